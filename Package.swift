@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Flipbook",
+    products: [
+        .library(name: "Raster", targets: ["Raster"]),
+        .executable(name: "flipbook", targets: ["flipbook"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries. Each is reached from Swift through exactly one wrapper file.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
+        ),
+        // libpng reports errors with longjmp; this C target owns setjmp so that a
+        // longjmp never crosses a Swift frame. It returns error codes and messages.
+        .target(name: "CPNGShim", dependencies: ["CPNG"]),
+
+        .target(name: "Raster", dependencies: ["CPNGShim"]),
+        .executableTarget(
+            name: "flipbook",
+            dependencies: [
+                "Raster",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

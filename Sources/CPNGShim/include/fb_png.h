@@ -1,0 +1,89 @@
+// A small C layer over libpng that owns setjmp/longjmp.
+//
+// libpng reports fatal errors by longjmp-ing out of the failing call. A longjmp must never
+// unwind through Swift frames, so every libpng call that can fail is made from this file,
+// inside a function that has its own setjmp. Each function returns FB_PNG_OK or FB_PNG_ERROR
+// and leaves libpng's message where the caller can read it.
+#ifndef FLIPBOOK_FB_PNG_H
+#define FLIPBOOK_FB_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { FB_PNG_OK = 0, FB_PNG_ERROR = 1 };
+enum { FB_PNG_MESSAGE_CAPACITY = 256 };
+
+/// What the file says about itself, read before any pixel is decoded.
+typedef struct fb_png_header {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;       // 1, 2, 4, 8 or 16
+    int color_type;      // PNG colour type: 0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA
+    int interlaced;      // 1 for Adam7
+    int has_trns;        // a tRNS chunk is present
+    int palette_count;   // entries in PLTE (0 when absent)
+    int has_gamma;       // gAMA present; gamma is the file gamma (e.g. 0.45455)
+    double gamma;
+    int has_srgb;        // sRGB present; srgb_intent is its rendering intent
+    int srgb_intent;
+    int has_sbit;        // sBIT present: significant bits per channel
+    uint8_t sbit_red, sbit_green, sbit_blue, sbit_gray, sbit_alpha;
+    int has_iccp;        // iCCP present: name and (decompressed) profile, owned by the decoder
+    const char *iccp_name;
+    const uint8_t *iccp_profile;
+    uint32_t iccp_length;
+} fb_png_header;
+
+typedef struct fb_png_decoder fb_png_decoder;
+
+/// A decoder over `size` bytes at `data`; the bytes must outlive the decoder. NULL when out of memory.
+fb_png_decoder *fb_png_decoder_create(const uint8_t *data, size_t size);
+void fb_png_decoder_destroy(fb_png_decoder *decoder);
+
+/// Reads every chunk up to the image data. Call once, before `fb_png_decoder_read_rgba8`.
+int fb_png_decoder_read_header(fb_png_decoder *decoder, fb_png_header *header);
+
+/// Decodes the image as straight (not premultiplied) RGBA, 8 bits per channel, into `pixels`
+/// (height rows of `stride` bytes, stride >= width * 4). Sample values are the file's own: no
+/// gamma, sBIT or ICC correction. 16-bit samples are reduced with rounding, v8 = (v16 * 255 + 32767) / 65535.
+/// Then reads the rest of the file, so a CRC error after the image data is still reported.
+int fb_png_decoder_read_rgba8(fb_png_decoder *decoder, uint8_t *pixels, size_t stride);
+
+/// libpng's message for the last error.
+const char *fb_png_decoder_message(const fb_png_decoder *decoder);
+/// The first warning libpng raised (e.g. a bad CRC in an ancillary chunk), or "" when none.
+const char *fb_png_decoder_warning(const fb_png_decoder *decoder);
+
+/// What to write. `rows` holds `height` rows of `stride` bytes already packed in the
+/// target colour type and bit depth.
+typedef struct fb_png_encode_options {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;
+    int color_type;
+    const uint8_t *palette;   // palette_count RGB triples, for colour type 3
+    int palette_count;
+    const uint8_t *trns;      // trns_count alpha values, for colour type 3
+    int trns_count;
+    int compression_level;    // zlib level 0-9
+} fb_png_encode_options;
+
+/// A growable buffer the encoder writes into; release with `fb_png_output_free`.
+typedef struct fb_png_output {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} fb_png_output;
+
+int fb_png_encode(const fb_png_encode_options *options, const uint8_t *rows, size_t stride,
+                  fb_png_output *output, char message[FB_PNG_MESSAGE_CAPACITY]);
+void fb_png_output_free(fb_png_output *output);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

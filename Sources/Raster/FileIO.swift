@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whole-file reads and atomic writes, with errors that carry `strerror` text.
+public enum FileIO {
+    /// A failed file operation: the path and the system's reason.
+    public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Reads a whole file.
+    public static func readAll(_ path: String) throws(Error) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw systemError(path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw systemError(path) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw Error(path: path, reason: "not a regular file") }
+
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        var filled = 0
+        while true {
+            if filled == bytes.count {
+                // The file may have grown since fstat; read on until end of file.
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2)))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw systemError(path)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+
+    /// Writes `bytes` to `path` atomically: into a temporary file beside it, flushed to disk,
+    /// then renamed over the destination. Readers see the old file or the new one, never a part.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Error) {
+        let directory = parentDirectory(of: path)
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<100 {
+            // O_EXCL with a fresh random name: no clobbering, and the umask applies as for any create.
+            temporary = "\(directory)/.flipbook-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else { throw systemError(path) }
+        var succeeded = false
+        defer {
+            if !succeeded { unlink(temporary) }
+        }
+
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let error = systemError(path)
+                close(descriptor)
+                throw error
+            }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else {
+            let error = systemError(path)
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw systemError(path) }
+        guard rename(temporary, path) == 0 else { throw systemError(path) }
+        succeeded = true
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    private static func systemError(_ path: String) -> Error {
+        Error(path: path, reason: String(cString: strerror(errno)))
+    }
+}

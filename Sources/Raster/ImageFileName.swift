@@ -1,0 +1,41 @@
+/// The parts of an image file name as UIKit reads them: `<stem>[@<N>x][~<device>].<extension>`.
+///
+/// `explosion12@2x~ipad.png` has stem `explosion12`, scale 2, device `ipad`, extension `png`.
+/// A name without `@Nx` has a `nil` scale (UIKit loads it as scale 1).
+public struct ImageFileName: Sendable, Hashable {
+    /// The name without directory, scale, device modifier or extension.
+    public var stem: String
+    /// The `@Nx` scale, if the name has one.
+    public var scale: Int?
+    /// The `~device` modifier (`iphone`, `ipad`), lowercased, if the name has one.
+    public var device: String?
+    /// The extension without its dot, lowercased (`png`), or `""`.
+    public var pathExtension: String
+
+    /// Parses the last component of `path`.
+    public init(path: String) {
+        var name = Substring(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        pathExtension = ""
+        if let dot = name.lastIndex(of: "."), dot != name.startIndex {
+            pathExtension = name[name.index(after: dot)...].lowercased()
+            name = name[..<dot]
+        }
+        device = nil
+        if let tilde = name.lastIndex(of: "~"), tilde != name.startIndex {
+            let modifier = name[name.index(after: tilde)...]
+            if !modifier.isEmpty, modifier.allSatisfy({ $0.isLetter }) {
+                device = modifier.lowercased()
+                name = name[..<tilde]
+            }
+        }
+        scale = nil
+        if let at = name.lastIndex(of: "@"), at != name.startIndex, name.hasSuffix("x") {
+            let digits = name[name.index(after: at)..<name.index(before: name.endIndex)]
+            if let value = Int(digits), value >= 1, value <= 9, digits.allSatisfy(\.isASCII) {
+                scale = value
+                name = name[..<at]
+            }
+        }
+        stem = String(name)
+    }
+}

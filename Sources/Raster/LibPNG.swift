@@ -1,0 +1,112 @@
+import CPNGShim
+
+/// The only file that calls libpng (through the `CPNGShim` C layer, which owns `setjmp`).
+enum LibPNG {
+    /// Reads the chunks before the image data.
+    static func readHeader(_ bytes: [UInt8], file: String) -> Result<PNG.Header, PNG.DecodeError> {
+        withDecoder(bytes, file: file) { decoder in
+            readHeader(decoder, file: file)
+        }
+    }
+
+    /// Decodes to straight RGBA8, refusing images over `maxPixels` before allocating them.
+    static func decode(_ bytes: [UInt8], file: String, maxPixels: Int) -> Result<PNG.Image, PNG.DecodeError> {
+        withDecoder(bytes, file: file) { decoder in
+            let header: PNG.Header
+            switch readHeader(decoder, file: file) {
+            case .success(let value): header = value
+            case .failure(let error): return .failure(error)
+            }
+            let (pixelCount, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+            guard !overflow, pixelCount <= maxPixels else {
+                return .failure(.tooLarge(file: file, width: header.width, height: header.height, maxPixels: maxPixels))
+            }
+            var pixels = [UInt8](repeating: 0, count: pixelCount * 4)
+            let status = pixels.withUnsafeMutableBufferPointer { buffer in
+                fb_png_decoder_read_rgba8(decoder, buffer.baseAddress, header.width * 4)
+            }
+            guard status == Int32(FB_PNG_OK) else {
+                return .failure(.corrupt(file: file, reason: String(cString: fb_png_decoder_message(decoder))))
+            }
+            return .success(PNG.Image(header: header, pixels: pixels))
+        }
+    }
+
+    private static func withDecoder<T>(
+        _ bytes: [UInt8], file: String,
+        _ body: (OpaquePointer) -> Result<T, PNG.DecodeError>
+    ) -> Result<T, PNG.DecodeError> {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let decoder = fb_png_decoder_create(buffer.baseAddress, buffer.count) else {
+                return .failure(.corrupt(file: file, reason: "out of memory creating the libpng decoder"))
+            }
+            defer { fb_png_decoder_destroy(decoder) }
+            return body(decoder)
+        }
+    }
+
+    private static func readHeader(_ decoder: OpaquePointer, file: String) -> Result<PNG.Header, PNG.DecodeError> {
+        var raw = fb_png_header()
+        guard fb_png_decoder_read_header(decoder, &raw) == Int32(FB_PNG_OK) else {
+            return .failure(.corrupt(file: file, reason: String(cString: fb_png_decoder_message(decoder))))
+        }
+        guard let colorType = PNG.ColorType(rawValue: Int(raw.color_type)) else {
+            return .failure(.corrupt(file: file, reason: "unknown colour type \(raw.color_type)"))
+        }
+        var header = PNG.Header(
+            width: Int(raw.width), height: Int(raw.height), bitDepth: Int(raw.bit_depth),
+            colorType: colorType, interlaced: raw.interlaced != 0, hasTransparencyChunk: raw.has_trns != 0,
+            paletteCount: Int(raw.palette_count))
+        if raw.has_gamma != 0 { header.gamma = raw.gamma }
+        if raw.has_srgb != 0 { header.srgbIntent = Int(raw.srgb_intent) }
+        if raw.has_sbit != 0 {
+            header.significantBits = PNG.SignificantBits(
+                red: Int(raw.sbit_red), green: Int(raw.sbit_green), blue: Int(raw.sbit_blue),
+                gray: Int(raw.sbit_gray), alpha: Int(raw.sbit_alpha))
+        }
+        if raw.has_iccp != 0 {
+            let profile = UnsafeBufferPointer(start: raw.iccp_profile, count: Int(raw.iccp_length))
+            header.iccProfile = PNG.ICCProfile(
+                name: raw.iccp_name.map { String(cString: $0) } ?? "", data: Array(profile))
+        }
+        return .success(header)
+    }
+
+    /// The pixel layout handed to libpng for writing: rows already packed at `bitDepth`.
+    struct EncodeRequest {
+        var width: Int
+        var height: Int
+        var bitDepth: Int
+        var colorType: PNG.ColorType
+        var rows: [UInt8]
+        var bytesPerRow: Int
+        var palette: [UInt8] = []   // RGB triples
+        var transparency: [UInt8] = []
+        var compressionLevel: Int
+    }
+
+    static func encode(_ request: EncodeRequest) -> Result<[UInt8], PNG.EncodeError> {
+        var output = fb_png_output()
+        defer { fb_png_output_free(&output) }
+        var message = [CChar](repeating: 0, count: Int(FB_PNG_MESSAGE_CAPACITY))
+        let status = request.rows.withUnsafeBufferPointer { rows in
+            request.palette.withUnsafeBufferPointer { palette in
+                request.transparency.withUnsafeBufferPointer { transparency in
+                    var options = fb_png_encode_options(
+                        width: UInt32(request.width), height: UInt32(request.height),
+                        bit_depth: Int32(request.bitDepth), color_type: Int32(request.colorType.rawValue),
+                        palette: palette.baseAddress, palette_count: Int32(request.palette.count / 3),
+                        trns: transparency.baseAddress, trns_count: Int32(request.transparency.count),
+                        compression_level: Int32(request.compressionLevel))
+                    return message.withUnsafeMutableBufferPointer { messageBuffer in
+                        fb_png_encode(&options, rows.baseAddress, request.bytesPerRow, &output, messageBuffer.baseAddress)
+                    }
+                }
+            }
+        }
+        guard status == Int32(FB_PNG_OK) else {
+            return .failure(.invalidImage(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+        }
+        return .success(Array(UnsafeBufferPointer(start: output.data, count: output.size)))
+    }
+}

@@ -1,0 +1,68 @@
+extension PNG {
+    /// Reads PNG files through libpng.
+    ///
+    /// Sample values are kept raw: no gamma, `sBIT` or ICC correction is applied (the header
+    /// reports those chunks). Apple CgBI files and files over ``maxPixels`` are refused with
+    /// their own errors before libpng allocates anything.
+    public struct Decoder: Sendable {
+        /// The largest `width × height` accepted.
+        public var maxPixels: Int
+
+        public init(maxPixels: Int = PNG.defaultMaxPixels) {
+            self.maxPixels = maxPixels
+        }
+
+        /// Reads only the chunks before the image data of the file at `path`.
+        public func readHeader(file path: String) throws(DecodeError) -> Header {
+            try readHeader(try Self.contents(of: path), file: path)
+        }
+
+        /// Reads only the chunks before the image data; `file` names the data in errors.
+        public func readHeader(_ bytes: [UInt8], file: String) throws(DecodeError) -> Header {
+            try Self.checkSignature(bytes, file: file)
+            return try LibPNG.readHeader(bytes, file: file).get()
+        }
+
+        /// Decodes the file at `path`.
+        public func decode(file path: String) throws(DecodeError) -> Image {
+            try decode(try Self.contents(of: path), file: path)
+        }
+
+        /// Decodes PNG data; `file` names the data in errors.
+        public func decode(_ bytes: [UInt8], file: String) throws(DecodeError) -> Image {
+            try Self.checkSignature(bytes, file: file)
+            return try LibPNG.decode(bytes, file: file, maxPixels: maxPixels).get()
+        }
+
+        /// Decodes the file at `path` into a premultiplied ``Bitmap`` whose scale comes from the
+        /// name, as `UIImage(contentsOfFile:)` does: `icon@2x.png` has scale 2.
+        public func decodeBitmap(file path: String) throws(DecodeError) -> Bitmap {
+            let scale = ImageFileName(path: path).scale ?? 1
+            return try decode(file: path).bitmap(scale: scale)
+        }
+
+        private static func contents(of path: String) throws(DecodeError) -> [UInt8] {
+            do {
+                return try FileIO.readAll(path)
+            } catch {
+                throw .unreadable(file: path, reason: error.reason)
+            }
+        }
+
+        /// Tells a non-PNG, a PNG damaged by a text-mode transfer, and an Apple CgBI file apart
+        /// before libpng sees them.
+        private static func checkSignature(_ bytes: [UInt8], file: String) throws(DecodeError) {
+            guard bytes.count >= 8, bytes.prefix(8).elementsEqual(PNG.signature) else {
+                if bytes.count >= 4, bytes[1] == 0x50, bytes[2] == 0x4E, bytes[3] == 0x47 {
+                    throw .corrupt(file: file, reason: "damaged PNG signature (the file went through a text-mode "
+                        + "transfer that changed line endings or the high bit)")
+                }
+                throw .notPNG(file: file)
+            }
+            // The first chunk's type sits at bytes 12..<16; in a CgBI file it is "CgBI", not "IHDR".
+            if bytes.count >= 16, bytes[12..<16].elementsEqual("CgBI".utf8) {
+                throw .appleCgBI(file: file)
+            }
+        }
+    }
+}

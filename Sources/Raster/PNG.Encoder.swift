@@ -1,0 +1,177 @@
+extension PNG {
+    /// Writes ``Bitmap``s as PNG through libpng.
+    ///
+    /// With ``ColorMode-swift.enum/smallest`` (the default) the encoder picks the smallest lossless
+    /// form: grey at 1, 2, 4 or 8 bits for opaque grey images, a palette (with `tRNS` for
+    /// translucent entries) for up to 256 colours, then grey+alpha, RGB or RGBA. Decoding the output
+    /// always gives back the same bitmap. Output is deterministic: the same bitmap gives the same bytes.
+    public struct Encoder: Sendable {
+        public enum ColorMode: Sendable {
+            /// The smallest lossless colour type and bit depth.
+            case smallest
+            /// Always 8-bit RGBA.
+            case rgba
+        }
+
+        public var colorMode: ColorMode
+        /// zlib level, 0 (store) to 9 (smallest).
+        public var compressionLevel: Int
+
+        public init(colorMode: ColorMode = .smallest, compressionLevel: Int = 6) {
+            self.colorMode = colorMode
+            self.compressionLevel = min(max(compressionLevel, 0), 9)
+        }
+
+        /// The PNG bytes for `bitmap`.
+        public func encode(_ bitmap: Bitmap) throws(EncodeError) -> [UInt8] {
+            guard bitmap.width > 0, bitmap.height > 0 else {
+                throw .invalidImage(reason: "PNG cannot store an empty image (\(bitmap.width)×\(bitmap.height))")
+            }
+            let straight = bitmap.straightPixels()
+            let layout = colorMode == .rgba ? PixelLayout.rgba(straight) : PixelLayout.smallest(for: straight)
+            let packed = layout.pack(straight, width: bitmap.width, height: bitmap.height)
+            let request = LibPNG.EncodeRequest(
+                width: bitmap.width, height: bitmap.height, bitDepth: layout.bitDepth, colorType: layout.colorType,
+                rows: packed.rows, bytesPerRow: packed.bytesPerRow, palette: layout.paletteRGB,
+                transparency: layout.paletteAlpha, compressionLevel: compressionLevel)
+            return try LibPNG.encode(request).get()
+        }
+
+        /// Encodes `bitmap` and writes it to `path` atomically (temporary file, then rename).
+        public func write(_ bitmap: Bitmap, to path: String) throws(EncodeError) {
+            let bytes = try encode(bitmap)
+            do {
+                try FileIO.writeAtomically(bytes, to: path)
+            } catch {
+                throw .writeFailed(file: path, reason: error.reason)
+            }
+        }
+    }
+}
+
+/// The colour type and bit depth chosen for a bitmap, and how to pack its rows.
+struct PixelLayout {
+    var colorType: PNG.ColorType
+    var bitDepth: Int
+    /// For `.indexed`: RGB triples, entries with alpha < 255 first.
+    var paletteRGB: [UInt8] = []
+    /// For `.indexed`: alpha of the leading translucent entries (the `tRNS` chunk).
+    var paletteAlpha: [UInt8] = []
+    /// For `.indexed`: palette index of each RGBA colour.
+    var paletteIndex: [UInt32: UInt8] = [:]
+
+    static func rgba(_ straight: [UInt8]) -> PixelLayout {
+        PixelLayout(colorType: .rgba, bitDepth: 8)
+    }
+
+    /// The smallest lossless layout for straight RGBA8 samples.
+    static func smallest(for straight: [UInt8]) -> PixelLayout {
+        var opaque = true
+        var grey = true
+        // Grey levels representable at 1, 2 and 4 bits are multiples of 255, 85 and 17.
+        var fitsDepth1 = true, fitsDepth2 = true, fitsDepth4 = true
+        var colors: [UInt32: Int] = [:]   // colour → order of first appearance
+        var tooManyColors = false
+        var lastColor: UInt32? = nil
+
+        straight.withUnsafeBufferPointer { pixels in
+            var i = 0
+            while i < pixels.count {
+                let r = pixels[i], g = pixels[i + 1], b = pixels[i + 2], a = pixels[i + 3]
+                if a != 255 { opaque = false }
+                if r != g || g != b {
+                    grey = false
+                } else {
+                    if r % 255 != 0 { fitsDepth1 = false }
+                    if r % 85 != 0 { fitsDepth2 = false }
+                    if r % 17 != 0 { fitsDepth4 = false }
+                }
+                if !tooManyColors {
+                    let color = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a)
+                    if color != lastColor {
+                        lastColor = color
+                        if colors[color] == nil {
+                            if colors.count == 256 { tooManyColors = true } else { colors[color] = colors.count }
+                        }
+                    }
+                }
+                i += 4
+            }
+        }
+
+        if opaque && grey {
+            let depth = fitsDepth1 ? 1 : fitsDepth2 ? 2 : fitsDepth4 ? 4 : 8
+            return PixelLayout(colorType: .grayscale, bitDepth: depth)
+        }
+        if !tooManyColors {
+            return indexed(colors)
+        }
+        if grey { return PixelLayout(colorType: .grayscaleAlpha, bitDepth: 8) }
+        if opaque { return PixelLayout(colorType: .rgb, bitDepth: 8) }
+        return PixelLayout(colorType: .rgba, bitDepth: 8)
+    }
+
+    private static func indexed(_ colors: [UInt32: Int]) -> PixelLayout {
+        // Translucent entries first so tRNS can stop after the last of them; otherwise
+        // first-appearance order, which is deterministic for a given bitmap.
+        let ordered = colors.sorted { lhs, rhs in
+            let lhsOpaque = lhs.key & 0xFF == 0xFF, rhsOpaque = rhs.key & 0xFF == 0xFF
+            return lhsOpaque == rhsOpaque ? lhs.value < rhs.value : !lhsOpaque
+        }
+        var layout = PixelLayout(colorType: .indexed, bitDepth: ordered.count <= 2 ? 1 : ordered.count <= 4 ? 2 : ordered.count <= 16 ? 4 : 8)
+        for (index, entry) in ordered.enumerated() {
+            let color = entry.key
+            layout.paletteRGB += [UInt8(color >> 24), UInt8((color >> 16) & 0xFF), UInt8((color >> 8) & 0xFF)]
+            if color & 0xFF != 0xFF { layout.paletteAlpha.append(UInt8(color & 0xFF)) }
+            layout.paletteIndex[color] = UInt8(index)
+        }
+        return layout
+    }
+
+    /// Packs straight RGBA8 samples into rows of this layout.
+    func pack(_ straight: [UInt8], width: Int, height: Int) -> (rows: [UInt8], bytesPerRow: Int) {
+        switch colorType {
+        case .rgba:
+            return (straight, width * 4)
+        case .rgb:
+            return (Self.keep(channels: [0, 1, 2], of: straight), width * 3)
+        case .grayscaleAlpha:
+            return (Self.keep(channels: [0, 3], of: straight), width * 2)
+        case .grayscale:
+            return packSamples(width: width, height: height) { straight[$0 * 4] >> (8 - bitDepth) }
+        case .indexed:
+            return packSamples(width: width, height: height) { pixel in
+                let i = pixel * 4
+                let color = UInt32(straight[i]) << 24 | UInt32(straight[i + 1]) << 16
+                    | UInt32(straight[i + 2]) << 8 | UInt32(straight[i + 3])
+                return paletteIndex[color] ?? 0
+            }
+        }
+    }
+
+    private static func keep(channels: [Int], of straight: [UInt8]) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(straight.count / 4 * channels.count)
+        var i = 0
+        while i < straight.count {
+            for channel in channels { out.append(straight[i + channel]) }
+            i += 4
+        }
+        return out
+    }
+
+    /// Packs one `bitDepth`-bit sample per pixel, most significant bits first, rows byte-aligned.
+    private func packSamples(width: Int, height: Int, sample: (Int) -> UInt8) -> (rows: [UInt8], bytesPerRow: Int) {
+        let bytesPerRow = (width * bitDepth + 7) / 8
+        var rows = [UInt8](repeating: 0, count: bytesPerRow * height)
+        let perByte = 8 / bitDepth
+        for y in 0..<height {
+            for x in 0..<width {
+                let value = sample(y * width + x)
+                let shift = 8 - bitDepth * (x % perByte + 1)
+                rows[y * bytesPerRow + x / perByte] |= value << shift
+            }
+        }
+        return (rows, bytesPerRow)
+    }
+}

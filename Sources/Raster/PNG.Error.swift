@@ -1,0 +1,56 @@
+extension PNG {
+    /// Why a PNG could not be read. Every case names the file.
+    public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The file could not be opened or read (missing, a directory, no permission).
+        case unreadable(file: String, reason: String)
+        /// The file does not start with the PNG signature.
+        case notPNG(file: String)
+        /// An Apple "iPhone-optimised" PNG (a `CgBI` chunk before `IHDR`, byte-swapped BGRA,
+        /// headerless deflate). Only Apple's tools read these.
+        case appleCgBI(file: String)
+        /// libpng rejected the data: bad CRC, truncation, invalid header, bad compressed data…
+        case corrupt(file: String, reason: String)
+        /// More pixels than the decoder's budget; refused before allocating.
+        case tooLarge(file: String, width: Int, height: Int, maxPixels: Int)
+
+        public var file: String {
+            switch self {
+            case .unreadable(let file, _), .notPNG(let file), .appleCgBI(let file), .corrupt(let file, _),
+                 .tooLarge(let file, _, _, _):
+                file
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .unreadable(let file, let reason):
+                "\(file): cannot read file: \(reason)"
+            case .notPNG(let file):
+                "\(file): not a PNG file (the PNG signature is missing)"
+            case .appleCgBI(let file):
+                "\(file): Apple CgBI PNG (\"iPhone-optimised\" by Xcode's pngcrush); only Apple platforms "
+                    + "read it. Re-export the original asset, or disable 'Compress PNG Files' in Xcode"
+            case .corrupt(let file, let reason):
+                "\(file): corrupt PNG: \(reason)"
+            case .tooLarge(let file, let width, let height, let maxPixels):
+                "\(file): image is \(width)×\(height) = \(width * height) pixels, more than the limit of "
+                    + "\(maxPixels); raise the limit if this is intended"
+            }
+        }
+    }
+
+    /// Why a PNG could not be written.
+    public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// libpng refused the image (for example an empty bitmap, which PNG cannot store).
+        case invalidImage(reason: String)
+        /// The file could not be written.
+        case writeFailed(file: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .invalidImage(let reason): "cannot encode PNG: \(reason)"
+            case .writeFailed(let file, let reason): "\(file): cannot write PNG: \(reason)"
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Printing for commands: results to stdout, diagnostics to stderr, JSON with stable key order.
+enum Console {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Prints `value` as pretty JSON with sorted keys, so output is byte-stable across runs.
+    static func printJSON<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// `12`, `12.5`, `33.33`: a number of points without trailing zeros.
+    static func formatPoints(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

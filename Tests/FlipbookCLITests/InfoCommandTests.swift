@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@Suite("flipbook info")
+struct InfoCommandTests {
+    struct Report: Decodable {
+        struct File: Decodable {
+            var path: String
+            var width, height, scale, bitDepth: Int
+            var pointWidth, pointHeight: Double
+            var colorType: String
+            var interlaced: Bool
+        }
+        struct Problem: Decodable {
+            var path: String
+            var error: String
+        }
+        var files: [File]
+        var errors: [Problem]
+    }
+
+    @Test func describesAFixtureFolderAsJSON() throws {
+        let result = try CLI.run(["info", "--json", CLI.fixtures + "/info"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        #expect(report.errors.isEmpty)
+        let byName = Dictionary(uniqueKeysWithValues: report.files.map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0) })
+        #expect(report.files.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+                    == ["coin@2x.png", "grid@3x~ipad.png", "robot_walk0.png"])
+
+        let coin = try #require(byName["coin@2x.png"])
+        #expect((coin.width, coin.height, coin.scale) == (64, 64, 2))
+        #expect((coin.pointWidth, coin.pointHeight) == (32, 32))
+        #expect(coin.colorType == "RGBA" && coin.bitDepth == 8 && !coin.interlaced)
+
+        let grid = try #require(byName["grid@3x~ipad.png"])
+        #expect((grid.width, grid.height, grid.scale) == (32, 32, 3))
+        #expect(abs(grid.pointWidth - 32.0 / 3) < 1e-9)
+        #expect(grid.colorType == "palette" && grid.bitDepth == 2 && grid.interlaced)
+
+        let robot = try #require(byName["robot_walk0.png"])
+        #expect((robot.width, robot.height, robot.scale) == (96, 128, 1))
+        #expect((robot.pointWidth, robot.pointHeight) == (96, 128))
+    }
+
+    @Test func printsOneLinePerFileForPeople() throws {
+        let result = try CLI.run(["info", CLI.fixtures + "/info/coin@2x.png"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("coin@2x.png: 64×64 px, 32×32 pt @2x, RGBA 8-bit"))
+    }
+
+    @Test(arguments: ["pngsuite/invalid/xcsn0g01.png", "pngsuite/invalid/xs2n0g01.png",
+                      "pngsuite/cgbi-ios/basn6a08.png", "does-not-exist.png"])
+    func exitsWithThreeOnUnreadableInput(fixture: String) throws {
+        let path = CLI.fixtures + "/" + fixture
+        let result = try CLI.run(["info", CLI.fixtures + "/info/coin@2x.png", path])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains(path), "the error names the file")
+        #expect(result.stdout.contains("coin@2x.png"), "readable files are still described")
+
+        let json = try CLI.run(["info", "--json", path])
+        #expect(json.status == 3)
+        let report = try JSONDecoder().decode(Report.self, from: Data(json.stdout.utf8))
+        #expect(report.errors.map(\.path) == [path])
+    }
+
+    @Test(arguments: [["info"], ["info", "--no-such-flag", "x.png"], ["no-such-command"], ["info", "--max-pixels", "0", "x.png"]])
+    func exitsWithTwoOnUsageErrors(arguments: [String]) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 2)
+        #expect(!result.stderr.isEmpty)
+    }
+
+    @Test func helpTeachesAndSucceeds() throws {
+        let result = try CLI.run(["info", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Examples:"))
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+@testable import Raster
+
+@Suite("PNG encoder")
+struct PNGEncoderTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var label: String
+        var colors: [Color]   // cycled over a 7×5 image
+        var colorType: PNG.ColorType
+        var bitDepth: Int
+        var testDescription: String { label }
+    }
+
+    static func grey(_ levels: [UInt8]) -> [Color] { levels.map { Color(r: $0, g: $0, b: $0) } }
+
+    /// 300 distinct colours: `n` → the colour `make(n)` gives.
+    static func many(_ make: (Int) -> Color) -> [Color] { (0..<300).map(make) }
+
+    static let cases: [Case] = [
+        Case(label: "black and white → grey 1-bit", colors: [.black, .white], colorType: .grayscale, bitDepth: 1),
+        Case(label: "four grey levels of 85 → grey 2-bit", colors: grey([0, 85, 170, 255]), colorType: .grayscale, bitDepth: 2),
+        Case(label: "multiples of 17 → grey 4-bit", colors: grey([17, 34, 238]), colorType: .grayscale, bitDepth: 4),
+        Case(label: "any opaque grey → grey 8-bit", colors: grey([3, 100, 201]), colorType: .grayscale, bitDepth: 8),
+        Case(label: "three colours → palette 2-bit",
+             colors: [Color(r: 255, g: 0, b: 0), Color(r: 0, g: 255, b: 0), Color(r: 0, g: 0, b: 255)],
+             colorType: .indexed, bitDepth: 2),
+        Case(label: "translucent colours → palette with tRNS",
+             colors: [Color(r: 255, g: 0, b: 0, a: 128), .clear, Color(r: 9, g: 8, b: 7)],
+             colorType: .indexed, bitDepth: 2),
+        Case(label: "many translucent greys → grey+alpha",
+             colors: many { n in
+                 let level = UInt8(n % 256)
+                 return Color(r: level, g: level, b: level, a: UInt8((n * 7) % 255 + 1))
+             },
+             colorType: .grayscaleAlpha, bitDepth: 8),
+        Case(label: "many opaque colours → RGB",
+             colors: many { n in Color(r: UInt8(n % 256), g: UInt8(n / 2), b: 7) },
+             colorType: .rgb, bitDepth: 8),
+        Case(label: "many translucent colours → RGBA",
+             colors: many { n in Color(r: UInt8(n % 256), g: UInt8(n / 2), b: 7, a: UInt8(n % 200 + 20)) },
+             colorType: .rgba, bitDepth: 8),
+    ]
+
+    @Test(arguments: cases)
+    func picksTheSmallestLosslessLayout(_ testCase: Case) throws {
+        let (width, height) = testCase.colors.count > 35 ? (30, 10) : (7, 5)
+        var bitmap = Bitmap(width: width, height: height, scale: 2)
+        for y in 0..<height {
+            for x in 0..<width { bitmap.setColor(testCase.colors[(y * width + x) % testCase.colors.count], x: x, y: y) }
+        }
+        let bytes = try PNG.Encoder().encode(bitmap)
+        let decoded = try PNG.Decoder().decode(bytes, file: testCase.label)
+        #expect(decoded.header.colorType == testCase.colorType)
+        #expect(decoded.header.bitDepth == testCase.bitDepth)
+        var expected = bitmap
+        expected.scale = 1
+        #expect(decoded.bitmap() == expected)
+    }
+
+    @Test func outputIsDeterministic() throws {
+        let bitmap = try PNG.Decoder().decode(file: Fixtures.path("pngsuite/valid/basn6a08.png")).bitmap()
+        #expect(try PNG.Encoder().encode(bitmap) == PNG.Encoder().encode(bitmap))
+    }
+
+    @Test func refusesAnEmptyBitmap() {
+        #expect(throws: PNG.EncodeError.self) { _ = try PNG.Encoder().encode(Bitmap(width: 0, height: 3)) }
+    }
+
+    @Test func writesAtomicallyAndReportsUnwritablePaths() throws {
+        let directory = try TemporaryDirectory()
+        let bitmap = try PNG.Decoder().decode(file: Fixtures.path("pngsuite/valid/basn2c08.png")).bitmap()
+        let path = directory.path + "/out.png"
+        try PNG.Encoder().write(bitmap, to: path)
+        try PNG.Encoder().write(bitmap, to: path)  // replaces
+        #expect(directory.contents() == ["out.png"], "no temporary file may be left behind")
+        #expect(try PNG.Decoder().decode(file: path).bitmap() == bitmap)
+
+        #expect {
+            try PNG.Encoder().write(bitmap, to: directory.path + "/missing/out.png")
+        } throws: { error in
+            if case .writeFailed(let file, let reason)? = error as? PNG.EncodeError {
+                return file.hasSuffix("missing/out.png") && reason.contains("No such file")
+            }
+            return false
+        }
+    }
+}
