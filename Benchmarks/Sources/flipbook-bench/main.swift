@@ -1,0 +1,57 @@
+import Foundation
+import Raster
+
+// flipbook-bench png-decode [--repeat N] [--bitmap] FILE...
+//   Decodes every FILE N times (reading it from disk each time, as PIL.Image.open(f).load() does)
+//   and prints one JSON line: files, pixels, seconds, megapixels/s and MB/s of RGBA8 output.
+
+func usage() -> Never {
+    FileHandle.standardError.write(Data("usage: flipbook-bench png-decode [--repeat N] [--bitmap] FILE...\n".utf8))
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+guard arguments.first == "png-decode" else { usage() }
+arguments.removeFirst()
+var repeats = 3
+var asBitmap = false
+var files: [String] = []
+while let argument = arguments.first {
+    arguments.removeFirst()
+    switch argument {
+    case "--repeat":
+        guard let value = arguments.first.flatMap(Int.init) else { usage() }
+        repeats = value
+        arguments.removeFirst()
+    case "--bitmap": asBitmap = true
+    default: files.append(argument)
+    }
+}
+guard !files.isEmpty else { usage() }
+
+let decoder = PNG.Decoder()
+var pixels = 0
+var checksum = 0
+let start = DispatchTime.now().uptimeNanoseconds
+for _ in 0..<repeats {
+    for file in files {
+        do {
+            if asBitmap {
+                let bitmap = try decoder.decodeBitmap(file: file)
+                pixels += bitmap.width * bitmap.height
+                checksum &+= Int(bitmap.pixels[bitmap.pixels.count / 2])
+            } else {
+                let image = try decoder.decode(file: file)
+                pixels += image.width * image.height
+                checksum &+= Int(image.pixels[image.pixels.count / 2])
+            }
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            exit(3)
+        }
+    }
+}
+let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+let megapixels = Double(pixels) / 1e6
+print(String(format: #"{"files": %d, "megapixels": %.3f, "seconds": %.4f, "mpx_per_s": %.2f, "mb_per_s": %.2f, "checksum": %d}"#,
+             files.count * repeats, megapixels, seconds, megapixels / seconds, megapixels * 4 / seconds, checksum))
