@@ -5,6 +5,7 @@ let package = Package(
     name: "Flipbook",
     products: [
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Animated", targets: ["Animated"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
     dependencies: [
@@ -26,6 +27,7 @@ let package = Package(
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
 
         .target(name: "Raster", dependencies: ["CPNGShim"]),
+        .target(name: "Animated", dependencies: ["Raster"]),
         .executableTarget(
             name: "flipbook",
             dependencies: [
@@ -35,6 +37,7 @@ let package = Package(
         ),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Raster"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,101 @@
+import Foundation
+import Raster
+
+/// An animation as `UIImageView` models one: frames, a duration, a repeat count — plus what
+/// sprite tools add: per-frame durations, a playback direction and a highlighted sequence.
+///
+/// Frames are ``FrameSource``s: building an animation over a folder of 10 000 files decodes none
+/// of them.
+public struct Animation: Sendable {
+    /// Playback order of one play.
+    public enum Direction: String, Sendable, Codable, CaseIterable {
+        /// 0, 1, …, n−1.
+        case forward
+        /// n−1, …, 1, 0.
+        case reverse
+        /// 0, 1, …, n−1, n−2, …, 1 (the ends are not shown twice), as Aseprite plays it.
+        case pingpong
+    }
+
+    public var frames: [FrameSource]
+    /// Shown instead of ``frames`` while highlighted (`UIImageView.highlightedAnimationImages`).
+    public var highlightedFrames: [FrameSource]?
+    /// Length of one play in seconds; `nil` means UIKit's default of one thirtieth of a second a step.
+    /// Ignored when ``frameDurations`` is set.
+    public var duration: TimeInterval?
+    /// Seconds each frame is shown, one per frame; overrides ``duration``.
+    public var frameDurations: [TimeInterval]?
+    /// UIKit's meaning: 0 plays forever, N plays N times in all.
+    public var repeatCount: Int
+    public var direction: Direction
+    /// Pixels per point of the frames.
+    public var scale: Int
+
+    public init(frames: [FrameSource], highlightedFrames: [FrameSource]? = nil, duration: TimeInterval? = nil,
+                frameDurations: [TimeInterval]? = nil, repeatCount: Int = 0, direction: Direction = .forward,
+                scale: Int = 1) {
+        self.frames = frames
+        self.highlightedFrames = highlightedFrames
+        self.duration = duration
+        self.frameDurations = frameDurations
+        self.repeatCount = repeatCount
+        self.direction = direction
+        self.scale = scale
+    }
+
+    /// The frame indices of one play, in order.
+    public func steps(highlighted: Bool = false) -> [Int] {
+        let count = (highlighted ? highlightedFrames ?? frames : frames).count
+        switch direction {
+        case .forward: return Array(0..<count)
+        case .reverse: return Array((0..<count).reversed())
+        case .pingpong: return count < 2 ? Array(0..<count) : Array(0..<count) + Array((1..<(count - 1)).reversed())
+        }
+    }
+
+    /// Seconds each step of one play is shown. Highlighted frames share the normal play's length
+    /// evenly, as `UIImageView` gives both sequences one `animationDuration`.
+    public func stepDurations(highlighted: Bool = false) -> [TimeInterval] {
+        if highlighted, highlightedFrames != nil {
+            let steps = steps(highlighted: true)
+            let each = steps.isEmpty ? 0 : playDuration() / Double(steps.count)
+            return steps.map { _ in each }
+        }
+        let steps = steps()
+        if let frameDurations, frameDurations.count == frames.count {
+            return steps.map { frameDurations[$0] }
+        }
+        let each = steps.isEmpty ? 0 : (duration ?? Double(steps.count) / 30) / Double(steps.count)
+        return steps.map { _ in each }
+    }
+
+    /// Length of one play: the sum of ``frameDurations`` if set, else ``duration``, else steps ÷ 30.
+    public func playDuration() -> TimeInterval {
+        stepDurations().reduce(0, +)
+    }
+
+    /// Length of the whole animation, or `nil` when it repeats forever.
+    public var totalDuration: TimeInterval? {
+        repeatCount == 0 ? nil : playDuration() * Double(repeatCount)
+    }
+
+    /// The index into ``frames`` (or ``highlightedFrames``) that a `UIImageView` shows `time` seconds
+    /// after `startAnimating()`. Before 0 it is the first step; after the last repeat the last step
+    /// stays. `nil` when there are no frames.
+    public func frameIndex(at time: TimeInterval, highlighted: Bool = false) -> Int? {
+        let useHighlighted = highlighted && highlightedFrames != nil
+        let steps = steps(highlighted: useHighlighted)
+        guard let last = steps.last else { return nil }
+        let durations = stepDurations(highlighted: useHighlighted)
+        let play = durations.reduce(0, +)
+        guard play > 0, time > 0 else { return steps[0] }
+        if repeatCount > 0 && time >= play * Double(repeatCount) { return last }
+
+        var local = time.truncatingRemainder(dividingBy: play)
+        for (step, length) in zip(steps, durations) {
+            if local < length { return step }
+            local -= length
+        }
+        return last  // rounding at the very end of a play
+    }
+}

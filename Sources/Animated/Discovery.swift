@@ -1,0 +1,74 @@
+import Foundation
+
+/// Finds frame sequences from a SOURCE: a folder, a prefix path (`Sequences/explosion/explosion`
+/// stands for `explosion1.png … explosionN.png` in that folder), or a list of files.
+public enum Discovery {
+    /// Why a source yielded nothing.
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        case unreadableFolder(path: String, reason: String)
+        /// Neither a folder, nor a file, nor the prefix of any numbered PNG.
+        case noFrames(source: String)
+
+        public var description: String {
+            switch self {
+            case .unreadableFolder(let path, let reason): "\(path): cannot list folder: \(reason)"
+            case .noFrames(let source):
+                "\(source): no frames found (expected a folder, PNG files, or a prefix such as "
+                    + "Sequences/explosion/explosion for explosion1.png…)"
+            }
+        }
+    }
+
+    /// The sequences in `sources`, each source read as a folder, a file or a prefix path.
+    /// Folders are searched `recursive`ly when asked; each subfolder holds its own sequences.
+    public static func sequences(from sources: [String], recursive: Bool = false) throws(Error) -> [FrameSequence] {
+        var files: [FrameFile] = []
+        for source in sources { files += try frameFiles(in: source, recursive: recursive) }
+        // The same file named twice (a folder and a file in it) counts once.
+        var seen = Set<String>()
+        return FrameSequence.group(files.filter { seen.insert($0.path).inserted })
+    }
+
+    /// The numbered PNG files one source stands for.
+    public static func frameFiles(in source: String, recursive: Bool = false) throws(Error) -> [FrameFile] {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return try pngFiles(inFolder: trimmingSlash(source), recursive: recursive).compactMap(FrameFile.init) }
+            guard let file = FrameFile(path: source) else { throw .noFrames(source: source) }
+            return [file]
+        }
+        let folder = FrameFile.directory(of: source)
+        let prefix = String(source.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        let matches = try pngFiles(inFolder: folder, recursive: false).compactMap(FrameFile.init).filter { $0.prefix == prefix }
+        guard !matches.isEmpty else { throw .noFrames(source: source) }
+        return matches
+    }
+
+    /// The PNG files of a folder (hidden files skipped), with their folder prefixed.
+    public static func pngFiles(inFolder folder: String, recursive: Bool) throws(Error) -> [String] {
+        var result: [String] = []
+        for name in try names(in: folder) where !name.hasPrefix(".") {
+            let path = folder == "." ? name : "\(folder)/\(name)"
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                if recursive { result += try pngFiles(inFolder: path, recursive: true) }
+            } else if name.lowercased().hasSuffix(".png") {
+                result.append(path)
+            }
+        }
+        return result
+    }
+
+    private static func names(in folder: String) throws(Error) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder).sorted(by: NaturalOrder.areInIncreasingOrder)
+        } catch {
+            throw .unreadableFolder(path: folder, reason: (error as NSError).localizedFailureReason ?? "\(error)")
+        }
+    }
+
+    private static func trimmingSlash(_ path: String) -> String {
+        path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    }
+}

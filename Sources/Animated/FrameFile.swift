@@ -1,0 +1,49 @@
+import Raster
+
+/// One file of a frame sequence: `<prefix><number>[@Nx][~device].png`.
+public struct FrameFile: Sendable, Hashable {
+    /// The path as given or found.
+    public var path: String
+    /// The folder holding the file (`.` for a bare name).
+    public var directory: String
+    /// The name before the number: `explosion` in `explosion12@2x.png`.
+    public var prefix: String
+    /// The frame number.
+    public var number: Int
+    /// The digits as written, with any zero padding: `0012`.
+    public var numberText: String
+    /// The `@Nx` scale; 1 when the name has none.
+    public var scale: Int
+    /// The `~device` modifier, lowercased, if any.
+    public var device: String?
+
+    /// Parses a path; `nil` when it is not a PNG or its stem does not end in a number.
+    public init?(path: String) {
+        let name = ImageFileName(path: path)
+        guard name.pathExtension == "png" else { return nil }
+        let digits = name.stem.reversed().prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        let text = String(digits.reversed())
+        guard let number = Int(text) else { return nil }
+        self.path = path
+        self.directory = FrameFile.directory(of: path)
+        self.prefix = String(name.stem.dropLast(text.count))
+        self.number = number
+        self.numberText = text
+        self.scale = name.scale ?? 1
+        self.device = name.device
+    }
+
+    /// `true` when the number is written with leading zeros (`007`).
+    public var isZeroPadded: Bool { numberText.count > 1 && numberText.hasPrefix("0") }
+
+    /// The file's name without its folder.
+    public var fileName: String {
+        path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

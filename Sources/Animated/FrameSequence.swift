@@ -1,0 +1,65 @@
+/// The frames that share a folder and a prefix, in numeric order, each with its scale and
+/// device variants.
+public struct FrameSequence: Sendable, Hashable {
+    /// One frame number and every file that renders it.
+    public struct Frame: Sendable, Hashable {
+        public var number: Int
+        /// The files for this number, ordered by scale, then device (generic first), then name.
+        public var files: [FrameFile]
+
+        /// The scales this frame exists at.
+        public var scales: Set<Int> { Set(files.map(\.scale)) }
+
+        /// The file to load at `scale` for `device`, falling back as UIKit does for bundle images:
+        /// first the exact scale, then lower scales down to 1, then higher ones; at each scale a
+        /// `~device` file is preferred to the generic one, and a file for another device is never used.
+        public func file(scale: Int, device: String? = nil) -> FrameFile? {
+            let candidates = files.filter { $0.device == nil || $0.device == device }
+            let order = Array(stride(from: scale, through: 1, by: -1)) + candidates.map(\.scale).filter { $0 > scale }.sorted()
+            for wanted in order {
+                let atScale = candidates.filter { $0.scale == wanted }
+                if let specific = atScale.first(where: { $0.device != nil }) { return specific }
+                if let generic = atScale.first { return generic }
+            }
+            return nil
+        }
+    }
+
+    public var directory: String
+    public var prefix: String
+    /// Frames in increasing number.
+    public var frames: [Frame]
+
+    /// `prefix` within its folder: `Sequences/explosion/explosion`.
+    public var name: String { directory == "." ? prefix : "\(directory)/\(prefix)" }
+
+    /// Every file of the sequence, in frame order.
+    public var files: [FrameFile] { frames.flatMap(\.files) }
+
+    /// Numbers missing between the first and the last frame.
+    public var missingNumbers: [Int] {
+        guard let first = frames.first?.number, let last = frames.last?.number else { return [] }
+        let present = Set(frames.map(\.number))
+        return (first...last).filter { !present.contains($0) }
+    }
+
+    /// Groups frame files by folder and prefix into sequences, ordered naturally by name.
+    public static func group(_ files: [FrameFile]) -> [FrameSequence] {
+        var byKey: [String: [FrameFile]] = [:]
+        for file in files { byKey[file.directory + "\u{0}" + file.prefix, default: []].append(file) }
+        let sequences = byKey.values.map { members -> FrameSequence in
+            let byNumber = Dictionary(grouping: members, by: \.number)
+            let frames = byNumber.keys.sorted().map { number in
+                Frame(number: number, files: byNumber[number]!.sorted(by: variantOrder))
+            }
+            return FrameSequence(directory: members[0].directory, prefix: members[0].prefix, frames: frames)
+        }
+        return sequences.sorted { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
+    }
+
+    private static func variantOrder(_ a: FrameFile, _ b: FrameFile) -> Bool {
+        if a.scale != b.scale { return a.scale < b.scale }
+        if a.device != b.device { return (a.device ?? "") < (b.device ?? "") }
+        return NaturalOrder.areInIncreasingOrder(a.path, b.path)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Raster
+
+/// The optional `sequence.json` of a sequence folder (DESIGN.md §6):
+///
+/// ```json
+/// { "name": "explosion", "fps": 30, "repeatCount": 0, "direction": "forward",
+///   "frameDurations": null, "highlighted": "explosion_hl", "scale": 2 }
+/// ```
+/// `duration` (seconds) may replace `fps`; `frameDurations` (milliseconds, one per frame) overrides both.
+public struct SequenceManifest: Sendable, Equatable, Codable {
+    public static let fileName = "sequence.json"
+
+    /// The prefix of the sequence's frames.
+    public var name: String?
+    public var fps: Double?
+    public var duration: Double?
+    public var repeatCount: Int?
+    public var direction: Animation.Direction?
+    /// Milliseconds per frame.
+    public var frameDurations: [Double]?
+    /// The prefix of the highlighted frames, in the same folder.
+    public var highlighted: String?
+    public var scale: Int?
+
+    public init(name: String? = nil, fps: Double? = nil, duration: Double? = nil, repeatCount: Int? = nil,
+                direction: Animation.Direction? = nil, frameDurations: [Double]? = nil, highlighted: String? = nil,
+                scale: Int? = nil) {
+        self.name = name
+        self.fps = fps
+        self.duration = duration
+        self.repeatCount = repeatCount
+        self.direction = direction
+        self.frameDurations = frameDurations
+        self.highlighted = highlighted
+        self.scale = scale
+    }
+
+    /// Why a manifest could not be used.
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        case unreadable(file: String, reason: String)
+        case invalid(file: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let file, let reason): "\(file): cannot read: \(reason)"
+            case .invalid(let file, let reason): "\(file): invalid sequence manifest: \(reason)"
+            }
+        }
+    }
+
+    /// Reads and checks a manifest file.
+    public static func read(file path: String) throws(Error) -> SequenceManifest {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.readAll(path) } catch { throw .unreadable(file: path, reason: error.reason) }
+        let manifest: SequenceManifest
+        do {
+            manifest = try JSONDecoder().decode(SequenceManifest.self, from: Data(bytes))
+        } catch let DecodingError.dataCorrupted(context) {
+            throw .invalid(file: path, reason: context.debugDescription)
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw .invalid(file: path, reason: "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)")
+        } catch {
+            throw .invalid(file: path, reason: "\(error)")
+        }
+        if let problem = manifest.problem { throw .invalid(file: path, reason: problem) }
+        return manifest
+    }
+
+    /// Writes the manifest atomically, keys sorted, so the file is stable under version control.
+    public func write(to path: String) throws(Error) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(self)
+            try FileIO.writeAtomically(Array(data) + [0x0A], to: path)
+        } catch let error as FileIO.Error {
+            throw .unreadable(file: path, reason: error.reason)
+        } catch {
+            throw .invalid(file: path, reason: "\(error)")
+        }
+    }
+
+    /// The first value out of range, described; `nil` when all are usable.
+    public var problem: String? {
+        if let fps, !(fps > 0 && fps.isFinite) { return "fps must be a positive number (got \(fps))" }
+        if let duration, !(duration > 0 && duration.isFinite) { return "duration must be a positive number of seconds (got \(duration))" }
+        if fps != nil && duration != nil { return "give fps or duration, not both" }
+        if let repeatCount, repeatCount < 0 { return "repeatCount must be 0 (forever) or a number of plays (got \(repeatCount))" }
+        if let frameDurations, let bad = frameDurations.first(where: { !($0 > 0 && $0.isFinite) }) {
+            return "frameDurations are positive milliseconds (got \(bad))"
+        }
+        if let scale, !(1...3).contains(scale) { return "scale must be 1, 2 or 3 (got \(scale))" }
+        return nil
+    }
+
+    /// An animation over `frames` with this manifest's timing.
+    public func animation(frames: [FrameSource], highlightedFrames: [FrameSource]? = nil) -> Animation {
+        var animation = Animation(frames: frames, highlightedFrames: highlightedFrames, duration: duration,
+                                  frameDurations: frameDurations?.map { $0 / 1000 }, repeatCount: repeatCount ?? 0,
+                                  direction: direction ?? .forward, scale: scale ?? 1)
+        // fps counts steps per second, so a pingpong play at 30 fps lasts (2n − 2) / 30 s.
+        if let fps { animation.duration = Double(animation.steps().count) / fps }
+        return animation
+    }
+}

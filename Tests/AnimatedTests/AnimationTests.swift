@@ -1,0 +1,108 @@
+import Testing
+import Raster
+@testable import Animated
+
+@Suite("Animation timeline")
+struct AnimationTests {
+    static func frames(_ count: Int) -> [FrameSource] { (0..<count).map { .file("f\($0).png") } }
+
+    @Test func defaultsToOneThirtiethOfASecondPerFrameAndForever() {
+        let animation = Animation(frames: Self.frames(81))
+        #expect(abs(animation.playDuration() - 81.0 / 30) < 1e-12)
+        #expect(animation.totalDuration == nil)
+        #expect(animation.frameIndex(at: 0) == 0)
+        #expect(animation.frameIndex(at: 1.0 / 30) == 1)
+        #expect(animation.frameIndex(at: 81.0 / 30 + 0.001) == 0, "forever wraps around")
+        #expect(animation.frameIndex(at: -5) == 0)
+    }
+
+    @Test(arguments: [
+        (Animation.Direction.forward, [0, 1, 2, 3]),
+        (.reverse, [3, 2, 1, 0]),
+        (.pingpong, [0, 1, 2, 3, 2, 1]),
+    ])
+    func walksEachDirection(direction: Animation.Direction, expected: [Int]) {
+        let animation = Animation(frames: Self.frames(4), duration: Double(expected.count), repeatCount: 0, direction: direction)
+        #expect(animation.steps() == expected)
+        let shown = (0..<(expected.count * 2)).map { animation.frameIndex(at: Double($0) + 0.5)! }
+        #expect(shown == expected + expected)
+    }
+
+    @Test(arguments: [(1, 0.99, 2), (1, 1.0, 2), (1, 50.0, 2), (3, 1.5, 1), (3, 2.99, 2), (3, 3.01, 2), (0, 1000.2, 0)])
+    func stopsOnTheLastFrameAfterTheLastRepeat(repeatCount: Int, time: Double, expected: Int) {
+        let animation = Animation(frames: Self.frames(3), duration: 1, repeatCount: repeatCount)
+        #expect(animation.frameIndex(at: time) == expected)
+        #expect(animation.totalDuration == (repeatCount == 0 ? nil : Double(repeatCount)))
+    }
+
+    @Test func honoursPerFrameDurations() {
+        let animation = Animation(frames: Self.frames(3), duration: 99, frameDurations: [0.1, 0.5, 0.2], repeatCount: 1)
+        #expect(abs(animation.playDuration() - 0.8) < 1e-12)
+        #expect(animation.frameIndex(at: 0.05) == 0)
+        #expect(animation.frameIndex(at: 0.1) == 1, "a boundary belongs to the next frame")
+        #expect(animation.frameIndex(at: 0.59) == 1)
+        #expect(animation.frameIndex(at: 0.61) == 2)
+        #expect(animation.frameIndex(at: 0.81) == 2)
+
+        let pingpong = Animation(frames: Self.frames(3), frameDurations: [0.1, 0.5, 0.2], direction: .pingpong)
+        #expect(abs(pingpong.playDuration() - 1.3) < 1e-12, "0.1 + 0.5 + 0.2 + 0.5")
+        #expect(pingpong.frameIndex(at: 1.0) == 1)
+        #expect(pingpong.frameIndex(at: 1.31) == 0)
+    }
+
+    @Test func highlightedFramesShareThePlayDuration() {
+        let animation = Animation(frames: Self.frames(4), highlightedFrames: Self.frames(2), duration: 2)
+        #expect(animation.frameIndex(at: 0.9, highlighted: true) == 0)
+        #expect(animation.frameIndex(at: 1.1, highlighted: true) == 1)
+        #expect(animation.frameIndex(at: 1.1, highlighted: false) == 2)
+        let plain = Animation(frames: Self.frames(4), duration: 2)
+        #expect(plain.frameIndex(at: 1.1, highlighted: true) == 2, "without highlighted frames, the normal ones show")
+    }
+
+    @Test func emptyAnimationShowsNothing() {
+        #expect(Animation(frames: []).frameIndex(at: 1) == nil)
+    }
+}
+
+@Suite("sequence.json")
+struct SequenceManifestTests {
+    @Test func roundTripsAndBuildsTheAnimation() throws {
+        let tree = try FixtureTree()
+        let manifest = SequenceManifest(name: "explosion", fps: 24, repeatCount: 3, direction: .pingpong,
+                                        highlighted: "explosion_hl", scale: 2)
+        try manifest.write(to: tree.path("sequence.json"))
+        let read = try SequenceManifest.read(file: tree.path("sequence.json"))
+        #expect(read == manifest)
+        let animation = read.animation(frames: AnimationTests.frames(5))
+        #expect(animation.steps().count == 8)
+        #expect(abs(animation.playDuration() - 8.0 / 24) < 1e-12)
+        #expect(animation.repeatCount == 3 && animation.scale == 2 && animation.direction == .pingpong)
+    }
+
+    @Test func readsTheDesignExample() throws {
+        let tree = try FixtureTree()
+        try tree.write("sequence.json", """
+            { "name": "explosion", "fps": 30, "repeatCount": 0, "direction": "forward",
+              "frameDurations": null, "highlighted": "explosion_hl", "scale": 2 }
+            """)
+        let manifest = try SequenceManifest.read(file: tree.path("sequence.json"))
+        #expect(manifest.name == "explosion" && manifest.fps == 30 && manifest.highlighted == "explosion_hl")
+        let timed = SequenceManifest(frameDurations: [100, 300]).animation(frames: AnimationTests.frames(2))
+        #expect(timed.stepDurations() == [0.1, 0.3])
+    }
+
+    @Test(arguments: [
+        #"{"fps": 0}"#, #"{"fps": 30, "duration": 2}"#, #"{"repeatCount": -1}"#, #"{"direction": "sideways"}"#,
+        #"{"frameDurations": [100, 0]}"#, #"{"scale": 4}"#, #"{"fps": "fast"}"#, "not json",
+    ])
+    func rejectsInvalidManifests(text: String) throws {
+        let tree = try FixtureTree()
+        try tree.write("sequence.json", text)
+        #expect {
+            _ = try SequenceManifest.read(file: tree.path("sequence.json"))
+        } throws: { error in
+            if case .invalid(let file, let reason)? = error as? SequenceManifest.Error { return file.hasSuffix("sequence.json") && !reason.isEmpty }
+            return false
+        }
+    }
+}

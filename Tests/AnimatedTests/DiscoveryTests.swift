@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import Animated
+
+@Suite("Discovery")
+struct DiscoveryTests {
+    @Test(arguments: [
+        (["load_10", "load_2", "load_1"], ["load_1", "load_2", "load_10"]),
+        (["explosion0270", "explosion0009", "explosion0100"], ["explosion0009", "explosion0100", "explosion0270"]),
+        (["b2", "a10", "a9"], ["a9", "a10", "b2"]),
+        (["x01", "x1", "x001"], ["x1", "x01", "x001"]),
+        (["f99999999999999999999999", "f100000000000000000000000"], ["f99999999999999999999999", "f100000000000000000000000"]),
+    ])
+    func naturalOrder(input: [String], sorted: [String]) {
+        #expect(input.sorted(by: NaturalOrder.areInIncreasingOrder) == sorted)
+    }
+
+    @Test(arguments: [
+        ("walk12@2x~ipad.png", "walk", 12, "12", 2, "ipad"),
+        ("dir/explosion0009.png", "explosion", 9, "0009", 1, nil),
+        ("coin_3@3x.png", "coin_", 3, "3", 3, nil),
+    ] as [(String, String, Int, String, Int, String?)])
+    func parsesFrameFiles(path: String, prefix: String, number: Int, text: String, scale: Int, device: String?) throws {
+        let file = try #require(FrameFile(path: path))
+        #expect(file.prefix == prefix && file.number == number && file.numberText == text)
+        #expect(file.scale == scale && file.device == device)
+    }
+
+    @Test(arguments: ["walk.png", "walk1.gif", "walk1.png.txt"])
+    func ignoresNonFrames(path: String) {
+        #expect(FrameFile(path: path) == nil)
+    }
+
+    @Test func groupsAFolderIntoSequencesInNumericOrder() throws {
+        let tree = try FixtureTree()
+        for n in [10, 2, 1, 0] { try tree.png("hero/walk\(n).png", 4, 4) }
+        for n in 1...3 { try tree.png("hero/jump\(n).png", 4, 4); try tree.png("hero/jump\(n)@2x.png", 8, 8) }
+        try tree.png("hero/background.png", 4, 4)
+        let sequences = try Discovery.sequences(from: [tree.path("hero")])
+        #expect(sequences.map(\.prefix) == ["jump", "walk"])
+        #expect(sequences[1].frames.map(\.number) == [0, 1, 2, 10])
+        #expect(sequences[1].missingNumbers == Array(3...9))
+        #expect(sequences[0].frames.allSatisfy { $0.scales == [1, 2] })
+    }
+
+    @Test func readsAPrefixPathAndAListOfFiles() throws {
+        let tree = try FixtureTree()
+        for n in 1...3 { try tree.png("fx/explosion\(n).png", 2, 2); try tree.png("fx/explosion_hl\(n).png", 2, 2) }
+        let byPrefix = try Discovery.sequences(from: [tree.path("fx/explosion")])
+        #expect(byPrefix.count == 1 && byPrefix[0].frames.count == 3 && byPrefix[0].prefix == "explosion")
+        let byFiles = try Discovery.sequences(from: [tree.path("fx/explosion_hl2.png"), tree.path("fx/explosion_hl1.png")])
+        #expect(byFiles.map(\.prefix) == ["explosion_hl"] && byFiles[0].frames.map(\.number) == [1, 2])
+        #expect(throws: Discovery.Error.noFrames(source: tree.path("fx/nothing"))) {
+            _ = try Discovery.sequences(from: [tree.path("fx/nothing")])
+        }
+    }
+
+    @Test func picksScaleVariantsWithUIKitFallback() throws {
+        let tree = try FixtureTree()
+        try tree.png("a/icon1.png", 2, 2)
+        try tree.png("a/icon1@2x.png", 4, 4)
+        try tree.png("a/icon1@2x~ipad.png", 4, 4)
+        try tree.png("a/icon1~iphone.png", 2, 2)
+        let frame = try #require(try Discovery.sequences(from: [tree.path("a")]).first?.frames.first)
+        #expect(frame.file(scale: 2)?.fileName == "icon1@2x.png")
+        #expect(frame.file(scale: 2, device: "ipad")?.fileName == "icon1@2x~ipad.png")
+        #expect(frame.file(scale: 3)?.fileName == "icon1@2x.png", "@3x falls back to @2x")
+        #expect(frame.file(scale: 1)?.fileName == "icon1.png")
+        #expect(frame.file(scale: 1, device: "iphone")?.fileName == "icon1~iphone.png")
+        #expect(frame.file(scale: 3, device: "iphone")?.fileName == "icon1@2x.png", "a closer scale beats the device modifier")
+
+        let onlyRetina = try FixtureTree()
+        try onlyRetina.png("b/icon1@3x.png", 6, 6)
+        let upward = try #require(try Discovery.sequences(from: [onlyRetina.path("b")]).first?.frames.first)
+        #expect(upward.file(scale: 1)?.fileName == "icon1@3x.png", "with nothing lower, a higher scale is used")
+    }
+
+    @Test(arguments: [
+        ([0, 1, 2, 3], [0, 1, 2, 3], [Int]()),
+        ([1, 2, 3], [1, 2, 3], []),
+        ([0, 1, 3, 4], [0, 1], [3, 4]),
+        ([2, 3], [], [2, 3]),
+    ])
+    func uikitModeStartsAtZeroOrOneAndStopsAtAGap(numbers: [Int], loaded: [Int], ignored: [Int]) throws {
+        let tree = try FixtureTree()
+        for n in numbers { try tree.png("u/walk\(n).png", 2, 2) }
+        let sequence = try #require(try Discovery.sequences(from: [tree.path("u")]).first)
+        let frames = UIKitFrames(sequence: sequence)
+        #expect(frames.files.map(\.number) == loaded)
+        #expect(frames.ignored.map(\.number) == ignored)
+    }
+
+    @Test func uikitModeSkipsZeroPaddedNames() throws {
+        let tree = try FixtureTree()
+        for n in 1...3 { try tree.png("p/walk0\(n).png", 2, 2) }
+        let sequence = try #require(try Discovery.sequences(from: [tree.path("p")]).first)
+        #expect(UIKitFrames(sequence: sequence).files.isEmpty)
+    }
+
+    @Test func findsTheShippedSequences() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sequences").path
+        let sequences = try Discovery.sequences(from: [root], recursive: true)
+        #expect(sequences.map(\.prefix) == ["femaleAdventurer_walk", "gold_", "robot_walk"])
+        #expect(sequences.map(\.frames.count) == [8, 4, 8])
+        #expect(sequences[1].frames.map(\.number) == [1, 2, 3, 4])
+    }
+}
