@@ -32,6 +32,7 @@ let package = Package(
             name: "flipbook",
             dependencies: [
                 "Raster",
+                "Animated",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

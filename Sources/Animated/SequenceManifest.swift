@@ -41,6 +41,12 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         case unreadable(file: String, reason: String)
         case invalid(file: String, reason: String)
 
+        public var file: String {
+            switch self {
+            case .unreadable(let file, _), .invalid(let file, _): file
+            }
+        }
+
         public var description: String {
             switch self {
             case .unreadable(let file, let reason): "\(file): cannot read: \(reason)"

@@ -45,6 +45,31 @@ public enum FileIO {
         return bytes
     }
 
+    /// Reads at most `limit` bytes from the start of a file, and the file's full size.
+    public static func readPrefix(_ path: String, limit: Int) throws(Error) -> (bytes: [UInt8], fileSize: Int) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw systemError(path) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw systemError(path) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw Error(path: path, reason: "not a regular file") }
+        var bytes = [UInt8](repeating: 0, count: max(0, min(limit, Int(status.st_size))))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw systemError(path)
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return (bytes, Int(status.st_size))
+    }
+
     /// Writes `bytes` to `path` atomically: into a temporary file beside it, flushed to disk,
     /// then renamed over the destination. Readers see the old file or the new one, never a part.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Error) {

@@ -12,9 +12,26 @@ extension PNG {
             self.maxPixels = maxPixels
         }
 
-        /// Reads only the chunks before the image data of the file at `path`.
+        /// Reads only the chunks before the image data of the file at `path`: the first 64 KiB of
+        /// the file, or all of it when the chunks before the image data are longer.
         public func readHeader(file path: String) throws(DecodeError) -> Header {
-            try readHeader(try Self.contents(of: path), file: path)
+            try readHeaderAndSize(file: path).header
+        }
+
+        /// The header and the file's size in bytes, reading as little of the file as it can.
+        public func readHeaderAndSize(file path: String) throws(DecodeError) -> (header: Header, fileSize: Int) {
+            let prefix: (bytes: [UInt8], fileSize: Int)
+            do {
+                prefix = try FileIO.readPrefix(path, limit: 64 * 1024)
+            } catch {
+                throw .unreadable(file: path, reason: error.reason)
+            }
+            do {
+                return (try readHeader(prefix.bytes, file: path), prefix.fileSize)
+            } catch .corrupt where prefix.bytes.count < prefix.fileSize {
+                // Long ancillary chunks (ICC profiles, text) ran past the prefix: use the whole file.
+                return (try readHeader(try Self.contents(of: path), file: path), prefix.fileSize)
+            }
         }
 
         /// Reads only the chunks before the image data; `file` names the data in errors.

@@ -28,6 +28,24 @@ final class FixtureTree {
         return full
     }
 
+    /// Writes `bitmap` as a PNG at `relative`, creating folders.
+    func png(_ relative: String, _ bitmap: Bitmap) throws {
+        let full = path(relative)
+        try FileManager.default.createDirectory(atPath: FrameFolder.parent(full), withIntermediateDirectories: true)
+        try PNG.Encoder().write(bitmap, to: full)
+    }
+
+    /// A many-coloured image (stored as RGB, not palette).
+    static func gradient(_ size: Int) -> Bitmap {
+        var bitmap = Bitmap(width: size, height: size)
+        for y in 0..<size {
+            for x in 0..<size {
+                bitmap.setColor(Color(r: UInt8(x * 255 / size), g: UInt8(y * 255 / size), b: UInt8((x * y) % 256)), x: x, y: y)
+            }
+        }
+        return bitmap
+    }
+
     func write(_ relative: String, _ text: String) throws {
         let full = path(relative)
         try FileManager.default.createDirectory(atPath: FrameFolder.parent(full), withIntermediateDirectories: true)

@@ -1,0 +1,78 @@
+import Raster
+
+/// What validation learned about one file: its header (or why it could not be read) and, in deep
+/// mode, a digest of its pixels. Never the pixels themselves, so memory stays flat.
+public struct FileFacts: Sendable {
+    public var file: FrameFile
+    public var byteCount: Int
+    public var header: PNG.Header?
+    public var error: PNG.DecodeError?
+    /// Present after a full decode.
+    public var pixels: PixelFacts?
+
+    /// Pixel size, when the header could be read.
+    public var size: PixelSize? { header.map { PixelSize(width: $0.width, height: $0.height) } }
+}
+
+/// Width and height in pixels.
+public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// A summary of decoded pixels: enough to find empty and repeated frames.
+public struct PixelFacts: Sendable, Equatable {
+    /// Two independent 64-bit hashes of the premultiplied pixels and the size.
+    public var digest: [UInt64]
+    public var fullyTransparent: Bool
+
+    public init(bitmap: Bitmap) {
+        var fnv: UInt64 = 0xCBF2_9CE4_8422_2325
+        var mix: UInt64 = 0x9E37_79B9_7F4A_7C15
+        bitmap.pixels.withUnsafeBytes { raw in
+            let words = raw.count / 8
+            for index in 0..<words {
+                let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                fnv = (fnv ^ word) &* 0x0000_0100_0000_01B3
+                mix = (mix ^ (word &+ 0x9E37_79B9_7F4A_7C15 &+ (mix << 6) &+ (mix >> 2))) &* 0xBF58_476D_1CE4_E5B9
+            }
+            for index in (words * 8)..<raw.count {
+                fnv = (fnv ^ UInt64(raw[index])) &* 0x0000_0100_0000_01B3
+                mix = (mix ^ UInt64(raw[index])) &* 0x94D0_49BB_1331_11EB
+            }
+        }
+        digest = [fnv ^ UInt64(bitmap.width), mix ^ UInt64(bitmap.height)]
+        fullyTransparent = bitmap.isFullyTransparent
+    }
+}
+
+/// A sequence and the facts about each of its files, ready for the rules.
+public struct SequenceFacts: Sendable {
+    public var sequence: FrameSequence
+    /// One entry per file, in `sequence.files` order.
+    public var files: [FileFacts]
+    /// The highlighted sequence declared for it in `sequence.json`, if any.
+    public var highlighted: SequenceFacts.Highlighted?
+    /// The folder's `sequence.json`, when it has a usable one.
+    public var manifest: SequenceManifest?
+    /// Its path, when there is one.
+    public var manifestPath: String?
+    /// Why the folder's `sequence.json` could not be used.
+    public var manifestError: SequenceManifest.Error?
+
+    public struct Highlighted: Sendable {
+        public var sequence: FrameSequence
+        public var files: [FileFacts]
+    }
+
+    /// Facts for one frame's files.
+    public func facts(for frame: FrameSequence.Frame) -> [FileFacts] {
+        let paths = Set(frame.files.map(\.path))
+        return files.filter { paths.contains($0.file.path) }
+    }
+}

@@ -1,0 +1,25 @@
+/// The whole report as JSON, keys sorted.
+enum JSONReport {
+    struct Document: Encodable {
+        struct Summary: Encodable {
+            var sequences, files, errors, warnings, notices: Int
+            var deep: Bool
+            var passed: Bool
+        }
+        var summary: Summary
+        var sequences: [SequenceSummary]
+        var findings: [Finding]
+    }
+
+    static func render(_ report: ValidationReport, base: String) -> String {
+        let findings = report.findings.map { finding in
+            var relative = finding
+            relative.file = finding.file.map { ReportPaths.relative($0, to: base) }
+            return relative
+        }
+        let summary = Document.Summary(sequences: report.sequences.count, files: report.fileCount,
+                                       errors: report.count(.error), warnings: report.count(.warning),
+                                       notices: report.count(.notice), deep: report.deep, passed: !report.hasErrors)
+        return ReportPaths.json(Document(summary: summary, sequences: report.sequences, findings: findings))
+    }
+}

@@ -1,0 +1,72 @@
+import Raster
+
+/// `png.corrupt`: a file libpng cannot read (bad CRC, truncation, not a PNG…).
+public enum PNGCorruptRule: ValidationRule {
+    public static let id = "png.corrupt"
+    public static let title = "PNG file is unreadable or corrupt"
+    public static let explanation = "The file fails to decode: a bad checksum, a truncated download, or not a PNG "
+        + "at all. Without --deep only the header is checked; --deep decodes every frame. Re-export the file."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        facts.files.compactMap { fact in
+            guard let error = fact.error else { return nil }
+            switch error {
+            case .appleCgBI: return nil
+            case .corrupt(_, let reason): return Problem("\(fact.file.fileName): \(reason)", file: fact.file.path)
+            case .notPNG: return Problem("\(fact.file.fileName) is not a PNG file", file: fact.file.path)
+            case .unreadable(_, let reason): return Problem("\(fact.file.fileName): cannot read: \(reason)", file: fact.file.path)
+            case .tooLarge(_, let width, let height, let limit):
+                return Problem("\(fact.file.fileName) is \(width)×\(height), over the \(limit)-pixel limit", file: fact.file.path)
+            }
+        }
+    }
+}
+
+/// `png.cgbi`: an Apple "iPhone-optimised" PNG.
+public enum PNGCgBIRule: ValidationRule {
+    public static let id = "png.cgbi"
+    public static let title = "Apple CgBI (iPhone-optimised) PNG"
+    public static let explanation = "Xcode's pngcrush rewrote the file as CgBI (BGRA, premultiplied, headerless "
+        + "deflate). Only Apple platforms read it; every other tool rejects it. Re-export the original asset."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        facts.files.compactMap { fact in
+            guard case .appleCgBI? = fact.error else { return nil }
+            return Problem("\(fact.file.fileName) is an Apple CgBI PNG, readable only on Apple platforms", file: fact.file.path)
+        }
+    }
+}
+
+/// `png.colortype-mixed`: frames of one sequence stored in different colour types or bit depths.
+public enum PNGColorTypeMixedRule: ValidationRule {
+    public static let id = "png.colortype-mixed"
+    public static let title = "Frames use different PNG colour types"
+    public static let explanation = "Mixed colour types (palette next to RGBA, 8-bit next to 16-bit) usually mean "
+        + "frames were exported by different tools or settings; alpha or colour may differ between frames."
+    public static let defaultSeverity = Severity.warning
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        let typed = facts.files.compactMap { fact in fact.header.map { (fact, "\($0.colorType) \($0.bitDepth)-bit") } }
+        guard let usual = Rules.majority(typed.map(\.1)) else { return [] }
+        return typed.filter { $0.1 != usual }.map { fact, kind in
+            Problem("\(fact.file.fileName) is \(kind); most frames are \(usual)", file: fact.file.path)
+        }
+    }
+}
+
+/// `file.too-large`: a frame file over the configured byte budget.
+public enum FileTooLargeRule: ValidationRule {
+    public static let id = "file.too-large"
+    public static let title = "Frame file is larger than the budget"
+    public static let explanation = "Set the budget with maxFileBytes in .flipbook.json (default 8 MiB)."
+    public static let defaultSeverity = Severity.warning
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        facts.files.filter { $0.byteCount > config.maxFileBytes }.map { fact in
+            Problem("\(fact.file.fileName) is \(fact.byteCount) bytes, over the \(config.maxFileBytes)-byte budget",
+                    file: fact.file.path)
+        }
+    }
+}

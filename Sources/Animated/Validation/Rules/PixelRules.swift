@@ -1,0 +1,37 @@
+/// `frame.empty`: a fully transparent frame (`--deep`).
+public enum FrameEmptyRule: ValidationRule {
+    public static let id = "frame.empty"
+    public static let title = "Frame is fully transparent"
+    public static let explanation = "An empty frame is usually an export mistake (a hidden layer, a wrong range)."
+    public static let defaultSeverity = Severity.warning
+    public static let needsPixels = true
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        facts.files.filter { $0.pixels?.fullyTransparent == true }.map { fact in
+            Problem("\(fact.file.fileName) is fully transparent", file: fact.file.path)
+        }
+    }
+}
+
+/// `frame.duplicate`: a frame identical to the one before it, at the same scale (`--deep`).
+public enum FrameDuplicateRule: ValidationRule {
+    public static let id = "frame.duplicate"
+    public static let title = "Frame repeats the previous one"
+    public static let explanation = "Identical consecutive frames are often deliberate holds; a per-frame duration "
+        + "in sequence.json says the same thing in less space."
+    public static let defaultSeverity = Severity.notice
+    public static let needsPixels = true
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        let byVariant = Dictionary(grouping: facts.files) { Rules.scaleLabel($0.file.scale, $0.file.device) }
+        var problems: [Problem] = []
+        for (_, files) in byVariant.sorted(by: { $0.key < $1.key }) {
+            let ordered = files.sorted { $0.file.number < $1.file.number }
+            for (previous, current) in zip(ordered, ordered.dropFirst()) {
+                guard let a = previous.pixels, let b = current.pixels, a == b else { continue }
+                problems.append(Problem("\(current.file.fileName) is identical to \(previous.file.fileName)", file: current.file.path))
+            }
+        }
+        return problems
+    }
+}

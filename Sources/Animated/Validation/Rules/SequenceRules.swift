@@ -1,0 +1,79 @@
+/// `seq.gap`: numbers missing between the first and last frame.
+public enum SequenceGapRule: ValidationRule {
+    public static let id = "seq.gap"
+    public static let title = "Frame numbers have gaps"
+    public static let explanation = "UIKit's animatedImageNamed: stops at the first missing number, and most tools "
+        + "silently play a shorter animation. Renumber the frames or add the missing ones."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        let missing = facts.sequence.missingNumbers
+        guard !missing.isEmpty else { return [] }
+        let after = facts.sequence.frames.first { $0.number > missing[0] }
+        return [Problem("missing frame\(missing.count == 1 ? "" : "s") \(Rules.ranges(missing)) of "
+                        + "\(facts.sequence.prefix)\(facts.sequence.frames[0].number)…\(facts.sequence.frames.last!.number)",
+                        file: after?.files.first?.path)]
+    }
+}
+
+/// `seq.padding-mixed`: zero-padded numbers of different widths (`__0009` then `__00010`).
+public enum SequencePaddingMixedRule: ValidationRule {
+    public static let id = "seq.padding-mixed"
+    public static let title = "Frame numbers mix zero-padding widths"
+    public static let explanation = "Padded names only sort correctly when every number has the same width; "
+        + "`walk0009` then `walk00010` sorts wrongly in Finder, shells and many engines. Use one width."
+    public static let defaultSeverity = Severity.warning
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        let files = facts.sequence.files
+        guard files.contains(where: \.isZeroPadded) else { return [] }
+        guard let width = Rules.majority(files.map(\.numberText.count)) else { return [] }
+        return files.filter { $0.numberText.count != width }.map { file in
+            Problem("\(file.fileName) numbers the frame with \(file.numberText.count) digits; the sequence uses \(width)",
+                    file: file.path)
+        }
+    }
+}
+
+/// `seq.duplicate-number`: two files for the same frame number and scale (`a1.png`, `a01.png`).
+public enum SequenceDuplicateNumberRule: ValidationRule {
+    public static let id = "seq.duplicate-number"
+    public static let title = "Two files claim the same frame number"
+    public static let explanation = "Which one a tool picks depends on directory order. Delete or renumber one."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        var problems: [Problem] = []
+        for frame in facts.sequence.frames {
+            let groups = Dictionary(grouping: frame.files) { Rules.scaleLabel($0.scale, $0.device) }
+            for (label, files) in groups.sorted(by: { $0.key < $1.key }) where files.count > 1 {
+                problems.append(Problem("frame \(frame.number) \(label) has \(files.count) files: "
+                                        + files.map(\.fileName).joined(separator: ", "), file: files[1].path))
+            }
+        }
+        return problems
+    }
+}
+
+/// `manifest.invalid`: a `sequence.json` that cannot be read or has values out of range.
+public enum ManifestInvalidRule: ValidationRule {
+    public static let id = "manifest.invalid"
+    public static let title = "sequence.json is invalid"
+    public static let explanation = "The manifest sets the sequence's timing and highlighted frames (fps or "
+        + "duration, repeatCount, direction, frameDurations, highlighted, scale). Fix the value it names."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        var problems: [Problem] = []
+        if let error = facts.manifestError { problems.append(Problem(error.description, file: error.file)) }
+        if let durations = facts.manifest?.frameDurations, durations.count != facts.sequence.frames.count {
+            problems.append(Problem("frameDurations has \(durations.count) entries for \(facts.sequence.frames.count) frames",
+                                    file: facts.manifestPath))
+        }
+        if let name = facts.manifest?.highlighted, facts.highlighted == nil {
+            problems.append(Problem("highlighted names '\(name)', but no frames with that prefix are in the folder",
+                                    file: facts.manifestPath))
+        }
+        return problems
+    }
+}

@@ -1,0 +1,68 @@
+/// A check over one sequence, with a stable ID that CI configs, SARIF and JUnit refer to.
+public protocol ValidationRule: Sendable {
+    /// Stable, dotted, lowercase: `seq.gap`. Never renamed once published.
+    static var id: String { get }
+    /// One line: what the rule looks for.
+    static var title: String { get }
+    /// Why it matters and how to fix it.
+    static var explanation: String { get }
+    static var defaultSeverity: Severity { get }
+    /// `true` when the rule needs decoded pixels (runs only with `--deep`).
+    static var needsPixels: Bool { get }
+    /// The problems in `facts`.
+    static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem]
+}
+
+extension ValidationRule {
+    public static var needsPixels: Bool { false }
+}
+
+/// What a rule reports; the validator adds the rule ID, severity and sequence.
+public struct Problem: Sendable, Equatable {
+    public var message: String
+    public var file: String?
+
+    public init(_ message: String, file: String? = nil) {
+        self.message = message
+        self.file = file
+    }
+}
+
+/// Every rule, in the order reports list them.
+public enum Rules {
+    public static let all: [any ValidationRule.Type] = [
+        PNGCorruptRule.self, PNGCgBIRule.self, SequenceGapRule.self, SequencePaddingMixedRule.self,
+        SequenceDuplicateNumberRule.self, SizeMismatchRule.self, ScaleMismatchRule.self, ScaleNotMultipleRule.self,
+        ScaleMissingVariantRule.self, HighlightedMismatchRule.self, PNGColorTypeMixedRule.self,
+        FileTooLargeRule.self, ManifestInvalidRule.self, FrameEmptyRule.self, FrameDuplicateRule.self,
+    ]
+
+    /// `1–3, 7, 9–12`: runs of consecutive numbers.
+    static func ranges(_ numbers: [Int]) -> String {
+        var parts: [String] = []
+        var index = 0
+        let sorted = numbers.sorted()
+        while index < sorted.count {
+            var end = index
+            while end + 1 < sorted.count && sorted[end + 1] == sorted[end] + 1 { end += 1 }
+            parts.append(end == index ? "\(sorted[index])" : "\(sorted[index])–\(sorted[end])")
+            index = end + 1
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// The value most entries have (ties go to the first seen), for "the odd one out" messages.
+    static func majority<T: Hashable>(_ values: [T]) -> T? {
+        var counts: [T: Int] = [:]
+        var order: [T] = []
+        for value in values {
+            if counts[value] == nil { order.append(value) }
+            counts[value, default: 0] += 1
+        }
+        return order.max { counts[$0]! < counts[$1]! || (counts[$0]! == counts[$1]! && order.firstIndex(of: $0)! > order.firstIndex(of: $1)!) }
+    }
+
+    static func scaleLabel(_ scale: Int, _ device: String?) -> String {
+        "@\(scale)x" + (device.map { "~\($0)" } ?? "")
+    }
+}

@@ -1,0 +1,147 @@
+import Dispatch
+import Foundation
+import Raster
+
+/// Runs the validation rules over asset folders.
+///
+/// Without ``deep`` only PNG headers are read (the first 64 KiB of each file). With it every frame
+/// is decoded — in parallel on all cores, one bitmap per core at a time, keeping only a digest —
+/// so CRC errors, truncation, empty and repeated frames are found too.
+public struct Validator: Sendable {
+    public var config: ValidationConfig
+    public var deep: Bool
+    public var decoder: PNG.Decoder
+
+    public init(config: ValidationConfig = ValidationConfig(), deep: Bool = false, decoder: PNG.Decoder = PNG.Decoder()) {
+        self.config = config
+        self.deep = deep
+        self.decoder = decoder
+    }
+
+    /// Validates every numbered PNG under `roots` (searched recursively). `progress` is called with
+    /// (files done, files in all) from any thread.
+    public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Discovery.Error) -> ValidationReport {
+        var files: [FrameFile] = []
+        for root in roots {
+            let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+            for path in try Discovery.pngFiles(inFolder: trimmed, recursive: true) {
+                let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
+                guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
+                files.append(file)
+            }
+        }
+        let sequences = FrameSequence.group(files)
+        let allFiles = sequences.flatMap(\.files)
+        let facts = gather(allFiles, progress: progress)
+        let factsByPath = Dictionary(uniqueKeysWithValues: facts.map { ($0.file.path, $0) })
+
+        let subjects = Self.subjects(sequences, facts: factsByPath)
+        var findings: [Finding] = []
+        for subject in subjects {
+            for rule in Rules.all where deep || !rule.needsPixels {
+                guard let severity = config.severity(of: rule) else { continue }
+                for problem in rule.check(subject, config: config) {
+                    findings.append(Finding(rule: rule.id, severity: severity, message: problem.message,
+                                            file: problem.file, sequence: subject.sequence.name))
+                }
+            }
+        }
+        let summaries = subjects.map { SequenceSummary(subject: $0) }
+        return ValidationReport(sequences: summaries, findings: findings, fileCount: allFiles.count, deep: deep)
+    }
+
+    /// Reads headers (or decodes, when deep) of every file, in parallel, in input order.
+    func gather(_ files: [FrameFile], progress: (@Sendable (Int, Int) -> Void)?) -> [FileFacts] {
+        let results = ResultSlots(count: files.count)
+        let decoder = self.decoder, deep = self.deep
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            results.store(Self.facts(for: files[index], decoder: decoder, deep: deep), at: index)
+            if let progress { progress(results.finishedCount(), files.count) }
+        }
+        return results.values()
+    }
+
+    static func facts(for file: FrameFile, decoder: PNG.Decoder, deep: Bool) -> FileFacts {
+        var facts = FileFacts(file: file, byteCount: 0)
+        do {
+            if deep {
+                let bytes: [UInt8]
+                do { bytes = try FileIO.readAll(file.path) } catch { throw PNG.DecodeError.unreadable(file: file.path, reason: error.reason) }
+                facts.byteCount = bytes.count
+                let image = try decoder.decode(bytes, file: file.path)
+                facts.header = image.header
+                facts.pixels = PixelFacts(bitmap: image.bitmap(scale: file.scale))
+            } else {
+                let (header, size) = try decoder.readHeaderAndSize(file: file.path)
+                facts.header = header
+                facts.byteCount = size
+            }
+        } catch let error as PNG.DecodeError {
+            facts.error = error
+            if facts.byteCount == 0 { facts.byteCount = (try? FileIO.readPrefix(file.path, limit: 0).fileSize) ?? 0 }
+        } catch {
+            facts.error = .unreadable(file: file.path, reason: "\(error)")
+        }
+        return facts
+    }
+
+    /// Pairs each sequence with its files' facts, its folder's manifest and its highlighted frames.
+    static func subjects(_ sequences: [FrameSequence], facts: [String: FileFacts]) -> [SequenceFacts] {
+        let byDirectory = Dictionary(grouping: sequences, by: \.directory)
+        var subjects: [SequenceFacts] = []
+        for sequence in sequences {
+            var subject = SequenceFacts(sequence: sequence, files: sequence.files.compactMap { facts[$0.path] })
+            let manifestPath = sequence.directory == "." ? SequenceManifest.fileName : "\(sequence.directory)/\(SequenceManifest.fileName)"
+            if FileManager.default.fileExists(atPath: manifestPath) {
+                let siblings = byDirectory[sequence.directory] ?? []
+                do {
+                    let manifest = try SequenceManifest.read(file: manifestPath)
+                    let highlightedPrefix = manifest.highlighted
+                    // The manifest describes the sequence it names, or every sequence but the highlighted one.
+                    let described = manifest.name.map { $0 == sequence.prefix }
+                        ?? (sequence.prefix != highlightedPrefix)
+                    if described {
+                        subject.manifest = manifest
+                        subject.manifestPath = manifestPath
+                        if let highlighted = siblings.first(where: { $0.prefix == highlightedPrefix }) {
+                            subject.highlighted = SequenceFacts.Highlighted(
+                                sequence: highlighted, files: highlighted.files.compactMap { facts[$0.path] })
+                        }
+                    }
+                } catch {
+                    // Report a broken manifest once per folder, on its first sequence.
+                    if siblings.first?.prefix == sequence.prefix {
+                        subject.manifestError = error
+                        subject.manifestPath = manifestPath
+                    }
+                }
+            }
+            subjects.append(subject)
+        }
+        return subjects
+    }
+}
+
+/// Fixed slots written once each from concurrent iterations.
+private final class ResultSlots: @unchecked Sendable {
+    private var slots: [FileFacts?]
+    private var finished = 0
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ value: FileFacts, at index: Int) {
+        lock.lock()
+        slots[index] = value
+        finished += 1
+        lock.unlock()
+    }
+
+    func finishedCount() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return finished
+    }
+
+    func values() -> [FileFacts] { slots.map { $0! } }
+}

@@ -1,0 +1,96 @@
+import Animated
+import ArgumentParser
+import Foundation
+import Raster
+
+/// `flipbook validate DIR...`: checks asset folders for CI.
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check frame-sequence folders: numbering, sizes, scales, PNG integrity.",
+        discussion: """
+            Every numbered PNG under each DIR (recursively) is grouped into sequences by folder and \
+            prefix (walk0.png…walk7.png, explosion0001@2x.png…) and checked against these rules:
+
+            \(Rules.all.map { "  \($0.id.padding(toLength: 22, withPad: " ", startingAt: 0)) \($0.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.title)\($0.needsPixels ? " (--deep)" : "")" }.joined(separator: "\n"))
+
+            Without --deep only PNG headers are read; --deep decodes every frame on all cores.
+            Settings come from --config, else DIR/.flipbook.json: {"severities": {"RULE": \
+            "error|warning|notice|off"}, "expectedSize": [w, h] (points), "requiredScales": [1, 2], \
+            "ignore": ["*/old/*"], "maxFileBytes": N}.
+
+            Exit codes: 0 no errors (warnings and notices allowed), 1 errors found, 2 bad arguments \
+            or config, 3 a DIR cannot be read.
+
+            Examples:
+              flipbook validate Assets/Animations
+              flipbook validate Assets --deep --format sarif --output flipbook.sarif
+              flipbook validate Assets --format github     # annotations in a GitHub Actions log
+            """
+    )
+
+    @Argument(help: "Folders to check.")
+    var directories: [String]
+
+    @Option(help: "Output format: text, json, github, sarif or junit.")
+    var format: OutputFormat = .text
+
+    @Flag(help: "Same as --format json.")
+    var json = false
+
+    @Option(help: "Config file (default: .flipbook.json in the first DIR).")
+    var config: String?
+
+    @Flag(help: "Decode every frame: finds CRC errors, truncation, empty and repeated frames.")
+    var deep = false
+
+    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    var output: String?
+
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+        case text, json, github, sarif, junit
+    }
+
+    func validate() throws {
+        guard !directories.isEmpty else { throw ValidationError("Give at least one folder to check.") }
+    }
+
+    func run() throws {
+        let settings = try loadConfig()
+        let validator = Validator(config: settings, deep: deep)
+        let progress = Progress.forTerminal(label: deep ? "decoding" : "reading headers")
+        let report: ValidationReport
+        do {
+            report = try validator.validate(directories, progress: progress?.update)
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(ExitStatus.inputUnreadable)
+        }
+        progress?.finish()
+
+        let chosen = json ? ReportFormat.json : ReportFormat(rawValue: format.rawValue)!
+        let text = chosen.render(report, base: FileManager.default.currentDirectoryPath)
+        if let output {
+            do {
+                try FileIO.writeAtomically(Array((text + "\n").utf8), to: output)
+            } catch {
+                Console.error("error: cannot write report: \(error)")
+                throw ExitCode(ExitStatus.outputUnwritable)
+            }
+            Console.error(report.summaryLine)
+        } else {
+            print(text)
+        }
+        if report.hasErrors { throw ExitCode(ExitStatus.problemsFound) }
+    }
+
+    private func loadConfig() throws -> ValidationConfig {
+        let path = config ?? directories.first.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + ValidationConfig.fileName }
+        guard let path, config != nil || FileManager.default.fileExists(atPath: path) else { return ValidationConfig() }
+        do {
+            return try ValidationConfig.read(file: path)
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(ExitStatus.usage)
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+import Raster
+@testable import Animated
+
+/// Each rule, on a folder that must trigger it and on one that must not.
+@Suite("Validation rules")
+struct ValidationRuleTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var rule: String
+        var deep = false
+        var config = ValidationConfig()
+        var triggers: @Sendable (FixtureTree) throws -> Void
+        var passes: @Sendable (FixtureTree) throws -> Void
+        var testDescription: String { rule }
+    }
+
+    static func frames(_ tree: FixtureTree, _ names: [String], size: (Int, Int) = (4, 4), color: Color? = nil) throws {
+        for name in names { try tree.png("s/\(name).png", size.0, size.1, color: color) }
+    }
+
+    static let cases: [Case] = [
+        Case(rule: "seq.gap",
+             triggers: { try frames($0, ["walk1", "walk2", "walk4"]) },
+             passes: { try frames($0, ["walk0", "walk1", "walk2"]) }),
+        Case(rule: "seq.padding-mixed",
+             triggers: { try frames($0, ["x_0008", "x_0009", "x_00010"]) },
+             passes: { try frames($0, ["walk8", "walk9", "walk10", "x_0009", "x_0010"]) }),
+        Case(rule: "seq.duplicate-number",
+             triggers: { try frames($0, ["a1", "a01", "a2"]) },
+             passes: { try frames($0, ["a1", "a2"]); try frames($0, ["a1@2x", "a2@2x"], size: (8, 8)) }),
+        Case(rule: "size.mismatch",
+             triggers: { try frames($0, ["f1", "f2"]); try frames($0, ["f3"], size: (5, 4)) },
+             passes: { try frames($0, ["f1", "f2", "f3"]) }),
+        Case(rule: "size.mismatch", config: ValidationConfig(expectedSize: [2, 2]),
+             triggers: { try frames($0, ["f1", "f2"]) },
+             passes: { try frames($0, ["f1@2x", "f2@2x"]) }),
+        Case(rule: "scale.mismatch",
+             triggers: { try frames($0, ["f1@2x", "f2@2x"], size: (8, 8)); try frames($0, ["f3"]) },
+             passes: { try frames($0, ["f1@2x", "f2@2x"], size: (8, 8)) }),
+        Case(rule: "scale.not-multiple",
+             triggers: { try frames($0, ["f1"]); try frames($0, ["f1@2x"], size: (7, 8)) },
+             passes: { try frames($0, ["f1"]); try frames($0, ["f1@2x"], size: (8, 8)); try frames($0, ["f1@3x"], size: (12, 12)) }),
+        Case(rule: "scale.missing-variant",
+             triggers: { try frames($0, ["f1", "f2"]); try frames($0, ["f1@2x"], size: (8, 8)) },
+             passes: { try frames($0, ["f1", "f2"]); try frames($0, ["f1@2x", "f2@2x"], size: (8, 8)) }),
+        Case(rule: "scale.missing-variant", config: ValidationConfig(requiredScales: [1, 2]),
+             triggers: { try frames($0, ["f1", "f2"]) },
+             passes: { try frames($0, ["f1", "f2"]); try frames($0, ["f1@2x", "f2@2x"], size: (8, 8)) }),
+        Case(rule: "highlighted.mismatch",
+             triggers: { tree in
+                 try frames(tree, ["btn1", "btn2"]); try frames(tree, ["btn_hl1", "btn_hl2"], size: (5, 5))
+                 try tree.write("s/sequence.json", #"{"name": "btn", "highlighted": "btn_hl"}"#)
+             },
+             passes: { tree in
+                 try frames(tree, ["btn1", "btn2", "btn_hl1", "btn_hl2"])
+                 try tree.write("s/sequence.json", #"{"name": "btn", "highlighted": "btn_hl"}"#)
+             }),
+        Case(rule: "png.corrupt",
+             triggers: { tree in
+                 try frames(tree, ["f1"])
+                 let bytes = try FileIO.readAll(tree.path("s/f1.png"))
+                 try FileIO.writeAtomically(Array(bytes.prefix(20)), to: tree.path("s/f2.png"))
+             },
+             passes: { try frames($0, ["f1", "f2"]) }),
+        Case(rule: "png.corrupt", deep: true,
+             triggers: { tree in
+                 try frames(tree, ["f1", "f2"])
+                 var bytes = try FileIO.readAll(tree.path("s/f2.png"))
+                 bytes[bytes.count - 20] ^= 0xFF   // inside IDAT, after the header: only a full decode sees it
+                 try FileIO.writeAtomically(bytes, to: tree.path("s/f2.png"))
+             },
+             passes: { try frames($0, ["f1", "f2"]) }),
+        Case(rule: "png.cgbi",
+             triggers: { tree in
+                 try frames(tree, ["f1"])
+                 let cgbi = PNG.signature + [0, 0, 0, 4] + Array("CgBI".utf8) + [0x50, 0x00, 0x20, 0x02, 0, 0, 0, 0]
+                 try FileIO.writeAtomically(cgbi, to: tree.path("s/f2.png"))
+             },
+             passes: { try frames($0, ["f1", "f2"]) }),
+        Case(rule: "png.colortype-mixed",
+             triggers: { tree in
+                 try frames(tree, ["f1", "f2"])
+                 try tree.png("s/f3.png", FixtureTree.gradient(20))
+             },
+             passes: { try frames($0, ["f1", "f2", "f3"]) }),
+        Case(rule: "file.too-large", config: ValidationConfig(maxFileBytes: 200),
+             triggers: { try $0.png("s/f1.png", FixtureTree.gradient(40)) },
+             passes: { try frames($0, ["f1", "f2"], size: (1, 1)) }),
+        Case(rule: "frame.empty", deep: true,
+             triggers: { try frames($0, ["f1"]); try frames($0, ["f2"], color: .clear) },
+             passes: { try frames($0, ["f1", "f2"]) }),
+        Case(rule: "frame.duplicate", deep: true,
+             triggers: { try frames($0, ["f1", "f2"], color: Color(r: 1, g: 2, b: 3)) },
+             passes: { try frames($0, ["f1", "f2"]) }),
+        Case(rule: "manifest.invalid",
+             triggers: { tree in try frames(tree, ["f1"]); try tree.write("s/sequence.json", #"{"fps": 0}"#) },
+             passes: { tree in try frames(tree, ["f1"]); try tree.write("s/sequence.json", #"{"fps": 12}"#) }),
+    ]
+
+    static func findings(_ build: (FixtureTree) throws -> Void, deep: Bool, config: ValidationConfig) throws -> ValidationReport {
+        let tree = try FixtureTree()
+        try build(tree)
+        return try Validator(config: config, deep: deep).validate([tree.root])
+    }
+
+    @Test(arguments: cases)
+    func triggers(_ testCase: Case) throws {
+        let report = try Self.findings(testCase.triggers, deep: testCase.deep, config: testCase.config)
+        let hits = report.findings.filter { $0.rule == testCase.rule }
+        #expect(!hits.isEmpty, "\(testCase.rule) should fire; found \(report.findings.map(\.rule))")
+        let rule = try #require(Rules.all.first { $0.id == testCase.rule })
+        #expect(hits.allSatisfy { $0.severity == rule.defaultSeverity && !$0.message.isEmpty })
+    }
+
+    @Test(arguments: cases)
+    func staysQuiet(_ testCase: Case) throws {
+        let report = try Self.findings(testCase.passes, deep: testCase.deep, config: testCase.config)
+        #expect(report.findings.isEmpty, "expected no findings, got \(report.findings.map { "\($0.rule): \($0.message)" })")
+    }
+
+    @Test func ruleIDsAreUniqueAndStable() {
+        let ids = Rules.all.map { $0.id }
+        #expect(Set(ids).count == ids.count)
+        #expect(Set(ids) == ["seq.gap", "seq.padding-mixed", "seq.duplicate-number", "size.mismatch", "scale.mismatch",
+                             "scale.not-multiple", "scale.missing-variant", "highlighted.mismatch", "png.corrupt",
+                             "png.cgbi", "png.colortype-mixed", "frame.duplicate", "frame.empty", "file.too-large",
+                             "manifest.invalid"])
+    }
+
+    @Test func pixelRulesRunOnlyWhenDeep() throws {
+        let build: (FixtureTree) throws -> Void = { try Self.frames($0, ["f1", "f2"], color: .clear) }
+        #expect(try Self.findings(build, deep: false, config: ValidationConfig()).findings.isEmpty)
+        let deep = try Self.findings(build, deep: true, config: ValidationConfig()).findings.map(\.rule)
+        #expect(deep.contains("frame.empty") && deep.contains("frame.duplicate"))
+    }
+
+    @Test func configChangesSeveritiesAndIgnoresFiles() throws {
+        let build: (FixtureTree) throws -> Void = { tree in
+            try Self.frames(tree, ["walk1", "walk3"])
+            try tree.png("s/backup/walk1.png", 9, 9)
+        }
+        let config = ValidationConfig(severities: ["seq.gap": .warning], ignore: ["s/backup/*"])
+        let report = try Self.findings(build, deep: false, config: config)
+        #expect(report.findings.map(\.rule) == ["seq.gap"])
+        #expect(report.findings.first?.severity == .warning && !report.hasErrors)
+        #expect(report.sequences.count == 1, "the ignored folder yields no sequence")
+
+        let off = try Self.findings(build, deep: false, config: ValidationConfig(severities: ["seq.gap": .off], ignore: ["*/backup/*"]))
+        #expect(off.findings.isEmpty)
+    }
+
+    @Test func readsAndChecksConfigFiles() throws {
+        let tree = try FixtureTree()
+        try tree.write(".flipbook.json", #"{"severities": {"frame.empty": "error"}, "requiredScales": [1, 2], "maxFileBytes": 100}"#)
+        let config = try ValidationConfig.read(file: tree.path(".flipbook.json"))
+        #expect(config.severities["frame.empty"] == .error && config.requiredScales == [1, 2] && config.maxFileBytes == 100)
+        for bad in [#"{"severities": {"seq.nope": "error"}}"#, #"{"severities": {"seq.gap": "fatal"}}"#,
+                    #"{"expectedSize": [1]}"#, #"{"requiredScales": [4]}"#, "[]"] {
+            try tree.write("bad.json", bad)
+            #expect(throws: ValidationConfig.Error.self) { _ = try ValidationConfig.read(file: tree.path("bad.json")) }
+        }
+    }
+
+    @Test func theShippedSequencesAreClean() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sequences").path
+        let report = try Validator(deep: true).validate([root])
+        #expect(report.sequences.count == 3)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+    }
+}
