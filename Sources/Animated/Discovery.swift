@@ -33,7 +33,7 @@ public enum Discovery {
     public static func frameFiles(in source: String, recursive: Bool = false) throws(Error) -> [FrameFile] {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return try pngFiles(inFolder: trimmingSlash(source), recursive: recursive).compactMap(FrameFile.init) }
+            if isDirectory.boolValue { return try pngFiles(inFolder: source, recursive: recursive).compactMap(FrameFile.init) }
             guard let file = FrameFile(path: source) else { throw .noFrames(source: source) }
             return [file]
         }
@@ -46,6 +46,7 @@ public enum Discovery {
 
     /// The PNG files of a folder (hidden files skipped), with their folder prefixed.
     public static func pngFiles(inFolder folder: String, recursive: Bool) throws(Error) -> [String] {
+        let folder = trimmingSlash(folder)
         var result: [String] = []
         for name in try names(in: folder) where !name.hasPrefix(".") {
             let path = folder == "." ? name : "\(folder)/\(name)"
@@ -68,7 +69,8 @@ public enum Discovery {
         }
     }
 
-    private static func trimmingSlash(_ path: String) -> String {
+    /// `path` without a trailing slash (except for `/` itself).
+    public static func trimmingSlash(_ path: String) -> String {
         path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
     }
 }

@@ -1,3 +1,4 @@
+import Animated
 import ArgumentParser
 import Foundation
 import Raster
@@ -66,13 +67,9 @@ struct Info: ParsableCommand {
             return [path]
         }
         do {
-            let names = try FileManager.default.contentsOfDirectory(atPath: path)
-                .filter { ImageFileName(path: $0).pathExtension == "png" && !$0.hasPrefix(".") }
-                .sorted { $0.compare($1, options: [.numeric]) == .orderedAscending }
-            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            return names.map { "\(base)/\($0)" }
+            return try Discovery.pngFiles(inFolder: path, recursive: false)
         } catch {
-            report.errors.append(FileProblem(path: path, error: "\(path): cannot list folder: \(error.localizedDescription)"))
+            report.errors.append(FileProblem(path: path, error: error.description))
             return []
         }
     }

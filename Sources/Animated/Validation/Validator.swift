@@ -23,7 +23,7 @@ public struct Validator: Sendable {
     public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Discovery.Error) -> ValidationReport {
         var files: [FrameFile] = []
         for root in roots {
-            let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+            let trimmed = Discovery.trimmingSlash(root)
             for path in try Discovery.pngFiles(inFolder: trimmed, recursive: true) {
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
