@@ -53,9 +53,10 @@ public struct PixelFacts: Sendable, Equatable {
 
 /// A sequence and the facts about each of its files, ready for the rules.
 public struct SequenceFacts: Sendable {
-    public var sequence: FrameSequence
+    public let sequence: FrameSequence
     /// One entry per file, in `sequence.files` order.
-    public var files: [FileFacts]
+    public let files: [FileFacts]
+    private let filesByNumber: [Int: [FileFacts]]
     /// The highlighted sequence declared for it in `sequence.json`, if any.
     public var highlighted: SequenceFacts.Highlighted?
     /// The folder's `sequence.json`, when it has a usable one.
@@ -70,9 +71,14 @@ public struct SequenceFacts: Sendable {
         public var files: [FileFacts]
     }
 
+    public init(sequence: FrameSequence, files: [FileFacts]) {
+        self.sequence = sequence
+        self.files = files
+        filesByNumber = Dictionary(grouping: files, by: \.file.number)
+    }
+
     /// Facts for one frame's files.
     public func facts(for frame: FrameSequence.Frame) -> [FileFacts] {
-        let paths = Set(frame.files.map(\.path))
-        return files.filter { paths.contains($0.file.path) }
+        filesByNumber[frame.number] ?? []
     }
 }
