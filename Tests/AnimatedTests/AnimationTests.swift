@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Raster
 @testable import Animated
@@ -104,5 +105,36 @@ struct SequenceManifestTests {
             if case .invalid(let file, let reason)? = error as? SequenceManifest.Error { return file.hasSuffix("sequence.json") && !reason.isEmpty }
             return false
         }
+    }
+}
+
+@Suite("Loading an animation from a source")
+struct AnimationLoaderTests {
+    @Test func usesTheManifestForTimingScaleAndHighlightedFrames() throws {
+        let tree = try FixtureTree()
+        for n in 1...3 {
+            try tree.png("fx/boom\(n).png", 2, 2)
+            try tree.png("fx/boom\(n)@2x.png", 4, 4)
+            try tree.png("fx/boom_hl\(n)@2x.png", 4, 4)
+        }
+        try SequenceManifest(name: "boom", fps: 12, repeatCount: 2, highlighted: "boom_hl", scale: 2)
+            .write(to: tree.path("fx/sequence.json"))
+        let animation = try Animation.load([tree.path("fx")])
+        #expect(animation.frames.compactMap(\.path).map { URL(fileURLWithPath: $0).lastPathComponent }
+                    == ["boom1@2x.png", "boom2@2x.png", "boom3@2x.png"])
+        #expect(animation.highlightedFrames?.count == 3)
+        #expect(animation.scale == 2 && animation.repeatCount == 2)
+        #expect(abs(animation.playDuration() - 0.25) < 1e-12)
+
+        let atOne = try Animation.load([tree.path("fx/boom")], scale: 1)
+        #expect(atOne.frames.compactMap(\.path).allSatisfy { !$0.contains("@2x") })
+    }
+
+    @Test func refusesAFolderOfSeveralSequencesWithoutAManifest() throws {
+        let tree = try FixtureTree()
+        for n in 1...2 { try tree.png("a/walk\(n).png", 2, 2); try tree.png("a/jump\(n).png", 2, 2) }
+        #expect(throws: Animation.LoadError.self) { _ = try Animation.load([tree.path("a")]) }
+        let walk = try Animation.load([tree.path("a/walk")])
+        #expect(walk.frames.count == 2 && walk.playDuration() == 2.0 / 30)
     }
 }

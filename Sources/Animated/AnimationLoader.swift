@@ -1,0 +1,60 @@
+import Foundation
+
+extension Animation {
+    /// Why a SOURCE could not become one animation.
+    public enum LoadError: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        case discovery(Discovery.Error)
+        case manifest(SequenceManifest.Error)
+        /// The source holds several sequences and nothing says which one is meant.
+        case ambiguous(source: String, sequences: [String])
+
+        public var description: String {
+            switch self {
+            case .discovery(let error): error.description
+            case .manifest(let error): error.description
+            case .ambiguous(let source, let sequences):
+                "\(source) holds \(sequences.count) sequences (\(sequences.joined(separator: ", "))); "
+                    + "name one by its prefix path, e.g. \(sequences[0])"
+            }
+        }
+    }
+
+    /// The animation a SOURCE (folder, prefix path, or files) stands for.
+    ///
+    /// The folder's `sequence.json`, when present, gives the timing, the scale and the highlighted
+    /// frames, and names the sequence to use when the folder holds several. Each frame is the file
+    /// ``FrameSequence/Frame/file(scale:device:)`` picks for `scale` (default: the manifest's, else 1).
+    /// Nothing is decoded.
+    public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil) throws(LoadError) -> Animation {
+        let sequences: [FrameSequence]
+        do { sequences = try Discovery.sequences(from: sources) } catch { throw .discovery(error) }
+        let source = sources.joined(separator: " ")
+        guard let directory = sequences.first?.directory else { throw .discovery(.noFrames(source: source)) }
+
+        var manifest: SequenceManifest?
+        let manifestPath = directory == "." ? SequenceManifest.fileName : "\(directory)/\(SequenceManifest.fileName)"
+        if FileManager.default.fileExists(atPath: manifestPath) {
+            do { manifest = try SequenceManifest.read(file: manifestPath) } catch { throw .manifest(error) }
+        }
+        let highlightedPrefix = manifest?.highlighted
+        let candidates = sequences.filter { sequence in
+            if let name = manifest?.name, sequences.contains(where: { $0.prefix == name }) { return sequence.prefix == name }
+            return sequence.prefix != highlightedPrefix
+        }
+        guard candidates.count == 1, let main = candidates.first else {
+            throw .ambiguous(source: source, sequences: (candidates.isEmpty ? sequences : candidates).map(\.name))
+        }
+        let highlighted = highlightedPrefix.flatMap { prefix in
+            sequences.first { $0.prefix == prefix && $0.directory == main.directory }
+                ?? (try? Discovery.sequences(from: ["\(main.directory)/\(prefix)"]))?.first
+        }
+
+        let wanted = scale ?? manifest?.scale ?? 1
+        func pick(_ sequence: FrameSequence) -> [FrameSource] {
+            sequence.frames.compactMap { $0.file(scale: wanted, device: device) }.map { .file($0.path) }
+        }
+        var animation = (manifest ?? SequenceManifest()).animation(frames: pick(main), highlightedFrames: highlighted.map(pick))
+        animation.scale = wanted
+        return animation
+    }
+}
