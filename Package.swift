@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Animated", targets: ["Animated"]),
+        .library(name: "GIF", targets: ["GIF"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
     dependencies: [
@@ -28,17 +29,20 @@ let package = Package(
 
         .target(name: "Raster", dependencies: ["CPNGShim"]),
         .target(name: "Animated", dependencies: ["Raster"]),
+        .target(name: "GIF", dependencies: ["Raster", "CGIF"]),
         .executableTarget(
             name: "flipbook",
             dependencies: [
                 "Raster",
                 "Animated",
+                "GIF",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Raster"]),
+        .testTarget(name: "GIFTests", dependencies: ["GIF", "Raster"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster"]),
     ],
     swiftLanguageModes: [.v6]

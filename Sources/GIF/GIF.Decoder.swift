@@ -1,0 +1,201 @@
+import Raster
+
+extension GIF {
+    /// One displayed frame: the whole logical screen after this frame is drawn.
+    public struct Frame: Sendable {
+        /// The composited screen, premultiplied RGBA (GIF pixels are opaque or fully transparent).
+        public var image: Bitmap
+        /// The delay as stored, in centiseconds.
+        public var delay: Int
+        public var disposal: Disposal
+        /// Where the frame's own pixels were drawn.
+        public var rect: Rect
+
+        /// The delay in seconds.
+        public var duration: Double { Double(delay) / 100 }
+    }
+
+    /// Reads an animated GIF frame by frame, compositing as browsers do: disposal 0–3,
+    /// transparency, local and global colour tables, interlacing.
+    ///
+    /// The screen starts fully transparent (the background colour is ignored, as in every browser);
+    /// disposal 2 clears a frame's rectangle to transparent; disposal 3 restores it. Pixels outside
+    /// the logical screen are clipped; an index beyond the colour table draws opaque black. Only the
+    /// file's bytes, one screen and one frame's indices are in memory at a time.
+    public final class Decoder {
+        public let width: Int
+        public let height: Int
+        /// The NETSCAPE2.0 loop value, once its block has been read (it normally precedes the first frame).
+        public private(set) var netscapeLoops: Int?
+        /// UIKit's `repeatCount` for the loop block read so far (0 = forever, N = N plays).
+        public var repeatCount: Int { GIF.repeatCount(netscapeLoops: netscapeLoops) }
+
+        private let reader: GIFLib.Reader
+        private let file: String
+        private var canvas: Bitmap
+        private var pending: (disposal: Disposal, rect: Rect, saved: Bitmap?)?
+        private var control = GraphicsControl()
+        private var indices: [UInt8] = []
+        private var finished = false
+
+        /// Opens the GIF at `path`.
+        public convenience init(file path: String, maxPixels: Int = PNG.defaultMaxPixels) throws(DecodeError) {
+            let bytes: [UInt8]
+            do { bytes = try FileIO.readAll(path) } catch { throw .unreadable(file: path, reason: error.reason) }
+            try self.init(bytes: bytes, file: path, maxPixels: maxPixels)
+        }
+
+        /// Reads GIF data; `file` names it in errors.
+        public init(bytes: [UInt8], file: String, maxPixels: Int = PNG.defaultMaxPixels) throws(DecodeError) {
+            reader = try GIFLib.Reader(bytes: bytes, file: file)
+            self.file = file
+            width = reader.screenWidth
+            height = reader.screenHeight
+            guard width > 0, height > 0 else { throw .corrupt(file: file, reason: "logical screen is \(width)×\(height)") }
+            guard width * height <= maxPixels else {
+                throw .tooLarge(file: file, width: width, height: height, maxPixels: maxPixels)
+            }
+            canvas = Bitmap(width: width, height: height)
+        }
+
+        /// The next composited frame, or `nil` after the last one.
+        public func nextFrame() throws(DecodeError) -> Frame? {
+            while !finished {
+                switch try reader.nextRecord() {
+                case .end:
+                    finished = true
+                case .extensionBlock(let code, let blocks):
+                    readExtension(code: code, blocks: blocks)
+                case .image(let descriptor):
+                    let frame = try draw(descriptor)
+                    control = GraphicsControl()
+                    return frame
+                }
+            }
+            return nil
+        }
+
+        /// Every frame, for callers that want them all at once (small GIFs, tests).
+        public func allFrames() throws(DecodeError) -> [Frame] {
+            var frames: [Frame] = []
+            while let frame = try nextFrame() { frames.append(frame) }
+            return frames
+        }
+
+        private func readExtension(code: Int, blocks: [[UInt8]]) {
+            switch code {
+            case 0xF9:  // graphics control
+                guard let data = blocks.first, data.count >= 4 else { return }
+                let method = Int((data[0] >> 2) & 0x07)
+                control.disposal = Disposal(rawValue: method) ?? .unspecified
+                control.delay = Int(data[1]) | Int(data[2]) << 8
+                control.transparentIndex = data[0] & 0x01 == 1 ? Int(data[3]) : nil
+            case 0xFF:  // application: NETSCAPE2.0 / ANIMEXTS1.0 loop count
+                guard let identifier = blocks.first, identifier.count == 11 else { return }
+                let name = String(decoding: identifier, as: UTF8.self)
+                guard name == "NETSCAPE2.0" || name == "ANIMEXTS1.0" else { return }
+                for block in blocks.dropFirst() where block.count >= 3 && block[0] == 1 {
+                    netscapeLoops = Int(block[1]) | Int(block[2]) << 8
+                }
+            default:
+                break
+            }
+        }
+
+        private func draw(_ descriptor: GIFLib.ImageDescriptor) throws(DecodeError) -> Frame {
+            let rect = Rect(x: descriptor.left, y: descriptor.top, width: descriptor.width, height: descriptor.height)
+            guard let colors = descriptor.localColors ?? reader.globalColors else {
+                throw .corrupt(file: file, reason: "frame has no colour table (neither local nor global)")
+            }
+            let count = descriptor.width * descriptor.height
+            if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
+            try reader.readPixels(into: &indices, width: descriptor.width, height: descriptor.height)
+
+            // The previous frame's disposal applies now, before this one is drawn.
+            if let pending {
+                switch pending.disposal {
+                case .background: clear(pending.rect)
+                case .previous: if let saved = pending.saved { restore(saved, in: pending.rect) }
+                case .keep, .unspecified: break
+                }
+            }
+            let saved = control.disposal == .previous ? canvas : nil
+            paint(descriptor, colors: colors)
+            pending = (control.disposal, rect, saved)
+            return Frame(image: canvas, delay: control.delay, disposal: control.disposal, rect: rect)
+        }
+
+        private func paint(_ descriptor: GIFLib.ImageDescriptor, colors: [UInt8]) {
+            let transparent = control.transparentIndex ?? -1
+            let paletteCount = colors.count / 3
+            let rows = Self.rowOrder(height: descriptor.height, interlaced: descriptor.interlaced)
+            let screenWidth = width, screenHeight = height
+            indices.withUnsafeBufferPointer { source in
+                colors.withUnsafeBufferPointer { palette in
+                    canvas.withUnsafeMutablePixels { pixels in
+                        for (stored, row) in rows.enumerated() {
+                            let y = descriptor.top + row
+                            guard y >= 0 && y < screenHeight else { continue }
+                            for column in 0..<descriptor.width {
+                                let x = descriptor.left + column
+                                guard x >= 0 && x < screenWidth else { continue }
+                                let index = Int(source[stored * descriptor.width + column])
+                                if index == transparent { continue }
+                                let out = (y * screenWidth + x) * 4
+                                if index < paletteCount {
+                                    pixels[out] = palette[index * 3]
+                                    pixels[out + 1] = palette[index * 3 + 1]
+                                    pixels[out + 2] = palette[index * 3 + 2]
+                                } else {
+                                    pixels[out] = 0; pixels[out + 1] = 0; pixels[out + 2] = 0
+                                }
+                                pixels[out + 3] = 255
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
+        /// The screen row of each stored row: Adam-style GIF interlacing stores rows 0, 8, 16…,
+        /// then 4, 12…, then 2, 6…, then 1, 3….
+        static func rowOrder(height: Int, interlaced: Bool) -> [Int] {
+            guard interlaced else { return Array(0..<height) }
+            return Array(stride(from: 0, to: height, by: 8)) + Array(stride(from: 4, to: height, by: 8))
+                + Array(stride(from: 2, to: height, by: 4)) + Array(stride(from: 1, to: height, by: 2))
+        }
+
+        private func clear(_ rect: Rect) {
+            forEachPixel(in: rect) { pixels, offset, _ in
+                pixels[offset] = 0; pixels[offset + 1] = 0; pixels[offset + 2] = 0; pixels[offset + 3] = 0
+            }
+        }
+
+        private func restore(_ saved: Bitmap, in rect: Rect) {
+            saved.pixels.withUnsafeBufferPointer { old in
+                forEachPixel(in: rect) { pixels, offset, _ in
+                    for channel in 0..<4 { pixels[offset + channel] = old[offset + channel] }
+                }
+            }
+        }
+
+        private func forEachPixel(in rect: Rect, _ body: (UnsafeMutableBufferPointer<UInt8>, Int, Int) -> Void) {
+            let x0 = max(rect.x, 0), x1 = min(rect.x + rect.width, width)
+            let y0 = max(rect.y, 0), y1 = min(rect.y + rect.height, height)
+            guard x0 < x1 && y0 < y1 else { return }
+            let screenWidth = width
+            canvas.withUnsafeMutablePixels { pixels in
+                for y in y0..<y1 {
+                    for x in x0..<x1 { body(pixels, (y * screenWidth + x) * 4, x) }
+                }
+            }
+        }
+    }
+
+    /// The graphics control extension that applies to the next image.
+    struct GraphicsControl {
+        var disposal = Disposal.unspecified
+        var delay = 0
+        var transparentIndex: Int?
+    }
+}

@@ -1,0 +1,40 @@
+extension GIF {
+    /// Why a GIF could not be read. Every case names the file.
+    public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The file could not be opened or read.
+        case unreadable(file: String, reason: String)
+        /// The data does not start with `GIF87a`/`GIF89a`.
+        case notGIF(file: String)
+        /// giflib rejected the data (truncation, a bad LZW stream, a frame without a colour table…).
+        case corrupt(file: String, reason: String)
+        /// A screen over the decoder's pixel budget; refused before allocating.
+        case tooLarge(file: String, width: Int, height: Int, maxPixels: Int)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let file, let reason): "\(file): cannot read file: \(reason)"
+            case .notGIF(let file): "\(file): not a GIF file (no GIF87a/GIF89a signature)"
+            case .corrupt(let file, let reason): "\(file): corrupt GIF: \(reason)"
+            case .tooLarge(let file, let width, let height, let maxPixels):
+                "\(file): GIF is \(width)×\(height), more than the limit of \(maxPixels) pixels"
+            }
+        }
+    }
+
+    /// Why a GIF could not be written.
+    public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The input cannot make a GIF (no frames, frames of different sizes, a screen over 65535).
+        case invalidInput(String)
+        /// giflib failed while writing.
+        case giflib(String)
+        case writeFailed(file: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .invalidInput(let reason): "cannot encode GIF: \(reason)"
+            case .giflib(let reason): "GIF encoder failed: \(reason)"
+            case .writeFailed(let file, let reason): "\(file): cannot write GIF: \(reason)"
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import Raster
+@testable import GIF
+
+@Suite("GIF decoder")
+struct GIFDecoderTests {
+    /// Every frame, composited, against what Pillow decoded (committed by make_references.py).
+    @Test("matches Pillow's decode", arguments: Fixtures.referenceNames())
+    func matchesPillow(name: String) throws {
+        let (reference, strip) = try Fixtures.reference(name)
+        let decoder = try GIF.Decoder(file: Fixtures.gifPath(for: name))
+        let frames = try decoder.allFrames()
+        #expect(frames.count == reference.frames)
+        #expect((decoder.width, decoder.height) == (reference.width, reference.height))
+        #expect(frames.map(\.delay) == reference.delays)
+        #expect(decoder.netscapeLoops == reference.loop)
+        for (index, frame) in frames.enumerated() {
+            var mismatches = 0
+            for y in 0..<reference.height {
+                for x in 0..<reference.width where frame.image[x, y] != strip[x, index * reference.height + y] {
+                    mismatches += 1
+                }
+            }
+            #expect(mismatches == 0, "frame \(index): \(mismatches) pixels differ from Pillow")
+        }
+    }
+
+    @Test func readsInterlacedFramesInScreenOrder() throws {
+        let plain = try GIF.Decoder(file: Fixtures.path("gif/giflib/treescap.gif")).allFrames()
+        let interlaced = try GIF.Decoder(file: Fixtures.path("gif/giflib/treescap-interlaced.gif")).allFrames()
+        #expect(plain.count == 1 && interlaced.count == 1)
+        #expect(plain[0].image == interlaced[0].image)
+        #expect(GIF.Decoder.rowOrder(height: 10, interlaced: true) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
+    }
+
+    @Test(arguments: [(nil, 1), (0, 0), (1, 2), (2, 3)] as [(Int?, Int)])
+    func mapsLoopCountsToUIKitRepeatCounts(loops: Int?, repeatCount: Int) {
+        #expect(GIF.repeatCount(netscapeLoops: loops) == repeatCount)
+        #expect(GIF.netscapeLoops(repeatCount: repeatCount) == loops)
+    }
+
+    /// Truncated at every kind of place: in the header, the colour table, the first frame's data,
+    /// and just before the trailer. Each must be an error, never a crash or a silent short read.
+    @Test(arguments: [0.0, 0.003, 0.02, 0.3, 0.7, 0.99])
+    func rejectsTruncatedFiles(fraction: Double) throws {
+        let bytes = try FileIO.readAll(Fixtures.path("gif/effects/Effect_Impact.gif"))
+        let cut = Array(bytes.prefix(max(1, Int(Double(bytes.count) * fraction))))
+        #expect {
+            let decoder = try GIF.Decoder(bytes: cut, file: "cut.gif")
+            _ = try decoder.allFrames()
+        } throws: { error in
+            guard let error = error as? GIF.DecodeError else { return false }
+            switch error {
+            case .corrupt(let file, _), .notGIF(let file): return file == "cut.gif"
+            default: return false
+            }
+        }
+    }
+
+    @Test func rejectsNonGIFsAndHugeScreens() throws {
+        #expect(throws: GIF.DecodeError.notGIF(file: "x.png")) {
+            _ = try GIF.Decoder(bytes: PNG.signature + [UInt8](repeating: 0, count: 40), file: "x.png")
+        }
+        // A valid header claiming a 60000×60000 screen: refused before allocating 14 GB.
+        let header: [UInt8] = Array("GIF89a".utf8) + [0x60, 0xEA, 0x60, 0xEA, 0x00, 0x00, 0x00, 0x3B]
+        #expect(throws: GIF.DecodeError.tooLarge(file: "big.gif", width: 60000, height: 60000, maxPixels: PNG.defaultMaxPixels)) {
+            _ = try GIF.Decoder(bytes: header, file: "big.gif")
+        }
+        #expect {
+            _ = try GIF.Decoder(file: "/nonexistent.gif")
+        } throws: { error in
+            if case .unreadable? = error as? GIF.DecodeError { return true }
+            return false
+        }
+    }
+}
