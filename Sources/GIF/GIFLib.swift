@@ -130,3 +130,141 @@ enum GIFLib {
         return rgb
     }
 }
+
+extension GIF {
+    /// One frame as a GIF stores it: palette indices for a rectangle of the screen.
+    public struct IndexedFrame: Sendable {
+        public var rect: Rect
+        /// `rect.width × rect.height` palette indices, row-major.
+        public var indices: [UInt8]
+        /// A local colour table (RGB triples), or `nil` to use the global one.
+        public var localPalette: [UInt8]?
+        public var transparentIndex: Int?
+        /// Centiseconds.
+        public var delay: Int
+        public var disposal: Disposal
+
+        public init(rect: Rect, indices: [UInt8], localPalette: [UInt8]? = nil, transparentIndex: Int? = nil,
+                    delay: Int, disposal: Disposal = .keep) {
+            self.rect = rect
+            self.indices = indices
+            self.localPalette = localPalette
+            self.transparentIndex = transparentIndex
+            self.delay = delay
+            self.disposal = disposal
+        }
+    }
+
+    /// Writes a GIF89a stream frame by frame into memory with giflib (LZW included).
+    public final class Writer {
+        private let sink = GIFLib.ByteSink()
+        private var handle: UnsafeMutablePointer<GifFileType>?
+        public let width: Int
+        public let height: Int
+
+        /// Starts a stream: screen descriptor, global palette (RGB triples) and, when
+        /// `netscapeLoops` is not `nil`, the NETSCAPE2.0 loop block.
+        public init(width: Int, height: Int, globalPalette: [UInt8]?, netscapeLoops: Int?) throws(EncodeError) {
+            guard (1...65_535).contains(width), (1...65_535).contains(height) else {
+                throw .invalidInput("GIF screens are 1 to 65535 pixels wide and high (got \(width)×\(height))")
+            }
+            self.width = width
+            self.height = height
+            var error: Int32 = 0
+            guard let handle = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), writeToSink, &error) else {
+                throw .giflib(GIFLib.message(error))
+            }
+            self.handle = handle
+            EGifSetGifVersion(handle, true)
+            let map = try GIFLib.makeMap(globalPalette)
+            defer { if let map { GifFreeMapObject(map) } }
+            try check(EGifPutScreenDesc(handle, Int32(width), Int32(height), 8, 0, map))
+            if let loops = netscapeLoops {
+                try check(EGifPutExtensionLeader(handle, APPLICATION_EXT_FUNC_CODE))
+                try check(Array("NETSCAPE2.0".utf8).withUnsafeBufferPointer { EGifPutExtensionBlock(handle, 11, $0.baseAddress) })
+                let value = [UInt8(1), UInt8(loops & 0xFF), UInt8((loops >> 8) & 0xFF)]
+                try check(value.withUnsafeBufferPointer { EGifPutExtensionBlock(handle, 3, $0.baseAddress) })
+                try check(EGifPutExtensionTrailer(handle))
+            }
+        }
+
+        deinit {
+            if let handle {
+                var error: Int32 = 0
+                EGifCloseFile(handle, &error)
+            }
+        }
+
+        /// Appends a frame: its graphics control block, image descriptor and LZW data.
+        public func add(_ frame: IndexedFrame) throws(EncodeError) {
+            guard let handle else { throw .giflib("writer already finished") }
+            let rect = frame.rect
+            guard rect.x >= 0, rect.y >= 0, rect.width > 0, rect.height > 0,
+                  rect.x + rect.width <= width, rect.y + rect.height <= height,
+                  frame.indices.count == rect.width * rect.height else {
+                throw .invalidInput("frame rectangle \(rect) does not fit the \(width)×\(height) screen or its pixels")
+            }
+            let delay = min(max(frame.delay, 0), 65_535)
+            var control: [UInt8] = [
+                UInt8(frame.disposal.rawValue << 2) | (frame.transparentIndex == nil ? 0 : 1),
+                UInt8(delay & 0xFF), UInt8(delay >> 8), UInt8(frame.transparentIndex ?? 0),
+            ]
+            try check(control.withUnsafeMutableBufferPointer { EGifPutExtension(handle, GRAPHICS_EXT_FUNC_CODE, 4, $0.baseAddress) })
+            let map = try GIFLib.makeMap(frame.localPalette)
+            defer { if let map { GifFreeMapObject(map) } }
+            try check(EGifPutImageDesc(handle, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height), false, map))
+            var indices = frame.indices
+            let status: Int32 = indices.withUnsafeMutableBufferPointer { buffer in
+                for row in 0..<rect.height {
+                    if EGifPutLine(handle, buffer.baseAddress! + row * rect.width, Int32(rect.width)) != GIF_OK { return GIF_ERROR }
+                }
+                return GIF_OK
+            }
+            try check(status)
+        }
+
+        /// Writes the trailer and returns the whole file.
+        public func finish() throws(EncodeError) -> [UInt8] {
+            guard let handle else { throw .giflib("writer already finished") }
+            self.handle = nil
+            var error: Int32 = 0
+            guard EGifCloseFile(handle, &error) == GIF_OK else { throw .giflib(GIFLib.message(error)) }
+            return sink.bytes
+        }
+
+        private func check(_ status: Int32) throws(EncodeError) {
+            guard status == GIF_OK else { throw .giflib(GIFLib.message(handle?.pointee.Error ?? 0)) }
+        }
+    }
+}
+
+extension GIFLib {
+    /// A giflib colour map for RGB triples, padded to a power of two (2…256) as GIF requires.
+    static func makeMap(_ rgb: [UInt8]?) throws(GIF.EncodeError) -> UnsafeMutablePointer<ColorMapObject>? {
+        guard let rgb else { return nil }
+        let count = rgb.count / 3
+        guard count >= 1, count <= 256 else { throw .invalidInput("a GIF palette holds 1 to 256 colours (got \(count))") }
+        var size = 2
+        while size < count { size *= 2 }
+        var colors = [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size)
+        for index in 0..<count {
+            colors[index] = GifColorType(Red: rgb[index * 3], Green: rgb[index * 3 + 1], Blue: rgb[index * 3 + 2])
+        }
+        guard let map = colors.withUnsafeBufferPointer({ GifMakeMapObject(Int32(size), $0.baseAddress) }) else {
+            throw .giflib("out of memory for a colour map")
+        }
+        return map
+    }
+
+    /// Bytes that giflib's write callback appends to.
+    final class ByteSink {
+        var bytes: [UInt8] = []
+    }
+}
+
+private let writeToSink: OutputFunc = { gif, data, length in
+    guard let gif, let data, let user = gif.pointee.UserData else { return 0 }
+    let sink = Unmanaged<GIFLib.ByteSink>.fromOpaque(user).takeUnretainedValue()
+    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+    return length
+}
