@@ -8,10 +8,13 @@ enum Console {
 
     /// Prints `value` as pretty JSON with sorted keys, so output is byte-stable across runs.
     static func printJSON<T: Encodable>(_ value: T) throws {
+        print(try jsonString(value))
+    }
+
+    static func jsonString<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        print(String(decoding: data, as: UTF8.self))
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// `12`, `12.5`, `33.33`: a number of points without trailing zeros.

@@ -1,0 +1,64 @@
+import Raster
+
+/// Counts of opaque colours in 6-bit-per-channel bins, with each bin's exact colour sums, so a
+/// palette can be built from many frames without keeping them.
+struct ColorHistogram: Sendable {
+    static let binCount = 1 << 18
+
+    private(set) var counts: [UInt32]
+    private(set) var sums: [UInt64]   // r, g, b per bin
+
+    init() {
+        counts = [UInt32](repeating: 0, count: Self.binCount)
+        sums = [UInt64](repeating: 0, count: Self.binCount * 3)
+    }
+
+    @inline(__always)
+    static func bin(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+        Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
+    }
+
+    /// Adds the opaque pixels of straight RGBA8 `pixels` (alpha 0 or 255), every `step`-th one.
+    mutating func add(_ pixels: [UInt8], step: Int = 1) {
+        counts.withUnsafeMutableBufferPointer { counts in
+            sums.withUnsafeMutableBufferPointer { sums in
+                pixels.withUnsafeBufferPointer { source in
+                    var index = 0
+                    let stride = 4 * max(step, 1)
+                    while index < source.count {
+                        if source[index + 3] != 0 {
+                            let r = source[index], g = source[index + 1], b = source[index + 2]
+                            let bin = Self.bin(r, g, b)
+                            counts[bin] &+= 1
+                            sums[bin * 3] &+= UInt64(r)
+                            sums[bin * 3 + 1] &+= UInt64(g)
+                            sums[bin * 3 + 2] &+= UInt64(b)
+                        }
+                        index += stride
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func merge(_ other: ColorHistogram) {
+        for bin in 0..<Self.binCount where other.counts[bin] != 0 {
+            counts[bin] &+= other.counts[bin]
+            sums[bin * 3] &+= other.sums[bin * 3]
+            sums[bin * 3 + 1] &+= other.sums[bin * 3 + 1]
+            sums[bin * 3 + 2] &+= other.sums[bin * 3 + 2]
+        }
+    }
+
+    /// The non-empty bins as weighted mean colours.
+    func samples() -> [Quantizer.Sample] {
+        var samples: [Quantizer.Sample] = []
+        for bin in 0..<Self.binCount where counts[bin] != 0 {
+            let weight = Double(counts[bin])
+            samples.append(Quantizer.Sample(
+                r: Double(sums[bin * 3]) / weight, g: Double(sums[bin * 3 + 1]) / weight,
+                b: Double(sums[bin * 3 + 2]) / weight, weight: weight))
+        }
+        return samples
+    }
+}

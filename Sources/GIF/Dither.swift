@@ -1,0 +1,152 @@
+import Raster
+
+extension GIF {
+    /// How soft alpha becomes GIF's one-bit transparency.
+    public enum AlphaMode: Sendable, Equatable {
+        /// Alpha ≥ 128 is opaque, below is transparent.
+        case threshold
+        /// An ordered (Bayer) alpha dither: the same alpha at the same place gives the same result in
+        /// every frame, so it does not flicker.
+        case dither
+        /// Composited onto this colour; every pixel opaque.
+        case matte(Color)
+    }
+
+    /// How colours between palette entries are rendered.
+    public enum Dithering: String, Sendable, CaseIterable {
+        /// Floyd–Steinberg error diffusion, serpentine, with the diffused error clamped.
+        case floydSteinberg = "fs"
+        /// An 8×8 Bayer pattern: stable from frame to frame by construction.
+        case ordered
+        /// Nearest colour only.
+        case none
+    }
+}
+
+/// Turns bitmaps into palette indices: alpha first, then colour with the chosen dithering.
+enum Dither {
+    /// The 8×8 Bayer matrix, values 0…63.
+    static let bayer: [Int] = [
+        0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26,
+        12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
+        3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
+        15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
+    ]
+
+    /// Straight RGBA8 with alpha 0 or 255 (transparent pixels are 0,0,0,0).
+    static func flatten(_ bitmap: Bitmap, alpha: GIF.AlphaMode) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: bitmap.pixels.count)
+        let width = bitmap.width
+        bitmap.pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                var index = 0
+                while index < source.count {
+                    let a = Int(source[index + 3])
+                    let opaque: Bool
+                    switch alpha {
+                    case .threshold: opaque = a >= 128
+                    case .dither:
+                        let pixel = index / 4
+                        opaque = a * 64 > (bayer[(pixel / width % 8) * 8 + pixel % width % 8] * 2 + 1) * 255 / 2
+                    case .matte(let color):
+                        // Premultiplied over an opaque matte: c + m · (1 − a).
+                        let inverse = 255 - a
+                        target[index] = UInt8((Int(source[index]) * 255 + Int(color.r) * inverse + 127) / 255)
+                        target[index + 1] = UInt8((Int(source[index + 1]) * 255 + Int(color.g) * inverse + 127) / 255)
+                        target[index + 2] = UInt8((Int(source[index + 2]) * 255 + Int(color.b) * inverse + 127) / 255)
+                        target[index + 3] = 255
+                        index += 4
+                        continue
+                    }
+                    if opaque {
+                        let straight = PremultipliedRGBA(r: source[index], g: source[index + 1], b: source[index + 2], a: UInt8(a)).unpremultiplied
+                        target[index] = straight.r
+                        target[index + 1] = straight.g
+                        target[index + 2] = straight.b
+                        target[index + 3] = 255
+                    }
+                    index += 4
+                }
+            }
+        }
+        return out
+    }
+
+    /// Palette indices for flattened pixels. Pixels equal to the previous frame's source keep the
+    /// previous frame's index (no shimmer in static areas) and take no part in error diffusion.
+    static func indices(
+        _ pixels: [UInt8], width: Int, height: Int, map: PaletteMap, transparent: UInt8,
+        method: GIF.Dithering, strength: Double, previous: (pixels: [UInt8], indices: [UInt8])?
+    ) -> [UInt8] {
+        var out = [UInt8](repeating: transparent, count: width * height)
+        switch method {
+        case .none, .ordered:
+            let spread = method == .ordered ? strength : 0
+            pixels.withUnsafeBufferPointer { source in
+                out.withUnsafeMutableBufferPointer { target in
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let pixel = y * width + x, i = pixel * 4
+                            guard source[i + 3] != 0 else { continue }
+                            if let previous, previous.pixels[i] == source[i], previous.pixels[i + 1] == source[i + 1],
+                               previous.pixels[i + 2] == source[i + 2], previous.pixels[i + 3] == 255 {
+                                target[pixel] = previous.indices[pixel]
+                                continue
+                            }
+                            let offset = spread == 0 ? 0 : Int(((Double(bayer[(y % 8) * 8 + x % 8]) + 0.5) / 64 - 0.5) * spread)
+                            target[pixel] = map.nearest(clamp(Int(source[i]) + offset), clamp(Int(source[i + 1]) + offset),
+                                                        clamp(Int(source[i + 2]) + offset))
+                        }
+                    }
+                }
+            }
+        case .floydSteinberg:
+            floydSteinberg(pixels, width: width, height: height, map: map, strength: strength, previous: previous, into: &out)
+        }
+        return out
+    }
+
+    @inline(__always)
+    static func clamp(_ value: Int) -> Int { min(max(value, 0), 255) }
+
+    /// Serpentine Floyd–Steinberg; each pixel's incoming error is clamped to ±`limit` so one bad
+    /// match cannot streak across flat areas.
+    private static func floydSteinberg(
+        _ pixels: [UInt8], width: Int, height: Int, map: PaletteMap, strength: Double,
+        previous: (pixels: [UInt8], indices: [UInt8])?, into out: inout [UInt8]
+    ) {
+        let limit: Float = 32
+        let scale = Float(strength)
+        var current = [Float](repeating: 0, count: (width + 2) * 3)
+        var next = [Float](repeating: 0, count: (width + 2) * 3)
+        let palette = map.palette
+        for y in 0..<height {
+            let leftToRight = y % 2 == 0
+            for step in 0..<width {
+                let x = leftToRight ? step : width - 1 - step
+                let pixel = y * width + x, i = pixel * 4, e = (x + 1) * 3
+                guard pixels[i + 3] != 0 else { continue }
+                if let previous, previous.pixels[i] == pixels[i], previous.pixels[i + 1] == pixels[i + 1],
+                   previous.pixels[i + 2] == pixels[i + 2], previous.pixels[i + 3] == 255 {
+                    out[pixel] = previous.indices[pixel]
+                    continue
+                }
+                let wanted = (0..<3).map { channel in
+                    Float(pixels[i + channel]) + min(max(current[e + channel], -limit), limit)
+                }
+                let index = map.nearest(clamp(Int(wanted[0].rounded())), clamp(Int(wanted[1].rounded())), clamp(Int(wanted[2].rounded())))
+                out[pixel] = index
+                let forward = leftToRight ? 3 : -3
+                for channel in 0..<3 {
+                    let error = (wanted[channel] - Float(palette[Int(index) * 3 + channel])) * scale
+                    current[e + forward + channel] += error * 7 / 16
+                    next[e - forward + channel] += error * 3 / 16
+                    next[e + channel] += error * 5 / 16
+                    next[e + forward + channel] += error * 1 / 16
+                }
+            }
+            swap(&current, &next)
+            for index in next.indices { next[index] = 0 }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Dispatch
+import Foundation
+import Raster
+
+extension GIF {
+    /// Encodes a frame sequence as an animated GIF: one global palette built from every frame,
+    /// dithering that keeps static areas static, per-frame cropping and transparency, exact timing.
+    ///
+    /// Frames are read twice — once for the colour histogram, once to encode — a few at a time,
+    /// decoded in parallel; no more than a small window of decoded frames is ever in memory.
+    public struct Encoder: Sendable {
+        /// Speed against quality.
+        public enum Quality: String, Sendable, CaseIterable {
+            /// Samples a quarter of the pixels for the palette; few refinement passes.
+            case fast
+            /// The default.
+            case standard
+            /// More palette refinement.
+            case high
+        }
+
+        /// Where the frames come from: a count, their durations, and a loader called from any thread.
+        public struct Input: Sendable {
+            public var durations: [Double]
+            public var load: @Sendable (Int) throws -> Bitmap
+
+            public init(durations: [Double], load: @escaping @Sendable (Int) throws -> Bitmap) {
+                self.durations = durations
+                self.load = load
+            }
+        }
+
+        /// What the encoder did.
+        public struct Report: Sendable, Equatable {
+            public var width: Int
+            public var height: Int
+            public var framesWritten: Int
+            /// Input frames dropped to keep every delay ≥ 2 cs.
+            public var framesMergedForTiming: Int
+            /// Input frames folded into the one before because they showed nothing new.
+            public var framesMergedIdentical: Int
+            public var totalCentiseconds: Int
+            public var paletteSize: Int
+            public var bytes: Int
+        }
+
+        public var quality: Quality
+        /// Palette size, 2…256 (one entry is kept for transparency).
+        public var colors: Int
+        public var dithering: Dithering
+        public var alpha: AlphaMode
+        /// UIKit's meaning: 0 forever, N plays.
+        public var repeatCount: Int
+
+        public init(quality: Quality = .standard, colors: Int = 256, dithering: Dithering = .floydSteinberg,
+                    alpha: AlphaMode = .threshold, repeatCount: Int = 0) {
+            self.quality = quality
+            self.colors = colors
+            self.dithering = dithering
+            self.alpha = alpha
+            self.repeatCount = repeatCount
+        }
+
+        /// Encodes `input`; `progress` receives (frames done, frames in all) for both passes together.
+        public func encode(_ input: Input, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report) {
+            guard !input.durations.isEmpty else { throw EncodeError.invalidInput("no frames") }
+            guard (2...256).contains(colors) else { throw EncodeError.invalidInput("colors must be 2…256 (got \(colors))") }
+            let timing = Timing(durations: input.durations)
+            let frames = timing.frameIndices
+            let first = try input.load(frames[0])
+            let (width, height) = (first.width, first.height)
+            let steps = frames.count * 2
+
+            // Pass 1: the colour histogram, frames decoded in parallel windows.
+            var histogram = ColorHistogram()
+            let sampling = quality == .fast ? 4 : 1
+            try forEachWindow(frames, input: input, width: width, height: height) { window, flattened in
+                for pixels in flattened { histogram.add(pixels, step: sampling) }
+                progress?(min(window.upperBound, frames.count), steps)
+            }
+            let transparent = UInt8(colors - 1)
+            let refinements = quality == .fast ? 2 : quality == .standard ? 8 : 24
+            var palette = Quantizer.palette(for: histogram.samples(), count: colors - 1, refinements: refinements)
+            let map = PaletteMap(palette: palette)
+            while palette.count / 3 < colors { palette += [0, 0, 0] }   // the transparent slot (and padding)
+
+            // Pass 2: dither to indices, difference, write.
+            let writer = try Writer(width: width, height: height, globalPalette: palette,
+                                    netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount))
+            var diff = FrameDiff(width: width, height: height, transparent: transparent)
+            var previous: (pixels: [UInt8], indices: [UInt8])?
+            var written = 0
+            let strength = dithering == .ordered ? 12.0 : 0.75
+            try forEachWindow(frames, input: input, width: width, height: height) { window, flattened in
+                for (offset, pixels) in flattened.enumerated() {
+                    let indices = Dither.indices(pixels, width: width, height: height, map: map, transparent: transparent,
+                                                 method: dithering, strength: strength, previous: previous)
+                    previous = (pixels, indices)
+                    if let ready = diff.add(indices, delay: timing.delays[window.lowerBound + offset]) {
+                        try writer.add(ready)
+                        written += 1
+                    }
+                }
+                progress?(frames.count + min(window.upperBound, frames.count), steps)
+            }
+            if let last = diff.finish() {
+                try writer.add(last)
+                written += 1
+            }
+            let bytes = try writer.finish()
+            let report = Report(width: width, height: height, framesWritten: written,
+                                framesMergedForTiming: timing.mergedFrames, framesMergedIdentical: diff.mergedFrames,
+                                totalCentiseconds: timing.totalCentiseconds, paletteSize: colors, bytes: bytes.count)
+            return (bytes, report)
+        }
+
+        /// Encodes and writes atomically.
+        public func write(_ input: Input, to path: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
+            let (bytes, report) = try encode(input, progress: progress)
+            do {
+                try FileIO.writeAtomically(bytes, to: path)
+            } catch {
+                throw EncodeError.writeFailed(file: path, reason: error.reason)
+            }
+            return report
+        }
+
+        /// Loads and flattens frames a window at a time (one per core, twice over), in parallel,
+        /// then hands each window to `body` in order.
+        private func forEachWindow(
+            _ frames: [Int], input: Input, width: Int, height: Int,
+            _ body: (Range<Int>, [[UInt8]]) throws -> Void
+        ) throws {
+            let windowSize = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+            let alpha = self.alpha
+            var start = 0
+            while start < frames.count {
+                let window = start..<min(start + windowSize, frames.count)
+                let slots = WindowSlots(count: window.count)
+                DispatchQueue.concurrentPerform(iterations: window.count) { offset in
+                    do {
+                        let bitmap = try input.load(frames[window.lowerBound + offset])
+                        guard bitmap.width == width, bitmap.height == height else {
+                            throw EncodeError.invalidInput("frame \(frames[window.lowerBound + offset] + 1) is "
+                                + "\(bitmap.width)×\(bitmap.height); the first frame is \(width)×\(height)")
+                        }
+                        slots.set(offset, .success(Dither.flatten(bitmap, alpha: alpha)))
+                    } catch {
+                        slots.set(offset, .failure(error))
+                    }
+                }
+                try body(window, try slots.values())
+                start = window.upperBound
+            }
+        }
+    }
+}
+
+/// Results of one parallel window, each slot written once.
+private final class WindowSlots: @unchecked Sendable {
+    private var slots: [Result<[UInt8], any Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Result<[UInt8], any Error>) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    func values() throws -> [[UInt8]] {
+        try slots.map { try $0!.get() }
+    }
+}

@@ -1,0 +1,108 @@
+/// Builds a palette that minimises the squared RGB error of the colours it will stand for.
+///
+/// Median cut splits the box with the largest weighted squared error, at the weighted mean along
+/// its widest-variance axis; k-means (Lloyd) iterations then move each entry to the mean of the
+/// colours nearest to it. Squared RGB error is what PSNR measures, so the objective and the
+/// benchmark agree.
+enum Quantizer {
+    struct Sample {
+        var r, g, b, weight: Double
+    }
+
+    /// Up to `count` colours (RGB triples) for `samples`; fewer when there are fewer distinct colours.
+    static func palette(for samples: [Sample], count: Int, refinements: Int) -> [UInt8] {
+        guard !samples.isEmpty, count > 0 else { return [0, 0, 0] }
+        var boxes = [Box(samples: samples)]
+        while boxes.count < count {
+            guard let index = boxes.indices.max(by: { boxes[$0].error < boxes[$1].error }),
+                  boxes[index].error > 0, let (low, high) = boxes[index].split() else { break }
+            boxes[index] = low
+            boxes.append(high)
+        }
+        var centers = boxes.map { [$0.mean.r, $0.mean.g, $0.mean.b] }
+        for _ in 0..<refinements {
+            guard let moved = refine(centers, samples: samples) else { break }
+            centers = moved
+        }
+        var palette: [UInt8] = []
+        var seen = Set<UInt32>()
+        for center in centers {
+            let rgb = center.map { UInt8(min(max($0.rounded(), 0), 255)) }
+            // Identical entries waste a slot and break index comparisons in frame differencing.
+            if seen.insert(UInt32(rgb[0]) << 16 | UInt32(rgb[1]) << 8 | UInt32(rgb[2])).inserted { palette += rgb }
+        }
+        return palette
+    }
+
+    /// One Lloyd iteration; `nil` when nothing moved.
+    private static func refine(_ centers: [[Double]], samples: [Sample]) -> [[Double]]? {
+        var sums = [Double](repeating: 0, count: centers.count * 4)
+        let flat = centers.flatMap { $0 }
+        flat.withUnsafeBufferPointer { c in
+            for sample in samples {
+                var best = 0
+                var bestDistance = Double.infinity
+                for index in 0..<centers.count {
+                    let dr = sample.r - c[index * 3], dg = sample.g - c[index * 3 + 1], db = sample.b - c[index * 3 + 2]
+                    let distance = dr * dr + dg * dg + db * db
+                    if distance < bestDistance {
+                        bestDistance = distance
+                        best = index
+                    }
+                }
+                sums[best * 4] += sample.r * sample.weight
+                sums[best * 4 + 1] += sample.g * sample.weight
+                sums[best * 4 + 2] += sample.b * sample.weight
+                sums[best * 4 + 3] += sample.weight
+            }
+        }
+        var moved = false
+        var next = centers
+        for index in 0..<centers.count where sums[index * 4 + 3] > 0 {
+            let weight = sums[index * 4 + 3]
+            let center = [sums[index * 4] / weight, sums[index * 4 + 1] / weight, sums[index * 4 + 2] / weight]
+            if zip(center, centers[index]).contains(where: { abs($0 - $1) > 0.01 }) { moved = true }
+            next[index] = center
+        }
+        return moved ? next : nil
+    }
+
+    /// A box of samples in RGB, with its weighted mean and squared error.
+    private struct Box {
+        var samples: [Sample]
+        var mean: (r: Double, g: Double, b: Double)
+        var variance: (r: Double, g: Double, b: Double)
+        var error: Double
+
+        init(samples: [Sample]) {
+            self.samples = samples
+            var weight = 0.0, r = 0.0, g = 0.0, b = 0.0
+            for sample in samples {
+                weight += sample.weight
+                r += sample.r * sample.weight
+                g += sample.g * sample.weight
+                b += sample.b * sample.weight
+            }
+            mean = (r / weight, g / weight, b / weight)
+            var vr = 0.0, vg = 0.0, vb = 0.0
+            for sample in samples {
+                vr += (sample.r - mean.r) * (sample.r - mean.r) * sample.weight
+                vg += (sample.g - mean.g) * (sample.g - mean.g) * sample.weight
+                vb += (sample.b - mean.b) * (sample.b - mean.b) * sample.weight
+            }
+            variance = (vr, vg, vb)
+            error = samples.count > 1 ? vr + vg + vb : 0
+        }
+
+        /// Splits at the mean along the axis of largest variance.
+        func split() -> (Box, Box)? {
+            let axis: KeyPath<Sample, Double> = variance.r >= variance.g && variance.r >= variance.b ? \.r
+                : variance.g >= variance.b ? \.g : \.b
+            let cut = axis == \Sample.r ? mean.r : axis == \Sample.g ? mean.g : mean.b
+            let low = samples.filter { $0[keyPath: axis] <= cut }
+            let high = samples.filter { $0[keyPath: axis] > cut }
+            guard !low.isEmpty, !high.isEmpty else { return nil }
+            return (Box(samples: low), Box(samples: high))
+        }
+    }
+}

@@ -1,0 +1,243 @@
+import Animated
+import ArgumentParser
+import Foundation
+import GIF
+import Raster
+
+/// `flipbook assemble SOURCE -o OUT.gif`: frames to an animated GIF.
+struct Assemble: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Assemble frames into an animated GIF.",
+        discussion: """
+            SOURCE is a folder of numbered PNGs, a prefix path (Sequences/explosion/explosion for \
+            explosion1.png…), a list of PNG files, or a GIF. A sequence.json beside the frames gives \
+            their timing, direction, scale and highlighted frames; options override it.
+
+            Timing: --delays beats --duration beats --fps; the default is 30 fps (UIKit's count/30 s). \
+            Delays are placed on the cumulative timeline so the total is exact to the centisecond; \
+            frames that would show for less than 2 cs are merged (browsers play 0–1 cs as 10 cs).
+
+            --repeat uses UIKit's meaning: 0 plays forever (the default), N plays N times in all \
+            (written as N−1 extra loops; 1 writes no loop block).
+
+            --max-bytes searches smaller settings (fewer colours, no dithering) until the file \
+            fits; when nothing fits it writes the smallest result and exits 1.
+
+            Examples:
+              flipbook assemble Sequences/kenney-robot-walk -o walk.gif --fps 12
+              flipbook assemble fx/explosion -o boom.gif --alpha matte:#202020 --quality high
+              flipbook assemble hero/walk -o walk.gif --delays 100,80,80,120 --repeat 3
+            """
+    )
+
+    @Argument(help: "Frames: a folder, a prefix path, PNG files, or a GIF.")
+    var sources: [String]
+
+    @Option(name: .shortAndLong, help: "The GIF to write.")
+    var output: String
+
+    @Option(help: "Frames per second.")
+    var fps: Double?
+
+    @Option(help: "Length of one play, in seconds.")
+    var duration: Double?
+
+    @Option(help: "Milliseconds per frame, comma-separated (one per frame).")
+    var delays: String?
+
+    @Option(name: .customLong("repeat"), help: "Plays in all: 0 = forever (UIKit repeatCount).")
+    var repeatCount: Int?
+
+    @Option(help: "Pick the @Nx files (1, 2, 3).")
+    var scale: Int?
+
+    @Flag(help: "Use the highlighted frames named in sequence.json.")
+    var highlighted = false
+
+    @Option(help: "fast, standard or high.")
+    var quality: GIF.Encoder.Quality = .standard
+
+    @Option(help: "Palette size, 2–256.")
+    var colors = 256
+
+    @Option(help: "fs (Floyd–Steinberg), ordered or none.")
+    var dither: GIF.Dithering = .floydSteinberg
+
+    @Option(help: "threshold, dither, or matte:#RRGGBB.")
+    var alpha = "threshold"
+
+    @Option(help: "Largest acceptable file size in bytes.")
+    var maxBytes: Int?
+
+    @Flag(help: "Print machine-readable JSON.")
+    var json = false
+
+    func validate() throws {
+        if let fps, !(fps > 0 && fps.isFinite) { throw ValidationError("--fps must be positive.") }
+        if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be positive.") }
+        if let repeatCount, repeatCount < 0 { throw ValidationError("--repeat is 0 (forever) or a number of plays.") }
+        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale is 1, 2 or 3.") }
+        if !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256.") }
+        if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be positive.") }
+        _ = try alphaMode()
+        _ = try parsedDelays()
+    }
+
+    func alphaMode() throws -> GIF.AlphaMode {
+        switch alpha {
+        case "threshold": return .threshold
+        case "dither": return .dither
+        default:
+            guard alpha.hasPrefix("matte:"), let color = Color(hex: String(alpha.dropFirst(6))) else {
+                throw ValidationError("--alpha is threshold, dither or matte:#RRGGBB (got '\(alpha)').")
+            }
+            return .matte(color)
+        }
+    }
+
+    func parsedDelays() throws -> [Double]? {
+        guard let delays else { return nil }
+        let values = delays.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 }) else {
+            throw ValidationError("--delays takes positive milliseconds separated by commas (got '\(delays)').")
+        }
+        return values.map { $0! / 1000 }
+    }
+
+    func run() throws {
+        let (input, defaultRepeat) = try makeInput()
+        var encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: try alphaMode(),
+                                  repeatCount: repeatCount ?? defaultRepeat)
+        let progress = Progress.forTerminal(label: "encoding")
+        var attempts: [GIF.Encoder] = [encoder]
+        if maxBytes != nil {
+            for smaller in [192, 128, 96, 64, 48, 32, 16, 8] where smaller < colors {
+                encoder.colors = smaller
+                encoder.dithering = .none
+                attempts.append(encoder)
+            }
+        }
+        var best: (bytes: [UInt8], report: GIF.Encoder.Report, settings: GIF.Encoder)?
+        for attempt in attempts {
+            let result: (bytes: [UInt8], report: GIF.Encoder.Report)
+            do {
+                result = try attempt.encode(input, progress: progress?.update)
+            } catch let error as GIF.EncodeError {
+                progress?.finish()
+                Console.error("error: \(error)")
+                throw ExitCode(ExitStatus.usage)
+            } catch {
+                progress?.finish()
+                Console.error("error: \(error)")
+                throw ExitCode(ExitStatus.inputUnreadable)
+            }
+            if best == nil || result.bytes.count < best!.bytes.count { best = (result.bytes, result.report, attempt) }
+            if let maxBytes, result.bytes.count <= maxBytes { best = (result.bytes, result.report, attempt); break }
+            if maxBytes == nil { break }
+        }
+        progress?.finish()
+        guard let best else { return }
+        do {
+            try FileIO.writeAtomically(best.bytes, to: output)
+        } catch {
+            Console.error("error: cannot write \(output): \(error.reason)")
+            throw ExitCode(ExitStatus.outputUnwritable)
+        }
+        let fits = maxBytes.map { best.bytes.count <= $0 } ?? true
+        print(describe(best.report, settings: best.settings, fits: fits))
+        if !fits {
+            Console.error("error: the smallest GIF found is \(best.bytes.count) bytes, over --max-bytes \(maxBytes!)")
+            throw ExitCode(ExitStatus.problemsFound)
+        }
+    }
+
+    /// The frames and durations to encode, and the repeat count the source implies.
+    private func makeInput() throws -> (GIF.Encoder.Input, Int) {
+        if sources.count == 1, sources[0].lowercased().hasSuffix(".gif") {
+            return try gifInput(sources[0])
+        }
+        var animation: Animation
+        do {
+            animation = try Animation.load(sources, scale: scale)
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(ExitStatus.inputUnreadable)
+        }
+        if let duration { animation.duration = duration; animation.frameDurations = nil }
+        if let fps { animation.duration = Double(animation.steps(highlighted: highlighted).count) / fps; animation.frameDurations = nil }
+        let useHighlighted = highlighted && animation.highlightedFrames != nil
+        if highlighted && animation.highlightedFrames == nil {
+            Console.error("error: no highlighted frames (name them with \"highlighted\" in sequence.json)")
+            throw ExitCode(ExitStatus.usage)
+        }
+        let frames = useHighlighted ? animation.highlightedFrames! : animation.frames
+        let steps = animation.steps(highlighted: useHighlighted)
+        var durations = animation.stepDurations(highlighted: useHighlighted)
+        if let explicit = try parsedDelays() {
+            guard explicit.count == frames.count else {
+                Console.error("error: --delays has \(explicit.count) values for \(frames.count) frames")
+                throw ExitCode(ExitStatus.usage)
+            }
+            durations = steps.map { explicit[$0] }
+        }
+        let input = GIF.Encoder.Input(durations: durations) { index in
+            try frames[steps[index]].load()
+        }
+        return (input, animation.repeatCount)
+    }
+
+    /// A GIF source: its frames are decoded up front (GIF sources are expected to be small).
+    private func gifInput(_ path: String) throws -> (GIF.Encoder.Input, Int) {
+        do {
+            let decoder = try GIF.Decoder(file: path)
+            let frames = try decoder.allFrames()
+            var durations = frames.map(\.duration)
+            if let explicit = try parsedDelays() {
+                guard explicit.count == frames.count else {
+                    Console.error("error: --delays has \(explicit.count) values for \(frames.count) frames")
+                    throw ExitCode(ExitStatus.usage)
+                }
+                durations = explicit
+            } else if let fps {
+                durations = Array(repeating: 1 / fps, count: frames.count)
+            } else if let duration {
+                durations = Array(repeating: duration / Double(frames.count), count: frames.count)
+            }
+            let images = frames.map(\.image)
+            return (GIF.Encoder.Input(durations: durations) { images[$0] }, decoder.repeatCount)
+        } catch let error as GIF.DecodeError {
+            Console.error("error: \(error)")
+            throw ExitCode(ExitStatus.inputUnreadable)
+        }
+    }
+
+    private func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool) -> String {
+        if json {
+            struct Output: Encodable {
+                var output: String, bytes: Int, width: Int, height: Int, frames: Int
+                var framesMergedForTiming: Int, framesMergedIdentical: Int
+                var totalCentiseconds: Int, repeatCount: Int, colors: Int, dither: String, quality: String
+                var fitsMaxBytes: Bool
+            }
+            let output = Output(output: self.output, bytes: report.bytes, width: report.width, height: report.height,
+                                frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
+                                framesMergedIdentical: report.framesMergedIdentical, totalCentiseconds: report.totalCentiseconds,
+                                repeatCount: settings.repeatCount, colors: settings.colors, dither: settings.dithering.rawValue,
+                                quality: settings.quality.rawValue, fitsMaxBytes: fits)
+            return (try? Console.jsonString(output)) ?? "{}"
+        }
+        var line = "\(output): \(report.width)×\(report.height), \(report.framesWritten) frames, "
+            + "\(Double(report.totalCentiseconds) / 100) s, \(report.bytes) bytes"
+        line += settings.repeatCount == 0 ? ", loops forever" : ", plays \(settings.repeatCount)×"
+        if report.framesMergedForTiming > 0 {
+            line += "\nnote: \(report.framesMergedForTiming) frames merged: GIF delays are whole centiseconds, at least 2"
+        }
+        if report.framesMergedIdentical > 0 {
+            line += "\nnote: \(report.framesMergedIdentical) identical frames merged into the frame before"
+        }
+        return line
+    }
+}
+
+extension GIF.Encoder.Quality: ExpressibleByArgument {}
+extension GIF.Dithering: ExpressibleByArgument {}

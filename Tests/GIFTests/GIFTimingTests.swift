@@ -1,0 +1,35 @@
+import Testing
+@testable import GIF
+
+@Suite("GIF timing")
+struct GIFTimingTests {
+    /// Total duration is exact to the centisecond for awkward rates. 60 and 120 fps cannot show
+    /// every frame (1 cs delays play as 10 cs in browsers): frames whose slot rounds below 2 cs are
+    /// merged, so at most 50 frames a second remain, and the total is still exact.
+    @Test(arguments: [
+        (271, 30.0, 903, 0), (7, 7.0, 100, 0), (24, 24.0, 100, 0), (100, 29.97, 334, 0), (30, 30.0, 100, 0),
+        (60, 60.0, 100, 20), (120, 120.0, 100, 70), (33, 120.0, 28, 19),
+    ])
+    func totalIsExact(count: Int, fps: Double, total: Int, merged: Int) {
+        let timing = GIF.Timing(count: count, fps: fps)
+        #expect(timing.totalCentiseconds == total)
+        #expect(timing.totalCentiseconds == Int((Double(count) / fps * 100).rounded()))
+        #expect(timing.mergedFrames == merged)
+        #expect(timing.delays.allSatisfy { $0 >= GIF.Timing.minimumDelay })
+        #expect(timing.frameIndices.count == timing.delays.count)
+    }
+
+    @Test func thirtyFPSAlternatesThreeAndFourCentiseconds() {
+        #expect(GIF.Timing(count: 6, fps: 30).delays == [3, 4, 3, 3, 4, 3])
+    }
+
+    @Test func perFrameDurationsCarryTheRemainder() {
+        let timing = GIF.Timing(durations: [0.105, 0.105, 0.005, 0.2])
+        #expect(timing.delays == [11, 10, 21])
+        #expect(timing.frameIndices == [0, 1, 3], "the 0.5 cs frame merges into the next one, which starts in its place")
+        #expect(timing.totalCentiseconds == 42)
+        #expect(GIF.Timing(durations: [0.001]).delays == [2])
+        #expect(GIF.Timing(durations: [0.5, 0.01]).delays == [51], "a too-short last frame extends the one before")
+        #expect(GIF.Timing(durations: []).delays.isEmpty)
+    }
+}
