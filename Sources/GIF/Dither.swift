@@ -33,8 +33,9 @@ enum Dither {
         15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
     ]
 
-    /// Straight RGBA8 with alpha 0 or 255 (transparent pixels are 0,0,0,0).
-    static func flatten(_ bitmap: Bitmap, alpha: GIF.AlphaMode) -> [UInt8] {
+    /// Straight RGBA8 with alpha 0 or 255 (transparent pixels are 0,0,0,0). With `edgeMatte`, a
+    /// partly transparent pixel that is kept opaque is composited onto it, as `matte` does for all.
+    static func flatten(_ bitmap: Bitmap, alpha: GIF.AlphaMode, edgeMatte: Color?) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: bitmap.pixels.count)
         let width = bitmap.width
         bitmap.pixels.withUnsafeBufferPointer { source in
@@ -43,26 +44,29 @@ enum Dither {
                 while index < source.count {
                     let a = Int(source[index + 3])
                     let opaque: Bool
+                    var matte = edgeMatte
                     switch alpha {
                     case .threshold: opaque = a >= 128
                     case .dither:
                         let pixel = index / 4
-                        opaque = a * 64 > (bayer[(pixel / width % 8) * 8 + pixel % width % 8] * 2 + 1) * 255 / 2
+                        opaque = a * 128 > (bayer[(pixel / width % 8) * 8 + pixel % width % 8] * 2 + 1) * 255
                     case .matte(let color):
-                        // Premultiplied over an opaque matte: c + m · (1 − a).
-                        let inverse = 255 - a
-                        target[index] = UInt8((Int(source[index]) * 255 + Int(color.r) * inverse + 127) / 255)
-                        target[index + 1] = UInt8((Int(source[index + 1]) * 255 + Int(color.g) * inverse + 127) / 255)
-                        target[index + 2] = UInt8((Int(source[index + 2]) * 255 + Int(color.b) * inverse + 127) / 255)
-                        target[index + 3] = 255
-                        index += 4
-                        continue
+                        opaque = true
+                        matte = color
                     }
                     if opaque {
-                        let straight = PremultipliedRGBA(r: source[index], g: source[index + 1], b: source[index + 2], a: UInt8(a)).unpremultiplied
-                        target[index] = straight.r
-                        target[index + 1] = straight.g
-                        target[index + 2] = straight.b
+                        if let matte, a != 255 {
+                            // Premultiplied over an opaque colour: c + m · (1 − a).
+                            let inverse = 255 - a
+                            target[index] = UInt8((Int(source[index]) * 255 + Int(matte.r) * inverse + 127) / 255)
+                            target[index + 1] = UInt8((Int(source[index + 1]) * 255 + Int(matte.g) * inverse + 127) / 255)
+                            target[index + 2] = UInt8((Int(source[index + 2]) * 255 + Int(matte.b) * inverse + 127) / 255)
+                        } else {
+                            let straight = PremultipliedRGBA(r: source[index], g: source[index + 1], b: source[index + 2], a: UInt8(a)).unpremultiplied
+                            target[index] = straight.r
+                            target[index + 1] = straight.g
+                            target[index + 2] = straight.b
+                        }
                         target[index + 3] = 255
                     }
                     index += 4

@@ -44,20 +44,37 @@ extension GIF {
             public var bytes: Int
         }
 
+        /// Amplitude of the ordered pattern in RGB levels: enough to break bands between palette
+        /// entries, small enough to add little noise. Measured on the benchmark sequences: 4 costs
+        /// ~0.1 dB and ~4 % bytes against no dithering; 12 costs 0.8 dB and 20 %.
+        static let orderedSpread = 4.0
+        /// Share of the quantisation error Floyd–Steinberg diffuses (1 = classic). Full diffusion
+        /// turns flat areas to noise that LZW cannot compress; 0.6 keeps gradients smooth.
+        static let diffusionStrength = 0.6
+
         public var quality: Quality
         /// Palette size, 2…256 (one entry is kept for transparency).
         public var colors: Int
         public var dithering: Dithering
         public var alpha: AlphaMode
+        /// With `threshold` and `dither`: the colour that partly transparent pixels kept opaque are
+        /// composited onto. GIF cannot show their translucency; mid-grey is the least-wrong guess
+        /// when the page behind is unknown (it halves the worst error over black or white), a known
+        /// background colour is better, and `nil` keeps their un-premultiplied colour.
+        public var edgeMatte: Color?
+
+        /// The default ``edgeMatte``.
+        public static let neutralEdge = Color(r: 128, g: 128, b: 128)
         /// UIKit's meaning: 0 forever, N plays.
         public var repeatCount: Int
 
-        public init(quality: Quality = .standard, colors: Int = 256, dithering: Dithering = .floydSteinberg,
-                    alpha: AlphaMode = .threshold, repeatCount: Int = 0) {
+        public init(quality: Quality = .standard, colors: Int = 256, dithering: Dithering = .ordered,
+                    alpha: AlphaMode = .threshold, edgeMatte: Color? = Encoder.neutralEdge, repeatCount: Int = 0) {
             self.quality = quality
             self.colors = colors
             self.dithering = dithering
             self.alpha = alpha
+            self.edgeMatte = edgeMatte
             self.repeatCount = repeatCount
         }
 
@@ -90,7 +107,7 @@ extension GIF {
             var diff = FrameDiff(width: width, height: height, transparent: transparent)
             var previous: (pixels: [UInt8], indices: [UInt8])?
             var written = 0
-            let strength = dithering == .ordered ? 12.0 : 0.75
+            let strength = dithering == .ordered ? Self.orderedSpread : Self.diffusionStrength
             try forEachWindow(frames, input: input, width: width, height: height) { window, flattened in
                 for (offset, pixels) in flattened.enumerated() {
                     let indices = Dither.indices(pixels, width: width, height: height, map: map, transparent: transparent,
@@ -132,7 +149,7 @@ extension GIF {
             _ body: (Range<Int>, [[UInt8]]) throws -> Void
         ) throws {
             let windowSize = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
-            let alpha = self.alpha
+            let alpha = self.alpha, edgeMatte = self.edgeMatte
             var start = 0
             while start < frames.count {
                 let window = start..<min(start + windowSize, frames.count)
@@ -144,7 +161,7 @@ extension GIF {
                             throw EncodeError.invalidInput("frame \(frames[window.lowerBound + offset] + 1) is "
                                 + "\(bitmap.width)×\(bitmap.height); the first frame is \(width)×\(height)")
                         }
-                        slots.set(offset, .success(Dither.flatten(bitmap, alpha: alpha)))
+                        slots.set(offset, .success(Dither.flatten(bitmap, alpha: alpha, edgeMatte: edgeMatte)))
                     } catch {
                         slots.set(offset, .failure(error))
                     }

@@ -20,6 +20,11 @@ struct Assemble: ParsableCommand {
             --repeat uses UIKit's meaning: 0 plays forever (the default), N plays N times in all \
             (written as N−1 extra loops; 1 writes no loop block).
 
+            GIF transparency is one bit. --alpha threshold keeps pixels with alpha ≥ 128, dither \
+            keeps a stable ordered pattern in proportion to alpha, matte:#RRGGBB composites \
+            everything onto a colour. Kept semi-transparent edge pixels are blended with \
+            --edge-matte (default mid-grey, the least-wrong colour over an unknown background).
+
             --max-bytes searches smaller settings (fewer colours, no dithering) until the file \
             fits; when nothing fits it writes the smallest result and exits 1.
 
@@ -60,11 +65,14 @@ struct Assemble: ParsableCommand {
     @Option(help: "Palette size, 2–256.")
     var colors = 256
 
-    @Option(help: "fs (Floyd–Steinberg), ordered or none.")
-    var dither: GIF.Dithering = .floydSteinberg
+    @Option(help: "ordered (stable from frame to frame), fs (Floyd–Steinberg) or none.")
+    var dither: GIF.Dithering = .ordered
 
     @Option(help: "threshold, dither, or matte:#RRGGBB.")
     var alpha = "threshold"
+
+    @Option(help: "Colour that kept semi-transparent edge pixels are blended with: #RRGGBB, or none to keep their own colour.")
+    var edgeMatte = "#808080"
 
     @Option(help: "Largest acceptable file size in bytes.")
     var maxBytes: Int?
@@ -81,6 +89,7 @@ struct Assemble: ParsableCommand {
         if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be positive.") }
         _ = try alphaMode()
         _ = try parsedDelays()
+        _ = try parsedEdgeMatte()
     }
 
     func alphaMode() throws -> GIF.AlphaMode {
@@ -95,6 +104,14 @@ struct Assemble: ParsableCommand {
         }
     }
 
+    func parsedEdgeMatte() throws -> Color? {
+        if edgeMatte == "none" { return nil }
+        guard let color = Color(hex: edgeMatte), color.a == 255 else {
+            throw ValidationError("--edge-matte is an opaque #RRGGBB or none (got '\(edgeMatte)').")
+        }
+        return color
+    }
+
     func parsedDelays() throws -> [Double]? {
         guard let delays else { return nil }
         let values = delays.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -107,7 +124,7 @@ struct Assemble: ParsableCommand {
     func run() throws {
         let (input, defaultRepeat) = try makeInput()
         var encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: try alphaMode(),
-                                  repeatCount: repeatCount ?? defaultRepeat)
+                                  edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? defaultRepeat)
         let progress = Progress.forTerminal(label: "encoding")
         var attempts: [GIF.Encoder] = [encoder]
         if maxBytes != nil {
