@@ -22,8 +22,8 @@ struct Assemble: ParsableCommand {
 
             GIF transparency is one bit. --alpha threshold keeps pixels with alpha ≥ 128, dither \
             keeps a stable ordered pattern in proportion to alpha, matte:#RRGGBB composites \
-            everything onto a colour. Kept semi-transparent edge pixels are blended with \
-            --edge-matte (default mid-grey, the least-wrong colour over an unknown background).
+            everything onto a colour. When the GIF will sit on a known background, --edge-matte \
+            blends the kept semi-transparent edge pixels with it (no halo).
 
             --max-bytes searches smaller settings (fewer colours, no dithering) until the file \
             fits; when nothing fits it writes the smallest result and exits 1.
@@ -71,8 +71,8 @@ struct Assemble: ParsableCommand {
     @Option(help: "threshold, dither, or matte:#RRGGBB.")
     var alpha = "threshold"
 
-    @Option(help: "Colour that kept semi-transparent edge pixels are blended with: #RRGGBB, or none to keep their own colour.")
-    var edgeMatte = "#808080"
+    @Option(help: "Blend kept semi-transparent edge pixels with this background colour (#RRGGBB), or none.")
+    var edgeMatte = "none"
 
     @Option(help: "Largest acceptable file size in bytes.")
     var maxBytes: Int?
