@@ -1,5 +1,7 @@
 """Measures a GIF against its source frames: PSNR (over black and over white, averaged), SSIM
 (luma, Gaussian window), total duration and frame count. Dev-time only (Pillow, numpy, scipy).
+With one GIF frame per source frame they are compared in order (so a tool's timing error does not
+count as a fidelity error); when frames were merged, by what shows at the middle of each source frame.
 
     gif_quality.py GIF FRAMES_DIR FPS
 Prints one JSON line.
@@ -42,8 +44,12 @@ def ssim(a, b):
 
 mse_black, mse_white, ssims = [], [], []
 for index, path in enumerate(files):
-    t = (index + 0.5) / fps * 1000
-    gif_index = next((i for i, end in enumerate(ends) if end > t), len(ends) - 1)
+    if len(shown) == len(files):
+        gif_index = index   # one GIF frame per source frame: compare frame by frame, whatever the delays
+    else:
+        # Frames were merged: compare what a viewer sees at the middle of each source frame.
+        t = (index + 0.5) / fps * 1000
+        gif_index = next((i for i, end in enumerate(ends) if end > t), len(ends) - 1)
     source = np.array(Image.open(path).convert("RGBA")).astype(np.float64)
     out = shown[gif_index]
     for background, store in ((0.0, mse_black), (255.0, mse_white)):

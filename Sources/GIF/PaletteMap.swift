@@ -3,6 +3,7 @@
 /// For each 6-bit-per-channel cell of RGB space it stores the few palette entries that can be
 /// nearest to *some* colour in the cell (those within the nearest entry's distance to the cell's
 /// centre plus the cell's diameter), so a lookup checks one to a handful of entries exactly.
+/// Tests compare it with a brute-force search.
 struct PaletteMap: Sendable {
     /// RGB triples.
     let palette: [UInt8]
@@ -12,18 +13,26 @@ struct PaletteMap: Sendable {
     init(palette: [UInt8]) {
         self.palette = palette
         let count = palette.count / 3
+        let entries: [Double] = palette.map { Double($0) }
+
+        // Two levels, so building costs ~5 M distance checks instead of 67 M: first the candidates of
+        // each 16-level coarse cell, then each 4-level fine cell checks only its coarse cell's list.
+        // A fine centre lies within 6 levels per axis (10.4 in all) of its coarse centre, so any entry
+        // that can be nearest in the fine cell is within the coarse nearest distance + 2 × 10.4 + 5.2.
+        let coarse = Self.candidateLists(cells: 16, span: 16, entries: entries, reach: 26.0)
         var offsets = [UInt32](repeating: 0, count: ColorHistogram.binCount + 1)
         var candidates: [UInt8] = []
         candidates.reserveCapacity(ColorHistogram.binCount * 2)
-        let entries: [Double] = palette.map { Double($0) }
-        let reach: Double = 2 * (3.0 * 1.5 * 1.5).squareRoot()   // a cell spans 4 levels: ±1.5 around its centre
+        let fineReach = 2 * (3.0 * 1.5 * 1.5).squareRoot()   // a fine cell spans 4 levels: ±1.5 around its centre
         var distances = [Double](repeating: 0, count: count)
         for cell in 0..<ColorHistogram.binCount {
-            let r = Double(cell >> 12) * 4 + 1.5
-            let g = Double((cell >> 6) & 63) * 4 + 1.5
-            let b = Double(cell & 63) * 4 + 1.5
+            let rCell = cell >> 12, gCell = (cell >> 6) & 63, bCell = cell & 63
+            let r = Double(rCell) * 4 + 1.5
+            let g = Double(gCell) * 4 + 1.5
+            let b = Double(bCell) * 4 + 1.5
+            let list = coarse[(rCell >> 2) << 8 | (gCell >> 2) << 4 | (bCell >> 2)]
             var nearest = Double.infinity
-            for index in 0..<count {
+            for index in list {
                 let dr: Double = r - entries[index * 3]
                 let dg: Double = g - entries[index * 3 + 1]
                 let db: Double = b - entries[index * 3 + 2]
@@ -31,13 +40,39 @@ struct PaletteMap: Sendable {
                 distances[index] = distance
                 if distance < nearest { nearest = distance }
             }
-            let radius: Double = nearest.squareRoot() + reach
+            let radius: Double = nearest.squareRoot() + fineReach
             let limit: Double = radius * radius
-            for index in 0..<count where distances[index] <= limit { candidates.append(UInt8(index)) }
+            for index in list where distances[index] <= limit { candidates.append(UInt8(index)) }
             offsets[cell + 1] = UInt32(candidates.count)
         }
         self.offsets = offsets
         self.candidates = candidates
+    }
+
+    /// For each of `cells`³ cells of `span` levels, the entries within `reach` of the distance from
+    /// the cell's centre to its nearest entry.
+    private static func candidateLists(cells: Int, span: Int, entries: [Double], reach: Double) -> [[Int]] {
+        let count = entries.count / 3
+        var lists: [[Int]] = []
+        lists.reserveCapacity(cells * cells * cells)
+        var distances = [Double](repeating: 0, count: count)
+        let half = Double(span - 1) / 2
+        for cell in 0..<(cells * cells * cells) {
+            let r = Double(cell / (cells * cells)) * Double(span) + half
+            let g = Double((cell / cells) % cells) * Double(span) + half
+            let b = Double(cell % cells) * Double(span) + half
+            var nearest = Double.infinity
+            for index in 0..<count {
+                let dr: Double = r - entries[index * 3]
+                let dg: Double = g - entries[index * 3 + 1]
+                let db: Double = b - entries[index * 3 + 2]
+                let distance: Double = (dr * dr + dg * dg + db * db).squareRoot()
+                distances[index] = distance
+                if distance < nearest { nearest = distance }
+            }
+            lists.append((0..<count).filter { distances[$0] <= nearest + reach })
+        }
+        return lists
     }
 
     /// The index of the palette entry nearest to `(r, g, b)` in squared RGB distance.

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+import Raster
+@testable import GIF
+
+@Suite("GIF encoder")
+struct GIFEncoderTests {
+    /// A shaded disc with a soft edge moving over a static left half: `count` frames of 64×48.
+    static func frames(_ count: Int, opaqueBackground: Bool = false) -> [Bitmap] {
+        (0..<count).map { index in
+            var bitmap = Bitmap(width: 64, height: 48)
+            for y in 0..<48 {
+                for x in 0..<64 {
+                    if x < 32 {   // static: a fixed gradient
+                        bitmap.setColor(Color(r: UInt8(x * 8), g: UInt8(y * 5), b: 90), x: x, y: y)
+                        continue
+                    }
+                    let dx = Double(x) - (40 + Double(index) * 1.5), dy = Double(y) - 24
+                    let coverage = min(max(10 - (dx * dx + dy * dy).squareRoot() + 0.5, 0), 1)
+                    let shade = UInt8(120 + Int(coverage * 100) + index * 3)
+                    let disc = Color(r: shade, g: 80, b: UInt8(200 - index * 4), a: UInt8(coverage * 255))
+                    if opaqueBackground {
+                        // The disc composited over a dark background: every pixel opaque.
+                        let blend = { (c: UInt8) in UInt8((Double(c) * coverage + 20 * (1 - coverage)).rounded()) }
+                        bitmap.setColor(Color(r: blend(disc.r), g: blend(disc.g), b: blend(disc.b)), x: x, y: y)
+                    } else {
+                        bitmap.setColor(coverage > 0 ? disc : .clear, x: x, y: y)
+                    }
+                }
+            }
+            return bitmap
+        }
+    }
+
+    static func encode(_ frames: [Bitmap], fps: Double = 10, _ encoder: GIF.Encoder = GIF.Encoder()) throws -> (bytes: [UInt8], report: GIF.Encoder.Report) {
+        let durations = Array(repeating: 1 / fps, count: frames.count)
+        return try encoder.encode(GIF.Encoder.Input(durations: durations) { frames[$0] })
+    }
+
+    @Test(arguments: GIF.Dithering.allCases)
+    func roundTripsThroughTheDecoder(dithering: GIF.Dithering) throws {
+        let source = Self.frames(12)
+        let (bytes, report) = try Self.encode(source, GIF.Encoder(dithering: dithering, repeatCount: 3))
+        let decoder = try GIF.Decoder(bytes: bytes, file: "round-trip.gif")
+        let decoded = try decoder.allFrames()
+        #expect(decoded.count == 12 && report.framesWritten == 12)
+        #expect(decoded.map(\.delay).reduce(0, +) == 120)
+        #expect(decoder.repeatCount == 3)
+        var squaredError = 0.0, samples = 0.0
+        for (original, frame) in zip(source, decoded) {
+            for y in 0..<48 {
+                for x in 0..<64 {
+                    let want = original.color(x: x, y: y), got = frame.image.color(x: x, y: y)
+                    #expect((want.a >= 128) == (got.a == 255), "alpha threshold at (\(x), \(y))")
+                    guard got.a == 255 else { continue }
+                    for (a, b) in [(want.r, got.r), (want.g, got.g), (want.b, got.b)] {
+                        squaredError += Double(Int(a) - Int(b)) * Double(Int(a) - Int(b))
+                        samples += 1
+                    }
+                }
+            }
+        }
+        let psnr = 10 * log10(255 * 255 / max(squaredError / samples, 1e-9))
+        #expect(psnr > 34, "colour PSNR \(psnr) dB")
+    }
+
+    /// A pixel whose source did not change must not change in the output, whatever the dithering.
+    /// On an opaque background later frames then cover only the moving half. (On transparency, a
+    /// pixel going back to transparent forces the previous frame's whole rectangle to be cleared and
+    /// redrawn — GIF disposal works per frame — so rectangles grow, but pixels still do not change.)
+    @Test(arguments: GIF.Dithering.allCases, [true, false])
+    func keepsStaticAreasStatic(dithering: GIF.Dithering, opaque: Bool) throws {
+        let (bytes, _) = try Self.encode(Self.frames(10, opaqueBackground: opaque), GIF.Encoder(dithering: dithering))
+        let decoded = try GIF.Decoder(bytes: bytes, file: "static.gif").allFrames()
+        for frame in decoded.dropFirst() {
+            if opaque { #expect(frame.rect.x >= 32, "frame rectangle \(frame.rect) reaches into the static half") }
+            for y in 0..<48 {
+                for x in 0..<32 { #expect(frame.image[x, y] == decoded[0].image[x, y]) }
+            }
+        }
+    }
+
+    @Test func mergesIdenticalFramesAddingTheirDelays() throws {
+        let moving = Self.frames(3)
+        let source = [moving[0], moving[0], moving[0], moving[1], moving[2], moving[2]]
+        let (bytes, report) = try Self.encode(source, fps: 10)
+        let decoded = try GIF.Decoder(bytes: bytes, file: "merge.gif").allFrames()
+        #expect(decoded.map(\.delay) == [30, 10, 20])
+        #expect(report.framesMergedIdentical == 3)
+    }
+
+    /// A pixel that goes from opaque back to transparent needs the previous frame disposed.
+    @Test func clearsPixelsThatBecomeTransparent() throws {
+        var first = Bitmap(width: 8, height: 8), second = Bitmap(width: 8, height: 8)
+        for y in 0..<8 { for x in 0..<8 { first.setColor(.white, x: x, y: y) } }
+        second.setColor(Color(r: 255, g: 0, b: 0), x: 6, y: 6)
+        let (bytes, _) = try Self.encode([first, second, first])
+        let decoded = try GIF.Decoder(bytes: bytes, file: "clear.gif").allFrames()
+        #expect(decoded.count == 3)
+        #expect(decoded[0].disposal == .background)
+        #expect(decoded[1].image[0, 0] == .clear && decoded[1].image[6, 6] == PremultipliedRGBA(r: 255, g: 0, b: 0, a: 255))
+        #expect(decoded[2].image == decoded[0].image)
+    }
+
+    @Test func alphaModes() throws {
+        let source = Self.frames(4)
+        let matte = try GIF.Decoder(bytes: try Self.encode(source, GIF.Encoder(alpha: .matte(.black))).bytes, file: "m").allFrames()
+        #expect(matte.allSatisfy { $0.image.isOpaque })
+
+        // Each 8×8 tile has one alpha; the ordered dither keeps that share of its pixels, and the
+        // same soft pixel at the same place gives the same answer in every frame.
+        let alphas: [UInt8] = [0, 64, 128, 192, 255, 32]
+        var soft = Bitmap(width: 48, height: 8)
+        for y in 0..<8 { for x in 0..<48 { soft.setColor(Color(r: 200, g: 100, b: 50, a: alphas[x / 8]), x: x, y: y) } }
+        var other = soft
+        other.setColor(.white, x: 0, y: 0)
+        let dithered = try GIF.Decoder(bytes: try Self.encode([soft, other, soft], GIF.Encoder(alpha: .dither)).bytes, file: "d").allFrames()
+        for (tile, alpha) in alphas.enumerated() {
+            let kept = (0..<8).flatMap { y in (0..<8).map { (tile * 8 + $0, y) } }.filter { dithered[0].image[$0.0, $0.1].a == 255 }.count
+            #expect(abs(Double(kept) - Double(alpha) / 255 * 64) <= 1, "alpha \(alpha): \(kept) of 64 pixels kept")
+        }
+        for y in 0..<8 { for x in 1..<48 { #expect(dithered[1].image[x, y] == dithered[0].image[x, y]) } }
+    }
+
+    @Test func writesTimingAndLoopExactly() throws {
+        let source = Self.frames(1)
+        let frames = Array(repeating: source[0], count: 271).enumerated().map { index, bitmap -> Bitmap in
+            var copy = bitmap
+            copy.setColor(Color(r: UInt8(index % 256), g: 0, b: 0), x: 0, y: 0)
+            return copy
+        }
+        let (bytes, report) = try Self.encode(frames, fps: 30, GIF.Encoder(repeatCount: 1))
+        let decoder = try GIF.Decoder(bytes: bytes, file: "timing.gif")
+        #expect(try decoder.allFrames().map(\.delay).reduce(0, +) == 903)
+        #expect(report.totalCentiseconds == 903)
+        #expect(decoder.netscapeLoops == nil, "one play writes no loop block")
+
+        let fast = try Self.encode(Array(frames.prefix(120)), fps: 120)
+        #expect(fast.report.framesMergedForTiming == 70)
+        let fastFrames = try GIF.Decoder(bytes: fast.bytes, file: "120.gif").allFrames()
+        #expect(fastFrames.allSatisfy { $0.delay >= 2 } && fastFrames.map(\.delay).reduce(0, +) == 100)
+    }
+
+    @Test func isDeterministic() throws {
+        let source = Self.frames(6)
+        #expect(try Self.encode(source).bytes == Self.encode(source).bytes)
+    }
+
+    @Test func refusesBadInput() throws {
+        let source = Self.frames(2) + [Bitmap(width: 10, height: 10)]
+        #expect(throws: GIF.EncodeError.self) { _ = try Self.encode(source) }
+        #expect(throws: GIF.EncodeError.self) { _ = try Self.encode([]) }
+        #expect(throws: GIF.EncodeError.self) { _ = try Self.encode(Self.frames(1), GIF.Encoder(colors: 1)) }
+    }
+}
