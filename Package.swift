@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Raster"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Raster"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster", "GIF"]),
     ],
     swiftLanguageModes: [.v6]
 )

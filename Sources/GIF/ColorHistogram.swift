@@ -7,6 +7,9 @@ struct ColorHistogram: Sendable {
 
     private(set) var counts: [UInt32]
     private(set) var sums: [UInt64]   // r, g, b per bin
+    /// The exact colours seen (0xRRGGBB), while there are at most ``exactLimit`` of them; `nil` after.
+    private(set) var exactColors: Set<UInt32>? = []
+    static let exactLimit = 256
 
     init() {
         counts = [UInt32](repeating: 0, count: Self.binCount)
@@ -20,6 +23,7 @@ struct ColorHistogram: Sendable {
 
     /// Adds the opaque pixels of straight RGBA8 `pixels` (alpha 0 or 255), every `step`-th one.
     mutating func add(_ pixels: [UInt8], step: Int = 1) {
+        collectExactColors(pixels)
         counts.withUnsafeMutableBufferPointer { counts in
             sums.withUnsafeMutableBufferPointer { sums in
                 pixels.withUnsafeBufferPointer { source in
@@ -39,6 +43,27 @@ struct ColorHistogram: Sendable {
                 }
             }
         }
+    }
+
+    /// Keeps the set of exact colours while it is small, so few-colour art can be encoded losslessly.
+    private mutating func collectExactColors(_ pixels: [UInt8]) {
+        guard var exact = exactColors else { return }
+        var last: UInt32 = .max
+        var index = 0
+        while index < pixels.count {
+            if pixels[index + 3] != 0 {
+                let color = UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])
+                if color != last {
+                    last = color
+                    if exact.insert(color).inserted && exact.count > Self.exactLimit {
+                        exactColors = nil
+                        return
+                    }
+                }
+            }
+            index += 4
+        }
+        exactColors = exact
     }
 
     mutating func merge(_ other: ColorHistogram) {

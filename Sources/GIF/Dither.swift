@@ -97,9 +97,15 @@ enum Dither {
                                 target[pixel] = previous.indices[pixel]
                                 continue
                             }
-                            let offset = spread == 0 ? 0 : Int(((Double(bayer[(y % 8) * 8 + x % 8]) + 0.5) / 64 - 0.5) * spread)
-                            target[pixel] = map.nearest(clamp(Int(source[i]) + offset), clamp(Int(source[i + 1]) + offset),
-                                                        clamp(Int(source[i + 2]) + offset))
+                            let r = Int(source[i]), g = Int(source[i + 1]), b = Int(source[i + 2])
+                            let exact = map.nearest(r, g, b)
+                            // A colour the palette holds exactly is never dithered away from.
+                            if spread == 0 || map.isExact(exact, r, g, b) {
+                                target[pixel] = exact
+                                continue
+                            }
+                            let offset = Int(((Double(bayer[(y % 8) * 8 + x % 8]) + 0.5) / 64 - 0.5) * spread)
+                            target[pixel] = map.nearest(clamp(r + offset), clamp(g + offset), clamp(b + offset))
                         }
                     }
                 }

@@ -95,7 +95,13 @@ extension GIF {
             }
             let transparent = UInt8(colors - 1)
             let refinements = quality == .fast ? 2 : quality == .standard ? 8 : 24
-            var palette = Quantizer.palette(for: histogram.samples(), count: colors - 1, refinements: refinements)
+            var palette: [UInt8]
+            if let exact = histogram.exactColors, !exact.isEmpty, exact.count <= colors - 1 {
+                // Few colours (pixel art, flat UI): the palette is exactly them, and the GIF is lossless.
+                palette = exact.sorted().flatMap { [UInt8($0 >> 16), UInt8(($0 >> 8) & 0xFF), UInt8($0 & 0xFF)] }
+            } else {
+                palette = Quantizer.palette(for: histogram.samples(), count: colors - 1, refinements: refinements)
+            }
             let map = PaletteMap(palette: palette)
             while palette.count / 3 < colors { palette += [0, 0, 0] }   // the transparent slot (and padding)
 

@@ -75,6 +75,13 @@ struct PaletteMap: Sendable {
         return lists
     }
 
+    /// `true` when entry `index` is exactly `(r, g, b)`.
+    @inline(__always)
+    func isExact(_ index: UInt8, _ r: Int, _ g: Int, _ b: Int) -> Bool {
+        let i = Int(index) * 3
+        return Int(palette[i]) == r && Int(palette[i + 1]) == g && Int(palette[i + 2]) == b
+    }
+
     /// The index of the palette entry nearest to `(r, g, b)` in squared RGB distance.
     @inline(__always)
     func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {

@@ -1,0 +1,84 @@
+"""Dev-time: records Flipbook's own GIFs and what three other decoders see in them.
+
+    python3 Tests/Fixtures/gif/make_encoder_references.py   (needs a release build, ffmpeg, ImageMagick, Pillow)
+
+For each case below it runs `flipbook assemble` and writes encoded/<name>.gif (the golden output),
+then decodes that file with Pillow, ffmpeg and ImageMagick into encoded/<name>.<decoder>.png — every
+composited frame stacked top to bottom, RGBA, fully transparent pixels written as 0,0,0,0 — and
+encoded/<name>.json (frame count, delays, loop value, as Pillow reads them). Tests re-encode the same
+input and expect the golden bytes, and expect Flipbook's decoder to agree with all three decoders.
+Re-run it only when the encoder's output is meant to change.
+"""
+import glob
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+import numpy as np
+from PIL import Image
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.abspath(os.path.join(here, "..", "..", ".."))
+out = os.path.join(here, "encoded")
+subprocess.run(["swift", "build", "-c", "release"], cwd=root, check=True, capture_output=True)
+flipbook = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, check=True,
+                          capture_output=True, text=True).stdout.strip() + "/flipbook"
+
+CASES = {
+    "robot": ["Sequences/kenney-robot-walk", "--fps", "12"],
+    "coin": ["Sequences/kenney-gold-coin", "--fps", "8", "--repeat", "3", "--dither", "fs"],
+    "robot-matte": ["Sequences/kenney-robot-walk", "--fps", "24", "--alpha", "matte:#336699", "--colors", "64", "--dither", "none"],
+    "explosion": ["Tests/Fixtures/gif/effects/Effect_Explosion.gif"],
+}
+
+
+def strip(frames):
+    arrays = []
+    for frame in frames:
+        rgba = np.array(frame.convert("RGBA"))
+        rgba[rgba[..., 3] == 0] = 0
+        arrays.append(rgba)
+    return Image.fromarray(np.concatenate(arrays, axis=0), "RGBA")
+
+
+def pillow_frames(path):
+    image = Image.open(path)
+    frames = []
+    for index in range(getattr(image, "n_frames", 1)):
+        image.seek(index)
+        frames.append(image.convert("RGBA"))
+    return frames
+
+
+def tool_frames(command, folder):
+    subprocess.run(command, check=True, capture_output=True)
+    files = sorted(glob.glob(os.path.join(folder, "*.png")), key=lambda f: int(os.path.basename(f).split(".")[0]))
+    return [Image.open(f) for f in files]
+
+
+os.makedirs(out, exist_ok=True)
+for name, arguments in CASES.items():
+    gif = os.path.join(out, name + ".gif")
+    subprocess.run([flipbook, "assemble", *arguments, "-o", gif], cwd=root, check=True, capture_output=True)
+    decoded = {"pillow": pillow_frames(gif)}
+    with tempfile.TemporaryDirectory() as work:
+        os.makedirs(os.path.join(work, "ffmpeg"))
+        decoded["ffmpeg"] = tool_frames(["ffmpeg", "-v", "error", "-i", gif, "-fps_mode", "passthrough", "-pix_fmt", "rgba",
+                                         os.path.join(work, "ffmpeg", "%d.png")], os.path.join(work, "ffmpeg"))
+        os.makedirs(os.path.join(work, "magick"))
+        decoded["imagemagick"] = tool_frames(["convert", gif, "-coalesce", "PNG32:" + os.path.join(work, "magick", "%d.png")],
+                                             os.path.join(work, "magick"))
+        for decoder, frames in decoded.items():
+            strip(frames).save(os.path.join(out, f"{name}.{decoder}.png"), optimize=True)
+    image = Image.open(gif)
+    delays = []
+    for index in range(image.n_frames):
+        image.seek(index)
+        delays.append(int(round(image.info.get("duration", 0) / 10)))
+    with open(os.path.join(out, name + ".json"), "w") as handle:
+        json.dump({"arguments": arguments, "frames": image.n_frames, "width": image.width, "height": image.height,
+                   "delays": delays, "loop": image.info.get("loop")}, handle, indent=1, sort_keys=True)
+        handle.write("\n")
+    print(name, image.n_frames, "frames,", os.path.getsize(gif), "bytes;", {k: len(v) for k, v in decoded.items()})

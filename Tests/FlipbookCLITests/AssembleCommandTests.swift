@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import GIF
+import Raster
+
+@Suite("flipbook assemble and frames")
+struct AssembleCommandTests {
+    static let repositoryRoot = URL(fileURLWithPath: CLI.fixtures).deletingLastPathComponent().deletingLastPathComponent().path
+    static let encoded = CLI.fixtures + "/gif/encoded"
+
+    struct Golden: Decodable {
+        var arguments: [String]
+        var frames: Int
+        var delays: [Int]
+        var loop: Int?
+    }
+
+    static var goldenNames: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: encoded)) ?? [])
+            .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+
+    static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "flipbook-assemble-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// The same input and options give the committed bytes (output is deterministic), and Pillow,
+    /// ffmpeg and ImageMagick — recorded by make_encoder_references.py — see exactly what our decoder sees.
+    @Test(arguments: goldenNames)
+    func matchesTheGoldenAndOtherDecoders(name: String) throws {
+        let golden = try JSONDecoder().decode(Golden.self, from: Data(contentsOf: URL(fileURLWithPath: "\(Self.encoded)/\(name).json")))
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try CLI.run(["assemble"] + golden.arguments + ["-o", directory + "/out.gif"], in: Self.repositoryRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let fresh = try FileIO.readAll(directory + "/out.gif")
+        let committed = try FileIO.readAll("\(Self.encoded)/\(name).gif")
+        let identical = fresh == committed   // not inside #expect: printing two 60 KB arrays takes minutes
+        #expect(identical, "\(name): \(fresh.count) bytes now, \(committed.count) committed; re-record with make_encoder_references.py if intended")
+
+        let decoder = try GIF.Decoder(bytes: committed, file: name)
+        let frames = try decoder.allFrames()
+        #expect(frames.count == golden.frames)
+        #expect(frames.map(\.delay) == golden.delays)
+        #expect(decoder.netscapeLoops == golden.loop)
+        for reference in ["pillow", "ffmpeg", "imagemagick"] {
+            let strip = try PNG.Decoder().decode(file: "\(Self.encoded)/\(name).\(reference).png").bitmap()
+            #expect(strip.height == frames.count * decoder.height)
+            var differing = 0
+            for (index, frame) in frames.enumerated() {
+                for y in 0..<decoder.height {
+                    for x in 0..<decoder.width where frame.image[x, y] != strip[x, index * decoder.height + y] { differing += 1 }
+                }
+            }
+            #expect(differing == 0, "\(reference) sees \(differing) pixels differently")
+        }
+    }
+
+    /// fire.gif has 231 colours: exploded and rebuilt, every pixel comes back exactly. welcome2.gif
+    /// has 419 across its local palettes: it comes back close, with its timing and loop count.
+    @Test(arguments: [("fire", true), ("welcome2", false)])
+    func explodesAGIFAndRebuildsIt(name: String, lossless: Bool) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let source = CLI.fixtures + "/gif/giflib/\(name).gif"
+        let explode = try CLI.run(["frames", source, "-o", directory + "/frames", "--json"])
+        #expect(explode.status == 0, "\(explode.stderr)")
+        let original = try GIF.Decoder(file: source)
+        let originalFrames = try original.allFrames()
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory + "/frames").filter { $0.hasSuffix(".png") }
+        #expect(written.count == originalFrames.count)
+        #expect(try PNG.Decoder().decodeBitmap(file: directory + "/frames/\(name)2.png") == originalFrames[1].image)
+
+        let rebuild = try CLI.run(["assemble", directory + "/frames", "-o", directory + "/again.gif", "--json"])
+        #expect(rebuild.status == 0, "\(rebuild.stderr)")
+        let again = try GIF.Decoder(file: directory + "/again.gif")
+        let againFrames = try again.allFrames()
+        #expect(againFrames.count == originalFrames.count)
+        #expect(againFrames.map(\.delay) == originalFrames.map(\.delay), "sequence.json carried the timing")
+        #expect(again.repeatCount == original.repeatCount)
+        var worst = 0
+        for (rebuilt, frame) in zip(againFrames, originalFrames) {
+            for y in 0..<again.height {
+                for x in 0..<again.width {
+                    let a = rebuilt.image[x, y], b = frame.image[x, y]
+                    worst = max(worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
+                }
+            }
+        }
+        #expect(lossless ? worst == 0 : worst <= 24, "largest channel difference \(worst)")
+    }
+
+    @Test func reportsTimingMergesAndMaxBytes() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let walk = Self.repositoryRoot + "/Sequences/kenney-robot-walk"
+        let fast = try CLI.run(["assemble", walk, "-o", directory + "/fast.gif", "--fps", "120", "--json"])
+        #expect(fast.status == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(fast.stdout.utf8)) as? [String: Any]
+        #expect(report?["totalCentiseconds"] as? Int == 7)
+        #expect((report?["framesMergedForTiming"] as? Int ?? 0) > 0)
+
+        let tiny = try CLI.run(["assemble", walk, "-o", directory + "/tiny.gif", "--max-bytes", "100"])
+        #expect(tiny.status == 1, "cannot fit: best effort, exit 1")
+        #expect(tiny.stderr.contains("--max-bytes"))
+        #expect(FileManager.default.fileExists(atPath: directory + "/tiny.gif"))
+
+        let fits = try CLI.run(["assemble", walk, "-o", directory + "/fits.gif", "--max-bytes", "15000", "--json"])
+        #expect(fits.status == 0, "\(fits.stdout)")
+        #expect(try FileIO.readAll(directory + "/fits.gif").count <= 15000)
+    }
+
+    @Test(arguments: [
+        ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--fps", "0"],
+        ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--alpha", "matte:red"],
+        ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--delays", "100,abc"],
+        ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--delays", "100,100"],
+        ["assemble", "Sequences/kenney-robot-walk"],
+    ])
+    func usageErrorsExitTwo(arguments: [String]) throws {
+        let result = try CLI.run(arguments, in: Self.repositoryRoot)
+        #expect(result.status == 2, "\(result.stderr)")
+    }
+
+    @Test func unreadableInputExitsThreeAndUnwritableOutputFour() throws {
+        #expect(try CLI.run(["assemble", "/nonexistent/walk", "-o", "/tmp/x.gif"]).status == 3)
+        #expect(try CLI.run(["frames", CLI.fixtures + "/pngsuite/valid/basn0g01.png", "-o", "/tmp/x"]).status == 3)
+        let result = try CLI.run(["assemble", "Sequences/kenney-gold-coin", "-o", "/nonexistent/dir/x.gif"], in: Self.repositoryRoot)
+        #expect(result.status == 4)
+    }
+}
