@@ -43,6 +43,14 @@ enum Dither {
                 var index = 0
                 while index < source.count {
                     let a = Int(source[index + 3])
+                    if a == 255 {   // the common case: opaque pixels pass through in every mode
+                        target[index] = source[index]
+                        target[index + 1] = source[index + 1]
+                        target[index + 2] = source[index + 2]
+                        target[index + 3] = 255
+                        index += 4
+                        continue
+                    }
                     let opaque: Bool
                     var matte = edgeMatte
                     switch alpha {
@@ -86,8 +94,11 @@ enum Dither {
         switch method {
         case .none, .ordered:
             let spread = method == .ordered ? strength : 0
+            let offsets = bayer.map { Int(((Double($0) + 0.5) / 64 - 0.5) * spread) }
             pixels.withUnsafeBufferPointer { source in
                 out.withUnsafeMutableBufferPointer { target in
+                    // Runs of one colour are common: remember the last colour's exact match.
+                    var lastColor = -1, lastIndex: UInt8 = 0, lastExact = false
                     for y in 0..<height {
                         for x in 0..<width {
                             let pixel = y * width + x, i = pixel * 4
@@ -98,13 +109,18 @@ enum Dither {
                                 continue
                             }
                             let r = Int(source[i]), g = Int(source[i + 1]), b = Int(source[i + 2])
-                            let exact = map.nearest(r, g, b)
+                            let color = r << 16 | g << 8 | b
+                            if color != lastColor {
+                                lastColor = color
+                                lastIndex = map.nearest(r, g, b)
+                                lastExact = spread == 0 || map.isExact(lastIndex, r, g, b)
+                            }
                             // A colour the palette holds exactly is never dithered away from.
-                            if spread == 0 || map.isExact(exact, r, g, b) {
-                                target[pixel] = exact
+                            if lastExact {
+                                target[pixel] = lastIndex
                                 continue
                             }
-                            let offset = Int(((Double(bayer[(y % 8) * 8 + x % 8]) + 0.5) / 64 - 0.5) * spread)
+                            let offset = offsets[(y & 7) << 3 | (x & 7)]
                             target[pixel] = map.nearest(clamp(r + offset), clamp(g + offset), clamp(b + offset))
                         }
                     }

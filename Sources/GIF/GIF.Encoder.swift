@@ -89,9 +89,10 @@ extension GIF {
             // Pass 1: the colour histogram, frames decoded in parallel windows.
             var histogram = ColorHistogram()
             let sampling = quality == .fast ? 4 : 1
-            try forEachWindow(frames, input: input, width: width, height: height) { window, flattened in
-                for pixels in flattened { histogram.add(pixels, step: sampling) }
-                progress?(min(window.upperBound, frames.count), steps)
+            let flatten = flattener(frames: frames, input: input, width: width, height: height)
+            try FramePipeline.run(count: frames.count, windowSize: Self.windowSize, produce: flatten) { index, pixels in
+                histogram.add(pixels, step: sampling)
+                progress?(index + 1, steps)
             }
             let transparent = UInt8(colors - 1)
             let refinements = quality == .fast ? 2 : quality == .standard ? 8 : 24
@@ -105,25 +106,37 @@ extension GIF {
             let map = PaletteMap(palette: palette)
             while palette.count / 3 < colors { palette += [0, 0, 0] }   // the transparent slot (and padding)
 
-            // Pass 2: dither to indices, difference, write.
+            // Pass 2: dither to indices, difference, write. Ordered and no dithering give the same
+            // index for the same colour at the same place, so they run on the workers; error
+            // diffusion depends on the previous frame's output and runs in order.
             let writer = try Writer(width: width, height: height, globalPalette: palette,
                                     netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount))
             var diff = FrameDiff(width: width, height: height, transparent: transparent)
             var previous: (pixels: [UInt8], indices: [UInt8])?
             var written = 0
+            let dithering = self.dithering
             let strength = dithering == .ordered ? Self.orderedSpread : Self.diffusionStrength
-            try forEachWindow(frames, input: input, width: width, height: height) { window, flattened in
-                for (offset, pixels) in flattened.enumerated() {
-                    let indices = Dither.indices(pixels, width: width, height: height, map: map, transparent: transparent,
-                                                 method: dithering, strength: strength, previous: previous)
+            let parallel = dithering != .floydSteinberg
+            try FramePipeline.run(count: frames.count, windowSize: Self.windowSize, produce: { index in
+                let pixels = try flatten(index)
+                guard parallel else { return (pixels, [UInt8]()) }
+                let indices = Dither.indices(pixels, width: width, height: height, map: map, transparent: transparent,
+                                             method: dithering, strength: strength, previous: nil)
+                return (pixels, indices)
+            }, consume: { index, produced in
+                var (pixels, indices) = produced
+                if !parallel {
+                    indices = Dither.indices(pixels, width: width, height: height, map: map, transparent: transparent,
+                                             method: dithering, strength: strength, previous: previous)
                     previous = (pixels, indices)
-                    if let ready = diff.add(indices, delay: timing.delays[window.lowerBound + offset]) {
-                        try writer.add(ready)
-                        written += 1
-                    }
                 }
-                progress?(frames.count + min(window.upperBound, frames.count), steps)
-            }
+                pixels = []
+                if let ready = diff.add(indices, delay: timing.delays[index]) {
+                    try writer.add(ready)
+                    written += 1
+                }
+                progress?(frames.count + index + 1, steps)
+            })
             if let last = diff.finish() {
                 try writer.add(last)
                 written += 1
@@ -146,51 +159,21 @@ extension GIF {
             return report
         }
 
-        /// Loads and flattens frames a window at a time (one per core, twice over), in parallel,
-        /// then hands each window to `body` in order.
-        private func forEachWindow(
-            _ frames: [Int], input: Input, width: Int, height: Int,
-            _ body: (Range<Int>, [[UInt8]]) throws -> Void
-        ) throws {
-            let windowSize = max(2, ProcessInfo.processInfo.activeProcessorCount * 2)
+        /// Frames decoded ahead of the encoder: two per core.
+        static var windowSize: Int { max(2, ProcessInfo.processInfo.activeProcessorCount * 2) }
+
+        /// A loader of the `index`-th kept frame as flattened pixels, checking its size.
+        private func flattener(frames: [Int], input: Input, width: Int, height: Int) -> @Sendable (Int) throws -> [UInt8] {
             let alpha = self.alpha, edgeMatte = self.edgeMatte
-            var start = 0
-            while start < frames.count {
-                let window = start..<min(start + windowSize, frames.count)
-                let slots = WindowSlots(count: window.count)
-                DispatchQueue.concurrentPerform(iterations: window.count) { offset in
-                    do {
-                        let bitmap = try input.load(frames[window.lowerBound + offset])
-                        guard bitmap.width == width, bitmap.height == height else {
-                            throw EncodeError.invalidInput("frame \(frames[window.lowerBound + offset] + 1) is "
-                                + "\(bitmap.width)×\(bitmap.height); the first frame is \(width)×\(height)")
-                        }
-                        slots.set(offset, .success(Dither.flatten(bitmap, alpha: alpha, edgeMatte: edgeMatte)))
-                    } catch {
-                        slots.set(offset, .failure(error))
-                    }
+            return { index in
+                let bitmap = try input.load(frames[index])
+                guard bitmap.width == width, bitmap.height == height else {
+                    throw EncodeError.invalidInput("frame \(frames[index] + 1) is \(bitmap.width)×\(bitmap.height); "
+                        + "the first frame is \(width)×\(height)")
                 }
-                try body(window, try slots.values())
-                start = window.upperBound
+                return Dither.flatten(bitmap, alpha: alpha, edgeMatte: edgeMatte)
             }
         }
     }
 }
 
-/// Results of one parallel window, each slot written once.
-private final class WindowSlots: @unchecked Sendable {
-    private var slots: [Result<[UInt8], any Error>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<[UInt8], any Error>) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    func values() throws -> [[UInt8]] {
-        try slots.map { try $0!.get() }
-    }
-}

@@ -126,7 +126,11 @@ public struct Bitmap: Sendable, Equatable {
         var index = 0
         while index + 3 < buffer.count {
             let alpha = buffer[index + 3]
-            if alpha != 255 {
+            if alpha == 0 {
+                buffer[index] = 0
+                buffer[index + 1] = 0
+                buffer[index + 2] = 0
+            } else if alpha != 255 {
                 buffer[index] = PremultipliedRGBA.multiply(buffer[index], alpha)
                 buffer[index + 1] = PremultipliedRGBA.multiply(buffer[index + 1], alpha)
                 buffer[index + 2] = PremultipliedRGBA.multiply(buffer[index + 2], alpha)
