@@ -92,23 +92,16 @@ public struct Bitmap: Sendable, Equatable {
     }
 
     /// `true` when every pixel has alpha 255.
-    public var isOpaque: Bool {
-        pixels.withUnsafeBufferPointer { buffer in
-            var index = 3
-            while index < buffer.count {
-                if buffer[index] != 255 { return false }
-                index += 4
-            }
-            return true
-        }
-    }
+    public var isOpaque: Bool { everyAlpha(is: 255) }
 
     /// `true` when every pixel has alpha 0.
-    public var isFullyTransparent: Bool {
+    public var isFullyTransparent: Bool { everyAlpha(is: 0) }
+
+    private func everyAlpha(is value: UInt8) -> Bool {
         pixels.withUnsafeBufferPointer { buffer in
             var index = 3
             while index < buffer.count {
-                if buffer[index] != 0 { return false }
+                if buffer[index] != value { return false }
                 index += 4
             }
             return true

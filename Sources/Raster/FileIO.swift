@@ -17,17 +17,28 @@ public enum FileIO {
 
     /// Reads a whole file.
     public static func readAll(_ path: String) throws(Error) -> [UInt8] {
+        try load(path, limit: nil).bytes
+    }
+
+    /// Reads at most `limit` bytes from the start of a file, and the file's full size.
+    public static func readPrefix(_ path: String, limit: Int) throws(Error) -> (bytes: [UInt8], fileSize: Int) {
+        try load(path, limit: limit)
+    }
+
+    /// Reads up to `limit` bytes (all of the file when `nil`), following a file that grows.
+    private static func load(_ path: String, limit: Int?) throws(Error) -> (bytes: [UInt8], fileSize: Int) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw systemError(path) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw systemError(path) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw Error(path: path, reason: "not a regular file") }
-
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        let size = Int(status.st_size)
+        var bytes = [UInt8](repeating: 0, count: min(limit ?? size, size))
         var filled = 0
         while true {
             if filled == bytes.count {
+                guard limit == nil else { break }
                 // The file may have grown since fstat; read on until end of file.
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2)))
             }
@@ -42,32 +53,7 @@ public enum FileIO {
             filled += count
         }
         bytes.removeSubrange(filled...)
-        return bytes
-    }
-
-    /// Reads at most `limit` bytes from the start of a file, and the file's full size.
-    public static func readPrefix(_ path: String, limit: Int) throws(Error) -> (bytes: [UInt8], fileSize: Int) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw systemError(path) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw systemError(path) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw Error(path: path, reason: "not a regular file") }
-        var bytes = [UInt8](repeating: 0, count: max(0, min(limit, Int(status.st_size))))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw systemError(path)
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
-        return (bytes, Int(status.st_size))
+        return (bytes, size)
     }
 
     /// Writes `bytes` to `path` atomically: into a temporary file beside it, flushed to disk,
