@@ -76,8 +76,35 @@ extension GIF {
             self.repeatCount = repeatCount
         }
 
-        /// Encodes `input`; `progress` receives (frames done, frames in all) for both passes together.
+        /// Encodes `input` in memory; `progress` receives (frames done, frames in all) for both passes.
         public func encode(_ input: Input, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report) {
+            try run(input, progress: progress, drain: nil)
+        }
+
+        /// Encodes `input` straight into `path`, atomically (temporary file, then rename); the GIF
+        /// is never held in memory whole.
+        public func write(_ input: Input, to path: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
+            let file: AtomicFileWriter
+            do { file = try AtomicFileWriter(path: path) } catch { throw EncodeError.writeFailed(file: path, reason: error.reason) }
+            let drain: ([UInt8]) throws -> Void = { bytes in
+                do { try file.write(bytes) } catch {
+                    throw EncodeError.writeFailed(file: path, reason: (error as? FileIO.Error)?.reason ?? "\(error)")
+                }
+            }
+            var (rest, report) = try run(input, progress: progress, drain: drain)
+            try drain(rest)
+            do { try file.commit() } catch { throw EncodeError.writeFailed(file: path, reason: error.reason) }
+            rest = []
+            report.bytes = Self.fileSize(path) ?? report.bytes
+            return report
+        }
+
+        private static func fileSize(_ path: String) -> Int? {
+            (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        }
+
+        private func run(_ input: Input, progress: (@Sendable (Int, Int) -> Void)?,
+                         drain: (([UInt8]) throws -> Void)?) throws -> (bytes: [UInt8], report: Report) {
             guard !input.durations.isEmpty else { throw EncodeError.invalidInput("no frames") }
             guard (2...256).contains(colors) else { throw EncodeError.invalidInput("colors must be 2…256 (got \(colors))") }
             let timing = Timing(durations: input.durations)
@@ -110,7 +137,7 @@ extension GIF {
             // index for the same colour at the same place, so they run on the workers; error
             // diffusion depends on the previous frame's output and runs in order.
             let writer = try Writer(width: width, height: height, globalPalette: palette,
-                                    netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount))
+                                    netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount), drain: drain)
             var diff = FrameDiff(width: width, height: height, transparent: transparent)
             var previous: (pixels: [UInt8], indices: [UInt8])?
             var written = 0
@@ -146,17 +173,6 @@ extension GIF {
                                 framesMergedForTiming: timing.mergedFrames, framesMergedIdentical: diff.mergedFrames,
                                 totalCentiseconds: timing.totalCentiseconds, paletteSize: colors, bytes: bytes.count)
             return (bytes, report)
-        }
-
-        /// Encodes and writes atomically.
-        public func write(_ input: Input, to path: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
-            let (bytes, report) = try encode(input, progress: progress)
-            do {
-                try FileIO.writeAtomically(bytes, to: path)
-            } catch {
-                throw EncodeError.writeFailed(file: path, reason: error.reason)
-            }
-            return report
         }
 
         /// Frames decoded ahead of the encoder: two per core.

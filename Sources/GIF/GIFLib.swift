@@ -155,16 +155,19 @@ extension GIF {
         }
     }
 
-    /// Writes a GIF89a stream frame by frame into memory with giflib (LZW included).
+    /// Writes a GIF89a stream frame by frame with giflib (LZW included), into memory or, with a
+    /// `drain`, handing it on in pieces of about a megabyte so a long animation never sits in memory.
     public final class Writer {
-        private let sink = GIFLib.ByteSink()
+        private let sink: GIFLib.ByteSink
         private var handle: UnsafeMutablePointer<GifFileType>?
         public let width: Int
         public let height: Int
 
         /// Starts a stream: screen descriptor, global palette (RGB triples) and, when
         /// `netscapeLoops` is not `nil`, the NETSCAPE2.0 loop block.
-        public init(width: Int, height: Int, globalPalette: [UInt8]?, netscapeLoops: Int?) throws(EncodeError) {
+        public init(width: Int, height: Int, globalPalette: [UInt8]?, netscapeLoops: Int?,
+                    drain: (([UInt8]) throws -> Void)? = nil) throws(EncodeError) {
+            sink = GIFLib.ByteSink(drain: drain)
             guard (1...65_535).contains(width), (1...65_535).contains(height) else {
                 throw .invalidInput("GIF screens are 1 to 65535 pixels wide and high (got \(width)×\(height))")
             }
@@ -223,17 +226,18 @@ extension GIF {
             try check(status)
         }
 
-        /// Writes the trailer and returns the whole file.
+        /// Writes the trailer and returns what was not drained (the whole file without a drain).
         public func finish() throws(EncodeError) -> [UInt8] {
             guard let handle else { throw .giflib("writer already finished") }
             self.handle = nil
             var error: Int32 = 0
-            guard EGifCloseFile(handle, &error) == GIF_OK else { throw .giflib(GIFLib.message(error)) }
+            guard EGifCloseFile(handle, &error) == GIF_OK else { throw sink.failure ?? .giflib(GIFLib.message(error)) }
+            try sink.flush()
             return sink.bytes
         }
 
         private func check(_ status: Int32) throws(EncodeError) {
-            guard status == GIF_OK else { throw .giflib(GIFLib.message(handle?.pointee.Error ?? 0)) }
+            guard status == GIF_OK else { throw sink.failure ?? .giflib(GIFLib.message(handle?.pointee.Error ?? 0)) }
         }
     }
 }
@@ -256,15 +260,41 @@ extension GIFLib {
         return map
     }
 
-    /// Bytes that giflib's write callback appends to.
+    /// Bytes that giflib's write callback appends to, passed to `drain` a megabyte at a time.
     final class ByteSink {
         var bytes: [UInt8] = []
+        private let drain: (([UInt8]) throws -> Void)?
+        /// Why draining failed; giflib only sees a failed write.
+        private(set) var failure: GIF.EncodeError?
+
+        init(drain: (([UInt8]) throws -> Void)?) { self.drain = drain }
+
+        func append(_ data: UnsafeBufferPointer<UInt8>) -> Bool {
+            bytes.append(contentsOf: data)
+            if drain != nil && bytes.count >= 1 << 20 {
+                do { try flush() } catch { return false }
+            }
+            return true
+        }
+
+        func flush() throws(GIF.EncodeError) {
+            guard let drain, !bytes.isEmpty else { return }
+            do {
+                try drain(bytes)
+                bytes.removeAll(keepingCapacity: true)
+            } catch let error as GIF.EncodeError {
+                failure = error
+                throw error
+            } catch {
+                failure = .giflib("\(error)")
+                throw failure!
+            }
+        }
     }
 }
 
 private let writeToSink: OutputFunc = { gif, data, length in
     guard let gif, let data, let user = gif.pointee.UserData else { return 0 }
     let sink = Unmanaged<GIFLib.ByteSink>.fromOpaque(user).takeUnretainedValue()
-    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-    return length
+    return sink.append(UnsafeBufferPointer(start: data, count: Int(length))) ? length : 0
 }

@@ -6,6 +6,14 @@ import Musl
 import Darwin
 #endif
 
+#if canImport(Glibc)
+private let systemWrite = Glibc.write
+#elseif canImport(Musl)
+private let systemWrite = Musl.write
+#elseif canImport(Darwin)
+private let systemWrite = Darwin.write
+#endif
+
 /// Whole-file reads and atomic writes, with errors that carry `strerror` text.
 public enum FileIO {
     /// A failed file operation: the path and the system's reason.
@@ -59,7 +67,33 @@ public enum FileIO {
     /// Writes `bytes` to `path` atomically: into a temporary file beside it, flushed to disk,
     /// then renamed over the destination. Readers see the old file or the new one, never a part.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Error) {
-        let directory = parentDirectory(of: path)
+        let file = try AtomicFileWriter(path: path)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func systemError(_ path: String) -> Error {
+        Error(path: path, reason: String(cString: strerror(errno)))
+    }
+}
+
+/// A file written in pieces that appears at its path only when complete: the bytes go to a
+/// temporary file beside the destination, which ``commit()`` flushes and renames over it. Dropped
+/// without a commit, the temporary file is removed and the destination is untouched.
+public final class AtomicFileWriter {
+    public let path: String
+    private let temporary: String
+    private var descriptor: Int32
+    private var committed = false
+
+    public init(path: String) throws(FileIO.Error) {
+        self.path = path
+        let directory = FileIO.parentDirectory(of: path)
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<100 {
@@ -68,41 +102,40 @@ public enum FileIO {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 || errno != EEXIST { break }
         }
-        guard descriptor >= 0 else { throw systemError(path) }
-        var succeeded = false
-        defer {
-            if !succeeded { unlink(temporary) }
-        }
+        guard descriptor >= 0 else { throw FileIO.systemError(path) }
+        self.temporary = temporary
+        self.descriptor = descriptor
+    }
 
+    deinit {
+        if !committed {
+            if descriptor >= 0 { close(descriptor) }
+            unlink(temporary)
+        }
+    }
+
+    /// Appends `bytes`.
+    public func write(_ bytes: [UInt8]) throws(FileIO.Error) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                let error = systemError(path)
-                close(descriptor)
-                throw error
+                throw FileIO.systemError(path)
             }
             written += count
         }
-        guard fsync(descriptor) == 0 else {
-            let error = systemError(path)
-            close(descriptor)
-            throw error
-        }
-        guard close(descriptor) == 0 else { throw systemError(path) }
-        guard rename(temporary, path) == 0 else { throw systemError(path) }
-        succeeded = true
     }
 
-    static func parentDirectory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    private static func systemError(_ path: String) -> Error {
-        Error(path: path, reason: String(cString: strerror(errno)))
+    /// Flushes the data to disk and renames the file into place.
+    public func commit() throws(FileIO.Error) {
+        guard fsync(descriptor) == 0 else { throw FileIO.systemError(path) }
+        let status = close(descriptor)
+        descriptor = -1
+        guard status == 0 else { throw FileIO.systemError(path) }
+        guard rename(temporary, path) == 0 else { throw FileIO.systemError(path) }
+        committed = true
     }
 }

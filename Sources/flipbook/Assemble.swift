@@ -123,34 +123,31 @@ struct Assemble: ParsableCommand {
 
     func run() throws {
         let (input, defaultRepeat) = try makeInput()
-        var encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: try alphaMode(),
+        let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: try alphaMode(),
                                   edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? defaultRepeat)
         let progress = Progress.forTerminal(label: "encoding")
-        var attempts: [GIF.Encoder] = [encoder]
-        if maxBytes != nil {
-            for smaller in [192, 128, 96, 64, 48, 32, 16, 8] where smaller < colors {
-                encoder.colors = smaller
-                encoder.dithering = .none
-                attempts.append(encoder)
-            }
+        defer { progress?.finish() }
+        guard let maxBytes else {
+            // The common case streams straight into the output file.
+            let report = try failing { try encoder.write(input, to: output, progress: progress?.update) }
+            progress?.finish()
+            print(describe(report, settings: encoder, fits: true))
+            return
+        }
+
+        // A budget: try smaller settings (fewer colours, no dithering) until one fits.
+        var attempts = [encoder]
+        for smaller in [192, 128, 96, 64, 48, 32, 16, 8] where smaller < colors {
+            var attempt = encoder
+            attempt.colors = smaller
+            attempt.dithering = .none
+            attempts.append(attempt)
         }
         var best: (bytes: [UInt8], report: GIF.Encoder.Report, settings: GIF.Encoder)?
         for attempt in attempts {
-            let result: (bytes: [UInt8], report: GIF.Encoder.Report)
-            do {
-                result = try attempt.encode(input, progress: progress?.update)
-            } catch let error as GIF.EncodeError {
-                progress?.finish()
-                Console.error("error: \(error)")
-                throw ExitCode(ExitStatus.usage)
-            } catch {
-                progress?.finish()
-                Console.error("error: \(error)")
-                throw ExitCode(ExitStatus.inputUnreadable)
-            }
+            let result = try failing { try attempt.encode(input, progress: progress?.update) }
             if best == nil || result.bytes.count < best!.bytes.count { best = (result.bytes, result.report, attempt) }
-            if let maxBytes, result.bytes.count <= maxBytes { best = (result.bytes, result.report, attempt); break }
-            if maxBytes == nil { break }
+            if result.bytes.count <= maxBytes { break }
         }
         progress?.finish()
         guard let best else { return }
@@ -160,11 +157,27 @@ struct Assemble: ParsableCommand {
             Console.error("error: cannot write \(output): \(error.reason)")
             throw ExitCode(ExitStatus.outputUnwritable)
         }
-        let fits = maxBytes.map { best.bytes.count <= $0 } ?? true
+        let fits = best.bytes.count <= maxBytes
         print(describe(best.report, settings: best.settings, fits: fits))
         if !fits {
-            Console.error("error: the smallest GIF found is \(best.bytes.count) bytes, over --max-bytes \(maxBytes!)")
+            Console.error("error: the smallest GIF found is \(best.bytes.count) bytes, over --max-bytes \(maxBytes)")
             throw ExitCode(ExitStatus.problemsFound)
+        }
+    }
+
+    /// Runs `body`, turning its errors into a message and the contract's exit code.
+    private func failing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as GIF.EncodeError {
+            Console.error("error: \(error)")
+            switch error {
+            case .invalidInput: throw ExitCode(ExitStatus.inputUnreadable)
+            case .giflib, .writeFailed: throw ExitCode(ExitStatus.outputUnwritable)
+            }
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(ExitStatus.inputUnreadable)
         }
     }
 
