@@ -1,30 +1,47 @@
-/// Turns full-screen index images into the smallest frames that show them.
+/// Turns full-screen images into the smallest frames that show them.
 ///
-/// Keeps what the screen shows (in palette indices, with the reserved transparent index) and the
-/// last frame not yet written, whose disposal is only known once the next frame is seen: it is set
-/// to "restore to background" (and its rectangle grown) when the next frame needs pixels to become
-/// transparent again. Each new frame is cropped to the rectangle that changed, and unchanged pixels
-/// inside it are made transparent, which LZW compresses to almost nothing. A frame identical to
-/// the screen is merged into the one before it by adding its delay.
+/// Works in colours (`0xFFRRGGBB` for opaque pixels, 0 for transparent), so consecutive frames may
+/// use different palettes. Keeps what the screen shows and the last frame not yet written, whose
+/// disposal is only known once the next frame is seen: it is set to "restore to background" (and its
+/// rectangle grown) when the next frame needs pixels to become transparent again — GIF disposal acts
+/// on a whole frame rectangle, so that rectangle is then redrawn. Each new frame is cropped to the
+/// rectangle that changed, and unchanged pixels inside it are made transparent, which LZW compresses
+/// to almost nothing. A frame identical to the screen is merged into the one before it.
 struct FrameDiff {
+    /// One frame to add: its colours, the palette indices that draw them, and that palette.
+    struct Target {
+        /// `0xFFRRGGBB`, or 0 for transparent.
+        var colors: [UInt32]
+        /// Palette index of each opaque pixel (ignored where transparent).
+        var indices: [UInt8]
+        /// The index that means "transparent" in this frame's palette.
+        var transparent: UInt8
+        /// The palette the indices refer to (RGB triples).
+        var palette: [UInt8]
+        /// Whether that palette is written as this frame's local table.
+        var isLocal: Bool
+    }
+
     let width: Int
     let height: Int
-    let transparent: UInt8
-    private var canvas: [UInt8]
+    private var canvas: [UInt32]
     private var pending: GIF.IndexedFrame?
     /// Input frames folded into their predecessor because nothing changed.
     private(set) var mergedFrames = 0
 
-    init(width: Int, height: Int, transparent: UInt8) {
+    init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        self.transparent = transparent
-        canvas = [UInt8](repeating: transparent, count: width * height)
+        canvas = [UInt32](repeating: 0, count: width * height)
     }
 
-    /// Adds the next target image; returns the previous frame once it is final.
-    mutating func add(_ target: [UInt8], delay: Int) -> GIF.IndexedFrame? {
-        if pending != nil && target == canvas {
+    /// What the screen shows now (after the last added frame).
+    var screen: [UInt32] { canvas }
+
+    /// Adds the next frame; returns the previous one once it is final.
+    mutating func add(_ target: Target, delay: Int) -> GIF.IndexedFrame? {
+        let colors = target.colors
+        if pending != nil && colors == canvas {
             pending!.delay += delay
             mergedFrames += 1
             return nil
@@ -32,13 +49,12 @@ struct FrameDiff {
         var ready = pending
         var base = canvas
         if var previous = ready {
-            let clear = bounds { target[$0] == transparent && canvas[$0] != transparent }
-            if let clear {
+            if let clear = bounds({ colors[$0] == 0 && canvas[$0] != 0 }) {
                 previous = grown(previous, toInclude: clear)
                 previous.disposal = .background
                 let rect = previous.rect
                 for y in rect.y..<(rect.y + rect.height) {
-                    for x in rect.x..<(rect.x + rect.width) { base[y * width + x] = transparent }
+                    for x in rect.x..<(rect.x + rect.width) { base[y * width + x] = 0 }
                 }
             } else {
                 previous.disposal = .keep
@@ -46,18 +62,23 @@ struct FrameDiff {
             ready = previous
         }
 
-        let rect = bounds { target[$0] != base[$0] } ?? GIF.Rect(x: 0, y: 0, width: 1, height: 1)
-        var indices = [UInt8](repeating: transparent, count: rect.width * rect.height)
+        let rect = bounds { colors[$0] != base[$0] } ?? GIF.Rect(x: 0, y: 0, width: 1, height: 1)
+        var indices = [UInt8](repeating: target.transparent, count: rect.width * rect.height)
         for y in 0..<rect.height {
             for x in 0..<rect.width {
                 let pixel = (rect.y + y) * width + rect.x + x
-                if target[pixel] != base[pixel] {
-                    indices[y * rect.width + x] = target[pixel]
-                    base[pixel] = target[pixel]
+                if colors[pixel] != base[pixel] {
+                    // The screen gets what the index draws (the same colour, except for a kept
+                    // static colour the palette lacks, which is then drawn as its nearest).
+                    let index = target.indices[pixel], p = Int(index) * 3
+                    indices[y * rect.width + x] = index
+                    base[pixel] = colors[pixel] == 0 ? 0 : 0xFF00_0000 | UInt32(target.palette[p]) << 16
+                        | UInt32(target.palette[p + 1]) << 8 | UInt32(target.palette[p + 2])
                 }
             }
         }
-        pending = GIF.IndexedFrame(rect: rect, indices: indices, transparentIndex: Int(transparent), delay: delay, disposal: .keep)
+        pending = GIF.IndexedFrame(rect: rect, indices: indices, localPalette: target.isLocal ? target.palette : nil,
+                                   transparentIndex: Int(target.transparent), delay: delay, disposal: .keep)
         canvas = base
         return ready
     }
@@ -91,6 +112,7 @@ struct FrameDiff {
         let x1 = max(old.x + old.width, rect.x + rect.width), y1 = max(old.y + old.height, rect.y + rect.height)
         let union = GIF.Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         guard union != old else { return frame }
+        let transparent = UInt8(frame.transparentIndex ?? 0)
         var indices = [UInt8](repeating: transparent, count: union.width * union.height)
         for y in 0..<old.height {
             for x in 0..<old.width {

@@ -3,7 +3,8 @@ import Foundation
 import Raster
 
 extension GIF {
-    /// Encodes a frame sequence as an animated GIF: one global palette built from every frame,
+    /// Encodes a frame sequence as an animated GIF: one global palette built from every frame (plus
+    /// run palettes with the `high` preset),
     /// dithering that keeps static areas static, per-frame cropping and transparency, exact timing.
     ///
     /// Frames are read twice — once for the colour histogram, once to encode — a few at a time,
@@ -15,7 +16,8 @@ extension GIF {
             case fast
             /// The default.
             case standard
-            /// More palette refinement.
+            /// More palette refinement, and palettes of their own for runs of frames whose colours the
+            /// global palette serves badly: higher fidelity, larger files.
             case high
         }
 
@@ -41,6 +43,8 @@ extension GIF {
             public var framesMergedIdentical: Int
             public var totalCentiseconds: Int
             public var paletteSize: Int
+            /// Palettes besides the global one, each used by a run of frames.
+            public var localPalettes: Int
             public var bytes: Int
         }
 
@@ -113,33 +117,24 @@ extension GIF {
             let (width, height) = (first.width, first.height)
             let steps = frames.count * 2
 
-            // Pass 1: the colour histogram, frames decoded in parallel windows.
-            var histogram = ColorHistogram()
-            let sampling = quality == .fast ? 4 : 1
+            // Pass 1: colour statistics, frames decoded in parallel windows, and the palette plan.
             let flatten = flattener(frames: frames, input: input, width: width, height: height)
+            var planner = PalettePlanner(colors: colors, refinements: quality == .fast ? 2 : quality == .standard ? 8 : 24,
+                                         allowRuns: quality == .high, sampling: quality == .fast ? 4 : 1)
             try FramePipeline.run(count: frames.count, windowSize: Self.windowSize, produce: flatten) { index, pixels in
-                histogram.add(pixels, step: sampling)
+                planner.add(pixels)
                 progress?(index + 1, steps)
             }
-            let transparent = UInt8(colors - 1)
-            let refinements = quality == .fast ? 2 : quality == .standard ? 8 : 24
-            var palette: [UInt8]
-            if let exact = histogram.exactColors, !exact.isEmpty, exact.count <= colors - 1 {
-                // Few colours (pixel art, flat UI): the palette is exactly them, and the GIF is lossless.
-                palette = exact.sorted().flatMap { [UInt8($0 >> 16), UInt8(($0 >> 8) & 0xFF), UInt8($0 & 0xFF)] }
-            } else {
-                palette = Quantizer.palette(for: histogram.samples(), count: colors - 1, refinements: refinements)
-            }
-            let map = PaletteMap(palette: palette)
-            while palette.count / 3 < colors { palette += [0, 0, 0] }   // the transparent slot (and padding)
+            let plan = planner.finish()
 
             // Pass 2: dither to indices, difference, write. Ordered and no dithering give the same
             // index for the same colour at the same place, so they run on the workers; error
-            // diffusion depends on the previous frame's output and runs in order.
-            let writer = try Writer(width: width, height: height, globalPalette: palette,
+            // diffusion depends on the previous frame's output and runs in order. A pixel whose
+            // source did not change keeps its colour, even across a change of palette.
+            let writer = try Writer(width: width, height: height, globalPalette: plan.palettes[0].rgb,
                                     netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount), drain: drain)
-            var diff = FrameDiff(width: width, height: height, transparent: transparent)
-            var previous: (pixels: [UInt8], indices: [UInt8])?
+            var diff = FrameDiff(width: width, height: height)
+            var previous: (pixels: [UInt8], indices: [UInt8], palette: Int, colors: [UInt32])?
             var written = 0
             let dithering = self.dithering
             let strength = dithering == .ordered ? Self.orderedSpread : Self.diffusionStrength
@@ -147,18 +142,26 @@ extension GIF {
             try FramePipeline.run(count: frames.count, windowSize: Self.windowSize, produce: { index in
                 let pixels = try flatten(index)
                 guard parallel else { return (pixels, [UInt8]()) }
-                let indices = Dither.indices(pixels, width: width, height: height, map: map, transparent: transparent,
-                                             method: dithering, strength: strength, previous: nil)
+                let palette = plan.palettes[plan.paletteOfFrame[index]]
+                let indices = Dither.indices(pixels, width: width, height: height, map: palette.map,
+                                             transparent: palette.transparent, method: dithering, strength: strength, previous: nil)
                 return (pixels, indices)
             }, consume: { index, produced in
                 var (pixels, indices) = produced
+                let paletteNumber = plan.paletteOfFrame[index]
+                let palette = plan.palettes[paletteNumber]
                 if !parallel {
-                    indices = Dither.indices(pixels, width: width, height: height, map: map, transparent: transparent,
-                                             method: dithering, strength: strength, previous: previous)
-                    previous = (pixels, indices)
+                    let samePalette = previous.map { $0.palette == paletteNumber } ?? false
+                    indices = Dither.indices(pixels, width: width, height: height, map: palette.map,
+                                             transparent: palette.transparent, method: dithering, strength: strength,
+                                             previous: samePalette ? previous.map { ($0.pixels, $0.indices) } : nil)
                 }
+                let colors = Self.colors(of: &indices, pixels: pixels, palette: palette, keeping: previous.map { ($0.pixels, $0.colors) })
+                previous = (pixels, indices, paletteNumber, colors)
                 pixels = []
-                if let ready = diff.add(indices, delay: timing.delays[index]) {
+                let target = FrameDiff.Target(colors: colors, indices: indices, transparent: palette.transparent,
+                                              palette: palette.rgb, isLocal: !palette.isGlobal)
+                if let ready = diff.add(target, delay: timing.delays[index]) {
                     try writer.add(ready)
                     written += 1
                 }
@@ -171,8 +174,37 @@ extension GIF {
             let bytes = try writer.finish()
             let report = Report(width: width, height: height, framesWritten: written,
                                 framesMergedForTiming: timing.mergedFrames, framesMergedIdentical: diff.mergedFrames,
-                                totalCentiseconds: timing.totalCentiseconds, paletteSize: colors, bytes: bytes.count)
+                                totalCentiseconds: timing.totalCentiseconds, paletteSize: colors,
+                                localPalettes: plan.palettes.count - 1, bytes: bytes.count)
             return (bytes, report)
+        }
+
+        /// The colour each pixel should show (`0xFFRRGGBB`, 0 when transparent). Where the flattened
+        /// source equals the previous frame's, the previous colour is kept — static areas never
+        /// change, even when the palette does, because unchanged pixels are left transparent; the
+        /// index is set to the nearest entry in case the pixel has to be redrawn after a disposal.
+        static func colors(of indices: inout [UInt8], pixels: [UInt8], palette: PalettePlanner.Palette,
+                           keeping previous: ([UInt8], [UInt32])?) -> [UInt32] {
+            var colors = [UInt32](repeating: 0, count: indices.count)
+            let rgb = palette.rgb
+            for pixel in 0..<indices.count {
+                let i = pixel * 4
+                guard pixels[i + 3] != 0 else { continue }
+                if let (oldPixels, oldColors) = previous, oldPixels[i + 3] != 0, oldPixels[i] == pixels[i],
+                   oldPixels[i + 1] == pixels[i + 1], oldPixels[i + 2] == pixels[i + 2] {
+                    let old = oldColors[pixel]
+                    let p = Int(indices[pixel]) * 3
+                    let current = 0xFF00_0000 | UInt32(rgb[p]) << 16 | UInt32(rgb[p + 1]) << 8 | UInt32(rgb[p + 2])
+                    if current != old {
+                        indices[pixel] = palette.map.nearest(Int(old >> 16 & 0xFF), Int(old >> 8 & 0xFF), Int(old & 0xFF))
+                    }
+                    colors[pixel] = old
+                    continue
+                }
+                let p = Int(indices[pixel]) * 3
+                colors[pixel] = 0xFF00_0000 | UInt32(rgb[p]) << 16 | UInt32(rgb[p + 1]) << 8 | UInt32(rgb[p + 2])
+            }
+            return colors
         }
 
         /// Frames decoded ahead of the encoder: two per core.

@@ -9,6 +9,40 @@ enum Quantizer {
         var r, g, b, weight: Double
     }
 
+    /// A palette with how much of the image each entry stands for and the squared error left.
+    struct Fit {
+        /// RGB triples.
+        var palette: [UInt8]
+        /// Pixel count each entry stands for.
+        var weights: [Double]
+        /// Summed squared RGB error of the samples against their nearest entry.
+        var error: Double
+    }
+
+    /// ``palette(for:count:refinements:)`` with each entry's weight and the remaining error.
+    static func fit(_ samples: [Sample], count: Int, refinements: Int) -> Fit {
+        let palette = Self.palette(for: samples, count: count, refinements: refinements)
+        let entries = palette.count / 3
+        var weights = [Double](repeating: 0, count: entries)
+        var error = 0.0
+        for sample in samples {
+            var best = 0
+            var bestDistance = Double.infinity
+            for index in 0..<entries {
+                let dr = sample.r - Double(palette[index * 3]), dg = sample.g - Double(palette[index * 3 + 1])
+                let db = sample.b - Double(palette[index * 3 + 2])
+                let distance = dr * dr + dg * dg + db * db
+                if distance < bestDistance {
+                    bestDistance = distance
+                    best = index
+                }
+            }
+            weights[best] += sample.weight
+            error += bestDistance * sample.weight
+        }
+        return Fit(palette: palette, weights: weights, error: error)
+    }
+
     /// Up to `count` colours (RGB triples) for `samples`; fewer when there are fewer distinct colours.
     static func palette(for samples: [Sample], count: Int, refinements: Int) -> [UInt8] {
         guard !samples.isEmpty, count > 0 else { return [0, 0, 0] }

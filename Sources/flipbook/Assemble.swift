@@ -246,13 +246,14 @@ struct Assemble: ParsableCommand {
             struct Output: Encodable {
                 var output: String, bytes: Int, width: Int, height: Int, frames: Int
                 var framesMergedForTiming: Int, framesMergedIdentical: Int
-                var totalCentiseconds: Int, repeatCount: Int, colors: Int, dither: String, quality: String
+                var totalCentiseconds: Int, repeatCount: Int, colors: Int, localPalettes: Int, dither: String, quality: String
                 var fitsMaxBytes: Bool
             }
             let output = Output(output: self.output, bytes: report.bytes, width: report.width, height: report.height,
                                 frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
                                 framesMergedIdentical: report.framesMergedIdentical, totalCentiseconds: report.totalCentiseconds,
-                                repeatCount: settings.repeatCount, colors: settings.colors, dither: settings.dithering.rawValue,
+                                repeatCount: settings.repeatCount, colors: settings.colors, localPalettes: report.localPalettes,
+                                dither: settings.dithering.rawValue,
                                 quality: settings.quality.rawValue, fitsMaxBytes: fits)
             return (try? Console.jsonString(output)) ?? "{}"
         }

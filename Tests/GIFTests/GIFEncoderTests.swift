@@ -153,3 +153,54 @@ struct GIFEncoderTests {
         #expect(throws: GIF.EncodeError.self) { _ = try Self.encode(Self.frames(1), GIF.Encoder(colors: 1)) }
     }
 }
+
+@Suite("GIF encoder palettes")
+struct GIFPaletteTests {
+    /// Twelve frames of reds, then twelve of blues, each with hundreds of shades, over a static
+    /// grey strip: `high` gives each half its own palette, is closer to the source, and the static
+    /// strip still never changes across the switch.
+    static func frames() -> [Bitmap] {
+        (0..<24).map { index in
+            var bitmap = Bitmap(width: 48, height: 40)
+            for y in 0..<40 {
+                for x in 0..<48 {
+                    if y < 6 {
+                        bitmap.setColor(Color(r: UInt8(100 + x), g: UInt8(100 + x), b: UInt8(100 + x)), x: x, y: y)
+                        continue
+                    }
+                    let shade = UInt8((x * 5 + y * 3 + index * 7) % 256)
+                    let color = index < 12 ? Color(r: shade, g: UInt8(y * 4), b: 20) : Color(r: 20, g: UInt8(y * 4), b: shade)
+                    bitmap.setColor(color, x: x, y: y)
+                }
+            }
+            return bitmap
+        }
+    }
+
+    static func error(_ source: [Bitmap], _ decoded: [GIF.Frame]) -> Double {
+        var total = 0.0
+        for (original, frame) in zip(source, decoded) {
+            for y in 0..<original.height {
+                for x in 0..<original.width {
+                    let a = original[x, y], b = frame.image[x, y]
+                    for (p, q) in [(a.r, b.r), (a.g, b.g), (a.b, b.b)] { total += Double((Int(p) - Int(q)) * (Int(p) - Int(q))) }
+                }
+            }
+        }
+        return total
+    }
+
+    @Test func highGivesRunsOfFramesTheirOwnPalette() throws {
+        let source = Self.frames()
+        let standard = try GIFEncoderTests.encode(source, GIF.Encoder(quality: .standard, colors: 32))
+        let high = try GIFEncoderTests.encode(source, GIF.Encoder(quality: .high, colors: 32))
+        #expect(standard.report.localPalettes == 0)
+        #expect(high.report.localPalettes >= 1)
+        let decodedStandard = try GIF.Decoder(bytes: standard.bytes, file: "standard.gif").allFrames()
+        let decodedHigh = try GIF.Decoder(bytes: high.bytes, file: "high.gif").allFrames()
+        #expect(Self.error(source, decodedHigh) < Self.error(source, decodedStandard) * 0.8)
+        for frame in decodedHigh.dropFirst() {
+            for y in 0..<6 { for x in 0..<48 { #expect(frame.image[x, y] == decodedHigh[0].image[x, y]) } }
+        }
+    }
+}

@@ -31,6 +31,7 @@ CASES = {
     "coin": ["Sequences/kenney-gold-coin", "--fps", "8", "--repeat", "3", "--dither", "fs"],
     "robot-matte": ["Sequences/kenney-robot-walk", "--fps", "24", "--alpha", "matte:#336699", "--colors", "64", "--dither", "none"],
     "explosion": ["Tests/Fixtures/gif/effects/Effect_Explosion.gif"],
+    "blood-high": ["Tests/Fixtures/gif/effects/Effect_BloodImpact.gif", "--quality", "high"],  # local palettes
 }
 
 
