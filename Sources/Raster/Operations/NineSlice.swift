@@ -1,0 +1,114 @@
+/// A resizable image with cap insets, as `UIImage.resizableImage(withCapInsets:resizingMode:)`:
+/// the four corners are copied as they are, the edges and the centre are tiled (UIKit's default) or
+/// stretched to fill the target size.
+public struct NineSlice: Sendable {
+    /// Cap insets in points (multiplied by the bitmap's scale for pixels).
+    public struct Insets: Sendable, Equatable {
+        public var top, left, bottom, right: Double
+        public init(top: Double, left: Double, bottom: Double, right: Double) {
+            self.top = top
+            self.left = left
+            self.bottom = bottom
+            self.right = right
+        }
+    }
+
+    public enum Mode: String, Sendable, CaseIterable {
+        case tile, stretch
+    }
+
+    /// Why an image cannot be sliced to a size.
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        case insetsExceedImage(width: Int, height: Int, horizontal: Int, vertical: Int)
+        case targetSmallerThanCaps(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int)
+        case noCentre(axis: String)
+
+        public var description: String {
+            switch self {
+            case .insetsExceedImage(let width, let height, let horizontal, let vertical):
+                "cap insets take \(horizontal)×\(vertical) px of a \(width)×\(height) px image; they must leave room"
+            case .targetSmallerThanCaps(let width, let height, let minimumWidth, let minimumHeight):
+                "target \(width)×\(height) px is smaller than the caps, which need at least \(minimumWidth)×\(minimumHeight) px"
+            case .noCentre(let axis):
+                "the insets leave no \(axis) centre to \(axis == "horizontal" ? "widen" : "heighten") the image with"
+            }
+        }
+    }
+
+    public var insets: Insets
+    public var mode: Mode
+
+    public init(insets: Insets, mode: Mode = .tile) {
+        self.insets = insets
+        self.mode = mode
+    }
+
+    /// `bitmap` resized to `width × height` points (at the bitmap's scale).
+    public func render(_ bitmap: Bitmap, width: Double, height: Double) throws(Error) -> Bitmap {
+        let scale = Double(bitmap.scale)
+        let top = Int((insets.top * scale).rounded()), left = Int((insets.left * scale).rounded())
+        let bottom = Int((insets.bottom * scale).rounded()), right = Int((insets.right * scale).rounded())
+        let targetWidth = Int((width * scale).rounded()), targetHeight = Int((height * scale).rounded())
+        guard left + right <= bitmap.width, top + bottom <= bitmap.height else {
+            throw .insetsExceedImage(width: bitmap.width, height: bitmap.height, horizontal: left + right, vertical: top + bottom)
+        }
+        guard targetWidth >= left + right, targetHeight >= top + bottom else {
+            throw .targetSmallerThanCaps(width: targetWidth, height: targetHeight, minimumWidth: left + right, minimumHeight: top + bottom)
+        }
+        let centreWidth = bitmap.width - left - right, centreHeight = bitmap.height - top - bottom
+        if centreWidth == 0 && targetWidth > left + right { throw .noCentre(axis: "horizontal") }
+        if centreHeight == 0 && targetHeight > top + bottom { throw .noCentre(axis: "vertical") }
+
+        // Source and target spans along each axis: cap, centre, cap.
+        let columns = [(0, left, 0, left), (left, centreWidth, left, targetWidth - left - right),
+                       (bitmap.width - right, right, targetWidth - right, right)]
+        let rows = [(0, top, 0, top), (top, centreHeight, top, targetHeight - top - bottom),
+                    (bitmap.height - bottom, bottom, targetHeight - bottom, bottom)]
+        var out = Bitmap(width: targetWidth, height: targetHeight, scale: bitmap.scale)
+        for row in rows where row.3 > 0 && row.1 > 0 {
+            for column in columns where column.3 > 0 && column.1 > 0 {
+                let patch = Self.crop(bitmap, x: column.0, y: row.0, width: column.1, height: row.1)
+                let filled = column.1 == column.3 && row.1 == row.3 ? patch
+                    : mode == .stretch ? Resampler(filter: .bilinear).resize(patch, width: column.3, height: row.3)
+                    : Self.tile(patch, width: column.3, height: row.3)
+                Self.paste(filled, into: &out, x: column.2, y: row.2)
+            }
+        }
+        return out
+    }
+
+    static func crop(_ bitmap: Bitmap, x: Int, y: Int, width: Int, height: Int) -> Bitmap {
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 4)
+        for row in y..<(y + height) {
+            let start = (row * bitmap.width + x) * 4
+            pixels += bitmap.pixels[start..<(start + width * 4)]
+        }
+        return Bitmap(width: width, height: height, scale: bitmap.scale, premultiplied: pixels)!
+    }
+
+    /// `patch` repeated from its top-left corner to fill `width × height`.
+    static func tile(_ patch: Bitmap, width: Int, height: Int) -> Bitmap {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let source = ((y % patch.height) * patch.width + x % patch.width) * 4
+                let target = (y * width + x) * 4
+                for channel in 0..<4 { pixels[target + channel] = patch.pixels[source + channel] }
+            }
+        }
+        return Bitmap(width: width, height: height, scale: patch.scale, premultiplied: pixels)!
+    }
+
+    static func paste(_ patch: Bitmap, into out: inout Bitmap, x: Int, y: Int) {
+        let width = out.width
+        out.withUnsafeMutablePixels { pixels in
+            for row in 0..<patch.height {
+                for column in 0..<patch.width {
+                    let source = (row * patch.width + column) * 4, target = ((y + row) * width + x + column) * 4
+                    for channel in 0..<4 { pixels[target + channel] = patch.pixels[source + channel] }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+@testable import Raster
+
+@Suite("Blur")
+struct BlurTests {
+    /// One opaque white pixel on transparency: the result must be the analytic Gaussian
+    /// 255 · exp(−r²/2σ²) / 2πσ², to within 1/255, in every channel.
+    @Test(arguments: [1.5, 2.0, 3.5])
+    func singlePixelMatchesTheAnalyticGaussian(sigma: Double) {
+        let size = 41, centre = 20
+        var bitmap = Bitmap(width: size, height: size)
+        bitmap[centre, centre] = PremultipliedRGBA(r: 255, g: 255, b: 255, a: 255)
+        let blurred = Blur(sigma: sigma, method: .gaussian, edge: .transparent).apply(to: bitmap)
+        var worst = 0.0
+        for y in 0..<size {
+            for x in 0..<size {
+                let r2 = Double((x - centre) * (x - centre) + (y - centre) * (y - centre))
+                let expected = 255 * exp(-r2 / (2 * sigma * sigma)) / (2 * Double.pi * sigma * sigma)
+                worst = max(worst, abs(Double(blurred[x, y].a) - expected), abs(Double(blurred[x, y].g) - expected))
+            }
+        }
+        #expect(worst <= 1, "largest difference \(worst) levels")
+    }
+
+    /// Three boxes of the W3C widths have the Gaussian's variance: close to the true blur.
+    @Test(arguments: [2.0, 5.0, 12.0])
+    func boxApproximatesTheGaussian(sigma: Double) {
+        let widths = Blur.boxWidths(sigma: sigma, count: 3)
+        let variance = widths.map { Double($0 * $0 - 1) / 12 }.reduce(0, +)
+        // Odd integer widths cannot hit every variance: within 20 % at σ = 2, closer above.
+        #expect(abs(variance - sigma * sigma) / (sigma * sigma) < (sigma < 3 ? 0.2 : 0.1), "\(widths)")
+        #expect(widths.allSatisfy { $0 % 2 == 1 })
+
+        var bitmap = Bitmap(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 { bitmap.setColor(Color(r: UInt8(x * 4), g: UInt8(y * 4), b: (x / 8 + y / 8) % 2 == 0 ? 255 : 0), x: x, y: y) } }
+        let gaussian = Blur(sigma: sigma, method: .gaussian).apply(to: bitmap)
+        let box = Blur(sigma: sigma, method: .box).apply(to: bitmap)
+        let difference = zip(gaussian.pixels, box.pixels).map { abs(Int($0) - Int($1)) }
+        #expect(Double(difference.reduce(0, +)) / Double(difference.count) < 2.5)
+    }
+
+    @Test func edgeModes() {
+        var bitmap = Bitmap(width: 20, height: 12)
+        for y in 0..<12 { for x in 0..<20 { bitmap.setColor(Color(r: 200, g: 10, b: 10), x: x, y: y) } }
+        for method in Blur.Method.allCases {
+            let clamped = Blur(sigma: 3, method: method, edge: .clamp).apply(to: bitmap)
+            #expect(clamped == bitmap, "clamp keeps a flat image flat (\(method))")
+            let faded = Blur(sigma: 3, method: method, edge: .transparent).apply(to: bitmap)
+            #expect(faded[0, 0].a < 100 && faded[10, 6].a > 240, "transparent edges fade (\(method))")
+        }
+    }
+
+    @Test func downsampleKeepsTheSizeAndTheLook() {
+        var bitmap = Bitmap(width: 101, height: 77, scale: 2)
+        for y in 0..<77 { for x in 0..<101 { bitmap.setColor(Color(r: UInt8((x * 7) % 256), g: UInt8(y * 3), b: 90), x: x, y: y) } }
+        let full = Blur(sigma: 4).apply(to: bitmap)
+        let reduced = Blur(sigma: 4, downsample: 1.25).apply(to: bitmap)
+        #expect((reduced.width, reduced.height, reduced.scale) == (101, 77, 2))
+        let difference = zip(full.pixels, reduced.pixels).map { abs(Int($0) - Int($1)) }
+        #expect(Double(difference.reduce(0, +)) / Double(difference.count) < 3)
+    }
+
+    @Test func tintAndSaturation() {
+        var bitmap = Bitmap(width: 4, height: 4)
+        for y in 0..<4 { for x in 0..<4 { bitmap.setColor(Color(r: 200, g: 40, b: 40), x: x, y: y) } }
+        let grey = Blur(sigma: 0, saturation: 0).apply(to: bitmap)
+        #expect(grey[1, 1].r == grey[1, 1].g && grey[1, 1].g == grey[1, 1].b)
+        let white = Blur(sigma: 0, tint: .white).apply(to: bitmap)
+        #expect(white[2, 2] == PremultipliedRGBA(r: 255, g: 255, b: 255, a: 255))
+        let half = Blur(sigma: 0, tint: Color(r: 0, g: 0, b: 255, a: 128)).apply(to: Bitmap(width: 2, height: 2))
+        #expect(half[0, 0] == Color(r: 0, g: 0, b: 255, a: 128).premultiplied, "a tint over transparency is the tint")
+    }
+}
+
+@Suite("Resampling")
+struct ResamplerTests {
+    /// A 1 %-opaque green pixel beside opaque black must not tint the black green.
+    @Test(arguments: Resampler.Filter.allCases)
+    func premultipliedAlphaDoesNotBleed(filter: Resampler.Filter) {
+        var bitmap = Bitmap(width: 8, height: 8)
+        for y in 0..<8 {
+            for x in 0..<8 { bitmap.setColor(x < 4 ? Color(r: 0, g: 255, b: 0, a: 3) : .black, x: x, y: y) }
+        }
+        for (width, height) in [(3, 3), (16, 16), (5, 8)] {
+            let resized = Resampler(filter: filter).resize(bitmap, width: width, height: height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let color = resized.color(x: x, y: y)
+                    if color.a > 128 { #expect(color.g <= 6, "\(filter) \(width)×\(height) at (\(x), \(y)): \(color)") }
+                }
+            }
+        }
+    }
+
+    @Test(arguments: Resampler.Filter.allCases)
+    func flatImagesStayFlatAndSizesAreExact(filter: Resampler.Filter) {
+        var bitmap = Bitmap(width: 13, height: 7, scale: 3)
+        for y in 0..<7 { for x in 0..<13 { bitmap.setColor(Color(r: 10, g: 120, b: 230, a: 200), x: x, y: y) } }
+        for (width, height) in [(1, 1), (4, 9), (40, 21)] {
+            let resized = Resampler(filter: filter).resize(bitmap, width: width, height: height)
+            #expect((resized.width, resized.height, resized.scale) == (width, height, 3))
+            #expect(resized.pixels.chunks(of: 4).allSatisfy { Array($0) == Array(bitmap.pixels.prefix(4)) })
+        }
+    }
+
+    /// Halving a 1-pixel checkerboard averages it: every output pixel is mid-grey.
+    @Test(arguments: [Resampler.Filter.bilinear, .bicubic, .lanczos3])
+    func downscalingFiltersEverySourcePixel(filter: Resampler.Filter) {
+        var bitmap = Bitmap(width: 32, height: 32)
+        for y in 0..<32 { for x in 0..<32 { bitmap.setColor((x + y) % 2 == 0 ? .white : .black, x: x, y: y) } }
+        let half = Resampler(filter: filter).resize(bitmap, width: 16, height: 16)
+        // Away from the clamped borders, where the kernel reaches past the edge.
+        for y in 2..<14 { for x in 2..<14 { #expect(abs(Int(half[x, y].r) - 128) <= 1, "(\(x), \(y)): \(half[x, y])") } }
+    }
+
+    @Test func contentModes() {
+        var bitmap = Bitmap(width: 40, height: 20)
+        for y in 0..<20 { for x in 0..<40 { bitmap.setColor(.white, x: x, y: y) } }
+        let fit = ContentMode.aspectFit.render(bitmap, width: 20, height: 20, resampler: Resampler(filter: .bilinear))
+        #expect(fit[10, 2].a == 0 && fit[10, 10].a == 255 && fit[10, 17].a == 0, "bars above and below")
+        let fill = ContentMode.aspectFill.render(bitmap, width: 20, height: 20, resampler: Resampler(filter: .bilinear))
+        #expect(fill.isOpaque)
+        let centre = ContentMode.center.render(bitmap, width: 60, height: 10, resampler: Resampler(filter: .bilinear))
+        #expect(centre[5, 5].a == 0 && centre[30, 5].a == 255)
+    }
+}
+
+@Suite("Nine-slice")
+struct NineSliceTests {
+    /// A 7×7 source at `scale`× whose nine regions (caps of 3, centre of 1) each have their own colour
+    /// (and whose caps carry a pattern, to see that corners are copied, not scaled).
+    static func source(scale: Int) -> Bitmap {
+        let size = 7 * scale
+        var bitmap = Bitmap(width: size, height: size, scale: scale)
+        for y in 0..<size {
+            for x in 0..<size {
+                let column = x < 3 * scale ? 0 : x < 4 * scale ? 1 : 2, row = y < 3 * scale ? 0 : y < 4 * scale ? 1 : 2
+                bitmap.setColor(Color(r: UInt8(column * 100 + (x / scale % 2) * 20), g: UInt8(row * 100 + (y / scale % 2) * 20), b: 77), x: x, y: y)
+            }
+        }
+        return bitmap
+    }
+
+    @Test(arguments: NineSlice.Mode.allCases, [1, 2])
+    func copiesCornersAndFillsTheRest(mode: NineSlice.Mode, scale: Int) throws {
+        let source = Self.source(scale: scale)
+        let slice = NineSlice(insets: .init(top: 3, left: 3, bottom: 3, right: 3), mode: mode)
+        let out = try slice.render(source, width: 15, height: 11)
+        #expect((out.width, out.height) == (15 * scale, 11 * scale))
+        let caps = 3 * scale
+        for y in 0..<caps {
+            for x in 0..<caps {
+                #expect(out[x, y] == source[x, y])   // top-left
+                #expect(out[out.width - caps + x, out.height - caps + y] == source[source.width - caps + x, source.height - caps + y])
+            }
+        }
+        // The 1-point centre fills the middle with its colour, tiled or stretched alike.
+        let middle = source.color(x: source.width / 2, y: source.height / 2)
+        #expect(out.color(x: out.width / 2, y: out.height / 2) == middle)
+        // Top edge: the source's top-centre columns, repeated (tile), or stretched between them.
+        for x in caps..<(out.width - caps) {
+            if mode == .tile {
+                #expect(out[x, 0] == source[caps + (x - caps) % scale, 0])  // the centre is 1 pt: `scale` px
+            } else {
+                #expect(out[x, 0].a == 255 && out[x, 0].g == source[caps, 0].g)
+            }
+        }
+    }
+
+    @Test func tilesRepeatFromTheTopLeftOfEachRegion() throws {
+        var source = Bitmap(width: 5, height: 3)
+        for y in 0..<3 { for x in 0..<5 { source.setColor(Color(r: UInt8(x * 50), g: UInt8(y * 50), b: 0), x: x, y: y) } }
+        let out = try NineSlice(insets: .init(top: 1, left: 1, bottom: 1, right: 1), mode: .tile).render(source, width: 9, height: 3)
+        // Centre columns 1…3 of the source repeat across columns 1…7 of the output.
+        #expect((1..<8).map { out[$0, 1].r } == [50, 100, 150, 50, 100, 150, 50])
+    }
+
+    @Test func refusesImpossibleSizes() {
+        let source = Self.source(scale: 1)
+        let slice = NineSlice(insets: .init(top: 3, left: 3, bottom: 3, right: 3))
+        #expect(throws: NineSlice.Error.targetSmallerThanCaps(width: 5, height: 20, minimumWidth: 6, minimumHeight: 6)) {
+            _ = try slice.render(source, width: 5, height: 20)
+        }
+        #expect(throws: NineSlice.Error.self) {
+            _ = try NineSlice(insets: .init(top: 4, left: 4, bottom: 4, right: 4)).render(source, width: 20, height: 20)
+        }
+    }
+}
+
+private extension Array {
+    func chunks(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
