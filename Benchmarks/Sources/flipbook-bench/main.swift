@@ -4,14 +4,49 @@ import Raster
 // flipbook-bench png-decode [--repeat N] [--bitmap] FILE...
 //   Decodes every FILE N times (reading it from disk each time, as PIL.Image.open(f).load() does)
 //   and prints one JSON line: files, pixels, seconds, megapixels/s and MB/s of RGBA8 output.
+// flipbook-bench blur IMAGE SIGMA METHOD N
+// flipbook-bench resize IMAGE WIDTH HEIGHT N
+//   Time the operation on an already decoded image (as Pillow's side does); median of N, JSON.
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: flipbook-bench png-decode [--repeat N] [--bitmap] FILE...\n".utf8))
+    FileHandle.standardError.write(Data("""
+        usage: flipbook-bench png-decode [--repeat N] [--bitmap] FILE...
+               flipbook-bench blur IMAGE SIGMA gaussian|box N
+               flipbook-bench resize IMAGE WIDTH HEIGHT N
+
+        """.utf8))
     exit(2)
 }
 
+func median(_ count: Int, _ body: () -> Void) -> Double {
+    var times: [Double] = []
+    for _ in 0..<max(count, 1) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return times.sorted()[times.count / 2]
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.first == "png-decode" else { usage() }
+switch arguments.first {
+case "blur":
+    guard arguments.count == 5, let sigma = Double(arguments[2]), let method = Blur.Method(rawValue: arguments[3]),
+          let count = Int(arguments[4]), let image = try? PNG.Decoder().decodeBitmap(file: arguments[1]) else { usage() }
+    let blur = Blur(sigma: sigma, method: method)
+    print(String(format: #"{"seconds": %.4f}"#, median(count) { _ = blur.apply(to: image) }))
+    exit(0)
+case "resize":
+    guard arguments.count == 5, let width = Int(arguments[2]), let height = Int(arguments[3]), let count = Int(arguments[4]),
+          let image = try? PNG.Decoder().decodeBitmap(file: arguments[1]) else { usage() }
+    let resampler = Resampler(filter: .lanczos3)
+    print(String(format: #"{"seconds": %.4f}"#, median(count) { _ = resampler.resize(image, width: width, height: height) }))
+    exit(0)
+case "png-decode":
+    break
+default:
+    usage()
+}
 arguments.removeFirst()
 var repeats = 3
 var asBitmap = false

@@ -85,12 +85,20 @@ public struct Blur: Sendable {
         switch method {
         case .gaussian:
             let kernel = Self.gaussianKernel(sigma: pixelSigma)
+            let radius = kernel.count / 2
             planes = planes.convolved(kernel, horizontal: true, edge: edge)
-            planes = planes.convolved(kernel, horizontal: false, edge: edge)
+            let height = planes.height, edge = self.edge
+            planes = planes.combiningRows(count: height) { y in
+                kernel.enumerated().compactMap { tap, weight in
+                    let row = y + tap - radius
+                    if row >= 0 && row < height { return (row, weight) }
+                    return edge == .clamp ? (min(max(row, 0), height - 1), weight) : nil
+                }
+            }
         case .box:
             for width in Self.boxWidths(sigma: pixelSigma, count: 3) {
                 planes = planes.boxed(width: width, horizontal: true, edge: edge)
-                planes = planes.boxed(width: width, horizontal: false, edge: edge)
+                planes = planes.boxedVertically(width: width, edge: edge)
             }
         }
         return planes.bitmap(scale: bitmap.scale)
@@ -223,6 +231,61 @@ struct FloatImage {
         return FloatImage(width: width, height: height, values: out)
     }
 
+    /// Each output row `y` as the weighted sum of whole source rows, `taps(y)` = (row, weight):
+    /// contiguous, vectorisable work for vertical filters. Output has `count` rows.
+    func combiningRows(count: Int, taps: @Sendable (Int) -> [(Int, Float)]) -> FloatImage {
+        let stride = width * 4
+        var out = [Float](repeating: 0, count: count * stride)
+        values.withUnsafeBufferPointer { source in
+            let source = UnsafeSendable(source)
+            out.withUnsafeMutableBufferPointer { target in
+                let target = UnsafeMutableSendable(target)
+                ParallelLoop.run(count) { y in
+                    let row = target.buffer.baseAddress! + y * stride
+                    for (sourceRow, weight) in taps(y) {
+                        let input = source.buffer.baseAddress! + sourceRow * stride
+                        for i in 0..<stride { row[i] += input[i] * weight }
+                    }
+                }
+            }
+        }
+        return FloatImage(width: width, height: count, values: out)
+    }
+
+    /// One vertical box pass of odd `width`: a running sum of whole rows, column chunks in parallel.
+    func boxedVertically(width boxWidth: Int, edge: Blur.Edge) -> FloatImage {
+        let radius = boxWidth / 2, stride = width * 4, rows = height
+        let uniform = 1 / Float(boxWidth)
+        var out = [Float](repeating: 0, count: values.count)
+        values.withUnsafeBufferPointer { source in
+            let source = UnsafeSendable(source)
+            out.withUnsafeMutableBufferPointer { target in
+                let target = UnsafeMutableSendable(target)
+                let chunks = max(1, min(16, stride / 64))
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    let start = stride * chunk / chunks, end = stride * (chunk + 1) / chunks
+                    var sum = [Float](repeating: 0, count: end - start)
+                    // The row at `row`, or nil for transparent rows outside the image.
+                    func input(_ row: Int) -> UnsafePointer<Float>? {
+                        if row < 0 || row >= rows {
+                            guard edge == .clamp else { return nil }
+                            return source.buffer.baseAddress! + min(max(row, 0), rows - 1) * stride + start
+                        }
+                        return source.buffer.baseAddress! + row * stride + start
+                    }
+                    for row in -radius...radius { if let line = input(row) { for i in 0..<sum.count { sum[i] += line[i] } } }
+                    for y in 0..<rows {
+                        let output = target.buffer.baseAddress! + y * stride + start
+                        for i in 0..<sum.count { output[i] = sum[i] * uniform }
+                        if let added = input(y + radius + 1) { for i in 0..<sum.count { sum[i] += added[i] } }
+                        if let removed = input(y - radius) { for i in 0..<sum.count { sum[i] -= removed[i] } }
+                    }
+                }
+            }
+        }
+        return FloatImage(width: width, height: height, values: out)
+    }
+
     /// One box pass of odd `width` along rows or columns, with a running sum.
     func boxed(width boxWidth: Int, horizontal: Bool, edge: Blur.Edge) -> FloatImage {
         let radius = boxWidth / 2
@@ -273,6 +336,12 @@ struct FloatImage {
             for channel in 0..<4 { padded[slot * 4 + channel] = source[i + channel] }
         }
     }
+}
+
+/// A read-only buffer pointer shared by parallel loops.
+struct UnsafeSendable<T>: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<T>
+    init(_ buffer: UnsafeBufferPointer<T>) { self.buffer = buffer }
 }
 
 /// A buffer pointer that parallel loops write disjoint parts of.

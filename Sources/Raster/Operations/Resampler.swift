@@ -27,9 +27,11 @@ public struct Resampler: Sendable {
             return Bitmap(width: max(width, 0), height: max(height, 0), scale: bitmap.scale)
         }
         if width == bitmap.width && height == bitmap.height { return bitmap }
-        let source = FloatImage(bitmap)
-        let horizontal = source.resampled(along: true, to: width, weights: contributions(from: bitmap.width, to: width))
-        let both = horizontal.resampled(along: false, to: height, weights: contributions(from: bitmap.height, to: height))
+        let horizontal = Self.resampleRows(bitmap, to: width, weights: contributions(from: bitmap.width, to: width))
+        let vertical = contributions(from: bitmap.height, to: height)
+        let both = horizontal.combiningRows(count: height) { y in
+            vertical[y].weights.enumerated().map { (vertical[y].first + $0, $1) }
+        }
         return both.bitmap(scale: bitmap.scale)
     }
 
@@ -83,35 +85,38 @@ public struct Resampler: Sendable {
     }
 }
 
-extension FloatImage {
-    /// Resampled along rows (`horizontal`) or columns to `length` using per-position weights.
-    func resampled(along horizontal: Bool, to length: Int, weights: [(first: Int, weights: [Float])]) -> FloatImage {
-        let outWidth = horizontal ? length : width, outHeight = horizontal ? height : length
-        var out = [Float](repeating: 0, count: outWidth * outHeight * 4)
-        let source = values, w = width
-        let lines = horizontal ? height : width
-        out.withUnsafeMutableBufferPointer { target in
-            let target = UnsafeMutableSendable(target)
-            ParallelLoop.run(lines) { line in
-                for position in 0..<length {
-                    let (first, taps) = weights[position]
-                    var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                    for (offset, weight) in taps.enumerated() {
-                        let sourcePosition = first + offset
-                        let i = (horizontal ? line * w + sourcePosition : sourcePosition * w + line) * 4
-                        r += source[i] * weight
-                        g += source[i + 1] * weight
-                        b += source[i + 2] * weight
-                        a += source[i + 3] * weight
+extension Resampler {
+    /// The horizontal pass, straight from 8-bit pixels (a full-size float copy of a large source
+    /// would cost more than the filtering).
+    static func resampleRows(_ bitmap: Bitmap, to length: Int, weights: [(first: Int, weights: [Float])]) -> FloatImage {
+        var out = [Float](repeating: 0, count: length * bitmap.height * 4)
+        let sourceWidth = bitmap.width
+        bitmap.pixels.withUnsafeBufferPointer { pixels in
+            let pixels = UnsafeSendable(pixels)
+            out.withUnsafeMutableBufferPointer { target in
+                let target = UnsafeMutableSendable(target)
+                ParallelLoop.run(bitmap.height) { y in
+                    let row = pixels.buffer.baseAddress! + y * sourceWidth * 4
+                    let output = target.buffer.baseAddress! + y * length * 4
+                    for position in 0..<length {
+                        let (first, taps) = weights[position]
+                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                        var i = first * 4
+                        for weight in taps {
+                            r += Float(row[i]) * weight
+                            g += Float(row[i + 1]) * weight
+                            b += Float(row[i + 2]) * weight
+                            a += Float(row[i + 3]) * weight
+                            i += 4
+                        }
+                        output[position * 4] = r
+                        output[position * 4 + 1] = g
+                        output[position * 4 + 2] = b
+                        output[position * 4 + 3] = a
                     }
-                    let o = (horizontal ? line * outWidth + position : position * outWidth + line) * 4
-                    target.buffer[o] = r
-                    target.buffer[o + 1] = g
-                    target.buffer[o + 2] = b
-                    target.buffer[o + 3] = a
                 }
             }
         }
-        return FloatImage(width: outWidth, height: outHeight, values: out)
+        return FloatImage(width: length, height: bitmap.height, values: out)
     }
 }
