@@ -1,0 +1,182 @@
+import Dispatch
+
+/// Premultiplied RGBA as floats, for filters that must not round between passes.
+struct FloatImage {
+    let width: Int
+    let height: Int
+    var values: [Float]
+
+    init(width: Int, height: Int, values: [Float]) {
+        self.width = width
+        self.height = height
+        self.values = values
+    }
+
+    init(_ bitmap: Bitmap) {
+        width = bitmap.width
+        height = bitmap.height
+        values = bitmap.pixels.map(Float.init)
+    }
+
+    /// Rounded back to premultiplied RGBA8, colour clamped to alpha.
+    func bitmap(scale: Int) -> Bitmap {
+        var pixels = [UInt8](repeating: 0, count: values.count)
+        var index = 0
+        while index < values.count {
+            let alpha = min(max(values[index + 3].rounded(), 0), 255)
+            pixels[index + 3] = UInt8(alpha)
+            for channel in 0..<3 { pixels[index + channel] = UInt8(min(max(values[index + channel].rounded(), 0), alpha)) }
+            index += 4
+        }
+        return Bitmap(width: width, height: height, scale: scale, premultiplied: pixels)!
+    }
+
+    /// `kernel` (odd length, centred) along every row.
+    func convolvedRows(_ kernel: [Float], edge: Blur.Edge) -> FloatImage {
+        forEachPaddedRow(radius: kernel.count / 2, edge: edge) { padded, output in
+            for position in 0..<width {
+                var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                var tap = position * 4
+                for weight in kernel {
+                    r += padded[tap] * weight
+                    g += padded[tap + 1] * weight
+                    b += padded[tap + 2] * weight
+                    a += padded[tap + 3] * weight
+                    tap += 4
+                }
+                output[position * 4] = r
+                output[position * 4 + 1] = g
+                output[position * 4 + 2] = b
+                output[position * 4 + 3] = a
+            }
+        }
+    }
+
+    /// A box of odd `width` along every row, with a running sum.
+    func boxedRows(width boxWidth: Int, edge: Blur.Edge) -> FloatImage {
+        let uniform = 1 / Float(boxWidth)
+        return forEachPaddedRow(radius: boxWidth / 2, edge: edge) { padded, output in
+            var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
+            for tap in 0..<boxWidth {
+                sum.0 += padded[tap * 4]; sum.1 += padded[tap * 4 + 1]
+                sum.2 += padded[tap * 4 + 2]; sum.3 += padded[tap * 4 + 3]
+            }
+            for position in 0..<width {
+                output[position * 4] = sum.0 * uniform
+                output[position * 4 + 1] = sum.1 * uniform
+                output[position * 4 + 2] = sum.2 * uniform
+                output[position * 4 + 3] = sum.3 * uniform
+                guard position + 1 < width else { break }
+                let add = (position + boxWidth) * 4, remove = position * 4
+                sum.0 += padded[add] - padded[remove]; sum.1 += padded[add + 1] - padded[remove + 1]
+                sum.2 += padded[add + 2] - padded[remove + 2]; sum.3 += padded[add + 3] - padded[remove + 3]
+            }
+        }
+    }
+
+    /// Runs `body` on every row (in parallel) with the row padded by `radius` pixels of edge on each
+    /// side, and the output row to fill.
+    private func forEachPaddedRow(radius: Int, edge: Blur.Edge,
+                                  _ body: @Sendable ([Float], UnsafeMutablePointer<Float>) -> Void) -> FloatImage {
+        var out = [Float](repeating: 0, count: values.count)
+        let source = values, width = self.width
+        out.withUnsafeMutableBufferPointer { target in
+            let target = UnsafeMutableSendable(target)
+            ParallelLoop.run(height) { y in
+                var padded = [Float](repeating: 0, count: (width + 2 * radius) * 4)
+                for slot in 0..<(width + 2 * radius) {
+                    var x = slot - radius
+                    if x < 0 || x >= width {
+                        guard edge == .clamp else { continue }
+                        x = min(max(x, 0), width - 1)
+                    }
+                    for channel in 0..<4 { padded[slot * 4 + channel] = source[(y * width + x) * 4 + channel] }
+                }
+                body(padded, target.buffer.baseAddress! + y * width * 4)
+            }
+        }
+        return FloatImage(width: width, height: height, values: out)
+    }
+
+    /// Each output row `y` as the weighted sum of whole source rows, `taps(y)` = (row, weight):
+    /// contiguous, vectorisable work for vertical filters. Output has `count` rows.
+    func combiningRows(count: Int, taps: @Sendable (Int) -> [(Int, Float)]) -> FloatImage {
+        let stride = width * 4
+        var out = [Float](repeating: 0, count: count * stride)
+        values.withUnsafeBufferPointer { source in
+            let source = UnsafeSendable(source)
+            out.withUnsafeMutableBufferPointer { target in
+                let target = UnsafeMutableSendable(target)
+                ParallelLoop.run(count) { y in
+                    let row = target.buffer.baseAddress! + y * stride
+                    for (sourceRow, weight) in taps(y) {
+                        let input = source.buffer.baseAddress! + sourceRow * stride
+                        for i in 0..<stride { row[i] += input[i] * weight }
+                    }
+                }
+            }
+        }
+        return FloatImage(width: width, height: count, values: out)
+    }
+
+    /// One vertical box pass of odd `width`: a running sum of whole rows, column chunks in parallel.
+    func boxedVertically(width boxWidth: Int, edge: Blur.Edge) -> FloatImage {
+        let radius = boxWidth / 2, stride = width * 4, rows = height
+        let uniform = 1 / Float(boxWidth)
+        var out = [Float](repeating: 0, count: values.count)
+        values.withUnsafeBufferPointer { source in
+            let source = UnsafeSendable(source)
+            out.withUnsafeMutableBufferPointer { target in
+                let target = UnsafeMutableSendable(target)
+                let chunks = max(1, min(16, stride / 64))
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    let start = stride * chunk / chunks, end = stride * (chunk + 1) / chunks
+                    var sum = [Float](repeating: 0, count: end - start)
+                    // The row at `row`, or nil for transparent rows outside the image.
+                    func input(_ row: Int) -> UnsafePointer<Float>? {
+                        if row < 0 || row >= rows {
+                            guard edge == .clamp else { return nil }
+                            return source.buffer.baseAddress! + min(max(row, 0), rows - 1) * stride + start
+                        }
+                        return source.buffer.baseAddress! + row * stride + start
+                    }
+                    for row in -radius...radius { if let line = input(row) { for i in 0..<sum.count { sum[i] += line[i] } } }
+                    for y in 0..<rows {
+                        let output = target.buffer.baseAddress! + y * stride + start
+                        for i in 0..<sum.count { output[i] = sum[i] * uniform }
+                        if let added = input(y + radius + 1) { for i in 0..<sum.count { sum[i] += added[i] } }
+                        if let removed = input(y - radius) { for i in 0..<sum.count { sum[i] -= removed[i] } }
+                    }
+                }
+            }
+        }
+        return FloatImage(width: width, height: height, values: out)
+    }
+}
+
+/// A read-only buffer pointer shared by parallel loops.
+struct UnsafeSendable<T>: @unchecked Sendable {
+    let buffer: UnsafeBufferPointer<T>
+    init(_ buffer: UnsafeBufferPointer<T>) { self.buffer = buffer }
+}
+
+/// A buffer pointer that parallel loops write disjoint parts of.
+struct UnsafeMutableSendable<T>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<T>
+    init(_ buffer: UnsafeMutableBufferPointer<T>) { self.buffer = buffer }
+}
+
+/// Splits `count` independent iterations over the cores in contiguous chunks.
+enum ParallelLoop {
+    static func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        let chunks = min(count, 16)
+        guard chunks > 1 else {
+            for index in 0..<count { body(index) }
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let start = count * chunk / chunks, end = count * (chunk + 1) / chunks
+            for index in start..<end { body(index) }
+        }
+    }
+}
