@@ -76,6 +76,7 @@ struct FloatImage {
 
     /// Runs `body` on every row (in parallel) with the row padded by `radius` pixels of edge on each
     /// side, and the output row to fill.
+    @inline(__always)
     private func forEachPaddedRow(radius: Int, edge: Blur.Edge,
                                   _ body: @Sendable ([Float], UnsafeMutablePointer<Float>) -> Void) -> FloatImage {
         var out = [Float](repeating: 0, count: values.count)
