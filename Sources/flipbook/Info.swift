@@ -1,13 +1,14 @@
 import Animated
 import ArgumentParser
 import Foundation
+import GIF
 import Raster
 
 /// `flipbook info FILE|DIR...`: what each image is — size in pixels and points, scale,
 /// colour type, bit depth, interlacing.
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describe images: size in pixels and points, scale, colour type, bit depth, interlace.",
+        abstract: "Describe images: size in pixels and points, scale, colour type, bit depth, interlace; GIF frames and timing.",
         discussion: """
             Each FILE is decoded in full, so a corrupt file is reported (exit code 3) rather than \
             described. A DIR stands for the PNG files directly inside it, in natural order \
@@ -20,7 +21,7 @@ struct Info: ParsableCommand {
             """
     )
 
-    @Argument(help: "PNG files, or folders of them.")
+    @Argument(help: "PNG or GIF files, or folders of PNGs.")
     var paths: [String]
 
     @Flag(help: "Print machine-readable JSON.")
@@ -40,10 +41,13 @@ struct Info: ParsableCommand {
         for path in paths {
             for file in expand(path, into: &report) {
                 do {
-                    let image = try decoder.decode(file: file)
-                    report.files.append(FileInfo(path: file, image: image))
+                    if ImageFileName(path: file).pathExtension == "gif" {
+                        report.files.append(try FileInfo(path: file, gif: GIF.Decoder(file: file, maxPixels: maxPixels)))
+                    } else {
+                        report.files.append(FileInfo(path: file, image: try decoder.decode(file: file)))
+                    }
                 } catch {
-                    report.errors.append(FileProblem(path: file, error: error.description))
+                    report.errors.append(FileProblem(path: file, error: "\(error)"))
                 }
             }
         }
@@ -100,6 +104,10 @@ extension Info {
         var opaque: Bool
         var gamma: Double?
         var iccProfile: String?
+        /// For GIFs: frames, total duration and UIKit repeat count (0 = forever).
+        var frames: Int?
+        var durationSeconds: Double?
+        var repeatCount: Int?
 
         init(path: String, image: PNG.Image) {
             let header = image.header
@@ -119,8 +127,38 @@ extension Info {
             iccProfile = header.iccProfile?.name
         }
 
+        /// Reads every frame (one at a time) to count them, time them and see their alpha.
+        init(path: String, gif decoder: GIF.Decoder) throws {
+            var count = 0, centiseconds = 0, opaque = true
+            while let frame = try decoder.nextFrame() {
+                count += 1
+                centiseconds += frame.delay
+                if opaque && !frame.image.isOpaque { opaque = false }
+            }
+            let scale = ImageFileName(path: path).scale ?? 1
+            self.path = path
+            width = decoder.width
+            height = decoder.height
+            self.scale = scale
+            pointWidth = Double(decoder.width) / Double(scale)
+            pointHeight = Double(decoder.height) / Double(scale)
+            colorType = "GIF"
+            bitDepth = 8
+            interlaced = false
+            hasAlpha = !opaque
+            self.opaque = opaque
+            frames = count
+            durationSeconds = Double(centiseconds) / 100
+            repeatCount = decoder.repeatCount
+        }
+
         var line: String {
             let points = "\(Console.formatPoints(pointWidth))×\(Console.formatPoints(pointHeight)) pt @\(scale)x"
+            if let frames, let durationSeconds, let repeatCount {
+                let loop = repeatCount == 0 ? "loops forever" : "plays \(repeatCount)×"
+                return "\(path): \(width)×\(height) px, \(points), GIF, \(frames) frames, \(durationSeconds) s, \(loop)"
+                    + (hasAlpha ? ", transparency" : "")
+            }
             var details = ["\(colorType) \(bitDepth)-bit"]
             if interlaced { details.append("interlaced") }
             if hasAlpha { details.append(opaque ? "alpha (all opaque)" : "alpha") }

@@ -43,6 +43,15 @@ struct InfoCommandTests {
         #expect((robot.pointWidth, robot.pointHeight) == (96, 128))
     }
 
+    @Test func describesGIFs() throws {
+        let result = try CLI.run(["info", CLI.fixtures + "/gif/giflib/welcome2.gif", CLI.fixtures + "/gif/giflib/fire.gif"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("welcome2.gif: 290×48 px, 290×48 pt @1x, GIF, 6 frames, 6.0 s, plays 1001×"))
+        #expect(result.stdout.contains("fire.gif: 30×60 px, 30×60 pt @1x, GIF, 33 frames, 1.65 s, loops forever"))
+        let broken = try CLI.run(["info", CLI.fixtures + "/pngsuite/valid/basn0g01.png", CLI.fixtures + "/gif/notes.gif"])
+        #expect(broken.status == 3)
+    }
+
     @Test func printsOneLinePerFileForPeople() throws {
         let result = try CLI.run(["info", CLI.fixtures + "/info/coin@2x.png"])
         #expect(result.status == 0)
