@@ -49,7 +49,7 @@ struct FrameDiff {
         var ready = pending
         var base = canvas
         if var previous = ready {
-            if let clear = bounds({ colors[$0] == 0 && canvas[$0] != 0 }) {
+            if let clear = bounds(colors, canvas, { $0 == 0 && $1 != 0 }) {
                 previous = grown(previous, toInclude: clear)
                 previous.disposal = .background
                 let rect = previous.rect
@@ -62,7 +62,7 @@ struct FrameDiff {
             ready = previous
         }
 
-        let rect = bounds { colors[$0] != base[$0] } ?? GIF.Rect(x: 0, y: 0, width: 1, height: 1)
+        let rect = bounds(colors, base, { $0 != $1 }) ?? GIF.Rect(x: 0, y: 0, width: 1, height: 1)
         var indices = [UInt8](repeating: target.transparent, count: rect.width * rect.height)
         for y in 0..<rect.height {
             for x in 0..<rect.width {
@@ -89,16 +89,24 @@ struct FrameDiff {
         return pending
     }
 
-    /// The bounding box of the pixels where `predicate` holds, or `nil` when none does.
-    private func bounds(_ predicate: (Int) -> Bool) -> GIF.Rect? {
+    /// The bounding box of the pixels where `predicate(target, screen)` holds, or `nil` when none does.
+    private func bounds(_ target: [UInt32], _ screen: [UInt32], _ predicate: (UInt32, UInt32) -> Bool) -> GIF.Rect? {
         var minX = width, minY = height, maxX = -1, maxY = -1
-        for y in 0..<height {
-            let row = y * width
-            for x in 0..<width where predicate(row + x) {
-                if x < minX { minX = x }
-                if x > maxX { maxX = x }
-                if y < minY { minY = y }
-                if y > maxY { maxY = y }
+        target.withUnsafeBufferPointer { target in
+            screen.withUnsafeBufferPointer { screen in
+                for y in 0..<height {
+                    let row = y * width
+                    var first = -1, last = -1
+                    for x in 0..<width where predicate(target[row + x], screen[row + x]) {
+                        if first < 0 { first = x }
+                        last = x
+                    }
+                    guard first >= 0 else { continue }
+                    minX = min(minX, first)
+                    maxX = max(maxX, last)
+                    if minY == height { minY = y }
+                    maxY = y
+                }
             }
         }
         guard maxX >= 0 else { return nil }

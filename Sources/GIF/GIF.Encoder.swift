@@ -139,25 +139,33 @@ extension GIF {
             let dithering = self.dithering
             let strength = dithering == .ordered ? Self.orderedSpread : Self.diffusionStrength
             let parallel = dithering != .floydSteinberg
+            // With one palette and a position-stable dithering, colours are a function of the source
+            // pixel and its place, so static pixels stay static by themselves and the workers can
+            // produce final colours; otherwise the previous frame decides, in order.
+            let workersFinish = parallel && plan.palettes.count == 1
             try FramePipeline.run(count: frames.count, windowSize: Self.windowSize, produce: { index in
                 let pixels = try flatten(index)
-                guard parallel else { return (pixels, [UInt8]()) }
+                guard parallel else { return (pixels, [UInt8](), [UInt32]()) }
                 let palette = plan.palettes[plan.paletteOfFrame[index]]
-                let indices = Dither.indices(pixels, width: width, height: height, map: palette.map,
+                var indices = Dither.indices(pixels, width: width, height: height, map: palette.map,
                                              transparent: palette.transparent, method: dithering, strength: strength, previous: nil)
-                return (pixels, indices)
+                guard workersFinish else { return (pixels, indices, [UInt32]()) }
+                let colors = Self.colors(of: &indices, pixels: pixels, palette: palette, keeping: nil)
+                return ([UInt8](), indices, colors)
             }, consume: { index, produced in
-                var (pixels, indices) = produced
+                var (pixels, indices, colors) = produced
                 let paletteNumber = plan.paletteOfFrame[index]
                 let palette = plan.palettes[paletteNumber]
-                if !parallel {
-                    let samePalette = previous.map { $0.palette == paletteNumber } ?? false
-                    indices = Dither.indices(pixels, width: width, height: height, map: palette.map,
-                                             transparent: palette.transparent, method: dithering, strength: strength,
-                                             previous: samePalette ? previous.map { ($0.pixels, $0.indices) } : nil)
+                if !workersFinish {
+                    if !parallel {
+                        let samePalette = previous.map { $0.palette == paletteNumber } ?? false
+                        indices = Dither.indices(pixels, width: width, height: height, map: palette.map,
+                                                 transparent: palette.transparent, method: dithering, strength: strength,
+                                                 previous: samePalette ? previous.map { ($0.pixels, $0.indices) } : nil)
+                    }
+                    colors = Self.colors(of: &indices, pixels: pixels, palette: palette, keeping: previous.map { ($0.pixels, $0.colors) })
+                    previous = (pixels, indices, paletteNumber, colors)
                 }
-                let colors = Self.colors(of: &indices, pixels: pixels, palette: palette, keeping: previous.map { ($0.pixels, $0.colors) })
-                previous = (pixels, indices, paletteNumber, colors)
                 pixels = []
                 let target = FrameDiff.Target(colors: colors, indices: indices, transparent: palette.transparent,
                                               palette: palette.rgb, isLocal: !palette.isGlobal)
