@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Animated", targets: ["Animated"]),
         .library(name: "GIF", targets: ["GIF"]),
+        .library(name: "Atlas", targets: ["Atlas"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
     dependencies: [
@@ -30,12 +31,14 @@ let package = Package(
         .target(name: "Raster", dependencies: ["CPNGShim"]),
         .target(name: "Animated", dependencies: ["Raster"]),
         .target(name: "GIF", dependencies: ["Raster", "CGIF"]),
+        .target(name: "Atlas", dependencies: ["Raster", "Animated"]),
         .executableTarget(
             name: "flipbook",
             dependencies: [
                 "Raster",
                 "Animated",
                 "GIF",
+                "Atlas",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -43,6 +46,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Raster"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Raster"]),
+        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Raster"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster", "GIF"]),
     ],
     swiftLanguageModes: [.v6]

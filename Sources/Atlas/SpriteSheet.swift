@@ -1,0 +1,73 @@
+import Raster
+
+/// A packed sprite sheet: one page image and where each named sprite sits on it.
+public struct SpriteSheet: Sendable {
+    /// A rectangle in pixels.
+    public struct Rect: Sendable, Hashable, Codable {
+        public var x, y, w, h: Int
+        public init(x: Int, y: Int, w: Int, h: Int) {
+            self.x = x
+            self.y = y
+            self.w = w
+            self.h = h
+        }
+    }
+
+    /// One sprite: its region on the page and how to rebuild the original frame from it.
+    public struct Sprite: Sendable, Hashable {
+        public var name: String
+        /// The region on the page.
+        public var frame: Rect
+        /// `true` when transparent borders were cut off.
+        public var trimmed: Bool
+        /// Where the region sits inside the original frame.
+        public var spriteSourceSize: Rect
+        /// The original frame's size.
+        public var sourceWidth: Int
+        public var sourceHeight: Int
+        /// Milliseconds, from the animation model.
+        public var duration: Int?
+
+        public init(name: String, frame: Rect, trimmed: Bool, spriteSourceSize: Rect, sourceWidth: Int, sourceHeight: Int,
+                    duration: Int? = nil) {
+            self.name = name
+            self.frame = frame
+            self.trimmed = trimmed
+            self.spriteSourceSize = spriteSourceSize
+            self.sourceWidth = sourceWidth
+            self.sourceHeight = sourceHeight
+            self.duration = duration
+        }
+    }
+
+    public var page: Bitmap
+    /// In input order.
+    public var sprites: [Sprite]
+    /// Sequence name → sprite names in play order.
+    public var animations: [(name: String, frames: [String])]
+
+    public init(page: Bitmap, sprites: [Sprite], animations: [(name: String, frames: [String])]) {
+        self.page = page
+        self.sprites = sprites
+        self.animations = animations
+    }
+
+    /// The original frame of `sprite`, rebuilt from the page (un-trimmed onto its source size).
+    public func frame(_ sprite: Sprite) -> Bitmap {
+        var out = Bitmap(width: sprite.sourceWidth, height: sprite.sourceHeight, scale: page.scale)
+        let width = page.width
+        out.withUnsafeMutablePixels { pixels in
+            for y in 0..<sprite.frame.h {
+                for x in 0..<sprite.frame.w {
+                    let targetX = sprite.spriteSourceSize.x + x, targetY = sprite.spriteSourceSize.y + y
+                    guard targetX >= 0, targetY >= 0, targetX < sprite.sourceWidth, targetY < sprite.sourceHeight,
+                          sprite.frame.x + x < width, sprite.frame.y + y < page.height else { continue }
+                    let source = ((sprite.frame.y + y) * width + sprite.frame.x + x) * 4
+                    let target = (targetY * sprite.sourceWidth + targetX) * 4
+                    for channel in 0..<4 { pixels[target + channel] = page.pixels[source + channel] }
+                }
+            }
+        }
+        return out
+    }
+}

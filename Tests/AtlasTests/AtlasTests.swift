@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import Raster
+@testable import Atlas
+
+@Suite("MaxRects packer")
+struct MaxRectsPackerTests {
+    static func randomSizes(_ count: Int, seed: UInt64) -> [MaxRectsPacker.Size] {
+        var state = seed
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33)
+        }
+        return (0..<count).map { _ in MaxRectsPacker.Size(width: 4 + next() % 60, height: 4 + next() % 60) }
+    }
+
+    @Test(arguments: [(10, 0), (120, 2), (500, 1)])
+    func placesEverythingWithoutOverlapInsideThePage(count: Int, padding: Int) throws {
+        let sizes = Self.randomSizes(count, seed: UInt64(count))
+        let packer = MaxRectsPacker(padding: padding, border: 3)
+        let result = try #require(packer.pack(sizes))
+        let rects = zip(sizes, result.positions).map { size, position in
+            (x: position.x, y: position.y, w: size.width, h: size.height)
+        }
+        for rect in rects {
+            #expect(rect.x >= 3 && rect.y >= 3 && rect.x + rect.w <= result.width - 3 + padding && rect.y + rect.h <= result.height - 3 + padding)
+        }
+        for i in rects.indices {
+            for j in rects.indices where j > i {
+                let a = rects[i], b = rects[j]
+                let apart = a.x + a.w + padding <= b.x || b.x + b.w + padding <= a.x || a.y + a.h + padding <= b.y || b.y + b.h + padding <= a.y
+                #expect(apart, "sprites \(i) and \(j) overlap or touch within the padding")
+            }
+        }
+        #expect(packer.pack(sizes) == result, "deterministic")
+    }
+
+    /// Occupancy (sprite area ÷ page area) on 500 mixed sizes, no padding.
+    @Test func packsDensely() throws {
+        let sizes = Self.randomSizes(500, seed: 42)
+        let result = try #require(MaxRectsPacker(padding: 0).pack(sizes))
+        let used = sizes.reduce(0) { $0 + $1.width * $1.height }
+        let occupancy = Double(used) / Double(result.width * result.height)
+        #expect(occupancy >= 0.9, "occupancy \(occupancy)")
+    }
+
+    @Test func honoursPowerOfTwoSquareAndMaxSide() throws {
+        let sizes = Self.randomSizes(40, seed: 7)
+        let result = try #require(MaxRectsPacker(powerOfTwo: true, square: true).pack(sizes))
+        #expect(result.width == result.height && result.width & (result.width - 1) == 0)
+        #expect(MaxRectsPacker(maxSide: 50).pack(sizes) == nil)
+    }
+}
+
+@Suite("Sprite sheets")
+struct SheetBuilderTests {
+    static func frame(_ width: Int, _ height: Int, content: (x: Int, y: Int, w: Int, h: Int), color: Color) -> Bitmap {
+        var bitmap = Bitmap(width: width, height: height)
+        for y in content.y..<(content.y + content.h) {
+            for x in content.x..<(content.x + content.w) { bitmap.setColor(Color(r: color.r, g: UInt8(x * 7 % 256), b: color.b), x: x, y: y) }
+        }
+        return bitmap
+    }
+
+    static let inputs: [SheetBuilder.Input] = [
+        .init(name: "walk0", bitmap: frame(32, 32, content: (4, 6, 20, 10), color: .white), sequence: "walk", duration: 100),
+        .init(name: "walk1", bitmap: frame(32, 32, content: (0, 0, 32, 32), color: .black), sequence: "walk", duration: 100),
+        .init(name: "walk2", bitmap: frame(32, 32, content: (4, 6, 20, 10), color: .white), sequence: "walk", duration: 50),
+        .init(name: "jump0", bitmap: frame(16, 24, content: (10, 2, 3, 3), color: Color(r: 200, g: 0, b: 9)), sequence: "jump"),
+    ]
+
+    @Test(arguments: SheetBuilder.Layout.allCases, [false, true])
+    func rebuildsEveryFrame(layout: SheetBuilder.Layout, trim: Bool) throws {
+        let sheet = try SheetBuilder(layout: layout, padding: 1, trim: trim).build(Self.inputs)
+        #expect(sheet.sprites.map(\.name) == ["walk0", "walk1", "walk2", "jump0"])
+        for (sprite, input) in zip(sheet.sprites, Self.inputs) { #expect(sheet.frame(sprite) == input.bitmap, "\(sprite.name)") }
+        #expect(sheet.sprites[0].frame == sheet.sprites[2].frame, "identical frames share a region")
+        if trim {
+            #expect(sheet.sprites[0].trimmed && sheet.sprites[0].spriteSourceSize == .init(x: 4, y: 6, w: 20, h: 10))
+            #expect(!sheet.sprites[1].trimmed)
+        }
+        #expect(sheet.animations.map(\.name) == ["walk", "jump"])
+    }
+
+    @Test(arguments: TexturePackerJSON.Style.allCases)
+    func jsonRoundTrips(style: TexturePackerJSON.Style) throws {
+        let sheet = try SheetBuilder(trim: true).build(Self.inputs)
+        let bytes = TexturePackerJSON.encode(sheet, image: "sheet.png", style: style)
+        #expect(bytes == TexturePackerJSON.encode(sheet, image: "sheet.png", style: style), "deterministic")
+        let decoded = try TexturePackerJSON.decode(bytes)
+        #expect(decoded.image == "sheet.png" && decoded.size == (sheet.page.width, sheet.page.height))
+        let byName = Dictionary(uniqueKeysWithValues: decoded.sprites.map { ($0.name, $0) })
+        for sprite in sheet.sprites { #expect(byName[sprite.name] == sprite) }
+        #expect(decoded.animations["walk"] == ["walk0", "walk1", "walk2"])
+        let text = String(decoding: bytes, as: UTF8.self)
+        for field in ["\"frame\"", "\"rotated\" : false", "\"trimmed\"", "\"spriteSourceSize\"", "\"sourceSize\"", "\"pivot\"",
+                      "\"duration\" : 100", "\"format\" : \"RGBA8888\"", "\"scale\" : \"1\"", "\"app\" : \"flipbook\""] {
+            #expect(text.contains(field), "\(field)")
+        }
+        if style == .array { #expect(text.contains("\"filename\" : \"walk0\"")) }
+    }
+
+    @Test func refusesDuplicateNamesAndOversizePages() {
+        let twice = [Self.inputs[0], Self.inputs[0]]
+        #expect(throws: SheetBuilder.Error.duplicateName("walk0")) { _ = try SheetBuilder().build(twice) }
+        #expect(throws: SheetBuilder.Error.doesNotFit(maxSide: 20)) { _ = try SheetBuilder(maxSide: 20).build(Self.inputs) }
+    }
+
+    @Test func trimsToTheOpaqueBounds() {
+        let bitmap = Self.frame(20, 10, content: (3, 2, 5, 4), color: .white)
+        #expect(SheetBuilder.opaqueBounds(bitmap) == .init(x: 3, y: 2, w: 5, h: 4))
+        #expect(SheetBuilder.opaqueBounds(bitmap, margin: 5) == .init(x: 0, y: 0, w: 13, h: 10))
+        #expect(SheetBuilder.opaqueBounds(Bitmap(width: 4, height: 4)) == .init(x: 0, y: 0, w: 1, h: 1))
+    }
+}
