@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "flipbook-bench",
-            dependencies: [.product(name: "Raster", package: "Flipbook")],
+            dependencies: [.product(name: "Raster", package: "Flipbook"), .product(name: "Atlas", package: "Flipbook")],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
     ],

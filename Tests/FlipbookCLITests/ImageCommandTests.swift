@@ -40,3 +40,39 @@ struct ImageCommandTests {
         #expect(!result.stderr.isEmpty)
     }
 }
+
+@Suite("flipbook sheet")
+struct SheetCommandTests {
+    @Test func packsTheSampleSequencesAndRebuildsEveryFrame() throws {
+        let root = URL(fileURLWithPath: CLI.fixtures).deletingLastPathComponent().deletingLastPathComponent().path
+        let output = ImageCommandTests.temporary("sheet.png")
+        let data = String(output.dropLast(4)) + ".json"
+        defer {
+            try? FileManager.default.removeItem(atPath: output)
+            try? FileManager.default.removeItem(atPath: data)
+        }
+        let result = try CLI.run(["sheet", "Sequences/kenney-robot-walk", "Sequences/kenney-gold-coin", "-o", output, "--trim", "--json"], in: root)
+        #expect(result.status == 0, "\(result.stderr)")
+        let sheet = try PNG.Decoder().decodeBitmap(file: output)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: data))) as? [String: Any]
+        let frames = try #require(json?["frames"] as? [String: [String: Any]])
+        #expect(frames.count == 12)
+        let meta = try #require(json?["meta"] as? [String: Any])
+        #expect(meta["image"] as? String == URL(fileURLWithPath: output).lastPathComponent)
+        // Cut robot_walk3 back out of the page and compare with the source file.
+        let entry = try #require(frames["robot_walk3"])
+        let frame = try #require(entry["frame"] as? [String: Int]), offset = try #require(entry["spriteSourceSize"] as? [String: Int])
+        let original = try PNG.Decoder().decodeBitmap(file: root + "/Sequences/kenney-robot-walk/robot_walk3.png")
+        for y in 0..<frame["h"]! {
+            for x in 0..<frame["w"]! {
+                #expect(sheet[frame["x"]! + x, frame["y"]! + y] == original[offset["x"]! + x, offset["y"]! + y])
+            }
+        }
+    }
+
+    @Test func exitCodes() throws {
+        #expect(try CLI.run(["sheet", "/nonexistent", "-o", "/tmp/s.png"]).status == 3)
+        #expect(try CLI.run(["sheet", CLI.fixtures + "/info", "-o", "/tmp/s.png", "--padding", "-1"]).status == 2)
+        #expect(try CLI.run(["sheet", CLI.fixtures + "/info/robot_walk0.png", "-o", "/tmp/s.png", "--max-size", "50"]).status == 1)
+    }
+}

@@ -1,3 +1,4 @@
+import Atlas
 import Foundation
 import Raster
 
@@ -41,6 +42,31 @@ case "resize":
           let image = try? PNG.Decoder().decodeBitmap(file: arguments[1]) else { usage() }
     let resampler = Resampler(filter: .lanczos3)
     print(String(format: #"{"seconds": %.4f}"#, median(count) { _ = resampler.resize(image, width: width, height: height) }))
+    exit(0)
+case "pack":
+    // pack N SEED: N mixed sizes (8–128 px, as trimmed sprites are), MaxRects against a shelf packer.
+    guard arguments.count == 3, let count = Int(arguments[1]), var state = UInt64(arguments[2]) else { usage() }
+    func next() -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int(state >> 33)
+    }
+    let sizes = (0..<count).map { _ in MaxRectsPacker.Size(width: 8 + next() % 121, height: 8 + next() % 121) }
+    let area = Double(sizes.reduce(0) { $0 + $1.width * $1.height })
+    var result: MaxRectsPacker.Result?
+    let seconds = median(5) { result = MaxRectsPacker(padding: 0).pack(sizes) }
+    // Shelf: sorted by height, rows as wide as the square root of the area.
+    let sorted = sizes.sorted { $0.height > $1.height }
+    let limit = max(sorted.map(\.width).max()!, Int(area.squareRoot().rounded(.up)))
+    var x = 0, y = 0, shelf = 0, width = 0
+    for size in sorted {
+        if x + size.width > limit { x = 0; y += shelf; shelf = 0 }
+        x += size.width
+        shelf = max(shelf, size.height)
+        width = max(width, x)
+    }
+    let shelfOccupancy = area / Double(width * (y + shelf))
+    print(String(format: #"{"maxrects": %.4f, "shelf": %.4f, "ms": %.2f}"#,
+                 area / Double(result!.width * result!.height), shelfOccupancy, seconds * 1000))
     exit(0)
 case "png-decode":
     break
