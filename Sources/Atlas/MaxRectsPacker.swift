@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// Packs rectangles into one page with the MaxRects algorithm (Jylänki, "A Thousand Ways to Pack
 /// the Bin"), best-short-side-fit: each rectangle goes where it leaves the smallest leftover along
 /// its shorter side. Several input orders are tried and the smallest page kept.
@@ -50,7 +53,7 @@ public struct MaxRectsPacker: Sendable {
     public func pack(_ sizes: [Size]) -> Result? {
         guard !sizes.isEmpty else { return Result(width: max(1, 2 * border), height: max(1, 2 * border), positions: []) }
         let padded = sizes.map { Size(width: $0.width + padding, height: $0.height + padding) }
-        let orders: [(Size, Size) -> Bool] = [
+        let orders: [@Sendable (Size, Size) -> Bool] = [
             { $0.width * $0.height > $1.width * $1.height },
             { max($0.width, $0.height) > max($1.width, $1.height) },
             { $0.height > $1.height },
@@ -59,12 +62,18 @@ public struct MaxRectsPacker: Sendable {
         ]
         let area = padded.reduce(0) { $0 + $1.width * $1.height }
         let widest = padded.map(\.width).max()!, tallest = padded.map(\.height).max()!
-        var best: Result?
-        for order in orders {
+        // The orders are independent: try them on all cores, then keep the smallest page (ties go
+        // to the earlier order, so the choice does not depend on timing).
+        let results = ResultBox(count: orders.count)
+        DispatchQueue.concurrentPerform(iterations: orders.count) { index in
+            let order = orders[index]
             // Stable: ties keep input order, so the result is deterministic.
             let sequence = padded.indices.sorted { order(padded[$0], padded[$1]) || (!order(padded[$1], padded[$0]) && $0 < $1) }
-            guard let result = smallestPage(for: padded, order: sequence, area: area, widest: widest, tallest: tallest) else { continue }
-            if best == nil || result.width * result.height < best!.width * best!.height { best = result }
+            results.set(index, smallestPage(for: padded, order: sequence, area: area, widest: widest, tallest: tallest))
+        }
+        var best: Result?
+        for case let result? in results.values where best == nil || result.width * result.height < best!.width * best!.height {
+            best = result
         }
         return best
     }
@@ -164,5 +173,25 @@ public struct MaxRectsPacker: Sendable {
             if !inside { kept.append(piece) }
         }
         return kept
+    }
+}
+
+/// One slot per sort order, written from concurrent iterations.
+private final class ResultBox: @unchecked Sendable {
+    private var slots: [MaxRectsPacker.Result?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: MaxRectsPacker.Result?) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [MaxRectsPacker.Result?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
     }
 }
