@@ -13,26 +13,13 @@ import os
 import re
 import subprocess
 import sys
-import time
 
 flipbook, corpus, work = sys.argv[1], sys.argv[2], sys.argv[3]
 here = os.path.dirname(os.path.abspath(__file__))
 os.makedirs(work, exist_ok=True)
 FPS = 30
-
-
-def timed(command, repeat=3):
-    times, peak = [], 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(process.pid, 0)
-        times.append(time.perf_counter() - start)
-        peak = max(peak, usage.ru_maxrss)
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise SystemExit(f"failed: {' '.join(command)}\n{process.stderr.read().decode()}")
-    times.sort()
-    return times[len(times) // 2], peak / 1024
+sys.path.insert(0, here)
+from run_timed import timed  # noqa: E402
 
 
 def quality(gif, frames):
