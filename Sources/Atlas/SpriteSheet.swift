@@ -52,6 +52,18 @@ public struct SpriteSheet: Sendable {
         self.animations = animations
     }
 
+    /// A file name for a sprite name that cannot leave the folder it is written to: path separators
+    /// become `_`, a leading dot becomes `_.`, control characters are dropped, and `.png` is added.
+    public static func safeFileName(for name: String) -> String {
+        var base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
+        base = String(base.unicodeScalars.filter { $0.value >= 0x20 && $0 != "\u{7F}" }.map { scalar -> Character in
+            scalar == "/" || scalar == "\\" || scalar == ":" ? "_" : Character(scalar)
+        })
+        if base.isEmpty { base = "_" }
+        if base.hasPrefix(".") { base = "_" + base }
+        return base + ".png"
+    }
+
     /// The original frame of `sprite`, rebuilt from the page (un-trimmed onto its source size).
     public func frame(_ sprite: Sprite) -> Bitmap {
         var out = Bitmap(width: sprite.sourceWidth, height: sprite.sourceHeight, scale: page.scale)

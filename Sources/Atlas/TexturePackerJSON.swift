@@ -100,6 +100,9 @@ public enum TexturePackerJSON {
                 throw Error(reason: "\(error)")
             }
         }
+        if let rotated = frames.first(where: { $0.1.rotated }) {
+            throw Error(reason: "frame '\(rotated.0)' is stored rotated; rotated frames are not supported yet")
+        }
         let sprites = frames.map { name, frame in
             SpriteSheet.Sprite(name: name, frame: frame.frame, trimmed: frame.trimmed, spriteSourceSize: frame.spriteSourceSize,
                                sourceWidth: frame.sourceSize.w, sourceHeight: frame.sourceSize.h, duration: frame.duration)

@@ -1,5 +1,6 @@
 import Animated
 import ArgumentParser
+import Atlas
 import Foundation
 import GIF
 import Raster
@@ -7,18 +8,23 @@ import Raster
 /// `flipbook frames IN.gif -o DIR`: a GIF exploded into numbered PNGs.
 struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Write every frame of a GIF as a numbered PNG, with a sequence.json for its timing.",
+        abstract: "Explode a GIF or a sprite sheet into PNG frames.",
         discussion: """
-            Frames are fully composited (disposal and transparency applied), written as \
+            From a GIF: frames are fully composited (disposal and transparency applied), written as \
             PREFIX1.png…PREFIXN.png, and sequence.json records each frame's duration and the loop \
             count, so `flipbook assemble DIR` rebuilds the same animation.
 
-            Example:
+            From a sheet's data file (TexturePacker JSON hash or array, ours or TexturePacker's): \
+            each frame is cut out and un-trimmed to its source size, named after the frame. Names \
+            cannot write outside DIR: path separators become _, a leading dot gets a _ before it.
+
+            Examples:
               flipbook frames explosion.gif -o frames/ --prefix explosion
+              flipbook frames sheet.json -o frames/
             """
     )
 
-    @Argument(help: "The GIF to read.")
+    @Argument(help: "The GIF or sheet data file (.json) to read.")
     var input: String
 
     @Option(name: .shortAndLong, help: "The folder to write (created if needed).")
@@ -31,6 +37,7 @@ struct Frames: ParsableCommand {
     var json = false
 
     func run() throws {
+        if input.lowercased().hasSuffix(".json") { return try unpackSheet() }
         let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
         let decoder: GIF.Decoder
         do {
@@ -75,6 +82,40 @@ struct Frames: ParsableCommand {
                                          width: decoder.width, height: decoder.height))
         } else {
             print("\(output): \(files.count) frames of \(decoder.width)×\(decoder.height) (\(name)1.png…), sequence.json")
+        }
+    }
+
+    /// Cuts every frame of a sprite sheet back out, un-trimmed.
+    private func unpackSheet() throws {
+        let decoded: (sprites: [SpriteSheet.Sprite], animations: [String: [String]], image: String, size: (Int, Int))
+        let page: Bitmap
+        do {
+            decoded = try TexturePackerJSON.decode(try FileIO.readAll(input))
+            let folder = URL(fileURLWithPath: input).deletingLastPathComponent().path
+            page = try PNG.Decoder().decodeBitmap(file: folder + "/" + URL(fileURLWithPath: decoded.image).lastPathComponent)
+        } catch {
+            Console.error("error: \(input): \(error)")
+            throw ExitCode(ExitStatus.inputUnreadable)
+        }
+        let sheet = SpriteSheet(page: page, sprites: decoded.sprites, animations: [])
+        var files = Set<String>()
+        for sprite in sheet.sprites where !files.insert(SpriteSheet.safeFileName(for: sprite.name)).inserted {
+            Console.error("error: \(input): two frames map to the file name \(SpriteSheet.safeFileName(for: sprite.name))")
+            throw ExitCode(ExitStatus.inputUnreadable)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            for sprite in sheet.sprites {
+                try PNG.Encoder().write(sheet.frame(sprite), to: output + "/" + SpriteSheet.safeFileName(for: sprite.name))
+            }
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(ExitStatus.outputUnwritable)
+        }
+        if json {
+            try Console.printJSON(["files": sheet.sprites.map { output + "/" + SpriteSheet.safeFileName(for: $0.name) }])
+        } else {
+            print("\(output): \(sheet.sprites.count) frames from \(decoded.image)")
         }
     }
 }

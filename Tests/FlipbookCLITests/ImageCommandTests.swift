@@ -76,3 +76,58 @@ struct SheetCommandTests {
         #expect(try CLI.run(["sheet", CLI.fixtures + "/info/robot_walk0.png", "-o", "/tmp/s.png", "--max-size", "50"]).status == 1)
     }
 }
+
+@Suite("flipbook frames SHEET.json")
+struct UnpackSheetTests {
+    static let root = URL(fileURLWithPath: CLI.fixtures).deletingLastPathComponent().deletingLastPathComponent().path
+
+    @Test(arguments: ["json-hash", "json-array"])
+    func rebuildsTheOriginalFrames(format: String) throws {
+        let folder = ImageCommandTests.temporary("unpack")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let packed = try CLI.run(["sheet", "Sequences/kenney-robot-walk", "-o", folder + "/sheet.png", "--trim", "--format", format], in: Self.root)
+        #expect(packed.status == 0, "\(packed.stderr)")
+        let unpacked = try CLI.run(["frames", folder + "/sheet.json", "-o", folder + "/frames"])
+        #expect(unpacked.status == 0, "\(unpacked.stderr)")
+        for n in 0..<8 {
+            let original = try PNG.Decoder().decodeBitmap(file: Self.root + "/Sequences/kenney-robot-walk/robot_walk\(n).png")
+            #expect(try PNG.Decoder().decodeBitmap(file: folder + "/frames/robot_walk\(n).png") == original)
+        }
+    }
+
+    /// Names from a data file are untrusted: none may write outside the output folder.
+    @Test func namesCannotEscapeTheFolder() throws {
+        let folder = ImageCommandTests.temporary("escape")
+        try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var page = Bitmap(width: 4, height: 1)
+        for x in 0..<4 { page.setColor(Color(r: UInt8(x * 60), g: 0, b: 0), x: x, y: 0) }
+        try PNG.Encoder().write(page, to: folder + "/in/page.png")
+        let names = ["../../escaped", "/tmp/absolute-escape", "sub/dir/frame", ".hidden"]
+        let frames = names.enumerated().map { index, name in
+            "\"\(name)\": {\"frame\": {\"x\": \(index), \"y\": 0, \"w\": 1, \"h\": 1}, \"rotated\": false, \"trimmed\": false, "
+                + "\"spriteSourceSize\": {\"x\": 0, \"y\": 0, \"w\": 1, \"h\": 1}, \"sourceSize\": {\"w\": 1, \"h\": 1}}"
+        }.joined(separator: ", ")
+        let data = "{\"frames\": {\(frames)}, \"meta\": {\"image\": \"../in/../in/page.png\", \"size\": {\"w\": 4, \"h\": 1}}}"
+        try Data(data.utf8).write(to: URL(fileURLWithPath: folder + "/in/sheet.json"))
+        let result = try CLI.run(["frames", folder + "/in/sheet.json", "-o", folder + "/out"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").sorted()
+        #expect(written == ["_.._.._escaped.png", "_.hidden.png", "_tmp_absolute-escape.png", "sub_dir_frame.png"])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/escaped.png"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/absolute-escape.png"))
+    }
+
+    @Test func refusesRotatedFrames() throws {
+        let folder = ImageCommandTests.temporary("rotated")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let data = "{\"frames\": {\"a\": {\"frame\": {\"x\": 0, \"y\": 0, \"w\": 1, \"h\": 2}, \"rotated\": true, \"trimmed\": false, "
+            + "\"spriteSourceSize\": {\"x\": 0, \"y\": 0, \"w\": 1, \"h\": 2}, \"sourceSize\": {\"w\": 1, \"h\": 2}}}, "
+            + "\"meta\": {\"image\": \"p.png\", \"size\": {\"w\": 2, \"h\": 2}}}"
+        try Data(data.utf8).write(to: URL(fileURLWithPath: folder + "/sheet.json"))
+        let result = try CLI.run(["frames", folder + "/sheet.json", "-o", folder + "/out"])
+        #expect(result.status == 3 && result.stderr.contains("rotated"))
+    }
+}
