@@ -66,15 +66,6 @@ struct ColorHistogram: Sendable {
         exactColors = exact
     }
 
-    mutating func merge(_ other: ColorHistogram) {
-        for bin in 0..<Self.binCount where other.counts[bin] != 0 {
-            counts[bin] &+= other.counts[bin]
-            sums[bin * 3] &+= other.sums[bin * 3]
-            sums[bin * 3 + 1] &+= other.sums[bin * 3 + 1]
-            sums[bin * 3 + 2] &+= other.sums[bin * 3 + 2]
-        }
-    }
-
     /// The non-empty bins as weighted mean colours.
     func samples() -> [Quantizer.Sample] {
         var samples: [Quantizer.Sample] = []

@@ -35,9 +35,6 @@ struct FrameDiff {
         canvas = [UInt32](repeating: 0, count: width * height)
     }
 
-    /// What the screen shows now (after the last added frame).
-    var screen: [UInt32] { canvas }
-
     /// Adds the next frame; returns the previous one once it is final.
     mutating func add(_ target: Target, delay: Int) -> GIF.IndexedFrame? {
         let colors = target.colors

@@ -28,7 +28,7 @@ extension PNG {
                 throw .invalidImage(reason: "PNG cannot store an empty image (\(bitmap.width)×\(bitmap.height))")
             }
             let straight = bitmap.straightPixels()
-            let layout = colorMode == .rgba ? PixelLayout.rgba(straight) : PixelLayout.smallest(for: straight)
+            let layout = colorMode == .rgba ? PixelLayout.rgba : PixelLayout.smallest(for: straight)
             let packed = layout.pack(straight, width: bitmap.width, height: bitmap.height)
             let request = LibPNG.EncodeRequest(
                 width: bitmap.width, height: bitmap.height, bitDepth: layout.bitDepth, colorType: layout.colorType,
@@ -60,9 +60,7 @@ struct PixelLayout {
     /// For `.indexed`: palette index of each RGBA colour.
     var paletteIndex: [UInt32: UInt8] = [:]
 
-    static func rgba(_ straight: [UInt8]) -> PixelLayout {
-        PixelLayout(colorType: .rgba, bitDepth: 8)
-    }
+    static let rgba = PixelLayout(colorType: .rgba, bitDepth: 8)
 
     /// The smallest lossless layout for straight RGBA8 samples.
     static func smallest(for straight: [UInt8]) -> PixelLayout {
