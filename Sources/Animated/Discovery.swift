@@ -51,7 +51,7 @@ public enum Discovery {
         for name in try names(in: folder) where !name.hasPrefix(".") {
             let path = folder == "." ? name : "\(folder)/\(name)"
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             if isDirectory.boolValue {
                 if recursive { result += try pngFiles(inFolder: path, recursive: true) }
             } else if name.lowercased().hasSuffix(".png") {
