@@ -100,13 +100,13 @@ public struct SheetBuilder: Sendable {
                 trimmed: region.w != input.bitmap.width || region.h != input.bitmap.height, spriteSourceSize: region,
                 sourceWidth: input.bitmap.width, sourceHeight: input.bitmap.height, duration: input.duration)
         }
-        var animations: [(name: String, frames: [String])] = []
+        var animations: [SpriteSheet.Animation] = []
         for input in inputs {
             guard let sequence = input.sequence else { continue }
             if let index = animations.firstIndex(where: { $0.name == sequence }) {
                 animations[index].frames.append(input.name)
             } else {
-                animations.append((sequence, [input.name]))
+                animations.append(SpriteSheet.Animation(name: sequence, frames: [input.name]))
             }
         }
         return SpriteSheet(page: page, sprites: sprites, animations: animations)

@@ -40,13 +40,30 @@ public struct SpriteSheet: Sendable {
         }
     }
 
+    /// A sequence of sprites played as one animation.
+    public struct Animation: Sendable, Hashable {
+        public var name: String
+        /// Sprite names in play order.
+        public var frames: [String]
+        /// `forward`, `reverse` or `pingpong` (Aseprite's tag direction).
+        public var direction: String
+        /// UIKit's meaning: 0 forever, N plays.
+        public var repeatCount: Int
+
+        public init(name: String, frames: [String], direction: String = "forward", repeatCount: Int = 0) {
+            self.name = name
+            self.frames = frames
+            self.direction = direction
+            self.repeatCount = repeatCount
+        }
+    }
+
     public var page: Bitmap
     /// In input order.
     public var sprites: [Sprite]
-    /// Sequence name → sprite names in play order.
-    public var animations: [(name: String, frames: [String])]
+    public var animations: [Animation]
 
-    public init(page: Bitmap, sprites: [Sprite], animations: [(name: String, frames: [String])]) {
+    public init(page: Bitmap, sprites: [Sprite], animations: [Animation]) {
         self.page = page
         self.sprites = sprites
         self.animations = animations

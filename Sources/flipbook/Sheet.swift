@@ -22,7 +22,7 @@ struct Sheet: ParsableCommand {
     @Argument(help: "Frames: folders, prefix paths or PNG files.") var sources: [String]
     @Option(name: .shortAndLong, help: "The sheet PNG to write.") var output: String
     @Option(help: "The data file (default: the sheet's name with .json).") var data: String?
-    @Option(help: "json-hash or json-array.") var format: TexturePackerJSON.Style = .hash
+    @Option(help: "json-hash, json-array (TexturePacker: Phaser, PixiJS) or aseprite.") var format: SheetFormat = .jsonHash
     @Option(help: "packed (MaxRects), rows or columns.") var layout: SheetBuilder.Layout = .packed
     @Option(help: "Pixels between sprites.") var padding = 2
     @Option(help: "Pixels around the page edge.") var border = 0
@@ -62,16 +62,30 @@ struct Sheet: ParsableCommand {
         }
         let builder = SheetBuilder(layout: layout, padding: padding, border: border, trim: trim, trimMargin: trimMargin,
                                    powerOfTwo: powerOfTwo, square: square, maxSide: maxSize)
-        let sheet: SpriteSheet
+        var sheet: SpriteSheet
         do { sheet = try builder.build(inputs) } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.problemsFound)
+        }
+        // A folder's sequence.json gives its animation's direction and repeat count.
+        for sequence in sequences {
+            let manifestPath = sequence.directory + "/" + SequenceManifest.fileName
+            guard FileManager.default.fileExists(atPath: manifestPath),
+                  let manifest = try? SequenceManifest.read(file: manifestPath),
+                  let index = sheet.animations.firstIndex(where: { $0.name == trimmedSequenceName(sequence.prefix) }) else { continue }
+            sheet.animations[index].direction = manifest.direction?.rawValue ?? "forward"
+            sheet.animations[index].repeatCount = manifest.repeatCount ?? 0
         }
         let dataPath = data ?? (output.hasSuffix(".png") ? String(output.dropLast(4)) : output) + ".json"
         let image = URL(fileURLWithPath: output).lastPathComponent
         do {
             try PNG.Encoder().write(sheet.page, to: output)
-            try FileIO.writeAtomically(TexturePackerJSON.encode(sheet, image: image, style: format), to: dataPath)
+            let bytes = switch format {
+            case .jsonHash: TexturePackerJSON.encode(sheet, image: image, style: .hash)
+            case .jsonArray: TexturePackerJSON.encode(sheet, image: image, style: .array)
+            case .aseprite: AsepriteJSON.encode(sheet, image: image)
+            }
+            try FileIO.writeAtomically(bytes, to: dataPath)
         } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.outputUnwritable)
@@ -96,5 +110,8 @@ struct Sheet: ParsableCommand {
     }
 }
 
-extension TexturePackerJSON.Style: ExpressibleByArgument {}
+/// The data formats `sheet` writes.
+enum SheetFormat: String, ExpressibleByArgument, CaseIterable {
+    case jsonHash = "json-hash", jsonArray = "json-array", aseprite
+}
 extension SheetBuilder.Layout: ExpressibleByArgument {}

@@ -113,3 +113,54 @@ struct SheetBuilderTests {
         #expect(SheetBuilder.opaqueBounds(Bitmap(width: 4, height: 4)) == .init(x: 0, y: 0, w: 1, h: 1))
     }
 }
+
+/// Each exporter against a committed golden file (re-record on purpose with
+/// `FLIPBOOK_RECORD=1 swift test --filter ExporterGoldenTests`), and parsed back into the model.
+@Suite("Exporter goldens")
+struct ExporterGoldenTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/atlas").path
+
+    static func sheet() throws -> SpriteSheet {
+        var sheet = try SheetBuilder(padding: 1, trim: true).build(SheetBuilderTests.inputs)
+        sheet.animations[0].direction = "pingpong"
+        sheet.animations[0].repeatCount = 3
+        return sheet
+    }
+
+    static func check(_ bytes: [UInt8], golden name: String) throws {
+        let path = folder + "/" + name
+        if ProcessInfo.processInfo.environment["FLIPBOOK_RECORD"] == "1" { try FileIO.writeAtomically(bytes, to: path) }
+        let committed = try FileIO.readAll(path)
+        #expect(bytes == committed, "\(name) changed; re-record if intended")
+    }
+
+    @Test(arguments: TexturePackerJSON.Style.allCases)
+    func texturePacker(style: TexturePackerJSON.Style) throws {
+        let sheet = try Self.sheet()
+        let bytes = TexturePackerJSON.encode(sheet, image: "sheet.png", style: style)
+        try Self.check(bytes, golden: "sheet.\(style.rawValue).json")
+        let decoded = try TexturePackerJSON.decode(bytes)
+        #expect(Set(decoded.sprites) == Set(sheet.sprites))
+        #expect(decoded.animations["walk"] == ["walk0", "walk1", "walk2"] && decoded.animations["jump"] == ["jump0"])
+    }
+
+    @Test func aseprite() throws {
+        let sheet = try Self.sheet()
+        let bytes = AsepriteJSON.encode(sheet, image: "sheet.png")
+        try Self.check(bytes, golden: "sheet.aseprite.json")
+        #expect(try JSONSerialization.jsonObject(with: Data(bytes)) is [String: Any], "valid JSON")
+        let decoded = try AsepriteJSON.decode(bytes)
+        // Aseprite needs a duration on every frame: frames without one get 100 ms.
+        let expected = sheet.sprites.map { sprite -> SpriteSheet.Sprite in
+            var copy = sprite
+            copy.duration = sprite.duration ?? 100
+            return copy
+        }
+        #expect(decoded.sprites == expected, "same frames, same order")
+        #expect(decoded.animations == sheet.animations)
+        #expect(decoded.image == "sheet.png")
+        // Our reader for TexturePacker's hash reads Aseprite's too (for `flipbook frames`).
+        #expect(Set(try TexturePackerJSON.decode(bytes).sprites) == Set(expected))
+    }
+}

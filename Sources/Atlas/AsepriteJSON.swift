@@ -1,0 +1,96 @@
+import Foundation
+
+/// Aseprite's JSON sheet format (hash keyed by frame name), as Aseprite's own "Export Sprite Sheet"
+/// writes it and Phaser's `createFromAseprite` reads it: frames in play order with their
+/// `duration`, and `meta.frameTags` with `from`/`to` indices into that order, `direction`, and
+/// `repeat` ("N" plays) when the animation does not loop forever.
+public enum AsepriteJSON {
+    /// The data file; keys are written in sheet order because tag indices refer to it.
+    public static func encode(_ sheet: SpriteSheet, image: String) -> [UInt8] {
+        var lines = ["{", "  \"frames\": {"]
+        for (index, sprite) in sheet.sprites.enumerated() {
+            let f = sprite.frame, s = sprite.spriteSourceSize
+            lines.append("    \(quote(sprite.name)): {")
+            lines.append("      \"frame\": { \"x\": \(f.x), \"y\": \(f.y), \"w\": \(f.w), \"h\": \(f.h) },")
+            lines.append("      \"rotated\": false,")
+            lines.append("      \"trimmed\": \(sprite.trimmed),")
+            lines.append("      \"spriteSourceSize\": { \"x\": \(s.x), \"y\": \(s.y), \"w\": \(s.w), \"h\": \(s.h) },")
+            lines.append("      \"sourceSize\": { \"w\": \(sprite.sourceWidth), \"h\": \(sprite.sourceHeight) },")
+            lines.append("      \"duration\": \(sprite.duration ?? 100)")
+            lines.append("    }" + (index + 1 < sheet.sprites.count ? "," : ""))
+        }
+        lines.append("  },")
+        lines.append("  \"meta\": {")
+        lines.append("    \"app\": \"flipbook\",")
+        lines.append("    \"version\": \"0.1.0\",")
+        lines.append("    \"image\": \(quote(image)),")
+        lines.append("    \"format\": \"RGBA8888\",")
+        lines.append("    \"size\": { \"w\": \(sheet.page.width), \"h\": \(sheet.page.height) },")
+        lines.append("    \"scale\": \"\(sheet.page.scale)\",")
+        let index = Dictionary(sheet.sprites.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let tags = sheet.animations.compactMap { animation -> String? in
+            let positions = animation.frames.compactMap { index[$0] }
+            // A tag is a contiguous range; animations built from sequences are.
+            guard let from = positions.first, let to = positions.last, positions == Array(from...to) else { return nil }
+            var tag = "      { \"name\": \(quote(animation.name)), \"from\": \(from), \"to\": \(to), \"direction\": \(quote(animation.direction))"
+            if animation.repeatCount > 0 { tag += ", \"repeat\": \"\(animation.repeatCount)\"" }
+            return tag + " }"
+        }
+        lines.append("    \"frameTags\": [" + (tags.isEmpty ? "]," : ""))
+        if !tags.isEmpty {
+            lines.append(tags.joined(separator: ",\n"))
+            lines.append("    ],")
+        }
+        lines.append("    \"layers\": [],")
+        lines.append("    \"slices\": []")
+        lines.append("  }")
+        lines.append("}")
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// A JSON string literal.
+    static func quote(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
+        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+    }
+
+    struct Document: Decodable {
+        struct Tag: Decodable {
+            var name: String
+            var from: Int
+            var to: Int
+            var direction: String?
+            var `repeat`: String?
+        }
+        struct Meta: Decodable {
+            var image: String
+            var frameTags: [Tag]?
+        }
+        var frames: [String: TexturePackerJSON.Frame]
+        var meta: Meta
+    }
+
+    /// Sprites in file order and the tags as animations. Frame order is recovered from where each
+    /// key stands in the text (JSON objects are unordered to most parsers, but tags index them).
+    public static func decode(_ bytes: [UInt8]) throws(TexturePackerJSON.Error) -> (sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation], image: String) {
+        let document: Document
+        do { document = try JSONDecoder().decode(Document.self, from: Data(bytes)) } catch {
+            throw TexturePackerJSON.Error(reason: "not an Aseprite sheet: \(error)")
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let ordered = document.frames.keys.sorted { a, b in
+            (text.range(of: quote(a) + ":")?.lowerBound ?? text.endIndex) < (text.range(of: quote(b) + ":")?.lowerBound ?? text.endIndex)
+        }
+        let sprites = ordered.map { name in
+            let frame = document.frames[name]!
+            return SpriteSheet.Sprite(name: name, frame: frame.frame, trimmed: frame.trimmed, spriteSourceSize: frame.spriteSourceSize,
+                                      sourceWidth: frame.sourceSize.w, sourceHeight: frame.sourceSize.h, duration: frame.duration)
+        }
+        let animations = (document.meta.frameTags ?? []).compactMap { tag -> SpriteSheet.Animation? in
+            guard tag.from >= 0, tag.to < sprites.count, tag.from <= tag.to else { return nil }
+            return SpriteSheet.Animation(name: tag.name, frames: sprites[tag.from...tag.to].map(\.name),
+                                         direction: tag.direction ?? "forward", repeatCount: tag.repeat.flatMap(Int.init) ?? 0)
+        }
+        return (sprites, animations, document.meta.image)
+    }
+}
