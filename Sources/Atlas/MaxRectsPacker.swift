@@ -78,12 +78,29 @@ public struct MaxRectsPacker: Sendable {
         return best
     }
 
-    /// Grows a candidate page from the area bound until everything fits.
+    /// The smallest page found for one input order. From the area bound it grows both sides in
+    /// turn; with few sprites it also tries fixed widths of several aspect ratios, growing only the
+    /// height (uniform animation frames pack best as a wide grid, which alternate growth can miss).
     private func smallestPage(for sizes: [Size], order: [Int], area: Int, widest: Int, tallest: Int) -> Result? {
+        var best = grow(sizes, order: order, width: max(widest, Int(Double(area).squareRoot().rounded(.up))),
+                        area: area, tallest: tallest, fixedWidth: false)
+        guard sizes.count <= 256 else { return best }
+        for aspect in [0.8, 1.25, 1.6, 2.0, 2.5, 3.2] {
+            let width = max(widest, Int((Double(area) * aspect).squareRoot().rounded(.up)))
+            if let candidate = grow(sizes, order: order, width: width, area: area, tallest: tallest, fixedWidth: true),
+               best == nil || candidate.width * candidate.height < best!.width * best!.height {
+                best = candidate
+            }
+        }
+        return best
+    }
+
+    /// Packs into `width` × (the area bound) and grows until everything fits.
+    private func grow(_ sizes: [Size], order: [Int], width startWidth: Int, area: Int, tallest: Int, fixedWidth: Bool) -> Result? {
         // The page's usable area is inset by the border but gains back one padding (the last column
         // and row of sprites need none).
         let inset = 2 * border - padding
-        var width = max(widest, Int(Double(area).squareRoot().rounded(.up)))
+        var width = startWidth
         var height = max(tallest, (area + width - 1) / width)
         for attempt in 0..<200 {
             let (pageWidth, pageHeight) = pageSize(width + inset, height + inset)
@@ -92,8 +109,8 @@ public struct MaxRectsPacker: Sendable {
                 return Result(width: pageWidth, height: pageHeight,
                               positions: positions.map { ($0.x + border, $0.y + border) })
             }
-            // Grow the shorter side by a few percent, alternating.
-            if attempt % 2 == 0 { width += max(1, width / 32) } else { height += max(1, height / 32) }
+            // Grow by a few percent: the height only, or both sides in turn.
+            if fixedWidth || attempt % 2 == 1 { height += max(1, height / 32) } else { width += max(1, width / 32) }
             if powerOfTwo || square { (width, height) = (pageWidth - inset + 1, pageHeight - inset + 1) }
         }
         return nil
