@@ -11,10 +11,10 @@ public enum AsepriteJSON {
         for (index, sprite) in sheet.sprites.enumerated() {
             let f = sprite.frame, s = sprite.spriteSourceSize
             lines.append("    \(quote(sprite.name)): {")
-            lines.append("      \"frame\": { \"x\": \(f.x), \"y\": \(f.y), \"w\": \(f.w), \"h\": \(f.h) },")
+            lines.append("      \"frame\": { \"x\": \(f.x), \"y\": \(f.y), \"w\": \(f.width), \"h\": \(f.height) },")
             lines.append("      \"rotated\": false,")
             lines.append("      \"trimmed\": \(sprite.trimmed),")
-            lines.append("      \"spriteSourceSize\": { \"x\": \(s.x), \"y\": \(s.y), \"w\": \(s.w), \"h\": \(s.h) },")
+            lines.append("      \"spriteSourceSize\": { \"x\": \(s.x), \"y\": \(s.y), \"w\": \(s.width), \"h\": \(s.height) },")
             lines.append("      \"sourceSize\": { \"w\": \(sprite.sourceWidth), \"h\": \(sprite.sourceHeight) },")
             lines.append("      \"duration\": \(sprite.duration ?? 100)")
             lines.append("    }" + (index + 1 < sheet.sprites.count ? "," : ""))
@@ -83,7 +83,8 @@ public enum AsepriteJSON {
         }
         let sprites = ordered.map { name in
             let frame = document.frames[name]!
-            return SpriteSheet.Sprite(name: name, frame: frame.frame, trimmed: frame.trimmed, spriteSourceSize: frame.spriteSourceSize,
+            return SpriteSheet.Sprite(name: name, frame: frame.frame.pixelRect, trimmed: frame.trimmed,
+                                      spriteSourceSize: frame.spriteSourceSize.pixelRect,
                                       sourceWidth: frame.sourceSize.w, sourceHeight: frame.sourceSize.h, duration: frame.duration)
         }
         let animations = (document.meta.frameTags ?? []).compactMap { tag -> SpriteSheet.Animation? in

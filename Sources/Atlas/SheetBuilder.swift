@@ -72,12 +72,12 @@ public struct SheetBuilder: Sendable {
         guard inputs.allSatisfy({ $0.bitmap.scale == scale }) else { throw .mixedScales }
 
         // Trim, then give identical trimmed images one region.
-        let regions = inputs.map { trim ? Self.opaqueBounds($0.bitmap, margin: trimMargin) : SpriteSheet.Rect(x: 0, y: 0, w: $0.bitmap.width, h: $0.bitmap.height) }
+        let regions = inputs.map { trim ? Self.opaqueBounds($0.bitmap, margin: trimMargin) : SpriteSheet.Rect(x: 0, y: 0, width: $0.bitmap.width, height: $0.bitmap.height) }
         var unique: [Int] = []                 // input index of each distinct image
         var slotOfInput = [Int](repeating: 0, count: inputs.count)
         var seen: [[UInt8]: Int] = [:]
         for (index, input) in inputs.enumerated() {
-            let pixels = Self.crop(input.bitmap, regions[index])
+            let pixels = input.bitmap.cropped(to: regions[index]).pixels
             if let slot = seen[pixels] {
                 slotOfInput[index] = slot
             } else {
@@ -86,18 +86,18 @@ public struct SheetBuilder: Sendable {
                 unique.append(index)
             }
         }
-        let sizes = unique.map { MaxRectsPacker.Size(width: max(regions[$0].w, 1), height: max(regions[$0].h, 1)) }
+        let sizes = unique.map { MaxRectsPacker.Size(width: max(regions[$0].width, 1), height: max(regions[$0].height, 1)) }
         guard let placement = place(sizes) else { throw .doesNotFit(maxSide: maxSide) }
 
         var page = Bitmap(width: placement.width, height: placement.height, scale: scale)
         for (slot, index) in unique.enumerated() {
-            Self.draw(inputs[index].bitmap, region: regions[index], into: &page, at: placement.positions[slot])
+            page.copy(inputs[index].bitmap, from: regions[index], toX: placement.positions[slot].x, y: placement.positions[slot].y)
         }
         let sprites = inputs.enumerated().map { index, input in
             let region = regions[index], position = placement.positions[slotOfInput[index]]
             return SpriteSheet.Sprite(
-                name: input.name, frame: .init(x: position.x, y: position.y, w: region.w, h: region.h),
-                trimmed: region.w != input.bitmap.width || region.h != input.bitmap.height, spriteSourceSize: region,
+                name: input.name, frame: .init(x: position.x, y: position.y, width: region.width, height: region.height),
+                trimmed: region.width != input.bitmap.width || region.height != input.bitmap.height, spriteSourceSize: region,
                 sourceWidth: input.bitmap.width, sourceHeight: input.bitmap.height, duration: input.duration)
         }
         var animations: [SpriteSheet.Animation] = []
@@ -148,32 +148,9 @@ public struct SheetBuilder: Sendable {
                 minY = min(minY, y); maxY = max(maxY, y)
             }
         }
-        guard maxX >= 0 else { return .init(x: 0, y: 0, w: 1, h: 1) }
+        guard maxX >= 0 else { return .init(x: 0, y: 0, width: 1, height: 1) }
         minX = max(0, minX - margin); minY = max(0, minY - margin)
         maxX = min(bitmap.width - 1, maxX + margin); maxY = min(bitmap.height - 1, maxY + margin)
-        return .init(x: minX, y: minY, w: maxX - minX + 1, h: maxY - minY + 1)
-    }
-
-    static func crop(_ bitmap: Bitmap, _ region: SpriteSheet.Rect) -> [UInt8] {
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(region.w * region.h * 4)
-        for y in region.y..<(region.y + region.h) {
-            let start = (y * bitmap.width + region.x) * 4
-            pixels += bitmap.pixels[start..<(start + region.w * 4)]
-        }
-        return pixels
-    }
-
-    static func draw(_ bitmap: Bitmap, region: SpriteSheet.Rect, into page: inout Bitmap, at position: (x: Int, y: Int)) {
-        let width = page.width
-        page.withUnsafeMutablePixels { pixels in
-            for y in 0..<region.h {
-                for x in 0..<region.w {
-                    let source = ((region.y + y) * bitmap.width + region.x + x) * 4
-                    let target = ((position.y + y) * width + position.x + x) * 4
-                    for channel in 0..<4 { pixels[target + channel] = bitmap.pixels[source + channel] }
-                }
-            }
-        }
+        return .init(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 }

@@ -3,15 +3,7 @@ import Raster
 /// A packed sprite sheet: one page image and where each named sprite sits on it.
 public struct SpriteSheet: Sendable {
     /// A rectangle in pixels.
-    public struct Rect: Sendable, Hashable, Codable {
-        public var x, y, w, h: Int
-        public init(x: Int, y: Int, w: Int, h: Int) {
-            self.x = x
-            self.y = y
-            self.w = w
-            self.h = h
-        }
-    }
+    public typealias Rect = PixelRect
 
     /// One sprite: its region on the page and how to rebuild the original frame from it.
     public struct Sprite: Sendable, Hashable {
@@ -84,19 +76,7 @@ public struct SpriteSheet: Sendable {
     /// The original frame of `sprite`, rebuilt from the page (un-trimmed onto its source size).
     public func frame(_ sprite: Sprite) -> Bitmap {
         var out = Bitmap(width: sprite.sourceWidth, height: sprite.sourceHeight, scale: page.scale)
-        let width = page.width
-        out.withUnsafeMutablePixels { pixels in
-            for y in 0..<sprite.frame.h {
-                for x in 0..<sprite.frame.w {
-                    let targetX = sprite.spriteSourceSize.x + x, targetY = sprite.spriteSourceSize.y + y
-                    guard targetX >= 0, targetY >= 0, targetX < sprite.sourceWidth, targetY < sprite.sourceHeight,
-                          sprite.frame.x + x < width, sprite.frame.y + y < page.height else { continue }
-                    let source = ((sprite.frame.y + y) * width + sprite.frame.x + x) * 4
-                    let target = (targetY * sprite.sourceWidth + targetX) * 4
-                    for channel in 0..<4 { pixels[target + channel] = page.pixels[source + channel] }
-                }
-            }
-        }
+        out.copy(page, from: sprite.frame, toX: sprite.spriteSourceSize.x, y: sprite.spriteSourceSize.y)
         return out
     }
 }

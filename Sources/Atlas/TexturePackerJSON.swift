@@ -1,5 +1,6 @@
 import Animated
 import Foundation
+import Raster
 
 /// TexturePacker's JSON, as Phaser and PixiJS load it (DESIGN.md §7): `frames` keyed by name (hash)
 /// or as an array with `filename`, `animations` per sequence, and `meta`.
@@ -10,14 +11,21 @@ public enum TexturePackerJSON {
     }
 
     struct Size: Codable, Equatable { var w, h: Int }
+
+    /// A rectangle as the format spells it: `{"x", "y", "w", "h"}`.
+    struct Rect: Codable, Equatable {
+        var x, y, w, h: Int
+        init(_ rect: PixelRect) { (x, y, w, h) = (rect.x, rect.y, rect.width, rect.height) }
+        var pixelRect: PixelRect { PixelRect(x: x, y: y, width: w, height: h) }
+    }
     struct Pivot: Codable, Equatable { var x, y: Double }
 
     struct Frame: Codable, Equatable {
         var filename: String?
-        var frame: SpriteSheet.Rect
+        var frame: Rect
         var rotated: Bool
         var trimmed: Bool
-        var spriteSourceSize: SpriteSheet.Rect
+        var spriteSourceSize: Rect
         var sourceSize: Size
         var pivot: Pivot?
         var duration: Int?
@@ -63,8 +71,8 @@ public enum TexturePackerJSON {
     }
 
     private static func frame(_ sprite: SpriteSheet.Sprite, filename: String?) -> Frame {
-        Frame(filename: filename, frame: sprite.frame, rotated: false, trimmed: sprite.trimmed,
-              spriteSourceSize: sprite.spriteSourceSize, sourceSize: Size(w: sprite.sourceWidth, h: sprite.sourceHeight),
+        Frame(filename: filename, frame: Rect(sprite.frame), rotated: false, trimmed: sprite.trimmed,
+              spriteSourceSize: Rect(sprite.spriteSourceSize), sourceSize: Size(w: sprite.sourceWidth, h: sprite.sourceHeight),
               pivot: Pivot(x: 0.5, y: 0.5), duration: sprite.duration)
     }
 
@@ -104,7 +112,7 @@ public enum TexturePackerJSON {
             throw Error(reason: "frame '\(rotated.0)' is stored rotated; rotated frames are not supported yet")
         }
         let sprites = frames.map { name, frame in
-            SpriteSheet.Sprite(name: name, frame: frame.frame, trimmed: frame.trimmed, spriteSourceSize: frame.spriteSourceSize,
+            SpriteSheet.Sprite(name: name, frame: frame.frame.pixelRect, trimmed: frame.trimmed, spriteSourceSize: frame.spriteSourceSize.pixelRect,
                                sourceWidth: frame.sourceSize.w, sourceHeight: frame.sourceSize.h, duration: frame.duration)
         }
         return (sprites, animations, meta.image, (meta.size.w, meta.size.h))

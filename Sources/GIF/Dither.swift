@@ -84,8 +84,9 @@ enum Dither {
         return out
     }
 
-    /// Palette indices for flattened pixels. Pixels equal to the previous frame's source keep the
-    /// previous frame's index (no shimmer in static areas) and take no part in error diffusion.
+    /// Palette indices for flattened pixels. Ordered and no dithering depend only on the colour and
+    /// the position, so static pixels keep their index by construction. For error diffusion, pixels
+    /// equal to `previous`'s source keep its index (no shimmer) and take no part in the diffusion.
     static func indices(
         _ pixels: [UInt8], width: Int, height: Int, map: PaletteMap, transparent: UInt8,
         method: GIF.Dithering, strength: Double, previous: (pixels: [UInt8], indices: [UInt8])?
@@ -103,11 +104,6 @@ enum Dither {
                         for x in 0..<width {
                             let pixel = y * width + x, i = pixel * 4
                             guard source[i + 3] != 0 else { continue }
-                            if let previous, previous.pixels[i] == source[i], previous.pixels[i + 1] == source[i + 1],
-                               previous.pixels[i + 2] == source[i + 2], previous.pixels[i + 3] == 255 {
-                                target[pixel] = previous.indices[pixel]
-                                continue
-                            }
                             let r = Int(source[i]), g = Int(source[i + 1]), b = Int(source[i + 2])
                             let color = r << 16 | g << 8 | b
                             if color != lastColor {

@@ -115,7 +115,7 @@ extension GIF {
             if let pending {
                 switch pending.disposal {
                 case .background: clear(pending.rect)
-                case .previous: if let saved = pending.saved { restore(saved, in: pending.rect) }
+                case .previous: if let saved = pending.saved { canvas.copy(saved, from: pending.rect, toX: pending.rect.x, y: pending.rect.y) }
                 case .keep, .unspecified: break
                 }
             }
@@ -168,14 +168,6 @@ extension GIF {
         private func clear(_ rect: Rect) {
             forEachPixel(in: rect) { pixels, offset, _ in
                 pixels[offset] = 0; pixels[offset + 1] = 0; pixels[offset + 2] = 0; pixels[offset + 3] = 0
-            }
-        }
-
-        private func restore(_ saved: Bitmap, in rect: Rect) {
-            saved.pixels.withUnsafeBufferPointer { old in
-                forEachPixel(in: rect) { pixels, offset, _ in
-                    for channel in 0..<4 { pixels[offset + channel] = old[offset + channel] }
-                }
             }
         }
 

@@ -28,13 +28,5 @@ public enum GIF {
     }
 
     /// A rectangle on the logical screen, in pixels.
-    public struct Rect: Sendable, Hashable, Codable {
-        public var x, y, width, height: Int
-        public init(x: Int, y: Int, width: Int, height: Int) {
-            self.x = x
-            self.y = y
-            self.width = width
-            self.height = height
-        }
-    }
+    public typealias Rect = PixelRect
 }

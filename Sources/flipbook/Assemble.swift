@@ -181,34 +181,29 @@ struct Assemble: ParsableCommand {
         }
     }
 
-    /// The frames and durations to encode, and the repeat count the source implies.
+    /// The frames and durations to encode, and the repeat count the source implies. Timing
+    /// options override the source's in one place: --delays, else --duration, else --fps.
     private func makeInput() throws -> (GIF.Encoder.Input, Int) {
-        if sources.count == 1, sources[0].lowercased().hasSuffix(".gif") {
-            return try gifInput(sources[0])
-        }
-        var animation: Animation
-        do {
-            animation = try Animation.load(sources, scale: scale)
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
-        if let duration { animation.duration = duration; animation.frameDurations = nil }
-        if let fps { animation.duration = Double(animation.steps(highlighted: highlighted).count) / fps; animation.frameDurations = nil }
-        let useHighlighted = highlighted && animation.highlightedFrames != nil
+        let animation = try loadAnimation()
         if highlighted && animation.highlightedFrames == nil {
             Console.error("error: no highlighted frames (name them with \"highlighted\" in sequence.json)")
             throw ExitCode(ExitStatus.usage)
         }
-        let frames = useHighlighted ? animation.highlightedFrames! : animation.frames
-        let steps = animation.steps(highlighted: useHighlighted)
-        var durations = animation.stepDurations(highlighted: useHighlighted)
+        let frames = highlighted ? animation.highlightedFrames! : animation.frames
+        let steps = animation.steps(highlighted: highlighted)
+        let durations: [Double]
         if let explicit = try parsedDelays() {
             guard explicit.count == frames.count else {
                 Console.error("error: --delays has \(explicit.count) values for \(frames.count) frames")
                 throw ExitCode(ExitStatus.usage)
             }
             durations = steps.map { explicit[$0] }
+        } else if let duration {
+            durations = steps.map { _ in duration / Double(steps.count) }
+        } else if let fps {
+            durations = steps.map { _ in 1 / fps }
+        } else {
+            durations = animation.stepDurations(highlighted: highlighted)
         }
         let input = GIF.Encoder.Input(durations: durations) { index in
             try frames[steps[index]].load()
@@ -216,26 +211,19 @@ struct Assemble: ParsableCommand {
         return (input, animation.repeatCount)
     }
 
-    /// A GIF source: its frames are decoded up front (GIF sources are expected to be small).
-    private func gifInput(_ path: String) throws -> (GIF.Encoder.Input, Int) {
+    /// The source as an animation: a GIF's frames are decoded up front (GIF sources are expected to
+    /// be small), keeping its delays (0–1 cs played as 10 cs, as browsers do) and loop count.
+    private func loadAnimation() throws -> Animation {
         do {
-            let decoder = try GIF.Decoder(file: path)
-            let frames = try decoder.allFrames()
-            var durations = frames.map(\.duration)
-            if let explicit = try parsedDelays() {
-                guard explicit.count == frames.count else {
-                    Console.error("error: --delays has \(explicit.count) values for \(frames.count) frames")
-                    throw ExitCode(ExitStatus.usage)
-                }
-                durations = explicit
-            } else if let fps {
-                durations = Array(repeating: 1 / fps, count: frames.count)
-            } else if let duration {
-                durations = Array(repeating: duration / Double(frames.count), count: frames.count)
+            guard sources.count == 1, sources[0].lowercased().hasSuffix(".gif") else {
+                return try Animation.load(sources, scale: scale)
             }
-            let images = frames.map(\.image)
-            return (GIF.Encoder.Input(durations: durations) { images[$0] }, decoder.repeatCount)
-        } catch let error as GIF.DecodeError {
+            let decoder = try GIF.Decoder(file: sources[0])
+            let frames = try decoder.allFrames()
+            return Animation(frames: frames.map { .bitmap($0.image) },
+                             frameDurations: frames.map { $0.delay < 2 ? 0.1 : $0.duration },
+                             repeatCount: decoder.repeatCount)
+        } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.inputUnreadable)
         }

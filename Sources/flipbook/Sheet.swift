@@ -90,7 +90,7 @@ struct Sheet: ParsableCommand {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.outputUnwritable)
         }
-        let used = sheet.sprites.reduce(0) { $0 + $1.frame.w * $1.frame.h }
+        let used = sheet.sprites.reduce(0) { $0 + $1.frame.width * $1.frame.height }
         let occupancy = Double(used) / Double(sheet.page.width * sheet.page.height)
         if json {
             struct Output: Encodable { var sheet, data: String; var width, height, sprites: Int; var occupancy: Double }

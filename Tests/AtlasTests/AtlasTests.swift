@@ -76,7 +76,7 @@ struct SheetBuilderTests {
         for (sprite, input) in zip(sheet.sprites, Self.inputs) { #expect(sheet.frame(sprite) == input.bitmap, "\(sprite.name)") }
         #expect(sheet.sprites[0].frame == sheet.sprites[2].frame, "identical frames share a region")
         if trim {
-            #expect(sheet.sprites[0].trimmed && sheet.sprites[0].spriteSourceSize == .init(x: 4, y: 6, w: 20, h: 10))
+            #expect(sheet.sprites[0].trimmed && sheet.sprites[0].spriteSourceSize == .init(x: 4, y: 6, width: 20, height: 10))
             #expect(!sheet.sprites[1].trimmed)
         }
         #expect(sheet.animations.map(\.name) == ["walk", "jump"])
@@ -108,9 +108,9 @@ struct SheetBuilderTests {
 
     @Test func trimsToTheOpaqueBounds() {
         let bitmap = Self.frame(20, 10, content: (3, 2, 5, 4), color: .white)
-        #expect(SheetBuilder.opaqueBounds(bitmap) == .init(x: 3, y: 2, w: 5, h: 4))
-        #expect(SheetBuilder.opaqueBounds(bitmap, margin: 5) == .init(x: 0, y: 0, w: 13, h: 10))
-        #expect(SheetBuilder.opaqueBounds(Bitmap(width: 4, height: 4)) == .init(x: 0, y: 0, w: 1, h: 1))
+        #expect(SheetBuilder.opaqueBounds(bitmap) == .init(x: 3, y: 2, width: 5, height: 4))
+        #expect(SheetBuilder.opaqueBounds(bitmap, margin: 5) == .init(x: 0, y: 0, width: 13, height: 10))
+        #expect(SheetBuilder.opaqueBounds(Bitmap(width: 4, height: 4)) == .init(x: 0, y: 0, width: 1, height: 1))
     }
 }
 

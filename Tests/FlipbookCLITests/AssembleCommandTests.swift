@@ -92,6 +92,24 @@ struct AssembleCommandTests {
         #expect(lossless ? worst == 0 : worst <= 24, "largest channel difference \(worst)")
     }
 
+    /// --delays beats --duration beats --fps, for sequences and GIF sources alike.
+    @Test(arguments: [
+        (["Sequences/kenney-robot-walk", "--fps", "10", "--duration", "2"], 200),
+        (["Sequences/kenney-robot-walk", "--fps", "10", "--delays", "50,50,50,50,50,50,50,50"], 40),
+        (["Sequences/kenney-robot-walk", "--fps", "10"], 80),
+        (["Tests/Fixtures/gif/giflib/fire.gif", "--fps", "10"], 330),
+        (["Tests/Fixtures/gif/giflib/fire.gif", "--fps", "10", "--duration", "1"], 100),
+        (["Tests/Fixtures/gif/giflib/fire.gif"], 165),
+    ] as [([String], Int)])
+    func timingOptionsTakePrecedenceInOrder(arguments: [String], total: Int) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try CLI.run(["assemble"] + arguments + ["-o", directory + "/t.gif", "--json"], in: Self.repositoryRoot)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(report?["totalCentiseconds"] as? Int == total)
+    }
+
     @Test func reportsTimingMergesAndMaxBytes() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -26,19 +26,7 @@ public enum ContentMode: String, Sendable, CaseIterable {
             bitmap, width: max(1, Int((Double(bitmap.width) * factor).rounded())),
             height: max(1, Int((Double(bitmap.height) * factor).rounded())))
         var out = Bitmap(width: width, height: height, scale: bitmap.scale)
-        let offsetX = (width - scaled.width) / 2, offsetY = (height - scaled.height) / 2
-        out.withUnsafeMutablePixels { pixels in
-            for y in 0..<scaled.height {
-                let targetY = y + offsetY
-                guard targetY >= 0 && targetY < height else { continue }
-                for x in 0..<scaled.width {
-                    let targetX = x + offsetX
-                    guard targetX >= 0 && targetX < width else { continue }
-                    let source = (y * scaled.width + x) * 4, target = (targetY * width + targetX) * 4
-                    for channel in 0..<4 { pixels[target + channel] = scaled.pixels[source + channel] }
-                }
-            }
-        }
+        out.copy(scaled, toX: (width - scaled.width) / 2, y: (height - scaled.height) / 2)
         return out
     }
 }

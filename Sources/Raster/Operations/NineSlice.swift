@@ -67,24 +67,14 @@ public struct NineSlice: Sendable {
         var out = Bitmap(width: targetWidth, height: targetHeight, scale: bitmap.scale)
         for row in rows where row.3 > 0 && row.1 > 0 {
             for column in columns where column.3 > 0 && column.1 > 0 {
-                let patch = Self.crop(bitmap, x: column.0, y: row.0, width: column.1, height: row.1)
+                let patch = bitmap.cropped(to: PixelRect(x: column.0, y: row.0, width: column.1, height: row.1))
                 let filled = column.1 == column.3 && row.1 == row.3 ? patch
                     : mode == .stretch ? Resampler(filter: .bilinear).resize(patch, width: column.3, height: row.3)
                     : Self.tile(patch, width: column.3, height: row.3)
-                Self.paste(filled, into: &out, x: column.2, y: row.2)
+                out.copy(filled, toX: column.2, y: row.2)
             }
         }
         return out
-    }
-
-    static func crop(_ bitmap: Bitmap, x: Int, y: Int, width: Int, height: Int) -> Bitmap {
-        var pixels = [UInt8]()
-        pixels.reserveCapacity(width * height * 4)
-        for row in y..<(y + height) {
-            let start = (row * bitmap.width + x) * 4
-            pixels += bitmap.pixels[start..<(start + width * 4)]
-        }
-        return Bitmap(width: width, height: height, scale: bitmap.scale, premultiplied: pixels)!
     }
 
     /// `patch` repeated from its top-left corner to fill `width × height`.
@@ -98,17 +88,5 @@ public struct NineSlice: Sendable {
             }
         }
         return Bitmap(width: width, height: height, scale: patch.scale, premultiplied: pixels)!
-    }
-
-    static func paste(_ patch: Bitmap, into out: inout Bitmap, x: Int, y: Int) {
-        let width = out.width
-        out.withUnsafeMutablePixels { pixels in
-            for row in 0..<patch.height {
-                for column in 0..<patch.width {
-                    let source = (row * patch.width + column) * 4, target = ((y + row) * width + x + column) * 4
-                    for channel in 0..<4 { pixels[target + channel] = patch.pixels[source + channel] }
-                }
-            }
-        }
     }
 }

@@ -1,0 +1,48 @@
+/// A rectangle of pixels: origin at the top left, `x` to the right, `y` down.
+public struct PixelRect: Sendable, Hashable, Codable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+extension Bitmap {
+    /// The pixels inside `rect` (clipped to the bitmap), at the same scale.
+    public func cropped(to rect: PixelRect) -> Bitmap {
+        let x0 = max(rect.x, 0), y0 = max(rect.y, 0)
+        let x1 = min(rect.x + rect.width, width), y1 = min(rect.y + rect.height, height)
+        guard x0 < x1, y0 < y1 else { return Bitmap(width: 0, height: 0, scale: scale) }
+        var out = Bitmap(width: x1 - x0, height: y1 - y0, scale: scale)
+        out.copy(self, from: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), toX: 0, y: 0)
+        return out
+    }
+
+    /// Replaces the pixels at `(x, y)` with `rect` of `source` (all of it by default): a copy, not a
+    /// blend. Whatever falls outside either bitmap is skipped.
+    public mutating func copy(_ source: Bitmap, from rect: PixelRect? = nil, toX x: Int, y: Int) {
+        let region = rect ?? PixelRect(x: 0, y: 0, width: source.width, height: source.height)
+        let width = self.width, height = self.height
+        source.pixels.withUnsafeBufferPointer { input in
+            withUnsafeMutablePixels { output in
+                for row in 0..<region.height {
+                    let sourceY = region.y + row, targetY = y + row
+                    guard sourceY >= 0, sourceY < source.height, targetY >= 0, targetY < height else { continue }
+                    // The run of columns inside both bitmaps, copied in one go.
+                    let first = max(0, -region.x, -x)
+                    let last = min(region.width, source.width - region.x, width - x)
+                    guard first < last else { continue }
+                    let from = (sourceY * source.width + region.x + first) * 4
+                    let to = (targetY * width + x + first) * 4
+                    (output.baseAddress! + to).update(from: input.baseAddress! + from, count: (last - first) * 4)
+                }
+            }
+        }
+    }
+}
