@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Animated", targets: ["Animated"]),
+        .library(name: "FrameGen", targets: ["FrameGen"]),
         .library(name: "GIF", targets: ["GIF"]),
         .library(name: "Atlas", targets: ["Atlas"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
@@ -30,6 +31,7 @@ let package = Package(
 
         .target(name: "Raster", dependencies: ["CPNGShim"]),
         .target(name: "Animated", dependencies: ["Raster"]),
+        .target(name: "FrameGen", dependencies: ["Raster"]),
         .target(name: "GIF", dependencies: ["Raster", "CGIF"]),
         .target(name: "Atlas", dependencies: ["Raster", "Animated"]),
         .executableTarget(
@@ -37,6 +39,7 @@ let package = Package(
             dependencies: [
                 "Raster",
                 "Animated",
+                "FrameGen",
                 "GIF",
                 "Atlas",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -45,6 +48,7 @@ let package = Package(
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Raster"]),
+        .testTarget(name: "FrameGenTests", dependencies: ["FrameGen", "Raster"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Raster"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Raster"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster", "GIF"]),

@@ -1,0 +1,319 @@
+import Foundation
+
+/// How the open ends of a stroke are drawn.
+public enum LineCap: String, Sendable, Hashable, Codable, CaseIterable {
+    case butt, round, square
+}
+
+/// How a stroke turns a corner.
+public enum LineJoin: String, Sendable, Hashable, Codable, CaseIterable {
+    case miter, round, bevel
+}
+
+/// The pen: Core Graphics' line width, cap, join, miter limit and dash, with its defaults.
+public struct StrokeStyle: Sendable, Hashable, Codable {
+    public var width: Double
+    public var cap: LineCap
+    public var join: LineJoin
+    /// Miters longer than `miterLimit × width` become bevels (1/sin(θ/2) > limit).
+    public var miterLimit: Double
+    /// Alternating on/off lengths in user space; empty for a solid line.
+    public var dash: [Double]
+    /// How far into the dash pattern the stroke starts.
+    public var dashPhase: Double
+
+    public init(width: Double = 1, cap: LineCap = .butt, join: LineJoin = .miter, miterLimit: Double = 10,
+                dash: [Double] = [], dashPhase: Double = 0) {
+        self.width = width
+        self.cap = cap
+        self.join = join
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashPhase = dashPhase
+    }
+}
+
+/// Polygons in one coordinate space, stored flat: contour `i` is `points[ends[i-1]..<ends[i]]`.
+struct PolygonSet: Sendable {
+    var points: [Point] = []
+    var ends: [Int] = []
+
+    /// Appends a contour, reversed if needed so that every contour winds the same way: their
+    /// nonzero union is then the shape, however they overlap.
+    mutating func addPositive(_ contour: [Point]) {
+        guard contour.count >= 3 else { return }
+        var twiceArea = 0.0
+        var previous = contour[contour.count - 1]
+        for p in contour {
+            twiceArea += previous.cross(p)
+            previous = p
+        }
+        if twiceArea < 0 { points.append(contentsOf: contour.reversed()) } else { points.append(contentsOf: contour) }
+        ends.append(points.count)
+    }
+
+    mutating func add(_ contour: [Point]) {
+        guard contour.count >= 2 else { return }
+        points.append(contentsOf: contour)
+        ends.append(points.count)
+    }
+
+    func forEachContour(_ body: (ArraySlice<Point>) -> Void) {
+        var start = 0
+        for end in ends {
+            body(points[start..<end])
+            start = end
+        }
+    }
+}
+
+/// Outlines a stroke as the nonzero union of simple pieces — one quadrilateral per segment, a wedge
+/// per join, a cap per open end — all wound the same way. Interior points of flattened curves are
+/// joined round (Cairo does the same), so curves stay smooth under any join style.
+struct Stroker {
+    let style: StrokeStyle
+    let radius: Double
+    /// Flattening tolerance for round joins and caps, in the same space as the points.
+    let tolerance: Double
+    private(set) var output = PolygonSet()
+
+    init(style: StrokeStyle, tolerance: Double) {
+        self.style = style
+        self.radius = style.width / 2
+        self.tolerance = tolerance
+    }
+
+    mutating func stroke(_ polylines: [Polyline]) {
+        guard radius > 0, radius.isFinite else { return }
+        for line in polylines {
+            let clean = Self.deduplicated(line)
+            if let pattern = dashPattern {
+                for piece in dashed(clean, pattern: pattern) { strokeOpen(piece.vertices, direction: piece.direction) }
+            } else if clean.closed && clean.vertices.count >= 2 {
+                strokeClosed(clean.vertices)
+            } else {
+                strokeOpen(clean.vertices, direction: Point(1, 0))
+            }
+        }
+    }
+
+    private var dashPattern: [Double]? {
+        let dash = style.dash.count % 2 == 1 ? style.dash + style.dash : style.dash
+        guard !dash.isEmpty, dash.allSatisfy({ $0 >= 0 && $0.isFinite }), dash.reduce(0, +) > 0 else { return nil }
+        return dash
+    }
+
+    /// Drops repeated points (and a closing point equal to the first), keeping their tangents.
+    static func deduplicated(_ line: Polyline) -> Polyline {
+        var out = Polyline()
+        out.closed = line.closed
+        out.hasSegments = line.hasSegments
+        out.vertices.reserveCapacity(line.vertices.count)
+        for vertex in line.vertices {
+            if let last = out.vertices.last, last.point == vertex.point {
+                if vertex.tangentOut != .zero { out.vertices[out.vertices.count - 1].tangentOut = vertex.tangentOut }
+                if last.tangentIn == .zero { out.vertices[out.vertices.count - 1].tangentIn = vertex.tangentIn }
+                continue
+            }
+            out.vertices.append(vertex)
+        }
+        if out.closed, out.vertices.count > 1, let last = out.vertices.last, last.point == out.vertices[0].point {
+            if out.vertices[0].tangentIn == .zero { out.vertices[0].tangentIn = last.tangentIn }
+            out.vertices.removeLast()
+        }
+        return out
+    }
+
+    // MARK: Pieces
+
+    private mutating func strokeOpen(_ vertices: [Vertex], direction: Point) {
+        guard let first = vertices.first else { return }
+        if vertices.count == 1 {
+            // A zero-length subpath: a dot for round caps, a square for square caps (SVG 2).
+            cap(at: first.point, direction: direction)
+            cap(at: first.point, direction: -direction)
+            return
+        }
+        let n = vertices.count
+        for i in 0..<(n - 1) { segment(vertices[i].point, vertices[i + 1].point) }
+        for i in 1..<max(1, n - 1) { corner(vertices[i], from: vertices[i - 1].point, to: vertices[i + 1].point) }
+        let firstChord = Self.unit(vertices[1].point - first.point)
+        let leaving = Self.direction(first.tangentOut, else: firstChord)
+        join(at: first.point, incoming: leaving, outgoing: firstChord, kind: .round)
+        cap(at: first.point, direction: -leaving)
+        let lastChord = Self.unit(vertices[n - 1].point - vertices[n - 2].point)
+        let arriving = Self.direction(vertices[n - 1].tangentIn, else: lastChord)
+        join(at: vertices[n - 1].point, incoming: lastChord, outgoing: arriving, kind: .round)
+        cap(at: vertices[n - 1].point, direction: arriving)
+    }
+
+    private mutating func strokeClosed(_ vertices: [Vertex]) {
+        let n = vertices.count
+        for i in 0..<n { segment(vertices[i].point, vertices[(i + 1) % n].point) }
+        for i in 0..<n { corner(vertices[i], from: vertices[(i + n - 1) % n].point, to: vertices[(i + 1) % n].point) }
+    }
+
+    static func unit(_ v: Point) -> Point {
+        let length = v.length
+        return length > 0 ? v * (1 / length) : Point(1, 0)
+    }
+
+    /// The unit tangent, or `chord` where there is none.
+    static func direction(_ tangent: Point, else chord: Point) -> Point {
+        tangent == .zero ? chord : unit(tangent)
+    }
+
+    private mutating func segment(_ a: Point, _ b: Point) {
+        let offset = Self.unit(b - a).perpendicular * radius
+        output.addPositive([a + offset, b + offset, b - offset, a - offset])
+    }
+
+    /// The join at a vertex between two chords: the pen's join between the exact tangents, and
+    /// round fillers between each tangent and its chord (nothing when they agree).
+    private mutating func corner(_ vertex: Vertex, from previous: Point, to next: Point) {
+        let chordIn = Self.unit(vertex.point - previous), chordOut = Self.unit(next - vertex.point)
+        let tangentIn = Self.direction(vertex.tangentIn, else: chordIn)
+        let tangentOut = Self.direction(vertex.tangentOut, else: chordOut)
+        join(at: vertex.point, incoming: chordIn, outgoing: tangentIn, kind: .round)
+        join(at: vertex.point, incoming: tangentIn, outgoing: tangentOut, kind: vertex.smooth ? .round : style.join)
+        join(at: vertex.point, incoming: tangentOut, outgoing: chordOut, kind: .round)
+    }
+
+    private mutating func join(at vertex: Point, incoming: Point, outgoing: Point, kind: LineJoin) {
+        let cross = incoming.cross(outgoing), dot = incoming.dot(outgoing)
+        if abs(cross) < 1e-12 {
+            // Straight on: nothing to fill. A U-turn: only a round join shows (a half disc).
+            if dot < 0, kind == .round { output.addPositive(arcPoints(center: vertex, from: incoming.perpendicular, sweep: -Double.pi, including: [vertex])) }
+            return
+        }
+        // The outer side is the one the path turns away from.
+        let side: Double = cross > 0 ? -1 : 1
+        let a = vertex + incoming.perpendicular * (radius * side)
+        let b = vertex + outgoing.perpendicular * (radius * side)
+        switch kind {
+        case .bevel:
+            output.addPositive([vertex, a, b])
+        case .miter:
+            // Miter length / width = 1 / cos(α/2) for a turn of α; cos²(α/2) = (1 + dot) / 2.
+            let cosHalf = ((1 + dot) / 2).squareRoot()
+            if cosHalf * style.miterLimit >= 1, cosHalf > 0 {
+                let tip = vertex + (incoming.perpendicular + outgoing.perpendicular) * (radius * side / (1 + dot))
+                output.addPositive([vertex, a, tip, b])
+            } else {
+                output.addPositive([vertex, a, b])
+            }
+        case .round:
+            let from = a - vertex, to = b - vertex
+            let sweep = atan2(from.cross(to), from.dot(to))
+            output.addPositive(arcPoints(center: vertex, from: from * (1 / radius), sweep: sweep, including: [vertex]))
+        }
+    }
+
+    /// The end cap at `point` for a stroke leaving in `direction` (a unit vector pointing outwards).
+    private mutating func cap(at point: Point, direction: Point) {
+        let normal = direction.perpendicular * radius, ahead = direction * radius
+        switch style.cap {
+        case .butt:
+            return
+        case .square:
+            output.addPositive([point + normal, point + normal + ahead, point - normal + ahead, point - normal])
+        case .round:
+            output.addPositive(arcPoints(center: point, from: direction.perpendicular, sweep: -Double.pi, including: []))
+        }
+    }
+
+    /// `prefix` then points on the circle of `radius` around `center`, from unit direction `from`
+    /// turning by `sweep` radians, spaced so the chords stay within `tolerance` of the circle.
+    private func arcPoints(center: Point, from: Point, sweep: Double, including prefix: [Point]) -> [Point] {
+        let step = radius > tolerance ? 2 * acos(1 - tolerance / radius) : Double.pi / 2
+        let count = max(1, Int((abs(sweep) / step).rounded(.up)))
+        var points = prefix
+        points.reserveCapacity(prefix.count + count + 1)
+        let start = atan2(from.y, from.x)
+        for i in 0...count {
+            let angle = start + sweep * Double(i) / Double(count)
+            points.append(Point(center.x + radius * cos(angle), center.y + radius * sin(angle)))
+        }
+        return points
+    }
+
+    // MARK: Dashes
+
+    struct Piece {
+        var vertices: [Vertex] = []
+        var direction = Point(1, 0)
+    }
+
+    /// Cuts a polyline into the "on" runs of the dash pattern. On a closed subpath a dash running
+    /// through the start point is one piece, not two. A dash that starts exactly at the end still
+    /// shows (as a dot with round caps), as in Cairo.
+    func dashed(_ line: Polyline, pattern: [Double]) -> [Piece] {
+        var vertices = line.vertices
+        if line.closed, let first = vertices.first { vertices.append(first) }
+        guard vertices.count >= 2 else {
+            // A dot stays a dot.
+            return vertices.isEmpty ? [] : [Piece(vertices: vertices)]
+        }
+        let total = pattern.reduce(0, +)
+        var phase = style.dashPhase.truncatingRemainder(dividingBy: total)
+        if phase < 0 { phase += total }
+        var index = 0
+        while phase > 0, phase >= pattern[index] {
+            phase -= pattern[index]
+            index = (index + 1) % pattern.count
+        }
+        var remaining = pattern[index] - phase
+        var on = index % 2 == 0
+        var pieces: [Piece] = []
+        var current = Piece()
+        let startsOn = on
+        if on { current.vertices = [Vertex(point: vertices[0].point, tangentOut: vertices[0].tangentOut)] }
+        for i in 0..<(vertices.count - 1) {
+            let a = vertices[i].point, b = vertices[i + 1].point
+            let length = a.distance(to: b)
+            let direction = Self.unit(b - a)
+            var travelled = 0.0
+            while length - travelled >= remaining {
+                travelled += remaining
+                let cut = Vertex(point: travelled >= length ? b : a.lerp(b, travelled / length))
+                if on {
+                    current.vertices.append(cut)
+                    current.direction = direction
+                    pieces.append(current)
+                    current = Piece()
+                } else {
+                    current = Piece(vertices: [cut], direction: direction)
+                }
+                on.toggle()
+                index = (index + 1) % pattern.count
+                remaining = pattern[index]
+            }
+            remaining -= length - travelled
+            if on {
+                var end = vertices[i + 1]
+                if i + 1 == vertices.count - 1 { end.tangentOut = .zero }
+                current.vertices.append(end)
+                current.direction = direction
+            }
+        }
+        if on, !current.vertices.isEmpty {
+            if line.closed, startsOn, pieces.count > 0 {
+                // Join the last run to the first through the start point.
+                var merged = current
+                merged.vertices[merged.vertices.count - 1] = vertices[0]
+                merged.vertices.append(contentsOf: pieces[0].vertices.dropFirst())
+                pieces[0] = merged
+            } else {
+                pieces.append(current)
+            }
+        }
+        return pieces.map { piece in
+            // Zero-length "on" runs are dots; otherwise drop repeated cut points.
+            var clean = Piece(direction: piece.direction)
+            for vertex in piece.vertices where clean.vertices.last?.point != vertex.point {
+                clean.vertices.append(vertex)
+            }
+            return clean
+        }
+    }
+}
