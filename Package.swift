@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "FrameGenTests", dependencies: ["FrameGen", "Raster"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Raster"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Raster"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster", "GIF"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster", "GIF", "FrameGen"]),
     ],
     swiftLanguageModes: [.v6]
 )

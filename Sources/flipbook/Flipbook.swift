@@ -17,7 +17,7 @@ struct Flipbook: ParsableCommand {
             4 output could not be written.
             """,
         version: "0.1.0",
-        subcommands: [Info.self, Validate.self, Assemble.self, Frames.self, BlurCommand.self, SliceCommand.self, ResizeCommand.self, Sheet.self]
+        subcommands: [Info.self, Validate.self, Assemble.self, Frames.self, Generate.self, Draw.self, BlurCommand.self, SliceCommand.self, ResizeCommand.self, Sheet.self]
     )
 
     /// Runs like `ParsableCommand.main()`, but maps argument errors to exit code 2 (the contract's

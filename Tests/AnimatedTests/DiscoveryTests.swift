@@ -101,8 +101,9 @@ struct DiscoveryTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sequences").path
         let sequences = try Discovery.sequences(from: [root], recursive: true)
-        #expect(sequences.map(\.prefix) == ["femaleAdventurer_walk", "gold_", "robot_walk"])
-        #expect(sequences.map(\.frames.count) == [8, 4, 8])
-        #expect(sequences[1].frames.map(\.number) == [1, 2, 3, 4])
+        #expect(sequences.map(\.prefix) == ["explosion", "femaleAdventurer_walk", "gold_", "robot_walk"])
+        #expect(sequences.map(\.frames.count) == [81, 8, 4, 8])
+        #expect(sequences[0].frames.map(\.number) == Array(1...81))
+        #expect(sequences[2].frames.map(\.number) == [1, 2, 3, 4])
     }
 }

@@ -166,7 +166,7 @@ struct ValidationRuleTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sequences").path
         let report = try Validator(deep: true).validate([root])
-        #expect(report.sequences.count == 3)
+        #expect(report.sequences.count == 4)
         #expect(report.findings.isEmpty, "\(report.findings)")
     }
 }

@@ -1,0 +1,30 @@
+import Raster
+
+/// Something that draws the frames of a sequence on demand: frame `i` depends only on the
+/// generator's options and `i`, so frames can be made in any order, in parallel, and streamed
+/// (a GIF of thousands of frames never holds more than a window of them).
+public protocol FrameGenerator: Sendable {
+    /// How many frames the sequence has.
+    var frameCount: Int { get }
+    /// Frame `index` (0-based), at the generator's scale.
+    func frame(_ index: Int) -> Bitmap
+}
+
+/// SplitMix64: a tiny, fast, well-mixed generator whose output is fixed by its seed on every
+/// platform — generators use it so the same options give byte-identical frames.
+public struct SeededRandom: Sendable, RandomNumberGenerator {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A double in [0, 1) from the top 53 bits.
+    public mutating func unit() -> Double { Double(next() >> 11) * (1.0 / 9_007_199_254_740_992.0) }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Raster
+
+/// The seed's rock scatter: a filled circle with a stroked outline on a background, then
+/// ``count`` images chosen from a set and drawn centred at random points inside ``spread`` of the
+/// centre. Seeded: the same options give the same picture, byte for byte.
+///
+/// Give ``images`` already loaded at the canvas scale (``ImageLoader`` picks `@2x` art for scale 2);
+/// with none, procedural rocks are drawn as vectors, sharp at any scale.
+public struct Scatter: FrameGenerator {
+    public var width: Double
+    public var height: Double
+    public var scale: Int
+    public var background: Color
+    public var circleRadius: Double
+    public var circleFill: Color
+    public var circleStroke: Color
+    public var circleStrokeWidth: Double
+    public var count: Int
+    /// Images land within this distance of the centre; `nil` for 80 % of ``circleRadius``.
+    public var spread: Double?
+    public var seed: UInt64
+    public var images: [Bitmap]
+
+    public init(width: Double = 240, height: Double = 240, scale: Int = 1, background: Color = Color(r: 0x2E, g: 0x5A, b: 0x88),
+                circleRadius: Double = 100, circleFill: Color = Color(r: 0xE8, g: 0xD3, b: 0x9C),
+                circleStroke: Color = Color(r: 0x7A, g: 0x5C, b: 0x2E), circleStrokeWidth: Double = 4,
+                count: Int = 14, spread: Double? = nil, seed: UInt64 = 1, images: [Bitmap] = []) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.background = background
+        self.circleRadius = circleRadius
+        self.circleFill = circleFill
+        self.circleStroke = circleStroke
+        self.circleStrokeWidth = circleStrokeWidth
+        self.count = count
+        self.spread = spread
+        self.seed = seed
+        self.images = images
+    }
+
+    public var frameCount: Int { 1 }
+
+    public func frame(_ index: Int) -> Bitmap { render() }
+
+    public func render() -> Bitmap {
+        var canvas = Canvas(width: width, height: height, scale: scale, background: background)
+        let center = Point(width / 2, height / 2)
+        let circle = Path(circleAt: center, radius: circleRadius)
+        canvas.fill(circle, color: circleFill)
+        canvas.stroke(circle, color: circleStroke, style: StrokeStyle(width: circleStrokeWidth))
+        var random = SeededRandom(seed: seed)
+        let rocks = images.isEmpty ? (0..<4).map { Self.rock(seed: seed &+ UInt64($0), scale: scale) } : images
+        let reach = spread ?? circleRadius * 0.8
+        for _ in 0..<max(0, count) {
+            // Uniform in the disc: radius ∝ √u.
+            let r = reach * random.unit().squareRoot(), angle = 2 * Double.pi * random.unit()
+            let image = rocks[Int(random.next() % UInt64(rocks.count))]
+            let size = image.pointSize
+            let at = Point(center.x + r * cos(angle) - size.width / 2, center.y + r * sin(angle) - size.height / 2)
+            canvas.draw(image, at: at)
+        }
+        return canvas.makeBitmap()
+    }
+
+    /// A procedural rock about 28 × 22 points: a lumpy closed outline (quadratics through the
+    /// midpoints of a jittered polygon), shaded body, lit top and a dark rim.
+    public static func rock(seed: UInt64, scale: Int) -> Bitmap {
+        var random = SeededRandom(seed: seed &* 0x2545_F491_4F6C_DD1D)
+        let width = 28.0, height = 22.0
+        let center = Point(width / 2, height / 2 + 1)
+        let corners = 9
+        var points: [Point] = []
+        for i in 0..<corners {
+            let angle = 2 * Double.pi * (Double(i) + 0.3 * random.unit()) / Double(corners)
+            let r = 0.75 + 0.25 * random.unit()
+            points.append(Point(center.x + cos(angle) * r * (width / 2 - 2), center.y + sin(angle) * r * (height / 2 - 2.5)))
+        }
+        var outline = Path()
+        outline.move(to: points[0].midpoint(points[1]))
+        for i in 1...corners {
+            outline.quad(to: points[i % corners].midpoint(points[(i + 1) % corners]), control: points[i % corners])
+        }
+        outline.close()
+        let tone = UInt8(110 + random.next() % 40)
+        var canvas = Canvas(width: width, height: height, scale: scale)
+        canvas.fill(outline, color: Color(r: tone, g: tone &- 6, b: tone &- 14))
+        canvas.saveState()
+        canvas.clip(to: outline)
+        canvas.fill(Path(ellipseIn: center.x - width * 0.45, center.y - height * 0.75, width * 0.8, height * 0.7),
+                    color: Color(r: 255, g: 250, b: 235, a: 70))
+        canvas.restoreState()
+        canvas.stroke(outline, color: Color(r: 50, g: 44, b: 38), style: StrokeStyle(width: 1.2, join: .round))
+        return canvas.makeBitmap()
+    }
+}

@@ -1,0 +1,64 @@
+import Raster
+
+/// The flapping seagull of the seed (`PRPBird`): each frame strokes one path in unit space —
+/// `move(0, h)`, a quadratic to `(0.5, 0.6 − h/3)` with control `(0.25, 0.25)`, a quadratic to
+/// `(1, h)` with control `(0.75, 0.25)` — scaled to the frame, line width = height / 30.
+///
+/// `h` is the height of the wing tips (y down, so a larger `h` is lower). It goes from
+/// ``lowWing`` up to ``highWing`` and back on a triangle wave, so frame `i` equals frame
+/// `frameCount − i` and the loop is seamless.
+public struct Seagull: FrameGenerator {
+    public var width: Double
+    public var height: Double
+    public var scale: Int
+    public var frameCount: Int
+    public var color: Color
+    /// Line width in points; `nil` for height / 30.
+    public var lineWidth: Double?
+    /// Wing-tip height with the wings down (unit space).
+    public var lowWing: Double
+    /// Wing-tip height with the wings up.
+    public var highWing: Double
+
+    public init(width: Double = 64, height: Double = 32, scale: Int = 1, frameCount: Int = 12,
+                color: Color = Color(r: 0x33, g: 0x33, b: 0x3A), lineWidth: Double? = nil,
+                lowWing: Double = 0.8, highWing: Double = 0.1) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.frameCount = max(1, frameCount)
+        self.color = color
+        self.lineWidth = lineWidth
+        self.lowWing = lowWing
+        self.highWing = highWing
+    }
+
+    /// The wing-tip height of frame `index`: low at 0, high at `frameCount / 2`, low again.
+    public func wingHeight(frame index: Int) -> Double {
+        // Steps from the nearest "wings low" frame, in integers so frames i and n − i are identical.
+        let step = ((index % frameCount) + frameCount) % frameCount
+        let triangle = 2 * Double(min(step, frameCount - step)) / Double(frameCount)
+        return lowWing * (1 - triangle) + highWing * triangle
+    }
+
+    /// The bird of wing height `h` in unit space.
+    public static func unitPath(wingHeight h: Double) -> Path {
+        var path = Path()
+        path.move(to: Point(0, h))
+        path.quad(to: Point(0.5, 0.6 - h / 3), control: Point(0.25, 0.25))
+        path.quad(to: Point(1, h), control: Point(0.75, 0.25))
+        return path
+    }
+
+    public func frame(_ index: Int) -> Bitmap {
+        let width = lineWidth ?? height / 30
+        // Inset by the pen so the round wing tips stay inside the frame.
+        let inset = width
+        var canvas = Canvas(width: self.width, height: height, scale: scale)
+        let transform = AffineTransform(translationX: inset, y: inset)
+            .scaledBy(x: self.width - 2 * inset, y: height - 2 * inset)
+        let path = Self.unitPath(wingHeight: wingHeight(frame: index)).applying(transform)
+        canvas.stroke(path, color: color, style: StrokeStyle(width: width, cap: .round, join: .round))
+        return canvas.makeBitmap()
+    }
+}

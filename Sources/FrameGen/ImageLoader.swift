@@ -1,0 +1,54 @@
+import Foundation
+import Raster
+
+/// Loads art for a canvas of a given scale the way UIKit's `UIImage(named:)` does: `rock.png`
+/// means `rock@2x.png` on a 2x canvas when that file exists (else the nearest lower scale, else the
+/// nearest higher one), and the bitmap keeps the scale of the file it came from.
+public enum ImageLoader {
+    /// Why art could not be loaded.
+    public enum Error: Swift.Error, Sendable, CustomStringConvertible {
+        case notFound(String)
+        case unreadable(PNG.DecodeError)
+        case emptyFolder(String)
+
+        public var description: String {
+            switch self {
+            case .notFound(let name): return "image not found: \(name) (nor any @Nx variant)"
+            case .unreadable(let error): return "\(error)"
+            case .emptyFolder(let folder): return "no PNG images in \(folder)"
+            }
+        }
+    }
+
+    /// The file for `name` (relative to `directory`, or absolute) best suited to `scale`.
+    public static func path(for name: String, in directory: String, scale: Int) -> String? {
+        let full = name.hasPrefix("/") ? name : directory + "/" + name
+        let file = ImageFileName(path: full)
+        let folder = (full as NSString).deletingLastPathComponent
+        let ext = file.pathExtension.isEmpty ? "png" : file.pathExtension
+        func variant(_ s: Int) -> String { folder + "/" + file.stem + (s == 1 ? "" : "@\(s)x") + "." + ext }
+        // A name that already says its scale is taken as written.
+        if file.scale != nil { return FileManager.default.fileExists(atPath: full) ? full : nil }
+        let order = [scale] + (1..<scale).reversed() + ((scale + 1)...max(scale + 1, 3))
+        return order.map(variant).first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    public static func load(_ name: String, in directory: String, scale: Int) throws(Error) -> Bitmap {
+        guard let path = path(for: name, in: directory, scale: scale) else { throw .notFound(name) }
+        do {
+            return try PNG.Decoder().decodeBitmap(file: path)
+        } catch {
+            throw .unreadable(error)
+        }
+    }
+
+    /// One bitmap per image in `folder` (variants of a name count once), in name order.
+    public static func loadFolder(_ folder: String, scale: Int) throws(Error) -> [Bitmap] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let stems = Set(names.filter { $0.lowercased().hasSuffix(".png") }.map { ImageFileName(path: $0).stem }).sorted()
+        guard !stems.isEmpty else { throw .emptyFolder(folder) }
+        var images: [Bitmap] = []
+        for stem in stems { images.append(try load(stem + ".png", in: folder, scale: scale)) }
+        return images
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import FrameGen
+import GIF
+import Raster
+import Testing
+
+@Suite("flipbook draw and generate")
+struct DrawGenerateCommandTests {
+    static func temporary(_ name: String) -> String { NSTemporaryDirectory() + "flipbook-\(UUID().uuidString)-\(name)" }
+
+    @Test("draw renders a scene exactly as the library does, and --scale overrides its scale")
+    func draw() throws {
+        let scene = CLI.fixtures + "/framegen/scenes/curves.json"
+        let output = Self.temporary("curves.png")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try CLI.run(["draw", scene, "-o", output, "--scale", "2", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        var parsed = try Scene(json: Array(try Data(contentsOf: URL(fileURLWithPath: scene))))
+        parsed.scale = 2
+        let written = try PNG.Decoder().decode(file: output).bitmap(scale: 2)
+        let same = written == (try parsed.render())
+        #expect(same)
+        #expect(written.width == 320)
+    }
+
+    @Test("draw finds images beside the scene, preferring @2x on a scale-2 scene")
+    func drawImages() throws {
+        let folder = Self.temporary("scene")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var one = Bitmap(width: 2, height: 2), two = Bitmap(width: 4, height: 4, scale: 2)
+        for y in 0..<2 { for x in 0..<2 { one.setColor(Color(r: 255, g: 0, b: 0), x: x, y: y) } }
+        for y in 0..<4 { for x in 0..<4 { two.setColor(Color(r: 0, g: 255, b: 0), x: x, y: y) } }
+        try PNG.Encoder().write(one, to: folder + "/dot.png")
+        try PNG.Encoder().write(two, to: folder + "/dot@2x.png")
+        let json = #"{"size":[10,10],"scale":2,"ops":[{"image":"dot.png","at":[1,1]}]}"#
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        let result = try CLI.run(["draw", folder + "/scene.json", "-o", folder + "/out.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let out = try PNG.Decoder().decode(file: folder + "/out.png").bitmap()
+        #expect(out.color(x: 2, y: 2) == Color(r: 0, g: 255, b: 0) && out.color(x: 5, y: 5) == Color(r: 0, g: 255, b: 0))
+        #expect(out.color(x: 6, y: 6).a == 0)
+    }
+
+    @Test(arguments: [
+        (#"{"size":[10,10],"ops":[{"fill":"M0 0 L5"}]}"#, Int32(3)),
+        (#"{"size":[10,10],"ops":[{"stroke":"M0 0 L5 5","cap":"pointy"}]}"#, 3),
+        (#"{"size":[10,10],"ops":[{"image":"missing.png"}]}"#, 3),
+        (#"{"ops":[]}"#, 3),
+    ] as [(String, Int32)])
+    func drawRejectsBadScenes(json: String, status: Int32) throws {
+        let path = Self.temporary("bad.json")
+        try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CLI.run(["draw", path, "-o", Self.temporary("never.png")])
+        #expect(result.status == status)
+        #expect(result.stderr.contains("ops") || result.stderr.contains("size") || result.stderr.contains("image"), "\(result.stderr)")
+    }
+
+    @Test("generate to a folder: numbered @2x frames and a sequence.json; byte-identical when repeated")
+    func generateFolder() throws {
+        let first = Self.temporary("birds"), second = Self.temporary("birds2")
+        defer {
+            try? FileManager.default.removeItem(atPath: first)
+            try? FileManager.default.removeItem(atPath: second)
+        }
+        for folder in [first, second] {
+            let result = try CLI.run(["generate", "seagull", "--frames", "6", "--scale", "2", "--fps", "12", "-o", folder])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: first).sorted()
+        #expect(names == ["seagull1@2x.png", "seagull2@2x.png", "seagull3@2x.png", "seagull4@2x.png", "seagull5@2x.png",
+                          "seagull6@2x.png", "sequence.json"])
+        for name in names {
+            let a = try Data(contentsOf: URL(fileURLWithPath: first + "/" + name))
+            let b = try Data(contentsOf: URL(fileURLWithPath: second + "/" + name))
+            #expect(a == b, "\(name) differs between runs")
+        }
+        let frame = try PNG.Decoder().decodeBitmap(file: first + "/seagull1@2x.png")
+        #expect(frame.scale == 2 && frame.width == 128 && frame.height == 64)
+        let validate = try CLI.run(["validate", first])
+        #expect(validate.status == 0, "\(validate.stdout)")
+    }
+
+    @Test("generate to a GIF: frame count and exact timing")
+    func generateGIF() throws {
+        let output = Self.temporary("boom.gif")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try CLI.run(["generate", "explosion", "--size", "32x32", "--frames", "24", "--fps", "24", "-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let decoder = try GIF.Decoder(file: output)
+        var centiseconds = 0, frames = 0
+        while let frame = try decoder.nextFrame() {
+            centiseconds += frame.delay
+            frames += 1
+        }
+        #expect(centiseconds == 100)
+        #expect(frames >= 20)
+    }
+
+    @Test("generate stroke and scatter to single PNGs; several frames to a .png make a sheet")
+    func generatePNG() throws {
+        let folder = Self.temporary("png")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("[[10,10],[30,40],[60,20],[90,50],[120,10]]".utf8).write(to: URL(fileURLWithPath: folder + "/points.json"))
+        let stroke = try CLI.run(["generate", "stroke", folder + "/points.json", "--size", "130x60", "-o", folder + "/stroke.png"])
+        #expect(stroke.status == 0, "\(stroke.stderr)")
+        #expect(try PNG.Decoder().decodeBitmap(file: folder + "/stroke.png").width == 130)
+        let scatter = try CLI.run(["generate", "scatter", "--size", "80x60", "-o", folder + "/scatter.png"])
+        #expect(scatter.status == 0, "\(scatter.stderr)")
+        let sheet = try CLI.run(["generate", "stroke", folder + "/points.json", "--frames", "5", "-o", folder + "/drawon.png", "--json"])
+        #expect(sheet.status == 0, "\(sheet.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/drawon.json"))
+        #expect(sheet.stdout.contains("\"frames\" : 5"))
+    }
+
+    @Test(arguments: [
+        (["generate", "seagull", "-o", "/tmp/x", "--frames", "0"], Int32(2)),
+        (["generate", "seagull", "-o", "/tmp/x", "--color", "blue"], 2),
+        (["generate", "explosion", "-o", "/tmp/x", "--scale", "5"], 2),
+        (["generate", "stroke", "/nonexistent.json", "-o", "/tmp/x.png"], 3),
+        (["generate", "scatter", "--images", "/nonexistent", "-o", "/tmp/x.png"], 3),
+        (["generate", "seagull", "-o", "/nonexistent/dir/birds.gif"], 4),
+    ] as [([String], Int32)])
+    func generateExitCodes(arguments: [String], status: Int32) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(!result.stderr.isEmpty)
+    }
+}
