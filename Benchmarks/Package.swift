@@ -11,7 +11,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "flipbook-bench",
-            dependencies: [.product(name: "Raster", package: "Flipbook"), .product(name: "Atlas", package: "Flipbook")],
+            dependencies: [
+                .product(name: "Raster", package: "Flipbook"), .product(name: "Atlas", package: "Flipbook"),
+                .product(name: "FrameGen", package: "Flipbook"),
+            ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),
     ],

@@ -120,8 +120,8 @@ public struct Canvas: Sendable {
         }
         var mask = ClipMask(width: bitmap.width, height: bitmap.height)
         let width = bitmap.width
-        rasterizer.fill(width: bitmap.width, height: bitmap.height, rule: rule) { y, x, coverage in
-            for i in 0..<coverage.count { mask.values[y * width + x + i] = UInt8(ClipMask.level(coverage[i])) }
+        rasterizer.fill(width: bitmap.width, height: bitmap.height, rule: rule) { y, x, length, level in
+            for i in 0..<length { mask.values[y * width + x + i] = UInt8(level) }
         }
         if let old = state.clip { mask.intersect(old) }
         state.clip = mask
@@ -134,34 +134,48 @@ public struct Canvas: Sendable {
     private mutating func paint(color: Color, rule: FillRule) {
         guard color.a > 0 else { return }
         let p = color.premultiplied
-        let r = UInt32(p.r), g = UInt32(p.g), b = UInt32(p.b), a = UInt32(p.a)
+        let source = UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
+        let opaque = p.a == 255
         let width = bitmap.width, height = bitmap.height
         let clip = state.clip
         var raster = rasterizer
         rasterizer = Rasterizer()
         defer { rasterizer = raster }
-        bitmap.withUnsafeMutablePixels { pixels in
-            raster.fill(width: width, height: height, rule: rule) { y, x, coverage in
-                var o = (y * width + x) * 4
-                let clipRow = y * width + x
-                for i in 0..<coverage.count {
-                    defer { o += 4 }
-                    var alpha = ClipMask.level(coverage[i])
-                    if let clip { alpha = Self.div255(alpha * UInt32(clip.values[clipRow + i])) }
-                    if alpha == 0 { continue }
-                    if alpha == 255 && a == 255 {
-                        pixels[o] = UInt8(r); pixels[o + 1] = UInt8(g); pixels[o + 2] = UInt8(b); pixels[o + 3] = 255
-                        continue
+        bitmap.withUnsafeMutablePixels { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let pixels = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt32.self)
+            raster.fill(width: width, height: height, rule: rule) { y, x, length, level in
+                let row = pixels + (y * width + x)
+                if let clip {
+                    clip.values.withUnsafeBufferPointer { mask in
+                        let offset = y * width + x
+                        for i in 0..<length {
+                            let shown = Self.div255(level * UInt32(mask[offset + i]))
+                            if shown == 0 { continue }
+                            let s = Self.scale(source, shown)
+                            row[i] = s &+ Self.scale(row[i], 255 - (s >> 24))
+                        }
                     }
-                    let sa = Self.div255(a * alpha)
-                    let inverse = 255 - sa
-                    pixels[o] = UInt8(Self.div255(r * alpha) + Self.div255(UInt32(pixels[o]) * inverse))
-                    pixels[o + 1] = UInt8(Self.div255(g * alpha) + Self.div255(UInt32(pixels[o + 1]) * inverse))
-                    pixels[o + 2] = UInt8(Self.div255(b * alpha) + Self.div255(UInt32(pixels[o + 2]) * inverse))
-                    pixels[o + 3] = UInt8(sa + Self.div255(UInt32(pixels[o + 3]) * inverse))
+                } else if level == 255 && opaque {
+                    row.update(repeating: source, count: length)
+                } else {
+                    let s = level == 255 ? source : Self.scale(source, level)
+                    let inverse = 255 - (s >> 24)
+                    for i in 0..<length { row[i] = s &+ Self.scale(row[i], inverse) }
                 }
             }
         }
+    }
+
+    /// Every channel of a packed RGBA8 pixel times `k / 255`, rounded exactly (two channels per
+    /// 32-bit multiply).
+    @inline(__always)
+    static func scale(_ pixel: UInt32, _ k: UInt32) -> UInt32 {
+        var redBlue = (pixel & 0x00FF_00FF) &* k &+ 0x0080_0080
+        redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var greenAlpha = ((pixel >> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
+        greenAlpha = (greenAlpha &+ ((greenAlpha >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        return redBlue | greenAlpha
     }
 
     /// `round(x / 255)` for x ≤ 255·255.
@@ -271,11 +285,5 @@ struct ClipMask: Sendable {
 
     mutating func intersect(_ other: ClipMask) {
         for i in values.indices { values[i] = UInt8(Canvas.div255(UInt32(values[i]) * UInt32(other.values[i]))) }
-    }
-
-    /// Coverage 0…1 → 0…255, rounded.
-    @inline(__always)
-    static func level(_ coverage: Float) -> UInt32 {
-        UInt32(min(max(coverage, 0), 1) * 255 + 0.5)
     }
 }

@@ -6,12 +6,13 @@ public enum FillRule: String, Sendable, Hashable, Codable, CaseIterable {
     case evenodd
 }
 
-/// Scan conversion: polygons (device pixels) → per-pixel coverage in 0…1.
+/// Scan conversion: polygons (device pixels) → per-pixel coverage, delivered as runs.
 ///
-/// Each pixel row is sampled on 16 sub-rows; on each, the exact crossings of the edges are sorted
-/// and walked with the fill rule, and every inside span adds its exact horizontal coverage
-/// (fractional at both ends) through a difference buffer — so coverage has 16 levels vertically and
-/// is continuous horizontally, the winding rule is exact even for overlapping contours of opposite
+/// Rows where every active edge spans the whole row and no two edges cross inside it (most rows
+/// of large shapes) are done exactly: each inside span adds the exact area between its two edges
+/// (as Cairo's "full row" path and font-rs do). Other rows are sampled on 16 sub-rows: on each, the
+/// crossings are sorted and walked with the fill rule, and inside spans add their exact horizontal
+/// coverage. Either way the winding rule is exact even for overlapping contours of opposite
 /// direction, and abutting shapes sum to full coverage without seams.
 struct Rasterizer: Sendable {
     static let subrows = 16
@@ -22,15 +23,15 @@ struct Rasterizer: Sendable {
         var xAtTop: Double
         var slope: Double
         var winding: Int32
+
+        @inline(__always) func x(at y: Double) -> Double { xAtTop + (y - top) * slope }
     }
 
     private var edges: [Edge] = []
     private var minX = Double.infinity, maxX = -Double.infinity
     private var minY = Double.infinity, maxY = -Double.infinity
-    private var cover: [Float] = []
-    private var area: [Float] = []
-    private var coverage: [Float] = []
-    private var active: [Int] = []
+    private var accumulation: [Float] = []
+    private var active: [Int32] = []
     private var crossingX: [Double] = []
     private var crossingWinding: [Int32] = []
 
@@ -44,10 +45,10 @@ struct Rasterizer: Sendable {
     }
 
     /// Adds the closed polygon through `points` (the last point joins the first).
-    mutating func addPolygon(_ points: [Point]) {
+    mutating func addPolygon<C: Collection>(_ points: C) where C.Element == Point {
         guard points.count >= 2 else { return }
         for point in points where !(point.x.isFinite && point.y.isFinite) { return }
-        var previous = points[points.count - 1]
+        var previous = points[points.index(points.endIndex, offsetBy: -1)]
         for point in points {
             addEdge(previous, point)
             previous = point
@@ -63,124 +64,194 @@ struct Rasterizer: Sendable {
         minY = min(minY, upper.y); maxY = max(maxY, lower.y)
     }
 
-    /// The device rectangle the added edges can touch inside `width × height`, as pixel bounds.
-    var bounds: (x0: Int, y0: Int, x1: Int, y1: Int) {
-        (Int(max(minX, -1).rounded(.down)), Int(max(minY, -1).rounded(.down)),
-         Int(min(maxX, 1e9).rounded(.up)), Int(min(maxY, 1e9).rounded(.up)))
-    }
-
-    /// Sweeps the edges over rows `0..<height`, columns `0..<width`, calling `blit(y, x, coverage)`
-    /// once per row that has coverage, with the coverages of columns `x ..< x + coverage.count`.
+    /// Sweeps the edges over rows `0..<height`, columns `0..<width`, calling
+    /// `blit(y, x, length, level)` for each run of pixels with the same coverage level (0…255,
+    /// never 0): long runs inside shapes, single pixels along edges.
     mutating func fill(width: Int, height: Int, rule: FillRule,
-                       _ blit: (_ y: Int, _ x: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) {
+                       _ blit: (_ y: Int, _ x: Int, _ length: Int, _ level: UInt32) -> Void) {
         guard !edges.isEmpty, width > 0, height > 0 else { return }
-        let b = bounds
-        let columnStart = max(0, b.x0), columnEnd = min(width, b.x1)
-        let rowStart = max(0, b.y0), rowEnd = min(height, b.y1)
+        let columnStart = max(0, Int(max(minX, -1).rounded(.down))), columnEnd = min(width, Int(min(maxX, 1e9).rounded(.up)))
+        let rowStart = max(0, Int(max(minY, -1).rounded(.down))), rowEnd = min(height, Int(min(maxY, 1e9).rounded(.up)))
         guard columnStart < columnEnd, rowStart < rowEnd else { return }
         edges.sort { $0.top < $1.top }
         let span = columnEnd - columnStart
-        if cover.count < span + 2 {
-            cover = [Float](repeating: 0, count: span + 2)
-            area = [Float](repeating: 0, count: span + 2)
-            coverage = [Float](repeating: 0, count: span + 2)
+        if accumulation.count < span + 3 { accumulation = [Float](repeating: 0, count: span + 3) }
+        if active.count < edges.count { active = [Int32](repeating: 0, count: edges.count) }
+        if crossingX.count < edges.count {
+            crossingX = [Double](repeating: 0, count: edges.count)
+            crossingWinding = [Int32](repeating: 0, count: edges.count)
         }
-        // Scratch moved into locals for the sweep (no overlapping access to `self`), back after.
-        var active = self.active, crossingX = self.crossingX, crossingWinding = self.crossingWinding
-        self.active = []; self.crossingX = []; self.crossingWinding = []
-        defer { (self.active, self.crossingX, self.crossingWinding) = (active, crossingX, crossingWinding) }
-        active.removeAll(keepingCapacity: true)
-        let weight = Float(1) / Float(Self.subrows)
-        let left = Double(columnStart), right = Double(columnEnd)
+        var accumulation = self.accumulation, active = self.active, crossingX = self.crossingX, crossingWinding = self.crossingWinding
+        self.accumulation = []; self.active = []; self.crossingX = []; self.crossingWinding = []
+        defer {
+            (self.accumulation, self.active, self.crossingX, self.crossingWinding) = (accumulation, active, crossingX, crossingWinding)
+        }
         let evenOdd = rule == .evenodd
-        var nextEdge = 0
-        // Skip edges that end above the first row.
-        let firstSample = Double(rowStart) + 0.5 / Double(Self.subrows)
-        var cover = self.cover, area = self.area, coverage = self.coverage
-        self.cover = []; self.area = []; self.coverage = []
-        defer { (self.cover, self.area, self.coverage) = (cover, area, coverage) }
+        let left = Double(columnStart), right = Double(span)
         edges.withUnsafeBufferPointer { edges in
-            cover.withUnsafeMutableBufferPointer { cover in
-                area.withUnsafeMutableBufferPointer { area in
-                    coverage.withUnsafeMutableBufferPointer { coverage in
-                        while nextEdge < edges.count, edges[nextEdge].top <= firstSample, edges[nextEdge].bottom <= firstSample {
-                            nextEdge += 1
+        accumulation.withUnsafeMutableBufferPointer { acc in
+        active.withUnsafeMutableBufferPointer { active in
+        crossingX.withUnsafeMutableBufferPointer { crossingX in
+        crossingWinding.withUnsafeMutableBufferPointer { crossingWinding in
+            var activeCount = 0
+            var nextEdge = 0
+            var low = Int.max, high = Int.min
+            @inline(__always) func inside(_ winding: Int32) -> Bool { evenOdd ? winding & 1 != 0 : winding != 0 }
+
+            /// Adds `d` × the area right of the segment from (xa, 0) to (xb, 1) within one row,
+            /// x relative to the first column and already within [0, span] (font-rs' accumulation).
+            @inline(__always) func line(_ xa: Double, _ xb: Double, _ d: Double) {
+                let x0 = min(xa, xb), x1 = max(xa, xb)
+                let x0floor = x0.rounded(.down), x1ceil = x1.rounded(.up)
+                let x0i = Int(x0floor), x1i = Int(x1ceil)
+                low = min(low, x0i)
+                high = max(high, x1i)
+                if x1i <= x0i + 1 {
+                    let xmf = 0.5 * (x0 + x1) - x0floor
+                    acc[x0i] += Float(d - d * xmf)
+                    acc[x0i + 1] += Float(d * xmf)
+                    return
+                }
+                let s = 1 / (x1 - x0)
+                let x0f = x0 - x0floor
+                let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+                let x1f = x1 - x1ceil + 1
+                let am = 0.5 * s * x1f * x1f
+                acc[x0i] += Float(d * a0)
+                if x1i == x0i + 2 {
+                    acc[x0i + 1] += Float(d * (1 - a0 - am))
+                } else {
+                    let a1 = s * (1.5 - x0f)
+                    acc[x0i + 1] += Float(d * (a1 - a0))
+                    let step = Float(d * s)
+                    for xi in (x0i + 2)..<(x1i - 1) { acc[xi] += step }
+                    let a2 = a1 + Double(x1i - x0i - 3) * s
+                    acc[x1i - 1] += Float(d * (1 - a2 - am))
+                }
+                acc[x1i] += Float(d * am)
+            }
+
+            /// `line` for a segment that may leave [0, span]: the parts outside are pushed onto
+            /// the border (left: full coverage to the right; right: beyond every pixel).
+            func clampedLine(_ xa: Double, _ xb: Double, _ d: Double) {
+                if xa >= 0 && xa <= right && xb >= 0 && xb <= right { return line(xa, xb, d) }
+                // Split at the crossings of x = 0 and x = span, in order of t along the segment.
+                var cuts: [Double] = [0, 1]
+                for bound in [0.0, right] where (xa - bound) * (xb - bound) < 0 { cuts.append((bound - xa) / (xb - xa)) }
+                cuts.sort()
+                for i in 0..<(cuts.count - 1) {
+                    let t0 = cuts[i], t1 = cuts[i + 1]
+                    guard t1 > t0 else { continue }
+                    let p = min(max(xa + (xb - xa) * t0, 0), right), q = min(max(xa + (xb - xa) * t1, 0), right)
+                    line(p, q, d * (t1 - t0))
+                }
+            }
+
+            for row in rowStart..<rowEnd {
+                let top = Double(row), bottom = top + 1
+                // Retire edges that ended above this row; admit those starting before its end.
+                var kept = 0
+                for slot in 0..<activeCount where edges[Int(active[slot])].bottom > top {
+                    active[kept] = active[slot]
+                    kept += 1
+                }
+                activeCount = kept
+                while nextEdge < edges.count, edges[nextEdge].top < bottom {
+                    if edges[nextEdge].bottom > top {
+                        active[activeCount] = Int32(nextEdge)
+                        activeCount += 1
+                    }
+                    nextEdge += 1
+                }
+                if activeCount == 0 {
+                    if nextEdge >= edges.count { return }
+                    continue
+                }
+                // Sort the active edges by x at mid-row (insertion sort: the order barely changes).
+                let middle = top + 0.5
+                for i in 1..<max(1, activeCount) {
+                    let item = active[i]
+                    let x = edges[Int(item)].x(at: middle)
+                    var j = i
+                    while j > 0, edges[Int(active[j - 1])].x(at: middle) > x {
+                        active[j] = active[j - 1]
+                        j -= 1
+                    }
+                    active[j] = item
+                }
+                // A full row: every edge spans it and the order is the same at its top and bottom.
+                var full = true
+                var previousTop = -Double.infinity, previousBottom = -Double.infinity
+                for slot in 0..<activeCount {
+                    let edge = edges[Int(active[slot])]
+                    if edge.top > top || edge.bottom < bottom { full = false; break }
+                    let xt = edge.x(at: top), xb = edge.x(at: bottom)
+                    if xt < previousTop || xb < previousBottom { full = false; break }
+                    previousTop = xt
+                    previousBottom = xb
+                }
+                if full {
+                    var winding: Int32 = 0
+                    for slot in 0..<activeCount {
+                        let edge = edges[Int(active[slot])]
+                        let was = inside(winding)
+                        winding &+= edge.winding
+                        let now = inside(winding)
+                        if was == now { continue }
+                        clampedLine(edge.x(at: top) - left, edge.x(at: bottom) - left, now ? 1 : -1)
+                    }
+                } else {
+                    let weight = 1 / Double(Self.subrows)
+                    for subrow in 0..<Self.subrows {
+                        let y = top + (Double(subrow) + 0.5) * weight
+                        var count = 0
+                        for slot in 0..<activeCount {
+                            let edge = edges[Int(active[slot])]
+                            guard edge.top <= y, edge.bottom > y else { continue }
+                            let x = edge.x(at: y)
+                            var at = count
+                            while at > 0, crossingX[at - 1] > x {
+                                crossingX[at] = crossingX[at - 1]
+                                crossingWinding[at] = crossingWinding[at - 1]
+                                at -= 1
+                            }
+                            crossingX[at] = x
+                            crossingWinding[at] = edge.winding
+                            count += 1
                         }
-                        for row in rowStart..<rowEnd {
-                            var touchedLow = Int.max, touchedHigh = Int.min
-                            for subrow in 0..<Self.subrows {
-                                let y = Double(row) + (Double(subrow) + 0.5) / Double(Self.subrows)
-                                while nextEdge < edges.count, edges[nextEdge].top <= y {
-                                    active.append(nextEdge)
-                                    nextEdge += 1
-                                }
-                                // Crossings of this sub-row, kept sorted by insertion.
-                                crossingX.removeAll(keepingCapacity: true)
-                                crossingWinding.removeAll(keepingCapacity: true)
-                                var kept = 0
-                                for slot in 0..<active.count {
-                                    let index = active[slot]
-                                    let edge = edges[index]
-                                    if edge.bottom <= y { continue }
-                                    active[kept] = index
-                                    kept += 1
-                                    let x = edge.xAtTop + (y - edge.top) * edge.slope
-                                    var at = crossingX.count
-                                    crossingX.append(x)
-                                    crossingWinding.append(edge.winding)
-                                    while at > 0, crossingX[at - 1] > x {
-                                        crossingX[at] = crossingX[at - 1]
-                                        crossingWinding[at] = crossingWinding[at - 1]
-                                        at -= 1
-                                    }
-                                    crossingX[at] = x
-                                    crossingWinding[at] = edge.winding
-                                }
-                                active.removeLast(active.count - kept)
-                                var winding: Int32 = 0
-                                var spanStart = 0.0
-                                for i in 0..<crossingX.count {
-                                    let wasInside = evenOdd ? winding & 1 != 0 : winding != 0
-                                    winding &+= crossingWinding[i]
-                                    let isInside = evenOdd ? winding & 1 != 0 : winding != 0
-                                    if wasInside == isInside { continue }
-                                    if isInside {
-                                        spanStart = crossingX[i]
-                                        continue
-                                    }
-                                    // The span [spanStart, x) clamped to the columns.
-                                    let a = min(max(spanStart, left), right) - left
-                                    let z = min(max(crossingX[i], left), right) - left
-                                    guard a < z else { continue }
-                                    let ai = Int(a), zi = Int(z)
-                                    cover[ai] += weight
-                                    area[ai] -= Float(a - Double(ai)) * weight
-                                    cover[zi] -= weight
-                                    area[zi] += Float(z - Double(zi)) * weight
-                                    touchedLow = min(touchedLow, ai)
-                                    touchedHigh = max(touchedHigh, zi)
-                                }
-                            }
-                            guard touchedLow <= touchedHigh else {
-                                if nextEdge >= edges.count && active.isEmpty { return }
-                                continue
-                            }
-                            var accumulated: Float = 0
-                            let high = min(touchedHigh, span - 1)
-                            for i in touchedLow...touchedHigh {
-                                accumulated += cover[i]
-                                coverage[i] = accumulated + area[i]
-                                cover[i] = 0
-                                area[i] = 0
-                            }
-                            if touchedLow <= high {
-                                blit(row, columnStart + touchedLow,
-                                     UnsafeBufferPointer(rebasing: coverage[touchedLow...high]))
-                            }
+                        var winding: Int32 = 0
+                        for i in 0..<count {
+                            let was = inside(winding)
+                            winding &+= crossingWinding[i]
+                            let now = inside(winding)
+                            if was == now { continue }
+                            let x = min(max(crossingX[i] - left, 0), right)
+                            line(x, x, now ? weight : -weight)
                         }
                     }
                 }
+                guard low <= high else { continue }
+                // Integrate the row and hand out runs of equal coverage.
+                let last = min(high, span - 1)
+                var sum: Float = 0
+                var i = low
+                while i <= last {
+                    sum += acc[i]
+                    acc[i] = 0
+                    let level = UInt32(min(max(sum, 0), 1) * 255 + 0.5)
+                    var j = i + 1
+                    while j <= last, acc[j] == 0 { j += 1 }
+                    if level != 0 { blit(row, columnStart + i, j - i, level) }
+                    i = j
+                }
+                for k in (last + 1)..<max(last + 1, high + 1) { acc[k] = 0 }
+                low = Int.max
+                high = Int.min
             }
+        }
+        }
+        }
+        }
         }
     }
 }

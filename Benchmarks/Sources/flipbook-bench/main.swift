@@ -1,10 +1,13 @@
 import Atlas
 import Foundation
+import FrameGen
 import Raster
 
 // flipbook-bench png-decode [--repeat N] [--bitmap] FILE...
 //   Decodes every FILE N times (reading it from disk each time, as PIL.Image.open(f).load() does)
 //   and prints one JSON line: files, pixels, seconds, megapixels/s and MB/s of RGBA8 output.
+// flipbook-bench draw large|small|strokes N [OUT.png]
+//   Renders a DrawWorkload N times on a fresh 1000×1000 canvas; median seconds, paths, pixels.
 // flipbook-bench blur IMAGE SIGMA METHOD N
 // flipbook-bench resize IMAGE WIDTH HEIGHT N
 //   Time the operation on an already decoded image (as Pillow's side does); median of N, JSON.
@@ -14,6 +17,7 @@ func usage() -> Never {
         usage: flipbook-bench png-decode [--repeat N] [--bitmap] FILE...
                flipbook-bench blur IMAGE SIGMA gaussian|box N
                flipbook-bench resize IMAGE WIDTH HEIGHT N
+               flipbook-bench draw large|small|strokes N [OUT.png]
 
         """.utf8))
     exit(2)
@@ -36,6 +40,13 @@ case "blur":
           let count = Int(arguments[4]), let image = try? PNG.Decoder().decodeBitmap(file: arguments[1]) else { usage() }
     let blur = Blur(sigma: sigma, method: method)
     print(String(format: #"{"seconds": %.4f}"#, median(count) { _ = blur.apply(to: image) }))
+    exit(0)
+case "draw":
+    guard arguments.count >= 3, let workload = DrawWorkload(arguments[1]), let count = Int(arguments[2]) else { usage() }
+    var picture: Bitmap?
+    let seconds = median(count) { picture = workload.draw() }
+    if arguments.count > 3, let picture { try PNG.Encoder().write(picture, to: arguments[3]) }
+    print(String(format: #"{"seconds": %.5f, "paths": %d, "pixels": %d}"#, seconds, workload.shapes.count, workload.pixels))
     exit(0)
 case "resize":
     guard arguments.count == 5, let width = Int(arguments[2]), let height = Int(arguments[3]), let count = Int(arguments[4]),
