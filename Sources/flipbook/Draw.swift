@@ -31,16 +31,7 @@ struct Draw: ParsableCommand {
     }
 
     func run() throws {
-        let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(scene) } catch {
-            Console.error("error: cannot read \(scene): \(error.reason)")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
-        var parsed: Scene
-        do { parsed = try Scene(json: bytes) } catch {
-            Console.error("error: \(scene): \(error)")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
+        var parsed = try ImageCommand.parseInput(scene) { try Scene(json: $0) }
         if let scale { parsed.scale = scale }
         let folder = (scene as NSString).deletingLastPathComponent
         var images: [String: Bitmap] = [:]

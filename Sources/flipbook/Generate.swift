@@ -286,16 +286,7 @@ struct StrokeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(points) } catch {
-            Console.error("error: cannot read \(points): \(error.reason)")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
-        var stroke: Freehand
-        do { stroke = try Freehand(json: bytes) } catch {
-            Console.error("error: \(points): \(error)")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
+        var stroke = try ImageCommand.parseInput(points) { try Freehand(json: $0) }
         if let size { (stroke.width, stroke.height) = try ImageCommand.size(size) }
         stroke.scale = out.scale
         stroke.smoothing = smoothing

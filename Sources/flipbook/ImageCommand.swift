@@ -14,6 +14,27 @@ enum ImageCommand {
         }
     }
 
+    /// The bytes of an input file, or exit 3 with a message.
+    static func readInput(_ path: String) throws -> [UInt8] {
+        do {
+            return try FileIO.readAll(path)
+        } catch {
+            Console.error("error: cannot read \(path): \(error.reason)")
+            throw ExitCode(ExitStatus.inputUnreadable)
+        }
+    }
+
+    /// `parse(bytes)` of an input file; a parse error is reported with the file name and exits 3.
+    static func parseInput<T>(_ path: String, _ parse: ([UInt8]) throws -> T) throws -> T {
+        let bytes = try readInput(path)
+        do {
+            return try parse(bytes)
+        } catch {
+            Console.error("error: \(path): \(error)")
+            throw ExitCode(ExitStatus.inputUnreadable)
+        }
+    }
+
     static func save(_ bitmap: Bitmap, to path: String, json: Bool, extra: [String: String] = [:]) throws {
         do {
             try PNG.Encoder().write(bitmap, to: path)
