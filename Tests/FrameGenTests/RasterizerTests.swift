@@ -160,4 +160,38 @@ struct RasterizerTests {
         small.draw(image, at: Point(1, 1))
         #expect(pixel(small, 2, 2) == .white && pixel(small, 3, 3).a == 0)
     }
+
+    @Test("coverage sums to the exact area of the flattened shape; shapes are within the flattening tolerance of their analytic area",
+          arguments: [0.0, 0.3, 1.7])
+    func shapeAreas(_ offset: Double) {
+        func rasterArea(_ path: Path) -> Double {
+            var canvas = Canvas(width: 100, height: 100)
+            canvas.fill(path, color: .black)
+            let bitmap = canvas.makeBitmap()
+            return stride(from: 3, to: bitmap.pixels.count, by: 4).reduce(0.0) { $0 + Double(bitmap.pixels[$1]) / 255 }
+        }
+        func polygonArea(_ path: Path) -> Double {
+            var twice = 0.0
+            for line in Flattener.polylines(path, tolerance: Flattener.tolerance) {
+                let p = line.points
+                for i in 0..<p.count { twice += p[i].cross(p[(i + 1) % p.count]) }
+            }
+            return abs(twice) / 2
+        }
+        let r = 30.0, w = 70.0, h = 50.0, corner = 12.0
+        let shapes: [(Path, area: Double, perimeter: Double)] = [
+            (Path(circleAt: Point(50 + offset, 50 - offset), radius: r), Double.pi * r * r, 2 * Double.pi * r),
+            (Path(ellipseIn: 10 + offset, 20, w, h), Double.pi * w * h / 4, Double.pi * (w + h) / 2),
+            (Path(roundedRect: 10 + offset, 20, w, h, radius: corner), w * h - (4 - Double.pi) * corner * corner, 2 * (w + h)),
+            // A square rotated about its centre keeps its area.
+            (Path(rect: -20, -20, 40, 40).applying(AffineTransform(translationX: 50 + offset, y: 50).rotated(by: 0.4)), 1600, 160),
+        ]
+        for (path, area, perimeter) in shapes {
+            let raster = rasterArea(path)
+            // Exact area coverage: only 8-bit rounding of the edge pixels is left.
+            #expect(abs(raster - polygonArea(path)) < 1, "raster \(raster) vs polygon \(polygonArea(path))")
+            // Chords lie inside the curve by at most the tolerance.
+            #expect(raster <= area + 1 && raster >= area - perimeter * Flattener.tolerance, "raster \(raster) vs analytic \(area)")
+        }
+    }
 }
