@@ -67,9 +67,10 @@ struct PolygonSet: Sendable {
     }
 }
 
-/// Outlines a stroke as the nonzero union of simple pieces — one quadrilateral per segment, a wedge
-/// per join, a cap per open end — all wound the same way. Interior points of flattened curves are
-/// joined round (Cairo does the same), so curves stay smooth under any join style.
+/// Outlines a stroke as the nonzero union of simple pieces — a band polygon per run of gentle curve
+/// vertices, a quadrilateral per other segment, a wedge per join, a cap per open end — all wound
+/// the same way. Interior points of flattened curves are joined round (Cairo does the same), so
+/// curves stay smooth under any join style.
 struct Stroker {
     let style: StrokeStyle
     let radius: Double
