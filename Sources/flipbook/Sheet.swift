@@ -22,7 +22,7 @@ struct Sheet: ParsableCommand {
     @Argument(help: "Frames: folders, prefix paths or PNG files.") var sources: [String]
     @Option(name: .shortAndLong, help: "The sheet PNG to write.") var output: String
     @Option(help: "The data file (default: the sheet's name with .json).") var data: String?
-    @Option(help: "json-hash, json-array (TexturePacker: Phaser, PixiJS) or aseprite.") var format: SheetFormat = .jsonHash
+    @Option(help: "json-hash, json-array (TexturePacker: Phaser, PixiJS), aseprite or libgdx (.atlas).") var format: SheetFormat = .jsonHash
     @Option(help: "packed (MaxRects), rows or columns.") var layout: SheetBuilder.Layout = .packed
     @Option(help: "Pixels between sprites.") var padding = 2
     @Option(help: "Pixels around the page edge.") var border = 0
@@ -76,7 +76,7 @@ struct Sheet: ParsableCommand {
             sheet.animations[index].direction = manifest.direction?.rawValue ?? "forward"
             sheet.animations[index].repeatCount = manifest.repeatCount ?? 0
         }
-        let dataPath = data ?? (output.hasSuffix(".png") ? String(output.dropLast(4)) : output) + ".json"
+        let dataPath = data ?? (output.hasSuffix(".png") ? String(output.dropLast(4)) : output) + (format == .libgdx ? ".atlas" : ".json")
         let image = URL(fileURLWithPath: output).lastPathComponent
         do {
             try PNG.Encoder().write(sheet.page, to: output)
@@ -84,6 +84,7 @@ struct Sheet: ParsableCommand {
             case .jsonHash: TexturePackerJSON.encode(sheet, image: image, style: .hash)
             case .jsonArray: TexturePackerJSON.encode(sheet, image: image, style: .array)
             case .aseprite: AsepriteJSON.encode(sheet, image: image)
+            case .libgdx: LibGDXAtlas.encode(sheet, image: image)
             }
             try FileIO.writeAtomically(bytes, to: dataPath)
         } catch {
@@ -112,6 +113,6 @@ struct Sheet: ParsableCommand {
 
 /// The data formats `sheet` writes.
 enum SheetFormat: String, ExpressibleByArgument, CaseIterable {
-    case jsonHash = "json-hash", jsonArray = "json-array", aseprite
+    case jsonHash = "json-hash", jsonArray = "json-array", aseprite, libgdx
 }
 extension SheetBuilder.Layout: ExpressibleByArgument {}

@@ -145,6 +145,38 @@ struct ExporterGoldenTests {
         #expect(decoded.animations["walk"] == ["walk0", "walk1", "walk2"] && decoded.animations["jump"] == ["jump0"])
     }
 
+    @Test func libGDX() throws {
+        let sheet = try Self.sheet()
+        let bytes = LibGDXAtlas.encode(sheet, image: "sheet.png")
+        try Self.check(bytes, golden: "sheet.atlas")
+        let decoded = try LibGDXAtlas.decode(bytes)
+        #expect(decoded.pages.count == 1 && decoded.pages[0].image == "sheet.png")
+        #expect(decoded.pages[0].width == sheet.page.width && decoded.pages[0].height == sheet.page.height)
+        // Animation frames are regions named after the animation, indexed by frame number.
+        #expect(decoded.regions.filter { $0.name == "walk" }.map(\.index) == [0, 1, 2])
+        // libGDX keeps no durations; everything else comes back.
+        let expected = sheet.sprites.map { sprite -> SpriteSheet.Sprite in
+            var copy = sprite
+            copy.duration = nil
+            return copy
+        }
+        #expect(Set(decoded.regions.map(\.sprite)) == Set(expected), "same frames back")
+    }
+
+    @Test("libGDX offsets count the trimmed pixels from the bottom (y up), and the legacy format reads too")
+    func libGDXOffsets() throws {
+        let sprite = SpriteSheet.Sprite(name: "a", frame: .init(x: 4, y: 6, width: 10, height: 8), trimmed: true,
+                                        spriteSourceSize: .init(x: 3, y: 2, width: 10, height: 8), sourceWidth: 20, sourceHeight: 16)
+        let sheet = SpriteSheet(page: Bitmap(width: 32, height: 32), sprites: [sprite], animations: [])
+        let text = String(decoding: LibGDXAtlas.encode(sheet, image: "p.png"), as: UTF8.self)
+        #expect(text.contains("bounds:4,6,10,8\noffsets:3,6,20,16"), "\(text)")   // 16 − 2 − 8 = 6 from the bottom
+        let legacy = "p.png\nsize: 32, 32\nformat: RGBA8888\nfilter: Linear,Linear\nrepeat: none\na\n  rotate: false\n  xy: 4, 6\n  size: 10, 8\n  orig: 20, 16\n  offset: 3, 6\n  index: -1\n"
+        let decoded = try LibGDXAtlas.decode(Array(legacy.utf8))
+        #expect(decoded.regions.map(\.sprite) == [sprite])
+        #expect(throws: LibGDXAtlas.Error.self) { try LibGDXAtlas.decode(Array("p.png\na\nbounds:1,2\n".utf8)) }
+        #expect(throws: LibGDXAtlas.Error.self) { try LibGDXAtlas.decode(Array("p.png\na\nrotate:true\nbounds:1,2,3,4\n".utf8)) }
+    }
+
     @Test func aseprite() throws {
         let sheet = try Self.sheet()
         let bytes = AsepriteJSON.encode(sheet, image: "sheet.png")

@@ -1,0 +1,157 @@
+import Foundation
+
+/// libGDX's `.atlas` text format, new style (libGDX ≥ 1.9.13, Spine 4), as `TextureAtlas` reads it:
+/// a page line (the image), `size`, `filter`, `repeat`, `pma`; then one block per region with its
+/// name, `index`, `bounds:x,y,w,h` and, for trimmed frames, `offsets:left,bottom,origW,origH`.
+///
+/// Frames of an animation become regions with the animation's name and the frame number as
+/// `index`, so `atlas.findRegions("walk")` returns them in order. libGDX is y-up: the offset's
+/// second value counts the pixels trimmed from the *bottom* of the original image.
+public enum LibGDXAtlas {
+    /// Why an atlas file could not be read.
+    public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var reason: String
+        public var description: String { "libGDX atlas, line \(line): \(reason)" }
+    }
+
+    /// One region as the file states it.
+    public struct Region: Sendable, Hashable {
+        public var name: String
+        public var index: Int
+        public var bounds: SpriteSheet.Rect
+        /// (left, bottom, original width, original height); `nil` when not trimmed.
+        public var offsets: (left: Int, bottom: Int, width: Int, height: Int)?
+
+        public static func == (a: Region, b: Region) -> Bool {
+            a.name == b.name && a.index == b.index && a.bounds == b.bounds && a.offsets.map { [$0.0, $0.1, $0.2, $0.3] } == b.offsets.map { [$0.0, $0.1, $0.2, $0.3] }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(index)
+            hasher.combine(bounds)
+        }
+
+        /// The sprite this region describes (named `name` + `index` when indexed, as our frames are).
+        public var sprite: SpriteSheet.Sprite {
+            let spriteName = index >= 0 ? name + String(index) : name
+            guard let o = offsets else {
+                return SpriteSheet.Sprite(name: spriteName, frame: bounds, trimmed: false,
+                                          spriteSourceSize: .init(x: 0, y: 0, width: bounds.width, height: bounds.height),
+                                          sourceWidth: bounds.width, sourceHeight: bounds.height)
+            }
+            let top = o.height - o.bottom - bounds.height
+            return SpriteSheet.Sprite(name: spriteName, frame: bounds, trimmed: true,
+                                      spriteSourceSize: .init(x: o.left, y: top, width: bounds.width, height: bounds.height),
+                                      sourceWidth: o.width, sourceHeight: o.height)
+        }
+    }
+
+    public static func encode(_ sheet: SpriteSheet, image: String) -> [UInt8] {
+        var lines = [image, "size:\(sheet.page.width),\(sheet.page.height)", "filter:Linear,Linear", "repeat:none", "pma:false"]
+        // Which animation (and position) each frame belongs to.
+        var membership: [String: (name: String, position: Int)] = [:]
+        for animation in sheet.animations {
+            for (position, frame) in animation.frames.enumerated() where membership[frame] == nil {
+                membership[frame] = (animation.name, position)
+            }
+        }
+        for sprite in sheet.sprites {
+            var name = sprite.name, index = -1
+            if let member = membership[sprite.name] {
+                name = member.name
+                // The frame number in the name when it follows the animation's name, else the position.
+                index = sprite.name.hasPrefix(member.name) ? Int(sprite.name.dropFirst(member.name.count)) ?? member.position : member.position
+            }
+            lines.append(name)
+            if index >= 0 { lines.append("index:\(index)") }
+            let f = sprite.frame
+            lines.append("bounds:\(f.x),\(f.y),\(f.width),\(f.height)")
+            if sprite.trimmed {
+                let s = sprite.spriteSourceSize
+                lines.append("offsets:\(s.x),\(sprite.sourceHeight - s.y - s.height),\(sprite.sourceWidth),\(sprite.sourceHeight)")
+            }
+        }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// The pages (image, size) and regions of an atlas file, new format or the legacy one
+    /// (`xy`/`size`/`orig`/`offset`). Rotated regions are refused: we neither write nor un-rotate them.
+    public static func decode(_ bytes: [UInt8]) throws(Error) -> (pages: [(image: String, width: Int, height: Int)], regions: [Region]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        var pages: [(image: String, width: Int, height: Int)] = []
+        var regions: [Region] = []
+        var inPage = false
+        var current: Region?
+        var legacy: (xy: (Int, Int)?, size: (Int, Int)?, orig: (Int, Int)?, offset: (Int, Int)?) = (nil, nil, nil, nil)
+        func finishRegion() {
+            guard var region = current else { return }
+            if let xy = legacy.xy, let size = legacy.size {
+                region.bounds = .init(x: xy.0, y: xy.1, width: size.0, height: size.1)
+                if let orig = legacy.orig, let offset = legacy.offset, orig != size || offset != (0, 0) {
+                    region.offsets = (offset.0, offset.1, orig.0, orig.1)
+                }
+            }
+            regions.append(region)
+            current = nil
+            legacy = (nil, nil, nil, nil)
+        }
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty {
+                finishRegion()
+                inPage = false
+                continue
+            }
+            guard let colon = line.firstIndex(of: ":") else {
+                finishRegion()
+                if !inPage {
+                    pages.append((line, 0, 0))
+                    inPage = true
+                } else {
+                    current = Region(name: line, index: -1, bounds: .init(x: 0, y: 0, width: 0, height: 0), offsets: nil)
+                }
+                continue
+            }
+            let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let values = line[line.index(after: colon)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            func ints(_ count: Int) throws(Error) -> [Int] {
+                let numbers = values.compactMap { Int($0) }
+                guard numbers.count == count, values.count == count else {
+                    throw Error(line: number + 1, reason: "\(key) needs \(count) integers")
+                }
+                return numbers
+            }
+            if current == nil {
+                // Page fields.
+                if key == "size", !pages.isEmpty {
+                    let n = try ints(2)
+                    pages[pages.count - 1].width = n[0]
+                    pages[pages.count - 1].height = n[1]
+                }
+                continue
+            }
+            switch key {
+            case "index": current!.index = try ints(1)[0]
+            case "bounds":
+                let n = try ints(4)
+                current!.bounds = .init(x: n[0], y: n[1], width: n[2], height: n[3])
+            case "offsets":
+                let n = try ints(4)
+                current!.offsets = (n[0], n[1], n[2], n[3])
+            case "xy": let n = try ints(2); legacy.xy = (n[0], n[1])
+            case "size": let n = try ints(2); legacy.size = (n[0], n[1])
+            case "orig": let n = try ints(2); legacy.orig = (n[0], n[1])
+            case "offset": let n = try ints(2); legacy.offset = (n[0], n[1])
+            case "rotate":
+                if values.first != "false" && values.first != "0" {
+                    throw Error(line: number + 1, reason: "rotated regions are not supported")
+                }
+            default: break
+            }
+        }
+        finishRegion()
+        return (pages, regions)
+    }
+}
