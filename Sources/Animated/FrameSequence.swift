@@ -1,3 +1,5 @@
+import Raster
+
 /// The frames that share a folder and a prefix, in numeric order, each with its scale and
 /// device variants.
 public struct FrameSequence: Sendable, Hashable {
@@ -15,8 +17,7 @@ public struct FrameSequence: Sendable, Hashable {
         /// `~device` file is preferred to the generic one, and a file for another device is never used.
         public func file(scale: Int, device: String? = nil) -> FrameFile? {
             let candidates = files.filter { $0.device == nil || $0.device == device }
-            let order = Array(stride(from: scale, through: 1, by: -1)) + candidates.map(\.scale).filter { $0 > scale }.sorted()
-            for wanted in order {
+            for wanted in ImageFileName.scaleFallbackOrder(for: scale, available: candidates.map(\.scale)) {
                 let atScale = candidates.filter { $0.scale == wanted }
                 if let specific = atScale.first(where: { $0.device != nil }) { return specific }
                 if let generic = atScale.first { return generic }

@@ -49,6 +49,16 @@ public struct Canvas: Sendable {
         }
     }
 
+    /// A canvas that draws on `bitmap` (its size in points and scale come from it) — a context
+    /// begun with an image already in it, without compositing that image first.
+    public init(drawingOn bitmap: Bitmap) {
+        self.bitmap = bitmap
+        scale = max(1, bitmap.scale)
+        width = Double(bitmap.width) / Double(scale)
+        height = Double(bitmap.height) / Double(scale)
+        isOpaque = bitmap.isOpaque
+    }
+
     /// The picture so far, at the canvas's scale.
     public func makeBitmap() -> Bitmap { bitmap }
 
@@ -89,12 +99,16 @@ public struct Canvas: Sendable {
 
     /// Fills `path` with `color` under `rule`.
     public mutating func fill(_ path: Path, color: Color, rule: FillRule = .nonzero) {
-        let device = path.applying(deviceTransform)
-        rasterizer.reset()
-        for line in Flattener.polylines(device, tolerance: Flattener.tolerance) {
-            rasterizer.addPolygon(line.points)
-        }
+        loadInterior(of: path)
         paint(color: color, rule: rule)
+    }
+
+    /// Loads the rasterizer with `path`'s outline in device pixels.
+    private mutating func loadInterior(of path: Path) {
+        rasterizer.reset()
+        for line in Flattener.polylines(path.applying(deviceTransform), tolerance: Flattener.tolerance) {
+            rasterizer.addPolygon(line.vertices.lazy.map(\.point))
+        }
     }
 
     /// Strokes `path` with `color` using ``State/strokeStyle`` (or `style`). The pen lives in user
@@ -106,18 +120,14 @@ public struct Canvas: Sendable {
         stroker.stroke(Flattener.polylines(path, tolerance: tolerance))
         rasterizer.reset()
         stroker.output.forEachContour { contour in
-            rasterizer.addPolygon(contour.map(transform.apply))
+            rasterizer.addPolygon(contour.lazy.map(transform.apply))
         }
         paint(color: color, rule: .nonzero)
     }
 
     /// Intersects the clip with `path`: later drawing only shows inside it (anti-aliased edges).
     public mutating func clip(to path: Path, rule: FillRule = .nonzero) {
-        let device = path.applying(deviceTransform)
-        rasterizer.reset()
-        for line in Flattener.polylines(device, tolerance: Flattener.tolerance) {
-            rasterizer.addPolygon(line.points)
-        }
+        loadInterior(of: path)
         var mask = ClipMask(width: bitmap.width, height: bitmap.height)
         let width = bitmap.width
         rasterizer.fill(width: bitmap.width, height: bitmap.height, rule: rule) { y, x, length, level in
@@ -126,9 +136,6 @@ public struct Canvas: Sendable {
         if let old = state.clip { mask.intersect(old) }
         state.clip = mask
     }
-
-    /// Removes the clip (Core Graphics has no such call: it restores a saved state instead).
-    public mutating func resetClip() { state.clip = nil }
 
     /// Composites the rasterizer's coverage in `color`.
     private mutating func paint(color: Color, rule: FillRule) {

@@ -17,6 +17,7 @@ struct Polyline: Sendable {
     /// `false` for a bare `move`: it is not stroked, not even as a dot.
     var hasSegments = false
 
+    /// The points alone (tests and length measurement; the rasterizer reads `vertices` lazily).
     var points: [Point] { vertices.map(\.point) }
 
     mutating func add(_ p: Point, smooth: Bool = false) {

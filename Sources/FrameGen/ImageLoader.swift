@@ -29,8 +29,8 @@ public enum ImageLoader {
         func variant(_ s: Int) -> String { folder + "/" + file.stem + (s == 1 ? "" : "@\(s)x") + "." + ext }
         // A name that already says its scale is taken as written.
         if file.scale != nil { return FileManager.default.fileExists(atPath: full) ? full : nil }
-        let order = [scale] + (1..<scale).reversed() + ((scale + 1)...max(scale + 1, 3))
-        return order.map(variant).first { FileManager.default.fileExists(atPath: $0) }
+        let present = (1...9).filter { FileManager.default.fileExists(atPath: variant($0)) }
+        return ImageFileName.scaleFallbackOrder(for: scale, available: present).first.map(variant)
     }
 
     public static func load(_ name: String, in directory: String, scale: Int) throws(Error) -> Bitmap {

@@ -37,8 +37,6 @@ struct Rasterizer: Sendable {
 
     init() {}
 
-    var isEmpty: Bool { edges.isEmpty }
-
     mutating func reset() {
         edges.removeAll(keepingCapacity: true)
         minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
@@ -135,15 +133,17 @@ struct Rasterizer: Sendable {
             /// the border (left: full coverage to the right; right: beyond every pixel).
             func clampedLine(_ xa: Double, _ xb: Double, _ d: Double) {
                 if xa >= 0 && xa <= right && xb >= 0 && xb <= right { return line(xa, xb, d) }
-                // Split at the crossings of x = 0 and x = span, in order of t along the segment.
-                var cuts: [Double] = [0, 1]
-                for bound in [0.0, right] where (xa - bound) * (xb - bound) < 0 { cuts.append((bound - xa) / (xb - xa)) }
-                cuts.sort()
-                for i in 0..<(cuts.count - 1) {
-                    let t0 = cuts[i], t1 = cuts[i + 1]
-                    guard t1 > t0 else { continue }
+                // Split at the crossings of x = 0 and x = span (at most two), in order along the segment.
+                var first = 1.0, second = 1.0
+                for bound in [0.0, right] where (xa - bound) * (xb - bound) < 0 {
+                    let t = (bound - xa) / (xb - xa)
+                    if t < first { (first, second) = (t, first) } else { second = min(second, t) }
+                }
+                var t0 = 0.0
+                for t1 in [first, second, 1.0] where t1 > t0 {
                     let p = min(max(xa + (xb - xa) * t0, 0), right), q = min(max(xa + (xb - xa) * t1, 0), right)
                     line(p, q, d * (t1 - t0))
+                    t0 = t1
                 }
             }
 

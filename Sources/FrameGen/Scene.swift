@@ -38,13 +38,7 @@ public struct Scene: Sendable {
 
     /// Parses scene JSON. Every error names the op (by index) and the field at fault.
     public init(json data: [UInt8]) throws(SceneError) {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: Data(data))
-        } catch {
-            throw .invalid(path: "", reason: "not JSON: \(error.localizedDescription)")
-        }
-        guard let object = root as? [String: Any] else { throw .invalid(path: "", reason: "expected an object") }
+        guard let object = try Self.json(data) as? [String: Any] else { throw .invalid(path: "", reason: "expected an object") }
         let size = try Self.pair(object["size"], path: "size")
         guard size.x > 0, size.y > 0, size.x * size.y < 1e9 else { throw .invalid(path: "size", reason: "width and height must be positive") }
         width = size.x
@@ -156,14 +150,23 @@ public struct Scene: Sendable {
         }
     }
 
-    private static func pair(_ value: Any?, path at: String) throws(SceneError) -> Point {
+    /// The parsed JSON value of `data` (shared with ``Freehand/init(json:width:height:)``).
+    static func json(_ data: [UInt8]) throws(SceneError) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: Data(data))
+        } catch {
+            throw .invalid(path: "", reason: "not JSON: \(error.localizedDescription)")
+        }
+    }
+
+    static func pair(_ value: Any?, path at: String) throws(SceneError) -> Point {
         guard let numbers = value as? [Double], numbers.count == 2, numbers.allSatisfy(\.isFinite) else {
             throw .invalid(path: at, reason: "expected [x, y]")
         }
         return Point(numbers[0], numbers[1])
     }
 
-    private static func color(_ value: Any, path at: String) throws(SceneError) -> Color {
+    static func color(_ value: Any, path at: String) throws(SceneError) -> Color {
         guard let text = value as? String, let color = Color(hex: text) else {
             throw .invalid(path: at, reason: "expected #RRGGBB or #RRGGBBAA")
         }

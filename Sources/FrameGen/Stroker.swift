@@ -52,12 +52,6 @@ struct PolygonSet: Sendable {
         ends.append(points.count)
     }
 
-    mutating func add(_ contour: [Point]) {
-        guard contour.count >= 2 else { return }
-        points.append(contentsOf: contour)
-        ends.append(points.count)
-    }
-
     func forEachContour(_ body: (ArraySlice<Point>) -> Void) {
         var start = 0
         for end in ends {

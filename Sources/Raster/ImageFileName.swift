@@ -39,3 +39,13 @@ public struct ImageFileName: Sendable, Hashable {
         stem = String(name)
     }
 }
+
+extension ImageFileName {
+    /// The scales UIKit tries for an image wanted at `scale`, among those `available`: the exact
+    /// scale, then lower ones down to 1, then higher ones in increasing order.
+    public static func scaleFallbackOrder(for scale: Int, available: some Sequence<Int>) -> [Int] {
+        let present = Set(available)
+        let lower = stride(from: scale, through: 1, by: -1).filter { present.contains($0) }
+        return lower + present.filter { $0 > scale }.sorted()
+    }
+}

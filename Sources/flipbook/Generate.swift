@@ -67,7 +67,8 @@ struct GeneratorOutput: ParsableArguments {
                 try save { try PNG.Encoder().write(generator.frame(0), to: output) }
                 written = [output]
             } else {
-                let frames = Self.render(generator, progress: progress)
+                // A sheet needs every frame at once anyway.
+                let frames = parallelMap(count, progress: progress) { generator.frame($0) }
                 let inputs = frames.enumerated().map { index, bitmap in
                     SheetBuilder.Input(name: "\(prefix)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: Int((1000 / fps).rounded()))
                 }
@@ -90,14 +91,13 @@ struct GeneratorOutput: ParsableArguments {
             }
             let suffix = scale == 1 ? "" : "@\(scale)x"
             let paths = (1...count).map { "\(output)/\(prefix)\($0)\(suffix).png" }
-            let failure = FailureBox()
             // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.
             let encoder = PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9)
-            DispatchQueue.concurrentPerform(iterations: count) { index in
-                do { try encoder.write(generator.frame(index), to: paths[index]) } catch { failure.record("\(error)") }
-                progress?.update(index + 1, count)
+            let failures = parallelMap(count, progress: progress) { index -> String? in
+                do { try encoder.write(generator.frame(index), to: paths[index]) } catch { return "\(error)" }
+                return nil
             }
-            if let message = failure.message {
+            if let message = failures.lazy.compactMap({ $0 }).first {
                 Console.error("error: \(message)")
                 throw ExitCode(ExitStatus.outputUnwritable)
             }
@@ -122,17 +122,6 @@ struct GeneratorOutput: ParsableArguments {
             throw ExitCode(ExitStatus.outputUnwritable)
         }
     }
-
-    /// All frames, made on every core (for sheets, which need them all at once anyway).
-    static func render(_ generator: some FrameGenerator, progress: Progress?) -> [Bitmap] {
-        let count = generator.frameCount
-        let frames = FrameBox(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            frames.set(index, generator.frame(index))
-            progress?.update(index + 1, count)
-        }
-        return frames.values
-    }
 }
 
 /// `--json` output of `generate`.
@@ -142,28 +131,34 @@ private struct GeneratedFiles: Encodable {
     var files: [String]
 }
 
-/// The first error from parallel work.
-private final class FailureBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var message: String?
-    func record(_ text: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if message == nil { message = text }
+/// `body(i)` for every `i` in `0..<count`, on every core, results in order; `progress` counts
+/// completed items.
+private func parallelMap<T>(_ count: Int, progress: Progress?, _ body: @Sendable (Int) -> T) -> [T] {
+    let results = Results<T>(count: count)
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+        let done = results.set(index, body(index))
+        progress?.update(done, count)
     }
+    return results.values
 }
 
-/// Frames filled in from several threads, one slot each.
-private final class FrameBox: @unchecked Sendable {
+/// Slots filled from several threads, and how many are filled.
+private final class Results<T>: @unchecked Sendable {
     private let lock = NSLock()
-    private var slots: [Bitmap?]
+    private var slots: [T?]
+    private var filled = 0
     init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ bitmap: Bitmap) {
+
+    /// Stores `value` at `index`; returns how many slots are filled now.
+    func set(_ index: Int, _ value: T) -> Int {
         lock.lock()
         defer { lock.unlock() }
-        slots[index] = bitmap
+        slots[index] = value
+        filled += 1
+        return filled
     }
-    var values: [Bitmap] { slots.compactMap { $0 } }
+
+    var values: [T] { slots.compactMap { $0 } }
 }
 
 /// `WxH` in points.

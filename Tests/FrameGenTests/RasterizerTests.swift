@@ -143,6 +143,12 @@ struct RasterizerTests {
         canvas.scaleBy(x: 2, y: 2)
         canvas.fill(rect: 0, 0, 2, 2, color: .white)
         #expect(pixel(canvas, 13, 13) == .white && pixel(canvas, 14, 14).a == 0)
+        // A quarter turn (clockwise on screen) takes +x to +y.
+        var turned = Canvas(width: 20, height: 20)
+        turned.translateBy(x: 10, y: 10)
+        turned.rotate(by: Double.pi / 2)
+        turned.fill(rect: 0, 0, 5, 2, color: .black)
+        #expect(pixel(turned, 9, 12).a == 255 && pixel(turned, 12, 9).a == 0 && pixel(turned, 11, 12).a == 0)
     }
 
     @Test("@2x canvases draw points as two pixels; bitmaps keep their point size")

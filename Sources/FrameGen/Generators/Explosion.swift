@@ -24,8 +24,7 @@ public struct Explosion: FrameGenerator {
 
     public func frame(_ index: Int) -> Bitmap {
         let t = Double(min(max(index, 0), frameCount - 1)) / Double(frameCount - 1)
-        var canvas = Canvas(width: width, height: height, scale: scale)
-        canvas.draw(fireball(t), at: .zero)
+        var canvas = Canvas(drawingOn: fireball(t))
         drawSparks(on: &canvas, t: t)
         return canvas.makeBitmap()
     }

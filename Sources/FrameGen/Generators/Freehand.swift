@@ -131,10 +131,7 @@ extension Freehand {
     /// `{ "size": [w, h], "strokes": [[[x, y], …], …], "width": 6, "color": "#RRGGBB[AA]" }`.
     /// Fields given here override the defaults; the caller may still override them after.
     public init(json data: [UInt8], width: Double = 256, height: Double = 256) throws(SceneError) {
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: Data(data)) } catch {
-            throw .invalid(path: "", reason: "not JSON: \(error.localizedDescription)")
-        }
+        let root = try Scene.json(data)
         func points(_ value: Any, _ at: String) throws(SceneError) -> [Point] {
             guard let pairs = value as? [[Double]], pairs.allSatisfy({ $0.count >= 2 && $0[0].isFinite && $0[1].isFinite }) else {
                 throw .invalid(path: at, reason: "expected an array of [x, y] samples")
@@ -151,17 +148,15 @@ extension Freehand {
         for (i, stroke) in strokes.enumerated() { parsed.append(try points(stroke, "strokes[\(i)]")) }
         var size = (width, height)
         if let value = object["size"] {
-            guard let pair = value as? [Double], pair.count == 2, pair[0] > 0, pair[1] > 0 else { throw .invalid(path: "size", reason: "expected [width, height]") }
-            size = (pair[0], pair[1])
+            let pair = try Scene.pair(value, path: "size")
+            guard pair.x > 0, pair.y > 0 else { throw .invalid(path: "size", reason: "width and height must be positive") }
+            size = (pair.x, pair.y)
         }
         self.init(strokes: parsed, width: size.0, height: size.1)
         if let value = object["width"] {
             guard let w = value as? Double, w > 0 else { throw .invalid(path: "width", reason: "expected a positive number") }
             lineWidth = w
         }
-        if let value = object["color"] {
-            guard let text = value as? String, let color = Color(hex: text) else { throw .invalid(path: "color", reason: "expected #RRGGBB or #RRGGBBAA") }
-            self.color = color
-        }
+        if let value = object["color"] { color = try Scene.color(value, path: "color") }
     }
 }
