@@ -5,19 +5,23 @@ import Foundation
 /// `duration`, and `meta.frameTags` with `from`/`to` indices into that order, `direction`, and
 /// `repeat` ("N" plays) when the animation does not loop forever.
 public enum AsepriteJSON {
-    /// The data file; keys are written in sheet order because tag indices refer to it.
-    public static func encode(_ sheet: SpriteSheet, image: String) -> [UInt8] {
+    /// The data file of page `page`; keys are written in sheet order because tag indices refer to it.
+    /// `related` names the data files of a multipack's other pages (`meta.related_multi_packs`, as
+    /// in TexturePacker's JSON; Aseprite itself never splits a sheet).
+    public static func encode(_ sheet: SpriteSheet, page: Int = 0, image: String, related: [String] = []) -> [UInt8] {
+        let sprites = sheet.sprites.filter { $0.page == page }
+        let bitmap = sheet.pages[page]
         var lines = ["{", "  \"frames\": {"]
-        for (index, sprite) in sheet.sprites.enumerated() {
-            let f = sprite.frame, s = sprite.spriteSourceSize
+        for (index, sprite) in sprites.enumerated() {
+            let f = TexturePackerJSON.frame(sprite, filename: nil).frame, s = sprite.spriteSourceSize
             lines.append("    \(quote(sprite.name)): {")
-            lines.append("      \"frame\": { \"x\": \(f.x), \"y\": \(f.y), \"w\": \(f.width), \"h\": \(f.height) },")
-            lines.append("      \"rotated\": false,")
+            lines.append("      \"frame\": { \"x\": \(f.x), \"y\": \(f.y), \"w\": \(f.w), \"h\": \(f.h) },")
+            lines.append("      \"rotated\": \(sprite.rotated),")
             lines.append("      \"trimmed\": \(sprite.trimmed),")
             lines.append("      \"spriteSourceSize\": { \"x\": \(s.x), \"y\": \(s.y), \"w\": \(s.width), \"h\": \(s.height) },")
             lines.append("      \"sourceSize\": { \"w\": \(sprite.sourceWidth), \"h\": \(sprite.sourceHeight) },")
             lines.append("      \"duration\": \(sprite.duration ?? 100)")
-            lines.append("    }" + (index + 1 < sheet.sprites.count ? "," : ""))
+            lines.append("    }" + (index + 1 < sprites.count ? "," : ""))
         }
         lines.append("  },")
         lines.append("  \"meta\": {")
@@ -25,9 +29,10 @@ public enum AsepriteJSON {
         lines.append("    \"version\": \"0.1.0\",")
         lines.append("    \"image\": \(quote(image)),")
         lines.append("    \"format\": \"RGBA8888\",")
-        lines.append("    \"size\": { \"w\": \(sheet.page.width), \"h\": \(sheet.page.height) },")
-        lines.append("    \"scale\": \"\(sheet.page.scale)\",")
-        let index = Dictionary(sheet.sprites.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        lines.append("    \"size\": { \"w\": \(bitmap.width), \"h\": \(bitmap.height) },")
+        lines.append("    \"scale\": \"\(bitmap.scale)\",")
+        if !related.isEmpty { lines.append("    \"related_multi_packs\": [\(related.map(quote).joined(separator: ", "))],") }
+        let index = Dictionary(sprites.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         let tags = sheet.animations.compactMap { animation -> String? in
             let positions = animation.frames.compactMap { index[$0] }
             // A tag is a contiguous range; animations built from sequences are.
@@ -81,12 +86,7 @@ public enum AsepriteJSON {
         let ordered = document.frames.keys.sorted { a, b in
             (text.range(of: quote(a) + ":")?.lowerBound ?? text.endIndex) < (text.range(of: quote(b) + ":")?.lowerBound ?? text.endIndex)
         }
-        let sprites = ordered.map { name in
-            let frame = document.frames[name]!
-            return SpriteSheet.Sprite(name: name, frame: frame.frame.pixelRect, trimmed: frame.trimmed,
-                                      spriteSourceSize: frame.spriteSourceSize.pixelRect,
-                                      sourceWidth: frame.sourceSize.w, sourceHeight: frame.sourceSize.h, duration: frame.duration)
-        }
+        let sprites = ordered.map { TexturePackerJSON.sprite($0, document.frames[$0]!) }
         let animations = (document.meta.frameTags ?? []).compactMap { tag -> SpriteSheet.Animation? in
             guard tag.from >= 0, tag.to < sprites.count, tag.from <= tag.to else { return nil }
             return SpriteSheet.Animation(name: tag.name, frames: sprites[tag.from...tag.to].map(\.name),

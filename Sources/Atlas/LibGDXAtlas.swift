@@ -19,12 +19,16 @@ public enum LibGDXAtlas {
     public struct Region: Sendable, Hashable {
         public var name: String
         public var index: Int
+        /// Which page block it is in (0-based).
+        public var page: Int
+        /// Stored turned 90° counter-clockwise; `bounds` keep the unrotated size.
+        public var rotated: Bool
         public var bounds: SpriteSheet.Rect
         /// (left, bottom, original width, original height); `nil` when not trimmed.
         public var offsets: (left: Int, bottom: Int, width: Int, height: Int)?
 
         public static func == (a: Region, b: Region) -> Bool {
-            a.name == b.name && a.index == b.index && a.bounds == b.bounds && a.offsets.map { [$0.0, $0.1, $0.2, $0.3] } == b.offsets.map { [$0.0, $0.1, $0.2, $0.3] }
+            a.name == b.name && a.index == b.index && a.page == b.page && a.rotated == b.rotated && a.bounds == b.bounds && a.offsets.map { [$0.0, $0.1, $0.2, $0.3] } == b.offsets.map { [$0.0, $0.1, $0.2, $0.3] }
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -36,20 +40,26 @@ public enum LibGDXAtlas {
         /// The sprite this region describes (named `name` + `index` when indexed, as our frames are).
         public var sprite: SpriteSheet.Sprite {
             let spriteName = index >= 0 ? name + String(index) : name
+            let onPage = rotated ? SpriteSheet.Rect(x: bounds.x, y: bounds.y, width: bounds.height, height: bounds.width) : bounds
             guard let o = offsets else {
-                return SpriteSheet.Sprite(name: spriteName, frame: bounds, trimmed: false,
+                return SpriteSheet.Sprite(name: spriteName, frame: onPage, page: page, rotated: rotated, trimmed: false,
                                           spriteSourceSize: .init(x: 0, y: 0, width: bounds.width, height: bounds.height),
                                           sourceWidth: bounds.width, sourceHeight: bounds.height)
             }
             let top = o.height - o.bottom - bounds.height
-            return SpriteSheet.Sprite(name: spriteName, frame: bounds, trimmed: true,
+            return SpriteSheet.Sprite(name: spriteName, frame: onPage, page: page, rotated: rotated, trimmed: true,
                                       spriteSourceSize: .init(x: o.left, y: top, width: bounds.width, height: bounds.height),
                                       sourceWidth: o.width, sourceHeight: o.height)
         }
     }
 
-    public static func encode(_ sheet: SpriteSheet, image: String) -> [UInt8] {
-        var lines = [image, "size:\(sheet.page.width),\(sheet.page.height)", "filter:Linear,Linear", "repeat:none", "pma:false"]
+    /// The atlas of `sheet`, whose pages are saved as `images` (file names relative to the atlas).
+    /// The sheet must store rotated sprites counter-clockwise, as libGDX does.
+    public static func encode(_ sheet: SpriteSheet, images: [String]) -> [UInt8] {
+        precondition(images.count == sheet.pages.count, "one image name per page")
+        precondition(sheet.rotation == .counterClockwise || !sheet.sprites.contains(where: \.rotated),
+                     "libGDX stores rotated regions counter-clockwise; build the sheet with rotation: .counterClockwise")
+        var lines: [String] = []
         // Which animation (and position) each frame belongs to.
         var membership: [String: (name: String, position: Int)] = [:]
         for animation in sheet.animations {
@@ -57,7 +67,16 @@ public enum LibGDXAtlas {
                 membership[frame] = (animation.name, position)
             }
         }
-        for sprite in sheet.sprites {
+        for (page, bitmap) in sheet.pages.enumerated() {
+            if page > 0 { lines.append("") }
+            lines += [images[page], "size:\(bitmap.width),\(bitmap.height)", "filter:Linear,Linear", "repeat:none", "pma:false"]
+            for sprite in sheet.sprites where sprite.page == page { lines += regionLines(sprite, membership: membership) }
+        }
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    private static func regionLines(_ sprite: SpriteSheet.Sprite, membership: [String: (name: String, position: Int)]) -> [String] {
+            var lines: [String] = []
             var name = sprite.name, index = -1
             if let member = membership[sprite.name] {
                 name = member.name
@@ -67,17 +86,18 @@ public enum LibGDXAtlas {
             lines.append(name)
             if index >= 0 { lines.append("index:\(index)") }
             let f = sprite.frame
-            lines.append("bounds:\(f.x),\(f.y),\(f.width),\(f.height)")
+            let (w, h) = sprite.rotated ? (f.height, f.width) : (f.width, f.height)
+            lines.append("bounds:\(f.x),\(f.y),\(w),\(h)")
             if sprite.trimmed {
                 let s = sprite.spriteSourceSize
                 lines.append("offsets:\(s.x),\(sprite.sourceHeight - s.y - s.height),\(sprite.sourceWidth),\(sprite.sourceHeight)")
             }
-        }
-        return Array((lines.joined(separator: "\n") + "\n").utf8)
+            if sprite.rotated { lines.append("rotate:true") }
+            return lines
     }
 
     /// The pages (image, size) and regions of an atlas file, new format or the legacy one
-    /// (`xy`/`size`/`orig`/`offset`). Rotated regions are refused: we neither write nor un-rotate them.
+    /// (`xy`/`size`/`orig`/`offset`). Rotations other than 0 and 90 degrees are refused.
     public static func decode(_ bytes: [UInt8]) throws(Error) -> (pages: [(image: String, width: Int, height: Int)], regions: [Region]) {
         let text = String(decoding: bytes, as: UTF8.self)
         var pages: [(image: String, width: Int, height: Int)] = []
@@ -110,7 +130,8 @@ public enum LibGDXAtlas {
                     pages.append((line, 0, 0))
                     inPage = true
                 } else {
-                    current = Region(name: line, index: -1, bounds: .init(x: 0, y: 0, width: 0, height: 0), offsets: nil)
+                    current = Region(name: line, index: -1, page: pages.count - 1, rotated: false,
+                                     bounds: .init(x: 0, y: 0, width: 0, height: 0), offsets: nil)
                 }
                 continue
             }
@@ -145,8 +166,10 @@ public enum LibGDXAtlas {
             case "orig": let n = try ints(2); legacy.orig = (n[0], n[1])
             case "offset": let n = try ints(2); legacy.offset = (n[0], n[1])
             case "rotate":
-                if values.first != "false" && values.first != "0" {
-                    throw Error(line: number + 1, reason: "rotated regions are not supported")
+                switch values.first {
+                case "false", "0": current!.rotated = false
+                case "true", "90": current!.rotated = true
+                default: throw Error(line: number + 1, reason: "only rotations of 0 and 90 degrees are supported")
                 }
             default: break
             }

@@ -1,9 +1,14 @@
 import Dispatch
 import Foundation
 
-/// Packs rectangles into one page with the MaxRects algorithm (Jylänki, "A Thousand Ways to Pack
+/// Packs rectangles into pages with the MaxRects algorithm (Jylänki, "A Thousand Ways to Pack
 /// the Bin"), best-short-side-fit: each rectangle goes where it leaves the smallest leftover along
-/// its shorter side. Several input orders are tried and the smallest page kept.
+/// its shorter side, optionally turned 90°. Several input orders are tried and the smallest page
+/// kept; a page is cropped to what its sprites use.
+///
+/// When everything does not fit on one `maxSide` page, pages are filled one after another (each as
+/// full as the best order gets it) and the last one is made as small as possible: automatic
+/// multipack.
 ///
 /// Deterministic: the same sizes give the same placements.
 public struct MaxRectsPacker: Sendable {
@@ -17,17 +22,26 @@ public struct MaxRectsPacker: Sendable {
         }
     }
 
-    /// Where each input went, and the page size that holds them.
-    public struct Result: Sendable, Equatable {
-        public var width: Int
-        public var height: Int
-        /// Top-left corner of each input, in input order.
-        public var positions: [(x: Int, y: Int)]
+    /// Where one input went.
+    public struct Placement: Sendable, Hashable {
+        /// Top-left corner on its page.
+        public var x: Int
+        public var y: Int
+        /// `true` when it is stored turned 90°: it covers `height × width` on the page.
+        public var rotated: Bool
+        /// Which page (0-based).
+        public var page: Int
+    }
 
-        public static func == (lhs: Result, rhs: Result) -> Bool {
-            lhs.width == rhs.width && lhs.height == rhs.height
-                && lhs.positions.elementsEqual(rhs.positions) { $0.x == $1.x && $0.y == $1.y }
-        }
+    /// The pages and where each input went.
+    public struct Result: Sendable, Equatable {
+        public var pages: [Size]
+        /// In input order.
+        public var placements: [Placement]
+
+        /// The first page's width (the only one when nothing overflowed).
+        public var width: Int { pages[0].width }
+        public var height: Int { pages[0].height }
     }
 
     /// Pixels between sprites.
@@ -40,55 +54,123 @@ public struct MaxRectsPacker: Sendable {
     public var square: Bool
     /// The largest page side.
     public var maxSide: Int
+    /// Sprites may be turned 90° when that packs tighter.
+    public var allowRotation: Bool
+    /// More than one page when the sprites do not fit on one `maxSide` page.
+    public var multipack: Bool
 
-    public init(padding: Int = 2, border: Int = 0, powerOfTwo: Bool = false, square: Bool = false, maxSide: Int = 8192) {
+    public init(padding: Int = 2, border: Int = 0, powerOfTwo: Bool = false, square: Bool = false, maxSide: Int = 8192,
+                allowRotation: Bool = false, multipack: Bool = false) {
         self.padding = padding
         self.border = border
         self.powerOfTwo = powerOfTwo
         self.square = square
         self.maxSide = maxSide
+        self.allowRotation = allowRotation
+        self.multipack = multipack
     }
 
-    /// Places every size on the smallest page found, or `nil` when they cannot fit within `maxSide`.
+    /// Places every size, or `nil` when they cannot fit: on one `maxSide` page, or — with
+    /// `multipack` — when a single size is larger than a page.
     public func pack(_ sizes: [Size]) -> Result? {
-        guard !sizes.isEmpty else { return Result(width: max(1, 2 * border), height: max(1, 2 * border), positions: []) }
+        guard !sizes.isEmpty else { return Result(pages: [Size(width: max(1, 2 * border), height: max(1, 2 * border))], placements: []) }
         let padded = sizes.map { Size(width: $0.width + padding, height: $0.height + padding) }
-        let orders: [@Sendable (Size, Size) -> Bool] = [
-            { $0.width * $0.height > $1.width * $1.height },
-            { max($0.width, $0.height) > max($1.width, $1.height) },
-            { $0.height > $1.height },
-            { $0.width > $1.width },
-            { $0.width + $0.height > $1.width + $1.height },
-        ]
-        let area = padded.reduce(0) { $0 + $1.width * $1.height }
-        let widest = padded.map(\.width).max()!, tallest = padded.map(\.height).max()!
-        // The orders are independent: try them on all cores, then keep the smallest page (ties go
-        // to the earlier order, so the choice does not depend on timing).
-        let results = ResultBox(count: orders.count)
-        DispatchQueue.concurrentPerform(iterations: orders.count) { index in
-            let order = orders[index]
-            // Stable: ties keep input order, so the result is deterministic.
-            let sequence = padded.indices.sorted { order(padded[$0], padded[$1]) || (!order(padded[$1], padded[$0]) && $0 < $1) }
-            results.set(index, smallestPage(for: padded, order: sequence, area: area, widest: widest, tallest: tallest))
+        if let single = smallestPage(for: padded, subset: Array(padded.indices)) {
+            return Result(pages: [single.page], placements: single.placements.map { $0! })
         }
-        var best: Result?
-        for case let result? in results.values where best == nil || result.width * result.height < best!.width * best!.height {
+        guard multipack else { return nil }
+        let usable = maxSide - (2 * border - padding)
+        for size in padded where size.width > usable || size.height > usable { return nil }
+        var placements = [Placement?](repeating: nil, count: sizes.count)
+        var pages: [Size] = []
+        var remaining = Array(padded.indices)
+        while !remaining.isEmpty {
+            // The rest fits on one page: make that page as small as possible.
+            if let last = smallestPage(for: padded, subset: remaining) {
+                for index in remaining { placements[index] = last.placements[index].map { Placement(x: $0.x, y: $0.y, rotated: $0.rotated, page: pages.count) } }
+                pages.append(last.page)
+                break
+            }
+            guard let full = fullestPage(for: padded, subset: remaining) else { return nil }
+            for index in remaining {
+                if let placement = full.placements[index] { placements[index] = Placement(x: placement.x, y: placement.y, rotated: placement.rotated, page: pages.count) }
+            }
+            pages.append(full.page)
+            remaining.removeAll { placements[$0] != nil }
+        }
+        return Result(pages: pages, placements: placements.map { $0! })
+    }
+
+    /// The input orders tried. Stable: ties keep input order, so results are deterministic.
+    private static let orders: [@Sendable (Size, Size) -> Bool] = [
+        { $0.width * $0.height > $1.width * $1.height },
+        { max($0.width, $0.height) > max($1.width, $1.height) },
+        { $0.height > $1.height },
+        { $0.width > $1.width },
+        { $0.width + $0.height > $1.width + $1.height },
+    ]
+
+    private func sorted(_ subset: [Int], sizes: [Size], by order: (Size, Size) -> Bool) -> [Int] {
+        subset.sorted { order(sizes[$0], sizes[$1]) || (!order(sizes[$1], sizes[$0]) && $0 < $1) }
+    }
+
+    /// One page's outcome: its size and, per input index, where it went (`nil`: not on this page).
+    private typealias PageResult = (page: Size, placements: [Placement?], area: Int)
+
+    /// Runs `body` for every order on all cores and returns the results in order.
+    private func eachOrder(_ body: @escaping @Sendable (Int) -> PageResult?) -> [PageResult?] {
+        let results = ResultBox(count: Self.orders.count)
+        DispatchQueue.concurrentPerform(iterations: Self.orders.count) { results.set($0, body($0)) }
+        return results.values
+    }
+
+    /// The smallest page holding all of `subset`, or `nil` when it exceeds `maxSide`.
+    private func smallestPage(for sizes: [Size], subset: [Int]) -> PageResult? {
+        let area = subset.reduce(0) { $0 + sizes[$1].width * sizes[$1].height }
+        let usable = maxSide - (2 * border - padding)
+        guard area <= usable * usable else { return nil }
+        var widest = 0, tallest = 0
+        for index in subset {
+            let size = sizes[index]
+            widest = max(widest, allowRotation ? min(size.width, size.height) : size.width)
+            tallest = max(tallest, allowRotation ? min(size.width, size.height) : size.height)
+        }
+        let bounds = (widest: widest, tallest: tallest)
+        let results = eachOrder { order in
+            let sequence = self.sorted(subset, sizes: sizes, by: Self.orders[order])
+            return self.smallestPage(for: sizes, order: sequence, area: area, widest: bounds.widest, tallest: bounds.tallest)
+        }
+        // Ties go to the earlier order, so the choice does not depend on timing.
+        var best: PageResult?
+        for case let result? in results where best == nil || result.page.width * result.page.height < best!.page.width * best!.page.height {
             best = result
         }
         return best
     }
 
+    /// A `maxSide` page filled as far as the best order gets (most sprite area), cropped.
+    private func fullestPage(for sizes: [Size], subset: [Int]) -> PageResult? {
+        let inset = 2 * border - padding
+        let results = eachOrder { order in
+            let sequence = self.sorted(subset, sizes: sizes, by: Self.orders[order])
+            return self.placeAndCrop(sizes, order: sequence, width: self.maxSide - inset, height: self.maxSide - inset, skipping: true)
+        }
+        var best: PageResult?
+        for case let result? in results where best == nil || result.area > best!.area { best = result }
+        return best.flatMap { $0.area > 0 ? $0 : nil }
+    }
+
     /// The smallest page found for one input order. From the area bound it grows both sides in
     /// turn; with few sprites it also tries fixed widths of several aspect ratios, growing only the
     /// height (uniform animation frames pack best as a wide grid, which alternate growth can miss).
-    private func smallestPage(for sizes: [Size], order: [Int], area: Int, widest: Int, tallest: Int) -> Result? {
+    private func smallestPage(for sizes: [Size], order: [Int], area: Int, widest: Int, tallest: Int) -> PageResult? {
         var best = grow(sizes, order: order, width: max(widest, Int(Double(area).squareRoot().rounded(.up))),
                         area: area, tallest: tallest, fixedWidth: false)
-        guard sizes.count <= 256 else { return best }
+        guard order.count <= 256 else { return best }
         for aspect in [0.8, 1.25, 1.6, 2.0, 2.5, 3.2] {
             let width = max(widest, Int((Double(area) * aspect).squareRoot().rounded(.up)))
             if let candidate = grow(sizes, order: order, width: width, area: area, tallest: tallest, fixedWidth: true),
-               best == nil || candidate.width * candidate.height < best!.width * best!.height {
+               best == nil || candidate.page.width * candidate.page.height < best!.page.width * best!.page.height {
                 best = candidate
             }
         }
@@ -96,7 +178,7 @@ public struct MaxRectsPacker: Sendable {
     }
 
     /// Packs into `width` × (the area bound) and grows until everything fits.
-    private func grow(_ sizes: [Size], order: [Int], width startWidth: Int, area: Int, tallest: Int, fixedWidth: Bool) -> Result? {
+    private func grow(_ sizes: [Size], order: [Int], width startWidth: Int, area: Int, tallest: Int, fixedWidth: Bool) -> PageResult? {
         // The page's usable area is inset by the border but gains back one padding (the last column
         // and row of sprites need none).
         let inset = 2 * border - padding
@@ -105,15 +187,54 @@ public struct MaxRectsPacker: Sendable {
         for attempt in 0..<200 {
             let (pageWidth, pageHeight) = pageSize(width + inset, height + inset)
             if pageWidth > maxSide || pageHeight > maxSide { return nil }
-            if let positions = place(sizes, order: order, width: pageWidth - inset, height: pageHeight - inset) {
-                return Result(width: pageWidth, height: pageHeight,
-                              positions: positions.map { ($0.x + border, $0.y + border) })
+            if let result = placeAndCrop(sizes, order: order, width: pageWidth - inset, height: pageHeight - inset, skipping: false) {
+                return result
             }
             // Grow by a few percent: the height only, or both sides in turn.
             if fixedWidth || attempt % 2 == 1 { height += max(1, height / 32) } else { width += max(1, width / 32) }
             if powerOfTwo || square { (width, height) = (pageWidth - inset + 1, pageHeight - inset + 1) }
         }
         return nil
+    }
+
+    /// MaxRects into a `width × height` bin, then the page cropped to the placed sprites (and made
+    /// a power of two or square again when asked). Without `skipping`, `nil` when one does not fit.
+    private func placeAndCrop(_ sizes: [Size], order: [Int], width: Int, height: Int, skipping: Bool) -> PageResult? {
+        let inset = 2 * border - padding
+        var free = [Rect(x: 0, y: 0, width: width, height: height)]
+        var placements = [Placement?](repeating: nil, count: sizes.count)
+        var usedWidth = 0, usedHeight = 0, area = 0
+        for index in order {
+            let size = sizes[index]
+            var bestShort = Int.max, bestLong = Int.max
+            var chosen: Rect?
+            var rotated = false
+            for rect in free {
+                for turn in allowRotation && size.width != size.height ? [false, true] : [false] {
+                    let w = turn ? size.height : size.width, h = turn ? size.width : size.height
+                    guard rect.width >= w && rect.height >= h else { continue }
+                    let leftoverX = rect.width - w, leftoverY = rect.height - h
+                    let short = min(leftoverX, leftoverY), long = max(leftoverX, leftoverY)
+                    if short < bestShort || (short == bestShort && long < bestLong) {
+                        bestShort = short
+                        bestLong = long
+                        chosen = Rect(x: rect.x, y: rect.y, width: w, height: h)
+                        rotated = turn
+                    }
+                }
+            }
+            guard let placed = chosen else {
+                if skipping { continue }
+                return nil
+            }
+            placements[index] = Placement(x: placed.x + border, y: placed.y + border, rotated: rotated, page: 0)
+            usedWidth = max(usedWidth, placed.x + placed.width)
+            usedHeight = max(usedHeight, placed.y + placed.height)
+            area += size.width * size.height
+            free = Self.split(free, around: placed)
+        }
+        let (pageWidth, pageHeight) = pageSize(usedWidth + inset, usedHeight + inset)
+        return (Size(width: pageWidth, height: pageHeight), placements, area)
     }
 
     private func pageSize(_ width: Int, _ height: Int) -> (Int, Int) {
@@ -136,30 +257,6 @@ public struct MaxRectsPacker: Sendable {
         func contains(_ other: Rect) -> Bool {
             other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
         }
-    }
-
-    /// MaxRects with best-short-side-fit into a `width × height` bin; `nil` when something does not fit.
-    private func place(_ sizes: [Size], order: [Int], width: Int, height: Int) -> [(x: Int, y: Int)]? {
-        var free = [Rect(x: 0, y: 0, width: width, height: height)]
-        var positions = [(x: Int, y: Int)](repeating: (0, 0), count: sizes.count)
-        for index in order {
-            let size = sizes[index]
-            var bestShort = Int.max, bestLong = Int.max
-            var chosen: Rect?
-            for rect in free where rect.width >= size.width && rect.height >= size.height {
-                let leftoverX = rect.width - size.width, leftoverY = rect.height - size.height
-                let short = min(leftoverX, leftoverY), long = max(leftoverX, leftoverY)
-                if short < bestShort || (short == bestShort && long < bestLong) {
-                    bestShort = short
-                    bestLong = long
-                    chosen = Rect(x: rect.x, y: rect.y, width: size.width, height: size.height)
-                }
-            }
-            guard let placed = chosen else { return nil }
-            positions[index] = (placed.x, placed.y)
-            free = Self.split(free, around: placed)
-        }
-        return positions
     }
 
     /// Free rectangles after `used` is taken: every overlapping one is cut into up to four maximal
@@ -195,18 +292,19 @@ public struct MaxRectsPacker: Sendable {
 
 /// One slot per sort order, written from concurrent iterations.
 private final class ResultBox: @unchecked Sendable {
-    private var slots: [MaxRectsPacker.Result?]
+    typealias Value = (page: MaxRectsPacker.Size, placements: [MaxRectsPacker.Placement?], area: Int)
+    private var slots: [Value?]
     private let lock = NSLock()
 
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
-    func set(_ index: Int, _ value: MaxRectsPacker.Result?) {
+    func set(_ index: Int, _ value: Value?) {
         lock.lock()
         slots[index] = value
         lock.unlock()
     }
 
-    var values: [MaxRectsPacker.Result?] {
+    var values: [Value?] {
         lock.lock()
         defer { lock.unlock() }
         return slots

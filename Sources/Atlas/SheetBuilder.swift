@@ -1,7 +1,8 @@
 import Raster
 
 /// Builds a ``SpriteSheet`` from named frames: trims transparent borders, makes identical frames
-/// share one region, packs (MaxRects, or plain rows/columns) and draws the page.
+/// share one region, packs (MaxRects with optional rotation and multipack, or plain rows/columns),
+/// draws the pages and extrudes the sprites' edges — at one scale, or at several with one layout.
 public struct SheetBuilder: Sendable {
     public enum Layout: String, Sendable, CaseIterable {
         /// MaxRects, smallest page.
@@ -15,30 +16,46 @@ public struct SheetBuilder: Sendable {
     /// One frame to place.
     public struct Input: Sendable {
         public var name: String
-        public var bitmap: Bitmap
+        /// The frame at each scale the sheet is built for, smallest first (one image for a
+        /// single-scale sheet). Each must be its scale ÷ the first's times the first's size.
+        public var bitmaps: [Bitmap]
         /// The sequence (animation) it belongs to.
         public var sequence: String?
         /// Milliseconds.
         public var duration: Int?
 
         public init(name: String, bitmap: Bitmap, sequence: String? = nil, duration: Int? = nil) {
+            self.init(name: name, bitmaps: [bitmap], sequence: sequence, duration: duration)
+        }
+
+        public init(name: String, bitmaps: [Bitmap], sequence: String? = nil, duration: Int? = nil) {
             self.name = name
-            self.bitmap = bitmap
+            self.bitmaps = bitmaps
             self.sequence = sequence
             self.duration = duration
         }
+
+        /// The smallest-scale image.
+        public var bitmap: Bitmap { bitmaps[0] }
     }
 
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         case doesNotFit(maxSide: Int)
         case duplicateName(String)
         case mixedScales
+        case scaleNotMultiple(Int, of: Int)
+        case variantSize(name: String, scale: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+        case noInput
 
         public var description: String {
             switch self {
-            case .doesNotFit(let maxSide): "the sprites do not fit on one \(maxSide)×\(maxSide) page; raise --max-size"
+            case .doesNotFit(let maxSide): "a sprite is larger than a \(maxSide)×\(maxSide) page; raise --max-size"
             case .duplicateName(let name): "two frames are both named '\(name)'"
-            case .mixedScales: "frames of different scales cannot share a sheet; pack each scale separately"
+            case .mixedScales: "frames of different scales cannot share a sheet; pack each scale separately or use --scales"
+            case .scaleNotMultiple(let scale, let base): "scale \(scale) is not a multiple of \(base): the layout cannot be scaled by whole pixels"
+            case let .variantSize(name, scale, width, height, expectedWidth, expectedHeight):
+                "'\(name)' at @\(scale)x is \(width)×\(height), expected \(expectedWidth)×\(expectedHeight)"
+            case .noInput: "no frames to pack"
             }
         }
     }
@@ -49,57 +66,88 @@ public struct SheetBuilder: Sendable {
     public var trim: Bool
     /// Transparent pixels kept around the trimmed content.
     public var trimMargin: Int
+    /// Pixels of each sprite's edge repeated outward (inside the padding), against bleeding.
+    public var extrude: Int
     public var powerOfTwo: Bool
     public var square: Bool
     public var maxSide: Int
+    /// Sprites may be stored turned 90° (packed layout only), the way `rotation` says.
+    public var allowRotation: Bool
+    public var rotation: SpriteSheet.Rotation
+    /// More pages when the sprites overflow one `maxSide` page (packed layout only).
+    public var multipack: Bool
 
     public init(layout: Layout = .packed, padding: Int = 2, border: Int = 0, trim: Bool = false, trimMargin: Int = 0,
-                powerOfTwo: Bool = false, square: Bool = false, maxSide: Int = 8192) {
+                extrude: Int = 0, powerOfTwo: Bool = false, square: Bool = false, maxSide: Int = 8192,
+                allowRotation: Bool = false, rotation: SpriteSheet.Rotation = .clockwise, multipack: Bool = true) {
         self.layout = layout
         self.padding = padding
         self.border = border
         self.trim = trim
         self.trimMargin = trimMargin
+        self.extrude = extrude
         self.powerOfTwo = powerOfTwo
         self.square = square
         self.maxSide = maxSide
+        self.allowRotation = allowRotation
+        self.rotation = rotation
+        self.multipack = multipack
     }
 
+    /// One sheet from single-scale frames.
     public func build(_ inputs: [Input]) throws(Error) -> SpriteSheet {
-        var names = Set<String>()
-        for input in inputs where !names.insert(input.name).inserted { throw .duplicateName(input.name) }
         let scale = inputs.first?.bitmap.scale ?? 1
-        guard inputs.allSatisfy({ $0.bitmap.scale == scale }) else { throw .mixedScales }
+        guard inputs.allSatisfy({ $0.bitmaps.count == 1 && $0.bitmap.scale == scale }) else { throw .mixedScales }
+        if inputs.isEmpty {
+            return SpriteSheet(pages: [Bitmap(width: max(1, 2 * border), height: max(1, 2 * border), scale: scale)], sprites: [], animations: [],
+                               rotation: rotation)
+        }
+        return try buildScaled(inputs)[0]
+    }
 
-        // Trim, then give identical trimmed images one region.
-        let regions = inputs.map { trim ? Self.opaqueBounds($0.bitmap, margin: trimMargin) : SpriteSheet.Rect(x: 0, y: 0, width: $0.bitmap.width, height: $0.bitmap.height) }
+    /// One sheet per scale (`sheet.png`, `sheet@2x.png`…) with the same layout: the larger sheets'
+    /// coordinates are the smallest's times the scale ratio. Trimming keeps what is visible at any
+    /// scale, and frames are aliased only when identical at every scale.
+    public func buildScaled(_ inputs: [Input]) throws(Error) -> [SpriteSheet] {
+        guard let first = inputs.first else { throw .noInput }
+        let scales = first.bitmaps.map(\.scale)
+        var names = Set<String>()
+        for input in inputs {
+            if !names.insert(input.name).inserted { throw .duplicateName(input.name) }
+            guard input.bitmaps.map(\.scale) == scales else { throw .mixedScales }
+        }
+        for scale in scales where scale % scales[0] != 0 { throw .scaleNotMultiple(scale, of: scales[0]) }
+        let factors = scales.map { $0 / scales[0] }
+        for input in inputs {
+            for (k, bitmap) in input.bitmaps.enumerated().dropFirst()
+            where bitmap.width != input.bitmap.width * factors[k] || bitmap.height != input.bitmap.height * factors[k] {
+                throw .variantSize(name: input.name, scale: scales[k], width: bitmap.width, height: bitmap.height,
+                                   expectedWidth: input.bitmap.width * factors[k], expectedHeight: input.bitmap.height * factors[k])
+            }
+        }
+
+        // Trim (in base pixels), then give images identical at every scale one region.
+        let regions = inputs.map { input in
+            trim ? Self.visibleBounds(input.bitmaps, factors: factors, margin: trimMargin)
+                : PixelRect(x: 0, y: 0, width: input.bitmap.width, height: input.bitmap.height)
+        }
         var unique: [Int] = []                 // input index of each distinct image
         var slotOfInput = [Int](repeating: 0, count: inputs.count)
         var seen: [[UInt8]: Int] = [:]
         for (index, input) in inputs.enumerated() {
-            let pixels = input.bitmap.cropped(to: regions[index]).pixels
-            if let slot = seen[pixels] {
+            var key: [UInt8] = []
+            for (k, bitmap) in input.bitmaps.enumerated() { key += bitmap.cropped(to: Self.scaled(regions[index], by: factors[k])).pixels }
+            if let slot = seen[key] {
                 slotOfInput[index] = slot
             } else {
-                seen[pixels] = unique.count
+                seen[key] = unique.count
                 slotOfInput[index] = unique.count
                 unique.append(index)
             }
         }
-        let sizes = unique.map { MaxRectsPacker.Size(width: max(regions[$0].width, 1), height: max(regions[$0].height, 1)) }
+        let sizes = unique.map { MaxRectsPacker.Size(width: max(regions[$0].width, 1) + 2 * extrude, height: max(regions[$0].height, 1) + 2 * extrude) }
         guard let placement = place(sizes) else { throw .doesNotFit(maxSide: maxSide) }
 
-        var page = Bitmap(width: placement.width, height: placement.height, scale: scale)
-        for (slot, index) in unique.enumerated() {
-            page.copy(inputs[index].bitmap, from: regions[index], toX: placement.positions[slot].x, y: placement.positions[slot].y)
-        }
-        let sprites = inputs.enumerated().map { index, input in
-            let region = regions[index], position = placement.positions[slotOfInput[index]]
-            return SpriteSheet.Sprite(
-                name: input.name, frame: .init(x: position.x, y: position.y, width: region.width, height: region.height),
-                trimmed: region.width != input.bitmap.width || region.height != input.bitmap.height, spriteSourceSize: region,
-                sourceWidth: input.bitmap.width, sourceHeight: input.bitmap.height, duration: input.duration)
-        }
         var animations: [SpriteSheet.Animation] = []
         for input in inputs {
             guard let sequence = input.sequence else { continue }
@@ -109,33 +157,85 @@ public struct SheetBuilder: Sendable {
                 animations.append(SpriteSheet.Animation(name: sequence, frames: [input.name]))
             }
         }
-        return SpriteSheet(page: page, sprites: sprites, animations: animations)
+        return factors.enumerated().map { k, factor in
+            var pages = placement.pages.map { Bitmap(width: $0.width * factor, height: $0.height * factor, scale: scales[k]) }
+            // Where each slot's image sits (turned, without the extrusion), in this sheet's pixels.
+            let frames = unique.enumerated().map { slot, index -> PixelRect in
+                let p = placement.placements[slot], region = regions[index]
+                let (w, h) = p.rotated ? (region.height, region.width) : (region.width, region.height)
+                return PixelRect(x: (p.x + extrude) * factor, y: (p.y + extrude) * factor, width: w * factor, height: h * factor)
+            }
+            for (slot, index) in unique.enumerated() {
+                let p = placement.placements[slot], frame = frames[slot]
+                let source = Self.scaled(regions[index], by: factor)
+                if p.rotated {
+                    let turned = inputs[index].bitmaps[k].cropped(to: source).rotated90(clockwise: rotation == .clockwise)
+                    pages[p.page].copy(turned, toX: frame.x, y: frame.y)
+                } else {
+                    pages[p.page].copy(inputs[index].bitmaps[k], from: source, toX: frame.x, y: frame.y)
+                }
+                pages[p.page].extrude(frame, by: extrude * factor)
+            }
+            let sprites = inputs.enumerated().map { index, input in
+                let region = regions[index], slot = slotOfInput[index], bitmap = input.bitmaps[k]
+                return SpriteSheet.Sprite(
+                    name: input.name, frame: frames[slot], page: placement.placements[slot].page, rotated: placement.placements[slot].rotated,
+                    trimmed: region.width != input.bitmap.width || region.height != input.bitmap.height,
+                    spriteSourceSize: Self.scaled(region, by: factor), sourceWidth: bitmap.width, sourceHeight: bitmap.height,
+                    duration: input.duration)
+            }
+            return SpriteSheet(pages: pages, sprites: sprites, animations: animations, rotation: rotation)
+        }
+    }
+
+    private static func scaled(_ rect: PixelRect, by factor: Int) -> PixelRect {
+        PixelRect(x: rect.x * factor, y: rect.y * factor, width: rect.width * factor, height: rect.height * factor)
     }
 
     private func place(_ sizes: [MaxRectsPacker.Size]) -> MaxRectsPacker.Result? {
         switch layout {
         case .packed:
-            return MaxRectsPacker(padding: padding, border: border, powerOfTwo: powerOfTwo, square: square, maxSide: maxSide).pack(sizes)
+            return MaxRectsPacker(padding: padding, border: border, powerOfTwo: powerOfTwo, square: square, maxSide: maxSide,
+                                  allowRotation: allowRotation, multipack: multipack).pack(sizes)
         case .rows, .columns:
             let area = sizes.reduce(0) { $0 + ($1.width + padding) * ($1.height + padding) }
             let limit = layout == .columns ? 0 : max(sizes.map(\.width).max() ?? 0, Int(Double(area).squareRoot().rounded(.up)))
             var x = border, y = border, rowHeight = 0, width = 0
-            var positions: [(x: Int, y: Int)] = []
+            var placements: [MaxRectsPacker.Placement] = []
             for size in sizes {
                 if x > border && x + size.width > border + limit {
                     x = border
                     y += rowHeight + padding
                     rowHeight = 0
                 }
-                positions.append((x, y))
+                placements.append(.init(x: x, y: y, rotated: false, page: 0))
                 x += size.width + padding
                 rowHeight = max(rowHeight, size.height)
                 width = max(width, x - padding)
             }
             let height = y + rowHeight + border
             guard width + border <= maxSide, height <= maxSide else { return nil }
-            return MaxRectsPacker.Result(width: max(width + border, 1), height: max(height, 1), positions: positions)
+            return MaxRectsPacker.Result(pages: [.init(width: max(width + border, 1), height: max(height, 1))], placements: placements)
         }
+    }
+
+    /// The base-pixel rectangle covering every visible pixel of a frame at all its scales
+    /// (`factors[k]` times larger at `bitmaps[k]`), grown by `margin` and clamped.
+    static func visibleBounds(_ bitmaps: [Bitmap], factors: [Int], margin: Int) -> PixelRect {
+        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
+        for (bitmap, factor) in zip(bitmaps, factors) {
+            if bitmap.isFullyTransparent { continue }
+            let bounds = opaqueBounds(bitmap)
+            minX = min(minX, bounds.x / factor)
+            minY = min(minY, bounds.y / factor)
+            maxX = max(maxX, (bounds.x + bounds.width + factor - 1) / factor)
+            maxY = max(maxY, (bounds.y + bounds.height + factor - 1) / factor)
+        }
+        guard minX != Int.max else { return PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        let base = bitmaps[0]
+        minX = max(0, minX - margin); minY = max(0, minY - margin)
+        maxX = min(base.width, maxX + margin); maxY = min(base.height, maxY + margin)
+        return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// The smallest rectangle holding every pixel with alpha > 0, grown by `margin` (clamped), or a

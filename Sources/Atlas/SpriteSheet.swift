@@ -1,6 +1,7 @@
 import Raster
 
-/// A packed sprite sheet: one page image and where each named sprite sits on it.
+/// A packed sprite sheet: its page images (more than one when the sprites overflowed the largest
+/// page size) and where each named sprite sits on them.
 public struct SpriteSheet: Sendable {
     /// A rectangle in pixels.
     public typealias Rect = PixelRect
@@ -8,11 +9,16 @@ public struct SpriteSheet: Sendable {
     /// One sprite: its region on the page and how to rebuild the original frame from it.
     public struct Sprite: Sendable, Hashable {
         public var name: String
-        /// The region on the page.
+        /// The region on its page. For a rotated sprite this is the turned region: the original's
+        /// height wide and its width high.
         public var frame: Rect
+        /// Which page (0-based).
+        public var page: Int
+        /// `true` when the sprite is stored turned a quarter turn (see ``SpriteSheet/rotation``).
+        public var rotated: Bool
         /// `true` when transparent borders were cut off.
         public var trimmed: Bool
-        /// Where the region sits inside the original frame.
+        /// Where the region sits inside the original frame (unrotated).
         public var spriteSourceSize: Rect
         /// The original frame's size.
         public var sourceWidth: Int
@@ -20,10 +26,12 @@ public struct SpriteSheet: Sendable {
         /// Milliseconds, from the animation model.
         public var duration: Int?
 
-        public init(name: String, frame: Rect, trimmed: Bool, spriteSourceSize: Rect, sourceWidth: Int, sourceHeight: Int,
-                    duration: Int? = nil) {
+        public init(name: String, frame: Rect, page: Int = 0, rotated: Bool = false, trimmed: Bool, spriteSourceSize: Rect,
+                    sourceWidth: Int, sourceHeight: Int, duration: Int? = nil) {
             self.name = name
             self.frame = frame
+            self.page = page
+            self.rotated = rotated
             self.trimmed = trimmed
             self.spriteSourceSize = spriteSourceSize
             self.sourceWidth = sourceWidth
@@ -50,21 +58,55 @@ public struct SpriteSheet: Sendable {
         }
     }
 
-    public var page: Bitmap
+    /// Which way rotated sprites are turned on the page. Formats disagree: TexturePacker's JSON and
+    /// SpriteKit store them turned clockwise, libGDX counter-clockwise.
+    public enum Rotation: String, Sendable, CaseIterable {
+        case clockwise
+        case counterClockwise = "counter-clockwise"
+    }
+
+    public var pages: [Bitmap]
     /// In input order.
     public var sprites: [Sprite]
     public var animations: [Animation]
+    public var rotation: Rotation
 
-    public init(page: Bitmap, sprites: [Sprite], animations: [Animation]) {
-        self.page = page
+    public init(pages: [Bitmap], sprites: [Sprite], animations: [Animation], rotation: Rotation = .clockwise) {
+        self.pages = pages
         self.sprites = sprites
         self.animations = animations
+        self.rotation = rotation
+    }
+
+    /// The pixel scale of the pages (1 for `sheet.png`, 2 for `sheet@2x.png`).
+    public var scale: Int { pages.first?.scale ?? 1 }
+
+    /// Sum of the regions' areas over the pages' area (aliased frames counted once): 1 is a page
+    /// with no gap.
+    public var occupancy: Double {
+        var used = 0, total = 0
+        var seen = Set<[Int]>()
+        for sprite in sprites where seen.insert([sprite.page, sprite.frame.x, sprite.frame.y]).inserted {
+            used += sprite.frame.width * sprite.frame.height
+        }
+        for page in pages { total += page.width * page.height }
+        return total == 0 ? 0 : Double(used) / Double(total)
+    }
+
+    /// The file name of page `index` for a sheet saved as `path` (`sheet.png`): the path itself
+    /// for a single page, else `sheet-0.png`, `sheet-1.png`… (TexturePacker's `{n}`).
+    public func pagePath(_ index: Int, for path: String) -> String {
+        guard pages.count > 1 else { return path }
+        let stem = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
+        return "\(stem)-\(index).png"
     }
 
     /// A file name for a sprite name that cannot leave the folder it is written to: path separators
-    /// become `_`, a leading dot becomes `_.`, control characters are dropped, and `.png` is added.
-    public static func safeFileName(for name: String) -> String {
+    /// become `_`, a leading dot becomes `_.`, control characters are dropped, and `.png` is added —
+    /// after `@2x` for a sprite of a scale-2 page whose name does not already say so.
+    public static func safeFileName(for name: String, scale: Int = 1) -> String {
         var base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
+        if scale > 1 && !base.hasSuffix("@\(scale)x") { base += "@\(scale)x" }
         base = String(base.unicodeScalars.filter { $0.value >= 0x20 && $0 != "\u{7F}" }.map { scalar -> Character in
             scalar == "/" || scalar == "\\" || scalar == ":" ? "_" : Character(scalar)
         })
@@ -73,10 +115,21 @@ public struct SpriteSheet: Sendable {
         return base + ".png"
     }
 
-    /// The original frame of `sprite`, rebuilt from the page (un-trimmed onto its source size).
+    /// The file name ``frame(_:)`` of `sprite` is saved under (see ``safeFileName(for:scale:)``).
+    public func fileName(for sprite: Sprite) -> String {
+        Self.safeFileName(for: sprite.name, scale: pages[sprite.page].scale)
+    }
+
+    /// The original frame of `sprite`, rebuilt from its page (un-rotated, un-trimmed onto its source size).
     public func frame(_ sprite: Sprite) -> Bitmap {
+        let page = pages[sprite.page]
         var out = Bitmap(width: sprite.sourceWidth, height: sprite.sourceHeight, scale: page.scale)
-        out.copy(page, from: sprite.frame, toX: sprite.spriteSourceSize.x, y: sprite.spriteSourceSize.y)
+        if sprite.rotated {
+            let upright = page.cropped(to: sprite.frame).rotated90(clockwise: rotation == .counterClockwise)
+            out.copy(upright, toX: sprite.spriteSourceSize.x, y: sprite.spriteSourceSize.y)
+        } else {
+            out.copy(page, from: sprite.frame, toX: sprite.spriteSourceSize.x, y: sprite.spriteSourceSize.y)
+        }
         return out
     }
 }

@@ -38,6 +38,8 @@ public enum TexturePackerJSON {
         var format: String?
         var size: Size
         var scale: String?
+        /// PixiJS (≥ 7) loads these other pages' data files along with this one.
+        var related_multi_packs: [String]?
     }
 
     struct HashDocument: Codable {
@@ -52,28 +54,50 @@ public enum TexturePackerJSON {
         var meta: Meta
     }
 
-    /// The data file for `sheet`, whose page is saved as `image` (a file name relative to the data).
-    public static func encode(_ sheet: SpriteSheet, image: String, style: Style) -> [UInt8] {
+    /// The data file for page `page` of `sheet`, whose image is saved as `image` (a file name
+    /// relative to the data). A multipack sheet has one data file per page; `related` names the
+    /// others (`meta.related_multi_packs`, which PixiJS follows). Animations list the frames on this page.
+    public static func encode(_ sheet: SpriteSheet, page: Int = 0, image: String, style: Style, related: [String] = []) -> [UInt8] {
+        let bitmap = sheet.pages[page]
         let meta = Meta(app: "flipbook", version: "0.1.0", image: image, format: "RGBA8888",
-                        size: Size(w: sheet.page.width, h: sheet.page.height), scale: String(sheet.page.scale))
-        let animations = sheet.animations.isEmpty ? nil : Dictionary(sheet.animations.map { ($0.name, $0.frames) }, uniquingKeysWith: { a, _ in a })
+                        size: Size(w: bitmap.width, h: bitmap.height), scale: String(bitmap.scale),
+                        related_multi_packs: related.isEmpty ? nil : related)
+        let sprites = sheet.sprites.filter { $0.page == page }
+        let onPage = Set(sprites.map(\.name))
+        let pageAnimations = sheet.animations.compactMap { animation -> (String, [String])? in
+            let frames = animation.frames.filter(onPage.contains)
+            return frames.isEmpty ? nil : (animation.name, frames)
+        }
+        let animations = pageAnimations.isEmpty ? nil : Dictionary(pageAnimations, uniquingKeysWith: { a, _ in a })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data: Data?
         switch style {
         case .hash:
-            let frames = Dictionary(sheet.sprites.map { ($0.name, frame($0, filename: nil)) }, uniquingKeysWith: { a, _ in a })
+            let frames = Dictionary(sprites.map { ($0.name, frame($0, filename: nil)) }, uniquingKeysWith: { a, _ in a })
             data = try? encoder.encode(HashDocument(frames: frames, animations: animations, meta: meta))
         case .array:
-            data = try? encoder.encode(ArrayDocument(frames: sheet.sprites.map { frame($0, filename: $0.name) }, animations: animations, meta: meta))
+            data = try? encoder.encode(ArrayDocument(frames: sprites.map { frame($0, filename: $0.name) }, animations: animations, meta: meta))
         }
         return Array(data ?? Data()) + [0x0A]
     }
 
-    private static func frame(_ sprite: SpriteSheet.Sprite, filename: String?) -> Frame {
-        Frame(filename: filename, frame: Rect(sprite.frame), rotated: false, trimmed: sprite.trimmed,
-              spriteSourceSize: Rect(sprite.spriteSourceSize), sourceSize: Size(w: sprite.sourceWidth, h: sprite.sourceHeight),
-              pivot: Pivot(x: 0.5, y: 0.5), duration: sprite.duration)
+    /// A sprite as the format states it: with `rotated`, `frame.w/h` are the unrotated size.
+    static func frame(_ sprite: SpriteSheet.Sprite, filename: String?) -> Frame {
+        var rect = Rect(sprite.frame)
+        if sprite.rotated { (rect.w, rect.h) = (rect.h, rect.w) }
+        return Frame(filename: filename, frame: rect, rotated: sprite.rotated, trimmed: sprite.trimmed,
+                     spriteSourceSize: Rect(sprite.spriteSourceSize), sourceSize: Size(w: sprite.sourceWidth, h: sprite.sourceHeight),
+                     pivot: Pivot(x: 0.5, y: 0.5), duration: sprite.duration)
+    }
+
+    /// The sprite a frame describes (its on-page region turned back to `h × w` when rotated).
+    static func sprite(_ name: String, _ frame: Frame) -> SpriteSheet.Sprite {
+        var rect = frame.frame.pixelRect
+        if frame.rotated { (rect.width, rect.height) = (rect.height, rect.width) }
+        return SpriteSheet.Sprite(name: name, frame: rect, rotated: frame.rotated, trimmed: frame.trimmed,
+                                  spriteSourceSize: frame.spriteSourceSize.pixelRect,
+                                  sourceWidth: frame.sourceSize.w, sourceHeight: frame.sourceSize.h, duration: frame.duration)
     }
 
     /// Why a data file could not be read.
@@ -82,8 +106,21 @@ public enum TexturePackerJSON {
         public var description: String { "not a TexturePacker JSON sheet: \(reason)" }
     }
 
-    /// The sprites, animations and image name of a JSON hash or array (ours or TexturePacker's).
-    public static func decode(_ bytes: [UInt8]) throws(Error) -> (sprites: [SpriteSheet.Sprite], animations: [String: [String]], image: String, size: (Int, Int)) {
+    /// What a data file says: its sprites (rotated ones turned clockwise, TexturePacker's way),
+    /// animations, page image and size, and the other pages' data files of a multipack.
+    public struct Decoded: Sendable {
+        public var sprites: [SpriteSheet.Sprite]
+        public var animations: [String: [String]]
+        public var image: String
+        public var width: Int
+        public var height: Int
+        /// `meta.scale` (1 when absent or not a whole number).
+        public var scale: Int
+        public var related: [String]
+    }
+
+    /// Reads a JSON hash or array (ours or TexturePacker's).
+    public static func decode(_ bytes: [UInt8]) throws(Error) -> Decoded {
         let data = Data(bytes)
         let decoder = JSONDecoder()
         let frames: [(String, Frame)]
@@ -108,13 +145,8 @@ public enum TexturePackerJSON {
                 throw Error(reason: "\(error)")
             }
         }
-        if let rotated = frames.first(where: { $0.1.rotated }) {
-            throw Error(reason: "frame '\(rotated.0)' is stored rotated; rotated frames are not supported yet")
-        }
-        let sprites = frames.map { name, frame in
-            SpriteSheet.Sprite(name: name, frame: frame.frame.pixelRect, trimmed: frame.trimmed, spriteSourceSize: frame.spriteSourceSize.pixelRect,
-                               sourceWidth: frame.sourceSize.w, sourceHeight: frame.sourceSize.h, duration: frame.duration)
-        }
-        return (sprites, animations, meta.image, (meta.size.w, meta.size.h))
+        return Decoded(sprites: frames.map { sprite($0, $1) }, animations: animations, image: meta.image,
+                       width: meta.size.w, height: meta.size.h, scale: meta.scale.flatMap { Int($0) }.map { max(1, $0) } ?? 1,
+                       related: meta.related_multi_packs ?? [])
     }
 }

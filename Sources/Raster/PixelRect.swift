@@ -46,3 +46,48 @@ extension Bitmap {
         }
     }
 }
+
+extension Bitmap {
+    /// The bitmap turned a quarter turn: clockwise (the top row becomes the right column) or
+    /// counter-clockwise. Width and height swap; the scale is kept.
+    public func rotated90(clockwise: Bool) -> Bitmap {
+        var out = Bitmap(width: height, height: width, scale: scale)
+        let width = self.width, height = self.height
+        pixels.withUnsafeBufferPointer { input in
+            out.withUnsafeMutablePixels { output in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        // Clockwise: (x, y) → (h − 1 − y, x); counter-clockwise: (x, y) → (y, w − 1 − x).
+                        let (tx, ty) = clockwise ? (height - 1 - y, x) : (y, width - 1 - x)
+                        let source = (y * width + x) * 4, target = (ty * height + tx) * 4
+                        output[target] = input[source]
+                        output[target + 1] = input[source + 1]
+                        output[target + 2] = input[source + 2]
+                        output[target + 3] = input[source + 3]
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Repeats the edge pixels of `rect` outward by `amount` pixels on every side (corners take the
+    /// corner pixel), so a texture sampled at the rectangle's edge with bilinear filtering never
+    /// picks up a neighbour. Pixels outside the bitmap are skipped.
+    public mutating func extrude(_ rect: PixelRect, by amount: Int) {
+        guard amount > 0, rect.width > 0, rect.height > 0 else { return }
+        let width = self.width, height = self.height
+        withUnsafeMutablePixels { pixels in
+            for y in max(0, rect.y - amount)..<min(height, rect.y + rect.height + amount) {
+                let sourceY = min(max(y, rect.y), rect.y + rect.height - 1)
+                let inside = y >= rect.y && y < rect.y + rect.height
+                for x in max(0, rect.x - amount)..<min(width, rect.x + rect.width + amount) {
+                    if inside && x >= rect.x && x < rect.x + rect.width { continue }
+                    let sourceX = min(max(x, rect.x), rect.x + rect.width - 1)
+                    let source = (sourceY * width + sourceX) * 4, target = (y * width + x) * 4
+                    for channel in 0..<4 { pixels[target + channel] = pixels[source + channel] }
+                }
+            }
+        }
+    }
+}

@@ -14,17 +14,21 @@ struct Frames: ParsableCommand {
             PREFIX1.png…PREFIXN.png, and sequence.json records each frame's duration and the loop \
             count, so `flipbook assemble DIR` rebuilds the same animation.
 
-            From a sheet's data file (TexturePacker JSON hash or array, ours or TexturePacker's): \
-            each frame is cut out and un-trimmed to its source size, named after the frame. Names \
-            cannot write outside DIR: path separators become _, a leading dot gets a _ before it.
+            From a sheet's data file — TexturePacker JSON hash or array (ours, TexturePacker's or \
+            Aseprite's, with the other pages of a multipack), a libGDX .atlas, a SpriteKit .atlasc \
+            folder or its .plist — each frame is cut out, turned back if it was rotated and \
+            un-trimmed to its source size, named after the frame. Names cannot write outside DIR: \
+            path separators become _, a leading dot gets a _ before it.
 
             Examples:
               flipbook frames explosion.gif -o frames/ --prefix explosion
               flipbook frames sheet.json -o frames/
+              flipbook frames hero.atlas -o frames/
+              flipbook frames Hero.atlasc -o frames/
             """
     )
 
-    @Argument(help: "The GIF or sheet data file (.json) to read.")
+    @Argument(help: "The GIF, or a sheet's data file (.json, .atlas, .atlasc, .plist) to read.")
     var input: String
 
     @Option(name: .shortAndLong, help: "The folder to write (created if needed).")
@@ -37,7 +41,8 @@ struct Frames: ParsableCommand {
     var json = false
 
     func run() throws {
-        if input.lowercased().hasSuffix(".json") { return try unpackSheet() }
+        let lower = input.lowercased()
+        if [".json", ".atlas", ".atlasc", ".plist"].contains(where: { lower.hasSuffix($0) }) { return try unpackSheet() }
         let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
         let decoder: GIF.Decoder
         do {
@@ -85,37 +90,41 @@ struct Frames: ParsableCommand {
         }
     }
 
-    /// Cuts every frame of a sprite sheet back out, un-trimmed.
+    /// Cuts every frame of a sprite sheet back out, un-rotated and un-trimmed.
     private func unpackSheet() throws {
-        let decoded: (sprites: [SpriteSheet.Sprite], animations: [String: [String]], image: String, size: (Int, Int))
-        let page: Bitmap
-        do {
-            decoded = try TexturePackerJSON.decode(try FileIO.readAll(input))
-            let folder = URL(fileURLWithPath: input).deletingLastPathComponent().path
-            page = try PNG.Decoder().decodeBitmap(file: folder + "/" + URL(fileURLWithPath: decoded.image).lastPathComponent)
-        } catch {
-            Console.error("error: \(input): \(error)")
+        let sheet: SpriteSheet
+        do { sheet = try SheetImport.read(input) } catch {
+            Console.error("error: \(error)")
             throw ExitCode(ExitStatus.inputUnreadable)
         }
-        let sheet = SpriteSheet(page: page, sprites: decoded.sprites, animations: [])
         var files = Set<String>()
-        for sprite in sheet.sprites where !files.insert(SpriteSheet.safeFileName(for: sprite.name)).inserted {
-            Console.error("error: \(input): two frames map to the file name \(SpriteSheet.safeFileName(for: sprite.name))")
+        for sprite in sheet.sprites where !files.insert(sheet.fileName(for: sprite)).inserted {
+            Console.error("error: \(input): two frames map to the file name \(sheet.fileName(for: sprite))")
             throw ExitCode(ExitStatus.inputUnreadable)
+        }
+        for sprite in sheet.sprites {
+            let page = sheet.pages[sprite.page]
+            let f = sprite.frame, s = sprite.spriteSourceSize
+            guard f.x >= 0, f.y >= 0, f.x + f.width <= page.width, f.y + f.height <= page.height,
+                  s.x >= 0, s.y >= 0, s.x + s.width <= sprite.sourceWidth, s.y + s.height <= sprite.sourceHeight,
+                  sprite.sourceWidth <= 65536, sprite.sourceHeight <= 65536 else {
+                Console.error("error: \(input): frame '\(sprite.name)' lies outside its page or its source size")
+                throw ExitCode(ExitStatus.inputUnreadable)
+            }
         }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             for sprite in sheet.sprites {
-                try PNG.Encoder().write(sheet.frame(sprite), to: output + "/" + SpriteSheet.safeFileName(for: sprite.name))
+                try PNG.Encoder().write(sheet.frame(sprite), to: output + "/" + sheet.fileName(for: sprite))
             }
         } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.outputUnwritable)
         }
         if json {
-            try Console.printJSON(["files": sheet.sprites.map { output + "/" + SpriteSheet.safeFileName(for: $0.name) }])
+            try Console.printJSON(["files": sheet.sprites.map { output + "/" + sheet.fileName(for: $0) }])
         } else {
-            print("\(output): \(sheet.sprites.count) frames from \(decoded.image)")
+            print("\(output): \(sheet.sprites.count) frames from \(sheet.pages.count) page\(sheet.pages.count == 1 ? "" : "s")")
         }
     }
 }

@@ -79,7 +79,7 @@ struct GeneratorOutput: ParsableArguments {
                 }
                 let data = String(output.dropLast(4)) + ".json"
                 try save {
-                    try PNG.Encoder().write(sheet.page, to: output)
+                    try PNG.Encoder().write(sheet.pages[0], to: output)
                     try FileIO.writeAtomically(TexturePackerJSON.encode(sheet, image: URL(fileURLWithPath: output).lastPathComponent, style: .hash), to: data)
                 }
                 written = [output, data]

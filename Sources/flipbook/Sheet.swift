@@ -7,37 +7,68 @@ import Raster
 /// `flipbook sheet SOURCE... -o SHEET.png [--data SHEET.json]`.
 struct Sheet: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Pack frames into a sprite sheet with a TexturePacker JSON data file (Phaser, PixiJS).",
+        abstract: "Pack frames into a sprite sheet with a data file for Phaser, PixiJS, Aseprite, libGDX or SpriteKit.",
         discussion: """
             SOURCE is a folder, a prefix path or PNG files; every sequence found becomes an animation \
             in the data file, its frames named like the files without extension (walk0, walk1…). \
             Identical frames share one region. Output is deterministic.
 
+            Formats: json-hash and json-array (TexturePacker's, for Phaser and PixiJS), aseprite \
+            (per-frame durations, tags with direction and repeat), libgdx (SHEET.atlas) and spritekit \
+            (a SHEET.atlasc folder with SHEET.plist and pages SHEET.1.png…).
+
+            --scales 1,2 packs one layout at every scale, from each frame's @1x and @2x files \
+            (sheet.png and sheet@2x.png, coordinates doubled); a missing variant is resampled from \
+            the largest one there is, and said so. Sprites that overflow --max-size go onto more \
+            pages (sheet-0.png, sheet-1.png…). --rotate lets sprites turn 90° to pack tighter; \
+            Phaser 3 cannot read rotated frames, so it is off by default.
+
             Examples:
               flipbook sheet Sequences/kenney-robot-walk -o robot.png --trim
               flipbook sheet hero/ -o hero.png --data hero.json --format json-array --padding 1
+              flipbook sheet hero/ -o hero.png --scales 1,2 --extrude 1 --format libgdx
+              flipbook sheet hero/ -o Hero.atlasc --format spritekit --rotate
             """
     )
 
     @Argument(help: "Frames: folders, prefix paths or PNG files.") var sources: [String]
-    @Option(name: .shortAndLong, help: "The sheet PNG to write.") var output: String
-    @Option(help: "The data file (default: the sheet's name with .json).") var data: String?
-    @Option(help: "json-hash, json-array (TexturePacker: Phaser, PixiJS), aseprite or libgdx (.atlas).") var format: SheetFormat = .jsonHash
+    @Option(name: .shortAndLong, help: "The sheet PNG to write (a NAME.atlasc folder for spritekit).") var output: String
+    @Option(help: "The data file (default: the sheet's name with .json or .atlas).") var data: String?
+    @Option(help: "json-hash, json-array (TexturePacker: Phaser, PixiJS), aseprite, libgdx (.atlas) or spritekit (.atlasc).")
+    var format: SheetExport.Format = .jsonHash
     @Option(help: "packed (MaxRects), rows or columns.") var layout: SheetBuilder.Layout = .packed
     @Option(help: "Pixels between sprites.") var padding = 2
     @Option(help: "Pixels around the page edge.") var border = 0
     @Flag(help: "Cut transparent borders (the data records the offsets).") var trim = false
     @Option(help: "Transparent pixels kept around trimmed content.") var trimMargin = 0
+    @Option(help: "Repeat each sprite's edge pixels outward this many pixels (against texture bleeding).") var extrude = 0
+    @Flag(help: "Let sprites turn 90° when that packs tighter (packed layout; not for Phaser 3).") var rotate = false
+    @Option(help: "Scales to pack with one layout, e.g. 1,2 (sheet.png and sheet@2x.png).") var scales: String?
     @Flag(help: "Page sides are powers of two.") var powerOfTwo = false
     @Flag(help: "Square page.") var square = false
-    @Option(help: "Largest page side in pixels.") var maxSize = 8192
+    @Option(help: "Largest page side in pixels; more sprites go onto more pages.") var maxSize = 8192
     @Option(help: "Frames per second, for each frame's duration.") var fps: Double = 30
     @Flag(help: "Print machine-readable JSON.") var json = false
 
     func validate() throws {
-        guard padding >= 0, border >= 0, trimMargin >= 0 else { throw ValidationError("Sizes cannot be negative.") }
+        guard padding >= 0, border >= 0, trimMargin >= 0, extrude >= 0 else { throw ValidationError("Sizes cannot be negative.") }
         guard maxSize > 0 else { throw ValidationError("--max-size must be positive.") }
         guard fps > 0 && fps.isFinite else { throw ValidationError("--fps must be positive.") }
+        _ = try scaleList()
+    }
+
+    /// `--scales 1,2` → [1, 2]; none given → nil (each frame's single file, at its own scale).
+    private func scaleList() throws -> [Int]? {
+        guard let scales else { return nil }
+        let values = scales.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 1 && $0! <= 4 }) else {
+            throw ValidationError("--scales takes scales from 1 to 4 separated by commas, e.g. 1,2.")
+        }
+        let list = Set(values.map { $0! }).sorted()
+        guard list.allSatisfy({ $0 % list[0] == 0 }) else {
+            throw ValidationError("--scales \(scales): each scale must be a multiple of the smallest, so the layout scales by whole pixels.")
+        }
+        return list
     }
 
     func run() throws {
@@ -46,24 +77,34 @@ struct Sheet: ParsableCommand {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.inputUnreadable)
         }
+        let scales = try scaleList()
         var inputs: [SheetBuilder.Input] = []
+        var resampled = 0
         for sequence in sequences {
             for frame in sequence.frames {
-                guard let file = frame.file(scale: 1) else { continue }
-                let bitmap: Bitmap
-                do { bitmap = try PNG.Decoder().decodeBitmap(file: file.path) } catch {
+                guard let file = frame.file(scale: scales?.first ?? 1) else { continue }
+                let name = ImageFileName(path: file.path).stem
+                let bitmaps: [Bitmap]
+                do {
+                    if let scales {
+                        bitmaps = try scales.map { scale throws(PNG.DecodeError) in try load(frame, scale: scale, resampled: &resampled) }
+                    } else {
+                        bitmaps = [try PNG.Decoder().decodeBitmap(file: file.path)]
+                    }
+                } catch {
                     Console.error("error: \(error)")
                     throw ExitCode(ExitStatus.inputUnreadable)
                 }
-                let name = ImageFileName(path: file.path).stem
-                inputs.append(.init(name: name, bitmap: bitmap, sequence: sequence.prefix.isEmpty ? name : trimmedSequenceName(sequence.prefix),
+                inputs.append(.init(name: name, bitmaps: bitmaps, sequence: sequence.prefix.isEmpty ? name : trimmedSequenceName(sequence.prefix),
                                     duration: Int((1000 / fps).rounded())))
             }
         }
-        let builder = SheetBuilder(layout: layout, padding: padding, border: border, trim: trim, trimMargin: trimMargin,
-                                   powerOfTwo: powerOfTwo, square: square, maxSide: maxSize)
-        var sheet: SpriteSheet
-        do { sheet = try builder.build(inputs) } catch {
+        if resampled > 0 { Console.error("note: \(resampled) frame variants were missing and were resampled from the largest one there is") }
+        let builder = SheetBuilder(layout: layout, padding: padding, border: border, trim: trim, trimMargin: trimMargin, extrude: extrude,
+                                   powerOfTwo: powerOfTwo, square: square, maxSide: maxSize,
+                                   allowRotation: rotate, rotation: format.rotation)
+        var sheets: [SpriteSheet]
+        do { sheets = try builder.buildScaled(inputs) } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.problemsFound)
         }
@@ -71,36 +112,60 @@ struct Sheet: ParsableCommand {
         for sequence in sequences {
             let manifestPath = sequence.directory + "/" + SequenceManifest.fileName
             guard FileManager.default.fileExists(atPath: manifestPath),
-                  let manifest = try? SequenceManifest.read(file: manifestPath),
-                  let index = sheet.animations.firstIndex(where: { $0.name == trimmedSequenceName(sequence.prefix) }) else { continue }
-            sheet.animations[index].direction = manifest.direction?.rawValue ?? "forward"
-            sheet.animations[index].repeatCount = manifest.repeatCount ?? 0
-        }
-        let dataPath = data ?? (output.hasSuffix(".png") ? String(output.dropLast(4)) : output) + (format == .libgdx ? ".atlas" : ".json")
-        let image = URL(fileURLWithPath: output).lastPathComponent
-        do {
-            try PNG.Encoder().write(sheet.page, to: output)
-            let bytes = switch format {
-            case .jsonHash: TexturePackerJSON.encode(sheet, image: image, style: .hash)
-            case .jsonArray: TexturePackerJSON.encode(sheet, image: image, style: .array)
-            case .aseprite: AsepriteJSON.encode(sheet, image: image)
-            case .libgdx: LibGDXAtlas.encode(sheet, image: image)
+                  let manifest = try? SequenceManifest.read(file: manifestPath) else { continue }
+            for k in sheets.indices {
+                guard let index = sheets[k].animations.firstIndex(where: { $0.name == trimmedSequenceName(sequence.prefix) }) else { continue }
+                sheets[k].animations[index].direction = manifest.direction?.rawValue ?? "forward"
+                sheets[k].animations[index].repeatCount = manifest.repeatCount ?? 0
             }
-            try FileIO.writeAtomically(bytes, to: dataPath)
+        }
+        let files = SheetExport.files(for: sheets, format: format, output: output, data: data)
+        do {
+            for file in files {
+                let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                switch file.content {
+                case .image(let bitmap): try PNG.Encoder().write(bitmap, to: file.path)
+                case .data(let bytes): try FileIO.writeAtomically(bytes, to: file.path)
+                }
+            }
         } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.outputUnwritable)
         }
-        let used = sheet.sprites.reduce(0) { $0 + $1.frame.width * $1.frame.height }
-        let occupancy = Double(used) / Double(sheet.page.width * sheet.page.height)
+        let base = sheets[0]
         if json {
-            struct Output: Encodable { var sheet, data: String; var width, height, sprites: Int; var occupancy: Double }
-            try Console.printJSON(Output(sheet: output, data: dataPath, width: sheet.page.width, height: sheet.page.height,
-                                         sprites: sheet.sprites.count, occupancy: (occupancy * 1000).rounded() / 1000))
+            struct Output: Encodable {
+                var files: [String]
+                var pages: [[Int]]
+                var sprites: Int
+                var occupancy: Double
+                var scales: [Int]
+            }
+            try Console.printJSON(Output(files: files.map(\.path), pages: base.pages.map { [$0.width, $0.height] }, sprites: base.sprites.count,
+                                         occupancy: (base.occupancy * 1000).rounded() / 1000, scales: sheets.map(\.scale)))
         } else {
-            print("\(output): \(sheet.page.width)×\(sheet.page.height), \(sheet.sprites.count) sprites, "
-                  + "\(Int((occupancy * 100).rounded())) % used; \(dataPath)")
+            let pages = base.pages.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
+            print("\(files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(base.sprites.count) sprites, "
+                  + "\(Int((base.occupancy * 100).rounded())) % used; \(files.count) files written")
         }
+    }
+
+    /// The frame at `scale`: its own file, or the largest variant there is resampled to the size
+    /// the scale implies (counted in `resampled`).
+    private func load(_ frame: FrameSequence.Frame, scale: Int, resampled: inout Int) throws(PNG.DecodeError) -> Bitmap {
+        if let exact = frame.files.first(where: { $0.scale == scale && $0.device == nil }) {
+            return try PNG.Decoder().decodeBitmap(file: exact.path)
+        }
+        guard let largest = frame.files.filter({ $0.device == nil }).max(by: { $0.scale < $1.scale }) ?? frame.files.first else {
+            return Bitmap(width: 1, height: 1, scale: scale)
+        }
+        let source = try PNG.Decoder().decodeBitmap(file: largest.path)
+        resampled += 1
+        let width = source.width * scale / largest.scale, height = source.height * scale / largest.scale
+        var out = Resampler().resize(source, width: max(1, width), height: max(1, height))
+        out.scale = scale
+        return out
     }
 
     /// `walk_` → `walk`: the animation name without a trailing separator.
@@ -111,8 +176,5 @@ struct Sheet: ParsableCommand {
     }
 }
 
-/// The data formats `sheet` writes.
-enum SheetFormat: String, ExpressibleByArgument, CaseIterable {
-    case jsonHash = "json-hash", jsonArray = "json-array", aseprite, libgdx
-}
+extension SheetExport.Format: ExpressibleByArgument {}
 extension SheetBuilder.Layout: ExpressibleByArgument {}

@@ -19,7 +19,7 @@ struct MaxRectsPackerTests {
         let sizes = Self.randomSizes(count, seed: UInt64(count))
         let packer = MaxRectsPacker(padding: padding, border: 3)
         let result = try #require(packer.pack(sizes))
-        let rects = zip(sizes, result.positions).map { size, position in
+        let rects = zip(sizes, result.placements).map { size, position in
             (x: position.x, y: position.y, w: size.width, h: size.height)
         }
         for rect in rects {
@@ -42,6 +42,47 @@ struct MaxRectsPackerTests {
         let used = sizes.reduce(0) { $0 + $1.width * $1.height }
         let occupancy = Double(used) / Double(result.width * result.height)
         #expect(occupancy >= 0.9, "occupancy \(occupancy)")
+    }
+
+    /// Every placement lies on its page and no two on the same page come within the padding.
+    static func checkNoOverlap(_ sizes: [MaxRectsPacker.Size], _ result: MaxRectsPacker.Result, padding: Int) {
+        let rects = zip(sizes, result.placements).map { size, p in
+            (page: p.page, x: p.x, y: p.y, w: p.rotated ? size.height : size.width, h: p.rotated ? size.width : size.height)
+        }
+        for rect in rects {
+            let page = result.pages[rect.page]
+            #expect(rect.x >= 0 && rect.y >= 0 && rect.x + rect.w <= page.width && rect.y + rect.h <= page.height)
+        }
+        for i in rects.indices {
+            for j in rects.indices where j > i && rects[i].page == rects[j].page {
+                let a = rects[i], b = rects[j]
+                let apart = a.x + a.w + padding <= b.x || b.x + b.w + padding <= a.x || a.y + a.h + padding <= b.y || b.y + b.h + padding <= a.y
+                #expect(apart, "sprites \(i) and \(j) overlap")
+            }
+        }
+    }
+
+    @Test("Rotation packs long thin sprites tighter, and a rotated sprite covers h × w")
+    func rotation() throws {
+        // Tall and wide strips: without rotation they cannot interlock.
+        let sizes = (0..<40).map { MaxRectsPacker.Size(width: $0 % 2 == 0 ? 60 : 8, height: $0 % 2 == 0 ? 8 : 60) }
+        let plain = try #require(MaxRectsPacker(padding: 0).pack(sizes))
+        let turned = try #require(MaxRectsPacker(padding: 0, allowRotation: true).pack(sizes))
+        Self.checkNoOverlap(sizes, turned, padding: 0)
+        #expect(turned.placements.contains { $0.rotated })
+        #expect(turned.width * turned.height <= plain.width * plain.height)
+    }
+
+    @Test("Sprites that overflow one page go onto more pages, each no larger than the maximum")
+    func multipack() throws {
+        let sizes = Self.randomSizes(300, seed: 3)
+        #expect(MaxRectsPacker(padding: 1, maxSide: 256).pack(sizes) == nil, "no multipack: does not fit")
+        let result = try #require(MaxRectsPacker(padding: 1, border: 2, maxSide: 256, multipack: true).pack(sizes))
+        #expect(result.pages.count > 1)
+        #expect(result.pages.allSatisfy { $0.width <= 256 && $0.height <= 256 })
+        Self.checkNoOverlap(sizes, result, padding: 1)
+        #expect(MaxRectsPacker(padding: 1, border: 2, maxSide: 256, multipack: true).pack(sizes) == result, "deterministic")
+        #expect(MaxRectsPacker(maxSide: 32, multipack: true).pack([.init(width: 40, height: 4)]) == nil, "a sprite larger than a page")
     }
 
     @Test func honoursPowerOfTwoSquareAndMaxSide() throws {
@@ -88,7 +129,7 @@ struct SheetBuilderTests {
         let bytes = TexturePackerJSON.encode(sheet, image: "sheet.png", style: style)
         #expect(bytes == TexturePackerJSON.encode(sheet, image: "sheet.png", style: style), "deterministic")
         let decoded = try TexturePackerJSON.decode(bytes)
-        #expect(decoded.image == "sheet.png" && decoded.size == (sheet.page.width, sheet.page.height))
+        #expect(decoded.image == "sheet.png" && decoded.width == sheet.pages[0].width && decoded.height == sheet.pages[0].height)
         let byName = Dictionary(uniqueKeysWithValues: decoded.sprites.map { ($0.name, $0) })
         for sprite in sheet.sprites { #expect(byName[sprite.name] == sprite) }
         #expect(decoded.animations["walk"] == ["walk0", "walk1", "walk2"])
@@ -147,11 +188,11 @@ struct ExporterGoldenTests {
 
     @Test func libGDX() throws {
         let sheet = try Self.sheet()
-        let bytes = LibGDXAtlas.encode(sheet, image: "sheet.png")
+        let bytes = LibGDXAtlas.encode(sheet, images: ["sheet.png"])
         try Self.check(bytes, golden: "sheet.atlas")
         let decoded = try LibGDXAtlas.decode(bytes)
         #expect(decoded.pages.count == 1 && decoded.pages[0].image == "sheet.png")
-        #expect(decoded.pages[0].width == sheet.page.width && decoded.pages[0].height == sheet.page.height)
+        #expect(decoded.pages[0].width == sheet.pages[0].width && decoded.pages[0].height == sheet.pages[0].height)
         // Animation frames are regions named after the animation, indexed by frame number.
         #expect(decoded.regions.filter { $0.name == "walk" }.map(\.index) == [0, 1, 2])
         // libGDX keeps no durations; everything else comes back.
@@ -167,14 +208,17 @@ struct ExporterGoldenTests {
     func libGDXOffsets() throws {
         let sprite = SpriteSheet.Sprite(name: "a", frame: .init(x: 4, y: 6, width: 10, height: 8), trimmed: true,
                                         spriteSourceSize: .init(x: 3, y: 2, width: 10, height: 8), sourceWidth: 20, sourceHeight: 16)
-        let sheet = SpriteSheet(page: Bitmap(width: 32, height: 32), sprites: [sprite], animations: [])
-        let text = String(decoding: LibGDXAtlas.encode(sheet, image: "p.png"), as: UTF8.self)
+        let sheet = SpriteSheet(pages: [Bitmap(width: 32, height: 32)], sprites: [sprite], animations: [])
+        let text = String(decoding: LibGDXAtlas.encode(sheet, images: ["p.png"]), as: UTF8.self)
         #expect(text.contains("bounds:4,6,10,8\noffsets:3,6,20,16"), "\(text)")   // 16 − 2 − 8 = 6 from the bottom
         let legacy = "p.png\nsize: 32, 32\nformat: RGBA8888\nfilter: Linear,Linear\nrepeat: none\na\n  rotate: false\n  xy: 4, 6\n  size: 10, 8\n  orig: 20, 16\n  offset: 3, 6\n  index: -1\n"
         let decoded = try LibGDXAtlas.decode(Array(legacy.utf8))
         #expect(decoded.regions.map(\.sprite) == [sprite])
         #expect(throws: LibGDXAtlas.Error.self) { try LibGDXAtlas.decode(Array("p.png\na\nbounds:1,2\n".utf8)) }
-        #expect(throws: LibGDXAtlas.Error.self) { try LibGDXAtlas.decode(Array("p.png\na\nrotate:true\nbounds:1,2,3,4\n".utf8)) }
+        #expect(throws: LibGDXAtlas.Error.self) { try LibGDXAtlas.decode(Array("p.png\na\nrotate:45\nbounds:1,2,3,4\n".utf8)) }
+        // rotate:true: bounds keep the unrotated size; on the page the region is h × w.
+        let turned = try LibGDXAtlas.decode(Array("p.png\na\nbounds:1,2,3,4\nrotate:true\n".utf8)).regions[0].sprite
+        #expect(turned.rotated && turned.frame == .init(x: 1, y: 2, width: 4, height: 3) && turned.sourceWidth == 3)
     }
 
     @Test func aseprite() throws {

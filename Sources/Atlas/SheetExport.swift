@@ -1,0 +1,82 @@
+import Foundation
+import Raster
+
+/// The files that make up a sheet in one data format: its page images and data files, named the
+/// way each engine expects. Nothing is written here; the caller saves the files it is given.
+public enum SheetExport {
+    /// The data formats.
+    public enum Format: String, Sendable, CaseIterable {
+        /// TexturePacker JSON hash (Phaser, PixiJS).
+        case jsonHash = "json-hash"
+        /// TexturePacker JSON array.
+        case jsonArray = "json-array"
+        /// Aseprite's JSON (frame durations and tags).
+        case aseprite
+        /// libGDX `.atlas` (new format).
+        case libgdx
+        /// SpriteKit `.atlasc` folder.
+        case spritekit
+
+        /// Which way this format's readers expect rotated sprites to be turned.
+        public var rotation: SpriteSheet.Rotation { self == .libgdx ? .counterClockwise : .clockwise }
+    }
+
+    /// One file to write.
+    public struct File: Sendable {
+        public enum Content: Sendable {
+            case image(Bitmap)
+            case data([UInt8])
+        }
+        public var path: String
+        public var content: Content
+    }
+
+    /// The files for `sheets` (one per scale, same layout, smallest first) saved as `output`
+    /// (`sheet.png`; for SpriteKit a `NAME.atlasc` folder, or `sheet.png` → `sheet.atlasc`) with
+    /// data at `data` (default: next to the image).
+    ///
+    /// Naming: `sheet.png` / `sheet@2x.png` per scale (no suffix with a single scale);
+    /// `sheet-0.png`, `sheet-1.png`… when the sprites overflowed onto several pages, each JSON page
+    /// with its own `sheet-0.json` listing the others in `meta.related_multi_packs`; libGDX keeps
+    /// all pages in one `sheet.atlas`; SpriteKit writes `NAME.plist` and `NAME.1.png`, `NAME.1@2x.png`….
+    public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) -> [File] {
+        let stem = output.hasSuffix(".png") || output.hasSuffix(".atlasc") ? String(output[..<output.lastIndex(of: ".")!]) : output
+        if format == .spritekit {
+            let folder = stem + ".atlasc"
+            let name = URL(fileURLWithPath: stem).lastPathComponent
+            var files = [File(path: "\(folder)/\(name).plist", content: .data(SpriteKitAtlas.encode(sheets, name: name)))]
+            for sheet in sheets {
+                for (index, page) in sheet.pages.enumerated() {
+                    files.append(File(path: "\(folder)/\(SpriteKitAtlas.pageFile(name: name, page: index, scale: sheet.scale))", content: .image(page)))
+                }
+            }
+            return files
+        }
+        let dataStem = data.map { $0.contains(".") ? String($0[..<$0.lastIndex(of: ".")!]) : $0 } ?? stem
+        let dataExtension = data.map { URL(fileURLWithPath: $0).pathExtension }.flatMap { $0.isEmpty ? nil : $0 }
+            ?? (format == .libgdx ? "atlas" : "json")
+        var files: [File] = []
+        for sheet in sheets {
+            let suffix = sheets.count > 1 && sheet.scale > 1 ? "@\(sheet.scale)x" : ""
+            let paged = sheet.pages.count > 1
+            let imagePaths = sheet.pages.indices.map { "\(stem)\(paged ? "-\($0)" : "")\(suffix).png" }
+            let images = imagePaths.map { URL(fileURLWithPath: $0).lastPathComponent }
+            for (index, page) in sheet.pages.enumerated() { files.append(File(path: imagePaths[index], content: .image(page))) }
+            if format == .libgdx {
+                files.append(File(path: "\(dataStem)\(suffix).\(dataExtension)", content: .data(LibGDXAtlas.encode(sheet, images: images))))
+                continue
+            }
+            let dataPaths = sheet.pages.indices.map { "\(dataStem)\(paged ? "-\($0)" : "")\(suffix).\(dataExtension)" }
+            for index in sheet.pages.indices {
+                let related = dataPaths.indices.filter { $0 != index }.map { URL(fileURLWithPath: dataPaths[$0]).lastPathComponent }
+                let bytes: [UInt8] = switch format {
+                case .jsonHash: TexturePackerJSON.encode(sheet, page: index, image: images[index], style: .hash, related: related)
+                case .jsonArray: TexturePackerJSON.encode(sheet, page: index, image: images[index], style: .array, related: related)
+                default: AsepriteJSON.encode(sheet, page: index, image: images[index], related: related)
+                }
+                files.append(File(path: dataPaths[index], content: .data(bytes)))
+            }
+        }
+        return files
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Raster
+
+/// Reads a sprite sheet back from its data file and page images: TexturePacker JSON hash or array
+/// (ours, TexturePacker's, Aseprite's), with the other pages of a multipack; a libGDX `.atlas`; a
+/// SpriteKit `.atlasc` folder or its `.plist`.
+///
+/// Page images are looked up by file name next to the data file, whatever folder the data names:
+/// a data file cannot make us read elsewhere.
+public enum SheetImport {
+    public struct Error: Swift.Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// The sheet described by `path`. Its sprites keep their page; for SpriteKit's several scales,
+    /// each scale's sprites are named with their `@Nx` suffix.
+    public static func read(_ path: String) throws(Error) -> SpriteSheet {
+        let lower = path.lowercased()
+        var isDirectory: ObjCBool = false
+        if lower.hasSuffix(".atlasc") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            return try readSpriteKit("\(path)/\(name).plist")
+        }
+        if lower.hasSuffix(".plist") { return try readSpriteKit(path) }
+        if lower.hasSuffix(".atlas") { return try readLibGDX(path) }
+        return try readJSON(path)
+    }
+
+    private static func bytes(_ path: String) throws(Error) -> [UInt8] {
+        do { return try FileIO.readAll(path) } catch { throw Error(path: path, reason: "\(error)") }
+    }
+
+    /// The image `name` (only its last component) in the folder of `dataPath`.
+    private static func page(_ name: String, nextTo dataPath: String) throws(Error) -> Bitmap {
+        let folder = URL(fileURLWithPath: dataPath).deletingLastPathComponent().path
+        let file = folder + "/" + URL(fileURLWithPath: name).lastPathComponent
+        do { return try PNG.Decoder().decodeBitmap(file: file) } catch { throw Error(path: file, reason: "\(error)") }
+    }
+
+    private static func readJSON(_ path: String) throws(Error) -> SpriteSheet {
+        var pages: [Bitmap] = []
+        var sprites: [SpriteSheet.Sprite] = []
+        var animations: [SpriteSheet.Animation] = []
+        var queue = [URL(fileURLWithPath: path).lastPathComponent]
+        var visited = Set<String>()
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        while let next = queue.first {
+            queue.removeFirst()
+            guard visited.insert(next).inserted else { continue }
+            let file = folder + "/" + URL(fileURLWithPath: next).lastPathComponent
+            let decoded: TexturePackerJSON.Decoded
+            do { decoded = try TexturePackerJSON.decode(try bytes(file)) } catch let error as Error { throw error } catch {
+                throw Error(path: file, reason: "\(error)")
+            }
+            let index = pages.count
+            var bitmap = try page(decoded.image, nextTo: file)
+            bitmap.scale = decoded.scale
+            pages.append(bitmap)
+            sprites += decoded.sprites.map { sprite in
+                var sprite = sprite
+                sprite.page = index
+                return sprite
+            }
+            for (name, frames) in decoded.animations.sorted(by: { $0.key < $1.key }) {
+                if let existing = animations.firstIndex(where: { $0.name == name }) {
+                    animations[existing].frames += frames
+                } else {
+                    animations.append(SpriteSheet.Animation(name: name, frames: frames))
+                }
+            }
+            queue += decoded.related
+        }
+        return SpriteSheet(pages: pages, sprites: sprites, animations: animations, rotation: .clockwise)
+    }
+
+    private static func readLibGDX(_ path: String) throws(Error) -> SpriteSheet {
+        let decoded: (pages: [(image: String, width: Int, height: Int)], regions: [LibGDXAtlas.Region])
+        do { decoded = try LibGDXAtlas.decode(try bytes(path)) } catch let error as Error { throw error } catch {
+            throw Error(path: path, reason: "\(error)")
+        }
+        var pages: [Bitmap] = []
+        for entry in decoded.pages { pages.append(try page(entry.image, nextTo: path)) }
+        return SpriteSheet(pages: pages, sprites: decoded.regions.map(\.sprite), animations: [], rotation: .counterClockwise)
+    }
+
+    private static func readSpriteKit(_ path: String) throws(Error) -> SpriteSheet {
+        let decoded: (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite])
+        do { decoded = try SpriteKitAtlas.decode(try bytes(path)) } catch let error as Error { throw error } catch {
+            throw Error(path: path, reason: "\(error)")
+        }
+        var pages: [Bitmap] = []
+        for entry in decoded.pages {
+            var bitmap = try page(entry.path, nextTo: path)
+            bitmap.scale = entry.scale
+            pages.append(bitmap)
+        }
+        return SpriteSheet(pages: pages, sprites: decoded.sprites, animations: [], rotation: .clockwise)
+    }
+}

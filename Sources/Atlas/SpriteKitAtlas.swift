@@ -1,0 +1,122 @@
+import Foundation
+import Raster
+
+/// SpriteKit's compiled atlas, the `.atlasc` folder Xcode builds from a `.atlas` folder and
+/// `SKTextureAtlas(named:)` loads: `NAME.plist` and pages `NAME.1.png`, `NAME.2.png`… (`NAME.1@2x.png`
+/// for the @2x sheet of the same layout).
+///
+/// The plist (DESIGN.md §7): `format` "APPL" and `images`, one per page, each with `path`, `size`
+/// "{w,h}" and `subimages`: `name` (the file name the sprite came from, `walk0.png`,
+/// `walk0@2x.png`), `textureRect` "{{x,y},{w,h}}" (pixels from the page's top left, unrotated size),
+/// `spriteOffset` "{x,y}" (trimmed centre minus original centre, y up, in pixels),
+/// `spriteSourceSize` "{w,h}", `textureRotated` (turned 90° clockwise) and `isFullyOpaque`.
+public enum SpriteKitAtlas {
+    /// Why a plist could not be read.
+    public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        public var reason: String
+        public var description: String { "SpriteKit atlas: \(reason)" }
+    }
+
+    /// The page file of page `page` of a sheet at `scale`: `NAME.1.png`, `NAME.1@2x.png`.
+    public static func pageFile(name: String, page: Int, scale: Int) -> String {
+        "\(name).\(page + 1)\(scale > 1 ? "@\(scale)x" : "").png"
+    }
+
+    /// The plist for `sheets` (one per scale, same layout), whose pages are saved under
+    /// ``pageFile(name:page:scale:)``. Rotated sprites must be stored clockwise.
+    public static func encode(_ sheets: [SpriteSheet], name: String) -> [UInt8] {
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#,
+            #"<plist version="1.0">"#, "<dict>",
+            "\t<key>format</key>", "\t<string>APPL</string>",
+            "\t<key>images</key>", "\t<array>",
+        ]
+        for sheet in sheets {
+            precondition(sheet.rotation == .clockwise || !sheet.sprites.contains(where: \.rotated), "SpriteKit stores rotated sprites clockwise")
+            let suffix = sheet.scale > 1 ? "@\(sheet.scale)x" : ""
+            for (index, page) in sheet.pages.enumerated() {
+                lines += ["\t\t<dict>",
+                          "\t\t\t<key>path</key>", "\t\t\t<string>\(escape(pageFile(name: name, page: index, scale: sheet.scale)))</string>",
+                          "\t\t\t<key>size</key>", "\t\t\t<string>{\(page.width),\(page.height)}</string>",
+                          "\t\t\t<key>subimages</key>", "\t\t\t<array>"]
+                for sprite in sheet.sprites where sprite.page == index {
+                    let f = sprite.frame, s = sprite.spriteSourceSize
+                    let (w, h) = sprite.rotated ? (f.height, f.width) : (f.width, f.height)
+                    // Twice the offset, to stay in integers: (2x + w) − W is the doubled centre offset.
+                    let dx2 = 2 * s.x + s.width - sprite.sourceWidth, dy2 = sprite.sourceHeight - (2 * s.y + s.height)
+                    lines += ["\t\t\t\t<dict>",
+                              "\t\t\t\t\t<key>isFullyOpaque</key>", "\t\t\t\t\t<\(isOpaque(page, f))/>",
+                              "\t\t\t\t\t<key>name</key>", "\t\t\t\t\t<string>\(escape(sprite.name + suffix)).png</string>",
+                              "\t\t\t\t\t<key>spriteOffset</key>", "\t\t\t\t\t<string>{\(half(dx2)),\(half(dy2))}</string>",
+                              "\t\t\t\t\t<key>spriteSourceSize</key>", "\t\t\t\t\t<string>{\(sprite.sourceWidth),\(sprite.sourceHeight)}</string>",
+                              "\t\t\t\t\t<key>textureRect</key>", "\t\t\t\t\t<string>{{\(f.x),\(f.y)},{\(w),\(h)}}</string>",
+                              "\t\t\t\t\t<key>textureRotated</key>", "\t\t\t\t\t<\(sprite.rotated)/>",
+                              "\t\t\t\t</dict>"]
+                }
+                lines += ["\t\t\t</array>", "\t\t</dict>"]
+            }
+        }
+        lines += ["\t</array>", "</dict>", "</plist>"]
+        return Array((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    /// What a plist says: its pages (file, size, scale from an `@Nx` file name) and sprites, each
+    /// named like its file without `.png` (so `walk0@2x` for the @2x page's) and pointing at its page.
+    public static func decode(_ bytes: [UInt8]) throws(Error) -> (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite]) {
+        let root: Any
+        do { root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) } catch {
+            throw Error(reason: "not a property list (\(error.localizedDescription))")
+        }
+        guard let dictionary = root as? [String: Any], let images = dictionary["images"] as? [[String: Any]] else {
+            throw Error(reason: "no images array")
+        }
+        var pages: [(path: String, width: Int, height: Int, scale: Int)] = []
+        var sprites: [SpriteSheet.Sprite] = []
+        for image in images {
+            guard let path = image["path"] as? String, let size = numbers(image["size"], count: 2) else {
+                throw Error(reason: "an image has no path or size")
+            }
+            pages.append((path, Int(size[0]), Int(size[1]), ImageFileName(path: path).scale ?? 1))
+            for subimage in image["subimages"] as? [[String: Any]] ?? [] {
+                guard let name = subimage["name"] as? String,
+                      let rect = numbers(subimage["textureRect"], count: 4),
+                      let source = numbers(subimage["spriteSourceSize"], count: 2) else {
+                    throw Error(reason: "a subimage of \(path) lacks name, textureRect or spriteSourceSize")
+                }
+                let offset = numbers(subimage["spriteOffset"], count: 2) ?? [0, 0]
+                let rotated = subimage["textureRotated"] as? Bool ?? false
+                let (w, h) = (Int(rect[2]), Int(rect[3]))
+                let x = ((source[0] - rect[2]) / 2 + offset[0]).rounded(), y = ((source[1] - rect[3]) / 2 - offset[1]).rounded()
+                let frame = PixelRect(x: Int(rect[0]), y: Int(rect[1]), width: rotated ? h : w, height: rotated ? w : h)
+                sprites.append(SpriteSheet.Sprite(
+                    name: name.hasSuffix(".png") ? String(name.dropLast(4)) : name, frame: frame, page: pages.count - 1, rotated: rotated,
+                    trimmed: w != Int(source[0]) || h != Int(source[1]), spriteSourceSize: PixelRect(x: Int(x), y: Int(y), width: w, height: h),
+                    sourceWidth: Int(source[0]), sourceHeight: Int(source[1])))
+            }
+        }
+        return (pages, sprites)
+    }
+
+    /// The numbers in "{1,2}" or "{{1,2},{3,4}}".
+    private static func numbers(_ value: Any?, count: Int) -> [Double]? {
+        guard let text = value as? String else { return nil }
+        let parts = text.split(whereSeparator: { "{}, ".contains($0) }).compactMap { Double($0) }
+        return parts.count == count ? parts : nil
+    }
+
+    private static func half(_ doubled: Int) -> String {
+        doubled % 2 == 0 ? String(doubled / 2) : String(format: "%.1f", Double(doubled) / 2)
+    }
+
+    private static func isOpaque(_ page: Bitmap, _ rect: PixelRect) -> Bool {
+        for y in rect.y..<(rect.y + rect.height) {
+            for x in rect.x..<(rect.x + rect.width) where page.pixels[(y * page.width + x) * 4 + 3] != 255 { return false }
+        }
+        return true
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
