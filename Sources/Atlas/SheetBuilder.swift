@@ -76,10 +76,18 @@ public struct SheetBuilder: Sendable {
     public var rotation: SpriteSheet.Rotation
     /// More pages when the sprites overflow one `maxSide` page (packed layout only).
     public var multipack: Bool
+    /// A contact sheet for people: every frame gets its own cell (no aliasing, no rotation) with
+    /// its name printed on a light strip below it. The data stays exact; the strips lie outside
+    /// every sprite's region.
+    public var labels: Bool
+
+    /// The labels' font and strip height (one pixel above and below the text), in base pixels.
+    static let labelFont = PixelFont.fixed6x13
+    static var labelHeight: Int { labelFont.height + 2 }
 
     public init(layout: Layout = .packed, padding: Int = 2, border: Int = 0, trim: Bool = false, trimMargin: Int = 0,
                 extrude: Int = 0, powerOfTwo: Bool = false, square: Bool = false, maxSide: Int = 8192,
-                allowRotation: Bool = false, rotation: SpriteSheet.Rotation = .clockwise, multipack: Bool = true) {
+                allowRotation: Bool = false, rotation: SpriteSheet.Rotation = .clockwise, multipack: Bool = true, labels: Bool = false) {
         self.layout = layout
         self.padding = padding
         self.border = border
@@ -92,6 +100,7 @@ public struct SheetBuilder: Sendable {
         self.allowRotation = allowRotation
         self.rotation = rotation
         self.multipack = multipack
+        self.labels = labels
     }
 
     /// One sheet from single-scale frames.
@@ -137,7 +146,7 @@ public struct SheetBuilder: Sendable {
         for (index, input) in inputs.enumerated() {
             var key: [UInt8] = []
             for (k, bitmap) in input.bitmaps.enumerated() { key += bitmap.cropped(to: Self.scaled(regions[index], by: factors[k])).pixels }
-            if let slot = seen[key] {
+            if let slot = seen[key], !labels {
                 slotOfInput[index] = slot
             } else {
                 seen[key] = unique.count
@@ -145,7 +154,18 @@ public struct SheetBuilder: Sendable {
                 unique.append(index)
             }
         }
-        let sizes = unique.map { MaxRectsPacker.Size(width: max(regions[$0].width, 1) + 2 * extrude, height: max(regions[$0].height, 1) + 2 * extrude) }
+        // A labelled cell is at least ten characters wide, and the name is cut to fit it.
+        let font = Self.labelFont
+        let captions = unique.map { index -> String in
+            labels ? font.fitting(inputs[index].name, width: max(regions[index].width + 2 * extrude, 10 * font.width)) : ""
+        }
+        let sizes = unique.enumerated().map { slot, index in
+            let region = regions[index]
+            return labels
+                ? MaxRectsPacker.Size(width: max(region.width + 2 * extrude, font.size(of: captions[slot]).width + 2),
+                                      height: region.height + 2 * extrude + Self.labelHeight)
+                : MaxRectsPacker.Size(width: max(region.width, 1) + 2 * extrude, height: max(region.height, 1) + 2 * extrude)
+        }
         guard let placement = place(sizes) else { throw .doesNotFit(maxSide: maxSide) }
 
         var animations: [SpriteSheet.Animation] = []
@@ -175,6 +195,12 @@ public struct SheetBuilder: Sendable {
                     pages[p.page].copy(inputs[index].bitmaps[k], from: source, toX: frame.x, y: frame.y)
                 }
                 pages[p.page].extrude(frame, by: extrude * factor)
+                if labels {
+                    let top = (p.y + sizes[slot].height - Self.labelHeight) * factor
+                    let strip = PixelRect(x: p.x * factor, y: top, width: sizes[slot].width * factor, height: Self.labelHeight * factor)
+                    pages[p.page].fill(strip, with: Color(r: 240, g: 240, b: 240))
+                    font.draw(captions[slot], in: &pages[p.page], x: (p.x + 1) * factor, y: top + factor, color: Color(r: 32, g: 32, b: 32), scale: factor)
+                }
             }
             let sprites = inputs.enumerated().map { index, input in
                 let region = regions[index], slot = slotOfInput[index], bitmap = input.bitmaps[k]
@@ -196,7 +222,7 @@ public struct SheetBuilder: Sendable {
         switch layout {
         case .packed:
             return MaxRectsPacker(padding: padding, border: border, powerOfTwo: powerOfTwo, square: square, maxSide: maxSide,
-                                  allowRotation: allowRotation, multipack: multipack).pack(sizes)
+                                  allowRotation: allowRotation && !labels, multipack: multipack).pack(sizes)
         case .rows, .columns:
             let area = sizes.reduce(0) { $0 + ($1.width + padding) * ($1.height + padding) }
             let limit = layout == .columns ? 0 : max(sizes.map(\.width).max() ?? 0, Int(Double(area).squareRoot().rounded(.up)))

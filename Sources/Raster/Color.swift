@@ -57,6 +57,13 @@ public struct PremultipliedRGBA: Sendable, Hashable {
 
     public static let clear = PremultipliedRGBA(r: 0, g: 0, b: 0, a: 0)
 
+    /// Source-over: this pixel drawn on `below` (`self + below · (1 − a)`, rounded exactly).
+    public func over(_ below: PremultipliedRGBA) -> PremultipliedRGBA {
+        let k = 255 - a
+        return PremultipliedRGBA(r: r + Self.multiply(below.r, k), g: g + Self.multiply(below.g, k),
+                                 b: b + Self.multiply(below.b, k), a: a + Self.multiply(below.a, k))
+    }
+
     /// The straight-alpha colour, each channel `round(c · 255 / a)`; transparent black when `a` is 0.
     public var unpremultiplied: Color {
         Color(r: Self.divide(r, a), g: Self.divide(g, a), b: Self.divide(b, a), a: a)

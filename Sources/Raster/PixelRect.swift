@@ -71,12 +71,23 @@ extension Bitmap {
         return out
     }
 
+    /// Sets every pixel of `rect` (clipped to the bitmap) to `color`: a fill, not a blend.
+    public mutating func fill(_ rect: PixelRect, with color: Color) {
+        let value = color.premultiplied
+        let x0 = max(0, rect.x), x1 = min(width, rect.x + rect.width), y0 = max(0, rect.y), y1 = min(height, rect.y + rect.height)
+        guard x0 < x1, y0 < y1 else { return }
+        for y in y0..<y1 {
+            for x in x0..<x1 { self[x, y] = value }
+        }
+    }
+
     /// Repeats the edge pixels of `rect` outward by `amount` pixels on every side (corners take the
     /// corner pixel), so a texture sampled at the rectangle's edge with bilinear filtering never
-    /// picks up a neighbour. Pixels outside the bitmap are skipped.
+    /// picks up a neighbour. Pixels outside the bitmap are skipped; so is a `rect` not inside it.
     public mutating func extrude(_ rect: PixelRect, by amount: Int) {
-        guard amount > 0, rect.width > 0, rect.height > 0 else { return }
         let width = self.width, height = self.height
+        guard amount > 0, rect.width > 0, rect.height > 0, rect.x >= 0, rect.y >= 0,
+              rect.x + rect.width <= width, rect.y + rect.height <= height else { return }
         withUnsafeMutablePixels { pixels in
             for y in max(0, rect.y - amount)..<min(height, rect.y + rect.height + amount) {
                 let sourceY = min(max(y, rect.y), rect.y + rect.height - 1)

@@ -21,13 +21,16 @@ struct Sheet: ParsableCommand {
             (sheet.png and sheet@2x.png, coordinates doubled); a missing variant is resampled from \
             the largest one there is, and said so. Sprites that overflow --max-size go onto more \
             pages (sheet-0.png, sheet-1.png…). --rotate lets sprites turn 90° to pack tighter; \
-            Phaser 3 cannot read rotated frames, so it is off by default.
+            Phaser 3 cannot read rotated frames, so it is off by default. --labels makes a contact \
+            sheet to eyeball in a review: each frame in its own cell, its name printed below it \
+            (use it with --layout rows to keep play order).
 
             Examples:
               flipbook sheet Sequences/kenney-robot-walk -o robot.png --trim
               flipbook sheet hero/ -o hero.png --data hero.json --format json-array --padding 1
               flipbook sheet hero/ -o hero.png --scales 1,2 --extrude 1 --format libgdx
               flipbook sheet hero/ -o Hero.atlasc --format spritekit --rotate
+              flipbook sheet Sequences/explosion -o review.png --layout rows --labels
             """
     )
 
@@ -43,6 +46,7 @@ struct Sheet: ParsableCommand {
     @Option(help: "Transparent pixels kept around trimmed content.") var trimMargin = 0
     @Option(help: "Repeat each sprite's edge pixels outward this many pixels (against texture bleeding).") var extrude = 0
     @Flag(help: "Let sprites turn 90° when that packs tighter (packed layout; not for Phaser 3).") var rotate = false
+    @Flag(help: "A contact sheet for review: every frame in its own cell with its name printed below.") var labels = false
     @Option(help: "Scales to pack with one layout, e.g. 1,2 (sheet.png and sheet@2x.png).") var scales: String?
     @Flag(help: "Page sides are powers of two.") var powerOfTwo = false
     @Flag(help: "Square page.") var square = false
@@ -102,7 +106,7 @@ struct Sheet: ParsableCommand {
         if resampled > 0 { Console.error("note: \(resampled) frame variants were missing and were resampled from the largest one there is") }
         let builder = SheetBuilder(layout: layout, padding: padding, border: border, trim: trim, trimMargin: trimMargin, extrude: extrude,
                                    powerOfTwo: powerOfTwo, square: square, maxSide: maxSize,
-                                   allowRotation: rotate, rotation: format.rotation)
+                                   allowRotation: rotate, rotation: format.rotation, labels: labels)
         var sheets: [SpriteSheet]
         do { sheets = try builder.buildScaled(inputs) } catch {
             Console.error("error: \(error)")

@@ -199,3 +199,42 @@ struct SheetExportImportTests {
         #expect(throws: SpriteKitAtlas.Error.self) { try SpriteKitAtlas.decode(Array("<plist><dict/></plist>".utf8)) }
     }
 }
+
+@Suite("Contact sheets")
+struct ContactSheetTests {
+    @Test("--labels: every frame in its own cell with its name below, data still exact")
+    func labelledSheet() throws {
+        let inputs = SheetLayoutTests.seagulls
+        let sheet = try SheetBuilder(layout: .rows, padding: 2, labels: true).build(inputs)
+        // Seagull frames i and 14 − i are identical; a contact sheet still shows each one.
+        #expect(Set(sheet.sprites.map { [$0.frame.x, $0.frame.y] }).count == inputs.count)
+        for (sprite, input) in zip(sheet.sprites, inputs) { #expect(sheet.frame(sprite) == input.bitmap) }
+        let page = sheet.pages[0]
+        for sprite in sheet.sprites {
+            // The strip below the sprite is opaque and holds dark text pixels.
+            let top = sprite.frame.y + sprite.frame.height
+            var dark = 0
+            for y in top..<(top + SheetBuilder.labelHeight) {
+                for x in sprite.frame.x..<(sprite.frame.x + 60) {
+                    #expect(page[x, y].a == 255)
+                    if page[x, y].r < 100 { dark += 1 }
+                }
+            }
+            #expect(dark > 40, "\(sprite.name) has a printed label")
+        }
+    }
+
+    @Test("The pixel font draws ASCII glyphs and cuts long names to fit")
+    func pixelFont() {
+        let font = PixelFont.fixed6x13
+        var bitmap = Bitmap(width: 12, height: 13)
+        font.draw("A|", in: &bitmap, x: 0, y: 0, color: .white)
+        // 'A' of misc-fixed 6x13: apex at column 2 of row 2, crossbar over columns 0–4 of row 7.
+        #expect(bitmap[1, 2].a == 0 && bitmap[2, 2].a == 255 && bitmap[3, 2].a == 0)
+        #expect((0...4).allSatisfy { bitmap[$0, 7].a == 255 } && bitmap[5, 7].a == 0)
+        #expect((2...10).allSatisfy { bitmap[8, $0].a == 255 }, "the bar")
+        #expect(font.size(of: "walk12", scale: 2) == (72, 26))
+        #expect(font.fitting("explosion_long_name", width: 60) == "explosion~")
+        #expect(font.fitting("short", width: 60) == "short")
+    }
+}

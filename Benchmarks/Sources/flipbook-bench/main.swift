@@ -18,6 +18,7 @@ func usage() -> Never {
                flipbook-bench blur IMAGE SIGMA gaussian|box N
                flipbook-bench resize IMAGE WIDTH HEIGHT N
                flipbook-bench draw large|small|strokes N [OUT.png]
+               flipbook-bench pack N SEED | pack-files PNG...
 
         """.utf8))
     exit(2)
@@ -31,6 +32,27 @@ func median(_ count: Int, _ body: () -> Void) -> Double {
         times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
     return times.sorted()[times.count / 2]
+}
+
+/// Occupancy (sprite area ÷ page area, no padding) of MaxRects without and with rotation, and of a
+/// shelf packer (sorted by height, rows as wide as the square root of the area); median pack time.
+func packReport(_ sizes: [MaxRectsPacker.Size]) {
+    let area = Double(sizes.reduce(0) { $0 + $1.width * $1.height })
+    var plain: MaxRectsPacker.Result?, turned: MaxRectsPacker.Result?
+    let seconds = median(5) { plain = MaxRectsPacker(padding: 0).pack(sizes) }
+    let turnedSeconds = median(3) { turned = MaxRectsPacker(padding: 0, allowRotation: true).pack(sizes) }
+    let sorted = sizes.sorted { $0.height > $1.height }
+    let limit = max(sorted.map(\.width).max()!, Int(area.squareRoot().rounded(.up)))
+    var x = 0, y = 0, shelf = 0, width = 0
+    for size in sorted {
+        if x + size.width > limit { x = 0; y += shelf; shelf = 0 }
+        x += size.width
+        shelf = max(shelf, size.height)
+        width = max(width, x)
+    }
+    print(String(format: #"{"sprites": %d, "maxrects": %.4f, "rotated": %.4f, "shelf": %.4f, "ms": %.2f, "rotated_ms": %.2f}"#,
+                 sizes.count, area / Double(plain!.width * plain!.height), area / Double(turned!.width * turned!.height),
+                 area / Double(width * (y + shelf)), seconds * 1000, turnedSeconds * 1000))
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -61,23 +83,18 @@ case "pack":
         state = state &* 6364136223846793005 &+ 1442695040888963407
         return Int(state >> 33)
     }
-    let sizes = (0..<count).map { _ in MaxRectsPacker.Size(width: 8 + next() % 121, height: 8 + next() % 121) }
-    let area = Double(sizes.reduce(0) { $0 + $1.width * $1.height })
-    var result: MaxRectsPacker.Result?
-    let seconds = median(5) { result = MaxRectsPacker(padding: 0).pack(sizes) }
-    // Shelf: sorted by height, rows as wide as the square root of the area.
-    let sorted = sizes.sorted { $0.height > $1.height }
-    let limit = max(sorted.map(\.width).max()!, Int(area.squareRoot().rounded(.up)))
-    var x = 0, y = 0, shelf = 0, width = 0
-    for size in sorted {
-        if x + size.width > limit { x = 0; y += shelf; shelf = 0 }
-        x += size.width
-        shelf = max(shelf, size.height)
-        width = max(width, x)
+    packReport((0..<count).map { _ in MaxRectsPacker.Size(width: 8 + next() % 121, height: 8 + next() % 121) })
+    exit(0)
+case "pack-files":
+    // pack-files PNG...: each distinct image trimmed to its visible pixels, as `sheet --trim` packs them.
+    var seen = Set<[UInt8]>()
+    var sizes: [MaxRectsPacker.Size] = []
+    for file in arguments.dropFirst() {
+        guard let bitmap = try? PNG.Decoder().decodeBitmap(file: file) else { continue }
+        let bounds = SheetBuilder.opaqueBounds(bitmap)
+        if seen.insert(bitmap.cropped(to: bounds).pixels).inserted { sizes.append(.init(width: bounds.width, height: bounds.height)) }
     }
-    let shelfOccupancy = area / Double(width * (y + shelf))
-    print(String(format: #"{"maxrects": %.4f, "shelf": %.4f, "ms": %.2f}"#,
-                 area / Double(result!.width * result!.height), shelfOccupancy, seconds * 1000))
+    packReport(sizes)
     exit(0)
 case "png-decode":
     break
