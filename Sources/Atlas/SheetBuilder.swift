@@ -142,14 +142,16 @@ public struct SheetBuilder: Sendable {
         }
         var unique: [Int] = []                 // input index of each distinct image
         var slotOfInput = [Int](repeating: 0, count: inputs.count)
-        var seen: [[UInt8]: Int] = [:]
+        // Pixels by a fast 64-bit digest (hashing [UInt8] goes byte by byte), compared in full on a match.
+        var seen: [UInt64: [(slot: Int, pixels: [UInt8])]] = [:]
         for (index, input) in inputs.enumerated() {
             var key: [UInt8] = []
             for (k, bitmap) in input.bitmaps.enumerated() { key += bitmap.cropped(to: Self.scaled(regions[index], by: factors[k])).pixels }
-            if let slot = seen[key], !labels {
-                slotOfInput[index] = slot
+            let digest = Self.digest(key)
+            if !labels, let match = seen[digest]?.first(where: { $0.pixels == key }) {
+                slotOfInput[index] = match.slot
             } else {
-                seen[key] = unique.count
+                seen[digest, default: []].append((unique.count, key))
                 slotOfInput[index] = unique.count
                 unique.append(index)
             }
@@ -211,6 +213,24 @@ public struct SheetBuilder: Sendable {
                     duration: input.duration)
             }
             return SpriteSheet(pages: pages, sprites: sprites, animations: animations, rotation: rotation)
+        }
+    }
+
+    /// A 64-bit digest of `bytes`, eight at a time (multiply-xorshift mixing; not cryptographic).
+    static func digest(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes { raw in
+            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+            var offset = 0
+            while offset + 8 <= raw.count {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+                hash ^= hash >> 31
+                offset += 8
+            }
+            while offset < raw.count {
+                hash = (hash ^ UInt64(raw[offset])) &* 0x94D0_49BB_1331_11EB
+                offset += 1
+            }
+            return hash ^ (hash >> 29)
         }
     }
 

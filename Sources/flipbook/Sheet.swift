@@ -82,25 +82,37 @@ struct Sheet: ParsableCommand {
             throw ExitCode(ExitStatus.inputUnreadable)
         }
         let scales = try scaleList()
-        var inputs: [SheetBuilder.Input] = []
-        var resampled = 0
+        // Decode on all cores: (frame, sequence) in play order, then every scale's image of each.
+        var jobs: [(frame: FrameSequence.Frame, name: String, sequence: String)] = []
         for sequence in sequences {
             for frame in sequence.frames {
                 guard let file = frame.file(scale: scales?.first ?? 1) else { continue }
                 let name = ImageFileName(path: file.path).stem
-                let bitmaps: [Bitmap]
-                do {
-                    if let scales {
-                        bitmaps = try scales.map { scale throws(PNG.DecodeError) in try load(frame, scale: scale, resampled: &resampled) }
-                    } else {
-                        bitmaps = [try PNG.Decoder().decodeBitmap(file: file.path)]
-                    }
-                } catch {
-                    Console.error("error: \(error)")
-                    throw ExitCode(ExitStatus.inputUnreadable)
+                jobs.append((frame, name, sequence.prefix.isEmpty ? name : trimmedSequenceName(sequence.prefix)))
+            }
+        }
+        let frames = jobs.map(\.frame)
+        let decoded = parallelMap(jobs.count, progress: nil) { index -> Result<(bitmaps: [Bitmap], resampled: Int), PNG.DecodeError> in
+            Result { () throws(PNG.DecodeError) in
+                guard let scales else {
+                    return ([try PNG.Decoder().decodeBitmap(file: frames[index].file(scale: 1)!.path)], 0)
                 }
-                inputs.append(.init(name: name, bitmaps: bitmaps, sequence: sequence.prefix.isEmpty ? name : trimmedSequenceName(sequence.prefix),
-                                    duration: Int((1000 / fps).rounded())))
+                var resampled = 0
+                var bitmaps: [Bitmap] = []
+                for scale in scales { bitmaps.append(try Self.load(frames[index], scale: scale, resampled: &resampled)) }
+                return (bitmaps, resampled)
+            }
+        }
+        var inputs: [SheetBuilder.Input] = []
+        var resampled = 0
+        for (job, result) in zip(jobs, decoded) {
+            switch result {
+            case .success(let value):
+                resampled += value.resampled
+                inputs.append(.init(name: job.name, bitmaps: value.bitmaps, sequence: job.sequence, duration: Int((1000 / fps).rounded())))
+            case .failure(let error):
+                Console.error("error: \(error)")
+                throw ExitCode(ExitStatus.inputUnreadable)
             }
         }
         if resampled > 0 { Console.error("note: \(resampled) frame variants were missing and were resampled from the largest one there is") }
@@ -157,7 +169,7 @@ struct Sheet: ParsableCommand {
 
     /// The frame at `scale`: its own file, or the largest variant there is resampled to the size
     /// the scale implies (counted in `resampled`).
-    private func load(_ frame: FrameSequence.Frame, scale: Int, resampled: inout Int) throws(PNG.DecodeError) -> Bitmap {
+    private static func load(_ frame: FrameSequence.Frame, scale: Int, resampled: inout Int) throws(PNG.DecodeError) -> Bitmap {
         if let exact = frame.files.first(where: { $0.scale == scale && $0.device == nil }) {
             return try PNG.Decoder().decodeBitmap(file: exact.path)
         }
