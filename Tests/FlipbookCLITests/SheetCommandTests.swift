@@ -36,6 +36,18 @@ struct SheetFormatCommandTests {
         #expect(packed.status == 0, "\(packed.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(packed.stdout.utf8)) as? [String: Any]
         #expect((report?["sprites"] as? Int) == 12)
+        // Deterministic: the same inputs give byte-identical pages and data.
+        let again = try CLI.run(["sheet", Self.seagulls, "-o", folder + "/again/gulls.png", "--format", format, "--trim", "--rotate",
+                                 "--extrude", "1"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let first = try FileManager.default.subpathsOfDirectory(atPath: folder).filter { path in
+            !path.hasPrefix("again") && [".png", ".json", ".atlas", ".plist"].contains { path.hasSuffix($0) }
+        }.sorted()
+        #expect(!first.isEmpty)
+        for path in first {
+            let same = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path)) == Data(contentsOf: URL(fileURLWithPath: folder + "/again/" + path))
+            #expect(same, "\(path) differs between two runs")
+        }
         let unpacked = try CLI.run(["frames", folder + "/" + data, "-o", folder + "/frames"])
         #expect(unpacked.status == 0, "\(unpacked.stderr)")
         try Self.expectSameFrames(folder + "/frames")
