@@ -40,7 +40,7 @@ public enum LibGDXAtlas {
         /// The sprite this region describes (named `name` + `index` when indexed, as our frames are).
         public var sprite: SpriteSheet.Sprite {
             let spriteName = index >= 0 ? name + String(index) : name
-            let onPage = rotated ? SpriteSheet.Rect(x: bounds.x, y: bounds.y, width: bounds.height, height: bounds.width) : bounds
+            let onPage = rotated ? bounds.transposed : bounds
             guard let o = offsets else {
                 return SpriteSheet.Sprite(name: spriteName, frame: onPage, page: page, rotated: rotated, trimmed: false,
                                           spriteSourceSize: .init(x: 0, y: 0, width: bounds.width, height: bounds.height),
@@ -75,25 +75,25 @@ public enum LibGDXAtlas {
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
+    /// A region's lines: name, index, bounds (unturned size), offsets when trimmed, rotate when turned.
     private static func regionLines(_ sprite: SpriteSheet.Sprite, membership: [String: (name: String, position: Int)]) -> [String] {
-            var lines: [String] = []
-            var name = sprite.name, index = -1
-            if let member = membership[sprite.name] {
-                name = member.name
-                // The frame number in the name when it follows the animation's name, else the position.
-                index = sprite.name.hasPrefix(member.name) ? Int(sprite.name.dropFirst(member.name.count)) ?? member.position : member.position
-            }
-            lines.append(name)
-            if index >= 0 { lines.append("index:\(index)") }
-            let f = sprite.frame
-            let (w, h) = sprite.rotated ? (f.height, f.width) : (f.width, f.height)
-            lines.append("bounds:\(f.x),\(f.y),\(w),\(h)")
-            if sprite.trimmed {
-                let s = sprite.spriteSourceSize
-                lines.append("offsets:\(s.x),\(sprite.sourceHeight - s.y - s.height),\(sprite.sourceWidth),\(sprite.sourceHeight)")
-            }
-            if sprite.rotated { lines.append("rotate:true") }
-            return lines
+        var lines: [String] = []
+        var name = sprite.name, index = -1
+        if let member = membership[sprite.name] {
+            name = member.name
+            // The frame number in the name when it follows the animation's name, else the position.
+            index = sprite.name.hasPrefix(member.name) ? Int(sprite.name.dropFirst(member.name.count)) ?? member.position : member.position
+        }
+        lines.append(name)
+        if index >= 0 { lines.append("index:\(index)") }
+        let f = sprite.frame
+        lines.append("bounds:\(f.x),\(f.y),\(sprite.unturnedWidth),\(sprite.unturnedHeight)")
+        if sprite.trimmed {
+            let s = sprite.spriteSourceSize
+            lines.append("offsets:\(s.x),\(sprite.sourceHeight - s.y - s.height),\(sprite.sourceWidth),\(sprite.sourceHeight)")
+        }
+        if sprite.rotated { lines.append("rotate:true") }
+        return lines
     }
 
     /// The pages (image, size) and regions of an atlas file, new format or the legacy one

@@ -75,30 +75,28 @@ public struct MaxRectsPacker: Sendable {
     public func pack(_ sizes: [Size]) -> Result? {
         guard !sizes.isEmpty else { return Result(pages: [Size(width: max(1, 2 * border), height: max(1, 2 * border))], placements: []) }
         let padded = sizes.map { Size(width: $0.width + padding, height: $0.height + padding) }
-        if let single = smallestPage(for: padded, subset: Array(padded.indices)) {
-            return Result(pages: [single.page], placements: single.placements.map { $0! })
-        }
-        guard multipack else { return nil }
         let usable = maxSide - (2 * border - padding)
-        for size in padded where size.width > usable || size.height > usable { return nil }
+        let everyOneFitsAPage = padded.allSatisfy { $0.width <= usable && $0.height <= usable }
         var placements = [Placement?](repeating: nil, count: sizes.count)
         var pages: [Size] = []
+        func add(_ page: PageResult) {
+            for (index, placement) in page.placements.enumerated() where placement != nil {
+                placements[index] = placement
+                placements[index]!.page = pages.count
+            }
+            pages.append(page.page)
+        }
         var remaining = Array(padded.indices)
-        while !remaining.isEmpty {
+        while true {
             // The rest fits on one page: make that page as small as possible.
             if let last = smallestPage(for: padded, subset: remaining) {
-                for index in remaining { placements[index] = last.placements[index].map { Placement(x: $0.x, y: $0.y, rotated: $0.rotated, page: pages.count) } }
-                pages.append(last.page)
-                break
+                add(last)
+                return Result(pages: pages, placements: placements.map { $0! })
             }
-            guard let full = fullestPage(for: padded, subset: remaining) else { return nil }
-            for index in remaining {
-                if let placement = full.placements[index] { placements[index] = Placement(x: placement.x, y: placement.y, rotated: placement.rotated, page: pages.count) }
-            }
-            pages.append(full.page)
+            guard multipack, everyOneFitsAPage, let full = fullestPage(for: padded, subset: remaining) else { return nil }
+            add(full)
             remaining.removeAll { placements[$0] != nil }
         }
-        return Result(pages: pages, placements: placements.map { $0! })
     }
 
     /// The input orders tried. Stable: ties keep input order, so results are deterministic.

@@ -270,8 +270,7 @@ public struct SheetBuilder: Sendable {
     static func visibleBounds(_ bitmaps: [Bitmap], factors: [Int], margin: Int) -> PixelRect {
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         for (bitmap, factor) in zip(bitmaps, factors) {
-            if bitmap.isFullyTransparent { continue }
-            let bounds = opaqueBounds(bitmap)
+            guard let bounds = contentBounds(bitmap) else { continue }
             minX = min(minX, bounds.x / factor)
             minY = min(minY, bounds.y / factor)
             maxX = max(maxX, (bounds.x + bounds.width + factor - 1) / factor)
@@ -287,6 +286,11 @@ public struct SheetBuilder: Sendable {
     /// The smallest rectangle holding every pixel with alpha > 0, grown by `margin` (clamped), or a
     /// 1×1 rectangle at the origin for a fully transparent image.
     public static func opaqueBounds(_ bitmap: Bitmap, margin: Int = 0) -> SpriteSheet.Rect {
+        visibleBounds([bitmap], factors: [1], margin: margin)
+    }
+
+    /// The smallest rectangle holding every pixel with alpha > 0; `nil` when there is none.
+    private static func contentBounds(_ bitmap: Bitmap) -> PixelRect? {
         var minX = bitmap.width, minY = bitmap.height, maxX = -1, maxY = -1
         for y in 0..<bitmap.height {
             for x in 0..<bitmap.width where bitmap.pixels[(y * bitmap.width + x) * 4 + 3] != 0 {
@@ -294,9 +298,6 @@ public struct SheetBuilder: Sendable {
                 minY = min(minY, y); maxY = max(maxY, y)
             }
         }
-        guard maxX >= 0 else { return .init(x: 0, y: 0, width: 1, height: 1) }
-        minX = max(0, minX - margin); minY = max(0, minY - margin)
-        maxX = min(bitmap.width - 1, maxX + margin); maxY = min(bitmap.height - 1, maxY + margin)
-        return .init(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        return maxX < 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 }

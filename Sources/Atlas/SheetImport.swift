@@ -15,17 +15,33 @@ public enum SheetImport {
     }
 
     /// The sheet described by `path`. Its sprites keep their page; for SpriteKit's several scales,
-    /// each scale's sprites are named with their `@Nx` suffix.
+    /// each scale's sprites are named with their `@Nx` suffix. A sprite whose region lies outside
+    /// its page, or whose trimmed rectangle lies outside its source size, is refused, so
+    /// ``SpriteSheet/frame(_:)`` can trust every sprite it is given.
     public static func read(_ path: String) throws(Error) -> SpriteSheet {
         let lower = path.lowercased()
         var isDirectory: ObjCBool = false
+        let sheet: SpriteSheet
         if lower.hasSuffix(".atlasc") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            return try readSpriteKit("\(path)/\(name).plist")
+            sheet = try readSpriteKit("\(path)/\(name).plist")
+        } else if lower.hasSuffix(".plist") {
+            sheet = try readSpriteKit(path)
+        } else if lower.hasSuffix(".atlas") {
+            sheet = try readLibGDX(path)
+        } else {
+            sheet = try readJSON(path)
         }
-        if lower.hasSuffix(".plist") { return try readSpriteKit(path) }
-        if lower.hasSuffix(".atlas") { return try readLibGDX(path) }
-        return try readJSON(path)
+        for sprite in sheet.sprites {
+            let f = sprite.frame, s = sprite.spriteSourceSize
+            guard sprite.page < sheet.pages.count, f.x >= 0, f.y >= 0,
+                  f.x + f.width <= sheet.pages[sprite.page].width, f.y + f.height <= sheet.pages[sprite.page].height,
+                  s.x >= 0, s.y >= 0, s.x + s.width <= sprite.sourceWidth, s.y + s.height <= sprite.sourceHeight,
+                  sprite.sourceWidth <= 65536, sprite.sourceHeight <= 65536 else {
+                throw Error(path: path, reason: "frame '\(sprite.name)' lies outside its page or its source size")
+            }
+        }
+        return sheet
     }
 
     private static func bytes(_ path: String) throws(Error) -> [UInt8] {
@@ -50,10 +66,9 @@ public enum SheetImport {
             queue.removeFirst()
             guard visited.insert(next).inserted else { continue }
             let file = folder + "/" + URL(fileURLWithPath: next).lastPathComponent
+            let data = try bytes(file)
             let decoded: TexturePackerJSON.Decoded
-            do { decoded = try TexturePackerJSON.decode(try bytes(file)) } catch let error as Error { throw error } catch {
-                throw Error(path: file, reason: "\(error)")
-            }
+            do { decoded = try TexturePackerJSON.decode(data) } catch { throw Error(path: file, reason: "\(error)") }
             let index = pages.count
             var bitmap = try page(decoded.image, nextTo: file)
             bitmap.scale = decoded.scale
@@ -76,20 +91,18 @@ public enum SheetImport {
     }
 
     private static func readLibGDX(_ path: String) throws(Error) -> SpriteSheet {
+        let data = try bytes(path)
         let decoded: (pages: [(image: String, width: Int, height: Int)], regions: [LibGDXAtlas.Region])
-        do { decoded = try LibGDXAtlas.decode(try bytes(path)) } catch let error as Error { throw error } catch {
-            throw Error(path: path, reason: "\(error)")
-        }
+        do { decoded = try LibGDXAtlas.decode(data) } catch { throw Error(path: path, reason: "\(error)") }
         var pages: [Bitmap] = []
         for entry in decoded.pages { pages.append(try page(entry.image, nextTo: path)) }
         return SpriteSheet(pages: pages, sprites: decoded.regions.map(\.sprite), animations: [], rotation: .counterClockwise)
     }
 
     private static func readSpriteKit(_ path: String) throws(Error) -> SpriteSheet {
+        let data = try bytes(path)
         let decoded: (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite])
-        do { decoded = try SpriteKitAtlas.decode(try bytes(path)) } catch let error as Error { throw error } catch {
-            throw Error(path: path, reason: "\(error)")
-        }
+        do { decoded = try SpriteKitAtlas.decode(data) } catch { throw Error(path: path, reason: "\(error)") }
         var pages: [Bitmap] = []
         for entry in decoded.pages {
             var bitmap = try page(entry.path, nextTo: path)

@@ -42,7 +42,6 @@ public enum SpriteKitAtlas {
                           "\t\t\t<key>subimages</key>", "\t\t\t<array>"]
                 for sprite in sheet.sprites where sprite.page == index {
                     let f = sprite.frame, s = sprite.spriteSourceSize
-                    let (w, h) = sprite.rotated ? (f.height, f.width) : (f.width, f.height)
                     // Twice the offset, to stay in integers: (2x + w) − W is the doubled centre offset.
                     let dx2 = 2 * s.x + s.width - sprite.sourceWidth, dy2 = sprite.sourceHeight - (2 * s.y + s.height)
                     lines += ["\t\t\t\t<dict>",
@@ -50,7 +49,7 @@ public enum SpriteKitAtlas {
                               "\t\t\t\t\t<key>name</key>", "\t\t\t\t\t<string>\(escape(sprite.name + suffix)).png</string>",
                               "\t\t\t\t\t<key>spriteOffset</key>", "\t\t\t\t\t<string>{\(half(dx2)),\(half(dy2))}</string>",
                               "\t\t\t\t\t<key>spriteSourceSize</key>", "\t\t\t\t\t<string>{\(sprite.sourceWidth),\(sprite.sourceHeight)}</string>",
-                              "\t\t\t\t\t<key>textureRect</key>", "\t\t\t\t\t<string>{{\(f.x),\(f.y)},{\(w),\(h)}}</string>",
+                              "\t\t\t\t\t<key>textureRect</key>", "\t\t\t\t\t<string>{{\(f.x),\(f.y)},{\(sprite.unturnedWidth),\(sprite.unturnedHeight)}}</string>",
                               "\t\t\t\t\t<key>textureRotated</key>", "\t\t\t\t\t<\(sprite.rotated)/>",
                               "\t\t\t\t</dict>"]
                 }
@@ -88,7 +87,8 @@ public enum SpriteKitAtlas {
                 let rotated = subimage["textureRotated"] as? Bool ?? false
                 let (w, h) = (Int(rect[2]), Int(rect[3]))
                 let x = ((source[0] - rect[2]) / 2 + offset[0]).rounded(), y = ((source[1] - rect[3]) / 2 - offset[1]).rounded()
-                let frame = PixelRect(x: Int(rect[0]), y: Int(rect[1]), width: rotated ? h : w, height: rotated ? w : h)
+                let unturned = PixelRect(x: Int(rect[0]), y: Int(rect[1]), width: w, height: h)
+                let frame = rotated ? unturned.transposed : unturned
                 sprites.append(SpriteSheet.Sprite(
                     name: name.hasSuffix(".png") ? String(name.dropLast(4)) : name, frame: frame, page: pages.count - 1, rotated: rotated,
                     trimmed: w != Int(source[0]) || h != Int(source[1]), spriteSourceSize: PixelRect(x: Int(x), y: Int(y), width: w, height: h),

@@ -26,6 +26,11 @@ public struct SpriteSheet: Sendable {
         /// Milliseconds, from the animation model.
         public var duration: Int?
 
+        /// The region's size before turning: what the data formats call its width and height.
+        /// (Equal to the trimmed size in ``spriteSourceSize``.)
+        public var unturnedWidth: Int { rotated ? frame.height : frame.width }
+        public var unturnedHeight: Int { rotated ? frame.width : frame.height }
+
         public init(name: String, frame: Rect, page: Int = 0, rotated: Bool = false, trimmed: Bool, spriteSourceSize: Rect,
                     sourceWidth: Int, sourceHeight: Int, duration: Int? = nil) {
             self.name = name
@@ -93,14 +98,6 @@ public struct SpriteSheet: Sendable {
         return total == 0 ? 0 : Double(used) / Double(total)
     }
 
-    /// The file name of page `index` for a sheet saved as `path` (`sheet.png`): the path itself
-    /// for a single page, else `sheet-0.png`, `sheet-1.png`… (TexturePacker's `{n}`).
-    public func pagePath(_ index: Int, for path: String) -> String {
-        guard pages.count > 1 else { return path }
-        let stem = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
-        return "\(stem)-\(index).png"
-    }
-
     /// A file name for a sprite name that cannot leave the folder it is written to: path separators
     /// become `_`, a leading dot becomes `_.`, control characters are dropped, and `.png` is added —
     /// after `@2x` for a sprite of a scale-2 page whose name does not already say so.
@@ -132,4 +129,9 @@ public struct SpriteSheet: Sendable {
         }
         return out
     }
+}
+
+extension PixelRect {
+    /// The same origin with width and height swapped: a region's place on the page once turned.
+    var transposed: PixelRect { PixelRect(x: x, y: y, width: height, height: width) }
 }

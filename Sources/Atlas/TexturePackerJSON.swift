@@ -84,8 +84,7 @@ public enum TexturePackerJSON {
 
     /// A sprite as the format states it: with `rotated`, `frame.w/h` are the unrotated size.
     static func frame(_ sprite: SpriteSheet.Sprite, filename: String?) -> Frame {
-        var rect = Rect(sprite.frame)
-        if sprite.rotated { (rect.w, rect.h) = (rect.h, rect.w) }
+        let rect = Rect(PixelRect(x: sprite.frame.x, y: sprite.frame.y, width: sprite.unturnedWidth, height: sprite.unturnedHeight))
         return Frame(filename: filename, frame: rect, rotated: sprite.rotated, trimmed: sprite.trimmed,
                      spriteSourceSize: Rect(sprite.spriteSourceSize), sourceSize: Size(w: sprite.sourceWidth, h: sprite.sourceHeight),
                      pivot: Pivot(x: 0.5, y: 0.5), duration: sprite.duration)
@@ -93,9 +92,8 @@ public enum TexturePackerJSON {
 
     /// The sprite a frame describes (its on-page region turned back to `h × w` when rotated).
     static func sprite(_ name: String, _ frame: Frame) -> SpriteSheet.Sprite {
-        var rect = frame.frame.pixelRect
-        if frame.rotated { (rect.width, rect.height) = (rect.height, rect.width) }
-        return SpriteSheet.Sprite(name: name, frame: rect, rotated: frame.rotated, trimmed: frame.trimmed,
+        let rect = frame.frame.pixelRect
+        return SpriteSheet.Sprite(name: name, frame: frame.rotated ? rect.transposed : rect, rotated: frame.rotated, trimmed: frame.trimmed,
                                   spriteSourceSize: frame.spriteSourceSize.pixelRect,
                                   sourceWidth: frame.sourceSize.w, sourceHeight: frame.sourceSize.h, duration: frame.duration)
     }

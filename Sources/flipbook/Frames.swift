@@ -102,16 +102,6 @@ struct Frames: ParsableCommand {
             Console.error("error: \(input): two frames map to the file name \(sheet.fileName(for: sprite))")
             throw ExitCode(ExitStatus.inputUnreadable)
         }
-        for sprite in sheet.sprites {
-            let page = sheet.pages[sprite.page]
-            let f = sprite.frame, s = sprite.spriteSourceSize
-            guard f.x >= 0, f.y >= 0, f.x + f.width <= page.width, f.y + f.height <= page.height,
-                  s.x >= 0, s.y >= 0, s.x + s.width <= sprite.sourceWidth, s.y + s.height <= sprite.sourceHeight,
-                  sprite.sourceWidth <= 65536, sprite.sourceHeight <= 65536 else {
-                Console.error("error: \(input): frame '\(sprite.name)' lies outside its page or its source size")
-                throw ExitCode(ExitStatus.inputUnreadable)
-            }
-        }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
             for sprite in sheet.sprites {

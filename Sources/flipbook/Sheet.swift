@@ -83,19 +83,19 @@ struct Sheet: ParsableCommand {
         }
         let scales = try scaleList()
         // Decode on all cores: (frame, sequence) in play order, then every scale's image of each.
-        var jobs: [(frame: FrameSequence.Frame, name: String, sequence: String)] = []
+        var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String)] = []
         for sequence in sequences {
             for frame in sequence.frames {
                 guard let file = frame.file(scale: scales?.first ?? 1) else { continue }
                 let name = ImageFileName(path: file.path).stem
-                jobs.append((frame, name, sequence.prefix.isEmpty ? name : trimmedSequenceName(sequence.prefix)))
+                jobs.append((frame, file.path, name, sequence.prefix.isEmpty ? name : trimmedSequenceName(sequence.prefix)))
             }
         }
-        let frames = jobs.map(\.frame)
+        let frames = jobs.map(\.frame), paths = jobs.map(\.file)
         let decoded = parallelMap(jobs.count, progress: nil) { index -> Result<(bitmaps: [Bitmap], resampled: Int), PNG.DecodeError> in
             Result { () throws(PNG.DecodeError) in
                 guard let scales else {
-                    return ([try PNG.Decoder().decodeBitmap(file: frames[index].file(scale: 1)!.path)], 0)
+                    return ([try PNG.Decoder().decodeBitmap(file: paths[index])], 0)
                 }
                 var resampled = 0
                 var bitmaps: [Bitmap] = []
