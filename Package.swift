@@ -46,12 +46,14 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Raster"]),
-        .testTarget(name: "FrameGenTests", dependencies: ["FrameGen", "Raster"]),
-        .testTarget(name: "GIFTests", dependencies: ["GIF", "Raster"]),
-        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Raster"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster", "GIF", "FrameGen"]),
+        // Fixture paths shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Raster", "TestSupport"]),
+        .testTarget(name: "FrameGenTests", dependencies: ["FrameGen", "Raster", "TestSupport"]),
+        .testTarget(name: "GIFTests", dependencies: ["GIF", "Raster", "TestSupport"]),
+        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Raster", "TestSupport"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster", "GIF", "FrameGen", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Animated
 
 @Suite("Discovery")
@@ -98,8 +99,7 @@ struct DiscoveryTests {
     }
 
     @Test func findsTheShippedSequences() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sequences").path
+        let root = Fixtures.repository + "/Sequences"
         let sequences = try Discovery.sequences(from: [root], recursive: true)
         #expect(sequences.map(\.prefix) == ["explosion", "femaleAdventurer_walk", "gold_", "robot_walk"])
         #expect(sequences.map(\.frames.count) == [81, 8, 4, 8])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Raster
 @testable import Animated
 
@@ -163,8 +164,7 @@ struct ValidationRuleTests {
     }
 
     @Test func theShippedSequencesAreClean() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sequences").path
+        let root = Fixtures.repository + "/Sequences"
         let report = try Validator(deep: true).validate([root])
         #expect(report.sequences.count == 4)
         #expect(report.findings.isEmpty, "\(report.findings)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Raster
 @testable import Atlas
 
@@ -159,8 +160,7 @@ struct SheetBuilderTests {
 /// `FLIPBOOK_RECORD=1 swift test --filter ExporterGoldenTests`), and parsed back into the model.
 @Suite("Exporter goldens")
 struct ExporterGoldenTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/atlas").path
+    static let folder = Fixtures.path("atlas")
 
     static func sheet() throws -> SpriteSheet {
         var sheet = try SheetBuilder(padding: 1, trim: true).build(SheetBuilderTests.inputs)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Raster
 @testable import Atlas
 
@@ -8,8 +9,7 @@ import Raster
 struct SheetLayoutTests {
     /// The seagull frames FrameGen's goldens hold: real anti-aliased sprites with soft edges.
     static let seagulls: [SheetBuilder.Input] = {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/framegen/seagull").path
+        let folder = Fixtures.path("framegen/seagull")
         return (1...12).map { index in
             let bitmap = try! PNG.Decoder().decodeBitmap(file: "\(folder)/seagull\(index).png")
             return SheetBuilder.Input(name: "seagull\(index)", bitmap: bitmap, sequence: "seagull", duration: 83)

@@ -5,7 +5,7 @@ import Raster
 
 @Suite("flipbook assemble and frames")
 struct AssembleCommandTests {
-    static let repositoryRoot = URL(fileURLWithPath: CLI.fixtures).deletingLastPathComponent().deletingLastPathComponent().path
+    static let repositoryRoot = CLI.repository
     static let encoded = CLI.fixtures + "/gif/encoded"
 
     struct Golden: Decodable {

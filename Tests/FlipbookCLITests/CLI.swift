@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `flipbook` executable and captures what it prints.
 enum CLI {
@@ -8,12 +9,8 @@ enum CLI {
         var stderr: String
     }
 
-    static let fixtures: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        url.deleteLastPathComponent()
-        url.deleteLastPathComponent()
-        return url.appendingPathComponent("Fixtures").path
-    }()
+    static let fixtures = Fixtures.root
+    static let repository = Fixtures.repository
 
     /// The executable sits beside the test bundle in SwiftPM's products folder.
     static var executable: URL {

@@ -101,7 +101,7 @@ struct SheetFormatCommandTests {
 @Suite("flipbook sheet")
 struct SheetCommandTests {
     @Test func packsTheSampleSequencesAndRebuildsEveryFrame() throws {
-        let root = URL(fileURLWithPath: CLI.fixtures).deletingLastPathComponent().deletingLastPathComponent().path
+        let root = CLI.repository
         let output = ImageCommandTests.temporary("sheet.png")
         let data = String(output.dropLast(4)) + ".json"
         defer {
@@ -136,7 +136,7 @@ struct SheetCommandTests {
 
 @Suite("flipbook frames SHEET.json")
 struct UnpackSheetTests {
-    static let root = URL(fileURLWithPath: CLI.fixtures).deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = CLI.repository
 
     @Test(arguments: ["json-hash", "json-array"])
     func rebuildsTheOriginalFrames(format: String) throws {

@@ -4,7 +4,7 @@ import Raster
 
 @Suite("flipbook validate")
 struct ValidateCommandTests {
-    static let repositoryRoot = URL(fileURLWithPath: CLI.fixtures).deletingLastPathComponent().deletingLastPathComponent().path
+    static let repositoryRoot = CLI.repository
 
     /// A folder with a gap (no frame 3), a size mismatch (frame 4) and a bad @2x (frame 1).
     static func brokenFolder() throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Testing
+import TestSupport
 @testable import FrameGen
 
 /// Every reference scene rendered by us and by Cairo 1.16 (committed PNGs made by

@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Testing
+import TestSupport
 @testable import FrameGen
 
 /// Seagull frames against committed goldens (decoded and compared pixel for pixel). Re-record on

@@ -1,15 +1,9 @@
 import Foundation
 import Raster
+import TestSupport
 
-/// Paths into `Tests/Fixtures`, found from this source file.
-enum Fixtures {
-    static let root: String = {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures").path
-    }()
-
-    static func path(_ relative: String) -> String { "\(root)/\(relative)" }
-
+/// The GIF fixtures: Pillow references and where their GIFs live.
+extension Fixtures {
     /// Names (without extension) of the GIFs that have Pillow references.
     static func referenceNames() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path("gif/references"))) ?? []

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Raster
 
 /// Nine-slice output against committed golden PNGs (decoded and compared pixel by pixel).

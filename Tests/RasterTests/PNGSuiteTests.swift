@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Raster
 
 /// The PngSuite conformance images against swift-png's golden 16-bit decodes.
