@@ -7,6 +7,9 @@ struct ColorHistogram: Sendable {
 
     private(set) var counts: [UInt32]
     private(set) var sums: [UInt64]   // r, g, b per bin
+    /// Per bin, the summed squared distance its pixels are already shown at (see ``Quantizer/Sample/limit``);
+    /// empty unless `add` was given costs.
+    private var costSums: [Double] = []
     /// The exact colours seen (0xRRGGBB), while there are at most ``exactLimit`` of them; `nil` after.
     private(set) var exactColors: Set<UInt32>? = []
     static let exactLimit = 256
@@ -21,16 +24,25 @@ struct ColorHistogram: Sendable {
         Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
     }
 
-    /// Adds the opaque pixels of straight RGBA8 `pixels` (alpha 0 or 255), every `step`-th one.
-    mutating func add(_ pixels: [UInt8], step: Int = 1) {
-        collectExactColors(pixels)
+    /// Adds the opaque pixels of straight RGBA8 `pixels` (alpha 0 or 255), every `step`-th one, or
+    /// only those where `selected` is `true`, with, optionally, what each pixel is shown at now
+    /// (squared distance; ``Quantizer/Sample/unlimited`` when it must be drawn).
+    mutating func add(_ pixels: [UInt8], step: Int = 1, only selected: [Bool]? = nil, costs: [Float]? = nil) {
+        collectExactColors(pixels, only: selected)
+        if let costs {
+            if costSums.isEmpty { costSums = [Double](repeating: 0, count: Self.binCount) }
+            for pixel in 0..<costs.count where pixels[pixel * 4 + 3] != 0 && selected?[pixel] != false {
+                let i = pixel * 4
+                costSums[Self.bin(pixels[i], pixels[i + 1], pixels[i + 2])] += Double(costs[pixel])
+            }
+        }
         counts.withUnsafeMutableBufferPointer { counts in
             sums.withUnsafeMutableBufferPointer { sums in
                 pixels.withUnsafeBufferPointer { source in
                     var index = 0
                     let stride = 4 * max(step, 1)
                     while index < source.count {
-                        if source[index + 3] != 0 {
+                        if source[index + 3] != 0 && selected?[index >> 2] != false {
                             let r = source[index], g = source[index + 1], b = source[index + 2]
                             let bin = Self.bin(r, g, b)
                             counts[bin] &+= 1
@@ -46,12 +58,12 @@ struct ColorHistogram: Sendable {
     }
 
     /// Keeps the set of exact colours while it is small, so few-colour art can be encoded losslessly.
-    private mutating func collectExactColors(_ pixels: [UInt8]) {
+    private mutating func collectExactColors(_ pixels: [UInt8], only selected: [Bool]?) {
         guard var exact = exactColors else { return }
         var last: UInt32 = .max
         var index = 0
         while index < pixels.count {
-            if pixels[index + 3] != 0 {
+            if pixels[index + 3] != 0 && selected?[index >> 2] != false {
                 let color = UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])
                 if color != last {
                     last = color
@@ -73,7 +85,8 @@ struct ColorHistogram: Sendable {
             let weight = Double(counts[bin])
             samples.append(Quantizer.Sample(
                 r: Double(sums[bin * 3]) / weight, g: Double(sums[bin * 3 + 1]) / weight,
-                b: Double(sums[bin * 3 + 2]) / weight, weight: weight))
+                b: Double(sums[bin * 3 + 2]) / weight, weight: weight,
+                limit: costSums.isEmpty ? .infinity : costSums[bin] / weight))
         }
         return samples
     }

@@ -24,7 +24,8 @@ struct FrameDiff {
 
     let width: Int
     let height: Int
-    private var canvas: [UInt32]
+    /// What a decoder shows after the last added frame: `0xFFRRGGBB`, or 0 for transparent.
+    private(set) var canvas: [UInt32]
     private var pending: GIF.IndexedFrame?
     /// Input frames folded into their predecessor because nothing changed.
     private(set) var mergedFrames = 0
@@ -80,6 +81,21 @@ struct FrameDiff {
         return ready
     }
 
+    /// The rectangle the previous frame's disposal will clear to transparent before a frame is drawn
+    /// whose transparent pixels are those where `isTransparent(pixel)` holds, or `nil` when nothing
+    /// needs clearing — the pixels in it must be drawn again if they are to stay.
+    func regionCleared(where isTransparent: (Int) -> Bool) -> GIF.Rect? {
+        guard let pending else { return nil }
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for y in 0..<height {
+            for x in 0..<width where canvas[y * width + x] != 0 && isTransparent(y * width + x) {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return Self.union(pending.rect, GIF.Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1))
+    }
+
     /// The last frame.
     mutating func finish() -> GIF.IndexedFrame? {
         defer { pending = nil }
@@ -113,10 +129,9 @@ struct FrameDiff {
     /// `frame` with its rectangle grown to cover `rect`; the new area draws nothing.
     private func grown(_ frame: GIF.IndexedFrame, toInclude rect: GIF.Rect) -> GIF.IndexedFrame {
         let old = frame.rect
-        let x0 = min(old.x, rect.x), y0 = min(old.y, rect.y)
-        let x1 = max(old.x + old.width, rect.x + rect.width), y1 = max(old.y + old.height, rect.y + rect.height)
-        let union = GIF.Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let union = Self.union(old, rect)
         guard union != old else { return frame }
+        let (x0, y0) = (union.x, union.y)
         let transparent = UInt8(frame.transparentIndex ?? 0)
         var indices = [UInt8](repeating: transparent, count: union.width * union.height)
         for y in 0..<old.height {
@@ -128,5 +143,12 @@ struct FrameDiff {
         result.rect = union
         result.indices = indices
         return result
+    }
+
+    /// The smallest rectangle holding both.
+    private static func union(_ a: GIF.Rect, _ b: GIF.Rect) -> GIF.Rect {
+        let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
+        let x1 = max(a.x + a.width, b.x + b.width), y1 = max(a.y + a.height, b.y + b.height)
+        return GIF.Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -59,14 +59,14 @@ struct Assemble: ParsableCommand {
     @Flag(help: "Use the highlighted frames named in sequence.json.")
     var highlighted = false
 
-    @Option(help: "fast, standard or high.")
+    @Option(help: "fast, standard, or high (a palette per frame, colours refined across frames, larger files).")
     var quality: GIF.Encoder.Quality = .standard
 
     @Option(help: "Palette size, 2–256.")
     var colors = 256
 
-    @Option(help: "ordered (stable from frame to frame), fs (Floyd–Steinberg) or none.")
-    var dither: GIF.Dithering = .ordered
+    @Option(help: "ordered (stable from frame to frame; the default), fs (Floyd–Steinberg) or none. --quality high does not dither.")
+    var dither: GIF.Dithering?
 
     @Option(help: "threshold, dither, or matte:#RRGGBB.")
     var alpha = "threshold"
@@ -87,6 +87,9 @@ struct Assemble: ParsableCommand {
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale is 1, 2 or 3.") }
         if !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256.") }
         if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be positive.") }
+        if quality == .high, let dither, dither != .none {
+            throw ValidationError("--quality high refines colours across frames instead of dithering; drop --dither \(dither.rawValue) or pick another quality.")
+        }
         _ = try alphaMode()
         _ = try parsedDelays()
         _ = try parsedEdgeMatte()
@@ -123,7 +126,7 @@ struct Assemble: ParsableCommand {
 
     func run() throws {
         let (input, defaultRepeat) = try makeInput()
-        let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: try alphaMode(),
+        let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither ?? (quality == .high ? .none : .ordered), alpha: try alphaMode(),
                                   edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? defaultRepeat)
         let progress = Progress.forTerminal(label: "encoding")
         defer { progress?.finish() }
