@@ -1,8 +1,8 @@
 /// Exact nearest-colour lookup for a fixed palette, fast and safe to share between threads.
 ///
-/// For each 6-bit-per-channel cell of RGB space it stores the few palette entries that can be
-/// nearest to *some* colour in the cell (those within the nearest entry's distance to the cell's
-/// centre plus the cell's diameter), so a lookup checks one to a handful of entries exactly.
+/// For each 6-bit-per-channel cell of RGB space (4-bit with ``Precision/coarse``) it stores the few
+/// palette entries that can be nearest to *some* colour in the cell (those within the nearest
+/// entry's distance to the cell's centre plus the cell's diameter), so a lookup checks only those.
 /// Tests compare it with a brute-force search.
 struct PaletteMap: Sendable {
     /// RGB triples.
@@ -10,16 +10,40 @@ struct PaletteMap: Sendable {
     private let offsets: [UInt32]
     private let candidates: [UInt8]
 
-    init(palette: [UInt8]) {
+    /// How finely the lookup table divides RGB space.
+    enum Precision: Sendable {
+        /// 64³ cells: one to a handful of entries to check per lookup, but ~20 ms to build. For
+        /// palettes that map millions of pixels.
+        case fine
+        /// 16³ cells: more entries to check per lookup, ~1 ms to build. For a palette used once.
+        case coarse
+    }
+
+    /// Bits of each channel dropped to find a colour's cell, and bits kept.
+    private let shift: Int
+    private let bits: Int
+
+    init(palette: [UInt8], precision: Precision = .fine) {
         self.palette = palette
         let count = palette.count / 3
         let entries: [Double] = palette.map { Double($0) }
 
+        // A coarse cell spans 16 levels per axis: its centre is within 7.5·√3 ≈ 13 of any colour in
+        // it, so an entry nearest to some colour there is within the centre's nearest distance + 26.
+        let coarse = Self.candidateLists(cells: 16, span: 16, entries: entries, reach: 26.0)
+        if precision == .coarse {
+            shift = 4
+            bits = 4
+            offsets = [0] + coarse.reduce(into: [UInt32]()) { $0.append(UInt32(($0.last ?? 0) + UInt32($1.count))) }
+            candidates = coarse.flatMap { $0.map { UInt8($0) } }
+            return
+        }
+        shift = 2
+        bits = 6
         // Two levels, so building costs ~5 M distance checks instead of 67 M: first the candidates of
         // each 16-level coarse cell, then each 4-level fine cell checks only its coarse cell's list.
         // A fine centre lies within 6 levels per axis (10.4 in all) of its coarse centre, so any entry
         // that can be nearest in the fine cell is within the coarse nearest distance + 2 × 10.4 + 5.2.
-        let coarse = Self.candidateLists(cells: 16, span: 16, entries: entries, reach: 26.0)
         var offsets = [UInt32](repeating: 0, count: ColorHistogram.binCount + 1)
         var candidates: [UInt8] = []
         candidates.reserveCapacity(ColorHistogram.binCount * 2)
@@ -85,7 +109,7 @@ struct PaletteMap: Sendable {
     /// The index of the palette entry nearest to `(r, g, b)` in squared RGB distance.
     @inline(__always)
     func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
-        let cell = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
+        let cell = (r >> shift) << (2 * bits) | (g >> shift) << bits | (b >> shift)
         let start = Int(offsets[cell]), end = Int(offsets[cell + 1])
         var best = candidates[start]
         if end - start == 1 { return best }

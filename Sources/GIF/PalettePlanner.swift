@@ -53,8 +53,8 @@ struct PalettePlanner {
 
     /// A colour table holding `rgb`, padded to a power of two, its last entry reserved for
     /// transparency.
-    static func palette(_ rgb: [UInt8], colors: Int, isGlobal: Bool) -> Palette {
-        let map = PaletteMap(palette: rgb)
+    static func palette(_ rgb: [UInt8], colors: Int, isGlobal: Bool, precision: PaletteMap.Precision = .fine) -> Palette {
+        let map = PaletteMap(palette: rgb, precision: precision)
         var padded = rgb
         let used = rgb.count / 3
         // GIF tables hold a power of two entries: the smallest that fits the colours and the

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// Builds a palette that minimises the squared RGB error of the colours it will stand for.
 ///
 /// Median cut splits the box with the largest weighted squared error, at the weighted mean along
@@ -53,27 +56,38 @@ enum Quantizer {
 
     /// One Lloyd iteration; `nil` when nothing moved.
     private static func refine(_ centers: [[Double]], samples: [Sample]) -> [[Double]]? {
-        var sums = [Double](repeating: 0, count: centers.count * 4)
+        // Samples are split into fixed chunks summed on all cores, then added in chunk order, so
+        // the result does not depend on scheduling.
+        let chunkCount = samples.count < 4096 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount * 2, 16)
+        let chunkSize = (samples.count + chunkCount - 1) / chunkCount
         let flat = centers.flatMap { $0 }
-        flat.withUnsafeBufferPointer { c in
-            for sample in samples {
-                var best = 0
-                var bestDistance = Double.infinity
-                for index in 0..<centers.count {
-                    let dr = sample.r - c[index * 3], dg = sample.g - c[index * 3 + 1], db = sample.b - c[index * 3 + 2]
-                    let distance = dr * dr + dg * dg + db * db
-                    if distance < bestDistance {
-                        bestDistance = distance
-                        best = index
+        let partials = Partials(count: chunkCount, size: centers.count * 4)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            var sums = [Double](repeating: 0, count: centers.count * 4)
+            let range = (chunk * chunkSize)..<min(samples.count, (chunk + 1) * chunkSize)
+            flat.withUnsafeBufferPointer { c in
+                for sample in samples[range] {
+                    var best = 0
+                    var bestDistance = Double.infinity
+                    for index in 0..<centers.count {
+                        let dr = sample.r - c[index * 3], dg = sample.g - c[index * 3 + 1], db = sample.b - c[index * 3 + 2]
+                        let distance = dr * dr + dg * dg + db * db
+                        if distance < bestDistance {
+                            bestDistance = distance
+                            best = index
+                        }
                     }
+                    guard bestDistance < sample.limit else { continue }
+                    sums[best * 4] += sample.r * sample.weight
+                    sums[best * 4 + 1] += sample.g * sample.weight
+                    sums[best * 4 + 2] += sample.b * sample.weight
+                    sums[best * 4 + 3] += sample.weight
                 }
-                guard bestDistance < sample.limit else { continue }
-                sums[best * 4] += sample.r * sample.weight
-                sums[best * 4 + 1] += sample.g * sample.weight
-                sums[best * 4 + 2] += sample.b * sample.weight
-                sums[best * 4 + 3] += sample.weight
             }
+            partials.store(sums, at: chunk)
         }
+        var sums = [Double](repeating: 0, count: centers.count * 4)
+        for chunk in partials.values { for index in sums.indices { sums[index] += chunk[index] } }
         var moved = false
         var next = centers
         for index in 0..<centers.count where sums[index * 4 + 3] > 0 {
@@ -83,6 +97,18 @@ enum Quantizer {
             next[index] = center
         }
         return moved ? next : nil
+    }
+
+    /// Per-chunk sums written from worker threads, one slot each.
+    private final class Partials: @unchecked Sendable {
+        private(set) var values: [[Double]]
+        private let lock = NSLock()
+        init(count: Int, size: Int) { values = Array(repeating: [], count: count) }
+        func store(_ sums: [Double], at chunk: Int) {
+            lock.lock()
+            values[chunk] = sums
+            lock.unlock()
+        }
     }
 
     /// A box of samples in RGB, with its weighted mean and squared error.
@@ -114,11 +140,11 @@ enum Quantizer {
 
         /// Splits at the mean along the axis of largest variance.
         func split() -> (Box, Box)? {
-            let axis: KeyPath<Sample, Double> = variance.r >= variance.g && variance.r >= variance.b ? \.r
-                : variance.g >= variance.b ? \.g : \.b
-            let cut = axis == \Sample.r ? mean.r : axis == \Sample.g ? mean.g : mean.b
-            let low = samples.filter { $0[keyPath: axis] <= cut }
-            let high = samples.filter { $0[keyPath: axis] > cut }
+            let axis = variance.r >= variance.g && variance.r >= variance.b ? 0 : variance.g >= variance.b ? 1 : 2
+            let cut = axis == 0 ? mean.r : axis == 1 ? mean.g : mean.b
+            let value = { (sample: Sample) in axis == 0 ? sample.r : axis == 1 ? sample.g : sample.b }
+            let low = samples.filter { value($0) <= cut }
+            let high = samples.filter { value($0) > cut }
             guard !low.isEmpty, !high.isEmpty else { return nil }
             return (Box(samples: low), Box(samples: high))
         }

@@ -3,14 +3,27 @@ import Testing
 
 @Suite("Palette")
 struct PaletteMapTests {
-    /// The cell-list lookup must agree with a brute-force nearest search everywhere.
-    @Test(arguments: [2, 17, 255])
-    func nearestMatchesBruteForce(size: Int) {
+    /// The cell-list lookup must agree with a brute-force nearest search everywhere, at both
+    /// precisions, for palettes spread over RGB and packed into a small corner of it (as a palette
+    /// fitted to a few similar pixels is).
+    @Test(arguments: [2, 17, 255], [PaletteMap.Precision.fine, .coarse])
+    func nearestMatchesBruteForce(size: Int, precision: PaletteMap.Precision) {
         var generator = SplitMix(seed: UInt64(size))
-        let palette = (0..<(size * 3)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-        let map = PaletteMap(palette: palette)
-        for _ in 0..<20_000 {
-            let r = Int(generator.next() % 256), g = Int(generator.next() % 256), b = Int(generator.next() % 256)
+        for packed in [false, true] {
+            let palette = (0..<(size * 3)).map { _ in
+                UInt8(truncatingIfNeeded: packed ? 100 + generator.next() % 24 : generator.next())
+            }
+            Self.check(PaletteMap(palette: palette, precision: precision), palette: palette, size: size, generator: &generator)
+        }
+    }
+
+    /// Half the lookups anywhere, half around where the packed palettes sit.
+    static func check(_ map: PaletteMap, palette: [UInt8], size: Int, generator: inout SplitMix) {
+        for lookup in 0..<20_000 {
+            let channel = { (generator: inout SplitMix) in
+                Int(lookup % 2 == 0 ? generator.next() % 256 : 88 + generator.next() % 48)
+            }
+            let r = channel(&generator), g = channel(&generator), b = channel(&generator)
             let found = Int(map.nearest(r, g, b))
             let distance = { (i: Int) in
                 let dr = r - Int(palette[i * 3]), dg = g - Int(palette[i * 3 + 1]), db = b - Int(palette[i * 3 + 2])
