@@ -13,6 +13,8 @@ struct ColorHistogram: Sendable {
     /// The exact colours seen (0xRRGGBB), while there are at most ``exactLimit`` of them; `nil` after.
     private(set) var exactColors: Set<UInt32>? = []
     static let exactLimit = 256
+    /// The bins that are not empty, in the order they were first filled.
+    private var touched: [Int] = []
 
     init() {
         counts = [UInt32](repeating: 0, count: Self.binCount)
@@ -36,6 +38,8 @@ struct ColorHistogram: Sendable {
                 costSums[Self.bin(pixels[i], pixels[i + 1], pixels[i + 2])] += Double(costs[pixel])
             }
         }
+        var touched = self.touched
+        defer { self.touched = touched }
         counts.withUnsafeMutableBufferPointer { counts in
             sums.withUnsafeMutableBufferPointer { sums in
                 pixels.withUnsafeBufferPointer { source in
@@ -45,6 +49,7 @@ struct ColorHistogram: Sendable {
                         if source[index + 3] != 0 && selected?[index >> 2] != false {
                             let r = source[index], g = source[index + 1], b = source[index + 2]
                             let bin = Self.bin(r, g, b)
+                            if counts[bin] == 0 { touched.append(bin) }
                             counts[bin] &+= 1
                             sums[bin * 3] &+= UInt64(r)
                             sums[bin * 3 + 1] &+= UInt64(g)
@@ -55,6 +60,19 @@ struct ColorHistogram: Sendable {
                 }
             }
         }
+    }
+
+    /// Empties the histogram, touching only the bins in use (cheaper than a new one per frame).
+    mutating func removeAll() {
+        for bin in touched {
+            counts[bin] = 0
+            sums[bin * 3] = 0
+            sums[bin * 3 + 1] = 0
+            sums[bin * 3 + 2] = 0
+            if !costSums.isEmpty { costSums[bin] = 0 }
+        }
+        touched.removeAll(keepingCapacity: true)
+        exactColors = []
     }
 
     /// Keeps the set of exact colours while it is small, so few-colour art can be encoded losslessly.
@@ -81,7 +99,8 @@ struct ColorHistogram: Sendable {
     /// The non-empty bins as weighted mean colours.
     func samples() -> [Quantizer.Sample] {
         var samples: [Quantizer.Sample] = []
-        for bin in 0..<Self.binCount where counts[bin] != 0 {
+        samples.reserveCapacity(touched.count)
+        for bin in touched.sorted() {
             let weight = Double(counts[bin])
             samples.append(Quantizer.Sample(
                 r: Double(sums[bin * 3]) / weight, g: Double(sums[bin * 3 + 1]) / weight,

@@ -30,6 +30,7 @@ struct ColorRefiner {
     let colors: Int
     let refinements: Int
     private var previous: [UInt8]?
+    private var histogram = ColorHistogram()
     /// Frames that had at least one pixel to draw.
     private(set) var palettesMade = 0
 
@@ -54,29 +55,36 @@ struct ColorRefiner {
         var any = false
         pixels.withUnsafeBufferPointer { source in
             screen.withUnsafeBufferPointer { screen in
-                for y in 0..<height {
-                    let inCleared = cleared.map { y >= $0.y && y < $0.y + $0.height } ?? false
-                    for x in 0..<width {
-                        let pixel = y * width + x, i = pixel * 4
-                        guard source[i + 3] != 0 else { continue }
-                        let shown = screen[pixel]
-                        let forced = shown == 0 || (inCleared && x >= cleared!.x && x < cleared!.x + cleared!.width)
-                        if !forced {
-                            let error = Self.distance(source, i, shown)
-                            guard error > Self.tolerance else { continue }
-                            errors[pixel] = Float(error)
-                        } else {
-                            errors[pixel] = Quantizer.Sample.unlimited
+                selected.withUnsafeMutableBufferPointer { selected in
+                    errors.withUnsafeMutableBufferPointer { errors in
+                        for y in 0..<height {
+                            // The columns the disposal clears on this row, if any.
+                            var clearedColumns = 0..<0
+                            if let cleared, y >= cleared.y && y < cleared.y + cleared.height {
+                                clearedColumns = cleared.x..<(cleared.x + cleared.width)
+                            }
+                            for x in 0..<width {
+                                let pixel = y * width + x, i = pixel * 4
+                                guard source[i + 3] != 0 else { continue }
+                                let shown = screen[pixel]
+                                if shown == 0 || clearedColumns.contains(x) {
+                                    errors[pixel] = Quantizer.Sample.unlimited
+                                } else {
+                                    let error = Self.distance(source, i, shown)
+                                    guard error > Self.tolerance else { continue }
+                                    errors[pixel] = Float(error)
+                                }
+                                selected[pixel] = true
+                                any = true
+                            }
                         }
-                        selected[pixel] = true
-                        any = true
                     }
                 }
             }
         }
         previous = pixels
 
-        var histogram = ColorHistogram()
+        histogram.removeAll()
         if any { histogram.add(pixels, only: selected, costs: errors) }
         let rgb = any ? PalettePlanner.fit(histogram, colors: colors, refinements: refinements) : [0, 0, 0]
         // Used for one frame's few ten thousand pixels: a coarse map builds 20× faster.
@@ -86,20 +94,25 @@ struct ColorRefiner {
         var out = [UInt32](repeating: 0, count: count)
         var indices = [UInt8](repeating: palette.transparent, count: count)
         pixels.withUnsafeBufferPointer { source in
-            for pixel in 0..<count {
-                let i = pixel * 4
-                guard source[i + 3] != 0 else { continue }
-                guard selected[pixel] else {
-                    out[pixel] = screen[pixel]
-                    continue
-                }
-                let index = palette.map.nearest(Int(source[i]), Int(source[i + 1]), Int(source[i + 2]))
-                let color = palette.color(index)
-                if Float(Self.distance(source, i, color)) < errors[pixel] {
-                    out[pixel] = color
-                    indices[pixel] = index
-                } else {
-                    out[pixel] = screen[pixel]
+            screen.withUnsafeBufferPointer { screen in
+                out.withUnsafeMutableBufferPointer { out in
+                    indices.withUnsafeMutableBufferPointer { indices in
+                        for pixel in 0..<count where source[pixel * 4 + 3] != 0 {
+                            let i = pixel * 4
+                            guard selected[pixel] else {
+                                out[pixel] = screen[pixel]
+                                continue
+                            }
+                            let index = palette.map.nearest(Int(source[i]), Int(source[i + 1]), Int(source[i + 2]))
+                            let color = palette.color(index)
+                            if Float(Self.distance(source, i, color)) < errors[pixel] {
+                                out[pixel] = color
+                                indices[pixel] = index
+                            } else {
+                                out[pixel] = screen[pixel]
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -81,20 +81,29 @@ struct PaletteMap: Sendable {
         lists.reserveCapacity(cells * cells * cells)
         var distances = [Double](repeating: 0, count: count)
         let half = Double(span - 1) / 2
-        for cell in 0..<(cells * cells * cells) {
-            let r = Double(cell / (cells * cells)) * Double(span) + half
-            let g = Double((cell / cells) % cells) * Double(span) + half
-            let b = Double(cell % cells) * Double(span) + half
-            var nearest = Double.infinity
-            for index in 0..<count {
-                let dr: Double = r - entries[index * 3]
-                let dg: Double = g - entries[index * 3 + 1]
-                let db: Double = b - entries[index * 3 + 2]
-                let distance: Double = (dr * dr + dg * dg + db * db).squareRoot()
-                distances[index] = distance
-                if distance < nearest { nearest = distance }
+        entries.withUnsafeBufferPointer { entries in
+            distances.withUnsafeMutableBufferPointer { distances in
+                for cell in 0..<(cells * cells * cells) {
+                    let r = Double(cell / (cells * cells)) * Double(span) + half
+                    let g = Double((cell / cells) % cells) * Double(span) + half
+                    let b = Double(cell % cells) * Double(span) + half
+                    var nearest = Double.infinity
+                    for index in 0..<count {
+                        let dr: Double = r - entries[index * 3]
+                        let dg: Double = g - entries[index * 3 + 1]
+                        let db: Double = b - entries[index * 3 + 2]
+                        let distance: Double = dr * dr + dg * dg + db * db
+                        distances[index] = distance
+                        if distance < nearest { nearest = distance }
+                    }
+                    // Squared distances against (√nearest + reach)²: no square root per entry.
+                    let bound = nearest.squareRoot() + reach
+                    let limit = bound * bound
+                    var list: [Int] = []
+                    for index in 0..<count where distances[index] <= limit { list.append(index) }
+                    lists.append(list)
+                }
             }
-            lists.append((0..<count).filter { distances[$0] <= nearest + reach })
         }
         return lists
     }
