@@ -8,21 +8,26 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 
 
 def timed(command, repeat=3, expect=0):
-    """Median wall seconds and peak RSS in MiB over `repeat` runs of `command`."""
+    """Median wall seconds and peak RSS in MiB over `repeat` runs of `command`.
+
+    The RSS comes from GNU time, not from wait4 here: Linux carries a process's peak RSS across
+    exec, so a child forked from this Python (tens of MiB once numpy is loaded) would report at
+    least Python's size whatever it ran. GNU time is small, and it forks the command afresh."""
     times, peak = [], 0
     for _ in range(repeat):
-        start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(process.pid, 0)
-        times.append(time.perf_counter() - start)
-        peak = max(peak, usage.ru_maxrss)
-        code = os.waitstatus_to_exitcode(status)
-        if expect is not None and code != expect:
-            raise SystemExit(f"{command[0]} exited {code}, expected {expect}\n{process.stderr.read().decode()}")
+        with tempfile.NamedTemporaryFile("r") as report:
+            start = time.perf_counter()
+            process = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report.name, *command],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            times.append(time.perf_counter() - start)
+            peak = max(peak, int(report.read().split()[-1]))
+        if expect is not None and process.returncode != expect:
+            raise SystemExit(f"{command[0]} exited {process.returncode}, expected {expect}\n{process.stderr.decode()}")
     times.sort()
     return times[len(times) // 2], peak / 1024
 
