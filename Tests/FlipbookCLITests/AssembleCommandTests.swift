@@ -135,6 +135,7 @@ struct AssembleCommandTests {
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--alpha", "matte:red"],
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--delays", "100,abc"],
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--delays", "100,100"],
+        ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--quality", "high", "--dither", "fs"],
         ["assemble", "Sequences/kenney-robot-walk"],
     ])
     func usageErrorsExitTwo(arguments: [String]) throws {
