@@ -32,6 +32,11 @@ CASES = {
     "robot-matte": ["Sequences/kenney-robot-walk", "--fps", "24", "--alpha", "matte:#336699", "--colors", "64", "--dither", "none"],
     "explosion": ["Tests/Fixtures/gif/effects/Effect_Explosion.gif"],
     "blood-high": ["Tests/Fixtures/gif/effects/Effect_BloodImpact.gif", "--quality", "high"],  # local palettes
+    # high with few colours: partial redraws through many small local palettes, transparency, disposal
+    "robot-high": ["Sequences/kenney-robot-walk", "--fps", "12", "--quality", "high", "--colors", "16"],
+    # high on an opaque, slowly drifting gradient: frames redraw only the pixels they refine, the rest
+    # stays transparent over what earlier frames (with other tables) drew
+    "drift-high": ["Tests/Fixtures/gif/drift", "--fps", "10", "--quality", "high", "--colors", "16"],
 }
 
 
@@ -59,6 +64,18 @@ def tool_frames(command, folder):
     return [Image.open(f) for f in files]
 
 
+def make_drift(folder):
+    """12 opaque frames of 48×40: a smooth colour field drifting a little each frame (generated,
+    not copied from anywhere)."""
+    os.makedirs(folder, exist_ok=True)
+    y, x = np.mgrid[0:40, 0:48].astype(np.float64)
+    for index in range(12):
+        t = index / 12
+        field = np.stack([128 + 100 * np.sin(x / 15 + t), 120 + 90 * np.cos(y / 12 - t), 140 + 80 * np.sin((x + y) / 20 + 2 * t)], -1)
+        Image.fromarray(field.clip(0, 255).astype(np.uint8), "RGB").save(os.path.join(folder, f"drift{index + 1}.png"))
+
+
+make_drift(os.path.join(here, "drift"))
 os.makedirs(out, exist_ok=True)
 for name, arguments in CASES.items():
     gif = os.path.join(out, name + ".gif")
