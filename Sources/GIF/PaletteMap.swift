@@ -49,25 +49,18 @@ struct PaletteMap: Sendable {
         candidates.reserveCapacity(ColorHistogram.binCount * 2)
         let fineReach = 2 * (3.0 * 1.5 * 1.5).squareRoot()   // a fine cell spans 4 levels: ±1.5 around its centre
         var distances = [Double](repeating: 0, count: count)
-        for cell in 0..<ColorHistogram.binCount {
-            let rCell = cell >> 12, gCell = (cell >> 6) & 63, bCell = cell & 63
-            let r = Double(rCell) * 4 + 1.5
-            let g = Double(gCell) * 4 + 1.5
-            let b = Double(bCell) * 4 + 1.5
-            let list = coarse[(rCell >> 2) << 8 | (gCell >> 2) << 4 | (bCell >> 2)]
-            var nearest = Double.infinity
-            for index in list {
-                let dr: Double = r - entries[index * 3]
-                let dg: Double = g - entries[index * 3 + 1]
-                let db: Double = b - entries[index * 3 + 2]
-                let distance: Double = dr * dr + dg * dg + db * db
-                distances[index] = distance
-                if distance < nearest { nearest = distance }
+        entries.withUnsafeBufferPointer { entries in
+            distances.withUnsafeMutableBufferPointer { distances in
+                for cell in 0..<ColorHistogram.binCount {
+                    let rCell = cell >> 12, gCell = (cell >> 6) & 63, bCell = cell & 63
+                    let list = coarse[(rCell >> 2) << 8 | (gCell >> 2) << 4 | (bCell >> 2)]
+                    Self.candidates(near: (Double(rCell) * 4 + 1.5, Double(gCell) * 4 + 1.5, Double(bCell) * 4 + 1.5),
+                                    among: list, entries: entries, reach: fineReach, distances: distances) {
+                        candidates.append(UInt8($0))
+                    }
+                    offsets[cell + 1] = UInt32(candidates.count)
+                }
             }
-            let radius: Double = nearest.squareRoot() + fineReach
-            let limit: Double = radius * radius
-            for index in list where distances[index] <= limit { candidates.append(UInt8(index)) }
-            offsets[cell + 1] = UInt32(candidates.count)
         }
         self.offsets = offsets
         self.candidates = candidates
@@ -76,36 +69,41 @@ struct PaletteMap: Sendable {
     /// For each of `cells`³ cells of `span` levels, the entries within `reach` of the distance from
     /// the cell's centre to its nearest entry.
     private static func candidateLists(cells: Int, span: Int, entries: [Double], reach: Double) -> [[Int]] {
-        let count = entries.count / 3
+        let all = Array(0..<(entries.count / 3))
         var lists: [[Int]] = []
         lists.reserveCapacity(cells * cells * cells)
-        var distances = [Double](repeating: 0, count: count)
+        var distances = [Double](repeating: 0, count: all.count)
         let half = Double(span - 1) / 2
         entries.withUnsafeBufferPointer { entries in
             distances.withUnsafeMutableBufferPointer { distances in
                 for cell in 0..<(cells * cells * cells) {
-                    let r = Double(cell / (cells * cells)) * Double(span) + half
-                    let g = Double((cell / cells) % cells) * Double(span) + half
-                    let b = Double(cell % cells) * Double(span) + half
-                    var nearest = Double.infinity
-                    for index in 0..<count {
-                        let dr: Double = r - entries[index * 3]
-                        let dg: Double = g - entries[index * 3 + 1]
-                        let db: Double = b - entries[index * 3 + 2]
-                        let distance: Double = dr * dr + dg * dg + db * db
-                        distances[index] = distance
-                        if distance < nearest { nearest = distance }
-                    }
-                    // Squared distances against (√nearest + reach)²: no square root per entry.
-                    let bound = nearest.squareRoot() + reach
-                    let limit = bound * bound
+                    let centre = (Double(cell / (cells * cells)) * Double(span) + half, Double((cell / cells) % cells) * Double(span) + half,
+                                  Double(cell % cells) * Double(span) + half)
                     var list: [Int] = []
-                    for index in 0..<count where distances[index] <= limit { list.append(index) }
+                    candidates(near: centre, among: all, entries: entries, reach: reach, distances: distances) { list.append($0) }
                     lists.append(list)
                 }
             }
         }
         return lists
+    }
+
+    /// Hands `take` the entries of `list` within `reach` of the distance from `centre` to the nearest
+    /// of them — in `list`'s order. Compares squared distances with (√nearest + reach)², so there is
+    /// no square root per entry. `distances` is scratch space, one slot per palette entry.
+    @inline(__always)
+    private static func candidates(near centre: (Double, Double, Double), among list: [Int], entries: UnsafeBufferPointer<Double>,
+                                   reach: Double, distances: UnsafeMutableBufferPointer<Double>, take: (Int) -> Void) {
+        var nearest = Double.infinity
+        for index in list {
+            let dr = centre.0 - entries[index * 3], dg = centre.1 - entries[index * 3 + 1], db = centre.2 - entries[index * 3 + 2]
+            let distance = dr * dr + dg * dg + db * db
+            distances[index] = distance
+            if distance < nearest { nearest = distance }
+        }
+        let bound = nearest.squareRoot() + reach
+        let limit = bound * bound
+        for index in list where distances[index] <= limit { take(index) }
     }
 
     /// `true` when entry `index` is exactly `(r, g, b)`.
