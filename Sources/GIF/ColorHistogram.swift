@@ -31,15 +31,10 @@ struct ColorHistogram: Sendable {
     /// (squared distance; ``Quantizer/Sample/unlimited`` when it must be drawn).
     mutating func add(_ pixels: [UInt8], step: Int = 1, only selected: [Bool]? = nil, costs: [Float]? = nil) {
         collectExactColors(pixels, only: selected)
-        if let costs {
-            if costSums.isEmpty { costSums = [Double](repeating: 0, count: Self.binCount) }
-            for pixel in 0..<costs.count where pixels[pixel * 4 + 3] != 0 && selected?[pixel] != false {
-                let i = pixel * 4
-                costSums[Self.bin(pixels[i], pixels[i + 1], pixels[i + 2])] += Double(costs[pixel])
-            }
-        }
-        var touched = self.touched
-        defer { self.touched = touched }
+        if costs != nil && costSums.isEmpty { costSums = [Double](repeating: 0, count: Self.binCount) }
+        var touched = self.touched, costSums = self.costSums
+        self.costSums = []   // keeps the array uniquely referenced while it is filled
+        defer { (self.touched, self.costSums) = (touched, costSums) }
         counts.withUnsafeMutableBufferPointer { counts in
             sums.withUnsafeMutableBufferPointer { sums in
                 pixels.withUnsafeBufferPointer { source in
@@ -51,6 +46,7 @@ struct ColorHistogram: Sendable {
                             let bin = Self.bin(r, g, b)
                             if counts[bin] == 0 { touched.append(bin) }
                             counts[bin] &+= 1
+                            if let costs { costSums[bin] += Double(costs[index >> 2]) }
                             sums[bin * 3] &+= UInt64(r)
                             sums[bin * 3 + 1] &+= UInt64(g)
                             sums[bin * 3 + 2] &+= UInt64(b)

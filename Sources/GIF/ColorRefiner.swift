@@ -88,7 +88,7 @@ struct ColorRefiner {
         if any { histogram.add(pixels, only: selected, costs: errors) }
         let rgb = any ? PalettePlanner.fit(histogram, colors: colors, refinements: refinements) : [0, 0, 0]
         // Used for one frame's few ten thousand pixels: a coarse map builds 20× faster.
-        let palette = PalettePlanner.palette(rgb, colors: colors, isGlobal: false, precision: .coarse)
+        let palette = PalettePlanner.palette(rgb, precision: .coarse)
         if any { palettesMade += 1 }
 
         var out = [UInt32](repeating: 0, count: count)

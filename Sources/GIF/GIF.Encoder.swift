@@ -121,7 +121,7 @@ extension GIF {
             let frames = timing.frameIndices
             let first = try input.load(frames[0])
             let (width, height) = (first.width, first.height)
-            let flatten = flattener(frames: frames, input: input, width: width, height: height)
+            let flatten = flattener(frames: frames, input: input, first: first)
             var output = Output(width: width, height: height, netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount),
                                 drain: drain)
             let localPalettes: Int
@@ -153,6 +153,7 @@ extension GIF {
                 progress?(index + 1, steps)
             }
             let palette = planner.finish()
+            output.globalPalette = palette.rgb
             let (width, height) = (output.width, output.height)
             let dithering = self.dithering
             let strength = dithering == .ordered ? Self.orderedSpread : Self.diffusionStrength
@@ -195,14 +196,17 @@ extension GIF {
             return max(refiner.palettesMade - 1, 0)   // the first one is the global table
         }
 
-        /// Frame differencing and the giflib writer, which starts once the first frame is final: a
-        /// first frame with a table of its own hands it over as the global one.
+        /// Frame differencing and the giflib writer, which starts once the first frame is final: with
+        /// the global palette when one was set, else the first frame hands its own table over as the
+        /// global one.
         private struct Output {
             let width: Int
             let height: Int
             let netscapeLoops: Int?
             let drain: (([UInt8]) throws -> Void)?
             var diff: FrameDiff
+            /// The table every frame without a local one uses (`fast`, `standard`).
+            var globalPalette: [UInt8]?
             private var writer: Writer?
             private var written = 0
 
@@ -215,10 +219,6 @@ extension GIF {
             }
 
             mutating func add(_ target: FrameDiff.Target, delay: Int) throws {
-                if writer == nil && !target.isLocal {
-                    writer = try Writer(width: width, height: height, globalPalette: target.palette,
-                                        netscapeLoops: netscapeLoops, drain: drain)
-                }
                 if let ready = diff.add(target, delay: delay) { try write(ready) }
             }
 
@@ -232,9 +232,9 @@ extension GIF {
             private mutating func write(_ frame: IndexedFrame) throws {
                 var frame = frame
                 if writer == nil {
-                    writer = try Writer(width: width, height: height, globalPalette: frame.localPalette,
+                    writer = try Writer(width: width, height: height, globalPalette: globalPalette ?? frame.localPalette,
                                         netscapeLoops: netscapeLoops, drain: drain)
-                    frame.localPalette = nil
+                    if globalPalette == nil { frame.localPalette = nil }
                 }
                 try writer!.add(frame)
                 written += 1
@@ -253,11 +253,13 @@ extension GIF {
         /// Frames decoded ahead of the encoder: two per core.
         static var windowSize: Int { max(2, ProcessInfo.processInfo.activeProcessorCount * 2) }
 
-        /// A loader of the `index`-th kept frame as flattened pixels, checking its size.
-        private func flattener(frames: [Int], input: Input, width: Int, height: Int) -> @Sendable (Int) throws -> [UInt8] {
+        /// A loader of the `index`-th kept frame as flattened pixels, checking its size against `first`'s.
+        private func flattener(frames: [Int], input: Input, first: Bitmap) -> @Sendable (Int) throws -> [UInt8] {
             let alpha = self.alpha, edgeMatte = self.edgeMatte
+            let (width, height) = (first.width, first.height)
             return { index in
-                let bitmap = try input.load(frames[index])
+                // The first frame was loaded to learn the size: not decoded again.
+                let bitmap = index == 0 ? first : try input.load(frames[index])
                 guard bitmap.width == width, bitmap.height == height else {
                     throw EncodeError.invalidInput("frame \(frames[index] + 1) is \(bitmap.width)×\(bitmap.height); "
                         + "the first frame is \(width)×\(height)")

@@ -11,7 +11,6 @@ struct PalettePlanner {
         var rgb: [UInt8]
         var map: PaletteMap
         var transparent: UInt8
-        var isGlobal: Bool
 
         /// `0xFFRRGGBB` of entry `index`.
         @inline(__always)
@@ -39,7 +38,7 @@ struct PalettePlanner {
 
     /// The global palette, once every frame has been added.
     func finish() -> Palette {
-        Self.palette(Self.fit(histogram, colors: colors, refinements: refinements), colors: colors, isGlobal: true)
+        Self.palette(Self.fit(histogram, colors: colors, refinements: refinements))
     }
 
     /// RGB triples for the colours in `histogram`: exactly those colours when there are at most
@@ -53,7 +52,7 @@ struct PalettePlanner {
 
     /// A colour table holding `rgb`, padded to a power of two, its last entry reserved for
     /// transparency.
-    static func palette(_ rgb: [UInt8], colors: Int, isGlobal: Bool, precision: PaletteMap.Precision = .fine) -> Palette {
+    static func palette(_ rgb: [UInt8], precision: PaletteMap.Precision = .fine) -> Palette {
         let map = PaletteMap(palette: rgb, precision: precision)
         var padded = rgb
         let used = rgb.count / 3
@@ -62,6 +61,6 @@ struct PalettePlanner {
         var size = 2
         while size < used + 1 { size *= 2 }
         while padded.count / 3 < size { padded += [0, 0, 0] }
-        return Palette(rgb: padded, map: map, transparent: UInt8(size - 1), isGlobal: isGlobal)
+        return Palette(rgb: padded, map: map, transparent: UInt8(size - 1))
     }
 }
