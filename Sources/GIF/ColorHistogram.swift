@@ -14,7 +14,7 @@ struct ColorHistogram: Sendable {
     private(set) var exactColors: Set<UInt32>? = []
     static let exactLimit = 256
     /// The bins that are not empty, in the order they were first filled.
-    private var touched: [Int] = []
+    private(set) var touched: [Int] = []
 
     init() {
         counts = [UInt32](repeating: 0, count: Self.binCount)

@@ -87,8 +87,9 @@ struct ColorRefiner {
         histogram.removeAll()
         if any { histogram.add(pixels, only: selected, costs: errors) }
         let rgb = any ? PalettePlanner.fit(histogram, colors: colors, refinements: refinements) : [0, 0, 0]
-        // Used for one frame's few ten thousand pixels: a coarse map builds 20× faster.
-        let palette = PalettePlanner.palette(rgb, precision: .coarse)
+        // Used for one frame's few ten thousand pixels: a coarse map builds 20× faster, and only its
+        // cells where the candidates lie need lists.
+        let palette = PalettePlanner.palette(rgb, precision: .coarse, cells: histogram.touched.map(PaletteMap.coarseCell(ofBin:)))
         if any { palettesMade += 1 }
 
         var out = [UInt32](repeating: 0, count: count)
@@ -97,13 +98,17 @@ struct ColorRefiner {
             screen.withUnsafeBufferPointer { screen in
                 out.withUnsafeMutableBufferPointer { out in
                     indices.withUnsafeMutableBufferPointer { indices in
+                        var cache = NearestCache()
                         for pixel in 0..<count where source[pixel * 4 + 3] != 0 {
                             let i = pixel * 4
                             guard selected[pixel] else {
                                 out[pixel] = screen[pixel]
                                 continue
                             }
-                            let index = palette.map.nearest(Int(source[i]), Int(source[i + 1]), Int(source[i + 2]))
+                            let r = source[i], g = source[i + 1], b = source[i + 2]
+                            let index = cache.index(for: UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)) {
+                                palette.map.nearest(Int(r), Int(g), Int(b))
+                            }
                             let color = palette.color(index)
                             if Float(Self.distance(source, i, color)) < errors[pixel] {
                                 out[pixel] = color

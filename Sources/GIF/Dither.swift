@@ -100,8 +100,7 @@ enum Dither {
                 out.withUnsafeMutableBufferPointer { target in
                     // Runs of one colour are common: remember the last colour's exact match.
                     var lastColor = -1, lastIndex: UInt8 = 0, lastExact = false
-                    var cacheKeys = [UInt64](repeating: .max, count: 1 << 13)
-                    var cacheValues = [UInt8](repeating: 0, count: 1 << 13)
+                    var cache = NearestCache()
                     for y in 0..<height {
                         for x in 0..<width {
                             let pixel = y * width + x, i = pixel * 4
@@ -121,16 +120,9 @@ enum Dither {
                             let offset = offsets[(y & 7) << 3 | (x & 7)]
                             // The same colour meets the same few offsets again and again (a shaded
                             // sprite repeats its colours row after row): remember the answers.
-                            let key = UInt64(color) << 9 | UInt64(offset + 256)
-                            let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 51)
-                            if cacheKeys[slot] == key {
-                                target[pixel] = cacheValues[slot]
-                                continue
+                            target[pixel] = cache.index(for: UInt64(color) << 9 | UInt64(offset + 256)) {
+                                map.nearest(clamp(r + offset), clamp(g + offset), clamp(b + offset))
                             }
-                            let index = map.nearest(clamp(r + offset), clamp(g + offset), clamp(b + offset))
-                            cacheKeys[slot] = key
-                            cacheValues[slot] = index
-                            target[pixel] = index
                         }
                     }
                 }

@@ -23,19 +23,35 @@ struct PaletteMap: Sendable {
     private let shift: Int
     private let bits: Int
 
-    init(palette: [UInt8], precision: Precision = .fine) {
-        self.palette = palette
-        let count = palette.count / 3
-        let entries: [Double] = palette.map { Double($0) }
+    /// Coarse cells are 16 levels wide per axis.
+    static let coarseCells = 16 * 16 * 16
 
+    /// The coarse cell of a histogram bin (6 bits per channel, see ``ColorHistogram/bin(_:_:_:)``).
+    @inline(__always)
+    static func coarseCell(ofBin bin: Int) -> Int {
+        (bin >> 14) << 8 | ((bin >> 8) & 15) << 4 | ((bin >> 2) & 15)
+    }
+
+    /// A lookup for `palette`. With `.coarse`, `cells` (coarse cell indices, see
+    /// ``coarseCell(ofBin:)``) may name the only cells worth a candidate list — those the colours to
+    /// be looked up fall in; a lookup elsewhere checks every entry, so every answer stays exact.
+    init(palette: [UInt8], precision: Precision = .fine, cells: [Int]? = nil) {
+        self.palette = palette
+        // Doubled coordinates keep cell centres (…+7.5 for a coarse cell) integral.
+        let entries: [Int32] = palette.map { Int32($0) * 2 }
+        var needed: [Bool]?
+        if let cells, precision == .coarse {
+            var mask = [Bool](repeating: false, count: Self.coarseCells)
+            for cell in cells { mask[cell] = true }
+            needed = mask
+        }
         // A coarse cell spans 16 levels per axis: its centre is within 7.5·√3 ≈ 13 of any colour in
         // it, so an entry nearest to some colour there is within the centre's nearest distance + 26.
-        let coarse = Self.candidateLists(cells: 16, span: 16, entries: entries, reach: 26.0)
+        let coarse = Self.coarseLists(entries: entries, needed: needed)
         if precision == .coarse {
             shift = 4
             bits = 4
-            offsets = [0] + coarse.reduce(into: [UInt32]()) { $0.append(UInt32(($0.last ?? 0) + UInt32($1.count))) }
-            candidates = coarse.flatMap { $0.map { UInt8($0) } }
+            (offsets, candidates) = coarse
             return
         }
         shift = 2
@@ -48,17 +64,18 @@ struct PaletteMap: Sendable {
         var candidates: [UInt8] = []
         candidates.reserveCapacity(ColorHistogram.binCount * 2)
         let fineReach = 2 * (3.0 * 1.5 * 1.5).squareRoot()   // a fine cell spans 4 levels: ±1.5 around its centre
-        var distances = [Double](repeating: 0, count: count)
+        var distances = [Int32](repeating: 0, count: palette.count / 3)
         entries.withUnsafeBufferPointer { entries in
-            distances.withUnsafeMutableBufferPointer { distances in
-                for cell in 0..<ColorHistogram.binCount {
-                    let rCell = cell >> 12, gCell = (cell >> 6) & 63, bCell = cell & 63
-                    let list = coarse[(rCell >> 2) << 8 | (gCell >> 2) << 4 | (bCell >> 2)]
-                    Self.candidates(near: (Double(rCell) * 4 + 1.5, Double(gCell) * 4 + 1.5, Double(bCell) * 4 + 1.5),
-                                    among: list, entries: entries, reach: fineReach, distances: distances) {
-                        candidates.append(UInt8($0))
+            coarse.candidates.withUnsafeBufferPointer { coarseCandidates in
+                distances.withUnsafeMutableBufferPointer { distances in
+                    for cell in 0..<ColorHistogram.binCount {
+                        let rCell = Int32(cell >> 12), gCell = Int32((cell >> 6) & 63), bCell = Int32(cell & 63)
+                        let parent = Self.coarseCell(ofBin: cell)
+                        let list = UnsafeBufferPointer(rebasing: coarseCandidates[Int(coarse.offsets[parent])..<Int(coarse.offsets[parent + 1])])
+                        Self.candidates(near: (rCell * 8 + 3, gCell * 8 + 3, bCell * 8 + 3), among: list, entries: entries,
+                                        reach: fineReach, distances: distances) { candidates.append($0) }
+                        offsets[cell + 1] = UInt32(candidates.count)
                     }
-                    offsets[cell + 1] = UInt32(candidates.count)
                 }
             }
         }
@@ -66,44 +83,52 @@ struct PaletteMap: Sendable {
         self.candidates = candidates
     }
 
-    /// For each of `cells`³ cells of `span` levels, the entries within `reach` of the distance from
-    /// the cell's centre to its nearest entry.
-    private static func candidateLists(cells: Int, span: Int, entries: [Double], reach: Double) -> [[Int]] {
-        let all = Array(0..<(entries.count / 3))
-        var lists: [[Int]] = []
-        lists.reserveCapacity(cells * cells * cells)
-        var distances = [Double](repeating: 0, count: all.count)
-        let half = Double(span - 1) / 2
+    /// Flat candidate lists for the 16³ coarse cells (cell `c`'s are `candidates[offsets[c]..<offsets[c + 1]]`);
+    /// a cell not `needed` gets an empty list.
+    private static func coarseLists(entries: [Int32], needed: [Bool]?) -> (offsets: [UInt32], candidates: [UInt8]) {
+        let count = entries.count / 3
+        let all = (0..<count).map { UInt8($0) }
+        var offsets = [UInt32](repeating: 0, count: coarseCells + 1)
+        var candidates: [UInt8] = []
+        candidates.reserveCapacity(needed == nil ? coarseCells * 4 : 1024)
+        var distances = [Int32](repeating: 0, count: count)
         entries.withUnsafeBufferPointer { entries in
-            distances.withUnsafeMutableBufferPointer { distances in
-                for cell in 0..<(cells * cells * cells) {
-                    let centre = (Double(cell / (cells * cells)) * Double(span) + half, Double((cell / cells) % cells) * Double(span) + half,
-                                  Double(cell % cells) * Double(span) + half)
-                    var list: [Int] = []
-                    candidates(near: centre, among: all, entries: entries, reach: reach, distances: distances) { list.append($0) }
-                    lists.append(list)
+            all.withUnsafeBufferPointer { all in
+                distances.withUnsafeMutableBufferPointer { distances in
+                    for cell in 0..<coarseCells {
+                        if needed?[cell] != false {
+                            let centre = (Int32(cell >> 8) * 32 + 15, Int32((cell >> 4) & 15) * 32 + 15, Int32(cell & 15) * 32 + 15)
+                            Self.candidates(near: centre, among: all, entries: entries, reach: 26, distances: distances) {
+                                candidates.append($0)
+                            }
+                        }
+                        offsets[cell + 1] = UInt32(candidates.count)
+                    }
                 }
             }
         }
-        return lists
+        return (offsets, candidates)
     }
 
     /// Hands `take` the entries of `list` within `reach` of the distance from `centre` to the nearest
-    /// of them — in `list`'s order. Compares squared distances with (√nearest + reach)², so there is
-    /// no square root per entry. `distances` is scratch space, one slot per palette entry.
+    /// of them — in `list`'s order. Coordinates are doubled (so distances are 4× the true squared
+    /// distances); compares with (√nearest + 2·reach)², so there is no square root per entry.
+    /// `distances` is scratch space, one slot per palette entry.
     @inline(__always)
-    private static func candidates(near centre: (Double, Double, Double), among list: [Int], entries: UnsafeBufferPointer<Double>,
-                                   reach: Double, distances: UnsafeMutableBufferPointer<Double>, take: (Int) -> Void) {
-        var nearest = Double.infinity
-        for index in list {
-            let dr = centre.0 - entries[index * 3], dg = centre.1 - entries[index * 3 + 1], db = centre.2 - entries[index * 3 + 2]
+    private static func candidates(near centre: (Int32, Int32, Int32), among list: UnsafeBufferPointer<UInt8>,
+                                   entries: UnsafeBufferPointer<Int32>, reach: Double,
+                                   distances: UnsafeMutableBufferPointer<Int32>, take: (UInt8) -> Void) {
+        var nearest = Int32.max
+        for entry in list {
+            let index = Int(entry) * 3
+            let dr = centre.0 - entries[index], dg = centre.1 - entries[index + 1], db = centre.2 - entries[index + 2]
             let distance = dr * dr + dg * dg + db * db
-            distances[index] = distance
+            distances[Int(entry)] = distance
             if distance < nearest { nearest = distance }
         }
-        let bound = nearest.squareRoot() + reach
-        let limit = bound * bound
-        for index in list where distances[index] <= limit { take(index) }
+        let bound = Double(nearest).squareRoot() + 2 * reach
+        let limit = Int32(min(bound * bound, Double(Int32.max)))
+        for entry in list where distances[Int(entry)] <= limit { take(entry) }
     }
 
     /// `true` when entry `index` is exactly `(r, g, b)`.
@@ -118,11 +143,13 @@ struct PaletteMap: Sendable {
     func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
         let cell = (r >> shift) << (2 * bits) | (g >> shift) << bits | (b >> shift)
         let start = Int(offsets[cell]), end = Int(offsets[cell + 1])
-        var best = candidates[start]
-        if end - start == 1 { return best }
+        if end - start == 1 { return candidates[start] }
+        // A cell left without a list (see `cells` in `init`) checks every entry.
+        let slots = start < end ? start..<end : 0..<(palette.count / 3)
+        var best: UInt8 = 0
         var bestDistance = Int.max
-        for slot in start..<end {
-            let index = Int(candidates[slot])
+        for slot in slots {
+            let index = start < end ? Int(candidates[slot]) : slot
             let dr = r - Int(palette[index * 3]), dg = g - Int(palette[index * 3 + 1]), db = b - Int(palette[index * 3 + 2])
             let distance = dr * dr + dg * dg + db * db
             if distance < bestDistance {
@@ -131,5 +158,24 @@ struct PaletteMap: Sendable {
             }
         }
         return best
+    }
+}
+
+/// Remembers recent nearest-entry answers by key — a colour, or a colour with a dither offset —
+/// in a small direct-mapped table: shaded sprites repeat their colours row after row, and a lookup
+/// in a coarse map may check dozens of entries.
+struct NearestCache {
+    private var keys = [UInt64](repeating: .max, count: 1 << 13)
+    private var values = [UInt8](repeating: 0, count: 1 << 13)
+
+    /// The remembered answer for `key`, else `compute()`'s, remembered.
+    @inline(__always)
+    mutating func index(for key: UInt64, compute: () -> UInt8) -> UInt8 {
+        let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 51)
+        if keys[slot] == key { return values[slot] }
+        let index = compute()
+        keys[slot] = key
+        values[slot] = index
+        return index
     }
 }

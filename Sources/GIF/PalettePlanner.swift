@@ -51,9 +51,9 @@ struct PalettePlanner {
     }
 
     /// A colour table holding `rgb`, padded to a power of two, its last entry reserved for
-    /// transparency.
-    static func palette(_ rgb: [UInt8], precision: PaletteMap.Precision = .fine) -> Palette {
-        let map = PaletteMap(palette: rgb, precision: precision)
+    /// transparency. `cells` limits the lookup's work to where the colours to map lie (see ``PaletteMap``).
+    static func palette(_ rgb: [UInt8], precision: PaletteMap.Precision = .fine, cells: [Int]? = nil) -> Palette {
+        let map = PaletteMap(palette: rgb, precision: precision, cells: cells)
         var padded = rgb
         let used = rgb.count / 3
         // GIF tables hold a power of two entries: the smallest that fits the colours and the

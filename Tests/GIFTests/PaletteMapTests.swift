@@ -17,6 +17,27 @@ struct PaletteMapTests {
         }
     }
 
+    /// A coarse map built only for some cells (those a frame's colours fall in) still answers exactly
+    /// everywhere: inside those cells from their lists, elsewhere by checking every entry.
+    @Test(arguments: [2, 64, 255])
+    func partialCoarseMapIsExactEverywhere(size: Int) {
+        var generator = SplitMix(seed: UInt64(size) + 99)
+        let palette = (0..<(size * 3)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+        // The cells around the packed lookups of `check`, plus a few at random.
+        let bins = (0..<200).map { _ in
+            ColorHistogram.bin(UInt8(88 + generator.next() % 48), UInt8(88 + generator.next() % 48), UInt8(88 + generator.next() % 48))
+        }
+        let cells = bins.map(PaletteMap.coarseCell(ofBin:)) + (0..<20).map { _ in Int(generator.next() % 4096) }
+        Self.check(PaletteMap(palette: palette, precision: .coarse, cells: cells), palette: palette, size: size, generator: &generator)
+    }
+
+    @Test func coarseCellOfABinHoldsItsColours() {
+        for (r, g, b) in [(0, 0, 0), (255, 255, 255), (17, 130, 250), (64, 15, 16)] as [(UInt8, UInt8, UInt8)] {
+            let expected = Int(r >> 4) << 8 | Int(g >> 4) << 4 | Int(b >> 4)
+            #expect(PaletteMap.coarseCell(ofBin: ColorHistogram.bin(r, g, b)) == expected)
+        }
+    }
+
     /// Half the lookups anywhere, half around where the packed palettes sit.
     static func check(_ map: PaletteMap, palette: [UInt8], size: Int, generator: inout SplitMix) {
         for lookup in 0..<20_000 {
