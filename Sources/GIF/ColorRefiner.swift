@@ -1,5 +1,5 @@
-/// The `high` preset's colours: every frame gets a palette of its own, built only from the pixels
-/// the screen shows worst, and only those pixels are redrawn.
+/// The colours of the `standard` and `high` presets: every frame gets a palette of its own, built
+/// only from the pixels the screen shows worst, and only those pixels are redrawn.
 ///
 /// A GIF frame can leave pixels transparent, so what the screen shows is a mosaic of colours drawn
 /// by many frames, each with its own table: far more than 256 colours at once. Frame by frame, a
@@ -13,10 +13,11 @@
 /// So a shown pixel only ever moves towards its source colour. A pixel whose source holds still
 /// converges — it may be refined a few times, each time closer, and never back and forth, so it
 /// cannot shimmer; a frame identical to the one before draws nothing and is merged. (Refusing to
-/// touch such pixels, as the global-palette presets do, costs 0.6 dB and 7 % more bytes on the
+/// touch such pixels, as the global-palette `fast` preset does, costs 0.6 dB and 7 % more bytes on the
 /// opaque benchmark sequence: pixels left visibly off by one frame's palette stay off.) On that
-/// slowly changing, many-colour sequence the screen reaches ~40 dB, where one palette per frame
-/// stops near 36.6.
+/// slowly changing, many-colour sequence the screen reaches ~40 dB with full tables (`high`), where
+/// one palette per frame stops near 36.6. `standard` gives frames after the first at most 64
+/// entries — fewer bytes, and fitted to fewer pixels — unless that leaves them far off (``upgradeError``).
 ///
 /// No dithering: the accumulated colours do what dithering imitates, without its noise (which
 /// would cost bytes and fidelity).
@@ -24,9 +25,17 @@ struct ColorRefiner {
     /// Squared RGB distance (summed over channels) a shown pixel may be off before it is a candidate.
     /// Measured on the opaque benchmark sequence, 3–20 are within 0.1 dB and 2 % in bytes.
     static let tolerance = 8
+    /// Mean squared RGB distance (summed over channels) a later frame's small table (`standard`) may
+    /// leave its candidates at before the frame gets a full table instead: a scene cut, many-coloured
+    /// art. Measured: at 48 the sprite and soft benchmark sequences never reach it, the opaque one
+    /// gains 3.8 dB for 49 % more bytes (still 0.39× ffmpeg's), a 6-frame 420-colour GIF goes from
+    /// 39.5 to 47.6 dB; at 24 the soft sequence grows 43 %.
+    static let upgradeError = 48.0
 
     let width: Int
     let height: Int
+    /// Entries of the first frame's table (which becomes the global one) and of later frames' tables.
+    let firstColors: Int
     let colors: Int
     let refinements: Int
     private var previous: [UInt8]?
@@ -34,9 +43,10 @@ struct ColorRefiner {
     /// Frames that had at least one pixel to draw.
     private(set) var palettesMade = 0
 
-    init(width: Int, height: Int, colors: Int, refinements: Int) {
+    init(width: Int, height: Int, firstColors: Int, colors: Int, refinements: Int) {
         self.width = width
         self.height = height
+        self.firstColors = firstColors
         self.colors = colors
         self.refinements = refinements
     }
@@ -86,7 +96,17 @@ struct ColorRefiner {
 
         histogram.removeAll()
         if any { histogram.add(pixels, only: selected, costs: errors) }
-        let rgb = any ? PalettePlanner.fit(histogram, colors: colors, refinements: refinements) : [0, 0, 0]
+        // Later frames may get a small table, unless it would leave the candidates far from their
+        // colours (a scene cut, many-coloured art).
+        var size = palettesMade == 0 ? firstColors : colors
+        var fitted: [UInt8]?
+        if any && size < firstColors {
+            let probe = PalettePlanner.fit(histogram, colors: size, refinements: refinements)
+            if Self.meanError(histogram.samples(), probe) > Self.upgradeError { size = firstColors } else { fitted = probe }
+        }
+        var rgb: [UInt8] = []
+        if any { rgb = fitted ?? PalettePlanner.fit(histogram, colors: size, refinements: refinements) }
+        if rgb.isEmpty { rgb = [0, 0, 0] }
         // Used for one frame's few ten thousand pixels: a coarse map builds 20× faster, and only its
         // cells where the candidates lie need lists.
         let palette = PalettePlanner.palette(rgb, precision: .coarse, cells: histogram.touched.map(PaletteMap.coarseCell(ofBin:)))
@@ -123,6 +143,24 @@ struct ColorRefiner {
         }
         return FrameDiff.Target(colors: out, indices: indices, transparent: palette.transparent,
                                 palette: palette.rgb, isLocal: true)
+    }
+
+    /// Weighted mean squared distance from `samples` to their nearest entries of `rgb`, counting no
+    /// sample as further than it is already shown.
+    static func meanError(_ samples: [Quantizer.Sample], _ rgb: [UInt8]) -> Double {
+        var total = 0.0, weight = 0.0
+        for sample in samples {
+            var best = Double.infinity
+            var entry = 0
+            while entry < rgb.count {
+                let dr = sample.r - Double(rgb[entry]), dg = sample.g - Double(rgb[entry + 1]), db = sample.b - Double(rgb[entry + 2])
+                best = min(best, dr * dr + dg * dg + db * db)
+                entry += 3
+            }
+            total += min(best, sample.limit) * sample.weight
+            weight += sample.weight
+        }
+        return weight > 0 ? total / weight : 0
     }
 
     @inline(__always)

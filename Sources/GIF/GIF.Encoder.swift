@@ -4,25 +4,30 @@ import Raster
 
 extension GIF {
     /// Encodes a frame sequence as an animated GIF with exact timing, per-frame cropping and
-    /// transparency: `fast` and `standard` use one global palette built from every frame and a
-    /// dithering that keeps static areas static; `high` gives each frame a palette for the pixels it
-    /// refines (``ColorRefiner``), so more than 256 colours build up on screen.
+    /// transparency. `standard` and `high` give each frame a palette for the pixels it redraws
+    /// (``ColorRefiner``), so more than 256 colours build up on screen; `fast` uses one global
+    /// palette built from every frame, dithered in parallel in a way that keeps static areas static.
     ///
-    /// Frames are read a few at a time, decoded in parallel — twice for the global palette (once for
-    /// the colour histogram, once to encode), once for `high`; no more than a small window of
-    /// decoded frames is ever in memory.
+    /// Frames are read a few at a time and decoded in parallel — once for `standard` and `high`,
+    /// twice for `fast` (once for the colour histogram, once to encode); no more than a small window
+    /// of decoded frames is ever in memory.
     public struct Encoder: Sendable {
         /// Speed against quality.
         public enum Quality: String, Sendable, CaseIterable {
-            /// Samples a quarter of the pixels for the palette; few refinement passes.
+            /// One palette for all frames (from a quarter of the pixels), dithered — ordered by default —
+            /// on all cores. The only preset that dithers.
             case fast
-            /// The default.
+            /// The default. The first frame gets a full table; each later frame a table of at most 64
+            /// entries (more at a scene cut) fitted to the pixels the screen shows worst, and only those
+            /// are redrawn, only when that brings them closer to their source: a pixel whose source
+            /// holds still may be refined, never back and forth. No dithering.
             case standard
-            /// A palette per frame, fitted to the pixels the screen shows worst; only those are redrawn,
-            /// and only when that brings them closer to their source, so colours accumulate across
-            /// frames (~40 dB on a slowly changing many-colour sequence where one palette per frame
-            /// stops near 36.6). Higher fidelity, larger files, several times slower; no dithering.
+            /// Like `standard` with full tables for every frame (~40 dB on a slowly changing
+            /// many-colour sequence). Larger files, slower.
             case high
+
+            /// The most entries a table after the first may hold.
+            var laterFrameColors: Int { self == .standard ? 64 : 256 }
         }
 
         /// Where the frames come from: a count, their durations, and a loader called from any thread.
@@ -47,7 +52,7 @@ extension GIF {
             public var framesMergedIdentical: Int
             public var totalCentiseconds: Int
             public var paletteSize: Int
-            /// Frames carrying a colour table of their own (`high`: every frame that draws, but the first).
+            /// Frames carrying a colour table of their own (`standard`, `high`: every frame that draws, but the first).
             public var localPalettes: Int
             public var bytes: Int
         }
@@ -61,10 +66,11 @@ extension GIF {
         static let diffusionStrength = 0.6
 
         public var quality: Quality
-        /// Palette size, 2…256 (one entry is kept for transparency).
+        /// The most entries of any colour table, 2…256 (one entry is kept for transparency). With
+        /// `standard`, tables after the first hold at most 64.
         public var colors: Int
-        /// How `fast` and `standard` render colours between palette entries; `high` draws each pixel
-        /// with its nearest entry and ignores this.
+        /// How `fast` renders colours between palette entries; `standard` and `high` refine colours
+        /// across frames instead and take only `.none`.
         public var dithering: Dithering
         public var alpha: AlphaMode
         /// With `threshold` and `dither`: the colour that partly transparent pixels kept opaque are
@@ -76,11 +82,12 @@ extension GIF {
         /// UIKit's meaning: 0 forever, N plays.
         public var repeatCount: Int
 
-        public init(quality: Quality = .standard, colors: Int = 256, dithering: Dithering = .ordered,
+        /// `dithering` defaults to ordered for `fast` and none otherwise.
+        public init(quality: Quality = .standard, colors: Int = 256, dithering: Dithering? = nil,
                     alpha: AlphaMode = .threshold, edgeMatte: Color? = nil, repeatCount: Int = 0) {
             self.quality = quality
             self.colors = colors
-            self.dithering = dithering
+            self.dithering = dithering ?? (quality == .fast ? .ordered : .none)
             self.alpha = alpha
             self.edgeMatte = edgeMatte
             self.repeatCount = repeatCount
@@ -117,6 +124,9 @@ extension GIF {
                          drain: (([UInt8]) throws -> Void)?) throws -> (bytes: [UInt8], report: Report) {
             guard !input.durations.isEmpty else { throw EncodeError.invalidInput("no frames") }
             guard (2...256).contains(colors) else { throw EncodeError.invalidInput("colors must be 2…256 (got \(colors))") }
+            guard quality == .fast || dithering == .none else {
+                throw EncodeError.invalidInput("\(quality.rawValue) refines colours across frames and does not dither; dithering needs fast")
+            }
             let timing = Timing(durations: input.durations)
             let frames = timing.frameIndices
             let first = try input.load(frames[0])
@@ -125,11 +135,11 @@ extension GIF {
             var output = Output(width: width, height: height, netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount),
                                 drain: drain)
             let localPalettes: Int
-            if quality == .high {
-                localPalettes = try refine(frames.count, flatten: flatten, timing: timing, output: &output, progress: progress)
-            } else {
+            if quality == .fast {
                 try quantizeGlobally(frames.count, flatten: flatten, timing: timing, output: &output, progress: progress)
                 localPalettes = 0
+            } else {
+                localPalettes = try refine(frames.count, flatten: flatten, timing: timing, output: &output, progress: progress)
             }
             let (bytes, written, merged) = try output.finish()
             let report = Report(width: width, height: height, framesWritten: written,
@@ -139,7 +149,7 @@ extension GIF {
             return (bytes, report)
         }
 
-        /// `fast` and `standard`: pass 1 gathers every frame's colours into one global palette; pass 2
+        /// `fast`: pass 1 gathers every frame's colours into one global palette; pass 2
         /// dithers to it and writes. Ordered and no dithering give the same index for the same colour
         /// at the same place, so they run on the workers and static pixels stay static by themselves;
         /// error diffusion depends on the previous frame's output and runs in order, keeping the
@@ -147,7 +157,7 @@ extension GIF {
         private func quantizeGlobally(_ count: Int, flatten: @escaping @Sendable (Int) throws -> [UInt8], timing: Timing,
                                       output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws {
             let steps = count * 2
-            var planner = PalettePlanner(colors: colors, refinements: quality == .fast ? 2 : 8, sampling: quality == .fast ? 4 : 1)
+            var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
             try FramePipeline.run(count: count, windowSize: Self.windowSize, produce: flatten) { index, pixels in
                 planner.add(pixels)
                 progress?(index + 1, steps)
@@ -181,12 +191,13 @@ extension GIF {
             })
         }
 
-        /// `high`: one pass; each frame gets a palette for the pixels it redraws (``ColorRefiner``).
+        /// `standard` and `high`: one pass; each frame gets a palette for the pixels it redraws (``ColorRefiner``).
         /// Frames are decoded on the workers; refining depends on what the screen shows, so it runs in
         /// order. Returns how many frames carry their own palette.
         private func refine(_ count: Int, flatten: @escaping @Sendable (Int) throws -> [UInt8], timing: Timing,
                             output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws -> Int {
-            var refiner = ColorRefiner(width: output.width, height: output.height, colors: colors, refinements: 8)
+            var refiner = ColorRefiner(width: output.width, height: output.height, firstColors: colors,
+                                       colors: min(colors, quality.laterFrameColors), refinements: 8)
             try FramePipeline.run(count: count, windowSize: Self.windowSize, produce: flatten) { index, pixels in
                 let cleared = output.diff.regionCleared { pixels[$0 * 4 + 3] == 0 }
                 let target = refiner.target(for: pixels, screen: output.diff.canvas, cleared: cleared)
@@ -205,7 +216,7 @@ extension GIF {
             let netscapeLoops: Int?
             let drain: (([UInt8]) throws -> Void)?
             var diff: FrameDiff
-            /// The table every frame without a local one uses (`fast`, `standard`).
+            /// The table every frame without a local one uses (`fast`).
             var globalPalette: [UInt8]?
             private var writer: Writer?
             private var written = 0

@@ -25,6 +25,13 @@ struct Assemble: ParsableCommand {
             everything onto a colour. When the GIF will sit on a known background, --edge-matte \
             blends the kept semi-transparent edge pixels with it (no halo).
 
+            Colours: standard (the default) gives the first frame a full colour table and each later \
+            frame a table of at most 64 entries (more at a scene cut) for the pixels the screen shows \
+            worst, and redraws only those, only ever closer to their source: colours build up across \
+            frames, so the GIF shows far more than 256, and nothing shimmers. high uses full tables \
+            for every frame (larger, slower). fast builds one palette for all frames, dithers to it \
+            (--dither) on all cores, and never redraws a pixel whose source did not change.
+
             --max-bytes searches smaller settings (fewer colours, no dithering) until the file \
             fits; when nothing fits it writes the smallest result and exits 1.
 
@@ -59,13 +66,16 @@ struct Assemble: ParsableCommand {
     @Flag(help: "Use the highlighted frames named in sequence.json.")
     var highlighted = false
 
-    @Option(help: "fast, standard, or high (a palette per frame, colours refined across frames, larger files).")
+    @Option(help: """
+        standard (the default: a table per frame for the pixels shown worst, colours build up across \
+        frames), high (full tables: larger, slower) or fast (one palette, dithered).
+        """)
     var quality: GIF.Encoder.Quality = .standard
 
-    @Option(help: "Palette size, 2–256.")
+    @Option(help: "Most entries of a colour table, 2–256 (standard: later frames 64 unless a scene cut needs more).")
     var colors = 256
 
-    @Option(help: "ordered (stable from frame to frame; the default), fs (Floyd–Steinberg) or none. --quality high does not dither.")
+    @Option(help: "With --quality fast: ordered (stable from frame to frame; the default), fs (Floyd–Steinberg) or none.")
     var dither: GIF.Dithering?
 
     @Option(help: "threshold, dither, or matte:#RRGGBB.")
@@ -87,8 +97,8 @@ struct Assemble: ParsableCommand {
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale is 1, 2 or 3.") }
         if !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256.") }
         if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be positive.") }
-        if quality == .high, let dither, dither != .none {
-            throw ValidationError("--quality high refines colours across frames instead of dithering; drop --dither \(dither.rawValue) or pick another quality.")
+        if quality != .fast, let dither, dither != .none {
+            throw ValidationError("--quality \(quality.rawValue) refines colours across frames instead of dithering; drop --dither \(dither.rawValue) or use --quality fast.")
         }
         _ = try alphaMode()
         _ = try parsedDelays()
@@ -126,7 +136,7 @@ struct Assemble: ParsableCommand {
 
     func run() throws {
         let (input, defaultRepeat) = try makeInput()
-        let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither ?? (quality == .high ? .none : .ordered), alpha: try alphaMode(),
+        let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: try alphaMode(),
                                   edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? defaultRepeat)
         let progress = Progress.forTerminal(label: "encoding")
         defer { progress?.finish() }

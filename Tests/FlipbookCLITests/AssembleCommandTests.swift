@@ -136,6 +136,7 @@ struct AssembleCommandTests {
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--delays", "100,abc"],
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--delays", "100,100"],
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--quality", "high", "--dither", "fs"],
+        ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--dither", "ordered"],   // standard does not dither
         ["assemble", "Sequences/kenney-robot-walk"],
     ])
     func usageErrorsExitTwo(arguments: [String]) throws {

@@ -37,10 +37,15 @@ struct GIFEncoderTests {
         return try encoder.encode(GIF.Encoder.Input(durations: durations) { frames[$0] })
     }
 
-    @Test(arguments: GIF.Dithering.allCases)
-    func roundTripsThroughTheDecoder(dithering: GIF.Dithering) throws {
+    /// Every preset with every dithering it takes.
+    static let presets: [(GIF.Encoder.Quality, GIF.Dithering)] = [
+        (.fast, .ordered), (.fast, .floydSteinberg), (.fast, .none), (.standard, .none), (.high, .none),
+    ]
+
+    @Test(arguments: presets)
+    func roundTripsThroughTheDecoder(quality: GIF.Encoder.Quality, dithering: GIF.Dithering) throws {
         let source = Self.frames(12)
-        let (bytes, report) = try Self.encode(source, GIF.Encoder(dithering: dithering, repeatCount: 3))
+        let (bytes, report) = try Self.encode(source, GIF.Encoder(quality: quality, dithering: dithering, repeatCount: 3))
         let decoder = try GIF.Decoder(bytes: bytes, file: "round-trip.gif")
         let decoded = try decoder.allFrames()
         #expect(decoded.count == 12 && report.framesWritten == 12)
@@ -61,16 +66,20 @@ struct GIFEncoderTests {
             }
         }
         let psnr = 10 * log10(255 * 255 / max(squaredError / samples, 1e-9))
-        #expect(psnr > 34, "colour PSNR \(psnr) dB")
+        // `fast` builds its palette from a quarter of the pixels with two refinement passes.
+        #expect(psnr > (quality == .fast ? 32 : 34), "colour PSNR \(psnr) dB")
     }
 
-    /// A pixel whose source did not change must not change in the output, whatever the dithering.
-    /// On an opaque background later frames then cover only the moving half. (On transparency, a
-    /// pixel going back to transparent forces the previous frame's whole rectangle to be cleared and
-    /// redrawn — GIF disposal works per frame — so rectangles grow, but pixels still do not change.)
-    @Test(arguments: GIF.Dithering.allCases, [true, false])
-    func keepsStaticAreasStatic(dithering: GIF.Dithering, opaque: Bool) throws {
-        let (bytes, _) = try Self.encode(Self.frames(10, opaqueBackground: opaque), GIF.Encoder(dithering: dithering))
+    /// With `fast`, a pixel whose source did not change must not change in the output, whatever the
+    /// dithering (`standard` and `high` may move it closer to its source: see
+    /// `refinedPresetsMoveStaticPixelsOnlyTowardsTheirSource`). On an opaque background later frames
+    /// then cover only the moving half. (On transparency, a pixel going back to transparent forces the
+    /// previous frame's whole rectangle to be cleared and redrawn — GIF disposal works per frame — so
+    /// rectangles grow, but pixels still do not change.)
+    @Test(arguments: presets.filter { $0.0 == .fast }, [true, false])
+    func keepsStaticAreasStatic(preset: (GIF.Encoder.Quality, GIF.Dithering), opaque: Bool) throws {
+        let encoder = GIF.Encoder(quality: preset.0, dithering: preset.1)
+        let (bytes, _) = try Self.encode(Self.frames(10, opaqueBackground: opaque), encoder)
         let decoded = try GIF.Decoder(bytes: bytes, file: "static.gif").allFrames()
         for frame in decoded.dropFirst() {
             if opaque { #expect(frame.rect.x >= 32, "frame rectangle \(frame.rect) reaches into the static half") }
@@ -151,6 +160,14 @@ struct GIFEncoderTests {
         #expect(throws: GIF.EncodeError.self) { _ = try Self.encode(source) }
         #expect(throws: GIF.EncodeError.self) { _ = try Self.encode([]) }
         #expect(throws: GIF.EncodeError.self) { _ = try Self.encode(Self.frames(1), GIF.Encoder(colors: 1)) }
+        // Only `fast` dithers; the others refine colours across frames.
+        #expect(throws: GIF.EncodeError.self) { _ = try Self.encode(Self.frames(2), GIF.Encoder(quality: .standard, dithering: .ordered)) }
+        #expect(throws: GIF.EncodeError.self) { _ = try Self.encode(Self.frames(2), GIF.Encoder(quality: .high, dithering: .floydSteinberg)) }
+    }
+
+    @Test func presetsDitherOnlyWhenFast() {
+        #expect(GIF.Encoder(quality: .fast).dithering == .ordered)
+        #expect(GIF.Encoder().dithering == .none && GIF.Encoder(quality: .high).dithering == .none)
     }
 }
 
@@ -193,25 +210,54 @@ struct GIFPaletteTests {
         [(a.r, b.r), (a.g, b.g), (a.b, b.b)].reduce(0) { $0 + (Int($1.0) - Int($1.1)) * (Int($1.0) - Int($1.1)) }
     }
 
-    @Test func highRefinesEachFrameWithAPaletteOfItsOwn() throws {
+    /// One palette for 24 frames of drifting hues (`fast`) against a table per frame for what changed
+    /// (`standard`, `high`): the per-frame tables follow the drift, and colours accumulate on screen.
+    @Test(arguments: [GIF.Encoder.Quality.standard, .high])
+    func refinedPresetsGiveEachFrameAPaletteOfItsOwn(quality: GIF.Encoder.Quality) throws {
         let source = Self.frames()
-        let standard = try GIFEncoderTests.encode(source, GIF.Encoder(quality: .standard, colors: 32))
-        let high = try GIFEncoderTests.encode(source, GIF.Encoder(quality: .high, colors: 32))
-        #expect(standard.report.localPalettes == 0)
-        #expect(high.report.localPalettes >= 12)
-        let decodedStandard = try GIF.Decoder(bytes: standard.bytes, file: "standard.gif").allFrames()
-        let decodedHigh = try GIF.Decoder(bytes: high.bytes, file: "high.gif").allFrames()
-        #expect(decodedHigh.count == source.count)
-        #expect(Self.error(source, decodedHigh) < Self.error(source, decodedStandard) * 0.5)
+        let fast = try GIFEncoderTests.encode(source, GIF.Encoder(quality: .fast, colors: 32))
+        let refined = try GIFEncoderTests.encode(source, GIF.Encoder(quality: quality, colors: 32))
+        #expect(fast.report.localPalettes == 0)
+        #expect(refined.report.localPalettes >= 12)
+        let decodedFast = try GIF.Decoder(bytes: fast.bytes, file: "fast.gif").allFrames()
+        let decodedRefined = try GIF.Decoder(bytes: refined.bytes, file: "refined.gif").allFrames()
+        #expect(decodedRefined.count == source.count)
+        #expect(Self.error(source, decodedRefined) < Self.error(source, decodedFast) * 0.5)
         // Colours accumulate: the screen shows more than one 32-entry table holds.
-        let last = decodedHigh[decodedHigh.count - 1].image
+        let last = decodedRefined[decodedRefined.count - 1].image
         let shown = Set((0..<last.height).flatMap { y in (0..<last.width).map { x in last[x, y] } })
         #expect(shown.count > 32)
     }
 
+    /// `standard` gives the first frame a full table and later frames at most 64 entries — a moving
+    /// disc needs no more — except at a scene cut: a last frame of ~3000 new colours gets a full table.
+    @Test func standardLimitsLaterTablesTo64EntriesButAtASceneCut() throws {
+        var cut = Bitmap(width: 64, height: 48)
+        for y in 0..<48 { for x in 0..<64 { cut.setColor(Color(r: UInt8(x * 4), g: UInt8(y * 5), b: UInt8((x * y) % 256)), x: x, y: y) } }
+        let source = GIFEncoderTests.frames(10, opaqueBackground: true) + [cut]
+        let standard = try GIFEncoderTests.encode(source, GIF.Encoder(quality: .standard))
+        let reader = try GIFLib.Reader(bytes: standard.bytes, file: "standard.gif")
+        #expect(reader.globalColors?.count == 256 * 3)
+        var locals: [Int] = [], indices: [UInt8] = []
+        reading: while true {
+            switch try reader.nextRecord() {
+            case .end: break reading
+            case .extensionBlock: continue
+            case .image(let image):
+                if let colors = image.localColors { locals.append(colors.count / 3) }
+                indices = [UInt8](repeating: 0, count: image.width * image.height)
+                try reader.readPixels(into: &indices, width: image.width, height: image.height)
+            }
+        }
+        let cutIsFull = locals.count == 10 && locals.last == 256
+        let othersSmall = locals.dropLast().allSatisfy { $0 <= 64 }
+        #expect(cutIsFull && othersSmall, "local table sizes \(locals)")
+    }
+
     /// A static field of ~500 colours beside a moving bar: with 16 colours nothing is exact, yet a
     /// static pixel only ever moves towards its source, so it converges and never flickers.
-    @Test func highMovesStaticPixelsOnlyTowardsTheirSource() throws {
+    @Test(arguments: [GIF.Encoder.Quality.standard, .high])
+    func refinedPresetsMoveStaticPixelsOnlyTowardsTheirSource(quality: GIF.Encoder.Quality) throws {
         let source = (0..<16).map { index in
             var bitmap = Bitmap(width: 40, height: 24)
             for y in 0..<24 {
@@ -224,8 +270,8 @@ struct GIFPaletteTests {
             }
             return bitmap
         }
-        let high = try GIFEncoderTests.encode(source, GIF.Encoder(quality: .high, colors: 16))
-        let decoded = try GIF.Decoder(bytes: high.bytes, file: "high.gif").allFrames()
+        let encoded = try GIFEncoderTests.encode(source, GIF.Encoder(quality: quality, colors: 16))
+        let decoded = try GIF.Decoder(bytes: encoded.bytes, file: "refined.gif").allFrames()
         #expect(decoded.count == source.count)
         var changes = 0
         for index in 1..<decoded.count {
