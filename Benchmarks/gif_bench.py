@@ -64,8 +64,6 @@ for folder in sorted(glob.glob(f"{corpus}/*/")):
         ("flipbook", [flipbook, "assemble", folder, "-o", out("flipbook"), "--fps", str(FPS)]),
         ("flipbook high", [flipbook, "assemble", folder, "-o", out("flipbook-high"), "--fps", str(FPS), "--quality", "high"]),
         ("flipbook fast", [flipbook, "assemble", folder, "-o", out("flipbook-fast"), "--fps", str(FPS), "--quality", "fast"]),
-        ("flipbook high --colors 64", [flipbook, "assemble", folder, "-o", out("flipbook-high64"), "--fps", str(FPS),
-                                       "--quality", "high", "--colors", "64"]),
         ("ffmpeg diff", ["ffmpeg", "-v", "error", "-y", "-framerate", str(FPS), "-i", pattern, "-vf",
                          "split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=diff_mode=rectangle", out("ffmpeg")]),
         ("ffmpeg single+new", ["ffmpeg", "-v", "error", "-y", "-framerate", str(FPS), "-i", pattern, "-vf",
