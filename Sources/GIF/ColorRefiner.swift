@@ -98,15 +98,14 @@ struct ColorRefiner {
         if any { histogram.add(pixels, only: selected, costs: errors) }
         // Later frames may get a small table, unless it would leave the candidates far from their
         // colours (a scene cut, many-coloured art).
-        var size = palettesMade == 0 ? firstColors : colors
-        var fitted: [UInt8]?
-        if any && size < firstColors {
-            let probe = PalettePlanner.fit(histogram, colors: size, refinements: refinements)
-            if Self.meanError(histogram.samples(), probe) > Self.upgradeError { size = firstColors } else { fitted = probe }
+        var rgb: [UInt8] = [0, 0, 0]
+        if any {
+            let size = palettesMade == 0 ? firstColors : colors
+            rgb = PalettePlanner.fit(histogram, colors: size, refinements: refinements)
+            if size < firstColors && Self.meanError(histogram.samples(), rgb) > Self.upgradeError {
+                rgb = PalettePlanner.fit(histogram, colors: firstColors, refinements: refinements)
+            }
         }
-        var rgb: [UInt8] = []
-        if any { rgb = fitted ?? PalettePlanner.fit(histogram, colors: size, refinements: refinements) }
-        if rgb.isEmpty { rgb = [0, 0, 0] }
         // Used for one frame's few ten thousand pixels: a coarse map builds 20× faster, and only its
         // cells where the candidates lie need lists.
         let palette = PalettePlanner.palette(rgb, precision: .coarse, cells: histogram.touched.map(PaletteMap.coarseCell(ofBin:)))
