@@ -101,9 +101,10 @@ struct ColorRefiner {
         var rgb: [UInt8] = [0, 0, 0]
         if any {
             let size = palettesMade == 0 ? firstColors : colors
-            rgb = PalettePlanner.fit(histogram, colors: size, refinements: refinements)
-            if size < firstColors && Self.meanError(histogram.samples(), rgb) > Self.upgradeError {
-                rgb = PalettePlanner.fit(histogram, colors: firstColors, refinements: refinements)
+            let samples = histogram.samples()   // made once for both fits and the check
+            rgb = PalettePlanner.fit(histogram, samples: samples, colors: size, refinements: refinements)
+            if size < firstColors && Self.meanError(samples, rgb) > Self.upgradeError {
+                rgb = PalettePlanner.fit(histogram, samples: samples, colors: firstColors, refinements: refinements)
             }
         }
         // Used for one frame's few ten thousand pixels: a coarse map builds 20× faster, and only its

@@ -43,11 +43,12 @@ struct PalettePlanner {
 
     /// RGB triples for the colours in `histogram`: exactly those colours when there are at most
     /// `colors − 1` of them (lossless), else a quantised palette of `colors − 1`.
-    static func fit(_ histogram: ColorHistogram, colors: Int, refinements: Int) -> [UInt8] {
+    /// `samples`, when given, are `histogram.samples()` already made (a caller fitting twice).
+    static func fit(_ histogram: ColorHistogram, samples: [Quantizer.Sample]? = nil, colors: Int, refinements: Int) -> [UInt8] {
         if let exact = histogram.exactColors, !exact.isEmpty, exact.count <= colors - 1 {
             return exact.sorted().flatMap { [UInt8($0 >> 16), UInt8(($0 >> 8) & 0xFF), UInt8($0 & 0xFF)] }
         }
-        return Quantizer.palette(for: histogram.samples(), count: colors - 1, refinements: refinements)
+        return Quantizer.palette(for: samples ?? histogram.samples(), count: colors - 1, refinements: refinements)
     }
 
     /// A colour table holding `rgb`, padded to a power of two, its last entry reserved for
