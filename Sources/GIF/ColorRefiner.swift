@@ -148,17 +148,13 @@ struct ColorRefiner {
     /// Weighted mean squared distance from `samples` to their nearest entries of `rgb`, counting no
     /// sample as further than it is already shown.
     static func meanError(_ samples: [Quantizer.Sample], _ rgb: [UInt8]) -> Double {
+        let search = NearestCenter(rgb.map(Double.init))
         var total = 0.0, weight = 0.0
-        for sample in samples {
-            var best = Double.infinity
-            var entry = 0
-            while entry < rgb.count {
-                let dr = sample.r - Double(rgb[entry]), dg = sample.g - Double(rgb[entry + 1]), db = sample.b - Double(rgb[entry + 2])
-                best = min(best, dr * dr + dg * dg + db * db)
-                entry += 3
+        search.withLookup { lookup in
+            for sample in samples {
+                total += min(lookup.nearest(sample.r, sample.g, sample.b).distance, sample.limit) * sample.weight
+                weight += sample.weight
             }
-            total += min(best, sample.limit) * sample.weight
-            weight += sample.weight
         }
         return weight > 0 ? total / weight : 0
     }

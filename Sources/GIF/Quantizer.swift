@@ -40,8 +40,9 @@ enum Quantizer {
             boxes.append(high)
         }
         var centers = boxes.map { [$0.mean.r, $0.mean.g, $0.mean.b] }
+        let assigned = Assignments(count: samples.count)
         for _ in 0..<refinements {
-            guard let moved = refine(centers, samples: samples) else { break }
+            guard let moved = refine(centers, samples: samples, assigned: assigned) else { break }
             centers = moved
         }
         var palette: [UInt8] = []
@@ -54,34 +55,36 @@ enum Quantizer {
         return palette
     }
 
-    /// One Lloyd iteration; `nil` when nothing moved.
-    private static func refine(_ centers: [[Double]], samples: [Sample]) -> [[Double]]? {
+    /// One Lloyd iteration; `nil` when nothing moved. `assigned` holds each sample's centre from
+    /// the iteration before: centres move little, so most samples are still closest to theirs,
+    /// which one distance can prove (``NearestCenter/quarterGaps()``) — the same answers as a search.
+    private static func refine(_ centers: [[Double]], samples: [Sample], assigned: Assignments) -> [[Double]]? {
         // Samples are split into fixed chunks summed on all cores, then added in chunk order, so
         // the result does not depend on scheduling.
         let chunkCount = samples.count < 4096 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount * 2, 16)
         let chunkSize = (samples.count + chunkCount - 1) / chunkCount
-        let flat = centers.flatMap { $0 }
+        let search = NearestCenter(centers.flatMap { $0 })
+        let gaps = search.quarterGaps()
         let partials = Partials(count: chunkCount, size: centers.count * 4)
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             var sums = [Double](repeating: 0, count: centers.count * 4)
             let range = (chunk * chunkSize)..<min(samples.count, (chunk + 1) * chunkSize)
-            flat.withUnsafeBufferPointer { c in
-                for sample in samples[range] {
-                    var best = 0
-                    var bestDistance = Double.infinity
-                    for index in 0..<centers.count {
-                        let dr = sample.r - c[index * 3], dg = sample.g - c[index * 3 + 1], db = sample.b - c[index * 3 + 2]
-                        let distance = dr * dr + dg * dg + db * db
-                        if distance < bestDistance {
-                            bestDistance = distance
-                            best = index
+            search.withLookup { lookup in
+                samples.withUnsafeBufferPointer { samples in
+                    for index in range {
+                        let sample = samples[index]
+                        var best = Int(assigned.values[index]), bestDistance = Double.infinity
+                        if best >= 0 { bestDistance = lookup.distance(best, sample.r, sample.g, sample.b) }
+                        if best < 0 || bestDistance >= gaps[best] {
+                            (best, bestDistance) = lookup.nearest(sample.r, sample.g, sample.b, guess: best)
+                            assigned.values[index] = Int32(best)
                         }
+                        guard bestDistance < sample.limit else { continue }
+                        sums[best * 4] += sample.r * sample.weight
+                        sums[best * 4 + 1] += sample.g * sample.weight
+                        sums[best * 4 + 2] += sample.b * sample.weight
+                        sums[best * 4 + 3] += sample.weight
                     }
-                    guard bestDistance < sample.limit else { continue }
-                    sums[best * 4] += sample.r * sample.weight
-                    sums[best * 4 + 1] += sample.g * sample.weight
-                    sums[best * 4 + 2] += sample.b * sample.weight
-                    sums[best * 4 + 3] += sample.weight
                 }
             }
             partials.store(sums, at: chunk)
@@ -97,6 +100,16 @@ enum Quantizer {
             next[index] = center
         }
         return moved ? next : nil
+    }
+
+    /// Each sample's nearest centre, written from worker threads at disjoint indices.
+    private final class Assignments: @unchecked Sendable {
+        let values: UnsafeMutableBufferPointer<Int32>
+        init(count: Int) {
+            values = .allocate(capacity: count)
+            values.initialize(repeating: -1)
+        }
+        deinit { values.deallocate() }
     }
 
     /// Per-chunk sums written from worker threads, one slot each.

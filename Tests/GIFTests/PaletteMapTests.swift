@@ -55,6 +55,43 @@ struct PaletteMapTests {
         }
     }
 
+    /// The k-means search over Double centres gives exactly what a scan of every centre in order
+    /// gives (lowest index on ties), with or without a guess, for spread, packed and duplicated
+    /// centres; and a colour inside a centre's quarter gap is nearest to that centre.
+    @Test(arguments: [1, 7, 255])
+    func nearestCenterMatchesAScanInOrder(size: Int) {
+        var generator = SplitMix(seed: UInt64(size) + 7)
+        for packed in [false, true] {
+            var centers = (0..<(size * 3)).map { _ in
+                packed ? 100 + Double(generator.next() % 2400) / 100 : Double(generator.next() % 25600) / 100
+            }
+            if size > 2 { centers[3..<6] = centers[0..<3] }   // a duplicate: ties must go to the lower index
+            let search = NearestCenter(centers)
+            let gaps = search.quarterGaps()
+            search.withLookup { lookup in
+                for lookupIndex in 0..<5_000 {
+                    let around = lookupIndex % 3 == 0 ? Array(centers[0..<3]) : nil
+                    let channel = { (c: Int, generator: inout SplitMix) -> Double in
+                        if let around { return around[c] + Double(generator.next() % 200) / 100 - 1 }
+                        return packed && lookupIndex % 2 == 0 ? 100 + Double(generator.next() % 2400) / 100 : Double(generator.next() % 25600) / 100
+                    }
+                    let r = channel(0, &generator), g = channel(1, &generator), b = channel(2, &generator)
+                    var scan = (index: 0, distance: Double.infinity)
+                    for index in 0..<size {
+                        let dr = r - centers[index * 3], dg = g - centers[index * 3 + 1], db = b - centers[index * 3 + 2]
+                        let distance = dr * dr + dg * dg + db * db
+                        if distance < scan.distance { scan = (index, distance) }
+                    }
+                    let guess = Int(generator.next() % UInt64(size))
+                    for found in [lookup.nearest(r, g, b), lookup.nearest(r, g, b, guess: guess)] {
+                        #expect(found.index == scan.index && found.distance == scan.distance, "(\(r), \(g), \(b))")
+                    }
+                    if lookup.distance(guess, r, g, b) < gaps[guess] { #expect(guess == scan.index) }
+                }
+            }
+        }
+    }
+
     @Test func quantizerKeepsFewColoursExactAndDropsDuplicates() {
         let samples = [(10.0, 20.0, 30.0), (200, 100, 0), (10, 20, 30)].map { Quantizer.Sample(r: $0.0, g: $0.1, b: $0.2, weight: 5) }
         let palette = Quantizer.palette(for: samples, count: 8, refinements: 4)
