@@ -32,8 +32,9 @@ struct Assemble: ParsableCommand {
             for every frame (larger, slower). fast builds one palette for all frames, dithers to it \
             (--dither) on all cores, and never redraws a pixel whose source did not change.
 
-            --max-bytes searches smaller settings (fewer colours, no dithering) until the file \
-            fits; when nothing fits it writes the smallest result and exits 1.
+            --max-bytes searches smaller settings (high → standard, then fewer colours without \
+            dithering) for the best that fits, by bisection (about five encodes); when nothing fits \
+            it writes the smallest result and exits 1.
 
             Examples:
               flipbook assemble Sequences/kenney-robot-walk -o walk.gif --fps 12
@@ -148,31 +149,17 @@ struct Assemble: ParsableCommand {
             return
         }
 
-        // A budget: try smaller settings (fewer colours, no dithering) until one fits.
-        var attempts = [encoder]
-        for smaller in [192, 128, 96, 64, 48, 32, 16, 8] where smaller < colors {
-            var attempt = encoder
-            attempt.colors = smaller
-            attempt.dithering = .none
-            attempts.append(attempt)
-        }
-        var best: (bytes: [UInt8], report: GIF.Encoder.Report, settings: GIF.Encoder)?
-        for attempt in attempts {
-            let result = try failing { try attempt.encode(input, progress: progress?.update) }
-            if best == nil || result.bytes.count < best!.bytes.count { best = (result.bytes, result.report, attempt) }
-            if result.bytes.count <= maxBytes { break }
-        }
+        // A budget: the library searches smaller settings until one fits.
+        let best = try failing { try encoder.encode(input, maxBytes: maxBytes, progress: progress?.update) }
         progress?.finish()
-        guard let best else { return }
         do {
             try FileIO.writeAtomically(best.bytes, to: output)
         } catch {
             Console.error("error: cannot write \(output): \(error.reason)")
             throw ExitCode(ExitStatus.outputUnwritable)
         }
-        let fits = best.bytes.count <= maxBytes
-        print(describe(best.report, settings: best.settings, fits: fits))
-        if !fits {
+        print(describe(best.report, settings: best.settings, fits: best.fits))
+        if !best.fits {
             Console.error("error: the smallest GIF found is \(best.bytes.count) bytes, over --max-bytes \(maxBytes)")
             throw ExitCode(ExitStatus.problemsFound)
         }

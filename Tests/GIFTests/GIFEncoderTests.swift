@@ -288,6 +288,33 @@ struct GIFPaletteTests {
         #expect(changes > 0)   // it did refine, and every change was an improvement
     }
 
+    /// `--max-bytes`: the bisection lands on the ladder step a linear search would (file size falls
+    /// along the ladder here, which the test checks first), in a handful of encodes; an impossible
+    /// budget gives the smallest file, marked as not fitting.
+    @Test(arguments: [GIF.Encoder.Quality.high, .fast])
+    func budgetFindsTheBestSettingsThatFit(quality: GIF.Encoder.Quality) throws {
+        let source = Array(Self.frames()[10..<16])   // a scene cut in the middle
+        let input = GIF.Encoder.Input(durations: Array(repeating: 0.1, count: source.count)) { source[$0] }
+        let encoder = GIF.Encoder(quality: quality, colors: 64)   // a short ladder: 64 … 8
+        let ladder = encoder.budgetLadder
+        let sizes = try ladder.map { try $0.encode(input).bytes.count }
+        #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 >= $1 }, "\(sizes)")
+        let same = { (a: GIF.Encoder, b: GIF.Encoder) in
+            a.quality == b.quality && a.colors == b.colors && a.dithering == b.dithering
+        }
+        for step in [1, ladder.count / 2, ladder.count - 1] {
+            let fitted = try encoder.encode(input, maxBytes: sizes[step])
+            let first = sizes.firstIndex { $0 <= sizes[step] }!
+            #expect(fitted.fits && fitted.bytes.count == sizes[first] && same(fitted.settings, ladder[first]))
+            #expect(fitted.attempts <= 2 + Int(log2(Double(ladder.count)).rounded(.up)))
+            #expect(try GIF.Decoder(bytes: fitted.bytes, file: "budget.gif").allFrames().count == source.count)
+        }
+        let roomy = try encoder.encode(input, maxBytes: sizes[0])
+        #expect(roomy.fits && roomy.attempts == 1 && same(roomy.settings, encoder))
+        let impossible = try encoder.encode(input, maxBytes: 100)
+        #expect(!impossible.fits && impossible.bytes.count == sizes.min()!)
+    }
+
     @Test func highMergesIdenticalFrames() throws {
         let one = Self.frames()[3], two = Self.frames()[15]
         let high = try GIFEncoderTests.encode([one, one, one, two, two], GIF.Encoder(quality: .high, colors: 32))

@@ -1,0 +1,69 @@
+extension GIF.Encoder {
+    /// The outcome of ``encode(_:maxBytes:progress:)``.
+    public struct Fitted: Sendable {
+        /// The GIF: the first settings on the ladder that fit, or the smallest found when none did.
+        public var bytes: [UInt8]
+        public var report: Report
+        /// The settings that made `bytes`.
+        public var settings: GIF.Encoder
+        public var fits: Bool
+        /// How many full encodes the search ran.
+        public var attempts: Int
+    }
+
+    /// The settings tried to fit a budget, best first: these settings; for `high`, `standard`;
+    /// then fewer colours (192 … 8) without dithering. Each costs fewer bytes than the one before
+    /// on any ordinary sequence (colours are the dominant cost of a GIF's LZW codes).
+    public var budgetLadder: [GIF.Encoder] {
+        var ladder = [self]
+        var smaller = self
+        if quality == .high {
+            smaller.quality = .standard
+            ladder.append(smaller)
+        }
+        smaller.dithering = .none
+        for colors in [192, 128, 96, 64, 48, 32, 16, 8] where colors < self.colors {
+            smaller.colors = colors
+            ladder.append(smaller)
+        }
+        return ladder
+    }
+
+    /// Encodes `input` in at most `maxBytes`, with the best settings of ``budgetLadder`` that fit.
+    ///
+    /// Bisects the ladder (file size falls along it): these settings first, then the smallest; when
+    /// the smallest does not fit either, it is the best effort (`fits` false). About five encodes
+    /// instead of up to ten. `progress` restarts with each encode.
+    public func encode(_ input: Input, maxBytes: Int, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Fitted {
+        let ladder = budgetLadder
+        var attempts = 0
+        func attempt(_ step: Int) throws -> Fitted {
+            attempts += 1
+            let (bytes, report) = try ladder[step].encode(input, progress: progress)
+            return Fitted(bytes: bytes, report: report, settings: ladder[step], fits: bytes.count <= maxBytes, attempts: 0)
+        }
+        var best = try attempt(0)
+        if !best.fits && ladder.count > 1 {
+            // Invariant: step `low` does not fit; `best`, when it fits, is the one at `high`.
+            var low = 0, high = ladder.count - 1
+            let smallest = try attempt(high)
+            if smallest.fits {
+                best = smallest
+                while high - low > 1 {
+                    let middle = (low + high) / 2
+                    let result = try attempt(middle)
+                    if result.fits {
+                        best = result
+                        high = middle
+                    } else {
+                        low = middle
+                    }
+                }
+            } else if smallest.bytes.count < best.bytes.count {
+                best = smallest
+            }
+        }
+        best.attempts = attempts
+        return best
+    }
+}
