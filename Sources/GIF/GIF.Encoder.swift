@@ -135,11 +135,16 @@ extension GIF {
             var output = Output(width: width, height: height, netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount),
                                 drain: drain)
             let localPalettes: Int
-            if quality == .fast {
-                try quantizeGlobally(frames.count, flatten: flatten, timing: timing, output: &output, progress: progress)
-                localPalettes = 0
-            } else {
-                localPalettes = try refine(frames.count, flatten: flatten, timing: timing, output: &output, progress: progress)
+            do {
+                if quality == .fast {
+                    try quantizeGlobally(frames.count, flatten: flatten, timing: timing, output: &output, progress: progress)
+                    localPalettes = 0
+                } else {
+                    localPalettes = try refine(frames.count, flatten: flatten, timing: timing, output: &output, progress: progress)
+                }
+            } catch {
+                output.abandon()
+                throw error
             }
             let (bytes, written, merged) = try output.finish()
             let report = Report(width: width, height: height, framesWritten: written,
@@ -207,49 +212,54 @@ extension GIF {
             return max(refiner.palettesMade - 1, 0)   // the first one is the global table
         }
 
-        /// Frame differencing and the giflib writer, which starts once the first frame is final: with
-        /// the global palette when one was set, else the first frame hands its own table over as the
-        /// global one.
+        /// Frame differencing, and the giflib writer on its own thread (``WriterThread``), which starts
+        /// once the first frame is final: with the global palette when one was set, else the first
+        /// frame hands its own table over as the global one.
         private struct Output {
             let width: Int
             let height: Int
-            let netscapeLoops: Int?
-            let drain: (([UInt8]) throws -> Void)?
             var diff: FrameDiff
-            /// The table every frame without a local one uses (`fast`).
-            var globalPalette: [UInt8]?
-            private var writer: Writer?
-            private var written = 0
+            /// The table every frame without a local one uses (`fast`); set before the first frame is added.
+            var globalPalette: [UInt8]? {
+                get { global.value }
+                nonmutating set { global.value = newValue }
+            }
+            private let global = Box<[UInt8]?>(nil)
+            private let writer: WriterThread
 
             init(width: Int, height: Int, netscapeLoops: Int?, drain: (([UInt8]) throws -> Void)?) {
                 self.width = width
                 self.height = height
-                self.netscapeLoops = netscapeLoops
-                self.drain = drain
                 diff = FrameDiff(width: width, height: height)
+                let global = self.global
+                writer = WriterThread { first in
+                    let writer = try Writer(width: width, height: height, globalPalette: global.value ?? first.localPalette,
+                                            netscapeLoops: netscapeLoops, drain: drain)
+                    if global.value == nil { first.localPalette = nil }
+                    return writer
+                }
             }
 
             mutating func add(_ target: FrameDiff.Target, delay: Int) throws {
-                if let ready = diff.add(target, delay: delay) { try write(ready) }
+                if let ready = diff.add(target, delay: delay) { try writer.add(ready) }
             }
+
+            /// Stops the writer after a failure on this side (see ``WriterThread/abandon()``).
+            func abandon() { writer.abandon() }
 
             /// Writes the last frame and closes the stream: the bytes not yet drained, frames written,
             /// frames merged for showing nothing new.
             mutating func finish() throws -> (bytes: [UInt8], written: Int, merged: Int) {
-                if let last = diff.finish() { try write(last) }
-                return (try writer!.finish(), written, diff.mergedFrames)
+                if let last = diff.finish() { try writer.add(last) }
+                let (bytes, written) = try writer.finish()
+                return (bytes, written, diff.mergedFrames)
             }
+        }
 
-            private mutating func write(_ frame: IndexedFrame) throws {
-                var frame = frame
-                if writer == nil {
-                    writer = try Writer(width: width, height: height, globalPalette: globalPalette ?? frame.localPalette,
-                                        netscapeLoops: netscapeLoops, drain: drain)
-                    if globalPalette == nil { frame.localPalette = nil }
-                }
-                try writer!.add(frame)
-                written += 1
-            }
+        /// A value shared between the encoder and the writer's thread, set before the writer reads it.
+        private final class Box<Value>: @unchecked Sendable {
+            var value: Value
+            init(_ value: Value) { self.value = value }
         }
 
         /// The colour each pixel shows (`0xFFRRGGBB`, 0 when transparent).

@@ -55,4 +55,50 @@ struct GIFWriterTests {
         }
         #expect(throws: GIF.EncodeError.self) { _ = try GIF.Writer(width: 0, height: 5, globalPalette: nil, netscapeLoops: nil) }
     }
+
+    /// Frames of noise: 256×256 of 256 colours barely compress, so a few exceed the sink's 1 MiB.
+    static func noiseFrames(_ count: Int) -> [GIF.IndexedFrame] {
+        var generator = SplitMix(seed: 5)
+        return (0..<count).map { index in
+            GIF.IndexedFrame(rect: .init(x: 0, y: 0, width: 256, height: 256),
+                             indices: (0..<65_536).map { _ in UInt8(truncatingIfNeeded: generator.next()) },
+                             localPalette: (0..<768).map { UInt8(($0 * 7 + index) & 0xFF) }, delay: 3 + index)
+        }
+    }
+
+    /// The writer's thread keeps the frames' order, hands the first frame's table over as the
+    /// global one, and gives back what the stream holds.
+    @Test func writerThreadWritesInOrder() throws {
+        let frames = Self.noiseFrames(6)
+        let thread = WriterThread { first in
+            let writer = try GIF.Writer(width: 256, height: 256, globalPalette: first.localPalette, netscapeLoops: 0)
+            first.localPalette = nil
+            return writer
+        }
+        for frame in frames { try thread.add(frame) }
+        let (bytes, written) = try thread.finish()
+        #expect(written == 6)
+        let decoded = try GIF.Decoder(bytes: bytes, file: "thread.gif").allFrames()
+        #expect(decoded.map(\.delay) == frames.map(\.delay))
+        for (frame, source) in zip(decoded, frames) {
+            let palette = source.localPalette!
+            for pixel in stride(from: 0, to: 65_536, by: 997) {
+                let index = Int(source.indices[pixel]) * 3, shown = frame.image[pixel % 256, pixel / 256]
+                #expect(shown == PremultipliedRGBA(r: palette[index], g: palette[index + 1], b: palette[index + 2], a: 255))
+            }
+        }
+    }
+
+    /// A drain that fails mid-stream (a full disk) surfaces as the typed error, from `add` or `finish`.
+    @Test func writerThreadReportsADrainFailure() {
+        let thread = WriterThread { first in
+            try GIF.Writer(width: 256, height: 256, globalPalette: first.localPalette, netscapeLoops: 0) { _ in
+                throw GIF.EncodeError.writeFailed(file: "full.gif", reason: "No space left on device")
+            }
+        }
+        #expect(throws: GIF.EncodeError.writeFailed(file: "full.gif", reason: "No space left on device")) {
+            for frame in Self.noiseFrames(24) { try thread.add(frame) }
+            _ = try thread.finish()
+        }
+    }
 }
