@@ -116,25 +116,29 @@ struct ColorRefiner {
         var indices = [UInt8](repeating: palette.transparent, count: count)
         pixels.withUnsafeBufferPointer { source in
             screen.withUnsafeBufferPointer { screen in
-                out.withUnsafeMutableBufferPointer { out in
-                    indices.withUnsafeMutableBufferPointer { indices in
-                        var cache = NearestCache()
-                        for pixel in 0..<count where source[pixel * 4 + 3] != 0 {
-                            let i = pixel * 4
-                            guard selected[pixel] else {
-                                out[pixel] = screen[pixel]
-                                continue
-                            }
-                            let r = source[i], g = source[i + 1], b = source[i + 2]
-                            let index = cache.index(for: UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)) {
-                                palette.map.nearest(Int(r), Int(g), Int(b))
-                            }
-                            let color = palette.color(index)
-                            if Float(Self.distance(source, i, color)) < errors[pixel] {
-                                out[pixel] = color
-                                indices[pixel] = index
-                            } else {
-                                out[pixel] = screen[pixel]
+                selected.withUnsafeBufferPointer { selected in
+                    errors.withUnsafeBufferPointer { errors in
+                        out.withUnsafeMutableBufferPointer { out in
+                            indices.withUnsafeMutableBufferPointer { indices in
+                                var cache = NearestCache()
+                                for pixel in 0..<count where source[pixel * 4 + 3] != 0 {
+                                    let i = pixel * 4
+                                    guard selected[pixel] else {
+                                        out[pixel] = screen[pixel]
+                                        continue
+                                    }
+                                    let r = source[i], g = source[i + 1], b = source[i + 2]
+                                    let index = cache.index(for: UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)) {
+                                        palette.map.nearest(Int(r), Int(g), Int(b))
+                                    }
+                                    let color = palette.color(index)
+                                    if Float(Self.distance(source, i, color)) < errors[pixel] {
+                                        out[pixel] = color
+                                        indices[pixel] = index
+                                    } else {
+                                        out[pixel] = screen[pixel]
+                                    }
+                                }
                             }
                         }
                     }

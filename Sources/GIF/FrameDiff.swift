@@ -62,16 +62,24 @@ struct FrameDiff {
 
         let rect = bounds(colors, base, { $0 != $1 }) ?? GIF.Rect(x: 0, y: 0, width: 1, height: 1)
         var indices = [UInt8](repeating: target.transparent, count: rect.width * rect.height)
-        for y in 0..<rect.height {
-            for x in 0..<rect.width {
-                let pixel = (rect.y + y) * width + rect.x + x
-                if colors[pixel] != base[pixel] {
-                    // The screen gets what the index draws (the same colour, except for a kept
-                    // static colour the palette lacks, which is then drawn as its nearest).
-                    let index = target.indices[pixel], p = Int(index) * 3
-                    indices[y * rect.width + x] = index
-                    base[pixel] = colors[pixel] == 0 ? 0 : 0xFF00_0000 | UInt32(target.palette[p]) << 16
-                        | UInt32(target.palette[p + 1]) << 8 | UInt32(target.palette[p + 2])
+        colors.withUnsafeBufferPointer { colors in
+            target.indices.withUnsafeBufferPointer { drawn in
+                target.palette.withUnsafeBufferPointer { palette in
+                    base.withUnsafeMutableBufferPointer { base in
+                        indices.withUnsafeMutableBufferPointer { indices in
+                            for y in 0..<rect.height {
+                                let row = (rect.y + y) * width + rect.x
+                                for x in 0..<rect.width where colors[row + x] != base[row + x] {
+                                    // The screen gets what the index draws (the same colour, except for a
+                                    // kept static colour the palette lacks, which is then drawn as its nearest).
+                                    let pixel = row + x, index = drawn[pixel], p = Int(index) * 3
+                                    indices[y * rect.width + x] = index
+                                    base[pixel] = colors[pixel] == 0 ? 0 : 0xFF00_0000 | UInt32(palette[p]) << 16
+                                        | UInt32(palette[p + 1]) << 8 | UInt32(palette[p + 2])
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
