@@ -218,48 +218,48 @@ extension GIF {
         private struct Output {
             let width: Int
             let height: Int
+            let netscapeLoops: Int?
+            let drain: (([UInt8]) throws -> Void)?
             var diff: FrameDiff
             /// The table every frame without a local one uses (`fast`); set before the first frame is added.
-            var globalPalette: [UInt8]? {
-                get { global.value }
-                nonmutating set { global.value = newValue }
-            }
-            private let global = Box<[UInt8]?>(nil)
-            private let writer: WriterThread
+            var globalPalette: [UInt8]?
+            private var writer: WriterThread?
 
             init(width: Int, height: Int, netscapeLoops: Int?, drain: (([UInt8]) throws -> Void)?) {
                 self.width = width
                 self.height = height
+                self.netscapeLoops = netscapeLoops
+                self.drain = drain
                 diff = FrameDiff(width: width, height: height)
-                let global = self.global
-                writer = WriterThread { first in
-                    let writer = try Writer(width: width, height: height, globalPalette: global.value ?? first.localPalette,
-                                            netscapeLoops: netscapeLoops, drain: drain)
-                    if global.value == nil { first.localPalette = nil }
-                    return writer
-                }
             }
 
             mutating func add(_ target: FrameDiff.Target, delay: Int) throws {
-                if let ready = diff.add(target, delay: delay) { try writer.add(ready) }
+                if let ready = diff.add(target, delay: delay) { try write(ready) }
             }
 
             /// Stops the writer after a failure on this side (see ``WriterThread/abandon()``).
-            func abandon() { writer.abandon() }
+            func abandon() { writer?.abandon() }
 
             /// Writes the last frame and closes the stream: the bytes not yet drained, frames written,
             /// frames merged for showing nothing new.
             mutating func finish() throws -> (bytes: [UInt8], written: Int, merged: Int) {
-                if let last = diff.finish() { try writer.add(last) }
-                let (bytes, written) = try writer.finish()
+                if let last = diff.finish() { try write(last) }
+                let (bytes, written) = try writer!.finish()
                 return (bytes, written, diff.mergedFrames)
             }
-        }
 
-        /// A value shared between the encoder and the writer's thread, set before the writer reads it.
-        private final class Box<Value>: @unchecked Sendable {
-            var value: Value
-            init(_ value: Value) { self.value = value }
+            private mutating func write(_ frame: IndexedFrame) throws {
+                if writer == nil {
+                    let (width, height, global, loops, drain) = (width, height, globalPalette, netscapeLoops, drain)
+                    writer = WriterThread { first in
+                        let writer = try Writer(width: width, height: height, globalPalette: global ?? first.localPalette,
+                                                netscapeLoops: loops, drain: drain)
+                        if global == nil { first.localPalette = nil }
+                        return writer
+                    }
+                }
+                try writer!.add(frame)
+            }
         }
 
         /// The colour each pixel shows (`0xFFRRGGBB`, 0 when transparent).
