@@ -5,7 +5,10 @@ import Raster
 /// sized in points, backed by `scale` pixels per point, y down. Fill and stroke paths with
 /// anti-aliasing, draw bitmaps, clip, transform, save and restore state, then ``makeBitmap()``.
 ///
-/// Colours are straight-alpha sRGB; the canvas composites source-over on premultiplied RGBA8.
+/// Colours are straight-alpha sRGB. The canvas composites source-over on a premultiplied `Float`
+/// surface and rounds to straight RGBA8 once, in ``makeBitmap()``: drawing a bitmap at its own
+/// size and place on a clear canvas gives it back exactly, and pixels never drawn on keep their
+/// bytes (the colour under alpha 0 of a bitmap given to ``init(drawingOn:)`` included).
 public struct Canvas: Sendable {
     /// The graphics state that ``saveState()`` / ``restoreState()`` keep.
     public struct State: Sendable {
@@ -16,13 +19,24 @@ public struct Canvas: Sendable {
         var clip: ClipMask?
     }
 
+    /// Width in points.
     public let width: Double
+    /// Height in points.
     public let height: Double
+    /// Pixels per point.
     public let scale: Int
+    /// Whether the canvas was made opaque (as `UIGraphicsBeginImageContextWithOptions(_, true, _)`).
     public let isOpaque: Bool
+    /// The current graphics state: transform, stroke style, clip.
     public var state = State()
     private var stack: [State] = []
-    private var bitmap: Bitmap
+    /// Width and height in pixels.
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+    /// Premultiplied RGBA, 0…1 per channel, row-major: the working surface.
+    private var surface: [SIMD4<Float>]
+    /// What the canvas started from: pixels still transparent on the surface come from here.
+    private let base: Bitmap
     private var rasterizer = Rasterizer()
 
     /// A canvas of `width × height` points at `scale` pixels per point. A transparent canvas starts
@@ -32,38 +46,74 @@ public struct Canvas: Sendable {
         self.height = height
         self.scale = max(1, scale)
         self.isOpaque = opaque
-        let pixelWidth = max(0, Int((width * Double(self.scale)).rounded()))
-        let pixelHeight = max(0, Int((height * Double(self.scale)).rounded()))
-        bitmap = Bitmap(width: pixelWidth, height: pixelHeight, scale: self.scale)
-        if let fill = background ?? (opaque ? .black : nil) {
-            var color = fill
+        pixelWidth = max(0, Int((width * Double(self.scale)).rounded()))
+        pixelHeight = max(0, Int((height * Double(self.scale)).rounded()))
+        base = Bitmap(width: pixelWidth, height: pixelHeight, scale: self.scale)
+        var fill = SIMD4<Float>()
+        if var color = background ?? (opaque ? .black : nil) {
             if opaque { color.a = 255 }
-            bitmap.withUnsafeMutablePixels { pixels in
-                let p = color.premultiplied
-                var i = 0
-                while i < pixels.count {
-                    pixels[i] = p.r; pixels[i + 1] = p.g; pixels[i + 2] = p.b; pixels[i + 3] = p.a
-                    i += 4
-                }
-            }
+            fill = Self.premultiplied(color)
         }
+        surface = [SIMD4<Float>](repeating: fill, count: pixelWidth * pixelHeight)
     }
 
     /// A canvas that draws on `bitmap` (its size in points and scale come from it) — a context
     /// begun with an image already in it, without compositing that image first.
     public init(drawingOn bitmap: Bitmap) {
-        self.bitmap = bitmap
+        base = bitmap
         scale = max(1, bitmap.scale)
+        pixelWidth = bitmap.width
+        pixelHeight = bitmap.height
         width = Double(bitmap.width) / Double(scale)
         height = Double(bitmap.height) / Double(scale)
         isOpaque = bitmap.isOpaque
+        surface = bitmap.pixels.withUnsafeBufferPointer { pixels in
+            (0..<(bitmap.width * bitmap.height)).map { Self.premultiplied(pixels, at: $0 * 4) }
+        }
     }
 
-    /// The picture so far, at the canvas's scale.
-    public func makeBitmap() -> Bitmap { bitmap }
+    /// The picture so far, at the canvas's scale: the surface rounded to straight RGBA8 once
+    /// (`a = round(255 · A)`, `c = round(255 · P / A)`); a pixel still fully transparent on the
+    /// surface keeps the bytes it started with.
+    public func makeBitmap() -> Bitmap {
+        var pixels = base.pixels
+        surface.withUnsafeBufferPointer { surface in
+            pixels.withUnsafeMutableBufferPointer { out in
+                for index in 0..<surface.count {
+                    let p = surface[index]
+                    guard p.w > 0 else { continue }
+                    let o = index * 4
+                    let alpha = min(p.w, 1) * 255
+                    let rounded = (alpha + 0.5).rounded(.down)
+                    if rounded == 0 {
+                        out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
+                        continue
+                    }
+                    let colour = (p * (255 / p.w)).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+                    out[o] = UInt8(colour.x + 0.5)
+                    out[o + 1] = UInt8(colour.y + 0.5)
+                    out[o + 2] = UInt8(colour.z + 0.5)
+                    out[o + 3] = UInt8(rounded)
+                }
+            }
+        }
+        return Bitmap(width: pixelWidth, height: pixelHeight, scale: scale, straight: pixels)!
+    }
 
-    public var pixelWidth: Int { bitmap.width }
-    public var pixelHeight: Int { bitmap.height }
+    /// A straight colour as premultiplied floats, 0…1.
+    @inline(__always)
+    static func premultiplied(_ color: Color) -> SIMD4<Float> {
+        let alpha = Float(color.a) / 255
+        return SIMD4(Float(color.r) / 255 * alpha, Float(color.g) / 255 * alpha, Float(color.b) / 255 * alpha, alpha)
+    }
+
+    /// The straight RGBA8 pixel whose red sample is at `pixels[i]`, as premultiplied floats.
+    @inline(__always)
+    static func premultiplied(_ pixels: UnsafeBufferPointer<UInt8>, at i: Int) -> SIMD4<Float> {
+        let alpha = Float(pixels[i + 3]) / 255
+        let k = alpha / 255
+        return SIMD4(Float(pixels[i]) * k, Float(pixels[i + 1]) * k, Float(pixels[i + 2]) * k, alpha)
+    }
 
     // MARK: State
 
@@ -128,9 +178,9 @@ public struct Canvas: Sendable {
     /// Intersects the clip with `path`: later drawing only shows inside it (anti-aliased edges).
     public mutating func clip(to path: Path, rule: FillRule = .nonzero) {
         loadInterior(of: path)
-        var mask = ClipMask(width: bitmap.width, height: bitmap.height)
-        let width = bitmap.width
-        rasterizer.fill(width: bitmap.width, height: bitmap.height, rule: rule) { y, x, length, level in
+        var mask = ClipMask(width: pixelWidth, height: pixelHeight)
+        let width = pixelWidth
+        rasterizer.fill(width: pixelWidth, height: pixelHeight, rule: rule) { y, x, length, level in
             for i in 0..<length { mask.values[y * width + x + i] = UInt8(level) }
         }
         if let old = state.clip { mask.intersect(old) }
@@ -140,49 +190,36 @@ public struct Canvas: Sendable {
     /// Composites the rasterizer's coverage in `color`.
     private mutating func paint(color: Color, rule: FillRule) {
         guard color.a > 0 else { return }
-        let p = color.premultiplied
-        let source = UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
-        let opaque = p.a == 255
-        let width = bitmap.width, height = bitmap.height
+        let source = Self.premultiplied(color)
+        let opaque = color.a == 255
+        let width = pixelWidth, height = pixelHeight
         let clip = state.clip
         var raster = rasterizer
         rasterizer = Rasterizer()
         defer { rasterizer = raster }
-        bitmap.withUnsafeMutablePixels { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let pixels = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt32.self)
+        surface.withUnsafeMutableBufferPointer { surface in
+            guard let pixels = surface.baseAddress else { return }
             raster.fill(width: width, height: height, rule: rule) { y, x, length, level in
                 let row = pixels + (y * width + x)
                 if let clip {
                     clip.values.withUnsafeBufferPointer { mask in
                         let offset = y * width + x
                         for i in 0..<length {
-                            let shown = Self.div255(level * UInt32(mask[offset + i]))
+                            let shown = level * UInt32(mask[offset + i])
                             if shown == 0 { continue }
-                            let s = Self.scale(source, shown)
-                            row[i] = s &+ Self.scale(row[i], 255 - (s >> 24))
+                            let s = source * (Float(shown) * (1 / 65025))
+                            row[i] = s + row[i] * (1 - s.w)
                         }
                     }
                 } else if level == 255 && opaque {
                     row.update(repeating: source, count: length)
                 } else {
-                    let s = level == 255 ? source : Self.scale(source, level)
-                    let inverse = 255 - (s >> 24)
-                    for i in 0..<length { row[i] = s &+ Self.scale(row[i], inverse) }
+                    let s = level == 255 ? source : source * (Float(level) * (1 / 255))
+                    let inverse = 1 - s.w
+                    for i in 0..<length { row[i] = s + row[i] * inverse }
                 }
             }
         }
-    }
-
-    /// Every channel of a packed RGBA8 pixel times `k / 255`, rounded exactly (two channels per
-    /// 32-bit multiply).
-    @inline(__always)
-    static func scale(_ pixel: UInt32, _ k: UInt32) -> UInt32 {
-        var redBlue = (pixel & 0x00FF_00FF) &* k &+ 0x0080_0080
-        redBlue = ((redBlue &+ ((redBlue >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        var greenAlpha = ((pixel >> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
-        greenAlpha = (greenAlpha &+ ((greenAlpha >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-        return redBlue | greenAlpha
     }
 
     /// `round(x / 255)` for x ≤ 255·255.
@@ -202,7 +239,8 @@ public struct Canvas: Sendable {
     }
 
     /// Draws `image` stretched over the rectangle (user space). Whole-pixel placements at the
-    /// image's own scale are copied exactly; anything else is resampled bilinearly (premultiplied).
+    /// image's own scale take each pixel as it is; anything else is resampled bilinearly
+    /// (premultiplied).
     public mutating func draw(_ image: Bitmap, in x: Double, _ y: Double, _ width: Double, _ height: Double) {
         guard image.width > 0, image.height > 0, width > 0, height > 0 else { return }
         // Image pixels → device pixels.
@@ -213,68 +251,54 @@ public struct Canvas: Sendable {
         let corners = [Point(0, 0), Point(Double(image.width), 0), Point(0, Double(image.height)),
                        Point(Double(image.width), Double(image.height))].map(map.apply)
         let x0 = max(0, Int(corners.map(\.x).min()!.rounded(.down)))
-        let x1 = min(bitmap.width, Int(corners.map(\.x).max()!.rounded(.up)))
+        let x1 = min(pixelWidth, Int(corners.map(\.x).max()!.rounded(.up)))
         let y0 = max(0, Int(corners.map(\.y).min()!.rounded(.down)))
-        let y1 = min(bitmap.height, Int(corners.map(\.y).max()!.rounded(.up)))
+        let y1 = min(pixelHeight, Int(corners.map(\.y).max()!.rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
         let exact = map.a == 1 && map.d == 1 && map.b == 0 && map.c == 0
             && map.tx == map.tx.rounded() && map.ty == map.ty.rounded()
-        let canvasWidth = bitmap.width
+        let canvasWidth = pixelWidth
         let clip = state.clip
-        let source = image.pixels
-        bitmap.withUnsafeMutablePixels { pixels in
-            source.withUnsafeBufferPointer { source in
+        image.pixels.withUnsafeBufferPointer { source in
+            surface.withUnsafeMutableBufferPointer { surface in
                 for py in y0..<y1 {
                     for px in x0..<x1 {
-                        var s: (UInt32, UInt32, UInt32, UInt32)
+                        var s: SIMD4<Float>
                         if exact {
                             let sx = px - Int(map.tx), sy = py - Int(map.ty)
-                            let i = (sy * image.width + sx) * 4
-                            s = (UInt32(source[i]), UInt32(source[i + 1]), UInt32(source[i + 2]), UInt32(source[i + 3]))
+                            s = Self.premultiplied(source, at: (sy * image.width + sx) * 4)
                         } else {
                             let u = inverse.apply(Point(Double(px) + 0.5, Double(py) + 0.5))
                             s = Self.bilinear(source, width: image.width, height: image.height, x: u.x - 0.5, y: u.y - 0.5)
                         }
-                        if let clip {
-                            let m = UInt32(clip.values[py * canvasWidth + px])
-                            s = (Self.div255(s.0 * m), Self.div255(s.1 * m), Self.div255(s.2 * m), Self.div255(s.3 * m))
-                        }
-                        if s.3 == 0 { continue }
-                        let o = (py * canvasWidth + px) * 4
-                        let inverse = 255 - s.3
-                        pixels[o] = UInt8(s.0 + Self.div255(UInt32(pixels[o]) * inverse))
-                        pixels[o + 1] = UInt8(s.1 + Self.div255(UInt32(pixels[o + 1]) * inverse))
-                        pixels[o + 2] = UInt8(s.2 + Self.div255(UInt32(pixels[o + 2]) * inverse))
-                        pixels[o + 3] = UInt8(s.3 + Self.div255(UInt32(pixels[o + 3]) * inverse))
+                        if let clip { s *= Float(clip.values[py * canvasWidth + px]) * (1 / 255) }
+                        if s.w == 0 { continue }
+                        let o = py * canvasWidth + px
+                        surface[o] = s + surface[o] * (1 - s.w)
                     }
                 }
             }
         }
     }
 
-    /// Bilinear sample of premultiplied pixels at `(x, y)` (pixel centres on integers); outside
-    /// the image counts as transparent, which anti-aliases the image's edges.
+    /// Bilinear sample of the image, premultiplied, at `(x, y)` (pixel centres on integers);
+    /// outside the image counts as transparent, which anti-aliases the image's edges.
     private static func bilinear(_ source: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                                 x: Double, y: Double) -> (UInt32, UInt32, UInt32, UInt32) {
+                                 x: Double, y: Double) -> SIMD4<Float> {
         let fx = x.rounded(.down), fy = y.rounded(.down)
         let ix = Int(fx), iy = Int(fy)
-        let tx = x - fx, ty = y - fy
-        var sum = (0.0, 0.0, 0.0, 0.0)
+        let tx = Float(x - fx), ty = Float(y - fy)
+        var sum = SIMD4<Float>()
         for (dy, wy) in [(0, 1 - ty), (1, ty)] where wy > 0 {
             let sy = iy + dy
             guard sy >= 0, sy < height else { continue }
             for (dx, wx) in [(0, 1 - tx), (1, tx)] where wx > 0 {
                 let sx = ix + dx
                 guard sx >= 0, sx < width else { continue }
-                let w = wx * wy, i = (sy * width + sx) * 4
-                sum.0 += Double(source[i]) * w
-                sum.1 += Double(source[i + 1]) * w
-                sum.2 += Double(source[i + 2]) * w
-                sum.3 += Double(source[i + 3]) * w
+                sum += premultiplied(source, at: (sy * width + sx) * 4) * (wx * wy)
             }
         }
-        let alpha = min(255, UInt32(sum.3 + 0.5))
-        return (min(alpha, UInt32(sum.0 + 0.5)), min(alpha, UInt32(sum.1 + 0.5)), min(alpha, UInt32(sum.2 + 0.5)), alpha)
+        return sum
     }
 }
 

@@ -64,16 +64,15 @@ enum Dither {
                     }
                     if opaque {
                         if let matte, a != 255 {
-                            // Premultiplied over an opaque colour: c + m · (1 − a).
+                            // Over an opaque colour, rounded once: (c · a + m · (255 − a)) / 255.
                             let inverse = 255 - a
-                            target[index] = UInt8((Int(source[index]) * 255 + Int(matte.r) * inverse + 127) / 255)
-                            target[index + 1] = UInt8((Int(source[index + 1]) * 255 + Int(matte.g) * inverse + 127) / 255)
-                            target[index + 2] = UInt8((Int(source[index + 2]) * 255 + Int(matte.b) * inverse + 127) / 255)
+                            target[index] = UInt8((Int(source[index]) * a + Int(matte.r) * inverse + 127) / 255)
+                            target[index + 1] = UInt8((Int(source[index + 1]) * a + Int(matte.g) * inverse + 127) / 255)
+                            target[index + 2] = UInt8((Int(source[index + 2]) * a + Int(matte.b) * inverse + 127) / 255)
                         } else {
-                            let straight = PremultipliedRGBA(r: source[index], g: source[index + 1], b: source[index + 2], a: UInt8(a)).unpremultiplied
-                            target[index] = straight.r
-                            target[index + 1] = straight.g
-                            target[index + 2] = straight.b
+                            target[index] = source[index]
+                            target[index + 1] = source[index + 1]
+                            target[index + 2] = source[index + 2]
                         }
                         target[index + 3] = 255
                     }

@@ -3,7 +3,8 @@ import Raster
 extension GIF {
     /// One displayed frame: the whole logical screen after this frame is drawn.
     public struct Frame: Sendable {
-        /// The composited screen, premultiplied RGBA (GIF pixels are opaque or fully transparent).
+        /// The composited screen, straight RGBA: palette colours exactly as the file holds them, alpha
+        /// 255, and transparent black where no frame has drawn (GIF pixels are opaque or transparent).
         public var image: Bitmap
         /// The delay as stored, in centiseconds.
         public var delay: Int

@@ -75,7 +75,7 @@ extension GIF {
         public var alpha: AlphaMode
         /// With `threshold` and `dither`: the colour that partly transparent pixels kept opaque are
         /// composited onto, for a GIF shown on a known background. `nil` (the default) keeps their
-        /// un-premultiplied colour, as other encoders do. (Mid-grey lowers the worst-case error over
+        /// own colour, as other encoders do. (Mid-grey lowers the worst-case error over
         /// an unknown background, but measured on the benchmark sprites it lost 0.4–0.6 dB as often
         /// as it gained 0.9, so it is not the default.)
         public var edgeMatte: Color?

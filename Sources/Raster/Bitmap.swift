@@ -1,16 +1,20 @@
-/// A raster image: `width × height` pixels of **premultiplied** RGBA, 8 bits per channel, sRGB.
+/// A raster image: `width × height` pixels of **straight** (not premultiplied) RGBA, 8 bits per
+/// channel, sRGB.
 ///
-/// Storage is premultiplied everywhere in Flipbook (compositing, resampling and blurring are then
-/// plain weighted sums). A pixel is four bytes `r, g, b, a` with `r, g, b ≤ a`, rows top to bottom,
-/// no padding: the byte offset of `(x, y)` is `(y * width + x) * 4`.
+/// A pixel is four bytes `r, g, b, a`, rows top to bottom, no padding: the byte offset of `(x, y)`
+/// is `(y * width + x) * 4`. The bytes are exactly what was decoded from the file — the colour of
+/// a fully transparent pixel included — so moving pixels (crop, trim, rotate, pack into a sheet,
+/// cut back out, write to PNG) is a byte copy and gives every pixel back bit for bit.
+///
+/// Operations that *mix* pixels (blur, resampling, the canvas's compositing, text) premultiply
+/// into a working buffer of `Float` per channel, mix there, and convert back once, rounding to
+/// nearest: `a = round(A)`, `c = round(P · 255 / A)` (transparent black where `a` is 0). An
+/// identity resize, a zero-σ blur and drawing a bitmap at its own size and place on a clear canvas
+/// give their input back exactly. Where content really is mixed, the error is that one rounding:
+/// at most ½ of a level in alpha, and ½ of a level in each colour channel of the straight result.
 ///
 /// `scale` relates pixels to points as `UIImage.scale` does: a `@2x` image of 200 × 100 pixels is
 /// 100 × 50 points. Copies are cheap: pixel storage is copy-on-write.
-///
-/// Conversion to and from straight alpha rounds to nearest:
-/// `p = round(c · a / 255)` and `c = round(p · 255 / a)`. The pair is exact in the direction that
-/// matters: un-premultiplying then premultiplying again gives back the same bytes, so a bitmap
-/// written to PNG and read back is identical.
 public struct Bitmap: Sendable, Equatable {
     /// Width in pixels.
     public let width: Int
@@ -18,10 +22,10 @@ public struct Bitmap: Sendable, Equatable {
     public let height: Int
     /// Pixels per point (1, 2 or 3 for `@1x`, `@2x`, `@3x` assets).
     public var scale: Int
-    /// Premultiplied RGBA8 samples, `width * height * 4` bytes, row-major.
+    /// Straight RGBA8 samples, `width * height * 4` bytes, row-major.
     public private(set) var pixels: [UInt8]
 
-    /// A fully transparent bitmap.
+    /// A fully transparent bitmap (every byte 0).
     public init(width: Int, height: Int, scale: Int = 1) {
         precondition(width >= 0 && height >= 0 && scale >= 1, "invalid bitmap geometry")
         self.width = width
@@ -30,9 +34,23 @@ public struct Bitmap: Sendable, Equatable {
         self.pixels = [UInt8](repeating: 0, count: width * height * 4)
     }
 
-    /// A bitmap over premultiplied samples. Returns `nil` when the count is not
-    /// `width * height * 4` or a colour sample exceeds its alpha.
-    public init?(width: Int, height: Int, scale: Int = 1, premultiplied pixels: [UInt8]) {
+    /// A bitmap over straight RGBA8 samples, kept as they are. Returns `nil` when the count is not
+    /// `width * height * 4`.
+    public init?(width: Int, height: Int, scale: Int = 1, straight pixels: consuming [UInt8]) {
+        guard width >= 0, height >= 0, scale >= 1, pixels.count == width * height * 4 else { return nil }
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.pixels = pixels
+    }
+
+    /// A bitmap from premultiplied RGBA8 samples (as Core Graphics' `premultipliedLast` gives
+    /// them), un-premultiplied to straight with `c = round(p · 255 / a)`. Returns `nil` when the
+    /// count is not `width * height * 4` or a colour sample exceeds its alpha.
+    ///
+    /// This is lossy by nature: premultiplied bytes hold fewer colours than straight ones (a pixel
+    /// of alpha 10 has 11 levels per channel) and nothing under alpha 0.
+    public init?(width: Int, height: Int, scale: Int = 1, premultiplied pixels: consuming [UInt8]) {
         guard width >= 0, height >= 0, scale >= 1, pixels.count == width * height * 4 else { return nil }
         var index = 0
         while index < pixels.count {
@@ -40,17 +58,7 @@ public struct Bitmap: Sendable, Equatable {
             if pixels[index] > alpha || pixels[index + 1] > alpha || pixels[index + 2] > alpha { return nil }
             index += 4
         }
-        self.width = width
-        self.height = height
-        self.scale = scale
-        self.pixels = pixels
-    }
-
-    /// A bitmap from straight (not premultiplied) RGBA8 samples, premultiplied in place.
-    /// Returns `nil` when the count is not `width * height * 4`.
-    public init?(width: Int, height: Int, scale: Int = 1, straight pixels: consuming [UInt8]) {
-        guard width >= 0, height >= 0, scale >= 1, pixels.count == width * height * 4 else { return nil }
-        pixels.withUnsafeMutableBufferPointer { Self.premultiply($0) }
+        pixels.withUnsafeMutableBufferPointer { Premultiplication.unpremultiply($0) }
         self.width = width
         self.height = height
         self.scale = scale
@@ -62,12 +70,12 @@ public struct Bitmap: Sendable, Equatable {
         (Double(width) / Double(scale), Double(height) / Double(scale))
     }
 
-    /// The premultiplied pixel at `(x, y)`.
-    public subscript(x: Int, y: Int) -> PremultipliedRGBA {
+    /// The pixel at `(x, y)`, straight RGBA.
+    public subscript(x: Int, y: Int) -> Color {
         get {
             precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel out of bounds")
             let i = (y * width + x) * 4
-            return PremultipliedRGBA(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
+            return Color(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
         }
         set {
             precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel out of bounds")
@@ -79,14 +87,7 @@ public struct Bitmap: Sendable, Equatable {
         }
     }
 
-    /// The straight-alpha colour at `(x, y)`.
-    public func color(x: Int, y: Int) -> Color { self[x, y].unpremultiplied }
-
-    /// Sets `(x, y)` to a straight-alpha colour.
-    public mutating func setColor(_ color: Color, x: Int, y: Int) { self[x, y] = color.premultiplied }
-
-    /// Mutable access to the premultiplied samples, for loops that must not pay for bounds checks.
-    /// The closure must keep every colour sample ≤ its alpha.
+    /// Mutable access to the straight samples, for loops that must not pay for bounds checks.
     public mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try pixels.withUnsafeMutableBufferPointer { try body($0) }
     }
@@ -108,40 +109,11 @@ public struct Bitmap: Sendable, Equatable {
         }
     }
 
-    /// The samples as straight (un-premultiplied) RGBA8.
-    public func straightPixels() -> [UInt8] {
-        var straight = pixels
-        straight.withUnsafeMutableBufferPointer { Self.unpremultiply($0) }
-        return straight
-    }
-
-    static func premultiply(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        var index = 0
-        while index + 3 < buffer.count {
-            let alpha = buffer[index + 3]
-            if alpha == 0 {
-                buffer[index] = 0
-                buffer[index + 1] = 0
-                buffer[index + 2] = 0
-            } else if alpha != 255 {
-                buffer[index] = PremultipliedRGBA.multiply(buffer[index], alpha)
-                buffer[index + 1] = PremultipliedRGBA.multiply(buffer[index + 1], alpha)
-                buffer[index + 2] = PremultipliedRGBA.multiply(buffer[index + 2], alpha)
-            }
-            index += 4
-        }
-    }
-
-    static func unpremultiply(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        var index = 0
-        while index + 3 < buffer.count {
-            let alpha = buffer[index + 3]
-            if alpha != 255 {
-                buffer[index] = PremultipliedRGBA.divide(buffer[index], alpha)
-                buffer[index + 1] = PremultipliedRGBA.divide(buffer[index + 1], alpha)
-                buffer[index + 2] = PremultipliedRGBA.divide(buffer[index + 2], alpha)
-            }
-            index += 4
-        }
+    /// The samples premultiplied to 8 bits, `p = round(c · a / 255)` (colour under alpha 0 becomes
+    /// 0), for consumers that want premultiplied bytes. Lossy: see ``init(width:height:scale:premultiplied:)``.
+    public func premultipliedPixels() -> [UInt8] {
+        var out = pixels
+        out.withUnsafeMutableBufferPointer { Premultiplication.premultiply($0) }
+        return out
     }
 }

@@ -51,7 +51,7 @@ extension PNG {
             return try LibPNG.decode(bytes, file: file, maxPixels: maxPixels).get()
         }
 
-        /// Decodes the file at `path` into a premultiplied ``Bitmap`` whose scale comes from the
+        /// Decodes the file at `path` into a ``Bitmap`` (the decoded straight bytes) whose scale comes from the
         /// name, as `UIImage(contentsOfFile:)` does: `icon@2x.png` has scale 2.
         public func decodeBitmap(file path: String) throws(DecodeError) -> Bitmap {
             let scale = ImageFileName(path: path).scale ?? 1

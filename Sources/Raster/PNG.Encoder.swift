@@ -27,7 +27,7 @@ extension PNG {
             guard bitmap.width > 0, bitmap.height > 0 else {
                 throw .invalidImage(reason: "PNG cannot store an empty image (\(bitmap.width)×\(bitmap.height))")
             }
-            let straight = bitmap.straightPixels()
+            let straight = bitmap.pixels
             let layout = colorMode == .rgba ? PixelLayout.rgba : PixelLayout.smallest(for: straight)
             let packed = layout.pack(straight, width: bitmap.width, height: bitmap.height)
             let request = LibPNG.EncodeRequest(

@@ -9,8 +9,8 @@ extension PNG {
         public var width: Int { header.width }
         public var height: Int { header.height }
 
-        /// The image as a premultiplied ``Bitmap`` at `scale`. Consuming, so the pixels are
-        /// premultiplied in place rather than copied first.
+        /// The image as a ``Bitmap`` at `scale`: the same straight bytes. Consuming, so the pixels
+        /// move into the bitmap without a copy.
         public consuming func bitmap(scale: Int = 1) -> Bitmap {
             // The decoder guarantees the sample count, so this cannot fail.
             Bitmap(width: width, height: height, scale: scale, straight: pixels)!

@@ -29,7 +29,6 @@ public struct PixelFont: Sendable {
 
     /// Draws `text` with its top left at `(x, y)` in `color` (source-over), clipped to the bitmap.
     public func draw(_ text: String, in bitmap: inout Bitmap, x: Int, y: Int, color: Color, scale: Int = 1) {
-        let ink = color.premultiplied
         var left = x
         for scalar in text.unicodeScalars {
             let code = scalar.value >= 32 && scalar.value < 127 ? Int(scalar.value) : 63
@@ -41,7 +40,7 @@ public struct PixelFont: Sendable {
                         for dx in 0..<scale {
                             let px = left + column * scale + dx, py = y + row * scale + dy
                             guard px >= 0, py >= 0, px < bitmap.width, py < bitmap.height else { continue }
-                            bitmap[px, py] = ink.over(bitmap[px, py])
+                            bitmap[px, py] = color.over(bitmap[px, py])
                         }
                     }
                 }

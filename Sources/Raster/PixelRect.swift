@@ -73,11 +73,10 @@ extension Bitmap {
 
     /// Sets every pixel of `rect` (clipped to the bitmap) to `color`: a fill, not a blend.
     public mutating func fill(_ rect: PixelRect, with color: Color) {
-        let value = color.premultiplied
         let x0 = max(0, rect.x), x1 = min(width, rect.x + rect.width), y0 = max(0, rect.y), y1 = min(height, rect.y + rect.height)
         guard x0 < x1, y0 < y1 else { return }
         for y in y0..<y1 {
-            for x in x0..<x1 { self[x, y] = value }
+            for x in x0..<x1 { self[x, y] = color }
         }
     }
 

@@ -23,7 +23,7 @@ final class FixtureTree {
         var bitmap = Bitmap(width: width, height: height)
         let hash = relative.unicodeScalars.reduce(UInt32(7)) { $0 &* 31 &+ $1.value }
         let fill = color ?? Color(r: UInt8(hash & 0xFF), g: UInt8((hash >> 8) & 0xFF), b: UInt8((hash >> 16) & 0xFF))
-        for y in 0..<height { for x in 0..<width { bitmap.setColor(fill, x: x, y: y) } }
+        for y in 0..<height { for x in 0..<width { bitmap[x, y] = fill } }
         try PNG.Encoder().write(bitmap, to: full)
         return full
     }
@@ -40,7 +40,7 @@ final class FixtureTree {
         var bitmap = Bitmap(width: size, height: size)
         for y in 0..<size {
             for x in 0..<size {
-                bitmap.setColor(Color(r: UInt8(x * 255 / size), g: UInt8(y * 255 / size), b: UInt8((x * y) % 256)), x: x, y: y)
+                bitmap[x, y] = Color(r: UInt8(x * 255 / size), g: UInt8(y * 255 / size), b: UInt8((x * y) % 256))
             }
         }
         return bitmap

@@ -94,6 +94,9 @@ struct ValidationRuleTests {
         Case(rule: "frame.duplicate", deep: true,
              triggers: { try frames($0, ["f1", "f2"], color: Color(r: 1, g: 2, b: 3)) },
              passes: { try frames($0, ["f1", "f2"]) }),
+        Case(rule: "frame.hidden-color", deep: true,
+             triggers: { try frames($0, ["f1"]); try frames($0, ["f2"], color: Color(r: 9, g: 0, b: 0, a: 0)) },
+             passes: { try frames($0, ["f1"], color: Color(r: 9, g: 0, b: 0, a: 1)); try frames($0, ["f2"], color: Color(r: 9, g: 0, b: 0, a: 2)) }),
         Case(rule: "manifest.invalid",
              triggers: { tree in try frames(tree, ["f1"]); try tree.write("s/sequence.json", #"{"fps": 0}"#) },
              passes: { tree in try frames(tree, ["f1"]); try tree.write("s/sequence.json", #"{"fps": 12}"#) }),
@@ -125,8 +128,8 @@ struct ValidationRuleTests {
         #expect(Set(ids).count == ids.count)
         #expect(Set(ids) == ["seq.gap", "seq.padding-mixed", "seq.duplicate-number", "size.mismatch", "scale.mismatch",
                              "scale.not-multiple", "scale.missing-variant", "highlighted.mismatch", "png.corrupt",
-                             "png.cgbi", "png.colortype-mixed", "frame.duplicate", "frame.empty", "file.too-large",
-                             "manifest.invalid"])
+                             "png.cgbi", "png.colortype-mixed", "frame.duplicate", "frame.empty", "frame.hidden-color",
+                             "file.too-large", "manifest.invalid"])
     }
 
     @Test func pixelRulesRunOnlyWhenDeep() throws {
@@ -167,6 +170,10 @@ struct ValidationRuleTests {
         let root = Fixtures.repository + "/Sequences"
         let report = try Validator(deep: true).validate([root])
         #expect(report.sequences.count == 4)
-        #expect(report.findings.isEmpty, "\(report.findings)")
+        // Kenney's gold coin stores a colour under 3 transparent pixels (the art as published).
+        #expect(report.findings.map(\.rule) == ["frame.hidden-color"], "\(report.findings)")
+        let finding = try #require(report.findings.first)
+        #expect(finding.file?.contains("kenney-gold-coin/gold_") == true && finding.severity == .notice, "\(finding)")
+        #expect(finding.message.contains(" 3 fully transparent pixels store a colour"), "\(finding.message)")
     }
 }

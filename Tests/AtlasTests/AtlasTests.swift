@@ -99,7 +99,7 @@ struct SheetBuilderTests {
     static func frame(_ width: Int, _ height: Int, content: (x: Int, y: Int, w: Int, h: Int), color: Color) -> Bitmap {
         var bitmap = Bitmap(width: width, height: height)
         for y in content.y..<(content.y + content.h) {
-            for x in content.x..<(content.x + content.w) { bitmap.setColor(Color(r: color.r, g: UInt8(x * 7 % 256), b: color.b), x: x, y: y) }
+            for x in content.x..<(content.x + content.w) { bitmap[x, y] = Color(r: color.r, g: UInt8(x * 7 % 256), b: color.b) }
         }
         return bitmap
     }
@@ -171,7 +171,10 @@ struct ExporterGoldenTests {
 
     static func check(_ bytes: [UInt8], golden name: String) throws {
         let path = folder + "/" + name
-        if ProcessInfo.processInfo.environment["FLIPBOOK_RECORD"] == "1" { try FileIO.writeAtomically(bytes, to: path) }
+        if Fixtures.recording {
+            try FileIO.writeAtomically(bytes, to: path)
+            Issue.record(Comment(rawValue: Fixtures.recorded(path)))
+        }
         let identical = try bytes == FileIO.readAll(path)   // outside #expect: no byte dump on failure
         #expect(identical, "\(name) changed; re-record if intended")
     }

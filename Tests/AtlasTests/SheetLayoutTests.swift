@@ -60,8 +60,8 @@ struct SheetLayoutTests {
     static func scaledInput(_ name: String, detail: Bool) -> SheetBuilder.Input {
         let small = SheetBuilderTests.frame(20, 16, content: (5, 4, 6, 6), color: .white)
         var large = Bitmap(width: 40, height: 32, scale: 2)
-        for y in 8..<20 { for x in 10..<22 { large.setColor(Color(r: 250, g: UInt8(x), b: 9), x: x, y: y) } }
-        if detail { large.setColor(.black, x: 35, y: 29) }
+        for y in 8..<20 { for x in 10..<22 { large[x, y] = Color(r: 250, g: UInt8(x), b: 9) } }
+        if detail { large[35, 29] = .black }
         var small2 = small
         small2.scale = 1
         return SheetBuilder.Input(name: name, bitmaps: [small2, large], sequence: "s")

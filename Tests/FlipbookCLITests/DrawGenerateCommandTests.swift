@@ -29,8 +29,8 @@ struct DrawGenerateCommandTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var one = Bitmap(width: 2, height: 2), two = Bitmap(width: 4, height: 4, scale: 2)
-        for y in 0..<2 { for x in 0..<2 { one.setColor(Color(r: 255, g: 0, b: 0), x: x, y: y) } }
-        for y in 0..<4 { for x in 0..<4 { two.setColor(Color(r: 0, g: 255, b: 0), x: x, y: y) } }
+        for y in 0..<2 { for x in 0..<2 { one[x, y] = Color(r: 255, g: 0, b: 0) } }
+        for y in 0..<4 { for x in 0..<4 { two[x, y] = Color(r: 0, g: 255, b: 0) } }
         try PNG.Encoder().write(one, to: folder + "/dot.png")
         try PNG.Encoder().write(two, to: folder + "/dot@2x.png")
         let json = #"{"size":[10,10],"scale":2,"ops":[{"image":"dot.png","at":[1,1]}]}"#
@@ -38,8 +38,8 @@ struct DrawGenerateCommandTests {
         let result = try CLI.run(["draw", folder + "/scene.json", "-o", folder + "/out.png"])
         #expect(result.status == 0, "\(result.stderr)")
         let out = try PNG.Decoder().decode(file: folder + "/out.png").bitmap()
-        #expect(out.color(x: 2, y: 2) == Color(r: 0, g: 255, b: 0) && out.color(x: 5, y: 5) == Color(r: 0, g: 255, b: 0))
-        #expect(out.color(x: 6, y: 6).a == 0)
+        #expect(out[2, 2] == Color(r: 0, g: 255, b: 0) && out[5, 5] == Color(r: 0, g: 255, b: 0))
+        #expect(out[6, 6].a == 0)
     }
 
     @Test(arguments: [

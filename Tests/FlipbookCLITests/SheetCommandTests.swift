@@ -90,7 +90,7 @@ struct SheetFormatCommandTests {
         #expect(try CLI.run(["frames", folder + "/bad.atlas", "-o", folder + "/x"]).status == 3)
         // A frame rectangle outside its page is refused, not read out of bounds.
         var page = Bitmap(width: 4, height: 4)
-        page.setColor(.white, x: 0, y: 0)
+        page[0, 0] = .white
         try PNG.Encoder().write(page, to: folder + "/p.png")
         try FileIO.writeAtomically(Array("p.png\nsize:4,4\na\nbounds:2,2,8,8\n".utf8), to: folder + "/out.atlas")
         let outside = try CLI.run(["frames", folder + "/out.atlas", "-o", folder + "/x"])
@@ -159,7 +159,7 @@ struct UnpackSheetTests {
         try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var page = Bitmap(width: 4, height: 1)
-        for x in 0..<4 { page.setColor(Color(r: UInt8(x * 60), g: 0, b: 0), x: x, y: 0) }
+        for x in 0..<4 { page[x, 0] = Color(r: UInt8(x * 60), g: 0, b: 0) }
         try PNG.Encoder().write(page, to: folder + "/in/page.png")
         let names = ["../../escaped", "/tmp/absolute-escape", "sub/dir/frame", ".hidden"]
         let frames = names.enumerated().map { index, name in

@@ -12,7 +12,7 @@ struct ValidateCommandTests {
         try FileManager.default.createDirectory(atPath: root + "/walk", withIntermediateDirectories: true)
         func frame(_ name: String, _ width: Int, _ height: Int) throws {
             var bitmap = Bitmap(width: width, height: height)
-            bitmap.setColor(Color(r: UInt8(name.count * 20), g: 1, b: 2), x: 0, y: 0)
+            bitmap[0, 0] = Color(r: UInt8(name.count * 20), g: 1, b: 2)
             try PNG.Encoder().write(bitmap, to: "\(root)/walk/\(name).png")
         }
         try frame("walk1", 4, 4); try frame("walk2", 4, 4); try frame("walk4", 6, 4)

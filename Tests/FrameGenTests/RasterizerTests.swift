@@ -5,7 +5,7 @@ import Testing
 /// Point checks in the style of the WPT canvas tests: exact values inside, outside and on edges.
 @Suite("Rasterizer and canvas")
 struct RasterizerTests {
-    func pixel(_ canvas: Canvas, _ x: Int, _ y: Int) -> Color { canvas.makeBitmap().color(x: x, y: y) }
+    func pixel(_ canvas: Canvas, _ x: Int, _ y: Int) -> Color { canvas.makeBitmap()[x, y] }
 
     @Test("a pixel-aligned rectangle covers exactly its pixels")
     func alignedRectangle() {
@@ -158,7 +158,7 @@ struct RasterizerTests {
         canvas.fill(rect: 1, 1, 1, 1, color: .black)
         #expect(pixel(canvas, 2, 2).a == 255 && pixel(canvas, 3, 3).a == 255 && pixel(canvas, 4, 4).a == 0)
         var image = Bitmap(width: 4, height: 4, scale: 2)  // 2×2 points
-        for y in 0..<4 { for x in 0..<4 { image.setColor(.white, x: x, y: y) } }
+        for y in 0..<4 { for x in 0..<4 { image[x, y] = .white } }
         canvas.draw(image, at: Point(5, 5))
         #expect(pixel(canvas, 10, 10) == .white && pixel(canvas, 13, 13) == .white && pixel(canvas, 14, 14).a == 0)
         // The same @2x image on a 1x canvas covers 2×2 pixels.

@@ -12,7 +12,7 @@ struct GIFEncoderTests {
             for y in 0..<48 {
                 for x in 0..<64 {
                     if x < 32 {   // static: a fixed gradient
-                        bitmap.setColor(Color(r: UInt8(x * 8), g: UInt8(y * 5), b: 90), x: x, y: y)
+                        bitmap[x, y] = Color(r: UInt8(x * 8), g: UInt8(y * 5), b: 90)
                         continue
                     }
                     let dx = Double(x) - (40 + Double(index) * 1.5), dy = Double(y) - 24
@@ -22,9 +22,9 @@ struct GIFEncoderTests {
                     if opaqueBackground {
                         // The disc composited over a dark background: every pixel opaque.
                         let blend = { (c: UInt8) in UInt8((Double(c) * coverage + 20 * (1 - coverage)).rounded()) }
-                        bitmap.setColor(Color(r: blend(disc.r), g: blend(disc.g), b: blend(disc.b)), x: x, y: y)
+                        bitmap[x, y] = Color(r: blend(disc.r), g: blend(disc.g), b: blend(disc.b))
                     } else {
-                        bitmap.setColor(coverage > 0 ? disc : .clear, x: x, y: y)
+                        bitmap[x, y] = coverage > 0 ? disc : .clear
                     }
                 }
             }
@@ -55,7 +55,7 @@ struct GIFEncoderTests {
         for (original, frame) in zip(source, decoded) {
             for y in 0..<48 {
                 for x in 0..<64 {
-                    let want = original.color(x: x, y: y), got = frame.image.color(x: x, y: y)
+                    let want = original[x, y], got = frame.image[x, y]
                     #expect((want.a >= 128) == (got.a == 255), "alpha threshold at (\(x), \(y))")
                     guard got.a == 255 else { continue }
                     for (a, b) in [(want.r, got.r), (want.g, got.g), (want.b, got.b)] {
@@ -101,13 +101,13 @@ struct GIFEncoderTests {
     /// A pixel that goes from opaque back to transparent needs the previous frame disposed.
     @Test func clearsPixelsThatBecomeTransparent() throws {
         var first = Bitmap(width: 8, height: 8), second = Bitmap(width: 8, height: 8)
-        for y in 0..<8 { for x in 0..<8 { first.setColor(.white, x: x, y: y) } }
-        second.setColor(Color(r: 255, g: 0, b: 0), x: 6, y: 6)
+        for y in 0..<8 { for x in 0..<8 { first[x, y] = .white } }
+        second[6, 6] = Color(r: 255, g: 0, b: 0)
         let (bytes, _) = try Self.encode([first, second, first])
         let decoded = try GIF.Decoder(bytes: bytes, file: "clear.gif").allFrames()
         #expect(decoded.count == 3)
         #expect(decoded[0].disposal == .background)
-        #expect(decoded[1].image[0, 0] == .clear && decoded[1].image[6, 6] == PremultipliedRGBA(r: 255, g: 0, b: 0, a: 255))
+        #expect(decoded[1].image[0, 0] == .clear && decoded[1].image[6, 6] == Color(r: 255, g: 0, b: 0, a: 255))
         #expect(decoded[2].image == decoded[0].image)
     }
 
@@ -120,9 +120,9 @@ struct GIFEncoderTests {
         // same soft pixel at the same place gives the same answer in every frame.
         let alphas: [UInt8] = [0, 64, 128, 192, 255, 32]
         var soft = Bitmap(width: 48, height: 8)
-        for y in 0..<8 { for x in 0..<48 { soft.setColor(Color(r: 200, g: 100, b: 50, a: alphas[x / 8]), x: x, y: y) } }
+        for y in 0..<8 { for x in 0..<48 { soft[x, y] = Color(r: 200, g: 100, b: 50, a: alphas[x / 8]) } }
         var other = soft
-        other.setColor(.white, x: 0, y: 0)
+        other[0, 0] = .white
         let dithered = try GIF.Decoder(bytes: try Self.encode([soft, other, soft], GIF.Encoder(alpha: .dither)).bytes, file: "d").allFrames()
         for (tile, alpha) in alphas.enumerated() {
             let kept = (0..<8).flatMap { y in (0..<8).map { (tile * 8 + $0, y) } }.filter { dithered[0].image[$0.0, $0.1].a == 255 }.count
@@ -135,7 +135,7 @@ struct GIFEncoderTests {
         let source = Self.frames(1)
         let frames = Array(repeating: source[0], count: 271).enumerated().map { index, bitmap -> Bitmap in
             var copy = bitmap
-            copy.setColor(Color(r: UInt8(index % 256), g: 0, b: 0), x: 0, y: 0)
+            copy[0, 0] = Color(r: UInt8(index % 256), g: 0, b: 0)
             return copy
         }
         let (bytes, report) = try Self.encode(frames, fps: 30, GIF.Encoder(repeatCount: 1))
@@ -181,12 +181,12 @@ struct GIFPaletteTests {
             for y in 0..<40 {
                 for x in 0..<48 {
                     if y < 6 {
-                        bitmap.setColor(Color(r: UInt8(100 + x), g: UInt8(100 + x), b: UInt8(100 + x)), x: x, y: y)
+                        bitmap[x, y] = Color(r: UInt8(100 + x), g: UInt8(100 + x), b: UInt8(100 + x))
                         continue
                     }
                     let shade = UInt8((x * 5 + y * 3 + index * 7) % 256)
                     let color = index < 12 ? Color(r: shade, g: UInt8(y * 4), b: 20) : Color(r: 20, g: UInt8(y * 4), b: shade)
-                    bitmap.setColor(color, x: x, y: y)
+                    bitmap[x, y] = color
                 }
             }
             return bitmap
@@ -206,7 +206,7 @@ struct GIFPaletteTests {
         return total
     }
 
-    static func squaredError(_ a: PremultipliedRGBA, _ b: PremultipliedRGBA) -> Int {
+    static func squaredError(_ a: Color, _ b: Color) -> Int {
         [(a.r, b.r), (a.g, b.g), (a.b, b.b)].reduce(0) { $0 + (Int($1.0) - Int($1.1)) * (Int($1.0) - Int($1.1)) }
     }
 
@@ -233,7 +233,7 @@ struct GIFPaletteTests {
     /// disc needs no more — except at a scene cut: a last frame of ~3000 new colours gets a full table.
     @Test func standardLimitsLaterTablesTo64EntriesButAtASceneCut() throws {
         var cut = Bitmap(width: 64, height: 48)
-        for y in 0..<48 { for x in 0..<64 { cut.setColor(Color(r: UInt8(x * 4), g: UInt8(y * 5), b: UInt8((x * y) % 256)), x: x, y: y) } }
+        for y in 0..<48 { for x in 0..<64 { cut[x, y] = Color(r: UInt8(x * 4), g: UInt8(y * 5), b: UInt8((x * y) % 256)) } }
         let source = GIFEncoderTests.frames(10, opaqueBackground: true) + [cut]
         let standard = try GIFEncoderTests.encode(source, GIF.Encoder(quality: .standard))
         let reader = try GIFLib.Reader(bytes: standard.bytes, file: "standard.gif")
@@ -265,7 +265,7 @@ struct GIFPaletteTests {
                     let moving = x >= 32 && (y + index) % 8 < 4
                     let color = x >= 32 ? Color(r: moving ? 250 : 10, g: UInt8(index * 12), b: 30)
                         : Color(r: UInt8(x * 8), g: UInt8(y * 10), b: UInt8((x * y) % 200))
-                    bitmap.setColor(color, x: x, y: y)
+                    bitmap[x, y] = color
                 }
             }
             return bitmap

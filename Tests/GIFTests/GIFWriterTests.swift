@@ -4,9 +4,9 @@ import Raster
 
 @Suite("GIF writer")
 struct GIFWriterTests {
-    static let red = PremultipliedRGBA(r: 255, g: 0, b: 0, a: 255)
-    static let green = PremultipliedRGBA(r: 0, g: 255, b: 0, a: 255)
-    static let blue = PremultipliedRGBA(r: 0, g: 0, b: 255, a: 255)
+    static let red = Color(r: 255, g: 0, b: 0, a: 255)
+    static let green = Color(r: 0, g: 255, b: 0, a: 255)
+    static let blue = Color(r: 0, g: 0, b: 255, a: 255)
 
     /// Disposal 3 restores, disposal 2 clears to transparent, a transparent index draws nothing.
     @Test func decoderHonoursEveryDisposal() throws {
@@ -20,7 +20,7 @@ struct GIFWriterTests {
         #expect(frames.map(\.delay) == [10, 10, 10, 7])
         #expect(frames.map(\.disposal) == [.keep, .previous, .background, .keep])
 
-        func row0(_ frame: GIF.Frame) -> [PremultipliedRGBA] { (0..<4).map { frame.image[$0, 0] } }
+        func row0(_ frame: GIF.Frame) -> [Color] { (0..<4).map { frame.image[$0, 0] } }
         #expect(row0(frames[0]) == [Self.red, Self.red, Self.red, Self.red])
         #expect(row0(frames[1]) == [Self.green, Self.green, Self.red, Self.red])
         #expect(row0(frames[2]) == [Self.red, Self.red, Self.blue, Self.red], "frame 1 restored before frame 2")
@@ -84,7 +84,7 @@ struct GIFWriterTests {
             let palette = source.localPalette!
             for pixel in stride(from: 0, to: 65_536, by: 997) {
                 let index = Int(source.indices[pixel]) * 3, shown = frame.image[pixel % 256, pixel / 256]
-                #expect(shown == PremultipliedRGBA(r: palette[index], g: palette[index + 1], b: palette[index + 2], a: 255))
+                #expect(shown == Color(r: palette[index], g: palette[index + 1], b: palette[index + 2], a: 255))
             }
         }
     }

@@ -3,49 +3,50 @@ import Testing
 
 @Suite("Bitmap")
 struct BitmapTests {
-    /// Un-premultiplying then premultiplying must give back every valid premultiplied pixel:
-    /// that is what makes PNG round trips of premultiplied bitmaps lossless.
-    @Test func premultiplicationRoundTripsEveryValidSample() {
-        for alpha in 0...255 {
-            for sample in 0...alpha {
-                let p = PremultipliedRGBA(r: UInt8(sample), g: 0, b: UInt8(alpha), a: UInt8(alpha))
-                #expect(p.unpremultiplied.premultiplied == p, "sample \(sample) alpha \(alpha)")
-            }
+    /// Premultiplying to 8 bits and back gives back every premultiplied pixel: the pair
+    /// `premultipliedPixels()` / `init(premultiplied:)` is stable after one trip.
+    @Test func premultiplicationRoundTripsEveryValidSample() throws {
+        var samples: [UInt8] = []
+        for alpha in 0...255 { for sample in 0...alpha { samples += [UInt8(sample), 0, UInt8(alpha), UInt8(alpha)] } }
+        let bitmap = try #require(Bitmap(width: samples.count / 4, height: 1, premultiplied: samples))
+        #expect(bitmap.premultipliedPixels() == samples)
+    }
+
+    @Test func premultiplicationRoundsToNearest() throws {
+        var samples: [UInt8] = []
+        for alpha in 0...255 { for channel in stride(from: 0, through: 255, by: 5) { samples += [UInt8(channel), 0, 0, UInt8(alpha)] } }
+        let premultiplied = try #require(Bitmap(width: samples.count / 4, height: 1, straight: samples)).premultipliedPixels()
+        for index in stride(from: 0, to: samples.count, by: 4) {
+            #expect(Double(premultiplied[index]) == (Double(samples[index]) * Double(samples[index + 3]) / 255).rounded())
         }
     }
 
-    @Test func premultiplicationRoundsToNearest() {
-        for alpha in 0...255 {
-            for channel in stride(from: 0, through: 255, by: 5) {
-                let expected = (Double(channel) * Double(alpha) / 255).rounded()
-                let actual = Color(r: UInt8(channel), g: 0, b: 0, a: UInt8(alpha)).premultiplied.r
-                #expect(Double(actual) == expected)
-            }
-        }
-    }
-
-    @Test func straightInitialiserPremultipliesAndRefusesWrongCounts() throws {
-        let bitmap = try #require(Bitmap(width: 2, height: 1, straight: [255, 128, 0, 128, 10, 20, 30, 255]))
-        #expect(bitmap.pixels == [128, 64, 0, 128, 10, 20, 30, 255])
-        #expect(bitmap.straightPixels() == [255, 128, 0, 128, 10, 20, 30, 255])
+    /// Straight bytes are stored as they are: soft alpha keeps every colour level, and the colour
+    /// under alpha 0 survives.
+    @Test func straightInitialiserKeepsBytesAndRefusesWrongCounts() throws {
+        let samples: [UInt8] = [255, 128, 0, 128, 10, 20, 30, 255, 7, 200, 9, 1, 48, 48, 48, 0]
+        let bitmap = try #require(Bitmap(width: 4, height: 1, straight: samples))
+        #expect(bitmap.pixels == samples)
+        #expect(bitmap.premultipliedPixels() == [128, 64, 0, 128, 10, 20, 30, 255, 0, 1, 0, 1, 0, 0, 0, 0])
         #expect(Bitmap(width: 2, height: 2, straight: [0, 0, 0, 0]) == nil)
     }
 
-    @Test func premultipliedInitialiserRefusesChannelsAboveAlpha() {
+    @Test func premultipliedInitialiserRefusesChannelsAboveAlpha() throws {
         #expect(Bitmap(width: 1, height: 1, premultiplied: [10, 10, 10, 9]) == nil)
-        #expect(Bitmap(width: 1, height: 1, premultiplied: [9, 9, 9, 9]) != nil)
+        let bitmap = try #require(Bitmap(width: 1, height: 1, premultiplied: [40, 20, 10, 51]))
+        #expect(bitmap[0, 0] == Color(r: 200, g: 100, b: 50, a: 51))
     }
 
     @Test func pixelAccessAndPredicates() {
         var bitmap = Bitmap(width: 3, height: 2, scale: 2)
         #expect(bitmap.isFullyTransparent && !bitmap.isOpaque)
         #expect(bitmap.pointSize == (1.5, 1.0))
-        bitmap.setColor(Color(r: 200, g: 100, b: 50, a: 51), x: 2, y: 1)
-        #expect(bitmap[2, 1] == PremultipliedRGBA(r: 40, g: 20, b: 10, a: 51))
-        #expect(bitmap.color(x: 2, y: 1) == Color(r: 200, g: 100, b: 50, a: 51))
+        bitmap[2, 1] = Color(r: 200, g: 100, b: 50, a: 51)
+        #expect(bitmap[2, 1] == Color(r: 200, g: 100, b: 50, a: 51))
+        #expect(Array(bitmap.pixels[20..<24]) == [200, 100, 50, 51])
         #expect(!bitmap.isFullyTransparent)
         var copy = bitmap
-        copy[0, 0] = PremultipliedRGBA(r: 1, g: 1, b: 1, a: 1)
+        copy[0, 0] = Color(r: 1, g: 1, b: 1, a: 1)
         #expect(bitmap[0, 0] == .clear, "copies are independent")
     }
 }
@@ -64,6 +65,24 @@ struct ColorTests {
     @Test(arguments: ["", "#FFF", "#GG0000", "#FF00001", "red"])
     func refusesMalformedHex(text: String) {
         #expect(Color(hex: text) == nil)
+    }
+
+    /// Source-over on straight colours equals compositing the premultiplied values exactly and
+    /// rounding once.
+    @Test func overMatchesExactCompositing() {
+        let levels: [UInt8] = [0, 1, 9, 64, 127, 128, 200, 254, 255]
+        for top in levels { for bottom in levels { for (c, d) in [(UInt8(255), UInt8(0)), (30, 220), (128, 128)] {
+            let upper = Color(r: c, g: d, b: 77, a: top), lower = Color(r: d, g: c, b: 200, a: bottom)
+            let result = upper.over(lower)
+            let at = Double(top) / 255, ab = Double(bottom) / 255
+            let alpha = at + ab * (1 - at)
+            #expect(Double(result.a) == (alpha * 255).rounded(), "\(upper) over \(lower)")
+            guard alpha > 0 else { #expect(result == lower, "nothing drawn on nothing"); continue }
+            for (u, l, r) in [(upper.r, lower.r, result.r), (upper.g, lower.g, result.g), (upper.b, lower.b, result.b)] {
+                let exact = (Double(u) * at + Double(l) * ab * (1 - at)) / alpha
+                #expect(abs(Double(r) - exact) <= 0.5 + 1e-9, "\(upper) over \(lower): \(r) vs \(exact)")
+            }
+        } } }
     }
 
     @Test func printsHex() {

@@ -47,7 +47,7 @@ struct PNGEncoderTests {
         let (width, height) = testCase.colors.count > 35 ? (30, 10) : (7, 5)
         var bitmap = Bitmap(width: width, height: height, scale: 2)
         for y in 0..<height {
-            for x in 0..<width { bitmap.setColor(testCase.colors[(y * width + x) % testCase.colors.count], x: x, y: y) }
+            for x in 0..<width { bitmap[x, y] = testCase.colors[(y * width + x) % testCase.colors.count] }
         }
         let bytes = try PNG.Encoder().encode(bitmap)
         let decoded = try PNG.Decoder().decode(bytes, file: testCase.label)

@@ -23,6 +23,13 @@ public enum Fixtures {
         return names.filter { $0.hasSuffix(".png") }.sorted()
     }
 
+    /// `FLIPBOOK_RECORD=1`: golden tests write what they produce over their golden, then fail (so a
+    /// recording run can never pass as a check); run again without it to compare.
+    public static let recording = ProcessInfo.processInfo.environment["FLIPBOOK_RECORD"] == "1"
+
+    /// The message a golden test fails with after recording `path`.
+    public static func recorded(_ path: String) -> String { "recorded \(path); run again without FLIPBOOK_RECORD to check it" }
+
     public static func bytes(_ relative: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: path(relative))))
     }

@@ -25,29 +25,56 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(width)×\(height)" }
 }
 
-/// A summary of decoded pixels: enough to find empty and repeated frames.
+/// A summary of decoded pixels: enough to find empty and repeated frames, and colour hidden
+/// under transparency.
 public struct PixelFacts: Sendable, Equatable {
-    /// Two independent 64-bit hashes of the premultiplied pixels and the size.
+    /// Two independent 64-bit hashes of what the frame shows (straight RGBA, with every fully
+    /// transparent pixel counted as transparent black whatever colour it stores) and the size.
     public var digest: [UInt64]
+    /// Every pixel has alpha 0.
     public var fullyTransparent: Bool
+    /// Pixels with alpha 0 whose stored colour is not black.
+    public var hiddenColorPixels: Int
+    /// All pixels.
+    public var pixelCount: Int
 
+    /// The facts of `bitmap`.
     public init(bitmap: Bitmap) {
         var fnv: UInt64 = 0xCBF2_9CE4_8422_2325
         var mix: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hidden = 0
         bitmap.pixels.withUnsafeBytes { raw in
+            // Two pixels per word; a pixel whose alpha byte is 0 is hashed as 0.
             let words = raw.count / 8
             for index in 0..<words {
-                let word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+                var word = raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self).littleEndian
+                if word & 0xFF00_0000 == 0 {
+                    if word & 0x00FF_FFFF != 0 { hidden += 1 }
+                    word &= 0xFFFF_FFFF_0000_0000
+                }
+                if word & 0xFF00_0000_0000_0000 == 0 {
+                    if word & 0x00FF_FFFF_0000_0000 != 0 { hidden += 1 }
+                    word &= 0x0000_0000_FFFF_FFFF
+                }
                 fnv = (fnv ^ word) &* 0x0000_0100_0000_01B3
                 mix = (mix ^ (word &+ 0x9E37_79B9_7F4A_7C15 &+ (mix << 6) &+ (mix >> 2))) &* 0xBF58_476D_1CE4_E5B9
             }
-            for index in (words * 8)..<raw.count {
-                fnv = (fnv ^ UInt64(raw[index])) &* 0x0000_0100_0000_01B3
-                mix = (mix ^ UInt64(raw[index])) &* 0x94D0_49BB_1331_11EB
+            if raw.count % 8 == 4 {   // an odd pixel count leaves one pixel
+                var pixel = [raw[raw.count - 4], raw[raw.count - 3], raw[raw.count - 2], raw[raw.count - 1]]
+                if pixel[3] == 0 {
+                    if pixel[0] | pixel[1] | pixel[2] != 0 { hidden += 1 }
+                    pixel = [0, 0, 0, 0]
+                }
+                for byte in pixel {
+                    fnv = (fnv ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                    mix = (mix ^ UInt64(byte)) &* 0x94D0_49BB_1331_11EB
+                }
             }
         }
         digest = [fnv ^ UInt64(bitmap.width), mix ^ UInt64(bitmap.height)]
         fullyTransparent = bitmap.isFullyTransparent
+        hiddenColorPixels = hidden
+        pixelCount = bitmap.width * bitmap.height
     }
 }
 

@@ -35,6 +35,7 @@ public enum Rules {
         SequenceDuplicateNumberRule.self, SizeMismatchRule.self, ScaleMismatchRule.self, ScaleNotMultipleRule.self,
         ScaleMissingVariantRule.self, HighlightedMismatchRule.self, PNGColorTypeMixedRule.self,
         FileTooLargeRule.self, ManifestInvalidRule.self, FrameEmptyRule.self, FrameDuplicateRule.self,
+        FrameHiddenColorRule.self,
     ]
 
     /// `1–3, 7, 9–12`: runs of consecutive numbers.

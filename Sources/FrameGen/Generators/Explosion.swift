@@ -63,9 +63,9 @@ public struct Explosion: FrameGenerator {
                     let alpha = density * fade * (1 - 0.45 * smokiness * t)
                     let a = UInt8(min(255, max(0, alpha * 255 + 0.5)))
                     let o = (py * pixelWidth + px) * 4
-                    pixels[o] = Self.premultiplied(r, a)
-                    pixels[o + 1] = Self.premultiplied(g, a)
-                    pixels[o + 2] = Self.premultiplied(b, a)
+                    pixels[o] = Self.byte(r)
+                    pixels[o + 1] = Self.byte(g)
+                    pixels[o + 2] = Self.byte(b)
                     pixels[o + 3] = a
                 }
             }
@@ -111,8 +111,9 @@ public struct Explosion: FrameGenerator {
         return stops[stops.count - 1].1
     }
 
-    private static func premultiplied(_ channel: Double, _ alpha: UInt8) -> UInt8 {
-        UInt8(min(Double(alpha), max(0, channel * Double(alpha) + 0.5)))
+    /// A 0…1 channel as a straight byte, rounded to nearest.
+    private static func byte(_ channel: Double) -> UInt8 {
+        UInt8(min(255, max(0, channel * 255 + 0.5)))
     }
 }
 

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// Blurs premultiplied bitmaps: a true separable Gaussian, or the fast approximation by three
+/// Blurs bitmaps on premultiplied `Float` values: a true separable Gaussian, or the fast approximation by three
 /// successive box blurs (the widths of the W3C filter-effects note / Kovesi), with two edge modes.
 ///
 /// `sigma` is in points and multiplied by the bitmap's scale. Radii elsewhere map onto it as:
@@ -59,29 +59,33 @@ public struct Blur: Sendable {
         }
     }
 
-    /// `bitmap` blurred, saturated and tinted (same size and scale).
+    /// `bitmap` blurred, saturated and tinted (same size and scale). Every step works on one
+    /// premultiplied `Float` copy, rounded back once at the end; with σ = 0, saturation 1 and no
+    /// tint nothing is mixed and the bitmap comes back untouched.
     public func apply(to bitmap: Bitmap) -> Bitmap {
-        var result = bitmap
-        if downsample > 1 {
-            let small = Resampler(filter: .bilinear).resize(
-                bitmap, width: max(1, Int((Double(bitmap.width) / downsample).rounded())),
-                height: max(1, Int((Double(bitmap.height) / downsample).rounded())))
-            var reduced = self
-            reduced.downsample = 1
-            reduced.sigma = sigma * Double(small.width) / Double(bitmap.width)
-            result = Resampler(filter: .bilinear).resize(reduced.blurred(small), width: bitmap.width, height: bitmap.height)
-        } else {
-            result = blurred(bitmap)
+        let pixelSigma = sigma * Double(bitmap.scale)
+        let blurs = pixelSigma > 0 && bitmap.width > 0 && bitmap.height > 0
+        guard blurs || saturation != 1 || tint != nil else { return bitmap }
+        var planes = FloatImage(bitmap)
+        if blurs {
+            if downsample > 1 {
+                let resampler = Resampler(filter: .bilinear)
+                let small = resampler.resize(planes, width: max(1, Int((Double(bitmap.width) / downsample).rounded())),
+                                             height: max(1, Int((Double(bitmap.height) / downsample).rounded())))
+                let blurred = blurred(small, pixelSigma: pixelSigma * Double(small.width) / Double(bitmap.width))
+                planes = resampler.resize(blurred, width: bitmap.width, height: bitmap.height)
+            } else {
+                planes = blurred(planes, pixelSigma: pixelSigma)
+            }
         }
-        if saturation != 1 { result = Self.saturated(result, by: saturation) }
-        if let tint { result = Self.tinted(result, with: tint) }
-        return result
+        if saturation != 1 { Self.saturate(&planes, by: saturation) }
+        if let tint { Self.tint(&planes, with: tint) }
+        return planes.bitmap(scale: bitmap.scale)
     }
 
-    private func blurred(_ bitmap: Bitmap) -> Bitmap {
-        let pixelSigma = sigma * Double(bitmap.scale)
-        guard pixelSigma > 0, bitmap.width > 0, bitmap.height > 0 else { return bitmap }
-        var planes = FloatImage(bitmap)
+    private func blurred(_ image: FloatImage, pixelSigma: Double) -> FloatImage {
+        guard pixelSigma > 0 else { return image }
+        var planes = image
         switch method {
         case .gaussian:
             let kernel = Self.gaussianKernel(sigma: pixelSigma)
@@ -101,48 +105,43 @@ public struct Blur: Sendable {
                 planes = planes.boxedVertically(width: width, edge: edge)
             }
         }
-        return planes.bitmap(scale: bitmap.scale)
+        return planes
     }
 
-    /// Saturation as UIImageEffects applies it, on premultiplied values (the matrix is linear).
-    static func saturated(_ bitmap: Bitmap, by s: Double) -> Bitmap {
+    /// Saturation as UIImageEffects applies it, on premultiplied values (the matrix is linear);
+    /// colour is kept within 0…alpha.
+    static func saturate(_ image: inout FloatImage, by s: Double) {
         let lr = 0.2126, lg = 0.7152, lb = 0.0722
-        let m: [Double] = [
+        let m: [Float] = [
             lr + (1 - lr) * s, lg - lg * s, lb - lb * s,
             lr - lr * s, lg + (1 - lg) * s, lb - lb * s,
             lr - lr * s, lg - lg * s, lb + (1 - lb) * s,
-        ]
-        var out = bitmap
-        out.withUnsafeMutablePixels { pixels in
+        ].map(Float.init)
+        image.values.withUnsafeMutableBufferPointer { values in
             var i = 0
-            while i < pixels.count {
-                let r = Double(pixels[i]), g = Double(pixels[i + 1]), b = Double(pixels[i + 2]), a = Double(pixels[i + 3])
+            while i < values.count {
+                let r = values[i], g = values[i + 1], b = values[i + 2], a = values[i + 3]
                 for row in 0..<3 {
-                    let value = m[row * 3] * r + m[row * 3 + 1] * g + m[row * 3 + 2] * b
-                    pixels[i + row] = UInt8(min(max(value.rounded(), 0), a))
+                    values[i + row] = min(max(m[row * 3] * r + m[row * 3 + 1] * g + m[row * 3 + 2] * b, 0), a)
                 }
                 i += 4
             }
         }
-        return out
     }
 
     /// `tint` drawn over every pixel (source-over on premultiplied values).
-    static func tinted(_ bitmap: Bitmap, with tint: Color) -> Bitmap {
-        let top = tint.premultiplied
-        let keep = 255 - Int(top.a)
-        var out = bitmap
-        out.withUnsafeMutablePixels { pixels in
+    static func tint(_ image: inout FloatImage, with tint: Color) {
+        let alpha = Float(tint.a), k = alpha / 255, keep = 1 - k
+        let top = SIMD4(Float(tint.r) * k, Float(tint.g) * k, Float(tint.b) * k, alpha)
+        image.values.withUnsafeMutableBufferPointer { values in
             var i = 0
-            while i < pixels.count {
-                pixels[i] = UInt8(Int(top.r) + (Int(pixels[i]) * keep + 127) / 255)
-                pixels[i + 1] = UInt8(Int(top.g) + (Int(pixels[i + 1]) * keep + 127) / 255)
-                pixels[i + 2] = UInt8(Int(top.b) + (Int(pixels[i + 2]) * keep + 127) / 255)
-                pixels[i + 3] = UInt8(Int(top.a) + (Int(pixels[i + 3]) * keep + 127) / 255)
+            while i < values.count {
+                let below = SIMD4(values[i], values[i + 1], values[i + 2], values[i + 3])
+                let out = top + below * keep
+                values[i] = out[0]; values[i + 1] = out[1]; values[i + 2] = out[2]; values[i + 3] = out[3]
                 i += 4
             }
         }
-        return out
     }
 
     /// Normalised weights of a sampled Gaussian, radius ⌈3σ⌉, centre in the middle.

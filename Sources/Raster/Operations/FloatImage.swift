@@ -1,6 +1,8 @@
 import Dispatch
 
-/// Premultiplied RGBA as floats, for filters that must not round between passes.
+/// Premultiplied RGBA as floats, for filters that must not round between passes: a pixel of
+/// straight `(c, a)` is `(c · a / 255, a)`, so channels run 0…255 and colour never exceeds alpha
+/// for in-range values.
 struct FloatImage {
     let width: Int
     let height: Int
@@ -12,23 +14,58 @@ struct FloatImage {
         self.values = values
     }
 
+    /// `bitmap`'s straight bytes, premultiplied.
     init(_ bitmap: Bitmap) {
         width = bitmap.width
         height = bitmap.height
-        values = bitmap.pixels.map(Float.init)
+        var values = [Float](repeating: 0, count: bitmap.pixels.count)
+        bitmap.pixels.withUnsafeBufferPointer { source in
+            values.withUnsafeMutableBufferPointer { target in
+                var index = 0
+                while index < source.count {
+                    let alpha = Float(source[index + 3])
+                    let k = alpha * (1 / 255)
+                    target[index] = Float(source[index]) * k
+                    target[index + 1] = Float(source[index + 1]) * k
+                    target[index + 2] = Float(source[index + 2]) * k
+                    target[index + 3] = alpha
+                    index += 4
+                }
+            }
+        }
+        self.values = values
     }
 
-    /// Rounded back to premultiplied RGBA8, colour clamped to alpha.
+    /// Back to straight RGBA8, rounded to nearest once: `a = round(A)`, `c = round(P · 255 / A)`
+    /// (clamped to 0…255), transparent black where `a` is 0.
     func bitmap(scale: Int) -> Bitmap {
         var pixels = [UInt8](repeating: 0, count: values.count)
+        values.withUnsafeBufferPointer { source in
+            pixels.withUnsafeMutableBufferPointer { target in
+                Self.unpremultiply(source, into: target)
+            }
+        }
+        return Bitmap(width: width, height: height, scale: scale, straight: pixels)!
+    }
+
+    /// Premultiplied float RGBA (0…255) → straight RGBA8, as ``bitmap(scale:)`` describes.
+    @inline(__always)
+    static func unpremultiply(_ source: UnsafeBufferPointer<Float>, into target: UnsafeMutableBufferPointer<UInt8>) {
         var index = 0
-        while index < values.count {
-            let alpha = min(max(values[index + 3].rounded(), 0), 255)
-            pixels[index + 3] = UInt8(alpha)
-            for channel in 0..<3 { pixels[index + channel] = UInt8(min(max(values[index + channel].rounded(), 0), alpha)) }
+        while index + 3 < source.count {
+            let alpha = min(max(source[index + 3], 0), 255)
+            let rounded = (alpha + 0.5).rounded(.down)
+            if rounded == 0 {
+                target[index] = 0; target[index + 1] = 0; target[index + 2] = 0; target[index + 3] = 0
+            } else {
+                let k = 255 / alpha
+                for channel in 0..<3 {
+                    target[index + channel] = UInt8(min(max(source[index + channel] * k, 0), 255) + 0.5)
+                }
+                target[index + 3] = UInt8(rounded)
+            }
             index += 4
         }
-        return Bitmap(width: width, height: height, scale: scale, premultiplied: pixels)!
     }
 
     /// `kernel` (odd length, centred) along every row.

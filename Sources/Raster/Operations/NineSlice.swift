@@ -87,6 +87,6 @@ public struct NineSlice: Sendable {
                 for channel in 0..<4 { pixels[target + channel] = patch.pixels[source + channel] }
             }
         }
-        return Bitmap(width: width, height: height, scale: patch.scale, premultiplied: pixels)!
+        return Bitmap(width: width, height: height, scale: patch.scale, straight: pixels)!
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Resizes premultiplied bitmaps with a separable filter, pixel-centre aligned: output pixel `x`
-/// samples the source at `(x + ½) · (source ÷ output) − ½`. When shrinking, the filter is widened by
-/// the scale factor, so every source pixel contributes (no aliasing). Working on premultiplied
-/// values means a nearly transparent pixel cannot bleed its colour into opaque neighbours.
+/// Resizes bitmaps with a separable filter, pixel-centre aligned: output pixel `x` samples the
+/// source at `(x + ½) · (source ÷ output) − ½`. When shrinking, the filter is widened by the scale
+/// factor, so every source pixel contributes (no aliasing). The filter runs on premultiplied `Float`
+/// values (a nearly transparent pixel cannot bleed its colour into opaque neighbours) and rounds
+/// back to straight RGBA8 once; resizing to the same size returns the bitmap untouched.
 public struct Resampler: Sendable {
     public enum Filter: String, Sendable, CaseIterable {
         case nearest
@@ -27,12 +28,34 @@ public struct Resampler: Sendable {
             return Bitmap(width: max(width, 0), height: max(height, 0), scale: bitmap.scale)
         }
         if width == bitmap.width && height == bitmap.height { return bitmap }
-        let horizontal = Self.resampleRows(bitmap, to: width, weights: contributions(from: bitmap.width, to: width))
-        let vertical = contributions(from: bitmap.height, to: height)
-        let both = horizontal.combiningRows(count: height) { y in
+        let horizontal = bitmap.pixels.withUnsafeBufferPointer { pixels in
+            Self.resampleRows(UnsafeSendable(pixels), width: bitmap.width, height: bitmap.height, to: width,
+                              weights: contributions(from: bitmap.width, to: width)) { row, i in
+                // Straight bytes, premultiplied as they are read.
+                let alpha = Float(row[i + 3]), k = alpha * (1 / 255)
+                return SIMD4(Float(row[i]) * k, Float(row[i + 1]) * k, Float(row[i + 2]) * k, alpha)
+            }
+        }
+        return resizeColumns(horizontal, to: height).bitmap(scale: bitmap.scale)
+    }
+
+    /// `image` (premultiplied floats) resized to `width × height`, without rounding.
+    func resize(_ image: FloatImage, width: Int, height: Int) -> FloatImage {
+        if width == image.width && height == image.height { return image }
+        let horizontal = image.values.withUnsafeBufferPointer { values in
+            Self.resampleRows(UnsafeSendable(values), width: image.width, height: image.height, to: width,
+                              weights: contributions(from: image.width, to: width)) { row, i in
+                SIMD4(row[i], row[i + 1], row[i + 2], row[i + 3])
+            }
+        }
+        return resizeColumns(horizontal, to: height)
+    }
+
+    private func resizeColumns(_ image: FloatImage, to height: Int) -> FloatImage {
+        let vertical = contributions(from: image.height, to: height)
+        return image.combiningRows(count: height) { y in
             vertical[y].weights.enumerated().map { (vertical[y].first + $0, $1) }
         }
-        return both.bitmap(scale: bitmap.scale)
     }
 
     /// For each output position, the source positions and normalised weights that make it.
@@ -86,37 +109,36 @@ public struct Resampler: Sendable {
 }
 
 extension Resampler {
-    /// The horizontal pass, straight from 8-bit pixels (a full-size float copy of a large source
-    /// would cost more than the filtering).
-    static func resampleRows(_ bitmap: Bitmap, to length: Int, weights: [(first: Int, weights: [Float])]) -> FloatImage {
-        var out = [Float](repeating: 0, count: length * bitmap.height * 4)
-        let sourceWidth = bitmap.width
-        bitmap.pixels.withUnsafeBufferPointer { pixels in
-            let pixels = UnsafeSendable(pixels)
-            out.withUnsafeMutableBufferPointer { target in
-                let target = UnsafeMutableSendable(target)
-                ParallelLoop.run(bitmap.height) { y in
-                    let row = pixels.buffer.baseAddress! + y * sourceWidth * 4
-                    let output = target.buffer.baseAddress! + y * length * 4
-                    for position in 0..<length {
-                        let (first, taps) = weights[position]
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                        var i = first * 4
-                        for weight in taps {
-                            r += Float(row[i]) * weight
-                            g += Float(row[i + 1]) * weight
-                            b += Float(row[i + 2]) * weight
-                            a += Float(row[i + 3]) * weight
-                            i += 4
-                        }
-                        output[position * 4] = r
-                        output[position * 4 + 1] = g
-                        output[position * 4 + 2] = b
-                        output[position * 4 + 3] = a
+    /// The horizontal pass, straight from the source's own samples (a full-size float copy of a
+    /// large 8-bit source would cost more than the filtering); `load(row, i)` gives the
+    /// premultiplied pixel whose first sample is at `row[i]`.
+    @inline(__always)
+    static func resampleRows<Sample>(
+        _ source: UnsafeSendable<Sample>, width sourceWidth: Int, height: Int, to length: Int,
+        weights: [(first: Int, weights: [Float])],
+        load: @Sendable (UnsafePointer<Sample>, Int) -> SIMD4<Float>
+    ) -> FloatImage {
+        var out = [Float](repeating: 0, count: length * height * 4)
+        out.withUnsafeMutableBufferPointer { target in
+            let target = UnsafeMutableSendable(target)
+            ParallelLoop.run(height) { y in
+                let row = source.buffer.baseAddress! + y * sourceWidth * 4
+                let output = target.buffer.baseAddress! + y * length * 4
+                for position in 0..<length {
+                    let (first, taps) = weights[position]
+                    var sum = SIMD4<Float>()
+                    var i = first * 4
+                    for weight in taps {
+                        sum += load(row, i) * weight
+                        i += 4
                     }
+                    output[position * 4] = sum[0]
+                    output[position * 4 + 1] = sum[1]
+                    output[position * 4 + 2] = sum[2]
+                    output[position * 4 + 3] = sum[3]
                 }
             }
         }
-        return FloatImage(width: length, height: bitmap.height, values: out)
+        return FloatImage(width: length, height: height, values: out)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 /// `frame.empty`: a fully transparent frame (`--deep`).
 public enum FrameEmptyRule: ValidationRule {
     public static let id = "frame.empty"
@@ -33,5 +34,28 @@ public enum FrameDuplicateRule: ValidationRule {
             }
         }
         return problems
+    }
+}
+
+/// `frame.hidden-color`: fully transparent pixels that store a colour (`--deep`).
+public enum FrameHiddenColorRule: ValidationRule {
+    public static let id = "frame.hidden-color"
+    public static let title = "Fully transparent pixels store a colour"
+    public static let explanation = "A pixel with alpha 0 is invisible, but its colour is still in the file: it costs "
+        + "bytes, and an engine that filters textures bilinearly without premultiplying blends it into the "
+        + "edges of the sprite as a fringe. Harmless when deliberate (TexturePacker's and `flipbook sheet "
+        + "--alpha-handling bleed`'s edge colour); `flipbook sheet --alpha-handling clear` sets it to black."
+    public static let defaultSeverity = Severity.notice
+    public static let needsPixels = true
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        let dirty = facts.files.filter { ($0.pixels?.hiddenColorPixels ?? 0) > 0 }
+        guard let first = dirty.first else { return [] }
+        let worst = dirty.map { Double($0.pixels!.hiddenColorPixels) / Double(max(1, $0.pixels!.pixelCount)) }.max()!
+        let total = dirty.reduce(0) { $0 + $1.pixels!.hiddenColorPixels }
+        let frames = dirty.count == 1 ? first.file.fileName : "\(dirty.count) of \(facts.files.count) frames"
+        let share = worst < 0.001 ? "under 0.1 %" : String(format: "up to %.1f %%", worst * 100)
+        return [Problem("\(frames): \(total) fully transparent pixels store a colour (\(share) of a frame)",
+                        file: first.file.path)]
     }
 }
