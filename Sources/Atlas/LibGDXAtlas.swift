@@ -81,8 +81,13 @@ public enum LibGDXAtlas {
         var name = sprite.name, index = -1
         if let member = membership[sprite.name] {
             name = member.name
-            // The frame number in the name when it follows the animation's name, else the position.
-            index = sprite.name.hasPrefix(member.name) ? Int(sprite.name.dropFirst(member.name.count)) ?? member.position : member.position
+            // The frame number in the name when it follows the animation's name (after a separator
+            // such as `-` or `_`), else the position.
+            index = member.position
+            if sprite.name.hasPrefix(member.name) {
+                let rest = sprite.name.dropFirst(member.name.count).drop { "-_. ".contains($0) }
+                if !rest.isEmpty, rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber), let number = Int(rest) { index = number }
+            }
         }
         lines.append(name)
         if index >= 0 { lines.append("index:\(index)") }

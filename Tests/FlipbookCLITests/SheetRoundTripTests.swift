@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TestSupport
+import Raster
+
+/// `flipbook sheet` then `flipbook frames` on real sequences (soft smoke, a fading explosion, pixel
+/// art, an anti-aliased sprite, `@2x` frames with alpha-1 backgrounds, opaque film frames — each
+/// with its ORIGIN.md in `Tests/Fixtures/sequences`): every pixel with alpha > 0 must come back with
+/// the same straight RGBA bytes and every alpha-0 pixel must stay alpha 0, in every format, plain
+/// and with `--trim --rotate --extrude 2`, over several pages.
+@Suite("Sheets give real frames back exactly")
+struct SheetRoundTripTests {
+    static let folder = "sequences"
+    static let sequences = [
+        "ansimuz-fire-bomb-pixel", "bbb-opening-fadein-720p", "emt-watch-spinner-2x", "gameart2d-dino-jump",
+        "kenney-gold-coin", "unity-explosion02hd-fadeout", "unity-wispy-smoke-02-long",
+    ]
+    static let formats = [
+        ("json-hash", "s.json"), ("json-array", "s.json"), ("aseprite", "s.json"), ("libgdx", "s.atlas"),
+        ("spritekit", "s.atlasc"),
+    ]
+
+    @Test func everyFixtureSequenceIsListed() throws {
+        let found = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path(Self.folder))
+            .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted()
+        #expect(found == Self.sequences)
+        #expect(found.count == 7)
+    }
+
+    /// The source frames of `sequence`: file name → bitmap.
+    static func sources(_ sequence: String) throws -> [String: Bitmap] {
+        let directory = Fixtures.path("\(folder)/\(sequence)")
+        var frames: [String: Bitmap] = [:]
+        for name in Fixtures.pngNames(in: "\(folder)/\(sequence)") {
+            frames[name] = try PNG.Decoder().decodeBitmap(file: "\(directory)/\(name)")
+        }
+        return frames
+    }
+
+    /// The file `frames` writes for source file `name`: the same, except for libGDX, whose regions
+    /// are an animation name and a frame index (`jump-1@2x.png` → region `jump`, index 1 → `jump1.png`;
+    /// the separator, zero padding and scale are not in the format).
+    static func unpackedName(_ name: String, format: String) -> String {
+        guard format == "libgdx" else { return name }
+        let stem = ImageFileName(path: name).stem
+        let digits = stem.reversed().prefix { $0.isNumber }.count
+        var prefix = stem.dropLast(digits)
+        while let last = prefix.last, "-_. ".contains(last) { prefix = prefix.dropLast() }
+        return "\(prefix)\(Int(stem.suffix(digits))!).png"
+    }
+
+    @Test(arguments: sequences, formats)
+    func roundTripIsExact(sequence: String, format: (name: String, data: String)) throws {
+        let sources = try Self.sources(sequence)
+        #expect(sources.count >= 2)
+        let side = sources.values.map { max($0.width, $0.height) }.max()!
+        for options in [[String](), ["--trim", "--rotate", "--extrude", "2"]] {
+            let folder = try SheetFormatCommandTests.temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // Pages a little over one frame's side: several pages for every sequence.
+            let packed = try CLI.run(["sheet", Fixtures.path("\(Self.folder)/\(sequence)"), "-o", folder + "/s.png",
+                                      "--format", format.name, "--max-size", "\(side + 16)", "--json"] + options)
+            #expect(packed.status == 0, "\(packed.stderr)")
+            let report = try JSONSerialization.jsonObject(with: Data(packed.stdout.utf8)) as? [String: Any]
+            #expect(((report?["pages"] as? [Any])?.count ?? 0) > 1, "several pages")
+            let data = format.name == "json-hash" || format.name == "json-array" || format.name == "aseprite" ? "s-0.json" : format.data
+            let unpacked = try CLI.run(["frames", folder + "/" + data, "-o", folder + "/back"])
+            #expect(unpacked.status == 0, "\(unpacked.stderr)")
+            let back = try FileManager.default.contentsOfDirectory(atPath: folder + "/back").filter { $0.hasSuffix(".png") }
+            #expect(back.count == sources.count, "\(options): \(back.sorted())")
+            for (name, original) in sources {
+                let copy = try PNG.Decoder().decode(file: "\(folder)/back/\(Self.unpackedName(name, format: format.name))").bitmap()
+                #expect((copy.width, copy.height) == (original.width, original.height), "\(name)")
+                guard copy.width == original.width, copy.height == original.height else { continue }
+                var differing = 0
+                for index in stride(from: 0, to: original.pixels.count, by: 4) {
+                    let same = original.pixels[index + 3] == 0
+                        ? copy.pixels[index + 3] == 0
+                        : original.pixels[index..<(index + 4)] == copy.pixels[index..<(index + 4)]
+                    if !same { differing += 1 }
+                }
+                #expect(differing == 0, "\(format.name) \(options) \(name): \(differing) pixels changed")
+            }
+        }
+    }
+}
