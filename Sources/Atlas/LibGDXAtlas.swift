@@ -69,7 +69,7 @@ public enum LibGDXAtlas {
         }
         for (page, bitmap) in sheet.pages.enumerated() {
             if page > 0 { lines.append("") }
-            lines += [images[page], "size:\(bitmap.width),\(bitmap.height)", "filter:Linear,Linear", "repeat:none", "pma:false"]
+            lines += [images[page], "size:\(bitmap.width),\(bitmap.height)", "filter:Linear,Linear", "repeat:none", "pma:\(sheet.premultipliedAlpha)"]
             for sprite in sheet.sprites where sprite.page == page { lines += regionLines(sprite, membership: membership) }
         }
         return Array((lines.joined(separator: "\n") + "\n").utf8)
@@ -103,9 +103,9 @@ public enum LibGDXAtlas {
 
     /// The pages (image, size) and regions of an atlas file, new format or the legacy one
     /// (`xy`/`size`/`orig`/`offset`). Rotations other than 0 and 90 degrees are refused.
-    public static func decode(_ bytes: [UInt8]) throws(Error) -> (pages: [(image: String, width: Int, height: Int)], regions: [Region]) {
+    public static func decode(_ bytes: [UInt8]) throws(Error) -> (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [Region]) {
         let text = String(decoding: bytes, as: UTF8.self)
-        var pages: [(image: String, width: Int, height: Int)] = []
+        var pages: [(image: String, width: Int, height: Int, premultiplied: Bool)] = []
         var regions: [Region] = []
         var inPage = false
         var current: Region?
@@ -132,7 +132,7 @@ public enum LibGDXAtlas {
             guard let colon = line.firstIndex(of: ":") else {
                 finishRegion()
                 if !inPage {
-                    pages.append((line, 0, 0))
+                    pages.append((line, 0, 0, false))
                     inPage = true
                 } else {
                     current = Region(name: line, index: -1, page: pages.count - 1, rotated: false,
@@ -155,6 +155,12 @@ public enum LibGDXAtlas {
                     let n = try ints(2)
                     pages[pages.count - 1].width = n[0]
                     pages[pages.count - 1].height = n[1]
+                } else if key == "pma", !pages.isEmpty {
+                    switch values.first {
+                    case "true": pages[pages.count - 1].premultiplied = true
+                    case "false": pages[pages.count - 1].premultiplied = false
+                    default: throw Error(line: number + 1, reason: "pma is true or false")
+                    }
                 }
                 continue
             }

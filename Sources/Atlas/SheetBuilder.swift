@@ -80,6 +80,8 @@ public struct SheetBuilder: Sendable {
     /// its name printed on a light strip below it. The data stays exact; the strips lie outside
     /// every sprite's region.
     public var labels: Bool
+    /// What the pages store under transparency (``AlphaHandling/keep``: the source bytes).
+    public var alphaHandling: AlphaHandling
 
     /// The labels' font and strip height (one pixel above and below the text), in base pixels.
     static let labelFont = PixelFont.fixed6x13
@@ -87,7 +89,8 @@ public struct SheetBuilder: Sendable {
 
     public init(layout: Layout = .packed, padding: Int = 2, border: Int = 0, trim: Bool = false, trimMargin: Int = 0,
                 extrude: Int = 0, powerOfTwo: Bool = false, square: Bool = false, maxSide: Int = 8192,
-                allowRotation: Bool = false, rotation: SpriteSheet.Rotation = .clockwise, multipack: Bool = true, labels: Bool = false) {
+                allowRotation: Bool = false, rotation: SpriteSheet.Rotation = .clockwise, multipack: Bool = true, labels: Bool = false,
+                alphaHandling: AlphaHandling = .keep) {
         self.layout = layout
         self.padding = padding
         self.border = border
@@ -101,6 +104,7 @@ public struct SheetBuilder: Sendable {
         self.rotation = rotation
         self.multipack = multipack
         self.labels = labels
+        self.alphaHandling = alphaHandling
     }
 
     /// One sheet from single-scale frames.
@@ -147,6 +151,8 @@ public struct SheetBuilder: Sendable {
         for (index, input) in inputs.enumerated() {
             var key: [UInt8] = []
             for (k, bitmap) in input.bitmaps.enumerated() { key += bitmap.cropped(to: Self.scaled(regions[index], by: factors[k])).pixels }
+            // Only `keep` stores the colour under alpha 0: otherwise frames that differ only there look alike.
+            if alphaHandling != .keep { AlphaHandling.clearHiddenColor(&key) }
             let digest = Self.digest(key)
             if !labels, let match = seen[digest]?.first(where: { $0.pixels == key }) {
                 slotOfInput[index] = match.slot
@@ -212,7 +218,8 @@ public struct SheetBuilder: Sendable {
                     spriteSourceSize: Self.scaled(region, by: factor), sourceWidth: bitmap.width, sourceHeight: bitmap.height,
                     duration: input.duration)
             }
-            return SpriteSheet(pages: pages, sprites: sprites, animations: animations, rotation: rotation)
+            return SpriteSheet(pages: pages.map(alphaHandling.apply), sprites: sprites, animations: animations, rotation: rotation,
+                               premultipliedAlpha: alphaHandling == .premultiply)
         }
     }
 

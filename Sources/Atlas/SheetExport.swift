@@ -19,6 +19,25 @@ public enum SheetExport {
 
         /// Which way this format's readers expect rotated sprites to be turned.
         public var rotation: SpriteSheet.Rotation { self == .libgdx ? .counterClockwise : .clockwise }
+
+        /// Whether the format's data can say its pages are premultiplied: TexturePacker JSON
+        /// (`meta.premultipliedAlpha`) and libGDX (`pma:true`) can; Aseprite's JSON has no such
+        /// field, and SpriteKit premultiplies atlas pages itself, so both refuse premultiplied pages.
+        public var canDeclarePremultipliedAlpha: Bool { self == .jsonHash || self == .jsonArray || self == .libgdx }
+    }
+
+    /// Why a sheet cannot be written in a format.
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The pages are premultiplied and the format cannot say so.
+        case premultipliedAlphaNotSupported(Format)
+
+        public var description: String {
+            switch self {
+            case .premultipliedAlphaNotSupported(let format):
+                "\(format.rawValue) data cannot declare premultiplied pages; use json-hash, json-array or libgdx, "
+                    + "or another alpha handling"
+            }
+        }
     }
 
     /// One file to write.
@@ -39,7 +58,12 @@ public enum SheetExport {
     /// `sheet-0.png`, `sheet-1.png`… when the sprites overflowed onto several pages, each JSON page
     /// with its own `sheet-0.json` listing the others in `meta.related_multi_packs`; libGDX keeps
     /// all pages in one `sheet.atlas`; SpriteKit writes `NAME.plist` and `NAME.1.png`, `NAME.1@2x.png`….
-    public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) -> [File] {
+    /// Throws ``Error/premultipliedAlphaNotSupported(_:)`` for premultiplied pages in a format that
+    /// cannot say so.
+    public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) throws(Error) -> [File] {
+        if sheets.contains(where: \.premultipliedAlpha) && !format.canDeclarePremultipliedAlpha {
+            throw .premultipliedAlphaNotSupported(format)
+        }
         let stem = output.hasSuffix(".png") || output.hasSuffix(".atlasc") ? String(output[..<output.lastIndex(of: ".")!]) : output
         if format == .spritekit {
             let folder = stem + ".atlasc"

@@ -61,6 +61,7 @@ public enum SheetImport {
         var animations: [SpriteSheet.Animation] = []
         var queue = [URL(fileURLWithPath: path).lastPathComponent]
         var visited = Set<String>()
+        var premultiplied: [Bool] = []
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         while let next = queue.first {
             queue.removeFirst()
@@ -73,6 +74,7 @@ public enum SheetImport {
             var bitmap = try page(decoded.image, nextTo: file)
             bitmap.scale = decoded.scale
             pages.append(bitmap)
+            premultiplied.append(decoded.premultipliedAlpha)
             sprites += decoded.sprites.map { sprite in
                 var sprite = sprite
                 sprite.page = index
@@ -87,16 +89,24 @@ public enum SheetImport {
             }
             queue += decoded.related
         }
-        return SpriteSheet(pages: pages, sprites: sprites, animations: animations, rotation: .clockwise)
+        return SpriteSheet(pages: pages, sprites: sprites, animations: animations, rotation: .clockwise,
+                           premultipliedAlpha: try agreed(premultiplied, path: path))
     }
 
     private static func readLibGDX(_ path: String) throws(Error) -> SpriteSheet {
         let data = try bytes(path)
-        let decoded: (pages: [(image: String, width: Int, height: Int)], regions: [LibGDXAtlas.Region])
+        let decoded: (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [LibGDXAtlas.Region])
         do { decoded = try LibGDXAtlas.decode(data) } catch { throw Error(path: path, reason: "\(error)") }
         var pages: [Bitmap] = []
         for entry in decoded.pages { pages.append(try page(entry.image, nextTo: path)) }
-        return SpriteSheet(pages: pages, sprites: decoded.regions.map(\.sprite), animations: [], rotation: .counterClockwise)
+        return SpriteSheet(pages: pages, sprites: decoded.regions.map(\.sprite), animations: [], rotation: .counterClockwise,
+                           premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path))
+    }
+
+    /// Whether the pages are premultiplied: all of them, or none.
+    private static func agreed(_ flags: [Bool], path: String) throws(Error) -> Bool {
+        guard Set(flags).count <= 1 else { throw Error(path: path, reason: "some pages are premultiplied and some are not") }
+        return flags.first ?? false
     }
 
     private static func readSpriteKit(_ path: String) throws(Error) -> SpriteSheet {

@@ -75,12 +75,17 @@ public struct SpriteSheet: Sendable {
     public var sprites: [Sprite]
     public var animations: [Animation]
     public var rotation: Rotation
+    /// `true` when the pages store premultiplied colour (``AlphaHandling/premultiply``, or a data
+    /// file that says so); ``frame(_:)`` then gives frames back straight.
+    public var premultipliedAlpha: Bool
 
-    public init(pages: [Bitmap], sprites: [Sprite], animations: [Animation], rotation: Rotation = .clockwise) {
+    public init(pages: [Bitmap], sprites: [Sprite], animations: [Animation], rotation: Rotation = .clockwise,
+                premultipliedAlpha: Bool = false) {
         self.pages = pages
         self.sprites = sprites
         self.animations = animations
         self.rotation = rotation
+        self.premultipliedAlpha = premultipliedAlpha
     }
 
     /// The pixel scale of the pages (1 for `sheet.png`, 2 for `sheet@2x.png`).
@@ -117,7 +122,9 @@ public struct SpriteSheet: Sendable {
         Self.safeFileName(for: sprite.name, scale: pages[sprite.page].scale)
     }
 
-    /// The original frame of `sprite`, rebuilt from its page (un-rotated, un-trimmed onto its source size).
+    /// The original frame of `sprite`, rebuilt from its page (un-rotated, un-trimmed onto its source
+    /// size): the page's bytes as they are, or un-premultiplied when ``premultipliedAlpha`` says
+    /// the page is premultiplied (colour above alpha, which such a page cannot hold, is clamped).
     public func frame(_ sprite: Sprite) -> Bitmap {
         let page = pages[sprite.page]
         var out = Bitmap(width: sprite.sourceWidth, height: sprite.sourceHeight, scale: page.scale)
@@ -127,7 +134,17 @@ public struct SpriteSheet: Sendable {
         } else {
             out.copy(page, from: sprite.frame, toX: sprite.spriteSourceSize.x, y: sprite.spriteSourceSize.y)
         }
-        return out
+        guard premultipliedAlpha else { return out }
+        var samples = out.pixels
+        var index = 0
+        while index < samples.count {
+            let alpha = samples[index + 3]
+            samples[index] = min(samples[index], alpha)
+            samples[index + 1] = min(samples[index + 1], alpha)
+            samples[index + 2] = min(samples[index + 2], alpha)
+            index += 4
+        }
+        return Bitmap(width: out.width, height: out.height, scale: out.scale, premultiplied: samples)!
     }
 }
 

@@ -40,6 +40,9 @@ public enum TexturePackerJSON {
         var scale: String?
         /// PixiJS (≥ 7) loads these other pages' data files along with this one.
         var related_multi_packs: [String]?
+        /// `true` when the page is premultiplied; written only then. Phaser and PixiJS do not read
+        /// it: the loader must be told (PixiJS `alphaMode: 'premultiplied-alpha'`).
+        var premultipliedAlpha: Bool?
     }
 
     struct HashDocument: Codable {
@@ -61,7 +64,8 @@ public enum TexturePackerJSON {
         let bitmap = sheet.pages[page]
         let meta = Meta(app: "flipbook", version: "0.1.0", image: image, format: "RGBA8888",
                         size: Size(w: bitmap.width, h: bitmap.height), scale: String(bitmap.scale),
-                        related_multi_packs: related.isEmpty ? nil : related)
+                        related_multi_packs: related.isEmpty ? nil : related,
+                        premultipliedAlpha: sheet.premultipliedAlpha ? true : nil)
         let sprites = sheet.sprites.filter { $0.page == page }
         let onPage = Set(sprites.map(\.name))
         let pageAnimations = sheet.animations.compactMap { animation -> (String, [String])? in
@@ -114,7 +118,10 @@ public enum TexturePackerJSON {
         public var height: Int
         /// `meta.scale` (1 when absent or not a whole number).
         public var scale: Int
+        /// The other pages' data files (`meta.related_multi_packs`).
         public var related: [String]
+        /// `meta.premultipliedAlpha` (false when absent).
+        public var premultipliedAlpha: Bool
     }
 
     /// Reads a JSON hash or array (ours or TexturePacker's).
@@ -145,6 +152,6 @@ public enum TexturePackerJSON {
         }
         return Decoded(sprites: frames.map { sprite($0, $1) }, animations: animations, image: meta.image,
                        width: meta.size.w, height: meta.size.h, scale: meta.scale.flatMap { Int($0) }.map { max(1, $0) } ?? 1,
-                       related: meta.related_multi_packs ?? [])
+                       related: meta.related_multi_packs ?? [], premultipliedAlpha: meta.premultipliedAlpha ?? false)
     }
 }

@@ -25,12 +25,21 @@ struct Sheet: ParsableCommand {
             sheet to eyeball in a review: each frame in its own cell, its name printed below it \
             (use it with --layout rows to keep play order).
 
+            --alpha-handling says what pages store under transparency: keep (the default) writes \
+            the source bytes, so `flipbook frames` gives every file back bit for bit; clear sets \
+            the colour of fully transparent pixels to black (smaller PNGs); bleed gives them the \
+            colour of the nearest visible pixel, so an engine filtering a straight-alpha texture \
+            shows no dark fringe at sprite edges; premultiply writes premultiplied pages and says \
+            so in the data (json-hash/json-array meta.premultipliedAlpha, libgdx pma:true — tell \
+            Phaser or PixiJS's loader yourself, they do not read it; aseprite and spritekit refuse it).
+
             Examples:
               flipbook sheet Sequences/kenney-robot-walk -o robot.png --trim
               flipbook sheet hero/ -o hero.png --data hero.json --format json-array --padding 1
               flipbook sheet hero/ -o hero.png --scales 1,2 --extrude 1 --format libgdx
               flipbook sheet hero/ -o Hero.atlasc --format spritekit --rotate
               flipbook sheet Sequences/explosion -o review.png --layout rows --labels
+              flipbook sheet fx/smoke -o smoke.png --trim --alpha-handling bleed
             """
     )
 
@@ -51,6 +60,8 @@ struct Sheet: ParsableCommand {
     @Flag(help: "Page sides are powers of two.") var powerOfTwo = false
     @Flag(help: "Square page.") var square = false
     @Option(help: "Largest page side in pixels; more sprites go onto more pages.") var maxSize = 8192
+    @Option(help: "keep, clear, bleed or premultiply: what pages store under transparency.")
+    var alphaHandling: AlphaHandling = .keep
     @Option(help: "Frames per second, for each frame's duration.") var fps: Double = 30
     @Flag(help: "Print machine-readable JSON.") var json = false
 
@@ -59,6 +70,9 @@ struct Sheet: ParsableCommand {
         guard maxSize > 0 else { throw ValidationError("--max-size must be positive.") }
         guard fps > 0 && fps.isFinite else { throw ValidationError("--fps must be positive.") }
         _ = try scaleList()
+        if alphaHandling == .premultiply && !format.canDeclarePremultipliedAlpha {
+            throw ValidationError("--alpha-handling premultiply: \(SheetExport.Error.premultipliedAlphaNotSupported(format))")
+        }
     }
 
     /// `--scales 1,2` → [1, 2]; none given → nil (each frame's single file, at its own scale).
@@ -118,7 +132,7 @@ struct Sheet: ParsableCommand {
         if resampled > 0 { Console.error("note: \(resampled) frame variants were missing and were resampled from the largest one there is") }
         let builder = SheetBuilder(layout: layout, padding: padding, border: border, trim: trim, trimMargin: trimMargin, extrude: extrude,
                                    powerOfTwo: powerOfTwo, square: square, maxSide: maxSize,
-                                   allowRotation: rotate, rotation: format.rotation, labels: labels)
+                                   allowRotation: rotate, rotation: format.rotation, labels: labels, alphaHandling: alphaHandling)
         var sheets: [SpriteSheet]
         do { sheets = try builder.buildScaled(inputs) } catch {
             Console.error("error: \(error)")
@@ -135,7 +149,11 @@ struct Sheet: ParsableCommand {
                 sheets[k].animations[index].repeatCount = manifest.repeatCount ?? 0
             }
         }
-        let files = SheetExport.files(for: sheets, format: format, output: output, data: data)
+        let files: [SheetExport.File]
+        do { files = try SheetExport.files(for: sheets, format: format, output: output, data: data) } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(ExitStatus.usage)
+        }
         do {
             for file in files {
                 let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
@@ -194,3 +212,4 @@ struct Sheet: ParsableCommand {
 
 extension SheetExport.Format: ExpressibleByArgument {}
 extension SheetBuilder.Layout: ExpressibleByArgument {}
+extension AlphaHandling: ExpressibleByArgument {}

@@ -122,7 +122,7 @@ struct SheetExportImportTests {
         let sheet = try SheetBuilder(padding: 1, trim: true, maxSide: multipage ? 70 : 4096, allowRotation: true,
                                      rotation: format.rotation).build(inputs)
         #expect((sheet.pages.count > 1) == multipage)
-        let files = SheetExport.files(for: [sheet], format: format, output: folder + "/gulls.png")
+        let files = try SheetExport.files(for: [sheet], format: format, output: folder + "/gulls.png")
         try Self.write(files)
         let dataFile: String = switch format {
         case .spritekit: folder + "/gulls.atlasc"
@@ -150,14 +150,14 @@ struct SheetExportImportTests {
             })
         let pages = sheets[0].pages.count
         #expect(pages > 1)
-        let json = SheetExport.files(for: sheets, format: .jsonHash, output: "out/g.png").map(\.path)
+        let json = try SheetExport.files(for: sheets, format: .jsonHash, output: "out/g.png").map(\.path)
         #expect(json.contains("out/g-0.png") && json.contains("out/g-0.json") && json.contains("out/g-\(pages - 1)@2x.json"))
-        let gdx = SheetExport.files(for: sheets, format: .libgdx, output: "out/g.png").map(\.path)
+        let gdx = try SheetExport.files(for: sheets, format: .libgdx, output: "out/g.png").map(\.path)
         #expect(gdx.filter { $0.hasSuffix(".atlas") } == ["out/g.atlas", "out/g@2x.atlas"])
-        let kit = SheetExport.files(for: sheets, format: .spritekit, output: "out/G.atlasc").map(\.path)
+        let kit = try SheetExport.files(for: sheets, format: .spritekit, output: "out/G.atlasc").map(\.path)
         #expect(kit.first == "out/G.atlasc/G.plist" && kit.contains("out/G.atlasc/G.1.png") && kit.contains("out/G.atlasc/G.1@2x.png"))
         // Each JSON page names the others, so PixiJS loads them all.
-        guard case .data(let bytes) = SheetExport.files(for: [sheets[0]], format: .jsonHash, output: "g.png")
+        guard case .data(let bytes) = try SheetExport.files(for: [sheets[0]], format: .jsonHash, output: "g.png")
             .first(where: { $0.path == "g-1.json" })?.content else {
             Issue.record("expected data")
             return

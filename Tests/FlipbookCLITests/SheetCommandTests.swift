@@ -131,6 +131,11 @@ struct SheetCommandTests {
         #expect(try CLI.run(["sheet", "/nonexistent", "-o", "/tmp/s.png"]).status == 3)
         #expect(try CLI.run(["sheet", CLI.fixtures + "/info", "-o", "/tmp/s.png", "--padding", "-1"]).status == 2)
         #expect(try CLI.run(["sheet", CLI.fixtures + "/info/robot_walk0.png", "-o", "/tmp/s.png", "--max-size", "50"]).status == 1)
+        for format in ["aseprite", "spritekit"] {
+            let refused = try CLI.run(["sheet", CLI.fixtures + "/info", "-o", "/tmp/s.png", "--format", format, "--alpha-handling", "premultiply"])
+            #expect(refused.status == 2 && refused.stderr.contains("premultiplied"), "\(format): \(refused.stderr)")
+        }
+        #expect(try CLI.run(["sheet", CLI.fixtures + "/info", "-o", "/tmp/s.png", "--alpha-handling", "bled"]).status == 2)
     }
 }
 
