@@ -71,7 +71,11 @@ struct AssembleCommandTests {
         let originalFrames = try original.allFrames()
         let written = try FileManager.default.contentsOfDirectory(atPath: directory + "/frames").filter { $0.hasSuffix(".png") }
         #expect(written.count == originalFrames.count)
-        #expect(try PNG.Decoder().decodeBitmap(file: directory + "/frames/\(name)2.png") == originalFrames[1].image)
+        // Every written frame is the decoded screen byte for byte (the decoder matches Pillow: GIFDecoderTests).
+        for (index, frame) in originalFrames.enumerated() {
+            let same = try PNG.Decoder().decodeBitmap(file: directory + "/frames/\(name)\(index + 1).png") == frame.image
+            #expect(same, "frame \(index + 1)")
+        }
 
         let rebuild = try CLI.run(["assemble", directory + "/frames", "-o", directory + "/again.gif", "--json"])
         #expect(rebuild.status == 0, "\(rebuild.stderr)")

@@ -27,6 +27,29 @@ struct GIFDecoderTests {
         }
     }
 
+    /// The large GIFs, against per-frame digests of what Pillow decoded (transparent pixels as
+    /// 0,0,0,0, as our decoder leaves them).
+    @Test("matches Pillow's decode of the large GIFs, by digest", arguments: Fixtures.digestReferenceNames())
+    func matchesPillowByDigest(name: String) throws {
+        let reference = try Fixtures.digestReference(name)
+        let decoder = try GIF.Decoder(file: Fixtures.gifPath(for: name))
+        let frames = try decoder.allFrames()
+        #expect(frames.count == reference.frames && reference.digests?.count == reference.frames)
+        #expect((decoder.width, decoder.height) == (reference.width, reference.height))
+        #expect(frames.map(\.delay) == reference.delays)
+        #expect(decoder.netscapeLoops == reference.loop)
+        for (index, frame) in frames.enumerated() {
+            #expect(Fixtures.digest(frame.image.pixels) == reference.digests?[index], "frame \(index)")
+        }
+    }
+
+    /// Every fixture GIF (all 14 CodeManu effects, giflib's pictures) has a Pillow reference.
+    @Test func everyFixtureGIFHasAReference() {
+        let names = Fixtures.gifNames()
+        #expect(names.count == 14 + 9)
+        #expect(Set(Fixtures.referenceNames() + Fixtures.digestReferenceNames()) == Set(names))
+    }
+
     @Test func readsInterlacedFramesInScreenOrder() throws {
         let plain = try GIF.Decoder(file: Fixtures.path("gif/giflib/treescap.gif")).allFrames()
         let interlaced = try GIF.Decoder(file: Fixtures.path("gif/giflib/treescap-interlaced.gif")).allFrames()
