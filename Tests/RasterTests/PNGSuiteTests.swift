@@ -34,6 +34,21 @@ struct PNGSuiteTests {
         #expect(worst <= 1, "\(name): a channel differs from the golden by \(worst)")
     }
 
+    /// 16-bit files are reduced to 8 bits once, `(v · 255 + 32767) / 65535`, and a ``Bitmap`` keeps
+    /// exactly those bytes (no second rounding, soft alpha included): pinned to the golden, exactly.
+    @Test("16-bit samples are reduced once, exactly", arguments: valid.filter { $0.contains("16") })
+    func reducesSixteenBitsOnce(name: String) throws {
+        let bitmap = try PNG.Decoder().decodeBitmap(file: Fixtures.path("pngsuite/valid/\(name)"))
+        let golden = try Fixtures.bytes("pngsuite/reference-rgba16le/\(name).rgba")
+        try #require(golden.count == bitmap.pixels.count * 2)
+        var differing = 0
+        for sample in 0..<bitmap.pixels.count {
+            let value16 = Int(golden[2 * sample]) | Int(golden[2 * sample + 1]) << 8
+            if Int(bitmap.pixels[sample]) != (value16 * 255 + 32767) / 65535 { differing += 1 }
+        }
+        #expect(differing == 0, "\(name): \(differing) samples")
+    }
+
     @Test("rejects corrupt files with a typed error", arguments: invalid)
     func rejectsCorrupt(name: String) {
         let path = Fixtures.path("pngsuite/invalid/\(name)")
