@@ -170,7 +170,7 @@ struct SliceCommand: ParsableCommand {
 struct ResizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resize",
-        abstract: "Resample an image (premultiplied alpha), with UIView content modes.",
+        abstract: "Resample an image (filtered premultiplied, rounded once), with UIView content modes.",
         discussion: """
             --size is in points (× the input's @Nx scale); --scale multiplies the pixel size.
             --fit: fill stretches to the size; aspect-fit fits inside it, leaving transparent bars; \
