@@ -83,17 +83,17 @@ public struct Canvas: Sendable {
                     let p = surface[index]
                     guard p.w > 0 else { continue }
                     let o = index * 4
-                    let alpha = min(p.w, 1) * 255
-                    let rounded = (alpha + 0.5).rounded(.down)
-                    if rounded == 0 {
+                    let alpha = Swift.min(p.w, 1) * 255 + 0.5
+                    if alpha < 1 {
                         out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
                         continue
                     }
-                    let colour = (p * (255 / p.w)).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
-                    out[o] = UInt8(colour.x + 0.5)
-                    out[o + 1] = UInt8(colour.y + 0.5)
-                    out[o + 2] = UInt8(colour.z + 0.5)
-                    out[o + 3] = UInt8(rounded)
+                    // Opaque pixels (the common case) need no division.
+                    let k: Float = p.w >= 1 ? 255 : 255 / p.w
+                    out[o] = UInt8(Swift.min(Swift.max(p.x * k, 0), 255) + 0.5)
+                    out[o + 1] = UInt8(Swift.min(Swift.max(p.y * k, 0), 255) + 0.5)
+                    out[o + 2] = UInt8(Swift.min(Swift.max(p.z * k, 0), 255) + 0.5)
+                    out[o + 3] = UInt8(alpha)
                 }
             }
         }

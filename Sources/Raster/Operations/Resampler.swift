@@ -28,12 +28,21 @@ public struct Resampler: Sendable {
             return Bitmap(width: max(width, 0), height: max(height, 0), scale: bitmap.scale)
         }
         if width == bitmap.width && height == bitmap.height { return bitmap }
+        let sourceWidth = bitmap.width
         let horizontal = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            Self.resampleRows(UnsafeSendable(pixels), width: bitmap.width, height: bitmap.height, to: width,
-                              weights: contributions(from: bitmap.width, to: width)) { row, i in
-                // Straight bytes, premultiplied as they are read.
-                let alpha = Float(row[i + 3]), k = alpha * (1 / 255)
-                return SIMD4(Float(row[i]) * k, Float(row[i + 1]) * k, Float(row[i + 2]) * k, alpha)
+            let pixels = UnsafeSendable(pixels)
+            // Each source row premultiplied once into the scratch row, then filtered.
+            return Self.resampleRows(width: sourceWidth, height: bitmap.height, to: width,
+                                     weights: contributions(from: sourceWidth, to: width)) { y, scratch in
+                let row = pixels.buffer.baseAddress! + y * sourceWidth * 4
+                for i in stride(from: 0, to: sourceWidth * 4, by: 4) {
+                    let alpha = Float(row[i + 3]), k = alpha * (1 / 255)
+                    scratch[i] = Float(row[i]) * k
+                    scratch[i + 1] = Float(row[i + 1]) * k
+                    scratch[i + 2] = Float(row[i + 2]) * k
+                    scratch[i + 3] = alpha
+                }
+                return UnsafePointer(scratch)
             }
         }
         return resizeColumns(horizontal, to: height).bitmap(scale: bitmap.scale)
@@ -42,10 +51,12 @@ public struct Resampler: Sendable {
     /// `image` (premultiplied floats) resized to `width × height`, without rounding.
     func resize(_ image: FloatImage, width: Int, height: Int) -> FloatImage {
         if width == image.width && height == image.height { return image }
+        let sourceWidth = image.width
         let horizontal = image.values.withUnsafeBufferPointer { values in
-            Self.resampleRows(UnsafeSendable(values), width: image.width, height: image.height, to: width,
-                              weights: contributions(from: image.width, to: width)) { row, i in
-                SIMD4(row[i], row[i + 1], row[i + 2], row[i + 3])
+            let values = UnsafeSendable(values)
+            return Self.resampleRows(width: sourceWidth, height: image.height, to: width,
+                                     weights: contributions(from: sourceWidth, to: width)) { y, _ in
+                values.buffer.baseAddress! + y * sourceWidth * 4
             }
         }
         return resizeColumns(horizontal, to: height)
@@ -109,33 +120,36 @@ public struct Resampler: Sendable {
 }
 
 extension Resampler {
-    /// The horizontal pass, straight from the source's own samples (a full-size float copy of a
-    /// large 8-bit source would cost more than the filtering); `load(row, i)` gives the
-    /// premultiplied pixel whose first sample is at `row[i]`.
-    @inline(__always)
-    static func resampleRows<Sample>(
-        _ source: UnsafeSendable<Sample>, width sourceWidth: Int, height: Int, to length: Int,
-        weights: [(first: Int, weights: [Float])],
-        load: @Sendable (UnsafePointer<Sample>, Int) -> SIMD4<Float>
+    /// The horizontal pass: `row(y, scratch)` gives source row `y` as premultiplied floats (its
+    /// own storage, or `scratch` — room for one row — filled from 8-bit samples, so a large
+    /// source never needs a full-size float copy).
+    static func resampleRows(
+        width sourceWidth: Int, height: Int, to length: Int, weights: [(first: Int, weights: [Float])],
+        row: @Sendable (Int, UnsafeMutablePointer<Float>) -> UnsafePointer<Float>
     ) -> FloatImage {
         var out = [Float](repeating: 0, count: length * height * 4)
         out.withUnsafeMutableBufferPointer { target in
             let target = UnsafeMutableSendable(target)
             ParallelLoop.run(height) { y in
-                let row = source.buffer.baseAddress! + y * sourceWidth * 4
-                let output = target.buffer.baseAddress! + y * length * 4
-                for position in 0..<length {
-                    let (first, taps) = weights[position]
-                    var sum = SIMD4<Float>()
-                    var i = first * 4
-                    for weight in taps {
-                        sum += load(row, i) * weight
-                        i += 4
+                withUnsafeTemporaryAllocation(of: Float.self, capacity: sourceWidth * 4) { scratch in
+                    let source = row(y, scratch.baseAddress!)
+                    let output = target.buffer.baseAddress! + y * length * 4
+                    for position in 0..<length {
+                        let (first, taps) = weights[position]
+                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                        var i = first * 4
+                        for weight in taps {
+                            r += source[i] * weight
+                            g += source[i + 1] * weight
+                            b += source[i + 2] * weight
+                            a += source[i + 3] * weight
+                            i += 4
+                        }
+                        output[position * 4] = r
+                        output[position * 4 + 1] = g
+                        output[position * 4 + 2] = b
+                        output[position * 4 + 3] = a
                     }
-                    output[position * 4] = sum[0]
-                    output[position * 4 + 1] = sum[1]
-                    output[position * 4 + 2] = sum[2]
-                    output[position * 4 + 3] = sum[3]
                 }
             }
         }
