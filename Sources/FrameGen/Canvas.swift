@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Raster
 
@@ -36,7 +37,7 @@ public struct Canvas: Sendable {
     /// Premultiplied RGBA, 0…1 per channel, row-major: the working surface.
     private var surface: [SIMD4<Float>]
     /// What the canvas started from: pixels still transparent on the surface come from here.
-    private let base: Bitmap
+    private let base: Bitmap?
     private var rasterizer = Rasterizer()
 
     /// A canvas of `width × height` points at `scale` pixels per point. A transparent canvas starts
@@ -48,7 +49,7 @@ public struct Canvas: Sendable {
         self.isOpaque = opaque
         pixelWidth = max(0, Int((width * Double(self.scale)).rounded()))
         pixelHeight = max(0, Int((height * Double(self.scale)).rounded()))
-        base = Bitmap(width: pixelWidth, height: pixelHeight, scale: self.scale)
+        base = nil
         var fill = SIMD4<Float>()
         if var color = background ?? (opaque ? .black : nil) {
             if opaque { color.a = 255 }
@@ -76,28 +77,39 @@ public struct Canvas: Sendable {
     /// (`a = round(255 · A)`, `c = round(255 · P / A)`); a pixel still fully transparent on the
     /// surface keeps the bytes it started with.
     public func makeBitmap() -> Bitmap {
-        var pixels = base.pixels
+        // A fresh canvas started clear: the output starts as zeros (transparent black).
+        var pixels = base?.pixels ?? [UInt8](repeating: 0, count: surface.count * 4)
         surface.withUnsafeBufferPointer { surface in
             pixels.withUnsafeMutableBufferPointer { out in
-                for index in 0..<surface.count {
-                    let p = surface[index]
-                    guard p.w > 0 else { continue }
-                    let o = index * 4
-                    let alpha = Swift.min(p.w, 1) * 255 + 0.5
-                    if alpha < 1 {
-                        out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
-                        continue
-                    }
-                    // Opaque pixels (the common case) need no division.
-                    let k: Float = p.w >= 1 ? 255 : 255 / p.w
-                    out[o] = UInt8(Swift.min(Swift.max(p.x * k, 0), 255) + 0.5)
-                    out[o + 1] = UInt8(Swift.min(Swift.max(p.y * k, 0), 255) + 0.5)
-                    out[o + 2] = UInt8(Swift.min(Swift.max(p.z * k, 0), 255) + 0.5)
-                    out[o + 3] = UInt8(alpha)
+                let source = SurfaceReader(base: surface.baseAddress!), target = ByteWriter(base: out.baseAddress!)
+                let count = surface.count, chunks = count >= 1 << 16 ? ProcessInfo.processInfo.activeProcessorCount : 1
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    Self.round(source.base, into: target.base, pixels: (count * chunk / chunks)..<(count * (chunk + 1) / chunks))
                 }
             }
         }
         return Bitmap(width: pixelWidth, height: pixelHeight, scale: scale, straight: pixels)!
+    }
+
+    /// Premultiplied float pixels → straight RGBA8, rounded to nearest; pixels with no alpha on
+    /// the surface are left as they are in `out`.
+    private static func round(_ surface: UnsafePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<UInt8>, pixels: Range<Int>) {
+        for index in pixels {
+            let p = surface[index]
+            guard p.w > 0 else { continue }
+            let o = index * 4
+            let alpha = Swift.min(p.w, 1) * 255 + 0.5
+            if alpha < 1 {
+                out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
+                continue
+            }
+            // Opaque pixels (the common case) need no division.
+            let k: Float = p.w >= 1 ? 255 : 255 / p.w
+            out[o] = UInt8(Swift.min(Swift.max(p.x * k, 0), 255) + 0.5)
+            out[o + 1] = UInt8(Swift.min(Swift.max(p.y * k, 0), 255) + 0.5)
+            out[o + 2] = UInt8(Swift.min(Swift.max(p.z * k, 0), 255) + 0.5)
+            out[o + 3] = UInt8(alpha)
+        }
     }
 
     /// A straight colour as premultiplied floats, 0…1.
@@ -187,40 +199,58 @@ public struct Canvas: Sendable {
         state.clip = mask
     }
 
-    /// Composites the rasterizer's coverage in `color`.
+    /// Composites the rasterizer's coverage in `color`. A large outline is swept in bands of rows
+    /// on all cores (each band writes only its own rows).
     private mutating func paint(color: Color, rule: FillRule) {
         guard color.a > 0 else { return }
         let source = Self.premultiplied(color)
         let opaque = color.a == 255
         let width = pixelWidth, height = pixelHeight
         let clip = state.clip
+        rasterizer.sortEdges()
+        let rows = rasterizer.rows(height: height)
+        let area = rows.count * rasterizer.columns(width: width).count
+        let bands = area >= Self.parallelArea ? min(rows.count, ProcessInfo.processInfo.activeProcessorCount) : 1
+        // The rasterizer keeps its scratch buffers between paints; bands work on copies.
         var raster = rasterizer
         rasterizer = Rasterizer()
         defer { rasterizer = raster }
         surface.withUnsafeMutableBufferPointer { surface in
-            guard let pixels = surface.baseAddress else { return }
-            raster.fill(width: width, height: height, rule: rule) { y, x, length, level in
-                let row = pixels + (y * width + x)
-                if let clip {
-                    clip.values.withUnsafeBufferPointer { mask in
-                        let offset = y * width + x
-                        for i in 0..<length {
-                            let shown = level * UInt32(mask[offset + i])
-                            if shown == 0 { continue }
-                            let s = source * (Float(shown) * (1 / 65025))
-                            row[i] = s + row[i] * (1 - s.w)
+            guard let base = surface.baseAddress else { return }
+            let pixels = SurfacePointer(base: base)
+            let blend: @Sendable (_ y: Int, _ x: Int, _ length: Int, _ level: UInt32) -> Void = { y, x, length, level in
+                    let row = pixels.base + (y * width + x)
+                    if let clip {
+                        clip.values.withUnsafeBufferPointer { mask in
+                            let offset = y * width + x
+                            for i in 0..<length {
+                                let shown = level * UInt32(mask[offset + i])
+                                if shown == 0 { continue }
+                                let s = source * (Float(shown) * (1 / 65025))
+                                row[i] = s + row[i] * (1 - s.w)
+                            }
                         }
+                    } else if level == 255 && opaque {
+                        row.update(repeating: source, count: length)
+                    } else {
+                        let s = level == 255 ? source : source * (Float(level) * (1 / 255))
+                        let inverse = 1 - s.w
+                        for i in 0..<length { row[i] = s + row[i] * inverse }
                     }
-                } else if level == 255 && opaque {
-                    row.update(repeating: source, count: length)
-                } else {
-                    let s = level == 255 ? source : source * (Float(level) * (1 / 255))
-                    let inverse = 1 - s.w
-                    for i in 0..<length { row[i] = s + row[i] * inverse }
-                }
+            }
+            guard bands > 1 else { return raster.fill(width: width, height: height, rule: rule, blit: blend) }
+            let shared = raster
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+                var copy = shared
+                copy.fill(width: width, height: height, rule: rule,
+                          band: (rows.lowerBound + rows.count * band / bands)..<(rows.lowerBound + rows.count * (band + 1) / bands),
+                          blit: blend)
             }
         }
     }
+
+    /// Outlines covering at least this many pixels (bounding box) are painted on all cores.
+    static let parallelArea = 128 * 1024
 
     /// `round(x / 255)` for x ≤ 255·255.
     @inline(__always)
@@ -300,6 +330,21 @@ public struct Canvas: Sendable {
         }
         return sum
     }
+}
+
+/// The surface's first pixel, shared by the bands of one paint (each writes only its own rows).
+private struct SurfacePointer: @unchecked Sendable {
+    let base: UnsafeMutablePointer<SIMD4<Float>>
+}
+
+/// The surface, read by the chunks of ``Canvas/makeBitmap()``.
+private struct SurfaceReader: @unchecked Sendable {
+    let base: UnsafePointer<SIMD4<Float>>
+}
+
+/// The output bytes, written by the chunks of ``Canvas/makeBitmap()`` (each its own pixels).
+private struct ByteWriter: @unchecked Sendable {
+    let base: UnsafeMutablePointer<UInt8>
 }
 
 /// Per-pixel clip coverage, 0 (hidden) … 255 (shown).

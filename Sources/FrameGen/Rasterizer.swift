@@ -34,18 +34,43 @@ struct Rasterizer: Sendable {
     private var active: [Int32] = []
     private var crossingX: [Double] = []
     private var crossingWinding: [Int32] = []
+    /// The edges are in `top` order (``fill`` sorts them once; adding a polygon unsorts them).
+    private var sorted = true
 
     init() {}
 
     mutating func reset() {
         edges.removeAll(keepingCapacity: true)
         minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
+        sorted = true
+    }
+
+    /// The rows the loaded outline touches, within `0..<height` (empty when none).
+    func rows(height: Int) -> Range<Int> {
+        guard !edges.isEmpty, height > 0 else { return 0..<0 }
+        let start = max(0, Int(max(minY, -1).rounded(.down))), end = min(height, Int(min(maxY, 1e9).rounded(.up)))
+        return start < end ? start..<end : 0..<0
+    }
+
+    /// The columns the loaded outline touches, within `0..<width` (empty when none).
+    func columns(width: Int) -> Range<Int> {
+        guard !edges.isEmpty, width > 0 else { return 0..<0 }
+        let start = max(0, Int(max(minX, -1).rounded(.down))), end = min(width, Int(min(maxX, 1e9).rounded(.up)))
+        return start < end ? start..<end : 0..<0
+    }
+
+    /// Puts the edges in `top` order, so copies made for bands of rows share one sorted list.
+    mutating func sortEdges() {
+        guard !sorted else { return }
+        edges.sort { $0.top < $1.top }
+        sorted = true
     }
 
     /// Adds the closed polygon through `points` (the last point joins the first).
     mutating func addPolygon<C: Collection>(_ points: C) where C.Element == Point {
         guard points.count >= 2 else { return }
         for point in points where !(point.x.isFinite && point.y.isFinite) { return }
+        sorted = false
         var previous = points[points.index(points.endIndex, offsetBy: -1)]
         for point in points {
             addEdge(previous, point)
@@ -62,16 +87,20 @@ struct Rasterizer: Sendable {
         minY = min(minY, upper.y); maxY = max(maxY, lower.y)
     }
 
-    /// Sweeps the edges over rows `0..<height`, columns `0..<width`, calling
-    /// `blit(y, x, length, level)` for each run of pixels with the same coverage level (0…255,
-    /// never 0): long runs inside shapes, single pixels along edges.
-    mutating func fill(width: Int, height: Int, rule: FillRule,
-                       _ blit: (_ y: Int, _ x: Int, _ length: Int, _ level: UInt32) -> Void) {
-        guard !edges.isEmpty, width > 0, height > 0 else { return }
-        let columnStart = max(0, Int(max(minX, -1).rounded(.down))), columnEnd = min(width, Int(min(maxX, 1e9).rounded(.up)))
-        let rowStart = max(0, Int(max(minY, -1).rounded(.down))), rowEnd = min(height, Int(min(maxY, 1e9).rounded(.up)))
-        guard columnStart < columnEnd, rowStart < rowEnd else { return }
-        edges.sort { $0.top < $1.top }
+    /// Sweeps the edges over rows `0..<height` (only those in `band`, when given), columns
+    /// `0..<width`, calling `blit(y, x, length, level)` for each run of pixels with the same
+    /// coverage level (0…255, never 0): long runs inside shapes, single pixels along edges. A row's
+    /// coverage depends only on the edges crossing it, so bands of rows can be swept by copies of
+    /// the rasterizer at the same time.
+    mutating func fill(width: Int, height: Int, rule: FillRule, band: Range<Int>? = nil,
+                       blit: (_ y: Int, _ x: Int, _ length: Int, _ level: UInt32) -> Void) {
+        let columns = columns(width: width)
+        var rows = rows(height: height)
+        if let band { rows = rows.clamped(to: band) }
+        guard !columns.isEmpty, !rows.isEmpty else { return }
+        let columnStart = columns.lowerBound, columnEnd = columns.upperBound
+        let rowStart = rows.lowerBound, rowEnd = rows.upperBound
+        sortEdges()
         let span = columnEnd - columnStart
         if accumulation.count < span + 3 { accumulation = [Float](repeating: 0, count: span + 3) }
         if active.count < edges.count { active = [Int32](repeating: 0, count: edges.count) }
