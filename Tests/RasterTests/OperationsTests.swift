@@ -229,3 +229,43 @@ struct ResamplerReferenceTests {
         #expect(p99 <= 4 && differences.max()! <= 24, "99th percentile \(p99), largest \(differences.max()!)")
     }
 }
+
+/// What does not mix pixels gives them back exactly, on real soft-alpha frames with colour under
+/// alpha 0 (smoke) and alpha-1 backgrounds (`@2x` spinner).
+@Suite("Operations that mix nothing are exact")
+struct IdentityOperationTests {
+    static let frames = [
+        "sequences/unity-explosion02hd-fadeout/explosion02HD-frame079.png",
+        "sequences/emt-watch-spinner-2x/waitIndicatorGraphic-3@2x.png",
+        "sequences/gameart2d-dino-jump/jump-6.png",
+    ]
+
+    @Test(arguments: frames)
+    func identityResizeZeroBlurCenterAndTiling(path: String) throws {
+        let image = try PNG.Decoder().decodeBitmap(file: Fixtures.path(path))
+        for filter in Resampler.Filter.allCases {
+            #expect(Resampler(filter: filter).resize(image, width: image.width, height: image.height) == image, "\(filter)")
+        }
+        for method in Blur.Method.allCases { #expect(Blur(sigma: 0, method: method).apply(to: image) == image, "\(method)") }
+        #expect(ContentMode.center.render(image, width: image.width, height: image.height, resampler: Resampler()) == image)
+        #expect(ContentMode.fill.render(image, width: image.width, height: image.height, resampler: Resampler()) == image)
+        // Nine-slice in tile mode at the image's own size copies every patch.
+        let points = image.pointSize
+        let slice = NineSlice(insets: .init(top: 4, left: 4, bottom: 4, right: 4), mode: .tile)
+        #expect(try slice.render(image, width: points.width, height: points.height) == image)
+        // Cropping to the whole image and turning four quarter turns move bytes only.
+        #expect(image.cropped(to: PixelRect(x: 0, y: 0, width: image.width, height: image.height)) == image)
+        var turned = image
+        for _ in 0..<4 { turned = turned.rotated90(clockwise: true) }
+        #expect(turned == image)
+    }
+
+    /// Nearest neighbour moves pixels: an upscale by 2 copies each pixel's bytes, colour under
+    /// alpha 0 included.
+    @Test(arguments: frames)
+    func nearestUpscaleCopiesPixels(path: String) throws {
+        let image = try PNG.Decoder().decodeBitmap(file: Fixtures.path(path))
+        let big = Resampler(filter: .nearest).resize(image, width: image.width * 2, height: image.height * 2)
+        for y in 0..<big.height { for x in 0..<big.width where big[x, y] != image[x / 2, y / 2] { Issue.record("(\(x), \(y))"); return } }
+    }
+}

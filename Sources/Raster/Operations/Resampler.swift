@@ -4,7 +4,8 @@ import Foundation
 /// source at `(x + ½) · (source ÷ output) − ½`. When shrinking, the filter is widened by the scale
 /// factor, so every source pixel contributes (no aliasing). The filter runs on premultiplied `Float`
 /// values (a nearly transparent pixel cannot bleed its colour into opaque neighbours) and rounds
-/// back to straight RGBA8 once; resizing to the same size returns the bitmap untouched.
+/// back to straight RGBA8 once. Nearest neighbour copies pixels as they are, and resizing to the
+/// same size returns the bitmap untouched.
 public struct Resampler: Sendable {
     public enum Filter: String, Sendable, CaseIterable {
         case nearest
@@ -28,6 +29,7 @@ public struct Resampler: Sendable {
             return Bitmap(width: max(width, 0), height: max(height, 0), scale: bitmap.scale)
         }
         if width == bitmap.width && height == bitmap.height { return bitmap }
+        if filter == .nearest { return nearest(bitmap, width: width, height: height) }
         let sourceWidth = bitmap.width
         let horizontal = bitmap.pixels.withUnsafeBufferPointer { pixels in
             let pixels = UnsafeSendable(pixels)
@@ -46,6 +48,24 @@ public struct Resampler: Sendable {
             }
         }
         return resizeColumns(horizontal, to: height).bitmap(scale: bitmap.scale)
+    }
+
+    /// Nearest neighbour moves pixels: each output pixel is a byte copy of its source pixel.
+    private func nearest(_ bitmap: Bitmap, width: Int, height: Int) -> Bitmap {
+        let columns = contributions(from: bitmap.width, to: width).map(\.first)
+        let rows = contributions(from: bitmap.height, to: height).map(\.first)
+        var out = Bitmap(width: width, height: height, scale: bitmap.scale)
+        bitmap.pixels.withUnsafeBufferPointer { source in
+            out.withUnsafeMutablePixels { target in
+                for (y, row) in rows.enumerated() {
+                    for (x, column) in columns.enumerated() {
+                        let from = (row * bitmap.width + column) * 4, to = (y * width + x) * 4
+                        for channel in 0..<4 { target[to + channel] = source[from + channel] }
+                    }
+                }
+            }
+        }
+        return out
     }
 
     /// `image` (premultiplied floats) resized to `width × height`, without rounding.
