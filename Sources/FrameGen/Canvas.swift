@@ -55,7 +55,7 @@ public struct Canvas: Sendable {
             if opaque { color.a = 255 }
             fill = Self.premultiplied(color)
         }
-        surface = [SIMD4<Float>](repeating: fill, count: pixelWidth * pixelHeight)
+        surface = Self.filled(fill, count: pixelWidth * pixelHeight)
     }
 
     /// A canvas that draws on `bitmap` (its size in points and scale come from it) — a context
@@ -94,21 +94,38 @@ public struct Canvas: Sendable {
     /// Premultiplied float pixels → straight RGBA8, rounded to nearest; pixels with no alpha on
     /// the surface are left as they are in `out`.
     private static func round(_ surface: UnsafePointer<SIMD4<Float>>, into out: UnsafeMutablePointer<UInt8>, pixels: Range<Int>) {
+        // Adding 1.5 · 2²³ to a float in [0, 2²²) leaves it rounded to an integer in the low bits
+        // of the significand: a conversion without a range check.
+        let magic: Float = 12_582_912
+        let bytes = UnsafeMutableRawPointer(out)
         for index in pixels {
             let p = surface[index]
             guard p.w > 0 else { continue }
-            let o = index * 4
-            let alpha = Swift.min(p.w, 1) * 255 + 0.5
-            if alpha < 1 {
-                out[o] = 0; out[o + 1] = 0; out[o + 2] = 0; out[o + 3] = 0
+            let alpha = Swift.min(p.w, 1) * 255
+            if alpha < 0.5 {
+                bytes.storeBytes(of: 0, toByteOffset: index * 4, as: UInt32.self)
                 continue
             }
             // Opaque pixels (the common case) need no division.
             let k: Float = p.w >= 1 ? 255 : 255 / p.w
-            out[o] = UInt8(Swift.min(Swift.max(p.x * k, 0), 255) + 0.5)
-            out[o + 1] = UInt8(Swift.min(Swift.max(p.y * k, 0), 255) + 0.5)
-            out[o + 2] = UInt8(Swift.min(Swift.max(p.z * k, 0), 255) + 0.5)
-            out[o + 3] = UInt8(alpha)
+            let r = Swift.min(Swift.max(p.x * k, 0), 255), g = Swift.min(Swift.max(p.y * k, 0), 255)
+            let b = Swift.min(Swift.max(p.z * k, 0), 255)
+            let bits = unsafeBitCast(SIMD4<Float>(r, g, b, alpha) + magic, to: SIMD4<UInt32>.self) & 0xFF
+            let word = bits.x | bits.y << 8 | bits.z << 16 | bits.w << 24
+            bytes.storeBytes(of: word.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+        }
+    }
+
+    /// `count` copies of `value`, written on all cores for large surfaces.
+    private static func filled(_ value: SIMD4<Float>, count: Int) -> [SIMD4<Float>] {
+        [SIMD4<Float>](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let target = SurfacePointer(base: buffer.baseAddress!)
+            let chunks = count >= 1 << 16 ? ProcessInfo.processInfo.activeProcessorCount : 1
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                let start = count * chunk / chunks, end = count * (chunk + 1) / chunks
+                (target.base + start).initialize(repeating: value, count: end - start)
+            }
+            initialized = count
         }
     }
 
