@@ -102,7 +102,8 @@ public struct Canvas: Sendable {
             let p = surface[index]
             guard p.w > 0 else { continue }
             let alpha = Swift.min(p.w, 1) * 255
-            if alpha < 0.5 {
+            // Rounds to alpha 0 (ties to even: 0.5 does too): transparent black, no colour left behind.
+            if alpha <= 0.5 {
                 bytes.storeBytes(of: 0, toByteOffset: index * 4, as: UInt32.self)
                 continue
             }

@@ -173,3 +173,28 @@ struct FreehandTests {
         }
     }
 }
+
+/// Generated frames leave nothing under full transparency: a pixel that rounds to alpha 0 is
+/// transparent black (no stray colour for `validate`'s frame.hidden-color or an engine's filter).
+@Suite("Generators leave no hidden colour")
+struct GeneratorHiddenColorTests {
+    static func hiddenColor(_ bitmap: Bitmap) -> Int {
+        var count = 0
+        let pixels = bitmap.pixels
+        for i in stride(from: 0, to: pixels.count, by: 4) where pixels[i + 3] == 0 {
+            let colour: UInt8 = pixels[i] | pixels[i + 1] | pixels[i + 2]
+            if colour != 0 { count += 1 }
+        }
+        return count
+    }
+
+    @Test(arguments: [0, 20, 45, 60, 80])
+    func explosionFrames(index: Int) {
+        #expect(Self.hiddenColor(Explosion().frame(index)) == 0)
+    }
+
+    @Test(arguments: 0..<12)
+    func seagullFrames(index: Int) {
+        #expect(Self.hiddenColor(Seagull(width: 64, height: 32, scale: 2, frameCount: 12).frame(index)) == 0)
+    }
+}

@@ -62,6 +62,7 @@ public struct Explosion: FrameGenerator {
                     b += (smoke * 0.9 - b) * smokiness
                     let alpha = density * fade * (1 - 0.45 * smokiness * t)
                     let a = UInt8(min(255, max(0, alpha * 255 + 0.5)))
+                    if a == 0 { continue }   // nothing shows: leave transparent black, no hidden colour
                     let o = (py * pixelWidth + px) * 4
                     pixels[o] = Self.byte(r)
                     pixels[o + 1] = Self.byte(g)
