@@ -39,6 +39,14 @@ public struct Canvas: Sendable {
     /// What the canvas started from: pixels still transparent on the surface come from here.
     private let base: Bitmap?
     private var rasterizer = Rasterizer()
+    private var scratch = Rasterizer.Scratch()
+    /// Fills and strokes not yet composited: they are replayed in order, in bands of rows on all
+    /// cores, when enough have gathered, before an image is drawn, and by ``makeBitmap()``.
+    private var pending: [PendingPaint] = []
+    private var pendingEdges = 0
+    /// Bands to composite in (tests set it to show the result does not depend on it); `nil`: one
+    /// per core on large canvases.
+    var bandCount: Int?
 
     /// A canvas of `width × height` points at `scale` pixels per point. A transparent canvas starts
     /// clear, an opaque one black (as an opaque CG context does); `background` fills it instead.
@@ -77,6 +85,16 @@ public struct Canvas: Sendable {
     /// (`a = round(255 · A)`, `c = round(255 · P / A)`); a pixel still fully transparent on the
     /// surface keeps the bytes it started with.
     public func makeBitmap() -> Bitmap {
+        // Paints still pending are composited onto a copy: this canvas stays as it is.
+        var surface = self.surface
+        if !pending.isEmpty {
+            var scratch = Rasterizer.Scratch()
+            let width = pixelWidth, height = pixelHeight
+            surface.withUnsafeMutableBufferPointer { surface in
+                Self.composite(pending, onto: SurfacePointer(base: surface.baseAddress!), width: width, height: height,
+                               bands: bandCount, scratch: &scratch)
+            }
+        }
         // A fresh canvas started clear: the output starts as zeros (transparent black).
         var pixels = base?.pixels ?? [UInt8](repeating: 0, count: surface.count * 4)
         surface.withUnsafeBufferPointer { surface in
@@ -210,64 +228,64 @@ public struct Canvas: Sendable {
         loadInterior(of: path)
         var mask = ClipMask(width: pixelWidth, height: pixelHeight)
         let width = pixelWidth
-        rasterizer.fill(width: pixelWidth, height: pixelHeight, rule: rule) { y, x, length, level in
+        rasterizer.sortEdges()
+        rasterizer.fill(width: pixelWidth, height: pixelHeight, rule: rule, scratch: &scratch) { y, x, length, level in
             for i in 0..<length { mask.values[y * width + x + i] = UInt8(level) }
         }
         if let old = state.clip { mask.intersect(old) }
         state.clip = mask
     }
 
-    /// Composites the rasterizer's coverage in `color`. A large outline is swept in bands of rows
-    /// on all cores (each band writes only its own rows).
+    /// Queues the rasterizer's coverage in `color` for compositing.
     private mutating func paint(color: Color, rule: FillRule) {
         guard color.a > 0 else { return }
-        let source = Self.premultiplied(color)
-        let opaque = color.a == 255
-        let width = pixelWidth, height = pixelHeight
-        let clip = state.clip
         rasterizer.sortEdges()
-        let rows = rasterizer.rows(height: height)
-        let area = rows.count * rasterizer.columns(width: width).count
-        let bands = area >= Self.parallelArea ? min(rows.count, ProcessInfo.processInfo.activeProcessorCount) : 1
-        // The rasterizer keeps its scratch buffers between paints; bands work on copies.
-        var raster = rasterizer
-        rasterizer = Rasterizer()
-        defer { rasterizer = raster }
+        guard !rasterizer.rows(height: pixelHeight).isEmpty, !rasterizer.columns(width: pixelWidth).isEmpty else { return }
+        pending.append(PendingPaint(raster: rasterizer, source: Self.premultiplied(color), opaque: color.a == 255,
+                                    rule: rule, clip: state.clip))
+        // The queued paint keeps this outline; the next one starts with room for as many edges.
+        pendingEdges += rasterizer.edgeCount
+        rasterizer = Rasterizer(reservingCapacity: rasterizer.edgeCount)
+        if pending.count >= Self.batch || pendingEdges >= Self.batchEdges { flush() }
+    }
+
+    /// Paints gathered before they are composited (a larger batch keeps both cores busier)…
+    static let batch = 1024
+    /// …or when their outlines hold this many edges (about 40 MB), whichever comes first.
+    static let batchEdges = 1 << 20
+
+    /// Composites the pending paints onto the surface.
+    private mutating func flush() {
+        guard !pending.isEmpty else { return }
+        let paints = pending
+        pending.removeAll(keepingCapacity: true)
+        pendingEdges = 0
+        let width = pixelWidth, height = pixelHeight
         surface.withUnsafeMutableBufferPointer { surface in
-            guard let base = surface.baseAddress else { return }
-            let pixels = SurfacePointer(base: base)
-            let blend: @Sendable (_ y: Int, _ x: Int, _ length: Int, _ level: UInt32) -> Void = { y, x, length, level in
-                    let row = pixels.base + (y * width + x)
-                    if let clip {
-                        clip.values.withUnsafeBufferPointer { mask in
-                            let offset = y * width + x
-                            for i in 0..<length {
-                                let shown = level * UInt32(mask[offset + i])
-                                if shown == 0 { continue }
-                                let s = source * (Float(shown) * (1 / 65025))
-                                row[i] = s + row[i] * (1 - s.w)
-                            }
-                        }
-                    } else if level == 255 && opaque {
-                        row.update(repeating: source, count: length)
-                    } else {
-                        let s = level == 255 ? source : source * (Float(level) * (1 / 255))
-                        let inverse = 1 - s.w
-                        for i in 0..<length { row[i] = s + row[i] * inverse }
-                    }
-            }
-            guard bands > 1 else { return raster.fill(width: width, height: height, rule: rule, blit: blend) }
-            let shared = raster
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
-                var copy = shared
-                copy.fill(width: width, height: height, rule: rule,
-                          band: (rows.lowerBound + rows.count * band / bands)..<(rows.lowerBound + rows.count * (band + 1) / bands),
-                          blit: blend)
-            }
+            Self.composite(paints, onto: SurfacePointer(base: surface.baseAddress!), width: width, height: height,
+                           bands: bandCount, scratch: &scratch)
         }
     }
 
-    /// Outlines covering at least this many pixels (bounding box) are painted on all cores.
+    /// `paints`, in order, onto the `width × height` surface: bands of rows on all cores when the
+    /// canvas is large (each band composites every paint over its own rows, so the result is the
+    /// same whatever the number of bands).
+    private static func composite(_ paints: [PendingPaint], onto pixels: SurfacePointer, width: Int, height: Int,
+                                  bands: Int?, scratch: inout Rasterizer.Scratch) {
+        let cores = width * height >= parallelArea ? ProcessInfo.processInfo.activeProcessorCount : 1
+        let bands = max(1, min(height, bands ?? cores))
+        guard bands > 1 else {
+            for paint in paints { paint.composite(onto: pixels, width: width, height: height, band: nil, scratch: &scratch) }
+            return
+        }
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+            var scratch = Rasterizer.Scratch()
+            let rows = (height * band / bands)..<(height * (band + 1) / bands)
+            for paint in paints { paint.composite(onto: pixels, width: width, height: height, band: rows, scratch: &scratch) }
+        }
+    }
+
+    /// Canvases of at least this many pixels composite on all cores.
     static let parallelArea = 128 * 1024
 
     /// `round(x / 255)` for x ≤ 255·255.
@@ -291,6 +309,7 @@ public struct Canvas: Sendable {
     /// (premultiplied).
     public mutating func draw(_ image: Bitmap, in x: Double, _ y: Double, _ width: Double, _ height: Double) {
         guard image.width > 0, image.height > 0, width > 0, height > 0 else { return }
+        flush()
         // Image pixels → device pixels.
         let map = deviceTransform
             .translatedBy(x: x, y: y)
@@ -347,6 +366,40 @@ public struct Canvas: Sendable {
             }
         }
         return sum
+    }
+}
+
+/// A fill or stroke waiting to be composited: its outline, premultiplied colour, rule and clip.
+private struct PendingPaint: Sendable {
+    let raster: Rasterizer
+    let source: SIMD4<Float>
+    let opaque: Bool
+    let rule: FillRule
+    let clip: ClipMask?
+
+    /// Source-over of the coverage onto the rows of `band` (all rows when `nil`).
+    func composite(onto pixels: SurfacePointer, width: Int, height: Int, band: Range<Int>?, scratch: inout Rasterizer.Scratch) {
+        let source = self.source, opaque = self.opaque, clip = self.clip
+        raster.fill(width: width, height: height, rule: rule, band: band, scratch: &scratch) { y, x, length, level in
+            let row = pixels.base + (y * width + x)
+            if let clip {
+                clip.values.withUnsafeBufferPointer { mask in
+                    let offset = y * width + x
+                    for i in 0..<length {
+                        let shown = level * UInt32(mask[offset + i])
+                        if shown == 0 { continue }
+                        let s = source * (Float(shown) * (1 / 65025))
+                        row[i] = s + row[i] * (1 - s.w)
+                    }
+                }
+            } else if level == 255 && opaque {
+                row.update(repeating: source, count: length)
+            } else {
+                let s = level == 255 ? source : source * (Float(level) * (1 / 255))
+                let inverse = 1 - s.w
+                for i in 0..<length { row[i] = s + row[i] * inverse }
+            }
+        }
     }
 }
 

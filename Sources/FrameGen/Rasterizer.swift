@@ -30,14 +30,28 @@ struct Rasterizer: Sendable {
     private var edges: [Edge] = []
     private var minX = Double.infinity, maxX = -Double.infinity
     private var minY = Double.infinity, maxY = -Double.infinity
-    private var accumulation: [Float] = []
-    private var active: [Int32] = []
-    private var crossingX: [Double] = []
-    private var crossingWinding: [Int32] = []
+
+    /// Working buffers of a sweep, kept by the caller and reused from one fill to the next (one
+    /// per thread when bands are swept at once).
+    struct Scratch: Sendable {
+        fileprivate var accumulation: [Float] = []
+        fileprivate var active: [Int32] = []
+        fileprivate var crossingX: [Double] = []
+        fileprivate var crossingWinding: [Int32] = []
+        init() {}
+    }
     /// The edges are in `top` order (``fill`` sorts them once; adding a polygon unsorts them).
     private var sorted = true
 
     init() {}
+
+    /// An empty rasterizer with room for `edges` edges.
+    init(reservingCapacity edges: Int) {
+        self.edges.reserveCapacity(edges)
+    }
+
+    /// The number of edges loaded.
+    var edgeCount: Int { edges.count }
 
     mutating func reset() {
         edges.removeAll(keepingCapacity: true)
@@ -90,36 +104,31 @@ struct Rasterizer: Sendable {
     /// Sweeps the edges over rows `0..<height` (only those in `band`, when given), columns
     /// `0..<width`, calling `blit(y, x, length, level)` for each run of pixels with the same
     /// coverage level (0…255, never 0): long runs inside shapes, single pixels along edges. A row's
-    /// coverage depends only on the edges crossing it, so bands of rows can be swept by copies of
-    /// the rasterizer at the same time.
-    mutating func fill(width: Int, height: Int, rule: FillRule, band: Range<Int>? = nil,
-                       blit: (_ y: Int, _ x: Int, _ length: Int, _ level: UInt32) -> Void) {
+    /// coverage depends only on the edges crossing it, so bands of rows can be swept at the same
+    /// time, each with its own `scratch`. The edges must be sorted (``sortEdges()``).
+    func fill(width: Int, height: Int, rule: FillRule, band: Range<Int>? = nil, scratch: inout Scratch,
+              blit: (_ y: Int, _ x: Int, _ length: Int, _ level: UInt32) -> Void) {
+        precondition(sorted, "sortEdges() before fill")
         let columns = columns(width: width)
         var rows = rows(height: height)
         if let band { rows = rows.clamped(to: band) }
         guard !columns.isEmpty, !rows.isEmpty else { return }
         let columnStart = columns.lowerBound, columnEnd = columns.upperBound
         let rowStart = rows.lowerBound, rowEnd = rows.upperBound
-        sortEdges()
         let span = columnEnd - columnStart
-        if accumulation.count < span + 3 { accumulation = [Float](repeating: 0, count: span + 3) }
-        if active.count < edges.count { active = [Int32](repeating: 0, count: edges.count) }
-        if crossingX.count < edges.count {
-            crossingX = [Double](repeating: 0, count: edges.count)
-            crossingWinding = [Int32](repeating: 0, count: edges.count)
-        }
-        var accumulation = self.accumulation, active = self.active, crossingX = self.crossingX, crossingWinding = self.crossingWinding
-        self.accumulation = []; self.active = []; self.crossingX = []; self.crossingWinding = []
-        defer {
-            (self.accumulation, self.active, self.crossingX, self.crossingWinding) = (accumulation, active, crossingX, crossingWinding)
+        if scratch.accumulation.count < span + 3 { scratch.accumulation = [Float](repeating: 0, count: span + 3) }
+        if scratch.active.count < edges.count { scratch.active = [Int32](repeating: 0, count: edges.count) }
+        if scratch.crossingX.count < edges.count {
+            scratch.crossingX = [Double](repeating: 0, count: edges.count)
+            scratch.crossingWinding = [Int32](repeating: 0, count: edges.count)
         }
         let evenOdd = rule == .evenodd
         let left = Double(columnStart), right = Double(span)
         edges.withUnsafeBufferPointer { edges in
-        accumulation.withUnsafeMutableBufferPointer { acc in
-        active.withUnsafeMutableBufferPointer { active in
-        crossingX.withUnsafeMutableBufferPointer { crossingX in
-        crossingWinding.withUnsafeMutableBufferPointer { crossingWinding in
+        scratch.accumulation.withUnsafeMutableBufferPointer { acc in
+        scratch.active.withUnsafeMutableBufferPointer { active in
+        scratch.crossingX.withUnsafeMutableBufferPointer { crossingX in
+        scratch.crossingWinding.withUnsafeMutableBufferPointer { crossingWinding in
             var activeCount = 0
             var nextEdge = 0
             var low = Int.max, high = Int.min

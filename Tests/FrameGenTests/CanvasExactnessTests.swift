@@ -66,3 +66,34 @@ struct CanvasExactnessTests {
         }
     }
 }
+
+/// Fills and strokes are composited in batches, in bands of rows on all cores: the picture must
+/// not depend on how many bands, nor on when batches are flushed.
+@Suite("Canvas bands")
+struct CanvasBandTests {
+    static func scene(bands: Int?, peekEvery: Int? = nil) throws -> Bitmap {
+        var canvas = Canvas(width: 300, height: 200, scale: 2, background: Color(r: 250, g: 250, b: 245))
+        canvas.bandCount = bands
+        var random = SeededRandom(seed: 11)
+        let rock = try PNG.Decoder().decodeBitmap(file: Fixtures.path("sequences/emt-watch-spinner-2x/waitIndicatorGraphic-5@2x.png"))
+        for index in 0..<2500 {   // more than two batches
+            let x = 300 * random.unit(), y = 200 * random.unit(), r = 1 + 12 * random.unit()
+            let color = Color(r: UInt8(random.next() & 255), g: UInt8(random.next() & 255), b: 90, a: UInt8(40 + random.next() % 200))
+            if index == 1200 { canvas.clip(to: Path(circleAt: Point(150, 100), radius: 90)) }
+            if index == 1800 { canvas.draw(rock, at: Point(20, 30)) }
+            if index % 3 == 0 {
+                canvas.stroke(Path(circleAt: Point(x, y), radius: r), color: color, style: StrokeStyle(width: 1.5))
+            } else {
+                canvas.fill(Path(circleAt: Point(x, y), radius: r), color: color)
+            }
+            if let peekEvery, index % peekEvery == 0 { _ = canvas.makeBitmap() }
+        }
+        return canvas.makeBitmap()
+    }
+
+    @Test func samePictureWhateverTheBands() throws {
+        let one = try Self.scene(bands: 1)
+        for bands in [2, 3, 7] { #expect(try Self.scene(bands: bands) == one, "\(bands) bands") }
+        #expect(try Self.scene(bands: nil, peekEvery: 700) == one, "makeBitmap between batches changes nothing")
+    }
+}
