@@ -31,8 +31,9 @@ public struct Canvas: Sendable {
     /// The current graphics state: transform, stroke style, clip.
     public var state = State()
     private var stack: [State] = []
-    /// Width and height in pixels.
+    /// Width in pixels: points × scale, rounded.
     public let pixelWidth: Int
+    /// Height in pixels: points × scale, rounded.
     public let pixelHeight: Int
     /// Premultiplied RGBA, 0…1 per channel, row-major: the working surface.
     private var surface: [SIMD4<Float>]
