@@ -82,28 +82,21 @@ enum Premultiplication {
     }
 
     /// Straight → premultiplied, in place.
-    static func premultiply(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
-        var index = 0
-        while index + 3 < buffer.count {
-            let alpha = buffer[index + 3]
-            if alpha != 255 {
-                buffer[index] = multiply(buffer[index], alpha)
-                buffer[index + 1] = multiply(buffer[index + 1], alpha)
-                buffer[index + 2] = multiply(buffer[index + 2], alpha)
-            }
-            index += 4
-        }
-    }
+    static func premultiply(_ buffer: UnsafeMutableBufferPointer<UInt8>) { convertColor(buffer, multiply) }
 
     /// Premultiplied → straight, in place (transparent pixels become transparent black).
-    static func unpremultiply(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    static func unpremultiply(_ buffer: UnsafeMutableBufferPointer<UInt8>) { convertColor(buffer, divide) }
+
+    /// `convert(channel, alpha)` on the colour channels of every pixel that is not opaque.
+    @inline(__always)
+    private static func convertColor(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ convert: (UInt8, UInt8) -> UInt8) {
         var index = 0
         while index + 3 < buffer.count {
             let alpha = buffer[index + 3]
             if alpha != 255 {
-                buffer[index] = divide(buffer[index], alpha)
-                buffer[index + 1] = divide(buffer[index + 1], alpha)
-                buffer[index + 2] = divide(buffer[index + 2], alpha)
+                buffer[index] = convert(buffer[index], alpha)
+                buffer[index + 1] = convert(buffer[index + 1], alpha)
+                buffer[index + 2] = convert(buffer[index + 2], alpha)
             }
             index += 4
         }
