@@ -55,6 +55,7 @@ Deterministic except for timings: tools run one at a time, metrics afterwards in
 """
 
 import argparse
+import shlex
 import bisect
 import hashlib
 import json
@@ -428,6 +429,13 @@ def encode_all(name, folder, frames, digits, key, fps, out_dir, args, env):
             return {"gif": gif, "cmd": [cmd], **timed(cmd, env, args.repeat)}
         attempt(f"flipbook-{q}", fb_run)
 
+    for name, extra in args.extra:
+        def extra_run(name=name, extra=extra):
+            gif = out_dir / f"flipbook-{name}.gif"
+            cmd = [fb, "assemble", str(folder), "-o", str(gif), "--fps", fmt_num(fps), *shlex.split(extra)]
+            return {"gif": gif, "cmd": [cmd], **timed(cmd, env, args.repeat)}
+        attempt(f"flipbook-{name}", extra_run)
+
     palette = scratch / "palette.png"
     gen = ["ffmpeg", "-nostdin", "-v", "error", "-y", *inp,
            "-vf", "palettegen=stats_mode=diff", str(palette)]
@@ -720,7 +728,13 @@ def main():
     ap.add_argument("--repeat", type=int, default=1, help="encode runs per tool (median wall)")
     ap.add_argument("--verify-decode", default="unity-explosion02hd-fadeout", metavar="NAME",
                     help="sequence whose GIFs are checked against `flipbook frames`")
+    ap.add_argument("--extra", action="append", default=[], metavar="NAME=ARGS",
+                    help="another flipbook row, `flipbook-NAME`, with these assemble options "
+                         "(e.g. --extra 'dither=--alpha dither'); repeatable")
     args = ap.parse_args()
+    args.extra = [tuple(item.split("=", 1)) for item in args.extra]
+    for name, _ in args.extra:
+        TOOLS.insert(3, f"flipbook-{name}")
     args.flipbook = str(Path(args.flipbook).resolve())
     todo = args.only or names
     if args.verify_decode not in todo:
