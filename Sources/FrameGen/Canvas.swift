@@ -88,6 +88,7 @@ public struct Canvas: Sendable {
     public func makeBitmap() -> Bitmap {
         // Paints still pending are composited onto a copy: this canvas stays as it is.
         var surface = self.surface
+        guard !surface.isEmpty else { return Bitmap(width: pixelWidth, height: pixelHeight, scale: scale) }
         if !pending.isEmpty {
             var scratch = Rasterizer.Scratch()
             let width = pixelWidth, height = pixelHeight
@@ -222,6 +223,7 @@ public struct Canvas: Sendable {
         let paints = pending
         pending.removeAll(keepingCapacity: true)
         pendingEdges = 0
+        guard !surface.isEmpty else { return }
         let width = pixelWidth, height = pixelHeight
         surface.withUnsafeMutableBufferPointer { surface in
             Compositor.composite(paints, onto: SurfacePointer(base: surface.baseAddress!), width: width, height: height,

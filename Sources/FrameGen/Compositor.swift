@@ -29,7 +29,8 @@ enum Compositor {
 
     /// `count` copies of `value`, written on all cores for large surfaces.
     static func filled(_ value: SIMD4<Float>, count: Int) -> [SIMD4<Float>] {
-        [SIMD4<Float>](unsafeUninitializedCapacity: count) { buffer, initialized in
+        guard count > 0 else { return [] }
+        return [SIMD4<Float>](unsafeUninitializedCapacity: count) { buffer, initialized in
             let target = SurfacePointer(base: buffer.baseAddress!)
             let chunks = count >= 1 << 16 ? ProcessInfo.processInfo.activeProcessorCount : 1
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in

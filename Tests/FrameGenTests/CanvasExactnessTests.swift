@@ -97,3 +97,16 @@ struct CanvasBandTests {
         #expect(try Self.scene(bands: nil, peekEvery: 700) == one, "makeBitmap between batches changes nothing")
     }
 }
+
+@Suite("Canvas edge cases")
+struct CanvasEdgeCaseTests {
+    /// An empty canvas draws nothing and gives an empty bitmap; so does one with all drawing off it.
+    @Test(arguments: [(0.0, 0.0), (0.0, 10.0), (10.0, 0.0), (0.2, 0.2)])
+    func emptyCanvases(width: Double, height: Double) {
+        var canvas = Canvas(width: width, height: height, background: .white)
+        canvas.fill(rect: 0, 0, 5, 5, color: Color(r: 255, g: 0, b: 0, a: 128))
+        canvas.draw(Bitmap(width: 2, height: 2), at: Point(0, 0))
+        let out = canvas.makeBitmap()
+        #expect(out.width == canvas.pixelWidth && out.height == canvas.pixelHeight)
+    }
+}
