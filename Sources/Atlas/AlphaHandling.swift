@@ -46,47 +46,44 @@ public enum AlphaHandling: String, Sendable, CaseIterable {
     }
 
     /// Breadth-first from every visible pixel at once (8 neighbours), so each transparent pixel is
-    /// reached first from its nearest visible pixel in chessboard distance and copies its colour.
+    /// reached first from its nearest visible pixel in chessboard distance and takes its colour.
+    /// Memory: one bit per pixel and the current wave of pixels, whatever the page size.
     static func bled(_ page: Bitmap) -> Bitmap {
         let width = page.width, height = page.height, count = width * height
         guard count > 0 else { return page }
         var out = page
-        // Each pixel's source: itself when visible, else the visible pixel its colour comes from.
-        var source = [Int32](repeating: -1, count: count)
-        var frontier: [Int32] = []
-        page.pixels.withUnsafeBufferPointer { pixels in
+        var reached = [UInt64](repeating: 0, count: (count + 63) / 64)
+        var frontier: [Int] = []
+        out.withUnsafeMutablePixels { pixels in
             for index in 0..<count where pixels[index * 4 + 3] != 0 {
-                source[index] = Int32(index)
-                frontier.append(Int32(index))
+                reached[index >> 6] |= 1 << UInt64(index & 63)
+                frontier.append(index)
             }
-        }
-        guard !frontier.isEmpty, frontier.count < count else { return page }
-        var next: [Int32] = []
-        while !frontier.isEmpty {
-            next.removeAll(keepingCapacity: true)
-            for pixel in frontier {
-                let x = Int(pixel) % width, y = Int(pixel) / width
-                for dy in -1...1 {
-                    let ny = y + dy
-                    guard ny >= 0, ny < height else { continue }
-                    for dx in -1...1 where dx != 0 || dy != 0 {
-                        let nx = x + dx
-                        guard nx >= 0, nx < width else { continue }
-                        let neighbour = ny * width + nx
-                        guard source[neighbour] < 0 else { continue }
-                        source[neighbour] = source[Int(pixel)]
-                        next.append(Int32(neighbour))
+            guard !frontier.isEmpty, frontier.count < count else { return }
+            var next: [Int] = []
+            while !frontier.isEmpty {
+                next.removeAll(keepingCapacity: true)
+                for pixel in frontier {
+                    let x = pixel % width, y = pixel / width
+                    for dy in -1...1 {
+                        let ny = y + dy
+                        guard ny >= 0, ny < height else { continue }
+                        for dx in -1...1 where dx != 0 || dy != 0 {
+                            let nx = x + dx
+                            guard nx >= 0, nx < width else { continue }
+                            let neighbour = ny * width + nx
+                            let bit: UInt64 = 1 << UInt64(neighbour & 63)
+                            guard reached[neighbour >> 6] & bit == 0 else { continue }
+                            reached[neighbour >> 6] |= bit
+                            // The colour of the visible pixel this wave started from; alpha stays 0.
+                            pixels[neighbour * 4] = pixels[pixel * 4]
+                            pixels[neighbour * 4 + 1] = pixels[pixel * 4 + 1]
+                            pixels[neighbour * 4 + 2] = pixels[pixel * 4 + 2]
+                            next.append(neighbour)
+                        }
                     }
                 }
-            }
-            swap(&frontier, &next)
-        }
-        out.withUnsafeMutablePixels { pixels in
-            for index in 0..<count where pixels[index * 4 + 3] == 0 {
-                let from = Int(source[index]) * 4
-                pixels[index * 4] = pixels[from]
-                pixels[index * 4 + 1] = pixels[from + 1]
-                pixels[index * 4 + 2] = pixels[from + 2]
+                swap(&frontier, &next)
             }
         }
         return out
