@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Raster
 
@@ -77,8 +76,14 @@ public struct Canvas: Sendable {
         width = Double(bitmap.width) / Double(scale)
         height = Double(bitmap.height) / Double(scale)
         isOpaque = bitmap.isOpaque
-        surface = bitmap.pixels.withUnsafeBufferPointer { pixels in
-            (0..<(bitmap.width * bitmap.height)).map { Self.premultiplied(pixels, at: $0 * 4) }
+        let count = bitmap.width * bitmap.height
+        surface = [SIMD4<Float>](unsafeUninitializedCapacity: count) { target, initialized in
+            bitmap.pixels.withUnsafeBufferPointer { pixels in
+                target.withMemoryRebound(to: Float.self) { floats in
+                    if count > 0 { PremultipliedFloat.premultiply(pixels.baseAddress!, pixels: count, unit: 1, into: floats.baseAddress!) }
+                }
+            }
+            initialized = count
         }
     }
 
@@ -93,37 +98,27 @@ public struct Canvas: Sendable {
             var scratch = Rasterizer.Scratch()
             let width = pixelWidth, height = pixelHeight
             surface.withUnsafeMutableBufferPointer { surface in
-                Compositor.composite(pending, onto: SurfacePointer(base: surface.baseAddress!), width: width, height: height,
-                               bands: bandCount, scratch: &scratch)
+                Compositor.composite(pending, onto: UnsafeMutableSendable(surface), width: width, height: height,
+                                     bands: bandCount, scratch: &scratch)
             }
         }
         // A fresh canvas started clear: the output starts as zeros (transparent black).
         var pixels = base?.pixels ?? [UInt8](repeating: 0, count: surface.count * 4)
-        surface.withUnsafeBufferPointer { surface in
-            pixels.withUnsafeMutableBufferPointer { out in
-                let source = SurfaceReader(base: surface.baseAddress!), target = ByteWriter(base: out.baseAddress!)
-                let count = surface.count, chunks = count >= 1 << 16 ? ProcessInfo.processInfo.activeProcessorCount : 1
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                    Compositor.round(source.base, into: target.base, pixels: (count * chunk / chunks)..<(count * (chunk + 1) / chunks))
-                }
-            }
-        }
+        Compositor.round(surface, into: &pixels)
         return Bitmap(width: pixelWidth, height: pixelHeight, scale: scale, straight: pixels)!
     }
 
     /// A straight colour as premultiplied floats, 0…1.
-    @inline(__always)
     static func premultiplied(_ color: Color) -> SIMD4<Float> {
-        let alpha = Float(color.a) / 255
-        return SIMD4(Float(color.r) / 255 * alpha, Float(color.g) / 255 * alpha, Float(color.b) / 255 * alpha, alpha)
+        withUnsafeBytes(of: (color.r, color.g, color.b, color.a)) { bytes in
+            PremultipliedFloat.premultiplied(bytes.bindMemory(to: UInt8.self).baseAddress!, unit: 1)
+        }
     }
 
     /// The straight RGBA8 pixel whose red sample is at `pixels[i]`, as premultiplied floats.
     @inline(__always)
     static func premultiplied(_ pixels: UnsafeBufferPointer<UInt8>, at i: Int) -> SIMD4<Float> {
-        let alpha = Float(pixels[i + 3]) / 255
-        let k = alpha / 255
-        return SIMD4(Float(pixels[i]) * k, Float(pixels[i + 1]) * k, Float(pixels[i + 2]) * k, alpha)
+        PremultipliedFloat.premultiplied(pixels.baseAddress! + i, unit: 1)
     }
 
     // MARK: State
@@ -226,16 +221,9 @@ public struct Canvas: Sendable {
         guard !surface.isEmpty else { return }
         let width = pixelWidth, height = pixelHeight
         surface.withUnsafeMutableBufferPointer { surface in
-            Compositor.composite(paints, onto: SurfacePointer(base: surface.baseAddress!), width: width, height: height,
-                           bands: bandCount, scratch: &scratch)
+            Compositor.composite(paints, onto: UnsafeMutableSendable(surface), width: width, height: height,
+                                 bands: bandCount, scratch: &scratch)
         }
-    }
-
-    /// `round(x / 255)` for x ≤ 255·255.
-    @inline(__always)
-    static func div255(_ x: UInt32) -> UInt32 {
-        let t = x + 128
-        return (t + (t >> 8)) >> 8
     }
 
     // MARK: Images

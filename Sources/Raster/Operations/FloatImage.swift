@@ -18,54 +18,29 @@ struct FloatImage {
     init(_ bitmap: Bitmap) {
         width = bitmap.width
         height = bitmap.height
-        var values = [Float](repeating: 0, count: bitmap.pixels.count)
-        bitmap.pixels.withUnsafeBufferPointer { source in
-            values.withUnsafeMutableBufferPointer { target in
-                var index = 0
-                while index < source.count {
-                    let alpha = Float(source[index + 3])
-                    let k = alpha * (1 / 255)
-                    target[index] = Float(source[index]) * k
-                    target[index + 1] = Float(source[index + 1]) * k
-                    target[index + 2] = Float(source[index + 2]) * k
-                    target[index + 3] = alpha
-                    index += 4
-                }
+        let pixels = bitmap.width * bitmap.height
+        values = [Float](unsafeUninitializedCapacity: pixels * 4) { target, initialized in
+            bitmap.pixels.withUnsafeBufferPointer { source in
+                PremultipliedFloat.premultiply(source.baseAddress!, pixels: pixels, unit: 255, into: target.baseAddress!)
             }
+            initialized = pixels * 4
         }
-        self.values = values
     }
 
-    /// Back to straight RGBA8, rounded to nearest once: `a = round(A)`, `c = round(P · 255 / A)`
-    /// (clamped to 0…255), transparent black where `a` is 0.
+    /// Back to straight RGBA8, rounded to nearest once (``PremultipliedFloat/round(_:unit:into:pixels:)``),
+    /// on all cores for large images.
     func bitmap(scale: Int) -> Bitmap {
         var pixels = [UInt8](repeating: 0, count: values.count)
+        let count = width * height
         values.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
-                Self.unpremultiply(source, into: target)
+                let source = UnsafeSendable(source), target = UnsafeMutableSendable(target)
+                ParallelLoop.chunks(count) { range in
+                    PremultipliedFloat.round(source.buffer.baseAddress!, unit: 255, into: target.buffer.baseAddress!, pixels: range)
+                }
             }
         }
         return Bitmap(width: width, height: height, scale: scale, straight: pixels)!
-    }
-
-    /// Premultiplied float RGBA (0…255) → straight RGBA8, as ``bitmap(scale:)`` describes.
-    @inline(__always)
-    static func unpremultiply(_ source: UnsafeBufferPointer<Float>, into target: UnsafeMutableBufferPointer<UInt8>) {
-        var index = 0
-        while index + 3 < source.count {
-            let alpha = min(max(source[index + 3], 0), 255)
-            let rounded = (alpha + 0.5).rounded(.down)
-            if rounded == 0 {
-                target[index] = 0; target[index + 1] = 0; target[index + 2] = 0; target[index + 3] = 0
-            } else {
-                let k = 255 / alpha
-                for channel in 0..<3 {
-                    target[index + channel] = UInt8(min(max(source[index + channel] * k, 0), 255) + 0.5)
-                }
-                target[index + 3] = UInt8(rounded)
-            }
-            index += 4
-        }
     }
 
     /// `kernel` (odd length, centred) along every row.
@@ -189,32 +164,5 @@ struct FloatImage {
             }
         }
         return FloatImage(width: width, height: height, values: out)
-    }
-}
-
-/// A read-only buffer pointer shared by parallel loops.
-struct UnsafeSendable<T>: @unchecked Sendable {
-    let buffer: UnsafeBufferPointer<T>
-    init(_ buffer: UnsafeBufferPointer<T>) { self.buffer = buffer }
-}
-
-/// A buffer pointer that parallel loops write disjoint parts of.
-struct UnsafeMutableSendable<T>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<T>
-    init(_ buffer: UnsafeMutableBufferPointer<T>) { self.buffer = buffer }
-}
-
-/// Splits `count` independent iterations over the cores in contiguous chunks.
-enum ParallelLoop {
-    static func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
-        let chunks = min(count, 16)
-        guard chunks > 1 else {
-            for index in 0..<count { body(index) }
-            return
-        }
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let start = count * chunk / chunks, end = count * (chunk + 1) / chunks
-            for index in start..<end { body(index) }
-        }
     }
 }

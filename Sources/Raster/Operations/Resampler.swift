@@ -36,14 +36,8 @@ public struct Resampler: Sendable {
             // Each source row premultiplied once into the scratch row, then filtered.
             return Self.resampleRows(width: sourceWidth, height: bitmap.height, to: width,
                                      weights: contributions(from: sourceWidth, to: width)) { y, scratch in
-                let row = pixels.buffer.baseAddress! + y * sourceWidth * 4
-                for i in stride(from: 0, to: sourceWidth * 4, by: 4) {
-                    let alpha = Float(row[i + 3]), k = alpha * (1 / 255)
-                    scratch[i] = Float(row[i]) * k
-                    scratch[i + 1] = Float(row[i + 1]) * k
-                    scratch[i + 2] = Float(row[i + 2]) * k
-                    scratch[i + 3] = alpha
-                }
+                PremultipliedFloat.premultiply(pixels.buffer.baseAddress! + y * sourceWidth * 4, pixels: sourceWidth,
+                                               unit: 255, into: scratch)
                 return UnsafePointer(scratch)
             }
         }
