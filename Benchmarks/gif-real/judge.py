@@ -83,8 +83,9 @@ LOST_RATIO = 0.1            # ... and is lost when the shown visible area is < 0
 MIN_DELAY_CS = 2            # browsers play 0-1 cs as 10 cs
 THRESHOLDS = [64, 32, 16, 8, 4, 2, 1]
 REFERENCE = "reference: source, alpha ≥ 128 kept"
-TOOLS = ["flipbook-standard", "flipbook-high", "flipbook-fast", "ffmpeg", "ffmpeg-minlossless",
-         "imagemagick", "gifsicle-O3"]
+PRESETS = ["standard", "high", "fast"]
+PEERS = ["ffmpeg", "ffmpeg-minlossless", "imagemagick", "gifsicle-O3"]
+TOOLS = [f"flipbook-{q}" for q in PRESETS] + PEERS
 
 
 # ---------------------------------------------------------------- corpus
@@ -421,7 +422,7 @@ def encode_all(name, folder, frames, digits, key, fps, out_dir, args, env):
             rec[tool] = {"error": str(e)}
             print(f"  {tool}: FAILED {str(e).splitlines()[0]}", file=sys.stderr)
 
-    for q in ("standard", "high", "fast"):
+    for q in args.presets:
         def fb_run(q=q):
             gif = out_dir / f"flipbook-{q}.gif"
             cmd = [fb, "assemble", str(folder), "-o", str(gif), "--fps", fmt_num(fps),
@@ -446,6 +447,15 @@ def encode_all(name, folder, frames, digits, key, fps, out_dir, args, env):
             flt += f":alpha_threshold={threshold}"
         return ["ffmpeg", "-nostdin", "-v", "error", "-y", *inp, "-i", str(palette),
                 "-lavfi", flt, str(gif)]
+
+    reused = (args.peers_from or {}).get(name, {})
+    if reused:
+        # Peers' records (costs and metrics) from an earlier run on the same corpus: iterate on
+        # flipbook alone. Their GIFs stay where that run left them.
+        for tool in PEERS:
+            if tool in reused:
+                rec[tool] = dict(reused[tool], reused=True)
+        return rec
 
     def ff_run():
         gif = out_dir / "ffmpeg.gif"
@@ -535,7 +545,7 @@ def judge_sequence(name, args, env, fps_table):
     jobs, by_hash = [], {}
     for tool in TOOLS:
         r = rec.get(tool, {})
-        if "gif" not in r:
+        if "gif" not in r or r.get("reused"):
             continue
         r["bytes"] = r["gif"].stat().st_size
         r["sha256"] = hashlib.sha256(r["gif"].read_bytes()).hexdigest()
@@ -551,7 +561,7 @@ def judge_sequence(name, args, env, fps_table):
     strips = {}
     for tool in TOOLS:
         r = rec.get(tool, {})
-        if "gif" in r:
+        if "gif" in r and not r.get("reused"):
             m, s = results[by_hash[r["sha256"]]]
             r.update(m)
             strips[tool] = s
@@ -564,7 +574,7 @@ def judge_sequence(name, args, env, fps_table):
                       f"{name}  source frame {i + 1}/{n}  ({frames[i].name})")
 
     verify = None
-    if name == args.verify_decode:
+    if name == args.verify_decode and not args.peers_from:
         verify = [verify_decode(args.flipbook, rec[t]["gif"], env, out_dir / "scratch")
                   for t in TOOLS if "gif" in rec.get(t, {})]
     shutil.rmtree(out_dir / "scratch", ignore_errors=True)
@@ -630,6 +640,8 @@ def sequence_table(seq):
         if r is None:
             continue
         label = tool if tool != REFERENCE else f"*{tool} (no GIF)*"
+        if r.get("reused"):
+            label += " (earlier run)"
         if tool == "ffmpeg-minlossless" and "alpha_threshold" in r:
             label += f" (at={r['alpha_threshold']}{'' if r.get('lossless', True) else ', still loses'})"
         if "error" in r:
@@ -731,10 +743,21 @@ def main():
     ap.add_argument("--extra", action="append", default=[], metavar="NAME=ARGS",
                     help="another flipbook row, `flipbook-NAME`, with these assemble options "
                          "(e.g. --extra 'dither=--alpha dither'); repeatable")
+    ap.add_argument("--presets", nargs="*", default=PRESETS, choices=PRESETS,
+                    help="flipbook presets to run (default: all; none with --extra alone)")
+    ap.add_argument("--peers-from", metavar="RESULTS_JSON",
+                    help="take the peers' rows from an earlier run's results.json instead of "
+                         "running them (quick iteration on flipbook; the report says so)")
     args = ap.parse_args()
+    if args.peers_from:
+        earlier = json.loads(Path(args.peers_from).read_text())
+        args.peers_from = {seq["name"]: seq["tools"] for seq in earlier["sequences"]}
+    for q in PRESETS:
+        if q not in args.presets:
+            TOOLS.remove(f"flipbook-{q}")
     args.extra = [tuple(item.split("=", 1)) for item in args.extra]
     for name, _ in args.extra:
-        TOOLS.insert(3, f"flipbook-{name}")
+        TOOLS.insert(TOOLS.index("ffmpeg"), f"flipbook-{name}")
     args.flipbook = str(Path(args.flipbook).resolve())
     todo = args.only or names
     if args.verify_decode not in todo:

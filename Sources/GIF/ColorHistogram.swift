@@ -1,24 +1,39 @@
 import Raster
 
-/// Counts of opaque colours in 6-bit-per-channel bins, with each bin's exact colour sums, so a
+/// Counts of drawn colours in 6-bit-per-channel bins, with each bin's exact colour sums, so a
 /// palette can be built from many frames without keeping them.
+///
+/// Storage is sparse: a slot number per bin (1 MB) and an entry only for each bin in use — a
+/// frame of smoke touches a few hundred of the 262 144 bins, and dense per-bin sums took 11 MB.
 struct ColorHistogram: Sendable {
     static let binCount = 1 << 18
 
-    private(set) var counts: [UInt32]
-    private(set) var sums: [UInt64]   // r, g, b per bin
-    /// Per bin, the summed squared distance its pixels are already shown at (see ``Quantizer/Sample/limit``);
-    /// empty unless `add` was given costs.
-    private var costSums: [Double] = []
+    /// One bin in use: its pixel count, colour sums, summed ``AlphaFlattener/visibility(_:)``
+    /// (each pixel's weight) and summed squared distance its pixels are already shown at (see
+    /// ``Quantizer/Sample/limit``; 0 unless `add` was given costs).
+    private struct Entry {
+        var count: UInt64 = 0
+        var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0
+        var visibility = 0.0
+        var cost = 0.0
+    }
+
+    /// Per bin, 1 + its index in `entries`, or 0 when empty.
+    private var slots: [Int32]
+    private var entries: [Entry] = []
+    /// Whether `add` was ever given costs (samples then carry limits).
+    private var hasCosts = false
     /// The exact colours seen (0xRRGGBB), while there are at most ``exactLimit`` of them; `nil` after.
     private(set) var exactColors: Set<UInt32>? = []
+    /// Of ``exactColors``, those drawn by fully opaque pixels (visibility 1: they stay exact in a
+    /// lossless table, see ``PalettePlanner/fit(_:samples:colors:refinements:)``).
+    private(set) var opaqueColors: Set<UInt32> = []
     static let exactLimit = 256
     /// The bins that are not empty, in the order they were first filled.
     private(set) var touched: [Int] = []
 
     init() {
-        counts = [UInt32](repeating: 0, count: Self.binCount)
-        sums = [UInt64](repeating: 0, count: Self.binCount * 3)
+        slots = [Int32](repeating: 0, count: Self.binCount)
     }
 
     @inline(__always)
@@ -26,33 +41,38 @@ struct ColorHistogram: Sendable {
         Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
     }
 
-    /// Adds the opaque pixels of straight RGBA8 `pixels` (alpha 0 or 255), every `step`-th one, or
+    /// Adds the drawn pixels of flattened `pixels` (alpha 0 = transparent, else the pixel's
+    /// visibility, see ``AlphaFlattener``), every `step`-th one, or
     /// only those where `selected` is `true`, with, optionally, what each pixel is shown at now
     /// (squared distance; ``Quantizer/Sample/unlimited`` when it must be drawn).
     mutating func add(_ pixels: [UInt8], step: Int = 1, only selected: [Bool]? = nil, costs: [Float]? = nil) {
         collectExactColors(pixels, only: selected)
-        if costs != nil && costSums.isEmpty { costSums = [Double](repeating: 0, count: Self.binCount) }
-        var touched = self.touched, costSums = self.costSums
-        self.costSums = []   // keeps the array uniquely referenced while it is filled
-        defer { (self.touched, self.costSums) = (touched, costSums) }
-        counts.withUnsafeMutableBufferPointer { counts in
-            sums.withUnsafeMutableBufferPointer { sums in
-                pixels.withUnsafeBufferPointer { source in
-                    var index = 0
-                    let stride = 4 * max(step, 1)
-                    while index < source.count {
-                        if source[index + 3] != 0 && selected?[index >> 2] != false {
-                            let r = source[index], g = source[index + 1], b = source[index + 2]
-                            let bin = Self.bin(r, g, b)
-                            if counts[bin] == 0 { touched.append(bin) }
-                            counts[bin] &+= 1
-                            if let costs { costSums[bin] += Double(costs[index >> 2]) }
-                            sums[bin * 3] &+= UInt64(r)
-                            sums[bin * 3 + 1] &+= UInt64(g)
-                            sums[bin * 3 + 2] &+= UInt64(b)
+        if costs != nil { hasCosts = true }
+        var touched = self.touched, entries = self.entries
+        (self.touched, self.entries) = ([], [])   // keeps the arrays uniquely referenced while they are filled
+        defer { (self.touched, self.entries) = (touched, entries) }
+        slots.withUnsafeMutableBufferPointer { slots in
+            pixels.withUnsafeBufferPointer { source in
+                var index = 0
+                let stride = 4 * max(step, 1)
+                while index < source.count {
+                    if source[index + 3] != 0 && selected?[index >> 2] != false {
+                        let r = source[index], g = source[index + 1], b = source[index + 2]
+                        let bin = Self.bin(r, g, b)
+                        if slots[bin] == 0 {
+                            touched.append(bin)
+                            entries.append(Entry())
+                            slots[bin] = Int32(entries.count)
                         }
-                        index += stride
+                        let slot = Int(slots[bin]) - 1
+                        entries[slot].count &+= 1
+                        entries[slot].r &+= UInt64(r)
+                        entries[slot].g &+= UInt64(g)
+                        entries[slot].b &+= UInt64(b)
+                        entries[slot].visibility += Double(AlphaFlattener.visibility(source[index + 3]))
+                        if let costs { entries[slot].cost += Double(costs[index >> 2]) }
                     }
+                    index += stride
                 }
             }
         }
@@ -60,49 +80,48 @@ struct ColorHistogram: Sendable {
 
     /// Empties the histogram, touching only the bins in use (cheaper than a new one per frame).
     mutating func removeAll() {
-        for bin in touched {
-            counts[bin] = 0
-            sums[bin * 3] = 0
-            sums[bin * 3 + 1] = 0
-            sums[bin * 3 + 2] = 0
-            if !costSums.isEmpty { costSums[bin] = 0 }
-        }
+        for bin in touched { slots[bin] = 0 }
         touched.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        hasCosts = false
         exactColors = []
+        opaqueColors = []
     }
 
-    /// Keeps the set of exact colours while it is small, so few-colour art can be encoded losslessly.
+    /// Keeps the set of exact colours while it is small, so few-colour art can be encoded
+    /// losslessly, and which of them opaque pixels draw.
     private mutating func collectExactColors(_ pixels: [UInt8], only selected: [Bool]?) {
         guard var exact = exactColors else { return }
-        var last: UInt32 = .max
+        var opaque = opaqueColors
+        (exactColors, opaqueColors) = (nil, [])   // keeps the sets uniquely referenced while they are filled
+        var last: UInt32 = .max, lastOpaque: UInt32 = .max
         var index = 0
         while index < pixels.count {
             if pixels[index + 3] != 0 && selected?[index >> 2] != false {
                 let color = UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])
                 if color != last {
                     last = color
-                    if exact.insert(color).inserted && exact.count > Self.exactLimit {
-                        exactColors = nil
-                        return
-                    }
+                    if exact.insert(color).inserted && exact.count > Self.exactLimit { return }
+                }
+                if pixels[index + 3] == 255 && color != lastOpaque {
+                    lastOpaque = color
+                    opaque.insert(color)
                 }
             }
             index += 4
         }
-        exactColors = exact
+        (exactColors, opaqueColors) = (exact, opaque)
     }
 
-    /// The non-empty bins as weighted mean colours.
+    /// The non-empty bins as mean colours, weighted by their pixels' visibility, in bin order.
     func samples() -> [Quantizer.Sample] {
-        var samples: [Quantizer.Sample] = []
-        samples.reserveCapacity(touched.count)
-        for bin in touched.sorted() {
-            let weight = Double(counts[bin])
-            samples.append(Quantizer.Sample(
-                r: Double(sums[bin * 3]) / weight, g: Double(sums[bin * 3 + 1]) / weight,
-                b: Double(sums[bin * 3 + 2]) / weight, weight: weight,
-                limit: costSums.isEmpty ? .infinity : costSums[bin] / weight))
+        touched.sorted().map { bin in
+            let entry = entries[Int(slots[bin]) - 1]
+            let count = Double(entry.count)
+            return Quantizer.Sample(
+                r: Double(entry.r) / count, g: Double(entry.g) / count, b: Double(entry.b) / count,
+                weight: entry.visibility, limit: hasCosts ? entry.cost / count : .infinity,
+                visibility: entry.visibility / count)
         }
-        return samples
     }
 }

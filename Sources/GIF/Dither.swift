@@ -3,10 +3,14 @@ import Raster
 extension GIF {
     /// How soft alpha becomes GIF's one-bit transparency.
     public enum AlphaMode: Sendable, Equatable {
-        /// Alpha ≥ 128 is opaque, below is transparent.
+        /// Alpha ≥ 128 is opaque, below is transparent. Faint content (smoke under alpha 128, the
+        /// end of a fade) disappears whole.
         case threshold
-        /// An ordered (Bayer) alpha dither: the same alpha at the same place gives the same result in
-        /// every frame, so it does not flicker.
+        /// The default. Soft areas keep a share of their pixels equal to their alpha, in an ordered
+        /// (Bayer) pattern fixed by position, so every visible frame stays visible; a pixel keeps
+        /// its state until its alpha moves clearly past its level (no blinking where smoke drifts);
+        /// the anti-aliased rim of an opaque shape is cut at 128 (a clean edge). Colours of pixels
+        /// kept from faint alpha are fitted in proportion to how much they show.
         case dither
         /// Composited onto this colour; every pixel opaque.
         case matte(Color)
@@ -23,7 +27,7 @@ extension GIF {
     }
 }
 
-/// Turns bitmaps into palette indices: alpha first, then colour with the chosen dithering.
+/// Turns flattened pixels (``AlphaFlattener``) into palette indices with the chosen dithering.
 enum Dither {
     /// The 8×8 Bayer matrix, values 0…63.
     static let bayer: [Int] = [
@@ -32,56 +36,6 @@ enum Dither {
         3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
         15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
     ]
-
-    /// Straight RGBA8 with alpha 0 or 255 (transparent pixels are 0,0,0,0). With `edgeMatte`, a
-    /// partly transparent pixel that is kept opaque is composited onto it, as `matte` does for all.
-    static func flatten(_ bitmap: Bitmap, alpha: GIF.AlphaMode, edgeMatte: Color?) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: bitmap.pixels.count)
-        let width = bitmap.width
-        bitmap.pixels.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                var index = 0
-                while index < source.count {
-                    let a = Int(source[index + 3])
-                    if a == 255 {   // the common case: opaque pixels pass through in every mode
-                        target[index] = source[index]
-                        target[index + 1] = source[index + 1]
-                        target[index + 2] = source[index + 2]
-                        target[index + 3] = 255
-                        index += 4
-                        continue
-                    }
-                    let opaque: Bool
-                    var matte = edgeMatte
-                    switch alpha {
-                    case .threshold: opaque = a >= 128
-                    case .dither:
-                        let pixel = index / 4
-                        opaque = a * 128 > (bayer[(pixel / width % 8) * 8 + pixel % width % 8] * 2 + 1) * 255
-                    case .matte(let color):
-                        opaque = true
-                        matte = color
-                    }
-                    if opaque {
-                        if let matte, a != 255 {
-                            // Over an opaque colour, rounded once: (c · a + m · (255 − a)) / 255.
-                            let inverse = 255 - a
-                            target[index] = UInt8((Int(source[index]) * a + Int(matte.r) * inverse + 127) / 255)
-                            target[index + 1] = UInt8((Int(source[index + 1]) * a + Int(matte.g) * inverse + 127) / 255)
-                            target[index + 2] = UInt8((Int(source[index + 2]) * a + Int(matte.b) * inverse + 127) / 255)
-                        } else {
-                            target[index] = source[index]
-                            target[index + 1] = source[index + 1]
-                            target[index + 2] = source[index + 2]
-                        }
-                        target[index + 3] = 255
-                    }
-                    index += 4
-                }
-            }
-        }
-        return out
-    }
 
     /// Palette indices for flattened pixels. Ordered and no dithering depend only on the colour and
     /// the position, so static pixels keep their index by construction. For error diffusion, pixels
@@ -153,7 +107,7 @@ enum Dither {
                 let pixel = y * width + x, i = pixel * 4, e = (x + 1) * 3
                 guard pixels[i + 3] != 0 else { continue }
                 if let previous, previous.pixels[i] == pixels[i], previous.pixels[i + 1] == pixels[i + 1],
-                   previous.pixels[i + 2] == pixels[i + 2], previous.pixels[i + 3] == 255 {
+                   previous.pixels[i + 2] == pixels[i + 2], previous.pixels[i + 3] != 0 {
                     out[pixel] = previous.indices[pixel]
                     continue
                 }

@@ -1,51 +1,87 @@
 import Dispatch
 import Foundation
 
-/// Produces per-frame values in parallel windows, one window ahead of a sequential consumer:
-/// while the caller consumes window k, the other cores already produce window k + 1. At most two
-/// windows of values exist at once, so memory does not grow with the frame count.
+/// Produces per-frame values on worker threads, ahead of a consumer that takes them in order.
+///
+/// At most `ahead` values are produced or waiting at any time (plus the one being consumed): as
+/// soon as the consumer takes frame i, a worker may start on frame i + `ahead`. Memory does not
+/// grow with the frame count, and no worker waits for a whole batch to finish.
 enum FramePipeline {
     static func run<T>(
-        count: Int, windowSize: Int,
+        count: Int, ahead: Int,
         produce: @escaping @Sendable (Int) throws -> T,
-        consume: (Int, T) throws -> Void
+        consume: (Int, consuming T) throws -> Void
     ) throws {
         guard count > 0 else { return }
-        var next: Window<T>? = Window(range: 0..<min(windowSize, count), produce: produce)
-        while let current = next {
-            let values = try current.values()
-            let end = current.range.upperBound
-            next = end < count ? Window(range: end..<min(end + windowSize, count), produce: produce) : nil
-            for (offset, value) in values.enumerated() { try consume(current.range.lowerBound + offset, value) }
+        let state = State<T>(count: count, ahead: max(1, ahead))
+        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), count)
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            DispatchQueue.global().async(group: group) {
+                while let index = state.nextIndex() {
+                    state.store(Result { try produce(index) }, at: index)
+                }
+            }
+        }
+        defer {
+            state.cancel()
+            group.wait()
+        }
+        for index in 0..<count {
+            try consume(index, try state.take(index).get())
         }
     }
 
-    /// One window being produced in the background.
-    private final class Window<T>: @unchecked Sendable {
-        let range: Range<Int>
-        private var slots: [Result<T, any Error>?]
-        private let lock = NSLock()
-        private let group = DispatchGroup()
+    /// The shared counters and finished values, behind one condition.
+    private final class State<T>: @unchecked Sendable {
+        private let condition = NSCondition()
+        private let count: Int
+        private let ahead: Int
+        /// The next index a worker will produce.
+        private var next = 0
+        /// Frames the consumer has taken.
+        private var taken = 0
+        private var cancelled = false
+        private var finished: [Int: Result<T, any Error>] = [:]
 
-        init(range: Range<Int>, produce: @escaping @Sendable (Int) throws -> T) {
-            self.range = range
-            slots = Array(repeating: nil, count: range.count)
-            group.enter()
-            DispatchQueue.global().async { [self] in
-                DispatchQueue.concurrentPerform(iterations: range.count) { offset in
-                    let result = Result { try produce(range.lowerBound + offset) }
-                    lock.lock()
-                    slots[offset] = result
-                    lock.unlock()
-                }
-                group.leave()
-            }
+        init(count: Int, ahead: Int) {
+            self.count = count
+            self.ahead = ahead
         }
 
-        /// Waits for the window, then returns its values in order (or the first error).
-        func values() throws -> [T] {
-            group.wait()
-            return try slots.map { try $0!.get() }
+        /// The next index to produce, once fewer than `ahead` are in flight; `nil` when done.
+        func nextIndex() -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            while !cancelled && next < count && next - taken >= ahead { condition.wait() }
+            guard !cancelled && next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        func store(_ value: Result<T, any Error>, at index: Int) {
+            condition.lock()
+            finished[index] = value
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// Waits for frame `index` and hands it over.
+        func take(_ index: Int) -> Result<T, any Error> {
+            condition.lock()
+            defer { condition.unlock() }
+            while finished[index] == nil { condition.wait() }
+            taken = index + 1
+            condition.broadcast()
+            return finished.removeValue(forKey: index)!
+        }
+
+        /// Stops the workers after the frame they are on (after the last frame, or on an error).
+        func cancel() {
+            condition.lock()
+            cancelled = true
+            condition.broadcast()
+            condition.unlock()
         }
     }
 }

@@ -42,13 +42,83 @@ struct PalettePlanner {
     }
 
     /// RGB triples for the colours in `histogram`: exactly those colours when there are at most
-    /// `colors − 1` of them (lossless), else a quantised palette of `colors − 1`.
+    /// `colors − 1` of them (lossless), else a quantised palette of `colors − 1`. Then the
+    /// smallest table (2ᵏ − 1 colours, ``smallest(_:fitted:keeping:colors:refinements:)``) that
+    /// still shows every colour within ``ColorRefiner/tolerance`` once its visibility is counted;
+    /// a lossless table stays lossless for every colour an opaque pixel draws.
     /// `samples`, when given, are `histogram.samples()` already made (a caller fitting twice).
     static func fit(_ histogram: ColorHistogram, samples: [Quantizer.Sample]? = nil, colors: Int, refinements: Int) -> [UInt8] {
+        let samples = samples ?? histogram.samples()
         if let exact = histogram.exactColors, !exact.isEmpty, exact.count <= colors - 1 {
-            return exact.sorted().flatMap { [UInt8($0 >> 16), UInt8(($0 >> 8) & 0xFF), UInt8($0 & 0xFF)] }
+            let rgb = exact.sorted().flatMap { [UInt8($0 >> 16), UInt8(($0 >> 8) & 0xFF), UInt8($0 & 0xFF)] }
+            return smallest(samples, fitted: rgb, keeping: histogram.opaqueColors, colors: exact.count, refinements: refinements)
         }
-        return Quantizer.palette(for: samples ?? histogram.samples(), count: colors - 1, refinements: refinements)
+        let rgb = Quantizer.palette(for: samples, count: colors - 1, refinements: refinements)
+        return smallest(samples, fitted: rgb, keeping: [], colors: colors - 1, refinements: refinements)
+    }
+
+    /// `fitted`, or a table of fewer colours (2ᵏ − 1, so the GIF table and its LZW codes shrink
+    /// by whole bits) that shows every sample within ``ColorRefiner/tolerance`` weighted by its
+    /// visibility (as everywhere in the quantiser, a sample is a histogram bin's mean: spreads
+    /// within a bin, ≤ 2 levels a channel, are not counted). Faint pixels of soft smoke kept by
+    /// the alpha dither barely show their colour (a dot of 40/255 visibility seen in its
+    /// pattern), and a table of every exact shade of them costs a third of such a GIF's bytes.
+    /// Each colour of `kept` (opaque pixels of a lossless table) replaces its nearest entry, so
+    /// it stays exact; a table too small to hold them all apart is not taken.
+    static func smallest(_ samples: [Quantizer.Sample], fitted: [UInt8], keeping kept: Set<UInt32>,
+                         colors: Int, refinements: Int) -> [UInt8] {
+        let budget = Double(ColorRefiner.tolerance)
+        guard colors > 1, kept.count < colors, worstError(samples, fitted) <= budget else { return fitted }
+        var best = fitted
+        // Binary search over the table bits: smaller tables fit worse (near enough).
+        var low = 1, high = 1
+        while (1 << (high + 1)) - 1 < colors { high += 1 }
+        while low <= high {
+            let bits = (low + high) / 2
+            guard kept.count <= (1 << bits) - 1 else {
+                low = bits + 1
+                continue
+            }
+            let fitted = Quantizer.palette(for: samples, count: (1 << bits) - 1, refinements: refinements)
+            if let candidate = Self.pinning(kept, in: fitted), worstError(samples, candidate) <= budget {
+                best = candidate
+                high = bits - 1
+            } else {
+                low = bits + 1
+            }
+        }
+        return best
+    }
+
+    /// `rgb` with each colour of `kept` in place of its nearest entry, or `nil` when two of them
+    /// share one (or there are fewer entries than colours to keep).
+    static func pinning(_ kept: Set<UInt32>, in rgb: [UInt8]) -> [UInt8]? {
+        guard !kept.isEmpty else { return rgb }
+        let search = NearestCenter(rgb.map(Double.init))
+        var result = rgb, taken = Set<Int>()
+        for color in kept.sorted() {
+            let (r, g, b) = (UInt8(color >> 16), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF))
+            let index = search.withLookup { $0.nearest(Double(r), Double(g), Double(b)).index }
+            guard taken.insert(index).inserted else { return nil }
+            result[index * 3] = r
+            result[index * 3 + 1] = g
+            result[index * 3 + 2] = b
+        }
+        return result
+    }
+
+    /// The largest visibility-weighted squared distance from a sample to its nearest entry of
+    /// `rgb`, counting none as further than it is already shown.
+    static func worstError(_ samples: [Quantizer.Sample], _ rgb: [UInt8]) -> Double {
+        let search = NearestCenter(rgb.map(Double.init))
+        var worst = 0.0
+        search.withLookup { lookup in
+            for sample in samples {
+                let distance = min(lookup.nearest(sample.r, sample.g, sample.b).distance, sample.limit)
+                worst = max(worst, distance * sample.visibility)
+            }
+        }
+        return worst
     }
 
     /// A colour table holding `rgb`, padded to a power of two, its last entry reserved for

@@ -14,6 +14,9 @@ enum Quantizer {
         /// would not be used for it, so it does not pull entries towards itself. Infinite when the
         /// colour has to be drawn.
         var limit: Double = .infinity
+        /// The mean ``AlphaFlattener/visibility(_:)`` of the pixels this colour stands for (1 = opaque):
+        /// how strongly a viewer sees an error in it.
+        var visibility: Double = 1
 
         /// The cost that marks a pixel which must be drawn whatever the palette.
         static let unlimited: Float = 1e9

@@ -25,6 +25,12 @@ public struct Bitmap: Sendable, Equatable {
     /// Straight RGBA8 samples, `width * height * 4` bytes, row-major.
     public private(set) var pixels: [UInt8]
 
+    /// The straight RGBA8 samples, handing their storage over: no copy when this bitmap is their
+    /// only owner (a frame decoded, turned into something else, and dropped).
+    public consuming func takePixels() -> [UInt8] {
+        pixels
+    }
+
     /// A fully transparent bitmap (every byte 0).
     public init(width: Int, height: Int, scale: Int = 1) {
         precondition(width >= 0 && height >= 0 && scale >= 1, "invalid bitmap geometry")

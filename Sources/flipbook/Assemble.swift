@@ -20,10 +20,13 @@ struct Assemble: ParsableCommand {
             --repeat uses UIKit's meaning: 0 plays forever (the default), N plays N times in all \
             (written as N−1 extra loops; 1 writes no loop block).
 
-            GIF transparency is one bit. --alpha threshold keeps pixels with alpha ≥ 128, dither \
-            keeps a stable ordered pattern in proportion to alpha, matte:#RRGGBB composites \
-            everything onto a colour. When the GIF will sit on a known background, --edge-matte \
-            blends the kept semi-transparent edge pixels with it (no halo).
+            GIF transparency is one bit. --alpha dither (the default) keeps a share of each soft \
+            area's pixels equal to its alpha, in a pattern fixed by position that changes only where \
+            the alpha really moves, and cuts the anti-aliased rim of opaque shapes at alpha 128: \
+            smoke and fades stay visible to their last frame. threshold keeps pixels with alpha ≥ 128 \
+            (faint smoke vanishes), matte:#RRGGBB composites everything onto a colour. When the GIF \
+            will sit on a known background, --edge-matte blends the kept semi-transparent pixels with \
+            it (no halo).
 
             Colours: standard (the default) gives the first frame a full colour table and each later \
             frame a table of at most 64 entries (more at a scene cut) for the pixels the screen shows \
@@ -79,8 +82,8 @@ struct Assemble: ParsableCommand {
     @Option(help: "With --quality fast: ordered (stable from frame to frame; the default), fs (Floyd–Steinberg) or none.")
     var dither: GIF.Dithering?
 
-    @Option(help: "threshold, dither, or matte:#RRGGBB.")
-    var alpha = "threshold"
+    @Option(help: "dither (the default: keeps faint smoke and fades), threshold (alpha ≥ 128), or matte:#RRGGBB.")
+    var alpha = "dither"
 
     @Option(help: "Blend kept semi-transparent edge pixels with this background colour (#RRGGBB), or none.")
     var edgeMatte = "none"

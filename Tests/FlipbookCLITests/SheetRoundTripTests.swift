@@ -13,7 +13,7 @@ struct SheetRoundTripTests {
     static let folder = "sequences"
     static let sequences = [
         "ansimuz-fire-bomb-pixel", "bbb-opening-fadein-720p", "emt-watch-spinner-2x", "gameart2d-dino-jump",
-        "kenney-gold-coin", "unity-explosion02hd-fadeout", "unity-wispy-smoke-02-long",
+        "kenney-gold-coin", "unity-explosion02hd-fadeout", "unity-wispy-smoke-02-long", "unity-wispy-smoke-03b-faint",
     ]
     static let formats = [
         ("json-hash", "s.json"), ("json-array", "s.json"), ("aseprite", "s.json"), ("libgdx", "s.atlas"),
@@ -24,7 +24,7 @@ struct SheetRoundTripTests {
         let found = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path(Self.folder))
             .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".md") }.sorted()
         #expect(found == Self.sequences)
-        #expect(found.count == 7)
+        #expect(found.count == 8)
     }
 
     /// The source frames of `sequence`: file name → bitmap.

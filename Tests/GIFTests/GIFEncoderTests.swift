@@ -117,8 +117,9 @@ struct GIFEncoderTests {
         #expect(matte.allSatisfy { $0.image.isOpaque })
 
         // Each 8×8 tile has one alpha; the ordered dither keeps that share of its pixels, and the
-        // same soft pixel at the same place gives the same answer in every frame.
-        let alphas: [UInt8] = [0, 64, 128, 192, 255, 32]
+        // same soft pixel at the same place gives the same answer in every frame. (No tile is
+        // opaque: soft pixels near opaque ones are a rim, cut at 128 — tested below.)
+        let alphas: [UInt8] = [0, 64, 128, 192, 254, 32]
         var soft = Bitmap(width: 48, height: 8)
         for y in 0..<8 { for x in 0..<48 { soft[x, y] = Color(r: 200, g: 100, b: 50, a: alphas[x / 8]) } }
         var other = soft
@@ -129,6 +130,28 @@ struct GIFEncoderTests {
             #expect(abs(Double(kept) - Double(alpha) / 255 * 64) <= 1, "alpha \(alpha): \(kept) of 64 pixels kept")
         }
         for y in 0..<8 { for x in 1..<48 { #expect(dithered[1].image[x, y] == dithered[0].image[x, y]) } }
+
+        // An opaque block with a soft rim two pixels wide, in soft haze: the rim is cut at 128
+        // (a clean edge), the haze further out is dithered.
+        var shape = Bitmap(width: 24, height: 24)
+        for y in 0..<24 {
+            for x in 0..<24 {
+                let ring = max(abs(2 * x - 23), abs(2 * y - 23)) / 2   // 0 at the centre … 11 at the border
+                let a: UInt8 = ring <= 5 ? 255 : ring == 6 ? 200 : ring == 7 ? 60 : 96
+                shape[x, y] = Color(r: 10, g: 200, b: 30, a: a)
+            }
+        }
+        let cut = try GIF.Decoder(bytes: try Self.encode([shape], GIF.Encoder(alpha: .dither)).bytes, file: "r").allFrames()[0].image
+        var haze = 0, hazeKept = 0
+        for y in 0..<24 {
+            for x in 0..<24 {
+                let ring = max(abs(2 * x - 23), abs(2 * y - 23)) / 2
+                if ring == 6 { #expect(cut[x, y].a == 255, "rim pixel (\(x), \(y)) at alpha 200 dropped") }
+                if ring == 7 { #expect(cut[x, y].a == 0, "rim pixel (\(x), \(y)) at alpha 60 kept") }
+                if ring >= 9 { haze += 1; if cut[x, y].a == 255 { hazeKept += 1 } }
+            }
+        }
+        #expect(abs(Double(hazeKept) - Double(haze) * 96 / 255) <= 0.1 * Double(haze), "\(hazeKept) of \(haze) haze pixels kept")
     }
 
     @Test func writesTimingAndLoopExactly() throws {
