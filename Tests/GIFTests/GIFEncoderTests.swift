@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Raster
+import TestSupport
 @testable import GIF
 
 @Suite("GIF encoder")
@@ -252,15 +253,25 @@ struct GIFPaletteTests {
         #expect(shown.count > 32)
     }
 
-    /// `standard` gives the first frame a full table and later frames at most 64 entries — a moving
-    /// disc needs no more — except at a scene cut: a last frame of ~3000 new colours gets a full table.
+    /// `standard` gives the first frame a full table and later frames at most 64 entries — a
+    /// moving four-colour block needs no more — except at a scene cut: a last frame of ~3000 new
+    /// colours gets a full table. (A moving shaded sprite gets full tables too: see below.)
     @Test func standardLimitsLaterTablesTo64EntriesButAtASceneCut() throws {
         var cut = Bitmap(width: 64, height: 48)
         for y in 0..<48 { for x in 0..<64 { cut[x, y] = Color(r: UInt8(x * 4), g: UInt8(y * 5), b: UInt8((x * y) % 256)) } }
-        let source = GIFEncoderTests.frames(10, opaqueBackground: true) + [cut]
+        let moving = (0..<10).map { index in
+            var bitmap = Bitmap(width: 64, height: 48)
+            for y in 0..<48 {
+                for x in 0..<64 { bitmap[x, y] = x < 32 ? Color(r: UInt8(x / 4 * 32), g: 60, b: 90) : Color(r: 20, g: 20, b: 20) }
+            }
+            let colors = [Color(r: 250, g: 40, b: 40), Color(r: 40, g: 250, b: 40), Color(r: 40, g: 40, b: 250), Color.white]
+            for y in 10..<30 { for x in 0..<12 { bitmap[34 + index * 2 + x, y] = colors[(x / 3 + y / 5) % 4] } }
+            return bitmap
+        }
+        let source = moving + [cut]
         let standard = try GIFEncoderTests.encode(source, GIF.Encoder(quality: .standard))
         let reader = try GIFLib.Reader(bytes: standard.bytes, file: "standard.gif")
-        #expect(reader.globalColors?.count == 256 * 3)
+        #expect(reader.globalColors?.count == 16 * 3)   // the first frame's 13 colours, exactly
         var locals: [Int] = [], indices: [UInt8] = []
         reading: while true {
             switch try reader.nextRecord() {
@@ -275,6 +286,34 @@ struct GIFPaletteTests {
         let cutIsFull = locals.count == 10 && locals.last == 256
         let othersSmall = locals.dropLast().allSatisfy { $0 <= 64 }
         #expect(cutIsFull && othersSmall, "local table sizes \(locals)")
+    }
+
+    /// A shaded, anti-aliased sprite in new poses (three frames of the real dino jump,
+    /// `Tests/Fixtures/sequences/gameart2d-dino-jump`): 64 entries would band its gradients, so
+    /// every later frame gets a full table.
+    @Test func standardGivesARedrawnShadedSpriteFullTables() throws {
+        let folder = "sequences/gameart2d-dino-jump"
+        let names = Fixtures.pngNames(in: folder)
+        #expect(names.count == 3)
+        let frames = try names.map { try PNG.Decoder().decodeBitmap(file: Fixtures.path("\(folder)/\($0)")) }
+        let encoded = try GIFEncoderTests.encode(frames, GIF.Encoder(quality: .standard))
+        #expect(try Self.localTableSizes(encoded.bytes) == [256, 256])
+    }
+
+    /// The entries of each frame's local table, in order.
+    static func localTableSizes(_ bytes: [UInt8]) throws -> [Int] {
+        let reader = try GIFLib.Reader(bytes: bytes, file: "tables.gif")
+        var locals: [Int] = []
+        while true {
+            switch try reader.nextRecord() {
+            case .end: return locals
+            case .extensionBlock: continue
+            case .image(let image):
+                if let colors = image.localColors { locals.append(colors.count / 3) }
+                var indices = [UInt8](repeating: 0, count: image.width * image.height)
+                try reader.readPixels(into: &indices, width: image.width, height: image.height)
+            }
+        }
     }
 
     /// A static field of ~500 colours beside a moving bar: with 16 colours nothing is exact, yet a
