@@ -14,6 +14,9 @@ import Raster
 /// pixel's previous state is kept until its alpha leaves a band of ±``hysteresis`` around its
 /// level, so a pixel changes only when the source really moved.
 ///
+/// Alpha under ``faintest`` is dropped: a dot that stands for less than 6 % coverage is grit, not
+/// haze.
+///
 /// The anti-aliased rim of an opaque shape (soft pixels within ``rimRadius`` of an opaque one) is
 /// cut at alpha 128 instead: dithered, a one- or two-pixel rim turns into a ragged, broken
 /// outline, while the cut keeps the shape's edge clean. Soft areas away from opaque pixels —
@@ -26,6 +29,14 @@ struct AlphaFlattener {
     /// 0.57 · 0.62 · 0.25 (ffmpeg: 0.72 · 0.86 · 0.21, the last with the smoke gone). 12 brings the
     /// flicker under ffmpeg's for the cost of a little coverage lag.
     static let hysteresis = 12
+
+    /// The lowest alpha the dither keeps: below it a pixel is transparent. A kept pixel is a
+    /// full-strength dot, and dots standing for alpha under 16 (6 %) show as grit over a dark page
+    /// where the source shows almost nothing. Measured on the gif-real corpus (mean FLIP, bytes):
+    /// faint smoke 0.0283 → 0.0267 and −10 %, long smoke 0.0325 → 0.0305 and −7 %, the spinner
+    /// 0.1184 → 0.1174, the explosion 0.0578 → 0.0580 and −1 %. 24 and 32 gain a little more but
+    /// drop pixels the benchmark counts as visible (alpha ≥ 16).
+    static let faintest = 16
 
     /// How far (in pixels, along both axes) from an opaque pixel a soft pixel counts as its rim.
     static let rimRadius = 2
@@ -84,6 +95,10 @@ struct AlphaFlattener {
                 case .threshold: opaque = a >= 128
                 case .dither:
                     let pixel = index / 4
+                    if a < Self.faintest {
+                        opaque = false
+                        break
+                    }
                     if rim[pixel] {
                         opaque = a >= 128
                         break

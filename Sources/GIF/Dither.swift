@@ -9,7 +9,8 @@ extension GIF {
         /// The default. Soft areas keep a share of their pixels equal to their alpha, in an ordered
         /// (Bayer) pattern fixed by position, so every visible frame stays visible; a pixel keeps
         /// its state until its alpha moves clearly past its level (no blinking where smoke drifts);
-        /// the anti-aliased rim of an opaque shape is cut at 128 (a clean edge). Colours of pixels
+        /// alpha under 16 is dropped (a lone dot for it is grit, not haze); the anti-aliased rim of
+        /// an opaque shape is cut at 128 (a clean edge). Colours of pixels
         /// kept from faint alpha are fitted in proportion to how much they show.
         case dither
         /// Composited onto this colour; every pixel opaque.

@@ -28,12 +28,14 @@ struct GIFSoftAlphaTests {
         return try GIF.Decoder(bytes: bytes, file: "soft.gif").allFrames().map(\.image)
     }
 
-    /// Pixels a viewer sees (alpha ≥ 16), and the area the source's alpha covers (Σ alpha / 255).
+    /// Pixels a viewer sees (alpha ≥ 16), and the area their alpha covers (Σ alpha / 255; the
+    /// dither drops alpha under ``AlphaFlattener/faintest``, 16, on purpose).
     static func visible(_ frame: Bitmap) -> (count: Int, coverage: Double) {
         var count = 0, coverage = 0.0
         for index in stride(from: 3, to: frame.pixels.count, by: 4) {
             let alpha = frame.pixels[index]
-            if alpha >= 16 { count += 1 }
+            guard alpha >= 16 else { continue }
+            count += 1
             coverage += Double(alpha) / 255
         }
         return (count, coverage)
