@@ -43,17 +43,15 @@ struct AlphaFlattener {
 
     let alpha: GIF.AlphaMode
     let edgeMatte: Color?
-    let width: Int
     /// The last frame's result, when states carry over (dither).
     private var previous: [UInt8]?
     private let carriesState: Bool
 
     /// `tracksFrames`: whether consecutive calls are consecutive frames (hysteresis applies);
     /// callers flattening frames out of order (on several threads) pass `false`.
-    init(alpha: GIF.AlphaMode, edgeMatte: Color?, width: Int, tracksFrames: Bool) {
+    init(alpha: GIF.AlphaMode, edgeMatte: Color?, tracksFrames: Bool) {
         self.alpha = alpha
         self.edgeMatte = edgeMatte
-        self.width = width
         carriesState = tracksFrames && alpha == .dither
     }
 
@@ -66,106 +64,151 @@ struct AlphaFlattener {
         Float(Int(alpha) * Int(alpha)) / 65025   // exactly 1 at 255
     }
 
+    /// A decoded frame with what flattening it needs that does not depend on the frame before
+    /// (the rim of its opaque shapes), made on any thread: ``prepare(_:alpha:)``.
+    struct Prepared: Sendable {
+        var bitmap: Bitmap
+        /// One bit per pixel, row by row (pixel x of row y is bit x % 64 of word
+        /// y · ⌈width / 64⌉ + x / 64): whether it is on the rim of an opaque shape; empty when
+        /// nothing is (no opaque pixel, or a mode without a rim).
+        var rim: [UInt64]
+    }
+
+    /// The part of flattening that needs no previous frame, for the decoding workers.
+    static func prepare(_ bitmap: consuming Bitmap, alpha: GIF.AlphaMode) -> Prepared {
+        let rim = alpha == .dither ? Self.rim(of: bitmap) : []
+        return Prepared(bitmap: bitmap, rim: rim)
+    }
+
     /// The flattened pixels of the next frame, made in the bitmap's own storage.
-    mutating func flatten(_ bitmap: consuming Bitmap) -> [UInt8] {
-        let out = Self.flatten(bitmap, alpha: alpha, edgeMatte: edgeMatte, previous: previous)
+    mutating func flatten(_ frame: consuming Prepared) -> [UInt8] {
+        let out = Self.flatten(frame, alpha: alpha, edgeMatte: edgeMatte, previous: previous)
         if carriesState { previous = out }
         return out
     }
 
     /// One frame, given the previous frame's result (`nil`: no state carried over), made in the
-    /// bitmap's own storage (no copy when the caller hands the bitmap over).
-    static func flatten(_ bitmap: consuming Bitmap, alpha: GIF.AlphaMode, edgeMatte: Color?, previous: [UInt8]?) -> [UInt8] {
-        let width = bitmap.width
-        let rim = alpha == .dither ? Self.rim(of: bitmap) : []
+    /// bitmap's own storage (no copy when the caller hands the frame over).
+    static func flatten(_ frame: consuming Prepared, alpha: GIF.AlphaMode, edgeMatte: Color?, previous: [UInt8]?) -> [UInt8] {
+        let (width, height) = (frame.bitmap.width, frame.bitmap.height)
+        let rim = frame.rim
+        let bitmap = frame.bitmap
+        _ = consume frame   // the pixels' only owner is now `bitmap`: flattened in place, not copied
         var pixels = bitmap.takePixels()
         // In units of alpha·128 (the dither's comparison), the band each state must cross.
         let band = Self.hysteresis * 128
+        let levels = Dither.bayer.map { ($0 * 2 + 1) * 255 }
         pixels.withUnsafeMutableBufferPointer { pixels in
-            var index = 0
-            while index < pixels.count {
-                let a = Int(pixels[index + 3])
-                guard a != 255 else {   // the common case: opaque pixels pass through in every mode
-                    index += 4
-                    continue
-                }
-                let opaque: Bool
-                var matte = edgeMatte
-                switch alpha {
-                case .threshold: opaque = a >= 128
-                case .dither:
-                    let pixel = index / 4
-                    if a < Self.faintest {
-                        opaque = false
-                        break
+            rim.withUnsafeBufferPointer { rim in
+                levels.withUnsafeBufferPointer { levels in
+                    let rimWords = Self.rimWords(width: width)
+                    for y in 0..<height {
+                        let levelRow = (y & 7) << 3, rimRow = y * rimWords
+                        for x in 0..<width {
+                            let pixel = y * width + x, index = pixel * 4
+                            let a = Int(pixels[index + 3])
+                            guard a != 255 else { continue }   // opaque pixels pass through in every mode
+                            let opaque: Bool
+                            var matte = edgeMatte
+                            switch alpha {
+                            case .threshold: opaque = a >= 128
+                            case .dither:
+                                if a < Self.faintest {
+                                    opaque = false
+                                } else if !rim.isEmpty && rim[rimRow + x >> 6] >> UInt64(x & 63) & 1 != 0 {
+                                    opaque = a >= 128
+                                } else {
+                                    let level = levels[levelRow | (x & 7)]
+                                    if let previous {
+                                        // Within half the way to 0 and to 255, so every level can still be left.
+                                        let margin = min(band, level / 2, (255 * 128 - level) / 2)
+                                        opaque = a * 128 > (previous[index + 3] != 0 ? level - margin : level + margin)
+                                    } else {
+                                        opaque = a * 128 > level
+                                    }
+                                }
+                            case .matte(let color):
+                                opaque = true
+                                matte = color
+                            }
+                            if !opaque {
+                                pixels[index] = 0
+                                pixels[index + 1] = 0
+                                pixels[index + 2] = 0
+                                pixels[index + 3] = 0
+                            } else if let matte {
+                                // Over an opaque colour, rounded once: (c · a + m · (255 − a)) / 255.
+                                let inverse = 255 - a
+                                pixels[index] = UInt8((Int(pixels[index]) * a + Int(matte.r) * inverse + 127) / 255)
+                                pixels[index + 1] = UInt8((Int(pixels[index + 1]) * a + Int(matte.g) * inverse + 127) / 255)
+                                pixels[index + 2] = UInt8((Int(pixels[index + 2]) * a + Int(matte.b) * inverse + 127) / 255)
+                                pixels[index + 3] = 255
+                            }
+                            // Kept with its own colour: the alpha byte stays, as the pixel's visibility.
+                        }
                     }
-                    if rim[pixel] {
-                        opaque = a >= 128
-                        break
-                    }
-                    let level = (Dither.bayer[(pixel / width % 8) * 8 + pixel % width % 8] * 2 + 1) * 255
-                    if let previous, a != 0 {
-                        // Within half the way to 0 and to 255, so every level can still be left.
-                        let margin = min(band, level / 2, (255 * 128 - level) / 2)
-                        opaque = a * 128 > (previous[index + 3] != 0 ? level - margin : level + margin)
-                    } else {
-                        opaque = a * 128 > level
-                    }
-                case .matte(let color):
-                    opaque = true
-                    matte = color
                 }
-                if !opaque {
-                    pixels[index] = 0
-                    pixels[index + 1] = 0
-                    pixels[index + 2] = 0
-                    pixels[index + 3] = 0
-                } else if let matte {
-                    // Over an opaque colour, rounded once: (c · a + m · (255 − a)) / 255.
-                    let inverse = 255 - a
-                    pixels[index] = UInt8((Int(pixels[index]) * a + Int(matte.r) * inverse + 127) / 255)
-                    pixels[index + 1] = UInt8((Int(pixels[index + 1]) * a + Int(matte.g) * inverse + 127) / 255)
-                    pixels[index + 2] = UInt8((Int(pixels[index + 2]) * a + Int(matte.b) * inverse + 127) / 255)
-                    pixels[index + 3] = 255
-                }
-                // Kept with its own colour: the alpha byte stays, as the pixel's visibility.
-                index += 4
             }
         }
         return pixels
     }
 
     /// Per pixel, whether an opaque pixel lies within ``rimRadius`` along both axes (a square
-    /// neighbourhood): a running count of opaque pixels along each row, then down each column.
-    static func rim(of bitmap: Bitmap) -> [Bool] {
+    /// neighbourhood), as bits (see ``Prepared/rim``): each row's opaque pixels as words of 64,
+    /// widened by shifts, then each row ORed with its neighbours. Empty when the frame has no
+    /// opaque pixel (smoke, glows).
+    static func rim(of bitmap: Bitmap) -> [UInt64] {
         let (width, height, radius) = (bitmap.width, bitmap.height, Self.rimRadius)
-        var rows = [UInt8](repeating: 0, count: width * height)
+        let words = Self.rimWords(width: width)
+        var opaque = [UInt64](repeating: 0, count: words * height)
+        var anyOpaque = false
         bitmap.pixels.withUnsafeBufferPointer { source in
-            for y in 0..<height {
-                let row = y * width
-                var count = 0
-                // Opaque pixels in [x − radius, x + radius], kept as the window slides.
-                for x in 0..<min(radius, width) where source[(row + x) * 4 + 3] == 255 { count += 1 }
-                for x in 0..<width {
-                    let entering = x + radius, leaving = x - radius - 1
-                    if entering < width, source[(row + entering) * 4 + 3] == 255 { count += 1 }
-                    if leaving >= 0, source[(row + leaving) * 4 + 3] == 255 { count -= 1 }
-                    rows[row + x] = count > 0 ? 1 : 0
+            opaque.withUnsafeMutableBufferPointer { opaque in
+                for y in 0..<height {
+                    for x in 0..<width where source[(y * width + x) * 4 + 3] == 255 {
+                        opaque[y * words + x >> 6] |= 1 << UInt64(x & 63)
+                        anyOpaque = true
+                    }
                 }
             }
         }
-        // The same down each column, all columns at once, row by row.
-        var near = [Bool](repeating: false, count: width * height)
-        var counts = [Int](repeating: 0, count: width)
-        for y in 0..<min(radius, height) { for x in 0..<width { counts[x] += Int(rows[y * width + x]) } }
-        for y in 0..<height {
-            let entering = y + radius, leaving = y - radius - 1
-            for x in 0..<width {
-                if entering < height { counts[x] += Int(rows[entering * width + x]) }
-                if leaving >= 0 { counts[x] -= Int(rows[leaving * width + x]) }
-                near[y * width + x] = counts[x] > 0
+        guard anyOpaque else { return [] }
+        // Along each row: bit x is set when any of x − radius … x + radius was.
+        var wide = [UInt64](repeating: 0, count: words * height)
+        opaque.withUnsafeBufferPointer { opaque in
+            wide.withUnsafeMutableBufferPointer { wide in
+                for y in 0..<height {
+                    let row = y * words
+                    for word in 0..<words {
+                        let value = opaque[row + word]
+                        let before = word > 0 ? opaque[row + word - 1] : 0
+                        let after = word + 1 < words ? opaque[row + word + 1] : 0
+                        var result = value
+                        for shift in 1...radius {
+                            let k = UInt64(shift)
+                            result |= value << k | before >> (64 - k)    // from the left
+                            result |= value >> k | after << (64 - k)     // from the right
+                        }
+                        wide[row + word] = result
+                    }
+                }
+            }
+        }
+        // Down each column: a row gets the rows within the radius above and below.
+        var near = [UInt64](repeating: 0, count: words * height)
+        wide.withUnsafeBufferPointer { wide in
+            near.withUnsafeMutableBufferPointer { near in
+                for y in 0..<height {
+                    for other in max(0, y - radius)...min(height - 1, y + radius) {
+                        for word in 0..<words { near[y * words + word] |= wide[other * words + word] }
+                    }
+                }
             }
         }
         return near
     }
+
+    /// Words of 64 bits per row of a rim mask.
+    @inline(__always)
+    static func rimWords(width: Int) -> Int { (width + 63) / 64 }
 }

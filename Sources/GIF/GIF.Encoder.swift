@@ -166,7 +166,8 @@ extension GIF {
             // Frames are flattened on the workers, out of order: no state carried between frames.
             let (alpha, edgeMatte) = (self.alpha, self.edgeMatte)
             let flatten: @Sendable (Int) throws -> [UInt8] = { index in
-                AlphaFlattener.flatten(try load(index), alpha: alpha, edgeMatte: edgeMatte, previous: nil)
+                AlphaFlattener.flatten(AlphaFlattener.prepare(try load(index), alpha: alpha),
+                                       alpha: alpha, edgeMatte: edgeMatte, previous: nil)
             }
             var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: flatten) { index, pixels in
@@ -207,12 +208,17 @@ extension GIF {
         /// order. Returns how many frames carry their own palette.
         private func refine(_ count: Int, load: @escaping @Sendable (Int) throws -> Bitmap, timing: Timing,
                             output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws -> Int {
-            // Decoded on the workers, flattened here in order: a pixel's alpha state carries over.
-            var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte, width: output.width, tracksFrames: true)
+            // Decoded and prepared (rims found) on the workers, flattened here in order: a pixel's
+            // alpha state carries over.
+            var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte, tracksFrames: true)
             var refiner = ColorRefiner(width: output.width, height: output.height, firstColors: colors,
                                        colors: min(colors, quality.laterFrameColors), refinements: 8)
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, bitmap in
-                let pixels = flattener.flatten(bitmap)
+            let alpha = self.alpha
+            let prepare: @Sendable (Int) throws -> AlphaFlattener.Prepared = { index in
+                AlphaFlattener.prepare(try load(index), alpha: alpha)
+            }
+            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: prepare) { index, frame in
+                let pixels = flattener.flatten(frame)
                 let cleared = output.diff.regionCleared { pixels[$0 * 4 + 3] == 0 }
                 let target = refiner.target(for: pixels, screen: output.diff.canvas, cleared: cleared)
                 try output.add(target, delay: timing.delays[index])

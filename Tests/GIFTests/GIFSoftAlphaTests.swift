@@ -80,8 +80,8 @@ struct GIFSoftAlphaTests {
         let source = try Self.frames("unity-wispy-smoke-03b-faint")
         #expect(source.count == 8)
         func flatten(tracking: Bool) -> [[UInt8]] {
-            var flattener = AlphaFlattener(alpha: .dither, edgeMatte: nil, width: source[0].width, tracksFrames: tracking)
-            return source.map { flattener.flatten($0) }
+            var flattener = AlphaFlattener(alpha: .dither, edgeMatte: nil, tracksFrames: tracking)
+            return source.map { flattener.flatten(AlphaFlattener.prepare($0, alpha: .dither)) }
         }
         func changes(_ frames: [[UInt8]]) -> Int {
             zip(frames, frames.dropFirst()).map { a, b in
@@ -99,13 +99,41 @@ struct GIFSoftAlphaTests {
         #expect(AlphaFlattener.hysteresis > 0)
     }
 
+    /// The rim mask (bits, widened by shifts across 64-pixel words) against a brute-force look at
+    /// every pixel's neighbourhood, on real frames with opaque shapes and soft edges; frames with
+    /// no opaque pixel have no mask.
+    @Test(arguments: ["gameart2d-dino-jump", "unity-explosion02hd-fadeout", "emt-watch-spinner-2x", "unity-wispy-smoke-03b-faint"])
+    func rimMatchesItsDefinition(sequence: String) throws {
+        let frame = try Self.frames(sequence)[0]
+        let rim = AlphaFlattener.rim(of: frame)
+        let (width, height, radius) = (frame.width, frame.height, AlphaFlattener.rimRadius)
+        let anyOpaque = stride(from: 3, to: frame.pixels.count, by: 4).contains { frame.pixels[$0] == 255 }
+        #expect(rim.isEmpty == !anyOpaque)
+        guard anyOpaque else { return }
+        let words = AlphaFlattener.rimWords(width: width)
+        var wrong = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                var near = false
+                for dy in -radius...radius where !near {
+                    for dx in -radius...radius {
+                        let (nx, ny) = (x + dx, y + dy)
+                        if nx >= 0, ny >= 0, nx < width, ny < height, frame[nx, ny].a == 255 { near = true; break }
+                    }
+                }
+                if near != (rim[y * words + x / 64] >> UInt64(x % 64) & 1 == 1) { wrong += 1 }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     /// Colour precision follows visibility: the faint smoke's dots (a frame's exact greys fit in a
     /// 64-entry table) get a smaller table, since each is seen at a fraction of its alpha; the same
     /// colours fully opaque keep every shade; opaque few-colour art stays exact through the encoder.
     /// (Encoded, the faint smoke's GIF is ~35 % smaller for it: Benchmarks/gif-real.)
     @Test func colourPrecisionFollowsVisibility() throws {
         let smoke = try Self.frames("unity-wispy-smoke-03b-faint")[4]
-        let flattened = AlphaFlattener.flatten(smoke, alpha: .dither, edgeMatte: nil, previous: nil)
+        let flattened = AlphaFlattener.flatten(AlphaFlattener.prepare(smoke, alpha: .dither), alpha: .dither, edgeMatte: nil, previous: nil)
         var opaque = flattened
         for index in stride(from: 3, to: opaque.count, by: 4) where opaque[index] != 0 { opaque[index] = 255 }
         func tableSize(_ pixels: [UInt8]) -> (fitted: Int, exact: Int) {
