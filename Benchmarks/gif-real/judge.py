@@ -2,6 +2,11 @@
 """Judge GIF encoders on real frame sequences (dev-time only), side by side with peers.
 
     python3 Benchmarks/gif-real/judge.py --flipbook PATH/flipbook [--only NAME...] [--out DIR]
+        [--presets standard high fast] [--extra NAME=ARGS]... [--peers-from OLD/results.json]
+
+(--peers-from takes the peers' rows, costs and metrics, from an earlier run instead of running
+them: for iterating on flipbook alone; a report made that way says "(earlier run)" on those rows
+and its wall-time ratios mix two runs.)
 
 For every sequence in corpus/ (fps from corpus/README.md), each tool writes OUT/<seq>/<tool>.gif:
 
