@@ -95,63 +95,77 @@ struct AlphaFlattener {
         let bitmap = frame.bitmap
         _ = consume frame   // the pixels' only owner is now `bitmap`: flattened in place, not copied
         var pixels = bitmap.takePixels()
-        // In units of alpha·128 (the dither's comparison), the band each state must cross.
-        let band = Self.hysteresis * 128
-        let levels = Dither.bayer.map { ($0 * 2 + 1) * 255 }
+        let previous = previous ?? []
         pixels.withUnsafeMutableBufferPointer { pixels in
             rim.withUnsafeBufferPointer { rim in
-                levels.withUnsafeBufferPointer { levels in
-                    let rimWords = Self.rimWords(width: width)
-                    for y in 0..<height {
-                        let levelRow = (y & 7) << 3, rimRow = y * rimWords
-                        for x in 0..<width {
-                            let pixel = y * width + x, index = pixel * 4
-                            let a = Int(pixels[index + 3])
-                            guard a != 255 else { continue }   // opaque pixels pass through in every mode
-                            let opaque: Bool
-                            var matte = edgeMatte
-                            switch alpha {
-                            case .threshold: opaque = a >= 128
-                            case .dither:
-                                if a < Self.faintest {
-                                    opaque = false
-                                } else if !rim.isEmpty && rim[rimRow + x >> 6] >> UInt64(x & 63) & 1 != 0 {
-                                    opaque = a >= 128
-                                } else {
-                                    let level = levels[levelRow | (x & 7)]
-                                    if let previous {
-                                        // Within half the way to 0 and to 255, so every level can still be left.
-                                        let margin = min(band, level / 2, (255 * 128 - level) / 2)
-                                        opaque = a * 128 > (previous[index + 3] != 0 ? level - margin : level + margin)
-                                    } else {
-                                        opaque = a * 128 > level
-                                    }
-                                }
-                            case .matte(let color):
-                                opaque = true
-                                matte = color
-                            }
-                            if !opaque {
-                                pixels[index] = 0
-                                pixels[index + 1] = 0
-                                pixels[index + 2] = 0
-                                pixels[index + 3] = 0
-                            } else if let matte {
-                                // Over an opaque colour, rounded once: (c · a + m · (255 − a)) / 255.
-                                let inverse = 255 - a
-                                pixels[index] = UInt8((Int(pixels[index]) * a + Int(matte.r) * inverse + 127) / 255)
-                                pixels[index + 1] = UInt8((Int(pixels[index + 1]) * a + Int(matte.g) * inverse + 127) / 255)
-                                pixels[index + 2] = UInt8((Int(pixels[index + 2]) * a + Int(matte.b) * inverse + 127) / 255)
-                                pixels[index + 3] = 255
-                            }
-                            // Kept with its own colour: the alpha byte stays, as the pixel's visibility.
-                        }
-                    }
+                previous.withUnsafeBufferPointer { previous in
+                    // (Bands of rows on all cores gave nothing: the other core is decoding.)
+                    flattenRows(0..<height, pixels, width: width, rim: rim, previous: previous,
+                                alpha: alpha, edgeMatte: edgeMatte)
                 }
             }
         }
         return pixels
     }
+
+    /// Flattens `rows` in place; `previous` is empty when no state carries over, `rim` when no
+    /// pixel is on a rim.
+    private static func flattenRows(_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt8>, width: Int,
+                                    rim: UnsafeBufferPointer<UInt64>, previous: UnsafeBufferPointer<UInt8>,
+                                    alpha: GIF.AlphaMode, edgeMatte: Color?) {
+        // In units of alpha·128 (the dither's comparison), the band each state must cross.
+        let band = Self.hysteresis * 128
+        let rimWords = Self.rimWords(width: width)
+        for y in rows {
+            let levelRow = (y & 7) << 3, rimRow = y * rimWords
+            for x in 0..<width {
+                let pixel = y * width + x, index = pixel * 4
+                let a = Int(pixels[index + 3])
+                guard a != 255 else { continue }   // opaque pixels pass through in every mode
+                let opaque: Bool
+                var matte = edgeMatte
+                switch alpha {
+                case .threshold: opaque = a >= 128
+                case .dither:
+                    if a < Self.faintest {
+                        opaque = false
+                    } else if !rim.isEmpty && rim[rimRow + x >> 6] >> UInt64(x & 63) & 1 != 0 {
+                        opaque = a >= 128
+                    } else {
+                        let level = Self.levels[levelRow | (x & 7)]
+                        if !previous.isEmpty {
+                            // Within half the way to 0 and to 255, so every level can still be left.
+                            let margin = min(band, level / 2, (255 * 128 - level) / 2)
+                            opaque = a * 128 > (previous[index + 3] != 0 ? level - margin : level + margin)
+                        } else {
+                            opaque = a * 128 > level
+                        }
+                    }
+                case .matte(let color):
+                    opaque = true
+                    matte = color
+                }
+                if !opaque {
+                    pixels[index] = 0
+                    pixels[index + 1] = 0
+                    pixels[index + 2] = 0
+                    pixels[index + 3] = 0
+                } else if let matte {
+                    // Over an opaque colour, rounded once: (c · a + m · (255 − a)) / 255.
+                    let inverse = 255 - a
+                    pixels[index] = UInt8((Int(pixels[index]) * a + Int(matte.r) * inverse + 127) / 255)
+                    pixels[index + 1] = UInt8((Int(pixels[index + 1]) * a + Int(matte.g) * inverse + 127) / 255)
+                    pixels[index + 2] = UInt8((Int(pixels[index + 2]) * a + Int(matte.b) * inverse + 127) / 255)
+                    pixels[index + 3] = 255
+                }
+                // Kept with its own colour: the alpha byte stays, as the pixel's visibility.
+            }
+        }
+    }
+
+    /// The Bayer matrix as alpha levels × 128: a pixel of alpha a at place (x, y) is kept when
+    /// a · 128 exceeds the level there.
+    private static let levels = Dither.bayer.map { ($0 * 2 + 1) * 255 }
 
     /// Per pixel, whether an opaque pixel lies within ``rimRadius`` along both axes (a square
     /// neighbourhood), as bits (see ``Prepared/rim``): each row's opaque pixels as words of 64,

@@ -52,32 +52,12 @@ enum Dither {
             let offsets = bayer.map { Int(((Double($0) + 0.5) / 64 - 0.5) * spread) }
             pixels.withUnsafeBufferPointer { source in
                 out.withUnsafeMutableBufferPointer { target in
-                    // Runs of one colour are common: remember the last colour's exact match.
-                    var lastColor = -1, lastIndex: UInt8 = 0, lastExact = false
-                    var cache = NearestCache()
-                    for y in 0..<height {
-                        for x in 0..<width {
-                            let pixel = y * width + x, i = pixel * 4
-                            guard source[i + 3] != 0 else { continue }
-                            let r = Int(source[i]), g = Int(source[i + 1]), b = Int(source[i + 2])
-                            let color = r << 16 | g << 8 | b
-                            if color != lastColor {
-                                lastColor = color
-                                lastIndex = map.nearest(r, g, b)
-                                lastExact = spread == 0 || map.isExact(lastIndex, r, g, b)
-                            }
-                            // A colour the palette holds exactly is never dithered away from.
-                            if lastExact {
-                                target[pixel] = lastIndex
-                                continue
-                            }
-                            let offset = offsets[(y & 7) << 3 | (x & 7)]
-                            // The same colour meets the same few offsets again and again (a shaded
-                            // sprite repeats its colours row after row): remember the answers.
-                            target[pixel] = cache.index(for: UInt64(color) << 9 | UInt64(offset + 256)) {
-                                map.nearest(clamp(r + offset), clamp(g + offset), clamp(b + offset))
-                            }
-                        }
+                    // Every pixel's index depends only on its colour and place: bands of rows on all
+                    // cores, each with its own caches, give the same indices as one pass.
+                    let (source, target) = (UnsafeSendable(source), UnsafeMutableSendable(target))
+                    ParallelLoop.chunks(height, minimum: max(2, (1 << 16) / max(width, 1))) { rows in
+                        orderedRows(rows, source.buffer, into: target.buffer, width: width, map: map,
+                                    offsets: offsets, exactWins: spread == 0)
                     }
                 }
             }
@@ -85,6 +65,39 @@ enum Dither {
             floydSteinberg(pixels, width: width, height: height, map: map, strength: strength, previous: previous, into: &out)
         }
         return out
+    }
+
+    /// Ordered (or no) dithering of `rows`: the nearest entry to the colour moved by the pattern's
+    /// offset at each place; a colour the palette holds exactly is never dithered away from.
+    private static func orderedRows(_ rows: Range<Int>, _ source: UnsafeBufferPointer<UInt8>,
+                                    into target: UnsafeMutableBufferPointer<UInt8>, width: Int, map: PaletteMap,
+                                    offsets: [Int], exactWins: Bool) {
+        // Runs of one colour are common: remember the last colour's exact match.
+        var lastColor = -1, lastIndex: UInt8 = 0, lastExact = false
+        var cache = NearestCache()
+        for y in rows {
+            for x in 0..<width {
+                let pixel = y * width + x, i = pixel * 4
+                guard source[i + 3] != 0 else { continue }
+                let r = Int(source[i]), g = Int(source[i + 1]), b = Int(source[i + 2])
+                let color = r << 16 | g << 8 | b
+                if color != lastColor {
+                    lastColor = color
+                    lastIndex = map.nearest(r, g, b)
+                    lastExact = exactWins || map.isExact(lastIndex, r, g, b)
+                }
+                if lastExact {
+                    target[pixel] = lastIndex
+                    continue
+                }
+                let offset = offsets[(y & 7) << 3 | (x & 7)]
+                // The same colour meets the same few offsets again and again (a shaded sprite
+                // repeats its colours row after row): remember the answers.
+                target[pixel] = cache.index(for: UInt64(color) << 9 | UInt64(offset + 256)) {
+                    map.nearest(clamp(r + offset), clamp(g + offset), clamp(b + offset))
+                }
+            }
+        }
     }
 
     @inline(__always)

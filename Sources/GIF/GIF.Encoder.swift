@@ -157,21 +157,22 @@ extension GIF {
 
         /// `fast`: pass 1 gathers every frame's colours into one global palette; pass 2
         /// dithers to it and writes. Ordered and no dithering give the same index for the same colour
-        /// at the same place, so they run on the workers and static pixels stay static by themselves;
-        /// error diffusion depends on the previous frame's output and runs in order, keeping the
-        /// previous index wherever the source did not change.
+        /// at the same place, so each frame is split over the cores and static pixels stay static by
+        /// themselves; error diffusion depends on the previous frame's output and runs in order,
+        /// keeping the previous index wherever the source did not change.
         private func quantizeGlobally(_ count: Int, load: @escaping @Sendable (Int) throws -> Bitmap, timing: Timing,
                                       output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws {
             let steps = count * 2
-            // Frames are flattened on the workers, out of order: no state carried between frames.
-            let (alpha, edgeMatte) = (self.alpha, self.edgeMatte)
-            let flatten: @Sendable (Int) throws -> [UInt8] = { index in
-                AlphaFlattener.flatten(AlphaFlattener.prepare(try load(index), alpha: alpha),
-                                       alpha: alpha, edgeMatte: edgeMatte, previous: nil)
+            // Decoded and prepared on the workers, flattened in order (a pixel's alpha state carries
+            // over) in both passes alike, so the second sees the pixels the palette was built for.
+            let alpha = self.alpha
+            let prepare: @Sendable (Int) throws -> AlphaFlattener.Prepared = { index in
+                AlphaFlattener.prepare(try load(index), alpha: alpha)
             }
             var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: flatten) { index, pixels in
-                planner.add(pixels)
+            var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte, tracksFrames: true)
+            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: prepare) { index, frame in
+                planner.add(flattener.flatten(frame))
                 progress?(index + 1, steps)
             }
             let palette = planner.finish()
@@ -179,28 +180,22 @@ extension GIF {
             let (width, height) = (output.width, output.height)
             let dithering = self.dithering
             let strength = dithering == .ordered ? Self.orderedSpread : Self.diffusionStrength
-            let parallel = dithering != .floydSteinberg
             var previous: (pixels: [UInt8], indices: [UInt8])?
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: { index in
-                let pixels = try flatten(index)
-                guard parallel else { return (pixels, [UInt8](), [UInt32]()) }
+            flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte, tracksFrames: true)
+            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: prepare) { index, frame in
+                var pixels = flattener.flatten(frame)
+                // Ordered and none split each frame over the cores (``Dither/indices``); error
+                // diffusion runs along the frame and keeps what the previous frame showed.
                 let indices = Dither.indices(pixels, width: width, height: height, map: palette.map,
-                                             transparent: palette.transparent, method: dithering, strength: strength, previous: nil)
-                return ([UInt8](), indices, Self.colors(of: indices, pixels: pixels, palette: palette))
-            }, consume: { index, produced in
-                var (pixels, indices, colors) = produced
-                if !parallel {
-                    indices = Dither.indices(pixels, width: width, height: height, map: palette.map,
                                              transparent: palette.transparent, method: dithering, strength: strength,
-                                             previous: previous)
-                    colors = Self.colors(of: indices, pixels: pixels, palette: palette)
-                    previous = (pixels, indices)
-                }
+                                             previous: dithering == .floydSteinberg ? previous : nil)
+                let colors = Self.colors(of: indices, pixels: pixels, palette: palette)
+                if dithering == .floydSteinberg { previous = (pixels, indices) }
                 pixels = []
                 try output.add(FrameDiff.Target(colors: colors, indices: indices, transparent: palette.transparent,
                                                  palette: palette.rgb, isLocal: false), delay: timing.delays[index])
                 progress?(count + index + 1, steps)
-            })
+            }
         }
 
         /// `standard` and `high`: one pass; each frame gets a palette for the pixels it redraws (``ColorRefiner``).
@@ -280,8 +275,19 @@ extension GIF {
         /// The colour each pixel shows (`0xFFRRGGBB`, 0 when transparent).
         static func colors(of indices: [UInt8], pixels: [UInt8], palette: PalettePlanner.Palette) -> [UInt32] {
             var colors = [UInt32](repeating: 0, count: indices.count)
-            for pixel in 0..<indices.count where pixels[pixel * 4 + 3] != 0 {
-                colors[pixel] = palette.color(indices[pixel])
+            // 0xFF000000 | RGB per entry, looked up in bands on all cores.
+            let table = (0..<palette.rgb.count / 3).map { palette.color(UInt8($0)) }
+            indices.withUnsafeBufferPointer { indices in
+                pixels.withUnsafeBufferPointer { pixels in
+                    colors.withUnsafeMutableBufferPointer { colors in
+                        let (indices, pixels, out) = (UnsafeSendable(indices), UnsafeSendable(pixels), UnsafeMutableSendable(colors))
+                        ParallelLoop.chunks(indices.buffer.count) { range in
+                            for pixel in range where pixels.buffer[pixel * 4 + 3] != 0 {
+                                out.buffer[pixel] = table[Int(indices.buffer[pixel])]
+                            }
+                        }
+                    }
+                }
             }
             return colors
         }

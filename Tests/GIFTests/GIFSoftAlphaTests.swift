@@ -99,6 +99,24 @@ struct GIFSoftAlphaTests {
         #expect(AlphaFlattener.hysteresis > 0)
     }
 
+    /// Every preset carries alpha state from frame to frame (`fast` too, though it maps colours
+    /// on all cores): the decoded faint smoke blinks far less than frames flattened afresh.
+    @Test(arguments: GIF.Encoder.Quality.allCases)
+    func everyPresetCarriesAlphaState(quality: GIF.Encoder.Quality) throws {
+        let source = try Self.frames("unity-wispy-smoke-03b-faint")
+        func flips(_ alphas: [[Bool]]) -> Int {
+            zip(alphas, alphas.dropFirst()).map { a, b in zip(a, b).filter { $0 != $1 }.count }.reduce(0, +)
+        }
+        let afresh = source.map { frame in
+            let pixels = AlphaFlattener.flatten(AlphaFlattener.prepare(frame, alpha: .dither), alpha: .dither, edgeMatte: nil, previous: nil)
+            return stride(from: 3, to: pixels.count, by: 4).map { pixels[$0] != 0 }
+        }
+        let shown = try Self.decoded(source, GIF.Encoder(quality: quality)).map { frame in
+            stride(from: 3, to: frame.pixels.count, by: 4).map { frame.pixels[$0] != 0 }
+        }
+        #expect(flips(shown) * 10 < flips(afresh) * 7, "\(flips(shown)) pixels blink against \(flips(afresh))")
+    }
+
     /// The rim mask (bits, widened by shifts across 64-pixel words) against a brute-force look at
     /// every pixel's neighbourhood, on real frames with opaque shapes and soft edges; frames with
     /// no opaque pixel have no mask.
