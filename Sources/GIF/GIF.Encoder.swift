@@ -160,18 +160,14 @@ extension GIF {
         /// at the same place, so each frame is split over the cores and static pixels stay static by
         /// themselves; error diffusion depends on the previous frame's output and runs in order,
         /// keeping the previous index wherever the source did not change.
-        private func quantizeGlobally(_ count: Int, load: @escaping @Sendable (Int) throws -> Bitmap, timing: Timing,
+        private func quantizeGlobally(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared, timing: Timing,
                                       output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws {
             let steps = count * 2
-            // Decoded and prepared on the workers, flattened in order (a pixel's alpha state carries
-            // over) in both passes alike, so the second sees the pixels the palette was built for.
-            let alpha = self.alpha
-            let prepare: @Sendable (Int) throws -> AlphaFlattener.Prepared = { index in
-                AlphaFlattener.prepare(try load(index), alpha: alpha)
-            }
+            // Flattened in order (a pixel's alpha state carries over) in both passes alike, so the
+            // second sees the pixels the palette was built for.
             var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
             var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte, tracksFrames: true)
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: prepare) { index, frame in
+            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
                 planner.add(flattener.flatten(frame))
                 progress?(index + 1, steps)
             }
@@ -182,7 +178,7 @@ extension GIF {
             let strength = dithering == .ordered ? Self.orderedSpread : Self.diffusionStrength
             var previous: (pixels: [UInt8], indices: [UInt8])?
             flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte, tracksFrames: true)
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: prepare) { index, frame in
+            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
                 var pixels = flattener.flatten(frame)
                 // Ordered and none split each frame over the cores (``Dither/indices``); error
                 // diffusion runs along the frame and keeps what the previous frame showed.
@@ -201,18 +197,13 @@ extension GIF {
         /// `standard` and `high`: one pass; each frame gets a palette for the pixels it redraws (``ColorRefiner``).
         /// Frames are decoded on the workers; refining depends on what the screen shows, so it runs in
         /// order. Returns how many frames carry their own palette.
-        private func refine(_ count: Int, load: @escaping @Sendable (Int) throws -> Bitmap, timing: Timing,
+        private func refine(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared, timing: Timing,
                             output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws -> Int {
-            // Decoded and prepared (rims found) on the workers, flattened here in order: a pixel's
-            // alpha state carries over.
+            // Flattened here in order: a pixel's alpha state carries over.
             var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte, tracksFrames: true)
             var refiner = ColorRefiner(width: output.width, height: output.height, firstColors: colors,
                                        colors: min(colors, quality.laterFrameColors), refinements: 8)
-            let alpha = self.alpha
-            let prepare: @Sendable (Int) throws -> AlphaFlattener.Prepared = { index in
-                AlphaFlattener.prepare(try load(index), alpha: alpha)
-            }
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: prepare) { index, frame in
+            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
                 let pixels = flattener.flatten(frame)
                 let cleared = output.diff.regionCleared { pixels[$0 * 4 + 3] == 0 }
                 let target = refiner.target(for: pixels, screen: output.diff.canvas, cleared: cleared)
@@ -297,15 +288,17 @@ extension GIF {
         /// held 8 frames (+15 MB) for no gain in wall time, and one more than the cores neither.
         static var framesAhead: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
 
-        /// A loader of the `index`-th kept frame, checking its size against the first frame's.
-        private func loader(frames: [Int], input: Input, width: Int, height: Int) -> @Sendable (Int) throws -> Bitmap {
+        /// A loader of the `index`-th kept frame for the decoding workers: decoded, its size checked
+        /// against the first frame's, and prepared for flattening (``AlphaFlattener/prepare(_:alpha:)``).
+        private func loader(frames: [Int], input: Input, width: Int, height: Int) -> @Sendable (Int) throws -> AlphaFlattener.Prepared {
+            let alpha = self.alpha
             return { index in
                 let bitmap = try input.load(frames[index])
                 guard bitmap.width == width, bitmap.height == height else {
                     throw EncodeError.invalidInput("frame \(frames[index] + 1) is \(bitmap.width)×\(bitmap.height); "
                         + "the first frame is \(width)×\(height)")
                 }
-                return bitmap
+                return AlphaFlattener.prepare(bitmap, alpha: alpha)
             }
         }
     }
