@@ -46,22 +46,33 @@ struct FloatImage {
     /// `kernel` (odd length, centred) along every row.
     func convolvedRows(_ kernel: [Float], edge: Blur.Edge) -> FloatImage {
         forEachPaddedRow(radius: kernel.count / 2, edge: edge) { padded, output in
-            for position in 0..<width {
-                var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                var tap = position * 4
-                for weight in kernel {
-                    r += padded[tap] * weight
-                    g += padded[tap + 1] * weight
-                    b += padded[tap + 2] * weight
-                    a += padded[tap + 3] * weight
-                    tap += 4
+            padded.withUnsafeBufferPointer { padded in
+                for position in 0..<width {
+                    Self.weightedSum(padded.baseAddress!, from: position, kernel, into: output, at: position)
                 }
-                output[position * 4] = r
-                output[position * 4 + 1] = g
-                output[position * 4 + 2] = b
-                output[position * 4 + 3] = a
             }
         }
+    }
+
+    /// Σ weightᵢ · pixel(`start` + i), per RGBA channel, written as pixel `position` of `output`:
+    /// one output pixel of a convolution (``convolvedRows(_:edge:)``) or of a resampling
+    /// (``Resampler``).
+    @inline(__always)
+    static func weightedSum(_ source: UnsafePointer<Float>, from start: Int, _ weights: [Float],
+                            into output: UnsafeMutablePointer<Float>, at position: Int) {
+        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+        var tap = start * 4
+        for weight in weights {
+            r += source[tap] * weight
+            g += source[tap + 1] * weight
+            b += source[tap + 2] * weight
+            a += source[tap + 3] * weight
+            tap += 4
+        }
+        output[position * 4] = r
+        output[position * 4 + 1] = g
+        output[position * 4 + 2] = b
+        output[position * 4 + 3] = a
     }
 
     /// A box of odd `width` along every row, with a running sum.

@@ -150,19 +150,7 @@ extension Resampler {
                     let output = target.buffer.baseAddress! + y * length * 4
                     for position in 0..<length {
                         let (first, taps) = weights[position]
-                        var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
-                        var i = first * 4
-                        for weight in taps {
-                            r += source[i] * weight
-                            g += source[i + 1] * weight
-                            b += source[i + 2] * weight
-                            a += source[i + 3] * weight
-                            i += 4
-                        }
-                        output[position * 4] = r
-                        output[position * 4 + 1] = g
-                        output[position * 4 + 2] = b
-                        output[position * 4 + 3] = a
+                        FloatImage.weightedSum(source, from: first, taps, into: output, at: position)
                     }
                 }
             }
