@@ -45,14 +45,12 @@ struct AlphaFlattener {
     let edgeMatte: Color?
     /// The last frame's result, when states carry over (dither).
     private var previous: [UInt8]?
-    private let carriesState: Bool
 
-    /// `tracksFrames`: whether consecutive calls are consecutive frames (hysteresis applies);
-    /// callers flattening frames out of order (on several threads) pass `false`.
-    init(alpha: GIF.AlphaMode, edgeMatte: Color?, tracksFrames: Bool) {
+    /// A flattener for consecutive frames, called in order (hysteresis applies between calls);
+    /// ``flatten(_:alpha:edgeMatte:previous:)`` flattens one frame on its own.
+    init(alpha: GIF.AlphaMode, edgeMatte: Color?) {
         self.alpha = alpha
         self.edgeMatte = edgeMatte
-        carriesState = tracksFrames && alpha == .dither
     }
 
     /// How strongly a colour error at a flattened pixel of alpha byte `alpha` is seen, 0…1: the
@@ -83,7 +81,7 @@ struct AlphaFlattener {
     /// The flattened pixels of the next frame, made in the bitmap's own storage.
     mutating func flatten(_ frame: consuming Prepared) -> [UInt8] {
         let out = Self.flatten(frame, alpha: alpha, edgeMatte: edgeMatte, previous: previous)
-        if carriesState { previous = out }
+        if alpha == .dither { previous = out }
         return out
     }
 

@@ -166,7 +166,7 @@ extension GIF {
             // Flattened in order (a pixel's alpha state carries over) in both passes alike, so the
             // second sees the pixels the palette was built for.
             var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
-            var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte, tracksFrames: true)
+            var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
                 planner.add(flattener.flatten(frame))
                 progress?(index + 1, steps)
@@ -177,7 +177,7 @@ extension GIF {
             let dithering = self.dithering
             let strength = dithering == .ordered ? Self.orderedSpread : Self.diffusionStrength
             var previous: (pixels: [UInt8], indices: [UInt8])?
-            flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte, tracksFrames: true)
+            flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
                 var pixels = flattener.flatten(frame)
                 // Ordered and none split each frame over the cores (``Dither/indices``); error
@@ -200,7 +200,7 @@ extension GIF {
         private func refine(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared, timing: Timing,
                             output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws -> Int {
             // Flattened here in order: a pixel's alpha state carries over.
-            var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte, tracksFrames: true)
+            var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte)
             var refiner = ColorRefiner(width: output.width, height: output.height, firstColors: colors,
                                        colors: min(colors, quality.laterFrameColors), refinements: 8)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in

@@ -80,7 +80,10 @@ struct GIFSoftAlphaTests {
         let source = try Self.frames("unity-wispy-smoke-03b-faint")
         #expect(source.count == 8)
         func flatten(tracking: Bool) -> [[UInt8]] {
-            var flattener = AlphaFlattener(alpha: .dither, edgeMatte: nil, tracksFrames: tracking)
+            guard tracking else {
+                return source.map { AlphaFlattener.flatten(AlphaFlattener.prepare($0, alpha: .dither), alpha: .dither, edgeMatte: nil, previous: nil) }
+            }
+            var flattener = AlphaFlattener(alpha: .dither, edgeMatte: nil)
             return source.map { flattener.flatten(AlphaFlattener.prepare($0, alpha: .dither)) }
         }
         func changes(_ frames: [[UInt8]]) -> Int {
