@@ -25,6 +25,8 @@ let package = Package(
             name: "CGIF",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
+        // glibc's malloc tuning, for the executable's process-wide memory policy (MemoryPolicy.swift).
+        .systemLibrary(name: "CMalloc"),
         // libpng reports errors with longjmp; this C target owns setjmp so that a
         // longjmp never crosses a Swift frame. It returns error codes and messages.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
@@ -42,6 +44,7 @@ let package = Package(
                 "FrameGen",
                 "GIF",
                 "Atlas",
+                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
