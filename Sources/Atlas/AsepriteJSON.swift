@@ -1,9 +1,14 @@
 import Foundation
 
-/// Aseprite's JSON sheet format (hash keyed by frame name), as Aseprite's own "Export Sprite Sheet"
-/// writes it and Phaser's `createFromAseprite` reads it: frames in play order with their
-/// `duration`, and `meta.frameTags` with `from`/`to` indices into that order, `direction`, and
-/// `repeat` ("N" plays) when the animation does not loop forever.
+/// Aseprite's JSON sheet format, as Aseprite's own "Export Sprite Sheet" writes it with the
+/// `{frame}` file-name format (a hash keyed `"0"`, `"1"`…) and Phaser's `createFromAseprite` reads
+/// it: frames in play order with their `duration`, and `meta.frameTags` with `from`/`to` indices
+/// into that order, `direction`, and `repeat` ("N" plays) when the animation does not loop forever.
+///
+/// Phaser looks each tag's frames up by those numbers (`frames[String(i)]`), so keys named after
+/// the files (`walk0`) give animations of no frames: the keys are the numbers, and each frame also
+/// carries its name as `filename` (TexturePacker's field, which readers of the hash ignore), so
+/// ``decode(_:)`` gives the names back.
 public enum AsepriteJSON {
     /// The data file of page `page`; keys are written in sheet order because tag indices refer to it.
     /// `related` names the data files of a multipack's other pages (`meta.related_multi_packs`, as
@@ -14,7 +19,8 @@ public enum AsepriteJSON {
         var lines = ["{", "  \"frames\": {"]
         for (index, sprite) in sprites.enumerated() {
             let f = TexturePackerJSON.frame(sprite, filename: nil).frame, s = sprite.spriteSourceSize
-            lines.append("    \(quote(sprite.name)): {")
+            lines.append("    \(quote(String(index))): {")
+            lines.append("      \"filename\": \(quote(sprite.name)),")
             lines.append("      \"frame\": { \"x\": \(f.x), \"y\": \(f.y), \"w\": \(f.w), \"h\": \(f.h) },")
             lines.append("      \"rotated\": \(sprite.rotated),")
             lines.append("      \"trimmed\": \(sprite.trimmed),")
@@ -86,7 +92,10 @@ public enum AsepriteJSON {
         let ordered = document.frames.keys.sorted { a, b in
             (text.range(of: quote(a) + ":")?.lowerBound ?? text.endIndex) < (text.range(of: quote(b) + ":")?.lowerBound ?? text.endIndex)
         }
-        let sprites = ordered.map { TexturePackerJSON.sprite($0, document.frames[$0]!) }
+        let sprites = ordered.map { key in
+            let frame = document.frames[key]!
+            return TexturePackerJSON.sprite(frame.filename ?? key, frame)
+        }
         let animations = (document.meta.frameTags ?? []).compactMap { tag -> SpriteSheet.Animation? in
             guard tag.from >= 0, tag.to < sprites.count, tag.from <= tag.to else { return nil }
             return SpriteSheet.Animation(name: tag.name, frames: sprites[tag.from...tag.to].map(\.name),

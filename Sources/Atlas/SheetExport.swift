@@ -16,26 +16,54 @@ public enum SheetExport {
         case libgdx
         /// SpriteKit `.atlasc` folder.
         case spritekit
+        /// Phaser 3: JSON hash for one page (`load.atlas`), Phaser's multi-atlas JSON for several
+        /// (`load.multiatlas`: one file with a `textures` array).
+        case phaser3
+        /// Godot 3 `SpriteFrames` (`.tres`, `format=2`).
+        case godot3
+        /// Godot 4 `SpriteFrames` (`.tres`, `format=3`).
+        case godot4
+        /// Cocos2d-x plist, format 3 (one per page).
+        case cocos2d
 
         /// Which way this format's readers expect rotated sprites to be turned.
         public var rotation: SpriteSheet.Rotation { self == .libgdx ? .counterClockwise : .clockwise }
 
+        /// Whether the format can store a sprite turned a quarter turn: Godot's `AtlasTexture`
+        /// cannot, and Phaser 3 marks such frames but draws them unturned.
+        public var canStoreRotation: Bool { self != .godot3 && self != .godot4 && self != .phaser3 }
+
         /// Whether the format's data can say its pages are premultiplied: TexturePacker JSON
-        /// (`meta.premultipliedAlpha`) and libGDX (`pma:true`) can; Aseprite's JSON has no such
-        /// field, and SpriteKit premultiplies atlas pages itself, so both refuse premultiplied pages.
-        public var canDeclarePremultipliedAlpha: Bool { self == .jsonHash || self == .jsonArray || self == .libgdx }
+        /// (`meta.premultipliedAlpha`) and libGDX (`pma:true`) can; Aseprite's JSON and Godot's
+        /// resources have no such field, and SpriteKit and Cocos2d-x premultiply pages as they load
+        /// them, so those refuse premultiplied pages.
+        public var canDeclarePremultipliedAlpha: Bool { self == .jsonHash || self == .jsonArray || self == .phaser3 || self == .libgdx }
+
+        /// The data file's extension.
+        public var dataExtension: String {
+            switch self {
+            case .libgdx: "atlas"
+            case .godot3, .godot4: "tres"
+            case .cocos2d, .spritekit: "plist"
+            default: "json"
+            }
+        }
     }
 
     /// Why a sheet cannot be written in a format.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The pages are premultiplied and the format cannot say so.
         case premultipliedAlphaNotSupported(Format)
+        /// Some sprites are rotated and the format cannot store that.
+        case rotationNotSupported(Format)
 
         public var description: String {
             switch self {
             case .premultipliedAlphaNotSupported(let format):
                 "\(format.rawValue) data cannot declare premultiplied pages; use json-hash, json-array or libgdx, "
                     + "or another alpha handling"
+            case .rotationNotSupported(let format):
+                "\(format.rawValue) data cannot store rotated sprites; leave out --rotate"
             }
         }
     }
@@ -56,13 +84,18 @@ public enum SheetExport {
     ///
     /// Naming: `sheet.png` / `sheet@2x.png` per scale (no suffix with a single scale);
     /// `sheet-0.png`, `sheet-1.png`… when the sprites overflowed onto several pages, each JSON page
-    /// with its own `sheet-0.json` listing the others in `meta.related_multi_packs`; libGDX keeps
-    /// all pages in one `sheet.atlas`; SpriteKit writes `NAME.plist` and `NAME.1.png`, `NAME.1@2x.png`….
+    /// with its own `sheet-0.json` listing the others in `meta.related_multi_packs` (Cocos2d: one
+    /// `sheet-0.plist` per page); libGDX, Godot and Phaser (its multi-atlas) keep all pages in one
+    /// data file; SpriteKit writes `NAME.plist` and `NAME.1.png`, `NAME.1@2x.png`….
+    /// Throws ``Error/rotationNotSupported(_:)`` for rotated sprites in Godot's formats.
     /// Throws ``Error/premultipliedAlphaNotSupported(_:)`` for premultiplied pages in a format that
     /// cannot say so.
     public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) throws(Error) -> [File] {
         if sheets.contains(where: \.premultipliedAlpha) && !format.canDeclarePremultipliedAlpha {
             throw .premultipliedAlphaNotSupported(format)
+        }
+        if !format.canStoreRotation && sheets.contains(where: { $0.sprites.contains(where: \.rotated) }) {
+            throw .rotationNotSupported(format)
         }
         let stem = output.hasSuffix(".png") || output.hasSuffix(".atlasc") ? String(output[..<output.lastIndex(of: ".")!]) : output
         if format == .spritekit {
@@ -78,7 +111,7 @@ public enum SheetExport {
         }
         let dataStem = data.map { $0.contains(".") ? String($0[..<$0.lastIndex(of: ".")!]) : $0 } ?? stem
         let dataExtension = data.map { URL(fileURLWithPath: $0).pathExtension }.flatMap { $0.isEmpty ? nil : $0 }
-            ?? (format == .libgdx ? "atlas" : "json")
+            ?? format.dataExtension
         var files: [File] = []
         for sheet in sheets {
             let suffix = sheets.count > 1 && sheet.scale > 1 ? "@\(sheet.scale)x" : ""
@@ -86,16 +119,25 @@ public enum SheetExport {
             let imagePaths = sheet.pages.indices.map { "\(stem)\(paged ? "-\($0)" : "")\(suffix).png" }
             let images = imagePaths.map { URL(fileURLWithPath: $0).lastPathComponent }
             for (index, page) in sheet.pages.enumerated() { files.append(File(path: imagePaths[index], content: .image(page))) }
-            if format == .libgdx {
-                files.append(File(path: "\(dataStem)\(suffix).\(dataExtension)", content: .data(LibGDXAtlas.encode(sheet, images: images))))
+            // Formats with one data file for all pages.
+            let single: [UInt8]? = switch format {
+            case .libgdx: LibGDXAtlas.encode(sheet, images: images)
+            case .godot3: GodotSpriteFrames.encode(sheet, images: images, version: .godot3)
+            case .godot4: GodotSpriteFrames.encode(sheet, images: images, version: .godot4)
+            case .phaser3 where paged: TexturePackerJSON.encodeMultiAtlas(sheet, images: images)
+            default: nil
+            }
+            if let single {
+                files.append(File(path: "\(dataStem)\(suffix).\(dataExtension)", content: .data(single)))
                 continue
             }
             let dataPaths = sheet.pages.indices.map { "\(dataStem)\(paged ? "-\($0)" : "")\(suffix).\(dataExtension)" }
             for index in sheet.pages.indices {
                 let related = dataPaths.indices.filter { $0 != index }.map { URL(fileURLWithPath: dataPaths[$0]).lastPathComponent }
                 let bytes: [UInt8] = switch format {
-                case .jsonHash: TexturePackerJSON.encode(sheet, page: index, image: images[index], style: .hash, related: related)
+                case .jsonHash, .phaser3: TexturePackerJSON.encode(sheet, page: index, image: images[index], style: .hash, related: related)
                 case .jsonArray: TexturePackerJSON.encode(sheet, page: index, image: images[index], style: .array, related: related)
+                case .cocos2d: Cocos2dPlist.encode(sheet, page: index, image: images[index])
                 default: AsepriteJSON.encode(sheet, page: index, image: images[index], related: related)
                 }
                 files.append(File(path: dataPaths[index], content: .data(bytes)))

@@ -2,8 +2,9 @@ import Foundation
 import Raster
 
 /// Reads a sprite sheet back from its data file and page images: TexturePacker JSON hash or array
-/// (ours, TexturePacker's, Aseprite's), with the other pages of a multipack; a libGDX `.atlas`; a
-/// SpriteKit `.atlasc` folder or its `.plist`.
+/// (ours, TexturePacker's, Aseprite's), with the other pages of a multipack, or Phaser's
+/// multi-atlas; a libGDX `.atlas`; a SpriteKit `.atlasc` folder or its `.plist`; a Cocos2d plist
+/// (told from SpriteKit's by its `frames` and `metadata`); a Godot `SpriteFrames` `.tres`.
 ///
 /// Page images are looked up by file name next to the data file, whatever folder the data names:
 /// a data file cannot make us read elsewhere.
@@ -26,7 +27,10 @@ public enum SheetImport {
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             sheet = try readSpriteKit("\(path)/\(name).plist")
         } else if lower.hasSuffix(".plist") {
-            sheet = try readSpriteKit(path)
+            let root = PlistText.dictionary(try bytes(path))
+            sheet = root?["frames"] != nil && root?["metadata"] != nil ? try readCocos2d(path) : try readSpriteKit(path)
+        } else if lower.hasSuffix(".tres") {
+            sheet = try readGodot(path)
         } else if lower.hasSuffix(".atlas") {
             sheet = try readLibGDX(path)
         } else {
@@ -68,26 +72,30 @@ public enum SheetImport {
             guard visited.insert(next).inserted else { continue }
             let file = folder + "/" + URL(fileURLWithPath: next).lastPathComponent
             let data = try bytes(file)
-            let decoded: TexturePackerJSON.Decoded
-            do { decoded = try TexturePackerJSON.decode(data) } catch { throw Error(path: file, reason: "\(error)") }
-            let index = pages.count
-            var bitmap = try page(decoded.image, nextTo: file)
-            bitmap.scale = decoded.scale
-            pages.append(bitmap)
-            premultiplied.append(decoded.premultipliedAlpha)
-            sprites += decoded.sprites.map { sprite in
-                var sprite = sprite
-                sprite.page = index
-                return sprite
+            let decodedPages: [TexturePackerJSON.Decoded]
+            do { decodedPages = try TexturePackerJSON.decodeMultiAtlas(data) ?? [TexturePackerJSON.decode(data)] } catch {
+                throw Error(path: file, reason: "\(error)")
             }
-            for (name, frames) in decoded.animations.sorted(by: { $0.key < $1.key }) {
-                if let existing = animations.firstIndex(where: { $0.name == name }) {
-                    animations[existing].frames += frames
-                } else {
-                    animations.append(SpriteSheet.Animation(name: name, frames: frames))
+            for decoded in decodedPages {
+                let index = pages.count
+                var bitmap = try page(decoded.image, nextTo: file)
+                bitmap.scale = decoded.scale
+                pages.append(bitmap)
+                premultiplied.append(decoded.premultipliedAlpha)
+                sprites += decoded.sprites.map { sprite in
+                    var sprite = sprite
+                    sprite.page = index
+                    return sprite
                 }
+                for (name, frames) in decoded.animations.sorted(by: { $0.key < $1.key }) {
+                    if let existing = animations.firstIndex(where: { $0.name == name }) {
+                        animations[existing].frames += frames
+                    } else {
+                        animations.append(SpriteSheet.Animation(name: name, frames: frames))
+                    }
+                }
+                queue += decoded.related
             }
-            queue += decoded.related
         }
         return SpriteSheet(pages: pages, sprites: sprites, animations: animations, rotation: .clockwise,
                            premultipliedAlpha: try agreed(premultiplied, path: path))
@@ -101,6 +109,26 @@ public enum SheetImport {
         for entry in decoded.pages { pages.append(try page(entry.image, nextTo: path)) }
         return SpriteSheet(pages: pages, sprites: decoded.regions.map(\.sprite), animations: [], rotation: .counterClockwise,
                            premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path))
+    }
+
+    private static func readCocos2d(_ path: String) throws(Error) -> SpriteSheet {
+        let decoded: (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite])
+        do { decoded = try Cocos2dPlist.decode(try bytes(path)) } catch let error as Error { throw error } catch { throw Error(path: path, reason: "\(error)") }
+        var bitmap = try page(decoded.image, nextTo: path)
+        bitmap.scale = ImageFileName(path: decoded.image).scale ?? 1
+        return SpriteSheet(pages: [bitmap], sprites: decoded.sprites, animations: [], rotation: .clockwise,
+                           premultipliedAlpha: decoded.premultiplied)
+    }
+
+    private static func readGodot(_ path: String) throws(Error) -> SpriteSheet {
+        let decoded: (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation])
+        do { decoded = try GodotSpriteFrames.decode(try bytes(path)) } catch let error as Error { throw error } catch { throw Error(path: path, reason: "\(error)") }
+        var pages: [Bitmap] = []
+        for image in decoded.images {
+            // `res://…` paths name a file of the project; the page is looked up next to the resource.
+            pages.append(try page(image.hasPrefix("res://") ? String(image.dropFirst(6)) : image, nextTo: path))
+        }
+        return SpriteSheet(pages: pages, sprites: decoded.sprites, animations: decoded.animations)
     }
 
     /// Whether the pages are premultiplied: all of them, or none.

@@ -25,10 +25,7 @@ public enum SpriteKitAtlas {
     /// The plist for `sheets` (one per scale, same layout), whose pages are saved under
     /// ``pageFile(name:page:scale:)``. Rotated sprites must be stored clockwise.
     public static func encode(_ sheets: [SpriteSheet], name: String) -> [UInt8] {
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">"#,
-            #"<plist version="1.0">"#, "<dict>",
+        var lines = PlistText.header + [
             "\t<key>format</key>", "\t<string>APPL</string>",
             "\t<key>images</key>", "\t<array>",
         ]
@@ -37,17 +34,15 @@ public enum SpriteKitAtlas {
             let suffix = sheet.scale > 1 ? "@\(sheet.scale)x" : ""
             for (index, page) in sheet.pages.enumerated() {
                 lines += ["\t\t<dict>",
-                          "\t\t\t<key>path</key>", "\t\t\t<string>\(escape(pageFile(name: name, page: index, scale: sheet.scale)))</string>",
+                          "\t\t\t<key>path</key>", "\t\t\t<string>\(PlistText.escape(pageFile(name: name, page: index, scale: sheet.scale)))</string>",
                           "\t\t\t<key>size</key>", "\t\t\t<string>{\(page.width),\(page.height)}</string>",
                           "\t\t\t<key>subimages</key>", "\t\t\t<array>"]
                 for sprite in sheet.sprites where sprite.page == index {
-                    let f = sprite.frame, s = sprite.spriteSourceSize
-                    // Twice the offset, to stay in integers: (2x + w) − W is the doubled centre offset.
-                    let dx2 = 2 * s.x + s.width - sprite.sourceWidth, dy2 = sprite.sourceHeight - (2 * s.y + s.height)
+                    let f = sprite.frame, (dx2, dy2) = PlistText.doubledOffset(sprite)
                     lines += ["\t\t\t\t<dict>",
                               "\t\t\t\t\t<key>isFullyOpaque</key>", "\t\t\t\t\t<\(isOpaque(page, f))/>",
-                              "\t\t\t\t\t<key>name</key>", "\t\t\t\t\t<string>\(escape(sprite.name + suffix)).png</string>",
-                              "\t\t\t\t\t<key>spriteOffset</key>", "\t\t\t\t\t<string>{\(half(dx2)),\(half(dy2))}</string>",
+                              "\t\t\t\t\t<key>name</key>", "\t\t\t\t\t<string>\(PlistText.escape(sprite.name + suffix)).png</string>",
+                              "\t\t\t\t\t<key>spriteOffset</key>", "\t\t\t\t\t<string>{\(PlistText.half(dx2)),\(PlistText.half(dy2))}</string>",
                               "\t\t\t\t\t<key>spriteSourceSize</key>", "\t\t\t\t\t<string>{\(sprite.sourceWidth),\(sprite.sourceHeight)}</string>",
                               "\t\t\t\t\t<key>textureRect</key>", "\t\t\t\t\t<string>{{\(f.x),\(f.y)},{\(sprite.unturnedWidth),\(sprite.unturnedHeight)}}</string>",
                               "\t\t\t\t\t<key>textureRotated</key>", "\t\t\t\t\t<\(sprite.rotated)/>",
@@ -56,58 +51,46 @@ public enum SpriteKitAtlas {
                 lines += ["\t\t\t</array>", "\t\t</dict>"]
             }
         }
-        lines += ["\t</array>", "</dict>", "</plist>"]
+        lines += ["\t</array>"] + PlistText.footer
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
     /// What a plist says: its pages (file, size, scale from an `@Nx` file name) and sprites, each
     /// named like its file without `.png` (so `walk0@2x` for the @2x page's) and pointing at its page.
     public static func decode(_ bytes: [UInt8]) throws(Error) -> (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite]) {
-        let root: Any
-        do { root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) } catch {
-            throw Error(reason: "not a property list (\(error.localizedDescription))")
-        }
-        guard let dictionary = root as? [String: Any], let images = dictionary["images"] as? [[String: Any]] else {
+        guard let dictionary = PlistText.dictionary(bytes) else { throw Error(reason: "not a property list") }
+        guard let images = dictionary["images"] as? [[String: Any]] else {
             throw Error(reason: "no images array")
         }
         var pages: [(path: String, width: Int, height: Int, scale: Int)] = []
         var sprites: [SpriteSheet.Sprite] = []
         for image in images {
-            guard let path = image["path"] as? String, let size = numbers(image["size"], count: 2) else {
+            guard let path = image["path"] as? String, let size = PlistText.numbers(image["size"], count: 2) else {
                 throw Error(reason: "an image has no path or size")
             }
             pages.append((path, Int(size[0]), Int(size[1]), ImageFileName(path: path).scale ?? 1))
             for subimage in image["subimages"] as? [[String: Any]] ?? [] {
                 guard let name = subimage["name"] as? String,
-                      let rect = numbers(subimage["textureRect"], count: 4),
-                      let source = numbers(subimage["spriteSourceSize"], count: 2) else {
+                      let rect = PlistText.numbers(subimage["textureRect"], count: 4),
+                      let source = PlistText.numbers(subimage["spriteSourceSize"], count: 2) else {
                     throw Error(reason: "a subimage of \(path) lacks name, textureRect or spriteSourceSize")
                 }
-                let offset = numbers(subimage["spriteOffset"], count: 2) ?? [0, 0]
+                let offset = PlistText.numbers(subimage["spriteOffset"], count: 2) ?? [0, 0]
                 let rotated = subimage["textureRotated"] as? Bool ?? false
                 let (w, h) = (Int(rect[2]), Int(rect[3]))
-                let x = ((source[0] - rect[2]) / 2 + offset[0]).rounded(), y = ((source[1] - rect[3]) / 2 - offset[1]).rounded()
+                let (x, y) = PlistText.trimOrigin(offset: offset, size: (rect[2], rect[3]), source: (source[0], source[1]))
                 let unturned = PixelRect(x: Int(rect[0]), y: Int(rect[1]), width: w, height: h)
                 let frame = rotated ? unturned.transposed : unturned
                 sprites.append(SpriteSheet.Sprite(
                     name: name.hasSuffix(".png") ? String(name.dropLast(4)) : name, frame: frame, page: pages.count - 1, rotated: rotated,
-                    trimmed: w != Int(source[0]) || h != Int(source[1]), spriteSourceSize: PixelRect(x: Int(x), y: Int(y), width: w, height: h),
+                    trimmed: w != Int(source[0]) || h != Int(source[1]), spriteSourceSize: PixelRect(x: x, y: y, width: w, height: h),
                     sourceWidth: Int(source[0]), sourceHeight: Int(source[1])))
             }
         }
         return (pages, sprites)
     }
 
-    /// The numbers in "{1,2}" or "{{1,2},{3,4}}".
-    private static func numbers(_ value: Any?, count: Int) -> [Double]? {
-        guard let text = value as? String else { return nil }
-        let parts = text.split(whereSeparator: { "{}, ".contains($0) }).compactMap { Double($0) }
-        return parts.count == count ? parts : nil
-    }
 
-    private static func half(_ doubled: Int) -> String {
-        doubled % 2 == 0 ? String(doubled / 2) : String(format: "%.1f", Double(doubled) / 2)
-    }
 
     private static func isOpaque(_ page: Bitmap, _ rect: PixelRect) -> Bool {
         for y in rect.y..<(rect.y + rect.height) {
@@ -116,7 +99,4 @@ public enum SpriteKitAtlas {
         return true
     }
 
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
 }

@@ -57,6 +57,64 @@ public enum TexturePackerJSON {
         var meta: Meta
     }
 
+    /// Phaser 3's multi-atlas (`this.load.multiatlas`): one file, a `textures` array with each
+    /// page's image, size and frames (an array with `filename`, as in JSON array).
+    struct MultiAtlasDocument: Codable {
+        struct Texture: Codable {
+            var image: String
+            var format: String?
+            var size: Size
+            var scale: Double?
+            var frames: [Frame]
+        }
+        struct MultiMeta: Codable {
+            var app: String?
+            var version: String?
+            var premultipliedAlpha: Bool?
+        }
+        var textures: [Texture]
+        var animations: [String: [String]]?
+        var meta: MultiMeta?
+    }
+
+    /// Phaser 3's multi-atlas for all pages of `sheet`, saved as `images` (file names relative to
+    /// the data): what `this.load.multiatlas(key, url)` reads. Phaser's `load.atlas` cannot read
+    /// several pages; PixiJS follows `related_multi_packs` instead (see ``encode(_:page:image:style:related:)``).
+    public static func encodeMultiAtlas(_ sheet: SpriteSheet, images: [String]) -> [UInt8] {
+        precondition(images.count == sheet.pages.count, "one image name per page")
+        let textures = sheet.pages.enumerated().map { index, page in
+            MultiAtlasDocument.Texture(image: images[index], format: "RGBA8888", size: Size(w: page.width, h: page.height),
+                                       scale: Double(page.scale),
+                                       frames: sheet.sprites.filter { $0.page == index }.map { frame($0, filename: $0.name) })
+        }
+        let animations = sheet.animations.isEmpty ? nil : Dictionary(sheet.animations.map { ($0.name, $0.frames) }, uniquingKeysWith: { a, _ in a })
+        let document = MultiAtlasDocument(textures: textures, animations: animations,
+                                          meta: .init(app: "flipbook", version: "0.1.0", premultipliedAlpha: sheet.premultipliedAlpha ? true : nil))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array((try? encoder.encode(document)) ?? Data()) + [0x0A]
+    }
+
+    /// Each page of a Phaser multi-atlas (``encodeMultiAtlas(_:images:)``) as a decoded page;
+    /// `nil` when the data is not one (no `textures` array).
+    public static func decodeMultiAtlas(_ bytes: [UInt8]) throws(Error) -> [Decoded]? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], object["textures"] != nil else { return nil }
+        let document: MultiAtlasDocument
+        do { document = try JSONDecoder().decode(MultiAtlasDocument.self, from: Data(bytes)) } catch { throw Error(reason: "\(error)") }
+        var pages: [Decoded] = []
+        for (index, texture) in document.textures.enumerated() {
+            let sprites = try texture.frames.map { frame throws(Error) in
+                guard let name = frame.filename else { throw Error(reason: "a frame of textures[\(index)] has no filename") }
+                return sprite(name, frame)
+            }
+            let scale = texture.scale.flatMap { $0 >= 1 && $0 <= 16 && $0 == $0.rounded() ? Int($0) : nil } ?? 1
+            pages.append(Decoded(sprites: sprites, animations: index == 0 ? document.animations ?? [:] : [:], image: texture.image,
+                                 width: texture.size.w, height: texture.size.h, scale: scale, related: [],
+                                 premultipliedAlpha: document.meta?.premultipliedAlpha ?? false))
+        }
+        return pages
+    }
+
     /// The data file for page `page` of `sheet`, whose image is saved as `image` (a file name
     /// relative to the data). A multipack sheet has one data file per page; `related` names the
     /// others (`meta.related_multi_packs`, which PixiJS follows). Animations list the frames on this page.
@@ -132,7 +190,8 @@ public enum TexturePackerJSON {
         let animations: [String: [String]]
         let meta: Meta
         if let hash = try? decoder.decode(HashDocument.self, from: data) {
-            frames = hash.frames.sorted { NaturalOrder.areInIncreasingOrder($0.key, $1.key) }.map { ($0.key, $0.value) }
+            // A frame's `filename`, when it has one, is its name (Aseprite data keyed by number).
+            frames = hash.frames.sorted { NaturalOrder.areInIncreasingOrder($0.key, $1.key) }.map { ($0.value.filename ?? $0.key, $0.value) }
             animations = hash.animations ?? [:]
             meta = hash.meta
         } else {

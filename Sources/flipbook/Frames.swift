@@ -15,8 +15,9 @@ struct Frames: ParsableCommand {
             count, so `flipbook assemble DIR` rebuilds the same animation.
 
             From a sheet's data file — TexturePacker JSON hash or array (ours, TexturePacker's or \
-            Aseprite's, with the other pages of a multipack), a libGDX .atlas, a SpriteKit .atlasc \
-            folder or its .plist — each frame is cut out, turned back if it was rotated and \
+            Aseprite's, with the other pages of a multipack), Phaser's multi-atlas, a libGDX .atlas, \
+            a SpriteKit .atlasc folder or its .plist, a Cocos2d-x plist, a Godot SpriteFrames .tres \
+            (frames named after their animation: walk0, walk1…) — each frame is cut out, turned back if it was rotated and \
             un-trimmed to its source size, named after the frame. Names cannot write outside DIR: \
             path separators become _, a leading dot gets a _ before it.
 
@@ -28,7 +29,7 @@ struct Frames: ParsableCommand {
             """
     )
 
-    @Argument(help: "The GIF, or a sheet's data file (.json, .atlas, .atlasc, .plist) to read.")
+    @Argument(help: "The GIF, or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) to read.")
     var input: String
 
     @Option(name: .shortAndLong, help: "The folder to write (created if needed).")
@@ -42,7 +43,7 @@ struct Frames: ParsableCommand {
 
     func run() throws {
         let lower = input.lowercased()
-        if [".json", ".atlas", ".atlasc", ".plist"].contains(where: { lower.hasSuffix($0) }) { return try unpackSheet() }
+        if [".json", ".atlas", ".atlasc", ".plist", ".tres"].contains(where: { lower.hasSuffix($0) }) { return try unpackSheet() }
         let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
         let decoder: GIF.Decoder
         do {

@@ -7,15 +7,24 @@ import Raster
 /// `flipbook sheet SOURCE... -o SHEET.png [--data SHEET.json]`.
 struct Sheet: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Pack frames into a sprite sheet with a data file for Phaser, PixiJS, Aseprite, libGDX or SpriteKit.",
+        abstract: "Pack frames into a sprite sheet with a data file for Phaser, PixiJS, Godot, Cocos2d-x, libGDX, SpriteKit or Aseprite.",
         discussion: """
             SOURCE is a folder, a prefix path or PNG files; every sequence found becomes an animation \
             in the data file, its frames named like the files without extension (walk0, walk1…). \
             Identical frames share one region. Output is deterministic.
 
-            Formats: json-hash and json-array (TexturePacker's, for Phaser and PixiJS), aseprite \
-            (per-frame durations, tags with direction and repeat), libgdx (SHEET.atlas) and spritekit \
-            (a SHEET.atlasc folder with SHEET.plist and pages SHEET.1.png…).
+            --engine NAME writes what that engine loads as it is, and refuses options it cannot \
+            read: phaser3 (JSON hash for load.atlas; Phaser's multi-atlas for load.multiatlas when \
+            the sprites need several pages; no --rotate), pixi (JSON hash, several pages linked by \
+            related_multi_packs), godot3 and godot4 (SpriteFrames .tres with an AtlasTexture per \
+            frame and an animation per sequence; no --rotate), cocos2d (plist format 3, one per \
+            page), libgdx (SHEET.atlas), spritekit (a SHEET.atlasc folder) and aseprite (Aseprite \
+            JSON that Phaser's createFromAseprite turns into animations; one page, no --rotate). \
+            Premultiplied pages only for libgdx, whose data says so. The line printed at the end \
+            says how to load the sheet.
+
+            --format is for experts: json-hash, json-array, phaser3, aseprite, libgdx, spritekit, \
+            godot3, godot4, cocos2d, written as asked (PixiJS cannot read json-array).
 
             --scales 1,2 packs one layout at every scale, from each frame's @1x and @2x files \
             (sheet.png and sheet@2x.png, coordinates doubled); a missing variant is resampled from \
@@ -34,7 +43,8 @@ struct Sheet: ParsableCommand {
             Phaser or PixiJS's loader yourself, they do not read it; aseprite and spritekit refuse it).
 
             Examples:
-              flipbook sheet Sequences/kenney-robot-walk -o robot.png --trim
+              flipbook sheet Sequences/kenney-robot-walk -o robot.png --trim --engine phaser3
+              flipbook sheet fx/explosion -o explosion.png --trim --engine godot4
               flipbook sheet hero/ -o hero.png --data hero.json --format json-array --padding 1
               flipbook sheet hero/ -o hero.png --scales 1,2 --extrude 1 --format libgdx
               flipbook sheet hero/ -o Hero.atlasc --format spritekit --rotate
@@ -46,8 +56,10 @@ struct Sheet: ParsableCommand {
     @Argument(help: "Frames: folders, prefix paths or PNG files.") var sources: [String]
     @Option(name: .shortAndLong, help: "The sheet PNG to write (a NAME.atlasc folder for spritekit).") var output: String
     @Option(help: "The data file (default: the sheet's name with .json or .atlas).") var data: String?
-    @Option(help: "json-hash, json-array (TexturePacker: Phaser, PixiJS), aseprite, libgdx (.atlas) or spritekit (.atlasc).")
-    var format: SheetExport.Format = .jsonHash
+    @Option(help: "phaser3, pixi, godot3, godot4, cocos2d, libgdx, spritekit or aseprite: the format and options that engine reads.")
+    var engine: SheetEngine?
+    @Option(help: "For experts: json-hash (the default), json-array, phaser3, aseprite, libgdx, spritekit, godot3, godot4 or cocos2d.")
+    var format: SheetExport.Format?
     @Option(help: "packed (MaxRects), rows or columns.") var layout: SheetBuilder.Layout = .packed
     @Option(help: "Pixels between sprites.") var padding = 2
     @Option(help: "Pixels around the page edge.") var border = 0
@@ -70,10 +82,22 @@ struct Sheet: ParsableCommand {
         guard maxSize > 0 else { throw ValidationError("--max-size must be positive.") }
         guard fps > 0 && fps.isFinite else { throw ValidationError("--fps must be positive.") }
         _ = try scaleList()
-        if alphaHandling == .premultiply && !format.canDeclarePremultipliedAlpha {
-            throw ValidationError("--alpha-handling premultiply: \(SheetExport.Error.premultipliedAlphaNotSupported(format))")
+        if let engine, let format, format != engine.format {
+            throw ValidationError("--engine \(engine.rawValue) writes \(engine.format.rawValue); leave out --format \(format.rawValue)")
+        }
+        if let engine {
+            do { try engine.check(allowRotation: rotate, alphaHandling: alphaHandling) } catch { throw ValidationError(error.description) }
+        }
+        if alphaHandling == .premultiply && !dataFormat.canDeclarePremultipliedAlpha {
+            throw ValidationError("--alpha-handling premultiply: \(SheetExport.Error.premultipliedAlphaNotSupported(dataFormat))")
+        }
+        if rotate && !dataFormat.canStoreRotation {
+            throw ValidationError("--rotate: \(SheetExport.Error.rotationNotSupported(dataFormat))")
         }
     }
+
+    /// The format written: the engine's, else `--format`, else JSON hash.
+    private var dataFormat: SheetExport.Format { engine?.format ?? format ?? .jsonHash }
 
     /// `--scales 1,2` → [1, 2]; none given → nil (each frame's single file, at its own scale).
     private func scaleList() throws -> [Int]? {
@@ -132,11 +156,17 @@ struct Sheet: ParsableCommand {
         if resampled > 0 { Console.error("note: \(resampled) frame variants were missing and were resampled from the largest one there is") }
         let builder = SheetBuilder(layout: layout, padding: padding, border: border, trim: trim, trimMargin: trimMargin, extrude: extrude,
                                    powerOfTwo: powerOfTwo, square: square, maxSide: maxSize,
-                                   allowRotation: rotate, rotation: format.rotation, labels: labels, alphaHandling: alphaHandling)
+                                   allowRotation: rotate, rotation: dataFormat.rotation, labels: labels, alphaHandling: alphaHandling)
         var sheets: [SpriteSheet]
         do { sheets = try builder.buildScaled(inputs) } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.problemsFound)
+        }
+        if let engine {
+            do { try engine.check(pages: sheets[0].pages.count) } catch {
+                Console.error("error: \(error)")
+                throw ExitCode(ExitStatus.usage)
+            }
         }
         // A folder's sequence.json gives its animation's direction and repeat count.
         for sequence in sequences {
@@ -150,7 +180,7 @@ struct Sheet: ParsableCommand {
             }
         }
         let files: [SheetExport.File]
-        do { files = try SheetExport.files(for: sheets, format: format, output: output, data: data) } catch {
+        do { files = try SheetExport.files(for: sheets, format: dataFormat, output: output, data: data) } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.usage)
         }
@@ -170,19 +200,32 @@ struct Sheet: ParsableCommand {
         let base = sheets[0]
         if json {
             struct Output: Encodable {
+                var engine: String?
+                var load: String?
                 var files: [String]
                 var pages: [[Int]]
                 var sprites: Int
                 var occupancy: Double
                 var scales: [Int]
             }
-            try Console.printJSON(Output(files: files.map(\.path), pages: base.pages.map { [$0.width, $0.height] }, sprites: base.sprites.count,
+            try Console.printJSON(Output(engine: engine?.rawValue, load: howToLoad(files, pages: base.pages.count), files: files.map(\.path), pages: base.pages.map { [$0.width, $0.height] }, sprites: base.sprites.count,
                                          occupancy: (base.occupancy * 1000).rounded() / 1000, scales: sheets.map(\.scale)))
         } else {
             let pages = base.pages.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
             print("\(files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(base.sprites.count) sprites, "
                   + "\(Int((base.occupancy * 100).rounded())) % used; \(files.count) files written")
+            if let line = howToLoad(files, pages: base.pages.count) { print("load: \(line)") }
         }
+    }
+
+    /// The engine's loading call for the files written, when an engine was named.
+    private func howToLoad(_ files: [SheetExport.File], pages: Int) -> String? {
+        guard let engine else { return nil }
+        let names = files.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+        let image = names.first { $0.hasSuffix(".png") } ?? names[0]
+        let data = names.first { !$0.hasSuffix(".png") } ?? names[0]
+        let folder = engine == .spritekit ? URL(fileURLWithPath: files[0].path).deletingLastPathComponent().deletingPathExtension().lastPathComponent : image
+        return engine.howToLoad(data: data, image: folder, pages: pages)
     }
 
     /// The frame at `scale`: its own file, or the largest variant there is resampled to the size
@@ -211,5 +254,6 @@ struct Sheet: ParsableCommand {
 }
 
 extension SheetExport.Format: ExpressibleByArgument {}
+extension SheetEngine: ExpressibleByArgument {}
 extension SheetBuilder.Layout: ExpressibleByArgument {}
 extension AlphaHandling: ExpressibleByArgument {}

@@ -242,4 +242,115 @@ struct ExporterGoldenTests {
         // Our reader for TexturePacker's hash reads Aseprite's too (for `flipbook frames`).
         #expect(Set(try TexturePackerJSON.decode(bytes).sprites) == Set(expected))
     }
+
+    @Test("Aseprite data is keyed by frame number, as Phaser's createFromAseprite looks frames up")
+    func asepriteKeysAreFrameNumbers() throws {
+        let bytes = AsepriteJSON.encode(try Self.sheet(), image: "sheet.png")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let frames = try #require(root["frames"] as? [String: [String: Any]])
+        let tags = try #require((root["meta"] as? [String: Any])?["frameTags"] as? [[String: Any]])
+        // What Phaser does: frames[String(i)] for i in from...to of each tag.
+        for tag in tags {
+            let (from, to) = (try #require(tag["from"] as? Int), try #require(tag["to"] as? Int))
+            for index in from...to { #expect(frames[String(index)] != nil, "tag \(tag["name"] ?? "?") frame \(index)") }
+        }
+        #expect(frames["0"]?["filename"] as? String == "walk0")
+    }
+
+    @Test(arguments: GodotSpriteFrames.Version.allCases)
+    func godot(version: GodotSpriteFrames.Version) throws {
+        let sheet = try Self.sheet()
+        let bytes = GodotSpriteFrames.encode(sheet, images: ["sheet.png"], version: version)
+        try Self.check(bytes, golden: "sheet.godot\(version.rawValue).tres")
+        let decoded = try GodotSpriteFrames.decode(bytes)
+        #expect(decoded.images == ["sheet.png"])
+        // Godot has no ping-pong and no "N plays": walk (pingpong, 3 plays) is written out in full,
+        // each frame an AtlasTexture with the original's region and trim (identical frames share one).
+        let original = Dictionary(uniqueKeysWithValues: sheet.sprites.map { ($0.name, $0) })
+        let read = Dictionary(uniqueKeysWithValues: decoded.sprites.map { ($0.name, $0) })
+        func geometry(_ sprite: SpriteSheet.Sprite?) -> [Int] {
+            guard let s = sprite else { return [] }
+            return [s.frame.x, s.frame.y, s.frame.width, s.frame.height, s.spriteSourceSize.x, s.spriteSourceSize.y, s.sourceWidth, s.sourceHeight]
+        }
+        let walk = try #require(decoded.animations.first { $0.name == "walk" })
+        let written = Array([[String]](repeating: ["walk0", "walk1", "walk2", "walk1"], count: 3).joined())
+        #expect(walk.frames.map { geometry(read[$0]) } == written.map { geometry(original[$0]) })
+        #expect(walk.repeatCount == 1, "loop off")
+        let jump = try #require(decoded.animations.first { $0.name == "jump" })
+        #expect(jump.frames.map { geometry(read[$0]) } == [geometry(original["jump0"])] && jump.repeatCount == 0)
+        #expect(decoded.sprites.count == Set(sheet.sprites.map { geometry($0) }).count)
+    }
+
+    @Test("Godot resources: malformed files are errors with a line, not traps")
+    func godotRejectsMalformedFiles() {
+        let cases = [
+            "",
+            "[gd_resource type=\"Texture\" format=2]\n",
+            "[gd_resource type=\"SpriteFrames\" format=2]\n[resource]\nanimations = [ { \"frames\": [ SubResource( 9 ) ], \"name\": \"a\" } ]\n",
+            "[gd_resource type=\"SpriteFrames\" format=2]\n[sub_resource type=\"AtlasTexture\" id=1]\nregion = Rect2( 0, 0, 1e300, 4 )\n",
+            "[gd_resource type=\"SpriteFrames\" format=2]\n[resource]\nanimations = " + String(repeating: "[", count: 10_000) + "\n",
+            "[gd_resource type=\"SpriteFrames\" format=2]\n[resource]\nanimations = [ \"unterminated\n",
+        ]
+        for text in cases {
+            #expect(throws: GodotSpriteFrames.Error.self, "\(text.prefix(80))") { try GodotSpriteFrames.decode(Array(text.utf8)) }
+        }
+    }
+
+    @Test func cocos2d() throws {
+        let sheet = try Self.sheet()
+        let bytes = Cocos2dPlist.encode(sheet, image: "sheet.png")
+        try Self.check(bytes, golden: "sheet.cocos2d.plist")
+        let decoded = try Cocos2dPlist.decode(bytes)
+        #expect(decoded.image == "sheet.png" && decoded.width == sheet.pages[0].width && !decoded.premultiplied)
+        // Cocos2d keeps no durations and no animations; every region and trim comes back.
+        let expected = sheet.sprites.map { sprite -> SpriteSheet.Sprite in
+            var copy = sprite
+            copy.duration = nil
+            return copy
+        }
+        #expect(Set(decoded.sprites) == Set(expected))
+    }
+
+    @Test("Cocos2d plist: spriteOffset is the trimmed centre minus the original's, y up; formats 1 and 2 read too")
+    func cocos2dOffsets() throws {
+        let sprite = SpriteSheet.Sprite(name: "a", frame: .init(x: 4, y: 6, width: 10, height: 8), trimmed: true,
+                                        spriteSourceSize: .init(x: 3, y: 2, width: 10, height: 8), sourceWidth: 20, sourceHeight: 16)
+        let sheet = SpriteSheet(pages: [Bitmap(width: 32, height: 32)], sprites: [sprite], animations: [])
+        let text = String(decoding: Cocos2dPlist.encode(sheet, image: "p.png"), as: UTF8.self)
+        // Centre x: 3 + 5 = 8 vs 10 → −2; centre y from the top: 2 + 4 = 6 vs 8 → 2 up.
+        #expect(text.contains("<key>spriteOffset</key>\n\t\t\t<string>{-2,2}</string>"), "\(text)")
+        #expect(text.contains("<string>{{4,6},{10,8}}</string>"))
+        let legacy = """
+            <plist version="1.0"><dict><key>frames</key><dict><key>a.png</key><dict>
+            <key>frame</key><string>{{4,6},{10,8}}</string><key>offset</key><string>{-2,2}</string>
+            <key>rotated</key><false/><key>sourceSize</key><string>{20,16}</string></dict></dict>
+            <key>metadata</key><dict><key>format</key><integer>2</integer><key>size</key><string>{32,32}</string>
+            <key>textureFileName</key><string>p.png</string></dict></dict></plist>
+            """
+        #expect(try Cocos2dPlist.decode(Array(legacy.utf8)).sprites == [sprite])
+        #expect(throws: Cocos2dPlist.Error.self) { try Cocos2dPlist.decode(Array(legacy.replacingOccurrences(of: "{20,16}", with: "{1e300,16}").utf8)) }
+    }
+
+    @Test("Phaser's multi-atlas: one file, a textures array with each page's frames")
+    func phaserMultiAtlas() throws {
+        let sheet = try SheetBuilder(padding: 1, trim: true, maxSide: 40).build(SheetBuilderTests.inputs)
+        #expect(sheet.pages.count > 1)
+        let images = sheet.pages.indices.map { "sheet-\($0).png" }
+        let bytes = TexturePackerJSON.encodeMultiAtlas(sheet, images: images)
+        try Self.check(bytes, golden: "sheet.phaser3-multiatlas.json")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let textures = try #require(root["textures"] as? [[String: Any]])
+        #expect(textures.map { $0["image"] as? String } == images)
+        let pages = try #require(try TexturePackerJSON.decodeMultiAtlas(bytes))
+        var sprites: [SpriteSheet.Sprite] = []
+        for (index, page) in pages.enumerated() {
+            sprites += page.sprites.map { sprite in
+                var copy = sprite
+                copy.page = index
+                return copy
+            }
+        }
+        #expect(Set(sprites) == Set(sheet.sprites))
+        #expect(try TexturePackerJSON.decodeMultiAtlas(TexturePackerJSON.encode(sheet, image: "x.png", style: .hash)) == nil)
+    }
 }

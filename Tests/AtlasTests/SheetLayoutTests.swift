@@ -119,23 +119,61 @@ struct SheetExportImportTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let inputs = SheetLayoutTests.seagulls
-        let sheet = try SheetBuilder(padding: 1, trim: true, maxSide: multipage ? 70 : 4096, allowRotation: true,
+        let sheet = try SheetBuilder(padding: 1, trim: true, maxSide: multipage ? 70 : 4096, allowRotation: format.canStoreRotation,
                                      rotation: format.rotation).build(inputs)
         #expect((sheet.pages.count > 1) == multipage)
         let files = try SheetExport.files(for: [sheet], format: format, output: folder + "/gulls.png")
         try Self.write(files)
-        let dataFile: String = switch format {
-        case .spritekit: folder + "/gulls.atlasc"
-        case .libgdx: folder + "/gulls.atlas"
-        default: folder + (multipage ? "/gulls-0.json" : "/gulls.json")
+        // Cocos2d-x reads one plist per page; every other format names all pages from one file.
+        let dataFiles: [String] = switch format {
+        case .spritekit: [folder + "/gulls.atlasc"]
+        case .libgdx: [folder + "/gulls.atlas"]
+        case .godot3, .godot4: [folder + "/gulls.tres"]
+        case .phaser3: [folder + "/gulls.json"]
+        case .cocos2d: multipage ? sheet.pages.indices.map { folder + "/gulls-\($0).plist" } : [folder + "/gulls.plist"]
+        default: [folder + (multipage ? "/gulls-0.json" : "/gulls.json")]
         }
-        let read = try SheetImport.read(dataFile)
-        #expect(read.pages.count == sheet.pages.count)
-        let byName = Dictionary(uniqueKeysWithValues: read.sprites.map { ($0.name, $0) })
+        var frames: [String: Bitmap] = [:]
+        var pages = 0
+        for file in dataFiles {
+            let read = try SheetImport.read(file)
+            pages += read.pages.count
+            var byName: [String: Bitmap] = [:]
+            for sprite in read.sprites { byName[sprite.name] = read.frame(sprite) }
+            // Godot's frames have no names: they are the animation's, in play order.
+            if format == .godot3 || format == .godot4 {
+                let animation = try #require(read.animations.first { $0.name == "seagull" })
+                #expect(animation.frames.count == inputs.count)
+                for (input, name) in zip(inputs, animation.frames) { frames[input.name] = byName[name] }
+            } else {
+                frames.merge(byName) { a, _ in a }
+            }
+        }
+        #expect(pages == sheet.pages.count)
         for input in inputs {
-            let sprite = try #require(byName[input.name], "\(input.name)")
-            #expect(read.frame(sprite) == input.bitmap, "\(input.name)")
+            let same = frames[input.name] == input.bitmap   // outside #expect: no pixel dump on failure
+            #expect(same, "\(input.name)")
         }
+    }
+
+    @Test("Formats that cannot store rotation refuse rotated sprites; the others store some")
+    func rotationIsStoredOrRefused() throws {
+        // Wide strips next to tall ones: rotation is worth it here.
+        var inputs = SheetBuilderTests.inputs
+        inputs.append(.init(name: "beam", bitmap: SheetBuilderTests.frame(60, 6, content: (0, 0, 60, 6), color: .white)))
+        inputs.append(.init(name: "pole", bitmap: SheetBuilderTests.frame(6, 60, content: (1, 0, 5, 60), color: .black)))
+        for format in SheetExport.Format.allCases {
+            let sheet = try SheetBuilder(padding: 1, trim: true, allowRotation: true, rotation: format.rotation).build(inputs)
+            #expect(sheet.sprites.contains { $0.rotated })
+            if format.canStoreRotation {
+                #expect(throws: Never.self) { try SheetExport.files(for: [sheet], format: format, output: "/tmp/unused.png") }
+            } else {
+                #expect(throws: SheetExport.Error.rotationNotSupported(format)) {
+                    try SheetExport.files(for: [sheet], format: format, output: "/tmp/unused.png")
+                }
+            }
+        }
+        #expect(SheetExport.Format.allCases.filter { !$0.canStoreRotation } == [.phaser3, .godot3, .godot4])
     }
 
     @Test("File names: @2x per scale, -N per page, SpriteKit's NAME.N.png inside NAME.atlasc")

@@ -49,6 +49,20 @@ struct SheetRoundTripTests {
         return "\(prefix)\(Int(stem.suffix(digits))!).png"
     }
 
+    /// Pixels of `copy` that differ from `original`: any byte of a pixel with alpha > 0, or an
+    /// alpha-0 pixel that is no longer alpha 0 (its hidden colour may change).
+    static func differingPixels(_ original: Bitmap, _ copy: Bitmap) -> Int {
+        guard (copy.width, copy.height) == (original.width, original.height) else { return original.width * original.height }
+        var differing = 0
+        for index in stride(from: 0, to: original.pixels.count, by: 4) {
+            let same = original.pixels[index + 3] == 0
+                ? copy.pixels[index + 3] == 0
+                : original.pixels[index..<(index + 4)] == copy.pixels[index..<(index + 4)]
+            if !same { differing += 1 }
+        }
+        return differing
+    }
+
     @Test(arguments: sequences, formats)
     func roundTripIsExact(sequence: String, format: (name: String, data: String)) throws {
         let sources = try Self.sources(sequence)
@@ -72,13 +86,7 @@ struct SheetRoundTripTests {
                 let copy = try PNG.Decoder().decode(file: "\(folder)/back/\(Self.unpackedName(name, format: format.name))").bitmap()
                 #expect((copy.width, copy.height) == (original.width, original.height), "\(name)")
                 guard copy.width == original.width, copy.height == original.height else { continue }
-                var differing = 0
-                for index in stride(from: 0, to: original.pixels.count, by: 4) {
-                    let same = original.pixels[index + 3] == 0
-                        ? copy.pixels[index + 3] == 0
-                        : original.pixels[index..<(index + 4)] == copy.pixels[index..<(index + 4)]
-                    if !same { differing += 1 }
-                }
+                let differing = Self.differingPixels(original, copy)
                 #expect(differing == 0, "\(format.name) \(options) \(name): \(differing) pixels changed")
             }
         }

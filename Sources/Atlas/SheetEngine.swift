@@ -1,0 +1,113 @@
+/// The engine a sheet is made for: it picks the data format and refuses the options that engine
+/// does not read correctly, so a sheet made with `--engine` loads as it is.
+///
+/// Each rule comes from the engine's own loader (checked by drawing every frame in the engine with
+/// `Scripts/check-engines`, see the Atlas documentation):
+///
+/// | engine | data | rotation | premultiplied pages | several pages |
+/// |---|---|---|---|---|
+/// | Phaser 3 | JSON hash (`load.atlas`); Phaser's multi-atlas for several pages (`load.multiatlas`) | no: Phaser marks rotated frames but draws them unturned | no: Phaser premultiplies images itself | yes |
+/// | PixiJS | JSON hash (PixiJS reads `frames` as a hash; `related_multi_packs` for more pages) | yes | no: PixiJS must be told (`alphaMode`), the data cannot | yes |
+/// | Godot 3 / 4 | `SpriteFrames` `.tres` | no: `AtlasTexture` cannot turn a region | no | yes |
+/// | Cocos2d-x | plist format 3, one per page | yes | no: Cocos2d-x premultiplies PNGs as it loads them | yes |
+/// | libGDX | `.atlas` | yes | yes (`pma:true`) | yes |
+/// | SpriteKit | `.atlasc` | yes | no: Xcode and SpriteKit premultiply themselves | yes |
+/// | Aseprite (Phaser's `createFromAseprite`) | Aseprite JSON | no | no | no: one image per file |
+public enum SheetEngine: String, Sendable, CaseIterable {
+    case phaser3
+    case pixi
+    case godot3
+    case godot4
+    case cocos2d
+    case libgdx
+    case spritekit
+    case aseprite
+
+    /// The data format written for this engine.
+    public var format: SheetExport.Format {
+        switch self {
+        case .phaser3: .phaser3
+        case .pixi: .jsonHash
+        case .godot3: .godot3
+        case .godot4: .godot4
+        case .cocos2d: .cocos2d
+        case .libgdx: .libgdx
+        case .spritekit: .spritekit
+        case .aseprite: .aseprite
+        }
+    }
+
+    /// The engine's name as its users write it.
+    public var displayName: String {
+        switch self {
+        case .phaser3: "Phaser 3"
+        case .pixi: "PixiJS"
+        case .godot3: "Godot 3"
+        case .godot4: "Godot 4"
+        case .cocos2d: "Cocos2d-x"
+        case .libgdx: "libGDX"
+        case .spritekit: "SpriteKit"
+        case .aseprite: "Aseprite data (Phaser's createFromAseprite)"
+        }
+    }
+
+    /// Whether the engine draws sprites stored turned a quarter turn the right way up.
+    public var drawsRotatedSprites: Bool {
+        switch self {
+        case .pixi, .cocos2d, .libgdx, .spritekit: true
+        case .phaser3, .godot3, .godot4, .aseprite: false
+        }
+    }
+
+    /// Whether the engine reads the data's statement that pages are premultiplied.
+    public var readsPremultipliedPages: Bool { self == .libgdx }
+
+    /// Whether one data file can name several pages (or the engine follows several files).
+    public var readsSeveralPages: Bool { self != .aseprite }
+
+    /// An option the engine cannot read: the sheet is not written.
+    public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        public var engine: SheetEngine
+        public var reason: String
+        public var description: String { "--engine \(engine.rawValue): \(reason)" }
+    }
+
+    /// Checks the options known before packing: rotation and what the pages store.
+    public func check(allowRotation: Bool, alphaHandling: AlphaHandling) throws(Refusal) {
+        if allowRotation && !drawsRotatedSprites {
+            let why = switch self {
+            case .phaser3, .aseprite: "Phaser marks rotated frames but draws them unturned"
+            default: "Godot's AtlasTexture cannot turn a region"
+            }
+            throw Refusal(engine: self, reason: "\(displayName) cannot draw rotated sprites (\(why)); leave out --rotate")
+        }
+        if alphaHandling == .premultiply && !readsPremultipliedPages {
+            throw Refusal(engine: self, reason: "\(displayName) does not read premultiplied pages from the data file; "
+                          + "use --alpha-handling bleed (no dark fringes) or keep")
+        }
+    }
+
+    /// Checks the packed sheet: an engine that reads one page per file refuses several.
+    public func check(pages: Int) throws(Refusal) {
+        if pages > 1 && !readsSeveralPages {
+            throw Refusal(engine: self, reason: "the sprites need \(pages) pages and \(displayName) reads one image per data file; "
+                          + "raise --max-size or split the sources into several sheets")
+        }
+    }
+
+    /// How to load the sheet in the engine, in one line of its own language (`data`: the data
+    /// file's name; `pages`: how many pages were written).
+    public func howToLoad(data: String, image: String, pages: Int) -> String {
+        switch self {
+        case .phaser3:
+            pages > 1 ? "this.load.multiatlas('sheet', '\(data)')" : "this.load.atlas('sheet', '\(image)', '\(data)')"
+        case .pixi: "const sheet = await Assets.load('\(data)')"
+        case .godot3: "$AnimatedSprite.frames = load(\"res://…/\(data)\")"
+        case .godot4: "$AnimatedSprite2D.sprite_frames = load(\"res://…/\(data)\")"
+        case .cocos2d: "SpriteFrameCache::getInstance()->addSpriteFramesWithFile(\"\(data)\")"
+        case .libgdx: "new TextureAtlas(Gdx.files.internal(\"\(data)\"))"
+        case .spritekit: "SKTextureAtlas(named: \"\(image)\")"
+        case .aseprite: "this.load.aseprite('sheet', '\(image)', '\(data)'); then this.anims.createFromAseprite('sheet')"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TestSupport
+import Raster
+
+/// `flipbook sheet --engine NAME`: the format each engine reads, its refusals, and every frame of
+/// real sequences (each with its ORIGIN.md in `Tests/Fixtures/sequences`) back exactly through
+/// `flipbook frames` — over several pages where the engine reads them.
+@Suite("flipbook sheet --engine")
+struct SheetEngineTests {
+    /// Engine, its data file for one page and for several, and whether it names frames after their
+    /// files (Godot's frames have no names: they come back as the animation's, in play order).
+    static let engines: [(name: String, data: String, multipage: String?, named: Bool)] = [
+        ("phaser3", "s.json", "s.json", true), ("pixi", "s.json", "s-0.json", true),
+        ("godot3", "s.tres", "s.tres", false), ("godot4", "s.tres", "s.tres", false),
+        ("cocos2d", "s.plist", nil, true), ("libgdx", "s.atlas", "s.atlas", true),
+        ("spritekit", "s.atlasc", "s.atlasc", true), ("aseprite", "s.json", nil, true),
+    ]
+    static let sequences = ["kenney-gold-coin", "gameart2d-dino-jump", "unity-wispy-smoke-03b-faint"]
+
+    @Test(arguments: sequences, engines)
+    func framesComeBackExactly(sequence: String, engine: (name: String, data: String, multipage: String?, named: Bool)) throws {
+        let source = Fixtures.path("sequences/\(sequence)")
+        // In play order (jump-1, jump-6, jump-11), as Godot's animation lists them.
+        let names = Fixtures.pngNames(in: "sequences/\(sequence)").sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+        #expect(names.count >= 3)
+        let side = try names.map { try PNG.Decoder().decodeBitmap(file: "\(source)/\($0)") }.map { max($0.width, $0.height) }.max()!
+        for multipage in [false, true] {
+            guard let data = multipage ? engine.multipage : engine.data else { continue }
+            let folder = try SheetFormatCommandTests.temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let packed = try CLI.run(["sheet", source, "-o", folder + "/s.png", "--engine", engine.name, "--trim", "--json"]
+                                     + (multipage ? ["--max-size", "\(side + 16)"] : []))
+            #expect(packed.status == 0, "\(packed.stderr)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(packed.stdout.utf8)) as? [String: Any])
+            #expect(((report["pages"] as? [Any])?.count ?? 0 > 1) == multipage)
+            #expect(report["engine"] as? String == engine.name && (report["load"] as? String)?.isEmpty == false)
+            let unpacked = try CLI.run(["frames", folder + "/" + data, "-o", folder + "/back"])
+            #expect(unpacked.status == 0, "\(unpacked.stderr)")
+            let back = try FileManager.default.contentsOfDirectory(atPath: folder + "/back").filter { $0.hasSuffix(".png") }
+            // Godot: frame i of the animation is the i-th source; identical frames share one region.
+            for (index, name) in names.enumerated() {
+                let file = engine.named ? SheetRoundTripTests.unpackedName(name, format: engine.name)
+                    : try Self.godotName(index: index, folder: folder, data: data)
+                let copy = try PNG.Decoder().decodeBitmap(file: "\(folder)/back/\(file)")
+                let original = try PNG.Decoder().decodeBitmap(file: "\(source)/\(name)")
+                let differing = SheetRoundTripTests.differingPixels(original, copy)
+                #expect(differing == 0, "\(engine.name) \(multipage ? "multipage" : "") \(name) (as \(file)): \(differing) pixels; \(back.count) files")
+            }
+        }
+    }
+
+    /// The file `frames` writes for frame `index` of the only animation of a Godot resource.
+    static func godotName(index: Int, folder: String, data: String) throws -> String {
+        let text = try String(contentsOfFile: folder + "/" + data, encoding: .utf8)
+        let name = try #require(text.firstMatch(of: /"name": &?"([^"]+)"/)?.1)
+        // Sprites are named by animation and first position; a frame listed again reuses its name.
+        let references = text.matches(of: /SubResource\(\s*"?([^")\s]+)"?\s*\)/).map { String($0.1) }
+        var first: [String: Int] = [:]
+        for reference in references where first[reference] == nil { first[reference] = first.count }
+        return "\(name)\(first[references[index]]!).png"
+    }
+
+    @Test("Options an engine cannot read are refused with exit 2 and a reason")
+    func refusals() throws {
+        let source = Fixtures.path("sequences/kenney-gold-coin")
+        let cases: [([String], String)] = [
+            (["--engine", "phaser3", "--rotate"], "cannot draw rotated sprites"),
+            (["--engine", "godot3", "--rotate"], "AtlasTexture"),
+            (["--engine", "godot4", "--rotate"], "AtlasTexture"),
+            (["--engine", "aseprite", "--rotate"], "rotated"),
+            (["--engine", "pixi", "--alpha-handling", "premultiply"], "premultiplied"),
+            (["--engine", "cocos2d", "--alpha-handling", "premultiply"], "premultiplied"),
+            (["--engine", "aseprite", "--max-size", "70"], "one image per data file"),
+            (["--engine", "pixi", "--format", "json-array"], "leave out --format"),
+            (["--format", "godot4", "--rotate"], "cannot store rotated sprites"),
+        ]
+        for (options, reason) in cases {
+            let folder = try SheetFormatCommandTests.temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let result = try CLI.run(["sheet", source, "-o", folder + "/s.png"] + options)
+            #expect(result.status == 2 && result.stderr.contains(reason), "\(options): \(result.status) \(result.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "\(options): nothing written")
+        }
+        // What an engine can read is written, and the loading call is printed.
+        let folder = try SheetFormatCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["sheet", source, "-o", folder + "/s.png", "--engine", "libgdx", "--rotate", "--alpha-handling", "premultiply"])
+        #expect(result.status == 0 && result.stdout.contains("load: new TextureAtlas"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: folder + "/s.atlas", encoding: .utf8).contains("pma:true"))
+    }
+}
