@@ -26,6 +26,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import raster  # noqa: E402
 import readers  # noqa: E402
+import selftest  # noqa: E402
 
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
 VENDOR = os.path.join(HERE, "vendor")
@@ -381,6 +382,7 @@ def main():
     ap.add_argument("--option-sets", default="", help="comma-separated subset of option sets (default: all)")
     ap.add_argument("--fixtures", default="", help="comma-separated subset of fixtures (default: %s)" % ",".join(FIXTURES))
     ap.add_argument("--browser-timeout", type=float, default=300)
+    ap.add_argument("--no-selftest", action="store_true", help="skip the loader self-test on converted json-hash sheets")
     args = ap.parse_args()
 
     t0 = time.time()
@@ -393,6 +395,7 @@ def main():
     outdir = os.path.abspath(args.out)
     for sub in ("sheets", "failures"):
         shutil.rmtree(os.path.join(outdir, sub), ignore_errors=True)
+    shutil.rmtree(os.path.join(outdir, "godot3-projects"), ignore_errors=True)
     os.makedirs(outdir, exist_ok=True)
     fb = Flipbook(args.flipbook)
     fixtures = [Fixture(n) for n in (args.fixtures.split(",") if args.fixtures else FIXTURES)]
@@ -428,11 +431,12 @@ def main():
 
     def prelude(engine, variant, fmt, optname):
         """Creates the row; returns list of (fixture, info) to check, or None when the row is settled."""
-        row = ctx.row(engine, variant, fmt, optname)
         ok, how = support[fmt]
         if not ok:
+            row = ctx.row(engine, variant, fmt, "(all)")
             row.status, row.reason = "not-written", how
             return row, None
+        row = ctx.row(engine, variant, fmt, optname)
         if engine == "phaser" and optname == "premultiply":
             row.status = "skipped"
             row.reason = ("Phaser 3.55 cannot be told a page is premultiplied: WebGLRenderer.createTexture2D always "
@@ -547,11 +551,17 @@ def main():
                         continue
                     judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label)
 
+    # 5b. loader self-test for formats flipbook does not write yet: convert a json-hash sheet
+    st_engines = [e for e in ("godot3", "cocos2d", "godot4") if e in engines and "json-hash" in fb.formats]
+    if st_engines and not args.no_selftest:
+        run_selftest(ctx, fb, fixtures, st_engines, outdir)
+
     # 6. report
     elapsed = time.time() - t0
     write_report(ctx, outdir, fb, elapsed, fixtures, optsets, engines)
     if not args.keep:
         shutil.rmtree(os.path.join(outdir, "sheets"), ignore_errors=True)
+        shutil.rmtree(os.path.join(outdir, "godot3-projects"), ignore_errors=True)
     bad = [r for r in ctx.rows.values() if r.failed or r.status == "error"]
     return 1 if bad else 0
 
@@ -739,32 +749,39 @@ def find_godot3():
     return None
 
 
+_godot_counter = [0]
+
+
 def godot3_dump(godot, tres_files, workdir):
-    """Copies each .tres and its pages into a throwaway Godot 3 project, imports, runs check.gd.
-    Returns {tres_path: dump} and the raw log."""
-    proj = os.path.join(workdir, "godot3-project")
-    shutil.rmtree(proj, ignore_errors=True)
-    os.makedirs(proj)
-    shutil.copy(os.path.join(GODOT3_DIR, "project.godot"), proj)
-    shutil.copy(os.path.join(GODOT3_DIR, "check.gd"), proj)
-    mapping = {}
-    for i, t in enumerate(tres_files):
-        d = os.path.join(proj, "s%03d" % i)
-        shutil.copytree(os.path.dirname(t), d)
-        mapping["res://s%03d/%s" % (i, os.path.basename(t))] = t
-    listing = os.path.join(proj, "list.txt")
-    with open(listing, "w") as f:
-        f.write("\n".join(mapping) + "\n")
-    env = dict(os.environ, HOME=os.path.join(workdir, "godot3-home"))
-    # the editor pass imports the PNG pages (.import), which runtime loading of res://…png needs
-    subprocess.run([godot, "--no-window", "--path", proj, "-e", "--quit"], capture_output=True, text=True, env=env, timeout=300)
-    r = subprocess.run([godot, "--no-window", "--path", proj, "-s", "check.gd"], capture_output=True, text=True, env=env, timeout=300)
+    """Runs each .tres through Godot 3: the sheet's folder becomes the root of a throwaway project
+    (a data file that says res://sheet.png means "sheet.png at the project root"), the editor pass
+    imports the PNG pages (runtime loading of res://…png needs the .import), then check.gd loads the
+    SpriteFrames with Godot's own ResourceLoader. Returns {tres_path: (dump, project_dir, res_path)}."""
     out = {}
-    for line in r.stdout.splitlines():
-        if line.startswith("FLIPBOOK_CHECK "):
-            d = json.loads(line[len("FLIPBOOK_CHECK "):])
-            out[mapping.get(d["path"], d["path"])] = (d, proj, d["path"])
-    return out, r.stdout + r.stderr
+    raw = []
+    env = dict(os.environ, HOME=os.path.join(workdir, "godot3-home"))
+    for t in tres_files:
+        _godot_counter[0] += 1
+        proj = os.path.join(workdir, "godot3-projects", "p%03d" % _godot_counter[0])
+        shutil.rmtree(proj, ignore_errors=True)
+        shutil.copytree(os.path.dirname(t), proj)
+        shutil.copy(os.path.join(GODOT3_DIR, "project.godot"), proj)
+        shutil.copy(os.path.join(GODOT3_DIR, "check.gd"), proj)
+        res_path = "res://" + os.path.basename(t)
+        with open(os.path.join(proj, "list.txt"), "w") as f:
+            f.write(res_path + "\n")
+        subprocess.run([godot, "--no-window", "--path", proj, "-e", "--quit"], capture_output=True, text=True, env=env, timeout=300)
+        r = subprocess.run([godot, "--no-window", "--path", proj, "-s", "check.gd"], capture_output=True, text=True, env=env, timeout=300)
+        raw.append(r.stdout + r.stderr)
+        for line in r.stdout.splitlines():
+            if line.startswith("FLIPBOOK_CHECK "):
+                d = json.loads(line[len("FLIPBOOK_CHECK "):])
+                out[t] = (d, proj, d["path"])
+        # Godot prints load errors (missing ext_resource, bad format) on stderr
+        errs = [l for l in r.stderr.splitlines() if "ERROR" in l]
+        if t in out and errs:
+            out[t][0].setdefault("stderr", errs[:4])
+    return out, "\n".join(raw)
 
 
 def run_godot3(ctx, optsets, prelude, outdir):
@@ -819,11 +836,55 @@ def godot3_selftest(outdir):
 
 
 # ---------------------------------------------------------------------------------------------
+# self-test of the not-yet-written formats' loaders
+
+def run_selftest(ctx, fb, fixtures, engines, outdir):
+    variant = "selftest"
+    for fx in fixtures:
+        for optname, flags in (("trim+rotate", ["--trim", "--rotate"]), ("trim", ["--trim"])):
+            info = make_sheet(fb, ["--format", "json-hash"], fx, "json-hash", "selftest-" + optname, flags, outdir)
+            if info["rc"] != 0:
+                continue
+            js = os.path.join(info["dir"], "sheet.json")
+            for engine in engines:
+                if engine != "cocos2d" and optname == "trim+rotate":
+                    continue  # Godot's AtlasTexture has no rotation
+                row = ctx.row(engine, variant, {"cocos2d": "cocos2d", "godot3": "godot3", "godot4": "godot4"}[engine], optname)
+                row.notes_only = True
+                d = os.path.join(info["dir"], "as-" + engine)
+                try:
+                    if engine == "cocos2d":
+                        drawn, _ = readers.cocos2d_frames(selftest.to_cocos2d(js, d))
+                        judge_drawn(ctx, row, fx, drawn, optname, None, True, "", name_of=lambda n: re.sub(r"\.png$", "", n))
+                    elif engine == "godot4":
+                        drawn, anims = readers.godot4_frames(selftest.to_godot(js, d, 3))
+                        judge_godot(ctx, row, fx, drawn, anims, optname, None, True, "")
+                    else:
+                        tres = selftest.to_godot(js, d, 2)
+                        godot = find_godot3()
+                        if not godot:
+                            row.status, row.reason = "error", "godot3-server not installed"
+                            continue
+                        dumps, raw = godot3_dump(godot, [tres], outdir)
+                        got = dumps.get(tres)
+                        if got is None or got[0].get("error"):
+                            row.fail("%s: Godot: %s" % (fx.name, got[0].get("error") if got else raw[-300:]))
+                            continue
+                        frames, anims = [], {}
+                        for a in got[0]["animations"]:
+                            anims[a["name"]] = {"frames": a["frames"]}
+                            frames += [dict(f, name="%s#%d" % (a["name"], i)) for i, f in enumerate(a["frames"])]
+                        judge_godot(ctx, row, fx, readers.godot_frames_from_dump(frames, got[1]), anims, optname, None, True, "")
+                except (readers.ReadError, OSError, KeyError, ValueError) as ex:
+                    row.fail("%s: %s" % (fx.name, ex))
+
+
+# ---------------------------------------------------------------------------------------------
 # report
 
 def write_report(ctx, outdir, fb, elapsed, fixtures, optsets, engines):
     rows = sorted(ctx.rows.values(), key=lambda r: (ALL_ENGINES.index(r.engine), r.variant, r.fmt,
-                                                     [o[0] for o in OPTION_SETS].index(r.optset)))
+                                                     ([o[0] for o in OPTION_SETS] + ["(all)"]).index(r.optset)))
     lines = []
     lines.append("# flipbook engine check")
     lines.append("")

@@ -199,6 +199,9 @@ def godot_frames_from_dump(frames_dump, res_dir):
         mx, my, mw, mh = f["margin"]
         w, h = int(round(rw + mw)), int(round(rh + mh))
         pg = page(os.path.join(res_dir, f["atlas"].replace("res://", "")))
+        if f.get("atlas_size") and list(f["atlas_size"]) != [pg.shape[1], pg.shape[0]]:
+            raise ReadError("Godot's atlas %s is %s, the page is %dx%d (page not loaded)" % (
+                f["atlas"], f["atlas_size"], pg.shape[1], pg.shape[0]))
         corners = {"tl": (mx, my, rx, ry), "tr": (mx + rw, my, rx + rw, ry),
                    "bl": (mx, my + rh, rx, ry + rh), "br": (mx + rw, my + rh, rx + rw, ry + rh)}
         out.append(DrawnFrame(f["name"], draw_quad(pg, w, h, corners)))
