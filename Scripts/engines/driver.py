@@ -568,6 +568,13 @@ def main():
 
 def judge_browser_job(ctx, engine, row, fx, job, res, col, pixel, dj, fmt, optname, label):
     exp_names = [f["name"] for f in job["frames"]]
+    fr = dj.get("frames") if isinstance(dj, dict) else None
+    fr = list(fr.values()) if isinstance(fr, dict) else (fr or [])
+    rotated = [f.get("filename", "") for f in fr if isinstance(f, dict) and f.get("rotated")]
+    if rotated:
+        note = "%s%s: %d of %d frames have rotated: true" % (fx.name, label, len(rotated), len(fr))
+        if note not in row.notes:
+            row.notes.append(note)
     got_names = set(res.get("frameNames", []))
     missing = res.get("missing", [])
     if missing:
@@ -615,7 +622,9 @@ def check_aseprite_anims(row, fx, res, dj, label):
                 fx.name, label, seq, len(a["frames"]), len(names), json.dumps(tag)))
             continue
         want_dur = [frames_hash[n]["duration"] if isinstance(frames_hash, dict) and n in frames_hash else None for n in names]
-        got_dur = [f["duration"] for f in a["frames"]]
+        # Phaser 3.55: an animation frame's `duration` is extra time on top of msPerFrame
+        # (createFromAseprite sets msPerFrame from the shortest frame and duration = the difference)
+        got_dur = [round((a.get("msPerFrame") or 0) + f["duration"]) for f in a["frames"]]
         if any(w is not None and w != g for w, g in zip(want_dur, got_dur)):
             row.fail("%s%s: animation %r durations %s, want %s" % (fx.name, label, seq, got_dur, want_dur))
 

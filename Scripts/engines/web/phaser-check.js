@@ -57,7 +57,7 @@
         result.anims = anims.map((a) => ({
           key: a.key,
           frames: a.frames.map((f) => ({ frame: f.textureFrame, duration: f.duration })),
-          repeat: a.repeat, yoyo: a.yoyo,
+          repeat: a.repeat, yoyo: a.yoyo, msPerFrame: a.msPerFrame,
         }));
         for (const a of anims) scene.anims.remove(a.key);
       }
