@@ -41,8 +41,10 @@ def compare(source_rgba, got, got_premultiplied):
     ys, xs = np.nonzero(bad)
     y, x = int(ys[0]), int(xs[0])
     amax = int(np.maximum(want[..., 3], have[..., 3])[bad].max())
-    return False, "%d of %d pixels differ (first at %d,%d: want premult %s, got %s; differing pixels have alpha <= %d)" % (
-        n, bad.size, x, y, tuple(int(v) for v in want[y, x]), tuple(int(v) for v in have[y, x]), amax)
+    return False, ("%d of %d pixels differ (first at %d,%d: want premult %s, got %s; differing pixels have alpha <= %d; "
+                   "largest difference: alpha %d, premultiplied colour %d)") % (
+        n, bad.size, x, y, tuple(int(v) for v in want[y, x]), tuple(int(v) for v in have[y, x]), amax,
+        int(da[bad].max()), int(dc[bad].max()))
 
 
 def unpremultiply(p):

@@ -145,6 +145,7 @@ def spritekit_frames(atlasc_dir):
             name = sub["name"]
             if name.endswith(".png"):
                 name = name[:-4]
+            m_scale = re.search(r"@(\d)x$", name)
             name = re.sub(r"@\dx$", "", name)
             x, y, w, h = _cc_rect(sub["textureRect"])
             ox, oy = _cc_point(sub["spriteOffset"])
@@ -159,7 +160,9 @@ def spritekit_frames(atlasc_dir):
                 tex = {"tl": (x, y), "tr": (x + w, y), "bl": (x, y + h), "br": (x + w, y + h)}
             pos = {"tl": (left, top), "tr": (left + w, top), "bl": (left, top + h), "br": (left + w, top + h)}
             corners = {k: pos[k] + tex[k] for k in pos}
-            out.append(DrawnFrame(name, draw_quad(pg, int(round(sw)), int(round(sh)), corners)))
+            d = DrawnFrame(name, draw_quad(pg, int(round(sw)), int(round(sh)), corners))
+            d.scale = int(m_scale.group(1)) if m_scale else 1
+            out.append(d)
     return out, {}
 
 
