@@ -228,6 +228,8 @@ class Ctx:
                 p = os.path.join(self.outdir, "failures", row.engine + ("-" + row.variant if row.variant else ""),
                                  row.fmt, row.optset, fixture.name, name + ".png")
                 raster.save_side_by_side(p, src, got, premult)
+                if got is not None:  # the engine's pixels as read back, premultiplied, for closer study
+                    np.save(p[:-4] + ".got-premultiplied.npy", got if premult else raster.premultiply(got))
 
 
 # ---------------------------------------------------------------------------------------------
