@@ -7,7 +7,7 @@
 /// | engine | data | rotation | premultiplied pages | several pages |
 /// |---|---|---|---|---|
 /// | Phaser 3 | JSON hash (`load.atlas`); Phaser's multi-atlas for several pages (`load.multiatlas`) | no: Phaser marks rotated frames but draws them unturned | no: Phaser premultiplies images itself | yes |
-/// | PixiJS | JSON hash (PixiJS reads `frames` as a hash; `related_multi_packs` for more pages) | yes | no: PixiJS must be told (`alphaMode`), the data cannot | yes |
+/// | PixiJS | JSON hash (PixiJS reads `frames` as a hash; `related_multi_packs` for more pages) | yes (WebGL/WebGPU; warned: the Canvas renderer fringes soft edges) | no: PixiJS must be told (`alphaMode`), the data cannot | yes |
 /// | Godot 3 / 4 | `SpriteFrames` `.tres` | no: `AtlasTexture` cannot turn a region | no | yes |
 /// | Cocos2d-x | plist format 3, one per page | yes | no: Cocos2d-x premultiplies PNGs as it loads them | yes |
 /// | libGDX | `.atlas` | yes | yes (`pma:true`) | yes |
@@ -85,6 +85,17 @@ public enum SheetEngine: String, Sendable, CaseIterable {
             throw Refusal(engine: self, reason: "\(displayName) does not read premultiplied pages from the data file; "
                           + "use --alpha-handling bleed (no dark fringes) or keep")
         }
+    }
+
+    /// What the engine reads but draws imperfectly under some setting, to tell the user: PixiJS's
+    /// Canvas renderer draws rotated frames through its tint path (`getTintedCanvas`, even for a
+    /// white tint), which lightens semi-transparent pixels to (1 − a)·white + a·colour — a light
+    /// fringe on a dark soft edge (measured by `Scripts/check-engines`: up to 64 levels at alpha
+    /// 122 on the dino's outline). Its WebGL and WebGPU renderers draw them exactly.
+    public func warnings(allowRotation: Bool) -> [String] {
+        guard allowRotation && self == .pixi else { return [] }
+        return ["PixiJS's Canvas renderer draws rotated frames with a light fringe on semi-transparent edges "
+                + "(WebGL and WebGPU draw them exactly); leave out --rotate if the game may fall back to Canvas"]
     }
 
     /// Checks the packed sheet: an engine that reads one page per file refuses several.

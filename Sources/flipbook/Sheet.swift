@@ -114,6 +114,7 @@ struct Sheet: ParsableCommand {
     }
 
     func run() throws {
+        for warning in engine?.warnings(allowRotation: rotate) ?? [] { Console.error("warning: \(warning)") }
         let sequences: [FrameSequence]
         do { sequences = try Discovery.sequences(from: sources) } catch {
             Console.error("error: \(error)")

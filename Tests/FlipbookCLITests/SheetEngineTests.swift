@@ -88,5 +88,8 @@ struct SheetEngineTests {
         let result = try CLI.run(["sheet", source, "-o", folder + "/s.png", "--engine", "libgdx", "--rotate", "--alpha-handling", "premultiply"])
         #expect(result.status == 0 && result.stdout.contains("load: new TextureAtlas"), "\(result.stderr)")
         #expect(try String(contentsOfFile: folder + "/s.atlas", encoding: .utf8).contains("pma:true"))
+        // Read, but drawn imperfectly by one renderer: written, with a warning that says which.
+        let warned = try CLI.run(["sheet", source, "-o", folder + "/p.png", "--engine", "pixi", "--rotate"])
+        #expect(warned.status == 0 && warned.stderr.contains("warning: PixiJS's Canvas renderer"), "\(warned.stderr)")
     }
 }
