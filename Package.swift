@@ -25,13 +25,15 @@ let package = Package(
             name: "CGIF",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
+        // zlib, for PNG pages compressed on all cores (Raster/Zlib.swift).
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // glibc's malloc tuning, for the executable's process-wide memory policy (MemoryPolicy.swift).
         .systemLibrary(name: "CMalloc"),
         // libpng reports errors with longjmp; this C target owns setjmp so that a
         // longjmp never crosses a Swift frame. It returns error codes and messages.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
 
-        .target(name: "Raster", dependencies: ["CPNGShim"]),
+        .target(name: "Raster", dependencies: ["CPNGShim", "CZlib"]),
         .target(name: "Animated", dependencies: ["Raster"]),
         .target(name: "FrameGen", dependencies: ["Raster"]),
         .target(name: "GIF", dependencies: ["Raster", "CGIF"]),

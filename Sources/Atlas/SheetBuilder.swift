@@ -146,18 +146,29 @@ public struct SheetBuilder: Sendable {
         }
         var unique: [Int] = []                 // input index of each distinct image
         var slotOfInput = [Int](repeating: 0, count: inputs.count)
-        // Pixels by a fast 64-bit digest (hashing [UInt8] goes byte by byte), compared in full on a match.
-        var seen: [UInt64: [(slot: Int, pixels: [UInt8])]] = [:]
-        for (index, input) in inputs.enumerated() {
-            var key: [UInt8] = []
-            for (k, bitmap) in input.bitmaps.enumerated() { key += bitmap.cropped(to: Self.scaled(regions[index], by: factors[k])).pixels }
-            // Only `keep` stores the colour under alpha 0: otherwise frames that differ only there look alike.
-            if alphaHandling != .keep { AlphaHandling.clearHiddenColor(&key) }
-            let digest = Self.digest(key)
-            if !labels, let match = seen[digest]?.first(where: { $0.pixels == key }) {
+        // Only `keep` stores the colour under alpha 0: otherwise frames that differ only there look alike.
+        let clearHidden = alphaHandling != .keep
+        // Each frame's pixels by a fast 64-bit digest on all cores, compared in full on a match.
+        var digests = [UInt64](repeating: 0, count: inputs.count)
+        digests.withUnsafeMutableBufferPointer { out in
+            let out = UnsafeMutableSendable(out)
+            ParallelLoop.run(inputs.count) { index in
+                var hash: UInt64 = 0x9E37_79B9_7F4A_7C15
+                for (k, bitmap) in inputs[index].bitmaps.enumerated() {
+                    hash = Self.digest(bitmap, Self.scaled(regions[index], by: factors[k]), clearHidden: clearHidden, seed: hash)
+                }
+                out.buffer[index] = hash
+            }
+        }
+        var seen: [UInt64: [(slot: Int, index: Int)]] = [:]
+        for index in inputs.indices {
+            let digest = digests[index]
+            if !labels, let match = seen[digest]?.first(where: {
+                Self.samePixels(inputs[$0.index], regions[$0.index], inputs[index], regions[index], factors: factors, clearHidden: clearHidden)
+            }) {
                 slotOfInput[index] = match.slot
             } else {
-                seen[digest, default: []].append((unique.count, key))
+                seen[digest, default: []].append((unique.count, index))
                 slotOfInput[index] = unique.count
                 unique.append(index)
             }
@@ -223,22 +234,46 @@ public struct SheetBuilder: Sendable {
         }
     }
 
-    /// A 64-bit digest of `bytes`, eight at a time (multiply-xorshift mixing; not cryptographic).
-    static func digest(_ bytes: [UInt8]) -> UInt64 {
-        bytes.withUnsafeBytes { raw in
-            var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
-            var offset = 0
-            while offset + 8 <= raw.count {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-                hash ^= hash >> 31
-                offset += 8
+    /// A 64-bit digest of `region` of `bitmap` (pixels with alpha 0 counted as 0,0,0,0 when
+    /// `clearHidden`), continuing from `seed`: multiply-xorshift mixing, not cryptographic.
+    static func digest(_ bitmap: Bitmap, _ region: PixelRect, clearHidden: Bool, seed: UInt64) -> UInt64 {
+        var hash = seed ^ UInt64(region.width) << 32 ^ UInt64(region.height)
+        bitmap.pixels.withUnsafeBytes { raw in
+            for y in region.y..<(region.y + region.height) {
+                let row = (y * bitmap.width + region.x) * 4
+                for x in 0..<region.width {
+                    var pixel = raw.loadUnaligned(fromByteOffset: row + x * 4, as: UInt32.self)
+                    if clearHidden && pixel >> 24 == 0 { pixel = 0 }   // little-endian: alpha is the top byte
+                    hash = (hash ^ UInt64(pixel)) &* 0xBF58_476D_1CE4_E5B9
+                    hash ^= hash >> 31
+                }
             }
-            while offset < raw.count {
-                hash = (hash ^ UInt64(raw[offset])) &* 0x94D0_49BB_1331_11EB
-                offset += 1
-            }
-            return hash ^ (hash >> 29)
         }
+        return hash ^ (hash >> 29)
+    }
+
+    /// Whether two frames show the same pixels in their regions at every scale (hidden colour
+    /// ignored when `clearHidden`).
+    static func samePixels(_ a: Input, _ regionA: PixelRect, _ b: Input, _ regionB: PixelRect, factors: [Int], clearHidden: Bool) -> Bool {
+        guard regionA.width == regionB.width, regionA.height == regionB.height else { return false }
+        for (k, factor) in factors.enumerated() {
+            let (ra, rb) = (scaled(regionA, by: factor), scaled(regionB, by: factor))
+            let (pa, pb) = (a.bitmaps[k].pixels, b.bitmaps[k].pixels)
+            let (wa, wb) = (a.bitmaps[k].width, b.bitmaps[k].width)
+            for y in 0..<ra.height {
+                let rowA = ((ra.y + y) * wa + ra.x) * 4, rowB = ((rb.y + y) * wb + rb.x) * 4
+                if !clearHidden {
+                    if pa[rowA..<(rowA + ra.width * 4)] != pb[rowB..<(rowB + ra.width * 4)] { return false }
+                    continue
+                }
+                for x in 0..<ra.width {
+                    let i = rowA + x * 4, j = rowB + x * 4
+                    if pa[i + 3] != pb[j + 3] { return false }
+                    if pa[i + 3] != 0 && (pa[i] != pb[j] || pa[i + 1] != pb[j + 1] || pa[i + 2] != pb[j + 2]) { return false }
+                }
+            }
+        }
+        return true
     }
 
     private static func scaled(_ rect: PixelRect, by factor: Int) -> PixelRect {

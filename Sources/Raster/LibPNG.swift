@@ -71,42 +71,4 @@ enum LibPNG {
         }
         return .success(header)
     }
-
-    /// The pixel layout handed to libpng for writing: rows already packed at `bitDepth`.
-    struct EncodeRequest {
-        var width: Int
-        var height: Int
-        var bitDepth: Int
-        var colorType: PNG.ColorType
-        var rows: [UInt8]
-        var bytesPerRow: Int
-        var palette: [UInt8] = []   // RGB triples
-        var transparency: [UInt8] = []
-        var compressionLevel: Int
-    }
-
-    static func encode(_ request: EncodeRequest) -> Result<[UInt8], PNG.EncodeError> {
-        var output = fb_png_output()
-        defer { fb_png_output_free(&output) }
-        var message = [CChar](repeating: 0, count: Int(FB_PNG_MESSAGE_CAPACITY))
-        let status = request.rows.withUnsafeBufferPointer { rows in
-            request.palette.withUnsafeBufferPointer { palette in
-                request.transparency.withUnsafeBufferPointer { transparency in
-                    var options = fb_png_encode_options(
-                        width: UInt32(request.width), height: UInt32(request.height),
-                        bit_depth: Int32(request.bitDepth), color_type: Int32(request.colorType.rawValue),
-                        palette: palette.baseAddress, palette_count: Int32(request.palette.count / 3),
-                        trns: transparency.baseAddress, trns_count: Int32(request.transparency.count),
-                        compression_level: Int32(request.compressionLevel))
-                    return message.withUnsafeMutableBufferPointer { messageBuffer in
-                        fb_png_encode(&options, rows.baseAddress, request.bytesPerRow, &output, messageBuffer.baseAddress)
-                    }
-                }
-            }
-        }
-        guard status == Int32(FB_PNG_OK) else {
-            return .failure(.invalidImage(reason: String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
-        }
-        return .success(Array(UnsafeBufferPointer(start: output.data, count: output.size)))
-    }
 }

@@ -1,5 +1,7 @@
 extension PNG {
-    /// Writes ``Bitmap``s as PNG through libpng.
+    /// Writes ``Bitmap``s as PNG: rows filtered as libpng chooses by default, compressed by zlib in
+    /// pieces on all cores (large pages write several times faster than through libpng, byte-for-byte
+    /// the same whatever the number of cores).
     ///
     /// With ``ColorMode-swift.enum/smallest`` (the default) the encoder picks the smallest lossless
     /// form: grey at 1, 2, 4 or 8 bits for opaque grey images, a palette (with `tRNS` for
@@ -30,11 +32,12 @@ extension PNG {
             let straight = bitmap.pixels
             let layout = colorMode == .rgba ? PixelLayout.rgba : PixelLayout.smallest(for: straight)
             let packed = layout.pack(straight, width: bitmap.width, height: bitmap.height)
-            let request = LibPNG.EncodeRequest(
-                width: bitmap.width, height: bitmap.height, bitDepth: layout.bitDepth, colorType: layout.colorType,
-                rows: packed.rows, bytesPerRow: packed.bytesPerRow, palette: layout.paletteRGB,
-                transparency: layout.paletteAlpha, compressionLevel: compressionLevel)
-            return try LibPNG.encode(request).get()
+            let writer = PNGWriter(width: bitmap.width, height: bitmap.height, bitDepth: layout.bitDepth, colorType: layout.colorType,
+                                   palette: layout.paletteRGB, transparency: layout.paletteAlpha, level: compressionLevel)
+            guard let bytes = writer.encode(rows: packed.rows, bytesPerRow: packed.bytesPerRow) else {
+                throw .invalidImage(reason: "zlib could not allocate its state")
+            }
+            return bytes
         }
 
         /// Encodes `bitmap` and writes it to `path` atomically (temporary file, then rename).
@@ -75,6 +78,8 @@ struct PixelLayout {
         straight.withUnsafeBufferPointer { pixels in
             var i = 0
             while i < pixels.count {
+                // Nothing more to learn: RGBA with more than 256 colours.
+                if tooManyColors && !opaque && !grey { break }
                 let r = pixels[i], g = pixels[i + 1], b = pixels[i + 2], a = pixels[i + 3]
                 if a != 255 { opaque = false }
                 if r != g || g != b {
@@ -147,13 +152,21 @@ struct PixelLayout {
         }
     }
 
+    /// The given channels of every pixel, on all cores (a large page is tens of megabytes).
     private static func keep(channels: [Int], of straight: [UInt8]) -> [UInt8] {
-        var out = [UInt8]()
-        out.reserveCapacity(straight.count / 4 * channels.count)
-        var i = 0
-        while i < straight.count {
-            for channel in channels { out.append(straight[i + channel]) }
-            i += 4
+        let pixels = straight.count / 4, kept = channels.count
+        var out = [UInt8](repeating: 0, count: pixels * kept)
+        straight.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                let (source, target) = (UnsafeSendable(source), UnsafeMutableSendable(target))
+                ParallelLoop.chunks(pixels, minimum: 1 << 18) { range in
+                    for pixel in range {
+                        for (slot, channel) in channels.enumerated() {
+                            target.buffer[pixel * kept + slot] = source.buffer[pixel * 4 + channel]
+                        }
+                    }
+                }
+            }
         }
         return out
     }

@@ -58,6 +58,29 @@ struct PNGEncoderTests {
         #expect(decoded.bitmap() == expected)
     }
 
+    /// Real frames (`Tests/Fixtures/sequences`, with ORIGIN.md) tiled into pages large enough to be
+    /// compressed in several pieces on several cores: libpng (whose zlib checks every piece, the
+    /// joins and the Adler-32) must give every pixel back, at every level.
+    @Test(arguments: [("gameart2d-dino-jump/jump-6.png", PNG.ColorType.rgba),
+                      ("unity-wispy-smoke-03b-faint/frame-020.png", .grayscaleAlpha),
+                      ("bbb-opening-fadein-720p/bbb0030.png", .rgb)])
+    func largePagesComeBackExactly(frame: String, colorType: PNG.ColorType) throws {
+        let tile = try PNG.Decoder().decodeBitmap(file: Fixtures.path("sequences/" + frame))
+        var page = Bitmap(width: 1100, height: 900)
+        for y in stride(from: 0, to: page.height, by: tile.height) {
+            for x in stride(from: 0, to: page.width, by: tile.width) { page.copy(tile, toX: x, y: y) }
+        }
+        let rowBytes = page.width * (colorType == .rgba ? 4 : colorType == .rgb ? 3 : 2) + 1
+        #expect(rowBytes * page.height > 3 * PNGWriter.pieceBytes, "several pieces")
+        for level in [0, 1, 5, 6, 9] {
+            let bytes = try PNG.Encoder(compressionLevel: level).encode(page)
+            let decoded = try PNG.Decoder().decode(bytes, file: "\(frame) level \(level)")
+            #expect(decoded.header.colorType == colorType)
+            let same = decoded.bitmap() == page   // outside #expect: no pixel dump on failure
+            #expect(same, "level \(level)")
+        }
+    }
+
     @Test func outputIsDeterministic() throws {
         let bitmap = try PNG.Decoder().decode(file: Fixtures.path("pngsuite/valid/basn6a08.png")).bitmap()
         #expect(try PNG.Encoder().encode(bitmap) == PNG.Encoder().encode(bitmap))

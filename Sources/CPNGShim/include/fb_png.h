@@ -58,31 +58,6 @@ const char *fb_png_decoder_message(const fb_png_decoder *decoder);
 /// The first warning libpng raised (e.g. a bad CRC in an ancillary chunk), or "" when none.
 const char *fb_png_decoder_warning(const fb_png_decoder *decoder);
 
-/// What to write. `rows` holds `height` rows of `stride` bytes already packed in the
-/// target colour type and bit depth.
-typedef struct fb_png_encode_options {
-    uint32_t width;
-    uint32_t height;
-    int bit_depth;
-    int color_type;
-    const uint8_t *palette;   // palette_count RGB triples, for colour type 3
-    int palette_count;
-    const uint8_t *trns;      // trns_count alpha values, for colour type 3
-    int trns_count;
-    int compression_level;    // zlib level 0-9
-} fb_png_encode_options;
-
-/// A growable buffer the encoder writes into; release with `fb_png_output_free`.
-typedef struct fb_png_output {
-    uint8_t *data;
-    size_t size;
-    size_t capacity;
-} fb_png_output;
-
-int fb_png_encode(const fb_png_encode_options *options, const uint8_t *rows, size_t stride,
-                  fb_png_output *output, char message[FB_PNG_MESSAGE_CAPACITY]);
-void fb_png_output_free(fb_png_output *output);
-
 #ifdef __cplusplus
 }
 #endif
