@@ -222,6 +222,20 @@ public struct MaxRectsPacker: Sendable {
                 low = middle
             }
         }
+        best.height = high
+        // Then the width, at that height: the growth steps overshoot it too.
+        var lowWidth = max(1, best.width * 7 / 8), highWidth = best.width
+        while highWidth - lowWidth > max(1, highWidth / 256) {
+            let middle = (lowWidth + highWidth) / 2
+            if let tighter = placeAndCrop(sizes, order: candidate.order, width: middle, height: best.height, skipping: false),
+               tighter.page.width * tighter.page.height <= best.result.page.width * best.result.page.height {
+                best.result = tighter
+                highWidth = middle
+            } else {
+                lowWidth = middle
+            }
+        }
+        best.width = highWidth
         return best
     }
 
