@@ -320,43 +320,29 @@ def judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label):
     D.judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label)
 
 
-def run_libgdx(ctx, optsets, prelude):
+def collect(optsets, prelude, engine, loaded):
+    """Every sheet of `engine` to load, over the option sets it accepted: (row, fixture, label,
+    data file, scale, pixel-checked, option set); `loaded` names the loading call on the row."""
     todo_all = []
     for optname, _ in optsets:
-        row, todo = prelude("libgdx", "", optname)
+        row, todo = prelude(engine, "", optname)
         if todo is None:
             continue
         for fx, info in todo:
-            for label, paths, sc, pixel in variants(info, "libgdx", fx, optname):
-                row.loaded("TextureAtlas(%s)" % os.path.basename(paths[0]))
+            for label, paths, sc, pixel in variants(info, engine, fx, optname):
+                row.loaded(loaded % os.path.basename(paths[0]))
                 todo_all.append((row, fx, label, paths[0], sc, pixel, optname))
+    return todo_all
+
+
+def run_libgdx(ctx, optsets, prelude):
+    todo_all = collect(optsets, prelude, "libgdx", "TextureAtlas(%s)")
     if not todo_all:
         return
-    if not os.path.exists(os.path.join(D.LIBGDX_CLASSES, "DumpAtlas.class")):
-        for row, *_ in todo_all:
-            row.status, row.reason = "error", "libGDX's TextureAtlas is not prepared (see README: vendor/libgdx)"
-        return
-    r = subprocess.run(["java", "-cp", D.LIBGDX_CLASSES, "DumpAtlas"] + [t[3] for t in todo_all], capture_output=True, text=True)
-    dumps = {}
-    for line in r.stdout.splitlines():
-        try:
-            d = json.loads(line)
-            dumps[d["atlas"]] = d
-        except ValueError:
-            pass
-    for row, fx, label, data, sc, pixel, optname in todo_all:
-        d = dumps.get(data)
-        if d is None:
-            row.checked += 1
-            row.fail("%s%s: DumpAtlas printed nothing (%s)" % (fx.name, label, r.stderr[-200:]))
+    for row, fx, label, data, sc, pixel, optname, dump in D.libgdx_dumps(todo_all):
+        if dump is None:
             continue
-        try:
-            pma = any(p.get("pma") for p in d.get("pages", []))
-            drawn = readers.libgdx_frames_from_dump(d, os.path.dirname(data), pma)
-        except (readers.ReadError, OSError) as ex:
-            row.checked += 1
-            row.fail("%s%s: %s" % (fx.name, label, ex))
-            continue
+        d, drawn = dump
         D.judge_drawn(ctx, row, fx, drawn, optname, sc, pixel, label)
         for seq, names in fx.sequences.items():
             row.anims += 1
@@ -370,15 +356,7 @@ def run_godot3(ctx, optsets, prelude, outdir):
     """Each .tres is loaded from res://sheet/<name>.tres (a sub-folder), so the ext_resource path
     flipbook writes relative to the .tres (path="s.png") must be resolved by Godot against the
     .tres's folder, not against res://."""
-    todo_all = []
-    for optname, _ in optsets:
-        row, todo = prelude("godot3", "", optname)
-        if todo is None:
-            continue
-        for fx, info in todo:
-            for label, paths, sc, pixel in variants(info, "godot3", fx, optname):
-                row.loaded("ResourceLoader.load(res://sheet/%s)" % os.path.basename(paths[0]))
-                todo_all.append((row, fx, label, paths[0], sc, pixel, optname))
+    todo_all = collect(optsets, prelude, "godot3", "ResourceLoader.load(res://sheet/%s)")
     if not todo_all:
         return
     godot = D.find_godot3()
@@ -446,19 +424,7 @@ def write_report(ctx, outdir, fb, elapsed, fixtures, optsets, engines):
     L.append("| engine | renderer | option set | loaded with | frames checked | anims checked | failed | result / first failure |")
     L.append("|---|---|---|---|---:|---:|---:|---|")
     for r in rows:
-        if r.status == "refused":
-            res = "refused: " + r.reason
-        elif getattr(r, "warned", None) and r.failed:
-            res = "warned by flipbook (%s); FAIL as warned: %s" % (r.warned, r.first_failure)
-        elif r.status == "error":
-            res = "ERROR: " + r.reason
-        elif r.failed:
-            res = "FAIL: " + r.first_failure
-        else:
-            res = "ok"
-        res = res.replace("|", "\\|").replace("\n", " ")
-        if len(res) > 500:
-            res = res[:500] + "…"
+        res = r.result_text(500)
         how = ", ".join(r.loaders)
         L.append("| %s | %s | %s | %s | %d | %d | %d | %s |" % (
             r.engine, r.variant or "—", r.optset, how.replace("|", "\\|") or "—", r.checked, r.anims, r.failed, res))

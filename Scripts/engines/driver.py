@@ -178,6 +178,21 @@ def multipack_flags(fixture):
 # results
 
 class Row:
+    def result_text(self, limit):
+        """The row's result for a Markdown table cell, at most `limit` characters."""
+        if self.status in ("not-written", "skipped", "refused"):
+            res = "%s: %s" % (self.status, self.reason)
+        elif getattr(self, "warned", None) and self.failed:
+            res = "warned by flipbook (%s); FAIL as warned: %s" % (self.warned, self.first_failure)
+        elif self.status == "error":
+            res = "ERROR: " + self.reason
+        elif self.failed:
+            res = "FAIL: " + self.first_failure
+        else:
+            res = "ok"
+        res = res.replace("|", "\\|").replace("\n", " ")
+        return res if len(res) <= limit else res[:limit] + "…"
+
     def __init__(self, engine, variant, fmt, optset):
         self.engine, self.variant, self.fmt, self.optset = engine, variant, fmt, optset
         self.checked = 0
@@ -721,24 +736,37 @@ def judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label):
 LIBGDX_CLASSES = os.path.join(VENDOR, "libgdx", "classes")
 
 
-def run_libgdx(ctx, optsets, prelude, fixtures_for):
+def collect_by_format(optsets, prelude, fmt):
+    """Every sheet of format `fmt` to load: (row, fixture, label, data file, scale, pixel-checked, option set)."""
     todo_all = []
     for optname, _ in optsets:
-        row, todo = prelude("libgdx", "", "libgdx", optname)
+        row, todo = prelude(fmt, "", fmt, optname)
         if todo is None:
             continue
         for fx, info in todo:
-            for label, data, sc, pixel in sheet_variants(info, "libgdx", fx, optname):
+            for label, data, sc, pixel in sheet_variants(info, fmt, fx, optname):
                 todo_all.append((row, fx, label, data, sc, pixel, optname))
+    return todo_all
+
+
+def run_libgdx(ctx, optsets, prelude, fixtures_for):
+    todo_all = collect_by_format(optsets, prelude, "libgdx")
     if not todo_all:
         return
+    for row, fx, label, data, sc, pixel, optname, dump in libgdx_dumps(todo_all):
+        if dump is not None:
+            judge_drawn(ctx, row, fx, dump[1], optname, sc, pixel, label)
+
+
+def libgdx_dumps(todo_all):
+    """Runs libGDX's own atlas code (DumpAtlas) on every (row, fx, label, data, sc, pixel, optname)
+    and yields each with (dump, drawn frames), or None after recording the failure on its row."""
     if not os.path.exists(os.path.join(LIBGDX_CLASSES, "DumpAtlas.class")):
         for row, *_ in todo_all:
             row.status = "error"
             row.reason = ("libGDX's TextureAtlas is not prepared in %s (see README: vendor/libgdx)" % os.path.relpath(LIBGDX_CLASSES, REPO))
         return
-    paths = [t[3] for t in todo_all]
-    r = subprocess.run(["java", "-cp", LIBGDX_CLASSES, "DumpAtlas"] + paths, capture_output=True, text=True)
+    r = subprocess.run(["java", "-cp", LIBGDX_CLASSES, "DumpAtlas"] + [t[3] for t in todo_all], capture_output=True, text=True)
     dumps = {}
     for line in r.stdout.splitlines():
         try:
@@ -748,16 +776,18 @@ def run_libgdx(ctx, optsets, prelude, fixtures_for):
             pass
     for row, fx, label, data, sc, pixel, optname in todo_all:
         d = dumps.get(data)
+        drawn = None
         if d is None:
+            row.checked += 1
             row.fail("%s%s: DumpAtlas printed nothing (%s)" % (fx.name, label, r.stderr[-200:]))
-            continue
-        try:
-            pma = any(p.get("pma") for p in d.get("pages", []))
-            drawn = readers.libgdx_frames_from_dump(d, os.path.dirname(data), pma)
-        except (readers.ReadError, OSError) as ex:
-            row.fail("%s%s: %s" % (fx.name, label, ex))
-            continue
-        judge_drawn(ctx, row, fx, drawn, optname, sc, pixel, label)
+        else:
+            try:
+                pma = any(p.get("pma") for p in d.get("pages", []))
+                drawn = readers.libgdx_frames_from_dump(d, os.path.dirname(data), pma)
+            except (readers.ReadError, OSError) as ex:
+                row.checked += 1
+                row.fail("%s%s: %s" % (fx.name, label, ex))
+        yield row, fx, label, data, sc, pixel, optname, (d, drawn) if drawn is not None else None
         # animation order: findRegions(name) returns regions in file order
         for seq, names in fx.sequences.items():
             got = [r["index"] for r in d["regions"] if r["name"] == seq]
@@ -816,14 +846,7 @@ def godot3_dump(godot, tres_files, workdir):
 
 
 def run_godot3(ctx, optsets, prelude, outdir):
-    todo_all = []
-    for optname, _ in optsets:
-        row, todo = prelude("godot3", "", "godot3", optname)
-        if todo is None:
-            continue
-        for fx, info in todo:
-            for label, data, sc, pixel in sheet_variants(info, "godot3", fx, optname):
-                todo_all.append((row, fx, label, data, sc, pixel, optname))
+    todo_all = collect_by_format(optsets, prelude, "godot3")
     if not todo_all:
         return
     godot = find_godot3()
@@ -931,17 +954,7 @@ def write_report(ctx, outdir, fb, elapsed, fixtures, optsets, engines):
     lines.append("|---|---|---|---|---:|---:|---|")
     for r in rows:
         eng = r.engine + ("" if ENGINE_KIND[r.engine] == "engine" else " (%s)" % ENGINE_KIND[r.engine])
-        if r.status in ("not-written", "skipped", "refused"):
-            res = "%s: %s" % (r.status, r.reason)
-        elif r.status == "error":
-            res = "ERROR: " + r.reason
-        elif r.failed:
-            res = "FAIL: " + r.first_failure
-        else:
-            res = "ok"
-        res = res.replace("|", "\\|").replace("\n", " ")
-        if len(res) > 400:
-            res = res[:400] + "…"
+        res = r.result_text(400)
         lines.append("| %s | %s | %s | %s | %d | %d | %s |" % (eng, r.variant or "—", r.fmt, r.optset, r.checked, r.failed, res))
     notes = [(r, n) for r in rows for n in r.notes]
     if notes:
