@@ -92,4 +92,27 @@ struct SheetEngineTests {
         let warned = try CLI.run(["sheet", source, "-o", folder + "/p.png", "--engine", "pixi", "--rotate"])
         #expect(warned.status == 0 && warned.stderr.contains("warning: PixiJS's Canvas renderer"), "\(warned.stderr)")
     }
+
+    @Test("--png8 writes 8-bit palette pages; the soft dino comes back close, opaque pixels opaque")
+    func png8Pages() throws {
+        let source = Fixtures.path("sequences/gameart2d-dino-jump")
+        let folder = try SheetFormatCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["sheet", source, "-o", folder + "/s.png", "--engine", "phaser3", "--trim", "--png8"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let page = try PNG.Decoder().decode(file: folder + "/s.png")
+        #expect(page.header.colorType == .indexed && page.header.bitDepth == 8)
+        #expect(try CLI.run(["frames", folder + "/s.json", "-o", folder + "/back"]).status == 0)
+        for name in Fixtures.pngNames(in: "sequences/gameart2d-dino-jump") {
+            let original = try PNG.Decoder().decodeBitmap(file: "\(source)/\(name)")
+            let copy = try PNG.Decoder().decodeBitmap(file: "\(folder)/back/\(name)")
+            var worst = 0, opaqueKept = true
+            for index in stride(from: 0, to: original.pixels.count, by: 4) where original.pixels[index + 3] == 255 {
+                opaqueKept = opaqueKept && copy.pixels[index + 3] == 255
+                for channel in 0..<3 { worst = max(worst, abs(Int(original.pixels[index + channel]) - Int(copy.pixels[index + channel]))) }
+            }
+            #expect(opaqueKept, "\(name)")
+            #expect(worst <= 40, "\(name): an opaque pixel is \(worst) levels off")
+        }
+    }
 }
