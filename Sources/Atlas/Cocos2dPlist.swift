@@ -18,7 +18,9 @@ import Raster
 public enum Cocos2dPlist {
     /// Why a plist could not be read as a Cocos2d sheet.
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// What was wrong.
         public var reason: String
+        /// `Cocos2d plist: reason`.
         public var description: String { "Cocos2d plist: \(reason)" }
     }
 

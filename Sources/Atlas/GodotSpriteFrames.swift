@@ -30,8 +30,11 @@ public enum GodotSpriteFrames {
 
     /// Why a `.tres` could not be read as sprite frames.
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The line of the file where reading stopped.
         public var line: Int
+        /// What was wrong there.
         public var reason: String
+        /// `Godot SpriteFrames, line N: reason`.
         public var description: String { "Godot SpriteFrames, line \(line): \(reason)" }
     }
 

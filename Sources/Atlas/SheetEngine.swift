@@ -14,13 +14,21 @@
 /// | SpriteKit | `.atlasc` | yes | no: Xcode and SpriteKit premultiply themselves | yes |
 /// | Aseprite (Phaser's `createFromAseprite`) | Aseprite JSON | no | no | no: one image per file |
 public enum SheetEngine: String, Sendable, CaseIterable {
+    /// Phaser 3 (`load.atlas`, `load.multiatlas`).
     case phaser3
+    /// PixiJS (`Assets.load` of a TexturePacker JSON hash).
     case pixi
+    /// Godot 3 (`AnimatedSprite.frames`).
     case godot3
+    /// Godot 4 (`AnimatedSprite2D.sprite_frames`).
     case godot4
+    /// Cocos2d-x (`SpriteFrameCache::addSpriteFramesWithFile`).
     case cocos2d
+    /// libGDX (`TextureAtlas`).
     case libgdx
+    /// SpriteKit (`SKTextureAtlas(named:)` of an `.atlasc` folder).
     case spritekit
+    /// Aseprite JSON, as Phaser's `createFromAseprite` reads it.
     case aseprite
 
     /// The data format written for this engine.
@@ -67,8 +75,11 @@ public enum SheetEngine: String, Sendable, CaseIterable {
 
     /// An option the engine cannot read: the sheet is not written.
     public struct Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The engine that cannot read the option.
         public var engine: SheetEngine
+        /// Why, and what to do instead.
         public var reason: String
+        /// `--engine NAME: reason`.
         public var description: String { "--engine \(engine.rawValue): \(reason)" }
     }
 

@@ -57,6 +57,7 @@ public enum SheetExport {
         /// Some sprites are rotated and the format cannot store that.
         case rotationNotSupported(Format)
 
+        /// What cannot be written, and what to do instead.
         public var description: String {
             switch self {
             case .premultipliedAlphaNotSupported(let format):
@@ -70,11 +71,16 @@ public enum SheetExport {
 
     /// One file to write.
     public struct File: Sendable {
+        /// A page to encode as PNG, or data bytes to write as they are.
         public enum Content: Sendable {
+            /// A page.
             case image(Bitmap)
+            /// A data file's bytes.
             case data([UInt8])
         }
+        /// Where to write it.
         public var path: String
+        /// What to write.
         public var content: Content
     }
 

@@ -9,9 +9,13 @@ import Raster
 /// Page images are looked up by file name next to the data file, whatever folder the data names:
 /// a data file cannot make us read elsewhere.
 public enum SheetImport {
+    /// A sheet that cannot be read: the file, and why.
     public struct Error: Swift.Error, Sendable, CustomStringConvertible {
+        /// The data or page file.
         public var path: String
+        /// What was wrong with it.
         public var reason: String
+        /// `path: reason`.
         public var description: String { "\(path): \(reason)" }
     }
 

@@ -5,6 +5,7 @@ import Raster
 /// TexturePacker's JSON, as Phaser and PixiJS load it (DESIGN.md §7): `frames` keyed by name (hash)
 /// or as an array with `filename`, `animations` per sequence, and `meta`.
 public enum TexturePackerJSON {
+    /// `frames` as an object keyed by name (hash) or as an array with `filename` (array).
     public enum Style: String, Sendable, CaseIterable {
         case hash = "json-hash"
         case array = "json-array"
@@ -162,16 +163,22 @@ public enum TexturePackerJSON {
 
     /// Why a data file could not be read.
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// What was wrong.
         public var reason: String
+        /// `not a TexturePacker JSON sheet: reason`.
         public var description: String { "not a TexturePacker JSON sheet: \(reason)" }
     }
 
     /// What a data file says: its sprites (rotated ones turned clockwise, TexturePacker's way),
     /// animations, page image and size, and the other pages' data files of a multipack.
     public struct Decoded: Sendable {
+        /// The frames, in natural order of their names (hash) or file order (array).
         public var sprites: [SpriteSheet.Sprite]
+        /// Animation name → frame names in play order.
         public var animations: [String: [String]]
+        /// The page image (`meta.image`), relative to the data file.
         public var image: String
+        /// The page size (`meta.size`).
         public var width: Int
         public var height: Int
         /// `meta.scale` (1 when absent or not a whole number).

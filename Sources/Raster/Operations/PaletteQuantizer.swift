@@ -14,9 +14,11 @@
 public struct PaletteQuantizer: Sendable {
     /// Entries of the palette, 2…256 (one is kept for full transparency when the image has any).
     public var colors: Int
-    /// k-means passes after the median cut.
+    /// k-means passes after the median cut (4 by default: later passes moved no entry on the
+    /// real sheets measured).
     public var refinements: Int
 
+    /// A quantizer to at most `colors` entries (clamped to 2…256), refined by `refinements` k-means passes.
     public init(colors: Int = 256, refinements: Int = 4) {
         self.colors = min(max(colors, 2), 256)
         self.refinements = max(0, refinements)
