@@ -109,6 +109,20 @@ public enum SheetEngine: String, Sendable, CaseIterable {
                 + "(WebGL and WebGPU draw them exactly); leave out --rotate if the game may fall back to Canvas"]
     }
 
+    /// What the engine reads of the packed `sheet` only in part, to tell the user: PixiJS builds
+    /// each page's animations from that page's own textures (`Spritesheet` does not merge
+    /// `animations` across `related_multi_packs`), so an animation whose frames lie on several
+    /// pages comes out split.
+    public func warnings(for sheet: SpriteSheet) -> [String] {
+        guard self == .pixi, sheet.pages.count > 1 else { return [] }
+        let pageOf = Dictionary(sheet.sprites.map { ($0.name, $0.page) }, uniquingKeysWith: { a, _ in a })
+        let split = sheet.animations.filter { animation in Set(animation.frames.compactMap { pageOf[$0] }).count > 1 }.map(\.name)
+        guard !split.isEmpty else { return [] }
+        return ["PixiJS reads each page's animations from that page alone: \(split.prefix(3).joined(separator: ", "))"
+                + "\(split.count > 3 ? " and \(split.count - 3) more" : "") span several pages and come out split; "
+                + "raise --max-size, or build those animations from the textures by name"]
+    }
+
     /// Checks the packed sheet: an engine that reads one page per file refuses several.
     public func check(pages: Int) throws(Refusal) {
         if pages > 1 && !readsSeveralPages {

@@ -177,6 +177,7 @@ struct Sheet: ParsableCommand {
                 Console.error("error: \(error)")
                 throw ExitCode(ExitStatus.usage)
             }
+            for warning in engine.warnings(for: sheets[0]) { Console.error("warning: \(warning)") }
         }
         // A folder's sequence.json gives its animation's direction and repeat count.
         for sequence in sequences {

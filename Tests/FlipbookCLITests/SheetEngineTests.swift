@@ -91,6 +91,12 @@ struct SheetEngineTests {
         // Read, but drawn imperfectly by one renderer: written, with a warning that says which.
         let warned = try CLI.run(["sheet", source, "-o", folder + "/p.png", "--engine", "pixi", "--rotate"])
         #expect(warned.status == 0 && warned.stderr.contains("warning: PixiJS's Canvas renderer"), "\(warned.stderr)")
+        // An animation over several pages: PixiJS builds each page's animations alone.
+        let split = try CLI.run(["sheet", source, "-o", folder + "/m.png", "--engine", "pixi", "--max-size", "70"])
+        #expect(split.status == 0 && split.stderr.contains("warning: PixiJS reads each page's animations from that page alone: gold"),
+                "\(split.stderr)")
+        let whole = try CLI.run(["sheet", source, "-o", folder + "/w.png", "--engine", "pixi"])
+        #expect(whole.status == 0 && !whole.stderr.contains("warning"), "\(whole.stderr)")
     }
 
     @Test("--png8 writes 8-bit palette pages; the soft dino comes back close, opaque pixels opaque")
