@@ -196,33 +196,28 @@ def run(args, fb, fixtures, scales_fixture, optsets, engines, outdir, t0):
     for engine in ("godot4", "cocos2d", "spritekit"):
         if engine not in engines:
             continue
-        for optname, _ in optsets:
-            row, todo = prelude(engine, "", optname)
-            if todo is None:
+        for row, fx, label, paths, sc, pixel, optname in collect(optsets, prelude, engine):
+            try:
+                if engine == "godot4":
+                    row.loaded("readers.godot4_frames(%s)" % os.path.basename(paths[0]))
+                    drawn, anims = readers.godot4_frames(paths[0])
+                    judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label)
+                    continue
+                drawn = []
+                for p in paths:
+                    if engine == "cocos2d":
+                        got, _ = readers.cocos2d_frames(p)
+                    else:
+                        got, _ = readers.spritekit_frames(p)
+                        if sc is not None:
+                            got = [g for g in got if getattr(g, "scale", 1) == sc]
+                    drawn += got
+                row.loaded("readers.%s_frames(%s)" % (engine, "+".join(os.path.basename(p) for p in paths)))
+            except (readers.ReadError, OSError, KeyError, ValueError, TypeError) as ex:
+                row.checked += 1
+                row.fail("%s%s: cannot read: %s" % (fx.name, label, ex))
                 continue
-            for fx, info in todo:
-                for label, paths, sc, pixel in variants(info, engine, fx, optname):
-                    try:
-                        if engine == "godot4":
-                            row.loaded("readers.godot4_frames(%s)" % os.path.basename(paths[0]))
-                            drawn, anims = readers.godot4_frames(paths[0])
-                            judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label)
-                            continue
-                        drawn = []
-                        for p in paths:
-                            if engine == "cocos2d":
-                                got, _ = readers.cocos2d_frames(p)
-                            else:
-                                got, _ = readers.spritekit_frames(p)
-                                if sc is not None:
-                                    got = [g for g in got if getattr(g, "scale", 1) == sc]
-                            drawn += got
-                        row.loaded("readers.%s_frames(%s)" % (engine, "+".join(os.path.basename(p) for p in paths)))
-                    except (readers.ReadError, OSError, KeyError, ValueError, TypeError) as ex:
-                        row.checked += 1
-                        row.fail("%s%s: cannot read: %s" % (fx.name, label, ex))
-                        continue
-                    D.judge_drawn(ctx, row, fx, drawn, optname, sc, pixel, label, name_of=lambda n: re.sub(r"\.png$", "", n))
+            D.judge_drawn(ctx, row, fx, drawn, optname, sc, pixel, label, name_of=lambda n: re.sub(r"\.png$", "", n))
     return ctx
 
 
@@ -320,9 +315,9 @@ def judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label):
     D.judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label)
 
 
-def collect(optsets, prelude, engine, loaded):
+def collect(optsets, prelude, engine, loaded=None):
     """Every sheet of `engine` to load, over the option sets it accepted: (row, fixture, label,
-    data file, scale, pixel-checked, option set); `loaded` names the loading call on the row."""
+    data files, scale, pixel-checked, option set); `loaded` names the loading call on the row."""
     todo_all = []
     for optname, _ in optsets:
         row, todo = prelude(engine, "", optname)
@@ -330,13 +325,19 @@ def collect(optsets, prelude, engine, loaded):
             continue
         for fx, info in todo:
             for label, paths, sc, pixel in variants(info, engine, fx, optname):
-                row.loaded(loaded % os.path.basename(paths[0]))
-                todo_all.append((row, fx, label, paths[0], sc, pixel, optname))
+                if loaded:
+                    row.loaded(loaded % os.path.basename(paths[0]))
+                todo_all.append((row, fx, label, paths, sc, pixel, optname))
     return todo_all
 
 
+def first_paths(todo):
+    """`collect`'s sheets with only their first data file (engines that read one)."""
+    return [(row, fx, label, paths[0], sc, pixel, optname) for row, fx, label, paths, sc, pixel, optname in todo]
+
+
 def run_libgdx(ctx, optsets, prelude):
-    todo_all = collect(optsets, prelude, "libgdx", "TextureAtlas(%s)")
+    todo_all = first_paths(collect(optsets, prelude, "libgdx", "TextureAtlas(%s)"))
     if not todo_all:
         return
     for row, fx, label, data, sc, pixel, optname, dump in D.libgdx_dumps(todo_all):
@@ -356,7 +357,7 @@ def run_godot3(ctx, optsets, prelude, outdir):
     """Each .tres is loaded from res://sheet/<name>.tres (a sub-folder), so the ext_resource path
     flipbook writes relative to the .tres (path="s.png") must be resolved by Godot against the
     .tres's folder, not against res://."""
-    todo_all = collect(optsets, prelude, "godot3", "ResourceLoader.load(res://sheet/%s)")
+    todo_all = first_paths(collect(optsets, prelude, "godot3", "ResourceLoader.load(res://sheet/%s)"))
     if not todo_all:
         return
     godot = D.find_godot3()
@@ -412,15 +413,8 @@ def write_report(ctx, outdir, fb, elapsed, fixtures, optsets, engines):
     order = [o[0] for o in optsets]
     rows = sorted(ctx.rows.values(), key=lambda r: (ENGINES.index(r.engine), order.index(r.optset),
                                                      ["", "canvas", "webgl"].index(r.variant)))
-    L = ["# flipbook engine check (by engine)", ""]
-    L.append("flipbook: `%s`  ·  `flipbook sheet SRC -o s.png --engine E [options]`  ·  fixtures: %s (+ %s for scales)  ·  %.0f s" % (
-        fb.path, ", ".join(f.name for f in fixtures), D.SCALES_FIXTURE, elapsed))
-    L.append("Tolerance: alpha ±%d, premultiplied colour ±%d per channel; NEAREST sampling everywhere. "
-             "\"refused\" = flipbook exit 2 for that engine (not a failure)." % (raster.TOL_ALPHA, raster.TOL_COLOUR))
-    versions = getattr(ctx, "versions", {})
-    if versions:
-        L.append("Engines: " + ", ".join("%s %s" % kv for kv in versions.items()))
-    L.append("")
+    L = D.report_preamble(ctx, "flipbook engine check (by engine)", "  ·  `flipbook sheet SRC -o s.png --engine E [options]`",
+                          fb, fixtures, elapsed, " \"refused\" = flipbook exit 2 for that engine (not a failure).")
     L.append("| engine | renderer | option set | loaded with | frames checked | anims checked | failed | result / first failure |")
     L.append("|---|---|---|---|---:|---:|---:|---|")
     for r in rows:
@@ -447,7 +441,7 @@ def write_report(ctx, outdir, fb, elapsed, fixtures, optsets, engines):
     with open(os.path.join(outdir, "results.json"), "w") as f:
         json.dump({"mode": "engine", "flipbook": fb.path, "elapsed_s": round(elapsed, 1),
                    "tolerance": {"alpha": raster.TOL_ALPHA, "premultiplied_colour": raster.TOL_COLOUR},
-                   "engines": versions,
+                   "engines": getattr(ctx, "versions", {}),
                    "rows": [dict(r.as_dict(), kind=KIND.get(r.engine, ""), anims_checked=r.anims, loaded_with=r.loaders)
                             for r in rows]}, f, indent=1)
     print(text)

@@ -350,16 +350,17 @@ def serve(roots, jobs_doc, collector):
     return srv
 
 
-def find_chromium():
-    for c in ("chromium", "chromium-browser", "google-chrome"):
-        p = shutil.which(c)
-        if p:
-            return p
+def find_program(*names):
+    """The path of the first of `names` on PATH, or None."""
+    for name in names:
+        path = shutil.which(name)
+        if path:
+            return path
     return None
 
 
 def run_browser(engine, renderer, jobs, outdir, timeout):
-    chromium = find_chromium()
+    chromium = find_program("chromium", "chromium-browser", "google-chrome")
     if not chromium:
         raise RuntimeError("chromium not installed")
     width = max([j["W"] for j in jobs] + [16])
@@ -558,32 +559,21 @@ def main():
     for engine, fn in (("cocos2d", readers.cocos2d_frames), ("spritekit", readers.spritekit_frames)):
         if engine not in engines:
             continue
-        fmt = ENGINE_FORMATS[engine][0]
-        for optname, _ in optsets:
-            row, todo = prelude(engine, "", fmt, optname)
-            if todo is None:
+        for row, fx, label, data, sc, pixel, optname in collect_by_format(optsets, prelude, ENGINE_FORMATS[engine][0], engine):
+            try:
+                drawn, _meta = fn(data)
+            except (readers.ReadError, OSError, KeyError, ValueError) as ex:
+                row.fail("%s%s: cannot read: %s" % (fx.name, label, ex))
                 continue
-            for fx, info in todo:
-                for label, data, sc, pixel in sheet_variants(info, fmt, fx, optname):
-                    try:
-                        drawn, _meta = fn(data)
-                    except (readers.ReadError, OSError, KeyError, ValueError) as ex:
-                        row.fail("%s%s: cannot read: %s" % (fx.name, label, ex))
-                        continue
-                    judge_drawn(ctx, row, fx, drawn, optname, sc, pixel, label, name_of=lambda n: re.sub(r"\.png$", "", n))
+            judge_drawn(ctx, row, fx, drawn, optname, sc, pixel, label, name_of=lambda n: re.sub(r"\.png$", "", n))
     if "godot4" in engines:
-        for optname, _ in optsets:
-            row, todo = prelude("godot4", "", "godot4", optname)
-            if todo is None:
+        for row, fx, label, data, sc, pixel, optname in collect_by_format(optsets, prelude, "godot4"):
+            try:
+                drawn, anims = readers.godot4_frames(data)
+            except (readers.ReadError, OSError, KeyError, ValueError) as ex:
+                row.fail("%s%s: cannot read: %s" % (fx.name, label, ex))
                 continue
-            for fx, info in todo:
-                for label, data, sc, pixel in sheet_variants(info, "godot4", fx, optname):
-                    try:
-                        drawn, anims = readers.godot4_frames(data)
-                    except (readers.ReadError, OSError, KeyError, ValueError) as ex:
-                        row.fail("%s%s: cannot read: %s" % (fx.name, label, ex))
-                        continue
-                    judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label)
+            judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label)
 
     # 5b. loader self-test for formats flipbook does not write yet: convert a json-hash sheet
     st_engines = [e for e in ("godot3", "cocos2d", "godot4") if e in engines and "json-hash" in fb.formats]
@@ -736,11 +726,12 @@ def judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label):
 LIBGDX_CLASSES = os.path.join(VENDOR, "libgdx", "classes")
 
 
-def collect_by_format(optsets, prelude, fmt):
-    """Every sheet of format `fmt` to load: (row, fixture, label, data file, scale, pixel-checked, option set)."""
+def collect_by_format(optsets, prelude, fmt, engine=None):
+    """Every sheet of format `fmt` to load (rows named `engine`, default the format): (row, fixture,
+    label, data file, scale, pixel-checked, option set)."""
     todo_all = []
     for optname, _ in optsets:
-        row, todo = prelude(fmt, "", fmt, optname)
+        row, todo = prelude(engine or fmt, "", fmt, optname)
         if todo is None:
             continue
         for fx, info in todo:
@@ -803,11 +794,7 @@ GODOT3_DIR = os.path.join(HERE, "godot3")
 
 
 def find_godot3():
-    for c in ("godot3-server", "godot3", "godot-server"):
-        p = shutil.which(c)
-        if p:
-            return p
-    return None
+    return find_program("godot3-server", "godot3", "godot-server")
 
 
 _godot_counter = [0]
@@ -936,20 +923,24 @@ def run_selftest(ctx, fb, fixtures, engines, outdir):
 # ---------------------------------------------------------------------------------------------
 # report
 
-def write_report(ctx, outdir, fb, elapsed, fixtures, optsets, engines):
-    rows = sorted(ctx.rows.values(), key=lambda r: (ALL_ENGINES.index(r.engine), r.variant, r.fmt,
-                                                     ([o[0] for o in OPTION_SETS] + ["(all)"]).index(r.optset)))
-    lines = []
-    lines.append("# flipbook engine check")
-    lines.append("")
-    lines.append("flipbook: `%s`  ·  fixtures: %s (+ %s for scales)  ·  %.0f s" % (
-        fb.path, ", ".join(f.name for f in fixtures), SCALES_FIXTURE, elapsed))
-    lines.append("Tolerance: alpha ±%d, premultiplied colour ±%d per channel; NEAREST sampling everywhere." % (
-        raster.TOL_ALPHA, raster.TOL_COLOUR))
+def report_preamble(ctx, title, how, fb, fixtures, elapsed, tolerance_note):
+    """The lines above a report's table: what ran, on what, the tolerances and the engine versions."""
+    lines = ["# " + title, ""]
+    lines.append("flipbook: `%s`%s  ·  fixtures: %s (+ %s for scales)  ·  %.0f s" % (
+        fb.path, how, ", ".join(f.name for f in fixtures), SCALES_FIXTURE, elapsed))
+    lines.append("Tolerance: alpha ±%d, premultiplied colour ±%d per channel; NEAREST sampling everywhere.%s" % (
+        raster.TOL_ALPHA, raster.TOL_COLOUR, tolerance_note))
     versions = getattr(ctx, "versions", {})
     if versions:
         lines.append("Engines: " + ", ".join("%s %s" % kv for kv in versions.items()))
     lines.append("")
+    return lines
+
+
+def write_report(ctx, outdir, fb, elapsed, fixtures, optsets, engines):
+    rows = sorted(ctx.rows.values(), key=lambda r: (ALL_ENGINES.index(r.engine), r.variant, r.fmt,
+                                                     ([o[0] for o in OPTION_SETS] + ["(all)"]).index(r.optset)))
+    lines = report_preamble(ctx, "flipbook engine check", "", fb, fixtures, elapsed, "")
     lines.append("| engine | renderer | format | option set | frames checked | failed | result / first failure |")
     lines.append("|---|---|---|---|---:|---:|---|")
     for r in rows:
@@ -974,7 +965,7 @@ def write_report(ctx, outdir, fb, elapsed, fixtures, optsets, engines):
     with open(os.path.join(outdir, "results.json"), "w") as f:
         json.dump({"flipbook": fb.path, "formats": fb.formats, "elapsed_s": round(elapsed, 1),
                    "tolerance": {"alpha": raster.TOL_ALPHA, "premultiplied_colour": raster.TOL_COLOUR},
-                   "engines": versions, "rows": [r.as_dict() for r in rows]}, f, indent=1)
+                   "engines": getattr(ctx, "versions", {}), "rows": [r.as_dict() for r in rows]}, f, indent=1)
     print(text)
 
 

@@ -47,9 +47,10 @@ public enum GodotSpriteFrames {
         // One AtlasTexture per distinct region (identical frames share theirs).
         var textures: [SpriteSheet.Sprite] = []
         var textureOf: [String: Int] = [:]
-        var byKey: [String: Int] = [:]
+        var byKey: [[Int]: Int] = [:]
         for sprite in sheet.sprites {
-            let key = "\(sprite.page) \(sprite.frame) \(sprite.spriteSourceSize) \(sprite.sourceWidth) \(sprite.sourceHeight)"
+            let (f, t) = (sprite.frame, sprite.spriteSourceSize)
+            let key = [sprite.page, f.x, f.y, f.width, f.height, t.x, t.y, sprite.sourceWidth, sprite.sourceHeight]
             if let existing = byKey[key] { textureOf[sprite.name] = existing; continue }
             byKey[key] = textures.count
             textureOf[sprite.name] = textures.count
@@ -78,7 +79,8 @@ public enum GodotSpriteFrames {
             }
             lines.append("")
         }
-        let durations = sheet.sprites.compactMap(\.duration).filter { $0 > 0 }
+        let durationOf = Dictionary(sheet.sprites.compactMap { s in s.duration.map { (s.name, $0) } }, uniquingKeysWith: { a, _ in a })
+        let durations = durationOf.values.filter { $0 > 0 }
         let base = durations.min() ?? 33
         // Durations are whole milliseconds: 33 ms was 30 fps, not 30.303.
         let rate = 1000 / Double(base)
@@ -87,7 +89,7 @@ public enum GodotSpriteFrames {
             let frames = playOrder(animation).compactMap { name -> String? in
                 guard let texture = textureOf[name] else { return nil }
                 guard godot4 else { return sub(texture) }
-                let duration = Double(sheet.sprites.first { $0.name == name }?.duration ?? base) / Double(base)
+                let duration = Double(durationOf[name] ?? base) / Double(base)
                 return "{\n\"duration\": \(number(duration)),\n\"texture\": \(sub(texture))\n}"
             }
             let loop = animation.repeatCount == 0

@@ -99,9 +99,13 @@ public enum TexturePackerJSON {
     /// Each page of a Phaser multi-atlas (``encodeMultiAtlas(_:images:)``) as a decoded page;
     /// `nil` when the data is not one (no `textures` array).
     public static func decodeMultiAtlas(_ bytes: [UInt8]) throws(Error) -> [Decoded]? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any], object["textures"] != nil else { return nil }
         let document: MultiAtlasDocument
-        do { document = try JSONDecoder().decode(MultiAtlasDocument.self, from: Data(bytes)) } catch { throw Error(reason: "\(error)") }
+        do { document = try JSONDecoder().decode(MultiAtlasDocument.self, from: Data(bytes)) } catch {
+            // No `textures` array at the top: another kind of sheet, read by `decode(_:)`.
+            if case DecodingError.keyNotFound(let key, let context) = error, key.stringValue == "textures", context.codingPath.isEmpty { return nil }
+            if case DecodingError.typeMismatch(_, let context) = error, context.codingPath.map(\.stringValue) == ["textures"] { return nil }
+            throw Error(reason: "\(error)")
+        }
         var pages: [Decoded] = []
         for (index, texture) in document.textures.enumerated() {
             let sprites = try texture.frames.map { frame throws(Error) in

@@ -9,8 +9,6 @@ import Dispatch
 struct PNGWriter {
     /// Filtered bytes per compressed piece: large enough that priming costs under 1 % in size.
     static let pieceBytes = 1 << 18
-    /// Largest IDAT chunk written.
-    static let chunkBytes = 1 << 18
 
     let width: Int
     let height: Int
@@ -66,33 +64,27 @@ struct PNGWriter {
             }
         }
 
-        // zlib header: deflate with a 32 KiB window, the level class, no dictionary, then the check bits.
+        // One IDAT per piece: the zlib header goes before the first, the Adler-32 of all the
+        // filtered data after the last (IDAT boundaries need not match anything in the stream).
         let levelClass = level <= 1 ? 0 : level <= 5 ? 1 : level == 6 ? 2 : 3
         let cmf = 0x78, flagBase = levelClass << 6
-        var stream: [UInt8] = [UInt8(cmf), UInt8(flagBase + (31 - (cmf * 256 + flagBase) % 31) % 31)]
-        var adler: UInt32 = 1
-        for (piece, bytes) in compressed.enumerated() {
-            guard let bytes else { return nil }
-            stream += bytes
-            let length = (min(height, (piece + 1) * rowsPerPiece) - piece * rowsPerPiece) * filteredRow
-            adler = piece == 0 ? checksums[0] : Zlib.adler32Combine(adler, checksums[piece], secondLength: length)
-        }
-        stream += Self.bigEndian(adler)
-
+        let header: [UInt8] = [UInt8(cmf), UInt8(flagBase + (31 - (cmf * 256 + flagBase) % 31) % 31)]
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        file.reserveCapacity(stream.count + 1024)
+        file.reserveCapacity(compressed.reduce(1024) { $0 + ($1?.count ?? 0) + 12 })
         Self.chunk("IHDR", Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height))
                    + [UInt8(bitDepth), UInt8(colorType.rawValue), 0, 0, 0], into: &file)
         if colorType == .indexed {
             Self.chunk("PLTE", palette, into: &file)
             if !transparency.isEmpty { Self.chunk("tRNS", transparency, into: &file) }
         }
-        var offset = 0
-        repeat {
-            let end = min(stream.count, offset + Self.chunkBytes)
-            Self.chunk("IDAT", stream[offset..<end], into: &file)
-            offset = end
-        } while offset < stream.count
+        var adler: UInt32 = 1
+        for (piece, bytes) in compressed.enumerated() {
+            guard let bytes else { return nil }
+            let length = (min(height, (piece + 1) * rowsPerPiece) - piece * rowsPerPiece) * filteredRow
+            adler = piece == 0 ? checksums[0] : Zlib.adler32Combine(adler, checksums[piece], secondLength: length)
+            let last = piece == pieces - 1
+            Self.chunk("IDAT", (piece == 0 ? header : []) + bytes + (last ? Self.bigEndian(adler) : []), into: &file)
+        }
         Self.chunk("IEND", [], into: &file)
         return file
     }
