@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "FrameGenTests", dependencies: ["FrameGen", "Raster", "TestSupport"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Raster", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Raster", "TestSupport"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster", "GIF", "FrameGen", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -59,6 +59,11 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     public static func read(file path: String) throws(Error) -> SequenceManifest {
         let bytes: [UInt8]
         do { bytes = try FileIO.readAll(path) } catch { throw .unreadable(file: path, reason: error.reason) }
+        return try decode(bytes, file: path)
+    }
+
+    /// Parses and checks manifest JSON; `file` names the data in errors.
+    public static func decode(_ bytes: [UInt8], file path: String) throws(Error) -> SequenceManifest {
         let manifest: SequenceManifest
         do {
             manifest = try JSONDecoder().decode(SequenceManifest.self, from: Data(bytes))

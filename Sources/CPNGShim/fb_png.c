@@ -88,6 +88,11 @@ int fb_png_decoder_read_header(fb_png_decoder *decoder, fb_png_header *header) {
     // The caller enforces its own pixel budget; libpng's default 1,000,000-pixel width cap
     // would refuse legal files before that budget is consulted.
     png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
+    // Ancillary chunks (eXIf, iCCP, zTXt, unknown ones) are allocated whole, at the size the
+    // chunk's length field claims, or decompressed in memory: cap both, so a 12-byte header
+    // cannot ask for gigabytes. Real ICC profiles and metadata are far below this.
+    png_set_chunk_malloc_max(png, 16 * 1024 * 1024);
+    png_set_chunk_cache_max(png, 1000);
     png_set_read_fn(png, decoder, fb_read_from_memory);
     png_read_info(png, info);
     decoder->header_read = 1;

@@ -50,13 +50,15 @@ public struct Canvas: Sendable {
 
     /// A canvas of `width × height` points at `scale` pixels per point. A transparent canvas starts
     /// clear, an opaque one black (as an opaque CG context does); `background` fills it instead.
+    /// A size that is not finite and positive makes an empty canvas. The size is trusted: for sizes
+    /// from untrusted input use ``init(width:height:scale:opaque:background:limits:)``.
     public init(width: Double, height: Double, scale: Int = 1, opaque: Bool = false, background: Color? = nil) {
         self.width = width
         self.height = height
         self.scale = max(1, scale)
         self.isOpaque = opaque
-        pixelWidth = max(0, Int((width * Double(self.scale)).rounded()))
-        pixelHeight = max(0, Int((height * Double(self.scale)).rounded()))
+        pixelWidth = Self.pixels(width * Double(self.scale))
+        pixelHeight = Self.pixels(height * Double(self.scale))
         base = nil
         var fill = SIMD4<Float>()
         if var color = background ?? (opaque ? .black : nil) {
@@ -64,6 +66,20 @@ public struct Canvas: Sendable {
             fill = Self.premultiplied(color)
         }
         surface = Compositor.filled(fill, count: pixelWidth * pixelHeight)
+    }
+
+    /// A canvas like ``init(width:height:scale:opaque:background:)``, or ``LimitError`` before any
+    /// allocation when it would have more than `limits.maxPixels` pixels.
+    public init(width: Double, height: Double, scale: Int = 1, opaque: Bool = false, background: Color? = nil,
+                limits: ResourceLimits) throws(LimitError) {
+        try limits.checkPixels(width: width, height: height, scale: max(1, scale), of: "canvas")
+        self.init(width: width, height: height, scale: scale, opaque: opaque, background: background)
+    }
+
+    /// A length in points times the scale, rounded to whole pixels: 0 when not finite and positive.
+    private static func pixels(_ length: Double) -> Int {
+        let rounded = length.rounded()
+        return rounded > 0 && rounded < Double(Int32.max) ? Int(rounded) : 0
     }
 
     /// A canvas that draws on `bitmap` (its size in points and scale come from it) — a context
@@ -153,27 +169,60 @@ public struct Canvas: Sendable {
         fill(Path(rect: x, y, width, height), color: color)
     }
 
-    /// Fills `path` with `color` under `rule`.
+    /// Fills `path` with `color` under `rule`. A path that flattens to more edges than
+    /// ``ResourceLimits/default`` allows is not drawn; the variant with `limits:` throws instead.
     public mutating func fill(_ path: Path, color: Color, rule: FillRule = .nonzero) {
-        loadInterior(of: path)
+        try? fill(path, color: color, rule: rule, maxEdges: ResourceLimits.default.maxFlattenedEdges)
+    }
+
+    /// Fills `path` with `color` under `rule`, or throws before drawing anything when its outline
+    /// flattens to more than `limits.maxFlattenedEdges` edges (untrusted paths: scenes, SVG data).
+    public mutating func fill(_ path: Path, color: Color, rule: FillRule = .nonzero, limits: ResourceLimits) throws(LimitError) {
+        do { try fill(path, color: color, rule: rule, maxEdges: limits.maxFlattenedEdges) } catch {
+            throw Self.edgeLimit(limits)
+        }
+    }
+
+    private mutating func fill(_ path: Path, color: Color, rule: FillRule, maxEdges: Int) throws(Budget.Exceeded) {
+        try loadInterior(of: path, maxEdges: maxEdges)
         paint(color: color, rule: rule)
     }
 
-    /// Loads the rasterizer with `path`'s outline in device pixels.
-    private mutating func loadInterior(of path: Path) {
+    private static func edgeLimit(_ limits: ResourceLimits) -> LimitError {
+        LimitError(limit: .flattenedEdges, subject: "path", amount: nil,
+                   maximum: limits.maxFlattenedEdges)
+    }
+
+    /// Loads the rasterizer with `path`'s outline in device pixels, at most `maxEdges` edges.
+    private mutating func loadInterior(of path: Path, maxEdges: Int) throws(Budget.Exceeded) {
         rasterizer.reset()
-        for line in Flattener.polylines(path.applying(deviceTransform), tolerance: Flattener.tolerance) {
+        let lines = try Flattener.polylines(path.applying(deviceTransform), tolerance: Flattener.tolerance, maxVertices: maxEdges)
+        for line in lines {
             rasterizer.addPolygon(line.vertices.lazy.map(\.point))
         }
     }
 
     /// Strokes `path` with `color` using ``State/strokeStyle`` (or `style`). The pen lives in user
     /// space, so a scaled or rotated transform scales or turns the stroke too, as in Core Graphics.
+    /// A stroke whose outline would pass ``ResourceLimits/default``'s edge limit is not drawn; the
+    /// variant with `limits:` throws instead.
     public mutating func stroke(_ path: Path, color: Color, style: StrokeStyle? = nil) {
+        try? stroke(path, color: color, style: style, maxEdges: ResourceLimits.default.maxFlattenedEdges)
+    }
+
+    /// Strokes `path` like ``stroke(_:color:style:)``, or throws before drawing anything when the
+    /// path, its dashes, joins and caps come to more than `limits.maxFlattenedEdges` edges.
+    public mutating func stroke(_ path: Path, color: Color, style: StrokeStyle? = nil, limits: ResourceLimits) throws(LimitError) {
+        do { try stroke(path, color: color, style: style, maxEdges: limits.maxFlattenedEdges) } catch {
+            throw Self.edgeLimit(limits)
+        }
+    }
+
+    private mutating func stroke(_ path: Path, color: Color, style: StrokeStyle?, maxEdges: Int) throws(Budget.Exceeded) {
         let transform = deviceTransform
         let tolerance = Flattener.tolerance / max(transform.maximumScale, 1e-12)
-        var stroker = Stroker(style: style ?? state.strokeStyle, tolerance: tolerance)
-        stroker.stroke(Flattener.polylines(path, tolerance: tolerance))
+        var stroker = Stroker(style: style ?? state.strokeStyle, tolerance: tolerance, maxPoints: maxEdges)
+        try stroker.stroke(try Flattener.polylines(path, tolerance: tolerance, maxVertices: maxEdges))
         rasterizer.reset()
         stroker.output.forEachContour { contour in
             rasterizer.addPolygon(contour.lazy.map(transform.apply))
@@ -182,8 +231,21 @@ public struct Canvas: Sendable {
     }
 
     /// Intersects the clip with `path`: later drawing only shows inside it (anti-aliased edges).
+    /// A path over ``ResourceLimits/default``'s edge limit leaves the clip as it is.
     public mutating func clip(to path: Path, rule: FillRule = .nonzero) {
-        loadInterior(of: path)
+        try? clip(to: path, rule: rule, maxEdges: ResourceLimits.default.maxFlattenedEdges)
+    }
+
+    /// Intersects the clip with `path` like ``clip(to:rule:)``, or throws when its outline
+    /// flattens to more than `limits.maxFlattenedEdges` edges.
+    public mutating func clip(to path: Path, rule: FillRule = .nonzero, limits: ResourceLimits) throws(LimitError) {
+        do { try clip(to: path, rule: rule, maxEdges: limits.maxFlattenedEdges) } catch {
+            throw Self.edgeLimit(limits)
+        }
+    }
+
+    private mutating func clip(to path: Path, rule: FillRule, maxEdges: Int) throws(Budget.Exceeded) {
+        try loadInterior(of: path, maxEdges: maxEdges)
         var mask = ClipMask(width: pixelWidth, height: pixelHeight)
         let width = pixelWidth
         rasterizer.sortEdges()
@@ -248,10 +310,10 @@ public struct Canvas: Sendable {
         guard let inverse = map.inverted else { return }
         let corners = [Point(0, 0), Point(Double(image.width), 0), Point(0, Double(image.height)),
                        Point(Double(image.width), Double(image.height))].map(map.apply)
-        let x0 = max(0, Int(corners.map(\.x).min()!.rounded(.down)))
-        let x1 = min(pixelWidth, Int(corners.map(\.x).max()!.rounded(.up)))
-        let y0 = max(0, Int(corners.map(\.y).min()!.rounded(.down)))
-        let y1 = min(pixelHeight, Int(corners.map(\.y).max()!.rounded(.up)))
+        let x0 = max(0, Int(clamping: corners.map(\.x).min()!.rounded(.down)))
+        let x1 = min(pixelWidth, Int(clamping: corners.map(\.x).max()!.rounded(.up)))
+        let y0 = max(0, Int(clamping: corners.map(\.y).min()!.rounded(.down)))
+        let y1 = min(pixelHeight, Int(clamping: corners.map(\.y).max()!.rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
         let exact = map.a == 1 && map.d == 1 && map.b == 0 && map.c == 0
             && map.tx == map.tx.rounded() && map.ty == map.ty.rounded()
@@ -263,7 +325,7 @@ public struct Canvas: Sendable {
                     for px in x0..<x1 {
                         var s: SIMD4<Float>
                         if exact {
-                            let sx = px - Int(map.tx), sy = py - Int(map.ty)
+                            let sx = px - Int(clamping: map.tx), sy = py - Int(clamping: map.ty)
                             s = Self.premultiplied(source, at: (sy * image.width + sx) * 4)
                         } else {
                             let u = inverse.apply(Point(Double(px) + 0.5, Double(py) + 0.5))
@@ -284,7 +346,7 @@ public struct Canvas: Sendable {
     private static func bilinear(_ source: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
                                  x: Double, y: Double) -> SIMD4<Float> {
         let fx = x.rounded(.down), fy = y.rounded(.down)
-        let ix = Int(fx), iy = Int(fy)
+        let ix = Int(clamping: fx), iy = Int(clamping: fy)
         let tx = Float(x - fx), ty = Float(y - fy)
         var sum = SIMD4<Float>()
         for (dy, wy) in [(0, 1 - ty), (1, ty)] where wy > 0 {

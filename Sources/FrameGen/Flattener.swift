@@ -34,6 +34,13 @@ enum Flattener {
     static let maximumSegments = 4096
 
     static func polylines(_ path: Path, tolerance: Double) -> [Polyline] {
+        (try? polylines(path, tolerance: tolerance, maxVertices: .max)) ?? []
+    }
+
+    /// The polylines, or ``Budget/Exceeded`` as soon as they would hold more than `maxVertices`
+    /// points in all: the work stops at the budget, however many segments the curves ask for.
+    static func polylines(_ path: Path, tolerance: Double, maxVertices: Int) throws(Budget.Exceeded) -> [Polyline] {
+        var budget = Budget(maxVertices)
         var result: [Polyline] = []
         var current = Polyline()
         var last = Point.zero
@@ -44,10 +51,12 @@ enum Flattener {
         for element in path.elements {
             switch element {
             case .move(let p):
+                try budget.spend(1)
                 finish()
                 current.add(p)
                 last = p
             case .line(let p):
+                try budget.spend(2)
                 if current.vertices.isEmpty { current.add(last) }
                 current.add(p)
                 current.hasSegments = true
@@ -56,6 +65,7 @@ enum Flattener {
                 if current.vertices.isEmpty { current.add(last) }
                 let d = (last - c * 2 + p).length
                 let n = segments(d / (4 * tolerance))
+                try budget.spend(n + 1)
                 let p0 = last
                 current.vertices[current.vertices.count - 1].tangentOut = firstNonZero(c - p0, p - p0)
                 for i in 1..<n {
@@ -70,6 +80,7 @@ enum Flattener {
                 if current.vertices.isEmpty { current.add(last) }
                 let m = max((last - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
                 let n = segments(0.75 * m / tolerance)
+                try budget.spend(n + 1)
                 let p0 = last
                 current.vertices[current.vertices.count - 1].tangentOut = firstNonZero(c1 - p0, c2 - p0, p - p0)
                 for i in 1..<n {
@@ -84,6 +95,7 @@ enum Flattener {
                 last = p
             case .close:
                 if current.vertices.isEmpty { continue }
+                try budget.spend(1)
                 current.closed = true
                 // `M x y Z` is a zero-length subpath: round and square caps draw it (SVG, Cairo).
                 current.hasSegments = true
@@ -106,6 +118,25 @@ enum Flattener {
     /// `ceil(sqrt(x))`, at least 1, at most `maximumSegments`.
     private static func segments(_ squared: Double) -> Int {
         guard squared.isFinite else { return 1 }
-        return min(maximumSegments, max(1, Int(squared.squareRoot().rounded(.up))))
+        return max(1, Int(min(Double(maximumSegments), squared.squareRoot().rounded(.up))))
+    }
+}
+
+/// A count of points or edges that work may still produce: spending past it throws, so a hostile
+/// path or dash pattern stops at the limit instead of running for hours.
+struct Budget {
+    /// The budget ran out.
+    struct Exceeded: Error {}
+
+    private(set) var remaining: Int
+
+    init(_ amount: Int) { remaining = amount }
+
+    mutating func spend(_ amount: Int) throws(Exceeded) {
+        guard amount <= remaining else {
+            remaining = 0
+            throw Exceeded()
+        }
+        remaining -= amount
     }
 }

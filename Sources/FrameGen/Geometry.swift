@@ -102,3 +102,11 @@ public struct AffineTransform: Sendable, Hashable, Codable {
     var isIdentity: Bool { self == .identity }
 }
 
+
+extension Int {
+    /// `value` rounded toward zero and clamped to ±2³¹ (NaN is 0): pixel arithmetic on coordinates
+    /// from untrusted data never traps, and anything this far off a canvas is clipped anyway.
+    init(clamping value: Double) {
+        self = value.isNaN ? 0 : Int(Swift.min(Swift.max(value, -2_147_483_648), 2_147_483_648))
+    }
+}

@@ -79,8 +79,10 @@ public struct Path: Sendable, Hashable {
     /// angle `start` over `sweep` radians (positive: clockwise on screen). Split in pieces of at
     /// most 45°, each a cubic Bézier: the radial error is ≤ 4.2·10⁻⁶ of the radius (0.04 px at a
     /// radius of 10 000 px), where Core Graphics' 90° pieces would be off by 2.7·10⁻⁴.
+    /// A sweep that is not finite draws nothing (callers keep sweeps within ±2π).
     mutating func appendArc(center: Point, radii: Point, rotation: Double, start: Double, sweep: Double, connect: Bool) {
-        let pieces = max(1, Int((abs(sweep) / (Double.pi / 4) - 1e-9).rounded(.up)))
+        guard sweep.isFinite, start.isFinite else { return }
+        let pieces = max(1, Int(min(64, (abs(sweep) / (Double.pi / 4) - 1e-9).rounded(.up))))
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
         let cosR = cos(rotation), sinR = sin(rotation)
@@ -130,6 +132,11 @@ public struct Path: Sendable, Hashable {
         var delta = angle((-x1 - cx1) / rx, (-y1 - cy1) / ry) - theta1
         if sweep, delta < 0 { delta += 2 * Double.pi }
         if !sweep, delta > 0 { delta -= 2 * Double.pi }
+        // Coordinates near the limits of a double overflow in the arithmetic above: such an arc is
+        // drawn as the straight line SVG draws for radii it cannot use.
+        guard center.x.isFinite, center.y.isFinite, rx.isFinite, ry.isFinite, theta1.isFinite, delta.isFinite else {
+            return line(to: end)
+        }
         let before = elements.count
         appendArc(center: center, radii: Point(rx, ry), rotation: phi, start: theta1, sweep: delta, connect: false)
         // Land exactly on the requested end point (rounding in the trigonometry drifts by ~1e-15).

@@ -1,10 +1,23 @@
 import Foundation
+import Raster
 
 /// Why SVG path data could not be read: the offset (in UTF-8 bytes) and what was expected there.
 public struct SVGPathError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where in the data, in UTF-8 bytes.
     public var offset: Int
+    /// What was expected there.
     public var message: String
+    /// The resource limit the data went over, when that is the reason.
+    public var limit: LimitError?
 
+    /// An error at `offset`.
+    public init(offset: Int, message: String, limit: LimitError? = nil) {
+        self.offset = offset
+        self.message = message
+        self.limit = limit
+    }
+
+    /// `SVG path data, byte 12: expected a number`.
     public var description: String { "SVG path data, byte \(offset): \(message)" }
 }
 
@@ -13,8 +26,11 @@ extension Path {
     /// repeated commands (extra pairs after `M` are line-tos), and the SVG number grammar
     /// (`M10-5.5.5` is three numbers: 10, −5.5, .5; exponents allowed; arc flags may be written
     /// without separators, `a1 1 0 01 1 1`).
-    public init(svg data: String) throws(SVGPathError) {
-        var parser = SVGPathParser(Array(data.utf8))
+    ///
+    /// Data of more than `limits.maxPathSegments` segments is refused (an arc counts as the up to
+    /// four cubics it becomes).
+    public init(svg data: String, limits: ResourceLimits = .default) throws(SVGPathError) {
+        var parser = SVGPathParser(Array(data.utf8), maxSegments: limits.maxPathSegments)
         self = try parser.parse()
     }
 
@@ -43,9 +59,13 @@ extension Path {
 /// A recursive-descent reader of SVG path data over UTF-8 bytes.
 struct SVGPathParser {
     let bytes: [UInt8]
+    let maxSegments: Int
     var index = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8], maxSegments: Int = ResourceLimits.default.maxPathSegments) {
+        self.bytes = bytes
+        self.maxSegments = maxSegments
+    }
 
     mutating func parse() throws(SVGPathError) -> Path {
         var path = Path()
@@ -119,6 +139,11 @@ struct SVGPathParser {
             }
             lastCubicControl = cubicControl
             lastQuadControl = quadControl
+            if path.elements.count > maxSegments {
+                let limit = LimitError(limit: .pathSegments, subject: "path data", amount: nil,
+                                       maximum: maxSegments)
+                throw SVGPathError(offset: index, message: limit.description, limit: limit)
+            }
         }
         return path
     }

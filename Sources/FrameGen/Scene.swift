@@ -19,6 +19,14 @@ public struct Scene: Sendable {
         case stroke(Path, Color, StrokeStyle)
         case image(name: String, at: Point, size: (width: Double, height: Double)?)
         case clip(Path, FillRule)
+
+        /// The path a fill, stroke or clip draws.
+        var path: Path? {
+            switch self {
+            case .fill(let path, _, _), .stroke(let path, _, _), .clip(let path, _): path
+            case .image: nil
+            }
+        }
     }
 
     public var width: Double
@@ -36,11 +44,13 @@ public struct Scene: Sendable {
         }
     }
 
-    /// Parses scene JSON. Every error names the op (by index) and the field at fault.
-    public init(json data: [UInt8]) throws(SceneError) {
+    /// Parses scene JSON. Every error names the op (by index) and the field at fault. A canvas
+    /// of more than `limits.maxPixels` pixels (at its scale) or more than `limits.maxPathSegments`
+    /// path segments in all is refused with ``SceneError/limit(_:)``.
+    public init(json data: [UInt8], limits: ResourceLimits = .default) throws(SceneError) {
         guard let object = try Self.json(data) as? [String: Any] else { throw .invalid(path: "", reason: "expected an object") }
         let size = try Self.pair(object["size"], path: "size")
-        guard size.x > 0, size.y > 0, size.x * size.y < 1e9 else { throw .invalid(path: "size", reason: "width and height must be positive") }
+        guard size.x > 0, size.y > 0 else { throw .invalid(path: "size", reason: "width and height must be positive") }
         width = size.x
         height = size.y
         if let value = object["scale"] {
@@ -49,26 +59,48 @@ public struct Scene: Sendable {
         } else {
             scale = 1
         }
+        do { try limits.checkPixels(width: width, height: height, scale: scale, of: "scene size") } catch { throw .limit(error) }
         background = try object["background"].map { value throws(SceneError) in try Self.color(value, path: "background") }
         guard let ops = object["ops"] as? [Any] else { throw .invalid(path: "ops", reason: "expected an array of operations") }
         operations = []
+        var segments = limits
         for (index, value) in ops.enumerated() {
             let at = "ops[\(index)]"
             guard let op = value as? [String: Any] else { throw .invalid(path: at, reason: "expected an object") }
-            operations.append(try Self.operation(op, path: at))
+            let operation: Operation
+            do { operation = try Self.operation(op, path: at, limits: segments) } catch {
+                guard case .limit(var limit) = error, limit.limit == .pathSegments else { throw error }
+                // Said against the whole scene's limit, not what the earlier ops left of it.
+                limit.amount = nil
+                limit.maximum = limits.maxPathSegments
+                throw .limit(limit)
+            }
+            // The segment limit holds for the scene as a whole: each path spends from it.
+            segments.maxPathSegments -= operation.path?.elements.count ?? 0
+            operations.append(operation)
         }
     }
 
     /// Draws the scene. `images` maps each of ``imageNames`` to its bitmap (pick the variant for
-    /// ``scale`` when loading; see ``ImageLoader``).
-    public func render(images: [String: Bitmap] = [:]) throws(SceneError) -> Bitmap {
-        var canvas = Canvas(width: width, height: height, scale: scale, background: background)
-        for op in operations {
+    /// ``scale`` when loading; see ``ImageLoader``). A canvas over `limits.maxPixels`, or a fill,
+    /// stroke or clip that flattens to more than `limits.maxFlattenedEdges` edges, stops the
+    /// drawing with ``SceneError/limit(_:)`` before that work is done.
+    public func render(images: [String: Bitmap] = [:], limits: ResourceLimits = .default) throws(SceneError) -> Bitmap {
+        var canvas: Canvas
+        do { canvas = try Canvas(width: width, height: height, scale: scale, background: background, limits: limits) } catch {
+            throw .limit(error)
+        }
+        for (index, op) in operations.enumerated() {
+            func limit(_ error: LimitError) -> SceneError {
+                var error = error
+                error.subject = "scene ops[\(index)]"
+                return .limit(error)
+            }
             switch op {
             case .fill(let path, let color, let rule):
-                canvas.fill(path, color: color, rule: rule)
+                do { try canvas.fill(path, color: color, rule: rule, limits: limits) } catch { throw limit(error) }
             case .stroke(let path, let color, let style):
-                canvas.stroke(path, color: color, style: style)
+                do { try canvas.stroke(path, color: color, style: style, limits: limits) } catch { throw limit(error) }
             case .image(let name, let at, let size):
                 guard let image = images[name] else { throw .missingImage(name) }
                 if let size {
@@ -77,7 +109,7 @@ public struct Scene: Sendable {
                     canvas.draw(image, at: at)
                 }
             case .clip(let path, let rule):
-                canvas.clip(to: path, rule: rule)
+                do { try canvas.clip(to: path, rule: rule, limits: limits) } catch { throw limit(error) }
             }
         }
         return canvas.makeBitmap()
@@ -85,7 +117,7 @@ public struct Scene: Sendable {
 
     // MARK: Parsing
 
-    private static func operation(_ op: [String: Any], path at: String) throws(SceneError) -> Operation {
+    private static func operation(_ op: [String: Any], path at: String, limits: ResourceLimits) throws(SceneError) -> Operation {
         func rule() throws(SceneError) -> FillRule {
             guard let value = op["rule"] else { return .nonzero }
             guard let text = value as? String, let rule = FillRule(rawValue: text) else {
@@ -94,10 +126,10 @@ public struct Scene: Sendable {
             return rule
         }
         if let data = op["fill"] {
-            return .fill(try Self.path(data, path: at + ".fill"), try color(op["color"] ?? "#000000", path: at + ".color"), try rule())
+            return .fill(try Self.path(data, path: at + ".fill", limits: limits), try color(op["color"] ?? "#000000", path: at + ".color"), try rule())
         }
         if let data = op["clip"] {
-            return .clip(try Self.path(data, path: at + ".clip"), try rule())
+            return .clip(try Self.path(data, path: at + ".clip", limits: limits), try rule())
         }
         if let data = op["stroke"] {
             var style = StrokeStyle()
@@ -125,7 +157,7 @@ public struct Scene: Sendable {
                 guard let phase = value as? Double, phase.isFinite else { throw .invalid(path: at + ".dashPhase", reason: "expected a number") }
                 style.dashPhase = phase
             }
-            return .stroke(try Self.path(data, path: at + ".stroke"), try color(op["color"] ?? "#000000", path: at + ".color"), style)
+            return .stroke(try Self.path(data, path: at + ".stroke", limits: limits), try color(op["color"] ?? "#000000", path: at + ".color"), style)
         }
         if let value = op["image"] {
             guard let name = value as? String, !name.isEmpty else { throw .invalid(path: at + ".image", reason: "expected a file name") }
@@ -141,11 +173,16 @@ public struct Scene: Sendable {
         throw .invalid(path: at, reason: "expected one of fill, stroke, image, clip")
     }
 
-    private static func path(_ value: Any, path at: String) throws(SceneError) -> Path {
+    private static func path(_ value: Any, path at: String, limits: ResourceLimits) throws(SceneError) -> Path {
         guard let text = value as? String else { throw .invalid(path: at, reason: "expected SVG path data") }
         do {
-            return try Path(svg: text)
+            return try Path(svg: text, limits: limits)
         } catch {
+            if var limit = error.limit {
+                limit.subject = "scene \(at)"
+                limit.detail = "in the scene"
+                throw .limit(limit)
+            }
             throw .invalid(path: at, reason: error.description)
         }
     }
@@ -176,13 +213,18 @@ public struct Scene: Sendable {
 
 /// Why a scene could not be read or drawn.
 public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A field is missing, of the wrong type or out of range; `path` is the field (`ops[2].width`).
     case invalid(path: String, reason: String)
+    /// An image op names an image the caller did not load.
     case missingImage(String)
+    /// The scene asks for more than the resource limits allow.
+    case limit(LimitError)
 
     public var description: String {
         switch self {
         case .invalid(let path, let reason): return path.isEmpty ? "scene: \(reason)" : "scene \(path): \(reason)"
         case .missingImage(let name): return "scene: image \(name) was not loaded"
+        case .limit(let error): return error.description
         }
     }
 }

@@ -71,25 +71,40 @@ struct Stroker {
     /// Flattening tolerance for round joins and caps, in the same space as the points.
     let tolerance: Double
     private(set) var output = PolygonSet()
+    /// The most outline points (and dash pieces) the stroke may make.
+    let maxPoints: Int
+    /// An arc asked for more points than ``maxPoints``: the outline is incomplete.
+    private var overBudget = false
 
-    init(style: StrokeStyle, tolerance: Double) {
+    init(style: StrokeStyle, tolerance: Double, maxPoints: Int = .max) {
         self.style = style
         self.radius = style.width / 2
         self.tolerance = tolerance
+        self.maxPoints = maxPoints
     }
 
-    mutating func stroke(_ polylines: [Polyline]) {
-        guard radius > 0, radius.isFinite else { return }
+    /// Outlines `polylines`; stops with ``Budget/Exceeded`` once the outline would pass
+    /// ``maxPoints`` points, so the work is bounded by the budget, not by the dash count or the pen.
+    mutating func stroke(_ polylines: [Polyline]) throws(Budget.Exceeded) {
+        guard radius > 0, radius.isFinite, tolerance > 0 else { return }
         for line in polylines {
             let clean = Self.deduplicated(line)
             if let pattern = dashPattern {
-                for piece in dashed(clean, pattern: pattern) { strokeOpen(piece.vertices, direction: piece.direction) }
+                for piece in try dashed(clean, pattern: pattern) {
+                    strokeOpen(piece.vertices, direction: piece.direction)
+                    try checkBudget()
+                }
             } else if clean.closed && clean.vertices.count >= 2 {
                 strokeClosed(clean.vertices)
             } else {
                 strokeOpen(clean.vertices, direction: Point(1, 0))
             }
+            try checkBudget()
         }
+    }
+
+    private func checkBudget() throws(Budget.Exceeded) {
+        if overBudget || output.points.count > maxPoints { throw Budget.Exceeded() }
     }
 
     private var dashPattern: [Double]? {
@@ -279,9 +294,16 @@ struct Stroker {
 
     /// `prefix` then points on the circle of `radius` around `center`, from unit direction `from`
     /// turning by `sweep` radians, spaced so the chords stay within `tolerance` of the circle.
-    private func arcPoints(center: Point, from: Point, sweep: Double, including prefix: [Point]) -> [Point] {
+    private mutating func arcPoints(center: Point, from: Point, sweep: Double, including prefix: [Point]) -> [Point] {
         let step = radius > tolerance ? 2 * acos(1 - tolerance / radius) : Double.pi / 2
-        let count = max(1, Int((abs(sweep) / step).rounded(.up)))
+        let wanted = (abs(sweep) / step).rounded(.up)
+        // A pen millions of times wider than the tolerance (or a NaN turn) would ask for more
+        // points than the budget holds: stop here rather than allocate them.
+        guard wanted <= Double(maxPoints - output.points.count) else {
+            overBudget = true
+            return []
+        }
+        let count = max(1, Int(wanted))
         var points = prefix
         points.reserveCapacity(prefix.count + count + 1)
         let start = atan2(from.y, from.x)
@@ -302,7 +324,7 @@ struct Stroker {
     /// Cuts a polyline into the "on" runs of the dash pattern. On a closed subpath a dash running
     /// through the start point is one piece, not two. A dash that starts exactly at the end still
     /// shows (as a dot with round caps), as in Cairo.
-    func dashed(_ line: Polyline, pattern: [Double]) -> [Piece] {
+    func dashed(_ line: Polyline, pattern: [Double]) throws(Budget.Exceeded) -> [Piece] {
         var vertices = line.vertices
         if line.closed, let first = vertices.first { vertices.append(first) }
         guard vertices.count >= 2 else {
@@ -319,6 +341,9 @@ struct Stroker {
         }
         var remaining = pattern[index] - phase
         var on = index % 2 == 0
+        // Each cut costs one: a dash pattern far finer than the path is long (or too fine to
+        // advance a huge coordinate at all) stops at the budget instead of looping.
+        var cuts = Budget(maxPoints)
         var pieces: [Piece] = []
         var current = Piece()
         let startsOn = on
@@ -329,6 +354,7 @@ struct Stroker {
             let direction = Self.unit(b - a)
             var travelled = 0.0
             while length - travelled >= remaining {
+                try cuts.spend(1)
                 travelled += remaining
                 let cut = Vertex(point: travelled >= length ? b : a.lerp(b, travelled / length))
                 if on {

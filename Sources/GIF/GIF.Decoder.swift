@@ -38,18 +38,27 @@ extension GIF {
         private var control = GraphicsControl()
         private var indices: [UInt8] = []
         private var finished = false
+        private let maxPixels: Int
+        private let maxFrames: Int
+        private var framesRead = 0
 
         /// Opens the GIF at `path`.
-        public convenience init(file path: String, maxPixels: Int = PNG.defaultMaxPixels) throws(DecodeError) {
+        public convenience init(file path: String, maxPixels: Int = ResourceLimits.default.maxPixels,
+                                maxFrames: Int = ResourceLimits.default.maxFrames) throws(DecodeError) {
             let bytes: [UInt8]
             do { bytes = try FileIO.readAll(path) } catch { throw .unreadable(file: path, reason: error.reason) }
-            try self.init(bytes: bytes, file: path, maxPixels: maxPixels)
+            try self.init(bytes: bytes, file: path, maxPixels: maxPixels, maxFrames: maxFrames)
         }
 
-        /// Reads GIF data; `file` names it in errors.
-        public init(bytes: [UInt8], file: String, maxPixels: Int = PNG.defaultMaxPixels) throws(DecodeError) {
+        /// Reads GIF data; `file` names it in errors. A screen or a frame of more than `maxPixels`
+        /// pixels is refused before it is allocated, and reading stops with an error at frame
+        /// `maxFrames + 1`.
+        public init(bytes: [UInt8], file: String, maxPixels: Int = ResourceLimits.default.maxPixels,
+                    maxFrames: Int = ResourceLimits.default.maxFrames) throws(DecodeError) {
             reader = try GIFLib.Reader(bytes: bytes, file: file)
             self.file = file
+            self.maxPixels = maxPixels
+            self.maxFrames = maxFrames
             width = reader.screenWidth
             height = reader.screenHeight
             guard width > 0, height > 0 else { throw .corrupt(file: file, reason: "logical screen is \(width)×\(height)") }
@@ -108,7 +117,14 @@ extension GIF {
             guard let colors = descriptor.localColors ?? reader.globalColors else {
                 throw .corrupt(file: file, reason: "frame has no colour table (neither local nor global)")
             }
+            // A frame may be larger than the screen (its pixels outside are clipped), but its
+            // indices are held: it is bounded like the screen.
             let count = descriptor.width * descriptor.height
+            guard count <= maxPixels else {
+                throw .tooLarge(file: file, width: descriptor.width, height: descriptor.height, maxPixels: maxPixels)
+            }
+            framesRead += 1
+            guard framesRead <= maxFrames else { throw .tooManyFrames(file: file, maxFrames: maxFrames) }
             if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
             try reader.readPixels(into: &indices, width: descriptor.width, height: descriptor.height)
 

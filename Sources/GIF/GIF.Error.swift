@@ -1,3 +1,5 @@
+import Raster
+
 extension GIF {
     /// Why a GIF could not be read. Every case names the file.
     public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -7,16 +9,28 @@ extension GIF {
         case notGIF(file: String)
         /// giflib rejected the data (truncation, a bad LZW stream, a frame without a colour table…).
         case corrupt(file: String, reason: String)
-        /// A screen over the decoder's pixel budget; refused before allocating.
+        /// A screen or frame over the decoder's pixel budget; refused before allocating.
         case tooLarge(file: String, width: Int, height: Int, maxPixels: Int)
+        /// More frames than the decoder's frame budget.
+        case tooManyFrames(file: String, maxFrames: Int)
+
+        /// The resource limit this error reports, if it is one.
+        public var limit: LimitError? {
+            switch self {
+            case .tooLarge(let file, let width, let height, let maxPixels):
+                LimitError(limit: .pixels, subject: file, amount: width * height, maximum: maxPixels, detail: "\(width)×\(height)")
+            case .tooManyFrames(let file, let maxFrames):
+                LimitError(limit: .frames, subject: file, amount: nil, maximum: maxFrames)
+            default: nil
+            }
+        }
 
         public var description: String {
             switch self {
             case .unreadable(let file, let reason): "\(file): cannot read file: \(reason)"
             case .notGIF(let file): "\(file): not a GIF file (no GIF87a/GIF89a signature)"
             case .corrupt(let file, let reason): "\(file): corrupt GIF: \(reason)"
-            case .tooLarge(let file, let width, let height, let maxPixels):
-                "\(file): GIF is \(width)×\(height), more than the limit of \(maxPixels) pixels"
+            case .tooLarge, .tooManyFrames: limit!.description
             }
         }
     }

@@ -33,8 +33,8 @@ extension PNG {
             case .corrupt(let file, let reason):
                 "\(file): corrupt PNG: \(reason)"
             case .tooLarge(let file, let width, let height, let maxPixels):
-                "\(file): image is \(width)×\(height) = \(width * height) pixels, more than the limit of "
-                    + "\(maxPixels); raise the limit if this is intended"
+                LimitError(limit: .pixels, subject: file, amount: width.multipliedReportingOverflow(by: height).overflow
+                    ? nil : width * height, maximum: maxPixels, detail: "\(width)×\(height)").description
             }
         }
     }

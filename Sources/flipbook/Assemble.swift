@@ -94,6 +94,8 @@ struct Assemble: ParsableCommand {
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+
     func validate() throws {
         if let fps, !(fps > 0 && fps.isFinite) { throw ValidationError("--fps must be positive.") }
         if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be positive.") }
@@ -221,8 +223,14 @@ struct Assemble: ParsableCommand {
             guard sources.count == 1, sources[0].lowercased().hasSuffix(".gif") else {
                 return try Animation.load(sources, scale: scale)
             }
-            let decoder = try GIF.Decoder(file: sources[0])
-            let frames = try decoder.allFrames()
+            let limits = limitOptions.limits
+            let decoder = try GIF.Decoder(file: sources[0], maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
+            // Every frame is held: their bytes count against --max-memory as they are read.
+            var frames: [GIF.Frame] = []
+            while let frame = try decoder.nextFrame() {
+                frames.append(frame)
+                try limits.check(.decodedBytes, frames.count * decoder.width * decoder.height * 4, of: sources[0])
+            }
             return Animation(frames: frames.map { .bitmap($0.image) },
                              frameDurations: frames.map { $0.delay < 2 ? 0.1 : $0.duration },
                              repeatCount: decoder.repeatCount)

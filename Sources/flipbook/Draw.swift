@@ -25,13 +25,15 @@ struct Draw: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
     @Option(help: "Override the scene's scale (pixels per point).") var scale: Int?
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
 
     func validate() throws {
         if let scale, !(1...8).contains(scale) { throw ValidationError("--scale must be 1…8.") }
     }
 
     func run() throws {
-        var parsed = try ImageCommand.parseInput(scene) { try Scene(json: $0) }
+        let limits = limitOptions.limits
+        var parsed = try ImageCommand.parseInput(scene) { try Scene(json: $0, limits: limits) }
         if let scale { parsed.scale = scale }
         let folder = (scene as NSString).deletingLastPathComponent
         var images: [String: Bitmap] = [:]
@@ -42,7 +44,7 @@ struct Draw: ParsableCommand {
             }
         }
         let bitmap: Bitmap
-        do { bitmap = try parsed.render(images: images) } catch {
+        do { bitmap = try parsed.render(images: images, limits: limits) } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.inputUnreadable)
         }

@@ -41,13 +41,16 @@ struct Frames: ParsableCommand {
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+
     func run() throws {
         let lower = input.lowercased()
         if [".json", ".atlas", ".atlasc", ".plist", ".tres"].contains(where: { lower.hasSuffix($0) }) { return try unpackSheet() }
         let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
         let decoder: GIF.Decoder
         do {
-            decoder = try GIF.Decoder(file: input)
+            let limits = limitOptions.limits
+            decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
         } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.inputUnreadable)

@@ -36,6 +36,25 @@ struct GeneratorOutput: ParsableArguments {
     @Option(name: .customLong("repeat"), help: "Plays for a GIF, UIKit repeatCount semantics: 0 = forever.") var repeatCount: Int = 0
     @Option(help: "File name prefix of numbered frames in a folder (default: the generator's name).") var name: String?
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+
+    /// Refuses (exit 2) frames of `width × height` points over `--max-pixels`, `count` frames over
+    /// `--max-frames`, and, for a sprite sheet (which holds every frame), more decoded bytes
+    /// than `--max-memory`.
+    func check(width: Double, height: Double, frames count: Int) throws {
+        let limits = limitOptions.limits
+        let size = try ImageCommand.pixelSize(width: width, height: height, scale: scale, limits: limits, flag: "--size")
+        do {
+            try limits.check(.frames, count, of: "--frames")
+            if output.lowercased().hasSuffix(".png"), count > 1 {
+                let bytes = Double(size.width * size.height * 4) * Double(count)
+                try limits.check(.decodedBytes, bytes < 9e18 ? Int(bytes) : .max, of: "a sheet of \(count) frames")
+            }
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(ExitStatus.usage)
+        }
+    }
 
     func validate() throws {
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3.") }
@@ -157,12 +176,13 @@ struct SeagullCommand: ParsableCommand {
     @Option(help: "Line width in points (default: height / 30).") var width: Double?
 
     func validate() throws {
-        guard frames >= 1, frames <= 10_000 else { throw ValidationError("--frames must be 1…10000.") }
+        guard frames >= 1 else { throw ValidationError("--frames must be 1 or more.") }
         if let width, !(width > 0) { throw ValidationError("--width must be positive.") }
     }
 
     func run() throws {
         let (w, h) = try parseSize(size, default: (64, 32))
+        try out.check(width: w, height: h, frames: frames)
         var bird = Seagull(width: w, height: h, scale: out.scale, frameCount: frames, lineWidth: width)
         bird.color = try parseColor(color, default: bird.color)
         try out.write(bird, defaultName: "seagull")
@@ -181,12 +201,13 @@ struct ExplosionCommand: ParsableCommand {
     @Option(help: "Number of sparks.") var sparks: Int = 28
 
     func validate() throws {
-        guard frames >= 2, frames <= 10_000 else { throw ValidationError("--frames must be 2…10000.") }
-        guard sparks >= 0 else { throw ValidationError("--sparks must be 0 or more.") }
+        guard frames >= 2 else { throw ValidationError("--frames must be 2 or more.") }
+        guard sparks >= 0, sparks <= 100_000 else { throw ValidationError("--sparks must be 0…100000.") }
     }
 
     func run() throws {
         let (w, h) = try parseSize(size, default: (128, 128))
+        try out.check(width: w, height: h, frames: frames)
         try out.write(Explosion(width: w, height: h, scale: out.scale, frameCount: frames, seed: seed, sparks: sparks), defaultName: "explosion")
     }
 }
@@ -212,6 +233,7 @@ struct ScatterCommand: ParsableCommand {
 
     func run() throws {
         let (w, h) = try parseSize(size, default: (240, 240))
+        try out.check(width: w, height: h, frames: 1)
         var scatter = Scatter(width: w, height: h, scale: out.scale, circleRadius: radius ?? min(w, h) * 0.4, count: count, seed: seed)
         scatter.background = try parseColor(background, default: scatter.background)
         if let images {
@@ -248,13 +270,18 @@ struct StrokeCommand: ParsableCommand {
     @Option(help: "Background colour (default transparent).") var background: String?
 
     func validate() throws {
-        guard frames >= 1, frames <= 10_000 else { throw ValidationError("--frames must be 1…10000.") }
+        guard frames >= 1 else { throw ValidationError("--frames must be 1 or more.") }
         if let width, !(width > 0) { throw ValidationError("--width must be positive.") }
     }
 
     func run() throws {
-        var stroke = try ImageCommand.parseInput(points) { try Freehand(json: $0) }
+        let limits = out.limitOptions.limits
+        var stroke = try ImageCommand.parseInput(points) { try Freehand(json: $0, limits: limits) }
         if let size { (stroke.width, stroke.height) = try ImageCommand.size(size) }
+        try out.check(width: stroke.width, height: stroke.height, frames: frames)
+        if let width, width > (stroke.width * stroke.width + stroke.height * stroke.height).squareRoot() {
+            throw ValidationError("--width is wider than the canvas's diagonal.")
+        }
         stroke.scale = out.scale
         stroke.smoothing = smoothing
         stroke.frameCount = frames

@@ -5,9 +5,19 @@ import Raster
 /// Reading the input and writing the output of the one-image commands (blur, slice, resize), with
 /// the contract's exit codes.
 enum ImageCommand {
-    static func load(_ path: String) throws -> Bitmap {
+    static func load(_ path: String, limits: ResourceLimits) throws -> Bitmap {
         do {
-            return try PNG.Decoder().decodeBitmap(file: path)
+            return try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(file: path)
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(ExitStatus.inputUnreadable)
+        }
+    }
+
+    /// The header of an input PNG, or exit 3 with a message.
+    static func header(_ path: String) throws -> PNG.Header {
+        do {
+            return try PNG.Decoder().readHeader(file: path)
         } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.inputUnreadable)
@@ -53,10 +63,23 @@ enum ImageCommand {
         }
     }
 
+    /// `width × height` points at `scale` in whole pixels, or a usage error (exit 2) naming the
+    /// limit when the size is over `limits.maxPixels`.
+    static func pixelSize(width: Double, height: Double, scale: Int, limits: ResourceLimits, flag: String) throws -> (width: Int, height: Int) {
+        do {
+            try limits.checkPixels(width: width, height: height, scale: scale, of: flag)
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode(ExitStatus.usage)
+        }
+        // Within the limit, so both sides are below 2³¹: the conversions cannot trap.
+        return (max(1, Int((width * Double(scale)).rounded())), max(1, Int((height * Double(scale)).rounded())))
+    }
+
     /// `W`x`H` in points, e.g. `120x44` or `120.5x44`.
     static func size(_ text: String) throws -> (Double, Double) {
         let parts = text.lowercased().split(separator: "x").map { Double($0) }
-        guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0 else {
+        guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0, width.isFinite, height.isFinite else {
             throw ValidationError("sizes are WIDTHxHEIGHT in points, e.g. 120x44 (got '\(text)').")
         }
         return (width, height)
@@ -98,12 +121,16 @@ struct BlurCommand: ParsableCommand {
     @Option(help: "Blur at 1/F size, then scale back.") var downsample: Double = 1
     @Option(help: "light, extra-light or dark (UIImageEffects).") var preset: Blur.Preset?
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
 
     func validate() throws {
         guard sigma != nil || preset != nil else { throw ValidationError("Give --sigma or --preset.") }
         if let sigma, !(sigma >= 0 && sigma.isFinite) { throw ValidationError("--sigma must be ≥ 0.") }
+        if let sigma, sigma > Blur.maximumPixelSigma {
+            throw ValidationError("--sigma is at most \(Int(Blur.maximumPixelSigma)) (wider than any image Flipbook accepts).")
+        }
         if let tint, Color(hex: tint) == nil { throw ValidationError("--tint is #RRGGBB or #RRGGBBAA (got '\(tint)').") }
-        guard downsample >= 1 else { throw ValidationError("--downsample is 1 or more.") }
+        guard downsample >= 1, downsample.isFinite else { throw ValidationError("--downsample is 1 or more.") }
     }
 
     func run() throws {
@@ -114,7 +141,7 @@ struct BlurCommand: ParsableCommand {
         blur.downsample = downsample
         if let tint { blur.tint = Color(hex: tint) }
         if let saturation { blur.saturation = saturation }
-        let result = blur.apply(to: try ImageCommand.load(input))
+        let result = blur.apply(to: try ImageCommand.load(input, limits: limitOptions.limits))
         try ImageCommand.save(result, to: output, json: json, extra: ["sigma": "\(blur.sigma)", "method": blur.method.rawValue])
     }
 }
@@ -139,6 +166,7 @@ struct SliceCommand: ParsableCommand {
     @Option(help: "Target size in points, WIDTHxHEIGHT.") var size: String
     @Option(help: "tile or stretch.") var mode: NineSlice.Mode = .tile
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
 
     func parsedInsets() throws -> NineSlice.Insets {
         let values = insets.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -155,7 +183,9 @@ struct SliceCommand: ParsableCommand {
 
     func run() throws {
         let (width, height) = try ImageCommand.size(size)
-        let bitmap = try ImageCommand.load(input)
+        _ = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
+                                       limits: limitOptions.limits, flag: "--size")
+        let bitmap = try ImageCommand.load(input, limits: limitOptions.limits)
         do {
             let result = try NineSlice(insets: try parsedInsets(), mode: mode).render(bitmap, width: width, height: height)
             try ImageCommand.save(result, to: output, json: json, extra: ["mode": mode.rawValue])
@@ -188,6 +218,7 @@ struct ResizeCommand: ParsableCommand {
     @Option(help: "nearest, bilinear, bicubic or lanczos.") var filter: Resampler.Filter = .lanczos3
     @Option(help: "fill, aspect-fit, aspect-fill or center.") var fit: ContentMode = .fill
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
 
     func validate() throws {
         guard (size == nil) != (scale == nil) else { throw ValidationError("Give either --size or --scale.") }
@@ -196,14 +227,18 @@ struct ResizeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let bitmap = try ImageCommand.load(input)
-        let pixels: (Int, Int)
+        // The output size is checked before the input is decoded: a refused size costs nothing.
+        let header = try ImageCommand.header(input)
+        let pixels: (width: Int, height: Int)
         if let scale {
-            pixels = (max(1, Int((Double(bitmap.width) * scale).rounded())), max(1, Int((Double(bitmap.height) * scale).rounded())))
+            pixels = try ImageCommand.pixelSize(width: Double(header.width) * scale, height: Double(header.height) * scale, scale: 1,
+                                                limits: limitOptions.limits, flag: "--scale")
         } else {
             let (width, height) = try ImageCommand.size(size!)
-            pixels = (Int((width * Double(bitmap.scale)).rounded()), Int((height * Double(bitmap.scale)).rounded()))
+            pixels = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
+                                                limits: limitOptions.limits, flag: "--size")
         }
+        let bitmap = try ImageCommand.load(input, limits: limitOptions.limits)
         let result = fit.render(bitmap, width: pixels.0, height: pixels.1, resampler: Resampler(filter: filter))
         try ImageCommand.save(result, to: output, json: json, extra: ["filter": filter.rawValue, "fit": fit.rawValue])
     }

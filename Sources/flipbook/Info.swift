@@ -27,22 +27,21 @@ struct Info: ParsableCommand {
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
-    @Option(help: "Refuse images with more pixels than this.")
-    var maxPixels = PNG.defaultMaxPixels
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Give at least one file or folder.") }
-        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive.") }
     }
 
     func run() throws {
-        let decoder = PNG.Decoder(maxPixels: maxPixels)
+        let limits = limitOptions.limits
+        let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
         var report = Report()
         for path in paths {
             for file in expand(path, into: &report) {
                 do {
                     if ImageFileName(path: file).pathExtension == "gif" {
-                        report.files.append(try FileInfo(path: file, gif: GIF.Decoder(file: file, maxPixels: maxPixels)))
+                        report.files.append(try FileInfo(path: file, gif: GIF.Decoder(file: file, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)))
                     } else {
                         report.files.append(FileInfo(path: file, image: try decoder.decode(file: file)))
                     }

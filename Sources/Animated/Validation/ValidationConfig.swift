@@ -60,6 +60,11 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     public static func read(file path: String) throws(Error) -> ValidationConfig {
         let bytes: [UInt8]
         do { bytes = try FileIO.readAll(path) } catch { throw Error(file: path, reason: error.reason) }
+        return try decode(bytes, file: path)
+    }
+
+    /// Parses config JSON and checks it against the known rules; `file` names the data in errors.
+    public static func decode(_ bytes: [UInt8], file path: String) throws(Error) -> ValidationConfig {
         let config: ValidationConfig
         do {
             config = try JSONDecoder().decode(ValidationConfig.self, from: Data(bytes))

@@ -130,7 +130,9 @@ extension Freehand {
     /// Reads strokes from JSON: either an array of `[x, y]` samples (one stroke), or
     /// `{ "size": [w, h], "strokes": [[[x, y], …], …], "width": 6, "color": "#RRGGBB[AA]" }`.
     /// Fields given here override the defaults; the caller may still override them after.
-    public init(json data: [UInt8], width: Double = 256, height: Double = 256) throws(SceneError) {
+    /// More than `limits.maxPathSegments` samples in all, a canvas over `limits.maxPixels` or a
+    /// line wider than the canvas's diagonal is refused.
+    public init(json data: [UInt8], width: Double = 256, height: Double = 256, limits: ResourceLimits = .default) throws(SceneError) {
         let root = try Scene.json(data)
         func points(_ value: Any, _ at: String) throws(SceneError) -> [Point] {
             guard let pairs = value as? [[Double]], pairs.allSatisfy({ $0.count >= 2 && $0[0].isFinite && $0[1].isFinite }) else {
@@ -140,6 +142,7 @@ extension Freehand {
         }
         if root is [Any], !(root is [String: Any]) {
             self.init(strokes: [try points(root, "")], width: width, height: height)
+            try check(limits)
             return
         }
         guard let object = root as? [String: Any] else { throw .invalid(path: "", reason: "expected an array of samples or an object") }
@@ -158,5 +161,19 @@ extension Freehand {
             lineWidth = w
         }
         if let value = object["color"] { color = try Scene.color(value, path: "color") }
+        guard lineWidth <= (size.0 * size.0 + size.1 * size.1).squareRoot() else {
+            throw .invalid(path: "width", reason: "wider than the canvas's diagonal")
+        }
+        try check(limits)
+    }
+
+    /// Refuses a drawing over `limits`: its canvas's pixels and its samples.
+    private func check(_ limits: ResourceLimits) throws(SceneError) {
+        do {
+            try limits.checkPixels(width: width, height: height, scale: scale, of: "freehand canvas")
+            try limits.check(.pathSegments, strokes.reduce(0) { $0 + $1.count }, of: "freehand strokes")
+        } catch {
+            throw .limit(error)
+        }
     }
 }

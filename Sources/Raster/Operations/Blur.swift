@@ -62,8 +62,9 @@ public struct Blur: Sendable {
     /// `bitmap` blurred, saturated and tinted (same size and scale). Every step works on one
     /// premultiplied `Float` copy, rounded back once at the end; with σ = 0, saturation 1 and no
     /// tint nothing is mixed and the bitmap comes back untouched.
+    /// σ in pixels (and a NaN σ) is taken as at most ``maximumPixelSigma``.
     public func apply(to bitmap: Bitmap) -> Bitmap {
-        let pixelSigma = sigma * Double(bitmap.scale)
+        let pixelSigma = min(Self.maximumPixelSigma, sigma * Double(bitmap.scale))
         let blurs = pixelSigma > 0 && bitmap.width > 0 && bitmap.height > 0
         guard blurs || saturation != 1 || tint != nil else { return bitmap }
         var planes = FloatImage(bitmap)
@@ -143,6 +144,10 @@ public struct Blur: Sendable {
             }
         }
     }
+
+    /// The largest σ in pixels a blur uses (a Gaussian kernel of 24 577 taps): a larger σ asks for
+    /// kernels wider than any image Flipbook accepts, and is taken as this.
+    public static let maximumPixelSigma = 4096.0
 
     /// Normalised weights of a sampled Gaussian, radius ⌈3σ⌉, centre in the middle.
     static func gaussianKernel(sigma: Double) -> [Float] {

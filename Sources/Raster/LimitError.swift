@@ -1,0 +1,79 @@
+/// An input asked for more than a ``ResourceLimits`` value allows. Thrown before the work or the
+/// allocation, so nothing is spent on it; the message names the limit and the flag that raises it.
+public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Which limit.
+    public enum Limit: String, Sendable, Hashable, CaseIterable {
+        case pixels, frames, pathSegments, flattenedEdges, decodedBytes
+
+        /// The command-line flag that raises this limit.
+        public var flag: String {
+            switch self {
+            case .pixels: "--max-pixels"
+            case .frames: "--max-frames"
+            case .pathSegments: "--max-path-segments"
+            case .flattenedEdges: "--max-edges"
+            case .decodedBytes: "--max-memory"
+            }
+        }
+
+        /// What the limit counts, in the plural.
+        public var unit: String {
+            switch self {
+            case .pixels: "pixels"
+            case .frames: "frames"
+            case .pathSegments: "path segments"
+            case .flattenedEdges: "flattened edges"
+            case .decodedBytes: "bytes of decoded pixels"
+            }
+        }
+    }
+
+    /// The limit exceeded.
+    public var limit: Limit
+    /// What asked for it: a file, "the scene", "--size".
+    public var subject: String
+    /// How much was asked for; `nil` when the work stopped at the limit without counting the rest
+    /// (or the amount does not fit in an `Int`).
+    public var amount: Int?
+    /// The limit's value.
+    public var maximum: Int
+    /// A more natural statement of the amount (`16000×16000`), when there is one.
+    public var detail: String?
+
+    /// An error for `amount` of `limit` asked for by `subject`.
+    public init(limit: Limit, subject: String, amount: Int?, maximum: Int, detail: String? = nil) {
+        self.limit = limit
+        self.subject = subject
+        self.amount = amount
+        self.maximum = maximum
+        self.detail = detail
+    }
+
+    /// `subject: needs 256 000 000 pixels (16000×16000), over the limit of 67 108 864; --max-pixels raises it`,
+    /// or `subject: needs more than 20 000 frames, the limit; --max-frames raises it`.
+    public var description: String {
+        let detail = detail.map { " (\($0))" } ?? ""
+        guard let amount else {
+            return "\(subject): needs more than \(Self.group(maximum)) \(limit.unit)\(detail), the limit; \(limit.flag) raises it"
+        }
+        return "\(subject): needs \(Self.group(amount)) \(limit.unit)\(detail), over the limit of "
+            + "\(Self.group(maximum)); \(limit.flag) raises it"
+    }
+
+    /// `1 234 567`: digits in groups of three.
+    static func group(_ value: Int) -> String {
+        let digits = Array(String(value.magnitude))
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out.append(" ") }
+            out.append(digit)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    /// A double as written: whole numbers without `.0`, non-finite values by name.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "∞" : "-∞") }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,81 @@
+/// The most work and memory one run may spend on its inputs: every parser and renderer checks the
+/// amount an input asks for against these *before* allocating or looping, and throws
+/// ``LimitError`` when it is over.
+///
+/// The defaults are far above any real asset (the largest checked: 4096² sprite-sheet pages, a
+/// 1280×720 film, a 240-frame smoke loop, scenes and strokes of a few thousand segments) and far
+/// below what would exhaust a CI machine: at the defaults one image needs at most 256 MiB.
+/// The command line raises each with the flag ``LimitError/Limit/flag`` names.
+///
+/// | limit | default | bounds |
+/// |---|---|---|
+/// | ``maxPixels`` | 8192 × 8192 | width × height of any image read, drawn or made |
+/// | ``maxFrames`` | 20 000 | frames in one animation read or written |
+/// | ``maxPathSegments`` | 1 000 000 | segments of the path data of one drawing |
+/// | ``maxFlattenedEdges`` | 8 000 000 | straight edges one fill or stroke becomes |
+/// | ``maxDecodedBytes`` | 2 GiB | decoded pixels held at once (a sheet's sprites) |
+public struct ResourceLimits: Sendable, Hashable {
+    /// The largest `width × height` of an image read, drawn, resized or packed.
+    public var maxPixels: Int
+    /// The most frames in one animation.
+    public var maxFrames: Int
+    /// The most path segments (lines and curves) in one drawing's path data.
+    public var maxPathSegments: Int
+    /// The most straight edges one fill or stroke may flatten to (curves, dashes and round joins
+    /// multiply a path's segments).
+    public var maxFlattenedEdges: Int
+    /// The most bytes of decoded pixels held at once.
+    public var maxDecodedBytes: Int
+
+    /// Limits with the given values; each defaults to ``default``'s.
+    public init(maxPixels: Int = 8192 * 8192, maxFrames: Int = 20_000, maxPathSegments: Int = 1_000_000,
+                maxFlattenedEdges: Int = 8_000_000, maxDecodedBytes: Int = 2 << 30) {
+        self.maxPixels = maxPixels
+        self.maxFrames = maxFrames
+        self.maxPathSegments = maxPathSegments
+        self.maxFlattenedEdges = maxFlattenedEdges
+        self.maxDecodedBytes = maxDecodedBytes
+    }
+
+    /// The defaults (see the table above).
+    public static let `default` = ResourceLimits()
+
+    /// Checks an image of `width × height` against ``maxPixels`` without overflowing.
+    /// - Parameter subject: what the image is (a file name, "the scene"), for the message.
+    public func checkPixels(width: Int, height: Int, of subject: String) throws(LimitError) {
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard width >= 0, height >= 0, !overflow, count <= maxPixels else {
+            throw LimitError(limit: .pixels, subject: subject, amount: overflow ? nil : count, maximum: maxPixels,
+                             detail: "\(width)×\(height)")
+        }
+    }
+
+    /// Checks an image of `width × height` points at `scale` against ``maxPixels``; the sizes may
+    /// be any double, NaN and infinities included.
+    public func checkPixels(width: Double, height: Double, scale: Int = 1, of subject: String) throws(LimitError) {
+        let w = width * Double(scale), h = height * Double(scale)
+        let detail = "\(LimitError.format(width))×\(LimitError.format(height))" + (scale == 1 ? "" : " at @\(scale)x")
+        guard w.isFinite, h.isFinite, w >= 0, h >= 0, (w * h).rounded(.up) <= Double(maxPixels) else {
+            let amount = (w * h).isFinite && w * h < 9e18 ? Int((w * h).rounded(.up)) : nil
+            throw LimitError(limit: .pixels, subject: subject, amount: amount, maximum: maxPixels, detail: detail)
+        }
+    }
+
+    /// Checks `amount` against the limit `limit` names.
+    public func check(_ limit: LimitError.Limit, _ amount: Int, of subject: String) throws(LimitError) {
+        guard amount <= maximum(limit) else {
+            throw LimitError(limit: limit, subject: subject, amount: amount, maximum: maximum(limit))
+        }
+    }
+
+    /// The value of the limit `limit` names.
+    public func maximum(_ limit: LimitError.Limit) -> Int {
+        switch limit {
+        case .pixels: maxPixels
+        case .frames: maxFrames
+        case .pathSegments: maxPathSegments
+        case .flattenedEdges: maxFlattenedEdges
+        case .decodedBytes: maxDecodedBytes
+        }
+    }
+}

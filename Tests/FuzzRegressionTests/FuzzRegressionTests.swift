@@ -1,0 +1,98 @@
+import Animated
+import Atlas
+import FrameGen
+import Foundation
+import GIF
+import Raster
+import Testing
+import TestSupport
+
+/// Every input a fuzzer (`Scripts/fuzz`) found that crashed, hung or over-allocated, replayed
+/// through the same code as its target in `Fuzz/Sources/TARGET/main.swift`. A regression traps
+/// the test process; each input must also end the way its fix decided (accepted or refused).
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    /// The limits of the fuzz targets (`Fuzz/Sources/FuzzSupport`).
+    static let limits = ResourceLimits(maxPixels: 1 << 20, maxFrames: 2000, maxPathSegments: 100_000,
+                                       maxFlattenedEdges: 400_000, maxDecodedBytes: 64 << 20)
+
+    /// Finding → how it ends now: `nil` when the input is accepted, else a word of the error.
+    static let expected: [String: String?] = [
+        // A cubic with a 2·10⁵¹ control point asked Int(√…) for more segments than Int holds.
+        "fuzz-svg-path/cubic-2e51-segment-count.txt": nil,
+        // Arc end points near ±1e308 overflowed to a NaN centre, and Int(NaN) trapped (before the
+        // parser reached the bad flag after it).
+        "fuzz-svg-path/arc-1e308-nan-center.txt": "arc flag",
+        // The same segment count, reached through a scene's stroke.
+        "fuzz-scene/stroke-1e80-segment-count.json": nil,
+        // …and through a freehand sample of 10⁴⁷ (a smoothed stroke's control points).
+        "fuzz-freehand/sample-1e47-segment-count.json": nil,
+        // An eXIf chunk whose length claims 1.5 GB: libpng allocated it whole before reading it.
+        // Now over libpng's chunk allocation cap: skipped, and the file ends inside it.
+        "fuzz-png/exif-length-1.5GB.png": "truncated",
+    ]
+
+    static let findings: [String] = {
+        let root = Fixtures.path("fuzz")
+        let targets = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return targets.sorted().flatMap { target in
+            ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(target)")) ?? []).sorted().map { "\(target)/\($0)" }
+        }
+    }()
+
+    @Test func everyFindingIsListed() {
+        #expect(Self.findings.count == 5)
+        #expect(Set(Self.findings) == Set(Self.expected.keys))
+    }
+
+    @Test(arguments: findings)
+    func replays(_ finding: String) throws {
+        let bytes = try Fixtures.bytes("fuzz/\(finding)")
+        let target = String(finding.prefix { $0 != "/" })
+        let outcome = try #require(Self.expected[finding], "\(finding) has no expected outcome")
+        let error = Self.run(target, bytes)
+        if let word = outcome {
+            #expect(error?.contains(word) == true, "\(finding): \(error ?? "accepted")")
+        } else {
+            #expect(error == nil, "\(finding): \(error ?? "")")
+        }
+    }
+
+    /// Runs `bytes` through the target's code; the first error's description, or `nil`.
+    static func run(_ target: String, _ bytes: [UInt8]) -> String? {
+        do {
+            switch target {
+            case "fuzz-png":
+                _ = try PNG.Decoder(maxPixels: limits.maxPixels).decode(bytes, file: "fuzz.png")
+            case "fuzz-gif":
+                let decoder = try GIF.Decoder(bytes: bytes, file: "fuzz.gif", maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
+                while try decoder.nextFrame() != nil {}
+            case "fuzz-scene":
+                _ = try Scene(json: bytes, limits: limits).render(images: [:], limits: limits)
+            case "fuzz-svg-path":
+                let path = try Path(svg: String(decoding: bytes, as: UTF8.self), limits: limits)
+                var canvas = Canvas(width: 48, height: 48)
+                try canvas.fill(path, color: .black, limits: limits)
+                try canvas.stroke(path, color: .white, style: StrokeStyle(width: 3, cap: .round, join: .round), limits: limits)
+            case "fuzz-freehand":
+                let drawing = try Freehand(json: bytes, limits: limits)
+                _ = drawing.frame(drawing.frameCount - 1)
+            case "fuzz-sequence-json":
+                _ = try SequenceManifest.decode(bytes, file: "sequence.json")
+            case "fuzz-flipbook-json":
+                _ = try ValidationConfig.decode(bytes, file: ".flipbook.json")
+            case "fuzz-texturepacker":
+                _ = try TexturePackerJSON.decodeMultiAtlas(bytes) ?? [TexturePackerJSON.decode(bytes)]
+            case "fuzz-aseprite": _ = try AsepriteJSON.decode(bytes)
+            case "fuzz-libgdx": _ = try LibGDXAtlas.decode(bytes)
+            case "fuzz-spritekit": _ = try SpriteKitAtlas.decode(bytes)
+            case "fuzz-cocos2d": _ = try Cocos2dPlist.decode(bytes)
+            case "fuzz-godot": _ = try GodotSpriteFrames.decode(bytes)
+            default: return "no such target \(target)"
+            }
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}
