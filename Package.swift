@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Raster", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "Raster", "GIF", "FrameGen", "TestSupport"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "CZlib", "Raster", "GIF", "FrameGen", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -80,11 +80,18 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
 
     /// Writes the manifest atomically, keys sorted, so the file is stable under version control.
     public func write(to path: String) throws(Error) {
+        let set = OutputSet()
+        try write(to: path, in: set)
+        do { try set.commit() } catch { throw .unreadable(file: path, reason: error.reason) }
+    }
+
+    /// Writes the manifest as the file `path` of `set` (in place when the set is committed).
+    public func write(to path: String, in set: OutputSet) throws(Error) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             let data = try encoder.encode(self)
-            try FileIO.writeAtomically(Array(data) + [0x0A], to: path)
+            try set.write(Array(data) + [0x0A], to: path)
         } catch let error as FileIO.Error {
             throw .unreadable(file: path, reason: error.reason)
         } catch {
@@ -94,12 +101,13 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
 
     /// The first value out of range, described; `nil` when all are usable.
     public var problem: String? {
-        if let fps, !(fps > 0 && fps.isFinite) { return "fps must be a positive number (got \(fps))" }
-        if let duration, !(duration > 0 && duration.isFinite) { return "duration must be a positive number of seconds (got \(duration))" }
+        // A day bounds every duration: far beyond any animation, and timelines stay exact in centiseconds.
+        if let fps, !(fps >= 1.0 / 86_400 && fps <= 1000) { return "fps must be between 1/86400 and 1000 (got \(fps))" }
+        if let duration, !(duration > 0 && duration <= 86_400) { return "duration must be a positive number of seconds, at most a day (got \(duration))" }
         if fps != nil && duration != nil { return "give fps or duration, not both" }
         if let repeatCount, repeatCount < 0 { return "repeatCount must be 0 (forever) or a number of plays (got \(repeatCount))" }
-        if let frameDurations, let bad = frameDurations.first(where: { !($0 > 0 && $0.isFinite) }) {
-            return "frameDurations are positive milliseconds (got \(bad))"
+        if let frameDurations, let bad = frameDurations.first(where: { !($0 > 0 && $0 <= 86_400_000) }) {
+            return "frameDurations are positive milliseconds, at most a day each (got \(bad))"
         }
         if let scale, !(1...3).contains(scale) { return "scale must be 1, 2 or 3 (got \(scale))" }
         return nil

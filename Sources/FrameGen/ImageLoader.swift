@@ -7,22 +7,36 @@ import Raster
 public enum ImageLoader {
     /// Why art could not be loaded.
     public enum Error: Swift.Error, Sendable, CustomStringConvertible {
+        /// No file for the name, at any scale.
         case notFound(String)
+        /// The file could not be decoded.
         case unreadable(PNG.DecodeError)
+        /// A folder without PNG images.
         case emptyFolder(String)
+        /// The name is absolute or climbs out of the folder with `..`: a scene may only use art
+        /// beside it (a scene from a pull request must not read other files of the machine).
+        case outsideFolder(String)
 
         public var description: String {
             switch self {
             case .notFound(let name): return "image not found: \(name) (nor any @Nx variant)"
             case .unreadable(let error): return "\(error)"
             case .emptyFolder(let folder): return "no PNG images in \(folder)"
+            case .outsideFolder(let name): return "image \(name) is outside the scene's folder (absolute or with ..); copy it beside the scene"
             }
         }
     }
 
-    /// The file for `name` (relative to `directory`, or absolute) best suited to `scale`.
+    /// Whether `name` stays inside the folder it is looked up in: relative, without `..`.
+    public static func isInsideFolder(_ name: String) -> Bool {
+        !name.hasPrefix("/") && !name.split(separator: "/").contains("..")
+    }
+
+    /// The file for `name` (relative to `directory`) best suited to `scale`; `nil` also for a name
+    /// outside the folder (see ``isInsideFolder(_:)``).
     public static func path(for name: String, in directory: String, scale: Int) -> String? {
-        let full = name.hasPrefix("/") ? name : directory + "/" + name
+        guard isInsideFolder(name) else { return nil }
+        let full = directory + "/" + name
         let file = ImageFileName(path: full)
         let folder = (full as NSString).deletingLastPathComponent
         let ext = file.pathExtension.isEmpty ? "png" : file.pathExtension
@@ -34,6 +48,7 @@ public enum ImageLoader {
     }
 
     public static func load(_ name: String, in directory: String, scale: Int) throws(Error) -> Bitmap {
+        guard isInsideFolder(name) else { throw .outsideFolder(name) }
         guard let path = path(for: name, in: directory, scale: scale) else { throw .notFound(name) }
         do {
             return try PNG.Decoder().decodeBitmap(file: path)

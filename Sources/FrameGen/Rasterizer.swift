@@ -62,14 +62,16 @@ struct Rasterizer: Sendable {
     /// The rows the loaded outline touches, within `0..<height` (empty when none).
     func rows(height: Int) -> Range<Int> {
         guard !edges.isEmpty, height > 0 else { return 0..<0 }
-        let start = max(0, Int(max(minY, -1).rounded(.down))), end = min(height, Int(min(maxY, 1e9).rounded(.up)))
+        // Clamped on both sides before converting: an outline entirely far off the canvas (or
+        // beyond Int's range) converts safely and yields no rows.
+        let start = max(0, Int(min(max(minY, -1), 1e9).rounded(.down))), end = min(height, Int(max(min(maxY, 1e9), -1).rounded(.up)))
         return start < end ? start..<end : 0..<0
     }
 
     /// The columns the loaded outline touches, within `0..<width` (empty when none).
     func columns(width: Int) -> Range<Int> {
         guard !edges.isEmpty, width > 0 else { return 0..<0 }
-        let start = max(0, Int(max(minX, -1).rounded(.down))), end = min(width, Int(min(maxX, 1e9).rounded(.up)))
+        let start = max(0, Int(min(max(minX, -1), 1e9).rounded(.down))), end = min(width, Int(max(min(maxX, 1e9), -1).rounded(.up)))
         return start < end ? start..<end : 0..<0
     }
 

@@ -39,7 +39,8 @@ struct FrameDiff {
     /// Adds the next frame; returns the previous one once it is final.
     mutating func add(_ target: Target, delay: Int) -> GIF.IndexedFrame? {
         let colors = target.colors
-        if pending != nil && colors == canvas {
+        // Folded only while the sum still fits a GIF delay (a long frame stays split).
+        if pending != nil && colors == canvas && pending!.delay + delay <= GIF.Timing.maximumDelay {
             pending!.delay += delay
             mergedFrames += 1
             return nil

@@ -9,6 +9,11 @@ extension GIF {
     public struct Timing: Sendable, Equatable {
         /// The shortest delay written, in centiseconds.
         public static let minimumDelay = 2
+        /// The longest delay one frame can store (16 bits); a longer frame is written as the same
+        /// frame repeated.
+        public static let maximumDelay = 65535
+        /// The longest a frame may show, in seconds (a day); longer durations are taken as this.
+        public static let maximumFrameDuration = 86_400.0
 
         /// For each kept frame, its index in the input.
         public var frameIndices: [Int]
@@ -16,7 +21,7 @@ extension GIF {
         public var delays: [Int]
 
         /// Input frames dropped because they would have shown for less than ``minimumDelay``.
-        public var mergedFrames: Int { inputCount - frameIndices.count }
+        public var mergedFrames: Int { inputCount - Set(frameIndices).count }
         /// The total of all delays, in centiseconds.
         public var totalCentiseconds: Int { delays.reduce(0, +) }
 
@@ -28,7 +33,8 @@ extension GIF {
             var ends: [Int] = []
             var elapsed = 0.0
             for duration in durations {
-                elapsed += max(duration, 0)
+                // A frame shows for at most a day (``maximumFrameDuration``): 132 repeats at most.
+                elapsed += duration > 0 ? min(duration, Self.maximumFrameDuration) : 0
                 ends.append(Int((elapsed * 100).rounded()))
             }
             var kept: [Int] = []
@@ -55,8 +61,21 @@ extension GIF {
                 kept = [0]
                 delays = [Self.minimumDelay]
             }
-            frameIndices = kept
-            self.delays = delays
+            // A delay over 16 bits becomes the same frame shown several times.
+            var splitIndices: [Int] = [], splitDelays: [Int] = []
+            for (index, delay) in zip(kept, delays) {
+                var left = delay
+                while left > Self.maximumDelay {
+                    let piece = left - Self.maximumDelay >= Self.minimumDelay ? Self.maximumDelay : Self.maximumDelay - Self.minimumDelay
+                    splitIndices.append(index)
+                    splitDelays.append(piece)
+                    left -= piece
+                }
+                splitIndices.append(index)
+                splitDelays.append(left)
+            }
+            frameIndices = splitIndices
+            self.delays = splitDelays
         }
 
         /// Delays for `count` frames at `fps` frames per second.

@@ -72,9 +72,22 @@ public enum FileIO {
         try file.commit()
     }
 
+    /// Whether `a` and `b` name the same existing file (the same inode on the same device: through
+    /// symbolic links, hard links and `..` alike). `false` when either does not exist.
+    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func lastComponent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
     }
 
     static func systemError(_ path: String) -> Error {
@@ -94,11 +107,13 @@ public final class AtomicFileWriter {
     public init(path: String) throws(FileIO.Error) {
         self.path = path
         let directory = FileIO.parentDirectory(of: path)
+        InterruptedWrites.recover(in: directory)
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<100 {
             // O_EXCL with a fresh random name: no clobbering, and the umask applies as for any create.
-            temporary = "\(directory)/.flipbook-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
+            // The name carries our process ID, so a later run can tell our leftovers from live work.
+            temporary = "\(directory)/\(InterruptedWrites.prefix)\(getpid())-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 || errno != EEXIST { break }
         }
@@ -106,6 +121,9 @@ public final class AtomicFileWriter {
         self.temporary = temporary
         self.descriptor = descriptor
     }
+
+    /// The temporary file's path (until ``commit()``).
+    var temporaryPath: String { temporary }
 
     deinit {
         if !committed {
@@ -131,11 +149,20 @@ public final class AtomicFileWriter {
 
     /// Flushes the data to disk and renames the file into place.
     public func commit() throws(FileIO.Error) {
+        try finish()
+        guard rename(temporary, path) == 0 else { throw FileIO.systemError(path) }
+        committed = true
+    }
+
+    /// Flushes and closes the temporary file without renaming it (``OutputSet`` renames a set).
+    func finish() throws(FileIO.Error) {
+        guard descriptor >= 0 else { return }
         guard fsync(descriptor) == 0 else { throw FileIO.systemError(path) }
         let status = close(descriptor)
         descriptor = -1
         guard status == 0 else { throw FileIO.systemError(path) }
-        guard rename(temporary, path) == 0 else { throw FileIO.systemError(path) }
-        committed = true
     }
+
+    /// Marks the temporary file as renamed by someone else (``OutputSet``): not removed on drop.
+    func disown() { committed = true }
 }

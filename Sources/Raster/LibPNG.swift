@@ -36,13 +36,36 @@ enum LibPNG {
         _ bytes: [UInt8], file: String,
         _ body: (OpaquePointer) -> Result<T, PNG.DecodeError>
     ) -> Result<T, PNG.DecodeError> {
-        bytes.withUnsafeBufferPointer { buffer in
+        if let problem = oversizedChunk(bytes) { return .failure(.corrupt(file: file, reason: problem)) }
+        return bytes.withUnsafeBufferPointer { buffer in
             guard let decoder = fb_png_decoder_create(buffer.baseAddress, buffer.count) else {
                 return .failure(.corrupt(file: file, reason: "out of memory creating the libpng decoder"))
             }
             defer { fb_png_decoder_destroy(decoder) }
             return body(decoder)
         }
+    }
+
+    /// The first chunk other than image data whose length field claims more bytes than the data
+    /// holds, described. libpng allocates such a chunk (`tEXt`, `eXIf`, `iCCP`, an unknown one) at
+    /// its claimed size before reading it, so a few bytes could ask for gigabytes; a chunk cannot be
+    /// longer than its file, so it is refused here first. Image data is streamed, not allocated: a
+    /// short `IDAT` is left for libpng to report as truncation (and a header read from a prefix of
+    /// the file stops there).
+    static func oversizedChunk(_ bytes: [UInt8]) -> String? {
+        var offset = 8
+        while offset + 8 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            let type = bytes[offset + 4 ..< offset + 8]
+            if type.elementsEqual("IDAT".utf8) || type.elementsEqual("IEND".utf8) { return nil }
+            let available = bytes.count - offset - 12
+            if length > available {
+                let name = String(decoding: type.map { (0x20...0x7E).contains($0) ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+                return "chunk \(name) claims \(length) bytes but the file has \(max(0, available)) after it"
+            }
+            offset += 12 + length
+        }
+        return nil
     }
 
     private static func readHeader(_ decoder: OpaquePointer, file: String) -> Result<PNG.Header, PNG.DecodeError> {

@@ -40,6 +40,17 @@ extension PNG {
             return bytes
         }
 
+        /// Encodes `bitmap` as the file `path` of `set`: written now to a temporary file, in place
+        /// when the set is committed.
+        public func write(_ bitmap: Bitmap, to path: String, in set: OutputSet) throws(EncodeError) {
+            let bytes = try encode(bitmap)
+            do {
+                try set.write(bytes, to: path)
+            } catch {
+                throw .writeFailed(file: path, reason: error.reason)
+            }
+        }
+
         /// Encodes `bitmap` and writes it to `path` atomically (temporary file, then rename).
         public func write(_ bitmap: Bitmap, to path: String) throws(EncodeError) {
             let bytes = try encode(bitmap)

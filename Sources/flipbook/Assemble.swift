@@ -97,8 +97,8 @@ struct Assemble: ParsableCommand {
     @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
 
     func validate() throws {
-        if let fps, !(fps > 0 && fps.isFinite) { throw ValidationError("--fps must be positive.") }
-        if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be positive.") }
+        if let fps, !(fps >= 1.0 / 86_400 && fps <= 1000) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
+        if let duration, !(duration > 0 && duration <= 86_400) { throw ValidationError("--duration must be positive, at most a day (86400 s).") }
         if let repeatCount, repeatCount < 0 { throw ValidationError("--repeat is 0 (forever) or a number of plays.") }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale is 1, 2 or 3.") }
         if !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256.") }
@@ -141,6 +141,7 @@ struct Assemble: ParsableCommand {
     }
 
     func run() throws {
+        try OutputGuard.refuseOverwriting(sources, with: [output])
         let (input, defaultRepeat) = try makeInput()
         let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: try alphaMode(),
                                   edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? defaultRepeat)

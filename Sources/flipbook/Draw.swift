@@ -32,6 +32,7 @@ struct Draw: ParsableCommand {
     }
 
     func run() throws {
+        try OutputGuard.refuseOverwriting([scene], with: [output])
         let limits = limitOptions.limits
         var parsed = try ImageCommand.parseInput(scene) { try Scene(json: $0, limits: limits) }
         if let scale { parsed.scale = scale }
@@ -43,6 +44,8 @@ struct Draw: ParsableCommand {
                 throw ExitCode(ExitStatus.inputUnreadable)
             }
         }
+        try OutputGuard.refuseOverwriting(parsed.imageNames.compactMap { ImageLoader.path(for: $0, in: folder.isEmpty ? "." : folder, scale: parsed.scale) },
+                                          with: [output])
         let bitmap: Bitmap
         do { bitmap = try parsed.render(images: images, limits: limits) } catch {
             Console.error("error: \(error)")

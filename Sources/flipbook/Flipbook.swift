@@ -23,7 +23,7 @@ struct Flipbook: ParsableCommand {
     /// Runs like `ParsableCommand.main()`, but maps argument errors to exit code 2 (the contract's
     /// usage error) instead of ArgumentParser's 64.
     static func main() {
-        MemoryPolicy.returnFrameBuffersPromptly()
+        ProcessPolicy.apply()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -44,6 +44,7 @@ struct Frames: ParsableCommand {
     @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
 
     func run() throws {
+        try OutputGuard.refuseOverwriting([input], with: [output])
         let lower = input.lowercased()
         if [".json", ".atlas", ".atlasc", ".plist", ".tres"].contains(where: { lower.hasSuffix($0) }) { return try unpackSheet() }
         let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
@@ -63,6 +64,8 @@ struct Frames: ParsableCommand {
         }
         var durations: [Double] = []
         var files: [String] = []
+        // The frames and sequence.json replace what was there as a whole, or not at all.
+        let set = OutputSet()
         while true {
             let frame: GIF.Frame?
             do { frame = try decoder.nextFrame() } catch {
@@ -71,7 +74,7 @@ struct Frames: ParsableCommand {
             }
             guard let frame else { break }
             let path = "\(output)/\(name)\(durations.count + 1).png"
-            do { try PNG.Encoder().write(frame.image, to: path) } catch {
+            do { try PNG.Encoder().write(frame.image, to: path, in: set) } catch {
                 Console.error("error: \(error)")
                 throw ExitCode(ExitStatus.outputUnwritable)
             }
@@ -79,7 +82,10 @@ struct Frames: ParsableCommand {
             files.append(path)
         }
         let manifest = SequenceManifest(name: name, repeatCount: decoder.repeatCount, frameDurations: durations)
-        do { try manifest.write(to: "\(output)/\(SequenceManifest.fileName)") } catch {
+        do {
+            try manifest.write(to: "\(output)/\(SequenceManifest.fileName)", in: set)
+            try set.commit()
+        } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.outputUnwritable)
         }
@@ -108,9 +114,11 @@ struct Frames: ParsableCommand {
         }
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            let set = OutputSet()
             for sprite in sheet.sprites {
-                try PNG.Encoder().write(sheet.frame(sprite), to: output + "/" + sheet.fileName(for: sprite))
+                try PNG.Encoder().write(sheet.frame(sprite), to: output + "/" + sheet.fileName(for: sprite), in: set)
             }
+            try set.commit()
         } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.outputUnwritable)

@@ -58,7 +58,7 @@ struct GeneratorOutput: ParsableArguments {
 
     func validate() throws {
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3.") }
-        guard fps > 0, fps.isFinite else { throw ValidationError("--fps must be positive.") }
+        guard fps >= 1.0 / 86_400, fps <= 1000 else { throw ValidationError("--fps must be between 1/86400 and 1000.") }
         guard repeatCount >= 0 else { throw ValidationError("--repeat must be 0 (forever) or more.") }
         if let name, name.isEmpty || name.contains("/") { throw ValidationError("--name must be a plain file name prefix.") }
     }
@@ -98,8 +98,10 @@ struct GeneratorOutput: ParsableArguments {
                 }
                 let data = String(output.dropLast(4)) + ".json"
                 try save {
-                    try PNG.Encoder().write(sheet.pages[0], to: output)
-                    try FileIO.writeAtomically(TexturePackerJSON.encode(sheet, image: URL(fileURLWithPath: output).lastPathComponent, style: .hash), to: data)
+                    let set = OutputSet()
+                    try PNG.Encoder().write(sheet.pages[0], to: output, in: set)
+                    try set.write(TexturePackerJSON.encode(sheet, image: URL(fileURLWithPath: output).lastPathComponent, style: .hash), to: data)
+                    try set.commit()
                 }
                 written = [output, data]
             }
@@ -112,8 +114,10 @@ struct GeneratorOutput: ParsableArguments {
             let paths = (1...count).map { "\(output)/\(prefix)\($0)\(suffix).png" }
             // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.
             let encoder = PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9)
+            // The frames and sequence.json replace what was there as a whole, or not at all.
+            let set = OutputSet()
             let failures = parallelMap(count, progress: progress) { index -> String? in
-                do { try encoder.write(generator.frame(index), to: paths[index]) } catch { return "\(error)" }
+                do { try encoder.write(generator.frame(index), to: paths[index], in: set) } catch { return "\(error)" }
                 return nil
             }
             if let message = failures.lazy.compactMap({ $0 }).first {
@@ -123,9 +127,10 @@ struct GeneratorOutput: ParsableArguments {
             written = paths
             if count > 1 {
                 let manifestPath = output + "/" + SequenceManifest.fileName
-                try save { try SequenceManifest(name: prefix, fps: fps, repeatCount: repeatCount).write(to: manifestPath) }
+                try save { try SequenceManifest(name: prefix, fps: fps, repeatCount: repeatCount).write(to: manifestPath, in: set) }
                 written.append(manifestPath)
             }
+            try save { try set.commit() }
         }
         progress?.finish()
         if json {

@@ -134,6 +134,7 @@ struct BlurCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputGuard.refuseOverwriting([input], with: [output])
         var blur = preset.map(Blur.init(preset:)) ?? Blur(sigma: sigma ?? 0)
         if let sigma { blur.sigma = sigma }
         if preset == nil || method != .gaussian { blur.method = method }
@@ -182,6 +183,7 @@ struct SliceCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputGuard.refuseOverwriting([input], with: [output])
         let (width, height) = try ImageCommand.size(size)
         _ = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
                                        limits: limitOptions.limits, flag: "--size")
@@ -227,6 +229,7 @@ struct ResizeCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OutputGuard.refuseOverwriting([input], with: [output])
         // The output size is checked before the input is decoded: a refused size costs nothing.
         let header = try ImageCommand.header(input)
         let pixels: (width: Int, height: Int)

@@ -88,7 +88,7 @@ struct Sheet: ParsableCommand {
     func validate() throws {
         guard padding >= 0, border >= 0, trimMargin >= 0, extrude >= 0 else { throw ValidationError("Sizes cannot be negative.") }
         guard maxSize > 0 else { throw ValidationError("--max-size must be positive.") }
-        guard fps > 0 && fps.isFinite else { throw ValidationError("--fps must be positive.") }
+        guard fps >= 1.0 / 86_400, fps <= 1000 else { throw ValidationError("--fps must be between 1/86400 and 1000.") }
         guard (0...9).contains(pngLevel) else { throw ValidationError("--png-level takes 0 (stored) to 9 (smallest).") }
         _ = try scaleList()
         if let engine, let format, format != engine.format {
@@ -195,16 +195,20 @@ struct Sheet: ParsableCommand {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.usage)
         }
+        try OutputGuard.refuseOverwriting(sequences.flatMap { $0.files.map(\.path) }, with: files.map(\.path))
         do {
+            // Pages and data replace what was there as a whole, or not at all.
+            let set = OutputSet()
             for file in files {
                 let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 switch file.content {
                 case .image(let bitmap):
-                    try PNG.Encoder(compressionLevel: pngLevel).write(png8 ? PaletteQuantizer().reduce(bitmap) : bitmap, to: file.path)
-                case .data(let bytes): try FileIO.writeAtomically(bytes, to: file.path)
+                    try PNG.Encoder(compressionLevel: pngLevel).write(png8 ? PaletteQuantizer().reduce(bitmap) : bitmap, to: file.path, in: set)
+                case .data(let bytes): try set.write(bytes, to: file.path)
                 }
             }
+            try set.commit()
         } catch {
             Console.error("error: \(error)")
             throw ExitCode(ExitStatus.outputUnwritable)

@@ -21,10 +21,16 @@ enum CLI {
         return folder.appendingPathComponent("flipbook")
     }
 
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
+    /// Runs `flipbook arguments` under a shell that first applies `shellLimits`
+    /// (e.g. `ulimit -f 100; ulimit -v 1048576`).
+    static func run(_ arguments: [String], shellLimits: String, in directory: String? = nil) throws -> Result {
+        try run(arguments, in: directory, through: ["/bin/sh", "-c", "\(shellLimits); exec \"$0\" \"$@\"", executable.path])
+    }
+
+    static func run(_ arguments: [String], in directory: String? = nil, through launcher: [String] = []) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        process.executableURL = launcher.isEmpty ? executable : URL(fileURLWithPath: launcher[0])
+        process.arguments = Array(launcher.dropFirst()) + arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

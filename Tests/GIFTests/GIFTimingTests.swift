@@ -32,4 +32,18 @@ struct GIFTimingTests {
         #expect(GIF.Timing(durations: [0.5, 0.01]).delays == [51], "a too-short last frame extends the one before")
         #expect(GIF.Timing(durations: []).delays.isEmpty)
     }
+
+    /// A delay is 16 bits: a frame longer than 655.35 s is written as the same frame repeated, the
+    /// total still exact; beyond a day a frame is taken as a day (no hostile duration can make
+    /// millions of repeats or overflow the timeline).
+    @Test func longFramesAreRepeatedNotTruncated() {
+        let timing = GIF.Timing(durations: [700, 0.5])
+        #expect(timing.delays == [65535, 4465, 50])
+        #expect(timing.frameIndices == [0, 0, 1])
+        #expect(timing.mergedFrames == 0)
+        #expect(GIF.Timing(durations: [655.36]).delays == [65533, 3], "no piece below the 2 cs minimum")
+        let hostile = GIF.Timing(durations: [1e300, .infinity, .nan, -5])
+        #expect(hostile.totalCentiseconds == 2 * 8_640_000)
+        #expect(hostile.delays.allSatisfy { (GIF.Timing.minimumDelay...GIF.Timing.maximumDelay).contains($0) })
+    }
 }

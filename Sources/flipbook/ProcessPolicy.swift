@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import CMalloc
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Process-wide settings of the executable, made once at start: the one place it talks to the C
+/// allocator and to signal dispositions. (A library user's process keeps its own.)
+enum ProcessPolicy {
+    /// Applies every setting below.
+    static func apply() {
+        returnFrameBuffersPromptly()
+        reportFileSizeLimitsAsErrors()
+    }
+
+    /// Frame-sized buffers (a 720p frame is 3.7 MB) come and go for every frame. glibc raises its
+    /// mmap threshold to the size of the first such buffer freed, after which they are carved from
+    /// the threads' heaps and kept there, so peak RSS grows with the arenas. A fixed 1 MB threshold
+    /// keeps them mapped and gives them back on free. Measured on `assemble` of the gif-real corpus
+    /// (peak RSS): 720p film 64 → 54 MB, 800² explosion 51 → 44 MB, wall time unchanged.
+    /// A no-op where the allocator is not glibc's.
+    static func returnFrameBuffersPromptly() {
+        #if canImport(Glibc)
+        _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
+        #endif
+    }
+
+    /// A write past the file-size limit (`ulimit -f`) raises SIGXFSZ, which kills the process
+    /// without a word. Ignored, the write fails with EFBIG instead: the temporary file is removed,
+    /// the destination is untouched and the command exits 4 with "File too large", as for a full disk.
+    static func reportFileSizeLimitsAsErrors() {
+        _ = signal(SIGXFSZ, SIG_IGN)
+    }
+}

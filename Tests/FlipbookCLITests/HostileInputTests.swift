@@ -1,0 +1,164 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+import CZlib
+
+/// Inputs built to hurt (issue "Hostile input"): each ends with exit 2 or 3 and a message naming
+/// the limit and its flag, inside a 1 GiB address-space limit and without writing anything.
+@Suite("Hostile input")
+struct HostileInputTests {
+    static func folder() throws -> String {
+        let path = NSTemporaryDirectory() + "flipbook-hostile-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// A PNG of `width × height` zero pixels, compressed ~1000:1 (16000² is 1 MB on disk, 1 GB decoded).
+    static func zlibBomb(width: Int, height: Int) -> [UInt8] {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            let crc = body.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, UInt32($0.count))) }
+            return be(UInt32(data.count)) + body + be(crc)
+        }
+        func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let raw = [UInt8](repeating: 0, count: (1 + 4 * width) * height)
+        var compressed = [UInt8](repeating: 0, count: Int(compressBound(UInt(raw.count))))
+        var length = UInt(compressed.count)
+        _ = compress2(&compressed, &length, raw, UInt(raw.count), 9)
+        let header = be(UInt32(width)) + be(UInt32(height)) + [8, 6, 0, 0, 0]
+        return PNG.signature + chunk("IHDR", header) + chunk("IDAT", Array(compressed.prefix(Int(length)))) + chunk("IEND", [])
+    }
+
+    /// A GIF89a with a `width × height` screen and `frames` frames of `frameWidth × frameHeight`.
+    static func gif(width: Int, height: Int, frames: Int, frameWidth: Int = 1, frameHeight: Int = 1) -> [UInt8] {
+        func le(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        var out = Array("GIF89a".utf8) + le(width) + le(height) + [0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+        let frame: [UInt8] = [0x21, 0xF9, 0x04, 0, 1, 0, 0, 0, 0x2C] + le(0) + le(0) + le(frameWidth) + le(frameHeight)
+            + [0, 0x02, 0x02, 0x44, 0x01, 0x00]
+        for _ in 0..<frames { out += frame }
+        return out + [0x3B]
+    }
+
+    static let addressSpace = "ulimit -v 1048576"
+
+    @Test func zlibBombIsRefusedBeforeDecoding() throws {
+        let dir = try Self.folder()
+        try Data(Self.zlibBomb(width: 16000, height: 16000)).write(to: URL(fileURLWithPath: dir + "/bomb.png"))
+        for arguments in [["info", "bomb.png"], ["resize", "bomb.png", "--scale", "0.5", "-o", "small.png"], ["blur", "bomb.png", "--sigma", "2", "-o", "b.png"]] {
+            let result = try CLI.run(arguments, shellLimits: Self.addressSpace, in: dir)
+            #expect(result.status == 3, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("16000×16000") && result.stderr.contains("--max-pixels"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/small.png"))
+    }
+
+    @Test func hugeGIFScreensFramesAndCountsAreRefused() throws {
+        let dir = try Self.folder()
+        try Data(Self.gif(width: 65535, height: 65535, frames: 1)).write(to: URL(fileURLWithPath: dir + "/screen.gif"))
+        try Data(Self.gif(width: 2, height: 2, frames: 1, frameWidth: 65535, frameHeight: 65535)).write(to: URL(fileURLWithPath: dir + "/frame.gif"))
+        try Data(Self.gif(width: 1, height: 1, frames: 100_000)).write(to: URL(fileURLWithPath: dir + "/long.gif"))
+        for (file, flag) in [("screen.gif", "--max-pixels"), ("frame.gif", "--max-pixels"), ("long.gif", "--max-frames")] {
+            for arguments in [["info", file], ["frames", file, "-o", "out-\(file)"], ["assemble", file, "-o", "re-\(file)"]] {
+                let result = try CLI.run(arguments, shellLimits: Self.addressSpace, in: dir)
+                #expect(result.status == 3 && result.stderr.contains(flag), "\(arguments): \(result.stderr)")
+            }
+        }
+        // Raised on purpose, the 100 000 frames are read one at a time.
+        let raised = try CLI.run(["info", "long.gif", "--max-frames", "200000"], shellLimits: Self.addressSpace, in: dir)
+        #expect(raised.status == 0 && raised.stdout.contains("100000 frames"), "\(raised.stdout)\(raised.stderr)")
+    }
+
+    @Test func oversizedOutputsAreUsageErrors() throws {
+        let dir = try Self.folder()
+        let coin = CLI.fixtures + "/info/coin@2x.png"
+        for arguments in [["resize", coin, "--size", "100000x100000", "-o", "r.png"], ["resize", coin, "--scale", "1e300", "-o", "r.png"],
+                          ["resize", coin, "--size", "1e400x5", "-o", "r.png"], ["slice", coin, "--insets", "1,1,1,1", "--size", "1e300x5", "-o", "r.png"],
+                          ["blur", coin, "--sigma", "1e300", "-o", "r.png"], ["generate", "explosion", "--size", "100000x100000", "-o", "e.gif"],
+                          ["generate", "seagull", "--frames", "100000", "-o", "s.gif"]] {
+            let result = try CLI.run(arguments, shellLimits: Self.addressSpace, in: dir)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    @Test(arguments: [
+        (#"{"size":[100000,100000],"ops":[]}"#, "--max-pixels"),
+        (#"{"size":[100,100],"scale":8,"ops":[{"fill":"M0 0 L1e999 0 L1 1 Z"}]}"#, "out of range"),
+        (#"{"size":[100,100],"ops":[{"image":"x.png","at":[NaN,1]}]}"#, "not JSON"),
+        (#"{"size":[100,100],"ops":[{"image":"../../etc/passwd","at":[0,0]}]}"#, "outside the scene's folder"),
+        (#"{"size":[100,100],"ops":[{"image":"/etc/passwd","at":[0,0]}]}"#, "outside the scene's folder"),
+        (#"{"size":[100,100],"ops":[{"stroke":"M0 0 L1e6 0","dash":[0.0001]}]}"#, "--max-edges"),
+        (#"{"size":[100,100],"ops":[{"stroke":"M0 0 L1 0","width":1e14,"join":"round","cap":"round"}]}"#, "--max-edges"),
+    ])
+    func hostileScenesAreRefused(scene: String, message: String) throws {
+        let dir = try Self.folder()
+        try scene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["draw", "scene.json", "-o", "out.png"], shellLimits: Self.addressSpace, in: dir)
+        #expect(result.status == 3 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+    }
+
+    @Test func anOutputThatIsAnInputIsRefused() throws {
+        let dir = try Self.folder()
+        let original = try Data(contentsOf: URL(fileURLWithPath: CLI.fixtures + "/info/coin@2x.png"))
+        try original.write(to: URL(fileURLWithPath: dir + "/coin@2x.png"))
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.png", withDestinationPath: dir + "/coin@2x.png")
+        try FileManager.default.copyItem(atPath: CLI.fixtures + "/sequences/ansimuz-fire-bomb-pixel", toPath: dir + "/bomb")
+        let frame = try Data(contentsOf: URL(fileURLWithPath: dir + "/bomb/frame-003.png"))
+        for arguments in [["blur", "coin@2x.png", "--sigma", "2", "-o", "coin@2x.png"], ["resize", "coin@2x.png", "--scale", "2", "-o", "./link.png"],
+                          ["sheet", "bomb", "-o", "bomb/frame-003.png"], ["draw", "coin@2x.png", "-o", "coin@2x.png"]] {
+            let result = try CLI.run(arguments, in: dir)
+            #expect(result.status == 2 && result.stderr.contains("is the input"), "\(arguments): \(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/coin@2x.png")) == original)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/bomb/frame-003.png")) == frame)
+    }
+
+    @Test func aFullDiskLeavesTheOldOutputAndExits4() throws {
+        let dir = try Self.folder()
+        let frames = CLI.fixtures + "/sequences/unity-explosion02hd-fadeout"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/boom.gif"))
+        // 64 blocks of 512 bytes: far below the GIF's size.
+        let result = try CLI.run(["assemble", frames, "-o", "boom.gif"], shellLimits: "ulimit -f 64", in: dir)
+        #expect(result.status == 4 && result.stderr.contains("File too large"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: dir + "/boom.gif", encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["boom.gif"])
+    }
+
+    /// Killed with SIGKILL at several moments of writing a multi-page sheet over an older one, a
+    /// reader finds the old set or the new one, never a mix; the next run leaves no temporary file.
+    @Test(arguments: [0.15, 0.4, 0.8])
+    func sigkillNeverLeavesHalfASheet(after delay: Double) throws {
+        let dir = try Self.folder()
+        let frames = CLI.fixtures + "/sequences/unity-explosion02hd-fadeout"
+        let old = try CLI.run(["sheet", frames, "-o", "sheet.png", "--max-size", "1024"], in: dir)
+        try #require(old.status == 0, "\(old.stderr)")
+        let before = try Self.snapshot(dir)
+        let process = Process()
+        process.executableURL = CLI.executable
+        process.arguments = ["sheet", frames, "-o", "sheet.png", "--max-size", "1024", "--padding", "3", "--png-level", "9"]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: delay)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let after = try Self.snapshot(dir)
+        let new = try CLI.run(["sheet", frames, "-o", "sheet.png", "--max-size", "1024", "--padding", "3", "--png-level", "9"], in: dir)
+        try #require(new.status == 0, "\(new.stderr)")
+        let complete = try Self.snapshot(dir)
+        #expect(after == before || after == complete, "killed after \(delay) s: a mix of old and new files")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).allSatisfy { !$0.hasPrefix(".flipbook-") })
+    }
+
+    /// The sheet files of a folder (temporary files aside), name → bytes.
+    static func snapshot(_ dir: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir) where !name.hasPrefix(".") {
+            files[name] = try Data(contentsOf: URL(fileURLWithPath: dir + "/" + name))
+        }
+        return files
+    }
+}
