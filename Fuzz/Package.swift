@@ -4,33 +4,16 @@
 // package with `-sanitize=fuzzer,address`.
 import PackageDescription
 
-/// One executable per parser. Each holds `LLVMFuzzerTestOneInput` and a `<Target>_main` that starts
-/// libFuzzer's driver (SwiftPM renames an executable's `main` to `<Target>_main`).
-let targets: [(name: String, dependencies: [String])] = [
-    ("fuzz-png", ["Raster"]),
-    ("fuzz-gif", ["GIF", "Raster"]),
-    ("fuzz-scene", ["FrameGen", "Raster"]),
-    ("fuzz-svg-path", ["FrameGen", "Raster"]),
-    ("fuzz-freehand", ["FrameGen", "Raster"]),
-    ("fuzz-sequence-json", ["Animated"]),
-    ("fuzz-flipbook-json", ["Animated"]),
-    ("fuzz-texturepacker", ["Atlas"]),
-    ("fuzz-aseprite", ["Atlas"]),
-    ("fuzz-libgdx", ["Atlas"]),
-    ("fuzz-spritekit", ["Atlas"]),
-    ("fuzz-cocos2d", ["Atlas"]),
-    ("fuzz-godot", ["Atlas"]),
-]
-
 let package = Package(
     name: "FlipbookFuzz",
     dependencies: [.package(name: "Flipbook", path: "..")],
-    targets: [.target(name: "FuzzSupport", dependencies: [.product(name: "Raster", package: "Flipbook")])] + targets.map { target in
+    targets: [
+        .target(name: "FuzzSupport", dependencies: [.product(name: "Raster", package: "Flipbook")]),
+        // One executable for every parser: FLIPBOOK_FUZZ_TARGET picks it (see Sources/flipbook-fuzz/Targets.swift).
         .executableTarget(
-            name: target.name,
-            dependencies: ["FuzzSupport"] + target.dependencies.map { .product(name: $0, package: "Flipbook") },
-            path: "Sources/\(target.name)"
-        )
-    },
+            name: "flipbook-fuzz",
+            dependencies: ["FuzzSupport"] + ["Raster", "Animated", "FrameGen", "GIF", "Atlas"].map { .product(name: $0, package: "Flipbook") }
+        ),
+    ],
     swiftLanguageModes: [.v6]
 )

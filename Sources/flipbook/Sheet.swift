@@ -84,6 +84,7 @@ struct Sheet: ParsableCommand {
     @Flag(help: "8-bit palette pages (at most 256 RGBA colours, no dithering): a quarter to a half of the bytes, colours approximated.")
     var png8 = false
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
 
     func validate() throws {
         guard padding >= 0, border >= 0, trimMargin >= 0, extrude >= 0 else { throw ValidationError("Sizes cannot be negative.") }
@@ -140,10 +141,25 @@ struct Sheet: ParsableCommand {
             }
         }
         let frames = jobs.map(\.frame), paths = jobs.map(\.file)
+        // Every frame is held until the pages are drawn: their decoded size counts against
+        // --max-memory, read from the headers before anything is decoded.
+        let limits = limitOptions.limits
+        var held = 0
+        for path in paths {
+            do {
+                let header = try PNG.Decoder(maxPixels: limits.maxPixels).readHeader(file: path)
+                try limits.checkPixels(width: header.width, height: header.height, of: path)
+                held += header.width * header.height * 4 * max(1, scales?.count ?? 1)
+                try limits.check(.decodedBytes, held, of: "the \(paths.count) frames")
+            } catch {
+                Console.error("error: \(error)")
+                throw ExitCode(ExitStatus.inputUnreadable)
+            }
+        }
         let decoded = parallelMap(jobs.count, progress: nil) { index -> Result<(bitmaps: [Bitmap], resampled: Int), PNG.DecodeError> in
             Result { () throws(PNG.DecodeError) in
                 guard let scales else {
-                    return ([try PNG.Decoder().decodeBitmap(file: paths[index])], 0)
+                    return ([try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(file: paths[index])], 0)
                 }
                 var resampled = 0
                 var bitmaps: [Bitmap] = []

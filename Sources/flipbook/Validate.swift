@@ -46,6 +46,8 @@ struct Validate: ParsableCommand {
     @Option(help: "Write the report to this file (atomically) instead of standard output.")
     var output: String?
 
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json, github, sarif, junit
     }
@@ -56,7 +58,7 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         let settings = try loadConfig()
-        let validator = Validator(config: settings, deep: deep)
+        let validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limitOptions.limits.maxPixels))
         let progress = Progress.forTerminal(label: deep ? "decoding" : "reading headers")
         let report: ValidationReport
         do {

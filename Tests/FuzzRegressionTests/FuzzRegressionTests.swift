@@ -8,13 +8,13 @@ import Testing
 import TestSupport
 
 /// Every input a fuzzer (`Scripts/fuzz`) found that crashed, hung or over-allocated, replayed
-/// through the same code as its target in `Fuzz/Sources/TARGET/main.swift`. A regression traps
+/// through the same code as its target in `Fuzz/Sources/flipbook-fuzz/Targets.swift`. A regression traps
 /// the test process; each input must also end the way its fix decided (accepted or refused).
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
     /// The limits of the fuzz targets (`Fuzz/Sources/FuzzSupport`).
-    static let limits = ResourceLimits(maxPixels: 1 << 20, maxFrames: 2000, maxPathSegments: 100_000,
-                                       maxFlattenedEdges: 400_000, maxDecodedBytes: 64 << 20)
+    static let limits = ResourceLimits(maxPixels: 1 << 20, maxFrames: 2000, maxPathSegments: 10_000,
+                                       maxFlattenedEdges: 40_000, maxDecodedBytes: 64 << 20)
 
     /// Finding → how it ends now: `nil` when the input is accepted, else a word of the error.
     static let expected: [String: String?] = [

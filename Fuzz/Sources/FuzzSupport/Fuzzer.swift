@@ -11,8 +11,8 @@ private func LLVMFuzzerRunDriver(
 public enum Fuzzer {
     /// Limits for the targets: the library's defaults, with images small enough that a run of
     /// millions of inputs is not spent filling memory (the checks themselves are the same).
-    public static let limits = ResourceLimits(maxPixels: 1 << 20, maxFrames: 2000, maxPathSegments: 100_000,
-                                              maxFlattenedEdges: 400_000, maxDecodedBytes: 64 << 20)
+    public static let limits = ResourceLimits(maxPixels: 1 << 20, maxFrames: 2000, maxPathSegments: 10_000,
+                                              maxFlattenedEdges: 40_000, maxDecodedBytes: 64 << 20)
     /// ``limits``'s pixel limit.
     public static let maxPixels = limits.maxPixels
 

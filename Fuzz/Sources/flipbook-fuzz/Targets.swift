@@ -1,0 +1,45 @@
+import Animated
+import Atlas
+import FrameGen
+import FuzzSupport
+import GIF
+import Raster
+
+/// Every fuzz target: a parser of untrusted bytes, and what a user's run does with what it parsed.
+/// `Tests/FuzzRegressionTests` replays each finding through the same calls.
+let targets: [String: @Sendable ([UInt8]) -> Void] = [
+    "fuzz-png": { bytes in
+        let decoder = PNG.Decoder(maxPixels: Fuzzer.maxPixels)
+        _ = try? decoder.readHeader(bytes, file: "fuzz.png")
+        _ = try? decoder.decode(bytes, file: "fuzz.png")
+    },
+    "fuzz-gif": { bytes in
+        guard let decoder = try? GIF.Decoder(bytes: bytes, file: "fuzz.gif", maxPixels: Fuzzer.maxPixels, maxFrames: Fuzzer.limits.maxFrames) else { return }
+        while let frame = try? decoder.nextFrame() { _ = frame.duration }
+    },
+    "fuzz-scene": { bytes in
+        guard let scene = try? Scene(json: bytes, limits: Fuzzer.limits) else { return }
+        _ = try? scene.render(images: [:], limits: Fuzzer.limits)
+    },
+    "fuzz-svg-path": { bytes in
+        guard let path = try? Path(svg: String(decoding: bytes, as: UTF8.self), limits: Fuzzer.limits) else { return }
+        var canvas = Canvas(width: 48, height: 48)
+        try? canvas.fill(path, color: .black, limits: Fuzzer.limits)
+        try? canvas.stroke(path, color: .white, style: StrokeStyle(width: 3, cap: .round, join: .round), limits: Fuzzer.limits)
+    },
+    "fuzz-freehand": { bytes in
+        guard let drawing = try? Freehand(json: bytes, limits: Fuzzer.limits) else { return }
+        _ = drawing.frame(drawing.frameCount - 1)
+    },
+    "fuzz-sequence-json": { bytes in _ = try? SequenceManifest.decode(bytes, file: "sequence.json") },
+    "fuzz-flipbook-json": { bytes in _ = try? ValidationConfig.decode(bytes, file: ".flipbook.json") },
+    "fuzz-texturepacker": { bytes in
+        _ = try? TexturePackerJSON.decode(bytes)
+        _ = try? TexturePackerJSON.decodeMultiAtlas(bytes)
+    },
+    "fuzz-aseprite": { bytes in _ = try? AsepriteJSON.decode(bytes) },
+    "fuzz-libgdx": { bytes in _ = try? LibGDXAtlas.decode(bytes) },
+    "fuzz-spritekit": { bytes in _ = try? SpriteKitAtlas.decode(bytes) },
+    "fuzz-cocos2d": { bytes in _ = try? Cocos2dPlist.decode(bytes) },
+    "fuzz-godot": { bytes in _ = try? GodotSpriteFrames.decode(bytes) },
+]
