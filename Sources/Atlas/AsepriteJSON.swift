@@ -60,6 +60,34 @@ public enum AsepriteJSON {
     }
 
     /// A JSON string literal.
+    /// Where each object key first appears in JSON text (the byte offset of its opening quote),
+    /// found in one pass: the frame order of 100 000 frames costs one scan, not one per frame.
+    /// Keys written with escapes are decoded so they match the parsed keys.
+    static func keyPositions(_ bytes: [UInt8]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        var i = 0
+        while i < bytes.count {
+            guard bytes[i] == UInt8(ascii: "\"") else { i += 1; continue }
+            let start = i
+            var escaped = false
+            i += 1
+            while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+                if bytes[i] == UInt8(ascii: "\\") { escaped = true; i += 1 }
+                i += 1
+            }
+            guard i < bytes.count else { break }
+            let end = i
+            i += 1
+            var j = i
+            while j < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+            guard j < bytes.count, bytes[j] == UInt8(ascii: ":") else { continue }
+            let raw = bytes[start...end]
+            let key = escaped ? (try? JSONDecoder().decode(String.self, from: Data(raw))) : String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
+            if let key, positions[key] == nil { positions[key] = start }
+        }
+        return positions
+    }
+
     static func quote(_ text: String) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
         return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
@@ -88,9 +116,9 @@ public enum AsepriteJSON {
         do { document = try JSONDecoder().decode(Document.self, from: Data(bytes)) } catch {
             throw TexturePackerJSON.Error(reason: "not an Aseprite sheet: \(error)")
         }
-        let text = String(decoding: bytes, as: UTF8.self)
+        let positions = keyPositions(bytes)
         let ordered = document.frames.keys.sorted { a, b in
-            (text.range(of: quote(a) + ":")?.lowerBound ?? text.endIndex) < (text.range(of: quote(b) + ":")?.lowerBound ?? text.endIndex)
+            (positions[a] ?? .max, a) < (positions[b] ?? .max, b)
         }
         let sprites = ordered.map { key in
             let frame = document.frames[key]!
