@@ -35,10 +35,20 @@ struct Rasterizer: Sendable {
     /// per thread when bands are swept at once).
     struct Scratch: Sendable {
         fileprivate var accumulation: [Float] = []
-        fileprivate var active: [Int32] = []
-        fileprivate var crossingX: [Double] = []
-        fileprivate var crossingWinding: [Int32] = []
+        /// The active edges with their x at mid-row, in x order.
+        fileprivate var active: [Keyed] = []
+        /// A sub-row's crossings with their windings, in x order.
+        fileprivate var crossings: [Keyed] = []
+        /// Room for ``Rasterizer/sortByX(_:spare:buckets:)``.
+        fileprivate var spare: [Keyed] = []
+        fileprivate var buckets: [Int32] = []
         init() {}
+    }
+
+    /// An x with what sits there: an edge's index, or a crossing's winding.
+    fileprivate struct Keyed {
+        var x: Double
+        var value: Int32
     }
     /// The edges are in `top` order (``fill`` sorts them once; adding a polygon unsorts them).
     private var sorted = true
@@ -117,18 +127,21 @@ struct Rasterizer: Sendable {
         let rowStart = rows.lowerBound, rowEnd = rows.upperBound
         let span = columnEnd - columnStart
         if scratch.accumulation.count < span + 3 { scratch.accumulation = [Float](repeating: 0, count: span + 3) }
-        if scratch.active.count < edges.count { scratch.active = [Int32](repeating: 0, count: edges.count) }
-        if scratch.crossingX.count < edges.count {
-            scratch.crossingX = [Double](repeating: 0, count: edges.count)
-            scratch.crossingWinding = [Int32](repeating: 0, count: edges.count)
+        if scratch.active.count < edges.count {
+            let none = Keyed(x: 0, value: 0)
+            scratch.active = [Keyed](repeating: none, count: edges.count)
+            scratch.crossings = [Keyed](repeating: none, count: edges.count)
+            scratch.spare = [Keyed](repeating: none, count: edges.count)
+            scratch.buckets = [Int32](repeating: 0, count: edges.count + 1)
         }
         let evenOdd = rule == .evenodd
         let left = Double(columnStart), right = Double(span)
         edges.withUnsafeBufferPointer { edges in
         scratch.accumulation.withUnsafeMutableBufferPointer { acc in
         scratch.active.withUnsafeMutableBufferPointer { active in
-        scratch.crossingX.withUnsafeMutableBufferPointer { crossingX in
-        scratch.crossingWinding.withUnsafeMutableBufferPointer { crossingWinding in
+        scratch.crossings.withUnsafeMutableBufferPointer { crossings in
+        scratch.spare.withUnsafeMutableBufferPointer { spare in
+        scratch.buckets.withUnsafeMutableBufferPointer { buckets in
             var activeCount = 0
             var nextEdge = 0
             var low = Int.max, high = Int.min
@@ -186,17 +199,17 @@ struct Rasterizer: Sendable {
             }
 
             for row in rowStart..<rowEnd {
-                let top = Double(row), bottom = top + 1
+                let top = Double(row), bottom = top + 1, middle = top + 0.5
                 // Retire edges that ended above this row; admit those starting before its end.
                 var kept = 0
-                for slot in 0..<activeCount where edges[Int(active[slot])].bottom > top {
+                for slot in 0..<activeCount where edges[Int(active[slot].value)].bottom > top {
                     active[kept] = active[slot]
                     kept += 1
                 }
                 activeCount = kept
                 while nextEdge < edges.count, edges[nextEdge].top < bottom {
                     if edges[nextEdge].bottom > top {
-                        active[activeCount] = Int32(nextEdge)
+                        active[activeCount] = Keyed(x: 0, value: Int32(nextEdge))
                         activeCount += 1
                     }
                     nextEdge += 1
@@ -205,23 +218,14 @@ struct Rasterizer: Sendable {
                     if nextEdge >= edges.count { return }
                     continue
                 }
-                // Sort the active edges by x at mid-row (insertion sort: the order barely changes).
-                let middle = top + 0.5
-                for i in 1..<max(1, activeCount) {
-                    let item = active[i]
-                    let x = edges[Int(item)].x(at: middle)
-                    var j = i
-                    while j > 0, edges[Int(active[j - 1])].x(at: middle) > x {
-                        active[j] = active[j - 1]
-                        j -= 1
-                    }
-                    active[j] = item
-                }
+                // Sort the active edges by x at mid-row.
+                for slot in 0..<activeCount { active[slot].x = edges[Int(active[slot].value)].x(at: middle) }
+                Self.sortByX(UnsafeMutableBufferPointer(rebasing: active[0..<activeCount]), spare: spare, buckets: buckets)
                 // A full row: every edge spans it and the order is the same at its top and bottom.
                 var full = true
                 var previousTop = -Double.infinity, previousBottom = -Double.infinity
                 for slot in 0..<activeCount {
-                    let edge = edges[Int(active[slot])]
+                    let edge = edges[Int(active[slot].value)]
                     if edge.top > top || edge.bottom < bottom { full = false; break }
                     let xt = edge.x(at: top), xb = edge.x(at: bottom)
                     if xt < previousTop || xb < previousBottom { full = false; break }
@@ -231,7 +235,7 @@ struct Rasterizer: Sendable {
                 if full {
                     var winding: Int32 = 0
                     for slot in 0..<activeCount {
-                        let edge = edges[Int(active[slot])]
+                        let edge = edges[Int(active[slot].value)]
                         let was = inside(winding)
                         winding &+= edge.winding
                         let now = inside(winding)
@@ -242,28 +246,22 @@ struct Rasterizer: Sendable {
                     let weight = 1 / Double(Self.subrows)
                     for subrow in 0..<Self.subrows {
                         let y = top + (Double(subrow) + 0.5) * weight
+                        // The crossings, in mid-row order: nearly sorted already.
                         var count = 0
                         for slot in 0..<activeCount {
-                            let edge = edges[Int(active[slot])]
+                            let edge = edges[Int(active[slot].value)]
                             guard edge.top <= y, edge.bottom > y else { continue }
-                            let x = edge.x(at: y)
-                            var at = count
-                            while at > 0, crossingX[at - 1] > x {
-                                crossingX[at] = crossingX[at - 1]
-                                crossingWinding[at] = crossingWinding[at - 1]
-                                at -= 1
-                            }
-                            crossingX[at] = x
-                            crossingWinding[at] = edge.winding
+                            crossings[count] = Keyed(x: edge.x(at: y), value: edge.winding)
                             count += 1
                         }
+                        Self.sortByX(UnsafeMutableBufferPointer(rebasing: crossings[0..<count]), spare: spare, buckets: buckets)
                         var winding: Int32 = 0
                         for i in 0..<count {
                             let was = inside(winding)
-                            winding &+= crossingWinding[i]
+                            winding &+= crossings[i].value
                             let now = inside(winding)
                             if was == now { continue }
-                            let x = min(max(crossingX[i] - left, 0), right)
+                            let x = min(max(crossings[i].x - left, 0), right)
                             line(x, x, now ? weight : -weight)
                         }
                     }
@@ -291,5 +289,65 @@ struct Rasterizer: Sendable {
         }
         }
         }
+        }
+    }
+
+    /// Sorts `items` by x. Insertion sort while the order is nearly right, as it usually is: the
+    /// order of edges changes little from one row, or sub-row, to the next. When that would take
+    /// many moves (edges just admitted, or many edges crossing each other, as in a scribble of
+    /// long random lines), a bucket pass over the range of the keys puts each near its place first,
+    /// so a row costs about linear time rather than the number of swaps; Swift's sort is the last
+    /// resort for keys the buckets cannot spread (all but a few crowded together). `spare` and
+    /// `buckets` hold at least `items.count` and `items.count + 1` entries.
+    fileprivate static func sortByX(_ items: UnsafeMutableBufferPointer<Keyed>, spare: UnsafeMutableBufferPointer<Keyed>,
+                                    buckets: UnsafeMutableBufferPointer<Int32>) {
+        let count = items.count
+        guard count > 1 else { return }
+        // Enough moves for an order that is nearly right.
+        let budget = 4 * count + 64
+        if insertionSort(items, budget: budget) { return }
+        var low = Double.infinity, high = -Double.infinity
+        for item in items where item.x.isFinite {
+            low = min(low, item.x)
+            high = max(high, item.x)
+        }
+        if low < high {
+            // Counting sort on count buckets spread over [low, high] (infinities and NaN at the ends).
+            let scale = Double(count) / (high - low)
+            @inline(__always) func bucket(_ x: Double) -> Int {
+                let t = (x - low) * scale
+                return t >= 0 ? (t < Double(count) ? Int(t) : count - 1) : 0
+            }
+            for i in 0...count { buckets[i] = 0 }
+            for item in items { buckets[bucket(item.x) + 1] += 1 }
+            for i in 1...count { buckets[i] += buckets[i - 1] }
+            for item in items {
+                let b = bucket(item.x)
+                spare[Int(buckets[b])] = item
+                buckets[b] += 1
+            }
+            _ = items.update(fromContentsOf: UnsafeMutableBufferPointer(rebasing: spare[0..<count]))
+            if insertionSort(items, budget: budget) { return }
+        }
+        var all = items
+        all.sort { $0.x < $1.x }
+    }
+
+    /// Insertion sort of `items` by x; gives up (leaving them reordered but unsorted) after
+    /// `budget` moves, returning whether they are sorted.
+    private static func insertionSort(_ items: UnsafeMutableBufferPointer<Keyed>, budget: Int) -> Bool {
+        var moves = 0
+        for i in 1..<items.count {
+            let item = items[i]
+            var j = i
+            while j > 0, items[j - 1].x > item.x {
+                items[j] = items[j - 1]
+                j -= 1
+            }
+            items[j] = item
+            moves += i - j
+            if moves > budget { return false }
+        }
+        return true
     }
 }
