@@ -17,7 +17,7 @@ public enum FillRule: String, Sendable, Hashable, Codable, CaseIterable {
 struct Rasterizer: Sendable {
     static let subrows = 16
 
-    private struct Edge {
+    fileprivate struct Edge {
         var top: Double
         var bottom: Double
         var xAtTop: Double
@@ -35,8 +35,12 @@ struct Rasterizer: Sendable {
     /// per thread when bands are swept at once).
     struct Scratch: Sendable {
         fileprivate var accumulation: [Float] = []
-        /// The active edges with their x at mid-row, in x order.
-        fileprivate var active: [Keyed] = []
+        /// The edges crossing the row, in x order at mid-row, kept together so that the 16 passes
+        /// over them read memory in order; `gathered` receives them in their new order.
+        fileprivate var active: [Edge] = []
+        fileprivate var gathered: [Edge] = []
+        /// The active edges' x at mid-row, with their place in `active`.
+        fileprivate var keys: [Keyed] = []
         /// A sub-row's crossings with their windings, in x order.
         fileprivate var crossings: [Keyed] = []
         /// Room for ``Rasterizer/sortByX(_:spare:buckets:)``.
@@ -127,22 +131,30 @@ struct Rasterizer: Sendable {
         let rowStart = rows.lowerBound, rowEnd = rows.upperBound
         let span = columnEnd - columnStart
         if scratch.accumulation.count < span + 3 { scratch.accumulation = [Float](repeating: 0, count: span + 3) }
-        if scratch.active.count < edges.count {
-            let none = Keyed(x: 0, value: 0)
-            scratch.active = [Keyed](repeating: none, count: edges.count)
-            scratch.crossings = [Keyed](repeating: none, count: edges.count)
-            scratch.spare = [Keyed](repeating: none, count: edges.count)
-            scratch.buckets = [Int32](repeating: 0, count: edges.count + 1)
+        let most = mostActive(in: rows)
+        if scratch.active.count < most {
+            let none = Keyed(x: 0, value: 0), nothing = Edge(top: 0, bottom: 0, xAtTop: 0, slope: 0, winding: 0)
+            scratch.active = [Edge](repeating: nothing, count: most)
+            scratch.gathered = scratch.active
+            scratch.keys = [Keyed](repeating: none, count: most)
+            scratch.crossings = [Keyed](repeating: none, count: most)
+            scratch.spare = [Keyed](repeating: none, count: most)
+            scratch.buckets = [Int32](repeating: 0, count: most + 1)
         }
         let evenOdd = rule == .evenodd
         let left = Double(columnStart), right = Double(span)
         edges.withUnsafeBufferPointer { edges in
         scratch.accumulation.withUnsafeMutableBufferPointer { acc in
         scratch.active.withUnsafeMutableBufferPointer { active in
+        scratch.gathered.withUnsafeMutableBufferPointer { gathered in
+        scratch.keys.withUnsafeMutableBufferPointer { keys in
         scratch.crossings.withUnsafeMutableBufferPointer { crossings in
         scratch.spare.withUnsafeMutableBufferPointer { spare in
         scratch.buckets.withUnsafeMutableBufferPointer { buckets in
+            var active = active, gathered = gathered
             var activeCount = 0
+            // Sorts that needed the bucket pass: the next few skip the insertion attempt.
+            var rowHint = 0, subrowHint = 0
             var nextEdge = 0
             var low = Int.max, high = Int.min
             @inline(__always) func inside(_ winding: Int32) -> Bool { evenOdd ? winding & 1 != 0 : winding != 0 }
@@ -202,14 +214,14 @@ struct Rasterizer: Sendable {
                 let top = Double(row), bottom = top + 1, middle = top + 0.5
                 // Retire edges that ended above this row; admit those starting before its end.
                 var kept = 0
-                for slot in 0..<activeCount where edges[Int(active[slot].value)].bottom > top {
+                for slot in 0..<activeCount where active[slot].bottom > top {
                     active[kept] = active[slot]
                     kept += 1
                 }
                 activeCount = kept
                 while nextEdge < edges.count, edges[nextEdge].top < bottom {
                     if edges[nextEdge].bottom > top {
-                        active[activeCount] = Keyed(x: 0, value: Int32(nextEdge))
+                        active[activeCount] = edges[nextEdge]
                         activeCount += 1
                     }
                     nextEdge += 1
@@ -219,13 +231,16 @@ struct Rasterizer: Sendable {
                     continue
                 }
                 // Sort the active edges by x at mid-row.
-                for slot in 0..<activeCount { active[slot].x = edges[Int(active[slot].value)].x(at: middle) }
-                Self.sortByX(UnsafeMutableBufferPointer(rebasing: active[0..<activeCount]), spare: spare, buckets: buckets)
+                for slot in 0..<activeCount { keys[slot] = Keyed(x: active[slot].x(at: middle), value: Int32(slot)) }
+                Self.sortByX(UnsafeMutableBufferPointer(rebasing: keys[0..<activeCount]), spare: spare, buckets: buckets,
+                             hint: &rowHint)
+                for slot in 0..<activeCount { gathered[slot] = active[Int(keys[slot].value)] }
+                swap(&active, &gathered)
                 // A full row: every edge spans it and the order is the same at its top and bottom.
                 var full = true
                 var previousTop = -Double.infinity, previousBottom = -Double.infinity
                 for slot in 0..<activeCount {
-                    let edge = edges[Int(active[slot].value)]
+                    let edge = active[slot]
                     if edge.top > top || edge.bottom < bottom { full = false; break }
                     let xt = edge.x(at: top), xb = edge.x(at: bottom)
                     if xt < previousTop || xb < previousBottom { full = false; break }
@@ -235,7 +250,7 @@ struct Rasterizer: Sendable {
                 if full {
                     var winding: Int32 = 0
                     for slot in 0..<activeCount {
-                        let edge = edges[Int(active[slot].value)]
+                        let edge = active[slot]
                         let was = inside(winding)
                         winding &+= edge.winding
                         let now = inside(winding)
@@ -249,12 +264,13 @@ struct Rasterizer: Sendable {
                         // The crossings, in mid-row order: nearly sorted already.
                         var count = 0
                         for slot in 0..<activeCount {
-                            let edge = edges[Int(active[slot].value)]
+                            let edge = active[slot]
                             guard edge.top <= y, edge.bottom > y else { continue }
                             crossings[count] = Keyed(x: edge.x(at: y), value: edge.winding)
                             count += 1
                         }
-                        Self.sortByX(UnsafeMutableBufferPointer(rebasing: crossings[0..<count]), spare: spare, buckets: buckets)
+                        Self.sortByX(UnsafeMutableBufferPointer(rebasing: crossings[0..<count]), spare: spare, buckets: buckets,
+                                     hint: &subrowHint)
                         var winding: Int32 = 0
                         for i in 0..<count {
                             let was = inside(winding)
@@ -290,6 +306,28 @@ struct Rasterizer: Sendable {
         }
         }
         }
+        }
+        }
+    }
+
+    /// The most edges active in one of `rows` (an edge is active in rows
+    /// `floor(top)..<ceil(bottom)`): the size of the sweep's working buffers, far below the edge
+    /// count for long thin outlines such as strokes.
+    private func mostActive(in rows: Range<Int>) -> Int {
+        var starts = [Int32](repeating: 0, count: rows.count + 1)
+        let first = Double(rows.lowerBound), last = Double(rows.upperBound)
+        for edge in edges {
+            let from = max(edge.top.rounded(.down), first), to = min(edge.bottom.rounded(.up), last)
+            guard from < to else { continue }
+            starts[Int(from - first)] += 1
+            starts[Int(to - first)] -= 1
+        }
+        var count: Int32 = 0, most: Int32 = 0
+        for change in starts {
+            count += change
+            most = max(most, count)
+        }
+        return Int(most)
     }
 
     /// Sorts `items` by x. Insertion sort while the order is nearly right, as it usually is: the
@@ -298,14 +336,21 @@ struct Rasterizer: Sendable {
     /// long random lines), a bucket pass over the range of the keys puts each near its place first,
     /// so a row costs about linear time rather than the number of swaps; Swift's sort is the last
     /// resort for keys the buckets cannot spread (all but a few crowded together). `spare` and
-    /// `buckets` hold at least `items.count` and `items.count + 1` entries.
+    /// `buckets` hold at least `items.count` and `items.count + 1` entries. `hint` carries over
+    /// from one call to the next of a kind: after a bucket pass, the next 15 go straight to it.
     fileprivate static func sortByX(_ items: UnsafeMutableBufferPointer<Keyed>, spare: UnsafeMutableBufferPointer<Keyed>,
-                                    buckets: UnsafeMutableBufferPointer<Int32>) {
+                                    buckets: UnsafeMutableBufferPointer<Int32>, hint: inout Int) {
         let count = items.count
         guard count > 1 else { return }
         // Enough moves for an order that is nearly right.
         let budget = 4 * count + 64
-        if insertionSort(items, budget: budget) { return }
+        if hint > 0 {
+            hint -= 1
+        } else if insertionSort(items, budget: budget) {
+            return
+        } else {
+            hint = 15
+        }
         var low = Double.infinity, high = -Double.infinity
         for item in items where item.x.isFinite {
             low = min(low, item.x)
