@@ -41,7 +41,7 @@ struct Rasterizer: Sendable {
         fileprivate var gathered: [Edge] = []
         /// The active edges' x at mid-row, with their place in `active`.
         fileprivate var keys: [Keyed] = []
-        /// A sub-row's crossings with their windings, in x order.
+        /// The crossings of each sub-row with their windings (sorted by x before use).
         fileprivate var crossings: [Keyed] = []
         /// Room for ``Rasterizer/sortByX(_:spare:buckets:)``.
         fileprivate var spare: [Keyed] = []
@@ -137,7 +137,7 @@ struct Rasterizer: Sendable {
             scratch.active = [Edge](repeating: nothing, count: most)
             scratch.gathered = scratch.active
             scratch.keys = [Keyed](repeating: none, count: most)
-            scratch.crossings = [Keyed](repeating: none, count: most)
+            scratch.crossings = [Keyed](repeating: none, count: Self.subrows * most)
             scratch.spare = [Keyed](repeating: none, count: most)
             scratch.buckets = [Int32](repeating: 0, count: most + 1)
         }
@@ -155,6 +155,8 @@ struct Rasterizer: Sendable {
             var activeCount = 0
             // Sorts that needed the bucket pass: the next few skip the insertion attempt.
             var rowHint = 0, subrowHint = 0
+            /// The number of crossings in each sub-row's list.
+            var counts = [Int](repeating: 0, count: Self.subrows)
             var nextEdge = 0
             var low = Int.max, high = Int.min
             @inline(__always) func inside(_ winding: Int32) -> Bool { evenOdd ? winding & 1 != 0 : winding != 0 }
@@ -258,26 +260,33 @@ struct Rasterizer: Sendable {
                         clampedLine(edge.x(at: top) - left, edge.x(at: bottom) - left, now ? 1 : -1)
                     }
                 } else {
-                    let weight = 1 / Double(Self.subrows)
-                    for subrow in 0..<Self.subrows {
-                        let y = top + (Double(subrow) + 0.5) * weight
-                        // The crossings, in mid-row order: nearly sorted already.
-                        var count = 0
-                        for slot in 0..<activeCount {
-                            let edge = active[slot]
+                    let weight = 1 / Double(Self.subrows), subrows = Double(Self.subrows)
+                    // Each edge adds its crossing to the lists of the sub-rows it spans (only
+                    // those: short edges skip most of them), so each list is in mid-row order,
+                    // nearly sorted already. Sub-row `s` lists at `crossings[s * most...]`.
+                    for subrow in 0..<Self.subrows { counts[subrow] = 0 }
+                    for slot in 0..<activeCount {
+                        let edge = active[slot]
+                        // The sub-rows whose centre may lie in the edge's span, one more each side.
+                        let from = min(max(((edge.top - top) * subrows - 0.5).rounded(.down) - 1, 0), subrows)
+                        let to = min(max(((edge.bottom - top) * subrows - 0.5).rounded(.up) + 1, 0), subrows)
+                        for subrow in Int(from)..<max(Int(from), Int(to)) {
+                            let y = top + (Double(subrow) + 0.5) * weight
                             guard edge.top <= y, edge.bottom > y else { continue }
-                            crossings[count] = Keyed(x: edge.x(at: y), value: edge.winding)
-                            count += 1
+                            crossings[subrow * most + counts[subrow]] = Keyed(x: edge.x(at: y), value: edge.winding)
+                            counts[subrow] += 1
                         }
-                        Self.sortByX(UnsafeMutableBufferPointer(rebasing: crossings[0..<count]), spare: spare, buckets: buckets,
-                                     hint: &subrowHint)
+                    }
+                    for subrow in 0..<Self.subrows {
+                        let list = UnsafeMutableBufferPointer(rebasing: crossings[(subrow * most)..<(subrow * most + counts[subrow])])
+                        Self.sortByX(list, spare: spare, buckets: buckets, hint: &subrowHint)
                         var winding: Int32 = 0
-                        for i in 0..<count {
+                        for i in list.indices {
                             let was = inside(winding)
-                            winding &+= crossings[i].value
+                            winding &+= list[i].value
                             let now = inside(winding)
                             if was == now { continue }
-                            let x = min(max(crossings[i].x - left, 0), right)
+                            let x = min(max(list[i].x - left, 0), right)
                             line(x, x, now ? weight : -weight)
                         }
                     }
