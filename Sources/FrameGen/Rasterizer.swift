@@ -17,7 +17,7 @@ public enum FillRule: String, Sendable, Hashable, Codable, CaseIterable {
 struct Rasterizer: Sendable {
     static let subrows = 16
 
-    private struct Edge {
+    fileprivate struct Edge {
         var top: Double
         var bottom: Double
         var xAtTop: Double
@@ -35,10 +35,24 @@ struct Rasterizer: Sendable {
     /// per thread when bands are swept at once).
     struct Scratch: Sendable {
         fileprivate var accumulation: [Float] = []
-        fileprivate var active: [Int32] = []
-        fileprivate var crossingX: [Double] = []
-        fileprivate var crossingWinding: [Int32] = []
+        /// The edges crossing the row, in x order at mid-row, kept together so that the 16 passes
+        /// over them read memory in order; `gathered` receives them in their new order.
+        fileprivate var active: [Edge] = []
+        fileprivate var gathered: [Edge] = []
+        /// The active edges' x at mid-row, with their place in `active`.
+        fileprivate var keys: [Keyed] = []
+        /// The crossings of each sub-row with their windings (sorted by x before use).
+        fileprivate var crossings: [Keyed] = []
+        /// Room for ``Rasterizer/sortByX(_:spare:buckets:)``.
+        fileprivate var spare: [Keyed] = []
+        fileprivate var buckets: [Int32] = []
         init() {}
+    }
+
+    /// An x with what sits there: an edge's index, or a crossing's winding.
+    fileprivate struct Keyed {
+        var x: Double
+        var value: Int32
     }
     /// The edges are in `top` order (``fill`` sorts them once; adding a polygon unsorts them).
     private var sorted = true
@@ -119,19 +133,32 @@ struct Rasterizer: Sendable {
         let rowStart = rows.lowerBound, rowEnd = rows.upperBound
         let span = columnEnd - columnStart
         if scratch.accumulation.count < span + 3 { scratch.accumulation = [Float](repeating: 0, count: span + 3) }
-        if scratch.active.count < edges.count { scratch.active = [Int32](repeating: 0, count: edges.count) }
-        if scratch.crossingX.count < edges.count {
-            scratch.crossingX = [Double](repeating: 0, count: edges.count)
-            scratch.crossingWinding = [Int32](repeating: 0, count: edges.count)
+        let most = mostActive(in: rows)
+        if scratch.active.count < most {
+            let none = Keyed(x: 0, value: 0), nothing = Edge(top: 0, bottom: 0, xAtTop: 0, slope: 0, winding: 0)
+            scratch.active = [Edge](repeating: nothing, count: most)
+            scratch.gathered = scratch.active
+            scratch.keys = [Keyed](repeating: none, count: most)
+            scratch.crossings = [Keyed](repeating: none, count: Self.subrows * most)
+            scratch.spare = [Keyed](repeating: none, count: most)
+            scratch.buckets = [Int32](repeating: 0, count: most + 1)
         }
         let evenOdd = rule == .evenodd
         let left = Double(columnStart), right = Double(span)
         edges.withUnsafeBufferPointer { edges in
         scratch.accumulation.withUnsafeMutableBufferPointer { acc in
         scratch.active.withUnsafeMutableBufferPointer { active in
-        scratch.crossingX.withUnsafeMutableBufferPointer { crossingX in
-        scratch.crossingWinding.withUnsafeMutableBufferPointer { crossingWinding in
+        scratch.gathered.withUnsafeMutableBufferPointer { gathered in
+        scratch.keys.withUnsafeMutableBufferPointer { keys in
+        scratch.crossings.withUnsafeMutableBufferPointer { crossings in
+        scratch.spare.withUnsafeMutableBufferPointer { spare in
+        scratch.buckets.withUnsafeMutableBufferPointer { buckets in
+            var active = active, gathered = gathered
             var activeCount = 0
+            // Sorts that needed the bucket pass: the next few skip the insertion attempt.
+            var rowHint = 0, subrowHint = 0
+            /// The number of crossings in each sub-row's list.
+            var counts = [Int](repeating: 0, count: Self.subrows)
             var nextEdge = 0
             var low = Int.max, high = Int.min
             @inline(__always) func inside(_ winding: Int32) -> Bool { evenOdd ? winding & 1 != 0 : winding != 0 }
@@ -188,17 +215,17 @@ struct Rasterizer: Sendable {
             }
 
             for row in rowStart..<rowEnd {
-                let top = Double(row), bottom = top + 1
+                let top = Double(row), bottom = top + 1, middle = top + 0.5
                 // Retire edges that ended above this row; admit those starting before its end.
                 var kept = 0
-                for slot in 0..<activeCount where edges[Int(active[slot])].bottom > top {
+                for slot in 0..<activeCount where active[slot].bottom > top {
                     active[kept] = active[slot]
                     kept += 1
                 }
                 activeCount = kept
                 while nextEdge < edges.count, edges[nextEdge].top < bottom {
                     if edges[nextEdge].bottom > top {
-                        active[activeCount] = Int32(nextEdge)
+                        active[activeCount] = edges[nextEdge]
                         activeCount += 1
                     }
                     nextEdge += 1
@@ -207,23 +234,17 @@ struct Rasterizer: Sendable {
                     if nextEdge >= edges.count { return }
                     continue
                 }
-                // Sort the active edges by x at mid-row (insertion sort: the order barely changes).
-                let middle = top + 0.5
-                for i in 1..<max(1, activeCount) {
-                    let item = active[i]
-                    let x = edges[Int(item)].x(at: middle)
-                    var j = i
-                    while j > 0, edges[Int(active[j - 1])].x(at: middle) > x {
-                        active[j] = active[j - 1]
-                        j -= 1
-                    }
-                    active[j] = item
-                }
+                // Sort the active edges by x at mid-row.
+                for slot in 0..<activeCount { keys[slot] = Keyed(x: active[slot].x(at: middle), value: Int32(slot)) }
+                Self.sortByX(UnsafeMutableBufferPointer(rebasing: keys[0..<activeCount]), spare: spare, buckets: buckets,
+                             hint: &rowHint)
+                for slot in 0..<activeCount { gathered[slot] = active[Int(keys[slot].value)] }
+                swap(&active, &gathered)
                 // A full row: every edge spans it and the order is the same at its top and bottom.
                 var full = true
                 var previousTop = -Double.infinity, previousBottom = -Double.infinity
                 for slot in 0..<activeCount {
-                    let edge = edges[Int(active[slot])]
+                    let edge = active[slot]
                     if edge.top > top || edge.bottom < bottom { full = false; break }
                     let xt = edge.x(at: top), xb = edge.x(at: bottom)
                     if xt < previousTop || xb < previousBottom { full = false; break }
@@ -233,7 +254,7 @@ struct Rasterizer: Sendable {
                 if full {
                     var winding: Int32 = 0
                     for slot in 0..<activeCount {
-                        let edge = edges[Int(active[slot])]
+                        let edge = active[slot]
                         let was = inside(winding)
                         winding &+= edge.winding
                         let now = inside(winding)
@@ -241,31 +262,33 @@ struct Rasterizer: Sendable {
                         clampedLine(edge.x(at: top) - left, edge.x(at: bottom) - left, now ? 1 : -1)
                     }
                 } else {
-                    let weight = 1 / Double(Self.subrows)
-                    for subrow in 0..<Self.subrows {
-                        let y = top + (Double(subrow) + 0.5) * weight
-                        var count = 0
-                        for slot in 0..<activeCount {
-                            let edge = edges[Int(active[slot])]
+                    let weight = 1 / Double(Self.subrows), subrows = Double(Self.subrows)
+                    // Each edge adds its crossing to the lists of the sub-rows it spans (only
+                    // those: short edges skip most of them), so each list is in mid-row order,
+                    // nearly sorted already. Sub-row `s` lists at `crossings[s * most...]`.
+                    for subrow in 0..<Self.subrows { counts[subrow] = 0 }
+                    for slot in 0..<activeCount {
+                        let edge = active[slot]
+                        // The sub-rows whose centre may lie in the edge's span, one more each side.
+                        let from = min(max(((edge.top - top) * subrows - 0.5).rounded(.down) - 1, 0), subrows)
+                        let to = min(max(((edge.bottom - top) * subrows - 0.5).rounded(.up) + 1, 0), subrows)
+                        for subrow in Int(from)..<max(Int(from), Int(to)) {
+                            let y = top + (Double(subrow) + 0.5) * weight
                             guard edge.top <= y, edge.bottom > y else { continue }
-                            let x = edge.x(at: y)
-                            var at = count
-                            while at > 0, crossingX[at - 1] > x {
-                                crossingX[at] = crossingX[at - 1]
-                                crossingWinding[at] = crossingWinding[at - 1]
-                                at -= 1
-                            }
-                            crossingX[at] = x
-                            crossingWinding[at] = edge.winding
-                            count += 1
+                            crossings[subrow * most + counts[subrow]] = Keyed(x: edge.x(at: y), value: edge.winding)
+                            counts[subrow] += 1
                         }
+                    }
+                    for subrow in 0..<Self.subrows {
+                        let list = UnsafeMutableBufferPointer(rebasing: crossings[(subrow * most)..<(subrow * most + counts[subrow])])
+                        Self.sortByX(list, spare: spare, buckets: buckets, hint: &subrowHint)
                         var winding: Int32 = 0
-                        for i in 0..<count {
+                        for i in list.indices {
                             let was = inside(winding)
-                            winding &+= crossingWinding[i]
+                            winding &+= list[i].value
                             let now = inside(winding)
                             if was == now { continue }
-                            let x = min(max(crossingX[i] - left, 0), right)
+                            let x = min(max(list[i].x - left, 0), right)
                             line(x, x, now ? weight : -weight)
                         }
                     }
@@ -293,5 +316,94 @@ struct Rasterizer: Sendable {
         }
         }
         }
+        }
+        }
+        }
+    }
+
+    /// The most edges active in one of `rows` (an edge is active in rows
+    /// `floor(top)..<ceil(bottom)`): the size of the sweep's working buffers, far below the edge
+    /// count for long thin outlines such as strokes.
+    private func mostActive(in rows: Range<Int>) -> Int {
+        var starts = [Int32](repeating: 0, count: rows.count + 1)
+        let first = Double(rows.lowerBound), last = Double(rows.upperBound)
+        for edge in edges {
+            let from = max(edge.top.rounded(.down), first), to = min(edge.bottom.rounded(.up), last)
+            guard from < to else { continue }
+            starts[Int(from - first)] += 1
+            starts[Int(to - first)] -= 1
+        }
+        var count: Int32 = 0, most: Int32 = 0
+        for change in starts {
+            count += change
+            most = max(most, count)
+        }
+        return Int(most)
+    }
+
+    /// Sorts `items` by x. Insertion sort while the order is nearly right, as it usually is: the
+    /// order of edges changes little from one row, or sub-row, to the next. When that would take
+    /// many moves (edges just admitted, or many edges crossing each other, as in a scribble of
+    /// long random lines), a bucket pass over the range of the keys puts each near its place first,
+    /// so a row costs about linear time rather than the number of swaps; Swift's sort is the last
+    /// resort for keys the buckets cannot spread (all but a few crowded together). `spare` and
+    /// `buckets` hold at least `items.count` and `items.count + 1` entries. `hint` carries over
+    /// from one call to the next of a kind: after a bucket pass, the next 15 go straight to it.
+    fileprivate static func sortByX(_ items: UnsafeMutableBufferPointer<Keyed>, spare: UnsafeMutableBufferPointer<Keyed>,
+                                    buckets: UnsafeMutableBufferPointer<Int32>, hint: inout Int) {
+        let count = items.count
+        guard count > 1 else { return }
+        // Enough moves for an order that is nearly right.
+        let budget = 4 * count + 64
+        if hint > 0 {
+            hint -= 1
+        } else if insertionSort(items, budget: budget) {
+            return
+        } else {
+            hint = 15
+        }
+        var low = Double.infinity, high = -Double.infinity
+        for item in items where item.x.isFinite {
+            low = min(low, item.x)
+            high = max(high, item.x)
+        }
+        if low < high {
+            // Counting sort on count buckets spread over [low, high] (infinities and NaN at the ends).
+            let scale = Double(count) / (high - low)
+            @inline(__always) func bucket(_ x: Double) -> Int {
+                let t = (x - low) * scale
+                return t >= 0 ? (t < Double(count) ? Int(t) : count - 1) : 0
+            }
+            for i in 0...count { buckets[i] = 0 }
+            for item in items { buckets[bucket(item.x) + 1] += 1 }
+            for i in 1...count { buckets[i] += buckets[i - 1] }
+            for item in items {
+                let b = bucket(item.x)
+                spare[Int(buckets[b])] = item
+                buckets[b] += 1
+            }
+            _ = items.update(fromContentsOf: UnsafeMutableBufferPointer(rebasing: spare[0..<count]))
+            if insertionSort(items, budget: budget) { return }
+        }
+        var all = items
+        all.sort { $0.x < $1.x }
+    }
+
+    /// Insertion sort of `items` by x; gives up (leaving them reordered but unsorted) after
+    /// `budget` moves, returning whether they are sorted.
+    private static func insertionSort(_ items: UnsafeMutableBufferPointer<Keyed>, budget: Int) -> Bool {
+        var moves = 0
+        for i in 1..<items.count {
+            let item = items[i]
+            var j = i
+            while j > 0, items[j - 1].x > item.x {
+                items[j] = items[j - 1]
+                j -= 1
+            }
+            items[j] = item
+            moves += i - j
+            if moves > budget { return false }
+        }
+        return true
     }
 }
