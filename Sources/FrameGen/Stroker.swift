@@ -343,7 +343,9 @@ struct Stroker {
         var on = index % 2 == 0
         // Each cut costs one: a dash pattern far finer than the path is long (or too fine to
         // advance a huge coordinate at all) stops at the budget instead of looping.
-        var cuts = Budget(maxPoints)
+        // A piece becomes at least 4 outline points, and is listed (with its vertices) before
+        // any is outlined: an eighth of the point budget keeps that list's memory in proportion.
+        var cuts = Budget(maxPoints / 8)
         var pieces: [Piece] = []
         var current = Piece()
         let startsOn = on
