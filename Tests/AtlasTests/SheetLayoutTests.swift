@@ -97,11 +97,7 @@ struct SheetLayoutTests {
 /// Every format written to a folder and read back by ``SheetImport`` gives the same frames.
 @Suite("Sheet export and import")
 struct SheetExportImportTests {
-    static func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "flipbook-sheet-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func temporaryFolder() throws -> String { try Fixtures.temporaryFolder("sheet") }
 
     static func write(_ files: [SheetExport.File]) throws {
         for file in files {

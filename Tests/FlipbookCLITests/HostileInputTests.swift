@@ -8,11 +8,7 @@ import CZlib
 /// the limit and its flag, inside a 1 GiB address-space limit and without writing anything.
 @Suite("Hostile input")
 struct HostileInputTests {
-    static func folder() throws -> String {
-        let path = NSTemporaryDirectory() + "flipbook-hostile-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func folder() throws -> String { try Fixtures.temporaryFolder("hostile") }
 
     /// A PNG of `width × height` zero pixels, compressed ~1000:1 (16000² is 1 MB on disk, 1 GB decoded).
     static func zlibBomb(width: Int, height: Int) -> [UInt8] {

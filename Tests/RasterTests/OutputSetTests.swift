@@ -1,15 +1,12 @@
 import Foundation
 import Raster
 import Testing
+import TestSupport
 
 /// Sets of files replaced as a whole, and what a killed writer leaves for the next one to clean.
 @Suite("Output sets")
 struct OutputSetTests {
-    static func folder() throws -> String {
-        let path = NSTemporaryDirectory() + "flipbook-outputset-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    static func folder() throws -> String { try Fixtures.temporaryFolder("outputset") }
 
     static func contents(_ dir: String) throws -> [String: String] {
         var out: [String: String] = [:]

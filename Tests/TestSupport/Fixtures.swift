@@ -30,6 +30,13 @@ public enum Fixtures {
     /// The message a golden test fails with after recording `path`.
     public static func recorded(_ path: String) -> String { "recorded \(path); run again without FLIPBOOK_RECORD to check it" }
 
+    /// A new empty folder under the system's temporary directory, named after `label`.
+    public static func temporaryFolder(_ label: String) throws -> String {
+        let path = NSTemporaryDirectory() + "flipbook-\(label)-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
     public static func bytes(_ relative: String) throws -> [UInt8] {
         Array(try Data(contentsOf: URL(fileURLWithPath: path(relative))))
     }
