@@ -13,11 +13,13 @@ public enum FillRule: String, Sendable, Hashable, Codable, CaseIterable {
 /// (as Cairo's "full row" path and font-rs do). Other rows are sampled on 16 sub-rows: on each, the
 /// crossings are sorted and walked with the fill rule, and inside spans add their exact horizontal
 /// coverage. Either way the winding rule is exact even for overlapping contours of opposite
-/// direction, and abutting shapes sum to full coverage without seams.
+/// direction, and abutting shapes sum to full coverage without seams. Rows crossed by several
+/// times more edges than they have pixels (a scribble of long random lines) are point-sampled
+/// instead (``sampleCrowdedRow``), so that the work stays linear in the edges.
 struct Rasterizer: Sendable {
     static let subrows = 16
 
-    fileprivate struct Edge {
+    struct Edge {
         var top: Double
         var bottom: Double
         var xAtTop: Double
@@ -46,6 +48,8 @@ struct Rasterizer: Sendable {
         /// Room for ``Rasterizer/sortByX(_:spare:buckets:)``.
         fileprivate var spare: [Keyed] = []
         fileprivate var buckets: [Int32] = []
+        /// Room for rows crowded with edges (``Rasterizer/sampleCrowdedRow``).
+        fileprivate var dense = DenseScratch()
         init() {}
     }
 
@@ -145,6 +149,9 @@ struct Rasterizer: Sendable {
         }
         let evenOdd = rule == .evenodd
         let left = Double(columnStart), right = Double(span)
+        var dense = scratch.dense
+        scratch.dense = DenseScratch()
+        defer { scratch.dense = dense }
         edges.withUnsafeBufferPointer { edges in
         scratch.accumulation.withUnsafeMutableBufferPointer { acc in
         scratch.active.withUnsafeMutableBufferPointer { active in
@@ -234,62 +241,69 @@ struct Rasterizer: Sendable {
                     if nextEdge >= edges.count { return }
                     continue
                 }
-                // Sort the active edges by x at mid-row.
-                for slot in 0..<activeCount { keys[slot] = Keyed(x: active[slot].x(at: middle), value: Int32(slot)) }
-                Self.sortByX(UnsafeMutableBufferPointer(rebasing: keys[0..<activeCount]), spare: spare, buckets: buckets,
-                             hint: &rowHint)
-                for slot in 0..<activeCount { gathered[slot] = active[Int(keys[slot].value)] }
-                swap(&active, &gathered)
-                // A full row: every edge spans it and the order is the same at its top and bottom.
-                var full = true
-                var previousTop = -Double.infinity, previousBottom = -Double.infinity
-                for slot in 0..<activeCount {
-                    let edge = active[slot]
-                    if edge.top > top || edge.bottom < bottom { full = false; break }
-                    let xt = edge.x(at: top), xb = edge.x(at: bottom)
-                    if xt < previousTop || xb < previousBottom { full = false; break }
-                    previousTop = xt
-                    previousBottom = xb
-                }
-                if full {
-                    var winding: Int32 = 0
-                    for slot in 0..<activeCount {
-                        let edge = active[slot]
-                        let was = inside(winding)
-                        winding &+= edge.winding
-                        let now = inside(winding)
-                        if was == now { continue }
-                        clampedLine(edge.x(at: top) - left, edge.x(at: bottom) - left, now ? 1 : -1)
-                    }
+                if Self.isCrowded(active: activeCount, span: span) {
+                    Self.sampleCrowdedRow(UnsafeMutableBufferPointer(rebasing: active[0..<activeCount]), top: top, left: left,
+                                          span: span, evenOdd: evenOdd, scratch: &dense, acc: acc)
+                    low = 0
+                    high = span
                 } else {
-                    let weight = 1 / Double(Self.subrows), subrows = Double(Self.subrows)
-                    // Each edge adds its crossing to the lists of the sub-rows it spans (only
-                    // those: short edges skip most of them), so each list is in mid-row order,
-                    // nearly sorted already. Sub-row `s` lists at `crossings[s * most...]`.
-                    for subrow in 0..<Self.subrows { counts[subrow] = 0 }
+                    // Sort the active edges by x at mid-row.
+                    for slot in 0..<activeCount { keys[slot] = Keyed(x: active[slot].x(at: middle), value: Int32(slot)) }
+                    Self.sortByX(UnsafeMutableBufferPointer(rebasing: keys[0..<activeCount]), spare: spare, buckets: buckets,
+                                 hint: &rowHint)
+                    for slot in 0..<activeCount { gathered[slot] = active[Int(keys[slot].value)] }
+                    swap(&active, &gathered)
+                    // A full row: every edge spans it and the order is the same at its top and bottom.
+                    var full = true
+                    var previousTop = -Double.infinity, previousBottom = -Double.infinity
                     for slot in 0..<activeCount {
                         let edge = active[slot]
-                        // The sub-rows whose centre may lie in the edge's span, one more each side.
-                        let from = min(max(((edge.top - top) * subrows - 0.5).rounded(.down) - 1, 0), subrows)
-                        let to = min(max(((edge.bottom - top) * subrows - 0.5).rounded(.up) + 1, 0), subrows)
-                        for subrow in Int(from)..<max(Int(from), Int(to)) {
-                            let y = top + (Double(subrow) + 0.5) * weight
-                            guard edge.top <= y, edge.bottom > y else { continue }
-                            crossings[subrow * most + counts[subrow]] = Keyed(x: edge.x(at: y), value: edge.winding)
-                            counts[subrow] += 1
-                        }
+                        if edge.top > top || edge.bottom < bottom { full = false; break }
+                        let xt = edge.x(at: top), xb = edge.x(at: bottom)
+                        if xt < previousTop || xb < previousBottom { full = false; break }
+                        previousTop = xt
+                        previousBottom = xb
                     }
-                    for subrow in 0..<Self.subrows {
-                        let list = UnsafeMutableBufferPointer(rebasing: crossings[(subrow * most)..<(subrow * most + counts[subrow])])
-                        Self.sortByX(list, spare: spare, buckets: buckets, hint: &subrowHint)
+                    if full {
                         var winding: Int32 = 0
-                        for i in list.indices {
+                        for slot in 0..<activeCount {
+                            let edge = active[slot]
                             let was = inside(winding)
-                            winding &+= list[i].value
+                            winding &+= edge.winding
                             let now = inside(winding)
                             if was == now { continue }
-                            let x = min(max(list[i].x - left, 0), right)
-                            line(x, x, now ? weight : -weight)
+                            clampedLine(edge.x(at: top) - left, edge.x(at: bottom) - left, now ? 1 : -1)
+                        }
+                    } else {
+                        let weight = 1 / Double(Self.subrows), subrows = Double(Self.subrows)
+                        // Each edge adds its crossing to the lists of the sub-rows it spans (only
+                        // those: short edges skip most of them), so each list is in mid-row order,
+                        // nearly sorted already. Sub-row `s` lists at `crossings[s * most...]`.
+                        for subrow in 0..<Self.subrows { counts[subrow] = 0 }
+                        for slot in 0..<activeCount {
+                            let edge = active[slot]
+                            // The sub-rows whose centre may lie in the edge's span, one more each side.
+                            let from = min(max(((edge.top - top) * subrows - 0.5).rounded(.down) - 1, 0), subrows)
+                            let to = min(max(((edge.bottom - top) * subrows - 0.5).rounded(.up) + 1, 0), subrows)
+                            for subrow in Int(from)..<max(Int(from), Int(to)) {
+                                let y = top + (Double(subrow) + 0.5) * weight
+                                guard edge.top <= y, edge.bottom > y else { continue }
+                                crossings[subrow * most + counts[subrow]] = Keyed(x: edge.x(at: y), value: edge.winding)
+                                counts[subrow] += 1
+                            }
+                        }
+                        for subrow in 0..<Self.subrows {
+                            let list = UnsafeMutableBufferPointer(rebasing: crossings[(subrow * most)..<(subrow * most + counts[subrow])])
+                            Self.sortByX(list, spare: spare, buckets: buckets, hint: &subrowHint)
+                            var winding: Int32 = 0
+                            for i in list.indices {
+                                let was = inside(winding)
+                                winding &+= list[i].value
+                                let now = inside(winding)
+                                if was == now { continue }
+                                let x = min(max(list[i].x - left, 0), right)
+                                line(x, x, now ? weight : -weight)
+                            }
                         }
                     }
                 }
