@@ -23,7 +23,12 @@ public enum FileIO {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// Reads a whole file.
+    /// The largest file ``readAll(_:)`` reads: 1 GiB, beyond any image, animation or data file
+    /// an asset pipeline holds (the largest real inputs checked are sheet pages of a few MB), so a
+    /// mistaken or hostile path (a disk image, a growing log) is refused instead of filling memory.
+    public static let maximumFileSize = 1 << 30
+
+    /// Reads a whole file (refused when it holds more than ``maximumFileSize`` bytes).
     public static func readAll(_ path: String) throws(Error) -> [UInt8] {
         try load(path, limit: nil).bytes
     }
@@ -33,8 +38,12 @@ public enum FileIO {
         try load(path, limit: limit)
     }
 
-    /// Reads up to `limit` bytes (all of the file when `nil`), following a file that grows.
+    /// Reads up to `limit` bytes (all of the file when `nil`), following a file that grows; a
+    /// whole file over ``maximumFileSize`` is refused before anything is allocated.
     private static func load(_ path: String, limit: Int?) throws(Error) -> (bytes: [UInt8], fileSize: Int) {
+        @inline(__always) func tooLarge(_ size: Int) -> Error {
+            Error(path: path, reason: "\(size) bytes, over the 1 GiB Flipbook reads of one file")
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw systemError(path) }
         defer { close(descriptor) }
@@ -42,13 +51,16 @@ public enum FileIO {
         guard fstat(descriptor, &status) == 0 else { throw systemError(path) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw Error(path: path, reason: "not a regular file") }
         let size = Int(status.st_size)
-        var bytes = [UInt8](repeating: 0, count: min(limit ?? size, size))
+        if limit == nil, size > maximumFileSize { throw tooLarge(size) }
+        let most = limit ?? maximumFileSize + 1
+        var bytes = [UInt8](repeating: 0, count: min(most, size))
         var filled = 0
         while true {
             if filled == bytes.count {
-                guard limit == nil else { break }
-                // The file may have grown since fstat; read on until end of file.
-                bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2)))
+                // The file may have grown since fstat; read on until end of file (or the limit).
+                let room = most - bytes.count
+                guard room > 0 else { break }
+                bytes.append(contentsOf: repeatElement(0, count: min(room, max(4096, bytes.count / 2))))
             }
             let count = bytes.withUnsafeMutableBytes { buffer in
                 read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
@@ -60,6 +72,7 @@ public enum FileIO {
             if count == 0 { break }
             filled += count
         }
+        if limit == nil, filled > maximumFileSize { throw tooLarge(filled) }
         bytes.removeSubrange(filled...)
         return (bytes, size)
     }

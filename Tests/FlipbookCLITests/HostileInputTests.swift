@@ -65,6 +65,25 @@ struct HostileInputTests {
         #expect(raised.status == 0 && raised.stdout.contains("100000 frames"), "\(raised.stdout)\(raised.stderr)")
     }
 
+    @Test func filesOverAGibibyteAreRefusedUnread() throws {
+        let dir = try Self.folder()
+        // Sparse: 2 GiB of size, no disk. Every reader of whole files meets the same check.
+        for name in ["big.png", "big.gif", "sequence.json"] {
+            let handle = try #require(FileHandle(forWritingAtPath: dir + "/" + name) ?? {
+                FileManager.default.createFile(atPath: dir + "/" + name, contents: nil)
+                return FileHandle(forWritingAtPath: dir + "/" + name)
+            }())
+            try handle.truncate(atOffset: 2 << 30)
+            try handle.close()
+        }
+        // A sequence.json beside a real frame.
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/gold_1.png"), toPath: dir + "/gold_1.png")
+        for arguments in [["info", "big.png"], ["info", "big.gif"], ["assemble", ".", "-o", "out.gif"]] {
+            let result = try CLI.run(arguments, shellLimits: Self.addressSpace, in: dir)
+            #expect(result.status == 3 && result.stderr.contains("over the 1 GiB"), "\(arguments): \(result.stderr)")
+        }
+    }
+
     @Test func oversizedOutputsAreUsageErrors() throws {
         let dir = try Self.folder()
         let coin = CLI.fixtures + "/info/coin@2x.png"
