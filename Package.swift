@@ -27,16 +27,16 @@ let package = Package(
         ),
         // zlib, for PNG pages compressed on all cores (Raster/Zlib.swift).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // glibc's malloc tuning, for the executable's process-wide memory policy (MemoryPolicy.swift).
+        // glibc's malloc tuning, for the process-wide memory policy (Raster/ProcessPolicy.swift).
         .systemLibrary(name: "CMalloc"),
         // libpng reports errors with longjmp; this C target owns setjmp so that a
         // longjmp never crosses a Swift frame. It returns error codes and messages.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
 
-        .target(name: "Raster", dependencies: ["CPNGShim", "CZlib"]),
+        .target(name: "Raster", dependencies: ["CPNGShim", "CZlib", "CMalloc"]),
         .target(name: "Animated", dependencies: ["Raster"]),
         .target(name: "FrameGen", dependencies: ["Raster"]),
-        .target(name: "GIF", dependencies: ["Raster", "CGIF"]),
+        .target(name: "GIF", dependencies: ["Raster", "Animated", "CGIF"]),
         .target(name: "Atlas", dependencies: ["Raster", "Animated"]),
         .executableTarget(
             name: "flipbook",
@@ -46,7 +46,6 @@ let package = Package(
                 "FrameGen",
                 "GIF",
                 "Atlas",
-                "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -59,6 +58,7 @@ let package = Package(
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Raster", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
+        .testTarget(name: "ReadmeTests", dependencies: ["Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "CZlib", "Raster", "GIF", "FrameGen", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -151,4 +151,20 @@ public enum SheetExport {
         }
         return files
     }
+
+    /// Writes `files` (folders created as needed) as one set: they replace what was there as a
+    /// whole, or not at all. Pages are PNGs at zlib level `pngLevel`, 8-bit palette ones when
+    /// `png8` (``PaletteQuantizer``).
+    public static func write(_ files: [File], pngLevel: Int = 5, png8: Bool = false) throws {
+        let set = OutputSet()
+        for file in files {
+            try FileIO.createDirectory(URL(fileURLWithPath: file.path).deletingLastPathComponent().path)
+            switch file.content {
+            case .image(let bitmap):
+                try PNG.Encoder(compressionLevel: pngLevel).write(png8 ? PaletteQuantizer().reduce(bitmap) : bitmap, to: file.path, in: set)
+            case .data(let bytes): try set.write(bytes, to: file.path)
+            }
+        }
+        try set.commit()
+    }
 }

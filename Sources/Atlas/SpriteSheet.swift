@@ -122,6 +122,23 @@ public struct SpriteSheet: Sendable {
         Self.safeFileName(for: sprite.name, scale: pages[sprite.page].scale)
     }
 
+    /// Writes every sprite's original frame (``frame(_:)``) into `folder` (created if needed) under
+    /// ``fileName(for:)``, replacing what was there as one set; two sprites whose names map to the
+    /// same file are refused before anything is written. `source` names the data file in errors.
+    /// Returns the paths written, in sprite order.
+    public func unpack(into folder: String, source: String) throws -> [String] {
+        var names = Set<String>()
+        for sprite in sprites where !names.insert(fileName(for: sprite)).inserted {
+            throw SheetImport.Error(path: source, reason: "two frames map to the file name \(fileName(for: sprite))")
+        }
+        try FileIO.createDirectory(folder)
+        let set = OutputSet()
+        let paths = sprites.map { folder + "/" + fileName(for: $0) }
+        for (sprite, path) in zip(sprites, paths) { try PNG.Encoder().write(frame(sprite), to: path, in: set) }
+        try set.commit()
+        return paths
+    }
+
     /// The original frame of `sprite`, rebuilt from its page (un-rotated, un-trimmed onto its source
     /// size): the page's bytes as they are, or un-premultiplied when ``premultipliedAlpha`` says
     /// the page is premultiplied (colour above alpha, which such a page cannot hold, is clamped).

@@ -17,6 +17,7 @@ public enum ImageLoader {
         /// beside it (a scene from a pull request must not read other files of the machine).
         case outsideFolder(String)
 
+        /// What went wrong, naming the image.
         public var description: String {
             switch self {
             case .notFound(let name): return "image not found: \(name) (nor any @Nx variant)"
@@ -47,6 +48,7 @@ public enum ImageLoader {
         return ImageFileName.scaleFallbackOrder(for: scale, available: present).first.map(variant)
     }
 
+    /// The bitmap for `name` (relative to `directory`) best suited to `scale` (see ``path(for:in:scale:)``).
     public static func load(_ name: String, in directory: String, scale: Int) throws(Error) -> Bitmap {
         guard isInsideFolder(name) else { throw .outsideFolder(name) }
         guard let path = path(for: name, in: directory, scale: scale) else { throw .notFound(name) }
@@ -55,6 +57,18 @@ public enum ImageLoader {
         } catch {
             throw .unreadable(error)
         }
+    }
+
+    /// The art a scene names, each loaded for `scale` (see ``load(_:in:scale:)``): the bitmaps by
+    /// name, and the files they came from (so a caller can refuse to overwrite one of them).
+    public static func load(_ names: some Sequence<String>, in directory: String, scale: Int) throws(Error)
+        -> (bitmaps: [String: Bitmap], paths: [String]) {
+        var bitmaps: [String: Bitmap] = [:], paths: [String] = []
+        for name in names {
+            bitmaps[name] = try load(name, in: directory, scale: scale)
+            if let path = path(for: name, in: directory, scale: scale) { paths.append(path) }
+        }
+        return (bitmaps, paths)
     }
 
     /// One bitmap per image in `folder` (variants of a name count once), in name order.

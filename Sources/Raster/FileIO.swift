@@ -1,26 +1,25 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Musl)
-private let systemWrite = Musl.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif
-
 /// Whole-file reads and atomic writes, with errors that carry `strerror` text.
 public enum FileIO {
     /// A failed file operation: the path and the system's reason.
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// Whether a file was being read (an input) or written (an output).
+        public enum Operation: String, Sendable, Equatable {
+            case read, write
+        }
+        /// The file.
         public var path: String
+        /// The system's reason (`strerror`) or ours.
         public var reason: String
-        public var description: String { "\(path): \(reason)" }
+        /// What was being done: decides between the CLI's "input unreadable" and "output unwritable".
+        public var operation: Operation
+        /// An error for `path`.
+        public init(path: String, reason: String, operation: Operation = .read) {
+            self.path = path
+            self.reason = reason
+            self.operation = operation
+        }
+        /// `path: reason`, with "cannot write" when writing.
+        public var description: String { operation == .write ? "cannot write \(path): \(reason)" : "\(path): \(reason)" }
     }
 
     /// The largest file ``readAll(_:)`` reads: 1 GiB, beyond any image, animation or data file
@@ -44,13 +43,12 @@ public enum FileIO {
         @inline(__always) func tooLarge(_ size: Int) -> Error {
             Error(path: path, reason: "\(size) bytes, over the 1 GiB Flipbook reads of one file")
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = System.openForReading(path)
         guard descriptor >= 0 else { throw systemError(path) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw systemError(path) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw Error(path: path, reason: "not a regular file") }
-        let size = Int(status.st_size)
+        defer { System.close(descriptor) }
+        guard let status = System.status(of: descriptor) else { throw systemError(path) }
+        guard status.isRegular else { throw Error(path: path, reason: "not a regular file") }
+        let size = status.size
         if limit == nil, size > maximumFileSize { throw tooLarge(size) }
         let most = limit ?? maximumFileSize + 1
         var bytes = [UInt8](repeating: 0, count: min(most, size))
@@ -63,12 +61,9 @@ public enum FileIO {
                 bytes.append(contentsOf: repeatElement(0, count: min(room, max(4096, bytes.count / 2))))
             }
             let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+                System.read(descriptor, into: buffer.baseAddress! + filled, count: buffer.count - filled)
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw systemError(path)
-            }
+            if count < 0 { throw systemError(path) }
             if count == 0 { break }
             filled += count
         }
@@ -88,9 +83,8 @@ public enum FileIO {
     /// Whether `a` and `b` name the same existing file (the same inode on the same device: through
     /// symbolic links, hard links and `..` alike). `false` when either does not exist.
     public static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat(), second = stat()
-        guard stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
-        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+        guard let first = System.identity(of: a), let second = System.identity(of: b) else { return false }
+        return first == second
     }
 
     static func parentDirectory(of path: String) -> String {
@@ -103,79 +97,20 @@ public enum FileIO {
         return String(path[path.index(after: slash)...])
     }
 
-    static func systemError(_ path: String) -> Error {
-        Error(path: path, reason: String(cString: strerror(errno)))
-    }
-}
-
-/// A file written in pieces that appears at its path only when complete: the bytes go to a
-/// temporary file beside the destination, which ``commit()`` flushes and renames over it. Dropped
-/// without a commit, the temporary file is removed and the destination is untouched.
-public final class AtomicFileWriter {
-    public let path: String
-    private let temporary: String
-    private var descriptor: Int32
-    private var committed = false
-
-    public init(path: String) throws(FileIO.Error) {
-        self.path = path
-        let directory = FileIO.parentDirectory(of: path)
-        InterruptedWrites.recover(in: directory)
-        var temporary = ""
-        var descriptor: Int32 = -1
-        for _ in 0..<100 {
-            // O_EXCL with a fresh random name: no clobbering, and the umask applies as for any create.
-            // The name carries our process ID, so a later run can tell our leftovers from live work.
-            temporary = "\(directory)/\(InterruptedWrites.prefix)\(getpid())-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if descriptor >= 0 || errno != EEXIST { break }
-        }
-        guard descriptor >= 0 else { throw FileIO.systemError(path) }
-        self.temporary = temporary
-        self.descriptor = descriptor
-    }
-
-    /// The temporary file's path (until ``commit()``).
-    var temporaryPath: String { temporary }
-
-    deinit {
-        if !committed {
-            if descriptor >= 0 { close(descriptor) }
-            unlink(temporary)
+    /// Creates a folder and its missing parents, for outputs.
+    public static func createDirectory(_ path: String) throws(Error) {
+        var partial = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            partial += "/" + component
+            guard System.makeDirectory(partial) else { throw systemError(path, .write) }
         }
     }
 
-    /// Appends `bytes`.
-    public func write(_ bytes: [UInt8]) throws(FileIO.Error) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileIO.systemError(path)
-            }
-            written += count
-        }
-    }
+    /// Whether standard error is a terminal (progress lines go there only then).
+    public static var standardErrorIsTerminal: Bool { System.standardErrorIsTerminal }
 
-    /// Flushes the data to disk and renames the file into place.
-    public func commit() throws(FileIO.Error) {
-        try finish()
-        guard rename(temporary, path) == 0 else { throw FileIO.systemError(path) }
-        committed = true
+    /// The last failed call's reason, for `path`.
+    static func systemError(_ path: String, _ operation: Error.Operation = .read) -> Error {
+        Error(path: path, reason: System.errorText, operation: operation)
     }
-
-    /// Flushes and closes the temporary file without renaming it (``OutputSet`` renames a set).
-    func finish() throws(FileIO.Error) {
-        guard descriptor >= 0 else { return }
-        guard fsync(descriptor) == 0 else { throw FileIO.systemError(path) }
-        let status = close(descriptor)
-        descriptor = -1
-        guard status == 0 else { throw FileIO.systemError(path) }
-    }
-
-    /// Marks the temporary file as renamed by someone else (``OutputSet``): not removed on drop.
-    func disown() { committed = true }
 }

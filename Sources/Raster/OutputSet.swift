@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Several files that replace their destinations as a whole or not at all: a sprite sheet's
 /// pages and data, a folder of numbered frames and its `sequence.json`.
@@ -44,24 +37,23 @@ public final class OutputSet: @unchecked Sendable {
         guard let first = files.first else { return }
         if files.count == 1 { return try first.commit() }
         let directory = FileIO.parentDirectory(of: first.path)
-        let journal = "\(directory)/\(InterruptedWrites.prefix)\(getpid())-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).journal"
+        let journal = "\(directory)/\(InterruptedWrites.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).journal"
         // Each line: the temporary file's absolute path, a tab, the destination's name (always in
         // the temporary file's folder), so the journal is read the same from any working directory.
         var text = ""
         for file in files {
             let folder = FileIO.parentDirectory(of: file.temporaryPath)
-            guard let absolute = realpath(folder, nil) else { throw FileIO.systemError(folder) }
-            defer { free(absolute) }
-            text += "\(String(cString: absolute))/\(FileIO.lastComponent(of: file.temporaryPath))\t\(FileIO.lastComponent(of: file.path))\n"
+            guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
+            text += "\(absolute)/\(FileIO.lastComponent(of: file.temporaryPath))\t\(FileIO.lastComponent(of: file.path))\n"
         }
         let writer = try AtomicFileWriter(path: journal)
         try writer.write(Array(text.utf8))
         try writer.commit()
         for file in files {
-            guard rename(file.temporaryPath, file.path) == 0 else { throw FileIO.systemError(file.path) }
+            guard System.rename(file.temporaryPath, to: file.path) else { throw FileIO.systemError(file.path, .write) }
             file.disown()
         }
-        unlink(journal)
+        System.remove(journal)
     }
 }
 
@@ -76,7 +68,7 @@ enum InterruptedWrites {
 
     static func recover(in directory: String) {
         let first = lock.withLock { done.insert(directory).inserted }
-        guard first, let names = entries(of: directory) else { return }
+        guard first, let names = System.entries(of: directory) else { return }
         let ours = names.filter { $0.hasPrefix(prefix) }
         // Journals first: their temporary files are renamed into place, not removed.
         for name in ours where name.hasSuffix(".journal") && !isAlive(name) {
@@ -88,13 +80,13 @@ enum InterruptedWrites {
                     // cannot move anything else.
                     guard parts.count == 2, FileIO.lastComponent(of: parts[0]).hasPrefix(prefix), !parts[1].contains("/"),
                           parts[1] != ".", parts[1] != ".." else { continue }
-                    _ = rename(parts[0], FileIO.parentDirectory(of: parts[0]) + "/" + parts[1])
+                    _ = System.rename(parts[0], to: FileIO.parentDirectory(of: parts[0]) + "/" + parts[1])
                 }
             }
-            unlink(path)
+            System.remove(path)
         }
         for name in ours where name.hasSuffix(".tmp") && !isAlive(name) {
-            unlink("\(directory)/\(name)")
+            System.remove("\(directory)/\(name)")
         }
     }
 
@@ -102,20 +94,7 @@ enum InterruptedWrites {
     private static func isAlive(_ name: String) -> Bool {
         let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
         guard let pid = Int32(digits), pid > 0 else { return true }
-        if pid == getpid() { return true }
-        return kill(pid, 0) == 0 || errno == EPERM
-    }
-
-    private static func entries(of directory: String) -> [String]? {
-        guard let stream = opendir(directory) else { return nil }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            names.append(name)
-        }
-        return names
+        if pid == System.processID { return true }
+        return System.isRunning(pid)
     }
 }

@@ -83,7 +83,7 @@ struct Assemble: ParsableCommand {
     var dither: GIF.Dithering?
 
     @Option(help: "dither (the default: keeps faint smoke and fades), threshold (alpha ≥ 128), or matte:#RRGGBB.")
-    var alpha = "dither"
+    var alpha: GIF.AlphaMode = .dither
 
     @Option(help: "Blend kept semi-transparent edge pixels with this background colour (#RRGGBB), or none.")
     var edgeMatte = "none"
@@ -106,21 +106,8 @@ struct Assemble: ParsableCommand {
         if quality != .fast, let dither, dither != .none {
             throw ValidationError("--quality \(quality.rawValue) refines colours across frames instead of dithering; drop --dither \(dither.rawValue) or use --quality fast.")
         }
-        _ = try alphaMode()
         _ = try parsedDelays()
         _ = try parsedEdgeMatte()
-    }
-
-    func alphaMode() throws -> GIF.AlphaMode {
-        switch alpha {
-        case "threshold": return .threshold
-        case "dither": return .dither
-        default:
-            guard alpha.hasPrefix("matte:"), let color = Color(hex: String(alpha.dropFirst(6))) else {
-                throw ValidationError("--alpha is threshold, dither or matte:#RRGGBB (got '\(alpha)').")
-            }
-            return .matte(color)
-        }
     }
 
     func parsedEdgeMatte() throws -> Color? {
@@ -134,110 +121,35 @@ struct Assemble: ParsableCommand {
     func parsedDelays() throws -> [Double]? {
         guard let delays else { return nil }
         let values = delays.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 }) else {
-            throw ValidationError("--delays takes positive milliseconds separated by commas (got '\(delays)').")
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 && $0! <= 86_400_000 }) else {
+            throw ValidationError("--delays takes positive milliseconds (at most a day each) separated by commas (got '\(delays)').")
         }
         return values.map { $0! / 1000 }
     }
 
     func run() throws {
         try OutputGuard.refuseOverwriting(sources, with: [output])
-        let (input, defaultRepeat) = try makeInput()
-        let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: try alphaMode(),
-                                  edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? defaultRepeat)
+        let animation = try Animation.load(sources, scale: scale, limits: limitOptions.limits)
+        let play = try animation.playback(highlighted: highlighted, timing: .init(delays: try parsedDelays(), duration: duration, fps: fps))
+        let input = GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load() }
+        let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: alpha,
+                                  edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? play.repeatCount)
         let progress = Progress.forTerminal(label: "encoding")
         defer { progress?.finish() }
         guard let maxBytes else {
             // The common case streams straight into the output file.
-            let report = try failing { try encoder.write(input, to: output, progress: progress?.update) }
+            let report = try encoder.write(input, to: output, progress: progress?.update)
             progress?.finish()
             print(describe(report, settings: encoder, fits: true))
             return
         }
-
         // A budget: the library searches smaller settings until one fits.
-        let best = try failing { try encoder.encode(input, maxBytes: maxBytes, progress: progress?.update) }
+        let best = try encoder.encode(input, maxBytes: maxBytes, progress: progress?.update)
         progress?.finish()
-        do {
-            try FileIO.writeAtomically(best.bytes, to: output)
-        } catch {
-            Console.error("error: cannot write \(output): \(error.reason)")
-            throw ExitCode(ExitStatus.outputUnwritable)
-        }
+        try FileIO.writeAtomically(best.bytes, to: output)
         print(describe(best.report, settings: best.settings, fits: best.fits))
         if !best.fits {
-            Console.error("error: the smallest GIF found is \(best.bytes.count) bytes, over --max-bytes \(maxBytes)")
-            throw ExitCode(ExitStatus.problemsFound)
-        }
-    }
-
-    /// Runs `body`, turning its errors into a message and the contract's exit code.
-    private func failing<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as GIF.EncodeError {
-            Console.error("error: \(error)")
-            switch error {
-            case .invalidInput: throw ExitCode(ExitStatus.inputUnreadable)
-            case .giflib, .writeFailed: throw ExitCode(ExitStatus.outputUnwritable)
-            }
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
-    }
-
-    /// The frames and durations to encode, and the repeat count the source implies. Timing
-    /// options override the source's in one place: --delays, else --duration, else --fps.
-    private func makeInput() throws -> (GIF.Encoder.Input, Int) {
-        let animation = try loadAnimation()
-        if highlighted && animation.highlightedFrames == nil {
-            Console.error("error: no highlighted frames (name them with \"highlighted\" in sequence.json)")
-            throw ExitCode(ExitStatus.usage)
-        }
-        let frames = highlighted ? animation.highlightedFrames! : animation.frames
-        let steps = animation.steps(highlighted: highlighted)
-        let durations: [Double]
-        if let explicit = try parsedDelays() {
-            guard explicit.count == frames.count else {
-                Console.error("error: --delays has \(explicit.count) values for \(frames.count) frames")
-                throw ExitCode(ExitStatus.usage)
-            }
-            durations = steps.map { explicit[$0] }
-        } else if let duration {
-            durations = steps.map { _ in duration / Double(steps.count) }
-        } else if let fps {
-            durations = steps.map { _ in 1 / fps }
-        } else {
-            durations = animation.stepDurations(highlighted: highlighted)
-        }
-        let input = GIF.Encoder.Input(durations: durations) { index in
-            try frames[steps[index]].load()
-        }
-        return (input, animation.repeatCount)
-    }
-
-    /// The source as an animation: a GIF's frames are decoded up front (GIF sources are expected to
-    /// be small), keeping its delays (0–1 cs played as 10 cs, as browsers do) and loop count.
-    private func loadAnimation() throws -> Animation {
-        do {
-            guard sources.count == 1, sources[0].lowercased().hasSuffix(".gif") else {
-                return try Animation.load(sources, scale: scale)
-            }
-            let limits = limitOptions.limits
-            let decoder = try GIF.Decoder(file: sources[0], maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
-            // Every frame is held: their bytes count against --max-memory as they are read.
-            var frames: [GIF.Frame] = []
-            while let frame = try decoder.nextFrame() {
-                frames.append(frame)
-                try limits.check(.decodedBytes, frames.count * decoder.width * decoder.height * 4, of: sources[0])
-            }
-            return Animation(frames: frames.map { .bitmap($0.image) },
-                             frameDurations: frames.map { $0.delay < 2 ? 0.1 : $0.duration },
-                             repeatCount: decoder.repeatCount)
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.inputUnreadable)
+            throw ProblemsFound(description: "the smallest GIF found is \(best.bytes.count) bytes, over --max-bytes \(maxBytes)")
         }
     }
 
@@ -272,3 +184,4 @@ struct Assemble: ParsableCommand {
 
 extension GIF.Encoder.Quality: ExpressibleByArgument {}
 extension GIF.Dithering: ExpressibleByArgument {}
+extension GIF.AlphaMode: ExpressibleByArgument {}

@@ -37,20 +37,9 @@ struct Draw: ParsableCommand {
         var parsed = try ImageCommand.parseInput(scene) { try Scene(json: $0, limits: limits) }
         if let scale { parsed.scale = scale }
         let folder = (scene as NSString).deletingLastPathComponent
-        var images: [String: Bitmap] = [:]
-        for name in parsed.imageNames {
-            do { images[name] = try ImageLoader.load(name, in: folder.isEmpty ? "." : folder, scale: parsed.scale) } catch {
-                Console.error("error: \(scene): \(error)")
-                throw ExitCode(ExitStatus.inputUnreadable)
-            }
-        }
-        try OutputGuard.refuseOverwriting(parsed.imageNames.compactMap { ImageLoader.path(for: $0, in: folder.isEmpty ? "." : folder, scale: parsed.scale) },
-                                          with: [output])
-        let bitmap: Bitmap
-        do { bitmap = try parsed.render(images: images, limits: limits) } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
+        let images = try ImageLoader.load(parsed.imageNames, in: folder.isEmpty ? "." : folder, scale: parsed.scale)
+        try OutputGuard.refuseOverwriting(images.paths, with: [output])
+        let bitmap = try parsed.render(images: images.bitmaps, limits: limits)
         try ImageCommand.save(bitmap, to: output, json: json, extra: ["operations": String(parsed.operations.count)])
     }
 }

@@ -1,11 +1,9 @@
 import ArgumentParser
-#if canImport(Glibc)
-import Glibc
-#endif
+import Raster
 
 /// `flipbook`: the command-line front of the Flipbook libraries.
 ///
-/// Exit codes (DESIGN.md §3): 0 success; 1 the work ran and found problems; 2 usage error;
+/// Exit codes (``ExitStatus``): 0 success; 1 the work ran and found problems; 2 usage error;
 /// 3 input unreadable or corrupt; 4 output could not be written.
 @main
 struct Flipbook: ParsableCommand {
@@ -20,30 +18,32 @@ struct Flipbook: ParsableCommand {
         subcommands: [Info.self, Validate.self, Assemble.self, Frames.self, Generate.self, Draw.self, BlurCommand.self, SliceCommand.self, ResizeCommand.self, Sheet.self]
     )
 
-    /// Runs like `ParsableCommand.main()`, but maps argument errors to exit code 2 (the contract's
-    /// usage error) instead of ArgumentParser's 64.
+    /// Runs like `ParsableCommand.main()`, with the contract's exit codes: argument errors are 2
+    /// (ArgumentParser's own would be 64), and every error a command throws is printed once and
+    /// mapped by ``ExitStatus/init(for:)``.
     static func main() {
         ProcessPolicy.apply()
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let code as ExitCode {
+            ProcessPolicy.exit(code.rawValue)
         } catch {
-            let code = exitCode(for: error)
-            let message = fullMessage(for: error)
-            if code == .success {
+            switch exitCode(for: error) {
+            case .success:
+                // --help, --version, and `flipbook help`, which throws its text from run().
+                let message = fullMessage(for: error)
                 if !message.isEmpty { print(message) }
-                Glibc.exit(0)
+                ProcessPolicy.exit(ExitStatus.success.rawValue)
+            case .validationFailure:
+                Console.error(fullMessage(for: error))
+                ProcessPolicy.exit(ExitStatus.usage.rawValue)
+            default:
+                // ArgumentParser's own wrapper (an error from a `validate()`) speaks through it.
+                let message = String(describing: type(of: error)) == "CommandError" ? fullMessage(for: error) : "error: \(error)"
+                if message != "error: " { Console.error(message) }
+                ProcessPolicy.exit(ExitStatus(for: error).rawValue)
             }
-            if !message.isEmpty { Console.error(message) }
-            Glibc.exit(code == .validationFailure ? ExitStatus.usage : code.rawValue)
         }
     }
-}
-
-/// The exit codes of the CLI contract.
-enum ExitStatus {
-    static let problemsFound: Int32 = 1
-    static let usage: Int32 = 2
-    static let inputUnreadable: Int32 = 3
-    static let outputUnwritable: Int32 = 4
 }

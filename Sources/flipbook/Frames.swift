@@ -46,87 +46,24 @@ struct Frames: ParsableCommand {
     func run() throws {
         try OutputGuard.refuseOverwriting([input], with: [output])
         let lower = input.lowercased()
-        if [".json", ".atlas", ".atlasc", ".plist", ".tres"].contains(where: { lower.hasSuffix($0) }) { return try unpackSheet() }
+        if [".json", ".atlas", ".atlasc", ".plist", ".tres"].contains(where: { lower.hasSuffix($0) }) {
+            let sheet = try SheetImport.read(input)
+            let files = try sheet.unpack(into: output, source: input)
+            if json { return try Console.printJSON(["files": files]) }
+            return print("\(output): \(files.count) frames from \(sheet.pages.count) page\(sheet.pages.count == 1 ? "" : "s")")
+        }
         let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-        let decoder: GIF.Decoder
-        do {
-            let limits = limitOptions.limits
-            decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-        } catch {
-            Console.error("error: cannot create \(output): \(error.localizedDescription)")
-            throw ExitCode(ExitStatus.outputUnwritable)
-        }
-        var durations: [Double] = []
-        var files: [String] = []
-        // The frames and sequence.json replace what was there as a whole, or not at all.
-        let set = OutputSet()
-        while true {
-            let frame: GIF.Frame?
-            do { frame = try decoder.nextFrame() } catch {
-                Console.error("error: \(error)")
-                throw ExitCode(ExitStatus.inputUnreadable)
-            }
-            guard let frame else { break }
-            let path = "\(output)/\(name)\(durations.count + 1).png"
-            do { try PNG.Encoder().write(frame.image, to: path, in: set) } catch {
-                Console.error("error: \(error)")
-                throw ExitCode(ExitStatus.outputUnwritable)
-            }
-            durations.append(Double(frame.delay) * 10)
-            files.append(path)
-        }
-        let manifest = SequenceManifest(name: name, repeatCount: decoder.repeatCount, frameDurations: durations)
-        do {
-            try manifest.write(to: "\(output)/\(SequenceManifest.fileName)", in: set)
-            try set.commit()
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.outputUnwritable)
-        }
+        let limits = limitOptions.limits
+        let decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
+        let (manifest, files) = try decoder.writeFrames(to: SequenceWriter(folder: output, prefix: name))
         if json {
             struct Output: Encodable {
                 var files: [String], frameDurations: [Double], repeatCount: Int, width: Int, height: Int
             }
-            try Console.printJSON(Output(files: files, frameDurations: durations, repeatCount: decoder.repeatCount,
-                                         width: decoder.width, height: decoder.height))
+            try Console.printJSON(Output(files: files.filter { $0.hasSuffix(".png") }, frameDurations: manifest.frameDurations ?? [],
+                                         repeatCount: decoder.repeatCount, width: decoder.width, height: decoder.height))
         } else {
-            print("\(output): \(files.count) frames of \(decoder.width)×\(decoder.height) (\(name)1.png…), sequence.json")
-        }
-    }
-
-    /// Cuts every frame of a sprite sheet back out, un-rotated and un-trimmed.
-    private func unpackSheet() throws {
-        let sheet: SpriteSheet
-        do { sheet = try SheetImport.read(input) } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
-        var files = Set<String>()
-        for sprite in sheet.sprites where !files.insert(sheet.fileName(for: sprite)).inserted {
-            Console.error("error: \(input): two frames map to the file name \(sheet.fileName(for: sprite))")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            let set = OutputSet()
-            for sprite in sheet.sprites {
-                try PNG.Encoder().write(sheet.frame(sprite), to: output + "/" + sheet.fileName(for: sprite), in: set)
-            }
-            try set.commit()
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.outputUnwritable)
-        }
-        if json {
-            try Console.printJSON(["files": sheet.sprites.map { output + "/" + sheet.fileName(for: $0) }])
-        } else {
-            print("\(output): \(sheet.sprites.count) frames from \(sheet.pages.count) page\(sheet.pages.count == 1 ? "" : "s")")
+            print("\(output): \(files.count - 1) frames of \(decoder.width)×\(decoder.height) (\(name)1.png…), sequence.json")
         }
     }
 }

@@ -28,135 +28,6 @@ struct Generate: ParsableCommand {
     )
 }
 
-/// Options every generator shares: where to write and how to time the frames.
-struct GeneratorOutput: ParsableArguments {
-    @Option(name: .shortAndLong, help: "A folder, FILE.gif or FILE.png (see `flipbook generate --help`).") var output: String
-    @Option(help: "Pixels per point (1, 2 or 3).") var scale: Int = 1
-    @Option(help: "Frames per second for the GIF and sequence.json.") var fps: Double = 30
-    @Option(name: .customLong("repeat"), help: "Plays for a GIF, UIKit repeatCount semantics: 0 = forever.") var repeatCount: Int = 0
-    @Option(help: "File name prefix of numbered frames in a folder (default: the generator's name).") var name: String?
-    @Flag(help: "Print machine-readable JSON.") var json = false
-    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
-
-    /// Refuses (exit 2) frames of `width × height` points over `--max-pixels`, `count` frames over
-    /// `--max-frames`, and, for a sprite sheet (which holds every frame), more decoded bytes
-    /// than `--max-memory`.
-    func check(width: Double, height: Double, frames count: Int) throws {
-        let limits = limitOptions.limits
-        let size = try ImageCommand.pixelSize(width: width, height: height, scale: scale, limits: limits, flag: "--size")
-        do {
-            try limits.check(.frames, count, of: "--frames")
-            if output.lowercased().hasSuffix(".png"), count > 1 {
-                let bytes = Double(size.width * size.height * 4) * Double(count)
-                try limits.check(.decodedBytes, bytes < 9e18 ? Int(bytes) : .max, of: "a sheet of \(count) frames")
-            }
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.usage)
-        }
-    }
-
-    func validate() throws {
-        guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3.") }
-        guard fps >= 1.0 / 86_400, fps <= 1000 else { throw ValidationError("--fps must be between 1/86400 and 1000.") }
-        guard repeatCount >= 0 else { throw ValidationError("--repeat must be 0 (forever) or more.") }
-        if let name, name.isEmpty || name.contains("/") { throw ValidationError("--name must be a plain file name prefix.") }
-    }
-
-    /// Writes the generator's frames to `output` as a folder, GIF or PNG.
-    func write(_ generator: some FrameGenerator, defaultName: String) throws {
-        let prefix = name ?? defaultName
-        let count = generator.frameCount
-        let lower = output.lowercased()
-        let progress = Progress.forTerminal(label: "generating")
-        defer { progress?.finish() }
-        var written: [String] = []
-        if lower.hasSuffix(".gif") {
-            let durations = [Double](repeating: 1 / fps, count: count)
-            let input = GIF.Encoder.Input(durations: durations) { generator.frame($0) }
-            do {
-                _ = try GIF.Encoder(repeatCount: repeatCount).write(input, to: output, progress: progress?.update)
-            } catch {
-                Console.error("error: \(error)")
-                throw ExitCode(ExitStatus.outputUnwritable)
-            }
-            written = [output]
-        } else if lower.hasSuffix(".png") {
-            if count == 1 {
-                try save { try PNG.Encoder().write(generator.frame(0), to: output) }
-                written = [output]
-            } else {
-                // A sheet needs every frame at once anyway.
-                let frames = parallelMap(count, progress: progress) { generator.frame($0) }
-                let inputs = frames.enumerated().map { index, bitmap in
-                    SheetBuilder.Input(name: "\(prefix)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: Int((1000 / fps).rounded()))
-                }
-                let sheet: SpriteSheet
-                do { sheet = try SheetBuilder(layout: .rows).build(inputs) } catch {
-                    Console.error("error: \(error)")
-                    throw ExitCode(ExitStatus.problemsFound)
-                }
-                let data = String(output.dropLast(4)) + ".json"
-                try save {
-                    let set = OutputSet()
-                    try PNG.Encoder().write(sheet.pages[0], to: output, in: set)
-                    try set.write(TexturePackerJSON.encode(sheet, image: URL(fileURLWithPath: output).lastPathComponent, style: .hash), to: data)
-                    try set.commit()
-                }
-                written = [output, data]
-            }
-        } else {
-            do { try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true) } catch {
-                Console.error("error: cannot create \(output): \(error.localizedDescription)")
-                throw ExitCode(ExitStatus.outputUnwritable)
-            }
-            let suffix = scale == 1 ? "" : "@\(scale)x"
-            let paths = (1...count).map { "\(output)/\(prefix)\($0)\(suffix).png" }
-            // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.
-            let encoder = PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9)
-            // The frames and sequence.json replace what was there as a whole, or not at all.
-            let set = OutputSet()
-            let failures = parallelMap(count, progress: progress) { index -> String? in
-                do { try encoder.write(generator.frame(index), to: paths[index], in: set) } catch { return "\(error)" }
-                return nil
-            }
-            if let message = failures.lazy.compactMap({ $0 }).first {
-                Console.error("error: \(message)")
-                throw ExitCode(ExitStatus.outputUnwritable)
-            }
-            written = paths
-            if count > 1 {
-                let manifestPath = output + "/" + SequenceManifest.fileName
-                try save { try SequenceManifest(name: prefix, fps: fps, repeatCount: repeatCount).write(to: manifestPath, in: set) }
-                written.append(manifestPath)
-            }
-            try save { try set.commit() }
-        }
-        progress?.finish()
-        if json {
-            try Console.printJSON(GeneratedFiles(output: output, frames: count, files: written))
-        } else {
-            print("\(output): \(count) frame\(count == 1 ? "" : "s") (\(written.count) file\(written.count == 1 ? "" : "s"))")
-        }
-    }
-
-    private func save(_ body: () throws -> Void) throws {
-        do { try body() } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.outputUnwritable)
-        }
-    }
-}
-
-/// `--json` output of `generate`.
-private struct GeneratedFiles: Encodable {
-    var output: String
-    var frames: Int
-    var files: [String]
-}
-
-/// `body(i)` for every `i` in `0..<count`, on every core, results in order; `progress` counts
-/// completed items.
 /// `WxH` in points.
 private func parseSize(_ text: String?, default value: (Double, Double)) throws -> (Double, Double) {
     guard let text else { return value }
@@ -241,12 +112,7 @@ struct ScatterCommand: ParsableCommand {
         try out.check(width: w, height: h, frames: 1)
         var scatter = Scatter(width: w, height: h, scale: out.scale, circleRadius: radius ?? min(w, h) * 0.4, count: count, seed: seed)
         scatter.background = try parseColor(background, default: scatter.background)
-        if let images {
-            do { scatter.images = try ImageLoader.loadFolder(images, scale: out.scale) } catch {
-                Console.error("error: \(error)")
-                throw ExitCode(ExitStatus.inputUnreadable)
-            }
-        }
+        if let images { scatter.images = try ImageLoader.loadFolder(images, scale: out.scale) }
         try out.write(scatter, defaultName: "scatter")
     }
 }

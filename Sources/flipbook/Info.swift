@@ -60,7 +60,7 @@ struct Info: ParsableCommand {
                 print("\(report.files.count) readable, \(report.errors.count) unreadable")
             }
         }
-        if !report.errors.isEmpty { throw ExitCode(ExitStatus.inputUnreadable) }
+        if !report.errors.isEmpty { throw UnreadableInputs(count: report.errors.count) }
     }
 
     /// A folder becomes its PNG files in natural order; anything else stands for itself.

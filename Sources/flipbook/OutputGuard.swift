@@ -1,4 +1,3 @@
-import ArgumentParser
 import Raster
 
 /// Refuses, before any work, a command whose output would overwrite one of its own inputs.
@@ -7,8 +6,7 @@ enum OutputGuard {
     static func refuseOverwriting(_ inputs: [String], with outputs: [String]) throws {
         for output in outputs {
             if let input = inputs.first(where: { FileIO.isSameFile($0, output) }) {
-                Console.error("error: the output \(output) is the input \(input); write the result elsewhere")
-                throw ExitCode(ExitStatus.usage)
+                throw UsageError("the output \(output) is the input \(input); write the result elsewhere")
             }
         }
     }

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Raster
 
 /// A one-line progress counter on stderr, shown only when stderr is a terminal.
 final class Progress: @unchecked Sendable {
@@ -13,7 +11,7 @@ final class Progress: @unchecked Sendable {
 
     /// A progress line, or `nil` when stderr is not a terminal (CI logs, pipes).
     static func forTerminal(label: String) -> Progress? {
-        isatty(STDERR_FILENO) == 1 ? Progress(label: label) : nil
+        FileIO.standardErrorIsTerminal ? Progress(label: label) : nil
     }
 
     func update(_ done: Int, _ total: Int) {

@@ -124,164 +124,30 @@ struct Sheet: ParsableCommand {
     }
 
     func run() throws {
-        for warning in engine?.warnings(allowRotation: rotate) ?? [] { Console.error("warning: \(warning)") }
-        let sequences: [FrameSequence]
-        do { sequences = try Discovery.sequences(from: sources) } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
-        let scales = try scaleList()
-        // Decode on all cores: (frame, sequence) in play order, then every scale's image of each.
-        var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String)] = []
-        for sequence in sequences {
-            for frame in sequence.frames {
-                guard let file = frame.file(scale: scales?.first ?? 1) else { continue }
-                let name = ImageFileName(path: file.path).stem
-                jobs.append((frame, file.path, name, sequence.prefix.isEmpty ? name : trimmedSequenceName(sequence.prefix)))
-            }
-        }
-        let frames = jobs.map(\.frame), paths = jobs.map(\.file)
-        // Every frame is held until the pages are drawn: their decoded size counts against
-        // --max-memory, read from the headers before anything is decoded.
-        let limits = limitOptions.limits
-        var held = 0
-        for path in paths {
-            do {
-                let header = try PNG.Decoder(maxPixels: limits.maxPixels).readHeader(file: path)
-                try limits.checkPixels(width: header.width, height: header.height, of: path)
-                held += header.width * header.height * 4 * max(1, scales?.count ?? 1)
-                try limits.check(.decodedBytes, held, of: "the \(paths.count) frames")
-            } catch {
-                Console.error("error: \(error)")
-                throw ExitCode(ExitStatus.inputUnreadable)
-            }
-        }
-        let decoded = parallelMap(jobs.count, progress: nil) { index -> Result<(bitmaps: [Bitmap], resampled: Int), PNG.DecodeError> in
-            Result { () throws(PNG.DecodeError) in
-                guard let scales else {
-                    return ([try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(file: paths[index])], 0)
-                }
-                var resampled = 0
-                var bitmaps: [Bitmap] = []
-                for scale in scales { bitmaps.append(try Self.load(frames[index], scale: scale, resampled: &resampled)) }
-                return (bitmaps, resampled)
-            }
-        }
-        var inputs: [SheetBuilder.Input] = []
-        var resampled = 0
-        for (job, result) in zip(jobs, decoded) {
-            switch result {
-            case .success(let value):
-                resampled += value.resampled
-                inputs.append(.init(name: job.name, bitmaps: value.bitmaps, sequence: job.sequence, duration: Int((1000 / fps).rounded())))
-            case .failure(let error):
-                Console.error("error: \(error)")
-                throw ExitCode(ExitStatus.inputUnreadable)
-            }
-        }
-        if resampled > 0 { Console.error("note: \(resampled) frame variants were missing and were resampled from the largest one there is") }
         let builder = SheetBuilder(layout: layout, padding: padding, border: border, trim: trim, trimMargin: trimMargin, extrude: extrude,
                                    powerOfTwo: powerOfTwo, square: square, maxSide: maxSize,
                                    allowRotation: rotate, rotation: dataFormat.rotation, labels: labels, alphaHandling: alphaHandling)
-        var sheets: [SpriteSheet]
-        do { sheets = try builder.buildScaled(inputs) } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.problemsFound)
-        }
-        if let engine {
-            do { try engine.check(pages: sheets[0].pages.count) } catch {
-                Console.error("error: \(error)")
-                throw ExitCode(ExitStatus.usage)
-            }
-            for warning in engine.warnings(for: sheets[0]) { Console.error("warning: \(warning)") }
-        }
-        // A folder's sequence.json gives its animation's direction and repeat count.
-        for sequence in sequences {
-            let manifestPath = sequence.directory + "/" + SequenceManifest.fileName
-            guard FileManager.default.fileExists(atPath: manifestPath),
-                  let manifest = try? SequenceManifest.read(file: manifestPath) else { continue }
-            for k in sheets.indices {
-                guard let index = sheets[k].animations.firstIndex(where: { $0.name == trimmedSequenceName(sequence.prefix) }) else { continue }
-                sheets[k].animations[index].direction = manifest.direction?.rawValue ?? "forward"
-                sheets[k].animations[index].repeatCount = manifest.repeatCount ?? 0
-            }
-        }
-        let files: [SheetExport.File]
-        do { files = try SheetExport.files(for: sheets, format: dataFormat, output: output, data: data) } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.usage)
-        }
-        try OutputGuard.refuseOverwriting(sequences.flatMap { $0.files.map(\.path) }, with: files.map(\.path))
-        do {
-            // Pages and data replace what was there as a whole, or not at all.
-            let set = OutputSet()
-            for file in files {
-                let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                switch file.content {
-                case .image(let bitmap):
-                    try PNG.Encoder(compressionLevel: pngLevel).write(png8 ? PaletteQuantizer().reduce(bitmap) : bitmap, to: file.path, in: set)
-                case .data(let bytes): try set.write(bytes, to: file.path)
-                }
-            }
-            try set.commit()
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.outputUnwritable)
-        }
-        let base = sheets[0]
+        let job = SheetJob(sources: sources, output: output, data: data, engine: engine, format: dataFormat, builder: builder,
+                           scales: try scaleList(), fps: fps, pngLevel: pngLevel, png8: png8, limits: limitOptions.limits)
+        let plan = try job.plan()
+        for warning in plan.warnings { Console.error("warning: \(warning)") }
+        for note in plan.notes { Console.error("note: \(note)") }
+        try OutputGuard.refuseOverwriting(plan.inputs, with: plan.files.map(\.path))
+        try job.write(plan)
+        let base = plan.sheets[0]
         if json {
             struct Output: Encodable {
-                var engine: String?
-                var load: String?
-                var files: [String]
-                var pages: [[Int]]
-                var sprites: Int
-                var occupancy: Double
-                var scales: [Int]
+                var engine: String?, load: String?, files: [String], pages: [[Int]], sprites: Int, occupancy: Double, scales: [Int]
             }
-            try Console.printJSON(Output(engine: engine?.rawValue, load: howToLoad(files, pages: base.pages.count), files: files.map(\.path), pages: base.pages.map { [$0.width, $0.height] }, sprites: base.sprites.count,
-                                         occupancy: (base.occupancy * 1000).rounded() / 1000, scales: sheets.map(\.scale)))
+            try Console.printJSON(Output(engine: engine?.rawValue, load: plan.howToLoad, files: plan.files.map(\.path),
+                                         pages: base.pages.map { [$0.width, $0.height] }, sprites: base.sprites.count,
+                                         occupancy: (base.occupancy * 1000).rounded() / 1000, scales: plan.sheets.map(\.scale)))
         } else {
             let pages = base.pages.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
-            print("\(files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(base.sprites.count) sprites, "
-                  + "\(Int((base.occupancy * 100).rounded())) % used; \(files.count) files written")
-            if let line = howToLoad(files, pages: base.pages.count) { print("load: \(line)") }
+            print("\(plan.files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(base.sprites.count) sprites, "
+                  + "\(Int((base.occupancy * 100).rounded())) % used; \(plan.files.count) files written")
+            if let line = plan.howToLoad { print("load: \(line)") }
         }
-    }
-
-    /// The engine's loading call for the files written, when an engine was named.
-    private func howToLoad(_ files: [SheetExport.File], pages: Int) -> String? {
-        guard let engine else { return nil }
-        let names = files.map { URL(fileURLWithPath: $0.path).lastPathComponent }
-        let image = names.first { $0.hasSuffix(".png") } ?? names[0]
-        let data = names.first { !$0.hasSuffix(".png") } ?? names[0]
-        let folder = engine == .spritekit ? URL(fileURLWithPath: files[0].path).deletingLastPathComponent().deletingPathExtension().lastPathComponent : image
-        return engine.howToLoad(data: data, image: folder, pages: pages)
-    }
-
-    /// The frame at `scale`: its own file, or the largest variant there is resampled to the size
-    /// the scale implies (counted in `resampled`).
-    private static func load(_ frame: FrameSequence.Frame, scale: Int, resampled: inout Int) throws(PNG.DecodeError) -> Bitmap {
-        if let exact = frame.files.first(where: { $0.scale == scale && $0.device == nil }) {
-            return try PNG.Decoder().decodeBitmap(file: exact.path)
-        }
-        guard let largest = frame.files.filter({ $0.device == nil }).max(by: { $0.scale < $1.scale }) ?? frame.files.first else {
-            return Bitmap(width: 1, height: 1, scale: scale)
-        }
-        let source = try PNG.Decoder().decodeBitmap(file: largest.path)
-        resampled += 1
-        let width = source.width * scale / largest.scale, height = source.height * scale / largest.scale
-        var out = Resampler().resize(source, width: max(1, width), height: max(1, height))
-        out.scale = scale
-        return out
-    }
-
-    /// `walk_` → `walk`: the animation name without a trailing separator.
-    private func trimmedSequenceName(_ prefix: String) -> String {
-        var name = Substring(prefix)
-        while let last = name.last, last == "_" || last == "-" || last == "." || last == " " { name = name.dropLast() }
-        return name.isEmpty ? prefix : String(name)
     }
 }
 

@@ -60,39 +60,23 @@ struct Validate: ParsableCommand {
         let settings = try loadConfig()
         let validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limitOptions.limits.maxPixels))
         let progress = Progress.forTerminal(label: deep ? "decoding" : "reading headers")
-        let report: ValidationReport
-        do {
-            report = try validator.validate(directories, progress: progress?.update)
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.inputUnreadable)
-        }
+        let report = try validator.validate(directories, progress: progress?.update)
         progress?.finish()
 
         let chosen = json ? ReportFormat.json : ReportFormat(rawValue: format.rawValue)!
         let text = chosen.render(report, base: FileManager.default.currentDirectoryPath)
         if let output {
-            do {
-                try FileIO.writeAtomically(Array((text + "\n").utf8), to: output)
-            } catch {
-                Console.error("error: cannot write report: \(error)")
-                throw ExitCode(ExitStatus.outputUnwritable)
-            }
+            try FileIO.writeAtomically(Array((text + "\n").utf8), to: output)
             Console.error(report.summaryLine)
         } else {
             print(text)
         }
-        if report.hasErrors { throw ExitCode(ExitStatus.problemsFound) }
+        if report.hasErrors { throw ProblemsFound() }
     }
 
     private func loadConfig() throws -> ValidationConfig {
         let path = config ?? directories.first.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + ValidationConfig.fileName }
         guard let path, config != nil || FileManager.default.fileExists(atPath: path) else { return ValidationConfig() }
-        do {
-            return try ValidationConfig.read(file: path)
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode(ExitStatus.usage)
-        }
+        return try ValidationConfig.read(file: path)
     }
 }

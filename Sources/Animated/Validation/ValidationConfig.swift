@@ -1,8 +1,5 @@
 import Foundation
 import Raster
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Settings for `flipbook validate`, from `.flipbook.json` at the validated root or `--config`:
 ///
@@ -100,7 +97,7 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     public func isIgnored(_ relativePath: String) -> Bool {
         let name = String(relativePath.split(separator: "/").last ?? "")
         return ignore.contains { pattern in
-            fnmatch(pattern, relativePath, 0) == 0 || fnmatch(pattern, name, 0) == 0
+            Glob.matches(pattern, relativePath) || Glob.matches(pattern, name)
         }
     }
 }

@@ -1,15 +1,8 @@
-#if canImport(Glibc)
-import CMalloc
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// Process-wide settings of the executable, made once at start: the one place it talks to the C
-/// allocator and to signal dispositions. (A library user's process keeps its own.)
-enum ProcessPolicy {
+/// Process-wide settings the `flipbook` executable makes once at start; a program using the
+/// libraries may make them too, or keep its own.
+public enum ProcessPolicy {
     /// Applies every setting below.
-    static func apply() {
+    public static func apply() {
         returnFrameBuffersPromptly()
         reportFileSizeLimitsAsErrors()
     }
@@ -20,16 +13,19 @@ enum ProcessPolicy {
     /// keeps them mapped and gives them back on free. Measured on `assemble` of the gif-real corpus
     /// (peak RSS): 720p film 64 → 54 MB, 800² explosion 51 → 44 MB, wall time unchanged.
     /// A no-op where the allocator is not glibc's.
-    static func returnFrameBuffersPromptly() {
-        #if canImport(Glibc)
-        _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
-        #endif
+    public static func returnFrameBuffersPromptly() {
+        System.mapLargeAllocations(from: 1 << 20)
     }
 
     /// A write past the file-size limit (`ulimit -f`) raises SIGXFSZ, which kills the process
     /// without a word. Ignored, the write fails with EFBIG instead: the temporary file is removed,
     /// the destination is untouched and the command exits 4 with "File too large", as for a full disk.
-    static func reportFileSizeLimitsAsErrors() {
-        _ = signal(SIGXFSZ, SIG_IGN)
+    public static func reportFileSizeLimitsAsErrors() {
+        System.ignoreFileSizeSignal()
+    }
+
+    /// Ends the process with exit status `status` (standard output flushed).
+    public static func exit(_ status: Int32) -> Never {
+        System.exitProcess(status)
     }
 }

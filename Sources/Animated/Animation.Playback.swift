@@ -1,0 +1,68 @@
+import Foundation
+
+extension Animation {
+    /// Timing a caller sets over the animation's own (a `sequence.json`, a GIF's delays, UIKit's
+    /// default of 30 fps). The strongest given wins: ``delays``, then ``duration``, then ``fps``.
+    public struct Timing: Sendable, Equatable {
+        /// Seconds each frame is shown, one per frame (not per step: a ping-pong shows a frame twice).
+        public var delays: [TimeInterval]?
+        /// Seconds of one play, shared evenly by its steps.
+        public var duration: TimeInterval?
+        /// Steps per second.
+        public var fps: Double?
+
+        /// Timing that overrides what is given, and keeps the animation's own for the rest.
+        public init(delays: [TimeInterval]? = nil, duration: TimeInterval? = nil, fps: Double? = nil) {
+            self.delays = delays
+            self.duration = duration
+            self.fps = fps
+        }
+    }
+
+    /// One play, step by step: the frame each step shows and for how long.
+    public struct Playback: Sendable {
+        /// The frame of each step, in play order (a frame appears more than once in a ping-pong).
+        public var frames: [FrameSource]
+        /// Seconds each step is shown, one per step.
+        public var durations: [TimeInterval]
+        /// UIKit's repeat count of the animation: 0 plays forever, N plays N times in all.
+        public var repeatCount: Int
+    }
+
+    /// Why a play cannot be built as asked.
+    public enum PlaybackError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The highlighted play was asked for and the animation has none.
+        case noHighlightedFrames
+        /// ``Timing/delays`` does not give one value per frame.
+        case delayCount(given: Int, frames: Int)
+
+        /// What went wrong and how to fix it.
+        public var description: String {
+            switch self {
+            case .noHighlightedFrames:
+                "no highlighted frames (name them with \"highlighted\" in sequence.json)"
+            case .delayCount(let given, let frames):
+                "\(given) delays for \(frames) frames: give one per frame"
+            }
+        }
+    }
+
+    /// One play of the normal (or highlighted) frames with `timing` applied over the animation's own.
+    public func playback(highlighted: Bool = false, timing: Timing = Timing()) throws(PlaybackError) -> Playback {
+        if highlighted && highlightedFrames == nil { throw .noHighlightedFrames }
+        let frames = highlighted ? highlightedFrames! : self.frames
+        let steps = steps(highlighted: highlighted)
+        let durations: [TimeInterval]
+        if let delays = timing.delays {
+            guard delays.count == frames.count else { throw .delayCount(given: delays.count, frames: frames.count) }
+            durations = steps.map { delays[$0] }
+        } else if let duration = timing.duration {
+            durations = steps.map { _ in duration / Double(steps.count) }
+        } else if let fps = timing.fps {
+            durations = steps.map { _ in 1 / fps }
+        } else {
+            durations = stepDurations(highlighted: highlighted)
+        }
+        return Playback(frames: steps.map { frames[$0] }, durations: durations, repeatCount: repeatCount)
+    }
+}

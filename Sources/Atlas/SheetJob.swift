@@ -1,0 +1,189 @@
+import Animated
+import Foundation
+import Raster
+
+/// Frame sequences on disk packed into sheet files, as `flipbook sheet` does it: discovery,
+/// decoding on every core (each scale's variant, or the largest one resampled), packing, each
+/// folder's `sequence.json` applied to its animation, the engine's checks, and the files written
+/// as one set.
+///
+/// ``plan()`` does everything but write, so a caller can look at the files first (or refuse to
+/// overwrite an input); ``write(_:)`` writes them.
+public struct SheetJob: Sendable {
+    /// Folders, prefix paths or PNG files; each sequence found becomes an animation.
+    public var sources: [String]
+    /// The sheet image (or a `NAME.atlasc` folder for SpriteKit).
+    public var output: String
+    /// The data file; `nil` puts it beside the image (see ``SheetExport/files(for:format:output:data:)``).
+    public var data: String?
+    /// The engine the sheet is for, if one was named: its page-count check, warnings and loading call.
+    public var engine: SheetEngine?
+    /// The data format written (``SheetEngine/format`` when an engine is named).
+    public var format: SheetExport.Format
+    /// How sprites are packed.
+    public var builder: SheetBuilder
+    /// The scales to pack with one layout (`[1, 2]` writes `sheet.png` and `sheet@2x.png`); `nil`
+    /// packs each frame's single file at its own scale.
+    public var scales: [Int]?
+    /// Frames per second, for each frame's duration in the data.
+    public var fps: Double
+    /// zlib level of the pages, 0…9.
+    public var pngLevel: Int
+    /// Whether pages are written as 8-bit palette PNGs (``PaletteQuantizer``).
+    public var png8: Bool
+    /// Limits on what the frames may ask for (every frame is held until the pages are drawn).
+    public var limits: ResourceLimits
+
+    /// A job with the options of `flipbook sheet`.
+    public init(sources: [String], output: String, data: String? = nil, engine: SheetEngine? = nil,
+                format: SheetExport.Format? = nil, builder: SheetBuilder = SheetBuilder(), scales: [Int]? = nil,
+                fps: Double = 30, pngLevel: Int = 5, png8: Bool = false, limits: ResourceLimits = .default) {
+        self.sources = sources
+        self.output = output
+        self.data = data
+        self.engine = engine
+        self.format = engine?.format ?? format ?? .jsonHash
+        self.builder = builder
+        self.scales = scales
+        self.fps = fps
+        self.pngLevel = pngLevel
+        self.png8 = png8
+        self.limits = limits
+    }
+
+    /// What ``plan()`` made: the sheets and the files to write.
+    public struct Plan: Sendable {
+        /// One sheet per scale, smallest first, sharing a layout.
+        public var sheets: [SpriteSheet]
+        /// The pages and data files, with their paths.
+        public var files: [SheetExport.File]
+        /// The frame files read (no output may be one of them).
+        public var inputs: [String]
+        /// What the engine will not show as packed (rotated sprites on a renderer that tints them,
+        /// animations split across pages).
+        public var warnings: [String]
+        /// What the user should know: missing variants resampled.
+        public var notes: [String]
+        /// The engine's loading call for these files, when an engine was named.
+        public var howToLoad: String?
+    }
+
+    /// Reads, packs and lays out the files without writing anything.
+    public func plan() throws -> Plan {
+        var warnings = engine?.warnings(allowRotation: builder.allowRotation) ?? [], notes: [String] = []
+        let sequences = try Discovery.sequences(from: sources)
+        // (frame, file, sprite name, animation name) in play order.
+        var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String)] = []
+        for sequence in sequences {
+            for frame in sequence.frames {
+                guard let file = frame.file(scale: scales?.first ?? 1) else { continue }
+                let name = ImageFileName(path: file.path).stem
+                jobs.append((frame, file.path, name, sequence.prefix.isEmpty ? name : Self.animationName(sequence.prefix)))
+            }
+        }
+        // Every frame is held until the pages are drawn: their decoded size counts against the
+        // memory limit, read from the headers before anything is decoded.
+        var held = 0
+        for job in jobs {
+            let header = try PNG.Decoder(maxPixels: limits.maxPixels).readHeader(file: job.file)
+            try limits.checkPixels(width: header.width, height: header.height, of: job.file)
+            held += header.width * header.height * 4 * max(1, scales?.count ?? 1)
+            try limits.check(.decodedBytes, held, of: "the \(jobs.count) frames")
+        }
+        let decoded = try Self.decode(jobs.map(\.frame), files: jobs.map(\.file), scales: scales, maxPixels: limits.maxPixels)
+        let duration = Int((1000 / fps).rounded())
+        let inputs = zip(jobs, decoded).map { job, bitmaps in
+            SheetBuilder.Input(name: job.name, bitmaps: bitmaps.images, sequence: job.sequence, duration: duration)
+        }
+        let resampled = decoded.reduce(0) { $0 + $1.resampled }
+        if resampled > 0 { notes.append("\(resampled) frame variants were missing and were resampled from the largest one there is") }
+        var sheets = try builder.buildScaled(inputs)
+        if let engine {
+            try engine.check(pages: sheets[0].pages.count)
+            warnings += engine.warnings(for: sheets[0])
+        }
+        // A folder's sequence.json gives its animation's direction and repeat count.
+        for sequence in sequences {
+            let manifestPath = sequence.directory + "/" + SequenceManifest.fileName
+            guard FileManager.default.fileExists(atPath: manifestPath) else { continue }
+            let manifest = try SequenceManifest.read(file: manifestPath)
+            for k in sheets.indices {
+                guard let index = sheets[k].animations.firstIndex(where: { $0.name == Self.animationName(sequence.prefix) }) else { continue }
+                sheets[k].animations[index].direction = manifest.direction?.rawValue ?? "forward"
+                sheets[k].animations[index].repeatCount = manifest.repeatCount ?? 0
+            }
+        }
+        let files = try SheetExport.files(for: sheets, format: format, output: output, data: data)
+        return Plan(sheets: sheets, files: files, inputs: sequences.flatMap { $0.files.map(\.path) }, warnings: warnings, notes: notes,
+                    howToLoad: howToLoad(files, pages: sheets[0].pages.count))
+    }
+
+    /// Writes a plan's files: pages and data replace what was there as a whole, or not at all.
+    public func write(_ plan: Plan) throws {
+        try SheetExport.write(plan.files, pngLevel: pngLevel, png8: png8)
+    }
+
+    /// The engine's loading call for `files`.
+    private func howToLoad(_ files: [SheetExport.File], pages: Int) -> String? {
+        guard let engine else { return nil }
+        let names = files.map { URL(fileURLWithPath: $0.path).lastPathComponent }
+        let image = names.first { $0.hasSuffix(".png") } ?? names[0]
+        let data = names.first { !$0.hasSuffix(".png") } ?? names[0]
+        let folder = engine == .spritekit ? URL(fileURLWithPath: files[0].path).deletingLastPathComponent().deletingPathExtension().lastPathComponent : image
+        return engine.howToLoad(data: data, image: folder, pages: pages)
+    }
+
+    /// Each frame's image at every scale (one image when `scales` is nil), decoded on every core.
+    private static func decode(_ frames: [FrameSequence.Frame], files: [String], scales: [Int]?, maxPixels: Int) throws
+        -> [(images: [Bitmap], resampled: Int)] {
+        let results = Slots<Result<([Bitmap], Int), PNG.DecodeError>>(count: frames.count)
+        ParallelLoop.run(frames.count) { index in
+            results[index] = Result { () throws(PNG.DecodeError) in
+                guard let scales else { return ([try PNG.Decoder(maxPixels: maxPixels).decodeBitmap(file: files[index])], 0) }
+                var resampled = 0
+                let images = try scales.map { scale throws(PNG.DecodeError) in try load(frames[index], scale: scale, resampled: &resampled) }
+                return (images, resampled)
+            }
+        }
+        return try results.values.map { result in
+            let (images, resampled) = try result!.get()
+            return (images, resampled)
+        }
+    }
+
+    /// The frame at `scale`: its own file, or the largest variant there is resampled to the size
+    /// the scale implies (counted in `resampled`).
+    private static func load(_ frame: FrameSequence.Frame, scale: Int, resampled: inout Int) throws(PNG.DecodeError) -> Bitmap {
+        if let exact = frame.files.first(where: { $0.scale == scale && $0.device == nil }) {
+            return try PNG.Decoder().decodeBitmap(file: exact.path)
+        }
+        guard let largest = frame.files.filter({ $0.device == nil }).max(by: { $0.scale < $1.scale }) ?? frame.files.first else {
+            return Bitmap(width: 1, height: 1, scale: scale)
+        }
+        let source = try PNG.Decoder().decodeBitmap(file: largest.path)
+        resampled += 1
+        let width = source.width * scale / largest.scale, height = source.height * scale / largest.scale
+        var out = Resampler().resize(source, width: max(1, width), height: max(1, height))
+        out.scale = scale
+        return out
+    }
+
+    /// `walk_` → `walk`: the animation name without a trailing separator.
+    static func animationName(_ prefix: String) -> String {
+        var name = Substring(prefix)
+        while let last = name.last, last == "_" || last == "-" || last == "." || last == " " { name = name.dropLast() }
+        return name.isEmpty ? prefix : String(name)
+    }
+}
+
+/// Results filled from several threads, one slot each.
+private final class Slots<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [T?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    subscript(index: Int) -> T? {
+        get { lock.withLock { slots[index] } }
+        set { lock.withLock { slots[index] = newValue } }
+    }
+    var values: [T?] { lock.withLock { slots } }
+}

@@ -1,0 +1,27 @@
+import Animated
+import Raster
+
+extension Animation {
+    /// The animation in `sources`: a GIF file, or frames (a folder, a prefix path, PNG files; see
+    /// ``Animation/load(_:scale:device:)``), as `flipbook assemble` reads its input.
+    ///
+    /// A GIF's frames are decoded up front (GIF sources are small); every frame held counts
+    /// against `limits.maxDecodedBytes` as it is read, and the GIF's screen and frame count
+    /// against the pixel and frame limits. Its delays of 0–1 cs become 10 cs, as browsers play
+    /// them; its loop count becomes the repeat count.
+    public static func load(_ sources: [String], scale: Int?, limits: ResourceLimits) throws -> Animation {
+        guard sources.count == 1, sources[0].lowercased().hasSuffix(".gif") else {
+            return try load(sources, scale: scale)
+        }
+        let path = sources[0]
+        let decoder = try GIF.Decoder(file: path, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
+        var frames: [GIF.Frame] = []
+        while let frame = try decoder.nextFrame() {
+            frames.append(frame)
+            try limits.check(.decodedBytes, frames.count * decoder.width * decoder.height * 4, of: path)
+        }
+        return Animation(frames: frames.map { .bitmap($0.image) },
+                         frameDurations: frames.map { $0.delay < 2 ? 0.1 : $0.duration },
+                         repeatCount: decoder.repeatCount)
+    }
+}

@@ -1,0 +1,71 @@
+/// A file written in pieces that appears at its path only when complete: the bytes go to a
+/// temporary file beside the destination, which ``commit()`` flushes and renames over it. Dropped
+/// without a commit, the temporary file is removed and the destination is untouched.
+public final class AtomicFileWriter {
+    /// The destination.
+    public let path: String
+    private let temporary: String
+    private var descriptor: Int32
+    private var committed = false
+
+    /// Opens a temporary file beside `path` (after cleaning up what killed runs left in that folder).
+    public init(path: String) throws(FileIO.Error) {
+        self.path = path
+        let directory = FileIO.parentDirectory(of: path)
+        InterruptedWrites.recover(in: directory)
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<100 {
+            // O_EXCL with a fresh random name: no clobbering, and the umask applies as for any create.
+            // The name carries our process ID, so a later run can tell our leftovers from live work.
+            temporary = "\(directory)/\(InterruptedWrites.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
+            let created = System.createExclusively(temporary)
+            descriptor = created.descriptor
+            if !created.exists { break }
+        }
+        guard descriptor >= 0 else { throw FileIO.systemError(path, .write) }
+        self.temporary = temporary
+        self.descriptor = descriptor
+    }
+
+    /// The temporary file's path (until ``commit()``).
+    var temporaryPath: String { temporary }
+
+    deinit {
+        if !committed {
+            if descriptor >= 0 { System.close(descriptor) }
+            System.remove(temporary)
+        }
+    }
+
+    /// Appends `bytes`.
+    public func write(_ bytes: [UInt8]) throws(FileIO.Error) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                System.write(descriptor, from: buffer.baseAddress! + written, count: buffer.count - written)
+            }
+            if count < 0 { throw FileIO.systemError(path, .write) }
+            written += count
+        }
+    }
+
+    /// Flushes the data to disk and renames the file into place.
+    public func commit() throws(FileIO.Error) {
+        try finish()
+        guard System.rename(temporary, to: path) else { throw FileIO.systemError(path, .write) }
+        committed = true
+    }
+
+    /// Flushes and closes the temporary file without renaming it (``OutputSet`` renames a set).
+    func finish() throws(FileIO.Error) {
+        guard descriptor >= 0 else { return }
+        guard System.synchronize(descriptor) else { throw FileIO.systemError(path, .write) }
+        let closed = System.close(descriptor)
+        descriptor = -1
+        guard closed else { throw FileIO.systemError(path, .write) }
+    }
+
+    /// Marks the temporary file as renamed by someone else (``OutputSet``): not removed on drop.
+    func disown() { committed = true }
+}

@@ -1,0 +1,156 @@
+#if canImport(Glibc)
+import CMalloc
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one place Flipbook calls the C library (as swift-system's `Internals/Syscalls.swift`):
+/// every other file reaches files, processes and signals through these, so a port to another
+/// platform changes this file only. Calls that can be interrupted are retried on `EINTR`; failures
+/// return `nil`/`false`/`-1` and leave the reason in ``errorText``.
+enum System {
+    /// `strerror(errno)`: the system's reason for the last failed call.
+    static var errorText: String { String(cString: strerror(errno)) }
+
+    /// Opens `path` read-only; -1 on failure.
+    static func openForReading(_ path: String) -> Int32 {
+        open(path, O_RDONLY | O_CLOEXEC)
+    }
+
+    /// Creates `path` for writing, failing if it exists: the descriptor, or -1 with `exists` telling
+    /// whether that was the reason.
+    static func createExclusively(_ path: String) -> (descriptor: Int32, exists: Bool) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        return (descriptor, descriptor < 0 && errno == EEXIST)
+    }
+
+    /// Closes `descriptor`; whether that succeeded (a failed close can mean lost data).
+    @discardableResult
+    static func close(_ descriptor: Int32) -> Bool {
+        closeDescriptor(descriptor) == 0
+    }
+
+    /// Whether an open file is a regular file, and its size; `nil` on failure.
+    static func status(of descriptor: Int32) -> (isRegular: Bool, size: Int)? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        return ((status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size))
+    }
+
+    /// The device and inode `path` resolves to (through links); `nil` when it does not exist.
+    static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return (UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
+    }
+
+    /// Reads up to `count` bytes into `buffer`: the number read (0 at end of file), or -1.
+    static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+        while true {
+            let result = readDescriptor(descriptor, buffer, count)
+            if result < 0 && errno == EINTR { continue }
+            return result
+        }
+    }
+
+    /// Writes up to `count` bytes from `buffer`: the number written, or -1.
+    static func write(_ descriptor: Int32, from buffer: UnsafeRawPointer, count: Int) -> Int {
+        while true {
+            let result = writeDescriptor(descriptor, buffer, count)
+            if result < 0 && errno == EINTR { continue }
+            return result
+        }
+    }
+
+    /// Flushes a file's data to the disk.
+    static func synchronize(_ descriptor: Int32) -> Bool { fsync(descriptor) == 0 }
+
+    /// Renames `source` to `destination`, replacing it atomically.
+    static func rename(_ source: String, to destination: String) -> Bool {
+        renameFile(source, destination) == 0
+    }
+
+    /// Removes a file (no error when it is already gone).
+    static func remove(_ path: String) { _ = unlink(path) }
+
+    /// Creates a directory; true when it exists afterwards.
+    static func makeDirectory(_ path: String) -> Bool {
+        mkdir(path, 0o777) == 0 || errno == EEXIST
+    }
+
+    /// `path` made absolute with links and `..` resolved; `nil` on failure.
+    static func resolvedPath(_ path: String) -> String? {
+        guard let absolute = realpath(path, nil) else { return nil }
+        defer { free(absolute) }
+        return String(cString: absolute)
+    }
+
+    /// The names in a directory (with `.` and `..`); `nil` when it cannot be read.
+    static func entries(of directory: String) -> [String]? {
+        guard let stream = opendir(directory) else { return nil }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// This process's ID.
+    static var processID: Int32 { getpid() }
+
+    /// Whether a process with this ID runs (ours or another user's).
+    static func isRunning(_ process: Int32) -> Bool {
+        kill(process, 0) == 0 || errno == EPERM
+    }
+
+    /// Whether standard error is a terminal (not a pipe, file or CI log).
+    static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// `fnmatch(pattern, path, 0) == 0`: shell-style matching where `*` also crosses `/`.
+    static func matches(_ pattern: String, _ path: String) -> Bool {
+        fnmatch(pattern, path, 0) == 0
+    }
+
+    /// Asks glibc's allocator to map buffers of `bytes` or more on their own and unmap them on
+    /// free (a no-op on other allocators).
+    static func mapLargeAllocations(from bytes: Int32) {
+        #if canImport(Glibc)
+        _ = mallopt(M_MMAP_THRESHOLD, bytes)
+        #endif
+    }
+
+    /// Ends the process with `status` (buffered output flushed).
+    static func exitProcess(_ status: Int32) -> Never {
+        exit(status)
+    }
+
+    /// Ignores SIGXFSZ: a write past `ulimit -f` then fails with EFBIG instead of killing the process.
+    static func ignoreFileSizeSignal() {
+        _ = signal(SIGXFSZ, SIG_IGN)
+    }
+}
+
+// The C functions whose names the wrappers above reuse.
+#if canImport(Glibc)
+private let closeDescriptor = Glibc.close
+private let readDescriptor = Glibc.read
+private let writeDescriptor = Glibc.write
+private let renameFile = Glibc.rename
+#elseif canImport(Musl)
+private let closeDescriptor = Musl.close
+private let readDescriptor = Musl.read
+private let writeDescriptor = Musl.write
+private let renameFile = Musl.rename
+#elseif canImport(Darwin)
+private let closeDescriptor = Darwin.close
+private let readDescriptor = Darwin.read
+private let writeDescriptor = Darwin.write
+private let renameFile = Darwin.rename
+#endif

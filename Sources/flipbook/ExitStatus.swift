@@ -1,0 +1,69 @@
+import Animated
+import ArgumentParser
+import Atlas
+import FrameGen
+import GIF
+import Raster
+
+/// The exit codes of the CLI contract, and the one place where errors become them: commands and
+/// libraries throw, ``Flipbook/main()`` prints the error and exits with ``init(for:)``.
+///
+/// 0 success; 1 the work ran and found problems (validation errors, a budget not met); 2 usage
+/// error (arguments, config); 3 an input is unreadable, corrupt or over a limit; 4 an output could
+/// not be written.
+enum ExitStatus: Int32 {
+    case success = 0
+    case problemsFound = 1
+    case usage = 2
+    case inputUnreadable = 3
+    case outputUnwritable = 4
+
+    /// The status for an error a command threw.
+    init(for error: any Error) {
+        switch error {
+        case let outcome as ProblemsFound: self = outcome.status
+        case is UnreadableInputs: self = .inputUnreadable
+        case is UsageError, is ValidationError: self = .usage
+        // Settings the user chose, found wrong only once read.
+        case is ValidationConfig.Error, is SheetEngine.Refusal, is SheetExport.Error, is NineSlice.Error, is Animation.PlaybackError:
+            self = .usage
+        case let error as FileIO.Error: self = error.operation == .write ? .outputUnwritable : .inputUnreadable
+        case is PNG.EncodeError: self = .outputUnwritable
+        case let error as GIF.EncodeError:
+            if case .invalidInput = error { self = .inputUnreadable } else { self = .outputUnwritable }
+        case is SheetBuilder.Error: self = .problemsFound
+        // Everything else was read from a file: PNG/GIF decoding, sequences and manifests, scenes,
+        // path data, sheet data, limits an input asked to exceed.
+        default: self = .inputUnreadable
+        }
+    }
+}
+
+/// A usage problem found after parsing (an output that is an input, a size over a limit given by
+/// a flag): exit 2 with the message.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ message: String) { description = message }
+    init(_ error: any Error) { description = "\(error)" }
+}
+
+/// The work ran and found problems (exit 1), already reported; `message`, when there is one, is
+/// printed as the error line.
+struct ProblemsFound: Error, CustomStringConvertible {
+    var description: String = ""
+    var status: ExitStatus { .problemsFound }
+}
+
+/// An input file that could not be parsed: its path before the parser's message (exit 3).
+struct InputFileError: Error, CustomStringConvertible {
+    var path: String
+    var error: any Error
+    var description: String { "\(path): \(error)" }
+}
+
+/// Some of several inputs could not be read, each already reported (exit 3).
+struct UnreadableInputs: Error, CustomStringConvertible {
+    var count: Int
+    /// Empty: each input's own error line has been printed.
+    var description: String { "" }
+}

@@ -1,0 +1,88 @@
+import Animated
+import ArgumentParser
+import Atlas
+import Foundation
+import FrameGen
+import GIF
+import Raster
+
+/// Options every generator shares: where to write and how to time the frames.
+struct GeneratorOutput: ParsableArguments {
+    @Option(name: .shortAndLong, help: "A folder, FILE.gif or FILE.png (see `flipbook generate --help`).") var output: String
+    @Option(help: "Pixels per point (1, 2 or 3).") var scale: Int = 1
+    @Option(help: "Frames per second for the GIF and sequence.json.") var fps: Double = 30
+    @Option(name: .customLong("repeat"), help: "Plays for a GIF, UIKit repeatCount semantics: 0 = forever.") var repeatCount: Int = 0
+    @Option(help: "File name prefix of numbered frames in a folder (default: the generator's name).") var name: String?
+    @Flag(help: "Print machine-readable JSON.") var json = false
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+
+    /// Refuses (exit 2) frames of `width × height` points over `--max-pixels`, `count` frames over
+    /// `--max-frames`, and, for a sprite sheet (which holds every frame), more decoded bytes
+    /// than `--max-memory`.
+    func check(width: Double, height: Double, frames count: Int) throws {
+        let limits = limitOptions.limits
+        let size = try ImageCommand.pixelSize(width: width, height: height, scale: scale, limits: limits, flag: "--size")
+        do {
+            try limits.check(.frames, count, of: "--frames")
+            if output.lowercased().hasSuffix(".png"), count > 1 {
+                let bytes = Double(size.width * size.height * 4) * Double(count)
+                try limits.check(.decodedBytes, bytes < 9e18 ? Int(bytes) : .max, of: "a sheet of \(count) frames")
+            }
+        } catch {
+            throw UsageError(error)
+        }
+    }
+
+    func validate() throws {
+        guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3.") }
+        guard fps >= 1.0 / 86_400, fps <= 1000 else { throw ValidationError("--fps must be between 1/86400 and 1000.") }
+        guard repeatCount >= 0 else { throw ValidationError("--repeat must be 0 (forever) or more.") }
+        if let name, name.isEmpty || name.contains("/") { throw ValidationError("--name must be a plain file name prefix.") }
+    }
+
+    /// Writes the generator's frames to `output`: a GIF, one PNG, a sheet PNG + JSON, or a folder.
+    func write(_ generator: some FrameGenerator, defaultName: String) throws {
+        let prefix = name ?? defaultName
+        let count = generator.frameCount
+        let lower = output.lowercased()
+        let progress = Progress.forTerminal(label: "generating")
+        defer { progress?.finish() }
+        let written: [String]
+        if lower.hasSuffix(".gif") {
+            let input = GIF.Encoder.Input(durations: [Double](repeating: 1 / fps, count: count)) { generator.frame($0) }
+            _ = try GIF.Encoder(repeatCount: repeatCount).write(input, to: output, progress: progress?.update)
+            written = [output]
+        } else if lower.hasSuffix(".png") && count == 1 {
+            try PNG.Encoder().write(generator.frame(0), to: output)
+            written = [output]
+        } else if lower.hasSuffix(".png") {
+            // A sheet needs every frame at once anyway.
+            let frames = parallelMap(count, progress: progress) { generator.frame($0) }
+            let inputs = frames.enumerated().map { index, bitmap in
+                SheetBuilder.Input(name: "\(prefix)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: Int((1000 / fps).rounded()))
+            }
+            let files = try SheetExport.files(for: [SheetBuilder(layout: .rows).build(inputs)], format: .jsonHash, output: output)
+            try SheetExport.write(files)
+            written = files.map(\.path)
+        } else {
+            // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.
+            let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale,
+                                            encoder: PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9))
+            try writer.writeFrames(count: count, progress: progress?.update) { generator.frame($0) }
+            written = try writer.commit(manifest: count > 1 ? SequenceManifest(name: prefix, fps: fps, repeatCount: repeatCount) : nil)
+        }
+        progress?.finish()
+        if json {
+            try Console.printJSON(GeneratedFiles(output: output, frames: count, files: written))
+        } else {
+            print("\(output): \(count) frame\(count == 1 ? "" : "s") (\(written.count) file\(written.count == 1 ? "" : "s"))")
+        }
+    }
+}
+
+/// `--json` output of `generate`.
+private struct GeneratedFiles: Encodable {
+    var output: String
+    var frames: Int
+    var files: [String]
+}

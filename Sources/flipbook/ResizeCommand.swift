@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import Raster
+
+/// `flipbook resize IN.png -o OUT.png (--size WxH | --scale F)`.
+struct ResizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resize",
+        abstract: "Resample an image (filtered premultiplied, rounded once), with UIView content modes.",
+        discussion: """
+            --size is in points (× the input's @Nx scale); --scale multiplies the pixel size.
+            --fit: fill stretches to the size; aspect-fit fits inside it, leaving transparent bars; \
+            aspect-fill covers it and crops the overflow; center keeps the image's size, centred.
+
+            Example:
+              flipbook resize hero@2x.png -o thumb@2x.png --size 64x64 --fit aspect-fit
+            """
+    )
+
+    @Argument(help: "The PNG to resize.") var input: String
+    @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
+    @Option(help: "Target size in points, WIDTHxHEIGHT.") var size: String?
+    @Option(help: "Factor applied to the pixel size.") var scale: Double?
+    @Option(help: "nearest, bilinear, bicubic or lanczos.") var filter: Resampler.Filter = .lanczos3
+    @Option(help: "fill, aspect-fit, aspect-fill or center.") var fit: ContentMode = .fill
+    @Flag(help: "Print machine-readable JSON.") var json = false
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+
+    func validate() throws {
+        guard (size == nil) != (scale == nil) else { throw ValidationError("Give either --size or --scale.") }
+        if let size { _ = try ImageCommand.size(size) }
+        if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be positive.") }
+    }
+
+    func run() throws {
+        try OutputGuard.refuseOverwriting([input], with: [output])
+        // The output size is checked before the input is decoded: a refused size costs nothing.
+        let header = try PNG.Decoder().readHeader(file: input)
+        let pixels: (width: Int, height: Int)
+        if let scale {
+            pixels = try ImageCommand.pixelSize(width: Double(header.width) * scale, height: Double(header.height) * scale, scale: 1,
+                                                limits: limitOptions.limits, flag: "--scale")
+        } else {
+            let (width, height) = try ImageCommand.size(size!)
+            pixels = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
+                                                limits: limitOptions.limits, flag: "--size")
+        }
+        let bitmap = try ImageCommand.load(input, limits: limitOptions.limits)
+        let result = fit.render(bitmap, width: pixels.0, height: pixels.1, resampler: Resampler(filter: filter))
+        try ImageCommand.save(result, to: output, json: json, extra: ["filter": filter.rawValue, "fit": fit.rawValue])
+    }
+}
+
+extension ContentMode: ExpressibleByArgument {}
+extension Resampler.Filter: ExpressibleByArgument {}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import Raster
+
+/// `flipbook slice IN.png -o OUT.png --insets T,L,B,R --size WxH`.
+struct SliceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "slice",
+        abstract: "Resize an image with cap insets (nine-slice), tiling or stretching the middle.",
+        discussion: """
+            Insets and size are in points; an @2x input (by its name) works in pixels × 2. Corners \
+            are copied as they are; edges and centre are tiled (UIKit's default) or stretched.
+
+            Example:
+              flipbook slice bubble@2x.png -o wide@2x.png --insets 12,16,12,16 --size 240x60
+            """
+    )
+
+    @Argument(help: "The PNG to slice.") var input: String
+    @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
+    @Option(help: "Cap insets in points: top,left,bottom,right.") var insets: String
+    @Option(help: "Target size in points, WIDTHxHEIGHT.") var size: String
+    @Option(help: "tile or stretch.") var mode: NineSlice.Mode = .tile
+    @Flag(help: "Print machine-readable JSON.") var json = false
+    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+
+    func parsedInsets() throws -> NineSlice.Insets {
+        let values = insets.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard values.count == 4, values.allSatisfy({ $0 != nil && $0! >= 0 }) else {
+            throw ValidationError("--insets is top,left,bottom,right in points (got '\(insets)').")
+        }
+        return NineSlice.Insets(top: values[0]!, left: values[1]!, bottom: values[2]!, right: values[3]!)
+    }
+
+    func validate() throws {
+        _ = try parsedInsets()
+        _ = try ImageCommand.size(size)
+    }
+
+    func run() throws {
+        try OutputGuard.refuseOverwriting([input], with: [output])
+        let (width, height) = try ImageCommand.size(size)
+        _ = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
+                                       limits: limitOptions.limits, flag: "--size")
+        let bitmap = try ImageCommand.load(input, limits: limitOptions.limits)
+        let result = try NineSlice(insets: try parsedInsets(), mode: mode).render(bitmap, width: width, height: height)
+        try ImageCommand.save(result, to: output, json: json, extra: ["mode": mode.rawValue])
+    }
+}
+
+extension NineSlice.Mode: ExpressibleByArgument {}

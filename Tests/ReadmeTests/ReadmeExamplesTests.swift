@@ -1,0 +1,102 @@
+import Animated
+import Atlas
+import Foundation
+import FrameGen
+import GIF
+import Raster
+import Testing
+import TestSupport
+
+/// The README's Swift examples, statement for statement, so that they compile with the libraries
+/// (a renamed or removed API breaks this target) and run: each example below is the body of a
+/// README ```swift block without its `import` lines, and a test checks the README still says
+/// exactly this.
+@Suite("README examples", .serialized)
+struct ReadmeExamplesTests {
+    // README example 1 begin
+    static func example1() throws {
+        let animation = try Animation.load(["Sequences/kenney-robot-walk"])   // nothing decoded yet
+        let shown = animation.frameIndex(at: 0.12)                          // 3: what UIImageView shows at t = 0.12 s
+        let report = try Validator(deep: true).validate(["Sequences"])      // the rules of `flipbook validate`
+
+        // `flipbook assemble`: timing precedence (delays, then duration, then fps), then one encode.
+        let play = try animation.playback(timing: Animation.Timing(fps: 12))
+        let input = GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load() }
+        let gif = try GIF.Encoder(repeatCount: play.repeatCount).write(input, to: "walk.gif")
+        for frame in try GIF.Decoder(file: "walk.gif").allFrames() { print(frame.delay, frame.image.width) }
+
+        // `flipbook sheet --engine godot4`: plan (read, pack, lay out), look, then write as one set.
+        let job = SheetJob(sources: ["Sequences/kenney-robot-walk"], output: "walk-sheet.png", engine: .godot4,
+                           builder: SheetBuilder(trim: true))
+        let plan = try job.plan()
+        try job.write(plan)
+
+        let image = try PNG.Decoder().decode(file: "walk-sheet.png")     // header + straight RGBA8, raw values
+        let bitmap = try PNG.Decoder().decodeBitmap(file: "walk-sheet.png")  // straight RGBA8 as in the file
+        try PNG.Encoder().write(bitmap, to: "copy.png")                  // smallest lossless form, atomic
+        // README example 1 end
+        #expect(shown == 3 && !report.hasErrors && gif.framesWritten == animation.frames.count)
+        #expect(plan.sheets[0].sprites.count == animation.frames.count && image.header.width == bitmap.width)
+    }
+
+    // README example 2 begin
+    static func example2() throws {
+        var canvas = Canvas(width: 120, height: 80, scale: 2)        // points, like UIGraphicsBeginImageContext
+        canvas.fill(try Path(svg: "M10 70 Q60 -20 110 70 Z"), color: Color(hex: "#E07000")!)
+        canvas.stroke(Path(circleAt: Point(60, 45), radius: 20), color: .black,
+                      style: StrokeStyle(width: 3, cap: .round, join: .round, dash: [6, 4]))
+        let picture = canvas.makeBitmap()                             // 240×160 px, scale 2
+        let seagull = Seagull(frameCount: 12)                          // any generator: frame(i) on demand
+        let writer = try SequenceWriter(folder: "gulls", prefix: "gull")  // gull1.png … gull12.png
+        try writer.writeFrames(count: seagull.frameCount) { seagull.frame($0) }   // on every core
+        try writer.commit(manifest: SequenceManifest(name: "gull", fps: 12))      // + sequence.json, as one set
+        // README example 2 end
+        #expect(picture.width == 240 && picture.height == 160)
+        #expect(FileManager.default.fileExists(atPath: "gulls/gull12.png") && FileManager.default.fileExists(atPath: "gulls/sequence.json"))
+    }
+
+    /// The README's ```swift blocks, import lines and blank lines left out.
+    static func readmeBlocks() throws -> [[String]] {
+        let text = try String(contentsOfFile: Fixtures.repository + "/README.md", encoding: .utf8)
+        var blocks: [[String]] = [], current: [String]? = nil
+        for line in text.components(separatedBy: "\n") {
+            if current == nil, line == "```swift" { current = [] } else if current != nil, line == "```" {
+                blocks.append(current!)
+                current = nil
+            } else if current != nil, !line.hasPrefix("import "), !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// Example `n` of this file, unindented, blank lines left out.
+    static func sourceExample(_ n: Int) throws -> [String] {
+        let lines = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
+        guard let begin = lines.firstIndex(of: "    // README example \(n) begin"),
+              let end = lines.firstIndex(of: "        // README example \(n) end") else { return [] }
+        return lines[(begin + 2)..<end].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { String($0.dropFirst(8)) }
+    }
+
+    @Test func readmeSaysWhatThisFileCompiles() throws {
+        let blocks = try Self.readmeBlocks()
+        #expect(blocks.count == 2, "the README has \(blocks.count) Swift blocks; this file holds 2")
+        for (index, block) in blocks.enumerated() {
+            #expect(block == (try Self.sourceExample(index + 1)), "README block \(index + 1) differs from example\(index + 1)()")
+        }
+    }
+
+    @Test func examplesRunInACopyOfTheSequences() throws {
+        let folder = try Fixtures.temporaryFolder("readme")
+        try FileManager.default.createDirectory(atPath: folder + "/Sequences", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.repository + "/Sequences/kenney-robot-walk",
+                                         toPath: folder + "/Sequences/kenney-robot-walk")
+        // The examples use paths relative to a clone's root, as a reader would run them: run them
+        // in the copy (the suite is serialized; no other suite of this target changes directory).
+        let previous = FileManager.default.currentDirectoryPath
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        #expect(FileManager.default.changeCurrentDirectoryPath(folder))
+        try Self.example1()
+        try Self.example2()
+    }
+}
