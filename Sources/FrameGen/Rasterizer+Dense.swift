@@ -13,7 +13,12 @@ extension Rasterizer {
     /// sub-rows plus a pass over the row's 64 samples per pixel, so it wins once edges outnumber
     /// pixels several times over.
     @inline(__always) static func isCrowded(active: Int, span: Int) -> Bool {
-        active > 4 * span + 256
+        active > crowdingLimit(span: span)
+    }
+
+    /// The most edges a row of `span` columns has and is still sorted.
+    @inline(__always) static func crowdingLimit(span: Int) -> Int {
+        4 * span + 256
     }
 
     /// Coverage of one crowded row by point sampling: each edge adds its winding at the first

@@ -138,14 +138,20 @@ struct Rasterizer: Sendable {
         let span = columnEnd - columnStart
         if scratch.accumulation.count < span + 3 { scratch.accumulation = [Float](repeating: 0, count: span + 3) }
         let most = mostActive(in: rows)
+        // Rows with more edges are sampled (``sampleCrowdedRow``): the sort's buffers need room
+        // for the others only.
+        let sorting = min(most, Self.crowdingLimit(span: span))
         if scratch.active.count < most {
-            let none = Keyed(x: 0, value: 0), nothing = Edge(top: 0, bottom: 0, xAtTop: 0, slope: 0, winding: 0)
+            let nothing = Edge(top: 0, bottom: 0, xAtTop: 0, slope: 0, winding: 0)
             scratch.active = [Edge](repeating: nothing, count: most)
             scratch.gathered = scratch.active
-            scratch.keys = [Keyed](repeating: none, count: most)
-            scratch.crossings = [Keyed](repeating: none, count: Self.subrows * most)
-            scratch.spare = [Keyed](repeating: none, count: most)
-            scratch.buckets = [Int32](repeating: 0, count: most + 1)
+        }
+        if scratch.keys.count < sorting {
+            let none = Keyed(x: 0, value: 0)
+            scratch.keys = [Keyed](repeating: none, count: sorting)
+            scratch.crossings = [Keyed](repeating: none, count: Self.subrows * sorting)
+            scratch.spare = [Keyed](repeating: none, count: sorting)
+            scratch.buckets = [Int32](repeating: 0, count: sorting + 1)
         }
         let evenOdd = rule == .evenodd
         let left = Double(columnStart), right = Double(span)
@@ -278,7 +284,7 @@ struct Rasterizer: Sendable {
                         let weight = 1 / Double(Self.subrows), subrows = Double(Self.subrows)
                         // Each edge adds its crossing to the lists of the sub-rows it spans (only
                         // those: short edges skip most of them), so each list is in mid-row order,
-                        // nearly sorted already. Sub-row `s` lists at `crossings[s * most...]`.
+                        // nearly sorted already. Sub-row `s` lists at `crossings[s * sorting...]`.
                         for subrow in 0..<Self.subrows { counts[subrow] = 0 }
                         for slot in 0..<activeCount {
                             let edge = active[slot]
@@ -288,12 +294,12 @@ struct Rasterizer: Sendable {
                             for subrow in Int(from)..<max(Int(from), Int(to)) {
                                 let y = top + (Double(subrow) + 0.5) * weight
                                 guard edge.top <= y, edge.bottom > y else { continue }
-                                crossings[subrow * most + counts[subrow]] = Keyed(x: edge.x(at: y), value: edge.winding)
+                                crossings[subrow * sorting + counts[subrow]] = Keyed(x: edge.x(at: y), value: edge.winding)
                                 counts[subrow] += 1
                             }
                         }
                         for subrow in 0..<Self.subrows {
-                            let list = UnsafeMutableBufferPointer(rebasing: crossings[(subrow * most)..<(subrow * most + counts[subrow])])
+                            let list = UnsafeMutableBufferPointer(rebasing: crossings[(subrow * sorting)..<(subrow * sorting + counts[subrow])])
                             Self.sortByX(list, spare: spare, buckets: buckets, hint: &subrowHint)
                             var winding: Int32 = 0
                             for i in list.indices {
