@@ -2,7 +2,7 @@ import Foundation
 import Raster
 
 /// Writes a sequence folder — `NAME1.png … NAMEn.png` (`NAME1@2x.png` at scale 2) and its
-/// `sequence.json` — replacing what was there as a whole or not at all (``OutputSet``): what
+/// `sequence.json` — replacing what was there as a whole or not at all (Raster's `OutputSet`): what
 /// `flipbook generate` writes for a folder and `flipbook frames` for a GIF.
 ///
 /// Frames may be written from several threads at once, in any order; nothing appears in the

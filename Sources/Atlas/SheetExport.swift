@@ -154,7 +154,7 @@ public enum SheetExport {
 
     /// Writes `files` (folders created as needed) as one set: they replace what was there as a
     /// whole, or not at all. Pages are PNGs at zlib level `pngLevel`, 8-bit palette ones when
-    /// `png8` (``PaletteQuantizer``).
+    /// `png8` (Raster's `PaletteQuantizer`).
     public static func write(_ files: [File], pngLevel: Int = 5, png8: Bool = false) throws {
         let set = OutputSet()
         for file in files {

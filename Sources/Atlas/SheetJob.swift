@@ -29,7 +29,7 @@ public struct SheetJob: Sendable {
     public var fps: Double
     /// zlib level of the pages, 0…9.
     public var pngLevel: Int
-    /// Whether pages are written as 8-bit palette PNGs (``PaletteQuantizer``).
+    /// Whether pages are written as 8-bit palette PNGs (Raster's `PaletteQuantizer`).
     public var png8: Bool
     /// Limits on what the frames may ask for (every frame is held until the pages are drawn).
     public var limits: ResourceLimits

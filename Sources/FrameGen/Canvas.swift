@@ -14,7 +14,7 @@ public struct Canvas: Sendable {
     public struct State: Sendable {
         /// User space (points) → points of the canvas. Device pixels are this times `scale`.
         public var transform: AffineTransform = .identity
-        /// The pen used by ``stroke(_:color:)``.
+        /// The pen used by ``Canvas/stroke(_:color:style:)`` when it is given no `style`.
         public var strokeStyle = StrokeStyle()
         var clip: ClipMask?
     }
@@ -68,7 +68,7 @@ public struct Canvas: Sendable {
         surface = Compositor.filled(fill, count: pixelWidth * pixelHeight)
     }
 
-    /// A canvas like ``init(width:height:scale:opaque:background:)``, or ``LimitError`` before any
+    /// A canvas like ``init(width:height:scale:opaque:background:)``, or throws `LimitError` before any
     /// allocation when it would have more than `limits.maxPixels` pixels.
     public init(width: Double, height: Double, scale: Int = 1, opaque: Bool = false, background: Color? = nil,
                 limits: ResourceLimits) throws(LimitError) {
@@ -170,7 +170,7 @@ public struct Canvas: Sendable {
     }
 
     /// Fills `path` with `color` under `rule`. A path that flattens to more edges than
-    /// ``ResourceLimits/default`` allows is not drawn; the variant with `limits:` throws instead.
+    /// `ResourceLimits.default` allows is not drawn; the variant with `limits:` throws instead.
     public mutating func fill(_ path: Path, color: Color, rule: FillRule = .nonzero) {
         try? fill(path, color: color, rule: rule, maxEdges: ResourceLimits.default.maxFlattenedEdges)
     }
@@ -204,7 +204,7 @@ public struct Canvas: Sendable {
 
     /// Strokes `path` with `color` using ``State/strokeStyle`` (or `style`). The pen lives in user
     /// space, so a scaled or rotated transform scales or turns the stroke too, as in Core Graphics.
-    /// A stroke whose outline would pass ``ResourceLimits/default``'s edge limit is not drawn; the
+    /// A stroke whose outline would pass the edge limit of `ResourceLimits.default` is not drawn; the
     /// variant with `limits:` throws instead.
     public mutating func stroke(_ path: Path, color: Color, style: StrokeStyle? = nil) {
         try? stroke(path, color: color, style: style, maxEdges: ResourceLimits.default.maxFlattenedEdges)
@@ -231,7 +231,7 @@ public struct Canvas: Sendable {
     }
 
     /// Intersects the clip with `path`: later drawing only shows inside it (anti-aliased edges).
-    /// A path over ``ResourceLimits/default``'s edge limit leaves the clip as it is.
+    /// A path over the edge limit of `ResourceLimits.default` leaves the clip as it is.
     public mutating func clip(to path: Path, rule: FillRule = .nonzero) {
         try? clip(to: path, rule: rule, maxEdges: ResourceLimits.default.maxFlattenedEdges)
     }

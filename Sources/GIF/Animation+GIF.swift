@@ -3,7 +3,7 @@ import Raster
 
 extension Animation {
     /// The animation in `sources`: a GIF file, or frames (a folder, a prefix path, PNG files; see
-    /// ``Animation/load(_:scale:device:)``), as `flipbook assemble` reads its input.
+    /// Animated's `Animation.load(_:scale:device:)`), as `flipbook assemble` reads its input.
     ///
     /// A GIF's frames are decoded up front (GIF sources are small); every frame held counts
     /// against `limits.maxDecodedBytes` as it is read, and the GIF's screen and frame count

@@ -5,10 +5,10 @@ import Raster
 extension GIF {
     /// Encodes a frame sequence as an animated GIF with exact timing, per-frame cropping and
     /// transparency. `standard` and `high` give each frame a palette for the pixels it redraws
-    /// (``ColorRefiner``), so more than 256 colours build up on screen; `fast` uses one global
+    /// (the internal `ColorRefiner`), so more than 256 colours build up on screen; `fast` uses one global
     /// palette built from every frame, dithered in parallel in a way that keeps static areas static.
     ///
-    /// Frames are decoded on all cores a few frames ahead of the encoder (``FramePipeline``) —
+    /// Frames are decoded on all cores a few frames ahead of the encoder (the internal `FramePipeline`) —
     /// once for `standard` and `high`, twice for `fast` (once for the colour histogram, once to
     /// encode); no more than a core count plus two decoded frames is ever in memory.
     public struct Encoder: Sendable {

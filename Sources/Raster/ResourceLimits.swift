@@ -41,7 +41,12 @@ public struct ResourceLimits: Sendable, Hashable {
     public static let `default` = ResourceLimits()
 
     /// Checks an image of `width × height` against ``maxPixels`` without overflowing.
-    /// - Parameter subject: what the image is (a file name, "the scene"), for the message.
+    /// - Parameters:
+    ///   - width: The image's width in pixels.
+    ///   - height: The image's height in pixels.
+    ///   - subject: What the image is (a file name, "the scene"), for the message.
+    /// - Throws: ``LimitError`` for ``LimitError/Limit/pixels`` when the product is over
+    ///   ``maxPixels``, a side is negative, or the product overflows.
     public func checkPixels(width: Int, height: Int, of subject: String) throws(LimitError) {
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         guard width >= 0, height >= 0, !overflow, count <= maxPixels else {
