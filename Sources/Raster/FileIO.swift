@@ -4,6 +4,8 @@ public enum FileIO {
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// Whether a file was being read (an input) or written (an output).
         public enum Operation: String, Sendable, Equatable {
+            /// `read`: the file was an input being read; `write`: an output being written (the CLI's exit 3
+            /// and exit 4).
             case read, write
         }
         /// The file.

@@ -3,6 +3,10 @@
 public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Which limit.
     public enum Limit: String, Sendable, Hashable, CaseIterable {
+        /// The limits of ``ResourceLimits``, one case each: `pixels` (``ResourceLimits/maxPixels``, pixels of
+        /// one image), `frames` (``ResourceLimits/maxFrames``), `pathSegments`
+        /// (``ResourceLimits/maxPathSegments``), `flattenedEdges` (``ResourceLimits/maxFlattenedEdges``) and
+        /// `decodedBytes` (``ResourceLimits/maxDecodedBytes``, bytes of decoded pixels held at once).
         case pixels, frames, pathSegments, flattenedEdges, decodedBytes
 
         /// The command-line flag that raises this limit.

@@ -8,6 +8,9 @@ extension PNG {
         /// The largest `width × height` accepted.
         public var maxPixels: Int
 
+        /// A decoder that refuses images of more than `maxPixels` pixels (width × height) with
+        /// ``PNG/DecodeError/tooLarge(file:width:height:maxPixels:)``, before anything is allocated;
+        /// 8192 × 8192 by default.
         public init(maxPixels: Int = PNG.defaultMaxPixels) {
             self.maxPixels = maxPixels
         }

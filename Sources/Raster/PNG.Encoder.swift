@@ -8,6 +8,7 @@ extension PNG {
     /// translucent entries) for up to 256 colours, then grey+alpha, RGB or RGBA. Decoding the output
     /// always gives back the same bitmap. Output is deterministic: the same bitmap gives the same bytes.
     public struct Encoder: Sendable {
+        /// Which colour type and bit depth the encoder writes.
         public enum ColorMode: Sendable {
             /// The smallest lossless colour type and bit depth.
             case smallest
@@ -15,10 +16,13 @@ extension PNG {
             case rgba
         }
 
+        /// The colour type chosen: the smallest lossless one (the default), or always RGBA.
         public var colorMode: ColorMode
         /// zlib level, 0 (store) to 9 (smallest).
         public var compressionLevel: Int
 
+        /// An encoder writing `colorMode` (the smallest lossless form by default) at zlib level
+        /// `compressionLevel`, clamped to 0…9; 6 by default, zlib's own default.
         public init(colorMode: ColorMode = .smallest, compressionLevel: Int = 6) {
             self.colorMode = colorMode
             self.compressionLevel = min(max(compressionLevel, 0), 9)

@@ -13,6 +13,7 @@ extension PNG {
         /// More pixels than the decoder's budget; refused before allocating.
         case tooLarge(file: String, width: Int, height: Int, maxPixels: Int)
 
+        /// The file that could not be read.
         public var file: String {
             switch self {
             case .unreadable(let file, _), .notPNG(let file), .appleCgBI(let file), .corrupt(let file, _),
@@ -21,6 +22,8 @@ extension PNG {
             }
         }
 
+        /// `FILE: what is wrong`, as the CLI prints it; a file over the pixel budget is described as the
+        /// ``LimitError`` would be, naming the limit and `--max-pixels`.
         public var description: String {
             switch self {
             case .unreadable(let file, let reason):
@@ -46,6 +49,7 @@ extension PNG {
         /// The file could not be written.
         case writeFailed(file: String, reason: String)
 
+        /// What could not be written and why, naming the file when there is one.
         public var description: String {
             switch self {
             case .invalidImage(let reason): "cannot encode PNG: \(reason)"

@@ -1,12 +1,18 @@
 extension PNG {
     /// The PNG colour types (PNG spec §11.2.2).
     public enum ColorType: Int, Sendable, Codable, CustomStringConvertible {
+        /// 0: grey samples, 1 to 16 bits.
         case grayscale = 0
+        /// 2: RGB triples, 8 or 16 bits a sample.
         case rgb = 2
+        /// 3: indices into a `PLTE` palette, 1 to 8 bits (alpha from `tRNS`, if any).
         case indexed = 3
+        /// 4: grey and alpha, 8 or 16 bits a sample.
         case grayscaleAlpha = 4
+        /// 6: RGB and alpha, 8 or 16 bits a sample.
         case rgba = 6
 
+        /// The name `flipbook info` prints: `grey`, `RGB`, `palette`, `grey+alpha` or `RGBA`.
         public var description: String {
             switch self {
             case .grayscale: "grey"
@@ -20,12 +26,17 @@ extension PNG {
 
     /// Significant bits per channel, from an `sBIT` chunk (0 for channels the colour type lacks).
     public struct SignificantBits: Sendable, Equatable, Codable {
+        /// Significant bits of each channel as the `sBIT` chunk states them (1 up to the bit depth); 0 for
+        /// a channel the colour type does not have (`gray` for colour images, `red`/`green`/`blue` for grey
+        /// ones, `alpha` without an alpha channel).
         public var red, green, blue, gray, alpha: Int
     }
 
     /// An embedded ICC profile (`iCCP`), kept as metadata; pixels are never converted with it.
     public struct ICCProfile: Sendable, Equatable {
+        /// The profile's name as the `iCCP` chunk gives it (Latin-1, 1–79 characters).
         public var name: String
+        /// The profile itself, decompressed: the ICC bytes.
         public var data: [UInt8]
     }
 
@@ -34,10 +45,13 @@ extension PNG {
     /// Colour metadata (`gAMA`, `sRGB`, `sBIT`, `iCCP`) is reported, never applied: decoded
     /// samples are the file's own values, as asset pipelines and Pillow keep them.
     public struct Header: Sendable, Equatable {
+        /// Width in pixels (`IHDR`).
         public var width: Int
+        /// Height in pixels (`IHDR`).
         public var height: Int
         /// Bits per sample: 1, 2, 4, 8 or 16.
         public var bitDepth: Int
+        /// The colour type stored in the file (not the RGBA8 it decodes to).
         public var colorType: ColorType
         /// `true` for Adam7 interlacing.
         public var interlaced: Bool
@@ -49,7 +63,9 @@ extension PNG {
         public var gamma: Double?
         /// Rendering intent from `sRGB` (0–3), if present.
         public var srgbIntent: Int?
+        /// Significant bits per channel from `sBIT`, if present (reported, never applied).
         public var significantBits: SignificantBits?
+        /// The embedded ICC profile from `iCCP`, if present (reported, never applied).
         public var iccProfile: ICCProfile?
 
         /// `true` when pixels can be other than fully opaque.

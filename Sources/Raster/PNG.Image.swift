@@ -2,11 +2,14 @@ extension PNG {
     /// A decoded PNG: its header and its pixels as **straight** RGBA8, the file's own sample values
     /// (16-bit samples rounded to 8 bits as `(v * 255 + 32767) / 65535`).
     public struct Image: Sendable, Equatable {
+        /// The file's header: size, colour type, bit depth and colour metadata.
         public var header: Header
         /// Straight (not premultiplied) RGBA8, `width * height * 4` bytes, row-major.
         public var pixels: [UInt8]
 
+        /// Width in pixels.
         public var width: Int { header.width }
+        /// Height in pixels.
         public var height: Int { header.height }
 
         /// The image as a ``Bitmap`` at `scale`: the same straight bytes. Consuming, so the pixels

@@ -2,10 +2,15 @@
 /// glyph `width × height` pixels stored as one byte per row, most significant used bit on the left.
 /// Characters outside printable ASCII draw as `?`.
 public struct PixelFont: Sendable {
+    /// Width of every glyph in pixels (at most 8); also the advance from one character to the next.
     public let width: Int
+    /// Height of every glyph in pixels; also the line height.
     public let height: Int
     private let rows: [UInt8]
 
+    /// A font of `width × height` glyphs for the 95 printable ASCII characters (space to `~`), in order:
+    /// `rows` holds `height` bytes per glyph, one per row, top first, the leftmost pixel in bit
+    /// `width − 1`. Traps unless `width ≤ 8` and `rows.count == 95 × height`.
     public init(width: Int, height: Int, rows: [UInt8]) {
         precondition(width <= 8 && rows.count == 95 * height, "95 glyphs of up to 8 columns")
         self.width = width

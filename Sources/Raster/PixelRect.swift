@@ -1,10 +1,15 @@
 /// A rectangle of pixels: origin at the top left, `x` to the right, `y` down.
 public struct PixelRect: Sendable, Hashable, Codable {
+    /// Column of the left edge, in pixels from the left of the image.
     public var x: Int
+    /// Row of the top edge, in pixels from the top of the image.
     public var y: Int
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// The rectangle of `width × height` pixels whose top-left pixel is at column `x`, row `y`.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

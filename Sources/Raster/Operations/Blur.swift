@@ -8,6 +8,7 @@ import Foundation
 /// Core Image's `CIGaussianBlur.inputRadius` = σ; UIImageEffects' `applyBlur(withRadius:)` = σ
 /// (it runs three box passes of the same widths); Pillow's `GaussianBlur(radius)` = σ.
 public struct Blur: Sendable {
+    /// How the blur is computed.
     public enum Method: String, Sendable, CaseIterable {
         /// Separable convolution with a sampled Gaussian kernel out to 3σ, in floating point.
         case gaussian
@@ -23,8 +24,12 @@ public struct Blur: Sendable {
         case transparent
     }
 
+    /// The Gaussian's standard deviation in points (multiplied by the bitmap's `scale`); 0 returns the
+    /// bitmap unchanged.
     public var sigma: Double
+    /// The kernel: ``Method/gaussian`` (exact) or ``Method/box`` (three boxes, fast at any σ).
     public var method: Method
+    /// What the kernel reads beyond the image's borders.
     public var edge: Edge
     /// Shrink by this factor before blurring (with σ shrunk to match) and scale back up to the exact
     /// original size afterwards, bilinearly: much faster for large σ, nearly identical (the seeds
@@ -35,6 +40,14 @@ public struct Blur: Sendable {
     /// 1 keeps colours, 0 makes grey, above 1 intensifies (Rec. 709 weights, as UIImageEffects).
     public var saturation: Double
 
+    /// A blur of `sigma` points.
+    /// - Parameters:
+    ///   - sigma: The standard deviation in points (× the bitmap's scale).
+    ///   - method: Gaussian (the default) or three boxes.
+    ///   - edge: What lies outside the image; `clamp` by default.
+    ///   - downsample: Blur at 1/`downsample` size and scale back; values below 1 are taken as 1.
+    ///   - tint: A colour drawn over the result, or `nil` for none.
+    ///   - saturation: 1 keeps colours (the default), 0 makes grey, above 1 intensifies.
     public init(sigma: Double, method: Method = .gaussian, edge: Edge = .clamp, downsample: Double = 1,
                 tint: Color? = nil, saturation: Double = 1) {
         self.sigma = sigma
@@ -47,6 +60,9 @@ public struct Blur: Sendable {
 
     /// UIImageEffects' presets.
     public enum Preset: String, Sendable, CaseIterable {
+        /// `light` (σ 30, white tint at alpha 77), `extraLight` (σ 20, near-white tint at alpha 209) and
+        /// `dark` (σ 20, near-black tint at alpha 186), each with box blurs and saturation 1.8, as
+        /// UIImageEffects' `applyLightEffect`, `applyExtraLightEffect` and `applyDarkEffect`.
         case light, extraLight = "extra-light", dark
     }
 

@@ -4,7 +4,10 @@
 public struct NineSlice: Sendable {
     /// Cap insets in points (multiplied by the bitmap's scale for pixels).
     public struct Insets: Sendable, Equatable {
+        /// The cap on each side, in points: `top`, `left`, `bottom` and `right` are the widths of the
+        /// border strips that are copied as they are (UIKit's `UIEdgeInsets` order: top, left, bottom, right).
         public var top, left, bottom, right: Double
+        /// Insets of `top`, `left`, `bottom` and `right` points (each ≥ 0; `flipbook slice --insets T,L,B,R`).
         public init(top: Double, left: Double, bottom: Double, right: Double) {
             self.top = top
             self.left = left
@@ -13,16 +16,26 @@ public struct NineSlice: Sendable {
         }
     }
 
+    /// How the edges and the centre fill the new size (UIKit's `UIImage.ResizingMode`).
     public enum Mode: String, Sendable, CaseIterable {
+        /// `tile` repeats each edge strip and the centre from their top-left corner (UIKit's default);
+        /// `stretch` resamples them bilinearly to the new size.
         case tile, stretch
     }
 
     /// Why an image cannot be sliced to a size.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The insets (`horizontal` = left + right, `vertical` = top + bottom, in pixels) take more than the
+        /// `width × height` pixels of the image.
         case insetsExceedImage(width: Int, height: Int, horizontal: Int, vertical: Int)
+        /// The target of `width × height` pixels is smaller than the caps, which need
+        /// `minimumWidth × minimumHeight` pixels.
         case targetSmallerThanCaps(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int)
+        /// The insets leave no centre along `axis` ("horizontal" or "vertical") while the target is larger
+        /// along it: there is nothing to tile or stretch.
         case noCentre(axis: String)
 
+        /// What is wrong, in pixels, as the CLI prints it.
         public var description: String {
             switch self {
             case .insetsExceedImage(let width, let height, let horizontal, let vertical):
@@ -35,9 +48,12 @@ public struct NineSlice: Sendable {
         }
     }
 
+    /// The caps, in points.
     public var insets: Insets
+    /// Whether edges and centre are tiled (the default) or stretched.
     public var mode: Mode
 
+    /// A nine-slice of `insets` that tiles (or, with `.stretch`, stretches) its edges and centre.
     public init(insets: Insets, mode: Mode = .tile) {
         self.insets = insets
         self.mode = mode

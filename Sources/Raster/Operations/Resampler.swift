@@ -7,7 +7,9 @@ import Foundation
 /// back to straight RGBA8 once. Nearest neighbour copies pixels as they are, and resizing to the
 /// same size returns the bitmap untouched.
 public struct Resampler: Sendable {
+    /// The reconstruction filter (its raw value is the CLI's `--filter` name).
     public enum Filter: String, Sendable, CaseIterable {
+        /// Nearest neighbour: copies source pixels as they are (pixel art, exact integer scales).
         case nearest
         /// Triangle, support 1.
         case bilinear
@@ -17,8 +19,10 @@ public struct Resampler: Sendable {
         case lanczos3 = "lanczos"
     }
 
+    /// The filter every resize uses.
     public var filter: Filter
 
+    /// A resampler with `filter`; Lanczos-3 by default.
     public init(filter: Filter = .lanczos3) {
         self.filter = filter
     }
