@@ -17,6 +17,8 @@ public struct Animation: Sendable {
         case pingpong
     }
 
+    /// The frames of the normal sequence, in file order (`UIImageView.animationImages`); ``direction``
+    /// decides the order they play in.
     public var frames: [FrameSource]
     /// Shown instead of ``frames`` while highlighted (`UIImageView.highlightedAnimationImages`).
     public var highlightedFrames: [FrameSource]?
@@ -27,10 +29,20 @@ public struct Animation: Sendable {
     public var frameDurations: [TimeInterval]?
     /// UIKit's meaning: 0 plays forever, N plays N times in all.
     public var repeatCount: Int
+    /// The order of one play: forward (the default), reverse or ping-pong.
     public var direction: Direction
     /// Pixels per point of the frames.
     public var scale: Int
 
+    /// An animation over `frames`; every other property defaults to what `UIImageView` does.
+    /// - Parameters:
+    ///   - frames: The frames, in file order.
+    ///   - highlightedFrames: Frames shown instead while highlighted, or `nil`.
+    ///   - duration: Seconds of one play; `nil` is one thirtieth of a second per step.
+    ///   - frameDurations: Seconds per frame, one per frame; overrides `duration`.
+    ///   - repeatCount: 0 plays forever (the default), N plays N times in all.
+    ///   - direction: The order of one play; forward by default.
+    ///   - scale: Pixels per point of the frames; 1 by default.
     public init(frames: [FrameSource], highlightedFrames: [FrameSource]? = nil, duration: TimeInterval? = nil,
                 frameDurations: [TimeInterval]? = nil, repeatCount: Int = 0, direction: Direction = .forward,
                 scale: Int = 1) {

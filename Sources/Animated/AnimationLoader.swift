@@ -3,11 +3,14 @@ import Foundation
 extension Animation {
     /// Why a SOURCE could not become one animation.
     public enum LoadError: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The source names no frames, or a folder could not be listed.
         case discovery(Discovery.Error)
+        /// The folder's `sequence.json` could not be read or holds a value out of range.
         case manifest(SequenceManifest.Error)
         /// The source holds several sequences and nothing says which one is meant.
         case ambiguous(source: String, sequences: [String])
 
+        /// The underlying error's message; for several sequences, their names and how to pick one.
         public var description: String {
             switch self {
             case .discovery(let error): error.description

@@ -5,10 +5,12 @@ import Foundation
 public enum Discovery {
     /// Why a source yielded nothing.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// A folder at `path` exists but could not be listed; `reason` is the system's.
         case unreadableFolder(path: String, reason: String)
         /// Neither a folder, nor a file, nor the prefix of any numbered PNG.
         case noFrames(source: String)
 
+        /// `PATH: what is wrong`, with the accepted forms of a source when nothing was found.
         public var description: String {
             switch self {
             case .unreadableFolder(let path, let reason): "\(path): cannot list folder: \(reason)"

@@ -5,6 +5,7 @@ import Raster
 public struct FrameSequence: Sendable, Hashable {
     /// One frame number and every file that renders it.
     public struct Frame: Sendable, Hashable {
+        /// The number in the file names (`7` for `walk7.png`, `walk7@2x.png` and `walk007.png`).
         public var number: Int
         /// The files for this number, ordered by scale, then device (generic first), then name.
         public var files: [FrameFile]
@@ -26,7 +27,9 @@ public struct FrameSequence: Sendable, Hashable {
         }
     }
 
+    /// The folder the frames are in, as given (`.` for the current folder).
     public var directory: String
+    /// What comes before the number in the file names (`walk` for `walk7.png`; empty for `7.png`).
     public var prefix: String
     /// Frames in increasing number.
     public var frames: [Frame]

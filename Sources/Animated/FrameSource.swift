@@ -2,7 +2,9 @@ import Raster
 
 /// Where a frame's pixels come from: a file decoded only when asked, or a bitmap in memory.
 public enum FrameSource: Sendable, Equatable {
+    /// A PNG file at this path, decoded by ``load(decoder:)`` (its scale from its `@Nx` name).
     case file(String)
+    /// A bitmap already in memory (a decoded GIF frame, a generated frame).
     case bitmap(Bitmap)
 
     /// Decodes (for files) or returns the bitmap. Files take their scale from their name.
