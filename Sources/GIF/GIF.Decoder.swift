@@ -8,6 +8,8 @@ extension GIF {
         public var image: Bitmap
         /// The delay as stored, in centiseconds.
         public var delay: Int
+        /// What the file says happens to this frame's rectangle before the next frame is drawn (already
+        /// applied to the next frame's ``image``).
         public var disposal: Disposal
         /// Where the frame's own pixels were drawn.
         public var rect: Rect
@@ -24,7 +26,9 @@ extension GIF {
     /// the logical screen are clipped; an index beyond the colour table draws opaque black. Only the
     /// file's bytes, one screen and one frame's indices are in memory at a time.
     public final class Decoder {
+        /// Width of the logical screen in pixels: every frame's ``Frame/image`` has this size.
         public let width: Int
+        /// Height of the logical screen in pixels.
         public let height: Int
         /// The NETSCAPE2.0 loop value, once its block has been read (it normally precedes the first frame).
         public private(set) var netscapeLoops: Int?

@@ -3,9 +3,12 @@ extension GIF.Encoder {
     public struct Fitted: Sendable {
         /// The GIF: the first settings on the ladder that fit, or the smallest found when none did.
         public var bytes: [UInt8]
+        /// What the encode of ``bytes`` did (frames, merges, timing, size).
         public var report: Report
         /// The settings that made `bytes`.
         public var settings: GIF.Encoder
+        /// `true` when ``bytes`` is within the budget; `false` when no settings on the ladder reached it
+        /// and ``bytes`` is the smallest result found.
         public var fits: Bool
         /// How many full encodes the search ran.
         public var attempts: Int

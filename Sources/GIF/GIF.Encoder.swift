@@ -32,9 +32,14 @@ extension GIF {
 
         /// Where the frames come from: a count, their durations, and a loader called from any thread.
         public struct Input: Sendable {
+            /// Seconds each frame shows, one per frame: their count is the frame count. ``GIF/Timing`` turns
+            /// them into centisecond delays.
             public var durations: [Double]
+            /// Returns frame `i` (0-based), all of one size; called from worker threads, possibly more than
+            /// once per frame (`fast` reads every frame twice). An error it throws stops the encode.
             public var load: @Sendable (Int) throws -> Bitmap
 
+            /// Frames lasting `durations` seconds each, decoded on demand by `load`.
             public init(durations: [Double], load: @escaping @Sendable (Int) throws -> Bitmap) {
                 self.durations = durations
                 self.load = load
@@ -43,17 +48,24 @@ extension GIF {
 
         /// What the encoder did.
         public struct Report: Sendable, Equatable {
+            /// Width of the GIF's logical screen in pixels.
             public var width: Int
+            /// Height of the GIF's logical screen in pixels.
             public var height: Int
+            /// Frames in the file, after merges (and counting a frame longer than 65 535 cs as the several
+            /// frames it is written as).
             public var framesWritten: Int
             /// Input frames dropped to keep every delay ≥ 2 cs.
             public var framesMergedForTiming: Int
             /// Input frames folded into the one before because they showed nothing new.
             public var framesMergedIdentical: Int
+            /// The sum of the delays written, in centiseconds: one play's length.
             public var totalCentiseconds: Int
+            /// The most entries a colour table could hold (the encoder's ``GIF/Encoder/colors``).
             public var paletteSize: Int
             /// Frames carrying a colour table of their own (`standard`, `high`: every frame that draws, but the first).
             public var localPalettes: Int
+            /// Size of the GIF in bytes.
             public var bytes: Int
         }
 
@@ -65,6 +77,7 @@ extension GIF {
         /// turns flat areas to noise that LZW cannot compress; 0.6 keeps gradients smooth.
         static let diffusionStrength = 0.6
 
+        /// The colour preset: `standard` (the default), `high` or `fast`.
         public var quality: Quality
         /// The most entries of any colour table, 2…256 (one entry is kept for transparency). With
         /// `standard`, tables after the first hold at most 64.
@@ -72,6 +85,7 @@ extension GIF {
         /// How `fast` renders colours between palette entries; `standard` and `high` refine colours
         /// across frames instead and take only `.none`.
         public var dithering: Dithering
+        /// How soft alpha becomes GIF's one bit of transparency; ``AlphaMode/dither`` by default.
         public var alpha: AlphaMode
         /// With `threshold` and `dither`: the colour that partly transparent pixels kept opaque are
         /// composited onto, for a GIF shown on a known background. `nil` (the default) keeps their

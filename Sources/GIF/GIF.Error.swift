@@ -25,6 +25,8 @@ extension GIF {
             }
         }
 
+        /// `FILE: what is wrong`; a GIF over a resource limit is described as its `LimitError` would be,
+        /// naming the flag that raises the limit.
         public var description: String {
             switch self {
             case .unreadable(let file, let reason): "\(file): cannot read file: \(reason)"
@@ -41,8 +43,10 @@ extension GIF {
         case invalidInput(String)
         /// giflib failed while writing.
         case giflib(String)
+        /// The output file could not be created, written or renamed into place; `reason` is the system's.
         case writeFailed(file: String, reason: String)
 
+        /// What could not be encoded or written and why, as the CLI prints it.
         public var description: String {
             switch self {
             case .invalidInput(let reason): "cannot encode GIF: \(reason)"

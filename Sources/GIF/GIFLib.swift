@@ -134,16 +134,21 @@ enum GIFLib {
 extension GIF {
     /// One frame as a GIF stores it: palette indices for a rectangle of the screen.
     public struct IndexedFrame: Sendable {
+        /// Where the frame is drawn on the logical screen, in pixels.
         public var rect: Rect
         /// `rect.width × rect.height` palette indices, row-major.
         public var indices: [UInt8]
         /// A local colour table (RGB triples), or `nil` to use the global one.
         public var localPalette: [UInt8]?
+        /// The palette index drawn as transparent (the screen shows through), or `nil` for none.
         public var transparentIndex: Int?
         /// Centiseconds.
         public var delay: Int
+        /// What happens to ``rect`` before the next frame is drawn.
         public var disposal: Disposal
 
+        /// A frame of `indices` drawn at `rect`, shown for `delay` centiseconds; by default with the
+        /// global palette, no transparency and disposal ``Disposal/keep``.
         public init(rect: Rect, indices: [UInt8], localPalette: [UInt8]? = nil, transparentIndex: Int? = nil,
                     delay: Int, disposal: Disposal = .keep) {
             self.rect = rect
@@ -160,7 +165,9 @@ extension GIF {
     public final class Writer {
         private let sink: GIFLib.ByteSink
         private var handle: UnsafeMutablePointer<GifFileType>?
+        /// Width of the logical screen in pixels.
         public let width: Int
+        /// Height of the logical screen in pixels.
         public let height: Int
 
         /// Starts a stream: screen descriptor, global palette (RGB triples) and, when
