@@ -14,8 +14,11 @@ import Foundation
 public struct MaxRectsPacker: Sendable {
     /// A size to place, in pixels (padding is added by the packer).
     public struct Size: Sendable, Hashable {
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
+        /// A size of `width × height` pixels.
         public init(width: Int, height: Int) {
             self.width = width
             self.height = height
@@ -26,6 +29,7 @@ public struct MaxRectsPacker: Sendable {
     public struct Placement: Sendable, Hashable {
         /// Top-left corner on its page.
         public var x: Int
+        /// Row of the top edge on its page, in pixels (see ``x``).
         public var y: Int
         /// `true` when it is stored turned 90°: it covers `height × width` on the page.
         public var rotated: Bool
@@ -35,12 +39,15 @@ public struct MaxRectsPacker: Sendable {
 
     /// The pages and where each input went.
     public struct Result: Sendable, Equatable {
+        /// The size of each page, in pixels, each cropped to its sprites (and rounded up as
+        /// ``MaxRectsPacker/powerOfTwo`` and ``MaxRectsPacker/square`` ask).
         public var pages: [Size]
         /// In input order.
         public var placements: [Placement]
 
         /// The first page's width (the only one when nothing overflowed).
         public var width: Int { pages[0].width }
+        /// The first page's height.
         public var height: Int { pages[0].height }
     }
 
@@ -59,6 +66,16 @@ public struct MaxRectsPacker: Sendable {
     /// More than one page when the sprites do not fit on one `maxSide` page.
     public var multipack: Bool
 
+    /// A packer with the given spacing and page rules.
+    /// - Parameters:
+    ///   - padding: Pixels between sprites; 2 by default.
+    ///   - border: Pixels between sprites and the page edge; 0 by default.
+    ///   - powerOfTwo: Whether page sides are rounded up to powers of two.
+    ///   - square: Whether pages are square.
+    ///   - maxSide: The largest page side in pixels; 8192 by default.
+    ///   - allowRotation: Whether sprites may be turned 90° when that packs tighter.
+    ///   - multipack: Whether sprites that overflow one page go onto more pages (otherwise
+    ///     ``pack(_:)`` returns `nil`).
     public init(padding: Int = 2, border: Int = 0, powerOfTwo: Bool = false, square: Bool = false, maxSide: Int = 8192,
                 allowRotation: Bool = false, multipack: Bool = false) {
         self.padding = padding

@@ -4,6 +4,7 @@ import Raster
 /// share one region, packs (MaxRects with optional rotation and multipack, or plain rows/columns),
 /// draws the pages and extrudes the sprites' edges — at one scale, or at several with one layout.
 public struct SheetBuilder: Sendable {
+    /// How sprites are placed on the page (the CLI's `--layout`).
     public enum Layout: String, Sendable, CaseIterable {
         /// MaxRects, smallest page.
         case packed
@@ -15,6 +16,7 @@ public struct SheetBuilder: Sendable {
 
     /// One frame to place.
     public struct Input: Sendable {
+        /// The sprite's name in the data file (`walk0` for `walk0.png`); unique within a sheet.
         public var name: String
         /// The frame at each scale the sheet is built for, smallest first (one image for a
         /// single-scale sheet). Each must be its scale ÷ the first's times the first's size.
@@ -24,10 +26,23 @@ public struct SheetBuilder: Sendable {
         /// Milliseconds.
         public var duration: Int?
 
+        /// A frame at a single scale.
+        /// - Parameters:
+        ///   - name: The sprite's name, unique within the sheet.
+        ///   - bitmap: The frame.
+        ///   - sequence: The animation it belongs to, or `nil`.
+        ///   - duration: How long it shows, in milliseconds, or `nil`.
         public init(name: String, bitmap: Bitmap, sequence: String? = nil, duration: Int? = nil) {
             self.init(name: name, bitmaps: [bitmap], sequence: sequence, duration: duration)
         }
 
+        /// A frame at several scales for ``SheetBuilder/buildScaled(_:)``: `bitmaps` smallest scale
+        /// first, each its scale ÷ the first's times the first's size.
+        /// - Parameters:
+        ///   - name: The sprite's name, unique within the sheet.
+        ///   - bitmaps: The frame at each scale, smallest first.
+        ///   - sequence: The animation it belongs to, or `nil`.
+        ///   - duration: How long it shows, in milliseconds, or `nil`.
         public init(name: String, bitmaps: [Bitmap], sequence: String? = nil, duration: Int? = nil) {
             self.name = name
             self.bitmaps = bitmaps
@@ -39,14 +54,23 @@ public struct SheetBuilder: Sendable {
         public var bitmap: Bitmap { bitmaps[0] }
     }
 
+    /// Why frames cannot make a sheet (the CLI's exit 1: the work ran and found the problem).
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// A sprite (with padding and border) is larger than a `maxSide × maxSide` page.
         case doesNotFit(maxSide: Int)
+        /// Two frames have this name; sprite names must be unique.
         case duplicateName(String)
+        /// The frames are not all at the same scale (or have different lists of scales).
         case mixedScales
+        /// A scale is not a whole multiple of the smallest one, so the layout cannot be scaled in whole pixels.
         case scaleNotMultiple(Int, of: Int)
+        /// The frame `name` at `scale` is `width × height` pixels instead of the `expectedWidth ×
+        /// expectedHeight` its smallest-scale image implies.
         case variantSize(name: String, scale: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+        /// ``SheetBuilder/buildScaled(_:)`` was given no frames.
         case noInput
 
+        /// What is wrong and, where there is one, the flag that fixes it.
         public var description: String {
             switch self {
             case .doesNotFit(let maxSide): "a sprite is larger than a \(maxSide)×\(maxSide) page; raise --max-size"
@@ -60,19 +84,28 @@ public struct SheetBuilder: Sendable {
         }
     }
 
+    /// MaxRects packing (the default), rows or one column.
     public var layout: Layout
+    /// Pixels between sprites (extruded edges are drawn inside it); 2 by default.
     public var padding: Int
+    /// Pixels between the sprites and the page edge; 0 by default.
     public var border: Int
+    /// Whether transparent borders are cut off (the data records where the rest sat in the frame).
     public var trim: Bool
     /// Transparent pixels kept around the trimmed content.
     public var trimMargin: Int
     /// Pixels of each sprite's edge repeated outward (inside the padding), against bleeding.
     public var extrude: Int
+    /// Whether page sides are rounded up to powers of two.
     public var powerOfTwo: Bool
+    /// Whether pages are square.
     public var square: Bool
+    /// The largest page side in pixels (8192 by default); sprites beyond it go onto more pages.
     public var maxSide: Int
     /// Sprites may be stored turned 90° (packed layout only), the way `rotation` says.
     public var allowRotation: Bool
+    /// Which way rotated sprites are turned: the way the data format's readers expect
+    /// (``SheetExport/Format/rotation``).
     public var rotation: SpriteSheet.Rotation
     /// More pages when the sprites overflow one `maxSide` page (packed layout only).
     public var multipack: Bool
@@ -87,6 +120,22 @@ public struct SheetBuilder: Sendable {
     static let labelFont = PixelFont.fixed6x13
     static var labelHeight: Int { labelFont.height + 2 }
 
+    /// A builder with the options of `flipbook sheet`; every default is the CLI's.
+    /// - Parameters:
+    ///   - layout: MaxRects packing, rows or one column.
+    ///   - padding: Pixels between sprites.
+    ///   - border: Pixels around the page edge.
+    ///   - trim: Whether transparent borders are cut off.
+    ///   - trimMargin: Transparent pixels kept around trimmed content.
+    ///   - extrude: Pixels of each sprite's edge repeated outward.
+    ///   - powerOfTwo: Whether page sides are powers of two.
+    ///   - square: Whether pages are square.
+    ///   - maxSide: The largest page side in pixels.
+    ///   - allowRotation: Whether sprites may be turned 90° (packed layout only).
+    ///   - rotation: Which way turned sprites are stored.
+    ///   - multipack: Whether overflowing sprites go onto more pages.
+    ///   - labels: Whether to make a contact sheet with each frame's name printed below it.
+    ///   - alphaHandling: What the pages store under transparency.
     public init(layout: Layout = .packed, padding: Int = 2, border: Int = 0, trim: Bool = false, trimMargin: Int = 0,
                 extrude: Int = 0, powerOfTwo: Bool = false, square: Bool = false, maxSide: Int = 8192,
                 allowRotation: Bool = false, rotation: SpriteSheet.Rotation = .clockwise, multipack: Bool = true, labels: Bool = false,

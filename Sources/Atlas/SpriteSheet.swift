@@ -8,6 +8,7 @@ public struct SpriteSheet: Sendable {
 
     /// One sprite: its region on the page and how to rebuild the original frame from it.
     public struct Sprite: Sendable, Hashable {
+        /// The sprite's name: the frame's file name without extension (`walk0`).
         public var name: String
         /// The region on its page. For a rotated sprite this is the turned region: the original's
         /// height wide and its width high.
@@ -22,6 +23,7 @@ public struct SpriteSheet: Sendable {
         public var spriteSourceSize: Rect
         /// The original frame's size.
         public var sourceWidth: Int
+        /// The original frame's height (see ``sourceWidth``).
         public var sourceHeight: Int
         /// Milliseconds, from the animation model.
         public var duration: Int?
@@ -29,8 +31,20 @@ public struct SpriteSheet: Sendable {
         /// The region's size before turning: what the data formats call its width and height.
         /// (Equal to the trimmed size in ``spriteSourceSize``.)
         public var unturnedWidth: Int { rotated ? frame.height : frame.width }
+        /// The region's height before turning (see ``unturnedWidth``).
         public var unturnedHeight: Int { rotated ? frame.width : frame.height }
 
+        /// A sprite named `name` at `frame` on page `page`.
+        /// - Parameters:
+        ///   - name: The sprite's name.
+        ///   - frame: Its region on the page (turned, for a rotated sprite).
+        ///   - page: Which page, 0-based.
+        ///   - rotated: Whether it is stored turned a quarter turn.
+        ///   - trimmed: Whether transparent borders were cut off.
+        ///   - spriteSourceSize: Where the region sits in the original frame.
+        ///   - sourceWidth: The original frame's width.
+        ///   - sourceHeight: The original frame's height.
+        ///   - duration: How long it shows, in milliseconds, if known.
         public init(name: String, frame: Rect, page: Int = 0, rotated: Bool = false, trimmed: Bool, spriteSourceSize: Rect,
                     sourceWidth: Int, sourceHeight: Int, duration: Int? = nil) {
             self.name = name
@@ -47,6 +61,7 @@ public struct SpriteSheet: Sendable {
 
     /// A sequence of sprites played as one animation.
     public struct Animation: Sendable, Hashable {
+        /// The animation's name: for a built sheet, the sequence's prefix without a trailing `_`, `-`, `.` or space (`walk` for `walk_0.png…`).
         public var name: String
         /// Sprite names in play order.
         public var frames: [String]
@@ -55,6 +70,7 @@ public struct SpriteSheet: Sendable {
         /// UIKit's meaning: 0 forever, N plays.
         public var repeatCount: Int
 
+        /// An animation playing the sprites `frames` in order, forward and forever unless told otherwise.
         public init(name: String, frames: [String], direction: String = "forward", repeatCount: Int = 0) {
             self.name = name
             self.frames = frames
@@ -66,19 +82,25 @@ public struct SpriteSheet: Sendable {
     /// Which way rotated sprites are turned on the page. Formats disagree: TexturePacker's JSON and
     /// SpriteKit store them turned clockwise, libGDX counter-clockwise.
     public enum Rotation: String, Sendable, CaseIterable {
+        /// Turned a quarter turn clockwise (TexturePacker JSON, SpriteKit, Cocos2d-x).
         case clockwise
+        /// Turned a quarter turn counter-clockwise (libGDX).
         case counterClockwise = "counter-clockwise"
     }
 
+    /// The page images, all at one ``scale``; sprites name theirs by index.
     public var pages: [Bitmap]
     /// In input order.
     public var sprites: [Sprite]
+    /// The animations: one per sequence for a built sheet, what the data file lists for a sheet read back.
     public var animations: [Animation]
+    /// Which way the rotated sprites are turned on the pages.
     public var rotation: Rotation
     /// `true` when the pages store premultiplied colour (``AlphaHandling/premultiply``, or a data
     /// file that says so); ``frame(_:)`` then gives frames back straight.
     public var premultipliedAlpha: Bool
 
+    /// A sheet of `pages` with `sprites` on them; straight pages with clockwise rotation by default.
     public init(pages: [Bitmap], sprites: [Sprite], animations: [Animation], rotation: Rotation = .clockwise,
                 premultipliedAlpha: Bool = false) {
         self.pages = pages
