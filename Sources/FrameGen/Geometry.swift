@@ -2,25 +2,35 @@ import Foundation
 
 /// A point (or vector) in user space: points, `x` to the right, `y` down (UIKit's image context).
 public struct Point: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// Horizontal coordinate in points, increasing to the right.
     public var x: Double
+    /// Vertical coordinate in points, increasing downwards.
     public var y: Double
 
+    /// The point (`x`, `y`), in points.
     public init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The point (`x`, `y`), in points; the labelled form of ``init(_:_:)``.
     public init(x: Double, y: Double) {
         self.init(x, y)
     }
 
+    /// The origin: the top-left corner of a canvas.
     public static let zero = Point(0, 0)
 
+    /// `(x, y)`, for messages and debugging.
     public var description: String { "(\(x), \(y))" }
 
+    /// The sum of two vectors (or a point moved by a vector).
     public static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
+    /// The vector from `b` to `a`.
     public static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
+    /// The vector `a` scaled by `k`.
     public static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
+    /// The vector pointing the other way.
     public static prefix func - (a: Point) -> Point { Point(-a.x, -a.y) }
 
     /// The length of this point taken as a vector.
@@ -43,15 +53,22 @@ public struct Point: Sendable, Hashable, Codable, CustomStringConvertible {
 
 /// An affine map `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty` — Core Graphics' `CGAffineTransform`.
 public struct AffineTransform: Sendable, Hashable, Codable {
+    /// The six coefficients, named as in `CGAffineTransform`: `a`, `b`, `c`, `d` form the linear part
+    /// (`a`, `b` the image of the x axis; `c`, `d` the image of the y axis) and `tx`, `ty` the
+    /// translation, in points.
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
+    /// The map `x' = a·x + c·y + tx`, `y' = b·x + d·y + ty`.
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
         (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
     }
 
+    /// The map that leaves every point where it is.
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
+    /// A translation by (`x`, `y`) points, as `CGAffineTransform(translationX:y:)`.
     public init(translationX x: Double, y: Double) { self.init(a: 1, b: 0, c: 0, d: 1, tx: x, ty: y) }
+    /// A scaling by `x` horizontally and `y` vertically about the origin, as `CGAffineTransform(scaleX:y:)`.
     public init(scaleX x: Double, y: Double) { self.init(a: x, b: 0, c: 0, d: y, tx: 0, ty: 0) }
     /// A rotation by `angle` radians; positive turns +x towards +y (clockwise on a y-down screen).
     public init(rotationAngle angle: Double) {
@@ -89,6 +106,7 @@ public struct AffineTransform: Sendable, Hashable, Codable {
         return AffineTransform(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ic * ty), ty: -(ib * tx + id * ty))
     }
 
+    /// The image of `p` under the map (`CGPoint.applying(_:)`).
     public func apply(_ p: Point) -> Point { Point(a * p.x + c * p.y + tx, b * p.x + d * p.y + ty) }
 
     /// The largest factor by which the transform stretches any length (the larger singular value):

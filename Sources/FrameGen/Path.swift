@@ -5,25 +5,36 @@ import Foundation
 public struct Path: Sendable, Hashable {
     /// One drawing command. Points are in user space.
     public enum Element: Sendable, Hashable {
+        /// Starts a new subpath at the point (SVG `M`).
         case move(Point)
+        /// A straight line to the point (SVG `L`).
         case line(Point)
+        /// A quadratic Bézier to the point, pulled towards `control` (SVG `Q`).
         case quad(Point, control: Point)
+        /// A cubic Bézier to the point with two control points (SVG `C`).
         case cubic(Point, control1: Point, control2: Point)
+        /// A straight line back to the subpath's start, closing it (SVG `Z`): a closed subpath is stroked
+        /// with a join there instead of two caps.
         case close
     }
 
+    /// The drawing commands in order, as appended (a drawing command on an empty path is preceded by
+    /// a move to the origin).
     public private(set) var elements: [Element] = []
     /// Where the current subpath started (`close` returns there).
     public private(set) var subpathStart: Point = .zero
     /// The end of the last element, or `nil` for an empty path.
     public private(set) var currentPoint: Point?
 
+    /// An empty path.
     public init() {}
 
+    /// A path of `elements`, appended in order as ``append(_:)-(Path.Element)`` does.
     public init(elements: [Element]) {
         for element in elements { append(element) }
     }
 
+    /// `true` when the path has no elements (it draws nothing).
     public var isEmpty: Bool { elements.isEmpty }
 
     /// Appends `element`, tracking the current point; a drawing command on an empty path starts at
@@ -43,12 +54,18 @@ public struct Path: Sendable, Hashable {
         elements.append(element)
     }
 
+    /// Starts a new subpath at `p`.
     public mutating func move(to p: Point) { append(.move(p)) }
+    /// Adds a straight line from the current point to `p`.
     public mutating func line(to p: Point) { append(.line(p)) }
+    /// Adds a quadratic Bézier from the current point to `p` with `control`.
     public mutating func quad(to p: Point, control: Point) { append(.quad(p, control: control)) }
+    /// Adds a cubic Bézier from the current point to `p` with `control1` and `control2`
+    /// (`UIBezierPath.addCurve(to:controlPoint1:controlPoint2:)`).
     public mutating func curve(to p: Point, control1: Point, control2: Point) {
         append(.cubic(p, control1: control1, control2: control2))
     }
+    /// Closes the current subpath with a line back to its start.
     public mutating func close() { append(.close) }
 
     /// Appends every element of `other`.

@@ -6,13 +6,20 @@ import Raster
 /// The fireball is a shader over 3-D fractal value noise (x, y, time), so it boils rather than
 /// just scaling; sparks are stroked with the ``Canvas``. Seeded and deterministic.
 public struct Explosion: FrameGenerator {
+    /// Frame width in points; 128 by default.
     public var width: Double
+    /// Frame height in points; 128 by default.
     public var height: Double
+    /// Pixels per point of the frames.
     public var scale: Int
     public var frameCount: Int
+    /// The random seed: each seed is a different explosion, the same seed the same frames, byte for byte.
     public var seed: UInt64
+    /// How many sparks fly out; 28 by default.
     public var sparks: Int
 
+    /// An explosion of `frameCount` frames (at least 2; 81 by default) of `width × height` points at
+    /// `scale`, shaped by `seed`, with `sparks` sparks.
     public init(width: Double = 128, height: Double = 128, scale: Int = 1, frameCount: Int = 81, seed: UInt64 = 7, sparks: Int = 28) {
         self.width = width
         self.height = height

@@ -15,8 +15,10 @@ public protocol FrameGenerator: Sendable {
 public struct SeededRandom: Sendable, RandomNumberGenerator {
     private var state: UInt64
 
+    /// A generator whose sequence is fixed by `seed`.
     public init(seed: UInt64) { state = seed }
 
+    /// The next 64 random bits (SplitMix64's step and output mix).
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -14,21 +14,35 @@ import Raster
 /// Unlike the seed, a single tap draws a dot, and samples left over after the last full segment
 /// are still drawn (a quadratic or line to the last sample) instead of being dropped.
 public struct Freehand: FrameGenerator {
+    /// How sampled points become curves (the CLI's `--smoothing`).
     public enum Smoothing: String, Sendable, CaseIterable, Codable {
+        /// `linear` joins the samples with straight lines; `bezier` makes a cubic of every three samples
+        /// (kinks where cubics meet); `midpoint` ends each cubic halfway between its second control point and
+        /// the next sample, so consecutive cubics share a tangent (the default).
         case linear, bezier, midpoint
     }
 
+    /// The strokes, each the samples of one touch in points, in drawing order.
     public var strokes: [[Point]]
+    /// Canvas width in points.
     public var width: Double
+    /// Canvas height in points.
     public var height: Double
+    /// Pixels per point of the frames.
     public var scale: Int
+    /// How the samples are smoothed; ``Smoothing/midpoint`` by default.
     public var smoothing: Smoothing
+    /// The pen's width in points (round caps and joins); 6 by default.
     public var lineWidth: Double
+    /// The ink; black by default.
     public var color: Color
+    /// The colour under the drawing, or `nil` (the default) for transparent.
     public var background: Color?
     /// Frames of the draw-on animation; the last one shows the whole drawing.
     public var frameCount: Int
 
+    /// A drawing of `strokes` on a `width × height`-point canvas; `frameCount` frames (at least 1)
+    /// reveal it, the last showing all of it.
     public init(strokes: [[Point]], width: Double, height: Double, scale: Int = 1, smoothing: Smoothing = .midpoint,
                 lineWidth: Double = 6, color: Color = .black, background: Color? = nil, frameCount: Int = 1) {
         self.strokes = strokes

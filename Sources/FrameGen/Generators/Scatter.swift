@@ -8,20 +8,33 @@ import Raster
 /// Give ``images`` already loaded at the canvas scale (``ImageLoader`` picks `@2x` art for scale 2);
 /// with none, procedural rocks are drawn as vectors, sharp at any scale.
 public struct Scatter: FrameGenerator {
+    /// Canvas width in points; 240 by default.
     public var width: Double
+    /// Canvas height in points; 240 by default.
     public var height: Double
+    /// Pixels per point of the picture.
     public var scale: Int
+    /// The colour filling the canvas (a sea blue by default).
     public var background: Color
+    /// The radius of the central circle, in points; 100 by default.
     public var circleRadius: Double
+    /// The circle's fill (a sand colour by default).
     public var circleFill: Color
+    /// The colour of the circle's outline.
     public var circleStroke: Color
+    /// The width of the circle's outline, in points; 4 by default.
     public var circleStrokeWidth: Double
+    /// How many images are drawn; 14 by default.
     public var count: Int
     /// Images land within this distance of the centre; `nil` for 80 % of ``circleRadius``.
     public var spread: Double?
+    /// The random seed of the positions and the choice of images (and of the procedural rocks).
     public var seed: UInt64
+    /// The images to scatter, each drawn at its point size; empty (the default) for procedural rocks.
     public var images: [Bitmap]
 
+    /// A scatter with the given picture; every default is the CLI's but the radius (the CLI uses 40 %
+    /// of the smaller side).
     public init(width: Double = 240, height: Double = 240, scale: Int = 1, background: Color = Color(r: 0x2E, g: 0x5A, b: 0x88),
                 circleRadius: Double = 100, circleFill: Color = Color(r: 0xE8, g: 0xD3, b: 0x9C),
                 circleStroke: Color = Color(r: 0x7A, g: 0x5C, b: 0x2E), circleStrokeWidth: Double = 4,
@@ -44,6 +57,8 @@ public struct Scatter: FrameGenerator {
 
     public func frame(_ index: Int) -> Bitmap { render() }
 
+    /// Draws the picture: background, the circle filled and stroked, then ``count`` images centred at
+    /// seeded random points spread uniformly over a disc of ``spread`` around the centre.
     public func render() -> Bitmap {
         var canvas = Canvas(width: width, height: height, scale: scale, background: background)
         let center = Point(width / 2, height / 2)

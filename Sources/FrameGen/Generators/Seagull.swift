@@ -8,10 +8,14 @@ import Raster
 /// ``lowWing`` up to ``highWing`` and back on a triangle wave, so frame `i` equals frame
 /// `frameCount − i` and the loop is seamless.
 public struct Seagull: FrameGenerator {
+    /// Frame width in points; 64 by default.
     public var width: Double
+    /// Frame height in points; 32 by default.
     public var height: Double
+    /// Pixels per point of the frames.
     public var scale: Int
     public var frameCount: Int
+    /// The stroke colour (a dark grey by default).
     public var color: Color
     /// Line width in points; `nil` for height / 30.
     public var lineWidth: Double?
@@ -20,6 +24,7 @@ public struct Seagull: FrameGenerator {
     /// Wing-tip height with the wings up.
     public var highWing: Double
 
+    /// A seagull of `frameCount` frames (at least 1; 12 by default) of `width × height` points at `scale`.
     public init(width: Double = 64, height: Double = 32, scale: Int = 1, frameCount: Int = 12,
                 color: Color = Color(r: 0x33, g: 0x33, b: 0x3A), lineWidth: Double? = nil,
                 lowWing: Double = 0.8, highWing: Double = 0.1) {
