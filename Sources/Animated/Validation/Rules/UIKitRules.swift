@@ -193,22 +193,33 @@ public enum UIKitMissingScaleRule: ValidationRule {
         return load.perIdiom { idiom in
             let frames = load.loadedFrames(idiom: idiom)
             guard let first = frames.first else { return [] }
-            let common = frames.dropFirst().reduce(first.scales) { $0.intersection($1.scales) }
             // With no common scale, uikit.mixed-scale says it better.
-            guard !common.isEmpty else { return [] }
-            let all = frames.reduce(Set<Int>()) { $0.union($1.scales) }
-            return all.subtracting(common).sorted().map { scale in
-                let lacking = frames.filter { !$0.scales.contains(scale) }
-                let stand = lacking.compactMap { $0.file(scale: scale, device: idiom) }
-                let used = Set(stand.map(\.scale)).sorted()
-                let shownAt = used.map { "@\($0)x" }.joined(separator: " or ")
-                let look = used.allSatisfy { $0 < scale } ? "upscaled, so blurred beside the others"
-                    : used.allSatisfy { $0 > scale } ? "downscaled from another file" : "from other scales"
-                return Problem("on @\(scale)x screens, \(UIKitLoad.framesWord(lacking.count)) "
-                               + "\(Rules.ranges(lacking.map(\.number))) of \(facts.sequence.prefix) "
-                               + "\(lacking.count == 1 ? "has" : "have") no @\(scale)x file and load \(shownAt) "
-                               + "(\(stand[0].fileName)\(stand.count > 1 ? ", …" : "")): \(look)",
-                               file: stand.first?.path)
+            guard !frames.dropFirst().reduce(first.scales, { $0.intersection($1.scales) }).isEmpty else { return [] }
+            // Per screen scale: the scale most frames are shown at (the best match the files allow)
+            // and the frames shown from another scale's file; screens with the same split share a line.
+            var groups: [(best: Int, odd: [FrameFile], screens: [Int])] = []
+            for screen in UIKitLoad.screenScales {
+                let shown = load.frames(idiom: idiom, scale: screen).files
+                let scales = Set(shown.map(\.scale))
+                guard scales.count > 1,
+                      let best = scales.filter({ $0 <= screen }).max() ?? scales.min() else { continue }
+                let odd = shown.filter { $0.scale != best }
+                if let index = groups.firstIndex(where: { $0.best == best && $0.odd == odd }) {
+                    groups[index].screens.append(screen)
+                } else {
+                    groups.append((best, odd, [screen]))
+                }
+            }
+            return groups.map { group in
+                let used = Set(group.odd.map(\.scale)).sorted()
+                let look = used.allSatisfy { $0 < group.best } ? "upscaled, so blurred beside the others"
+                    : used.allSatisfy { $0 > group.best } ? "downscaled from a larger file" : "at other scales"
+                return Problem("\(UIKitLoad.screens(group.screens)), \(UIKitLoad.framesWord(group.odd.count)) "
+                               + "\(Rules.ranges(group.odd.map(\.number))) of \(facts.sequence.prefix) "
+                               + "\(group.odd.count == 1 ? "has" : "have") no @\(group.best)x file and "
+                               + "\(group.odd.count == 1 ? "loads" : "load") \(used.map { "@\($0)x" }.joined(separator: " or ")) "
+                               + "(\(group.odd[0].fileName)\(group.odd.count > 1 ? ", …" : "")) beside @\(group.best)x frames: \(look)",
+                               file: group.odd[0].path)
             }
         }
     }
