@@ -238,8 +238,8 @@ struct UIKitRuleTests {
         // A frame that exists only for iPad is a gap on iPhone.
         try FileManager.default.moveItem(atPath: "\(folder)/gold_3.png", toPath: "\(folder)/gold_3~ipad.png")
         let findings = Self.uikitFindings(try Self.validate(folder))
-        #expect(findings.contains { $0.rule == "uikit.gap" && $0.message == "iPhone: UIKit stops at the missing gold_3 after "
-                    + "2 frames (only gold_3~ipad.png, for ~ipad, exists): frame 4 never loads" }, "\(findings.map(\.message))")
+        #expect(findings.contains { $0.rule == "uikit.gap" && $0.message == "iPhone: UIKit stops at the missing gold_3 "
+                    + "(only gold_3~ipad.png, for ~ipad, exists) after 2 frames: frame 4 never loads" }, "\(findings.map(\.message))")
         #expect(!findings.contains { $0.rule == "uikit.gap" && $0.message.hasPrefix("iPad") })
     }
 

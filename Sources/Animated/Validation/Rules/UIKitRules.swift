@@ -94,12 +94,12 @@ public enum UIKitGapRule: ValidationRule {
             let lost = candidates.filter { $0.number > stop && $0.number <= UIKitFrames.lastNumber }
             guard let firstLost = lost.first else { return [] }
             let numbers = lost.map(\.number)
-            var message = loaded.isEmpty
-                ? "UIKit loads no frame: it starts at \(prefix)0 or \(prefix)1, and the first frame here is "
-                    + "\(prefix)\(candidates[0].number)"
-                : "UIKit stops at the missing \(prefix)\(stop) after \(UIKitLoad.count(loaded.count, "frame"))"
-            if let why = load.whyMissing(stop, idiom: idiom) { message += " (\(why))" }
-            message += ": \(UIKitLoad.framesNeverLoad(numbers))"
+            let why = load.whyMissing(stop, idiom: idiom).map { " (\($0))" } ?? ""
+            let message = (loaded.isEmpty
+                ? "UIKit loads no frame: it starts at \(prefix)0 or \(prefix)1\(why), and the first unpadded frame here "
+                    + "is \(prefix)\(candidates[0].number)"
+                : "UIKit stops at the missing \(prefix)\(stop)\(why) after \(UIKitLoad.count(loaded.count, "frame"))")
+                + ": \(UIKitLoad.framesNeverLoad(numbers))"
             return [Problem(message, file: firstLost.files.first?.path)]
         }
     }
