@@ -43,6 +43,9 @@ struct Validate: ParsableCommand {
     @Flag(help: "Decode every frame: finds CRC errors, truncation, empty and repeated frames.")
     var deep = false
 
+    @Flag(help: "Also apply UIImage.animatedImageNamed's loading rules (the uikit.* rules); \"uikit\": true in .flipbook.json does too.")
+    var uikit = false
+
     @Option(help: "Write the report to this file (atomically) instead of standard output.")
     var output: String?
 
@@ -57,7 +60,8 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        let settings = try loadConfig()
+        var settings = try loadConfig()
+        if uikit { settings.uikit = true }
         let validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limitOptions.limits.maxPixels))
         let progress = Progress.forTerminal(label: deep ? "decoding" : "reading headers")
         let report = try validator.validate(directories, progress: progress?.update)

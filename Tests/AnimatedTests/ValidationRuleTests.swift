@@ -129,7 +129,9 @@ struct ValidationRuleTests {
         #expect(Set(ids) == ["seq.gap", "seq.padding-mixed", "seq.duplicate-number", "size.mismatch", "scale.mismatch",
                              "scale.not-multiple", "scale.missing-variant", "highlighted.mismatch", "png.corrupt",
                              "png.cgbi", "png.colortype-mixed", "frame.duplicate", "frame.empty", "frame.hidden-color",
-                             "file.too-large", "manifest.invalid"])
+                             "file.too-large", "manifest.invalid", "uikit.padded", "uikit.gap", "uikit.past-1024",
+                             "uikit.mixed-scale", "uikit.missing-scale", "uikit.mixed-size", "uikit.device-variant",
+                             "uikit.highlighted"])
     }
 
     @Test func pixelRulesRunOnlyWhenDeep() throws {

@@ -14,6 +14,7 @@ import Raster
 /// - `ignore`: shell globs (`*`, `?`, `[...]`; `*` also crosses `/`) matched against each file's
 ///   path relative to the validated folder and against its name.
 /// - `maxFileBytes`: the `file.too-large` limit (default 8 MiB).
+/// - `uikit`: `true` also runs the `uikit.*` rules (``Rules/uikit``), as `flipbook validate --uikit` does.
 public struct ValidationConfig: Sendable, Equatable, Codable {
     public static let fileName = ".flipbook.json"
     public static let defaultMaxFileBytes = 8 * 1024 * 1024
@@ -27,6 +28,9 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     public var requiredScales: [Int]?
     public var ignore: [String]
     public var maxFileBytes: Int
+    /// Also check what `UIImage.animatedImageNamed(_:duration:)` would load: runs the `uikit.*`
+    /// rules (``Rules/uikit``). Off by default; `flipbook validate --uikit` turns it on.
+    public var uikit = false
 
     public init(severities: [String: Level] = [:], expectedSize: [Double]? = nil, requiredScales: [Int]? = nil,
                 ignore: [String] = [], maxFileBytes: Int = ValidationConfig.defaultMaxFileBytes) {
@@ -44,6 +48,7 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
         requiredScales = try container.decodeIfPresent([Int].self, forKey: .requiredScales)
         ignore = try container.decodeIfPresent([String].self, forKey: .ignore) ?? []
         maxFileBytes = try container.decodeIfPresent(Int.self, forKey: .maxFileBytes) ?? Self.defaultMaxFileBytes
+        uikit = try container.decodeIfPresent(Bool.self, forKey: .uikit) ?? false
     }
 
     /// Why a config file could not be used.

@@ -9,12 +9,16 @@ public protocol ValidationRule: Sendable {
     static var defaultSeverity: Severity { get }
     /// `true` when the rule needs decoded pixels (runs only with `--deep`).
     static var needsPixels: Bool { get }
+    /// `true` when the rule applies UIKit's own loading rules (`uikit.*`): it runs only when
+    /// ``ValidationConfig/uikit`` is on (`flipbook validate --uikit`, or `"uikit": true` in `.flipbook.json`).
+    static var needsUIKit: Bool { get }
     /// The problems in `facts`.
     static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem]
 }
 
 extension ValidationRule {
     public static var needsPixels: Bool { false }
+    public static var needsUIKit: Bool { false }
 }
 
 /// What a rule reports; the validator adds the rule ID, severity and sequence.
@@ -36,6 +40,13 @@ public enum Rules {
         ScaleMissingVariantRule.self, HighlightedMismatchRule.self, PNGColorTypeMixedRule.self,
         FileTooLargeRule.self, ManifestInvalidRule.self, FrameEmptyRule.self, FrameDuplicateRule.self,
         FrameHiddenColorRule.self,
+    ] + uikit
+
+    /// The rules that apply `UIImage.animatedImageNamed(_:duration:)`'s loading rules, in report
+    /// order; they run only when ``ValidationConfig/uikit`` is on.
+    public static let uikit: [any ValidationRule.Type] = [
+        UIKitPaddedRule.self, UIKitGapRule.self, UIKitPast1024Rule.self, UIKitMixedScaleRule.self,
+        UIKitMissingScaleRule.self, UIKitMixedSizeRule.self, UIKitDeviceVariantRule.self, UIKitHighlightedRule.self,
     ]
 
     /// `1–3, 7, 9–12`: runs of consecutive numbers.

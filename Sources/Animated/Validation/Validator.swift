@@ -38,7 +38,7 @@ public struct Validator: Sendable {
         let subjects = Self.subjects(sequences, facts: factsByPath)
         var findings: [Finding] = []
         for subject in subjects {
-            for rule in Rules.all where deep || !rule.needsPixels {
+            for rule in Rules.all where (deep || !rule.needsPixels) && (config.uikit || !rule.needsUIKit) {
                 guard let severity = config.severity(of: rule) else { continue }
                 for problem in rule.check(subject, config: config) {
                     findings.append(Finding(rule: rule.id, severity: severity, message: problem.message,
