@@ -5,12 +5,14 @@ extension GIF.Decoder {
     /// Writes every frame still to read, fully composited (disposal and transparency applied), as
     /// the numbered PNGs of `writer`, then a `sequence.json` with each frame's duration and the
     /// GIF's loop count (so assembling the folder rebuilds the same animation), and commits them as
-    /// one set. Frames are decoded one at a time. Returns the manifest and the paths written.
+    /// one set. Delays of 0–1 cs are recorded as the 10 cs browsers play them (a duration of 0
+    /// would be no frame at all). Frames are decoded one at a time. Returns the manifest and the
+    /// paths written.
     public func writeFrames(to writer: SequenceWriter) throws -> (manifest: SequenceManifest, paths: [String]) {
         var durations: [Double] = []
         while let frame = try nextFrame() {
             try writer.write(frame.image, number: durations.count + 1)
-            durations.append(Double(frame.delay) * 10)
+            durations.append(frame.delay < 2 ? 100 : Double(frame.delay) * 10)
         }
         let manifest = SequenceManifest(name: writer.prefix, repeatCount: repeatCount, frameDurations: durations)
         return (manifest, try writer.commit(manifest: manifest))

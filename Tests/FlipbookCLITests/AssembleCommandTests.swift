@@ -154,4 +154,17 @@ struct AssembleCommandTests {
         let result = try CLI.run(["assemble", "Sequences/kenney-gold-coin", "-o", "/nonexistent/dir/x.gif"], in: Self.repositoryRoot)
         #expect(result.status == 4)
     }
+
+    @Test func framesOfAGIFWithZeroDelaysAssembleBack() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Three 1 cs frames: browsers play them as 10 cs each, and so does the folder `frames` writes.
+        try Data(HostileInputTests.gif(width: 2, height: 2, frames: 3)).write(to: URL(fileURLWithPath: directory + "/fast.gif"))
+        let frames = try CLI.run(["frames", "fast.gif", "-o", "out"], in: directory)
+        #expect(frames.status == 0, "\(frames.stderr)")
+        let again = try CLI.run(["assemble", "out", "-o", "again.gif", "--json"], in: directory)
+        #expect(again.status == 0, "\(again.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
+        #expect(report?["totalCentiseconds"] as? Int == 30)
+    }
 }
