@@ -136,6 +136,7 @@ public struct InputValue {
 
     /// The whole number, or an error: a wrong type, or a number with a fraction or beyond ±2⁵³.
     public func integer() throws(SchemaError) -> Int {
+        guard kind == .number else { throw wrongType("a whole number") }
         let double = try number()
         guard double == double.rounded(), abs(double) <= 9_007_199_254_740_992 else { throw wrongType("a whole number") }
         return Int(double)
