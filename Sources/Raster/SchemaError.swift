@@ -8,6 +8,7 @@
 /// scene.json: unknown key "colour" in ops[3]; did you mean "color"?
 /// scene.json: ops[2].width: expected a number, found a string
 /// sequence.json: frameDurations: has 3 entries; 5 expected (one per frame of "walk")
+/// sheet.atlas:12: unknown key "bouns" in ["sheet.png"].walk; did you mean "bounds"?
 /// ```
 ///
 /// Each stage's own error wraps it (``LimitError`` is the model): `SequenceManifest.Error.schema`,
@@ -44,14 +45,17 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     public var suggestion: String?
     /// What is wrong.
     public var problem: Problem
+    /// The line of a text format (libGDX `.atlas`, Godot `.tres`), from 1; written as `file:line`.
+    public var line: Int?
 
-    /// An error at `path` of `file`.
-    public init(file: String, path: InputPath, problem: Problem, found: String? = nil, suggestion: String? = nil) {
+    /// An error at `path` of `file` (at `line`, for text formats).
+    public init(file: String, path: InputPath, problem: Problem, found: String? = nil, suggestion: String? = nil, line: Int? = nil) {
         self.file = file
         self.path = path
         self.problem = problem
         self.found = found
         self.suggestion = suggestion
+        self.line = line
     }
 
     /// `key` under `parent` is not one of `known`; suggests the nearest known key, preferring the
@@ -76,6 +80,7 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let hint = suggestion.map { "; did you mean \(InputPath.quote($0))?" } ?? ""
         let at = path.isRoot ? "" : "\(path): "
+        let file = line.map { "\(self.file):\($0)" } ?? self.file
         switch problem {
         case .unknownKey(let noun):
             let parent = path.parent
