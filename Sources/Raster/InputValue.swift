@@ -9,7 +9,22 @@ import Foundation
 public struct InputValue {
     /// The kinds of value the parsers produce.
     public enum Kind: Sendable, Hashable {
-        case object, array, string, number, bool, null, date, data
+        /// A JSON object or property-list dictionary.
+        case object
+        /// An array.
+        case array
+        /// A string.
+        case string
+        /// A number (never `true` or `false`).
+        case number
+        /// `true` or `false`.
+        case bool
+        /// JSON `null` (or anything else no parser should give).
+        case null
+        /// A property-list date.
+        case date
+        /// Property-list data.
+        case data
     }
 
     /// The parsed value.

@@ -44,8 +44,11 @@ public enum Suggestion {
     public static func nearest(to name: String, among candidates: some Sequence<String>, preferring: Set<String> = []) -> String? {
         var best: (name: String, distance: Int, preferred: Bool)?
         for candidate in candidates where candidate != name {
+            let limit = threshold(for: name.count >= candidate.count ? name : candidate)
+            // The distance is at least the difference in length: a long hostile key costs nothing.
+            guard abs(name.unicodeScalars.count - candidate.unicodeScalars.count) <= limit else { continue }
             let d = distance(name, candidate)
-            guard d <= threshold(for: name.count >= candidate.count ? name : candidate) else { continue }
+            guard d <= limit else { continue }
             let preferred = preferring.contains(candidate)
             if let current = best, (current.distance, current.preferred ? 0 : 1) <= (d, preferred ? 0 : 1) { continue }
             best = (candidate, d, preferred)
