@@ -47,7 +47,7 @@ public struct InputValue {
         do {
             return InputValue(try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]), file: file)
         } catch {
-            throw SchemaError(file: file, path: .root, problem: .invalid(reason: "not valid JSON (\(Self.reason(error)))"))
+            throw SchemaError(file: file, path: .root, problem: .invalid(reason: "not JSON (\(Self.reason(error)))"))
         }
     }
 

@@ -96,7 +96,7 @@ struct StrictInputTests {
         (#""pingpong""#, #""pingpng""#, #"d.json: frames["a.png"].mode: unknown value "pingpng"; did you mean "pingpong"?"#),
         (#""rotated": false, "#, "", #"d.json: missing key "rotated" in frames["a.png"]"#),
         (#""rotated": false"#, #""rotatde": false"#, #"d.json: unknown key "rotatde" in frames["a.png"]; did you mean "rotated"?"#),
-        (#"{"frames""#, #"["frames""#, #"d.json: not valid JSON"#),
+        (#"{"frames""#, #"["frames""#, #"d.json: not JSON"#),
     ])
     func refusesWithPathAndSuggestion(replace: String, with: String, message: String) throws {
         #expect(Self.good.contains(replace))
