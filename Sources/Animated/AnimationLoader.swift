@@ -25,7 +25,9 @@ extension Animation {
     /// The animation a SOURCE (folder, prefix path, or files) stands for.
     ///
     /// The folder's `sequence.json`, when present, gives the timing, the scale and the highlighted
-    /// frames, and names the sequence to use when the folder holds several. Each frame is the file
+    /// frames, and names the sequence to use when the folder holds several. A manifest that does not
+    /// fit the frames — `frameDurations` not one per frame, `highlighted` naming a prefix with no
+    /// frames — is refused with ``SequenceManifest/Error/schema(_:)``. Each frame is the file
     /// ``FrameSequence/Frame/file(scale:device:)`` picks for `scale` (default: the manifest's, else 1).
     /// Nothing is decoded.
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil) throws(LoadError) -> Animation {
@@ -50,6 +52,14 @@ extension Animation {
         let highlighted = highlightedPrefix.flatMap { prefix in
             sequences.first { $0.prefix == prefix && $0.directory == main.directory }
                 ?? (try? Discovery.sequences(from: ["\(main.directory)/\(prefix)"]))?.first
+        }
+        // The manifest must fit the frames it times: one duration per frame, highlighted frames that exist.
+        if let manifest {
+            let prefixes = ((try? Discovery.sequences(from: [main.directory])) ?? sequences).map(\.prefix)
+            if let error = manifest.mismatch(sequence: main.prefix, frameCount: main.frames.count, highlightedFound: highlighted != nil,
+                                             prefixes: prefixes, file: manifestPath) {
+                throw .manifest(.schema(error))
+            }
         }
 
         let wanted = scale ?? manifest?.scale ?? 1

@@ -8,6 +8,10 @@ import Raster
 ///   "frameDurations": null, "highlighted": "explosion_hl", "scale": 2 }
 /// ```
 /// `duration` (seconds) may replace `fps`; `frameDurations` (milliseconds, one per frame) overrides both.
+///
+/// Reading is strict (``StrictDecoder``): a key that is not one of these, a value of the wrong type
+/// or out of range is an ``Error/schema(_:)`` error naming the key, with the nearest known key or
+/// value as a suggestion.
 public struct SequenceManifest: Sendable, Equatable, Codable {
     public static let fileName = "sequence.json"
 
@@ -40,10 +44,14 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         case unreadable(file: String, reason: String)
         case invalid(file: String, reason: String)
+        /// A key, type, value or count that does not fit the format (or the frames it describes):
+        /// `sequence.json: unknown key "sevreity"; did you mean "severity"?`.
+        case schema(SchemaError)
 
         public var file: String {
             switch self {
             case .unreadable(let file, _), .invalid(let file, _): file
+            case .schema(let error): error.file
             }
         }
 
@@ -51,6 +59,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
             switch self {
             case .unreadable(let file, let reason): "\(file): cannot read: \(reason)"
             case .invalid(let file, let reason): "\(file): invalid sequence manifest: \(reason)"
+            case .schema(let error): error.description
             }
         }
     }
@@ -62,19 +71,12 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         return try decode(bytes, file: path)
     }
 
-    /// Parses and checks manifest JSON; `file` names the data in errors.
+    /// Parses and checks manifest JSON; `file` names the data in errors. Unknown keys, values of
+    /// the wrong type and values out of range are ``Error/schema(_:)`` errors naming the key.
     public static func decode(_ bytes: [UInt8], file path: String) throws(Error) -> SequenceManifest {
         let manifest: SequenceManifest
-        do {
-            manifest = try JSONDecoder().decode(SequenceManifest.self, from: Data(bytes))
-        } catch let DecodingError.dataCorrupted(context) {
-            throw .invalid(file: path, reason: context.debugDescription)
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw .invalid(file: path, reason: "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)")
-        } catch {
-            throw .invalid(file: path, reason: "\(error)")
-        }
-        if let problem = manifest.problem { throw .invalid(file: path, reason: problem) }
+        do { manifest = try StrictDecoder(file: path).decode(SequenceManifest.self, fromJSON: bytes) } catch { throw .schema(error) }
+        if let error = manifest.valueError(file: path) { throw .schema(error) }
         return manifest
     }
 
@@ -101,15 +103,52 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
 
     /// The first value out of range, described; `nil` when all are usable.
     public var problem: String? {
-        // A day bounds every duration: far beyond any animation, and timelines stay exact in centiseconds.
-        if let fps, !(fps >= 1.0 / 86_400 && fps <= 1000) { return "fps must be between 1/86400 and 1000 (got \(fps))" }
-        if let duration, !(duration > 0 && duration <= 86_400) { return "duration must be a positive number of seconds, at most a day (got \(duration))" }
-        if fps != nil && duration != nil { return "give fps or duration, not both" }
-        if let repeatCount, repeatCount < 0 { return "repeatCount must be 0 (forever) or a number of plays (got \(repeatCount))" }
-        if let frameDurations, let bad = frameDurations.first(where: { !($0 > 0 && $0 <= 86_400_000) }) {
-            return "frameDurations are positive milliseconds, at most a day each (got \(bad))"
+        valueError(file: Self.fileName).map { error in
+            let text = error.description
+            return String(text.dropFirst(error.file.count + 2))
         }
-        if let scale, !(1...3).contains(scale) { return "scale must be 1, 2 or 3 (got \(scale))" }
+    }
+
+    /// The first value out of range as an error at its key in `file`; `nil` when all are usable.
+    public func valueError(file: String) -> SchemaError? {
+        func error(_ path: InputPath, _ value: Double, _ requirement: String) -> SchemaError {
+            SchemaError(file: file, path: path, problem: .outOfRange(requirement: requirement), found: InputValue.format(value))
+        }
+        // A day bounds every duration: far beyond any animation, and timelines stay exact in centiseconds.
+        if let fps, !(fps >= 1.0 / 86_400 && fps <= 1000) { return error("fps", fps, "must be between 1/86400 and 1000") }
+        if let duration, !(duration > 0 && duration <= 86_400) {
+            return error("duration", duration, "must be a positive number of seconds, at most a day (86400)")
+        }
+        if fps != nil && duration != nil {
+            return SchemaError(file: file, path: "duration", problem: .invalid(reason: "give fps or duration, not both"))
+        }
+        if let repeatCount, repeatCount < 0 {
+            return error("repeatCount", Double(repeatCount), "must be 0 (forever) or a number of plays")
+        }
+        if let frameDurations, let bad = frameDurations.firstIndex(where: { !($0 > 0 && $0 <= 86_400_000) }) {
+            return error(InputPath("frameDurations").appending(index: bad), frameDurations[bad],
+                         "must be a positive number of milliseconds, at most a day (86400000)")
+        }
+        if let scale, !(1...3).contains(scale) { return error("scale", Double(scale), "must be 1, 2 or 3") }
+        return nil
+    }
+
+    /// Where the manifest disagrees with the frames it describes, as an error in `file`: a
+    /// `frameDurations` list that is not one per frame of `sequence` (`frameCount` frames), or a
+    /// `highlighted` prefix with no frames (`highlightedFound` is `false`), with the nearest of the
+    /// folder's `prefixes` as the suggestion. `nil` when they agree.
+    public func mismatch(sequence: String, frameCount: Int, highlightedFound: Bool, prefixes: [String] = [],
+                         file: String) -> SchemaError? {
+        if let frameDurations, frameDurations.count != frameCount {
+            return SchemaError(file: file, path: "frameDurations",
+                               problem: .countMismatch(expected: frameCount, found: frameDurations.count,
+                                                       reason: "one per frame of \(InputPath.quote(sequence))"))
+        }
+        if let highlighted, !highlightedFound {
+            return SchemaError(file: file, path: "highlighted",
+                               problem: .invalid(reason: "no frames have the prefix \(InputPath.quote(highlighted))"), found: highlighted,
+                               suggestion: Suggestion.nearest(to: highlighted, among: prefixes.filter { $0 != sequence }))
+        }
         return nil
     }
 
@@ -123,3 +162,5 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         return animation
     }
 }
+
+extension Animation.Direction: KnownValues {}

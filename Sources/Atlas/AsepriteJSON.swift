@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// Aseprite's JSON sheet format, as Aseprite's own "Export Sprite Sheet" writes it with the
 /// `{frame}` file-name format (a hash keyed `"0"`, `"1"`…) and Phaser's `createFromAseprite` reads
@@ -8,7 +9,7 @@ import Foundation
 /// Phaser looks each tag's frames up by those numbers (`frames[String(i)]`), so keys named after
 /// the files (`walk0`) give animations of no frames: the keys are the numbers, and each frame also
 /// carries its name as `filename` (TexturePacker's field, which readers of the hash ignore), so
-/// ``decode(_:)`` gives the names back.
+/// ``decode(_:file:)`` gives the names back.
 public enum AsepriteJSON {
     /// The data file of page `page`; keys are written in sheet order because tag indices refer to it.
     /// `related` names the data files of a multipack's other pages (`meta.related_multi_packs`, as
@@ -93,28 +94,73 @@ public enum AsepriteJSON {
         return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
     }
 
+    /// A frame tag (`meta.frameTags`): an animation over frames `from`…`to` of the sheet order.
+    struct Tag: Codable, Equatable {
+        var name: String
+        var from: Int
+        var to: Int
+        var direction: String?
+        /// Plays, as a string (`"3"`); absent for forever.
+        var `repeat`: String?
+        /// User data of the tag (colour, text, properties). Not used.
+        var color: String?
+        var data: String?
+        var properties: UncheckedInput?
+    }
+
+    /// A layer (`meta.layers`). Not used: listed so its keys are known.
+    struct Layer: Codable, Equatable {
+        struct Cel: Codable, Equatable {
+            var frame: Int
+            var opacity: Int?
+            var zIndex: Int?
+            var color: String?
+            var data: String?
+            var properties: UncheckedInput?
+        }
+        var name: String
+        var group: String?
+        var opacity: Int?
+        var blendMode: String?
+        var color: String?
+        var data: String?
+        var properties: UncheckedInput?
+        var cels: [Cel]?
+    }
+
+    /// A slice (`meta.slices`). Not used: listed so its keys are known.
+    struct Slice: Codable, Equatable {
+        struct Key: Codable, Equatable {
+            struct Point: Codable, Equatable { var x, y: Int }
+            var frame: Int
+            var bounds: TexturePackerJSON.Rect
+            var center: TexturePackerJSON.Rect?
+            var pivot: Point?
+        }
+        var name: String
+        var color: String?
+        var data: String?
+        var properties: UncheckedInput?
+        var keys: [Key]?
+    }
+
     struct Document: Decodable {
-        struct Tag: Decodable {
-            var name: String
-            var from: Int
-            var to: Int
-            var direction: String?
-            var `repeat`: String?
-        }
-        struct Meta: Decodable {
-            var image: String
-            var frameTags: [Tag]?
-        }
         var frames: [String: TexturePackerJSON.Frame]
-        var meta: Meta
+        var meta: TexturePackerJSON.Meta
     }
 
     /// Sprites in file order and the tags as animations. Frame order is recovered from where each
     /// key stands in the text (JSON objects are unordered to most parsers, but tags index them).
-    public static func decode(_ bytes: [UInt8]) throws(TexturePackerJSON.Error) -> (sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation], image: String) {
+    /// Keys are read leniently, as by ``TexturePackerJSON`` (the warnings are dropped here); a tag
+    /// whose `from`…`to` is not a range of the frames is refused. `file` names the data in errors.
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.json") throws(TexturePackerJSON.Error) -> (sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation], image: String) {
         let document: Document
-        do { document = try JSONDecoder().decode(Document.self, from: Data(bytes)) } catch {
-            throw TexturePackerJSON.Error(reason: "not an Aseprite sheet: \(error)")
+        var warnings: [SchemaError] = []
+        do {
+            document = try StrictDecoder(file: file, policy: .lenient).decode(Document.self, fromJSON: bytes, warnings: &warnings)
+            for (key, frame) in document.frames { try TexturePackerJSON.check(frame, at: InputPath("frames").appending(key), file: file) }
+        } catch {
+            throw TexturePackerJSON.Error(schema: error)
         }
         let positions = keyPositions(bytes)
         let ordered = document.frames.keys.sorted { a, b in
@@ -124,10 +170,16 @@ public enum AsepriteJSON {
             let frame = document.frames[key]!
             return TexturePackerJSON.sprite(frame.filename ?? key, frame)
         }
-        let animations = (document.meta.frameTags ?? []).compactMap { tag -> SpriteSheet.Animation? in
-            guard tag.from >= 0, tag.to < sprites.count, tag.from <= tag.to else { return nil }
-            return SpriteSheet.Animation(name: tag.name, frames: sprites[tag.from...tag.to].map(\.name),
-                                         direction: tag.direction ?? "forward", repeatCount: tag.repeat.flatMap(Int.init) ?? 0)
+        var animations: [SpriteSheet.Animation] = []
+        for (index, tag) in (document.meta.frameTags ?? []).enumerated() {
+            let at = InputPath("meta").appending("frameTags").appending(index: index)
+            for (value, key) in [(tag.from, "from"), (tag.to, "to")] where !(0..<sprites.count).contains(value) || tag.from > tag.to {
+                throw TexturePackerJSON.Error(schema: SchemaError(
+                    file: file, path: at.appending(key),
+                    problem: .outOfRange(requirement: "must be a frame index from 0 to \(sprites.count - 1), from ≤ to"), found: String(value)))
+            }
+            animations.append(SpriteSheet.Animation(name: tag.name, frames: sprites[tag.from...tag.to].map(\.name),
+                                                    direction: tag.direction ?? "forward", repeatCount: tag.repeat.flatMap(Int.init) ?? 0))
         }
         return (sprites, animations, document.meta.image)
     }

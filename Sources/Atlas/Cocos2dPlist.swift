@@ -15,14 +15,45 @@ import Raster
 /// `textureFileName`, `realTextureFileName`, `pixelFormat` "RGBA8888", `premultiplyAlpha` false
 /// (Cocos2d-x premultiplies PNGs as it loads them, so pages are written straight) and
 /// `smartupdate` (a hash of the layout, as TexturePacker writes one).
+///
+/// Reading is strict: the keys it knows are the ones Cocos2d-x's `SpriteFrameCache` reads and its
+/// producers write — TexturePacker, Zwoptex (a root `texture` size and `metadata.target`) and Free
+/// Texture Packer: per frame of format 3 `textureRect`, `spriteSize`, `spriteOffset`,
+/// `spriteSourceSize`, `textureRotated`, `aliases`, `anchor` and polygon `vertices`, `verticesUV`,
+/// `triangles`; of formats 1 and 2 `frame`, `offset`, `rotated`, `sourceColorRect`, `sourceSize`.
+/// Anything else, a value of the wrong type or out of range is an error naming the key.
 public enum Cocos2dPlist {
     /// Why a plist could not be read as a Cocos2d sheet.
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// What was wrong.
         public var reason: String
-        /// `Cocos2d plist: reason`.
-        public var description: String { "Cocos2d plist: \(reason)" }
+        /// The key, value or type at fault, when the plist does not fit the format.
+        public var schema: SchemaError?
+
+        /// An error described by `reason`.
+        public init(reason: String) {
+            self.reason = reason
+        }
+
+        /// The error for `schema`.
+        public init(schema: SchemaError) {
+            self.reason = schema.description
+            self.schema = schema
+        }
+
+        /// `Cocos2d plist: reason`, or the schema error (which names the file).
+        public var description: String { schema?.description ?? "Cocos2d plist: \(reason)" }
     }
+
+    static let rootKeys: KnownKeys = ["frames", "metadata", "texture"]
+    static let metadataKeys: KnownKeys = ["format", "textureFileName", "realTextureFileName", "size", "smartupdate", "pixelFormat",
+                                          "premultiplyAlpha", "target"]
+    static let frameKeys: [Int: KnownKeys] = [
+        3: ["textureRect", "spriteSize", "spriteOffset", "spriteSourceSize", "textureRotated", "aliases", "anchor",
+            "vertices", "verticesUV", "triangles"],
+        2: ["frame", "offset", "rotated", "sourceColorRect", "sourceSize"],
+        1: ["frame", "offset", "rotated", "sourceColorRect", "sourceSize"],
+    ]
 
     /// The plist of page `page` of `sheet`, whose image is saved as `image` (a file name next to
     /// the plist). Rotated sprites must be stored clockwise.
@@ -62,42 +93,66 @@ public enum Cocos2dPlist {
     /// What a plist says: its page image (`metadata.textureFileName`, else `realTextureFileName`)
     /// and size, and its sprites (named without `.png`), read the way Cocos2d-x reads format 3 —
     /// and formats 1 and 2 (`frame`, `offset`, `rotated`, `sourceSize`), which TexturePacker still
-    /// writes for older engines. Aliases become sprites of their own sharing the region.
-    public static func decode(_ bytes: [UInt8]) throws(Error) -> (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite]) {
-        guard let root = PlistText.dictionary(bytes) else { throw Error(reason: "not a property list") }
-        guard let frames = root["frames"] as? [String: Any], let metadata = root["metadata"] as? [String: Any] else {
-            throw Error(reason: "no frames or metadata dictionary")
+    /// writes for older engines. Aliases become sprites of their own sharing the region. `file`
+    /// names the plist in errors.
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.plist") throws(Error) -> (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite]) {
+        do {
+            return try read(InputValue.propertyList(bytes, file: file))
+        } catch {
+            throw Error(schema: error)
         }
-        let format = metadata["format"] as? Int ?? 0
-        guard [1, 2, 3].contains(format) else { throw Error(reason: "metadata.format \(format) is not 1, 2 or 3") }
-        guard let image = metadata["textureFileName"] as? String ?? metadata["realTextureFileName"] as? String else {
-            throw Error(reason: "metadata names no textureFileName")
-        }
-        guard let size = PlistText.numbers(metadata["size"], count: 2) else { throw Error(reason: "metadata.size is not \"{w,h}\"") }
+    }
+
+    private static func read(_ value: InputValue) throws(SchemaError) -> (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite]) {
+        let root = try value.object()
+        try root.check(rootKeys)
+        if let texture = root["texture"] { try texture.object().check(["width", "height"]) }
+        let metadata = try root.required("metadata").object()
+        try metadata.check(metadataKeys)
+        let formatValue = try metadata.required("format")
+        let format = try formatValue.integer()
+        guard [1, 2, 3].contains(format) else { throw formatValue.outOfRange("must be 1, 2 or 3 (format 0 is not read)") }
+        let imageValue: InputValue
+        if let named = metadata["textureFileName"] { imageValue = named } else { imageValue = try metadata.required("realTextureFileName") }
+        let image = try imageValue.string()
+        if let real = metadata["realTextureFileName"] { _ = try real.string() }
+        let sizeValue = try metadata.required("size")
+        let size = try PlistText.geometry(sizeValue, count: 2, shape: "{w,h}")
+        try PlistText.requireGeometry(size, sizes: [0, 1], at: sizeValue)
+        let premultiplied = try metadata["premultiplyAlpha"]?.bool() ?? false
+        for key in ["smartupdate", "pixelFormat"] { _ = try metadata[key]?.string() }
+        let frames = try root.required("frames").object()
         var sprites: [SpriteSheet.Sprite] = []
-        for name in frames.keys.sorted(by: { NaturalOrder.areInIncreasingOrder($0, $1) }) {
-            guard let frame = frames[name] as? [String: Any] else { throw Error(reason: "frame '\(name)' is not a dictionary") }
-            let rect: [Double]?, offset: [Double]?, source: [Double]?, rotated: Bool
-            if format == 3 {
-                let origin = PlistText.numbers(frame["textureRect"], count: 4)
-                let spriteSize = PlistText.numbers(frame["spriteSize"], count: 2)
-                rect = origin.flatMap { o in spriteSize.map { [o[0], o[1], $0[0], $0[1]] } ?? o }
-                offset = PlistText.numbers(frame["spriteOffset"], count: 2)
-                source = PlistText.numbers(frame["spriteSourceSize"], count: 2)
-                rotated = frame["textureRotated"] as? Bool ?? false
-            } else {
-                rect = PlistText.numbers(frame["frame"], count: 4)
-                offset = PlistText.numbers(frame["offset"], count: 2)
-                source = PlistText.numbers(frame["sourceSize"], count: 2)
-                rotated = frame["rotated"] as? Bool ?? false
+        for name in frames.fields.keys.sorted(by: { NaturalOrder.areInIncreasingOrder($0, $1) }) {
+            let frame = try frames[name]!.object()
+            try frame.check(frameKeys[format]!)
+            let rect: [Double], offset: [Double], source: [Double], rotated: Bool, aliases: [String]
+            func geometry(_ key: String, _ count: Int, _ shape: String, sizes: [Int]) throws(SchemaError) -> [Double] {
+                let value = try frame.required(key)
+                let numbers = try PlistText.geometry(value, count: count, shape: shape)
+                try PlistText.requireGeometry(numbers, sizes: sizes, at: value)
+                return numbers
             }
-            guard let rect, let offset, let source, rect[2] >= 1, rect[3] >= 1 else {
-                throw Error(reason: "frame '\(name)' lacks a rectangle, offset or source size")
+            if format == 3 {
+                let origin = try geometry("textureRect", 4, "{{x,y},{w,h}}", sizes: [2, 3])
+                let spriteSize = try frame["spriteSize"].map { _ throws(SchemaError) in try geometry("spriteSize", 2, "{w,h}", sizes: [0, 1]) }
+                rect = spriteSize.map { [origin[0], origin[1], $0[0], $0[1]] } ?? origin
+                offset = try PlistText.geometry(frame.required("spriteOffset"), count: 2, shape: "{x,y}")
+                source = try geometry("spriteSourceSize", 2, "{w,h}", sizes: [0, 1])
+                rotated = try frame["textureRotated"]?.bool() ?? false
+                aliases = try frame["aliases"]?.array().map { item throws(SchemaError) in try item.string() } ?? []
+                if let anchor = frame["anchor"] { _ = try PlistText.geometry(anchor, count: 2, shape: "{x,y}") }
+            } else {
+                rect = try geometry("frame", 4, "{{x,y},{w,h}}", sizes: [2, 3])
+                offset = try PlistText.geometry(frame.required("offset"), count: 2, shape: "{x,y}")
+                source = try geometry("sourceSize", 2, "{w,h}", sizes: [0, 1])
+                rotated = try frame["rotated"]?.bool() ?? false
+                aliases = []
+                if let colorRect = frame["sourceColorRect"] { _ = try PlistText.geometry(colorRect, count: 4, shape: "{{x,y},{w,h}}") }
             }
             let (w, h) = (Int(rect[2]), Int(rect[3]))
             let (x, y) = PlistText.trimOrigin(offset: offset, size: (rect[2], rect[3]), source: (source[0], source[1]))
             let unturned = PixelRect(x: Int(rect[0]), y: Int(rect[1]), width: w, height: h)
-            let aliases = (frame["aliases"] as? [String]) ?? []
             for alias in [name] + aliases {
                 sprites.append(SpriteSheet.Sprite(
                     name: alias.hasSuffix(".png") ? String(alias.dropLast(4)) : alias, frame: rotated ? unturned.transposed : unturned,
@@ -105,6 +160,6 @@ public enum Cocos2dPlist {
                     spriteSourceSize: PixelRect(x: x, y: y, width: w, height: h), sourceWidth: Int(source[0]), sourceHeight: Int(source[1])))
             }
         }
-        return (image, Int(size[0]), Int(size[1]), metadata["premultiplyAlpha"] as? Bool ?? false, sprites)
+        return (image, Int(size[0]), Int(size[1]), premultiplied, sprites)
     }
 }

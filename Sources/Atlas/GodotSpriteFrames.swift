@@ -19,6 +19,14 @@ import Raster
 /// refused (``SheetEngine``). Godot has no ping-pong and no "play N times": a `reverse` animation
 /// is written reversed, a `pingpong` one forward and back, and an animation of N plays as its
 /// frames N times with `loop` off.
+///
+/// Reading is strict: the sections, attributes and properties it knows are the ones Godot 3 and 4
+/// write for these resources (`gd_resource` `type`, `load_steps`, `format`, `uid`, `script_class`;
+/// `ext_resource` `path`, `type`, `id`, `uid`; `AtlasTexture` `atlas`, `region`, `margin`,
+/// `filter_clip`, Godot 3's `flags`; animations' `frames`, `loop`, `name`, `speed` and frames'
+/// `duration`, `texture`; on any resource `resource_name`, `resource_local_to_scene`, `script`,
+/// `__meta__` and Godot 4's `metadata/…`). Anything else, a value of the wrong type or out of range
+/// is an error naming the section, the key and the line, with the nearest known key.
 public enum GodotSpriteFrames {
     /// The two text formats.
     public enum Version: Int, Sendable, CaseIterable {
@@ -34,9 +42,44 @@ public enum GodotSpriteFrames {
         public var line: Int
         /// What was wrong there.
         public var reason: String
-        /// `Godot SpriteFrames, line N: reason`.
-        public var description: String { "Godot SpriteFrames, line \(line): \(reason)" }
+        /// The section, key, value or type at fault, when the resource does not fit the format.
+        public var schema: SchemaError?
+
+        /// An error on `line` described by `reason`.
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
+
+        /// The error for `schema`.
+        public init(schema: SchemaError) {
+            self.line = schema.line ?? 1
+            self.reason = schema.description
+            self.schema = schema
+        }
+
+        /// `Godot SpriteFrames, line N: reason`, or the schema error (which names the file).
+        public var description: String { schema?.description ?? "Godot SpriteFrames, line \(line): \(reason)" }
     }
+
+    /// The sections of a `SpriteFrames` resource file.
+    static let sectionTags: KnownKeys = ["gd_resource", "ext_resource", "sub_resource", "resource"]
+    /// The attributes of each section's header.
+    static let attributeKeys: [String: KnownKeys] = [
+        "gd_resource": ["type", "load_steps", "format", "uid", "script_class"],
+        "ext_resource": ["path", "type", "id", "uid"],
+        "sub_resource": ["type", "id"],
+        "resource": [],
+    ]
+    /// Properties every resource may have.
+    static let resourceKeys = KnownKeys(["resource_name", "resource_local_to_scene", "script", "__meta__"], prefixes: ["metadata/"])
+    /// An `AtlasTexture`'s properties (Godot 3's `Texture` adds `flags`).
+    static let atlasTextureKeys = KnownKeys(["atlas", "region", "margin", "filter_clip", "flags"]).union(resourceKeys)
+    /// The `[resource]` section's properties.
+    static let spriteFramesKeys = KnownKeys(["animations"]).union(resourceKeys)
+    /// An animation's keys, and a frame's (Godot 4).
+    static let animationKeys: KnownKeys = ["frames", "loop", "name", "speed"]
+    static let frameKeys: KnownKeys = ["duration", "texture"]
 
     /// The resource for `sheet`, whose pages are saved as `images` (file names relative to the
     /// resource). The sheet must have no rotated sprite.
@@ -130,56 +173,145 @@ public enum GodotSpriteFrames {
     /// What a `.tres` says: its page images (paths as written) and, per animation, its frames in
     /// play order as sprites named `animation` + position (`walk0`, `walk1`…; Godot frames have
     /// no names), with their page and trim. Frames an animation lists twice (a ping-pong, a
-    /// repeat) are one sprite.
-    public static func decode(_ bytes: [UInt8]) throws(Error) -> (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation]) {
+    /// repeat) are one sprite. `file` names the resource in errors.
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.tres") throws(Error) -> (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation]) {
         let document = try GodotText.parse(String(decoding: bytes, as: UTF8.self))
         guard let header = document.sections.first, header.tag == "gd_resource", header.attributes["type"] == .string("SpriteFrames") else {
             throw Error(line: 1, reason: "not a SpriteFrames resource (the first line must be [gd_resource type=\"SpriteFrames\" …])")
         }
+        do {
+            return try read(document, file: file)
+        } catch {
+            throw Error(schema: error)
+        }
+    }
+
+    private static func read(_ document: GodotText, file: String) throws(SchemaError) -> (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation]) {
         var pages: [String: Int] = [:]
         var images: [String] = []
         var textures: [String: (page: Int, region: [Int], margin: [Int])] = [:]
-        var animationsValue: GodotText.Value?
-        for section in document.sections.dropFirst() {
+        var animationsValue: (value: GodotText.Value, path: InputPath, line: Int)?
+        for section in document.sections {
+            let idText = section.attributes["id"]?.idText
+            let at = idText.map { InputPath.root.appending(section.tag).appending($0) } ?? InputPath.root.appending(section.tag)
+            func error(_ path: InputPath, _ problem: SchemaError.Problem, found: String? = nil, line: Int? = nil) -> SchemaError {
+                SchemaError(file: file, path: path, problem: problem, found: found, line: line ?? section.line)
+            }
+            func checkKeys(_ present: [String: Any], _ known: KnownKeys, at path: InputPath, lines: [String: Int] = [:]) throws(SchemaError) {
+                for key in present.keys.sorted() where !known.contains(key) {
+                    var unknown = SchemaError.unknownKey(key, in: path, file: file, known: known.keys, present: Set(present.keys))
+                    unknown.line = lines[key] ?? section.line
+                    throw unknown
+                }
+            }
+            guard sectionTags.contains(section.tag) else {
+                var unknown = SchemaError.unknownKey(section.tag, in: .root, file: file, known: sectionTags.keys, noun: "section")
+                unknown.line = section.line
+                throw unknown
+            }
+            try checkKeys(section.attributes, attributeKeys[section.tag] ?? [], at: at)
             switch section.tag {
             case "ext_resource":
-                guard case .string(let path)? = section.attributes["path"], let id = section.attributes["id"]?.idText else {
-                    throw Error(line: section.line, reason: "ext_resource without path or id")
+                guard case .string(let path)? = section.attributes["path"] else {
+                    throw error(at.appending("path"), section.attributes["path"].map { .wrongType(expected: "a string", found: $0.summary) } ?? .missingKey)
                 }
+                guard let id = idText else { throw error(at.appending("id"), .missingKey) }
                 pages[id] = images.count
                 images.append(path)
             case "sub_resource":
                 guard section.attributes["type"] == .string("AtlasTexture") else { continue }
-                guard let id = section.attributes["id"]?.idText else { throw Error(line: section.line, reason: "sub_resource without id") }
-                guard let atlas = section.properties["atlas"]?.reference(to: "ExtResource"), let page = pages[atlas],
-                      let region = section.properties["region"]?.integers(of: "Rect2"), region.count == 4 else {
-                    throw Error(line: section.line, reason: "AtlasTexture \(id) needs an atlas ExtResource named above and a region Rect2")
+                guard let id = idText else { throw error(at.appending("id"), .missingKey) }
+                try checkKeys(section.properties, atlasTextureKeys, at: at, lines: section.propertyLines)
+                func line(_ key: String) -> Int { section.propertyLines[key] ?? section.line }
+                guard let atlasValue = section.properties["atlas"] else { throw error(at.appending("atlas"), .missingKey) }
+                guard let atlas = atlasValue.reference(to: "ExtResource"), let page = pages[atlas] else {
+                    throw error(at.appending("atlas"), .invalid(reason: "expected ExtResource( id ) of an ext_resource above"), line: line("atlas"))
                 }
-                let margin = section.properties["margin"]?.integers(of: "Rect2") ?? [0, 0, 0, 0]
-                guard margin.count == 4, region[2] > 0, region[3] > 0, margin.allSatisfy({ $0 >= 0 }) else {
-                    throw Error(line: section.line, reason: "AtlasTexture \(id) has an empty region or a negative margin")
+                guard let regionValue = section.properties["region"] else { throw error(at.appending("region"), .missingKey) }
+                guard let region = regionValue.integers(of: "Rect2"), region.count == 4 else {
+                    throw error(at.appending("region"), .invalid(reason: "expected Rect2( x, y, width, height ) in whole pixels"), line: line("region"))
+                }
+                let margin = try section.properties["margin"].map { value throws(SchemaError) -> [Int] in
+                    guard let margin = value.integers(of: "Rect2"), margin.count == 4 else {
+                        throw error(at.appending("margin"), .invalid(reason: "expected Rect2( left, top, Δw, Δh ) in whole pixels"), line: line("margin"))
+                    }
+                    return margin
+                } ?? [0, 0, 0, 0]
+                guard region[0] >= 0, region[1] >= 0, region[2] > 0, region[3] > 0 else {
+                    throw error(at.appending("region"), .outOfRange(requirement: "x and y must not be negative, width and height at least 1"),
+                                found: region.map(String.init).joined(separator: ", "), line: line("region"))
+                }
+                guard margin.allSatisfy({ $0 >= 0 }) else {
+                    throw error(at.appending("margin"), .outOfRange(requirement: "must not be negative"),
+                                found: margin.map(String.init).joined(separator: ", "), line: line("margin"))
                 }
                 textures[id] = (page, region, margin)
             case "resource":
-                animationsValue = section.properties["animations"]
+                try checkKeys(section.properties, spriteFramesKeys, at: at, lines: section.propertyLines)
+                if let value = section.properties["animations"] {
+                    animationsValue = (value, at.appending("animations"), section.propertyLines["animations"] ?? section.line)
+                }
             default:
                 continue
             }
         }
-        guard case .array(let list)? = animationsValue else { throw Error(line: 1, reason: "no animations array in [resource]") }
+        guard let animations = animationsValue else {
+            throw SchemaError(file: file, path: InputPath("resource").appending("animations"), problem: .missingKey, line: 1)
+        }
+        func error(_ path: InputPath, _ problem: SchemaError.Problem, found: String? = nil) -> SchemaError {
+            SchemaError(file: file, path: path, problem: problem, found: found, line: animations.line)
+        }
+        guard case .array(let list) = animations.value else { throw error(animations.path, .wrongType(expected: "an array", found: animations.value.summary)) }
         var sprites: [SpriteSheet.Sprite] = []
-        var animations: [SpriteSheet.Animation] = []
-        for entry in list {
-            guard case .dictionary(let fields) = entry, let name = fields["name"]?.text, case .array(let frames)? = fields["frames"] else {
-                throw Error(line: 1, reason: "an animation lacks a name or a frames array")
+        var result: [SpriteSheet.Animation] = []
+        for (index, entry) in list.enumerated() {
+            let at = animations.path.appending(index: index)
+            guard case .dictionary(let fields) = entry else { throw error(at, .wrongType(expected: "a dictionary", found: entry.summary)) }
+            for key in fields.keys.sorted() where !animationKeys.contains(key) {
+                var unknown = SchemaError.unknownKey(key, in: at, file: file, known: animationKeys.keys, present: Set(fields.keys))
+                unknown.line = animations.line
+                throw unknown
+            }
+            guard let nameValue = fields["name"] else { throw error(at.appending("name"), .missingKey) }
+            guard let name = nameValue.text else { throw error(at.appending("name"), .wrongType(expected: "a string", found: nameValue.summary)) }
+            guard let framesValue = fields["frames"] else { throw error(at.appending("frames"), .missingKey) }
+            guard case .array(let frames) = framesValue else { throw error(at.appending("frames"), .wrongType(expected: "an array", found: framesValue.summary)) }
+            if let speed = fields["speed"] {
+                guard case .number(let value) = speed else { throw error(at.appending("speed"), .wrongType(expected: "a number", found: speed.summary)) }
+                guard value > 0 else { throw error(at.appending("speed"), .outOfRange(requirement: "must be positive"), found: InputValue.format(value)) }
+            }
+            var loops = true
+            switch fields["loop"] {
+            case nil: break
+            case .bool(let flag)?: loops = flag
+            case .number(let value)? where value == 0 || value == 1: loops = value == 1
+            case let other?: throw error(at.appending("loop"), .wrongType(expected: "true or false", found: other.summary))
             }
             var names: [String] = []
             var seen: [String: String] = [:]
-            for frame in frames {
+            for (position, frame) in frames.enumerated() {
+                let framePath = at.appending("frames").appending(index: position)
                 let reference: String?
-                if case .dictionary(let item) = frame { reference = item["texture"]?.reference(to: "SubResource") } else { reference = frame.reference(to: "SubResource") }
+                if case .dictionary(let item) = frame {
+                    for key in item.keys.sorted() where !frameKeys.contains(key) {
+                        var unknown = SchemaError.unknownKey(key, in: framePath, file: file, known: frameKeys.keys, present: Set(item.keys))
+                        unknown.line = animations.line
+                        throw unknown
+                    }
+                    if let duration = item["duration"] {
+                        guard case .number(let value) = duration else {
+                            throw error(framePath.appending("duration"), .wrongType(expected: "a number", found: duration.summary))
+                        }
+                        guard value > 0 else {
+                            throw error(framePath.appending("duration"), .outOfRange(requirement: "must be positive"), found: InputValue.format(value))
+                        }
+                    }
+                    reference = item["texture"]?.reference(to: "SubResource")
+                } else {
+                    reference = frame.reference(to: "SubResource")
+                }
                 guard let reference, let texture = textures[reference] else {
-                    throw Error(line: 1, reason: "animation '\(name)' names a frame that is not an AtlasTexture above")
+                    throw error(framePath, .invalid(reason: "expected SubResource( id ) of an AtlasTexture above"))
                 }
                 if let existing = seen[reference] { names.append(existing); continue }
                 let spriteName = name + String(seen.count)
@@ -191,8 +323,8 @@ public enum GodotSpriteFrames {
                     trimmed: m != [0, 0, 0, 0], spriteSourceSize: PixelRect(x: m[0], y: m[1], width: r[2], height: r[3]),
                     sourceWidth: r[2] + m[2], sourceHeight: r[3] + m[3]))
             }
-            animations.append(SpriteSheet.Animation(name: name, frames: names, repeatCount: fields["loop"] == .bool(false) ? 1 : 0))
+            result.append(SpriteSheet.Animation(name: name, frames: names, repeatCount: loops ? 0 : 1))
         }
-        return (images, sprites, animations)
+        return (images, sprites, result)
     }
 }

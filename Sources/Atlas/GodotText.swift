@@ -1,3 +1,5 @@
+import Raster
+
 /// A reader for Godot's text resource format (`.tres`), enough for ``GodotSpriteFrames``: section
 /// headers `[tag key=value …]` followed by `key = value` properties, where a value is a string,
 /// `&"string name"`, number, `true`/`false`/`null`, `[array]`, `{dictionary}` or a constructor such
@@ -12,6 +14,19 @@ struct GodotText {
         case array([Value])
         case dictionary([String: Value])
         case call(String, [Value])
+
+        /// The value described for "found …" in messages.
+        var summary: String {
+            switch self {
+            case .string(let text): "a string (\(InputPath.quote(text.count > 40 ? String(text.prefix(40)) + "…" : text)))"
+            case .number(let value): "the number \(InputValue.format(value))"
+            case .bool(let flag): flag ? "true" : "false"
+            case .null: "null"
+            case .array: "an array"
+            case .dictionary: "a dictionary"
+            case .call(let name, _): "\(name)(…)"
+            }
+        }
 
         /// A string, or a string name's text.
         var text: String? { if case .string(let text) = self { text } else { nil } }
@@ -48,6 +63,8 @@ struct GodotText {
         var line: Int
         var attributes: [String: Value]
         var properties: [String: Value]
+        /// The line each property starts on.
+        var propertyLines: [String: Int] = [:]
     }
 
     /// How deep arrays, dictionaries and calls may nest.
@@ -80,9 +97,11 @@ struct GodotText {
                 continue
             }
             guard !document.sections.isEmpty else { throw scanner.error("a property before any section") }
+            let line = scanner.line
             let key = scanner.word()
             guard !key.isEmpty, scanner.take("=") else { throw scanner.error("expected key = value") }
             document.sections[document.sections.count - 1].properties[key] = try scanner.value(depth: 0)
+            document.sections[document.sections.count - 1].propertyLines[key] = line
         }
         return document
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// libGDX's `.atlas` text format, new style (libGDX ≥ 1.9.13, Spine 4), as `TextureAtlas` reads it:
 /// a page line (the image), `size`, `filter`, `repeat`, `pma`; then one block per region with its
@@ -7,13 +8,44 @@ import Foundation
 /// Frames of an animation become regions with the animation's name and the frame number as
 /// `index`, so `atlas.findRegions("walk")` returns them in order. libGDX is y-up: the offset's
 /// second value counts the pixels trimmed from the *bottom* of the original image.
+///
+/// Reading knows the fields of both formats as libGDX's `TextureAtlasData` and Spine's runtimes read
+/// them — page `size`, `format`, `filter`, `repeat`, `pma`; region `bounds`, `offsets`, `rotate`,
+/// `index` (new), `xy`, `size`, `orig`, `offset` (legacy), and `split` and `pad` — and is lenient
+/// (``KnownKeys/Policy/lenient``): libGDX keeps any other region field as a custom value
+/// (`AtlasRegion.names`/`values`) and ignores other page and header fields, so those are warnings.
+/// A field that looks like a misspelling of one the block lacks (`bouns`), a region without
+/// bounds, a value that is not the right count of whole numbers or is out of range is an error
+/// naming the page, the region, the field and the line.
 public enum LibGDXAtlas {
     /// Why an atlas file could not be read.
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         public var line: Int
         public var reason: String
-        public var description: String { "libGDX atlas, line \(line): \(reason)" }
+        /// The field, value or count at fault, with its page, region and line.
+        public var schema: SchemaError?
+
+        /// An error on `line` described by `reason`.
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
+
+        /// The error for `schema`.
+        public init(schema: SchemaError) {
+            self.line = schema.line ?? 0
+            self.reason = schema.description
+            self.schema = schema
+        }
+
+        public var description: String { schema?.description ?? "libGDX atlas, line \(line): \(reason)" }
     }
+
+    /// The page fields libGDX reads.
+    static let pageKeys: KnownKeys = ["size", "format", "filter", "repeat", "pma"]
+    /// The region fields libGDX reads (new format, then legacy), and the custom values its
+    /// TexturePacker writes for nine-patches.
+    static let regionKeys: KnownKeys = ["bounds", "offsets", "rotate", "index", "xy", "size", "orig", "offset", "split", "pad"]
 
     /// One region as the file states it.
     public struct Region: Sendable, Hashable {
@@ -102,64 +134,135 @@ public enum LibGDXAtlas {
     }
 
     /// The pages (image, size) and regions of an atlas file, new format or the legacy one
-    /// (`xy`/`size`/`orig`/`offset`). Rotations other than 0 and 90 degrees are refused.
-    public static func decode(_ bytes: [UInt8]) throws(Error) -> (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [Region]) {
-        let text = String(decoding: bytes, as: UTF8.self)
+    /// (`xy`/`size`/`orig`/`offset`), and the fields kept only as warnings (see the type's
+    /// documentation). Rotations other than 0 and 90 degrees are refused. `file` names the atlas in
+    /// errors and warnings.
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.atlas") throws(Error)
+        -> (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [Region], warnings: [SchemaError]) {
+        do {
+            return try read(String(decoding: bytes, as: UTF8.self), file: file)
+        } catch {
+            throw Error(schema: error)
+        }
+    }
+
+    /// One page or region block while it is read: its place and the fields seen, with their lines.
+    private struct Block {
+        var path: InputPath
+        var line: Int
+        var fields: [(key: String, line: Int)] = []
+    }
+
+    private static func read(_ text: String, file: String) throws(SchemaError)
+        -> (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [Region], warnings: [SchemaError]) {
         var pages: [(image: String, width: Int, height: Int, premultiplied: Bool)] = []
         var regions: [Region] = []
+        var warnings: [SchemaError] = []
         var inPage = false
         var current: Region?
+        var block: Block?
         var legacy: (xy: (Int, Int)?, size: (Int, Int)?, orig: (Int, Int)?, offset: (Int, Int)?) = (nil, nil, nil, nil)
-        func finishRegion() {
-            guard var region = current else { return }
+        var hasBounds = false
+
+        /// Unknown fields of the block just read: near-misses of a field it lacks are errors, others warnings.
+        func checkFields(_ block: Block, known: KnownKeys) throws(SchemaError) {
+            let present = Set(block.fields.map(\.key))
+            let missing = known.keys.filter { !present.contains($0) }
+            for (key, line) in block.fields where !known.contains(key) {
+                let error = SchemaError(file: file, path: block.path.appending(key), problem: .unknownKey(noun: "key"), found: key,
+                                        suggestion: Suggestion.nearest(to: key, among: missing), line: line)
+                if error.suggestion != nil { throw error }
+                warnings.append(error)
+            }
+        }
+        func finishBlock() throws(SchemaError) {
+            guard let done = block else { return }
+            block = nil
+            guard var region = current else { return try checkFields(done, known: pageKeys) }
+            try checkFields(done, known: regionKeys)
             if let xy = legacy.xy, let size = legacy.size {
                 region.bounds = .init(x: xy.0, y: xy.1, width: size.0, height: size.1)
                 if let orig = legacy.orig, let offset = legacy.offset, orig != size || offset != (0, 0) {
                     region.offsets = (offset.0, offset.1, orig.0, orig.1)
                 }
+            } else if !hasBounds {
+                throw SchemaError(file: file, path: done.path.appending("bounds"), problem: .missingKey, line: done.line)
             }
             regions.append(region)
             current = nil
             legacy = (nil, nil, nil, nil)
+            hasBounds = false
         }
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+
+        // Lines end at \n, \r\n or \r, as Java's readLine ends them (libGDX's own uiskin.atlas has \r\n).
+        for (number, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let lineNumber = number + 1
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty {
-                finishRegion()
+                try finishBlock()
                 inPage = false
                 continue
             }
             guard let colon = line.firstIndex(of: ":") else {
-                finishRegion()
+                try finishBlock()
                 if !inPage {
                     pages.append((line, 0, 0, false))
                     inPage = true
+                    block = Block(path: InputPath.root.appending(line), line: lineNumber)
                 } else {
                     current = Region(name: line, index: -1, page: pages.count - 1, rotated: false,
                                      bounds: .init(x: 0, y: 0, width: 0, height: 0), offsets: nil)
+                    block = Block(path: InputPath.root.appending(pages[pages.count - 1].image).appending(line), line: lineNumber)
                 }
                 continue
             }
             let key = line[..<colon].trimmingCharacters(in: .whitespaces)
             let values = line[line.index(after: colon)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            func ints(_ count: Int) throws(Error) -> [Int] {
-                let numbers = values.compactMap { Int($0) }
-                guard numbers.count == count, values.count == count else {
-                    throw Error(line: number + 1, reason: "\(key) needs \(count) integers")
+            guard block != nil else {
+                // Header fields before the first page: libGDX reads and ignores them.
+                warnings.append(SchemaError(file: file, path: InputPath.root.appending(key), problem: .unknownKey(noun: "key"), found: key,
+                                            line: lineNumber))
+                continue
+            }
+            block?.fields.append((key, lineNumber))
+            let path = block!.path.appending(key)
+            func ints(_ count: Int) throws(SchemaError) -> [Int] {
+                guard values.count == count else {
+                    throw SchemaError(file: file, path: path, problem: .countMismatch(expected: count, found: values.count,
+                                                                                      reason: "whole numbers separated by commas"),
+                                      line: lineNumber)
+                }
+                var numbers: [Int] = []
+                for value in values {
+                    guard let number = Int(value), abs(number) < 1 << 30 else {
+                        throw SchemaError(file: file, path: path, problem: .wrongType(expected: "whole numbers", found: InputPath.quote(value)),
+                                          line: lineNumber)
+                    }
+                    numbers.append(number)
                 }
                 return numbers
             }
+            func region(_ n: [Int]) throws(SchemaError) -> SpriteSheet.Rect {
+                if n[0] < 0 || n[1] < 0 || n[2] < 1 || n[3] < 1 {
+                    throw SchemaError(file: file, path: path, problem: .outOfRange(requirement: "x and y must not be negative, width and height at least 1"),
+                                      found: values.joined(separator: ","), line: lineNumber)
+                }
+                return .init(x: n[0], y: n[1], width: n[2], height: n[3])
+            }
             if current == nil {
                 // Page fields.
-                if key == "size", !pages.isEmpty {
+                if key == "size" {
                     let n = try ints(2)
                     pages[pages.count - 1].width = n[0]
                     pages[pages.count - 1].height = n[1]
-                } else if key == "pma", !pages.isEmpty {
+                } else if key == "pma" {
                     switch values.first {
-                    case "true": pages[pages.count - 1].premultiplied = true
-                    case "false": pages[pages.count - 1].premultiplied = false
-                    default: throw Error(line: number + 1, reason: "pma is true or false")
+                    case "true" where values.count == 1: pages[pages.count - 1].premultiplied = true
+                    case "false" where values.count == 1: pages[pages.count - 1].premultiplied = false
+                    default:
+                        let found = values.joined(separator: ",")
+                        throw SchemaError(file: file, path: path, problem: .unknownValue, found: found,
+                                          suggestion: Suggestion.nearest(to: found, among: ["true", "false"]), line: lineNumber)
                     }
                 }
                 continue
@@ -167,25 +270,30 @@ public enum LibGDXAtlas {
             switch key {
             case "index": current!.index = try ints(1)[0]
             case "bounds":
-                let n = try ints(4)
-                current!.bounds = .init(x: n[0], y: n[1], width: n[2], height: n[3])
+                current!.bounds = try region(try ints(4))
+                hasBounds = true
             case "offsets":
                 let n = try ints(4)
                 current!.offsets = (n[0], n[1], n[2], n[3])
             case "xy": let n = try ints(2); legacy.xy = (n[0], n[1])
-            case "size": let n = try ints(2); legacy.size = (n[0], n[1])
+            case "size":
+                let n = try ints(2)
+                _ = try region([0, 0] + n)
+                legacy.size = (n[0], n[1])
             case "orig": let n = try ints(2); legacy.orig = (n[0], n[1])
             case "offset": let n = try ints(2); legacy.offset = (n[0], n[1])
             case "rotate":
                 switch values.first {
                 case "false", "0": current!.rotated = false
                 case "true", "90": current!.rotated = true
-                default: throw Error(line: number + 1, reason: "only rotations of 0 and 90 degrees are supported")
+                default:
+                    throw SchemaError(file: file, path: path, problem: .invalid(reason: "only rotations of 0 and 90 degrees are supported"),
+                                      found: values.joined(separator: ","), line: lineNumber)
                 }
             default: break
             }
         }
-        finishRegion()
-        return (pages, regions)
+        try finishBlock()
+        return (pages, regions, warnings)
     }
 }

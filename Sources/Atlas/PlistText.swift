@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// The bits of Apple's XML property lists that SpriteKit's and Cocos2d's atlases share: the
 /// document frame, escaped strings, and the `"{x,y}"` / `"{{x,y},{w,h}}"` geometry strings.
@@ -41,6 +42,27 @@ enum PlistText {
     /// centre) and the sizes: the inverse of ``doubledOffset(_:)``.
     static func trimOrigin(offset: [Double], size: (Double, Double), source: (Double, Double)) -> (x: Int, y: Int) {
         (Int(((source.0 - size.0) / 2 + offset[0]).rounded()), Int(((source.1 - size.1) / 2 - offset[1]).rounded()))
+    }
+
+    /// The numbers of a geometry string at `value` (`shape` is its form, `{w,h}` or
+    /// `{{x,y},{w,h}}`), or an error naming the key.
+    static func geometry(_ value: InputValue, count: Int, shape: String) throws(SchemaError) -> [Double] {
+        let text = try value.string()
+        guard let numbers = numbers(text, count: count) else {
+            throw SchemaError(file: value.file, path: value.path, problem: .invalid(reason: "expected \"\(shape)\" (numbers under 10⁹)"),
+                              found: InputPath.quote(text))
+        }
+        return numbers
+    }
+
+    /// Refuses sizes under a pixel and negative places in `numbers` (read from `value`): `sizes`
+    /// are the indices holding widths and heights.
+    static func requireGeometry(_ numbers: [Double], sizes: [Int], at value: InputValue) throws(SchemaError) {
+        for (index, number) in numbers.enumerated() where sizes.contains(index) ? number < 1 : number < 0 {
+            throw SchemaError(file: value.file, path: value.path,
+                              problem: .outOfRange(requirement: "places must not be negative and sizes must be at least 1 pixel"),
+                              found: value.value as? String)
+        }
     }
 
     /// The root of a property list, as a dictionary.

@@ -8,6 +8,12 @@ import Raster
 ///
 /// Page images are looked up by file name next to the data file, whatever folder the data names:
 /// a data file cannot make us read elsewhere.
+///
+/// Data is checked against each format's known keys (see each reader): an unknown key, a value of
+/// the wrong type or out of range is an ``Error`` whose ``Error/schema`` names the file, the key
+/// path and the nearest known key. Formats that other tools extend with keys of their own
+/// (TexturePacker and Aseprite JSON, libGDX `.atlas`, SpriteKit plists) report such keys as
+/// ``SpriteSheet/warnings`` instead, unless they look like a misspelling of a key that is missing.
 public enum SheetImport {
     /// A sheet that cannot be read: the file, and why.
     public struct Error: Swift.Error, Sendable, CustomStringConvertible {
@@ -15,8 +21,25 @@ public enum SheetImport {
         public var path: String
         /// What was wrong with it.
         public var reason: String
-        /// `path: reason`.
-        public var description: String { "\(path): \(reason)" }
+        /// The key, type, value or count at fault, when the data does not fit its format:
+        /// `sheet.json: unknown key "q" in frames["walk1.png"].spriteSourceSize; did you mean "h"?`.
+        public var schema: SchemaError?
+
+        /// An error in `path` described by `reason`.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+
+        /// An error in `path`: `error`'s description, and its schema error when it has one.
+        init(path: String, _ error: some Swift.Error & CustomStringConvertible, schema: SchemaError?) {
+            self.path = path
+            self.reason = error.description
+            self.schema = schema
+        }
+
+        /// `path: reason`, or the schema error (which names the file).
+        public var description: String { schema?.description ?? "\(path): \(reason)" }
     }
 
     /// The sheet described by `path`. Its sprites keep their page; for SpriteKit's several scales,
@@ -70,6 +93,7 @@ public enum SheetImport {
         var queue = [URL(fileURLWithPath: path).lastPathComponent]
         var visited = Set<String>()
         var premultiplied: [Bool] = []
+        var warnings: [SchemaError] = []
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         while let next = queue.first {
             queue.removeFirst()
@@ -77,8 +101,14 @@ public enum SheetImport {
             let file = folder + "/" + URL(fileURLWithPath: next).lastPathComponent
             let data = try bytes(file)
             let decodedPages: [TexturePackerJSON.Decoded]
-            do { decodedPages = try TexturePackerJSON.decodeMultiAtlas(data) ?? [TexturePackerJSON.decode(data)] } catch {
-                throw Error(path: file, reason: "\(error)")
+            do throws(TexturePackerJSON.Error) {
+                if let multi = try TexturePackerJSON.decodeMultiAtlas(data, file: file) {
+                    decodedPages = multi
+                } else {
+                    decodedPages = [try TexturePackerJSON.decode(data, file: file)]
+                }
+            } catch {
+                throw Error(path: file, error, schema: error.schema)
             }
             for decoded in decodedPages {
                 let index = pages.count
@@ -86,6 +116,7 @@ public enum SheetImport {
                 bitmap.scale = decoded.scale
                 pages.append(bitmap)
                 premultiplied.append(decoded.premultipliedAlpha)
+                warnings += decoded.warnings
                 sprites += decoded.sprites.map { sprite in
                     var sprite = sprite
                     sprite.page = index
@@ -102,22 +133,23 @@ public enum SheetImport {
             }
         }
         return SpriteSheet(pages: pages, sprites: sprites, animations: animations, rotation: .clockwise,
-                           premultipliedAlpha: try agreed(premultiplied, path: path))
+                           premultipliedAlpha: try agreed(premultiplied, path: path), warnings: warnings)
     }
 
     private static func readLibGDX(_ path: String) throws(Error) -> SpriteSheet {
         let data = try bytes(path)
-        let decoded: (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [LibGDXAtlas.Region])
-        do { decoded = try LibGDXAtlas.decode(data) } catch { throw Error(path: path, reason: "\(error)") }
+        let decoded: (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [LibGDXAtlas.Region], warnings: [SchemaError])
+        do { decoded = try LibGDXAtlas.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
         var pages: [Bitmap] = []
         for entry in decoded.pages { pages.append(try page(entry.image, nextTo: path)) }
         return SpriteSheet(pages: pages, sprites: decoded.regions.map(\.sprite), animations: [], rotation: .counterClockwise,
-                           premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path))
+                           premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path), warnings: decoded.warnings)
     }
 
     private static func readCocos2d(_ path: String) throws(Error) -> SpriteSheet {
         let decoded: (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite])
-        do { decoded = try Cocos2dPlist.decode(try bytes(path)) } catch let error as Error { throw error } catch { throw Error(path: path, reason: "\(error)") }
+        let data = try bytes(path)
+        do { decoded = try Cocos2dPlist.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
         var bitmap = try page(decoded.image, nextTo: path)
         bitmap.scale = ImageFileName(path: decoded.image).scale ?? 1
         return SpriteSheet(pages: [bitmap], sprites: decoded.sprites, animations: [], rotation: .clockwise,
@@ -126,7 +158,8 @@ public enum SheetImport {
 
     private static func readGodot(_ path: String) throws(Error) -> SpriteSheet {
         let decoded: (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation])
-        do { decoded = try GodotSpriteFrames.decode(try bytes(path)) } catch let error as Error { throw error } catch { throw Error(path: path, reason: "\(error)") }
+        let data = try bytes(path)
+        do { decoded = try GodotSpriteFrames.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
         var pages: [Bitmap] = []
         for image in decoded.images {
             // `res://…` paths name a file of the project; the page is looked up next to the resource.
@@ -143,14 +176,14 @@ public enum SheetImport {
 
     private static func readSpriteKit(_ path: String) throws(Error) -> SpriteSheet {
         let data = try bytes(path)
-        let decoded: (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite])
-        do { decoded = try SpriteKitAtlas.decode(data) } catch { throw Error(path: path, reason: "\(error)") }
+        let decoded: (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite], warnings: [SchemaError])
+        do { decoded = try SpriteKitAtlas.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
         var pages: [Bitmap] = []
         for entry in decoded.pages {
             var bitmap = try page(entry.path, nextTo: path)
             bitmap.scale = entry.scale
             pages.append(bitmap)
         }
-        return SpriteSheet(pages: pages, sprites: decoded.sprites, animations: [], rotation: .clockwise)
+        return SpriteSheet(pages: pages, sprites: decoded.sprites, animations: [], rotation: .clockwise, warnings: decoded.warnings)
     }
 }

@@ -10,12 +10,37 @@ import Raster
 /// `walk0@2x.png`), `textureRect` "{{x,y},{w,h}}" (pixels from the page's top left, unrotated size),
 /// `spriteOffset` "{x,y}" (trimmed centre minus original centre, y up, in pixels),
 /// `spriteSourceSize` "{w,h}", `textureRotated` (turned 90° clockwise) and `isFullyOpaque`.
+///
+/// Reading knows those keys and the ones TexturePacker adds (a root `codeandweb` dictionary, a
+/// subimage's `aliases`, which become sprites of their own sharing the region). Apple documents the
+/// compiled format as private and subject to change, so reading is lenient
+/// (``KnownKeys/Policy/lenient``): another key is a warning, unless it looks like a misspelling of
+/// a key the dictionary lacks; a value of the wrong type or out of range is an error naming the key.
 public enum SpriteKitAtlas {
     /// Why a plist could not be read.
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         public var reason: String
-        public var description: String { "SpriteKit atlas: \(reason)" }
+        /// The key, value or type at fault, when the plist does not fit the format.
+        public var schema: SchemaError?
+
+        /// An error described by `reason`.
+        public init(reason: String) {
+            self.reason = reason
+        }
+
+        /// The error for `schema`.
+        public init(schema: SchemaError) {
+            self.reason = schema.description
+            self.schema = schema
+        }
+
+        /// `SpriteKit atlas: reason`, or the schema error (which names the file).
+        public var description: String { schema?.description ?? "SpriteKit atlas: \(reason)" }
     }
+
+    static let rootKeys: KnownKeys = ["format", "images", "codeandweb"]
+    static let imageKeys: KnownKeys = ["path", "size", "subimages"]
+    static let subimageKeys: KnownKeys = ["name", "textureRect", "spriteOffset", "spriteSourceSize", "textureRotated", "isFullyOpaque", "aliases"]
 
     /// The page file of page `page` of a sheet at `scale`: `NAME.1.png`, `NAME.1@2x.png`.
     public static func pageFile(name: String, page: Int, scale: Int) -> String {
@@ -56,41 +81,62 @@ public enum SpriteKitAtlas {
     }
 
     /// What a plist says: its pages (file, size, scale from an `@Nx` file name) and sprites, each
-    /// named like its file without `.png` (so `walk0@2x` for the @2x page's) and pointing at its page.
-    public static func decode(_ bytes: [UInt8]) throws(Error) -> (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite]) {
-        guard let dictionary = PlistText.dictionary(bytes) else { throw Error(reason: "not a property list") }
-        guard let images = dictionary["images"] as? [[String: Any]] else {
-            throw Error(reason: "no images array")
+    /// named like its file without `.png` (so `walk0@2x` for the @2x page's) and pointing at its
+    /// page, and the keys kept only as warnings. `file` names the plist in errors and warnings.
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.plist") throws(Error)
+        -> (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite], warnings: [SchemaError]) {
+        var warnings: [SchemaError] = []
+        do {
+            let (pages, sprites) = try read(InputValue.propertyList(bytes, file: file), warnings: &warnings)
+            return (pages, sprites, warnings)
+        } catch {
+            throw Error(schema: error)
         }
+    }
+
+    private static func read(_ value: InputValue, warnings: inout [SchemaError]) throws(SchemaError)
+        -> (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite]) {
+        let root = try value.object()
+        try root.check(rootKeys, policy: .lenient, warnings: &warnings)
+        if let format = root["format"] { _ = try format.string() }
         var pages: [(path: String, width: Int, height: Int, scale: Int)] = []
         var sprites: [SpriteSheet.Sprite] = []
-        for image in images {
-            guard let path = image["path"] as? String, let size = PlistText.numbers(image["size"], count: 2) else {
-                throw Error(reason: "an image has no path or size")
-            }
+        for item in try root.required("images").array() {
+            let image = try item.object()
+            try image.check(imageKeys, policy: .lenient, warnings: &warnings)
+            let path = try image.required("path").string()
+            let sizeValue = try image.required("size")
+            let size = try PlistText.geometry(sizeValue, count: 2, shape: "{w,h}")
+            try PlistText.requireGeometry(size, sizes: [0, 1], at: sizeValue)
             pages.append((path, Int(size[0]), Int(size[1]), ImageFileName(path: path).scale ?? 1))
-            for subimage in image["subimages"] as? [[String: Any]] ?? [] {
-                guard let name = subimage["name"] as? String,
-                      let rect = PlistText.numbers(subimage["textureRect"], count: 4),
-                      let source = PlistText.numbers(subimage["spriteSourceSize"], count: 2) else {
-                    throw Error(reason: "a subimage of \(path) lacks name, textureRect or spriteSourceSize")
-                }
-                let offset = PlistText.numbers(subimage["spriteOffset"], count: 2) ?? [0, 0]
-                let rotated = subimage["textureRotated"] as? Bool ?? false
+            for entry in try image["subimages"]?.array() ?? [] {
+                let subimage = try entry.object()
+                try subimage.check(subimageKeys, policy: .lenient, warnings: &warnings)
+                let name = try subimage.required("name").string()
+                let rectValue = try subimage.required("textureRect")
+                let rect = try PlistText.geometry(rectValue, count: 4, shape: "{{x,y},{w,h}}")
+                try PlistText.requireGeometry(rect, sizes: [2, 3], at: rectValue)
+                let sourceValue = try subimage.required("spriteSourceSize")
+                let source = try PlistText.geometry(sourceValue, count: 2, shape: "{w,h}")
+                try PlistText.requireGeometry(source, sizes: [0, 1], at: sourceValue)
+                let offset = try subimage["spriteOffset"].map { v throws(SchemaError) in try PlistText.geometry(v, count: 2, shape: "{x,y}") } ?? [0, 0]
+                let rotated = try subimage["textureRotated"]?.bool() ?? false
+                _ = try subimage["isFullyOpaque"]?.bool()
+                let aliases = try subimage["aliases"]?.array().map { item throws(SchemaError) in try item.string() } ?? []
                 let (w, h) = (Int(rect[2]), Int(rect[3]))
                 let (x, y) = PlistText.trimOrigin(offset: offset, size: (rect[2], rect[3]), source: (source[0], source[1]))
                 let unturned = PixelRect(x: Int(rect[0]), y: Int(rect[1]), width: w, height: h)
                 let frame = rotated ? unturned.transposed : unturned
-                sprites.append(SpriteSheet.Sprite(
-                    name: name.hasSuffix(".png") ? String(name.dropLast(4)) : name, frame: frame, page: pages.count - 1, rotated: rotated,
-                    trimmed: w != Int(source[0]) || h != Int(source[1]), spriteSourceSize: PixelRect(x: x, y: y, width: w, height: h),
-                    sourceWidth: Int(source[0]), sourceHeight: Int(source[1])))
+                for alias in [name] + aliases {
+                    sprites.append(SpriteSheet.Sprite(
+                        name: alias.hasSuffix(".png") ? String(alias.dropLast(4)) : alias, frame: frame, page: pages.count - 1, rotated: rotated,
+                        trimmed: w != Int(source[0]) || h != Int(source[1]), spriteSourceSize: PixelRect(x: x, y: y, width: w, height: h),
+                        sourceWidth: Int(source[0]), sourceHeight: Int(source[1])))
+                }
             }
         }
         return (pages, sprites)
     }
-
-
 
     private static func isOpaque(_ page: Bitmap, _ rect: PixelRect) -> Bool {
         for y in rect.y..<(rect.y + rect.height) {

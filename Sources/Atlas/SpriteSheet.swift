@@ -99,15 +99,19 @@ public struct SpriteSheet: Sendable {
     /// `true` when the pages store premultiplied colour (``AlphaHandling/premultiply``, or a data
     /// file that says so); ``frame(_:)`` then gives frames back straight.
     public var premultipliedAlpha: Bool
+    /// What ``SheetImport`` read past: keys of a producer's own in formats that allow them (each
+    /// with its file, key path and line), for the caller to show. Empty for a built sheet.
+    public var warnings: [SchemaError]
 
     /// A sheet of `pages` with `sprites` on them; straight pages with clockwise rotation by default.
     public init(pages: [Bitmap], sprites: [Sprite], animations: [Animation], rotation: Rotation = .clockwise,
-                premultipliedAlpha: Bool = false) {
+                premultipliedAlpha: Bool = false, warnings: [SchemaError] = []) {
         self.pages = pages
         self.sprites = sprites
         self.animations = animations
         self.rotation = rotation
         self.premultipliedAlpha = premultipliedAlpha
+        self.warnings = warnings
     }
 
     /// The pixel scale of the pages (1 for `sheet.png`, 2 for `sheet@2x.png`).

@@ -4,6 +4,15 @@ import Raster
 
 /// TexturePacker's JSON, as Phaser and PixiJS load it (DESIGN.md §7): `frames` keyed by name (hash)
 /// or as an array with `filename`, `animations` per sequence, and `meta`.
+///
+/// Reading knows every key its producers write — TexturePacker (`pivot`, `anchor`, `borders`,
+/// `scale9Borders`, polygon `vertices`/`verticesUV`/`triangles`, `smartupdate`, `normal_map`,
+/// `related_multi_packs`, a multi-atlas's `normalMap`), Aseprite (`duration`, `frameTags`, `layers`,
+/// `slices`), Free Texture Packer (a number for `meta.scale`), ShoeBox and Adobe Animate — and is
+/// lenient (``KnownKeys/Policy/lenient``): these files come from templates that users edit, so a key
+/// of a producer's own is a warning (``Decoded/warnings``), while a misspelling of a key the object
+/// lacks (`spriteSourceSize.q` where `h` is missing, `rotatd`), a value of the wrong type, a size
+/// out of range or an animation naming a frame that does not exist is an error naming the key.
 public enum TexturePackerJSON {
     /// `frames` as an object keyed by name (hash) or as an array with `filename` (array).
     public enum Style: String, Sendable, CaseIterable {
@@ -21,6 +30,24 @@ public enum TexturePackerJSON {
     }
     struct Pivot: Codable, Equatable { var x, y: Double }
 
+    /// `meta.scale`: TexturePacker and Aseprite write a string (`"1"`, `"0.5"`), Free Texture Packer a number.
+    struct Scale: Codable, Equatable {
+        var text: String
+        init(_ text: String) { self.text = text }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self.text = text
+            } else {
+                self.text = InputValue.format(try container.decode(Double.self))
+            }
+        }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        }
+    }
+
     struct Frame: Codable, Equatable {
         var filename: String?
         var frame: Rect
@@ -30,6 +57,15 @@ public enum TexturePackerJSON {
         var sourceSize: Size
         var pivot: Pivot?
         var duration: Int?
+        /// PixiJS's anchor (TexturePacker's pixijs format).
+        var anchor: Pivot?
+        /// Nine-slice borders: PixiJS's (`left`…`bottom`) and Phaser's (`x`, `y`, `w`, `h`). Not used.
+        var borders: UncheckedInput?
+        var scale9Borders: UncheckedInput?
+        /// TexturePacker's polygon meshes. Not used.
+        var vertices: UncheckedInput?
+        var verticesUV: UncheckedInput?
+        var triangles: UncheckedInput?
     }
 
     struct Meta: Codable, Equatable {
@@ -38,12 +74,20 @@ public enum TexturePackerJSON {
         var image: String
         var format: String?
         var size: Size
-        var scale: String?
+        var scale: Scale?
         /// PixiJS (≥ 7) loads these other pages' data files along with this one.
         var related_multi_packs: [String]?
         /// `true` when the page is premultiplied; written only then. Phaser and PixiJS do not read
         /// it: the loader must be told (PixiJS `alphaMode: 'premultiplied-alpha'`).
         var premultipliedAlpha: Bool?
+        /// TexturePacker's change hash and normal-map page. Not used.
+        var smartupdate: String?
+        var normal_map: String?
+        var normalMap: String?
+        /// Aseprite's tags, layers and slices (read by ``AsepriteJSON``).
+        var frameTags: [AsepriteJSON.Tag]?
+        var layers: [AsepriteJSON.Layer]?
+        var slices: [AsepriteJSON.Slice]?
     }
 
     struct HashDocument: Codable {
@@ -63,6 +107,8 @@ public enum TexturePackerJSON {
     struct MultiAtlasDocument: Codable {
         struct Texture: Codable {
             var image: String
+            /// The page's normal map (TexturePacker, for Phaser's lights). Not used.
+            var normalMap: String?
             var format: String?
             var size: Size
             var scale: Double?
@@ -72,6 +118,7 @@ public enum TexturePackerJSON {
             var app: String?
             var version: String?
             var premultipliedAlpha: Bool?
+            var smartupdate: String?
         }
         var textures: [Texture]
         var animations: [String: [String]]?
@@ -97,27 +144,36 @@ public enum TexturePackerJSON {
     }
 
     /// Each page of a Phaser multi-atlas (``encodeMultiAtlas(_:images:)``) as a decoded page;
-    /// `nil` when the data is not one (no `textures` array).
-    public static func decodeMultiAtlas(_ bytes: [UInt8]) throws(Error) -> [Decoded]? {
-        let document: MultiAtlasDocument
-        do { document = try JSONDecoder().decode(MultiAtlasDocument.self, from: Data(bytes)) } catch {
-            // No `textures` array at the top: another kind of sheet, read by `decode(_:)`.
-            if case DecodingError.keyNotFound(let key, let context) = error, key.stringValue == "textures", context.codingPath.isEmpty { return nil }
-            if case DecodingError.typeMismatch(_, let context) = error, context.codingPath.map(\.stringValue) == ["textures"] { return nil }
-            throw Error(reason: "\(error)")
-        }
-        var pages: [Decoded] = []
-        for (index, texture) in document.textures.enumerated() {
-            let sprites = try texture.frames.map { frame throws(Error) in
-                guard let name = frame.filename else { throw Error(reason: "a frame of textures[\(index)] has no filename") }
-                return sprite(name, frame)
+    /// `nil` when the data is not one (no `textures` key). `file` names the data in errors and
+    /// warnings (which the first page carries).
+    public static func decodeMultiAtlas(_ bytes: [UInt8], file: String = "sheet.json") throws(Error) -> [Decoded]? {
+        var warnings: [SchemaError] = []
+        do {
+            let root = try InputValue.json(bytes, file: file)
+            guard root.kind == .object, try root.object().has("textures") else { return nil }
+            let document = try StrictDecoder(file: file, policy: .lenient).decode(MultiAtlasDocument.self, from: root.value, warnings: &warnings)
+            var pages: [Decoded] = []
+            var names: [String] = []
+            for (index, texture) in document.textures.enumerated() {
+                let at = InputPath("textures").appending(index: index)
+                let sprites = try texture.frames.enumerated().map { position, frame throws(SchemaError) in
+                    let path = at.appending("frames").appending(index: position)
+                    guard let name = frame.filename else { throw SchemaError(file: file, path: path.appending("filename"), problem: .missingKey) }
+                    try check(frame, at: path, file: file)
+                    return sprite(name, frame)
+                }
+                try check(texture.size, at: at.appending("size"), file: file)
+                names += sprites.map(\.name)
+                let scale = texture.scale.flatMap { $0 >= 1 && $0 <= 16 && $0 == $0.rounded() ? Int($0) : nil } ?? 1
+                pages.append(Decoded(sprites: sprites, animations: index == 0 ? document.animations ?? [:] : [:], image: texture.image,
+                                     width: texture.size.w, height: texture.size.h, scale: scale, related: [],
+                                     premultipliedAlpha: document.meta?.premultipliedAlpha ?? false, warnings: index == 0 ? warnings : []))
             }
-            let scale = texture.scale.flatMap { $0 >= 1 && $0 <= 16 && $0 == $0.rounded() ? Int($0) : nil } ?? 1
-            pages.append(Decoded(sprites: sprites, animations: index == 0 ? document.animations ?? [:] : [:], image: texture.image,
-                                 width: texture.size.w, height: texture.size.h, scale: scale, related: [],
-                                 premultipliedAlpha: document.meta?.premultipliedAlpha ?? false))
+            try check(document.animations ?? [:], frames: names, file: file)
+            return pages
+        } catch {
+            throw Error(schema: error)
         }
-        return pages
     }
 
     /// The data file for page `page` of `sheet`, whose image is saved as `image` (a file name
@@ -126,7 +182,7 @@ public enum TexturePackerJSON {
     public static func encode(_ sheet: SpriteSheet, page: Int = 0, image: String, style: Style, related: [String] = []) -> [UInt8] {
         let bitmap = sheet.pages[page]
         let meta = Meta(app: "flipbook", version: "0.1.0", image: image, format: "RGBA8888",
-                        size: Size(w: bitmap.width, h: bitmap.height), scale: String(bitmap.scale),
+                        size: Size(w: bitmap.width, h: bitmap.height), scale: Scale(String(bitmap.scale)),
                         related_multi_packs: related.isEmpty ? nil : related,
                         premultipliedAlpha: sheet.premultipliedAlpha ? true : nil)
         let sprites = sheet.sprites.filter { $0.page == page }
@@ -169,8 +225,22 @@ public enum TexturePackerJSON {
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// What was wrong.
         public var reason: String
-        /// `not a TexturePacker JSON sheet: reason`.
-        public var description: String { "not a TexturePacker JSON sheet: \(reason)" }
+        /// The key, type, value or count at fault, when the data does not fit the format.
+        public var schema: SchemaError?
+
+        /// An error described by `reason`.
+        public init(reason: String) {
+            self.reason = reason
+        }
+
+        /// The error for `schema`.
+        public init(schema: SchemaError) {
+            self.reason = schema.description
+            self.schema = schema
+        }
+
+        /// `not a TexturePacker JSON sheet: reason`, or the schema error (which names the file).
+        public var description: String { schema?.description ?? "not a TexturePacker JSON sheet: \(reason)" }
     }
 
     /// What a data file says: its sprites (rotated ones turned clockwise, TexturePacker's way),
@@ -191,37 +261,85 @@ public enum TexturePackerJSON {
         public var related: [String]
         /// `meta.premultipliedAlpha` (false when absent).
         public var premultipliedAlpha: Bool
+        /// Keys of the producer's own that Flipbook does not know (see the type's documentation).
+        public var warnings: [SchemaError] = []
     }
 
-    /// Reads a JSON hash or array (ours or TexturePacker's).
-    public static func decode(_ bytes: [UInt8]) throws(Error) -> Decoded {
-        let data = Data(bytes)
-        let decoder = JSONDecoder()
+    /// Reads a JSON hash or array (ours, TexturePacker's, Aseprite's, Free Texture Packer's…);
+    /// `file` names the data in errors and warnings.
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.json") throws(Error) -> Decoded {
+        var warnings: [SchemaError] = []
         let frames: [(String, Frame)]
         let animations: [String: [String]]
         let meta: Meta
-        if let hash = try? decoder.decode(HashDocument.self, from: data) {
-            // A frame's `filename`, when it has one, is its name (Aseprite data keyed by number).
-            frames = hash.frames.sorted { NaturalOrder.areInIncreasingOrder($0.key, $1.key) }.map { ($0.value.filename ?? $0.key, $0.value) }
-            animations = hash.animations ?? [:]
-            meta = hash.meta
-        } else {
-            do {
-                let array = try decoder.decode(ArrayDocument.self, from: data)
-                frames = try array.frames.map { frame throws(Error) in
-                    guard let name = frame.filename else { throw Error(reason: "an array frame has no filename") }
+        do {
+            let root = try InputValue.json(bytes, file: file)
+            let decoder = StrictDecoder(file: file, policy: .lenient)
+            if try root.object()["frames"]?.kind == .array {
+                let array = try decoder.decode(ArrayDocument.self, from: root.value, warnings: &warnings)
+                frames = try array.frames.enumerated().map { index, frame throws(SchemaError) in
+                    let path = InputPath("frames").appending(index: index)
+                    guard let name = frame.filename else { throw SchemaError(file: file, path: path.appending("filename"), problem: .missingKey) }
+                    try check(frame, at: path, file: file)
                     return (name, frame)
                 }
                 animations = array.animations ?? [:]
                 meta = array.meta
-            } catch let error as Error {
-                throw error
-            } catch {
-                throw Error(reason: "\(error)")
+            } else {
+                let hash = try decoder.decode(HashDocument.self, from: root.value, warnings: &warnings)
+                for (key, frame) in hash.frames { try check(frame, at: InputPath("frames").appending(key), file: file) }
+                // A frame's `filename`, when it has one, is its name (Aseprite data keyed by number).
+                frames = hash.frames.sorted { NaturalOrder.areInIncreasingOrder($0.key, $1.key) }.map { ($0.value.filename ?? $0.key, $0.value) }
+                animations = hash.animations ?? [:]
+                meta = hash.meta
             }
+            try check(meta.size, at: InputPath("meta").appending("size"), file: file)
+            // A multipack's animations may list frames of its other pages (PixiJS's related_multi_packs).
+            if (meta.related_multi_packs ?? []).isEmpty { try check(animations, frames: frames.map(\.0), file: file) }
+        } catch {
+            throw Error(schema: error)
         }
         return Decoded(sprites: frames.map { sprite($0, $1) }, animations: animations, image: meta.image,
-                       width: meta.size.w, height: meta.size.h, scale: meta.scale.flatMap { Int($0) }.map { max(1, $0) } ?? 1,
-                       related: meta.related_multi_packs ?? [], premultipliedAlpha: meta.premultipliedAlpha ?? false)
+                       width: meta.size.w, height: meta.size.h, scale: meta.scale.flatMap { Int($0.text) }.map { max(1, $0) } ?? 1,
+                       related: meta.related_multi_packs ?? [], premultipliedAlpha: meta.premultipliedAlpha ?? false, warnings: warnings)
+    }
+
+    /// Refuses a frame whose rectangles or duration are out of range: regions and sizes of at least
+    /// a pixel, at non-negative places.
+    static func check(_ frame: Frame, at path: InputPath, file: String) throws(SchemaError) {
+        func require(_ ok: Bool, _ key: [String], _ value: Int, _ requirement: String) throws(SchemaError) {
+            guard ok else {
+                throw SchemaError(file: file, path: key.reduce(path) { $0.appending($1) }, problem: .outOfRange(requirement: requirement),
+                                  found: String(value))
+            }
+        }
+        for (rect, name) in [(frame.frame, "frame"), (frame.spriteSourceSize, "spriteSourceSize")] {
+            try require(rect.x >= 0, [name, "x"], rect.x, "must not be negative")
+            try require(rect.y >= 0, [name, "y"], rect.y, "must not be negative")
+            try require(rect.w >= 1, [name, "w"], rect.w, "must be at least 1 pixel")
+            try require(rect.h >= 1, [name, "h"], rect.h, "must be at least 1 pixel")
+        }
+        try check(frame.sourceSize, at: path.appending("sourceSize"), file: file)
+        if let duration = frame.duration { try require(duration >= 0, ["duration"], duration, "must not be negative") }
+    }
+
+    /// Refuses a page or source size under a pixel.
+    static func check(_ size: Size, at path: InputPath, file: String) throws(SchemaError) {
+        for (value, key) in [(size.w, "w"), (size.h, "h")] where value < 1 {
+            throw SchemaError(file: file, path: path.appending(key), problem: .outOfRange(requirement: "must be at least 1 pixel"),
+                              found: String(value))
+        }
+    }
+
+    /// Refuses an animation that names a frame the data does not have, suggesting the nearest name.
+    static func check(_ animations: [String: [String]], frames: [String], file: String) throws(SchemaError) {
+        let known = Set(frames)
+        for (name, list) in animations.sorted(by: { $0.key < $1.key }) {
+            for (index, frame) in list.enumerated() where !known.contains(frame) {
+                throw SchemaError(file: file, path: InputPath("animations").appending(name).appending(index: index),
+                                  problem: .invalid(reason: "no frame is named \(InputPath.quote(frame))"), found: frame,
+                                  suggestion: Suggestion.nearest(to: frame, among: frames))
+            }
+        }
     }
 }

@@ -44,31 +44,34 @@ public struct Scene: Sendable {
         }
     }
 
-    /// Parses scene JSON. Every error names the op (by index) and the field at fault. A canvas
-    /// of more than `limits.maxPixels` pixels (at its scale) or more than `limits.maxPathSegments`
-    /// path segments in all is refused with ``SceneError/limit(_:)``.
-    public init(json data: [UInt8], limits: ResourceLimits = .default) throws(SceneError) {
-        guard let object = try Self.json(data) as? [String: Any] else { throw .invalid(path: "", reason: "expected an object") }
-        let size = try Self.pair(object["size"], path: "size")
-        guard size.x > 0, size.y > 0 else { throw .invalid(path: "size", reason: "width and height must be positive") }
+    /// Parses scene JSON. Every error names the op (by index) and the field at fault: a key a scene
+    /// or its op does not have (with the nearest known key), a value of the wrong type or out of
+    /// range are ``SceneError/schema(_:)`` errors in `file` (a path, or `scene` for data without
+    /// one). A canvas of more than `limits.maxPixels` pixels (at its scale) or more than
+    /// `limits.maxPathSegments` path segments in all is refused with ``SceneError/limit(_:)``.
+    public init(json data: [UInt8], file: String = "scene", limits: ResourceLimits = .default) throws(SceneError) {
+        let object = try Self.schema { () throws(SchemaError) in
+            let object = try InputValue.json(data, file: file).object()
+            try object.check(Self.sceneKeys)
+            return object
+        }
+        let size = try Self.schema { () throws(SchemaError) in try Self.positivePair(object.required("size"), "[width, height]") }
         width = size.x
         height = size.y
-        if let value = object["scale"] {
-            guard let s = value as? Int, (1...8).contains(s) else { throw .invalid(path: "scale", reason: "expected an integer 1…8") }
-            scale = s
-        } else {
-            scale = 1
+        scale = try Self.schema { () throws(SchemaError) in
+            guard let value = object["scale"] else { return 1 }
+            let scale = try value.integer()
+            guard (1...8).contains(scale) else { throw value.outOfRange("must be a whole number from 1 to 8") }
+            return scale
         }
         do { try limits.checkPixels(width: width, height: height, scale: scale, of: "scene size") } catch { throw .limit(error) }
-        background = try object["background"].map { value throws(SceneError) in try Self.color(value, path: "background") }
-        guard let ops = object["ops"] as? [Any] else { throw .invalid(path: "ops", reason: "expected an array of operations") }
+        background = try Self.schema { () throws(SchemaError) in try object["background"].map { v throws(SchemaError) in try Self.color(v) } }
+        let ops = try Self.schema { () throws(SchemaError) in try object.required("ops").array() }
         operations = []
         var segments = limits
-        for (index, value) in ops.enumerated() {
-            let at = "ops[\(index)]"
-            guard let op = value as? [String: Any] else { throw .invalid(path: at, reason: "expected an object") }
+        for value in ops {
             let operation: Operation
-            do { operation = try Self.operation(op, path: at, limits: segments) } catch {
+            do { operation = try Self.operation(value, limits: segments) } catch {
                 guard case .limit(var limit) = error, limit.limit == .pathSegments else { throw error }
                 // Said against the whole scene's limit, not what the earlier ops left of it.
                 limit.amount = nil
@@ -117,95 +120,137 @@ public struct Scene: Sendable {
 
     // MARK: Parsing
 
-    private static func operation(_ op: [String: Any], path at: String, limits: ResourceLimits) throws(SceneError) -> Operation {
-        func rule() throws(SceneError) -> FillRule {
-            guard let value = op["rule"] else { return .nonzero }
-            guard let text = value as? String, let rule = FillRule(rawValue: text) else {
-                throw .invalid(path: at + ".rule", reason: "expected \"nonzero\" or \"evenodd\"")
-            }
-            return rule
-        }
-        if let data = op["fill"] {
-            return .fill(try Self.path(data, path: at + ".fill", limits: limits), try color(op["color"] ?? "#000000", path: at + ".color"), try rule())
-        }
-        if let data = op["clip"] {
-            return .clip(try Self.path(data, path: at + ".clip", limits: limits), try rule())
-        }
-        if let data = op["stroke"] {
-            var style = StrokeStyle()
-            if let value = op["width"] {
-                guard let width = value as? Double, width >= 0, width.isFinite else { throw .invalid(path: at + ".width", reason: "expected a number ≥ 0") }
-                style.width = width
-            }
-            if let value = op["cap"] {
-                guard let text = value as? String, let cap = LineCap(rawValue: text) else { throw .invalid(path: at + ".cap", reason: "expected butt, round or square") }
-                style.cap = cap
-            }
-            if let value = op["join"] {
-                guard let text = value as? String, let join = LineJoin(rawValue: text) else { throw .invalid(path: at + ".join", reason: "expected miter, round or bevel") }
-                style.join = join
-            }
-            if let value = op["miterLimit"] {
-                guard let limit = value as? Double, limit >= 1 else { throw .invalid(path: at + ".miterLimit", reason: "expected a number ≥ 1") }
-                style.miterLimit = limit
-            }
-            if let value = op["dash"] {
-                guard let dash = value as? [Double], dash.allSatisfy({ $0 >= 0 && $0.isFinite }) else { throw .invalid(path: at + ".dash", reason: "expected an array of lengths ≥ 0") }
-                style.dash = dash
-            }
-            if let value = op["dashPhase"] {
-                guard let phase = value as? Double, phase.isFinite else { throw .invalid(path: at + ".dashPhase", reason: "expected a number") }
-                style.dashPhase = phase
-            }
-            return .stroke(try Self.path(data, path: at + ".stroke", limits: limits), try color(op["color"] ?? "#000000", path: at + ".color"), style)
-        }
-        if let value = op["image"] {
-            guard let name = value as? String, !name.isEmpty else { throw .invalid(path: at + ".image", reason: "expected a file name") }
-            let point = try pair(op["at"] ?? [0, 0], path: at + ".at")
-            var size: (Double, Double)?
-            if let value = op["size"] {
-                let s = try pair(value, path: at + ".size")
-                guard s.x > 0, s.y > 0 else { throw .invalid(path: at + ".size", reason: "width and height must be positive") }
-                size = (s.x, s.y)
-            }
-            return .image(name: name, at: point, size: size)
-        }
-        throw .invalid(path: at, reason: "expected one of fill, stroke, image, clip")
+    /// The keys of a scene.
+    static let sceneKeys: KnownKeys = ["size", "scale", "background", "ops"]
+    /// The keys of each kind of op; the first names the kind.
+    static let opKeys: [String: KnownKeys] = [
+        "fill": ["fill", "color", "rule"],
+        "stroke": ["stroke", "color", "width", "cap", "join", "miterLimit", "dash", "dashPhase"],
+        "image": ["image", "at", "size"],
+        "clip": ["clip", "rule"],
+    ]
+    /// The op kinds, in the order messages list them.
+    static let opKinds = ["fill", "stroke", "image", "clip"]
+
+    /// Runs `body`, turning its schema error into ``SceneError/schema(_:)``.
+    static func schema<T>(_ body: () throws(SchemaError) -> T) throws(SceneError) -> T {
+        do { return try body() } catch { throw .schema(error) }
     }
 
-    private static func path(_ value: Any, path at: String, limits: ResourceLimits) throws(SceneError) -> Path {
-        guard let text = value as? String else { throw .invalid(path: at, reason: "expected SVG path data") }
+    private static func operation(_ value: InputValue, limits: ResourceLimits) throws(SceneError) -> Operation {
+        let (op, kind) = try schema { () throws(SchemaError) in
+            let op = try value.object()
+            let kinds = opKinds.filter(op.has)
+            guard kinds.count <= 1 else {
+                throw value.invalid("has \(kinds.joined(separator: " and ")); an op is one of fill, stroke, image or clip")
+            }
+            guard let kind = kinds.first else {
+                // A misspelt kind (`fil`, `clp`) is an unknown key suggesting the kind; a kind left out, a missing one.
+                for key in op.keys where !opKinds.contains(key) {
+                    if let meant = Suggestion.nearest(to: key, among: opKinds) {
+                        throw SchemaError(file: value.file, path: value.path.appending(key), problem: .unknownKey(noun: "key"),
+                                          found: key, suggestion: meant)
+                    }
+                }
+                try op.check(opKinds.reduce(KnownKeys([])) { $0.union(opKeys[$1]!) })
+                throw value.invalid("names no kind of op: expected one of fill, stroke, image or clip")
+            }
+            try op.check(opKeys[kind]!)
+            return (op, kind)
+        }
+        func rule() throws(SceneError) -> FillRule {
+            try schema { () throws(SchemaError) in
+                guard let value = op["rule"] else { return .nonzero }
+                return FillRule(rawValue: try value.string(oneOf: FillRule.allCases.map(\.rawValue)))!
+            }
+        }
+        func required(_ key: String) throws(SceneError) -> InputValue {
+            try schema { () throws(SchemaError) in try op.required(key) }
+        }
+        func color() throws(SceneError) -> Color {
+            try schema { () throws(SchemaError) in try op["color"].map { v throws(SchemaError) in try Self.color(v) } ?? .black }
+        }
+        switch kind {
+        case "fill":
+            return .fill(try path(required("fill"), limits: limits), try color(), try rule())
+        case "clip":
+            return .clip(try path(required("clip"), limits: limits), try rule())
+        case "stroke":
+            let style = try schema { () throws(SchemaError) in
+                var style = StrokeStyle()
+                if let value = op["width"] {
+                    style.width = try value.number()
+                    guard style.width >= 0 else { throw value.outOfRange("must be a number ≥ 0") }
+                }
+                if let value = op["cap"] { style.cap = LineCap(rawValue: try value.string(oneOf: LineCap.allCases.map(\.rawValue)))! }
+                if let value = op["join"] { style.join = LineJoin(rawValue: try value.string(oneOf: LineJoin.allCases.map(\.rawValue)))! }
+                if let value = op["miterLimit"] {
+                    style.miterLimit = try value.number()
+                    guard style.miterLimit >= 1 else { throw value.outOfRange("must be a number ≥ 1") }
+                }
+                if let value = op["dash"] {
+                    var dash: [Double] = []
+                    for item in try value.array() {
+                        let length = try item.number()
+                        guard length >= 0 else { throw item.outOfRange("must be a length ≥ 0") }
+                        dash.append(length)
+                    }
+                    style.dash = dash
+                }
+                if let value = op["dashPhase"] { style.dashPhase = try value.number() }
+                return style
+            }
+            return .stroke(try path(required("stroke"), limits: limits), try color(), style)
+        default:
+            return try schema { () throws(SchemaError) in
+                let value = try op.required("image")
+                let name = try value.string()
+                guard !name.isEmpty else { throw value.invalid("expected a file name") }
+                let point = try op["at"].map { v throws(SchemaError) in try Self.pair(v, "[x, y]") } ?? Point(0, 0)
+                let size = try op["size"].map { v throws(SchemaError) in try Self.positivePair(v, "[width, height]") }
+                return .image(name: name, at: point, size: size.map { ($0.x, $0.y) })
+            }
+        }
+    }
+
+    private static func path(_ value: InputValue, limits: ResourceLimits) throws(SceneError) -> Path {
+        let text = try schema { () throws(SchemaError) in try value.string() }
         do {
             return try Path(svg: text, limits: limits)
         } catch {
             if var limit = error.limit {
-                limit.subject = "scene \(at)"
+                limit.subject = "scene \(value.path)"
                 limit.detail = "in the scene"
                 throw .limit(limit)
             }
-            throw .invalid(path: at, reason: error.description)
+            throw .schema(value.invalid("invalid SVG path data: \(error.description)"))
         }
     }
 
-    /// The parsed JSON value of `data` (shared with ``Freehand/init(json:width:height:)``).
-    static func json(_ data: [UInt8]) throws(SceneError) -> Any {
-        do {
-            return try JSONSerialization.jsonObject(with: Data(data))
-        } catch {
-            throw .invalid(path: "", reason: "not JSON: \(error.localizedDescription)")
+    /// `[x, y]`: two finite numbers; `shape` names them in messages.
+    static func pair(_ value: InputValue, _ shape: String) throws(SchemaError) -> Point {
+        let items = try value.array()
+        guard items.count == 2 else {
+            throw SchemaError(file: value.file, path: value.path, problem: .countMismatch(expected: 2, found: items.count, reason: shape))
         }
+        return Point(try items[0].number(), try items[1].number())
     }
 
-    static func pair(_ value: Any?, path at: String) throws(SceneError) -> Point {
-        guard let numbers = value as? [Double], numbers.count == 2, numbers.allSatisfy(\.isFinite) else {
-            throw .invalid(path: at, reason: "expected [x, y]")
-        }
-        return Point(numbers[0], numbers[1])
+    /// `[width, height]`, both positive.
+    static func positivePair(_ value: InputValue, _ shape: String) throws(SchemaError) -> Point {
+        let pair = try pair(value, shape)
+        let items = try value.array()
+        if !(pair.x > 0) { throw items[0].outOfRange("must be positive") }
+        if !(pair.y > 0) { throw items[1].outOfRange("must be positive") }
+        return pair
     }
 
-    static func color(_ value: Any, path at: String) throws(SceneError) -> Color {
-        guard let text = value as? String, let color = Color(hex: text) else {
-            throw .invalid(path: at, reason: "expected #RRGGBB or #RRGGBBAA")
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    static func color(_ value: InputValue) throws(SchemaError) -> Color {
+        let text = try value.string()
+        guard let color = Color(hex: text) else {
+            throw SchemaError(file: value.file, path: value.path, problem: .invalid(reason: "expected #RRGGBB or #RRGGBBAA"),
+                              found: text)
         }
         return color
     }
@@ -214,7 +259,12 @@ public struct Scene: Sendable {
 /// Why a scene could not be read or drawn.
 public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A field is missing, of the wrong type or out of range; `path` is the field (`ops[2].width`).
+    /// (Scenes and stroke files now report these as ``schema(_:)``.)
     case invalid(path: String, reason: String)
+    /// A key the scene or stroke file does not have, a value of the wrong type or out of range, with
+    /// the file, the key path and the nearest known key: `scene: unknown key "colour" in ops[3];
+    /// did you mean "color"?`.
+    case schema(SchemaError)
     /// An image op names an image the caller did not load.
     case missingImage(String)
     /// The scene asks for more than the resource limits allow.
@@ -225,6 +275,7 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalid(let path, let reason): return path.isEmpty ? "scene: \(reason)" : "scene \(path): \(reason)"
         case .missingImage(let name): return "scene: image \(name) was not loaded"
         case .limit(let error): return error.description
+        case .schema(let error): return error.description
         }
     }
 }

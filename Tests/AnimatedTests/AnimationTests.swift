@@ -102,8 +102,11 @@ struct SequenceManifestTests {
         #expect {
             _ = try SequenceManifest.read(file: tree.path("sequence.json"))
         } throws: { error in
-            if case .invalid(let file, let reason)? = error as? SequenceManifest.Error { return file.hasSuffix("sequence.json") && !reason.isEmpty }
-            return false
+            switch error as? SequenceManifest.Error {
+            case .invalid(let file, let reason)?: return file.hasSuffix("sequence.json") && !reason.isEmpty
+            case .schema(let error)?: return error.file.hasSuffix("sequence.json")
+            default: return false
+            }
         }
     }
 }

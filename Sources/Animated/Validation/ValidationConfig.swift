@@ -55,7 +55,10 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         public var file: String
         public var reason: String
-        public var description: String { "\(file): \(reason)" }
+        /// The key, type, value or rule ID at fault, when the file is JSON that does not fit the
+        /// format: `.flipbook.json: unknown rule "seq.gpa" in severities; did you mean "seq.gap"?`.
+        public var schema: SchemaError?
+        public var description: String { schema?.description ?? "\(file): \(reason)" }
     }
 
     /// Reads a config file and checks it against the known rules.
@@ -66,24 +69,34 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     }
 
     /// Parses config JSON and checks it against the known rules; `file` names the data in errors.
+    /// Reading is strict (``StrictDecoder``): the known keys are the ones ``init(from:)`` reads, so
+    /// any other key, a value of the wrong type, a rule ID that does not exist or a value out of
+    /// range is an error naming the key, with the nearest known name as a suggestion.
     public static func decode(_ bytes: [UInt8], file path: String) throws(Error) -> ValidationConfig {
         let config: ValidationConfig
         do {
-            config = try JSONDecoder().decode(ValidationConfig.self, from: Data(bytes))
+            config = try StrictDecoder(file: path).decode(ValidationConfig.self, fromJSON: bytes)
+            try KnownKeys(Rules.all.map { $0.id }).check(config.severities.keys, at: "severities", file: path, noun: "rule")
         } catch {
-            throw Error(file: path, reason: "not a valid config: \(error)")
+            throw Error(schema: error)
         }
-        let known = Set(Rules.all.map { $0.id })
-        if let unknown = config.severities.keys.sorted().first(where: { !known.contains($0) }) {
-            throw Error(file: path, reason: "unknown rule '\(unknown)'; rules are \(known.sorted().joined(separator: ", "))")
+        if let size = config.expectedSize, size.count != 2 {
+            throw Error(schema: SchemaError(file: path, path: "expectedSize",
+                                            problem: .countMismatch(expected: 2, found: size.count, reason: "[width, height] in points")))
         }
-        if let size = config.expectedSize, size.count != 2 || size.contains(where: { !($0 > 0) }) {
-            throw Error(file: path, reason: "expectedSize must be [width, height] in points")
+        if let size = config.expectedSize, let bad = size.firstIndex(where: { !($0 > 0) }) {
+            throw Error(schema: SchemaError(file: path, path: InputPath("expectedSize").appending(index: bad),
+                                            problem: .outOfRange(requirement: "must be a positive number of points"),
+                                            found: InputValue.format(size[bad])))
         }
-        if let scales = config.requiredScales, scales.contains(where: { !(1...3).contains($0) }) {
-            throw Error(file: path, reason: "requiredScales may hold 1, 2 and 3")
+        if let scales = config.requiredScales, let bad = scales.firstIndex(where: { !(1...3).contains($0) }) {
+            throw Error(schema: SchemaError(file: path, path: InputPath("requiredScales").appending(index: bad),
+                                            problem: .outOfRange(requirement: "must be 1, 2 or 3"), found: String(scales[bad])))
         }
-        if config.maxFileBytes <= 0 { throw Error(file: path, reason: "maxFileBytes must be positive") }
+        if config.maxFileBytes <= 0 {
+            throw Error(schema: SchemaError(file: path, path: "maxFileBytes", problem: .outOfRange(requirement: "must be positive"),
+                                            found: String(config.maxFileBytes)))
+        }
         return config
     }
 
@@ -106,3 +119,13 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
         }
     }
 }
+
+extension ValidationConfig.Error {
+    /// The error for `schema`, in `schema.file`.
+    public init(schema: SchemaError) {
+        let text = schema.description
+        self.init(file: schema.file, reason: String(text.dropFirst(min(text.count, schema.file.count + 2))), schema: schema)
+    }
+}
+
+extension ValidationConfig.Level: CaseIterable, KnownValues {}

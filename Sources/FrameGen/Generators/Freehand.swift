@@ -141,42 +141,55 @@ public struct Freehand: FrameGenerator {
 }
 
 extension Freehand {
-    /// Reads strokes from JSON: either an array of `[x, y]` samples (one stroke), or
+    /// Reads strokes from JSON: either an array of `[x, y]` samples (one stroke; values after `x`
+    /// and `y` in a sample are ignored), or
     /// `{ "size": [w, h], "strokes": [[[x, y], …], …], "width": 6, "color": "#RRGGBB[AA]" }`.
     /// Fields given here override the defaults; the caller may still override them after.
-    /// More than `limits.maxPathSegments` samples in all, a canvas over `limits.maxPixels` or a
-    /// line wider than the canvas's diagonal is refused.
-    public init(json data: [UInt8], width: Double = 256, height: Double = 256, limits: ResourceLimits = .default) throws(SceneError) {
-        let root = try Scene.json(data)
-        func points(_ value: Any, _ at: String) throws(SceneError) -> [Point] {
-            guard let pairs = value as? [[Double]], pairs.allSatisfy({ $0.count >= 2 && $0[0].isFinite && $0[1].isFinite }) else {
-                throw .invalid(path: at, reason: "expected an array of [x, y] samples")
+    /// Any other key, a value of the wrong type or out of range is a ``SceneError/schema(_:)``
+    /// error in `file` naming the key. More than `limits.maxPathSegments` samples in all, a canvas
+    /// over `limits.maxPixels` or a line wider than the canvas's diagonal is refused.
+    public init(json data: [UInt8], file: String = "strokes", width: Double = 256, height: Double = 256,
+                limits: ResourceLimits = .default) throws(SceneError) {
+        // A sample is [x, y]; values after those two (a pressure, a time) are allowed and ignored.
+        func points(_ value: InputValue) throws(SchemaError) -> [Point] {
+            var out: [Point] = []
+            for sample in try value.array() {
+                let numbers = try sample.numbers()
+                guard numbers.count >= 2 else {
+                    throw SchemaError(file: file, path: sample.path,
+                                      problem: .countMismatch(expected: 2, found: numbers.count, reason: "[x, y], further values ignored"))
+                }
+                out.append(Point(numbers[0], numbers[1]))
             }
-            return pairs.map { Point($0[0], $0[1]) }
+            return out
         }
-        if root is [Any], !(root is [String: Any]) {
-            self.init(strokes: [try points(root, "")], width: width, height: height)
+        let root = try Scene.schema { () throws(SchemaError) in try InputValue.json(data, file: file) }
+        if root.kind == .array {
+            self.init(strokes: [try Scene.schema { () throws(SchemaError) in try points(root) }], width: width, height: height)
             try check(limits)
             return
         }
-        guard let object = root as? [String: Any] else { throw .invalid(path: "", reason: "expected an array of samples or an object") }
-        guard let strokes = object["strokes"] as? [Any] else { throw .invalid(path: "strokes", reason: "expected an array of strokes") }
-        var parsed: [[Point]] = []
-        for (i, stroke) in strokes.enumerated() { parsed.append(try points(stroke, "strokes[\(i)]")) }
-        var size = (width, height)
-        if let value = object["size"] {
-            let pair = try Scene.pair(value, path: "size")
-            guard pair.x > 0, pair.y > 0 else { throw .invalid(path: "size", reason: "width and height must be positive") }
-            size = (pair.x, pair.y)
+        let (parsed, size, lineWidth, color) = try Scene.schema { () throws(SchemaError) in
+            let object = try root.object()
+            try object.check(["strokes", "size", "width", "color"])
+            var parsed: [[Point]] = []
+            for stroke in try object.required("strokes").array() { parsed.append(try points(stroke)) }
+            let size = try object["size"].map { v throws(SchemaError) in try Scene.positivePair(v, "[width, height]") }
+            let lineWidth = try object["width"].map { v throws(SchemaError) in
+                let w = try v.number()
+                guard w > 0 else { throw v.outOfRange("must be a positive number") }
+                return w
+            }
+            let color = try object["color"].map { v throws(SchemaError) in try Scene.color(v) }
+            return (parsed, size, lineWidth, color)
         }
-        self.init(strokes: parsed, width: size.0, height: size.1)
-        if let value = object["width"] {
-            guard let w = value as? Double, w > 0 else { throw .invalid(path: "width", reason: "expected a positive number") }
-            lineWidth = w
-        }
-        if let value = object["color"] { color = try Scene.color(value, path: "color") }
-        guard lineWidth <= (size.0 * size.0 + size.1 * size.1).squareRoot() else {
-            throw .invalid(path: "width", reason: "wider than the canvas's diagonal")
+        let canvas = size.map { ($0.x, $0.y) } ?? (width, height)
+        self.init(strokes: parsed, width: canvas.0, height: canvas.1)
+        if let lineWidth { self.lineWidth = lineWidth }
+        if let color { self.color = color }
+        guard self.lineWidth <= (canvas.0 * canvas.0 + canvas.1 * canvas.1).squareRoot() else {
+            throw .schema(SchemaError(file: file, path: "width", problem: .outOfRange(requirement: "must not be wider than the canvas's diagonal"),
+                                      found: InputValue.format(self.lineWidth)))
         }
         try check(limits)
     }

@@ -66,13 +66,10 @@ public enum ManifestInvalidRule: ValidationRule {
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
         var problems: [Problem] = []
         if let error = facts.manifestError { problems.append(Problem(error.description, file: error.file)) }
-        if let durations = facts.manifest?.frameDurations, durations.count != facts.sequence.frames.count {
-            problems.append(Problem("frameDurations has \(durations.count) entries for \(facts.sequence.frames.count) frames",
-                                    file: facts.manifestPath))
-        }
-        if let name = facts.manifest?.highlighted, facts.highlighted == nil {
-            problems.append(Problem("highlighted names '\(name)', but no frames with that prefix are in the folder",
-                                    file: facts.manifestPath))
+        if let manifest = facts.manifest, let path = facts.manifestPath,
+           let error = manifest.mismatch(sequence: facts.sequence.prefix, frameCount: facts.sequence.frames.count,
+                                         highlightedFound: facts.highlighted != nil, file: path) {
+            problems.append(Problem(error.description, file: path))
         }
         return problems
     }

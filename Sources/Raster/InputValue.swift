@@ -1,0 +1,189 @@
+import Foundation
+
+/// One value of a parsed JSON or property-list file (from `JSONSerialization` or
+/// `PropertyListSerialization`), with where it sits: its readers check the type and throw a
+/// ``SchemaError`` that names the file and the key path.
+///
+/// `true`/`false` are never numbers and numbers are never booleans, whatever Foundation's bridging
+/// would allow; whole numbers must be whole, and every number finite.
+public struct InputValue {
+    /// The kinds of value the parsers produce.
+    public enum Kind: Sendable, Hashable {
+        /// A JSON object or property-list dictionary.
+        case object
+        /// An array.
+        case array
+        /// A string.
+        case string
+        /// A number (never `true` or `false`).
+        case number
+        /// `true` or `false`.
+        case bool
+        /// JSON `null` (or anything else no parser should give).
+        case null
+        /// A property-list date.
+        case date
+        /// Property-list data.
+        case data
+    }
+
+    /// The parsed value.
+    public let value: Any
+    /// Where it sits.
+    public let path: InputPath
+    /// The file it came from, for messages.
+    public let file: String
+
+    /// `value`, found at `path` of `file`.
+    public init(_ value: Any, path: InputPath = .root, file: String) {
+        self.value = value
+        self.path = path
+        self.file = file
+    }
+
+    /// The root of the JSON text `bytes`; invalid JSON is ``SchemaError/Problem/invalid(reason:)``
+    /// at the root.
+    public static func json(_ bytes: [UInt8], file: String) throws(SchemaError) -> InputValue {
+        do {
+            return InputValue(try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]), file: file)
+        } catch {
+            throw SchemaError(file: file, path: .root, problem: .invalid(reason: "not JSON (\(Self.reason(error)))"))
+        }
+    }
+
+    /// The root of the property list `bytes` (XML, binary or OpenStep).
+    public static func propertyList(_ bytes: [UInt8], file: String) throws(SchemaError) -> InputValue {
+        do {
+            return InputValue(try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil), file: file)
+        } catch {
+            throw SchemaError(file: file, path: .root, problem: .invalid(reason: "not a property list (\(Self.reason(error)))"))
+        }
+    }
+
+    /// What kind of value `value` is.
+    public static func kind(of value: Any) -> Kind {
+        if value is String { return .string }
+        if value is NSNull { return .null }
+        if type(of: value) == Bool.self { return .bool }
+        if let number = value as? NSNumber {
+            // JSONSerialization gives booleans as NSNumbers of type "c" (char); it never gives a char otherwise.
+            return String(cString: number.objCType) == "c" ? .bool : .number
+        }
+        if value is [String: Any] { return .object }
+        if value is [Any] { return .array }
+        if value is Date { return .date }
+        if value is Data { return .data }
+        return .null
+    }
+
+    /// The kind of this value.
+    public var kind: Kind { Self.kind(of: value) }
+
+    /// This value described for "found …" in messages: `a string ("3")`, `the number 1.5`, `an object`.
+    public var summary: String { Self.summary(of: value) }
+
+    /// `value` described for messages.
+    public static func summary(of value: Any) -> String {
+        switch kind(of: value) {
+        case .string:
+            let text = value as? String ?? ""
+            return "a string (\(InputPath.quote(text.count > 40 ? String(text.prefix(40)) + "…" : text)))"
+        case .number: return "the number \(Self.format((value as? NSNumber)?.doubleValue ?? 0))"
+        case .bool: return (value as? Bool ?? false) ? "true" : "false"
+        case .null: return "null"
+        case .object: return "an object"
+        case .array: return "an array"
+        case .date: return "a date"
+        case .data: return "data"
+        }
+    }
+
+    /// A number as written: whole numbers without `.0`.
+    public static func format(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "∞" : "-∞") }
+        return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// A wrong-type error at this value: `expected` describes what belongs here (`a number`).
+    public func wrongType(_ expected: String) -> SchemaError {
+        SchemaError(file: file, path: path, problem: .wrongType(expected: expected, found: summary))
+    }
+
+    /// An out-of-range error at this value: `requirement` says what the field allows.
+    public func outOfRange(_ requirement: String) -> SchemaError {
+        let found: String
+        switch kind {
+        case .number: found = Self.format((value as? NSNumber)?.doubleValue ?? 0)
+        case .string: found = InputPath.quote(value as? String ?? "")
+        default: found = summary
+        }
+        return SchemaError(file: file, path: path, problem: .outOfRange(requirement: requirement), found: found)
+    }
+
+    /// An error at this value, described by `reason`.
+    public func invalid(_ reason: String) -> SchemaError {
+        SchemaError(file: file, path: path, problem: .invalid(reason: reason))
+    }
+
+    /// The string, or a wrong-type error.
+    public func string() throws(SchemaError) -> String {
+        guard kind == .string, let text = value as? String else { throw wrongType("a string") }
+        return text
+    }
+
+    /// The string, which must be one of `known` (suggesting the nearest otherwise).
+    public func string(oneOf known: [String]) throws(SchemaError) -> String {
+        let text = try string()
+        guard known.contains(text) else {
+            throw SchemaError(file: file, path: path, problem: .unknownValue, found: text,
+                              suggestion: Suggestion.nearest(to: text, among: known))
+        }
+        return text
+    }
+
+    /// The number (finite), or a wrong-type error.
+    public func number() throws(SchemaError) -> Double {
+        guard kind == .number, let number = value as? NSNumber else { throw wrongType("a number") }
+        let double = number.doubleValue
+        guard double.isFinite else { throw outOfRange("must be a finite number") }
+        return double
+    }
+
+    /// The whole number, or an error: a wrong type, or a number with a fraction or beyond ±2⁵³.
+    public func integer() throws(SchemaError) -> Int {
+        guard kind == .number else { throw wrongType("a whole number") }
+        let double = try number()
+        guard double == double.rounded(), abs(double) <= 9_007_199_254_740_992 else { throw wrongType("a whole number") }
+        return Int(double)
+    }
+
+    /// `true` or `false`, or a wrong-type error.
+    public func bool() throws(SchemaError) -> Bool {
+        guard kind == .bool, let flag = value as? Bool else { throw wrongType("true or false") }
+        return flag
+    }
+
+    /// The object, or a wrong-type error.
+    public func object() throws(SchemaError) -> InputObject {
+        guard kind == .object, let fields = value as? [String: Any] else { throw wrongType("an object") }
+        return InputObject(fields, path: path, file: file)
+    }
+
+    /// The array's elements, each with its index in its path, or a wrong-type error.
+    public func array() throws(SchemaError) -> [InputValue] {
+        guard kind == .array, let items = value as? [Any] else { throw wrongType("an array") }
+        return items.enumerated().map { InputValue($1, path: path.appending(index: $0), file: file) }
+    }
+
+    /// An array of numbers (each finite), or an error at the array or at the element at fault.
+    public func numbers() throws(SchemaError) -> [Double] {
+        var out: [Double] = []
+        for item in try array() { out.append(try item.number()) }
+        return out
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+        return text.isEmpty ? "\(error)" : text
+    }
+}

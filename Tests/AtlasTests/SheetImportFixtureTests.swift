@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import TestSupport
+import Raster
+@testable import Atlas
+
+/// Real sheet data from other tools (`Tests/Fixtures/atlas/third-party`, see its ORIGIN.md), our own
+/// exports and the fuzz seeds still load, through the same readers `flipbook frames` uses.
+@Suite("Sheet data from real producers")
+struct SheetImportFixtureTests {
+    static let thirdParty = Fixtures.path("atlas/third-party")
+
+    /// The data files (not page images, licences or notes), relative to `third-party`.
+    static let dataFiles: [String] = {
+        var found: [String] = []
+        for folder in ["cocos2d-x", "libgdx", "pixijs"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: thirdParty + "/" + folder)) ?? []
+            found += names.filter { [".json", ".atlas", ".plist"].contains(where: $0.hasSuffix) }.map { "\(folder)/\($0)" }
+        }
+        return found.sorted()
+    }()
+
+    @Test func findsTheFixtures() {
+        #expect(Self.dataFiles.count == 11, "\(Self.dataFiles)")
+        #expect(Self.dataFiles.filter { $0.hasPrefix("pixijs/") }.count == 6)
+    }
+
+    /// The pages a data file names, with their sizes as the data states them.
+    static func pages(of path: String) throws -> [(name: String, width: Int, height: Int)] {
+        let bytes = try FileIO.readAll(path)
+        if path.hasSuffix(".atlas") { return try LibGDXAtlas.decode(bytes).pages.map { ($0.image, $0.width, $0.height) } }
+        if path.hasSuffix(".plist") {
+            let decoded = try Cocos2dPlist.decode(bytes)
+            return [(decoded.image, decoded.width, decoded.height)]
+        }
+        if let pages = try TexturePackerJSON.decodeMultiAtlas(bytes) { return pages.map { ($0.image, $0.width, $0.height) } }
+        let decoded = try TexturePackerJSON.decode(bytes)
+        return [(decoded.image, decoded.width, decoded.height)]
+    }
+
+    @Test(arguments: dataFiles)
+    func realDataStillLoads(_ relative: String) throws {
+        let source = Self.thirdParty + "/" + relative
+        // A copy of the folder, with a blank page wherever the real page image is not kept.
+        let folder = try Fixtures.temporaryFolder("third-party")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let from = (source as NSString).deletingLastPathComponent
+        for name in try FileManager.default.contentsOfDirectory(atPath: from) {
+            try FileManager.default.copyItem(atPath: from + "/" + name, toPath: folder + "/" + name)
+        }
+        let copy = folder + "/" + (relative as NSString).lastPathComponent
+        var data = [copy]
+        if relative.hasSuffix(".json") {
+            let decoded = try TexturePackerJSON.decode(try FileIO.readAll(copy))
+            data += decoded.related.map { folder + "/" + $0 }
+        }
+        for file in data {
+            for page in try Self.pages(of: file) where !FileManager.default.fileExists(atPath: folder + "/" + page.name) {
+                try PNG.Encoder().write(Bitmap(width: page.width, height: page.height), to: folder + "/" + page.name)
+            }
+        }
+        let sheet = try SheetImport.read(copy)
+        #expect(!sheet.sprites.isEmpty && !sheet.pages.isEmpty)
+        #expect(sheet.warnings.isEmpty, "every key these producers write is known: \(sheet.warnings)")
+    }
+
+    @Test func realDataKeepsItsMeaning() throws {
+        // Free Texture Packer writes meta.scale as a number; it used to be refused as not a string.
+        let ftp = try TexturePackerJSON.decode(try FileIO.readAll(Self.thirdParty + "/pixijs/spritesheet.json"))
+        #expect(ftp.scale == 1 && ftp.sprites.map(\.name).sorted() == ["bunny.png", "pic-sensei.jpg"])
+        let aseprite = try AsepriteJSON.decode(try FileIO.readAll(Self.thirdParty + "/pixijs/0123456789.json"))
+        #expect(aseprite.sprites.count == 10 && aseprite.sprites[9].duration == 200)
+        let polygons = try Cocos2dPlist.decode(try FileIO.readAll(Self.thirdParty + "/cocos2d-x/test_polygon.plist"))
+        #expect(polygons.sprites.count == 3 && polygons.width == 387)
+        // uiskin.atlas has Windows line ends, and nine-patch split/pad values libGDX keeps as custom values.
+        let skin = try LibGDXAtlas.decode(try FileIO.readAll(Self.thirdParty + "/libgdx/uiskin.atlas"))
+        #expect(skin.regions.count == 25 && skin.warnings.isEmpty && skin.pages[0].width == 256)
+    }
+
+    /// Our own exports and the fuzz seeds of every sheet format.
+    static let ownFiles: [String] = {
+        let goldens = ((try? FileManager.default.contentsOfDirectory(atPath: Fixtures.path("atlas"))) ?? [])
+            .filter { $0.hasPrefix("sheet.") }.map { "Tests/Fixtures/atlas/\($0)" }
+        var seeds: [String] = []
+        for target in ["fuzz-texturepacker", "fuzz-aseprite", "fuzz-libgdx", "fuzz-spritekit", "fuzz-cocos2d", "fuzz-godot"] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixtures.repository + "/Fuzz/Seeds/" + target)) ?? []
+            seeds += names.map { "Fuzz/Seeds/\(target)/\($0)" }
+        }
+        return (goldens + seeds).sorted()
+    }()
+
+    @Test func findsOurOwnFiles() {
+        #expect(Self.ownFiles.count == 9 + 9, "\(Self.ownFiles)")
+    }
+
+    @Test(arguments: ownFiles)
+    func ourOwnDataStillReads(_ relative: String) throws {
+        let bytes = try FileIO.readAll(Fixtures.repository + "/" + relative)
+        let name = (relative as NSString).lastPathComponent
+        if name.hasSuffix(".tres") {
+            _ = try GodotSpriteFrames.decode(bytes)
+        } else if name.hasSuffix(".atlas") {
+            #expect(try LibGDXAtlas.decode(bytes).warnings.isEmpty)
+        } else if name.contains("atlasc") {
+            #expect(try SpriteKitAtlas.decode(bytes).warnings.isEmpty)
+        } else if name.hasSuffix(".plist") {
+            _ = try Cocos2dPlist.decode(bytes)
+        } else if name.contains("aseprite") {
+            _ = try AsepriteJSON.decode(bytes)
+            #expect(try TexturePackerJSON.decode(bytes).warnings.isEmpty)
+        } else if let pages = try TexturePackerJSON.decodeMultiAtlas(bytes) {
+            #expect(pages.allSatisfy { $0.warnings.isEmpty })
+        } else {
+            #expect(try TexturePackerJSON.decode(bytes).warnings.isEmpty)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+import Raster
+
+/// The shared machinery of strict inputs: suggestions, key paths, messages and the strict decoder.
+@Suite("Strict inputs: shared machinery")
+struct StrictInputTests {
+    @Test(arguments: [
+        ("severity", "sevreity", 1), ("color", "colour", 1), ("fps", "fsp", 1), ("ab", "ba", 1), ("", "abc", 3),
+        ("kitten", "sitting", 3), ("Scale", "scale", 1), ("same", "same", 0), ("ca", "abc", 3),
+    ])
+    func distances(a: String, b: String, expected: Int) {
+        #expect(Suggestion.distance(a, b) == expected)
+        #expect(Suggestion.distance(b, a) == expected)
+    }
+
+    @Test func suggestsOnlyWhatIsClose() {
+        let keys = ["name", "fps", "duration", "repeatCount", "direction", "frameDurations", "highlighted", "scale"]
+        #expect(Suggestion.nearest(to: "fsp", among: keys) == "fps")
+        #expect(Suggestion.nearest(to: "durration", among: keys) == "duration")
+        #expect(Suggestion.nearest(to: "frameDuration", among: keys) == "frameDurations")
+        #expect(Suggestion.nearest(to: "highlight", among: keys) == "highlighted")
+        #expect(Suggestion.nearest(to: "loop", among: keys) == nil)
+        #expect(Suggestion.nearest(to: "colour", among: keys) == nil)
+        // Ties go to the keys the object lacks.
+        #expect(Suggestion.nearest(to: "q", among: ["x", "y", "w", "h"], preferring: ["h"]) == "h")
+        #expect(Suggestion.nearest(to: "q", among: ["x", "y", "w", "h"]) == "x")
+    }
+
+    @Test func keyPathsReadBack() {
+        let path = InputPath("frames").appending("walk1.png").appending("spriteSourceSize").appending("q")
+        #expect(path.description == #"frames["walk1.png"].spriteSourceSize.q"#)
+        #expect(InputPath("ops").appending(index: 3).appending("colour").description == "ops[3].colour")
+        #expect(InputPath("severities").appending("seq.gap").description == #"severities["seq.gap"]"#)
+        #expect(InputPath.root.appending("say \"hi\"\n").description == #"["say \"hi\"\n"]"#)
+        #expect(path.parent.description == #"frames["walk1.png"].spriteSourceSize"# && path.lastKey == "q")
+    }
+
+    @Test func messagesNameFileKeyPathAndSuggestion() {
+        let top = SchemaError.unknownKey("sevreity", in: .root, file: "sequence.json", known: ["severity", "name"])
+        #expect(top.description == #"sequence.json: unknown key "sevreity"; did you mean "severity"?"#)
+        let nested = SchemaError.unknownKey("colour", in: InputPath("ops").appending(index: 3), file: "scene.json", known: ["fill", "color"])
+        #expect(nested.description == #"scene.json: unknown key "colour" in ops[3]; did you mean "color"?"#)
+        #expect(nested.keyPath == "ops[3].colour" && nested.found == "colour" && nested.suggestion == "color")
+        let far = SchemaError.unknownKey("loop", in: .root, file: "a.json", known: ["fps"])
+        #expect(far.description == #"a.json: unknown key "loop""# && far.suggestion == nil)
+        let count = SchemaError(file: "sequence.json", path: "frameDurations",
+                                problem: .countMismatch(expected: 5, found: 3, reason: #"one per frame of "walk""#))
+        #expect(count.description == #"sequence.json: frameDurations: has 3 entries; 5 expected (one per frame of "walk")"#)
+        let range = InputValue(NSNumber(value: 0), path: "fps", file: "s.json").outOfRange("must be between 1/86400 and 1000")
+        #expect(range.description == "s.json: fps: must be between 1/86400 and 1000 (found 0)")
+        let type = InputValue("3", path: InputPath("ops").appending(index: 2).appending("width"), file: "scene.json").wrongType("a number")
+        #expect(type.description == #"scene.json: ops[2].width: expected a number, found a string ("3")"#)
+    }
+
+    struct Rect: Codable, Equatable { var x, y, w, h: Int }
+    enum Mode: String, Codable, CaseIterable, KnownValues { case forward, reverse, pingpong }
+    struct Frame: Codable, Equatable {
+        var frame: Rect
+        var rotated: Bool
+        var mode: Mode?
+        var pivot: Double?
+        var extra: UncheckedInput?
+    }
+    struct Document: Codable, Equatable {
+        var frames: [String: Frame]
+        var list: [Double]?
+        var name: String?
+    }
+
+    static func decode(_ json: String, policy: KnownKeys.Policy = .strict) throws(SchemaError) -> (Document, [SchemaError]) {
+        var warnings: [SchemaError] = []
+        let document = try StrictDecoder(file: "d.json", policy: policy).decode(Document.self, fromJSON: Array(json.utf8), warnings: &warnings)
+        return (document, warnings)
+    }
+
+    static func error(_ json: String, policy: KnownKeys.Policy = .strict) -> SchemaError? {
+        do { _ = try decode(json, policy: policy); return nil } catch { return error }
+    }
+
+    static let good = #"{"frames": {"a.png": {"frame": {"x": 1, "y": 2, "w": 3, "h": 4}, "rotated": false, "mode": "pingpong", "extra": {"any": [1, {"thing": null}]}}}, "list": [1, 2.5], "name": null}"#
+
+    @Test func decodesWhatItKnows() throws {
+        let (document, warnings) = try Self.decode(Self.good)
+        #expect(document.frames["a.png"]?.frame == Rect(x: 1, y: 2, w: 3, h: 4) && document.frames["a.png"]?.mode == .pingpong)
+        #expect(document.list == [1, 2.5] && document.name == nil && warnings.isEmpty)
+    }
+
+    @Test(arguments: [
+        (#""frame": {"x": 1"#, #""frame": {"x": 1, "q": 5"#, #"d.json: unknown key "q" in frames["a.png"].frame"#),
+        (#""rotated": false"#, #""rotated": false, "rotatd": true"#, #"d.json: unknown key "rotatd" in frames["a.png"]; did you mean "rotated"?"#),
+        (#""list""#, #""lst": 1, "list""#, #"d.json: unknown key "lst"; did you mean "list"?"#),
+        (#""rotated": false"#, #""rotated": 0"#, #"d.json: frames["a.png"].rotated: expected true or false, found the number 0"#),
+        (#""y": 2"#, #""y": 2.5"#, #"d.json: frames["a.png"].frame.y: expected a whole number, found the number 2.5"#),
+        (#""list": [1, 2.5]"#, #""list": [1, "2"]"#, #"d.json: list[1]: expected a number, found a string ("2")"#),
+        (#""pingpong""#, #""pingpng""#, #"d.json: frames["a.png"].mode: unknown value "pingpng"; did you mean "pingpong"?"#),
+        (#""rotated": false, "#, "", #"d.json: missing key "rotated" in frames["a.png"]"#),
+        (#""rotated": false"#, #""rotatde": false"#, #"d.json: unknown key "rotatde" in frames["a.png"]; did you mean "rotated"?"#),
+        (#"{"frames""#, #"["frames""#, #"d.json: not JSON"#),
+    ])
+    func refusesWithPathAndSuggestion(replace: String, with: String, message: String) throws {
+        #expect(Self.good.contains(replace))
+        let error = try #require(Self.error(Self.good.replacingOccurrences(of: replace, with: with)))
+        #expect(error.description.hasPrefix(message), "\(error)")
+    }
+
+    @Test func lenientWarnsOfForeignKeysButRefusesNearMisses() throws {
+        let foreign = Self.good.replacingOccurrences(of: #""rotated": false"#, with: #""rotated": false, "anchor": {"x": 0}"#)
+        #expect(Self.error(foreign) != nil, "strict refuses a key it does not know")
+        let (_, warnings) = try Self.decode(foreign, policy: .lenient)
+        #expect(warnings.map(\.description) == [#"d.json: unknown key "anchor" in frames["a.png"]"#])
+        // `pivt` is a misspelling of `pivot`, which the frame lacks: its value would be lost.
+        let typo = Self.good.replacingOccurrences(of: #""rotated": false"#, with: #""rotated": false, "pivt": 0.5"#)
+        #expect(Self.error(typo, policy: .lenient)?.description == #"d.json: unknown key "pivt" in frames["a.png"]; did you mean "pivot"?"#)
+        // `sx` is near `x`, but the rectangle has an `x`: a key of the producer's own, only a warning.
+        let own = Self.good.replacingOccurrences(of: #""x": 1"#, with: #""x": 1, "sx": 1"#)
+        #expect(try Self.decode(own, policy: .lenient).1.count == 1)
+    }
+
+    @Test func knownKeysPolicies() throws {
+        let known: KnownKeys = ["size", "format", "filter", "repeat", "pma"]
+        var warnings: [SchemaError] = []
+        #expect(throws: SchemaError.self) { try known.check(["size", "fromat"], at: .root, file: "a", warnings: &warnings) }
+        try known.check(["size", "custom"], at: .root, file: "a", policy: .lenient, warnings: &warnings)
+        #expect(warnings.count == 1 && warnings[0].found == "custom")
+        #expect(throws: SchemaError.self) { try known.check(["size", "fromat"], at: .root, file: "a", policy: .lenient, warnings: &warnings) }
+        #expect(KnownKeys(["a"], prefixes: ["metadata/"]).contains("metadata/anything"))
+    }
+}
