@@ -17,8 +17,8 @@ import Raster
 public enum TexturePackerJSON {
     /// `frames` as an object keyed by name (hash) or as an array with `filename` (array).
     public enum Style: String, Sendable, CaseIterable {
-        /// `frames` is an object whose keys are the frame names (`--format json-hash`): what
-        /// PixiJS and Phaser's `load.atlas` read.
+        /// `frames` is an object whose keys are the frame names (`--format json-hash`, also what
+        /// `--engine pixi` and a one-page `--engine phaser3` write).
         case hash = "json-hash"
         /// `frames` is an array whose elements carry the name as `filename`
         /// (`--format json-array`); PixiJS cannot read it.
