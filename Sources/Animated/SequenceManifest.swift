@@ -1,7 +1,8 @@
 import Foundation
 import Raster
 
-/// The optional `sequence.json` of a sequence folder (DESIGN.md §6):
+/// The optional `sequence.json` of a sequence folder (specified in the repository's
+/// `docs/Formats.md`, "`sequence.json`: a sequence's timing"; the timing words in `docs/Timing.md`):
 ///
 /// ```json
 /// { "name": "explosion", "fps": 30, "repeatCount": 0, "direction": "forward",
@@ -9,24 +10,39 @@ import Raster
 /// ```
 /// `duration` (seconds) may replace `fps`; `frameDurations` (milliseconds, one per frame) overrides both.
 ///
-/// Reading is strict (``StrictDecoder``): a key that is not one of these, a value of the wrong type
-/// or out of range is an ``Error/schema(_:)`` error naming the key, with the nearest known key or
-/// value as a suggestion.
+/// Every field is optional (`nil`, or `null` in the file, means absent). Reading is strict (Raster's
+/// `StrictDecoder`): a key that is not one of these, a value of the wrong type or out of range is an
+/// ``Error/schema(_:)`` error naming the key, with the nearest known key or value as a suggestion.
 public struct SequenceManifest: Sendable, Equatable, Codable {
+    /// `sequence.json`: the name looked for in a sequence's folder (``Animation/load(_:scale:device:)``,
+    /// ``Validator``).
     public static let fileName = "sequence.json"
 
     /// The prefix of the sequence's frames.
     public var name: String?
+    /// Steps per second, from 1/86400 to 1000: one play lasts its steps ÷ `fps` seconds (a
+    /// ping-pong of n frames has 2n − 2 steps). Not together with ``duration``; without either
+    /// (and without ``frameDurations``) a step shows 1/30 s, as in UIKit.
     public var fps: Double?
+    /// The length of one play in seconds, more than 0 and at most 86400 (a day), shared evenly by
+    /// its steps. Not together with ``fps``.
     public var duration: Double?
+    /// UIKit's `repeatCount`: 0 plays forever, N ≥ 1 plays N times in all. `nil` means 0.
     public var repeatCount: Int?
+    /// The order of one play: forward (the default when `nil`), reverse or ping-pong.
     public var direction: Animation.Direction?
-    /// Milliseconds per frame.
+    /// Milliseconds per frame, one per frame, each more than 0 and at most 86 400 000 (a day);
+    /// overrides ``fps`` and ``duration``.
     public var frameDurations: [Double]?
     /// The prefix of the highlighted frames, in the same folder.
     public var highlighted: String?
+    /// Which `@Nx` files (1, 2 or 3) `flipbook assemble` and ``Animation/load(_:scale:device:)``
+    /// use when the caller names no scale; `nil` means 1.
     public var scale: Int?
 
+    /// A manifest with the given fields; every one defaults to `nil` (absent). Values are not
+    /// checked here: ``valueError(file:)`` says whether they are in range, and ``decode(_:file:)``
+    /// refuses a file whose values are not.
     public init(name: String? = nil, fps: Double? = nil, duration: Double? = nil, repeatCount: Int? = nil,
                 direction: Animation.Direction? = nil, frameDurations: [Double]? = nil, highlighted: String? = nil,
                 scale: Int? = nil) {
@@ -42,12 +58,17 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
 
     /// Why a manifest could not be used.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The file could not be read — or, by ``write(to:)`` and ``write(to:in:)``, written — for
+        /// the system's `reason` (missing, no permission, a full disk).
         case unreadable(file: String, reason: String)
+        /// The manifest could not be encoded for writing (`reason` is the encoder's); reading
+        /// reports bad contents as ``schema(_:)``.
         case invalid(file: String, reason: String)
         /// A key, type, value or count that does not fit the format (or the frames it describes):
-        /// `sequence.json: unknown key "sevreity"; did you mean "severity"?`.
+        /// `walk/sequence.json: unknown key "directon"; did you mean "direction"?`.
         case schema(SchemaError)
 
+        /// The manifest's path, as given (for ``schema(_:)``, the schema error's file).
         public var file: String {
             switch self {
             case .unreadable(let file, _), .invalid(let file, _): file
@@ -55,6 +76,9 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
             }
         }
 
+        /// One line naming the file: `walk/sequence.json: cannot read: …`, `…: invalid sequence
+        /// manifest: …`, or the schema error's message (`walk/sequence.json: fps: must be between
+        /// 1/86400 and 1000 (found 0)`).
         public var description: String {
             switch self {
             case .unreadable(let file, let reason): "\(file): cannot read: \(reason)"

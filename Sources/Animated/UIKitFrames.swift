@@ -14,6 +14,11 @@ public struct UIKitFrames: Sendable, Equatable {
     /// The largest number UIKit tries.
     public static let lastNumber = 1024
 
+    /// The frames UIKit loads from `sequence` on a screen of `scale` (1, 2 or 3) and, when
+    /// `device` is `"ipad"` or `"iphone"`, on that kind of device: each frame's file is the one
+    /// ``FrameSequence/Frame/file(scale:device:)`` picks (that scale, else lower, else higher; a
+    /// `~device` file before the generic one). Files for another device are left out of both
+    /// ``files`` and ``ignored``; with `device` `nil` every `~device` file is.
     public init(sequence: FrameSequence, scale: Int = 1, device: String? = nil) {
         var unpadded: [Int: FrameSequence.Frame] = [:]
         for frame in sequence.frames {

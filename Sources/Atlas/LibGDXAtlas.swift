@@ -12,7 +12,7 @@ import Raster
 /// Reading knows the fields of both formats as libGDX's `TextureAtlasData` and Spine's runtimes read
 /// them — page `size`, `format`, `filter`, `repeat`, `pma`; region `bounds`, `offsets`, `rotate`,
 /// `index` (new), `xy`, `size`, `orig`, `offset` (legacy), and `split` and `pad` — and is lenient
-/// (``KnownKeys/Policy/lenient``): libGDX keeps any other region field as a custom value
+/// (Raster's `KnownKeys.Policy.lenient`): libGDX keeps any other region field as a custom value
 /// (`AtlasRegion.names`/`values`) and ignores other page and header fields, so those are warnings.
 /// A field that looks like a misspelling of one the block lacks (`bouns`), a region without
 /// bounds, a value that is not the right count of whole numbers or is out of range is an error
@@ -20,7 +20,11 @@ import Raster
 public enum LibGDXAtlas {
     /// Why an atlas file could not be read.
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The line of the file at fault, from 1 (0 when the error has no line).
         public var line: Int
+        /// What was wrong: the schema error's whole message (file, line and key path included)
+        /// when ``schema`` is set, as it is for every error reading throws; else the text given to
+        /// ``init(line:reason:)``.
         public var reason: String
         /// The field, value or count at fault, with its page, region and line.
         public var schema: SchemaError?
@@ -38,6 +42,8 @@ public enum LibGDXAtlas {
             self.schema = schema
         }
 
+        /// `libGDX atlas, line N: reason`, or the schema error (which names the file and line:
+        /// `sheet.atlas:12: unknown key "bouns" in ["sheet.png"].walk; did you mean "bounds"?`).
         public var description: String { schema?.description ?? "libGDX atlas, line \(line): \(reason)" }
     }
 
@@ -49,12 +55,17 @@ public enum LibGDXAtlas {
 
     /// One region as the file states it.
     public struct Region: Sendable, Hashable {
+        /// The region's name line: for a frame of an animation, the animation's name (`walk`).
         public var name: String
+        /// The `index:` field: the frame's number within the animation of ``name``, or -1 when
+        /// the region has none (libGDX's value for a region that is not a frame).
         public var index: Int
         /// Which page block it is in (0-based).
         public var page: Int
         /// Stored turned 90° counter-clockwise; `bounds` keep the unrotated size.
         public var rotated: Bool
+        /// `bounds:x,y,w,h` (or the legacy `xy` and `size`): where the region is on its page, in
+        /// pixels from the top left, with the unrotated width and height.
         public var bounds: SpriteSheet.Rect
         /// (left, bottom, original width, original height); `nil` when not trimmed.
         public var offsets: (left: Int, bottom: Int, width: Int, height: Int)?

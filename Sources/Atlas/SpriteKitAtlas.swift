@@ -5,7 +5,7 @@ import Raster
 /// `SKTextureAtlas(named:)` loads: `NAME.plist` and pages `NAME.1.png`, `NAME.2.png`… (`NAME.1@2x.png`
 /// for the @2x sheet of the same layout).
 ///
-/// The plist (DESIGN.md §7): `format` "APPL" and `images`, one per page, each with `path`, `size`
+/// The plist (specified in the repository's `docs/Formats.md`, "SpriteKit `.atlasc`"): `format` "APPL" and `images`, one per page, each with `path`, `size`
 /// "{w,h}" and `subimages`: `name` (the file name the sprite came from, `walk0.png`,
 /// `walk0@2x.png`), `textureRect` "{{x,y},{w,h}}" (pixels from the page's top left, unrotated size),
 /// `spriteOffset` "{x,y}" (trimmed centre minus original centre, y up, in pixels),
@@ -14,11 +14,14 @@ import Raster
 /// Reading knows those keys and the ones TexturePacker adds (a root `codeandweb` dictionary, a
 /// subimage's `aliases`, which become sprites of their own sharing the region). Apple documents the
 /// compiled format as private and subject to change, so reading is lenient
-/// (``KnownKeys/Policy/lenient``): another key is a warning, unless it looks like a misspelling of
+/// (Raster's `KnownKeys.Policy.lenient`): another key is a warning, unless it looks like a misspelling of
 /// a key the dictionary lacks; a value of the wrong type or out of range is an error naming the key.
 public enum SpriteKitAtlas {
     /// Why a plist could not be read.
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// What was wrong: the schema error's whole message (file and key path included) when
+        /// ``schema`` is set, as it is for every error ``SpriteKitAtlas/decode(_:file:)`` throws;
+        /// else the text given to ``init(reason:)``.
         public var reason: String
         /// The key, value or type at fault, when the plist does not fit the format.
         public var schema: SchemaError?

@@ -2,21 +2,26 @@ import Animated
 import Foundation
 import Raster
 
-/// TexturePacker's JSON, as Phaser and PixiJS load it (DESIGN.md §7): `frames` keyed by name (hash)
+/// TexturePacker's JSON, as Phaser and PixiJS load it (specified in the repository's
+/// `docs/Formats.md`, "TexturePacker JSON hash" and "array"): `frames` keyed by name (hash)
 /// or as an array with `filename`, `animations` per sequence, and `meta`.
 ///
 /// Reading knows every key its producers write — TexturePacker (`pivot`, `anchor`, `borders`,
 /// `scale9Borders`, polygon `vertices`/`verticesUV`/`triangles`, `smartupdate`, `normal_map`,
 /// `related_multi_packs`, a multi-atlas's `normalMap`), Aseprite (`duration`, `frameTags`, `layers`,
 /// `slices`), Free Texture Packer (a number for `meta.scale`), ShoeBox and Adobe Animate — and is
-/// lenient (``KnownKeys/Policy/lenient``): these files come from templates that users edit, so a key
+/// lenient (Raster's `KnownKeys.Policy.lenient`): these files come from templates that users edit, so a key
 /// of a producer's own is a warning (``Decoded/warnings``), while a misspelling of a key the object
 /// lacks (`spriteSourceSize.q` where `h` is missing, `rotatd`), a value of the wrong type, a size
 /// out of range or an animation naming a frame that does not exist is an error naming the key.
 public enum TexturePackerJSON {
     /// `frames` as an object keyed by name (hash) or as an array with `filename` (array).
     public enum Style: String, Sendable, CaseIterable {
+        /// `frames` is an object whose keys are the frame names (`--format json-hash`, also what
+        /// `--engine pixi` and a one-page `--engine phaser3` write).
         case hash = "json-hash"
+        /// `frames` is an array whose elements carry the name as `filename`
+        /// (`--format json-array`); PixiJS cannot read it.
         case array = "json-array"
     }
 
@@ -252,8 +257,9 @@ public enum TexturePackerJSON {
         public var animations: [String: [String]]
         /// The page image (`meta.image`), relative to the data file.
         public var image: String
-        /// The page size (`meta.size`).
+        /// The page width in pixels (`meta.size.w`).
         public var width: Int
+        /// The page height in pixels (`meta.size.h`).
         public var height: Int
         /// `meta.scale` (1 when absent or not a whole number).
         public var scale: Int

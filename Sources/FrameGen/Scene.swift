@@ -1,7 +1,8 @@
 import Foundation
 import Raster
 
-/// A drawing described in JSON (DESIGN.md §5), rendered by ``Scene/render(images:)``:
+/// A drawing described in JSON (the format of `flipbook draw`, specified in the repository's
+/// `docs/Formats.md`, "Scene files"), rendered by ``Scene/render(images:limits:)``:
 ///
 /// ```json
 /// { "size": [200, 120], "scale": 1, "background": "#FFFFFF",
@@ -10,14 +11,25 @@ import Raster
 ///              "cap": "round", "join": "miter", "miterLimit": 10, "dash": [8, 4] },
 ///            { "image": "rock1.png", "at": [40, 30] } ] }
 /// ```
-/// Paths are SVG path data, colours `#RRGGBB[AA]` straight alpha, coordinates in points.
-/// Beyond §5: `dash`/`dashPhase` on strokes, `size` on images, and `{ "clip": PATH }`, which
-/// clips every later op.
+/// Paths are SVG path data, colours `#RRGGBB[AA]` straight alpha, coordinates in points, y down.
+/// Strokes also take `dashPhase`, images a `size` to stretch to, and `{ "clip": PATH }` clips
+/// every later op. Reading is strict: a key a scene or its op does not have, a value of the wrong
+/// type or out of range is a ``SceneError/schema(_:)`` error naming the op and the key.
 public struct Scene: Sendable {
+    /// One drawing step of a scene (an entry of its `ops`), applied in order to the canvas.
     public enum Operation: Sendable {
+        /// Fills the path with the colour (`color`, default opaque black), deciding inside and
+        /// outside by the rule (`rule`, ``FillRule/nonzero`` by default).
         case fill(Path, Color, FillRule)
+        /// Strokes the path with the colour and style: `width`, `cap`, `join`, `miterLimit`,
+        /// `dash` and `dashPhase`, in points (the defaults are ``StrokeStyle``'s).
         case stroke(Path, Color, StrokeStyle)
+        /// Draws the image loaded for `name` (a key of ``render(images:limits:)``'s `images`) with
+        /// its top-left corner at `at`, in points, stretched to `size` in points, or at its own
+        /// point size (its pixels ÷ its scale) when `size` is `nil`.
         case image(name: String, at: Point, size: (width: Double, height: Double)?)
+        /// Intersects the clip with the path's inside under the rule: every later operation draws
+        /// only inside it.
         case clip(Path, FillRule)
 
         /// The path a fill, stroke or clip draws.
@@ -29,10 +41,18 @@ public struct Scene: Sendable {
         }
     }
 
+    /// The canvas width in points (`size[0]`), more than 0.
     public var width: Double
+    /// The canvas height in points (`size[1]`), more than 0.
     public var height: Double
+    /// Pixels per point, 1 to 8 (`scale`, default 1): the rendered bitmap is `width × scale` by
+    /// `height × scale` pixels, rounded, and carries this scale. `flipbook draw --scale`
+    /// replaces it.
     public var scale: Int
+    /// The colour the canvas starts filled with (`background`); `nil`, the default, leaves it
+    /// transparent.
     public var background: Color?
+    /// The operations (`ops`), in drawing order.
     public var operations: [Operation]
 
     /// The image names the scene draws, in order of first use.
@@ -270,6 +290,8 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The scene asks for more than the resource limits allow.
     case limit(LimitError)
 
+    /// One line: the schema or limit error's own message (naming the file and key path), or
+    /// `scene: image NAME was not loaded`.
     public var description: String {
         switch self {
         case .invalid(let path, let reason): return path.isEmpty ? "scene: \(reason)" : "scene \(path): \(reason)"

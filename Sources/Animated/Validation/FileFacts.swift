@@ -3,9 +3,16 @@ import Raster
 /// What validation learned about one file: its header (or why it could not be read) and, in deep
 /// mode, a digest of its pixels. Never the pixels themselves, so memory stays flat.
 public struct FileFacts: Sendable {
+    /// The frame file: its path, prefix, number, scale and device, as read from its name.
     public var file: FrameFile
+    /// The file's size in bytes (what `file.too-large` compares with `maxFileBytes`); 0 when even
+    /// its size could not be read.
     public var byteCount: Int
+    /// The PNG header (size, colour type, bit depth, interlacing); `nil` when ``error`` is set.
     public var header: PNG.Header?
+    /// Why the file could not be read or decoded (the `png.corrupt` and `png.cgbi` rules report
+    /// it); `nil` when it could. Without `--deep` only the header is checked, so a file with a
+    /// sound header but corrupt pixel data has no error.
     public var error: PNG.DecodeError?
     /// Present after a full decode.
     public var pixels: PixelFacts?
@@ -16,12 +23,16 @@ public struct FileFacts: Sendable {
 
 /// Width and height in pixels.
 public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
+    /// A size of `width` × `height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
+    /// `64×32`, as findings print sizes (without a unit: messages add `px`).
     public var description: String { "\(width)×\(height)" }
 }
 
@@ -80,6 +91,7 @@ public struct PixelFacts: Sendable, Equatable {
 
 /// A sequence and the facts about each of its files, ready for the rules.
 public struct SequenceFacts: Sendable {
+    /// The sequence: its folder, prefix and frames, each with its files at every scale and device.
     public let sequence: FrameSequence
     /// One entry per file, in `sequence.files` order.
     public let files: [FileFacts]
@@ -93,11 +105,18 @@ public struct SequenceFacts: Sendable {
     /// Why the folder's `sequence.json` could not be used.
     public var manifestError: SequenceManifest.Error?
 
+    /// The highlighted frames named by `sequence.json`'s `highlighted` (UIKit's
+    /// `highlightedAnimationImages`), with their facts, for `highlighted.mismatch` and
+    /// `uikit.highlighted`.
     public struct Highlighted: Sendable {
+        /// The sequence of the highlighted prefix, in the same folder.
         public var sequence: FrameSequence
+        /// One entry per file of ``sequence``, in its `files` order.
         public var files: [FileFacts]
     }
 
+    /// The facts of `sequence`, with `files` one entry per file of `sequence.files`, in that order;
+    /// no manifest and no highlighted frames until they are set.
     public init(sequence: FrameSequence, files: [FileFacts]) {
         self.sequence = sequence
         self.files = files

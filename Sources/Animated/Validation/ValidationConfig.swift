@@ -16,22 +16,48 @@ import Raster
 /// - `maxFileBytes`: the `file.too-large` limit (default 8 MiB).
 /// - `uikit`: `true` also runs the `uikit.*` rules (``Rules/uikit``), as `flipbook validate --uikit` does.
 public struct ValidationConfig: Sendable, Equatable, Codable {
+    /// `.flipbook.json`: the name `flipbook validate` looks for in the first folder it validates
+    /// when no `--config` is given.
     public static let fileName = ".flipbook.json"
+    /// The `file.too-large` budget when `maxFileBytes` is not set: 8 MiB (8 388 608 bytes).
     public static let defaultMaxFileBytes = 8 * 1024 * 1024
 
+    /// A severity as `.flipbook.json` sets it for a rule: one of the ``Severity`` levels, or ``off``.
     public enum Level: String, Sendable, Codable {
-        case error, warning, notice, off
+        /// Report the rule's findings as errors (``Severity/error``): they fail the run.
+        case error
+        /// Report them as warnings (``Severity/warning``).
+        case warning
+        /// Report them as notices (``Severity/notice``).
+        case notice
+        /// Do not run the rule at all.
+        case off
     }
 
+    /// Rule ID → the level its findings are reported at, overriding the rule's
+    /// ``ValidationRule/defaultSeverity``; rules not listed keep theirs. Reading refuses an ID that
+    /// is not in ``Rules/all``. Empty by default.
     public var severities: [String: Level]
+    /// `[width, height]` in points (pixels ÷ the file's `@Nx` scale), both positive: every frame
+    /// of another point size is a `size.mismatch`. `nil` (the default) checks only that a
+    /// sequence's frames agree with each other.
     public var expectedSize: [Double]?
+    /// Scales (1, 2 or 3) that every frame must have a file for (`scale.missing-variant`). `nil`
+    /// (the default) requires only the scales the sequence's other frames have.
     public var requiredScales: [Int]?
+    /// Shell globs of files to leave out (`*`, `?`, `[...]`; `*` also crosses `/`), matched
+    /// against each file's path relative to the validated folder and against its name
+    /// (``isIgnored(_:)``). Empty by default.
     public var ignore: [String]
+    /// The largest frame file, in bytes, before `file.too-large` reports it; positive.
+    /// ``defaultMaxFileBytes`` (8 MiB) by default.
     public var maxFileBytes: Int
     /// Also check what `UIImage.animatedImageNamed(_:duration:)` would load: runs the `uikit.*`
     /// rules (``Rules/uikit``). Off by default; `flipbook validate --uikit` turns it on.
     public var uikit = false
 
+    /// Settings with the given values and ``uikit`` off; the defaults are those of a missing
+    /// `.flipbook.json`. Values are not checked here (``decode(_:file:)`` checks what it reads).
     public init(severities: [String: Level] = [:], expectedSize: [Double]? = nil, requiredScales: [Int]? = nil,
                 ignore: [String] = [], maxFileBytes: Int = ValidationConfig.defaultMaxFileBytes) {
         self.severities = severities
@@ -53,11 +79,16 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
 
     /// Why a config file could not be used.
     public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The config file, as given to ``read(file:)`` or ``decode(_:file:)``.
         public var file: String
+        /// What is wrong, without the file name: the system's reason when the file cannot be read,
+        /// else the schema error's message after `file: `.
         public var reason: String
         /// The key, type, value or rule ID at fault, when the file is JSON that does not fit the
         /// format: `.flipbook.json: unknown rule "seq.gpa" in severities; did you mean "seq.gap"?`.
         public var schema: SchemaError?
+        /// One line naming the file: the schema error's description when there is one
+        /// (`.flipbook.json: maxFileBytes: must be positive (found 0)`), else `file: reason`.
         public var description: String { schema?.description ?? "\(file): \(reason)" }
     }
 
@@ -69,9 +100,10 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     }
 
     /// Parses config JSON and checks it against the known rules; `file` names the data in errors.
-    /// Reading is strict (``StrictDecoder``): the known keys are the ones ``init(from:)`` reads, so
-    /// any other key, a value of the wrong type, a rule ID that does not exist or a value out of
-    /// range is an error naming the key, with the nearest known name as a suggestion.
+    /// Reading is strict (Raster's `StrictDecoder`): the known keys are the ones ``init(from:)``
+    /// reads, so any other key, a value of the wrong type, a rule ID that does not exist, a value
+    /// out of range or an `expectedSize` that is not two numbers is an ``Error`` naming the key,
+    /// with the nearest known name as a suggestion.
     public static func decode(_ bytes: [UInt8], file path: String) throws(Error) -> ValidationConfig {
         let config: ValidationConfig
         do {

@@ -1,6 +1,10 @@
 /// What `flipbook validate` found: the sequences it saw and every finding, in a stable order.
 public struct ValidationReport: Sendable {
+    /// Every sequence found, in natural order of their names (`folder/prefix`), including those
+    /// without findings.
     public var sequences: [SequenceSummary]
+    /// Every finding, sequence by sequence in the order of ``sequences``, and within a sequence in
+    /// the order of ``Rules/all``.
     public var findings: [Finding]
     /// Frame files examined.
     public var fileCount: Int
@@ -10,6 +14,7 @@ public struct ValidationReport: Sendable {
     /// `true` when any finding is an error: the run should fail.
     public var hasErrors: Bool { findings.contains { $0.severity == .error } }
 
+    /// How many findings have `severity`.
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
 
     /// The findings of one sequence.
@@ -29,15 +34,24 @@ public struct ValidationReport: Sendable {
 public struct SequenceSummary: Sendable, Equatable, Codable {
     /// `folder/prefix`.
     public var name: String
+    /// The folder the frames are in, as discovered (`.` for the current folder).
     public var directory: String
+    /// What comes before the number in the file names (`walk` for `walk7.png`).
     public var prefix: String
+    /// Frame numbers present (a frame counts once whatever its scale and device variants).
     public var frameCount: Int
+    /// Files of the sequence: every scale and device variant of every frame.
     public var fileCount: Int
+    /// The lowest frame number; `nil` for a sequence with no frames.
     public var firstNumber: Int?
+    /// The highest frame number; `nil` for a sequence with no frames.
     public var lastNumber: Int?
+    /// The `@Nx` scales any of its files has, ascending (`[1, 2]`).
     public var scales: [Int]
-    /// Pixel size of the lowest-scale frames, when readable and uniform.
+    /// Width in pixels of the lowest-scale files, when those whose header could be read share one
+    /// size; `nil` otherwise.
     public var width: Int?
+    /// Height in pixels of the lowest-scale files, under the same condition as ``width``.
     public var height: Int?
 
     init(subject: SequenceFacts) {

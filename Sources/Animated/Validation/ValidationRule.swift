@@ -6,6 +6,8 @@ public protocol ValidationRule: Sendable {
     static var title: String { get }
     /// Why it matters and how to fix it.
     static var explanation: String { get }
+    /// The severity the rule's findings have unless `.flipbook.json` sets another in `severities`
+    /// (``ValidationConfig/severity(of:)``); `flipbook validate --help` lists it beside the ID.
     static var defaultSeverity: Severity { get }
     /// `true` when the rule needs decoded pixels (runs only with `--deep`).
     static var needsPixels: Bool { get }
@@ -23,9 +25,15 @@ extension ValidationRule {
 
 /// What a rule reports; the validator adds the rule ID, severity and sequence.
 public struct Problem: Sendable, Equatable {
+    /// One line saying what is wrong and where, naming the frames or files (becomes
+    /// ``Finding/message``).
     public var message: String
+    /// The path of the file the problem is about, as ``Validator`` found it; `nil` for a problem of
+    /// the sequence as a whole. The JSON, GitHub and SARIF reports give it, relative to their base
+    /// folder, and annotate that file.
     public var file: String?
 
+    /// A problem described by `message`, about `file` when there is one.
     public init(_ message: String, file: String? = nil) {
         self.message = message
         self.file = file
@@ -34,6 +42,10 @@ public struct Problem: Sendable, Equatable {
 
 /// Every rule, in the order reports list them.
 public enum Rules {
+    /// Every rule ``Validator`` knows: the general rules in report order, then ``uikit``. Their IDs
+    /// are the rule IDs `.flipbook.json`'s `severities` accepts; a rule whose ``ValidationRule/needsPixels``
+    /// is `true` runs only with `--deep`, one whose ``ValidationRule/needsUIKit`` is `true` only when
+    /// ``ValidationConfig/uikit`` is on.
     public static let all: [any ValidationRule.Type] = [
         PNGCorruptRule.self, PNGCgBIRule.self, SequenceGapRule.self, SequencePaddingMixedRule.self,
         SequenceDuplicateNumberRule.self, SizeMismatchRule.self, ScaleMismatchRule.self, ScaleNotMultipleRule.self,

@@ -8,10 +8,18 @@ import Raster
 /// is decoded — in parallel on all cores, one bitmap per core at a time, keeping only a digest —
 /// so CRC errors, truncation, empty and repeated frames are found too.
 public struct Validator: Sendable {
+    /// The settings: severities, ignore globs, expected size, required scales, file budget and
+    /// whether the `uikit.*` rules run (`.flipbook.json`, ``ValidationConfig``).
     public var config: ValidationConfig
+    /// `true` to decode every frame (`flipbook validate --deep`), which also runs the rules whose
+    /// ``ValidationRule/needsPixels`` is `true`; `false` (the default) reads PNG headers only.
     public var deep: Bool
+    /// The PNG decoder used for headers and frames. Its pixel limit (`--max-pixels`) applies when
+    /// ``deep`` decodes frames: a larger frame is a `png.corrupt` finding, never an allocation.
     public var decoder: PNG.Decoder
 
+    /// A validator with `config` (default: no `.flipbook.json`), reading headers only unless
+    /// `deep`, through `decoder` (default: the standard pixel limit).
     public init(config: ValidationConfig = ValidationConfig(), deep: Bool = false, decoder: PNG.Decoder = PNG.Decoder()) {
         self.config = config
         self.deep = deep
