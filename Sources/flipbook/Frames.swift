@@ -48,6 +48,8 @@ struct Frames: ParsableCommand {
         let lower = input.lowercased()
         if [".json", ".atlas", ".atlasc", ".plist", ".tres"].contains(where: { lower.hasSuffix($0) }) {
             let sheet = try SheetImport.read(input)
+            // Keys the producer added that Flipbook does not know (lenient formats only).
+            for warning in sheet.warnings { Console.error("warning: \(warning)") }
             let files = try sheet.unpack(into: output, source: input)
             if json { return try Console.printJSON(["files": files]) }
             return print("\(output): \(files.count) frames from \(sheet.pages.count) page\(sheet.pages.count == 1 ? "" : "s")")

@@ -11,12 +11,12 @@ struct Validate: ParsableCommand {
             Every numbered PNG under each DIR (recursively) is grouped into sequences by folder and \
             prefix (walk0.png…walk7.png, explosion0001@2x.png…) and checked against these rules:
 
-            \(Rules.all.map { "  \($0.id.padding(toLength: 22, withPad: " ", startingAt: 0)) \($0.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.title)\($0.needsPixels ? " (--deep)" : "")" }.joined(separator: "\n"))
+            \(Rules.all.map { "  \($0.id.padding(toLength: 22, withPad: " ", startingAt: 0)) \($0.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.title)\($0.needsPixels ? " (--deep)" : "")\($0.needsUIKit ? " (--uikit)" : "")" }.joined(separator: "\n"))
 
             Without --deep only PNG headers are read; --deep decodes every frame on all cores.
             Settings come from --config, else DIR/.flipbook.json: {"severities": {"RULE": \
             "error|warning|notice|off"}, "expectedSize": [w, h] (points), "requiredScales": [1, 2], \
-            "ignore": ["*/old/*"], "maxFileBytes": N}.
+            "ignore": ["*/old/*"], "maxFileBytes": N, "uikit": true}.
 
             Exit codes: 0 no errors (warnings and notices allowed), 1 errors found, 2 bad arguments \
             or config, 3 a DIR cannot be read.
