@@ -28,7 +28,7 @@ import Raster
 /// on sRGB values, so a white dot at alpha 71 (a dim grey over black) keeps 6 % of its place, not
 /// 28 %, and a dark outline's soft edge over white is kept down to alpha 91.
 struct AlphaFlattener {
-    /// Alpha levels a dithered pixel's alpha must move past its threshold before its state
+    /// Levels a dithered pixel's share (its alpha, or its light share) must move past its threshold before its state
     /// changes (at most half the way to 0 or 255). Measured on the gif-real corpus (mean FLIP ×
     /// ffmpeg's / flicker added, explosion · long smoke · faint smoke): 0 → 0.74 · 0.77 · 0.80 /
     /// 0.75 · 1.00 · 0.54; 12 → 0.74 · 0.80 · 0.82 / 0.62 · 0.71 · 0.32; 24 → 0.72 · 0.82 · 0.84 /
