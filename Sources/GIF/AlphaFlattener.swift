@@ -7,8 +7,9 @@ import Raster
 /// *visibility* (``visibility(_:)``): a colour error at a pixel kept from alpha 40 is seen about
 /// 40/255 as strongly once the dither pattern averages out, so palettes and redraws weigh it so.
 ///
-/// With ``GIF/AlphaMode/dither`` a pixel is kept when its alpha passes its place's level in an
-/// 8×8 Bayer matrix, so a region of alpha a keeps about a/255 of its pixels, in a pattern fixed
+/// With ``GIF/AlphaMode/dither`` a pixel is kept when its share (its alpha, or less for light
+/// colours: ``ditherShare(alpha:_:_:_:)``) passes its place's level in an 8×8 Bayer matrix, so a
+/// region of share s keeps about s/255 of its pixels, in a pattern fixed
 /// by position: where the source holds still, so does the pattern. Where the source alpha drifts
 /// a little from frame to frame (smoke), a pixel near its level would blink on and off; a
 /// pixel's previous state is kept until its alpha leaves a band of ±``hysteresis`` around its
@@ -18,11 +19,16 @@ import Raster
 /// haze.
 ///
 /// The anti-aliased rim of an opaque shape (soft pixels within ``rimRadius`` of an opaque one) is
-/// cut at alpha 128 instead: dithered, a one- or two-pixel rim turns into a ragged, broken
+/// cut instead (at ``rimCut``): dithered, a one- or two-pixel rim turns into a ragged, broken
 /// outline, while the cut keeps the shape's edge clean. Soft areas away from opaque pixels —
 /// smoke, glows, fading strokes — are dithered.
+///
+/// Both the dither and the cut count a pixel's share in light (``lightShare(alpha:_:_:_:)``), not
+/// its alpha: a pattern of dots is seen as the average of its light, while a browser blends alpha
+/// on sRGB values, so a white dot at alpha 71 (a dim grey over black) keeps 6 % of its place, not
+/// 28 %, and a dark outline's soft edge over white is kept down to alpha 91.
 struct AlphaFlattener {
-    /// Alpha levels a dithered pixel's alpha must move past its threshold before its state
+    /// Levels a dithered pixel's share (its alpha, or its light share) must move past its threshold before its state
     /// changes (at most half the way to 0 or 255). Measured on the gif-real corpus (mean FLIP ×
     /// ffmpeg's / flicker added, explosion · long smoke · faint smoke): 0 → 0.74 · 0.77 · 0.80 /
     /// 0.75 · 1.00 · 0.54; 12 → 0.74 · 0.80 · 0.82 / 0.62 · 0.71 · 0.32; 24 → 0.72 · 0.82 · 0.84 /
@@ -40,6 +46,19 @@ struct AlphaFlattener {
 
     /// How far (in pixels, along both axes) from an opaque pixel a soft pixel counts as its rim.
     static let rimRadius = 2
+
+    /// A rim pixel is kept when its ``lightShare(alpha:_:_:_:)`` reaches this many levels (of
+    /// 255). The share, not the alpha: a dark outline's soft edge over white reads as thick as
+    /// its light says, so it is kept down to alpha 91 (the cut at alpha 128 drew the outline over
+    /// white thinner and stair-stepped), and a white shape's edge over black from alpha 208.
+    /// Measured on the dino (mean FLIP / flicker added, ffmpeg 0.0109 / 0.473): alpha 128 →
+    /// 0.0100 / 0.436; share 128 → 0.0086 / 0.52; 160 → 0.0087 / 0.495; 175 → 0.0091 / 0.471.
+    static let rimCut = 160
+
+    /// Levels (of the share) a rim pixel must move past ``rimCut`` before its state changes from
+    /// the frame before. Measured on the dino with the cut at 160: 0 → FLIP 0.0087, flicker 0.495;
+    /// 16 → 0.0088 / 0.480; 24 → 0.0090 / 0.471; 32 → 0.0091 / 0.466.
+    static let rimHysteresis = 24
 
     let alpha: GIF.AlphaMode
     let edgeMatte: Color?
@@ -113,6 +132,7 @@ struct AlphaFlattener {
                                     alpha: GIF.AlphaMode, edgeMatte: Color?) {
         // In units of alpha·128 (the dither's comparison), the band each state must cross.
         let band = Self.hysteresis * 128
+        let rimBand = Self.rimHysteresis * 128
         let rimWords = Self.rimWords(width: width)
         for y in rows {
             let levelRow = (y & 7) << 3, rimRow = y * rimWords
@@ -128,15 +148,20 @@ struct AlphaFlattener {
                     if a < Self.faintest {
                         opaque = false
                     } else if !rim.isEmpty && rim[rimRow + x >> 6] >> UInt64(x & 63) & 1 != 0 {
-                        opaque = a >= 128
+                        let share = Self.lightShare(alpha: a, pixels[index], pixels[index + 1], pixels[index + 2])
+                        // A rim pixel changes state only past a band around the cut (a sprite's
+                        // outline crawls less where it barely moves).
+                        let margin = previous.isEmpty ? 0 : (previous[index + 3] != 0 ? -rimBand : rimBand)
+                        opaque = share >= Self.rimCut * 128 + margin
                     } else {
+                        let share = Self.ditherShare(alpha: a, pixels[index], pixels[index + 1], pixels[index + 2])
                         let level = Self.levels[levelRow | (x & 7)]
                         if !previous.isEmpty {
                             // Within half the way to 0 and to 255, so every level can still be left.
                             let margin = min(band, level / 2, (255 * 128 - level) / 2)
-                            opaque = a * 128 > (previous[index + 3] != 0 ? level - margin : level + margin)
+                            opaque = share > (previous[index + 3] != 0 ? level - margin : level + margin)
                         } else {
-                            opaque = a * 128 > level
+                            opaque = share > level
                         }
                     }
                 case .matte(let color):

@@ -32,13 +32,33 @@ struct ColorHistogram: Sendable {
     /// The bins that are not empty, in the order they were first filled.
     private(set) var touched: [Int] = []
 
-    init() {
-        slots = [Int32](repeating: 0, count: Self.binCount)
+    /// Bits of each channel a bin keeps: 6 (``binCount`` bins, the layout of ``bin(_:_:_:)``) or 7.
+    let bits: Int
+
+    init(bits: Int = 6) {
+        precondition(bits == 6 || bits == 7)
+        self.bits = bits
+        slots = [Int32](repeating: 0, count: 1 << (3 * bits))
     }
 
     @inline(__always)
     static func bin(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
         Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
+    }
+
+    /// The bin of a colour in this histogram's layout (``bits`` per channel).
+    @inline(__always)
+    func binIndex(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+        let shift = 8 - bits
+        return Int(r >> shift) << (2 * bits) | Int(g >> shift) << bits | Int(b >> shift)
+    }
+
+    /// The coarse cells (``PaletteMap/coarseCell(ofBin:)``) of the bins in use.
+    func coarseCells() -> [Int] {
+        let drop = bits - 4, mask = (1 << bits) - 1
+        return touched.map { bin in
+            (bin >> (2 * bits + drop)) << 8 | ((bin >> bits & mask) >> drop) << 4 | (bin & mask) >> drop
+        }
     }
 
     /// Adds the drawn pixels of flattened `pixels` (alpha 0 = transparent, else the pixel's
@@ -51,6 +71,7 @@ struct ColorHistogram: Sendable {
         var touched = self.touched, entries = self.entries
         (self.touched, self.entries) = ([], [])   // keeps the arrays uniquely referenced while they are filled
         defer { (self.touched, self.entries) = (touched, entries) }
+        let shift = 8 - bits, bits = self.bits
         slots.withUnsafeMutableBufferPointer { slots in
             pixels.withUnsafeBufferPointer { source in
                 var index = 0
@@ -58,7 +79,7 @@ struct ColorHistogram: Sendable {
                 while index < source.count {
                     if source[index + 3] != 0 && selected?[index >> 2] != false {
                         let r = source[index], g = source[index + 1], b = source[index + 2]
-                        let bin = Self.bin(r, g, b)
+                        let bin = Int(r >> shift) << (2 * bits) | Int(g >> shift) << bits | Int(b >> shift)
                         if slots[bin] == 0 {
                             touched.append(bin)
                             entries.append(Entry())

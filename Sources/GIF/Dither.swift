@@ -6,11 +6,12 @@ extension GIF {
         /// Alpha ≥ 128 is opaque, below is transparent. Faint content (smoke under alpha 128, the
         /// end of a fade) disappears whole.
         case threshold
-        /// The default. Soft areas keep a share of their pixels equal to their alpha, in an ordered
+        /// The default. Soft areas keep a share of their pixels equal to their alpha (less for light
+        /// colours: the share of light they add, as an eye averages dots), in an ordered
         /// (Bayer) pattern fixed by position, so every visible frame stays visible; a pixel keeps
-        /// its state until its alpha moves clearly past its level (no blinking where smoke drifts);
+        /// its state until its share moves clearly past its level (no blinking where smoke drifts);
         /// alpha under 16 is dropped (a lone dot for it is grit, not haze); the anti-aliased rim of
-        /// an opaque shape is cut at 128 (a clean edge). Colours of pixels
+        /// an opaque shape is cut on that light share (a clean edge). Colours of pixels
         /// kept from faint alpha are fitted in proportion to how much they show.
         case dither
         /// Composited onto this colour; every pixel opaque.

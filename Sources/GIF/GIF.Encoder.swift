@@ -149,19 +149,19 @@ extension GIF {
             let load = loader(frames: frames, input: input, width: width, height: height)
             var output = Output(width: width, height: height, netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount),
                                 drain: drain)
-            let localPalettes: Int
             do {
                 if quality == .fast {
                     try quantizeGlobally(frames.count, load: load, timing: timing, output: &output, progress: progress)
-                    localPalettes = 0
                 } else {
-                    localPalettes = try refine(frames.count, load: load, timing: timing, output: &output, progress: progress)
+                    try refine(frames.count, load: load, timing: timing, output: &output, progress: progress)
                 }
             } catch {
                 output.abandon()
                 throw error
             }
             let (bytes, written, merged) = try output.finish()
+            // Counted as written (the last frame is written by `finish`).
+            let localPalettes = quality == .fast ? 0 : output.localTables
             let report = Report(width: width, height: height, framesWritten: written,
                                 framesMergedForTiming: timing.mergedFrames, framesMergedIdentical: merged,
                                 totalCentiseconds: timing.totalCentiseconds, paletteSize: colors,
@@ -212,7 +212,7 @@ extension GIF {
         /// Frames are decoded on the workers; refining depends on what the screen shows, so it runs in
         /// order. Returns how many frames carry their own palette.
         private func refine(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared, timing: Timing,
-                            output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws -> Int {
+                            output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws {
             // Flattened here in order: a pixel's alpha state carries over.
             var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte)
             var refiner = ColorRefiner(width: output.width, height: output.height, firstColors: colors,
@@ -224,7 +224,6 @@ extension GIF {
                 try output.add(target, delay: timing.delays[index])
                 progress?(index + 1, count)
             }
-            return max(refiner.palettesMade - 1, 0)   // the first one is the global table
         }
 
         /// Frame differencing, and the giflib writer on its own thread (``WriterThread``), which starts
@@ -263,7 +262,20 @@ extension GIF {
                 return (bytes, written, diff.mergedFrames)
             }
 
+            /// Frames written with a colour table of their own.
+            private(set) var localTables = 0
+            /// The table a frame without a local one draws with, once the first frame is written.
+            private var tableInUse: [UInt8]?
+
             private mutating func write(_ frame: IndexedFrame) throws {
+                var frame = frame
+                if writer == nil {
+                    tableInUse = globalPalette ?? frame.localPalette
+                } else if let local = frame.localPalette {
+                    // A later frame whose table is the global one draws with that: an 80×80 spinner
+                    // frame's two-entry table is 2 % of its bytes, and nothing on screen changes.
+                    if local == tableInUse { frame.localPalette = nil } else { localTables += 1 }
+                }
                 if writer == nil {
                     let (width, height, global, loops, drain) = (width, height, globalPalette, netscapeLoops, drain)
                     writer = WriterThread { first in

@@ -38,6 +38,17 @@ struct PaletteMapTests {
         }
     }
 
+    /// A histogram's coarse cells hold its colours at both bin sizes (6 and 7 bits a channel).
+    @Test(arguments: [6, 7])
+    func histogramCoarseCellsHoldTheirColours(bits: Int) {
+        let colours: [(UInt8, UInt8, UInt8)] = [(0, 0, 0), (255, 255, 255), (17, 130, 250), (64, 15, 16), (127, 128, 129)]
+        var histogram = ColorHistogram(bits: bits)
+        histogram.add(colours.flatMap { [$0.0, $0.1, $0.2, 255] })
+        let expected = colours.map { Int($0.0 >> 4) << 8 | Int($0.1 >> 4) << 4 | Int($0.2 >> 4) }
+        #expect(histogram.coarseCells() == expected)
+        if bits == 6 { #expect(histogram.touched.map(PaletteMap.coarseCell(ofBin:)) == expected) }
+    }
+
     /// Half the lookups anywhere, half around where the packed palettes sit.
     static func check(_ map: PaletteMap, palette: [UInt8], size: Int, generator: inout SplitMix) {
         for lookup in 0..<20_000 {

@@ -1,0 +1,51 @@
+import Foundation
+
+extension AlphaFlattener {
+    /// The share of a soft pixel's place its colour's dots should cover, as alpha levels × 128
+    /// (0…255 · 128), for a viewer who may see the GIF over black or over white.
+    ///
+    /// Browsers blend alpha on sRGB values, but an eye averages a pattern of dots in linear light:
+    /// a white pixel at alpha 128 over black shows sRGB 128, about a fifth of white's light, while
+    /// white dots on half its place show half of it — a dim dot of a spinner turns into a bright
+    /// grid. The share here is the one whose dots, averaged in linear light, come closest (least
+    /// squares over the channels and both backgrounds) to the blended pixel: a fifth for that white
+    /// pixel (over white its dots do not show either way), more than the alpha for dark colours
+    /// (over white their dots must take enough light away).
+    @inline(__always)
+    static func lightShare(alpha a: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+        let inverse = 255 - a
+        var numerator: Float = 0, denominator: Float = 0
+        @inline(__always) func add(_ channel: Int) {
+            let colour = linear[channel * 255]
+            // Over black the dots add colour × share; the blend shows a·c.
+            numerator += colour * linear[channel * a]
+            denominator += colour * colour
+            // Over white the dots take (1 − colour) × share of the white away.
+            numerator += (1 - colour) * (1 - linear[channel * a + 255 * inverse])
+            denominator += (1 - colour) * (1 - colour)
+        }
+        add(Int(r))
+        add(Int(g))
+        add(Int(b))
+        let share = min(max(numerator / denominator, 0), 1)
+        return Int((share * 255 * 128).rounded())
+    }
+
+    /// The share a dithered (not rim) pixel keeps, as alpha levels × 128: ``lightShare(alpha:_:_:_:)``
+    /// where it is below the alpha (light colours: a fading white dot keeps a fifth of its place at
+    /// alpha 128, not half), else the alpha. Where the light share is above the alpha (grey smoke,
+    /// dark fire), over white it asks for more dots; measured on the gif-real corpus that is
+    /// 7–20 % more bytes and flicker above ffmpeg's on the smoke for a FLIP gain of 3 %, so those
+    /// keep their alpha.
+    @inline(__always)
+    static func ditherShare(alpha a: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) -> Int {
+        min(a * 128, lightShare(alpha: a, r, g, b))
+    }
+
+    /// Linear light of an sRGB value given in 255ths of a level (0…65 025: a blend a·c + (255 − a)·b
+    /// before its division by 255).
+    static let linear: [Float] = (0...65025).map { step in
+        let v = Double(step) / 65025
+        return Float(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4))
+    }
+}
