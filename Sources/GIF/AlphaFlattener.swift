@@ -61,15 +61,14 @@ struct AlphaFlattener {
     static let rimHysteresis = 24
 
     let alpha: GIF.AlphaMode
-    let edgeMatte: Color?
-    /// The last frame's result, when states carry over (dither).
-    private var previous: [UInt8]?
+    /// Which pixels the last frame kept, when states carry over (dither).
+    private var previous: [UInt64]?
 
     /// A flattener for consecutive frames, called in order (hysteresis applies between calls);
-    /// ``flatten(_:alpha:edgeMatte:previous:)`` flattens one frame on its own.
-    init(alpha: GIF.AlphaMode, edgeMatte: Color?) {
+    /// the static ``flatten(_:)`` flattens one frame on its own. `alpha` must be the mode the
+    /// frames were prepared with.
+    init(alpha: GIF.AlphaMode) {
         self.alpha = alpha
-        self.edgeMatte = edgeMatte
     }
 
     /// How strongly a colour error at a flattened pixel of alpha byte `alpha` is seen, 0…1: the
@@ -81,99 +80,128 @@ struct AlphaFlattener {
         Float(Int(alpha) * Int(alpha)) / 65025   // exactly 1 at 255
     }
 
-    /// A decoded frame with what flattening it needs that does not depend on the frame before
-    /// (the rim of its opaque shapes), made on any thread: ``prepare(_:alpha:)``.
+    /// A frame flattened as far as it can be without the frame before, on any thread
+    /// (``prepare(_:alpha:edgeMatte:)``): every pixel is final except those whose share lies
+    /// within the hysteresis band of their level, which keep the state they had in the frame
+    /// before. Flattening on the decoding workers leaves only those few to the serial step.
     struct Prepared: Sendable {
-        var bitmap: Bitmap
-        /// One bit per pixel, row by row (pixel x of row y is bit x % 64 of word
-        /// y · ⌈width / 64⌉ + x / 64): whether it is on the rim of an opaque shape; empty when
-        /// nothing is (no opaque pixel, or a mode without a rim).
-        var rim: [UInt64]
+        /// Flattened pixels (see ``AlphaFlattener``); an undecided pixel holds the colour it is
+        /// drawn in if kept.
+        var pixels: [UInt8]
+        /// One bit per pixel (pixel p is bit p % 64 of word p / 64): kept for certain. Empty when no
+        /// state carries over (modes other than dither).
+        var kept: [UInt64]
+        /// The undecided pixels, as `p << 1 | k`: pixel `p` is kept when it was kept in the frame
+        /// before; `k` is 1 when it is kept in a frame with none before it.
+        var undecided: [Int]
     }
 
     /// The part of flattening that needs no previous frame, for the decoding workers.
-    static func prepare(_ bitmap: consuming Bitmap, alpha: GIF.AlphaMode) -> Prepared {
+    static func prepare(_ bitmap: consuming Bitmap, alpha: GIF.AlphaMode, edgeMatte: Color? = nil) -> Prepared {
+        let (width, height) = (bitmap.width, bitmap.height)
         let rim = alpha == .dither ? Self.rim(of: bitmap) : []
-        return Prepared(bitmap: bitmap, rim: rim)
-    }
-
-    /// The flattened pixels of the next frame, made in the bitmap's own storage.
-    mutating func flatten(_ frame: consuming Prepared) -> [UInt8] {
-        let out = Self.flatten(frame, alpha: alpha, edgeMatte: edgeMatte, previous: previous)
-        if alpha == .dither { previous = out }
-        return out
-    }
-
-    /// One frame, given the previous frame's result (`nil`: no state carried over), made in the
-    /// bitmap's own storage (no copy when the caller hands the frame over).
-    static func flatten(_ frame: consuming Prepared, alpha: GIF.AlphaMode, edgeMatte: Color?, previous: [UInt8]?) -> [UInt8] {
-        let (width, height) = (frame.bitmap.width, frame.bitmap.height)
-        let rim = frame.rim
-        let bitmap = frame.bitmap
-        _ = consume frame   // the pixels' only owner is now `bitmap`: flattened in place, not copied
         var pixels = bitmap.takePixels()
-        let previous = previous ?? []
+        var kept = [UInt64](repeating: 0, count: alpha == .dither ? (width * height + 63) / 64 : 0)
+        var undecided: [Int] = []
         pixels.withUnsafeMutableBufferPointer { pixels in
             rim.withUnsafeBufferPointer { rim in
-                previous.withUnsafeBufferPointer { previous in
-                    // (Bands of rows on all cores gave nothing: the other core is decoding.)
-                    flattenRows(0..<height, pixels, width: width, rim: rim, previous: previous,
-                                alpha: alpha, edgeMatte: edgeMatte)
+                kept.withUnsafeMutableBufferPointer { kept in
+                    flattenRows(0..<height, pixels, width: width, rim: rim, kept: kept,
+                                alpha: alpha, edgeMatte: edgeMatte) { undecided.append($0) }
                 }
             }
         }
+        return Prepared(pixels: pixels, kept: kept, undecided: undecided)
+    }
+
+    /// The flattened pixels of the next frame, made in the frame's own storage.
+    mutating func flatten(_ frame: consuming Prepared) -> [UInt8] {
+        let (pixels, kept) = Self.resolve(frame, previous: previous)
+        if alpha == .dither { previous = kept }
         return pixels
     }
 
-    /// Flattens `rows` in place; `previous` is empty when no state carries over, `rim` when no
-    /// pixel is on a rim.
+    /// One frame on its own, as the first frame of a sequence is flattened.
+    static func flatten(_ frame: consuming Prepared) -> [UInt8] {
+        resolve(frame, previous: nil).pixels
+    }
+
+    /// Decides the undecided pixels from `previous` (the kept bits of the frame before, `nil` for
+    /// none): the pixels, and which are kept.
+    private static func resolve(_ frame: consuming Prepared, previous: [UInt64]?) -> (pixels: [UInt8], kept: [UInt64]) {
+        var pixels = frame.pixels, kept = frame.kept
+        let undecided = frame.undecided
+        _ = consume frame   // the pixels' only owner is now `pixels`: changed in place, not copied
+        for entry in undecided {
+            let pixel = entry >> 1
+            let on = previous.map { $0[pixel >> 6] >> UInt64(pixel & 63) & 1 != 0 } ?? (entry & 1 != 0)
+            if on {
+                kept[pixel >> 6] |= 1 << UInt64(pixel & 63)
+            } else {
+                for channel in 0..<4 { pixels[pixel * 4 + channel] = 0 }
+            }
+        }
+        return (pixels, kept)
+    }
+
+    /// Flattens `rows` in place, setting the `kept` bits of pixels kept for certain (when `kept`
+    /// is not empty) and handing `undecided` the pixels the frame before decides (see
+    /// ``Prepared/undecided``); `rim` is empty when no pixel is on a rim.
     private static func flattenRows(_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt8>, width: Int,
-                                    rim: UnsafeBufferPointer<UInt64>, previous: UnsafeBufferPointer<UInt8>,
-                                    alpha: GIF.AlphaMode, edgeMatte: Color?) {
+                                    rim: UnsafeBufferPointer<UInt64>, kept: UnsafeMutableBufferPointer<UInt64>,
+                                    alpha: GIF.AlphaMode, edgeMatte: Color?, undecided: (Int) -> Void) {
         // In units of alpha·128 (the dither's comparison), the band each state must cross.
         let band = Self.hysteresis * 128
-        let rimBand = Self.rimHysteresis * 128
+        let rimBand = Self.rimHysteresis * 128, rimCut = Self.rimCut * 128
         let rimWords = Self.rimWords(width: width)
+        let tracks = !kept.isEmpty
         for y in rows {
             let levelRow = (y & 7) << 3, rimRow = y * rimWords
             for x in 0..<width {
                 let pixel = y * width + x, index = pixel * 4
                 let a = Int(pixels[index + 3])
-                guard a != 255 else { continue }   // opaque pixels pass through in every mode
-                let opaque: Bool
+                // Kept for certain, not kept, or decided by the frame before (`ifNone`: with none).
+                var opaque = true, depends = false, ifNone = false
                 var matte = edgeMatte
-                switch alpha {
-                case .threshold: opaque = a >= 128
-                case .dither:
-                    if a < Self.faintest {
-                        opaque = false
-                    } else if !rim.isEmpty && rim[rimRow + x >> 6] >> UInt64(x & 63) & 1 != 0 {
-                        let share = Self.lightShare(alpha: a, pixels[index], pixels[index + 1], pixels[index + 2])
-                        // A rim pixel changes state only past a band around the cut (a sprite's
-                        // outline crawls less where it barely moves).
-                        let margin = previous.isEmpty ? 0 : (previous[index + 3] != 0 ? -rimBand : rimBand)
-                        opaque = share >= Self.rimCut * 128 + margin
-                    } else {
-                        let share = Self.ditherShare(alpha: a, pixels[index], pixels[index + 1], pixels[index + 2])
-                        let level = Self.levels[levelRow | (x & 7)]
-                        if !previous.isEmpty {
-                            // Within half the way to 0 and to 255, so every level can still be left.
-                            let margin = min(band, level / 2, (255 * 128 - level) / 2)
-                            opaque = share > (previous[index + 3] != 0 ? level - margin : level + margin)
+                if a != 255 {   // opaque pixels pass through in every mode
+                    switch alpha {
+                    case .threshold: opaque = a >= 128
+                    case .dither:
+                        if a < Self.faintest {
+                            opaque = false
+                        } else if !rim.isEmpty && rim[rimRow + x >> 6] >> UInt64(x & 63) & 1 != 0 {
+                            // A rim pixel changes state only past a band around the cut (a sprite's
+                            // outline crawls less where it barely moves).
+                            let share = Self.lightShare(alpha: a, pixels[index], pixels[index + 1], pixels[index + 2])
+                            opaque = share >= rimCut + rimBand
+                            depends = !opaque && share >= rimCut - rimBand
+                            ifNone = share >= rimCut
                         } else {
-                            opaque = share > level
+                            // Within half the way to 0 and to 255, so every level can still be left.
+                            let share = Self.ditherShare(alpha: a, pixels[index], pixels[index + 1], pixels[index + 2])
+                            let level = Self.levels[levelRow | (x & 7)]
+                            let margin = min(band, level / 2, (255 * 128 - level) / 2)
+                            opaque = share > level + margin
+                            depends = !opaque && share > level - margin
+                            ifNone = share > level
                         }
+                    case .matte(let color):
+                        matte = color
                     }
-                case .matte(let color):
-                    opaque = true
-                    matte = color
                 }
-                if !opaque {
+                if !opaque && !depends {
                     pixels[index] = 0
                     pixels[index + 1] = 0
                     pixels[index + 2] = 0
                     pixels[index + 3] = 0
-                } else if let matte {
+                    continue
+                }
+                if depends {
+                    undecided(pixel << 1 | (ifNone ? 1 : 0))
+                } else if tracks {
+                    kept[pixel >> 6] |= 1 << UInt64(pixel & 63)
+                }
+                if a != 255, let matte {
                     // Over an opaque colour, rounded once: (c · a + m · (255 − a)) / 255.
                     let inverse = 255 - a
                     pixels[index] = UInt8((Int(pixels[index]) * a + Int(matte.r) * inverse + 127) / 255)

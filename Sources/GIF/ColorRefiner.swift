@@ -57,13 +57,22 @@ struct ColorRefiner {
     private var fine = ColorHistogram(bits: Self.histogramBits)
     /// Frames that had at least one pixel to draw.
     private(set) var palettesMade = 0
+    /// How much worse a redrawn pixel may be drawn for LZW's sake (``FrameDiff/Target/tolerance``).
+    let lzwTolerance: Float
+    /// Per pixel of the frame being refined: whether it is a candidate, and how far the screen
+    /// shows it from its source (``Quantizer/Sample/unlimited`` when it must be drawn).
+    private var selected: [Bool]
+    private var errors: [Float]
 
-    init(width: Int, height: Int, firstColors: Int, colors: Int, refinements: Int) {
+    init(width: Int, height: Int, firstColors: Int, colors: Int, refinements: Int, lzwTolerance: Float = 0) {
         self.width = width
         self.height = height
         self.firstColors = firstColors
         self.colors = colors
         self.refinements = refinements
+        self.lzwTolerance = lzwTolerance
+        selected = [Bool](repeating: false, count: width * height)
+        errors = [Float](repeating: 0, count: width * height)
     }
 
     /// What the next frame should draw, given its flattened `pixels` (alpha 0 = transparent, else
@@ -76,8 +85,9 @@ struct ColorRefiner {
             return FrameDiff.Target(colors: screen, indices: [UInt8](repeating: 0, count: count), transparent: 1,
                                     palette: [0, 0, 0, 0, 0, 0], isLocal: true)
         }
-        var selected = [Bool](repeating: false, count: count)
-        var errors = [Float](repeating: 0, count: count)
+        // Scratch kept from frame to frame (fresh pages cost more than clearing: 3 MB a frame at 800²);
+        // an error is read only where its pixel is selected.
+        selected.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
         var any = false
         pixels.withUnsafeBufferPointer { source in
             screen.withUnsafeBufferPointer { screen in
@@ -170,8 +180,11 @@ struct ColorRefiner {
                 }
             }
         }
+        // A frame whose candidates the table holds exactly stays lossless.
+        let lossless = histogram.exactColors != nil
         return FrameDiff.Target(colors: out, indices: indices, transparent: palette.transparent,
-                                palette: palette.rgb, isLocal: true)
+                                palette: palette.rgb, isLocal: true, source: pixels,
+                                tolerance: lossless ? 0 : lzwTolerance)
     }
 
     /// Weighted mean squared distance from `samples` to their nearest entries of `rgb`, counting no

@@ -20,7 +20,11 @@ extension GIF {
             /// The default. The first frame gets a full table; each later frame a table of at most 64
             /// entries (more at a scene cut) fitted to the pixels the screen shows worst, and only those
             /// are redrawn, only when that brings them closer to their source: a pixel whose source
-            /// holds still may be refined, never back and forth. No dithering.
+            /// holds still may be refined, never back and forth. No dithering. Where the eye cannot
+            /// tell (a dot of smoke, fire or grain in a frame its table fits loosely), a redrawn pixel
+            /// may take a nearby colour that lets LZW's string go on, as gifsicle's and gifski's lossy
+            /// modes do; frames whose colours the table holds exactly (pixel art) and closely fitted
+            /// shaded sprites stay exact.
             case standard
             /// Like `standard` with full tables for every frame (~40 dB on a slowly changing
             /// many-colour sequence). Larger files, slower.
@@ -28,6 +32,12 @@ extension GIF {
 
             /// The most entries a table after the first may hold.
             var laterFrameColors: Int { self == .standard ? 64 : 256 }
+
+            /// How much worse than its own colour `standard` may draw a redrawn pixel so that LZW
+            /// finds longer strings (``FrameDiff/Target/tolerance``: weighted squared RGB distance;
+            /// only where the texture or the table's fit hides it, see `FrameDiff`). `high` draws
+            /// every pixel with its own colour.
+            var lzwTolerance: Float { self == .standard ? 1600 : 0 }
         }
 
         /// Where the frames come from: a count, their durations, and a loader called from any thread.
@@ -180,7 +190,7 @@ extension GIF {
             // Flattened in order (a pixel's alpha state carries over) in both passes alike, so the
             // second sees the pixels the palette was built for.
             var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
-            var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte)
+            var flattener = AlphaFlattener(alpha: alpha)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
                 planner.add(flattener.flatten(frame))
                 progress?(index + 1, steps)
@@ -191,7 +201,7 @@ extension GIF {
             let dithering = self.dithering
             let strength = dithering == .ordered ? Self.orderedSpread : Self.diffusionStrength
             var previous: (pixels: [UInt8], indices: [UInt8])?
-            flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte)
+            flattener = AlphaFlattener(alpha: alpha)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
                 var pixels = flattener.flatten(frame)
                 // Ordered and none split each frame over the cores (``Dither/indices``); error
@@ -214,9 +224,10 @@ extension GIF {
         private func refine(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared, timing: Timing,
                             output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws {
             // Flattened here in order: a pixel's alpha state carries over.
-            var flattener = AlphaFlattener(alpha: alpha, edgeMatte: edgeMatte)
+            var flattener = AlphaFlattener(alpha: alpha)
             var refiner = ColorRefiner(width: output.width, height: output.height, firstColors: colors,
-                                       colors: min(colors, quality.laterFrameColors), refinements: 8)
+                                       colors: min(colors, quality.laterFrameColors), refinements: 8,
+                                       lzwTolerance: quality.lzwTolerance)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
                 let pixels = flattener.flatten(frame)
                 let cleared = output.diff.regionCleared { pixels[$0 * 4 + 3] == 0 }
@@ -315,16 +326,16 @@ extension GIF {
         static var framesAhead: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
 
         /// A loader of the `index`-th kept frame for the decoding workers: decoded, its size checked
-        /// against the first frame's, and prepared for flattening (``AlphaFlattener/prepare(_:alpha:)``).
+        /// against the first frame's, and flattened as far as it can be without the frame before (``AlphaFlattener/prepare(_:alpha:edgeMatte:)``).
         private func loader(frames: [Int], input: Input, width: Int, height: Int) -> @Sendable (Int) throws -> AlphaFlattener.Prepared {
-            let alpha = self.alpha
+            let (alpha, edgeMatte) = (self.alpha, self.edgeMatte)
             return { index in
                 let bitmap = try input.load(frames[index])
                 guard bitmap.width == width, bitmap.height == height else {
                     throw EncodeError.invalidInput("frame \(frames[index] + 1) is \(bitmap.width)×\(bitmap.height); "
                         + "the first frame is \(width)×\(height)")
                 }
-                return AlphaFlattener.prepare(bitmap, alpha: alpha)
+                return AlphaFlattener.prepare(bitmap, alpha: alpha, edgeMatte: edgeMatte)
             }
         }
     }

@@ -72,7 +72,8 @@ struct Assemble: ParsableCommand {
 
     @Option(help: """
         standard (the default: a table per frame for the pixels shown worst, colours build up across \
-        frames), high (full tables: larger, slower) or fast (one palette, dithered).
+        frames; smoke dots, fire and grain may take a nearby colour that compresses better), high \
+        (full tables, every pixel its own colour: larger, slower) or fast (one palette, dithered).
         """)
     var quality: GIF.Encoder.Quality = .standard
 

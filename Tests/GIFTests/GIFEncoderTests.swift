@@ -54,7 +54,7 @@ struct GIFEncoderTests {
         #expect(decoder.repeatCount == 3)
         // What flattening keeps, frame after frame (the disc's soft edge is a rim, cut on its light
         // share: ``AlphaFlattener/rimCut``), is what is drawn.
-        var flattener = AlphaFlattener(alpha: .dither, edgeMatte: nil)
+        var flattener = AlphaFlattener(alpha: .dither)
         let kept = source.map { flattener.flatten(AlphaFlattener.prepare($0, alpha: .dither)) }
         var squaredError = 0.0, samples = 0.0
         for ((original, frame), flat) in zip(zip(source, decoded), kept) {

@@ -115,9 +115,9 @@ struct GIFSoftAlphaTests {
         #expect(source.count == 8)
         func flatten(tracking: Bool) -> [[UInt8]] {
             guard tracking else {
-                return source.map { AlphaFlattener.flatten(AlphaFlattener.prepare($0, alpha: .dither), alpha: .dither, edgeMatte: nil, previous: nil) }
+                return source.map { AlphaFlattener.flatten(AlphaFlattener.prepare($0, alpha: .dither)) }
             }
-            var flattener = AlphaFlattener(alpha: .dither, edgeMatte: nil)
+            var flattener = AlphaFlattener(alpha: .dither)
             return source.map { flattener.flatten(AlphaFlattener.prepare($0, alpha: .dither)) }
         }
         func changes(_ frames: [[UInt8]]) -> Int {
@@ -145,7 +145,7 @@ struct GIFSoftAlphaTests {
             zip(alphas, alphas.dropFirst()).map { a, b in zip(a, b).filter { $0 != $1 }.count }.reduce(0, +)
         }
         let afresh = source.map { frame in
-            let pixels = AlphaFlattener.flatten(AlphaFlattener.prepare(frame, alpha: .dither), alpha: .dither, edgeMatte: nil, previous: nil)
+            let pixels = AlphaFlattener.flatten(AlphaFlattener.prepare(frame, alpha: .dither))
             return stride(from: 3, to: pixels.count, by: 4).map { pixels[$0] != 0 }
         }
         let shown = try Self.decoded(source, GIF.Encoder(quality: quality)).map { frame in
@@ -188,7 +188,7 @@ struct GIFSoftAlphaTests {
     /// (Encoded, the faint smoke's GIF is ~35 % smaller for it: Benchmarks/gif-real.)
     @Test func colourPrecisionFollowsVisibility() throws {
         let smoke = try Self.frames("unity-wispy-smoke-03b-faint")[4]
-        let flattened = AlphaFlattener.flatten(AlphaFlattener.prepare(smoke, alpha: .dither), alpha: .dither, edgeMatte: nil, previous: nil)
+        let flattened = AlphaFlattener.flatten(AlphaFlattener.prepare(smoke, alpha: .dither))
         var opaque = flattened
         for index in stride(from: 3, to: opaque.count, by: 4) where opaque[index] != 0 { opaque[index] = 255 }
         func tableSize(_ pixels: [UInt8]) -> (fitted: Int, exact: Int) {
@@ -276,7 +276,7 @@ struct GIFSoftAlphaTests {
     /// 7-bit bins draws the frame closer to its colours.
     @Test func finerBinsFitAShadedSpriteCloser() throws {
         let frame = try Self.frames("gameart2d-dino-jump")[1]
-        let pixels = AlphaFlattener.flatten(AlphaFlattener.prepare(frame, alpha: .dither), alpha: .dither, edgeMatte: nil, previous: nil)
+        let pixels = AlphaFlattener.flatten(AlphaFlattener.prepare(frame, alpha: .dither))
         func error(bits: Int) -> Double {
             var histogram = ColorHistogram(bits: bits)
             histogram.add(pixels)

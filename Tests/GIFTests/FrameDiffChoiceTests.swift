@@ -1,0 +1,115 @@
+import Testing
+@testable import GIF
+
+/// ``FrameDiff`` with a tolerance: which indices it may choose for LZW's sake, and what the screen
+/// then shows.
+@Suite("GIF frame index choice")
+struct FrameDiffChoiceTests {
+    static let (width, height) = (96, 40)
+    /// 32 greys 8 levels apart, then the transparent entry.
+    static let palette: [UInt8] = (0..<33).flatMap { (entry: Int) -> [UInt8] in
+        let grey = UInt8(min(entry * 8, 255))
+        return [grey, grey, grey]
+    }
+    static let transparent: UInt8 = 32
+
+    /// An opaque frame of greys, `level(x, y)` each, drawn with their nearest palette entries.
+    static func target(tolerance: Float, level: (Int, Int) -> Int) -> FrameDiff.Target {
+        var source: [UInt8] = [], colors: [UInt32] = [], indices: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let grey = UInt8(min(max(level(x, y), 0), 248))
+                source += [grey, grey, grey, 255]
+                let entry = (Int(grey) + 4) / 8
+                indices.append(UInt8(min(entry, 31)))
+                let shown = UInt32(min(entry, 31) * 8)
+                colors.append(0xFF00_0000 | shown << 16 | shown << 8 | shown)
+            }
+        }
+        return FrameDiff.Target(colors: colors, indices: indices, transparent: transparent, palette: palette,
+                                isLocal: false, source: source, tolerance: tolerance)
+    }
+
+    /// Fire-like grain: every pixel differs from its neighbours by many levels.
+    static func grain(_ x: Int, _ y: Int) -> Int {
+        var generator = SplitMix(seed: UInt64(y * width + x))
+        return 60 + x + Int(generator.next() % 61) - 30
+    }
+
+    static func squaredError(_ index: UInt8, _ source: [UInt8], _ pixel: Int) -> Int {
+        let grey = Int(palette[Int(index) * 3])
+        return 3 * (grey - Int(source[pixel * 4])) * (grey - Int(source[pixel * 4])) 
+    }
+
+    static func encodedSize(_ frame: GIF.IndexedFrame) throws -> Int {
+        let writer = try GIF.Writer(width: width, height: height, globalPalette: palette, netscapeLoops: nil)
+        try writer.add(frame)
+        return try writer.finish().count
+    }
+
+    /// On grain the table fits loosely, so opaque pixels get slack: the frame shrinks, every pixel
+    /// stays within its own error or the tolerance, and the screen is what the indices draw.
+    @Test func grainIsDrawnWithinTheToleranceAndSmaller() throws {
+        let tolerance: Float = 400
+        let target = Self.target(tolerance: tolerance, level: Self.grain)
+        var diff = FrameDiff(width: Self.width, height: Self.height)
+        #expect(diff.add(target, delay: 10) == nil)
+        let finished = diff.finish()
+        let chosen = try #require(finished)
+        var exact = FrameDiff(width: Self.width, height: Self.height)
+        _ = exact.add(FrameDiff.Target(colors: target.colors, indices: target.indices, transparent: Self.transparent,
+                                       palette: Self.palette, isLocal: false), delay: 10)
+        let exactFinished = exact.finish()
+        let own = try #require(exactFinished)
+        #expect(own.indices == target.indices)
+        var changed = 0
+        for pixel in 0..<(Self.width * Self.height) {
+            let index = chosen.indices[pixel]
+            #expect(index != Self.transparent)
+            let error = Self.squaredError(index, target.source, pixel)
+            #expect(error <= max(Self.squaredError(target.indices[pixel], target.source, pixel), Int(tolerance)))
+            let grey = UInt32(Self.palette[Int(index) * 3])
+            #expect(diff.canvas[pixel] == 0xFF00_0000 | grey << 16 | grey << 8 | grey)
+            if index != target.indices[pixel] { changed += 1 }
+        }
+        #expect(changed > 0)
+        let (lossy, lossless) = (try Self.encodedSize(chosen), try Self.encodedSize(own))
+        #expect(lossy * 10 < lossless * 9, "\(lossy) bytes against \(lossless)")
+    }
+
+    /// A smooth ramp is fitted closely: no opaque pixel is drawn worse than its own index draws it.
+    @Test func aCloseFitLosesNothing() throws {
+        let target = Self.target(tolerance: 400) { x, _ in 20 + x * 2 }
+        var diff = FrameDiff(width: Self.width, height: Self.height)
+        _ = diff.add(target, delay: 10)
+        let finished = diff.finish()
+        let chosen = try #require(finished)
+        for pixel in 0..<(Self.width * Self.height) {
+            #expect(Self.squaredError(chosen.indices[pixel], target.source, pixel)
+                    <= Self.squaredError(target.indices[pixel], target.source, pixel))
+        }
+    }
+
+    /// A later frame that changes every other pixel of a band: the pixels it does not change,
+    /// inside its rectangle too, keep exactly the colour the screen shows (transparent, or an index
+    /// of that very colour), so nothing drifts.
+    @Test func unchangedPixelsKeepTheirColourExactly() throws {
+        var diff = FrameDiff(width: Self.width, height: Self.height)
+        _ = diff.add(Self.target(tolerance: 400, level: Self.grain), delay: 10)
+        let before = diff.canvas
+        func changes(_ pixel: Int) -> Bool { (10..<20).contains(pixel / Self.width) && pixel % 2 == 0 }
+        var next = Self.target(tolerance: 400) { x, y in Self.grain(x, y) + 80 }
+        for pixel in 0..<(Self.width * Self.height) where !changes(pixel) { next.colors[pixel] = before[pixel] }
+        #expect(diff.add(next, delay: 10) != nil)
+        let finished = diff.finish()
+        let frame = try #require(finished)
+        #expect(frame.rect.y == 10 && frame.rect.height == 10)
+        for pixel in 0..<(Self.width * Self.height) {
+            if changes(pixel) {
+                #expect(diff.canvas[pixel] != before[pixel])
+            } else {
+                #expect(diff.canvas[pixel] == before[pixel])
+            }
+        }
+    }
+}
