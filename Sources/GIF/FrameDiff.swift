@@ -1,3 +1,5 @@
+import Raster
+
 /// Turns full-screen images into the smallest frames that show them.
 ///
 /// Works in colours (`0xFFRRGGBB` for opaque pixels, 0 for transparent), so consecutive frames may
@@ -125,7 +127,7 @@ struct FrameDiff {
     /// does not change stays transparent or takes an index of exactly the colour shown (so it
     /// never drifts).
     private func chosenIndices(_ target: Target, in rect: GIF.Rect) -> [UInt8] {
-        let (width, transparent) = (self.width, target.transparent)
+        let (width, transparent, tolerance) = (self.width, target.transparent, target.tolerance)
         let entries = target.palette.count / 3
         var codeSize = 2
         while 1 << codeSize < entries { codeSize += 1 }
@@ -135,50 +137,72 @@ struct FrameDiff {
                 | UInt32(target.palette[entry * 3 + 2])
         }
         @inline(__always) func pixel(_ k: Int) -> Int { (rect.y + k / rect.width) * width + rect.x + k % rect.width }
-        // How far (weighted squared distance to its source) each changing pixel may be drawn.
-        var bounds = [Float](repeating: 0, count: rect.width * rect.height)
-        // Each pixel's first choice: the index of the colour it showed before its region was
-        // cleared, where that is within its bound (a redraw that changes nothing flickers
-        // nothing), else its own.
-        var first = [UInt8](repeating: transparent, count: rect.width * rect.height)
-        var nearest = NearestCache()
-        func entry(nearest color: UInt32) -> UInt8 {
-            nearest.index(for: UInt64(color)) {
-                var best = 0, bestDistance = Int.max
-                for entry in 0..<entries where entry != Int(transparent) {
-                    let distance = Self.distance(table[entry], color)
-                    if distance < bestDistance { (best, bestDistance) = (entry, distance) }
-                }
-                return UInt8(best)
-            }
-        }
-        // Opaque pixels get slack only in a frame its table fits loosely (fire, film): where it
-        // fits closely (a shaded sprite) the eye sees every level it loses.
-        var total: Float = 0, opaque = 0
-        for k in bounds.indices {
-            let p = pixel(k)
-            guard target.colors[p] != canvas[p], target.source[p * 4 + 3] == 255 else { continue }
-            total += Self.error(target.colors[p], target.source, p)
-            opaque += 1
-        }
-        let loose = opaque > 0 && total / Float(opaque) >= Self.looseFit
-        for k in bounds.indices {
-            let p = pixel(k)
-            guard target.colors[p] != canvas[p] else { continue }
-            let own = Self.error(target.colors[p], target.source, p)
-            var slack = slack(target, at: p, loose: loose)
-            if canvas[p] != 0 {
-                // A pixel refined in place only ever moves towards its source (see ``ColorRefiner``):
-                // closer than the screen shows it, or it would shimmer.
-                slack = min(slack, Self.error(canvas[p], target.source, p).nextDown)
-            }
-            bounds[k] = max(own, slack)
-            first[k] = target.indices[p]
-            if let (region, shown) = cleared {
-                let (x, y) = (p % width - region.x, p / width - region.y)
-                if x >= 0, y >= 0, x < region.width, y < region.height, shown[y * region.width + x] != 0 {
-                    let before = entry(nearest: shown[y * region.width + x])
-                    if Self.error(table[Int(before)], target.source, p) <= bounds[k] { first[k] = before }
+        let count = rect.width * rect.height
+        // How far (weighted squared distance to its source) each changing pixel may be drawn, and
+        // its first choice: the entry nearest the colour it showed before its region was cleared,
+        // where that is within its bound (a redraw that changes nothing flickers nothing), else its own.
+        var bounds = [Float](repeating: 0, count: count)
+        var first = [UInt8](repeating: transparent, count: count)
+        let (height, cleared) = (self.height, self.cleared)
+        target.colors.withUnsafeBufferPointer { colors in
+            target.indices.withUnsafeBufferPointer { drawn in
+                target.source.withUnsafeBufferPointer { source in
+                    canvas.withUnsafeBufferPointer { base in
+                        table.withUnsafeBufferPointer { table in
+                            bounds.withUnsafeMutableBufferPointer { boundsOut in
+                                first.withUnsafeMutableBufferPointer { firstOut in
+                                    // Opaque pixels get slack only in a frame its table fits loosely
+                                    // (fire, film): where it fits closely (a shaded sprite) the eye
+                                    // sees every level it loses.
+                                    var total: Float = 0, opaque = 0
+                                    for k in 0..<count {
+                                        let p = pixel(k)
+                                        guard colors[p] != base[p], source[p * 4 + 3] == 255 else { continue }
+                                        total += Self.error(colors[p], source, p)
+                                        opaque += 1
+                                    }
+                                    let loose = opaque > 0 && total / Float(opaque) >= Self.looseFit
+                                    let shared = (UnsafeSendable(colors), UnsafeSendable(drawn), UnsafeSendable(source),
+                                                  UnsafeSendable(base), UnsafeSendable(table))
+                                    let out = (UnsafeMutableSendable(boundsOut), UnsafeMutableSendable(firstOut))
+                                    ParallelLoop.chunks(rect.height, minimum: max(2, (1 << 15) / rect.width)) { rows in
+                                        let (colors, drawn, source, base, table) = (shared.0.buffer, shared.1.buffer, shared.2.buffer,
+                                                                                    shared.3.buffer, shared.4.buffer)
+                                        var nearest = NearestCache()
+                                        for k in (rows.lowerBound * rect.width)..<(rows.upperBound * rect.width) {
+                                            let p = (rect.y + k / rect.width) * width + rect.x + k % rect.width
+                                            guard colors[p] != base[p] else { continue }
+                                            let own = Self.error(colors[p], source, p)
+                                            var slack = Self.slack(source, at: p, width: width, height: height,
+                                                                   tolerance: tolerance, loose: loose)
+                                            if base[p] != 0 {
+                                                // A pixel refined in place only ever moves towards its source (see
+                                                // ``ColorRefiner``): closer than the screen shows it, or it would shimmer.
+                                                slack = min(slack, Self.error(base[p], source, p).nextDown)
+                                            }
+                                            let bound = max(own, slack)
+                                            out.0.buffer[k] = bound
+                                            out.1.buffer[k] = drawn[p]
+                                            guard let (region, shown) = cleared else { continue }
+                                            let (x, y) = (p % width - region.x, p / width - region.y)
+                                            guard x >= 0, y >= 0, x < region.width, y < region.height else { continue }
+                                            let color = shown[y * region.width + x]
+                                            guard color != 0 else { continue }
+                                            let before = nearest.index(for: UInt64(color)) {
+                                                var best = 0, bestDistance = Int.max
+                                                for entry in 0..<entries where entry != Int(transparent) {
+                                                    let distance = Self.distance(table[entry], color)
+                                                    if distance < bestDistance { (best, bestDistance) = (entry, distance) }
+                                                }
+                                                return UInt8(best)
+                                            }
+                                            if Self.error(table[Int(before)], source, p) <= bound { out.1.buffer[k] = before }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -187,6 +211,8 @@ struct FrameDiff {
                 target.source.withUnsafeBufferPointer { source in
                     canvas.withUnsafeBufferPointer { base in
                         table.withUnsafeBufferPointer { table in
+                            bounds.withUnsafeBufferPointer { bounds in
+                            first.withUnsafeBufferPointer { first in
                             LZWChooser.choose(count: rect.width * rect.height, minCodeSize: codeSize, preferred: { first[$0] },
                                               cost: { k, index in
                                 let p = pixel(k)
@@ -199,6 +225,8 @@ struct FrameDiff {
                                 // The accepted colour nearest the pixel's first choice: the least change on screen.
                                 return Float(Self.distance(table[Int(index)], table[Int(first[k])]))
                             }).indices
+                            }
+                            }
                         }
                     }
                 }
@@ -212,34 +240,31 @@ struct FrameDiff {
     /// distance to the closest of its four neighbours: fire and grain, where every neighbour
     /// differs, mask a colour some levels off; a smooth gradient, a flat area or an outline
     /// (whose neighbours along it match) does not, and gets almost none.
-    private func slack(_ target: Target, at p: Int, loose: Bool) -> Float {
-        target.source.withUnsafeBufferPointer { source in
-            let (x, y) = (p % width, p / width)
-            if source[p * 4 + 3] != 255 {
-                // A soft pixel away from opaque ones (smoke, a glow) is one dot of a pattern; one
-                // within two pixels of an opaque pixel is the rim of a shape, treated as opaque.
-                var nearOpaque = false
-                for ny in max(0, y - 2)...min(height - 1, y + 2) where !nearOpaque {
-                    for nx in max(0, x - 2)...min(width - 1, x + 2) where source[(ny * width + nx) * 4 + 3] == 255 {
-                        nearOpaque = true
-                        break
-                    }
+    private static func slack(_ source: UnsafeBufferPointer<UInt8>, at p: Int, width: Int, height: Int,
+                              tolerance: Float, loose: Bool) -> Float {
+        let (x, y) = (p % width, p / width)
+        if source[p * 4 + 3] != 255 {
+            // A soft pixel away from opaque ones (smoke, a glow) is one dot of a pattern; one
+            // within two pixels of an opaque pixel is the rim of a shape, treated as opaque.
+            for ny in max(0, y - 2)...min(height - 1, y + 2) {
+                for nx in max(0, x - 2)...min(width - 1, x + 2) where source[(ny * width + nx) * 4 + 3] == 255 {
+                    return 0
                 }
-                return nearOpaque ? 0 : min(Self.softTolerance, target.tolerance)
             }
-            guard loose else { return 0 }
-            var closest = Int.max
-            for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                let (nx, ny) = (x + dx, y + dy)
-                guard nx >= 0, nx < width, ny >= 0, ny < height else { continue }
-                let n = (ny * width + nx) * 4
-                guard source[n + 3] != 0 else { continue }
-                let dr = Int(source[p * 4]) - Int(source[n]), dg = Int(source[p * 4 + 1]) - Int(source[n + 1])
-                let db = Int(source[p * 4 + 2]) - Int(source[n + 2])
-                closest = min(closest, dr * dr + dg * dg + db * db)
-            }
-            return closest == Int.max ? 0 : min(Float(closest) * Self.masking, target.tolerance)
+            return min(softTolerance, tolerance)
         }
+        guard loose else { return 0 }
+        var closest = Int.max
+        for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+            let (nx, ny) = (x + dx, y + dy)
+            guard nx >= 0, nx < width, ny >= 0, ny < height else { continue }
+            let n = (ny * width + nx) * 4
+            guard source[n + 3] != 0 else { continue }
+            let dr = Int(source[p * 4]) - Int(source[n]), dg = Int(source[p * 4 + 1]) - Int(source[n + 1])
+            let db = Int(source[p * 4 + 2]) - Int(source[n + 2])
+            closest = min(closest, dr * dr + dg * dg + db * db)
+        }
+        return closest == Int.max ? 0 : min(Float(closest) * masking, tolerance)
     }
 
     /// The slack of a soft pixel away from opaque ones (weighted squared distance; the visibility
@@ -276,9 +301,6 @@ struct FrameDiff {
         return Float(dr * dr + dg * dg + db * db) * AlphaFlattener.visibility(source[i + 3])
     }
 
-    private static func error(_ color: UInt32, _ source: [UInt8], _ p: Int) -> Float {
-        source.withUnsafeBufferPointer { error(color, $0, p) }
-    }
 
     /// The rectangle the previous frame's disposal will clear to transparent before a frame is drawn
     /// whose transparent pixels are those where `isTransparent(pixel)` holds, or `nil` when nothing
