@@ -18,8 +18,9 @@ struct ColorHistogram: Sendable {
         var cost = 0.0
     }
 
-    /// Per bin, 1 + its index in `entries`, or 0 when empty.
-    private var slots: [Int32]
+    /// Per bin, 1 + its index in `entries`, or 0 when empty: zeroed pages, so only the bins a
+    /// frame's colours fall in cost memory (the 2²¹ bins of a 7-bit histogram are 8 MB).
+    private var slots: ZeroedBuffer
     private var entries: [Entry] = []
     /// Whether `add` was ever given costs (samples then carry limits).
     private var hasCosts = false
@@ -38,7 +39,7 @@ struct ColorHistogram: Sendable {
     init(bits: Int = 6) {
         precondition(bits == 6 || bits == 7)
         self.bits = bits
-        slots = [Int32](repeating: 0, count: 1 << (3 * bits))
+        slots = ZeroedBuffer(count: 1 << (3 * bits))
     }
 
     @inline(__always)
@@ -72,7 +73,9 @@ struct ColorHistogram: Sendable {
         (self.touched, self.entries) = ([], [])   // keeps the arrays uniquely referenced while they are filled
         defer { (self.touched, self.entries) = (touched, entries) }
         let shift = 8 - bits, bits = self.bits
-        slots.withUnsafeMutableBufferPointer { slots in
+        if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }
+        do {
+            let slots = self.slots.buffer
             pixels.withUnsafeBufferPointer { source in
                 var index = 0
                 let stride = 4 * max(step, 1)
@@ -101,7 +104,8 @@ struct ColorHistogram: Sendable {
 
     /// Empties the histogram, touching only the bins in use (cheaper than a new one per frame).
     mutating func removeAll() {
-        for bin in touched { slots[bin] = 0 }
+        if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }
+        for bin in touched { slots.buffer[bin] = 0 }
         touched.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
         hasCosts = false
@@ -137,7 +141,7 @@ struct ColorHistogram: Sendable {
     /// The non-empty bins as mean colours, weighted by their pixels' visibility, in bin order.
     func samples() -> [Quantizer.Sample] {
         touched.sorted().map { bin in
-            let entry = entries[Int(slots[bin]) - 1]
+            let entry = entries[Int(slots.buffer[bin]) - 1]
             let count = Double(entry.count)
             return Quantizer.Sample(
                 r: Double(entry.r) / count, g: Double(entry.g) / count, b: Double(entry.b) / count,

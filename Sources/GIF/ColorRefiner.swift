@@ -43,7 +43,8 @@ struct ColorRefiner {
     let firstColors: Int
     let colors: Int
     let refinements: Int
-    private var previous: [UInt8]?
+    /// ``digest(_:)`` of the last frame's pixels (the frame itself would hold one more frame in memory).
+    private var previous: Digest?
     /// Bits a channel keeps in the histogram a full table (the first frame's, or a later frame's
     /// upgraded by ``upgradeError``) is fitted to; small tables use 6. A shaded sprite's gradients
     /// step by a level or two: 6-bit bins (4 levels a channel) merged those shades, and the fit
@@ -81,7 +82,8 @@ struct ColorRefiner {
     mutating func target(for pixels: [UInt8], screen: [UInt32], cleared: GIF.Rect?) -> FrameDiff.Target {
         let count = width * height
         // A frame showing exactly what the one before showed draws nothing (and is merged into it).
-        guard pixels != previous else {
+        let digest = Self.digest(pixels)
+        guard digest != previous else {
             return FrameDiff.Target(colors: screen, indices: [UInt8](repeating: 0, count: count), transparent: 1,
                                     palette: [0, 0, 0, 0, 0, 0], isLocal: true)
         }
@@ -119,7 +121,7 @@ struct ColorRefiner {
                 }
             }
         }
-        previous = pixels
+        previous = digest
 
         histogram.removeAll()
         if any { histogram.add(pixels, only: selected, costs: errors) }
@@ -185,6 +187,36 @@ struct ColorRefiner {
         return FrameDiff.Target(colors: out, indices: indices, transparent: palette.transparent,
                                 palette: palette.rgb, isLocal: true, source: pixels,
                                 tolerance: lossless ? 0 : lzwTolerance)
+    }
+
+    /// Two independent 64-bit hashes of a frame's bytes, and its length.
+    struct Digest: Equatable {
+        var count: Int
+        var fnv: UInt64
+        var mix: UInt64
+    }
+
+    /// The ``Digest`` of `pixels`: FNV-1a over 8-byte words, and a multiply–rotate mix (two frames
+    /// that differ agree on both with odds of about 2⁻¹²⁸), so a frame equal to the one before is
+    /// recognised without keeping that frame.
+    static func digest(_ pixels: [UInt8]) -> Digest {
+        var fnv: UInt64 = 0xCBF2_9CE4_8422_2325, mix: UInt64 = 0x9E37_79B9_7F4A_7C15
+        pixels.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                var word: UInt64 = 0
+                if offset + 8 <= bytes.count {
+                    word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                } else {
+                    for k in offset..<bytes.count { word |= UInt64(bytes[k]) << UInt64((k - offset) * 8) }
+                }
+                fnv = (fnv ^ word) &* 0x0000_0100_0000_01B3
+                let product = (mix ^ word) &* 0xBF58_476D_1CE4_E5B9
+                mix = (product << 31 | product >> 33) &+ 0x94D0_49BB_1331_11EB
+                offset += 8
+            }
+        }
+        return Digest(count: pixels.count, fnv: fnv, mix: mix)
     }
 
     /// Weighted mean squared distance from `samples` to their nearest entries of `rgb`, counting no

@@ -126,6 +126,17 @@ enum System {
         #endif
     }
 
+    /// `calloc(count, size)`: zeroed memory whose pages the system maps only when first touched;
+    /// `nil` when it cannot be had.
+    static func allocateZeroed(_ count: Int, size: Int) -> UnsafeMutableRawPointer? {
+        calloc(count, size)
+    }
+
+    /// `free(pointer)`, for memory from ``allocateZeroed(_:size:)``.
+    static func release(_ pointer: UnsafeMutableRawPointer) {
+        free(pointer)
+    }
+
     /// Ends the process with `status` (buffered output flushed).
     static func exitProcess(_ status: Int32) -> Never {
         exit(status)
