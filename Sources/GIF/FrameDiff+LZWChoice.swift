@@ -22,7 +22,7 @@ extension FrameDiff {
         var bounds = [UInt16](repeating: 0, count: count)
         var first = [UInt8](repeating: transparent, count: count)
         let (height, cleared) = (self.height, self.cleared)
-        target.colors.withUnsafeBufferPointer { colors in
+        return target.colors.withUnsafeBufferPointer { colors in
             target.indices.withUnsafeBufferPointer { drawn in
                 target.source.withUnsafeBufferPointer { source in
                     canvas.withUnsafeBufferPointer { base in
@@ -69,33 +69,20 @@ extension FrameDiff {
                                             }
                                         }
                                     }
+                                    let (bounds, first) = (boundsOut, firstOut)
+                                    return LZWChooser.choose(count: rect.width * rect.height, minCodeSize: codeSize, preferred: { first[$0] },
+                                                      cost: { k, index in
+                                        let p = pixel(k)
+                                        if colors[p] == base[p] {
+                                            let keeps = index == transparent || (base[p] != 0 && Int(index) < entries && table[Int(index)] == base[p])
+                                            return keeps ? 0 : .infinity
+                                        }
+                                        guard index != transparent, Int(index) < entries,
+                                              Self.error(table[Int(index)], source, p) <= Float(bounds[k]) else { return .infinity }
+                                        // The accepted colour nearest the pixel's first choice: the least change on screen.
+                                        return Float(Self.distance(table[Int(index)], table[Int(first[k])]))
+                                    }).indices
                                 }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return target.colors.withUnsafeBufferPointer { colors in
-            target.indices.withUnsafeBufferPointer { drawn in
-                target.source.withUnsafeBufferPointer { source in
-                    canvas.withUnsafeBufferPointer { base in
-                        table.withUnsafeBufferPointer { table in
-                            bounds.withUnsafeBufferPointer { bounds in
-                            first.withUnsafeBufferPointer { first in
-                            LZWChooser.choose(count: rect.width * rect.height, minCodeSize: codeSize, preferred: { first[$0] },
-                                              cost: { k, index in
-                                let p = pixel(k)
-                                if colors[p] == base[p] {
-                                    let keeps = index == transparent || (base[p] != 0 && Int(index) < entries && table[Int(index)] == base[p])
-                                    return keeps ? 0 : .infinity
-                                }
-                                guard index != transparent, Int(index) < entries,
-                                      Self.error(table[Int(index)], source, p) <= Float(bounds[k]) else { return .infinity }
-                                // The accepted colour nearest the pixel's first choice: the least change on screen.
-                                return Float(Self.distance(table[Int(index)], table[Int(first[k])]))
-                            }).indices
-                            }
                             }
                         }
                     }
