@@ -4,9 +4,11 @@ import Raster
 /// rectangle may take, and the indices ``LZWChooser`` picks among them.
 extension FrameDiff {
     /// The indices of `rect` as ``LZWChooser`` picks them: a pixel that changes may take any
-    /// index no further from its source than its own colour or its ``slack(_:at:)``; one that
-    /// does not change stays transparent or takes an index of exactly the colour shown (so it
-    /// never drifts).
+    /// index no further from its source than its own colour or its slack
+    /// (``slack(_:at:width:height:tolerance:loose:)``), and never further than the screen shows
+    /// it now; where the string's own index does not go on, the accepted one nearest the pixel's
+    /// first choice is taken (least change on screen). A pixel that does not change stays
+    /// transparent or takes an index of exactly the colour shown (so it never drifts).
     func chosenIndices(_ target: Target, in rect: GIF.Rect) -> [UInt8] {
         let (width, transparent, tolerance) = (self.width, target.transparent, target.tolerance)
         let entries = target.palette.count / 3
