@@ -227,6 +227,7 @@ extension GIF {
             var flattener = AlphaFlattener(alpha: alpha)
             var refiner = ColorRefiner(width: output.width, height: output.height, firstColors: colors,
                                        colors: min(colors, quality.laterFrameColors), refinements: 8,
+                                       laterFullRefinements: quality == .standard ? 4 : 8,
                                        lzwTolerance: quality.lzwTolerance)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
                 let pixels = flattener.flatten(frame)
