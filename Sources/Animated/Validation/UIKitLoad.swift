@@ -78,6 +78,12 @@ struct UIKitLoad {
         return "on \(device)\(list) screens"
     }
 
+    /// The scales every one of `frames` has a file at (empty when they share none).
+    static func commonScales(_ frames: [FrameSequence.Frame]) -> Set<Int> {
+        guard let first = frames.first else { return [] }
+        return frames.dropFirst().reduce(first.scales) { $0.intersection($1.scales) }
+    }
+
     /// `"frame"` or `"frames"`.
     static func framesWord(_ count: Int) -> String { count == 1 ? "frame" : "frames" }
 

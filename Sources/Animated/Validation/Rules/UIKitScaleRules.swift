@@ -24,8 +24,7 @@ public enum UIKitMixedScaleRule: ValidationRule {
         return load.perIdiom { idiom in
             let frames = load.loadedFrames(idiom: idiom)
             guard let first = frames.first else { return [] }
-            let common = frames.dropFirst().reduce(first.scales) { $0.intersection($1.scales) }
-            guard common.isEmpty else { return [] }
+            guard UIKitLoad.commonScales(frames).isEmpty else { return [] }
             let byScales = Dictionary(grouping: frames) { $0.scales.sorted().map { "@\($0)x" }.joined(separator: "+") }
             let description = byScales.sorted { $0.value[0].number < $1.value[0].number }
                 .map { "\(UIKitLoad.framesWord($0.value.count)) \(Rules.ranges($0.value.map(\.number))) only \($0.key)" }
@@ -61,9 +60,9 @@ public enum UIKitMissingScaleRule: ValidationRule {
         let load = UIKitLoad(facts.sequence)
         return load.perIdiom { idiom in
             let frames = load.loadedFrames(idiom: idiom)
-            guard let first = frames.first else { return [] }
+            guard !frames.isEmpty else { return [] }
             // With no common scale, uikit.mixed-scale says it better.
-            guard !frames.dropFirst().reduce(first.scales, { $0.intersection($1.scales) }).isEmpty else { return [] }
+            guard !UIKitLoad.commonScales(frames).isEmpty else { return [] }
             // Per screen scale: the scale most frames are shown at (the best match the files allow)
             // and the frames shown from another scale's file; screens with the same split share a line.
             var groups: [(best: Int, odd: [FrameFile], screens: [Int])] = []
