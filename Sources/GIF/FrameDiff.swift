@@ -61,7 +61,7 @@ struct FrameDiff {
         let width = self.width
         var ready = pending
         if var previous = ready {
-            if let clear = bounds(colors, canvas, { $0 == 0 && $1 != 0 }) {
+            if let clear = bounds(colors, canvas, .clearing) {
                 previous = grown(previous, toInclude: clear)
                 previous.disposal = .background
                 let rect = previous.rect
@@ -90,7 +90,7 @@ struct FrameDiff {
         }
         defer { cleared = nil }
 
-        let rect = bounds(colors, canvas, { $0 != $1 }) ?? GIF.Rect(x: 0, y: 0, width: 1, height: 1)
+        let rect = bounds(colors, canvas, .any) ?? GIF.Rect(x: 0, y: 0, width: 1, height: 1)
         let indices = target.tolerance > 0 && !target.source.isEmpty ? chosenIndices(target, in: rect)
                                                                        : ownIndices(target, in: rect)
         // The screen gets what the indices draw (the colours themselves, except for a kept static
@@ -151,25 +151,73 @@ struct FrameDiff {
         return pending
     }
 
-    /// The bounding box of the pixels where `predicate(target, screen)` holds, or `nil` when none does.
-    private func bounds(_ target: [UInt32], _ screen: [UInt32], _ predicate: (UInt32, UInt32) -> Bool) -> GIF.Rect? {
-        var minX = width, minY = height, maxX = -1, maxY = -1
+    /// Which pixels ``bounds(_:_:_:)`` looks for.
+    private enum Change {
+        /// The target differs from the screen.
+        case any
+        /// The target is transparent where the screen is not.
+        case clearing
+
+        @inline(__always)
+        func holds(_ target: UInt32, _ screen: UInt32) -> Bool {
+            switch self {
+            case .any: target != screen
+            case .clearing: target == 0 && screen != 0
+            }
+        }
+    }
+
+    /// The bounding box of the pixels where `predicate` holds between target and screen, or `nil`
+    /// when none does; bands of rows are scanned on all cores.
+    private func bounds(_ target: [UInt32], _ screen: [UInt32], _ predicate: Change) -> GIF.Rect? {
+        let (width, height) = (self.width, self.height)
+        let bands = height * width >= 1 << 15 ? ParallelLoop.cores : 1
+        // Per band: minX, maxX, minY, maxY (minY == height: nothing found).
+        var found = [Int](repeating: 0, count: bands * 4)
         target.withUnsafeBufferPointer { target in
             screen.withUnsafeBufferPointer { screen in
-                for y in 0..<height {
-                    let row = y * width
-                    var first = -1, last = -1
-                    for x in 0..<width where predicate(target[row + x], screen[row + x]) {
-                        if first < 0 { first = x }
-                        last = x
+                found.withUnsafeMutableBufferPointer { found in
+                    let (target, screen, out) = (UnsafeSendable(target), UnsafeSendable(screen), UnsafeMutableSendable(found))
+                    ParallelLoop.chunks(bands, minimum: 1) { range in
+                        for band in range {
+                            var minX = width, minY = height, maxX = -1, maxY = -1
+                            for y in (height * band / bands)..<(height * (band + 1) / bands) {
+                                let row = y * width
+                                var first = -1, last = -1
+                                // One loop per kind, so each compiles to a plain comparison.
+                                switch predicate {
+                                case .any:
+                                    for x in 0..<width where Change.any.holds(target.buffer[row + x], screen.buffer[row + x]) {
+                                        if first < 0 { first = x }
+                                        last = x
+                                    }
+                                case .clearing:
+                                    for x in 0..<width where Change.clearing.holds(target.buffer[row + x], screen.buffer[row + x]) {
+                                        if first < 0 { first = x }
+                                        last = x
+                                    }
+                                }
+                                guard first >= 0 else { continue }
+                                minX = min(minX, first)
+                                maxX = max(maxX, last)
+                                if minY == height { minY = y }
+                                maxY = y
+                            }
+                            out.buffer[band * 4] = minX
+                            out.buffer[band * 4 + 1] = maxX
+                            out.buffer[band * 4 + 2] = minY
+                            out.buffer[band * 4 + 3] = maxY
+                        }
                     }
-                    guard first >= 0 else { continue }
-                    minX = min(minX, first)
-                    maxX = max(maxX, last)
-                    if minY == height { minY = y }
-                    maxY = y
                 }
             }
+        }
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for band in 0..<bands where found[band * 4 + 3] >= 0 {
+            minX = min(minX, found[band * 4])
+            maxX = max(maxX, found[band * 4 + 1])
+            minY = min(minY, found[band * 4 + 2])
+            maxY = max(maxY, found[band * 4 + 3])
         }
         guard maxX >= 0 else { return nil }
         return GIF.Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)

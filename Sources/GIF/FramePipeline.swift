@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Raster
 
 /// Produces per-frame values on worker threads, ahead of a consumer that takes them in order.
 ///
@@ -14,7 +15,7 @@ enum FramePipeline {
     ) throws {
         guard count > 0 else { return }
         let state = State<T>(count: count, ahead: max(1, ahead))
-        let workers = min(max(1, ProcessInfo.processInfo.activeProcessorCount), count)
+        let workers = min(max(1, ParallelLoop.cores), count)
         let group = DispatchGroup()
         for _ in 0..<workers {
             DispatchQueue.global().async(group: group) {

@@ -324,7 +324,7 @@ extension GIF {
         /// Frames decoded (or waiting) ahead of the one being encoded: one per core. Measured on
         /// the 800² explosion and 720p film: the old windows of two per core, two windows at once,
         /// held 8 frames (+15 MB) for no gain in wall time, and one more than the cores neither.
-        static var framesAhead: Int { max(2, ProcessInfo.processInfo.activeProcessorCount) }
+        static var framesAhead: Int { max(2, ParallelLoop.cores) }
 
         /// A loader of the `index`-th kept frame for the decoding workers: decoded, its size checked
         /// against the first frame's, and flattened as far as it can be without the frame before (``AlphaFlattener/prepare(_:alpha:edgeMatte:)``).

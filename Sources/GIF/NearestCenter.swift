@@ -36,13 +36,28 @@ struct NearestCenter {
     func quarterGaps() -> [Double] {
         let count = centers.count / 3
         var gaps = [Double](repeating: .infinity, count: count)
+        // Each centre's nearest other, walking out from it along the sorted axis until the axis
+        // distance alone exceeds the best found (as ``Lookup/nearest(_:_:_:guess:)`` does).
         withLookup { lookup in
-            for a in 0..<count {
-                for b in (a + 1)..<count {
-                    let d = lookup.distance(a, centers[b * 3], centers[b * 3 + 1], centers[b * 3 + 2]) / 4
-                    gaps[a] = min(gaps[a], d)
-                    gaps[b] = min(gaps[b], d)
+            for position in 0..<count {
+                let a = order[position], key = keys[position]
+                let (r, g, b) = (centers[a * 3], centers[a * 3 + 1], centers[a * 3 + 2])
+                var best = Double.infinity
+                var up = position + 1
+                while up < count {
+                    let d = keys[up] - key
+                    if d * d > best { break }
+                    best = min(best, lookup.distance(order[up], r, g, b))
+                    up += 1
                 }
+                var down = position - 1
+                while down >= 0 {
+                    let d = key - keys[down]
+                    if d * d > best { break }
+                    best = min(best, lookup.distance(order[down], r, g, b))
+                    down -= 1
+                }
+                gaps[a] = best / 4
             }
         }
         return gaps

@@ -48,12 +48,19 @@ struct PalettePlanner {
     /// a lossless table stays lossless for every colour an opaque pixel draws.
     /// `samples`, when given, are `histogram.samples()` already made (a caller fitting twice).
     static func fit(_ histogram: ColorHistogram, samples: [Quantizer.Sample]? = nil, colors: Int, refinements: Int) -> [UInt8] {
+        fit(histogram, samples: samples, colors: colors, refinements: refinements, giveUp: nil)!
+    }
+
+    /// ``fit(_:samples:colors:refinements:)``, or `nil` as soon as the quantised table fails
+    /// `giveUp` (see ``Quantizer/palette(for:count:refinements:giveUp:)``); a lossless table never does.
+    static func fit(_ histogram: ColorHistogram, samples: [Quantizer.Sample]? = nil, colors: Int, refinements: Int,
+                    giveUp: (rounds: Int, test: ([UInt8]) -> Bool)?) -> [UInt8]? {
         let samples = samples ?? histogram.samples()
         if let exact = histogram.exactColors, !exact.isEmpty, exact.count <= colors - 1 {
             let rgb = exact.sorted().flatMap { [UInt8($0 >> 16), UInt8(($0 >> 8) & 0xFF), UInt8($0 & 0xFF)] }
             return smallest(samples, fitted: rgb, keeping: histogram.opaqueColors, colors: exact.count, refinements: refinements)
         }
-        let rgb = Quantizer.palette(for: samples, count: colors - 1, refinements: refinements)
+        guard let rgb = Quantizer.palette(for: samples, count: colors - 1, refinements: refinements, giveUp: giveUp) else { return nil }
         return smallest(samples, fitted: rgb, keeping: [], colors: colors - 1, refinements: refinements)
     }
 
@@ -68,7 +75,7 @@ struct PalettePlanner {
     static func smallest(_ samples: [Quantizer.Sample], fitted: [UInt8], keeping kept: Set<UInt32>,
                          colors: Int, refinements: Int) -> [UInt8] {
         let budget = Double(ColorRefiner.tolerance)
-        guard colors > 1, kept.count < colors, worstError(samples, fitted) <= budget else { return fitted }
+        guard colors > 1, kept.count < colors, shows(samples, within: budget, fitted) else { return fitted }
         var best = fitted
         // Binary search over the table bits: smaller tables fit worse (near enough).
         var low = 1, high = 1
@@ -80,7 +87,7 @@ struct PalettePlanner {
                 continue
             }
             let fitted = Quantizer.palette(for: samples, count: (1 << bits) - 1, refinements: refinements)
-            if let candidate = Self.pinning(kept, in: fitted), worstError(samples, candidate) <= budget {
+            if let candidate = Self.pinning(kept, in: fitted), shows(samples, within: budget, candidate) {
                 best = candidate
                 high = bits - 1
             } else {
@@ -107,18 +114,18 @@ struct PalettePlanner {
         return result
     }
 
-    /// The largest visibility-weighted squared distance from a sample to its nearest entry of
-    /// `rgb`, counting none as further than it is already shown.
-    static func worstError(_ samples: [Quantizer.Sample], _ rgb: [UInt8]) -> Double {
+    /// Whether `rgb` shows every sample within `budget`: its visibility-weighted squared distance
+    /// to the nearest entry, counting none as further than it is already shown. Stops at the first
+    /// that is not (a full table for fire fails at once).
+    static func shows(_ samples: [Quantizer.Sample], within budget: Double, _ rgb: [UInt8]) -> Bool {
         let search = NearestCenter(rgb.map(Double.init))
-        var worst = 0.0
-        search.withLookup { lookup in
+        return search.withLookup { lookup in
             for sample in samples {
                 let distance = min(lookup.nearest(sample.r, sample.g, sample.b).distance, sample.limit)
-                worst = max(worst, distance * sample.visibility)
+                if distance * sample.visibility > budget { return false }
             }
+            return true
         }
-        return worst
     }
 
     /// A colour table holding `rgb`, padded to a power of two, its last entry reserved for

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Raster
 
 /// Builds a palette that minimises the squared RGB error of the colours it will stand for.
 ///
@@ -28,26 +29,57 @@ enum Quantizer {
 
     /// Up to `count` colours (RGB triples) for `samples`; fewer when there are fewer distinct colours.
     static func palette(for samples: [Sample], count: Int, refinements: Int) -> [UInt8] {
+        palette(for: samples, count: count, refinements: refinements, giveUp: nil)!
+    }
+
+    /// The palette of ``palette(for:count:refinements:)``, or `nil` when `giveUp.test` holds for
+    /// the palette as it stands after `giveUp.rounds` iterations: a caller that only wants a table
+    /// fitting within some error learns early that this one will not (the last iterations move the
+    /// error a few per cent).
+    static func palette(for samples: [Sample], count: Int, refinements: Int,
+                        giveUp: (rounds: Int, test: ([UInt8]) -> Bool)?) -> [UInt8]? {
         guard !samples.isEmpty, count > 0 else { return [0, 0, 0] }
         // Boxes are split by the error that can still be removed: a colour already shown within
         // `limit` weighs in proportion, up to ``initialCap``. (Lloyd iterations then use the true limits.)
-        var boxes = [Box(samples: samples.map { sample in
+        var pool = samples.map { sample in
             var scaled = sample
             if sample.limit < Self.initialCap { scaled.weight *= sample.limit / Self.initialCap }
             return scaled
-        })]
-        while boxes.count < count {
-            guard let index = boxes.indices.max(by: { boxes[$0].error < boxes[$1].error }),
-                  boxes[index].error > 0, let (low, high) = boxes[index].split() else { break }
-            boxes[index] = low
-            boxes.append(high)
+        }
+        var boxes: [Box] = []
+        // Where each pooled sample came from in `samples`.
+        var origin = (0..<Int32(samples.count)).map { $0 }
+        let assigned = Assignments(count: samples.count)
+        pool.withUnsafeMutableBufferPointer { pool in
+            origin.withUnsafeMutableBufferPointer { origin in
+                let scratch = Box.Scratch(count: pool.count)
+                defer { scratch.deallocate() }
+                boxes = [Box(pool, 0..<pool.count)]
+                while boxes.count < count {
+                    guard let index = boxes.indices.max(by: { boxes[$0].error < boxes[$1].error }),
+                          boxes[index].error > 0,
+                          let (low, high) = boxes[index].split(pool, origin, scratch: scratch) else { break }
+                    boxes[index] = low
+                    boxes.append(high)
+                }
+                // Each sample starts at its box's centre: mostly its nearest already, which the
+                // first iteration then proves with one distance instead of a search.
+                for (box, contents) in boxes.enumerated() {
+                    for k in contents.range { assigned.values[Int(origin[k])] = Int32(box) }
+                }
+            }
         }
         var centers = boxes.map { [$0.mean.r, $0.mean.g, $0.mean.b] }
-        let assigned = Assignments(count: samples.count)
-        for _ in 0..<refinements {
+        for round in 0..<refinements {
+            if let giveUp, round == giveUp.rounds, giveUp.test(rounded(centers)) { return nil }
             guard let moved = refine(centers, samples: samples, assigned: assigned) else { break }
             centers = moved
         }
+        return rounded(centers)
+    }
+
+    /// `centers` as RGB bytes, each colour once.
+    private static func rounded(_ centers: [[Double]]) -> [UInt8] {
         var palette: [UInt8] = []
         var seen = Set<UInt32>()
         for center in centers {
@@ -64,7 +96,7 @@ enum Quantizer {
     private static func refine(_ centers: [[Double]], samples: [Sample], assigned: Assignments) -> [[Double]]? {
         // Samples are split into fixed chunks summed on all cores, then added in chunk order, so
         // the result does not depend on scheduling.
-        let chunkCount = samples.count < 4096 ? 1 : min(ProcessInfo.processInfo.activeProcessorCount * 2, 16)
+        let chunkCount = samples.count < 4096 ? 1 : min(ParallelLoop.cores * 2, 16)
         let chunkSize = (samples.count + chunkCount - 1) / chunkCount
         let search = NearestCenter(centers.flatMap { $0 })
         let gaps = search.quarterGaps()
@@ -127,17 +159,19 @@ enum Quantizer {
         }
     }
 
-    /// A box of samples in RGB, with its weighted mean and squared error.
+    /// A box of samples in RGB — a range of a shared pool, split in place — with its weighted mean
+    /// and squared error.
     private struct Box {
-        var samples: [Sample]
+        var range: Range<Int>
         var mean: (r: Double, g: Double, b: Double)
         var variance: (r: Double, g: Double, b: Double)
         var error: Double
 
-        init(samples: [Sample]) {
-            self.samples = samples
+        init(_ pool: UnsafeMutableBufferPointer<Sample>, _ range: Range<Int>) {
+            self.range = range
             var weight = 0.0, r = 0.0, g = 0.0, b = 0.0
-            for sample in samples {
+            for index in range {
+                let sample = pool[index]
                 weight += sample.weight
                 r += sample.r * sample.weight
                 g += sample.g * sample.weight
@@ -145,24 +179,56 @@ enum Quantizer {
             }
             mean = (r / weight, g / weight, b / weight)
             var vr = 0.0, vg = 0.0, vb = 0.0
-            for sample in samples {
+            for index in range {
+                let sample = pool[index]
                 vr += (sample.r - mean.r) * (sample.r - mean.r) * sample.weight
                 vg += (sample.g - mean.g) * (sample.g - mean.g) * sample.weight
                 vb += (sample.b - mean.b) * (sample.b - mean.b) * sample.weight
             }
             variance = (vr, vg, vb)
-            error = samples.count > 1 ? vr + vg + vb : 0
+            error = range.count > 1 ? vr + vg + vb : 0
         }
 
-        /// Splits at the mean along the axis of largest variance.
-        func split() -> (Box, Box)? {
+        /// Room for the samples (and their origins) a split moves aside.
+        struct Scratch {
+            let samples: UnsafeMutableBufferPointer<Sample>
+            let origin: UnsafeMutableBufferPointer<Int32>
+            init(count: Int) {
+                samples = .allocate(capacity: count)
+                origin = .allocate(capacity: count)
+            }
+            func deallocate() {
+                samples.deallocate()
+                origin.deallocate()
+            }
+        }
+
+        /// Splits at the mean along the axis of largest variance: the samples at or below it first,
+        /// then the others, each in the order they had (a stable partition through `scratch`;
+        /// `origin` moves with the samples).
+        func split(_ pool: UnsafeMutableBufferPointer<Sample>, _ origin: UnsafeMutableBufferPointer<Int32>,
+                   scratch: Scratch) -> (Box, Box)? {
             let axis = variance.r >= variance.g && variance.r >= variance.b ? 0 : variance.g >= variance.b ? 1 : 2
             let cut = axis == 0 ? mean.r : axis == 1 ? mean.g : mean.b
-            let value = { (sample: Sample) in axis == 0 ? sample.r : axis == 1 ? sample.g : sample.b }
-            let low = samples.filter { value($0) <= cut }
-            let high = samples.filter { value($0) > cut }
-            guard !low.isEmpty, !high.isEmpty else { return nil }
-            return (Box(samples: low), Box(samples: high))
+            var low = range.lowerBound, high = 0
+            for index in range {
+                let sample = pool[index]
+                if (axis == 0 ? sample.r : axis == 1 ? sample.g : sample.b) <= cut {
+                    pool[low] = sample
+                    origin[low] = origin[index]
+                    low += 1
+                } else {
+                    scratch.samples[high] = sample
+                    scratch.origin[high] = origin[index]
+                    high += 1
+                }
+            }
+            for index in 0..<high {
+                pool[low + index] = scratch.samples[index]
+                origin[low + index] = scratch.origin[index]
+            }
+            guard low > range.lowerBound, high > 0 else { return nil }
+            return (Box(pool, range.lowerBound..<low), Box(pool, low..<range.upperBound))
         }
     }
 }

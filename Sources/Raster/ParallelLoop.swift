@@ -16,6 +16,10 @@ package struct UnsafeMutableSendable<T>: @unchecked Sendable {
 /// Splits independent work over the cores in contiguous chunks (Raster's filters, FrameGen's
 /// canvas).
 package enum ParallelLoop {
+    /// The cores this process may run on, read once (on Linux each read parses `/proc`; the GIF
+    /// encoder asked several hundred times a frame).
+    package static let cores = ProcessInfo.processInfo.activeProcessorCount
+
     /// `body(index)` for every index in `0..<count`, in up to 16 contiguous chunks at once.
     package static func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
         chunks(count, minimum: 1, most: 16) { range in for index in range { body(index) } }
@@ -25,7 +29,7 @@ package enum ParallelLoop {
     /// core), or one range when `count` is under `minimum`: for work too fine to hand out an index
     /// at a time.
     package static func chunks(_ count: Int, minimum: Int = 1 << 16, most: Int? = nil, _ body: @Sendable (Range<Int>) -> Void) {
-        let chunks = count < minimum ? 1 : min(count, most ?? ProcessInfo.processInfo.activeProcessorCount)
+        let chunks = count < minimum ? 1 : min(count, most ?? cores)
         guard chunks > 1 else {
             if count > 0 { body(0..<count) }
             return
