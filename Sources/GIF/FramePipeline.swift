@@ -17,12 +17,20 @@ enum FramePipeline {
         let state = State<T>(count: count, ahead: max(1, ahead))
         let workers = min(max(1, ParallelLoop.cores), count)
         let group = DispatchGroup()
+        // Threads of their own, not blocks on Dispatch's pool: a worker waiting for the consumer
+        // would hold a pool thread, and the consumer's own parallel loops
+        // (`DispatchQueue.concurrentPerform`) would then find none free and run on one core.
         for _ in 0..<workers {
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            let thread = Thread {
+                Thread.current.name = "flipbook.frames"   // as profilers list it
                 while let index = state.nextIndex() {
                     state.store(Result { try produce(index) }, at: index)
                 }
+                group.leave()
             }
+            thread.stackSize = 1 << 22
+            thread.start()
         }
         defer {
             state.cancel()
