@@ -28,8 +28,9 @@ extension Animation {
     /// frames, and names the sequence to use when the folder holds several. A manifest that does not
     /// fit the frames — `frameDurations` not one per frame, `highlighted` naming a prefix with no
     /// frames — is refused with ``SequenceManifest/Error/schema(_:)``. Each frame is the file
-    /// ``FrameSequence/Frame/file(scale:device:)`` picks for `scale` (default: the manifest's, else 1).
-    /// Nothing is decoded.
+    /// ``FrameSequence/Frame/file(scale:device:)`` picks for `scale` (default: the manifest's, else 1);
+    /// the animation's ``Animation/scale`` is those files' scale when they share one (only `@2x`
+    /// files: 2), else the scale asked for. Nothing is decoded.
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil) throws(LoadError) -> Animation {
         let sequences: [FrameSequence]
         do { sequences = try Discovery.sequences(from: sources) } catch { throw .discovery(error) }
@@ -63,11 +64,15 @@ extension Animation {
         }
 
         let wanted = scale ?? manifest?.scale ?? 1
-        func pick(_ sequence: FrameSequence) -> [FrameSource] {
-            sequence.frames.compactMap { $0.file(scale: wanted, device: device) }.map { .file($0.path) }
+        func files(_ sequence: FrameSequence) -> [FrameFile] {
+            sequence.frames.compactMap { $0.file(scale: wanted, device: device) }
         }
+        func pick(_ sequence: FrameSequence) -> [FrameSource] { files(sequence).map { .file($0.path) } }
         var animation = (manifest ?? SequenceManifest()).animation(frames: pick(main), highlightedFrames: highlighted.map(pick))
-        animation.scale = wanted
+        // The scale of the files picked, when they share one: with only `@2x` files, UIKit loads them
+        // at scale 2 whatever scale was asked for.
+        let scales = Set(files(main).map(\.scale))
+        animation.scale = scales.count == 1 ? scales.first! : wanted
         return animation
     }
 }

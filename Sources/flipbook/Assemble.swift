@@ -134,7 +134,8 @@ struct Assemble: ParsableCommand {
         let play = try animation.playback(highlighted: highlighted, timing: .init(delays: try parsedDelays(), duration: duration, fps: fps))
         let input = GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load() }
         let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: alpha,
-                                  edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? play.repeatCount)
+                                  edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? play.repeatCount,
+                                  scale: animation.scale)
         let progress = Progress.forTerminal(label: "encoding")
         defer { progress?.finish() }
         guard let maxBytes else {

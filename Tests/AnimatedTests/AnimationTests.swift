@@ -129,6 +129,12 @@ struct AnimationLoaderTests {
         #expect(animation.scale == 2 && animation.repeatCount == 2)
         #expect(abs(animation.playDuration() - 0.25) < 1e-12)
 
+        // Only @2x files: picked for scale 1 as UIKit falls back, and the animation says 2.
+        for n in 1...3 { try tree.png("retina/spin\(n)@2x.png", 4, 4) }
+        let retina = try Animation.load([tree.path("retina")])
+        #expect(retina.frames.count == 3 && retina.scale == 2)
+        #expect(try Animation.load([tree.path("retina")], scale: 1).scale == 2)
+
         let atOne = try Animation.load([tree.path("fx/boom")], scale: 1)
         #expect(atOne.frames.compactMap(\.path).allSatisfy { !$0.contains("@2x") })
     }
