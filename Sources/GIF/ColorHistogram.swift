@@ -65,8 +65,8 @@ struct ColorHistogram: Sendable {
     /// Adds the drawn pixels of flattened `pixels` (alpha 0 = transparent, else the pixel's
     /// visibility, see ``AlphaFlattener``), every `step`-th one, or
     /// only those where `selected` is `true`, with, optionally, what each pixel is shown at now
-    /// (squared distance; ``Quantizer/Sample/unlimited`` when it must be drawn).
-    mutating func add(_ pixels: [UInt8], step: Int = 1, only selected: [Bool]? = nil, costs: [Float]? = nil) {
+    /// (`costs(pixel)`: squared distance; ``Quantizer/Sample/unlimited`` when it must be drawn).
+    mutating func add(_ pixels: [UInt8], step: Int = 1, only selected: [Bool]? = nil, costs: ((Int) -> Float)? = nil) {
         collectExactColors(pixels, only: selected)
         if costs != nil { hasCosts = true }
         var touched = self.touched, entries = self.entries
@@ -94,7 +94,7 @@ struct ColorHistogram: Sendable {
                         entries[slot].g &+= UInt64(g)
                         entries[slot].b &+= UInt64(b)
                         entries[slot].visibility += Double(AlphaFlattener.visibility(source[index + 3]))
-                        if let costs { entries[slot].cost += Double(costs[index >> 2]) }
+                        if let costs { entries[slot].cost += Double(costs(index >> 2)) }
                     }
                     index += stride
                 }

@@ -67,10 +67,10 @@ struct ColorRefiner {
     private(set) var palettesMade = 0
     /// How much worse a redrawn pixel may be drawn for LZW's sake (``FrameDiff/Target/tolerance``).
     let lzwTolerance: Float
-    /// Per pixel of the frame being refined: whether it is a candidate, and how far the screen
-    /// shows it from its source (``Quantizer/Sample/unlimited`` when it must be drawn).
+    /// Per pixel of the frame being refined: whether it is a candidate. (How far the screen shows
+    /// it, ``shownError(_:_:screen:cleared:)``, is computed again where needed: kept, it was 4 bytes
+    /// a pixel, 3.7 MB at 720p.)
     private var selected: [Bool]
-    private var errors: [Float]
 
     init(width: Int, height: Int, firstColors: Int, colors: Int, refinements: Int, laterFullRefinements: Int? = nil,
          lzwTolerance: Float = 0) {
@@ -82,7 +82,6 @@ struct ColorRefiner {
         self.laterFullRefinements = laterFullRefinements ?? refinements
         self.lzwTolerance = lzwTolerance
         selected = [Bool](repeating: false, count: width * height)
-        errors = [Float](repeating: 0, count: width * height)
     }
 
     /// What the next frame should draw, given its flattened `pixels` (alpha 0 = transparent, else
@@ -96,38 +95,24 @@ struct ColorRefiner {
             return FrameDiff.Target(colors: screen, indices: [UInt8](repeating: 0, count: count), transparent: 1,
                                     palette: [0, 0, 0, 0, 0, 0], isLocal: true)
         }
-        // Scratch kept from frame to frame (fresh pages cost more than clearing: 3 MB a frame at 800²);
-        // an error is read only where its pixel is selected.
+        // Scratch kept from frame to frame (fresh pages cost more than clearing).
         selected.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
+        let width = self.width
         pixels.withUnsafeBufferPointer { source in
             screen.withUnsafeBufferPointer { screen in
                 selected.withUnsafeMutableBufferPointer { selected in
-                    errors.withUnsafeMutableBufferPointer { errors in
-                        let (source, screen) = (UnsafeSendable(source), UnsafeSendable(screen))
-                        let (selected, errors) = (UnsafeMutableSendable(selected), UnsafeMutableSendable(errors))
-                        let width = self.width
-                        ParallelLoop.chunks(height, minimum: Self.bandRows(width: width)) { rows in
-                            let (source, screen, selected, errors) = (source.buffer, screen.buffer, selected.buffer, errors.buffer)
-                            for y in rows {
-                                // The columns the disposal clears on this row, if any.
-                                var clearedColumns = 0..<0
-                                if let cleared, y >= cleared.y && y < cleared.y + cleared.height {
-                                    clearedColumns = cleared.x..<(cleared.x + cleared.width)
-                                }
-                                for x in 0..<width {
-                                    let pixel = y * width + x, i = pixel * 4
-                                    guard source[i + 3] != 0 else { continue }
-                                    let shown = screen[pixel]
-                                    if shown == 0 || clearedColumns.contains(x) {
-                                        errors[pixel] = Quantizer.Sample.unlimited
-                                    } else {
-                                        let error = Float(Self.distance(source, i, shown))
-                                        // Seen as strongly as the pixel's source alpha lets it be.
-                                        guard error * AlphaFlattener.visibility(source[i + 3]) > Float(Self.tolerance) else { continue }
-                                        errors[pixel] = error
-                                    }
-                                    selected[pixel] = true
-                                }
+                    let (source, screen, selected) = (UnsafeSendable(source), UnsafeSendable(screen), UnsafeMutableSendable(selected))
+                    ParallelLoop.chunks(height, minimum: Self.bandRows(width: width)) { rows in
+                        for y in rows {
+                            let clearedColumns = Self.clearedColumns(cleared, row: y)
+                            for x in 0..<width where source.buffer[(y * width + x) * 4 + 3] != 0 {
+                                let pixel = y * width + x
+                                let error = Self.shownError(source.buffer, pixel, shown: screen.buffer[pixel],
+                                                            cleared: clearedColumns.contains(x))
+                                // Seen as strongly as the pixel's source alpha lets it be.
+                                guard error == Quantizer.Sample.unlimited
+                                        || error * AlphaFlattener.visibility(source.buffer[pixel * 4 + 3]) > Float(Self.tolerance) else { continue }
+                                selected.buffer[pixel] = true
                             }
                         }
                     }
@@ -138,7 +123,7 @@ struct ColorRefiner {
         previous = digest
 
         histogram.removeAll()
-        if any { histogram.add(pixels, only: selected, costs: errors) }
+        if any { Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, to: &histogram) }
         // Later frames may get a small table, unless it would leave the candidates far from their
         // colours (a scene cut, many-coloured art). A full table is fitted to finer bins.
         var rgb: [UInt8] = [0, 0, 0]
@@ -158,7 +143,7 @@ struct ColorRefiner {
             }
             if full {
                 fine.removeAll()
-                fine.add(pixels, only: selected, costs: errors)
+                Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, to: &fine)
                 rgb = PalettePlanner.fit(fine, colors: firstColors,
                                          refinements: palettesMade == 0 ? refinements : laterFullRefinements)
                 cells = fine.coarseCells()
@@ -174,18 +159,18 @@ struct ColorRefiner {
         pixels.withUnsafeBufferPointer { source in
             screen.withUnsafeBufferPointer { screen in
                 selected.withUnsafeBufferPointer { selected in
-                    errors.withUnsafeBufferPointer { errors in
-                        out.withUnsafeMutableBufferPointer { out in
-                            indices.withUnsafeMutableBufferPointer { indices in
-                                let shared = (UnsafeSendable(source), UnsafeSendable(screen), UnsafeSendable(selected), UnsafeSendable(errors))
-                                let written = (UnsafeMutableSendable(out), UnsafeMutableSendable(indices))
-                                let width = self.width
-                                ParallelLoop.chunks(height, minimum: Self.bandRows(width: width)) { rows in
-                                    let (source, screen, selected, errors) = (shared.0.buffer, shared.1.buffer, shared.2.buffer, shared.3.buffer)
-                                    let (out, indices) = (written.0.buffer, written.1.buffer)
-                                    var cache = NearestCache()
-                                    for pixel in (rows.lowerBound * width)..<(rows.upperBound * width) where source[pixel * 4 + 3] != 0 {
-                                        let i = pixel * 4
+                    out.withUnsafeMutableBufferPointer { out in
+                        indices.withUnsafeMutableBufferPointer { indices in
+                            let shared = (UnsafeSendable(source), UnsafeSendable(screen), UnsafeSendable(selected))
+                            let written = (UnsafeMutableSendable(out), UnsafeMutableSendable(indices))
+                            ParallelLoop.chunks(height, minimum: Self.bandRows(width: width)) { rows in
+                                let (source, screen, selected) = (shared.0.buffer, shared.1.buffer, shared.2.buffer)
+                                let (out, indices) = (written.0.buffer, written.1.buffer)
+                                var cache = NearestCache()
+                                for y in rows {
+                                    let clearedColumns = Self.clearedColumns(cleared, row: y)
+                                    for x in 0..<width where source[(y * width + x) * 4 + 3] != 0 {
+                                        let pixel = y * width + x, i = pixel * 4
                                         guard selected[pixel] else {
                                             out[pixel] = screen[pixel]
                                             continue
@@ -195,7 +180,8 @@ struct ColorRefiner {
                                             palette.map.nearest(Int(r), Int(g), Int(b))
                                         }
                                         let color = palette.color(index)
-                                        if Float(Self.distance(source, i, color)) < errors[pixel] {
+                                        let shown = Self.shownError(source, pixel, shown: screen[pixel], cleared: clearedColumns.contains(x))
+                                        if Float(Self.distance(source, i, color)) < shown {
                                             out[pixel] = color
                                             indices[pixel] = index
                                         } else {
@@ -214,6 +200,36 @@ struct ColorRefiner {
         return FrameDiff.Target(colors: out, indices: indices, transparent: palette.transparent,
                                 palette: palette.rgb, isLocal: true, source: pixels,
                                 tolerance: lossless ? 0 : lzwTolerance)
+    }
+
+    /// How far the screen, showing `shown`, shows drawn pixel `pixel` of `source`: the squared RGB
+    /// distance, or ``Quantizer/Sample/unlimited`` when it must be drawn (transparent on screen,
+    /// or `cleared` by the previous frame's disposal).
+    @inline(__always)
+    static func shownError(_ source: UnsafeBufferPointer<UInt8>, _ pixel: Int, shown: UInt32, cleared: Bool) -> Float {
+        shown == 0 || cleared ? Quantizer.Sample.unlimited : Float(distance(source, pixel * 4, shown))
+    }
+
+    /// The columns the disposal clears on row `y`, if any.
+    @inline(__always)
+    static func clearedColumns(_ cleared: GIF.Rect?, row y: Int) -> Range<Int> {
+        guard let cleared, y >= cleared.y && y < cleared.y + cleared.height else { return 0..<0 }
+        return cleared.x..<(cleared.x + cleared.width)
+    }
+
+    /// Adds the candidates (`selected`) of `pixels` to `histogram`, each with how far the screen
+    /// shows it. Static, so that the histogram being filled is the refiner's only reference to it
+    /// (a method on `self` would hold a copy of the refiner, and the histogram would copy its slots).
+    private static func addCandidates(of pixels: [UInt8], _ selected: [Bool], screen: [UInt32], cleared: GIF.Rect?,
+                                      width: Int, to histogram: inout ColorHistogram) {
+        pixels.withUnsafeBufferPointer { source in
+            screen.withUnsafeBufferPointer { screen in
+                histogram.add(pixels, only: selected) { pixel in
+                    Self.shownError(source, pixel, shown: screen[pixel],
+                                    cleared: cleared != nil && Self.clearedColumns(cleared, row: pixel / width).contains(pixel % width))
+                }
+            }
+        }
     }
 
     /// Rows per band when a frame's per-pixel passes are split over the cores: ~16 K pixels, so
