@@ -220,14 +220,15 @@ struct ColorRefiner {
     /// Adds the candidates (`selected`) of `pixels` to `histogram`, each with how far the screen
     /// shows it. Static, so that the histogram being filled is the refiner's only reference to it
     /// (a method on `self` would hold a copy of the refiner, and the histogram would copy its slots).
+    @inline(__always)
     private static func addCandidates(of pixels: [UInt8], _ selected: [Bool], screen: [UInt32], cleared: GIF.Rect?,
                                       width: Int, to histogram: inout ColorHistogram) {
         pixels.withUnsafeBufferPointer { source in
             screen.withUnsafeBufferPointer { screen in
-                histogram.add(pixels, only: selected) { pixel in
+                histogram.add(pixels, only: selected, costs: { pixel in
                     Self.shownError(source, pixel, shown: screen[pixel],
                                     cleared: cleared != nil && Self.clearedColumns(cleared, row: pixel / width).contains(pixel % width))
-                }
+                })
             }
         }
     }

@@ -22,8 +22,8 @@ struct Assemble: ParsableCommand {
 
             GIF transparency is one bit. --alpha dither (the default) keeps a share of each soft \
             area's pixels equal to its alpha, in a pattern fixed by position that changes only where \
-            the alpha really moves, and cuts the anti-aliased rim of opaque shapes at alpha 128: \
-            smoke and fades stay visible to their last frame. threshold keeps pixels with alpha ≥ 128 \
+            the alpha really moves (dots for @1x frames, horizontal pixel pairs for @2x and @3x), and \
+            cuts the anti-aliased rim of opaque shapes: smoke and fades stay visible to their last frame. threshold keeps pixels with alpha ≥ 128 \
             (faint smoke vanishes), matte:#RRGGBB composites everything onto a colour. When the GIF \
             will sit on a known background, --edge-matte blends the kept semi-transparent pixels with \
             it (no halo).
