@@ -68,7 +68,7 @@ struct ColorRefiner {
     /// How much worse a redrawn pixel may be drawn for LZW's sake (``FrameDiff/Target/tolerance``).
     let lzwTolerance: Float
     /// Per pixel of the frame being refined: whether it is a candidate. (How far the screen shows
-    /// it, ``shownError(_:_:screen:cleared:)``, is computed again where needed: kept, it was 4 bytes
+    /// it, ``shownError(_:_:shown:cleared:)``, is computed again where needed: kept, it was 4 bytes
     /// a pixel, 3.7 MB at 720p.)
     private var selected: [Bool]
 
