@@ -94,6 +94,9 @@ struct AlphaFlattener {
         /// The undecided pixels, as `p << 1 | k`: pixel `p` is kept when it was kept in the frame
         /// before; `k` is 1 when it is kept in a frame with none before it.
         var undecided: [Int]
+        /// ``rim(of:)`` of the frame (dither only; empty when it has no opaque pixel): which pixels
+        /// lie within ``rimRadius`` of an opaque one, for the LZW choice's slack (``FrameDiff``).
+        var rim: [UInt64] = []
     }
 
     /// The part of flattening that needs no previous frame, for the decoding workers.
@@ -114,7 +117,7 @@ struct AlphaFlattener {
                 }
             }
         }
-        return Prepared(pixels: pixels, kept: kept, undecided: undecided)
+        return Prepared(pixels: pixels, kept: kept, undecided: undecided, rim: rim)
     }
 
     /// The flattened pixels of the next frame, made in the frame's own storage.

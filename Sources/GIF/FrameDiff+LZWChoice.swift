@@ -5,7 +5,7 @@ import Raster
 extension FrameDiff {
     /// The indices of `rect` as ``LZWChooser`` picks them: a pixel that changes may take any
     /// index no further from its source than its own colour or its slack
-    /// (``slack(_:at:width:height:tolerance:loose:)``), and never further than the screen shows
+    /// (``slack(_:at:width:height:tolerance:loose:nearOpaque:)``), and never further than the screen shows
     /// it now; where the string's own index does not go on, the accepted one nearest the pixel's
     /// first choice is taken (least change on screen). A pixel that does not change stays
     /// transparent or takes an index of exactly the colour shown (so it never drifts).
@@ -44,6 +44,7 @@ extension FrameDiff {
                                     let loose = opaque > 0 && total / Float(opaque) >= Self.looseFit
                                     let shared = (UnsafeSendable(colors), UnsafeSendable(drawn), UnsafeSendable(source),
                                                   UnsafeSendable(base), UnsafeSendable(table))
+                                    let nearOpaque = target.nearOpaque
                                     let out = (UnsafeMutableSendable(boundsOut), UnsafeMutableSendable(firstOut))
                                     ParallelLoop.chunks(rect.height, minimum: max(2, (1 << 15) / rect.width)) { rows in
                                         let (colors, drawn, source, base, table) = (shared.0.buffer, shared.1.buffer, shared.2.buffer,
@@ -53,7 +54,7 @@ extension FrameDiff {
                                             guard colors[p] != base[p] else { continue }
                                             let own = Self.error(colors[p], source, p)
                                             var slack = Self.slack(source, at: p, width: width, height: height,
-                                                                   tolerance: tolerance, loose: loose)
+                                                                   tolerance: tolerance, loose: loose, nearOpaque: nearOpaque)
                                             if base[p] != 0 {
                                                 // A pixel refined in place only ever moves towards its source (see
                                                 // ``ColorRefiner``): closer than the screen shows it, or it would shimmer.
@@ -100,11 +101,16 @@ extension FrameDiff {
     /// differs, mask a colour some levels off; a smooth gradient, a flat area or an outline
     /// (whose neighbours along it match) does not, and gets almost none.
     private static func slack(_ source: UnsafeBufferPointer<UInt8>, at p: Int, width: Int, height: Int,
-                              tolerance: Float, loose: Bool) -> Float {
+                              tolerance: Float, loose: Bool, nearOpaque: [UInt64]?) -> Float {
         let (x, y) = (p % width, p / width)
         if source[p * 4 + 3] != 255 {
             // A soft pixel away from opaque ones (smoke, a glow) is one dot of a pattern; one
             // within two pixels of an opaque pixel is the rim of a shape, treated as opaque.
+            if let nearOpaque {
+                let word = y * AlphaFlattener.rimWords(width: width) + x >> 6
+                let near = !nearOpaque.isEmpty && nearOpaque[word] >> UInt64(x & 63) & 1 != 0
+                return near ? 0 : min(softTolerance, tolerance)
+            }
             for ny in max(0, y - 2)...min(height - 1, y + 2) {
                 for nx in max(0, x - 2)...min(width - 1, x + 2) where source[(ny * width + nx) * 4 + 3] == 255 {
                     return 0

@@ -29,6 +29,11 @@ struct FrameDiff {
         /// to its source, times its ``AlphaFlattener/visibility(_:)``) so that LZW finds longer
         /// strings (``LZWChooser``); 0 draws every pixel with its own index.
         var tolerance: Float = 0
+        /// Which pixels lie within two of an opaque one (``AlphaFlattener/rim(of:)``'s bits, rows of
+        /// ``AlphaFlattener/rimWords(width:)`` words; empty: none does), when `source` is
+        /// flattened without a matte (so its opaque pixels are the frame's); `nil`: found from
+        /// `source` pixel by pixel.
+        var nearOpaque: [UInt64]?
     }
 
     let width: Int

@@ -237,9 +237,13 @@ extension GIF {
                                        laterFullRefinements: quality == .standard ? 4 : 8,
                                        lzwTolerance: quality.lzwTolerance)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
+                // Without a matte the flattened frame's opaque pixels are the source's, whose
+                // neighbourhoods the workers found (``AlphaFlattener/Prepared/rim``).
+                let nearOpaque = alpha == .dither && edgeMatte == nil ? frame.rim : nil
                 let pixels = flattener.flatten(frame)
                 let cleared = output.diff.regionCleared { pixels[$0 * 4 + 3] == 0 }
-                let target = refiner.target(for: pixels, screen: output.diff.canvas, cleared: cleared)
+                var target = refiner.target(for: pixels, screen: output.diff.canvas, cleared: cleared)
+                target.nearOpaque = nearOpaque
                 try output.add(target, delay: timing.delays[index])
                 progress?(index + 1, count)
             }
