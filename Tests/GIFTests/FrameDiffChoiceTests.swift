@@ -1,4 +1,5 @@
 import Testing
+import Raster
 @testable import GIF
 
 /// ``FrameDiff`` with a tolerance: which indices it may choose for LZW's sake, and what the screen
@@ -111,5 +112,41 @@ struct FrameDiffChoiceTests {
                 #expect(diff.canvas[pixel] == before[pixel])
             }
         }
+    }
+
+    /// The slack's "near an opaque pixel" test read from the rim bits the decoding workers found
+    /// (``FrameDiff/Target/nearOpaque``) chooses exactly the indices the 5×5 scan of the flattened
+    /// frame chooses: two encoders in lockstep over real frames (a sprite with soft rims, a
+    /// fading explosion), one given the bits, one not, write the same frames.
+    @Test(arguments: ["gameart2d-dino-jump", "unity-explosion02hd-fadeout"])
+    func rimBitsChooseAsTheScanDoes(sequence: String) throws {
+        let frames = try GIFSoftAlphaTests.frames(sequence)
+        #expect(frames.count >= 2)
+        let (width, height) = (frames[0].width, frames[0].height)
+        func refiner() -> ColorRefiner {
+            ColorRefiner(width: width, height: height, firstColors: 256, colors: 64, refinements: 8,
+                         laterFullRefinements: 4, lzwTolerance: GIF.Encoder.Quality.standard.lzwTolerance)
+        }
+        var (refinerA, refinerB) = (refiner(), refiner())
+        var (diffA, diffB) = (FrameDiff(width: width, height: height), FrameDiff(width: width, height: height))
+        var (flattenerA, flattenerB) = (AlphaFlattener(alpha: .dither), AlphaFlattener(alpha: .dither))
+        var rimPixels = 0, chosen = 0
+        for frame in frames {
+            let prepared = AlphaFlattener.prepare(frame, alpha: .dither)
+            rimPixels += prepared.rim.reduce(0) { $0 + $1.nonzeroBitCount }
+            let pixelsA = flattenerA.flatten(prepared), pixelsB = flattenerB.flatten(prepared)
+            var withBits = refinerA.target(for: pixelsA, screen: diffA.canvas,
+                                           cleared: diffA.regionCleared { pixelsA[$0 * 4 + 3] == 0 })
+            withBits.nearOpaque = prepared.rim
+            let scanned = refinerB.target(for: pixelsB, screen: diffB.canvas,
+                                          cleared: diffB.regionCleared { pixelsB[$0 * 4 + 3] == 0 })
+            if withBits.tolerance > 0 { chosen += 1 }   // else a lossless table: no choice to make
+            let (a, b) = (diffA.add(withBits, delay: 3), diffB.add(scanned, delay: 3))
+            #expect(a?.indices == b?.indices && a?.rect == b?.rect)
+            #expect(diffA.canvas == diffB.canvas)
+        }
+        #expect(diffA.finish()?.indices == diffB.finish()?.indices)
+        #expect(chosen * 2 >= frames.count)
+        if sequence == "gameart2d-dino-jump" { #expect(rimPixels > 0) }
     }
 }
