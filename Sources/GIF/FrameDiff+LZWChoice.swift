@@ -44,7 +44,7 @@ extension FrameDiff {
                                     let loose = opaque > 0 && total / Float(opaque) >= Self.looseFit
                                     let shared = (UnsafeSendable(colors), UnsafeSendable(drawn), UnsafeSendable(source),
                                                   UnsafeSendable(base), UnsafeSendable(table))
-                                    let nearOpaque = target.nearOpaque
+                                    let nearOpaque = target.nearOpaque.map { (bits: $0, words: AlphaFlattener.rimWords(width: width)) }
                                     let out = (UnsafeMutableSendable(boundsOut), UnsafeMutableSendable(firstOut))
                                     ParallelLoop.chunks(rect.height, minimum: max(2, (1 << 15) / rect.width)) { rows in
                                         let (colors, drawn, source, base, table) = (shared.0.buffer, shared.1.buffer, shared.2.buffer,
@@ -101,14 +101,13 @@ extension FrameDiff {
     /// differs, mask a colour some levels off; a smooth gradient, a flat area or an outline
     /// (whose neighbours along it match) does not, and gets almost none.
     private static func slack(_ source: UnsafeBufferPointer<UInt8>, at p: Int, width: Int, height: Int,
-                              tolerance: Float, loose: Bool, nearOpaque: [UInt64]?) -> Float {
+                              tolerance: Float, loose: Bool, nearOpaque: (bits: [UInt64], words: Int)?) -> Float {
         let (x, y) = (p % width, p / width)
         if source[p * 4 + 3] != 255 {
             // A soft pixel away from opaque ones (smoke, a glow) is one dot of a pattern; one
             // within two pixels of an opaque pixel is the rim of a shape, treated as opaque.
             if let nearOpaque {
-                let word = y * AlphaFlattener.rimWords(width: width) + x >> 6
-                let near = !nearOpaque.isEmpty && nearOpaque[word] >> UInt64(x & 63) & 1 != 0
+                let near = !nearOpaque.bits.isEmpty && nearOpaque.bits[y * nearOpaque.words + x >> 6] >> UInt64(x & 63) & 1 != 0
                 return near ? 0 : min(softTolerance, tolerance)
             }
             for ny in max(0, y - 2)...min(height - 1, y + 2) {

@@ -34,33 +34,11 @@ struct NearestCenter {
     /// than that (squared) to a centre is nearer to it than to any other (triangle inequality), so
     /// a colour that stays that close to the centre it had needs no search.
     func quarterGaps() -> [Double] {
-        let count = centers.count / 3
-        var gaps = [Double](repeating: .infinity, count: count)
-        // Each centre's nearest other, walking out from it along the sorted axis until the axis
-        // distance alone exceeds the best found (as ``Lookup/nearest(_:_:_:guess:)`` does).
         withLookup { lookup in
-            for position in 0..<count {
-                let a = order[position], key = keys[position]
-                let (r, g, b) = (centers[a * 3], centers[a * 3 + 1], centers[a * 3 + 2])
-                var best = Double.infinity
-                var up = position + 1
-                while up < count {
-                    let d = keys[up] - key
-                    if d * d > best { break }
-                    best = min(best, lookup.distance(order[up], r, g, b))
-                    up += 1
-                }
-                var down = position - 1
-                while down >= 0 {
-                    let d = key - keys[down]
-                    if d * d > best { break }
-                    best = min(best, lookup.distance(order[down], r, g, b))
-                    down -= 1
-                }
-                gaps[a] = best / 4
+            (0..<centers.count / 3).map { a in
+                lookup.nearest(centers[a * 3], centers[a * 3 + 1], centers[a * 3 + 2], skipping: a).distance / 4
             }
         }
-        return gaps
     }
 
     /// Runs `body` with a lookup over this set's storage. The lookup borrows it (no reference
@@ -91,9 +69,10 @@ struct NearestCenter {
         }
 
         /// The index of the centre nearest to (r, g, b) and its squared distance. `guess`, a centre
-        /// likely to be near (the one it had before), lets the search stop sooner.
+        /// likely to be near (the one it had before), lets the search stop sooner; the centre
+        /// `skipping` is not considered (a centre's nearest other, for ``NearestCenter/quarterGaps()``).
         @inline(__always)
-        func nearest(_ r: Double, _ g: Double, _ b: Double, guess: Int = -1) -> (index: Int, distance: Double) {
+        func nearest(_ r: Double, _ g: Double, _ b: Double, guess: Int = -1, skipping: Int = -1) -> (index: Int, distance: Double) {
             let value = axis == 0 ? r : axis == 1 ? g : b
             // First key ≥ value.
             var low = 0, high = keys.count
@@ -111,7 +90,7 @@ struct NearestCenter {
                 let d = keys[up] - value
                 if d * d > best { break }
                 let index = order[up], distance = distance(index, r, g, b)
-                if distance < best || (distance == best && index < bestIndex) {
+                if index != skipping && (distance < best || (distance == best && index < bestIndex)) {
                     best = distance
                     bestIndex = index
                 }
@@ -122,7 +101,7 @@ struct NearestCenter {
                 let d = value - keys[down]
                 if d * d > best { break }
                 let index = order[down], distance = distance(index, r, g, b)
-                if distance < best || (distance == best && index < bestIndex) {
+                if index != skipping && (distance < best || (distance == best && index < bestIndex)) {
                     best = distance
                     bestIndex = index
                 }
