@@ -20,6 +20,13 @@ package enum ParallelLoop {
     /// encoder asked several hundred times a frame).
     package static let cores = ProcessInfo.processInfo.activeProcessorCount
 
+    /// Makes the calling thread give way to the others when the cores are busy: for threads
+    /// working ahead of the one that waits on them (the GIF encoder's frame decoders), so the
+    /// chunks of that thread's own loops run first.
+    package static func workAhead() {
+        System.lowerThreadPriority(to: 10)
+    }
+
     /// `body(index)` for every index in `0..<count`, in up to 16 contiguous chunks at once.
     package static func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
         chunks(count, minimum: 1, most: 16) { range in for index in range { body(index) } }

@@ -146,6 +146,23 @@ enum System {
     static func ignoreFileSizeSignal() {
         _ = signal(SIGXFSZ, SIG_IGN)
     }
+
+    /// Lowers the calling thread's scheduling priority to `niceness` (0–19, higher runs less when
+    /// the cores are contended), never raising it; whether it is that low now. Linux keeps the
+    /// nice value per thread; elsewhere a no-op.
+    @discardableResult
+    static func lowerThreadPriority(to niceness: Int32) -> Bool {
+        #if canImport(Glibc)
+        // 0: the calling thread.
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        errno = 0
+        let current = getpriority(which, 0)
+        guard errno == 0 else { return false }
+        return current >= niceness || setpriority(which, 0, niceness) == 0
+        #else
+        return false
+        #endif
+    }
 }
 
 // The C functions whose names the wrappers above reuse.
