@@ -154,7 +154,7 @@ struct ColorHistogram: Sendable {
 
     /// The non-empty bins as mean colours, weighted by their pixels' visibility, in bin order.
     func samples() -> [Quantizer.Sample] {
-        touched.sorted().map { bin in
+        Self.sortedBins(touched, bits: 3 * bits).map { bin in
             let entry = entries[Int(slots.buffer[bin]) - 1]
             let count = Double(entry.count)
             return Quantizer.Sample(
@@ -162,5 +162,26 @@ struct ColorHistogram: Sendable {
                 weight: entry.visibility, limit: hasCosts ? entry.cost / count : .infinity,
                 visibility: entry.visibility / count)
         }
+    }
+
+    /// `bins` (distinct, below `1 << bits`) in increasing order: a radix sort in two passes, where
+    /// `sorted()` (a merge sort) was 2 % of the encoder's time on a 256² explosion.
+    static func sortedBins(_ bins: [Int], bits: Int) -> [Int] {
+        guard bins.count > 64 else { return bins.sorted() }
+        let low = (bits + 1) / 2, mask = (1 << low) - 1
+        var counts = [Int](repeating: 0, count: (1 << low) + 1)
+        var buffer = [Int](repeating: 0, count: bins.count), result = bins
+        for (shift, digitMask) in [(0, mask), (low, (1 << (bits - low)) - 1)] {
+            for k in counts.indices { counts[k] = 0 }
+            for bin in result { counts[(bin >> shift & digitMask) + 1] += 1 }
+            for k in 1..<counts.count { counts[k] += counts[k - 1] }
+            for bin in result {
+                let digit = bin >> shift & digitMask
+                buffer[counts[digit]] = bin
+                counts[digit] += 1
+            }
+            swap(&result, &buffer)
+        }
+        return result
     }
 }

@@ -103,6 +103,17 @@ struct PaletteMapTests {
         }
     }
 
+    /// The radix sort of a histogram's bins orders them as `sorted()` does, for both bin layouts
+    /// and for counts on either side of where it falls back to `sorted()`.
+    @Test(arguments: [18, 21], [0, 1, 60, 65, 3000, 40000])
+    func binsSortAsSortedDoes(bits: Int, count: Int) {
+        var generator = SplitMix(seed: UInt64(bits * 100_003 + count))
+        var bins = Set<Int>()
+        while bins.count < count { bins.insert(Int(generator.next() % UInt64(1 << bits))) }
+        let shuffled = Array(bins)
+        #expect(ColorHistogram.sortedBins(shuffled, bits: bits) == shuffled.sorted())
+    }
+
     @Test func quantizerKeepsFewColoursExactAndDropsDuplicates() {
         let samples = [(10.0, 20.0, 30.0), (200, 100, 0), (10, 20, 30)].map { Quantizer.Sample(r: $0.0, g: $0.1, b: $0.2, weight: 5) }
         let palette = Quantizer.palette(for: samples, count: 8, refinements: 4)
