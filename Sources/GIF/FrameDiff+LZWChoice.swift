@@ -34,16 +34,9 @@ extension FrameDiff {
                                     // Opaque pixels get slack only in a frame its table fits loosely
                                     // (fire, film): where it fits closely (a shaded sprite) the eye
                                     // sees every level it loses.
-                                    var total: Float = 0, opaque = 0
-                                    for k in 0..<count {
-                                        let p = pixel(k)
-                                        guard colors[p] != base[p], source[p * 4 + 3] == 255 else { continue }
-                                        total += Self.error(colors[p], source, p)
-                                        opaque += 1
-                                    }
-                                    let loose = opaque > 0 && total / Float(opaque) >= Self.looseFit
                                     let shared = (UnsafeSendable(colors), UnsafeSendable(drawn), UnsafeSendable(source),
                                                   UnsafeSendable(base), UnsafeSendable(table))
+                                    let loose = Self.fitsLoosely(rect, width: width, colors: shared.0, source: shared.2, screen: shared.3)
                                     let nearOpaque = target.nearOpaque.map { (bits: $0, words: AlphaFlattener.rimWords(width: width)) }
                                     let out = (UnsafeMutableSendable(boundsOut), UnsafeMutableSendable(firstOut))
                                     ParallelLoop.chunks(rect.height, minimum: max(2, (1 << 15) / rect.width)) { rows in
@@ -92,6 +85,36 @@ extension FrameDiff {
                 }
             }
         }
+    }
+
+    /// Whether the opaque pixels of `rect` that change are drawn, on average, at least
+    /// ``looseFit`` from their source (an exact mean: whole squared distances, summed in bands of
+    /// rows on all cores).
+    private static func fitsLoosely(_ rect: GIF.Rect, width: Int, colors: UnsafeSendable<UInt32>,
+                                    source: UnsafeSendable<UInt8>, screen: UnsafeSendable<UInt32>) -> Bool {
+        let bands = rect.width * rect.height >= 1 << 15 ? ParallelLoop.cores : 1
+        // Per band: summed squared distance, pixels.
+        var sums = [Int](repeating: 0, count: bands * 2)
+        sums.withUnsafeMutableBufferPointer { sums in
+            let out = UnsafeMutableSendable(sums)
+            ParallelLoop.chunks(bands, minimum: 1) { range in
+                let (colors, source, screen) = (colors.buffer, source.buffer, screen.buffer)
+                for band in range {
+                    var total = 0, opaque = 0
+                    for y in (rect.y + rect.height * band / bands)..<(rect.y + rect.height * (band + 1) / bands) {
+                        for p in (y * width + rect.x)..<(y * width + rect.x + rect.width)
+                        where colors[p] != screen[p] && source[p * 4 + 3] == 255 {
+                            total += distance(colors[p], 0xFF00_0000 | UInt32(source[p * 4]) << 16
+                                              | UInt32(source[p * 4 + 1]) << 8 | UInt32(source[p * 4 + 2]))
+                            opaque += 1
+                        }
+                    }
+                    (out.buffer[band * 2], out.buffer[band * 2 + 1]) = (total, opaque)
+                }
+            }
+        }
+        let (total, opaque) = stride(from: 0, to: sums.count, by: 2).reduce((0, 0)) { ($0.0 + sums[$1], $0.1 + sums[$1 + 1]) }
+        return opaque > 0 && Double(total) >= Double(looseFit) * Double(opaque)
     }
 
     /// How much error pixel `p` may be drawn with beyond its own (squared RGB distance to its
