@@ -47,6 +47,10 @@ struct ColorRefiner {
     /// +0.25 %, FLIP and flicker unchanged to the third digit, 12 % less CPU on a 256² copy.
     static let textureError = 40.0
 
+    /// Frames after one found to be texture (``textureError``) that go straight to a full table
+    /// without trying the small one again.
+    static let textureSkips = 3
+
     let width: Int
     let height: Int
     /// Entries of the first frame's table (which becomes the global one) and of later frames' tables.
@@ -73,6 +77,8 @@ struct ColorRefiner {
     private var fine = ColorHistogram(bits: Self.histogramBits)
     /// Frames that had at least one pixel to draw.
     private(set) var palettesMade = 0
+    /// The small table's error when it was last tried, and the frames since that skipped it.
+    private var lastTexture = (error: 0.0, skipped: 0)
     /// How much worse a redrawn pixel may be drawn for LZW's sake (``FrameDiff/Target/tolerance``).
     let lzwTolerance: Float
     /// Per pixel of the frame being refined: whether it is a candidate. (How far the screen shows
@@ -141,7 +147,11 @@ struct ColorRefiner {
             var full = size == firstColors
             // The small table's error after two iterations (0 when it settled sooner).
             var smallError = 0.0
-            if !full {
+            if !full && lastTexture.error >= Self.textureError && lastTexture.skipped < Self.textureSkips {
+                // Texture a moment ago: the small table would fail again.
+                (full, smallError) = (true, lastTexture.error)
+                lastTexture.skipped += 1
+            } else if !full {
                 let samples = histogram.samples()
                 // A table that after two iterations still leaves the candidates a quarter beyond
                 // the upgrade is not finished: the last six move that error 2–8 % (measured on
@@ -153,6 +163,7 @@ struct ColorRefiner {
                 }))
                 rgb = small ?? rgb
                 full = small.map { Self.meanError(samples, $0) > Self.upgradeError } ?? true
+                lastTexture = (smallError, 0)
             }
             if full {
                 fine.removeAll()
