@@ -85,6 +85,8 @@ struct ColorRefiner {
     /// it, ``shownError(_:_:shown:cleared:)``, is computed again where needed: kept, it was 4 bytes
     /// a pixel, 3.7 MB at 720p.)
     private var selected: [Bool]
+    /// The colours and indices handed out with the last target (see ``target(for:screen:cleared:)``).
+    private var recycled: (colors: [UInt32], indices: [UInt8]) = ([], [])
 
     init(width: Int, height: Int, firstColors: Int, colors: Int, refinements: Int, laterFullRefinements: Int? = nil,
          lzwTolerance: Float = 0) {
@@ -179,8 +181,12 @@ struct ColorRefiner {
         let palette = PalettePlanner.palette(rgb, precision: .coarse, cells: cells)
         if any { palettesMade += 1 }
 
-        var out = [UInt32](repeating: 0, count: count)
-        var indices = [UInt8](repeating: palette.transparent, count: count)
+        // Last frame's buffers, written again in place once the frame diff has let go of them
+        // (fresh ones cost a page fault every 4 KB: 14 % of this thread's time on the 800² explosion).
+        var (out, indices) = recycled
+        recycled = ([], [])
+        if out.count != count { (out, indices) = ([UInt32](repeating: 0, count: count), [UInt8](repeating: 0, count: count)) }
+        let transparent = palette.transparent
         pixels.withUnsafeBufferPointer { source in
             screen.withUnsafeBufferPointer { screen in
                 selected.withUnsafeBufferPointer { selected in
@@ -193,6 +199,8 @@ struct ColorRefiner {
                                 let (out, indices) = (written.0.buffer, written.1.buffer)
                                 var cache = NearestCache()
                                 for y in rows {
+                                    UnsafeMutableBufferPointer(rebasing: out[(y * width)..<(y * width + width)]).update(repeating: 0)
+                                    UnsafeMutableBufferPointer(rebasing: indices[(y * width)..<(y * width + width)]).update(repeating: transparent)
                                     let clearedColumns = Self.clearedColumns(cleared, row: y)
                                     for x in 0..<width where source[(y * width + x) * 4 + 3] != 0 {
                                         let pixel = y * width + x, i = pixel * 4
@@ -222,6 +230,7 @@ struct ColorRefiner {
         }
         // A frame whose candidates the table holds exactly stays lossless.
         let lossless = histogram.exactColors != nil
+        recycled = (out, indices)
         return FrameDiff.Target(colors: out, indices: indices, transparent: palette.transparent,
                                 palette: palette.rgb, isLocal: true, source: pixels,
                                 tolerance: lossless ? 0 : lzwTolerance)
