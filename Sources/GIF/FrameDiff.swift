@@ -75,16 +75,25 @@ struct FrameDiff {
                 let keep = target.tolerance > 0
                 var shown = [UInt8](repeating: target.transparent, count: keep ? rect.width * rect.height : 0)
                 let table = keep ? Self.table(target) : []
-                var nearest = NearestCache()
-                for y in rect.y..<(rect.y + rect.height) {
-                    for x in rect.x..<(rect.x + rect.width) {
-                        let color = canvas[y * width + x]
-                        if keep && color != 0 {
-                            shown[(y - rect.y) * rect.width + x - rect.x] = nearest.index(for: UInt64(color)) {
-                                Self.nearestEntry(to: color, in: table, skipping: target.transparent)
+                let transparent = target.transparent
+                // In bands of rows on all cores (the whole frame, for a fading cloud).
+                canvas.withUnsafeMutableBufferPointer { canvas in
+                    shown.withUnsafeMutableBufferPointer { shown in
+                        let (canvas, shown) = (UnsafeMutableSendable(canvas), UnsafeMutableSendable(shown))
+                        ParallelLoop.chunks(rect.height, minimum: max(2, (1 << 15) / rect.width)) { rows in
+                            var nearest = NearestCache()
+                            for y in (rect.y + rows.lowerBound)..<(rect.y + rows.upperBound) {
+                                for x in rect.x..<(rect.x + rect.width) {
+                                    let color = canvas.buffer[y * width + x]
+                                    if keep && color != 0 {
+                                        shown.buffer[(y - rect.y) * rect.width + x - rect.x] = nearest.index(for: UInt64(color)) {
+                                            Self.nearestEntry(to: color, in: table, skipping: transparent)
+                                        }
+                                    }
+                                    canvas.buffer[y * width + x] = 0
+                                }
                             }
                         }
-                        canvas[y * width + x] = 0
                     }
                 }
                 if keep { cleared = (rect, shown) }
