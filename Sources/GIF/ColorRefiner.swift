@@ -138,12 +138,13 @@ struct ColorRefiner {
         let any = selected.contains(true)
         previous = digest
 
-        histogram.removeAll()
-        if any { Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, to: &histogram) }
         // Later frames may get a small table, unless it would leave the candidates far from their
-        // colours (a scene cut, many-coloured art). A full table is fitted to finer bins.
+        // colours (a scene cut, many-coloured art). A full table is fitted to finer bins. Only the
+        // histogram a table is fitted to is filled (each is a pass over the frame).
         var rgb: [UInt8] = [0, 0, 0]
-        var cells = histogram.coarseCells()
+        var cells: [Int] = []
+        // A frame whose candidates the table holds exactly stays lossless.
+        var lossless = true
         if any {
             let size = palettesMade == 0 ? firstColors : colors
             var full = size == firstColors
@@ -154,6 +155,8 @@ struct ColorRefiner {
                 (full, smallError) = (true, lastTexture.error)
                 lastTexture.skipped += 1
             } else if !full {
+                histogram.removeAll()
+                Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, to: &histogram)
                 let samples = histogram.samples()
                 // A table that after two iterations still leaves the candidates a quarter beyond
                 // the upgrade is not finished: the last six move that error 2–8 % (measured on
@@ -166,6 +169,7 @@ struct ColorRefiner {
                 rgb = small ?? rgb
                 full = small.map { Self.meanError(samples, $0) > Self.upgradeError } ?? true
                 lastTexture = (smallError, 0)
+                (cells, lossless) = (histogram.coarseCells(), histogram.exactColors != nil)
             }
             if full {
                 fine.removeAll()
@@ -173,7 +177,7 @@ struct ColorRefiner {
                 let rounds = palettesMade == 0 ? refinements
                     : smallError >= Self.textureError ? min(2, laterFullRefinements) : laterFullRefinements
                 rgb = PalettePlanner.fit(fine, colors: firstColors, refinements: rounds)
-                cells = fine.coarseCells()
+                (cells, lossless) = (fine.coarseCells(), fine.exactColors != nil)
             }
         }
         // Used for one frame's few ten thousand pixels: a coarse map builds 20× faster, and only its
@@ -228,8 +232,6 @@ struct ColorRefiner {
                 }
             }
         }
-        // A frame whose candidates the table holds exactly stays lossless.
-        let lossless = histogram.exactColors != nil
         recycled = (out, indices)
         return FrameDiff.Target(colors: out, indices: indices, transparent: palette.transparent,
                                 palette: palette.rgb, isLocal: true, source: pixels,
