@@ -58,9 +58,12 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
 
     /// Why a manifest could not be used.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// The file could not be read — or, by ``write(to:)`` and ``write(to:in:)``, written — for
-        /// the system's `reason` (missing, no permission, a full disk).
+        /// The file could not be read, for the system's `reason` (missing, no permission).
         case unreadable(file: String, reason: String)
+        /// ``write(to:)`` or ``write(to:in:)`` could not write the file (no permission, a full disk,
+        /// `ulimit -f`): Raster's write error, with its path and the system's reason. An output
+        /// failure, not a bad input (the CLI's exit 4, as for every other file it writes).
+        case unwritable(FileIO.Error)
         /// The manifest could not be encoded for writing (`reason` is the encoder's); reading
         /// reports bad contents as ``schema(_:)``.
         case invalid(file: String, reason: String)
@@ -72,16 +75,19 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         public var file: String {
             switch self {
             case .unreadable(let file, _), .invalid(let file, _): file
+            case .unwritable(let error): error.path
             case .schema(let error): error.file
             }
         }
 
-        /// One line naming the file: `walk/sequence.json: cannot read: …`, `…: invalid sequence
-        /// manifest: …`, or the schema error's message (`walk/sequence.json: fps: must be between
-        /// 1/86400 and 1000 (found 0)`).
+        /// One line naming the file: `walk/sequence.json: cannot read: …`, `cannot write
+        /// walk/sequence.json: …` (as Raster's write errors say it), `…: invalid sequence manifest:
+        /// …`, or the schema error's message (`walk/sequence.json: fps: must be between 1/86400 and
+        /// 1000 (found 0)`).
         public var description: String {
             switch self {
             case .unreadable(let file, let reason): "\(file): cannot read: \(reason)"
+            case .unwritable(let error): error.description
             case .invalid(let file, let reason): "\(file): invalid sequence manifest: \(reason)"
             case .schema(let error): error.description
             }
@@ -105,13 +111,15 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     }
 
     /// Writes the manifest atomically, keys sorted, so the file is stable under version control.
+    /// A file that cannot be written is ``Error/unwritable(_:)``.
     public func write(to path: String) throws(Error) {
         let set = OutputSet()
         try write(to: path, in: set)
-        do { try set.commit() } catch { throw .unreadable(file: path, reason: error.reason) }
+        do { try set.commit() } catch { throw .unwritable(error) }
     }
 
-    /// Writes the manifest as the file `path` of `set` (in place when the set is committed).
+    /// Writes the manifest as the file `path` of `set` (in place when the set is committed). A
+    /// temporary file that cannot be written is ``Error/unwritable(_:)``.
     public func write(to path: String, in set: OutputSet) throws(Error) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -119,7 +127,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
             let data = try encoder.encode(self)
             try set.write(Array(data) + [0x0A], to: path)
         } catch let error as FileIO.Error {
-            throw .unreadable(file: path, reason: error.reason)
+            throw .unwritable(error)
         } catch {
             throw .invalid(file: path, reason: "\(error)")
         }

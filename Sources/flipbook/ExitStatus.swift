@@ -28,6 +28,7 @@ enum ExitStatus: Int32 {
         case is ValidationConfig.Error, is SheetEngine.Refusal, is SheetExport.Error, is NineSlice.Error, is Animation.PlaybackError:
             self = .usage
         case let error as FileIO.Error: self = error.operation == .write ? .outputUnwritable : .inputUnreadable
+        case SequenceManifest.Error.unwritable: self = .outputUnwritable
         case is PNG.EncodeError: self = .outputUnwritable
         case let error as GIF.EncodeError:
             if case .invalidInput = error { self = .inputUnreadable } else { self = .outputUnwritable }

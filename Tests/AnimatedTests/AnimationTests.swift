@@ -109,6 +109,22 @@ struct SequenceManifestTests {
             }
         }
     }
+
+    /// A manifest that cannot be written is a write error ("cannot write", the CLI's exit 4), not
+    /// "cannot read". Here `sequence.json` is a folder, so the rename fails (also for root; a
+    /// temporary file that cannot be written is the same case).
+    @Test func aFailedWriteSaysCannotWrite() throws {
+        let tree = try FixtureTree()
+        let path = tree.path("sequence.json")
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect {
+            try SequenceManifest(fps: 30).write(to: path)
+        } throws: { error in
+            let text = "\(error)"
+            return (error as? SequenceManifest.Error)?.file == path && text.hasPrefix("cannot write \(path): ")
+                && !text.contains("cannot read")
+        }
+    }
 }
 
 @Suite("Loading an animation from a source")

@@ -139,6 +139,20 @@ struct HostileInputTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["boom.gif"])
     }
 
+    /// `frames` writes small PNGs and a larger `sequence.json` (a duration per frame): under a
+    /// file-size limit only the manifest fails, and that is an output not written (exit 4,
+    /// "cannot write …"), not an unreadable input (exit 3, "cannot read").
+    @Test func aFullDiskWhileWritingSequenceJSONExits4() throws {
+        let dir = try Self.folder()
+        // 200 frames of 1×1: each PNG under 100 bytes, the manifest over 1 KB.
+        try Data(Self.gif(width: 1, height: 1, frames: 200)).write(to: URL(fileURLWithPath: dir + "/dots.gif"))
+        // 2 blocks of 512 bytes.
+        let result = try CLI.run(["frames", "dots.gif", "-o", "out"], shellLimits: "ulimit -f 2", in: dir)
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr == "error: cannot write out/sequence.json: File too large\n", "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out").isEmpty)
+    }
+
     /// Killed with SIGKILL at several moments of writing a multi-page sheet over an older one, a
     /// reader finds the old set or the new one, never a mix; the next run leaves no temporary file.
     @Test(arguments: [0.15, 0.4, 0.8])
