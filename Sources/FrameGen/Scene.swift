@@ -68,7 +68,8 @@ public struct Scene: Sendable {
     /// or its op does not have (with the nearest known key), a value of the wrong type or out of
     /// range are ``SceneError/schema(_:)`` errors in `file` (a path, or `scene` for data without
     /// one). A canvas of more than `limits.maxPixels` pixels (at its scale) or more than
-    /// `limits.maxPathSegments` path segments in all is refused with ``SceneError/limit(_:)``.
+    /// `limits.maxPathSegments` path segments in all is refused with ``SceneError/limit(_:)``, also
+    /// naming `file` (`hero.json: size: needs …`, `hero.json: ops[2].fill: needs …`).
     public init(json data: [UInt8], file: String = "scene", limits: ResourceLimits = .default) throws(SceneError) {
         let object = try Self.schema { () throws(SchemaError) in
             let object = try InputValue.json(data, file: file).object()
@@ -84,7 +85,7 @@ public struct Scene: Sendable {
             guard (1...8).contains(scale) else { throw value.outOfRange("must be a whole number from 1 to 8") }
             return scale
         }
-        do { try limits.checkPixels(width: width, height: height, scale: scale, of: "scene size") } catch { throw .limit(error) }
+        do { try limits.checkPixels(width: width, height: height, scale: scale, of: "\(file): size") } catch { throw .limit(error) }
         background = try Self.schema { () throws(SchemaError) in try object["background"].map { v throws(SchemaError) in try Self.color(v) } }
         let ops = try Self.schema { () throws(SchemaError) in try object.required("ops").array() }
         operations = []
@@ -239,7 +240,7 @@ public struct Scene: Sendable {
             return try Path(svg: text, limits: limits)
         } catch {
             if var limit = error.limit {
-                limit.subject = "scene \(value.path)"
+                limit.subject = "\(value.file): \(value.path)"
                 limit.detail = "in the scene"
                 throw .limit(limit)
             }

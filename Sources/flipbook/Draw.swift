@@ -34,7 +34,8 @@ struct Draw: ParsableCommand {
     func run() throws {
         try OutputGuard.refuseOverwriting([scene], with: [output])
         let limits = limitOptions.limits
-        var parsed = try ImageCommand.parseInput(scene) { try Scene(json: $0, limits: limits) }
+        // The scene names its file in its errors (`hero.json: ops[2].width: …`): not wrapped again.
+        var parsed = try Scene(json: FileIO.readAll(scene), file: scene, limits: limits)
         if let scale { parsed.scale = scale }
         let folder = (scene as NSString).deletingLastPathComponent
         let images = try ImageLoader.load(parsed.imageNames, in: folder.isEmpty ? "." : folder, scale: parsed.scale)

@@ -57,6 +57,30 @@ struct DrawGenerateCommandTests {
         #expect(result.stderr.contains("ops") || result.stderr.contains("size") || result.stderr.contains("image"), "\(result.stderr)")
     }
 
+    /// A scene's error names its file once, as every strict input's does (`hero.json: ops[2]…`, not
+    /// `hero.json: scene: ops[2]…`): the command hands the file name to `Scene(json:file:)`
+    /// instead of wrapping the scene's error in it, and a limit the scene asks to exceed names it too.
+    @Test(arguments: [
+        (##"{"colour":"#0000ff"}"##, [], #"hero.json: unknown key "colour" in ops[2]; did you mean "color"?"#),
+        (#"{"stroke":"M0 0 L5 5","width":-1}"#, [], "hero.json: ops[2].width: must be a number ≥ 0 (found -1)"),
+        (#"{"fill":"M0 0 L5 0 L5 5 Z"}"#, ["--max-pixels", "10"],
+         "hero.json: size: needs 100 pixels (10×10), over the limit of 10; --max-pixels raises it"),
+        (#"{"fill":"M0 0 L5 0 L5 5 Z"}"#, ["--max-path-segments", "8"],
+         "hero.json: ops[2].fill: needs more than 8 path segments (in the scene), the limit; --max-path-segments raises it"),
+    ] as [(String, [String], String)])
+    func drawErrorsNameTheSceneFileOnce(op: String, flags: [String], message: String) throws {
+        let folder = Self.temporary("named-once")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let json = #"{"size":[10,10],"ops":[{"fill":"M0 0 H5 V5 Z"},{"clip":"M0 0 H9 V9 Z"},"# + op + "]}"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/hero.json"))
+        let result = try CLI.run(["draw", "hero.json", "-o", "out.png"] + flags, in: folder)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr == "error: \(message)\n")
+        #expect(result.stderr.components(separatedBy: "hero.json").count == 2, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
+    }
+
     @Test("generate to a folder: numbered @2x frames and a sequence.json; byte-identical when repeated")
     func generateFolder() throws {
         let first = Self.temporary("birds"), second = Self.temporary("birds2")
