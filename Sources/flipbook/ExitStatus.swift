@@ -55,13 +55,6 @@ struct ProblemsFound: Error, CustomStringConvertible {
     var status: ExitStatus { .problemsFound }
 }
 
-/// An input file that could not be parsed: its path before the parser's message (exit 3).
-struct InputFileError: Error, CustomStringConvertible {
-    var path: String
-    var error: any Error
-    var description: String { "\(path): \(error)" }
-}
-
 /// Some of several inputs could not be read, each already reported (exit 3).
 struct UnreadableInputs: Error, CustomStringConvertible {
     var count: Int

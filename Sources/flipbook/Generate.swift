@@ -147,7 +147,8 @@ struct StrokeCommand: ParsableCommand {
 
     func run() throws {
         let limits = out.limitOptions.limits
-        var stroke = try ImageCommand.parseInput(points) { try Freehand(json: $0, limits: limits) }
+        // The strokes name their file in their errors (`pts.json: strokes[0][1]: …`): not wrapped again.
+        var stroke = try Freehand(json: FileIO.readAll(points), file: points, limits: limits)
         if let size { (stroke.width, stroke.height) = try ImageCommand.size(size) }
         try out.check(width: stroke.width, height: stroke.height, frames: frames)
         if let width, width > (stroke.width * stroke.width + stroke.height * stroke.height).squareRoot() {

@@ -9,16 +9,6 @@ enum ImageCommand {
         try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(file: path)
     }
 
-    /// `parse(bytes)` of an input file; a parse error is reported with the file name.
-    static func parseInput<T>(_ path: String, _ parse: ([UInt8]) throws -> T) throws -> T {
-        let bytes = try FileIO.readAll(path)
-        do {
-            return try parse(bytes)
-        } catch {
-            throw InputFileError(path: path, error: error)
-        }
-    }
-
     static func save(_ bitmap: Bitmap, to path: String, json: Bool, extra: [String: String] = [:]) throws {
         try PNG.Encoder().write(bitmap, to: path)
         if json {

@@ -81,6 +81,27 @@ struct DrawGenerateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
     }
 
+    /// Stroke data names its file once too (`pts.json: strokes[0][1]: …`, not `pts.json: strokes:
+    /// strokes[0][1]: …`), limits included.
+    @Test(arguments: [
+        (#"{"strokes": [[[0, 0], [1]]]}"#, [], "pts.json: strokes[0][1]: has 1 entry; 2 expected ([x, y], further values ignored)"),
+        (#"{"size": [10, 10], "strokes": [[[0, 0], [5, 5]]]}"#, ["--max-pixels", "10"],
+         "pts.json: size: needs 100 pixels (10×10), over the limit of 10; --max-pixels raises it"),
+        (#"[[0, 0], [1, 1], [2, 2]]"#, ["--max-path-segments", "2"],
+         "pts.json: strokes: needs 3 path segments, over the limit of 2; --max-path-segments raises it"),
+    ] as [(String, [String], String)])
+    func strokeErrorsNameTheFileOnce(json: String, flags: [String], message: String) throws {
+        let folder = Self.temporary("stroke-named-once")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/pts.json"))
+        let result = try CLI.run(["generate", "stroke", "pts.json", "-o", "out.png"] + flags, in: folder)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr == "error: \(message)\n")
+        #expect(result.stderr.components(separatedBy: "pts.json").count == 2, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
+    }
+
     @Test("generate to a folder: numbered @2x frames and a sequence.json; byte-identical when repeated")
     func generateFolder() throws {
         let first = Self.temporary("birds"), second = Self.temporary("birds2")

@@ -147,7 +147,8 @@ extension Freehand {
     /// Fields given here override the defaults; the caller may still override them after.
     /// Any other key, a value of the wrong type or out of range is a ``SceneError/schema(_:)``
     /// error in `file` naming the key. More than `limits.maxPathSegments` samples in all, a canvas
-    /// over `limits.maxPixels` or a line wider than the canvas's diagonal is refused.
+    /// over `limits.maxPixels` or a line wider than the canvas's diagonal is refused, naming `file`
+    /// (`pts.json: strokes: needs …`).
     public init(json data: [UInt8], file: String = "strokes", width: Double = 256, height: Double = 256,
                 limits: ResourceLimits = .default) throws(SceneError) {
         // A sample is [x, y]; values after those two (a pressure, a time) are allowed and ignored.
@@ -166,7 +167,7 @@ extension Freehand {
         let root = try Scene.schema { () throws(SchemaError) in try InputValue.json(data, file: file) }
         if root.kind == .array {
             self.init(strokes: [try Scene.schema { () throws(SchemaError) in try points(root) }], width: width, height: height)
-            try check(limits)
+            try check(limits, file: file)
             return
         }
         let (parsed, size, lineWidth, color) = try Scene.schema { () throws(SchemaError) in
@@ -191,14 +192,14 @@ extension Freehand {
             throw .schema(SchemaError(file: file, path: "width", problem: .outOfRange(requirement: "must not be wider than the canvas's diagonal"),
                                       found: InputValue.format(self.lineWidth)))
         }
-        try check(limits)
+        try check(limits, file: file)
     }
 
-    /// Refuses a drawing over `limits`: its canvas's pixels and its samples.
-    private func check(_ limits: ResourceLimits) throws(SceneError) {
+    /// Refuses a drawing read from `file` over `limits`: its canvas's pixels and its samples.
+    private func check(_ limits: ResourceLimits, file: String) throws(SceneError) {
         do {
-            try limits.checkPixels(width: width, height: height, scale: scale, of: "freehand canvas")
-            try limits.check(.pathSegments, strokes.reduce(0) { $0 + $1.count }, of: "freehand strokes")
+            try limits.checkPixels(width: width, height: height, scale: scale, of: "\(file): size")
+            try limits.check(.pathSegments, strokes.reduce(0) { $0 + $1.count }, of: "\(file): strokes")
         } catch {
             throw .limit(error)
         }
