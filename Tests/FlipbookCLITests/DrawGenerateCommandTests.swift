@@ -57,49 +57,42 @@ struct DrawGenerateCommandTests {
         #expect(result.stderr.contains("ops") || result.stderr.contains("size") || result.stderr.contains("image"), "\(result.stderr)")
     }
 
-    /// A scene's error names its file once, as every strict input's does (`hero.json: ops[2]…`, not
-    /// `hero.json: scene: ops[2]…`): the command hands the file name to `Scene(json:file:)`
-    /// instead of wrapping the scene's error in it, and a limit the scene asks to exceed names it too.
+    /// A scene's or stroke file's error names its file once, as every strict input's does
+    /// (`hero.json: ops[2]…`, not `hero.json: scene: ops[2]…`; `pts.json: strokes[0][1]…`, not
+    /// `pts.json: strokes: strokes[0][1]…`): the command hands the file name to `Scene(json:file:)`
+    /// or `Freehand(json:file:)` instead of wrapping the error in it, and a limit the file asks to
+    /// exceed names it too.
     @Test(arguments: [
-        (##"{"colour":"#0000ff"}"##, [], #"hero.json: unknown key "colour" in ops[2]; did you mean "color"?"#),
-        (#"{"stroke":"M0 0 L5 5","width":-1}"#, [], "hero.json: ops[2].width: must be a number ≥ 0 (found -1)"),
-        (#"{"fill":"M0 0 L5 0 L5 5 Z"}"#, ["--max-pixels", "10"],
+        (["draw"], "hero.json", Self.scene(##"{"colour":"#0000ff"}"##), [],
+         #"hero.json: unknown key "colour" in ops[2]; did you mean "color"?"#),
+        (["draw"], "hero.json", Self.scene(#"{"stroke":"M0 0 L5 5","width":-1}"#), [],
+         "hero.json: ops[2].width: must be a number ≥ 0 (found -1)"),
+        (["draw"], "hero.json", Self.scene(#"{"fill":"M0 0 L5 0 L5 5 Z"}"#), ["--max-pixels", "10"],
          "hero.json: size: needs 100 pixels (10×10), over the limit of 10; --max-pixels raises it"),
-        (#"{"fill":"M0 0 L5 0 L5 5 Z"}"#, ["--max-path-segments", "8"],
+        (["draw"], "hero.json", Self.scene(#"{"fill":"M0 0 L5 0 L5 5 Z"}"#), ["--max-path-segments", "8"],
          "hero.json: ops[2].fill: needs more than 8 path segments (in the scene), the limit; --max-path-segments raises it"),
-    ] as [(String, [String], String)])
-    func drawErrorsNameTheSceneFileOnce(op: String, flags: [String], message: String) throws {
+        (["generate", "stroke"], "pts.json", #"{"strokes": [[[0, 0], [1]]]}"#, [],
+         "pts.json: strokes[0][1]: has 1 entry; 2 expected ([x, y], further values ignored)"),
+        (["generate", "stroke"], "pts.json", #"{"size": [10, 10], "strokes": [[[0, 0], [5, 5]]]}"#, ["--max-pixels", "10"],
+         "pts.json: size: needs 100 pixels (10×10), over the limit of 10; --max-pixels raises it"),
+        (["generate", "stroke"], "pts.json", #"[[0, 0], [1, 1], [2, 2]]"#, ["--max-path-segments", "2"],
+         "pts.json: strokes: needs 3 path segments, over the limit of 2; --max-path-segments raises it"),
+    ] as [([String], String, String, [String], String)])
+    func errorsNameTheInputFileOnce(command: [String], file: String, json: String, flags: [String], message: String) throws {
         let folder = Self.temporary("named-once")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let json = #"{"size":[10,10],"ops":[{"fill":"M0 0 H5 V5 Z"},{"clip":"M0 0 H9 V9 Z"},"# + op + "]}"
-        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/hero.json"))
-        let result = try CLI.run(["draw", "hero.json", "-o", "out.png"] + flags, in: folder)
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
+        let result = try CLI.run(command + [file, "-o", "out.png"] + flags, in: folder)
         #expect(result.status == 3, "\(result.stderr)")
         #expect(result.stderr == "error: \(message)\n")
-        #expect(result.stderr.components(separatedBy: "hero.json").count == 2, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: file).count == 2, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
     }
 
-    /// Stroke data names its file once too (`pts.json: strokes[0][1]: …`, not `pts.json: strokes:
-    /// strokes[0][1]: …`), limits included.
-    @Test(arguments: [
-        (#"{"strokes": [[[0, 0], [1]]]}"#, [], "pts.json: strokes[0][1]: has 1 entry; 2 expected ([x, y], further values ignored)"),
-        (#"{"size": [10, 10], "strokes": [[[0, 0], [5, 5]]]}"#, ["--max-pixels", "10"],
-         "pts.json: size: needs 100 pixels (10×10), over the limit of 10; --max-pixels raises it"),
-        (#"[[0, 0], [1, 1], [2, 2]]"#, ["--max-path-segments", "2"],
-         "pts.json: strokes: needs 3 path segments, over the limit of 2; --max-path-segments raises it"),
-    ] as [(String, [String], String)])
-    func strokeErrorsNameTheFileOnce(json: String, flags: [String], message: String) throws {
-        let folder = Self.temporary("stroke-named-once")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/pts.json"))
-        let result = try CLI.run(["generate", "stroke", "pts.json", "-o", "out.png"] + flags, in: folder)
-        #expect(result.status == 3, "\(result.stderr)")
-        #expect(result.stderr == "error: \(message)\n")
-        #expect(result.stderr.components(separatedBy: "pts.json").count == 2, "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
+    /// A 10×10 scene whose third op (`ops[2]`) is `op`.
+    static func scene(_ op: String) -> String {
+        #"{"size":[10,10],"ops":[{"fill":"M0 0 H5 V5 Z"},{"clip":"M0 0 H9 V9 Z"},"# + op + "]}"
     }
 
     @Test("generate to a folder: numbered @2x frames and a sequence.json; byte-identical when repeated")
