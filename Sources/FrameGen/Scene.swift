@@ -54,6 +54,9 @@ public struct Scene: Sendable {
     public var background: Color?
     /// The operations (`ops`), in drawing order.
     public var operations: [Operation]
+    /// The file the scene was read from (`scene` for data without one), which the errors of
+    /// ``render(images:limits:)`` name as its reading errors do (`hero.json: ops[2]: needs …`).
+    public var file: String
 
     /// The image names the scene draws, in order of first use.
     public var imageNames: [String] {
@@ -71,6 +74,7 @@ public struct Scene: Sendable {
     /// `limits.maxPathSegments` path segments in all is refused with ``SceneError/limit(_:)``, also
     /// naming `file` (`hero.json: size: needs …`, `hero.json: ops[2].fill: needs …`).
     public init(json data: [UInt8], file: String = "scene", limits: ResourceLimits = .default) throws(SceneError) {
+        self.file = file
         let object = try Self.schema { () throws(SchemaError) in
             let object = try InputValue.json(data, file: file).object()
             try object.check(Self.sceneKeys)
@@ -117,7 +121,7 @@ public struct Scene: Sendable {
         for (index, op) in operations.enumerated() {
             func limit(_ error: LimitError) -> SceneError {
                 var error = error
-                error.subject = "scene ops[\(index)]"
+                error.subject = "\(file): ops[\(index)]"
                 return .limit(error)
             }
             switch op {

@@ -61,7 +61,7 @@ struct DrawGenerateCommandTests {
     /// (`hero.json: ops[2]…`, not `hero.json: scene: ops[2]…`; `pts.json: strokes[0][1]…`, not
     /// `pts.json: strokes: strokes[0][1]…`): the command hands the file name to `Scene(json:file:)`
     /// or `Freehand(json:file:)` instead of wrapping the error in it, and a limit the file asks to
-    /// exceed names it too.
+    /// exceed, read or drawn (`--max-edges`, met while rendering), names it too.
     @Test(arguments: [
         (["draw"], "hero.json", Self.scene(##"{"colour":"#0000ff"}"##), [],
          #"hero.json: unknown key "colour" in ops[2]; did you mean "color"?"#),
@@ -71,6 +71,8 @@ struct DrawGenerateCommandTests {
          "hero.json: size: needs 100 pixels (10×10), over the limit of 10; --max-pixels raises it"),
         (["draw"], "hero.json", Self.scene(#"{"fill":"M0 0 L5 0 L5 5 Z"}"#), ["--max-path-segments", "8"],
          "hero.json: ops[2].fill: needs more than 8 path segments (in the scene), the limit; --max-path-segments raises it"),
+        (["draw"], "hero.json", Self.scene(#"{"fill":"M0 0 L5 0 L5 5 Z"}"#), ["--max-edges", "4"],
+         "hero.json: ops[0]: needs more than 4 flattened edges, the limit; --max-edges raises it"),
         (["generate", "stroke"], "pts.json", #"{"strokes": [[[0, 0], [1]]]}"#, [],
          "pts.json: strokes[0][1]: has 1 entry; 2 expected ([x, y], further values ignored)"),
         (["generate", "stroke"], "pts.json", #"{"size": [10, 10], "strokes": [[[0, 0], [5, 5]]]}"#, ["--max-pixels", "10"],
