@@ -22,6 +22,12 @@ public struct Animation: Sendable {
     public var frames: [FrameSource]
     /// Shown instead of ``frames`` while highlighted (`UIImageView.highlightedAnimationImages`).
     public var highlightedFrames: [FrameSource]?
+
+    /// The files the frames are read from (highlighted frames too), in order: what an output of
+    /// this animation must not replace.
+    public var sourceFiles: [String] {
+        (frames + (highlightedFrames ?? [])).compactMap { if case .file(let path) = $0 { path } else { nil } }
+    }
     /// Length of one play in seconds; `nil` means UIKit's default of one thirtieth of a second a step.
     /// Ignored when ``frameDurations`` is set.
     public var duration: TimeInterval?

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// Finds frame sequences from a SOURCE: a folder, a prefix path (`Sequences/explosion/explosion`
 /// stands for `explosion1.png … explosionN.png` in that folder), or a list of files.
@@ -46,16 +47,24 @@ public enum Discovery {
         return matches
     }
 
-    /// The PNG files of a folder (hidden files skipped), with their folder prefixed.
+    /// The PNG files of a folder (hidden files skipped), with their folder prefixed. Searched
+    /// `recursive`ly, each folder is visited once, however many symbolic links lead to it (a link
+    /// back to a parent is not followed round).
     public static func pngFiles(inFolder folder: String, recursive: Bool) throws(Error) -> [String] {
+        var visited = Set<String>()
+        return try pngFiles(inFolder: folder, recursive: recursive, visited: &visited)
+    }
+
+    private static func pngFiles(inFolder folder: String, recursive: Bool, visited: inout Set<String>) throws(Error) -> [String] {
         let folder = trimmingSlash(folder)
+        if recursive, let resolved = FileIO.resolvedPath(folder), !visited.insert(resolved).inserted { return [] }
         var result: [String] = []
         for name in try names(in: folder) where !name.hasPrefix(".") {
             let path = folder == "." ? name : "\(folder)/\(name)"
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             if isDirectory.boolValue {
-                if recursive { result += try pngFiles(inFolder: path, recursive: true) }
+                if recursive { result += try pngFiles(inFolder: path, recursive: true, visited: &visited) }
             } else if name.lowercased().hasSuffix(".png") {
                 result.append(path)
             }

@@ -113,24 +113,23 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     /// Writes the manifest atomically, keys sorted, so the file is stable under version control.
     /// A file that cannot be written is ``Error/unwritable(_:)``.
     public func write(to path: String) throws(Error) {
-        let set = OutputSet()
-        try write(to: path, in: set)
-        do { try set.commit() } catch { throw .unwritable(error) }
+        let bytes = try encoded(file: path)
+        do { try FileIO.writeAtomically(bytes, to: path) } catch { throw .unwritable(error) }
     }
 
     /// Writes the manifest as the file `path` of `set` (in place when the set is committed). A
-    /// temporary file that cannot be written is ``Error/unwritable(_:)``.
-    public func write(to path: String, in set: OutputSet) throws(Error) {
+    /// temporary file that cannot be written is ``Error/unwritable(_:)``; the set's Raster
+    /// `OutputError` when the output contract refuses `path`.
+    public func write(to path: String, in set: OutputSet) throws {
+        let bytes = try encoded(file: path)
+        do { try set.write(bytes, to: path) } catch let error as FileIO.Error { throw Error.unwritable(error) }
+    }
+
+    /// The file's bytes: pretty-printed JSON, keys sorted, a newline at the end.
+    private func encoded(file path: String) throws(Error) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            let data = try encoder.encode(self)
-            try set.write(Array(data) + [0x0A], to: path)
-        } catch let error as FileIO.Error {
-            throw .unwritable(error)
-        } catch {
-            throw .invalid(file: path, reason: "\(error)")
-        }
+        do { return Array(try encoder.encode(self)) + [0x0A] } catch { throw .invalid(file: path, reason: "\(error)") }
     }
 
     /// The first value out of range, described; `nil` when all are usable.

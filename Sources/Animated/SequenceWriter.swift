@@ -7,22 +7,36 @@ import Raster
 ///
 /// Frames may be written from several threads at once, in any order; nothing appears in the
 /// folder before ``commit(manifest:)``.
+///
+/// The folder's files follow Raster's output contract (`OutputSet`): no frame may replace one of
+/// the `inputs`; the set replaces the sequence Flipbook wrote earlier under the same prefix as a
+/// whole (a rerun with fewer frames leaves exactly the new ones; each scale's frames are their
+/// own set, so `@1x` and `@2x` runs live side by side) and never a file it did not write. A prefix that ends in a digit gets a `_` before the frame numbers (`orc1_1.png`, not
+/// `orc11.png`), so the files read back as the same sequence.
 public final class SequenceWriter: Sendable {
     /// The folder written.
     public let folder: String
-    /// The file name before each frame's number.
+    /// The file name before each frame's number: the prefix asked for, with a `_` after it when it
+    /// ends in a digit.
     public let prefix: String
     /// Pixels per point of the frames: `@Nx` in their names when more than 1.
     public let scale: Int
     private let encoder: PNG.Encoder
-    private let set = OutputSet()
+    private let set: OutputSet
     private let numbers = Numbers()
 
-    /// A writer into `folder` (created with its parents when missing).
-    public init(folder: String, prefix: String, scale: Int = 1, encoder: PNG.Encoder = PNG.Encoder()) throws(FileIO.Error) {
-        try FileIO.createDirectory(folder)
+    /// A writer into `folder` (created with its parents when missing), none of whose files may be
+    /// one of `inputs`. Throws Raster's `OutputError` when `folder` is an input or a file, or its
+    /// `FileIO.Error` when it cannot be created.
+    public init(folder: String, prefix: String, scale: Int = 1, encoder: PNG.Encoder = PNG.Encoder(),
+                protecting inputs: InputFiles = InputFiles()) throws {
+        let folder = Discovery.trimmingSlash(folder)
+        try inputs.prepare(folder: folder)
+        let prefix = prefix.last?.isNumber == true ? prefix + "_" : prefix
         self.folder = folder
         self.prefix = prefix
+        // Each scale's frames are a set of their own (@1x and @2x variants live side by side).
+        self.set = OutputSet(owner: folder + "/" + prefix + (scale == 1 ? "" : "@\(scale)x"), protecting: inputs)
         self.scale = scale
         self.encoder = encoder
     }
@@ -32,8 +46,9 @@ public final class SequenceWriter: Sendable {
         "\(folder)/\(prefix)\(number)\(scale == 1 ? "" : "@\(scale)x").png"
     }
 
-    /// Encodes frame `number` to its temporary file.
-    public func write(_ bitmap: Bitmap, number: Int) throws(PNG.EncodeError) {
+    /// Encodes frame `number` to its temporary file. Throws Raster's `PNG.EncodeError`, or its
+    /// `OutputError` when the output contract refuses the file.
+    public func write(_ bitmap: Bitmap, number: Int) throws {
         try encoder.write(bitmap, to: path(forFrame: number), in: set)
         numbers.add(number)
     }

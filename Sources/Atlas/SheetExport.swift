@@ -93,17 +93,22 @@ public enum SheetExport {
     /// with its own `sheet-0.json` listing the others in `meta.related_multi_packs` (Cocos2d: one
     /// `sheet-0.plist` per page); libGDX, Godot and Phaser (its multi-atlas) keep all pages in one
     /// data file; SpriteKit writes `NAME.plist` and `NAME.1.png`, `NAME.1@2x.png`….
+    /// `output` may also be the data file's name (`tele.tres` for Godot, `hero.atlas` for libGDX):
+    /// the page is then `tele.png`. Throws Raster's `OutputError` for a name whose extension is
+    /// neither `.png` nor the format's data extension (nor `.atlasc` for SpriteKit), for a `data`
+    /// name with another extension than the format's, and for `-` (a sheet is several files).
     /// Throws ``Error/rotationNotSupported(_:)`` for rotated sprites in Godot's formats.
     /// Throws ``Error/premultipliedAlphaNotSupported(_:)`` for premultiplied pages in a format that
     /// cannot say so.
-    public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) throws(Error) -> [File] {
+    public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) throws -> [File] {
         if sheets.contains(where: \.premultipliedAlpha) && !format.canDeclarePremultipliedAlpha {
-            throw .premultipliedAlphaNotSupported(format)
+            throw Error.premultipliedAlphaNotSupported(format)
         }
         if !format.canStoreRotation && sheets.contains(where: { $0.sprites.contains(where: \.rotated) }) {
-            throw .rotationNotSupported(format)
+            throw Error.rotationNotSupported(format)
         }
-        let stem = output.hasSuffix(".png") || output.hasSuffix(".atlasc") ? String(output[..<output.lastIndex(of: ".")!]) : output
+        let names = try Names(format: format, output: output, data: data)
+        let stem = names.stem
         if format == .spritekit {
             let folder = stem + ".atlasc"
             let name = URL(fileURLWithPath: stem).lastPathComponent
@@ -115,9 +120,8 @@ public enum SheetExport {
             }
             return files
         }
-        let dataStem = data.map { $0.contains(".") ? String($0[..<$0.lastIndex(of: ".")!]) : $0 } ?? stem
-        let dataExtension = data.map { URL(fileURLWithPath: $0).pathExtension }.flatMap { $0.isEmpty ? nil : $0 }
-            ?? format.dataExtension
+        let dataStem = names.dataStem
+        let dataExtension = format.dataExtension
         var files: [File] = []
         for sheet in sheets {
             let suffix = sheets.count > 1 && sheet.scale > 1 ? "@\(sheet.scale)x" : ""
@@ -152,19 +156,56 @@ public enum SheetExport {
         return files
     }
 
-    /// Writes `files` (folders created as needed) as one set: they replace what was there as a
-    /// whole, or not at all. Pages are PNGs at zlib level `pngLevel`, 8-bit palette ones when
-    /// `png8` (Raster's `PaletteQuantizer`).
-    public static func write(_ files: [File], pngLevel: Int = 5, png8: Bool = false) throws {
-        let set = OutputSet()
+    /// Writes `files` (folders created as needed) as one set of Raster's `OutputSet`, owned by
+    /// `owner` (the name given for the sheet: `output` of ``files(for:format:output:data:)``): they
+    /// replace the files the sheet's previous writing made as a whole (a sheet re-packed onto fewer
+    /// pages leaves no old page behind), or nothing at all. No file may be one of `inputs`, and an
+    /// existing file is replaced only when Flipbook wrote it for this sheet, unless its path is
+    /// among `named` (the names the caller gave outright); otherwise Raster's `OutputError`. Pages
+    /// are PNGs at zlib level `pngLevel`, 8-bit palette ones when `png8` (Raster's `PaletteQuantizer`).
+    public static func write(_ files: [File], owner: String, protecting inputs: InputFiles = InputFiles(), named: [String] = [],
+                             pngLevel: Int = 5, png8: Bool = false) throws {
+        let set = OutputSet(owner: owner, protecting: inputs)
         for file in files {
-            try FileIO.createDirectory(URL(fileURLWithPath: file.path).deletingLastPathComponent().path)
+            try inputs.prepare(folder: URL(fileURLWithPath: file.path).deletingLastPathComponent().path)
+            let isNamed = named.contains(file.path)
             switch file.content {
             case .image(let bitmap):
-                try PNG.Encoder(compressionLevel: pngLevel).write(png8 ? PaletteQuantizer().reduce(bitmap) : bitmap, to: file.path, in: set)
-            case .data(let bytes): try set.write(bytes, to: file.path)
+                try PNG.Encoder(compressionLevel: pngLevel).write(png8 ? PaletteQuantizer().reduce(bitmap) : bitmap, to: file.path, in: set,
+                                                                  named: isNamed)
+            case .data(let bytes): try set.write(bytes, to: file.path, named: isNamed)
             }
         }
         try set.commit()
+    }
+
+    /// The stems of a sheet's page and data names, from the names given.
+    private struct Names {
+        var stem: String
+        var dataStem: String
+
+        init(format: Format, output: String, data: String?) throws(OutputError) {
+            let what = "a \(format.rawValue) sheet is PNG pages and .\(format.dataExtension) data"
+            if output == OutputName.standardOutput { throw .unsupportedName(path: output, reason: "\(what), several files standard output cannot take") }
+            let ext = OutputName.pathExtension(output)
+            var allowed = ["png", format.dataExtension]
+            if format == .spritekit { allowed.append("atlasc") }
+            guard ext.isEmpty || allowed.contains(ext) else {
+                throw .unsupportedName(path: output, reason: "\(what): name it \(OutputName.list(allowed))")
+            }
+            stem = ext.isEmpty ? output : String(output.dropLast(ext.count + 1))
+            if let data {
+                let dataExt = OutputName.pathExtension(data)
+                guard dataExt.isEmpty || dataExt == format.dataExtension else {
+                    throw .unsupportedName(path: data, reason: "\(format.rawValue) data is .\(format.dataExtension)")
+                }
+                if ext == format.dataExtension && format != .spritekit {
+                    throw .unsupportedName(path: output, reason: "names the data file already; give --data or a page name NAME.png, not both")
+                }
+                dataStem = dataExt.isEmpty ? data : String(data.dropLast(dataExt.count + 1))
+            } else {
+                dataStem = stem
+            }
+        }
     }
 }

@@ -49,19 +49,20 @@ public enum SheetImport {
     public static func read(_ path: String) throws(Error) -> SpriteSheet {
         let lower = path.lowercased()
         var isDirectory: ObjCBool = false
-        let sheet: SpriteSheet
+        var sheet: SpriteSheet
+        let log = ReadLog()
         if lower.hasSuffix(".atlasc") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            sheet = try readSpriteKit("\(path)/\(name).plist")
+            sheet = try readSpriteKit("\(path)/\(name).plist", log)
         } else if lower.hasSuffix(".plist") {
             let root = PlistText.dictionary(try bytes(path))
-            sheet = root?["frames"] != nil && root?["metadata"] != nil ? try readCocos2d(path) : try readSpriteKit(path)
+            sheet = root?["frames"] != nil && root?["metadata"] != nil ? try readCocos2d(path, log) : try readSpriteKit(path, log)
         } else if lower.hasSuffix(".tres") {
-            sheet = try readGodot(path)
+            sheet = try readGodot(path, log)
         } else if lower.hasSuffix(".atlas") {
-            sheet = try readLibGDX(path)
+            sheet = try readLibGDX(path, log)
         } else {
-            sheet = try readJSON(path)
+            sheet = try readJSON(path, log)
         }
         for sprite in sheet.sprites {
             let f = sprite.frame, s = sprite.spriteSourceSize
@@ -72,6 +73,8 @@ public enum SheetImport {
                 throw Error(path: path, reason: "frame '\(sprite.name)' lies outside its page or its source size")
             }
         }
+        var seen = Set<String>()
+        sheet.sourceFiles = ([path] + log.files).filter { seen.insert($0).inserted }
         return sheet
     }
 
@@ -80,13 +83,15 @@ public enum SheetImport {
     }
 
     /// The image `name` (only its last component) in the folder of `dataPath`.
-    private static func page(_ name: String, nextTo dataPath: String) throws(Error) -> Bitmap {
+    private static func page(_ name: String, nextTo dataPath: String, _ log: ReadLog) throws(Error) -> Bitmap {
         let folder = URL(fileURLWithPath: dataPath).deletingLastPathComponent().path
         let file = folder + "/" + URL(fileURLWithPath: name).lastPathComponent
+        log.files.append(dataPath)
+        log.files.append(file)
         do { return try PNG.Decoder().decodeBitmap(file: file) } catch { throw Error(path: file, reason: "\(error)") }
     }
 
-    private static func readJSON(_ path: String) throws(Error) -> SpriteSheet {
+    private static func readJSON(_ path: String, _ log: ReadLog) throws(Error) -> SpriteSheet {
         var pages: [Bitmap] = []
         var sprites: [SpriteSheet.Sprite] = []
         var animations: [SpriteSheet.Animation] = []
@@ -112,7 +117,7 @@ public enum SheetImport {
             }
             for decoded in decodedPages {
                 let index = pages.count
-                var bitmap = try page(decoded.image, nextTo: file)
+                var bitmap = try page(decoded.image, nextTo: file, log)
                 bitmap.scale = decoded.scale
                 pages.append(bitmap)
                 premultiplied.append(decoded.premultipliedAlpha)
@@ -136,34 +141,34 @@ public enum SheetImport {
                            premultipliedAlpha: try agreed(premultiplied, path: path), warnings: warnings)
     }
 
-    private static func readLibGDX(_ path: String) throws(Error) -> SpriteSheet {
+    private static func readLibGDX(_ path: String, _ log: ReadLog) throws(Error) -> SpriteSheet {
         let data = try bytes(path)
         let decoded: (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [LibGDXAtlas.Region], warnings: [SchemaError])
         do { decoded = try LibGDXAtlas.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
         var pages: [Bitmap] = []
-        for entry in decoded.pages { pages.append(try page(entry.image, nextTo: path)) }
+        for entry in decoded.pages { pages.append(try page(entry.image, nextTo: path, log)) }
         return SpriteSheet(pages: pages, sprites: decoded.regions.map(\.sprite), animations: [], rotation: .counterClockwise,
                            premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path), warnings: decoded.warnings)
     }
 
-    private static func readCocos2d(_ path: String) throws(Error) -> SpriteSheet {
+    private static func readCocos2d(_ path: String, _ log: ReadLog) throws(Error) -> SpriteSheet {
         let decoded: (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite])
         let data = try bytes(path)
         do { decoded = try Cocos2dPlist.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
-        var bitmap = try page(decoded.image, nextTo: path)
+        var bitmap = try page(decoded.image, nextTo: path, log)
         bitmap.scale = ImageFileName(path: decoded.image).scale ?? 1
         return SpriteSheet(pages: [bitmap], sprites: decoded.sprites, animations: [], rotation: .clockwise,
                            premultipliedAlpha: decoded.premultiplied)
     }
 
-    private static func readGodot(_ path: String) throws(Error) -> SpriteSheet {
+    private static func readGodot(_ path: String, _ log: ReadLog) throws(Error) -> SpriteSheet {
         let decoded: (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation])
         let data = try bytes(path)
         do { decoded = try GodotSpriteFrames.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
         var pages: [Bitmap] = []
         for image in decoded.images {
             // `res://…` paths name a file of the project; the page is looked up next to the resource.
-            pages.append(try page(image.hasPrefix("res://") ? String(image.dropFirst(6)) : image, nextTo: path))
+            pages.append(try page(image.hasPrefix("res://") ? String(image.dropFirst(6)) : image, nextTo: path, log))
         }
         return SpriteSheet(pages: pages, sprites: decoded.sprites, animations: decoded.animations)
     }
@@ -174,16 +179,21 @@ public enum SheetImport {
         return flags.first ?? false
     }
 
-    private static func readSpriteKit(_ path: String) throws(Error) -> SpriteSheet {
+    private static func readSpriteKit(_ path: String, _ log: ReadLog) throws(Error) -> SpriteSheet {
         let data = try bytes(path)
         let decoded: (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite], warnings: [SchemaError])
         do { decoded = try SpriteKitAtlas.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
         var pages: [Bitmap] = []
         for entry in decoded.pages {
-            var bitmap = try page(entry.path, nextTo: path)
+            var bitmap = try page(entry.path, nextTo: path, log)
             bitmap.scale = entry.scale
             pages.append(bitmap)
         }
         return SpriteSheet(pages: pages, sprites: decoded.sprites, animations: [], rotation: .clockwise, warnings: decoded.warnings)
     }
+}
+
+/// The files a reader opened: data files and page images.
+private final class ReadLog {
+    var files: [String] = []
 }

@@ -118,9 +118,13 @@ public struct SheetJob: Sendable {
                     howToLoad: howToLoad(files, pages: sheets[0].pages.count))
     }
 
-    /// Writes a plan's files: pages and data replace what was there as a whole, or not at all.
+    /// Writes a plan's files as one set (``SheetExport/write(_:owner:protecting:named:pngLevel:png8:)``
+    /// owned by ``output``): they replace the files this sheet was last written as, or nothing at
+    /// all; none may be one of the frames read (Raster's `OutputError`, before anything is written),
+    /// and only ``output`` and ``data``, named outright, may replace a file Flipbook did not write.
     public func write(_ plan: Plan) throws {
-        try SheetExport.write(plan.files, pngLevel: pngLevel, png8: png8)
+        try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs), named: [output] + (data.map { [$0] } ?? []),
+                              pngLevel: pngLevel, png8: png8)
     }
 
     /// The engine's loading call for `files`.

@@ -102,6 +102,9 @@ public struct SpriteSheet: Sendable {
     /// What ``SheetImport`` read past: keys of a producer's own in formats that allow them (each
     /// with its file, key path and line), for the caller to show. Empty for a built sheet.
     public var warnings: [SchemaError]
+    /// The files a sheet read back (``SheetImport``) came from: its data files and page images,
+    /// which ``unpack(into:source:)`` never writes over. Empty for a built sheet.
+    public var sourceFiles: [String] = []
 
     /// A sheet of `pages` with `sprites` on them; straight pages with clockwise rotation by default.
     public init(pages: [Bitmap], sprites: [Sprite], animations: [Animation], rotation: Rotation = .clockwise,
@@ -149,16 +152,21 @@ public struct SpriteSheet: Sendable {
     }
 
     /// Writes every sprite's original frame (``frame(_:)``) into `folder` (created if needed) under
-    /// ``fileName(for:)``, replacing what was there as one set; two sprites whose names map to the
-    /// same file are refused before anything is written. `source` names the data file in errors.
-    /// Returns the paths written, in sprite order.
+    /// ``fileName(for:)``; two sprites whose names map to the same file are refused before anything
+    /// is written. `source` names the data file in errors. The frames are one set of Raster's
+    /// `OutputSet`, owned by `folder` and the data file's name: they replace the frames an earlier
+    /// unpacking of that sheet wrote there as a whole, never a file Flipbook did not write, and
+    /// never one of ``sourceFiles`` or `source` (Raster's `OutputError`). Returns the paths written,
+    /// in sprite order.
     public func unpack(into folder: String, source: String) throws -> [String] {
         var names = Set<String>()
         for sprite in sprites where !names.insert(fileName(for: sprite)).inserted {
             throw SheetImport.Error(path: source, reason: "two frames map to the file name \(fileName(for: sprite))")
         }
-        try FileIO.createDirectory(folder)
-        let set = OutputSet()
+        let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let inputs = InputFiles([source] + sourceFiles)
+        try inputs.prepare(folder: folder)
+        let set = OutputSet(owner: folder + "/" + (source.split(separator: "/").last.map(String.init) ?? source), protecting: inputs)
         let paths = sprites.map { folder + "/" + fileName(for: $0) }
         for (sprite, path) in zip(sprites, paths) { try PNG.Encoder().write(frame(sprite), to: path, in: set) }
         try set.commit()

@@ -129,8 +129,11 @@ extension GIF {
         }
 
         /// Encodes `input` straight into `path`, atomically (temporary file, then rename); the GIF
-        /// is never held in memory whole.
-        public func write(_ input: Input, to path: String, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
+        /// is never held in memory whole. Before any work, Raster's `OutputError` refuses a `path`
+        /// that is one of `inputs` or not a regular file.
+        public func write(_ input: Input, to path: String, protecting inputs: InputFiles = InputFiles(),
+                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
+            try inputs.check(output: path)
             let file: AtomicFileWriter
             do { file = try AtomicFileWriter(path: path) } catch { throw EncodeError.writeFailed(file: path, reason: error.reason) }
             let drain: ([UInt8]) throws -> Void = { bytes in

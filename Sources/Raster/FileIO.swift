@@ -82,12 +82,26 @@ public enum FileIO {
         try file.commit()
     }
 
+    /// Writes `bytes` to standard output (callers first refuse a terminal there:
+    /// ``OutputName/requireRedirectedStandardOutput()``).
+    public static func writeStandardOutput(_ bytes: [UInt8]) throws(Error) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { System.write(1, from: $0.baseAddress! + written, count: $0.count - written) }
+            if count < 0 { throw systemError("standard output", .write) }
+            written += count
+        }
+    }
+
     /// Whether `a` and `b` name the same existing file (the same inode on the same device: through
     /// symbolic links, hard links and `..` alike). `false` when either does not exist.
     public static func isSameFile(_ a: String, _ b: String) -> Bool {
         guard let first = System.identity(of: a), let second = System.identity(of: b) else { return false }
         return first == second
     }
+
+    /// `path` made absolute, with symbolic links and `..` resolved; `nil` when it does not exist.
+    public static func resolvedPath(_ path: String) -> String? { System.resolvedPath(path) }
 
     static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -45,14 +45,22 @@ extension PNG {
         }
 
         /// Encodes `bitmap` as the file `path` of `set`: written now to a temporary file, in place
-        /// when the set is committed.
-        public func write(_ bitmap: Bitmap, to path: String, in set: OutputSet) throws(EncodeError) {
+        /// when the set is committed. Throws ``EncodeError``, or the set's ``OutputError`` when the
+        /// output contract refuses `path` (`named`: the caller named this file outright).
+        public func write(_ bitmap: Bitmap, to path: String, in set: OutputSet, named: Bool = false) throws {
             let bytes = try encode(bitmap)
             do {
-                try set.write(bytes, to: path)
-            } catch {
-                throw .writeFailed(file: path, reason: error.reason)
+                try set.write(bytes, to: path, named: named)
+            } catch let error as FileIO.Error {
+                throw EncodeError.writeFailed(file: path, reason: error.reason)
             }
+        }
+
+        /// Encodes `bitmap` and writes it to `path` atomically, unless `path` is one of `inputs` or
+        /// not a regular file (``OutputError``, checked before anything is encoded).
+        public func write(_ bitmap: Bitmap, to path: String, protecting inputs: InputFiles) throws {
+            try inputs.check(output: path)
+            try write(bitmap, to: path)
         }
 
         /// Encodes `bitmap` and writes it to `path` atomically (temporary file, then rename).

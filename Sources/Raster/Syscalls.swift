@@ -15,9 +15,11 @@ enum System {
     /// `strerror(errno)`: the system's reason for the last failed call.
     static var errorText: String { String(cString: strerror(errno)) }
 
-    /// Opens `path` read-only; -1 on failure.
+    /// Opens `path` read-only; -1 on failure. Non-blocking, so that opening a FIFO or a device
+    /// returns at once (the caller's `fstat` then refuses it) instead of waiting for a writer;
+    /// reads from a regular file are not affected.
     static func openForReading(_ path: String) -> Int32 {
-        open(path, O_RDONLY | O_CLOEXEC)
+        open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     }
 
     /// Creates `path` for writing, failing if it exists: the descriptor, or -1 with `exists` telling
@@ -45,6 +47,30 @@ enum System {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         return (UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
+    }
+
+    /// What is at `path`: `nil` when nothing is; links are followed unless `followingLinks` is false.
+    static func kind(of path: String, followingLinks: Bool = true) -> FileKind? {
+        var status = stat()
+        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symbolicLink
+        default: return .special
+        }
+    }
+
+    /// What a path names, as ``kind(of:followingLinks:)`` tells it.
+    enum FileKind: Sendable, Equatable {
+        /// A regular file.
+        case regular
+        /// A directory.
+        case directory
+        /// A symbolic link (only when links are not followed).
+        case symbolicLink
+        /// A FIFO, socket or device.
+        case special
     }
 
     /// Reads up to `count` bytes into `buffer`: the number read (0 at end of file), or -1.
@@ -112,6 +138,9 @@ enum System {
 
     /// Whether standard error is a terminal (not a pipe, file or CI log).
     static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    /// Whether standard output is a terminal.
+    static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// `fnmatch(pattern, path, 0) == 0`: shell-style matching where `*` also crosses `/`.
     static func matches(_ pattern: String, _ path: String) -> Bool {

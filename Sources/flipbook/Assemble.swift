@@ -49,7 +49,7 @@ struct Assemble: ParsableCommand {
     @Argument(help: "Frames: a folder, a prefix path, PNG files, or a GIF.")
     var sources: [String]
 
-    @Option(name: .shortAndLong, help: "The GIF to write.")
+    @Option(name: .shortAndLong, help: "The GIF to write (NAME.gif), or - for standard output.")
     var output: String
 
     @Option(help: "Frames per second.")
@@ -129,8 +129,14 @@ struct Assemble: ParsableCommand {
     }
 
     func run() throws {
-        try OutputGuard.refuseOverwriting(sources, with: [output])
+        let toStandardOutput = output == OutputName.standardOutput
+        if toStandardOutput {
+            try OutputName.requireRedirectedStandardOutput()
+        } else {
+            try OutputName.require(output, extensions: ["gif"], what: "assemble writes GIF")
+        }
         let animation = try Animation.load(sources, scale: scale, limits: limitOptions.limits)
+        let inputs = InputFiles(sources + animation.sourceFiles)
         let play = try animation.playback(highlighted: highlighted, timing: .init(delays: try parsedDelays(), duration: duration, fps: fps))
         let input = GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load() }
         let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: alpha,
@@ -138,18 +144,28 @@ struct Assemble: ParsableCommand {
                                   scale: animation.scale)
         let progress = Progress.forTerminal(label: "encoding")
         defer { progress?.finish() }
+        // The GIF goes to standard output: the summary goes to standard error.
+        let say: (String) -> Void = toStandardOutput ? { Console.error($0) } : { print($0) }
         guard let maxBytes else {
-            // The common case streams straight into the output file.
-            let report = try encoder.write(input, to: output, progress: progress?.update)
+            let report: GIF.Encoder.Report
+            if toStandardOutput {
+                let encoded = try encoder.encode(input, progress: progress?.update)
+                try FileIO.writeStandardOutput(encoded.bytes)
+                report = encoded.report
+            } else {
+                // The common case streams straight into the output file.
+                report = try encoder.write(input, to: output, protecting: inputs, progress: progress?.update)
+            }
             progress?.finish()
-            print(describe(report, settings: encoder, fits: true))
+            say(describe(report, settings: encoder, fits: true))
             return
         }
         // A budget: the library searches smaller settings until one fits.
+        if !toStandardOutput { try inputs.check(output: output) }
         let best = try encoder.encode(input, maxBytes: maxBytes, progress: progress?.update)
         progress?.finish()
-        try FileIO.writeAtomically(best.bytes, to: output)
-        print(describe(best.report, settings: best.settings, fits: best.fits))
+        if toStandardOutput { try FileIO.writeStandardOutput(best.bytes) } else { try FileIO.writeAtomically(best.bytes, to: output) }
+        say(describe(best.report, settings: best.settings, fits: best.fits))
         if !best.fits {
             throw ProblemsFound(description: "the smallest GIF found is \(best.bytes.count) bytes, over --max-bytes \(maxBytes)")
         }

@@ -22,7 +22,7 @@ struct BlurCommand: ParsableCommand {
     )
 
     @Argument(help: "The PNG to blur.") var input: String
-    @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
+    @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
     @Option(help: "Standard deviation in points.") var sigma: Double?
     @Option(help: "gaussian or box.") var method: Blur.Method = .gaussian
     @Option(help: "clamp or transparent.") var edge: Blur.Edge = .clamp
@@ -44,7 +44,7 @@ struct BlurCommand: ParsableCommand {
     }
 
     func run() throws {
-        try OutputGuard.refuseOverwriting([input], with: [output])
+        try ImageCommand.check(output: output, inputs: [input])
         var blur = preset.map(Blur.init(preset:)) ?? Blur(sigma: sigma ?? 0)
         if let sigma { blur.sigma = sigma }
         if preset == nil || method != .gaussian { blur.method = method }
@@ -53,7 +53,7 @@ struct BlurCommand: ParsableCommand {
         if let tint { blur.tint = Color(hex: tint) }
         if let saturation { blur.saturation = saturation }
         let result = blur.apply(to: try ImageCommand.load(input, limits: limitOptions.limits))
-        try ImageCommand.save(result, to: output, json: json, extra: ["sigma": "\(blur.sigma)", "method": blur.method.rawValue])
+        try ImageCommand.save(result, to: output, inputs: [input], json: json, extra: ["sigma": blur.sigma, "method": blur.method.rawValue])
     }
 }
 

@@ -22,7 +22,7 @@ struct Draw: ParsableCommand {
     )
 
     @Argument(help: "The scene JSON file.") var scene: String
-    @Option(name: .shortAndLong, help: "The PNG to write.") var output: String
+    @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
     @Option(help: "Override the scene's scale (pixels per point).") var scale: Int?
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
@@ -32,15 +32,14 @@ struct Draw: ParsableCommand {
     }
 
     func run() throws {
-        try OutputGuard.refuseOverwriting([scene], with: [output])
+        try ImageCommand.check(output: output, inputs: [scene])
         let limits = limitOptions.limits
         // The scene names its file in its errors (`hero.json: ops[2].width: …`): not wrapped again.
         var parsed = try Scene(json: FileIO.readAll(scene), file: scene, limits: limits)
         if let scale { parsed.scale = scale }
         let folder = (scene as NSString).deletingLastPathComponent
         let images = try ImageLoader.load(parsed.imageNames, in: folder.isEmpty ? "." : folder, scale: parsed.scale)
-        try OutputGuard.refuseOverwriting(images.paths, with: [output])
         let bitmap = try parsed.render(images: images.bitmaps, limits: limits)
-        try ImageCommand.save(bitmap, to: output, json: json, extra: ["operations": String(parsed.operations.count)])
+        try ImageCommand.save(bitmap, to: output, inputs: [scene] + images.paths, json: json, extra: ["operations": parsed.operations.count])
     }
 }

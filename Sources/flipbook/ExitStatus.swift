@@ -24,6 +24,9 @@ enum ExitStatus: Int32 {
         case let outcome as ProblemsFound: self = outcome.status
         case is UnreadableInputs: self = .inputUnreadable
         case is UsageError, is ValidationError: self = .usage
+        // An output the contract refuses (over an input, over a file Flipbook did not write, a name
+        // promising another format): nothing was written.
+        case is OutputError: self = .usage
         // Settings the user chose, found wrong only once read.
         case is ValidationConfig.Error, is SheetEngine.Refusal, is SheetExport.Error, is NineSlice.Error, is Animation.PlaybackError:
             self = .usage

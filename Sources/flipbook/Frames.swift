@@ -44,7 +44,7 @@ struct Frames: ParsableCommand {
     @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
 
     func run() throws {
-        try OutputGuard.refuseOverwriting([input], with: [output])
+        try OutputName.requireFolder(output, what: "frames writes a folder of PNG frames")
         let lower = input.lowercased()
         if [".json", ".atlas", ".atlasc", ".plist", ".tres"].contains(where: { lower.hasSuffix($0) }) {
             let sheet = try SheetImport.read(input)
@@ -57,7 +57,8 @@ struct Frames: ParsableCommand {
         let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
         let limits = limitOptions.limits
         let decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
-        let (manifest, files) = try decoder.writeFrames(to: SequenceWriter(folder: output, prefix: name))
+        let writer = try SequenceWriter(folder: output, prefix: name, protecting: InputFiles([input]))
+        let (manifest, files) = try decoder.writeFrames(to: writer)
         if json {
             struct Output: Encodable {
                 var files: [String], frameDurations: [Double], repeatCount: Int, width: Int, height: Int
@@ -65,7 +66,7 @@ struct Frames: ParsableCommand {
             try Console.printJSON(Output(files: files.filter { $0.hasSuffix(".png") }, frameDurations: manifest.frameDurations ?? [],
                                          repeatCount: decoder.repeatCount, width: decoder.width, height: decoder.height))
         } else {
-            print("\(output): \(files.count - 1) frames of \(decoder.width)×\(decoder.height) (\(name)1.png…), sequence.json")
+            print("\(output): \(files.count - 1) frames of \(decoder.width)×\(decoder.height) (\(writer.prefix)1.png…), sequence.json")
         }
     }
 }

@@ -160,6 +160,6 @@ struct StrokeCommand: ParsableCommand {
         if let width { stroke.lineWidth = width }
         stroke.color = try parseColor(color, default: stroke.color)
         if let background { stroke.background = try parseColor(background, default: .white) }
-        try out.write(stroke, defaultName: "stroke")
+        try out.write(stroke, defaultName: "stroke", inputs: [points])
     }
 }

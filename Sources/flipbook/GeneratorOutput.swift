@@ -24,7 +24,7 @@ struct GeneratorOutput: ParsableArguments {
         let size = try ImageCommand.pixelSize(width: width, height: height, scale: scale, limits: limits, flag: "--size")
         do {
             try limits.check(.frames, count, of: "--frames")
-            if output.lowercased().hasSuffix(".png"), count > 1 {
+            if OutputName.pathExtension(output) == "png", count > 1 {
                 let bytes = Double(size.width * size.height * 4) * Double(count)
                 try limits.check(.decodedBytes, bytes < 9e18 ? Int(bytes) : .max, of: "a sheet of \(count) frames")
             }
@@ -40,36 +40,42 @@ struct GeneratorOutput: ParsableArguments {
         if let name, name.isEmpty || name.contains("/") { throw ValidationError("--name must be a plain file name prefix.") }
     }
 
-    /// Writes the generator's frames to `output`: a GIF, one PNG, a sheet PNG + JSON, or a folder.
-    func write(_ generator: some FrameGenerator, defaultName: String) throws {
+    /// Writes the generator's frames to `output`: a GIF, one PNG, a sheet PNG + JSON, or a folder
+    /// (any other extension is refused, as is `-`). None of the files may be one of `inputs`.
+    func write(_ generator: some FrameGenerator, defaultName: String, inputs: [String] = []) throws {
         let prefix = name ?? defaultName
         let count = generator.frameCount
-        let lower = output.lowercased()
+        let ext = OutputName.pathExtension(output)
+        let protected = InputFiles(inputs)
+        if ext != "gif" && ext != "png" {
+            try OutputName.requireFolder(output, what: "generate writes NAME.gif, NAME.png (one frame, or a sheet) or a folder of PNG frames")
+        }
         let progress = Progress.forTerminal(label: "generating")
         defer { progress?.finish() }
         let written: [String]
-        if lower.hasSuffix(".gif") {
+        if ext == "gif" {
             let input = GIF.Encoder.Input(durations: [Double](repeating: 1 / fps, count: count)) { generator.frame($0) }
-            _ = try GIF.Encoder(repeatCount: repeatCount).write(input, to: output, progress: progress?.update)
+            _ = try GIF.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, progress: progress?.update)
             written = [output]
-        } else if lower.hasSuffix(".png") && count == 1 {
-            try PNG.Encoder().write(generator.frame(0), to: output)
+        } else if ext == "png" && count == 1 {
+            try PNG.Encoder().write(generator.frame(0), to: output, protecting: protected)
             written = [output]
-        } else if lower.hasSuffix(".png") {
+        } else if ext == "png" {
             // A sheet needs every frame at once anyway.
             let frames = parallelMap(count, progress: progress) { generator.frame($0) }
             let inputs = frames.enumerated().map { index, bitmap in
                 SheetBuilder.Input(name: "\(prefix)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: Int((1000 / fps).rounded()))
             }
             let files = try SheetExport.files(for: [SheetBuilder(layout: .rows).build(inputs)], format: .jsonHash, output: output)
-            try SheetExport.write(files)
+            try SheetExport.write(files, owner: output, protecting: protected, named: [output])
             written = files.map(\.path)
         } else {
             // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.
             let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale,
-                                            encoder: PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9))
+                                            encoder: PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9),
+                                            protecting: protected)
             try writer.writeFrames(count: count, progress: progress?.update) { generator.frame($0) }
-            written = try writer.commit(manifest: count > 1 ? SequenceManifest(name: prefix, fps: fps, repeatCount: repeatCount) : nil)
+            written = try writer.commit(manifest: count > 1 ? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount) : nil)
         }
         progress?.finish()
         if json {

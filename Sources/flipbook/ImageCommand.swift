@@ -9,17 +9,50 @@ enum ImageCommand {
         try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(file: path)
     }
 
-    static func save(_ bitmap: Bitmap, to path: String, json: Bool, extra: [String: String] = [:]) throws {
-        try PNG.Encoder().write(bitmap, to: path)
+    /// Refuses, before any work, an output that is not a `.png` name or `-` (standard output, when
+    /// it is not a terminal), or that is one of `inputs`.
+    static func check(output path: String, inputs: [String]) throws {
+        if path == OutputName.standardOutput { return try OutputName.requireRedirectedStandardOutput() }
+        try OutputName.require(path, extensions: ["png"], what: "this command writes PNG")
+        try InputFiles(inputs).check(output: path)
+    }
+
+    /// Writes `bitmap` as PNG to `path` (or standard output for `-`), never over one of `inputs`,
+    /// then prints what was written (to standard error when the PNG went to standard output).
+    static func save(_ bitmap: Bitmap, to path: String, inputs: [String], json: Bool, extra: [String: any Encodable & Sendable] = [:]) throws {
+        let toStandardOutput = path == OutputName.standardOutput
+        if toStandardOutput {
+            try FileIO.writeStandardOutput(try PNG.Encoder().encode(bitmap))
+        } else {
+            try PNG.Encoder().write(bitmap, to: path, protecting: InputFiles(inputs))
+        }
+        let line: String
         if json {
             struct Output: Encodable {
                 var output: String, width: Int, height: Int, scale: Int
-                var details: [String: String]
+                var details: [String: any Encodable & Sendable]
+                enum Keys: String, CodingKey { case output, width, height, scale, details }
+                struct Key: CodingKey {
+                    var stringValue: String
+                    var intValue: Int? { nil }
+                    init(stringValue: String) { self.stringValue = stringValue }
+                    init?(intValue: Int) { nil }
+                }
+                func encode(to encoder: any Encoder) throws {
+                    var container = encoder.container(keyedBy: Keys.self)
+                    try container.encode(output, forKey: .output)
+                    try container.encode(width, forKey: .width)
+                    try container.encode(height, forKey: .height)
+                    try container.encode(scale, forKey: .scale)
+                    var nested = container.nestedContainer(keyedBy: Key.self, forKey: .details)
+                    for (key, value) in details { try nested.encode(value, forKey: Key(stringValue: key)) }
+                }
             }
-            try Console.printJSON(Output(output: path, width: bitmap.width, height: bitmap.height, scale: bitmap.scale, details: extra))
+            line = try Console.jsonString(Output(output: path, width: bitmap.width, height: bitmap.height, scale: bitmap.scale, details: extra))
         } else {
-            print("\(path): \(bitmap.width)×\(bitmap.height) px @\(bitmap.scale)x")
+            line = "\(path): \(bitmap.width)×\(bitmap.height) px @\(bitmap.scale)x"
         }
+        if toStandardOutput { Console.error(line) } else { print(line) }
     }
 
     /// `width × height` points at `scale` in whole pixels, or a usage error (exit 2) naming the

@@ -132,7 +132,6 @@ struct Sheet: ParsableCommand {
         let plan = try job.plan()
         for warning in plan.warnings { Console.error("warning: \(warning)") }
         for note in plan.notes { Console.error("note: \(note)") }
-        try OutputGuard.refuseOverwriting(plan.inputs, with: plan.files.map(\.path))
         try job.write(plan)
         let base = plan.sheets[0]
         if json {

@@ -73,7 +73,7 @@ struct AssembleCommandTests {
         #expect(written.count == originalFrames.count)
         // Every written frame is the decoded screen byte for byte (the decoder matches Pillow: GIFDecoderTests).
         for (index, frame) in originalFrames.enumerated() {
-            let same = try PNG.Decoder().decodeBitmap(file: directory + "/frames/\(name)\(index + 1).png") == frame.image
+            let same = try PNG.Decoder().decodeBitmap(file: directory + "/frames/\(name)\(name.last!.isNumber ? "_" : "")\(index + 1).png") == frame.image
             #expect(same, "frame \(index + 1)")
         }
 

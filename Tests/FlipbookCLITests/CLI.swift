@@ -7,6 +7,8 @@ enum CLI {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output as bytes (a GIF or PNG written to `-o -`).
+        var stdoutBytes = Data()
     }
 
     static let fixtures = Fixtures.root
@@ -42,7 +44,7 @@ enum CLI {
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData.wait(), as: UTF8.self))
+                      stderr: String(decoding: errData.wait(), as: UTF8.self), stdoutBytes: outData)
     }
 }
 

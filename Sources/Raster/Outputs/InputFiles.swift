@@ -1,0 +1,58 @@
+/// The files an operation reads, which none of its outputs may replace: compared as the file
+/// they resolve to (device and inode), so a symbolic link, a hard link or `..` in a path does not
+/// hide an input.
+public struct InputFiles: Sendable {
+    private var identities: [FileIdentity: String] = [:]
+
+    /// The files at `paths` (those that exist; a folder stands for itself, not for its files).
+    public init(_ paths: some Sequence<String> = [String]()) {
+        for path in paths { insert(path) }
+    }
+
+    /// Adds the file at `path`, when it exists.
+    public mutating func insert(_ path: String) {
+        guard let identity = FileIdentity(path: path), identities[identity] == nil else { return }
+        identities[identity] = path
+    }
+
+    /// Adds every file of `other`.
+    public mutating func formUnion(_ other: InputFiles) {
+        identities.merge(other.identities) { first, _ in first }
+    }
+
+    /// How many distinct files.
+    public var count: Int { identities.count }
+
+    /// The input that `path` resolves to, as the input was named; `nil` when none does.
+    public func input(sameAs path: String) -> String? {
+        FileIdentity(path: path).flatMap { identities[$0] }
+    }
+
+    /// Refuses `output` when it is one of the inputs (``OutputError/overwritesInput(output:input:)``)
+    /// or when something other than a regular file is there (``OutputError/notRegularFile(path:)``);
+    /// a regular file that is not an input may be replaced.
+    public func check(output: String) throws(OutputError) {
+        if let input = input(sameAs: output) { throw .overwritesInput(output: output, input: input) }
+        if let kind = System.kind(of: output), kind != .regular { throw .notRegularFile(path: output) }
+    }
+
+    /// Refuses `folder` as a folder to write into when it is one of the inputs or a file is there;
+    /// otherwise creates it (and its parents) when missing.
+    public func prepare(folder: String) throws {
+        if let input = input(sameAs: folder) { throw OutputError.overwritesInput(output: folder, input: input) }
+        if let kind = System.kind(of: folder), kind != .directory { throw OutputError.notAFolder(path: folder) }
+        try FileIO.createDirectory(folder)
+    }
+}
+
+/// The device and inode a path resolves to.
+struct FileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(path: String) {
+        guard let identity = System.identity(of: path) else { return nil }
+        device = identity.device
+        inode = identity.inode
+    }
+}

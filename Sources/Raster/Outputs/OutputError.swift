@@ -1,0 +1,45 @@
+/// Why an output was refused before it replaced anything: the output contract of the repository's
+/// `docs/Design.md` ("Outputs"). An output never replaces one of the inputs, never a folder or a
+/// special file, and a set of files (frames and `sequence.json`, sheet pages and data) replaces
+/// only files Flipbook wrote there itself, unchanged since; a file the caller names outright may
+/// be replaced. The CLI exits 2 for each of these, with nothing written.
+public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `output` is the same file as the input `input` (by name, symbolic or hard link).
+    case overwritesInput(output: String, input: String)
+    /// Something that is not a regular file is at `path` (a folder, a FIFO, a device).
+    case notRegularFile(path: String)
+    /// `path` should be a folder to write into, and a file is there.
+    case notAFolder(path: String)
+    /// A file is at `path` that Flipbook did not write as part of a set there (the user's own, or
+    /// one written before Flipbook kept its record).
+    case notWrittenByFlipbook(path: String)
+    /// Flipbook wrote the file at `path`, but it has been changed since (its size or checksum differ).
+    case changedSinceWritten(path: String)
+    /// The file at `path` belongs to another set Flipbook wrote into that folder, named `owner`
+    /// (a sequence's prefix path or a sheet's file, relative to the folder).
+    case heldByAnotherSet(path: String, owner: String)
+    /// The name `path` promises something this output cannot be; `reason` says what it can be.
+    case unsupportedName(path: String, reason: String)
+
+    /// One line that names the file and says what to do.
+    public var description: String {
+        switch self {
+        case .overwritesInput(let output, let input):
+            "the output \(output) is the input \(input); write the result elsewhere"
+        case .notRegularFile(let path):
+            "cannot write over \(path): not a regular file"
+        case .notAFolder(let path):
+            "cannot write into \(path): a file is there, not a folder"
+        case .notWrittenByFlipbook(let path):
+            "\(path) exists and Flipbook did not write it; move it away or write into another folder "
+                + "(a set of files replaces only the files Flipbook wrote)"
+        case .changedSinceWritten(let path):
+            "\(path) was changed after Flipbook wrote it; move it away or write into another folder, so your changes are kept"
+        case .heldByAnotherSet(let path, let owner):
+            "\(path) belongs to \(owner), which Flipbook wrote into the same folder; write into another folder"
+                + (path.hasSuffix("/sequence.json") || path == "sequence.json" ? " (a folder holds one sequence.json)" : "")
+        case .unsupportedName(let path, let reason):
+            "\(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The record, in a folder, of the sets of files Flipbook wrote there (`.flipbook-outputs.json`):
+/// for each set, its owner (the path that names the set — a sequence's folder and prefix, a sheet's
+/// file — relative to the folder) and each file's name, size and CRC-32. ``OutputSet`` reads it to
+/// tell its own earlier files from the user's, and replaces it together with the set.
+///
+/// A file counts as Flipbook's only while its size and checksum are those recorded, so a file the
+/// user has since edited is never replaced or removed. The record holds no times or inodes: it
+/// stays true when the folder is copied, moved or checked out from version control.
+struct OutputLedger: Codable, Equatable {
+    static let fileName = ".flipbook-outputs.json"
+
+    /// One file of a set.
+    struct Entry: Codable, Equatable {
+        var name: String
+        var size: Int
+        var crc32: UInt32
+    }
+
+    /// One set: its owner and its files in this folder.
+    struct Set: Codable, Equatable {
+        var owner: String
+        var files: [Entry]
+    }
+
+    /// Written first, so a reader can tell the format.
+    var flipbook = "outputs 1"
+    var sets: [Set] = []
+
+    /// The record in `folder`; empty when there is none, or when it cannot be read as one (then
+    /// every file in the folder counts as the user's: the safe side).
+    static func read(folder: String) -> OutputLedger {
+        guard let bytes = try? FileIO.readAll(path(in: folder)),
+              let ledger = try? JSONDecoder().decode(OutputLedger.self, from: Data(bytes)),
+              ledger.flipbook == OutputLedger().flipbook else { return OutputLedger() }
+        return ledger
+    }
+
+    static func path(in folder: String) -> String { folder == "." ? fileName : "\(folder)/\(fileName)" }
+
+    /// The set holding the file `name`, and the file's entry.
+    func holder(of name: String) -> (owner: String, entry: Entry)? {
+        for set in sets {
+            if let entry = set.files.first(where: { $0.name == name }) { return (set.owner, entry) }
+        }
+        return nil
+    }
+
+    /// The files of `owner`'s set.
+    func files(of owner: String) -> [Entry] {
+        sets.first { $0.owner == owner }?.files ?? []
+    }
+
+    /// This record with `owner`'s set replaced by `files` (removed when empty); other sets lose
+    /// the entries of those names (a file named outright changes hands) and of files gone from `folder`.
+    func replacing(_ owner: String, with files: [Entry], folder: String) -> OutputLedger {
+        var result = self
+        let taken = Swift.Set(files.map(\.name))
+        result.sets = sets.filter { $0.owner != owner }.compactMap { set in
+            let present = set.files.filter {
+                !taken.contains($0.name) && System.kind(of: "\(folder)/\($0.name)", followingLinks: false) != nil
+            }
+            return present.isEmpty ? nil : Set(owner: set.owner, files: present)
+        }
+        if !files.isEmpty { result.sets.append(Set(owner: owner, files: files.sorted { $0.name < $1.name })) }
+        result.sets.sort { $0.owner < $1.owner }
+        return result
+    }
+
+    /// The bytes to write: keys sorted, one file per line, stable under version control.
+    func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array((try? encoder.encode(self)) ?? Data()) + [0x0A]
+    }
+
+    /// Whether the file at `path` is still exactly what `entry` records.
+    static func matches(_ entry: Entry, path: String) -> Bool {
+        guard System.kind(of: path, followingLinks: false) == .regular, let bytes = try? FileIO.readAll(path),
+              bytes.count == entry.size else { return false }
+        return checksum(bytes) == entry.crc32
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        bytes.withUnsafeBufferPointer { Zlib.crc32($0) }
+    }
+}

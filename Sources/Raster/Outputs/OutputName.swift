@@ -1,0 +1,43 @@
+/// What the name given for an output promises: a format by its extension, a folder, or standard
+/// output (`-`). Commands refuse a name that promises what they cannot write, before any work.
+public enum OutputName {
+    /// `-`: standard output, where one file makes sense.
+    public static let standardOutput = "-"
+
+    /// The extension of the last component of `path`, lowercased, without its dot; `""` when none.
+    public static func pathExtension(_ path: String) -> String {
+        let name = FileIO.lastComponent(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// Refuses `path` (``OutputError/unsupportedName(path:reason:)``) unless its extension is one of
+    /// `extensions` (lowercase, without dots); `what` says what the command writes, e.g. "assemble
+    /// writes GIF".
+    public static func require(_ path: String, extensions: [String], what: String) throws(OutputError) {
+        guard !extensions.contains(pathExtension(path)) else { return }
+        throw .unsupportedName(path: path, reason: "\(what): name it \(list(extensions))")
+    }
+
+    /// Refuses `-` when standard output is a terminal, which binary data would garble.
+    public static func requireRedirectedStandardOutput() throws(OutputError) {
+        guard System.standardOutputIsTerminal else { return }
+        throw .unsupportedName(path: standardOutput, reason: "standard output is a terminal; redirect it (> FILE) or name a file")
+    }
+
+    /// Refuses `path` as a folder to write into when its name ends in an extension and no folder
+    /// is there yet (`gull.jpg` is not a folder a user means to make): a folder whose name has a
+    /// dot is written when it exists or when the name ends in `/`. `what` says what the command
+    /// writes.
+    public static func requireFolder(_ path: String, what: String) throws(OutputError) {
+        if path == standardOutput { throw .unsupportedName(path: path, reason: "\(what), which standard output cannot take") }
+        guard !path.hasSuffix("/"), System.kind(of: path) != .directory, !pathExtension(path).isEmpty else { return }
+        throw .unsupportedName(path: path, reason: "\(what); end the name with / to make a folder with a dot in its name")
+    }
+
+    /// `[gif, png, apng]` as `.gif, .png or .apng`.
+    public static func list(_ extensions: [String]) -> String {
+        let names = extensions.map { ".\($0)" }
+        return names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names.last!
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+
+/// Several files that replace their destinations as a whole or not at all: a sprite sheet's
+/// pages and data, a folder of numbered frames and its `sequence.json`.
+///
+/// Each file is written to a temporary file beside its destination (``AtomicFileWriter``). On
+/// ``commit()`` a journal listing every temporary file and its destination is written and flushed
+/// next to the first one, then the files are renamed into place and the journal is removed. If the
+/// process dies before the journal is complete, the next write into that folder removes the
+/// temporary files and the old outputs stand; if it dies while renaming, the next write finishes
+/// the renames from the journal. Either way a reader never sees part of a set once a later run
+/// (of any command) has touched the folder, and no temporary file outlives it. A set spread over
+/// several folders keeps its journal in the first file's folder: its recovery is complete when the
+/// next write goes there first.
+///
+/// **The output contract.** No file of the set may be one of the `inputs` (``InputFiles``), nor a
+/// folder or special file. A set with an `owner` (the path that names it: a sequence's folder and
+/// prefix, a sheet's file) is recorded in each of its folders (`.flipbook-outputs.json`) with each
+/// file's size and CRC-32, and replaces the owner's previous set *as a whole*: files of the old
+/// set that the new one does not write again are removed in the same commit. It replaces or
+/// removes only files it recorded and that are unchanged since; a file that is the user's own, was
+/// edited since, or belongs to another set (other than a scale variant of the same owner: `walk`
+/// and `walk@2x` share a `sequence.json`) is refused with an ``OutputError`` (unless the caller
+/// names it outright, `named:`, as a user names the file given to `-o`). Refusals of a file come
+/// when it is added, refusals of an old file to remove come at ``commit()``, before anything is
+/// renamed. Files may be added from several threads at once.
+public final class OutputSet: @unchecked Sendable {
+    private var files: [(writer: AtomicFileWriter, entry: OutputLedger.Entry)] = []
+    private let owner: String?
+    private let inputs: InputFiles
+    private var ledgers: [String: OutputLedger] = [:]
+    private let lock = NSLock()
+
+    /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
+    /// (see the type's discussion); without one, each file simply replaces its destination. No
+    /// file may be one of `inputs`.
+    public init(owner: String? = nil, protecting inputs: InputFiles = InputFiles()) {
+        self.owner = owner
+        self.inputs = inputs
+    }
+
+    /// The paths added so far, in order.
+    public var paths: [String] { lock.withLock { files.map(\.writer.path) } }
+
+    /// Adds `bytes` as the next file of the set, written now to its temporary file. Throws
+    /// ``OutputError`` when the contract refuses `path` (`named`: the caller named this file outright,
+    /// so an existing file there may be replaced whoever wrote it), or Raster's `FileIO.Error` when
+    /// the temporary file cannot be written.
+    public func write(_ bytes: [UInt8], to path: String, named: Bool = false) throws {
+        try claim(path, named: named)
+        let file = try AtomicFileWriter(path: path)
+        try file.write(bytes)
+        try file.finish()
+        let entry = OutputLedger.Entry(name: FileIO.lastComponent(of: path), size: bytes.count, crc32: OutputLedger.checksum(bytes))
+        lock.withLock { files.append((file, entry)) }
+    }
+
+    /// Refuses `path` when the contract does (see ``write(_:to:named:)``).
+    private func claim(_ path: String, named: Bool) throws {
+        try inputs.check(output: path)
+        guard let owner, !named, System.kind(of: path, followingLinks: false) != nil else { return }
+        let folder = FileIO.parentDirectory(of: path)
+        let ledger = self.ledger(folder)
+        guard let (holder, entry) = ledger.holder(of: FileIO.lastComponent(of: path)) else { throw OutputError.notWrittenByFlipbook(path: path) }
+        guard Self.family(holder) == Self.family(Self.key(of: owner, in: folder)) else {
+            throw OutputError.heldByAnotherSet(path: path, owner: holder)
+        }
+        guard OutputLedger.matches(entry, path: path) else { throw OutputError.changedSinceWritten(path: path) }
+    }
+
+    /// The record of `folder`, read once.
+    private func ledger(_ folder: String) -> OutputLedger {
+        lock.withLock {
+            if let ledger = ledgers[folder] { return ledger }
+            let ledger = OutputLedger.read(folder: folder)
+            ledgers[folder] = ledger
+            return ledger
+        }
+    }
+
+    /// An owner without a trailing `@Nx`: the scale variants of one sequence (`walk` and `walk@2x`)
+    /// are sets of their own that share their folder's `sequence.json`.
+    static func family(_ owner: String) -> Substring {
+        let name = Substring(owner)
+        guard name.hasSuffix("x"), let at = name.lastIndex(of: "@"),
+              name[name.index(after: at)..<name.index(before: name.endIndex)].allSatisfy(\.isNumber) else { return name }
+        return name[..<at]
+    }
+
+    /// `owner` as the record in `folder` names it: relative to the folder, both with links resolved.
+    static func key(of owner: String, in folder: String) -> String {
+        guard let base = System.resolvedPath(folder), let ownerFolder = System.resolvedPath(FileIO.parentDirectory(of: owner)) else {
+            return owner
+        }
+        let from = base.split(separator: "/"), to = ownerFolder.split(separator: "/")
+        let common = zip(from, to).prefix { $0 == $1 }.count
+        let steps = Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)
+        return (steps + [FileIO.lastComponent(of: owner)]).joined(separator: "/")
+    }
+
+    /// Renames every file into place, through a journal (see the type's discussion), and with an
+    /// owner removes the files of its previous set that this one did not write again and updates
+    /// each folder's record. Throws ``OutputError`` when such an old file has been changed since it
+    /// was written (nothing is renamed then), or Raster's `FileIO.Error`.
+    public func commit() throws {
+        var files = lock.withLock { self.files }
+        guard let first = files.first else { return }
+        var removals: [String] = []
+        if let owner {
+            var folders: [String] = []
+            for file in files where !folders.contains(FileIO.parentDirectory(of: file.writer.path)) {
+                folders.append(FileIO.parentDirectory(of: file.writer.path))
+            }
+            for folder in folders {
+                let key = Self.key(of: owner, in: folder)
+                let ledger = self.ledger(folder)
+                let written = files.filter { FileIO.parentDirectory(of: $0.writer.path) == folder }.map(\.entry)
+                let names = Swift.Set(written.map(\.name))
+                for old in ledger.files(of: key) where !names.contains(old.name) {
+                    let path = folder == "." ? old.name : "\(folder)/\(old.name)"
+                    guard System.kind(of: path, followingLinks: false) != nil else { continue }
+                    if let input = inputs.input(sameAs: path) { throw OutputError.overwritesInput(output: path, input: input) }
+                    guard OutputLedger.matches(old, path: path) else { throw OutputError.changedSinceWritten(path: path) }
+                    removals.append(path)
+                }
+                let record = try AtomicFileWriter(path: OutputLedger.path(in: folder))
+                try record.write(ledger.replacing(key, with: written, folder: folder).encoded())
+                try record.finish()
+                files.append((record, OutputLedger.Entry(name: OutputLedger.fileName, size: 0, crc32: 0)))
+            }
+        }
+        if files.count == 1 && removals.isEmpty { return try first.writer.commit() }
+        let directory = FileIO.parentDirectory(of: first.writer.path)
+        let journal = "\(directory)/\(InterruptedWrites.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).journal"
+        // Each line: the temporary file's absolute path, a tab, the destination's name (always in
+        // the temporary file's folder), so the journal is read the same from any working directory;
+        // or "-", a tab and the absolute path of an old file to remove after the renames.
+        var text = ""
+        for file in files {
+            let folder = FileIO.parentDirectory(of: file.writer.temporaryPath)
+            guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
+            text += "\(absolute)/\(FileIO.lastComponent(of: file.writer.temporaryPath))\t\(FileIO.lastComponent(of: file.writer.path))\n"
+        }
+        for path in removals {
+            let folder = FileIO.parentDirectory(of: path)
+            guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
+            text += "-\t\(absolute)/\(FileIO.lastComponent(of: path))\n"
+        }
+        let writer = try AtomicFileWriter(path: journal)
+        try writer.write(Array(text.utf8))
+        try writer.commit()
+        for file in files {
+            guard System.rename(file.writer.temporaryPath, to: file.writer.path) else { throw FileIO.systemError(file.writer.path, .write) }
+            file.writer.disown()
+        }
+        for path in removals { System.remove(path) }
+        System.remove(journal)
+    }
+}
+
+/// Cleans up after writes a killed process left behind: temporary files (`.flipbook-PID-….tmp`)
+/// are removed and interrupted ``OutputSet`` commits (`.flipbook-PID-….journal`) are finished, for
+/// every process ID that is no longer running. Done once per folder per process, before the first
+/// file is written there.
+enum InterruptedWrites {
+    static let prefix = ".flipbook-"
+    nonisolated(unsafe) private static var done = Set<String>()
+    private static let lock = NSLock()
+
+    static func recover(in directory: String) {
+        let first = lock.withLock { done.insert(directory).inserted }
+        guard first, let names = System.entries(of: directory) else { return }
+        let ours = names.filter { $0.hasPrefix(prefix) }
+        // Journals first: their temporary files are renamed into place, not removed.
+        for name in ours where name.hasSuffix(".journal") && !isAlive(name) {
+            let path = "\(directory)/\(name)"
+            if let text = try? FileIO.readAll(path) {
+                var removals: [String] = []
+                for line in String(decoding: text, as: UTF8.self).split(separator: "\n") {
+                    let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
+                    // An old file of a replaced set, removed once every rename is done; never one
+                    // of our own hidden files.
+                    if parts.count == 2, parts[0] == "-" {
+                        if parts[1].hasPrefix("/"), !FileIO.lastComponent(of: parts[1]).hasPrefix(".") { removals.append(parts[1]) }
+                        continue
+                    }
+                    // Only our own temporary files, each onto a name in its own folder: a journal
+                    // cannot move anything else.
+                    guard parts.count == 2, FileIO.lastComponent(of: parts[0]).hasPrefix(prefix), !parts[1].contains("/"),
+                          parts[1] != ".", parts[1] != ".." else { continue }
+                    _ = System.rename(parts[0], to: FileIO.parentDirectory(of: parts[0]) + "/" + parts[1])
+                }
+                for removal in removals { System.remove(removal) }
+            }
+            System.remove(path)
+        }
+        for name in ours where name.hasSuffix(".tmp") && !isAlive(name) {
+            System.remove("\(directory)/\(name)")
+        }
+    }
+
+    /// Whether the process whose ID is in `name` (`.flipbook-PID-…`) still runs (or the name has none).
+    private static func isAlive(_ name: String) -> Bool {
+        let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
+        guard let pid = Int32(digits), pid > 0 else { return true }
+        if pid == System.processID { return true }
+        return System.isRunning(pid)
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 31's scenarios, each as a new user met it: outputs over inputs, reruns into the same
+/// folder, names ending in a digit, data names given to `-o`, special files, names that promise
+/// another format. Every case runs the real command on real fixtures.
+@Suite("Output contract (commands)")
+struct OutputContractCommandTests {
+    /// A scratch folder holding a copy of the fixture sequence `sequence` as `folder`.
+    static func scratch(copying sequence: String = "kenney-gold-coin", as folder: String = "ov") throws -> String {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/\(sequence)"), toPath: "\(dir)/\(folder)")
+        return dir
+    }
+
+    /// Every regular file below `dir` with its bytes, by relative path (Flipbook's hidden record too).
+    static func snapshot(_ dir: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: dir)
+        while let name = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: "\(dir)/\(name)", isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[name] = FileManager.default.contents(atPath: "\(dir)/\(name)")
+            }
+        }
+        return files
+    }
+
+    /// The visible file names of a folder, sorted.
+    static func names(_ dir: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dir).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    static let coin = "ov/gold_2.png"
+
+    /// Arguments with the placeholders for real fixtures filled in.
+    static func resolve(_ arguments: [String]) -> [String] {
+        arguments.map {
+            switch $0 {
+            case "FIXTURE_GIF": Fixtures.path("gif/giflib/fire.gif")
+            case "FIXTURE_SEQ": Fixtures.path("sequences/kenney-gold-coin")
+            case "FIXTURE_PNG": Fixtures.path("sequences/kenney-gold-coin/gold_1.png")
+            default: $0
+            }
+        }
+    }
+
+    /// Outputs that resolve to an input, for every input form: exit 2, every file as it was.
+    @Test(arguments: [
+        ["assemble", "ov", "-o", "link.gif"],                  // a folder; -o a symbolic link to a frame
+        ["assemble", "ov/gold_", "-o", "hard.gif"],            // a prefix; -o a hard link to a frame
+        ["assemble", "ov/gold_1.png", "ov/gold_2.png", "-o", "link.gif"],  // files
+        ["sheet", "ov", "-o", "link.png"],                     // a sheet page over a frame
+        ["sheet", "ov", "-o", "s.png", "--data", "link.json"],  // data named over a frame (through a link)
+        ["blur", "ov/gold_2.png", "-o", "hard.png", "--sigma", "2"],
+        ["resize", "ov/gold_2.png", "-o", "ov/gold_2.png", "--scale", "2"],
+        ["slice", "ov/gold_2.png", "-o", "link.png", "--insets", "4,4,4,4", "--size", "80x80"],
+    ])
+    func anOutputOverAnInputIsRefused(arguments: [String]) throws {
+        let dir = try Self.scratch()
+        try FileManager.default.createSymbolicLink(atPath: "\(dir)/link.gif", withDestinationPath: Self.coin)
+        try FileManager.default.createSymbolicLink(atPath: "\(dir)/link.png", withDestinationPath: Self.coin)
+        try FileManager.default.createSymbolicLink(atPath: "\(dir)/link.json", withDestinationPath: Self.coin)
+        try FileManager.default.linkItem(atPath: "\(dir)/\(Self.coin)", toPath: "\(dir)/hard.gif")
+        try FileManager.default.linkItem(atPath: "\(dir)/\(Self.coin)", toPath: "\(dir)/hard.png")
+        let before = try Self.snapshot(dir)
+        let result = try CLI.run(arguments, in: dir)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("is the input"), "\(result.stderr)")
+        #expect(try Self.snapshot(dir) == before)
+    }
+
+    /// `frames SHEET.json -o DIR` where the sheet's page is in DIR under a frame's name.
+    @Test func unpackingASheetOverItsOwnPageIsRefused() throws {
+        let dir = try Self.scratch(copying: "gameart2d-dino-jump", as: "seq")
+        // The sheet's frames are jump-1, jump-6, jump-11: name its page after one of them.
+        #expect(try CLI.run(["sheet", "seq", "-o", "ov2/jump-6.png"], in: dir).status == 0)
+        let page = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/ov2/jump-6.png"))
+        let result = try CLI.run(["frames", "ov2/jump-6.json", "-o", "ov2"], in: dir)
+        #expect(result.status == 2 && result.stderr.contains("is the input"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/ov2/jump-6.png")) == page)
+    }
+
+    /// Reruns with fewer frames or pages leave exactly the new set, and the user's own files.
+    @Test func generateRerunWithFewerFramesLeavesExactlyTheNewSet() throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        try FileManager.default.createDirectory(atPath: "\(dir)/gg", withIntermediateDirectories: false)
+        try "mine".write(toFile: "\(dir)/gg/notes.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/gold_1.png"), toPath: "\(dir)/gg/my-own.png")
+        #expect(try CLI.run(["generate", "seagull", "--frames", "12", "-o", "gg"], in: dir).status == 0)
+        #expect(try CLI.run(["generate", "seagull", "--frames", "4", "-o", "gg"], in: dir).status == 0)
+        #expect(try Self.names("\(dir)/gg") == ["my-own.png", "notes.txt", "seagull1.png", "seagull2.png", "seagull3.png", "seagull4.png",
+                                                "sequence.json"])
+        let validate = try CLI.run(["validate", "gg"], in: dir)
+        #expect(validate.stdout.contains("4 frames (1–4)"), "\(validate.stdout)")
+    }
+
+    @Test func framesRerunFromAShorterGIFLeavesExactlyTheNewSet() throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        let long = Fixtures.path("gif/giflib/fire.gif"), short = Fixtures.path("gif/effects/Effect_SmallHit.gif")
+        #expect(try CLI.run(["frames", long, "-o", "fr", "--prefix", "fire"], in: dir).status == 0)
+        #expect(try Self.names("\(dir)/fr").count == 33 + 1)
+        #expect(try CLI.run(["frames", short, "-o", "fr", "--prefix", "fire"], in: dir).status == 0)
+        #expect(try Self.names("\(dir)/fr") == ((1...24).map { "fire\($0).png" } + ["sequence.json"]).sorted())
+        #expect(try CLI.run(["assemble", "fr", "-o", "again.gif"], in: dir).status == 0)
+    }
+
+    @Test func aSheetRepackedOntoFewerPagesLeavesNoOldPage() throws {
+        let dir = try Self.scratch(copying: "ansimuz-fire-bomb-pixel", as: "fx")
+        #expect(try CLI.run(["sheet", "fx", "-o", "s/s.png", "--max-size", "128"], in: dir).status == 0)
+        let paged = try Self.names("\(dir)/s")
+        #expect(paged.count > 4 && paged.contains("s-3.png"), "\(paged)")
+        #expect(try CLI.run(["sheet", "fx", "-o", "s/s.png"], in: dir).status == 0)
+        #expect(try Self.names("\(dir)/s") == ["s.json", "s.png"])
+    }
+
+    /// A file the user made under a name the tool derives is never replaced.
+    @Test func aUsersFileUnderAGeneratedNameIsNotReplaced() throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        try FileManager.default.createDirectory(atPath: "\(dir)/gg2", withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/gold_1.png"), toPath: "\(dir)/gg2/seagull1.png")
+        let before = try Self.snapshot(dir)
+        let result = try CLI.run(["generate", "seagull", "--frames", "3", "-o", "gg2"], in: dir)
+        #expect(result.status == 2 && result.stderr.contains("gg2/seagull1.png exists and Flipbook did not write it"), "\(result.stderr)")
+        #expect(try Self.snapshot(dir) == before)
+        // A sheet's data file named after the page is derived too.
+        try "{\"my\": \"game data\"}".write(toFile: "\(dir)/robot.json", atomically: true, encoding: .utf8)
+        let sheet = try CLI.run(["sheet", Fixtures.path("sequences/kenney-gold-coin"), "-o", "robot.png"], in: dir)
+        #expect(sheet.status == 2 && sheet.stderr.contains("robot.json exists and Flipbook did not write it"), "\(sheet.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/robot.png"))
+    }
+
+    /// `frames orc1.gif` and `frames orc2.gif` into one folder: the frames do not run together.
+    @Test func namesEndingInADigitGetASeparator() throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        #expect(try CLI.run(["assemble", Fixtures.path("sequences/kenney-gold-coin"), "-o", "orc1.gif"], in: dir).status == 0)
+        #expect(try CLI.run(["assemble", Fixtures.path("sequences/gameart2d-dino-jump"), "-o", "orc2.gif"], in: dir).status == 0)
+        #expect(try CLI.run(["frames", "orc1.gif", "-o", "chars"], in: dir).status == 0)
+        #expect(try Self.names("\(dir)/chars") == ["orc1_1.png", "orc1_2.png", "orc1_3.png", "orc1_4.png", "sequence.json"])
+        let timing = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/chars/sequence.json"))
+        // The second character's timing cannot share the folder's one sequence.json: refused, nothing written.
+        let second = try CLI.run(["frames", "orc2.gif", "-o", "chars"], in: dir)
+        #expect(second.status == 2 && second.stderr.contains("chars/sequence.json belongs to orc1_"), "\(second.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/chars/sequence.json")) == timing)
+        #expect(try CLI.run(["frames", "orc2.gif", "-o", "chars2"], in: dir).status == 0)
+        #expect(try CLI.run(["validate", "chars", "chars2"], in: dir).status == 0)
+        let sheet = try CLI.run(["sheet", "chars", "chars2", "-o", "both.png", "--json"], in: dir)
+        let data = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/both.json"))) as? [String: Any]
+        let animations = try #require(data?["animations"] as? [String: [String]], "\(sheet.stderr)")
+        #expect(animations.keys.sorted() == ["orc1", "orc2"])
+        #expect(animations["orc1"]?.count == 4)
+    }
+
+    @Test(arguments: [("godot4", "tele.tres", ["tele.png", "tele.tres"]), ("libgdx", "tele.atlas", ["tele.atlas", "tele.png"]),
+                      ("pixi", "tele.json", ["tele.json", "tele.png"])])
+    func aDataNameGivenToOIsTheDataFile(engine: String, output: String, expected: [String]) throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        let result = try CLI.run(["sheet", Fixtures.path("sequences/kenney-gold-coin"), "-o", "gd/\(output)", "--engine", engine], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.names("\(dir)/gd") == expected)
+    }
+
+    /// A FIFO named like a frame never hangs a command: it is not a regular file.
+    @Test(arguments: [["info", "ov"], ["validate", "ov", "--deep"], ["assemble", "ov", "-o", "out.gif"]])
+    func aFIFOAmongTheFramesIsRefusedNotWaitedOn(arguments: [String]) throws {
+        let dir = try Self.scratch()
+        #expect(mkfifo("\(dir)/ov/gold_5.png", 0o644) == 0)
+        let result = try CLI.run(["/usr/bin/timeout", "20", CLI.executable.path] + arguments, in: dir, through: ["/usr/bin/env"])
+        #expect(result.status != 124, "timed out")
+        #expect(result.status == (arguments[0] == "validate" ? 1 : 3), "\(result.stdout)\(result.stderr)")
+        #expect((result.stdout + result.stderr).contains("not a regular file"), "\(result.stdout)\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/out.gif"))
+    }
+
+    @Test func aSymlinkLoopIsVisitedOnce() throws {
+        let dir = try Self.scratch()
+        try FileManager.default.createSymbolicLink(atPath: "\(dir)/ov/loop", withDestinationPath: "..")
+        let result = try CLI.run(["validate", ".", "--format", "json"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.components(separatedBy: "\"gold_").count - 1 >= 1)
+        let text = try CLI.run(["validate", "."], in: dir)
+        #expect(text.stdout.contains("1 sequence, 4 files"), "\(text.stdout)")
+    }
+
+    /// Names that promise what the command cannot write: exit 2, nothing made.
+    @Test(arguments: [
+        ["generate", "seagull", "-o", "gull.jpg"],
+        ["generate", "seagull", "-o", "-"],
+        ["frames", "FIXTURE_GIF", "-o", "-"],
+        ["frames", "FIXTURE_GIF", "-o", "frames.png"],
+        ["sheet", "FIXTURE_SEQ", "-o", "-"],
+        ["sheet", "FIXTURE_SEQ", "-o", "s.gif"],
+        ["assemble", "FIXTURE_SEQ", "-o", "out.mp4"],
+        ["assemble", "FIXTURE_SEQ", "-o", "out.webp"],
+        ["assemble", "FIXTURE_SEQ", "-o", "out.png"],
+        ["blur", "FIXTURE_PNG", "-o", "out.jpg", "--sigma", "2"],
+    ])
+    func aNamePromisingAnotherFormatIsRefused(arguments: [String]) throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        let resolved = Self.resolve(arguments)
+        let result = try CLI.run(resolved, in: dir)
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    /// `-o -` where one file makes sense: the file on standard output, the summary on standard error.
+    @Test(arguments: [(["assemble", "FIXTURE_SEQ", "-o", "-"], [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]),
+                      (["resize", "FIXTURE_PNG", "-o", "-", "--scale", "2"], [0x89, 0x50, 0x4E, 0x47])])
+    func standardOutputTakesASingleFile(arguments: [String], signature: [UInt8]) throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        let resolved = Self.resolve(arguments)
+        let result = try CLI.run(resolved, in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Array(result.stdoutBytes.prefix(signature.count)) == signature)
+        #expect(result.stderr.contains("-: "), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    /// Running the same command again into the same output replaces it.
+    @Test(arguments: [["assemble", "FIXTURE_SEQ", "-o", "out.gif"], ["blur", "FIXTURE_PNG", "-o", "out.png", "--sigma", "2"],
+                      ["sheet", "FIXTURE_SEQ", "-o", "out.png", "--engine", "godot4"], ["frames", "FIXTURE_GIF", "-o", "out"]])
+    func aRerunReplacesItsOwnOutput(arguments: [String]) throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        let resolved = Self.resolve(arguments)
+        #expect(try CLI.run(resolved, in: dir).status == 0)
+        let first = try Self.snapshot(dir)
+        let again = try CLI.run(resolved, in: dir)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try Self.snapshot(dir) == first)
+    }
+}
