@@ -50,7 +50,9 @@ extension Animation {
         guard candidates.count == 1, let main = candidates.first else {
             throw .ambiguous(source: source, sequences: (candidates.isEmpty ? sequences : candidates).map(\.name))
         }
-        let highlighted = highlightedPrefix.flatMap { prefix in
+        // A manifest naming another sequence of the folder does not time this one.
+        if let described = manifest, !described.describes(main.prefix) { manifest = nil }
+        let highlighted = manifest?.highlighted.flatMap { prefix in
             sequences.first { $0.prefix == prefix && $0.directory == main.directory }
                 ?? (try? Discovery.sequences(from: ["\(main.directory)/\(prefix)"]))?.first
         }

@@ -183,6 +183,13 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         return nil
     }
 
+    /// Whether the manifest describes the sequence with this prefix: the one it names, or, without
+    /// a ``name``, every sequence of its folder but the highlighted one. A folder's manifest never
+    /// times another sequence that shares the folder.
+    public func describes(_ prefix: String) -> Bool {
+        name.map { $0 == prefix } ?? (prefix != highlighted)
+    }
+
     /// An animation over `frames` with this manifest's timing.
     public func animation(frames: [FrameSource], highlightedFrames: [FrameSource]? = nil) -> Animation {
         var animation = Animation(frames: frames, highlightedFrames: highlightedFrames, duration: duration,

@@ -107,6 +107,7 @@ public struct SheetJob: Sendable {
             let manifestPath = sequence.directory + "/" + SequenceManifest.fileName
             guard FileManager.default.fileExists(atPath: manifestPath) else { continue }
             let manifest = try SequenceManifest.read(file: manifestPath)
+            guard manifest.describes(sequence.prefix) else { continue }
             for k in sheets.indices {
                 guard let index = sheets[k].animations.firstIndex(where: { $0.name == Self.animationName(sequence.prefix) }) else { continue }
                 sheets[k].animations[index].direction = manifest.direction?.rawValue ?? "forward"

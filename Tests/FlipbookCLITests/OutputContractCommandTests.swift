@@ -150,6 +150,14 @@ struct OutputContractCommandTests {
         let animations = try #require(data?["animations"] as? [String: [String]], "\(sheet.stderr)")
         #expect(animations.keys.sorted() == ["orc1", "orc2"])
         #expect(animations["orc1"]?.count == 4)
+        // The user copies the second character beside the first: the folder's sequence.json names
+        // orc1_ and does not time orc2_ (it used to, and its four durations failed orc2_'s three frames).
+        for name in try Self.names("\(dir)/chars2") where name.hasSuffix(".png") {
+            try FileManager.default.copyItem(atPath: "\(dir)/chars2/\(name)", toPath: "\(dir)/chars/\(name)")
+        }
+        let mixed = try CLI.run(["assemble", "chars/orc2_", "-o", "orc2-again.gif"], in: dir)
+        #expect(mixed.status == 0, "\(mixed.stderr)")
+        #expect(try CLI.run(["validate", "chars"], in: dir).status == 0)
     }
 
     @Test(arguments: [("godot4", "tele.tres", ["tele.png", "tele.tres"]), ("libgdx", "tele.atlas", ["tele.atlas", "tele.png"]),

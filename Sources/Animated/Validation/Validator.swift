@@ -106,9 +106,7 @@ public struct Validator: Sendable {
                     let manifest = try SequenceManifest.read(file: manifestPath)
                     let highlightedPrefix = manifest.highlighted
                     // The manifest describes the sequence it names, or every sequence but the highlighted one.
-                    let described = manifest.name.map { $0 == sequence.prefix }
-                        ?? (sequence.prefix != highlightedPrefix)
-                    if described {
+                    if manifest.describes(sequence.prefix) {
                         subject.manifest = manifest
                         subject.manifestPath = manifestPath
                         if let highlighted = siblings.first(where: { $0.prefix == highlightedPrefix }) {
