@@ -60,6 +60,13 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
+        if let output {
+            // The report never replaces a frame, a manifest or the config it checks.
+            var inputs = InputFiles(directories.flatMap { (try? Discovery.pngFiles(inFolder: $0, recursive: true)) ?? [] })
+            for folder in directories { inputs.insert(folder + "/" + ValidationConfig.fileName) }
+            if let config { inputs.insert(config) }
+            try inputs.check(output: output)
+        }
         var settings = try loadConfig()
         if uikit { settings.uikit = true }
         let validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limitOptions.limits.maxPixels))
