@@ -32,17 +32,48 @@ public enum Discovery {
         return FrameSequence.group(files.filter { seen.insert($0.path).inserted })
     }
 
+    /// Every PNG image in `sources` (folders are not searched below): numbered frames grouped into
+    /// sequences, and the PNGs whose names have no number (`eggHead.png`, `skully@2x.png`) as single
+    /// images, each a sequence of one frame (number 0) holding its scale variants — what a sprite
+    /// sheet packs. A prefix path stands for its numbered frames only. Throws
+    /// ``Error/noFrames(source:)`` when a source holds no PNG at all.
+    public static func images(from sources: [String]) throws(Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
+        var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
+        var seen = Set<String>()
+        for source in sources {
+            var isDirectory: ObjCBool = false
+            let paths: [String]
+            if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) {
+                paths = isDirectory.boolValue ? try pngFiles(inFolder: source, recursive: false) : [source]
+            } else {
+                paths = try frameFiles(in: source).map(\.path)
+            }
+            var found = false
+            for path in paths where seen.insert(path).inserted {
+                if let file = FrameFile(path: path) {
+                    numbered.append(file)
+                    found = true
+                } else if let file = FrameFile(unnumbered: path) {
+                    unnumbered.append(file)
+                    found = true
+                }
+            }
+            if !found && !paths.contains(where: seen.contains) { throw .noFrames(source: source) }
+        }
+        return (FrameSequence.group(numbered), FrameSequence.group(unnumbered))
+    }
+
     /// The numbered PNG files one source stands for.
     public static func frameFiles(in source: String, recursive: Bool = false) throws(Error) -> [FrameFile] {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { return try pngFiles(inFolder: source, recursive: recursive).compactMap(FrameFile.init) }
+            if isDirectory.boolValue { return try pngFiles(inFolder: source, recursive: recursive).compactMap { FrameFile(path: $0) } }
             guard let file = FrameFile(path: source) else { throw .noFrames(source: source) }
             return [file]
         }
         let folder = FrameFile.directory(of: source)
         let prefix = String(source.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
-        let matches = try pngFiles(inFolder: folder, recursive: false).compactMap(FrameFile.init).filter { $0.prefix == prefix }
+        let matches = try pngFiles(inFolder: folder, recursive: false).compactMap { FrameFile(path: $0) }.filter { $0.prefix == prefix }
         guard !matches.isEmpty else { throw .noFrames(source: source) }
         return matches
     }

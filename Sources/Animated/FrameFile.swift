@@ -34,6 +34,20 @@ public struct FrameFile: Sendable, Hashable {
         self.device = name.device
     }
 
+    /// A PNG whose name has no number (`eggHead.png`, `eggHead@2x.png`): a single image, its stem
+    /// as ``prefix``, number 0 and no digits. `nil` when it is not a PNG or has no stem.
+    public init?(unnumbered path: String) {
+        let name = ImageFileName(path: path)
+        guard name.pathExtension == "png", !name.stem.isEmpty else { return nil }
+        self.path = path
+        self.directory = FrameFile.directory(of: path)
+        self.prefix = name.stem
+        self.number = 0
+        self.numberText = ""
+        self.scale = name.scale ?? 1
+        self.device = name.device
+    }
+
     /// `true` when the number is written with leading zeros (`007`).
     public var isZeroPadded: Bool { numberText.count > 1 && numberText.hasPrefix("0") }
 

@@ -18,7 +18,8 @@ import Raster
 /// any folder of a project. Godot's `AtlasTexture` cannot turn a region, so rotated sprites are
 /// refused (``SheetEngine``). Godot has no ping-pong and no "play N times": a `reverse` animation
 /// is written reversed, a `pingpong` one forward and back, and an animation of N plays as its
-/// frames N times with `loop` off.
+/// frames N times with `loop` off. A sprite of no animation (a named sprite, `coinGold.png`) is
+/// a one-frame animation named after it.
 ///
 /// Reading is strict: the sections, attributes and properties it knows are the ones Godot 3 and 4
 /// write for these resources (`gd_resource` `type`, `load_steps`, `format`, `uid`, `script_class`;
@@ -128,7 +129,18 @@ public enum GodotSpriteFrames {
         // Durations are whole milliseconds: 33 ms was 30 fps, not 30.303.
         let rate = 1000 / Double(base)
         let speed = [rate.rounded(.down), rate.rounded(.up)].first { $0 >= 1 && Int((1000 / $0).rounded()) == base } ?? rate
-        let entries = sheet.animations.map { animation -> String in
+        // Sprites of no animation (named sprites: `coinGold.png`) become one-frame animations named
+        // after them, since Godot's SpriteFrames holds animations only.
+        var animations = sheet.animations
+        let animated = Set(animations.flatMap(\.frames))
+        var taken = Set(animations.map(\.name))
+        for sprite in sheet.sprites where !animated.contains(sprite.name) {
+            var name = sprite.name, suffix = 2
+            while taken.contains(name) { name = "\(sprite.name)_\(suffix)"; suffix += 1 }
+            taken.insert(name)
+            animations.append(SpriteSheet.Animation(name: name, frames: [sprite.name]))
+        }
+        let entries = animations.map { animation -> String in
             let frames = playOrder(animation).compactMap { name -> String? in
                 guard let texture = textureOf[name] else { return nil }
                 guard godot4 else { return sub(texture) }
@@ -172,8 +184,11 @@ public enum GodotSpriteFrames {
 
     /// What a `.tres` says: its page images (paths as written) and, per animation, its frames in
     /// play order as sprites named `animation` + position (`walk0`, `walk1`…; Godot frames have
-    /// no names), with their page and trim. Frames an animation lists twice (a ping-pong, a
-    /// repeat) are one sprite. `file` names the resource in errors.
+    /// no names), with their page and trim; a one-frame animation is a sprite named after it
+    /// (`coinGold`, as ``encode(_:images:version:)`` writes a sprite of no animation). Every position
+    /// is a frame of its own, identical frames included: a ping-pong or an animation of N plays
+    /// comes back as Godot plays it (`repeatCount` 1 when `loop` is off). `file` names the resource
+    /// in errors.
     public static func decode(_ bytes: [UInt8], file: String = "sheet.tres") throws(Error) -> (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation]) {
         let document = try GodotText.parse(String(decoding: bytes, as: UTF8.self))
         guard let header = document.sections.first, header.tag == "gd_resource", header.attributes["type"] == .string("SpriteFrames") else {
@@ -287,8 +302,7 @@ public enum GodotSpriteFrames {
             case .number(let value)? where value == 0 || value == 1: loops = value == 1
             case let other?: throw error(at.appending("loop"), .wrongType(expected: "true or false", found: other.summary))
             }
-            var names: [String] = []
-            var seen: [String: String] = [:]
+            var references: [String] = []
             for (position, frame) in frames.enumerated() {
                 let framePath = at.appending("frames").appending(index: position)
                 let reference: String?
@@ -310,13 +324,21 @@ public enum GodotSpriteFrames {
                 } else {
                     reference = frame.reference(to: "SubResource")
                 }
-                guard let reference, let texture = textures[reference] else {
+                guard let reference, textures[reference] != nil else {
                     throw error(framePath, .invalid(reason: "expected SubResource( id ) of an AtlasTexture above"))
                 }
-                if let existing = seen[reference] { names.append(existing); continue }
-                let spriteName = name + String(seen.count)
-                seen[reference] = spriteName
+                references.append(reference)
+            }
+            // Every position is a frame of its own, identical frames included (a hold, the empty
+            // frames after an explosion): Godot's frames have no names, and a list that repeats may
+            // as well be frames that repeat as plays that do.
+            let onePlay = references
+            var names: [String] = []
+            for (position, reference) in onePlay.enumerated() {
+                // A one-frame animation is a named sprite (`coinGold`), as `encode` writes one.
+                let spriteName = onePlay.count == 1 ? name : name + String(position)
                 names.append(spriteName)
+                let texture = textures[reference]!
                 let (r, m) = (texture.region, texture.margin)
                 sprites.append(SpriteSheet.Sprite(
                     name: spriteName, frame: PixelRect(x: r[0], y: r[1], width: r[2], height: r[3]), page: texture.page,

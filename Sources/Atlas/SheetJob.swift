@@ -71,14 +71,17 @@ public struct SheetJob: Sendable {
     /// Reads, packs and lays out the files without writing anything.
     public func plan() throws -> Plan {
         var warnings = engine?.warnings(allowRotation: builder.allowRotation) ?? [], notes: [String] = []
-        let sequences = try Discovery.sequences(from: sources)
-        // (frame, file, sprite name, animation name) in play order.
-        var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String)] = []
-        for sequence in sequences {
+        let (sequences, singles) = try Discovery.images(from: sources)
+        // (frame, file, sprite name, animation name) in play order; single images (named sprites,
+        // `eggHead.png`) are sprites of no animation, after the sequences.
+        var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?)] = []
+        for sequence in sequences + singles {
             for frame in sequence.frames {
                 guard let file = frame.file(scale: scales?.first ?? 1) else { continue }
                 let name = ImageFileName(path: file.path).stem
-                jobs.append((frame, file.path, name, sequence.prefix.isEmpty ? name : Self.animationName(sequence.prefix)))
+                let animation: String? = frame.number == 0 && file.numberText.isEmpty ? nil
+                    : sequence.prefix.isEmpty ? name : Self.animationName(sequence.prefix)
+                jobs.append((frame, file.path, name, animation))
             }
         }
         // Every frame is held until the pages are drawn: their decoded size counts against the
@@ -115,7 +118,7 @@ public struct SheetJob: Sendable {
             }
         }
         let files = try SheetExport.files(for: sheets, format: format, output: output, data: data)
-        return Plan(sheets: sheets, files: files, inputs: sequences.flatMap { $0.files.map(\.path) }, warnings: warnings, notes: notes,
+        return Plan(sheets: sheets, files: files, inputs: (sequences + singles).flatMap { $0.files.map(\.path) }, warnings: warnings, notes: notes,
                     howToLoad: howToLoad(files, pages: sheets[0].pages.count))
     }
 
