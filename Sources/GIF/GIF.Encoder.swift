@@ -158,6 +158,9 @@ extension GIF {
             guard !input.durations.isEmpty else { throw EncodeError.invalidInput("no frames") }
             guard (2...256).contains(colors) else { throw EncodeError.invalidInput("colors must be 2…256 (got \(colors))") }
             guard scale >= 1 else { throw EncodeError.invalidInput("scale must be 1 or more (got \(scale))") }
+            guard (0...GIF.maximumRepeatCount).contains(repeatCount) else {
+                throw EncodeError.invalidInput("a GIF plays forever (0) or 1…\(GIF.maximumRepeatCount) times (got \(repeatCount)): its loop block holds 16 bits")
+            }
             guard quality == .fast || dithering == .none else {
                 throw EncodeError.invalidInput("\(quality.rawValue) refines colours across frames and does not dither; dithering needs fast")
             }

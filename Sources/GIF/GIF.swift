@@ -9,6 +9,10 @@ public enum GIF {
         return loops == 0 ? 0 : loops + 1
     }
 
+    /// The most plays a GIF can say short of forever: its loop block holds at most 65 535 extra
+    /// loops (16 bits).
+    public static let maximumRepeatCount = 65_536
+
     /// The NETSCAPE2.0 loop value for a UIKit `repeatCount`, or `nil` when no block is written
     /// (one play): forever → 0; N plays → N − 1.
     public static func netscapeLoops(repeatCount: Int) -> Int? {

@@ -100,7 +100,9 @@ struct Assemble: ParsableCommand {
     func validate() throws {
         if let fps, !(fps >= 1.0 / 86_400 && fps <= 1000) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
         if let duration, !(duration > 0 && duration <= 86_400) { throw ValidationError("--duration must be positive, at most a day (86400 s).") }
-        if let repeatCount, repeatCount < 0 { throw ValidationError("--repeat is 0 (forever) or a number of plays.") }
+        if let repeatCount, !(0...GIF.maximumRepeatCount).contains(repeatCount) {
+            throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")
+        }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale is 1, 2 or 3.") }
         if !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256.") }
         if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be positive.") }

@@ -36,7 +36,9 @@ struct GeneratorOutput: ParsableArguments {
     func validate() throws {
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3.") }
         guard fps >= 1.0 / 86_400, fps <= 1000 else { throw ValidationError("--fps must be between 1/86400 and 1000.") }
-        guard repeatCount >= 0 else { throw ValidationError("--repeat must be 0 (forever) or more.") }
+        guard (0...GIF.maximumRepeatCount).contains(repeatCount) else {
+            throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")
+        }
         if let name, name.isEmpty || name.contains("/") { throw ValidationError("--name must be a plain file name prefix.") }
     }
 

@@ -142,10 +142,24 @@ struct AssembleCommandTests {
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--quality", "high", "--dither", "fs"],
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--dither", "ordered"],   // standard does not dither
         ["assemble", "Sequences/kenney-robot-walk"],
+        // A GIF plays at most 65 536 times short of forever (was: "plays 70000×", then 65 536).
+        ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--repeat", "70000"],
+        ["generate", "seagull", "-o", "/tmp/x.gif", "--repeat", "65537"],
     ])
     func usageErrorsExitTwo(arguments: [String]) throws {
         let result = try CLI.run(arguments, in: Self.repositoryRoot)
         #expect(result.status == 2, "\(result.stderr)")
+    }
+
+    /// The largest count a GIF can hold is written and read back exactly.
+    @Test func theLargestRepeatCountIsKept() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try CLI.run(["assemble", "Sequences/kenney-gold-coin", "-o", directory + "/r.gif", "--repeat", "65536"], in: Self.repositoryRoot)
+        #expect(result.status == 0 && result.stdout.contains("plays 65536×"), "\(result.stderr)")
+        let decoder = try GIF.Decoder(file: directory + "/r.gif")
+        _ = try decoder.allFrames()
+        #expect(decoder.repeatCount == 65536)
     }
 
     @Test func unreadableInputExitsThreeAndUnwritableOutputFour() throws {
