@@ -56,8 +56,11 @@ public struct SheetBuilder: Sendable {
 
     /// Why frames cannot make a sheet (the CLI's exit 1: the work ran and found the problem).
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// A sprite (with padding and border) is larger than a `maxSide × maxSide` page.
+        /// The sprites need more than one `maxSide × maxSide` page and the packer may not use more.
         case doesNotFit(maxSide: Int)
+        /// The sprite `name`, `width × height` pixels as placed (trimmed, extruded, labelled), with
+        /// `border` pixels on each side, is larger than a `maxSide × maxSide` page.
+        case spriteTooLarge(name: String, width: Int, height: Int, border: Int, maxSide: Int)
         /// Two frames have this name; sprite names must be unique.
         case duplicateName(String)
         /// The frames are not all at the same scale (or have different lists of scales).
@@ -73,7 +76,12 @@ public struct SheetBuilder: Sendable {
         /// What is wrong and, where there is one, the flag that fixes it.
         public var description: String {
             switch self {
-            case .doesNotFit(let maxSide): "a sprite is larger than a \(maxSide)×\(maxSide) page; raise --max-size"
+            case .doesNotFit(let maxSide): "the sprites do not fit one \(maxSide)×\(maxSide) page; raise --max-size"
+            case let .spriteTooLarge(name, width, height, border, maxSide) where border > 0 && max(width, height) <= maxSide:
+                "'\(name)' (\(width)×\(height)) with --border \(border) on each side does not fit a \(maxSide)×\(maxSide) page; "
+                    + "lower --border or raise --max-size"
+            case let .spriteTooLarge(name, width, height, _, maxSide):
+                "'\(name)' is \(width)×\(height), larger than a \(maxSide)×\(maxSide) page; raise --max-size"
             case .duplicateName(let name): "two frames are both named '\(name)'"
             case .mixedScales: "frames of different scales cannot share a sheet; pack each scale separately or use --scales"
             case .scaleNotMultiple(let scale, let base): "scale \(scale) is not a multiple of \(base): the layout cannot be scaled by whole pixels"
@@ -234,6 +242,10 @@ public struct SheetBuilder: Sendable {
                                       height: region.height + 2 * extrude + Self.labelHeight)
                 : MaxRectsPacker.Size(width: max(region.width, 1) + 2 * extrude, height: max(region.height, 1) + 2 * extrude)
         }
+        if let slot = sizes.indices.first(where: { max(sizes[$0].width, sizes[$0].height) + 2 * border > maxSide }) {
+            throw .spriteTooLarge(name: inputs[unique[slot]].name, width: sizes[slot].width, height: sizes[slot].height,
+                                  border: border, maxSide: maxSide)
+        }
         guard let placement = place(sizes) else { throw .doesNotFit(maxSide: maxSide) }
 
         var animations: [SpriteSheet.Animation] = []
@@ -335,25 +347,48 @@ public struct SheetBuilder: Sendable {
             return MaxRectsPacker(padding: padding, border: border, powerOfTwo: powerOfTwo, square: square, maxSide: maxSide,
                                   allowRotation: allowRotation && !labels, multipack: multipack).pack(sizes)
         case .rows, .columns:
-            let area = sizes.reduce(0) { $0 + ($1.width + padding) * ($1.height + padding) }
-            let limit = layout == .columns ? 0 : max(sizes.map(\.width).max() ?? 0, Int(Double(area).squareRoot().rounded(.up)))
-            var x = border, y = border, rowHeight = 0, width = 0
-            var placements: [MaxRectsPacker.Placement] = []
-            for size in sizes {
-                if x > border && x + size.width > border + limit {
-                    x = border
-                    y += rowHeight + padding
-                    rowHeight = 0
-                }
-                placements.append(.init(x: x, y: y, rotated: false, page: 0))
-                x += size.width + padding
-                rowHeight = max(rowHeight, size.height)
-                width = max(width, x - padding)
-            }
-            let height = y + rowHeight + border
-            guard width + border <= maxSide, height <= maxSide else { return nil }
-            return MaxRectsPacker.Result(pages: [.init(width: max(width + border, 1), height: max(height, 1))], placements: placements)
+            // Columns are rows of the transposed sprites, turned back.
+            let transposed = layout == .columns
+            let lines = Self.lines(transposed ? sizes.map { .init(width: $0.height, height: $0.width) } : sizes,
+                                   padding: padding, border: border, maxSide: maxSide)
+            guard let lines else { return nil }
+            guard transposed else { return lines }
+            return MaxRectsPacker.Result(pages: lines.pages.map { .init(width: $0.height, height: $0.width) },
+                                         placements: lines.placements.map { .init(x: $0.y, y: $0.x, rotated: false, page: $0.page) })
         }
+    }
+
+    /// Sprites in play order in rows about as wide as a square page of their area (at least the
+    /// widest sprite, at most a `maxSide` page), wrapping to the next row and, when a page is full,
+    /// to the next page. `nil` when a sprite does not fit a page.
+    static func lines(_ sizes: [MaxRectsPacker.Size], padding: Int, border: Int, maxSide: Int) -> MaxRectsPacker.Result? {
+        let room = maxSide - 2 * border
+        guard sizes.allSatisfy({ $0.width <= room && $0.height <= room }) else { return nil }
+        let area = sizes.reduce(0.0) { $0 + Double($1.width + padding) * Double($1.height + padding) }
+        let limit = min(room, max(sizes.map(\.width).max() ?? 0, Int(area.squareRoot().rounded(.up))))
+        var pages: [MaxRectsPacker.Size] = []
+        var placements: [MaxRectsPacker.Placement] = []
+        var x = border, y = border, rowHeight = 0, width = 0, bottom = border
+        for size in sizes {
+            // A sprite whose middle passes the limit starts the next row (so rows stay about as
+            // long as the page is tall), as does one that would leave the page.
+            if x > border && (x + size.width / 2 > border + limit || x + size.width > border + room) {
+                x = border
+                y += rowHeight + padding
+                rowHeight = 0
+            }
+            if (x > border || y > border) && y + size.height > border + room {
+                pages.append(.init(width: width + border, height: bottom + border))
+                (x, y, rowHeight, width, bottom) = (border, border, 0, 0, border)
+            }
+            placements.append(.init(x: x, y: y, rotated: false, page: pages.count))
+            x += size.width + padding
+            rowHeight = max(rowHeight, size.height)
+            width = max(width, x - padding)
+            bottom = max(bottom, y + size.height)
+        }
+        pages.append(.init(width: max(width + border, 1), height: max(bottom + border, 1)))
+        return MaxRectsPacker.Result(pages: pages, placements: placements)
     }
 
     /// The base-pixel rectangle covering every visible pixel of a frame at all its scales

@@ -145,7 +145,9 @@ struct SheetBuilderTests {
     @Test func refusesDuplicateNamesAndOversizePages() {
         let twice = [Self.inputs[0], Self.inputs[0]]
         #expect(throws: SheetBuilder.Error.duplicateName("walk0")) { _ = try SheetBuilder().build(twice) }
-        #expect(throws: SheetBuilder.Error.doesNotFit(maxSide: 20)) { _ = try SheetBuilder(maxSide: 20).build(Self.inputs) }
+        #expect(throws: SheetBuilder.Error.spriteTooLarge(name: "walk0", width: 32, height: 32, border: 0, maxSide: 20)) {
+            _ = try SheetBuilder(maxSide: 20).build(Self.inputs)
+        }
     }
 
     @Test func trimsToTheOpaqueBounds() {

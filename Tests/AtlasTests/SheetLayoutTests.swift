@@ -56,6 +56,30 @@ struct SheetLayoutTests {
         }
     }
 
+    /// Rows and columns wrap at about a square page's side and go onto more pages past --max-size,
+    /// as packed does (columns used to make one column and fail with "a sprite is larger than a
+    /// 8192×8192 page").
+    @Test(arguments: [SheetBuilder.Layout.rows, .columns], [8192, 100])
+    func rowsAndColumnsWrapAndPage(layout: SheetBuilder.Layout, maxSide: Int) throws {
+        let sheet = try SheetBuilder(layout: layout, padding: 2, maxSide: maxSide).build(Self.seagulls)
+        #expect(sheet.pages.allSatisfy { $0.width <= maxSide && $0.height <= maxSide })
+        #expect(maxSide < 8192 ? sheet.pages.count > 1 : sheet.pages.count == 1)
+        let page = sheet.pages[0]
+        #expect(Double(max(page.width, page.height)) / Double(min(page.width, page.height)) < 3, "\(page.width)×\(page.height)")
+        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(sheet.frame(sprite) == input.bitmap) }
+        // Play order runs along the rows (down the columns), where a page has room for two.
+        let first = sheet.sprites[0].frame, second = sheet.sprites[1].frame
+        if maxSide == 8192 {
+            #expect(layout == .rows ? (second.y == first.y && second.x > first.x) : (second.x == first.x && second.y > first.y))
+        }
+    }
+
+    @Test func aBorderTooWideForThePageSaysSo() {
+        let error = SheetBuilder.Error.spriteTooLarge(name: "seagull1", width: 64, height: 32, border: 5000, maxSide: 8192)
+        #expect(throws: error) { _ = try SheetBuilder(border: 5000).build(Self.seagulls) }
+        #expect(error.description.contains("--border 5000"))
+    }
+
     /// @1x and @2x variants of one frame: a box, and at 2x a detail outside the 1x box.
     static func scaledInput(_ name: String, detail: Bool) -> SheetBuilder.Input {
         let small = SheetBuilderTests.frame(20, 16, content: (5, 4, 6, 6), color: .white)
