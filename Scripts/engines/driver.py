@@ -81,9 +81,12 @@ def seq_key(stem):
 
 
 class Fixture:
-    def __init__(self, name):
-        self.name = name
-        self.dir = os.path.join(REPO, "Tests", "Fixtures", "sequences", name)
+    def __init__(self, spec):
+        # "kenney-gold-coin" is a folder of Tests/Fixtures/sequences; "sprites/kenney-items" (with a
+        # slash) is a path relative to Tests/Fixtures. The fixture is named after its folder.
+        rel = spec if "/" in spec else os.path.join("sequences", spec)
+        self.name = os.path.basename(spec.rstrip("/"))
+        self.dir = os.path.join(REPO, "Tests", "Fixtures", rel)
         self.files = sorted(glob.glob(os.path.join(self.dir, "*.png")))
         self.frames = {}  # name -> (path, scale)
         for p in self.files:
@@ -92,11 +95,23 @@ class Fixture:
             name, scale = (m.group(1), int(m.group(2))) if m else (stem, 1)
             self.frames[name] = (p, scale)
         self._px = {}
+        # numbered files make sequences (gold_1…gold_4 -> "gold"); a file without a number
+        # (coinGold.png) is a named sprite: a one-frame entry named after its file stem, no animation
+        # (but in Godot's SpriteFrames a one-frame animation of that name, see godot_animations)
         seqs = {}
+        self.named = []
         for n in self.frames:
             s, i = seq_key(n)
-            seqs.setdefault(s, []).append((i if i is not None else -1, n))
+            if i is None:
+                self.named.append(n)
+            else:
+                seqs.setdefault(s, []).append((i, n))
         self.sequences = {s: [n for _, n in sorted(v)] for s, v in seqs.items()}
+
+    def godot_animations(self):
+        """{animation: [frame names]} a Godot SpriteFrames must hold: every sequence, and every named
+        sprite as a one-frame animation named after the sprite."""
+        return dict(self.sequences, **{n: [n] for n in self.named})
 
     def pixels(self, name):
         if name not in self._px:
@@ -404,7 +419,8 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "out"))
     ap.add_argument("--keep", action="store_true", help="keep the generated sheets (default: only failures and the report)")
     ap.add_argument("--option-sets", default="", help="comma-separated subset of option sets (default: all)")
-    ap.add_argument("--fixtures", default="", help="comma-separated subset of fixtures (default: %s)" % ",".join(FIXTURES))
+    ap.add_argument("--fixtures", default="", help="comma-separated fixtures: folders of Tests/Fixtures/sequences, or "
+                    "paths relative to Tests/Fixtures such as sprites/kenney-items (default: %s)" % ",".join(FIXTURES))
     ap.add_argument("--browser-timeout", type=float, default=300)
     ap.add_argument("--no-selftest", action="store_true", help="skip the loader self-test on converted json-hash sheets")
     args = ap.parse_args()
@@ -424,6 +440,9 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     fb = Flipbook(args.flipbook)
     fixtures = [Fixture(n) for n in (args.fixtures.split(",") if args.fixtures else FIXTURES)]
+    for fx in fixtures:
+        if not fx.frames:
+            ap.error("fixture %s: no PNGs in %s" % (fx.name, os.path.relpath(fx.dir, REPO)))
     scales_fixture = Fixture(SCALES_FIXTURE)
     optsets = [o for o in OPTION_SETS if not args.option_sets or o[0] in args.option_sets.split(",")]
     if not args.by_format:
@@ -698,9 +717,10 @@ def judge_drawn(ctx, row, fx, drawn, optname, sc, pixel, label, name_of=lambda n
 
 
 def judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label):
-    # frames are named "<animation>#<position>"; the fixture's sequences give the expected order
+    # frames are named "<animation>#<position>"; the fixture's sequences give the expected order,
+    # a named sprite is the one-frame animation of its name ("coinGold#0")
     by = {d.name: d for d in drawn}
-    for seq, names in fx.sequences.items():
+    for seq, names in fx.godot_animations().items():
         a = anims.get(seq)
         if a is None:
             row.checked += len(names)
