@@ -26,11 +26,15 @@ public final class SequenceWriter: Sendable {
     private let numbers = Numbers()
 
     /// A writer into `folder` (created with its parents when missing), none of whose files may be
-    /// one of `inputs`. Throws Raster's `OutputError` when `folder` is an input or a file, or its
-    /// `FileIO.Error` when it cannot be created.
+    /// one of `inputs`. Throws Raster's `OutputError` when `folder` is an input or a file, or when
+    /// `prefix` is not a plain file name (a `/`, a leading dot), or its `FileIO.Error` when the
+    /// folder cannot be created.
     public init(folder: String, prefix: String, scale: Int = 1, encoder: PNG.Encoder = PNG.Encoder(),
                 protecting inputs: InputFiles = InputFiles()) throws {
         let folder = Discovery.trimmingSlash(folder)
+        guard !prefix.contains("/"), !prefix.hasPrefix("."), !prefix.contains("\0") else {
+            throw OutputError.unsupportedName(path: prefix, reason: "a frame prefix is a plain file name: no folder, not hidden")
+        }
         try inputs.prepare(folder: folder)
         let prefix = prefix.last?.isNumber == true ? prefix + "_" : prefix
         self.folder = folder

@@ -57,7 +57,7 @@ public struct SheetJob: Sendable {
         public var sheets: [SpriteSheet]
         /// The pages and data files, with their paths.
         public var files: [SheetExport.File]
-        /// The frame files read (no output may be one of them).
+        /// The frame files read and their folders' `sequence.json` paths (no output may be one of them).
         public var inputs: [String]
         /// What the engine will not show as packed (rotated sprites on a renderer that tints them,
         /// animations split across pages).
@@ -118,7 +118,10 @@ public struct SheetJob: Sendable {
             }
         }
         let files = try SheetExport.files(for: sheets, format: format, output: output, data: data)
-        return Plan(sheets: sheets, files: files, inputs: (sequences + singles).flatMap { $0.files.map(\.path) }, warnings: warnings, notes: notes,
+        // The frames, and each folder's sequence.json (read above): no output may replace one.
+        let manifests = Set((sequences + singles).map { $0.directory + "/" + SequenceManifest.fileName }).sorted()
+        return Plan(sheets: sheets, files: files, inputs: (sequences + singles).flatMap { $0.files.map(\.path) } + manifests,
+                    warnings: warnings, notes: notes,
                     howToLoad: howToLoad(files, pages: sheets[0].pages.count))
     }
 

@@ -154,7 +154,7 @@ public struct SpriteSheet: Sendable {
     /// Writes every sprite's original frame (``frame(_:)``) into `folder` (created if needed) under
     /// ``fileName(for:)``; two sprites whose names map to the same file are refused before anything
     /// is written. `source` names the data file in errors. The frames are one set of Raster's
-    /// `OutputSet`, owned by `folder` and the data file's name: they replace the frames an earlier
+    /// `OutputSet`, owned by the data file `source`: they replace the frames an earlier
     /// unpacking of that sheet wrote there as a whole, never a file Flipbook did not write, and
     /// never one of ``sourceFiles`` or `source` (Raster's `OutputError`). Returns the paths written,
     /// in sprite order.
@@ -166,7 +166,8 @@ public struct SpriteSheet: Sendable {
         let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         let inputs = InputFiles([source] + sourceFiles)
         try inputs.prepare(folder: folder)
-        let set = OutputSet(owner: folder + "/" + (source.split(separator: "/").last.map(String.init) ?? source), protecting: inputs)
+        // Owned by the sheet read: another sheet of the same name elsewhere is another set.
+        let set = OutputSet(owner: source.count > 1 && source.hasSuffix("/") ? String(source.dropLast()) : source, protecting: inputs)
         let paths = sprites.map { folder + "/" + fileName(for: $0) }
         for (sprite, path) in zip(sprites, paths) { try PNG.Encoder().write(frame(sprite), to: path, in: set) }
         try set.commit()

@@ -71,13 +71,14 @@ public enum ImageLoader {
         return (bitmaps, paths)
     }
 
-    /// One bitmap per image in `folder` (variants of a name count once), in name order.
-    public static func loadFolder(_ folder: String, scale: Int) throws(Error) -> [Bitmap] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let stems = Set(names.filter { $0.lowercased().hasSuffix(".png") }.map { ImageFileName(path: $0).stem }).sorted()
+    /// One bitmap per image in `folder` (variants of a name count once), in name order, and every
+    /// PNG file of the folder (so a caller can refuse to overwrite one of them).
+    public static func loadFolder(_ folder: String, scale: Int) throws(Error) -> (bitmaps: [Bitmap], paths: [String]) {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.lowercased().hasSuffix(".png") }
+        let stems = Set(names.map { ImageFileName(path: $0).stem }).sorted()
         guard !stems.isEmpty else { throw .emptyFolder(folder) }
         var images: [Bitmap] = []
         for stem in stems { images.append(try load(stem + ".png", in: folder, scale: scale)) }
-        return images
+        return (images, names.sorted().map { "\(folder)/\($0)" })
     }
 }

@@ -49,6 +49,20 @@ enum System {
         return (UInt64(truncatingIfNeeded: status.st_dev), UInt64(truncatingIfNeeded: status.st_ino))
     }
 
+    /// Takes an exclusive advisory lock on a directory (`flock`), waiting for another holder: the
+    /// descriptor that holds it, for ``unlock(_:)``; `nil` when the directory cannot be opened.
+    static func lock(directory: String) -> Int32? {
+        let descriptor = open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        guard descriptor >= 0 else { return nil }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno != EINTR { break }
+        }
+        return descriptor
+    }
+
+    /// Releases a lock from ``lock(directory:)``.
+    static func unlock(_ descriptor: Int32) { _ = closeDescriptor(descriptor) }
+
     /// What is at `path`: `nil` when nothing is; links are followed unless `followingLinks` is false.
     static func kind(of path: String, followingLinks: Bool = true) -> FileKind? {
         var status = stat()

@@ -43,10 +43,17 @@ struct Frames: ParsableCommand {
 
     @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
 
+    func validate() throws {
+        if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") {
+            throw ValidationError("--prefix must be a plain file name prefix: no folder, not hidden (got '\(prefix)').")
+        }
+    }
+
     func run() throws {
         try OutputName.requireFolder(output, what: "frames writes a folder of PNG frames")
         let lower = input.lowercased()
         if [".json", ".atlas", ".atlasc", ".plist", ".tres"].contains(where: { lower.hasSuffix($0) }) {
+            if prefix != nil { throw UsageError("--prefix names a GIF's frames; a sheet's frames are named after its sprites") }
             let sheet = try SheetImport.read(input)
             // Keys the producer added that Flipbook does not know (lenient formats only).
             for warning in sheet.warnings { Console.error("warning: \(warning)") }

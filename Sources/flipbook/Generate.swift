@@ -112,8 +112,9 @@ struct ScatterCommand: ParsableCommand {
         try out.check(width: w, height: h, frames: 1)
         var scatter = Scatter(width: w, height: h, scale: out.scale, circleRadius: radius ?? min(w, h) * 0.4, count: count, seed: seed)
         scatter.background = try parseColor(background, default: scatter.background)
-        if let images { scatter.images = try ImageLoader.loadFolder(images, scale: out.scale) }
-        try out.write(scatter, defaultName: "scatter")
+        let art = try images.map { try ImageLoader.loadFolder($0, scale: out.scale) }
+        if let art { scatter.images = art.bitmaps }
+        try out.write(scatter, defaultName: "scatter", inputs: art?.paths ?? [])
     }
 }
 

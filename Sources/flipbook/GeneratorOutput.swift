@@ -39,7 +39,9 @@ struct GeneratorOutput: ParsableArguments {
         guard (0...GIF.maximumRepeatCount).contains(repeatCount) else {
             throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")
         }
-        if let name, name.isEmpty || name.contains("/") { throw ValidationError("--name must be a plain file name prefix.") }
+        if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+            throw ValidationError("--name must be a plain file name prefix: no folder, not hidden.")
+        }
     }
 
     /// Writes the generator's frames to `output`: a GIF, one PNG, a sheet PNG + JSON, or a folder
@@ -60,7 +62,11 @@ struct GeneratorOutput: ParsableArguments {
             _ = try GIF.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, progress: progress?.update)
             written = [output]
         } else if ext == "png" && count == 1 {
-            try PNG.Encoder().write(generator.frame(0), to: output, protecting: protected)
+            // One set owned by the name, so a sheet written there before (FILE.png + FILE.json)
+            // is replaced as a whole.
+            let set = OutputSet(owner: output, protecting: protected)
+            try PNG.Encoder().write(generator.frame(0), to: output, in: set, named: true)
+            try set.commit()
             written = [output]
         } else if ext == "png" {
             // A sheet needs every frame at once anyway.

@@ -46,7 +46,7 @@ struct Validate: ParsableCommand {
     @Flag(help: "Also apply UIImage.animatedImageNamed's loading rules (the uikit.* rules); \"uikit\": true in .flipbook.json does too.")
     var uikit = false
 
-    @Option(help: "Write the report to this file (atomically) instead of standard output.")
+    @Option(help: "Write the report to this file (atomically) instead of standard output (- is standard output).")
     var output: String?
 
     @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
@@ -60,10 +60,18 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
-        if let output {
-            // The report never replaces a frame, a manifest or the config it checks.
-            var inputs = InputFiles(directories.flatMap { (try? Discovery.pngFiles(inFolder: $0, recursive: true)) ?? [] })
-            for folder in directories { inputs.insert(folder + "/" + ValidationConfig.fileName) }
+        if let output, output != OutputName.standardOutput {
+            // The report never replaces a frame, a manifest or the config it checks, and is not
+            // named like an image.
+            if ["png", "gif", "webp", "apng", "jpg", "jpeg"].contains(OutputName.pathExtension(output)) {
+                throw OutputError.unsupportedName(path: output, reason: "validate writes a text report (.json, .sarif, .xml, .txt), not an image")
+            }
+            let frames = directories.flatMap { (try? Discovery.pngFiles(inFolder: $0, recursive: true)) ?? [] }
+            var inputs = InputFiles(frames)
+            for folder in Set(frames.map { ($0 as NSString).deletingLastPathComponent } + directories) {
+                inputs.insert(folder + "/" + SequenceManifest.fileName)
+                inputs.insert(folder + "/" + ValidationConfig.fileName)
+            }
             if let config { inputs.insert(config) }
             try inputs.check(output: output)
         }
@@ -76,7 +84,7 @@ struct Validate: ParsableCommand {
 
         let chosen = json ? ReportFormat.json : ReportFormat(rawValue: format.rawValue)!
         let text = chosen.render(report, base: FileManager.default.currentDirectoryPath)
-        if let output {
+        if let output, output != OutputName.standardOutput {
             try FileIO.writeAtomically(Array((text + "\n").utf8), to: output)
             Console.error(report.summaryLine)
         } else {

@@ -56,7 +56,7 @@ struct OutputContractCommandTests {
         ["blur", "ov/gold_2.png", "-o", "hard.png", "--sigma", "2"],
         ["resize", "ov/gold_2.png", "-o", "ov/gold_2.png", "--scale", "2"],
         ["slice", "ov/gold_2.png", "-o", "link.png", "--insets", "4,4,4,4", "--size", "80x80"],
-        ["validate", "ov", "--format", "sarif", "--output", "hard.png"],  // a report over a frame it checks
+        ["validate", "ov", "--format", "sarif", "--output", "link.json"],  // a report over a frame it checks (through a link)
     ])
     func anOutputOverAnInputIsRefused(arguments: [String]) throws {
         let dir = try Self.scratch()
@@ -142,7 +142,7 @@ struct OutputContractCommandTests {
         let timing = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/chars/sequence.json"))
         // The second character's timing cannot share the folder's one sequence.json: refused, nothing written.
         let second = try CLI.run(["frames", "orc2.gif", "-o", "chars"], in: dir)
-        #expect(second.status == 2 && second.stderr.contains("chars/sequence.json belongs to orc1_"), "\(second.stderr)")
+        #expect(second.status == 2 && second.stderr.contains("chars/sequence.json belongs to chars/orc1_"), "\(second.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: "\(dir)/chars/sequence.json")) == timing)
         #expect(try CLI.run(["frames", "orc2.gif", "-o", "chars2"], in: dir).status == 0)
         #expect(try CLI.run(["validate", "chars", "chars2"], in: dir).status == 0)
@@ -238,4 +238,99 @@ struct OutputContractCommandTests {
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try Self.snapshot(dir) == first)
     }
+
+    /// What a new user's trial found after the contract landed: each step is (arguments, the exit
+    /// status expected), run in order in one scratch folder holding `ex` (a copy of a real
+    /// sequence with a sequence.json) and `coin`; nothing in `ex` may change.
+    @Test(arguments: [
+        // generate scatter --images DIR -o DIR/one of its images
+        [(["generate", "scatter", "--images", "coin", "-o", "coin/gold_1.png"], 2)],
+        // the sequence.json a command reads, as a data name, a --data name, a report
+        [(["sheet", "ex", "-o", "ex/sequence.json"], 2), (["sheet", "ex", "-o", "s/x.png", "--data", "ex/sequence.json"], 2),
+         (["validate", "ex", "--output", "ex/sequence.json"], 2), (["validate", "ex", "--output", "ex/gold_1.png"], 2)],
+        // a prefix that leaves the folder
+        [(["frames", "FIXTURE_GIF", "-o", "out", "--prefix", "../fire"], 2), (["frames", "FIXTURE_GIF", "-o", "out", "--prefix", ".hid"], 2)],
+        // a file of another set Flipbook wrote, even when named outright
+        [(["frames", "FIXTURE_GIF", "-o", "d5"], 0), (["sheet", "coin", "-o", "d5/fire1.png"], 2),
+         (["blur", "coin/gold_1.png", "-o", "d5/fire2.png", "--sigma", "2"], 2), (["validate", "d5"], 0)],
+        // two sheets with the same file name are two sets: unpacking the second beside the first
+        // keeps the first (it used to remove it as its own older set)
+        [(["sheet", "ex", "-o", "a/hero.png"], 0), (["sheet", "coin", "-o", "b/hero.png"], 0), (["frames", "a/hero.json", "-o", "d6"], 0),
+         (["frames", "b/hero.json", "-o", "d6"], 0), (["assemble", "d6/gold_", "-o", "c.gif"], 0),
+         (["assemble", "d6/explosion02HD-frame", "-o", "e.gif"], 0)],
+        // Flipbook's own record is not an output name
+        [(["sheet", "coin", "-o", "out/.flipbook-outputs.json"], 2), (["validate", "ex", "--output", ".flipbook-outputs.json"], 2)],
+    ] as [[([String], Int32)]])
+    func whatANewUserFoundIsRefused(steps: [([String], Int32)]) throws {
+        let dir = try Self.scratch(copying: "unity-explosion02hd-fadeout", as: "ex")
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: "\(dir)/coin")
+        try "{\"fps\": 24}\n".write(toFile: "\(dir)/ex/sequence.json", atomically: true, encoding: .utf8)
+        let before = try Self.snapshot("\(dir)/ex").merging(Self.snapshot("\(dir)/coin").map { ("coin/" + $0, $1) }) { a, _ in a }
+        for (arguments, status) in steps {
+            let result = try CLI.run(Self.resolve(arguments), in: dir)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+        }
+        let after = try Self.snapshot("\(dir)/ex").merging(Self.snapshot("\(dir)/coin").map { ("coin/" + $0, $1) }) { a, _ in a }
+        #expect(after == before)
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/fire1.png"), "nothing written outside the folder")
+    }
+
+    /// An edited record cannot make Flipbook remove a file outside the folder (names are plain or ignored).
+    @Test func anEditedRecordCannotReachOutsideTheFolder() throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        try "notes".write(toFile: "\(dir)/notes.txt", atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["frames", Fixtures.path("gif/giflib/fire.gif"), "-o", "out"], in: dir).status == 0)
+        let record = "\(dir)/out/.flipbook-outputs.json"
+        var text = try String(contentsOfFile: record, encoding: .utf8)
+        // An entry for ../notes.txt with its true size and CRC-32 (of "notes"), as a tampered
+        // record shipped inside a downloaded folder would have it.
+        text = text.replacingOccurrences(of: "\"files\" : [", with: "\"files\" : [{\"crc32\": 18589324, \"name\": \"../notes.txt\", \"size\": 5},")
+        try text.write(toFile: record, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["frames", Fixtures.path("gif/effects/Effect_SmallHit.gif"), "-o", "out", "--prefix", "fire"], in: dir).status == 0)
+        #expect(try String(contentsOfFile: "\(dir)/notes.txt", encoding: .utf8) == "notes")
+    }
+
+    /// A one-frame PNG after a sheet of the same name replaces the sheet's data too.
+    @Test func generateOneFrameOverItsOwnSheetLeavesNoData() throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        #expect(try CLI.run(["generate", "seagull", "--frames", "4", "-o", "g.png"], in: dir).status == 0)
+        #expect(try Self.names(dir) == ["g.json", "g.png"])
+        #expect(try CLI.run(["generate", "seagull", "--frames", "1", "-o", "g.png"], in: dir).status == 0)
+        #expect(try Self.names(dir) == ["g.png"])
+    }
+
+    /// Sets committed into one folder at the same time keep each other's record entries: each
+    /// can be rerun afterwards.
+    @Test func concurrentSetsInOneFolderKeepTheirRecords() throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        let sources = ["kenney-gold-coin", "gameart2d-dino-jump", "ansimuz-fire-bomb-pixel", "unity-explosion02hd-fadeout"]
+        for _ in 0..<3 {
+            let group = DispatchGroup()
+            let statuses = Statuses()
+            for (index, source) in sources.enumerated() {
+                DispatchQueue.global().async(group: group) {
+                    let status = (try? CLI.run(["sheet", Fixtures.path("sequences/\(source)"), "-o", "par/s\(index).png"], in: dir))?.status ?? -1
+                    statuses.append(status)
+                }
+            }
+            group.wait()
+            #expect(statuses.values == [0, 0, 0, 0])
+        }
+    }
+
+    /// `validate --output -` is standard output, as for every other command.
+    @Test func validateOutputDashIsStandardOutput() throws {
+        let dir = try Self.scratch()
+        let result = try CLI.run(["validate", "ov", "--output", "-", "--format", "json"], in: dir)
+        #expect(result.status == 0 && result.stdout.hasPrefix("{"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/-"))
+    }
+}
+
+/// Exit statuses gathered from several threads.
+private final class Statuses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Int32] = []
+    func append(_ status: Int32) { lock.withLock { list.append(status) } }
+    var values: [Int32] { lock.withLock { list } }
 }

@@ -101,8 +101,8 @@ struct GeneratorTests {
         for y in 0..<8 { for x in 0..<8 { blue[x, y] = Color(r: 0, g: 0, b: 255) } }
         try PNG.Encoder().write(red, to: folder + "/rock.png")
         try PNG.Encoder().write(blue, to: folder + "/rock@2x.png")
-        #expect(try ImageLoader.loadFolder(folder, scale: 1).map(\.scale) == [1])
-        let art = try ImageLoader.loadFolder(folder, scale: 2)
+        #expect(try ImageLoader.loadFolder(folder, scale: 1).bitmaps.map(\.scale) == [1])
+        let art = try ImageLoader.loadFolder(folder, scale: 2).bitmaps
         #expect(art.map(\.scale) == [2] && art[0][0, 0] == Color(r: 0, g: 0, b: 255))
         let picture = Scatter(width: 40, height: 40, scale: 2, background: .white, circleRadius: 1, circleStrokeWidth: 0.1,
                               count: 1, spread: 0, images: art).render()

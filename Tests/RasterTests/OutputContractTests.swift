@@ -73,7 +73,7 @@ struct OutputContractTests {
     @Test func aFileOfAnotherSetIsRefused() throws {
         let dir = try Fixtures.temporaryFolder("contract")
         try Self.writeSet([("orc1_1.png", "a"), ("sequence.json", "orc1 timing")], in: dir, owner: "orc1_")
-        #expect(throws: OutputError.heldByAnotherSet(path: dir + "/sequence.json", owner: "orc1_")) {
+        #expect(throws: OutputError.heldByAnotherSet(path: dir + "/sequence.json", owner: dir + "/orc1_")) {
             try Self.writeSet([("orc2_1.png", "b"), ("sequence.json", "orc2 timing")], in: dir, owner: "orc2_")
         }
         #expect(try Self.contents(dir) == ["orc1_1.png": "a", "sequence.json": "orc1 timing"])

@@ -28,10 +28,26 @@ public struct InputFiles: Sendable {
         FileIdentity(path: path).flatMap { identities[$0] }
     }
 
-    /// Refuses `output` when it is one of the inputs (``OutputError/overwritesInput(output:input:)``)
-    /// or when something other than a regular file is there (``OutputError/notRegularFile(path:)``);
-    /// a regular file that is not an input may be replaced.
+    /// Refuses `output`, a single file named outright, when it is one of the inputs
+    /// (``OutputError/overwritesInput(output:input:)``), when something other than a regular file
+    /// is there (``OutputError/notRegularFile(path:)``), when it is a file of a set Flipbook wrote
+    /// there (``OutputError/heldByAnotherSet(path:owner:)``: replacing it would break that set), or
+    /// when it has the name of Flipbook's own bookkeeping. Any other regular file there may be
+    /// replaced: the caller named it.
     public func check(output: String) throws(OutputError) {
+        try checkWritable(output)
+        let folder = FileIO.parentDirectory(of: output)
+        if let (owner, _) = OutputLedger.read(folder: folder).holder(of: FileIO.lastComponent(of: output)) {
+            throw .heldByAnotherSet(path: output, owner: OutputLedger.display(owner: owner, in: folder))
+        }
+    }
+
+    /// The checks every output gets: not an input, not a folder or special file, not a name of
+    /// Flipbook's bookkeeping (`.flipbook-…`).
+    func checkWritable(_ output: String) throws(OutputError) {
+        if FileIO.lastComponent(of: output).hasPrefix(InterruptedWrites.prefix) {
+            throw .unsupportedName(path: output, reason: "names starting with \(InterruptedWrites.prefix) are Flipbook's own bookkeeping")
+        }
         if let input = input(sameAs: output) { throw .overwritesInput(output: output, input: input) }
         if let kind = System.kind(of: output), kind != .regular { throw .notRegularFile(path: output) }
     }

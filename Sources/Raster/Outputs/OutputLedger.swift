@@ -32,9 +32,28 @@ struct OutputLedger: Codable, Equatable {
     /// every file in the folder counts as the user's: the safe side).
     static func read(folder: String) -> OutputLedger {
         guard let bytes = try? FileIO.readAll(path(in: folder)),
-              let ledger = try? JSONDecoder().decode(OutputLedger.self, from: Data(bytes)),
+              var ledger = try? JSONDecoder().decode(OutputLedger.self, from: Data(bytes)),
               ledger.flipbook == OutputLedger().flipbook else { return OutputLedger() }
+        // Only plain names of visible files in this folder: an edited record can never point a
+        // removal outside the folder or at a hidden file.
+        for index in ledger.sets.indices { ledger.sets[index].files.removeAll { !isPlainName($0.name) } }
         return ledger
+    }
+
+    /// A file name with no folder in it, not hidden, not `.` or `..`.
+    static func isPlainName(_ name: String) -> Bool {
+        !name.isEmpty && !name.contains("/") && !name.hasPrefix(".") && !name.contains("\0")
+    }
+
+    /// `owner` (relative to `folder`) as a path from where the user stands: `out/../Hero.atlasc`
+    /// is shown as `Hero.atlasc`.
+    static func display(owner: String, in folder: String) -> String {
+        var parts: [Substring] = folder == "." ? [] : folder.split(separator: "/", omittingEmptySubsequences: false)
+        for part in owner.split(separator: "/") {
+            if part == "..", let last = parts.last, last != "..", !last.isEmpty { parts.removeLast() } else { parts.append(part) }
+        }
+        let path = parts.joined(separator: "/")
+        return path.isEmpty ? owner : path
     }
 
     static func path(in folder: String) -> String { folder == "." ? fileName : "\(folder)/\(fileName)" }

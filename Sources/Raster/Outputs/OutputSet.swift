@@ -57,15 +57,20 @@ public final class OutputSet: @unchecked Sendable {
 
     /// Refuses `path` when the contract does (see ``write(_:to:named:)``).
     private func claim(_ path: String, named: Bool) throws {
-        try inputs.check(output: path)
-        guard let owner, !named, System.kind(of: path, followingLinks: false) != nil else { return }
+        try inputs.checkWritable(path)
+        guard let owner, System.kind(of: path, followingLinks: false) != nil else { return }
         let folder = FileIO.parentDirectory(of: path)
         let ledger = self.ledger(folder)
-        guard let (holder, entry) = ledger.holder(of: FileIO.lastComponent(of: path)) else { throw OutputError.notWrittenByFlipbook(path: path) }
-        guard Self.family(holder) == Self.family(Self.key(of: owner, in: folder)) else {
-            throw OutputError.heldByAnotherSet(path: path, owner: holder)
+        guard let (holder, entry) = ledger.holder(of: FileIO.lastComponent(of: path)) else {
+            // The user's own file: replaced only when named outright.
+            if named { return }
+            throw OutputError.notWrittenByFlipbook(path: path)
         }
-        guard OutputLedger.matches(entry, path: path) else { throw OutputError.changedSinceWritten(path: path) }
+        // Another set's file is never taken, named or not: that set would be broken.
+        guard Self.family(holder) == Self.family(Self.key(of: owner, in: folder)) else {
+            throw OutputError.heldByAnotherSet(path: path, owner: OutputLedger.display(owner: holder, in: folder))
+        }
+        guard named || OutputLedger.matches(entry, path: path) else { throw OutputError.changedSinceWritten(path: path) }
     }
 
     /// The record of `folder`, read once.
@@ -106,14 +111,24 @@ public final class OutputSet: @unchecked Sendable {
         var files = lock.withLock { self.files }
         guard let first = files.first else { return }
         var removals: [String] = []
+        var locks: [Int32] = []
+        defer { for lock in locks { System.unlock(lock) } }
         if let owner {
             var folders: [String] = []
             for file in files where !folders.contains(FileIO.parentDirectory(of: file.writer.path)) {
                 folders.append(FileIO.parentDirectory(of: file.writer.path))
             }
+            // Each folder's record is read again under a lock and updated by this set only, so
+            // sets committed into one folder at the same time keep each other's entries.
+            for folder in Swift.Set(folders).sorted() {
+                guard let lock = System.lock(directory: folder) else { throw FileIO.systemError(folder, .write) }
+                locks.append(lock)
+            }
             for folder in folders {
                 let key = Self.key(of: owner, in: folder)
-                let ledger = self.ledger(folder)
+                let ledger = OutputLedger.read(folder: folder)
+                let record = OutputLedger.path(in: folder)
+                if let kind = System.kind(of: record, followingLinks: false), kind != .regular { throw OutputError.notRegularFile(path: record) }
                 let written = files.filter { FileIO.parentDirectory(of: $0.writer.path) == folder }.map(\.entry)
                 let names = Swift.Set(written.map(\.name))
                 for old in ledger.files(of: key) where !names.contains(old.name) {
@@ -123,10 +138,10 @@ public final class OutputSet: @unchecked Sendable {
                     guard OutputLedger.matches(old, path: path) else { throw OutputError.changedSinceWritten(path: path) }
                     removals.append(path)
                 }
-                let record = try AtomicFileWriter(path: OutputLedger.path(in: folder))
-                try record.write(ledger.replacing(key, with: written, folder: folder).encoded())
-                try record.finish()
-                files.append((record, OutputLedger.Entry(name: OutputLedger.fileName, size: 0, crc32: 0)))
+                let writer = try AtomicFileWriter(path: record)
+                try writer.write(ledger.replacing(key, with: written, folder: folder).encoded())
+                try writer.finish()
+                files.append((writer, OutputLedger.Entry(name: OutputLedger.fileName, size: 0, crc32: 0)))
             }
         }
         if files.count == 1 && removals.isEmpty { return try first.writer.commit() }
