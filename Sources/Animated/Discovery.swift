@@ -10,11 +10,14 @@ public enum Discovery {
         case unreadableFolder(path: String, reason: String)
         /// Neither a folder, nor a file, nor the prefix of any numbered PNG.
         case noFrames(source: String)
+        /// Nothing is at `source`, nor is its folder there (a mistyped path).
+        case notFound(source: String)
 
         /// `PATH: what is wrong`, with the accepted forms of a source when nothing was found.
         public var description: String {
             switch self {
             case .unreadableFolder(let path, let reason): "\(path): cannot list folder: \(reason)"
+            case .notFound(let source): "\(source): no such file or folder"
             case .noFrames(let source):
                 "\(source): no frames found (expected a folder, PNG files, or a prefix such as "
                     + "Sequences/explosion/explosion for explosion1.png…)"
@@ -72,6 +75,7 @@ public enum Discovery {
             return [file]
         }
         let folder = FrameFile.directory(of: source)
+        guard FileIO.resolvedPath(folder) != nil else { throw .notFound(source: source) }
         let prefix = String(source.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
         let matches = try pngFiles(inFolder: folder, recursive: false).compactMap { FrameFile(path: $0) }.filter { $0.prefix == prefix }
         guard !matches.isEmpty else { throw .noFrames(source: source) }
@@ -105,9 +109,9 @@ public enum Discovery {
 
     private static func names(in folder: String) throws(Error) -> [String] {
         do {
-            return try FileManager.default.contentsOfDirectory(atPath: folder).sorted(by: NaturalOrder.areInIncreasingOrder)
+            return try FileIO.entries(of: folder).sorted(by: NaturalOrder.areInIncreasingOrder)
         } catch {
-            throw .unreadableFolder(path: folder, reason: (error as NSError).localizedFailureReason ?? "\(error)")
+            throw .unreadableFolder(path: folder, reason: error.reason)
         }
     }
 

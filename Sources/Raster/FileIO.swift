@@ -100,6 +100,13 @@ public enum FileIO {
         return first == second
     }
 
+    /// The names in a folder (without `.` and `..`), in no particular order; the system's reason
+    /// (`Not a directory`, `Permission denied`) when it cannot be listed.
+    public static func entries(of folder: String) throws(Error) -> [String] {
+        guard let names = System.entries(of: folder) else { throw systemError(folder) }
+        return names.filter { $0 != "." && $0 != ".." }
+    }
+
     /// `path` made absolute, with symbolic links and `..` resolved; `nil` when it does not exist.
     public static func resolvedPath(_ path: String) -> String? { System.resolvedPath(path) }
 

@@ -23,6 +23,10 @@ struct Flipbook: ParsableCommand {
     /// mapped by ``ExitStatus/init(for:)``.
     static func main() {
         ProcessPolicy.apply()
+        if let problem = misplacedCommand(Array(CommandLine.arguments.dropFirst())) {
+            Console.error("error: \(problem)")
+            ProcessPolicy.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -45,5 +49,22 @@ struct Flipbook: ParsableCommand {
                 ProcessPolicy.exit(ExitStatus(for: error).rawValue)
             }
         }
+    }
+
+    /// What is wrong when the first word is not a command (`flipbook assmble x -o y`, which
+    /// ArgumentParser reports as "Unknown option '-o'"), or `generate` is given an option before
+    /// its generator; `nil` otherwise.
+    static func misplacedCommand(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let commands = configuration.subcommands.map { $0._commandName } + ["help"]
+        guard commands.contains(first) else {
+            let guess = Suggestion.nearest(to: first, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+            return "unknown command '\(first)'\(guess) (flipbook --help lists the commands)"
+        }
+        if first == Generate._commandName, let second = arguments.dropFirst().first, second.hasPrefix("-"), second != "-h", second != "--help" {
+            let generators = Generate.configuration.subcommands.map { $0._commandName }
+            return "generate takes a generator first: \(generators.joined(separator: ", ")) (e.g. flipbook generate \(generators[0]) \(arguments.dropFirst().joined(separator: " ")))"
+        }
+        return nil
     }
 }

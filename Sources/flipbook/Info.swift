@@ -63,14 +63,17 @@ struct Info: ParsableCommand {
         if !report.errors.isEmpty { throw UnreadableInputs(count: report.errors.count) }
     }
 
-    /// A folder becomes its PNG files in natural order; anything else stands for itself.
+    /// A folder becomes its PNG files in natural order (none is an error: exit 3, as for every
+    /// command given an empty folder); anything else stands for itself.
     private func expand(_ path: String, into report: inout Report) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
             return [path]
         }
         do {
-            return try Discovery.pngFiles(inFolder: path, recursive: false)
+            let files = try Discovery.pngFiles(inFolder: path, recursive: false)
+            if files.isEmpty { report.errors.append(FileProblem(path: path, error: "\(path): no PNG files in this folder")) }
+            return files
         } catch {
             report.errors.append(FileProblem(path: path, error: error.description))
             return []

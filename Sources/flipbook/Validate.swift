@@ -57,6 +57,10 @@ struct Validate: ParsableCommand {
 
     func validate() throws {
         guard !directories.isEmpty else { throw ValidationError("Give at least one folder to check.") }
+        var isDirectory: ObjCBool = false
+        if let file = directories.first(where: { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }) {
+            throw ValidationError("\(file) is a file; validate checks folders of frames (flipbook info \(file) reads one file).")
+        }
     }
 
     func run() throws {

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Messages a new user meets on day one (issue 32): each names what is wrong and exits as
+/// documented. Run in a scratch folder holding an empty folder `empty`.
+@Suite("Messages a new user meets")
+struct CLIMessageTests {
+    @Test(arguments: [
+        (["assmble", "x", "-o", "y"], 2, "unknown command 'assmble'; did you mean 'assemble'?"),      // was "Unknown option '-o'"
+        (["generate", "--color", "red"], 2, "generate takes a generator first: seagull"),              // was the top-level usage
+        (["validate", "FIXTURE_PNG"], 2, "is a file; validate checks folders"),                         // was an NSCocoaErrorDomain dump
+        (["assemble", "Sequences/kenney-robo-walk", "-o", "x.gif"], 3, "Sequences/kenney-robo-walk: no such file or folder"),
+        (["info", "empty"], 3, "empty: no PNG files in this folder"),                                   // was nothing, exit 0
+        (["sheet", "empty", "-o", "e.png"], 3, "empty: no frames found"),                               // was exit 1
+        (["assemble", "empty", "-o", "e.gif"], 3, "empty: no frames found"),
+    ] as [([String], Int32, String)])
+    func aMistakeIsNamed(arguments: [String], status: Int32, message: String) throws {
+        let dir = try Fixtures.temporaryFolder("messages")
+        try FileManager.default.createDirectory(atPath: "\(dir)/empty", withIntermediateDirectories: false)
+        let resolved = arguments.map { $0 == "FIXTURE_PNG" ? Fixtures.path("sequences/kenney-gold-coin/gold_1.png") : $0 }
+        let result = try CLI.run(resolved, in: dir)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("NSCocoaErrorDomain"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["empty"], "nothing written")
+    }
+
+    /// `--json` numbers are numbers (`"sigma": "4.0"` was a string).
+    @Test func jsonNumbersAreNumbers() throws {
+        let dir = try Fixtures.temporaryFolder("messages")
+        let result = try CLI.run(["blur", Fixtures.path("sequences/kenney-gold-coin/gold_1.png"), "-o", "b.png", "--sigma", "4", "--json"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let details = try #require(json?["details"] as? [String: Any])
+        #expect(details["sigma"] as? Double == 4)
+        #expect(details["method"] as? String == "gaussian")
+    }
+}
