@@ -124,11 +124,6 @@ public enum GodotSpriteFrames {
             lines.append("")
         }
         let durationOf = Dictionary(sheet.sprites.compactMap { s in s.duration.map { (s.name, $0) } }, uniquingKeysWith: { a, _ in a })
-        let durations = durationOf.values.filter { $0 > 0 }
-        let base = durations.min() ?? 33
-        // Durations are whole milliseconds: 33 ms was 30 fps, not 30.303.
-        let rate = 1000 / Double(base)
-        let speed = [rate.rounded(.down), rate.rounded(.up)].first { $0 >= 1 && Int((1000 / $0).rounded()) == base } ?? rate
         // Sprites of no animation (named sprites: `coinGold.png`) become one-frame animations named
         // after them, since Godot's SpriteFrames holds animations only.
         var animations = sheet.animations
@@ -141,6 +136,11 @@ public enum GodotSpriteFrames {
             animations.append(SpriteSheet.Animation(name: name, frames: [sprite.name]))
         }
         let entries = animations.map { animation -> String in
+            // Each animation's own speed: its shortest frame (a 12 fps sequence plays at 12.0).
+            let base = animation.frames.compactMap { durationOf[$0] }.filter { $0 > 0 }.min() ?? 33
+            // Durations are whole milliseconds: 33 ms was 30 fps, not 30.303.
+            let rate = 1000 / Double(base)
+            let speed = [rate.rounded(.down), rate.rounded(.up)].first { $0 >= 1 && Int((1000 / $0).rounded()) == base } ?? rate
             let frames = playOrder(animation).compactMap { name -> String? in
                 guard let texture = textureOf[name] else { return nil }
                 guard godot4 else { return sub(texture) }

@@ -25,8 +25,10 @@ public struct SheetJob: Sendable {
     /// The scales to pack with one layout (`[1, 2]` writes `sheet.png` and `sheet@2x.png`); `nil`
     /// packs each frame's single file at its own scale.
     public var scales: [Int]?
-    /// Frames per second, for each frame's duration in the data.
-    public var fps: Double
+    /// Frames per second, for every frame's duration in the data; `nil` (the default) takes each
+    /// sequence's timing from its folder's `sequence.json` (`fps`, `duration` or `frameDurations`),
+    /// else 30 fps, as UIKit does.
+    public var fps: Double?
     /// zlib level of the pages, 0…9.
     public var pngLevel: Int
     /// Whether pages are written as 8-bit palette PNGs (Raster's `PaletteQuantizer`).
@@ -37,7 +39,7 @@ public struct SheetJob: Sendable {
     /// A job with the options of `flipbook sheet`.
     public init(sources: [String], output: String, data: String? = nil, engine: SheetEngine? = nil,
                 format: SheetExport.Format? = nil, builder: SheetBuilder = SheetBuilder(), scales: [Int]? = nil,
-                fps: Double = 30, pngLevel: Int = 5, png8: Bool = false, limits: ResourceLimits = .default) {
+                fps: Double? = nil, pngLevel: Int = 5, png8: Bool = false, limits: ResourceLimits = .default) {
         self.sources = sources
         self.output = output
         self.data = data
@@ -74,14 +76,16 @@ public struct SheetJob: Sendable {
         let (sequences, singles) = try Discovery.images(from: sources)
         // (frame, file, sprite name, animation name) in play order; single images (named sprites,
         // `eggHead.png`) are sprites of no animation, after the sequences.
-        var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?)] = []
+        var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?, duration: Int)] = []
+        let manifests = try Self.manifests(of: sequences)
         for sequence in sequences + singles {
-            for frame in sequence.frames {
+            let durations = Self.durations(of: sequence, fps: fps, manifest: manifests[sequence.name])
+            for (index, frame) in sequence.frames.enumerated() {
                 guard let file = frame.file(scale: scales?.first ?? 1) else { continue }
                 let name = ImageFileName(path: file.path).stem
                 let animation: String? = frame.number == 0 && file.numberText.isEmpty ? nil
                     : sequence.prefix.isEmpty ? name : Self.animationName(sequence.prefix)
-                jobs.append((frame, file.path, name, animation))
+                jobs.append((frame, file.path, name, animation, durations[index]))
             }
         }
         // Every frame is held until the pages are drawn: their decoded size counts against the
@@ -94,9 +98,8 @@ public struct SheetJob: Sendable {
             try limits.check(.decodedBytes, held, of: "the \(jobs.count) frames")
         }
         let decoded = try Self.decode(jobs.map(\.frame), files: jobs.map(\.file), scales: scales, maxPixels: limits.maxPixels)
-        let duration = Int((1000 / fps).rounded())
         let inputs = zip(jobs, decoded).map { job, bitmaps in
-            SheetBuilder.Input(name: job.name, bitmaps: bitmaps.images, sequence: job.sequence, duration: duration)
+            SheetBuilder.Input(name: job.name, bitmaps: bitmaps.images, sequence: job.sequence, duration: job.duration)
         }
         let resampled = decoded.reduce(0) { $0 + $1.resampled }
         if resampled > 0 { notes.append("\(resampled) frame variants were missing and were resampled from the largest one there is") }
@@ -107,10 +110,7 @@ public struct SheetJob: Sendable {
         }
         // A folder's sequence.json gives its animation's direction and repeat count.
         for sequence in sequences {
-            let manifestPath = sequence.directory + "/" + SequenceManifest.fileName
-            guard FileManager.default.fileExists(atPath: manifestPath) else { continue }
-            let manifest = try SequenceManifest.read(file: manifestPath)
-            guard manifest.describes(sequence.prefix) else { continue }
+            guard let manifest = manifests[sequence.name] else { continue }
             for k in sheets.indices {
                 guard let index = sheets[k].animations.firstIndex(where: { $0.name == Self.animationName(sequence.prefix) }) else { continue }
                 sheets[k].animations[index].direction = manifest.direction?.rawValue ?? "forward"
@@ -119,8 +119,8 @@ public struct SheetJob: Sendable {
         }
         let files = try SheetExport.files(for: sheets, format: format, output: output, data: data)
         // The frames, and each folder's sequence.json (read above): no output may replace one.
-        let manifests = Set((sequences + singles).map { $0.directory + "/" + SequenceManifest.fileName }).sorted()
-        return Plan(sheets: sheets, files: files, inputs: (sequences + singles).flatMap { $0.files.map(\.path) } + manifests,
+        let manifestPaths = Set((sequences + singles).map { $0.directory + "/" + SequenceManifest.fileName }).sorted()
+        return Plan(sheets: sheets, files: files, inputs: (sequences + singles).flatMap { $0.files.map(\.path) } + manifestPaths,
                     warnings: warnings, notes: notes,
                     howToLoad: howToLoad(files, pages: sheets[0].pages.count))
     }
@@ -132,6 +132,34 @@ public struct SheetJob: Sendable {
     public func write(_ plan: Plan) throws {
         try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs), named: [output] + (data.map { [$0] } ?? []),
                               pngLevel: pngLevel, png8: png8)
+    }
+
+    /// Each sequence's `sequence.json` (read once per folder), by sequence name, for the sequences
+    /// it describes (``SequenceManifest/describes(_:)``).
+    static func manifests(of sequences: [FrameSequence]) throws -> [String: SequenceManifest] {
+        var byFolder: [String: SequenceManifest?] = [:], result: [String: SequenceManifest] = [:]
+        for sequence in sequences {
+            if byFolder[sequence.directory] == nil {
+                let path = sequence.directory + "/" + SequenceManifest.fileName
+                byFolder[sequence.directory] = .some(FileManager.default.fileExists(atPath: path) ? try SequenceManifest.read(file: path) : nil)
+            }
+            if let manifest = byFolder[sequence.directory] ?? nil, manifest.describes(sequence.prefix) { result[sequence.name] = manifest }
+        }
+        return result
+    }
+
+    /// Milliseconds each frame of `sequence` shows: `fps` when given, else the manifest's timing
+    /// (`frameDurations`, or its `duration` or `fps` shared evenly by the steps of a play), else 30 fps.
+    static func durations(of sequence: FrameSequence, fps: Double?, manifest: SequenceManifest?) -> [Int] {
+        let count = sequence.frames.count
+        if let fps { return Array(repeating: Int((1000 / fps).rounded()), count: count) }
+        guard let manifest else { return Array(repeating: Int((1000.0 / 30).rounded()), count: count) }
+        let animation = manifest.animation(frames: Array(repeating: .file(""), count: count))
+        if let frameDurations = animation.frameDurations, frameDurations.count == count {
+            return frameDurations.map { max(1, Int(($0 * 1000).rounded())) }
+        }
+        let each = animation.stepDurations().first ?? 1.0 / 30
+        return Array(repeating: max(1, Int((each * 1000).rounded())), count: count)
     }
 
     /// The engine's loading call for `files`.

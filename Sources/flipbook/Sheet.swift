@@ -78,7 +78,7 @@ struct Sheet: ParsableCommand {
     @Option(help: "Largest page side in pixels; more sprites go onto more pages.") var maxSize = 8192
     @Option(help: "keep, clear, bleed or premultiply: what pages store under transparency.")
     var alphaHandling: AlphaHandling = .keep
-    @Option(help: "Frames per second, for each frame's duration.") var fps: Double = 30
+    @Option(help: "Frames per second, for every frame's duration (default: each folder's sequence.json, else 30).") var fps: Double?
     @Option(help: "zlib level of the PNG pages, 0 (stored) to 9 (smallest, slowest); 5 is within 1.5 % of 6's size in three quarters of its time.")
     var pngLevel = 5
     @Flag(help: "8-bit palette pages (at most 256 RGBA colours, no dithering): a quarter to a half of the bytes, colours approximated.")
@@ -89,7 +89,7 @@ struct Sheet: ParsableCommand {
     func validate() throws {
         guard padding >= 0, border >= 0, trimMargin >= 0, extrude >= 0 else { throw ValidationError("Sizes cannot be negative.") }
         guard maxSize > 0 else { throw ValidationError("--max-size must be positive.") }
-        guard fps >= 1.0 / 86_400, fps <= 1000 else { throw ValidationError("--fps must be between 1/86400 and 1000.") }
+        if let fps, !(fps >= 1.0 / 86_400 && fps <= 1000) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
         guard (0...9).contains(pngLevel) else { throw ValidationError("--png-level takes 0 (stored) to 9 (smallest).") }
         _ = try scaleList()
         if let engine, let format, format != engine.format {

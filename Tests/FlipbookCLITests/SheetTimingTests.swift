@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `sheet` carries each folder's sequence.json timing into the engines' data (it wrote 30 fps,
+/// Godot `speed = 30.0`, for a 12 fps sequence); `--fps` still overrides it.
+@Suite("flipbook sheet timing from sequence.json")
+struct SheetTimingTests {
+    /// (the sequence.json, extra arguments, the Godot speed, the JSON durations in ms)
+    @Test(arguments: [
+        ("{\"fps\": 12}", [String](), "12.0", [83, 83, 83, 83]),
+        ("{\"duration\": 2}", [], "2.0", [500, 500, 500, 500]),
+        ("{\"frameDurations\": [100, 200, 100, 400]}", [], "10.0", [100, 200, 100, 400]),
+        ("{\"fps\": 12}", ["--fps", "24"], "24.0", [42, 42, 42, 42]),
+        ("{\"name\": \"other\", \"fps\": 12}", [], "30.0", [33, 33, 33, 33]),   // a manifest naming another sequence
+    ] as [(String, [String], String, [Int])])
+    func timingComesFromTheManifest(manifest: String, extra: [String], speed: String, durations: [Int]) throws {
+        let dir = try Fixtures.temporaryFolder("sheet-timing")
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: "\(dir)/coin")
+        try manifest.write(toFile: "\(dir)/coin/sequence.json", atomically: true, encoding: .utf8)
+        let godot = try CLI.run(["sheet", "coin", "-o", "g/coin.tres", "--engine", "godot4"] + extra, in: dir)
+        #expect(godot.status == 0, "\(godot.stderr)")
+        let text = try String(contentsOfFile: "\(dir)/g/coin.tres", encoding: .utf8)
+        #expect(text.contains("\"speed\": \(speed)"), "\(text.suffix(300))")
+        let phaser = try CLI.run(["sheet", "coin", "-o", "p/coin.png", "--engine", "phaser3"] + extra, in: dir)
+        #expect(phaser.status == 0, "\(phaser.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/p/coin.json"))) as? [String: Any]
+        let frames = try #require(json?["frames"] as? [String: [String: Any]])
+        #expect((1...4).map { frames["gold_\($0)"]?["duration"] as? Int } == durations)
+    }
+}
