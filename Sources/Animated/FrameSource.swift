@@ -15,6 +15,25 @@ public enum FrameSource: Sendable, Equatable {
         }
     }
 
+    /// The frame at `scale` pixels per point: as decoded when it is at that scale, else resampled
+    /// (Lanczos, premultiplied) to the size its points have at `scale` — what UIKit shows when a
+    /// frame has no file at the scale asked for and falls back to another (a `@1x` frame in a `@2x`
+    /// animation is drawn twice as large).
+    public func load(scale: Int, decoder: PNG.Decoder = PNG.Decoder()) throws(PNG.DecodeError) -> Bitmap {
+        let bitmap = try load(decoder: decoder)
+        guard bitmap.scale != scale, bitmap.scale > 0, scale > 0 else { return bitmap }
+        var out = Resampler().resize(bitmap, width: max(1, bitmap.width * scale / bitmap.scale),
+                                     height: max(1, bitmap.height * scale / bitmap.scale))
+        out.scale = scale
+        return out
+    }
+
+    /// The `@Nx` scale a file frame's name gives (1 without one); `nil` for a bitmap in memory.
+    public var fileScale: Int? {
+        if case .file(let path) = self { return ImageFileName(path: path).scale ?? 1 }
+        return nil
+    }
+
     /// The file path, for file frames.
     public var path: String? {
         if case .file(let path) = self { return path }

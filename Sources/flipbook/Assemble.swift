@@ -140,10 +140,15 @@ struct Assemble: ParsableCommand {
         let animation = try Animation.load(sources, scale: scale, limits: limitOptions.limits)
         let inputs = InputFiles(sources + animation.sourceFiles)
         let play = try animation.playback(highlighted: highlighted, timing: .init(delays: try parsedDelays(), duration: duration, fps: fps))
-        let input = GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load() }
+        // A frame without a file at the animation's scale is drawn from another scale's, as UIKit does.
+        let input = GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load(scale: animation.scale) }
+        let fallbacks = play.frames.filter { $0.fileScale.map { $0 != animation.scale } ?? false }.count
         let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: alpha,
                                   edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? play.repeatCount,
                                   scale: animation.scale)
+        if fallbacks > 0 {
+            Console.error("note: \(fallbacks) of \(play.frames.count) frames have no @\(animation.scale)x file: resampled from another scale, as UIKit falls back per frame")
+        }
         let progress = Progress.forTerminal(label: "encoding")
         defer { progress?.finish() }
         // The GIF goes to standard output: the summary goes to standard error.

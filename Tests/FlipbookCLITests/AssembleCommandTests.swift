@@ -151,6 +151,24 @@ struct AssembleCommandTests {
         #expect(result.status == 2, "\(result.stderr)")
     }
 
+    /// `--scale 2` with `@2x` files for some frames only: as UIKit, each other frame falls back to
+    /// its `@1x` file, drawn at twice the size (it exited 3: "frame 2 is 64×64; the first frame is 128×128").
+    @Test func aMissingScaleFallsBackPerFrame() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let coin = Self.repositoryRoot + "/Tests/Fixtures/sequences/kenney-gold-coin"
+        try FileManager.default.createDirectory(atPath: directory + "/halfx", withIntermediateDirectories: false)
+        for index in 1...4 { try FileManager.default.copyItem(atPath: "\(coin)/gold_\(index).png", toPath: "\(directory)/halfx/coin\(index).png") }
+        for index in [1, 3] {
+            #expect(try CLI.run(["resize", "\(coin)/gold_\(index).png", "-o", "\(directory)/halfx/coin\(index)@2x.png", "--scale", "2"]).status == 0)
+        }
+        let result = try CLI.run(["assemble", directory + "/halfx", "--scale", "2", "-o", directory + "/h.gif"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("2 of 4 frames have no @2x file"), "\(result.stderr)")
+        let frames = try GIF.Decoder(file: directory + "/h.gif").allFrames()
+        #expect(frames.count == 4 && frames.allSatisfy { $0.image.width == 128 && $0.image.height == 128 })
+    }
+
     /// The largest count a GIF can hold is written and read back exactly.
     @Test func theLargestRepeatCountIsKept() throws {
         let directory = try Self.temporaryDirectory()
