@@ -70,8 +70,17 @@ public struct SheetBuilder: Sendable {
         /// The frame `name` at `scale` is `width × height` pixels instead of the `expectedWidth ×
         /// expectedHeight` its smallest-scale image implies.
         case variantSize(name: String, scale: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+        /// The frame `name` at `scale` is `width × height` pixels: not a whole number of `unit`-scale
+        /// pixels (points, for a unit of 1), so it cannot share a layout with the other scales.
+        case notWholePoints(name: String, scale: Int, width: Int, height: Int, unit: Int)
         /// ``SheetBuilder/buildScaled(_:)`` was given no frames.
         case noInput
+
+        private static func format(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: "0$", with: "", options: .regularExpression)
+        }
+
+        private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
         /// What is wrong and, where there is one, the flag that fixes it.
         public var description: String {
@@ -87,6 +96,10 @@ public struct SheetBuilder: Sendable {
             case .scaleNotMultiple(let scale, let base): "scale \(scale) is not a multiple of \(base): the layout cannot be scaled by whole pixels"
             case let .variantSize(name, scale, width, height, expectedWidth, expectedHeight):
                 "'\(name)' at @\(scale)x is \(width)×\(height), expected \(expectedWidth)×\(expectedHeight)"
+            case let .notWholePoints(name, scale, width, height, unit):
+                "'\(name)' at @\(scale)x is \(width)×\(height) px, not a whole number of \(unit == 1 ? "points" : "@\(unit)x pixels") "
+                    + "(\(Self.format(Double(width) * Double(unit) / Double(scale)))×\(Self.format(Double(height) * Double(unit) / Double(scale)))): "
+                    + "scales share one layout only when each image's size divides by its scale; pad the @\(scale)x images to a multiple of \(scale / Self.gcd(scale, unit)) or pack each scale alone"
             case .noInput: "no frames to pack"
             }
         }
@@ -108,7 +121,8 @@ public struct SheetBuilder: Sendable {
     public var powerOfTwo: Bool
     /// Whether pages are square.
     public var square: Bool
-    /// The largest page side in pixels (8192 by default); sprites beyond it go onto more pages.
+    /// The largest page side in pixels (4096 by default: what phones and WebGL 1 load); sprites
+    /// beyond it go onto more pages.
     public var maxSide: Int
     /// Sprites may be stored turned 90° (packed layout only), the way `rotation` says.
     public var allowRotation: Bool
@@ -145,7 +159,7 @@ public struct SheetBuilder: Sendable {
     ///   - labels: Whether to make a contact sheet with each frame's name printed below it.
     ///   - alphaHandling: What the pages store under transparency.
     public init(layout: Layout = .packed, padding: Int = 2, border: Int = 0, trim: Bool = false, trimMargin: Int = 0,
-                extrude: Int = 0, powerOfTwo: Bool = false, square: Bool = false, maxSide: Int = 8192,
+                extrude: Int = 0, powerOfTwo: Bool = false, square: Bool = false, maxSide: Int = 4096,
                 allowRotation: Bool = false, rotation: SpriteSheet.Rotation = .clockwise, multipack: Bool = true, labels: Bool = false,
                 alphaHandling: AlphaHandling = .keep) {
         self.layout = layout

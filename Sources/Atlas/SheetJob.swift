@@ -97,13 +97,35 @@ public struct SheetJob: Sendable {
             held += header.width * header.height * 4 * max(1, scales?.count ?? 1)
             try limits.check(.decodedBytes, held, of: "the \(jobs.count) frames")
         }
-        let decoded = try Self.decode(jobs.map(\.frame), files: jobs.map(\.file), scales: scales, maxPixels: limits.maxPixels)
+        // Scales that are not multiples of the smallest (2,3: iOS's pair) share a layout in whole
+        // points: a hidden sheet at their common divisor is the base, then dropped.
+        var packed = scales
+        if let scales, let first = scales.first {
+            let base = scales.reduce(first) { Self.gcd($0, $1) }
+            if base < first { packed = [base] + scales }
+        }
+        let hidden = packed?.count != scales?.count
+        let decoded = try Self.decode(jobs.map(\.frame), files: jobs.map(\.file), scales: packed, counting: hidden ? 1 : 0,
+                                      maxPixels: limits.maxPixels)
         let inputs = zip(jobs, decoded).map { job, bitmaps in
             SheetBuilder.Input(name: job.name, bitmaps: bitmaps.images, sequence: job.sequence, duration: job.duration)
         }
         let resampled = decoded.reduce(0) { $0 + $1.resampled }
         if resampled > 0 { notes.append("\(resampled) frame variants were missing and were resampled from the largest one there is") }
-        var sheets = try builder.buildScaled(inputs)
+        var sheets: [SpriteSheet]
+        do {
+            sheets = try builder.buildScaled(inputs)
+        } catch {
+            // An odd-sized @2x image has no whole size in points: say so, and what to do.
+            guard case .variantSize(let name, let scale, let width, let height, _, _) = error else { throw error }
+            throw SheetBuilder.Error.notWholePoints(name: name, scale: scale, width: width, height: height, unit: packed?.first ?? 1)
+        }
+        if hidden { sheets.removeFirst() }
+        // Pages past 4096 px (a raised --max-size) do not load on many phones nor in WebGL 1.
+        if let large = sheets.flatMap(\.pages).first(where: { max($0.width, $0.height) > Self.portablePageSide }) {
+            warnings.append("a page is \(large.width)×\(large.height): many phones and WebGL 1 cannot load textures over \(Self.portablePageSide) px; "
+                            + "--max-size \(Self.portablePageSide) spreads the sprites over more pages")
+        }
         if let engine {
             try engine.check(pages: sheets[0].pages.count)
             warnings += engine.warnings(for: sheets[0])
@@ -172,15 +194,24 @@ public struct SheetJob: Sendable {
         return engine.howToLoad(data: data, image: folder, pages: pages)
     }
 
-    /// Each frame's image at every scale (one image when `scales` is nil), decoded on every core.
-    private static func decode(_ frames: [FrameSequence.Frame], files: [String], scales: [Int]?, maxPixels: Int) throws
-        -> [(images: [Bitmap], resampled: Int)] {
+    /// The largest texture side every phone and WebGL 1 loads.
+    public static let portablePageSide = 4096
+
+    /// The greatest common divisor.
+    static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+
+    /// Each frame's image at every scale (one image when `scales` is nil), decoded on every core;
+    /// resampled variants are counted except for the first `counting` scales (a hidden base).
+    private static func decode(_ frames: [FrameSequence.Frame], files: [String], scales: [Int]?, counting skipped: Int = 0,
+                               maxPixels: Int) throws -> [(images: [Bitmap], resampled: Int)] {
         let results = Slots<Result<([Bitmap], Int), PNG.DecodeError>>(count: frames.count)
         ParallelLoop.run(frames.count) { index in
             results[index] = Result { () throws(PNG.DecodeError) in
                 guard let scales else { return ([try PNG.Decoder(maxPixels: maxPixels).decodeBitmap(file: files[index])], 0) }
-                var resampled = 0
-                let images = try scales.map { scale throws(PNG.DecodeError) in try load(frames[index], scale: scale, resampled: &resampled) }
+                var resampled = 0, uncounted = 0
+                let images = try scales.enumerated().map { k, scale throws(PNG.DecodeError) in
+                    k < skipped ? try load(frames[index], scale: scale, resampled: &uncounted) : try load(frames[index], scale: scale, resampled: &resampled)
+                }
                 return (images, resampled)
             }
         }

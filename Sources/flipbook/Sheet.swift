@@ -72,10 +72,10 @@ struct Sheet: ParsableCommand {
     @Option(help: "Repeat each sprite's edge pixels outward this many pixels (against texture bleeding).") var extrude = 0
     @Flag(help: "Let sprites turn 90° when that packs tighter (packed layout; not for Phaser 3).") var rotate = false
     @Flag(help: "A contact sheet for review: every frame in its own cell with its name printed below.") var labels = false
-    @Option(help: "Scales to pack with one layout, e.g. 1,2 (sheet.png and sheet@2x.png).") var scales: String?
+    @Option(help: "Scales to pack with one layout, e.g. 1,2 (sheet.png and sheet@2x.png) or 2,3 (iOS).") var scales: String?
     @Flag(help: "Page sides are powers of two.") var powerOfTwo = false
     @Flag(help: "Square page.") var square = false
-    @Option(help: "Largest page side in pixels; more sprites go onto more pages.") var maxSize = 8192
+    @Option(help: "Largest page side in pixels; more sprites go onto more pages. 4096 loads on every phone and in WebGL 1.") var maxSize = 4096
     @Option(help: "keep, clear, bleed or premultiply: what pages store under transparency.")
     var alphaHandling: AlphaHandling = .keep
     @Option(help: "Frames per second, for every frame's duration (default: each folder's sequence.json, else 30).") var fps: Double?
@@ -116,11 +116,7 @@ struct Sheet: ParsableCommand {
         guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 1 && $0! <= 4 }) else {
             throw ValidationError("--scales takes scales from 1 to 4 separated by commas, e.g. 1,2.")
         }
-        let list = Set(values.map { $0! }).sorted()
-        guard list.allSatisfy({ $0 % list[0] == 0 }) else {
-            throw ValidationError("--scales \(scales): each scale must be a multiple of the smallest, so the layout scales by whole pixels.")
-        }
-        return list
+        return Set(values.map { $0! }).sorted()
     }
 
     func run() throws {

@@ -1,0 +1,52 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+
+/// Scales and page sizes as a new user meets them (issue 32): iOS's @2x/@3x pair, odd-sized @2x
+/// images explained, pages that phones load by default.
+@Suite("flipbook sheet scales and page sizes")
+struct SheetScaleTests {
+    /// `--scales 2,3` (was refused: 3 is not a multiple of 2) lays the sprites out in whole points.
+    @Test func iOSPairTwoAndThree() throws {
+        let dir = try Fixtures.temporaryFolder("sheet-scales")
+        let result = try CLI.run(["sheet", Fixtures.path("sequences/emt-watch-spinner-2x"), "-o", "s.png", "--scales", "2,3", "--engine", "pixi"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { !$0.hasPrefix(".") }.sorted()
+                == ["s@2x.json", "s@2x.png", "s@3x.json", "s@3x.png"])
+        let two = try PNG.Decoder().decodeBitmap(file: "\(dir)/s@2x.png"), three = try PNG.Decoder().decodeBitmap(file: "\(dir)/s@3x.png")
+        #expect(two.width * 3 == three.width * 2 && two.height * 3 == three.height * 2)
+        // Every frame comes back at @2x exactly as its file.
+        #expect(try CLI.run(["frames", "s@2x.json", "-o", "back"], in: dir).status == 0)
+        for name in Fixtures.pngNames(in: "sequences/emt-watch-spinner-2x") {
+            let original = try PNG.Decoder().decodeBitmap(file: Fixtures.path("sequences/emt-watch-spinner-2x/\(name)"))
+            let copy = try PNG.Decoder().decodeBitmap(file: "\(dir)/back/\(name)")
+            #expect(SheetRoundTripTests.differingPixels(original, copy) == 0, "\(name)")
+        }
+    }
+
+    /// A 65 px @2x image cannot share a layout with @1x: the message says why (it stopped "without
+    /// saying why").
+    @Test func anOddSizedTwoXImageIsExplained() throws {
+        let dir = try Fixtures.temporaryFolder("sheet-scales")
+        let coin = Fixtures.path("sequences/kenney-gold-coin/gold_1.png")
+        try FileManager.default.createDirectory(atPath: "\(dir)/odd", withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: coin, toPath: "\(dir)/odd/c1.png")
+        #expect(try CLI.run(["resize", coin, "-o", "odd/c1@2x.png", "--size", "65x65"], in: dir).status == 0)
+        let result = try CLI.run(["sheet", "odd", "-o", "o.png", "--scales", "1,2"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("'c1' at @2x is 65×65 px, not a whole number of points (32.50×32.50)")
+                || result.stderr.contains("not a whole number of points"), "\(result.stderr)")
+    }
+
+    /// Pages past 4096 px are warned about when --max-size allows them (the default is 4096 now).
+    @Test func aPageTooLargeForPhonesIsWarnedAbout() throws {
+        let dir = try Fixtures.temporaryFolder("sheet-scales")
+        let film = Fixtures.path("sequences/bbb-opening-fadein-720p")
+        let large = try CLI.run(["sheet", film, "-o", "big.png", "--max-size", "8192", "--border", "1500"], in: dir)
+        #expect(large.status == 0, "\(large.stderr)")
+        #expect(large.stderr.contains("cannot load textures over 4096 px"), "\(large.stderr)")
+        let fits = try CLI.run(["sheet", film, "-o", "small.png", "--border", "1500"], in: dir)
+        #expect(fits.status == 1 && fits.stderr.contains("--border 1500"), "\(fits.stderr)")
+    }
+}
