@@ -174,7 +174,8 @@ struct Assemble: ParsableCommand {
         if toStandardOutput { try FileIO.writeStandardOutput(best.bytes) } else { try FileIO.writeAtomically(best.bytes, to: output) }
         say(describe(best.report, settings: best.settings, fits: best.fits))
         if !best.fits {
-            throw ProblemsFound(description: "the smallest GIF found is \(best.bytes.count) bytes, over --max-bytes \(maxBytes)")
+            throw ProblemsFound(description: "the smallest GIF found (\(best.settings.colors) colours, \(best.settings.quality.rawValue)) is "
+                                + "\(best.bytes.count) bytes, over --max-bytes \(maxBytes): fewer frames (a lower --fps) or smaller frames are what is left")
         }
     }
 

@@ -76,7 +76,7 @@ struct SheetLayoutTests {
 
     @Test func aBorderTooWideForThePageSaysSo() {
         let error = SheetBuilder.Error.spriteTooLarge(name: "seagull1", width: 64, height: 32, border: 5000, maxSide: 8192)
-        #expect(throws: error) { _ = try SheetBuilder(border: 5000).build(Self.seagulls) }
+        #expect(throws: error) { _ = try SheetBuilder(border: 5000, maxSide: 8192).build(Self.seagulls) }
         #expect(error.description.contains("--border 5000"))
     }
 

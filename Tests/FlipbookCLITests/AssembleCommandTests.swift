@@ -169,6 +169,20 @@ struct AssembleCommandTests {
         #expect(frames.count == 4 && frames.allSatisfy { $0.image.width == 128 && $0.image.height == 128 })
     }
 
+    /// `--max-bytes` searches down to 2 colours (it gave up at 8: 56 kB here, where 4 colours make
+    /// 38 kB), and says what is left when even that is too large.
+    @Test func maxBytesSearchesUntilItFits() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let explosion = Self.repositoryRoot + "/Tests/Fixtures/sequences/unity-explosion02hd-fadeout"
+        let fits = try CLI.run(["assemble", explosion, "-o", directory + "/fit.gif", "--max-bytes", "45000", "--json"])
+        #expect(fits.status == 0, "\(fits.stderr)")
+        #expect(try FileIO.readAll(directory + "/fit.gif").count <= 45000)
+        let impossible = try CLI.run(["assemble", explosion, "-o", directory + "/no.gif", "--max-bytes", "1000"])
+        #expect(impossible.status == 1)
+        #expect(impossible.stderr.contains("(2 colours, standard)") && impossible.stderr.contains("fewer frames"), "\(impossible.stderr)")
+    }
+
     /// The largest count a GIF can hold is written and read back exactly.
     @Test func theLargestRepeatCountIsKept() throws {
         let directory = try Self.temporaryDirectory()

@@ -361,7 +361,7 @@ struct GIFPaletteTests {
     func budgetFindsTheBestSettingsThatFit(quality: GIF.Encoder.Quality) throws {
         let source = Array(Self.frames()[10..<16])   // a scene cut in the middle
         let input = GIF.Encoder.Input(durations: Array(repeating: 0.1, count: source.count)) { source[$0] }
-        let encoder = GIF.Encoder(quality: quality, colors: 64)   // a short ladder: 64 … 8
+        let encoder = GIF.Encoder(quality: quality, colors: 64)   // a short ladder: 64 … 2
         let ladder = encoder.budgetLadder
         let sizes = try ladder.map { try $0.encode(input).bytes.count }
         #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 >= $1 }, "\(sizes)")
@@ -373,7 +373,9 @@ struct GIFPaletteTests {
             let first = sizes.firstIndex { $0 <= sizes[step] }!
             #expect(fitted.fits && fitted.bytes.count == sizes[first] && same(fitted.settings, ladder[first]))
             #expect(fitted.attempts <= 2 + Int(log2(Double(ladder.count)).rounded(.up)))
-            #expect(try GIF.Decoder(bytes: fitted.bytes, file: "budget.gif").allFrames().count == source.count)
+            // Frames that become identical at few colours are merged; the play keeps its length.
+            let frames = try GIF.Decoder(bytes: fitted.bytes, file: "budget.gif").allFrames()
+            #expect(!frames.isEmpty && frames.count <= source.count && frames.reduce(0) { $0 + $1.delay } == 10 * source.count)
         }
         let roomy = try encoder.encode(input, maxBytes: sizes[0])
         #expect(roomy.fits && roomy.attempts == 1 && same(roomy.settings, encoder))
