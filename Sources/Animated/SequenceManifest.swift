@@ -122,7 +122,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     /// `OutputError` when the output contract refuses `path`.
     public func write(to path: String, in set: OutputSet) throws {
         let bytes = try encoded(file: path)
-        do { try set.write(bytes, to: path) } catch let error as FileIO.Error { throw Error.unwritable(error) }
+        do { try set.write(bytes, to: path, settings: true) } catch let error as FileIO.Error { throw Error.unwritable(error) }
     }
 
     /// The file's bytes: pretty-printed JSON, keys sorted, a newline at the end.

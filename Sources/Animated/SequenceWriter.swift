@@ -75,10 +75,20 @@ public final class SequenceWriter: Sendable {
     }
 
     /// Adds `manifest` as `sequence.json` (when given) and renames every file into place. Returns
-    /// the paths written: frames by number, then the manifest.
+    /// the paths written: frames by number, then the manifest. Refuses (Raster's `OutputError`)
+    /// when the folder holds a frame of this prefix that Flipbook did not write (the set would
+    /// read back mixed with it).
     @discardableResult
     public func commit(manifest: SequenceManifest? = nil) throws -> [String] {
         var paths = numbers.sorted.map(path(forFrame:))
+        // A frame of this prefix that the set neither writes nor wrote (the user's `fire40.png`
+        // beside `fire1…33`) would read back as part of this sequence.
+        let written = Set(paths)
+        for name in (try? FileIO.entries(of: folder)) ?? [] {
+            let path = folder + "/" + name
+            guard let file = FrameFile(path: path), file.prefix == prefix, !written.contains(path), !set.isOwnEarlierFile(path) else { continue }
+            throw OutputError.mixesWithFrame(path: path, prefix: prefix)
+        }
         if let manifest {
             let path = folder + "/" + SequenceManifest.fileName
             try manifest.write(to: path, in: set)

@@ -108,7 +108,9 @@ public enum SheetExport {
             throw Error.rotationNotSupported(format)
         }
         let names = try Names(format: format, output: output, data: data)
-        let stem = names.stem
+        // With several scales each page gets its own @Nx: `s@2x.png` given stands for the set.
+        var stem = names.stem
+        if sheets.count > 1, let scale = ImageFileName(path: stem + ".png").scale { stem = String(stem.dropLast("@\(scale)x".count)) }
         if format == .spritekit {
             let folder = stem + ".atlasc"
             let name = URL(fileURLWithPath: stem).lastPathComponent
@@ -120,7 +122,8 @@ public enum SheetExport {
             }
             return files
         }
-        let dataStem = names.dataStem
+        var dataStem = names.dataStem
+        if sheets.count > 1, let scale = ImageFileName(path: dataStem + ".png").scale { dataStem = String(dataStem.dropLast("@\(scale)x".count)) }
         let dataExtension = format.dataExtension
         var files: [File] = []
         for sheet in sheets {
@@ -186,7 +189,12 @@ public enum SheetExport {
 
         init(format: Format, output: String, data: String?) throws(OutputError) {
             let what = "a \(format.rawValue) sheet is PNG pages and .\(format.dataExtension) data"
-            if output == OutputName.standardOutput { throw .unsupportedName(path: output, reason: "\(what), several files standard output cannot take") }
+            if output == OutputName.standardOutput || data == OutputName.standardOutput {
+                throw .unsupportedName(path: OutputName.standardOutput, reason: "\(what), several files standard output cannot take")
+            }
+            for name in [output] + (data.map { [$0] } ?? []) where name.isEmpty || name.hasSuffix("/") || name.hasSuffix("/.") {
+                throw .unsupportedName(path: name, reason: "\(what): the name of a file is needed (\(name.isEmpty ? "got nothing" : "got a folder"))")
+            }
             let ext = OutputName.pathExtension(output)
             var allowed = ["png", format.dataExtension]
             if format == .spritekit { allowed.append("atlasc") }

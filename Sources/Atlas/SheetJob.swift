@@ -73,7 +73,14 @@ public struct SheetJob: Sendable {
     /// Reads, packs and lays out the files without writing anything.
     public func plan() throws -> Plan {
         var warnings = engine?.warnings(allowRotation: builder.allowRotation) ?? [], notes: [String] = []
-        let (sequences, singles) = try Discovery.images(from: sources)
+        var (sequences, singles) = try Discovery.images(from: sources)
+        // This sheet's own earlier pages (written into a source folder) are not frames to pack.
+        let folders = Set((sequences + singles).map(\.directory))
+        let earlier = Set(folders.flatMap { OutputSet.files(writtenBy: output, in: $0) })
+        if !earlier.isEmpty {
+            sequences = FrameSequence.group(sequences.flatMap(\.files).filter { !earlier.contains($0.path) })
+            singles = FrameSequence.group(singles.flatMap(\.files).filter { !earlier.contains($0.path) })
+        }
         // (frame, file, sprite name, animation name) in play order; single images (named sprites,
         // `eggHead.png`) are sprites of no animation, after the sequences.
         var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?, duration: Int)] = []
@@ -107,6 +114,9 @@ public struct SheetJob: Sendable {
         let hidden = packed?.count != scales?.count
         let decoded = try Self.decode(jobs.map(\.frame), files: jobs.map(\.file), scales: packed, counting: hidden ? 1 : 0,
                                       maxPixels: limits.maxPixels)
+        var builder = self.builder
+        // --max-size bounds the largest scale's pages: the layout is made at the smallest.
+        if let packed, let first = packed.first, let last = packed.last, last > first { builder.maxSide = builder.maxSide * first / last }
         let inputs = zip(jobs, decoded).map { job, bitmaps in
             SheetBuilder.Input(name: job.name, bitmaps: bitmaps.images, sequence: job.sequence, duration: job.duration)
         }

@@ -63,6 +63,25 @@ enum System {
     /// Releases a lock from ``lock(directory:)``.
     static func unlock(_ descriptor: Int32) { _ = closeDescriptor(descriptor) }
 
+    /// The signals that end a process at a user's or a supervisor's request.
+    private static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    /// Holds SIGINT, SIGTERM, SIGHUP and SIGQUIT until ``restoreTerminationSignals(_:)``: a signal
+    /// that arrives meanwhile is noted, not acted on. Returns the handlers to restore.
+    static func deferTerminationSignals() -> [Int32: SignalHandler?] {
+        var saved: [Int32: SignalHandler?] = [:]
+        for number in terminationSignals { saved[number] = signal(number, noteSignal) }
+        return saved
+    }
+
+    /// Puts back the handlers ``deferTerminationSignals()`` replaced, then raises the signal that
+    /// arrived meanwhile, if any, so it takes its usual effect now.
+    static func restoreTerminationSignals(_ saved: [Int32: SignalHandler?]) {
+        for (number, handler) in saved { signal(number, handler) }
+        let pending = pendingSignal.exchange(0)
+        if pending != 0 { raise(pending) }
+    }
+
     /// What is at `path`: `nil` when nothing is; links are followed unless `followingLinks` is false.
     static func kind(of path: String, followingLinks: Bool = true) -> FileKind? {
         var status = stat()
@@ -207,6 +226,30 @@ enum System {
         #endif
     }
 }
+
+#if canImport(Darwin)
+typealias SignalHandler = sig_t
+#else
+typealias SignalHandler = sighandler_t
+#endif
+
+/// The termination signal that arrived while they were deferred (0: none).
+private let pendingSignal = PendingSignal()
+
+/// A signal number set from a signal handler and read once afterwards.
+private final class PendingSignal: @unchecked Sendable {
+    private let storage = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: 1)
+    init() { storage.initialize(to: 0) }
+    func set(_ value: Int32) { storage.pointee = sig_atomic_t(value) }
+    func exchange(_ value: Int32) -> Int32 {
+        let old = storage.pointee
+        storage.pointee = sig_atomic_t(value)
+        return Int32(old)
+    }
+}
+
+/// The handler that notes a deferred signal.
+private let noteSignal: @convention(c) (Int32) -> Void = { number in pendingSignal.set(number) }
 
 // The C functions whose names the wrappers above reuse.
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Testing
 import TestSupport
 
@@ -273,6 +274,46 @@ struct OutputContractCommandTests {
         let after = try Self.snapshot("\(dir)/ex").merging(Self.snapshot("\(dir)/coin").map { ("coin/" + $0, $1) }) { a, _ in a }
         #expect(after == before)
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/fire1.png"), "nothing written outside the folder")
+    }
+
+    /// The second new-user trial: empty and over-long names, folder settings as outputs, a user's
+    /// frame of the same prefix, reruns into the source folder.
+    @Test(arguments: [
+        [(["generate", "seagull", "--frames", "2", "-o", ""], 2), (["frames", "FIXTURE_GIF", "-o", ""], 2), (["sheet", "coin", "-o", ""], 2),
+         (["sheet", "coin", "-o", "x.png", "--data", "-"], 2), (["sheet", "coin", "-o", "x.png", "--data", "d/"], 2)],
+        [(["validate", "coin", "--output", "coin/sequence.json"], 2), (["validate", "coin", "--output", "coin/.flipbook.json"], 2),
+         (["sheet", "coin", "-o", "coin/sequence.png"], 2), (["validate", "coin"], 0)],
+        [(["generate", "seagull", "--frames", "2", "-o", "long", "--name", String(repeating: "w", count: 252)], 2)],
+        // a user's frame of the same prefix in the folder: the set would read back mixed with it
+        [(["frames", "coin/gold_1.png", "-o", "x"], 3), (["generate", "seagull", "--frames", "3", "-o", "coin", "--name", "gold_"], 2)],
+        // a sheet written into its source folder can be written again
+        [(["sheet", "coin", "-o", "coin/sheet.png"], 0), (["sheet", "coin", "-o", "coin/sheet.png"], 0)],
+    ] as [[([String], Int32)]])
+    func whatASecondTrialFoundIsRefused(steps: [([String], Int32)]) throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: "\(dir)/coin")
+        let before = try Self.snapshot("\(dir)/coin").filter { !$0.key.hasPrefix("sheet") && !$0.key.hasPrefix(".flipbook") }
+        for (arguments, status) in steps {
+            let result = try CLI.run(Self.resolve(arguments), in: dir)
+            #expect(result.status == status, "\(arguments): \(result.stderr)")
+        }
+        let after = try Self.snapshot("\(dir)/coin").filter { !$0.key.hasPrefix("sheet") && !$0.key.hasPrefix(".flipbook") }
+        #expect(after == before)
+        #expect(!FileManager.default.fileExists(atPath: "/seagull1.png") || FileManager.default.fileExists(atPath: "/seagull2.png") == false)
+    }
+
+    /// `-o s@2x.png --scales 1,2` writes s.png and s@2x.png (was s@2x.png and s@2x@2x.png), and
+    /// --max-size bounds the @2x pages.
+    @Test func scaledSheetNamesAndSizes() throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        let spinner = Fixtures.path("sequences/emt-watch-spinner-2x")
+        #expect(try CLI.run(["sheet", spinner, "-o", "a/s@2x.png", "--scales", "1,2"], in: dir).status == 0)
+        #expect(try Self.names("\(dir)/a") == ["s.json", "s.png", "s@2x.json", "s@2x.png"])
+        #expect(try CLI.run(["sheet", spinner, "-o", "b/s.png", "--scales", "1,2", "--max-size", "200"], in: dir).status == 0)
+        for name in try Self.names("\(dir)/b") where name.hasSuffix("@2x.png") {
+            let page = try PNG.Decoder().decodeBitmap(file: "\(dir)/b/\(name)")
+            #expect(page.width <= 200 && page.height <= 200, "\(name): \(page.width)×\(page.height)")
+        }
     }
 
     /// An edited record cannot make Flipbook remove a file outside the folder (names are plain or ignored).

@@ -20,7 +20,9 @@ struct OutputContractTests {
     static func writeSet(_ files: [(String, String)], in dir: String, owner: String = "walk", inputs: [String] = [],
                          named: Set<String> = []) throws {
         let set = OutputSet(owner: dir + "/" + owner, protecting: InputFiles(inputs))
-        for (name, text) in files { try set.write(Array(text.utf8), to: dir + "/" + name, named: named.contains(name)) }
+        for (name, text) in files {
+            try set.write(Array(text.utf8), to: dir + "/" + name, named: named.contains(name), settings: name == "sequence.json")
+        }
         try set.commit()
     }
 
@@ -130,10 +132,25 @@ struct OutputContractTests {
         try "stale".write(toFile: dir + "/walk9.png", atomically: true, encoding: .utf8)
         try "temp".write(toFile: dir + "/.flipbook-4194321-1.tmp", atomically: true, encoding: .utf8)
         let absolute = try #require(FileIO.resolvedPath(dir))
-        let journal = "\(absolute)/.flipbook-4194321-1.tmp\twalk1.png\n-\t\(absolute)/walk9.png\n"
+        let journal = "\(absolute)/.flipbook-4194321-1.tmp\twalk1.png\n-\t\(absolute)/walk9.png\t5\t562580130\n"
         try journal.write(toFile: dir + "/.flipbook-4194321-2.journal", atomically: true, encoding: .utf8)
         try FileIO.writeAtomically(Array("c".utf8), to: dir + "/c.txt")
         #expect(try Self.contents(dir) == ["walk1.png": "temp", "c.txt": "c"])
+    }
+
+    /// A journal left by a killed commit never renames over a file someone put there since, and
+    /// removes an old file only while it is still the one it names.
+    @Test func aReplayedJournalNeverOverwritesAFileMadeSince() throws {
+        let dir = try Fixtures.temporaryFolder("contract")
+        try "new frame".write(toFile: dir + "/.flipbook-4194329-1.tmp", atomically: true, encoding: .utf8)
+        try "the user's own, saved after the crash".write(toFile: dir + "/walk1.png", atomically: true, encoding: .utf8)
+        try "the user's too".write(toFile: dir + "/walk9.png", atomically: true, encoding: .utf8)
+        let absolute = try #require(FileIO.resolvedPath(dir))
+        let journal = "\(absolute)/.flipbook-4194329-1.tmp\twalk1.png\n-\t\(absolute)/walk9.png\t3\t12345\n"
+        try journal.write(toFile: dir + "/.flipbook-4194329-2.journal", atomically: true, encoding: .utf8)
+        try FileIO.writeAtomically(Array("c".utf8), to: dir + "/c.txt")
+        #expect(try Self.contents(dir) == ["walk1.png": "the user's own, saved after the crash", "walk9.png": "the user's too", "c.txt": "c"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".flipbook-") }.isEmpty)
     }
 
     @Test(arguments: [("out.mp4", ["gif"]), ("out.PNG", ["gif"]), ("gull.jpg", ["png"]), ("noext", ["gif"])])

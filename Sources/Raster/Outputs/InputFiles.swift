@@ -44,9 +44,15 @@ public struct InputFiles: Sendable {
 
     /// The checks every output gets: not an input, not a folder or special file, not a name of
     /// Flipbook's bookkeeping (`.flipbook-…`).
-    func checkWritable(_ output: String) throws(OutputError) {
-        if FileIO.lastComponent(of: output).hasPrefix(InterruptedWrites.prefix) {
+    func checkWritable(_ output: String, settings: Bool = false) throws(OutputError) {
+        let name = FileIO.lastComponent(of: output)
+        if name.isEmpty { throw .unsupportedName(path: output, reason: "an output needs a file name") }
+        if name.utf8.count > 255 { throw .unsupportedName(path: output, reason: "the file name is \(name.utf8.count) bytes, over the 255 a file system allows") }
+        if name.hasPrefix(InterruptedWrites.prefix) {
             throw .unsupportedName(path: output, reason: "names starting with \(InterruptedWrites.prefix) are Flipbook's own bookkeeping")
+        }
+        if !settings, OutputName.settingsNames.contains(name) {
+            throw .unsupportedName(path: output, reason: "\(name) holds a folder's settings, which Flipbook reads; name the output otherwise")
         }
         if let input = input(sameAs: output) { throw .overwritesInput(output: output, input: input) }
         if let kind = System.kind(of: output), kind != .regular { throw .notRegularFile(path: output) }
@@ -55,6 +61,7 @@ public struct InputFiles: Sendable {
     /// Refuses `folder` as a folder to write into when it is one of the inputs or a file is there;
     /// otherwise creates it (and its parents) when missing.
     public func prepare(folder: String) throws {
+        if folder.isEmpty { throw OutputError.unsupportedName(path: folder, reason: "an output folder needs a name") }
         if let input = input(sameAs: folder) { throw OutputError.overwritesInput(output: folder, input: input) }
         if let kind = System.kind(of: folder), kind != .directory { throw OutputError.notAFolder(path: folder) }
         try FileIO.createDirectory(folder)

@@ -18,6 +18,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file at `path` belongs to another set Flipbook wrote into that folder, named `owner`
     /// (a sequence's prefix path or a sheet's file, relative to the folder).
     case heldByAnotherSet(path: String, owner: String)
+    /// `path` is a frame of the sequence `prefix` being written (another number or scale) that
+    /// Flipbook did not write: the folder would hold one animation made of two.
+    case mixesWithFrame(path: String, prefix: String)
     /// The name `path` promises something this output cannot be; `reason` says what it can be.
     case unsupportedName(path: String, reason: String)
 
@@ -38,6 +41,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .heldByAnotherSet(let path, let owner):
             "\(path) belongs to \(owner), which Flipbook wrote into the same folder; write into another folder"
                 + (path.hasSuffix("/sequence.json") || path == "sequence.json" ? " (a folder holds one sequence.json)" : "")
+        case .mixesWithFrame(let path, let prefix):
+            "\(path) is a frame of the same sequence (\(prefix)) that Flipbook did not write: the folder would mix two animations; "
+                + "move it away or write into another folder"
         case .unsupportedName(let path, let reason):
             "\(path): \(reason)"
         }

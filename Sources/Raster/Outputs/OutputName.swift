@@ -4,6 +4,10 @@ public enum OutputName {
     /// `-`: standard output, where one file makes sense.
     public static let standardOutput = "-"
 
+    /// The names of a folder's settings, which Flipbook reads from beside the frames
+    /// (`sequence.json`, `.flipbook.json`): no output takes them, except the manifest writer's.
+    public static let settingsNames: Set<String> = ["sequence.json", ".flipbook.json"]
+
     /// The extension of the last component of `path`, lowercased, without its dot; `""` when none.
     public static func pathExtension(_ path: String) -> String {
         let name = FileIO.lastComponent(of: path)
@@ -15,6 +19,7 @@ public enum OutputName {
     /// `extensions` (lowercase, without dots); `what` says what the command writes, e.g. "assemble
     /// writes GIF".
     public static func require(_ path: String, extensions: [String], what: String) throws(OutputError) {
+        if path.isEmpty { throw .unsupportedName(path: path, reason: "\(what): an output needs a name") }
         guard !extensions.contains(pathExtension(path)) else { return }
         throw .unsupportedName(path: path, reason: "\(what): name it \(list(extensions))")
     }
@@ -30,6 +35,7 @@ public enum OutputName {
     /// dot is written when it exists or when the name ends in `/`. `what` says what the command
     /// writes.
     public static func requireFolder(_ path: String, what: String) throws(OutputError) {
+        if path.isEmpty { throw .unsupportedName(path: path, reason: "\(what): an output folder needs a name") }
         if path == standardOutput { throw .unsupportedName(path: path, reason: "\(what), which standard output cannot take") }
         guard !path.hasSuffix("/"), System.kind(of: path) != .directory, !pathExtension(path).isEmpty else { return }
         throw .unsupportedName(path: path, reason: "\(what); end the name with / to make a folder with a dot in its name")

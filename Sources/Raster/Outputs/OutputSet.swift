@@ -44,10 +44,11 @@ public final class OutputSet: @unchecked Sendable {
 
     /// Adds `bytes` as the next file of the set, written now to its temporary file. Throws
     /// ``OutputError`` when the contract refuses `path` (`named`: the caller named this file outright,
-    /// so an existing file there may be replaced whoever wrote it), or Raster's `FileIO.Error` when
-    /// the temporary file cannot be written.
-    public func write(_ bytes: [UInt8], to path: String, named: Bool = false) throws {
-        try claim(path, named: named)
+    /// so a file of the user's there may be replaced, never one of another set; `settings`: the file
+    /// is a folder's settings, ``OutputName/settingsNames``, written as such — a sequence's
+    /// `sequence.json`), or Raster's `FileIO.Error` when the temporary file cannot be written.
+    public func write(_ bytes: [UInt8], to path: String, named: Bool = false, settings: Bool = false) throws {
+        try claim(path, named: named, settings: settings)
         let file = try AtomicFileWriter(path: path)
         try file.write(bytes)
         try file.finish()
@@ -56,8 +57,11 @@ public final class OutputSet: @unchecked Sendable {
     }
 
     /// Refuses `path` when the contract does (see ``write(_:to:named:)``).
-    private func claim(_ path: String, named: Bool) throws {
-        try inputs.checkWritable(path)
+    private func claim(_ path: String, named: Bool, settings: Bool) throws {
+        // What a killed run left in this folder is finished or cleaned first, so the checks below
+        // see the folder as that run's commit left it.
+        InterruptedWrites.recover(in: FileIO.parentDirectory(of: path))
+        try inputs.checkWritable(path, settings: settings)
         guard let owner, System.kind(of: path, followingLinks: false) != nil else { return }
         let folder = FileIO.parentDirectory(of: path)
         let ledger = self.ledger(folder)
@@ -81,6 +85,22 @@ public final class OutputSet: @unchecked Sendable {
             ledgers[folder] = ledger
             return ledger
         }
+    }
+
+    /// Whether the file at `path` is one this set's owner (or a scale variant of it: `walk@2x` for
+    /// `walk`) wrote before, as its folder's record says — a file this set may replace or remove.
+    public func isOwnEarlierFile(_ path: String) -> Bool {
+        guard let owner else { return false }
+        let folder = FileIO.parentDirectory(of: path)
+        guard let (holder, _) = ledger(folder).holder(of: FileIO.lastComponent(of: path)) else { return false }
+        return Self.family(holder) == Self.family(Self.key(of: owner, in: folder))
+    }
+
+    /// The files the set owned by `owner` last wrote into `folder`, as its record says (empty when
+    /// none): what a new run of the same output must not read back as input.
+    public static func files(writtenBy owner: String, in folder: String) -> [String] {
+        let key = key(of: owner, in: folder)
+        return OutputLedger.read(folder: folder).files(of: key).map { folder == "." ? $0.name : "\(folder)/\($0.name)" }
     }
 
     /// An owner without a trailing `@Nx`: the scale variants of one sequence (`walk` and `walk@2x`)
@@ -110,7 +130,7 @@ public final class OutputSet: @unchecked Sendable {
     public func commit() throws {
         var files = lock.withLock { self.files }
         guard let first = files.first else { return }
-        var removals: [String] = []
+        var removals: [(path: String, entry: OutputLedger.Entry)] = []
         var locks: [Int32] = []
         defer { for lock in locks { System.unlock(lock) } }
         if let owner {
@@ -136,7 +156,7 @@ public final class OutputSet: @unchecked Sendable {
                     guard System.kind(of: path, followingLinks: false) != nil else { continue }
                     if let input = inputs.input(sameAs: path) { throw OutputError.overwritesInput(output: path, input: input) }
                     guard OutputLedger.matches(old, path: path) else { throw OutputError.changedSinceWritten(path: path) }
-                    removals.append(path)
+                    removals.append((path, old))
                 }
                 let writer = try AtomicFileWriter(path: record)
                 try writer.write(ledger.replacing(key, with: written, folder: folder).encoded())
@@ -149,26 +169,31 @@ public final class OutputSet: @unchecked Sendable {
         let journal = "\(directory)/\(InterruptedWrites.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).journal"
         // Each line: the temporary file's absolute path, a tab, the destination's name (always in
         // the temporary file's folder), so the journal is read the same from any working directory;
-        // or "-", a tab and the absolute path of an old file to remove after the renames.
+        // or "-", a tab, the absolute path of an old file to remove after the renames, its size and
+        // CRC-32 (a replay removes it only while it is still that file).
         var text = ""
         for file in files {
             let folder = FileIO.parentDirectory(of: file.writer.temporaryPath)
             guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
             text += "\(absolute)/\(FileIO.lastComponent(of: file.writer.temporaryPath))\t\(FileIO.lastComponent(of: file.writer.path))\n"
         }
-        for path in removals {
+        for (path, entry) in removals {
             let folder = FileIO.parentDirectory(of: path)
             guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
-            text += "-\t\(absolute)/\(FileIO.lastComponent(of: path))\n"
+            text += "-\t\(absolute)/\(FileIO.lastComponent(of: path))\t\(entry.size)\t\(entry.crc32)\n"
         }
         let writer = try AtomicFileWriter(path: journal)
         try writer.write(Array(text.utf8))
         try writer.commit()
+        // Ctrl-C (or a TERM) during the renames takes effect once they are done: the set is never
+        // left half renamed by a user's interrupt.
+        let deferred = System.deferTerminationSignals()
+        defer { System.restoreTerminationSignals(deferred) }
         for file in files {
             guard System.rename(file.writer.temporaryPath, to: file.writer.path) else { throw FileIO.systemError(file.writer.path, .write) }
             file.writer.disown()
         }
-        for path in removals { System.remove(path) }
+        for (path, _) in removals { System.remove(path) }
         System.remove(journal)
     }
 }
@@ -189,29 +214,40 @@ enum InterruptedWrites {
         // Journals first: their temporary files are renamed into place, not removed.
         for name in ours where name.hasSuffix(".journal") && !isAlive(name) {
             let path = "\(directory)/\(name)"
-            if let text = try? FileIO.readAll(path) {
-                var removals: [String] = []
-                for line in String(decoding: text, as: UTF8.self).split(separator: "\n") {
-                    let parts = line.split(separator: "\t", maxSplits: 1).map(String.init)
-                    // An old file of a replaced set, removed once every rename is done; never one
-                    // of our own hidden files.
-                    if parts.count == 2, parts[0] == "-" {
-                        if parts[1].hasPrefix("/"), !FileIO.lastComponent(of: parts[1]).hasPrefix(".") { removals.append(parts[1]) }
-                        continue
-                    }
-                    // Only our own temporary files, each onto a name in its own folder: a journal
-                    // cannot move anything else.
-                    guard parts.count == 2, FileIO.lastComponent(of: parts[0]).hasPrefix(prefix), !parts[1].contains("/"),
-                          parts[1] != ".", parts[1] != ".." else { continue }
-                    _ = System.rename(parts[0], to: FileIO.parentDirectory(of: parts[0]) + "/" + parts[1])
-                }
-                for removal in removals { System.remove(removal) }
-            }
+            if let text = try? FileIO.readAll(path) { replay(String(decoding: text, as: UTF8.self)) }
             System.remove(path)
         }
         for name in ours where name.hasSuffix(".tmp") && !isAlive(name) {
             System.remove("\(directory)/\(name)")
         }
+    }
+
+    /// Finishes a killed commit from its journal. A temporary file is renamed onto its name only
+    /// where that name is free, is Flipbook's record, or still holds the recorded file of the set
+    /// being replaced — never over a file someone put there since (that temporary file is dropped);
+    /// an old file is removed only while it is still the file the journal names (size and CRC-32).
+    /// Only our own temporary files move, each onto a plain name in its own folder.
+    private static func replay(_ journal: String) {
+        var ledgers: [String: OutputLedger] = [:]
+        var removals: [(path: String, entry: OutputLedger.Entry)] = []
+        for line in journal.split(separator: "\n") {
+            let parts = line.split(separator: "\t").map(String.init)
+            if parts.count == 4, parts[0] == "-", parts[1].hasPrefix("/"), let size = Int(parts[2]), let crc = UInt32(parts[3]) {
+                let name = FileIO.lastComponent(of: parts[1])
+                if OutputLedger.isPlainName(name) { removals.append((parts[1], OutputLedger.Entry(name: name, size: size, crc32: crc))) }
+                continue
+            }
+            guard parts.count == 2, FileIO.lastComponent(of: parts[0]).hasPrefix(prefix),
+                  OutputLedger.isPlainName(parts[1]) || parts[1] == OutputLedger.fileName else { continue }
+            let (temporary, folder) = (parts[0], FileIO.parentDirectory(of: parts[0]))
+            guard System.kind(of: temporary, followingLinks: false) == .regular else { continue }   // renamed before the kill
+            let destination = folder + "/" + parts[1]
+            if ledgers[folder] == nil { ledgers[folder] = OutputLedger.read(folder: folder) }
+            let free = System.kind(of: destination, followingLinks: false) == nil || parts[1] == OutputLedger.fileName
+                || ledgers[folder]?.holder(of: parts[1]).map { OutputLedger.matches($0.entry, path: destination) } == true
+            if free { _ = System.rename(temporary, to: destination) } else { System.remove(temporary) }
+        }
+        for (path, entry) in removals where OutputLedger.matches(entry, path: path) { System.remove(path) }
     }
 
     /// Whether the process whose ID is in `name` (`.flipbook-PID-…`) still runs (or the name has none).
