@@ -88,7 +88,11 @@ public enum SheetImport {
         let file = folder + "/" + URL(fileURLWithPath: name).lastPathComponent
         log.files.append(dataPath)
         log.files.append(file)
-        do { return try PNG.Decoder().decodeBitmap(file: file) } catch { throw Error(path: file, reason: "\(error)") }
+        do { return try PNG.Decoder().decodeBitmap(file: file) } catch {
+            // The decoder's message names the file already.
+            let text = "\(error)"
+            throw Error(path: file, reason: text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text)
+        }
     }
 
     private static func readJSON(_ path: String, _ log: ReadLog) throws(Error) -> SpriteSheet {

@@ -107,6 +107,11 @@ public enum FileIO {
         return names.filter { $0 != "." && $0 != ".." }
     }
 
+    /// A string naming the file now at `path` (device, inode, size, modification time; links not
+    /// followed), `nil` when nothing is there: another file put there, or this one rewritten, gives
+    /// another string.
+    public static func fingerprint(of path: String) -> String? { System.fingerprint(of: path) }
+
     /// `path` made absolute, with symbolic links and `..` resolved; `nil` when it does not exist.
     public static func resolvedPath(_ path: String) -> String? { System.resolvedPath(path) }
 

@@ -106,6 +106,20 @@ enum System {
         case special
     }
 
+    /// The device, inode, size and modification time of what `path` names (links not followed),
+    /// as one string; `nil` when nothing is there. Another file put there, or this one rewritten,
+    /// gives another string.
+    static func fingerprint(of path: String) -> String? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
+        #else
+        let modified = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+        #endif
+        return "\(status.st_dev).\(status.st_ino).\(status.st_size).\(modified.0).\(modified.1)"
+    }
+
     /// Reads up to `count` bytes into `buffer`: the number read (0 at end of file), or -1.
     static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
         while true {

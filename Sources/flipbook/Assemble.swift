@@ -104,6 +104,9 @@ struct Assemble: ParsableCommand {
             throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")
         }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale is 1, 2 or 3.") }
+        if sources.count > 1, let gif = sources.first(where: { $0.lowercased().hasSuffix(".gif") }) {
+            throw ValidationError("\(gif) is a GIF: a GIF is assembled on its own, not with other sources.")
+        }
         if !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256.") }
         if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be positive.") }
         if quality != .fast, let dither, dither != .none {
@@ -195,7 +198,7 @@ struct Assemble: ParsableCommand {
                                 quality: settings.quality.rawValue, fitsMaxBytes: fits)
             return (try? Console.jsonString(output)) ?? "{}"
         }
-        var line = "\(output): \(report.width)×\(report.height), \(report.framesWritten) frames, "
+        var line = "\(output): \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
             + "\(Double(report.totalCentiseconds) / 100) s, \(report.bytes) bytes"
         line += settings.repeatCount == 0 ? ", loops forever" : ", plays \(settings.repeatCount)×"
         if report.framesMergedForTiming > 0 {

@@ -17,6 +17,11 @@ enum Console {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
+    /// `1 frame`, `3 frames`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
     /// `12`, `12.5`, `33.33`: a number of points without trailing zeros.
     static func formatPoints(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100

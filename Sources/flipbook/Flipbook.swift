@@ -61,9 +61,19 @@ struct Flipbook: ParsableCommand {
             let guess = Suggestion.nearest(to: first, among: commands).map { "; did you mean '\($0)'?" } ?? ""
             return "unknown command '\(first)'\(guess) (flipbook --help lists the commands)"
         }
-        if first == Generate._commandName, let second = arguments.dropFirst().first, second.hasPrefix("-"), second != "-h", second != "--help" {
+        if first == Generate._commandName, let second = arguments.dropFirst().first, second != "-h", second != "--help" {
             let generators = Generate.configuration.subcommands.map { $0._commandName }
-            return "generate takes a generator first: \(generators.joined(separator: ", ")) (e.g. flipbook generate \(generators[0]) \(arguments.dropFirst().joined(separator: " ")))"
+            if second.hasPrefix("-") {
+                return "generate takes a generator first: \(generators.joined(separator: ", ")) (e.g. flipbook generate \(generators[0]) \(arguments.dropFirst().joined(separator: " ")))"
+            }
+            if !generators.contains(second) && second != "help" {
+                let guess = Suggestion.nearest(to: second, among: generators).map { "; did you mean '\($0)'?" } ?? ""
+                return "unknown generator '\(second)'\(guess) (generators: \(generators.joined(separator: ", ")))"
+            }
+        }
+        if first == "help", let second = arguments.dropFirst().first, !second.hasPrefix("-"), !commands.contains(second) {
+            let guess = Suggestion.nearest(to: second, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+            return "unknown command '\(second)'\(guess) (flipbook --help lists the commands)"
         }
         return nil
     }

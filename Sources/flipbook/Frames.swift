@@ -52,6 +52,11 @@ struct Frames: ParsableCommand {
     func run() throws {
         try OutputName.requireFolder(output, what: "frames writes a folder of PNG frames")
         let lower = input.lowercased()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue, !lower.hasSuffix(".atlasc") {
+            throw UsageError("\(input) is a folder; frames reads a GIF or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) — "
+                             + "for a folder of frames use assemble or sheet")
+        }
         if [".json", ".atlas", ".atlasc", ".plist", ".tres"].contains(where: { lower.hasSuffix($0) }) {
             if prefix != nil { throw UsageError("--prefix names a GIF's frames; a sheet's frames are named after its sprites") }
             let sheet = try SheetImport.read(input)
@@ -59,7 +64,7 @@ struct Frames: ParsableCommand {
             for warning in sheet.warnings { Console.error("warning: \(warning)") }
             let files = try sheet.unpack(into: output, source: input)
             if json { return try Console.printJSON(["files": files]) }
-            return print("\(output): \(files.count) frames from \(sheet.pages.count) page\(sheet.pages.count == 1 ? "" : "s")")
+            return print("\(output): \(Console.count(files.count, "frame")) from \(Console.count(sheet.pages.count, "page"))")
         }
         let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
         let limits = limitOptions.limits
@@ -73,7 +78,7 @@ struct Frames: ParsableCommand {
             try Console.printJSON(Output(files: files.filter { $0.hasSuffix(".png") }, frameDurations: manifest.frameDurations ?? [],
                                          repeatCount: decoder.repeatCount, width: decoder.width, height: decoder.height))
         } else {
-            print("\(output): \(files.count - 1) frames of \(decoder.width)×\(decoder.height) (\(writer.prefix)1.png…), sequence.json")
+            print("\(output): \(Console.count(files.count - 1, "frame")) of \(decoder.width)×\(decoder.height) (\(writer.prefix)1.png…), sequence.json")
         }
     }
 }

@@ -139,7 +139,7 @@ struct Sheet: ParsableCommand {
                                          occupancy: (base.occupancy * 1000).rounded() / 1000, scales: plan.sheets.map(\.scale)))
         } else {
             let pages = base.pages.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
-            print("\(plan.files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(base.sprites.count) sprites, "
+            print("\(plan.files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(Console.count(base.sprites.count, "sprite")), "
                   + "\(Int((base.occupancy * 100).rounded())) % used; \(plan.files.count) files written")
             if let line = plan.howToLoad { print("load: \(line)") }
         }

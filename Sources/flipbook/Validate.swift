@@ -31,8 +31,8 @@ struct Validate: ParsableCommand {
     @Argument(help: "Folders to check.")
     var directories: [String]
 
-    @Option(help: "Output format: text, json, github, sarif or junit.")
-    var format: OutputFormat = .text
+    @Option(help: "Output format: text, json, github, sarif or junit (default: from --output's name, .json, .sarif or .xml, else text).")
+    var format: OutputFormat?
 
     @Flag(help: "Same as --format json.")
     var json = false
@@ -86,7 +86,7 @@ struct Validate: ParsableCommand {
         let report = try validator.validate(directories, progress: progress?.update)
         progress?.finish()
 
-        let chosen = json ? ReportFormat.json : ReportFormat(rawValue: format.rawValue)!
+        let chosen = json ? ReportFormat.json : ReportFormat(rawValue: try reportFormat().rawValue)!
         let text = chosen.render(report, base: FileManager.default.currentDirectoryPath)
         if let output, output != OutputName.standardOutput {
             try FileIO.writeAtomically(Array((text + "\n").utf8), to: output)
@@ -95,6 +95,21 @@ struct Validate: ParsableCommand {
             print(text)
         }
         if report.hasErrors { throw ProblemsFound() }
+    }
+
+    /// `--format`, else what `--output`'s name promises (`.json`, `.sarif`, `.xml` for JUnit), else
+    /// text; a `--format` the name contradicts is refused.
+    private func reportFormat() throws -> OutputFormat {
+        let byName: OutputFormat? = switch output.map(OutputName.pathExtension) {
+        case "json": .json
+        case "sarif": .sarif
+        case "xml": .junit
+        default: nil
+        }
+        if let format, let byName, format != byName, !(format == .sarif && byName == .json) {
+            throw UsageError("--output \(output!) promises \(byName.rawValue), not --format \(format.rawValue); name the report to match")
+        }
+        return format ?? byName ?? .text
     }
 
     private func loadConfig() throws -> ValidationConfig {

@@ -14,11 +14,18 @@ struct CLIMessageTests {
         (["info", "empty"], 3, "empty: no PNG files in this folder"),                                   // was nothing, exit 0
         (["sheet", "empty", "-o", "e.png"], 3, "empty: no frames found"),                               // was exit 1
         (["assemble", "empty", "-o", "e.gif"], 3, "empty: no frames found"),
+        (["generate", "seagul", "-o", "x.gif"], 2, "unknown generator 'seagul'; did you mean 'seagull'?"),  // was "Unknown option '-o'"
+        (["help", "sheeet"], 2, "unknown command 'sheeet'; did you mean 'sheet'?"),                       // was the top-level help, exit 0
+        (["frames", "empty", "-o", "out"], 2, "empty is a folder; frames reads a GIF or a sheet's data file"), // was "not a regular file"
+        (["assemble", "FIXTURE_GIF", "empty", "-o", "g.gif"], 2, "a GIF is assembled on its own"),         // was "no frames found"
+        (["validate", "empty", "--output", "r.xml", "--format", "json"], 2, "--output r.xml promises junit"),
     ] as [([String], Int32, String)])
     func aMistakeIsNamed(arguments: [String], status: Int32, message: String) throws {
         let dir = try Fixtures.temporaryFolder("messages")
         try FileManager.default.createDirectory(atPath: "\(dir)/empty", withIntermediateDirectories: false)
-        let resolved = arguments.map { $0 == "FIXTURE_PNG" ? Fixtures.path("sequences/kenney-gold-coin/gold_1.png") : $0 }
+        let resolved = arguments.map {
+            $0 == "FIXTURE_PNG" ? Fixtures.path("sequences/kenney-gold-coin/gold_1.png") : $0 == "FIXTURE_GIF" ? Fixtures.path("gif/giflib/fire.gif") : $0
+        }
         let result = try CLI.run(resolved, in: dir)
         #expect(result.status == status, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
@@ -35,5 +42,17 @@ struct CLIMessageTests {
         let details = try #require(json?["details"] as? [String: Any])
         #expect(details["sigma"] as? Double == 4)
         #expect(details["method"] as? String == "gaussian")
+    }
+
+    /// The report's name decides its format; counts of one are singular.
+    @Test func reportNamesAndSingulars() throws {
+        let dir = try Fixtures.temporaryFolder("messages")
+        let coin = Fixtures.path("sequences/kenney-gold-coin")
+        #expect(try CLI.run(["validate", coin, "--output", "r.xml"], in: dir).status == 0)
+        #expect(try String(contentsOfFile: "\(dir)/r.xml", encoding: .utf8).hasPrefix("<?xml"))
+        #expect(try CLI.run(["validate", coin, "--output", "r.json"], in: dir).status == 0)
+        #expect(try String(contentsOfFile: "\(dir)/r.json", encoding: .utf8).hasPrefix("{"))
+        let one = try CLI.run(["sheet", "\(coin)/gold_1.png", "-o", "one.png"], in: dir)
+        #expect(one.stdout.contains("1 sprite,"), "\(one.stdout)")
     }
 }

@@ -61,7 +61,7 @@ struct SheetFormatCommandTests {
             let made = try CLI.run(["generate", "seagull", "--frames", "12", "--scale", scale, "-o", folder + "/gulls"])
             #expect(made.status == 0, "\(made.stderr)")
         }
-        let packed = try CLI.run(["sheet", folder + "/gulls", "-o", folder + "/out/s.png", "--scales", "1,2", "--max-size", "100",
+        let packed = try CLI.run(["sheet", folder + "/gulls", "-o", folder + "/out/s.png", "--scales", "1,2", "--max-size", "200",
                                   "--format", "json-array"])
         #expect(packed.status == 0, "\(packed.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/out")

@@ -132,7 +132,7 @@ struct OutputContractTests {
         try "stale".write(toFile: dir + "/walk9.png", atomically: true, encoding: .utf8)
         try "temp".write(toFile: dir + "/.flipbook-4194321-1.tmp", atomically: true, encoding: .utf8)
         let absolute = try #require(FileIO.resolvedPath(dir))
-        let journal = "\(absolute)/.flipbook-4194321-1.tmp\twalk1.png\n-\t\(absolute)/walk9.png\t5\t562580130\n"
+        let journal = "\(absolute)/.flipbook-4194321-1.tmp\twalk1.png\t-\n-\t\(absolute)/walk9.png\t5\t562580130\n"
         try journal.write(toFile: dir + "/.flipbook-4194321-2.journal", atomically: true, encoding: .utf8)
         try FileIO.writeAtomically(Array("c".utf8), to: dir + "/c.txt")
         #expect(try Self.contents(dir) == ["walk1.png": "temp", "c.txt": "c"])
@@ -146,7 +146,8 @@ struct OutputContractTests {
         try "the user's own, saved after the crash".write(toFile: dir + "/walk1.png", atomically: true, encoding: .utf8)
         try "the user's too".write(toFile: dir + "/walk9.png", atomically: true, encoding: .utf8)
         let absolute = try #require(FileIO.resolvedPath(dir))
-        let journal = "\(absolute)/.flipbook-4194329-1.tmp\twalk1.png\n-\t\(absolute)/walk9.png\t3\t12345\n"
+        // The commit saw walk1.png free ("-"); the user's file appeared there since.
+        let journal = "\(absolute)/.flipbook-4194329-1.tmp\twalk1.png\t-\n-\t\(absolute)/walk9.png\t3\t12345\n"
         try journal.write(toFile: dir + "/.flipbook-4194329-2.journal", atomically: true, encoding: .utf8)
         try FileIO.writeAtomically(Array("c".utf8), to: dir + "/c.txt")
         #expect(try Self.contents(dir) == ["walk1.png": "the user's own, saved after the crash", "walk9.png": "the user's too", "c.txt": "c"])

@@ -63,9 +63,11 @@ struct OutputSetTests {
         try "new a".write(toFile: second + "/a.png", atomically: true, encoding: .utf8)
         try "new b".write(toFile: second + "/.flipbook-\(Self.deadPID)-5.tmp", atomically: false, encoding: .utf8)
         let real = URL(fileURLWithPath: second).resolvingSymlinksInPath().path
-        let journal = "\(real)/.flipbook-\(Self.deadPID)-4.tmp\ta.png\n\(real)/.flipbook-\(Self.deadPID)-5.tmp\tb.json\n"
+        // Each line names the file its rename may replace (b.json's old file, as the commit saw it).
+        let oldB = try #require(FileIO.fingerprint(of: second + "/b.json"))
+        let journal = "\(real)/.flipbook-\(Self.deadPID)-4.tmp\ta.png\t-\n\(real)/.flipbook-\(Self.deadPID)-5.tmp\tb.json\t\(oldB)\n"
             // A forged line may not move anything that is not ours, nor out of its folder.
-            + "/etc/hostname\tstolen\n\(real)/.flipbook-\(Self.deadPID)-5.tmp\t../escaped\n"
+            + "/etc/hostname\tstolen\t-\n\(real)/.flipbook-\(Self.deadPID)-5.tmp\t../escaped\t-\n"
         try journal.write(toFile: second + "/.flipbook-\(Self.deadPID)-6.journal", atomically: false, encoding: .utf8)
         try FileIO.writeAtomically(Array("c".utf8), to: second + "/c.txt")
         #expect(try Self.contents(second) == ["a.png": "new a", "b.json": "new b", "c.txt": "c"])

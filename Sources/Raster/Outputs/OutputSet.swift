@@ -168,14 +168,17 @@ public final class OutputSet: @unchecked Sendable {
         let directory = FileIO.parentDirectory(of: first.writer.path)
         let journal = "\(directory)/\(InterruptedWrites.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).journal"
         // Each line: the temporary file's absolute path, a tab, the destination's name (always in
-        // the temporary file's folder), so the journal is read the same from any working directory;
+        // the temporary file's folder), a tab and the fingerprint of the file it replaces (`-` when
+        // none), so the journal is read the same from any working directory and a replay replaces
+        // only what this commit was allowed to;
         // or "-", a tab, the absolute path of an old file to remove after the renames, its size and
         // CRC-32 (a replay removes it only while it is still that file).
         var text = ""
         for file in files {
             let folder = FileIO.parentDirectory(of: file.writer.temporaryPath)
             guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
-            text += "\(absolute)/\(FileIO.lastComponent(of: file.writer.temporaryPath))\t\(FileIO.lastComponent(of: file.writer.path))\n"
+            let replaced = System.fingerprint(of: file.writer.path) ?? "-"
+            text += "\(absolute)/\(FileIO.lastComponent(of: file.writer.temporaryPath))\t\(FileIO.lastComponent(of: file.writer.path))\t\(replaced)\n"
         }
         for (path, entry) in removals {
             let folder = FileIO.parentDirectory(of: path)
@@ -223,12 +226,11 @@ enum InterruptedWrites {
     }
 
     /// Finishes a killed commit from its journal. A temporary file is renamed onto its name only
-    /// where that name is free, is Flipbook's record, or still holds the recorded file of the set
-    /// being replaced — never over a file someone put there since (that temporary file is dropped);
+    /// where that name is free or still holds the very file the commit was allowed to replace (its
+    /// fingerprint) — never over a file someone put there since (that temporary file is dropped);
     /// an old file is removed only while it is still the file the journal names (size and CRC-32).
     /// Only our own temporary files move, each onto a plain name in its own folder.
     private static func replay(_ journal: String) {
-        var ledgers: [String: OutputLedger] = [:]
         var removals: [(path: String, entry: OutputLedger.Entry)] = []
         for line in journal.split(separator: "\n") {
             let parts = line.split(separator: "\t").map(String.init)
@@ -237,15 +239,14 @@ enum InterruptedWrites {
                 if OutputLedger.isPlainName(name) { removals.append((parts[1], OutputLedger.Entry(name: name, size: size, crc32: crc))) }
                 continue
             }
-            guard parts.count == 2, FileIO.lastComponent(of: parts[0]).hasPrefix(prefix),
+            guard parts.count == 3, FileIO.lastComponent(of: parts[0]).hasPrefix(prefix),
                   OutputLedger.isPlainName(parts[1]) || parts[1] == OutputLedger.fileName else { continue }
             let (temporary, folder) = (parts[0], FileIO.parentDirectory(of: parts[0]))
             guard System.kind(of: temporary, followingLinks: false) == .regular else { continue }   // renamed before the kill
             let destination = folder + "/" + parts[1]
-            if ledgers[folder] == nil { ledgers[folder] = OutputLedger.read(folder: folder) }
-            let free = System.kind(of: destination, followingLinks: false) == nil || parts[1] == OutputLedger.fileName
-                || ledgers[folder]?.holder(of: parts[1]).map { OutputLedger.matches($0.entry, path: destination) } == true
-            if free { _ = System.rename(temporary, to: destination) } else { System.remove(temporary) }
+            // Free: nothing there, or still the very file the commit was allowed to replace.
+            let now = System.fingerprint(of: destination)
+            if now == nil || now == parts[2] { _ = System.rename(temporary, to: destination) } else { System.remove(temporary) }
         }
         for (path, entry) in removals where OutputLedger.matches(entry, path: path) { System.remove(path) }
     }
