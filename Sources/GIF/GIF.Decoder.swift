@@ -25,6 +25,12 @@ extension GIF {
     /// disposal 2 clears a frame's rectangle to transparent; disposal 3 restores it. Pixels outside
     /// the logical screen are clipped; an index beyond the colour table draws opaque black. Only the
     /// file's bytes, one screen and one frame's indices are in memory at a time.
+    ///
+    /// Lenient where browsers are and the intent is clear, each time with a ``warnings`` entry: a
+    /// frame with no colour table (neither local nor global) is drawn in greys (index i as i, i, i,
+    /// as Pillow does); a frame whose data ends early keeps the rows decoded (the rest stays as the
+    /// screen was) and ends the animation; bytes that are no GIF record after a frame (a second file
+    /// appended, garbage) end it too, keeping the frames before.
     public final class Decoder {
         /// Width of the logical screen in pixels: every frame's ``Frame/image`` has this size.
         public let width: Int
@@ -45,6 +51,8 @@ extension GIF {
         private let maxPixels: Int
         private let maxFrames: Int
         private var framesRead = 0
+        /// What was read past, leniently (see the type's discussion), one line each naming the file.
+        public private(set) var warnings: [String] = []
 
         /// Opens the GIF at `path`.
         public convenience init(file path: String, maxPixels: Int = ResourceLimits.default.maxPixels,
@@ -75,7 +83,17 @@ extension GIF {
         /// The next composited frame, or `nil` after the last one.
         public func nextFrame() throws(DecodeError) -> Frame? {
             while !finished {
-                switch try reader.nextRecord() {
+                let record: GIFLib.Record
+                do {
+                    record = try reader.nextRecord()
+                } catch {
+                    // After a frame, what cannot be read as a record ends the animation (browsers stop there).
+                    guard framesRead > 0, case .corrupt(_, let reason) = error else { throw error }
+                    warnings.append("\(file): stopped after frame \(framesRead): \(reason); the frames before are kept")
+                    finished = true
+                    return nil
+                }
+                switch record {
                 case .end:
                     finished = true
                 case .extensionBlock(let code, let blocks):
@@ -118,8 +136,12 @@ extension GIF {
 
         private func draw(_ descriptor: GIFLib.ImageDescriptor) throws(DecodeError) -> Frame {
             let rect = Rect(x: descriptor.left, y: descriptor.top, width: descriptor.width, height: descriptor.height)
-            guard let colors = descriptor.localColors ?? reader.globalColors else {
-                throw .corrupt(file: file, reason: "frame has no colour table (neither local nor global)")
+            let colors: [UInt8]
+            if let table = descriptor.localColors ?? reader.globalColors {
+                colors = table
+            } else {
+                colors = Self.greys
+                if !warnings.contains(where: { $0.hasSuffix(Self.greyNote) }) { warnings.append("\(file): \(Self.greyNote)") }
             }
             // A frame may be larger than the screen (its pixels outside are clipped), but its
             // indices are held: it is bounded like the screen.
@@ -130,7 +152,14 @@ extension GIF {
             framesRead += 1
             guard framesRead <= maxFrames else { throw .tooManyFrames(file: file, maxFrames: maxFrames) }
             if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
-            try reader.readPixels(into: &indices, width: descriptor.width, height: descriptor.height)
+            let rowsRead = reader.readPixels(into: &indices, width: descriptor.width, height: descriptor.height)
+            if rowsRead < descriptor.height {
+                // The data ends inside this frame: it keeps its decoded rows, and is the last.
+                guard let reason = reader.lastError else { throw .corrupt(file: file, reason: "frame data ends early") }
+                warnings.append("\(file): frame \(framesRead) ends after \(rowsRead) of \(descriptor.height) rows (\(reason)); "
+                                + "it is kept as far as it goes and is the last")
+                finished = true
+            }
 
             // The previous frame's disposal applies now, before this one is drawn.
             if let pending {
@@ -141,12 +170,12 @@ extension GIF {
                 }
             }
             let saved = control.disposal == .previous ? canvas : nil
-            paint(descriptor, colors: colors)
+            paint(descriptor, colors: colors, rows: rowsRead)
             pending = (control.disposal, rect, saved)
             return Frame(image: canvas, delay: control.delay, disposal: control.disposal, rect: rect)
         }
 
-        private func paint(_ descriptor: GIFLib.ImageDescriptor, colors: [UInt8]) {
+        private func paint(_ descriptor: GIFLib.ImageDescriptor, colors: [UInt8], rows storedRows: Int) {
             let transparent = control.transparentIndex ?? -1
             let paletteCount = colors.count / 3
             let rows = Self.rowOrder(height: descriptor.height, interlaced: descriptor.interlaced)
@@ -154,7 +183,7 @@ extension GIF {
             indices.withUnsafeBufferPointer { source in
                 colors.withUnsafeBufferPointer { palette in
                     canvas.withUnsafeMutablePixels { pixels in
-                        for (stored, row) in rows.enumerated() {
+                        for (stored, row) in rows.enumerated() where stored < storedRows {
                             let y = descriptor.top + row
                             guard y >= 0 && y < screenHeight else { continue }
                             for column in 0..<descriptor.width {
@@ -177,6 +206,10 @@ extension GIF {
                 }
             }
         }
+
+        /// The colour table of a frame that has none: index i is grey i.
+        static let greys: [UInt8] = (0..<256).flatMap { [UInt8($0), UInt8($0), UInt8($0)] }
+        static let greyNote = "no colour table (neither local nor global): drawn in greys, as Pillow does"
 
         /// The screen row of each stored row: Adam-style GIF interlacing stores rows 0, 8, 16…,
         /// then 4, 12…, then 2, 6…, then 1, 3….

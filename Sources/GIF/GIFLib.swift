@@ -66,7 +66,16 @@ enum GIFLib {
             guard DGifGetRecordType(handle, &type) == GIF_OK else { throw failure() }
             switch type {
             case IMAGE_DESC_RECORD_TYPE:
-                guard DGifGetImageDesc(handle) == GIF_OK else { throw failure() }
+                guard DGifGetImageDesc(handle) == GIF_OK else {
+                    // giflib refuses an LZW code size over 8 (the byte it read last), which browsers
+                    // and Pillow accept; say so rather than "truncated".
+                    let codeSize = source.offset > 0 ? Int(source.bytes[source.offset - 1]) : 0
+                    if (9...11).contains(codeSize) {
+                        throw .corrupt(file: file, reason: "a frame's LZW code size is \(codeSize), over the 8 a GIF of 256 colours needs; "
+                                       + "browsers and Pillow read it, giflib (which Flipbook decodes with) does not")
+                    }
+                    throw failure()
+                }
                 let image = handle.pointee.Image
                 return .image(ImageDescriptor(
                     left: Int(image.Left), top: Int(image.Top), width: Int(image.Width), height: Int(image.Height),
@@ -88,17 +97,22 @@ enum GIFLib {
             }
         }
 
-        /// Reads the current image's rows (in stored order) into `indices`, `width` bytes each.
-        func readPixels(into indices: inout [UInt8], width: Int, height: Int) throws(GIF.DecodeError) {
-            guard width > 0 && height > 0 else { return }
-            let status: Int32 = indices.withUnsafeMutableBufferPointer { buffer in
+        /// Reads the current image's rows (in stored order) into `indices`, `width` bytes each: how
+        /// many rows were read whole (`height` unless the data ends early; then ``lastError`` says why).
+        func readPixels(into indices: inout [UInt8], width: Int, height: Int) -> Int {
+            guard width > 0 && height > 0 else { return height }
+            let rows: Int = indices.withUnsafeMutableBufferPointer { buffer in
                 for row in 0..<height {
-                    if DGifGetLine(handle, buffer.baseAddress! + row * width, Int32(width)) != GIF_OK { return GIF_ERROR }
+                    if DGifGetLine(handle, buffer.baseAddress! + row * width, Int32(width)) != GIF_OK { return row }
                 }
-                return GIF_OK
+                return height
             }
-            guard status == GIF_OK else { throw failure() }
+            if rows < height { lastError = GIFLib.message(handle.pointee.Error) }
+            return rows
         }
+
+        /// Why the last read stopped early (giflib's message), after ``readPixels(into:width:height:)``.
+        private(set) var lastError: String?
     }
 
     /// Bytes that giflib's read callback consumes.

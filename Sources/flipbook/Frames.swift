@@ -71,6 +71,7 @@ struct Frames: ParsableCommand {
         let decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
         let writer = try SequenceWriter(folder: output, prefix: name, protecting: InputFiles([input]))
         let (manifest, files) = try decoder.writeFrames(to: writer)
+        for warning in decoder.warnings { Console.error("warning: \(warning)") }
         if json {
             struct Output: Encodable {
                 var files: [String], frameDurations: [Double], repeatCount: Int, width: Int, height: Int

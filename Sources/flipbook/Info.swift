@@ -134,9 +134,12 @@ extension Info {
             var count = 0, centiseconds = 0, opaque = true
             while let frame = try decoder.nextFrame() {
                 count += 1
-                centiseconds += frame.delay
+                // 0–1 cs play as 10 cs in browsers, and `frames` writes them so: the same total here.
+                centiseconds += frame.delay < 2 ? 10 : frame.delay
                 if opaque && !frame.image.isOpaque { opaque = false }
             }
+            // What the decoder read past (no colour table, data that ends early), on standard error.
+            for warning in decoder.warnings { Console.error("warning: \(warning)") }
             let scale = ImageFileName(path: path).scale ?? 1
             self.path = path
             width = decoder.width
@@ -158,7 +161,7 @@ extension Info {
             let points = "\(Console.formatPoints(pointWidth))×\(Console.formatPoints(pointHeight)) pt @\(scale)x"
             if let frames, let durationSeconds, let repeatCount {
                 let loop = repeatCount == 0 ? "loops forever" : "plays \(repeatCount)×"
-                return "\(path): \(width)×\(height) px, \(points), GIF, \(frames) frames, \(durationSeconds) s, \(loop)"
+                return "\(path): \(width)×\(height) px, \(points), GIF, \(Console.count(frames, "frame")), \(durationSeconds) s, \(loop)"
                     + (hasAlpha ? ", transparency" : "")
             }
             var details = ["\(colorType) \(bitDepth)-bit"]
