@@ -55,4 +55,20 @@ struct CLIMessageTests {
         let one = try CLI.run(["sheet", "\(coin)/gold_1.png", "-o", "one.png"], in: dir)
         #expect(one.stdout.contains("1 sprite,"), "\(one.stdout)")
     }
+
+    /// A hold of identical frames is one frame.duplicate line, not one per frame (703 lines for a
+    /// screencast's pauses).
+    @Test func aHoldIsOneLine() throws {
+        let dir = try Fixtures.temporaryFolder("messages")
+        let coin = Fixtures.path("sequences/kenney-gold-coin")
+        try FileManager.default.createDirectory(atPath: "\(dir)/hold", withIntermediateDirectories: false)
+        let order = [1, 2, 2, 2, 2, 2, 3, 4]   // frames 3…6 hold frame 2
+        for (index, source) in order.enumerated() {
+            try FileManager.default.copyItem(atPath: "\(coin)/gold_\(source).png", toPath: "\(dir)/hold/coin\(index + 1).png")
+        }
+        let result = try CLI.run(["validate", "hold", "--deep"], in: dir)
+        let lines = result.stdout.split(separator: "\n").filter { $0.contains("frame.duplicate") }
+        #expect(lines.count == 1, "\(result.stdout)")
+        #expect(lines.first?.contains("coin3.png…coin6.png (4 frames) are identical to coin2.png") == true, "\(result.stdout)")
+    }
 }

@@ -28,9 +28,16 @@ public enum FrameDuplicateRule: ValidationRule {
         var problems: [Problem] = []
         for (_, files) in byVariant.sorted(by: { $0.key < $1.key }) {
             let ordered = files.sorted { $0.file.number < $1.file.number }
-            for (previous, current) in zip(ordered, ordered.dropFirst()) {
-                guard let a = previous.pixels, let b = current.pixels, a == b else { continue }
-                problems.append(Problem("\(current.file.fileName) is identical to \(previous.file.fileName)", file: current.file.path))
+            // One problem per run of repeats (a hold of 703 frames is one line, not 703).
+            var index = 1
+            while index < ordered.count {
+                guard let held = ordered[index - 1].pixels, ordered[index].pixels == held else { index += 1; continue }
+                let start = index
+                while index < ordered.count, ordered[index].pixels == held { index += 1 }
+                let (first, last, original) = (ordered[start].file, ordered[index - 1].file, ordered[start - 1].file)
+                let message = start == index - 1 ? "\(first.fileName) is identical to \(original.fileName)"
+                    : "\(first.fileName)…\(last.fileName) (\(index - start) frames) are identical to \(original.fileName)"
+                problems.append(Problem(message, file: first.path))
             }
         }
         return problems
