@@ -24,6 +24,9 @@ public final class SequenceWriter: Sendable {
     private let encoder: PNG.Encoder
     private let set: OutputSet
     private let numbers = Numbers()
+    /// Whether the folder did not exist before this writer: removed again when nothing is committed.
+    private let createdFolder: Bool
+    private let committed = Flag()
 
     /// A writer into `folder` (created with its parents when missing), none of whose files may be
     /// one of `inputs`. Throws Raster's `OutputError` when `folder` is an input or a file, or when
@@ -35,6 +38,7 @@ public final class SequenceWriter: Sendable {
         guard !prefix.contains("/"), !prefix.hasPrefix("."), !prefix.contains("\0") else {
             throw OutputError.unsupportedName(path: prefix, reason: "a frame prefix is a plain file name: no folder, not hidden")
         }
+        createdFolder = isMissing(folder)
         try inputs.prepare(folder: folder)
         let prefix = prefix.last?.isNumber == true ? prefix + "_" : prefix
         self.folder = folder
@@ -95,7 +99,16 @@ public final class SequenceWriter: Sendable {
             paths.append(path)
         }
         try set.commit()
+        committed.set()
         return paths
+    }
+
+    deinit {
+        // A write given up (a corrupt GIF, an error): no temporary file stays, nor a folder this
+        // writer created and nothing filled.
+        guard !committed.value else { return }
+        set.discard()
+        if createdFolder { FileIO.removeEmptyFolder(folder) }
     }
 }
 
@@ -108,6 +121,17 @@ private final class WriteState: @unchecked Sendable {
     func finishOne() -> Int { lock.withLock { done += 1; return done } }
     func fail(_ error: any Error) { lock.withLock { if self.error == nil { self.error = error } } }
 }
+
+/// A flag set once, from any thread.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+    var value: Bool { lock.withLock { isSet } }
+    func set() { lock.withLock { isSet = true } }
+}
+
+/// Whether nothing is at `path` yet.
+private func isMissing(_ path: String) -> Bool { FileIO.fingerprint(of: path) == nil }
 
 /// The frame numbers written so far.
 private final class Numbers: @unchecked Sendable {

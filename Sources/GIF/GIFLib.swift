@@ -58,7 +58,8 @@ enum GIFLib {
             if code == D_GIF_ERR_READ_FAILED || code == D_GIF_ERR_EOF_TOO_SOON {
                 return .corrupt(file: file, reason: "file is truncated (\(GIFLib.message(code)))")
             }
-            return .corrupt(file: file, reason: GIFLib.message(code))
+            // giflib leaves no code when a record it reads makes no sense (a descriptor cut short).
+            return .corrupt(file: file, reason: code == 0 ? "a record that is not GIF data" : GIFLib.message(code))
         }
 
         func nextRecord() throws(GIF.DecodeError) -> Record {

@@ -125,6 +125,11 @@ public enum FileIO {
         return String(path[path.index(after: slash)...])
     }
 
+    /// Removes the folder at `path` when it is empty (an output folder a failed run created);
+    /// whether it is gone.
+    @discardableResult
+    public static func removeEmptyFolder(_ path: String) -> Bool { System.removeDirectory(path) }
+
     /// Creates a folder and its missing parents, for outputs.
     public static func createDirectory(_ path: String) throws(Error) {
         var partial = path.hasPrefix("/") ? "" : "."

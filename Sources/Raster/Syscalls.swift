@@ -149,6 +149,9 @@ enum System {
     /// Removes a file (no error when it is already gone).
     static func remove(_ path: String) { _ = unlink(path) }
 
+    /// Removes an empty directory; whether that succeeded.
+    static func removeDirectory(_ path: String) -> Bool { rmdir(path) == 0 }
+
     /// Creates a directory; true when it exists afterwards.
     static func makeDirectory(_ path: String) -> Bool {
         mkdir(path, 0o777) == 0 || errno == EEXIST

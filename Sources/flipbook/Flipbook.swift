@@ -41,11 +41,13 @@ struct Flipbook: ParsableCommand {
                 ProcessPolicy.exit(ExitStatus.success.rawValue)
             case .validationFailure:
                 Console.error(fullMessage(for: error))
+                failInJSON(fullMessage(for: error), status: .usage)
                 ProcessPolicy.exit(ExitStatus.usage.rawValue)
             default:
                 // ArgumentParser's own wrapper (an error from a `validate()`) speaks through it.
                 let message = String(describing: type(of: error)) == "CommandError" ? fullMessage(for: error) : "error: \(error)"
                 if message != "error: " { Console.error(message) }
+                failInJSON(message, status: ExitStatus(for: error))
                 ProcessPolicy.exit(ExitStatus(for: error).rawValue)
             }
         }
@@ -76,5 +78,22 @@ struct Flipbook: ParsableCommand {
             return "unknown command '\(second)'\(guess) (flipbook --help lists the commands)"
         }
         return nil
+    }
+
+    /// With `--json` (or `--format json`), a failure is also a JSON object on standard output —
+    /// `{"error": "…", "exitCode": 3}` — so a script reading the output gets JSON either way.
+    /// Nothing when the command printed its JSON already (its own problems, exit 1; unreadable
+    /// inputs it listed).
+    static func failInJSON(_ message: String, status: ExitStatus) {
+        let arguments = CommandLine.arguments
+        let wantsJSON = arguments.contains("--json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
+        guard wantsJSON, status != .problemsFound else { return }
+        struct Failure: Encodable { var error: String, exitCode: Int32 }
+        let text = message.hasPrefix("error: ") ? String(message.dropFirst(7)) : message
+        // An empty message: the command reported its failures already (info's JSON lists them).
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+        if let json = try? Console.jsonString(Failure(error: text.trimmingCharacters(in: .whitespacesAndNewlines), exitCode: status.rawValue)) {
+            print(json)
+        }
     }
 }

@@ -79,6 +79,11 @@ struct Validate: ParsableCommand {
             if let config { inputs.insert(config) }
             try inputs.check(output: output)
         }
+        _ = try reportFormat()
+        // Folders with no PNG at all are an input problem (exit 3), as for every other command.
+        if let empty = directories.first(where: { ((try? Discovery.pngFiles(inFolder: $0, recursive: true)) ?? [""]).isEmpty }) {
+            throw Discovery.Error.noFrames(source: empty)
+        }
         var settings = try loadConfig()
         if uikit { settings.uikit = true }
         let validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limitOptions.limits.maxPixels))

@@ -19,6 +19,7 @@ struct CLIMessageTests {
         (["frames", "empty", "-o", "out"], 2, "empty is a folder; frames reads a GIF or a sheet's data file"), // was "not a regular file"
         (["assemble", "FIXTURE_GIF", "empty", "-o", "g.gif"], 2, "a GIF is assembled on its own"),         // was "no frames found"
         (["validate", "empty", "--output", "r.xml", "--format", "json"], 2, "--output r.xml promises junit"),
+        (["validate", "empty"], 3, "empty: no frames found"),                                          // was exit 0
     ] as [([String], Int32, String)])
     func aMistakeIsNamed(arguments: [String], status: Int32, message: String) throws {
         let dir = try Fixtures.temporaryFolder("messages")
@@ -70,5 +71,27 @@ struct CLIMessageTests {
         let lines = result.stdout.split(separator: "\n").filter { $0.contains("frame.duplicate") }
         #expect(lines.count == 1, "\(result.stdout)")
         #expect(lines.first?.contains("coin3.png…coin6.png (4 frames) are identical to coin2.png") == true, "\(result.stdout)")
+    }
+
+    /// A GIF corrupt before its first frame leaves no output folder behind (it left an empty one).
+    @Test func aCorruptGIFLeavesNoFolder() throws {
+        let dir = try Fixtures.temporaryFolder("messages")
+        let bytes = try Fixtures.bytes("gif/effects/Effect_Impact.gif")
+        let table = bytes[10] & 0x80 != 0 ? 3 * (2 << Int(bytes[10] & 7)) : 0
+        try Data(bytes.prefix(13 + table) + [0x2C, 0x00, 0x00] + Array("garbage".utf8)).write(to: URL(fileURLWithPath: "\(dir)/cut.gif"))
+        let result = try CLI.run(["frames", "cut.gif", "-o", "out"], in: dir)
+        #expect(result.status == 3 && result.stderr.contains("cut.gif"), "\(result.stderr)")
+        #expect(!result.stderr.contains("giflib error 0"))
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/out"))
+    }
+
+    /// With --json a failure is JSON on standard output too (validate on a bad path printed none).
+    @Test(arguments: [["validate", "missing", "--json"], ["assemble", "missing", "-o", "x.gif", "--json"], ["info", "missing", "--json"]])
+    func failuresAreJSONWithJSON(arguments: [String]) throws {
+        let dir = try Fixtures.temporaryFolder("messages")
+        let result = try CLI.run(arguments, in: dir)
+        #expect(result.status == 3, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(json?["exitCode"] as? Int == 3 || json?["errors"] != nil, "\(result.stdout)")
     }
 }

@@ -68,4 +68,13 @@ public final class AtomicFileWriter {
 
     /// Marks the temporary file as renamed by someone else (``OutputSet``): not removed on drop.
     func disown() { committed = true }
+
+    /// Removes the temporary file now (as dropping the writer uncommitted would).
+    func discard() {
+        guard !committed else { return }
+        if descriptor >= 0 { System.close(descriptor) }
+        descriptor = -1
+        System.remove(temporary)
+        committed = true
+    }
 }

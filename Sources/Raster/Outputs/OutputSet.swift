@@ -123,6 +123,15 @@ public final class OutputSet: @unchecked Sendable {
         return (steps + [FileIO.lastComponent(of: owner)]).joined(separator: "/")
     }
 
+    /// Removes every temporary file now, leaving the destinations as they were: a set given up.
+    public func discard() {
+        let files = lock.withLock { () -> [(writer: AtomicFileWriter, entry: OutputLedger.Entry)] in
+            defer { self.files = [] }
+            return self.files
+        }
+        for file in files { file.writer.discard() }
+    }
+
     /// Renames every file into place, through a journal (see the type's discussion), and with an
     /// owner removes the files of its previous set that this one did not write again and updates
     /// each folder's record. Throws ``OutputError`` when such an old file has been changed since it
