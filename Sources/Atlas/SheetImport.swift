@@ -85,7 +85,13 @@ public enum SheetImport {
     /// The image `name` (only its last component) in the folder of `dataPath`.
     private static func page(_ name: String, nextTo dataPath: String, _ log: ReadLog) throws(Error) -> Bitmap {
         let folder = URL(fileURLWithPath: dataPath).deletingLastPathComponent().path
-        let file = folder + "/" + URL(fileURLWithPath: name).lastPathComponent
+        // A relative path from the data file (`../pages/s.png`, as `sheet --data` in another folder
+        // writes it) is followed; an absolute one, or one that leads nowhere, is looked for by its
+        // name beside the data file.
+        let beside = folder + "/" + URL(fileURLWithPath: name).lastPathComponent
+        let relative = folder + "/" + name
+        let file = !name.hasPrefix("/") && name.contains("/") && FileManager.default.fileExists(atPath: relative)
+            ? URL(fileURLWithPath: relative).standardizedFileURL.path : beside
         log.files.append(dataPath)
         log.files.append(file)
         do { return try PNG.Decoder().decodeBitmap(file: file) } catch {

@@ -315,6 +315,20 @@ struct OutputContractCommandTests {
         }
     }
 
+    /// `--data` in another folder names the page by a path from the data (it wrote "s.png", which
+    /// neither `frames` nor an engine found), and reads back.
+    @Test(arguments: [("json-hash", "b/s.json"), ("libgdx", "b/s.atlas"), ("godot4", "b/deep/s.tres")])
+    func dataInAnotherFolderNamesItsPage(format: String, data: String) throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        let made = try CLI.run(["sheet", Fixtures.path("sequences/kenney-gold-coin"), "-o", "a/s.png", "--data", data, "--format", format], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        let text = try String(contentsOfFile: "\(dir)/\(data)", encoding: .utf8)
+        #expect(text.contains(data.hasPrefix("b/deep") ? "../../a/s.png" : "../a/s.png"), "\(text.prefix(400))")
+        let back = try CLI.run(["frames", data, "-o", "back"], in: dir)
+        #expect(back.status == 0, "\(back.stderr)")
+        #expect(try Self.names("\(dir)/back").count == 4)
+    }
+
     /// An edited record cannot make Flipbook remove a file outside the folder (names are plain or ignored).
     @Test func anEditedRecordCannotReachOutsideTheFolder() throws {
         let dir = try Fixtures.temporaryFolder("contract-cli")
