@@ -70,6 +70,8 @@ public struct SheetBuilder: Sendable {
         /// The frame `name` at `scale` is `width × height` pixels instead of the `expectedWidth ×
         /// expectedHeight` its smallest-scale image implies.
         case variantSize(name: String, scale: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+        /// A page would be `width × height` pixels, more than `maxPixels` (``SheetBuilder/maxPagePixels``).
+        case pageTooLarge(width: Int, height: Int, maxPixels: Int)
         /// The frame `name` at `scale` is `width × height` pixels: not a whole number of `unit`-scale
         /// pixels (points, for a unit of 1), so it cannot share a layout with the other scales.
         case notWholePoints(name: String, scale: Int, width: Int, height: Int, unit: Int)
@@ -100,6 +102,9 @@ public struct SheetBuilder: Sendable {
                 "'\(name)' at @\(scale)x is \(width)×\(height) px, not a whole number of \(unit == 1 ? "points" : "@\(unit)x pixels") "
                     + "(\(Self.format(Double(width) * Double(unit) / Double(scale)))×\(Self.format(Double(height) * Double(unit) / Double(scale)))): "
                     + "scales share one layout only when each image's size divides by its scale; pad the @\(scale)x images to a multiple of \(scale / Self.gcd(scale, unit)) or pack each scale alone"
+            case let .pageTooLarge(width, height, maxPixels):
+                "a page would be \(width)×\(height) px, over the \(maxPixels)-pixel limit; lower --max-size, --border or --padding, "
+                    + "or raise --max-pixels"
             case .noInput: "no frames to pack"
             }
         }
@@ -137,6 +142,10 @@ public struct SheetBuilder: Sendable {
     public var labels: Bool
     /// What the pages store under transparency (``AlphaHandling/keep``: the source bytes).
     public var alphaHandling: AlphaHandling
+    /// The most pixels one page may have at its largest scale, checked before a page is allocated
+    /// (Raster's `ResourceLimits` default, 8192²; the CLI's `--max-pixels`): a huge `--border` or
+    /// `--max-size` is refused, not an allocation of gigabytes.
+    public var maxPagePixels: Int = ResourceLimits.default.maxPixels
 
     /// The labels' font and strip height (one pixel above and below the text), in base pixels.
     static let labelFont = PixelFont.fixed6x13
@@ -261,6 +270,10 @@ public struct SheetBuilder: Sendable {
                                   border: border, maxSide: maxSide)
         }
         guard let placement = place(sizes) else { throw .doesNotFit(maxSide: maxSide) }
+        let largest = factors.max() ?? 1
+        if let page = placement.pages.first(where: { $0.width * largest * $0.height * largest > maxPagePixels }) {
+            throw .pageTooLarge(width: page.width * largest, height: page.height * largest, maxPixels: maxPagePixels)
+        }
 
         var animations: [SpriteSheet.Animation] = []
         for input in inputs {

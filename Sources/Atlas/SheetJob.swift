@@ -35,11 +35,15 @@ public struct SheetJob: Sendable {
     public var png8: Bool
     /// Limits on what the frames may ask for (every frame is held until the pages are drawn).
     public var limits: ResourceLimits
+    /// Whether ``output`` and ``data`` may replace files Flipbook did not write (never an input,
+    /// never a file of another Flipbook set); `false` refuses them (Raster's `OutputError`).
+    public var overwrite: Bool
 
     /// A job with the options of `flipbook sheet`.
     public init(sources: [String], output: String, data: String? = nil, engine: SheetEngine? = nil,
                 format: SheetExport.Format? = nil, builder: SheetBuilder = SheetBuilder(), scales: [Int]? = nil,
-                fps: Double? = nil, pngLevel: Int = 5, png8: Bool = false, limits: ResourceLimits = .default) {
+                fps: Double? = nil, pngLevel: Int = 5, png8: Bool = false, limits: ResourceLimits = .default,
+                overwrite: Bool = false) {
         self.sources = sources
         self.output = output
         self.data = data
@@ -51,6 +55,7 @@ public struct SheetJob: Sendable {
         self.pngLevel = pngLevel
         self.png8 = png8
         self.limits = limits
+        self.overwrite = overwrite
     }
 
     /// What ``plan()`` made: the sheets and the files to write.
@@ -85,13 +90,24 @@ public struct SheetJob: Sendable {
         // `eggHead.png`) are sprites of no animation, after the sequences.
         var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?, duration: Int)] = []
         let manifests = try Self.manifests(of: sequences)
+        // Each sequence's animation name (`walk_` → `walk`); two folders with one prefix (`frame-`
+        // in both) are told apart by their folder's name, never merged into one animation.
+        var animationNames: [String: String] = [:]
+        let plain = Dictionary(grouping: sequences) { $0.prefix.isEmpty ? "" : Self.animationName($0.prefix) }
+        for sequence in sequences {
+            let base = sequence.prefix.isEmpty ? "" : Self.animationName(sequence.prefix)
+            let shared = (plain[base]?.count ?? 0) > 1
+            let folder = URL(fileURLWithPath: sequence.directory).lastPathComponent
+            animationNames[sequence.name] = shared ? (base.isEmpty ? folder : "\(folder)-\(base)") : base
+        }
         for sequence in sequences + singles {
             let durations = Self.durations(of: sequence, fps: fps, manifest: manifests[sequence.name])
             for (index, frame) in sequence.frames.enumerated() {
                 guard let file = frame.file(scale: scales?.first ?? 1) else { continue }
                 let name = ImageFileName(path: file.path).stem
+                // Frames named by number alone (`1.png`) keep their own names, as before.
                 let animation: String? = frame.number == 0 && file.numberText.isEmpty ? nil
-                    : sequence.prefix.isEmpty ? name : Self.animationName(sequence.prefix)
+                    : (animationNames[sequence.name].flatMap { $0.isEmpty ? nil : $0 } ?? name)
                 jobs.append((frame, file.path, name, animation, durations[index]))
             }
         }
@@ -115,13 +131,17 @@ public struct SheetJob: Sendable {
         let decoded = try Self.decode(jobs.map(\.frame), files: jobs.map(\.file), scales: packed, counting: hidden ? 1 : 0,
                                       maxPixels: limits.maxPixels)
         var builder = self.builder
+        builder.maxPagePixels = limits.maxPixels
         // --max-size bounds the largest scale's pages: the layout is made at the smallest.
         if let packed, let first = packed.first, let last = packed.last, last > first { builder.maxSide = builder.maxSide * first / last }
         let inputs = zip(jobs, decoded).map { job, bitmaps in
             SheetBuilder.Input(name: job.name, bitmaps: bitmaps.images, sequence: job.sequence, duration: job.duration)
         }
         let resampled = decoded.reduce(0) { $0 + $1.resampled }
-        if resampled > 0 { notes.append("\(resampled) frame variants were missing and were resampled from the largest one there is") }
+        if resampled > 0 {
+            notes.append(resampled == 1 ? "1 frame variant was missing and was resampled from the largest one there is"
+                         : "\(resampled) frame variants were missing and were resampled from the largest one there is")
+        }
         var sheets: [SpriteSheet]
         do {
             sheets = try builder.buildScaled(inputs)
@@ -144,7 +164,7 @@ public struct SheetJob: Sendable {
         for sequence in sequences {
             guard let manifest = manifests[sequence.name] else { continue }
             for k in sheets.indices {
-                guard let index = sheets[k].animations.firstIndex(where: { $0.name == Self.animationName(sequence.prefix) }) else { continue }
+                guard let index = sheets[k].animations.firstIndex(where: { $0.name == animationNames[sequence.name] }) else { continue }
                 sheets[k].animations[index].direction = manifest.direction?.rawValue ?? "forward"
                 sheets[k].animations[index].repeatCount = manifest.repeatCount ?? 0
             }
@@ -160,9 +180,9 @@ public struct SheetJob: Sendable {
     /// Writes a plan's files as one set (``SheetExport/write(_:owner:protecting:named:pngLevel:png8:)``
     /// owned by ``output``): they replace the files this sheet was last written as, or nothing at
     /// all; none may be one of the frames read (Raster's `OutputError`, before anything is written),
-    /// and only ``output`` and ``data``, named outright, may replace a file Flipbook did not write.
+    /// and only ``output`` and ``data``, with ``overwrite``, may replace a file Flipbook did not write.
     public func write(_ plan: Plan) throws {
-        try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs), named: [output] + (data.map { [$0] } ?? []),
+        try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs), named: overwrite ? [output] + (data.map { [$0] } ?? []) : [],
                               pngLevel: pngLevel, png8: png8)
     }
 
@@ -175,7 +195,13 @@ public struct SheetJob: Sendable {
                 let path = sequence.directory + "/" + SequenceManifest.fileName
                 byFolder[sequence.directory] = .some(FileManager.default.fileExists(atPath: path) ? try SequenceManifest.read(file: path) : nil)
             }
-            if let manifest = byFolder[sequence.directory] ?? nil, manifest.describes(sequence.prefix) { result[sequence.name] = manifest }
+            guard let manifest = byFolder[sequence.directory] ?? nil, manifest.describes(sequence.prefix) else { continue }
+            // A manifest that does not fit its frames is refused, as assemble and validate refuse it.
+            if let error = manifest.mismatch(sequence: sequence.prefix, frameCount: sequence.frames.count, highlightedFound: true,
+                                             file: sequence.directory + "/" + SequenceManifest.fileName) {
+                throw SequenceManifest.Error.schema(error)
+            }
+            result[sequence.name] = manifest
         }
         return result
     }

@@ -128,14 +128,18 @@ extension GIF {
             try run(input, progress: progress, drain: nil)
         }
 
-        /// Encodes `input` straight into `path`, atomically (temporary file, then rename); the GIF
-        /// is never held in memory whole. Before any work, Raster's `OutputError` refuses a `path`
-        /// that is one of `inputs` or not a regular file.
-        public func write(_ input: Input, to path: String, protecting inputs: InputFiles = InputFiles(),
+        /// Encodes `input` straight into `path`, atomically (temporary file, then rename), as a
+        /// single-file Raster `OutputSet` (recorded, so a later run may replace it); the GIF is
+        /// never held in memory whole. Before any work, Raster's `OutputError` refuses a `path` that
+        /// is one of `inputs`, not a regular file, another set's file, or — unless `overwrite` — a
+        /// file Flipbook did not write.
+        public func write(_ input: Input, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
-            try inputs.check(output: path)
+            let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
-            do { file = try AtomicFileWriter(path: path) } catch { throw EncodeError.writeFailed(file: path, reason: error.reason) }
+            do { file = try set.open(path, named: overwrite) } catch let error as FileIO.Error {
+                throw EncodeError.writeFailed(file: path, reason: error.reason)
+            }
             let drain: ([UInt8]) throws -> Void = { bytes in
                 do { try file.write(bytes) } catch {
                     throw EncodeError.writeFailed(file: path, reason: (error as? FileIO.Error)?.reason ?? "\(error)")
@@ -143,7 +147,7 @@ extension GIF {
             }
             var (rest, report) = try run(input, progress: progress, drain: drain)
             try drain(rest)
-            do { try file.commit() } catch { throw EncodeError.writeFailed(file: path, reason: error.reason) }
+            do { try set.commit() } catch let error as FileIO.Error { throw EncodeError.writeFailed(file: path, reason: error.reason) }
             rest = []
             report.bytes = Self.fileSize(path) ?? report.bytes
             return report

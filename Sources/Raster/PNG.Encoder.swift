@@ -56,11 +56,18 @@ extension PNG {
             }
         }
 
-        /// Encodes `bitmap` and writes it to `path` atomically, unless `path` is one of `inputs` or
-        /// not a regular file (``OutputError``, checked before anything is encoded).
-        public func write(_ bitmap: Bitmap, to path: String, protecting inputs: InputFiles) throws {
-            try inputs.check(output: path)
-            try write(bitmap, to: path)
+        /// Encodes `bitmap` and writes it to `path` as a single-file ``OutputSet`` (recorded, so a
+        /// later run may replace it): refused before anything is encoded (``OutputError``) when
+        /// `path` is one of `inputs`, not a regular file, another set's file, or — unless
+        /// `overwrite` — a file Flipbook did not write.
+        public func write(_ bitmap: Bitmap, to path: String, protecting inputs: InputFiles, overwrite: Bool = false) throws {
+            try OutputSet.check(file: path, protecting: inputs, overwrite: overwrite)
+            let bytes = try encode(bitmap)
+            do {
+                try OutputSet.write(bytes, toFile: path, protecting: inputs, overwrite: overwrite)
+            } catch let error as FileIO.Error {
+                throw EncodeError.writeFailed(file: path, reason: error.reason)
+            }
         }
 
         /// Encodes `bitmap` and writes it to `path` atomically (temporary file, then rename).

@@ -52,6 +52,9 @@ struct Assemble: ParsableCommand {
     @Option(name: .shortAndLong, help: "The GIF to write (NAME.gif), or - for standard output.")
     var output: String
 
+    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
+    var overwrite = false
+
     @Option(help: "Frames per second.")
     var fps: Double?
 
@@ -150,7 +153,8 @@ struct Assemble: ParsableCommand {
                                   edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? play.repeatCount,
                                   scale: animation.scale)
         if fallbacks > 0 {
-            Console.error("note: \(fallbacks) of \(play.frames.count) frames have no @\(animation.scale)x file: resampled from another scale, as UIKit falls back per frame")
+            Console.error("note: \(fallbacks) of \(play.frames.count) frames \(fallbacks == 1 ? "has" : "have") no @\(animation.scale)x file: "
+                          + "resampled from another scale, as UIKit falls back per frame")
         }
         let progress = Progress.forTerminal(label: "encoding")
         defer { progress?.finish() }
@@ -164,21 +168,26 @@ struct Assemble: ParsableCommand {
                 report = encoded.report
             } else {
                 // The common case streams straight into the output file.
-                report = try encoder.write(input, to: output, protecting: inputs, progress: progress?.update)
+                report = try encoder.write(input, to: output, protecting: inputs, overwrite: overwrite, progress: progress?.update)
             }
             progress?.finish()
             say(describe(report, settings: encoder, fits: true))
             return
         }
         // A budget: the library searches smaller settings until one fits.
-        if !toStandardOutput { try inputs.check(output: output) }
+        if !toStandardOutput { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) }
         let best = try encoder.encode(input, maxBytes: maxBytes, progress: progress?.update)
         progress?.finish()
-        if toStandardOutput { try FileIO.writeStandardOutput(best.bytes) } else { try FileIO.writeAtomically(best.bytes, to: output) }
+        if toStandardOutput {
+            try FileIO.writeStandardOutput(best.bytes)
+        } else {
+            try OutputSet.write(best.bytes, toFile: output, protecting: inputs, overwrite: overwrite)
+        }
         say(describe(best.report, settings: best.settings, fits: best.fits))
         if !best.fits {
             throw ProblemsFound(description: "the smallest GIF found (\(best.settings.colors) colours, \(best.settings.quality.rawValue)) is "
-                                + "\(best.bytes.count) bytes, over --max-bytes \(maxBytes): fewer frames (a lower --fps) or smaller frames are what is left")
+                                + "\(best.bytes.count) bytes, over --max-bytes \(maxBytes); it is written anyway. Smaller frames (flipbook resize) "
+                                + "or fewer frames are what is left")
         }
     }
 
@@ -202,10 +211,10 @@ struct Assemble: ParsableCommand {
             + "\(Double(report.totalCentiseconds) / 100) s, \(report.bytes) bytes"
         line += settings.repeatCount == 0 ? ", loops forever" : ", plays \(settings.repeatCount)×"
         if report.framesMergedForTiming > 0 {
-            line += "\nnote: \(report.framesMergedForTiming) frames merged: GIF delays are whole centiseconds, at least 2"
+            line += "\nnote: \(Console.count(report.framesMergedForTiming, "frame")) merged: GIF delays are whole centiseconds, at least 2"
         }
         if report.framesMergedIdentical > 0 {
-            line += "\nnote: \(report.framesMergedIdentical) identical frames merged into the frame before"
+            line += "\nnote: \(Console.count(report.framesMergedIdentical, "identical frame")) merged into the frame before"
         }
         return line
     }

@@ -23,6 +23,8 @@ struct BlurCommand: ParsableCommand {
 
     @Argument(help: "The PNG to blur.") var input: String
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
+    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
+    var overwrite = false
     @Option(help: "Standard deviation in points.") var sigma: Double?
     @Option(help: "gaussian or box.") var method: Blur.Method = .gaussian
     @Option(help: "clamp or transparent.") var edge: Blur.Edge = .clamp
@@ -44,7 +46,7 @@ struct BlurCommand: ParsableCommand {
     }
 
     func run() throws {
-        try ImageCommand.check(output: output, inputs: [input])
+        try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         var blur = preset.map(Blur.init(preset:)) ?? Blur(sigma: sigma ?? 0)
         if let sigma { blur.sigma = sigma }
         if preset == nil || method != .gaussian { blur.method = method }
@@ -53,7 +55,7 @@ struct BlurCommand: ParsableCommand {
         if let tint { blur.tint = Color(hex: tint) }
         if let saturation { blur.saturation = saturation }
         let result = blur.apply(to: try ImageCommand.load(input, limits: limitOptions.limits))
-        try ImageCommand.save(result, to: output, inputs: [input], json: json, extra: ["sigma": blur.sigma, "method": blur.method.rawValue])
+        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["sigma": blur.sigma, "method": blur.method.rawValue])
     }
 }
 

@@ -9,7 +9,11 @@ enum Console {
     /// Prints `value` as pretty JSON with sorted keys, so output is byte-stable across runs.
     static func printJSON<T: Encodable>(_ value: T) throws {
         print(try jsonString(value))
+        printedJSON.set()
     }
+
+    /// Whether a command printed its JSON already (a failure then adds no second object).
+    static let printedJSON = Once()
 
     static func jsonString<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
@@ -27,4 +31,12 @@ enum Console {
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
+}
+
+/// A flag set once, read at exit.
+final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+    var value: Bool { lock.withLock { isSet } }
+    func set() { lock.withLock { isSet = true } }
 }

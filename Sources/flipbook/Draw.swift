@@ -23,6 +23,8 @@ struct Draw: ParsableCommand {
 
     @Argument(help: "The scene JSON file.") var scene: String
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
+    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
+    var overwrite = false
     @Option(help: "Override the scene's scale (pixels per point).") var scale: Int?
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
@@ -32,7 +34,7 @@ struct Draw: ParsableCommand {
     }
 
     func run() throws {
-        try ImageCommand.check(output: output, inputs: [scene])
+        try ImageCommand.check(output: output, inputs: [scene], overwrite: overwrite)
         let limits = limitOptions.limits
         // The scene names its file in its errors (`hero.json: ops[2].width: …`): not wrapped again.
         var parsed = try Scene(json: FileIO.readAll(scene), file: scene, limits: limits)
@@ -40,6 +42,6 @@ struct Draw: ParsableCommand {
         let folder = (scene as NSString).deletingLastPathComponent
         let images = try ImageLoader.load(parsed.imageNames, in: folder.isEmpty ? "." : folder, scale: parsed.scale)
         let bitmap = try parsed.render(images: images.bitmaps, limits: limits)
-        try ImageCommand.save(bitmap, to: output, inputs: [scene] + images.paths, json: json, extra: ["operations": parsed.operations.count])
+        try ImageCommand.save(bitmap, to: output, inputs: [scene] + images.paths, overwrite: overwrite, json: json, extra: ["operations": parsed.operations.count])
     }
 }

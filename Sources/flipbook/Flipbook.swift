@@ -82,14 +82,17 @@ struct Flipbook: ParsableCommand {
 
     /// With `--json` (or `--format json`), a failure is also a JSON object on standard output —
     /// `{"error": "…", "exitCode": 3}` — so a script reading the output gets JSON either way.
-    /// Nothing when the command printed its JSON already (its own problems, exit 1; unreadable
-    /// inputs it listed).
+    /// Nothing when the command printed its JSON already (validate's problems, info's unreadable
+    /// inputs).
     static func failInJSON(_ message: String, status: ExitStatus) {
         let arguments = CommandLine.arguments
         let wantsJSON = arguments.contains("--json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
-        guard wantsJSON, status != .problemsFound else { return }
+        guard wantsJSON, !Console.printedJSON.value else { return }
         struct Failure: Encodable { var error: String, exitCode: Int32 }
-        let text = message.hasPrefix("error: ") ? String(message.dropFirst(7)) : message
+        var text = message.hasPrefix("error: ") ? String(message.dropFirst(7)) : message
+        if text.hasPrefix("Error: ") { text = String(text.dropFirst(7)) }
+        // ArgumentParser's usage lines belong to the terminal, not to the JSON.
+        if let usage = text.range(of: "\nUsage:") { text = String(text[..<usage.lowerBound]) }
         // An empty message: the command reported its failures already (info's JSON lists them).
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
         if let json = try? Console.jsonString(Failure(error: text.trimmingCharacters(in: .whitespacesAndNewlines), exitCode: status.rawValue)) {

@@ -9,6 +9,8 @@ import Raster
 /// Options every generator shares: where to write and how to time the frames.
 struct GeneratorOutput: ParsableArguments {
     @Option(name: .shortAndLong, help: "A folder, FILE.gif or FILE.png (see `flipbook generate --help`).") var output: String
+    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
+    var overwrite = false
     @Option(help: "Pixels per point (1, 2 or 3).") var scale: Int = 1
     @Option(help: "Frames per second for the GIF and sequence.json.") var fps: Double = 30
     @Option(name: .customLong("repeat"), help: "Plays for a GIF, UIKit repeatCount semantics: 0 = forever.") var repeatCount: Int = 0
@@ -59,13 +61,14 @@ struct GeneratorOutput: ParsableArguments {
         let written: [String]
         if ext == "gif" {
             let input = GIF.Encoder.Input(durations: [Double](repeating: 1 / fps, count: count)) { generator.frame($0) }
-            _ = try GIF.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, progress: progress?.update)
+            _ = try GIF.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, overwrite: overwrite,
+                                                               progress: progress?.update)
             written = [output]
         } else if ext == "png" && count == 1 {
             // One set owned by the name, so a sheet written there before (FILE.png + FILE.json)
             // is replaced as a whole.
             let set = OutputSet(owner: output, protecting: protected)
-            try PNG.Encoder().write(generator.frame(0), to: output, in: set, named: true)
+            try PNG.Encoder().write(generator.frame(0), to: output, in: set, named: overwrite)
             try set.commit()
             written = [output]
         } else if ext == "png" {
@@ -75,7 +78,7 @@ struct GeneratorOutput: ParsableArguments {
                 SheetBuilder.Input(name: "\(prefix)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: Int((1000 / fps).rounded()))
             }
             let files = try SheetExport.files(for: [SheetBuilder(layout: .rows).build(inputs)], format: .jsonHash, output: output)
-            try SheetExport.write(files, owner: output, protecting: protected, named: [output])
+            try SheetExport.write(files, owner: output, protecting: protected, named: overwrite ? [output] : [])
             written = files.map(\.path)
         } else {
             // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.

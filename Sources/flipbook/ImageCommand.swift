@@ -10,21 +10,24 @@ enum ImageCommand {
     }
 
     /// Refuses, before any work, an output that is not a `.png` name or `-` (standard output, when
-    /// it is not a terminal), or that is one of `inputs`.
-    static func check(output path: String, inputs: [String]) throws {
+    /// it is not a terminal), that is one of `inputs`, another Flipbook set's file, or — unless
+    /// `overwrite` — a file Flipbook did not write.
+    static func check(output path: String, inputs: [String], overwrite: Bool) throws {
         if path == OutputName.standardOutput { return try OutputName.requireRedirectedStandardOutput() }
         try OutputName.require(path, extensions: ["png"], what: "this command writes PNG")
-        try InputFiles(inputs).check(output: path)
+        try OutputSet.check(file: path, protecting: InputFiles(inputs), overwrite: overwrite)
     }
 
-    /// Writes `bitmap` as PNG to `path` (or standard output for `-`), never over one of `inputs`,
+    /// Writes `bitmap` as PNG to `path` (or standard output for `-`), never over one of `inputs`
+    /// (nor a file Flipbook did not write, unless `overwrite`),
     /// then prints what was written (to standard error when the PNG went to standard output).
-    static func save(_ bitmap: Bitmap, to path: String, inputs: [String], json: Bool, extra: [String: any Encodable & Sendable] = [:]) throws {
+    static func save(_ bitmap: Bitmap, to path: String, inputs: [String], overwrite: Bool, json: Bool,
+                     extra: [String: any Encodable & Sendable] = [:]) throws {
         let toStandardOutput = path == OutputName.standardOutput
         if toStandardOutput {
             try FileIO.writeStandardOutput(try PNG.Encoder().encode(bitmap))
         } else {
-            try PNG.Encoder().write(bitmap, to: path, protecting: InputFiles(inputs))
+            try PNG.Encoder().write(bitmap, to: path, protecting: InputFiles(inputs), overwrite: overwrite)
         }
         let line: String
         if json {

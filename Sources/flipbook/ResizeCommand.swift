@@ -19,6 +19,8 @@ struct ResizeCommand: ParsableCommand {
 
     @Argument(help: "The PNG to resize.") var input: String
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
+    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
+    var overwrite = false
     @Option(help: "Target size in points, WIDTHxHEIGHT.") var size: String?
     @Option(help: "Factor applied to the pixel size.") var scale: Double?
     @Option(help: "nearest, bilinear, bicubic or lanczos.") var filter: Resampler.Filter = .lanczos3
@@ -33,7 +35,7 @@ struct ResizeCommand: ParsableCommand {
     }
 
     func run() throws {
-        try ImageCommand.check(output: output, inputs: [input])
+        try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         // The output size is checked before the input is decoded: a refused size costs nothing.
         let header = try PNG.Decoder().readHeader(file: input)
         let pixels: (width: Int, height: Int)
@@ -47,7 +49,7 @@ struct ResizeCommand: ParsableCommand {
         }
         let bitmap = try ImageCommand.load(input, limits: limitOptions.limits)
         let result = fit.render(bitmap, width: pixels.0, height: pixels.1, resampler: Resampler(filter: filter))
-        try ImageCommand.save(result, to: output, inputs: [input], json: json, extra: ["filter": filter.rawValue, "fit": fit.rawValue])
+        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["filter": filter.rawValue, "fit": fit.rawValue])
     }
 }
 

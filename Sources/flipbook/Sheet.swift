@@ -60,6 +60,8 @@ struct Sheet: ParsableCommand {
     @Argument(help: "Frames: folders, prefix paths or PNG files.") var sources: [String]
     @Option(name: .shortAndLong, help: "The sheet PNG to write (a NAME.atlasc folder for spritekit).") var output: String
     @Option(help: "The data file (default: the sheet's name with .json or .atlas).") var data: String?
+    @Flag(help: "Replace an -o or --data file Flipbook did not write (never an input, never a file of another Flipbook set).")
+    var overwrite = false
     @Option(help: "phaser3, pixi, godot3, godot4, cocos2d, libgdx, spritekit or aseprite: the format and options that engine reads.")
     var engine: SheetEngine?
     @Option(help: "For experts: json-hash (the default), json-array, phaser3, aseprite, libgdx, spritekit, godot3, godot4 or cocos2d.")
@@ -124,7 +126,8 @@ struct Sheet: ParsableCommand {
                                    powerOfTwo: powerOfTwo, square: square, maxSide: maxSize,
                                    allowRotation: rotate, rotation: dataFormat.rotation, labels: labels, alphaHandling: alphaHandling)
         let job = SheetJob(sources: sources, output: output, data: data, engine: engine, format: dataFormat, builder: builder,
-                           scales: try scaleList(), fps: fps, pngLevel: pngLevel, png8: png8, limits: limitOptions.limits)
+                           scales: try scaleList(), fps: fps, pngLevel: pngLevel, png8: png8, limits: limitOptions.limits,
+                           overwrite: overwrite)
         let plan = try job.plan()
         for warning in plan.warnings { Console.error("warning: \(warning)") }
         for note in plan.notes { Console.error("note: \(note)") }

@@ -18,6 +18,8 @@ struct SliceCommand: ParsableCommand {
 
     @Argument(help: "The PNG to slice.") var input: String
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
+    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
+    var overwrite = false
     @Option(help: "Cap insets in points: top,left,bottom,right.") var insets: String
     @Option(help: "Target size in points, WIDTHxHEIGHT.") var size: String
     @Option(help: "tile or stretch.") var mode: NineSlice.Mode = .tile
@@ -38,13 +40,13 @@ struct SliceCommand: ParsableCommand {
     }
 
     func run() throws {
-        try ImageCommand.check(output: output, inputs: [input])
+        try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         let (width, height) = try ImageCommand.size(size)
         _ = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
                                        limits: limitOptions.limits, flag: "--size")
         let bitmap = try ImageCommand.load(input, limits: limitOptions.limits)
         let result = try NineSlice(insets: try parsedInsets(), mode: mode).render(bitmap, width: width, height: height)
-        try ImageCommand.save(result, to: output, inputs: [input], json: json, extra: ["mode": mode.rawValue])
+        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["mode": mode.rawValue])
     }
 }
 

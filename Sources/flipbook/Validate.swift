@@ -49,6 +49,9 @@ struct Validate: ParsableCommand {
     @Option(help: "Write the report to this file (atomically) instead of standard output (- is standard output).")
     var output: String?
 
+    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
+    var overwrite = false
+
     @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
@@ -64,6 +67,7 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
+        var reportInputs = InputFiles()
         if let output, output != OutputName.standardOutput {
             // The report never replaces a frame, a manifest or the config it checks, and is not
             // named like an image.
@@ -77,7 +81,8 @@ struct Validate: ParsableCommand {
                 inputs.insert(folder + "/" + ValidationConfig.fileName)
             }
             if let config { inputs.insert(config) }
-            try inputs.check(output: output)
+            try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite)
+            reportInputs = inputs
         }
         _ = try reportFormat()
         // Folders with no PNG at all are an input problem (exit 3), as for every other command.
@@ -94,7 +99,7 @@ struct Validate: ParsableCommand {
         let chosen = json ? ReportFormat.json : ReportFormat(rawValue: try reportFormat().rawValue)!
         let text = chosen.render(report, base: FileManager.default.currentDirectoryPath)
         if let output, output != OutputName.standardOutput {
-            try FileIO.writeAtomically(Array((text + "\n").utf8), to: output)
+            try OutputSet.write(Array((text + "\n").utf8), toFile: output, protecting: reportInputs, overwrite: overwrite)
             Console.error(report.summaryLine)
         } else {
             print(text)

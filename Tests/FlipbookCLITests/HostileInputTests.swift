@@ -132,8 +132,10 @@ struct HostileInputTests {
         let dir = try Self.folder()
         let frames = CLI.fixtures + "/sequences/unity-explosion02hd-fadeout"
         try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/boom.gif"))
+        // The old boom.gif is the user's: without --overwrite it is refused (exit 2) before any work.
+        #expect(try CLI.run(["assemble", frames, "-o", "boom.gif"], in: dir).status == 2)
         // 64 blocks of 512 bytes: far below the GIF's size.
-        let result = try CLI.run(["assemble", frames, "-o", "boom.gif"], shellLimits: "ulimit -f 64", in: dir)
+        let result = try CLI.run(["assemble", frames, "-o", "boom.gif", "--overwrite"], shellLimits: "ulimit -f 64", in: dir)
         #expect(result.status == 4 && result.stderr.contains("File too large"), "\(result.stderr)")
         #expect(try String(contentsOfFile: dir + "/boom.gif", encoding: .utf8) == "old")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["boom.gif"])

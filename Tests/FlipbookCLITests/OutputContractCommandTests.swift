@@ -329,6 +329,25 @@ struct OutputContractCommandTests {
         #expect(try Self.names("\(dir)/back").count == 4)
     }
 
+    /// A file named with -o that Flipbook did not write is the user's: refused without --overwrite
+    /// (assemble, sheet, generate, blur, validate's report replaced it silently), replaced with it,
+    /// and Flipbook's own earlier output is replaced on a rerun either way.
+    @Test(arguments: [["assemble", "FIXTURE_SEQ", "-o", "user.gif"], ["sheet", "FIXTURE_SEQ", "-o", "user.png"],
+                      ["generate", "seagull", "--frames", "3", "-o", "user.gif"], ["generate", "seagull", "--frames", "1", "-o", "user.png"],
+                      ["blur", "FIXTURE_PNG", "-o", "user.png", "--sigma", "2"], ["validate", "FIXTURE_SEQ", "--output", "user.json"]])
+    func aUsersFileNamedWithOIsKeptUnlessOverwrite(arguments: [String]) throws {
+        let dir = try Fixtures.temporaryFolder("contract-cli")
+        let output = arguments[arguments.firstIndex { $0 == "-o" || $0 == "--output" }! + 1]
+        try "mine".write(toFile: "\(dir)/\(output)", atomically: true, encoding: .utf8)
+        let refused = try CLI.run(Self.resolve(arguments), in: dir)
+        #expect(refused.status == 2 && refused.stderr.contains("--overwrite"), "\(refused.stderr)")
+        let mine = Data("mine".utf8)
+        #expect(FileManager.default.contents(atPath: "\(dir)/\(output)") == mine)
+        #expect(try CLI.run(Self.resolve(arguments) + ["--overwrite"], in: dir).status == 0)
+        #expect(FileManager.default.contents(atPath: "\(dir)/\(output)") != mine)
+        #expect(try CLI.run(Self.resolve(arguments), in: dir).status == 0, "a rerun replaces Flipbook's own file")
+    }
+
     /// An edited record cannot make Flipbook remove a file outside the folder (names are plain or ignored).
     @Test func anEditedRecordCannotReachOutsideTheFolder() throws {
         let dir = try Fixtures.temporaryFolder("contract-cli")

@@ -49,4 +49,26 @@ struct SheetScaleTests {
         let fits = try CLI.run(["sheet", film, "-o", "small.png", "--border", "1500"], in: dir)
         #expect(fits.status == 1 && fits.stderr.contains("--border 1500"), "\(fits.stderr)")
     }
+
+    /// A page beyond --max-pixels is refused before it is allocated (--border 40000 with --max-size
+    /// 100000 crashed allocating 26 GB).
+    @Test func aHugePageIsRefusedNotAllocated() throws {
+        let dir = try Fixtures.temporaryFolder("sheet-scales")
+        let result = try CLI.run(["sheet", Fixtures.path("sequences/kenney-gold-coin"), "-o", "b.png", "--border", "40000",
+                                  "--max-size", "100000"], in: dir)
+        #expect(result.status == 1 && result.stderr.contains("over the 67108864-pixel limit"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+    }
+
+    /// Two folders whose frames share a prefix (`frame-` in both) stay two animations, named by
+    /// their folders (they were merged into one animation of mixed sizes).
+    @Test func twoFoldersWithOnePrefixStayTwoAnimations() throws {
+        let dir = try Fixtures.temporaryFolder("sheet-scales")
+        let result = try CLI.run(["sheet", Fixtures.path("sequences/ansimuz-fire-bomb-pixel"), Fixtures.path("sequences/unity-wispy-smoke-03b-faint"),
+                                  "-o", "all.png"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/all.json"))) as? [String: Any]
+        let animations = try #require(json?["animations"] as? [String: [String]])
+        #expect(animations.keys.sorted() == ["ansimuz-fire-bomb-pixel-frame", "unity-wispy-smoke-03b-faint-frame"], "\(animations.keys)")
+    }
 }

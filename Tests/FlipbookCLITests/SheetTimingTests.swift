@@ -28,4 +28,16 @@ struct SheetTimingTests {
         let frames = try #require(json?["frames"] as? [String: [String: Any]])
         #expect((1...4).map { frames["gold_\($0)"]?["duration"] as? Int } == durations)
     }
+
+    /// A frameDurations list of the wrong length is refused, as assemble and validate refuse it
+    /// (sheet ignored it silently).
+    @Test func aManifestThatDoesNotFitIsRefused() throws {
+        let dir = try Fixtures.temporaryFolder("sheet-timing")
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: "\(dir)/coin")
+        try "{\"frameDurations\": [100, 200, 300]}".write(toFile: "\(dir)/coin/sequence.json", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["sheet", "coin", "-o", "g/coin.tres", "--engine", "godot4", "--json"], in: dir)
+        #expect(result.status == 3 && result.stderr.contains("frameDurations"), "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(json?["exitCode"] as? Int == 3, "--json failures are JSON: \(result.stdout)")
+    }
 }

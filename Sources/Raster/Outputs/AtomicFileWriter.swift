@@ -7,6 +7,9 @@ public final class AtomicFileWriter {
     private let temporary: String
     private var descriptor: Int32
     private var committed = false
+    /// Bytes written so far, and their CRC-32 (for ``OutputSet``'s record).
+    private(set) var size = 0
+    private(set) var crc32: UInt32 = 0
 
     /// Opens a temporary file beside `path` (after cleaning up what killed runs left in that folder).
     public init(path: String) throws(FileIO.Error) {
@@ -48,6 +51,8 @@ public final class AtomicFileWriter {
             if count < 0 { throw FileIO.systemError(path, .write) }
             written += count
         }
+        size += bytes.count
+        crc32 = bytes.withUnsafeBufferPointer { Zlib.crc32($0, start: crc32) }
     }
 
     /// Flushes the data to disk and renames the file into place.

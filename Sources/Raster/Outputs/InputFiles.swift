@@ -28,18 +28,12 @@ public struct InputFiles: Sendable {
         FileIdentity(path: path).flatMap { identities[$0] }
     }
 
-    /// Refuses `output`, a single file named outright, when it is one of the inputs
-    /// (``OutputError/overwritesInput(output:input:)``), when something other than a regular file
-    /// is there (``OutputError/notRegularFile(path:)``), when it is a file of a set Flipbook wrote
-    /// there (``OutputError/heldByAnotherSet(path:owner:)``: replacing it would break that set), or
-    /// when it has the name of Flipbook's own bookkeeping. Any other regular file there may be
-    /// replaced: the caller named it.
+    /// Refuses `output` when it is one of the inputs (``OutputError/overwritesInput(output:input:)``),
+    /// when something other than a regular file is there (``OutputError/notRegularFile(path:)``), or
+    /// when its name is empty, too long, a folder's settings or Flipbook's own bookkeeping. Whether
+    /// a file there may be replaced is ``OutputSet``'s question (``OutputSet/check(file:protecting:overwrite:)``).
     public func check(output: String) throws(OutputError) {
         try checkWritable(output)
-        let folder = FileIO.parentDirectory(of: output)
-        if let (owner, _) = OutputLedger.read(folder: folder).holder(of: FileIO.lastComponent(of: output)) {
-            throw .heldByAnotherSet(path: output, owner: OutputLedger.display(owner: owner, in: folder))
-        }
     }
 
     /// The checks every output gets: not an input, not a folder or special file, not a name of

@@ -13,6 +13,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A file is at `path` that Flipbook did not write as part of a set there (the user's own, or
     /// one written before Flipbook kept its record).
     case notWrittenByFlipbook(path: String)
+    /// The file named outright at `path` exists and Flipbook did not write it (or it was changed
+    /// since): replaced only when the caller asks (the CLI's `--overwrite`).
+    case replacesUsersFile(path: String)
     /// Flipbook wrote the file at `path`, but it has been changed since (its size or checksum differ).
     case changedSinceWritten(path: String)
     /// The file at `path` belongs to another set Flipbook wrote into that folder, named `owner`
@@ -36,6 +39,8 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notWrittenByFlipbook(let path):
             "\(path) exists and Flipbook did not write it; move it away or write into another folder "
                 + "(a set of files replaces only the files Flipbook wrote)"
+        case .replacesUsersFile(let path):
+            "\(path) exists and Flipbook did not write it (or it changed since); give --overwrite to replace it, or write elsewhere"
         case .changedSinceWritten(let path):
             "\(path) was changed after Flipbook wrote it; move it away or write into another folder, so your changes are kept"
         case .heldByAnotherSet(let path, let owner):

@@ -25,7 +25,7 @@ import Foundation
 /// when it is added, refusals of an old file to remove come at ``commit()``, before anything is
 /// renamed. Files may be added from several threads at once.
 public final class OutputSet: @unchecked Sendable {
-    private var files: [(writer: AtomicFileWriter, entry: OutputLedger.Entry)] = []
+    private var files: [AtomicFileWriter] = []
     private let owner: String?
     private let inputs: InputFiles
     private var ledgers: [String: OutputLedger] = [:]
@@ -40,7 +40,7 @@ public final class OutputSet: @unchecked Sendable {
     }
 
     /// The paths added so far, in order.
-    public var paths: [String] { lock.withLock { files.map(\.writer.path) } }
+    public var paths: [String] { lock.withLock { files.map(\.path) } }
 
     /// Adds `bytes` as the next file of the set, written now to its temporary file. Throws
     /// ``OutputError`` when the contract refuses `path` (`named`: the caller named this file outright,
@@ -48,12 +48,19 @@ public final class OutputSet: @unchecked Sendable {
     /// is a folder's settings, ``OutputName/settingsNames``, written as such — a sequence's
     /// `sequence.json`), or Raster's `FileIO.Error` when the temporary file cannot be written.
     public func write(_ bytes: [UInt8], to path: String, named: Bool = false, settings: Bool = false) throws {
-        try claim(path, named: named, settings: settings)
-        let file = try AtomicFileWriter(path: path)
+        let file = try open(path, named: named, settings: settings)
         try file.write(bytes)
         try file.finish()
-        let entry = OutputLedger.Entry(name: FileIO.lastComponent(of: path), size: bytes.count, crc32: OutputLedger.checksum(bytes))
-        lock.withLock { files.append((file, entry)) }
+    }
+
+    /// Opens `path` as the next file of the set, for the caller to write in pieces (a GIF encoded
+    /// straight into its file); the set flushes and renames it on ``commit()``. Refusals as for
+    /// ``write(_:to:named:settings:)``.
+    public func open(_ path: String, named: Bool = false, settings: Bool = false) throws -> AtomicFileWriter {
+        try claim(path, named: named, settings: settings)
+        let file = try AtomicFileWriter(path: path)
+        lock.withLock { files.append(file) }
+        return file
     }
 
     /// Refuses `path` when the contract does (see ``write(_:to:named:)``).
@@ -65,16 +72,20 @@ public final class OutputSet: @unchecked Sendable {
         guard let owner, System.kind(of: path, followingLinks: false) != nil else { return }
         let folder = FileIO.parentDirectory(of: path)
         let ledger = self.ledger(folder)
+        // The file the set is named after (a single output, a sheet's -o): the user may let it go.
+        let isOwnName = owner == path
         guard let (holder, entry) = ledger.holder(of: FileIO.lastComponent(of: path)) else {
             // The user's own file: replaced only when named outright.
             if named { return }
-            throw OutputError.notWrittenByFlipbook(path: path)
+            throw isOwnName ? OutputError.replacesUsersFile(path: path) : OutputError.notWrittenByFlipbook(path: path)
         }
         // Another set's file is never taken, named or not: that set would be broken.
         guard Self.family(holder) == Self.family(Self.key(of: owner, in: folder)) else {
             throw OutputError.heldByAnotherSet(path: path, owner: OutputLedger.display(owner: holder, in: folder))
         }
-        guard named || OutputLedger.matches(entry, path: path) else { throw OutputError.changedSinceWritten(path: path) }
+        guard named || OutputLedger.matches(entry, path: path) else {
+            throw isOwnName ? OutputError.replacesUsersFile(path: path) : OutputError.changedSinceWritten(path: path)
+        }
     }
 
     /// The record of `folder`, read once.
@@ -125,11 +136,28 @@ public final class OutputSet: @unchecked Sendable {
 
     /// Removes every temporary file now, leaving the destinations as they were: a set given up.
     public func discard() {
-        let files = lock.withLock { () -> [(writer: AtomicFileWriter, entry: OutputLedger.Entry)] in
+        let files = lock.withLock { () -> [AtomicFileWriter] in
             defer { self.files = [] }
             return self.files
         }
-        for file in files { file.writer.discard() }
+        for file in files { file.discard() }
+    }
+
+    /// Refuses, before any work, what writing the single file `path` as a set of its own would
+    /// refuse: one of `inputs`, a folder or special file, a file of another set, or — unless
+    /// `overwrite` — a file Flipbook did not write there (or has been changed since). A file this
+    /// same output wrote before, unchanged, may be replaced.
+    public static func check(file path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws {
+        try OutputSet(owner: path, protecting: inputs).claim(path, named: overwrite, settings: false)
+    }
+
+    /// Writes `bytes` as the single file `path`, a set of its own (recorded, so that the next run
+    /// may replace it): refused as ``check(file:protecting:overwrite:)`` says.
+    public static func write(_ bytes: [UInt8], toFile path: String, protecting inputs: InputFiles = InputFiles(),
+                             overwrite: Bool = false) throws {
+        let set = OutputSet(owner: path, protecting: inputs)
+        try set.write(bytes, to: path, named: overwrite)
+        try set.commit()
     }
 
     /// Renames every file into place, through a journal (see the type's discussion), and with an
@@ -139,13 +167,15 @@ public final class OutputSet: @unchecked Sendable {
     public func commit() throws {
         var files = lock.withLock { self.files }
         guard let first = files.first else { return }
+        for file in files { try file.finish() }
+        let entryOf = { (file: AtomicFileWriter) in OutputLedger.Entry(name: FileIO.lastComponent(of: file.path), size: file.size, crc32: file.crc32) }
         var removals: [(path: String, entry: OutputLedger.Entry)] = []
         var locks: [Int32] = []
         defer { for lock in locks { System.unlock(lock) } }
         if let owner {
             var folders: [String] = []
-            for file in files where !folders.contains(FileIO.parentDirectory(of: file.writer.path)) {
-                folders.append(FileIO.parentDirectory(of: file.writer.path))
+            for file in files where !folders.contains(FileIO.parentDirectory(of: file.path)) {
+                folders.append(FileIO.parentDirectory(of: file.path))
             }
             // Each folder's record is read again under a lock and updated by this set only, so
             // sets committed into one folder at the same time keep each other's entries.
@@ -158,7 +188,7 @@ public final class OutputSet: @unchecked Sendable {
                 let ledger = OutputLedger.read(folder: folder)
                 let record = OutputLedger.path(in: folder)
                 if let kind = System.kind(of: record, followingLinks: false), kind != .regular { throw OutputError.notRegularFile(path: record) }
-                let written = files.filter { FileIO.parentDirectory(of: $0.writer.path) == folder }.map(\.entry)
+                let written = files.filter { FileIO.parentDirectory(of: $0.path) == folder }.map(entryOf)
                 let names = Swift.Set(written.map(\.name))
                 for old in ledger.files(of: key) where !names.contains(old.name) {
                     let path = folder == "." ? old.name : "\(folder)/\(old.name)"
@@ -170,11 +200,11 @@ public final class OutputSet: @unchecked Sendable {
                 let writer = try AtomicFileWriter(path: record)
                 try writer.write(ledger.replacing(key, with: written, folder: folder).encoded())
                 try writer.finish()
-                files.append((writer, OutputLedger.Entry(name: OutputLedger.fileName, size: 0, crc32: 0)))
+                files.append(writer)
             }
         }
-        if files.count == 1 && removals.isEmpty { return try first.writer.commit() }
-        let directory = FileIO.parentDirectory(of: first.writer.path)
+        if files.count == 1 && removals.isEmpty { return try first.commit() }
+        let directory = FileIO.parentDirectory(of: first.path)
         let journal = "\(directory)/\(InterruptedWrites.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).journal"
         // Each line: the temporary file's absolute path, a tab, the destination's name (always in
         // the temporary file's folder), a tab and the fingerprint of the file it replaces (`-` when
@@ -184,10 +214,10 @@ public final class OutputSet: @unchecked Sendable {
         // CRC-32 (a replay removes it only while it is still that file).
         var text = ""
         for file in files {
-            let folder = FileIO.parentDirectory(of: file.writer.temporaryPath)
+            let folder = FileIO.parentDirectory(of: file.temporaryPath)
             guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
-            let replaced = System.fingerprint(of: file.writer.path) ?? "-"
-            text += "\(absolute)/\(FileIO.lastComponent(of: file.writer.temporaryPath))\t\(FileIO.lastComponent(of: file.writer.path))\t\(replaced)\n"
+            let replaced = System.fingerprint(of: file.path) ?? "-"
+            text += "\(absolute)/\(FileIO.lastComponent(of: file.temporaryPath))\t\(FileIO.lastComponent(of: file.path))\t\(replaced)\n"
         }
         for (path, entry) in removals {
             let folder = FileIO.parentDirectory(of: path)
@@ -202,8 +232,8 @@ public final class OutputSet: @unchecked Sendable {
         let deferred = System.deferTerminationSignals()
         defer { System.restoreTerminationSignals(deferred) }
         for file in files {
-            guard System.rename(file.writer.temporaryPath, to: file.writer.path) else { throw FileIO.systemError(file.writer.path, .write) }
-            file.writer.disown()
+            guard System.rename(file.temporaryPath, to: file.path) else { throw FileIO.systemError(file.path, .write) }
+            file.disown()
         }
         for (path, _) in removals { System.remove(path) }
         System.remove(journal)
