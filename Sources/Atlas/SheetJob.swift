@@ -89,7 +89,9 @@ public struct SheetJob: Sendable {
         // (frame, file, sprite name, animation name) in play order; single images (named sprites,
         // `eggHead.png`) are sprites of no animation, after the sequences.
         var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?, duration: Int)] = []
-        let manifests = try Self.manifests(of: sequences)
+        var unmatched = Set<String>()
+        let manifests = try Self.manifests(of: sequences, unmatched: &unmatched)
+        warnings += unmatched.sorted()
         // Each sequence's animation name (`walk_` → `walk`); two folders with one prefix (`frame-`
         // in both) are told apart by their folder's name, never merged into one animation.
         var animationNames: [String: String] = [:]
@@ -187,15 +189,20 @@ public struct SheetJob: Sendable {
     }
 
     /// Each sequence's `sequence.json` (read once per folder), by sequence name, for the sequences
-    /// it describes (``SequenceManifest/describes(_:)``).
-    static func manifests(of sequences: [FrameSequence]) throws -> [String: SequenceManifest] {
+    /// it describes (``SequenceManifest/describes(_:)``); a manifest naming a sequence its folder
+    /// does not hold is put in `unmatched`, said as a warning.
+    static func manifests(of sequences: [FrameSequence], unmatched: inout Set<String>) throws -> [String: SequenceManifest] {
         var byFolder: [String: SequenceManifest?] = [:], result: [String: SequenceManifest] = [:]
         for sequence in sequences {
             if byFolder[sequence.directory] == nil {
                 let path = sequence.directory + "/" + SequenceManifest.fileName
                 byFolder[sequence.directory] = .some(FileManager.default.fileExists(atPath: path) ? try SequenceManifest.read(file: path) : nil)
             }
-            guard let manifest = byFolder[sequence.directory] ?? nil, manifest.describes(sequence.prefix) else { continue }
+            guard let manifest = byFolder[sequence.directory] ?? nil else { continue }
+            if let name = manifest.name, !sequences.contains(where: { $0.directory == sequence.directory && $0.prefix == name }) {
+                unmatched.insert("\(sequence.directory)/\(SequenceManifest.fileName) names the sequence \"\(name)\", which is not in its folder: it times nothing")
+            }
+            guard manifest.describes(sequence.prefix) else { continue }
             // A manifest that does not fit its frames is refused, as assemble and validate refuse it.
             if let error = manifest.mismatch(sequence: sequence.prefix, frameCount: sequence.frames.count, highlightedFound: true,
                                              file: sequence.directory + "/" + SequenceManifest.fileName) {

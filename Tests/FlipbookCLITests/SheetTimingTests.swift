@@ -40,4 +40,13 @@ struct SheetTimingTests {
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(json?["exitCode"] as? Int == 3, "--json failures are JSON: \(result.stdout)")
     }
+
+    /// A manifest whose name is no sequence of its folder times nothing, and says so (it was silent).
+    @Test func aManifestNamingNoSequenceIsWarnedAbout() throws {
+        let dir = try Fixtures.temporaryFolder("sheet-timing")
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: "\(dir)/coin")
+        try "{\"name\": \"walk\", \"fps\": 10}".write(toFile: "\(dir)/coin/sequence.json", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["sheet", "coin", "-o", "c.png"], in: dir)
+        #expect(result.status == 0 && result.stderr.contains("names the sequence \"walk\", which is not in its folder"), "\(result.stderr)")
+    }
 }
