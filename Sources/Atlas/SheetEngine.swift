@@ -112,8 +112,18 @@ public enum SheetEngine: String, Sendable, CaseIterable {
     /// What the engine reads of the packed `sheet` only in part, to tell the user: PixiJS builds
     /// each page's animations from that page's own textures (`Spritesheet` does not merge
     /// `animations` across `related_multi_packs`), so an animation whose frames lie on several
-    /// pages comes out split.
+    /// pages comes out split; Godot 3 has one speed per animation, so frames of other durations
+    /// (holds) lose them.
     public func warnings(for sheet: SpriteSheet) -> [String] {
+        if self == .godot3 {
+            // Godot 3's SpriteFrames has one speed per animation and no per-frame duration.
+            let durationOf = Dictionary(sheet.sprites.compactMap { s in s.duration.map { (s.name, $0) } }, uniquingKeysWith: { a, _ in a })
+            let uneven = sheet.animations.filter { Set($0.frames.compactMap { durationOf[$0] }).count > 1 }.map(\.name)
+            guard !uneven.isEmpty else { return [] }
+            return ["Godot 3 plays every frame of an animation for the same time, so the frames of other durations (holds) in "
+                    + "\(uneven.prefix(3).joined(separator: ", "))\(uneven.count > 3 ? " and \(uneven.count - 3) more" : "") "
+                    + "play at the animation's speed; godot4 keeps each frame's duration"]
+        }
         guard self == .pixi, sheet.pages.count > 1 else { return [] }
         let pageOf = Dictionary(sheet.sprites.map { ($0.name, $0.page) }, uniquingKeysWith: { a, _ in a })
         let split = sheet.animations.filter { animation in Set(animation.frames.compactMap { pageOf[$0] }).count > 1 }.map(\.name)

@@ -49,4 +49,14 @@ struct SheetTimingTests {
         let result = try CLI.run(["sheet", "coin", "-o", "c.png"], in: dir)
         #expect(result.status == 0 && result.stderr.contains("names the sequence \"walk\", which is not in its folder"), "\(result.stderr)")
     }
+
+    /// Godot 3 has no per-frame durations: a hold is said to be lost (it was silent); Godot 4 keeps it.
+    @Test func godot3SaysItLosesHolds() throws {
+        let dir = try Fixtures.temporaryFolder("sheet-timing")
+        #expect(try CLI.run(["frames", Fixtures.path("gif/effects/Effect_SmallHit.gif"), "-o", "hit"], in: dir).status == 0)
+        let three = try CLI.run(["sheet", "hit", "-o", "g3/h.png", "--engine", "godot3"], in: dir)
+        #expect(three.status == 0 && three.stderr.contains("Godot 3 plays every frame of an animation for the same time"), "\(three.stderr)")
+        let four = try CLI.run(["sheet", "hit", "-o", "g4/h.png", "--engine", "godot4"], in: dir)
+        #expect(four.status == 0 && !four.stderr.contains("Godot 3"), "\(four.stderr)")
+    }
 }
