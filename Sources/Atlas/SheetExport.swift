@@ -133,7 +133,7 @@ public enum SheetExport {
             // Pages as the data file's folder sees them: their names, or a relative path when
             // `--data` puts the data elsewhere (engines resolve page names against the data file).
             let dataFolder = URL(fileURLWithPath: "\(dataStem).\(dataExtension)").deletingLastPathComponent()
-            let images = imagePaths.map { Self.relativePath(of: URL(fileURLWithPath: $0), from: dataFolder) }
+            let images = imagePaths.map { FileIO.relativePath(of: URL(fileURLWithPath: $0).standardizedFileURL.path, from: dataFolder.standardizedFileURL.path) }
             for (index, page) in sheet.pages.enumerated() { files.append(File(path: imagePaths[index], content: .image(page))) }
             // Formats with one data file for all pages.
             let single: [UInt8]? = switch format {
@@ -160,13 +160,6 @@ public enum SheetExport {
             }
         }
         return files
-    }
-
-    /// `file` as a path from `folder` (`s.png` beside it, `../pages/s.png` elsewhere).
-    static func relativePath(of file: URL, from folder: URL) -> String {
-        let to = file.standardizedFileURL.pathComponents, from = folder.standardizedFileURL.pathComponents
-        let common = zip(to, from).prefix { $0 == $1 }.count
-        return (Array(repeating: "..", count: from.count - common) + to.dropFirst(common)).joined(separator: "/")
     }
 
     /// Writes `files` (folders created as needed) as one set of Raster's `OutputSet`, owned by

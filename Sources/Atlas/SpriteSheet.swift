@@ -1,3 +1,4 @@
+import Animated
 import Raster
 
 /// A packed sprite sheet: its page images (more than one when the sprites overflowed the largest
@@ -163,11 +164,11 @@ public struct SpriteSheet: Sendable {
         for sprite in sprites where !names.insert(fileName(for: sprite)).inserted {
             throw SheetImport.Error(path: source, reason: "two frames map to the file name \(fileName(for: sprite))")
         }
-        let folder = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        let folder = Discovery.trimmingSlash(folder)
         let inputs = InputFiles([source] + sourceFiles)
         try inputs.prepare(folder: folder)
         // Owned by the sheet read: another sheet of the same name elsewhere is another set.
-        let set = OutputSet(owner: source.count > 1 && source.hasSuffix("/") ? String(source.dropLast()) : source, protecting: inputs)
+        let set = OutputSet(owner: Discovery.trimmingSlash(source), protecting: inputs)
         let paths = sprites.map { folder + "/" + fileName(for: $0) }
         for (sprite, path) in zip(sprites, paths) { try PNG.Encoder().write(frame(sprite), to: path, in: set) }
         try set.commit()

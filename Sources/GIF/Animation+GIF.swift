@@ -21,7 +21,7 @@ extension Animation {
             try limits.check(.decodedBytes, frames.count * decoder.width * decoder.height * 4, of: path)
         }
         return Animation(frames: frames.map { .bitmap($0.image) },
-                         frameDurations: frames.map { $0.delay < 2 ? 0.1 : $0.duration },
+                         frameDurations: frames.map { Double($0.playedDelay) / 100 },
                          repeatCount: decoder.repeatCount)
     }
 }

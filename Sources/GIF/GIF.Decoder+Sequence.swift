@@ -12,7 +12,7 @@ extension GIF.Decoder {
         var durations: [Double] = []
         while let frame = try nextFrame() {
             try writer.write(frame.image, number: durations.count + 1)
-            durations.append(frame.delay < 2 ? 100 : Double(frame.delay) * 10)
+            durations.append(Double(frame.playedDelay) * 10)
         }
         let manifest = SequenceManifest(name: writer.prefix, repeatCount: repeatCount, frameDurations: durations)
         return (manifest, try writer.commit(manifest: manifest))

@@ -16,6 +16,10 @@ extension GIF {
 
         /// The delay in seconds.
         public var duration: Double { Double(delay) / 100 }
+
+        /// The delay as browsers play it, in centiseconds: 0–1 cs show for 10 cs (a delay of 0
+        /// would be no frame at all). `frames`, `info` and `assemble` of a GIF all count this.
+        public var playedDelay: Int { delay < 2 ? 10 : delay }
     }
 
     /// Reads an animated GIF frame by frame, compositing as browsers do: disposal 0–3,

@@ -112,6 +112,14 @@ public enum FileIO {
     /// another string.
     public static func fingerprint(of path: String) -> String? { System.fingerprint(of: path) }
 
+    /// The path of `target` from `folder`, both absolute (`/a/s.png` from `/b` is `../a/s.png`),
+    /// component by component; links are not resolved here.
+    public static func relativePath(of target: String, from folder: String) -> String {
+        let to = target.split(separator: "/"), from = folder.split(separator: "/")
+        let common = zip(to, from).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
+    }
+
     /// `path` made absolute, with symbolic links and `..` resolved; `nil` when it does not exist.
     public static func resolvedPath(_ path: String) -> String? { System.resolvedPath(path) }
 

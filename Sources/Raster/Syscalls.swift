@@ -82,6 +82,13 @@ enum System {
         if pending != 0 { raise(pending) }
     }
 
+    /// The size of the regular file at `path` (links not followed); `nil` for anything else.
+    static func regularFileSize(of path: String) -> Int? {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
     /// What is at `path`: `nil` when nothing is; links are followed unless `followingLinks` is false.
     static func kind(of path: String, followingLinks: Bool = true) -> FileKind? {
         var status = stat()

@@ -134,8 +134,8 @@ extension Info {
             var count = 0, centiseconds = 0, opaque = true
             while let frame = try decoder.nextFrame() {
                 count += 1
-                // 0–1 cs play as 10 cs in browsers, and `frames` writes them so: the same total here.
-                centiseconds += frame.delay < 2 ? 10 : frame.delay
+                // 0–1 cs play as 10 cs in browsers, and `frames` writes them so (GIF.Frame.playedDelay).
+                centiseconds += frame.playedDelay
                 if opaque && !frame.image.isOpaque { opaque = false }
             }
             // What the decoder read past (no colour table, data that ends early), on standard error.

@@ -67,6 +67,11 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
+        let format = try reportFormat()
+        // Each folder's PNGs, listed once: a folder with none is an input problem (exit 3), as for
+        // every other command; an unreadable one is left to the validator to report.
+        let found = directories.map { (try? Discovery.pngFiles(inFolder: $0, recursive: true)) ?? [""] }
+        if let index = found.firstIndex(where: \.isEmpty) { throw Discovery.Error.noFrames(source: directories[index]) }
         var reportInputs = InputFiles()
         if let output, output != OutputName.standardOutput {
             // The report never replaces a frame, a manifest or the config it checks, and is not
@@ -74,20 +79,14 @@ struct Validate: ParsableCommand {
             if ["png", "gif", "webp", "apng", "jpg", "jpeg"].contains(OutputName.pathExtension(output)) {
                 throw OutputError.unsupportedName(path: output, reason: "validate writes a text report (.json, .sarif, .xml, .txt), not an image")
             }
-            let frames = directories.flatMap { (try? Discovery.pngFiles(inFolder: $0, recursive: true)) ?? [] }
-            var inputs = InputFiles(frames)
+            let frames = found.joined().filter { !$0.isEmpty }
+            reportInputs = InputFiles(frames)
             for folder in Set(frames.map { ($0 as NSString).deletingLastPathComponent } + directories) {
-                inputs.insert(folder + "/" + SequenceManifest.fileName)
-                inputs.insert(folder + "/" + ValidationConfig.fileName)
+                reportInputs.insert(folder + "/" + SequenceManifest.fileName)
+                reportInputs.insert(folder + "/" + ValidationConfig.fileName)
             }
-            if let config { inputs.insert(config) }
-            try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite)
-            reportInputs = inputs
-        }
-        _ = try reportFormat()
-        // Folders with no PNG at all are an input problem (exit 3), as for every other command.
-        if let empty = directories.first(where: { ((try? Discovery.pngFiles(inFolder: $0, recursive: true)) ?? [""]).isEmpty }) {
-            throw Discovery.Error.noFrames(source: empty)
+            if let config { reportInputs.insert(config) }
+            try OutputSet.check(file: output, protecting: reportInputs, overwrite: overwrite)
         }
         var settings = try loadConfig()
         if uikit { settings.uikit = true }
@@ -96,7 +95,7 @@ struct Validate: ParsableCommand {
         let report = try validator.validate(directories, progress: progress?.update)
         progress?.finish()
 
-        let chosen = json ? ReportFormat.json : ReportFormat(rawValue: try reportFormat().rawValue)!
+        let chosen = json ? ReportFormat.json : ReportFormat(rawValue: format.rawValue)!
         let text = chosen.render(report, base: FileManager.default.currentDirectoryPath)
         if let output, output != OutputName.standardOutput {
             try OutputSet.write(Array((text + "\n").utf8), toFile: output, protecting: reportInputs, overwrite: overwrite)

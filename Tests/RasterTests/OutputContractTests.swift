@@ -125,32 +125,26 @@ struct OutputContractTests {
         }
     }
 
-    /// A killed commit that had renamed its files but not yet removed the old set's leftovers: the
-    /// next write into the folder finishes both from the journal.
-    @Test func aJournalFinishesRemovalsToo() throws {
+    /// A killed commit's journal, replayed by the next write into the folder: the temporary file
+    /// `walk1.png` was to become, and an old `walk9.png` to remove (size 5, CRC-32 of "stale").
+    /// It finishes both when the folder is as the commit left it ("stale" beside a free name), and
+    /// touches neither when someone put files there since (the user's own under both names).
+    @Test(arguments: [
+        ([String: String](), "stale", ["walk1.png": "new frame", "c.txt": "c"]),
+        (["walk1.png": "the user's own, saved after the crash"], "the user's too",
+         ["walk1.png": "the user's own, saved after the crash", "walk9.png": "the user's too", "c.txt": "c"]),
+    ] as [([String: String], String, [String: String])])
+    func aJournalIsReplayedOnlyOverWhatTheCommitLeft(since: [String: String], walk9: String, expected: [String: String]) throws {
         let dir = try Fixtures.temporaryFolder("contract")
-        try "stale".write(toFile: dir + "/walk9.png", atomically: true, encoding: .utf8)
-        try "temp".write(toFile: dir + "/.flipbook-4194321-1.tmp", atomically: true, encoding: .utf8)
+        try "new frame".write(toFile: dir + "/.flipbook-4194321-1.tmp", atomically: true, encoding: .utf8)
+        try walk9.write(toFile: dir + "/walk9.png", atomically: true, encoding: .utf8)
+        for (name, text) in since { try text.write(toFile: "\(dir)/\(name)", atomically: true, encoding: .utf8) }
         let absolute = try #require(FileIO.resolvedPath(dir))
+        // The commit saw walk1.png free ("-").
         let journal = "\(absolute)/.flipbook-4194321-1.tmp\twalk1.png\t-\n-\t\(absolute)/walk9.png\t5\t562580130\n"
         try journal.write(toFile: dir + "/.flipbook-4194321-2.journal", atomically: true, encoding: .utf8)
         try FileIO.writeAtomically(Array("c".utf8), to: dir + "/c.txt")
-        #expect(try Self.contents(dir) == ["walk1.png": "temp", "c.txt": "c"])
-    }
-
-    /// A journal left by a killed commit never renames over a file someone put there since, and
-    /// removes an old file only while it is still the one it names.
-    @Test func aReplayedJournalNeverOverwritesAFileMadeSince() throws {
-        let dir = try Fixtures.temporaryFolder("contract")
-        try "new frame".write(toFile: dir + "/.flipbook-4194329-1.tmp", atomically: true, encoding: .utf8)
-        try "the user's own, saved after the crash".write(toFile: dir + "/walk1.png", atomically: true, encoding: .utf8)
-        try "the user's too".write(toFile: dir + "/walk9.png", atomically: true, encoding: .utf8)
-        let absolute = try #require(FileIO.resolvedPath(dir))
-        // The commit saw walk1.png free ("-"); the user's file appeared there since.
-        let journal = "\(absolute)/.flipbook-4194329-1.tmp\twalk1.png\t-\n-\t\(absolute)/walk9.png\t3\t12345\n"
-        try journal.write(toFile: dir + "/.flipbook-4194329-2.journal", atomically: true, encoding: .utf8)
-        try FileIO.writeAtomically(Array("c".utf8), to: dir + "/c.txt")
-        #expect(try Self.contents(dir) == ["walk1.png": "the user's own, saved after the crash", "walk9.png": "the user's too", "c.txt": "c"])
+        #expect(try Self.contents(dir) == expected)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".flipbook-") }.isEmpty)
     }
 

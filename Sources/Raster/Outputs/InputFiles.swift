@@ -28,17 +28,12 @@ public struct InputFiles: Sendable {
         FileIdentity(path: path).flatMap { identities[$0] }
     }
 
-    /// Refuses `output` when it is one of the inputs (``OutputError/overwritesInput(output:input:)``),
-    /// when something other than a regular file is there (``OutputError/notRegularFile(path:)``), or
-    /// when its name is empty, too long, a folder's settings or Flipbook's own bookkeeping. Whether
-    /// a file there may be replaced is ``OutputSet``'s question (``OutputSet/check(file:protecting:overwrite:)``).
-    public func check(output: String) throws(OutputError) {
-        try checkWritable(output)
-    }
-
-    /// The checks every output gets: not an input, not a folder or special file, not a name of
-    /// Flipbook's bookkeeping (`.flipbook-…`).
-    func checkWritable(_ output: String, settings: Bool = false) throws(OutputError) {
+    /// The checks every output gets (``OutputError``): not one of the inputs (through links too),
+    /// not a folder or special file, a name neither empty nor over 255 bytes, not Flipbook's own
+    /// bookkeeping (`.flipbook-…`), and not a folder's settings (``OutputName/settingsNames``)
+    /// unless `settings` (the manifest writer's `sequence.json`). Whether a file there may be
+    /// replaced is ``OutputSet``'s question (``OutputSet/check(file:protecting:overwrite:)``).
+    public func check(output: String, settings: Bool = false) throws(OutputError) {
         let name = FileIO.lastComponent(of: output)
         if name.isEmpty { throw .unsupportedName(path: output, reason: "an output needs a file name") }
         if name.utf8.count > 255 { throw .unsupportedName(path: output, reason: "the file name is \(name.utf8.count) bytes, over the 255 a file system allows") }

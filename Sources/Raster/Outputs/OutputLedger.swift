@@ -96,7 +96,8 @@ struct OutputLedger: Codable, Equatable {
 
     /// Whether the file at `path` is still exactly what `entry` records.
     static func matches(_ entry: Entry, path: String) -> Bool {
-        guard System.kind(of: path, followingLinks: false) == .regular, let bytes = try? FileIO.readAll(path),
+        // The size from the file's status first: a file of another size is not read at all.
+        guard System.regularFileSize(of: path) == entry.size, let bytes = try? FileIO.readAll(path),
               bytes.count == entry.size else { return false }
         return checksum(bytes) == entry.crc32
     }

@@ -29,6 +29,7 @@ public final class OutputSet: @unchecked Sendable {
     private let owner: String?
     private let inputs: InputFiles
     private var ledgers: [String: OutputLedger] = [:]
+    private var keys: [String: String] = [:]
     private let lock = NSLock()
 
     /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
@@ -68,7 +69,7 @@ public final class OutputSet: @unchecked Sendable {
         // What a killed run left in this folder is finished or cleaned first, so the checks below
         // see the folder as that run's commit left it.
         InterruptedWrites.recover(in: FileIO.parentDirectory(of: path))
-        try inputs.checkWritable(path, settings: settings)
+        try inputs.check(output: path, settings: settings)
         guard let owner, System.kind(of: path, followingLinks: false) != nil else { return }
         let folder = FileIO.parentDirectory(of: path)
         let ledger = self.ledger(folder)
@@ -80,7 +81,7 @@ public final class OutputSet: @unchecked Sendable {
             throw isOwnName ? OutputError.replacesUsersFile(path: path) : OutputError.notWrittenByFlipbook(path: path)
         }
         // Another set's file is never taken, named or not: that set would be broken.
-        guard Self.family(holder) == Self.family(Self.key(of: owner, in: folder)) else {
+        guard Self.family(holder) == Self.family(ownerKey(in: folder) ?? owner) else {
             throw OutputError.heldByAnotherSet(path: path, owner: OutputLedger.display(owner: holder, in: folder))
         }
         guard named || OutputLedger.matches(entry, path: path) else {
@@ -101,10 +102,9 @@ public final class OutputSet: @unchecked Sendable {
     /// Whether the file at `path` is one this set's owner (or a scale variant of it: `walk@2x` for
     /// `walk`) wrote before, as its folder's record says — a file this set may replace or remove.
     public func isOwnEarlierFile(_ path: String) -> Bool {
-        guard let owner else { return false }
         let folder = FileIO.parentDirectory(of: path)
-        guard let (holder, _) = ledger(folder).holder(of: FileIO.lastComponent(of: path)) else { return false }
-        return Self.family(holder) == Self.family(Self.key(of: owner, in: folder))
+        guard let key = ownerKey(in: folder), let (holder, _) = ledger(folder).holder(of: FileIO.lastComponent(of: path)) else { return false }
+        return Self.family(holder) == Self.family(key)
     }
 
     /// The files the set owned by `owner` last wrote into `folder`, as its record says (empty when
@@ -128,10 +128,19 @@ public final class OutputSet: @unchecked Sendable {
         guard let base = System.resolvedPath(folder), let ownerFolder = System.resolvedPath(FileIO.parentDirectory(of: owner)) else {
             return owner
         }
-        let from = base.split(separator: "/"), to = ownerFolder.split(separator: "/")
-        let common = zip(from, to).prefix { $0 == $1 }.count
-        let steps = Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)
-        return (steps + [FileIO.lastComponent(of: owner)]).joined(separator: "/")
+        return FileIO.relativePath(of: ownerFolder + "/" + FileIO.lastComponent(of: owner), from: base)
+    }
+
+    /// This set's owner as the record in `folder` names it, worked out once per folder (it
+    /// resolves two paths: not again for every frame).
+    private func ownerKey(in folder: String) -> String? {
+        guard let owner else { return nil }
+        return lock.withLock {
+            if let key = keys[folder] { return key }
+            let key = Self.key(of: owner, in: folder)
+            keys[folder] = key
+            return key
+        }
     }
 
     /// Removes every temporary file now, leaving the destinations as they were: a set given up.
@@ -184,7 +193,7 @@ public final class OutputSet: @unchecked Sendable {
                 locks.append(lock)
             }
             for folder in folders {
-                let key = Self.key(of: owner, in: folder)
+                let key = ownerKey(in: folder) ?? owner
                 let ledger = OutputLedger.read(folder: folder)
                 let record = OutputLedger.path(in: folder)
                 if let kind = System.kind(of: record, followingLinks: false), kind != .regular { throw OutputError.notRegularFile(path: record) }

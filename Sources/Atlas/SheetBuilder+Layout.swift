@@ -1,0 +1,53 @@
+/// Placing sprites on pages: the packed layout is MaxRects; rows and columns keep play order.
+extension SheetBuilder {
+    /// Where each sprite goes: MaxRects for `packed`, rows (or columns) in play order otherwise.
+    func place(_ sizes: [MaxRectsPacker.Size]) -> MaxRectsPacker.Result? {
+        switch layout {
+        case .packed:
+            return MaxRectsPacker(padding: padding, border: border, powerOfTwo: powerOfTwo, square: square, maxSide: maxSide,
+                                  allowRotation: allowRotation && !labels, multipack: multipack).pack(sizes)
+        case .rows, .columns:
+            // Columns are rows of the transposed sprites, turned back.
+            let transposed = layout == .columns
+            let lines = Self.lines(transposed ? sizes.map { .init(width: $0.height, height: $0.width) } : sizes,
+                                   padding: padding, border: border, maxSide: maxSide)
+            guard let lines else { return nil }
+            guard transposed else { return lines }
+            return MaxRectsPacker.Result(pages: lines.pages.map { .init(width: $0.height, height: $0.width) },
+                                         placements: lines.placements.map { .init(x: $0.y, y: $0.x, rotated: false, page: $0.page) })
+        }
+    }
+
+    /// Sprites in play order in rows about as wide as a square page of their area (at least the
+    /// widest sprite, at most a `maxSide` page), wrapping to the next row and, when a page is full,
+    /// to the next page. `nil` when a sprite does not fit a page.
+    static func lines(_ sizes: [MaxRectsPacker.Size], padding: Int, border: Int, maxSide: Int) -> MaxRectsPacker.Result? {
+        let room = maxSide - 2 * border
+        guard sizes.allSatisfy({ $0.width <= room && $0.height <= room }) else { return nil }
+        let area = sizes.reduce(0.0) { $0 + Double($1.width + padding) * Double($1.height + padding) }
+        let limit = min(room, max(sizes.map(\.width).max() ?? 0, Int(area.squareRoot().rounded(.up))))
+        var pages: [MaxRectsPacker.Size] = []
+        var placements: [MaxRectsPacker.Placement] = []
+        var x = border, y = border, rowHeight = 0, width = 0, bottom = border
+        for size in sizes {
+            // A sprite whose middle passes the limit starts the next row (so rows stay about as
+            // long as the page is tall), as does one that would leave the page.
+            if x > border && (x + size.width / 2 > border + limit || x + size.width > border + room) {
+                x = border
+                y += rowHeight + padding
+                rowHeight = 0
+            }
+            if (x > border || y > border) && y + size.height > border + room {
+                pages.append(.init(width: width + border, height: bottom + border))
+                (x, y, rowHeight, width, bottom) = (border, border, 0, 0, border)
+            }
+            placements.append(.init(x: x, y: y, rotated: false, page: pages.count))
+            x += size.width + padding
+            rowHeight = max(rowHeight, size.height)
+            width = max(width, x - padding)
+            bottom = max(bottom, y + size.height)
+        }
+        pages.append(.init(width: max(width + border, 1), height: max(bottom + border, 1)))
+        return MaxRectsPacker.Result(pages: pages, placements: placements)
+    }
+}
