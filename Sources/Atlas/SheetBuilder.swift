@@ -82,8 +82,6 @@ public struct SheetBuilder: Sendable {
             value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: "0$", with: "", options: .regularExpression)
         }
 
-        private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
-
         /// What is wrong and, where there is one, the flag that fixes it.
         public var description: String {
             switch self {
@@ -101,7 +99,7 @@ public struct SheetBuilder: Sendable {
             case let .notWholePoints(name, scale, width, height, unit):
                 "'\(name)' at @\(scale)x is \(width)×\(height) px, not a whole number of \(unit == 1 ? "points" : "@\(unit)x pixels") "
                     + "(\(Self.format(Double(width) * Double(unit) / Double(scale)))×\(Self.format(Double(height) * Double(unit) / Double(scale)))): "
-                    + "scales share one layout only when each image's size divides by its scale; pad the @\(scale)x images to a multiple of \(scale / Self.gcd(scale, unit)) or pack each scale alone"
+                    + "scales share one layout only when each image's size divides by its scale; pad the @\(scale)x images to a multiple of \(scale / SheetBuilder.gcd(scale, unit)) or pack each scale alone"
             case let .pageTooLarge(width, height, maxPixels):
                 "a page would be \(width)×\(height) px, over the \(maxPixels)-pixel limit; lower --max-size, --border or --padding, "
                     + "or raise --max-pixels"
@@ -363,6 +361,9 @@ public struct SheetBuilder: Sendable {
         }
         return true
     }
+
+    /// The greatest common divisor of two scales.
+    static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
     private static func scaled(_ rect: PixelRect, by factor: Int) -> PixelRect {
         PixelRect(x: rect.x * factor, y: rect.y * factor, width: rect.width * factor, height: rect.height * factor)

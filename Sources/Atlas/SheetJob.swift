@@ -113,23 +113,23 @@ public struct SheetJob: Sendable {
                 jobs.append((frame, file.path, name, animation, durations[index]))
             }
         }
+        // Scales that are not multiples of the smallest (2,3: iOS's pair) share a layout in whole
+        // points: a hidden sheet at their common divisor is the base, then dropped.
+        var packed = scales
+        if let scales, let first = scales.first {
+            let base = scales.reduce(first) { SheetBuilder.gcd($0, $1) }
+            if base < first { packed = [base] + scales }
+        }
+        let hidden = packed?.count != scales?.count
         // Every frame is held until the pages are drawn: their decoded size counts against the
         // memory limit, read from the headers before anything is decoded.
         var held = 0
         for job in jobs {
             let header = try PNG.Decoder(maxPixels: limits.maxPixels).readHeader(file: job.file)
             try limits.checkPixels(width: header.width, height: header.height, of: job.file)
-            held += header.width * header.height * 4 * max(1, scales?.count ?? 1)
+            held += header.width * header.height * 4 * max(1, packed?.count ?? 1)
             try limits.check(.decodedBytes, held, of: "the \(jobs.count) frames")
         }
-        // Scales that are not multiples of the smallest (2,3: iOS's pair) share a layout in whole
-        // points: a hidden sheet at their common divisor is the base, then dropped.
-        var packed = scales
-        if let scales, let first = scales.first {
-            let base = scales.reduce(first) { Self.gcd($0, $1) }
-            if base < first { packed = [base] + scales }
-        }
-        let hidden = packed?.count != scales?.count
         let decoded = try Self.decode(jobs.map(\.frame), files: jobs.map(\.file), scales: packed, counting: hidden ? 1 : 0,
                                       maxPixels: limits.maxPixels)
         var builder = self.builder
@@ -239,9 +239,6 @@ public struct SheetJob: Sendable {
 
     /// The largest texture side every phone and WebGL 1 loads.
     public static let portablePageSide = 4096
-
-    /// The greatest common divisor.
-    static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 
     /// Each frame's image at every scale (one image when `scales` is nil), decoded on every core;
     /// resampled variants are counted except for the first `counting` scales (a hidden base).
