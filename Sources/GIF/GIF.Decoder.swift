@@ -155,6 +155,10 @@ extension GIF {
             }
             framesRead += 1
             guard framesRead <= maxFrames else { throw .tooManyFrames(file: file, maxFrames: maxFrames) }
+            if let codeSize = descriptor.oversizedCodeSize {
+                warnings.append("\(file): frame \(framesRead)'s LZW code size is \(codeSize), over the 8 a GIF's 256 colours need; "
+                                + "read as browsers and Pillow read it")
+            }
             if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
             let rowsRead = reader.readPixels(into: &indices, width: descriptor.width, height: descriptor.height)
             if rowsRead < descriptor.height {

@@ -20,6 +20,8 @@ enum GIFLib {
         var interlaced: Bool
         /// RGB triples of the local colour table, if the frame has one.
         var localColors: [UInt8]?
+        /// The frame's LZW code size when it is one giflib refuses (9–11) and Flipbook decodes itself.
+        var oversizedCodeSize: Int?
     }
 
     /// Pulls records from GIF bytes held in memory.
@@ -67,16 +69,14 @@ enum GIFLib {
             guard DGifGetRecordType(handle, &type) == GIF_OK else { throw failure() }
             switch type {
             case IMAGE_DESC_RECORD_TYPE:
+                let descriptorStart = source.offset
                 guard DGifGetImageDesc(handle) == GIF_OK else {
                     // giflib refuses an LZW code size over 8 (the byte it read last), which browsers
-                    // and Pillow accept; say so rather than "truncated".
-                    let codeSize = source.offset > 0 ? Int(source.bytes[source.offset - 1]) : 0
-                    if (9...11).contains(codeSize) {
-                        throw .corrupt(file: file, reason: "a frame's LZW code size is \(codeSize), over the 8 a GIF of 256 colours needs; "
-                                       + "browsers and Pillow read it, giflib (which Flipbook decodes with) does not")
-                    }
+                    // and Pillow accept: such a frame is decoded here instead.
+                    if let descriptor = decodeOversizedCodeSize(descriptorAt: descriptorStart) { return .image(descriptor) }
                     throw failure()
                 }
+                oversized = nil
                 let image = handle.pointee.Image
                 return .image(ImageDescriptor(
                     left: Int(image.Left), top: Int(image.Top), width: Int(image.Width), height: Int(image.Height),
@@ -102,6 +102,13 @@ enum GIFLib {
         /// many rows were read whole (`height` unless the data ends early; then ``lastError`` says why).
         func readPixels(into indices: inout [UInt8], width: Int, height: Int) -> Int {
             guard width > 0 && height > 0 else { return height }
+            if let oversized {
+                self.oversized = nil
+                let count = LZWDecoder.decode(source.bytes, from: oversized.dataStart, minimumCodeSize: oversized.codeSize,
+                                              into: &indices, count: width * height)
+                if count < width * height { lastError = "the LZW data ends early" }
+                return count / width
+            }
             let rows: Int = indices.withUnsafeMutableBufferPointer { buffer in
                 for row in 0..<height {
                     if DGifGetLine(handle, buffer.baseAddress! + row * width, Int32(width)) != GIF_OK { return row }
@@ -114,6 +121,37 @@ enum GIFLib {
 
         /// Why the last read stopped early (giflib's message), after ``readPixels(into:width:height:)``.
         private(set) var lastError: String?
+
+        /// Where the data of a frame that is decoded here rather than by giflib (see ``LZWDecoder``) starts.
+        private var oversized: (codeSize: Int, dataStart: Int)?
+
+        /// A frame whose LZW code size (9–11) giflib refused: its descriptor read from the bytes
+        /// (`start` is just past the `,`), its data left for ``LZWDecoder`` (in ``readPixels(into:width:height:)``,
+        /// once the decoder has bounded its size), and the source moved past it so giflib reads on
+        /// from the next record. `nil` when that is not what failed.
+        private func decodeOversizedCodeSize(descriptorAt start: Int) -> ImageDescriptor? {
+            let bytes = source.bytes
+            guard start + 9 <= bytes.count else { return nil }
+            func word(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+            let packed = bytes[start + 8]
+            var position = start + 9
+            var localColors: [UInt8]?
+            if packed & 0x80 != 0 {
+                let count = 3 << (Int(packed & 0x07) + 1)
+                guard position + count <= bytes.count else { return nil }
+                localColors = Array(bytes[position..<position + count])
+                position += count
+            }
+            guard position < bytes.count, position + 1 == source.offset else { return nil }
+            let codeSize = Int(bytes[position])
+            guard (9...LZWDecoder.largestMinimumCodeSize).contains(codeSize) else { return nil }
+            let descriptor = ImageDescriptor(left: word(start), top: word(start + 2), width: word(start + 4),
+                                             height: word(start + 6), interlaced: packed & 0x40 != 0, localColors: localColors,
+                                             oversizedCodeSize: codeSize)
+            oversized = (codeSize, position + 1)
+            source.offset = LZWDecoder.endOfSubBlocks(bytes, from: position + 1)
+            return descriptor
+        }
     }
 
     /// Bytes that giflib's read callback consumes.
