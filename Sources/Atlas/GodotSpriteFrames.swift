@@ -160,15 +160,7 @@ public enum GodotSpriteFrames {
     /// The frames of `animation` as Godot must list them: reversed, forward and back, or
     /// repeated for a set number of plays (see the type's documentation).
     static func playOrder(_ animation: SpriteSheet.Animation) -> [String] {
-        var once = animation.frames
-        switch animation.direction {
-        case "reverse": once.reverse()
-        case "pingpong" where once.count > 2: once += once.dropFirst().dropLast().reversed()
-        case "pingpong_reverse" where once.count > 2:
-            once.reverse()
-            once += once.dropFirst().dropLast().reversed()
-        default: break
-        }
+        let once = animation.playedFrames
         return animation.repeatCount > 1 ? Array([[String]](repeating: once, count: min(animation.repeatCount, 100)).joined()) : once
     }
 

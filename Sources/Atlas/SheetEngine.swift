@@ -113,8 +113,23 @@ public enum SheetEngine: String, Sendable, CaseIterable {
     /// each page's animations from that page's own textures (`Spritesheet` does not merge
     /// `animations` across `related_multi_packs`), so an animation whose frames lie on several
     /// pages comes out split; Godot 3 has one speed per animation, so frames of other durations
-    /// (holds) lose them.
+    /// (holds) lose them; Phaser and PixiJS read animations as frame lists that loop until the
+    /// game says otherwise, so a sequence of N plays (`repeatCount`) needs a word in code.
     public func warnings(for sheet: SpriteSheet) -> [String] {
+        var warnings: [String] = []
+        // TexturePacker's JSON lists frames only: Phaser and PixiJS loop them until told otherwise.
+        let counted = sheet.animations.filter { $0.repeatCount > 0 }
+        if (self == .phaser3 || self == .pixi), let first = counted.first {
+            let others = counted.count > 1 ? " (and \(counted.count - 1) more)" : ""
+            let how = self == .phaser3 ? "`repeat: \(first.repeatCount - 1)` in anims.create"
+                : first.repeatCount == 1 ? "`loop = false` on its AnimatedSprite" : "an AnimatedSprite onLoop that stops it after \(first.repeatCount) plays"
+            warnings.append("\(first.name)\(others) should play \(first.repeatCount)× (sequence.json repeatCount), but \(displayName) loops "
+                            + "the data's animations until told: give it \(how)")
+        }
+        return warnings + partialReads(of: sheet)
+    }
+
+    private func partialReads(of sheet: SpriteSheet) -> [String] {
         if self == .godot3 {
             // Godot 3's SpriteFrames has one speed per animation and no per-frame duration.
             let durationOf = Dictionary(sheet.sprites.compactMap { s in s.duration.map { (s.name, $0) } }, uniquingKeysWith: { a, _ in a })

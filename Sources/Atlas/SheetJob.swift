@@ -158,10 +158,6 @@ public struct SheetJob: Sendable {
             warnings.append("a page is \(large.width)×\(large.height): many phones and WebGL 1 cannot load textures over \(Self.portablePageSide) px; "
                             + "--max-size \(Self.portablePageSide) spreads the sprites over more pages")
         }
-        if let engine {
-            try engine.check(pages: sheets[0].pages.count)
-            warnings += engine.warnings(for: sheets[0])
-        }
         // A folder's sequence.json gives its animation's direction and repeat count.
         for sequence in sequences {
             guard let manifest = manifests[sequence.name] else { continue }
@@ -170,6 +166,10 @@ public struct SheetJob: Sendable {
                 sheets[k].animations[index].direction = manifest.direction?.rawValue ?? "forward"
                 sheets[k].animations[index].repeatCount = manifest.repeatCount ?? 0
             }
+        }
+        if let engine {
+            try engine.check(pages: sheets[0].pages.count)
+            warnings += engine.warnings(for: sheets[0])
         }
         let files = try SheetExport.files(for: sheets, format: format, output: output, data: data)
         // The frames, and each folder's sequence.json (read above): no output may replace one.

@@ -78,6 +78,23 @@ public struct SpriteSheet: Sendable {
             self.direction = direction
             self.repeatCount = repeatCount
         }
+
+        /// The sprites of one play in the order they are shown: ``frames`` reversed for `reverse`,
+        /// forward and back (the ends not doubled) for `pingpong`, back and forward for
+        /// `pingpong_reverse`. Formats whose animations are plain frame lists (TexturePacker's JSON,
+        /// Godot's `SpriteFrames`) write this, so the engine plays what the sequence asked for.
+        public var playedFrames: [String] {
+            var once = frames
+            switch direction {
+            case "reverse": once.reverse()
+            case "pingpong" where once.count > 2: once += once.dropFirst().dropLast().reversed()
+            case "pingpong_reverse" where once.count > 2:
+                once.reverse()
+                once += once.dropFirst().dropLast().reversed()
+            default: break
+            }
+            return once
+        }
     }
 
     /// Which way rotated sprites are turned on the page. Formats disagree: TexturePacker's JSON and

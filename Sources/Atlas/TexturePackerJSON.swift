@@ -4,7 +4,10 @@ import Raster
 
 /// TexturePacker's JSON, as Phaser and PixiJS load it (specified in the repository's
 /// `docs/Formats.md`, "TexturePacker JSON hash" and "array"): `frames` keyed by name (hash)
-/// or as an array with `filename`, `animations` per sequence, and `meta`.
+/// or as an array with `filename`, `animations` per sequence, and `meta`. An animation is a plain
+/// list of frame names, which Phaser and PixiJS play forward: a `reverse` or `pingpong` sequence is
+/// written in its played order (``SpriteSheet/Animation/playedFrames``); a set number of plays
+/// cannot be said (both loop until told otherwise), which ``SheetEngine`` warns of.
 ///
 /// Reading knows every key its producers write — TexturePacker (`pivot`, `anchor`, `borders`,
 /// `scale9Borders`, polygon `vertices`/`verticesUV`/`triangles`, `smartupdate`, `normal_map`,
@@ -140,7 +143,7 @@ public enum TexturePackerJSON {
                                        scale: Double(page.scale),
                                        frames: sheet.sprites.filter { $0.page == index }.map { frame($0, filename: $0.name) })
         }
-        let animations = sheet.animations.isEmpty ? nil : Dictionary(sheet.animations.map { ($0.name, $0.frames) }, uniquingKeysWith: { a, _ in a })
+        let animations = sheet.animations.isEmpty ? nil : Dictionary(sheet.animations.map { ($0.name, $0.playedFrames) }, uniquingKeysWith: { a, _ in a })
         let document = MultiAtlasDocument(textures: textures, animations: animations,
                                           meta: .init(app: "flipbook", version: "0.1.0", premultipliedAlpha: sheet.premultipliedAlpha ? true : nil))
         let encoder = JSONEncoder()
@@ -193,7 +196,7 @@ public enum TexturePackerJSON {
         let sprites = sheet.sprites.filter { $0.page == page }
         let onPage = Set(sprites.map(\.name))
         let pageAnimations = sheet.animations.compactMap { animation -> (String, [String])? in
-            let frames = animation.frames.filter(onPage.contains)
+            let frames = animation.playedFrames.filter(onPage.contains)
             return frames.isEmpty ? nil : (animation.name, frames)
         }
         let animations = pageAnimations.isEmpty ? nil : Dictionary(pageAnimations, uniquingKeysWith: { a, _ in a })

@@ -59,4 +59,29 @@ struct SheetTimingTests {
         let four = try CLI.run(["sheet", "hit", "-o", "g4/h.png", "--engine", "godot4"], in: dir)
         #expect(four.status == 0 && !four.stderr.contains("Godot 3"), "\(four.stderr)")
     }
+
+    /// Phaser and PixiJS read animations as frame lists played forward (they dropped direction and
+    /// plays): a pingpong sequence is written forward and back, a reverse one reversed, and a set
+    /// number of plays is said in a warning with the line of code that gives it.
+    @Test(arguments: [
+        ("{\"direction\": \"pingpong\"}", "phaser3", [1, 2, 3, 4, 3, 2], nil),
+        ("{\"direction\": \"reverse\", \"repeatCount\": 3}", "phaser3", [4, 3, 2, 1], "repeat: 2"),
+        ("{\"repeatCount\": 1}", "pixi", [1, 2, 3, 4], "loop = false"),
+        ("{}", "pixi", [1, 2, 3, 4], nil),
+    ] as [(String, String, [Int], String?)])
+    func directionAndPlaysReachTheWebEngines(manifest: String, engine: String, order: [Int], warning: String?) throws {
+        let dir = try Fixtures.temporaryFolder("sheet-timing")
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: "\(dir)/coin")
+        try manifest.write(toFile: "\(dir)/coin/sequence.json", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["sheet", "coin", "-o", "s/coin.png", "--engine", engine], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/s/coin.json"))) as? [String: Any]
+        let animations = try #require(json?["animations"] as? [String: [String]])
+        #expect(animations["gold"] == order.map { "gold_\($0)" }, "\(animations)")
+        if let warning {
+            #expect(result.stderr.contains("should play") && result.stderr.contains(warning), "\(result.stderr)")
+        } else {
+            #expect(!result.stderr.contains("should play"), "\(result.stderr)")
+        }
+    }
 }
