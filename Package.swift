@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "CZlib", "Raster", "GIF", "FrameGen", "TestSupport"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "CZlib", "Raster", "Animated", "GIF", "FrameGen", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -31,7 +31,19 @@ extension Animation {
     /// ``FrameSequence/Frame/file(scale:device:)`` picks for `scale` (default: the manifest's, else 1);
     /// the animation's ``Animation/scale`` is those files' scale when they share one (only `@2x`
     /// files: 2), else the scale asked for. Nothing is decoded.
+    ///
+    /// PNG files listed in an order of their own (``Discovery/listedFrames(_:)``) play as listed,
+    /// timed by the defaults (no folder's `sequence.json` applies to a hand-made list); the
+    /// animation's scale is theirs when they share one, else `scale` (or 1).
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil) throws(LoadError) -> Animation {
+        let listed: [FrameFile]?
+        do { listed = try Discovery.listedFrames(sources) } catch { throw .discovery(error) }
+        if let listed {
+            var animation = SequenceManifest().animation(frames: listed.map { .file($0.path) }, highlightedFrames: nil)
+            let scales = Set(listed.map(\.scale))
+            animation.scale = scales.count == 1 ? scales.first! : scale ?? 1
+            return animation
+        }
         let sequences: [FrameSequence]
         do { sequences = try Discovery.sequences(from: sources) } catch { throw .discovery(error) }
         let source = sources.joined(separator: " ")

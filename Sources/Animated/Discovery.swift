@@ -12,12 +12,15 @@ public enum Discovery {
         case noFrames(source: String)
         /// Nothing is at `source`, nor is its folder there (a mistyped path).
         case notFound(source: String)
+        /// A file listed among frames that is not a PNG (`notes.txt`, `shot.jpg`).
+        case notPNG(path: String)
 
         /// `PATH: what is wrong`, with the accepted forms of a source when nothing was found.
         public var description: String {
             switch self {
             case .unreadableFolder(let path, let reason): "\(path): cannot list folder: \(reason)"
             case .notFound(let source): "\(source): no such file or folder"
+            case .notPNG(let path): "\(path): not a PNG file (frames are PNG files, named by number or listed in order)"
             case .noFrames(let source):
                 "\(source): no frames found (expected a folder, PNG files, or a prefix such as "
                     + "Sequences/explosion/explosion for explosion1.png…)"
@@ -66,6 +69,41 @@ public enum Discovery {
         return (FrameSequence.group(numbered), FrameSequence.group(unnumbered))
     }
 
+    /// The PNG files of a list that is meant as one: every source a file (no folder, no prefix), and
+    /// the list not one numbered sequence in name order. Such a list plays in the order given, each
+    /// file a frame and a file named twice shown twice, as ImageMagick and gifsicle read one:
+    /// `title.png walk3.png walk1.png` or `a.png b.png a.png`. A list in name order — what a shell
+    /// glob gives, byte-wise, case-blind or by number — is read as before: numbered frames by
+    /// number (`f10.png` after `f9.png`, not after `f1.png`) with UIKit's `@Nx` rules, and
+    /// names without numbers in name order. `nil` when the sources are to be read as sequences;
+    /// throws ``Error/notPNG(path:)`` for a listed file that is not a PNG.
+    public static func listedFrames(_ sources: [String]) throws(Error) -> [FrameFile]? {
+        var files: [FrameFile] = []
+        for source in sources {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+            guard let file = FrameFile(path: source) ?? FrameFile(unnumbered: source) else { throw .notPNG(path: source) }
+            files.append(file)
+        }
+        let repeated = Set(files.map(\.path)).count < files.count
+        let numbered = files.filter { !$0.numberText.isEmpty }.count
+        if !repeated && isInNameOrder(sources) {
+            if numbered == files.count { return nil }
+            if numbered == 0 { return files.sorted { NaturalOrder.areInIncreasingOrder($0.path, $1.path) } }
+        }
+        return files
+    }
+
+    /// `true` when `paths` are sorted as a shell glob or a file manager sorts names.
+    private static func isInNameOrder(_ paths: [String]) -> Bool {
+        let orders: [(String, String) -> Bool] = [
+            { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) },
+            { $0.lowercased() < $1.lowercased() },
+            NaturalOrder.areInIncreasingOrder,
+        ]
+        return orders.contains { increasing in zip(paths, paths.dropFirst()).allSatisfy { !increasing($1, $0) } }
+    }
+
     /// The numbered PNG files one source stands for.
     public static func frameFiles(in source: String, recursive: Bool = false) throws(Error) -> [FrameFile] {
         var isDirectory: ObjCBool = false
@@ -77,6 +115,11 @@ public enum Discovery {
         let folder = FrameFile.directory(of: source)
         guard FileIO.resolvedPath(folder) != nil else { throw .notFound(source: source) }
         let prefix = String(source.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+        // `walk1.png` or `notes.txt` is a file name, not a prefix: say it is missing.
+        if let dot = prefix.lastIndex(of: "."), prefix.index(after: dot) < prefix.endIndex,
+           prefix[prefix.index(after: dot)...].allSatisfy({ $0.isASCII && $0.isLetter }) {
+            throw .notFound(source: source)
+        }
         let matches = try pngFiles(inFolder: folder, recursive: false).compactMap { FrameFile(path: $0) }.filter { $0.prefix == prefix }
         guard !matches.isEmpty else { throw .noFrames(source: source) }
         return matches

@@ -11,7 +11,9 @@ struct Assemble: ParsableCommand {
         discussion: """
             SOURCE is a folder of numbered PNGs, a prefix path (Sequences/explosion/explosion for \
             explosion1.png…), a list of PNG files, or a GIF. A sequence.json beside the frames gives \
-            their timing, direction, scale and highlighted frames; options override it.
+            their timing, direction, scale and highlighted frames; options override it. Files listed \
+            in name order (walk*.png) are read by number; listed in an order of their own, with a \
+            file twice, or without numbers, they play as listed.
 
             Timing: --delays beats --duration beats --fps; the default is 30 fps (UIKit's count/30 s). \
             Delays are placed on the cumulative timeline so the total is exact to the centisecond; \
@@ -144,6 +146,11 @@ struct Assemble: ParsableCommand {
             try OutputName.require(output, extensions: ["gif"], what: "assemble writes GIF")
         }
         let animation = try Animation.load(sources, scale: scale, limits: limitOptions.limits)
+        // (A GIF source is no list: `try?`. A list that cannot be read failed in the load above.)
+        if let listed = (try? Discovery.listedFrames(sources))??.map(\.path),
+           listed != listed.sorted(by: NaturalOrder.areInIncreasingOrder) || Set(listed).count < listed.count {
+            Console.error("note: the \(listed.count) files play in the order listed (not by name), a file listed twice shown twice")
+        }
         let inputs = InputFiles(sources + animation.sourceFiles)
         let play = try animation.playback(highlighted: highlighted, timing: .init(delays: try parsedDelays(), duration: duration, fps: fps))
         // A frame without a file at the animation's scale is drawn from another scale's, as UIKit does.
