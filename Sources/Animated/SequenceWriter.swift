@@ -31,8 +31,9 @@ public final class SequenceWriter: Sendable {
     /// A writer into `folder` (created with its parents when missing), none of whose files may be
     /// one of `inputs`. Throws Raster's `OutputError` when `folder` is an input or a file, or when
     /// `prefix` is not a plain file name (a `/`, a leading dot), or its `FileIO.Error` when the
-    /// folder cannot be created.
-    public init(folder: String, prefix: String, scale: Int = 1, encoder: PNG.Encoder = PNG.Encoder(),
+    /// folder cannot be created. The default `encoder` writes every frame at 8 bits (a palette when
+    /// its colours fit one), so the frames share a colour type as far as their colours allow.
+    public init(folder: String, prefix: String, scale: Int = 1, encoder: PNG.Encoder = PNG.Encoder(colorMode: .eightBit),
                 protecting inputs: InputFiles = InputFiles()) throws {
         let folder = Discovery.trimmingSlash(folder)
         guard !prefix.contains("/"), !prefix.hasPrefix("."), !prefix.contains("\0") else {

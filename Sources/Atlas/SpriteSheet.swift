@@ -187,7 +187,8 @@ public struct SpriteSheet: Sendable {
         // Owned by the sheet read: another sheet of the same name elsewhere is another set.
         let set = OutputSet(owner: Discovery.trimmingSlash(source), protecting: inputs)
         let paths = sprites.map { folder + "/" + fileName(for: $0) }
-        for (sprite, path) in zip(sprites, paths) { try PNG.Encoder().write(frame(sprite), to: path, in: set) }
+        // One colour type and depth for all (validate reports a mix as png.colortype-mixed).
+        for (sprite, path) in zip(sprites, paths) { try PNG.Encoder(colorMode: .eightBit).write(frame(sprite), to: path, in: set) }
         try set.commit()
         return paths
     }

@@ -12,6 +12,11 @@ extension PNG {
         public enum ColorMode: Sendable {
             /// The smallest lossless colour type and bit depth.
             case smallest
+            /// A palette at 8 bits for up to 256 colours, else the smallest of grey, grey+alpha,
+            /// RGB and RGBA at 8 bits: the frames of one sequence then share a colour type and
+            /// bit depth as far as their colours allow (``smallest`` gives a 1-bit frame beside
+            /// 8-bit ones, which `validate` reports as `png.colortype-mixed`).
+            case eightBit
             /// Always 8-bit RGBA.
             case rgba
         }
@@ -34,7 +39,7 @@ extension PNG {
                 throw .invalidImage(reason: "PNG cannot store an empty image (\(bitmap.width)×\(bitmap.height))")
             }
             let straight = bitmap.pixels
-            let layout = colorMode == .rgba ? PixelLayout.rgba : PixelLayout.smallest(for: straight)
+            let layout = colorMode == .rgba ? PixelLayout.rgba : PixelLayout.smallest(for: straight, eightBit: colorMode == .eightBit)
             let packed = layout.pack(straight, width: bitmap.width, height: bitmap.height)
             let writer = PNGWriter(width: bitmap.width, height: bitmap.height, bitDepth: layout.bitDepth, colorType: layout.colorType,
                                    palette: layout.paletteRGB, transparency: layout.paletteAlpha, level: compressionLevel)
@@ -95,8 +100,9 @@ struct PixelLayout {
 
     static let rgba = PixelLayout(colorType: .rgba, bitDepth: 8)
 
-    /// The smallest lossless layout for straight RGBA8 samples.
-    static func smallest(for straight: [UInt8]) -> PixelLayout {
+    /// The smallest lossless layout for straight RGBA8 samples; with `eightBit`, a palette (at 8
+    /// bits) whenever the colours fit one, else 8-bit samples.
+    static func smallest(for straight: [UInt8], eightBit: Bool = false) -> PixelLayout {
         var opaque = true
         var grey = true
         // Grey levels representable at 1, 2 and 4 bits are multiples of 255, 85 and 17.
@@ -132,8 +138,13 @@ struct PixelLayout {
             }
         }
 
+        if eightBit && !tooManyColors {
+            var layout = indexed(colors)
+            layout.bitDepth = 8
+            return layout
+        }
         if opaque && grey {
-            let depth = fitsDepth1 ? 1 : fitsDepth2 ? 2 : fitsDepth4 ? 4 : 8
+            let depth = eightBit ? 8 : fitsDepth1 ? 1 : fitsDepth2 ? 2 : fitsDepth4 ? 4 : 8
             return PixelLayout(colorType: .grayscale, bitDepth: depth)
         }
         if !tooManyColors {

@@ -213,4 +213,15 @@ struct AssembleCommandTests {
         let report = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
         #expect(report?["totalCentiseconds"] as? Int == 30)
     }
+
+    /// The frames `frames` writes pass `validate` as one sequence: one colour type and bit depth
+    /// (BigHit's came out as 1-, 2- and 8-bit palettes, 9 png.colortype-mixed warnings).
+    @Test(arguments: ["gif/effects/Effect_BigHit.gif", "gif/giflib/fire.gif", "gif/giflib/welcome2.gif"])
+    func framesOfAGIFShareOneColourType(gif: String) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try CLI.run(["frames", CLI.fixtures + "/" + gif, "-o", "out"], in: directory).status == 0)
+        let check = try CLI.run(["validate", "out"], in: directory)
+        #expect(check.status == 0 && check.stdout.contains("0 warnings") && !check.stdout.contains("png.colortype-mixed"), "\(check.stdout)")
+    }
 }

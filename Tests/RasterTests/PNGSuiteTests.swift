@@ -78,10 +78,11 @@ struct PNGSuiteTests {
     @Test("decode → encode → decode is pixel-identical", arguments: valid)
     func roundTrips(name: String) throws {
         let original = try PNG.Decoder().decode(file: Fixtures.path("pngsuite/valid/\(name)")).bitmap()
-        for mode in [PNG.Encoder.ColorMode.smallest, .rgba] {
+        for mode in [PNG.Encoder.ColorMode.smallest, .eightBit, .rgba] {
             let bytes = try PNG.Encoder(colorMode: mode).encode(original)
             let decoded = try PNG.Decoder().decode(bytes, file: name).bitmap()
             #expect(decoded == original, "\(name) (\(mode)) changed in a round trip")
+            if mode == .eightBit { #expect(try PNG.Decoder().readHeader(bytes, file: name).bitDepth == 8) }
         }
     }
 
