@@ -16,6 +16,17 @@ public struct Path: Sendable, Hashable {
         /// A straight line back to the subpath's start, closing it (SVG `Z`): a closed subpath is stroked
         /// with a join there instead of two caps.
         case close
+
+        /// Whether every coordinate of the element is finite (not ±inf or NaN).
+        public var isFinite: Bool {
+            switch self {
+            case .move(let p), .line(let p): p.x.isFinite && p.y.isFinite
+            case .quad(let p, let c): p.x.isFinite && p.y.isFinite && c.x.isFinite && c.y.isFinite
+            case .cubic(let p, let c1, let c2):
+                p.x.isFinite && p.y.isFinite && c1.x.isFinite && c1.y.isFinite && c2.x.isFinite && c2.y.isFinite
+            case .close: true
+            }
+        }
     }
 
     /// The drawing commands in order, as appended (a drawing command on an empty path is preceded by

@@ -79,6 +79,8 @@ struct SVGPathParser {
             skipSeparators()
             guard index < bytes.count else { break }
             let byte = bytes[index]
+            let commandStart = index
+            let elementsBefore = path.elements.count
             if Self.isCommand(byte) {
                 if path.isEmpty, byte | 0x20 != UInt8(ascii: "m") { throw error("path data must start with M or m") }
                 command = byte
@@ -88,6 +90,7 @@ struct SVGPathParser {
             } else if command == UInt8(ascii: "Z") || command == UInt8(ascii: "z") {
                 throw error("expected a command after Z")
             }
+            let active = command
             // `M` followed by more pairs repeats as `L` (`m` as `l`).
             let relative = command >= UInt8(ascii: "a")
             let origin = relative ? (path.currentPoint ?? .zero) : .zero
@@ -136,6 +139,12 @@ struct SVGPathParser {
                 path.close()
             default:
                 throw error("unknown command")
+            }
+            // Numbers are finite, but what a command computes from them may not be: relative
+            // steps summing past ±1.8e308, S/T mirroring a huge control point, an arc's cubics.
+            if path.elements[elementsBefore...].contains(where: { !$0.isFinite }) {
+                throw SVGPathError(offset: commandStart, message: "the \(Character(Unicode.Scalar(active))) command here computes a point beyond ±1.8e308 "
+                                   + "(relative steps or a mirrored control point add up past the largest number)")
             }
             lastCubicControl = cubicControl
             lastQuadControl = quadControl

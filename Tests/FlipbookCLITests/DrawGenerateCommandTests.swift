@@ -47,6 +47,9 @@ struct DrawGenerateCommandTests {
         (#"{"size":[10,10],"ops":[{"stroke":"M0 0 L5 5","cap":"pointy"}]}"#, 3),
         (#"{"size":[10,10],"ops":[{"image":"missing.png"}]}"#, 3),
         (#"{"ops":[]}"#, 3),
+        // Computed coordinates past ±1.8e308: exit 3 at the command (a fill dropped it, exit 0).
+        (#"{"size":[10,10],"ops":[{"fill":"M1e308 0 l1e308 0 l0 5 z"}]}"#, 3),
+        (#"{"size":[10,10],"ops":[{"stroke":"M0 0 C0 0 -1.5e308 0 1e308 0 S0 0 0 0"}]}"#, 3),
     ] as [(String, Int32)])
     func drawRejectsBadScenes(json: String, status: Int32) throws {
         let path = Self.temporary("bad.json")

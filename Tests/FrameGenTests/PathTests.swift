@@ -51,6 +51,32 @@ struct SVGPathDataTests {
         #expect(throws: SVGPathError.self) { try Path(svg: data) }
     }
 
+    /// Each number is finite, but what the command computes from it is not: relative steps
+    /// summing past ±1.8e308, S/T mirroring a huge control point. It was accepted as ±inf (a fill
+    /// dropped the subpath, a stroke ran out of edges); now it is refused at the command.
+    @Test(arguments: [
+        ("M1e308 0 l1e308 0", 9, "l"),
+        ("m1e308 0 1e308 0", 9, "l"),                               // the implicit l after m
+        ("M0 0 h1e308 h1e308", 12, "h"),
+        ("M0 0 C0 0 -1.5e308 0 1e308 0 S0 0 0 0", 29, "S"),        // 1e308 + (1e308 + 1.5e308)
+        ("M0 0 Q-1.5e308 0 1e308 0 T0 0", 25, "T"),
+        ("M1e308 1e308 a1 1 0 0 1 1e308 1e308", 13, "a"),
+    ] as [(String, Int, String)])
+    func computedOverflowIsRefusedAtItsCommand(data: String, offset: Int, command: String) {
+        #expect {
+            _ = try Path(svg: data)
+        } throws: { error in
+            guard let error = error as? SVGPathError else { return false }
+            return error.offset == offset && error.message.hasPrefix("the \(command) command here computes a point beyond")
+        }
+    }
+
+    /// A path of huge but finite coordinates prints and reads back.
+    @Test func hugeFinitePathsReadBack() throws {
+        let path = try Path(svg: "M-1.7e308 0 L1.7e308 1e-300 Q1e308 1e308 0 0 Z")
+        #expect(try Path(svg: path.svgData) == path)
+    }
+
     @Test("printing and parsing again gives the same path")
     func roundTrip() throws {
         let path = try Path(svg: "M10.5 -3 Q 20 40 30 0 C1 2 3 4 5 6 A 10 5 30 0 1 50 50 Z")
