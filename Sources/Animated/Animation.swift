@@ -39,6 +39,9 @@ public struct Animation: Sendable {
     public var direction: Direction
     /// Pixels per point of the frames.
     public var scale: Int
+    /// What reading the source found and the caller should pass on (a GIF read leniently: a
+    /// missing palette, data that ends early); empty for frames that were read as they are.
+    public var warnings: [String] = []
 
     /// An animation over `frames`; every other property defaults to what `UIImageView` does.
     /// - Parameters:

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 extension Animation {
     /// Why a SOURCE could not become one animation.
@@ -32,28 +33,25 @@ extension Animation {
     /// the animation's ``Animation/scale`` is those files' scale when they share one (only `@2x`
     /// files: 2), else the scale asked for. Nothing is decoded.
     ///
-    /// PNG files listed in an order of their own (``Discovery/listedFrames(_:)``) play as listed,
-    /// timed by the defaults (no folder's `sequence.json` applies to a hand-made list); the
-    /// animation's scale is theirs when they share one, else `scale` (or 1).
+    /// A list of some of a folder's frames takes each one's own duration from the manifest's
+    /// `frameDurations` (one per frame of the folder's sequence).
+    ///
+    /// PNG files listed in an order of their own (``Discovery/listedFrames(_:)``) play as listed; when
+    /// they are numbered frames of one sequence, its folder's `sequence.json` times them as above.
+    /// Their scale is theirs when they share one, else `scale` (or 1). One folder named in two
+    /// ways (`./walk1.png walk2.png`) is one folder (``Discovery/sameFolderSpelling(_:)``).
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil) throws(LoadError) -> Animation {
+        let sources = Discovery.sameFolderSpelling(sources)
         let listed: [FrameFile]?
         do { listed = try Discovery.listedFrames(sources) } catch { throw .discovery(error) }
-        if let listed {
-            var animation = SequenceManifest().animation(frames: listed.map { .file($0.path) }, highlightedFrames: nil)
-            let scales = Set(listed.map(\.scale))
-            animation.scale = scales.count == 1 ? scales.first! : scale ?? 1
-            return animation
-        }
+        if let listed { return try load(listed: listed, scale: scale) }
         let sequences: [FrameSequence]
         do { sequences = try Discovery.sequences(from: sources) } catch { throw .discovery(error) }
         let source = sources.joined(separator: " ")
         guard let directory = sequences.first?.directory else { throw .discovery(.noFrames(source: source)) }
 
-        var manifest: SequenceManifest?
-        let manifestPath = directory == "." ? SequenceManifest.fileName : "\(directory)/\(SequenceManifest.fileName)"
-        if FileManager.default.fileExists(atPath: manifestPath) {
-            do { manifest = try SequenceManifest.read(file: manifestPath) } catch { throw .manifest(error) }
-        }
+        let manifestPath = Self.manifestPath(in: directory)
+        var manifest = try Self.manifest(at: manifestPath)
         let highlightedPrefix = manifest?.highlighted
         let candidates = sequences.filter { sequence in
             if let name = manifest?.name, sequences.contains(where: { $0.prefix == name }) { return sequence.prefix == name }
@@ -67,6 +65,11 @@ extension Animation {
         let highlighted = manifest?.highlighted.flatMap { prefix in
             sequences.first { $0.prefix == prefix && $0.directory == main.directory }
                 ?? (try? Discovery.sequences(from: ["\(main.directory)/\(prefix)"]))?.first
+        }
+        // Some of the folder's frames (files listed in name order): each its own frame's duration.
+        if let all = manifest?.frameDurations, all.count != main.frames.count,
+           let mine = Self.durations(all, of: main.frames.map(\.number), directory: main.directory, prefix: main.prefix) {
+            manifest?.frameDurations = mine
         }
         // The manifest must fit the frames it times: one duration per frame, highlighted frames that exist.
         if let manifest {
@@ -88,5 +91,49 @@ extension Animation {
         let scales = Set(files(main).map(\.scale))
         animation.scale = scales.count == 1 ? scales.first! : wanted
         return animation
+    }
+
+    /// Files played as listed; numbered frames of one sequence are timed by their folder's manifest.
+    private static func load(listed: [FrameFile], scale: Int?) throws(LoadError) -> Animation {
+        var manifest = SequenceManifest()
+        if let first = listed.first, !first.numberText.isEmpty,
+           listed.allSatisfy({ $0.directory == first.directory && $0.prefix == first.prefix && !$0.numberText.isEmpty }) {
+            let path = manifestPath(in: first.directory)
+            if let read = try Self.manifest(at: path), read.describes(first.prefix) {
+                manifest = read
+                manifest.highlighted = nil
+                if let all = read.frameDurations {
+                    guard let mine = durations(all, of: listed.map(\.number), directory: first.directory, prefix: first.prefix) else {
+                        throw .manifest(.schema(SchemaError(file: path, path: "frameDurations", problem: .invalid(
+                            reason: "not one per frame of \(InputPath.quote(first.prefix)) in its folder"))))
+                    }
+                    manifest.frameDurations = mine
+                }
+            }
+        }
+        var animation = manifest.animation(frames: listed.map { .file($0.path) })
+        let scales = Set(listed.map(\.scale))
+        animation.scale = scales.count == 1 ? scales.first! : scale ?? manifest.scale ?? 1
+        return animation
+    }
+
+    /// `durations` (one per frame of the sequence `prefix` of `directory`) for its frames numbered
+    /// `numbers`, each its own; `nil` when `durations` are not one per frame of that sequence.
+    private static func durations(_ durations: [Double], of numbers: [Int], directory: String, prefix: String) -> [Double]? {
+        guard let whole = (try? Discovery.sequences(from: [directory]))?.first(where: { $0.prefix == prefix }),
+              durations.count == whole.frames.count else { return nil }
+        let position = Dictionary(whole.frames.enumerated().map { ($1.number, $0) }, uniquingKeysWith: { a, _ in a })
+        let mine = numbers.compactMap { position[$0].map { durations[$0] } }
+        return mine.count == numbers.count ? mine : nil
+    }
+
+    private static func manifestPath(in directory: String) -> String {
+        directory == "." ? SequenceManifest.fileName : "\(directory)/\(SequenceManifest.fileName)"
+    }
+
+    /// The manifest at `path`, `nil` when there is none.
+    private static func manifest(at path: String) throws(LoadError) -> SequenceManifest? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do { return try SequenceManifest.read(file: path) } catch { throw .manifest(error) }
     }
 }

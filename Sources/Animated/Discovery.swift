@@ -73,10 +73,12 @@ public enum Discovery {
     /// the list not one numbered sequence in name order. Such a list plays in the order given, each
     /// file a frame and a file named twice shown twice, as ImageMagick and gifsicle read one:
     /// `title.png walk3.png walk1.png` or `a.png b.png a.png`. A list in name order — what a shell
-    /// glob gives, byte-wise, case-blind or by number — is read as before: numbered frames by
-    /// number (`f10.png` after `f9.png`, not after `f1.png`) with UIKit's `@Nx` rules, and
-    /// names without numbers in name order. `nil` when the sources are to be read as sequences;
-    /// throws ``Error/notPNG(path:)`` for a listed file that is not a PNG.
+    /// glob gives in any locale: byte-wise, case-blind, by number, or ignoring punctuation as
+    /// `en_US.UTF-8` does (`walk10.png` before `walk1.png`) — is read by number: `nil` when it is one
+    /// numbered sequence (read as a sequence, with UIKit's `@Nx` rules); names without numbers keep
+    /// their places and the numbered files fill theirs by number (`walk*.png` catching
+    /// `walk_end.png`). Call ``sameFolderSpelling(_:)`` first, so that `./walk1.png` and `walk1.png`
+    /// are one file. Throws ``Error/notPNG(path:)`` for a listed file that is not a PNG.
     public static func listedFrames(_ sources: [String]) throws(Error) -> [FrameFile]? {
         var files: [FrameFile] = []
         for source in sources {
@@ -86,19 +88,60 @@ public enum Discovery {
             files.append(file)
         }
         let repeated = Set(files.map(\.path)).count < files.count
-        let numbered = files.filter { !$0.numberText.isEmpty }.count
-        if !repeated && isInNameOrder(sources) {
-            if numbered == files.count { return nil }
-            if numbered == 0 { return files.sorted { NaturalOrder.areInIncreasingOrder($0.path, $1.path) } }
+        guard !repeated && isInNameOrder(files.map(\.path)) else { return files }
+        let numbered = files.filter { !$0.numberText.isEmpty }
+        if numbered.count == files.count, Set(files.map { $0.directory + "/" + $0.prefix }).count == 1 { return nil }
+        // Numbered files by number in the places numbered files hold; the others where they are.
+        var byNumber = numbered.sorted { ($0.directory, $0.prefix, $0.number, $0.path) < ($1.directory, $1.prefix, $1.number, $1.path) }
+            .makeIterator()
+        return files.map { $0.numberText.isEmpty ? $0 : byNumber.next()! }
+    }
+
+    /// What a list of files plays that its user may not expect (see ``listedFrames(_:)``), in one
+    /// line for a note: a file listed twice, an order of its own, names without numbers among
+    /// numbered frames. `nil` when the list plays as its names say (or is no list).
+    public static func listNote(_ sources: [String]) -> String? {
+        // (A GIF source is no list: `try?`. A list that cannot be read failed in the load before.)
+        guard let listed = (try? listedFrames(sameFolderSpelling(sources))) ?? nil, listed.count > 1 else { return nil }
+        let paths = listed.map(\.path)
+        let unnumbered = listed.filter { $0.numberText.isEmpty }.map(\.fileName)
+        var said: [String] = []
+        if Set(paths).count < paths.count { said.append("a file listed twice is shown twice") }
+        if paths == sameFolderSpelling(sources) && paths != paths.sorted(by: NaturalOrder.areInIncreasingOrder) {
+            said.append("the files play in the order listed, not by name")
         }
-        return files
+        if !unnumbered.isEmpty && unnumbered.count < listed.count {
+            said.append("\(unnumbered.prefix(3).joined(separator: ", "))\(unnumbered.count > 3 ? " and \(unnumbered.count - 3) more" : "") "
+                        + "\(unnumbered.count == 1 ? "has" : "have") no frame number: played where listed, the numbered frames by number")
+        }
+        return said.isEmpty ? nil : said.joined(separator: "; ")
+    }
+
+    /// `sources` with every file in a folder named earlier in another way (`./walk1.png`,
+    /// `$PWD/walk2.png`, `walk3.png`) spelled as it was first named, so one folder is one folder
+    /// and one file one file. Folders, prefixes and missing paths are left as they are.
+    public static func sameFolderSpelling(_ sources: [String]) -> [String] {
+        var spelling: [String: String] = [:]   // resolved folder → its first spelling
+        return sources.map { source in
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else { return source }
+            let folder = FrameFile.directory(of: source)
+            guard let resolved = FileIO.resolvedPath(folder) else { return source }
+            let first = spelling[resolved] ?? folder
+            spelling[resolved] = first
+            let name = String(source.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
+            return first == "." ? name : first == "/" ? "/" + name : first + "/" + name
+        }
     }
 
     /// `true` when `paths` are sorted as a shell glob or a file manager sorts names.
     private static func isInNameOrder(_ paths: [String]) -> Bool {
+        // en_US.UTF-8 and most locales compare letters and digits first, case-blind, ignoring punctuation.
+        func collationKey(_ path: String) -> String { String(path.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init)) }
         let orders: [(String, String) -> Bool] = [
             { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) },
             { $0.lowercased() < $1.lowercased() },
+            { collationKey($0) < collationKey($1) },
             NaturalOrder.areInIncreasingOrder,
         ]
         return orders.contains { increasing in zip(paths, paths.dropFirst()).allSatisfy { !increasing($1, $0) } }

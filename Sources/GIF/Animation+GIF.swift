@@ -8,7 +8,8 @@ extension Animation {
     /// A GIF's frames are decoded up front (GIF sources are small); every frame held counts
     /// against `limits.maxDecodedBytes` as it is read, and the GIF's screen and frame count
     /// against the pixel and frame limits. Its delays of 0–1 cs become 10 cs, as browsers play
-    /// them; its loop count becomes the repeat count.
+    /// them; its loop count becomes the repeat count; what the decoder read leniently (see
+    /// `GIF.Decoder.warnings`) is in `Animation.warnings`.
     public static func load(_ sources: [String], scale: Int?, limits: ResourceLimits) throws -> Animation {
         guard sources.count == 1, sources[0].lowercased().hasSuffix(".gif") else {
             return try load(sources, scale: scale)
@@ -20,8 +21,10 @@ extension Animation {
             frames.append(frame)
             try limits.check(.decodedBytes, frames.count * decoder.width * decoder.height * 4, of: path)
         }
-        return Animation(frames: frames.map { .bitmap($0.image) },
-                         frameDurations: frames.map { Double($0.playedDelay) / 100 },
-                         repeatCount: decoder.repeatCount)
+        var animation = Animation(frames: frames.map { .bitmap($0.image) },
+                                  frameDurations: frames.map { Double($0.playedDelay) / 100 },
+                                  repeatCount: decoder.repeatCount)
+        animation.warnings = decoder.warnings
+        return animation
     }
 }

@@ -109,6 +109,8 @@ struct Assemble: ParsableCommand {
             throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")
         }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale is 1, 2 or 3.") }
+        // (The GIF a glob caught because an earlier run wrote it there is left out, not refused.)
+        let sources = output == OutputName.standardOutput ? self.sources : OutputSet.leavingOut(earlierOutputOf: output, from: self.sources)
         if sources.count > 1, let gif = sources.first(where: { $0.lowercased().hasSuffix(".gif") }) {
             throw ValidationError("\(gif) is a GIF: a GIF is assembled on its own, not with other sources.")
         }
@@ -145,12 +147,15 @@ struct Assemble: ParsableCommand {
         } else {
             try OutputName.require(output, extensions: ["gif"], what: "assemble writes GIF")
         }
-        let animation = try Animation.load(sources, scale: scale, limits: limitOptions.limits)
-        // (A GIF source is no list: `try?`. A list that cannot be read failed in the load above.)
-        if let listed = (try? Discovery.listedFrames(sources))??.map(\.path),
-           listed != listed.sorted(by: NaturalOrder.areInIncreasingOrder) || Set(listed).count < listed.count {
-            Console.error("note: the \(listed.count) files play in the order listed (not by name), a file listed twice shown twice")
+        // A glob that catches this command's own earlier GIF (`dir/*` on a second run) leaves it out.
+        var sources = self.sources
+        if sources.count > 1, !toStandardOutput {
+            sources = OutputSet.leavingOut(earlierOutputOf: output, from: sources)
+            if sources.count < self.sources.count { Console.error("note: leaving out \(output), written by an earlier run of this command") }
         }
+        let animation = try Animation.load(sources, scale: scale, limits: limitOptions.limits)
+        for warning in animation.warnings { Console.error("warning: \(warning)") }
+        if let note = Discovery.listNote(sources) { Console.error("note: \(note)") }
         let inputs = InputFiles(sources + animation.sourceFiles)
         let play = try animation.playback(highlighted: highlighted, timing: .init(delays: try parsedDelays(), duration: duration, fps: fps))
         // A frame without a file at the animation's scale is drawn from another scale's, as UIKit does.

@@ -43,7 +43,7 @@ struct AssembleListedFilesTests {
         let read = try Self.framesShown("\(dir)/out.gif", sources: Set(files).sorted().map { "\(Self.coin)/\($0)" })
         #expect(read.shown == shown.map { "\(Self.coin)/\($0)" })
         #expect(read.delays == delays)
-        #expect(result.stderr.contains("play in the order listed") == note, "\(result.stderr)")
+        #expect(result.stderr.contains("note:") == note, "\(result.stderr)")
     }
 
     /// Sprites without numbers (it exited 3, "no frames found") play in the order listed, and in
@@ -77,5 +77,78 @@ struct AssembleListedFilesTests {
         let animation = try Animation.load(files)
         #expect(animation.frames == files.map { FrameSource.file($0) })
         #expect(try Animation.load(files.reversed()).frames.count == 2)
+    }
+
+    static let spinner = "sequences/emt-watch-spinner-2x"
+
+    /// A shell glob's order in any locale is name order: byte-wise (C), or ignoring punctuation as
+    /// `en_US.UTF-8` sorts (`-10@2x` before `-1@2x`); both read by number (the locale's order played
+    /// scrambled).
+    @Test(arguments: ["C", "en_US.UTF-8"])
+    func aGlobInAnyLocaleReadsByNumber(locale: String) throws {
+        let names = (0..<30).map { "waitIndicatorGraphic-\($0)@2x.png" }
+        func key(_ name: String) -> String { String(name.lowercased().filter { $0.isLetter || $0.isNumber }) }
+        let globbed = locale == "C" ? names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) } : names.sorted { key($0) < key($1) }
+        #expect(globbed != names && globbed[1] == "waitIndicatorGraphic-10@2x.png")
+        let animation = try Animation.load(globbed.map { Fixtures.path("\(Self.spinner)/\($0)") })
+        #expect(animation.frames == names.map { .file(Fixtures.path("\(Self.spinner)/\($0)")) })
+        #expect(animation.scale == 2)
+        #expect(Discovery.listNote(globbed.map { Fixtures.path("\(Self.spinner)/\($0)") }) == nil)
+    }
+
+    /// A glob that also catches names without numbers: those keep their places, the numbered frames
+    /// play by number (they played in glob order), and a note names the others.
+    @Test func unnumberedFilesInAGlobKeepTheirPlaces() throws {
+        let dir = try Fixtures.temporaryFolder("assemble-listed")
+        for n in 1...4 { try FileManager.default.copyItem(atPath: Fixtures.path("\(Self.coin)/gold_\(n).png"), toPath: "\(dir)/gold_\(n).png") }
+        try FileManager.default.copyItem(atPath: Fixtures.path("\(Self.coin)/gold_1.png"), toPath: "\(dir)/gold_end.png")
+        let globbed = ["gold_1.png", "gold_2.png", "gold_3.png", "gold_4.png", "gold_end.png"]
+        let animation = try Animation.load(globbed.map { "\(dir)/\($0)" })
+        #expect(animation.frames == globbed.map { .file("\(dir)/\($0)") })
+        let result = try CLI.run(["assemble"] + globbed + ["-o", "out.gif"], in: dir)
+        #expect(result.status == 0 && result.stderr.contains("gold_end.png has no frame number: played where listed"), "\(result.stderr)")
+    }
+
+    /// One folder named in two ways is one folder (it was two sequences, exit 3), and one file named
+    /// in two ways is one file shown twice (it was shown once).
+    @Test func oneFolderNamedTwoWaysIsOneFolder() throws {
+        let folder = Fixtures.path(Self.coin)
+        let three = try Animation.load(["./gold_1.png", "gold_2.png", "\(folder)/gold_3.png"].map { $0.hasPrefix("/") ? $0 : "\(folder)/\($0)" })
+        #expect(three.frames.count == 3)
+        let result = try CLI.run(["assemble", "./gold_1.png", "gold_1.png", "\(folder)/gold_2.png", "-o", NSTemporaryDirectory() + "twice-\(UUID().uuidString).gif", "--json"],
+                                 in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(report?["totalCentiseconds"] as? Int == 10, "three steps of 1/30 s: \(result.stdout)")
+        #expect(result.stderr.contains("a file listed twice is shown twice") && !result.stderr.contains("not by name"), "\(result.stderr)")
+    }
+
+    /// Some of a folder's frames, listed, take their own durations from its sequence.json's
+    /// frameDurations (it refused: "24 entries; 5 expected"), in name order or their own; --fps wins.
+    @Test(arguments: [
+        (["gold_2.png", "gold_3.png"], [String](), [20, 30]),
+        (["gold_4.png", "gold_1.png"], [], [40, 10]),
+        (["gold_2.png", "gold_3.png"], ["--fps", "20"], [5, 5]),
+    ] as [([String], [String], [Int])])
+    func someOfAFoldersFramesKeepTheirDurations(files: [String], options: [String], delays: [Int]) throws {
+        let dir = try Fixtures.temporaryFolder("assemble-listed")
+        try FileManager.default.copyItem(atPath: Fixtures.path(Self.coin), toPath: "\(dir)/coin")
+        try #"{"frameDurations": [100, 200, 300, 400], "fps": null}"#.write(toFile: "\(dir)/coin/sequence.json", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["assemble"] + files.map { "coin/\($0)" } + ["-o", "out.gif"] + options, in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try GIF.Decoder(file: "\(dir)/out.gif").allFrames().map(\.delay) == delays)
+    }
+
+    /// `assemble` passes on what the GIF decoder read leniently (it was silent), and a glob that
+    /// catches the GIF its first run wrote leaves it out on the second (exit 2 before).
+    @Test func gifWarningsAndOwnEarlierOutput() throws {
+        let lenient = try CLI.run(["assemble", Fixtures.path("gif/pillow/issue_2811.gif"), "-o", NSTemporaryDirectory() + "lzw-\(UUID().uuidString).gif"])
+        #expect(lenient.status == 0 && lenient.stderr.contains("warning:") && lenient.stderr.contains("LZW code size is 11"), "\(lenient.stderr)")
+        let dir = try Fixtures.temporaryFolder("assemble-listed")
+        for n in 1...4 { try FileManager.default.copyItem(atPath: Fixtures.path("\(Self.coin)/gold_\(n).png"), toPath: "\(dir)/gold_\(n).png") }
+        let first = try CLI.run(["assemble"] + (1...4).map { "gold_\($0).png" } + ["-o", "anim.gif"], in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        let again = try CLI.run(["assemble", "anim.gif"] + (1...4).map { "gold_\($0).png" } + ["-o", "anim.gif"], in: dir)
+        #expect(again.status == 0 && again.stderr.contains("leaving out anim.gif"), "\(again.stderr)")
     }
 }

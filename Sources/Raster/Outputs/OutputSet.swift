@@ -114,6 +114,15 @@ public final class OutputSet: @unchecked Sendable {
         return OutputLedger.read(folder: folder).files(of: key).map { folder == "." ? $0.name : "\(folder)/\($0.name)" }
     }
 
+    /// `sources` without the files that the output `output` (a single file, its own set) was in
+    /// an earlier run, as its folder's record says: a glob such as `dir/*` catches the
+    /// `dir/anim.gif` the first run wrote, and a command's earlier output is never its input.
+    public static func leavingOut(earlierOutputOf output: String, from sources: [String]) -> [String] {
+        let earlier = InputFiles(files(writtenBy: output, in: FileIO.parentDirectory(of: output)))
+        guard earlier.count > 0 else { return sources }
+        return sources.filter { earlier.input(sameAs: $0) == nil }
+    }
+
     /// An owner without a trailing `@Nx`: the scale variants of one sequence (`walk` and `walk@2x`)
     /// are sets of their own that share their folder's `sequence.json`.
     static func family(_ owner: String) -> Substring {
