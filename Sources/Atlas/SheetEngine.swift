@@ -113,20 +113,43 @@ public enum SheetEngine: String, Sendable, CaseIterable {
     /// each page's animations from that page's own textures (`Spritesheet` does not merge
     /// `animations` across `related_multi_packs`), so an animation whose frames lie on several
     /// pages comes out split; Godot 3 has one speed per animation, so frames of other durations
-    /// (holds) lose them; Phaser and PixiJS read animations as frame lists that loop until the
-    /// game says otherwise, so a sequence of N plays (`repeatCount`) needs a word in code.
+    /// (holds) lose them; and a set number of plays (`repeatCount`) or a direction that the data
+    /// cannot carry needs a word in the game's code: Phaser plays an animation once unless given
+    /// `repeat`, PixiJS's `AnimatedSprite` loops unless told, Godot writes at most 100 plays, and
+    /// libGDX, Cocos2d-x and SpriteKit data hold no animations at all.
     public func warnings(for sheet: SpriteSheet) -> [String] {
-        var warnings: [String] = []
-        // TexturePacker's JSON lists frames only: Phaser and PixiJS loop them until told otherwise.
-        let counted = sheet.animations.filter { $0.repeatCount > 0 }
-        if (self == .phaser3 || self == .pixi), let first = counted.first {
-            let others = counted.count > 1 ? " (and \(counted.count - 1) more)" : ""
-            let how = self == .phaser3 ? "`repeat: \(first.repeatCount - 1)` in anims.create"
-                : first.repeatCount == 1 ? "`loop = false` on its AnimatedSprite" : "an AnimatedSprite onLoop that stops it after \(first.repeatCount) plays"
-            warnings.append("\(first.name)\(others) should play \(first.repeatCount)× (sequence.json repeatCount), but \(displayName) loops "
-                            + "the data's animations until told: give it \(how)")
+        playsAndDirections(of: sheet) + partialReads(of: sheet)
+    }
+
+    private func playsAndDirections(of sheet: SpriteSheet) -> [String] {
+        func named(_ animations: [SpriteSheet.Animation]) -> String {
+            animations[0].name + (animations.count > 1 ? " (and \(animations.count - 1) more)" : "")
         }
-        return warnings + partialReads(of: sheet)
+        switch self {
+        case .phaser3, .aseprite:
+            let counted = sheet.animations.filter { $0.repeatCount > 1 }
+            guard let first = counted.first else { return [] }
+            return ["\(named(counted)) should play \(first.repeatCount)× (sequence.json repeatCount), but Phaser plays an animation "
+                    + "once unless told: give anims.create or play `repeat: \(first.repeatCount - 1)`"]
+        case .pixi:
+            let counted = sheet.animations.filter { $0.repeatCount > 0 }
+            guard let first = counted.first else { return [] }
+            let how = first.repeatCount == 1 ? "`loop = false`" : "an onLoop that stops it after \(first.repeatCount) plays"
+            return ["\(named(counted)) should play \(first.repeatCount)× (sequence.json repeatCount), but PixiJS's AnimatedSprite "
+                    + "loops unless told: give it \(how)"]
+        case .godot3, .godot4:
+            let many = sheet.animations.filter { $0.repeatCount > 100 }
+            guard let first = many.first else { return [] }
+            return ["\(named(many)) should play \(first.repeatCount)×; Godot has no play count, so its frames are written for "
+                    + "100 plays with loop off: stop it in code (animation_finished) for more"]
+        case .libgdx, .cocos2d, .spritekit:
+            let told = sheet.animations.filter { $0.repeatCount > 0 || $0.direction != "forward" }
+            guard let first = told.first else { return [] }
+            let what = [first.direction != "forward" ? first.direction : nil,
+                        first.repeatCount > 0 ? "\(first.repeatCount)× plays" : nil].compactMap { $0 }.joined(separator: " and ")
+            return ["\(displayName) data holds frames, not animations: \(named(told))'s \(what) (sequence.json) are for the game's "
+                    + "code to set"]
+        }
     }
 
     private func partialReads(of sheet: SpriteSheet) -> [String] {

@@ -68,6 +68,7 @@ struct SheetTimingTests {
         ("{\"direction\": \"reverse\", \"repeatCount\": 3}", "phaser3", [4, 3, 2, 1], "repeat: 2"),
         ("{\"repeatCount\": 1}", "pixi", [1, 2, 3, 4], "loop = false"),
         ("{}", "pixi", [1, 2, 3, 4], nil),
+        ("{\"repeatCount\": 1}", "phaser3", [1, 2, 3, 4], nil),       // Phaser plays once unless told
     ] as [(String, String, [Int], String?)])
     func directionAndPlaysReachTheWebEngines(manifest: String, engine: String, order: [Int], warning: String?) throws {
         let dir = try Fixtures.temporaryFolder("sheet-timing")
@@ -83,5 +84,21 @@ struct SheetTimingTests {
         } else {
             #expect(!result.stderr.contains("should play"), "\(result.stderr)")
         }
+    }
+
+    /// What the engine's data cannot carry is said, with the code that does it (it was dropped
+    /// without a word): Aseprite tags' repeat (Phaser's createFromAseprite reads none), libGDX's
+    /// atlas (no animations), Godot's 100-play cap.
+    @Test(arguments: [
+        ("{\"repeatCount\": 3}", "aseprite", "s/coin.json", "repeat: 2"),
+        ("{\"direction\": \"pingpong\"}", "libgdx", "s/coin.atlas", "libGDX data holds frames, not animations: gold's pingpong"),
+        ("{\"repeatCount\": 500}", "godot4", "s/coin.tres", "written for 100 plays"),
+    ])
+    func whatTheDataCannotCarryIsSaid(manifest: String, engine: String, output: String, warning: String) throws {
+        let dir = try Fixtures.temporaryFolder("sheet-timing")
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: "\(dir)/coin")
+        try manifest.write(toFile: "\(dir)/coin/sequence.json", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["sheet", "coin", "-o", output, "--engine", engine], in: dir)
+        #expect(result.status == 0 && result.stderr.contains(warning), "\(result.stderr)")
     }
 }
