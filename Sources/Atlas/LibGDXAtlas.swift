@@ -272,7 +272,7 @@ public enum LibGDXAtlas {
                     case "false" where values.count == 1: pages[pages.count - 1].premultiplied = false
                     default:
                         let found = values.joined(separator: ",")
-                        throw SchemaError(file: file, path: path, problem: .unknownValue, found: found,
+                        throw SchemaError(file: file, path: path, problem: .unknownValue(known: ["true", "false"]), found: found,
                                           suggestion: Suggestion.nearest(to: found, among: ["true", "false"]), line: lineNumber)
                     }
                 }

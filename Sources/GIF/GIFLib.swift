@@ -37,6 +37,7 @@ enum GIFLib {
         let file: String
 
         init(bytes: [UInt8], file: String) throws(GIF.DecodeError) {
+            guard !bytes.isEmpty else { throw .corrupt(file: file, reason: "the file is empty (0 bytes)") }
             source = ByteSource(bytes)
             self.file = file
             var error: Int32 = 0

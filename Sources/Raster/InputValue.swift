@@ -135,7 +135,7 @@ public struct InputValue {
     public func string(oneOf known: [String]) throws(SchemaError) -> String {
         let text = try string()
         guard known.contains(text) else {
-            throw SchemaError(file: file, path: path, problem: .unknownValue, found: text,
+            throw SchemaError(file: file, path: path, problem: .unknownValue(known: known), found: text,
                               suggestion: Suggestion.nearest(to: text, among: known))
         }
         return text

@@ -20,8 +20,9 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
         /// A key the format does not have; ``path`` ends in it and ``found`` is the key. `noun`
         /// names what the key stands for (`key`, or `rule` for the rule IDs of `.flipbook.json`).
         case unknownKey(noun: String)
-        /// A value that is not one of the values the field takes (``found``), such as a direction.
-        case unknownValue
+        /// A value that is not one of the values the field takes (``found``), such as a direction;
+        /// `known` lists them, said when no one of them is near enough to suggest.
+        case unknownValue(known: [String])
         /// A key the format requires is absent; ``path`` ends in it.
         case missingKey
         /// A value of the wrong JSON (or property-list) type.
@@ -89,8 +90,9 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingKey:
             let parent = path.parent
             return "\(file): missing key \(InputPath.quote(path.lastKey ?? ""))" + (parent.isRoot ? "" : " in \(parent)") + hint
-        case .unknownValue:
-            return "\(file): \(at)unknown value \(InputPath.quote(found ?? ""))" + hint
+        case .unknownValue(let known):
+            let choices = suggestion == nil && !known.isEmpty ? "; expected \(known.map(InputPath.quote).joined(separator: ", "))" : ""
+            return "\(file): \(at)unknown value \(InputPath.quote(found ?? ""))" + hint + choices
         case .wrongType(let expected, let foundType):
             return "\(file): \(at)expected \(expected), found \(foundType)" + hint
         case .outOfRange(let requirement):

@@ -124,7 +124,7 @@ private final class DecodingSession {
         if let named = T.self as? any KnownValues.Type {
             let text = try input.string()
             if !named.knownValues.contains(text) {
-                throw SchemaError(file: file, path: path, problem: .unknownValue, found: text,
+                throw SchemaError(file: file, path: path, problem: .unknownValue(known: named.knownValues), found: text,
                                   suggestion: Suggestion.nearest(to: text, among: named.knownValues))
             }
         }

@@ -64,6 +64,12 @@ struct StrictSequenceManifestTests {
         #expect(error.description == #"walk/sequence.json: direction: unknown value "pingpng"; did you mean "pingpong"?"#)
     }
 
+    /// With no value near enough to suggest, the values are listed (it said only "unknown value").
+    @Test func anUnknownDirectionFarFromAnyListsThem() throws {
+        let error = try #require(Self.schemaError(#"{"direction": "yoyo"}"#))
+        #expect(error.description == #"walk/sequence.json: direction: unknown value "yoyo"; expected "forward", "reverse", "pingpong""#)
+    }
+
     @Test func refusesDurationsThatAreNotOnePerFrame() throws {
         let tree = try FixtureTree()
         for n in 1...5 { try tree.png("fx/walk\(n).png", 2, 2) }

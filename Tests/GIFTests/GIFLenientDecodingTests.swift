@@ -50,6 +50,13 @@ struct GIFLenientDecodingTests {
         #expect(decoder.warnings.count == 1 && decoder.warnings[0].contains("LZW code size is 11"), "\(decoder.warnings)")
     }
 
+    /// An empty file says so (it said "Failed to read from given file").
+    @Test func anEmptyFileSaysSo() {
+        #expect(throws: GIF.DecodeError.corrupt(file: "empty.gif", reason: "the file is empty (0 bytes)")) {
+            _ = try GIF.Decoder(bytes: [], file: "empty.gif")
+        }
+    }
+
     /// The Swift LZW decoder against giflib's, on every frame of real GIFs (so the path giflib
     /// does not take is checked on real data): the same indices, frame by frame.
     @Test(arguments: ["gif/effects/Effect_BigHit.gif", "gif/giflib/treescap-interlaced.gif", "gif/giflib/welcome2.gif"])
