@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Flipbook",
     products: [
+        .library(name: "Basics", targets: ["Basics"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Animated", targets: ["Animated"]),
         .library(name: "FrameGen", targets: ["FrameGen"]),
@@ -26,22 +27,25 @@ let package = Package(
             name: "CGIF",
             providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
-        // zlib, for PNG pages compressed on all cores (Raster/Zlib.swift).
+        // zlib, for PNG pages compressed on all cores and output checksums (Basics/System/Zlib.swift).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // glibc's malloc tuning, for the process-wide memory policy (Raster/ProcessPolicy.swift).
+        // glibc's malloc tuning, for the process-wide memory policy (Basics/System/Syscalls.swift).
         .systemLibrary(name: "CMalloc"),
         // libpng reports errors with longjmp; this C target owns setjmp so that a
         // longjmp never crosses a Swift frame. It returns error codes and messages.
         .target(name: "CPNGShim", dependencies: ["CPNG"]),
 
-        .target(name: "Raster", dependencies: ["CPNGShim", "CZlib", "CMalloc"]),
-        .target(name: "Animated", dependencies: ["Raster"]),
-        .target(name: "FrameGen", dependencies: ["Raster"]),
-        .target(name: "GIF", dependencies: ["Raster", "Animated", "CGIF"]),
-        .target(name: "Atlas", dependencies: ["Raster", "Animated"]),
+        // Files, system calls, resource limits and strict input: what every other module builds on.
+        .target(name: "Basics", dependencies: ["CZlib", "CMalloc"]),
+        .target(name: "Raster", dependencies: ["Basics", "CPNGShim"]),
+        .target(name: "Animated", dependencies: ["Basics", "Raster"]),
+        .target(name: "FrameGen", dependencies: ["Basics", "Raster"]),
+        .target(name: "GIF", dependencies: ["Basics", "Raster", "Animated", "CGIF"]),
+        .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated"]),
         .executableTarget(
             name: "flipbook",
             dependencies: [
+                "Basics",
                 "Raster",
                 "Animated",
                 "FrameGen",
@@ -53,14 +57,15 @@ let package = Package(
 
         // Fixture paths shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
-        .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Raster", "TestSupport"]),
-        .testTarget(name: "FrameGenTests", dependencies: ["FrameGen", "Raster", "TestSupport"]),
-        .testTarget(name: "GIFTests", dependencies: ["GIF", "Raster", "TestSupport"]),
-        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Raster", "TestSupport"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
-        .testTarget(name: "ReadmeTests", dependencies: ["Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
-        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "CZlib", "Raster", "Animated", "GIF", "FrameGen", "TestSupport"]),
+        .testTarget(name: "BasicsTests", dependencies: ["Basics", "TestSupport"]),
+        .testTarget(name: "RasterTests", dependencies: ["Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "FrameGenTests", dependencies: ["FrameGen", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "GIFTests", dependencies: ["GIF", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
+        .testTarget(name: "ReadmeTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
+        .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "CZlib", "Basics", "Raster", "Animated", "GIF", "FrameGen", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

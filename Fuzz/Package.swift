@@ -8,7 +8,7 @@ let package = Package(
     name: "FlipbookFuzz",
     dependencies: [.package(name: "Flipbook", path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [.product(name: "Raster", package: "Flipbook")]),
+        .target(name: "FuzzSupport", dependencies: [.product(name: "Basics", package: "Flipbook")]),
         // One executable for every parser: FLIPBOOK_FUZZ_TARGET picks it (see Sources/flipbook-fuzz/Targets.swift).
         .executableTarget(
             name: "flipbook-fuzz",

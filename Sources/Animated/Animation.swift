@@ -1,5 +1,4 @@
 import Foundation
-import Raster
 
 /// An animation as `UIImageView` models one: frames, a duration, a repeat count — plus what
 /// sprite tools add: per-frame durations, a playback direction and a highlighted sequence.

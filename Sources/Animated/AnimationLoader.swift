@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Raster
 
 extension Animation {
     /// Why a SOURCE could not become one animation.

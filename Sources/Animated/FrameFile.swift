@@ -1,4 +1,4 @@
-import Raster
+import Basics
 
 /// One file of a frame sequence: `<prefix><number>[@Nx][~device].png`.
 public struct FrameFile: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Raster
+import Basics
 
 /// The frames that share a folder and a prefix, in numeric order, each with its scale and
 /// device variants.

@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 /// Where a frame's pixels come from: a file decoded only when asked, or a bitmap in memory.

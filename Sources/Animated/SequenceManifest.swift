@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Raster
 
 /// The optional `sequence.json` of a sequence folder (specified in the repository's
 /// `docs/Formats.md`, "`sequence.json`: a sequence's timing"; the timing words in `docs/Timing.md`):
@@ -10,7 +10,7 @@ import Raster
 /// ```
 /// `duration` (seconds) may replace `fps`; `frameDurations` (milliseconds, one per frame) overrides both.
 ///
-/// Every field is optional (`nil`, or `null` in the file, means absent). Reading is strict (Raster's
+/// Every field is optional (`nil`, or `null` in the file, means absent). Reading is strict (Basics'
 /// `StrictDecoder`): a key that is not one of these, a value of the wrong type or out of range is an
 /// ``Error/schema(_:)`` error naming the key, with the nearest known key or value as a suggestion.
 public struct SequenceManifest: Sendable, Equatable, Codable {
@@ -61,7 +61,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         /// The file could not be read, for the system's `reason` (missing, no permission).
         case unreadable(file: String, reason: String)
         /// ``write(to:)`` or ``write(to:in:)`` could not write the file (no permission, a full disk,
-        /// `ulimit -f`): Raster's write error, with its path and the system's reason. An output
+        /// `ulimit -f`): Basics' write error, with its path and the system's reason. An output
         /// failure, not a bad input (the CLI's exit 4, as for every other file it writes).
         case unwritable(FileIO.Error)
         /// The manifest could not be encoded for writing (`reason` is the encoder's); reading
@@ -81,7 +81,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         }
 
         /// One line naming the file: `walk/sequence.json: cannot read: …`, `cannot write
-        /// walk/sequence.json: …` (as Raster's write errors say it), `…: invalid sequence manifest:
+        /// walk/sequence.json: …` (as Basics' write errors say it), `…: invalid sequence manifest:
         /// …`, or the schema error's message (`walk/sequence.json: fps: must be between 1/86400 and
         /// 1000 (found 0)`).
         public var description: String {
@@ -118,7 +118,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     }
 
     /// Writes the manifest as the file `path` of `set` (in place when the set is committed). A
-    /// temporary file that cannot be written is ``Error/unwritable(_:)``; the set's Raster
+    /// temporary file that cannot be written is ``Error/unwritable(_:)``; the set's Basics
     /// `OutputError` when the output contract refuses `path`.
     public func write(to path: String, in set: OutputSet) throws {
         let bytes = try encoded(file: path)

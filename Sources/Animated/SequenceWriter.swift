@@ -1,14 +1,15 @@
+import Basics
 import Foundation
 import Raster
 
 /// Writes a sequence folder — `NAME1.png … NAMEn.png` (`NAME1@2x.png` at scale 2) and its
-/// `sequence.json` — replacing what was there as a whole or not at all (Raster's `OutputSet`): what
+/// `sequence.json` — replacing what was there as a whole or not at all (Basics' `OutputSet`): what
 /// `flipbook generate` writes for a folder and `flipbook frames` for a GIF.
 ///
 /// Frames may be written from several threads at once, in any order; nothing appears in the
 /// folder before ``commit(manifest:)``.
 ///
-/// The folder's files follow Raster's output contract (`OutputSet`): no frame may replace one of
+/// The folder's files follow Basics' output contract (`OutputSet`): no frame may replace one of
 /// the `inputs`; the set replaces the sequence Flipbook wrote earlier under the same prefix as a
 /// whole (a rerun with fewer frames leaves exactly the new ones; each scale's frames are their
 /// own set, so `@1x` and `@2x` runs live side by side) and never a file it did not write. A prefix that ends in a digit gets a `_` before the frame numbers (`orc1_1.png`, not
@@ -29,7 +30,7 @@ public final class SequenceWriter: Sendable {
     private let committed = Flag()
 
     /// A writer into `folder` (created with its parents when missing), none of whose files may be
-    /// one of `inputs`. Throws Raster's `OutputError` when `folder` is an input or a file, or when
+    /// one of `inputs`. Throws Basics' `OutputError` when `folder` is an input or a file, or when
     /// `prefix` is not a plain file name (a `/`, a leading dot), or its `FileIO.Error` when the
     /// folder cannot be created. The default `encoder` writes every frame at 8 bits (a palette when
     /// its colours fit one), so the frames share a colour type as far as their colours allow.
@@ -55,7 +56,7 @@ public final class SequenceWriter: Sendable {
         "\(folder)/\(prefix)\(number)\(scale == 1 ? "" : "@\(scale)x").png"
     }
 
-    /// Encodes frame `number` to its temporary file. Throws Raster's `PNG.EncodeError`, or its
+    /// Encodes frame `number` to its temporary file. Throws Raster's `PNG.EncodeError`, or Basics'
     /// `OutputError` when the output contract refuses the file.
     public func write(_ bitmap: Bitmap, number: Int) throws {
         try encoder.write(bitmap, to: path(forFrame: number), in: set)
@@ -80,7 +81,7 @@ public final class SequenceWriter: Sendable {
     }
 
     /// Adds `manifest` as `sequence.json` (when given) and renames every file into place. Returns
-    /// the paths written: frames by number, then the manifest. Refuses (Raster's `OutputError`)
+    /// the paths written: frames by number, then the manifest. Refuses (Basics' `OutputError`)
     /// when the folder holds a frame of this prefix that Flipbook did not write (the set would
     /// read back mixed with it).
     @discardableResult

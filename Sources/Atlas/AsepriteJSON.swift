@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Raster
 
 /// Aseprite's JSON sheet format, as Aseprite's own "Export Sprite Sheet" writes it with the
 /// `{frame}` file-name format (a hash keyed `"0"`, `"1"`…) and Phaser's `createFromAseprite` reads

@@ -1,4 +1,5 @@
 import Animated
+import Basics
 import Foundation
 import Raster
 

@@ -1,4 +1,4 @@
-import Raster
+import Basics
 
 /// A reader for Godot's text resource format (`.tres`), enough for ``GodotSpriteFrames``: section
 /// headers `[tag key=value …]` followed by `key = value` properties, where a value is a string,

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Raster
 
@@ -12,7 +13,7 @@ import Raster
 /// Reading knows the fields of both formats as libGDX's `TextureAtlasData` and Spine's runtimes read
 /// them — page `size`, `format`, `filter`, `repeat`, `pma`; region `bounds`, `offsets`, `rotate`,
 /// `index` (new), `xy`, `size`, `orig`, `offset` (legacy), and `split` and `pad` — and is lenient
-/// (Raster's `KnownKeys.Policy.lenient`): libGDX keeps any other region field as a custom value
+/// (Basics' `KnownKeys.Policy.lenient`): libGDX keeps any other region field as a custom value
 /// (`AtlasRegion.names`/`values`) and ignores other page and header fields, so those are warnings.
 /// A field that looks like a misspelling of one the block lacks (`bouns`), a region without
 /// bounds, a value that is not the right count of whole numbers or is out of range is an error

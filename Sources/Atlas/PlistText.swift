@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Raster
 
 /// The bits of Apple's XML property lists that SpriteKit's and Cocos2d's atlases share: the
 /// document frame, escaped strings, and the `"{x,y}"` / `"{{x,y},{w,h}}"` geometry strings.

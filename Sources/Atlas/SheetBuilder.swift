@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 /// Builds a ``SpriteSheet`` from named frames: trims transparent borders, makes identical frames
@@ -141,7 +142,7 @@ public struct SheetBuilder: Sendable {
     /// What the pages store under transparency (``AlphaHandling/keep``: the source bytes).
     public var alphaHandling: AlphaHandling
     /// The most pixels one page may have at its largest scale, checked before a page is allocated
-    /// (Raster's `ResourceLimits` default, 8192²; the CLI's `--max-pixels`): a huge `--border` or
+    /// (Basics' `ResourceLimits` default, 8192²; the CLI's `--max-pixels`): a huge `--border` or
     /// `--max-size` is refused, not an allocation of gigabytes.
     public var maxPagePixels: Int = ResourceLimits.default.maxPixels
 

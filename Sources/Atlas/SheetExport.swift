@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Raster
 
@@ -94,7 +95,7 @@ public enum SheetExport {
     /// `sheet-0.plist` per page); libGDX, Godot and Phaser (its multi-atlas) keep all pages in one
     /// data file; SpriteKit writes `NAME.plist` and `NAME.1.png`, `NAME.1@2x.png`….
     /// `output` may also be the data file's name (`tele.tres` for Godot, `hero.atlas` for libGDX):
-    /// the page is then `tele.png`. Throws Raster's `OutputError` for a name whose extension is
+    /// the page is then `tele.png`. Throws Basics' `OutputError` for a name whose extension is
     /// neither `.png` nor the format's data extension (nor `.atlasc` for SpriteKit), for a `data`
     /// name with another extension than the format's, and for `-` (a sheet is several files).
     /// Throws ``Error/rotationNotSupported(_:)`` for rotated sprites in Godot's formats.
@@ -162,12 +163,12 @@ public enum SheetExport {
         return files
     }
 
-    /// Writes `files` (folders created as needed) as one set of Raster's `OutputSet`, owned by
+    /// Writes `files` (folders created as needed) as one set of Basics' `OutputSet`, owned by
     /// `owner` (the name given for the sheet: `output` of ``files(for:format:output:data:)``): they
     /// replace the files the sheet's previous writing made as a whole (a sheet re-packed onto fewer
     /// pages leaves no old page behind), or nothing at all. No file may be one of `inputs`, and an
     /// existing file is replaced only when Flipbook wrote it for this sheet, unless its path is
-    /// among `named` (the names the caller gave outright); otherwise Raster's `OutputError`. Pages
+    /// among `named` (the names the caller gave outright); otherwise Basics' `OutputError`. Pages
     /// are PNGs at zlib level `pngLevel`, 8-bit palette ones when `png8` (Raster's `PaletteQuantizer`).
     public static func write(_ files: [File], owner: String, protecting inputs: InputFiles = InputFiles(), named: [String] = [],
                              pngLevel: Int = 5, png8: Bool = false) throws {

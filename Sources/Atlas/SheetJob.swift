@@ -1,4 +1,5 @@
 import Animated
+import Basics
 import Foundation
 import Raster
 
@@ -36,7 +37,7 @@ public struct SheetJob: Sendable {
     /// Limits on what the frames may ask for (every frame is held until the pages are drawn).
     public var limits: ResourceLimits
     /// Whether ``output`` and ``data`` may replace files Flipbook did not write (never an input,
-    /// never a file of another Flipbook set); `false` refuses them (Raster's `OutputError`).
+    /// never a file of another Flipbook set); `false` refuses them (Basics' `OutputError`).
     public var overwrite: Bool
 
     /// A job with the options of `flipbook sheet`.
@@ -181,7 +182,7 @@ public struct SheetJob: Sendable {
 
     /// Writes a plan's files as one set (``SheetExport/write(_:owner:protecting:named:pngLevel:png8:)``
     /// owned by ``output``): they replace the files this sheet was last written as, or nothing at
-    /// all; none may be one of the frames read (Raster's `OutputError`, before anything is written),
+    /// all; none may be one of the frames read (Basics' `OutputError`, before anything is written),
     /// and only ``output`` and ``data``, with ``overwrite``, may replace a file Flipbook did not write.
     public func write(_ plan: Plan) throws {
         try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs), named: overwrite ? [output] + (data.map { [$0] } ?? []) : [],

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Raster
 
@@ -14,7 +15,7 @@ import Raster
 /// Reading knows those keys and the ones TexturePacker adds (a root `codeandweb` dictionary, a
 /// subimage's `aliases`, which become sprites of their own sharing the region). Apple documents the
 /// compiled format as private and subject to change, so reading is lenient
-/// (Raster's `KnownKeys.Policy.lenient`): another key is a warning, unless it looks like a misspelling of
+/// (Basics' `KnownKeys.Policy.lenient`): another key is a warning, unless it looks like a misspelling of
 /// a key the dictionary lacks; a value of the wrong type or out of range is an error naming the key.
 public enum SpriteKitAtlas {
     /// Why a plist could not be read.

@@ -1,4 +1,5 @@
 import Animated
+import Basics
 import Raster
 
 /// A packed sprite sheet: its page images (more than one when the sprites overflowed the largest
@@ -171,10 +172,10 @@ public struct SpriteSheet: Sendable {
 
     /// Writes every sprite's original frame (``frame(_:)``) into `folder` (created if needed) under
     /// ``fileName(for:)``; two sprites whose names map to the same file are refused before anything
-    /// is written. `source` names the data file in errors. The frames are one set of Raster's
+    /// is written. `source` names the data file in errors. The frames are one set of Basics'
     /// `OutputSet`, owned by the data file `source`: they replace the frames an earlier
     /// unpacking of that sheet wrote there as a whole, never a file Flipbook did not write, and
-    /// never one of ``sourceFiles`` or `source` (Raster's `OutputError`). Returns the paths written,
+    /// never one of ``sourceFiles`` or `source` (Basics' `OutputError`). Returns the paths written,
     /// in sprite order.
     public func unpack(into folder: String, source: String) throws -> [String] {
         var names = Set<String>()

@@ -1,4 +1,5 @@
 import Animated
+import Basics
 import Foundation
 import Raster
 
@@ -13,7 +14,7 @@ import Raster
 /// `scale9Borders`, polygon `vertices`/`verticesUV`/`triangles`, `smartupdate`, `normal_map`,
 /// `related_multi_packs`, a multi-atlas's `normalMap`), Aseprite (`duration`, `frameTags`, `layers`,
 /// `slices`), Free Texture Packer (a number for `meta.scale`), ShoeBox and Adobe Animate — and is
-/// lenient (Raster's `KnownKeys.Policy.lenient`): these files come from templates that users edit, so a key
+/// lenient (Basics' `KnownKeys.Policy.lenient`): these files come from templates that users edit, so a key
 /// of a producer's own is a warning (``Decoded/warnings``), while a misspelling of a key the object
 /// lacks (`spriteSourceSize.q` where `h` is missing, `rotatd`), a value of the wrong type, a size
 /// out of range or an animation naming a frame that does not exist is an error naming the key.

@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Raster
 
 /// Why SVG path data could not be read: the offset (in UTF-8 bytes) and what was expected there.
 public struct SVGPathError: Error, Sendable, Hashable, CustomStringConvertible {

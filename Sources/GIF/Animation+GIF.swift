@@ -1,5 +1,5 @@
 import Animated
-import Raster
+import Basics
 
 extension Animation {
     /// The animation in `sources`: a GIF file, or frames (a folder, a prefix path, PNG files; see

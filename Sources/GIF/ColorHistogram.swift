@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 /// Counts of drawn colours in 6-bit-per-channel bins, with each bin's exact colour sums, so a

@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 /// The colours of the `standard` and `high` presets: every frame gets a palette of its own, built

@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 extension GIF {

@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 /// The colour choice for LZW (``FrameDiff/Target/tolerance``): which index each pixel of a frame's

@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 /// Turns full-screen images into the smallest frames that show them.

@@ -1,6 +1,6 @@
+import Basics
 import Dispatch
 import Foundation
-import Raster
 
 /// Produces per-frame values on worker threads, ahead of a consumer that takes them in order.
 ///

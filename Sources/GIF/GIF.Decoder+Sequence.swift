@@ -1,5 +1,4 @@
 import Animated
-import Raster
 
 extension GIF.Decoder {
     /// Writes every frame still to read, fully composited (disposal and transparency applied), as

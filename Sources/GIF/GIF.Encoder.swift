@@ -1,3 +1,4 @@
+import Basics
 import Dispatch
 import Foundation
 import Raster
@@ -129,8 +130,8 @@ extension GIF {
         }
 
         /// Encodes `input` straight into `path`, atomically (temporary file, then rename), as a
-        /// single-file Raster `OutputSet` (recorded, so a later run may replace it); the GIF is
-        /// never held in memory whole. Before any work, Raster's `OutputError` refuses a `path` that
+        /// single-file Basics `OutputSet` (recorded, so a later run may replace it); the GIF is
+        /// never held in memory whole. Before any work, Basics' `OutputError` refuses a `path` that
         /// is one of `inputs`, not a regular file, another set's file, or — unless `overwrite` — a
         /// file Flipbook did not write.
         public func write(_ input: Input, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,

@@ -1,3 +1,5 @@
+import Basics
+
 extension PNG {
     /// Reads PNG files through libpng.
     ///

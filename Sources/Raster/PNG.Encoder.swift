@@ -1,3 +1,5 @@
+import Basics
+
 extension PNG {
     /// Writes ``Bitmap``s as PNG: rows filtered as libpng chooses by default, compressed by zlib in
     /// pieces on all cores (large pages write several times faster than through libpng, byte-for-byte
@@ -50,7 +52,7 @@ extension PNG {
         }
 
         /// Encodes `bitmap` as the file `path` of `set`: written now to a temporary file, in place
-        /// when the set is committed. Throws ``EncodeError``, or the set's ``OutputError`` when the
+        /// when the set is committed. Throws ``EncodeError``, or the set's `OutputError` when the
         /// output contract refuses `path` (`named`: the caller named this file outright).
         public func write(_ bitmap: Bitmap, to path: String, in set: OutputSet, named: Bool = false) throws {
             let bytes = try encode(bitmap)
@@ -61,8 +63,8 @@ extension PNG {
             }
         }
 
-        /// Encodes `bitmap` and writes it to `path` as a single-file ``OutputSet`` (recorded, so a
-        /// later run may replace it): refused before anything is encoded (``OutputError``) when
+        /// Encodes `bitmap` and writes it to `path` as a single-file `OutputSet` (Basics) (recorded, so a
+        /// later run may replace it): refused before anything is encoded (`OutputError`) when
         /// `path` is one of `inputs`, not a regular file, another set's file, or — unless
         /// `overwrite` — a file Flipbook did not write.
         public func write(_ bitmap: Bitmap, to path: String, protecting inputs: InputFiles, overwrite: Bool = false) throws {

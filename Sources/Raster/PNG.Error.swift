@@ -1,3 +1,5 @@
+import Basics
+
 extension PNG {
     /// Why a PNG could not be read. Every case names the file.
     public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -23,7 +25,7 @@ extension PNG {
         }
 
         /// `FILE: what is wrong`, as the CLI prints it; a file over the pixel budget is described as the
-        /// ``LimitError`` would be, naming the limit and `--max-pixels`.
+        /// Basics' `LimitError` would be, naming the limit and `--max-pixels`.
         public var description: String {
             switch self {
             case .unreadable(let file, let reason):

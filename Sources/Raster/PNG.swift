@@ -1,3 +1,4 @@
+import Basics
 /// PNG reading and writing, through libpng.
 ///
 /// - ``PNG/Decoder`` reads any valid PNG (every colour type and bit depth, palette with tRNS,
@@ -8,7 +9,7 @@ public enum PNG {
     /// The eight bytes every PNG starts with.
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// The default pixel budget, ``ResourceLimits/maxPixels``: a file with more pixels is refused
+    /// The default pixel budget, Basics' `ResourceLimits.maxPixels`: a file with more pixels is refused
     /// before any allocation.
     public static let defaultMaxPixels = ResourceLimits.default.maxPixels
 }

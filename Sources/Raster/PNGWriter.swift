@@ -1,3 +1,4 @@
+import Basics
 import Dispatch
 
 /// Builds a PNG file from packed rows: each row filtered the way libpng chooses by default (of

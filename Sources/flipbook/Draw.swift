@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Foundation
 import FrameGen
 import Raster

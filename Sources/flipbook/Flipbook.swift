@@ -1,5 +1,5 @@
 import ArgumentParser
-import Raster
+import Basics
 
 /// `flipbook`: the command-line front of the Flipbook libraries.
 ///

@@ -1,6 +1,7 @@
 import Animated
 import ArgumentParser
 import Atlas
+import Basics
 import Foundation
 import GIF
 import Raster

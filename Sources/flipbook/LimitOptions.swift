@@ -1,5 +1,5 @@
 import ArgumentParser
-import Raster
+import Basics
 
 /// The resource-limit flags every command that reads input or makes images shares
 /// (``ResourceLimits``; defaults far above real assets).

@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Raster
 
 /// A one-line progress counter on stderr, shown only when stderr is a terminal.
 final class Progress: @unchecked Sendable {

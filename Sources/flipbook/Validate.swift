@@ -1,5 +1,6 @@
 import Animated
 import ArgumentParser
+import Basics
 import Foundation
 import Raster
 

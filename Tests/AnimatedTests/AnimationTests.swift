@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import Raster
 @testable import Animated
 
 @Suite("Animation timeline")

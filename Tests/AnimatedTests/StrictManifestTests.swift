@@ -1,7 +1,7 @@
+import Basics
 import Foundation
 import Testing
 import TestSupport
-import Raster
 @testable import Animated
 
 /// `sequence.json` and `.flipbook.json` refuse what they do not know, naming the key and what was meant.

@@ -1,4 +1,3 @@
-import Raster
 import Testing
 @testable import FrameGen
 

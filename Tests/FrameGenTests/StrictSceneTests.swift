@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import TestSupport
-import Raster
 @testable import FrameGen
 
 /// Scene and stroke files refuse keys their ops do not have, wrong types and values out of range,

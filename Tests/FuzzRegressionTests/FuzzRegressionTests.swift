@@ -1,5 +1,6 @@
 import Animated
 import Atlas
+import Basics
 import FrameGen
 import Foundation
 import GIF

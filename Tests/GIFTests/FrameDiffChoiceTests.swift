@@ -1,5 +1,4 @@
 import Testing
-import Raster
 @testable import GIF
 
 /// ``FrameDiff`` with a tolerance: which indices it may choose for LZW's sake, and what the screen

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 @testable import GIF
 import Raster

@@ -1,3 +1,4 @@
+import Basics
 import Testing
 import TestSupport
 @testable import Raster

@@ -1,4 +1,4 @@
-import Raster
+import Basics
 
 /// The glue between libFuzzer and a target's body.
 @_silgen_name("LLVMFuzzerRunDriver")

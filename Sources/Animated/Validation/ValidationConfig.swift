@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Raster
 
 /// Settings for `flipbook validate`, from `.flipbook.json` at the validated root or `--config`:
 ///
@@ -100,7 +100,7 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     }
 
     /// Parses config JSON and checks it against the known rules; `file` names the data in errors.
-    /// Reading is strict (Raster's `StrictDecoder`): the known keys are the ones ``init(from:)``
+    /// Reading is strict (Basics' `StrictDecoder`): the known keys are the ones ``init(from:)``
     /// reads, so any other key, a value of the wrong type, a rule ID that does not exist, a value
     /// out of range or an `expectedSize` that is not two numbers is an ``Error`` naming the key,
     /// with the nearest known name as a suggestion.

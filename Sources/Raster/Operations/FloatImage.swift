@@ -1,3 +1,4 @@
+import Basics
 import Dispatch
 
 /// Premultiplied RGBA as floats, for filters that must not round between passes: a pixel of

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Resizes bitmaps with a separable filter, pixel-centre aligned: output pixel `x` samples the

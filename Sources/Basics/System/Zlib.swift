@@ -1,13 +1,14 @@
 import CZlib
 
-/// The one place Raster calls zlib: raw deflate of one piece of a stream (so pieces can be
+/// The one place Flipbook calls zlib (package access: Raster's PNG writer compresses with it, the
+/// output record checksums with it): raw deflate of one piece of a stream (so pieces can be
 /// compressed on several cores and joined, as pigz does), and the Adler-32 and CRC-32 checksums.
-enum Zlib {
+package enum Zlib {
     /// `input` compressed as one piece of a raw deflate stream, primed with `dictionary` (the up to
     /// 32 KiB of data just before it, so matches may reach back across the cut): ends byte-aligned
     /// with an empty stored block (a sync flush) so the next piece can follow it, or with the
     /// stream's final block when `final`. `nil` only if zlib cannot allocate its state.
-    static func deflatePiece(_ input: UnsafeBufferPointer<UInt8>, dictionary: UnsafeBufferPointer<UInt8>, level: Int, filtered: Bool, final: Bool) -> [UInt8]? {
+    package static func deflatePiece(_ input: UnsafeBufferPointer<UInt8>, dictionary: UnsafeBufferPointer<UInt8>, level: Int, filtered: Bool, final: Bool) -> [UInt8]? {
         var stream = z_stream()
         guard deflateInit2_(&stream, Int32(level), Z_DEFLATED, -15, 8, filtered ? Z_FILTERED : Z_DEFAULT_STRATEGY, ZLIB_VERSION,
                             Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
@@ -32,17 +33,17 @@ enum Zlib {
     }
 
     /// Adler-32 of `bytes`, continuing from `start` (1 for a new stream).
-    static func adler32(_ bytes: UnsafeBufferPointer<UInt8>, start: UInt32 = 1) -> UInt32 {
+    package static func adler32(_ bytes: UnsafeBufferPointer<UInt8>, start: UInt32 = 1) -> UInt32 {
         UInt32(CZlib.adler32(uLong(start), bytes.baseAddress, uInt(bytes.count)))
     }
 
     /// The Adler-32 of two pieces joined, from theirs and the second one's length.
-    static func adler32Combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
+    package static func adler32Combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
         UInt32(adler32_combine(uLong(first), uLong(second), off_t(secondLength)))
     }
 
     /// CRC-32 of `bytes`, continuing from `start` (0 for a new one).
-    static func crc32(_ bytes: UnsafeBufferPointer<UInt8>, start: UInt32 = 0) -> UInt32 {
+    package static func crc32(_ bytes: UnsafeBufferPointer<UInt8>, start: UInt32 = 0) -> UInt32 {
         UInt32(CZlib.crc32(uLong(start), bytes.baseAddress, uInt(bytes.count)))
     }
 }

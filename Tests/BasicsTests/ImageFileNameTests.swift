@@ -1,5 +1,5 @@
+import Basics
 import Testing
-import Raster
 
 @Suite("Image file names")
 struct ImageFileNameTests {

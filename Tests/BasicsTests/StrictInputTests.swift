@@ -1,6 +1,6 @@
+import Basics
 import Foundation
 import Testing
-import Raster
 
 /// The shared machinery of strict inputs: suggestions, key paths, messages and the strict decoder.
 @Suite("Strict inputs: shared machinery")

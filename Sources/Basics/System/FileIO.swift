@@ -148,7 +148,7 @@ public enum FileIO {
     }
 
     /// Whether standard error is a terminal (progress lines go there only then).
-    public static var standardErrorIsTerminal: Bool { System.standardErrorIsTerminal }
+    package static var standardErrorIsTerminal: Bool { System.standardErrorIsTerminal }
 
     /// The last failed call's reason, for `path`.
     static func systemError(_ path: String, _ operation: Error.Operation = .read) -> Error {

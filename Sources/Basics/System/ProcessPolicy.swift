@@ -1,8 +1,8 @@
 /// Process-wide settings the `flipbook` executable makes once at start; a program using the
 /// libraries may make them too, or keep its own.
-public enum ProcessPolicy {
+package enum ProcessPolicy {
     /// Applies every setting below.
-    public static func apply() {
+    package static func apply() {
         returnFrameBuffersPromptly()
         reportFileSizeLimitsAsErrors()
     }
@@ -13,19 +13,19 @@ public enum ProcessPolicy {
     /// keeps them mapped and gives them back on free. Measured on `assemble` of the gif-real corpus
     /// (peak RSS): 720p film 64 → 54 MB, 800² explosion 51 → 44 MB, wall time unchanged.
     /// A no-op where the allocator is not glibc's.
-    public static func returnFrameBuffersPromptly() {
+    package static func returnFrameBuffersPromptly() {
         System.mapLargeAllocations(from: 1 << 20)
     }
 
     /// A write past the file-size limit (`ulimit -f`) raises SIGXFSZ, which kills the process
     /// without a word. Ignored, the write fails with EFBIG instead: the temporary file is removed,
     /// the destination is untouched and the command exits 4 with "File too large", as for a full disk.
-    public static func reportFileSizeLimitsAsErrors() {
+    package static func reportFileSizeLimitsAsErrors() {
         System.ignoreFileSizeSignal()
     }
 
     /// Ends the process with exit status `status` (standard output flushed).
-    public static func exit(_ status: Int32) -> Never {
+    package static func exit(_ status: Int32) -> Never {
         System.exitProcess(status)
     }
 }

@@ -1,5 +1,5 @@
+import Basics
 import Foundation
-import Raster
 import Testing
 import TestSupport
 

@@ -47,7 +47,7 @@ public final class OutputSet: @unchecked Sendable {
     /// ``OutputError`` when the contract refuses `path` (`named`: the caller named this file outright,
     /// so a file of the user's there may be replaced, never one of another set; `settings`: the file
     /// is a folder's settings, ``OutputName/settingsNames``, written as such — a sequence's
-    /// `sequence.json`), or Raster's `FileIO.Error` when the temporary file cannot be written.
+    /// `sequence.json`), or Basics' `FileIO.Error` when the temporary file cannot be written.
     public func write(_ bytes: [UInt8], to path: String, named: Bool = false, settings: Bool = false) throws {
         let file = try open(path, named: named, settings: settings)
         try file.write(bytes)
@@ -181,7 +181,7 @@ public final class OutputSet: @unchecked Sendable {
     /// Renames every file into place, through a journal (see the type's discussion), and with an
     /// owner removes the files of its previous set that this one did not write again and updates
     /// each folder's record. Throws ``OutputError`` when such an old file has been changed since it
-    /// was written (nothing is renamed then), or Raster's `FileIO.Error`.
+    /// was written (nothing is renamed then), or Basics' `FileIO.Error`.
     public func commit() throws {
         var files = lock.withLock { self.files }
         guard let first = files.first else { return }
