@@ -153,14 +153,14 @@ public enum AsepriteJSON {
     /// key stands in the text (JSON objects are unordered to most parsers, but tags index them).
     /// Keys are read leniently, as by ``TexturePackerJSON`` (the warnings are dropped here); a tag
     /// whose `from`…`to` is not a range of the frames is refused. `file` names the data in errors.
-    public static func decode(_ bytes: [UInt8], file: String = "sheet.json") throws(TexturePackerJSON.Error) -> (sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation], image: String) {
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.json") throws(SheetDataError) -> (sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation], image: String) {
         let document: Document
         var warnings: [SchemaError] = []
         do {
             document = try StrictDecoder(file: file, policy: .lenient).decode(Document.self, fromJSON: bytes, warnings: &warnings)
             for (key, frame) in document.frames { try TexturePackerJSON.check(frame, at: InputPath("frames").appending(key), file: file) }
         } catch {
-            throw TexturePackerJSON.Error(schema: error)
+            throw SheetDataError(format: "Aseprite JSON", schema: error)
         }
         let positions = keyPositions(bytes)
         let ordered = document.frames.keys.sorted { a, b in
@@ -174,7 +174,7 @@ public enum AsepriteJSON {
         for (index, tag) in (document.meta.frameTags ?? []).enumerated() {
             let at = InputPath("meta").appending("frameTags").appending(index: index)
             for (value, key) in [(tag.from, "from"), (tag.to, "to")] where !(0..<sprites.count).contains(value) || tag.from > tag.to {
-                throw TexturePackerJSON.Error(schema: SchemaError(
+                throw SheetDataError(format: "Aseprite JSON", schema: SchemaError(
                     file: file, path: at.appending(key),
                     problem: .outOfRange(requirement: "must be a frame index from 0 to \(sprites.count - 1), from ≤ to"), found: String(value)))
             }

@@ -24,28 +24,6 @@ import Raster
 /// `triangles`; of formats 1 and 2 `frame`, `offset`, `rotated`, `sourceColorRect`, `sourceSize`.
 /// Anything else, a value of the wrong type or out of range is an error naming the key.
 public enum Cocos2dPlist {
-    /// Why a plist could not be read as a Cocos2d sheet.
-    public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// What was wrong.
-        public var reason: String
-        /// The key, value or type at fault, when the plist does not fit the format.
-        public var schema: SchemaError?
-
-        /// An error described by `reason`.
-        public init(reason: String) {
-            self.reason = reason
-        }
-
-        /// The error for `schema`.
-        public init(schema: SchemaError) {
-            self.reason = schema.description
-            self.schema = schema
-        }
-
-        /// `Cocos2d plist: reason`, or the schema error (which names the file).
-        public var description: String { schema?.description ?? "Cocos2d plist: \(reason)" }
-    }
-
     static let rootKeys: KnownKeys = ["frames", "metadata", "texture"]
     static let metadataKeys: KnownKeys = ["format", "textureFileName", "realTextureFileName", "size", "smartupdate", "pixelFormat",
                                           "premultiplyAlpha", "target"]
@@ -96,11 +74,11 @@ public enum Cocos2dPlist {
     /// and formats 1 and 2 (`frame`, `offset`, `rotated`, `sourceSize`), which TexturePacker still
     /// writes for older engines. Aliases become sprites of their own sharing the region. `file`
     /// names the plist in errors.
-    public static func decode(_ bytes: [UInt8], file: String = "sheet.plist") throws(Error) -> (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite]) {
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.plist") throws(SheetDataError) -> (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite]) {
         do {
             return try read(InputValue.propertyList(bytes, file: file))
         } catch {
-            throw Error(schema: error)
+            throw SheetDataError(format: "Cocos2d plist", schema: error)
         }
     }
 

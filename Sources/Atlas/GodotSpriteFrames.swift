@@ -38,32 +38,6 @@ public enum GodotSpriteFrames {
         case godot4 = 4
     }
 
-    /// Why a `.tres` could not be read as sprite frames.
-    public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// The line of the file where reading stopped.
-        public var line: Int
-        /// What was wrong there.
-        public var reason: String
-        /// The section, key, value or type at fault, when the resource does not fit the format.
-        public var schema: SchemaError?
-
-        /// An error on `line` described by `reason`.
-        public init(line: Int, reason: String) {
-            self.line = line
-            self.reason = reason
-        }
-
-        /// The error for `schema`.
-        public init(schema: SchemaError) {
-            self.line = schema.line ?? 1
-            self.reason = schema.description
-            self.schema = schema
-        }
-
-        /// `Godot SpriteFrames, line N: reason`, or the schema error (which names the file).
-        public var description: String { schema?.description ?? "Godot SpriteFrames, line \(line): \(reason)" }
-    }
-
     /// The sections of a `SpriteFrames` resource file.
     static let sectionTags: KnownKeys = ["gd_resource", "ext_resource", "sub_resource", "resource"]
     /// The attributes of each section's header.
@@ -182,15 +156,15 @@ public enum GodotSpriteFrames {
     /// is a frame of its own, identical frames included: a ping-pong or an animation of N plays
     /// comes back as Godot plays it (`repeatCount` 1 when `loop` is off). `file` names the resource
     /// in errors.
-    public static func decode(_ bytes: [UInt8], file: String = "sheet.tres") throws(Error) -> (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation]) {
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.tres") throws(SheetDataError) -> (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation]) {
         let document = try GodotText.parse(String(decoding: bytes, as: UTF8.self))
         guard let header = document.sections.first, header.tag == "gd_resource", header.attributes["type"] == .string("SpriteFrames") else {
-            throw Error(line: 1, reason: "not a SpriteFrames resource (the first line must be [gd_resource type=\"SpriteFrames\" …])")
+            throw SheetDataError(format: "Godot SpriteFrames", line: 1, reason: "not a SpriteFrames resource (the first line must be [gd_resource type=\"SpriteFrames\" …])")
         }
         do {
             return try read(document, file: file)
         } catch {
-            throw Error(schema: error)
+            throw SheetDataError(format: "Godot SpriteFrames", schema: error)
         }
     }
 

@@ -72,7 +72,7 @@ struct GodotText {
 
     var sections: [Section] = []
 
-    static func parse(_ text: String) throws(GodotSpriteFrames.Error) -> GodotText {
+    static func parse(_ text: String) throws(SheetDataError) -> GodotText {
         var scanner = Scanner(characters: Array(text.unicodeScalars))
         var document = GodotText()
         while true {
@@ -113,7 +113,7 @@ struct GodotText {
 
         var peek: Unicode.Scalar? { index < characters.count ? characters[index] : nil }
 
-        func error(_ reason: String) -> GodotSpriteFrames.Error { GodotSpriteFrames.Error(line: line, reason: reason) }
+        func error(_ reason: String) -> SheetDataError { SheetDataError(format: "Godot SpriteFrames", line: line, reason: reason) }
 
         mutating func skipSpace() {
             while let c = peek, c == " " || c == "\t" || c == "\r" || c == "\n" {
@@ -144,7 +144,7 @@ struct GodotText {
             return String(out)
         }
 
-        mutating func string() throws(GodotSpriteFrames.Error) -> String {
+        mutating func string() throws(SheetDataError) -> String {
             index += 1   // the opening quote
             var out = String.UnicodeScalarView()
             while let c = peek {
@@ -167,7 +167,7 @@ struct GodotText {
             throw error("a string is not closed")
         }
 
-        mutating func value(depth: Int) throws(GodotSpriteFrames.Error) -> Value {
+        mutating func value(depth: Int) throws(SheetDataError) -> Value {
             guard depth < GodotText.maximumDepth else { throw error("values nest deeper than \(GodotText.maximumDepth)") }
             skipSpace()
             guard let c = peek else { throw error("a value is missing at the end of the file") }

@@ -19,35 +19,6 @@ import Raster
 /// bounds, a value that is not the right count of whole numbers or is out of range is an error
 /// naming the page, the region, the field and the line.
 public enum LibGDXAtlas {
-    /// Why an atlas file could not be read.
-    public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// The line of the file at fault, from 1 (0 when the error has no line).
-        public var line: Int
-        /// What was wrong: the schema error's whole message (file, line and key path included)
-        /// when ``schema`` is set, as it is for every error reading throws; else the text given to
-        /// ``init(line:reason:)``.
-        public var reason: String
-        /// The field, value or count at fault, with its page, region and line.
-        public var schema: SchemaError?
-
-        /// An error on `line` described by `reason`.
-        public init(line: Int, reason: String) {
-            self.line = line
-            self.reason = reason
-        }
-
-        /// The error for `schema`.
-        public init(schema: SchemaError) {
-            self.line = schema.line ?? 0
-            self.reason = schema.description
-            self.schema = schema
-        }
-
-        /// `libGDX atlas, line N: reason`, or the schema error (which names the file and line:
-        /// `sheet.atlas:12: unknown key "bouns" in ["sheet.png"].walk; did you mean "bounds"?`).
-        public var description: String { schema?.description ?? "libGDX atlas, line \(line): \(reason)" }
-    }
-
     /// The page fields libGDX reads.
     static let pageKeys: KnownKeys = ["size", "format", "filter", "repeat", "pma"]
     /// The region fields libGDX reads (new format, then legacy), and the custom values its
@@ -149,12 +120,12 @@ public enum LibGDXAtlas {
     /// (`xy`/`size`/`orig`/`offset`), and the fields kept only as warnings (see the type's
     /// documentation). Rotations other than 0 and 90 degrees are refused. `file` names the atlas in
     /// errors and warnings.
-    public static func decode(_ bytes: [UInt8], file: String = "sheet.atlas") throws(Error)
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.atlas") throws(SheetDataError)
         -> (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [Region], warnings: [SchemaError]) {
         do {
             return try read(String(decoding: bytes, as: UTF8.self), file: file)
         } catch {
-            throw Error(schema: error)
+            throw SheetDataError(format: "libGDX atlas", schema: error)
         }
     }
 

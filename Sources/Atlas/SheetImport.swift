@@ -117,7 +117,7 @@ public enum SheetImport {
             let file = folder + "/" + URL(fileURLWithPath: next).lastPathComponent
             let data = try bytes(file)
             let decodedPages: [TexturePackerJSON.Decoded]
-            do throws(TexturePackerJSON.Error) {
+            do throws(SheetDataError) {
                 if let multi = try TexturePackerJSON.decodeMultiAtlas(data, file: file) {
                     decodedPages = multi
                 } else {

@@ -18,30 +18,6 @@ import Raster
 /// (Basics' `KnownKeys.Policy.lenient`): another key is a warning, unless it looks like a misspelling of
 /// a key the dictionary lacks; a value of the wrong type or out of range is an error naming the key.
 public enum SpriteKitAtlas {
-    /// Why a plist could not be read.
-    public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// What was wrong: the schema error's whole message (file and key path included) when
-        /// ``schema`` is set, as it is for every error ``SpriteKitAtlas/decode(_:file:)`` throws;
-        /// else the text given to ``init(reason:)``.
-        public var reason: String
-        /// The key, value or type at fault, when the plist does not fit the format.
-        public var schema: SchemaError?
-
-        /// An error described by `reason`.
-        public init(reason: String) {
-            self.reason = reason
-        }
-
-        /// The error for `schema`.
-        public init(schema: SchemaError) {
-            self.reason = schema.description
-            self.schema = schema
-        }
-
-        /// `SpriteKit atlas: reason`, or the schema error (which names the file).
-        public var description: String { schema?.description ?? "SpriteKit atlas: \(reason)" }
-    }
-
     static let rootKeys: KnownKeys = ["format", "images", "codeandweb"]
     static let imageKeys: KnownKeys = ["path", "size", "subimages"]
     static let subimageKeys: KnownKeys = ["name", "textureRect", "spriteOffset", "spriteSourceSize", "textureRotated", "isFullyOpaque", "aliases"]
@@ -87,14 +63,14 @@ public enum SpriteKitAtlas {
     /// What a plist says: its pages (file, size, scale from an `@Nx` file name) and sprites, each
     /// named like its file without `.png` (so `walk0@2x` for the @2x page's) and pointing at its
     /// page, and the keys kept only as warnings. `file` names the plist in errors and warnings.
-    public static func decode(_ bytes: [UInt8], file: String = "sheet.plist") throws(Error)
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.plist") throws(SheetDataError)
         -> (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite], warnings: [SchemaError]) {
         var warnings: [SchemaError] = []
         do {
             let (pages, sprites) = try read(InputValue.propertyList(bytes, file: file), warnings: &warnings)
             return (pages, sprites, warnings)
         } catch {
-            throw Error(schema: error)
+            throw SheetDataError(format: "SpriteKit atlas", schema: error)
         }
     }
 

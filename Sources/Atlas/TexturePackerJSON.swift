@@ -155,7 +155,7 @@ public enum TexturePackerJSON {
     /// Each page of a Phaser multi-atlas (``encodeMultiAtlas(_:images:)``) as a decoded page;
     /// `nil` when the data is not one (no `textures` key). `file` names the data in errors and
     /// warnings (which the first page carries).
-    public static func decodeMultiAtlas(_ bytes: [UInt8], file: String = "sheet.json") throws(Error) -> [Decoded]? {
+    public static func decodeMultiAtlas(_ bytes: [UInt8], file: String = "sheet.json") throws(SheetDataError) -> [Decoded]? {
         var warnings: [SchemaError] = []
         do {
             let root = try InputValue.json(bytes, file: file)
@@ -181,7 +181,7 @@ public enum TexturePackerJSON {
             try check(document.animations ?? [:], frames: names, file: file)
             return pages
         } catch {
-            throw Error(schema: error)
+            throw SheetDataError(format: "TexturePacker JSON", schema: error)
         }
     }
 
@@ -230,28 +230,6 @@ public enum TexturePackerJSON {
                                   sourceWidth: frame.sourceSize.w, sourceHeight: frame.sourceSize.h, duration: frame.duration)
     }
 
-    /// Why a data file could not be read.
-    public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// What was wrong.
-        public var reason: String
-        /// The key, type, value or count at fault, when the data does not fit the format.
-        public var schema: SchemaError?
-
-        /// An error described by `reason`.
-        public init(reason: String) {
-            self.reason = reason
-        }
-
-        /// The error for `schema`.
-        public init(schema: SchemaError) {
-            self.reason = schema.description
-            self.schema = schema
-        }
-
-        /// `not a TexturePacker JSON sheet: reason`, or the schema error (which names the file).
-        public var description: String { schema?.description ?? "not a TexturePacker JSON sheet: \(reason)" }
-    }
-
     /// What a data file says: its sprites (rotated ones turned clockwise, TexturePacker's way),
     /// animations, page image and size, and the other pages' data files of a multipack.
     public struct Decoded: Sendable {
@@ -277,7 +255,7 @@ public enum TexturePackerJSON {
 
     /// Reads a JSON hash or array (ours, TexturePacker's, Aseprite's, Free Texture Packer's…);
     /// `file` names the data in errors and warnings.
-    public static func decode(_ bytes: [UInt8], file: String = "sheet.json") throws(Error) -> Decoded {
+    public static func decode(_ bytes: [UInt8], file: String = "sheet.json") throws(SheetDataError) -> Decoded {
         var warnings: [SchemaError] = []
         let frames: [(String, Frame)]
         let animations: [String: [String]]
@@ -307,7 +285,7 @@ public enum TexturePackerJSON {
             // A multipack's animations may list frames of its other pages (PixiJS's related_multi_packs).
             if (meta.related_multi_packs ?? []).isEmpty { try check(animations, frames: frames.map(\.0), file: file) }
         } catch {
-            throw Error(schema: error)
+            throw SheetDataError(format: "TexturePacker JSON", schema: error)
         }
         return Decoded(sprites: frames.map { sprite($0, $1) }, animations: animations, image: meta.image,
                        width: meta.size.w, height: meta.size.h, scale: meta.scale.flatMap { Int($0.text) }.map { max(1, $0) } ?? 1,

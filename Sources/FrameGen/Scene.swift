@@ -284,9 +284,6 @@ public struct Scene: Sendable {
 
 /// Why a scene could not be read or drawn.
 public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// A field is missing, of the wrong type or out of range; `path` is the field (`ops[2].width`).
-    /// (Scenes and stroke files now report these as ``schema(_:)``.)
-    case invalid(path: String, reason: String)
     /// A key the scene or stroke file does not have, a value of the wrong type or out of range, with
     /// the file, the key path and the nearest known key: `scene: unknown key "colour" in ops[3];
     /// did you mean "color"?`.
@@ -300,7 +297,6 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `scene: image NAME was not loaded`.
     public var description: String {
         switch self {
-        case .invalid(let path, let reason): return path.isEmpty ? "scene: \(reason)" : "scene \(path): \(reason)"
         case .missingImage(let name): return "scene: image \(name) was not loaded"
         case .limit(let error): return error.description
         case .schema(let error): return error.description

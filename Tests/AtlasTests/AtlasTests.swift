@@ -221,8 +221,8 @@ struct ExporterGoldenTests {
         let legacy = "p.png\nsize: 32, 32\nformat: RGBA8888\nfilter: Linear,Linear\nrepeat: none\na\n  rotate: false\n  xy: 4, 6\n  size: 10, 8\n  orig: 20, 16\n  offset: 3, 6\n  index: -1\n"
         let decoded = try LibGDXAtlas.decode(Array(legacy.utf8))
         #expect(decoded.regions.map(\.sprite) == [sprite])
-        #expect(throws: LibGDXAtlas.Error.self) { try LibGDXAtlas.decode(Array("p.png\na\nbounds:1,2\n".utf8)) }
-        #expect(throws: LibGDXAtlas.Error.self) { try LibGDXAtlas.decode(Array("p.png\na\nrotate:45\nbounds:1,2,3,4\n".utf8)) }
+        #expect(throws: SheetDataError.self) { try LibGDXAtlas.decode(Array("p.png\na\nbounds:1,2\n".utf8)) }
+        #expect(throws: SheetDataError.self) { try LibGDXAtlas.decode(Array("p.png\na\nrotate:45\nbounds:1,2,3,4\n".utf8)) }
         // rotate:true: bounds keep the unrotated size; on the page the region is h × w.
         let turned = try LibGDXAtlas.decode(Array("p.png\na\nbounds:1,2,3,4\nrotate:true\n".utf8)).regions[0].sprite
         #expect(turned.rotated && turned.frame == .init(x: 1, y: 2, width: 4, height: 3) && turned.sourceWidth == 3)
@@ -297,7 +297,7 @@ struct ExporterGoldenTests {
             "[gd_resource type=\"SpriteFrames\" format=2]\n[resource]\nanimations = [ \"unterminated\n",
         ]
         for text in cases {
-            #expect(throws: GodotSpriteFrames.Error.self, "\(text.prefix(80))") { try GodotSpriteFrames.decode(Array(text.utf8)) }
+            #expect(throws: SheetDataError.self, "\(text.prefix(80))") { try GodotSpriteFrames.decode(Array(text.utf8)) }
         }
     }
 
@@ -333,7 +333,7 @@ struct ExporterGoldenTests {
             <key>textureFileName</key><string>p.png</string></dict></dict></plist>
             """
         #expect(try Cocos2dPlist.decode(Array(legacy.utf8)).sprites == [sprite])
-        #expect(throws: Cocos2dPlist.Error.self) { try Cocos2dPlist.decode(Array(legacy.replacingOccurrences(of: "{20,16}", with: "{1e300,16}").utf8)) }
+        #expect(throws: SheetDataError.self) { try Cocos2dPlist.decode(Array(legacy.replacingOccurrences(of: "{20,16}", with: "{1e300,16}").utf8)) }
     }
 
     @Test("Phaser's multi-atlas: one file, a textures array with each page's frames")

@@ -255,7 +255,7 @@ struct SheetExportImportTests {
         let text = String(decoding: SpriteKitAtlas.encode([sheet], name: "p"), as: UTF8.self)
         #expect(text.contains("<string>{-2,2}</string>") && text.contains("<string>{-7.5,4}</string>"))
         #expect(try SpriteKitAtlas.decode(Array(text.utf8)).sprites == [sprite, odd])
-        #expect(throws: SpriteKitAtlas.Error.self) { try SpriteKitAtlas.decode(Array("<plist><dict/></plist>".utf8)) }
+        #expect(throws: SheetDataError.self) { try SpriteKitAtlas.decode(Array("<plist><dict/></plist>".utf8)) }
     }
 }
 
