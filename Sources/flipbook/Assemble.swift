@@ -101,7 +101,11 @@ struct Assemble: ParsableCommand {
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
-    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+    @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
+    @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
+    /// The limits the flags above set.
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, memoryLimit) }
 
     func validate() throws {
         if let fps, !(fps >= 1.0 / 86_400 && fps <= 1000) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
@@ -154,7 +158,7 @@ struct Assemble: ParsableCommand {
             sources = OutputSet.leavingOut(earlierOutputOf: output, from: sources)
             if sources.count < self.sources.count { Console.error("note: leaving out \(output), written by an earlier run of this command") }
         }
-        let animation = try Animation.load(sources, scale: scale, limits: limitOptions.limits)
+        let animation = try Animation.load(sources, scale: scale, limits: limits)
         for warning in animation.warnings { Console.error("warning: \(warning)") }
         if let note = Discovery.listNote(sources) { Console.error("note: \(note)") }
         let inputs = InputFiles(sources + animation.sourceFiles)

@@ -1,3 +1,4 @@
+import Basics
 import ArgumentParser
 import Foundation
 import Raster
@@ -33,7 +34,9 @@ struct BlurCommand: ParsableCommand {
     @Option(help: "Blur at 1/F size, then scale back.") var downsample: Double = 1
     @Option(help: "light, extra-light or dark (UIImageEffects).") var preset: Blur.Preset?
     @Flag(help: "Print machine-readable JSON.") var json = false
-    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+    @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    /// The limits the flags above set.
+    var limits: ResourceLimits { ResourceLimits(pixelLimit) }
 
     func validate() throws {
         guard sigma != nil || preset != nil else { throw ValidationError("Give --sigma or --preset.") }
@@ -54,7 +57,7 @@ struct BlurCommand: ParsableCommand {
         blur.downsample = downsample
         if let tint { blur.tint = Color(hex: tint) }
         if let saturation { blur.saturation = saturation }
-        let result = blur.apply(to: try ImageCommand.load(input, limits: limitOptions.limits))
+        let result = blur.apply(to: try ImageCommand.load(input, limits: limits))
         try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["sigma": blur.sigma, "method": blur.method.rawValue])
     }
 }

@@ -28,7 +28,11 @@ struct Draw: ParsableCommand {
     var overwrite = false
     @Option(help: "Override the scene's scale (pixels per point).") var scale: Int?
     @Flag(help: "Print machine-readable JSON.") var json = false
-    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+    @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    @OptionGroup(title: "Resource limits") var pathSegmentLimit: PathSegmentLimit
+    @OptionGroup(title: "Resource limits") var edgeLimit: EdgeLimit
+    /// The limits the flags above set.
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, pathSegmentLimit, edgeLimit) }
 
     func validate() throws {
         if let scale, !(1...8).contains(scale) { throw ValidationError("--scale must be 1…8.") }
@@ -36,7 +40,7 @@ struct Draw: ParsableCommand {
 
     func run() throws {
         try ImageCommand.check(output: output, inputs: [scene], overwrite: overwrite)
-        let limits = limitOptions.limits
+        let limits = limits
         // The scene names its file in its errors (`hero.json: ops[2].width: …`): not wrapped again.
         var parsed = try Scene(json: FileIO.readAll(scene), file: scene, limits: limits)
         if let scale { parsed.scale = scale }

@@ -42,7 +42,10 @@ struct Frames: ParsableCommand {
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
-    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+    @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
+    /// The limits the flags above set.
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit) }
 
     func validate() throws {
         if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") {
@@ -68,7 +71,7 @@ struct Frames: ParsableCommand {
             return print("\(output): \(Console.count(files.count, "frame")) from \(Console.count(sheet.pages.count, "page"))")
         }
         let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-        let limits = limitOptions.limits
+        let limits = limits
         let decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
         let writer = try SequenceWriter(folder: output, prefix: name, protecting: InputFiles([input]))
         let (manifest, files) = try decoder.writeFrames(to: writer)

@@ -17,13 +17,17 @@ struct GeneratorOutput: ParsableArguments {
     @Option(name: .customLong("repeat"), help: "Plays for a GIF, UIKit repeatCount semantics: 0 = forever.") var repeatCount: Int = 0
     @Option(help: "File name prefix of numbered frames in a folder (default: the generator's name).") var name: String?
     @Flag(help: "Print machine-readable JSON.") var json = false
-    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+    @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
+    @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
+    /// The limits the flags above set.
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, memoryLimit) }
 
     /// Refuses (exit 2) frames of `width × height` points over `--max-pixels`, `count` frames over
     /// `--max-frames`, and, for a sprite sheet (which holds every frame), more decoded bytes
     /// than `--max-memory`.
     func check(width: Double, height: Double, frames count: Int) throws {
-        let limits = limitOptions.limits
+        let limits = limits
         let size = try ImageCommand.pixelSize(width: width, height: height, scale: scale, limits: limits, flag: "--size")
         do {
             try limits.check(.frames, count, of: "--frames")

@@ -28,14 +28,17 @@ struct Info: ParsableCommand {
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
-    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+    @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
+    /// The limits the flags above set.
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit) }
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Give at least one file or folder.") }
     }
 
     func run() throws {
-        let limits = limitOptions.limits
+        let limits = limits
         let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
         var report = Report()
         for path in paths {

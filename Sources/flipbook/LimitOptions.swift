@@ -1,31 +1,70 @@
 import ArgumentParser
 import Basics
 
-/// The resource-limit flags every command that reads input or makes images shares
-/// (``ResourceLimits``; defaults far above real assets).
-struct LimitOptions: ParsableArguments {
+/// Resource-limit flags (``ResourceLimits``; defaults far above real assets), in groups so that
+/// each command offers exactly the limits it applies: `slice --help` lists `--max-pixels` only,
+/// and `slice --max-edges 5` is refused as an unknown option rather than accepted and ignored.
+protocol LimitFlags: ParsableArguments {
+    /// Sets the limits these flags hold.
+    func apply(to limits: inout ResourceLimits)
+}
+
+/// `--max-pixels`: every command that decodes or makes an image.
+struct PixelLimit: LimitFlags {
     @Option(help: ArgumentHelp("Refuse images of more pixels (width × height).", valueName: "pixels"))
     var maxPixels = ResourceLimits.default.maxPixels
+
+    func validate() throws { try requirePositive(maxPixels, "--max-pixels") }
+    func apply(to limits: inout ResourceLimits) { limits.maxPixels = maxPixels }
+}
+
+/// `--max-frames`: commands that read a GIF or make a number of frames.
+struct FrameLimit: LimitFlags {
     @Option(help: ArgumentHelp("Refuse animations of more frames.", valueName: "count"))
     var maxFrames = ResourceLimits.default.maxFrames
+
+    func validate() throws { try requirePositive(maxFrames, "--max-frames") }
+    func apply(to limits: inout ResourceLimits) { limits.maxFrames = maxFrames }
+}
+
+/// `--max-path-segments`: commands that read path data or strokes.
+struct PathSegmentLimit: LimitFlags {
     @Option(help: ArgumentHelp("Refuse path data of more segments.", valueName: "count"))
     var maxPathSegments = ResourceLimits.default.maxPathSegments
+
+    func validate() throws { try requirePositive(maxPathSegments, "--max-path-segments") }
+    func apply(to limits: inout ResourceLimits) { limits.maxPathSegments = maxPathSegments }
+}
+
+/// `--max-edges`: commands that fill, stroke or clip paths.
+struct EdgeLimit: LimitFlags {
     @Option(help: ArgumentHelp("Refuse fills and strokes that flatten to more edges.", valueName: "count"))
     var maxEdges = ResourceLimits.default.maxFlattenedEdges
+
+    func validate() throws { try requirePositive(maxEdges, "--max-edges") }
+    func apply(to limits: inout ResourceLimits) { limits.maxFlattenedEdges = maxEdges }
+}
+
+/// `--max-memory`: commands that hold many decoded frames at once.
+struct MemoryLimit: LimitFlags {
     @Option(help: ArgumentHelp("Refuse to hold more MiB of decoded pixels at once.", valueName: "MiB"))
     var maxMemory = ResourceLimits.default.maxDecodedBytes >> 20
 
     func validate() throws {
-        for (value, flag) in [(maxPixels, "--max-pixels"), (maxFrames, "--max-frames"), (maxPathSegments, "--max-path-segments"),
-                              (maxEdges, "--max-edges"), (maxMemory, "--max-memory")] where value <= 0 {
-            throw ValidationError("\(flag) must be positive.")
-        }
+        try requirePositive(maxMemory, "--max-memory")
         guard maxMemory <= Int.max >> 20 else { throw ValidationError("--max-memory is too large.") }
     }
+    func apply(to limits: inout ResourceLimits) { limits.maxDecodedBytes = maxMemory << 20 }
+}
 
-    /// The limits the flags set.
-    var limits: ResourceLimits {
-        ResourceLimits(maxPixels: maxPixels, maxFrames: maxFrames, maxPathSegments: maxPathSegments,
-                       maxFlattenedEdges: maxEdges, maxDecodedBytes: maxMemory << 20)
+private func requirePositive(_ value: Int, _ flag: String) throws {
+    guard value > 0 else { throw ValidationError("\(flag) must be positive.") }
+}
+
+extension ResourceLimits {
+    /// The defaults, with what the given flags set.
+    init(_ flags: any LimitFlags...) {
+        self = .default
+        for group in flags { group.apply(to: &self) }
     }
 }

@@ -27,7 +27,9 @@ struct ResizeCommand: ParsableCommand {
     @Option(help: "nearest, bilinear, bicubic or lanczos.") var filter: Resampler.Filter = .lanczos3
     @Option(help: "fill, aspect-fit, aspect-fill or center.") var fit: ContentMode = .fill
     @Flag(help: "Print machine-readable JSON.") var json = false
-    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+    @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    /// The limits the flags above set.
+    var limits: ResourceLimits { ResourceLimits(pixelLimit) }
 
     func validate() throws {
         guard (size == nil) != (scale == nil) else { throw ValidationError("Give either --size or --scale.") }
@@ -42,13 +44,13 @@ struct ResizeCommand: ParsableCommand {
         let pixels: (width: Int, height: Int)
         if let scale {
             pixels = try ImageCommand.pixelSize(width: Double(header.width) * scale, height: Double(header.height) * scale, scale: 1,
-                                                limits: limitOptions.limits, flag: "--scale")
+                                                limits: limits, flag: "--scale")
         } else {
             let (width, height) = try ImageCommand.size(size!)
             pixels = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
-                                                limits: limitOptions.limits, flag: "--size")
+                                                limits: limits, flag: "--size")
         }
-        let bitmap = try ImageCommand.load(input, limits: limitOptions.limits)
+        let bitmap = try ImageCommand.load(input, limits: limits)
         let result = fit.render(bitmap, width: pixels.0, height: pixels.1, resampler: Resampler(filter: filter))
         try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["filter": filter.rawValue, "fit": fit.rawValue])
     }

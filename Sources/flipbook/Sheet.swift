@@ -1,3 +1,4 @@
+import Basics
 import Animated
 import ArgumentParser
 import Atlas
@@ -86,7 +87,10 @@ struct Sheet: ParsableCommand {
     @Flag(help: "8-bit palette pages (at most 256 RGBA colours, no dithering): a quarter to a half of the bytes, colours approximated.")
     var png8 = false
     @Flag(help: "Print machine-readable JSON.") var json = false
-    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+    @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
+    /// The limits the flags above set.
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, memoryLimit) }
 
     func validate() throws {
         guard padding >= 0, border >= 0, trimMargin >= 0, extrude >= 0 else { throw ValidationError("Sizes cannot be negative.") }
@@ -126,7 +130,7 @@ struct Sheet: ParsableCommand {
                                    powerOfTwo: powerOfTwo, square: square, maxSide: maxSize,
                                    allowRotation: rotate, rotation: dataFormat.rotation, labels: labels, alphaHandling: alphaHandling)
         let job = SheetJob(sources: sources, output: output, data: data, engine: engine, format: dataFormat, builder: builder,
-                           scales: try scaleList(), fps: fps, pngLevel: pngLevel, png8: png8, limits: limitOptions.limits,
+                           scales: try scaleList(), fps: fps, pngLevel: pngLevel, png8: png8, limits: limits,
                            overwrite: overwrite)
         let plan = try job.plan()
         for warning in plan.warnings { Console.error("warning: \(warning)") }

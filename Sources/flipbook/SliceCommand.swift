@@ -25,7 +25,9 @@ struct SliceCommand: ParsableCommand {
     @Option(help: "Target size in points, WIDTHxHEIGHT.") var size: String
     @Option(help: "tile or stretch.") var mode: NineSlice.Mode = .tile
     @Flag(help: "Print machine-readable JSON.") var json = false
-    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+    @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    /// The limits the flags above set.
+    var limits: ResourceLimits { ResourceLimits(pixelLimit) }
 
     func parsedInsets() throws -> NineSlice.Insets {
         let values = insets.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -44,8 +46,8 @@ struct SliceCommand: ParsableCommand {
         try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         let (width, height) = try ImageCommand.size(size)
         _ = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
-                                       limits: limitOptions.limits, flag: "--size")
-        let bitmap = try ImageCommand.load(input, limits: limitOptions.limits)
+                                       limits: limits, flag: "--size")
+        let bitmap = try ImageCommand.load(input, limits: limits)
         let result = try NineSlice(insets: try parsedInsets(), mode: mode).render(bitmap, width: width, height: height)
         try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["mode": mode.rawValue])
     }

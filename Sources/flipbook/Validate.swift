@@ -53,7 +53,9 @@ struct Validate: ParsableCommand {
     @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
     var overwrite = false
 
-    @OptionGroup(title: "Resource limits") var limitOptions: LimitOptions
+    @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    /// The limits the flags above set.
+    var limits: ResourceLimits { ResourceLimits(pixelLimit) }
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json, github, sarif, junit
@@ -91,7 +93,7 @@ struct Validate: ParsableCommand {
         }
         var settings = try loadConfig()
         if uikit { settings.uikit = true }
-        let validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limitOptions.limits.maxPixels))
+        let validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
         let progress = Progress.forTerminal(label: deep ? "decoding" : "reading headers")
         let report = try validator.validate(directories, progress: progress?.update)
         progress?.finish()
