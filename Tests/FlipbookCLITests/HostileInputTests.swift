@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Raster
 import Testing
@@ -11,6 +12,8 @@ struct HostileInputTests {
     static func folder() throws -> String { try Fixtures.temporaryFolder("hostile") }
 
     /// A PNG of `width × height` zero pixels, compressed ~1000:1 (16000² is 1 MB on disk, 1 GB decoded).
+    /// Built without deflating a gigabyte: a mebibyte of zeros is deflated once after 32 KiB of
+    /// zeros (ending on a byte boundary), and copies of it decode to more zeros wherever zeros precede.
     static func zlibBomb(width: Int, height: Int) -> [UInt8] {
         func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
             let body = Array(type.utf8) + data
@@ -18,12 +21,31 @@ struct HostileInputTests {
             return be(UInt32(data.count)) + body + be(crc)
         }
         func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        let raw = [UInt8](repeating: 0, count: (1 + 4 * width) * height)
-        var compressed = [UInt8](repeating: 0, count: Int(compressBound(UInt(raw.count))))
-        var length = UInt(compressed.count)
-        _ = compress2(&compressed, &length, raw, UInt(raw.count), 9)
+        let total = (1 + 4 * width) * height, piece = 1 << 20
+        let zeros = [UInt8](repeating: 0, count: piece)
+        func deflated(_ count: Int, afterZeros: Bool, final: Bool) -> [UInt8] {
+            zeros.withUnsafeBufferPointer { all in
+                Zlib.deflatePiece(UnsafeBufferPointer(rebasing: all[0..<count]),
+                                  dictionary: UnsafeBufferPointer(rebasing: all[0..<(afterZeros ? 32768 : 0)]),
+                                  level: 9, filtered: false, final: final) ?? []
+            }
+        }
+        let first = deflated(piece, afterZeros: false, final: false), next = deflated(piece, afterZeros: true, final: false)
+        var stream: [UInt8] = [0x78, 0xDA] + first
+        for _ in 1..<(total / piece) { stream += next }
+        stream += deflated(total % piece, afterZeros: true, final: true)
+        // Adler-32 of `total` zeros: the sum of bytes stays 1, the sum of sums is `total` mod 65521.
+        stream += be(UInt32(total % 65521) << 16 | 1)
         let header = be(UInt32(width)) + be(UInt32(height)) + [8, 6, 0, 0, 0]
-        return PNG.signature + chunk("IHDR", header) + chunk("IDAT", Array(compressed.prefix(Int(length)))) + chunk("IEND", [])
+        return PNG.signature + chunk("IHDR", header) + chunk("IDAT", stream) + chunk("IEND", [])
+    }
+
+    /// The bomb decodes to what it claims: zlib inflates it to exactly its rows of zeros (checked on
+    /// a small one, which is built the same way).
+    @Test func theBombIsAValidPNG() throws {
+        let small = Self.zlibBomb(width: 700, height: 900)   // 2.5 pieces of a mebibyte
+        let bitmap = try PNG.Decoder().decode(small, file: "small-bomb.png").bitmap()
+        #expect(bitmap.width == 700 && bitmap.height == 900 && bitmap.pixels.allSatisfy { $0 == 0 })
     }
 
     /// A GIF89a with a `width × height` screen and `frames` frames of `frameWidth × frameHeight`.
