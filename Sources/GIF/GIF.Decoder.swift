@@ -68,8 +68,9 @@ extension GIF {
         }
 
         /// Reads GIF data; `file` names it in errors. A screen or a frame of more than `maxPixels`
-        /// pixels is refused before it is allocated, and reading stops with an error at frame
-        /// `maxFrames + 1`.
+        /// pixels is refused before it is allocated, and a GIF of more than `maxFrames` frames
+        /// before any frame is decoded (its blocks are counted first: a caller writing frames as
+        /// they come writes none).
         public init(bytes: [UInt8], file: String, maxPixels: Int = ResourceLimits.default.maxPixels,
                     maxFrames: Int = ResourceLimits.default.maxFrames) throws(DecodeError) {
             reader = try GIFLib.Reader(bytes: bytes, file: file)
@@ -82,7 +83,35 @@ extension GIF {
             guard width * height <= maxPixels else {
                 throw .tooLarge(file: file, width: width, height: height, maxPixels: maxPixels)
             }
+            guard Self.imageCount(bytes) <= maxFrames else { throw .tooManyFrames(file: file, maxFrames: maxFrames) }
             canvas = Bitmap(width: width, height: height)
+        }
+
+        /// How many image descriptors the GIF's block structure holds, found by skipping from
+        /// block to block without decoding (up to the trailer, or to bytes that are no block).
+        static func imageCount(_ bytes: [UInt8]) -> Int {
+            func colorTable(_ packed: UInt8) -> Int { packed & 0x80 != 0 ? 3 << (Int(packed & 0x07) + 1) : 0 }
+            func skipSubBlocks(_ position: inout Int) {
+                while position < bytes.count, bytes[position] != 0 { position += Int(bytes[position]) + 1 }
+                position += 1
+            }
+            guard bytes.count >= 13 else { return 0 }
+            var position = 13 + colorTable(bytes[10]), images = 0
+            while position < bytes.count {
+                switch bytes[position] {
+                case 0x21:  // extension: label, then sub-blocks
+                    position += 2
+                    skipSubBlocks(&position)
+                case 0x2C:  // image: descriptor, local table, LZW code size, then sub-blocks
+                    guard position + 10 < bytes.count else { return images + 1 }
+                    images += 1
+                    position += 10 + colorTable(bytes[position + 9]) + 1
+                    skipSubBlocks(&position)
+                default:  // the trailer, or bytes that are no block
+                    return images
+                }
+            }
+            return images
         }
 
         /// The next composited frame, or `nil` after the last one.

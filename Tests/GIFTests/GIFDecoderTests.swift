@@ -104,4 +104,17 @@ struct GIFDecoderTests {
             return false
         }
     }
+
+    /// A GIF of more frames than allowed is refused when it is opened, before any frame is decoded
+    /// (it was refused at frame N + 1, after N frames had been decoded, and written by `frames`);
+    /// the block count agrees with the frames decoded on every fixture.
+    @Test(arguments: ["gif/effects/Effect_BigHit.gif", "gif/giflib/welcome2.gif", "gif/giflib/treescap-interlaced.gif", "gif/pillow/issue_2811.gif"])
+    func tooManyFramesAreRefusedBeforeDecoding(file: String) throws {
+        let bytes = try FileIO.readAll(Fixtures.path(file))
+        let frames = try GIF.Decoder(bytes: bytes, file: file).allFrames().count
+        #expect(GIF.Decoder.imageCount(bytes) == frames)
+        #expect(throws: GIF.DecodeError.tooManyFrames(file: file, maxFrames: frames - 1)) {
+            _ = try GIF.Decoder(bytes: bytes, file: file, maxFrames: frames - 1)
+        }
+    }
 }
