@@ -114,7 +114,11 @@ extension FrameDiff {
                 }
             }
         }
-        let (total, opaque) = stride(from: 0, to: sums.count, by: 2).reduce((0, 0)) { ($0.0 + sums[$1], $0.1 + sums[$1 + 1]) }
+        var total = 0, opaque = 0
+        for band in stride(from: 0, to: sums.count, by: 2) {
+            total += sums[band]
+            opaque += sums[band + 1]
+        }
         return opaque > 0 && Double(total) >= Double(looseFit) * Double(opaque)
     }
 

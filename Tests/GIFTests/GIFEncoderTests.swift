@@ -235,7 +235,8 @@ struct GIFPaletteTests {
     }
 
     static func squaredError(_ a: Color, _ b: Color) -> Int {
-        [(a.r, b.r), (a.g, b.g), (a.b, b.b)].reduce(0) { $0 + (Int($1.0) - Int($1.1)) * (Int($1.0) - Int($1.1)) }
+        let r = Int(a.r) - Int(b.r), g = Int(a.g) - Int(b.g), b = Int(a.b) - Int(b.b)
+        return r * r + g * g + b * b
     }
 
     /// One palette for 24 frames of drifting hues (`fast`) against a table per frame for what changed
