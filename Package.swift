@@ -6,6 +6,11 @@ import PackageDescription
 /// the tests themselves stay quick to compile. `swift build -c release` is unaffected.
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-wmo", "-num-threads", "2"], .when(configuration: .debug))]
 
+/// The DocC plugin is a dependency only when the documentation is built (`Scripts/docs` sets
+/// `FLIPBOOK_DOCS=1`): every other build, the test loop among them, skips compiling its four plugins.
+let docsPlugin: [Package.Dependency] = Context.environment["FLIPBOOK_DOCS"] == nil ? []
+    : [.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0")]
+
 let package = Package(
     name: "Flipbook",
     products: [
@@ -19,8 +24,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
-    ],
+    ] + docsPlugin,
     targets: [
         // System libraries. Each is reached from Swift through exactly one wrapper file.
         .systemLibrary(
