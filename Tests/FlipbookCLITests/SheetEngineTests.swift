@@ -29,7 +29,7 @@ struct SheetEngineTests {
             guard let data = multipage ? engine.multipage : engine.data else { continue }
             let folder = try SheetFormatCommandTests.temporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let packed = try CLI.run(["sheet", source, "-o", folder + "/s.png", "--engine", engine.name, "--trim", "--json"]
+            let packed = try CLI.run(["sheet", source, "-o", folder + "/s.png", "--engine", engine.name, "--trim", "--json", "--png-level", "1"]
                                      + (multipage ? ["--max-size", "\(side + 16)"] : []))
             #expect(packed.status == 0, "\(packed.stderr)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(packed.stdout.utf8)) as? [String: Any])
