@@ -5,7 +5,7 @@ import PackageDescription
 /// too (whole-module, on two threads): the tests spent nearly all their time in those loops, which
 /// run 10–50× slower unoptimised. Animated (discovery, timing, validation rules) and the tests stay
 /// unoptimised, quick to compile. `swift build -c release` is unaffected.
-let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-wmo", "-num-threads", "2"], .when(configuration: .debug))]
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-wmo", "-num-threads", "2", "-disable-batch-mode"], .when(configuration: .debug))]
 
 /// The DocC plugin is a dependency only when the documentation is built (`Scripts/docs` sets
 /// `FLIPBOOK_DOCS=1`): every other build, the test loop among them, skips compiling its four plugins.

@@ -49,10 +49,15 @@ extension GIF {
             /// Returns frame `i` (0-based), all of one size; called from worker threads, possibly more than
             /// once per frame (`fast` reads every frame twice). An error it throws stops the encode.
             public var load: @Sendable (Int) throws -> Bitmap
+            /// What each frame is called in messages (its file), when known: a frame of another size
+            /// is named by it.
+            public var names: [String]?
 
-            /// Frames lasting `durations` seconds each, decoded on demand by `load`.
-            public init(durations: [Double], load: @escaping @Sendable (Int) throws -> Bitmap) {
+            /// Frames lasting `durations` seconds each, decoded on demand by `load`; `names`, when
+            /// given, name them in errors (one per frame).
+            public init(durations: [Double], names: [String]? = nil, load: @escaping @Sendable (Int) throws -> Bitmap) {
                 self.durations = durations
+                self.names = names
                 self.load = load
             }
         }
@@ -355,8 +360,11 @@ extension GIF {
             return { index in
                 let bitmap = try input.load(frames[index])
                 guard bitmap.width == width, bitmap.height == height else {
-                    throw EncodeError.invalidInput("frame \(frames[index] + 1) is \(bitmap.width)×\(bitmap.height); "
-                        + "the first frame is \(width)×\(height)")
+                    func named(_ frame: Int) -> String {
+                        input.names.flatMap { frame < $0.count ? " (\($0[frame]))" : nil } ?? ""
+                    }
+                    throw EncodeError.invalidInput("frame \(frames[index] + 1)\(named(frames[index])) is \(bitmap.width)×\(bitmap.height); "
+                        + "the first frame\(named(frames[0])) is \(width)×\(height)")
                 }
                 return AlphaFlattener.prepare(bitmap, alpha: alpha, edgeMatte: edgeMatte, scale: scale)
             }

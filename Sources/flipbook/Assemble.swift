@@ -164,7 +164,10 @@ struct Assemble: ParsableCommand {
         let inputs = InputFiles(sources + animation.sourceFiles)
         let play = try animation.playback(highlighted: highlighted, timing: .init(delays: try parsedDelays(), duration: duration, fps: fps))
         // A frame without a file at the animation's scale is drawn from another scale's, as UIKit does.
-        let input = GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load(scale: animation.scale) }
+        let names = play.frames.map { if case .file(let path) = $0 { String(path.split(separator: "/").last ?? "") } else { "" } }
+        let input = GIF.Encoder.Input(durations: play.durations, names: names.contains("") ? nil : names) {
+            try play.frames[$0].load(scale: animation.scale)
+        }
         let fallbacks = play.frames.filter { $0.fileScale.map { $0 != animation.scale } ?? false }.count
         let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: alpha,
                                   edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? play.repeatCount,

@@ -151,4 +151,12 @@ struct AssembleListedFilesTests {
         let again = try CLI.run(["assemble", "anim.gif"] + (1...4).map { "gold_\($0).png" } + ["-o", "anim.gif"], in: dir)
         #expect(again.status == 0 && again.stderr.contains("leaving out anim.gif"), "\(again.stderr)")
     }
+
+    /// Frames of different sizes are named by their files (it said "frame 2 is 64×64" only).
+    @Test func aFrameOfAnotherSizeIsNamed() throws {
+        let result = try CLI.run(["assemble", Fixtures.path("\(Self.items)/coinGold.png"), Fixtures.path("\(Self.coin)/gold_1.png"),
+                                  "-o", NSTemporaryDirectory() + "sizes-\(UUID().uuidString).gif"])
+        #expect(result.status == 3 && result.stderr.contains("frame 2 (gold_1.png) is 64×64; the first frame (coinGold.png) is 128×128"),
+                "\(result.stderr)")
+    }
 }

@@ -80,7 +80,7 @@ struct GIFDecoderTests {
             #expect(fraction >= 0.02, "a cut in the header or colour table is an error")
             #expect(!frames.isEmpty && frames.count <= full)
             #expect(decoder.warnings.count == 1 && decoder.warnings[0].hasPrefix("cut.gif: "), "\(decoder.warnings)")
-        } catch let error as GIF.DecodeError {
+        } catch {
             switch error {
             case .corrupt(let file, _), .notGIF(let file): #expect(file == "cut.gif" && fraction < 0.02, "\(error)")
             default: Issue.record("\(error)")
