@@ -41,7 +41,7 @@ extension Animation {
     /// Their scale is theirs when they share one, else `scale` (or 1). One folder named in two
     /// ways (`./walk1.png walk2.png`) is one folder (``Discovery/sameFolderSpelling(_:)``).
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil) throws(LoadError) -> Animation {
-        let sources = Discovery.sameFolderSpelling(sources)
+        let sources = Discovery.sameFolderSpelling(Discovery.withoutSettings(sources))
         let listed: [FrameFile]?
         do { listed = try Discovery.listedFrames(sources) } catch { throw .discovery(error) }
         if let listed { return try load(listed: listed, scale: scale) }
@@ -67,10 +67,7 @@ extension Animation {
                 ?? (try? Discovery.sequences(from: ["\(main.directory)/\(prefix)"]))?.first
         }
         // Some of the folder's frames (files listed in name order): each its own frame's duration.
-        if let all = manifest?.frameDurations, all.count != main.frames.count,
-           let mine = Self.durations(all, of: main.frames.map(\.number), directory: main.directory, prefix: main.prefix) {
-            manifest?.frameDurations = mine
-        }
+        manifest = manifest?.fitted(toFrames: main.frames.map(\.number), directory: main.directory, prefix: main.prefix)
         // The manifest must fit the frames it times: one duration per frame, highlighted frames that exist.
         if let manifest {
             let prefixes = ((try? Discovery.sequences(from: [main.directory])) ?? sequences).map(\.prefix)
@@ -100,14 +97,10 @@ extension Animation {
            listed.allSatisfy({ $0.directory == first.directory && $0.prefix == first.prefix && !$0.numberText.isEmpty }) {
             let path = manifestPath(in: first.directory)
             if let read = try Self.manifest(at: path), read.describes(first.prefix) {
-                manifest = read
+                manifest = read.fitted(toFrames: listed.map(\.number), directory: first.directory, prefix: first.prefix)
                 manifest.highlighted = nil
-                if let all = read.frameDurations {
-                    guard let mine = durations(all, of: listed.map(\.number), directory: first.directory, prefix: first.prefix) else {
-                        throw .manifest(.schema(SchemaError(file: path, path: "frameDurations", problem: .invalid(
-                            reason: "not one per frame of \(InputPath.quote(first.prefix)) in its folder"))))
-                    }
-                    manifest.frameDurations = mine
+                if let error = manifest.mismatch(sequence: first.prefix, frameCount: listed.count, highlightedFound: true, file: path) {
+                    throw .manifest(.schema(error))
                 }
             }
         }
@@ -115,16 +108,6 @@ extension Animation {
         let scales = Set(listed.map(\.scale))
         animation.scale = scales.count == 1 ? scales.first! : scale ?? manifest.scale ?? 1
         return animation
-    }
-
-    /// `durations` (one per frame of the sequence `prefix` of `directory`) for its frames numbered
-    /// `numbers`, each its own; `nil` when `durations` are not one per frame of that sequence.
-    private static func durations(_ durations: [Double], of numbers: [Int], directory: String, prefix: String) -> [Double]? {
-        guard let whole = (try? Discovery.sequences(from: [directory]))?.first(where: { $0.prefix == prefix }),
-              durations.count == whole.frames.count else { return nil }
-        let position = Dictionary(whole.frames.enumerated().map { ($1.number, $0) }, uniquingKeysWith: { a, _ in a })
-        let mine = numbers.compactMap { position[$0].map { durations[$0] } }
-        return mine.count == numbers.count ? mine : nil
     }
 
     private static func manifestPath(in directory: String) -> String {

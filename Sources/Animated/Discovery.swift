@@ -82,7 +82,7 @@ public enum Discovery {
     /// are one file. Throws ``Error/notPNG(path:)`` for a listed file that is not a PNG.
     public static func listedFrames(_ sources: [String]) throws(Error) -> [FrameFile]? {
         var files: [FrameFile] = []
-        for source in sources {
+        for source in withoutSettings(sources) {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
             guard let file = FrameFile(path: source) ?? FrameFile(unnumbered: source) else { throw .notPNG(path: source) }
@@ -108,14 +108,21 @@ public enum Discovery {
         let unnumbered = listed.filter { $0.numberText.isEmpty }.map(\.fileName)
         var said: [String] = []
         if Set(paths).count < paths.count { said.append("a file listed twice is shown twice") }
-        if paths == sameFolderSpelling(sources) && paths != paths.sorted(by: NaturalOrder.areInIncreasingOrder) {
+        let given = sameFolderSpelling(withoutSettings(sources))
+        if paths == given && paths != paths.sorted(by: NaturalOrder.areInIncreasingOrder) {
             said.append("the files play in the order listed, not by name")
         }
-        if !unnumbered.isEmpty && unnumbered.count < listed.count {
+        if !unnumbered.isEmpty && unnumbered.count < listed.count && Set(given).count == given.count && isInNameOrder(given) {
             said.append("\(unnumbered.prefix(3).joined(separator: ", "))\(unnumbered.count > 3 ? " and \(unnumbered.count - 3) more" : "") "
                         + "\(unnumbered.count == 1 ? "has" : "have") no frame number: played where listed, the numbered frames by number")
         }
         return said.isEmpty ? nil : said.joined(separator: "; ")
+    }
+
+    /// `sources` without a folder's settings (`sequence.json`, which `flipbook frames` writes beside
+    /// the frames): a glob such as `dir/*` catches them, and they time a list rather than play in it.
+    static func withoutSettings(_ sources: [String]) -> [String] {
+        sources.filter { !OutputName.settingsNames.contains(String($0.split(separator: "/").last ?? "")) }
     }
 
     /// `sources` with every file in a folder named earlier in another way (`./walk1.png`,

@@ -183,6 +183,26 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         return nil
     }
 
+    /// This manifest for some of its folder's frames of the sequence `prefix` (those numbered
+    /// `numbers`, as files listed by hand or a glob pick them): each frame keeps the duration it has
+    /// in the whole sequence — `frameDurations` (one per frame of the folder's sequence) become the
+    /// picked frames' own, and `duration` (one play of the whole) shrinks to their share. Unchanged
+    /// for the whole sequence, and for a `frameDurations` that does not fit the folder's sequence
+    /// (``mismatch(sequence:frameCount:highlightedFound:prefixes:file:)`` then says so).
+    public func fitted(toFrames numbers: [Int], directory: String, prefix: String) -> SequenceManifest {
+        guard frameDurations != nil || duration != nil,
+              let whole = (try? Discovery.sequences(from: [directory]))?.first(where: { $0.prefix == prefix }),
+              whole.frames.map(\.number) != numbers, !whole.frames.isEmpty else { return self }
+        var fitted = self
+        if let all = frameDurations, all.count == whole.frames.count {
+            let position = Dictionary(whole.frames.enumerated().map { ($1.number, $0) }, uniquingKeysWith: { a, _ in a })
+            let mine = numbers.compactMap { position[$0].map { all[$0] } }
+            if mine.count == numbers.count { fitted.frameDurations = mine }
+        }
+        if let duration { fitted.duration = duration * Double(numbers.count) / Double(whole.frames.count) }
+        return fitted
+    }
+
     /// Whether the manifest describes the sequence with this prefix: the one it names, or, without
     /// a ``name``, every sequence of its folder but the highlighted one. A folder's manifest never
     /// times another sequence that shares the folder.

@@ -147,8 +147,8 @@ public enum SheetEngine: String, Sendable, CaseIterable {
             guard let first = told.first else { return [] }
             let what = [first.direction != "forward" ? first.direction : nil,
                         first.repeatCount > 0 ? "\(first.repeatCount)× plays" : nil].compactMap { $0 }.joined(separator: " and ")
-            return ["\(displayName) data holds frames, not animations: \(named(told))'s \(what) (sequence.json) are for the game's "
-                    + "code to set"]
+            return ["\(displayName) data holds frames, not animations: the game's code sets \(named(told))'s \(what) "
+                    + "(sequence.json)"]
         }
     }
 

@@ -46,12 +46,14 @@ public enum SheetImport {
     /// The sheet described by `path`. Its sprites keep their page; for SpriteKit's several scales,
     /// each scale's sprites are named with their `@Nx` suffix. A sprite whose region lies outside
     /// its page, or whose trimmed rectangle lies outside its source size, is refused, so
-    /// ``SpriteSheet/frame(_:)`` can trust every sprite it is given.
-    public static func read(_ path: String) throws(Error) -> SpriteSheet {
+    /// ``SpriteSheet/frame(_:)`` can trust every sprite it is given. A page of more than
+    /// `limits.maxPixels` pixels is refused before it is decoded, and a sheet of more than
+    /// `limits.maxFrames` sprites once its data is read.
+    public static func read(_ path: String, limits: ResourceLimits = .default) throws(Error) -> SpriteSheet {
         let lower = path.lowercased()
         var isDirectory: ObjCBool = false
         var sheet: SpriteSheet
-        let log = ReadLog()
+        let log = ReadLog(maxPixels: limits.maxPixels)
         if lower.hasSuffix(".atlasc") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
             sheet = try readSpriteKit("\(path)/\(name).plist", log)
@@ -74,6 +76,7 @@ public enum SheetImport {
                 throw Error(path: path, reason: "frame '\(sprite.name)' lies outside its page or its source size")
             }
         }
+        do { try limits.check(.frames, sheet.sprites.count, of: path) } catch { throw Error(path: path, reason: error.description) }
         var seen = Set<String>()
         sheet.sourceFiles = ([path] + log.files).filter { seen.insert($0).inserted }
         return sheet
@@ -95,7 +98,7 @@ public enum SheetImport {
             ? URL(fileURLWithPath: relative).standardizedFileURL.path : beside
         log.files.append(dataPath)
         log.files.append(file)
-        do { return try PNG.Decoder().decodeBitmap(file: file) } catch {
+        do { return try PNG.Decoder(maxPixels: log.maxPixels).decodeBitmap(file: file) } catch {
             // The decoder's message names the file already.
             let text = "\(error)"
             throw Error(path: file, reason: text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text)
@@ -207,4 +210,7 @@ public enum SheetImport {
 /// The files a reader opened: data files and page images.
 private final class ReadLog {
     var files: [String] = []
+    /// The pixel limit every page is decoded within.
+    let maxPixels: Int
+    init(maxPixels: Int) { self.maxPixels = maxPixels }
 }

@@ -199,11 +199,13 @@ public struct SheetJob: Sendable {
                 let path = sequence.directory + "/" + SequenceManifest.fileName
                 byFolder[sequence.directory] = .some(FileManager.default.fileExists(atPath: path) ? try SequenceManifest.read(file: path) : nil)
             }
-            guard let manifest = byFolder[sequence.directory] ?? nil else { continue }
-            if let name = manifest.name, !sequences.contains(where: { $0.directory == sequence.directory && $0.prefix == name }) {
+            guard let folderManifest = byFolder[sequence.directory] ?? nil else { continue }
+            if let name = folderManifest.name, !sequences.contains(where: { $0.directory == sequence.directory && $0.prefix == name }) {
                 unmatched.insert("\(sequence.directory)/\(SequenceManifest.fileName) names the sequence \"\(name)\", which is not in its folder: it times nothing")
             }
-            guard manifest.describes(sequence.prefix) else { continue }
+            guard folderManifest.describes(sequence.prefix) else { continue }
+            // Some of the folder's frames (files picked by hand) keep their own durations.
+            let manifest = folderManifest.fitted(toFrames: sequence.frames.map(\.number), directory: sequence.directory, prefix: sequence.prefix)
             // A manifest that does not fit its frames is refused, as assemble and validate refuse it.
             if let error = manifest.mismatch(sequence: sequence.prefix, frameCount: sequence.frames.count, highlightedFound: true,
                                              file: sequence.directory + "/" + SequenceManifest.fileName) {

@@ -21,6 +21,7 @@ extension Animation {
             frames.append(frame)
             try limits.check(.decodedBytes, frames.count * decoder.width * decoder.height * 4, of: path)
         }
+        guard !frames.isEmpty else { throw GIF.DecodeError.corrupt(file: path, reason: "holds no frame") }
         var animation = Animation(frames: frames.map { .bitmap($0.image) },
                                   frameDurations: frames.map { Double($0.playedDelay) / 100 },
                                   repeatCount: decoder.repeatCount)

@@ -47,7 +47,7 @@ extension GIF {
         public var repeatCount: Int { GIF.repeatCount(netscapeLoops: netscapeLoops) }
 
         private let reader: GIFLib.Reader
-        private let file: String
+        let file: String
         private var canvas: Bitmap
         private var pending: (disposal: Disposal, rect: Rect, saved: Bitmap?)?
         private var control = GraphicsControl()

@@ -165,8 +165,11 @@ struct Assemble: ParsableCommand {
         let play = try animation.playback(highlighted: highlighted, timing: .init(delays: try parsedDelays(), duration: duration, fps: fps))
         // A frame without a file at the animation's scale is drawn from another scale's, as UIKit does.
         let names = play.frames.map { if case .file(let path) = $0 { String(path.split(separator: "/").last ?? "") } else { "" } }
+        // PNG frames are read one at a time (no memory bound needed), each within --max-pixels.
+        try limits.check(.frames, play.frames.count, of: sources.count == 1 ? sources[0] : "the frames")
+        let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
         let input = GIF.Encoder.Input(durations: play.durations, names: names.contains("") ? nil : names) {
-            try play.frames[$0].load(scale: animation.scale)
+            try play.frames[$0].load(scale: animation.scale, decoder: decoder)
         }
         let fallbacks = play.frames.filter { $0.fileScale.map { $0 != animation.scale } ?? false }.count
         let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: alpha,

@@ -63,7 +63,7 @@ struct Frames: ParsableCommand {
         }
         if [".json", ".atlas", ".atlasc", ".plist", ".tres"].contains(where: { lower.hasSuffix($0) }) {
             if prefix != nil { throw UsageError("--prefix names a GIF's frames; a sheet's frames are named after its sprites") }
-            let sheet = try SheetImport.read(input)
+            let sheet = try SheetImport.read(input, limits: limits)
             // Keys the producer added that Flipbook does not know (lenient formats only).
             for warning in sheet.warnings { Console.error("warning: \(warning)") }
             let files = try sheet.unpack(into: output, source: input)

@@ -1,4 +1,5 @@
 import Animated
+import Basics
 import Foundation
 import GIF
 import Raster
@@ -158,5 +159,39 @@ struct AssembleListedFilesTests {
                                   "-o", NSTemporaryDirectory() + "sizes-\(UUID().uuidString).gif"])
         #expect(result.status == 3 && result.stderr.contains("frame 2 (gold_1.png) is 64×64; the first frame (coinGold.png) is 128×128"),
                 "\(result.stderr)")
+    }
+
+    /// A glob that catches the folder's sequence.json (`frames` writes one beside the frames) reads
+    /// it as the folder's timing, not as a frame (it was "not a PNG file").
+    @Test func aGlobCatchingSequenceJSONTimesTheFrames() throws {
+        let dir = try Fixtures.temporaryFolder("assemble-listed")
+        #expect(try CLI.run(["frames", Fixtures.path("gif/effects/Effect_SmallHit.gif"), "-o", "hit"], in: dir).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/hit").filter { !$0.hasPrefix(".") }.sorted()
+        #expect(names.contains("sequence.json"))
+        let globbed = try CLI.run(["assemble"] + names.map { "hit/\($0)" } + ["-o", "glob.gif", "--json"], in: dir)
+        let folder = try CLI.run(["assemble", "hit", "-o", "folder.gif", "--json"], in: dir)
+        #expect(globbed.status == 0 && folder.status == 0, "\(globbed.stderr)")
+        #expect(try FileIO.readAll("\(dir)/glob.gif") == FileIO.readAll("\(dir)/folder.gif"))
+    }
+
+    /// The limits assemble lists apply to PNG frames too (they bound only a GIF source), and the
+    /// ones frames lists to a sheet's data (they bound only a GIF); a GIF of no frame is an error.
+    @Test(arguments: [
+        (["assemble", "coin", "-o", "c.gif", "--max-frames", "3"], "--max-frames"),
+        (["assemble", "coin", "-o", "c.gif", "--max-pixels", "1000"], "--max-pixels"),
+        (["frames", "s.json", "-o", "back", "--max-frames", "3"], "--max-frames"),
+        (["frames", "s.json", "-o", "back", "--max-pixels", "1000"], "--max-pixels"),
+        (["frames", "none.gif", "-o", "back"], "holds no frame"),
+        (["assemble", "none.gif", "-o", "c.gif"], "holds no frame"),
+    ])
+    func limitsApplyToEverySource(arguments: [String], message: String) throws {
+        let dir = try Fixtures.temporaryFolder("assemble-listed")
+        try FileManager.default.copyItem(atPath: Fixtures.path(Self.coin), toPath: "\(dir)/coin")
+        #expect(try CLI.run(["sheet", "coin", "-o", "s.png"], in: dir).status == 0)
+        // A screen, a global table and the trailer: a GIF of no frame.
+        try Data(Array("GIF89a".utf8) + [2, 0, 2, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255, 0x3B]).write(to: URL(fileURLWithPath: "\(dir)/none.gif"))
+        let result = try CLI.run(arguments, in: dir)
+        #expect(result.status == 3 && result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/c.gif") && !FileManager.default.fileExists(atPath: "\(dir)/back"))
     }
 }

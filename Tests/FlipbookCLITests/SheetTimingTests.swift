@@ -91,7 +91,7 @@ struct SheetTimingTests {
     /// atlas (no animations), Godot's 100-play cap.
     @Test(arguments: [
         ("{\"repeatCount\": 3}", "aseprite", "s/coin.json", "repeat: 2"),
-        ("{\"direction\": \"pingpong\"}", "libgdx", "s/coin.atlas", "libGDX data holds frames, not animations: gold's pingpong"),
+        ("{\"direction\": \"pingpong\"}", "libgdx", "s/coin.atlas", "libGDX data holds frames, not animations: the game's code sets gold's pingpong"),
         ("{\"repeatCount\": 500}", "godot4", "s/coin.tres", "written for 100 plays"),
     ])
     func whatTheDataCannotCarryIsSaid(manifest: String, engine: String, output: String, warning: String) throws {
@@ -100,5 +100,25 @@ struct SheetTimingTests {
         try manifest.write(toFile: "\(dir)/coin/sequence.json", atomically: true, encoding: .utf8)
         let result = try CLI.run(["sheet", "coin", "-o", output, "--engine", engine], in: dir)
         #expect(result.status == 0 && result.stderr.contains(warning), "\(result.stderr)")
+    }
+
+    /// Frames picked from a folder keep their own durations (sheet refused: "has 4 entries; 2
+    /// expected"); a `duration` for the whole play shrinks to their share, in assemble too.
+    @Test(arguments: [
+        ("{\"frameDurations\": [100, 200, 300, 400]}", [200, 400], 20 + 40),
+        ("{\"duration\": 0.4}", [100, 100], 20),
+    ])
+    func pickedFramesKeepTheirOwnDurations(manifest: String, durations: [Int], centiseconds: Int) throws {
+        let dir = try Fixtures.temporaryFolder("sheet-timing")
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: "\(dir)/coin")
+        try manifest.write(toFile: "\(dir)/coin/sequence.json", atomically: true, encoding: .utf8)
+        let sheet = try CLI.run(["sheet", "coin/gold_2.png", "coin/gold_4.png", "-o", "p/coin.png", "--engine", "phaser3"], in: dir)
+        #expect(sheet.status == 0, "\(sheet.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(dir)/p/coin.json"))) as? [String: Any]
+        let frames = try #require(json?["frames"] as? [String: [String: Any]])
+        #expect([2, 4].map { frames["gold_\($0)"]?["duration"] as? Int } == durations)
+        let gif = try CLI.run(["assemble", "coin/gold_2.png", "coin/gold_4.png", "-o", "c.gif", "--json"], in: dir)
+        let report = try JSONSerialization.jsonObject(with: Data(gif.stdout.utf8)) as? [String: Any]
+        #expect(gif.status == 0 && report?["totalCentiseconds"] as? Int == centiseconds, "\(gif.stdout)\(gif.stderr)")
     }
 }
