@@ -129,8 +129,9 @@ public struct SheetJob: Sendable {
             let header = try PNG.Decoder(maxPixels: limits.maxPixels).readHeader(file: job.file)
             try limits.checkPixels(width: header.width, height: header.height, of: job.file)
             held += header.width * header.height * 4 * max(1, packed?.count ?? 1)
-            try limits.check(.decodedBytes, held, of: "the \(jobs.count) frames")
         }
+        // The whole sum, so that the message gives what raising the limit must cover.
+        try limits.check(.decodedBytes, held, of: "the \(jobs.count) frames")
         let decoded = try Self.decode(jobs.map(\.frame), files: jobs.map(\.file), scales: packed, counting: hidden ? 1 : 0,
                                       maxPixels: limits.maxPixels)
         var builder = self.builder

@@ -49,12 +49,13 @@ public enum ImageLoader {
         return ImageFileName.scaleFallbackOrder(for: scale, available: present).first.map(variant)
     }
 
-    /// The bitmap for `name` (relative to `directory`) best suited to `scale` (see ``path(for:in:scale:)``).
-    public static func load(_ name: String, in directory: String, scale: Int) throws(Error) -> Bitmap {
+    /// The bitmap for `name` (relative to `directory`) best suited to `scale` (see ``path(for:in:scale:)``);
+    /// a file of more than `maxPixels` pixels is refused before it is decoded.
+    public static func load(_ name: String, in directory: String, scale: Int, maxPixels: Int = PNG.defaultMaxPixels) throws(Error) -> Bitmap {
         guard isInsideFolder(name) else { throw .outsideFolder(name) }
         guard let path = path(for: name, in: directory, scale: scale) else { throw .notFound(name) }
         do {
-            return try PNG.Decoder().decodeBitmap(file: path)
+            return try PNG.Decoder(maxPixels: maxPixels).decodeBitmap(file: path)
         } catch {
             throw .unreadable(error)
         }
@@ -62,24 +63,24 @@ public enum ImageLoader {
 
     /// The art a scene names, each loaded for `scale` (see ``load(_:in:scale:)``): the bitmaps by
     /// name, and the files they came from (so a caller can refuse to overwrite one of them).
-    public static func load(_ names: some Sequence<String>, in directory: String, scale: Int) throws(Error)
+    public static func load(_ names: some Sequence<String>, in directory: String, scale: Int, maxPixels: Int = PNG.defaultMaxPixels) throws(Error)
         -> (bitmaps: [String: Bitmap], paths: [String]) {
         var bitmaps: [String: Bitmap] = [:], paths: [String] = []
         for name in names {
-            bitmaps[name] = try load(name, in: directory, scale: scale)
+            bitmaps[name] = try load(name, in: directory, scale: scale, maxPixels: maxPixels)
             if let path = path(for: name, in: directory, scale: scale) { paths.append(path) }
         }
         return (bitmaps, paths)
     }
 
     /// One bitmap per image in `folder` (variants of a name count once), in name order, and every
-    /// PNG file of the folder (so a caller can refuse to overwrite one of them).
-    public static func loadFolder(_ folder: String, scale: Int) throws(Error) -> (bitmaps: [Bitmap], paths: [String]) {
+    /// PNG file of the folder (so a caller can refuse to overwrite one of them); each within `maxPixels`.
+    public static func loadFolder(_ folder: String, scale: Int, maxPixels: Int = PNG.defaultMaxPixels) throws(Error) -> (bitmaps: [Bitmap], paths: [String]) {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.lowercased().hasSuffix(".png") }
         let stems = Set(names.map { ImageFileName(path: $0).stem }).sorted()
         guard !stems.isEmpty else { throw .emptyFolder(folder) }
         var images: [Bitmap] = []
-        for stem in stems { images.append(try load(stem + ".png", in: folder, scale: scale)) }
+        for stem in stems { images.append(try load(stem + ".png", in: folder, scale: scale, maxPixels: maxPixels)) }
         return (images, names.sorted().map { "\(folder)/\($0)" })
     }
 }

@@ -113,7 +113,7 @@ struct ScatterCommand: ParsableCommand {
         try out.check(width: w, height: h, frames: 1)
         var scatter = Scatter(width: w, height: h, scale: out.scale, circleRadius: radius ?? min(w, h) * 0.4, count: count, seed: seed)
         scatter.background = try parseColor(background, default: scatter.background)
-        let art = try images.map { try ImageLoader.loadFolder($0, scale: out.scale) }
+        let art = try images.map { try ImageLoader.loadFolder($0, scale: out.scale, maxPixels: out.limits.maxPixels) }
         if let art { scatter.images = art.bitmaps }
         try out.write(scatter, defaultName: "scatter", inputs: art?.paths ?? [])
     }

@@ -183,6 +183,9 @@ struct AssembleListedFilesTests {
         (["frames", "s.json", "-o", "back", "--max-pixels", "1000"], "--max-pixels"),
         (["frames", "none.gif", "-o", "back"], "holds no frame"),
         (["assemble", "none.gif", "-o", "c.gif"], "holds no frame"),
+        // The art a scene or a scatter draws is an image read, bounded like any other.
+        (["draw", "scene.json", "-o", "c.png"], "--max-pixels"),
+        (["generate", "scatter", "--images", "coin", "--size", "30x30", "-o", "c.gif", "--max-pixels", "1000"], "--max-pixels"),
     ])
     func limitsApplyToEverySource(arguments: [String], message: String) throws {
         let dir = try Fixtures.temporaryFolder("assemble-listed")
@@ -190,8 +193,9 @@ struct AssembleListedFilesTests {
         #expect(try CLI.run(["sheet", "coin", "-o", "s.png"], in: dir).status == 0)
         // A screen, a global table and the trailer: a GIF of no frame.
         try Data(Array("GIF89a".utf8) + [2, 0, 2, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255, 0x3B]).write(to: URL(fileURLWithPath: "\(dir)/none.gif"))
-        let result = try CLI.run(arguments, in: dir)
+        try #"{"size": [10, 10], "ops": [{"image": "coin/gold_1.png"}]}"#.write(toFile: "\(dir)/scene.json", atomically: true, encoding: .utf8)
+        let result = try CLI.run(arguments + (arguments[0] == "draw" ? ["--max-pixels", "1000"] : []), in: dir)
         #expect(result.status == 3 && result.stderr.contains(message), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: "\(dir)/c.gif") && !FileManager.default.fileExists(atPath: "\(dir)/back"))
+        #expect(!["c.gif", "c.png", "back"].contains { FileManager.default.fileExists(atPath: "\(dir)/\($0)") })
     }
 }
