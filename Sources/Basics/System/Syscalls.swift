@@ -176,11 +176,13 @@ enum System {
         guard let stream = opendir(directory) else { return nil }
         defer { closedir(stream) }
         var names: [String] = []
+        // The name is read in place: glibc allocates each entry only as long as its name needs, so
+        // copying the whole 256-byte `d_name` can read past the end of the buffer (a crash once
+        // the copy is optimised into one wide load at the end of a page).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            names.append(name)
+            let name = UnsafeRawPointer(entry).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            names.append(String(cString: name))
         }
         return names
     }
