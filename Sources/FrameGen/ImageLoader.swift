@@ -61,7 +61,7 @@ public enum ImageLoader {
         }
     }
 
-    /// The art a scene names, each loaded for `scale` (see ``load(_:in:scale:)``): the bitmaps by
+    /// The art a scene names, each loaded for `scale` (as the one-name `load` loads it): the bitmaps by
     /// name, and the files they came from (so a caller can refuse to overwrite one of them).
     public static func load(_ names: some Sequence<String>, in directory: String, scale: Int, maxPixels: Int = PNG.defaultMaxPixels) throws(Error)
         -> (bitmaps: [String: Bitmap], paths: [String]) {
