@@ -22,9 +22,13 @@ import shutil
 import subprocess
 import time
 
-import driver as D
+import browser
+import judge
+import native
 import raster
 import readers
+import report
+from sheets import REPO, expected_frames, log, multipack_flags, seq_key
 
 ENGINES = ["phaser3", "pixi", "aseprite", "godot3", "godot4", "cocos2d", "libgdx", "spritekit"]
 KIND = {"phaser3": "Phaser 3.55.2", "pixi": "PixiJS 8.20.0", "aseprite": "Phaser 3.55.2 createFromAseprite",
@@ -33,7 +37,7 @@ KIND = {"phaser3": "Phaser 3.55.2", "pixi": "PixiJS 8.20.0", "aseprite": "Phaser
 BROWSER = {"phaser3": "phaser", "aseprite": "phaser", "pixi": "pixi"}
 
 
-class Row(D.Row):
+class Row(report.Row):
     def __init__(self, *k):
         super().__init__(*k)
         self.anims = 0        # animations checked (not counted in frames checked)
@@ -44,7 +48,7 @@ class Row(D.Row):
             self.loaders.append(how)
 
 
-class Ctx(D.Ctx):
+class Ctx(report.Ctx):
     def row(self, engine, variant, fmt, optset):
         k = (engine, variant, fmt, optset)
         if k not in self.rows:
@@ -58,7 +62,7 @@ def make_sheet(fb, engine, fixture, optname, flags, outdir):
     os.makedirs(d)
     cmd = [fb.path, "sheet", fixture.dir, "-o", os.path.join(d, "s.png"), "--engine", engine] + flags
     r = subprocess.run(cmd, capture_output=True, text=True)
-    return {"dir": d, "cmd": " ".join(cmd[1:]).replace(D.REPO + "/", ""), "rc": r.returncode,
+    return {"dir": d, "cmd": " ".join(cmd[1:]).replace(REPO + "/", ""), "rc": r.returncode,
             "stderr": r.stderr.strip(), "stdout": r.stdout.strip()}
 
 
@@ -100,9 +104,9 @@ def run(args, fb, fixtures, scales_fixture, optsets, engines, outdir, t0):
     for e in engines:
         for optname, flags in optsets:
             for fx in fixtures_for(optname):
-                fl = D.multipack_flags(fx) if flags is None else flags
+                fl = multipack_flags(fx) if flags is None else flags
                 sheets[(e, optname, fx.name)] = make_sheet(fb, e, fx, optname, fl, outdir)
-    D.log("sheets: %d flipbook runs in %.1fs" % (len(sheets), time.time() - t0))
+    log("sheets: %d flipbook runs in %.1fs" % (len(sheets), time.time() - t0))
 
     def prelude(engine, variant, optname):
         row = ctx.row(engine, variant, engine, optname)
@@ -159,15 +163,15 @@ def run(args, fb, fixtures, scales_fixture, optsets, engines, outdir, t0):
                             meta[job["id"]] = (e, row, fx, label, data, sc, pixel, dj, optname)
             if not jobs:
                 continue
-            D.log("%s/%s: %d sheets in headless Chromium…" % (page, renderer, len(jobs)))
+            log("%s/%s: %d sheets in headless Chromium…" % (page, renderer, len(jobs)))
             t1 = time.time()
             try:
-                col = D.run_browser(page, renderer, jobs, outdir, args.browser_timeout)
+                col = browser.run_browser(page, renderer, jobs, outdir, args.browser_timeout)
             except Exception as ex:  # noqa: BLE001
                 for m in meta.values():
                     m[1].status, m[1].reason = "error", str(ex)
                 continue
-            D.log("  %.1fs; %s" % (time.time() - t1, "; ".join(col.logs[:3])))
+            log("  %.1fs; %s" % (time.time() - t1, "; ".join(col.logs[:3])))
             if col.done_info:
                 ctx.versions = getattr(ctx, "versions", {})
                 ctx.versions[page] = col.done_info.get("version")
@@ -182,7 +186,7 @@ def run(args, fb, fixtures, scales_fixture, optsets, engines, outdir, t0):
                 if e == "aseprite":
                     judge_aseprite(ctx, row, fx, jobs[jid], res, col, pixel, dj, label, sc, optname)
                 else:
-                    D.judge_browser_job(ctx, page, row, fx, jobs[jid], res, col, pixel, dj, e, optname, label)
+                    browser.judge_browser_job(ctx, page, row, fx, jobs[jid], res, col, pixel, dj, e, optname, label)
 
     # 3. libGDX
     if "libgdx" in engines:
@@ -217,7 +221,7 @@ def run(args, fb, fixtures, scales_fixture, optsets, engines, outdir, t0):
                 row.checked += 1
                 row.fail("%s%s: cannot read: %s" % (fx.name, label, ex))
                 continue
-            D.judge_drawn(ctx, row, fx, drawn, optname, sc, pixel, label, name_of=lambda n: re.sub(r"\.png$", "", n))
+            judge.judge_drawn(ctx, row, fx, drawn, optname, sc, pixel, label, name_of=lambda n: re.sub(r"\.png$", "", n))
     return ctx
 
 
@@ -225,7 +229,7 @@ def browser_job(jid, engine, fx, optname, sc, data, dj, outdir):
     m = dj.get("meta", {}) if isinstance(dj, dict) else {}
     rel = os.path.relpath(os.path.dirname(data), os.path.join(outdir, "sheets")).replace(os.sep, "/")
     base = os.path.basename(data)
-    exp = D.expected_frames(fx, optname, sc)
+    exp = expected_frames(fx, optname, sc)
     if engine == "aseprite":
         kind, how = "aseprite", "load.aseprite(%s) + createFromAseprite" % base
         sizes = {n: (w, h) for n, w, h in exp}
@@ -256,7 +260,7 @@ def judge_aseprite(ctx, row, fx, job, res, col, pixel, dj, label, sc, optname):
     if keys != [str(i) for i in range(len(keys))]:
         row.fail("%s%s: frames are keyed %s, not \"0\"…\"%d\"" % (fx.name, label, keys[:5], len(keys) - 1))
     src_of = {k: re.sub(r"@\dx$", "", str(frames[k].get("filename", ""))) for k in keys}
-    exp = {n for n, _, _ in D.expected_frames(fx, optname, sc)}
+    exp = {n for n, _, _ in expected_frames(fx, optname, sc)}
     for n in sorted(exp - set(src_of.values())):
         row.checked += 1
         row.fail("%s%s/%s: no frame has filename %r" % (fx.name, label, n, n))
@@ -312,7 +316,7 @@ def judge_aseprite(ctx, row, fx, job, res, col, pixel, dj, label, sc, optname):
 
 def judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label):
     row.anims += len(anims)
-    D.judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label)
+    judge.judge_godot(ctx, row, fx, drawn, anims, optname, sc, pixel, label)
 
 
 def collect(optsets, prelude, engine, loaded=None):
@@ -340,15 +344,15 @@ def run_libgdx(ctx, optsets, prelude):
     todo_all = first_paths(collect(optsets, prelude, "libgdx", "TextureAtlas(%s)"))
     if not todo_all:
         return
-    for row, fx, label, data, sc, pixel, optname, dump in D.libgdx_dumps(todo_all):
+    for row, fx, label, data, sc, pixel, optname, dump in native.libgdx_dumps(todo_all):
         if dump is None:
             continue
         d, drawn = dump
-        D.judge_drawn(ctx, row, fx, drawn, optname, sc, pixel, label)
+        judge.judge_drawn(ctx, row, fx, drawn, optname, sc, pixel, label)
         for seq, names in fx.sequences.items():
             row.anims += 1
             got = [x["index"] for x in d["regions"] if x["name"] == seq]
-            want = [D.seq_key(n)[1] for n in names]
+            want = [seq_key(n)[1] for n in names]
             if got != want:
                 row.fail("%s%s: findRegions(%r) gives indexes %s, want %s" % (fx.name, label, seq, got, want))
 
@@ -360,7 +364,7 @@ def run_godot3(ctx, optsets, prelude, outdir):
     todo_all = first_paths(collect(optsets, prelude, "godot3", "ResourceLoader.load(res://sheet/%s)"))
     if not todo_all:
         return
-    godot = D.find_godot3()
+    godot = native.find_godot3()
     if not godot:
         for row, *_ in todo_all:
             row.status, row.reason = "error", "godot3-server not installed"
@@ -370,8 +374,8 @@ def run_godot3(ctx, optsets, prelude, outdir):
         proj = os.path.join(outdir, "godot3-projects", "p%03d" % n)
         shutil.rmtree(proj, ignore_errors=True)
         shutil.copytree(os.path.dirname(data), os.path.join(proj, "sheet"))
-        shutil.copy(os.path.join(D.GODOT3_DIR, "project.godot"), proj)
-        shutil.copy(os.path.join(D.GODOT3_DIR, "check.gd"), proj)
+        shutil.copy(os.path.join(native.GODOT3_DIR, "project.godot"), proj)
+        shutil.copy(os.path.join(native.GODOT3_DIR, "check.gd"), proj)
         with open(os.path.join(proj, "list.txt"), "w") as f:
             f.write("res://sheet/" + os.path.basename(data) + "\n")
         subprocess.run([godot, "--no-window", "--path", proj, "-e", "--quit"], capture_output=True, text=True, env=env, timeout=300)
@@ -413,7 +417,7 @@ def write_report(ctx, outdir, fb, elapsed, fixtures, optsets, engines):
     order = [o[0] for o in optsets]
     rows = sorted(ctx.rows.values(), key=lambda r: (ENGINES.index(r.engine), order.index(r.optset),
                                                      ["", "canvas", "webgl"].index(r.variant)))
-    L = D.report_preamble(ctx, "flipbook engine check (by engine)", "  ·  `flipbook sheet SRC -o s.png --engine E [options]`",
+    L = report.report_preamble(ctx, "flipbook engine check (by engine)", "  ·  `flipbook sheet SRC -o s.png --engine E [options]`",
                           fb, fixtures, elapsed, " \"refused\" = flipbook exit 2 for that engine (not a failure).")
     L.append("| engine | renderer | option set | loaded with | frames checked | anims checked | failed | result / first failure |")
     L.append("|---|---|---|---|---:|---:|---:|---|")

@@ -2,12 +2,19 @@
 and Godot 4 SpriteFrames): converts a flipbook json-hash sheet into each format by the rules in
 README.md, so the same loader/reader code that will check flipbook's own output can be run today.
 A pass here says the loader is ready and agrees with PixiJS's reading of the same sheet; it says
-nothing about flipbook's future writers."""
+nothing about flipbook's future writers. run_selftest makes those sheets and checks them (the
+"selftest" rows of --by-format)."""
 
 import json
 import os
 import plistlib
+import re
 import shutil
+
+import readers
+from judge import judge_drawn, judge_godot
+from native import find_godot3, godot3_dump
+from sheets import make_sheet
 
 
 def _frames(js):
@@ -91,3 +98,47 @@ def to_godot(json_path, out_dir, version):
     with open(path, "w") as f:
         f.write("\n".join(parts))
     return path
+
+
+# ---------------------------------------------------------------------------------------------
+# self-test of the not-yet-written formats' loaders
+
+def run_selftest(ctx, fb, fixtures, engines, outdir):
+    variant = "selftest"
+    for fx in fixtures:
+        for optname, flags in (("trim+rotate", ["--trim", "--rotate"]), ("trim", ["--trim"])):
+            info = make_sheet(fb, ["--format", "json-hash"], fx, "json-hash", "selftest-" + optname, flags, outdir)
+            if info["rc"] != 0:
+                continue
+            js = os.path.join(info["dir"], "sheet.json")
+            for engine in engines:
+                if engine != "cocos2d" and optname == "trim+rotate":
+                    continue  # Godot's AtlasTexture has no rotation
+                row = ctx.row(engine, variant, {"cocos2d": "cocos2d", "godot3": "godot3", "godot4": "godot4"}[engine], optname)
+                row.notes_only = True
+                d = os.path.join(info["dir"], "as-" + engine)
+                try:
+                    if engine == "cocos2d":
+                        drawn, _ = readers.cocos2d_frames(to_cocos2d(js, d))
+                        judge_drawn(ctx, row, fx, drawn, optname, None, True, "", name_of=lambda n: re.sub(r"\.png$", "", n))
+                    elif engine == "godot4":
+                        drawn, anims = readers.godot4_frames(to_godot(js, d, 3))
+                        judge_godot(ctx, row, fx, drawn, anims, optname, None, True, "")
+                    else:
+                        tres = to_godot(js, d, 2)
+                        godot = find_godot3()
+                        if not godot:
+                            row.status, row.reason = "error", "godot3-server not installed"
+                            continue
+                        dumps, raw = godot3_dump(godot, [tres], outdir)
+                        got = dumps.get(tres)
+                        if got is None or got[0].get("error"):
+                            row.fail("%s: Godot: %s" % (fx.name, got[0].get("error") if got else raw[-300:]))
+                            continue
+                        frames, anims = [], {}
+                        for a in got[0]["animations"]:
+                            anims[a["name"]] = {"frames": a["frames"]}
+                            frames += [dict(f, name="%s#%d" % (a["name"], i)) for i, f in enumerate(a["frames"])]
+                        judge_godot(ctx, row, fx, readers.godot_frames_from_dump(frames, got[1]), anims, optname, None, True, "")
+                except (readers.ReadError, OSError, KeyError, ValueError) as ex:
+                    row.fail("%s: %s" % (fx.name, ex))

@@ -1,4 +1,4 @@
-// Shared helpers for the engine pages: talk to driver.py's HTTP server.
+// Shared helpers for the engine pages: talk to browser.py's HTTP server.
 'use strict';
 
 async function postJSON(path, obj) {
