@@ -110,6 +110,19 @@ def run_browser(engine, renderer, jobs, outdir, timeout):
     return col
 
 
+def page_result(col, jid, row, fx, label):
+    """The page's result for job `jid`, its errors noted on `row`; None (and `row` an error) when
+    the page gave none."""
+    res = col.results.get(jid)
+    if res is None:
+        row.status = "error"
+        row.reason = "page gave no result (timeout or crash); page log: " + " | ".join(col.logs[-3:])
+        return None
+    for e in res.get("errors", []):
+        row.notes.append("%s%s: %s" % (fx.name, label, e[:300]))
+    return res
+
+
 def judge_browser_job(ctx, engine, row, fx, job, res, col, pixel, dj, fmt, optname, label):
     exp_names = [f["name"] for f in job["frames"]]
     fr = dj.get("frames") if isinstance(dj, dict) else None

@@ -176,13 +176,9 @@ def run(args, fb, fixtures, scales_fixture, optsets, engines, outdir, t0):
                 ctx.versions = getattr(ctx, "versions", {})
                 ctx.versions[page] = col.done_info.get("version")
             for jid, (e, row, fx, label, data, sc, pixel, dj, optname) in meta.items():
-                res = col.results.get(jid)
+                res = browser.page_result(col, jid, row, fx, label)
                 if res is None:
-                    row.status = "error"
-                    row.reason = "page gave no result (timeout or crash); page log: " + " | ".join(col.logs[-3:])
                     continue
-                for err in res.get("errors", []):
-                    row.notes.append("%s%s: %s" % (fx.name, label, err[:300]))
                 if e == "aseprite":
                     judge_aseprite(ctx, row, fx, jobs[jid], res, col, pixel, dj, label, sc, optname)
                 else:

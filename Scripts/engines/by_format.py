@@ -18,7 +18,7 @@ import time
 
 import raster
 import readers
-from browser import judge_browser_job, run_browser
+from browser import judge_browser_job, page_result, run_browser
 from judge import judge_drawn, judge_godot
 from native import run_godot3, run_libgdx
 from report import Ctx, report_preamble
@@ -129,14 +129,10 @@ def run(args, fb, fixtures, scales_fixture, optsets, engines, outdir, t0):
                 ctx.versions = getattr(ctx, "versions", {})
                 ctx.versions[engine] = col.done_info.get("version")
             for jid, (row, fx, info, label, data, sc, pixel, dj, optname, fmt) in meta.items():
-                res = col.results.get(jid)
+                res = page_result(col, jid, row, fx, label)
                 job = jobs[jid]
                 if res is None:
-                    row.status = "error"
-                    row.reason = "page gave no result (timeout or crash); page log: " + " | ".join(col.logs[-3:])
                     continue
-                for e in res.get("errors", []):
-                    row.notes.append("%s%s: %s" % (fx.name, label, e[:300]))
                 judge_browser_job(ctx, engine, row, fx, job, res, col, pixel, dj, fmt, optname, label)
 
     # 3. libGDX
