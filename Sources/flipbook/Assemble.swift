@@ -114,11 +114,6 @@ struct Assemble: ParsableCommand {
             throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")
         }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale is 1, 2 or 3.") }
-        // (The GIF a glob caught because an earlier run wrote it there is left out, not refused.)
-        let sources = output == OutputName.standardOutput ? self.sources : OutputSet.leavingOut(earlierOutputOf: output, from: self.sources)
-        if sources.count > 1, let gif = sources.first(where: { $0.lowercased().hasSuffix(".gif") }) {
-            throw ValidationError("\(gif) is a GIF: a GIF is assembled on its own, not with other sources.")
-        }
         if !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256.") }
         if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be positive.") }
         if quality != .fast, let dither, dither != .none {
@@ -157,6 +152,10 @@ struct Assemble: ParsableCommand {
         if sources.count > 1, !toStandardOutput {
             sources = OutputSet.leavingOut(earlierOutputOf: output, from: sources)
             if sources.count < self.sources.count { Console.error("note: leaving out \(output), written by an earlier run of this command") }
+        }
+        // (Checked after the earlier GIF is left out: that one is not refused.)
+        if sources.count > 1, let gif = sources.first(where: { $0.lowercased().hasSuffix(".gif") }) {
+            throw UsageError("\(gif) is a GIF: a GIF is assembled on its own, not with other sources")
         }
         let animation = try Animation.load(sources, scale: scale, limits: limits)
         for warning in animation.warnings { Console.error("warning: \(warning)") }
