@@ -48,9 +48,9 @@ let package = Package(
         // Files, system calls, resource limits and strict input: what every other module builds on.
         .target(name: "Basics", dependencies: ["CZlib", "CMalloc"], swiftSettings: optimisedInDebug),
         .target(name: "Raster", dependencies: ["Basics", "CPNGShim"], swiftSettings: optimisedInDebug),
-        .target(name: "Animated", dependencies: ["Basics", "Raster"]),
+        .target(name: "Animated", dependencies: ["Basics", "Raster", "GIF"]),
         .target(name: "FrameGen", dependencies: ["Basics", "Raster"], swiftSettings: optimisedInDebug),
-        .target(name: "GIF", dependencies: ["Basics", "Raster", "Animated", "CGIF"], swiftSettings: optimisedInDebug),
+        .target(name: "GIF", dependencies: ["Basics", "Raster", "CGIF"], swiftSettings: optimisedInDebug),
         .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated"], swiftSettings: optimisedInDebug),
         .executableTarget(
             name: "flipbook",
@@ -69,7 +69,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "BasicsTests", dependencies: ["Basics", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Basics", "Raster", "TestSupport"]),
-        .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Basics", "Raster", "GIF", "TestSupport"]),
         .testTarget(name: "FrameGenTests", dependencies: ["FrameGen", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),

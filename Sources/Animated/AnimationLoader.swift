@@ -1,5 +1,7 @@
 import Basics
 import Foundation
+import GIF
+import Raster
 
 extension Animation {
     /// Why a SOURCE could not become one animation.
@@ -10,6 +12,13 @@ extension Animation {
         case manifest(SequenceManifest.Error)
         /// The source holds several sequences and nothing says which one is meant.
         case ambiguous(source: String, sequences: [String])
+        /// A GIF source could not be read (or asked for more than the limits allow: see
+        /// `GIF.DecodeError.limit`).
+        case gif(GIF.DecodeError)
+        /// A GIF named among other sources: a GIF is an animation of its own, read alone.
+        case gifAmongOtherSources(gif: String)
+        /// The source asked for more than the ``ResourceLimits`` allow (a GIF's decoded frames held).
+        case limit(LimitError)
 
         /// The underlying error's message; for several sequences, their names and how to pick one.
         public var description: String {
@@ -19,6 +28,18 @@ extension Animation {
             case .ambiguous(let source, let sequences):
                 "\(source) holds \(sequences.count) sequences (\(sequences.joined(separator: ", "))); "
                     + "name one by its prefix path, e.g. \(sequences[0])"
+            case .gif(let error): error.description
+            case .gifAmongOtherSources(let gif): "\(gif) is a GIF: a GIF is read on its own, not with other sources"
+            case .limit(let error): error.description
+            }
+        }
+
+        /// The resource limit this error reports, if it is one (for a caller that raises it and retries).
+        public var limitError: LimitError? {
+            switch self {
+            case .limit(let error): error
+            case .gif(let error): error.limit
+            default: nil
             }
         }
     }
@@ -36,22 +57,103 @@ extension Animation {
     /// A list of some of a folder's frames takes each one's own duration from the manifest's
     /// `frameDurations` (one per frame of the folder's sequence).
     ///
+    /// A single `.gif` source is read as a GIF (see ``load(gif:file:limits:)``); a GIF among other
+    /// sources is refused (``LoadError/gifAmongOtherSources(gif:)``).
+    ///
     /// PNG files listed in an order of their own (``Discovery/listedFrames(_:)``) play as listed; when
     /// they are numbered frames of one sequence, its folder's `sequence.json` times them as above.
     /// Their scale is theirs when they share one, else `scale` (or 1). One folder named in two
     /// ways (`./walk1.png walk2.png`) is one folder (``Discovery/sameFolderSpelling(_:)``).
-    public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil) throws(LoadError) -> Animation {
+    public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil,
+                            limits: ResourceLimits = .default) throws(LoadError) -> Animation {
+        if let gif = sources.first(where: isGIF) {
+            guard sources.count == 1 else { throw .gifAmongOtherSources(gif: gif) }
+            let bytes: [UInt8]
+            do { bytes = try FileIO.readAll(gif) } catch { throw .gif(.unreadable(file: gif, reason: error.reason)) }
+            return try load(gif: bytes, file: gif, limits: limits)
+        }
         let sources = Discovery.sameFolderSpelling(Discovery.withoutSettings(sources))
         let listed: [FrameFile]?
         do { listed = try Discovery.listedFrames(sources) } catch { throw .discovery(error) }
-        if let listed { return try load(listed: listed, scale: scale) }
+        if let listed { return try load(listed: listed, scale: scale, reading: .disk) }
         let sequences: [FrameSequence]
         do { sequences = try Discovery.sequences(from: sources) } catch { throw .discovery(error) }
-        let source = sources.joined(separator: " ")
+        return try load(sequences, source: sources.joined(separator: " "), scale: scale, device: device, reading: .disk)
+    }
+
+    /// The animation that files held in memory stand for, read by the rules of
+    /// ``load(_:scale:device:limits:)`` for files on disk: one GIF file is a GIF
+    /// (``load(gif:file:limits:)``); PNG files named as numbered frames (`walk1.png`,
+    /// `walk1@2x.png`, `fx/boom3.png`) form sequences, timed by a `sequence.json` among the files
+    /// in their folder (`fx/sequence.json`), their `@Nx` files picked for `scale`; PNG files
+    /// without numbers play in the order given. Nothing is decoded but a GIF.
+    public static func load(files: [InMemoryFile], scale: Int? = nil, device: String? = nil,
+                            limits: ResourceLimits = .default) throws(LoadError) -> Animation {
+        if let gif = files.first(where: { isGIF($0.name) }) {
+            guard files.count == 1 else { throw .gifAmongOtherSources(gif: gif.name) }
+            return try load(gif: gif.bytes, file: gif.name, limits: limits)
+        }
+        var contents: [String: InMemoryFile] = [:]
+        var frames: [FrameFile] = []
+        for file in files {
+            contents[file.name] = file
+            if OutputName.settingsNames.contains(FileIO.lastComponent(of: file.name)) { continue }
+            guard let frame = FrameFile(path: file.name) ?? FrameFile(unnumbered: file.name) else { throw .discovery(.notPNG(path: file.name)) }
+            frames.append(frame)
+        }
+        let reading = Reading.memory(contents)
+        guard !frames.isEmpty else { throw .discovery(.noFrames(source: "the files given")) }
+        if frames.contains(where: { $0.numberText.isEmpty }) { return try load(listed: frames, scale: scale, reading: reading) }
+        return try load(FrameSequence.group(frames), source: "the files given", scale: scale, device: device, reading: reading)
+    }
+
+    /// Where frames and manifests are read from.
+    enum Reading: Sendable {
+        /// Files on disk.
+        case disk
+        /// Files in memory, by name.
+        case memory([String: InMemoryFile])
+
+        /// The frame a file stands for.
+        func frame(_ file: FrameFile) -> FrameSource {
+            switch self {
+            case .disk: .file(file.path)
+            case .memory(let files): .memory(files[file.path] ?? InMemoryFile(name: file.path, bytes: []))
+            }
+        }
+
+        /// The manifest at `path`, `nil` when there is none.
+        func manifest(at path: String) throws(LoadError) -> SequenceManifest? {
+            switch self {
+            case .disk:
+                guard FileManager.default.fileExists(atPath: path) else { return nil }
+                do { return try SequenceManifest.read(file: path) } catch { throw .manifest(error) }
+            case .memory(let files):
+                guard let file = files[path] else { return nil }
+                do { return try SequenceManifest.decode(file.bytes, file: path) } catch { throw .manifest(error) }
+            }
+        }
+
+        /// The sequences of `directory` (every one, for naming them), or those of `prefix` in it.
+        func sequences(in directory: String, prefix: String? = nil, known: [FrameSequence]) -> [FrameSequence] {
+            switch self {
+            case .disk:
+                let source = prefix.map { "\(directory)/\($0)" } ?? directory
+                return (try? Discovery.sequences(from: [source])) ?? (prefix == nil ? known : [])
+            case .memory:
+                return known.filter { $0.directory == directory && (prefix == nil || $0.prefix == prefix) }
+            }
+        }
+    }
+
+    /// The animation of the one main sequence among `sequences` (the one the folder's manifest
+    /// names, else the one that is not its highlighted sequence).
+    private static func load(_ sequences: [FrameSequence], source: String, scale: Int?, device: String?,
+                             reading: Reading) throws(LoadError) -> Animation {
         guard let directory = sequences.first?.directory else { throw .discovery(.noFrames(source: source)) }
 
         let manifestPath = Self.manifestPath(in: directory)
-        var manifest = try Self.manifest(at: manifestPath)
+        var manifest = try reading.manifest(at: manifestPath)
         let highlightedPrefix = manifest?.highlighted
         let candidates = sequences.filter { sequence in
             if let name = manifest?.name, sequences.contains(where: { $0.prefix == name }) { return sequence.prefix == name }
@@ -64,13 +166,13 @@ extension Animation {
         if let described = manifest, !described.describes(main.prefix) { manifest = nil }
         let highlighted = manifest?.highlighted.flatMap { prefix in
             sequences.first { $0.prefix == prefix && $0.directory == main.directory }
-                ?? (try? Discovery.sequences(from: ["\(main.directory)/\(prefix)"]))?.first
+                ?? reading.sequences(in: main.directory, prefix: prefix, known: sequences).first
         }
         // Some of the folder's frames (files listed in name order): each its own frame's duration.
         manifest = manifest?.fitted(toFrames: main.frames.map(\.number), directory: main.directory, prefix: main.prefix)
         // The manifest must fit the frames it times: one duration per frame, highlighted frames that exist.
         if let manifest {
-            let prefixes = ((try? Discovery.sequences(from: [main.directory])) ?? sequences).map(\.prefix)
+            let prefixes = reading.sequences(in: main.directory, known: sequences).map(\.prefix)
             if let error = manifest.mismatch(sequence: main.prefix, frameCount: main.frames.count, highlightedFound: highlighted != nil,
                                              prefixes: prefixes, file: manifestPath) {
                 throw .manifest(.schema(error))
@@ -81,7 +183,7 @@ extension Animation {
         func files(_ sequence: FrameSequence) -> [FrameFile] {
             sequence.frames.compactMap { $0.file(scale: wanted, device: device) }
         }
-        func pick(_ sequence: FrameSequence) -> [FrameSource] { files(sequence).map { .file($0.path) } }
+        func pick(_ sequence: FrameSequence) -> [FrameSource] { files(sequence).map(reading.frame) }
         var animation = (manifest ?? SequenceManifest()).animation(frames: pick(main), highlightedFrames: highlighted.map(pick))
         // The scale of the files picked, when they share one: with only `@2x` files, UIKit loads them
         // at scale 2 whatever scale was asked for.
@@ -91,12 +193,12 @@ extension Animation {
     }
 
     /// Files played as listed; numbered frames of one sequence are timed by their folder's manifest.
-    private static func load(listed: [FrameFile], scale: Int?) throws(LoadError) -> Animation {
+    private static func load(listed: [FrameFile], scale: Int?, reading: Reading) throws(LoadError) -> Animation {
         var manifest = SequenceManifest()
         if let first = listed.first, !first.numberText.isEmpty,
            listed.allSatisfy({ $0.directory == first.directory && $0.prefix == first.prefix && !$0.numberText.isEmpty }) {
             let path = manifestPath(in: first.directory)
-            if let read = try Self.manifest(at: path), read.describes(first.prefix) {
+            if let read = try reading.manifest(at: path), read.describes(first.prefix) {
                 manifest = read.fitted(toFrames: listed.map(\.number), directory: first.directory, prefix: first.prefix)
                 manifest.highlighted = nil
                 if let error = manifest.mismatch(sequence: first.prefix, frameCount: listed.count, highlightedFound: true, file: path) {
@@ -104,7 +206,7 @@ extension Animation {
                 }
             }
         }
-        var animation = manifest.animation(frames: listed.map { .file($0.path) })
+        var animation = manifest.animation(frames: listed.map(reading.frame))
         let scales = Set(listed.map(\.scale))
         animation.scale = scales.count == 1 ? scales.first! : scale ?? manifest.scale ?? 1
         return animation
@@ -112,11 +214,5 @@ extension Animation {
 
     private static func manifestPath(in directory: String) -> String {
         directory == "." ? SequenceManifest.fileName : "\(directory)/\(SequenceManifest.fileName)"
-    }
-
-    /// The manifest at `path`, `nil` when there is none.
-    private static func manifest(at path: String) throws(LoadError) -> SequenceManifest? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        do { return try SequenceManifest.read(file: path) } catch { throw .manifest(error) }
     }
 }

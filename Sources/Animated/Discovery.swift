@@ -5,10 +5,15 @@ import Raster
 /// Finds frame sequences from a SOURCE: a folder, a prefix path (`Sequences/explosion/explosion`
 /// stands for `explosion1.png … explosionN.png` in that folder), or a list of files.
 public enum Discovery {
-    /// Why a source yielded nothing.
+    /// Why a source yielded nothing. Each case names the path asked for.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// A folder at `path` exists but could not be listed; `reason` is the system's.
+        /// A folder at `path` exists but could not be listed, for a reason other than the cases
+        /// below (an I/O error); `reason` is the system's.
         case unreadableFolder(path: String, reason: String)
+        /// A folder was asked for (a folder to validate) and `path` is a file.
+        case notAFolder(path: String)
+        /// The folder at `path` (or one on its way) may not be read.
+        case permissionDenied(path: String)
         /// Neither a folder, nor a file, nor the prefix of any numbered PNG.
         case noFrames(source: String)
         /// Nothing is at `source`, nor is its folder there (a mistyped path).
@@ -20,6 +25,8 @@ public enum Discovery {
         public var description: String {
             switch self {
             case .unreadableFolder(let path, let reason): "\(path): cannot list folder: \(reason)"
+            case .notAFolder(let path): "\(path) is a file, not a folder of frames"
+            case .permissionDenied(let path): "\(path): permission denied"
             case .notFound(let source): "\(source): no such file or folder"
             case .notPNG(let path): "\(path): not a PNG file (frames are PNG files, named by number or listed in order)"
             case .noFrames(let source):
@@ -205,7 +212,12 @@ public enum Discovery {
         do {
             return try FileIO.entries(of: folder).sorted(by: NaturalOrder.areInIncreasingOrder)
         } catch {
-            throw .unreadableFolder(path: folder, reason: error.reason)
+            switch error.kind {
+            case .missing: throw .notFound(source: folder)
+            case .notAFolder: throw .notAFolder(path: folder)
+            case .permissionDenied: throw .permissionDenied(path: folder)
+            case .notRegularFile, .other: throw .unreadableFolder(path: folder, reason: error.reason)
+            }
         }
     }
 

@@ -1,10 +1,13 @@
 import Basics
 import Raster
 
-/// Where a frame's pixels come from: a file decoded only when asked, or a bitmap in memory.
+/// Where a frame's pixels come from: a file decoded only when asked, PNG bytes in memory, or a
+/// bitmap.
 public enum FrameSource: Sendable, Equatable {
     /// A PNG file at this path, decoded by ``load(decoder:)`` (its scale from its `@Nx` name).
     case file(String)
+    /// A PNG file held in memory, decoded by ``load(decoder:)`` (its scale from its `@Nx` name).
+    case memory(InMemoryFile)
     /// A bitmap already in memory (a decoded GIF frame, a generated frame).
     case bitmap(Bitmap)
 
@@ -12,6 +15,8 @@ public enum FrameSource: Sendable, Equatable {
     public func load(decoder: PNG.Decoder = PNG.Decoder()) throws(PNG.DecodeError) -> Bitmap {
         switch self {
         case .file(let path): try decoder.decodeBitmap(file: path)
+        case .memory(let file):
+            try decoder.decode(file.bytes, file: file.name).bitmap(scale: ImageFileName(path: file.name).scale ?? 1)
         case .bitmap(let bitmap): bitmap
         }
     }
@@ -29,10 +34,22 @@ public enum FrameSource: Sendable, Equatable {
         return out
     }
 
-    /// The `@Nx` scale a file frame's name gives (1 without one); `nil` for a bitmap in memory.
+    /// The `@Nx` scale a file frame's name gives (1 without one); `nil` for a bitmap.
     public var fileScale: Int? {
-        if case .file(let path) = self { return ImageFileName(path: path).scale ?? 1 }
-        return nil
+        switch self {
+        case .file(let path): ImageFileName(path: path).scale ?? 1
+        case .memory(let file): ImageFileName(path: file.name).scale ?? 1
+        case .bitmap: nil
+        }
+    }
+
+    /// The file's name without its folder, for file frames and frames in memory; `nil` for a bitmap.
+    public var fileName: String? {
+        switch self {
+        case .file(let path): String(path.split(separator: "/").last ?? Substring(path))
+        case .memory(let file): String(file.name.split(separator: "/").last ?? Substring(file.name))
+        case .bitmap: nil
+        }
     }
 
     /// The file path, for file frames.

@@ -83,17 +83,17 @@ public struct SheetBuilder: Sendable {
             value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: "0$", with: "", options: .regularExpression)
         }
 
-        /// What is wrong and, where there is one, the flag that fixes it.
+        /// What is wrong and, where there is one, the setting that fixes it.
         public var description: String {
             switch self {
-            case .doesNotFit(let maxSide): "the sprites do not fit one \(maxSide)×\(maxSide) page; raise --max-size"
+            case .doesNotFit(let maxSide): "the sprites do not fit one \(maxSide)×\(maxSide) page; raise SheetBuilder.maxSide"
             case let .spriteTooLarge(name, width, height, border, maxSide) where border > 0 && max(width, height) <= maxSide:
-                "'\(name)' (\(width)×\(height)) with --border \(border) on each side does not fit a \(maxSide)×\(maxSide) page; "
-                    + "lower --border or raise --max-size"
+                "'\(name)' (\(width)×\(height)) with SheetBuilder.border \(border) on each side does not fit a \(maxSide)×\(maxSide) page; "
+                    + "lower SheetBuilder.border or raise SheetBuilder.maxSide"
             case let .spriteTooLarge(name, width, height, _, maxSide):
-                "'\(name)' is \(width)×\(height), larger than a \(maxSide)×\(maxSide) page; raise --max-size"
+                "'\(name)' is \(width)×\(height), larger than a \(maxSide)×\(maxSide) page; raise SheetBuilder.maxSide"
             case .duplicateName(let name): "two frames are both named '\(name)'"
-            case .mixedScales: "frames of different scales cannot share a sheet; pack each scale separately or use --scales"
+            case .mixedScales: "frames of different scales cannot share a sheet; pack each scale separately or use SheetJob.scales"
             case .scaleNotMultiple(let scale, let base): "scale \(scale) is not a multiple of \(base): the layout cannot be scaled by whole pixels"
             case let .variantSize(name, scale, width, height, expectedWidth, expectedHeight):
                 "'\(name)' at @\(scale)x is \(width)×\(height), expected \(expectedWidth)×\(expectedHeight)"
@@ -102,8 +102,8 @@ public struct SheetBuilder: Sendable {
                     + "(\(Self.format(Double(width) * Double(unit) / Double(scale)))×\(Self.format(Double(height) * Double(unit) / Double(scale)))): "
                     + "scales share one layout only when each image's size divides by its scale; pad the @\(scale)x images to a multiple of \(scale / SheetBuilder.gcd(scale, unit)) or pack each scale alone"
             case let .pageTooLarge(width, height, maxPixels):
-                "a page would be \(width)×\(height) px, over the \(maxPixels)-pixel limit; lower --max-size, --border or --padding, "
-                    + "or raise --max-pixels"
+                "a page would be \(width)×\(height) px, over the \(maxPixels)-pixel limit; lower SheetBuilder.maxSide, SheetBuilder.border or "
+                    + "SheetBuilder.padding, or raise ResourceLimits.maxPixels"
             case .noInput: "no frames to pack"
             }
         }

@@ -79,8 +79,8 @@ public enum SheetEngine: String, Sendable, CaseIterable {
         public var engine: SheetEngine
         /// Why, and what to do instead.
         public var reason: String
-        /// `--engine NAME: reason`.
-        public var description: String { "--engine \(engine.rawValue): \(reason)" }
+        /// `SheetEngine.NAME: reason`.
+        public var description: String { "SheetEngine.\(engine.rawValue): \(reason)" }
     }
 
     /// Checks the options known before packing: rotation and what the pages store.
@@ -90,11 +90,11 @@ public enum SheetEngine: String, Sendable, CaseIterable {
             case .phaser3, .aseprite: "Phaser marks rotated frames but draws them unturned"
             default: "Godot's AtlasTexture cannot turn a region"
             }
-            throw Refusal(engine: self, reason: "\(displayName) cannot draw rotated sprites (\(why)); leave out --rotate")
+            throw Refusal(engine: self, reason: "\(displayName) cannot draw rotated sprites (\(why)); turn off SheetBuilder.allowRotation")
         }
         if alphaHandling == .premultiply && !readsPremultipliedPages {
             throw Refusal(engine: self, reason: "\(displayName) does not read premultiplied pages from the data file; "
-                          + "use --alpha-handling bleed (no dark fringes) or keep")
+                          + "use AlphaHandling.bleed (no dark fringes) or AlphaHandling.keep")
         }
     }
 
@@ -106,7 +106,7 @@ public enum SheetEngine: String, Sendable, CaseIterable {
     public func warnings(allowRotation: Bool) -> [String] {
         guard allowRotation && self == .pixi else { return [] }
         return ["PixiJS's Canvas renderer draws rotated frames with a light fringe on semi-transparent edges "
-                + "(WebGL and WebGPU draw them exactly); leave out --rotate if the game may fall back to Canvas"]
+                + "(WebGL and WebGPU draw them exactly); turn off SheetBuilder.allowRotation if the game may fall back to Canvas"]
     }
 
     /// What the engine reads of the packed `sheet` only in part, to tell the user: PixiJS builds
@@ -168,14 +168,14 @@ public enum SheetEngine: String, Sendable, CaseIterable {
         guard !split.isEmpty else { return [] }
         return ["PixiJS reads each page's animations from that page alone: \(split.prefix(3).joined(separator: ", "))"
                 + "\(split.count > 3 ? " and \(split.count - 3) more" : "") span several pages and come out split; "
-                + "raise --max-size, or build those animations from the textures by name"]
+                + "raise SheetBuilder.maxSide, or build those animations from the textures by name"]
     }
 
     /// Checks the packed sheet: an engine that reads one page per file refuses several.
     public func check(pages: Int) throws(Refusal) {
         if pages > 1 && !readsSeveralPages {
             throw Refusal(engine: self, reason: "the sprites need \(pages) pages and \(displayName) reads one image per data file; "
-                          + "raise --max-size or split the sources into several sheets")
+                          + "raise SheetBuilder.maxSide or split the sources into several sheets")
         }
     }
 

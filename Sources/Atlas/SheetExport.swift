@@ -65,7 +65,7 @@ public enum SheetExport {
                 "\(format.rawValue) data cannot declare premultiplied pages; use json-hash, json-array or libgdx, "
                     + "or another alpha handling"
             case .rotationNotSupported(let format):
-                "\(format.rawValue) data cannot store rotated sprites; leave out --rotate"
+                "\(format.rawValue) data cannot store rotated sprites; turn off SheetBuilder.allowRotation"
             }
         }
     }
@@ -212,7 +212,7 @@ public enum SheetExport {
                     throw .unsupportedName(path: data, reason: "\(format.rawValue) data is .\(format.dataExtension)")
                 }
                 if ext == format.dataExtension && format != .spritekit {
-                    throw .unsupportedName(path: output, reason: "names the data file already; give --data or a page name NAME.png, not both")
+                    throw .unsupportedName(path: output, reason: "names the data file already; give SheetJob.data or a page name NAME.png, not both")
                 }
                 dataStem = dataExt.isEmpty ? data : String(data.dropLast(dataExt.count + 1))
             } else {

@@ -158,7 +158,7 @@ public struct SheetJob: Sendable {
         // Pages past 4096 px (a raised --max-size) do not load on many phones nor in WebGL 1.
         if let large = sheets.flatMap(\.pages).first(where: { max($0.width, $0.height) > Self.portablePageSide }) {
             warnings.append("a page is \(large.width)×\(large.height): many phones and WebGL 1 cannot load textures over \(Self.portablePageSide) px; "
-                            + "--max-size \(Self.portablePageSide) spreads the sprites over more pages")
+                            + "SheetBuilder.maxSide = \(Self.portablePageSide) spreads the sprites over more pages")
         }
         // A folder's sequence.json gives its animation's direction and repeat count.
         for sequence in sequences {

@@ -6,10 +6,11 @@ import Foundation
 ///
 /// At most `ahead` values are produced or waiting at any time (plus the one being consumed): as
 /// soon as the consumer takes frame i, a worker may start on frame i + `ahead`. Memory does not
-/// grow with the frame count, and no worker waits for a whole batch to finish.
+/// grow with the frame count, and no worker waits for a whole batch to finish. A raised `stop` flag
+/// ends the run before the next frame is produced or consumed, with `stopped()`'s error.
 enum FramePipeline {
     static func run<T>(
-        count: Int, ahead: Int,
+        count: Int, ahead: Int, stop: CancellationFlag? = nil, stopped: @escaping @Sendable () -> any Error = { CancellationError() },
         produce: @escaping @Sendable (Int) throws -> T,
         consume: (Int, consuming T) throws -> Void
     ) throws {
@@ -29,7 +30,10 @@ enum FramePipeline {
                 // about the same; 5 half of it).
                 ParallelLoop.workAhead()
                 while let index = state.nextIndex() {
-                    state.store(Result { try produce(index) }, at: index)
+                    state.store(Result {
+                        if stop?.isCancelled == true { throw stopped() }
+                        return try produce(index)
+                    }, at: index)
                 }
                 group.leave()
             }
@@ -41,6 +45,7 @@ enum FramePipeline {
             group.wait()
         }
         for index in 0..<count {
+            if stop?.isCancelled == true { throw stopped() }
             try consume(index, try state.take(index).get())
         }
     }

@@ -47,7 +47,8 @@ extension GIF {
         public var repeatCount: Int { GIF.repeatCount(netscapeLoops: netscapeLoops) }
 
         private let reader: GIFLib.Reader
-        let file: String
+        /// The name the GIF was opened with (its path, or the name given with its bytes): errors and warnings name it.
+        public let file: String
         private var canvas: Bitmap
         private var pending: (disposal: Disposal, rect: Rect, saved: Bitmap?)?
         private var control = GraphicsControl()

@@ -52,13 +52,32 @@ extension GIF {
             /// What each frame is called in messages (its file), when known: a frame of another size
             /// is named by it.
             public var names: [String]?
+            /// Pixels per point of the frames (2 for `@2x` files), when the input knows it: it then
+            /// takes the place of the encoder's ``Encoder/scale``, so an animation's scale is never
+            /// lost on the way (``Encoder/scale`` applies when this is `nil`).
+            public var scale: Int?
+            /// Looked at before each frame is decoded or encoded: once raised, the encode stops with
+            /// ``EncodeError/cancelled`` (and ``Encoder/write(_:to:protecting:overwrite:progress:)``
+            /// leaves no file).
+            public var cancellation: CancellationFlag?
 
             /// Frames lasting `durations` seconds each, decoded on demand by `load`; `names`, when
-            /// given, name them in errors (one per frame).
-            public init(durations: [Double], names: [String]? = nil, load: @escaping @Sendable (Int) throws -> Bitmap) {
+            /// given, name them in errors (one per frame); `scale`, when given, is their pixels per
+            /// point; a raised `cancellation` stops the encode.
+            public init(durations: [Double], names: [String]? = nil, scale: Int? = nil, cancellation: CancellationFlag? = nil,
+                        load: @escaping @Sendable (Int) throws -> Bitmap) {
                 self.durations = durations
                 self.names = names
+                self.scale = scale
+                self.cancellation = cancellation
                 self.load = load
+            }
+
+            /// Every frame lasting `duration` seconds: `count` frames, decoded on demand by `load`.
+            public init(count: Int, duration: Double, names: [String]? = nil, scale: Int? = nil, cancellation: CancellationFlag? = nil,
+                        load: @escaping @Sendable (Int) throws -> Bitmap) {
+                self.init(durations: Array(repeating: duration, count: max(0, count)), names: names, scale: scale,
+                          cancellation: cancellation, load: load)
             }
         }
 
@@ -165,6 +184,13 @@ extension GIF {
 
         private func run(_ input: Input, progress: (@Sendable (Int, Int) -> Void)?,
                          drain: (([UInt8]) throws -> Void)?) throws -> (bytes: [UInt8], report: Report) {
+            // The input's own scale, when it knows it, is the one its frames are dithered for.
+            if let scale = input.scale, scale != self.scale {
+                var encoder = self, input = input
+                (encoder.scale, input.scale) = (scale, nil)
+                return try encoder.run(input, progress: progress, drain: drain)
+            }
+            if input.cancellation?.isCancelled == true { throw EncodeError.cancelled }
             guard !input.durations.isEmpty else { throw EncodeError.invalidInput("no frames") }
             guard (2...256).contains(colors) else { throw EncodeError.invalidInput("colors must be 2…256 (got \(colors))") }
             guard scale >= 1 else { throw EncodeError.invalidInput("scale must be 1 or more (got \(scale))") }
@@ -184,9 +210,9 @@ extension GIF {
                                 drain: drain)
             do {
                 if quality == .fast {
-                    try quantizeGlobally(frames.count, load: load, timing: timing, output: &output, progress: progress)
+                    try quantizeGlobally(frames.count, load: load, timing: timing, output: &output, stop: input.cancellation, progress: progress)
                 } else {
-                    try refine(frames.count, load: load, timing: timing, output: &output, progress: progress)
+                    try refine(frames.count, load: load, timing: timing, output: &output, stop: input.cancellation, progress: progress)
                 }
             } catch {
                 output.abandon()
@@ -208,13 +234,13 @@ extension GIF {
         /// themselves; error diffusion depends on the previous frame's output and runs in order,
         /// keeping the previous index wherever the source did not change.
         private func quantizeGlobally(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared, timing: Timing,
-                                      output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws {
+                                      output: inout Output, stop: CancellationFlag?, progress: (@Sendable (Int, Int) -> Void)?) throws {
             let steps = count * 2
             // Flattened in order (a pixel's alpha state carries over) in both passes alike, so the
             // second sees the pixels the palette was built for.
             var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
             var flattener = AlphaFlattener(alpha: alpha)
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
+            try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
                 planner.add(flattener.flatten(frame))
                 progress?(index + 1, steps)
             }
@@ -225,7 +251,7 @@ extension GIF {
             let strength = dithering == .ordered ? Self.orderedSpread : Self.diffusionStrength
             var previous: (pixels: [UInt8], indices: [UInt8])?
             flattener = AlphaFlattener(alpha: alpha)
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
+            try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
                 var pixels = flattener.flatten(frame)
                 // Ordered and none split each frame over the cores (``Dither/indices``); error
                 // diffusion runs along the frame and keeps what the previous frame showed.
@@ -245,14 +271,14 @@ extension GIF {
         /// Frames are decoded on the workers; refining depends on what the screen shows, so it runs in
         /// order. Returns how many frames carry their own palette.
         private func refine(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared, timing: Timing,
-                            output: inout Output, progress: (@Sendable (Int, Int) -> Void)?) throws {
+                            output: inout Output, stop: CancellationFlag?, progress: (@Sendable (Int, Int) -> Void)?) throws {
             // Flattened here in order: a pixel's alpha state carries over.
             var flattener = AlphaFlattener(alpha: alpha)
             var refiner = ColorRefiner(width: output.width, height: output.height, firstColors: colors,
                                        colors: min(colors, quality.laterFrameColors), refinements: 8,
                                        laterFullRefinements: quality == .standard ? 4 : 8,
                                        lzwTolerance: quality.lzwTolerance)
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, produce: load) { index, frame in
+            try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
                 // Without a matte the flattened frame's opaque pixels are the source's, whose
                 // neighbourhoods the workers found (``AlphaFlattener/Prepared/rim``).
                 let nearOpaque = alpha == .dither && edgeMatte == nil ? frame.rim : nil

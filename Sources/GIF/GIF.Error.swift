@@ -46,6 +46,8 @@ extension GIF {
         case giflib(String)
         /// The output file could not be created, written or renamed into place; `reason` is the system's.
         case writeFailed(file: String, reason: String)
+        /// The input's ``Encoder/Input/cancellation`` flag was raised: the encode stopped, nothing was written.
+        case cancelled
 
         /// What could not be encoded or written and why, as the CLI prints it.
         public var description: String {
@@ -53,6 +55,7 @@ extension GIF {
             case .invalidInput(let reason): "cannot encode GIF: \(reason)"
             case .giflib(let reason): "GIF encoder failed: \(reason)"
             case .writeFailed(let file, let reason): "\(file): cannot write GIF: \(reason)"
+            case .cancelled: "GIF encoding cancelled"
             }
         }
     }

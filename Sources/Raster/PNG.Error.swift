@@ -37,10 +37,15 @@ extension PNG {
                     + "read it. Re-export the original asset, or disable 'Compress PNG Files' in Xcode"
             case .corrupt(let file, let reason):
                 "\(file): corrupt PNG: \(reason)"
-            case .tooLarge(let file, let width, let height, let maxPixels):
-                LimitError(limit: .pixels, subject: file, amount: width.multipliedReportingOverflow(by: height).overflow
-                    ? nil : width * height, maximum: maxPixels, detail: "\(width)×\(height)").description
+            case .tooLarge: limit!.description
             }
+        }
+
+        /// The resource limit this error reports, if it is one (an image over the pixel limit).
+        public var limit: LimitError? {
+            guard case .tooLarge(let file, let width, let height, let maxPixels) = self else { return nil }
+            return LimitError(limit: .pixels, subject: file, amount: width.multipliedReportingOverflow(by: height).overflow
+                ? nil : width * height, maximum: maxPixels, detail: "\(width)×\(height)")
         }
     }
 

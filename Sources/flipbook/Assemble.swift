@@ -142,73 +142,25 @@ struct Assemble: ParsableCommand {
 
     func run() throws {
         let toStandardOutput = output == OutputName.standardOutput
-        if toStandardOutput {
-            try OutputName.requireRedirectedStandardOutput()
-        } else {
-            try OutputName.require(output, extensions: ["gif"], what: "assemble writes GIF")
-        }
-        // A glob that catches this command's own earlier GIF (`dir/*` on a second run) leaves it out.
-        var sources = self.sources
-        if sources.count > 1, !toStandardOutput {
-            sources = OutputSet.leavingOut(earlierOutputOf: output, from: sources)
-            if sources.count < self.sources.count { Console.error("note: leaving out \(output), written by an earlier run of this command") }
-        }
-        // (Checked after the earlier GIF is left out: that one is not refused.)
-        if sources.count > 1, let gif = sources.first(where: { $0.lowercased().hasSuffix(".gif") }) {
-            throw UsageError("\(gif) is a GIF: a GIF is assembled on its own, not with other sources")
-        }
-        let animation = try Animation.load(sources, scale: scale, limits: limits)
-        for warning in animation.warnings { Console.error("warning: \(warning)") }
-        if let note = Discovery.listNote(sources) { Console.error("note: \(note)") }
-        let inputs = InputFiles(sources + animation.sourceFiles)
-        let play = try animation.playback(highlighted: highlighted, timing: .init(delays: try parsedDelays(), duration: duration, fps: fps))
-        // A frame without a file at the animation's scale is drawn from another scale's, as UIKit does.
-        let names = play.frames.map { if case .file(let path) = $0 { String(path.split(separator: "/").last ?? "") } else { "" } }
-        // PNG frames are read one at a time (no memory bound needed), each within --max-pixels.
-        try limits.check(.frames, play.frames.count, of: sources.count == 1 ? sources[0] : "the frames")
-        let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
-        let input = GIF.Encoder.Input(durations: play.durations, names: names.contains("") ? nil : names) {
-            try play.frames[$0].load(scale: animation.scale, decoder: decoder)
-        }
-        let fallbacks = play.frames.filter { $0.fileScale.map { $0 != animation.scale } ?? false }.count
-        let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: alpha,
-                                  edgeMatte: try parsedEdgeMatte(), repeatCount: repeatCount ?? play.repeatCount,
-                                  scale: animation.scale)
-        if fallbacks > 0 {
-            Console.error("note: \(fallbacks) of \(play.frames.count) frames \(fallbacks == 1 ? "has" : "have") no @\(animation.scale)x file: "
-                          + "resampled from another scale, as UIKit falls back per frame")
-        }
+        if toStandardOutput { try OutputName.requireRedirectedStandardOutput() }
+        let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: alpha, edgeMatte: try parsedEdgeMatte())
+        let job = AssembleJob(source: .paths(sources), output: toStandardOutput ? nil : output, overwrite: overwrite,
+                              timing: .init(delays: try parsedDelays(), duration: duration, fps: fps), highlighted: highlighted,
+                              repeatCount: repeatCount, scale: scale, encoder: encoder, maxBytes: maxBytes, limits: limits)
+        let plan = try job.plan()
+        for warning in plan.warnings { Console.error("warning: \(warning)") }
+        for note in plan.notes { Console.error("note: \(note)") }
         let progress = Progress.forTerminal(label: "encoding")
         defer { progress?.finish() }
-        // The GIF goes to standard output: the summary goes to standard error.
-        let say: (String) -> Void = toStandardOutput ? { Console.error($0) } : { print($0) }
-        guard let maxBytes else {
-            let report: GIF.Encoder.Report
-            if toStandardOutput {
-                let encoded = try encoder.encode(input, progress: progress?.update)
-                try FileIO.writeStandardOutput(encoded.bytes)
-                report = encoded.report
-            } else {
-                // The common case streams straight into the output file.
-                report = try encoder.write(input, to: output, protecting: inputs, overwrite: overwrite, progress: progress?.update)
-            }
-            progress?.finish()
-            say(describe(report, settings: encoder, fits: true))
-            return
-        }
-        // A budget: the library searches smaller settings until one fits.
-        if !toStandardOutput { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) }
-        let best = try encoder.encode(input, maxBytes: maxBytes, progress: progress?.update)
+        let outcome = try job.run(plan, progress: progress?.update)
         progress?.finish()
-        if toStandardOutput {
-            try FileIO.writeStandardOutput(best.bytes)
-        } else {
-            try OutputSet.write(best.bytes, toFile: output, protecting: inputs, overwrite: overwrite)
-        }
-        say(describe(best.report, settings: best.settings, fits: best.fits))
-        if !best.fits {
-            throw ProblemsFound(description: "the smallest GIF found (\(best.settings.colors) colours, \(best.settings.quality.rawValue)) is "
-                                + "\(best.bytes.count) bytes, over --max-bytes \(maxBytes); it is written anyway. Smaller frames (flipbook resize) "
+        // The GIF goes to standard output: the summary goes to standard error.
+        if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
+        let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits)
+        if toStandardOutput { Console.error(summary) } else { print(summary) }
+        if let maxBytes, !outcome.fits {
+            throw ProblemsFound(description: "the smallest GIF found (\(outcome.settings.colors) colours, \(outcome.settings.quality.rawValue)) is "
+                                + "\(outcome.report.bytes) bytes, over --max-bytes \(maxBytes); it is written anyway. Smaller frames (flipbook resize) "
                                 + "or fewer frames are what is left")
         }
     }

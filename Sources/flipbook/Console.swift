@@ -2,8 +2,9 @@ import Foundation
 
 /// Printing for commands: results to stdout, diagnostics to stderr, JSON with stable key order.
 enum Console {
+    /// Writes a line to standard error, libraries' settings named as the CLI's flags (``CLIWording``).
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        FileHandle.standardError.write(Data((CLIWording.inCLIWords(message) + "\n").utf8))
     }
 
     /// Prints `value` as pretty JSON with sorted keys, so output is byte-stable across runs.

@@ -23,6 +23,10 @@ enum ExitStatus: Int32 {
     init(for error: any Error) {
         switch error {
         case let outcome as ProblemsFound: self = outcome.status
+        case let error as AssembleError: self = Self(assembling: error)
+        case Animation.LoadError.gifAmongOtherSources: self = .usage
+        // A file where a folder to check was asked for (validate): the argument is wrong.
+        case Discovery.Error.notAFolder: self = .usage
         case is UnreadableInputs: self = .inputUnreadable
         case is UsageError, is ValidationError: self = .usage
         // An output the contract refuses (over an input, over a file Flipbook did not write, a name
@@ -40,6 +44,18 @@ enum ExitStatus: Int32 {
         // Everything else was read from a file: PNG/GIF decoding, sequences and manifests, scenes,
         // path data, sheet data, limits an input asked to exceed.
         default: self = .inputUnreadable
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The status for each way an ``AssembleJob`` fails.
+    init(assembling error: AssembleError) {
+        switch error {
+        case .source(let error): self = Self(for: error)
+        case .playback, .output: self = .usage
+        case .frame, .limit, .encode(.invalidInput): self = .inputUnreadable
+        case .encode, .write, .cancelled: self = .outputUnwritable
         }
     }
 }

@@ -89,7 +89,7 @@ struct Flipbook: ParsableCommand {
         let wantsJSON = arguments.contains("--json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
         guard wantsJSON, !Console.printedJSON.value else { return }
         struct Failure: Encodable { var error: String, exitCode: Int32 }
-        var text = message.hasPrefix("error: ") ? String(message.dropFirst(7)) : message
+        var text = CLIWording.inCLIWords(message.hasPrefix("error: ") ? String(message.dropFirst(7)) : message)
         if text.hasPrefix("Error: ") { text = String(text.dropFirst(7)) }
         // ArgumentParser's usage lines belong to the terminal, not to the JSON.
         if let usage = text.range(of: "\nUsage:") { text = String(text[..<usage.lowerBound]) }

@@ -63,18 +63,10 @@ struct Validate: ParsableCommand {
 
     func validate() throws {
         guard !directories.isEmpty else { throw ValidationError("Give at least one folder to check.") }
-        var isDirectory: ObjCBool = false
-        if let file = directories.first(where: { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }) {
-            throw ValidationError("\(file) is a file; validate checks folders of frames (flipbook info \(file) reads one file).")
-        }
     }
 
     func run() throws {
         let format = try reportFormat()
-        // Each folder's PNGs, listed once: a folder with none is an input problem (exit 3), as for
-        // every other command; an unreadable one is left to the validator to report.
-        let found = directories.map { (try? Discovery.pngFiles(inFolder: $0, recursive: true)) ?? [""] }
-        if let index = found.firstIndex(where: \.isEmpty) { throw Discovery.Error.noFrames(source: directories[index]) }
         var reportInputs = InputFiles()
         if let output, output != OutputName.standardOutput {
             // The report never replaces a frame, a manifest or the config it checks, and is not
@@ -82,7 +74,7 @@ struct Validate: ParsableCommand {
             if ["png", "gif", "webp", "apng", "jpg", "jpeg"].contains(OutputName.pathExtension(output)) {
                 throw OutputError.unsupportedName(path: output, reason: "validate writes a text report (.json, .sarif, .xml, .txt), not an image")
             }
-            let frames = found.joined().filter { !$0.isEmpty }
+            let frames = directories.flatMap { (try? Discovery.pngFiles(inFolder: $0, recursive: true)) ?? [] }
             reportInputs = InputFiles(frames)
             for folder in Set(frames.map { ($0 as NSString).deletingLastPathComponent } + directories) {
                 reportInputs.insert(folder + "/" + SequenceManifest.fileName)
@@ -91,7 +83,7 @@ struct Validate: ParsableCommand {
             if let config { reportInputs.insert(config) }
             try OutputSet.check(file: output, protecting: reportInputs, overwrite: overwrite)
         }
-        var settings = try loadConfig()
+        var settings = try ValidationConfig.find(for: directories, file: config)
         if uikit { settings.uikit = true }
         let validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
         let progress = Progress.forTerminal(label: deep ? "decoding" : "reading headers")
@@ -99,7 +91,7 @@ struct Validate: ParsableCommand {
         progress?.finish()
 
         let chosen = json ? ReportFormat.json : ReportFormat(rawValue: format.rawValue)!
-        let text = chosen.render(report, base: FileManager.default.currentDirectoryPath)
+        let text = CLIWording.inCLIWords(chosen.render(report, base: FileManager.default.currentDirectoryPath))
         if let output, output != OutputName.standardOutput {
             try OutputSet.write(Array((text + "\n").utf8), toFile: output, protecting: reportInputs, overwrite: overwrite)
             Console.error(report.summaryLine)
@@ -122,11 +114,5 @@ struct Validate: ParsableCommand {
             throw UsageError("--output \(output!) promises \(byName.rawValue), not --format \(format.rawValue); name the report to match")
         }
         return format ?? byName ?? .text
-    }
-
-    private func loadConfig() throws -> ValidationConfig {
-        let path = config ?? directories.first.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + ValidationConfig.fileName }
-        guard let path, config != nil || FileManager.default.fileExists(atPath: path) else { return ValidationConfig() }
-        return try ValidationConfig.read(file: path)
     }
 }

@@ -78,7 +78,8 @@ struct SheetLayoutTests {
     @Test func aBorderTooWideForThePageSaysSo() {
         let error = SheetBuilder.Error.spriteTooLarge(name: "seagull1", width: 64, height: 32, border: 5000, maxSide: 8192)
         #expect(throws: error) { _ = try SheetBuilder(border: 5000, maxSide: 8192).build(Self.seagulls) }
-        #expect(error.description.contains("--border 5000"))
+        #expect(error.description.contains("SheetBuilder.border 5000"))
+        #expect(error.description.hasSuffix("lower SheetBuilder.border or raise SheetBuilder.maxSide"))
     }
 
     /// @1x and @2x variants of one frame: a box, and at 2x a detail outside the 1x box.

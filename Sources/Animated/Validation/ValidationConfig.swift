@@ -92,6 +92,16 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
         public var description: String { schema?.description ?? "\(file): \(reason)" }
     }
 
+    /// The settings for validating `roots`, as `flipbook validate` finds them: the file at `file`
+    /// when one is given (it must exist), else the first root's `.flipbook.json` when there is one,
+    /// else the defaults.
+    public static func find(for roots: [String], file: String? = nil) throws(Error) -> ValidationConfig {
+        if let file { return try read(file: file) }
+        guard let first = roots.first else { return ValidationConfig() }
+        let path = Discovery.trimmingSlash(first) + "/" + fileName
+        return FileManager.default.fileExists(atPath: path) ? try read(file: path) : ValidationConfig()
+    }
+
     /// Reads a config file and checks it against the known rules.
     public static func read(file path: String) throws(Error) -> ValidationConfig {
         let bytes: [UInt8]

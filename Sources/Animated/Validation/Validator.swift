@@ -28,23 +28,64 @@ public struct Validator: Sendable {
     }
 
     /// Validates every numbered PNG under `roots` (searched recursively). `progress` is called with
-    /// (files done, files in all) from any thread.
+    /// (files done, files in all) from any thread (Dispatch's workers): hop to your own actor
+    /// before touching state.
+    ///
+    /// Each root must be a folder holding at least one PNG: a missing root is
+    /// ``Discovery/Error/notFound(source:)``, a file ``Discovery/Error/notAFolder(path:)``, one that
+    /// may not be read ``Discovery/Error/permissionDenied(path:)`` and one without a PNG
+    /// ``Discovery/Error/noFrames(source:)``.
     public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Discovery.Error) -> ValidationReport {
         var files: [FrameFile] = []
         for root in roots {
             let trimmed = Discovery.trimmingSlash(root)
-            for path in try Discovery.pngFiles(inFolder: trimmed, recursive: true) {
+            let paths = try Discovery.pngFiles(inFolder: trimmed, recursive: true)
+            guard !paths.isEmpty else { throw .noFrames(source: root) }
+            for path in paths {
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
                 files.append(file)
             }
         }
+        return validate(files, reading: .disk, progress: progress)
+    }
+
+    /// Validates files held in memory, as ``validate(_:progress:)`` validates a folder holding
+    /// them: each file's ``InMemoryFile/name`` is its path below that folder (`walk1.png`,
+    /// `fx/boom3@2x.png`), and a `sequence.json` among them (`fx/sequence.json`) is its folder's
+    /// manifest. Files that are no numbered PNG are left out, as on disk; `.flipbook.json` is not
+    /// read from the list (pass a ``ValidationConfig``). What an upload holds, checked without
+    /// writing it to disk.
+    public func validate(files: [InMemoryFile], progress: (@Sendable (Int, Int) -> Void)? = nil) -> ValidationReport {
+        var contents: [String: [UInt8]] = [:]
+        for file in files { contents[file.name] = file.bytes }
+        let frames = files.compactMap { file in config.isIgnored(file.name) ? nil : FrameFile(path: file.name) }
+        return validate(frames, reading: .memory(contents), progress: progress)
+    }
+
+    /// Where the files' bytes come from.
+    enum Reading: Sendable {
+        /// The file system.
+        case disk
+        /// Files in memory, by path.
+        case memory([String: [UInt8]])
+
+        /// The bytes of the file at `path`; `nil` when there is none.
+        func bytes(_ path: String) throws(FileIO.Error) -> [UInt8]? {
+            switch self {
+            case .disk: FileManager.default.fileExists(atPath: path) ? try FileIO.readAll(path) : nil
+            case .memory(let files): files[path]
+            }
+        }
+    }
+
+    private func validate(_ files: [FrameFile], reading: Reading, progress: (@Sendable (Int, Int) -> Void)?) -> ValidationReport {
         let sequences = FrameSequence.group(files)
         let allFiles = sequences.flatMap(\.files)
-        let facts = gather(allFiles, progress: progress)
+        let facts = gather(allFiles, reading: reading, progress: progress)
         let factsByPath = Dictionary(uniqueKeysWithValues: facts.map { ($0.file.path, $0) })
 
-        let subjects = Self.subjects(sequences, facts: factsByPath)
+        let subjects = Self.subjects(sequences, facts: factsByPath, reading: reading)
         var findings: [Finding] = []
         for subject in subjects {
             for rule in Rules.all where (deep || !rule.needsPixels) && (config.uikit || !rule.needsUIKit) {
@@ -60,20 +101,30 @@ public struct Validator: Sendable {
     }
 
     /// Reads headers (or decodes, when deep) of every file, in parallel, in input order.
-    func gather(_ files: [FrameFile], progress: (@Sendable (Int, Int) -> Void)?) -> [FileFacts] {
+    func gather(_ files: [FrameFile], reading: Reading = .disk, progress: (@Sendable (Int, Int) -> Void)?) -> [FileFacts] {
         let results = ResultSlots(count: files.count)
         let decoder = self.decoder, deep = self.deep
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results.store(Self.facts(for: files[index], decoder: decoder, deep: deep), at: index)
+            results.store(Self.facts(for: files[index], decoder: decoder, deep: deep, reading: reading), at: index)
             if let progress { progress(results.finishedCount(), files.count) }
         }
         return results.values()
     }
 
-    static func facts(for file: FrameFile, decoder: PNG.Decoder, deep: Bool) -> FileFacts {
+    static func facts(for file: FrameFile, decoder: PNG.Decoder, deep: Bool, reading: Reading = .disk) -> FileFacts {
         var facts = FileFacts(file: file, byteCount: 0)
         do {
-            if deep {
+            if case .memory(let files) = reading {
+                let bytes = files[file.path] ?? []
+                facts.byteCount = bytes.count
+                if deep {
+                    let image = try decoder.decode(bytes, file: file.path)
+                    facts.header = image.header
+                    facts.pixels = PixelFacts(bitmap: image.bitmap(scale: file.scale))
+                } else {
+                    facts.header = try decoder.readHeader(bytes, file: file.path)
+                }
+            } else if deep {
                 let bytes: [UInt8]
                 do { bytes = try FileIO.readAll(file.path) } catch { throw PNG.DecodeError.unreadable(file: file.path, reason: error.reason) }
                 facts.byteCount = bytes.count
@@ -87,7 +138,7 @@ public struct Validator: Sendable {
             }
         } catch let error as PNG.DecodeError {
             facts.error = error
-            if facts.byteCount == 0 { facts.byteCount = (try? FileIO.readPrefix(file.path, limit: 0).fileSize) ?? 0 }
+            if facts.byteCount == 0, case .disk = reading { facts.byteCount = (try? FileIO.readPrefix(file.path, limit: 0).fileSize) ?? 0 }
         } catch {
             facts.error = .unreadable(file: file.path, reason: "\(error)")
         }
@@ -95,16 +146,22 @@ public struct Validator: Sendable {
     }
 
     /// Pairs each sequence with its files' facts, its folder's manifest and its highlighted frames.
-    static func subjects(_ sequences: [FrameSequence], facts: [String: FileFacts]) -> [SequenceFacts] {
+    static func subjects(_ sequences: [FrameSequence], facts: [String: FileFacts], reading: Reading = .disk) -> [SequenceFacts] {
         let byDirectory = Dictionary(grouping: sequences, by: \.directory)
         var subjects: [SequenceFacts] = []
         for sequence in sequences {
             var subject = SequenceFacts(sequence: sequence, files: sequence.files.compactMap { facts[$0.path] })
             let manifestPath = sequence.directory == "." ? SequenceManifest.fileName : "\(sequence.directory)/\(SequenceManifest.fileName)"
-            if FileManager.default.fileExists(atPath: manifestPath) {
+            let manifestBytes: [UInt8]?
+            let readError: SequenceManifest.Error?
+            do { (manifestBytes, readError) = (try reading.bytes(manifestPath), nil) } catch {
+                (manifestBytes, readError) = ([], .unreadable(file: manifestPath, reason: error.reason))
+            }
+            if let manifestBytes {
                 let siblings = byDirectory[sequence.directory] ?? []
-                do {
-                    let manifest = try SequenceManifest.read(file: manifestPath)
+                do throws(SequenceManifest.Error) {
+                    if let readError { throw readError }
+                    let manifest = try SequenceManifest.decode(manifestBytes, file: manifestPath)
                     let highlightedPrefix = manifest.highlighted
                     // The manifest describes the sequence it names, or every sequence but the highlighted one.
                     if manifest.describes(sequence.prefix) {

@@ -1,5 +1,6 @@
 /// An input asked for more than a ``ResourceLimits`` value allows. Thrown before the work or the
-/// allocation, so nothing is spent on it; the message names the limit and the flag that raises it.
+/// allocation, so nothing is spent on it; the message names the limit and the ``ResourceLimits``
+/// property that raises it (the CLI says which flag does).
 public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Which limit.
     public enum Limit: String, Sendable, Hashable, CaseIterable {
@@ -9,14 +10,14 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
         /// `decodedBytes` (``ResourceLimits/maxDecodedBytes``, bytes of decoded pixels held at once).
         case pixels, frames, pathSegments, flattenedEdges, decodedBytes
 
-        /// The command-line flag that raises this limit.
-        public var flag: String {
+        /// The ``ResourceLimits`` property that holds this limit (`maxPixels`, …).
+        public var property: String {
             switch self {
-            case .pixels: "--max-pixels"
-            case .frames: "--max-frames"
-            case .pathSegments: "--max-path-segments"
-            case .flattenedEdges: "--max-edges"
-            case .decodedBytes: "--max-memory"
+            case .pixels: "maxPixels"
+            case .frames: "maxFrames"
+            case .pathSegments: "maxPathSegments"
+            case .flattenedEdges: "maxFlattenedEdges"
+            case .decodedBytes: "maxDecodedBytes"
             }
         }
 
@@ -53,15 +54,16 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
         self.detail = detail
     }
 
-    /// `subject: needs 256 000 000 pixels (16000×16000), over the limit of 67 108 864; --max-pixels raises it`,
-    /// or `subject: needs more than 20 000 frames, the limit; --max-frames raises it`.
+    /// `subject: needs 256 000 000 pixels (16000×16000), over the limit of 67 108 864; raise
+    /// ResourceLimits.maxPixels to allow it`, or `subject: needs more than 20 000 frames, the limit; …`.
     public var description: String {
         let detail = detail.map { " (\($0))" } ?? ""
+        let raise = "raise ResourceLimits.\(limit.property) to allow it"
         guard let amount else {
-            return "\(subject): needs more than \(Self.group(maximum)) \(limit.unit)\(detail), the limit; \(limit.flag) raises it"
+            return "\(subject): needs more than \(Self.group(maximum)) \(limit.unit)\(detail), the limit; \(raise)"
         }
         return "\(subject): needs \(Self.group(amount)) \(limit.unit)\(detail), over the limit of "
-            + "\(Self.group(maximum)); \(limit.flag) raises it"
+            + "\(Self.group(maximum)); \(raise)"
     }
 
     /// `1 234 567`: digits in groups of three.

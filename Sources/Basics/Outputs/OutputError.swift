@@ -40,7 +40,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path) exists and Flipbook did not write it; move it away or write into another folder "
                 + "(a set of files replaces only the files Flipbook wrote)"
         case .replacesUsersFile(let path):
-            "\(path) exists and Flipbook did not write it (or it changed since); give --overwrite to replace it, or write elsewhere"
+            "\(path) exists and Flipbook did not write it (or it changed since); allow overwriting it (overwrite: true), or write elsewhere"
         case .changedSinceWritten(let path):
             "\(path) was changed after Flipbook wrote it; move it away or write into another folder, so your changes are kept"
         case .heldByAnotherSet(let path, let owner):

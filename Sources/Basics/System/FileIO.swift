@@ -8,17 +8,35 @@ public enum FileIO {
             /// and exit 4).
             case read, write
         }
+        /// What went wrong, for a caller that handles one case (a missing file) differently from
+        /// another (no permission); ``reason`` says it in the system's words.
+        public enum Kind: String, Sendable, Equatable {
+            /// Nothing is at the path (or at a folder on its way): `ENOENT`.
+            case missing
+            /// A part of the path that must be a folder is not one (`ENOTDIR`), or a folder was asked
+            /// for and a file found.
+            case notAFolder
+            /// The file or a folder on its way may not be read or written (`EACCES`, `EPERM`).
+            case permissionDenied
+            /// Something that is not a regular file: a FIFO, a device, a socket.
+            case notRegularFile
+            /// Any other failure: a full disk, an I/O error, a file over ``FileIO/maximumFileSize``.
+            case other
+        }
         /// The file.
         public var path: String
         /// The system's reason (`strerror`) or ours.
         public var reason: String
         /// What was being done: decides between the CLI's "input unreadable" and "output unwritable".
         public var operation: Operation
+        /// What kind of failure it is.
+        public var kind: Kind
         /// An error for `path`.
-        public init(path: String, reason: String, operation: Operation = .read) {
+        public init(path: String, reason: String, operation: Operation = .read, kind: Kind = .other) {
             self.path = path
             self.reason = reason
             self.operation = operation
+            self.kind = kind
         }
         /// `path: reason`, with "cannot write" when writing.
         public var description: String { operation == .write ? "cannot write \(path): \(reason)" : "\(path): \(reason)" }
@@ -49,7 +67,7 @@ public enum FileIO {
         guard descriptor >= 0 else { throw systemError(path) }
         defer { System.close(descriptor) }
         guard let status = System.status(of: descriptor) else { throw systemError(path) }
-        guard status.isRegular else { throw Error(path: path, reason: "not a regular file") }
+        guard status.isRegular else { throw Error(path: path, reason: "not a regular file", kind: .notRegularFile) }
         let size = status.size
         if limit == nil, size > maximumFileSize { throw tooLarge(size) }
         let most = limit ?? maximumFileSize + 1
@@ -128,7 +146,7 @@ public enum FileIO {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
     }
@@ -152,6 +170,7 @@ public enum FileIO {
 
     /// The last failed call's reason, for `path`.
     static func systemError(_ path: String, _ operation: Error.Operation = .read) -> Error {
-        Error(path: path, reason: System.errorText, operation: operation)
+        let kind = System.errorKind   // read before anything else can change errno
+        return Error(path: path, reason: System.errorText, operation: operation, kind: kind)
     }
 }

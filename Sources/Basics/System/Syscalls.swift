@@ -15,6 +15,16 @@ enum System {
     /// `strerror(errno)`: the system's reason for the last failed call.
     static var errorText: String { String(cString: strerror(errno)) }
 
+    /// What kind of failure the last failed call's `errno` is, for callers that switch on it.
+    static var errorKind: FileIO.Error.Kind {
+        switch errno {
+        case ENOENT: .missing
+        case ENOTDIR: .notAFolder
+        case EACCES, EPERM: .permissionDenied
+        default: .other
+        }
+    }
+
     /// Opens `path` read-only; -1 on failure. Non-blocking, so that opening a FIFO or a device
     /// returns at once (the caller's `fstat` then refuses it) instead of waiting for a writer;
     /// reads from a regular file are not affected.

@@ -5,7 +5,7 @@ public enum PNGCorruptRule: ValidationRule {
     public static let id = "png.corrupt"
     public static let title = "PNG file is unreadable or corrupt"
     public static let explanation = "The file fails to decode: a bad checksum, a truncated download, or not a PNG "
-        + "at all. Without --deep only the header is checked; --deep decodes every frame. Re-export the file."
+        + "at all. Without Validator.deep only the header is checked; Validator.deep decodes every frame. Re-export the file."
     public static let defaultSeverity = Severity.error
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {

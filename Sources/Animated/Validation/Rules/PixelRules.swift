@@ -50,8 +50,8 @@ public enum FrameHiddenColorRule: ValidationRule {
     public static let title = "Fully transparent pixels store a colour"
     public static let explanation = "A pixel with alpha 0 is invisible, but its colour is still in the file: it costs "
         + "bytes, and an engine that filters textures bilinearly without premultiplying blends it into the "
-        + "edges of the sprite as a fringe. Harmless when deliberate (TexturePacker's and `flipbook sheet "
-        + "--alpha-handling bleed`'s edge colour); `flipbook sheet --alpha-handling clear` sets it to black."
+        + "edges of the sprite as a fringe. Harmless when deliberate (the edge colour of TexturePacker's bleeding "
+        + "and of Atlas's AlphaHandling.bleed); AlphaHandling.clear sets it to black."
     public static let defaultSeverity = Severity.notice
     public static let needsPixels = true
 

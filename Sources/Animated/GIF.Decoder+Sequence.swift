@@ -1,4 +1,4 @@
-import Animated
+import GIF
 
 extension GIF.Decoder {
     /// Writes every frame still to read, fully composited (disposal and transparency applied), as

@@ -1,0 +1,65 @@
+import Basics
+import GIF
+import Raster
+
+/// Why an ``AssembleJob`` made no animation. Every case names what it is about; switch over them to
+/// handle one (a missing folder, a limit to raise, a cancelled request) and describe the rest.
+public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The source could not become an animation: missing, no frames, several sequences, a broken
+    /// `sequence.json`, an unreadable GIF, a GIF among other sources.
+    case source(Animation.LoadError)
+    /// The timing or the highlighted play asked for does not fit the animation (a delay count).
+    case playback(Animation.PlaybackError)
+    /// A frame could not be decoded (or is larger than the pixel limit allows).
+    case frame(PNG.DecodeError)
+    /// The animation asks for more than the job's ``ResourceLimits`` allow (its frame count).
+    case limit(LimitError)
+    /// The output was refused by the output contract before anything was written: a name that
+    /// promises another format, an input, a file Flipbook did not write.
+    case output(OutputError)
+    /// The frames cannot make one GIF (frames of different sizes), or giflib failed.
+    case encode(GIF.EncodeError)
+    /// The output could not be written (a full disk, no permission); nothing was left at its name.
+    case write(FileIO.Error)
+    /// The task was cancelled (or the job's cancellation flag raised): the encode stopped before
+    /// the next frame and nothing was written.
+    case cancelled
+
+    /// What went wrong, naming the file or setting.
+    public var description: String {
+        switch self {
+        case .source(let error): error.description
+        case .playback(let error): error.description
+        case .frame(let error): error.description
+        case .limit(let error): error.description
+        case .output(let error): error.description
+        case .encode(let error): error.description
+        case .write(let error): error.description
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// The resource limit this error reports, if it is one: a caller may raise that limit and retry.
+    public var limitError: LimitError? {
+        switch self {
+        case .source(let error): error.limitError
+        case .frame(let error): error.limit
+        case .limit(let error): error
+        default: nil
+        }
+    }
+
+    /// `error` as one of the cases above (any error the encoder's input or the output set passes on).
+    static func from(_ error: any Error, output: String?) -> AssembleError {
+        switch error {
+        case let error as AssembleError: error
+        case let error as PNG.DecodeError: .frame(error)
+        case let error as LimitError: .limit(error)
+        case let error as OutputError: .output(error)
+        case let error as FileIO.Error: .write(error)
+        case GIF.EncodeError.cancelled, is CancellationError: .cancelled
+        case let error as GIF.EncodeError: .encode(error)
+        default: .write(FileIO.Error(path: output ?? "the GIF", reason: "\(error)", operation: .write))
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import Basics
+import Foundation
+import GIF
+import Raster
+
+/// Frames assembled into an animated GIF, as `flipbook assemble` does it, with every rule the
+/// command keeps: the source read as ``Animation/load(_:scale:device:limits:)`` reads it, timing
+/// laid over the source's own, the frame and pixel limits, the output's name checked against its
+/// format, no input ever replaced, a rerun's own earlier GIF left out of a glob, and the file
+/// written atomically (or the bytes returned, with no ``output``).
+///
+/// ```swift
+/// var job = AssembleJob(sources: ["Sequences/kenney-robot-walk"], output: "walk.gif")
+/// job.timing = Animation.Timing(fps: 12)
+/// let outcome = try await job.run()              // cancellable: stops before the next frame
+/// print(outcome.report.bytes, outcome.notes)
+/// ```
+///
+/// ``plan()`` reads and checks everything but encodes nothing; ``run(progress:cancellation:)`` and
+/// the `async` ``run(progress:)`` encode and write. Errors are ``AssembleError``s.
+public struct AssembleJob: Sendable {
+    /// What the frames are read from.
+    public enum Source: Sendable {
+        /// A folder, a prefix path, PNG files or one GIF, on disk.
+        case paths([String])
+        /// Files in memory: one GIF, or PNG frames named as on disk (`walk1.png`, `walk2@2x.png`)
+        /// with their `sequence.json`; see ``Animation/load(files:scale:device:limits:)``.
+        case files([InMemoryFile])
+        /// An animation built by the caller (generated frames, bitmaps).
+        case animation(Animation)
+    }
+
+    /// The frames.
+    public var source: Source
+    /// The GIF file to write (its name must end in `.gif`); `nil` returns the bytes in
+    /// ``Outcome/bytes`` and writes nothing.
+    public var output: String?
+    /// Whether ``output`` may replace a file Flipbook did not write (never an input, never a file
+    /// of another Flipbook set).
+    public var overwrite: Bool
+    /// Timing over the source's own: delays, then duration, then frames per second.
+    public var timing: Animation.Timing
+    /// Plays the highlighted frames that the source's `sequence.json` names.
+    public var highlighted: Bool
+    /// UIKit's repeat count (0 = forever, N = N plays); `nil` keeps the source's.
+    public var repeatCount: Int?
+    /// Which `@Nx` files to read (1, 2 or 3); `nil` takes the source's `sequence.json` scale, else 1.
+    public var scale: Int?
+    /// The encoder's settings: quality, colours, dithering, alpha. Its `repeatCount` and `scale`
+    /// are set by the job (``repeatCount``, else the source's; the frames' scale).
+    public var encoder: GIF.Encoder
+    /// The largest acceptable file: smaller settings are searched until one fits
+    /// (`GIF.Encoder.encode(_:maxBytes:progress:)`); ``Outcome/fits`` says whether one did.
+    public var maxBytes: Int?
+    /// What the source may ask for: pixels of a frame, frames, decoded bytes of a GIF source.
+    public var limits: ResourceLimits
+
+    /// A job reading `sources` (a folder, a prefix path, PNG files or one GIF) into `output`
+    /// (`nil`: bytes only); the other settings are `flipbook assemble`'s defaults.
+    public init(sources: [String], output: String?, overwrite: Bool = false, encoder: GIF.Encoder = GIF.Encoder(),
+                limits: ResourceLimits = .default) {
+        self.init(source: .paths(sources), output: output, overwrite: overwrite, encoder: encoder, limits: limits)
+    }
+
+    /// A job reading `source` into `output` (`nil`: bytes only).
+    public init(source: Source, output: String?, overwrite: Bool = false, timing: Animation.Timing = Animation.Timing(),
+                highlighted: Bool = false, repeatCount: Int? = nil, scale: Int? = nil, encoder: GIF.Encoder = GIF.Encoder(),
+                maxBytes: Int? = nil, limits: ResourceLimits = .default) {
+        self.source = source
+        self.output = output
+        self.overwrite = overwrite
+        self.timing = timing
+        self.highlighted = highlighted
+        self.repeatCount = repeatCount
+        self.scale = scale
+        self.encoder = encoder
+        self.maxBytes = maxBytes
+        self.limits = limits
+    }
+
+    /// What ``plan()`` found: the play to encode, and what the caller should pass on.
+    public struct Plan: Sendable {
+        /// The animation read.
+        public var animation: Animation
+        /// The play encoded: one step per frame shown, with its duration.
+        public var playback: Animation.Playback
+        /// The encoder, with the repeat count and scale the job resolved.
+        public var encoder: GIF.Encoder
+        /// Lenient reads of a GIF source (a missing palette, data that ends early).
+        public var warnings: [String]
+        /// What the caller may not expect: a list played in its own order, frames resampled from
+        /// another scale, the output's earlier GIF left out of the sources.
+        public var notes: [String]
+        /// The files read (no output may replace one).
+        public var inputs: InputFiles
+    }
+
+    /// What the job wrote.
+    public struct Outcome: Sendable {
+        /// The GIF, when the job has no ``AssembleJob/output``; empty when it wrote a file.
+        public var bytes: [UInt8]
+        /// What the encoder did: size, frames written and merged, duration, palettes.
+        public var report: GIF.Encoder.Report
+        /// The settings used (with ``AssembleJob/maxBytes``, the ones that fitted, or the smallest tried).
+        public var settings: GIF.Encoder
+        /// `false` when ``AssembleJob/maxBytes`` was given and no setting fitted (the smallest
+        /// result is written all the same).
+        public var fits: Bool
+        /// ``Plan/warnings``.
+        public var warnings: [String]
+        /// ``Plan/notes``.
+        public var notes: [String]
+    }
+
+    /// Reads the source and checks everything that can be checked before encoding: the output's
+    /// name and that it is no input, the timing, the frame count. Nothing is decoded but a GIF
+    /// source; nothing is written.
+    public func plan() throws(AssembleError) -> Plan {
+        if let output {
+            do { try OutputName.require(output, extensions: ["gif"], what: "assemble writes GIF") } catch { throw .output(error) }
+        }
+        var notes: [String] = []
+        let animation: Animation
+        var inputs = InputFiles()
+        switch source {
+        case .paths(let given):
+            var sources = given
+            // A glob that catches this job's own earlier GIF (`dir/*` on a second run) leaves it out.
+            if sources.count > 1, let output {
+                sources = OutputSet.leavingOut(earlierOutputOf: output, from: sources)
+                if sources.count < given.count { notes.append("leaving out \(output), written by an earlier run") }
+            }
+            do { animation = try Animation.load(sources, scale: scale, limits: limits) } catch { throw .source(error) }
+            if let note = Discovery.listNote(sources) { notes.append(note) }
+            inputs = InputFiles(sources + animation.sourceFiles)
+        case .files(let files):
+            do { animation = try Animation.load(files: files, scale: scale, limits: limits) } catch { throw .source(error) }
+        case .animation(let given):
+            animation = given
+            inputs = InputFiles(given.sourceFiles)
+        }
+        let play: Animation.Playback
+        do { play = try animation.playback(highlighted: highlighted, timing: timing) } catch { throw .playback(error) }
+        do { try limits.check(.frames, play.frames.count, of: Self.subject(of: source)) } catch { throw .limit(error) }
+        // A frame without a file at the animation's scale is drawn from another scale's, as UIKit does.
+        let fallbacks = play.frames.filter { $0.fileScale.map { $0 != animation.scale } ?? false }.count
+        if fallbacks > 0 {
+            notes.append("\(fallbacks) of \(play.frames.count) frames \(fallbacks == 1 ? "has" : "have") no @\(animation.scale)x file: "
+                         + "resampled from another scale, as UIKit falls back per frame")
+        }
+        var encoder = self.encoder
+        encoder.repeatCount = repeatCount ?? play.repeatCount
+        encoder.scale = animation.scale
+        if let output {
+            do { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) } catch { throw AssembleError.from(error, output: output) }
+        }
+        return Plan(animation: animation, playback: play, encoder: encoder, warnings: animation.warnings, notes: notes, inputs: inputs)
+    }
+
+    /// Plans, encodes and writes, on the calling thread (the encoder's own threads do the work).
+    /// `progress` receives (frames done, frames in all) on the encoding thread, not the caller's;
+    /// a raised `cancellation` stops the encode before its next frame with ``AssembleError/cancelled``.
+    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
+        try run(plan(), progress: progress, cancellation: cancellation)
+    }
+
+    /// Encodes and writes a plan made by ``plan()`` (see ``run(progress:cancellation:)``).
+    public func run(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)? = nil,
+                    cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
+        let play = plan.playback, scale = plan.animation.scale
+        let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
+        let names = play.frames.map { $0.fileName ?? "" }
+        let input = GIF.Encoder.Input(durations: play.durations, names: names.contains("") ? nil : names, scale: scale,
+                                      cancellation: cancellation) { try play.frames[$0].load(scale: scale, decoder: decoder) }
+        do {
+            if let maxBytes {
+                let best = try plan.encoder.encode(input, maxBytes: maxBytes, progress: progress)
+                if cancellation?.isCancelled == true { throw AssembleError.cancelled }
+                if let output { try OutputSet.write(best.bytes, toFile: output, protecting: plan.inputs, overwrite: overwrite) }
+                return Outcome(bytes: output == nil ? best.bytes : [], report: best.report, settings: best.settings, fits: best.fits,
+                               warnings: plan.warnings, notes: plan.notes)
+            }
+            if let output {
+                let report = try plan.encoder.write(input, to: output, protecting: plan.inputs, overwrite: overwrite, progress: progress)
+                return Outcome(bytes: [], report: report, settings: plan.encoder, fits: true, warnings: plan.warnings, notes: plan.notes)
+            }
+            let (bytes, report) = try plan.encoder.encode(input, progress: progress)
+            return Outcome(bytes: bytes, report: report, settings: plan.encoder, fits: true, warnings: plan.warnings, notes: plan.notes)
+        } catch {
+            throw AssembleError.from(error, output: output)
+        }
+    }
+
+    /// Plans, encodes and writes without blocking the caller's thread: the work runs on a thread
+    /// of its own (never on Swift's cooperative pool), and cancelling the calling task stops it
+    /// before the next frame (``AssembleError/cancelled``; nothing is written). `progress`
+    /// receives (frames done, frames in all) on that thread: hop to your actor before touching
+    /// its state.
+    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(AssembleError) -> Outcome {
+        if Task.isCancelled { throw .cancelled }
+        let flag = CancellationFlag()
+        let job = self
+        let result: Result<Outcome, AssembleError> = await withTaskCancellationHandler {
+            await BackgroundThread.run {
+                Result { () throws(AssembleError) in try job.run(progress: progress, cancellation: flag) }
+            }
+        } onCancel: {
+            flag.cancel()
+        }
+        return try result.get()
+    }
+
+    /// The source as messages name it.
+    private static func subject(of source: Source) -> String {
+        switch source {
+        case .paths(let paths): paths.count == 1 ? paths[0] : "the frames"
+        case .files(let files): files.count == 1 ? files[0].name : "the frames"
+        case .animation: "the animation"
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// A file held in memory: its name (which says what it is, as on disk: `walk3@2x.png`,
+/// `sequence.json`, `boom.gif`) and its bytes. What a server has after an upload, or a build step
+/// after unpacking an archive: the libraries read these as they read files, without writing them
+/// to disk first.
+public struct InMemoryFile: Sendable, Hashable {
+    /// The file's name, or a relative path (`fx/walk1.png`): it names the file in errors and gives
+    /// its frame number, `@Nx` scale and format, exactly as a name on disk does.
+    public var name: String
+    /// The file's contents.
+    public var bytes: [UInt8]
+
+    /// A file named `name` holding `bytes`.
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
+
+    /// A file named `name` holding `data`'s bytes.
+    public init(name: String, data: Data) {
+        self.init(name: name, bytes: [UInt8](data))
+    }
+}

@@ -1,0 +1,54 @@
+import Basics
+import Foundation
+
+/// The libraries' messages in the CLI's words. A library error or warning names the Swift setting
+/// that changes the outcome (`raise ResourceLimits.maxPixels to allow it`, `turn off
+/// SheetBuilder.allowRotation`), which is what a Swift caller can act on; the CLI user acts on a
+/// flag. Every line the CLI prints to standard error (and the JSON error object) passes through
+/// ``inCLIWords(_:)`` — the one place where settings become flags.
+enum CLIWording {
+    /// Library phrase → CLI phrase, longest first so a phrase wins over the setting it contains.
+    static let phrases: [(library: String, cli: String)] = {
+        var table: [(String, String)] = LimitError.Limit.allCases.map { limit in
+            ("raise ResourceLimits.\(limit.property) to allow it", "\(flag(for: limit)) raises it")
+        }
+        table += LimitError.Limit.allCases.map { ("ResourceLimits.\($0.property)", flag(for: $0)) }
+        table += [
+            ("allow overwriting it (overwrite: true)", "give --overwrite to replace it"),
+            ("turn off SheetBuilder.allowRotation", "leave out --rotate"),
+            ("use AlphaHandling.bleed (no dark fringes) or AlphaHandling.keep", "use --alpha-handling bleed (no dark fringes) or keep"),
+            ("SheetBuilder.maxSide = ", "--max-size "),
+            ("SheetBuilder.maxSide", "--max-size"),
+            ("SheetBuilder.border", "--border"),
+            ("SheetBuilder.padding", "--padding"),
+            ("SheetJob.scales", "--scales"),
+            ("SheetJob.data", "--data"),
+            ("Validator.deep", "--deep"),
+            ("Atlas's AlphaHandling.bleed", "flipbook sheet --alpha-handling bleed"),
+            ("AlphaHandling.clear", "flipbook sheet --alpha-handling clear"),
+            ("is a file, not a folder of frames", "is a file; validate checks folders of frames (flipbook info reads one file)"),
+        ]
+        return table.sorted { $0.0.count > $1.0.count }
+    }()
+
+    /// The flag that raises `limit` (LimitOptions.swift).
+    static func flag(for limit: LimitError.Limit) -> String {
+        switch limit {
+        case .pixels: "--max-pixels"
+        case .frames: "--max-frames"
+        case .pathSegments: "--max-path-segments"
+        case .flattenedEdges: "--max-edges"
+        case .decodedBytes: "--max-memory"
+        }
+    }
+
+    /// `message` with every library phrase in its CLI form; an engine named as `SheetEngine.pixi`
+    /// becomes `--engine pixi`.
+    static func inCLIWords(_ message: String) -> String {
+        var text = message
+        for (library, cli) in phrases where text.contains(library) {
+            text = text.replacingOccurrences(of: library, with: cli)
+        }
+        return text.replacingOccurrences(of: #"SheetEngine\.([a-z0-9]+)"#, with: "--engine $1", options: .regularExpression)
+    }
+}

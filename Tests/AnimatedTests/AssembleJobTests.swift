@@ -1,0 +1,182 @@
+import Animated
+import Basics
+import Foundation
+import GIF
+import Raster
+import Testing
+import TestSupport
+
+/// `AssembleJob` keeps every rule `flipbook assemble` keeps, as typed errors a Swift caller can
+/// switch over; it reads and writes in memory as on disk, and stops when its task is cancelled.
+@Suite("AssembleJob: the assemble command's rules as a library call")
+struct AssembleJobTests {
+    static let coin = Fixtures.path("sequences/kenney-gold-coin")
+    static let spinner = Fixtures.path("sequences/emt-watch-spinner-2x")
+    static let fire = Fixtures.path("gif/giflib/fire.gif")
+    static let explosion = Fixtures.repository + "/Sequences/explosion"
+
+    /// The files of a fixture folder, in memory, named as in the folder.
+    static func inMemory(_ folder: String) throws -> [InMemoryFile] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+            .filter { $0.hasSuffix(".png") || $0 == "sequence.json" }
+            .map { InMemoryFile(name: $0, data: try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\($0)"))) }
+    }
+
+    /// Each refusal the CLI makes, made by the library call as a case to switch on.
+    @Test(arguments: [
+        ("name promising another format", [coin], "coin.png"),
+        ("output over an input", [fire], fire),
+        ("GIF among other sources", [fire, coin], "out.gif"),
+        ("missing folder", [coin + "-missing/"], "out.gif"),
+        ("folder without frames", [Fixtures.path("gif")], "out.gif"),
+    ])
+    func refusesWhatTheCommandRefuses(_ what: String, sources: [String], output: String) throws {
+        let folder = try Fixtures.temporaryFolder("assemble-refusal")
+        let target = output.hasPrefix("/") ? output : "\(folder)/\(output)"
+        let before = try? Data(contentsOf: URL(fileURLWithPath: target))
+        do {
+            _ = try AssembleJob(sources: sources, output: target).run()
+            Issue.record("\(what): not refused")
+        } catch {
+            switch (what, error) {
+            case ("name promising another format", .output(.unsupportedName(let path, _))): #expect(path == target)
+            case ("output over an input", .output(.overwritesInput(let output, _))): #expect(output == target)
+            case ("GIF among other sources", .source(.gifAmongOtherSources(let gif))): #expect(gif == Self.fire)
+            case ("missing folder", .source(.discovery(.notFound))): break
+            case ("folder without frames", .source(.discovery(.noFrames))): break
+            default: Issue.record("\(what): \(error)")
+            }
+        }
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: target))) == before, "nothing written")
+    }
+
+    @Test func framesOverTheLimitAreRefusedWithTheLimit() throws {
+        var limits = ResourceLimits.default
+        limits.maxFrames = 3
+        let job = AssembleJob(sources: [Self.coin], output: nil, limits: limits)
+        #expect(throws: AssembleError.self) { _ = try job.plan() }
+        do { _ = try job.plan() } catch {
+            #expect(error.limitError?.limit == .frames)
+            #expect(error.limitError?.maximum == 3)
+        }
+    }
+
+    @Test func delaysOfTheWrongCountAreAPlaybackError() throws {
+        var job = AssembleJob(sources: [Self.coin], output: nil)
+        job.timing = Animation.Timing(delays: [0.1, 0.1])
+        #expect(throws: AssembleError.playback(.delayCount(given: 2, frames: 4))) { _ = try job.plan() }
+    }
+
+    /// A GIF is read by `Animation.load` like any other source, with its delays and loop count.
+    @Test func animationLoadReadsAGIF() throws {
+        let animation = try Animation.load([Self.fire])
+        let decoder = try GIF.Decoder(file: Self.fire)
+        let frames = try decoder.allFrames()
+        #expect(animation.frames.count == frames.count)
+        #expect(animation.frameDurations == frames.map { Double($0.playedDelay) / 100 })
+        #expect(animation.repeatCount == decoder.repeatCount)
+        let bytes = try Fixtures.bytes("gif/giflib/fire.gif")
+        #expect(try Animation.load(files: [InMemoryFile(name: "fire.gif", bytes: bytes)]).frameDurations == animation.frameDurations)
+    }
+
+    /// Frames and `sequence.json` in memory make the same animation and the same GIF as on disk.
+    @Test(arguments: [explosion, spinner, coin])
+    func inMemoryIsTheSameAsOnDisk(folder: String) throws {
+        let files = try Self.inMemory(folder)
+        let onDisk = try Animation.load([folder])
+        let inMemory = try Animation.load(files: files)
+        #expect(inMemory.frames.count == onDisk.frames.count)
+        #expect(inMemory.stepDurations() == onDisk.stepDurations())
+        #expect(inMemory.scale == onDisk.scale)
+        #expect(inMemory.repeatCount == onDisk.repeatCount)
+        #expect(try inMemory.frames[1].load() == onDisk.frames[1].load())
+        guard folder != Self.explosion else { return }  // (81 frames of 256²: the animation is enough)
+        let fromDisk = try AssembleJob(sources: [folder], output: nil).run()
+        let fromMemory = try AssembleJob(source: .files(files), output: nil).run()
+        #expect(fromMemory.bytes == fromDisk.bytes)
+        #expect(!fromDisk.bytes.isEmpty)
+        #expect(fromDisk.report.framesWritten == onDisk.frames.count - fromDisk.report.framesMergedIdentical)
+    }
+
+    /// The encoder takes the frames' scale from the animation: `@2x` frames are dithered as
+    /// `@2x` frames without the caller saying so.
+    @Test func theScaleComesFromTheFrames() throws {
+        let plan = try AssembleJob(sources: [Self.spinner], output: nil).plan()
+        #expect(plan.animation.scale == 2)
+        #expect(plan.encoder.scale == 2)
+        let play = plan.playback
+        let byInput = try GIF.Encoder().encode(GIF.Encoder.Input(durations: play.durations, scale: 2) { try play.frames[$0].load() })
+        let bySetting = try GIF.Encoder(scale: 2).encode(GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load() })
+        #expect(byInput.bytes == bySetting.bytes)
+        let atOne = try GIF.Encoder().encode(GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load() })
+        #expect(atOne.bytes != byInput.bytes)
+    }
+
+    @Test func aUniformDurationIsOneValue() throws {
+        let input = GIF.Encoder.Input(count: 4, duration: 0.08) { _ in Bitmap(width: 2, height: 2) }
+        #expect(input.durations == [0.08, 0.08, 0.08, 0.08])
+    }
+
+    /// A raised flag stops the encode before the next frame; nothing is written.
+    @Test func aRaisedFlagStopsBeforeTheNextFrame() throws {
+        let folder = try Fixtures.temporaryFolder("assemble-cancel")
+        let output = "\(folder)/boom.gif"
+        let flag = CancellationFlag()
+        let seen = Counter()
+        let job = AssembleJob(sources: [Self.explosion], output: output)
+        #expect(throws: AssembleError.cancelled) {
+            _ = try job.run(progress: { done, _ in
+                seen.set(done)
+                if done == 2 { flag.cancel() }
+            }, cancellation: flag)
+        }
+        #expect(seen.value == 2)
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "no temporary file left")
+    }
+
+    /// Cancelling the task that awaits the job stops it; the async call gives what the sync one gives.
+    @Test func cancellingTheTaskStopsTheJob() async throws {
+        let folder = try Fixtures.temporaryFolder("assemble-task")
+        let output = "\(folder)/boom.gif"
+        let job = AssembleJob(sources: [Self.explosion], output: output)
+        let started = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
+        let seen = Counter()
+        let task = Task {
+            try await job.run(progress: { done, _ in
+                seen.set(done)
+                // The encoding thread waits at its first frame until the task has been cancelled.
+                if done == 1 { started.signal(); resume.wait() }
+            })
+        }
+        await BackgroundWait.wait(started)
+        task.cancel()
+        resume.signal()
+        let result = await task.result
+        guard case .failure(let error) = result else { Issue.record("the job finished"); return }
+        #expect(error as? AssembleError == .cancelled)
+        #expect(seen.value < 81)
+        #expect(!FileManager.default.fileExists(atPath: output))
+
+        let coinJob = AssembleJob(sources: [Self.coin], output: nil)
+        let awaited = try await coinJob.run()
+        #expect(awaited.bytes == (try coinJob.run(progress: nil, cancellation: nil)).bytes)
+    }
+}
+
+/// A value set from the encoding thread and read by the test.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = 0
+    func set(_ value: Int) { lock.withLock { stored = value } }
+    var value: Int { lock.withLock { stored } }
+}
+
+/// Waits for a semaphore without blocking a cooperative thread.
+enum BackgroundWait {
+    static func wait(_ semaphore: DispatchSemaphore) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread { semaphore.wait(); continuation.resume() }.start()
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Animated
+import Basics
+import Foundation
+import Testing
+import TestSupport
+
+/// `Validator` checks files held in memory (an upload) as it checks them on disk, finds its
+/// settings as `flipbook validate` does, and names a root that is no folder of frames.
+@Suite("Validator: in memory, settings and roots")
+struct ValidatorInMemoryTests {
+    /// Every real sequence, with its manifest where it has one: the same findings, rule for rule
+    /// and file for file, from bytes as from the folder (headers and deep).
+    @Test(arguments: RealSequences.uikitFindings.keys.sorted(), [false, true])
+    func inMemoryFindsWhatDiskFinds(sequence: String, deep: Bool) throws {
+        let folder = Fixtures.path("sequences/\(sequence)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        let files = try names.filter { $0.hasSuffix(".png") || $0 == "sequence.json" }
+            .map { InMemoryFile(name: $0, data: try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\($0)"))) }
+        var validator = Validator(deep: deep)
+        validator.config.uikit = true
+        let onDisk = try validator.validate([folder])
+        let inMemory = validator.validate(files: files)
+        func key(_ finding: Finding) -> String {
+            "\(finding.rule) \(finding.severity) \(finding.file.map { FileIO.lastComponent(of: $0) } ?? "-")"
+        }
+        #expect(inMemory.fileCount == onDisk.fileCount)
+        #expect(inMemory.fileCount > 0)
+        #expect(inMemory.findings.map(key).sorted() == onDisk.findings.map(key).sorted())
+        #expect(inMemory.sequences.map(\.frameCount) == onDisk.sequences.map(\.frameCount))
+    }
+
+    @Test func theEightRealSequencesAreThere() {
+        #expect(RealSequences.uikitFindings.count == 8)
+    }
+
+    /// A broken manifest in memory is reported as on disk.
+    @Test func aBrokenManifestInMemoryIsAFinding() throws {
+        let frame = try Fixtures.bytes("sequences/kenney-gold-coin/gold_1.png")
+        let files = [InMemoryFile(name: "coin1.png", bytes: frame), InMemoryFile(name: "coin2.png", bytes: frame),
+                     InMemoryFile(name: "sequence.json", bytes: Array(#"{"fsp": 12}"#.utf8))]
+        let report = Validator().validate(files: files)
+        #expect(report.findings.contains { $0.rule == "manifest.invalid" && $0.message.contains("did you mean \"fps\"") })
+    }
+
+    @Test func rootsThatAreNoFolderOfFramesAreNamed() throws {
+        let coin = Fixtures.path("sequences/kenney-gold-coin")
+        #expect(throws: Discovery.Error.notFound(source: coin + "-missing")) { _ = try Validator().validate([coin + "-missing"]) }
+        #expect(throws: Discovery.Error.notAFolder(path: coin + "/gold_1.png")) { _ = try Validator().validate([coin + "/gold_1.png"]) }
+        let empty = try Fixtures.temporaryFolder("validate-empty")
+        #expect(throws: Discovery.Error.noFrames(source: empty)) { _ = try Validator().validate([empty]) }
+    }
+
+    @Test func settingsAreFoundAsTheCommandFindsThem() throws {
+        let folder = try Fixtures.temporaryFolder("validate-config")
+        #expect(try ValidationConfig.find(for: [folder]).uikit == false)
+        try Data(#"{"uikit": true}"#.utf8).write(to: URL(fileURLWithPath: folder + "/.flipbook.json"))
+        #expect(try ValidationConfig.find(for: [folder + "/"]).uikit == true)
+        #expect(throws: ValidationConfig.Error.self) { _ = try ValidationConfig.find(for: [folder], file: folder + "/none.json") }
+    }
+}

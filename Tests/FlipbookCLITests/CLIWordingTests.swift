@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The libraries' messages name Swift settings, and the CLI's name flags (issue 35): no string
+/// in a library's source names a command-line flag, and the CLI turns each setting a library
+/// message names into its flag.
+@Suite("Library messages name settings; the CLI names flags")
+struct CLIWordingTests {
+    static let libraries = ["Basics", "Raster", "Animated", "FrameGen", "GIF", "Atlas"]
+
+    /// Every Swift file of a library, with its path.
+    static func sources(of library: String) -> [(path: String, text: String)] {
+        let folder = CLI.repository + "/Sources/" + library
+        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        return files.sorted().compactMap { name in
+            (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)).map { (folder + "/" + name, $0) }
+        }
+    }
+
+    @Test(arguments: libraries)
+    func noLibraryStringNamesAFlag(library: String) {
+        let files = Self.sources(of: library)
+        #expect(files.count >= 5, "\(library) has its sources")
+        for (path, text) in files {
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.drop { $0 == " " }
+                guard !code.hasPrefix("//"), code.contains("\"") else { continue }
+                let flag = line.firstMatch(of: /"[^"]*(--[a-z][a-z-]+)/)
+                #expect(flag == nil, "\(path):\(number + 1) names \(flag.map { String($0.output.1) } ?? "")")
+            }
+        }
+    }
+
+    /// What a user of the command sees for a library refusal: the flag, not the Swift setting.
+    @Test(arguments: [
+        (["sheet", "SEQ", "-o", "OUT/s.png", "--engine", "phaser3", "--rotate"], "--engine phaser3: ", "leave out --rotate"),
+        (["sheet", "SEQ", "-o", "OUT/s.png", "--engine", "pixi", "--alpha-handling", "premultiply"], "--engine pixi: ",
+         "use --alpha-handling bleed (no dark fringes) or keep"),
+        (["sheet", "SEQ", "-o", "OUT/s.png", "--max-size", "16"], "", "raise --max-size"),
+        (["assemble", "SEQ", "-o", "OUT/a.gif", "--max-pixels", "100"], "", "--max-pixels raises it"),
+        (["assemble", "SEQ", "-o", "OUT/a.gif", "--max-frames", "2"], "", "--max-frames raises it"),
+    ])
+    func theCommandSaysTheFlag(arguments: [String], prefix: String, hint: String) throws {
+        let out = try Fixtures.temporaryFolder("wording")
+        let coin = Fixtures.path("sequences/kenney-gold-coin")
+        let result = try CLI.run(arguments.map { $0 == "SEQ" ? coin : $0.replacingOccurrences(of: "OUT", with: out) })
+        #expect(result.stderr.contains(hint), "\(result.stderr)")
+        if !prefix.isEmpty { #expect(result.stderr.contains(prefix)) }
+        #expect(!result.stderr.contains("SheetBuilder.") && !result.stderr.contains("ResourceLimits.") && !result.stderr.contains("SheetEngine."))
+    }
+}
