@@ -57,6 +57,11 @@ public enum SheetExport {
         case premultipliedAlphaNotSupported(Format)
         /// Some sprites are rotated and the format cannot store that.
         case rotationNotSupported(Format)
+        /// The sheet's rotated sprites are turned the other way from the way the format stores
+        /// them (libGDX turns counter-clockwise, the others clockwise): pack again for it.
+        case rotatedTheOtherWay(Format)
+        /// The format's data names the engine it is for, and another engine was asked for.
+        case notTheEnginesFormat(Format, engine: String)
 
         /// What cannot be written, and what to do instead.
         public var description: String {
@@ -66,6 +71,10 @@ public enum SheetExport {
                     + "or another alpha handling"
             case .rotationNotSupported(let format):
                 "\(format.rawValue) data cannot store rotated sprites; turn off SheetBuilder.allowRotation"
+            case .rotatedTheOtherWay(let format):
+                "\(format.rawValue) data stores rotated sprites turned the other way: pack the sprites again for it"
+            case .notTheEnginesFormat(let format, let engine):
+                "SheetEngine.\(engine) reads its own data format, not \(format.rawValue); leave SheetJob.format out"
             }
         }
     }
@@ -98,7 +107,8 @@ public enum SheetExport {
     /// the page is then `tele.png`. Throws Basics' `OutputError` for a name whose extension is
     /// neither `.png` nor the format's data extension (nor `.atlasc` for SpriteKit), for a `data`
     /// name with another extension than the format's, and for `-` (a sheet is several files).
-    /// Throws ``Error/rotationNotSupported(_:)`` for rotated sprites in Godot's formats.
+    /// Throws ``Error/rotationNotSupported(_:)`` for rotated sprites in Godot's formats, and
+    /// ``Error/rotatedTheOtherWay(_:)`` for sprites turned the other way from the format's.
     /// Throws ``Error/premultipliedAlphaNotSupported(_:)`` for premultiplied pages in a format that
     /// cannot say so.
     public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) throws -> [File] {
@@ -107,6 +117,9 @@ public enum SheetExport {
         }
         if !format.canStoreRotation && sheets.contains(where: { $0.sprites.contains(where: \.rotated) }) {
             throw Error.rotationNotSupported(format)
+        }
+        if sheets.contains(where: { $0.rotation != format.rotation && $0.sprites.contains(where: \.rotated) }) {
+            throw Error.rotatedTheOtherWay(format)
         }
         let names = try Names(format: format, output: output, data: data)
         // With several scales each page gets its own @Nx: `s@2x.png` given stands for the set.

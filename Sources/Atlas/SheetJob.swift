@@ -19,7 +19,9 @@ public struct SheetJob: Sendable {
     public var data: String?
     /// The engine the sheet is for, if one was named: its page-count check, warnings and loading call.
     public var engine: SheetEngine?
-    /// The data format written (``SheetEngine/format`` when an engine is named).
+    /// The data format written: ``SheetEngine/format`` when an engine is named (another format
+    /// with an engine is refused, ``SheetExport/Error/notTheEnginesFormat(_:engine:)``), else JSON
+    /// hash unless given.
     public var format: SheetExport.Format
     /// How sprites are packed.
     public var builder: SheetBuilder
@@ -49,7 +51,7 @@ public struct SheetJob: Sendable {
         self.output = output
         self.data = data
         self.engine = engine
-        self.format = engine?.format ?? format ?? .jsonHash
+        self.format = format ?? engine?.format ?? .jsonHash
         self.builder = builder
         self.scales = scales
         self.fps = fps
@@ -76,8 +78,49 @@ public struct SheetJob: Sendable {
         public var howToLoad: String?
     }
 
-    /// Reads, packs and lays out the files without writing anything.
+    /// The same job for `engine`, writing its format to `output` (and `data`, or beside it): for
+    /// ``plan(reusing:)``, one packing exported to several engines.
+    public func forEngine(_ engine: SheetEngine, output: String, data: String? = nil) -> SheetJob {
+        var job = self
+        (job.engine, job.format, job.output, job.data) = (engine, engine.format, output, data)
+        return job
+    }
+
+    /// Refuses, before anything is read, what the engine or the data format cannot hold, as
+    /// `flipbook sheet` refuses it: a format that is not the engine's, rotation for an engine that
+    /// draws rotated sprites unturned (Phaser, Godot) or a format that cannot store it, premultiplied
+    /// pages for an engine or format that cannot be told so. ``plan()`` calls it first.
+    public func check() throws {
+        if let engine {
+            guard format == engine.format else { throw SheetExport.Error.notTheEnginesFormat(format, engine: engine.rawValue) }
+            try engine.check(allowRotation: builder.allowRotation, alphaHandling: builder.alphaHandling)
+        }
+        if builder.alphaHandling == .premultiply && !format.canDeclarePremultipliedAlpha {
+            throw SheetExport.Error.premultipliedAlphaNotSupported(format)
+        }
+        if builder.allowRotation && !format.canStoreRotation { throw SheetExport.Error.rotationNotSupported(format) }
+    }
+
+    /// The files of an earlier plan's packing, written in this job's format for this job's engine,
+    /// without reading or packing again: the sheets, their pages and animations are `packed`'s; the
+    /// engine's checks (``check()``, its page count and warnings) are this job's. A packing whose
+    /// rotated sprites are turned the other way from this format's (libGDX's against the others')
+    /// is refused (``SheetExport/Error/rotatedTheOtherWay(_:)``).
+    public func plan(reusing packed: Plan) throws -> Plan {
+        try check()
+        var warnings = engine?.warnings(allowRotation: packed.sheets.contains { $0.sprites.contains(where: \.rotated) }) ?? []
+        if let engine {
+            try engine.check(pages: packed.sheets[0].pages.count)
+            warnings += engine.warnings(for: packed.sheets[0])
+        }
+        let files = try SheetExport.files(for: packed.sheets, format: format, output: output, data: data)
+        return Plan(sheets: packed.sheets, files: files, inputs: packed.inputs, warnings: warnings, notes: packed.notes,
+                    howToLoad: howToLoad(files, pages: packed.sheets[0].pages.count))
+    }
+
+    /// Checks the settings (``check()``), then reads, packs and lays out the files without writing anything.
     public func plan() throws -> Plan {
+        try check()
         var warnings = engine?.warnings(allowRotation: builder.allowRotation) ?? [], notes: [String] = []
         var (sequences, singles) = try Discovery.images(from: sources)
         // This sheet's own earlier pages (written into a source folder) are not frames to pack.
@@ -136,6 +179,8 @@ public struct SheetJob: Sendable {
                                       maxPixels: limits.maxPixels)
         var builder = self.builder
         builder.maxPagePixels = limits.maxPixels
+        // Rotated sprites are turned the way the format stores them (libGDX: counter-clockwise).
+        builder.rotation = format.rotation
         // --max-size bounds the largest scale's pages: the layout is made at the smallest.
         if let packed, let first = packed.first, let last = packed.last, last > first { builder.maxSide = builder.maxSide * first / last }
         let inputs = zip(jobs, decoded).map { job, bitmaps in

@@ -23,6 +23,7 @@ enum CLIWording {
             ("SheetBuilder.padding", "--padding"),
             ("SheetJob.scales", "--scales"),
             ("SheetJob.data", "--data"),
+            ("leave SheetJob.format out", "leave out --format"),
             ("Validator.deep", "--deep"),
             ("Atlas's AlphaHandling.bleed", "flipbook sheet --alpha-handling bleed"),
             ("AlphaHandling.clear", "flipbook sheet --alpha-handling clear"),

@@ -98,22 +98,7 @@ struct Sheet: ParsableCommand {
         if let fps, !(fps >= 1.0 / 86_400 && fps <= 1000) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
         guard (0...9).contains(pngLevel) else { throw ValidationError("--png-level takes 0 (stored) to 9 (smallest).") }
         _ = try scaleList()
-        if let engine, let format, format != engine.format {
-            throw ValidationError("--engine \(engine.rawValue) writes \(engine.format.rawValue); leave out --format \(format.rawValue)")
-        }
-        if let engine {
-            do { try engine.check(allowRotation: rotate, alphaHandling: alphaHandling) } catch { throw ValidationError(error.description) }
-        }
-        if alphaHandling == .premultiply && !dataFormat.canDeclarePremultipliedAlpha {
-            throw ValidationError("--alpha-handling premultiply: \(SheetExport.Error.premultipliedAlphaNotSupported(dataFormat))")
-        }
-        if rotate && !dataFormat.canStoreRotation {
-            throw ValidationError("--rotate: \(SheetExport.Error.rotationNotSupported(dataFormat))")
-        }
     }
-
-    /// The format written: the engine's, else `--format`, else JSON hash.
-    private var dataFormat: SheetExport.Format { engine?.format ?? format ?? .jsonHash }
 
     /// `--scales 1,2` → [1, 2]; none given → nil (each frame's single file, at its own scale).
     private func scaleList() throws -> [Int]? {
@@ -128,8 +113,8 @@ struct Sheet: ParsableCommand {
     func run() throws {
         let builder = SheetBuilder(layout: layout, padding: padding, border: border, trim: trim, trimMargin: trimMargin, extrude: extrude,
                                    powerOfTwo: powerOfTwo, square: square, maxSide: maxSize,
-                                   allowRotation: rotate, rotation: dataFormat.rotation, labels: labels, alphaHandling: alphaHandling)
-        let job = SheetJob(sources: sources, output: output, data: data, engine: engine, format: dataFormat, builder: builder,
+                                   allowRotation: rotate, labels: labels, alphaHandling: alphaHandling)
+        let job = SheetJob(sources: sources, output: output, data: data, engine: engine, format: format, builder: builder,
                            scales: try scaleList(), fps: fps, pngLevel: pngLevel, png8: png8, limits: limits,
                            overwrite: overwrite)
         let plan = try job.plan()

@@ -1,0 +1,95 @@
+import Animated
+import Atlas
+import Basics
+import Foundation
+import Raster
+import Testing
+import TestSupport
+
+/// Every refusal `flipbook sheet` makes is made by `SheetJob` itself (issue 35), before anything
+/// is read, whether or not the packer would have turned a sprite; one packing exports to several
+/// engines without packing again.
+@Suite("SheetJob: the sheet command's rules as a library call")
+struct SheetJobRulesTests {
+    static let coin = Fixtures.path("sequences/kenney-gold-coin")
+    static let robot = Fixtures.repository + "/Sequences/kenney-robot-walk"
+
+    static func output(_ name: String) throws -> String { try Fixtures.temporaryFolder("sheet-rules") + "/" + name }
+
+    @Test(arguments: [
+        ("phaser3 with rotation", SheetEngine.phaser3, nil, SheetBuilder(allowRotation: true)),
+        ("godot4 with rotation", SheetEngine.godot4, nil, SheetBuilder(allowRotation: true)),
+        ("aseprite with rotation", SheetEngine.aseprite, nil, SheetBuilder(allowRotation: true)),
+        ("pixi with premultiplied pages", SheetEngine.pixi, nil, SheetBuilder(alphaHandling: .premultiply)),
+        ("godot3 with premultiplied pages", SheetEngine.godot3, nil, SheetBuilder(alphaHandling: .premultiply)),
+        ("cocos2d with premultiplied pages", SheetEngine.cocos2d, nil, SheetBuilder(alphaHandling: .premultiply)),
+        ("phaser3 told to write libGDX data", SheetEngine.phaser3, SheetExport.Format.libgdx, SheetBuilder()),
+        ("Aseprite data with premultiplied pages", nil, SheetExport.Format.aseprite, SheetBuilder(alphaHandling: .premultiply)),
+        ("Godot data with rotation", nil, SheetExport.Format.godot4, SheetBuilder(allowRotation: true)),
+    ] as [(String, SheetEngine?, SheetExport.Format?, SheetBuilder)])
+    func refusesBeforeReading(_ what: String, engine: SheetEngine?, format: SheetExport.Format?, builder: SheetBuilder) throws {
+        let output = try Self.output("s.png")
+        // A source that does not exist: the refusal comes first, not "no such file".
+        let job = SheetJob(sources: [Self.coin + "-missing"], output: output, engine: engine, format: format, builder: builder)
+        do {
+            _ = try job.plan()
+            Issue.record("\(what): not refused")
+        } catch let refusal as SheetEngine.Refusal {
+            #expect(refusal.engine == engine, "\(what)")
+        } catch let error as SheetExport.Error {
+            switch (error, format) {
+            case (.notTheEnginesFormat(let refused, _), let asked?): #expect(refused == asked)
+            case (.premultipliedAlphaNotSupported(let refused), let asked?), (.rotationNotSupported(let refused), let asked?):
+                #expect(refused == asked)
+            default: Issue.record("\(what): \(error)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    /// libGDX stores rotated regions counter-clockwise: the job turns them that way itself (a
+    /// builder left at its default used to stop the process in the libGDX writer).
+    @Test func libGDXSpritesAreTurnedTheWayLibGDXReadsThem() throws {
+        let folder = try Fixtures.temporaryFolder("sheet-bars")
+        for index in 1...6 {
+            var bar = Bitmap(width: index.isMultiple(of: 2) ? 6 : 60, height: index.isMultiple(of: 2) ? 60 : 6)
+            for y in 0..<bar.height { for x in 0..<bar.width { bar[x, y] = Color(r: UInt8(x * 4), g: UInt8(y * 4), b: 200, a: 255) } }
+            try PNG.Encoder().write(bar, to: "\(folder)/bar\(index).png")
+        }
+        let job = SheetJob(sources: [folder], output: try Self.output("bars.png"), engine: .libgdx,
+                           builder: SheetBuilder(padding: 0, maxSide: 64, allowRotation: true))
+        let plan = try job.plan()
+        #expect(plan.sheets[0].sprites.contains { $0.rotated }, "the packer turned a bar")
+        #expect(plan.sheets[0].rotation == .counterClockwise)
+        try job.write(plan)
+        // Cut back out through the libGDX data, every bar is its source, pixel for pixel.
+        let cut = try SheetImport.read(job.output.replacingOccurrences(of: ".png", with: ".atlas"))
+        #expect(cut.sprites.count == 6)
+        for sprite in cut.sprites {
+            #expect(cut.frame(sprite) == (try PNG.Decoder().decodeBitmap(file: "\(folder)/\(sprite.name).png")), "\(sprite.name)")
+        }
+    }
+
+    /// One packing, three engines: each engine's files from the reused plan are the files a fresh
+    /// job for that engine writes.
+    @Test(arguments: [SheetEngine.godot4, .pixi, .libgdx, .cocos2d])
+    func onePackingServesSeveralEngines(engine: SheetEngine) throws {
+        let first = SheetJob(sources: [Self.robot, Self.coin], output: try Self.output("phaser.png"), engine: .phaser3,
+                             builder: SheetBuilder(trim: true))
+        let packed = try first.plan()
+        let again = first.forEngine(engine, output: try Self.output("other.png"))
+        let reused = try again.plan(reusing: packed)
+        let fresh = try again.plan()
+        #expect(reused.files.map(\.path) == fresh.files.map(\.path))
+        for (a, b) in zip(reused.files, fresh.files) {
+            switch (a.content, b.content) {
+            case (.image(let x), .image(let y)): #expect(x == y, "\(a.path)")
+            case (.data(let x), .data(let y)): #expect(x == y, "\(a.path)")
+            default: Issue.record("\(a.path): a page against data")
+            }
+        }
+        #expect(reused.howToLoad == fresh.howToLoad)
+        try again.write(reused)
+        #expect(FileManager.default.fileExists(atPath: reused.files[0].path))
+    }
+}
