@@ -8,8 +8,9 @@ import Raster
 /// folder's `sequence.json` applied to its animation, the engine's checks, and the files written
 /// as one set.
 ///
-/// ``plan()`` does everything but write, so a caller can look at the files first (or refuse to
-/// overwrite an input); ``write(_:)`` writes them.
+/// ``plan(progress:cancellation:)`` does everything but write, so a caller can look at the files
+/// first; ``write(_:)`` writes them; the `async` ``run(progress:)`` does both off the caller's
+/// thread and stops when its task is cancelled. Every error is a ``SheetJobError``.
 public struct SheetJob: Sendable {
     /// Folders, prefix paths or PNG files; each sequence found becomes an animation.
     public var sources: [String]
@@ -90,7 +91,11 @@ public struct SheetJob: Sendable {
     /// `flipbook sheet` refuses it: a format that is not the engine's, rotation for an engine that
     /// draws rotated sprites unturned (Phaser, Godot) or a format that cannot store it, premultiplied
     /// pages for an engine or format that cannot be told so. ``plan()`` calls it first.
-    public func check() throws {
+    public func check() throws(SheetJobError) {
+        do { try checkSettings() } catch { throw SheetJobError.from(error, output: output) }
+    }
+
+    private func checkSettings() throws {
         if let engine {
             guard format == engine.format else { throw SheetExport.Error.notTheEnginesFormat(format, engine: engine.rawValue) }
             try engine.check(allowRotation: builder.allowRotation, alphaHandling: builder.alphaHandling)
@@ -106,8 +111,12 @@ public struct SheetJob: Sendable {
     /// engine's checks (``check()``, its page count and warnings) are this job's. A packing whose
     /// rotated sprites are turned the other way from this format's (libGDX's against the others')
     /// is refused (``SheetExport/Error/rotatedTheOtherWay(_:)``).
-    public func plan(reusing packed: Plan) throws -> Plan {
-        try check()
+    public func plan(reusing packed: Plan) throws(SheetJobError) -> Plan {
+        do { return try replan(packed) } catch { throw SheetJobError.from(error, output: output) }
+    }
+
+    private func replan(_ packed: Plan) throws -> Plan {
+        try checkSettings()
         var warnings = engine?.warnings(allowRotation: packed.sheets.contains { $0.sprites.contains(where: \.rotated) }) ?? []
         if let engine {
             try engine.check(pages: packed.sheets[0].pages.count)
@@ -118,9 +127,15 @@ public struct SheetJob: Sendable {
                     howToLoad: howToLoad(files, pages: packed.sheets[0].pages.count))
     }
 
-    /// Checks the settings (``check()``), then reads, packs and lays out the files without writing anything.
-    public func plan() throws -> Plan {
-        try check()
+    /// Checks the settings (``check()``), then reads, packs and lays out the files without writing
+    /// anything. `progress` receives (frames decoded, frames in all) from the decoding threads; a
+    /// raised `cancellation` stops the decoding before its next frame (``SheetJobError/cancelled``).
+    public func plan(progress: (@Sendable (Int, Int) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(SheetJobError) -> Plan {
+        do { return try makePlan(progress: progress, cancellation: cancellation) } catch { throw SheetJobError.from(error, output: output) }
+    }
+
+    private func makePlan(progress: (@Sendable (Int, Int) -> Void)?, cancellation: CancellationFlag?) throws -> Plan {
+        try checkSettings()
         var warnings = engine?.warnings(allowRotation: builder.allowRotation) ?? [], notes: [String] = []
         var (sequences, singles) = try Discovery.images(from: sources)
         // This sheet's own earlier pages (written into a source folder) are not frames to pack.
@@ -176,7 +191,8 @@ public struct SheetJob: Sendable {
         // The whole sum, so that the message gives what raising the limit must cover.
         try limits.check(.decodedBytes, held, of: "the \(jobs.count) frames")
         let decoded = try Self.decode(jobs.map(\.frame), files: jobs.map(\.file), scales: packed, counting: hidden ? 1 : 0,
-                                      maxPixels: limits.maxPixels)
+                                      maxPixels: limits.maxPixels, progress: progress, cancellation: cancellation)
+        if cancellation?.isCancelled == true { throw SheetJobError.cancelled }
         var builder = self.builder
         builder.maxPagePixels = limits.maxPixels
         // Rotated sprites are turned the way the format stores them (libGDX: counter-clockwise).
@@ -230,9 +246,13 @@ public struct SheetJob: Sendable {
     /// owned by ``output``): they replace the files this sheet was last written as, or nothing at
     /// all; none may be one of the frames read (Basics' `OutputError`, before anything is written),
     /// and only ``output`` and ``data``, with ``overwrite``, may replace a file Flipbook did not write.
-    public func write(_ plan: Plan) throws {
-        try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs), named: overwrite ? [output] + (data.map { [$0] } ?? []) : [],
-                              pngLevel: pngLevel, png8: png8)
+    public func write(_ plan: Plan) throws(SheetJobError) {
+        do {
+            try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs), named: overwrite ? [output] + (data.map { [$0] } ?? []) : [],
+                                  pngLevel: pngLevel, png8: png8)
+        } catch {
+            throw SheetJobError.from(error, output: output)
+        }
     }
 
     /// Each sequence's `sequence.json` (read once per folder), by sequence name, for the sequences
@@ -292,9 +312,18 @@ public struct SheetJob: Sendable {
     /// Each frame's image at every scale (one image when `scales` is nil), decoded on every core;
     /// resampled variants are counted except for the first `counting` scales (a hidden base).
     private static func decode(_ frames: [FrameSequence.Frame], files: [String], scales: [Int]?, counting skipped: Int = 0,
-                               maxPixels: Int) throws -> [(images: [Bitmap], resampled: Int)] {
+                               maxPixels: Int, progress: (@Sendable (Int, Int) -> Void)?,
+                               cancellation: CancellationFlag?) throws -> [(images: [Bitmap], resampled: Int)] {
         let results = Slots<Result<([Bitmap], Int), PNG.DecodeError>>(count: frames.count)
+        let done = Slots<Int>(count: 1)
         ParallelLoop.run(frames.count) { index in
+            guard cancellation?.isCancelled != true else { return }
+            defer {
+                if let progress {
+                    let count = done.increment(0)
+                    progress(count, frames.count)
+                }
+            }
             results[index] = Result { () throws(PNG.DecodeError) in
                 guard let scales else { return ([try PNG.Decoder(maxPixels: maxPixels).decodeBitmap(file: files[index])], 0) }
                 var resampled = 0, uncounted = 0
@@ -304,6 +333,7 @@ public struct SheetJob: Sendable {
                 return (images, resampled)
             }
         }
+        if cancellation?.isCancelled == true { throw SheetJobError.cancelled }
         return try results.values.map { result in
             let (images, resampled) = try result!.get()
             return (images, resampled)
@@ -337,12 +367,22 @@ public struct SheetJob: Sendable {
 
 /// Results filled from several threads, one slot each.
 private final class Slots<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [T?]
+    fileprivate let lock = NSLock()
+    fileprivate var slots: [T?]
     init(count: Int) { slots = Array(repeating: nil, count: count) }
     subscript(index: Int) -> T? {
         get { lock.withLock { slots[index] } }
         set { lock.withLock { slots[index] = newValue } }
     }
     var values: [T?] { lock.withLock { slots } }
+}
+
+extension Slots where T == Int {
+    /// Adds one to slot `index` and returns the new count.
+    func increment(_ index: Int) -> Int {
+        lock.withLock {
+            slots[index] = (slots[index] ?? 0) + 1
+            return slots[index]!
+        }
+    }
 }

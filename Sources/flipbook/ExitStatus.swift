@@ -24,6 +24,7 @@ enum ExitStatus: Int32 {
         switch error {
         case let outcome as ProblemsFound: self = outcome.status
         case let error as AssembleError: self = Self(assembling: error)
+        case let error as SheetJobError: self = Self(sheet: error)
         case Animation.LoadError.gifAmongOtherSources: self = .usage
         // A file where a folder to check was asked for (validate): the argument is wrong.
         case Discovery.Error.notAFolder: self = .usage
@@ -56,6 +57,18 @@ extension ExitStatus {
         case .playback, .output: self = .usage
         case .frame, .limit, .encode(.invalidInput): self = .inputUnreadable
         case .encode, .write, .cancelled: self = .outputUnwritable
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The status for each way a ``SheetJob`` fails.
+    init(sheet error: SheetJobError) {
+        switch error {
+        case .source, .manifest, .frame, .limit: self = .inputUnreadable
+        case .engine, .format, .output: self = .usage
+        case .packing: self = .problemsFound
+        case .write, .cancelled: self = .outputUnwritable
         }
     }
 }

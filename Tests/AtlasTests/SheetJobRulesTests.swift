@@ -34,12 +34,11 @@ struct SheetJobRulesTests {
         do {
             _ = try job.plan()
             Issue.record("\(what): not refused")
-        } catch let refusal as SheetEngine.Refusal {
-            #expect(refusal.engine == engine, "\(what)")
-        } catch let error as SheetExport.Error {
+        } catch {
             switch (error, format) {
-            case (.notTheEnginesFormat(let refused, _), let asked?): #expect(refused == asked)
-            case (.premultipliedAlphaNotSupported(let refused), let asked?), (.rotationNotSupported(let refused), let asked?):
+            case (.engine(let refusal), _): #expect(refusal.engine == engine, "\(what)")
+            case (.format(.notTheEnginesFormat(let refused, _)), let asked?): #expect(refused == asked)
+            case (.format(.premultipliedAlphaNotSupported(let refused)), let asked?), (.format(.rotationNotSupported(let refused)), let asked?):
                 #expect(refused == asked)
             default: Issue.record("\(what): \(error)")
             }
@@ -92,4 +91,47 @@ struct SheetJobRulesTests {
         try again.write(reused)
         #expect(FileManager.default.fileExists(atPath: reused.files[0].path))
     }
+
+    /// Progress counts every frame decoded; a raised flag stops the decoding and nothing is written.
+    @Test func progressAndCancellation() async throws {
+        let output = try Self.output("walk.png")
+        let job = SheetJob(sources: [Self.robot], output: output)
+        let seen = Seen()
+        _ = try job.plan(progress: { done, total in seen.add(done, total) })
+        #expect(seen.values.map(\.0).sorted() == Array(1...8))
+        #expect(Set(seen.values.map(\.1)) == [8])
+
+        let flag = CancellationFlag()
+        flag.cancel()
+        #expect(throws: SheetJobError.cancelled) { _ = try job.plan(cancellation: flag) }
+
+        let written = try await job.run()
+        #expect(written.files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
+
+        // The decoding waits at its first frame until the task that awaits it has been cancelled.
+        let other = try Self.output("walk.png")
+        let started = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
+        let task = Task {
+            try await SheetJob(sources: [Self.robot], output: other).run(progress: { done, _ in
+                if done == 1 { started.signal(); resume.wait() }
+            })
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread { started.wait(); continuation.resume() }.start()
+        }
+        task.cancel()
+        resume.signal()
+        let result = await task.result
+        guard case .failure(let error) = result else { Issue.record("the job finished"); return }
+        #expect(error as? SheetJobError == .cancelled)
+        #expect(!FileManager.default.fileExists(atPath: other))
+    }
+}
+
+/// Progress calls seen from the decoding threads.
+final class Seen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [(Int, Int)] = []
+    func add(_ done: Int, _ total: Int) { lock.withLock { stored.append((done, total)) } }
+    var values: [(Int, Int)] { lock.withLock { stored } }
 }
