@@ -57,4 +57,32 @@ struct ValidatorInMemoryTests {
         #expect(try ValidationConfig.find(for: [folder + "/"]).uikit == true)
         #expect(throws: ValidationConfig.Error.self) { _ = try ValidationConfig.find(for: [folder], file: folder + "/none.json") }
     }
+
+    /// The async call gives the sync call's report; a cancelled task gives no report.
+    @Test func asyncValidationAndCancellation() async throws {
+        let folder = Fixtures.path("sequences")
+        let validator = Validator(deep: true)
+        let awaited = try await validator.validate([folder])
+        let direct = try { () throws in try validator.validate([folder], progress: nil) }()   // (the sync call, from a sync closure)
+        #expect(awaited.findings.map(\.message) == direct.findings.map(\.message))
+        #expect(awaited.fileCount == direct.fileCount)
+
+        let started = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
+        let task = Task {
+            try await validator.validate([folder], progress: { done, _ in
+                if done == 1 { started.signal(); resume.wait() }
+            })
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread { started.wait(); continuation.resume() }.start()
+        }
+        task.cancel()
+        resume.signal()
+        let result = await task.result
+        guard case .failure(let error) = result else { Issue.record("the validation finished"); return }
+        #expect(error as? Validator.Error == .cancelled)
+        let missing = await Task { try await validator.validate([folder + "/none"]) }.result
+        guard case .failure(let sourceError) = missing else { Issue.record("a missing folder validated"); return }
+        #expect(sourceError as? Validator.Error == .source(.notFound(source: folder + "/none")))
+    }
 }

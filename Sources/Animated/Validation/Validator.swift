@@ -36,6 +36,14 @@ public struct Validator: Sendable {
     /// may not be read ``Discovery/Error/permissionDenied(path:)`` and one without a PNG
     /// ``Discovery/Error/noFrames(source:)``.
     public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Discovery.Error) -> ValidationReport {
+        try validate(roots, progress: progress, cancellation: nil)
+    }
+
+    /// ``validate(_:progress:)``, stopping before the next file once `cancellation` is raised:
+    /// the report then covers the files read before (see ``validate(_:progress:)-swift.method`` in
+    /// its `async` form, which throws instead).
+    func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)?,
+                  cancellation: CancellationFlag?) throws(Discovery.Error) -> ValidationReport {
         var files: [FrameFile] = []
         for root in roots {
             let trimmed = Discovery.trimmingSlash(root)
@@ -47,7 +55,7 @@ public struct Validator: Sendable {
                 files.append(file)
             }
         }
-        return validate(files, reading: .disk, progress: progress)
+        return validate(files, reading: .disk, progress: progress, cancellation: cancellation)
     }
 
     /// Validates files held in memory, as ``validate(_:progress:)`` validates a folder holding
@@ -60,7 +68,7 @@ public struct Validator: Sendable {
         var contents: [String: [UInt8]] = [:]
         for file in files { contents[file.name] = file.bytes }
         let frames = files.compactMap { file in config.isIgnored(file.name) ? nil : FrameFile(path: file.name) }
-        return validate(frames, reading: .memory(contents), progress: progress)
+        return validate(frames, reading: .memory(contents), progress: progress, cancellation: nil)
     }
 
     /// Where the files' bytes come from.
@@ -79,10 +87,11 @@ public struct Validator: Sendable {
         }
     }
 
-    private func validate(_ files: [FrameFile], reading: Reading, progress: (@Sendable (Int, Int) -> Void)?) -> ValidationReport {
+    private func validate(_ files: [FrameFile], reading: Reading, progress: (@Sendable (Int, Int) -> Void)?,
+                          cancellation: CancellationFlag?) -> ValidationReport {
         let sequences = FrameSequence.group(files)
         let allFiles = sequences.flatMap(\.files)
-        let facts = gather(allFiles, reading: reading, progress: progress)
+        let facts = gather(allFiles, reading: reading, progress: progress, cancellation: cancellation)
         let factsByPath = Dictionary(uniqueKeysWithValues: facts.map { ($0.file.path, $0) })
 
         let subjects = Self.subjects(sequences, facts: factsByPath, reading: reading)
@@ -101,10 +110,15 @@ public struct Validator: Sendable {
     }
 
     /// Reads headers (or decodes, when deep) of every file, in parallel, in input order.
-    func gather(_ files: [FrameFile], reading: Reading = .disk, progress: (@Sendable (Int, Int) -> Void)?) -> [FileFacts] {
+    func gather(_ files: [FrameFile], reading: Reading = .disk, progress: (@Sendable (Int, Int) -> Void)?,
+                cancellation: CancellationFlag? = nil) -> [FileFacts] {
         let results = ResultSlots(count: files.count)
         let decoder = self.decoder, deep = self.deep
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            // Once cancelled, the files not yet read are recorded unread (the report is dropped).
+            guard cancellation?.isCancelled != true else {
+                return results.store(FileFacts(file: files[index], byteCount: 0), at: index)
+            }
             results.store(Self.facts(for: files[index], decoder: decoder, deep: deep, reading: reading), at: index)
             if let progress { progress(results.finishedCount(), files.count) }
         }
