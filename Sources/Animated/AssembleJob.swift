@@ -54,6 +54,10 @@ public struct AssembleJob: Sendable {
     public var maxBytes: Int?
     /// What the source may ask for: pixels of a frame, frames, decoded bytes of a GIF source.
     public var limits: ResourceLimits
+    /// The most threads each of the encoder's parallel stages uses (Basics' `ThreadBudget`): the
+    /// frames decoded ahead, and the loops over the frame being encoded; `nil` uses every core.
+    /// The GIF is the same whatever the limit.
+    public var threads: Int?
 
     /// A job reading `sources` (a folder, a prefix path, PNG files or one GIF) into `output`
     /// (`nil`: bytes only); the other settings are `flipbook assemble`'s defaults.
@@ -164,9 +168,23 @@ public struct AssembleJob: Sendable {
         try run(plan(), progress: progress, cancellation: cancellation)
     }
 
+    /// ``run(progress:cancellation:)`` within ``threads``.
+    private func encode(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)?,
+                        cancellation: CancellationFlag?) throws(AssembleError) -> Outcome {
+        let result = ThreadBudget.withLimit(threads) {
+            Result { () throws(AssembleError) in try encodeUnbounded(plan, progress: progress, cancellation: cancellation) }
+        }
+        return try result.get()
+    }
+
     /// Encodes and writes a plan made by ``plan()`` (see ``run(progress:cancellation:)``).
     public func run(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)? = nil,
                     cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
+        try encode(plan, progress: progress, cancellation: cancellation)
+    }
+
+    private func encodeUnbounded(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)?,
+                                 cancellation: CancellationFlag?) throws(AssembleError) -> Outcome {
         let play = plan.playback, scale = plan.animation.scale
         let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
         let names = play.frames.map { $0.fileName ?? "" }

@@ -1,3 +1,4 @@
+import Basics
 import Dispatch
 import Foundation
 
@@ -145,7 +146,7 @@ public struct MaxRectsPacker: Sendable {
     /// Runs `body` for `count` indices on all cores and returns the results in index order.
     private func concurrently<Value: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> Value?) -> [Value?] {
         let results = Slots<Value>(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { results.set($0, body($0)) }
+        ParallelLoop.perform(count) { results.set($0, body($0)) }
         return results.values
     }
 

@@ -39,6 +39,9 @@ public struct SheetJob: Sendable {
     public var png8: Bool
     /// Limits on what the frames may ask for (every frame is held until the pages are drawn).
     public var limits: ResourceLimits
+    /// The most threads the frames are decoded and the pages compressed on at once (Basics'
+    /// `ThreadBudget`); `nil` uses every core. The files are the same whatever the limit.
+    public var threads: Int?
     /// Whether ``output`` and ``data`` may replace files Flipbook did not write (never an input,
     /// never a file of another Flipbook set); `false` refuses them (Basics' `OutputError`).
     public var overwrite: Bool
@@ -131,7 +134,11 @@ public struct SheetJob: Sendable {
     /// anything. `progress` receives (frames decoded, frames in all) from the decoding threads; a
     /// raised `cancellation` stops the decoding before its next frame (``SheetJobError/cancelled``).
     public func plan(progress: (@Sendable (Int, Int) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(SheetJobError) -> Plan {
-        do { return try makePlan(progress: progress, cancellation: cancellation) } catch { throw SheetJobError.from(error, output: output) }
+        do {
+            return try ThreadBudget.withLimit(threads) { try makePlan(progress: progress, cancellation: cancellation) }
+        } catch {
+            throw SheetJobError.from(error, output: output)
+        }
     }
 
     private func makePlan(progress: (@Sendable (Int, Int) -> Void)?, cancellation: CancellationFlag?) throws -> Plan {
@@ -248,8 +255,10 @@ public struct SheetJob: Sendable {
     /// and only ``output`` and ``data``, with ``overwrite``, may replace a file Flipbook did not write.
     public func write(_ plan: Plan) throws(SheetJobError) {
         do {
-            try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs), named: overwrite ? [output] + (data.map { [$0] } ?? []) : [],
-                                  pngLevel: pngLevel, png8: png8)
+            try ThreadBudget.withLimit(threads) {
+                try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs),
+                                      named: overwrite ? [output] + (data.map { [$0] } ?? []) : [], pngLevel: pngLevel, png8: png8)
+            }
         } catch {
             throw SheetJobError.from(error, output: output)
         }

@@ -11,7 +11,7 @@ enum Compositor {
     /// same whatever the number of bands).
     static func composite(_ paints: [PendingPaint], onto surface: UnsafeMutableSendable<SIMD4<Float>>, width: Int, height: Int,
                           bands: Int?, scratch: inout Rasterizer.Scratch) {
-        let cores = width * height >= parallelArea ? ParallelLoop.cores : 1
+        let cores = width * height >= parallelArea ? ParallelLoop.machineCores : 1
         let bands = max(1, min(height, bands ?? cores))
         guard bands > 1 else {
             for paint in paints { paint.composite(onto: surface, width: width, height: height, band: nil, scratch: &scratch) }

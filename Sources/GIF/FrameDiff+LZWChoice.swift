@@ -93,7 +93,7 @@ extension FrameDiff {
     /// rows on all cores).
     private static func fitsLoosely(_ rect: GIF.Rect, width: Int, colors: UnsafeSendable<UInt32>,
                                     source: UnsafeSendable<UInt8>, screen: UnsafeSendable<UInt32>) -> Bool {
-        let bands = rect.width * rect.height >= 1 << 15 ? ParallelLoop.cores : 1
+        let bands = rect.width * rect.height >= 1 << 15 ? ParallelLoop.machineCores : 1
         // Per band: summed squared distance, pixels.
         var sums = [Int](repeating: 0, count: bands * 2)
         sums.withUnsafeMutableBufferPointer { sums in

@@ -186,7 +186,7 @@ struct FrameDiff {
     /// when none does; bands of rows are scanned on all cores.
     private func bounds(_ target: [UInt32], _ screen: [UInt32], _ predicate: Change) -> GIF.Rect? {
         let (width, height) = (self.width, self.height)
-        let bands = height * width >= 1 << 15 ? ParallelLoop.cores : 1
+        let bands = height * width >= 1 << 15 ? ParallelLoop.machineCores : 1
         // Per band: minX, maxX, minY, maxY (minY == height: nothing found).
         var found = [Int](repeating: 0, count: bands * 4)
         target.withUnsafeBufferPointer { target in

@@ -21,6 +21,8 @@ enum FramePipeline {
         // Threads of their own, not blocks on Dispatch's pool: a worker waiting for the consumer
         // would hold a pool thread, and the consumer's own parallel loops
         // (`DispatchQueue.concurrentPerform`) would then find none free and run on one core.
+        // The workers keep the caller's thread budget: their loops stay within it.
+        let budget = ThreadBudget.current
         for _ in 0..<workers {
             group.enter()
             let thread = Thread {
@@ -29,11 +31,13 @@ enum FramePipeline {
                 // on Benchmarks/gif-real against equal priority, 3–11 % less wall time (nice 19
                 // about the same; 5 half of it).
                 ParallelLoop.workAhead()
-                while let index = state.nextIndex() {
-                    state.store(Result {
-                        if stop?.isCancelled == true { throw stopped() }
-                        return try produce(index)
-                    }, at: index)
+                ThreadBudget.withLimit(budget) {
+                    while let index = state.nextIndex() {
+                        state.store(Result {
+                            if stop?.isCancelled == true { throw stopped() }
+                            return try produce(index)
+                        }, at: index)
+                    }
                 }
                 group.leave()
             }

@@ -97,12 +97,12 @@ enum Quantizer {
     private static func refine(_ centers: [[Double]], samples: [Sample], assigned: Assignments) -> [[Double]]? {
         // Samples are split into fixed chunks summed on all cores, then added in chunk order, so
         // the result does not depend on scheduling.
-        let chunkCount = samples.count < 4096 ? 1 : min(ParallelLoop.cores * 2, 16)
+        let chunkCount = samples.count < 4096 ? 1 : min(ParallelLoop.machineCores * 2, 16)
         let chunkSize = (samples.count + chunkCount - 1) / chunkCount
         let search = NearestCenter(centers.flatMap { $0 })
         let gaps = search.quarterGaps()
         let partials = Partials(count: chunkCount, size: centers.count * 4)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        ParallelLoop.perform(chunkCount) { chunk in
             var sums = [Double](repeating: 0, count: centers.count * 4)
             let range = (chunk * chunkSize)..<min(samples.count, (chunk + 1) * chunkSize)
             search.withLookup { lookup in

@@ -41,7 +41,7 @@ struct PNGWriter {
             compressed.withUnsafeMutableBufferPointer { compressedOut in
                 checksums.withUnsafeMutableBufferPointer { checksumsOut in
                     let (compressedOut, checksumsOut) = (UnsafeMutableSendable(compressedOut), UnsafeMutableSendable(checksumsOut))
-                    DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+                    ParallelLoop.perform(pieces) { piece in
                         let first = piece * rowsPerPiece, end = min(height, first + rowsPerPiece)
                         let primer = max(0, first - dictionaryRows)
                         // The rows before the piece are filtered again here for its dictionary.

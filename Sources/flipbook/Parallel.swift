@@ -1,10 +1,11 @@
+import Basics
 import Dispatch
 import Foundation
 
 /// `body(0..<count)` on all cores, results in index order; `progress` counts completions.
 func parallelMap<T>(_ count: Int, progress: Progress?, _ body: @Sendable (Int) -> T) -> [T] {
     let results = Results<T>(count: count)
-    DispatchQueue.concurrentPerform(iterations: count) { index in
+    ParallelLoop.perform(count) { index in
         let done = results.set(index, body(index))
         progress?.update(done, count)
     }

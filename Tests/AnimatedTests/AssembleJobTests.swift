@@ -112,6 +112,15 @@ struct AssembleJobTests {
         #expect(atOne.bytes != byInput.bytes)
     }
 
+    /// One thread or every core: the same GIF.
+    @Test(arguments: [spinner, Fixtures.path("sequences/unity-wispy-smoke-03b-faint")])
+    func theThreadLimitDoesNotChangeTheGIF(folder: String) throws {
+        var job = AssembleJob(sources: [folder], output: nil)
+        let everyCore = try job.run()
+        job.threads = 1
+        #expect(try job.run().bytes == everyCore.bytes)
+    }
+
     @Test func aUniformDurationIsOneValue() throws {
         let input = GIF.Encoder.Input(count: 4, duration: 0.08) { _ in Bitmap(width: 2, height: 2) }
         #expect(input.durations == [0.08, 0.08, 0.08, 0.08])

@@ -18,6 +18,8 @@ public struct Validator: Sendable {
     /// The PNG decoder used for headers and frames. Its pixel limit (`--max-pixels`) applies when
     /// ``deep`` decodes frames: a larger frame is a `png.corrupt` finding, never an allocation.
     public var decoder: PNG.Decoder
+    /// The most threads the files are read on at once (Basics' `ThreadBudget`); `nil` uses every core.
+    public var threads: Int?
 
     /// A validator with `config` (default: no `.flipbook.json`), reading headers only unless
     /// `deep`, through `decoder` (default: the standard pixel limit).
@@ -114,13 +116,15 @@ public struct Validator: Sendable {
                 cancellation: CancellationFlag? = nil) -> [FileFacts] {
         let results = ResultSlots(count: files.count)
         let decoder = self.decoder, deep = self.deep
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            // Once cancelled, the files not yet read are recorded unread (the report is dropped).
-            guard cancellation?.isCancelled != true else {
-                return results.store(FileFacts(file: files[index], byteCount: 0), at: index)
+        ThreadBudget.withLimit(threads) {
+            ParallelLoop.perform(files.count) { index in
+                // Once cancelled, the files not yet read are recorded unread (the report is dropped).
+                guard cancellation?.isCancelled != true else {
+                    return results.store(FileFacts(file: files[index], byteCount: 0), at: index)
+                }
+                results.store(Self.facts(for: files[index], decoder: decoder, deep: deep, reading: reading), at: index)
+                if let progress { progress(results.finishedCount(), files.count) }
             }
-            results.store(Self.facts(for: files[index], decoder: decoder, deep: deep, reading: reading), at: index)
-            if let progress { progress(results.finishedCount(), files.count) }
         }
         return results.values()
     }

@@ -154,7 +154,7 @@ struct FloatImage {
             out.withUnsafeMutableBufferPointer { target in
                 let target = UnsafeMutableSendable(target)
                 let chunks = max(1, min(16, stride / 64))
-                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                ParallelLoop.perform(chunks) { chunk in
                     let start = stride * chunk / chunks, end = stride * (chunk + 1) / chunks
                     var sum = [Float](repeating: 0, count: end - start)
                     // The row at `row`, or nil for transparent rows outside the image.
