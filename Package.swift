@@ -14,6 +14,8 @@ let docsPlugin: [Package.Dependency] = Context.environment["FLIPBOOK_DOCS"] == n
 
 let package = Package(
     name: "Flipbook",
+    // Swift concurrency (the jobs' async forms) and the regex literals need macOS 13.
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "Basics", targets: ["Basics"]),
         .library(name: "Raster", targets: ["Raster"]),

@@ -14,9 +14,10 @@ public enum Discovery {
         case notAFolder(path: String)
         /// The folder at `path` (or one on its way) may not be read.
         case permissionDenied(path: String)
-        /// Neither a folder, nor a file, nor the prefix of any numbered PNG.
+        /// A folder (or file list) that exists and holds no frame (no PNG, or none numbered).
         case noFrames(source: String)
-        /// Nothing is at `source`, nor is its folder there (a mistyped path).
+        /// Nothing is at `source`: no file or folder, and no frames named after it as a prefix
+        /// (`fx/boom` for `boom1.png…`) — a mistyped path.
         case notFound(source: String)
         /// A file listed among frames that is not a PNG (`notes.txt`, `shot.jpg`).
         case notPNG(path: String)
@@ -27,7 +28,13 @@ public enum Discovery {
             case .unreadableFolder(let path, let reason): "\(path): cannot list folder: \(reason)"
             case .notAFolder(let path): "\(path) is a file, not a folder of frames"
             case .permissionDenied(let path): "\(path): permission denied"
-            case .notFound(let source): "\(source): no such file or folder"
+            case .notFound(let source):
+                // A name without an extension may have been meant as a prefix: say that was looked for too.
+                if let name = source.split(separator: "/").last, !name.contains(".") {
+                    "\(source): no such file or folder, nor frames named \(name)1.png…"
+                } else {
+                    "\(source): no such file or folder"
+                }
             case .notPNG(let path): "\(path): not a PNG file (frames are PNG files, named by number or listed in order)"
             case .noFrames(let source):
                 "\(source): no frames found (expected a folder, PNG files, or a prefix such as "
@@ -179,7 +186,8 @@ public enum Discovery {
             throw .notFound(source: source)
         }
         let matches = try pngFiles(inFolder: folder, recursive: false).compactMap { FrameFile(path: $0) }.filter { $0.prefix == prefix }
-        guard !matches.isEmpty else { throw .noFrames(source: source) }
+        // Nothing by that name, nor frames named after it: a mistyped folder or prefix.
+        guard !matches.isEmpty else { throw .notFound(source: source) }
         return matches
     }
 

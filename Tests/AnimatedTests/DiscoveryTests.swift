@@ -51,9 +51,11 @@ struct DiscoveryTests {
         #expect(byPrefix.count == 1 && byPrefix[0].frames.count == 3 && byPrefix[0].prefix == "explosion")
         let byFiles = try Discovery.sequences(from: [tree.path("fx/explosion_hl2.png"), tree.path("fx/explosion_hl1.png")])
         #expect(byFiles.map(\.prefix) == ["explosion_hl"] && byFiles[0].frames.map(\.number) == [1, 2])
-        #expect(throws: Discovery.Error.noFrames(source: tree.path("fx/nothing"))) {
+        #expect(throws: Discovery.Error.notFound(source: tree.path("fx/nothing"))) {
             _ = try Discovery.sequences(from: [tree.path("fx/nothing")])
         }
+        #expect(Discovery.Error.notFound(source: "fx/nothing").description == "fx/nothing: no such file or folder, nor frames named nothing1.png…")
+        #expect(Discovery.Error.notFound(source: "fx/walk1.png").description == "fx/walk1.png: no such file or folder")
     }
 
     @Test func picksScaleVariantsWithUIKitFallback() throws {

@@ -1,0 +1,73 @@
+import Animated
+import Basics
+import GIF
+import Raster
+
+/// What a server answers for an upload of frames: a GIF, or a status and a reason.
+public enum UploadResponse: Sendable, Equatable {
+    /// The GIF made of the upload.
+    case gif(bytes: [UInt8], frames: Int, warnings: [String])
+    /// The upload was refused: an HTTP status and the reason to show.
+    case rejected(status: Int, reason: String)
+}
+
+/// Turns an uploaded folder of frames (its files, in memory) into a GIF, as a web service would:
+/// check the upload, assemble it off the request's thread with a bounded number of threads, and
+/// answer each kind of failure with its own status. Nothing touches the disk.
+public struct UploadProcessor: Sendable {
+    /// Threads one upload may use (several uploads share the machine).
+    public var threads: Int?
+    /// What an upload may ask for.
+    public var limits: ResourceLimits
+
+    /// A processor using at most `threads` threads per upload, within `limits`.
+    public init(threads: Int? = 1, limits: ResourceLimits = .default) {
+        self.threads = threads
+        self.limits = limits
+    }
+
+    /// The GIF of `files` at `fps` (a `sequence.json` among them times it otherwise), or why not.
+    /// `progress` receives (frames done, frames in all) from the encoding thread. Cancelling the
+    /// calling task (the client went away) stops the encode before its next frame.
+    public func process(_ files: [InMemoryFile], fps: Double? = nil,
+                        progress: (@Sendable (Int, Int) -> Void)? = nil) async -> UploadResponse {
+        var validator = Validator(deep: false, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
+        validator.threads = threads
+        let report = validator.validate(files: files)
+        if let problem = report.findings.first(where: { $0.severity == .error }) {
+            return .rejected(status: 422, reason: problem.message)
+        }
+        var job = AssembleJob(source: .files(files), output: nil, limits: limits)
+        job.timing = Animation.Timing(fps: fps)
+        job.threads = threads
+        do {
+            let outcome = try await job.run(progress: progress)
+            return .gif(bytes: outcome.bytes, frames: outcome.report.framesWritten, warnings: outcome.warnings)
+        } catch {
+            return Self.response(to: error)
+        }
+    }
+
+    /// Each way a job fails, as the status a client should see.
+    static func response(to error: AssembleError) -> UploadResponse {
+        if let limit = error.limitError {
+            return .rejected(status: 413, reason: "too large: \(limit.limit.unit) over \(limit.maximum)")
+        }
+        switch error {
+        case .cancelled:
+            return .rejected(status: 499, reason: "cancelled")
+        case .source(.discovery(.notPNG(let path))):
+            return .rejected(status: 415, reason: "\(path) is not a PNG frame")
+        case .source(.discovery), .source(.ambiguous), .source(.gifAmongOtherSources):
+            return .rejected(status: 400, reason: error.description)
+        case .source(.manifest(let manifest)):
+            return .rejected(status: 422, reason: "sequence.json: \(manifest)")
+        case .frame(let decode):
+            return .rejected(status: 422, reason: decode.description)
+        case .encode(.invalidInput(let reason)):
+            return .rejected(status: 422, reason: reason)
+        case .source, .playback, .limit, .output, .encode, .write:
+            return .rejected(status: 500, reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Animated
+import AssetPipeline
+import Atlas
+import Basics
+import Foundation
+import GIF
+import Raster
+import Testing
+
+/// The README's jobs done by a package that depends on Flipbook, through its public API only:
+/// from async code, in memory, cancelled mid-way, and switching on the errors.
+@Suite("A package using Flipbook")
+struct AssetPipelineTests {
+    /// The repository's `Sequences/` (this file is Examples/Consumer/Tests/AssetPipelineTests/…).
+    static let sequences = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sequences").path
+
+    /// A folder's files as an upload holds them.
+    static func upload(_ folder: String) throws -> [InMemoryFile] {
+        let path = "\(sequences)/\(folder)"
+        return try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+            .filter { $0.hasSuffix(".png") || $0 == "sequence.json" }
+            .map { InMemoryFile(name: $0, data: try Data(contentsOf: URL(fileURLWithPath: "\(path)/\($0)"))) }
+    }
+
+    @Test func anUploadBecomesAGIFInMemory() async throws {
+        let files = try Self.upload("kenney-gold-coin")
+        #expect(files.count == 4)
+        let response = await UploadProcessor().process(files, fps: 8)
+        guard case .gif(let bytes, let frames, _) = response else { Issue.record("\(response)"); return }
+        #expect(frames == 4)
+        let decoded = try GIF.Decoder(bytes: bytes, file: "upload.gif").allFrames()
+        #expect(decoded.count == 4)
+        #expect(decoded.map(\.delay) == [13, 12, 13, 12], "8 fps on the cumulative timeline")
+        // The same frames read by Animated, as an app would show them.
+        let animation = try Animation.load(files: files)
+        #expect(animation.frameIndex(at: 0.05) == 1, "UIKit's 30 fps: the second frame shows at 50 ms")
+    }
+
+    @Test func eachFailureHasItsStatus() async throws {
+        let coin = try Self.upload("kenney-gold-coin")
+        let processor = UploadProcessor()
+        let notes = InMemoryFile(name: "notes.txt", bytes: Array("hello".utf8))
+        #expect(await processor.process(coin + [notes]) == .rejected(status: 415, reason: "notes.txt is not a PNG frame"))
+        let truncated = InMemoryFile(name: "gold_5.png", bytes: Array(coin[0].bytes.prefix(40)))
+        guard case .rejected(422, _) = await processor.process(coin + [truncated]) else { Issue.record("a truncated frame"); return }
+        var small = ResourceLimits.default
+        small.maxPixels = 1000
+        guard case .rejected(413, let reason) = await UploadProcessor(limits: small).process(coin) else { Issue.record("over the limit"); return }
+        #expect(reason == "too large: pixels over 1000")
+        #expect(await processor.process([]) == .rejected(status: 400, reason: "the files given: no frames found (expected a folder, PNG files, or a prefix such as Sequences/explosion/explosion for explosion1.png…)"))
+    }
+
+    /// The client goes away while its GIF is being made: the encode stops at the next frame.
+    @Test func aCancelledUploadStops() async throws {
+        let files = try Self.upload("explosion")
+        let started = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
+        let task = Task {
+            await UploadProcessor().process(files, progress: { done, _ in
+                if done == 1 { started.signal(); resume.wait() }
+            })
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread { started.wait(); continuation.resume() }.start()
+        }
+        task.cancel()
+        resume.signal()
+        #expect(await task.value == .rejected(status: 499, reason: "cancelled"))
+    }
+
+    /// One packing, written for Phaser and for Godot; then read back as each engine's data.
+    @Test func oneSheetForTwoEngines() async throws {
+        let folder = NSTemporaryDirectory() + "consumer-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let step = SheetStep(engines: [.phaser3, .godot4])
+        let written = try await step.run(sources: ["\(Self.sequences)/kenney-robot-walk", "\(Self.sequences)/kenney-gold-coin"], into: folder)
+        #expect(written.contains("\(folder)/sheet-phaser3.json") && written.contains("\(folder)/sheet-godot4.tres"))
+        let phaser = try SheetImport.read("\(folder)/sheet-phaser3.json")
+        let godot = try SheetImport.read("\(folder)/sheet-godot4.tres")
+        #expect(phaser.sprites.count == 12)
+        #expect(godot.sprites.count == phaser.sprites.count)
+        for sprite in phaser.sprites {
+            let twin = try #require(godot.sprites.first { $0.frame == sprite.frame })
+            #expect(godot.frame(twin) == phaser.frame(sprite))
+        }
+
+        do {
+            _ = try await step.run(sources: ["\(Self.sequences)/no-such-folder"], into: folder)
+            Issue.record("a missing folder was packed")
+        } catch {
+            guard case .source(.notFound(let source)) = error else { Issue.record("\(error)"); return }
+            #expect(source.hasSuffix("no-such-folder"))
+        }
+        do {
+            _ = try await SheetStep(engines: [.pixi], builder: SheetBuilder(alphaHandling: .premultiply))
+                .run(sources: ["\(Self.sequences)/kenney-gold-coin"], into: folder)
+            Issue.record("premultiplied pages for PixiJS were written")
+        } catch {
+            guard case .engine(let refusal) = error else { Issue.record("\(error)"); return }
+            #expect(refusal.engine == .pixi)
+        }
+    }
+}
