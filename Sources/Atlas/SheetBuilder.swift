@@ -24,16 +24,17 @@ public struct SheetBuilder: Sendable {
         public var bitmaps: [Bitmap]
         /// The sequence (animation) it belongs to.
         public var sequence: String?
-        /// Milliseconds.
-        public var duration: Int?
+        /// How long it shows, in seconds, as everywhere in Flipbook's Swift API (the sheet's data
+        /// stores whole milliseconds: ``SpriteSheet/Sprite/duration``).
+        public var duration: Double?
 
         /// A frame at a single scale.
         /// - Parameters:
         ///   - name: The sprite's name, unique within the sheet.
         ///   - bitmap: The frame.
         ///   - sequence: The animation it belongs to, or `nil`.
-        ///   - duration: How long it shows, in milliseconds, or `nil`.
-        public init(name: String, bitmap: Bitmap, sequence: String? = nil, duration: Int? = nil) {
+        ///   - duration: How long it shows, in seconds, or `nil`.
+        public init(name: String, bitmap: Bitmap, sequence: String? = nil, duration: Double? = nil) {
             self.init(name: name, bitmaps: [bitmap], sequence: sequence, duration: duration)
         }
 
@@ -43,8 +44,8 @@ public struct SheetBuilder: Sendable {
         ///   - name: The sprite's name, unique within the sheet.
         ///   - bitmaps: The frame at each scale, smallest first.
         ///   - sequence: The animation it belongs to, or `nil`.
-        ///   - duration: How long it shows, in milliseconds, or `nil`.
-        public init(name: String, bitmaps: [Bitmap], sequence: String? = nil, duration: Int? = nil) {
+        ///   - duration: How long it shows, in seconds, or `nil`.
+        public init(name: String, bitmaps: [Bitmap], sequence: String? = nil, duration: Double? = nil) {
             self.name = name
             self.bitmaps = bitmaps
             self.sequence = sequence
@@ -314,7 +315,7 @@ public struct SheetBuilder: Sendable {
                     name: input.name, frame: frames[slot], page: placement.placements[slot].page, rotated: placement.placements[slot].rotated,
                     trimmed: region.width != input.bitmap.width || region.height != input.bitmap.height,
                     spriteSourceSize: Self.scaled(region, by: factor), sourceWidth: bitmap.width, sourceHeight: bitmap.height,
-                    duration: input.duration)
+                    duration: input.duration.map { max(1, Int(($0 * 1000).rounded())) })
             }
             return SpriteSheet(pages: pages.map(alphaHandling.apply), sprites: sprites, animations: animations, rotation: rotation,
                                premultipliedAlpha: alphaHandling == .premultiply)

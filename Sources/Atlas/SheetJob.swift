@@ -207,7 +207,7 @@ public struct SheetJob: Sendable {
         // --max-size bounds the largest scale's pages: the layout is made at the smallest.
         if let packed, let first = packed.first, let last = packed.last, last > first { builder.maxSide = builder.maxSide * first / last }
         let inputs = zip(jobs, decoded).map { job, bitmaps in
-            SheetBuilder.Input(name: job.name, bitmaps: bitmaps.images, sequence: job.sequence, duration: job.duration)
+            SheetBuilder.Input(name: job.name, bitmaps: bitmaps.images, sequence: job.sequence, duration: Double(job.duration) / 1000)
         }
         let resampled = decoded.reduce(0) { $0 + $1.resampled }
         if resampled > 0 {

@@ -27,7 +27,8 @@ public struct SpriteSheet: Sendable {
         public var sourceWidth: Int
         /// The original frame's height (see ``sourceWidth``).
         public var sourceHeight: Int
-        /// Milliseconds, from the animation model.
+        /// How long it shows, in whole milliseconds, as the data formats store it (the Swift API
+        /// elsewhere speaks seconds: ``SheetBuilder/Input/duration``).
         public var duration: Int?
 
         /// The region's size before turning: what the data formats call its width and height.

@@ -15,8 +15,12 @@ extension GIF {
         /// Where the frame's own pixels were drawn.
         public var rect: Rect
 
-        /// The delay in seconds.
+        /// The delay in seconds, as stored (``delay`` is the file's centiseconds).
         public var duration: Double { Double(delay) / 100 }
+
+        /// How long browsers show the frame, in seconds (``playedDelay``): what an animation read
+        /// from this GIF times the frame with.
+        public var playedDuration: Double { Double(playedDelay) / 100 }
 
         /// The delay as browsers play it, in centiseconds: 0–1 cs show for 10 cs (a delay of 0
         /// would be no frame at all). `frames`, `info` and `assemble` of a GIF all count this.

@@ -37,7 +37,8 @@ extension GIF.Encoder {
     ///
     /// Bisects the ladder (file size falls along it): these settings first, then the smallest; when
     /// the smallest does not fit either, it is the best effort (`fits` false). About five encodes
-    /// instead of up to ten. `progress` restarts with each encode.
+    /// instead of up to ten. `progress` restarts with each encode. Throws as
+    /// ``GIF/Encoder/encode(_:progress:)`` does.
     public func encode(_ input: Input, maxBytes: Int, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Fitted {
         let ladder = budgetLadder
         var attempts = 0

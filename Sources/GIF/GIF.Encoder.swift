@@ -148,7 +148,10 @@ extension GIF {
             self.scale = scale
         }
 
-        /// Encodes `input` in memory; `progress` receives (frames done, frames in all) for both passes.
+        /// Encodes `input` in memory; `progress` receives (frames done, frames in all) for both passes,
+        /// on the encoding thread. Throws ``EncodeError`` (``EncodeError/cancelled`` once the
+        /// input's ``Input/cancellation`` is raised), or what ``Input/load`` throws, unchanged
+        /// (Raster's `PNG.DecodeError` for frames read from files).
         public func encode(_ input: Input, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report) {
             try run(input, progress: progress, drain: nil)
         }
@@ -157,7 +160,8 @@ extension GIF {
         /// single-file Basics `OutputSet` (recorded, so a later run may replace it); the GIF is
         /// never held in memory whole. Before any work, Basics' `OutputError` refuses a `path` that
         /// is one of `inputs`, not a regular file, another set's file, or — unless `overwrite` — a
-        /// file Flipbook did not write.
+        /// file Flipbook did not write. Throws as ``encode(_:progress:)`` does, ``EncodeError/writeFailed(file:reason:)``
+        /// when the file cannot be written, and `OutputError`; nothing is left at `path` on any error.
         public func write(_ input: Input, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
             let set = OutputSet(owner: path, protecting: inputs)

@@ -80,7 +80,7 @@ struct GeneratorOutput: ParsableArguments {
             // A sheet needs every frame at once anyway.
             let frames = parallelMap(count, progress: progress) { generator.frame($0) }
             let inputs = frames.enumerated().map { index, bitmap in
-                SheetBuilder.Input(name: "\(prefix)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: Int((1000 / fps).rounded()))
+                SheetBuilder.Input(name: "\(prefix)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: 1 / fps)
             }
             let files = try SheetExport.files(for: [SheetBuilder(layout: .rows).build(inputs)], format: .jsonHash, output: output)
             try SheetExport.write(files, owner: output, protecting: protected, named: overwrite ? [output] : [])

@@ -106,9 +106,9 @@ struct SheetBuilderTests {
     }
 
     static let inputs: [SheetBuilder.Input] = [
-        .init(name: "walk0", bitmap: frame(32, 32, content: (4, 6, 20, 10), color: .white), sequence: "walk", duration: 100),
-        .init(name: "walk1", bitmap: frame(32, 32, content: (0, 0, 32, 32), color: .black), sequence: "walk", duration: 100),
-        .init(name: "walk2", bitmap: frame(32, 32, content: (4, 6, 20, 10), color: .white), sequence: "walk", duration: 50),
+        .init(name: "walk0", bitmap: frame(32, 32, content: (4, 6, 20, 10), color: .white), sequence: "walk", duration: 0.1),
+        .init(name: "walk1", bitmap: frame(32, 32, content: (0, 0, 32, 32), color: .black), sequence: "walk", duration: 0.1),
+        .init(name: "walk2", bitmap: frame(32, 32, content: (4, 6, 20, 10), color: .white), sequence: "walk", duration: 0.05),
         .init(name: "jump0", bitmap: frame(16, 24, content: (10, 2, 3, 3), color: Color(r: 200, g: 0, b: 9)), sequence: "jump"),
     ]
 

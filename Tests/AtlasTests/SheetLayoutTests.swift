@@ -13,7 +13,7 @@ struct SheetLayoutTests {
         let folder = Fixtures.path("framegen/seagull")
         return (1...12).map { index in
             let bitmap = try! PNG.Decoder().decodeBitmap(file: "\(folder)/seagull\(index).png")
-            return SheetBuilder.Input(name: "seagull\(index)", bitmap: bitmap, sequence: "seagull", duration: 83)
+            return SheetBuilder.Input(name: "seagull\(index)", bitmap: bitmap, sequence: "seagull", duration: 0.083)
         }
     }()
 
