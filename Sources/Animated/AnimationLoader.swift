@@ -81,6 +81,13 @@ extension Animation {
         return try load(sequences, source: sources.joined(separator: " "), scale: scale, device: device, reading: .disk)
     }
 
+    /// The animation at file URLs (a folder, PNG files, one GIF), read as
+    /// ``load(_:scale:device:limits:)`` reads paths.
+    public static func load(_ urls: [URL], scale: Int? = nil, device: String? = nil,
+                            limits: ResourceLimits = .default) throws(LoadError) -> Animation {
+        try load(urls.map(\.filePathForFlipbook), scale: scale, device: device, limits: limits)
+    }
+
     /// The animation that files held in memory stand for, read by the rules of
     /// ``load(_:scale:device:limits:)`` for files on disk: one GIF file is a GIF
     /// (``load(gif:file:limits:)``); PNG files named as numbered frames (`walk1.png`,

@@ -66,6 +66,14 @@ public struct AssembleJob: Sendable {
         self.init(source: .paths(sources), output: output, overwrite: overwrite, encoder: encoder, limits: limits)
     }
 
+    /// A job reading the files or folder at `sources` (file URLs) into the file at `output` (`nil`:
+    /// bytes only).
+    public init(sources: [URL], output: URL?, overwrite: Bool = false, encoder: GIF.Encoder = GIF.Encoder(),
+                limits: ResourceLimits = .default) {
+        self.init(sources: sources.map(\.filePathForFlipbook), output: output?.filePathForFlipbook, overwrite: overwrite,
+                  encoder: encoder, limits: limits)
+    }
+
     /// A job reading `source` into `output` (`nil`: bytes only).
     public init(source: Source, output: String?, overwrite: Bool = false, timing: Animation.Timing = Animation.Timing(),
                 highlighted: Bool = false, repeatCount: Int? = nil, scale: Int? = nil, encoder: GIF.Encoder = GIF.Encoder(),

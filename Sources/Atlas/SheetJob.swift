@@ -65,6 +65,14 @@ public struct SheetJob: Sendable {
         self.overwrite = overwrite
     }
 
+    /// A job with `flipbook sheet`'s options, its files named by file URLs.
+    public init(sources: [URL], output: URL, data: URL? = nil, engine: SheetEngine? = nil, format: SheetExport.Format? = nil,
+                builder: SheetBuilder = SheetBuilder(), scales: [Int]? = nil, fps: Double? = nil, limits: ResourceLimits = .default,
+                overwrite: Bool = false) {
+        self.init(sources: sources.map(\.filePathForFlipbook), output: output.filePathForFlipbook, data: data?.filePathForFlipbook,
+                  engine: engine, format: format, builder: builder, scales: scales, fps: fps, limits: limits, overwrite: overwrite)
+    }
+
     /// What ``plan()`` made: the sheets and the files to write.
     public struct Plan: Sendable {
         /// One sheet per scale, smallest first, sharing a layout.

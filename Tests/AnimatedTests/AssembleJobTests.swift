@@ -112,6 +112,19 @@ struct AssembleJobTests {
         #expect(atOne.bytes != byInput.bytes)
     }
 
+    /// File URLs name what paths name; another URL names no file.
+    @Test func fileURLsAreReadAsPaths() throws {
+        let folder = try Fixtures.temporaryFolder("assemble-url")
+        let url = URL(fileURLWithPath: Self.coin)
+        #expect(try Animation.load([url]).frames == Animation.load([Self.coin]).frames)
+        let written = try AssembleJob(sources: [url], output: URL(fileURLWithPath: folder + "/coin.gif")).run()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/coin.gif")).count == written.report.bytes)
+        #expect(try AssembleJob(sources: [Self.coin], output: nil).run().bytes.count == written.report.bytes)
+        let web = try #require(URL(string: "https://example.com/coin"))
+        #expect(throws: Animation.LoadError.discovery(.notFound(source: "https://example.com/coin"))) { _ = try Animation.load([web]) }
+        #expect(try Validator().validate([url]).fileCount == 4)
+    }
+
     /// One thread or every core: the same GIF.
     @Test(arguments: [spinner, Fixtures.path("sequences/unity-wispy-smoke-03b-faint")])
     func theThreadLimitDoesNotChangeTheGIF(folder: String) throws {

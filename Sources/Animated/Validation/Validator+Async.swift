@@ -1,4 +1,5 @@
 import Basics
+import Foundation
 
 extension Validator {
     /// Why an `async` validation gave no report.
@@ -15,6 +16,11 @@ extension Validator {
             case .cancelled: "cancelled"
             }
         }
+    }
+
+    /// ``validate(_:progress:)`` for folders named by file URLs.
+    public func validate(_ roots: [URL], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Discovery.Error) -> ValidationReport {
+        try validate(roots.map(\.filePathForFlipbook), progress: progress)
     }
 
     /// ``validate(_:progress:)`` without blocking the caller's thread: the files are read on a

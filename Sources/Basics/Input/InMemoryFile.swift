@@ -22,3 +22,11 @@ public struct InMemoryFile: Sendable, Hashable {
         self.init(name: name, bytes: [UInt8](data))
     }
 }
+
+extension URL {
+    /// The path the libraries take for this URL: a file URL's path; any other URL as written, which
+    /// names no file (so it is reported as missing, never read from elsewhere).
+    package var filePathForFlipbook: String {
+        isFileURL ? path : absoluteString
+    }
+}
