@@ -17,7 +17,7 @@ extension Animation {
         case gif(GIF.DecodeError)
         /// A GIF named among other sources: a GIF is an animation of its own, read alone.
         case gifAmongOtherSources(gif: String)
-        /// The source asked for more than the ``ResourceLimits`` allow (a GIF's decoded frames held).
+        /// The source asked for more than the Basics' `ResourceLimits` allow (a GIF's decoded frames held).
         case limit(LimitError)
 
         /// The underlying error's message; for several sequences, their names and how to pick one.
@@ -82,14 +82,14 @@ extension Animation {
     }
 
     /// The animation at file URLs (a folder, PNG files, one GIF), read as
-    /// ``load(_:scale:device:limits:)`` reads paths.
+    /// `load(_:scale:device:limits:)` reads paths.
     public static func load(_ urls: [URL], scale: Int? = nil, device: String? = nil,
                             limits: ResourceLimits = .default) throws(LoadError) -> Animation {
         try load(urls.map(\.filePathForFlipbook), scale: scale, device: device, limits: limits)
     }
 
     /// The animation that files held in memory stand for, read by the rules of
-    /// ``load(_:scale:device:limits:)`` for files on disk: one GIF file is a GIF
+    /// `load(_:scale:device:limits:)` for files on disk: one GIF file is a GIF
     /// (``load(gif:file:limits:)``); PNG files named as numbered frames (`walk1.png`,
     /// `walk1@2x.png`, `fx/boom3.png`) form sequences, timed by a `sequence.json` among the files
     /// in their folder (`fx/sequence.json`), their `@Nx` files picked for `scale`; PNG files

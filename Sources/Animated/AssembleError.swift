@@ -12,7 +12,7 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
     case playback(Animation.PlaybackError)
     /// A frame could not be decoded (or is larger than the pixel limit allows).
     case frame(PNG.DecodeError)
-    /// The animation asks for more than the job's ``ResourceLimits`` allow (its frame count).
+    /// The animation asks for more than the job's Basics' `ResourceLimits` allow (its frame count).
     case limit(LimitError)
     /// The output was refused by the output contract before anything was written: a name that
     /// promises another format, an input, a file Flipbook did not write.

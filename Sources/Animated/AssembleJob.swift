@@ -4,7 +4,7 @@ import GIF
 import Raster
 
 /// Frames assembled into an animated GIF, as `flipbook assemble` does it, with every rule the
-/// command keeps: the source read as ``Animation/load(_:scale:device:limits:)`` reads it, timing
+/// command keeps: the source read as `Animation.load(_:scale:device:limits:)` reads it, timing
 /// laid over the source's own, the frame and pixel limits, the output's name checked against its
 /// format, no input ever replaced, a rerun's own earlier GIF left out of a glob, and the file
 /// written atomically (or the bytes returned, with no ``output``).

@@ -73,7 +73,7 @@ public struct SheetJob: Sendable {
                   engine: engine, format: format, builder: builder, scales: scales, fps: fps, limits: limits, overwrite: overwrite)
     }
 
-    /// What ``plan()`` made: the sheets and the files to write.
+    /// What ``plan(progress:cancellation:)`` made: the sheets and the files to write.
     public struct Plan: Sendable {
         /// One sheet per scale, smallest first, sharing a layout.
         public var sheets: [SpriteSheet]
@@ -101,7 +101,7 @@ public struct SheetJob: Sendable {
     /// Refuses, before anything is read, what the engine or the data format cannot hold, as
     /// `flipbook sheet` refuses it: a format that is not the engine's, rotation for an engine that
     /// draws rotated sprites unturned (Phaser, Godot) or a format that cannot store it, premultiplied
-    /// pages for an engine or format that cannot be told so. ``plan()`` calls it first.
+    /// pages for an engine or format that cannot be told so. ``plan(progress:cancellation:)`` calls it first.
     public func check() throws(SheetJobError) {
         do { try checkSettings() } catch { throw SheetJobError.from(error, output: output) }
     }

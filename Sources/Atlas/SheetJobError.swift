@@ -11,7 +11,7 @@ public enum SheetJobError: Error, Sendable, Equatable, CustomStringConvertible {
     case manifest(SequenceManifest.Error)
     /// A frame cannot be decoded (or is over the pixel limit).
     case frame(PNG.DecodeError)
-    /// The frames ask for more than the job's ``ResourceLimits`` allow (decoded bytes held).
+    /// The frames ask for more than the job's Basics' `ResourceLimits` allow (decoded bytes held).
     case limit(LimitError)
     /// The sprites cannot be packed as asked (a sprite larger than a page, sizes that do not divide by their scale).
     case packing(SheetBuilder.Error)

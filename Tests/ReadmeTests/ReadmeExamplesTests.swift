@@ -15,14 +15,14 @@ import TestSupport
 struct ReadmeExamplesTests {
     // README example 1 begin
     static func example1() throws {
-        let animation = try Animation.load(["Sequences/kenney-robot-walk"])   // nothing decoded yet
+        let animation = try Animation.load(["Sequences/kenney-robot-walk"])   // nothing decoded yet; a GIF reads too
         let shown = animation.frameIndex(at: 0.12)                          // 3: what UIImageView shows at t = 0.12 s
         let report = try Validator(deep: true).validate(["Sequences"])      // the rules of `flipbook validate`
 
-        // `flipbook assemble`: timing precedence (delays, then duration, then fps), then one encode.
-        let play = try animation.playback(timing: Animation.Timing(fps: 12))
-        let input = GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load() }
-        let gif = try GIF.Encoder(repeatCount: play.repeatCount).write(input, to: "walk.gif")
+        // `flipbook assemble`: its rules and refusals (AssembleError); `output: nil` returns the bytes.
+        var assemble = AssembleJob(sources: ["Sequences/kenney-robot-walk"], output: "walk.gif")
+        assemble.timing = Animation.Timing(fps: 12)                         // delays, then duration, then fps
+        let gif = try assemble.run()                                        // `try await assemble.run()`: cancellable
         for frame in try GIF.Decoder(file: "walk.gif").allFrames() { print(frame.delay, frame.image.width) }
 
         // `flipbook sheet --engine godot4`: plan (read, pack, lay out), look, then write as one set.
@@ -30,12 +30,15 @@ struct ReadmeExamplesTests {
                            builder: SheetBuilder(trim: true))
         let plan = try job.plan()
         try job.write(plan)
+        let pixi = job.forEngine(.pixi, output: "walk-pixi.png")            // the same packing, for PixiJS
+        try pixi.write(try pixi.plan(reusing: plan))
 
         let image = try PNG.Decoder().decode(file: "walk-sheet.png")     // header + straight RGBA8, raw values
         let bitmap = try PNG.Decoder().decodeBitmap(file: "walk-sheet.png")  // straight RGBA8 as in the file
         try PNG.Encoder().write(bitmap, to: "copy.png")                  // smallest lossless form, atomic
         // README example 1 end
-        #expect(shown == 3 && !report.hasErrors && gif.framesWritten == animation.frames.count)
+        #expect(shown == 3 && !report.hasErrors && gif.report.framesWritten == animation.frames.count)
+        #expect(FileManager.default.fileExists(atPath: "walk-pixi.json"))
         #expect(plan.sheets[0].sprites.count == animation.frames.count && image.header.width == bitmap.width)
     }
 

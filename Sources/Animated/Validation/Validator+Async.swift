@@ -4,7 +4,7 @@ import Foundation
 extension Validator {
     /// Why an `async` validation gave no report.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// A root is missing, a file, unreadable or holds no PNG (see ``validate(_:progress:)``).
+        /// A root is missing, a file, unreadable or holds no PNG (see `validate(_:progress:)`).
         case source(Discovery.Error)
         /// The task was cancelled before every file was read.
         case cancelled
@@ -18,12 +18,12 @@ extension Validator {
         }
     }
 
-    /// ``validate(_:progress:)`` for folders named by file URLs.
+    /// `validate(_:progress:)` for folders named by file URLs.
     public func validate(_ roots: [URL], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Discovery.Error) -> ValidationReport {
         try validate(roots.map(\.filePathForFlipbook), progress: progress)
     }
 
-    /// ``validate(_:progress:)`` without blocking the caller's thread: the files are read on a
+    /// `validate(_:progress:)` without blocking the caller's thread: the files are read on a
     /// thread of their own and Dispatch's workers (never on Swift's cooperative pool), and
     /// cancelling the calling task stops the reading before the next file
     /// (``Error/cancelled``). `progress` receives (files done, files in all) from the workers.

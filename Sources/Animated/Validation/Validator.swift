@@ -41,8 +41,8 @@ public struct Validator: Sendable {
         try validate(roots, progress: progress, cancellation: nil)
     }
 
-    /// ``validate(_:progress:)``, stopping before the next file once `cancellation` is raised:
-    /// the report then covers the files read before (see ``validate(_:progress:)-swift.method`` in
+    /// `validate(_:progress:)`, stopping before the next file once `cancellation` is raised:
+    /// the report then covers the files read before (see `validate(_:progress:)` in
     /// its `async` form, which throws instead).
     func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)?,
                   cancellation: CancellationFlag?) throws(Discovery.Error) -> ValidationReport {
@@ -60,8 +60,8 @@ public struct Validator: Sendable {
         return validate(files, reading: .disk, progress: progress, cancellation: cancellation)
     }
 
-    /// Validates files held in memory, as ``validate(_:progress:)`` validates a folder holding
-    /// them: each file's ``InMemoryFile/name`` is its path below that folder (`walk1.png`,
+    /// Validates files held in memory, as `validate(_:progress:)` validates a folder holding
+    /// them: each file's `name` is its path below that folder (`walk1.png`,
     /// `fx/boom3@2x.png`), and a `sequence.json` among them (`fx/sequence.json`) is its folder's
     /// manifest. Files that are no numbered PNG are left out, as on disk; `.flipbook.json` is not
     /// read from the list (pass a ``ValidationConfig``). What an upload holds, checked without

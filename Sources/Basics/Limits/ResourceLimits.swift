@@ -5,7 +5,7 @@
 /// The defaults are far above any real asset (the largest checked: 4096² sprite-sheet pages, a
 /// 1280×720 film, a 240-frame smoke loop, scenes and strokes of a few thousand segments) and far
 /// below what would exhaust a CI machine: at the defaults one image needs at most 256 MiB.
-/// The command line raises each with the flag ``LimitError/Limit/flag`` names.
+/// ``LimitError/Limit/property`` names each one's property (the command line has a flag for each).
 ///
 /// | limit | default | bounds |
 /// |---|---|---|

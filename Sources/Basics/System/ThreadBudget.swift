@@ -2,7 +2,7 @@ import Foundation
 
 /// How many threads Flipbook's parallel work may use, for work started on the current thread.
 ///
-/// By default every library call spreads its loops over all cores (``ProcessInfo/activeProcessorCount``).
+/// By default every library call spreads its loops over all cores (`ProcessInfo.activeProcessorCount`).
 /// A server encoding several requests at once, or a build step sharing the machine, bounds a call
 /// with ``withLimit(_:_:)``: within it, each parallel loop runs at most that many threads at once
 /// and their nested loops run on the thread they are in. The jobs (`AssembleJob`, `SheetJob`,
