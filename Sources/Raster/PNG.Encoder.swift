@@ -66,8 +66,10 @@ extension PNG {
         /// Encodes `bitmap` and writes it to `path` as a single-file `OutputSet` (Basics) (recorded, so a
         /// later run may replace it): refused before anything is encoded (`OutputError`) when
         /// `path` is one of `inputs`, not a regular file, another set's file, or — unless
-        /// `overwrite` — a file Flipbook did not write.
+        /// `overwrite` — a file Flipbook did not write, and (`OutputError/unsupportedName(path:reason:)`)
+        /// when its name promises another format than PNG (`.jpg`, `.gif`: the CLI's rule).
         public func write(_ bitmap: Bitmap, to path: String, protecting inputs: InputFiles, overwrite: Bool = false) throws {
+            try OutputName.require(path, extensions: ["png"], what: "a PNG encoder writes PNG")
             try OutputSet.check(file: path, protecting: inputs, overwrite: overwrite)
             let bytes = try encode(bitmap)
             do {

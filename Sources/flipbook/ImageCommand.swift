@@ -16,7 +16,7 @@ enum ImageCommand {
     static func check(output path: String, inputs: [String], overwrite: Bool) throws {
         if path == OutputName.standardOutput { return try OutputName.requireRedirectedStandardOutput() }
         try OutputName.require(path, extensions: ["png"], what: "this command writes PNG")
-        try OutputSet.check(file: path, protecting: InputFiles(inputs), overwrite: overwrite)
+        try OutputSet.check(file: path, protecting: InputFiles(inputs), overwrite: overwrite)   // before any decoding (PNG.Encoder checks again)
     }
 
     /// Writes `bitmap` as PNG to `path` (or standard output for `-`), never over one of `inputs`

@@ -100,6 +100,23 @@ struct DrawGenerateCommandTests {
         #"{"size":[10,10],"ops":[{"fill":"M0 0 H5 V5 Z"},{"clip":"M0 0 H9 V9 Z"},"# + op + "]}"
     }
 
+    /// A generated `@2x` GIF is dithered for its scale, as the same frames assembled from their
+    /// `@2x` files are: the two GIFs are the same bytes (the generator's scale used to be lost).
+    @Test func generatedGIFKeepsItsScale() throws {
+        let folder = Self.temporary("scaled")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for arguments in [["generate", "explosion", "--frames", "8", "--scale", "2", "--fps", "12", "-o", folder + "/frames"],
+                          ["generate", "explosion", "--frames", "8", "--scale", "2", "--fps", "12", "-o", folder + "/direct.gif"],
+                          ["generate", "explosion", "--frames", "8", "--scale", "1", "--fps", "12", "-o", folder + "/at1.gif"],
+                          ["assemble", folder + "/frames", "-o", folder + "/assembled.gif"]] {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let direct = try Data(contentsOf: URL(fileURLWithPath: folder + "/direct.gif"))
+        #expect(direct == (try Data(contentsOf: URL(fileURLWithPath: folder + "/assembled.gif"))))
+        #expect(direct.count > 1000)
+    }
+
     @Test("generate to a folder: numbered @2x frames and a sequence.json; byte-identical when repeated")
     func generateFolder() throws {
         let first = Self.temporary("birds"), second = Self.temporary("birds2")

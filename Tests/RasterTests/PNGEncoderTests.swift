@@ -1,3 +1,5 @@
+import Basics
+import Foundation
 import Testing
 import TestSupport
 @testable import Raster
@@ -107,5 +109,20 @@ struct PNGEncoderTests {
             }
             return false
         }
+    }
+}
+
+/// The encoder's contract write refuses a name that promises another format, as the CLI does.
+@Suite("PNG.Encoder output names")
+struct PNGEncoderNameTests {
+    @Test(arguments: ["frame.jpg", "frame.gif", "frame", "frame.png.txt"])
+    func aNameOfAnotherFormatIsRefused(name: String) throws {
+        let folder = NSTemporaryDirectory() + "flipbook-png-name-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(throws: OutputError.self) {
+            try PNG.Encoder().write(Bitmap(width: 2, height: 2), to: "\(folder)/\(name)", protecting: InputFiles())
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        try PNG.Encoder().write(Bitmap(width: 2, height: 2), to: "\(folder)/frame.PNG", protecting: InputFiles())
     }
 }
