@@ -17,7 +17,7 @@ import Raster
 /// ``SpriteSheet/warnings`` instead, unless they look like a misspelling of a key that is missing.
 public enum SheetImport {
     /// A sheet that cannot be read: the file, and why.
-    public struct Error: Swift.Error, Sendable, CustomStringConvertible {
+    public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The data or page file.
         public var path: String
         /// What was wrong with it.

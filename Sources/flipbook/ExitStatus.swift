@@ -25,6 +25,7 @@ enum ExitStatus: Int32 {
         case let outcome as ProblemsFound: self = outcome.status
         case let error as AssembleError: self = Self(assembling: error)
         case let error as SheetJobError: self = Self(sheet: error)
+        case let error as FramesJobError: self = Self(frames: error)
         case Animation.LoadError.gifAmongOtherSources: self = .usage
         // A file where a folder to check was asked for (validate): the argument is wrong.
         case Discovery.Error.notAFolder: self = .usage
@@ -69,6 +70,17 @@ extension ExitStatus {
         case .engine, .format, .output: self = .usage
         case .packing: self = .problemsFound
         case .write, .cancelled: self = .outputUnwritable
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The status for each way a ``FramesJob`` fails.
+    init(frames error: FramesJobError) {
+        switch error {
+        case .folderGiven, .prefixForSheet, .invalidPrefix, .output: self = .usage
+        case .gif, .sheet: self = .inputUnreadable
+        case .encode, .manifest, .write: self = .outputUnwritable
         }
     }
 }

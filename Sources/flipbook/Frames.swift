@@ -47,43 +47,24 @@ struct Frames: ParsableCommand {
     /// The limits the flags above set.
     var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit) }
 
-    func validate() throws {
-        if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") {
-            throw ValidationError("--prefix must be a plain file name prefix: no folder, not hidden (got '\(prefix)').")
-        }
-    }
-
     func run() throws {
-        try OutputName.requireFolder(output, what: "frames writes a folder of PNG frames")
-        let lower = input.lowercased()
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue, !lower.hasSuffix(".atlasc") {
-            throw UsageError("\(input) is a folder; frames reads a GIF or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) — "
-                             + "for a folder of frames use assemble or sheet")
-        }
-        if [".json", ".atlas", ".atlasc", ".plist", ".tres"].contains(where: { lower.hasSuffix($0) }) {
-            if prefix != nil { throw UsageError("--prefix names a GIF's frames; a sheet's frames are named after its sprites") }
-            let sheet = try SheetImport.read(input, limits: limits)
-            // Keys the producer added that Flipbook does not know (lenient formats only).
-            for warning in sheet.warnings { Console.error("warning: \(warning)") }
-            let files = try sheet.unpack(into: output, source: input)
-            if json { return try Console.printJSON(["files": files]) }
-            return print("\(output): \(Console.count(files.count, "frame")) from \(Console.count(sheet.pages.count, "page"))")
-        }
-        let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
-        let limits = limits
-        let decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
-        let writer = try SequenceWriter(folder: output, prefix: name, protecting: InputFiles([input]))
-        let (manifest, files) = try decoder.writeFrames(to: writer)
-        for warning in decoder.warnings { Console.error("warning: \(warning)") }
-        if json {
-            struct Output: Encodable {
-                var files: [String], frameDurations: [Double], repeatCount: Int, width: Int, height: Int
+        let outcome = try FramesJob(input: input, output: output, prefix: prefix, limits: limits).run()
+        for warning in outcome.warnings { Console.error("warning: \(warning)") }
+        if let manifest = outcome.manifest {
+            if json {
+                struct Output: Encodable {
+                    var files: [String], frameDurations: [Double], repeatCount: Int, width: Int, height: Int
+                }
+                try Console.printJSON(Output(files: outcome.files.filter { $0.hasSuffix(".png") }, frameDurations: manifest.frameDurations ?? [],
+                                             repeatCount: outcome.repeatCount, width: outcome.width, height: outcome.height))
+            } else {
+                print("\(output): \(Console.count(outcome.files.count - 1, "frame")) of \(outcome.width)×\(outcome.height) "
+                      + "(\(outcome.prefix ?? "")1.png…), sequence.json")
             }
-            try Console.printJSON(Output(files: files.filter { $0.hasSuffix(".png") }, frameDurations: manifest.frameDurations ?? [],
-                                         repeatCount: decoder.repeatCount, width: decoder.width, height: decoder.height))
+        } else if json {
+            try Console.printJSON(["files": outcome.files])
         } else {
-            print("\(output): \(Console.count(files.count - 1, "frame")) of \(decoder.width)×\(decoder.height) (\(writer.prefix)1.png…), sequence.json")
+            print("\(output): \(Console.count(outcome.files.count, "frame")) from \(Console.count(outcome.pages, "page"))")
         }
     }
 }

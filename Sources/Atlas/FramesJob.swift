@@ -1,0 +1,84 @@
+import Animated
+import Basics
+import Foundation
+import GIF
+import Raster
+
+/// A GIF or a sprite sheet exploded into numbered PNG frames in a folder, as `flipbook frames`
+/// does it, with the command's rules: a GIF's frames fully composited with a `sequence.json` of
+/// their timing (so the folder assembles back into the same animation); a sheet's frames cut out,
+/// turned back and un-trimmed, named after its sprites; a folder refused as input (it holds frames
+/// already), a prefix refused for a sheet (its frames have names), the output folder written as
+/// one set that never replaces the input or a file Flipbook did not write. Errors are
+/// ``FramesJobError``s.
+public struct FramesJob: Sendable {
+    /// The GIF, or a sheet's data file (`.json`, `.atlas`, `.atlasc`, `.plist`, `.tres`).
+    public var input: String
+    /// The folder to write (created if needed).
+    public var output: String
+    /// A GIF's frames' file name before their number; `nil` takes the GIF's name. Not for a sheet.
+    public var prefix: String?
+    /// What the input may ask for: pixels of the screen or a page, frames or sprites.
+    public var limits: ResourceLimits
+
+    /// A job exploding `input` into the folder `output`.
+    public init(input: String, output: String, prefix: String? = nil, limits: ResourceLimits = .default) {
+        self.input = input
+        self.output = output
+        self.prefix = prefix
+        self.limits = limits
+    }
+
+    /// The data file extensions read as a sheet; anything else is read as a GIF.
+    public static let sheetExtensions = ["json", "atlas", "atlasc", "plist", "tres"]
+
+    /// What the job wrote.
+    public struct Outcome: Sendable {
+        /// The frames written, in order (and the GIF's `sequence.json` last).
+        public var files: [String]
+        /// What the input was read past leniently (a GIF's missing palette; a sheet's unknown keys).
+        public var warnings: [String]
+        /// A GIF's timing as written to `sequence.json`; `nil` for a sheet.
+        public var manifest: SequenceManifest?
+        /// A GIF's screen size, or a sheet's first page size.
+        public var width: Int, height: Int
+        /// A GIF's repeat count (UIKit's meaning); 0 for a sheet.
+        public var repeatCount: Int
+        /// A sheet's page count; 0 for a GIF.
+        public var pages: Int
+        /// The prefix a GIF's frames are named with.
+        public var prefix: String?
+    }
+
+    /// Whether ``input`` is read as a sheet's data (by its extension).
+    public var readsSheet: Bool {
+        Self.sheetExtensions.contains(OutputName.pathExtension(input))
+    }
+
+    /// Reads the input and writes its frames as one set.
+    public func run() throws(FramesJobError) -> Outcome {
+        do { return try explode() } catch { throw FramesJobError.from(error) }
+    }
+
+    private func explode() throws -> Outcome {
+        try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames")
+        if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") { throw FramesJobError.invalidPrefix(prefix) }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue, !input.lowercased().hasSuffix(".atlasc") {
+            throw FramesJobError.folderGiven(path: input)
+        }
+        if readsSheet {
+            if prefix != nil { throw FramesJobError.prefixForSheet(path: input) }
+            let sheet = try SheetImport.read(input, limits: limits)
+            let files = try sheet.unpack(into: output, source: input)
+            return Outcome(files: files, warnings: sheet.warnings.map(\.description), manifest: nil, width: sheet.pages.first?.width ?? 0,
+                           height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
+        }
+        let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        let decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
+        let writer = try SequenceWriter(folder: output, prefix: name, protecting: InputFiles([input]))
+        let (manifest, files) = try decoder.writeFrames(to: writer)
+        return Outcome(files: files, warnings: decoder.warnings, manifest: manifest, width: decoder.width, height: decoder.height,
+                       repeatCount: decoder.repeatCount, pages: 0, prefix: writer.prefix)
+    }
+}

@@ -1,0 +1,57 @@
+import Animated
+import Basics
+import GIF
+import Raster
+
+/// Why a ``FramesJob`` wrote no frames. Each case names the file or setting at fault.
+public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The input is a folder (of frames, presumably): there is nothing to explode.
+    case folderGiven(path: String)
+    /// A prefix was given for a sheet, whose frames are named after its sprites.
+    case prefixForSheet(path: String)
+    /// The prefix is empty, names a folder or a hidden file.
+    case invalidPrefix(String)
+    /// The GIF could not be read (or asks for more than the limits allow).
+    case gif(GIF.DecodeError)
+    /// The sheet's data or pages could not be read.
+    case sheet(SheetImport.Error)
+    /// The output was refused by the output contract (a file where the folder should be, an input).
+    case output(OutputError)
+    /// A frame could not be encoded (the earlier set stands).
+    case encode(PNG.EncodeError)
+    /// The GIF's `sequence.json` could not be written (the earlier set stands).
+    case manifest(SequenceManifest.Error)
+    /// A file could not be written: a full disk, no permission (the earlier set stands).
+    case write(FileIO.Error)
+
+    /// What went wrong.
+    public var description: String {
+        switch self {
+        case .folderGiven(let path):
+            "\(path) is a folder; frames are read from a GIF or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) — "
+                + "a folder of frames is a source for AssembleJob or SheetJob"
+        case .prefixForSheet(let path): "\(path): a prefix names a GIF's frames; a sheet's frames are named after its sprites"
+        case .invalidPrefix(let prefix): "the prefix must be a plain file name prefix: no folder, not hidden (got '\(prefix)')"
+        case .gif(let error): error.description
+        case .sheet(let error): error.description
+        case .output(let error): error.description
+        case .encode(let error): error.description
+        case .manifest(let error): error.description
+        case .write(let error): error.description
+        }
+    }
+
+    /// `error` as one of the cases above.
+    static func from(_ error: any Error) -> FramesJobError {
+        switch error {
+        case let error as FramesJobError: error
+        case let error as GIF.DecodeError: .gif(error)
+        case let error as SheetImport.Error: .sheet(error)
+        case let error as OutputError: .output(error)
+        case let error as PNG.EncodeError: .encode(error)
+        case let error as SequenceManifest.Error: .manifest(error)
+        case let error as FileIO.Error: .write(error)
+        default: .write(FileIO.Error(path: "", reason: "\(error)", operation: .write))
+        }
+    }
+}
