@@ -17,6 +17,33 @@ extension Animation {
             self.duration = duration
             self.fps = fps
         }
+
+        /// Every step shown for `seconds` (`Timing(frameDuration: 0.08)`: 80 ms a frame, 12.5 fps).
+        public init(frameDuration seconds: TimeInterval) {
+            self.init(fps: 1 / seconds)
+        }
+
+        /// The frame rates a timing may ask for: one frame a day to 1000 a second (what
+        /// `sequence.json` accepts too).
+        public static let fpsRange: ClosedRange<Double> = 1.0 / 86_400...1000
+        /// The longest play or frame a timing may ask for, in seconds: a day.
+        public static let longest: TimeInterval = 86_400
+
+        /// The first value out of range, as a ``PlaybackError/outOfRange(_:)``: an `fps` outside
+        /// ``fpsRange``, a `duration` or a delay that is not positive or over ``longest`` (NaN and
+        /// infinities included).
+        public func rangeError() -> PlaybackError? {
+            if let fps, !Self.fpsRange.contains(fps) {
+                return .outOfRange("Animation.Timing.fps must be between 1/86400 and 1000 (got \(fps))")
+            }
+            if let duration, !(duration > 0 && duration <= Self.longest) {
+                return .outOfRange("Animation.Timing.duration must be positive, at most a day (got \(duration) s)")
+            }
+            if let delays, let bad = delays.firstIndex(where: { !($0 > 0 && $0 <= Self.longest) }) {
+                return .outOfRange("Animation.Timing.delays[\(bad)] must be positive, at most a day (got \(delays[bad]) s)")
+            }
+            return nil
+        }
     }
 
     /// One play, step by step: the frame each step shows and for how long.
@@ -35,6 +62,8 @@ extension Animation {
         case noHighlightedFrames
         /// ``Timing/delays`` does not give one value per frame.
         case delayCount(given: Int, frames: Int)
+        /// A timing value is out of range (``Timing/rangeError()``); the message names it.
+        case outOfRange(String)
 
         /// What went wrong and how to fix it.
         public var description: String {
@@ -43,6 +72,7 @@ extension Animation {
                 "no highlighted frames (name them with \"highlighted\" in sequence.json)"
             case .delayCount(let given, let frames):
                 "\(given) delays for \(frames) frames: give one per frame"
+            case .outOfRange(let message): message
             }
         }
     }
@@ -50,6 +80,7 @@ extension Animation {
     /// One play of the normal (or highlighted) frames with `timing` applied over the animation's own.
     public func playback(highlighted: Bool = false, timing: Timing = Timing()) throws(PlaybackError) -> Playback {
         if highlighted && highlightedFrames == nil { throw .noHighlightedFrames }
+        if let error = timing.rangeError() { throw error }
         let frames = highlighted ? highlightedFrames! : self.frames
         let steps = steps(highlighted: highlighted)
         let durations: [TimeInterval]

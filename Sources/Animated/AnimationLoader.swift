@@ -66,6 +66,7 @@ extension Animation {
     /// ways (`./walk1.png walk2.png`) is one folder (``Discovery/sameFolderSpelling(_:)``).
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil,
                             limits: ResourceLimits = .default) throws(LoadError) -> Animation {
+        guard !sources.isEmpty else { throw .discovery(.noFrames(source: "(no source given)")) }
         if let gif = sources.first(where: isGIF) {
             guard sources.count == 1 else { throw .gifAmongOtherSources(gif: gif) }
             let bytes: [UInt8]
@@ -83,7 +84,7 @@ extension Animation {
 
     /// The animation at file URLs (a folder, PNG files, one GIF), read as
     /// `load(_:scale:device:limits:)` reads paths.
-    public static func load(_ urls: [URL], scale: Int? = nil, device: String? = nil,
+    public static func load(urls: [URL], scale: Int? = nil, device: String? = nil,
                             limits: ResourceLimits = .default) throws(LoadError) -> Animation {
         try load(urls.map(\.filePathForFlipbook), scale: scale, device: device, limits: limits)
     }

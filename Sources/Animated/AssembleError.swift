@@ -8,8 +8,12 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The source could not become an animation: missing, no frames, several sequences, a broken
     /// `sequence.json`, an unreadable GIF, a GIF among other sources.
     case source(Animation.LoadError)
-    /// The timing or the highlighted play asked for does not fit the animation (a delay count).
+    /// The timing or the highlighted play asked for does not fit the animation (a delay count, an
+    /// fps of 0).
     case playback(Animation.PlaybackError)
+    /// A setting of the job is out of range (a repeat count, a scale, a thread count, colours); the
+    /// message names it.
+    case setting(String)
     /// A frame could not be decoded (or is larger than the pixel limit allows).
     case frame(PNG.DecodeError)
     /// The animation asks for more than the job's Basics' `ResourceLimits` allow (its frame count).
@@ -30,6 +34,7 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .source(let error): error.description
         case .playback(let error): error.description
+        case .setting(let message): message
         case .frame(let error): error.description
         case .limit(let error): error.description
         case .output(let error): error.description

@@ -68,9 +68,9 @@ public struct AssembleJob: Sendable {
 
     /// A job reading the files or folder at `sources` (file URLs) into the file at `output` (`nil`:
     /// bytes only).
-    public init(sources: [URL], output: URL?, overwrite: Bool = false, encoder: GIF.Encoder = GIF.Encoder(),
+    public init(urls: [URL], output: URL?, overwrite: Bool = false, encoder: GIF.Encoder = GIF.Encoder(),
                 limits: ResourceLimits = .default) {
-        self.init(sources: sources.map(\.filePathForFlipbook), output: output?.filePathForFlipbook, overwrite: overwrite,
+        self.init(sources: urls.map(\.filePathForFlipbook), output: output?.filePathForFlipbook, overwrite: overwrite,
                   encoder: encoder, limits: limits)
     }
 
@@ -128,6 +128,7 @@ public struct AssembleJob: Sendable {
     /// name and that it is no input, the timing, the frame count. Nothing is decoded but a GIF
     /// source; nothing is written.
     public func plan() throws(AssembleError) -> Plan {
+        if let message = settingError() { throw .setting(message) }
         if let output {
             do { try OutputName.require(output, extensions: ["gif"], what: "assemble writes GIF") } catch { throw .output(error) }
         }
@@ -148,6 +149,7 @@ public struct AssembleJob: Sendable {
         case .files(let files):
             do { animation = try Animation.load(files: files, scale: scale, limits: limits) } catch { throw .source(error) }
         case .animation(let given):
+            guard !given.frames.isEmpty else { throw .source(.discovery(.noFrames(source: "the animation"))) }
             animation = given
             inputs = InputFiles(given.sourceFiles)
         }
@@ -159,6 +161,9 @@ public struct AssembleJob: Sendable {
         if fallbacks > 0 {
             notes.append("\(fallbacks) of \(play.frames.count) frames \(fallbacks == 1 ? "has" : "have") no @\(animation.scale)x file: "
                          + "resampled from another scale, as UIKit falls back per frame")
+        }
+        if let scale, animation.scale != scale, case .paths = source {
+            notes.append("no @\(scale)x files: the @\(animation.scale)x files are used, at scale \(animation.scale), as UIKit loads them")
         }
         var encoder = self.encoder
         encoder.repeatCount = repeatCount ?? play.repeatCount
@@ -234,6 +239,21 @@ public struct AssembleJob: Sendable {
             flag.cancel()
         }
         return try result.get()
+    }
+
+    /// The first setting out of range, said in a sentence naming it.
+    private func settingError() -> String? {
+        if let repeatCount, !(0...GIF.maximumRepeatCount).contains(repeatCount) {
+            return "AssembleJob.repeatCount is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount) (got \(repeatCount))"
+        }
+        if let scale, !(1...3).contains(scale) { return "AssembleJob.scale is 1, 2 or 3 (got \(scale))" }
+        if let threads, threads < 1 { return "AssembleJob.threads is at least 1 (got \(threads))" }
+        if let maxBytes, maxBytes <= 0 { return "AssembleJob.maxBytes must be positive (got \(maxBytes))" }
+        if !(2...256).contains(encoder.colors) { return "GIF.Encoder.colors must be 2…256 (got \(encoder.colors))" }
+        if encoder.quality != .fast && encoder.dithering != .none {
+            return "GIF.Encoder.quality \(encoder.quality.rawValue) refines colours across frames and does not dither; dithering needs .fast"
+        }
+        return nil
     }
 
     /// The source as messages name it.

@@ -57,14 +57,18 @@ public enum Discovery {
     /// sequences, and the PNGs whose names have no number (`eggHead.png`, `skully@2x.png`) as single
     /// images, each a sequence of one frame (number 0) holding its scale variants — what a sprite
     /// sheet packs. A prefix path stands for its numbered frames only. Throws
-    /// ``Error/noFrames(source:)`` when a source holds no PNG at all.
+    /// ``Error/noFrames(source:)`` when a source holds no PNG at all, ``Error/notPNG(path:)`` for
+    /// a file named that is not a PNG (a GIF, `notes.txt`; a folder's `sequence.json` is left out).
     public static func images(from sources: [String]) throws(Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
         var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
         var seen = Set<String>()
-        for source in sources {
+        guard !sources.isEmpty else { throw .noFrames(source: "(no source given)") }
+        // A folder's settings caught by a glob (`dir/*`) are its settings, not images.
+        for source in withoutSettings(sources) {
             var isDirectory: ObjCBool = false
             let paths: [String]
             if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) {
+                guard isDirectory.boolValue || OutputName.pathExtension(source) == "png" else { throw .notPNG(path: source) }
                 paths = isDirectory.boolValue ? try pngFiles(inFolder: source, recursive: false) : [source]
             } else {
                 paths = try frameFiles(in: source).map(\.path)

@@ -66,10 +66,10 @@ public struct SheetJob: Sendable {
     }
 
     /// A job with `flipbook sheet`'s options, its files named by file URLs.
-    public init(sources: [URL], output: URL, data: URL? = nil, engine: SheetEngine? = nil, format: SheetExport.Format? = nil,
+    public init(urls: [URL], output: URL, data: URL? = nil, engine: SheetEngine? = nil, format: SheetExport.Format? = nil,
                 builder: SheetBuilder = SheetBuilder(), scales: [Int]? = nil, fps: Double? = nil, limits: ResourceLimits = .default,
                 overwrite: Bool = false) {
-        self.init(sources: sources.map(\.filePathForFlipbook), output: output.filePathForFlipbook, data: data?.filePathForFlipbook,
+        self.init(sources: urls.map(\.filePathForFlipbook), output: output.filePathForFlipbook, data: data?.filePathForFlipbook,
                   engine: engine, format: format, builder: builder, scales: scales, fps: fps, limits: limits, overwrite: overwrite)
     }
 
@@ -107,6 +107,11 @@ public struct SheetJob: Sendable {
     }
 
     private func checkSettings() throws {
+        if let fps, !Animation.Timing.fpsRange.contains(fps) {
+            throw SheetJobError.setting("SheetJob.fps must be between 1/86400 and 1000 (got \(fps))")
+        }
+        if let threads, threads < 1 { throw SheetJobError.setting("SheetJob.threads is at least 1 (got \(threads))") }
+        if !(0...9).contains(pngLevel) { throw SheetJobError.setting("SheetJob.pngLevel is 0…9 (got \(pngLevel))") }
         if let engine {
             guard format == engine.format else { throw SheetExport.Error.notTheEnginesFormat(format, engine: engine.rawValue) }
             try engine.check(allowRotation: builder.allowRotation, alphaHandling: builder.alphaHandling)
@@ -134,6 +139,7 @@ public struct SheetJob: Sendable {
             warnings += engine.warnings(for: packed.sheets[0])
         }
         let files = try SheetExport.files(for: packed.sheets, format: format, output: output, data: data)
+        warnings += try Self.placement(of: files, inputs: packed.inputs)
         return Plan(sheets: packed.sheets, files: files, inputs: packed.inputs, warnings: warnings, notes: packed.notes,
                     howToLoad: howToLoad(files, pages: packed.sheets[0].pages.count))
     }
@@ -252,7 +258,9 @@ public struct SheetJob: Sendable {
         let files = try SheetExport.files(for: sheets, format: format, output: output, data: data)
         // The frames, and each folder's sequence.json (read above): no output may replace one.
         let manifestPaths = Set((sequences + singles).map { $0.directory + "/" + SequenceManifest.fileName }).sorted()
-        return Plan(sheets: sheets, files: files, inputs: (sequences + singles).flatMap { $0.files.map(\.path) } + manifestPaths,
+        let readFiles = (sequences + singles).flatMap { $0.files.map(\.path) } + manifestPaths
+        warnings += try Self.placement(of: files, inputs: readFiles)
+        return Plan(sheets: sheets, files: files, inputs: readFiles,
                     warnings: warnings, notes: notes,
                     howToLoad: howToLoad(files, pages: sheets[0].pages.count))
     }
@@ -270,6 +278,26 @@ public struct SheetJob: Sendable {
         } catch {
             throw SheetJobError.from(error, output: output)
         }
+    }
+
+    /// Refuses a page whose name makes it a frame of a sequence read from its folder (a sheet
+    /// `walk8.png` beside `walk0…7.png` would be frame 8 of the next reading), and says when the
+    /// files go into a source folder at all: another packing of that folder, under another name,
+    /// would take the pages as sprites (this sheet's own reruns leave them out).
+    static func placement(of files: [SheetExport.File], inputs: [String]) throws -> [String] {
+        let frames = inputs.compactMap { FrameFile(path: $0) }
+        let folders = Set(inputs.map { FileIO.parentDirectory(of: $0) })
+        let protected = InputFiles(inputs)
+        for file in files {
+            if let input = protected.input(sameAs: file.path) { throw OutputError.overwritesInput(output: file.path, input: input) }
+            guard let page = FrameFile(path: file.path),
+                  let frame = frames.first(where: { $0.directory == page.directory && $0.prefix == page.prefix }) else { continue }
+            throw OutputError.unsupportedName(path: file.path, reason: "its name makes it a frame of \(frame.prefix)\(frame.numberText.isEmpty ? "" : "…"), "
+                                              + "the sequence it packs; name the sheet otherwise or write it outside \(frame.directory)")
+        }
+        let inside = Set(files.map { FileIO.parentDirectory(of: $0.path) }).intersection(folders).sorted()
+        return inside.map { "the sheet is written into \($0), a folder it reads: packing that folder again under another name would take "
+            + "the sheet's pages as sprites; write sheets beside their sources" }
     }
 
     /// Each sequence's `sequence.json` (read once per folder), by sequence name, for the sequences

@@ -25,6 +25,8 @@ public enum SheetJobError: Error, Sendable, Equatable, CustomStringConvertible {
     case write(FileIO.Error)
     /// The task was cancelled (or the cancellation flag raised) before the sheet was written.
     case cancelled
+    /// A setting of the job is out of range (its frame rate, its thread count); the message names it.
+    case setting(String)
 
     /// What went wrong, naming the file or setting.
     public var description: String {
@@ -39,6 +41,7 @@ public enum SheetJobError: Error, Sendable, Equatable, CustomStringConvertible {
         case .output(let error): error.description
         case .write(let error): error.description
         case .cancelled: "cancelled"
+        case .setting(let message): message
         }
     }
 

@@ -108,8 +108,8 @@ struct Assemble: ParsableCommand {
     var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, memoryLimit) }
 
     func validate() throws {
-        if let fps, !(fps >= 1.0 / 86_400 && fps <= 1000) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
-        if let duration, !(duration > 0 && duration <= 86_400) { throw ValidationError("--duration must be positive, at most a day (86400 s).") }
+        if let fps, !Animation.Timing.fpsRange.contains(fps) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
+        if let duration, !(duration > 0 && duration <= Animation.Timing.longest) { throw ValidationError("--duration must be positive, at most a day (86400 s).") }
         if let repeatCount, !(0...GIF.maximumRepeatCount).contains(repeatCount) {
             throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")
         }
@@ -134,7 +134,7 @@ struct Assemble: ParsableCommand {
     func parsedDelays() throws -> [Double]? {
         guard let delays else { return nil }
         let values = delays.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 && $0! <= 86_400_000 }) else {
+        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 && $0! <= Animation.Timing.longest * 1000 }) else {
             throw ValidationError("--delays takes positive milliseconds (at most a day each) separated by commas (got '\(delays)').")
         }
         return values.map { $0! / 1000 }

@@ -26,6 +26,8 @@ enum ExitStatus: Int32 {
         case let error as AssembleError: self = Self(assembling: error)
         case let error as SheetJobError: self = Self(sheet: error)
         case let error as FramesJobError: self = Self(frames: error)
+        case Validator.Error.source(let error): self = Self(for: error)
+        case Validator.Error.cancelled: self = .outputUnwritable
         case Animation.LoadError.gifAmongOtherSources: self = .usage
         // A file where a folder to check was asked for (validate): the argument is wrong.
         case Discovery.Error.notAFolder: self = .usage
@@ -55,7 +57,7 @@ extension ExitStatus {
     init(assembling error: AssembleError) {
         switch error {
         case .source(let error): self = Self(for: error)
-        case .playback, .output: self = .usage
+        case .playback, .output, .setting: self = .usage
         case .frame, .limit, .encode(.invalidInput): self = .inputUnreadable
         case .encode, .write, .cancelled: self = .outputUnwritable
         }
@@ -67,7 +69,7 @@ extension ExitStatus {
     init(sheet error: SheetJobError) {
         switch error {
         case .source, .manifest, .frame, .limit: self = .inputUnreadable
-        case .engine, .format, .output: self = .usage
+        case .engine, .format, .output, .setting: self = .usage
         case .packing: self = .problemsFound
         case .write, .cancelled: self = .outputUnwritable
         }

@@ -61,6 +61,50 @@ struct AssembleJobTests {
         }
     }
 
+    /// Timing and settings a request could carry are checked before any work, as the CLI checks its flags.
+    @Test(arguments: [
+        (Animation.Timing(fps: 0), "Animation.Timing.fps"), (Animation.Timing(fps: -5), "Animation.Timing.fps"),
+        (Animation.Timing(fps: .nan), "Animation.Timing.fps"), (Animation.Timing(duration: 0), "Animation.Timing.duration"),
+        (Animation.Timing(delays: [0.1, -1, 0.1, 0.1]), "Animation.Timing.delays[1]"),
+        (Animation.Timing(delays: [.infinity, 0.1, 0.1, 0.1]), "Animation.Timing.delays[0]"),
+    ])
+    func timingOutOfRangeIsRefused(timing: Animation.Timing, named: String) throws {
+        var job = AssembleJob(sources: [Self.coin], output: nil)
+        job.timing = timing
+        do {
+            _ = try job.plan()
+            Issue.record("\(timing) was accepted")
+        } catch {
+            guard case .playback(.outOfRange(let message)) = error else { Issue.record("\(error)"); return }
+            #expect(message.hasPrefix(named))
+        }
+    }
+
+    @Test func settingsOutOfRangeAreRefused() throws {
+        var cases: [(AssembleJob, String)] = []
+        var job = AssembleJob(sources: [Self.coin], output: nil)
+        job.repeatCount = -1; cases.append((job, "AssembleJob.repeatCount"))
+        job = AssembleJob(sources: [Self.coin], output: nil); job.scale = 5; cases.append((job, "AssembleJob.scale"))
+        job = AssembleJob(sources: [Self.coin], output: nil); job.threads = 0; cases.append((job, "AssembleJob.threads"))
+        job = AssembleJob(sources: [Self.coin], output: nil); job.maxBytes = 0; cases.append((job, "AssembleJob.maxBytes"))
+        job = AssembleJob(sources: [Self.coin], output: nil, encoder: GIF.Encoder(colors: 1)); cases.append((job, "GIF.Encoder.colors"))
+        for (job, named) in cases {
+            do {
+                _ = try job.plan()
+                Issue.record("\(named) was accepted")
+            } catch {
+                guard case .setting(let message) = error else { Issue.record("\(error)"); continue }
+                #expect(message.hasPrefix(named))
+            }
+        }
+        #expect(throws: AssembleError.source(.discovery(.noFrames(source: "the animation")))) {
+            _ = try AssembleJob(source: .animation(Animation(frames: [])), output: nil).plan()
+        }
+        #expect(throws: AssembleError.source(.discovery(.noFrames(source: "(no source given)")))) {
+            _ = try AssembleJob(sources: [String](), output: nil).plan()
+        }
+    }
+
     @Test func delaysOfTheWrongCountAreAPlaybackError() throws {
         var job = AssembleJob(sources: [Self.coin], output: nil)
         job.timing = Animation.Timing(delays: [0.1, 0.1])
@@ -116,13 +160,14 @@ struct AssembleJobTests {
     @Test func fileURLsAreReadAsPaths() throws {
         let folder = try Fixtures.temporaryFolder("assemble-url")
         let url = URL(fileURLWithPath: Self.coin)
-        #expect(try Animation.load([url]).frames == Animation.load([Self.coin]).frames)
-        let written = try AssembleJob(sources: [url], output: URL(fileURLWithPath: folder + "/coin.gif")).run()
+        #expect(try Animation.load(urls: [url]).frames == Animation.load([Self.coin]).frames)
+        let written = try AssembleJob(urls: [url], output: URL(fileURLWithPath: folder + "/coin.gif")).run()
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/coin.gif")).count == written.report.bytes)
         #expect(try AssembleJob(sources: [Self.coin], output: nil).run().bytes.count == written.report.bytes)
         let web = try #require(URL(string: "https://example.com/coin"))
-        #expect(throws: Animation.LoadError.discovery(.notFound(source: "https://example.com/coin"))) { _ = try Animation.load([web]) }
-        #expect(try Validator().validate([url]).fileCount == 4)
+        #expect(throws: Animation.LoadError.discovery(.notFound(source: "https://example.com/coin"))) { _ = try Animation.load(urls: [web]) }
+        #expect(try Validator().validate(urls: [url]).fileCount == 4)
+        #expect(throws: Animation.LoadError.self) { _ = try Animation.load([]) }   // (an empty literal is not ambiguous)
     }
 
     /// One thread or every core: the same GIF.
@@ -137,6 +182,8 @@ struct AssembleJobTests {
     @Test func aUniformDurationIsOneValue() throws {
         let input = GIF.Encoder.Input(count: 4, duration: 0.08) { _ in Bitmap(width: 2, height: 2) }
         #expect(input.durations == [0.08, 0.08, 0.08, 0.08])
+        let play = try Animation.load([Self.coin]).playback(timing: Animation.Timing(frameDuration: 0.08))
+        #expect(play.durations.allSatisfy { abs($0 - 0.08) < 1e-12 } && play.durations.count == 4)
     }
 
     /// A raised flag stops the encode before the next frame; nothing is written.

@@ -19,7 +19,7 @@ struct ValidatorInMemoryTests {
         var validator = Validator(deep: deep)
         validator.config.uikit = true
         let onDisk = try validator.validate([folder])
-        let inMemory = validator.validate(files: files)
+        let inMemory = try validator.validate(files: files)
         func key(_ finding: Finding) -> String {
             "\(finding.rule) \(finding.severity) \(finding.file.map { FileIO.lastComponent(of: $0) } ?? "-")"
         }
@@ -38,16 +38,29 @@ struct ValidatorInMemoryTests {
         let frame = try Fixtures.bytes("sequences/kenney-gold-coin/gold_1.png")
         let files = [InMemoryFile(name: "coin1.png", bytes: frame), InMemoryFile(name: "coin2.png", bytes: frame),
                      InMemoryFile(name: "sequence.json", bytes: Array(#"{"fsp": 12}"#.utf8))]
-        let report = Validator().validate(files: files)
+        let report = try Validator().validate(files: files)
         #expect(report.findings.contains { $0.rule == "manifest.invalid" && $0.message.contains("did you mean \"fps\"") })
+    }
+
+    /// An upload with no PNG is refused as an empty folder is; PNGs without numbers, which an
+    /// animation plays as listed, are decoded and checked too.
+    @Test func uploadsWithoutFramesAndUnnumberedFrames() throws {
+        #expect(throws: Validator.Error.source(.noFrames(source: "the files given"))) { _ = try Validator().validate(files: []) }
+        let notes = InMemoryFile(name: "notes.txt", bytes: Array("hi".utf8))
+        #expect(throws: Validator.Error.source(.noFrames(source: "the files given"))) { _ = try Validator().validate(files: [notes]) }
+        let frame = try Fixtures.bytes("sequences/kenney-gold-coin/gold_1.png")
+        let files = [InMemoryFile(name: "a.png", bytes: frame), InMemoryFile(name: "b.png", bytes: Array(frame.prefix(60))), notes]
+        let report = try Validator(deep: true).validate(files: files)
+        #expect(report.fileCount == 2)
+        #expect(report.findings.filter { $0.rule == "png.corrupt" }.map(\.file) == ["b.png"])
     }
 
     @Test func rootsThatAreNoFolderOfFramesAreNamed() throws {
         let coin = Fixtures.path("sequences/kenney-gold-coin")
-        #expect(throws: Discovery.Error.notFound(source: coin + "-missing")) { _ = try Validator().validate([coin + "-missing"]) }
-        #expect(throws: Discovery.Error.notAFolder(path: coin + "/gold_1.png")) { _ = try Validator().validate([coin + "/gold_1.png"]) }
+        #expect(throws: Validator.Error.source(.notFound(source: coin + "-missing"))) { _ = try Validator().validate([coin + "-missing"]) }
+        #expect(throws: Validator.Error.source(.notAFolder(path: coin + "/gold_1.png"))) { _ = try Validator().validate([coin + "/gold_1.png"]) }
         let empty = try Fixtures.temporaryFolder("validate-empty")
-        #expect(throws: Discovery.Error.noFrames(source: empty)) { _ = try Validator().validate([empty]) }
+        #expect(throws: Validator.Error.source(.noFrames(source: empty))) { _ = try Validator().validate([empty]) }
     }
 
     @Test func settingsAreFoundAsTheCommandFindsThem() throws {
@@ -63,7 +76,7 @@ struct ValidatorInMemoryTests {
         let folder = Fixtures.path("sequences")
         let validator = Validator(deep: true)
         let awaited = try await validator.validate([folder])
-        let direct = try { () throws in try validator.validate([folder], progress: nil) }()   // (the sync call, from a sync closure)
+        let direct = try validator.validate([folder], cancellation: nil)   // the sync call, from async code
         #expect(awaited.findings.map(\.message) == direct.findings.map(\.message))
         #expect(awaited.fileCount == direct.fileCount)
 

@@ -46,6 +46,25 @@ struct SheetJobRulesTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// A sheet named as a frame of the folder it packs is refused; one written into that folder is
+    /// warned about; a GIF or nothing at all is no source of sprites.
+    @Test func whereTheSheetGoesAndWhatItReads() throws {
+        let folder = try Fixtures.temporaryFolder("sheet-inside") + "/walk"
+        try FileManager.default.copyItem(atPath: Self.robot, toPath: folder)
+        do {
+            _ = try SheetJob(sources: [folder], output: folder + "/robot_walk8.png").plan()
+            Issue.record("a page named as frame 8 was accepted")
+        } catch {
+            guard case .output(.unsupportedName(let path, _)) = error else { Issue.record("\(error)"); return }
+            #expect(path == folder + "/robot_walk8.png")
+        }
+        let inside = try SheetJob(sources: [folder], output: folder + "/sheet.png").plan()
+        #expect(inside.warnings.contains { $0.hasPrefix("the sheet is written into \(folder)") })
+        let fire = Fixtures.path("gif/giflib/fire.gif")
+        #expect(throws: SheetJobError.source(.notPNG(path: fire))) { _ = try SheetJob(sources: [fire], output: folder + "/s.png").plan() }
+        #expect(throws: SheetJobError.source(.noFrames(source: "(no source given)"))) { _ = try SheetJob(sources: [String](), output: folder + "/s.png").plan() }
+    }
+
     /// libGDX stores rotated regions counter-clockwise: the job turns them that way itself (a
     /// builder left at its default used to stop the process in the libGDX writer).
     @Test func libGDXSpritesAreTurnedTheWayLibGDXReadsThem() throws {

@@ -4,7 +4,7 @@ import Foundation
 extension Validator {
     /// Why an `async` validation gave no report.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// A root is missing, a file, unreadable or holds no PNG (see `validate(_:progress:)`).
+        /// A root is missing, a file, unreadable or holds no PNG (see `validate(_:progress:cancellation:)`).
         case source(Discovery.Error)
         /// The task was cancelled before every file was read.
         case cancelled
@@ -18,27 +18,39 @@ extension Validator {
         }
     }
 
-    /// `validate(_:progress:)` for folders named by file URLs.
-    public func validate(_ roots: [URL], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Discovery.Error) -> ValidationReport {
-        try validate(roots.map(\.filePathForFlipbook), progress: progress)
+    /// `validate(_:progress:cancellation:)` for folders named by file URLs.
+    public func validate(urls: [URL], progress: (@Sendable (Int, Int) -> Void)? = nil,
+                         cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
+        try validate(urls.map(\.filePathForFlipbook), progress: progress, cancellation: cancellation)
     }
 
-    /// `validate(_:progress:)` without blocking the caller's thread: the files are read on a
-    /// thread of their own and Dispatch's workers (never on Swift's cooperative pool), and
-    /// cancelling the calling task stops the reading before the next file
-    /// (``Error/cancelled``). `progress` receives (files done, files in all) from the workers.
+    /// `validate(_:progress:cancellation:)` without blocking the caller's thread: the files are
+    /// read on a thread of its own and Dispatch's workers (never on Swift's cooperative pool), and
+    /// cancelling the calling task stops the reading before the next file (``Error/cancelled``).
+    /// `progress` receives (files done, files in all) from the workers.
     public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
+        try await inBackground { validator, flag throws(Validator.Error) in try validator.validate(roots, progress: progress, cancellation: flag) }
+    }
+
+    /// The `async` form of `validate(urls:progress:cancellation:)`.
+    public func validate(urls: [URL], progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
+        try await validate(urls.map(\.filePathForFlipbook), progress: progress)
+    }
+
+    /// The `async` form of `validate(files:progress:cancellation:)`.
+    public func validate(files: [InMemoryFile], progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
+        try await inBackground { validator, flag throws(Validator.Error) in try validator.validate(files: files, progress: progress, cancellation: flag) }
+    }
+
+    /// `work` on a thread of its own, with a flag the calling task's cancellation raises.
+    private func inBackground(_ work: @escaping @Sendable (Validator, CancellationFlag) throws(Validator.Error) -> ValidationReport)
+        async throws(Validator.Error) -> ValidationReport {
         if Task.isCancelled { throw .cancelled }
         let flag = CancellationFlag()
         let validator = self
         let result: Result<ValidationReport, Validator.Error> = await withTaskCancellationHandler {
             await BackgroundThread.run {
-                Result { () throws(Validator.Error) in
-                    let report: ValidationReport
-                    do throws(Discovery.Error) { report = try validator.validate(roots, progress: progress, cancellation: flag) } catch { throw .source(error) }
-                    if flag.isCancelled { throw .cancelled }
-                    return report
-                }
+                Result { () throws(Validator.Error) in try work(validator, flag) }
             }
         } onCancel: {
             flag.cancel()

@@ -30,47 +30,48 @@ public struct Validator: Sendable {
     }
 
     /// Validates every numbered PNG under `roots` (searched recursively). `progress` is called with
-    /// (files done, files in all) from any thread (Dispatch's workers): hop to your own actor
-    /// before touching state.
+    /// (files done, files in all) from Dispatch's workers: hop to your own actor before touching
+    /// state. A raised `cancellation` stops the reading before the next file
+    /// (``Error/cancelled``). In `async` code, the same call without `cancellation` is the `async`
+    /// form, which the task's cancellation stops.
     ///
     /// Each root must be a folder holding at least one PNG: a missing root is
     /// ``Discovery/Error/notFound(source:)``, a file ``Discovery/Error/notAFolder(path:)``, one that
     /// may not be read ``Discovery/Error/permissionDenied(path:)`` and one without a PNG
-    /// ``Discovery/Error/noFrames(source:)``.
-    public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil) throws(Discovery.Error) -> ValidationReport {
-        try validate(roots, progress: progress, cancellation: nil)
-    }
-
-    /// `validate(_:progress:)`, stopping before the next file once `cancellation` is raised:
-    /// the report then covers the files read before (see `validate(_:progress:)` in
-    /// its `async` form, which throws instead).
-    func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)?,
-                  cancellation: CancellationFlag?) throws(Discovery.Error) -> ValidationReport {
+    /// ``Discovery/Error/noFrames(source:)``, each as ``Error/source(_:)``.
+    public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil,
+                         cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
         var files: [FrameFile] = []
         for root in roots {
             let trimmed = Discovery.trimmingSlash(root)
-            let paths = try Discovery.pngFiles(inFolder: trimmed, recursive: true)
-            guard !paths.isEmpty else { throw .noFrames(source: root) }
+            let paths: [String]
+            do { paths = try Discovery.pngFiles(inFolder: trimmed, recursive: true) } catch { throw .source(error) }
+            guard !paths.isEmpty else { throw .source(.noFrames(source: root)) }
             for path in paths {
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
                 files.append(file)
             }
         }
-        return validate(files, reading: .disk, progress: progress, cancellation: cancellation)
+        return try validate(files, reading: .disk, progress: progress, cancellation: cancellation)
     }
 
-    /// Validates files held in memory, as `validate(_:progress:)` validates a folder holding
-    /// them: each file's `name` is its path below that folder (`walk1.png`,
+    /// Validates files held in memory, as `validate(_:progress:cancellation:)` validates a folder
+    /// holding them: each file's `name` is its path below that folder (`walk1.png`,
     /// `fx/boom3@2x.png`), and a `sequence.json` among them (`fx/sequence.json`) is its folder's
-    /// manifest. Files that are no numbered PNG are left out, as on disk; `.flipbook.json` is not
-    /// read from the list (pass a ``ValidationConfig``). What an upload holds, checked without
-    /// writing it to disk.
-    public func validate(files: [InMemoryFile], progress: (@Sendable (Int, Int) -> Void)? = nil) -> ValidationReport {
+    /// manifest. Files that are no numbered PNG are left out, as on disk (an upload of PNGs without
+    /// frame numbers, which `Animation.load(files:)` plays as listed, is checked by decoding
+    /// them); `.flipbook.json` is not read from the list (pass a ``ValidationConfig``). An upload
+    /// without any PNG is ``Discovery/Error/noFrames(source:)``, as an empty folder is.
+    public func validate(files: [InMemoryFile], progress: (@Sendable (Int, Int) -> Void)? = nil,
+                         cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
         var contents: [String: [UInt8]] = [:]
         for file in files { contents[file.name] = file.bytes }
-        let frames = files.compactMap { file in config.isIgnored(file.name) ? nil : FrameFile(path: file.name) }
-        return validate(frames, reading: .memory(contents), progress: progress, cancellation: nil)
+        let pngs = files.filter { !config.isIgnored($0.name) && OutputName.pathExtension($0.name) == "png" }
+        guard !pngs.isEmpty else { throw .source(.noFrames(source: "the files given")) }
+        // PNGs without numbers form sequences of their own, so that each is decoded and checked.
+        let frames = pngs.compactMap { FrameFile(path: $0.name) ?? FrameFile(unnumbered: $0.name) }
+        return try validate(frames, reading: .memory(contents), progress: progress, cancellation: cancellation)
     }
 
     /// Where the files' bytes come from.
@@ -90,10 +91,11 @@ public struct Validator: Sendable {
     }
 
     private func validate(_ files: [FrameFile], reading: Reading, progress: (@Sendable (Int, Int) -> Void)?,
-                          cancellation: CancellationFlag?) -> ValidationReport {
+                          cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         let sequences = FrameSequence.group(files)
         let allFiles = sequences.flatMap(\.files)
         let facts = gather(allFiles, reading: reading, progress: progress, cancellation: cancellation)
+        if cancellation?.isCancelled == true { throw .cancelled }
         let factsByPath = Dictionary(uniqueKeysWithValues: facts.map { ($0.file.path, $0) })
 
         let subjects = Self.subjects(sequences, facts: factsByPath, reading: reading)

@@ -33,7 +33,15 @@ public struct UploadProcessor: Sendable {
                         progress: (@Sendable (Int, Int) -> Void)? = nil) async -> UploadResponse {
         var validator = Validator(deep: false, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
         validator.threads = threads
-        let report = validator.validate(files: files)
+        let report: ValidationReport
+        do {
+            report = try validator.validate(files: files, cancellation: nil)
+        } catch {
+            switch error {
+            case .source(let discovery): return .rejected(status: 400, reason: discovery.description)
+            case .cancelled: return .rejected(status: 499, reason: "cancelled")
+            }
+        }
         if let problem = report.findings.first(where: { $0.severity == .error }) {
             return .rejected(status: 422, reason: problem.message)
         }
