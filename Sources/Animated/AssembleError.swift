@@ -63,6 +63,7 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
         case let error as OutputError: .output(error)
         case let error as FileIO.Error: .write(error)
         case GIF.EncodeError.cancelled, is CancellationError: .cancelled
+        case GIF.EncodeError.writeFailed(let error): .write(error)
         case let error as GIF.EncodeError: .encode(error)
         default: .write(FileIO.Error(path: output ?? "the GIF", reason: "\(error)", operation: .write))
         }

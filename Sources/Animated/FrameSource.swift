@@ -15,8 +15,7 @@ public enum FrameSource: Sendable, Equatable {
     public func load(decoder: PNG.Decoder = PNG.Decoder()) throws(PNG.DecodeError) -> Bitmap {
         switch self {
         case .file(let path): try decoder.decodeBitmap(file: path)
-        case .memory(let file):
-            try decoder.decode(file.bytes, file: file.name).bitmap(scale: ImageFileName(path: file.name).scale ?? 1)
+        case .memory(let file): try decoder.decodeBitmap(file.bytes, file: file.name)
         case .bitmap(let bitmap): bitmap
         }
     }

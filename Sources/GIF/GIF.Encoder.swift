@@ -160,23 +160,23 @@ extension GIF {
         /// single-file Basics `OutputSet` (recorded, so a later run may replace it); the GIF is
         /// never held in memory whole. Before any work, Basics' `OutputError` refuses a `path` that
         /// is one of `inputs`, not a regular file, another set's file, or — unless `overwrite` — a
-        /// file Flipbook did not write. Throws as ``encode(_:progress:)`` does, ``EncodeError/writeFailed(file:reason:)``
+        /// file Flipbook did not write. Throws as ``encode(_:progress:)`` does, ``EncodeError/writeFailed(_:)``
         /// when the file cannot be written, and `OutputError`; nothing is left at `path` on any error.
         public func write(_ input: Input, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
             do { file = try set.open(path, named: overwrite) } catch let error as FileIO.Error {
-                throw EncodeError.writeFailed(file: path, reason: error.reason)
+                throw EncodeError.writeFailed(error)
             }
             let drain: ([UInt8]) throws -> Void = { bytes in
                 do { try file.write(bytes) } catch {
-                    throw EncodeError.writeFailed(file: path, reason: (error as? FileIO.Error)?.reason ?? "\(error)")
+                    throw EncodeError.writeFailed(error as? FileIO.Error ?? FileIO.Error(path: path, reason: "\(error)", operation: .write))
                 }
             }
             var (rest, report) = try run(input, progress: progress, drain: drain)
             try drain(rest)
-            do { try set.commit() } catch let error as FileIO.Error { throw EncodeError.writeFailed(file: path, reason: error.reason) }
+            do { try set.commit() } catch let error as FileIO.Error { throw EncodeError.writeFailed(error) }
             rest = []
             report.bytes = Self.fileSize(path) ?? report.bytes
             return report

@@ -44,8 +44,9 @@ extension GIF {
         case invalidInput(String)
         /// giflib failed while writing.
         case giflib(String)
-        /// The output file could not be created, written or renamed into place; `reason` is the system's.
-        case writeFailed(file: String, reason: String)
+        /// The output file could not be created, written or renamed into place: the file, the
+        /// system's reason and its kind (a missing folder, no permission, a full disk).
+        case writeFailed(FileIO.Error)
         /// The input's ``Encoder/Input/cancellation`` flag was raised: the encode stopped, nothing was written.
         case cancelled
 
@@ -54,7 +55,7 @@ extension GIF {
             switch self {
             case .invalidInput(let reason): "cannot encode GIF: \(reason)"
             case .giflib(let reason): "GIF encoder failed: \(reason)"
-            case .writeFailed(let file, let reason): "\(file): cannot write GIF: \(reason)"
+            case .writeFailed(let error): "\(error.path): cannot write GIF: \(error.reason)"
             case .cancelled: "GIF encoding cancelled"
             }
         }

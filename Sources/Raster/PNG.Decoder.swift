@@ -63,6 +63,12 @@ extension PNG {
             return try decode(file: path).bitmap(scale: scale)
         }
 
+        /// Decodes PNG data into a ``Bitmap`` whose scale comes from `file`, the name the data had
+        /// (`icon@2x.png`: scale 2), as ``decodeBitmap(file:)`` takes it from a path.
+        public func decodeBitmap(_ bytes: [UInt8], file: String) throws(DecodeError) -> Bitmap {
+            try decode(bytes, file: file).bitmap(scale: ImageFileName(path: file).scale ?? 1)
+        }
+
         private static func contents(of path: String) throws(DecodeError) -> [UInt8] {
             do {
                 return try FileIO.readAll(path)

@@ -79,8 +79,13 @@ extension PNG {
             }
         }
 
-        /// Encodes `bitmap` and writes it to `path` atomically (temporary file, then rename).
+        /// Encodes `bitmap` and writes it to `path` atomically (temporary file, then rename). A name
+        /// that promises another format (`copy.gif`) is ``EncodeError/writeFailed(file:reason:)``,
+        /// nothing written.
         public func write(_ bitmap: Bitmap, to path: String) throws(EncodeError) {
+            do { try OutputName.require(path, extensions: ["png"], what: "a PNG encoder writes PNG") } catch {
+                throw .writeFailed(file: path, reason: error.description)
+            }
             let bytes = try encode(bitmap)
             do {
                 try FileIO.writeAtomically(bytes, to: path)

@@ -105,6 +105,18 @@ struct AssembleJobTests {
         }
     }
 
+    /// A GIF that cannot be written is `.write` with the system's kind of failure.
+    @Test func aMissingOutputFolderIsAWriteError() throws {
+        let folder = try Fixtures.temporaryFolder("assemble-nowhere")
+        do {
+            _ = try AssembleJob(sources: [Self.coin], output: folder + "/no/such/dir/x.gif").run()
+            Issue.record("written into a missing folder")
+        } catch {
+            guard case .write(let failure) = error else { Issue.record("\(error)"); return }
+            #expect(failure.kind == .missing && failure.path.hasPrefix(folder + "/no/such/dir/"))
+        }
+    }
+
     @Test func delaysOfTheWrongCountAreAPlaybackError() throws {
         var job = AssembleJob(sources: [Self.coin], output: nil)
         job.timing = Animation.Timing(delays: [0.1, 0.1])

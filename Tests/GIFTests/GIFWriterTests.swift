@@ -1,3 +1,4 @@
+import Basics
 import Testing
 import Raster
 @testable import GIF
@@ -93,10 +94,10 @@ struct GIFWriterTests {
     @Test func writerThreadReportsADrainFailure() {
         let thread = WriterThread { first in
             try GIF.Writer(width: 256, height: 256, globalPalette: first.localPalette, netscapeLoops: 0) { _ in
-                throw GIF.EncodeError.writeFailed(file: "full.gif", reason: "No space left on device")
+                throw GIF.EncodeError.writeFailed(FileIO.Error(path: "full.gif", reason: "No space left on device", operation: .write))
             }
         }
-        #expect(throws: GIF.EncodeError.writeFailed(file: "full.gif", reason: "No space left on device")) {
+        #expect(throws: GIF.EncodeError.writeFailed(FileIO.Error(path: "full.gif", reason: "No space left on device", operation: .write))) {
             for frame in Self.noiseFrames(24) { try thread.add(frame) }
             _ = try thread.finish()
         }

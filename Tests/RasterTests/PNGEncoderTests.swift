@@ -122,7 +122,13 @@ struct PNGEncoderNameTests {
         #expect(throws: OutputError.self) {
             try PNG.Encoder().write(Bitmap(width: 2, height: 2), to: "\(folder)/\(name)", protecting: InputFiles())
         }
+        #expect(throws: PNG.EncodeError.self) { try PNG.Encoder().write(Bitmap(width: 2, height: 2), to: "\(folder)/\(name)") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
         try PNG.Encoder().write(Bitmap(width: 2, height: 2), to: "\(folder)/frame.PNG", protecting: InputFiles())
+        // From memory, the name gives the scale as a path does.
+        var retina = Bitmap(width: 4, height: 2)
+        retina.scale = 2
+        let bytes = try PNG.Encoder().encode(retina)
+        #expect(try PNG.Decoder().decodeBitmap(bytes, file: "icon@2x.png").scale == 2)
     }
 }
