@@ -5,7 +5,13 @@ import PackageDescription
 /// too (whole-module, on two threads): the tests spent nearly all their time in those loops, which
 /// run 10–50× slower unoptimised. Animated (discovery, timing, validation rules) and the tests stay
 /// unoptimised, quick to compile. `swift build -c release` is unaffected.
-let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O", "-wmo", "-num-threads", "2", "-disable-batch-mode"], .when(configuration: .debug))]
+///
+/// Only where this package is built for itself (a clone, a path or branch dependency): SwiftPM refuses
+/// unsafe flags in a dependency required by version, which it checks out under `…/checkouts/`, and
+/// a consumer's debug build of the libraries does not need them.
+let isCheckedOutDependency = Context.packageDirectory.contains("/checkouts/")
+let optimisedInDebug: [SwiftSetting] = isCheckedOutDependency ? []
+    : [.unsafeFlags(["-O", "-wmo", "-num-threads", "2", "-disable-batch-mode"], .when(configuration: .debug))]
 
 /// The DocC plugin is a dependency only when the documentation is built (`Scripts/docs` sets
 /// `FLIPBOOK_DOCS=1`): every other build, the test loop among them, skips compiling its four plugins.
