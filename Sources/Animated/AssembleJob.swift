@@ -228,17 +228,10 @@ public struct AssembleJob: Sendable {
     /// receives (frames done, frames in all) on that thread: hop to your actor before touching
     /// its state.
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(AssembleError) -> Outcome {
-        if Task.isCancelled { throw .cancelled }
-        let flag = CancellationFlag()
         let job = self
-        let result: Result<Outcome, AssembleError> = await withTaskCancellationHandler {
-            await BackgroundThread.run {
-                Result { () throws(AssembleError) in try job.run(progress: progress, cancellation: flag) }
-            }
-        } onCancel: {
-            flag.cancel()
+        return try await BackgroundThread.run(cancelled: AssembleError.cancelled) { flag throws(AssembleError) in
+            try job.run(progress: progress, cancellation: flag)
         }
-        return try result.get()
     }
 
     /// The first setting out of range, said in a sentence naming it.

@@ -7,21 +7,12 @@ extension SheetJob {
     /// stands). `progress` receives (frames decoded, frames in all) from the decoding threads: hop
     /// to your actor before touching its state. Returns the plan written.
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(SheetJobError) -> Plan {
-        if Task.isCancelled { throw .cancelled }
-        let flag = CancellationFlag()
         let job = self
-        let result: Result<Plan, SheetJobError> = await withTaskCancellationHandler {
-            await BackgroundThread.run {
-                Result { () throws(SheetJobError) in
-                    let plan = try job.plan(progress: progress, cancellation: flag)
-                    if flag.isCancelled { throw .cancelled }
-                    try job.write(plan)
-                    return plan
-                }
-            }
-        } onCancel: {
-            flag.cancel()
+        return try await BackgroundThread.run(cancelled: SheetJobError.cancelled) { flag throws(SheetJobError) in
+            let plan = try job.plan(progress: progress, cancellation: flag)
+            if flag.isCancelled { throw .cancelled }
+            try job.write(plan)
+            return plan
         }
-        return try result.get()
     }
 }

@@ -221,18 +221,18 @@ struct AssembleJobTests {
         let folder = try Fixtures.temporaryFolder("assemble-task")
         let output = "\(folder)/boom.gif"
         let job = AssembleJob(sources: [Self.explosion], output: output)
-        let started = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
+        let gate = ProgressGate(at: 1)
         let seen = Counter()
         let task = Task {
-            try await job.run(progress: { done, _ in
+            try await job.run(progress: { done, total in
                 seen.set(done)
                 // The encoding thread waits at its first frame until the task has been cancelled.
-                if done == 1 { started.signal(); resume.wait() }
+                gate.progress(done, total)
             })
         }
-        await BackgroundWait.wait(started)
+        await gate.held()
         task.cancel()
-        resume.signal()
+        gate.release()
         let result = await task.result
         guard case .failure(let error) = result else { Issue.record("the job finished"); return }
         #expect(error as? AssembleError == .cancelled)
@@ -251,13 +251,4 @@ final class Counter: @unchecked Sendable {
     private var stored = 0
     func set(_ value: Int) { lock.withLock { stored = value } }
     var value: Int { lock.withLock { stored } }
-}
-
-/// Waits for a semaphore without blocking a cooperative thread.
-enum BackgroundWait {
-    static func wait(_ semaphore: DispatchSemaphore) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread { semaphore.wait(); continuation.resume() }.start()
-        }
-    }
 }

@@ -80,17 +80,11 @@ struct ValidatorInMemoryTests {
         #expect(awaited.findings.map(\.message) == direct.findings.map(\.message))
         #expect(awaited.fileCount == direct.fileCount)
 
-        let started = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
-        let task = Task {
-            try await validator.validate([folder], progress: { done, _ in
-                if done == 1 { started.signal(); resume.wait() }
-            })
-        }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread { started.wait(); continuation.resume() }.start()
-        }
+        let gate = ProgressGate(at: 1)
+        let task = Task { try await validator.validate([folder], progress: gate.progress) }
+        await gate.held()
         task.cancel()
-        resume.signal()
+        gate.release()
         let result = await task.result
         guard case .failure(let error) = result else { Issue.record("the validation finished"); return }
         #expect(error as? Validator.Error == .cancelled)

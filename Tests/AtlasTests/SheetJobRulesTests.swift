@@ -129,17 +129,11 @@ struct SheetJobRulesTests {
 
         // The decoding waits at its first frame until the task that awaits it has been cancelled.
         let other = try Self.output("walk.png")
-        let started = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
-        let task = Task {
-            try await SheetJob(sources: [Self.robot], output: other).run(progress: { done, _ in
-                if done == 1 { started.signal(); resume.wait() }
-            })
-        }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            Thread { started.wait(); continuation.resume() }.start()
-        }
+        let gate = ProgressGate(at: 1)
+        let task = Task { try await SheetJob(sources: [Self.robot], output: other).run(progress: gate.progress) }
+        await gate.held()
         task.cancel()
-        resume.signal()
+        gate.release()
         let result = await task.result
         guard case .failure(let error) = result else { Issue.record("the job finished"); return }
         #expect(error as? SheetJobError == .cancelled)

@@ -45,16 +45,9 @@ extension Validator {
     /// `work` on a thread of its own, with a flag the calling task's cancellation raises.
     private func inBackground(_ work: @escaping @Sendable (Validator, CancellationFlag) throws(Validator.Error) -> ValidationReport)
         async throws(Validator.Error) -> ValidationReport {
-        if Task.isCancelled { throw .cancelled }
-        let flag = CancellationFlag()
         let validator = self
-        let result: Result<ValidationReport, Validator.Error> = await withTaskCancellationHandler {
-            await BackgroundThread.run {
-                Result { () throws(Validator.Error) in try work(validator, flag) }
-            }
-        } onCancel: {
-            flag.cancel()
+        return try await BackgroundThread.run(cancelled: Validator.Error.cancelled) { flag throws(Validator.Error) in
+            try work(validator, flag)
         }
-        return try result.get()
     }
 }

@@ -16,4 +16,20 @@ package enum BackgroundThread {
             thread.start()
         }
     }
+
+    /// `body` on a thread of its own, given a flag that the calling task's cancellation raises
+    /// (`body` stops at its next step and throws); `cancelled` when the task was cancelled before
+    /// anything started. The jobs' `async` forms are this around their synchronous ones.
+    package static func run<T: Sendable, Failure: Error & Sendable>(
+        cancelled: Failure, _ body: @escaping @Sendable (CancellationFlag) throws(Failure) -> T
+    ) async throws(Failure) -> T {
+        if Task.isCancelled { throw cancelled }
+        let flag = CancellationFlag()
+        let result: Result<T, Failure> = await withTaskCancellationHandler {
+            await run { Result { () throws(Failure) in try body(flag) } }
+        } onCancel: {
+            flag.cancel()
+        }
+        return try result.get()
+    }
 }
