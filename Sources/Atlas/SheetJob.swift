@@ -91,7 +91,9 @@ public struct SheetJob: Sendable {
     }
 
     /// The same job for `engine`, writing its format to `output` (and `data`, or beside it): for
-    /// ``plan(reusing:)``, one packing exported to several engines.
+    /// ``plan(reusing:)``, one packing exported to several engines. Give each engine its own
+    /// `output`: a sheet's files are one set owned by that name, so writing another engine's sheet
+    /// under the same name replaces the earlier set as a whole (its data file included).
     public func forEngine(_ engine: SheetEngine, output: String, data: String? = nil) -> SheetJob {
         var job = self
         (job.engine, job.format, job.output, job.data) = (engine, engine.format, output, data)

@@ -48,6 +48,9 @@ struct AssetPipelineTests {
         small.maxPixels = 1000
         guard case .rejected(413, let reason) = await UploadProcessor(limits: small).process(coin) else { Issue.record("over the limit"); return }
         #expect(reason == "too large: pixels over 1000")
+        // A request's frame rate is checked before any work (it used to make a 1056-frame GIF).
+        guard case .rejected(400, let fps) = await processor.process(coin, fps: 0) else { Issue.record("fps 0 was accepted"); return }
+        #expect(fps.hasPrefix("Animation.Timing.fps must be between"))
         #expect(await processor.process([]) == .rejected(status: 400, reason: "the files given: no frames found (expected a folder, PNG files, or a prefix such as Sequences/explosion/explosion for explosion1.png…)"))
     }
 
