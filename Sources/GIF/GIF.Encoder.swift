@@ -160,10 +160,12 @@ extension GIF {
         /// single-file Basics `OutputSet` (recorded, so a later run may replace it); the GIF is
         /// never held in memory whole. Before any work, Basics' `OutputError` refuses a `path` that
         /// is one of `inputs`, not a regular file, another set's file, or — unless `overwrite` — a
-        /// file Flipbook did not write. Throws as ``encode(_:progress:)`` does, ``EncodeError/writeFailed(_:)``
+        /// file Flipbook did not write, or a name that promises another format than GIF. Throws as ``encode(_:progress:)`` does, ``EncodeError/writeFailed(_:)``
         /// when the file cannot be written, and `OutputError`; nothing is left at `path` on any error.
         public func write(_ input: Input, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
+            // A name that promises another format (`walk.png`) is refused: a GIF is named .gif.
+            try OutputName.require(path, extensions: ["gif"], what: "a GIF encoder writes GIF")
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
             do { file = try set.open(path, named: overwrite) } catch let error as FileIO.Error {

@@ -1,4 +1,5 @@
 import Basics
+import Foundation
 import Testing
 import Raster
 @testable import GIF
@@ -101,5 +102,19 @@ struct GIFWriterTests {
             for frame in Self.noiseFrames(24) { try thread.add(frame) }
             _ = try thread.finish()
         }
+    }
+}
+
+/// The encoder's file write refuses a name that promises another format, as the CLI does.
+@Suite("GIF.Encoder output names")
+struct GIFEncoderNameTests {
+    @Test(arguments: ["walk.png", "walk.webp", "walk"])
+    func aNameOfAnotherFormatIsRefused(name: String) throws {
+        let folder = NSTemporaryDirectory() + "flipbook-gif-name-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let input = GIF.Encoder.Input(count: 2, duration: 0.1) { _ in Bitmap(width: 4, height: 4) }
+        #expect(throws: OutputError.self) { _ = try GIF.Encoder().write(input, to: "\(folder)/\(name)") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+        #expect(try GIF.Encoder().write(input, to: "\(folder)/walk.GIF").framesWritten == 1)
     }
 }
