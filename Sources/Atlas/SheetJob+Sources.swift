@@ -1,0 +1,148 @@
+import Animated
+import Basics
+import Foundation
+import Raster
+
+/// Reading the sources of a ``SheetJob``: each folder's `sequence.json` and timing, the frames
+/// decoded on every core, and where the sheet's own files may go.
+extension SheetJob {
+    /// Refuses a page whose name makes it a frame of a sequence read from its folder (a sheet
+    /// `walk8.png` beside `walk0…7.png` would be frame 8 of the next reading), and says when the
+    /// files go into a source folder at all: another packing of that folder, under another name,
+    /// would take the pages as sprites (this sheet's own reruns leave them out).
+    static func placement(of files: [SheetExport.File], inputs: [String]) throws -> [String] {
+        let frames = inputs.compactMap { FrameFile(path: $0) }
+        let folders = Set(inputs.map { FileIO.parentDirectory(of: $0) })
+        let protected = InputFiles(inputs)
+        for file in files {
+            if let input = protected.input(sameAs: file.path) { throw OutputError.overwritesInput(output: file.path, input: input) }
+            guard let page = FrameFile(path: file.path),
+                  let frame = frames.first(where: { $0.directory == page.directory && $0.prefix == page.prefix }) else { continue }
+            throw OutputError.unsupportedName(path: file.path, reason: "its name makes it a frame of \(frame.prefix)\(frame.numberText.isEmpty ? "" : "…"), "
+                                              + "the sequence it packs; name the sheet otherwise or write it outside \(frame.directory)")
+        }
+        let inside = Set(files.map { FileIO.parentDirectory(of: $0.path) }).intersection(folders).sorted()
+        return inside.map { "the sheet is written into \($0), a folder it reads: packing that folder again under another name would take "
+            + "the sheet's pages as sprites; write sheets beside their sources" }
+    }
+
+    /// Each sequence's `sequence.json` (read once per folder), by sequence name, for the sequences
+    /// it describes (``SequenceManifest/describes(_:)``); a manifest naming a sequence its folder
+    /// does not hold is put in `unmatched`, said as a warning.
+    static func manifests(of sequences: [FrameSequence], unmatched: inout Set<String>) throws -> [String: SequenceManifest] {
+        var byFolder: [String: SequenceManifest?] = [:], result: [String: SequenceManifest] = [:]
+        for sequence in sequences {
+            if byFolder[sequence.directory] == nil {
+                let path = sequence.directory + "/" + SequenceManifest.fileName
+                byFolder[sequence.directory] = .some(FileManager.default.fileExists(atPath: path) ? try SequenceManifest.read(file: path) : nil)
+            }
+            guard let folderManifest = byFolder[sequence.directory] ?? nil else { continue }
+            if let name = folderManifest.name, !sequences.contains(where: { $0.directory == sequence.directory && $0.prefix == name }) {
+                unmatched.insert("\(sequence.directory)/\(SequenceManifest.fileName) names the sequence \"\(name)\", which is not in its folder: it times nothing")
+            }
+            guard folderManifest.describes(sequence.prefix) else { continue }
+            // Some of the folder's frames (files picked by hand) keep their own durations.
+            let manifest = folderManifest.fitted(toFrames: sequence.frames.map(\.number), directory: sequence.directory, prefix: sequence.prefix)
+            // A manifest that does not fit its frames is refused, as assemble and validate refuse it.
+            if let error = manifest.mismatch(sequence: sequence.prefix, frameCount: sequence.frames.count, highlightedFound: true,
+                                             file: sequence.directory + "/" + SequenceManifest.fileName) {
+                throw SequenceManifest.Error.schema(error)
+            }
+            result[sequence.name] = manifest
+        }
+        return result
+    }
+
+    /// Milliseconds each frame of `sequence` shows: `fps` when given, else the manifest's timing
+    /// (`frameDurations`, or its `duration` or `fps` shared evenly by the steps of a play), else 30 fps.
+    static func durations(of sequence: FrameSequence, fps: Double?, manifest: SequenceManifest?) -> [Int] {
+        let count = sequence.frames.count
+        if let fps { return Array(repeating: Int((1000 / fps).rounded()), count: count) }
+        guard let manifest else { return Array(repeating: Int((1000.0 / 30).rounded()), count: count) }
+        let animation = manifest.animation(frames: Array(repeating: .file(""), count: count))
+        if let frameDurations = animation.frameDurations, frameDurations.count == count {
+            return frameDurations.map { max(1, Int(($0 * 1000).rounded())) }
+        }
+        let each = animation.stepDurations().first ?? 1.0 / 30
+        return Array(repeating: max(1, Int((each * 1000).rounded())), count: count)
+    }
+
+
+    /// Each frame's image at every scale (one image when `scales` is nil), decoded on every core;
+    /// resampled variants are counted except for the first `counting` scales (a hidden base).
+    static func decode(_ frames: [FrameSequence.Frame], files: [String], scales: [Int]?, counting skipped: Int = 0,
+                               maxPixels: Int, progress: (@Sendable (Int, Int) -> Void)?,
+                               cancellation: CancellationFlag?) throws -> [(images: [Bitmap], resampled: Int)] {
+        let results = Slots<Result<([Bitmap], Int), PNG.DecodeError>>(count: frames.count)
+        let done = Slots<Int>(count: 1)
+        ParallelLoop.run(frames.count) { index in
+            guard cancellation?.isCancelled != true else { return }
+            defer {
+                if let progress {
+                    let count = done.increment(0)
+                    progress(count, frames.count)
+                }
+            }
+            results[index] = Result { () throws(PNG.DecodeError) in
+                guard let scales else { return ([try PNG.Decoder(maxPixels: maxPixels).decodeBitmap(file: files[index])], 0) }
+                var resampled = 0, uncounted = 0
+                let images = try scales.enumerated().map { k, scale throws(PNG.DecodeError) in
+                    k < skipped ? try load(frames[index], scale: scale, resampled: &uncounted) : try load(frames[index], scale: scale, resampled: &resampled)
+                }
+                return (images, resampled)
+            }
+        }
+        if cancellation?.isCancelled == true { throw SheetJobError.cancelled }
+        return try results.values.map { result in
+            let (images, resampled) = try result!.get()
+            return (images, resampled)
+        }
+    }
+
+    /// The frame at `scale`: its own file, or the largest variant there is resampled to the size
+    /// the scale implies (counted in `resampled`).
+    private static func load(_ frame: FrameSequence.Frame, scale: Int, resampled: inout Int) throws(PNG.DecodeError) -> Bitmap {
+        if let exact = frame.files.first(where: { $0.scale == scale && $0.device == nil }) {
+            return try PNG.Decoder().decodeBitmap(file: exact.path)
+        }
+        guard let largest = frame.files.filter({ $0.device == nil }).max(by: { $0.scale < $1.scale }) ?? frame.files.first else {
+            return Bitmap(width: 1, height: 1, scale: scale)
+        }
+        let source = try PNG.Decoder().decodeBitmap(file: largest.path)
+        resampled += 1
+        let width = source.width * scale / largest.scale, height = source.height * scale / largest.scale
+        var out = Resampler().resize(source, width: max(1, width), height: max(1, height))
+        out.scale = scale
+        return out
+    }
+
+    /// `walk_` → `walk`: the animation name without a trailing separator.
+    static func animationName(_ prefix: String) -> String {
+        var name = Substring(prefix)
+        while let last = name.last, last == "_" || last == "-" || last == "." || last == " " { name = name.dropLast() }
+        return name.isEmpty ? prefix : String(name)
+    }
+}
+
+/// Results filled from several threads, one slot each.
+private final class Slots<T>: @unchecked Sendable {
+    fileprivate let lock = NSLock()
+    fileprivate var slots: [T?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    subscript(index: Int) -> T? {
+        get { lock.withLock { slots[index] } }
+        set { lock.withLock { slots[index] = newValue } }
+    }
+    var values: [T?] { lock.withLock { slots } }
+}
+
+extension Slots where T == Int {
+    /// Adds one to slot `index` and returns the new count.
+    func increment(_ index: Int) -> Int {
+        lock.withLock {
+            slots[index] = (slots[index] ?? 0) + 1
+            return slots[index]!
+        }
+    }
+}
+
