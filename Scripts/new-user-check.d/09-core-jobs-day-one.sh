@@ -63,7 +63,7 @@ expect_exit 3 info empty
 expect_exit 3 validate empty
 expect_exit 3 sheet empty -o e.png
 expect_exit 3 assemble empty -o e.gif
-expect_exit 2 validate hero.png && expect_mentions "validate checks folders"
+expect_exit 2 validate hero.png && expect_mentions "not a folder of frames"
 expect_exit 3 validate missing --json
 grep -q '"exitCode"' "$OUT" || problem "validate missing --json printed no JSON"
 end

@@ -71,7 +71,7 @@ extension Animation {
             case .noHighlightedFrames:
                 "no highlighted frames (name them with \"highlighted\" in sequence.json)"
             case .delayCount(let given, let frames):
-                "\(given) delays for \(frames) frames: give one per frame"
+                "\(given) \(given == 1 ? "delay" : "delays") for \(frames) \(frames == 1 ? "frame" : "frames"): give one per frame"
             case .outOfRange(let message): message
             }
         }

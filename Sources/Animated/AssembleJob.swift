@@ -129,6 +129,7 @@ public struct AssembleJob: Sendable {
     /// source; nothing is written.
     public func plan() throws(AssembleError) -> Plan {
         if let message = settingError() { throw .setting(message) }
+        if let error = timing.rangeError() { throw .playback(error) }
         if let output {
             do { try OutputName.require(output, extensions: ["gif"], what: "assemble writes GIF") } catch { throw .output(error) }
         }

@@ -35,7 +35,9 @@ public enum Discovery {
                 } else {
                     "\(source): no such file or folder"
                 }
-            case .notPNG(let path): "\(path): not a PNG file (frames are PNG files, named by number or listed in order)"
+            case .notPNG(let path):
+                "\(path): not a PNG file (frames are PNG files, named by number or listed in order; "
+                    + "name their folder to take the PNGs in it)"
             case .noFrames(let source):
                 "\(source): no frames found (expected a folder, PNG files, or a prefix such as "
                     + "Sequences/explosion/explosion for explosion1.png…)"

@@ -83,7 +83,8 @@ public final class SequenceWriter: Sendable {
     /// Adds `manifest` as `sequence.json` (when given) and renames every file into place. Returns
     /// the paths written: frames by number, then the manifest. Refuses (Basics' `OutputError`)
     /// when the folder holds a frame of this prefix that Flipbook did not write (the set would
-    /// read back mixed with it).
+    /// read back mixed with it), and, with a manifest, frames of another sequence that Flipbook
+    /// did not write (the folder would read as the new one).
     @discardableResult
     public func commit(manifest: SequenceManifest? = nil) throws -> [String] {
         var paths = numbers.sorted.map(path(forFrame:))
@@ -94,6 +95,15 @@ public final class SequenceWriter: Sendable {
             let path = folder + "/" + name
             guard let file = FrameFile(path: path), file.prefix == prefix, !written.contains(path), !set.isOwnEarlierFile(path) else { continue }
             throw OutputError.mixesWithFrame(path: path, prefix: prefix)
+        }
+        // A sequence.json beside another sequence's frames (the user's `gold_1…4`) would make the
+        // folder read as this one: assembling the folder would silently show the new frames.
+        if manifest != nil {
+            for name in (try? FileIO.entries(of: folder)) ?? [] {
+                let path = folder + "/" + name
+                guard let file = FrameFile(path: path), file.prefix != prefix, !OutputSet.isRecorded(path) else { continue }
+                throw OutputError.holdsAnotherSequence(folder: folder, prefix: file.prefix)
+            }
         }
         if let manifest {
             let path = folder + "/" + SequenceManifest.fileName

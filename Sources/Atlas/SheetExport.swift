@@ -199,6 +199,18 @@ public enum SheetExport {
         try set.commit()
     }
 
+    /// The files as bytes, each named by its path: pages encoded as PNG at zlib level `pngLevel`
+    /// (8-bit palette ones when `png8`), data as it is.
+    public static func encode(_ files: [File], pngLevel: Int = 5, png8: Bool = false) throws(PNG.EncodeError) -> [InMemoryFile] {
+        try files.map { file throws(PNG.EncodeError) in
+            switch file.content {
+            case .image(let bitmap):
+                InMemoryFile(name: file.path, bytes: try PNG.Encoder(compressionLevel: pngLevel).encode(png8 ? PaletteQuantizer().reduce(bitmap) : bitmap))
+            case .data(let bytes): InMemoryFile(name: file.path, bytes: bytes)
+            }
+        }
+    }
+
     /// The stems of a sheet's page and data names, from the names given.
     private struct Names {
         var stem: String

@@ -29,12 +29,15 @@ extension SheetJob {
     /// Each sequence's `sequence.json` (read once per folder), by sequence name, for the sequences
     /// it describes (``SequenceManifest/describes(_:)``); a manifest naming a sequence its folder
     /// does not hold is put in `unmatched`, said as a warning.
-    static func manifests(of sequences: [FrameSequence], unmatched: inout Set<String>) throws -> [String: SequenceManifest] {
+    static func manifests(of sequences: [FrameSequence], reader: FileReader = .disk,
+                          unmatched: inout Set<String>) throws -> [String: SequenceManifest] {
         var byFolder: [String: SequenceManifest?] = [:], result: [String: SequenceManifest] = [:]
         for sequence in sequences {
             if byFolder[sequence.directory] == nil {
-                let path = sequence.directory + "/" + SequenceManifest.fileName
-                byFolder[sequence.directory] = .some(FileManager.default.fileExists(atPath: path) ? try SequenceManifest.read(file: path) : nil)
+                let path = manifestPath(in: sequence.directory)
+                let bytes: [UInt8]?
+                do { bytes = try reader.bytes(path) } catch { throw SequenceManifest.Error.unreadable(file: path, reason: error.reason) }
+                byFolder[sequence.directory] = .some(try bytes.map { bytes throws(SequenceManifest.Error) in try SequenceManifest.decode(bytes, file: path) })
             }
             guard let folderManifest = byFolder[sequence.directory] ?? nil else { continue }
             if let name = folderManifest.name, !sequences.contains(where: { $0.directory == sequence.directory && $0.prefix == name }) {
@@ -45,7 +48,7 @@ extension SheetJob {
             let manifest = folderManifest.fitted(toFrames: sequence.frames.map(\.number), directory: sequence.directory, prefix: sequence.prefix)
             // A manifest that does not fit its frames is refused, as assemble and validate refuse it.
             if let error = manifest.mismatch(sequence: sequence.prefix, frameCount: sequence.frames.count, highlightedFound: true,
-                                             file: sequence.directory + "/" + SequenceManifest.fileName) {
+                                             file: manifestPath(in: sequence.directory)) {
                 throw SequenceManifest.Error.schema(error)
             }
             result[sequence.name] = manifest
@@ -71,7 +74,7 @@ extension SheetJob {
     /// Each frame's image at every scale (one image when `scales` is nil), decoded on every core;
     /// resampled variants are counted except for the first `counting` scales (a hidden base).
     static func decode(_ frames: [FrameSequence.Frame], files: [String], scales: [Int]?, counting skipped: Int = 0,
-                               maxPixels: Int, progress: (@Sendable (Int, Int) -> Void)?,
+                               reader: FileReader, maxPixels: Int, progress: (@Sendable (Int, Int) -> Void)?,
                                cancellation: CancellationFlag?) throws -> [(images: [Bitmap], resampled: Int)] {
         let results = Slots<Result<([Bitmap], Int), PNG.DecodeError>>(count: frames.count)
         let done = Slots<Int>(count: 1)
@@ -84,10 +87,11 @@ extension SheetJob {
                 }
             }
             results[index] = Result { () throws(PNG.DecodeError) in
-                guard let scales else { return ([try PNG.Decoder(maxPixels: maxPixels).decodeBitmap(file: files[index])], 0) }
+                guard let scales else { return ([try bitmap(files[index], reader: reader, maxPixels: maxPixels)], 0) }
                 var resampled = 0, uncounted = 0
                 let images = try scales.enumerated().map { k, scale throws(PNG.DecodeError) in
-                    k < skipped ? try load(frames[index], scale: scale, resampled: &uncounted) : try load(frames[index], scale: scale, resampled: &resampled)
+                    k < skipped ? try load(frames[index], scale: scale, reader: reader, maxPixels: maxPixels, resampled: &uncounted)
+                        : try load(frames[index], scale: scale, reader: reader, maxPixels: maxPixels, resampled: &resampled)
                 }
                 return (images, resampled)
             }
@@ -101,19 +105,65 @@ extension SheetJob {
 
     /// The frame at `scale`: its own file, or the largest variant there is resampled to the size
     /// the scale implies (counted in `resampled`).
-    private static func load(_ frame: FrameSequence.Frame, scale: Int, resampled: inout Int) throws(PNG.DecodeError) -> Bitmap {
+    private static func load(_ frame: FrameSequence.Frame, scale: Int, reader: FileReader, maxPixels: Int,
+                             resampled: inout Int) throws(PNG.DecodeError) -> Bitmap {
         if let exact = frame.files.first(where: { $0.scale == scale && $0.device == nil }) {
-            return try PNG.Decoder().decodeBitmap(file: exact.path)
+            return try bitmap(exact.path, reader: reader, maxPixels: maxPixels)
         }
         guard let largest = frame.files.filter({ $0.device == nil }).max(by: { $0.scale < $1.scale }) ?? frame.files.first else {
             return Bitmap(width: 1, height: 1, scale: scale)
         }
-        let source = try PNG.Decoder().decodeBitmap(file: largest.path)
+        let source = try bitmap(largest.path, reader: reader, maxPixels: maxPixels)
         resampled += 1
         let width = source.width * scale / largest.scale, height = source.height * scale / largest.scale
         var out = Resampler().resize(source, width: max(1, width), height: max(1, height))
         out.scale = scale
         return out
+    }
+
+    /// The frame file at `path`, decoded (its scale from its name), from disk or from memory.
+    static func bitmap(_ path: String, reader: FileReader, maxPixels: Int) throws(PNG.DecodeError) -> Bitmap {
+        let decoder = PNG.Decoder(maxPixels: maxPixels)
+        guard case .memory = reader else { return try decoder.decodeBitmap(file: path) }
+        let bytes: [UInt8]
+        do { bytes = try reader.contents(path) } catch { throw .unreadable(file: path, reason: error.reason) }
+        return try decoder.decodeBitmap(bytes, file: path)
+    }
+
+    /// The header of the frame file at `path`, from disk or from memory.
+    static func header(_ path: String, reader: FileReader, maxPixels: Int) throws(PNG.DecodeError) -> PNG.Header {
+        let decoder = PNG.Decoder(maxPixels: maxPixels)
+        guard case .memory = reader else { return try decoder.readHeader(file: path) }
+        let bytes: [UInt8]
+        do { bytes = try reader.contents(path) } catch { throw .unreadable(file: path, reason: error.reason) }
+        return try decoder.readHeader(bytes, file: path)
+    }
+
+    /// The images named in memory, as ``Discovery/images(from:)`` groups files on disk: numbered
+    /// frames into sequences, PNGs without numbers as single images; a folder's `sequence.json`
+    /// is its timing; any other file is not a PNG.
+    static func images(named names: [String]) throws(Discovery.Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
+        var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
+        for name in names where !OutputName.settingsNames.contains(FileIO.lastComponent(of: name)) {
+            if let file = FrameFile(path: name) { numbered.append(file) } else if let file = FrameFile(unnumbered: name) {
+                unnumbered.append(file)
+            } else {
+                throw .notPNG(path: name)
+            }
+        }
+        guard !numbered.isEmpty || !unnumbered.isEmpty else { throw .noFrames(source: "the files given") }
+        // Folders in the order the files name them, as sources on disk keep the order given.
+        var folders: [String] = []
+        for file in numbered + unnumbered where !folders.contains(file.directory) { folders.append(file.directory) }
+        func grouped(_ files: [FrameFile]) -> [FrameSequence] {
+            folders.flatMap { folder in FrameSequence.group(files.filter { $0.directory == folder }) }
+        }
+        return (grouped(numbered), grouped(unnumbered))
+    }
+
+    /// A folder's `sequence.json`.
+    static func manifestPath(in directory: String) -> String {
+        directory == "." ? SequenceManifest.fileName : directory + "/" + SequenceManifest.fileName
     }
 
     /// `walk_` → `walk`: the animation name without a trailing separator.

@@ -45,6 +45,9 @@ public struct SheetJob: Sendable {
     /// Whether ``output`` and ``data`` may replace files Flipbook did not write (never an input,
     /// never a file of another Flipbook set); `false` refuses them (Basics' `OutputError`).
     public var overwrite: Bool
+    /// Where the sources are read from: the file system, or the files given to
+    /// ``init(files:output:engine:format:builder:scales:fps:limits:)``.
+    private(set) var reader: FileReader
 
     /// A job with the options of `flipbook sheet`.
     public init(sources: [String], output: String, data: String? = nil, engine: SheetEngine? = nil,
@@ -63,6 +66,18 @@ public struct SheetJob: Sendable {
         self.png8 = png8
         self.limits = limits
         self.overwrite = overwrite
+        self.reader = .disk
+    }
+
+    /// A job packing files held in memory (an upload): PNG frames named as on disk
+    /// (`walk/walk3@2x.png`, `coin.png`) with their folders' `sequence.json`, read by the rules of
+    /// files on disk. ``plan(progress:cancellation:)`` reads nothing else; ``encoded(_:)`` gives
+    /// the sheet's files as bytes, ``write(_:)`` writes them at `output`.
+    public init(files: [InMemoryFile], output: String, engine: SheetEngine? = nil, format: SheetExport.Format? = nil,
+                builder: SheetBuilder = SheetBuilder(), scales: [Int]? = nil, fps: Double? = nil, limits: ResourceLimits = .default) {
+        self.init(sources: files.map(\.name), output: output, engine: engine, format: format, builder: builder, scales: scales,
+                  fps: fps, limits: limits)
+        self.reader = FileReader(files)
     }
 
     /// A job with `flipbook sheet`'s options, its files named by file URLs.
@@ -114,6 +129,11 @@ public struct SheetJob: Sendable {
         }
         if let threads, threads < 1 { throw SheetJobError.setting("SheetJob.threads is at least 1 (got \(threads))") }
         if !(0...9).contains(pngLevel) { throw SheetJobError.setting("SheetJob.pngLevel is 0…9 (got \(pngLevel))") }
+        for (name, value) in [("padding", builder.padding), ("border", builder.border), ("trimMargin", builder.trimMargin), ("extrude", builder.extrude)]
+        where value < 0 {
+            throw SheetJobError.setting("SheetBuilder.\(name) cannot be negative (got \(value))")
+        }
+        if builder.maxSide < 1 { throw SheetJobError.setting("SheetBuilder.maxSide must be positive (got \(builder.maxSide))") }
         if let engine {
             guard format == engine.format else { throw SheetExport.Error.notTheEnginesFormat(format, engine: engine.rawValue) }
             try engine.check(allowRotation: builder.allowRotation, alphaHandling: builder.alphaHandling)
@@ -160,10 +180,10 @@ public struct SheetJob: Sendable {
     private func makePlan(progress: (@Sendable (Int, Int) -> Void)?, cancellation: CancellationFlag?) throws -> Plan {
         try checkSettings()
         var warnings = engine?.warnings(allowRotation: builder.allowRotation) ?? [], notes: [String] = []
-        var (sequences, singles) = try Discovery.images(from: sources)
+        var (sequences, singles) = if case .memory = reader { try Self.images(named: sources) } else { try Discovery.images(from: sources) }
         // This sheet's own earlier pages (written into a source folder) are not frames to pack.
         let folders = Set((sequences + singles).map(\.directory))
-        let earlier = Set(folders.flatMap { OutputSet.files(writtenBy: output, in: $0) })
+        let earlier = if case .disk = reader { Set(folders.flatMap { OutputSet.files(writtenBy: output, in: $0) }) } else { Set<String>() }
         if !earlier.isEmpty {
             sequences = FrameSequence.group(sequences.flatMap(\.files).filter { !earlier.contains($0.path) })
             singles = FrameSequence.group(singles.flatMap(\.files).filter { !earlier.contains($0.path) })
@@ -172,7 +192,7 @@ public struct SheetJob: Sendable {
         // `eggHead.png`) are sprites of no animation, after the sequences.
         var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?, duration: Int)] = []
         var unmatched = Set<String>()
-        let manifests = try Self.manifests(of: sequences, unmatched: &unmatched)
+        let manifests = try Self.manifests(of: sequences, reader: reader, unmatched: &unmatched)
         warnings += unmatched.sorted()
         // Each sequence's animation name (`walk_` → `walk`); two folders with one prefix (`frame-`
         // in both) are told apart by their folder's name, never merged into one animation.
@@ -207,14 +227,14 @@ public struct SheetJob: Sendable {
         // memory limit, read from the headers before anything is decoded.
         var held = 0
         for job in jobs {
-            let header = try PNG.Decoder(maxPixels: limits.maxPixels).readHeader(file: job.file)
+            let header = try Self.header(job.file, reader: reader, maxPixels: limits.maxPixels)
             try limits.checkPixels(width: header.width, height: header.height, of: job.file)
             held += header.width * header.height * 4 * max(1, packed?.count ?? 1)
         }
         // The whole sum, so that the message gives what raising the limit must cover.
         try limits.check(.decodedBytes, held, of: "the \(jobs.count) frames")
         let decoded = try Self.decode(jobs.map(\.frame), files: jobs.map(\.file), scales: packed, counting: hidden ? 1 : 0,
-                                      maxPixels: limits.maxPixels, progress: progress, cancellation: cancellation)
+                                      reader: reader, maxPixels: limits.maxPixels, progress: progress, cancellation: cancellation)
         if cancellation?.isCancelled == true { throw SheetJobError.cancelled }
         var builder = self.builder
         builder.maxPagePixels = limits.maxPixels
@@ -260,11 +280,24 @@ public struct SheetJob: Sendable {
         let files = try SheetExport.files(for: sheets, format: format, output: output, data: data)
         // The frames, and each folder's sequence.json (read above): no output may replace one.
         let manifestPaths = Set((sequences + singles).map { $0.directory + "/" + SequenceManifest.fileName }).sorted()
-        let readFiles = (sequences + singles).flatMap { $0.files.map(\.path) } + manifestPaths
+        // (Files in memory are no files on disk to protect.)
+        let readFiles = if case .disk = reader { (sequences + singles).flatMap { $0.files.map(\.path) } + manifestPaths } else { [String]() }
         warnings += try Self.placement(of: files, inputs: readFiles)
         return Plan(sheets: sheets, files: files, inputs: readFiles,
                     warnings: warnings, notes: notes,
                     howToLoad: howToLoad(files, pages: sheets[0].pages.count))
+    }
+
+    /// A plan's files as bytes, named by their paths (pages encoded as ``write(_:)`` encodes them):
+    /// a sheet made in memory, for a caller that stores or sends it itself.
+    public func encoded(_ plan: Plan) throws(SheetJobError) -> [InMemoryFile] {
+        do {
+            return try ThreadBudget.withLimit(threads) { () throws(PNG.EncodeError) in
+                try SheetExport.encode(plan.files, pngLevel: pngLevel, png8: png8)
+            }
+        } catch {
+            throw SheetJobError.from(error, output: output)
+        }
     }
 
     /// Writes a plan's files as one set (``SheetExport/write(_:owner:protecting:named:pngLevel:png8:)``

@@ -23,6 +23,8 @@ public enum SheetJobError: Error, Sendable, Equatable, CustomStringConvertible {
     case output(OutputError)
     /// A file could not be written (a full disk, no permission); the earlier set stands.
     case write(FileIO.Error)
+    /// A page could not be encoded as PNG.
+    case encode(PNG.EncodeError)
     /// The task was cancelled (or the cancellation flag raised) before the sheet was written.
     case cancelled
     /// A setting of the job is out of range (its frame rate, its thread count); the message names it.
@@ -40,6 +42,7 @@ public enum SheetJobError: Error, Sendable, Equatable, CustomStringConvertible {
         case .format(let error): error.description
         case .output(let error): error.description
         case .write(let error): error.description
+        case .encode(let error): error.description
         case .cancelled: "cancelled"
         case .setting(let message): message
         }
@@ -67,6 +70,7 @@ public enum SheetJobError: Error, Sendable, Equatable, CustomStringConvertible {
         case let error as SheetExport.Error: .format(error)
         case let error as OutputError: .output(error)
         case let error as FileIO.Error: .write(error)
+        case let error as PNG.EncodeError: .encode(error)
         case is CancellationError: .cancelled
         default: .write(FileIO.Error(path: output, reason: "\(error)", operation: .write))
         }

@@ -30,7 +30,7 @@ enum CLIWording {
             ("the prefix must be a plain file name prefix", "--prefix must be a plain file name prefix"),
             ("Atlas's AlphaHandling.bleed", "flipbook sheet --alpha-handling bleed"),
             ("AlphaHandling.clear", "flipbook sheet --alpha-handling clear"),
-            ("is a file, not a folder of frames", "is a file; validate checks folders of frames (flipbook info reads one file)"),
+            ("is a file, not a folder of frames", "is a file, not a folder of frames (flipbook info reads one file)"),
         ]
         return table.sorted { $0.0.count > $1.0.count }
     }()

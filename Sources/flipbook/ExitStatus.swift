@@ -23,14 +23,15 @@ enum ExitStatus: Int32 {
     init(for error: any Error) {
         switch error {
         case let outcome as ProblemsFound: self = outcome.status
+        // A file where a folder was asked for (`validate x.png`, `sheet x.png/`): the argument is wrong.
+        case Discovery.Error.notAFolder, Animation.LoadError.discovery(.notAFolder), SheetJobError.source(.notAFolder),
+             AssembleError.source(.discovery(.notAFolder)), Validator.Error.source(.notAFolder): self = .usage
         case let error as AssembleError: self = Self(assembling: error)
         case let error as SheetJobError: self = Self(sheet: error)
         case let error as FramesJobError: self = Self(frames: error)
         case Validator.Error.source(let error): self = Self(for: error)
         case Validator.Error.cancelled: self = .outputUnwritable
         case Animation.LoadError.gifAmongOtherSources: self = .usage
-        // A file where a folder to check was asked for (validate): the argument is wrong.
-        case Discovery.Error.notAFolder: self = .usage
         case is UnreadableInputs: self = .inputUnreadable
         case is UsageError, is ValidationError: self = .usage
         // An output the contract refuses (over an input, over a file Flipbook did not write, a name
@@ -71,7 +72,7 @@ extension ExitStatus {
         case .source, .manifest, .frame, .limit: self = .inputUnreadable
         case .engine, .format, .output, .setting: self = .usage
         case .packing: self = .problemsFound
-        case .write, .cancelled: self = .outputUnwritable
+        case .write, .encode, .cancelled: self = .outputUnwritable
         }
     }
 }

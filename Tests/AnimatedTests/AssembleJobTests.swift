@@ -80,6 +80,17 @@ struct AssembleJobTests {
         }
     }
 
+    /// The timing is checked before the source is read: a request's bad fps is said even when
+    /// its source is missing too.
+    @Test func timingIsCheckedFirst() throws {
+        var job = AssembleJob(sources: [Self.coin + "-missing"], output: nil)
+        job.timing = Animation.Timing(fps: 0)
+        #expect(throws: AssembleError.self) { _ = try job.plan() }
+        do { _ = try job.plan() } catch {
+            guard case .playback(.outOfRange) = error else { Issue.record("\(error)"); return }
+        }
+    }
+
     @Test func settingsOutOfRangeAreRefused() throws {
         var cases: [(AssembleJob, String)] = []
         var job = AssembleJob(sources: [Self.coin], output: nil)

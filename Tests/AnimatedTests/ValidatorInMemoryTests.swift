@@ -59,6 +59,7 @@ struct ValidatorInMemoryTests {
         let coin = Fixtures.path("sequences/kenney-gold-coin")
         #expect(throws: Validator.Error.source(.notFound(source: coin + "-missing"))) { _ = try Validator().validate([coin + "-missing"]) }
         #expect(throws: Validator.Error.source(.notAFolder(path: coin + "/gold_1.png"))) { _ = try Validator().validate([coin + "/gold_1.png"]) }
+        #expect(throws: Validator.Error.source(.noFrames(source: "(no folder given)"))) { _ = try Validator().validate([String]()) }
         let empty = try Fixtures.temporaryFolder("validate-empty")
         #expect(throws: Validator.Error.source(.noFrames(source: empty))) { _ = try Validator().validate([empty]) }
     }

@@ -37,6 +37,19 @@ struct FramesJobTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// Frames and a sequence.json written beside another sequence's frames (the user's) would make
+    /// the folder read as the new animation: refused, the folder untouched.
+    @Test func aFolderOfAnotherSequenceIsNotTakenOver() throws {
+        let folder = try Fixtures.temporaryFolder("frames-other") + "/coin"
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: folder)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        #expect(throws: FramesJobError.output(.holdsAnotherSequence(folder: folder, prefix: "gold_"))) {
+            _ = try FramesJob(input: Self.fire, output: folder).run()
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == before)
+        #expect(try Animation.load([folder]).frames.count == 4)
+    }
+
     /// A GIF's frames and timing, written as the animation `Animation.load` reads back.
     @Test func aGIFBecomesAFolderThatReadsBackTheSame() throws {
         let out = try Fixtures.temporaryFolder("frames-gif")

@@ -46,6 +46,21 @@ struct SheetJobRulesTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    @Test func negativeSizesAreRefused() throws {
+        for (builder, name) in [(SheetBuilder(padding: -5), "padding"), (SheetBuilder(border: -3), "border"),
+                                (SheetBuilder(trimMargin: -4), "trimMargin"), (SheetBuilder(extrude: -2), "extrude"),
+                                (SheetBuilder(maxSide: 0), "maxSide")] {
+            let job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"), builder: builder)
+            do {
+                _ = try job.plan()
+                Issue.record("\(name) was accepted")
+            } catch {
+                guard case .setting(let message) = error else { Issue.record("\(error)"); continue }
+                #expect(message.hasPrefix("SheetBuilder.\(name)"))
+            }
+        }
+    }
+
     /// A sheet named as a frame of the folder it packs is refused; one written into that folder is
     /// warned about; a GIF or nothing at all is no source of sprites.
     @Test func whereTheSheetGoesAndWhatItReads() throws {
@@ -147,4 +162,34 @@ final class Seen: @unchecked Sendable {
     private var stored: [(Int, Int)] = []
     func add(_ done: Int, _ total: Int) { lock.withLock { stored.append((done, total)) } }
     var values: [(Int, Int)] { lock.withLock { stored } }
+}
+
+/// A sheet packed from files held in memory, given back as bytes: the same files as from disk.
+@Suite("SheetJob in memory")
+struct SheetJobInMemoryTests {
+    @Test(arguments: [SheetEngine.phaser3, .godot4, .libgdx])
+    func anUploadPacksAsTheFolderDoes(engine: SheetEngine) throws {
+        let robot = Fixtures.repository + "/Sequences/kenney-robot-walk"
+        let coin = Fixtures.path("sequences/kenney-gold-coin")
+        var files: [InMemoryFile] = []
+        for (folder, name) in [(robot, "walk"), (coin, "coin")] {
+            for file in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where file.hasSuffix(".png") {
+                files.append(InMemoryFile(name: "\(name)/\(file)", data: try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(file)"))))
+            }
+        }
+        #expect(files.count == 12)
+        let out = try Fixtures.temporaryFolder("sheet-memory")
+        let onDisk = SheetJob(sources: [robot, coin], output: out + "/disk.png", engine: engine, builder: SheetBuilder(trim: true))
+        let inMemory = SheetJob(files: files, output: "memory.png", engine: engine, builder: SheetBuilder(trim: true))
+        let diskPlan = try onDisk.plan(), memoryPlan = try inMemory.plan()
+        #expect(memoryPlan.sheets[0].sprites.map(\.name) == diskPlan.sheets[0].sprites.map(\.name))
+        #expect(memoryPlan.sheets[0].pages == diskPlan.sheets[0].pages)
+        let bytes = try inMemory.encoded(memoryPlan)
+        let page = try #require(bytes.first { $0.name == "memory.png" })
+        #expect(try PNG.Decoder().decodeBitmap(page.bytes, file: page.name) == diskPlan.sheets[0].pages[0])
+        #expect(!FileManager.default.fileExists(atPath: "memory.png"), "nothing written")
+        #expect(throws: SheetJobError.source(.notPNG(path: "notes.txt"))) {
+            _ = try SheetJob(files: files + [InMemoryFile(name: "notes.txt", bytes: [1])], output: "m.png").plan()
+        }
+    }
 }

@@ -9,7 +9,7 @@ struct CLIMessageTests {
     @Test(arguments: [
         (["assmble", "x", "-o", "y"], 2, "unknown command 'assmble'; did you mean 'assemble'?"),      // was "Unknown option '-o'"
         (["generate", "--color", "red"], 2, "generate takes a generator first: seagull"),              // was the top-level usage
-        (["validate", "FIXTURE_PNG"], 2, "is a file; validate checks folders"),                         // was an NSCocoaErrorDomain dump
+        (["validate", "FIXTURE_PNG"], 2, "is a file, not a folder of frames"),                         // was an NSCocoaErrorDomain dump
         (["assemble", "Sequences/kenney-robo-walk", "-o", "x.gif"], 3, "Sequences/kenney-robo-walk: no such file or folder"),
         (["info", "empty"], 3, "empty: no PNG files in this folder"),                                   // was nothing, exit 0
         (["sheet", "empty", "-o", "e.png"], 3, "empty: no frames found"),                               // was exit 1

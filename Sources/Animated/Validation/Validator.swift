@@ -41,6 +41,7 @@ public struct Validator: Sendable {
     /// ``Discovery/Error/noFrames(source:)``, each as ``Error/source(_:)``.
     public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
+        guard !roots.isEmpty else { throw .source(.noFrames(source: "(no folder given)")) }
         var files: [FrameFile] = []
         for root in roots {
             let trimmed = Discovery.trimmingSlash(root)
@@ -65,32 +66,14 @@ public struct Validator: Sendable {
     /// without any PNG is ``Discovery/Error/noFrames(source:)``, as an empty folder is.
     public func validate(files: [InMemoryFile], progress: (@Sendable (Int, Int) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
-        var contents: [String: [UInt8]] = [:]
-        for file in files { contents[file.name] = file.bytes }
         let pngs = files.filter { !config.isIgnored($0.name) && OutputName.pathExtension($0.name) == "png" }
         guard !pngs.isEmpty else { throw .source(.noFrames(source: "the files given")) }
         // PNGs without numbers form sequences of their own, so that each is decoded and checked.
         let frames = pngs.compactMap { FrameFile(path: $0.name) ?? FrameFile(unnumbered: $0.name) }
-        return try validate(frames, reading: .memory(contents), progress: progress, cancellation: cancellation)
+        return try validate(frames, reading: FileReader(files), progress: progress, cancellation: cancellation)
     }
 
-    /// Where the files' bytes come from.
-    enum Reading: Sendable {
-        /// The file system.
-        case disk
-        /// Files in memory, by path.
-        case memory([String: [UInt8]])
-
-        /// The bytes of the file at `path`; `nil` when there is none.
-        func bytes(_ path: String) throws(FileIO.Error) -> [UInt8]? {
-            switch self {
-            case .disk: FileManager.default.fileExists(atPath: path) ? try FileIO.readAll(path) : nil
-            case .memory(let files): files[path]
-            }
-        }
-    }
-
-    private func validate(_ files: [FrameFile], reading: Reading, progress: (@Sendable (Int, Int) -> Void)?,
+    private func validate(_ files: [FrameFile], reading: FileReader, progress: (@Sendable (Int, Int) -> Void)?,
                           cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         let sequences = FrameSequence.group(files)
         let allFiles = sequences.flatMap(\.files)
@@ -114,7 +97,7 @@ public struct Validator: Sendable {
     }
 
     /// Reads headers (or decodes, when deep) of every file, in parallel, in input order.
-    func gather(_ files: [FrameFile], reading: Reading = .disk, progress: (@Sendable (Int, Int) -> Void)?,
+    func gather(_ files: [FrameFile], reading: FileReader = .disk, progress: (@Sendable (Int, Int) -> Void)?,
                 cancellation: CancellationFlag? = nil) -> [FileFacts] {
         let results = ResultSlots(count: files.count)
         let decoder = self.decoder, deep = self.deep
@@ -131,7 +114,7 @@ public struct Validator: Sendable {
         return results.values()
     }
 
-    static func facts(for file: FrameFile, decoder: PNG.Decoder, deep: Bool, reading: Reading = .disk) -> FileFacts {
+    static func facts(for file: FrameFile, decoder: PNG.Decoder, deep: Bool, reading: FileReader = .disk) -> FileFacts {
         var facts = FileFacts(file: file, byteCount: 0)
         do {
             if case .memory(let files) = reading {
@@ -166,7 +149,7 @@ public struct Validator: Sendable {
     }
 
     /// Pairs each sequence with its files' facts, its folder's manifest and its highlighted frames.
-    static func subjects(_ sequences: [FrameSequence], facts: [String: FileFacts], reading: Reading = .disk) -> [SequenceFacts] {
+    static func subjects(_ sequences: [FrameSequence], facts: [String: FileFacts], reading: FileReader = .disk) -> [SequenceFacts] {
         let byDirectory = Dictionary(grouping: sequences, by: \.directory)
         var subjects: [SequenceFacts] = []
         for sequence in sequences {

@@ -24,6 +24,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `path` is a frame of the sequence `prefix` being written (another number or scale) that
     /// Flipbook did not write: the folder would hold one animation made of two.
     case mixesWithFrame(path: String, prefix: String)
+    /// `folder` holds the frames of another sequence, `prefix`, that Flipbook did not write: a
+    /// `sequence.json` written there for a new sequence would make the folder read as that one.
+    case holdsAnotherSequence(folder: String, prefix: String)
     /// The name `path` promises something this output cannot be; `reason` says what it can be.
     case unsupportedName(path: String, reason: String)
 
@@ -49,6 +52,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .mixesWithFrame(let path, let prefix):
             "\(path) is a frame of the same sequence (\(prefix)) that Flipbook did not write: the folder would mix two animations; "
                 + "move it away or write into another folder"
+        case .holdsAnotherSequence(let folder, let prefix):
+            "\(folder) holds the frames \(prefix)… that Flipbook did not write: frames and a sequence.json written there would "
+                + "make the folder read as another animation; write into another folder"
         case .unsupportedName(let path, let reason):
             "\(path): \(reason)"
         }

@@ -107,6 +107,11 @@ public final class OutputSet: @unchecked Sendable {
         return Self.family(holder) == Self.family(key)
     }
 
+    /// Whether Flipbook wrote the file at `path` as part of any set, as its folder's record says.
+    public static func isRecorded(_ path: String) -> Bool {
+        OutputLedger.read(folder: FileIO.parentDirectory(of: path)).holder(of: FileIO.lastComponent(of: path)) != nil
+    }
+
     /// The files the set owned by `owner` last wrote into `folder`, as its record says (empty when
     /// none): what a new run of the same output must not read back as input.
     public static func files(writtenBy owner: String, in folder: String) -> [String] {

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where a job reads its input files from: the file system, or files held in memory by name (an
+/// upload). The jobs take paths either way; a name in memory is its path.
+package enum FileReader: Sendable {
+    /// The file system.
+    case disk
+    /// Files in memory, by name.
+    case memory([String: [UInt8]])
+
+    /// Files in memory, each under its ``InMemoryFile/name`` (the last of one name wins).
+    package init(_ files: [InMemoryFile]) {
+        var contents: [String: [UInt8]] = [:]
+        for file in files { contents[file.name] = file.bytes }
+        self = .memory(contents)
+    }
+
+    /// The bytes of the file at `path`; `nil` when there is none.
+    package func bytes(_ path: String) throws(FileIO.Error) -> [UInt8]? {
+        switch self {
+        case .disk: FileManager.default.fileExists(atPath: path) ? try FileIO.readAll(path) : nil
+        case .memory(let files): files[path]
+        }
+    }
+
+    /// The bytes of the file at `path`, which must be there.
+    package func contents(_ path: String) throws(FileIO.Error) -> [UInt8] {
+        switch self {
+        case .disk: return try FileIO.readAll(path)
+        case .memory(let files):
+            guard let bytes = files[path] else { throw FileIO.Error(path: path, reason: "no such file among the files given", kind: .missing) }
+            return bytes
+        }
+    }
+}
