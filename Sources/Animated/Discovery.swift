@@ -209,7 +209,9 @@ public enum Discovery {
         let folder = trimmingSlash(folder)
         if recursive, let resolved = FileIO.resolvedPath(folder), !visited.insert(resolved).inserted { return [] }
         var result: [String] = []
-        for name in try names(in: folder) where !name.hasPrefix(".") {
+        // Pages of a sprite sheet Flipbook wrote here (its set holds the sheet's data) are no frames.
+        let sheetPages = OutputSet.names(inSetsHolding: sheetDataExtensions, in: folder)
+        for name in try names(in: folder) where !name.hasPrefix(".") && !sheetPages.contains(name) {
             let path = folder == "." ? name : "\(folder)/\(name)"
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -221,6 +223,9 @@ public enum Discovery {
         }
         return result
     }
+
+    /// The data files of the sheet formats: a set of Flipbook's holding one is a sprite sheet.
+    static let sheetDataExtensions: Set<String> = ["json", "atlas", "tres", "plist"]
 
     private static func names(in folder: String) throws(Error) -> [String] {
         do {

@@ -7,12 +7,11 @@ import Raster
 /// decoded on every core, and where the sheet's own files may go.
 extension SheetJob {
     /// Refuses a page whose name makes it a frame of a sequence read from its folder (a sheet
-    /// `walk8.png` beside `walk0…7.png` would be frame 8 of the next reading), and says when the
-    /// files go into a source folder at all: another packing of that folder, under another name,
-    /// would take the pages as sprites (this sheet's own reruns leave them out).
-    static func placement(of files: [SheetExport.File], inputs: [String]) throws -> [String] {
+    /// `walk8.png` beside `walk0…7.png` reads as frame 8 to UIKit, an engine or another tool).
+    /// Flipbook itself skips the pages of its own sheets when it reads a folder for frames
+    /// (`Discovery`), so a sheet written into a source folder under another name is harmless.
+    static func checkPlacement(of files: [SheetExport.File], inputs: [String]) throws {
         let frames = inputs.compactMap { FrameFile(path: $0) }
-        let folders = Set(inputs.map { FileIO.parentDirectory(of: $0) })
         let protected = InputFiles(inputs)
         for file in files {
             if let input = protected.input(sameAs: file.path) { throw OutputError.overwritesInput(output: file.path, input: input) }
@@ -21,9 +20,6 @@ extension SheetJob {
             throw OutputError.unsupportedName(path: file.path, reason: "its name makes it a frame of \(frame.prefix)\(frame.numberText.isEmpty ? "" : "…"), "
                                               + "the sequence it packs; name the sheet otherwise or write it outside \(frame.directory)")
         }
-        let inside = Set(files.map { FileIO.parentDirectory(of: $0.path) }).intersection(folders).sorted()
-        return inside.map { "the sheet is written into \($0), a folder it reads: packing that folder again under another name would take "
-            + "the sheet's pages as sprites; write sheets beside their sources" }
     }
 
     /// Each sequence's `sequence.json` (read once per folder), by sequence name, for the sequences

@@ -161,7 +161,7 @@ public struct SheetJob: Sendable {
             warnings += engine.warnings(for: packed.sheets[0])
         }
         let files = try SheetExport.files(for: packed.sheets, format: format, output: output, data: data)
-        warnings += try Self.placement(of: files, inputs: packed.inputs)
+        try Self.checkPlacement(of: files, inputs: packed.inputs)
         return Plan(sheets: packed.sheets, files: files, inputs: packed.inputs, warnings: warnings, notes: packed.notes,
                     howToLoad: howToLoad(files, pages: packed.sheets[0].pages.count))
     }
@@ -282,7 +282,7 @@ public struct SheetJob: Sendable {
         let manifestPaths = Set((sequences + singles).map { $0.directory + "/" + SequenceManifest.fileName }).sorted()
         // (Files in memory are no files on disk to protect.)
         let readFiles = if case .disk = reader { (sequences + singles).flatMap { $0.files.map(\.path) } + manifestPaths } else { [String]() }
-        warnings += try Self.placement(of: files, inputs: readFiles)
+        try Self.checkPlacement(of: files, inputs: readFiles)
         return Plan(sheets: sheets, files: files, inputs: readFiles,
                     warnings: warnings, notes: notes,
                     howToLoad: howToLoad(files, pages: sheets[0].pages.count))

@@ -62,7 +62,8 @@ struct SheetJobRulesTests {
     }
 
     /// A sheet named as a frame of the folder it packs is refused; one written into that folder is
-    /// warned about; a GIF or nothing at all is no source of sprites.
+    /// not read back as a sprite by another packing, nor as a sequence by assemble; a GIF or
+    /// nothing at all is no source of sprites.
     @Test func whereTheSheetGoesAndWhatItReads() throws {
         let folder = try Fixtures.temporaryFolder("sheet-inside") + "/walk"
         try FileManager.default.copyItem(atPath: Self.robot, toPath: folder)
@@ -73,8 +74,11 @@ struct SheetJobRulesTests {
             guard case .output(.unsupportedName(let path, _)) = error else { Issue.record("\(error)"); return }
             #expect(path == folder + "/robot_walk8.png")
         }
-        let inside = try SheetJob(sources: [folder], output: folder + "/sheet.png").plan()
-        #expect(inside.warnings.contains { $0.hasPrefix("the sheet is written into \(folder)") })
+        let inside = SheetJob(sources: [folder], output: folder + "/sheet.png")
+        try inside.write(try inside.plan())
+        #expect(try SheetJob(sources: [folder], output: folder + "/../other.png").plan().sheets[0].sprites.count == 8)
+        #expect(try Animation.load([folder]).frames.count == 8)
+        #expect(try Validator().validate([folder]).fileCount == 8)
         let fire = Fixtures.path("gif/giflib/fire.gif")
         #expect(throws: SheetJobError.source(.notPNG(path: fire))) { _ = try SheetJob(sources: [fire], output: folder + "/s.png").plan() }
         #expect(throws: SheetJobError.source(.noFrames(source: "(no source given)"))) { _ = try SheetJob(sources: [String](), output: folder + "/s.png").plan() }

@@ -107,6 +107,21 @@ public final class OutputSet: @unchecked Sendable {
         return Self.family(holder) == Self.family(key)
     }
 
+    /// The names of the files in `folder` that Flipbook wrote as part of a set holding a file with
+    /// one of `extensions` other than a folder's settings (a sprite sheet's pages, whose set holds
+    /// its `.json`/`.atlas` data; not a sequence's frames beside its `sequence.json`),
+    /// unchanged since, as the folder's record says: what reading the folder for frames skips.
+    public static func names(inSetsHolding extensions: Swift.Set<String>, in folder: String) -> Swift.Set<String> {
+        var names = Swift.Set<String>()
+        for set in OutputLedger.read(folder: folder).sets
+        where set.files.contains(where: { extensions.contains(OutputName.pathExtension($0.name)) && !OutputName.settingsNames.contains($0.name) }) {
+            for entry in set.files where OutputLedger.matches(entry, path: folder == "." ? entry.name : "\(folder)/\(entry.name)") {
+                names.insert(entry.name)
+            }
+        }
+        return names
+    }
+
     /// Whether Flipbook wrote the file at `path` as part of any set, as its folder's record says.
     public static func isRecorded(_ path: String) -> Bool {
         OutputLedger.read(folder: FileIO.parentDirectory(of: path)).holder(of: FileIO.lastComponent(of: path)) != nil
