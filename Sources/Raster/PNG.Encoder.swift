@@ -83,8 +83,8 @@ extension PNG {
         /// that promises another format (`copy.gif`) is ``EncodeError/writeFailed(file:reason:)``,
         /// nothing written.
         public func write(_ bitmap: Bitmap, to path: String) throws(EncodeError) {
-            do { try OutputName.require(path, extensions: ["png"], what: "a PNG encoder writes PNG") } catch {
-                throw .writeFailed(file: path, reason: error.description)
+            guard OutputName.pathExtension(path) == "png" else {
+                throw .writeFailed(file: path, reason: "the name promises another format; a PNG is named .png")
             }
             let bytes = try encode(bitmap)
             do {
