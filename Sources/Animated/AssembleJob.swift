@@ -243,6 +243,7 @@ public struct AssembleJob: Sendable {
         if let scale, !(1...3).contains(scale) { return "AssembleJob.scale is 1, 2 or 3 (got \(scale))" }
         if let threads, threads < 1 { return "AssembleJob.threads is at least 1 (got \(threads))" }
         if let maxBytes, maxBytes <= 0 { return "AssembleJob.maxBytes must be positive (got \(maxBytes))" }
+        if let message = limits.rangeError { return message }
         if !(2...256).contains(encoder.colors) { return "GIF.Encoder.colors must be 2…256 (got \(encoder.colors))" }
         if encoder.quality != .fast && encoder.dithering != .none {
             return "GIF.Encoder.quality \(encoder.quality.rawValue) refines colours across frames and does not dither; dithering needs .fast"

@@ -128,6 +128,7 @@ public struct SheetJob: Sendable {
             throw SheetJobError.setting("SheetJob.fps must be between 1/86400 and 1000 (got \(fps))")
         }
         if let threads, threads < 1 { throw SheetJobError.setting("SheetJob.threads is at least 1 (got \(threads))") }
+        if let message = limits.rangeError { throw SheetJobError.setting(message) }
         if !(0...9).contains(pngLevel) { throw SheetJobError.setting("SheetJob.pngLevel is 0…9 (got \(pngLevel))") }
         for (name, value) in [("padding", builder.padding), ("border", builder.border), ("trimMargin", builder.trimMargin), ("extrude", builder.extrude)]
         where value < 0 {

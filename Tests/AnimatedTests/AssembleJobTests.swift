@@ -99,6 +99,8 @@ struct AssembleJobTests {
         job = AssembleJob(sources: [Self.coin], output: nil); job.threads = 0; cases.append((job, "AssembleJob.threads"))
         job = AssembleJob(sources: [Self.coin], output: nil); job.maxBytes = 0; cases.append((job, "AssembleJob.maxBytes"))
         job = AssembleJob(sources: [Self.coin], output: nil, encoder: GIF.Encoder(colors: 1)); cases.append((job, "GIF.Encoder.colors"))
+        job = AssembleJob(sources: [Self.coin], output: nil, limits: ResourceLimits(maxFrames: -1)); cases.append((job, "ResourceLimits.maxFrames"))
+        job = AssembleJob(sources: [Self.coin], output: nil, limits: ResourceLimits(maxPixels: 0)); cases.append((job, "ResourceLimits.maxPixels"))
         for (job, named) in cases {
             do {
                 _ = try job.plan()

@@ -40,6 +40,15 @@ public struct ResourceLimits: Sendable, Hashable {
     /// The defaults (see the table above).
     public static let `default` = ResourceLimits()
 
+    /// The first limit that is not positive, said in a sentence naming it (a limit of 0 or less
+    /// would refuse everything, or read as "no limit" to a caller that negates it); `nil` when all are.
+    public var rangeError: String? {
+        for limit in LimitError.Limit.allCases where maximum(limit) < 1 {
+            return "ResourceLimits.\(limit.property) must be positive (got \(maximum(limit)))"
+        }
+        return nil
+    }
+
     /// Checks an image of `width × height` against ``maxPixels`` without overflowing.
     /// - Parameters:
     ///   - width: The image's width in pixels.
