@@ -101,6 +101,7 @@ struct Assemble: ParsableCommand {
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
+    @OptionGroup var threadsOption: ThreadsOption
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
     @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
@@ -144,9 +145,10 @@ struct Assemble: ParsableCommand {
         let toStandardOutput = output == OutputName.standardOutput
         if toStandardOutput { try OutputName.requireRedirectedStandardOutput() }
         let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: alpha, edgeMatte: try parsedEdgeMatte())
-        let job = AssembleJob(source: .paths(sources), output: toStandardOutput ? nil : output, overwrite: overwrite,
+        var job = AssembleJob(source: .paths(sources), output: toStandardOutput ? nil : output, overwrite: overwrite,
                               timing: .init(delays: try parsedDelays(), duration: duration, fps: fps), highlighted: highlighted,
                               repeatCount: repeatCount, scale: scale, encoder: encoder, maxBytes: maxBytes, limits: limits)
+        job.threads = threadsOption.threads
         let plan = try job.plan()
         for warning in plan.warnings { Console.error("warning: \(warning)") }
         for note in plan.notes { Console.error("note: \(note)") }

@@ -87,6 +87,7 @@ struct Sheet: ParsableCommand {
     @Flag(help: "8-bit palette pages (at most 256 RGBA colours, no dithering): a quarter to a half of the bytes, colours approximated.")
     var png8 = false
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @OptionGroup var threadsOption: ThreadsOption
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
     /// The limits the flags above set.
@@ -114,9 +115,10 @@ struct Sheet: ParsableCommand {
         let builder = SheetBuilder(layout: layout, padding: padding, border: border, trim: trim, trimMargin: trimMargin, extrude: extrude,
                                    powerOfTwo: powerOfTwo, square: square, maxSide: maxSize,
                                    allowRotation: rotate, labels: labels, alphaHandling: alphaHandling)
-        let job = SheetJob(sources: sources, output: output, data: data, engine: engine, format: format, builder: builder,
+        var job = SheetJob(sources: sources, output: output, data: data, engine: engine, format: format, builder: builder,
                            scales: try scaleList(), fps: fps, pngLevel: pngLevel, png8: png8, limits: limits,
                            overwrite: overwrite)
+        job.threads = threadsOption.threads
         let plan = try job.plan()
         for warning in plan.warnings { Console.error("warning: \(warning)") }
         for note in plan.notes { Console.error("note: \(note)") }

@@ -53,6 +53,7 @@ struct Validate: ParsableCommand {
     @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
     var overwrite = false
 
+    @OptionGroup var threadsOption: ThreadsOption
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     /// The limits the flags above set.
     var limits: ResourceLimits { ResourceLimits(pixelLimit) }
@@ -85,7 +86,8 @@ struct Validate: ParsableCommand {
         }
         var settings = try ValidationConfig.find(for: directories, file: config)
         if uikit { settings.uikit = true }
-        let validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
+        var validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
+        validator.threads = threadsOption.threads
         let progress = Progress.forTerminal(label: deep ? "decoding" : "reading headers")
         let report = try validator.validate(directories, progress: progress?.update)
         progress?.finish()

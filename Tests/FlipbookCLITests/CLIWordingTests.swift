@@ -50,3 +50,23 @@ struct CLIWordingTests {
         #expect(!result.stderr.contains("SheetBuilder.") && !result.stderr.contains("ResourceLimits.") && !result.stderr.contains("SheetEngine."))
     }
 }
+
+/// `--threads N` bounds the work's threads and changes nothing in what is written.
+@Suite("--threads")
+struct ThreadsOptionTests {
+    @Test(arguments: [["assemble", "SEQ", "-o", "OUT/a.gif"], ["sheet", "SEQ", "-o", "OUT/s.png"]])
+    func oneThreadWritesTheSameFiles(arguments: [String]) throws {
+        let coin = Fixtures.path("sequences/unity-wispy-smoke-03b-faint")
+        var outputs: [Data] = []
+        for threads in [[], ["--threads", "1"]] {
+            let out = try Fixtures.temporaryFolder("threads")
+            let result = try CLI.run(arguments.map { $0 == "SEQ" ? coin : $0.replacingOccurrences(of: "OUT", with: out) } + threads)
+            #expect(result.status == 0, "\(result.stderr)")
+            let name = arguments[3].replacingOccurrences(of: "OUT", with: out)
+            outputs.append(try Data(contentsOf: URL(fileURLWithPath: name)))
+        }
+        #expect(outputs[0] == outputs[1] && outputs[0].count > 100)
+        let refused = try CLI.run(["validate", coin, "--threads", "0"])
+        #expect(refused.status == 2 && refused.stderr.contains("--threads must be at least 1"))
+    }
+}
