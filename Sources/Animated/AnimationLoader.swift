@@ -101,45 +101,44 @@ extension Animation {
             guard files.count == 1 else { throw .gifAmongOtherSources(gif: gif.name) }
             return try load(gif: gif.bytes, file: gif.name, limits: limits)
         }
-        var contents: [String: InMemoryFile] = [:]
         var frames: [FrameFile] = []
         for file in files {
-            contents[file.name] = file
             if OutputName.settingsNames.contains(FileIO.lastComponent(of: file.name)) { continue }
             guard let frame = FrameFile(path: file.name) ?? FrameFile(unnumbered: file.name) else { throw .discovery(.notPNG(path: file.name)) }
             frames.append(frame)
         }
-        let reading = Reading.memory(contents)
+        let reading = Reading.memory(FileReader(files))
         guard !frames.isEmpty else { throw .discovery(.noFrames(source: "the files given")) }
         if frames.contains(where: { $0.numberText.isEmpty }) { return try load(listed: frames, scale: scale, reading: reading) }
         return try load(FrameSequence.group(frames), source: "the files given", scale: scale, device: device, reading: reading)
     }
 
-    /// Where frames and manifests are read from.
+    /// Where frames and manifests are read from: files on disk, or in memory (Basics' `FileReader`).
     enum Reading: Sendable {
         /// Files on disk.
         case disk
-        /// Files in memory, by name.
-        case memory([String: InMemoryFile])
+        /// Files in memory.
+        case memory(FileReader)
+
+        /// The files' reader.
+        var files: FileReader {
+            switch self {
+            case .disk: .disk
+            case .memory(let reader): reader
+            }
+        }
 
         /// The frame a file stands for.
         func frame(_ file: FrameFile) -> FrameSource {
             switch self {
             case .disk: .file(file.path)
-            case .memory(let files): .memory(files[file.path] ?? InMemoryFile(name: file.path, bytes: []))
+            case .memory(let reader): .memory(InMemoryFile(name: file.path, bytes: (try? reader.bytes(file.path)) ?? []))
             }
         }
 
         /// The manifest at `path`, `nil` when there is none.
         func manifest(at path: String) throws(LoadError) -> SequenceManifest? {
-            switch self {
-            case .disk:
-                guard FileManager.default.fileExists(atPath: path) else { return nil }
-                do { return try SequenceManifest.read(file: path) } catch { throw .manifest(error) }
-            case .memory(let files):
-                guard let file = files[path] else { return nil }
-                do { return try SequenceManifest.decode(file.bytes, file: path) } catch { throw .manifest(error) }
-            }
+            do { return try SequenceManifest.read(at: path, from: files) } catch { throw .manifest(error) }
         }
 
         /// The sequences of `directory` (every one, for naming them), or those of `prefix` in it.

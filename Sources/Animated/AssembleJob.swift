@@ -182,23 +182,14 @@ public struct AssembleJob: Sendable {
         try run(plan(), progress: progress, cancellation: cancellation)
     }
 
-    /// ``run(progress:cancellation:)`` within ``threads``.
-    private func encode(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)?,
-                        cancellation: CancellationFlag?) throws(AssembleError) -> Outcome {
-        let result = ThreadBudget.withLimit(threads) {
-            Result { () throws(AssembleError) in try encodeUnbounded(plan, progress: progress, cancellation: cancellation) }
-        }
-        return try result.get()
-    }
-
-    /// Encodes and writes a plan made by ``plan()`` (see ``run(progress:cancellation:)``).
+    /// Encodes and writes a plan made by ``plan()`` (see ``run(progress:cancellation:)``), within ``threads``.
     public func run(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)? = nil,
                     cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
-        try encode(plan, progress: progress, cancellation: cancellation)
+        try ThreadBudget.withLimit(threads) { () throws(AssembleError) in try encode(plan, progress: progress, cancellation: cancellation) }
     }
 
-    private func encodeUnbounded(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)?,
-                                 cancellation: CancellationFlag?) throws(AssembleError) -> Outcome {
+    private func encode(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)?,
+                        cancellation: CancellationFlag?) throws(AssembleError) -> Outcome {
         let play = plan.playback, scale = plan.animation.scale
         let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
         let names = play.frames.map { $0.fileName ?? "" }

@@ -101,6 +101,15 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         return try decode(bytes, file: path)
     }
 
+    /// The manifest at `path` as `reader` holds it (on disk or among files in memory), `nil` when
+    /// there is none: what every reader of a folder's timing calls.
+    package static func read(at path: String, from reader: FileReader) throws(Error) -> SequenceManifest? {
+        let bytes: [UInt8]?
+        do { bytes = try reader.bytes(path) } catch { throw .unreadable(file: path, reason: error.reason) }
+        guard let bytes else { return nil }
+        return try decode(bytes, file: path)
+    }
+
     /// Parses and checks manifest JSON; `file` names the data in errors. Unknown keys, values of
     /// the wrong type and values out of range are ``Error/schema(_:)`` errors naming the key.
     public static func decode(_ bytes: [UInt8], file path: String) throws(Error) -> SequenceManifest {

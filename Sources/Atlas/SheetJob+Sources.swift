@@ -30,10 +30,7 @@ extension SheetJob {
         var byFolder: [String: SequenceManifest?] = [:], result: [String: SequenceManifest] = [:]
         for sequence in sequences {
             if byFolder[sequence.directory] == nil {
-                let path = manifestPath(in: sequence.directory)
-                let bytes: [UInt8]?
-                do { bytes = try reader.bytes(path) } catch { throw SequenceManifest.Error.unreadable(file: path, reason: error.reason) }
-                byFolder[sequence.directory] = .some(try bytes.map { bytes throws(SequenceManifest.Error) in try SequenceManifest.decode(bytes, file: path) })
+                byFolder[sequence.directory] = .some(try SequenceManifest.read(at: manifestPath(in: sequence.directory), from: reader))
             }
             guard let folderManifest = byFolder[sequence.directory] ?? nil else { continue }
             if let name = folderManifest.name, !sequences.contains(where: { $0.directory == sequence.directory && $0.prefix == name }) {

@@ -117,8 +117,14 @@ public struct Validator: Sendable {
     static func facts(for file: FrameFile, decoder: PNG.Decoder, deep: Bool, reading: FileReader = .disk) -> FileFacts {
         var facts = FileFacts(file: file, byteCount: 0)
         do {
-            if case .memory(let files) = reading {
-                let bytes = files[file.path] ?? []
+            if case .disk = reading, !deep {
+                // Headers only: the first bytes of the file, and its size.
+                let (header, size) = try decoder.readHeaderAndSize(file: file.path)
+                facts.header = header
+                facts.byteCount = size
+            } else {
+                let bytes: [UInt8]
+                do { bytes = try reading.contents(file.path) } catch { throw PNG.DecodeError.unreadable(file: file.path, reason: error.reason) }
                 facts.byteCount = bytes.count
                 if deep {
                     let image = try decoder.decode(bytes, file: file.path)
@@ -127,17 +133,6 @@ public struct Validator: Sendable {
                 } else {
                     facts.header = try decoder.readHeader(bytes, file: file.path)
                 }
-            } else if deep {
-                let bytes: [UInt8]
-                do { bytes = try FileIO.readAll(file.path) } catch { throw PNG.DecodeError.unreadable(file: file.path, reason: error.reason) }
-                facts.byteCount = bytes.count
-                let image = try decoder.decode(bytes, file: file.path)
-                facts.header = image.header
-                facts.pixels = PixelFacts(bitmap: image.bitmap(scale: file.scale))
-            } else {
-                let (header, size) = try decoder.readHeaderAndSize(file: file.path)
-                facts.header = header
-                facts.byteCount = size
             }
         } catch let error as PNG.DecodeError {
             facts.error = error
@@ -155,16 +150,9 @@ public struct Validator: Sendable {
         for sequence in sequences {
             var subject = SequenceFacts(sequence: sequence, files: sequence.files.compactMap { facts[$0.path] })
             let manifestPath = sequence.directory == "." ? SequenceManifest.fileName : "\(sequence.directory)/\(SequenceManifest.fileName)"
-            let manifestBytes: [UInt8]?
-            let readError: SequenceManifest.Error?
-            do { (manifestBytes, readError) = (try reading.bytes(manifestPath), nil) } catch {
-                (manifestBytes, readError) = ([], .unreadable(file: manifestPath, reason: error.reason))
-            }
-            if let manifestBytes {
-                let siblings = byDirectory[sequence.directory] ?? []
-                do throws(SequenceManifest.Error) {
-                    if let readError { throw readError }
-                    let manifest = try SequenceManifest.decode(manifestBytes, file: manifestPath)
+            let siblings = byDirectory[sequence.directory] ?? []
+            do throws(SequenceManifest.Error) {
+                if let manifest = try SequenceManifest.read(at: manifestPath, from: reading) {
                     let highlightedPrefix = manifest.highlighted
                     // The manifest describes the sequence it names, or every sequence but the highlighted one.
                     if manifest.describes(sequence.prefix) {
@@ -175,12 +163,12 @@ public struct Validator: Sendable {
                                 sequence: highlighted, files: highlighted.files.compactMap { facts[$0.path] })
                         }
                     }
-                } catch {
-                    // Report a broken manifest once per folder, on its first sequence.
-                    if siblings.first?.prefix == sequence.prefix {
-                        subject.manifestError = error
-                        subject.manifestPath = manifestPath
-                    }
+                }
+            } catch {
+                // Report a broken manifest once per folder, on its first sequence.
+                if siblings.first?.prefix == sequence.prefix {
+                    subject.manifestError = error
+                    subject.manifestPath = manifestPath
                 }
             }
             subjects.append(subject)

@@ -17,7 +17,7 @@ public enum ThreadBudget {
 
     /// Runs `body` with at most `threads` threads in each of Flipbook's parallel loops (at least
     /// 1; `nil` leaves the limit as it is).
-    public static func withLimit<T>(_ threads: Int?, _ body: () throws -> T) rethrows -> T {
+    public static func withLimit<T, Failure: Error>(_ threads: Int?, _ body: () throws(Failure) -> T) throws(Failure) -> T {
         guard let threads else { return try body() }
         let dictionary = Thread.current.threadDictionary
         let earlier = dictionary[key]
