@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "Animated", targets: ["Animated"]),
         .library(name: "FrameGen", targets: ["FrameGen"]),
         .library(name: "GIF", targets: ["GIF"]),
+        .library(name: "APNG", targets: ["APNG"]),
+        .library(name: "WebP", targets: ["WebP"]),
         .library(name: "Atlas", targets: ["Atlas"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
@@ -47,6 +49,11 @@ let package = Package(
         ),
         // zlib, for PNG pages compressed on all cores and output checksums (Basics/System/Zlib.swift).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // libdeflate and zopfli, APNG's deflate (APNG/LibDeflate.swift, APNG/Zopfli.swift).
+        .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+        .systemLibrary(name: "CZopfli", providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
+        // libwebp's encoder, muxer and demuxer (WebP/LibWebP.swift).
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
         // glibc's malloc tuning, for the process-wide memory policy (Basics/System/Syscalls.swift).
         .systemLibrary(name: "CMalloc"),
         // libpng reports errors with longjmp; this C target owns setjmp so that a
@@ -56,9 +63,11 @@ let package = Package(
         // Files, system calls, resource limits and strict input: what every other module builds on.
         .target(name: "Basics", dependencies: ["CZlib", "CMalloc"], swiftSettings: optimisedInDebug),
         .target(name: "Raster", dependencies: ["Basics", "CPNGShim"], swiftSettings: optimisedInDebug),
-        .target(name: "Animated", dependencies: ["Basics", "Raster", "GIF"]),
+        .target(name: "Animated", dependencies: ["Basics", "Raster", "GIF", "APNG", "WebP"]),
         .target(name: "FrameGen", dependencies: ["Basics", "Raster"], swiftSettings: optimisedInDebug),
         .target(name: "GIF", dependencies: ["Basics", "Raster", "CGIF"], swiftSettings: optimisedInDebug),
+        .target(name: "APNG", dependencies: ["Basics", "Raster", "CDeflate", "CZopfli"], swiftSettings: optimisedInDebug),
+        .target(name: "WebP", dependencies: ["Basics", "Raster", "CWebP"]),
         .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated"], swiftSettings: optimisedInDebug),
         .executableTarget(
             name: "flipbook",
@@ -68,17 +77,21 @@ let package = Package(
                 "Animated",
                 "FrameGen",
                 "GIF",
+                "APNG",
+                "WebP",
                 "Atlas",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // Fixture paths shared by the test targets.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "BasicsTests", dependencies: ["Basics", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Basics", "Raster", "TestSupport"]),
         .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Basics", "Raster", "GIF", "TestSupport"]),
         .testTarget(name: "FrameGenTests", dependencies: ["FrameGen", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "APNGTests", dependencies: ["APNG", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "WebPTests", dependencies: ["WebP", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),

@@ -7,7 +7,7 @@ import Dispatch
 /// does: every piece is primed with the 32 KiB before it and ends on a byte boundary, and the
 /// pieces are joined with one Adler-32. Pieces have a fixed size, so the bytes never depend on how
 /// many cores there are. Memory: one piece's filtered rows per core, plus the compressed output.
-struct PNGWriter {
+package struct PNGWriter {
     /// Filtered bytes per compressed piece: large enough that priming costs under 1 % in size.
     static let pieceBytes = 1 << 18
 
@@ -157,6 +157,53 @@ struct PNGWriter {
         (target + 1).update(from: best == 0 ? row : UnsafePointer(candidates + (best - 1) * n), count: n)
     }
 
+    /// `rows` (`count / bytesPerRow` rows) as PNG's filtered stream: each row after its filter
+    /// byte, filtered with ``filter(row:_:bytesPerRow:bytesPerPixel:adaptive:into:scratch:)``'s rule
+    /// (`adaptive`: the smallest sum of absolute signed bytes; else none).
+    package static func filtered(_ rows: UnsafeBufferPointer<UInt8>, bytesPerRow: Int, bytesPerPixel: Int, adaptive: Bool) -> [UInt8] {
+        let height = bytesPerRow == 0 ? 0 : rows.count / bytesPerRow
+        var out = [UInt8](repeating: 0, count: height * (bytesPerRow + 1))
+        var scratch = [UInt8](repeating: 0, count: adaptive ? 5 * bytesPerRow : 0)
+        out.withUnsafeMutableBufferPointer { out in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                for y in 0..<height {
+                    filter(row: y, rows, bytesPerRow: bytesPerRow, bytesPerPixel: bytesPerPixel, adaptive: adaptive,
+                           into: UnsafeMutableBufferPointer(rebasing: out[(y * (bytesPerRow + 1))...]), scratch: scratch)
+                }
+            }
+        }
+        return out
+    }
+
+    /// `rows` as PNG's filtered stream with one filter type (0 none, 1 sub, 2 up, 3 average, 4
+    /// Paeth) on every row.
+    package static func filtered(_ rows: UnsafeBufferPointer<UInt8>, bytesPerRow n: Int, bytesPerPixel bpp: Int, type: Int) -> [UInt8] {
+        let height = n == 0 ? 0 : rows.count / n
+        var out = [UInt8](repeating: 0, count: height * (n + 1))
+        out.withUnsafeMutableBufferPointer { out in
+            let zeros = [UInt8](repeating: 0, count: n)
+            zeros.withUnsafeBufferPointer { zeros in
+                for y in 0..<height {
+                    let row = rows.baseAddress! + y * n, above = y > 0 ? row - n : zeros.baseAddress!
+                    let target = out.baseAddress! + y * (n + 1)
+                    target[0] = UInt8(type)
+                    for i in 0..<n {
+                        let a = i >= bpp ? Int(row[i - bpp]) : 0, b = Int(above[i]), c = i >= bpp ? Int(above[i - bpp]) : 0
+                        let predicted = switch type {
+                        case 1: a
+                        case 2: b
+                        case 3: (a + b) >> 1
+                        case 4: paeth(a, b, c)
+                        default: 0
+                        }
+                        target[1 + i] = row[i] &- UInt8(truncatingIfNeeded: predicted)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     /// |x| of a filtered byte read as signed, libpng's measure.
     @inline(__always)
     private static func magnitude(_ byte: UInt8) -> Int {
@@ -170,12 +217,12 @@ struct PNGWriter {
         return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
     }
 
-    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+    package static func bigEndian(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
     }
 
     /// Appends a chunk: length, type, data, CRC-32 of type and data.
-    private static func chunk<Data: Collection<UInt8>>(_ type: String, _ data: Data, into file: inout [UInt8]) {
+    package static func chunk<Data: Collection<UInt8>>(_ type: String, _ data: Data, into file: inout [UInt8]) {
         let typeBytes = Array(type.utf8)
         file += bigEndian(UInt32(data.count))
         let start = file.count

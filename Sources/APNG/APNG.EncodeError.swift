@@ -1,0 +1,25 @@
+import Basics
+
+extension APNG {
+    /// Why an APNG could not be written.
+    public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The input cannot make an APNG (no frames, frames of different sizes, a frame over PNG's size).
+        case invalidInput(String)
+        /// The compressor could not allocate its state.
+        case outOfMemory
+        /// The output file could not be created, written or renamed into place.
+        case writeFailed(FileIO.Error)
+        /// The input's cancellation flag was raised: the encode stopped, nothing was written.
+        case cancelled
+
+        /// What could not be encoded or written and why, as the CLI prints it.
+        public var description: String {
+            switch self {
+            case .invalidInput(let reason): "cannot encode APNG: \(reason)"
+            case .outOfMemory: "cannot encode APNG: the compressor could not allocate memory"
+            case .writeFailed(let error): "\(error.path): cannot write APNG: \(error.reason)"
+            case .cancelled: "APNG encoding cancelled"
+            }
+        }
+    }
+}

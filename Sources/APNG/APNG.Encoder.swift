@@ -1,0 +1,79 @@
+import Basics
+import Foundation
+import Raster
+
+extension APNG {
+    /// Writes frames as an animated PNG that decodes to exactly the frames given: every pixel with
+    /// alpha > 0 keeps its straight RGBA, every pixel with alpha 0 stays transparent.
+    ///
+    /// What makes it small:
+    /// - one colour type for the whole animation, the smallest that holds every frame losslessly
+    ///   (a palette with `tRNS`, grey, RGB or RGBA), chosen by compressing sample frames in each;
+    /// - each frame cropped to what changed, drawn in the cheapest exact way: the last frame kept,
+    ///   cleared or restored, and the new one drawn in place or over it with unchanged pixels
+    ///   transparent, each way compressed cheaply and the smallest kept;
+    /// - identical frames merged into one longer frame;
+    /// - per-row PNG filters, and a deflate as strong as ``effort`` asks (libdeflate, or zopfli at
+    ///   ``Effort/max``), frames compressed on all cores.
+    ///
+    /// Delays are whole milliseconds on the cumulative timeline (1/30 s frames are written 33, 34,
+    /// 33 ms …), so every player, Chromium included (it rounds each delay down to a millisecond),
+    /// plays a loop exactly as long as the durations given; a frame that would show for 10 ms or
+    /// less, which browsers stretch to 100 ms, is merged into its neighbours. Frames are read twice
+    /// (once to choose the colour type) and never all held at once beyond a 32 MB cache; the
+    /// output is streamed. The same input always gives the same bytes, whatever the number of cores.
+    public struct Encoder: Sendable {
+        /// How hard the encoder works for smaller files.
+        public enum Effort: String, Sendable, CaseIterable {
+            /// libdeflate at its default level and libpng's filter rule: several times faster than
+            /// `standard`, a few per cent larger.
+            case fast
+            /// libdeflate's strongest level, each frame's filters the smaller of two rules.
+            case standard
+            /// zopfli (15 rounds): the smallest files, at tens of times `standard`'s time.
+            case max
+        }
+
+        /// How hard to work for smaller files; ``Effort/standard`` by default.
+        public var effort: Effort
+        /// UIKit's repeat count: 0 plays forever (the default), N plays N times.
+        public var repeatCount: Int
+
+        /// An encoder at `effort` writing an animation that plays `repeatCount` times (0: forever).
+        public init(effort: Effort = .standard, repeatCount: Int = 0) {
+            self.effort = effort
+            self.repeatCount = repeatCount
+        }
+
+        /// The APNG for `input`, in memory. `progress` receives (frames done, frames in all) from
+        /// the encoder's threads. Throws ``EncodeError``, or the error `input.load` throws.
+        public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report) {
+            var bytes: [UInt8] = []
+            let report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes += $0 }
+            return (bytes, report)
+        }
+
+        /// Encodes `input` into the file `path`, streamed to a temporary file renamed into place
+        /// when complete (nothing is left at `path` on failure). Refused before anything is read
+        /// (`OutputError`) when the name's extension promises another format than APNG (`.png`
+        /// and `.apng` are APNG's; a name without one is taken as it is), when `path` is one of `inputs`, or — unless `overwrite` — a file Flipbook
+        /// did not write.
+        public func write(_ input: FrameInput, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
+                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
+            // A name without an extension promises nothing; one with another extension is refused.
+            if !OutputName.pathExtension(path).isEmpty || path.isEmpty {
+                try OutputName.require(path, extensions: ["png", "apng"], what: "an APNG encoder writes APNG")
+            }
+            let set = OutputSet(owner: path, protecting: inputs)
+            let file: AtomicFileWriter
+            do { file = try set.open(path, named: overwrite) } catch let error as FileIO.Error {
+                throw EncodeError.writeFailed(error)
+            }
+            let report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes in
+                do throws(FileIO.Error) { try file.write(bytes) } catch { throw EncodeError.writeFailed(error) }
+            }
+            do { try set.commit() } catch let error as FileIO.Error { throw EncodeError.writeFailed(error) }
+            return report
+        }
+    }
+}

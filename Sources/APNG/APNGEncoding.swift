@@ -1,0 +1,272 @@
+import Basics
+import Foundation
+import Raster
+
+/// One encode, start to end: a first pass over the frames to learn their colours (and which
+/// frames repeat the one before), the colour type chosen, then a second pass placing each frame
+/// (``FramePlanner``) and compressing the placed frames on all cores, written in order to `drain`.
+struct APNGEncoding {
+    let settings: APNG.Encoder
+    let input: FrameInput
+    let progress: (@Sendable (Int, Int) -> Void)?
+
+    /// Decoded frames kept from the first pass for the second, at most.
+    static let cacheBytes = 32 << 20
+    /// Animations of at most this many pixels in all frames are placed in every candidate colour
+    /// type to choose one (larger ones are judged on two frames).
+    static let trialPixels = 1 << 22
+    /// Frames decoded, and placed frames compressed, at once.
+    private var batch: Int { max(4, 2 * ParallelLoop.cores) }
+
+    func run(drain: ([UInt8]) throws -> Void) throws -> APNG.Encoder.Report {
+        guard input.count > 0 else { throw APNG.EncodeError.invalidInput("no frames") }
+        guard (0...APNG.maximumRepeatCount).contains(settings.repeatCount) else {
+            throw APNG.EncodeError.invalidInput("APNG.Encoder.repeatCount is 0 (forever) or 1…\(APNG.maximumRepeatCount) plays (got \(settings.repeatCount))")
+        }
+        if let bad = input.durations.first(where: { !($0 > 0 && $0.isFinite) }) {
+            throw APNG.EncodeError.invalidInput("a frame's duration must be a positive number of seconds (got \(bad))")
+        }
+        // From here on, frames are the ones the timeline keeps (`shown[i]` is the input's index).
+        let timeline = MillisecondTimeline(durations: input.durations)
+        let shown = timeline.frameIndices, count = shown.count
+
+        // Pass 1: the colours of every frame, and which frames show nothing new.
+        var survey = ColorSurvey()
+        var repeats = [Bool](repeating: false, count: count)
+        var cache: [Bitmap]? = []
+        var cachedBytes = 0
+        var last: Bitmap? = nil
+        for start in stride(from: 0, to: count, by: batch) {
+            let frames = try load(start..<min(count, start + batch), of: shown, sizedAs: last ?? cache?.first)
+            let surveys = Self.parallelMap(frames) { ColorSurvey($0) }
+            for (offset, frame) in frames.enumerated() {
+                survey.merge(surveys[offset])
+                if let last, Self.showSame(last, frame) { repeats[start + offset] = true }
+                last = frame
+            }
+            cachedBytes += frames.reduce(0) { $0 + $1.pixels.count }
+            cache = cachedBytes <= Self.cacheBytes ? cache.map { $0 + frames } : nil
+        }
+        guard let first = last else { throw APNG.EncodeError.invalidInput("no frames") }
+        let (width, height) = (first.width, first.height)
+
+        // The colour type: the candidate whose frames compress smallest, placed as they will be
+        // (small animations), or on sample frames (the rest).
+        let candidates = ColorPlan.candidates(for: survey)
+        let frames: (Range<Int>) throws -> [Bitmap] = { range in try cache.map { Array($0[range]) } ?? load(range, of: shown, sizedAs: first) }
+        var sizes: [Int] = []
+        // A small animation is cheap to compress: its frames are judged as they will be written.
+        let small = count * width * height <= Self.trialPixels
+        if candidates.count > 1 && small {
+            sizes = try candidates.map { candidate in
+                var total = 0
+                try placeAll(plan: candidate, width: width, height: height, delays: timeline.delays, repeats: repeats, frames: frames, strongTrials: true,
+                             reportsProgress: false) { placed in
+                    total += placed.reduce(0) { $0 + $1.trialBytes }
+                }
+                return total
+            }
+        } else if candidates.count > 1 {
+            let samples = try [0, count / 2].map { try frames($0..<($0 + 1))[0] }
+            sizes = candidates.map { candidate in
+                samples.reduce(0) { $0 + trialSize(candidate.units(of: $1), width: width, plan: candidate) }
+            }
+        }
+        let plan = sizes.isEmpty ? candidates[0] : candidates[sizes.indices.min { sizes[$0] < sizes[$1] }!]
+
+        let merged = repeats.filter { $0 }.count
+        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        PNGWriter.chunk("IHDR", PNGWriter.bigEndian(UInt32(width)) + PNGWriter.bigEndian(UInt32(height))
+                        + [UInt8(plan.bitDepth), UInt8(plan.colorType.rawValue), 0, 0, 0], into: &header)
+        PNGWriter.chunk("acTL", PNGWriter.bigEndian(UInt32(count - merged)) + PNGWriter.bigEndian(UInt32(settings.repeatCount)), into: &header)
+        if plan.kind == .indexed { PNGWriter.chunk("PLTE", plan.paletteChunk, into: &header) }
+        let transparency = plan.transparencyChunk
+        if !transparency.isEmpty { PNGWriter.chunk("tRNS", transparency, into: &header) }
+        try drain(header)
+        var bytes = header.count
+
+        // Pass 2: place each frame, compress the placed ones on all cores, write them in order.
+        var written = 0
+        var milliseconds = 0
+        try placeAll(plan: plan, width: width, height: height, delays: timeline.delays, repeats: repeats, frames: frames, strongTrials: small,
+                     reportsProgress: true) { placed in
+            let streams = Self.parallelMap(placed) { finalStream($0, plan: plan) }
+            for (frame, stream) in zip(placed, streams) {
+                guard let stream else { throw APNG.EncodeError.outOfMemory }
+                let delay = Self.fraction(milliseconds: frame.duration)
+                milliseconds += frame.duration
+                let chunks = Self.chunks(for: frame, number: written, delay: delay, stream: stream)
+                try drain(chunks)
+                bytes += chunks.count
+                written += 1
+            }
+        }
+        var end: [UInt8] = []
+        PNGWriter.chunk("IEND", [], into: &end)
+        try drain(end)
+        bytes += end.count
+        return APNG.Encoder.Report(width: width, height: height, framesWritten: written, framesMergedForTiming: timeline.mergedFrames,
+                                   framesMergedIdentical: count - written, duration: Double(milliseconds) / 1000,
+                                   colorType: plan.summary, bytes: bytes)
+    }
+
+    /// Places every frame with `plan`, a batch at a time, and hands `ready` the placed frames
+    /// whose disposal is settled (all but the last of each batch; the last at the end). With
+    /// `strongTrials`, candidates are compared by their size as ``APNG/Encoder/Effort/standard`` writes them.
+    private func placeAll(plan: ColorPlan, width: Int, height: Int, delays: [Int], repeats: [Bool], frames: (Range<Int>) throws -> [Bitmap],
+                          strongTrials: Bool, reportsProgress: Bool, ready: ([PlacedFrame]) throws -> Void) throws {
+        let count = delays.count
+        let trial: @Sendable ([UInt8], Int) -> Int = { [self] units, width in
+            strongTrials ? bestFiltered(units, width: width, plan: plan).withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 12)?.count ?? .max }
+                : trialSize(units, width: width, plan: plan)
+        }
+        var planner = FramePlanner(plan: plan, width: width, height: height, trialSize: trial)
+        var pending: [PlacedFrame] = []
+        for start in stride(from: 0, to: count, by: batch) {
+            let range = start..<min(count, start + batch)
+            let units = Self.parallelMap(try frames(range)) { plan.units(of: $0) }
+            for (offset, frameUnits) in units.enumerated() {
+                let index = start + offset
+                if input.cancellation?.isCancelled == true { throw APNG.EncodeError.cancelled }
+                if repeats[index] {
+                    pending[pending.count - 1].duration += delays[index]
+                } else {
+                    switch planner.place(frameUnits, duration: delays[index]) {
+                    case .same:
+                        // Equal in colour type units means equal on screen: pass 1 saw it too.
+                        pending[pending.count - 1].duration += delays[index]
+                    case .draw(let frame, let disposeLast):
+                        if !pending.isEmpty { pending[pending.count - 1].dispose = disposeLast }
+                        pending.append(frame)
+                    }
+                }
+                if reportsProgress { progress?(index + 1, count) }
+            }
+            if pending.count > 1 {
+                try ready(Array(pending.dropLast()))
+                pending.removeFirst(pending.count - 1)
+            }
+        }
+        try ready(pending)
+    }
+
+    /// The kept frames at `range` of `shown` (input indices), decoded on all cores, checked to be
+    /// the size of `reference` (when given) and of each other.
+    private func load(_ range: Range<Int>, of shown: [Int], sizedAs reference: Bitmap?) throws -> [Bitmap] {
+        if input.cancellation?.isCancelled == true { throw APNG.EncodeError.cancelled }
+        let load = input.load
+        let results = Self.parallelMap(Array(shown[range])) { index in Result { try load(index) } }
+        var frames: [Bitmap] = []
+        for (index, result) in zip(shown[range], results) {
+            let frame = try result.get()
+            let expected = reference ?? frames.first ?? frame
+            guard frame.width == expected.width, frame.height == expected.height, frame.width > 0, frame.height > 0 else {
+                throw APNG.EncodeError.invalidInput("\(input.name(of: index)) is \(frame.width)×\(frame.height), "
+                                                    + "the frames before it \(expected.width)×\(expected.height): all frames must be one size")
+            }
+            frames.append(frame)
+        }
+        return frames
+    }
+
+    /// Whether two frames show the same: equal where either is visible, both clear elsewhere.
+    private static func showSame(_ a: Bitmap, _ b: Bitmap) -> Bool {
+        if a.pixels == b.pixels { return true }
+        return a.pixels.withUnsafeBufferPointer { p in
+            b.pixels.withUnsafeBufferPointer { q in
+                var i = 0
+                while i < p.count {
+                    if p[i + 3] != q[i + 3] { return false }
+                    if p[i + 3] != 0 && (p[i] != q[i] || p[i + 1] != q[i + 1] || p[i + 2] != q[i + 2]) { return false }
+                    i += 4
+                }
+                return true
+            }
+        }
+    }
+
+    /// A cheap measure of how well units compress: the default filters, libdeflate at a low level.
+    private func trialSize(_ units: [UInt8], width: Int, plan: ColorPlan) -> Int {
+        let level = settings.effort == .fast ? 1 : settings.effort == .standard ? 3 : 6
+        return stream(units, width: width, plan: plan, level: level)?.count ?? Int.max
+    }
+
+    /// The zlib stream of a placed frame, as strong as the effort asks.
+    private func finalStream(_ frame: PlacedFrame, plan: ColorPlan) -> [UInt8]? {
+        let width = frame.rect.width
+        switch settings.effort {
+        case .fast:
+            return stream(frame.units, width: width, plan: plan, level: 6)
+        case .standard, .max:
+            let filtered = bestFiltered(frame.units, width: width, plan: plan)
+            if settings.effort == .standard { return filtered.withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 12) } }
+            return filtered.withUnsafeBufferPointer { Zopfli.zlibStream($0, iterations: 15) }
+        }
+    }
+
+    /// The rows filtered the way that compresses best (libpng's rule, or one type on every row),
+    /// judged at a middle level.
+    private func bestFiltered(_ units: [UInt8], width: Int, plan: ColorPlan) -> [UInt8] {
+        let candidates = ([-1] + (0...4)).map { filteredRows(units, width: width, plan: plan, type: $0) }
+        let sizes = candidates.map { rows in rows.withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 6)?.count ?? .max } }
+        return candidates[sizes.indices.min { sizes[$0] < sizes[$1] }!]
+    }
+
+    /// Rows filtered with one type on every row (0…4), or (-1) each row's own by libpng's rule.
+    private func filteredRows(_ units: [UInt8], width: Int, plan: ColorPlan, type: Int) -> [UInt8] {
+        let packed = plan.packed(units, width: width)
+        return packed.withUnsafeBufferPointer {
+            type < 0 ? PNGWriter.filtered($0, bytesPerRow: plan.bytesPerRow(width: width), bytesPerPixel: plan.filterBytesPerPixel, adaptive: true)
+                : PNGWriter.filtered($0, bytesPerRow: plan.bytesPerRow(width: width), bytesPerPixel: plan.filterBytesPerPixel, type: type)
+        }
+    }
+
+    /// The zlib stream of units filtered by libpng's rule for the colour type, at `level`.
+    private func stream(_ units: [UInt8], width: Int, plan: ColorPlan, level: Int) -> [UInt8]? {
+        filteredRows(units, width: width, plan: plan, type: plan.filtersByDefault ? -1 : 0).withUnsafeBufferPointer {
+            LibDeflate.zlibStream($0, level: level)
+        }
+    }
+
+    /// A delay of `milliseconds` as APNG's fraction: over 1000 while it fits 16 bits (players
+    /// keep whole milliseconds, `1000 · num / den`), else over 100, 10 or 1 (at most 65 535 s).
+    static func fraction(milliseconds: Int) -> (numerator: UInt16, denominator: UInt16) {
+        var (value, denominator) = (milliseconds, 1000)
+        while value > 65_535 && denominator > 1 {
+            value = (value + 5) / 10
+            denominator /= 10
+        }
+        return (UInt16(min(value, 65_535)), UInt16(denominator))
+    }
+
+    /// `fcTL` and `IDAT` (frame 0) or `fdAT` (the others) for the `number`th frame written.
+    private static func chunks(for frame: PlacedFrame, number: Int, delay: (numerator: UInt16, denominator: UInt16),
+                               stream: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        let sequence = UInt32(max(0, 2 * number - 1))
+        let r = frame.rect
+        let control = PNGWriter.bigEndian(sequence) + PNGWriter.bigEndian(UInt32(r.width)) + PNGWriter.bigEndian(UInt32(r.height))
+            + PNGWriter.bigEndian(UInt32(r.x)) + PNGWriter.bigEndian(UInt32(r.y))
+            + [UInt8(delay.numerator >> 8), UInt8(delay.numerator & 0xFF), UInt8(delay.denominator >> 8), UInt8(delay.denominator & 0xFF),
+               frame.dispose.rawValue, frame.blendOver ? 1 : 0]
+        PNGWriter.chunk("fcTL", control, into: &out)
+        if number == 0 {
+            PNGWriter.chunk("IDAT", stream, into: &out)
+        } else {
+            PNGWriter.chunk("fdAT", PNGWriter.bigEndian(sequence + 1) + stream, into: &out)
+        }
+        return out
+    }
+
+    /// `transform` of every element, on all cores, in order.
+    private static func parallelMap<T, U>(_ items: [T], _ transform: @Sendable (T) -> U) -> [U] {
+        var results = [U?](repeating: nil, count: items.count)
+        items.withUnsafeBufferPointer { source in
+            results.withUnsafeMutableBufferPointer { out in
+                let (source, out) = (UnsafeSendable(source), UnsafeMutableSendable(out))
+                ParallelLoop.perform(items.count) { i in out.buffer[i] = transform(source.buffer[i]) }
+            }
+        }
+        return results.map { $0! }
+    }
+}

@@ -1,0 +1,40 @@
+import Basics
+
+/// Frames for an animation encoder (APNG, WebP): how many, how long each shows, and a loader
+/// called from any thread, so that no encoder holds every frame at once.
+public struct FrameInput: Sendable {
+    /// Seconds each frame shows, one per frame: their count is the frame count.
+    public var durations: [Double]
+    /// Returns frame `i` (0-based), all of one size; called from worker threads, possibly more than
+    /// once per frame (an encoder that looks at every frame before it writes reads each twice). An
+    /// error it throws stops the encode.
+    public var load: @Sendable (Int) throws -> Bitmap
+    /// What each frame is called in messages (its file), when known.
+    public var names: [String]?
+    /// Looked at before each frame is read or encoded: once raised, the encode stops and writes nothing.
+    public var cancellation: CancellationFlag?
+
+    /// Frames lasting `durations` seconds each, decoded on demand by `load`; `names`, when given,
+    /// name them in errors (one per frame); a raised `cancellation` stops the encode.
+    public init(durations: [Double], names: [String]? = nil, cancellation: CancellationFlag? = nil,
+                load: @escaping @Sendable (Int) throws -> Bitmap) {
+        self.durations = durations
+        self.names = names
+        self.cancellation = cancellation
+        self.load = load
+    }
+
+    /// Every frame lasting `duration` seconds: `count` frames, decoded on demand by `load`.
+    public init(count: Int, duration: Double, names: [String]? = nil, cancellation: CancellationFlag? = nil,
+                load: @escaping @Sendable (Int) throws -> Bitmap) {
+        self.init(durations: Array(repeating: duration, count: max(0, count)), names: names, cancellation: cancellation, load: load)
+    }
+
+    /// The frame count.
+    public var count: Int { durations.count }
+
+    /// Frame `index`'s name in messages: its file, else "frame N" (1-based).
+    public func name(of index: Int) -> String {
+        names.flatMap { index < $0.count ? $0[index] : nil } ?? "frame \(index + 1)"
+    }
+}

@@ -1,0 +1,110 @@
+import CWebP
+
+/// The one place Flipbook calls libwebp (BSD): its animation encoder and muxer (`WebPAnimEncoder`)
+/// and its animation decoder (`WebPAnimDecoder`), both on straight, non-premultiplied RGBA.
+enum LibWebP {
+    /// How each frame is compressed.
+    struct FrameSettings {
+        /// Lossless (every pixel kept) or lossy (VP8, alpha kept losslessly).
+        var lossless: Bool
+        /// Lossless: effort 0–100; lossy: quality 0–100.
+        var quality: Float
+        /// Speed against size, 0–6.
+        var method: Int32
+    }
+
+    /// An animation being encoded: frames added in order with their start times, then assembled.
+    final class AnimationEncoder {
+        private let encoder: OpaquePointer
+        private let width: Int32, height: Int32
+        private var config = WebPConfig()
+
+        /// An encoder for `width × height` frames playing `loops` times (0: forever); `nil` when
+        /// libwebp refuses the settings or cannot allocate.
+        init?(width: Int, height: Int, loops: Int, settings: FrameSettings, minimizeSize: Bool, allowMixed: Bool) {
+            var options = WebPAnimEncoderOptions()
+            guard WebPAnimEncoderOptionsInit(&options) != 0 else { return nil }
+            options.anim_params.loop_count = Int32(loops)
+            options.minimize_size = minimizeSize ? 1 : 0
+            options.allow_mixed = allowMixed ? 1 : 0
+            guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else { return nil }
+            self.encoder = encoder
+            self.width = Int32(width)
+            self.height = Int32(height)
+            guard WebPConfigInit(&config) != 0 else { return nil }
+            config.lossless = settings.lossless ? 1 : 0
+            config.quality = settings.quality
+            config.method = settings.method
+            // RGB under alpha 0 is never shown: the encoder may pick what compresses best.
+            config.exact = 0
+            guard WebPValidateConfig(&config) != 0 else { return nil }
+        }
+
+        deinit { WebPAnimEncoderDelete(encoder) }
+
+        /// Adds a frame of straight RGBA starting at `milliseconds`: `nil`, or libwebp's reason for failing.
+        func add(_ rgba: [UInt8], at milliseconds: Int) -> String? {
+            var picture = WebPPicture()
+            guard WebPPictureInit(&picture) != 0 else { return "cannot set up a picture" }
+            picture.width = width
+            picture.height = height
+            picture.use_argb = 1
+            defer { WebPPictureFree(&picture) }
+            let imported = rgba.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, width * 4) }
+            guard imported != 0 else { return "out of memory" }
+            guard WebPAnimEncoderAdd(encoder, &picture, Int32(milliseconds), &config) != 0 else { return reason }
+            return nil
+        }
+
+        /// The file, the last frame ending at `milliseconds`, or libwebp's reason for failing.
+        func assemble(endingAt milliseconds: Int) -> Result<[UInt8], EncoderFailure> {
+            guard WebPAnimEncoderAdd(encoder, nil, Int32(milliseconds), nil) != 0 else { return .failure(EncoderFailure(reason: reason)) }
+            var data = WebPData()
+            guard WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else { return .failure(EncoderFailure(reason: reason)) }
+            defer { WebPDataClear(&data) }
+            return .success(Array(UnsafeBufferPointer(start: bytes, count: data.size)))
+        }
+
+        private var reason: String {
+            WebPAnimEncoderGetError(encoder).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "libwebp failed"
+        }
+    }
+
+    /// libwebp's reason for a failure.
+    struct EncoderFailure: Error {
+        var reason: String
+    }
+
+    /// What an animated (or still) WebP says about itself.
+    struct AnimationInfo {
+        var width: Int, height: Int, frameCount: Int, loops: Int
+    }
+
+    /// Decodes `bytes` frame by frame as shown (straight RGBA, the canvas after each frame) with
+    /// each frame's end time in milliseconds; `info` sees the header first and may refuse it by
+    /// throwing. `nil` when libwebp cannot parse the data.
+    static func decode(_ bytes: [UInt8], info: (AnimationInfo) throws -> Void, frame: ([UInt8], Int) throws -> Void) throws -> AnimationInfo? {
+        try bytes.withUnsafeBufferPointer { buffer -> AnimationInfo? in
+            var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+            var options = WebPAnimDecoderOptions()
+            guard WebPAnimDecoderOptionsInit(&options) != 0 else { return nil }
+            options.color_mode = MODE_RGBA
+            options.use_threads = 0
+            guard let decoder = WebPAnimDecoderNew(&data, &options) else { return nil }
+            defer { WebPAnimDecoderDelete(decoder) }
+            var header = WebPAnimInfo()
+            guard WebPAnimDecoderGetInfo(decoder, &header) != 0 else { return nil }
+            let facts = AnimationInfo(width: Int(header.canvas_width), height: Int(header.canvas_height),
+                                      frameCount: Int(header.frame_count), loops: Int(header.loop_count))
+            try info(facts)
+            let size = facts.width * facts.height * 4
+            while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
+                var pixels: UnsafeMutablePointer<UInt8>? = nil
+                var timestamp: Int32 = 0
+                guard WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels else { return nil }
+                try frame(Array(UnsafeBufferPointer(start: pixels, count: size)), Int(timestamp))
+            }
+            return facts
+        }
+    }
+}

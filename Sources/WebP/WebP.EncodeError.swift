@@ -1,0 +1,25 @@
+import Basics
+
+extension WebP {
+    /// Why an animated WebP could not be written.
+    public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The input cannot make a WebP (no frames, frames of different sizes, over 16 383 pixels a side).
+        case invalidInput(String)
+        /// libwebp failed: its reason.
+        case libwebp(String)
+        /// The output file could not be created, written or renamed into place.
+        case writeFailed(FileIO.Error)
+        /// The input's cancellation flag was raised: the encode stopped, nothing was written.
+        case cancelled
+
+        /// What could not be encoded or written and why, as the CLI prints it.
+        public var description: String {
+            switch self {
+            case .invalidInput(let reason): "cannot encode WebP: \(reason)"
+            case .libwebp(let reason): "WebP encoder failed: \(reason)"
+            case .writeFailed(let error): "\(error.path): cannot write WebP: \(error.reason)"
+            case .cancelled: "WebP encoding cancelled"
+            }
+        }
+    }
+}

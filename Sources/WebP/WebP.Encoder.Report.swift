@@ -1,0 +1,22 @@
+extension WebP.Encoder {
+    /// What an encode wrote.
+    public struct Report: Sendable, Equatable {
+        /// Width of the canvas in pixels.
+        public var width: Int
+        /// Height of the canvas in pixels.
+        public var height: Int
+        /// Frames in the file (`ANMF` chunks): libwebp merges frames that show nothing new.
+        public var framesWritten: Int
+        /// Input frames dropped because they would have shown for 10 ms or less (browsers play
+        /// such frames as 100 ms); the next frame starts where it would have.
+        public var framesMergedForTiming: Int
+        /// Input frames folded into the one before because they showed nothing new.
+        public var framesMergedIdentical: Int
+        /// One play's length in seconds (whole milliseconds on the cumulative timeline).
+        public var duration: Double
+        /// Whether every frame is exact (lossless) or compressed lossily.
+        public var lossless: Bool
+        /// Size of the file in bytes.
+        public var bytes: Int
+    }
+}

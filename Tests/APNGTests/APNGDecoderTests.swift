@@ -1,0 +1,87 @@
+import Basics
+import Foundation
+import Raster
+import Testing
+import TestSupport
+@testable import APNG
+
+@Suite("APNG decoder")
+struct APNGDecoderTests {
+    /// A small real APNG: the coin, encoded here.
+    static func coin() throws -> [UInt8] {
+        try encode(try fixtureFrames("kenney-gold-coin")).bytes
+    }
+
+    /// The offsets of every chunk of `bytes` with its type.
+    static func chunks(_ bytes: [UInt8]) -> [(offset: Int, type: String, length: Int)] {
+        var out: [(Int, String, Int)] = []
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            out.append((offset, String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self), length))
+            offset += length + 12
+        }
+        return out
+    }
+
+    /// `bytes` with the chunk at `offset` given new data (its CRC recomputed).
+    static func replacing(_ bytes: [UInt8], chunkAt offset: Int, with edit: (inout [UInt8]) -> Void) -> [UInt8] {
+        let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        var data = Array(bytes[(offset + 8)..<(offset + 8 + length)])
+        edit(&data)
+        var chunk: [UInt8] = []
+        PNGWriter.chunk(String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self), data, into: &chunk)
+        return Array(bytes[..<offset]) + chunk + Array(bytes[(offset + 12 + length)...])
+    }
+
+    @Test func aStillPNGReadsAsOneFrame() throws {
+        let still = try PNG.Encoder().encode(try fixtureFrames("kenney-gold-coin")[0])
+        let (info, frames) = try APNG.Decoder().decodeAll(still, file: "still.png")
+        #expect(!info.isAnimated && frames.count == 1)
+    }
+
+    @Test func aFlippedByteFailsTheCRC() throws {
+        var bytes = try Self.coin()
+        let idat = Self.chunks(bytes).first { $0.type == "IDAT" }!
+        bytes[idat.offset + 10] ^= 0x40
+        #expect { try APNG.Decoder().decodeAll(bytes, file: "coin.png") } throws: { error in
+            guard case APNG.DecodeError.invalid(_, let reason) = error else { return false }
+            return reason.contains("CRC")
+        }
+    }
+
+    @Test(arguments: [9, 33, 100, 500])
+    func aTruncatedFileIsAnErrorNotACrash(_ keep: Int) throws {
+        let bytes = try Self.coin()
+        #expect(throws: APNG.DecodeError.self) { try APNG.Decoder().decodeAll(Array(bytes.prefix(keep)), file: "cut.png") }
+    }
+
+    @Test func aFrameOutsideTheCanvasIsRefused() throws {
+        let bytes = try Self.coin()
+        let second = Self.chunks(bytes).filter { $0.type == "fcTL" }[1]
+        let edited = Self.replacing(bytes, chunkAt: second.offset) { data in data[12] = 0x7F }   // x offset far right
+        #expect { try APNG.Decoder().decodeAll(edited, file: "coin.png") } throws: { error in
+            guard case APNG.DecodeError.invalid(_, let reason) = error else { return false }
+            return reason.contains("leaves the")
+        }
+    }
+
+    @Test func sequenceNumbersOutOfOrderAreRefused() throws {
+        let bytes = try Self.coin()
+        let second = Self.chunks(bytes).filter { $0.type == "fcTL" }[1]
+        let edited = Self.replacing(bytes, chunkAt: second.offset) { data in data[3] = 9 }
+        #expect(throws: APNG.DecodeError.self) { try APNG.Decoder().decodeAll(edited, file: "coin.png") }
+    }
+
+    @Test func theFrameLimitIsCheckedBeforeDecoding() throws {
+        let bytes = try Self.coin()
+        #expect { try APNG.Decoder(limits: ResourceLimits(maxFrames: 2)).decodeAll(bytes, file: "coin.png") } throws: { error in
+            guard case APNG.DecodeError.limit(let limit) = error else { return false }
+            return limit.limit == .frames
+        }
+    }
+
+    @Test func notAPNGIsSaidSo() {
+        #expect(throws: APNG.DecodeError.notPNG(file: "x.gif")) { try APNG.Decoder().decodeAll(Array("GIF89a".utf8), file: "x.gif") }
+    }
+}

@@ -1,0 +1,111 @@
+import Basics
+import Foundation
+import Raster
+import Testing
+import TestSupport
+@testable import APNG
+
+@Suite("APNG encoder")
+struct APNGEncoderTests {
+    /// A soft disc moving across a translucent, many-coloured band: blending the disc over the
+    /// band would not be exact, so the encoder must redraw those pixels in place.
+    static func softDiscOverBand(_ count: Int, opaque: Bool = false) -> [Bitmap] {
+        (0..<count).map { index in
+            var bitmap = Bitmap(width: 48, height: 32)
+            for y in 0..<32 {
+                for x in 0..<48 {
+                    let band = Color(r: UInt8(x * 5), g: UInt8(y * 7), b: UInt8((x * y) % 256), a: opaque ? 255 : 120)
+                    let dx = Double(x) - (8 + Double(index) * 3), dy = Double(y) - 16
+                    let coverage = min(max(7 - (dx * dx + dy * dy).squareRoot(), 0), 1)
+                    if coverage > 0 {
+                        bitmap[x, y] = Color(r: 250, g: UInt8(100 + index), b: 30, a: opaque ? 255 : UInt8(coverage * 255))
+                    } else {
+                        bitmap[x, y] = y >= 10 && y < 22 || opaque ? band : .clear
+                    }
+                }
+            }
+            return bitmap
+        }
+    }
+
+    @Test(arguments: [false, true])
+    func translucentPixelsMovingOverOthersStayExact(_ opaque: Bool) throws {
+        let frames = Self.softDiscOverBand(10, opaque: opaque)
+        for effort in APNG.Encoder.Effort.allCases where effort != .max {
+            let (bytes, report) = try encode(frames, APNG.Encoder(effort: effort))
+            let decoded = try APNG.Decoder().decodeAll(bytes, file: "disc").frames
+            #expect(decoded.count == 10)
+            for (frame, source) in zip(decoded, frames) { #expect(shows(frame.bitmap, source)) }
+            #expect(report.colorType == (opaque ? "RGB" : "RGBA"))
+        }
+    }
+
+    @Test func identicalFramesBecomeOneLongerFrame() throws {
+        let disc = Self.softDiscOverBand(3)
+        let frames = [disc[0], disc[0], disc[0], disc[1], disc[2], disc[2]]
+        let (bytes, report) = try encode(frames, durations: Array(repeating: 0.1, count: 6))
+        #expect(report.framesWritten == 3)
+        #expect(report.framesMergedIdentical == 3)
+        let decoded = try APNG.Decoder().decodeAll(bytes, file: "merged").frames
+        #expect(decoded.map { Int(($0.duration * 1000).rounded()) } == [300, 100, 200])
+    }
+
+    @Test func framesOfTenMillisecondsOrLessAreMergedAndTheTotalKept() throws {
+        let frames = Self.softDiscOverBand(12)
+        // 120 fps: 8.33 ms each, which browsers would play as 100 ms.
+        let (bytes, report) = try encode(frames, durations: Array(repeating: 1.0 / 120, count: 12))
+        let decoded = try APNG.Decoder().decodeAll(bytes, file: "fast").frames
+        let delays = decoded.map { Int(($0.duration * 1000).rounded()) }
+        #expect(delays.allSatisfy { $0 >= 11 })
+        #expect(delays.reduce(0, +) == 100)
+        #expect(report.framesMergedForTiming == 12 - decoded.count)
+        #expect(report.duration == 0.1)
+    }
+
+    @Test func theRepeatCountIsUIKits() throws {
+        let frames = Self.softDiscOverBand(2)
+        let bytes = try encode(frames, APNG.Encoder(effort: .fast, repeatCount: 3)).bytes
+        #expect(try APNG.Decoder().info(bytes, file: "x").repeatCount == 3)
+    }
+
+    @Test func framesOfAnotherSizeAreRefusedByName() throws {
+        let frames = [Bitmap(width: 4, height: 4), Bitmap(width: 5, height: 4)]
+        let input = FrameInput(count: 2, duration: 0.1, names: ["a1.png", "a2.png"]) { frames[$0] }
+        #expect {
+            try APNG.Encoder().encode(input)
+        } throws: { error in
+            guard case APNG.EncodeError.invalidInput(let reason) = error else { return false }
+            return reason.contains("a2.png is 5×4")
+        }
+    }
+
+    @Test func aRaisedFlagStopsTheEncodeAndWritesNothing() throws {
+        let folder = try Fixtures.temporaryFolder("apng-cancel")
+        let flag = CancellationFlag()
+        flag.cancel()
+        let frames = Self.softDiscOverBand(4)
+        let input = FrameInput(count: 4, duration: 0.1, cancellation: flag) { frames[$0] }
+        #expect(throws: APNG.EncodeError.cancelled) { try APNG.Encoder().write(input, to: folder + "/x.png") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test(arguments: ["walk.gif", "walk.webp", "walk.jpg"])
+    func aNameThatPromisesAnotherFormatIsRefused(_ name: String) throws {
+        let folder = try Fixtures.temporaryFolder("apng-name")
+        let frames = Self.softDiscOverBand(2)
+        #expect(throws: OutputError.self) {
+            try APNG.Encoder().write(FrameInput(count: 2, duration: 0.1) { frames[$0] }, to: "\(folder)/\(name)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    @Test func aFileWrittenIsWhatEncodeReturns() throws {
+        let folder = try Fixtures.temporaryFolder("apng-write")
+        let frames = Self.softDiscOverBand(5)
+        let input = FrameInput(count: 5, duration: 0.1) { frames[$0] }
+        let report = try APNG.Encoder().write(input, to: folder + "/disc.apng")
+        let bytes = try FileIO.readAll(folder + "/disc.apng")
+        #expect(bytes == (try APNG.Encoder().encode(input)).bytes)
+        #expect(report.bytes == bytes.count)
+    }
+}

@@ -1,0 +1,100 @@
+import Basics
+import Foundation
+import Raster
+import Testing
+import TestSupport
+@testable import WebP
+
+@Suite("WebP encoder and decoder")
+struct WebPEncoderTests {
+    /// The real sequences of every kind in `Tests/Fixtures/sequences` (the 800² explosion and the
+    /// 720p film are left to the benchmark: lossless method 6 takes seconds on them).
+    static let sequences = ["ansimuz-fire-bomb-pixel", "emt-watch-spinner-2x", "kenney-gold-coin", "unity-wispy-smoke-02-long",
+                            "unity-wispy-smoke-03b-faint"]
+
+    static func encode(_ frames: [Bitmap], durations: [Double]? = nil, _ encoder: WebP.Encoder = WebP.Encoder(method: 4)) throws
+        -> (bytes: [UInt8], report: WebP.Encoder.Report) {
+        try encoder.encode(FrameInput(durations: durations ?? Array(repeating: 1.0 / 30, count: frames.count)) { frames[$0] })
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> (info: WebP.Decoder.Info, frames: [(Bitmap, Double)]) {
+        var frames: [(Bitmap, Double)] = []
+        let info = try WebP.Decoder().decode(bytes, file: "test.webp") { frames.append(($0, $1)) }
+        return (info, frames)
+    }
+
+    @Test(arguments: sequences)
+    func losslessFramesDecodeToTheirSources(_ sequence: String) throws {
+        let frames = try fixtureFrames(sequence)
+        let (bytes, report) = try Self.encode(frames)
+        let (info, decoded) = try Self.decode(bytes)
+        #expect(info.repeatCount == 0 && report.lossless)
+        #expect(info.frameCount == report.framesWritten)
+        // libwebp merges frames that show nothing new: compare on the timeline.
+        var shown: [Bitmap] = []
+        for (bitmap, duration) in decoded { shown += Array(repeating: bitmap, count: max(1, Int((duration * 30).rounded()))) }
+        #expect(shown.count == frames.count)
+        for (index, (frame, source)) in zip(shown, frames).enumerated() { #expect(shows(frame, source), "\(sequence) frame \(index + 1)") }
+        let total = decoded.reduce(0) { $0 + Int(($1.1 * 1000).rounded()) }
+        #expect(total == Int((Double(frames.count) * 1000 / 30).rounded()))
+        #expect(report.duration * 1000 == Double(total))
+    }
+
+    @Test func lossyIsSmallerAndClose() throws {
+        let frames = try fixtureFrames("unity-wispy-smoke-03b-faint")
+        let lossless = try Self.encode(frames).bytes
+        let lossy = try Self.encode(frames, WebP.Encoder(lossless: false, quality: 75, method: 4))
+        #expect(lossy.bytes.count < lossless.count)
+        #expect(!lossy.report.lossless)
+        let decoded = try Self.decode(lossy.bytes).frames
+        // Alpha is kept losslessly; colour is near.
+        for (frame, source) in zip(decoded.map(\.0), frames) {
+            #expect(zip(stride(from: 3, to: source.pixels.count, by: 4).map { frame.pixels[$0] },
+                        stride(from: 3, to: source.pixels.count, by: 4).map { source.pixels[$0] }).allSatisfy { abs(Int($0) - Int($1)) <= 8 })
+        }
+    }
+
+    @Test func framesOfTenMillisecondsOrLessAreMerged() throws {
+        let frames = try fixtureFrames("emt-watch-spinner-2x")
+        let (bytes, report) = try Self.encode(frames, durations: Array(repeating: 0.005, count: frames.count))
+        let delays = try Self.decode(bytes).frames.map { Int(($0.1 * 1000).rounded()) }
+        #expect(delays.allSatisfy { $0 >= 11 })
+        #expect(delays.reduce(0, +) == frames.count * 5)
+        #expect(report.framesMergedForTiming > 0)
+    }
+
+    @Test func theRepeatCountIsUIKits() throws {
+        let frames = try fixtureFrames("kenney-gold-coin")
+        let bytes = try Self.encode(frames, WebP.Encoder(method: 0, repeatCount: 2)).bytes
+        #expect(try Self.decode(bytes).info.repeatCount == 2)
+    }
+
+    @Test(arguments: [("WebP.Encoder.quality", WebP.Encoder(quality: 101)), ("WebP.Encoder.method", WebP.Encoder(method: 7)),
+                      ("WebP.Encoder.repeatCount", WebP.Encoder(repeatCount: 70_000))])
+    func settingsOutOfRangeAreRefused(_ name: String, _ encoder: WebP.Encoder) throws {
+        let frames = try fixtureFrames("kenney-gold-coin")
+        #expect { try Self.encode(frames, encoder) } throws: { error in
+            guard case WebP.EncodeError.invalidInput(let message) = error else { return false }
+            return message.hasPrefix(name)
+        }
+    }
+
+    @Test func aRaisedFlagStopsTheEncode() throws {
+        let flag = CancellationFlag()
+        flag.cancel()
+        let frames = try fixtureFrames("kenney-gold-coin")
+        #expect(throws: WebP.EncodeError.cancelled) {
+            try WebP.Encoder().encode(FrameInput(count: frames.count, duration: 0.1, cancellation: flag) { frames[$0] })
+        }
+    }
+
+    @Test(arguments: [Array("RIFF\0\0\0\0WEBPVP8 ".utf8), Array("GIF89a".utf8), []])
+    func garbageIsAnErrorNotACrash(_ bytes: [UInt8]) {
+        #expect(throws: WebP.DecodeError.invalid(file: "test.webp")) { try Self.decode(bytes) }
+    }
+
+    @Test func aTruncatedFileIsAnError() throws {
+        let bytes = try Self.encode(try fixtureFrames("kenney-gold-coin")).bytes
+        #expect(throws: WebP.DecodeError.self) { try Self.decode(Array(bytes.prefix(bytes.count / 2))) }
+    }
+}
