@@ -1,5 +1,7 @@
+import APNG
 import Basics
 import GIF
+import WebP
 import Raster
 
 /// Why an ``AssembleJob`` made no animation. Every case names what it is about; switch over them to
@@ -23,6 +25,10 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
     case output(OutputError)
     /// The frames cannot make one GIF (frames of different sizes), or giflib failed.
     case encode(GIF.EncodeError)
+    /// The frames cannot make one APNG (frames of different sizes), or its compressor failed.
+    case encodeAPNG(APNG.EncodeError)
+    /// The frames cannot make one WebP (frames of different sizes, over 16 383 pixels a side), or libwebp failed.
+    case encodeWebP(WebP.EncodeError)
     /// The output could not be written (a full disk, no permission); nothing was left at its name.
     case write(FileIO.Error)
     /// The task was cancelled (or the job's cancellation flag raised): the encode stopped before
@@ -39,6 +45,8 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .limit(let error): error.description
         case .output(let error): error.description
         case .encode(let error): error.description
+        case .encodeAPNG(let error): error.description
+        case .encodeWebP(let error): error.description
         case .write(let error): error.description
         case .cancelled: "cancelled"
         }
@@ -65,6 +73,12 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
         case GIF.EncodeError.cancelled, is CancellationError: .cancelled
         case GIF.EncodeError.writeFailed(let error): .write(error)
         case let error as GIF.EncodeError: .encode(error)
+        case APNG.EncodeError.cancelled: .cancelled
+        case APNG.EncodeError.writeFailed(let error): .write(error)
+        case let error as APNG.EncodeError: .encodeAPNG(error)
+        case WebP.EncodeError.cancelled: .cancelled
+        case WebP.EncodeError.writeFailed(let error): .write(error)
+        case let error as WebP.EncodeError: .encodeWebP(error)
         default: .write(FileIO.Error(path: output ?? "the GIF", reason: "\(error)", operation: .write))
         }
     }

@@ -1,10 +1,12 @@
+import APNG
 import Basics
 import Foundation
 import GIF
 import Raster
+import WebP
 
-/// Frames assembled into an animated GIF, as `flipbook assemble` does it, with every rule the
-/// command keeps: the source read as `Animation.load(_:scale:device:limits:)` reads it, timing
+/// Frames assembled into an animated GIF, APNG or WebP (``Format``, by default from the output's name),
+/// as `flipbook assemble` does it, with every rule the command keeps: the source read as `Animation.load(_:scale:device:limits:)` reads it, timing
 /// laid over the source's own, the frame and pixel limits, the output's name checked against its
 /// format, no input ever replaced, a rerun's own earlier GIF left out of a glob, and the file
 /// written atomically (or the bytes returned, with no ``output``).
@@ -32,9 +34,12 @@ public struct AssembleJob: Sendable {
 
     /// The frames.
     public var source: Source
-    /// The GIF file to write (its name must end in `.gif`); `nil` returns the bytes in
-    /// ``Outcome/bytes`` and writes nothing.
+    /// The file to write, named for its format (`.gif`; `.png` or `.apng`; `.webp`); `nil` returns the
+    /// bytes in ``Outcome/bytes`` and writes nothing.
     public var output: String?
+    /// The container to write; `nil` takes it from ``output``'s name (GIF when there is no output).
+    /// A name that promises another format is refused.
+    public var format: Format?
     /// Whether ``output`` may replace a file Flipbook did not write (never an input, never a file
     /// of another Flipbook set).
     public var overwrite: Bool
@@ -49,7 +54,11 @@ public struct AssembleJob: Sendable {
     /// The encoder's settings: quality, colours, dithering, alpha. Its `repeatCount` and `scale`
     /// are set by the job (``repeatCount``, else the source's; the frames' scale).
     public var encoder: GIF.Encoder
-    /// The largest acceptable file: smaller settings are searched until one fits
+    /// The APNG encoder's settings (effort); its `repeatCount` is set by the job.
+    public var apng: APNG.Encoder
+    /// The WebP encoder's settings (lossless or lossy, quality); its `repeatCount` is set by the job.
+    public var webp: WebP.Encoder
+    /// GIF only: the largest acceptable file: smaller settings are searched until one fits
     /// (`GIF.Encoder.encode(_:maxBytes:progress:)`); ``Outcome/fits`` says whether one did.
     public var maxBytes: Int?
     /// What the source may ask for: pixels of a frame, frames, decoded bytes of a GIF source.
@@ -88,6 +97,8 @@ public struct AssembleJob: Sendable {
         self.encoder = encoder
         self.maxBytes = maxBytes
         self.limits = limits
+        self.apng = APNG.Encoder()
+        self.webp = WebP.Encoder()
     }
 
     /// What ``plan()`` found: the play to encode, and what the caller should pass on.
@@ -96,8 +107,14 @@ public struct AssembleJob: Sendable {
         public var animation: Animation
         /// The play encoded: one step per frame shown, with its duration.
         public var playback: Animation.Playback
-        /// The encoder, with the repeat count and scale the job resolved.
+        /// The container written.
+        public var format: Format
+        /// The GIF encoder, with the repeat count and scale the job resolved.
         public var encoder: GIF.Encoder
+        /// The APNG encoder, with the repeat count the job resolved.
+        public var apng: APNG.Encoder
+        /// The WebP encoder, with the repeat count the job resolved.
+        public var webp: WebP.Encoder
         /// Lenient reads of a GIF source (a missing palette, data that ends early).
         public var warnings: [String]
         /// What the caller may not expect: a list played in its own order, frames resampled from
@@ -109,10 +126,11 @@ public struct AssembleJob: Sendable {
 
     /// What the job wrote.
     public struct Outcome: Sendable {
-        /// The GIF, when the job has no ``AssembleJob/output``; empty when it wrote a file.
+        /// The animation, when the job has no ``AssembleJob/output``; empty when it wrote a file.
         public var bytes: [UInt8]
-        /// What the encoder did: size, frames written and merged, duration, palettes.
-        public var report: GIF.Encoder.Report
+        /// What the encoder did: size, frames written and merged, duration, and what is particular
+        /// to the format (palettes; the colour type).
+        public var report: Report
         /// The settings used (with ``AssembleJob/maxBytes``, the ones that fitted, or the smallest tried).
         public var settings: GIF.Encoder
         /// `false` when ``AssembleJob/maxBytes`` was given and no setting fitted (the smallest
@@ -128,11 +146,9 @@ public struct AssembleJob: Sendable {
     /// name and that it is no input, the timing, the frame count. Nothing is decoded but a GIF
     /// source; nothing is written.
     public func plan() throws(AssembleError) -> Plan {
-        if let message = settingError() { throw .setting(message) }
+        let format = try resolvedFormat()
+        if let message = settingError(format: format) { throw .setting(message) }
         if let error = timing.rangeError() { throw .playback(error) }
-        if let output {
-            do { try OutputName.require(output, extensions: ["gif"], what: "assemble writes GIF") } catch { throw .output(error) }
-        }
         var notes: [String] = []
         let animation: Animation
         var inputs = InputFiles()
@@ -166,13 +182,16 @@ public struct AssembleJob: Sendable {
         if let scale, animation.scale != scale, case .paths = source {
             notes.append("no @\(scale)x files: the @\(animation.scale)x files are used, at scale \(animation.scale), as UIKit loads them")
         }
-        var encoder = self.encoder
+        var encoder = self.encoder, apng = self.apng, webp = self.webp
         encoder.repeatCount = repeatCount ?? play.repeatCount
         encoder.scale = animation.scale
+        apng.repeatCount = repeatCount ?? play.repeatCount
+        webp.repeatCount = repeatCount ?? play.repeatCount
         if let output {
             do { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) } catch { throw AssembleError.from(error, output: output) }
         }
-        return Plan(animation: animation, playback: play, encoder: encoder, warnings: animation.warnings, notes: notes, inputs: inputs)
+        return Plan(animation: animation, playback: play, format: format, encoder: encoder, apng: apng, webp: webp, warnings: animation.warnings,
+                    notes: notes, inputs: inputs)
     }
 
     /// Plans, encodes and writes, on the calling thread (the encoder's own threads do the work).
@@ -193,6 +212,30 @@ public struct AssembleJob: Sendable {
         let play = plan.playback, scale = plan.animation.scale
         let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
         let names = play.frames.map { $0.fileName ?? "" }
+        if plan.format != .gif {
+            let frames = FrameInput(durations: play.durations, names: names.contains("") ? nil : names, cancellation: cancellation) {
+                try play.frames[$0].load(scale: scale, decoder: decoder)
+            }
+            do {
+                var bytes: [UInt8] = []
+                let report: Report
+                switch (plan.format, output) {
+                case (.webp, let output?):
+                    report = .webp(try plan.webp.write(frames, to: output, protecting: plan.inputs, overwrite: overwrite, progress: progress))
+                case (.webp, nil):
+                    let encoded = try plan.webp.encode(frames, progress: progress)
+                    (bytes, report) = (encoded.bytes, .webp(encoded.report))
+                case (_, let output?):
+                    report = .apng(try plan.apng.write(frames, to: output, protecting: plan.inputs, overwrite: overwrite, progress: progress))
+                case (_, nil):
+                    let encoded = try plan.apng.encode(frames, progress: progress)
+                    (bytes, report) = (encoded.bytes, .apng(encoded.report))
+                }
+                return Outcome(bytes: bytes, report: report, settings: plan.encoder, fits: true, warnings: plan.warnings, notes: plan.notes)
+            } catch {
+                throw AssembleError.from(error, output: output)
+            }
+        }
         let input = GIF.Encoder.Input(durations: play.durations, names: names.contains("") ? nil : names, scale: scale,
                                       cancellation: cancellation) { try play.frames[$0].load(scale: scale, decoder: decoder) }
         do {
@@ -200,15 +243,15 @@ public struct AssembleJob: Sendable {
                 let best = try plan.encoder.encode(input, maxBytes: maxBytes, progress: progress)
                 if cancellation?.isCancelled == true { throw AssembleError.cancelled }
                 if let output { try OutputSet.write(best.bytes, toFile: output, protecting: plan.inputs, overwrite: overwrite) }
-                return Outcome(bytes: output == nil ? best.bytes : [], report: best.report, settings: best.settings, fits: best.fits,
+                return Outcome(bytes: output == nil ? best.bytes : [], report: .gif(best.report), settings: best.settings, fits: best.fits,
                                warnings: plan.warnings, notes: plan.notes)
             }
             if let output {
                 let report = try plan.encoder.write(input, to: output, protecting: plan.inputs, overwrite: overwrite, progress: progress)
-                return Outcome(bytes: [], report: report, settings: plan.encoder, fits: true, warnings: plan.warnings, notes: plan.notes)
+                return Outcome(bytes: [], report: .gif(report), settings: plan.encoder, fits: true, warnings: plan.warnings, notes: plan.notes)
             }
             let (bytes, report) = try plan.encoder.encode(input, progress: progress)
-            return Outcome(bytes: bytes, report: report, settings: plan.encoder, fits: true, warnings: plan.warnings, notes: plan.notes)
+            return Outcome(bytes: bytes, report: .gif(report), settings: plan.encoder, fits: true, warnings: plan.warnings, notes: plan.notes)
         } catch {
             throw AssembleError.from(error, output: output)
         }
@@ -226,10 +269,38 @@ public struct AssembleJob: Sendable {
         }
     }
 
+    /// The format asked for, or the one ``output``'s name promises; refuses a name that promises
+    /// another format or none.
+    private func resolvedFormat() throws(AssembleError) -> Format {
+        guard let output else { return format ?? .gif }
+        let named = Format(fileName: output)
+        if let format {
+            // A name with no extension takes the format asked for; one with another never does.
+            if named == format || OutputName.pathExtension(output).isEmpty { return format }
+            throw .output(.unsupportedName(path: output, reason: "the name promises \(named.map(\.description) ?? "another format"), "
+                                           + "AssembleJob.format asks for \(format); name it \(OutputName.list(format.fileExtensions))"))
+        }
+        guard let named else {
+            throw .output(.unsupportedName(path: output, reason: "assemble writes GIF, APNG or WebP: name it \(OutputName.list(Format.allExtensions))"))
+        }
+        return named
+    }
+
     /// The first setting out of range, said in a sentence naming it.
-    private func settingError() -> String? {
-        if let repeatCount, !(0...GIF.maximumRepeatCount).contains(repeatCount) {
-            return "AssembleJob.repeatCount is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount) (got \(repeatCount))"
+    private func settingError(format: Format) -> String? {
+        let most = switch format {
+        case .gif: GIF.maximumRepeatCount
+        case .apng: APNG.maximumRepeatCount
+        case .webp: WebP.maximumRepeatCount
+        }
+        if let repeatCount, !(0...most).contains(repeatCount) {
+            return "AssembleJob.repeatCount is 0 (forever) or a number of plays, 1…\(most) for \(format) (got \(repeatCount))"
+        }
+        if maxBytes != nil && format != .gif {
+            return "AssembleJob.maxBytes applies to GIF, whose colours can be traded for bytes; not yet to \(format)"
+        }
+        if format == .webp && (!(0...100).contains(webp.quality) || !(0...6).contains(webp.method)) {
+            return "WebP.Encoder.quality is 0…100 and WebP.Encoder.method 0…6 (got \(webp.quality), \(webp.method))"
         }
         if let scale, !(1...3).contains(scale) { return "AssembleJob.scale is 1, 2 or 3 (got \(scale))" }
         if let threads, threads < 1 { return "AssembleJob.threads is at least 1 (got \(threads))" }

@@ -1,20 +1,30 @@
 import Animated
+import APNG
 import ArgumentParser
 import Basics
 import Foundation
 import GIF
 import Raster
+import WebP
 
-/// `flipbook assemble SOURCE -o OUT.gif`: frames to an animated GIF.
+/// `flipbook assemble SOURCE -o OUT.gif|OUT.png|OUT.webp`: frames to an animated GIF, APNG or WebP.
 struct Assemble: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Assemble frames into an animated GIF.",
+        abstract: "Assemble frames into an animated GIF, APNG or WebP.",
         discussion: """
             SOURCE is a folder of numbered PNGs, a prefix path (Sequences/explosion/explosion for \
             explosion1.png…), a list of PNG files, or a GIF. A sequence.json beside the frames gives \
             their timing, direction, scale and highlighted frames; options override it. Files listed \
             in name order (walk*.png) are read by number; listed in an order of their own, with a \
             file twice, or without numbers, they play as listed.
+
+            The output's name picks the format: NAME.gif writes a GIF, NAME.png or NAME.apng an \
+            animated PNG, NAME.webp an animated WebP. APNG and WebP keep every frame exact (full \
+            colour and soft alpha); --effort fast|standard|max trades APNG time for bytes, --lossy \
+            --quality 0-100 makes a smaller, lossy WebP. --format gif|apng|webp names it outright \
+            (for - or a name without an extension); a name that promises another format is \
+            refused, and so is an option of another format. APNG and WebP delays are whole \
+            milliseconds on the cumulative timeline; frames of 10 ms or less are merged.
 
             Timing: --delays beats --duration beats --fps; the default is 30 fps (UIKit's count/30 s). \
             Delays are placed on the cumulative timeline so the total is exact to the centisecond; \
@@ -46,14 +56,25 @@ struct Assemble: ParsableCommand {
               flipbook assemble Sequences/kenney-robot-walk -o walk.gif --fps 12
               flipbook assemble fx/explosion -o boom.gif --alpha matte:#202020 --quality high
               flipbook assemble hero/walk -o walk.gif --delays 100,80,80,120 --repeat 3
+              flipbook assemble fx/smoke -o smoke.png --effort max
+              flipbook assemble fx/smoke -o smoke.webp --lossy --quality 85
             """
     )
 
     @Argument(help: "Frames: a folder, a prefix path, PNG files, or a GIF.")
     var sources: [String]
 
-    @Option(name: .shortAndLong, help: "The GIF to write (NAME.gif), or - for standard output.")
+    @Option(name: .shortAndLong, help: "The animation to write (NAME.gif, NAME.png, NAME.apng or NAME.webp), or - for standard output.")
     var output: String
+
+    @Option(help: "gif, apng or webp; by default the output's name says.")
+    var format: AssembleJob.Format?
+
+    @Option(help: "APNG: fast, standard (the default) or max (zopfli: smallest, slowest).")
+    var effort: APNG.Encoder.Effort?
+
+    @Flag(help: "WebP: lossy frames at --quality (alpha stays lossless); lossless by default.")
+    var lossy = false
 
     @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
     var overwrite = false
@@ -77,11 +98,12 @@ struct Assemble: ParsableCommand {
     var highlighted = false
 
     @Option(help: """
-        standard (the default: a table per frame for the pixels shown worst, colours build up across \
+        GIF: standard (the default: a table per frame for the pixels shown worst, colours build up across \
         frames; smoke dots, fire and grain may take a nearby colour that compresses better), high \
-        (full tables, every pixel its own colour: larger, slower) or fast (one palette, dithered).
+        (full tables, every pixel its own colour: larger, slower) or fast (one palette, dithered). \
+        WebP with --lossy: 0–100 (80 by default).
         """)
-    var quality: GIF.Encoder.Quality = .standard
+    var quality: QualityArgument?
 
     @Option(help: "Most entries of a colour table, 2–256 (standard: later frames 64 unless a scene cut needs more).")
     var colors = 256
@@ -108,17 +130,42 @@ struct Assemble: ParsableCommand {
     /// The limits the flags above set.
     var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, memoryLimit) }
 
+    /// The format the output will have, when it can be told before reading anything.
+    private var expectedFormat: AssembleJob.Format? { format ?? AssembleJob.Format(fileName: output) ?? (output == "-" ? .gif : nil) }
+
+    /// The GIF preset asked for (standard by default).
+    private var gifQuality: GIF.Encoder.Quality {
+        if case .preset(let preset) = quality { return preset }
+        return .standard
+    }
+
     func validate() throws {
+        if let format = expectedFormat {
+            // An option of another format is a mistake, not something to ignore.
+            var foreign: [String] = []
+            if format != .gif {
+                if case .preset = quality { foreign.append("--quality \(gifQuality.rawValue)") }
+                if colors != 256 { foreign.append("--colors") }
+                if dither != nil { foreign.append("--dither") }
+                if alpha != .dither { foreign.append("--alpha") }
+                if edgeMatte != "none" { foreign.append("--edge-matte") }
+                if maxBytes != nil { foreign.append("--max-bytes") }
+            }
+            if format != .apng && effort != nil { foreign.append("--effort") }
+            if format != .webp && lossy { foreign.append("--lossy") }
+            if case .number = quality, !(format == .webp && lossy) { foreign.append("--quality with a number (WebP's, with --lossy)") }
+            if !foreign.isEmpty {
+                throw ValidationError("\(foreign.joined(separator: ", ")) \(foreign.count == 1 ? "does" : "do") not apply to \(format) output (\(output)).")
+            }
+        }
         if let fps, !Animation.Timing.fpsRange.contains(fps) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
         if let duration, !(duration > 0 && duration <= Animation.Timing.longest) { throw ValidationError("--duration must be positive, at most a day (86400 s).") }
-        if let repeatCount, !(0...GIF.maximumRepeatCount).contains(repeatCount) {
-            throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")
-        }
+        if let repeatCount, repeatCount < 0 { throw ValidationError("--repeat is 0 (forever) or a number of plays (got \(repeatCount)).") }
         if let scale, !(1...3).contains(scale) { throw ValidationError("--scale is 1, 2 or 3.") }
         if !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256.") }
         if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be positive.") }
-        if quality != .fast, let dither, dither != .none {
-            throw ValidationError("--quality \(quality.rawValue) refines colours across frames instead of dithering; drop --dither \(dither.rawValue) or use --quality fast.")
+        if gifQuality != .fast, let dither, dither != .none {
+            throw ValidationError("--quality \(gifQuality.rawValue) refines colours across frames instead of dithering; drop --dither \(dither.rawValue) or use --quality fast.")
         }
         _ = try parsedDelays()
         _ = try parsedEdgeMatte()
@@ -144,11 +191,17 @@ struct Assemble: ParsableCommand {
     func run() throws {
         let toStandardOutput = output == OutputName.standardOutput
         if toStandardOutput { try OutputName.requireRedirectedStandardOutput() }
-        let encoder = GIF.Encoder(quality: quality, colors: colors, dithering: dither, alpha: alpha, edgeMatte: try parsedEdgeMatte())
+        let encoder = GIF.Encoder(quality: gifQuality, colors: colors, dithering: dither, alpha: alpha, edgeMatte: try parsedEdgeMatte())
         var job = AssembleJob(source: .paths(sources), output: toStandardOutput ? nil : output, overwrite: overwrite,
                               timing: .init(delays: try parsedDelays(), duration: duration, fps: fps), highlighted: highlighted,
                               repeatCount: repeatCount, scale: scale, encoder: encoder, maxBytes: maxBytes, limits: limits)
         job.threads = threadsOption.threads
+        job.format = format
+        if let effort { job.apng.effort = effort }
+        if lossy {
+            job.webp.lossless = false
+            if case .number(let value) = quality { job.webp.quality = value } else { job.webp.quality = 80 }
+        }
         let plan = try job.plan()
         for warning in plan.warnings { Console.error("warning: \(warning)") }
         for note in plan.notes { Console.error("note: \(note)") }
@@ -158,7 +211,7 @@ struct Assemble: ParsableCommand {
         progress?.finish()
         // The GIF goes to standard output: the summary goes to standard error.
         if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
-        let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits)
+        let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits, repeatCount: plan.apng.repeatCount)
         if toStandardOutput { Console.error(summary) } else { print(summary) }
         if let maxBytes, !outcome.fits {
             throw ProblemsFound(description: "the smallest GIF found (\(outcome.settings.colors) colours, \(outcome.settings.quality.rawValue)) is "
@@ -167,10 +220,60 @@ struct Assemble: ParsableCommand {
         }
     }
 
+    private func describe(_ report: AssembleJob.Report, settings: GIF.Encoder, fits: Bool, repeatCount: Int) -> String {
+        switch report {
+        case .gif(let report): describe(report, settings: settings, fits: fits)
+        case .apng(let report): describe(report, repeatCount: repeatCount)
+        case .webp(let report): describe(report, repeatCount: repeatCount)
+        }
+    }
+
+    private func describe(_ report: WebP.Encoder.Report, repeatCount: Int) -> String {
+        if json {
+            struct Output: Encodable {
+                var output: String, format = "webp", bytes: Int, width: Int, height: Int, frames: Int
+                var framesMergedForTiming: Int, framesMergedIdentical: Int, duration: Double, repeatCount: Int, lossless: Bool
+            }
+            return (try? Console.jsonString(Output(output: output, bytes: report.bytes, width: report.width, height: report.height,
+                                                   frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
+                                                   framesMergedIdentical: report.framesMergedIdentical, duration: report.duration,
+                                                   repeatCount: repeatCount, lossless: report.lossless))) ?? "{}"
+        }
+        var line = "\(output): WebP \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
+            + "\(report.duration) s, \(report.bytes) bytes, \(report.lossless ? "lossless" : "lossy")"
+        line += repeatCount == 0 ? ", loops forever" : ", plays \(repeatCount)×"
+        return line + Self.mergeNotes(timing: report.framesMergedForTiming, identical: report.framesMergedIdentical)
+    }
+
+    /// The notes on merged frames for APNG and WebP.
+    private static func mergeNotes(timing: Int, identical: Int) -> String {
+        var notes = ""
+        if timing > 0 { notes += "\nnote: \(Console.count(timing, "frame")) merged: browsers play frames of 10 ms or less as 100 ms" }
+        if identical > 0 { notes += "\nnote: \(Console.count(identical, "identical frame")) merged into the frame before" }
+        return notes
+    }
+
+    private func describe(_ report: APNG.Encoder.Report, repeatCount: Int) -> String {
+        if json {
+            struct Output: Encodable {
+                var output: String, format = "apng", bytes: Int, width: Int, height: Int, frames: Int
+                var framesMergedForTiming: Int, framesMergedIdentical: Int, duration: Double, repeatCount: Int, colorType: String
+            }
+            return (try? Console.jsonString(Output(output: output, bytes: report.bytes, width: report.width, height: report.height,
+                                                   frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
+                                                   framesMergedIdentical: report.framesMergedIdentical,
+                                                   duration: report.duration, repeatCount: repeatCount, colorType: report.colorType))) ?? "{}"
+        }
+        var line = "\(output): APNG \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
+            + "\((report.duration * 1000).rounded() / 1000) s, \(report.bytes) bytes, \(report.colorType)"
+        line += repeatCount == 0 ? ", loops forever" : ", plays \(repeatCount)×"
+        return line + Self.mergeNotes(timing: report.framesMergedForTiming, identical: report.framesMergedIdentical)
+    }
+
     private func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool) -> String {
         if json {
             struct Output: Encodable {
-                var output: String, bytes: Int, width: Int, height: Int, frames: Int
+                var output: String, format = "gif", bytes: Int, width: Int, height: Int, frames: Int
                 var framesMergedForTiming: Int, framesMergedIdentical: Int
                 var totalCentiseconds: Int, repeatCount: Int, colors: Int, localPalettes: Int, dither: String, quality: String
                 var fitsMaxBytes: Bool
@@ -197,5 +300,25 @@ struct Assemble: ParsableCommand {
 }
 
 extension GIF.Encoder.Quality: ExpressibleByArgument {}
+extension AssembleJob.Format: ExpressibleByArgument {}
+
+/// `--quality`: a GIF preset (standard, high, fast) or WebP's lossy quality, 0–100.
+enum QualityArgument: ExpressibleByArgument {
+    case preset(GIF.Encoder.Quality)
+    case number(Double)
+
+    init?(argument: String) {
+        if let preset = GIF.Encoder.Quality(rawValue: argument) {
+            self = .preset(preset)
+        } else if let value = Double(argument), (0...100).contains(value) {
+            self = .number(value)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { GIF.Encoder.Quality.allCases.map(\.rawValue) + ["0…100"] }
+}
+extension APNG.Encoder.Effort: ExpressibleByArgument {}
 extension GIF.Dithering: ExpressibleByArgument {}
 extension GIF.AlphaMode: ExpressibleByArgument {}

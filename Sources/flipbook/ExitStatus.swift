@@ -59,8 +59,8 @@ extension ExitStatus {
         switch error {
         case .source(let error): self = Self(for: error)
         case .playback, .output, .setting: self = .usage
-        case .frame, .limit, .encode(.invalidInput): self = .inputUnreadable
-        case .encode, .write, .cancelled: self = .outputUnwritable
+        case .frame, .limit, .encode(.invalidInput), .encodeAPNG(.invalidInput), .encodeWebP(.invalidInput): self = .inputUnreadable
+        case .encode, .encodeAPNG, .encodeWebP, .write, .cancelled: self = .outputUnwritable
         }
     }
 }

@@ -24,7 +24,7 @@ struct AssembleJobTests {
 
     /// Each refusal the CLI makes, made by the library call as a case to switch on.
     @Test(arguments: [
-        ("name promising another format", [coin], "coin.png"),
+        ("name promising another format", [coin], "coin.mp4"),
         ("output over an input", [fire], fire),
         ("GIF among other sources", [fire, coin], "out.gif"),
         ("missing folder", [coin + "-missing/"], "out.gif"),
@@ -48,6 +48,41 @@ struct AssembleJobTests {
             }
         }
         #expect((try? Data(contentsOf: URL(fileURLWithPath: target))) == before, "nothing written")
+    }
+
+    /// The output's name picks the container; `format` names it outright, and never against the name.
+    @Test(arguments: [("walk.gif", nil, AssembleJob.Format.gif), ("walk.png", nil, .apng), ("walk.APNG", nil, .apng),
+                      ("walk", .apng, .apng), ("walk.png", .apng, .apng)] as [(String, AssembleJob.Format?, AssembleJob.Format)])
+    func theNamePicksTheFormat(_ name: String, _ asked: AssembleJob.Format?, _ expected: AssembleJob.Format) throws {
+        let folder = try Fixtures.temporaryFolder("assemble-format")
+        var job = AssembleJob(sources: [Self.coin], output: "\(folder)/\(name)")
+        job.format = asked
+        let outcome = try job.run()
+        let bytes = try FileIO.readAll("\(folder)/\(name)")
+        switch (expected, outcome.report) {
+        case (.gif, .gif): #expect(bytes.starts(with: Array("GIF89a".utf8)))
+        case (.apng, .apng(let report)):
+            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            #expect(report.framesWritten == 4)
+        default: Issue.record("\(name) wrote \(outcome.report)")
+        }
+    }
+
+    @Test func aFormatAgainstTheNameIsRefused() throws {
+        let folder = try Fixtures.temporaryFolder("assemble-format")
+        var job = AssembleJob(sources: [Self.coin], output: "\(folder)/walk.gif")
+        job.format = .apng
+        #expect { try job.plan() } throws: { error in
+            guard case AssembleError.output(.unsupportedName(_, let reason)) = error else { return false }
+            return reason.contains("AssembleJob.format")
+        }
+        job.maxBytes = 1000
+        job.output = "\(folder)/walk.png"
+        #expect { try job.plan() } throws: { error in
+            guard case AssembleError.setting(let message) = error else { return false }
+            return message.contains("maxBytes")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
     @Test func framesOverTheLimitAreRefusedWithTheLimit() throws {

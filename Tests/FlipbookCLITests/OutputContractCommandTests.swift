@@ -202,8 +202,9 @@ struct OutputContractCommandTests {
         ["sheet", "FIXTURE_SEQ", "-o", "-"],
         ["sheet", "FIXTURE_SEQ", "-o", "s.gif"],
         ["assemble", "FIXTURE_SEQ", "-o", "out.mp4"],
-        ["assemble", "FIXTURE_SEQ", "-o", "out.webp"],
-        ["assemble", "FIXTURE_SEQ", "-o", "out.png"],
+        ["assemble", "FIXTURE_SEQ", "-o", "out.jpg"],
+        ["assemble", "FIXTURE_SEQ", "-o", "out.png", "--format", "gif"],
+        ["assemble", "FIXTURE_SEQ", "-o", "out"],
         ["blur", "FIXTURE_PNG", "-o", "out.jpg", "--sigma", "2"],
     ])
     func aNamePromisingAnotherFormatIsRefused(arguments: [String]) throws {
@@ -216,6 +217,7 @@ struct OutputContractCommandTests {
 
     /// `-o -` where one file makes sense: the file on standard output, the summary on standard error.
     @Test(arguments: [(["assemble", "FIXTURE_SEQ", "-o", "-"], [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]),
+                      (["assemble", "FIXTURE_SEQ", "-o", "-", "--format", "apng"], [0x89, 0x50, 0x4E, 0x47]),
                       (["resize", "FIXTURE_PNG", "-o", "-", "--scale", "2"], [0x89, 0x50, 0x4E, 0x47])])
     func standardOutputTakesASingleFile(arguments: [String], signature: [UInt8]) throws {
         let dir = try Fixtures.temporaryFolder("contract-cli")
@@ -228,7 +230,7 @@ struct OutputContractCommandTests {
     }
 
     /// Running the same command again into the same output replaces it.
-    @Test(arguments: [["assemble", "FIXTURE_SEQ", "-o", "out.gif"], ["blur", "FIXTURE_PNG", "-o", "out.png", "--sigma", "2"],
+    @Test(arguments: [["assemble", "FIXTURE_SEQ", "-o", "out.gif"], ["assemble", "FIXTURE_SEQ", "-o", "out.png"], ["blur", "FIXTURE_PNG", "-o", "out.png", "--sigma", "2"],
                       ["sheet", "FIXTURE_SEQ", "-o", "out.png", "--engine", "godot4"], ["frames", "FIXTURE_GIF", "-o", "out"]])
     func aRerunReplacesItsOwnOutput(arguments: [String]) throws {
         let dir = try Fixtures.temporaryFolder("contract-cli")

@@ -72,9 +72,9 @@ public struct UploadProcessor: Sendable {
             return .rejected(status: 422, reason: "sequence.json: \(manifest)")
         case .frame(let decode):
             return .rejected(status: 422, reason: decode.description)
-        case .encode(.invalidInput(let reason)):
+        case .encode(.invalidInput(let reason)), .encodeAPNG(.invalidInput(let reason)), .encodeWebP(.invalidInput(let reason)):
             return .rejected(status: 422, reason: reason)
-        case .source, .playback, .limit, .output, .encode, .write:
+        case .source, .playback, .limit, .output, .encode, .encodeAPNG, .encodeWebP, .write:
             return .rejected(status: 500, reason: error.description)
         }
     }

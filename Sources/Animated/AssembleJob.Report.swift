@@ -1,0 +1,69 @@
+import APNG
+import GIF
+import WebP
+
+extension AssembleJob {
+    /// What the encoder of the job's ``Format`` reported, with the facts every format shares.
+    public enum Report: Sendable, Equatable {
+        /// A GIF's report: palettes, frames merged for GIF's centisecond delays.
+        case gif(GIF.Encoder.Report)
+        /// An APNG's report: the colour type chosen.
+        case apng(APNG.Encoder.Report)
+        /// A WebP's report: lossless or lossy.
+        case webp(WebP.Encoder.Report)
+
+        /// Size of the file in bytes.
+        public var bytes: Int {
+            switch self {
+            case .gif(let report): report.bytes
+            case .apng(let report): report.bytes
+            case .webp(let report): report.bytes
+            }
+        }
+
+        /// Width of the animation in pixels.
+        public var width: Int {
+            switch self {
+            case .gif(let report): report.width
+            case .apng(let report): report.width
+            case .webp(let report): report.width
+            }
+        }
+
+        /// Height of the animation in pixels.
+        public var height: Int {
+            switch self {
+            case .gif(let report): report.height
+            case .apng(let report): report.height
+            case .webp(let report): report.height
+            }
+        }
+
+        /// Frames in the file, after merges.
+        public var framesWritten: Int {
+            switch self {
+            case .gif(let report): report.framesWritten
+            case .apng(let report): report.framesWritten
+            case .webp(let report): report.framesWritten
+            }
+        }
+
+        /// Input frames folded into the one before because they showed nothing new.
+        public var framesMergedIdentical: Int {
+            switch self {
+            case .gif(let report): report.framesMergedIdentical
+            case .apng(let report): report.framesMergedIdentical
+            case .webp(let report): report.framesMergedIdentical
+            }
+        }
+
+        /// One play's length in seconds, as the file's delays add up.
+        public var duration: Double {
+            switch self {
+            case .gif(let report): Double(report.totalCentiseconds) / 100
+            case .apng(let report): report.duration
+            case .webp(let report): report.duration
+            }
+        }
+    }
+}
