@@ -14,7 +14,7 @@ extension APNG {
     ///   transparent, each way compressed cheaply and the smallest kept;
     /// - identical frames merged into one longer frame;
     /// - per-row PNG filters, and a deflate as strong as ``effort`` asks (libdeflate, or zopfli at
-    ///   ``Effort/max``), frames compressed on all cores.
+    ///   `max`), frames compressed on all cores.
     ///
     /// Delays are whole milliseconds on the cumulative timeline (1/30 s frames are written 33, 34,
     /// 33 ms …), so every player, Chromium included (it rounds each delay down to a millisecond),
@@ -23,24 +23,16 @@ extension APNG {
     /// (once to choose the colour type) and never all held at once beyond a 32 MB cache; the
     /// output is streamed. The same input always gives the same bytes, whatever the number of cores.
     public struct Encoder: Sendable {
-        /// How hard the encoder works for smaller files.
-        public enum Effort: String, Sendable, CaseIterable {
-            /// libdeflate at its default level and libpng's filter rule: several times faster than
-            /// `standard`, a few per cent larger.
-            case fast
-            /// libdeflate's strongest level, each frame's filters the smaller of two rules.
-            case standard
-            /// zopfli (15 rounds): the smallest files, at tens of times `standard`'s time.
-            case max
-        }
-
-        /// How hard to work for smaller files; ``Effort/standard`` by default.
-        public var effort: Effort
+        /// How hard to work for smaller files (Raster's `EncodingEffort`): `fast` is libdeflate at
+        /// its default level with libpng's filter rule; `standard` (the default) the best of six
+        /// filterings per frame at libdeflate's strongest level; `max` the same through zopfli (15
+        /// rounds), the smallest files at tens of times `standard`'s time.
+        public var effort: EncodingEffort
         /// UIKit's repeat count: 0 plays forever (the default), N plays N times.
         public var repeatCount: Int
 
         /// An encoder at `effort` writing an animation that plays `repeatCount` times (0: forever).
-        public init(effort: Effort = .standard, repeatCount: Int = 0) {
+        public init(effort: EncodingEffort = .standard, repeatCount: Int = 0) {
             self.effort = effort
             self.repeatCount = repeatCount
         }

@@ -14,7 +14,7 @@ struct APNGEncoding {
     static let cacheBytes = 32 << 20
     /// Animations of at most this many pixels in all frames are placed in every candidate colour
     /// type to choose one (larger ones are judged on two frames).
-    static let trialPixels = 1 << 22
+    static let trialPixels = 1 << 19
     /// Frames decoded, and placed frames compressed, at once.
     private var batch: Int { max(4, 2 * ParallelLoop.cores) }
 
@@ -56,7 +56,7 @@ struct APNGEncoding {
         let frames: (Range<Int>) throws -> [Bitmap] = { range in try cache.map { Array($0[range]) } ?? load(range, of: shown, sizedAs: first) }
         var sizes: [Int] = []
         // A small animation is cheap to compress: its frames are judged as they will be written.
-        let small = count * width * height <= Self.trialPixels
+        let small = settings.effort != .fast && count * width * height <= Self.trialPixels
         if candidates.count > 1 && small {
             sizes = try candidates.map { candidate in
                 var total = 0
@@ -112,11 +112,12 @@ struct APNGEncoding {
 
     /// Places every frame with `plan`, a batch at a time, and hands `ready` the placed frames
     /// whose disposal is settled (all but the last of each batch; the last at the end). With
-    /// `strongTrials`, candidates are compared by their size as ``APNG/Encoder/Effort/standard`` writes them.
+    /// `strongTrials`, candidates are compared by their size as `standard` writes them.
     private func placeAll(plan: ColorPlan, width: Int, height: Int, delays: [Int], repeats: [Bool], frames: (Range<Int>) throws -> [Bitmap],
                           strongTrials: Bool, reportsProgress: Bool, ready: ([PlacedFrame]) throws -> Void) throws {
         let count = delays.count
         let trial: @Sendable ([UInt8], Int) -> Int = { [self] units, width in
+            // Small animations: the size as `standard` writes it (libdeflate's strongest level).
             strongTrials ? bestFiltered(units, width: width, plan: plan).withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 12)?.count ?? .max }
                 : trialSize(units, width: width, plan: plan)
         }

@@ -299,9 +299,7 @@ public struct AssembleJob: Sendable {
         if maxBytes != nil && format != .gif {
             return "AssembleJob.maxBytes applies to GIF, whose colours can be traded for bytes; not yet to \(format)"
         }
-        if format == .webp && (!(0...100).contains(webp.quality) || !(0...6).contains(webp.method)) {
-            return "WebP.Encoder.quality is 0…100 and WebP.Encoder.method 0…6 (got \(webp.quality), \(webp.method))"
-        }
+        if format == .webp && !(0...100).contains(webp.quality) { return "WebP.Encoder.quality is 0…100 (got \(webp.quality))" }
         if let scale, !(1...3).contains(scale) { return "AssembleJob.scale is 1, 2 or 3 (got \(scale))" }
         if let threads, threads < 1 { return "AssembleJob.threads is at least 1 (got \(threads))" }
         if let maxBytes, maxBytes <= 0 { return "AssembleJob.maxBytes must be positive (got \(maxBytes))" }

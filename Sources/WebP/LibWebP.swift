@@ -14,7 +14,8 @@ enum LibWebP {
     }
 
     /// An animation being encoded: frames added in order with their start times, then assembled.
-    final class AnimationEncoder {
+    /// Used by one thread at a time (the encoders of one file run side by side, one per core).
+    final class AnimationEncoder: @unchecked Sendable {
         private let encoder: OpaquePointer
         private let width: Int32, height: Int32
         private var config = WebPConfig()

@@ -5,7 +5,13 @@ extension WebP {
     /// Writes frames as an animated WebP with libwebp's own animation encoder: lossless by default
     /// (every pixel with alpha > 0 keeps its straight RGBA, alpha 0 stays transparent), each frame
     /// drawn as the smallest of libwebp's candidates (a key frame or a sub-frame over the last,
-    /// blended or not), with ``method`` 6 and `minimize_size` at the default effort.
+    /// blended or not).
+    ///
+    /// ``effort`` picks libwebp's settings: `fast` is method 4; `standard` (the default) runs two
+    /// encoders side by side on two cores — method 6 (what `img2webp -m 6` writes) and method 5
+    /// with `minimize_size` — and keeps the smaller file, so it is never larger than `img2webp`'s
+    /// at about twice its time; `max` does the same at lossless effort 100 (tens of times slower,
+    /// about 1 % smaller).
     ///
     /// Delays are whole milliseconds on the cumulative timeline, so a loop lasts exactly as long
     /// as the durations given; a frame that would show for 10 ms or less, which browsers stretch
@@ -14,20 +20,31 @@ extension WebP {
     public struct Encoder: Sendable {
         /// Every frame exact (the default), or lossy VP8 at ``quality`` (alpha stays lossless).
         public var lossless: Bool
-        /// Lossless: effort, 0–100 (100 by default: smallest); lossy: quality, 0–100 (80 by default).
+        /// Lossy only: quality, 0–100 (80 by default).
         public var quality: Double
-        /// Speed against size, 0 (fast) to 6 (smallest; the default).
-        public var method: Int
+        /// How hard to work for smaller files; `standard` by default.
+        public var effort: EncodingEffort
         /// UIKit's repeat count: 0 plays forever (the default), N plays N times (at most 65 535).
         public var repeatCount: Int
 
-        /// An encoder writing lossless frames, or lossy ones at `quality`, playing `repeatCount`
-        /// times (0: forever).
-        public init(lossless: Bool = true, quality: Double? = nil, method: Int = 6, repeatCount: Int = 0) {
+        /// An encoder writing lossless frames, or lossy ones at `quality`, at `effort`, playing
+        /// `repeatCount` times (0: forever).
+        public init(lossless: Bool = true, quality: Double = 80, effort: EncodingEffort = .standard, repeatCount: Int = 0) {
             self.lossless = lossless
-            self.quality = quality ?? (lossless ? 100 : 80)
-            self.method = method
+            self.quality = quality
+            self.effort = effort
             self.repeatCount = repeatCount
+        }
+
+        /// libwebp's settings for each encoder run side by side (the smallest file is kept).
+        private var runs: [(settings: LibWebP.FrameSettings, minimizeSize: Bool)] {
+            // For lossless frames libwebp's "quality" is its effort; img2webp's default is 75.
+            let q = Float(lossless ? (effort == .max ? 100 : 75) : quality)
+            let frame = { (method: Int32) in LibWebP.FrameSettings(lossless: lossless, quality: q, method: method) }
+            switch effort {
+            case .fast: return [(frame(4), false)]
+            case .standard, .max: return [(frame(6), effort == .max), (frame(5), true)]
+            }
         }
 
         /// The WebP for `input`, in memory. `progress` receives (frames done, frames in all).
@@ -40,8 +57,7 @@ extension WebP {
             }
             let timeline = MillisecondTimeline(durations: input.durations)
             let shown = timeline.frameIndices
-            let settings = LibWebP.FrameSettings(lossless: lossless, quality: Float(quality), method: Int32(method))
-            var encoder: LibWebP.AnimationEncoder? = nil
+            var encoders: [LibWebP.AnimationEncoder] = []
             var size: (width: Int, height: Int)? = nil
             var start = 0
             let batch = max(4, 2 * ParallelLoop.cores)
@@ -63,28 +79,50 @@ extension WebP {
                             throw EncodeError.invalidInput("\(input.name(of: index)) is \(frame.width)×\(frame.height); WebP frames are 1…16383 pixels a side")
                         }
                         size = (frame.width, frame.height)
-                        encoder = LibWebP.AnimationEncoder(width: frame.width, height: frame.height, loops: repeatCount, settings: settings,
-                                                           minimizeSize: method >= 6, allowMixed: !lossless)
-                        guard encoder != nil else { throw EncodeError.libwebp("libwebp refused the settings or could not allocate") }
+                        for run in runs {
+                            guard let encoder = LibWebP.AnimationEncoder(width: frame.width, height: frame.height, loops: repeatCount,
+                                                                         settings: run.settings, minimizeSize: run.minimizeSize,
+                                                                         allowMixed: !lossless) else {
+                                throw EncodeError.libwebp("libwebp refused the settings or could not allocate")
+                            }
+                            encoders.append(encoder)
+                        }
                     }
                     guard frame.width == size!.width, frame.height == size!.height else {
                         throw EncodeError.invalidInput("\(input.name(of: index)) is \(frame.width)×\(frame.height), "
                                                        + "the frames before it \(size!.width)×\(size!.height): all frames must be one size")
                     }
-                    if let reason = encoder!.add(frame.pixels, at: start) { throw EncodeError.libwebp(reason) }
+                    let at = start
+                    if let reason = Self.inParallel(encoders, { $0.add(frame.pixels, at: at) }).compactMap({ $0 }).first {
+                        throw EncodeError.libwebp(reason)
+                    }
                     start += timeline.delays[first + offset]
                     progress?(first + offset + 1, shown.count)
                 }
             }
-            let bytes: [UInt8]
-            switch encoder!.assemble(endingAt: start) {
-            case .success(let data): bytes = data
-            case .failure(let failure): throw EncodeError.libwebp(failure.reason)
+            // The smallest of the runs' files (the first on a tie: the same input, the same bytes).
+            let end = start
+            var bytes: [UInt8]? = nil
+            for result in Self.inParallel(encoders, { $0.assemble(endingAt: end) }) {
+                switch result {
+                case .success(let data): if bytes == nil || data.count < bytes!.count { bytes = data }
+                case .failure(let failure): throw EncodeError.libwebp(failure.reason)
+                }
             }
-            let written = Self.frameCount(bytes)
-            return (bytes, Report(width: size!.width, height: size!.height, framesWritten: written,
-                                  framesMergedForTiming: timeline.mergedFrames, framesMergedIdentical: shown.count - written,
-                                  duration: Double(start) / 1000, lossless: lossless, bytes: bytes.count))
+            let written = Self.frameCount(bytes!)
+            return (bytes!, Report(width: size!.width, height: size!.height, framesWritten: written,
+                                   framesMergedForTiming: timeline.mergedFrames, framesMergedIdentical: shown.count - written,
+                                   duration: Double(start) / 1000, lossless: lossless, bytes: bytes!.count))
+        }
+
+        /// `body` on each encoder at once (each on a core of its own), results in order.
+        private static func inParallel<T>(_ encoders: [LibWebP.AnimationEncoder], _ body: @Sendable (LibWebP.AnimationEncoder) -> T) -> [T] {
+            var results = [T?](repeating: nil, count: encoders.count)
+            results.withUnsafeMutableBufferPointer { out in
+                let out = UnsafeMutableSendable(out)
+                ParallelLoop.perform(encoders.count) { i in out.buffer[i] = body(encoders[i]) }
+            }
+            return results.map { $0! }
         }
 
         /// Encodes `input` into the file `path`, written to a temporary file renamed into place
@@ -109,7 +147,6 @@ extension WebP {
         /// The first setting out of range, in a sentence naming it.
         private var settingError: String? {
             if !(0...100).contains(quality) { return "WebP.Encoder.quality is 0…100 (got \(quality))" }
-            if !(0...6).contains(method) { return "WebP.Encoder.method is 0…6 (got \(method))" }
             if !(0...WebP.maximumRepeatCount).contains(repeatCount) {
                 return "WebP.Encoder.repeatCount is 0 (forever) or 1…\(WebP.maximumRepeatCount) plays (got \(repeatCount))"
             }

@@ -70,8 +70,8 @@ struct Assemble: ParsableCommand {
     @Option(help: "gif, apng or webp; by default the output's name says.")
     var format: AssembleJob.Format?
 
-    @Option(help: "APNG: fast, standard (the default) or max (zopfli: smallest, slowest).")
-    var effort: APNG.Encoder.Effort?
+    @Option(help: "APNG and WebP: fast, standard (the default) or max (smallest, tens of times slower).")
+    var effort: EncodingEffort?
 
     @Flag(help: "WebP: lossy frames at --quality (alpha stays lossless); lossless by default.")
     var lossy = false
@@ -151,7 +151,7 @@ struct Assemble: ParsableCommand {
                 if edgeMatte != "none" { foreign.append("--edge-matte") }
                 if maxBytes != nil { foreign.append("--max-bytes") }
             }
-            if format != .apng && effort != nil { foreign.append("--effort") }
+            if format == .gif && effort != nil { foreign.append("--effort") }
             if format != .webp && lossy { foreign.append("--lossy") }
             if case .number = quality, !(format == .webp && lossy) { foreign.append("--quality with a number (WebP's, with --lossy)") }
             if !foreign.isEmpty {
@@ -197,7 +197,10 @@ struct Assemble: ParsableCommand {
                               repeatCount: repeatCount, scale: scale, encoder: encoder, maxBytes: maxBytes, limits: limits)
         job.threads = threadsOption.threads
         job.format = format
-        if let effort { job.apng.effort = effort }
+        if let effort {
+            job.apng.effort = effort
+            job.webp.effort = effort
+        }
         if lossy {
             job.webp.lossless = false
             if case .number(let value) = quality { job.webp.quality = value } else { job.webp.quality = 80 }
@@ -319,6 +322,6 @@ enum QualityArgument: ExpressibleByArgument {
 
     static var allValueStrings: [String] { GIF.Encoder.Quality.allCases.map(\.rawValue) + ["0…100"] }
 }
-extension APNG.Encoder.Effort: ExpressibleByArgument {}
+extension EncodingEffort: ExpressibleByArgument {}
 extension GIF.Dithering: ExpressibleByArgument {}
 extension GIF.AlphaMode: ExpressibleByArgument {}

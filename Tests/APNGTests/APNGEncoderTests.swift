@@ -31,7 +31,7 @@ struct APNGEncoderTests {
     @Test(arguments: [false, true])
     func translucentPixelsMovingOverOthersStayExact(_ opaque: Bool) throws {
         let frames = Self.softDiscOverBand(10, opaque: opaque)
-        for effort in APNG.Encoder.Effort.allCases where effort != .max {
+        for effort in EncodingEffort.allCases where effort != .max {
             let (bytes, report) = try encode(frames, APNG.Encoder(effort: effort))
             let decoded = try APNG.Decoder().decodeAll(bytes, file: "disc").frames
             #expect(decoded.count == 10)

@@ -12,7 +12,7 @@ struct WebPEncoderTests {
     static let sequences = ["ansimuz-fire-bomb-pixel", "emt-watch-spinner-2x", "kenney-gold-coin", "unity-wispy-smoke-02-long",
                             "unity-wispy-smoke-03b-faint"]
 
-    static func encode(_ frames: [Bitmap], durations: [Double]? = nil, _ encoder: WebP.Encoder = WebP.Encoder(method: 4)) throws
+    static func encode(_ frames: [Bitmap], durations: [Double]? = nil, _ encoder: WebP.Encoder = WebP.Encoder(effort: .fast)) throws
         -> (bytes: [UInt8], report: WebP.Encoder.Report) {
         try encoder.encode(FrameInput(durations: durations ?? Array(repeating: 1.0 / 30, count: frames.count)) { frames[$0] })
     }
@@ -43,7 +43,7 @@ struct WebPEncoderTests {
     @Test func lossyIsSmallerAndClose() throws {
         let frames = try fixtureFrames("unity-wispy-smoke-03b-faint")
         let lossless = try Self.encode(frames).bytes
-        let lossy = try Self.encode(frames, WebP.Encoder(lossless: false, quality: 75, method: 4))
+        let lossy = try Self.encode(frames, WebP.Encoder(lossless: false, quality: 75, effort: .fast))
         #expect(lossy.bytes.count < lossless.count)
         #expect(!lossy.report.lossless)
         let decoded = try Self.decode(lossy.bytes).frames
@@ -65,11 +65,11 @@ struct WebPEncoderTests {
 
     @Test func theRepeatCountIsUIKits() throws {
         let frames = try fixtureFrames("kenney-gold-coin")
-        let bytes = try Self.encode(frames, WebP.Encoder(method: 0, repeatCount: 2)).bytes
+        let bytes = try Self.encode(frames, WebP.Encoder(effort: .fast, repeatCount: 2)).bytes
         #expect(try Self.decode(bytes).info.repeatCount == 2)
     }
 
-    @Test(arguments: [("WebP.Encoder.quality", WebP.Encoder(quality: 101)), ("WebP.Encoder.method", WebP.Encoder(method: 7)),
+    @Test(arguments: [("WebP.Encoder.quality", WebP.Encoder(quality: 101)),
                       ("WebP.Encoder.repeatCount", WebP.Encoder(repeatCount: 70_000))])
     func settingsOutOfRangeAreRefused(_ name: String, _ encoder: WebP.Encoder) throws {
         let frames = try fixtureFrames("kenney-gold-coin")
