@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "WebPTests", dependencies: ["WebP", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "CZlib", "Basics", "Raster", "Animated", "GIF", "FrameGen", "TestSupport"]),
     ],

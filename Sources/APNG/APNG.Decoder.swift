@@ -29,6 +29,21 @@ extension APNG {
             public var isAnimated: Bool
         }
 
+        /// Whether `bytes` start as a PNG with an `acTL` chunk before its image data: an APNG.
+        /// (The first 64 KiB of a file are enough unless its text chunks are larger.)
+        public static func isAnimated(_ bytes: [UInt8]) -> Bool {
+            guard bytes.count > 8, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return false }
+            var offset = 8
+            while offset + 8 <= bytes.count {
+                let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+                let type = bytes[(offset + 4)..<(offset + 8)]
+                if type.elementsEqual("acTL".utf8) { return true }
+                if type.elementsEqual("IDAT".utf8) { return false }
+                offset += 12 + length
+            }
+            return false
+        }
+
         /// Reads the header chunks of `bytes` (named `file` in errors).
         public func info(_ bytes: [UInt8], file: String) throws(DecodeError) -> Info {
             try APNGReader(bytes: bytes, file: file, limits: limits).info

@@ -27,9 +27,4 @@ extension Animation {
         animation.warnings = decoder.warnings
         return animation
     }
-
-    /// Whether `name` names a GIF (`.gif`, any case): the sources read as one.
-    static func isGIF(_ name: String) -> Bool {
-        name.lowercased().hasSuffix(".gif")
-    }
 }

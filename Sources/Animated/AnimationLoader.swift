@@ -1,7 +1,9 @@
+import APNG
 import Basics
 import Foundation
 import GIF
 import Raster
+import WebP
 
 extension Animation {
     /// Why a SOURCE could not become one animation.
@@ -15,7 +17,11 @@ extension Animation {
         /// A GIF source could not be read (or asked for more than the limits allow: see
         /// `GIF.DecodeError.limit`).
         case gif(GIF.DecodeError)
-        /// A GIF named among other sources: a GIF is an animation of its own, read alone.
+        /// An APNG source could not be read.
+        case apng(APNG.DecodeError)
+        /// A WebP source could not be read.
+        case webp(WebP.DecodeError)
+        /// A GIF, APNG or WebP named among other sources: such a file is an animation of its own, read alone.
         case gifAmongOtherSources(gif: String)
         /// The source asked for more than the Basics' `ResourceLimits` allow (a GIF's decoded frames held).
         case limit(LimitError)
@@ -29,7 +35,9 @@ extension Animation {
                 "\(source) holds \(sequences.count) sequences (\(sequences.joined(separator: ", "))); "
                     + "name one by its prefix path, e.g. \(sequences[0])"
             case .gif(let error): error.description
-            case .gifAmongOtherSources(let gif): "\(gif) is a GIF: a GIF is read on its own, not with other sources"
+            case .apng(let error): error.description
+            case .webp(let error): error.description
+            case .gifAmongOtherSources(let gif): "\(gif) is an animation: a GIF, APNG or WebP is read on its own, not with other sources"
             case .limit(let error): error.description
             }
         }
@@ -39,6 +47,7 @@ extension Animation {
             switch self {
             case .limit(let error): error
             case .gif(let error): error.limit
+            case .apng(.limit(let error)), .webp(.limit(let error)): error
             default: nil
             }
         }
@@ -57,8 +66,10 @@ extension Animation {
     /// A list of some of a folder's frames takes each one's own duration from the manifest's
     /// `frameDurations` (one per frame of the folder's sequence).
     ///
-    /// A single `.gif` source is read as a GIF (see ``load(gif:file:limits:)``); a GIF among other
-    /// sources is refused (``LoadError/gifAmongOtherSources(gif:)``).
+    /// A single `.gif` source is read as a GIF (see ``load(gif:file:limits:)``), a `.webp` as a
+    /// WebP, an `.apng` — or a `.png` with `acTL`, given alone — as an APNG
+    /// (``load(apng:file:limits:)``); such a file among other sources is refused
+    /// (``LoadError/gifAmongOtherSources(gif:)``).
     ///
     /// PNG files listed in an order of their own (``Discovery/listedFrames(_:)``) play as listed; when
     /// they are numbered frames of one sequence, its folder's `sequence.json` times them as above.
@@ -67,11 +78,17 @@ extension Animation {
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil,
                             limits: ResourceLimits = .default) throws(LoadError) -> Animation {
         guard !sources.isEmpty else { throw .discovery(.noFrames(source: "(no source given)")) }
-        if let gif = sources.first(where: isGIF) {
-            guard sources.count == 1 else { throw .gifAmongOtherSources(gif: gif) }
+        if let file = sources.first(where: { animatedFileKind($0) != nil }), let kind = animatedFileKind(file) {
+            guard sources.count == 1 else { throw .gifAmongOtherSources(gif: file) }
             let bytes: [UInt8]
-            do { bytes = try FileIO.readAll(gif) } catch { throw .gif(.unreadable(file: gif, reason: error.reason)) }
-            return try load(gif: bytes, file: gif, limits: limits)
+            do { bytes = try FileIO.readAll(file) } catch { throw unreadable(file, kind: kind, error) }
+            return try load(animatedFile: bytes, kind: kind, file: file, limits: limits)
+        }
+        if sources.count == 1, OutputName.pathExtension(sources[0]) == "png",
+           let head = try? FileIO.readPrefix(sources[0], limit: 1 << 16).bytes, APNG.Decoder.isAnimated(head) {
+            let bytes: [UInt8]
+            do { bytes = try FileIO.readAll(sources[0]) } catch { throw unreadable(sources[0], kind: .apng, error) }
+            return try load(apng: bytes, file: sources[0], limits: limits)
         }
         let sources = Discovery.sameFolderSpelling(Discovery.withoutSettings(sources))
         let listed: [FrameFile]?
@@ -80,6 +97,16 @@ extension Animation {
         let sequences: [FrameSequence]
         do { sequences = try Discovery.sequences(from: sources) } catch { throw .discovery(error) }
         return try load(sequences, source: sources.joined(separator: " "), scale: scale, device: device, reading: .disk)
+    }
+
+    /// A one-file animation that could not be read: missing, or the system's reason.
+    private static func unreadable(_ file: String, kind: AssembleJob.Format, _ error: FileIO.Error) -> LoadError {
+        if error.kind == .missing { return .discovery(.notFound(source: file)) }
+        switch kind {
+        case .gif: return .gif(.unreadable(file: file, reason: error.reason))
+        case .apng: return .apng(.invalid(file: file, reason: error.reason))
+        case .webp: return .webp(.invalid(file: file))
+        }
     }
 
     /// The animation at file URLs (a folder, PNG files, one GIF), read as
@@ -97,9 +124,12 @@ extension Animation {
     /// without numbers play in the order given. Nothing is decoded but a GIF.
     public static func load(files: [InMemoryFile], scale: Int? = nil, device: String? = nil,
                             limits: ResourceLimits = .default) throws(LoadError) -> Animation {
-        if let gif = files.first(where: { isGIF($0.name) }) {
-            guard files.count == 1 else { throw .gifAmongOtherSources(gif: gif.name) }
-            return try load(gif: gif.bytes, file: gif.name, limits: limits)
+        if let file = files.first(where: { animatedFileKind($0.name) != nil }), let kind = animatedFileKind(file.name) {
+            guard files.count == 1 else { throw .gifAmongOtherSources(gif: file.name) }
+            return try load(animatedFile: file.bytes, kind: kind, file: file.name, limits: limits)
+        }
+        if files.count == 1, OutputName.pathExtension(files[0].name) == "png", APNG.Decoder.isAnimated(files[0].bytes) {
+            return try load(apng: files[0].bytes, file: files[0].name, limits: limits)
         }
         var frames: [FrameFile] = []
         for file in files {

@@ -4,19 +4,20 @@ import Foundation
 import GIF
 import Raster
 
-/// A GIF or a sprite sheet exploded into numbered PNG frames in a folder, as `flipbook frames`
-/// does it, with the command's rules: a GIF's frames fully composited with a `sequence.json` of
+/// A GIF, APNG, animated WebP or a sprite sheet exploded into numbered PNG frames in a folder, as
+/// `flipbook frames` does it, with the command's rules: an animation's frames fully composited with a `sequence.json` of
 /// their timing (so the folder assembles back into the same animation); a sheet's frames cut out,
 /// turned back and un-trimmed, named after its sprites; a folder refused as input (it holds frames
 /// already), a prefix refused for a sheet (its frames have names), the output folder written as
 /// one set that never replaces the input or a file Flipbook did not write. Errors are
 /// ``FramesJobError``s.
 public struct FramesJob: Sendable {
-    /// The GIF, or a sheet's data file (`.json`, `.atlas`, `.atlasc`, `.plist`, `.tres`).
+    /// The GIF, APNG (`.png` with `acTL`, or `.apng`), WebP, or a sheet's data file (`.json`,
+    /// `.atlas`, `.atlasc`, `.plist`, `.tres`).
     public var input: String
     /// The folder to write (created if needed).
     public var output: String
-    /// A GIF's frames' file name before their number; `nil` takes the GIF's name. Not for a sheet.
+    /// An animation's frames' file name before their number; `nil` takes the file's name. Not for a sheet.
     public var prefix: String?
     /// What the input may ask for: pixels of the screen or a page, frames or sprites.
     public var limits: ResourceLimits
@@ -75,6 +76,21 @@ public struct FramesJob: Sendable {
                            height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
         }
         let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        if OutputName.pathExtension(input) != "gif" {
+            // An APNG or WebP: read whole (as a GIF source of assemble is), written frame by frame.
+            let animation = try Animation.load([input], limits: limits)
+            guard animation.frames.count > 1 || OutputName.pathExtension(input) != "png" else {
+                throw FramesJobError.animation(.apng(.invalid(file: input, reason: "a still PNG (no acTL chunk): it has no frames to explode")))
+            }
+            let writer = try SequenceWriter(folder: output, prefix: name, protecting: InputFiles([input]))
+            for (index, frame) in animation.frames.enumerated() { try writer.write(try frame.load(), number: index + 1) }
+            let manifest = SequenceManifest(name: writer.prefix, repeatCount: animation.repeatCount,
+                                            frameDurations: (animation.frameDurations ?? []).map { ($0 * 1000).rounded() })
+            let files = try writer.commit(manifest: manifest)
+            let first = try animation.frames[0].load()
+            return Outcome(files: files, warnings: animation.warnings, manifest: manifest, width: first.width, height: first.height,
+                           repeatCount: animation.repeatCount, pages: 0, prefix: writer.prefix)
+        }
         let decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
         let writer = try SequenceWriter(folder: output, prefix: name, protecting: InputFiles([input]))
         let (manifest, files) = try decoder.writeFrames(to: writer)

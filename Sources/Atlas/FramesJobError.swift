@@ -13,6 +13,8 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidPrefix(String)
     /// The GIF could not be read (or asks for more than the limits allow).
     case gif(GIF.DecodeError)
+    /// The APNG or WebP could not be read (or asks for more than the limits allow).
+    case animation(Animation.LoadError)
     /// The sheet's data or pages could not be read.
     case sheet(SheetImport.Error)
     /// The output was refused by the output contract (a file where the folder should be, an input).
@@ -33,6 +35,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         case .prefixForSheet(let path): "\(path): a prefix names a GIF's frames; a sheet's frames are named after its sprites"
         case .invalidPrefix(let prefix): "the prefix must be a plain file name prefix: no folder, not hidden (got '\(prefix)')"
         case .gif(let error): error.description
+        case .animation(let error): error.description
         case .sheet(let error): error.description
         case .output(let error): error.description
         case .encode(let error): error.description
@@ -46,6 +49,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         switch error {
         case let error as FramesJobError: error
         case let error as GIF.DecodeError: .gif(error)
+        case let error as Animation.LoadError: .animation(error)
         case let error as SheetImport.Error: .sheet(error)
         case let error as OutputError: .output(error)
         case let error as PNG.EncodeError: .encode(error)

@@ -6,12 +6,13 @@ import Foundation
 import GIF
 import Raster
 
-/// `flipbook frames IN.gif -o DIR`: a GIF exploded into numbered PNGs.
+/// `flipbook frames IN.gif|IN.png|IN.webp -o DIR`: a GIF, APNG or WebP exploded into numbered PNGs.
 struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Explode a GIF or a sprite sheet into PNG frames.",
+        abstract: "Explode a GIF, APNG, animated WebP or a sprite sheet into PNG frames.",
         discussion: """
-            From a GIF: frames are fully composited (disposal and transparency applied), written as \
+            From a GIF, an APNG (.png with an acTL chunk, or .apng) or an animated WebP: frames are \
+            fully composited (disposal, blending and transparency applied), written as \
             PREFIX1.png…PREFIXN.png, and sequence.json records each frame's duration and the loop \
             count, so `flipbook assemble DIR` rebuilds the same animation.
 
@@ -24,19 +25,20 @@ struct Frames: ParsableCommand {
 
             Examples:
               flipbook frames explosion.gif -o frames/ --prefix explosion
+              flipbook frames smoke.webp -o frames/
               flipbook frames sheet.json -o frames/
               flipbook frames hero.atlas -o frames/
               flipbook frames Hero.atlasc -o frames/
             """
     )
 
-    @Argument(help: "The GIF, or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) to read.")
+    @Argument(help: "The GIF, APNG or WebP, or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) to read.")
     var input: String
 
     @Option(name: .shortAndLong, help: "The folder to write (created if needed).")
     var output: String
 
-    @Option(help: "File name before the frame number (default: the GIF's name).")
+    @Option(help: "File name before the frame number (default: the animation file's name).")
     var prefix: String?
 
     @Flag(help: "Print machine-readable JSON.")

@@ -1,4 +1,5 @@
 import Animated
+import APNG
 import ArgumentParser
 import Basics
 import Foundation
@@ -9,7 +10,7 @@ import Raster
 /// colour type, bit depth, interlacing.
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describe images: size in pixels and points, scale, colour type, bit depth, interlace; GIF frames and timing.",
+        abstract: "Describe images: size in pixels and points, scale, colour type, bit depth, interlace; GIF, APNG and WebP frames and timing.",
         discussion: """
             Each FILE is decoded in full, so a corrupt file is reported (exit code 3) rather than \
             described. A DIR stands for the PNG files directly inside it, in natural order \
@@ -22,7 +23,7 @@ struct Info: ParsableCommand {
             """
     )
 
-    @Argument(help: "PNG or GIF files, or folders of PNGs.")
+    @Argument(help: "PNG, APNG, GIF or WebP files, or folders of PNGs.")
     var paths: [String]
 
     @Flag(help: "Print machine-readable JSON.")
@@ -44,7 +45,10 @@ struct Info: ParsableCommand {
         for path in paths {
             for file in expand(path, into: &report) {
                 do {
-                    if ImageFileName(path: file).pathExtension == "gif" {
+                    let ext = ImageFileName(path: file).pathExtension
+                    if ext == "webp" || ext == "apng" || (ext == "png" && APNG.Decoder.isAnimated((try? FileIO.readPrefix(file, limit: 1 << 16).bytes) ?? [])) {
+                        report.files.append(try FileInfo(path: file, animation: Animation.load([file], limits: limits), format: ext == "webp" ? "WebP" : "APNG"))
+                    } else if ext == "gif" {
                         report.files.append(try FileInfo(path: file, gif: GIF.Decoder(file: file, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)))
                     } else {
                         report.files.append(FileInfo(path: file, image: try decoder.decode(file: file)))
@@ -110,7 +114,7 @@ extension Info {
         var opaque: Bool
         var gamma: Double?
         var iccProfile: String?
-        /// For GIFs: frames, total duration and UIKit repeat count (0 = forever).
+        /// For GIFs, APNGs and WebPs: frames, total duration and UIKit repeat count (0 = forever).
         var frames: Int?
         var durationSeconds: Double?
         var repeatCount: Int?
@@ -161,11 +165,31 @@ extension Info {
             repeatCount = decoder.repeatCount
         }
 
+        /// Decodes every frame (an APNG's or a WebP's) to count them, time them and see their alpha.
+        init(path: String, animation: Animation, format: String) throws {
+            let frames = try animation.frames.map { try $0.load() }
+            let scale = ImageFileName(path: path).scale ?? 1
+            self.path = path
+            width = frames[0].width
+            height = frames[0].height
+            self.scale = scale
+            pointWidth = Double(width) / Double(scale)
+            pointHeight = Double(height) / Double(scale)
+            colorType = format
+            bitDepth = 8
+            interlaced = false
+            opaque = frames.allSatisfy(\.isOpaque)
+            hasAlpha = !opaque
+            self.frames = frames.count
+            durationSeconds = ((animation.frameDurations ?? []).reduce(0, +) * 1000).rounded() / 1000
+            repeatCount = animation.repeatCount
+        }
+
         var line: String {
             let points = "\(Console.formatPoints(pointWidth))×\(Console.formatPoints(pointHeight)) pt @\(scale)x"
             if let frames, let durationSeconds, let repeatCount {
                 let loop = repeatCount == 0 ? "loops forever" : "plays \(repeatCount)×"
-                return "\(path): \(width)×\(height) px, \(points), GIF, \(Console.count(frames, "frame")), \(durationSeconds) s, \(loop)"
+                return "\(path): \(width)×\(height) px, \(points), \(colorType), \(Console.count(frames, "frame")), \(durationSeconds) s, \(loop)"
                     + (hasAlpha ? ", transparency" : "")
             }
             var details = ["\(colorType) \(bitDepth)-bit"]

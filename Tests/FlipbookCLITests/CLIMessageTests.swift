@@ -17,7 +17,7 @@ struct CLIMessageTests {
         (["generate", "seagul", "-o", "x.gif"], 2, "unknown generator 'seagul'; did you mean 'seagull'?"),  // was "Unknown option '-o'"
         (["help", "sheeet"], 2, "unknown command 'sheeet'; did you mean 'sheet'?"),                       // was the top-level help, exit 0
         (["frames", "empty", "-o", "out"], 2, "empty is a folder; frames are read from a GIF or a sheet's data file"), // was "not a regular file"
-        (["assemble", "FIXTURE_GIF", "empty", "-o", "g.gif"], 2, "a GIF is read on its own"),         // was "no frames found"
+        (["assemble", "FIXTURE_GIF", "empty", "-o", "g.gif"], 2, "is read on its own"),         // was "no frames found"
         (["validate", "empty", "--output", "r.xml", "--format", "json"], 2, "--output r.xml promises junit"),
         (["validate", "empty"], 3, "empty: no frames found"),                                          // was exit 0
     ] as [([String], Int32, String)])

@@ -1,3 +1,4 @@
+import APNG
 import Animated
 import Atlas
 import Basics
@@ -6,6 +7,7 @@ import Foundation
 import GIF
 import Raster
 import Testing
+import WebP
 import TestSupport
 
 /// Every input a fuzzer (`Scripts/fuzz`) found that crashed, hung or over-allocated, replayed
@@ -72,6 +74,10 @@ struct FuzzRegressionTests {
             switch target {
             case "fuzz-png":
                 _ = try PNG.Decoder(maxPixels: limits.maxPixels).decode(bytes, file: "fuzz.png")
+            case "fuzz-apng":
+                _ = try APNG.Decoder(limits: limits).decode(bytes, file: "fuzz.png") { bitmap, _ in _ = bitmap.width }
+            case "fuzz-webp":
+                _ = try WebP.Decoder(limits: limits).decode(bytes, file: "fuzz.webp") { bitmap, _ in _ = bitmap.width }
             case "fuzz-gif":
                 let decoder = try GIF.Decoder(bytes: bytes, file: "fuzz.gif", maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
                 while try decoder.nextFrame() != nil {}

@@ -1,9 +1,11 @@
 import Animated
+import APNG
 import Atlas
 import FrameGen
 import FuzzSupport
 import GIF
 import Raster
+import WebP
 
 /// Every fuzz target: a parser of untrusted bytes, and what a user's run does with what it parsed.
 /// `Tests/FuzzRegressionTests` replays each finding through the same calls.
@@ -16,6 +18,14 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "fuzz-gif": { bytes in
         guard let decoder = try? GIF.Decoder(bytes: bytes, file: "fuzz.gif", maxPixels: Fuzzer.maxPixels, maxFrames: Fuzzer.limits.maxFrames) else { return }
         while let frame = try? decoder.nextFrame() { _ = frame.duration }
+    },
+    "fuzz-apng": { bytes in
+        let decoder = APNG.Decoder(limits: Fuzzer.limits)
+        _ = try? decoder.info(bytes, file: "fuzz.png")
+        _ = try? decoder.decode(bytes, file: "fuzz.png") { bitmap, _ in _ = bitmap.width }
+    },
+    "fuzz-webp": { bytes in
+        _ = try? WebP.Decoder(limits: Fuzzer.limits).decode(bytes, file: "fuzz.webp") { bitmap, _ in _ = bitmap.width }
     },
     "fuzz-scene": { bytes in
         guard let scene = try? Scene(json: bytes, limits: Fuzzer.limits) else { return }

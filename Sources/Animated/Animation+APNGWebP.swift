@@ -1,0 +1,74 @@
+import APNG
+import Basics
+import Raster
+import WebP
+
+extension Animation {
+    /// The animation an APNG holds (a PNG without `acTL` is one frame), from its bytes (`file`
+    /// names it in errors). Its frames are composited and held, each counted against
+    /// `limits.maxDecodedBytes` as it is read; the canvas and frame count are checked first.
+    public static func load(apng bytes: [UInt8], file: String, limits: ResourceLimits = .default) throws(LoadError) -> Animation {
+        var frames: [Bitmap] = [], durations: [Double] = []
+        let info: APNG.Decoder.Info
+        do {
+            info = try APNG.Decoder(limits: limits).decode(bytes, file: file) { bitmap, duration in
+                try Self.hold(bitmap, duration, in: &frames, &durations, limits: limits, file: file)
+            }
+        } catch let error as APNG.DecodeError {
+            throw .apng(error)
+        } catch let error as LimitError {
+            throw .limit(error)
+        } catch {
+            throw .apng(.invalid(file: file, reason: "\(error)"))
+        }
+        return Animation(frames: frames.map { .bitmap($0) }, frameDurations: durations, repeatCount: info.repeatCount)
+    }
+
+    /// The animation an animated (or still) WebP holds, from its bytes, read as
+    /// ``load(apng:file:limits:)`` reads an APNG.
+    public static func load(webp bytes: [UInt8], file: String, limits: ResourceLimits = .default) throws(LoadError) -> Animation {
+        var frames: [Bitmap] = [], durations: [Double] = []
+        let info: WebP.Decoder.Info
+        do {
+            info = try WebP.Decoder(limits: limits).decode(bytes, file: file) { bitmap, duration in
+                try Self.hold(bitmap, duration, in: &frames, &durations, limits: limits, file: file)
+            }
+        } catch let error as WebP.DecodeError {
+            throw .webp(error)
+        } catch let error as LimitError {
+            throw .limit(error)
+        } catch {
+            throw .webp(.invalid(file: file))
+        }
+        return Animation(frames: frames.map { .bitmap($0) }, frameDurations: durations, repeatCount: info.repeatCount)
+    }
+
+    /// Keeps a decoded frame, within the decoded-bytes limit. A frame of no duration (an APNG
+    /// delay of 0) plays as browsers play it: 10 ms… here the 100 ms a GIF's 0 plays as.
+    private static func hold(_ bitmap: Bitmap, _ duration: Double, in frames: inout [Bitmap], _ durations: inout [Double],
+                             limits: ResourceLimits, file: String) throws {
+        frames.append(bitmap)
+        durations.append(duration > 0.010 ? duration : 0.1)
+        try limits.check(.decodedBytes, frames.count * bitmap.width * bitmap.height * 4, of: file)
+    }
+
+    /// The kind of one-file animation `name` promises by its extension: GIF, WebP or APNG (`.apng`);
+    /// `nil` for `.png` and the rest (a `.png` is an APNG only when its content says so).
+    static func animatedFileKind(_ name: String) -> AssembleJob.Format? {
+        switch OutputName.pathExtension(name) {
+        case "gif": .gif
+        case "webp": .webp
+        case "apng": .apng
+        default: nil
+        }
+    }
+
+    /// One file read as the animation it holds, by kind.
+    static func load(animatedFile bytes: [UInt8], kind: AssembleJob.Format, file: String, limits: ResourceLimits) throws(LoadError) -> Animation {
+        switch kind {
+        case .gif: try load(gif: bytes, file: file, limits: limits)
+        case .apng: try load(apng: bytes, file: file, limits: limits)
+        case .webp: try load(webp: bytes, file: file, limits: limits)
+        }
+    }
+}
