@@ -87,6 +87,15 @@ enum LibWebP {
     static func decode(_ bytes: [UInt8], info: (AnimationInfo) throws -> Void, frame: ([UInt8], Int) throws -> Void) throws -> AnimationInfo? {
         try bytes.withUnsafeBufferPointer { buffer -> AnimationInfo? in
             var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+            // The header first, through the demuxer, which allocates no canvas: the animation
+            // decoder allocates width × height × 4 bytes as it is made, before any limit is checked.
+            guard let demux = WebPDemux(&data) else { return nil }
+            let facts = AnimationInfo(width: Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH)),
+                                      height: Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT)),
+                                      frameCount: Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT)),
+                                      loops: Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT)))
+            WebPDemuxDelete(demux)
+            try info(facts)
             var options = WebPAnimDecoderOptions()
             guard WebPAnimDecoderOptionsInit(&options) != 0 else { return nil }
             options.color_mode = MODE_RGBA
@@ -94,10 +103,8 @@ enum LibWebP {
             guard let decoder = WebPAnimDecoderNew(&data, &options) else { return nil }
             defer { WebPAnimDecoderDelete(decoder) }
             var header = WebPAnimInfo()
-            guard WebPAnimDecoderGetInfo(decoder, &header) != 0 else { return nil }
-            let facts = AnimationInfo(width: Int(header.canvas_width), height: Int(header.canvas_height),
-                                      frameCount: Int(header.frame_count), loops: Int(header.loop_count))
-            try info(facts)
+            guard WebPAnimDecoderGetInfo(decoder, &header) != 0, Int(header.canvas_width) == facts.width,
+                  Int(header.canvas_height) == facts.height else { return nil }
             let size = facts.width * facts.height * 4
             while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
                 var pixels: UnsafeMutablePointer<UInt8>? = nil
