@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "GIF", dependencies: ["Basics", "Raster", "CGIF"], swiftSettings: optimisedInDebug),
         .target(name: "APNG", dependencies: ["Basics", "Raster", "CDeflate", "CZopfli"], swiftSettings: optimisedInDebug),
         .target(name: "WebP", dependencies: ["Basics", "Raster", "CWebP"]),
-        .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated"], swiftSettings: optimisedInDebug),
+        .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated", "APNG"], swiftSettings: optimisedInDebug),
         .executableTarget(
             name: "flipbook",
             dependencies: [

@@ -41,7 +41,7 @@ struct APNGEncoding {
             let surveys = Self.parallelMap(frames) { ColorSurvey($0) }
             for (offset, frame) in frames.enumerated() {
                 survey.merge(surveys[offset])
-                if let last, Self.showSame(last, frame) { repeats[start + offset] = true }
+                if let last, last.showsSame(as: frame) { repeats[start + offset] = true }
                 last = frame
             }
             cachedBytes += frames.reduce(0) { $0 + $1.pixels.count }
@@ -168,22 +168,6 @@ struct APNGEncoding {
             frames.append(frame)
         }
         return frames
-    }
-
-    /// Whether two frames show the same: equal where either is visible, both clear elsewhere.
-    private static func showSame(_ a: Bitmap, _ b: Bitmap) -> Bool {
-        if a.pixels == b.pixels { return true }
-        return a.pixels.withUnsafeBufferPointer { p in
-            b.pixels.withUnsafeBufferPointer { q in
-                var i = 0
-                while i < p.count {
-                    if p[i + 3] != q[i + 3] { return false }
-                    if p[i + 3] != 0 && (p[i] != q[i] || p[i + 1] != q[i + 1] || p[i + 2] != q[i + 2]) { return false }
-                    i += 4
-                }
-                return true
-            }
-        }
     }
 
     /// A cheap measure of how well units compress: the default filters, libdeflate at a low level.

@@ -43,8 +43,8 @@ extension Animation {
         return Animation(frames: frames.map { .bitmap($0) }, frameDurations: durations, repeatCount: info.repeatCount)
     }
 
-    /// Keeps a decoded frame, within the decoded-bytes limit. A frame of no duration (an APNG
-    /// delay of 0) plays as browsers play it: 10 ms… here the 100 ms a GIF's 0 plays as.
+    /// Keeps a decoded frame, within the decoded-bytes limit. A frame of 10 ms or less (an APNG
+    /// delay of 0) is taken as the 100 ms browsers play it for.
     private static func hold(_ bitmap: Bitmap, _ duration: Double, in frames: inout [Bitmap], _ durations: inout [Double],
                              limits: ResourceLimits, file: String) throws {
         frames.append(bitmap)

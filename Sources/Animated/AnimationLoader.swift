@@ -85,10 +85,14 @@ extension Animation {
             return try load(animatedFile: bytes, kind: kind, file: file, limits: limits)
         }
         if sources.count == 1, OutputName.pathExtension(sources[0]) == "png",
-           let head = try? FileIO.readPrefix(sources[0], limit: 1 << 16).bytes, APNG.Decoder.isAnimated(head) {
+           isAPNGFile(sources[0]) {
             let bytes: [UInt8]
             do { bytes = try FileIO.readAll(sources[0]) } catch { throw unreadable(sources[0], kind: .apng, error) }
             return try load(apng: bytes, file: sources[0], limits: limits)
+        }
+        // An APNG named among frames is an animation of its own, not a frame (a `.png` holds either).
+        if sources.count > 1, let apng = sources.first(where: { OutputName.pathExtension($0) == "png" && isAPNGFile($0) }) {
+            throw .gifAmongOtherSources(gif: apng)
         }
         let sources = Discovery.sameFolderSpelling(Discovery.withoutSettings(sources))
         let listed: [FrameFile]?
@@ -97,6 +101,11 @@ extension Animation {
         let sequences: [FrameSequence]
         do { sequences = try Discovery.sequences(from: sources) } catch { throw .discovery(error) }
         return try load(sequences, source: sources.joined(separator: " "), scale: scale, device: device, reading: .disk)
+    }
+
+    /// Whether the file at `path` starts as an APNG (its first 4 KiB hold `acTL`).
+    private static func isAPNGFile(_ path: String) -> Bool {
+        (try? FileIO.readPrefix(path, limit: 4096)).map { APNG.Decoder.isAnimated($0.bytes) } ?? false
     }
 
     /// A one-file animation that could not be read: missing, or the system's reason.
@@ -128,8 +137,9 @@ extension Animation {
             guard files.count == 1 else { throw .gifAmongOtherSources(gif: file.name) }
             return try load(animatedFile: file.bytes, kind: kind, file: file.name, limits: limits)
         }
-        if files.count == 1, OutputName.pathExtension(files[0].name) == "png", APNG.Decoder.isAnimated(files[0].bytes) {
-            return try load(apng: files[0].bytes, file: files[0].name, limits: limits)
+        if let apng = files.first(where: { OutputName.pathExtension($0.name) == "png" && APNG.Decoder.isAnimated($0.bytes) }) {
+            guard files.count == 1 else { throw .gifAmongOtherSources(gif: apng.name) }
+            return try load(apng: apng.bytes, file: apng.name, limits: limits)
         }
         var frames: [FrameFile] = []
         for file in files {

@@ -179,6 +179,11 @@ public struct AssembleJob: Sendable {
             notes.append("\(fallbacks) of \(play.frames.count) frames \(fallbacks == 1 ? "has" : "have") no @\(animation.scale)x file: "
                          + "resampled from another scale, as UIKit falls back per frame")
         }
+        if format == .gif, let share = Self.softAlphaShare(play, scale: animation.scale, limits: limits), share >= 0.01 {
+            let name = output.map { String($0.dropLast(OutputName.pathExtension($0).count + 1)) } ?? "NAME"
+            notes.append("\(Int((share * 100).rounded())) % of the visible pixels are semi-transparent: GIF has one bit of alpha and "
+                         + "dithers them; APNG and WebP keep them exactly (\(name).png, \(name).webp)")
+        }
         if let scale, animation.scale != scale, case .paths = source {
             notes.append("no @\(scale)x files: the @\(animation.scale)x files are used, at scale \(animation.scale), as UIKit loads them")
         }
@@ -188,6 +193,11 @@ public struct AssembleJob: Sendable {
         apng.repeatCount = repeatCount ?? play.repeatCount
         webp.repeatCount = repeatCount ?? play.repeatCount
         if let output {
+            // An APNG named as the next frame of its own sequence would be read back as one.
+            if format == .apng, let frame = FrameFile.sequence(claiming: output, among: animation.sourceFiles) {
+                throw .output(.unsupportedName(path: output, reason: "its name makes it a frame of \(frame.prefix)…, the sequence it is made of; "
+                                               + "name it without the number or write it outside \(frame.directory)"))
+            }
             do { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) } catch { throw AssembleError.from(error, output: output) }
         }
         return Plan(animation: animation, playback: play, format: format, encoder: encoder, apng: apng, webp: webp, warnings: animation.warnings,
@@ -281,7 +291,8 @@ public struct AssembleJob: Sendable {
                                            + "AssembleJob.format asks for \(format); name it \(OutputName.list(format.fileExtensions))"))
         }
         guard let named else {
-            throw .output(.unsupportedName(path: output, reason: "assemble writes GIF, APNG or WebP: name it \(OutputName.list(Format.allExtensions))"))
+            throw .output(.unsupportedName(path: output, reason: "assemble writes GIF, APNG or WebP: name it \(OutputName.list(Format.allExtensions)), "
+                                           + "or set AssembleJob.format for a name without an extension"))
         }
         return named
     }
@@ -309,6 +320,21 @@ public struct AssembleJob: Sendable {
             return "GIF.Encoder.quality \(encoder.quality.rawValue) refines colours across frames and does not dither; dithering needs .fast"
         }
         return nil
+    }
+
+    /// The share of visible pixels with 0 < alpha < 255 in the play's first and middle frames;
+    /// `nil` when they cannot be read (the encode will say why).
+    private static func softAlphaShare(_ play: Animation.Playback, scale: Int, limits: ResourceLimits) -> Double? {
+        let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
+        var visible = 0, soft = 0
+        for index in Set([0, play.frames.count / 2]) where index < play.frames.count {
+            guard let frame = try? play.frames[index].load(scale: scale, decoder: decoder) else { return nil }
+            for alpha in stride(from: 3, to: frame.pixels.count, by: 4).lazy.map({ frame.pixels[$0] }) where alpha > 0 {
+                visible += 1
+                if alpha < 255 { soft += 1 }
+            }
+        }
+        return visible == 0 ? nil : Double(soft) / Double(visible)
     }
 
     /// The source as messages name it.

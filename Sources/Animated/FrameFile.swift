@@ -60,4 +60,12 @@ public struct FrameFile: Sendable, Hashable {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
+
+    /// The frame among `inputs` whose sequence `output` would join by its name (same folder, same
+    /// prefix: `walk/robot_walk8.png` beside `robot_walk0…7.png`), so that reading the folder
+    /// again would take the output for a frame; `nil` when it would not.
+    public static func sequence(claiming output: String, among inputs: [String]) -> FrameFile? {
+        guard let named = FrameFile(path: output) else { return nil }
+        return inputs.lazy.compactMap { FrameFile(path: $0) }.first { $0.directory == named.directory && $0.prefix == named.prefix }
+    }
 }

@@ -1,4 +1,5 @@
 import Animated
+import APNG
 import Basics
 import Foundation
 import GIF
@@ -75,15 +76,23 @@ public struct FramesJob: Sendable {
             return Outcome(files: files, warnings: sheet.warnings.map(\.description), manifest: nil, width: sheet.pages.first?.width ?? 0,
                            height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
         }
-        let name = prefix ?? URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        // `spin@2x.gif` gives `spin1@2x.png…`: the scale stays where UIKit reads it.
+        let file = ImageFileName(path: input)
+        let scale = file.scale ?? 1
+        let name = prefix ?? file.stem
         if OutputName.pathExtension(input) != "gif" {
             // An APNG or WebP: read whole (as a GIF source of assemble is), written frame by frame.
-            let animation = try Animation.load([input], limits: limits)
-            guard animation.frames.count > 1 || OutputName.pathExtension(input) != "png" else {
-                throw FramesJobError.animation(.apng(.invalid(file: input, reason: "a still PNG (no acTL chunk): it has no frames to explode")))
+            if OutputName.pathExtension(input) == "png",
+               let head = try? FileIO.readPrefix(input, limit: 4096).bytes, !APNG.Decoder.isAnimated(head), head.starts(with: [0x89, 0x50]) {
+                throw FramesJobError.stillImage(path: input)
             }
-            let writer = try SequenceWriter(folder: output, prefix: name, protecting: InputFiles([input]))
-            for (index, frame) in animation.frames.enumerated() { try writer.write(try frame.load(), number: index + 1) }
+            let animation = try Animation.load([input], limits: limits)
+            let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]))
+            for (index, frame) in animation.frames.enumerated() {
+                var bitmap = try frame.load()
+                bitmap.scale = scale
+                try writer.write(bitmap, number: index + 1)
+            }
             let manifest = SequenceManifest(name: writer.prefix, repeatCount: animation.repeatCount,
                                             frameDurations: (animation.frameDurations ?? []).map { ($0 * 1000).rounded() })
             let files = try writer.commit(manifest: manifest)
@@ -92,7 +101,7 @@ public struct FramesJob: Sendable {
                            repeatCount: animation.repeatCount, pages: 0, prefix: writer.prefix)
         }
         let decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
-        let writer = try SequenceWriter(folder: output, prefix: name, protecting: InputFiles([input]))
+        let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]))
         let (manifest, files) = try decoder.writeFrames(to: writer)
         return Outcome(files: files, warnings: decoder.warnings, manifest: manifest, width: decoder.width, height: decoder.height,
                        repeatCount: decoder.repeatCount, pages: 0, prefix: writer.prefix)

@@ -15,6 +15,8 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     case gif(GIF.DecodeError)
     /// The APNG or WebP could not be read (or asks for more than the limits allow).
     case animation(Animation.LoadError)
+    /// The `.png` given is a still image (no `acTL` chunk): there are no frames to explode.
+    case stillImage(path: String)
     /// The sheet's data or pages could not be read.
     case sheet(SheetImport.Error)
     /// The output was refused by the output contract (a file where the folder should be, an input).
@@ -36,6 +38,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         case .invalidPrefix(let prefix): "the prefix must be a plain file name prefix: no folder, not hidden (got '\(prefix)')"
         case .gif(let error): error.description
         case .animation(let error): error.description
+        case .stillImage(let path): "\(path) is a still PNG, not an APNG (it has no acTL chunk): there are no frames to explode"
         case .sheet(let error): error.description
         case .output(let error): error.description
         case .encode(let error): error.description

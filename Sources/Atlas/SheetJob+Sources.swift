@@ -11,12 +11,10 @@ extension SheetJob {
     /// Flipbook itself skips the pages of its own sheets when it reads a folder for frames
     /// (`Discovery`), so a sheet written into a source folder under another name is harmless.
     static func checkPlacement(of files: [SheetExport.File], inputs: [String]) throws {
-        let frames = inputs.compactMap { FrameFile(path: $0) }
         let protected = InputFiles(inputs)
         for file in files {
             if let input = protected.input(sameAs: file.path) { throw OutputError.overwritesInput(output: file.path, input: input) }
-            guard let page = FrameFile(path: file.path),
-                  let frame = frames.first(where: { $0.directory == page.directory && $0.prefix == page.prefix }) else { continue }
+            guard let frame = FrameFile.sequence(claiming: file.path, among: inputs) else { continue }
             throw OutputError.unsupportedName(path: file.path, reason: "its name makes it a frame of \(frame.prefix)\(frame.numberText.isEmpty ? "" : "…"), "
                                               + "the sequence it packs; name the sheet otherwise or write it outside \(frame.directory)")
         }

@@ -122,4 +122,22 @@ public struct Bitmap: Sendable, Equatable {
         out.withUnsafeMutableBufferPointer { Premultiplication.premultiply($0) }
         return out
     }
+
+    /// Whether `other` shows what this bitmap shows: the same size, equal RGBA wherever either is
+    /// visible, and both clear (alpha 0, whatever their RGB) everywhere else.
+    public func showsSame(as other: Bitmap) -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        if pixels == other.pixels { return true }
+        return pixels.withUnsafeBufferPointer { p in
+            other.pixels.withUnsafeBufferPointer { q in
+                var i = 0
+                while i < p.count {
+                    if p[i + 3] != q[i + 3] { return false }
+                    if p[i + 3] != 0 && (p[i] != q[i] || p[i + 1] != q[i + 1] || p[i + 2] != q[i + 2]) { return false }
+                    i += 4
+                }
+                return true
+            }
+        }
+    }
 }

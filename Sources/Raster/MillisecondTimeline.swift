@@ -1,12 +1,15 @@
 /// Frame durations as whole milliseconds, placed on the cumulative timeline so the total is exact:
-/// frame `i` ends at `round(T(i+1) · 1000)` ms, where `T` is the running sum of durations, so
+/// frame `i` starts at `round(T(i) · 1000)` ms, where `T` is the running sum of durations, so
 /// rounding never accumulates (240 frames at 30 fps last 8000 ms, written 33, 34, 33, …).
 ///
 /// Whole milliseconds because that is what players keep: Chromium turns an APNG delay fraction into
 /// `1000 · num / den` ms rounded down (1/30 s plays as 33 ms, and 240 such frames as 7.92 s), and
 /// WebP stores milliseconds. Browsers play a frame of 10 ms or less as 100 ms, so no delay below
-/// ``minimumDelay`` is written: a frame that would get less is merged into its neighbour — dropped,
-/// with the next frame starting where it would have — as GIF's timing does with centiseconds.
+/// ``minimumDelay`` is written: a frame that would start less than that after the last one kept
+/// is dropped, and the one before shows until the next kept frame's own start. The first frame is
+/// always kept (it is the poster image), frames keep their places on the timeline (at 120 fps,
+/// every other frame shows, 17 and 16 ms each), and time left after the last kept frame that is
+/// too short to show alone extends the frame before.
 package struct MillisecondTimeline: Sendable, Equatable {
     /// The shortest delay written, in milliseconds: browsers play 10 ms or less as 100 ms.
     package static let minimumDelay = 11
@@ -23,28 +26,23 @@ package struct MillisecondTimeline: Sendable, Equatable {
     /// Delays for frames lasting `durations` seconds each (positive).
     package init(durations: [Double]) {
         inputCount = durations.count
-        var elapsed = 0.0, start = 0
-        var kept: [Int] = [], delays: [Int] = []
+        var elapsed = 0.0
+        var kept: [Int] = [], starts: [Int] = []
         for (index, duration) in durations.enumerated() {
-            elapsed += max(0, duration)
-            let end = Int((elapsed * 1000).rounded())
-            guard end - start >= Self.minimumDelay else { continue }
-            kept.append(index)
-            delays.append(end - start)
-            start = end
-        }
-        // Time left after the last kept frame (too short to show alone) extends it, so the total
-        // stays exact; with nothing kept, the first frame shows for the whole (at least the minimum).
-        let total = Int((elapsed * 1000).rounded())
-        if delays.isEmpty {
-            if !durations.isEmpty {
-                kept = [0]
-                delays = [max(total, Self.minimumDelay)]
+            let start = Int((elapsed * 1000).rounded())
+            if kept.isEmpty || start - starts[starts.count - 1] >= Self.minimumDelay {
+                kept.append(index)
+                starts.append(start)
             }
-        } else {
-            delays[delays.count - 1] += total - start
+            elapsed += max(0, duration)
+        }
+        let total = max(Int((elapsed * 1000).rounded()), Self.minimumDelay)
+        // The last kept frame must show long enough too, or give its time to the one before.
+        while kept.count > 1 && total - starts[starts.count - 1] < Self.minimumDelay {
+            kept.removeLast()
+            starts.removeLast()
         }
         frameIndices = kept
-        self.delays = delays
+        delays = zip(starts, starts.dropFirst() + [total]).map { $1 - $0 }
     }
 }

@@ -37,7 +37,7 @@ extension WebP {
         }
 
         /// libwebp's settings for each encoder run side by side (the smallest file is kept).
-        private var runs: [(settings: LibWebP.FrameSettings, minimizeSize: Bool)] {
+        var runs: [(settings: LibWebP.FrameSettings, minimizeSize: Bool)] {
             // For lossless frames libwebp's "quality" is its effort; img2webp's default is 75.
             let q = Float(lossless ? (effort == .max ? 100 : 75) : quality)
             let frame = { (method: Int32) in LibWebP.FrameSettings(lossless: lossless, quality: q, method: method) }
@@ -50,118 +50,42 @@ extension WebP {
         /// The WebP for `input`, in memory. `progress` receives (frames done, frames in all).
         /// Throws ``EncodeError``, or the error `input.load` throws.
         public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report) {
-            if let message = settingError { throw EncodeError.invalidInput(message) }
-            guard input.count > 0 else { throw EncodeError.invalidInput("no frames") }
-            if let bad = input.durations.first(where: { !($0 > 0 && $0.isFinite) }) {
-                throw EncodeError.invalidInput("a frame's duration must be a positive number of seconds (got \(bad))")
-            }
-            let timeline = MillisecondTimeline(durations: input.durations)
-            let shown = timeline.frameIndices
-            var encoders: [LibWebP.AnimationEncoder] = []
-            var size: (width: Int, height: Int)? = nil
-            var start = 0
-            let batch = max(4, 2 * ParallelLoop.cores)
-            for first in stride(from: 0, to: shown.count, by: batch) {
-                if input.cancellation?.isCancelled == true { throw EncodeError.cancelled }
-                let indices = Array(shown[first..<min(shown.count, first + batch)])
-                let load = input.load
-                var loaded = [Result<Bitmap, any Error>?](repeating: nil, count: indices.count)
-                loaded.withUnsafeMutableBufferPointer { out in
-                    let out = UnsafeMutableSendable(out)
-                    ParallelLoop.perform(indices.count) { i in out.buffer[i] = Result { try load(indices[i]) } }
-                }
-                for (offset, result) in loaded.enumerated() {
-                    if input.cancellation?.isCancelled == true { throw EncodeError.cancelled }
-                    let frame = try result!.get()
-                    let index = indices[offset]
-                    if size == nil {
-                        guard (1...16_383).contains(frame.width), (1...16_383).contains(frame.height) else {
-                            throw EncodeError.invalidInput("\(input.name(of: index)) is \(frame.width)×\(frame.height); WebP frames are 1…16383 pixels a side")
-                        }
-                        size = (frame.width, frame.height)
-                        for run in runs {
-                            guard let encoder = LibWebP.AnimationEncoder(width: frame.width, height: frame.height, loops: repeatCount,
-                                                                         settings: run.settings, minimizeSize: run.minimizeSize,
-                                                                         allowMixed: !lossless) else {
-                                throw EncodeError.libwebp("libwebp refused the settings or could not allocate")
-                            }
-                            encoders.append(encoder)
-                        }
-                    }
-                    guard frame.width == size!.width, frame.height == size!.height else {
-                        throw EncodeError.invalidInput("\(input.name(of: index)) is \(frame.width)×\(frame.height), "
-                                                       + "the frames before it \(size!.width)×\(size!.height): all frames must be one size")
-                    }
-                    let at = start
-                    if let reason = Self.inParallel(encoders, { $0.add(frame.pixels, at: at) }).compactMap({ $0 }).first {
-                        throw EncodeError.libwebp(reason)
-                    }
-                    start += timeline.delays[first + offset]
-                    progress?(first + offset + 1, shown.count)
-                }
-            }
-            // The smallest of the runs' files (the first on a tie: the same input, the same bytes).
-            let end = start
-            var bytes: [UInt8]? = nil
-            for result in Self.inParallel(encoders, { $0.assemble(endingAt: end) }) {
-                switch result {
-                case .success(let data): if bytes == nil || data.count < bytes!.count { bytes = data }
-                case .failure(let failure): throw EncodeError.libwebp(failure.reason)
-                }
-            }
-            let written = Self.frameCount(bytes!)
-            return (bytes!, Report(width: size!.width, height: size!.height, framesWritten: written,
-                                   framesMergedForTiming: timeline.mergedFrames, framesMergedIdentical: shown.count - written,
-                                   duration: Double(start) / 1000, lossless: lossless, bytes: bytes!.count))
+            var body: [UInt8] = []
+            let (header, report) = try WebPEncoding(settings: self, input: input, progress: progress).run { body += $0 }
+            return (header + body, report)
         }
 
-        /// `body` on each encoder at once (each on a core of its own), results in order.
-        private static func inParallel<T>(_ encoders: [LibWebP.AnimationEncoder], _ body: @Sendable (LibWebP.AnimationEncoder) -> T) -> [T] {
-            var results = [T?](repeating: nil, count: encoders.count)
-            results.withUnsafeMutableBufferPointer { out in
-                let out = UnsafeMutableSendable(out)
-                ParallelLoop.perform(encoders.count) { i in out.buffer[i] = body(encoders[i]) }
-            }
-            return results.map { $0! }
-        }
-
-        /// Encodes `input` into the file `path`, written to a temporary file renamed into place
-        /// when complete. Refused before anything is read (`OutputError`) when the name's extension
-        /// promises another format than WebP (a name without one is taken as it is), when `path`
-        /// is one of `inputs`, or — unless `overwrite` — a file Flipbook did not write.
+        /// Encodes `input` into the file `path`, streamed to a temporary file renamed into place
+        /// when complete (nothing is left at `path` on failure). Refused before anything is read
+        /// (`OutputError`) when the name's extension promises another format than WebP (a name
+        /// without one is taken as it is), when `path` is one of `inputs`, or — unless
+        /// `overwrite` — a file Flipbook did not write.
         public func write(_ input: FrameInput, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
                           progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
             if !OutputName.pathExtension(path).isEmpty || path.isEmpty {
                 try OutputName.require(path, extensions: ["webp"], what: "a WebP encoder writes WebP")
             }
-            try OutputSet.check(file: path, protecting: inputs, overwrite: overwrite)
-            let (bytes, report) = try encode(input, progress: progress)
-            do {
-                try OutputSet.write(bytes, toFile: path, protecting: inputs, overwrite: overwrite)
-            } catch let error as FileIO.Error {
+            let set = OutputSet(owner: path, protecting: inputs)
+            let file: AtomicFileWriter
+            do { file = try set.open(path, named: overwrite) } catch let error as FileIO.Error {
                 throw EncodeError.writeFailed(error)
             }
+            do throws(FileIO.Error) { try file.reserveHeader(WebPContainer.headerSize) } catch { throw EncodeError.writeFailed(error) }
+            let (header, report) = try WebPEncoding(settings: self, input: input, progress: progress).run { bytes in
+                do throws(FileIO.Error) { try file.write(bytes) } catch { throw EncodeError.writeFailed(error) }
+            }
+            do throws(FileIO.Error) { try file.writeHeader(header) } catch { throw EncodeError.writeFailed(error) }
+            do { try set.commit() } catch let error as FileIO.Error { throw EncodeError.writeFailed(error) }
             return report
         }
 
         /// The first setting out of range, in a sentence naming it.
-        private var settingError: String? {
+        var settingError: String? {
             if !(0...100).contains(quality) { return "WebP.Encoder.quality is 0…100 (got \(quality))" }
             if !(0...WebP.maximumRepeatCount).contains(repeatCount) {
                 return "WebP.Encoder.repeatCount is 0 (forever) or 1…\(WebP.maximumRepeatCount) plays (got \(repeatCount))"
             }
             return nil
-        }
-
-        /// The `ANMF` chunks of a WebP file (1 for a still image).
-        static func frameCount(_ bytes: [UInt8]) -> Int {
-            var offset = 12, frames = 0
-            while offset + 8 <= bytes.count {
-                let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
-                if bytes[offset..<(offset + 4)].elementsEqual("ANMF".utf8) { frames += 1 }
-                offset += 8 + size + (size & 1)
-            }
-            return max(frames, 1)
         }
     }
 }

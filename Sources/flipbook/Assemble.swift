@@ -153,7 +153,10 @@ struct Assemble: ParsableCommand {
             }
             if format == .gif && effort != nil { foreign.append("--effort") }
             if format != .webp && lossy { foreign.append("--lossy") }
-            if case .number = quality, !(format == .webp && lossy) { foreign.append("--quality with a number (WebP's, with --lossy)") }
+            if case .number = quality, format == .webp, !lossy {
+                throw ValidationError("--quality \(quality!) is the quality of lossy WebP frames: add --lossy (WebP is lossless by default).")
+            }
+            if case .number = quality, format != .webp { foreign.append("--quality with a number (lossy WebP's)") }
             if !foreign.isEmpty {
                 throw ValidationError("\(foreign.joined(separator: ", ")) \(foreign.count == 1 ? "does" : "do") not apply to \(format) output (\(output)).")
             }
@@ -321,6 +324,15 @@ enum QualityArgument: ExpressibleByArgument {
     }
 
     static var allValueStrings: [String] { GIF.Encoder.Quality.allCases.map(\.rawValue) + ["0…100"] }
+}
+
+extension QualityArgument: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .preset(let preset): preset.rawValue
+        case .number(let value): value == value.rounded() ? "\(Int(value))" : "\(value)"
+        }
+    }
 }
 extension EncodingEffort: ExpressibleByArgument {}
 extension GIF.Dithering: ExpressibleByArgument {}

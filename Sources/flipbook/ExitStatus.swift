@@ -82,7 +82,7 @@ extension ExitStatus {
     init(frames error: FramesJobError) {
         switch error {
         case .folderGiven, .prefixForSheet, .invalidPrefix, .output: self = .usage
-        case .gif, .animation, .sheet: self = .inputUnreadable
+        case .gif, .animation, .stillImage, .sheet: self = .inputUnreadable
         case .encode, .manifest, .write: self = .outputUnwritable
         }
     }

@@ -61,7 +61,7 @@ struct Frames: ParsableCommand {
                                              repeatCount: outcome.repeatCount, width: outcome.width, height: outcome.height))
             } else {
                 print("\(output): \(Console.count(outcome.files.count - 1, "frame")) of \(outcome.width)×\(outcome.height) "
-                      + "(\(outcome.prefix ?? "")1.png…), sequence.json")
+                      + "(\(outcome.files.first.map { FileIO.lastComponent(of: $0) } ?? "")…), sequence.json")
             }
         } else if json {
             try Console.printJSON(["files": outcome.files])

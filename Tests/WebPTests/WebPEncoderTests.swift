@@ -40,6 +40,30 @@ struct WebPEncoderTests {
         #expect(report.duration * 1000 == Double(total))
     }
 
+    /// Segments of 3 frames (the last one a single frame, which libwebp writes as a still image)
+    /// join into one animation that decodes exactly, with every duration and the loop count.
+    @Test(arguments: [true, false])
+    func segmentsJoinIntoOneAnimation(_ identicalTail: Bool) throws {
+        var spinner = try fixtureFrames("emt-watch-spinner-2x").prefix(10).map { $0 }
+        if identicalTail { spinner[9] = spinner[8] }
+        let frames = spinner
+        let durations = (0..<10).map { 0.02 + Double($0) / 100 }
+        var body: [UInt8] = []
+        var encoding = WebPEncoding(settings: WebP.Encoder(effort: .fast, repeatCount: 4),
+                                    input: FrameInput(durations: durations) { frames[$0] }, progress: nil)
+        encoding.segmentFrames = 3
+        let (header, report) = try encoding.run { body += $0 }
+        let (info, decoded) = try Self.decode(header + body)
+        #expect(info.repeatCount == 4)
+        #expect(report.bytes == header.count + body.count)
+        var shown: [(Bitmap, Int)] = []
+        for (bitmap, duration) in decoded { shown.append((bitmap, Int((duration * 1000).rounded()))) }
+        #expect(shown.count == (identicalTail ? 9 : 10))
+        for (index, (bitmap, _)) in shown.enumerated() { #expect(shows(bitmap, frames[index])) }
+        let expected = durations.map { Int(($0 * 1000).rounded()) }
+        #expect(shown.map(\.1) == (identicalTail ? Array(expected.prefix(8)) + [expected[8] + expected[9]] : expected))
+    }
+
     @Test func lossyIsSmallerAndClose() throws {
         let frames = try fixtureFrames("unity-wispy-smoke-03b-faint")
         let lossless = try Self.encode(frames).bytes

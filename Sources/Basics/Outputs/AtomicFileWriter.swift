@@ -10,6 +10,8 @@ public final class AtomicFileWriter {
     /// Bytes written so far, and their CRC-32 (for ``OutputSet``'s record).
     private(set) var size = 0
     private(set) var crc32: UInt32 = 0
+    /// The bytes set aside at the start by ``reserveHeader(_:)``, until ``writeHeader(_:)`` fills them.
+    private var reserved = 0
 
     /// Opens a temporary file beside `path` (after cleaning up what killed runs left in that folder).
     public init(path: String) throws(FileIO.Error) {
@@ -53,6 +55,35 @@ public final class AtomicFileWriter {
         }
         size += bytes.count
         crc32 = bytes.withUnsafeBufferPointer { Zlib.crc32($0, start: crc32) }
+    }
+
+    /// Sets aside the first `count` bytes of the file for a header known only at the end (a
+    /// container's total size): call before any ``write(_:)``, then ``writeHeader(_:)`` before
+    /// committing. The bytes between stream on as they come.
+    public func reserveHeader(_ count: Int) throws(FileIO.Error) {
+        precondition(size == 0 && reserved == 0, "reserveHeader comes before anything is written")
+        try write([UInt8](repeating: 0, count: count))
+        reserved = count
+        crc32 = 0
+        size = 0
+    }
+
+    /// Fills the header set aside by ``reserveHeader(_:)`` (`bytes` of exactly its size).
+    public func writeHeader(_ bytes: [UInt8]) throws(FileIO.Error) {
+        precondition(bytes.count == reserved, "the header is the size reserved")
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                System.write(descriptor, from: buffer.baseAddress! + written, count: buffer.count - written, at: written)
+            }
+            if count < 0 { throw FileIO.systemError(path, .write) }
+            written += count
+        }
+        // The record's CRC is the header's followed by the rest's.
+        let headerCRC = bytes.withUnsafeBufferPointer { Zlib.crc32($0) }
+        crc32 = Zlib.crc32Combine(headerCRC, crc32, secondLength: size)
+        size += reserved
+        reserved = 0
     }
 
     /// Flushes the data to disk and renames the file into place.

@@ -155,6 +155,16 @@ enum System {
         }
     }
 
+    /// Writes up to `count` bytes from `buffer` at `offset` in the file, not moving its position:
+    /// the number written, or -1.
+    static func write(_ descriptor: Int32, from buffer: UnsafeRawPointer, count: Int, at offset: Int) -> Int {
+        while true {
+            let result = pwrite(descriptor, buffer, count, off_t(offset))
+            if result < 0 && errno == EINTR { continue }
+            return result
+        }
+    }
+
     /// Flushes a file's data to the disk.
     static func synchronize(_ descriptor: Int32) -> Bool { fsync(descriptor) == 0 }
 

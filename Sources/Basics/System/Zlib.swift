@@ -42,6 +42,11 @@ package enum Zlib {
         UInt32(adler32_combine(uLong(first), uLong(second), off_t(secondLength)))
     }
 
+    /// The CRC-32 of two pieces joined, from theirs and the second one's length.
+    package static func crc32Combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
+        UInt32(crc32_combine(uLong(first), uLong(second), off_t(secondLength)))
+    }
+
     /// CRC-32 of `bytes`, continuing from `start` (0 for a new one).
     package static func crc32(_ bytes: UnsafeBufferPointer<UInt8>, start: UInt32 = 0) -> UInt32 {
         UInt32(CZlib.crc32(uLong(start), bytes.baseAddress, uInt(bytes.count)))

@@ -1,0 +1,62 @@
+/// The RIFF container of an animated WebP, as far as Flipbook writes it: the header (`RIFF`
+/// size `WEBP`, `VP8X`, `ANIM`) written last, at a fixed size, and the `ANMF` frames taken out of
+/// libwebp's segment files (a segment that libwebp wrote as a still image is wrapped in an `ANMF`).
+enum WebPContainer {
+    /// `RIFF` + size + `WEBP` (12), `VP8X` (8 + 10), `ANIM` (8 + 6).
+    static let headerSize = 44
+
+    /// The header of a file of `bodySize` bytes of `ANMF` chunks.
+    static func header(bodySize: Int, width: Int, height: Int, alpha: Bool, loops: Int, background: UInt32) -> [UInt8] {
+        var out: [UInt8] = Array("RIFF".utf8) + le32(UInt32(headerSize - 8 + bodySize)) + Array("WEBP".utf8)
+        out += Array("VP8X".utf8) + le32(10) + [alpha ? 0x12 : 0x02, 0, 0, 0] + le24(width - 1) + le24(height - 1)
+        out += Array("ANIM".utf8) + le32(6) + le32(background) + [UInt8(loops & 0xFF), UInt8(loops >> 8 & 0xFF)]
+        return out
+    }
+
+    /// The `ANMF` chunks of a file libwebp assembled, and its background colour; a still image
+    /// (one frame after merging) becomes one `ANMF` over the whole canvas lasting `duration` ms.
+    static func frames(of file: [UInt8], width: Int, height: Int, duration: Int) -> (chunks: [UInt8], background: UInt32?)? {
+        guard file.count >= 12, file[0..<4].elementsEqual("RIFF".utf8), file[8..<12].elementsEqual("WEBP".utf8) else { return nil }
+        var chunks: [UInt8] = [], still: [UInt8] = [], background: UInt32? = nil
+        var offset = 12
+        while offset + 8 <= file.count {
+            let type = file[offset..<(offset + 4)]
+            let size = Int(file[offset + 4]) | Int(file[offset + 5]) << 8 | Int(file[offset + 6]) << 16 | Int(file[offset + 7]) << 24
+            let end = offset + 8 + size + (size & 1)
+            guard end <= file.count else { return nil }
+            if type.elementsEqual("ANMF".utf8) {
+                chunks += file[offset..<end]
+            } else if type.elementsEqual("ANIM".utf8), size >= 4 {
+                background = UInt32(file[offset + 8]) | UInt32(file[offset + 9]) << 8 | UInt32(file[offset + 10]) << 16 | UInt32(file[offset + 11]) << 24
+            } else if type.elementsEqual("ALPH".utf8) || type.elementsEqual("VP8 ".utf8) || type.elementsEqual("VP8L".utf8) {
+                still += file[offset..<end]
+            }
+            offset = end
+        }
+        if chunks.isEmpty && !still.isEmpty {
+            // X, Y (÷ 2), width − 1, height − 1, duration, then flags: no blending, no disposal.
+            let payload = le24(0) + le24(0) + le24(width - 1) + le24(height - 1) + le24(duration) + [0x02] + still
+            chunks = Array("ANMF".utf8) + le32(UInt32(payload.count)) + payload + (payload.count & 1 == 1 ? [0] : [])
+        }
+        return chunks.isEmpty ? nil : (chunks, background)
+    }
+
+    /// The `ANMF` chunks in `chunks`.
+    static func frameCount(_ chunks: [UInt8]) -> Int {
+        var offset = 0, count = 0
+        while offset + 8 <= chunks.count {
+            let size = Int(chunks[offset + 4]) | Int(chunks[offset + 5]) << 8 | Int(chunks[offset + 6]) << 16 | Int(chunks[offset + 7]) << 24
+            count += 1
+            offset += 8 + size + (size & 1)
+        }
+        return count
+    }
+
+    private static func le32(_ value: UInt32) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+    }
+
+    private static func le24(_ value: Int) -> [UInt8] {
+        [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)]
+    }
+}

@@ -1,0 +1,143 @@
+import Basics
+import Raster
+
+/// One encode: frames decoded a batch at a time on all cores, handed to libwebp's animation
+/// encoders (one per setting of the effort, side by side on the cores) in segments of
+/// ``segmentFrames``; each segment's smallest file gives its `ANMF` frames to `drain`, so libwebp
+/// never holds more than a segment's encoded frames and the file streams. The header comes last
+/// (``WebPContainer/header(bodySize:width:height:alpha:loops:background:)``).
+struct WebPEncoding {
+    let settings: WebP.Encoder
+    let input: FrameInput
+    let progress: (@Sendable (Int, Int) -> Void)?
+
+    /// Frames per libwebp encoder. Each segment starts with a key frame (a whole canvas): one in
+    /// 128 costs 0.1–0.3 % on the real sequences, and bounds memory whatever the frame count.
+    static let segmentFrames = 128
+    /// Frames per segment for this encode (tests make it small).
+    var segmentFrames = WebPEncoding.segmentFrames
+
+    func run(drain: ([UInt8]) throws -> Void) throws -> (header: [UInt8], report: WebP.Encoder.Report) {
+        if let message = settings.settingError { throw WebP.EncodeError.invalidInput(message) }
+        guard input.count > 0 else { throw WebP.EncodeError.invalidInput("no frames") }
+        if let bad = input.durations.first(where: { !($0 > 0 && $0.isFinite) }) {
+            throw WebP.EncodeError.invalidInput("a frame's duration must be a positive number of seconds (got \(bad))")
+        }
+        let timeline = MillisecondTimeline(durations: input.durations)
+        let shown = timeline.frameIndices
+        var segment = Segment(start: 0)
+        var size: (width: Int, height: Int)? = nil
+        var alpha = false, background: UInt32? = nil
+        // A frame that shows what the last one showed is not given to libwebp: the last one just
+        // lasts until the next (libwebp would merge it, but not across segments).
+        var last: Bitmap? = nil
+        var elapsed = 0, bodySize = 0, written = 0
+
+        func finishSegment() throws {
+            guard let (chunks, segmentBackground) = try segment.finish(endingAt: elapsed, width: size!.width, height: size!.height) else { return }
+            try drain(chunks)
+            bodySize += chunks.count
+            written += WebPContainer.frameCount(chunks)
+            background = background ?? segmentBackground
+            segment = Segment(start: elapsed)
+        }
+
+        let batch = max(4, 2 * ParallelLoop.cores)
+        for first in stride(from: 0, to: shown.count, by: batch) {
+            if input.cancellation?.isCancelled == true { throw WebP.EncodeError.cancelled }
+            let indices = Array(shown[first..<min(shown.count, first + batch)])
+            let load = input.load
+            var loaded = [Result<Bitmap, any Error>?](repeating: nil, count: indices.count)
+            loaded.withUnsafeMutableBufferPointer { out in
+                let out = UnsafeMutableSendable(out)
+                ParallelLoop.perform(indices.count) { i in out.buffer[i] = Result { try load(indices[i]) } }
+            }
+            for (offset, result) in loaded.enumerated() {
+                if input.cancellation?.isCancelled == true { throw WebP.EncodeError.cancelled }
+                let frame = try result!.get()
+                let index = indices[offset]
+                if size == nil {
+                    guard (1...16_383).contains(frame.width), (1...16_383).contains(frame.height) else {
+                        throw WebP.EncodeError.invalidInput("\(input.name(of: index)) is \(frame.width)×\(frame.height); WebP frames are 1…16383 pixels a side")
+                    }
+                    size = (frame.width, frame.height)
+                }
+                guard frame.width == size!.width, frame.height == size!.height else {
+                    throw WebP.EncodeError.invalidInput("\(input.name(of: index)) is \(frame.width)×\(frame.height), "
+                                                        + "the frames before it \(size!.width)×\(size!.height): all frames must be one size")
+                }
+                alpha = alpha || !frame.isOpaque
+                if !(last?.showsSame(as: frame) ?? false) {
+                    if segment.count == segmentFrames { try finishSegment() }
+                    try segment.add(frame, at: elapsed, settings: settings)
+                    last = frame
+                }
+                elapsed += timeline.delays[first + offset]
+                progress?(first + offset + 1, shown.count)
+            }
+        }
+        try finishSegment()
+        let header = WebPContainer.header(bodySize: bodySize, width: size!.width, height: size!.height, alpha: alpha,
+                                          loops: settings.repeatCount, background: background ?? 0xFFFF_FFFF)
+        let report = WebP.Encoder.Report(width: size!.width, height: size!.height, framesWritten: written,
+                                         framesMergedForTiming: timeline.mergedFrames, framesMergedIdentical: shown.count - written,
+                                         duration: Double(elapsed) / 1000, lossless: settings.lossless, bytes: WebPContainer.headerSize + bodySize)
+        return (header, report)
+    }
+
+    /// The frames of one segment, in libwebp's encoders (made at the segment's first frame).
+    private struct Segment {
+        /// Where the segment starts on the timeline, in milliseconds.
+        let start: Int
+        var encoders: [LibWebP.AnimationEncoder] = []
+        var count = 0
+
+        init(start: Int) { self.start = start }
+
+        mutating func add(_ frame: Bitmap, at milliseconds: Int, settings: WebP.Encoder) throws {
+            if encoders.isEmpty {
+                for run in settings.runs {
+                    guard let encoder = LibWebP.AnimationEncoder(width: frame.width, height: frame.height, loops: settings.repeatCount,
+                                                                 settings: run.settings, minimizeSize: run.minimizeSize,
+                                                                 allowMixed: !settings.lossless) else {
+                        throw WebP.EncodeError.libwebp("libwebp refused the settings or could not allocate")
+                    }
+                    encoders.append(encoder)
+                }
+            }
+            let at = milliseconds - start
+            if let reason = Self.inParallel(encoders, { $0.add(frame.pixels, at: at) }).compactMap({ $0 }).first {
+                throw WebP.EncodeError.libwebp(reason)
+            }
+            count += 1
+        }
+
+        /// The smallest of the encoders' files' frames (the first on a tie: the same input, the
+        /// same bytes), the segment ending at `milliseconds`; `nil` for an empty segment.
+        func finish(endingAt milliseconds: Int, width: Int, height: Int) throws -> (chunks: [UInt8], background: UInt32?)? {
+            guard count > 0 else { return nil }
+            let end = milliseconds - start
+            var best: [UInt8]? = nil
+            for result in Self.inParallel(encoders, { $0.assemble(endingAt: end) }) {
+                switch result {
+                case .success(let data): if best == nil || data.count < best!.count { best = data }
+                case .failure(let failure): throw WebP.EncodeError.libwebp(failure.reason)
+                }
+            }
+            guard let frames = WebPContainer.frames(of: best!, width: width, height: height, duration: end) else {
+                throw WebP.EncodeError.libwebp("libwebp wrote a file without frames")
+            }
+            return frames
+        }
+
+        /// `body` on each encoder at once (each on a core of its own), results in order.
+        private static func inParallel<T>(_ encoders: [LibWebP.AnimationEncoder], _ body: @Sendable (LibWebP.AnimationEncoder) -> T) -> [T] {
+            var results = [T?](repeating: nil, count: encoders.count)
+            results.withUnsafeMutableBufferPointer { out in
+                let out = UnsafeMutableSendable(out)
+                ParallelLoop.perform(encoders.count) { i in out.buffer[i] = body(encoders[i]) }
+            }
+            return results.map { $0! }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Testing
+@testable import Raster
+
+@Suite("Milliseconds on the cumulative timeline (APNG, WebP)")
+struct MillisecondTimelineTests {
+    @Test func thirtyFramesASecondAreExactOverAnyLength() {
+        let timeline = MillisecondTimeline(durations: Array(repeating: 1.0 / 30, count: 240))
+        #expect(timeline.delays.reduce(0, +) == 8000)
+        #expect(Set(timeline.delays) == [33, 34])
+        #expect(timeline.mergedFrames == 0)
+    }
+
+    /// At 120 fps the first frame stays (it is the poster image) and every other frame shows, in
+    /// its own place on the timeline.
+    @Test func framesUnderElevenMillisecondsAreDroppedKeepingTheFirst() {
+        let timeline = MillisecondTimeline(durations: Array(repeating: 1.0 / 120, count: 8))
+        #expect(timeline.frameIndices == [0, 2, 4, 6])
+        #expect(timeline.delays == [17, 16, 17, 17])
+        #expect(timeline.mergedFrames == 4)
+    }
+
+    @Test func aShortLastFrameGivesItsTimeToTheOneBefore() {
+        let timeline = MillisecondTimeline(durations: [0.1, 0.1, 0.005])
+        #expect(timeline.frameIndices == [0, 1])
+        #expect(timeline.delays == [100, 105])
+    }
+
+    @Test func oneShortFrameStillShowsForTheMinimum() {
+        let timeline = MillisecondTimeline(durations: [0.002])
+        #expect(timeline.frameIndices == [0])
+        #expect(timeline.delays == [11])
+    }
+}
