@@ -15,6 +15,10 @@ struct APNGEncoding {
     /// Animations of at most this many pixels in all frames are placed in every candidate colour
     /// type to choose one (larger ones are judged on two frames).
     static let trialPixels = 1 << 19
+    /// At `max` effort, frames of at most this many bytes of rows are compressed by zopfli with
+    /// every filtering (50 rounds), the smallest kept; larger ones with the best filtering found
+    /// cheaply (15 rounds).
+    static let zopfliEveryFiltering = 1 << 12
     /// Frames decoded, and placed frames compressed, at once.
     private var batch: Int { max(4, 2 * ParallelLoop.cores) }
 
@@ -50,26 +54,28 @@ struct APNGEncoding {
         guard let first = last else { throw APNG.EncodeError.invalidInput("no frames") }
         let (width, height) = (first.width, first.height)
 
-        // The colour type: the candidate whose frames compress smallest, placed as they will be
-        // (small animations), or on sample frames (the rest).
+        // The colour type: the candidate whose frames compress smallest.
         let candidates = ColorPlan.candidates(for: survey)
         let frames: (Range<Int>) throws -> [Bitmap] = { range in try cache.map { Array($0[range]) } ?? load(range, of: shown, sizedAs: first) }
+        // Every candidate is first judged on two sample frames; a small animation, cheap to
+        // compress, then has the candidates within 10 % of the best placed as they will be written.
         var sizes: [Int] = []
-        // A small animation is cheap to compress: its frames are judged as they will be written.
-        let small = settings.effort != .fast && count * width * height <= Self.trialPixels
-        if candidates.count > 1 && small {
-            sizes = try candidates.map { candidate in
-                var total = 0
-                try placeAll(plan: candidate, width: width, height: height, delays: timeline.delays, repeats: repeats, frames: frames, strongTrials: true,
-                             reportsProgress: false) { placed in
-                    total += placed.reduce(0) { $0 + $1.trialBytes }
-                }
-                return total
-            }
-        } else if candidates.count > 1 {
-            let samples = try [0, count / 2].map { try frames($0..<($0 + 1))[0] }
+        if candidates.count > 1 {
+            let samples = try Set([0, count / 2]).sorted().map { try frames($0..<($0 + 1))[0] }
             sizes = candidates.map { candidate in
                 samples.reduce(0) { $0 + trialSize(candidate.units(of: $1), width: width, plan: candidate) }
+            }
+            let close = sizes.indices.filter { Double(sizes[$0]) <= Double(sizes.min()!) * 1.1 }
+            if close.count > 1 && settings.effort != .fast && count * width * height <= Self.trialPixels {
+                sizes = Array(repeating: .max, count: candidates.count)
+                for index in close {
+                    var total = 0
+                    try placeAll(plan: candidates[index], width: width, height: height, delays: timeline.delays, repeats: repeats, frames: frames,
+                                 strongTrials: true, reportsProgress: false) { placed in
+                        total += placed.reduce(0) { $0 + $1.trialBytes }
+                    }
+                    sizes[index] = total
+                }
             }
         }
         let plan = sizes.isEmpty ? candidates[0] : candidates[sizes.indices.min { sizes[$0] < sizes[$1] }!]
@@ -88,7 +94,8 @@ struct APNGEncoding {
         // Pass 2: place each frame, compress the placed ones on all cores, write them in order.
         var written = 0
         var milliseconds = 0
-        try placeAll(plan: plan, width: width, height: height, delays: timeline.delays, repeats: repeats, frames: frames, strongTrials: small,
+        try placeAll(plan: plan, width: width, height: height, delays: timeline.delays, repeats: repeats, frames: frames,
+                     strongTrials: settings.effort != .fast && count * width * height <= Self.trialPixels,
                      reportsProgress: true) { placed in
             let streams = Self.parallelMap(placed) { finalStream($0, plan: plan) }
             for (frame, stream) in zip(placed, streams) {
@@ -183,9 +190,17 @@ struct APNGEncoding {
         case .fast:
             return stream(frame.units, width: width, plan: plan, level: 6)
         case .standard, .max:
-            let filtered = bestFiltered(frame.units, width: width, plan: plan)
-            if settings.effort == .standard { return filtered.withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 12) } }
-            return filtered.withUnsafeBufferPointer { Zopfli.zlibStream($0, iterations: 15) }
+            if settings.effort == .standard {
+                return bestFiltered(frame.units, width: width, plan: plan).withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 12) }
+            }
+            // Small frames are cheap for zopfli: every filtering, more rounds, the smallest kept.
+            let rows = plan.bytesPerRow(width: width) * frame.rect.height
+            guard rows <= Self.zopfliEveryFiltering else {
+                return bestFiltered(frame.units, width: width, plan: plan).withUnsafeBufferPointer { Zopfli.zlibStream($0, iterations: 15) }
+            }
+            return ([-1] + (0...4)).map { type in
+                filteredRows(frame.units, width: width, plan: plan, type: type).withUnsafeBufferPointer { Zopfli.zlibStream($0, iterations: 50) }
+            }.min { $0.count < $1.count }
         }
     }
 

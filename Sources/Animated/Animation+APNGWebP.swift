@@ -8,48 +8,38 @@ extension Animation {
     /// names it in errors). Its frames are composited and held, each counted against
     /// `limits.maxDecodedBytes` as it is read; the canvas and frame count are checked first.
     public static func load(apng bytes: [UInt8], file: String, limits: ResourceLimits = .default) throws(LoadError) -> Animation {
-        var frames: [Bitmap] = [], durations: [Double] = []
-        let info: APNG.Decoder.Info
-        do {
-            info = try APNG.Decoder(limits: limits).decode(bytes, file: file) { bitmap, duration in
-                try Self.hold(bitmap, duration, in: &frames, &durations, limits: limits, file: file)
-            }
-        } catch let error as APNG.DecodeError {
-            throw .apng(error)
-        } catch let error as LimitError {
-            throw .limit(error)
-        } catch {
-            throw .apng(.invalid(file: file, reason: "\(error)"))
+        try holdingFrames(limits: limits, file: file, failure: { .apng($0 as? APNG.DecodeError ?? .invalid(file: file, reason: "\($0)")) }) { body in
+            try APNG.Decoder(limits: limits).decode(bytes, file: file, body).repeatCount
         }
-        return Animation(frames: frames.map { .bitmap($0) }, frameDurations: durations, repeatCount: info.repeatCount)
     }
 
     /// The animation an animated (or still) WebP holds, from its bytes, read as
     /// ``load(apng:file:limits:)`` reads an APNG.
     public static func load(webp bytes: [UInt8], file: String, limits: ResourceLimits = .default) throws(LoadError) -> Animation {
-        var frames: [Bitmap] = [], durations: [Double] = []
-        let info: WebP.Decoder.Info
+        try holdingFrames(limits: limits, file: file, failure: { .webp($0 as? WebP.DecodeError ?? .invalid(file: file)) }) { body in
+            try WebP.Decoder(limits: limits).decode(bytes, file: file, body).repeatCount
+        }
+    }
+
+    /// The animation `decode` hands frame by frame to its body (returning the repeat count), every
+    /// frame held within the decoded-bytes limit. A frame of 10 ms or less (an APNG delay of 0) is
+    /// taken as the 100 ms browsers play it for. The decoder's errors become `failure`'s.
+    private static func holdingFrames(limits: ResourceLimits, file: String, failure: (any Error) -> LoadError,
+                                      decode: (_ body: (Bitmap, Double) throws -> Void) throws -> Int) throws(LoadError) -> Animation {
+        var frames: [FrameSource] = [], durations: [Double] = []
+        let repeatCount: Int
         do {
-            info = try WebP.Decoder(limits: limits).decode(bytes, file: file) { bitmap, duration in
-                try Self.hold(bitmap, duration, in: &frames, &durations, limits: limits, file: file)
+            repeatCount = try decode { bitmap, duration in
+                frames.append(.bitmap(bitmap))
+                durations.append(duration > 0.010 ? duration : 0.1)
+                try limits.check(.decodedBytes, frames.count * bitmap.width * bitmap.height * 4, of: file)
             }
-        } catch let error as WebP.DecodeError {
-            throw .webp(error)
         } catch let error as LimitError {
             throw .limit(error)
         } catch {
-            throw .webp(.invalid(file: file))
+            throw failure(error)
         }
-        return Animation(frames: frames.map { .bitmap($0) }, frameDurations: durations, repeatCount: info.repeatCount)
-    }
-
-    /// Keeps a decoded frame, within the decoded-bytes limit. A frame of 10 ms or less (an APNG
-    /// delay of 0) is taken as the 100 ms browsers play it for.
-    private static func hold(_ bitmap: Bitmap, _ duration: Double, in frames: inout [Bitmap], _ durations: inout [Double],
-                             limits: ResourceLimits, file: String) throws {
-        frames.append(bitmap)
-        durations.append(duration > 0.010 ? duration : 0.1)
-        try limits.check(.decodedBytes, frames.count * bitmap.width * bitmap.height * 4, of: file)
+        return Animation(frames: frames, frameDurations: durations, repeatCount: repeatCount)
     }
 
     /// The kind of one-file animation `name` promises by its extension: GIF, WebP or APNG (`.apng`);

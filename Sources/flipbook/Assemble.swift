@@ -228,52 +228,37 @@ struct Assemble: ParsableCommand {
 
     private func describe(_ report: AssembleJob.Report, settings: GIF.Encoder, fits: Bool, repeatCount: Int) -> String {
         switch report {
-        case .gif(let report): describe(report, settings: settings, fits: fits)
-        case .apng(let report): describe(report, repeatCount: repeatCount)
-        case .webp(let report): describe(report, repeatCount: repeatCount)
+        case .gif(let gif): describe(gif, settings: settings, fits: fits)
+        case .apng(let apng):
+            describe(report, format: .apng, mergedForTiming: apng.framesMergedForTiming, colorType: apng.colorType, lossless: nil, repeatCount: repeatCount)
+        case .webp(let webp):
+            describe(report, format: .webp, mergedForTiming: webp.framesMergedForTiming, colorType: nil, lossless: webp.lossless, repeatCount: repeatCount)
         }
     }
 
-    private func describe(_ report: WebP.Encoder.Report, repeatCount: Int) -> String {
+    /// An APNG's or a WebP's summary: one line (and notes on merged frames), or JSON.
+    private func describe(_ report: AssembleJob.Report, format: AssembleJob.Format, mergedForTiming: Int, colorType: String?, lossless: Bool?,
+                          repeatCount: Int) -> String {
+        let seconds = (report.duration * 1000).rounded() / 1000
         if json {
             struct Output: Encodable {
-                var output: String, format = "webp", bytes: Int, width: Int, height: Int, frames: Int
-                var framesMergedForTiming: Int, framesMergedIdentical: Int, duration: Double, repeatCount: Int, lossless: Bool
+                var output: String, format: String, bytes: Int, width: Int, height: Int, frames: Int
+                var framesMergedForTiming: Int, framesMergedIdentical: Int, duration: Double, repeatCount: Int
+                var colorType: String?, lossless: Bool?
             }
-            return (try? Console.jsonString(Output(output: output, bytes: report.bytes, width: report.width, height: report.height,
-                                                   frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
-                                                   framesMergedIdentical: report.framesMergedIdentical, duration: report.duration,
-                                                   repeatCount: repeatCount, lossless: report.lossless))) ?? "{}"
+            return (try? Console.jsonString(Output(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
+                                                   height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
+                                                   framesMergedIdentical: report.framesMergedIdentical, duration: seconds,
+                                                   repeatCount: repeatCount, colorType: colorType, lossless: lossless))) ?? "{}"
         }
-        var line = "\(output): WebP \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
-            + "\(report.duration) s, \(report.bytes) bytes, \(report.lossless ? "lossless" : "lossy")"
+        var line = "\(output): \(format) \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
+            + "\(seconds) s, \(report.bytes) bytes, \(colorType ?? (lossless == false ? "lossy" : "lossless"))"
         line += repeatCount == 0 ? ", loops forever" : ", plays \(repeatCount)×"
-        return line + Self.mergeNotes(timing: report.framesMergedForTiming, identical: report.framesMergedIdentical)
-    }
-
-    /// The notes on merged frames for APNG and WebP.
-    private static func mergeNotes(timing: Int, identical: Int) -> String {
-        var notes = ""
-        if timing > 0 { notes += "\nnote: \(Console.count(timing, "frame")) merged: browsers play frames of 10 ms or less as 100 ms" }
-        if identical > 0 { notes += "\nnote: \(Console.count(identical, "identical frame")) merged into the frame before" }
-        return notes
-    }
-
-    private func describe(_ report: APNG.Encoder.Report, repeatCount: Int) -> String {
-        if json {
-            struct Output: Encodable {
-                var output: String, format = "apng", bytes: Int, width: Int, height: Int, frames: Int
-                var framesMergedForTiming: Int, framesMergedIdentical: Int, duration: Double, repeatCount: Int, colorType: String
-            }
-            return (try? Console.jsonString(Output(output: output, bytes: report.bytes, width: report.width, height: report.height,
-                                                   frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
-                                                   framesMergedIdentical: report.framesMergedIdentical,
-                                                   duration: report.duration, repeatCount: repeatCount, colorType: report.colorType))) ?? "{}"
+        if mergedForTiming > 0 { line += "\nnote: \(Console.count(mergedForTiming, "frame")) merged: browsers play frames of 10 ms or less as 100 ms" }
+        if report.framesMergedIdentical > 0 {
+            line += "\nnote: \(Console.count(report.framesMergedIdentical, "identical frame")) merged into the frame before"
         }
-        var line = "\(output): APNG \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
-            + "\((report.duration * 1000).rounded() / 1000) s, \(report.bytes) bytes, \(report.colorType)"
-        line += repeatCount == 0 ? ", loops forever" : ", plays \(repeatCount)×"
-        return line + Self.mergeNotes(timing: report.framesMergedForTiming, identical: report.framesMergedIdentical)
+        return line
     }
 
     private func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool) -> String {
