@@ -58,8 +58,9 @@ public struct AssembleJob: Sendable {
     public var apng: APNG.Encoder
     /// The WebP encoder's settings (lossless or lossy, quality); its `repeatCount` is set by the job.
     public var webp: WebP.Encoder
-    /// GIF only: the largest acceptable file: smaller settings are searched until one fits
-    /// (`GIF.Encoder.encode(_:maxBytes:progress:)`); ``Outcome/fits`` says whether one did.
+    /// GIF and WebP: the largest acceptable file: smaller settings are searched until one fits
+    /// (`GIF.Encoder.encode(_:maxBytes:progress:)`; for WebP lossy frames at the highest quality
+    /// that fits, `WebP.Encoder.encode(_:maxBytes:progress:)`); ``Outcome/fits`` says whether one did.
     public var maxBytes: Int?
     /// What the source may ask for: pixels of a frame, frames, decoded bytes of a GIF source.
     public var limits: ResourceLimits
@@ -229,7 +230,13 @@ public struct AssembleJob: Sendable {
             do {
                 var bytes: [UInt8] = []
                 let report: Report
+                var fits = true
                 switch (plan.format, output) {
+                case (.webp, _) where maxBytes != nil:
+                    let best = try plan.webp.encode(frames, maxBytes: maxBytes!, progress: progress)
+                    if cancellation?.isCancelled == true { throw AssembleError.cancelled }
+                    if let output { try OutputSet.write(best.bytes, toFile: output, protecting: plan.inputs, overwrite: overwrite) }
+                    (bytes, report, fits) = (output == nil ? best.bytes : [], .webp(best.report), best.fits)
                 case (.webp, let output?):
                     report = .webp(try plan.webp.write(frames, to: output, protecting: plan.inputs, overwrite: overwrite, progress: progress))
                 case (.webp, nil):
@@ -241,7 +248,7 @@ public struct AssembleJob: Sendable {
                     let encoded = try plan.apng.encode(frames, progress: progress)
                     (bytes, report) = (encoded.bytes, .apng(encoded.report))
                 }
-                return Outcome(bytes: bytes, report: report, settings: plan.encoder, fits: true, warnings: plan.warnings, notes: plan.notes)
+                return Outcome(bytes: bytes, report: report, settings: plan.encoder, fits: fits, warnings: plan.warnings, notes: plan.notes)
             } catch {
                 throw AssembleError.from(error, output: output)
             }
@@ -307,8 +314,8 @@ public struct AssembleJob: Sendable {
         if let repeatCount, !(0...most).contains(repeatCount) {
             return "AssembleJob.repeatCount is 0 (forever) or a number of plays, 1…\(most) for \(format) (got \(repeatCount))"
         }
-        if maxBytes != nil && format != .gif {
-            return "AssembleJob.maxBytes applies to GIF, whose colours can be traded for bytes; not yet to \(format)"
+        if maxBytes != nil && format == .apng {
+            return "AssembleJob.maxBytes applies to GIF and WebP, whose colours can be traded for bytes; APNG is lossless"
         }
         if format == .webp && !(0...100).contains(webp.quality) { return "WebP.Encoder.quality is 0…100 (got \(webp.quality))" }
         if let scale, !(1...3).contains(scale) { return "AssembleJob.scale is 1, 2 or 3 (got \(scale))" }

@@ -16,6 +16,8 @@ extension WebP.Encoder {
         public var duration: Double
         /// Whether every frame is exact (lossless) or compressed lossily.
         public var lossless: Bool
+        /// The quality of lossy frames, 0–100; `nil` when lossless.
+        public var quality: Double?
         /// Size of the file in bytes.
         public var bytes: Int
     }

@@ -81,7 +81,8 @@ struct WebPEncoding {
                                           loops: settings.repeatCount, background: background ?? 0xFFFF_FFFF)
         let report = WebP.Encoder.Report(width: size!.width, height: size!.height, framesWritten: written,
                                          framesMergedForTiming: timeline.mergedFrames, framesMergedIdentical: shown.count - written,
-                                         duration: Double(elapsed) / 1000, lossless: settings.lossless, bytes: WebPContainer.headerSize + bodySize)
+                                         duration: Double(elapsed) / 1000, lossless: settings.lossless,
+                                         quality: settings.lossless ? nil : settings.quality, bytes: WebPContainer.headerSize + bodySize)
         return (header, report)
     }
 

@@ -49,8 +49,9 @@ struct Assemble: ParsableCommand {
             (--dither) on all cores, and never redraws a pixel whose source did not change.
 
             --max-bytes searches smaller settings (high → standard, then fewer colours without \
-            dithering) for the best that fits, by bisection (about five encodes); when nothing fits \
-            it writes the smallest result and exits 1.
+            dithering) for the best that fits, by bisection (about five encodes); for WebP, lossy \
+            frames at the highest quality that fits (about seven encodes); when nothing fits it \
+            writes the smallest result and exits 1. APNG is lossless: no --max-bytes.
 
             Examples:
               flipbook assemble Sequences/kenney-robot-walk -o walk.gif --fps 12
@@ -117,7 +118,7 @@ struct Assemble: ParsableCommand {
     @Option(help: "Blend kept semi-transparent edge pixels with this background colour (#RRGGBB), or none.")
     var edgeMatte = "none"
 
-    @Option(help: "Largest acceptable file size in bytes.")
+    @Option(help: "GIF and WebP: largest acceptable file size in bytes.")
     var maxBytes: Int?
 
     @Flag(help: "Print machine-readable JSON.")
@@ -149,7 +150,7 @@ struct Assemble: ParsableCommand {
                 if dither != nil { foreign.append("--dither") }
                 if alpha != .dither { foreign.append("--alpha") }
                 if edgeMatte != "none" { foreign.append("--edge-matte") }
-                if maxBytes != nil { foreign.append("--max-bytes") }
+                if maxBytes != nil && format == .apng { foreign.append("--max-bytes") }
             }
             if format == .gif && effort != nil { foreign.append("--effort") }
             if format != .webp && lossy { foreign.append("--lossy") }
@@ -219,6 +220,10 @@ struct Assemble: ParsableCommand {
         if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
         let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits, repeatCount: plan.apng.repeatCount)
         if toStandardOutput { Console.error(summary) } else { print(summary) }
+        if let maxBytes, !outcome.fits, case .webp(let webp) = outcome.report {
+            throw ProblemsFound(description: "the smallest WebP found (lossy, quality \(Int(webp.quality ?? 0))) is \(webp.bytes) bytes, over --max-bytes "
+                                + "\(maxBytes); it is written anyway. Smaller frames (flipbook resize) or fewer frames are what is left")
+        }
         if let maxBytes, !outcome.fits {
             throw ProblemsFound(description: "the smallest GIF found (\(outcome.settings.colors) colours, \(outcome.settings.quality.rawValue)) is "
                                 + "\(outcome.report.bytes) bytes, over --max-bytes \(maxBytes); it is written anyway. Smaller frames (flipbook resize) "
@@ -230,29 +235,31 @@ struct Assemble: ParsableCommand {
         switch report {
         case .gif(let gif): describe(gif, settings: settings, fits: fits)
         case .apng(let apng):
-            describe(report, format: .apng, mergedForTiming: apng.framesMergedForTiming, colorType: apng.colorType, lossless: nil, repeatCount: repeatCount)
+            describe(report, format: .apng, mergedForTiming: apng.framesMergedForTiming, colorType: apng.colorType, lossless: nil, quality: nil,
+                     repeatCount: repeatCount)
         case .webp(let webp):
-            describe(report, format: .webp, mergedForTiming: webp.framesMergedForTiming, colorType: nil, lossless: webp.lossless, repeatCount: repeatCount)
+            describe(report, format: .webp, mergedForTiming: webp.framesMergedForTiming, colorType: nil, lossless: webp.lossless, quality: webp.quality,
+                     repeatCount: repeatCount)
         }
     }
 
     /// An APNG's or a WebP's summary: one line (and notes on merged frames), or JSON.
     private func describe(_ report: AssembleJob.Report, format: AssembleJob.Format, mergedForTiming: Int, colorType: String?, lossless: Bool?,
-                          repeatCount: Int) -> String {
+                          quality: Double?, repeatCount: Int) -> String {
         let seconds = (report.duration * 1000).rounded() / 1000
         if json {
             struct Output: Encodable {
                 var output: String, format: String, bytes: Int, width: Int, height: Int, frames: Int
                 var framesMergedForTiming: Int, framesMergedIdentical: Int, duration: Double, repeatCount: Int
-                var colorType: String?, lossless: Bool?
+                var colorType: String?, lossless: Bool?, quality: Double?
             }
             return (try? Console.jsonString(Output(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
                                                    height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
                                                    framesMergedIdentical: report.framesMergedIdentical, duration: seconds,
-                                                   repeatCount: repeatCount, colorType: colorType, lossless: lossless))) ?? "{}"
+                                                   repeatCount: repeatCount, colorType: colorType, lossless: lossless, quality: quality))) ?? "{}"
         }
         var line = "\(output): \(format) \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
-            + "\(seconds) s, \(report.bytes) bytes, \(colorType ?? (lossless == false ? "lossy" : "lossless"))"
+            + "\(seconds) s, \(report.bytes) bytes, \(colorType ?? quality.map { "lossy, quality \(Int($0))" } ?? "lossless")"
         line += repeatCount == 0 ? ", loops forever" : ", plays \(repeatCount)×"
         if mergedForTiming > 0 { line += "\nnote: \(Console.count(mergedForTiming, "frame")) merged: browsers play frames of 10 ms or less as 100 ms" }
         if report.framesMergedIdentical > 0 {

@@ -78,6 +78,25 @@ struct WebPEncoderTests {
         }
     }
 
+    /// Over the budget, lossy frames at the highest quality that fits; under nothing, the smallest.
+    @Test func aByteBudgetFindsTheHighestQualityThatFits() throws {
+        let frames = try fixtureFrames("unity-wispy-smoke-03b-faint")
+        let input = FrameInput(count: frames.count, duration: 0.1) { frames[$0] }
+        let lossless = try WebP.Encoder(effort: .fast).encode(input).bytes.count
+        let lowest = try WebP.Encoder(lossless: false, quality: 0, effort: .fast).encode(input).bytes.count
+        let budget = (lossless + lowest) / 2
+        let fitted = try WebP.Encoder(effort: .fast).encode(input, maxBytes: budget)
+        #expect(fitted.fits && fitted.bytes.count <= budget)
+        #expect(!fitted.report.lossless)
+        let quality = try #require(fitted.report.quality)
+        // One quality step up no longer fits (or it is the top).
+        if quality < 100 {
+            #expect(try WebP.Encoder(lossless: false, quality: quality + 1, effort: .fast).encode(input).bytes.count > budget)
+        }
+        let impossible = try WebP.Encoder(effort: .fast).encode(input, maxBytes: 100)
+        #expect(!impossible.fits && impossible.report.quality == 0)
+    }
+
     @Test func framesOfTenMillisecondsOrLessAreMerged() throws {
         let frames = try fixtureFrames("emt-watch-spinner-2x")
         let (bytes, report) = try Self.encode(frames, durations: Array(repeating: 0.005, count: frames.count))

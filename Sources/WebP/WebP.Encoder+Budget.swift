@@ -1,0 +1,32 @@
+import Raster
+
+extension WebP.Encoder {
+    /// The best WebP for `input` within `maxBytes`: these settings when their file fits; else lossy
+    /// frames at the highest quality that fits, found by bisection over 0…100 (about seven encodes,
+    /// below ``quality`` when this encoder is already lossy). When nothing fits, the quality-0 file
+    /// comes back with `fits == false`. The report's ``Report/quality`` says the quality used.
+    public func encode(_ input: FrameInput, maxBytes: Int,
+                       progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report, fits: Bool) {
+        let first = try encode(input, progress: progress)
+        if first.bytes.count <= maxBytes { return (first.bytes, first.report, true) }
+        var lossy = self
+        lossy.lossless = false
+        var low = 0, high = lossless ? 100 : Int(quality.rounded(.down)) - 1
+        var best: (bytes: [UInt8], report: Report)? = nil
+        var smallest = first
+        while low <= high {
+            let middle = (low + high) / 2
+            lossy.quality = Double(middle)
+            let attempt = try lossy.encode(input, progress: progress)
+            if attempt.bytes.count < smallest.bytes.count { smallest = attempt }
+            if attempt.bytes.count <= maxBytes {
+                best = attempt
+                low = middle + 1
+            } else {
+                high = middle - 1
+            }
+        }
+        if let best { return (best.bytes, best.report, true) }
+        return (smallest.bytes, smallest.report, false)
+    }
+}
