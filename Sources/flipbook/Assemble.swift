@@ -68,7 +68,7 @@ struct Assemble: ParsableCommand {
     @Option(name: .shortAndLong, help: "The animation to write (NAME.gif, NAME.png, NAME.apng or NAME.webp), or - for standard output.")
     var output: String
 
-    @Option(help: "gif, apng or webp; by default the output's name says.")
+    @Option(help: "gif, apng (or png) or webp; by default the output's name says.")
     var format: AssembleJob.Format?
 
     @Option(help: "APNG and WebP: fast, standard (the default) or max (smallest, tens of times slower).")
@@ -298,7 +298,12 @@ struct Assemble: ParsableCommand {
 }
 
 extension GIF.Encoder.Quality: ExpressibleByArgument {}
-extension AssembleJob.Format: ExpressibleByArgument {}
+extension AssembleJob.Format: ExpressibleByArgument {
+    /// `gif`, `apng` (or `png`, the extension an APNG usually has) or `webp`.
+    public init?(argument: String) {
+        self.init(rawValue: argument == "png" ? "apng" : argument)
+    }
+}
 
 /// `--quality`: a GIF preset (standard, high, fast) or WebP's lossy quality, 0–100.
 enum QualityArgument: ExpressibleByArgument {
