@@ -144,8 +144,9 @@ public struct AssembleJob: Sendable {
     }
 
     /// Reads the source and checks everything that can be checked before encoding: the output's
-    /// name and that it is no input, the timing, the frame count. Nothing is decoded but a GIF
-    /// source; nothing is written.
+    /// name and that it is no input, the timing, the frame count. Nothing is decoded but an animation
+    /// source (GIF, APNG, WebP) and, for a GIF output, two frames whose alpha the notes describe;
+    /// nothing is written.
     public func plan() throws(AssembleError) -> Plan {
         let format = try resolvedFormat()
         if let message = settingError(format: format) { throw .setting(message) }
