@@ -26,11 +26,19 @@ package struct MillisecondTimeline: Sendable, Equatable {
     /// Delays for frames lasting `durations` seconds each (positive).
     package init(durations: [Double]) {
         inputCount = durations.count
+        // Frames of one short duration (a frame rate over 90 fps) keep every k-th frame, k the
+        // fewest that last the minimum, so the kept ones stay evenly spaced (99 fps: 20, 20, 21 ms);
+        // other short frames are dropped as they come.
+        var stride = 1
+        if let first = durations.first, first > 0, first * 1000 < Double(Self.minimumDelay),
+           durations.allSatisfy({ abs($0 - first) <= 1e-9 * max(1, first) }) {
+            stride = Int((Double(Self.minimumDelay) / (first * 1000)).rounded(.up))
+        }
         var elapsed = 0.0
         var kept: [Int] = [], starts: [Int] = []
         for (index, duration) in durations.enumerated() {
             let start = Int((elapsed * 1000).rounded())
-            if kept.isEmpty || start - starts[starts.count - 1] >= Self.minimumDelay {
+            if kept.isEmpty || (index % stride == 0 && start - starts[starts.count - 1] >= Self.minimumDelay) {
                 kept.append(index)
                 starts.append(start)
             }

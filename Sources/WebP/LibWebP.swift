@@ -71,6 +71,34 @@ enum LibWebP {
         }
     }
 
+    /// One frame as a still WebP file (its whole canvas), compressed with `settings`; `nil` when
+    /// libwebp fails.
+    static func encodeStill(_ rgba: [UInt8], width: Int, height: Int, settings: FrameSettings) -> [UInt8]? {
+        var config = WebPConfig()
+        guard WebPConfigInit(&config) != 0 else { return nil }
+        config.lossless = settings.lossless ? 1 : 0
+        config.quality = settings.quality
+        config.method = settings.method
+        config.exact = 0
+        guard WebPValidateConfig(&config) != 0 else { return nil }
+        var picture = WebPPicture()
+        guard WebPPictureInit(&picture) != 0 else { return nil }
+        picture.width = Int32(width)
+        picture.height = Int32(height)
+        picture.use_argb = 1
+        defer { WebPPictureFree(&picture) }
+        guard rgba.withUnsafeBufferPointer({ WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }) != 0 else { return nil }
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        picture.writer = WebPMemoryWrite
+        return withUnsafeMutablePointer(to: &writer) { pointer -> [UInt8]? in
+            picture.custom_ptr = UnsafeMutableRawPointer(pointer)
+            guard WebPEncode(&config, &picture) != 0, let memory = pointer.pointee.mem else { return nil }
+            return Array(UnsafeBufferPointer(start: memory, count: pointer.pointee.size))
+        }
+    }
+
     /// libwebp's reason for a failure.
     struct EncoderFailure: Error {
         var reason: String

@@ -41,6 +41,23 @@ enum WebPContainer {
         return chunks.isEmpty ? nil : (chunks, background)
     }
 
+    /// `chunks` with its first `ANMF` replaced by `still` (a still WebP file of the whole canvas)
+    /// drawn over the whole canvas without blending, keeping the first frame's duration and
+    /// disposal: libwebp makes a segment's first frame for a blank canvas (cropped to what is not
+    /// transparent, blended), which a later segment does not start on.
+    static func replacingFirstFrame(of chunks: [UInt8], with still: [UInt8], width: Int, height: Int) -> [UInt8]? {
+        guard chunks.count >= 24, chunks[0..<4].elementsEqual("ANMF".utf8),
+              let (wrapped, _) = frames(of: still, width: width, height: height, duration: 0) else { return nil }
+        let size = Int(chunks[4]) | Int(chunks[5]) << 8 | Int(chunks[6]) << 16 | Int(chunks[7]) << 24
+        let end = 8 + size + (size & 1)
+        guard end <= chunks.count else { return nil }
+        // ANMF payload: X, Y, width − 1, height − 1, duration (3 bytes each), then flags.
+        var frame = wrapped
+        frame[8 + 12..<8 + 15] = chunks[8 + 12..<8 + 15]
+        frame[8 + 15] = 0x02 | (chunks[8 + 15] & 0x01)
+        return frame + chunks[end...]
+    }
+
     /// The `ANMF` chunks in `chunks`.
     static func frameCount(_ chunks: [UInt8]) -> Int {
         var offset = 0, count = 0

@@ -34,11 +34,21 @@ struct WebPEncoding {
         var elapsed = 0, bodySize = 0, written = 0
 
         func finishSegment() throws {
-            guard let (chunks, segmentBackground) = try segment.finish(endingAt: elapsed, width: size!.width, height: size!.height) else { return }
+            guard let finished = try segment.finish(endingAt: elapsed, width: size!.width, height: size!.height) else { return }
+            var chunks = finished.chunks
+            // A later segment starts on the last one's canvas, not on the blank one libwebp
+            // assumed: its first frame is redrawn whole, in place.
+            if segment.start > 0, let first = segment.first {
+                guard let still = LibWebP.encodeStill(first.pixels, width: first.width, height: first.height, settings: settings.runs[0].settings),
+                      let replaced = WebPContainer.replacingFirstFrame(of: chunks, with: still, width: first.width, height: first.height) else {
+                    throw WebP.EncodeError.libwebp("libwebp could not encode a segment's first frame")
+                }
+                chunks = replaced
+            }
             try drain(chunks)
             bodySize += chunks.count
             written += WebPContainer.frameCount(chunks)
-            background = background ?? segmentBackground
+            background = background ?? finished.background
             segment = Segment(start: elapsed)
         }
 
@@ -92,15 +102,18 @@ struct WebPEncoding {
         let start: Int
         var encoders: [LibWebP.AnimationEncoder] = []
         var count = 0
+        /// The segment's first frame.
+        var first: Bitmap?
 
         init(start: Int) { self.start = start }
 
         mutating func add(_ frame: Bitmap, at milliseconds: Int, settings: WebP.Encoder) throws {
             if encoders.isEmpty {
+                first = frame
                 for run in settings.runs {
                     guard let encoder = LibWebP.AnimationEncoder(width: frame.width, height: frame.height, loops: settings.repeatCount,
                                                                  settings: run.settings, minimizeSize: run.minimizeSize,
-                                                                 allowMixed: !settings.lossless) else {
+                                                                 allowMixed: !settings.lossless && settings.effort == .max) else {
                         throw WebP.EncodeError.libwebp("libwebp refused the settings or could not allocate")
                     }
                     encoders.append(encoder)

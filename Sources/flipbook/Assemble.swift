@@ -220,6 +220,8 @@ struct Assemble: ParsableCommand {
         if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
         let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits, repeatCount: plan.apng.repeatCount)
         if toStandardOutput { Console.error(summary) } else { print(summary) }
+        // The report (with fitsMaxBytes) is the JSON a script reads: a failure adds no second object.
+        if json && !toStandardOutput { Console.printedJSON.set() }
         if let maxBytes, !outcome.fits, case .webp(let webp) = outcome.report {
             throw ProblemsFound(description: "the smallest WebP found (lossy, quality \(Int(webp.quality ?? 0))) is \(webp.bytes) bytes, over --max-bytes "
                                 + "\(maxBytes); it is written anyway. Smaller frames (flipbook resize) or fewer frames are what is left")
@@ -236,27 +238,28 @@ struct Assemble: ParsableCommand {
         case .gif(let gif): describe(gif, settings: settings, fits: fits)
         case .apng(let apng):
             describe(report, format: .apng, mergedForTiming: apng.framesMergedForTiming, colorType: apng.colorType, lossless: nil, quality: nil,
-                     repeatCount: repeatCount)
+                     fits: true, repeatCount: repeatCount)
         case .webp(let webp):
             describe(report, format: .webp, mergedForTiming: webp.framesMergedForTiming, colorType: nil, lossless: webp.lossless, quality: webp.quality,
-                     repeatCount: repeatCount)
+                     fits: fits, repeatCount: repeatCount)
         }
     }
 
     /// An APNG's or a WebP's summary: one line (and notes on merged frames), or JSON.
     private func describe(_ report: AssembleJob.Report, format: AssembleJob.Format, mergedForTiming: Int, colorType: String?, lossless: Bool?,
-                          quality: Double?, repeatCount: Int) -> String {
+                          quality: Double?, fits: Bool, repeatCount: Int) -> String {
         let seconds = (report.duration * 1000).rounded() / 1000
         if json {
             struct Output: Encodable {
                 var output: String, format: String, bytes: Int, width: Int, height: Int, frames: Int
                 var framesMergedForTiming: Int, framesMergedIdentical: Int, duration: Double, repeatCount: Int
-                var colorType: String?, lossless: Bool?, quality: Double?
+                var colorType: String?, lossless: Bool?, quality: Double?, fitsMaxBytes: Bool?
             }
             return (try? Console.jsonString(Output(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
                                                    height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
                                                    framesMergedIdentical: report.framesMergedIdentical, duration: seconds,
-                                                   repeatCount: repeatCount, colorType: colorType, lossless: lossless, quality: quality))) ?? "{}"
+                                                   repeatCount: repeatCount, colorType: colorType, lossless: lossless, quality: quality,
+                                                   fitsMaxBytes: maxBytes == nil ? nil : fits))) ?? "{}"
         }
         var line = "\(output): \(format) \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
             + "\(seconds) s, \(report.bytes) bytes, \(colorType ?? quality.map { "lossy, quality \(Int($0))" } ?? "lossless")"

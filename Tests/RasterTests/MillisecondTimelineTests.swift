@@ -19,6 +19,17 @@ struct MillisecondTimelineTests {
         #expect(timeline.mergedFrames == 4)
     }
 
+    /// At 99 fps (10.1 ms) the greedy rule would keep 0, 2, 4, 5 (20, 20, 11, 30 ms): one rate
+    /// keeps every other frame instead.
+    @Test func oneShortRateKeepsFramesEvenlySpaced() {
+        let timeline = MillisecondTimeline(durations: Array(repeating: 1.0 / 99, count: 8))
+        #expect(timeline.frameIndices == [0, 2, 4, 6])
+        #expect(timeline.delays == [20, 20, 21, 20])
+        let fast = MillisecondTimeline(durations: Array(repeating: 0.004, count: 12))
+        #expect(fast.frameIndices == [0, 3, 6, 9])
+        #expect(fast.delays == [12, 12, 12, 12])
+    }
+
     @Test func aShortLastFrameGivesItsTimeToTheOneBefore() {
         let timeline = MillisecondTimeline(durations: [0.1, 0.1, 0.005])
         #expect(timeline.frameIndices == [0, 1])
