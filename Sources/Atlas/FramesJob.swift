@@ -79,7 +79,8 @@ public struct FramesJob: Sendable {
         // `spin@2x.gif` gives `spin1@2x.png…`: the scale stays where UIKit reads it.
         let file = ImageFileName(path: input)
         let scale = file.scale ?? 1
-        let name = prefix ?? file.stem
+        // A prefix given with the scale in it (`hero@3x`) is the stem: the writer adds the scale.
+        let name = prefix.map { ImageFileName(path: $0 + ".png").stem } ?? file.stem
         if OutputName.pathExtension(input) != "gif" {
             // An APNG or WebP: read whole (as a GIF source of assemble is), written frame by frame.
             if OutputName.pathExtension(input) == "png",
