@@ -11,13 +11,38 @@ enum LibWebP {
         var quality: Float
         /// Speed against size, 0–6.
         var method: Int32
+
+        /// libwebp's configuration for these settings; `nil` when libwebp refuses them. RGB under
+        /// alpha 0 is never shown: the encoder may pick what compresses best (`exact` off).
+        var config: WebPConfig? {
+            var config = WebPConfig()
+            guard WebPConfigInit(&config) != 0 else { return nil }
+            config.lossless = lossless ? 1 : 0
+            config.quality = quality
+            config.method = method
+            config.exact = 0
+            return WebPValidateConfig(&config) != 0 ? config : nil
+        }
+    }
+
+    /// `body` given a picture holding straight RGBA `rgba` of `width × height`; `nil` when libwebp
+    /// cannot allocate it.
+    private static func withPicture<T>(_ rgba: [UInt8], width: Int, height: Int, _ body: (inout WebPPicture) -> T) -> T? {
+        var picture = WebPPicture()
+        guard WebPPictureInit(&picture) != 0 else { return nil }
+        picture.width = Int32(width)
+        picture.height = Int32(height)
+        picture.use_argb = 1
+        defer { WebPPictureFree(&picture) }
+        guard rgba.withUnsafeBufferPointer({ WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }) != 0 else { return nil }
+        return body(&picture)
     }
 
     /// An animation being encoded: frames added in order with their start times, then assembled.
     /// Used by one thread at a time (the encoders of one file run side by side, one per core).
     final class AnimationEncoder: @unchecked Sendable {
         private let encoder: OpaquePointer
-        private let width: Int32, height: Int32
+        private let width: Int, height: Int
         private var config = WebPConfig()
 
         /// An encoder for `width × height` frames playing `loops` times (0: forever); `nil` when
@@ -30,31 +55,21 @@ enum LibWebP {
             options.allow_mixed = allowMixed ? 1 : 0
             guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &options) else { return nil }
             self.encoder = encoder
-            self.width = Int32(width)
-            self.height = Int32(height)
-            guard WebPConfigInit(&config) != 0 else { return nil }
-            config.lossless = settings.lossless ? 1 : 0
-            config.quality = settings.quality
-            config.method = settings.method
-            // RGB under alpha 0 is never shown: the encoder may pick what compresses best.
-            config.exact = 0
-            guard WebPValidateConfig(&config) != 0 else { return nil }
+            self.width = width
+            self.height = height
+            guard let config = settings.config else { return nil }
+            self.config = config
         }
 
         deinit { WebPAnimEncoderDelete(encoder) }
 
         /// Adds a frame of straight RGBA starting at `milliseconds`: `nil`, or libwebp's reason for failing.
         func add(_ rgba: [UInt8], at milliseconds: Int) -> String? {
-            var picture = WebPPicture()
-            guard WebPPictureInit(&picture) != 0 else { return "cannot set up a picture" }
-            picture.width = width
-            picture.height = height
-            picture.use_argb = 1
-            defer { WebPPictureFree(&picture) }
-            let imported = rgba.withUnsafeBufferPointer { WebPPictureImportRGBA(&picture, $0.baseAddress, width * 4) }
-            guard imported != 0 else { return "out of memory" }
-            guard WebPAnimEncoderAdd(encoder, &picture, Int32(milliseconds), &config) != 0 else { return reason }
-            return nil
+            let added = LibWebP.withPicture(rgba, width: width, height: height) { picture in
+                WebPAnimEncoderAdd(encoder, &picture, Int32(milliseconds), &config) != 0
+            }
+            guard let added else { return "out of memory" }
+            return added ? nil : reason
         }
 
         /// The file, the last frame ending at `milliseconds`, or libwebp's reason for failing.
@@ -74,29 +89,18 @@ enum LibWebP {
     /// One frame as a still WebP file (its whole canvas), compressed with `settings`; `nil` when
     /// libwebp fails.
     static func encodeStill(_ rgba: [UInt8], width: Int, height: Int, settings: FrameSettings) -> [UInt8]? {
-        var config = WebPConfig()
-        guard WebPConfigInit(&config) != 0 else { return nil }
-        config.lossless = settings.lossless ? 1 : 0
-        config.quality = settings.quality
-        config.method = settings.method
-        config.exact = 0
-        guard WebPValidateConfig(&config) != 0 else { return nil }
-        var picture = WebPPicture()
-        guard WebPPictureInit(&picture) != 0 else { return nil }
-        picture.width = Int32(width)
-        picture.height = Int32(height)
-        picture.use_argb = 1
-        defer { WebPPictureFree(&picture) }
-        guard rgba.withUnsafeBufferPointer({ WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(width * 4)) }) != 0 else { return nil }
+        guard var config = settings.config else { return nil }
         var writer = WebPMemoryWriter()
         WebPMemoryWriterInit(&writer)
         defer { WebPMemoryWriterClear(&writer) }
-        picture.writer = WebPMemoryWrite
-        return withUnsafeMutablePointer(to: &writer) { pointer -> [UInt8]? in
-            picture.custom_ptr = UnsafeMutableRawPointer(pointer)
-            guard WebPEncode(&config, &picture) != 0, let memory = pointer.pointee.mem else { return nil }
-            return Array(UnsafeBufferPointer(start: memory, count: pointer.pointee.size))
-        }
+        return withPicture(rgba, width: width, height: height) { picture -> [UInt8]? in
+            picture.writer = WebPMemoryWrite
+            return withUnsafeMutablePointer(to: &writer) { pointer -> [UInt8]? in
+                picture.custom_ptr = UnsafeMutableRawPointer(pointer)
+                guard WebPEncode(&config, &picture) != 0, let memory = pointer.pointee.mem else { return nil }
+                return Array(UnsafeBufferPointer(start: memory, count: pointer.pointee.size))
+            }
+        } ?? nil
     }
 
     /// libwebp's reason for a failure.
