@@ -31,7 +31,7 @@ struct APNGEncoding {
             throw APNG.EncodeError.invalidInput("a frame's duration must be a positive number of seconds (got \(bad))")
         }
         // From here on, frames are the ones the timeline keeps (`shown[i]` is the input's index).
-        let timeline = MillisecondTimeline(durations: input.durations)
+        let timeline = DelayTimeline(durations: input.durations)
         let shown = timeline.frameIndices, count = shown.count
 
         // Pass 1: the colours of every frame, and which frames show nothing new.

@@ -111,8 +111,13 @@ struct AlphaFlattener {
         let levels = scale >= 2 ? Self.pairedLevels : Self.levels
         pixels.withUnsafeMutableBufferPointer { pixels in
             rim.withUnsafeBufferPointer { rim in
+                let boost = alpha == .dither ? coverageBoost(UnsafeBufferPointer(pixels), count: width * height) : 1
+                let shapes = alpha == .dither
+                    ? smallShapes(UnsafeBufferPointer(pixels), width: width, height: height, rim: rim, levels: levels,
+                                  scale: scale, boost: boost)
+                    : nil
                 kept.withUnsafeMutableBufferPointer { kept in
-                    flattenRows(0..<height, pixels, width: width, rim: rim, kept: kept, levels: levels,
+                    flattenRows(0..<height, pixels, width: width, rim: rim, shapes: shapes, boost: boost, kept: kept, levels: levels,
                                 alpha: alpha, edgeMatte: edgeMatte) { undecided.append($0) }
                 }
             }
@@ -154,7 +159,7 @@ struct AlphaFlattener {
     /// is not empty) and handing `undecided` the pixels the frame before decides (see
     /// ``Prepared/undecided``); `rim` is empty when no pixel is on a rim.
     private static func flattenRows(_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt8>, width: Int,
-                                    rim: UnsafeBufferPointer<UInt64>, kept: UnsafeMutableBufferPointer<UInt64>,
+                                    rim: UnsafeBufferPointer<UInt64>, shapes: SmallShapes?, boost: Float, kept: UnsafeMutableBufferPointer<UInt64>,
                                     levels: [Int], alpha: GIF.AlphaMode, edgeMatte: Color?, undecided: (Int) -> Void) {
         // In units of alpha·128 (the dither's comparison), the band each state must cross.
         let band = Self.hysteresis * 128
@@ -168,13 +173,17 @@ struct AlphaFlattener {
                 let a = Int(pixels[index + 3])
                 // Kept for certain, not kept, or decided by the frame before (`ifNone`: with none).
                 var opaque = true, depends = false, ifNone = false
-                var matte = edgeMatte
+                var matte = edgeMatte, solid = false
                 if a != 255 {   // opaque pixels pass through in every mode
                     switch alpha {
                     case .threshold: opaque = a >= 128
                     case .dither:
                         if a < Self.faintest {
                             opaque = false
+                        } else if let shapes, shapes.isMember(pixel) {
+                            // Part of a small soft shape: its core is kept solid.
+                            opaque = shapes.keeps(pixel)
+                            solid = opaque
                         } else if !rim.isEmpty && rim[rimRow + x >> 6] >> UInt64(x & 63) & 1 != 0 {
                             // A rim pixel changes state only past a band around the cut (a sprite's
                             // outline crawls less where it barely moves).
@@ -184,7 +193,8 @@ struct AlphaFlattener {
                             ifNone = share >= rimCut
                         } else {
                             // Within half the way to 0 and to 255, so every level can still be left.
-                            let share = Self.ditherShare(alpha: a, pixels[index], pixels[index + 1], pixels[index + 2])
+                            var share = Self.ditherShare(alpha: a, pixels[index], pixels[index + 1], pixels[index + 2])
+                            if boost != 1 { share = min(255 * 128, Int(Float(share) * boost)) }
                             let level = levels[levelRow | (x & 7)]
                             let margin = min(band, level / 2, (255 * 128 - level) / 2)
                             opaque = share > level + margin
@@ -215,7 +225,9 @@ struct AlphaFlattener {
                     pixels[index + 2] = UInt8((Int(pixels[index + 2]) * a + Int(matte.b) * inverse + 127) / 255)
                     pixels[index + 3] = 255
                 }
-                // Kept with its own colour: the alpha byte stays, as the pixel's visibility.
+                // Kept with its own colour: the alpha byte stays, as the pixel's visibility; a small
+                // shape's core is seen whole (it stands for the light of the pixels dropped around it).
+                if solid { pixels[index + 3] = 255 }
             }
         }
     }

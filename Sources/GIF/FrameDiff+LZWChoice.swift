@@ -6,7 +6,7 @@ import Raster
 extension FrameDiff {
     /// The indices of `rect` as ``LZWChooser`` picks them: a pixel that changes may take any
     /// index no further from its source than its own colour or its slack
-    /// (``slack(_:at:width:height:tolerance:loose:nearOpaque:)``), and never further than the screen shows
+    /// (``slack(_:at:width:height:tolerance:nearOpaque:)``), and never further than the screen shows
     /// it now; where the string's own index does not go on, the accepted one nearest the pixel's
     /// first choice is taken (least change on screen). A pixel that does not change stays
     /// transparent or takes an index of exactly the colour shown (so it never drifts).
@@ -32,12 +32,8 @@ extension FrameDiff {
                         table.withUnsafeBufferPointer { table in
                             bounds.withUnsafeMutableBufferPointer { boundsOut in
                                 first.withUnsafeMutableBufferPointer { firstOut in
-                                    // Opaque pixels get slack only in a frame its table fits loosely
-                                    // (fire, film): where it fits closely (a shaded sprite) the eye
-                                    // sees every level it loses.
                                     let shared = (UnsafeSendable(colors), UnsafeSendable(drawn), UnsafeSendable(source),
                                                   UnsafeSendable(base), UnsafeSendable(table))
-                                    let loose = Self.fitsLoosely(rect, width: width, colors: shared.0, source: shared.2, screen: shared.3)
                                     let nearOpaque = target.nearOpaque.map { (bits: $0, words: AlphaFlattener.rimWords(width: width)) }
                                     let out = (UnsafeMutableSendable(boundsOut), UnsafeMutableSendable(firstOut))
                                     ParallelLoop.chunks(rect.height, minimum: max(2, (1 << 15) / rect.width)) { rows in
@@ -48,7 +44,7 @@ extension FrameDiff {
                                             guard colors[p] != base[p] else { continue }
                                             let own = Self.error(colors[p], source, p)
                                             var slack = Self.slack(source, at: p, width: width, height: height,
-                                                                   tolerance: tolerance, loose: loose, nearOpaque: nearOpaque)
+                                                                   tolerance: tolerance, nearOpaque: nearOpaque)
                                             if base[p] != 0 {
                                                 // A pixel refined in place only ever moves towards its source (see
                                                 // ``ColorRefiner``): closer than the screen shows it, or it would shimmer.
@@ -88,92 +84,40 @@ extension FrameDiff {
         }
     }
 
-    /// Whether the opaque pixels of `rect` that change are drawn, on average, at least
-    /// ``looseFit`` from their source (an exact mean: whole squared distances, summed in bands of
-    /// rows on all cores).
-    private static func fitsLoosely(_ rect: GIF.Rect, width: Int, colors: UnsafeSendable<UInt32>,
-                                    source: UnsafeSendable<UInt8>, screen: UnsafeSendable<UInt32>) -> Bool {
-        let bands = rect.width * rect.height >= 1 << 15 ? ParallelLoop.machineCores : 1
-        // Per band: summed squared distance, pixels.
-        var sums = [Int](repeating: 0, count: bands * 2)
-        sums.withUnsafeMutableBufferPointer { sums in
-            let out = UnsafeMutableSendable(sums)
-            ParallelLoop.chunks(bands, minimum: 1) { range in
-                let (colors, source, screen) = (colors.buffer, source.buffer, screen.buffer)
-                for band in range {
-                    var total = 0, opaque = 0
-                    for y in (rect.y + rect.height * band / bands)..<(rect.y + rect.height * (band + 1) / bands) {
-                        for p in (y * width + rect.x)..<(y * width + rect.x + rect.width)
-                        where colors[p] != screen[p] && source[p * 4 + 3] == 255 {
-                            total += distance(colors[p], 0xFF00_0000 | UInt32(source[p * 4]) << 16
-                                              | UInt32(source[p * 4 + 1]) << 8 | UInt32(source[p * 4 + 2]))
-                            opaque += 1
-                        }
-                    }
-                    (out.buffer[band * 2], out.buffer[band * 2 + 1]) = (total, opaque)
-                }
-            }
-        }
-        var total = 0, opaque = 0
-        for band in stride(from: 0, to: sums.count, by: 2) {
-            total += sums[band]
-            opaque += sums[band + 1]
-        }
-        return opaque > 0 && Double(total) >= Double(looseFit) * Double(opaque)
-    }
-
     /// How much error pixel `p` may be drawn with beyond its own (squared RGB distance to its
-    /// source, times its visibility), at most the target's tolerance. A soft pixel is one dot of
-    /// a pattern and gets the tolerance. An opaque pixel gets ``masking`` times the squared
-    /// distance to the closest of its four neighbours: fire and grain, where every neighbour
-    /// differs, mask a colour some levels off; a smooth gradient, a flat area or an outline
-    /// (whose neighbours along it match) does not, and gets almost none.
+    /// source, times its visibility), at most the target's tolerance. Only a soft pixel away from
+    /// opaque ones — one dot of a smoke's or a glow's pattern — gets any (the tolerance, `standard`'s
+    /// ``softTolerance``).
+    /// Opaque pixels and the rim of an opaque shape get none: the eye sees what they lose.
+    /// (Opaque pixels used to get slack where their neighbours differed, in frames their table
+    /// fitted loosely — fire, film grain. Measured on Benchmarks/gif-real, that cost the
+    /// CodeManu knight's shaded sprite a mean FLIP of 1.22× ffmpeg's against 0.84× without, and
+    /// flicker 1.93 against 1.58 (ffmpeg 1.60); Explosion00 0.75 → 0.72× ffmpeg's FLIP, flicker
+    /// 0.71 → 0.65, for 12 % more bytes, still 0.90× ffmpeg's smallest GIF that loses no frame;
+    /// the film 3 % more bytes, +0.3 dB.)
     private static func slack(_ source: UnsafeBufferPointer<UInt8>, at p: Int, width: Int, height: Int,
-                              tolerance: Float, loose: Bool, nearOpaque: (bits: [UInt64], words: Int)?) -> Float {
+                              tolerance: Float, nearOpaque: (bits: [UInt64], words: Int)?) -> Float {
+        guard source[p * 4 + 3] != 255 else { return 0 }
         let (x, y) = (p % width, p / width)
-        if source[p * 4 + 3] != 255 {
-            // A soft pixel away from opaque ones (smoke, a glow) is one dot of a pattern; one
-            // within two pixels of an opaque pixel is the rim of a shape, treated as opaque.
-            if let nearOpaque {
-                let near = !nearOpaque.bits.isEmpty && nearOpaque.bits[y * nearOpaque.words + x >> 6] >> UInt64(x & 63) & 1 != 0
-                return near ? 0 : min(softTolerance, tolerance)
-            }
-            for ny in max(0, y - 2)...min(height - 1, y + 2) {
-                for nx in max(0, x - 2)...min(width - 1, x + 2) where source[(ny * width + nx) * 4 + 3] == 255 {
-                    return 0
-                }
-            }
-            return min(softTolerance, tolerance)
+        // One within two pixels of an opaque pixel is the rim of a shape, treated as opaque.
+        if let nearOpaque {
+            let near = !nearOpaque.bits.isEmpty && nearOpaque.bits[y * nearOpaque.words + x >> 6] >> UInt64(x & 63) & 1 != 0
+            return near ? 0 : tolerance
         }
-        guard loose else { return 0 }
-        var closest = Int.max
-        for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-            let (nx, ny) = (x + dx, y + dy)
-            guard nx >= 0, nx < width, ny >= 0, ny < height else { continue }
-            let n = (ny * width + nx) * 4
-            guard source[n + 3] != 0 else { continue }
-            let dr = Int(source[p * 4]) - Int(source[n]), dg = Int(source[p * 4 + 1]) - Int(source[n + 1])
-            let db = Int(source[p * 4 + 2]) - Int(source[n + 2])
-            closest = min(closest, dr * dr + dg * dg + db * db)
+        for ny in max(0, y - 2)...min(height - 1, y + 2) {
+            for nx in max(0, x - 2)...min(width - 1, x + 2) where source[(ny * width + nx) * 4 + 3] == 255 {
+                return 0
+            }
         }
-        return closest == Int.max ? 0 : min(Float(closest) * masking, tolerance)
+        return tolerance
     }
 
-    /// The slack of a soft pixel away from opaque ones (weighted squared distance; the visibility
+    /// `standard`'s slack for a soft pixel away from opaque ones (weighted squared distance; the visibility
     /// weight lets a dot of faint smoke go further). Measured on Benchmarks/gif-real (bytes ×
     /// ffmpeg's smallest GIF that loses no frame / flicker added, ffmpeg's): the fading
     /// Explosion00 0.81 / 0.69 (0.72) at 100, 0.79 / 0.71 at 200; the 800² explosion 0.67 / 0.69 and
     /// 0.66 / 0.71 (0.72). Without it Explosion00 stays at 0.92.
     static let softTolerance: Float = 200
-    /// Mean squared distance (opaque pixels to their own colours) from which a frame's table
-    /// counts as a loose fit and its opaque pixels get slack. Measured: the shaded dino's frames
-    /// are fitted at 5.5–6 (its mean FLIP moved from 0.79× ffmpeg's to 0.84–0.93× with any opaque
-    /// slack); the fire of Explosion00 at up to 37 (median 15), the film at up to 21.
-    static let looseFit: Float = 10
-    /// An opaque pixel's slack, as a multiple of the squared distance to its closest neighbour:
-    /// 16 lets a colour move up to four times the step to its nearest neighbour.
-    static let masking: Float = 16
-
     /// A target's palette colours as the canvas holds them (`0xFFRRGGBB`).
     static func table(_ target: Target) -> [UInt32] {
         (0..<(target.palette.count / 3)).map { entry in

@@ -22,10 +22,11 @@ extension GIF {
             /// entries (more at a scene cut) fitted to the pixels the screen shows worst, and only those
             /// are redrawn, only when that brings them closer to their source: a pixel whose source
             /// holds still may be refined, never back and forth. No dithering. Where the eye cannot
-            /// tell (a dot of smoke, fire or grain in a frame its table fits loosely), a redrawn pixel
-            /// may take a nearby colour that lets LZW's string go on, as gifsicle's and gifski's lossy
-            /// modes do; frames whose colours the table holds exactly (pixel art) and closely fitted
-            /// shaded sprites stay exact.
+            /// tell (a dot of a dithered smoke or glow), a redrawn pixel may take a nearby colour that
+            /// lets LZW's string go on, as gifsicle's and gifski's lossy modes do; opaque pixels and
+            /// frames whose colours the table holds exactly (pixel art) stay exact. A later frame whose
+            /// pixels the first frame's table holds nearly as well draws with that one and carries
+            /// no table of its own.
             case standard
             /// Like `standard` with full tables for every frame (~40 dB on a slowly changing
             /// many-colour sequence). Larger files, slower.
@@ -36,9 +37,9 @@ extension GIF {
 
             /// How much worse than its own colour `standard` may draw a redrawn pixel so that LZW
             /// finds longer strings (``FrameDiff/Target/tolerance``: weighted squared RGB distance;
-            /// only where the texture or the table's fit hides it, see `FrameDiff`). `high` draws
-            /// every pixel with its own colour.
-            var lzwTolerance: Float { self == .standard ? 1600 : 0 }
+            /// only soft pixels away from opaque ones, see `FrameDiff`). `high` draws every pixel
+            /// with its own colour.
+            var lzwTolerance: Float { self == .standard ? FrameDiff.softTolerance : 0 }
         }
 
         /// What the encoder did.
@@ -243,7 +244,7 @@ extension GIF {
             var refiner = ColorRefiner(width: output.width, height: output.height, firstColors: colors,
                                        colors: min(colors, quality.laterFrameColors), refinements: 8,
                                        laterFullRefinements: quality == .standard ? 4 : 8,
-                                       lzwTolerance: quality.lzwTolerance)
+                                       lzwTolerance: quality.lzwTolerance, sharesFirstTable: quality == .standard)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
                 // Without a matte the flattened frame's opaque pixels are the source's, whose
                 // neighbourhoods the workers found (``AlphaFlattener/Prepared/rim``).

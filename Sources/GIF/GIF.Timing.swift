@@ -1,11 +1,15 @@
+import Raster
+
 extension GIF {
     /// Frame delays in centiseconds, placed on the cumulative timeline so the total is exact.
     ///
-    /// Frame `i` ends at `round(T(i+1) · 100)` cs, where `T` is the running sum of durations, so
+    /// Frame `i` starts at `round(T(i) · 100)` cs, where `T` is the running sum of durations, so
     /// rounding never accumulates (271 frames at 30 fps last 903 cs, not 271 × 3 = 813). Browsers
     /// play delays of 0 or 1 cs as 10 cs, so no delay below ``minimumDelay`` is written: a frame
-    /// that would get less is merged into its neighbour — dropped, with the next frame starting
-    /// where it would have — and ``mergedFrames`` says how many.
+    /// that would start less than that after the last one kept is dropped, and the one before
+    /// shows until the next kept frame's own start; ``mergedFrames`` says how many. The first frame
+    /// is always kept, and frames of one rate over 50 fps keep every k-th frame, evenly spaced
+    /// (60 fps: 3, 4, 3, … cs).
     public struct Timing: Sendable, Equatable {
         /// The shortest delay written, in centiseconds.
         public static let minimumDelay = 2
@@ -30,36 +34,14 @@ extension GIF {
         /// Delays for frames lasting `durations` seconds each.
         public init(durations: [Double]) {
             inputCount = durations.count
-            var ends: [Int] = []
-            var elapsed = 0.0
-            for duration in durations {
-                // A frame shows for at most a day (``maximumFrameDuration``): 132 repeats at most.
-                elapsed += duration > 0 ? min(duration, Self.maximumFrameDuration) : 0
-                ends.append(Int((elapsed * 100).rounded()))
-            }
-            var kept: [Int] = []
-            var delays: [Int] = []
-            var start = 0
-            for (index, end) in ends.enumerated() where end - start >= Self.minimumDelay {
-                kept.append(index)
-                delays.append(end - start)
-                start = end
-            }
-            // Time left after the last kept frame (too short to show alone) extends it, so the total
-            // stays exact; with nothing kept, the first frame shows for the whole (at least 2 cs).
-            let total = ends.last ?? 0
-            if total > start {
-                if delays.isEmpty {
-                    if !durations.isEmpty {
-                        kept = [0]
-                        delays = [max(total, Self.minimumDelay)]
-                    }
-                } else {
-                    delays[delays.count - 1] += total - start
-                }
-            } else if delays.isEmpty && !durations.isEmpty {
-                kept = [0]
-                delays = [Self.minimumDelay]
+            // A frame shows for at most a day (``maximumFrameDuration``): 132 repeats at most.
+            let clamped = durations.map { $0 > 0 ? min($0, Self.maximumFrameDuration) : 0 }
+            var kept: [Int] = [], delays: [Int] = []
+            if !clamped.isEmpty {
+                // The same rule as APNG's and WebP's milliseconds (Raster's `DelayTimeline`), in
+                // centiseconds: the first frame is always kept.
+                let timeline = DelayTimeline(durations: clamped, ticksPerSecond: 100, minimumDelay: Self.minimumDelay)
+                (kept, delays) = (timeline.frameIndices, timeline.delays)
             }
             // A delay over 16 bits becomes the same frame shown several times.
             var splitIndices: [Int] = [], splitDelays: [Int] = []

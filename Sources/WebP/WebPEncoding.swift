@@ -23,7 +23,7 @@ struct WebPEncoding {
         if let bad = input.durations.first(where: { !($0 > 0 && $0.isFinite) }) {
             throw WebP.EncodeError.invalidInput("a frame's duration must be a positive number of seconds (got \(bad))")
         }
-        let timeline = MillisecondTimeline(durations: input.durations)
+        let timeline = DelayTimeline(durations: input.durations)
         let shown = timeline.frameIndices
         var segment = Segment(start: 0)
         var size: (width: Int, height: Int)? = nil

@@ -4,11 +4,11 @@ import Testing
 @Suite("GIF timing")
 struct GIFTimingTests {
     /// Total duration is exact to the centisecond for awkward rates. 60 and 120 fps cannot show
-    /// every frame (1 cs delays play as 10 cs in browsers): frames whose slot rounds below 2 cs are
-    /// merged, so at most 50 frames a second remain, and the total is still exact.
+    /// every frame (1 cs delays play as 10 cs in browsers): every second or third frame is kept,
+    /// evenly spaced, and the total is still exact.
     @Test(arguments: [
         (271, 30.0, 903, 0), (7, 7.0, 100, 0), (24, 24.0, 100, 0), (100, 29.97, 334, 0), (30, 30.0, 100, 0),
-        (60, 60.0, 100, 20), (120, 120.0, 100, 70), (33, 120.0, 28, 19),
+        (60, 60.0, 100, 30), (120, 120.0, 100, 80), (33, 120.0, 28, 22),
     ])
     func totalIsExact(count: Int, fps: Double, total: Int, merged: Int) {
         let timing = GIF.Timing(count: count, fps: fps)
@@ -21,6 +21,16 @@ struct GIFTimingTests {
 
     @Test func thirtyFPSAlternatesThreeAndFourCentiseconds() {
         #expect(GIF.Timing(count: 6, fps: 30).delays == [3, 4, 3, 3, 4, 3])
+    }
+
+    /// A short first frame is kept (it is the poster and the first thing shown); before, the
+    /// centisecond rule merged it into the second.
+    @Test func aShortFirstFrameIsKept() {
+        let timing = GIF.Timing(durations: [0.01, 0.01, 0.1, 0.1])
+        #expect(timing.frameIndices.first == 0)
+        #expect(timing.totalCentiseconds == 22)
+        #expect(timing.delays.allSatisfy { $0 >= GIF.Timing.minimumDelay })
+        #expect(GIF.Timing(count: 4, fps: 60).delays == [3, 4], "60 fps keeps every other frame, evenly spaced")
     }
 
     @Test func perFrameDurationsCarryTheRemainder() {

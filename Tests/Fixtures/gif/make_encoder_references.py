@@ -82,7 +82,7 @@ make_drift(os.path.join(here, "drift"))
 os.makedirs(out, exist_ok=True)
 for name, arguments in CASES.items():
     gif = os.path.join(out, name + ".gif")
-    subprocess.run([flipbook, "assemble", *arguments, "-o", gif], cwd=root, check=True, capture_output=True)
+    subprocess.run([flipbook, "assemble", *arguments, "-o", gif, "--overwrite"], cwd=root, check=True, capture_output=True)
     decoded = {"pillow": pillow_frames(gif)}
     with tempfile.TemporaryDirectory() as work:
         os.makedirs(os.path.join(work, "ffmpeg"))

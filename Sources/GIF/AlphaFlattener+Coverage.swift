@@ -1,0 +1,28 @@
+extension AlphaFlattener {
+    /// The least share of a frame's visible pixels (alpha ≥ ``faintest``) the dither keeps: an
+    /// eighth. A faint white haze dithered by its light (``ditherShare(alpha:_:_:_:)``) keeps a
+    /// few percent of its pixels — the right light over black, but as dots so sparse that the
+    /// haze reads as gone, and a frame made only of it (the last wisps of a fireball) vanishes.
+    /// Measured on Benchmarks/gif-real's CodeManu fireball: frames 20–27 (white smoke at alpha
+    /// 16–100) kept 3–9 % of their visible pixels; every other corpus frame keeps far more than
+    /// an eighth and is not changed.
+    static let leastCoverage: Float = 1.0 / 9
+
+    /// The factor a frame's dither shares are raised by so that it keeps at least
+    /// ``leastCoverage`` of its visible pixels (1 when it keeps that many already): opaque
+    /// pixels count as kept, soft ones by their share.
+    static func coverageBoost(_ pixels: UnsafeBufferPointer<UInt8>, count: Int) -> Float {
+        var visible = 0, opaque = 0, shares = 0
+        for pixel in 0..<count {
+            let i = pixel * 4
+            let a = Int(pixels[i + 3])
+            guard a >= faintest else { continue }
+            visible += 1
+            if a == 255 { opaque += 1 } else { shares += ditherShare(alpha: a, pixels[i], pixels[i + 1], pixels[i + 2]) }
+        }
+        let wanted = Float(visible) * leastCoverage - Float(opaque)
+        let expected = Float(shares) / (255 * 128)
+        guard wanted > 0, expected > 0, expected < wanted else { return 1 }
+        return wanted / expected
+    }
+}

@@ -1,0 +1,83 @@
+extension AlphaFlattener {
+    /// The most pixels (at 1 pixel per point; times the scale squared) a soft shape away from
+    /// opaque pixels may cover to count as small (a spark, an ember, a droplet): such a shape is
+    /// drawn as a solid core instead of dithered (``smallShapes(_:width:height:rim:levels:scale:)``).
+    static let smallShapeLimit = 64
+
+    /// Which soft pixels belong to small soft shapes, and which of those are kept.
+    struct SmallShapes {
+        /// One bit per pixel (as ``Prepared/kept``): the pixel lies in a small shape, whose
+        /// decision below replaces the dither's.
+        var members: [UInt64]
+        /// One bit per pixel: kept, as part of its shape's core.
+        var kept: [UInt64]
+
+        @inline(__always)
+        func isMember(_ pixel: Int) -> Bool { members[pixel >> 6] >> UInt64(pixel & 63) & 1 != 0 }
+        @inline(__always)
+        func keeps(_ pixel: Int) -> Bool { kept[pixel >> 6] >> UInt64(pixel & 63) & 1 != 0 }
+    }
+
+    /// Small soft shapes of a frame, each decided whole: a connected (8-neighbour) group of at
+    /// most ``smallShapeLimit`` × scale² pixels whose alpha lies between ``faintest`` and 254, none
+    /// within ``rimRadius`` of an opaque pixel. Dithered pixel by pixel, a spark of a few pixels
+    /// becomes a hollow stipple that no longer reads as a spark (and a different one each frame
+    /// as it moves); thresholded, faint sparks vanish. Instead each shape keeps as many pixels as
+    /// its dots would cover on average — its summed ``ditherShare(alpha:_:_:_:)`` in pixels, the
+    /// fraction rounded up or down by the Bayer level at its brightest pixel, as the dither would
+    /// (times the frame's ``coverageBoost(_:count:)``) — and those are its brightest pixels: a solid core of the shape's own light, the same
+    /// core wherever the shape holds still. `nil` when the frame has none.
+    static func smallShapes(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+                            rim: UnsafeBufferPointer<UInt64>, levels: [Int], scale: Int,
+                            boost: Float = 1) -> SmallShapes? {
+        let limit = smallShapeLimit * scale * scale
+        let rimWords = Self.rimWords(width: width)
+        let words = (width * height + 63) / 64
+        @inline(__always) func soft(_ p: Int) -> Bool {
+            let a = pixels[p * 4 + 3]
+            guard a >= faintest, a != 255 else { return false }
+            let (x, y) = (p % width, p / width)
+            return rim.isEmpty || rim[y * rimWords + x >> 6] >> UInt64(x & 63) & 1 == 0
+        }
+        var seen = [UInt64](repeating: 0, count: words)
+        var shapes: SmallShapes?
+        var stack: [Int] = [], members: [(pixel: Int, share: Int)] = []
+        for start in 0..<(width * height) where seen[start >> 6] >> UInt64(start & 63) & 1 == 0 && soft(start) {
+            // Every pixel of the group is marked seen, but only the first limit + 1 are kept.
+            seen[start >> 6] |= 1 << UInt64(start & 63)
+            stack.append(start)
+            members.removeAll(keepingCapacity: true)
+            while let p = stack.popLast() {
+                if members.count <= limit {
+                    let i = p * 4
+                    members.append((p, Self.ditherShare(alpha: Int(pixels[i + 3]), pixels[i], pixels[i + 1], pixels[i + 2])))
+                }
+                let (x, y) = (p % width, p / width)
+                for ny in max(0, y - 1)...min(height - 1, y + 1) {
+                    for nx in max(0, x - 1)...min(width - 1, x + 1) {
+                        let n = ny * width + nx
+                        guard seen[n >> 6] >> UInt64(n & 63) & 1 == 0, soft(n) else { continue }
+                        seen[n >> 6] |= 1 << UInt64(n & 63)
+                        stack.append(n)
+                    }
+                }
+            }
+            guard members.count <= limit else { continue }
+            // Brightest first; equal shares in the dither's order of their places.
+            @inline(__always) func level(_ p: Int) -> Int { levels[(p / width & 7) << 3 | (p % width & 7)] }
+            members.sort { $0.share != $1.share ? $0.share > $1.share : level($0.pixel) < level($1.pixel) }
+            let mass = Int(Float(members.reduce(0) { $0 + $1.share }) * boost)   // alpha levels × 128
+            let whole = mass / (255 * 128), rest = mass % (255 * 128)
+            let count = min(members.count, whole + (rest > level(members[0].pixel) ? 1 : 0))
+            if shapes == nil {
+                shapes = SmallShapes(members: [UInt64](repeating: 0, count: words), kept: [UInt64](repeating: 0, count: words))
+            }
+            for (rank, member) in members.enumerated() {
+                let (word, bit) = (member.pixel >> 6, UInt64(1) << UInt64(member.pixel & 63))
+                shapes!.members[word] |= bit
+                if rank < count { shapes!.kept[word] |= bit }
+            }
+        }
+        return shapes
+    }
+}

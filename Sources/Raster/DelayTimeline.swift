@@ -1,0 +1,63 @@
+/// Frame durations as whole ticks — milliseconds for APNG and WebP, centiseconds for GIF — placed
+/// on the cumulative timeline so the total is exact: frame `i` starts at `round(T(i) · ticks)`,
+/// where `T` is the running sum of durations, so rounding never accumulates (240 frames at 30 fps
+/// last 8000 ms, written 33, 34, 33, …; 271 frames last 903 cs, not 271 × 3).
+///
+/// Whole milliseconds because that is what players keep: Chromium turns an APNG delay fraction into
+/// `1000 · num / den` ms rounded down (1/30 s plays as 33 ms, and 240 such frames as 7.92 s), and
+/// WebP stores milliseconds. Browsers play a frame of 10 ms or less as 100 ms, so no delay below
+/// the minimum (11 ms, 2 cs) is written: of two frames that would start less than that apart, the
+/// later one shows in the earlier one's place (a short frame gives way to the long one after it).
+/// The first frame is always kept (it is the poster image), frames of one rate too fast to show
+/// keep every k-th frame at its own place on the timeline (at 120 fps, every other frame shows,
+/// 17 and 16 ms each), and time left after the last kept frame that is too short to show alone
+/// extends the frame before.
+package struct DelayTimeline: Sendable, Equatable {
+    /// The shortest delay written in milliseconds: browsers play 10 ms or less as 100 ms.
+    package static let minimumDelay = 11
+
+    /// For each kept frame, its index in the input.
+    package var frameIndices: [Int]
+    /// The delay of each kept frame, in ticks (milliseconds unless told otherwise).
+    package var delays: [Int]
+    private let inputCount: Int
+
+    /// Input frames dropped because they would have shown for less than ``minimumDelay``.
+    package var mergedFrames: Int { inputCount - frameIndices.count }
+
+    /// Delays for frames lasting `durations` seconds each (positive), in ticks of
+    /// 1/`ticksPerSecond` s, none shorter than `minimumDelay` ticks (milliseconds by default).
+    package init(durations: [Double], ticksPerSecond: Double = 1000, minimumDelay: Int = Self.minimumDelay) {
+        inputCount = durations.count
+        // Frames of one short duration (a frame rate over 90 fps) keep every k-th frame, k the
+        // fewest that last the minimum, so the kept ones stay evenly spaced (99 fps: 20, 20, 21 ms);
+        // other short frames are dropped as they come.
+        var stride = 1
+        if let first = durations.first, first > 0, first * ticksPerSecond < Double(minimumDelay),
+           durations.allSatisfy({ abs($0 - first) <= 1e-9 * max(1, first) }) {
+            stride = Int((Double(minimumDelay) / (first * ticksPerSecond)).rounded(.up))
+        }
+        var elapsed = 0.0
+        var kept: [Int] = [], starts: [Int] = []
+        for (index, duration) in durations.enumerated() {
+            let start = Int((elapsed * ticksPerSecond).rounded())
+            if kept.isEmpty || (index % stride == 0 && start - starts[starts.count - 1] >= minimumDelay) {
+                kept.append(index)
+                starts.append(start)
+            } else if stride == 1 && kept.count > 1 {
+                // Too close to the last kept frame (not the first): this one shows in its place,
+                // so a short frame before a long one gives way to the long one.
+                kept[kept.count - 1] = index
+            }
+            elapsed += max(0, duration)
+        }
+        let total = max(Int((elapsed * ticksPerSecond).rounded()), minimumDelay)
+        // The last kept frame must show long enough too, or give its time to the one before.
+        while kept.count > 1 && total - starts[starts.count - 1] < minimumDelay {
+            kept.removeLast()
+            starts.removeLast()
+        }
+        frameIndices = kept
+        delays = zip(starts, starts.dropFirst() + [total]).map { $1 - $0 }
+    }
+}
