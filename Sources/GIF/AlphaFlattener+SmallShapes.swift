@@ -25,7 +25,7 @@ extension AlphaFlattener {
     /// as it moves); thresholded, faint sparks vanish. Instead each shape keeps as many pixels as
     /// its dots would cover on average — its summed ``ditherShare(alpha:_:_:_:)`` in pixels, the
     /// fraction rounded up or down by the Bayer level at its brightest pixel, as the dither would
-    /// (times the frame's ``coverageBoost(_:count:)``) — and those are its brightest pixels: a solid core of the shape's own light, the same
+    /// (times the frame's ``coverageBoost(_:width:height:rim:)``) — and those are its brightest pixels: a solid core of the shape's own light, the same
     /// core wherever the shape holds still. `nil` when the frame has none.
     static func smallShapes(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
                             rim: UnsafeBufferPointer<UInt64>, levels: [Int], scale: Int,

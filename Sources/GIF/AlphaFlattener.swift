@@ -111,7 +111,8 @@ struct AlphaFlattener {
         let levels = scale >= 2 ? Self.pairedLevels : Self.levels
         pixels.withUnsafeMutableBufferPointer { pixels in
             rim.withUnsafeBufferPointer { rim in
-                let boost = alpha == .dither ? coverageBoost(UnsafeBufferPointer(pixels), count: width * height) : 1
+                let boost = alpha == .dither
+                    ? coverageBoost(UnsafeBufferPointer(pixels), width: width, height: height, rim: rim) : 1
                 let shapes = alpha == .dither
                     ? smallShapes(UnsafeBufferPointer(pixels), width: width, height: height, rim: rim, levels: levels,
                                   scale: scale, boost: boost)
