@@ -163,7 +163,9 @@ struct AlphaFlattener {
                                     rim: UnsafeBufferPointer<UInt64>, shapes: SmallShapes?, boost: Float, kept: UnsafeMutableBufferPointer<UInt64>,
                                     levels: [Int], alpha: GIF.AlphaMode, edgeMatte: Color?, undecided: (Int) -> Void) {
         // In units of alpha·128 (the dither's comparison), the band each state must cross.
-        let band = Self.hysteresis * 128
+        // A frame raised to the coverage floor is decided on its own: pixels the boost lifts into
+        // the band around their level would otherwise keep the "off" of the frame before.
+        let band = boost == 1 ? Self.hysteresis * 128 : 0
         let rimBand = Self.rimHysteresis * 128, rimCut = Self.rimCut * 128
         let rimWords = Self.rimWords(width: width)
         let tracks = !kept.isEmpty
