@@ -254,8 +254,9 @@ public struct AssembleJob: Sendable {
                 throw AssembleError.from(error, output: output)
             }
         }
-        let input = GIF.Encoder.Input(durations: play.durations, names: names.contains("") ? nil : names, scale: scale,
+        var input = GIF.Encoder.Input(durations: play.durations, names: names.contains("") ? nil : names, scale: scale,
                                       cancellation: cancellation) { try play.frames[$0].load(scale: scale, decoder: decoder) }
+        input.identical = { play.frames[$0].isIdentical(to: play.frames[$1]) }
         do {
             if let maxBytes {
                 let best = try plan.encoder.encode(input, maxBytes: maxBytes, progress: progress)

@@ -51,6 +51,22 @@ public enum FrameSource: Sendable, Equatable {
         }
     }
 
+    /// Whether this frame is known to show exactly what `other` shows without decoding either:
+    /// the same file, files of the same bytes (a screencast's repeated frames), the same bytes in
+    /// memory, or equal bitmaps. `false` when that cannot be told cheaply (or a file cannot be read:
+    /// decoding will say why).
+    public func isIdentical(to other: FrameSource) -> Bool {
+        switch (self, other) {
+        case (.file(let a), .file(let b)):
+            if a == b { return true }
+            guard let bytesA = try? FileIO.readAll(a), let bytesB = try? FileIO.readAll(b) else { return false }
+            return bytesA == bytesB
+        case (.memory(let a), .memory(let b)): return a.bytes == b.bytes
+        case (.bitmap(let a), .bitmap(let b)): return a == b
+        default: return false
+        }
+    }
+
     /// The file path, for file frames.
     public var path: String? {
         if case .file(let path) = self { return path }

@@ -104,16 +104,26 @@ struct AlphaFlattener {
     /// pixel pairs (``pairedLevels``).
     static func prepare(_ bitmap: consuming Bitmap, alpha: GIF.AlphaMode, edgeMatte: Color? = nil, scale: Int = 1) -> Prepared {
         let (width, height) = (bitmap.width, bitmap.height)
-        let rim = alpha == .dither ? Self.rim(of: bitmap) : []
+        let (soft, clear) = Self.alphaKinds(bitmap.pixels)
+        let words = (width * height + 63) / 64
+        guard soft || clear else {
+            // Opaque (a screencast, a film): nothing to flatten; every pixel is kept.
+            var kept = [UInt64](repeating: .max, count: alpha == .dither ? words : 0)
+            if alpha == .dither, (width * height) % 64 != 0 { kept[words - 1] = (1 << UInt64((width * height) % 64)) - 1 }
+            return Prepared(pixels: bitmap.takePixels(), kept: kept, undecided: [])
+        }
+        // The rim, small shapes and the coverage floor are about soft pixels only.
+        let dithersSoft = alpha == .dither && soft
+        let rim = dithersSoft ? Self.rim(of: bitmap) : []
         var pixels = bitmap.takePixels()
-        var kept = [UInt64](repeating: 0, count: alpha == .dither ? (width * height + 63) / 64 : 0)
+        var kept = [UInt64](repeating: 0, count: alpha == .dither ? words : 0)
         var undecided: [Int] = []
         let levels = scale >= 2 ? Self.pairedLevels : Self.levels
         pixels.withUnsafeMutableBufferPointer { pixels in
             rim.withUnsafeBufferPointer { rim in
-                let boost = alpha == .dither
+                let boost = dithersSoft
                     ? coverageBoost(UnsafeBufferPointer(pixels), width: width, height: height, rim: rim) : 1
-                let shapes = alpha == .dither
+                let shapes = dithersSoft
                     ? smallShapes(UnsafeBufferPointer(pixels), width: width, height: height, rim: rim, levels: levels,
                                   scale: scale, boost: boost)
                     : nil
@@ -124,6 +134,20 @@ struct AlphaFlattener {
             }
         }
         return Prepared(pixels: pixels, kept: kept, undecided: undecided, rim: rim)
+    }
+
+    /// Whether `pixels` (RGBA8) hold any soft pixel (alpha 1…254) and any transparent one.
+    static func alphaKinds(_ pixels: [UInt8]) -> (soft: Bool, clear: Bool) {
+        var soft = false, clear = false
+        pixels.withUnsafeBufferPointer { pixels in
+            var index = 3
+            while index < pixels.count && !(soft && clear) {
+                let a = pixels[index]
+                if a == 0 { clear = true } else if a != 255 { soft = true }
+                index += 4
+            }
+        }
+        return (soft, clear)
     }
 
     /// The flattened pixels of the next frame, made in the frame's own storage.

@@ -200,17 +200,21 @@ extension GIF {
         /// at the same place, so each frame is split over the cores and static pixels stay static by
         /// themselves; error diffusion depends on the previous frame's output and runs in order,
         /// keeping the previous index wherever the source did not change.
-        private func quantizeGlobally(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared, timing: Timing,
+        private func quantizeGlobally(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared?, timing: Timing,
                                       output: inout Output, stop: CancellationFlag?, progress: (@Sendable (Int, Int) -> Void)?) throws {
             let steps = count * 2
             // Flattened in order (a pixel's alpha state carries over) in both passes alike, so the
             // second sees the pixels the palette was built for.
             var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
             var flattener = AlphaFlattener(alpha: alpha)
+            // A repeated frame (not decoded: ``Input/identical``) counts as the frame it repeats.
+            var last: [UInt8] = []
             try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
-                planner.add(flattener.flatten(frame))
+                if let frame { last = flattener.flatten(frame) }
+                planner.add(last)
                 progress?(index + 1, steps)
             }
+            last = []
             let palette = planner.finish()
             output.globalPalette = palette.rgb
             let (width, height) = (output.width, output.height)
@@ -219,6 +223,11 @@ extension GIF {
             var previous: (pixels: [UInt8], indices: [UInt8])?
             flattener = AlphaFlattener(alpha: alpha)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
+                guard let frame else {
+                    try output.add(output.unchanged(isLocal: false), delay: timing.delays[index])
+                    progress?(count + index + 1, steps)
+                    return
+                }
                 var pixels = flattener.flatten(frame)
                 // Ordered and none split each frame over the cores (``Dither/indices``); error
                 // diffusion runs along the frame and keeps what the previous frame showed.
@@ -237,7 +246,7 @@ extension GIF {
         /// `standard` and `high`: one pass; each frame gets a palette for the pixels it redraws (``ColorRefiner``).
         /// Frames are decoded on the workers; refining depends on what the screen shows, so it runs in
         /// order. Returns how many frames carry their own palette.
-        private func refine(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared, timing: Timing,
+        private func refine(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared?, timing: Timing,
                             output: inout Output, stop: CancellationFlag?, progress: (@Sendable (Int, Int) -> Void)?) throws {
             // Flattened here in order: a pixel's alpha state carries over.
             var flattener = AlphaFlattener(alpha: alpha)
@@ -246,6 +255,11 @@ extension GIF {
                                        laterFullRefinements: quality == .standard ? 4 : 8,
                                        lzwTolerance: quality.lzwTolerance, sharesFirstTable: quality == .standard)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
+                guard let frame else {
+                    try output.add(output.unchanged(isLocal: true), delay: timing.delays[index])
+                    progress?(index + 1, count)
+                    return
+                }
                 // Without a matte the flattened frame's opaque pixels are the source's, whose
                 // neighbourhoods the workers found (``AlphaFlattener/Prepared/rim``).
                 let nearOpaque = alpha == .dither && edgeMatte == nil ? frame.rim : nil
@@ -277,6 +291,12 @@ extension GIF {
                 self.netscapeLoops = netscapeLoops
                 self.drain = drain
                 diff = FrameDiff(width: width, height: height)
+            }
+
+            /// A frame that draws nothing: the screen as it is (merged into the frame before).
+            func unchanged(isLocal: Bool) -> FrameDiff.Target {
+                FrameDiff.Target(colors: diff.canvas, indices: [UInt8](repeating: 0, count: width * height), transparent: 1,
+                                 palette: [0, 0, 0, 0, 0, 0], isLocal: isLocal)
             }
 
             mutating func add(_ target: FrameDiff.Target, delay: Int) throws {
@@ -348,9 +368,13 @@ extension GIF {
 
         /// A loader of the `index`-th kept frame for the decoding workers: decoded, its size checked
         /// against the first frame's, and flattened as far as it can be without the frame before (``AlphaFlattener/prepare(_:alpha:edgeMatte:)``).
-        private func loader(frames: [Int], input: Input, width: Int, height: Int) -> @Sendable (Int) throws -> AlphaFlattener.Prepared {
+        private func loader(frames: [Int], input: Input, width: Int, height: Int) -> @Sendable (Int) throws -> AlphaFlattener.Prepared? {
             let (alpha, edgeMatte, scale) = (self.alpha, self.edgeMatte, self.scale)
             return { index in
+                // Known to show what the frame before showed: not decoded (``Input/identical``).
+                if index > 0, frames[index] != frames[index - 1], input.identical?(frames[index - 1], frames[index]) == true {
+                    return nil
+                }
                 let bitmap = try input.load(frames[index])
                 guard bitmap.width == width, bitmap.height == height else {
                     func named(_ frame: Int) -> String {

@@ -385,6 +385,36 @@ struct GIFPaletteTests {
         #expect(!impossible.fits && impossible.bytes.count == sizes.min()!)
     }
 
+    /// Frames the input knows are identical (``GIF/Encoder/Input/identical``) are never decoded,
+    /// and the file is byte for byte the one made by decoding them, in every preset.
+    @Test(arguments: GIF.Encoder.Quality.allCases)
+    func framesKnownIdenticalAreNotDecoded(quality: GIF.Encoder.Quality) throws {
+        let distinct = Self.frames()
+        let order = [3, 3, 3, 15, 15, 3, 20]   // which frame each input frame shows
+        let loads = Counter()
+        var input = GIF.Encoder.Input(durations: Array(repeating: 0.1, count: order.count)) { index in
+            loads.add(index)
+            return distinct[order[index]]
+        }
+        let plain = try GIF.Encoder(quality: quality).encode(input).bytes
+        let decodedBefore = loads.values
+        input.identical = { order[$0] == order[$1] }
+        loads.reset()
+        let hinted = try GIF.Encoder(quality: quality).encode(input).bytes
+        #expect(hinted == plain)
+        #expect(Set(loads.values) == [0, 3, 5, 6], "frames 1, 2 and 4 repeat the one before")
+        #expect(Set(decodedBefore) == Set(0..<order.count))
+    }
+
+    /// Counts calls from any thread.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: [Int] = []
+        func add(_ value: Int) { lock.withLock { seen.append(value) } }
+        func reset() { lock.withLock { seen = [] } }
+        var values: [Int] { lock.withLock { seen } }
+    }
+
     @Test func highMergesIdenticalFrames() throws {
         let one = Self.frames()[3], two = Self.frames()[15]
         let high = try GIFEncoderTests.encode([one, one, one, two, two], GIF.Encoder(quality: .high, colors: 32))

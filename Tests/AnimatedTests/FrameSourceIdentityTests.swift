@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import Basics
+import Raster
+import TestSupport
+@testable import Animated
+
+/// ``FrameSource/isIdentical(to:)``: what lets the GIF encoder skip decoding a screencast's
+/// repeated frames, on the real fire-bomb frames (`Tests/Fixtures/sequences/ansimuz-fire-bomb-pixel`).
+@Suite("Frames known identical without decoding")
+struct FrameSourceIdentityTests {
+    static let folder = "sequences/ansimuz-fire-bomb-pixel"
+
+    @Test func sameBytesUnderAnotherNameAreIdentical() throws {
+        let names = Fixtures.pngNames(in: Self.folder)
+        #expect(names.count == 14)
+        let first = Fixtures.path("\(Self.folder)/\(names[0])"), second = Fixtures.path("\(Self.folder)/\(names[1])")
+        let directory = NSTemporaryDirectory() + "flipbook-identity-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let copy = directory + "/copy.png"
+        try FileIO.writeAtomically(try FileIO.readAll(first), to: copy)
+
+        #expect(FrameSource.file(first).isIdentical(to: .file(first)))
+        #expect(FrameSource.file(first).isIdentical(to: .file(copy)))
+        #expect(!FrameSource.file(first).isIdentical(to: .file(second)))
+        #expect(!FrameSource.file(first).isIdentical(to: .file(directory + "/missing.png")), "unreadable: not known")
+        let bitmap = try PNG.Decoder().decodeBitmap(file: first)
+        #expect(FrameSource.bitmap(bitmap).isIdentical(to: .bitmap(bitmap)))
+        #expect(!FrameSource.file(first).isIdentical(to: .bitmap(bitmap)), "a file and a bitmap are not compared")
+    }
+}
