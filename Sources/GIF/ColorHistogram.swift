@@ -67,8 +67,9 @@ struct ColorHistogram: Sendable {
     /// visibility, see ``AlphaFlattener``), every `step`-th one, or
     /// only those where `selected` is `true`, with, optionally, what each pixel is shown at now
     /// (`costs(pixel)`: squared distance; ``Quantizer/Sample/unlimited`` when it must be drawn).
-    mutating func add(_ pixels: [UInt8], step: Int = 1, only selected: [Bool]? = nil) {
-        accumulate(pixels, step: step, only: selected, withCosts: false) { _ in 0 }
+    /// `times` counts the frame that many times (a frame and its repeats), in one pass.
+    mutating func add(_ pixels: [UInt8], step: Int = 1, only selected: [Bool]? = nil, times: Int = 1) {
+        accumulate(pixels, step: step, only: selected, withCosts: false, times: times) { _ in 0 }
     }
 
     /// ``add(_:step:only:)`` for the `selected` pixels, each with `costs(pixel)`. Inlined with the
@@ -80,7 +81,7 @@ struct ColorHistogram: Sendable {
     }
 
     @inline(__always)
-    private mutating func accumulate(_ pixels: [UInt8], step: Int, only selected: [Bool]?, withCosts: Bool,
+    private mutating func accumulate(_ pixels: [UInt8], step: Int, only selected: [Bool]?, withCosts: Bool, times: Int = 1,
                                      costs: (Int) -> Float) {
         collectExactColors(pixels, only: selected)
         if withCosts { hasCosts = true }
@@ -88,6 +89,7 @@ struct ColorHistogram: Sendable {
         (self.touched, self.entries) = ([], [])   // keeps the arrays uniquely referenced while they are filled
         defer { (self.touched, self.entries) = (touched, entries) }
         let shift = 8 - bits, bits = self.bits
+        let weight = UInt64(max(times, 1)), weightValue = Double(max(times, 1))
         if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }
         do {
             let slots = self.slots.buffer
@@ -104,11 +106,11 @@ struct ColorHistogram: Sendable {
                             slots[bin] = Int32(entries.count)
                         }
                         let slot = Int(slots[bin]) - 1
-                        entries[slot].count &+= 1
-                        entries[slot].r &+= UInt64(r)
-                        entries[slot].g &+= UInt64(g)
-                        entries[slot].b &+= UInt64(b)
-                        entries[slot].visibility += Double(AlphaFlattener.visibility(source[index + 3]))
+                        entries[slot].count &+= weight
+                        entries[slot].r &+= UInt64(r) &* weight
+                        entries[slot].g &+= UInt64(g) &* weight
+                        entries[slot].b &+= UInt64(b) &* weight
+                        entries[slot].visibility += Double(AlphaFlattener.visibility(source[index + 3])) * weightValue
                         if withCosts { entries[slot].cost += Double(costs(index >> 2)) }
                     }
                     index += stride

@@ -207,14 +207,20 @@ extension GIF {
             // second sees the pixels the palette was built for.
             var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
             var flattener = AlphaFlattener(alpha: alpha)
-            // A repeated frame (not decoded: ``Input/identical``) counts as the frame it repeats.
-            var last: [UInt8] = []
+            // A repeated frame (not decoded: ``Input/identical``) counts as the frame it repeats:
+            // a frame is added once its repeats are known.
+            var last: (pixels: [UInt8], times: Int) = ([], 0)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
-                if let frame { last = flattener.flatten(frame) }
-                planner.add(last)
+                if let frame {
+                    if last.times > 0 { planner.add(last.pixels, times: last.times) }
+                    last = (flattener.flatten(frame), 1)
+                } else {
+                    last.times += 1
+                }
                 progress?(index + 1, steps)
             }
-            last = []
+            planner.add(last.pixels, times: last.times)
+            last = ([], 0)
             let palette = planner.finish()
             output.globalPalette = palette.rgb
             let (width, height) = (output.width, output.height)

@@ -31,9 +31,9 @@ struct PalettePlanner {
         self.sampling = sampling
     }
 
-    /// Adds the next frame's flattened pixels.
-    mutating func add(_ pixels: [UInt8]) {
-        histogram.add(pixels, step: sampling)
+    /// Adds the next frame's flattened pixels, counted `times` times (a frame and its repeats).
+    mutating func add(_ pixels: [UInt8], times: Int = 1) {
+        histogram.add(pixels, step: sampling, times: times)
     }
 
     /// The global palette, once every frame has been added.
