@@ -55,10 +55,12 @@ struct ColorRefiner {
     /// of colour table is worth: a later frame draws with the global table, and carries none,
     /// when that adds less error than this many times its own table's bytes. A table is 3 bytes
     /// an entry — 768 for a full one, 15 % of a 120² sprite frame, 1 % of a 680×472 one.
-    /// Measured on Benchmarks/gif-real: the CodeManu knight (120², every frame redraws a shaded
-    /// sprite, the global table fits them 20 against their own 12) 56.9 → 50.0 KB
-    /// (1.11 → 0.98× ffmpeg's), mean FLIP 0.81 → 0.84× ffmpeg's, flicker 1.60 → 1.58 (ffmpeg 1.60);
-    /// the dino shares only its first two frames; the rest of the corpus does not change.
+    /// Only a frame that would get a full table shares: measured on Benchmarks/gif-real, the
+    /// CodeManu knight (120², every frame redraws a shaded sprite, the global table fits them 20
+    /// against their own 12) 56.9 → 50.0 KB (1.11 → 0.98× ffmpeg's), mean FLIP 0.81 → 0.84×
+    /// ffmpeg's, flicker 1.60 → 1.58 (ffmpeg 1.60); the dino shares only its first two frames.
+    /// Small tables shared too halved the faint smoke's bytes but moved its mean FLIP from 0.78 to
+    /// 0.81× ffmpeg's, and made the fireball 2 % larger (a looser table leaves more to redraw).
     static let sharingWeighs = 64.0
 
     /// Frames after one found to be texture (``textureError``) that go straight to a full table
@@ -200,7 +202,7 @@ struct ColorRefiner {
                 rgb = PalettePlanner.fit(fine, colors: firstColors, refinements: rounds)
                 (cells, lossless) = (fine.coarseCells(), fine.exactColors != nil)
             }
-            if sharesFirstTable, let first = firstTable, rgb != first, shares(first, over: rgb) {
+            if sharesFirstTable, full, let first = firstTable, rgb != first, shares(first, over: rgb) {
                 // Exact only when the global table holds every colour the candidates have.
                 var entries = Set<UInt32>()
                 for entry in stride(from: 0, to: first.count, by: 3) {
