@@ -183,8 +183,10 @@ public struct AssembleJob: Sendable {
         }
         if format == .gif, let share = Self.softAlphaShare(play, scale: animation.scale, limits: limits), share >= 0.01 {
             let name = output.map { String($0.dropLast(OutputName.pathExtension($0).count + 1)) } ?? "NAME"
+            // `walk/walk9.png` would be refused as the next frame of the walk: `.apng` is not.
+            let claimed = FrameFile.sequence(claiming: name + ".png", among: play.frames.compactMap(\.path)) != nil
             notes.append("\(Int((share * 100).rounded())) % of the visible pixels are semi-transparent: GIF has one bit of alpha and "
-                         + "dithers them; APNG and WebP keep them exactly (\(name).png, \(name).webp)")
+                         + "dithers them; APNG and WebP keep them exactly (\(name).\(claimed ? "apng" : "png"), \(name).webp)")
         }
         if let scale, animation.scale != scale, case .paths = source {
             notes.append("no @\(scale)x files: the @\(animation.scale)x files are used, at scale \(animation.scale), as UIKit loads them")

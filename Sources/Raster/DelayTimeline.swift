@@ -8,7 +8,8 @@
 /// WebP stores milliseconds. Browsers play a frame of 10 ms or less as 100 ms, so no delay below
 /// the minimum (11 ms, 2 cs) is written: of two frames that would start less than that apart, the
 /// later one shows in the earlier one's place (a short frame gives way to the long one after it).
-/// The first frame is always kept (it is the poster image), frames of one rate too fast to show
+/// The first frame is always kept (it is the poster image; a short one shows for the minimum and
+/// the frame after it from then on), frames of one rate too fast to show
 /// keep every k-th frame at its own place on the timeline (at 120 fps, every other frame shows,
 /// 17 and 16 ms each), and time left after the last kept frame that is too short to show alone
 /// extends the frame before.
@@ -48,6 +49,15 @@ package struct DelayTimeline: Sendable, Equatable {
                 // Too close to the last kept frame (not the first): this one shows in its place,
                 // so a short frame before a long one gives way to the long one.
                 kept[kept.count - 1] = index
+            } else if stride == 1 {
+                // Too close to the first frame, which is always kept: that one shows for the
+                // minimum, and this one from then on, when it still lasts the minimum itself.
+                let shifted = starts[0] + minimumDelay
+                let end = Int(((elapsed + max(0, duration)) * ticksPerSecond).rounded())
+                if end - shifted >= minimumDelay {
+                    kept.append(index)
+                    starts.append(shifted)
+                }
             }
             elapsed += max(0, duration)
         }

@@ -80,16 +80,17 @@ struct Assemble: ParsableCommand {
     @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
     var overwrite = false
 
-    @Option(help: "Frames per second.")
+    // `.unconditional`: `--fps -5` is a value to refuse with its range, not a missing value.
+    @Option(parsing: .unconditional, help: "Frames per second.")
     var fps: Double?
 
-    @Option(help: "Length of one play, in seconds.")
+    @Option(parsing: .unconditional, help: "Length of one play, in seconds.")
     var duration: Double?
 
     @Option(help: "Milliseconds per frame, comma-separated (one per frame).")
     var delays: String?
 
-    @Option(name: .customLong("repeat"), help: "Plays in all: 0 = forever (UIKit repeatCount).")
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Plays in all: 0 = forever (UIKit repeatCount).")
     var repeatCount: Int?
 
     @Option(help: "Pick the @Nx files (1, 2, 3).")

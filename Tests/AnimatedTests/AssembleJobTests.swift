@@ -239,6 +239,18 @@ struct AssembleJobTests {
         #expect(try job.run().bytes == everyCore.bytes)
     }
 
+    /// The soft-alpha note names an APNG and a WebP the user can write: beside the frames, where
+    /// `frame-028.png` would be refused as the next frame of the sequence, it names `.apng`.
+    @Test(arguments: [("/tmp/smoke.gif", "/tmp/smoke.png"), ("frame-028.gif", "frame-028.apng")])
+    func theSoftAlphaNoteNamesFilesThatCanBeWritten(output: String, apng: String) throws {
+        let folder = Fixtures.path("sequences/unity-wispy-smoke-03b-faint")
+        let named = output.hasPrefix("/") ? output : folder + "/" + output
+        let expected = apng.hasPrefix("/") ? apng : folder + "/" + apng
+        let plan = try AssembleJob(sources: [folder], output: named).plan()
+        let note = try #require(plan.notes.first { $0.contains("semi-transparent") })
+        #expect(note.contains("(\(expected), "), "\(note)")
+    }
+
     @Test func aUniformDurationIsOneValue() throws {
         let input = GIF.Encoder.Input(count: 4, duration: 0.08) { _ in Bitmap(width: 2, height: 2) }
         #expect(input.durations == [0.08, 0.08, 0.08, 0.08])

@@ -61,6 +61,16 @@ struct AssembleCommandTests {
 
     /// fire.gif has 231 colours: exploded and rebuilt, every pixel comes back exactly. welcome2.gif
     /// has 419 across its local palettes: it comes back close, with its timing and loop count.
+    /// A negative number is a value out of range, said with the range, not a "missing value".
+    @Test(arguments: [("--fps", "-5", "between 1/86400 and 1000"), ("--repeat", "-1", "(got -1)"),
+                      ("--duration", "-2", "must be positive")])
+    func negativeNumbersAreRefusedWithTheirRange(option: String, value: String, message: String) throws {
+        let result = try CLI.run(["assemble", "Sequences/kenney-robot-walk", "-o", NSTemporaryDirectory() + "never.gif", option, value],
+                                 in: Self.repositoryRoot)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message) && !result.stderr.contains("Missing value"), "\(result.stderr)")
+    }
+
     @Test(arguments: [("fire", true), ("welcome2", false)])
     func explodesAGIFAndRebuildsIt(name: String, lossless: Bool) throws {
         let directory = try Self.temporaryDirectory()

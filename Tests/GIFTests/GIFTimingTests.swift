@@ -31,6 +31,13 @@ struct GIFTimingTests {
         #expect(timing.totalCentiseconds == 22)
         #expect(timing.delays.allSatisfy { $0 >= GIF.Timing.minimumDelay })
         #expect(GIF.Timing(count: 4, fps: 60).delays == [3, 4], "60 fps keeps every other frame, evenly spaced")
+        // A short first frame before a long one: it shows for the minimum, and the long one from
+        // then on (it used to swallow the long one).
+        let poster = GIF.Timing(durations: [0.005, 0.1, 0.1])
+        #expect(poster.frameIndices == [0, 1, 2] && poster.delays == [2, 9, 10])
+        let alternating = GIF.Timing(durations: [0.01, 0.2, 0.01, 0.2])
+        #expect(alternating.frameIndices == [0, 1, 3], "every 200 ms frame shows")
+        #expect(alternating.totalCentiseconds == 42)
     }
 
     @Test func perFrameDurationsCarryTheRemainder() {
