@@ -19,7 +19,8 @@ extension GIF.Encoder {
         public var scale: Int?
         /// Whether frames `i` and `j` are known to be identical without decoding them (a
         /// screencast's repeated frames are often the same file bytes): the later one is then not
-        /// decoded at all, and shows what the earlier one showed. `nil` (the default): every frame
+        /// decoded at all, and shows what the earlier one showed; a run of them is timed as one
+        /// frame. `nil` (the default): every frame
         /// is decoded, and identical ones are still found and merged, after decoding.
         public var identical: (@Sendable (Int, Int) -> Bool)?
         /// Looked at before each frame is decoded or encoded: once raised, the encode stops with
@@ -37,6 +38,22 @@ extension GIF.Encoder {
             self.scale = scale
             self.cancellation = cancellation
             self.load = load
+        }
+
+        /// Runs of consecutive frames ``identical`` says are the same: the first frame of each run
+        /// and the run's summed duration (every frame its own run without ``identical``).
+        func identicalRuns() -> (firsts: [Int], durations: [Double]) {
+            guard let identical, durations.count > 1 else { return (Array(durations.indices), durations) }
+            var firsts = [0], sums = [durations[0]]
+            for index in 1..<durations.count {
+                if identical(index - 1, index) {
+                    sums[sums.count - 1] += durations[index]
+                } else {
+                    firsts.append(index)
+                    sums.append(durations[index])
+                }
+            }
+            return (firsts, sums)
         }
 
         /// Every frame lasting `duration` seconds: `count` frames, decoded on demand by `load`.

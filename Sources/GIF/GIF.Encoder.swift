@@ -167,8 +167,11 @@ extension GIF {
             guard quality == .fast || dithering == .none else {
                 throw EncodeError.invalidInput("\(quality.rawValue) refines colours across frames and does not dither; dithering needs fast")
             }
-            let timing = Timing(durations: input.durations)
-            let frames = timing.frameIndices
+            // Runs of frames the input knows are identical are one frame before timing, so short
+            // repeats do not move the next picture's start (``Input/identical``).
+            let runs = input.identicalRuns()
+            let timing = Timing(durations: runs.durations)
+            let frames = timing.frameIndices.map { runs.firsts[$0] }
             // The first frame gives the size; it is decoded again when its turn comes rather than
             // held through the whole encode.
             let (width, height) = try { let first = try input.load(frames[0]); return (first.width, first.height) }()
@@ -177,7 +180,12 @@ extension GIF {
                                 drain: drain)
             do {
                 if quality == .fast {
-                    try quantizeGlobally(frames.count, load: load, timing: timing, output: &output, stop: input.cancellation, progress: progress)
+                    // Each kept frame counts in the palette as often as the input shows it.
+                    let shown = timing.frameIndices.map { run in
+                        (run + 1 < runs.firsts.count ? runs.firsts[run + 1] : input.durations.count) - runs.firsts[run]
+                    }
+                    try quantizeGlobally(frames.count, load: load, timing: timing, weights: shown, output: &output,
+                                         stop: input.cancellation, progress: progress)
                 } else {
                     try refine(frames.count, load: load, timing: timing, output: &output, stop: input.cancellation, progress: progress)
                 }
@@ -189,7 +197,8 @@ extension GIF {
             // Counted as written (the last frame is written by `finish`).
             let localPalettes = quality == .fast ? 0 : output.localTables
             let report = Report(width: width, height: height, framesWritten: written,
-                                framesMergedForTiming: timing.mergedFrames, framesMergedIdentical: merged,
+                                framesMergedForTiming: timing.mergedFrames,
+                                framesMergedIdentical: merged + input.durations.count - runs.firsts.count,
                                 totalCentiseconds: timing.totalCentiseconds, paletteSize: colors,
                                 localPalettes: localPalettes, bytes: bytes.count)
             return (bytes, report)
@@ -199,8 +208,11 @@ extension GIF {
         /// dithers to it and writes. Ordered and no dithering give the same index for the same colour
         /// at the same place, so each frame is split over the cores and static pixels stay static by
         /// themselves; error diffusion depends on the previous frame's output and runs in order,
-        /// keeping the previous index wherever the source did not change.
+        /// keeping the previous index wherever the source did not change. `weights`: how many input
+        /// frames each kept frame stands for (a run of known repeats counts in the palette as often
+        /// as it shows, as when each repeat is decoded).
         private func quantizeGlobally(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared?, timing: Timing,
+                                      weights: [Int],
                                       output: inout Output, stop: CancellationFlag?, progress: (@Sendable (Int, Int) -> Void)?) throws {
             let steps = count * 2
             // Flattened in order (a pixel's alpha state carries over) in both passes alike, so the
@@ -213,9 +225,9 @@ extension GIF {
             try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
                 if let frame {
                     if last.times > 0 { planner.add(last.pixels, times: last.times) }
-                    last = (flattener.flatten(frame), 1)
+                    last = (flattener.flatten(frame), weights[index])
                 } else {
-                    last.times += 1
+                    last.times += weights[index]
                 }
                 progress?(index + 1, steps)
             }
@@ -347,51 +359,10 @@ extension GIF {
             }
         }
 
-        /// The colour each pixel shows (`0xFFRRGGBB`, 0 when transparent).
-        static func colors(of indices: [UInt8], pixels: [UInt8], palette: PalettePlanner.Palette) -> [UInt32] {
-            var colors = [UInt32](repeating: 0, count: indices.count)
-            // 0xFF000000 | RGB per entry, looked up in bands on all cores.
-            let table = (0..<palette.rgb.count / 3).map { palette.color(UInt8($0)) }
-            indices.withUnsafeBufferPointer { indices in
-                pixels.withUnsafeBufferPointer { pixels in
-                    colors.withUnsafeMutableBufferPointer { colors in
-                        let (indices, pixels, out) = (UnsafeSendable(indices), UnsafeSendable(pixels), UnsafeMutableSendable(colors))
-                        ParallelLoop.chunks(indices.buffer.count) { range in
-                            for pixel in range where pixels.buffer[pixel * 4 + 3] != 0 {
-                                out.buffer[pixel] = table[Int(indices.buffer[pixel])]
-                            }
-                        }
-                    }
-                }
-            }
-            return colors
-        }
-
         /// Frames decoded (or waiting) ahead of the one being encoded: one per core. Measured on
         /// the 800² explosion and 720p film: the old windows of two per core, two windows at once,
         /// held 8 frames (+15 MB) for no gain in wall time, and one more than the cores neither.
         static var framesAhead: Int { max(2, ParallelLoop.cores) }
-
-        /// A loader of the `index`-th kept frame for the decoding workers: decoded, its size checked
-        /// against the first frame's, and flattened as far as it can be without the frame before (``AlphaFlattener/prepare(_:alpha:edgeMatte:)``).
-        private func loader(frames: [Int], input: Input, width: Int, height: Int) -> @Sendable (Int) throws -> AlphaFlattener.Prepared? {
-            let (alpha, edgeMatte, scale) = (self.alpha, self.edgeMatte, self.scale)
-            return { index in
-                // Known to show what the frame before showed: not decoded (``Input/identical``).
-                if index > 0, frames[index] != frames[index - 1], input.identical?(frames[index - 1], frames[index]) == true {
-                    return nil
-                }
-                let bitmap = try input.load(frames[index])
-                guard bitmap.width == width, bitmap.height == height else {
-                    func named(_ frame: Int) -> String {
-                        input.names.flatMap { frame < $0.count ? " (\($0[frame]))" : nil } ?? ""
-                    }
-                    throw EncodeError.invalidInput("frame \(frames[index] + 1)\(named(frames[index])) is \(bitmap.width)×\(bitmap.height); "
-                        + "the first frame\(named(frames[0])) is \(width)×\(height)")
-                }
-                return AlphaFlattener.prepare(bitmap, alpha: alpha, edgeMatte: edgeMatte, scale: scale)
-            }
-        }
     }
 }
 

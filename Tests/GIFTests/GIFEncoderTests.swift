@@ -406,6 +406,19 @@ struct GIFPaletteTests {
         #expect(Set(decodedBefore) == Set(0..<order.count))
     }
 
+    /// A run of short repeats known identical is timed as one frame: five 10 ms copies before a
+    /// 500 ms frame show for 5 cs, and the next picture starts at 5 cs (timed one by one, the
+    /// copies were merged for being under 2 cs first and the next picture started at 4 cs).
+    @Test func aRunOfShortRepeatsIsTimedAsOneFrame() throws {
+        let distinct = Self.frames()
+        let order = [3, 3, 3, 3, 3, 15]
+        var input = GIF.Encoder.Input(durations: [0.01, 0.01, 0.01, 0.01, 0.01, 0.5]) { distinct[order[$0]] }
+        input.identical = { order[$0] == order[$1] }
+        let (bytes, report) = try GIF.Encoder().encode(input)
+        #expect(try GIF.Decoder(bytes: bytes, file: "runs.gif").allFrames().map(\.delay) == [5, 50])
+        #expect(report.framesMergedIdentical == 4 && report.framesMergedForTiming == 0)
+    }
+
     /// Counts calls from any thread.
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
