@@ -10,28 +10,29 @@ extension AlphaFlattener {
 
     /// The factor a frame's dither shares are raised by so that it keeps at least
     /// ``leastCoverage`` of its visible pixels (1 when it keeps that many already): opaque
-    /// pixels and the rim pixels the cut keeps count whole, dithered ones by their share.
-    static func coverageBoost(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                              rim: UnsafeBufferPointer<UInt64>) -> Float {
-        var visible = 0, whole = 0, shares = 0
+    /// pixels and the rim pixels the cut keeps count whole, dithered ones by their share
+    /// (``shares(_:width:height:rim:)``).
+    static func coverageBoost(_ pixels: UnsafeBufferPointer<UInt8>, shares: UnsafeBufferPointer<UInt16>, width: Int,
+                              height: Int, rim: UnsafeBufferPointer<UInt64>) -> Float {
+        var visible = 0, whole = 0, dithered = 0
         let rimWords = Self.rimWords(width: width)
         for y in 0..<height {
             for x in 0..<width {
-                let i = (y * width + x) * 4
-                let a = Int(pixels[i + 3])
+                let pixel = y * width + x
+                let a = Int(pixels[pixel * 4 + 3])
                 guard a >= faintest else { continue }
                 visible += 1
                 if a == 255 {
                     whole += 1
                 } else if !rim.isEmpty && rim[y * rimWords + x >> 6] >> UInt64(x & 63) & 1 != 0 {
-                    if lightShare(alpha: a, pixels[i], pixels[i + 1], pixels[i + 2]) >= rimCut * 128 { whole += 1 }
+                    if Int(shares[pixel]) >= rimCut * 128 { whole += 1 }
                 } else {
-                    shares += ditherShare(alpha: a, pixels[i], pixels[i + 1], pixels[i + 2])
+                    dithered += Int(shares[pixel])
                 }
             }
         }
         let wanted = Float(visible) * leastCoverage - Float(whole)
-        let expected = Float(shares) / (255 * 128)
+        let expected = Float(dithered) / (255 * 128)
         guard wanted > 0, expected > 0, expected < wanted else { return 1 }
         return wanted / expected
     }

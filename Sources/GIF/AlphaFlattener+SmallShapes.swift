@@ -1,7 +1,7 @@
 extension AlphaFlattener {
     /// The most pixels (at 1 pixel per point; times the scale squared) a soft shape away from
     /// opaque pixels may cover to count as small (a spark, an ember, a droplet): such a shape is
-    /// drawn as a solid core instead of dithered (``smallShapes(_:width:height:rim:levels:scale:)``).
+    /// drawn as a solid core instead of dithered (``smallShapes(_:shares:width:height:rim:levels:scale:boost:)``).
     static let smallShapeLimit = 64
 
     /// Which soft pixels belong to small soft shapes, and which of those are kept.
@@ -27,7 +27,7 @@ extension AlphaFlattener {
     /// fraction rounded up or down by the Bayer level at its brightest pixel, as the dither would
     /// (times the frame's ``coverageBoost(_:width:height:rim:)``) — and those are its brightest pixels: a solid core of the shape's own light, the same
     /// core wherever the shape holds still. `nil` when the frame has none.
-    static func smallShapes(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+    static func smallShapes(_ pixels: UnsafeBufferPointer<UInt8>, shares: UnsafeBufferPointer<UInt16>, width: Int, height: Int,
                             rim: UnsafeBufferPointer<UInt64>, levels: [Int], scale: Int,
                             boost: Float = 1) -> SmallShapes? {
         let limit = smallShapeLimit * scale * scale
@@ -39,33 +39,60 @@ extension AlphaFlattener {
             let (x, y) = (p % width, p / width)
             return rim.isEmpty || rim[y * rimWords + x >> 6] >> UInt64(x & 63) & 1 == 0
         }
-        var seen = [UInt64](repeating: 0, count: words)
-        var shapes: SmallShapes?
-        var stack: [Int] = [], members: [(pixel: Int, share: Int)] = []
-        for start in 0..<(width * height) where seen[start >> 6] >> UInt64(start & 63) & 1 == 0 && soft(start) {
-            // Every pixel of the group is marked seen, but only the first limit + 1 are kept.
-            seen[start >> 6] |= 1 << UInt64(start & 63)
-            stack.append(start)
-            members.removeAll(keepingCapacity: true)
-            while let p = stack.popLast() {
-                if members.count <= limit {
-                    let i = p * 4
-                    members.append((p, Self.ditherShare(alpha: Int(pixels[i + 3]), pixels[i], pixels[i + 1], pixels[i + 2])))
-                }
-                let (x, y) = (p % width, p / width)
-                for ny in max(0, y - 1)...min(height - 1, y + 1) {
-                    for nx in max(0, x - 1)...min(width - 1, x + 1) {
-                        let n = ny * width + nx
-                        guard seen[n >> 6] >> UInt64(n & 63) & 1 == 0, soft(n) else { continue }
-                        seen[n >> 6] |= 1 << UInt64(n & 63)
-                        stack.append(n)
+        // Runs of soft pixels along each row, joined (union–find) with the runs of the row above
+        // that touch them, diagonals included: one pass over the pixels, then work per run.
+        var runs: [(start: Int, end: Int)] = []      // pixel indices, end exclusive
+        var parent: [Int32] = [], size: [Int32] = []
+        func root(_ run: Int) -> Int {
+            var run = run
+            while Int(parent[run]) != run {
+                parent[run] = parent[Int(parent[run])]
+                run = Int(parent[run])
+            }
+            return run
+        }
+        var above = 0..<0                              // the runs of the row before
+        for y in 0..<height {
+            let first = runs.count
+            var x = 0
+            while x < width {
+                guard soft(y * width + x) else { x += 1; continue }
+                let start = x
+                while x < width && soft(y * width + x) { x += 1 }
+                let run = runs.count
+                runs.append((y * width + start, y * width + x))
+                parent.append(Int32(run))
+                size.append(Int32(x - start))
+                for other in above {
+                    let (otherStart, otherEnd) = (runs[other].start - (y - 1) * width, runs[other].end - (y - 1) * width)
+                    guard otherStart <= x && otherEnd >= start else { continue }   // overlap or touch diagonally
+                    let (a, b) = (root(run), root(other))
+                    if a != b {
+                        parent[b] = Int32(a)
+                        size[a] += size[b]
                     }
                 }
             }
-            guard members.count <= limit else { continue }
+            above = first..<runs.count
+        }
+        var groups: [Int: [Int]] = [:]                 // small shape's root → its runs
+        for run in runs.indices {
+            let top = root(run)
+            if Int(size[top]) <= limit { groups[top, default: []].append(run) }
+        }
+        var shapes: SmallShapes?
+        var members: [(pixel: Int, share: Int)] = []
+        for top in groups.keys.sorted() {
+            members.removeAll(keepingCapacity: true)
+            for run in groups[top]! {
+                for p in runs[run].start..<runs[run].end { members.append((p, Int(shares[p]))) }
+            }
             // Brightest first; equal shares in the dither's order of their places.
             @inline(__always) func level(_ p: Int) -> Int { levels[(p / width & 7) << 3 | (p % width & 7)] }
-            members.sort { $0.share != $1.share ? $0.share > $1.share : level($0.pixel) < level($1.pixel) }
+            members.sort {
+                $0.share != $1.share ? $0.share > $1.share
+                    : level($0.pixel) != level($1.pixel) ? level($0.pixel) < level($1.pixel) : $0.pixel < $1.pixel
+            }
             let mass = Int(Float(members.reduce(0) { $0 + $1.share }) * boost)   // alpha levels × 128
             let whole = mass / (255 * 128), rest = mass % (255 * 128)
             let count = min(members.count, whole + (rest > level(members[0].pixel) ? 1 : 0))

@@ -121,15 +121,18 @@ struct AlphaFlattener {
         let levels = scale >= 2 ? Self.pairedLevels : Self.levels
         pixels.withUnsafeMutableBufferPointer { pixels in
             rim.withUnsafeBufferPointer { rim in
-                let boost = dithersSoft
-                    ? coverageBoost(UnsafeBufferPointer(pixels), width: width, height: height, rim: rim) : 1
-                let shapes = dithersSoft
-                    ? smallShapes(UnsafeBufferPointer(pixels), width: width, height: height, rim: rim, levels: levels,
-                                  scale: scale, boost: boost)
-                    : nil
-                kept.withUnsafeMutableBufferPointer { kept in
-                    flattenRows(0..<height, pixels, width: width, rim: rim, shapes: shapes, boost: boost, kept: kept, levels: levels,
-                                alpha: alpha, edgeMatte: edgeMatte) { undecided.append($0) }
+                let shares = dithersSoft ? Self.shares(UnsafeBufferPointer(pixels), width: width, height: height, rim: rim) : []
+                shares.withUnsafeBufferPointer { shares in
+                    let boost = dithersSoft
+                        ? coverageBoost(UnsafeBufferPointer(pixels), shares: shares, width: width, height: height, rim: rim) : 1
+                    let shapes = dithersSoft
+                        ? smallShapes(UnsafeBufferPointer(pixels), shares: shares, width: width, height: height, rim: rim,
+                                      levels: levels, scale: scale, boost: boost)
+                        : nil
+                    kept.withUnsafeMutableBufferPointer { kept in
+                        flattenRows(0..<height, pixels, width: width, rim: rim, shares: shares, shapes: shapes, boost: boost,
+                                    kept: kept, levels: levels, alpha: alpha, edgeMatte: edgeMatte) { undecided.append($0) }
+                    }
                 }
             }
         }
@@ -184,7 +187,8 @@ struct AlphaFlattener {
     /// is not empty) and handing `undecided` the pixels the frame before decides (see
     /// ``Prepared/undecided``); `rim` is empty when no pixel is on a rim.
     private static func flattenRows(_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt8>, width: Int,
-                                    rim: UnsafeBufferPointer<UInt64>, shapes: SmallShapes?, boost: Float, kept: UnsafeMutableBufferPointer<UInt64>,
+                                    rim: UnsafeBufferPointer<UInt64>, shares: UnsafeBufferPointer<UInt16>, shapes: SmallShapes?,
+                                    boost: Float, kept: UnsafeMutableBufferPointer<UInt64>,
                                     levels: [Int], alpha: GIF.AlphaMode, edgeMatte: Color?, undecided: (Int) -> Void) {
         // In units of alpha·128 (the dither's comparison), the band each state must cross.
         // A frame raised to the coverage floor is decided on its own: pixels the boost lifts into
@@ -214,13 +218,13 @@ struct AlphaFlattener {
                         } else if !rim.isEmpty && rim[rimRow + x >> 6] >> UInt64(x & 63) & 1 != 0 {
                             // A rim pixel changes state only past a band around the cut (a sprite's
                             // outline crawls less where it barely moves).
-                            let share = Self.lightShare(alpha: a, pixels[index], pixels[index + 1], pixels[index + 2])
+                            let share = Int(shares[pixel])
                             opaque = share >= rimCut + rimBand
                             depends = !opaque && share >= rimCut - rimBand
                             ifNone = share >= rimCut
                         } else {
                             // Within half the way to 0 and to 255, so every level can still be left.
-                            var share = Self.ditherShare(alpha: a, pixels[index], pixels[index + 1], pixels[index + 2])
+                            var share = Int(shares[pixel])
                             if boost != 1 { share = min(255 * 128, Int(Float(share) * boost)) }
                             let level = levels[levelRow | (x & 7)]
                             let margin = min(band, level / 2, (255 * 128 - level) / 2)

@@ -170,16 +170,13 @@ struct ColorRefiner {
             var full = size == firstColors
             // The small table's error after two iterations (0 when it settled sooner).
             var smallError = 0.0
-            if palettesMade > 0 && (sharesFirstTable || !full) {
-                // The candidates in coarse bins: for the small table, and to weigh the global one.
-                histogram.removeAll()
-                Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, to: &histogram)
-            }
             if !full && lastTexture.error >= Self.textureError && lastTexture.skipped < Self.textureSkips {
                 // Texture a moment ago: the small table would fail again.
                 (full, smallError) = (true, lastTexture.error)
                 lastTexture.skipped += 1
             } else if !full {
+                histogram.removeAll()
+                Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, to: &histogram)
                 let samples = histogram.samples()
                 // A table that after two iterations still leaves the candidates a quarter beyond
                 // the upgrade is not finished: the last six move that error 2–8 % (measured on
@@ -209,7 +206,7 @@ struct ColorRefiner {
                     let (r, g, b) = (UInt32(first[entry]), UInt32(first[entry + 1]), UInt32(first[entry + 2]))
                     entries.insert(r << 16 | g << 8 | b)
                 }
-                let exact = histogram.exactColors?.isSubset(of: entries) ?? false
+                let exact = fine.exactColors?.isSubset(of: entries) ?? false
                 (rgb, lossless) = (first, lossless && exact)
             }
         }
@@ -272,11 +269,11 @@ struct ColorRefiner {
                                 tolerance: lossless ? 0 : lzwTolerance)
     }
 
-    /// Whether the global table `first` should draw this frame instead of its own table `own`:
-    /// the error it adds over the candidates (in ``histogram``) is worth less than the bytes of
+    /// Whether the global table `first` should draw this frame instead of its own full table `own`:
+    /// the error it adds over the candidates (in ``fine``, which `own` was fitted to) is worth less than the bytes of
     /// `own` (``sharingWeighs``).
     private func shares(_ first: [UInt8], over own: [UInt8]) -> Bool {
-        let samples = histogram.samples()
+        let samples = fine.samples()
         let extra = Self.totalError(samples, first) - Self.totalError(samples, own)
         return extra <= Self.sharingWeighs * Double(own.count)
     }
