@@ -31,8 +31,10 @@ struct APNGEncoding {
             throw APNG.EncodeError.invalidInput("a frame's duration must be a positive number of seconds (got \(bad))")
         }
         // From here on, frames are the ones the timeline keeps (`shown[i]` is the input's index).
-        let timeline = DelayTimeline(durations: input.durations)
-        let shown = timeline.frameIndices, count = shown.count
+        // A run of frames known identical is one frame before timing (``FrameInput/identical``).
+        let runs = IdenticalRuns(durations: input.durations, identical: input.identical)
+        let timeline = DelayTimeline(durations: runs.durations)
+        let shown = timeline.frameIndices.map { runs.firsts[$0] }, count = shown.count
 
         // Pass 1: the colours of every frame, and which frames show nothing new.
         var survey = ColorSurvey()
@@ -113,7 +115,7 @@ struct APNGEncoding {
         try drain(end)
         bytes += end.count
         return APNG.Encoder.Report(width: width, height: height, framesWritten: written, framesMergedForTiming: timeline.mergedFrames,
-                                   framesMergedIdentical: count - written, duration: Double(milliseconds) / 1000,
+                                   framesMergedIdentical: count - written + runs.folded, duration: Double(milliseconds) / 1000,
                                    colorType: plan.summary, bytes: bytes)
     }
 

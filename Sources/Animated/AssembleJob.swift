@@ -227,9 +227,10 @@ public struct AssembleJob: Sendable {
         let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
         let names = play.frames.map { $0.fileName ?? "" }
         if plan.format != .gif {
-            let frames = FrameInput(durations: play.durations, names: names.contains("") ? nil : names, cancellation: cancellation) {
+            var frames = FrameInput(durations: play.durations, names: names.contains("") ? nil : names, cancellation: cancellation) {
                 try play.frames[$0].load(scale: scale, decoder: decoder)
             }
+            frames.identical = { play.frames[$0].isIdentical(to: play.frames[$1]) }
             do {
                 var bytes: [UInt8] = []
                 let report: Report

@@ -40,22 +40,6 @@ extension GIF.Encoder {
             self.load = load
         }
 
-        /// Runs of consecutive frames ``identical`` says are the same: the first frame of each run
-        /// and the run's summed duration (every frame its own run without ``identical``).
-        func identicalRuns() -> (firsts: [Int], durations: [Double]) {
-            guard let identical, durations.count > 1 else { return (Array(durations.indices), durations) }
-            var firsts = [0], sums = [durations[0]]
-            for index in 1..<durations.count {
-                if identical(index - 1, index) {
-                    sums[sums.count - 1] += durations[index]
-                } else {
-                    firsts.append(index)
-                    sums.append(durations[index])
-                }
-            }
-            return (firsts, sums)
-        }
-
         /// Every frame lasting `duration` seconds: `count` frames, decoded on demand by `load`.
         public init(count: Int, duration: Double, names: [String]? = nil, scale: Int? = nil, cancellation: CancellationFlag? = nil,
                     load: @escaping @Sendable (Int) throws -> Bitmap) {

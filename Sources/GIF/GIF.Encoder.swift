@@ -169,7 +169,7 @@ extension GIF {
             }
             // Runs of frames the input knows are identical are one frame before timing, so short
             // repeats do not move the next picture's start (``Input/identical``).
-            let runs = input.identicalRuns()
+            let runs = IdenticalRuns(durations: input.durations, identical: input.identical)
             let timing = Timing(durations: runs.durations)
             let frames = timing.frameIndices.map { runs.firsts[$0] }
             // The first frame gives the size; it is decoded again when its turn comes rather than
@@ -181,9 +181,7 @@ extension GIF {
             do {
                 if quality == .fast {
                     // Each kept frame counts in the palette as often as the input shows it.
-                    let shown = timing.frameIndices.map { run in
-                        (run + 1 < runs.firsts.count ? runs.firsts[run + 1] : input.durations.count) - runs.firsts[run]
-                    }
+                    let shown = timing.frameIndices.map(runs.length(of:))
                     try quantizeGlobally(frames.count, load: load, timing: timing, weights: shown, output: &output,
                                          stop: input.cancellation, progress: progress)
                 } else {
@@ -198,7 +196,7 @@ extension GIF {
             let localPalettes = quality == .fast ? 0 : output.localTables
             let report = Report(width: width, height: height, framesWritten: written,
                                 framesMergedForTiming: timing.mergedFrames,
-                                framesMergedIdentical: merged + input.durations.count - runs.firsts.count,
+                                framesMergedIdentical: merged + runs.folded,
                                 totalCentiseconds: timing.totalCentiseconds, paletteSize: colors,
                                 localPalettes: localPalettes, bytes: bytes.count)
             return (bytes, report)

@@ -11,6 +11,10 @@ public struct FrameInput: Sendable {
     public var load: @Sendable (Int) throws -> Bitmap
     /// What each frame is called in messages (its file), when known.
     public var names: [String]?
+    /// Whether frames `i` and `j` are known to be identical without decoding them (the same file
+    /// bytes): a run of such frames is timed as one frame (`IdenticalRuns`) and decoded once.
+    /// `nil` (the default): identical frames are still found and merged, after decoding.
+    public var identical: (@Sendable (Int, Int) -> Bool)?
     /// Looked at before each frame is read or encoded: once raised, the encode stops and writes nothing.
     public var cancellation: CancellationFlag?
 

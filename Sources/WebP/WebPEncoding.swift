@@ -23,8 +23,10 @@ struct WebPEncoding {
         if let bad = input.durations.first(where: { !($0 > 0 && $0.isFinite) }) {
             throw WebP.EncodeError.invalidInput("a frame's duration must be a positive number of seconds (got \(bad))")
         }
-        let timeline = DelayTimeline(durations: input.durations)
-        let shown = timeline.frameIndices
+        // A run of frames known identical is one frame before timing (``FrameInput/identical``).
+        let runs = IdenticalRuns(durations: input.durations, identical: input.identical)
+        let timeline = DelayTimeline(durations: runs.durations)
+        let shown = timeline.frameIndices.map { runs.firsts[$0] }
         var segment = Segment(start: 0)
         var size: (width: Int, height: Int)? = nil
         var alpha = false, background: UInt32? = nil
@@ -90,7 +92,7 @@ struct WebPEncoding {
         let header = WebPContainer.header(bodySize: bodySize, width: size!.width, height: size!.height, alpha: alpha,
                                           loops: settings.repeatCount, background: background ?? 0xFFFF_FFFF)
         let report = WebP.Encoder.Report(width: size!.width, height: size!.height, framesWritten: written,
-                                         framesMergedForTiming: timeline.mergedFrames, framesMergedIdentical: shown.count - written,
+                                         framesMergedForTiming: timeline.mergedFrames, framesMergedIdentical: shown.count - written + runs.folded,
                                          duration: Double(elapsed) / 1000, lossless: settings.lossless,
                                          quality: settings.lossless ? nil : settings.quality, bytes: WebPContainer.headerSize + bodySize)
         return (header, report)

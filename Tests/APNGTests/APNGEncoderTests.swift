@@ -50,6 +50,20 @@ struct APNGEncoderTests {
         #expect(decoded.map { Int(($0.duration * 1000).rounded()) } == [300, 100, 200])
     }
 
+    /// Five 10 ms copies known identical (`FrameInput.identical`) before a 500 ms frame are one
+    /// 50 ms frame: timed one by one, four were merged for being under 11 ms and the next picture
+    /// started 10 ms early.
+    @Test func aRunOfShortRepeatsIsTimedAsOneFrame() throws {
+        let disc = Self.softDiscOverBand(2)
+        let order = [0, 0, 0, 0, 0, 1]
+        var input = FrameInput(durations: [0.01, 0.01, 0.01, 0.01, 0.01, 0.5]) { disc[order[$0]] }
+        input.identical = { order[$0] == order[$1] }
+        let (bytes, report) = try APNG.Encoder().encode(input)
+        let decoded = try APNG.Decoder().decodeAll(bytes, file: "runs").frames
+        #expect(decoded.map { Int(($0.duration * 1000).rounded()) } == [50, 500])
+        #expect(report.framesMergedIdentical == 4 && report.framesMergedForTiming == 0)
+    }
+
     @Test func framesOfTenMillisecondsOrLessAreMergedAndTheTotalKept() throws {
         let frames = Self.softDiscOverBand(12)
         // 120 fps: 8.33 ms each, which browsers would play as 100 ms.

@@ -23,6 +23,21 @@ struct WebPEncoderTests {
         return (info, frames)
     }
 
+    /// A run of short repeats known identical is one frame before timing, as in APNG and GIF.
+    @Test func aRunOfShortRepeatsIsTimedAsOneFrame() throws {
+        let frames = [Color(r: 200, g: 40, b: 40), Color(r: 40, g: 40, b: 200)].map { color -> Bitmap in
+            var bitmap = Bitmap(width: 8, height: 8)
+            for y in 0..<8 { for x in 0..<8 { bitmap[x, y] = color } }
+            return bitmap
+        }
+        let order = [0, 0, 0, 0, 0, 1]
+        var input = FrameInput(durations: [0.01, 0.01, 0.01, 0.01, 0.01, 0.5]) { frames[order[$0]] }
+        input.identical = { order[$0] == order[$1] }
+        let (bytes, _) = try WebP.Encoder(effort: .fast).encode(input)
+        let (_, decoded) = try Self.decode(bytes)
+        #expect(decoded.map { Int(($0.1 * 1000).rounded()) } == [50, 500])
+    }
+
     @Test(arguments: sequences)
     func losslessFramesDecodeToTheirSources(_ sequence: String) throws {
         let frames = try fixtureFrames(sequence)
