@@ -230,7 +230,7 @@ public struct AssembleJob: Sendable {
             var frames = FrameInput(durations: play.durations, names: names.contains("") ? nil : names, cancellation: cancellation) {
                 try play.frames[$0].load(scale: scale, decoder: decoder)
             }
-            frames.identical = { play.frames[$0].isIdentical(to: play.frames[$1]) }
+            frames.identical = RepeatFinder(play.frames).identical
             do {
                 var bytes: [UInt8] = []
                 let report: Report
@@ -259,7 +259,7 @@ public struct AssembleJob: Sendable {
         }
         var input = GIF.Encoder.Input(durations: play.durations, names: names.contains("") ? nil : names, scale: scale,
                                       cancellation: cancellation) { try play.frames[$0].load(scale: scale, decoder: decoder) }
-        input.identical = { play.frames[$0].isIdentical(to: play.frames[$1]) }
+        input.identical = RepeatFinder(play.frames).identical
         do {
             if let maxBytes {
                 let best = try plan.encoder.encode(input, maxBytes: maxBytes, progress: progress)

@@ -25,13 +25,9 @@ extension GIF.Encoder {
 
     /// A loader of the `index`-th kept frame for the decoding workers: decoded, its size checked
     /// against the first frame's, and flattened as far as it can be without the frame before (``AlphaFlattener/prepare(_:alpha:edgeMatte:)``).
-    func loader(frames: [Int], input: Input, width: Int, height: Int) -> @Sendable (Int) throws -> AlphaFlattener.Prepared? {
+    func loader(frames: [Int], input: Input, width: Int, height: Int) -> @Sendable (Int) throws -> AlphaFlattener.Prepared {
         let (alpha, edgeMatte, scale) = (self.alpha, self.edgeMatte, self.scale)
         return { index in
-            // Known to show what the frame before showed: not decoded (``Input/identical``).
-            if index > 0, frames[index] != frames[index - 1], input.identical?(frames[index - 1], frames[index]) == true {
-                return nil
-            }
             let bitmap = try input.load(frames[index])
             guard bitmap.width == width, bitmap.height == height else {
                 func named(_ frame: Int) -> String {

@@ -18,10 +18,10 @@ extension GIF.Encoder {
         /// lost on the way (``Encoder/scale`` applies when this is `nil`).
         public var scale: Int?
         /// Whether frames `i` and `j` are known to be identical without decoding them (a
-        /// screencast's repeated frames are often the same file bytes): the later one is then not
-        /// decoded at all, and shows what the earlier one showed; a run of them is timed as one
-        /// frame. `nil` (the default): every frame
-        /// is decoded, and identical ones are still found and merged, after decoding.
+        /// screencast's repeated frames are often the same file bytes): a run of consecutive ones
+        /// is decoded once and timed as one frame. Asked once per pair of neighbours, in order.
+        /// `nil` (the default): every frame is decoded, and identical ones are still found and
+        /// merged, after decoding.
         public var identical: (@Sendable (Int, Int) -> Bool)?
         /// Looked at before each frame is decoded or encoded: once raised, the encode stops with
         /// ``EncodeError/cancelled`` (and ``Encoder/write(_:to:protecting:overwrite:progress:)``

@@ -207,9 +207,9 @@ extension GIF {
         /// at the same place, so each frame is split over the cores and static pixels stay static by
         /// themselves; error diffusion depends on the previous frame's output and runs in order,
         /// keeping the previous index wherever the source did not change. `weights`: how many input
-        /// frames each kept frame stands for (a run of known repeats counts in the palette as often
-        /// as it shows, as when each repeat is decoded).
-        private func quantizeGlobally(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared?, timing: Timing,
+        /// frames each kept frame stands for (a run of known repeats, decoded once, counts in the
+        /// palette as often as it shows, as when each repeat is decoded).
+        private func quantizeGlobally(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared, timing: Timing,
                                       weights: [Int],
                                       output: inout Output, stop: CancellationFlag?, progress: (@Sendable (Int, Int) -> Void)?) throws {
             let steps = count * 2
@@ -217,20 +217,10 @@ extension GIF {
             // second sees the pixels the palette was built for.
             var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
             var flattener = AlphaFlattener(alpha: alpha)
-            // A repeated frame (not decoded: ``Input/identical``) counts as the frame it repeats:
-            // a frame is added once its repeats are known.
-            var last: (pixels: [UInt8], times: Int) = ([], 0)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
-                if let frame {
-                    if last.times > 0 { planner.add(last.pixels, times: last.times) }
-                    last = (flattener.flatten(frame), weights[index])
-                } else {
-                    last.times += weights[index]
-                }
+                planner.add(flattener.flatten(frame), times: weights[index])
                 progress?(index + 1, steps)
             }
-            planner.add(last.pixels, times: last.times)
-            last = ([], 0)
             let palette = planner.finish()
             output.globalPalette = palette.rgb
             let (width, height) = (output.width, output.height)
@@ -239,11 +229,6 @@ extension GIF {
             var previous: (pixels: [UInt8], indices: [UInt8])?
             flattener = AlphaFlattener(alpha: alpha)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
-                guard let frame else {
-                    try output.add(output.unchanged(isLocal: false), delay: timing.delays[index])
-                    progress?(count + index + 1, steps)
-                    return
-                }
                 var pixels = flattener.flatten(frame)
                 // Ordered and none split each frame over the cores (``Dither/indices``); error
                 // diffusion runs along the frame and keeps what the previous frame showed.
@@ -262,7 +247,7 @@ extension GIF {
         /// `standard` and `high`: one pass; each frame gets a palette for the pixels it redraws (``ColorRefiner``).
         /// Frames are decoded on the workers; refining depends on what the screen shows, so it runs in
         /// order. Returns how many frames carry their own palette.
-        private func refine(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared?, timing: Timing,
+        private func refine(_ count: Int, load: @escaping @Sendable (Int) throws -> AlphaFlattener.Prepared, timing: Timing,
                             output: inout Output, stop: CancellationFlag?, progress: (@Sendable (Int, Int) -> Void)?) throws {
             // Flattened here in order: a pixel's alpha state carries over.
             var flattener = AlphaFlattener(alpha: alpha)
@@ -271,11 +256,6 @@ extension GIF {
                                        laterFullRefinements: quality == .standard ? 4 : 8,
                                        lzwTolerance: quality.lzwTolerance, sharesFirstTable: quality == .standard)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
-                guard let frame else {
-                    try output.add(output.unchanged(isLocal: true), delay: timing.delays[index])
-                    progress?(index + 1, count)
-                    return
-                }
                 // Without a matte the flattened frame's opaque pixels are the source's, whose
                 // neighbourhoods the workers found (``AlphaFlattener/Prepared/rim``).
                 let nearOpaque = alpha == .dither && edgeMatte == nil ? frame.rim : nil
@@ -307,12 +287,6 @@ extension GIF {
                 self.netscapeLoops = netscapeLoops
                 self.drain = drain
                 diff = FrameDiff(width: width, height: height)
-            }
-
-            /// A frame that draws nothing: the screen as it is (merged into the frame before).
-            func unchanged(isLocal: Bool) -> FrameDiff.Target {
-                FrameDiff.Target(colors: diff.canvas, indices: [UInt8](repeating: 0, count: width * height), transparent: 1,
-                                 palette: [0, 0, 0, 0, 0, 0], isLocal: isLocal)
             }
 
             mutating func add(_ target: FrameDiff.Target, delay: Int) throws {

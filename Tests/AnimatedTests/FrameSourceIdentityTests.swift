@@ -28,5 +28,10 @@ struct FrameSourceIdentityTests {
         let bitmap = try PNG.Decoder().decodeBitmap(file: first)
         #expect(FrameSource.bitmap(bitmap).isIdentical(to: .bitmap(bitmap)))
         #expect(!FrameSource.file(first).isIdentical(to: .bitmap(bitmap)), "a file and a bitmap are not compared")
+
+        // Asked in order, as the encoders ask, the finder reads each file once and says the same.
+        let frames: [FrameSource] = [.file(copy), .file(first), .file(second), .file(second), .bitmap(bitmap), .bitmap(bitmap)]
+        let finder = RepeatFinder(frames)
+        #expect((1..<frames.count).map { finder.identical($0 - 1, $0) } == [true, false, true, false, true])
     }
 }
