@@ -134,6 +134,8 @@ extension SheetJob {
     /// frames into sequences, PNGs without numbers as single images; a folder's `sequence.json`
     /// is its timing; any other file is not a PNG.
     static func images(named names: [String]) throws(Discovery.Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
+        // A name given twice stands for two sets of bytes: which one is meant cannot be told.
+        try Discovery.checkNamesAreDistinct(names)
         var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
         for name in names where !OutputName.settingsNames.contains(FileIO.lastComponent(of: name)) {
             if let file = FrameFile(path: name) { numbered.append(file) } else if let file = FrameFile(unnumbered: name) {
@@ -155,6 +157,18 @@ extension SheetJob {
     /// A folder's `sequence.json`.
     static func manifestPath(in directory: String) -> String {
         directory == "." ? SequenceManifest.fileName : directory + "/" + SequenceManifest.fileName
+    }
+
+    /// The name of the folder at `directory`, for the animation of frames named by number alone:
+    /// on disk the folder's real name (`.` is the working folder's), in memory the last part of
+    /// the path; `frames` for files in memory at no folder.
+    static func folderName(_ directory: String, reader: FileReader) -> String {
+        if case .disk = reader, let resolved = FileIO.resolvedPath(directory) {
+            let name = FileIO.lastComponent(of: resolved)
+            if !name.isEmpty && name != "/" { return name }
+        }
+        let name = FileIO.lastComponent(of: Discovery.trimmingSlash(directory))
+        return name.isEmpty || name == "." || name == "/" ? "frames" : name
     }
 
     /// `walk_` → `walk`: the animation name without a trailing separator.

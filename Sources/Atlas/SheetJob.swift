@@ -45,6 +45,10 @@ public struct SheetJob: Sendable {
     /// Whether ``output`` and ``data`` may replace files Flipbook did not write (never an input,
     /// never a file of another Flipbook set); `false` refuses them (Basics' `OutputError`).
     public var overwrite: Bool
+    /// Two files for one frame number at one scale (`fire2.png` and `fire02.png`): refused,
+    /// naming both (``FrameSequence/DuplicateNumberPolicy/error``, the default), or the first or
+    /// the last in name order packed on purpose.
+    public var onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error
     /// Where the sources are read from: the file system, or the files given to
     /// ``init(files:output:engine:format:builder:scales:fps:limits:)``.
     private(set) var reader: FileReader
@@ -189,28 +193,34 @@ public struct SheetJob: Sendable {
             sequences = FrameSequence.group(sequences.flatMap(\.files).filter { !earlier.contains($0.path) })
             singles = FrameSequence.group(singles.flatMap(\.files).filter { !earlier.contains($0.path) })
         }
+        // Two files for one frame (`fire2.png`, `fire02.png`): refused, or one kept as asked.
+        sequences = try sequences.map { try $0.resolvingDuplicateNumbers(onDuplicateNumber) }
         // (frame, file, sprite name, animation name) in play order; single images (named sprites,
         // `eggHead.png`) are sprites of no animation, after the sequences.
         var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?, duration: Int)] = []
         var unmatched = Set<String>()
         let manifests = try Self.manifests(of: sequences, reader: reader, unmatched: &unmatched)
         warnings += unmatched.sorted()
-        // Each sequence's animation name (`walk_` → `walk`); two folders with one prefix (`frame-`
-        // in both) are told apart by their folder's name, never merged into one animation.
+        // Each sequence's animation name (`walk_` → `walk`); frames named by number alone (`1.png`
+        // … `101.png`, as ffmpeg writes them) are one animation named after their folder. Two
+        // folders with one prefix (`frame-` in both) are told apart by their folder's name, never
+        // merged into one animation.
         var animationNames: [String: String] = [:]
-        let plain = Dictionary(grouping: sequences) { $0.prefix.isEmpty ? "" : Self.animationName($0.prefix) }
+        let base = Dictionary(sequences.map { sequence in
+            (sequence.name, sequence.prefix.isEmpty ? Self.folderName(sequence.directory, reader: reader) : Self.animationName(sequence.prefix))
+        }, uniquingKeysWith: { first, _ in first })
+        let plain = Dictionary(grouping: sequences) { base[$0.name] ?? "" }
         for sequence in sequences {
-            let base = sequence.prefix.isEmpty ? "" : Self.animationName(sequence.prefix)
-            let shared = (plain[base]?.count ?? 0) > 1
-            let folder = URL(fileURLWithPath: sequence.directory).lastPathComponent
-            animationNames[sequence.name] = shared ? (base.isEmpty ? folder : "\(folder)-\(base)") : base
+            let name = base[sequence.name] ?? ""
+            let shared = (plain[name]?.count ?? 0) > 1 && !sequence.prefix.isEmpty
+            animationNames[sequence.name] = shared ? "\(Self.folderName(sequence.directory, reader: reader))-\(name)" : name
         }
         for sequence in sequences + singles {
             let durations = Self.durations(of: sequence, fps: fps, manifest: manifests[sequence.name])
             for (index, frame) in sequence.frames.enumerated() {
                 guard let file = frame.file(scale: scales?.first ?? 1) else { continue }
                 let name = ImageFileName(path: file.path).stem
-                // Frames named by number alone (`1.png`) keep their own names, as before.
+                // A single image (`eggHead.png`) belongs to no animation.
                 let animation: String? = frame.number == 0 && file.numberText.isEmpty ? nil
                     : (animationNames[sequence.name].flatMap { $0.isEmpty ? nil : $0 } ?? name)
                 jobs.append((frame, file.path, name, animation, durations[index]))

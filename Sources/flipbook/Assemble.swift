@@ -16,7 +16,9 @@ struct Assemble: ParsableCommand {
             explosion1.png…), a list of PNG files, or a GIF. A sequence.json beside the frames gives \
             their timing, direction, scale and highlighted frames; options override it. Files listed \
             in name order (walk*.png) are read by number; listed in an order of their own, with a \
-            file twice, or without numbers, they play as listed.
+            file twice, or without numbers, they play as listed. Two files for one frame number \
+            (fire2.png and fire02.png) are refused, naming both; --on-duplicate-number first|last \
+            plays the first or the last in name order instead (fire2.png comes before fire02.png).
 
             The output's name picks the format: NAME.gif writes a GIF, NAME.png or NAME.apng an \
             animated PNG, NAME.webp an animated WebP. APNG and WebP keep every frame exact (full \
@@ -122,6 +124,9 @@ struct Assemble: ParsableCommand {
     @Option(help: "GIF and WebP: largest acceptable file size in bytes.")
     var maxBytes: Int?
 
+    @Option(help: "error (the default), first or last: two files for one frame number (fire2.png, fire02.png) are refused, or the first or last in name order is played.")
+    var onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error
+
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
@@ -202,6 +207,7 @@ struct Assemble: ParsableCommand {
                               repeatCount: repeatCount, scale: scale, encoder: encoder, maxBytes: maxBytes, limits: limits)
         job.threads = threadsOption.threads
         job.format = format
+        job.onDuplicateNumber = onDuplicateNumber
         if let effort {
             job.apng.effort = effort
             job.webp.effort = effort
@@ -302,6 +308,7 @@ struct Assemble: ParsableCommand {
 }
 
 extension GIF.Encoder.Quality: ExpressibleByArgument {}
+extension FrameSequence.DuplicateNumberPolicy: ExpressibleByArgument {}
 extension AssembleJob.Format: ExpressibleByArgument {
     /// `gif`, `apng` (or `png`, the extension an APNG usually has) or `webp`.
     public init?(argument: String) {

@@ -197,3 +197,93 @@ struct SheetJobInMemoryTests {
         }
     }
 }
+
+/// Issue 43: two files for one frame number are refused by `SheetJob` naming both (one was packed
+/// without a word), or one is packed on purpose; a folder of bare numbers (`1.png … 14.png`, as
+/// ffmpeg names frames) is one animation named after its folder in every engine's data (it was 14
+/// one-frame animations "1", "2", …); an upload naming a file twice is refused. Real frames,
+/// copied into temporary folders.
+@Suite("SheetJob: frame numbers")
+struct SheetJobFrameNumberTests {
+    static let robot = Fixtures.repository + "/Sequences/kenney-robot-walk"
+    static let fire = Fixtures.path("sequences/ansimuz-fire-bomb-pixel")
+
+    static func pngs(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+    }
+
+    /// The fire's 14 frames as `fire/1.png … fire/14.png`.
+    static func bareFolder() throws -> String {
+        let folder = try Fixtures.temporaryFolder("sheet-numbers") + "/fire"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let names = try pngs(in: fire)
+        #expect(names.count == 14)
+        for (index, name) in names.enumerated() { try FileManager.default.copyItem(atPath: "\(fire)/\(name)", toPath: "\(folder)/\(index + 1).png") }
+        return folder
+    }
+
+    @Test func twoFilesForOneNumberAreRefusedNamingBoth() throws {
+        let folder = try Fixtures.temporaryFolder("sheet-numbers") + "/walk"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let names = try Self.pngs(in: Self.robot)
+        #expect(names.count == 8)
+        for name in names { try FileManager.default.copyItem(atPath: "\(Self.robot)/\(name)", toPath: "\(folder)/\(name)") }
+        try FileManager.default.copyItem(atPath: "\(Self.robot)/robot_walk5.png", toPath: "\(folder)/robot_walk005.png")
+        let output = folder + "/../walk-sheet.png"
+        #expect(throws: SheetJobError.source(.duplicateNumber(number: 5, first: "\(folder)/robot_walk5.png", second: "\(folder)/robot_walk005.png"))) {
+            _ = try SheetJob(sources: [folder], output: output).plan()
+        }
+        var job = SheetJob(sources: [folder], output: output)
+        job.onDuplicateNumber = .first
+        let sprites = try job.plan().sheets[0].sprites.map(\.name)
+        #expect(sprites.count == 8 && sprites.contains("robot_walk5") && !sprites.contains("robot_walk005"))
+        job.onDuplicateNumber = .last
+        #expect(try job.plan().sheets[0].animations.first?.frames[5] == "robot_walk005")
+    }
+
+    @Test func anUploadNamingAFileTwiceIsRefused() throws {
+        let files = try Self.pngs(in: Self.robot).map { InMemoryFile(name: "walk/\($0)", bytes: try FileIO.readAll("\(Self.robot)/\($0)")) }
+        #expect(files.count == 8)
+        #expect(throws: SheetJobError.source(.repeatedName(first: "walk/robot_walk3.png", second: "walk/robot_walk3.png"))) {
+            _ = try SheetJob(files: files + [files[3]], output: "m.png").plan()
+        }
+    }
+
+    /// Engines whose data carries animations that `SheetImport` reads back (libGDX and Aseprite
+    /// data are read here as text; Cocos2d-x and SpriteKit keep the frames' names only).
+    static let animated: Set<SheetEngine> = [.phaser3, .pixi, .godot3, .godot4]
+
+    @Test(arguments: SheetEngine.allCases)
+    func aFolderOfBareNumbersIsOneAnimationNamedAfterIt(engine: SheetEngine) throws {
+        let folder = try Self.bareFolder()
+        let output = folder + "/../sheet" + (engine == .spritekit ? ".atlasc" : ".png")
+        let job = SheetJob(sources: [folder], output: output, engine: engine)
+        let plan = try job.plan()
+        #expect(plan.sheets[0].animations.map(\.name) == ["fire"])
+        #expect(plan.sheets[0].animations.first?.frames == (1...14).map(String.init))
+        try job.write(plan)
+        // What the engine reads back from the data written.
+        let data = try #require(plan.files.map(\.path).first { !$0.hasSuffix(".png") })
+        let read = try SheetImport.read(data)
+        #expect(read.sprites.count == 14)
+        if Self.animated.contains(engine) {
+            #expect(read.animations.map(\.name) == ["fire"], "\(engine): \(read.animations.map(\.name))")
+            #expect(read.animations.first?.frames.count == 14)
+        } else {
+            #expect(read.animations.isEmpty, "\(engine): \(read.animations.map(\.name))")
+        }
+        let text = String(decoding: try FileIO.readAll(data), as: UTF8.self)
+        switch engine {
+        case .libgdx:
+            // Every region is a frame of `fire`, in order by index (they were regions "1", "2", …).
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(lines.filter { $0 == "fire" }.count == 14)
+            #expect(lines.filter { $0.hasPrefix("index:") } == (0..<14).map { "index:\($0)" })
+        case .aseprite:
+            let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            let tags = (json?["meta"] as? [String: Any])?["frameTags"] as? [[String: Any]]
+            #expect(tags?.count == 1 && tags?[0]["name"] as? String == "fire" && tags?[0]["from"] as? Int == 0 && tags?[0]["to"] as? Int == 13)
+        default: break
+        }
+    }
+}
