@@ -64,9 +64,28 @@ public enum Discovery {
     public static func sequences(from sources: [String], recursive: Bool = false) throws(Error) -> [FrameSequence] {
         var files: [FrameFile] = []
         for source in sources { files += try frameFiles(in: source, recursive: recursive) }
-        // The same file named twice (a folder and a file in it) counts once.
+        // The same file named twice (a folder and a file in it, one folder spelled two ways:
+        // `walk ./walk`) counts once, under the spelling first given.
         var seen = Set<String>()
-        return FrameSequence.group(files.filter { seen.insert($0.path).inserted })
+        return FrameSequence.group(oneSpellingPerFolder(files).filter { seen.insert($0.path).inserted })
+    }
+
+    /// `files` with every folder spelled as it was first (`./walk/walk1.png` → `walk/walk1.png`
+    /// after `walk/walk0.png`): one folder reached by two paths (`walk`, `./walk`, `$PWD/walk`, a
+    /// symbolic link to it) is one folder. Files themselves are not resolved: a link to another
+    /// frame is a frame of its own (a held pose).
+    static func oneSpellingPerFolder(_ files: [FrameFile]) -> [FrameFile] {
+        var spelling: [String: String] = [:]   // resolved folder → its first spelling
+        var resolved: [String: String?] = [:]  // folder as given → resolved
+        return files.map { file in
+            if resolved[file.directory] == nil { resolved[file.directory] = .some(FileIO.resolvedPath(file.directory)) }
+            guard let real = resolved[file.directory] ?? nil else { return file }
+            let first = spelling[real] ?? file.directory
+            spelling[real] = first
+            guard first != file.directory else { return file }
+            let path = first == "." ? file.fileName : first == "/" ? "/" + file.fileName : first + "/" + file.fileName
+            return (file.numberText.isEmpty ? FrameFile(unnumbered: path) : FrameFile(path: path)) ?? file
+        }
     }
 
     /// Every PNG image in `sources` (folders are not searched below): numbered frames grouped into
@@ -101,7 +120,10 @@ public enum Discovery {
             }
             if !found && !paths.contains(where: seen.contains) { throw .noFrames(source: source) }
         }
-        return (FrameSequence.group(numbered), FrameSequence.group(unnumbered))
+        // One folder spelled two ways (`fire ./fire`) is one folder: its files count once.
+        var respelled = Set<String>()
+        return (FrameSequence.group(oneSpellingPerFolder(numbered).filter { respelled.insert($0.path).inserted }),
+                FrameSequence.group(oneSpellingPerFolder(unnumbered).filter { respelled.insert($0.path).inserted }))
     }
 
     /// The PNG files of a list that is meant as one: every source a file (no folder, no prefix), and

@@ -89,6 +89,20 @@ struct FrameNumberTests {
         }
     }
 
+    /// One folder named twice — as itself, with `/.`, through a symbolic link — is one folder:
+    /// its frames count once (it was "holds 2 sequences").
+    @Test func oneFolderSpelledTwoWaysIsOneFolder() throws {
+        let folder = try Self.bareFolder()
+        let link = folder + "-link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder)
+        for sources in [[folder, folder + "/."], [folder, link], [folder + "/.", folder, link + "/"]] {
+            let sequences = try Discovery.sequences(from: sources)
+            #expect(sequences.count == 1 && sequences[0].frames.count == 14, "\(sources)")
+            #expect(try Animation.load(sources).frames.count == 14, "\(sources)")
+            #expect(try Discovery.images(from: sources).sequences.map(\.frames.count) == [14], "\(sources)")
+        }
+    }
+
     /// `1.png … 14.png` are one 14-frame sequence to assemble and validate alike.
     @Test func aFolderOfBareNumbersIsOneSequence() throws {
         let folder = try Self.bareFolder()
