@@ -26,8 +26,8 @@ public struct SheetJob: Sendable {
     public var format: SheetExport.Format
     /// How sprites are packed.
     public var builder: SheetBuilder
-    /// The scales to pack with one layout (`[1, 2]` writes `sheet.png` and `sheet@2x.png`); `nil`
-    /// packs each frame's single file at its own scale.
+    /// The scales to pack with one layout (`[1, 2]` writes `sheet.png` and `sheet@2x.png`), 1…4,
+    /// each once, smallest first; `nil` packs each frame's single file at its own scale.
     public var scales: [Int]?
     /// Frames per second, for every frame's duration in the data; `nil` (the default) takes each
     /// sequence's timing from its folder's `sequence.json` (`fps`, `duration` or `frameDurations`),
@@ -132,6 +132,10 @@ public struct SheetJob: Sendable {
             throw SheetJobError.setting("SheetJob.fps must be between 1/86400 and 1000 (got \(fps))")
         }
         if let threads, threads < 1 { throw SheetJobError.setting("SheetJob.threads is at least 1 (got \(threads))") }
+        // One layout for every scale, smallest first: each scale once, 1…4 (`sheet@4x.png` at most).
+        if let scales, scales.isEmpty || !scales.allSatisfy((1...4).contains) || scales != Set(scales).sorted() {
+            throw SheetJobError.setting("SheetJob.scales are 1…4, each once, smallest first, e.g. [1, 2] (got \(scales))")
+        }
         if let message = limits.rangeError { throw SheetJobError.setting(message) }
         if !(0...9).contains(pngLevel) { throw SheetJobError.setting("SheetJob.pngLevel is 0…9 (got \(pngLevel))") }
         for (name, value) in [("padding", builder.padding), ("border", builder.border), ("trimMargin", builder.trimMargin), ("extrude", builder.extrude)]

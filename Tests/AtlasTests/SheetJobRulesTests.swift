@@ -61,6 +61,16 @@ struct SheetJobRulesTests {
         }
     }
 
+    /// Scales that the packing cannot use are a setting error before anything is read (0 divided
+    /// by zero, `Int.max` overflowed, an empty list had no first sheet).
+    @Test(arguments: [[0], [-2, 1], [1, Int.max], [Int](), [2, 1], [1, 1, 2]])
+    func scalesOutOfRangeAreRefused(scales: [Int]) throws {
+        let job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"), scales: scales)
+        #expect(throws: SheetJobError.setting("SheetJob.scales are 1…4, each once, smallest first, e.g. [1, 2] (got \(scales))")) {
+            _ = try job.plan()
+        }
+    }
+
     /// A sheet named as a frame of the folder it packs is refused; one written into that folder is
     /// not read back as a sprite by another packing, nor as a sequence by assemble; a GIF or
     /// nothing at all is no source of sprites.
