@@ -230,6 +230,25 @@ public struct SheetJob: Sendable {
                 jobs.append((frame, file.path, name, animation, durations[index]))
             }
         }
+        // Frames of two folders with one name (`walk/1.png`, `run/1.png`: ffmpeg's folders) are
+        // told apart by their folder's name (`walk-1`, `run-1`), as their animations are, and said
+        // so: every frame of a sequence with such a name, so that one animation's names stay alike.
+        let sequenceOfFile = Dictionary((sequences + singles).flatMap { sequence in sequence.files.map { ($0.path, sequence) } },
+                                        uniquingKeysWith: { first, _ in first })
+        let clashing = Dictionary(grouping: jobs.indices) { jobs[$0].name }.filter { _, indices in
+            Set(indices.compactMap { sequenceOfFile[jobs[$0].file]?.directory }).count > 1
+        }
+        let renamedSequences = Set(clashing.values.joined().compactMap { sequenceOfFile[jobs[$0].file]?.name })
+        for index in jobs.indices {
+            guard let sequence = sequenceOfFile[jobs[index].file], renamedSequences.contains(sequence.name) else { continue }
+            jobs[index].name = "\(Self.folderName(sequence.directory, reader: reader))-\(jobs[index].name)"
+        }
+        if let example = clashing.keys.sorted(by: NaturalOrder.areInIncreasingOrder).first, let indices = clashing[example] {
+            let renamed = indices.map { jobs[$0].name }
+            let names = clashing.count == 1 ? "the sprite name \(example) is" : "\(clashing.count) sprite names (\(example)…) are"
+            notes.append("\(names) used by frames of several folders: each such sprite is named after its folder "
+                         + "(\(renamed.prefix(2).joined(separator: ", ")))")
+        }
         // Scales that are not multiples of the smallest (2,3: iOS's pair) share a layout in whole
         // points: a hidden sheet at their common divisor is the base, then dropped.
         var packed = scales

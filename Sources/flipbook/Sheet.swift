@@ -13,7 +13,9 @@ struct Sheet: ParsableCommand {
             SOURCE is a folder, a prefix path or PNG files; every sequence found becomes an animation \
             in the data file, its frames named like the files without extension (walk0, walk1…). \
             Frames named by number alone (1.png … 101.png, as ffmpeg writes them) are one animation \
-            named after their folder. Identical frames share one region. Output is deterministic.
+            named after their folder; frames of two folders with one name (walk/1.png, run/1.png) \
+            are named after their folders (walk-1, run-1). Identical frames share one region. \
+            Output is deterministic.
 
             Two files for one frame number (fire2.png and fire02.png) are refused, naming both; \
             --on-duplicate-number first|last packs the first or the last in name order instead \

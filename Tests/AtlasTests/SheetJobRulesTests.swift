@@ -251,6 +251,23 @@ struct SheetJobFrameNumberTests {
         #expect(try job.plan().sheets[0].animations.first?.frames[5] == "robot_walk005")
     }
 
+    /// Two folders of bare numbers (`fire/1.png…`, `walk/1.png…`) pack as two animations whose
+    /// sprites are told apart by their folders (they were refused: "two frames are both named '1'").
+    @Test func twoFoldersOfBareNumbersStayApart() throws {
+        let fire = try Self.bareFolder()
+        let walk = fire + "/../walk"
+        try FileManager.default.createDirectory(atPath: walk, withIntermediateDirectories: true)
+        let names = try Self.pngs(in: Self.robot)
+        #expect(names.count == 8)
+        for (index, name) in names.enumerated() { try FileManager.default.copyItem(atPath: "\(Self.robot)/\(name)", toPath: "\(walk)/\(index + 1).png") }
+        let plan = try SheetJob(sources: [fire, walk], output: fire + "/../both.png").plan()
+        let animations = plan.sheets[0].animations
+        #expect(animations.map(\.name).sorted() == ["fire", "walk"])
+        #expect(animations.first { $0.name == "walk" }?.frames == (1...8).map { "walk-\($0)" })
+        #expect(animations.first { $0.name == "fire" }?.frames == (1...14).map { "fire-\($0)" })
+        #expect(plan.notes.contains { $0.contains("8 sprite names (1…) are used by frames of several folders") }, "\(plan.notes)")
+    }
+
     @Test func anUploadNamingAFileTwiceIsRefused() throws {
         let files = try Self.pngs(in: Self.robot).map { InMemoryFile(name: "walk/\($0)", bytes: try FileIO.readAll("\(Self.robot)/\($0)")) }
         #expect(files.count == 8)
