@@ -328,6 +328,9 @@ public struct AssembleJob: Sendable {
         case .webp: WebP.maximumRepeatCount
         }
         guard !(0...most).contains(count) else { return nil }
+        if repeatCount == nil {
+            return "the source plays \(count) times, more than \(format) can say (0 forever, or 1…\(most) plays): set AssembleJob.repeatCount"
+        }
         return "AssembleJob.repeatCount is 0 (forever) or a number of plays, 1…\(most) for \(format) (got \(count))"
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Animated
 
 @Suite("Animation timeline")
@@ -85,6 +86,20 @@ struct AnimationTests {
         } catch {
             #expect(error.description.hasPrefix(named), "\(error)")
         }
+    }
+
+    /// An animation's own repeat count that the format cannot hold is refused before encoding,
+    /// naming the setting that overrides it (the encoder refused it as an input error).
+    @Test func aRepeatCountTheFormatCannotHoldIsRefused() throws {
+        let frames: [FrameSource] = [.file(Fixtures.repository + "/Sequences/kenney-robot-walk/robot_walk0.png")]
+        let animation = try Animation(frames: frames, repeatCount: 70_000)
+        #expect(throws: AssembleError.setting("the source plays 70000 times, more than GIF can say (0 forever, or 1…65536 plays): "
+                                              + "set AssembleJob.repeatCount")) {
+            _ = try AssembleJob(source: .animation(animation), output: nil).plan()
+        }
+        var job = AssembleJob(source: .animation(animation), output: nil)
+        job.repeatCount = 3
+        #expect(try job.plan().encoder.repeatCount == 3)
     }
 
     /// Values set after the initializer are checked when a play is built from them.
