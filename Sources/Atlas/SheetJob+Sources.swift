@@ -160,15 +160,16 @@ extension SheetJob {
     }
 
     /// The name of the folder at `directory`, for the animation of frames named by number alone:
-    /// on disk the folder's real name (`.` is the working folder's), in memory the last part of
-    /// the path; `frames` for files in memory at no folder.
+    /// the last part of the path as given (`fx/fire` → `fire`); for `.` or `..` on disk, the real
+    /// folder's name; `frames` for files in memory at no folder.
     static func folderName(_ directory: String, reader: FileReader) -> String {
-        if case .disk = reader, let resolved = FileIO.resolvedPath(directory) {
-            let name = FileIO.lastComponent(of: resolved)
-            if !name.isEmpty && name != "/" { return name }
+        func usable(_ name: String) -> Bool { !name.isEmpty && name != "." && name != ".." && name != "/" }
+        let given = FileIO.lastComponent(of: Discovery.trimmingSlash(directory))
+        if usable(given) { return given }
+        if case .disk = reader, let resolved = FileIO.resolvedPath(directory), usable(FileIO.lastComponent(of: resolved)) {
+            return FileIO.lastComponent(of: resolved)
         }
-        let name = FileIO.lastComponent(of: Discovery.trimmingSlash(directory))
-        return name.isEmpty || name == "." || name == "/" ? "frames" : name
+        return "frames"
     }
 
     /// `walk_` → `walk`: the animation name without a trailing separator.

@@ -268,6 +268,18 @@ struct SheetJobFrameNumberTests {
         #expect(plan.notes.contains { $0.contains("8 sprite names (1…) are used by frames of several folders") }, "\(plan.notes)")
     }
 
+    /// An upload of bare numbers is one animation too: named after its folder, or `frames` at none.
+    @Test func anUploadOfBareNumbersIsOneAnimation() throws {
+        let folder = try Self.bareFolder()
+        let names = try Self.pngs(in: folder)
+        #expect(names.count == 14)
+        for (prefix, expected) in [("fire/", "fire"), ("", "frames")] {
+            let files = try names.map { InMemoryFile(name: prefix + $0, bytes: try FileIO.readAll("\(folder)/\($0)")) }
+            let animations = try SheetJob(files: files, output: "m.png").plan().sheets[0].animations
+            #expect(animations.map(\.name) == [expected] && animations.first?.frames.count == 14, "\(prefix): \(animations.map(\.name))")
+        }
+    }
+
     @Test func anUploadNamingAFileTwiceIsRefused() throws {
         let files = try Self.pngs(in: Self.robot).map { InMemoryFile(name: "walk/\($0)", bytes: try FileIO.readAll("\(Self.robot)/\($0)")) }
         #expect(files.count == 8)
