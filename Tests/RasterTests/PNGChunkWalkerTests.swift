@@ -69,6 +69,17 @@ struct PNGChunkWalkerTests {
         #expect(message?.contains(reason) == true, "\(String(describing: message))")
     }
 
+    /// The fuzzer's PNG findings (chunks claiming 1.1 and 1.5 GB in a file of 100 bytes) are
+    /// refused by the walk, which allocates nothing for what a chunk claims.
+    @Test(arguments: ["exif-length-1.5GB.png", "text-length-1.1GB.png"])
+    func fuzzFindingsAreRefused(name: String) throws {
+        let bytes = try Fixtures.bytes("fuzz/fuzz-png/\(name)")
+        #expect(Fixtures.pngNames(in: "fuzz/fuzz-png").count == 2)
+        let reason = Self.corruptReason(Self.walkError(bytes, file: name))
+        #expect(reason?.isEmpty == false, "\(String(describing: reason))")
+        #expect(reason?.contains("truncated") == true || reason?.contains("CRC error") == true, "\(String(describing: reason))")
+    }
+
     @Test(arguments: cgbi)
     func cgbiFilesAreNamed(name: String) throws {
         let bytes = try Fixtures.bytes("pngsuite/cgbi-ios/\(name)")
