@@ -46,8 +46,9 @@ struct Frames: ParsableCommand {
 
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
+    @OptionGroup(title: "Resource limits") var outputLimit: OutputPixelLimit
     /// The limits the flags above set.
-    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit) }
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputLimit) }
 
     func run() throws {
         let outcome = try FramesJob(input: input, output: output, prefix: prefix, limits: limits).run()
