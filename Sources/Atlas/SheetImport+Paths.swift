@@ -67,9 +67,13 @@ extension SheetImport {
     /// - The file chosen, with every symbolic link on the way resolved, must lie inside the real
     ///   folder of the data file; a link that leads out is refused.
     ///
+    /// A caller that decodes sheet data itself (``TexturePackerJSON/decode(_:file:)`` and the
+    /// other readers return page paths as written) resolves them here before opening them.
+    ///
     /// Returns the path to open, in the data file's folder as given (the file need not exist: the
     /// reader then reports it missing).
-    static func resolve(_ name: String, from dataFile: String) throws(PathRefusal) -> String {
+    /// - Throws: ``PathRefusal`` naming `dataFile`, `name` and how it leaves the folder.
+    public static func resolve(_ name: String, from dataFile: String) throws(PathRefusal) -> String {
         func refuse(_ form: PathRefusal.Form, target: String? = nil) -> PathRefusal {
             PathRefusal(dataFile: dataFile, path: name, form: form, target: target)
         }

@@ -135,9 +135,14 @@ public enum SheetImport {
         return sheet
     }
 
-    /// Checks the frames `sprites` un-trim to: each within `maxPixels`, all together within
-    /// `maxOutputPixels` (without overflowing, whatever the sizes).
-    static func checkOutput(_ sprites: [SpriteSheet.Sprite], limits: ResourceLimits, of path: String) throws(LimitError) {
+    /// Checks the frames `sprites` un-trim to (their source sizes, what
+    /// ``SpriteSheet/unpack(into:source:)`` writes): each within `limits.maxPixels`, all together
+    /// within `limits.maxOutputPixels`, without overflowing whatever the sizes. ``read(_:limits:)``
+    /// calls it before decoding any page; a caller that decodes sheet data itself calls it before
+    /// the work. `path` names the data in the error.
+    /// - Throws: ``LimitError`` for ``LimitError/Limit/pixels`` naming the frame, or for
+    ///   ``LimitError/Limit/outputPixels`` with the total and the largest frame.
+    public static func checkOutput(_ sprites: [SpriteSheet.Sprite], limits: ResourceLimits, of path: String) throws(LimitError) {
         var total = 0
         var widest = (name: "", width: 0, height: 0, pixels: -1)
         for sprite in sprites {
