@@ -26,8 +26,8 @@ struct SheetRuleSeedTests {
 
     static let escapes: [(seed: String, form: SheetImport.PathRefusal.Form)] = [
         ("fuzz-godot/escape.tres", .parent), ("fuzz-libgdx/escape.atlas", .parent), ("fuzz-texturepacker/escape.json", .parent),
-        ("fuzz-texturepacker/escape-multiatlas.json", .absolute), ("fuzz-aseprite/escape.json", .parent),
-        ("fuzz-spritekit/escape.plist", .parent), ("fuzz-cocos2d/escape.plist", .absolute),
+        ("fuzz-texturepacker/escape-multiatlas.json", .absolute), ("fuzz-aseprite/escape.aseprite.json", .parent),
+        ("fuzz-spritekit/escape.atlasc.plist", .parent), ("fuzz-cocos2d/escape.plist", .absolute),
     ]
 
     @Test(arguments: escapes)
@@ -41,7 +41,7 @@ struct SheetRuleSeedTests {
     static let bombs: [(seed: String, limit: LimitError.Limit)] = [
         ("fuzz-godot/margin-bomb.tres", .outputPixels), ("fuzz-godot/total-bomb.tres", .outputPixels),
         ("fuzz-libgdx/offsets-bomb.atlas", .pixels), ("fuzz-texturepacker/source-bomb.json", .pixels),
-        ("fuzz-aseprite/escape.json", .pixels), ("fuzz-spritekit/source-bomb.plist", .pixels), ("fuzz-cocos2d/source-bomb.plist", .pixels),
+        ("fuzz-aseprite/escape.aseprite.json", .pixels), ("fuzz-spritekit/source-bomb.atlasc.plist", .pixels), ("fuzz-cocos2d/source-bomb.plist", .pixels),
     ]
 
     @Test(arguments: bombs)
