@@ -19,6 +19,13 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     case stillImage(path: String)
     /// The sheet's data or pages could not be read.
     case sheet(SheetImport.Error)
+    /// The sheet's data names a page or data file outside its folder (absolute, with `..`, or a
+    /// symbolic link that leads out): nothing there was opened.
+    case outsideFolder(SheetImport.PathRefusal)
+    /// The input asks for more than ``FramesJob/limits`` allow — sprites, pixels of a page or a
+    /// frame, pixels of all frames (``ResourceLimits/maxOutputPixels``) — found before the work;
+    /// the error names the limit and the setting that raises it.
+    case limit(LimitError)
     /// The output was refused by the output contract (a file where the folder should be, an input).
     case output(OutputError)
     /// A frame could not be encoded (the earlier set stands).
@@ -40,6 +47,8 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         case .animation(let error): error.description
         case .stillImage(let path): "\(path) is a still PNG, not an APNG (it has no acTL chunk): there are no frames to explode"
         case .sheet(let error): error.description
+        case .outsideFolder(let refusal): refusal.description
+        case .limit(let error): error.description
         case .output(let error): error.description
         case .encode(let error): error.description
         case .manifest(let error): error.description
@@ -53,7 +62,10 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as FramesJobError: error
         case let error as GIF.DecodeError: .gif(error)
         case let error as Animation.LoadError: .animation(error)
-        case let error as SheetImport.Error: .sheet(error)
+        case let error as SheetImport.Error:
+            if let refusal = error.pathRefusal { .outsideFolder(refusal) } else if let limit = error.limit { .limit(limit) } else { .sheet(error) }
+        case let error as SheetImport.PathRefusal: .outsideFolder(error)
+        case let error as LimitError: .limit(error)
         case let error as OutputError: .output(error)
         case let error as PNG.EncodeError: .encode(error)
         case let error as SequenceManifest.Error: .manifest(error)

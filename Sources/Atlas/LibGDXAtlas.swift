@@ -7,7 +7,10 @@ import Raster
 /// name, `index`, `bounds:x,y,w,h` and, for trimmed frames, `offsets:left,bottom,origW,origH`.
 ///
 /// Frames of an animation become regions with the animation's name and the frame number as
-/// `index`, so `atlas.findRegions("walk")` returns them in order. libGDX is y-up: the offset's
+/// `index`, so `atlas.findRegions("walk")` returns them in order. Where the animation's name and
+/// the number do not spell the sprite's name (`walk_01`, `frame-001`, a one-frame `0123456789`),
+/// a `name:` field holds it, so the name comes back as it went in; libGDX keeps the field as a
+/// custom value (`AtlasRegion.names`) and plays the region as before. libGDX is y-up: the offset's
 /// second value counts the pixels trimmed from the *bottom* of the original image.
 ///
 /// Reading knows the fields of both formats as libGDX's `TextureAtlasData` and Spine's runtimes read
@@ -23,7 +26,7 @@ public enum LibGDXAtlas {
     static let pageKeys: KnownKeys = ["size", "format", "filter", "repeat", "pma"]
     /// The region fields libGDX reads (new format, then legacy), and the custom values its
     /// TexturePacker writes for nine-patches.
-    static let regionKeys: KnownKeys = ["bounds", "offsets", "rotate", "index", "xy", "size", "orig", "offset", "split", "pad"]
+    static let regionKeys: KnownKeys = ["bounds", "offsets", "rotate", "index", "xy", "size", "orig", "offset", "split", "pad", "name"]
 
     /// One region as the file states it.
     public struct Region: Sendable, Hashable {
@@ -41,20 +44,26 @@ public enum LibGDXAtlas {
         public var bounds: SpriteSheet.Rect
         /// (left, bottom, original width, original height); `nil` when not trimmed.
         public var offsets: (left: Int, bottom: Int, width: Int, height: Int)?
+        /// The `name:` field: the sprite's own name, which Flipbook writes when ``name`` and
+        /// ``index`` do not spell it (`walk_01` as `walk`, index 1); `nil` when absent.
+        public var spriteName: String?
 
+        /// Whether two regions state the same (all fields compared).
         public static func == (a: Region, b: Region) -> Bool {
-            a.name == b.name && a.index == b.index && a.page == b.page && a.rotated == b.rotated && a.bounds == b.bounds && a.offsets.map { [$0.0, $0.1, $0.2, $0.3] } == b.offsets.map { [$0.0, $0.1, $0.2, $0.3] }
+            a.name == b.name && a.index == b.index && a.spriteName == b.spriteName && a.page == b.page && a.rotated == b.rotated && a.bounds == b.bounds && a.offsets.map { [$0.0, $0.1, $0.2, $0.3] } == b.offsets.map { [$0.0, $0.1, $0.2, $0.3] }
         }
 
+        /// Hashes the name, index and bounds.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(name)
             hasher.combine(index)
             hasher.combine(bounds)
         }
 
-        /// The sprite this region describes (named `name` + `index` when indexed, as our frames are).
+        /// The sprite this region describes, named by its `name:` field, else `name` + `index` when
+        /// indexed (as libGDX's TexturePacker folds `walk_1.png` into `walk`, index 1), else `name`.
         public var sprite: SpriteSheet.Sprite {
-            let spriteName = index >= 0 ? name + String(index) : name
+            let spriteName = self.spriteName ?? (index >= 0 ? name + String(index) : name)
             let onPage = rotated ? bounds.transposed : bounds
             guard let o = offsets else {
                 return SpriteSheet.Sprite(name: spriteName, frame: onPage, page: page, rotated: rotated, trimmed: false,
@@ -69,7 +78,8 @@ public enum LibGDXAtlas {
     }
 
     /// The atlas of `sheet`, whose pages are saved as `images` (file names relative to the atlas).
-    /// The sheet must store rotated sprites counter-clockwise, as libGDX does.
+    /// The sheet must store rotated sprites counter-clockwise, as libGDX does, and its sprite and
+    /// animation names must be ones a line can hold (``unstorableName(in:)``).
     public static func encode(_ sheet: SpriteSheet, images: [String]) -> [UInt8] {
         precondition(images.count == sheet.pages.count, "one image name per page")
         precondition(sheet.rotation == .counterClockwise || !sheet.sprites.contains(where: \.rotated),
@@ -90,6 +100,16 @@ public enum LibGDXAtlas {
         return Array((lines.joined(separator: "\n") + "\n").utf8)
     }
 
+    /// The first sprite or animation name of `sheet` that an atlas cannot hold: empty, with a line
+    /// break or a `:` (libGDX would read the name line as a field of the region before), or with
+    /// spaces around it (libGDX trims them); `nil` when all can be written.
+    public static func unstorableName(in sheet: SpriteSheet) -> String? {
+        (sheet.sprites.map(\.name) + sheet.animations.map(\.name)).first { name in
+            name.isEmpty || name.contains(":") || name.contains(where: \.isNewline)
+                || name.first?.isWhitespace == true || name.last?.isWhitespace == true
+        }
+    }
+
     /// A region's lines: name, index, bounds (unturned size), offsets when trimmed, rotate when turned.
     private static func regionLines(_ sprite: SpriteSheet.Sprite, membership: [String: (name: String, position: Int)]) -> [String] {
         var lines: [String] = []
@@ -106,6 +126,8 @@ public enum LibGDXAtlas {
         }
         lines.append(name)
         if index >= 0 { lines.append("index:\(index)") }
+        // The name as it went in, where the region's name and index do not give it back.
+        if (index >= 0 ? name + String(index) : name) != sprite.name { lines.append("name:\(sprite.name)") }
         let f = sprite.frame
         lines.append("bounds:\(f.x),\(f.y),\(sprite.unturnedWidth),\(sprite.unturnedHeight)")
         if sprite.trimmed {
@@ -251,6 +273,9 @@ public enum LibGDXAtlas {
                 continue
             }
             switch key {
+            case "name":
+                // The whole value, commas and colons included.
+                current!.spriteName = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             case "index": current!.index = try ints(1)[0]
             case "bounds":
                 current!.bounds = try region(try ints(4))

@@ -62,6 +62,10 @@ public enum SheetExport {
         case rotatedTheOtherWay(Format)
         /// The format's data names the engine it is for, and another engine was asked for.
         case notTheEnginesFormat(Format, engine: String)
+        /// A sprite or animation name the format cannot hold as it is (libGDX: empty, with a `:`
+        /// or a line break, or with spaces around it); written anyway, it would come back as
+        /// another name or break the file.
+        case nameNotStorable(Format, name: String)
 
         /// What cannot be written, and what to do instead.
         public var description: String {
@@ -75,6 +79,9 @@ public enum SheetExport {
                 "\(format.rawValue) data stores rotated sprites turned the other way: pack the sprites again for it"
             case .notTheEnginesFormat(let format, let engine):
                 "SheetEngine.\(engine) reads its own data format, not \(format.rawValue); leave SheetJob.format out"
+            case .nameNotStorable(let format, let name):
+                "\(format.rawValue) data cannot hold the name \(InputPath.quote(name)) (empty, with a ':' or a line break, or with spaces "
+                    + "around it); rename its file, or use another format"
             }
         }
     }
@@ -110,7 +117,7 @@ public enum SheetExport {
     /// Throws ``Error/rotationNotSupported(_:)`` for rotated sprites in Godot's formats, and
     /// ``Error/rotatedTheOtherWay(_:)`` for sprites turned the other way from the format's.
     /// Throws ``Error/premultipliedAlphaNotSupported(_:)`` for premultiplied pages in a format that
-    /// cannot say so.
+    /// cannot say so, and ``Error/nameNotStorable(_:name:)`` for a name libGDX's lines cannot hold.
     public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) throws -> [File] {
         if sheets.contains(where: \.premultipliedAlpha) && !format.canDeclarePremultipliedAlpha {
             throw Error.premultipliedAlphaNotSupported(format)
@@ -120,6 +127,9 @@ public enum SheetExport {
         }
         if sheets.contains(where: { $0.rotation != format.rotation && $0.sprites.contains(where: \.rotated) }) {
             throw Error.rotatedTheOtherWay(format)
+        }
+        if format == .libgdx, let name = sheets.lazy.compactMap(LibGDXAtlas.unstorableName(in:)).first {
+            throw Error.nameNotStorable(format, name: name)
         }
         let names = try Names(format: format, output: output, data: data)
         // With several scales each page gets its own @Nx: `s@2x.png` given stands for the set.

@@ -7,8 +7,14 @@ import Raster
 /// multi-atlas; a libGDX `.atlas`; a SpriteKit `.atlasc` folder or its `.plist`; a Cocos2d plist
 /// (told from SpriteKit's by its `frames` and `metadata`); a Godot `SpriteFrames` `.tres`.
 ///
-/// Page images are looked up by file name next to the data file, whatever folder the data names:
-/// a data file cannot make us read elsewhere.
+/// Every path the data names — pages and related data files — is read only from the data file's
+/// folder or a folder below it (``resolve(_:from:)`` has the rule): an absolute path, a `..`
+/// component or a symbolic link that leads out is a ``PathRefusal``, before anything is opened.
+///
+/// The work is bounded by the data before any page is decoded: each sprite's source size against
+/// ``ResourceLimits/maxPixels`` and all sprites' source sizes together (the frames ``SpriteSheet/unpack(into:source:)``
+/// writes) against ``ResourceLimits/maxOutputPixels``, so a few bytes of margins cannot ask for
+/// gigapixels; the error's ``Error/limit`` says which.
 ///
 /// Data is checked against each format's known keys (see each reader): an unknown key, a value of
 /// the wrong type or out of range is an ``Error`` whose ``Error/schema`` names the file, the key
@@ -25,6 +31,11 @@ public enum SheetImport {
         /// The key, type, value or count at fault, when the data does not fit its format:
         /// `sheet.json: unknown key "q" in frames["walk1.png"].spriteSourceSize; did you mean "h"?`.
         public var schema: SchemaError?
+        /// The path named by the data that leads outside its folder, when that is what was wrong.
+        public var pathRefusal: PathRefusal?
+        /// The limit the sheet asks to exceed (sprites, one frame's pixels, all frames' pixels, a
+        /// page's pixels), when that is what was wrong.
+        public var limit: LimitError?
 
         /// An error in `path` described by `reason`.
         public init(path: String, reason: String) {
@@ -39,85 +50,178 @@ public enum SheetImport {
             self.schema = schema
         }
 
-        /// `path: reason`, or the schema error (which names the file).
-        public var description: String { schema?.description ?? "\(path): \(reason)" }
+        /// The refusal of a path named in the data file.
+        init(_ refusal: PathRefusal) {
+            self.init(path: refusal.dataFile, reason: refusal.description)
+            pathRefusal = refusal
+        }
+
+        /// A limit the data file `path` asks to exceed.
+        init(path: String, _ limit: LimitError) {
+            self.init(path: path, reason: limit.description)
+            self.limit = limit
+        }
+
+        /// `path: reason`, or the schema error (which names the file); a refusal and a limit error
+        /// name the file themselves.
+        public var description: String {
+            schema?.description ?? pathRefusal?.description ?? limit?.description ?? "\(path): \(reason)"
+        }
     }
 
     /// The sheet described by `path`. Its sprites keep their page; for SpriteKit's several scales,
     /// each scale's sprites are named with their `@Nx` suffix. A sprite whose region lies outside
     /// its page, or whose trimmed rectangle lies outside its source size, is refused, so
-    /// ``SpriteSheet/frame(_:)`` can trust every sprite it is given. A page of more than
-    /// `limits.maxPixels` pixels is refused before it is decoded, and a sheet of more than
-    /// `limits.maxFrames` sprites once its data is read.
+    /// ``SpriteSheet/frame(_:)`` can trust every sprite it is given. Before any page is decoded:
+    /// every path is resolved (``resolve(_:from:)``), and a sheet of more than `limits.maxFrames`
+    /// sprites, a sprite of a source size over `limits.maxPixels` and sprites whose source sizes
+    /// add up to more than `limits.maxOutputPixels` are refused; a page of more than
+    /// `limits.maxPixels` pixels is refused before it is decoded.
     public static func read(_ path: String, limits: ResourceLimits = .default) throws(Error) -> SpriteSheet {
         let lower = path.lowercased()
         var isDirectory: ObjCBool = false
-        var sheet: SpriteSheet
-        let log = ReadLog(maxPixels: limits.maxPixels)
+        let draft: Draft
         if lower.hasSuffix(".atlasc") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            sheet = try readSpriteKit("\(path)/\(name).plist", log)
+            draft = try readSpriteKit("\(path)/\(name).plist")
         } else if lower.hasSuffix(".plist") {
             let root = PlistText.dictionary(try bytes(path))
-            sheet = root?["frames"] != nil && root?["metadata"] != nil ? try readCocos2d(path, log) : try readSpriteKit(path, log)
+            draft = root?["frames"] != nil && root?["metadata"] != nil ? try readCocos2d(path) : try readSpriteKit(path)
         } else if lower.hasSuffix(".tres") {
-            sheet = try readGodot(path, log)
+            draft = try readGodot(path)
         } else if lower.hasSuffix(".atlas") {
-            sheet = try readLibGDX(path, log)
+            draft = try readLibGDX(path)
         } else {
-            sheet = try readJSON(path, log)
+            draft = try readJSON(path)
         }
-        for sprite in sheet.sprites {
+        // Every path first: nothing outside the folder is opened, not even to be refused as a PNG.
+        var files: [String] = []
+        for page in draft.pages {
+            do { files.append(try resolve(page.name, from: page.dataFile)) } catch { throw Error(error) }
+        }
+        // The geometry the data alone can be checked for, then the work it asks for: before any page
+        // is decoded or frame allocated.
+        for sprite in draft.sprites {
             let f = sprite.frame, s = sprite.spriteSourceSize
-            guard sprite.page < sheet.pages.count, f.x >= 0, f.y >= 0,
-                  f.x + f.width <= sheet.pages[sprite.page].width, f.y + f.height <= sheet.pages[sprite.page].height,
-                  s.x >= 0, s.y >= 0, s.x + s.width <= sprite.sourceWidth, s.y + s.height <= sprite.sourceHeight,
+            guard f.x >= 0, f.y >= 0, f.width >= 0, f.height >= 0, s.x >= 0, s.y >= 0, s.width >= 0, s.height >= 0,
+                  s.x + s.width <= sprite.sourceWidth, s.y + s.height <= sprite.sourceHeight,
                   sprite.sourceWidth <= 65536, sprite.sourceHeight <= 65536 else {
                 throw Error(path: path, reason: "frame '\(sprite.name)' lies outside its page or its source size")
             }
         }
-        do { try limits.check(.frames, sheet.sprites.count, of: path) } catch { throw Error(path: path, reason: error.description) }
+        do throws(LimitError) {
+            try limits.check(.frames, draft.sprites.count, of: path)
+            try checkOutput(draft.sprites, limits: limits, of: path)
+        } catch {
+            throw Error(path: path, error)
+        }
+        var pages: [Bitmap] = []
+        for (page, file) in zip(draft.pages, files) {
+            var bitmap = try decodePage(file, maxPixels: limits.maxPixels)
+            if let scale = page.scale { bitmap.scale = scale }
+            pages.append(bitmap)
+        }
+        for sprite in draft.sprites {
+            let f = sprite.frame
+            guard sprite.page >= 0, sprite.page < pages.count,
+                  f.x + f.width <= pages[sprite.page].width, f.y + f.height <= pages[sprite.page].height else {
+                throw Error(path: path, reason: "frame '\(sprite.name)' lies outside its page or its source size")
+            }
+        }
+        var sheet = SpriteSheet(pages: pages, sprites: draft.sprites, animations: draft.animations, rotation: draft.rotation,
+                                premultipliedAlpha: draft.premultipliedAlpha, warnings: draft.warnings)
         var seen = Set<String>()
-        sheet.sourceFiles = ([path] + log.files).filter { seen.insert($0).inserted }
+        sheet.sourceFiles = ([path] + draft.pages.map(\.dataFile) + draft.dataFiles + files).filter { seen.insert($0).inserted }
         return sheet
+    }
+
+    /// Checks the frames `sprites` un-trim to (their source sizes, what
+    /// ``SpriteSheet/unpack(into:source:)`` writes): each within `limits.maxPixels`, all together
+    /// within `limits.maxOutputPixels`, without overflowing whatever the sizes. ``read(_:limits:)``
+    /// calls it before decoding any page; a caller that decodes sheet data itself calls it before
+    /// the work. `path` names the data in the error.
+    /// - Throws: ``LimitError`` for ``LimitError/Limit/pixels`` naming the frame, or for
+    ///   ``LimitError/Limit/outputPixels`` with the total and the largest frame.
+    public static func checkOutput(_ sprites: [SpriteSheet.Sprite], limits: ResourceLimits, of path: String) throws(LimitError) {
+        var total = 0
+        var widest = (name: "", width: 0, height: 0, pixels: -1)
+        for sprite in sprites {
+            try limits.checkPixels(width: sprite.sourceWidth, height: sprite.sourceHeight, of: "\(path): frame '\(sprite.name)'")
+            let pixels = sprite.sourceWidth * sprite.sourceHeight
+            if pixels > widest.pixels { widest = (sprite.name, sprite.sourceWidth, sprite.sourceHeight, pixels) }
+            let (sum, overflow) = total.addingReportingOverflow(pixels)
+            guard !overflow, sum <= limits.maxOutputPixels else {
+                throw LimitError(limit: .outputPixels, subject: "\(path): \(sprites.count) frames", amount: overflow ? nil : Self.sum(sprites),
+                                 maximum: limits.maxOutputPixels,
+                                 detail: "the largest '\(widest.name)', \(widest.width)×\(widest.height)")
+            }
+            total = sum
+        }
+    }
+
+    /// The pixels of all `sprites`' source sizes; `nil` past `Int.max`.
+    private static func sum(_ sprites: [SpriteSheet.Sprite]) -> Int? {
+        var total = 0
+        for sprite in sprites {
+            let (pixels, o1) = sprite.sourceWidth.multipliedReportingOverflow(by: sprite.sourceHeight)
+            let (sum, o2) = total.addingReportingOverflow(pixels)
+            if o1 || o2 { return nil }
+            total = sum
+        }
+        return total
     }
 
     private static func bytes(_ path: String) throws(Error) -> [UInt8] {
         do { return try FileIO.readAll(path) } catch { throw Error(path: path, reason: "\(error)") }
     }
 
-    /// The image `name` (only its last component) in the folder of `dataPath`.
-    private static func page(_ name: String, nextTo dataPath: String, _ log: ReadLog) throws(Error) -> Bitmap {
-        let folder = URL(fileURLWithPath: dataPath).deletingLastPathComponent().path
-        // A relative path from the data file (`../pages/s.png`, as `sheet --data` in another folder
-        // writes it) is followed; an absolute one, or one that leads nowhere, is looked for by its
-        // name beside the data file.
-        let beside = folder + "/" + URL(fileURLWithPath: name).lastPathComponent
-        let relative = folder + "/" + name
-        let file = !name.hasPrefix("/") && name.contains("/") && FileManager.default.fileExists(atPath: relative)
-            ? URL(fileURLWithPath: relative).standardizedFileURL.path : beside
-        log.files.append(dataPath)
-        log.files.append(file)
-        do { return try PNG.Decoder(maxPixels: log.maxPixels).decodeBitmap(file: file) } catch {
+    /// The page image at `file` (resolved already), decoded within `maxPixels`.
+    private static func decodePage(_ file: String, maxPixels: Int) throws(Error) -> Bitmap {
+        do { return try PNG.Decoder(maxPixels: maxPixels).decodeBitmap(file: file) } catch {
             // The decoder's message names the file already.
             let text = "\(error)"
-            throw Error(path: file, reason: text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text)
+            var failure = Error(path: file, reason: text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text)
+            failure.limit = error.limit
+            throw failure
         }
     }
 
-    private static func readJSON(_ path: String, _ log: ReadLog) throws(Error) -> SpriteSheet {
-        var pages: [Bitmap] = []
-        var sprites: [SpriteSheet.Sprite] = []
+    /// A page as the data names it: the path as written, the data file that names it, and the
+    /// scale to give it (`nil`: the decoded page's own).
+    struct PageName {
+        var name: String
+        var dataFile: String
+        var scale: Int?
+    }
+
+    /// What a data file says, before any page is read.
+    struct Draft {
+        var pages: [PageName]
+        var sprites: [SpriteSheet.Sprite]
         var animations: [SpriteSheet.Animation] = []
-        var queue = [URL(fileURLWithPath: path).lastPathComponent]
+        var rotation: SpriteSheet.Rotation = .clockwise
+        var premultipliedAlpha = false
+        var warnings: [SchemaError] = []
+        /// Data files read besides the one given (a multipack's other pages).
+        var dataFiles: [String] = []
+    }
+
+    private static func readJSON(_ path: String) throws(Error) -> Draft {
+        var draft = Draft(pages: [], sprites: [])
+        var queue = [FileIO.lastComponent(of: path)]
         var visited = Set<String>()
         var premultiplied: [Bool] = []
-        var warnings: [SchemaError] = []
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         while let next = queue.first {
             queue.removeFirst()
-            guard visited.insert(next).inserted else { continue }
-            let file = folder + "/" + URL(fileURLWithPath: next).lastPathComponent
+            // The first is the file given; the others are named by it (`related_multi_packs`).
+            let file: String
+            if visited.isEmpty {
+                file = path
+            } else {
+                do { file = try resolve(next, from: path) } catch { throw Error(error) }
+            }
+            guard visited.insert(FileIO.resolvedPath(file) ?? file).inserted else { continue }
+            if file != path { draft.dataFiles.append(file) }
             let data = try bytes(file)
             let decodedPages: [TexturePackerJSON.Decoded]
             do throws(SheetDataError) {
@@ -130,61 +234,52 @@ public enum SheetImport {
                 throw Error(path: file, error, schema: error.schema)
             }
             for decoded in decodedPages {
-                let index = pages.count
-                var bitmap = try page(decoded.image, nextTo: file, log)
-                bitmap.scale = decoded.scale
-                pages.append(bitmap)
+                let index = draft.pages.count
+                draft.pages.append(PageName(name: decoded.image, dataFile: file, scale: decoded.scale))
                 premultiplied.append(decoded.premultipliedAlpha)
-                warnings += decoded.warnings
-                sprites += decoded.sprites.map { sprite in
+                draft.warnings += decoded.warnings
+                draft.sprites += decoded.sprites.map { sprite in
                     var sprite = sprite
                     sprite.page = index
                     return sprite
                 }
                 for (name, frames) in decoded.animations.sorted(by: { $0.key < $1.key }) {
-                    if let existing = animations.firstIndex(where: { $0.name == name }) {
-                        animations[existing].frames += frames
+                    if let existing = draft.animations.firstIndex(where: { $0.name == name }) {
+                        draft.animations[existing].frames += frames
                     } else {
-                        animations.append(SpriteSheet.Animation(name: name, frames: frames))
+                        draft.animations.append(SpriteSheet.Animation(name: name, frames: frames))
                     }
                 }
                 queue += decoded.related
             }
         }
-        return SpriteSheet(pages: pages, sprites: sprites, animations: animations, rotation: .clockwise,
-                           premultipliedAlpha: try agreed(premultiplied, path: path), warnings: warnings)
+        draft.premultipliedAlpha = try agreed(premultiplied, path: path)
+        return draft
     }
 
-    private static func readLibGDX(_ path: String, _ log: ReadLog) throws(Error) -> SpriteSheet {
+    private static func readLibGDX(_ path: String) throws(Error) -> Draft {
         let data = try bytes(path)
         let decoded: (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [LibGDXAtlas.Region], warnings: [SchemaError])
         do { decoded = try LibGDXAtlas.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
-        var pages: [Bitmap] = []
-        for entry in decoded.pages { pages.append(try page(entry.image, nextTo: path, log)) }
-        return SpriteSheet(pages: pages, sprites: decoded.regions.map(\.sprite), animations: [], rotation: .counterClockwise,
-                           premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path), warnings: decoded.warnings)
+        return Draft(pages: decoded.pages.map { PageName(name: $0.image, dataFile: path) }, sprites: decoded.regions.map(\.sprite),
+                     rotation: .counterClockwise, premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path),
+                     warnings: decoded.warnings)
     }
 
-    private static func readCocos2d(_ path: String, _ log: ReadLog) throws(Error) -> SpriteSheet {
+    private static func readCocos2d(_ path: String) throws(Error) -> Draft {
         let decoded: (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite])
         let data = try bytes(path)
         do { decoded = try Cocos2dPlist.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
-        var bitmap = try page(decoded.image, nextTo: path, log)
-        bitmap.scale = ImageFileName(path: decoded.image).scale ?? 1
-        return SpriteSheet(pages: [bitmap], sprites: decoded.sprites, animations: [], rotation: .clockwise,
-                           premultipliedAlpha: decoded.premultiplied)
+        return Draft(pages: [PageName(name: decoded.image, dataFile: path, scale: ImageFileName(path: decoded.image).scale ?? 1)],
+                     sprites: decoded.sprites, premultipliedAlpha: decoded.premultiplied)
     }
 
-    private static func readGodot(_ path: String, _ log: ReadLog) throws(Error) -> SpriteSheet {
+    private static func readGodot(_ path: String) throws(Error) -> Draft {
         let decoded: (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation])
         let data = try bytes(path)
         do { decoded = try GodotSpriteFrames.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
-        var pages: [Bitmap] = []
-        for image in decoded.images {
-            // `res://…` paths name a file of the project; the page is looked up next to the resource.
-            pages.append(try page(image.hasPrefix("res://") ? String(image.dropFirst(6)) : image, nextTo: path, log))
-        }
-        return SpriteSheet(pages: pages, sprites: decoded.sprites, animations: decoded.animations)
+        // `res://…` paths (the project's root) are looked up from the resource's folder: see `resolve`.
+        return Draft(pages: decoded.images.map { PageName(name: $0, dataFile: path) }, sprites: decoded.sprites, animations: decoded.animations)
     }
 
     /// Whether the pages are premultiplied: all of them, or none.
@@ -193,24 +288,11 @@ public enum SheetImport {
         return flags.first ?? false
     }
 
-    private static func readSpriteKit(_ path: String, _ log: ReadLog) throws(Error) -> SpriteSheet {
+    private static func readSpriteKit(_ path: String) throws(Error) -> Draft {
         let data = try bytes(path)
         let decoded: (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite], warnings: [SchemaError])
         do { decoded = try SpriteKitAtlas.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
-        var pages: [Bitmap] = []
-        for entry in decoded.pages {
-            var bitmap = try page(entry.path, nextTo: path, log)
-            bitmap.scale = entry.scale
-            pages.append(bitmap)
-        }
-        return SpriteSheet(pages: pages, sprites: decoded.sprites, animations: [], rotation: .clockwise, warnings: decoded.warnings)
+        return Draft(pages: decoded.pages.map { PageName(name: $0.path, dataFile: path, scale: $0.scale) }, sprites: decoded.sprites,
+                     warnings: decoded.warnings)
     }
-}
-
-/// The files a reader opened: data files and page images.
-private final class ReadLog {
-    var files: [String] = []
-    /// The pixel limit every page is decoded within.
-    let maxPixels: Int
-    init(maxPixels: Int) { self.maxPixels = maxPixels }
 }

@@ -53,6 +53,7 @@ enum CLIWording {
         case .pathSegments: "--max-path-segments"
         case .flattenedEdges: "--max-edges"
         case .decodedBytes: "--max-memory"
+        case .outputPixels: "--max-output-pixels"
         }
     }
 

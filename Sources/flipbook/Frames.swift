@@ -21,7 +21,10 @@ struct Frames: ParsableCommand {
             a SpriteKit .atlasc folder or its .plist, a Cocos2d-x plist, a Godot SpriteFrames .tres \
             (frames named after their animation: walk0, walk1…) — each frame is cut out, turned back if it was rotated and \
             un-trimmed to its source size, named after the frame. Names cannot write outside DIR: \
-            path separators become _, a leading dot gets a _ before it.
+            path separators become _, a leading dot gets a _ before it. Pages are read only from the \
+            data file's folder and below (an absolute path, .. or a link that leads out is refused), \
+            and the frames' sizes are checked against --max-pixels and, added up, against \
+            --max-output-pixels before any page is read.
 
             Examples:
               flipbook frames explosion.gif -o frames/ --prefix explosion
@@ -46,8 +49,9 @@ struct Frames: ParsableCommand {
 
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
+    @OptionGroup(title: "Resource limits") var outputLimit: OutputPixelLimit
     /// The limits the flags above set.
-    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit) }
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputLimit) }
 
     func run() throws {
         let outcome = try FramesJob(input: input, output: output, prefix: prefix, limits: limits).run()

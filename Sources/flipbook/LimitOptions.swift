@@ -27,6 +27,15 @@ struct FrameLimit: LimitFlags {
     func apply(to limits: inout ResourceLimits) { limits.maxFrames = maxFrames }
 }
 
+/// `--max-output-pixels`: commands that write frames whose sizes a data file states (`frames` of a sheet).
+struct OutputPixelLimit: LimitFlags {
+    @Option(help: ArgumentHelp("Refuse to write more pixels of frames in all (the sum of width × height).", valueName: "pixels"))
+    var maxOutputPixels = ResourceLimits.default.maxOutputPixels
+
+    func validate() throws { try requirePositive(maxOutputPixels, "--max-output-pixels") }
+    func apply(to limits: inout ResourceLimits) { limits.maxOutputPixels = maxOutputPixels }
+}
+
 /// `--max-path-segments`: commands that read path data or strokes.
 struct PathSegmentLimit: LimitFlags {
     @Option(help: ArgumentHelp("Refuse path data of more segments.", valueName: "count"))

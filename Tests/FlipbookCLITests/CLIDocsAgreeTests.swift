@@ -55,7 +55,7 @@ struct CLIDocsAgreeTests {
             .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
         #expect(listed == Self.commands)
         #expect(listed.count == 10)
-        #expect(Self.limitRows().count == 5, "\(Self.limitRows())")
+        #expect(Self.limitRows().count == 6, "\(Self.limitRows())")
     }
 
     @Test(arguments: commands)

@@ -318,7 +318,9 @@ struct OutputContractCommandTests {
     }
 
     /// `--data` in another folder names the page by a path from the data (it wrote "s.png", which
-    /// neither `frames` nor an engine found), and reads back.
+    /// neither `frames` nor an engine found). Engines follow it; `frames` reads pages only from the
+    /// data file's folder and below (issue 43), so it refuses the `..`, naming the data file and
+    /// the path, and reads the same data once it sits beside its page.
     @Test(arguments: [("json-hash", "b/s.json"), ("libgdx", "b/s.atlas"), ("godot4", "b/deep/s.tres")])
     func dataInAnotherFolderNamesItsPage(format: String, data: String) throws {
         let dir = try Fixtures.temporaryFolder("contract-cli")
@@ -326,7 +328,13 @@ struct OutputContractCommandTests {
         #expect(made.status == 0, "\(made.stderr)")
         let text = try String(contentsOfFile: "\(dir)/\(data)", encoding: .utf8)
         #expect(text.contains(data.hasPrefix("b/deep") ? "../../a/s.png" : "../a/s.png"), "\(text.prefix(400))")
-        let back = try CLI.run(["frames", data, "-o", "back"], in: dir)
+        let refused = try CLI.run(["frames", data, "-o", "back"], in: dir)
+        let page = data.hasPrefix("b/deep") ? "../../a/s.png" : "../a/s.png"
+        #expect(refused.status == 3 && refused.stderr.contains(data) && refused.stderr.contains("\"\(page)\" has a .. component"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/back"))
+        let beside = "a/" + URL(fileURLWithPath: data).lastPathComponent
+        try text.replacingOccurrences(of: page, with: "s.png").write(toFile: "\(dir)/\(beside)", atomically: true, encoding: .utf8)
+        let back = try CLI.run(["frames", beside, "-o", "back"], in: dir)
         #expect(back.status == 0, "\(back.stderr)")
         #expect(try Self.names("\(dir)/back").count == 4)
     }

@@ -172,7 +172,7 @@ struct UnpackSheetTests {
             "\"\(name)\": {\"frame\": {\"x\": \(index), \"y\": 0, \"w\": 1, \"h\": 1}, \"rotated\": false, \"trimmed\": false, "
                 + "\"spriteSourceSize\": {\"x\": 0, \"y\": 0, \"w\": 1, \"h\": 1}, \"sourceSize\": {\"w\": 1, \"h\": 1}}"
         }.joined(separator: ", ")
-        let data = "{\"frames\": {\(frames)}, \"meta\": {\"image\": \"../in/../in/page.png\", \"size\": {\"w\": 4, \"h\": 1}}}"
+        let data = "{\"frames\": {\(frames)}, \"meta\": {\"image\": \"./page.png\", \"size\": {\"w\": 4, \"h\": 1}}}"
         try Data(data.utf8).write(to: URL(fileURLWithPath: folder + "/in/sheet.json"))
         let result = try CLI.run(["frames", folder + "/in/sheet.json", "-o", folder + "/out"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -38,16 +38,12 @@ struct SheetRoundTripTests {
         return frames
     }
 
-    /// The file `frames` writes for source file `name`: the same, except for libGDX, whose regions
-    /// are an animation name and a frame index (`jump-1@2x.png` → region `jump`, index 1 → `jump1.png`;
-    /// the separator, zero padding and scale are not in the format).
+    /// The file `frames` writes for source file `name`: the same in every format that names
+    /// frames, except that libGDX pages have no scale (`jump-1@2x.png` → `jump-1.png`). (libGDX,
+    /// whose regions are an animation name and a frame index, gave `jump-1.png` back as
+    /// `jump1.png` before its `name:` field: issue 43.)
     static func unpackedName(_ name: String, format: String) -> String {
-        guard format == "libgdx" else { return name }
-        let stem = ImageFileName(path: name).stem
-        let digits = stem.reversed().prefix { $0.isNumber }.count
-        var prefix = stem.dropLast(digits)
-        while let last = prefix.last, "-_. ".contains(last) { prefix = prefix.dropLast() }
-        return "\(prefix)\(Int(stem.suffix(digits))!).png"
+        format == "libgdx" ? ImageFileName(path: name).stem + ".png" : name
     }
 
     /// Pixels of `copy` that differ from `original`: any byte of a pixel with alpha > 0, or an

@@ -99,17 +99,36 @@ struct FuzzRegressionTests {
             case "fuzz-flipbook-json":
                 _ = try ValidationConfig.decode(bytes, file: ".flipbook.json")
             case "fuzz-texturepacker":
-                _ = try TexturePackerJSON.decodeMultiAtlas(bytes) ?? [TexturePackerJSON.decode(bytes)]
-            case "fuzz-aseprite": _ = try AsepriteJSON.decode(bytes)
-            case "fuzz-libgdx": _ = try LibGDXAtlas.decode(bytes)
-            case "fuzz-spritekit": _ = try SpriteKitAtlas.decode(bytes)
-            case "fuzz-cocos2d": _ = try Cocos2dPlist.decode(bytes)
-            case "fuzz-godot": _ = try GodotSpriteFrames.decode(bytes)
+                for page in try TexturePackerJSON.decodeMultiAtlas(bytes) ?? [TexturePackerJSON.decode(bytes)] {
+                    try Self.sheetRules(pages: [page.image] + page.related, page.sprites, limits: limits)
+                }
+            case "fuzz-aseprite":
+                let sheet = try AsepriteJSON.decode(bytes)
+                try Self.sheetRules(pages: [sheet.image], sheet.sprites, limits: limits)
+            case "fuzz-libgdx":
+                let atlas = try LibGDXAtlas.decode(bytes)
+                try Self.sheetRules(pages: atlas.pages.map(\.image), atlas.regions.map(\.sprite), limits: limits)
+            case "fuzz-spritekit":
+                let atlas = try SpriteKitAtlas.decode(bytes)
+                try Self.sheetRules(pages: atlas.pages.map(\.path), atlas.sprites, limits: limits)
+            case "fuzz-cocos2d":
+                let sheet = try Cocos2dPlist.decode(bytes)
+                try Self.sheetRules(pages: [sheet.image], sheet.sprites, limits: limits)
+            case "fuzz-godot":
+                let sheet = try GodotSpriteFrames.decode(bytes)
+                try Self.sheetRules(pages: sheet.images, sheet.sprites, limits: limits)
             default: return "no such target \(target)"
             }
             return nil
         } catch {
             return "\(error)"
         }
+    }
+
+    /// What `SheetImport.read` does with decoded data before any page, as the fuzz targets call it:
+    /// the folder rule for every path (against a folder that does not exist) and the work bound.
+    static func sheetRules(pages: [String], _ sprites: [SpriteSheet.Sprite], limits: ResourceLimits) throws {
+        for page in pages { _ = try SheetImport.resolve(page, from: "/nonexistent-flipbook-fuzz/data/sheet") }
+        try SheetImport.checkOutput(sprites, limits: limits, of: "sheet")
     }
 }

@@ -45,12 +45,22 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "fuzz-sequence-json": { bytes in _ = try? SequenceManifest.decode(bytes, file: "sequence.json") },
     "fuzz-flipbook-json": { bytes in _ = try? ValidationConfig.decode(bytes, file: ".flipbook.json") },
     "fuzz-texturepacker": { bytes in
-        _ = try? TexturePackerJSON.decode(bytes)
-        _ = try? TexturePackerJSON.decodeMultiAtlas(bytes)
+        if let sheet = try? TexturePackerJSON.decode(bytes) { sheetRules(pages: [sheet.image] + sheet.related, sheet.sprites) }
+        for page in (try? TexturePackerJSON.decodeMultiAtlas(bytes)) ?? nil ?? [] { sheetRules(pages: [page.image], page.sprites) }
     },
-    "fuzz-aseprite": { bytes in _ = try? AsepriteJSON.decode(bytes) },
-    "fuzz-libgdx": { bytes in _ = try? LibGDXAtlas.decode(bytes) },
-    "fuzz-spritekit": { bytes in _ = try? SpriteKitAtlas.decode(bytes) },
-    "fuzz-cocos2d": { bytes in _ = try? Cocos2dPlist.decode(bytes) },
-    "fuzz-godot": { bytes in _ = try? GodotSpriteFrames.decode(bytes) },
+    "fuzz-aseprite": { bytes in if let sheet = try? AsepriteJSON.decode(bytes) { sheetRules(pages: [sheet.image], sheet.sprites) } },
+    "fuzz-libgdx": { bytes in
+        if let atlas = try? LibGDXAtlas.decode(bytes) { sheetRules(pages: atlas.pages.map(\.image), atlas.regions.map(\.sprite)) }
+    },
+    "fuzz-spritekit": { bytes in if let atlas = try? SpriteKitAtlas.decode(bytes) { sheetRules(pages: atlas.pages.map(\.path), atlas.sprites) } },
+    "fuzz-cocos2d": { bytes in if let sheet = try? Cocos2dPlist.decode(bytes) { sheetRules(pages: [sheet.image], sheet.sprites) } },
+    "fuzz-godot": { bytes in if let sheet = try? GodotSpriteFrames.decode(bytes) { sheetRules(pages: sheet.images, sheet.sprites) } },
 ]
+
+/// What `SheetImport.read` does with decoded data before reading any page: every path through the
+/// folder rule (against a folder that does not exist, so only the rule's text checks run and
+/// nothing on disk is opened), and the frames' sizes through the work bound.
+@Sendable func sheetRules(pages: [String], _ sprites: [SpriteSheet.Sprite]) {
+    for page in pages { _ = try? SheetImport.resolve(page, from: "/nonexistent-flipbook-fuzz/data/sheet") }
+    _ = try? SheetImport.checkOutput(sprites, limits: Fuzzer.limits, of: "sheet")
+}

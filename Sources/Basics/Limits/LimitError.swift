@@ -7,8 +7,10 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
         /// The limits of ``ResourceLimits``, one case each: `pixels` (``ResourceLimits/maxPixels``, pixels of
         /// one image), `frames` (``ResourceLimits/maxFrames``), `pathSegments`
         /// (``ResourceLimits/maxPathSegments``), `flattenedEdges` (``ResourceLimits/maxFlattenedEdges``) and
-        /// `decodedBytes` (``ResourceLimits/maxDecodedBytes``, bytes of decoded pixels held at once).
-        case pixels, frames, pathSegments, flattenedEdges, decodedBytes
+        /// `decodedBytes` (``ResourceLimits/maxDecodedBytes``, bytes of decoded pixels held at once)
+        /// and `outputPixels` (``ResourceLimits/maxOutputPixels``, pixels of all the frames one
+        /// run writes).
+        case pixels, frames, pathSegments, flattenedEdges, decodedBytes, outputPixels
 
         /// The ``ResourceLimits`` property that holds this limit (`maxPixels`, …).
         public var property: String {
@@ -18,6 +20,7 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
             case .pathSegments: "maxPathSegments"
             case .flattenedEdges: "maxFlattenedEdges"
             case .decodedBytes: "maxDecodedBytes"
+            case .outputPixels: "maxOutputPixels"
             }
         }
 
@@ -29,6 +32,7 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
             case .pathSegments: "path segments"
             case .flattenedEdges: "flattened edges"
             case .decodedBytes: "bytes of decoded pixels"
+            case .outputPixels: "pixels of frames in all"
             }
         }
     }

@@ -14,6 +14,7 @@
 /// | ``maxPathSegments`` | 1 000 000 | segments of the path data of one drawing |
 /// | ``maxFlattenedEdges`` | 8 000 000 | straight edges one fill or stroke becomes |
 /// | ``maxDecodedBytes`` | 2 GiB | decoded pixels held at once (a sheet's sprites) |
+/// | ``maxOutputPixels`` | 2²⁸ (16384 × 16384) | pixels of all the frames one run writes (a sheet's frames un-trimmed) |
 public struct ResourceLimits: Sendable, Hashable {
     /// The largest `width × height` of an image read, drawn, resized or packed.
     public var maxPixels: Int
@@ -26,15 +27,21 @@ public struct ResourceLimits: Sendable, Hashable {
     public var maxFlattenedEdges: Int
     /// The most bytes of decoded pixels held at once.
     public var maxDecodedBytes: Int
+    /// The most pixels of all the frames one run writes together: what a few bytes of data can
+    /// ask for when frames are un-trimmed onto source sizes their data states (`margin`,
+    /// `sourceSize`, `offsets`, `spriteSourceSize`), each under ``maxPixels``. The default is
+    /// 16 times a full 4096² page: a thousand frames of 512², 1 GiB of RGBA.
+    public var maxOutputPixels: Int
 
     /// Limits with the given values; each defaults to ``default``'s.
     public init(maxPixels: Int = 8192 * 8192, maxFrames: Int = 20_000, maxPathSegments: Int = 1_000_000,
-                maxFlattenedEdges: Int = 8_000_000, maxDecodedBytes: Int = 2 << 30) {
+                maxFlattenedEdges: Int = 8_000_000, maxDecodedBytes: Int = 2 << 30, maxOutputPixels: Int = 1 << 28) {
         self.maxPixels = maxPixels
         self.maxFrames = maxFrames
         self.maxPathSegments = maxPathSegments
         self.maxFlattenedEdges = maxFlattenedEdges
         self.maxDecodedBytes = maxDecodedBytes
+        self.maxOutputPixels = maxOutputPixels
     }
 
     /// The defaults (see the table above).
@@ -90,6 +97,7 @@ public struct ResourceLimits: Sendable, Hashable {
         case .pathSegments: maxPathSegments
         case .flattenedEdges: maxFlattenedEdges
         case .decodedBytes: maxDecodedBytes
+        case .outputPixels: maxOutputPixels
         }
     }
 }

@@ -1,0 +1,115 @@
+import Basics
+import Foundation
+
+extension SheetImport {
+    /// A path in sheet data — a page image (`meta.image`, a multi-atlas's `textures[].image`, a
+    /// libGDX page line, a SpriteKit `path`, a Cocos2d `textureFileName`, a Godot `ext_resource`
+    /// `path`) or another page's data file (`meta.related_multi_packs`) — that would be read from
+    /// outside the data file's folder. Refused before anything there is opened.
+    public struct PathRefusal: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// How the path leaves the folder.
+        public enum Form: String, Sendable, Equatable, CaseIterable {
+            /// It has a `..` component (`../../etc/passwd`, and `sub/../s.png` too: see
+            /// ``SheetImport/resolve(_:from:)``).
+            case parent
+            /// It is absolute (`/etc/passwd`).
+            case absolute
+            /// It is inside the folder by name, but it or a folder on the way is a symbolic link to
+            /// a place outside.
+            case symlink
+            /// It names no file: empty, or holding a NUL byte.
+            case invalid
+        }
+
+        /// The data file that names the path.
+        public var dataFile: String
+        /// The path as the data writes it.
+        public var path: String
+        /// How it leaves the folder.
+        public var form: Form
+        /// Where a symbolic link leads (its real path), for ``Form/symlink``.
+        public var target: String?
+
+        /// A refusal of `path`, named by `dataFile`.
+        public init(dataFile: String, path: String, form: Form, target: String? = nil) {
+            self.dataFile = dataFile
+            self.path = path
+            self.form = form
+            self.target = target
+        }
+
+        /// `sheet.json: the page path "../../etc/passwd" leads outside the data file's folder (..); …`.
+        public var description: String {
+            let why: String = switch form {
+            case .parent: "has a .. component"
+            case .absolute: "is absolute"
+            case .symlink: "is a symbolic link (or inside one) to \(target ?? "a place") outside the data file's folder"
+            case .invalid: "names no file"
+            }
+            return "\(dataFile): the path \(InputPath.quote(path)) \(why); pages and related data are read only from the data file's "
+                + "folder and the folders below it — put the file there and name it relative to the data file"
+        }
+    }
+
+    /// The file that `name`, read from the data file `dataFile`, stands for: a path relative to the
+    /// data file's folder, which must stay inside that folder.
+    ///
+    /// The rule, the same for every format and for pages and related data files alike:
+    /// - An absolute path, and any path with a `..` component — even one that comes back inside
+    ///   (`sub/../s.png`, `../in/s.png` from `in/`) — is refused, as scene images are: a data file
+    ///   names its files below itself, and deciding "comes back" would need the disk to answer for
+    ///   folders outside, which a hostile file could use to probe them.
+    /// - Godot's `res://` (the project's root, which a lone resource cannot know) is taken as the
+    ///   resource's own folder; a `res://` path not found there is looked up by its file name next
+    ///   to the resource.
+    /// - A relative path that leads nowhere (Aseprite writes `--sheet out/s.png` as given) is looked
+    ///   up by its file name next to the data file.
+    /// - The file chosen, with every symbolic link on the way resolved, must lie inside the real
+    ///   folder of the data file; a link that leads out is refused.
+    ///
+    /// A caller that decodes sheet data itself (``TexturePackerJSON/decode(_:file:)`` and the
+    /// other readers return page paths as written) resolves them here before opening them.
+    ///
+    /// Returns the path to open, in the data file's folder as given (the file need not exist: the
+    /// reader then reports it missing).
+    /// - Throws: ``PathRefusal`` naming `dataFile`, `name` and how it leaves the folder.
+    public static func resolve(_ name: String, from dataFile: String) throws(PathRefusal) -> String {
+        func refuse(_ form: PathRefusal.Form, target: String? = nil) -> PathRefusal {
+            PathRefusal(dataFile: dataFile, path: name, form: form, target: target)
+        }
+        let isResource = name.hasPrefix("res://")
+        let relative = isResource ? String(name.dropFirst(6)) : name
+        guard !relative.isEmpty, !relative.utf8.contains(0), !relative.hasSuffix("/") else { throw refuse(.invalid) }
+        if relative.hasPrefix("/") { throw refuse(.absolute) }
+        let components = relative.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        if components.contains("..") { throw refuse(.parent) }
+        guard let last = components.last else { throw refuse(.invalid) }
+        let folder = FileIO.parentDirectory(of: dataFile)
+        let named = folder + "/" + components.joined(separator: "/")
+        let beside = folder + "/" + last
+        let chosen = components.count > 1 && !FileManager.default.fileExists(atPath: named) ? beside : named
+        // The real folder and the real file: a link anywhere on the way is followed by `realpath`.
+        guard let realFolder = FileIO.resolvedPath(folder) else { return chosen }
+        guard let real = FileIO.resolvedPath(chosen) else {
+            // Missing, or a link that leads nowhere: a folder on the way may still be a link out.
+            let parent = FileIO.parentDirectory(of: chosen)
+            if let realParent = FileIO.resolvedPath(parent), !Self.isInside(realParent, realFolder, orSame: true) {
+                throw refuse(.symlink, target: realParent)
+            }
+            if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: chosen) {
+                let target = destination.hasPrefix("/") ? destination : FileIO.parentDirectory(of: chosen) + "/" + destination
+                let standard = URL(fileURLWithPath: target).standardizedFileURL.path
+                if !Self.isInside(standard, realFolder, orSame: false) { throw refuse(.symlink, target: standard) }
+            }
+            return chosen
+        }
+        guard Self.isInside(real, realFolder, orSame: false) else { throw refuse(.symlink, target: real) }
+        return chosen
+    }
+
+    /// Whether the absolute path `path` lies inside the folder `folder` (or is it, when `orSame`).
+    private static func isInside(_ path: String, _ folder: String, orSame: Bool) -> Bool {
+        if path == folder { return orSame }
+        return path.hasPrefix(folder == "/" ? "/" : folder + "/")
+    }
+}

@@ -1,0 +1,67 @@
+import Basics
+import Foundation
+import Testing
+import TestSupport
+@testable import Atlas
+
+/// The fuzz seeds for the page-path and work-bound rules (`Fuzz/Seeds/fuzz-*/escape*`, `*-bomb*`)
+/// decode, and are then refused by the rule they are for, as the fuzz targets call it: so the
+/// fuzzer starts from inputs that reach the rules.
+@Suite("Fuzz seeds of the sheet rules")
+struct SheetRuleSeedTests {
+    /// Seed → the pages and sprites its target decodes.
+    static func decoded(_ seed: String) throws -> (pages: [String], sprites: [SpriteSheet.Sprite]) {
+        let bytes = try Fixtures.bytes("../../Fuzz/Seeds/" + seed)
+        switch seed.split(separator: "/")[0] {
+        case "fuzz-godot": let d = try GodotSpriteFrames.decode(bytes); return (d.images, d.sprites)
+        case "fuzz-libgdx": let d = try LibGDXAtlas.decode(bytes); return (d.pages.map(\.image), d.regions.map(\.sprite))
+        case "fuzz-aseprite": let d = try AsepriteJSON.decode(bytes); return ([d.image], d.sprites)
+        case "fuzz-spritekit": let d = try SpriteKitAtlas.decode(bytes); return (d.pages.map(\.path), d.sprites)
+        case "fuzz-cocos2d": let d = try Cocos2dPlist.decode(bytes); return ([d.image], d.sprites)
+        default:
+            let pages = try TexturePackerJSON.decodeMultiAtlas(bytes) ?? [TexturePackerJSON.decode(bytes)]
+            return (pages.flatMap { [$0.image] + $0.related }, pages.flatMap(\.sprites))
+        }
+    }
+
+    static let escapes: [(seed: String, form: SheetImport.PathRefusal.Form)] = [
+        ("fuzz-godot/escape.tres", .parent), ("fuzz-libgdx/escape.atlas", .parent), ("fuzz-texturepacker/escape.json", .parent),
+        ("fuzz-texturepacker/escape-multiatlas.json", .absolute), ("fuzz-aseprite/escape.aseprite.json", .parent),
+        ("fuzz-spritekit/escape.atlasc.plist", .parent), ("fuzz-cocos2d/escape.plist", .absolute),
+    ]
+
+    @Test(arguments: escapes)
+    func escapeSeedsAreRefused(seed: String, form: SheetImport.PathRefusal.Form) throws {
+        let (pages, _) = try Self.decoded(seed)
+        #expect(throws: SheetImport.PathRefusal(dataFile: "/nonexistent/sheet", path: pages[0], form: form)) {
+            try SheetImport.resolve(pages[0], from: "/nonexistent/sheet")
+        }
+    }
+
+    static let bombs: [(seed: String, limit: LimitError.Limit)] = [
+        ("fuzz-godot/margin-bomb.tres", .outputPixels), ("fuzz-godot/total-bomb.tres", .outputPixels),
+        ("fuzz-libgdx/offsets-bomb.atlas", .pixels), ("fuzz-texturepacker/source-bomb.json", .pixels),
+        ("fuzz-aseprite/escape.aseprite.json", .pixels), ("fuzz-spritekit/source-bomb.atlasc.plist", .pixels), ("fuzz-cocos2d/source-bomb.plist", .pixels),
+    ]
+
+    @Test(arguments: bombs)
+    func bombSeedsAreRefused(seed: String, limit: LimitError.Limit) throws {
+        let (_, sprites) = try Self.decoded(seed)
+        do {
+            try SheetImport.checkOutput(sprites, limits: .default, of: seed)
+            Issue.record("\(seed) passed the work bound")
+        } catch {
+            #expect(error.limit == limit, "\(error)")
+        }
+    }
+
+    /// Each seed folder holds what ORIGIN.md lists: the new seeds are counted.
+    @Test func theSeedsAreThere() throws {
+        let root = Fixtures.path("../../Fuzz/Seeds")
+        let named = Set(Self.escapes.map(\.seed) + Self.bombs.map(\.seed))
+        let found = try ["fuzz-godot", "fuzz-libgdx", "fuzz-texturepacker", "fuzz-aseprite", "fuzz-spritekit", "fuzz-cocos2d"].flatMap { target in
+            try FileManager.default.contentsOfDirectory(atPath: root + "/" + target).filter { $0.contains("escape") || $0.contains("bomb") }.map { target + "/" + $0 }
+        }
+        #expect(Set(found) == named && found.count == 13)
+    }
+}
