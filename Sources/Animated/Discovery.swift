@@ -209,6 +209,8 @@ public enum Discovery {
         let folder = trimmingSlash(folder)
         if recursive, let resolved = FileIO.resolvedPath(folder), !visited.insert(resolved).inserted { return [] }
         var result: [String] = []
+        // A set a killed Flipbook run left half-replaced here is finished first, never read as one.
+        do { try OutputRecovery.recover(folder: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
         // Pages of a sprite sheet Flipbook wrote here (its set holds the sheet's data) are no frames.
         let sheetPages = OutputSet.names(inSetsHolding: sheetDataExtensions, in: folder)
         for name in try names(in: folder) where !name.hasPrefix(".") && !sheetPages.contains(name) {
