@@ -4,14 +4,19 @@ import Foundation
 /// pages and data, a folder of numbered frames and its `sequence.json`.
 ///
 /// Each file is written to a temporary file beside its destination (``AtomicFileWriter``). On
-/// ``commit()`` a journal listing every temporary file and its destination is written and flushed
-/// next to the first one, then the files are renamed into place and the journal is removed. If the
-/// process dies before the journal is complete, the next write into that folder removes the
-/// temporary files and the old outputs stand; if it dies while renaming, the next write finishes
-/// the renames from the journal. Either way a reader never sees part of a set once a later run
-/// (of any command) has touched the folder, and no temporary file outlives it. A set spread over
-/// several folders keeps its journal in the first file's folder: its recovery is complete when the
-/// next write goes there first.
+/// ``commit()`` a journal (`.flipbook-PID-….journal`) listing every temporary file and its
+/// destination — by names relative to the journal's folder, never absolute paths — is written and
+/// flushed into every folder of the set, under each folder's lock; then the files (and each
+/// folder's record, part of the same commit) are renamed into place and the journals removed. If
+/// the process dies before its journals are complete, nothing has been renamed: the old set
+/// stands, and the temporary files are removed once their process is gone. If it dies while
+/// renaming, the next Flipbook command that touches any folder of the set — a write there, or a
+/// reader through ``OutputRecovery/recover(folder:)`` (folder discovery, the validator) — finishes
+/// the renames from the journal before it looks at the folder. So nobody reads a set that is half
+/// one run and half another, and the next write is never refused over a file the killed run
+/// wrote (its record is renamed with its files). A folder where the commit cannot be finished (no
+/// longer writable) is refused with ``OutputError/interruptedWrite(folder:journal:reason:)``
+/// rather than read.
 ///
 /// **The output contract.** No file of the set may be one of the `inputs` (``InputFiles``), nor a
 /// folder or special file. A set with an `owner` (the path that names it: a sequence's folder and
