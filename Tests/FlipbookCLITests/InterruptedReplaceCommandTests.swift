@@ -54,4 +54,34 @@ struct InterruptedReplaceCommandTests {
         let hidden = try FileManager.default.contentsOfDirectory(atPath: work + "/out").filter { $0.hasPrefix(".") }
         #expect(hidden == [".flipbook-outputs.json"])
     }
+
+    /// A sheet rewritten from other frames, killed after its data was renamed but not its page:
+    /// `frames` read the new data against the old page. The sheet's folder is finished first.
+    @Test func framesOfAHalfReplacedSheetReadsTheNewSheet() throws {
+        let work = try Fixtures.temporaryFolder("cli-interrupted-sheet")
+        // Two real sheets, packed by `sheet` in scratch folders: 14 fire frames, then 4 coins.
+        var sheets: [[(String, [UInt8])]] = []
+        for (name, source) in [("fire", Self.fixture), ("coin", "sequences/kenney-gold-coin")] {
+            let packed = try CLI.run(["sheet", Fixtures.path(source), "-o", "\(name)/sheet.json"], in: work)
+            #expect(packed.status == 0, "\(packed.stderr)")
+            sheets.append(try ["sheet.json", "sheet.png"].map { ($0, try FileIO.readAll("\(work)/\(name)/\($0)")) })
+        }
+        let out = work + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        for (files, kill) in [(sheets[0], nil), (sheets[1], 1)] as [([(String, [UInt8])], Int?)] {
+            let set = OutputSet(owner: out + "/sheet.json")
+            set.simulatedKillAfterRenames = kill
+            for (name, bytes) in files { try set.write(bytes, to: "\(out)/\(name)") }
+            do { try set.commit() } catch is OutputSet.SimulatedKill {}
+        }
+        #expect(try FileIO.readAll(out + "/sheet.json") == sheets[1][0].1 && FileIO.readAll(out + "/sheet.png") == sheets[0][1].1)
+        let frames = try CLI.run(["frames", "out/sheet.json", "-o", "back"], in: work)
+        #expect(frames.status == 0, "\(frames.stderr)")
+        #expect(try FileIO.readAll(out + "/sheet.png") == sheets[1][1].1)
+        let back = try FileManager.default.contentsOfDirectory(atPath: work + "/back").filter { $0.hasSuffix(".png") }
+        #expect(back.count == 4)
+        let direct = try CLI.run(["frames", "coin/sheet.json", "-o", "direct"], in: work)
+        #expect(direct.status == 0, "\(direct.stderr)")
+        for name in back { #expect(try FileIO.readAll("\(work)/back/\(name)") == FileIO.readAll("\(work)/direct/\(name)"), "\(name)") }
+    }
 }

@@ -246,8 +246,9 @@ public final class OutputSet: @unchecked Sendable {
         defer { for lock in locks { System.unlock(lock) } }
         if owner != nil || files.count > 1 {
             for folder in Swift.Set(folders).sorted() {
-                guard let lock = System.lock(directory: folder) else { throw FileIO.systemError(folder, .write) }
-                locks.append(lock)
+                if let lock = System.lock(directory: folder) { locks.append(lock); continue }
+                // A folder that may be written but not opened (mode -wx): as before locks, for a set without a record.
+                if owner != nil { throw FileIO.systemError(folder, .write) }
             }
         }
         if let owner {
