@@ -48,4 +48,31 @@ struct InterruptedReplaceReadingTests {
         let hidden = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".") }
         #expect(hidden == [".flipbook-outputs.json"])
     }
+
+    /// A replace that cannot be finished (a rename the system refuses; in the field, a folder
+    /// that went read-only) is a typed error naming the folder, never a mix called ok.
+    @Test func aFolderThatCannotBeFinishedIsRefusedNotRead() throws {
+        let (dir, _) = try Self.halfReplaced(renamed: 0)
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".journal") }
+        #expect(hidden.count == 1)
+        let journal = "\(dir)/\(hidden[0])"
+        // fire1.png's rename made impossible: a non-empty folder in its place, which the journal
+        // names as the file the rename may replace.
+        try FileManager.default.removeItem(atPath: "\(dir)/fire1.png")
+        try FileManager.default.createDirectory(atPath: "\(dir)/fire1.png/inside", withIntermediateDirectories: true)
+        let folderPrint = try #require(FileIO.fingerprint(of: "\(dir)/fire1.png"))
+        let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map { line -> String in
+            var fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if fields.count > 3 && fields[2] == "fire1.png" { fields[3] = folderPrint }
+            return fields.joined(separator: "\t")
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: journal))
+        #expect {
+            _ = try Validator().validate([dir])
+        } throws: { error in
+            guard case .source(.unreadableFolder(let path, let reason)) = error as? Validator.Error else { return false }
+            return path == dir && reason.contains("half-replaced") && reason.contains(hidden[0])
+        }
+        #expect(throws: Animation.LoadError.self) { try Animation.load([dir]) }
+    }
 }

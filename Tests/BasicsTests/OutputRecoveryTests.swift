@@ -143,6 +143,33 @@ struct OutputRecoveryTests {
         #expect(try Self.contents("\(dir)/pages").files == ["sheet.png": frames[2]])
     }
 
+    /// Killed while writing its journals, before any rename: the folder whose journal was not
+    /// complete yet is cleaned on its own (its temporary files belong to a dead process), and the
+    /// other folder's journal, finding files of the set gone and none renamed, rolls back: the
+    /// old set stands whole instead of half.
+    @Test func aCommitKilledBeforeItsRenamesIsRolledBack() throws {
+        let frames = try Self.frames()
+        let dir = try Fixtures.temporaryFolder("recovery")
+        for folder in ["data", "pages"] { try FileManager.default.createDirectory(atPath: "\(dir)/\(folder)", withIntermediateDirectories: false) }
+        let set = OutputSet(owner: "\(dir)/data/sheet.json")
+        try set.write(Array("{\"first\": 1}".utf8), to: "\(dir)/data/sheet.json")
+        try set.write(frames[0], to: "\(dir)/pages/sheet.png")
+        try set.commit()
+        let rerun = OutputSet(owner: "\(dir)/data/sheet.json")
+        rerun.simulatedKillAfterRenames = 0
+        try rerun.write(Array("{\"rerun\": 2}".utf8), to: "\(dir)/data/sheet.json")
+        try rerun.write(frames[1], to: "\(dir)/pages/sheet.png")
+        #expect(throws: OutputSet.SimulatedKill.self) { try rerun.commit() }
+        // The pages folder as it is once its unfinished journal and its dead writer's temporary
+        // files are gone.
+        let pages = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/pages").filter { $0.hasPrefix(".flipbook-") && $0 != ".flipbook-outputs.json" }
+        #expect(pages.count == 3)   // the page, the record and the journal
+        for name in pages { try FileManager.default.removeItem(atPath: "\(dir)/pages/\(name)") }
+        try OutputRecovery.recover(folder: "\(dir)/data")
+        #expect(try Self.contents("\(dir)/data") == (["sheet.json": Array("{\"first\": 1}".utf8)], [".flipbook-outputs.json"]))
+        #expect(try Self.contents("\(dir)/pages") == (["sheet.png": frames[0]], [".flipbook-outputs.json"]))
+    }
+
     /// A journal of an earlier Flipbook (absolute paths, no header), left by a dead process while
     /// renaming a rerun of the 14 frames: the next write, from several threads, replays it and is
     /// not refused.
