@@ -170,6 +170,19 @@ struct OutputRecoveryTests {
         #expect(try Self.contents("\(dir)/pages") == (["sheet.png": frames[0]], [".flipbook-outputs.json"]))
     }
 
+    /// One folder spelled two ways in one set (`dir` and `dir/.`, as `-o` and `--data` may name
+    /// it) is locked once: a second lock on it waited for the first for ever.
+    @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+    func oneFolderSpelledTwoWaysIsLockedOnce(owned: Bool) throws {
+        let frames = try Self.frames()
+        let dir = try Fixtures.temporaryFolder("recovery")
+        let set = OutputSet(owner: owned ? "\(dir)/sheet.json" : nil)
+        try set.write(frames[0], to: "\(dir)/sheet.png")
+        try set.write(Array("{}".utf8), to: "\(dir)/./sheet.json")
+        try set.commit()
+        #expect(try Self.contents(dir).files == ["sheet.png": frames[0], "sheet.json": Array("{}".utf8)])
+    }
+
     /// A journal of an earlier Flipbook (absolute paths, no header), left by a dead process while
     /// renaming a rerun of the 14 frames: the next write, from several threads, replays it and is
     /// not refused.

@@ -245,7 +245,9 @@ public final class OutputSet: @unchecked Sendable {
         var locks: [Int32] = []
         defer { for lock in locks { System.unlock(lock) } }
         if owner != nil || files.count > 1 {
-            for folder in Swift.Set(folders).sorted() {
+            // One lock per folder, however it is spelled (`out`, `./out`: a second would wait on the
+            // first), taken in one order by every process.
+            for folder in Swift.Set(folders.map { System.resolvedPath($0) ?? $0 }).sorted() {
                 if let lock = System.lock(directory: folder) { locks.append(lock); continue }
                 // A folder that may be written but not opened (mode -wx): as before locks, for a set without a record.
                 if owner != nil { throw FileIO.systemError(folder, .write) }
