@@ -183,6 +183,43 @@ struct OutputRecoveryTests {
         #expect(try Self.contents(dir).files == ["sheet.png": frames[0], "sheet.json": Array("{}".utf8)])
     }
 
+    /// A journal is a file in the folder, and a folder can come from anyone (an asset pack, a
+    /// pull request): a forged one that names files in another folder — by `..` or, in the old
+    /// form, an absolute path — moves and removes nothing there, even with their exact size and
+    /// CRC-32 (a reader such as `validate` replays journals).
+    @Test func aForgedJournalActsOnNothingOutsideItsFolder() throws {
+        let frames = try Self.frames()
+        let root = try Fixtures.temporaryFolder("recovery")
+        for folder in ["handed", "victim"] { try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: false) }
+        let victim = "\(root)/victim"
+        try Data(frames[0]).write(to: URL(fileURLWithPath: "\(victim)/keep.png"))
+        try Data(frames[1]).write(to: URL(fileURLWithPath: "\(victim)/.flipbook-\(4_194_304 + 5)-1.tmp"))
+        let (size, crc) = (frames[0].count, Self.crc32(frames[0]))
+        let real = URL(fileURLWithPath: victim).resolvingSymlinksInPath().path
+        let journals = [
+            "flipbook journal 2\nD\t../victim/keep.png\t\(size)\t\(crc)\n"
+                + "R\t../victim/.flipbook-\(4_194_304 + 5)-1.tmp\tmoved.png\t-\t\(frames[1].count)\t\(Self.crc32(frames[1]))\n",
+            "-\t\(real)/keep.png\t\(size)\t\(crc)\n\(real)/.flipbook-\(4_194_304 + 5)-1.tmp\tmoved.png\t-\n",
+        ]
+        for (index, journal) in journals.enumerated() {
+            try Data(journal.utf8).write(to: URL(fileURLWithPath: "\(root)/handed/.flipbook-\(4_194_304 + 6)-\(index).journal"))
+        }
+        try OutputRecovery.recover(folder: "\(root)/handed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: "\(root)/handed").isEmpty)
+        #expect(try Self.contents(victim).files == ["keep.png": frames[0]])
+        #expect(FileManager.default.fileExists(atPath: "\(victim)/.flipbook-\(4_194_304 + 5)-1.tmp"))
+    }
+
+    /// CRC-32 (ISO-HDLC, as zlib and the record compute it), bit by bit.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
     /// A journal of an earlier Flipbook (absolute paths, no header), left by a dead process while
     /// renaming a rerun of the 14 frames: the next write, from several threads, replays it and is
     /// not refused.

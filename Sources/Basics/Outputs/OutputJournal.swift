@@ -94,33 +94,46 @@ struct OutputJournal: Equatable {
     }
 
     /// Finishes the commit this journal records, in the folder `base` (the journal's, links
-    /// resolved); `nil` when done, else why it could not be (a folder that may not be written).
+    /// resolved), the journal being named `name` there; `nil` when done, else why it could not be
+    /// (a folder that may not be written).
     ///
     /// A temporary file is renamed onto its name only where that name is free or still holds the
     /// very file the commit was allowed to replace (its fingerprint) — never over a file someone put
     /// there since (that temporary file is dropped); an old file is removed only while it is still
     /// the file the journal names. Only Flipbook's own temporary files move, each onto a plain name
-    /// in its own folder. When no rename was done and a temporary file is gone (the commit died
-    /// while writing its journals, and a folder of the set was cleaned since), the commit is rolled
-    /// back instead: its remaining temporary files are removed and the old set stands.
-    func replay(in base: String) -> String? {
+    /// in its own folder, and only in a folder that holds this journal too (the commit writes it
+    /// into each of its folders; a journal of an earlier version: its own folder only): a journal
+    /// found in a folder someone handed over acts on nothing outside it.
+    ///
+    /// The commit is rolled back instead (its remaining temporary files removed, the old set
+    /// standing) when no rename was done and a temporary file is gone, or when a folder of the set
+    /// never got its journal: the commit died while writing its journals, before any rename.
+    func replay(in base: String, name: String) -> String? {
+        // Whether the journal may act in `folder` (a folder of the set that holds this journal).
+        func mayAct(in folder: String) -> Bool {
+            if isLegacy { return System.resolvedPath(folder) == base }
+            return folder == base || System.kind(of: folder + "/" + name, followingLinks: false) == .regular
+        }
         var pending: [(temporary: String, destination: String, replaces: String?)] = []
         var done = 0, lost = 0
+        var unjournaled = false
         for rename in renames {
             let fileName = FileIO.lastComponent(of: rename.temporary)
             guard fileName.hasPrefix(Self.prefix), fileName.hasSuffix(".tmp"),
                   OutputLedger.isPlainName(rename.name) || rename.name == OutputLedger.fileName else { continue }
             let temporary = rename.temporary.hasPrefix("/") ? rename.temporary : base + "/" + rename.temporary
-            let destination = FileIO.parentDirectory(of: temporary) + "/" + rename.name
-            if System.kind(of: temporary, followingLinks: false) == .regular {
-                pending.append((temporary, destination, rename.replaces))
-            } else if let written = rename.written, !OutputLedger.matches(written, path: destination) {
-                lost += 1
-            } else {
-                done += 1   // renamed before the kill
+            let folder = FileIO.parentDirectory(of: temporary)
+            let destination = folder + "/" + rename.name
+            let isPending = System.kind(of: temporary, followingLinks: false) == .regular
+            // Renamed before the kill (a legacy journal has no size and checksum to tell).
+            let isDone = !isPending && (rename.written.map { OutputLedger.matches($0, path: destination) } ?? true)
+            guard mayAct(in: folder) else {
+                if !isDone && !isLegacy { unjournaled = true }
+                continue
             }
+            if isPending { pending.append((temporary, destination, rename.replaces)) } else if isDone { done += 1 } else { lost += 1 }
         }
-        if lost > 0 && done == 0 {
+        if unjournaled || (lost > 0 && done == 0) {
             for file in pending { System.remove(file.temporary) }
             return nil
         }
@@ -135,7 +148,8 @@ struct OutputJournal: Equatable {
         for removal in removals {
             let path = removal.path.hasPrefix("/") ? removal.path : base + "/" + removal.path
             let name = FileIO.lastComponent(of: path)
-            guard OutputLedger.isPlainName(name), OutputLedger.matches(OutputLedger.Entry(name: name, size: removal.size, crc32: removal.crc32), path: path)
+            guard OutputLedger.isPlainName(name), mayAct(in: FileIO.parentDirectory(of: path)),
+                  OutputLedger.matches(OutputLedger.Entry(name: name, size: removal.size, crc32: removal.crc32), path: path)
             else { continue }
             System.remove(path)
             if System.kind(of: path, followingLinks: false) != nil { return "cannot remove the old file \(path): \(System.errorText)" }

@@ -51,7 +51,7 @@ public enum OutputRecovery {
             // Journals of earlier Flipbook versions were not always written under the lock: a live
             // process's is its own.
             if journal.isLegacy && isAlive(name) { continue }
-            if let reason = journal.replay(in: base) { throw .interruptedWrite(folder: folder, journal: name, reason: reason) }
+            if let reason = journal.replay(in: base, name: name) { throw .interruptedWrite(folder: folder, journal: name, reason: reason) }
             System.remove(path)
         }
     }
