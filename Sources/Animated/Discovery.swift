@@ -228,6 +228,8 @@ public enum Discovery {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) {
             if isDirectory.boolValue { return try pngFiles(inFolder: source, recursive: recursive).compactMap { FrameFile(path: $0) } }
+            let folder = FrameFile.directory(of: source)   // a listed frame's set is finished first too (pngFiles)
+            do { try OutputRecovery.recover(folder: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
             guard let file = FrameFile(path: source) else { throw .noFrames(source: source) }
             return [file]
         }
@@ -257,6 +259,8 @@ public enum Discovery {
         let folder = trimmingSlash(folder)
         if recursive, let resolved = FileIO.resolvedPath(folder), !visited.insert(resolved).inserted { return [] }
         var result: [String] = []
+        // A set a killed Flipbook run left half-replaced here is finished first, never read as one.
+        do { try OutputRecovery.recover(folder: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
         // Pages of a sprite sheet Flipbook wrote here (its set holds the sheet's data) are no frames.
         let sheetPages = OutputSet.names(inSetsHolding: sheetDataExtensions, in: folder)
         for name in try names(in: folder) where !name.hasPrefix(".") && !sheetPages.contains(name) {

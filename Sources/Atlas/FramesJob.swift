@@ -71,6 +71,10 @@ public struct FramesJob: Sendable {
         }
         if readsSheet {
             if prefix != nil { throw FramesJobError.prefixForSheet(path: input) }
+            // A sheet a killed run left half-replaced is finished before it is read, never read mixed.
+            for folder in isDirectory.boolValue ? [input] : [FileIO.parentDirectory(of: input)] {
+                do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error(path: input, reason: error.description) }
+            }
             let sheet = try SheetImport.read(input, limits: limits)
             let files = try sheet.unpack(into: output, source: input)
             return Outcome(files: files, warnings: sheet.warnings.map(\.description), manifest: nil, width: sheet.pages.first?.width ?? 0,

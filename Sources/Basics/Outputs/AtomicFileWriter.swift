@@ -14,16 +14,23 @@ public final class AtomicFileWriter {
     private var reserved = 0
 
     /// Opens a temporary file beside `path` (after cleaning up what killed runs left in that folder).
-    public init(path: String) throws(FileIO.Error) {
+    public convenience init(path: String) throws(FileIO.Error) {
+        try self.init(path: path, recovering: true)
+    }
+
+    /// Opens a temporary file beside `path`; `recovering`: first finish what killed runs left in
+    /// that folder (``OutputRecovery``; a failure there is left for the write itself to meet).
+    /// ``OutputSet`` has recovered its folders already, and holds their locks while it commits.
+    init(path: String, recovering: Bool) throws(FileIO.Error) {
         self.path = path
         let directory = FileIO.parentDirectory(of: path)
-        InterruptedWrites.recover(in: directory)
+        if recovering { try? OutputRecovery.recover(folder: directory) }
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<100 {
             // O_EXCL with a fresh random name: no clobbering, and the umask applies as for any create.
             // The name carries our process ID, so a later run can tell our leftovers from live work.
-            temporary = "\(directory)/\(InterruptedWrites.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
+            temporary = "\(directory)/\(OutputJournal.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
             let created = System.createExclusively(temporary)
             descriptor = created.descriptor
             if !created.exists { break }

@@ -37,8 +37,8 @@ public struct InputFiles: Sendable {
         let name = FileIO.lastComponent(of: output)
         if name.isEmpty { throw .unsupportedName(path: output, reason: "an output needs a file name") }
         if name.utf8.count > 255 { throw .unsupportedName(path: output, reason: "the file name is \(name.utf8.count) bytes, over the 255 a file system allows") }
-        if name.hasPrefix(InterruptedWrites.prefix) {
-            throw .unsupportedName(path: output, reason: "names starting with \(InterruptedWrites.prefix) are Flipbook's own bookkeeping")
+        if name.hasPrefix(OutputJournal.prefix) {
+            throw .unsupportedName(path: output, reason: "names starting with \(OutputJournal.prefix) are Flipbook's own bookkeeping")
         }
         if !settings, OutputName.settingsNames.contains(name) {
             throw .unsupportedName(path: output, reason: "\(name) holds a folder's settings, which Flipbook reads; name the output otherwise")

@@ -29,6 +29,11 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     case holdsAnotherSequence(folder: String, prefix: String)
     /// The name `path` promises something this output cannot be; `reason` says what it can be.
     case unsupportedName(path: String, reason: String)
+    /// A Flipbook write into `folder` was killed while it replaced a set of files there, and its
+    /// journal (`journal`, a name in `folder`) cannot be finished now (`reason`: the system's, such
+    /// as a read-only folder): the folder holds files of two runs and is not read
+    /// (``OutputRecovery``).
+    case interruptedWrite(folder: String, journal: String, reason: String)
 
     /// One line that names the file and says what to do.
     public var description: String {
@@ -57,6 +62,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "make the folder read as another animation; write into another folder"
         case .unsupportedName(let path, let reason):
             "\(path): \(reason)"
+        case .interruptedWrite(let folder, let journal, let reason):
+            "\(folder) was left half-replaced by an interrupted Flipbook write (\(journal)), which cannot be finished here (\(reason)); "
+                + "make the folder writable and run Flipbook on it again (any command finishes the write first), or restore the folder"
         }
     }
 }

@@ -4,14 +4,19 @@ import Foundation
 /// pages and data, a folder of numbered frames and its `sequence.json`.
 ///
 /// Each file is written to a temporary file beside its destination (``AtomicFileWriter``). On
-/// ``commit()`` a journal listing every temporary file and its destination is written and flushed
-/// next to the first one, then the files are renamed into place and the journal is removed. If the
-/// process dies before the journal is complete, the next write into that folder removes the
-/// temporary files and the old outputs stand; if it dies while renaming, the next write finishes
-/// the renames from the journal. Either way a reader never sees part of a set once a later run
-/// (of any command) has touched the folder, and no temporary file outlives it. A set spread over
-/// several folders keeps its journal in the first file's folder: its recovery is complete when the
-/// next write goes there first.
+/// ``commit()`` a journal (`.flipbook-PID-….journal`) listing every temporary file and its
+/// destination — by names relative to the journal's folder, never absolute paths — is written and
+/// flushed into every folder of the set, under each folder's lock; then the files (and each
+/// folder's record, part of the same commit) are renamed into place and the journals removed. If
+/// the process dies before its journals are complete, nothing has been renamed: the old set
+/// stands, and the temporary files are removed once their process is gone. If it dies while
+/// renaming, the next Flipbook command that touches any folder of the set — a write there, or a
+/// reader through ``OutputRecovery/recover(folder:)`` (folder discovery, the validator) — finishes
+/// the renames from the journal before it looks at the folder. So nobody reads a set that is half
+/// one run and half another, and the next write is never refused over a file the killed run
+/// wrote (its record is renamed with its files). A folder where the commit cannot be finished (no
+/// longer writable) is refused with ``OutputError/interruptedWrite(folder:journal:reason:)``
+/// rather than read.
 ///
 /// **The output contract.** No file of the set may be one of the `inputs` (``InputFiles``), nor a
 /// folder or special file. A set with an `owner` (the path that names it: a sequence's folder and
@@ -31,6 +36,16 @@ public final class OutputSet: @unchecked Sendable {
     private var ledgers: [String: OutputLedger] = [:]
     private var keys: [String: String] = [:]
     private let lock = NSLock()
+    /// The folders whose interrupted writes this set has finished (``OutputRecovery``), and the
+    /// lock that makes every other thread wait until the first has.
+    private var recovered = Swift.Set<String>()
+    private let recovery = NSLock()
+    /// A test's stand-in for `kill -9`: the commit stops after this many renames, leaving its
+    /// journals and temporary files as a killed process would.
+    package var simulatedKillAfterRenames: Int?
+
+    /// What ``commit()`` throws where ``simulatedKillAfterRenames`` stops it.
+    package struct SimulatedKill: Error {}
 
     /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
     /// (see the type's discussion); without one, each file simply replaces its destination. No
@@ -59,7 +74,7 @@ public final class OutputSet: @unchecked Sendable {
     /// ``write(_:to:named:settings:)``.
     public func open(_ path: String, named: Bool = false, settings: Bool = false) throws -> AtomicFileWriter {
         try claim(path, named: named, settings: settings)
-        let file = try AtomicFileWriter(path: path)
+        let file = try AtomicFileWriter(path: path, recovering: false)
         lock.withLock { files.append(file) }
         return file
     }
@@ -68,7 +83,7 @@ public final class OutputSet: @unchecked Sendable {
     private func claim(_ path: String, named: Bool, settings: Bool) throws {
         // What a killed run left in this folder is finished or cleaned first, so the checks below
         // see the folder as that run's commit left it.
-        InterruptedWrites.recover(in: FileIO.parentDirectory(of: path))
+        try recover(FileIO.parentDirectory(of: path))
         try inputs.check(output: path, settings: settings)
         guard let owner, System.kind(of: path, followingLinks: false) != nil else { return }
         let folder = FileIO.parentDirectory(of: path)
@@ -87,6 +102,17 @@ public final class OutputSet: @unchecked Sendable {
         guard named || OutputLedger.matches(entry, path: path) else {
             throw isOwnName ? OutputError.replacesUsersFile(path: path) : OutputError.changedSinceWritten(path: path)
         }
+    }
+
+    /// Finishes what killed runs left in `folder` (``OutputRecovery``), once per set and folder.
+    /// Files are added from several threads: the others wait until it is done, so that none reads
+    /// the folder's record before the replay has brought it up to date.
+    private func recover(_ folder: String) throws(OutputError) {
+        recovery.lock()
+        defer { recovery.unlock() }
+        guard !recovered.contains(folder) else { return }
+        try OutputRecovery.recover(folder: folder)
+        recovered.insert(folder)
     }
 
     /// The record of `folder`, read once.
@@ -208,19 +234,26 @@ public final class OutputSet: @unchecked Sendable {
         for file in files { try file.finish() }
         let entryOf = { (file: AtomicFileWriter) in OutputLedger.Entry(name: FileIO.lastComponent(of: file.path), size: file.size, crc32: file.crc32) }
         var removals: [(path: String, entry: OutputLedger.Entry)] = []
+        var folders: [String] = []
+        for file in files where !folders.contains(FileIO.parentDirectory(of: file.path)) {
+            folders.append(FileIO.parentDirectory(of: file.path))
+        }
+        // Each folder's record is read again under a lock and updated by this set only, so sets
+        // committed into one folder at the same time keep each other's entries; the locks are held
+        // until the journals are gone, so a reader that finds a journal under the lock knows its
+        // commit died (``OutputRecovery``).
         var locks: [Int32] = []
         defer { for lock in locks { System.unlock(lock) } }
+        if owner != nil || files.count > 1 {
+            // One lock per folder, however it is spelled (`out`, `./out`: a second would wait on the
+            // first), taken in one order by every process.
+            for folder in Swift.Set(folders.map { System.resolvedPath($0) ?? $0 }).sorted() {
+                if let lock = System.lock(directory: folder) { locks.append(lock); continue }
+                // A folder that may be written but not opened (mode -wx): as before locks, for a set without a record.
+                if owner != nil { throw FileIO.systemError(folder, .write) }
+            }
+        }
         if let owner {
-            var folders: [String] = []
-            for file in files where !folders.contains(FileIO.parentDirectory(of: file.path)) {
-                folders.append(FileIO.parentDirectory(of: file.path))
-            }
-            // Each folder's record is read again under a lock and updated by this set only, so
-            // sets committed into one folder at the same time keep each other's entries.
-            for folder in Swift.Set(folders).sorted() {
-                guard let lock = System.lock(directory: folder) else { throw FileIO.systemError(folder, .write) }
-                locks.append(lock)
-            }
             for folder in folders {
                 let key = ownerKey(in: folder) ?? owner
                 let ledger = OutputLedger.read(folder: folder)
@@ -235,104 +268,69 @@ public final class OutputSet: @unchecked Sendable {
                     guard OutputLedger.matches(old, path: path) else { throw OutputError.changedSinceWritten(path: path) }
                     removals.append((path, old))
                 }
-                let writer = try AtomicFileWriter(path: record)
+                // The record is one more file of the set, renamed with it: a replay leaves the
+                // record and the files it describes in step.
+                let writer = try AtomicFileWriter(path: record, recovering: false)
                 try writer.write(ledger.replacing(key, with: written, folder: folder).encoded())
                 try writer.finish()
                 files.append(writer)
             }
         }
         if files.count == 1 && removals.isEmpty { return try first.commit() }
-        let directory = FileIO.parentDirectory(of: first.path)
-        let journal = "\(directory)/\(InterruptedWrites.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).journal"
-        // Each line: the temporary file's absolute path, a tab, the destination's name (always in
-        // the temporary file's folder), a tab and the fingerprint of the file it replaces (`-` when
-        // none), so the journal is read the same from any working directory and a replay replaces
-        // only what this commit was allowed to;
-        // or "-", a tab, the absolute path of an old file to remove after the renames, its size and
-        // CRC-32 (a replay removes it only while it is still that file).
-        var text = ""
-        for file in files {
-            let folder = FileIO.parentDirectory(of: file.temporaryPath)
-            guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
-            let replaced = System.fingerprint(of: file.path) ?? "-"
-            text += "\(absolute)/\(FileIO.lastComponent(of: file.temporaryPath))\t\(FileIO.lastComponent(of: file.path))\t\(replaced)\n"
-        }
-        for (path, entry) in removals {
-            let folder = FileIO.parentDirectory(of: path)
-            guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
-            text += "-\t\(absolute)/\(FileIO.lastComponent(of: path))\t\(entry.size)\t\(entry.crc32)\n"
-        }
-        let writer = try AtomicFileWriter(path: journal)
-        try writer.write(Array(text.utf8))
-        try writer.commit()
+        let journals = try writeJournals(files: files, removals: removals, folders: folders)
         // Ctrl-C (or a TERM) during the renames takes effect once they are done: the set is never
         // left half renamed by a user's interrupt.
         let deferred = System.deferTerminationSignals()
         defer { System.restoreTerminationSignals(deferred) }
-        for file in files {
+        for (index, file) in files.enumerated() {
+            if index == simulatedKillAfterRenames {
+                for file in files { file.disown() }
+                throw SimulatedKill()
+            }
             guard System.rename(file.temporaryPath, to: file.path) else { throw FileIO.systemError(file.path, .write) }
             file.disown()
         }
         for (path, _) in removals { System.remove(path) }
-        System.remove(journal)
-    }
-}
-
-/// Cleans up after writes a killed process left behind: temporary files (`.flipbook-PID-….tmp`)
-/// are removed and interrupted ``OutputSet`` commits (`.flipbook-PID-….journal`) are finished, for
-/// every process ID that is no longer running. Done once per folder per process, before the first
-/// file is written there.
-enum InterruptedWrites {
-    static let prefix = ".flipbook-"
-    nonisolated(unsafe) private static var done = Set<String>()
-    private static let lock = NSLock()
-
-    static func recover(in directory: String) {
-        let first = lock.withLock { done.insert(directory).inserted }
-        guard first, let names = System.entries(of: directory) else { return }
-        let ours = names.filter { $0.hasPrefix(prefix) }
-        // Journals first: their temporary files are renamed into place, not removed.
-        for name in ours where name.hasSuffix(".journal") && !isAlive(name) {
-            let path = "\(directory)/\(name)"
-            if let text = try? FileIO.readAll(path) { replay(String(decoding: text, as: UTF8.self)) }
-            System.remove(path)
-        }
-        for name in ours where name.hasSuffix(".tmp") && !isAlive(name) {
-            System.remove("\(directory)/\(name)")
-        }
+        for journal in journals { System.remove(journal) }
     }
 
-    /// Finishes a killed commit from its journal. A temporary file is renamed onto its name only
-    /// where that name is free or still holds the very file the commit was allowed to replace (its
-    /// fingerprint) — never over a file someone put there since (that temporary file is dropped);
-    /// an old file is removed only while it is still the file the journal names (size and CRC-32).
-    /// Only our own temporary files move, each onto a plain name in its own folder.
-    private static func replay(_ journal: String) {
-        var removals: [(path: String, entry: OutputLedger.Entry)] = []
-        for line in journal.split(separator: "\n") {
-            let parts = line.split(separator: "\t").map(String.init)
-            if parts.count == 4, parts[0] == "-", parts[1].hasPrefix("/"), let size = Int(parts[2]), let crc = UInt32(parts[3]) {
-                let name = FileIO.lastComponent(of: parts[1])
-                if OutputLedger.isPlainName(name) { removals.append((parts[1], OutputLedger.Entry(name: name, size: size, crc32: crc))) }
-                continue
+    /// Writes the journal of this commit (``OutputJournal``) into each of `folders` — every folder
+    /// the set writes into, so that the next command touching any of them finishes the whole
+    /// set — and returns their paths. Each names its files relative to its own folder. All are
+    /// complete and flushed before the first rename.
+    private func writeJournals(files: [AtomicFileWriter], removals: [(path: String, entry: OutputLedger.Entry)],
+                               folders: [String]) throws -> [String] {
+        var resolved: [String: String] = [:]
+        for folder in folders {
+            guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
+            resolved[folder] = absolute
+        }
+        let name = "\(OutputJournal.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).journal"
+        var paths: [String] = []
+        for folder in folders {
+            let base = resolved[folder] ?? folder
+            // `path` (in one of the set's folders) as the journal in `folder` names it.
+            func relative(_ path: String) -> String {
+                let (directory, file) = (FileIO.parentDirectory(of: path), FileIO.lastComponent(of: path))
+                guard let absolute = resolved[directory], absolute != base else { return file }
+                return FileIO.relativePath(of: absolute + "/" + file, from: base)
             }
-            guard parts.count == 3, FileIO.lastComponent(of: parts[0]).hasPrefix(prefix),
-                  OutputLedger.isPlainName(parts[1]) || parts[1] == OutputLedger.fileName else { continue }
-            let (temporary, folder) = (parts[0], FileIO.parentDirectory(of: parts[0]))
-            guard System.kind(of: temporary, followingLinks: false) == .regular else { continue }   // renamed before the kill
-            let destination = folder + "/" + parts[1]
-            // Free: nothing there, or still the very file the commit was allowed to replace.
-            let now = System.fingerprint(of: destination)
-            if now == nil || now == parts[2] { _ = System.rename(temporary, to: destination) } else { System.remove(temporary) }
+            var journal = OutputJournal()
+            for file in files {
+                journal.renames.append(OutputJournal.Rename(
+                    temporary: relative(file.temporaryPath), name: FileIO.lastComponent(of: file.path),
+                    replaces: System.fingerprint(of: file.path),
+                    written: OutputLedger.Entry(name: FileIO.lastComponent(of: file.path), size: file.size, crc32: file.crc32)))
+            }
+            for (path, entry) in removals {
+                journal.removals.append(OutputJournal.Removal(path: relative(path), size: entry.size, crc32: entry.crc32))
+            }
+            let path = folder == "." ? name : "\(folder)/\(name)"
+            let writer = try AtomicFileWriter(path: path, recovering: false)
+            try writer.write(journal.encoded())
+            try writer.commit()
+            paths.append(path)
         }
-        for (path, entry) in removals where OutputLedger.matches(entry, path: path) { System.remove(path) }
-    }
-
-    /// Whether the process whose ID is in `name` (`.flipbook-PID-…`) still runs (or the name has none).
-    private static func isAlive(_ name: String) -> Bool {
-        let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
-        guard let pid = Int32(digits), pid > 0 else { return true }
-        if pid == System.processID { return true }
-        return System.isRunning(pid)
+        return paths
     }
 }

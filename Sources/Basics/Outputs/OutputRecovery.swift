@@ -1,0 +1,66 @@
+/// Finishes what a killed Flipbook process left in a folder, so that nobody reads a set of files
+/// that is half old and half new: call ``recover(folder:)`` before reading a folder Flipbook may
+/// write into (folder discovery and the validator do, and every ``OutputSet`` does before it writes).
+///
+/// **Interrupted commits are finished.** An ``OutputSet`` commit writes a journal
+/// (`.flipbook-PID-….journal`) into every folder of its set before it renames anything, and removes
+/// it once every file is in place; it holds each folder's lock (`flock`) the whole time. So a
+/// journal found while holding that lock belongs to a commit that died mid-way (killed, or the
+/// machine stopped), whatever process ID it names: its renames and removals are done now from the
+/// journal (rolled forward: the journal is written only once all the new files are complete), and
+/// the journal is removed. A reader that meets a commit still running waits for it (a few renames).
+///
+/// **Temporary files are removed only when their writer is dead.** A `.flipbook-PID-….tmp` file
+/// with no journal is a file being written, or one a run killed before its commit left. It is
+/// removed only when no process with that ID runs on this machine; a live writer's file is never
+/// touched (a process ID reused since only leaves a hidden file until that process ends). A folder
+/// shared by several machines should not be written by two at once.
+///
+/// Recovery writes into the folder. When it cannot (a read-only folder or disk, no permission) and
+/// a journal is left, the folder is half-replaced and ``recover(folder:)`` throws
+/// ``OutputError/interruptedWrite(folder:journal:reason:)``: the caller must not read the folder.
+/// Leftover temporary files that cannot be removed are no error: they are hidden, and nothing reads them.
+public enum OutputRecovery {
+    /// Finishes every interrupted ``OutputSet`` commit in `folder` and removes the temporary files
+    /// of writers no longer running (see the type's discussion). A folder that is missing or
+    /// cannot be listed is left to the caller's own listing to report. Throws
+    /// ``OutputError/interruptedWrite(folder:journal:reason:)`` when a commit cannot be finished
+    /// here (the folder cannot be written): its files are a mix of two runs.
+    public static func recover(folder: String) throws(OutputError) {
+        guard let names = System.entries(of: folder) else { return }
+        let ours = names.filter { $0.hasPrefix(OutputJournal.prefix) }
+        if ours.contains(where: { $0.hasSuffix(".journal") }) { try finishCommits(in: folder) }
+        for name in ours where name.hasSuffix(".tmp") && !isAlive(name) {
+            System.remove(folder == "." ? name : "\(folder)/\(name)")
+        }
+    }
+
+    /// Replays the journals in `folder` under its lock: a commit still running finishes first.
+    private static func finishCommits(in folder: String) throws(OutputError) {
+        guard let base = System.resolvedPath(folder) else { return }
+        let lock = System.lock(directory: folder)
+        defer { if let lock { System.unlock(lock) } }
+        for name in (System.entries(of: folder) ?? []).sorted() where name.hasPrefix(OutputJournal.prefix) && name.hasSuffix(".journal") {
+            let path = "\(base)/\(name)"
+            guard let bytes = try? FileIO.readAll(path) else {
+                // Gone meanwhile (a commit of a Flipbook that did not lock, or another recovery): done.
+                if System.kind(of: path, followingLinks: false) == nil { continue }
+                throw .interruptedWrite(folder: folder, journal: name, reason: "its journal cannot be read: \(System.errorText)")
+            }
+            let journal = OutputJournal.parse(String(decoding: bytes, as: UTF8.self))
+            // Journals of earlier Flipbook versions were not always written under the lock: a live
+            // process's is its own.
+            if journal.isLegacy && isAlive(name) { continue }
+            if let reason = journal.replay(in: base, name: name) { throw .interruptedWrite(folder: folder, journal: name, reason: reason) }
+            System.remove(path)
+        }
+    }
+
+    /// Whether the process whose ID is in `name` (`.flipbook-PID-…`) still runs (or the name has none).
+    static func isAlive(_ name: String) -> Bool {
+        let digits = name.dropFirst(OutputJournal.prefix.count).prefix { $0.isNumber }
+        guard let pid = Int32(digits), pid > 0 else { return true }
+        if pid == System.processID { return true }
+        return System.isRunning(pid)
+    }
+}
