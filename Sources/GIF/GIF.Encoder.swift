@@ -159,6 +159,13 @@ extension GIF {
             }
             if input.cancellation?.isCancelled == true { throw EncodeError.cancelled }
             guard !input.durations.isEmpty else { throw EncodeError.invalidInput("no frames") }
+            // NaN, infinities, 0, negatives and durations over a day are refused before any work
+            // (a GIF that silently played a day for 10⁶ s would say nothing).
+            if let message = DelayTimeline.durationError(input.durations, name: { frame in
+                input.names.flatMap { frame < $0.count ? $0[frame] : nil } ?? "frame \(frame + 1)"
+            }) {
+                throw EncodeError.invalidInput(message)
+            }
             guard (2...256).contains(colors) else { throw EncodeError.invalidInput("colors must be 2…256 (got \(colors))") }
             guard scale >= 1 else { throw EncodeError.invalidInput("scale must be 1 or more (got \(scale))") }
             guard (0...GIF.maximumRepeatCount).contains(repeatCount) else {
@@ -170,7 +177,7 @@ extension GIF {
             // Runs of frames the input knows are identical are one frame before timing, so short
             // repeats do not move the next picture's start (``Input/identical``).
             let runs = IdenticalRuns(durations: input.durations, identical: input.identical)
-            let timing = Timing(durations: runs.durations)
+            let timing = Timing(runs.durations, longest: .infinity, splitting: false)
             let frames = timing.frameIndices.map { runs.firsts[$0] }
             // The first frame gives the size; it is decoded again when its turn comes rather than
             // held through the whole encode.
@@ -289,8 +296,12 @@ extension GIF {
                 diff = FrameDiff(width: width, height: height)
             }
 
+            /// Adds a frame lasting `delay` cs: a delay over 16 bits is written as the frame
+            /// followed by frames that change nothing (``Timing/pieces(of:)``), the frame encoded once.
             mutating func add(_ target: FrameDiff.Target, delay: Int) throws {
-                if let ready = diff.add(target, delay: delay) { try write(ready) }
+                for piece in Timing.pieces(of: delay) {
+                    if let ready = diff.add(target, delay: piece) { try write(ready) }
+                }
             }
 
             /// Stops the writer after a failure on this side (see ``WriterThread/abandon()``).
