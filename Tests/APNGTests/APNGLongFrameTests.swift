@@ -95,6 +95,48 @@ struct APNGLongFrameTests {
         #expect(controls.reduce(0) { $0 + 1000 * $1.numerator / $1.denominator } == 140_202)
     }
 
+    /// Frames drawn over the canvas (`APNG_BLEND_OP_OVER`: a few changed pixels scattered over a
+    /// noisy picture cost far less drawn over it than redrawn in place) are repeated with each
+    /// copy but the last restored (`dispose_op` 2), so every copy draws on what the first drew on:
+    /// each decodes exactly, and so do the frames after them.
+    @Test func framesDrawnOverTheCanvasStayExactWhenRepeated() throws {
+        let frames = Self.scatteredChanges()
+        let (bytes, report) = try encode(frames, durations: [0.1, 70.001, 70.001, 100.5, 0.1])
+        let controls = Self.controls(bytes)
+        // 70.001 s: 5/1 and 65 001/1000; 100.5 s: 201/2, one piece.
+        #expect(controls.count == 7 && report.framesWritten == 7)
+        #expect(controls.contains { $0.blend == 1 }, "no frame was drawn over the canvas: the test needs one")
+        let sources = [0, 1, 1, 2, 2, 3, 4]
+        for index in controls.indices.dropLast() where sources[index] == sources[index + 1] {
+            #expect(controls[index].dispose == (controls[index].blend == 1 ? 2 : controls[index].dispose),
+                    "piece \(index) drawn over is restored")
+        }
+        let decoded = try APNG.Decoder().decodeAll(bytes, file: "over.png").frames
+        #expect(decoded.count == 7)
+        for (index, (frame, source)) in zip(decoded, sources).enumerated() {
+            #expect(shows(frame.bitmap, frames[source]), "frame \(index)")
+        }
+        #expect(controls.reduce(0) { $0 + 1000 * $1.numerator / $1.denominator } == 240_702)
+    }
+
+    /// Noise (one transparent corner pixel, so the colour type has transparency), then the same
+    /// with a white diagonal, then with a black one the other way, then the white again, then the noise.
+    static func scatteredChanges() -> [Bitmap] {
+        var seed: UInt32 = 12_345
+        func noise() -> UInt8 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return UInt8(seed >> 24)
+        }
+        var first = Bitmap(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 { first[x, y] = x == 0 && y == 0 ? .clear : Color(r: noise(), g: noise(), b: noise()) } }
+        var second = first, third = first
+        for i in 1..<64 {
+            second[i, i] = Color(r: 255, g: 255, b: 255)
+            third[i, 63 - i] = Color(r: 0, g: 0, b: 0)
+        }
+        return [first, second, third, second, first]
+    }
+
     /// The pieces of a delay add up to it exactly, over a fraction whose denominator divides 1000,
     /// as few as possible: one when the reduced fraction fits 16 bits.
     @Test(arguments: [11, 33, 999, 1000, 65_535, 65_536, 100_001, 655_350, 655_351, 32_767_500, 65_535_000, 65_535_001,
