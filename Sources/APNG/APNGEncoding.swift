@@ -114,11 +114,11 @@ struct APNGEncoding {
                 placedFrames += 1
                 // A frame too long for one `fcTL` is written again for the rest of its time
                 // (the same data), each copy but the last disposed of so that the next copy
-                // draws on what the first one did (``repeatDispose(of:)``).
+                // draws on what the first one did (``repeatDispose(of:plan:)``).
                 let pieces = Self.delayPieces(milliseconds: frame.duration)
                 for (piece, delay) in pieces.enumerated() {
                     var copy = frame
-                    if piece < pieces.count - 1 { copy.dispose = Self.repeatDispose(of: frame) }
+                    if piece < pieces.count - 1 { copy.dispose = Self.repeatDispose(of: frame, plan: plan) }
                     let chunks = Self.chunks(for: copy, number: written, delay: delay, stream: stream)
                     try drain(chunks)
                     bytes += chunks.count
@@ -276,12 +276,30 @@ struct APNGEncoding {
     }
 
     /// How each copy but the last of a frame written in pieces is disposed of, so the next copy
-    /// shows exactly the frame again: a frame drawn in place (`blendOver` false) and not restored
-    /// afterwards is simply drawn again (`none`); one drawn over the canvas, or restored after,
-    /// has each copy restored (`previous`) so the next is drawn on what the first was drawn on.
-    /// The last copy is disposed of as the frame is.
-    static func repeatDispose(of frame: PlacedFrame) -> APNG.Dispose {
-        frame.blendOver || frame.dispose == .previous ? .previous : .none
+    /// shows exactly the frame again: a frame that is not restored afterwards and draws the same
+    /// when drawn twice — in place (`blendOver` false), or over the canvas with every pixel opaque
+    /// or fully transparent — is simply drawn again (`none`); one restored after, or drawn over
+    /// the canvas with a translucent pixel (which would be blended over itself), has each copy
+    /// restored (`previous`) so the next is drawn on what the first was drawn on. The last copy is
+    /// disposed of as the frame is.
+    static func repeatDispose(of frame: PlacedFrame, plan: ColorPlan) -> APNG.Dispose {
+        if frame.dispose == .previous { return .previous }
+        guard frame.blendOver else { return .none }
+        let units = frame.units
+        let translucent: Bool
+        switch plan.kind {
+        case .grey, .rgb:
+            translucent = false  // every unit is opaque but the one clear unit
+        case .indexed:
+            translucent = units.contains { index in
+                let alpha = Int(index) < plan.palette.count ? plan.palette[Int(index)] & 0xFF : 0xFF
+                return alpha != 0 && alpha != 0xFF
+            }
+        case .greyAlpha, .rgba:
+            let step = plan.unitBytes
+            translucent = stride(from: step - 1, to: units.count, by: step).contains { units[$0] != 0 && units[$0] != 0xFF }
+        }
+        return translucent ? .previous : .none
     }
 
     /// `fcTL` and `IDAT` (frame 0) or `fdAT` (the others) for the `number`th frame written.
