@@ -5,7 +5,9 @@ extension APNG.Encoder {
         public var width: Int
         /// Height of the canvas in pixels.
         public var height: Int
-        /// Frames in the file (`fcTL` chunks), after identical frames were merged.
+        /// Frames in the file (`fcTL` chunks), after identical frames were merged; a frame too
+        /// long for one `fcTL` (over 65.535 s at a delay that is not whole seconds, over 65 535 s
+        /// at any) counts once for each time it is written.
         public var framesWritten: Int
         /// Input frames dropped because they would have shown for 10 ms or less (browsers play
         /// such frames as 100 ms); the next frame starts where it would have.

@@ -19,7 +19,10 @@ extension APNG {
     /// Delays are whole milliseconds on the cumulative timeline (1/30 s frames are written 33, 34,
     /// 33 ms …), so every player, Chromium included (it rounds each delay down to a millisecond),
     /// plays a loop exactly as long as the durations given; a frame that would show for 10 ms or
-    /// less, which browsers stretch to 100 ms, is merged into its neighbours. Frames are read twice
+    /// less, which browsers stretch to 100 ms, is merged into its neighbours; a frame too long for
+    /// one `fcTL` is written as the same frame repeated, each delay an exact fraction (docs/Timing.md).
+    /// A duration that is not a positive number of seconds of at most a day is refused
+    /// (``EncodeError/invalidInput(_:)``). Frames are read twice
     /// (once to choose the colour type) and never all held at once beyond a 32 MB cache; the
     /// output is streamed. The same input always gives the same bytes, whatever the number of cores.
     public struct Encoder: Sendable {

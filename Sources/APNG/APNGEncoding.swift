@@ -27,8 +27,9 @@ struct APNGEncoding {
         guard (0...APNG.maximumRepeatCount).contains(settings.repeatCount) else {
             throw APNG.EncodeError.invalidInput("APNG.Encoder.repeatCount is 0 (forever) or 1…\(APNG.maximumRepeatCount) plays (got \(settings.repeatCount))")
         }
-        if let bad = input.durations.first(where: { !($0 > 0 && $0.isFinite) }) {
-            throw APNG.EncodeError.invalidInput("a frame's duration must be a positive number of seconds (got \(bad))")
+        // NaN, infinities, 0, negatives and durations over a day are refused before any work.
+        if let message = DelayTimeline.durationError(input.durations, name: input.name(of:)) {
+            throw APNG.EncodeError.invalidInput(message)
         }
         // From here on, frames are the ones the timeline keeps (`shown[i]` is the input's index).
         // A run of frames known identical is one frame before timing (``FrameInput/identical``).
@@ -83,10 +84,17 @@ struct APNGEncoding {
         let plan = sizes.isEmpty ? candidates[0] : candidates[sizes.indices.min { sizes[$0] < sizes[$1] }!]
 
         let merged = repeats.filter { $0 }.count
+        // Each frame written lasts its delay plus those of the repeats after it; a delay that one
+        // `fcTL` cannot hold exactly is written as the frame repeated (``delayPieces(milliseconds:)``).
+        var lengths: [Int] = []
+        for (index, delay) in timeline.delays.enumerated() {
+            if repeats[index], !lengths.isEmpty { lengths[lengths.count - 1] += delay } else { lengths.append(delay) }
+        }
+        let controls = lengths.reduce(0) { $0 + Self.delayPieces(milliseconds: $1).count }
         var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         PNGWriter.chunk("IHDR", PNGWriter.bigEndian(UInt32(width)) + PNGWriter.bigEndian(UInt32(height))
                         + [UInt8(plan.bitDepth), UInt8(plan.colorType.rawValue), 0, 0, 0], into: &header)
-        PNGWriter.chunk("acTL", PNGWriter.bigEndian(UInt32(count - merged)) + PNGWriter.bigEndian(UInt32(settings.repeatCount)), into: &header)
+        PNGWriter.chunk("acTL", PNGWriter.bigEndian(UInt32(controls)) + PNGWriter.bigEndian(UInt32(settings.repeatCount)), into: &header)
         if plan.kind == .indexed { PNGWriter.chunk("PLTE", plan.paletteChunk, into: &header) }
         let transparency = plan.transparencyChunk
         if !transparency.isEmpty { PNGWriter.chunk("tRNS", transparency, into: &header) }
@@ -94,7 +102,7 @@ struct APNGEncoding {
         var bytes = header.count
 
         // Pass 2: place each frame, compress the placed ones on all cores, write them in order.
-        var written = 0
+        var written = 0, placedFrames = 0
         var milliseconds = 0
         try placeAll(plan: plan, width: width, height: height, delays: timeline.delays, repeats: repeats, frames: frames,
                      strongTrials: settings.effort != .fast && count * width * height <= Self.trialPixels,
@@ -102,12 +110,20 @@ struct APNGEncoding {
             let streams = Self.parallelMap(placed) { finalStream($0, plan: plan) }
             for (frame, stream) in zip(placed, streams) {
                 guard let stream else { throw APNG.EncodeError.outOfMemory }
-                let delay = Self.fraction(milliseconds: frame.duration)
                 milliseconds += frame.duration
-                let chunks = Self.chunks(for: frame, number: written, delay: delay, stream: stream)
-                try drain(chunks)
-                bytes += chunks.count
-                written += 1
+                placedFrames += 1
+                // A frame too long for one `fcTL` is written again for the rest of its time
+                // (the same data), each copy but the last disposed of so that the next copy
+                // draws on what the first one did (``repeatDispose(of:plan:)``).
+                let pieces = Self.delayPieces(milliseconds: frame.duration)
+                for (piece, delay) in pieces.enumerated() {
+                    var copy = frame
+                    if piece < pieces.count - 1 { copy.dispose = Self.repeatDispose(of: frame, plan: plan) }
+                    let chunks = Self.chunks(for: copy, number: written, delay: delay, stream: stream)
+                    try drain(chunks)
+                    bytes += chunks.count
+                    written += 1
+                }
             }
         }
         var end: [UInt8] = []
@@ -115,7 +131,7 @@ struct APNGEncoding {
         try drain(end)
         bytes += end.count
         return APNG.Encoder.Report(width: width, height: height, framesWritten: written, framesMergedForTiming: timeline.mergedFrames,
-                                   framesMergedIdentical: count - written + runs.folded, duration: Double(milliseconds) / 1000,
+                                   framesMergedIdentical: count - placedFrames + runs.folded, duration: Double(milliseconds) / 1000,
                                    colorType: plan.summary, bytes: bytes)
     }
 
@@ -230,15 +246,60 @@ struct APNGEncoding {
         }
     }
 
-    /// A delay of `milliseconds` as APNG's fraction: over 1000 while it fits 16 bits (players
-    /// keep whole milliseconds, `1000 · num / den`), else over 100, 10 or 1 (at most 65 535 s).
-    static func fraction(milliseconds: Int) -> (numerator: UInt16, denominator: UInt16) {
-        var (value, denominator) = (milliseconds, 1000)
-        while value > 65_535 && denominator > 1 {
-            value = (value + 5) / 10
-            denominator /= 10
+    /// A delay of `milliseconds` as APNG `fcTL` fractions (numerator, denominator) adding up to
+    /// it exactly, as few as can: one fraction `ms/1000` reduced (1/30 s written 33/1000, 2 s as
+    /// 2/1, 100.5 s as 201/2) when its numerator fits 16 bits; else whole seconds in pieces of at
+    /// most 65 535/1 and the rest — the milliseconds, with as many whole seconds as fit — as one
+    /// fraction over 1000 or a divisor of it (100 001 ms: 65 001/1000 and 35/1; a day: 65 535/1
+    /// and 20 865/1). Every denominator divides 1000, so players that keep whole milliseconds
+    /// (Chromium: `1000 · num / den` rounded down) play exactly these times too. A delay over
+    /// 65 535 s, which one `fcTL` cannot hold, was written as 65 535/1 and the rest lost.
+    static func delayPieces(milliseconds: Int) -> [(numerator: UInt16, denominator: UInt16)] {
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        let limit = Int(UInt16.max)
+        let ms = max(milliseconds, 1)
+        let common = gcd(ms, 1000)
+        if ms / common <= limit { return [(UInt16(ms / common), UInt16(1000 / common))] }
+        // The part that is not whole seconds: the largest F ≡ ms (mod 1000) whose reduced
+        // numerator F / gcd(F, 1000) = F / common fits.
+        let rest = ms % 1000
+        let fraction = rest == 0 ? 0 : rest + (limit * common - rest) / 1000 * 1000
+        var seconds = (ms - fraction) / 1000
+        var pieces: [(numerator: UInt16, denominator: UInt16)] = []
+        while seconds > 0 {
+            let piece = min(seconds, limit)
+            pieces.append((UInt16(piece), 1))
+            seconds -= piece
         }
-        return (UInt16(min(value, 65_535)), UInt16(denominator))
+        if fraction > 0 { pieces.append((UInt16(fraction / common), UInt16(1000 / common))) }
+        return pieces
+    }
+
+    /// How each copy but the last of a frame written in pieces is disposed of, so the next copy
+    /// shows exactly the frame again: a frame that is not restored afterwards and draws the same
+    /// when drawn twice — in place (`blendOver` false), or over the canvas with every pixel opaque
+    /// or fully transparent — is simply drawn again (`none`); one restored after, or drawn over
+    /// the canvas with a translucent pixel (which would be blended over itself), has each copy
+    /// restored (`previous`) so the next is drawn on what the first was drawn on. The last copy is
+    /// disposed of as the frame is.
+    static func repeatDispose(of frame: PlacedFrame, plan: ColorPlan) -> APNG.Dispose {
+        if frame.dispose == .previous { return .previous }
+        guard frame.blendOver else { return .none }
+        let units = frame.units
+        let translucent: Bool
+        switch plan.kind {
+        case .grey, .rgb:
+            translucent = false  // every unit is opaque but the one clear unit
+        case .indexed:
+            translucent = units.contains { index in
+                let alpha = Int(index) < plan.palette.count ? plan.palette[Int(index)] & 0xFF : 0xFF
+                return alpha != 0 && alpha != 0xFF
+            }
+        case .greyAlpha, .rgba:
+            let step = plan.unitBytes
+            translucent = stride(from: step - 1, to: units.count, by: step).contains { units[$0] != 0 && units[$0] != 0xFF }
+        }
+        return translucent ? .previous : .none
     }
 
     /// `fcTL` and `IDAT` (frame 0) or `fdAT` (the others) for the `number`th frame written.

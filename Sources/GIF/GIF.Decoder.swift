@@ -39,7 +39,10 @@ extension GIF {
     /// frame with no colour table (neither local nor global) is drawn in greys (index i as i, i, i,
     /// as Pillow does); a frame whose data ends early keeps the rows decoded (the rest stays as the
     /// screen was) and ends the animation; bytes that are no GIF record after a frame (a second file
-    /// appended, garbage) end it too, keeping the frames before.
+    /// appended, garbage) end it too, keeping the frames before. Zero bytes where a block should
+    /// start (an empty block end too many) are skipped, as gifsicle and Pillow skip them (browsers
+    /// and ffmpeg 5.1 stop there), and a
+    /// frame of no pixels (0 wide or high) that still carries data is read past to the next one.
     public final class Decoder {
         /// Width of the logical screen in pixels: every frame's ``Frame/image`` has this size.
         public let width: Int
@@ -61,6 +64,7 @@ extension GIF {
         private let maxPixels: Int
         private let maxFrames: Int
         private var framesRead = 0
+        private var warnedOfStrayZeros = false
         /// What was read past, leniently (see the type's discussion), one line each naming the file.
         public private(set) var warnings: [String] = []
 
@@ -112,6 +116,8 @@ extension GIF {
                     images += 1
                     position += 10 + colorTable(bytes[position + 9]) + 1
                     skipSubBlocks(&position)
+                case 0x00:  // a stray block terminator, skipped as the decoder skips it
+                    position += 1
                 default:  // the trailer, or bytes that are no block
                     return images
                 }
@@ -131,6 +137,11 @@ extension GIF {
                     warnings.append("\(file): stopped after frame \(framesRead): \(reason); the frames before are kept")
                     finished = true
                     return nil
+                }
+                if let offset = reader.firstStrayZero, !warnedOfStrayZeros {
+                    warnedOfStrayZeros = true
+                    warnings.append("\(file): zero bytes between blocks (from byte \(offset)), an empty block end too many: "
+                                    + "skipped, as gifsicle and Pillow skip them (browsers and ffmpeg stop there)")
                 }
                 switch record {
                 case .end:

@@ -119,7 +119,9 @@ extension GIF {
         /// Encodes `input` in memory; `progress` receives (frames done, frames in all) for both passes,
         /// on the encoding thread. Throws ``EncodeError`` (``EncodeError/cancelled`` once the
         /// input's ``Input/cancellation`` is raised), or what ``Input/load`` throws, unchanged
-        /// (Raster's `PNG.DecodeError` for frames read from files).
+        /// (Raster's `PNG.DecodeError` for frames read from files). A duration that is not a
+        /// positive number of seconds of at most a day is ``EncodeError/invalidInput(_:)``; a frame
+        /// over 655.35 s is written as the frame and frames that change nothing (``Timing``).
         public func encode(_ input: Input, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report) {
             try run(input, progress: progress, drain: nil)
         }
@@ -166,6 +168,13 @@ extension GIF {
             }
             if input.cancellation?.isCancelled == true { throw EncodeError.cancelled }
             guard !input.durations.isEmpty else { throw EncodeError.invalidInput("no frames") }
+            // NaN, infinities, 0, negatives and durations over a day are refused before any work
+            // (a GIF that silently played a day for 10⁶ s would say nothing).
+            if let message = DelayTimeline.durationError(input.durations, name: { frame in
+                input.names.flatMap { frame < $0.count ? $0[frame] : nil } ?? "frame \(frame + 1)"
+            }) {
+                throw EncodeError.invalidInput(message)
+            }
             guard (2...256).contains(colors) else { throw EncodeError.invalidInput("colors must be 2…256 (got \(colors))") }
             guard scale >= 1 else { throw EncodeError.invalidInput("scale must be 1 or more (got \(scale))") }
             guard (0...GIF.maximumRepeatCount).contains(repeatCount) else {
@@ -177,7 +186,7 @@ extension GIF {
             // Runs of frames the input knows are identical are one frame before timing, so short
             // repeats do not move the next picture's start (``Input/identical``).
             let runs = IdenticalRuns(durations: input.durations, identical: input.identical)
-            let timing = Timing(durations: runs.durations)
+            let timing = Timing(runs.durations, longest: .infinity, splitting: false)
             let frames = timing.frameIndices.map { runs.firsts[$0] }
             // The first frame gives the size; it is decoded again when its turn comes rather than
             // held through the whole encode.
@@ -302,13 +311,17 @@ extension GIF {
             /// The frames merged into the one before, exact repeats told from near ones.
             private(set) var merged = MergedFrames()
 
-            /// Adds the next frame, `source` its decoded pixels (to tell a merged frame's distance
-            /// from the one shown in its place).
+            /// Adds the next frame lasting `delay` cs, `source` its decoded pixels (to tell a merged
+            /// frame's distance from the one shown in its place). A delay over 16 bits is written as
+            /// the frame followed by frames that change nothing (``Timing/pieces(of:)``), the frame
+            /// encoded once; only the first piece is an input frame the report counts.
             mutating func add(_ target: FrameDiff.Target, delay: Int, source: [UInt8]) throws {
-                let before = diff.mergedFrames
-                let ready = diff.add(target, delay: delay)
-                merged.record(source: source, merged: diff.mergedFrames > before)
-                if let ready { try write(ready) }
+                for (index, piece) in Timing.pieces(of: delay).enumerated() {
+                    let before = diff.mergedFrames
+                    let ready = diff.add(target, delay: piece)
+                    if index == 0 { merged.record(source: source, merged: diff.mergedFrames > before) }
+                    if let ready { try write(ready) }
+                }
             }
 
             /// Stops the writer after a failure on this side (see ``WriterThread/abandon()``).

@@ -31,11 +31,22 @@ extension GIF {
 
         private let inputCount: Int
 
-        /// Delays for frames lasting `durations` seconds each.
+        /// Delays for frames lasting `durations` seconds each: one not positive (NaN included) is
+        /// taken as 0 and merged, one over ``maximumFrameDuration`` (infinity included) as a day.
+        /// ``Encoder`` refuses such durations instead.
         public init(durations: [Double]) {
-            inputCount = durations.count
             // A frame shows for at most a day (``maximumFrameDuration``): 132 repeats at most.
-            let clamped = durations.map { $0 > 0 ? min($0, Self.maximumFrameDuration) : 0 }
+            self.init(durations, longest: Self.maximumFrameDuration)
+        }
+
+        /// Delays for `durations`, each taken as at most `longest` seconds; with `splitting`, a
+        /// delay over ``maximumDelay`` is the same frame several times (``pieces(of:)``). The
+        /// encoder passes infinity — its input frames are at most a day each, already checked,
+        /// but a run of identical ones (`IdenticalRuns`) is timed as one frame and may last
+        /// longer — and no splitting: it encodes each frame once and writes the pieces itself.
+        init(_ durations: [Double], longest: Double, splitting: Bool = true) {
+            inputCount = durations.count
+            let clamped = durations.map { $0 > 0 ? min($0, longest) : 0 }
             var kept: [Int] = [], delays: [Int] = []
             if !clamped.isEmpty {
                 // The same rule as APNG's and WebP's milliseconds (Raster's `DelayTimeline`), in
@@ -43,21 +54,31 @@ extension GIF {
                 let timeline = DelayTimeline(durations: clamped, ticksPerSecond: 100, minimumDelay: Self.minimumDelay)
                 (kept, delays) = (timeline.frameIndices, timeline.delays)
             }
+            guard splitting else {
+                (frameIndices, self.delays) = (kept, delays)
+                return
+            }
             // A delay over 16 bits becomes the same frame shown several times.
             var splitIndices: [Int] = [], splitDelays: [Int] = []
             for (index, delay) in zip(kept, delays) {
-                var left = delay
-                while left > Self.maximumDelay {
-                    let piece = left - Self.maximumDelay >= Self.minimumDelay ? Self.maximumDelay : Self.maximumDelay - Self.minimumDelay
-                    splitIndices.append(index)
-                    splitDelays.append(piece)
-                    left -= piece
-                }
-                splitIndices.append(index)
-                splitDelays.append(left)
+                let pieces = Self.pieces(of: delay)
+                splitIndices += Array(repeating: index, count: pieces.count)
+                splitDelays += pieces
             }
             frameIndices = splitIndices
             self.delays = splitDelays
+        }
+
+        /// A delay of `centiseconds` as delays a GIF can store, in order: pieces of
+        /// ``maximumDelay`` and the rest, none under ``minimumDelay`` (655.36 s: 65 533 and 3 cs).
+        static func pieces(of centiseconds: Int) -> [Int] {
+            var pieces: [Int] = [], left = centiseconds
+            while left > maximumDelay {
+                let piece = left - maximumDelay >= minimumDelay ? maximumDelay : maximumDelay - minimumDelay
+                pieces.append(piece)
+                left -= piece
+            }
+            return pieces + [left]
         }
 
         /// Delays for `count` frames at `fps` frames per second.

@@ -65,7 +65,21 @@ enum GIFLib {
             return .corrupt(file: file, reason: code == 0 ? "a record that is not GIF data" : GIFLib.message(code))
         }
 
+        /// Stray zero bytes skipped where a block was expected (see ``nextRecord()``), in all.
+        private(set) var strayZeros = 0
+        /// Where the first run of stray zero bytes started, if any.
+        private(set) var firstStrayZero: Int?
+
         func nextRecord() throws(GIF.DecodeError) -> Record {
+            // A zero byte where a block introducer belongs is an empty block terminator too many
+            // (some encoders write one after a frame's data or an extension): skipped, as
+            // gifsicle and Pillow skip it, rather than ending the animation there.
+            let bytes = source.bytes
+            while source.offset < bytes.count && bytes[source.offset] == 0 {
+                if firstStrayZero == nil { firstStrayZero = source.offset }
+                source.offset += 1
+                strayZeros += 1
+            }
             var type = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(handle, &type) == GIF_OK else { throw failure() }
             switch type {
@@ -102,7 +116,14 @@ enum GIFLib {
         /// Reads the current image's rows (in stored order) into `indices`, `width` bytes each: how
         /// many rows were read whole (`height` unless the data ends early; then ``lastError`` says why).
         func readPixels(into indices: inout [UInt8], width: Int, height: Int) -> Int {
-            guard width > 0 && height > 0 else { return height }
+            guard width > 0 && height > 0 else {
+                // A frame of no pixels may still carry data (gifsicle's test file
+                // `009-zerowidth`: 0×256 with 800 bytes of LZW): giflib reads none of it, and
+                // would take its first byte for the next record. Skipped, the next frame is read.
+                if oversized == nil { source.offset = LZWDecoder.endOfSubBlocks(source.bytes, from: source.offset) }
+                oversized = nil
+                return height
+            }
             if let oversized {
                 self.oversized = nil
                 let count = LZWDecoder.decode(source.bytes, from: oversized.dataStart, minimumCodeSize: oversized.codeSize,

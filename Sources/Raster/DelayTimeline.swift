@@ -13,9 +13,25 @@
 /// keep every k-th frame at its own place on the timeline (at 120 fps, every other frame shows,
 /// 17 and 16 ms each), and time left after the last kept frame that is too short to show alone
 /// extends the frame before.
+///
+/// A duration that is not a number or not positive is taken as 0, and one so long that the total
+/// would overflow is cut (at 4·10¹⁸ ticks in all, far beyond any frame an encoder accepts): nothing
+/// here traps. Encoders refuse a frame over ``maximumFrameDuration`` first
+/// (``durationError(_:name:)``); a run of identical frames (`IdenticalRuns`) may last longer.
 package struct DelayTimeline: Sendable, Equatable {
     /// The shortest delay written in milliseconds: browsers play 10 ms or less as 100 ms.
     package static let minimumDelay = 11
+    /// The longest a frame may show, in seconds: a day (what the CLI's `--fps`, `--duration` and
+    /// `--delays` and `Animation.Timing` accept). Every encoder refuses a longer one.
+    package static let maximumFrameDuration = 86_400.0
+
+    /// Why `durations` cannot be encoded — the first that is not a positive number of seconds
+    /// of at most ``maximumFrameDuration`` (NaN, infinities, 0, negative, huge), named by `name`
+    /// — or `nil` when every one can.
+    package static func durationError(_ durations: [Double], name: (Int) -> String) -> String? {
+        guard let bad = durations.firstIndex(where: { !($0 > 0 && $0 <= maximumFrameDuration) }) else { return nil }
+        return "\(name(bad))'s duration must be a positive number of seconds, at most a day (86400 s) (got \(durations[bad]))"
+    }
 
     /// For each kept frame, its index in the input.
     package var frameIndices: [Int]
@@ -28,15 +44,20 @@ package struct DelayTimeline: Sendable, Equatable {
 
     /// Delays for frames lasting `durations` seconds each (positive), in ticks of
     /// 1/`ticksPerSecond` s, none shorter than `minimumDelay` ticks (milliseconds by default).
-    package init(durations: [Double], ticksPerSecond: Double = 1000, minimumDelay: Int = Self.minimumDelay) {
-        inputCount = durations.count
+    package init(durations given: [Double], ticksPerSecond: Double = 1000, minimumDelay: Int = Self.minimumDelay) {
+        inputCount = given.count
+        // NaN, infinities and negatives never reach the arithmetic (a finite but huge duration
+        // overflowed `Int` here): not positive is 0, and no total exceeds 4·10¹⁸ ticks.
+        let longest = 4e18 / max(ticksPerSecond, 1) / Double(max(given.count, 1))
+        let durations = given.map { $0 > 0 ? min($0, longest) : 0 }
         // Frames of one short duration (a frame rate over 90 fps) keep every k-th frame, k the
         // fewest that last the minimum, so the kept ones stay evenly spaced (99 fps: 20, 20, 21 ms);
         // other short frames are dropped as they come.
         var stride = 1
         if let first = durations.first, first > 0, first * ticksPerSecond < Double(minimumDelay),
            durations.allSatisfy({ abs($0 - first) <= 1e-9 * max(1, first) }) {
-            stride = Int((Double(minimumDelay) / (first * ticksPerSecond)).rounded(.up))
+            // At most the frame count: a denormal duration would make the quotient infinite.
+            stride = Int(min((Double(minimumDelay) / (first * ticksPerSecond)).rounded(.up), Double(max(durations.count, 1))))
         }
         var elapsed = 0.0
         var kept: [Int] = [], starts: [Int] = []

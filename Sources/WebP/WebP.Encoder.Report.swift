@@ -5,7 +5,9 @@ extension WebP.Encoder {
         public var width: Int
         /// Height of the canvas in pixels.
         public var height: Int
-        /// Frames in the file (`ANMF` chunks): libwebp merges frames that show nothing new.
+        /// Frames in the file (`ANMF` chunks): libwebp merges frames that show nothing new; a
+        /// frame over 16 777 215 ms (24 bits) is followed by 1×1 transparent frames for the rest
+        /// of its time, each counted here.
         public var framesWritten: Int
         /// Input frames dropped because they would have shown for 10 ms or less (browsers play
         /// such frames as 100 ms); the next frame starts where it would have.

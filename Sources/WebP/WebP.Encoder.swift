@@ -16,7 +16,10 @@ extension WebP {
     ///
     /// Delays are whole milliseconds on the cumulative timeline, so a loop lasts exactly as long
     /// as the durations given; a frame that would show for 10 ms or less, which browsers stretch
-    /// to 100 ms, is merged into its neighbours. Frames are decoded a few at a time on all cores;
+    /// to 100 ms, is merged into its neighbours; a frame over 16 777 215 ms (24 bits) is followed by
+    /// 1×1 transparent frames for the rest of its time. A duration that is not a positive number of
+    /// seconds of at most a day is refused (``EncodeError/invalidInput(_:)``). Frames are decoded a
+    /// few at a time on all cores;
     /// libwebp keeps the encoded frames (not the pixels) until the file is assembled.
     public struct Encoder: Sendable {
         /// Every frame exact (the default), or lossy VP8 at ``quality`` (alpha stays lossless).

@@ -33,7 +33,8 @@ enum WebPContainer {
             }
             offset = end
         }
-        if chunks.isEmpty && !still.isEmpty {
+        // A still's one frame lasts the segment: at most 24 bits (``WebPEncoding/longestGap``).
+        if chunks.isEmpty && !still.isEmpty && duration <= 0xFF_FFFF {
             // X, Y (÷ 2), width − 1, height − 1, duration, then flags: no blending, no disposal.
             let payload = le24(0) + le24(0) + le24(width - 1) + le24(height - 1) + le24(duration) + [0x02] + still
             chunks = Array("ANMF".utf8) + le32(UInt32(payload.count)) + payload + (payload.count & 1 == 1 ? [0] : [])

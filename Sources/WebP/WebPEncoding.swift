@@ -16,12 +16,19 @@ struct WebPEncoding {
     static let segmentFrames = 128
     /// Frames per segment for this encode (tests make it small).
     var segmentFrames = WebPEncoding.segmentFrames
+    /// The longest an `ANMF` frame lasts, in milliseconds (24 bits), and the longest gap libwebp
+    /// accepts between two frames it is given. A frame that shows longer is given again every
+    /// this many milliseconds: libwebp then ends the frame there and adds a 1×1 transparent frame
+    /// blended over it for the next piece (a few bytes), so the total stays exact. Every gap
+    /// being at most this, a segment's timestamps (`Int32` in libwebp) stay under 2³¹ ms.
+    static let longestGap = (1 << 24) - 1
 
     func run(drain: ([UInt8]) throws -> Void) throws -> (header: [UInt8], report: WebP.Encoder.Report) {
         if let message = settings.settingError { throw WebP.EncodeError.invalidInput(message) }
         guard input.count > 0 else { throw WebP.EncodeError.invalidInput("no frames") }
-        if let bad = input.durations.first(where: { !($0 > 0 && $0.isFinite) }) {
-            throw WebP.EncodeError.invalidInput("a frame's duration must be a positive number of seconds (got \(bad))")
+        // NaN, infinities, 0, negatives and durations over a day are refused before any work.
+        if let message = DelayTimeline.durationError(input.durations, name: input.name(of:)) {
+            throw WebP.EncodeError.invalidInput(message)
         }
         // A run of frames known identical is one frame before timing (``FrameInput/identical``).
         let runs = IdenticalRuns(durations: input.durations, identical: input.identical)
@@ -34,9 +41,11 @@ struct WebPEncoding {
         // lasts until the next (libwebp would merge it, but not across segments).
         var last: Bitmap? = nil
         var elapsed = 0, bodySize = 0, written = 0
+        // When `last` was last given to libwebp, and how often a frame was given again to split it.
+        var lastGiven = 0, repeated = 0
 
-        func finishSegment() throws {
-            guard let finished = try segment.finish(endingAt: elapsed, width: size!.width, height: size!.height) else { return }
+        func finishSegment(endingAt end: Int) throws {
+            guard let finished = try segment.finish(endingAt: end, width: size!.width, height: size!.height) else { return }
             var chunks = finished.chunks
             // A later segment starts on the last one's canvas, not on the blank one libwebp
             // assumed: its first frame is redrawn whole, in place.
@@ -51,7 +60,22 @@ struct WebPEncoding {
             bodySize += chunks.count
             written += WebPContainer.frameCount(chunks)
             background = background ?? finished.background
-            segment = Segment(start: elapsed)
+            segment = Segment(start: end)
+        }
+
+        func give(_ frame: Bitmap, at time: Int) throws {
+            if segment.count == segmentFrames { try finishSegment(endingAt: time) }
+            try segment.add(frame, at: time, settings: settings)
+            (last, lastGiven) = (frame, time)
+        }
+
+        // The last frame given lasts until `time`: given again every ``longestGap`` ms up to it.
+        func lastUntil(_ time: Int) throws {
+            guard let shown = last else { return }
+            while time - lastGiven > Self.longestGap {
+                try give(shown, at: lastGiven + Self.longestGap)
+                repeated += 1
+            }
         }
 
         let batch = max(4, 2 * ParallelLoop.cores)
@@ -80,19 +104,19 @@ struct WebPEncoding {
                 }
                 alpha = alpha || !frame.isOpaque
                 if !(last?.showsSame(as: frame) ?? false) {
-                    if segment.count == segmentFrames { try finishSegment() }
-                    try segment.add(frame, at: elapsed, settings: settings)
-                    last = frame
+                    try lastUntil(elapsed)
+                    try give(frame, at: elapsed)
                 }
                 elapsed += timeline.delays[first + offset]
                 progress?(first + offset + 1, shown.count)
             }
         }
-        try finishSegment()
+        try lastUntil(elapsed)
+        try finishSegment(endingAt: elapsed)
         let header = WebPContainer.header(bodySize: bodySize, width: size!.width, height: size!.height, alpha: alpha,
                                           loops: settings.repeatCount, background: background ?? 0xFFFF_FFFF)
         let report = WebP.Encoder.Report(width: size!.width, height: size!.height, framesWritten: written,
-                                         framesMergedForTiming: timeline.mergedFrames, framesMergedIdentical: shown.count - written + runs.folded,
+                                         framesMergedForTiming: timeline.mergedFrames, framesMergedIdentical: max(0, shown.count + repeated - written) + runs.folded,
                                          duration: Double(elapsed) / 1000, lossless: settings.lossless,
                                          quality: settings.lossless ? nil : settings.quality, bytes: WebPContainer.headerSize + bodySize)
         return (header, report)

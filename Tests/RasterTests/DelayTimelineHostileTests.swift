@@ -1,0 +1,31 @@
+import Testing
+@testable import Raster
+
+/// Durations no encoder accepts never trap the timeline, and are refused by one rule (issue 43).
+@Suite("Delay timeline: hostile durations")
+struct DelayTimelineHostileTests {
+    /// A finite but huge duration overflowed `Int(elapsed · 1000)`; a denormal one made the
+    /// frame stride infinite (`Int(.infinity)`). Both trapped; now every delay is at least the
+    /// minimum, and the timeline keeps the first frame.
+    @Test(arguments: [[1e300], [1e16, 1], [.greatestFiniteMagnitude, .greatestFiniteMagnitude], [.infinity, 0.1], [.nan, 0.1],
+                      [-1, 0.1], [5e-324, 5e-324, 5e-324], [0, 0]] as [[Double]])
+    func hostileDurationsNeverTrap(_ durations: [Double]) {
+        for ticks in [1000.0, 100] {
+            let timeline = DelayTimeline(durations: durations, ticksPerSecond: ticks)
+            #expect(timeline.frameIndices.first == 0)
+            #expect(timeline.delays.allSatisfy { $0 >= DelayTimeline.minimumDelay || ticks == 100 })
+            #expect(timeline.delays.reduce(0, +) <= 4_000_000_000_000_000_000 + DelayTimeline.minimumDelay)
+        }
+    }
+
+    /// The one rule every encoder applies: positive, at most a day (86 400 s), named.
+    @Test func theDurationRuleNamesTheFirstBadFrame() {
+        let name = { (index: Int) in "frame\(index + 1).png" }
+        #expect(DelayTimeline.durationError([0.1, 86_400, 1e-9], name: name) == nil)
+        for bad in [86_400.001, 1e300, .infinity, -.infinity, .nan, 0, -0.0, -1] {
+            let message = DelayTimeline.durationError([0.1, bad, .nan], name: name)
+            #expect(message?.hasPrefix("frame2.png's duration must be a positive number of seconds, at most a day (86400 s)") == true,
+                    "\(String(describing: message))")
+        }
+    }
+}
