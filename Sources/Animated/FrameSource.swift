@@ -27,8 +27,13 @@ public enum FrameSource: Sendable, Equatable {
     public func load(scale: Int, decoder: PNG.Decoder = PNG.Decoder()) throws(PNG.DecodeError) -> Bitmap {
         let bitmap = try load(decoder: decoder)
         guard bitmap.scale != scale, bitmap.scale > 0, scale > 0 else { return bitmap }
-        var out = Resampler().resize(bitmap, width: max(1, bitmap.width * scale / bitmap.scale),
-                                     height: max(1, bitmap.height * scale / bitmap.scale))
+        // Sizes that overflow are over any limit: the resampler refuses them before allocating.
+        let (wide, overWide) = bitmap.width.multipliedReportingOverflow(by: scale)
+        let (tall, overTall) = bitmap.height.multipliedReportingOverflow(by: scale)
+        let width = overWide ? Int.max : max(1, wide / bitmap.scale), height = overTall ? Int.max : max(1, tall / bitmap.scale)
+        var out: Bitmap
+        do { out = try Resampler().resize(bitmap, width: width, height: height, limits: ResourceLimits(maxPixels: decoder.maxPixels)) }
+        catch { throw .tooLarge(file: fileName ?? "frame", width: width, height: height, maxPixels: decoder.maxPixels) }
         out.scale = scale
         return out
     }

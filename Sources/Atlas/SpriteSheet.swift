@@ -200,7 +200,7 @@ public struct SpriteSheet: Sendable {
     /// the page is premultiplied (colour above alpha, which such a page cannot hold, is clamped).
     public func frame(_ sprite: Sprite) -> Bitmap {
         let page = pages[sprite.page]
-        var out = Bitmap(width: sprite.sourceWidth, height: sprite.sourceHeight, scale: page.scale)
+        var out = Bitmap(clearWidth: sprite.sourceWidth, height: sprite.sourceHeight, scale: page.scale)
         if sprite.rotated {
             let upright = page.cropped(to: sprite.frame).rotated90(clockwise: rotation == .counterClockwise)
             out.copy(upright, toX: sprite.spriteSourceSize.x, y: sprite.spriteSourceSize.y)

@@ -85,7 +85,7 @@ struct SheetLayoutTests {
     /// @1x and @2x variants of one frame: a box, and at 2x a detail outside the 1x box.
     static func scaledInput(_ name: String, detail: Bool) -> SheetBuilder.Input {
         let small = SheetBuilderTests.frame(20, 16, content: (5, 4, 6, 6), color: .white)
-        var large = Bitmap(width: 40, height: 32, scale: 2)
+        var large = Bitmap(clearWidth: 40, height: 32, scale: 2)
         for y in 8..<20 { for x in 10..<22 { large[x, y] = Color(r: 250, g: UInt8(x), b: 9) } }
         if detail { large[35, 29] = .black }
         var small2 = small
@@ -113,7 +113,7 @@ struct SheetLayoutTests {
         #expect(one.sprites[0].frame == one.sprites[2].frame && one.sprites[1].frame != one.sprites[0].frame)
 
         var wrong = inputs
-        wrong[1].bitmaps[1] = Bitmap(width: 38, height: 32, scale: 2)
+        wrong[1].bitmaps[1] = Bitmap(clearWidth: 38, height: 32, scale: 2)
         #expect(throws: SheetBuilder.Error.variantSize(name: "b", scale: 2, width: 38, height: 32, expectedWidth: 40, expectedHeight: 32)) {
             _ = try SheetBuilder().buildScaled(wrong)
         }
@@ -203,7 +203,7 @@ struct SheetExportImportTests {
         let sheets = try SheetBuilder(padding: 0, maxSide: 100).buildScaled(
             SheetLayoutTests.seagulls.map { input in
                 var copy = input
-                var large = Resampler().resize(input.bitmap, width: input.bitmap.width * 2, height: input.bitmap.height * 2)
+                var large = try Resampler().resize(input.bitmap, width: input.bitmap.width * 2, height: input.bitmap.height * 2)
                 large.scale = 2
                 copy.bitmaps = [input.bitmap, large]
                 return copy
@@ -252,7 +252,7 @@ struct SheetExportImportTests {
                                         spriteSourceSize: .init(x: 3, y: 2, width: 10, height: 8), sourceWidth: 20, sourceHeight: 16)
         let odd = SpriteSheet.Sprite(name: "b", frame: .init(x: 10, y: 0, width: 5, height: 8), trimmed: true,
                                      spriteSourceSize: .init(x: 0, y: 0, width: 5, height: 8), sourceWidth: 20, sourceHeight: 16)
-        let sheet = SpriteSheet(pages: [Bitmap(width: 16, height: 8)], sprites: [sprite, odd], animations: [])
+        let sheet = SpriteSheet(pages: [Bitmap(clearWidth: 16, height: 8)], sprites: [sprite, odd], animations: [])
         let text = String(decoding: SpriteKitAtlas.encode([sheet], name: "p"), as: UTF8.self)
         #expect(text.contains("<string>{-2,2}</string>") && text.contains("<string>{-7.5,4}</string>"))
         #expect(try SpriteKitAtlas.decode(Array(text.utf8)).sprites == [sprite, odd])
@@ -287,7 +287,7 @@ struct ContactSheetTests {
     @Test("The pixel font draws ASCII glyphs and cuts long names to fit")
     func pixelFont() {
         let font = PixelFont.fixed6x13
-        var bitmap = Bitmap(width: 12, height: 13)
+        var bitmap = Bitmap(clearWidth: 12, height: 13)
         font.draw("A|", in: &bitmap, x: 0, y: 0, color: .white)
         // 'A' of misc-fixed 6x13: apex at column 2 of row 2, crossbar over columns 0–4 of row 7.
         #expect(bitmap[1, 2].a == 0 && bitmap[2, 2].a == 255 && bitmap[3, 2].a == 0)
