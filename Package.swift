@@ -100,7 +100,7 @@ let package = Package(
         .target(name: "HostileCases", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas"],
                 path: "Tests/HostileCases"),
         .executableTarget(name: "flipbook-hostile", dependencies: ["HostileCases"], path: "Tests/flipbook-hostile"),
-        .testTarget(name: "HostileValueTests", dependencies: ["HostileCases", "flipbook-hostile", "TestSupport"]),
+        .testTarget(name: "HostileValueTests", dependencies: ["HostileCases", "flipbook-hostile", "Basics", "Raster", "FrameGen", "Atlas", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "CZlib", "Basics", "Raster", "Animated", "GIF", "FrameGen", "TestSupport"]),
     ],

@@ -46,7 +46,7 @@ public enum SheetImport {
     /// The sheet described by `path`. Its sprites keep their page; for SpriteKit's several scales,
     /// each scale's sprites are named with their `@Nx` suffix. A sprite whose region lies outside
     /// its page, or whose trimmed rectangle lies outside its source size, is refused, so
-    /// ``SpriteSheet/frame(_:)`` can trust every sprite it is given. A page of more than
+    /// ``SpriteSheet/frame(_:limits:)`` can trust every sprite it is given. A page of more than
     /// `limits.maxPixels` pixels is refused before it is decoded, and a sheet of more than
     /// `limits.maxFrames` sprites once its data is read.
     public static func read(_ path: String, limits: ResourceLimits = .default) throws(Error) -> SpriteSheet {

@@ -33,9 +33,9 @@ extension PixelRect {
     }
 
     /// The right edge, `x + width` (saturating).
-    var maxX: Int { Self.clamped(x, plus: width) }
+    package var maxX: Int { Self.clamped(x, plus: width) }
     /// The bottom edge, `y + height` (saturating).
-    var maxY: Int { Self.clamped(y, plus: height) }
+    package var maxY: Int { Self.clamped(y, plus: height) }
 }
 
 extension Bitmap {

@@ -103,7 +103,7 @@ struct SheetJobRulesTests {
         let cut = try SheetImport.read(job.output.replacingOccurrences(of: ".png", with: ".atlas"))
         #expect(cut.sprites.count == 6)
         for sprite in cut.sprites {
-            #expect(cut.frame(sprite) == (try PNG.Decoder().decodeBitmap(file: "\(folder)/\(sprite.name).png")), "\(sprite.name)")
+            #expect(try cut.frame(sprite) == (try PNG.Decoder().decodeBitmap(file: "\(folder)/\(sprite.name).png")), "\(sprite.name)")
         }
     }
 

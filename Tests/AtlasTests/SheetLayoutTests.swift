@@ -26,7 +26,7 @@ struct SheetLayoutTests {
         let sheet = try SheetBuilder(padding: 1, trim: true, allowRotation: true, rotation: rotation).build(inputs)
         #expect(sheet.sprites.contains { $0.rotated })
         for (sprite, input) in zip(sheet.sprites, inputs) {
-            #expect(sheet.frame(sprite) == input.bitmap, "\(sprite.name)")
+            #expect(try sheet.frame(sprite) == input.bitmap, "\(sprite.name)")
             if sprite.rotated { #expect(sprite.frame.width == sprite.spriteSourceSize.height) }
         }
     }
@@ -34,7 +34,7 @@ struct SheetLayoutTests {
     @Test("Extrusion repeats the edge pixels outward and leaves the sprites intact")
     func extrusion() throws {
         let sheet = try SheetBuilder(padding: 0, trim: true, extrude: 2).build(Self.seagulls)
-        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(sheet.frame(sprite) == input.bitmap) }
+        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(try sheet.frame(sprite) == input.bitmap) }
         let page = sheet.pages[0]
         for sprite in sheet.sprites {
             let f = sprite.frame
@@ -51,7 +51,7 @@ struct SheetLayoutTests {
         let sheet = try SheetBuilder(padding: 2, maxSide: 100).build(Self.seagulls)
         #expect(sheet.pages.count > 1)
         #expect(sheet.pages.allSatisfy { $0.width <= 100 && $0.height <= 100 })
-        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(sheet.frame(sprite) == input.bitmap) }
+        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(try sheet.frame(sprite) == input.bitmap) }
         #expect(throws: SheetBuilder.Error.doesNotFit(maxSide: 100)) {
             _ = try SheetBuilder(maxSide: 100, multipack: false).build(Self.seagulls)
         }
@@ -67,7 +67,7 @@ struct SheetLayoutTests {
         #expect(maxSide < 8192 ? sheet.pages.count > 1 : sheet.pages.count == 1)
         let page = sheet.pages[0]
         #expect(Double(max(page.width, page.height)) / Double(min(page.width, page.height)) < 3, "\(page.width)×\(page.height)")
-        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(sheet.frame(sprite) == input.bitmap) }
+        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(try sheet.frame(sprite) == input.bitmap) }
         // Play order runs along the rows (down the columns), where a page has room for two.
         let first = sheet.sprites[0].frame, second = sheet.sprites[1].frame
         if maxSide == 8192 {
@@ -105,7 +105,7 @@ struct SheetLayoutTests {
             #expect(b.sourceWidth == 2 * a.sourceWidth)
         }
         for (k, sheet) in sheets.enumerated() {
-            for (sprite, input) in zip(sheet.sprites, inputs) { #expect(sheet.frame(sprite) == input.bitmaps[k], "\(sprite.name) @\(k + 1)x") }
+            for (sprite, input) in zip(sheet.sprites, inputs) { #expect(try sheet.frame(sprite) == input.bitmaps[k], "\(sprite.name) @\(k + 1)x") }
         }
         // The 2x detail at (35, 29) is kept: the trim covers what is visible at either scale.
         #expect(one.sprites[1].spriteSourceSize.x + one.sprites[1].spriteSourceSize.width >= 18)
@@ -161,7 +161,7 @@ struct SheetExportImportTests {
             let read = try SheetImport.read(file)
             pages += read.pages.count
             var byName: [String: Bitmap] = [:]
-            for sprite in read.sprites { byName[sprite.name] = read.frame(sprite) }
+            for sprite in read.sprites { byName[sprite.name] = try read.frame(sprite) }
             // Godot's frames have no names: they are the animation's, in play order.
             if format == .godot3 || format == .godot4 {
                 let animation = try #require(read.animations.first { $0.name == "seagull" })
@@ -268,7 +268,7 @@ struct ContactSheetTests {
         let sheet = try SheetBuilder(layout: .rows, padding: 2, labels: true).build(inputs)
         // Seagull frames i and 14 − i are identical; a contact sheet still shows each one.
         #expect(Set(sheet.sprites.map { [$0.frame.x, $0.frame.y] }).count == inputs.count)
-        for (sprite, input) in zip(sheet.sprites, inputs) { #expect(sheet.frame(sprite) == input.bitmap) }
+        for (sprite, input) in zip(sheet.sprites, inputs) { #expect(try sheet.frame(sprite) == input.bitmap) }
         let page = sheet.pages[0]
         for sprite in sheet.sprites {
             // The strip below the sprite is opaque and holds dark text pixels.

@@ -142,11 +142,22 @@ extension HostileCases {
             _ = try? SheetBuilder().buildScaled([.init(name: "a", bitmaps: [Sample.bitmap, scaled])])
             _ = SheetBuilder.opaqueBounds(Sample.bitmap, margin: Int.min); _ = SheetBuilder.opaqueBounds(Sample.bitmap, margin: Int.max)
         },
-        HostileCase("SpriteSheet(pages: []) and sprites off their pages", ["SpriteSheet", "SpriteSheet.Sprite", "SpriteSheet.Animation"]) {
+        HostileCase("SpriteSheet(pages: []) and sprites off their pages", ["SpriteSheet", "SpriteSheet.Sprite", "SpriteSheet.Animation", "SpriteSheet.Error"]) {
             let sprite = SpriteSheet.Sprite(name: "", frame: PixelRect(x: 0, y: 0, width: 2, height: 2), page: 0, rotated: false, trimmed: false,
                                             spriteSourceSize: PixelRect(x: 0, y: 0, width: 2, height: 2), sourceWidth: 2, sourceHeight: 2)
             let sheet = SpriteSheet(pages: [], sprites: [sprite], animations: [SpriteSheet.Animation(name: "", frames: [], direction: "", repeatCount: Int.min)])
-            _ = sheet.scale; _ = sheet.occupancy; _ = sheet.animations.map(\.playedFrames)
+            _ = sheet.scale; _ = sheet.occupancy; _ = sheet.animations.map(\.playedFrames); _ = sheet.fileName(for: sprite)
+            do { _ = try sheet.frame(sprite); throw HostileFailure("a sprite of a sheet without pages was cut") } catch is SpriteSheet.Error {}
+            _ = try? sheet.unpack(into: Sample.folder("unpack"), source: Sample.folder("unpack-source") + "/x.json")
+            for format in SheetExport.Format.allCases { _ = try? SheetExport.files(for: [sheet], format: format, output: "out/sheet.png") }
+            var paged = try SheetBuilder().build([.init(name: "a", bitmap: Sample.bitmap)])
+            for frame in [PixelRect(x: Int.max, y: 0, width: 1, height: 1), PixelRect(x: 0, y: 0, width: -1, height: Int.max)] {
+                paged.sprites[0].frame = frame
+                _ = try? paged.frame(paged.sprites[0])
+                for format in SheetExport.Format.allCases { _ = try? SheetExport.files(for: [paged], format: format, output: "out/sheet.png") }
+            }
+            paged.sprites[0].sourceWidth = Int.max
+            _ = try? paged.frame(paged.sprites[0])
             _ = SpriteSheet.safeFileName(for: "", scale: Int.min); _ = SpriteSheet.safeFileName(for: "../..\u{0}", scale: Int.max)
         },
         HostileCase("SheetEngine checks with hostile page counts", ["SheetEngine", "SheetEngine.Refusal", "SheetExport", "SheetExport.Format",
