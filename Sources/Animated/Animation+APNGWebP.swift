@@ -39,7 +39,7 @@ extension Animation {
         } catch {
             throw failure(error)
         }
-        return Animation(frames: frames, frameDurations: durations, repeatCount: repeatCount)
+        return Animation(unchecked: frames, frameDurations: durations, repeatCount: repeatCount)
     }
 
     /// The kind of one-file animation `name` promises by its extension: GIF, WebP or APNG (`.apng`);

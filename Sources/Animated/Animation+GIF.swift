@@ -21,7 +21,7 @@ extension Animation {
             do { try limits.check(.decodedBytes, frames.count * decoder.width * decoder.height * 4, of: file) } catch { throw .limit(error) }
         }
         guard !frames.isEmpty else { throw .gif(.corrupt(file: file, reason: "holds no frame")) }
-        var animation = Animation(frames: frames.map { .bitmap($0.image) },
+        var animation = Animation(unchecked: frames.map { .bitmap($0.image) },
                                   frameDurations: frames.map { Double($0.playedDelay) / 100 },
                                   repeatCount: decoder.repeatCount)
         animation.warnings = decoder.warnings

@@ -62,6 +62,8 @@ extension Animation {
         case noHighlightedFrames
         /// ``Timing/delays`` does not give one value per frame.
         case delayCount(given: Int, frames: Int)
+        /// ``Animation/frameDurations`` does not give one value per frame.
+        case frameDurationCount(given: Int, frames: Int)
         /// A timing value is out of range (``Timing/rangeError()``); the message names it.
         case outOfRange(String)
 
@@ -72,15 +74,20 @@ extension Animation {
                 "no highlighted frames (name them with \"highlighted\" in sequence.json)"
             case .delayCount(let given, let frames):
                 "\(given) \(given == 1 ? "delay" : "delays") for \(frames) \(frames == 1 ? "frame" : "frames"): give one per frame"
+            case .frameDurationCount(let given, let frames):
+                "Animation.frameDurations gives \(given) \(given == 1 ? "duration" : "durations") for \(frames) "
+                    + "\(frames == 1 ? "frame" : "frames"): give one per frame"
             case .outOfRange(let message): message
             }
         }
     }
 
     /// One play of the normal (or highlighted) frames with `timing` applied over the animation's own.
+    /// Throws when `timing` or the animation's own values are out of range (``check()``).
     public func playback(highlighted: Bool = false, timing: Timing = Timing()) throws(PlaybackError) -> Playback {
         if highlighted && highlightedFrames == nil { throw .noHighlightedFrames }
         if let error = timing.rangeError() { throw error }
+        try check()
         let frames = highlighted ? highlightedFrames! : self.frames
         let steps = steps(highlighted: highlighted)
         let durations: [TimeInterval]

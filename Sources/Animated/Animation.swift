@@ -43,6 +43,11 @@ public struct Animation: Sendable {
     public var warnings: [String] = []
 
     /// An animation over `frames`; every other property defaults to what `UIImageView` does.
+    /// Its values are checked (``check()``): `frameDurations` must give one positive duration of
+    /// at most a day per frame, `duration` must be positive and at most a day, `repeatCount` 0 or
+    /// more and `scale` 1…9 — else ``PlaybackError/frameDurationCount(given:frames:)`` or
+    /// ``PlaybackError/outOfRange(_:)`` naming the value (a NaN, a negative or a missing
+    /// duration used to be taken, and a play's length came out NaN or the durations were ignored).
     /// - Parameters:
     ///   - frames: The frames, in file order.
     ///   - highlightedFrames: Frames shown instead while highlighted, or `nil`.
@@ -53,7 +58,16 @@ public struct Animation: Sendable {
     ///   - scale: Pixels per point of the frames; 1 by default.
     public init(frames: [FrameSource], highlightedFrames: [FrameSource]? = nil, duration: TimeInterval? = nil,
                 frameDurations: [TimeInterval]? = nil, repeatCount: Int = 0, direction: Direction = .forward,
-                scale: Int = 1) {
+                scale: Int = 1) throws(PlaybackError) {
+        self.init(unchecked: frames, highlightedFrames: highlightedFrames, duration: duration, frameDurations: frameDurations,
+                  repeatCount: repeatCount, direction: direction, scale: scale)
+        try check()
+    }
+
+    /// An animation whose values its maker has checked (a decoder's delays, a manifest's range
+    /// check): ``playback(highlighted:timing:)`` checks them again.
+    init(unchecked frames: [FrameSource], highlightedFrames: [FrameSource]? = nil, duration: TimeInterval? = nil,
+         frameDurations: [TimeInterval]? = nil, repeatCount: Int = 0, direction: Direction = .forward, scale: Int = 1) {
         self.frames = frames
         self.highlightedFrames = highlightedFrames
         self.duration = duration
@@ -61,6 +75,29 @@ public struct Animation: Sendable {
         self.repeatCount = repeatCount
         self.direction = direction
         self.scale = scale
+    }
+
+    /// The scales an animation's frames may have: UIKit's `@Nx` names go from 1 to 9.
+    public static let scaleRange: ClosedRange<Int> = 1...9
+
+    /// Throws for the first value out of range, as the initializer does (the properties may be
+    /// set afterwards; ``playback(highlighted:timing:)`` checks them again): ``frameDurations``
+    /// not one per frame (``PlaybackError/frameDurationCount(given:frames:)``), a duration in it
+    /// or ``duration`` that is not positive or over a day (NaN and infinities included), a
+    /// negative ``repeatCount``, a ``scale`` outside ``scaleRange`` (``PlaybackError/outOfRange(_:)``).
+    public func check() throws(PlaybackError) {
+        let longest = Timing.longest
+        if let frameDurations {
+            guard frameDurations.count == frames.count else { throw .frameDurationCount(given: frameDurations.count, frames: frames.count) }
+            if let bad = frameDurations.firstIndex(where: { !($0 > 0 && $0 <= longest) }) {
+                throw .outOfRange("Animation.frameDurations[\(bad)] must be positive, at most a day (got \(frameDurations[bad]) s)")
+            }
+        }
+        if let duration, !(duration > 0 && duration <= longest) {
+            throw .outOfRange("Animation.duration must be positive, at most a day (got \(duration) s)")
+        }
+        if repeatCount < 0 { throw .outOfRange("Animation.repeatCount is 0 (forever) or a number of plays (got \(repeatCount))") }
+        if !Self.scaleRange.contains(scale) { throw .outOfRange("Animation.scale is 1…9 (got \(scale))") }
     }
 
     /// The frame indices of one play, in order.

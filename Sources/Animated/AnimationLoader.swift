@@ -75,8 +75,14 @@ extension Animation {
     /// they are numbered frames of one sequence, its folder's `sequence.json` times them as above.
     /// Their scale is theirs when they share one, else `scale` (or 1). One folder named in two
     /// ways (`./walk1.png walk2.png`) is one folder (``Discovery/sameFolderSpelling(_:)``).
+    ///
+    /// Two files for one frame number at one scale (`fire2.png` and `fire02.png`) are refused
+    /// with both named (``Discovery/Error/duplicateNumber(number:first:second:)``), unless
+    /// `onDuplicateNumber` keeps the first or the last in name order
+    /// (``FrameSequence/resolvingDuplicateNumbers(_:)``).
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil,
-                            limits: ResourceLimits = .default) throws(LoadError) -> Animation {
+                            limits: ResourceLimits = .default,
+                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
         guard !sources.isEmpty else { throw .discovery(.noFrames(source: "(no source given)")) }
         if let file = sources.first(where: { animatedFileKind($0) != nil }), let kind = animatedFileKind(file) {
             guard sources.count == 1 else { throw .gifAmongOtherSources(gif: file) }
@@ -100,7 +106,8 @@ extension Animation {
         if let listed { return try load(listed: listed, scale: scale, reading: .disk) }
         let sequences: [FrameSequence]
         do { sequences = try Discovery.sequences(from: sources) } catch { throw .discovery(error) }
-        return try load(sequences, source: sources.joined(separator: " "), scale: scale, device: device, reading: .disk)
+        return try load(sequences, source: sources.joined(separator: " "), scale: scale, device: device, reading: .disk,
+                        onDuplicateNumber: onDuplicateNumber)
     }
 
     /// Whether the file at `path` starts as an APNG (its first 4 KiB hold `acTL`).
@@ -119,20 +126,26 @@ extension Animation {
     }
 
     /// The animation at file URLs (a folder, PNG files, one GIF), read as
-    /// `load(_:scale:device:limits:)` reads paths.
-    public static func load(urls: [URL], scale: Int? = nil, device: String? = nil,
-                            limits: ResourceLimits = .default) throws(LoadError) -> Animation {
-        try load(urls.map(\.filePathForFlipbook), scale: scale, device: device, limits: limits)
+    /// `load(_:scale:device:limits:onDuplicateNumber:)` reads paths.
+    public static func load(urls: [URL], scale: Int? = nil, device: String? = nil, limits: ResourceLimits = .default,
+                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
+        try load(urls.map(\.filePathForFlipbook), scale: scale, device: device, limits: limits, onDuplicateNumber: onDuplicateNumber)
     }
 
     /// The animation that files held in memory stand for, read by the rules of
-    /// `load(_:scale:device:limits:)` for files on disk: one GIF file is a GIF
+    /// `load(_:scale:device:limits:onDuplicateNumber:)` for files on disk: one GIF file is a GIF
     /// (``load(gif:file:limits:)``); PNG files named as numbered frames (`walk1.png`,
     /// `walk1@2x.png`, `fx/boom3.png`) form sequences, timed by a `sequence.json` among the files
     /// in their folder (`fx/sequence.json`), their `@Nx` files picked for `scale`; PNG files
     /// without numbers play in the order given. Nothing is decoded but a GIF.
-    public static func load(files: [InMemoryFile], scale: Int? = nil, device: String? = nil,
-                            limits: ResourceLimits = .default) throws(LoadError) -> Animation {
+    ///
+    /// Each file must have a name of its own: a name given twice (`walk1.png` twice, or
+    /// `walk1.png` and `./walk1.png`) is refused with both spellings
+    /// (``Discovery/Error/repeatedName(first:second:)``), since which bytes it stands for cannot
+    /// be told. Two names for one frame number are refused as on disk, unless `onDuplicateNumber` says which to keep.
+    public static func load(files: [InMemoryFile], scale: Int? = nil, device: String? = nil, limits: ResourceLimits = .default,
+                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
+        do { try Discovery.checkNamesAreDistinct(files.map(\.name)) } catch { throw .discovery(error) }
         if let file = files.first(where: { animatedFileKind($0.name) != nil }), let kind = animatedFileKind(file.name) {
             guard files.count == 1 else { throw .gifAmongOtherSources(gif: file.name) }
             return try load(animatedFile: file.bytes, kind: kind, file: file.name, limits: limits)
@@ -150,7 +163,8 @@ extension Animation {
         let reading = Reading.memory(FileReader(files))
         guard !frames.isEmpty else { throw .discovery(.noFrames(source: "the files given")) }
         if frames.contains(where: { $0.numberText.isEmpty }) { return try load(listed: frames, scale: scale, reading: reading) }
-        return try load(FrameSequence.group(frames), source: "the files given", scale: scale, device: device, reading: reading)
+        return try load(FrameSequence.group(frames), source: "the files given", scale: scale, device: device, reading: reading,
+                        onDuplicateNumber: onDuplicateNumber)
     }
 
     /// Where frames and manifests are read from: files on disk, or in memory (Basics' `FileReader`).
@@ -196,7 +210,7 @@ extension Animation {
     /// The animation of the one main sequence among `sequences` (the one the folder's manifest
     /// names, else the one that is not its highlighted sequence).
     private static func load(_ sequences: [FrameSequence], source: String, scale: Int?, device: String?,
-                             reading: Reading) throws(LoadError) -> Animation {
+                             reading: Reading, onDuplicateNumber: FrameSequence.DuplicateNumberPolicy) throws(LoadError) -> Animation {
         guard let directory = sequences.first?.directory else { throw .discovery(.noFrames(source: source)) }
 
         let manifestPath = Self.manifestPath(in: directory)
@@ -206,14 +220,21 @@ extension Animation {
             if let name = manifest?.name, sequences.contains(where: { $0.prefix == name }) { return sequence.prefix == name }
             return sequence.prefix != highlightedPrefix
         }
-        guard candidates.count == 1, let main = candidates.first else {
+        guard candidates.count == 1, var main = candidates.first else {
             throw .ambiguous(source: source, sequences: (candidates.isEmpty ? sequences : candidates).map(\.name))
         }
+        // Two files for one frame: refused, or one kept as asked.
+        do { main = try main.resolvingDuplicateNumbers(onDuplicateNumber) } catch { throw .discovery(error) }
         // A manifest naming another sequence of the folder does not time this one.
         if let described = manifest, !described.describes(main.prefix) { manifest = nil }
-        let highlighted = manifest?.highlighted.flatMap { prefix in
-            sequences.first { $0.prefix == prefix && $0.directory == main.directory }
-                ?? reading.sequences(in: main.directory, prefix: prefix, known: sequences).first
+        let highlighted: FrameSequence?
+        do {
+            highlighted = try manifest?.highlighted.flatMap { prefix in
+                (sequences.first { $0.prefix == prefix && $0.directory == main.directory }
+                    ?? reading.sequences(in: main.directory, prefix: prefix, known: sequences).first)
+            }?.resolvingDuplicateNumbers(onDuplicateNumber)
+        } catch {
+            throw .discovery(error)
         }
         // Some of the folder's frames (files listed in name order): each its own frame's duration.
         manifest = manifest?.fitted(toFrames: main.frames.map(\.number), directory: main.directory, prefix: main.prefix)

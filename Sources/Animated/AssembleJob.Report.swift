@@ -48,13 +48,26 @@ extension AssembleJob {
             }
         }
 
-        /// Input frames folded into the one before because they showed nothing new.
+        /// Input frames folded into the one before because they repeat exactly what it shows.
         public var framesMergedIdentical: Int {
             switch self {
             case .gif(let report): report.framesMergedIdentical
             case .apng(let report): report.framesMergedIdentical
             case .webp(let report): report.framesMergedIdentical
             }
+        }
+
+        /// GIF: input frames folded into the one before although their pixels differ from it (by
+        /// at most ``nearIdenticalMaxDifference`` levels), because in the GIF's colours they draw
+        /// nothing new. 0 for APNG and WebP, which merge exact repeats only.
+        public var framesMergedNearIdentical: Int {
+            if case .gif(let report) = self { report.framesMergedNearIdentical } else { 0 }
+        }
+
+        /// The largest difference of one channel of one pixel, in levels (0…255), between a
+        /// near-identical frame merged and the frame shown in its place; 0 when none was merged.
+        public var nearIdenticalMaxDifference: Int {
+            if case .gif(let report) = self { report.nearIdenticalMaxDifference } else { 0 }
         }
 
         /// One play's length in seconds, as the file's delays add up.

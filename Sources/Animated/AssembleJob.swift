@@ -6,7 +6,7 @@ import Raster
 import WebP
 
 /// Frames assembled into an animated GIF, APNG or WebP (``Format``, by default from the output's name),
-/// as `flipbook assemble` does it, with every rule the command keeps: the source read as `Animation.load(_:scale:device:limits:)` reads it, timing
+/// as `flipbook assemble` does it, with every rule the command keeps: the source read as `Animation.load(_:scale:device:limits:onDuplicateNumber:)` reads it, timing
 /// laid over the source's own, the frame and pixel limits, the output's name checked against its
 /// format, no input ever replaced, a rerun's own earlier GIF left out of a glob, and the file
 /// written atomically (or the bytes returned, with no ``output``).
@@ -26,7 +26,7 @@ public struct AssembleJob: Sendable {
         /// A folder, a prefix path, PNG files or one GIF, on disk.
         case paths([String])
         /// Files in memory: one GIF, or PNG frames named as on disk (`walk1.png`, `walk2@2x.png`)
-        /// with their `sequence.json`; see ``Animation/load(files:scale:device:limits:)``.
+        /// with their `sequence.json`; see ``Animation/load(files:scale:device:limits:onDuplicateNumber:)``.
         case files([InMemoryFile])
         /// An animation built by the caller (generated frames, bitmaps).
         case animation(Animation)
@@ -64,6 +64,10 @@ public struct AssembleJob: Sendable {
     public var maxBytes: Int?
     /// What the source may ask for: pixels of a frame, frames, decoded bytes of a GIF source.
     public var limits: ResourceLimits
+    /// Two files for one frame number at one scale (`fire2.png` and `fire02.png`): refused,
+    /// naming both (``FrameSequence/DuplicateNumberPolicy/error``, the default), or the first or
+    /// the last in name order kept on purpose.
+    public var onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error
     /// The most threads each of the encoder's parallel stages uses (Basics' `ThreadBudget`): the
     /// frames decoded ahead, and the loops over the frame being encoded; `nil` uses every core.
     /// The GIF is the same whatever the limit.
@@ -162,11 +166,15 @@ public struct AssembleJob: Sendable {
                 sources = OutputSet.leavingOut(earlierOutputOf: output, from: sources)
                 if sources.count < given.count { notes.append("leaving out \(output), written by an earlier run") }
             }
-            do { animation = try Animation.load(sources, scale: scale, limits: limits) } catch { throw .source(error) }
+            do { animation = try Animation.load(sources, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber) } catch {
+                throw .source(error)
+            }
             if let note = Discovery.listNote(sources) { notes.append(note) }
             inputs = InputFiles(sources + animation.sourceFiles)
         case .files(let files):
-            do { animation = try Animation.load(files: files, scale: scale, limits: limits) } catch { throw .source(error) }
+            do { animation = try Animation.load(files: files, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber) } catch {
+                throw .source(error)
+            }
         case .animation(let given):
             guard !given.frames.isEmpty else { throw .source(.discovery(.noFrames(source: "the animation"))) }
             animation = given
@@ -175,6 +183,9 @@ public struct AssembleJob: Sendable {
         let play: Animation.Playback
         do { play = try animation.playback(highlighted: highlighted, timing: timing) } catch { throw .playback(error) }
         do { try limits.check(.frames, play.frames.count, of: Self.subject(of: source)) } catch { throw .limit(error) }
+        guard !play.frames.isEmpty else { throw .source(.discovery(.noFrames(source: highlighted ? "the highlighted frames" : Self.subject(of: source)))) }
+        // The source's own repeat count (a GIF's loop count, an animation's) must fit the format too.
+        if let message = repeatCountError(repeatCount ?? play.repeatCount, format: format) { throw .setting(message) }
         // A frame without a file at the animation's scale is drawn from another scale's, as UIKit does.
         let fallbacks = play.frames.filter { $0.fileScale.map { $0 != animation.scale } ?? false }.count
         if fallbacks > 0 {
@@ -309,16 +320,23 @@ public struct AssembleJob: Sendable {
         return named
     }
 
-    /// The first setting out of range, said in a sentence naming it.
-    private func settingError(format: Format) -> String? {
+    /// The repeat count `count` out of `format`'s range, said in a sentence naming the setting.
+    private func repeatCountError(_ count: Int, format: Format) -> String? {
         let most = switch format {
         case .gif: GIF.maximumRepeatCount
         case .apng: APNG.maximumRepeatCount
         case .webp: WebP.maximumRepeatCount
         }
-        if let repeatCount, !(0...most).contains(repeatCount) {
-            return "AssembleJob.repeatCount is 0 (forever) or a number of plays, 1…\(most) for \(format) (got \(repeatCount))"
+        guard !(0...most).contains(count) else { return nil }
+        if repeatCount == nil {
+            return "the source plays \(count) times, more than \(format) can say (0 forever, or 1…\(most) plays): set AssembleJob.repeatCount"
         }
+        return "AssembleJob.repeatCount is 0 (forever) or a number of plays, 1…\(most) for \(format) (got \(count))"
+    }
+
+    /// The first setting out of range, said in a sentence naming it.
+    private func settingError(format: Format) -> String? {
+        if let repeatCount, let message = repeatCountError(repeatCount, format: format) { return message }
         if maxBytes != nil && format == .apng {
             return "AssembleJob.maxBytes applies to GIF and WebP, whose colours can be traded for bytes; APNG is lossless"
         }

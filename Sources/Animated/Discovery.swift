@@ -21,6 +21,14 @@ public enum Discovery {
         case notFound(source: String)
         /// A file listed among frames that is not a PNG (`notes.txt`, `shot.jpg`).
         case notPNG(path: String)
+        /// Two files name frame `number` of one sequence at one scale (`fire2.png` and
+        /// `fire02.png`), `first` before `second` in name order; a reader given
+        /// ``FrameSequence/DuplicateNumberPolicy/first`` or ``FrameSequence/DuplicateNumberPolicy/last``
+        /// keeps one of them instead.
+        case duplicateNumber(number: Int, first: String, second: String)
+        /// One name given twice among files in memory (an upload whose body repeats a file name);
+        /// `first` and `second` are the two spellings (the same, or `walk1.png` and `./walk1.png`).
+        case repeatedName(first: String, second: String)
 
         /// `PATH: what is wrong`, with the accepted forms of a source when nothing was found.
         public var description: String {
@@ -38,6 +46,12 @@ public enum Discovery {
             case .notPNG(let path):
                 "\(path): not a PNG file (frames are PNG files, named by number or listed in order; "
                     + "name their folder to take the PNGs in it)"
+            case .duplicateNumber(let number, let first, let second):
+                "\(first) and \(second) are both frame \(number): delete or renumber one "
+                    + "(or set onDuplicateNumber to .first or .last to keep one on purpose)"
+            case .repeatedName(let first, let second):
+                first == second ? "\(first) is given twice: each file needs a name of its own"
+                    : "\(first) and \(second) name one file: each file needs a name of its own"
             case .noFrames(let source):
                 "\(source): no frames found (expected a folder, PNG files, or a prefix such as "
                     + "Sequences/explosion/explosion for explosion1.png…)"
@@ -50,9 +64,28 @@ public enum Discovery {
     public static func sequences(from sources: [String], recursive: Bool = false) throws(Error) -> [FrameSequence] {
         var files: [FrameFile] = []
         for source in sources { files += try frameFiles(in: source, recursive: recursive) }
-        // The same file named twice (a folder and a file in it) counts once.
+        // The same file named twice (a folder and a file in it, one folder spelled two ways:
+        // `walk ./walk`) counts once, under the spelling first given.
         var seen = Set<String>()
-        return FrameSequence.group(files.filter { seen.insert($0.path).inserted })
+        return FrameSequence.group(oneSpellingPerFolder(files).filter { seen.insert($0.path).inserted })
+    }
+
+    /// `files` with every folder spelled as it was first (`./walk/walk1.png` → `walk/walk1.png`
+    /// after `walk/walk0.png`): one folder reached by two paths (`walk`, `./walk`, `$PWD/walk`, a
+    /// symbolic link to it) is one folder. Files themselves are not resolved: a link to another
+    /// frame is a frame of its own (a held pose).
+    static func oneSpellingPerFolder(_ files: [FrameFile]) -> [FrameFile] {
+        var spelling: [String: String] = [:]   // resolved folder → its first spelling
+        var resolved: [String: String?] = [:]  // folder as given → resolved
+        return files.map { file in
+            if resolved[file.directory] == nil { resolved[file.directory] = .some(FileIO.resolvedPath(file.directory)) }
+            guard let real = resolved[file.directory] ?? nil else { return file }
+            let first = spelling[real] ?? file.directory
+            spelling[real] = first
+            guard first != file.directory else { return file }
+            let path = first == "." ? file.fileName : first == "/" ? "/" + file.fileName : first + "/" + file.fileName
+            return (file.numberText.isEmpty ? FrameFile(unnumbered: path) : FrameFile(path: path)) ?? file
+        }
     }
 
     /// Every PNG image in `sources` (folders are not searched below): numbered frames grouped into
@@ -87,7 +120,10 @@ public enum Discovery {
             }
             if !found && !paths.contains(where: seen.contains) { throw .noFrames(source: source) }
         }
-        return (FrameSequence.group(numbered), FrameSequence.group(unnumbered))
+        // One folder spelled two ways (`fire ./fire`) is one folder: its files count once.
+        var respelled = Set<String>()
+        return (FrameSequence.group(oneSpellingPerFolder(numbered).filter { respelled.insert($0.path).inserted }),
+                FrameSequence.group(oneSpellingPerFolder(unnumbered).filter { respelled.insert($0.path).inserted }))
     }
 
     /// The PNG files of a list that is meant as one: every source a file (no folder, no prefix), and
@@ -137,6 +173,18 @@ public enum Discovery {
                         + "\(unnumbered.count == 1 ? "has" : "have") no frame number: played where listed, the numbered frames by number")
         }
         return said.isEmpty ? nil : said.joined(separator: "; ")
+    }
+
+    /// Refuses a name given twice among files in memory, spelled the same or with `./` and
+    /// doubled slashes (``Error/repeatedName(first:second:)``).
+    public static func checkNamesAreDistinct(_ names: [String]) throws(Error) {
+        var seen: [String: String] = [:]
+        for name in names {
+            let key = (name.hasPrefix("/") ? "/" : "")
+                + name.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.joined(separator: "/")
+            if let first = seen[key] { throw .repeatedName(first: first, second: name) }
+            seen[key] = name
+        }
     }
 
     /// `sources` without a folder's settings (`sequence.json`, which `flipbook frames` writes beside

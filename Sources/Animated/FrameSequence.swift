@@ -61,6 +61,58 @@ public struct FrameSequence: Sendable, Hashable {
         return sequences.sorted { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
     }
 
+    /// What a reader does with two files that name one frame at one scale and device
+    /// (`fire2.png` and `fire02.png`, `7.png` and `007.png`): which one plays would otherwise
+    /// depend on how a folder happens to be listed.
+    public enum DuplicateNumberPolicy: String, Sendable, CaseIterable, Codable {
+        /// Refuse, naming both files (``Discovery/Error/duplicateNumber(number:first:second:)``): the default.
+        case error
+        /// Keep the file that comes first in name order (fewer digits first for one value:
+        /// `fire2.png` before `fire02.png`), and leave the others out.
+        case first
+        /// Keep the file that comes last in name order (`fire02.png` over `fire2.png`).
+        case last
+    }
+
+    /// Pairs of files that name one frame at one scale and device, each as (first, second) in
+    /// name order (the first file of the frame against each later one); empty when every frame
+    /// has one file per scale and device.
+    public var duplicateNumbers: [(number: Int, first: FrameFile, second: FrameFile)] {
+        frames.flatMap { frame in
+            Self.variantGroups(frame.files).flatMap { group in group.dropFirst().map { (frame.number, group[0], $0) } }
+        }
+    }
+
+    /// The sequence with one file per frame, scale and device, as `policy` says: refused
+    /// (``Discovery/Error/duplicateNumber(number:first:second:)``, naming the first two files of
+    /// the first frame that has more than one), or the first or the last in name order kept.
+    public func resolvingDuplicateNumbers(_ policy: DuplicateNumberPolicy) throws(Discovery.Error) -> FrameSequence {
+        guard let clash = duplicateNumbers.first else { return self }
+        var resolved = self
+        switch policy {
+        case .error: throw .duplicateNumber(number: clash.number, first: clash.first.path, second: clash.second.path)
+        case .first, .last:
+            for index in resolved.frames.indices {
+                let kept = Self.variantGroups(resolved.frames[index].files).compactMap { policy == .first ? $0.first : $0.last }
+                resolved.frames[index].files = resolved.frames[index].files.filter(kept.contains)
+            }
+        }
+        return resolved
+    }
+
+    /// `files` (in ``Frame/files`` order) in groups of one scale and device, each in name order.
+    private static func variantGroups(_ files: [FrameFile]) -> [[FrameFile]] {
+        var groups: [[FrameFile]] = []
+        for file in files {
+            if let index = groups.firstIndex(where: { $0[0].scale == file.scale && $0[0].device == file.device }) {
+                groups[index].append(file)
+            } else {
+                groups.append([file])
+            }
+        }
+        return groups
+    }
+
     private static func variantOrder(_ a: FrameFile, _ b: FrameFile) -> Bool {
         if a.scale != b.scale { return a.scale < b.scale }
         if a.device != b.device { return (a.device ?? "") < (b.device ?? "") }

@@ -23,17 +23,22 @@ public enum FrameSource: Sendable, Equatable {
     /// The frame at `scale` pixels per point: as decoded when it is at that scale, else resampled
     /// (Lanczos, premultiplied) to the size its points have at `scale` — what UIKit shows when a
     /// frame has no file at the scale asked for and falls back to another (a `@1x` frame in a `@2x`
-    /// animation is drawn twice as large).
+    /// animation is drawn twice as large). A size over the decoder's `maxPixels` (a scale such as
+    /// `Int.max`) is refused with `PNG.DecodeError.tooLarge` before anything is allocated.
     public func load(scale: Int, decoder: PNG.Decoder = PNG.Decoder()) throws(PNG.DecodeError) -> Bitmap {
         let bitmap = try load(decoder: decoder)
         guard bitmap.scale != scale, bitmap.scale > 0, scale > 0 else { return bitmap }
-        // Sizes that overflow are over any limit: the resampler refuses them before allocating.
-        let (wide, overWide) = bitmap.width.multipliedReportingOverflow(by: scale)
-        let (tall, overTall) = bitmap.height.multipliedReportingOverflow(by: scale)
-        let width = overWide ? Int.max : max(1, wide / bitmap.scale), height = overTall ? Int.max : max(1, tall / bitmap.scale)
+        let (wide, wideOverflow) = bitmap.width.multipliedReportingOverflow(by: scale)
+        let (tall, tallOverflow) = bitmap.height.multipliedReportingOverflow(by: scale)
+        let width = wideOverflow ? Int.max : max(1, wide / bitmap.scale), height = tallOverflow ? Int.max : max(1, tall / bitmap.scale)
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixels <= decoder.maxPixels else {
+            throw .tooLarge(file: fileName ?? "a frame at @\(bitmap.scale)x", width: width, height: height, maxPixels: decoder.maxPixels)
+        }
+        // Checked above; the resampler's own check (its intermediate image too) says the same.
         var out: Bitmap
         do { out = try Resampler().resize(bitmap, width: width, height: height, limits: ResourceLimits(maxPixels: decoder.maxPixels)) }
-        catch { throw .tooLarge(file: fileName ?? "frame", width: width, height: height, maxPixels: decoder.maxPixels) }
+        catch { throw .tooLarge(file: fileName ?? "a frame at @\(bitmap.scale)x", width: width, height: height, maxPixels: decoder.maxPixels) }
         out.scale = scale
         return out
     }

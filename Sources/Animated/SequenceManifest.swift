@@ -219,9 +219,12 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         name.map { $0 == prefix } ?? (prefix != highlighted)
     }
 
-    /// An animation over `frames` with this manifest's timing.
+    /// An animation over `frames` with this manifest's timing. Its values are as the manifest's
+    /// range check and ``mismatch(sequence:frameCount:highlightedFound:prefixes:file:)`` left them
+    /// (a manifest read from a file has passed both); ``Animation/playback(highlighted:timing:)``
+    /// checks them again (``Animation/check()``).
     public func animation(frames: [FrameSource], highlightedFrames: [FrameSource]? = nil) -> Animation {
-        var animation = Animation(frames: frames, highlightedFrames: highlightedFrames, duration: duration,
+        var animation = Animation(unchecked: frames, highlightedFrames: highlightedFrames, duration: duration,
                                   frameDurations: frameDurations?.map { $0 / 1000 }, repeatCount: repeatCount ?? 0,
                                   direction: direction ?? .forward, scale: scale ?? 1)
         // fps counts steps per second, so a pingpong play at 30 fps lasts (2n − 2) / 30 s.

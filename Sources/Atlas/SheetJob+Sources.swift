@@ -136,6 +136,8 @@ extension SheetJob {
     /// frames into sequences, PNGs without numbers as single images; a folder's `sequence.json`
     /// is its timing; any other file is not a PNG.
     static func images(named names: [String]) throws(Discovery.Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
+        // A name given twice stands for two sets of bytes: which one is meant cannot be told.
+        try Discovery.checkNamesAreDistinct(names)
         var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
         for name in names where !OutputName.settingsNames.contains(FileIO.lastComponent(of: name)) {
             if let file = FrameFile(path: name) { numbered.append(file) } else if let file = FrameFile(unnumbered: name) {
@@ -157,6 +159,19 @@ extension SheetJob {
     /// A folder's `sequence.json`.
     static func manifestPath(in directory: String) -> String {
         directory == "." ? SequenceManifest.fileName : directory + "/" + SequenceManifest.fileName
+    }
+
+    /// The name of the folder at `directory`, for the animation of frames named by number alone:
+    /// the last part of the path as given (`fx/fire` → `fire`); for `.` or `..` on disk, the real
+    /// folder's name; `frames` for files in memory at no folder.
+    static func folderName(_ directory: String, reader: FileReader) -> String {
+        func usable(_ name: String) -> Bool { !name.isEmpty && name != "." && name != ".." && name != "/" }
+        let given = FileIO.lastComponent(of: Discovery.trimmingSlash(directory))
+        if usable(given) { return given }
+        if case .disk = reader, let resolved = FileIO.resolvedPath(directory), usable(FileIO.lastComponent(of: resolved)) {
+            return FileIO.lastComponent(of: resolved)
+        }
+        return "frames"
     }
 
     /// `walk_` → `walk`: the animation name without a trailing separator.

@@ -26,8 +26,8 @@ public struct SheetJob: Sendable {
     public var format: SheetExport.Format
     /// How sprites are packed.
     public var builder: SheetBuilder
-    /// The scales to pack with one layout (`[1, 2]` writes `sheet.png` and `sheet@2x.png`); `nil`
-    /// packs each frame's single file at its own scale.
+    /// The scales to pack with one layout (`[1, 2]` writes `sheet.png` and `sheet@2x.png`), 1…4,
+    /// each once, smallest first; `nil` packs each frame's single file at its own scale.
     public var scales: [Int]?
     /// Frames per second, for every frame's duration in the data; `nil` (the default) takes each
     /// sequence's timing from its folder's `sequence.json` (`fps`, `duration` or `frameDurations`),
@@ -45,6 +45,10 @@ public struct SheetJob: Sendable {
     /// Whether ``output`` and ``data`` may replace files Flipbook did not write (never an input,
     /// never a file of another Flipbook set); `false` refuses them (Basics' `OutputError`).
     public var overwrite: Bool
+    /// Two files for one frame number at one scale (`fire2.png` and `fire02.png`): refused,
+    /// naming both (``FrameSequence/DuplicateNumberPolicy/error``, the default), or the first or
+    /// the last in name order packed on purpose.
+    public var onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error
     /// Where the sources are read from: the file system, or the files given to
     /// ``init(files:output:engine:format:builder:scales:fps:limits:)``.
     private(set) var reader: FileReader
@@ -128,6 +132,10 @@ public struct SheetJob: Sendable {
             throw SheetJobError.setting("SheetJob.fps must be between 1/86400 and 1000 (got \(fps))")
         }
         if let threads, threads < 1 { throw SheetJobError.setting("SheetJob.threads is at least 1 (got \(threads))") }
+        // One layout for every scale, smallest first: each scale once, 1…4 (`sheet@4x.png` at most).
+        if let scales, scales.isEmpty || !scales.allSatisfy((1...4).contains) || scales != Set(scales).sorted() {
+            throw SheetJobError.setting("SheetJob.scales are 1…4, each once, smallest first, e.g. [1, 2] (got \(scales))")
+        }
         if let message = limits.rangeError { throw SheetJobError.setting(message) }
         if !(0...9).contains(pngLevel) { throw SheetJobError.setting("SheetJob.pngLevel is 0…9 (got \(pngLevel))") }
         for (name, value) in [("padding", builder.padding), ("border", builder.border), ("trimMargin", builder.trimMargin), ("extrude", builder.extrude)]
@@ -189,32 +197,57 @@ public struct SheetJob: Sendable {
             sequences = FrameSequence.group(sequences.flatMap(\.files).filter { !earlier.contains($0.path) })
             singles = FrameSequence.group(singles.flatMap(\.files).filter { !earlier.contains($0.path) })
         }
+        // Two files for one frame (`fire2.png`, `fire02.png`): refused, or one kept as asked.
+        sequences = try sequences.map { try $0.resolvingDuplicateNumbers(onDuplicateNumber) }
         // (frame, file, sprite name, animation name) in play order; single images (named sprites,
         // `eggHead.png`) are sprites of no animation, after the sequences.
         var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?, duration: Int)] = []
         var unmatched = Set<String>()
         let manifests = try Self.manifests(of: sequences, reader: reader, unmatched: &unmatched)
         warnings += unmatched.sorted()
-        // Each sequence's animation name (`walk_` → `walk`); two folders with one prefix (`frame-`
-        // in both) are told apart by their folder's name, never merged into one animation.
+        // Each sequence's animation name (`walk_` → `walk`); frames named by number alone (`1.png`
+        // … `101.png`, as ffmpeg writes them) are one animation named after their folder. Two
+        // folders with one prefix (`frame-` in both) are told apart by their folder's name, never
+        // merged into one animation.
         var animationNames: [String: String] = [:]
-        let plain = Dictionary(grouping: sequences) { $0.prefix.isEmpty ? "" : Self.animationName($0.prefix) }
+        let base = Dictionary(sequences.map { sequence in
+            (sequence.name, sequence.prefix.isEmpty ? Self.folderName(sequence.directory, reader: reader) : Self.animationName(sequence.prefix))
+        }, uniquingKeysWith: { first, _ in first })
+        let plain = Dictionary(grouping: sequences) { base[$0.name] ?? "" }
         for sequence in sequences {
-            let base = sequence.prefix.isEmpty ? "" : Self.animationName(sequence.prefix)
-            let shared = (plain[base]?.count ?? 0) > 1
-            let folder = URL(fileURLWithPath: sequence.directory).lastPathComponent
-            animationNames[sequence.name] = shared ? (base.isEmpty ? folder : "\(folder)-\(base)") : base
+            let name = base[sequence.name] ?? ""
+            let shared = (plain[name]?.count ?? 0) > 1 && !sequence.prefix.isEmpty
+            animationNames[sequence.name] = shared ? "\(Self.folderName(sequence.directory, reader: reader))-\(name)" : name
         }
         for sequence in sequences + singles {
             let durations = Self.durations(of: sequence, fps: fps, manifest: manifests[sequence.name])
             for (index, frame) in sequence.frames.enumerated() {
                 guard let file = frame.file(scale: scales?.first ?? 1) else { continue }
                 let name = ImageFileName(path: file.path).stem
-                // Frames named by number alone (`1.png`) keep their own names, as before.
+                // A single image (`eggHead.png`) belongs to no animation.
                 let animation: String? = frame.number == 0 && file.numberText.isEmpty ? nil
                     : (animationNames[sequence.name].flatMap { $0.isEmpty ? nil : $0 } ?? name)
                 jobs.append((frame, file.path, name, animation, durations[index]))
             }
+        }
+        // Frames of two folders with one name (`walk/1.png`, `run/1.png`: ffmpeg's folders) are
+        // told apart by their folder's name (`walk-1`, `run-1`), as their animations are, and said
+        // so: every frame of a sequence with such a name, so that one animation's names stay alike.
+        let sequenceOfFile = Dictionary((sequences + singles).flatMap { sequence in sequence.files.map { ($0.path, sequence) } },
+                                        uniquingKeysWith: { first, _ in first })
+        let clashing = Dictionary(grouping: jobs.indices) { jobs[$0].name }.filter { _, indices in
+            Set(indices.compactMap { sequenceOfFile[jobs[$0].file]?.directory }).count > 1
+        }
+        let renamedSequences = Set(clashing.values.joined().compactMap { sequenceOfFile[jobs[$0].file]?.name })
+        for index in jobs.indices {
+            guard let sequence = sequenceOfFile[jobs[index].file], renamedSequences.contains(sequence.name) else { continue }
+            jobs[index].name = "\(Self.folderName(sequence.directory, reader: reader))-\(jobs[index].name)"
+        }
+        if let example = clashing.keys.sorted(by: NaturalOrder.areInIncreasingOrder).first, let indices = clashing[example] {
+            let renamed = indices.map { jobs[$0].name }
+            let names = clashing.count == 1 ? "the sprite name \(example) is" : "\(clashing.count) sprite names (\(example)…) are"
+            notes.append("\(names) used by frames of several folders: each such sprite is named after its folder "
+                         + "(\(renamed.prefix(2).joined(separator: ", ")))")
         }
         // Scales that are not multiples of the smallest (2,3: iOS's pair) share a layout in whole
         // points: a hidden sheet at their common divisor is the base, then dropped.

@@ -97,6 +97,9 @@ struct AlphaFlattener {
         /// ``rim(of:)`` of the frame (dither only; empty when it has no opaque pixel): which pixels
         /// lie within ``rimRadius`` of an opaque one, for the LZW choice's slack (``FrameDiff``).
         var rim: [UInt64] = []
+        /// The frame's pixels as decoded (straight RGBA8), for telling how far a frame merged into
+        /// the one before is from the frame shown in its place (``MergedFrames``).
+        var source: [UInt8] = []
     }
 
     /// The part of flattening that needs no previous frame, for the decoding workers.
@@ -110,12 +113,14 @@ struct AlphaFlattener {
             // Opaque (a screencast, a film): nothing to flatten; every pixel is kept.
             var kept = [UInt64](repeating: .max, count: alpha == .dither ? words : 0)
             if alpha == .dither, (width * height) % 64 != 0 { kept[words - 1] = (1 << UInt64((width * height) % 64)) - 1 }
-            return Prepared(pixels: bitmap.takePixels(), kept: kept, undecided: [])
+            let pixels = bitmap.takePixels()
+            return Prepared(pixels: pixels, kept: kept, undecided: [], source: pixels)
         }
         // The rim, small shapes and the coverage floor are about soft pixels only.
         let dithersSoft = alpha == .dither && soft
         let rim = dithersSoft ? Self.rim(of: bitmap) : []
         var pixels = bitmap.takePixels()
+        let source = pixels   // flattened below in a copy of its own
         var kept = [UInt64](repeating: 0, count: alpha == .dither ? words : 0)
         var undecided: [Int] = []
         let levels = scale >= 2 ? Self.pairedLevels : Self.levels
@@ -136,7 +141,7 @@ struct AlphaFlattener {
                 }
             }
         }
-        return Prepared(pixels: pixels, kept: kept, undecided: undecided, rim: rim)
+        return Prepared(pixels: pixels, kept: kept, undecided: undecided, rim: rim, source: source)
     }
 
     /// Whether `pixels` (RGBA8) hold any soft pixel (alpha 1…254) and any transparent one.

@@ -53,8 +53,15 @@ extension GIF {
             public var framesWritten: Int
             /// Input frames dropped to keep every delay ≥ 2 cs.
             public var framesMergedForTiming: Int
-            /// Input frames folded into the one before because they showed nothing new.
+            /// Input frames folded into the one before because they repeat it exactly: the same
+            /// file bytes (``Input/identical``) or the same pixels.
             public var framesMergedIdentical: Int
+            /// Input frames folded into the one before although their pixels differ from it, by at
+            /// most ``nearIdenticalMaxDifference`` levels: in the GIF's colours they draw nothing new.
+            public var framesMergedNearIdentical: Int = 0
+            /// The largest difference of one channel of one pixel (0…255 levels) between a
+            /// near-identical frame merged and the frame shown in its place; 0 when none was merged.
+            public var nearIdenticalMaxDifference: Int = 0
             /// The sum of the delays written, in centiseconds: one play's length.
             public var totalCentiseconds: Int
             /// The most entries a colour table could hold (the encoder's ``GIF/Encoder/colors``).
@@ -196,7 +203,8 @@ extension GIF {
             let localPalettes = quality == .fast ? 0 : output.localTables
             let report = Report(width: width, height: height, framesWritten: written,
                                 framesMergedForTiming: timing.mergedFrames,
-                                framesMergedIdentical: merged + runs.folded,
+                                framesMergedIdentical: merged.identical + runs.folded,
+                                framesMergedNearIdentical: merged.nearIdentical, nearIdenticalMaxDifference: merged.maxDifference,
                                 totalCentiseconds: timing.totalCentiseconds, paletteSize: colors,
                                 localPalettes: localPalettes, bytes: bytes.count)
             return (bytes, report)
@@ -229,6 +237,7 @@ extension GIF {
             var previous: (pixels: [UInt8], indices: [UInt8])?
             flattener = AlphaFlattener(alpha: alpha)
             try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
+                let source = frame.source
                 var pixels = flattener.flatten(frame)
                 // Ordered and none split each frame over the cores (``Dither/indices``); error
                 // diffusion runs along the frame and keeps what the previous frame showed.
@@ -239,7 +248,7 @@ extension GIF {
                 if dithering == .floydSteinberg { previous = (pixels, indices) }
                 pixels = []
                 try output.add(FrameDiff.Target(colors: colors, indices: indices, transparent: palette.transparent,
-                                                 palette: palette.rgb, isLocal: false), delay: timing.delays[index])
+                                                 palette: palette.rgb, isLocal: false), delay: timing.delays[index], source: source)
                 progress?(count + index + 1, steps)
             }
         }
@@ -259,11 +268,12 @@ extension GIF {
                 // Without a matte the flattened frame's opaque pixels are the source's, whose
                 // neighbourhoods the workers found (``AlphaFlattener/Prepared/rim``).
                 let nearOpaque = alpha == .dither && edgeMatte == nil ? frame.rim : nil
+                let source = frame.source
                 let pixels = flattener.flatten(frame)
                 let cleared = output.diff.regionCleared { pixels[$0 * 4 + 3] == 0 }
                 var target = refiner.target(for: pixels, screen: output.diff.canvas, cleared: cleared)
                 target.nearOpaque = nearOpaque
-                try output.add(target, delay: timing.delays[index])
+                try output.add(target, delay: timing.delays[index], source: source)
                 progress?(index + 1, count)
             }
         }
@@ -289,8 +299,16 @@ extension GIF {
                 diff = FrameDiff(width: width, height: height)
             }
 
-            mutating func add(_ target: FrameDiff.Target, delay: Int) throws {
-                if let ready = diff.add(target, delay: delay) { try write(ready) }
+            /// The frames merged into the one before, exact repeats told from near ones.
+            private(set) var merged = MergedFrames()
+
+            /// Adds the next frame, `source` its decoded pixels (to tell a merged frame's distance
+            /// from the one shown in its place).
+            mutating func add(_ target: FrameDiff.Target, delay: Int, source: [UInt8]) throws {
+                let before = diff.mergedFrames
+                let ready = diff.add(target, delay: delay)
+                merged.record(source: source, merged: diff.mergedFrames > before)
+                if let ready { try write(ready) }
             }
 
             /// Stops the writer after a failure on this side (see ``WriterThread/abandon()``).
@@ -298,10 +316,10 @@ extension GIF {
 
             /// Writes the last frame and closes the stream: the bytes not yet drained, frames written,
             /// frames merged for showing nothing new.
-            mutating func finish() throws -> (bytes: [UInt8], written: Int, merged: Int) {
+            mutating func finish() throws -> (bytes: [UInt8], written: Int, merged: MergedFrames) {
                 if let last = diff.finish() { try write(last) }
                 let (bytes, written) = try writer!.finish()
-                return (bytes, written, diff.mergedFrames)
+                return (bytes, written, merged)
             }
 
             /// Frames written with a colour table of their own.

@@ -16,7 +16,9 @@ struct Assemble: ParsableCommand {
             explosion1.png…), a list of PNG files, or a GIF. A sequence.json beside the frames gives \
             their timing, direction, scale and highlighted frames; options override it. Files listed \
             in name order (walk*.png) are read by number; listed in an order of their own, with a \
-            file twice, or without numbers, they play as listed.
+            file twice, or without numbers, they play as listed. Two files for one frame number \
+            (fire2.png and fire02.png) are refused, naming both; --on-duplicate-number first|last \
+            plays the first or the last in name order instead (fire2.png comes before fire02.png).
 
             The output's name picks the format: NAME.gif writes a GIF, NAME.png or NAME.apng an \
             animated PNG, NAME.webp an animated WebP. APNG and WebP keep every frame exact (full \
@@ -122,6 +124,9 @@ struct Assemble: ParsableCommand {
     @Option(help: "GIF and WebP: largest acceptable file size in bytes.")
     var maxBytes: Int?
 
+    @Option(help: "error (the default), first or last: two files for one frame number (fire2.png, fire02.png) are refused, or the first or last in name order is played.")
+    var onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error
+
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
@@ -202,6 +207,7 @@ struct Assemble: ParsableCommand {
                               repeatCount: repeatCount, scale: scale, encoder: encoder, maxBytes: maxBytes, limits: limits)
         job.threads = threadsOption.threads
         job.format = format
+        job.onDuplicateNumber = onDuplicateNumber
         if let effort {
             job.apng.effort = effort
             job.webp.effort = effort
@@ -253,12 +259,15 @@ struct Assemble: ParsableCommand {
         if json {
             struct Output: Encodable {
                 var output: String, format: String, bytes: Int, width: Int, height: Int, frames: Int
-                var framesMergedForTiming: Int, framesMergedIdentical: Int, duration: Double, repeatCount: Int
+                var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int, nearIdenticalMaxDifference: Int
+                var duration: Double, repeatCount: Int
                 var colorType: String?, lossless: Bool?, quality: Double?, fitsMaxBytes: Bool?
             }
             return (try? Console.jsonString(Output(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
                                                    height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
-                                                   framesMergedIdentical: report.framesMergedIdentical, duration: seconds,
+                                                   framesMergedIdentical: report.framesMergedIdentical,
+                                                   framesMergedNearIdentical: report.framesMergedNearIdentical,
+                                                   nearIdenticalMaxDifference: report.nearIdenticalMaxDifference, duration: seconds,
                                                    repeatCount: repeatCount, colorType: colorType, lossless: lossless, quality: quality,
                                                    fitsMaxBytes: maxBytes == nil ? nil : fits))) ?? "{}"
         }
@@ -266,23 +275,35 @@ struct Assemble: ParsableCommand {
             + "\(seconds) s, \(report.bytes) bytes, \(colorType ?? quality.map { "lossy, quality \(Int($0))" } ?? "lossless")"
         line += repeatCount == 0 ? ", loops forever" : ", plays \(repeatCount)×"
         if mergedForTiming > 0 { line += "\nnote: \(Console.count(mergedForTiming, "frame")) merged: browsers play frames of 10 ms or less as 100 ms" }
-        if report.framesMergedIdentical > 0 {
-            line += "\nnote: \(Console.count(report.framesMergedIdentical, "identical frame")) merged into the frame before"
-        }
+        line += Self.mergeNotes(identical: report.framesMergedIdentical, nearIdentical: report.framesMergedNearIdentical,
+                                maxDifference: report.nearIdenticalMaxDifference)
         return line
+    }
+
+    /// The notes on frames merged into the frame before: exact repeats are identical; frames that
+    /// differ are near-identical, with how far apart they are.
+    static func mergeNotes(identical: Int, nearIdentical: Int, maxDifference: Int) -> String {
+        var notes = ""
+        if identical > 0 { notes += "\nnote: \(Console.count(identical, "identical frame")) merged into the frame before" }
+        if nearIdentical > 0 {
+            notes += "\nnote: \(Console.count(nearIdentical, "near-identical frame")), at most \(Console.count(maxDifference, "level")) apart, "
+                + "merged into the frame before: in the GIF's colours they draw nothing new"
+        }
+        return notes
     }
 
     private func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool) -> String {
         if json {
             struct Output: Encodable {
                 var output: String, format = "gif", bytes: Int, width: Int, height: Int, frames: Int
-                var framesMergedForTiming: Int, framesMergedIdentical: Int
+                var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int, nearIdenticalMaxDifference: Int
                 var totalCentiseconds: Int, repeatCount: Int, colors: Int, localPalettes: Int, dither: String, quality: String
                 var fitsMaxBytes: Bool
             }
             let output = Output(output: self.output, bytes: report.bytes, width: report.width, height: report.height,
                                 frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
-                                framesMergedIdentical: report.framesMergedIdentical, totalCentiseconds: report.totalCentiseconds,
+                                framesMergedIdentical: report.framesMergedIdentical, framesMergedNearIdentical: report.framesMergedNearIdentical,
+                                nearIdenticalMaxDifference: report.nearIdenticalMaxDifference, totalCentiseconds: report.totalCentiseconds,
                                 repeatCount: settings.repeatCount, colors: settings.colors, localPalettes: report.localPalettes,
                                 dither: settings.dithering.rawValue,
                                 quality: settings.quality.rawValue, fitsMaxBytes: fits)
@@ -294,14 +315,14 @@ struct Assemble: ParsableCommand {
         if report.framesMergedForTiming > 0 {
             line += "\nnote: \(Console.count(report.framesMergedForTiming, "frame")) merged: GIF delays are whole centiseconds, at least 2"
         }
-        if report.framesMergedIdentical > 0 {
-            line += "\nnote: \(Console.count(report.framesMergedIdentical, "identical frame")) merged into the frame before"
-        }
+        line += Self.mergeNotes(identical: report.framesMergedIdentical, nearIdentical: report.framesMergedNearIdentical,
+                                maxDifference: report.nearIdenticalMaxDifference)
         return line
     }
 }
 
 extension GIF.Encoder.Quality: ExpressibleByArgument {}
+extension FrameSequence.DuplicateNumberPolicy: ExpressibleByArgument {}
 extension AssembleJob.Format: ExpressibleByArgument {
     /// `gif`, `apng` (or `png`, the extension an APNG usually has) or `webp`.
     public init?(argument: String) {

@@ -25,6 +25,7 @@ enum CLIWording {
             ("SheetJob.data", "--data"),
             ("leave SheetJob.format out", "leave out --format"),
             ("Validator.deep", "--deep"),
+            ("set onDuplicateNumber to .first or .last", "give --on-duplicate-number first or last"),
             ("a source for AssembleJob or SheetJob", "a source for assemble or sheet"),
             ("AssembleJob.format asks for", "--format asks for"),
             ("set AssembleJob.format for", "give --format for"),

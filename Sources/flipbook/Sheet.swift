@@ -12,7 +12,14 @@ struct Sheet: ParsableCommand {
         discussion: """
             SOURCE is a folder, a prefix path or PNG files; every sequence found becomes an animation \
             in the data file, its frames named like the files without extension (walk0, walk1…). \
-            Identical frames share one region. Output is deterministic.
+            Frames named by number alone (1.png … 101.png, as ffmpeg writes them) are one animation \
+            named after their folder; frames of two folders with one name (walk/1.png, run/1.png) \
+            are named after their folders (walk-1, run-1). Identical frames share one region. \
+            Output is deterministic.
+
+            Two files for one frame number (fire2.png and fire02.png) are refused, naming both; \
+            --on-duplicate-number first|last packs the first or the last in name order instead \
+            (fire2.png comes before fire02.png).
 
             --engine NAME writes what that engine loads as it is, and refuses options it cannot \
             read: phaser3 (JSON hash for load.atlas; Phaser's multi-atlas for load.multiatlas when \
@@ -86,6 +93,8 @@ struct Sheet: ParsableCommand {
     var pngLevel = 5
     @Flag(help: "8-bit palette pages (at most 256 RGBA colours, no dithering): a quarter to a half of the bytes, colours approximated.")
     var png8 = false
+    @Option(help: "error (the default), first or last: two files for one frame number (fire2.png, fire02.png) are refused, or the first or last in name order is packed.")
+    var onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup var threadsOption: ThreadsOption
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
@@ -119,6 +128,7 @@ struct Sheet: ParsableCommand {
                            scales: try scaleList(), fps: fps, pngLevel: pngLevel, png8: png8, limits: limits,
                            overwrite: overwrite)
         job.threads = threadsOption.threads
+        job.onDuplicateNumber = onDuplicateNumber
         let plan = try job.plan()
         for warning in plan.warnings { Console.error("warning: \(warning)") }
         for note in plan.notes { Console.error("note: \(note)") }

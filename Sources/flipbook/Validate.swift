@@ -9,12 +9,14 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check frame-sequence folders: numbering, sizes, scales, PNG integrity.",
         discussion: """
-            Every numbered PNG under each DIR (recursively) is grouped into sequences by folder and \
+            Every numbered PNG under each DIR (recursively) is read once, however many DIRs reach it \
+            (one folder twice, or with its parent), grouped into sequences by folder and \
             prefix (walk0.png…walk7.png, explosion0001@2x.png…) and checked against these rules:
 
             \(Rules.all.map { "  \($0.id.padding(toLength: 22, withPad: " ", startingAt: 0)) \($0.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.title)\($0.needsPixels ? " (--deep)" : "")\($0.needsUIKit ? " (--uikit)" : "")" }.joined(separator: "\n"))
 
-            Without --deep only PNG headers are read; --deep decodes every frame on all cores.
+            Without --deep each PNG's chunk lengths and CRCs are checked and its header read, nothing \
+            inflated (a file cut short or damaged fails); --deep also decodes every frame on all cores.
             Settings come from --config, else DIR/.flipbook.json: {"severities": {"RULE": \
             "error|warning|notice|off"}, "expectedSize": [w, h] (points), "requiredScales": [1, 2], \
             "ignore": ["*/old/*"], "maxFileBytes": N, "uikit": true}.
@@ -41,7 +43,7 @@ struct Validate: ParsableCommand {
     @Option(help: "Config file (default: .flipbook.json in the first DIR).")
     var config: String?
 
-    @Flag(help: "Decode every frame: finds CRC errors, truncation, empty and repeated frames.")
+    @Flag(help: "Also decode every frame: finds image data written wrong, empty and repeated frames.")
     var deep = false
 
     @Flag(help: "Also apply UIImage.animatedImageNamed's loading rules (the uikit.* rules); \"uikit\": true in .flipbook.json does too.")
@@ -88,7 +90,7 @@ struct Validate: ParsableCommand {
         if uikit { settings.uikit = true }
         var validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
         validator.threads = threadsOption.threads
-        let progress = Progress.forTerminal(label: deep ? "decoding" : "reading headers")
+        let progress = Progress.forTerminal(label: deep ? "decoding" : "checking chunks")
         let report = try validator.validate(directories, progress: progress?.update)
         progress?.finish()
 

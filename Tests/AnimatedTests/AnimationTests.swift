@@ -1,13 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Animated
 
 @Suite("Animation timeline")
 struct AnimationTests {
     static func frames(_ count: Int) -> [FrameSource] { (0..<count).map { .file("f\($0).png") } }
 
-    @Test func defaultsToOneThirtiethOfASecondPerFrameAndForever() {
-        let animation = Animation(frames: Self.frames(81))
+    @Test func defaultsToOneThirtiethOfASecondPerFrameAndForever() throws {
+        let animation = try Animation(frames: Self.frames(81))
         #expect(abs(animation.playDuration() - 81.0 / 30) < 1e-12)
         #expect(animation.totalDuration == nil)
         #expect(animation.frameIndex(at: 0) == 0)
@@ -21,22 +22,22 @@ struct AnimationTests {
         (.reverse, [3, 2, 1, 0]),
         (.pingpong, [0, 1, 2, 3, 2, 1]),
     ])
-    func walksEachDirection(direction: Animation.Direction, expected: [Int]) {
-        let animation = Animation(frames: Self.frames(4), duration: Double(expected.count), repeatCount: 0, direction: direction)
+    func walksEachDirection(direction: Animation.Direction, expected: [Int]) throws {
+        let animation = try Animation(frames: Self.frames(4), duration: Double(expected.count), repeatCount: 0, direction: direction)
         #expect(animation.steps() == expected)
         let shown = (0..<(expected.count * 2)).map { animation.frameIndex(at: Double($0) + 0.5)! }
         #expect(shown == expected + expected)
     }
 
     @Test(arguments: [(1, 0.99, 2), (1, 1.0, 2), (1, 50.0, 2), (3, 1.5, 1), (3, 2.99, 2), (3, 3.01, 2), (0, 1000.2, 0)])
-    func stopsOnTheLastFrameAfterTheLastRepeat(repeatCount: Int, time: Double, expected: Int) {
-        let animation = Animation(frames: Self.frames(3), duration: 1, repeatCount: repeatCount)
+    func stopsOnTheLastFrameAfterTheLastRepeat(repeatCount: Int, time: Double, expected: Int) throws {
+        let animation = try Animation(frames: Self.frames(3), duration: 1, repeatCount: repeatCount)
         #expect(animation.frameIndex(at: time) == expected)
         #expect(animation.totalDuration == (repeatCount == 0 ? nil : Double(repeatCount)))
     }
 
-    @Test func honoursPerFrameDurations() {
-        let animation = Animation(frames: Self.frames(3), duration: 99, frameDurations: [0.1, 0.5, 0.2], repeatCount: 1)
+    @Test func honoursPerFrameDurations() throws {
+        let animation = try Animation(frames: Self.frames(3), duration: 99, frameDurations: [0.1, 0.5, 0.2], repeatCount: 1)
         #expect(abs(animation.playDuration() - 0.8) < 1e-12)
         #expect(animation.frameIndex(at: 0.05) == 0)
         #expect(animation.frameIndex(at: 0.1) == 1, "a boundary belongs to the next frame")
@@ -44,23 +45,73 @@ struct AnimationTests {
         #expect(animation.frameIndex(at: 0.61) == 2)
         #expect(animation.frameIndex(at: 0.81) == 2)
 
-        let pingpong = Animation(frames: Self.frames(3), frameDurations: [0.1, 0.5, 0.2], direction: .pingpong)
+        let pingpong = try Animation(frames: Self.frames(3), frameDurations: [0.1, 0.5, 0.2], direction: .pingpong)
         #expect(abs(pingpong.playDuration() - 1.3) < 1e-12, "0.1 + 0.5 + 0.2 + 0.5")
         #expect(pingpong.frameIndex(at: 1.0) == 1)
         #expect(pingpong.frameIndex(at: 1.31) == 0)
     }
 
-    @Test func highlightedFramesShareThePlayDuration() {
-        let animation = Animation(frames: Self.frames(4), highlightedFrames: Self.frames(2), duration: 2)
+    @Test func highlightedFramesShareThePlayDuration() throws {
+        let animation = try Animation(frames: Self.frames(4), highlightedFrames: Self.frames(2), duration: 2)
         #expect(animation.frameIndex(at: 0.9, highlighted: true) == 0)
         #expect(animation.frameIndex(at: 1.1, highlighted: true) == 1)
         #expect(animation.frameIndex(at: 1.1, highlighted: false) == 2)
-        let plain = Animation(frames: Self.frames(4), duration: 2)
+        let plain = try Animation(frames: Self.frames(4), duration: 2)
         #expect(plain.frameIndex(at: 1.1, highlighted: true) == 2, "without highlighted frames, the normal ones show")
     }
 
-    @Test func emptyAnimationShowsNothing() {
-        #expect(Animation(frames: []).frameIndex(at: 1) == nil)
+    @Test func emptyAnimationShowsNothing() throws {
+        #expect(try Animation(frames: []).frameIndex(at: 1) == nil)
+    }
+
+    /// A duration list of the wrong length, and NaN, negative, zero, infinite or day-long-plus
+    /// durations, are refused by name (they were taken: the list was ignored, a play lasted NaN s).
+    @Test(arguments: [
+        ([0.1, 0.2], nil, 0, 1, "Animation.frameDurations gives 2 durations for 3 frames"),
+        ([0.1, .nan, 0.1], nil, 0, 1, "Animation.frameDurations[1]"),
+        ([0.1, 0.1, -0.5], nil, 0, 1, "Animation.frameDurations[2]"),
+        ([0, 0.1, 0.1], nil, 0, 1, "Animation.frameDurations[0]"),
+        ([0.1, .infinity, 0.1], nil, 0, 1, "Animation.frameDurations[1]"),
+        ([0.1, 86_401, 0.1], nil, 0, 1, "Animation.frameDurations[1]"),
+        (nil, Double.nan, 0, 1, "Animation.duration"),
+        (nil, -2, 0, 1, "Animation.duration"),
+        (nil, nil, -1, 1, "Animation.repeatCount"),
+        (nil, nil, 0, 0, "Animation.scale"),
+        (nil, nil, 0, Int.max, "Animation.scale"),
+    ] as [([Double]?, Double?, Int, Int, String)])
+    func refusesValuesOutOfRange(durations: [Double]?, duration: Double?, repeatCount: Int, scale: Int, named: String) {
+        do {
+            let animation = try Animation(frames: Self.frames(3), duration: duration, frameDurations: durations, repeatCount: repeatCount, scale: scale)
+            Issue.record("accepted; a play lasts \(animation.playDuration()) s")
+        } catch {
+            #expect(error.description.hasPrefix(named), "\(error)")
+        }
+    }
+
+    /// An animation's own repeat count that the format cannot hold is refused before encoding,
+    /// naming the setting that overrides it (the encoder refused it as an input error).
+    @Test func aRepeatCountTheFormatCannotHoldIsRefused() throws {
+        let frames: [FrameSource] = [.file(Fixtures.repository + "/Sequences/kenney-robot-walk/robot_walk0.png")]
+        let animation = try Animation(frames: frames, repeatCount: 70_000)
+        #expect(throws: AssembleError.setting("the source plays 70000 times, more than GIF can say (0 forever, or 1…65536 plays): "
+                                              + "set AssembleJob.repeatCount")) {
+            _ = try AssembleJob(source: .animation(animation), output: nil).plan()
+        }
+        var job = AssembleJob(source: .animation(animation), output: nil)
+        job.repeatCount = 3
+        #expect(try job.plan().encoder.repeatCount == 3)
+    }
+
+    /// Values set after the initializer are checked when a play is built from them.
+    @Test func aPlayChecksValuesSetLater() throws {
+        var animation = try Animation(frames: Self.frames(3), frameDurations: [0.1, 0.2, 0.3])
+        animation.frameDurations = [0.1, -1, 0.3]
+        #expect(throws: Animation.PlaybackError.self) { _ = try animation.playback() }
+        animation.frameDurations = [0.1, 0.2]
+        #expect(throws: Animation.PlaybackError.frameDurationCount(given: 2, frames: 3)) { _ = try animation.playback() }
+        #expect(throws: AssembleError.playback(.frameDurationCount(given: 2, frames: 3))) {
+            _ = try AssembleJob(source: .animation(animation), output: nil).plan()
+        }
     }
 }
 

@@ -146,7 +146,7 @@ struct AssembleJobTests {
             }
         }
         #expect(throws: AssembleError.source(.discovery(.noFrames(source: "the animation")))) {
-            _ = try AssembleJob(source: .animation(Animation(frames: [])), output: nil).plan()
+            _ = try AssembleJob(source: .animation(try Animation(frames: [])), output: nil).plan()
         }
         #expect(throws: AssembleError.source(.discovery(.noFrames(source: "(no source given)")))) {
             _ = try AssembleJob(sources: [String](), output: nil).plan()

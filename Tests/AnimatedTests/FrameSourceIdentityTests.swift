@@ -11,6 +11,23 @@ import TestSupport
 struct FrameSourceIdentityTests {
     static let folder = "sequences/ansimuz-fire-bomb-pixel"
 
+    /// A scale whose size overflows or passes the pixel limit is refused before anything is
+    /// allocated (`Int.max` trapped on the multiplication).
+    @Test(arguments: [Int.max, Int.max / 2, 4096])
+    func aHugeScaleIsRefusedNotAllocated(scale: Int) throws {
+        let names = Fixtures.pngNames(in: Self.folder)
+        #expect(names.count == 14)
+        let file = Fixtures.path("\(Self.folder)/\(names[0])")
+        do {
+            let bitmap = try FrameSource.file(file).load(scale: scale)
+            Issue.record("made a \(bitmap.width)×\(bitmap.height) frame")
+        } catch {
+            guard case .tooLarge(let named, _, _, _) = error else { Issue.record("\(error)"); return }
+            #expect(named == names[0])
+        }
+        #expect(try FrameSource.file(file).load(scale: 2).width == 128, "a 64-pixel @1x frame at @2x")
+    }
+
     @Test func sameBytesUnderAnotherNameAreIdentical() throws {
         let names = Fixtures.pngNames(in: Self.folder)
         #expect(names.count == 14)

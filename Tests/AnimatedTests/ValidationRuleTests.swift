@@ -68,9 +68,26 @@ struct ValidationRuleTests {
         Case(rule: "png.corrupt", deep: true,
              triggers: { tree in
                  try frames(tree, ["f1", "f2"])
-                 var bytes = try FileIO.readAll(tree.path("s/f2.png"))
-                 bytes[bytes.count - 20] ^= 0xFF   // inside IDAT, after the header: only a full decode sees it
-                 try FileIO.writeAtomically(bytes, to: tree.path("s/f2.png"))
+                 // Image data cut short, written under a CRC that matches it: the chunk walk passes
+                 // the file, only a full decode sees that the rows run out.
+                 let bytes = try FileIO.readAll(tree.path("s/f2.png"))
+                 var rewritten = PNG.signature
+                 for chunk in try PNG.ChunkWalker.walk(bytes, file: "f2.png") {
+                     let data = bytes[(chunk.offset + 8)..<(chunk.offset + 8 + chunk.length)]
+                     PNGWriter.chunk(chunk.type, chunk.type == "IDAT" ? data.prefix(data.count / 2) : data, into: &rewritten)
+                 }
+                 try FileIO.writeAtomically(rewritten, to: tree.path("s/f2.png"))
+             },
+             passes: { try frames($0, ["f1", "f2"]) }),
+        Case(rule: "png.too-large",
+             triggers: { tree in
+                 try frames(tree, ["f1"])
+                 // A sound file whose header declares 10 000 × 10 000 pixels, over the default limit.
+                 var file = PNG.signature
+                 PNGWriter.chunk("IHDR", [0, 0, 0x27, 0x10, 0, 0, 0x27, 0x10, 8, 6, 0, 0, 0], into: &file)
+                 PNGWriter.chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01], into: &file)
+                 PNGWriter.chunk("IEND", [UInt8](), into: &file)
+                 try FileIO.writeAtomically(file, to: tree.path("s/f2.png"))
              },
              passes: { try frames($0, ["f1", "f2"]) }),
         Case(rule: "png.cgbi",
@@ -129,7 +146,7 @@ struct ValidationRuleTests {
         #expect(Set(ids).count == ids.count)
         #expect(Set(ids) == ["seq.gap", "seq.padding-mixed", "seq.duplicate-number", "size.mismatch", "scale.mismatch",
                              "scale.not-multiple", "scale.missing-variant", "highlighted.mismatch", "png.corrupt",
-                             "png.cgbi", "png.colortype-mixed", "frame.duplicate", "frame.empty", "frame.hidden-color",
+                             "png.cgbi", "png.too-large", "png.colortype-mixed", "frame.duplicate", "frame.empty", "frame.hidden-color",
                              "file.too-large", "manifest.invalid", "uikit.padded", "uikit.gap", "uikit.past-1024",
                              "uikit.mixed-scale", "uikit.missing-scale", "uikit.mixed-size", "uikit.device-variant",
                              "uikit.highlighted"])

@@ -61,6 +61,16 @@ struct SheetJobRulesTests {
         }
     }
 
+    /// Scales that the packing cannot use are a setting error before anything is read (0 divided
+    /// by zero, `Int.max` overflowed, an empty list had no first sheet).
+    @Test(arguments: [[0], [-2, 1], [1, Int.max], [Int](), [2, 1], [1, 1, 2]])
+    func scalesOutOfRangeAreRefused(scales: [Int]) throws {
+        let job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"), scales: scales)
+        #expect(throws: SheetJobError.setting("SheetJob.scales are 1…4, each once, smallest first, e.g. [1, 2] (got \(scales))")) {
+            _ = try job.plan()
+        }
+    }
+
     /// A sheet named as a frame of the folder it packs is refused; one written into that folder is
     /// not read back as a sprite by another packing, nor as a sequence by assemble; a GIF or
     /// nothing at all is no source of sprites.
@@ -194,6 +204,125 @@ struct SheetJobInMemoryTests {
         #expect(!FileManager.default.fileExists(atPath: "memory.png"), "nothing written")
         #expect(throws: SheetJobError.source(.notPNG(path: "notes.txt"))) {
             _ = try SheetJob(files: files + [InMemoryFile(name: "notes.txt", bytes: [1])], output: "m.png").plan()
+        }
+    }
+}
+
+/// Issue 43: two files for one frame number are refused by `SheetJob` naming both (one was packed
+/// without a word), or one is packed on purpose; a folder of bare numbers (`1.png … 14.png`, as
+/// ffmpeg names frames) is one animation named after its folder in every engine's data (it was 14
+/// one-frame animations "1", "2", …); an upload naming a file twice is refused. Real frames,
+/// copied into temporary folders.
+@Suite("SheetJob: frame numbers")
+struct SheetJobFrameNumberTests {
+    static let robot = Fixtures.repository + "/Sequences/kenney-robot-walk"
+    static let fire = Fixtures.path("sequences/ansimuz-fire-bomb-pixel")
+
+    static func pngs(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+    }
+
+    /// The fire's 14 frames as `fire/1.png … fire/14.png`.
+    static func bareFolder() throws -> String {
+        let folder = try Fixtures.temporaryFolder("sheet-numbers") + "/fire"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let names = try pngs(in: fire)
+        #expect(names.count == 14)
+        for (index, name) in names.enumerated() { try FileManager.default.copyItem(atPath: "\(fire)/\(name)", toPath: "\(folder)/\(index + 1).png") }
+        return folder
+    }
+
+    @Test func twoFilesForOneNumberAreRefusedNamingBoth() throws {
+        let folder = try Fixtures.temporaryFolder("sheet-numbers") + "/walk"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let names = try Self.pngs(in: Self.robot)
+        #expect(names.count == 8)
+        for name in names { try FileManager.default.copyItem(atPath: "\(Self.robot)/\(name)", toPath: "\(folder)/\(name)") }
+        try FileManager.default.copyItem(atPath: "\(Self.robot)/robot_walk5.png", toPath: "\(folder)/robot_walk005.png")
+        let output = folder + "/../walk-sheet.png"
+        #expect(throws: SheetJobError.source(.duplicateNumber(number: 5, first: "\(folder)/robot_walk5.png", second: "\(folder)/robot_walk005.png"))) {
+            _ = try SheetJob(sources: [folder], output: output).plan()
+        }
+        var job = SheetJob(sources: [folder], output: output)
+        job.onDuplicateNumber = .first
+        let sprites = try job.plan().sheets[0].sprites.map(\.name)
+        #expect(sprites.count == 8 && sprites.contains("robot_walk5") && !sprites.contains("robot_walk005"))
+        job.onDuplicateNumber = .last
+        #expect(try job.plan().sheets[0].animations.first?.frames[5] == "robot_walk005")
+    }
+
+    /// Two folders of bare numbers (`fire/1.png…`, `walk/1.png…`) pack as two animations whose
+    /// sprites are told apart by their folders (they were refused: "two frames are both named '1'").
+    @Test func twoFoldersOfBareNumbersStayApart() throws {
+        let fire = try Self.bareFolder()
+        let walk = fire + "/../walk"
+        try FileManager.default.createDirectory(atPath: walk, withIntermediateDirectories: true)
+        let names = try Self.pngs(in: Self.robot)
+        #expect(names.count == 8)
+        for (index, name) in names.enumerated() { try FileManager.default.copyItem(atPath: "\(Self.robot)/\(name)", toPath: "\(walk)/\(index + 1).png") }
+        let plan = try SheetJob(sources: [fire, walk], output: fire + "/../both.png").plan()
+        let animations = plan.sheets[0].animations
+        #expect(animations.map(\.name).sorted() == ["fire", "walk"])
+        #expect(animations.first { $0.name == "walk" }?.frames == (1...8).map { "walk-\($0)" })
+        #expect(animations.first { $0.name == "fire" }?.frames == (1...14).map { "fire-\($0)" })
+        #expect(plan.notes.contains { $0.contains("8 sprite names (1…) are used by frames of several folders") }, "\(plan.notes)")
+    }
+
+    /// An upload of bare numbers is one animation too: named after its folder, or `frames` at none.
+    @Test func anUploadOfBareNumbersIsOneAnimation() throws {
+        let folder = try Self.bareFolder()
+        let names = try Self.pngs(in: folder)
+        #expect(names.count == 14)
+        for (prefix, expected) in [("fire/", "fire"), ("", "frames")] {
+            let files = try names.map { InMemoryFile(name: prefix + $0, bytes: try FileIO.readAll("\(folder)/\($0)")) }
+            let animations = try SheetJob(files: files, output: "m.png").plan().sheets[0].animations
+            #expect(animations.map(\.name) == [expected] && animations.first?.frames.count == 14, "\(prefix): \(animations.map(\.name))")
+        }
+    }
+
+    @Test func anUploadNamingAFileTwiceIsRefused() throws {
+        let files = try Self.pngs(in: Self.robot).map { InMemoryFile(name: "walk/\($0)", bytes: try FileIO.readAll("\(Self.robot)/\($0)")) }
+        #expect(files.count == 8)
+        #expect(throws: SheetJobError.source(.repeatedName(first: "walk/robot_walk3.png", second: "walk/robot_walk3.png"))) {
+            _ = try SheetJob(files: files + [files[3]], output: "m.png").plan()
+        }
+    }
+
+    /// Engines whose data carries animations that `SheetImport` reads back (libGDX and Aseprite
+    /// data are read here as text; Cocos2d-x and SpriteKit keep the frames' names only).
+    static let animated: Set<SheetEngine> = [.phaser3, .pixi, .godot3, .godot4]
+
+    @Test(arguments: SheetEngine.allCases)
+    func aFolderOfBareNumbersIsOneAnimationNamedAfterIt(engine: SheetEngine) throws {
+        let folder = try Self.bareFolder()
+        let output = folder + "/../sheet" + (engine == .spritekit ? ".atlasc" : ".png")
+        let job = SheetJob(sources: [folder], output: output, engine: engine)
+        let plan = try job.plan()
+        #expect(plan.sheets[0].animations.map(\.name) == ["fire"])
+        #expect(plan.sheets[0].animations.first?.frames == (1...14).map(String.init))
+        try job.write(plan)
+        // What the engine reads back from the data written.
+        let data = try #require(plan.files.map(\.path).first { !$0.hasSuffix(".png") })
+        let read = try SheetImport.read(data)
+        #expect(read.sprites.count == 14)
+        if Self.animated.contains(engine) {
+            #expect(read.animations.map(\.name) == ["fire"], "\(engine): \(read.animations.map(\.name))")
+            #expect(read.animations.first?.frames.count == 14)
+        } else {
+            #expect(read.animations.isEmpty, "\(engine): \(read.animations.map(\.name))")
+        }
+        let text = String(decoding: try FileIO.readAll(data), as: UTF8.self)
+        switch engine {
+        case .libgdx:
+            // Every region is a frame of `fire`, in order by index (they were regions "1", "2", …).
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(lines.filter { $0 == "fire" }.count == 14)
+            #expect(lines.filter { $0.hasPrefix("index:") } == (0..<14).map { "index:\($0)" })
+        case .aseprite:
+            let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            let tags = (json?["meta"] as? [String: Any])?["frameTags"] as? [[String: Any]]
+            #expect(tags?.count == 1 && tags?[0]["name"] as? String == "fire" && tags?[0]["from"] as? Int == 0 && tags?[0]["to"] as? Int == 13)
+        default: break
         }
     }
 }

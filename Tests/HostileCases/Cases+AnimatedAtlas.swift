@@ -12,7 +12,12 @@ extension HostileCases {
             let frames = [FrameSource.bitmap(Sample.bitmap), .bitmap(Sample.bitmap)]
             for direction in Animation.Direction.allCases {
                 each(Sample.doubles) { v in
-                    let animation = Animation(frames: frames, duration: v, repeatCount: -1, direction: direction, scale: Int.min)
+                    _ = try? Animation(frames: frames, duration: v, repeatCount: -1, direction: direction, scale: Int.min)
+                    _ = try? Animation(frames: frames, frameDurations: [v, v, v], direction: direction)
+                    // Values set after the checked init: the play is computed from them all the same.
+                    var animation = try Animation(frames: frames, direction: direction)
+                    animation.duration = v; animation.repeatCount = Int.min; animation.scale = Int.min
+                    animation.frameDurations = [v]
                     _ = animation.steps(); _ = animation.stepDurations(); _ = animation.playDuration(); _ = animation.frameIndex(at: v)
                     _ = Animation.Timing(delays: [v], duration: v, fps: v).rangeError()
                     _ = try animation.playback(timing: Animation.Timing(frameDuration: v))

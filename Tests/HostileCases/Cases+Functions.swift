@@ -12,6 +12,22 @@ import WebP
 /// files, folders and paths that are empty, missing, repeated or odd.
 extension HostileCases {
     static let functions: [HostileCase] = [
+        HostileCase("PNG chunk walk over junk and cut files", ["PNG.ChunkWalker", "PNG.ChunkWalker.Chunk"]) {
+            var lying = Sample.png
+            lying.replaceSubrange(8..<12, with: [0xFF, 0xFF, 0xFF, 0xFF])   // IHDR claims 4 GiB
+            each(Sample.junk + [lying, Sample.png + Sample.png, Array(Sample.png.dropLast(12))]) { bytes in
+                _ = try PNG.ChunkWalker.walk(bytes, file: "x.png").map(\.type)
+            }
+        },
+        HostileCase("one frame number twice, under every policy", ["FrameSequence.DuplicateNumberPolicy", "PNGTooLargeRule"]) {
+            let files = [InMemoryFile(name: "a1.png", bytes: Sample.png), InMemoryFile(name: "a01.png", bytes: Sample.png),
+                         InMemoryFile(name: "a001.png", bytes: [])]
+            for policy in FrameSequence.DuplicateNumberPolicy.allCases {
+                _ = try? Animation.load(files: files, scale: Int.max, onDuplicateNumber: policy)
+            }
+            let report = try Validator(config: ValidationConfig(severities: [PNGTooLargeRule.id: .error])).validate(files: files)
+            _ = report.findings.filter { $0.rule == PNGTooLargeRule.id }
+        },
         HostileCase("files and folders: empty, missing, repeated and odd paths", ["FileIO", "OutputSet", "InputFiles", "AtomicFileWriter"]) {
             let folder = Sample.folder("paths")
             each(["", folder, folder + "/missing/x", "/dev/null"]) { path in

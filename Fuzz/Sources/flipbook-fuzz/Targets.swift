@@ -13,6 +13,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "fuzz-png": { bytes in
         let decoder = PNG.Decoder(maxPixels: Fuzzer.maxPixels)
         _ = try? decoder.readHeader(bytes, file: "fuzz.png")
+        _ = try? PNG.ChunkWalker.walk(bytes, file: "fuzz.png")
         _ = try? decoder.decode(bytes, file: "fuzz.png")
     },
     "fuzz-gif": { bytes in

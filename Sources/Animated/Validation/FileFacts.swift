@@ -11,8 +11,9 @@ public struct FileFacts: Sendable {
     /// The PNG header (size, colour type, bit depth, interlacing); `nil` when ``error`` is set.
     public var header: PNG.Header?
     /// Why the file could not be read or decoded (the `png.corrupt` and `png.cgbi` rules report
-    /// it); `nil` when it could. Without `--deep` only the header is checked, so a file with a
-    /// sound header but corrupt pixel data has no error.
+    /// it, and `png.too-large` a file over the pixel limit); `nil` when it could. Without `--deep`
+    /// the chunks, their CRCs and the header are checked, nothing inflated, so only image data
+    /// written wrong with correct CRCs goes unseen.
     public var error: PNG.DecodeError?
     /// Present after a full decode.
     public var pixels: PixelFacts?

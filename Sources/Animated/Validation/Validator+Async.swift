@@ -2,18 +2,26 @@ import Basics
 import Foundation
 
 extension Validator {
-    /// Why an `async` validation gave no report.
+    /// Why a validation gave no report.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// A root is missing, a file, unreadable or holds no PNG (see `validate(_:progress:cancellation:)`).
         case source(Discovery.Error)
         /// The task was cancelled before every file was read.
         case cancelled
+        /// Two files given in memory have one name, `name` once normalised (`./a.png` is
+        /// `a.png`), and different contents: `first` and `second` are the names as given.
+        case sameName(name: String, first: String, second: String)
 
         /// What went wrong.
         public var description: String {
             switch self {
             case .source(let error): error.description
             case .cancelled: "cancelled"
+            case .sameName(let name, let first, let second) where first == second:
+                "two different files are both named \(name) among the files given; rename one or leave one out"
+            case .sameName(let name, let first, let second):
+                "\(first) and \(second) both name \(name) among the files given, with different contents; "
+                    + "rename one or leave one out"
             }
         }
     }

@@ -5,23 +5,30 @@ import Raster
 
 /// Runs the validation rules over asset folders.
 ///
-/// Without ``deep`` only PNG headers are read (the first 64 KiB of each file). With it every frame
-/// is decoded — in parallel on all cores, one bitmap per core at a time, keeping only a digest —
-/// so CRC errors, truncation, empty and repeated frames are found too.
+/// Without ``deep`` each PNG's chunk structure and CRCs are checked and its header read, nothing
+/// inflated (Raster's `PNG.ChunkWalker`): a file cut short or damaged after it was written is
+/// found at a small part of a decode's cost. With it every frame is also decoded — in parallel on
+/// all cores, one bitmap per core at a time, keeping only a digest — so broken image data, empty
+/// and repeated frames are found too.
+///
+/// Each file is read once, however often the input names it: folders given twice, spelled two
+/// ways or with their parent, and an upload repeating a name (see `validate(files:)`).
 public struct Validator: Sendable {
     /// The settings: severities, ignore globs, expected size, required scales, file budget and
     /// whether the `uikit.*` rules run (`.flipbook.json`, ``ValidationConfig``).
     public var config: ValidationConfig
     /// `true` to decode every frame (`flipbook validate --deep`), which also runs the rules whose
-    /// ``ValidationRule/needsPixels`` is `true`; `false` (the default) reads PNG headers only.
+    /// ``ValidationRule/needsPixels`` is `true`; `false` (the default) checks each PNG's chunks and CRCs
+    /// and reads its header, inflating nothing.
     public var deep: Bool
-    /// The PNG decoder used for headers and frames. Its pixel limit (`--max-pixels`) applies when
-    /// ``deep`` decodes frames: a larger frame is a `png.corrupt` finding, never an allocation.
+    /// The PNG decoder used for headers and frames. Its pixel limit (`--max-pixels`) applies once
+    /// its header is read, deep or not: a larger frame is a `png.too-large` finding
+    /// (``PNGTooLargeRule``), never an allocation.
     public var decoder: PNG.Decoder
     /// The most threads the files are read on at once (Basics' `ThreadBudget`); `nil` uses every core.
     public var threads: Int?
 
-    /// A validator with `config` (default: no `.flipbook.json`), reading headers only unless
+    /// A validator with `config` (default: no `.flipbook.json`), checking chunks and headers only unless
     /// `deep`, through `decoder` (default: the standard pixel limit).
     public init(config: ValidationConfig = ValidationConfig(), deep: Bool = false, decoder: PNG.Decoder = PNG.Decoder()) {
         self.config = config
@@ -39,21 +46,15 @@ public struct Validator: Sendable {
     /// ``Discovery/Error/notFound(source:)``, a file ``Discovery/Error/notAFolder(path:)``, one that
     /// may not be read ``Discovery/Error/permissionDenied(path:)`` and one without a PNG
     /// ``Discovery/Error/noFrames(source:)``, each as ``Error/source(_:)``.
+    ///
+    /// Roots may overlap: a file reached through two of them (one folder twice, spelled two ways,
+    /// through a link, or a folder and its parent) is validated once, under the path of the root
+    /// that reached it first, and ignore globs apply relative to that root. Two names in one folder
+    /// are two frames even when one is a link to the other.
     public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
         guard !roots.isEmpty else { throw .source(.noFrames(source: "(no folder given)")) }
-        var files: [FrameFile] = []
-        for root in roots {
-            let trimmed = Discovery.trimmingSlash(root)
-            let paths: [String]
-            do { paths = try Discovery.pngFiles(inFolder: trimmed, recursive: true) } catch { throw .source(error) }
-            guard !paths.isEmpty else { throw .source(.noFrames(source: root)) }
-            for path in paths {
-                let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
-                guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
-                files.append(file)
-            }
-        }
+        let files = try DistinctFiles.onDisk(roots, config: config)
         return try validate(files, reading: .disk, progress: progress, cancellation: cancellation)
     }
 
@@ -64,8 +65,14 @@ public struct Validator: Sendable {
     /// frame numbers, which `Animation.load(files:)` plays as listed, is checked by decoding
     /// them); `.flipbook.json` is not read from the list (pass a ``ValidationConfig``). An upload
     /// without any PNG is ``Discovery/Error/noFrames(source:)``, as an empty folder is.
+    ///
+    /// Names are normalised before anything else (`./a.png`, `a.png` and `fx/../a.png` are all
+    /// `a.png`; findings name the normalised form). Two PNGs or manifests of one name with the same
+    /// bytes are one file (an upload that repeats a part); with different bytes they are refused as
+    /// ``Error/sameName(name:first:second:)``, naming both as given.
     public func validate(files: [InMemoryFile], progress: (@Sendable (Int, Int) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
+        let files = try DistinctFiles.inMemory(files, config: config)
         let pngs = files.filter { !config.isIgnored($0.name) && OutputName.pathExtension($0.name) == "png" }
         guard !pngs.isEmpty else { throw .source(.noFrames(source: "the files given")) }
         // PNGs without numbers form sequences of their own, so that each is decoded and checked.
@@ -79,7 +86,8 @@ public struct Validator: Sendable {
         let allFiles = sequences.flatMap(\.files)
         let facts = gather(allFiles, reading: reading, progress: progress, cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled }
-        let factsByPath = Dictionary(uniqueKeysWithValues: facts.map { ($0.file.path, $0) })
+        // Paths are distinct (DistinctFiles); should two ever meet, the first one's facts stand.
+        let factsByPath = Dictionary(facts.map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
 
         let subjects = Self.subjects(sequences, facts: factsByPath, reading: reading)
         var findings: [Finding] = []
@@ -96,7 +104,7 @@ public struct Validator: Sendable {
         return ValidationReport(sequences: summaries, findings: findings, fileCount: allFiles.count, deep: deep)
     }
 
-    /// Reads headers (or decodes, when deep) of every file, in parallel, in input order.
+    /// Checks chunks and reads headers (and decodes, when deep) of every file, in parallel, in input order.
     func gather(_ files: [FrameFile], reading: FileReader = .disk, progress: (@Sendable (Int, Int) -> Void)?,
                 cancellation: CancellationFlag? = nil) -> [FileFacts] {
         let results = ResultSlots(count: files.count)
@@ -117,22 +125,22 @@ public struct Validator: Sendable {
     static func facts(for file: FrameFile, decoder: PNG.Decoder, deep: Bool, reading: FileReader = .disk) -> FileFacts {
         var facts = FileFacts(file: file, byteCount: 0)
         do {
-            if case .disk = reading, !deep {
-                // Headers only: the first bytes of the file, and its size.
-                let (header, size) = try decoder.readHeaderAndSize(file: file.path)
-                facts.header = header
-                facts.byteCount = size
+            let bytes: [UInt8]
+            do { bytes = try reading.contents(file.path) } catch { throw PNG.DecodeError.unreadable(file: file.path, reason: error.reason) }
+            facts.byteCount = bytes.count
+            // Every chunk's length and CRC, then the header: a file cut short or damaged is found
+            // without inflating anything.
+            let header = try decoder.readVerifiedHeader(bytes, file: file.path)
+            let (pixelCount, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+            guard !overflow, pixelCount <= decoder.maxPixels else {
+                throw PNG.DecodeError.tooLarge(file: file.path, width: header.width, height: header.height, maxPixels: decoder.maxPixels)
+            }
+            if deep {
+                let image = try decoder.decode(bytes, file: file.path)
+                facts.header = image.header
+                facts.pixels = PixelFacts(bitmap: image.bitmap(scale: file.scale))
             } else {
-                let bytes: [UInt8]
-                do { bytes = try reading.contents(file.path) } catch { throw PNG.DecodeError.unreadable(file: file.path, reason: error.reason) }
-                facts.byteCount = bytes.count
-                if deep {
-                    let image = try decoder.decode(bytes, file: file.path)
-                    facts.header = image.header
-                    facts.pixels = PixelFacts(bitmap: image.bitmap(scale: file.scale))
-                } else {
-                    facts.header = try decoder.readHeader(bytes, file: file.path)
-                }
+                facts.header = header
             }
         } catch let error as PNG.DecodeError {
             facts.error = error

@@ -17,7 +17,7 @@ enum TextReport {
             }
         }
         if report.sequences.isEmpty { lines.append("no frame sequences found") }
-        lines.append(report.summaryLine + (report.deep ? " (deep: every frame decoded)" : " (headers only; Validator.deep decodes every frame)"))
+        lines.append(report.summaryLine + (report.deep ? " (deep: every frame decoded)" : " (chunks and CRCs checked; Validator.deep decodes every frame)"))
         return lines.joined(separator: "\n")
     }
 }

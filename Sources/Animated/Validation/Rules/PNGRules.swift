@@ -1,11 +1,13 @@
 import Raster
 
-/// `png.corrupt`: a file libpng cannot read (bad CRC, truncation, not a PNG…).
+/// `png.corrupt`: a file that is no sound PNG (cut short, a bad CRC, not a PNG, image data libpng
+/// cannot inflate…).
 public enum PNGCorruptRule: ValidationRule {
     public static let id = "png.corrupt"
     public static let title = "PNG file is unreadable or corrupt"
-    public static let explanation = "The file fails to decode: a bad checksum, a truncated download, or not a PNG "
-        + "at all. Without Validator.deep only the header is checked; Validator.deep decodes every frame. Re-export the file."
+    public static let explanation = "The file is cut short, was changed after it was written (a chunk's CRC does "
+        + "not match), is not a PNG at all or cannot be read. Every chunk's length and CRC is checked without "
+        + "Validator.deep; Validator.deep also decodes every frame, finding image data written wrong. Re-export the file."
     public static let defaultSeverity = Severity.error
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
@@ -16,9 +18,29 @@ public enum PNGCorruptRule: ValidationRule {
             case .corrupt(_, let reason): return Problem("\(fact.file.fileName): \(reason)", file: fact.file.path)
             case .notPNG: return Problem("\(fact.file.fileName) is not a PNG file", file: fact.file.path)
             case .unreadable(_, let reason): return Problem("\(fact.file.fileName): cannot read: \(reason)", file: fact.file.path)
-            case .tooLarge(_, let width, let height, let limit):
-                return Problem("\(fact.file.fileName) is \(width)×\(height), over the \(limit)-pixel limit", file: fact.file.path)
+            case .tooLarge: return nil   // png.too-large
             }
+        }
+    }
+}
+
+/// `png.too-large`: a frame with more pixels than the decoder's limit (`ResourceLimits.maxPixels`,
+/// `--max-pixels`), found from
+/// its header whether or not the validator decodes: the frame is never decoded, and a server can
+/// answer it as "too large" (HTTP 413) by the rule ID alone.
+public enum PNGTooLargeRule: ValidationRule {
+    public static let id = "png.too-large"
+    public static let title = "Frame has more pixels than the limit"
+    public static let explanation = "The header declares more pixels (width × height) than the pixel limit "
+        + "(ResourceLimits.maxPixels, default 8192 × 8192, the limit of Validator.decoder), so the frame is not decoded "
+        + "and no command reads it under that limit. Make the frame smaller, or raise ResourceLimits.maxPixels to allow it."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        facts.files.compactMap { fact in
+            guard case .tooLarge(_, let width, let height, let limit)? = fact.error else { return nil }
+            return Problem("\(fact.file.fileName) is \(width)×\(height), over the \(limit)-pixel limit; "
+                + "raise ResourceLimits.maxPixels to allow it", file: fact.file.path)
         }
     }
 }

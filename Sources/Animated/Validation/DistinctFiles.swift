@@ -1,0 +1,88 @@
+import Basics
+
+/// Identifies each file ``Validator`` reads once, however often the input names it.
+///
+/// On disk, a file is its real folder (symbolic links and `..` resolved) and its own name: a
+/// folder given twice, spelled two ways (`val/ok`, `./val/ok/`, a link to it) or given with its
+/// parent is read once, under the path it was first reached by. Two names in one folder stay two
+/// frames even when one is a link to the other.
+///
+/// In memory, a name is normalised first (`./a.png`, `a.png` and `x//../a.png` are `a.png`); two
+/// files of one name with the same bytes are one file (an upload that repeats a part), with
+/// different bytes they are refused, naming both (``Validator/Error/sameName(name:first:second:)``).
+enum DistinctFiles {
+    /// The numbered PNGs under `roots` (recursively) that `config` does not ignore, each once, in
+    /// the order the roots and their folders list them. A root that is missing, no folder,
+    /// unreadable or without a PNG is an error, as it is alone.
+    static func onDisk(_ roots: [String], config: ValidationConfig) throws(Validator.Error) -> [FrameFile] {
+        var files: [FrameFile] = []
+        var seen = Set<String>()
+        var realFolders: [String: String] = [:]
+        for root in roots {
+            let trimmed = Discovery.trimmingSlash(root)
+            // Before the folder is listed: the place to finish or roll back an interrupted output
+            // set in `trimmed`, so that validation never reads a half-replaced set.
+            let paths: [String]
+            do { paths = try Discovery.pngFiles(inFolder: trimmed, recursive: true) } catch { throw .source(error) }
+            guard !paths.isEmpty else { throw .source(.noFrames(source: root)) }
+            for path in paths {
+                let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
+                guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
+                let folder = file.directory
+                let real: String
+                if let known = realFolders[folder] {
+                    real = known
+                } else {
+                    real = FileIO.resolvedPath(folder) ?? folder
+                    realFolders[folder] = real
+                }
+                guard seen.insert(real + "/" + file.fileName).inserted else { continue }
+                files.append(file)
+            }
+        }
+        return files
+    }
+
+    /// `files` with normalised names, each name once: the ones the validator reads (PNGs and
+    /// `sequence.json`, not ignored by `config`) are checked for clashes, a repeat with the same
+    /// bytes dropped; every other file is passed on as it is.
+    static func inMemory(_ files: [InMemoryFile], config: ValidationConfig) throws(Validator.Error) -> [InMemoryFile] {
+        var result: [InMemoryFile] = []
+        var firstByName: [String: Int] = [:]
+        var givenNames: [String] = []
+        for file in files {
+            let name = normalized(file.name)
+            let read = OutputName.pathExtension(name) == "png" || FileIO.lastComponent(of: name) == SequenceManifest.fileName
+            guard read, !config.isIgnored(name) else {
+                result.append(file)
+                givenNames.append(file.name)
+                continue
+            }
+            if let index = firstByName[name] {
+                guard result[index].bytes == file.bytes else {
+                    throw .sameName(name: name, first: givenNames[index], second: file.name)
+                }
+                continue
+            }
+            firstByName[name] = result.count
+            result.append(InMemoryFile(name: name, bytes: file.bytes))
+            givenNames.append(file.name)
+        }
+        return result
+    }
+
+    /// `name` without empty and `.` components, each `..` taking the component before it away
+    /// (`./fx//a.png` is `fx/a.png`, `fx/../a.png` is `a.png`); a `..` with nothing before it
+    /// stays. A name that would be empty is kept as it was.
+    static func normalized(_ name: String) -> String {
+        var parts: [Substring] = []
+        for part in name.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return parts.isEmpty ? name : parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,53 @@
+/// What the frames merged into the frame before them (``FrameDiff``: they draw nothing new in
+/// the GIF's colours) really were: exact repeats of the frame shown in their place, or frames
+/// that differ from it by a few levels and look the same once quantised. The report says which,
+/// and how far apart (a frame 4 levels from the one shown is no identical frame).
+struct MergedFrames {
+    /// The source pixels of the frame drawn last: what a merged frame is shown as.
+    private var shown: [UInt8] = []
+    /// Frames merged whose pixels are those of the frame shown in their place.
+    private(set) var identical = 0
+    /// Frames merged whose pixels differ from the frame shown in their place.
+    private(set) var nearIdentical = 0
+    /// The largest difference of one channel of one pixel, in levels (0…255), between a
+    /// near-identical frame and the frame shown in its place (pixels transparent in both count as equal).
+    private(set) var maxDifference = 0
+
+    /// Records the next frame added: `merged` into the frame before, or drawn (then it is what
+    /// later merged frames are compared with).
+    mutating func record(source: [UInt8], merged: Bool) {
+        guard merged else {
+            shown = source
+            return
+        }
+        let difference = Self.maxDifference(source, shown)
+        if difference == 0 {
+            identical += 1
+        } else {
+            nearIdentical += 1
+            maxDifference = max(maxDifference, difference)
+        }
+    }
+
+    /// The largest channel difference between two RGBA8 frames of one size (255 when the sizes
+    /// differ); a pixel transparent in both is equal whatever colour it keeps under its alpha.
+    static func maxDifference(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        guard a.count == b.count else { return 255 }
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                var most: UInt8 = 0
+                var index = 0
+                while index + 3 < a.count {
+                    if a[index + 3] != 0 || b[index + 3] != 0 {
+                        for channel in index..<(index + 4) {
+                            let d = a[channel] > b[channel] ? a[channel] - b[channel] : b[channel] - a[channel]
+                            if d > most { most = d }
+                        }
+                    }
+                    index += 4
+                }
+                return Int(most)
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Basics
+import Foundation
+import Testing
+import TestSupport
+@testable import Animated
+
+/// Two files for one frame number are refused with both named (they were read as one frame,
+/// the other left out without a word), unless a policy keeps one on purpose; a folder of bare
+/// numbers (`1.png … 14.png`, as ffmpeg writes them) is one sequence; names given twice in memory
+/// are refused. Every folder is made of real frames copied into a temporary folder.
+@Suite("Frame numbers: collisions and bare numbers")
+struct FrameNumberTests {
+    /// `Sequences/kenney-robot-walk`: robot_walk0.png … robot_walk7.png.
+    static let robot = Fixtures.repository + "/Sequences/kenney-robot-walk"
+    /// 14 frames of pixel art, frame-000.png … frame-013.png.
+    static let fire = Fixtures.path("sequences/ansimuz-fire-bomb-pixel")
+
+    /// The PNG names in `folder` (an absolute path), in name order.
+    static func pngs(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+    }
+
+    /// The robot's 8 frames, and `robot_walk02.png` (a copy of frame 3) colliding with `robot_walk2.png`.
+    static func collidingFolder() throws -> String {
+        let folder = try Fixtures.temporaryFolder("frame-numbers") + "/walk"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let names = try pngs(in: robot)
+        #expect(names.count == 8)
+        for name in names { try FileManager.default.copyItem(atPath: "\(robot)/\(name)", toPath: "\(folder)/\(name)") }
+        try FileManager.default.copyItem(atPath: "\(robot)/robot_walk3.png", toPath: "\(folder)/robot_walk02.png")
+        return folder
+    }
+
+    /// The fire's 14 frames renamed `1.png` … `14.png` in a folder named `fire`.
+    static func bareFolder() throws -> String {
+        let folder = try Fixtures.temporaryFolder("frame-numbers") + "/fire"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let names = try pngs(in: fire)
+        #expect(names.count == 14)
+        for (index, name) in names.enumerated() {
+            try FileManager.default.copyItem(atPath: "\(fire)/\(name)", toPath: "\(folder)/\(index + 1).png")
+        }
+        return folder
+    }
+
+    @Test func aFolderWithTwoFilesForOneNumberIsRefusedNamingBoth() throws {
+        let folder = try Self.collidingFolder()
+        let expected = Discovery.Error.duplicateNumber(number: 2, first: "\(folder)/robot_walk2.png", second: "\(folder)/robot_walk02.png")
+        #expect(throws: Animation.LoadError.discovery(expected)) { _ = try Animation.load([folder]) }
+        #expect(throws: Animation.LoadError.discovery(expected)) { _ = try Animation.load(["\(folder)/robot_walk"]) }
+        #expect(throws: AssembleError.source(.discovery(expected))) { _ = try AssembleJob(sources: [folder], output: nil).plan() }
+        #expect(expected.description.contains("robot_walk2.png and \(folder)/robot_walk02.png are both frame 2"))
+        // validate still reports the rule (it reads the folder to report, not to play).
+        let report = try Validator().validate([folder])
+        #expect(report.findings.contains { $0.rule == "seq.duplicate-number" })
+    }
+
+    @Test(arguments: [(FrameSequence.DuplicateNumberPolicy.first, "robot_walk2.png"), (.last, "robot_walk02.png")])
+    func aPolicyKeepsOneOnPurpose(policy: FrameSequence.DuplicateNumberPolicy, kept: String) throws {
+        let folder = try Self.collidingFolder()
+        let animation = try Animation.load([folder], onDuplicateNumber: policy)
+        #expect(animation.frames.count == 8)
+        #expect(animation.frames[2] == .file("\(folder)/\(kept)"))
+        var job = AssembleJob(sources: [folder], output: nil)
+        job.onDuplicateNumber = policy
+        #expect(try job.plan().playback.frames[2] == .file("\(folder)/\(kept)"))
+    }
+
+    /// Files in memory: two names for one number, and one name given twice (an upload whose
+    /// body repeats a file name: it was read as one frame).
+    @Test func filesInMemoryAreRefusedTheSameWay() throws {
+        let folder = try Self.collidingFolder()
+        let files = try Self.pngs(in: folder).map { InMemoryFile(name: $0, bytes: try FileIO.readAll("\(folder)/\($0)")) }
+        #expect(files.count == 9)
+        #expect(throws: Animation.LoadError.discovery(.duplicateNumber(number: 2, first: "robot_walk2.png", second: "robot_walk02.png"))) {
+            _ = try Animation.load(files: files)
+        }
+        #expect(try Animation.load(files: files, onDuplicateNumber: .last).frames.count == 8)
+        let once = files.filter { $0.name != "robot_walk02.png" }
+        #expect(throws: Animation.LoadError.discovery(.repeatedName(first: "robot_walk4.png", second: "robot_walk4.png"))) {
+            _ = try Animation.load(files: once + [once[4]])
+        }
+        let respelled = InMemoryFile(name: "./robot_walk4.png", bytes: once[0].bytes)
+        #expect(throws: Animation.LoadError.discovery(.repeatedName(first: "robot_walk4.png", second: "./robot_walk4.png"))) {
+            _ = try Animation.load(files: once + [respelled])
+        }
+        #expect(throws: AssembleError.source(.discovery(.repeatedName(first: "robot_walk4.png", second: "robot_walk4.png")))) {
+            _ = try AssembleJob(source: .files(once + [once[4]]), output: nil).plan()
+        }
+    }
+
+    /// One folder named twice — as itself, with `/.`, through a symbolic link — is one folder:
+    /// its frames count once (it was "holds 2 sequences").
+    @Test func oneFolderSpelledTwoWaysIsOneFolder() throws {
+        let folder = try Self.bareFolder()
+        let link = folder + "-link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder)
+        for sources in [[folder, folder + "/."], [folder, link], [folder + "/.", folder, link + "/"]] {
+            let sequences = try Discovery.sequences(from: sources)
+            #expect(sequences.count == 1 && sequences[0].frames.count == 14, "\(sources)")
+            #expect(try Animation.load(sources).frames.count == 14, "\(sources)")
+            #expect(try Discovery.images(from: sources).sequences.map(\.frames.count) == [14], "\(sources)")
+        }
+    }
+
+    /// `1.png … 14.png` are one 14-frame sequence to assemble and validate alike.
+    @Test func aFolderOfBareNumbersIsOneSequence() throws {
+        let folder = try Self.bareFolder()
+        let sequences = try Discovery.sequences(from: [folder])
+        #expect(sequences.count == 1 && sequences[0].frames.count == 14 && sequences[0].prefix.isEmpty)
+        #expect(try Animation.load([folder]).frames.count == 14)
+        #expect(try Validator().validate([folder]).fileCount == 14)
+        // `1.png` and `01.png` collide as any two names for one number do.
+        try FileManager.default.copyItem(atPath: "\(folder)/2.png", toPath: "\(folder)/01.png")
+        #expect(throws: Animation.LoadError.discovery(.duplicateNumber(number: 1, first: "\(folder)/1.png", second: "\(folder)/01.png"))) {
+            _ = try Animation.load([folder])
+        }
+    }
+}

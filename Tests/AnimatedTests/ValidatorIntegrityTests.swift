@@ -1,0 +1,98 @@
+import Animated
+import Basics
+import Foundation
+import Raster
+import Testing
+import TestSupport
+
+extension ValidationReport {
+    /// The findings of severity error.
+    var errors: [Finding] { findings.filter { $0.severity == .error } }
+}
+
+/// Without `deep`, `Validator` still finds a frame cut short or changed after it was written (it
+/// walks every chunk and CRC); a frame over the pixel limit has its own rule, `png.too-large`.
+@Suite("Validator: damaged and oversized frames")
+struct ValidatorIntegrityTests {
+    static let coin = Fixtures.path("sequences/kenney-gold-coin")
+
+    /// A copy of the gold coin's four frames, with `damage` applied to frame 3's bytes.
+    static func coinFolder(_ label: String, damage: ([UInt8]) -> [UInt8]) throws -> String {
+        let folder = try Fixtures.temporaryFolder(label)
+        for number in 1...4 {
+            var bytes = try Fixtures.bytes("sequences/kenney-gold-coin/gold_\(number).png")
+            if number == 3 { bytes = damage(bytes) }
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/gold_\(number).png"))
+        }
+        return folder
+    }
+
+    static func cutInHalf(_ bytes: [UInt8]) -> [UInt8] { Array(bytes.prefix(bytes.count / 2)) }
+
+    /// One bit of the first IDAT chunk's data changed: the header still reads.
+    static func flipAByteOfImageData(_ bytes: [UInt8]) -> [UInt8] {
+        var damaged = bytes
+        guard let idat = try? PNG.ChunkWalker.walk(bytes, file: "x").first(where: { $0.type == "IDAT" }) else { return [] }
+        damaged[idat.offset + 8 + idat.length / 2] ^= 0x01
+        return damaged
+    }
+
+    @Test(arguments: [false, true])
+    func theSoundFramesPass(deep: Bool) throws {
+        let report = try Validator(deep: deep).validate([Self.coin])
+        #expect(report.fileCount == 4)
+        // Deep, the coin's frames have a `frame.hidden-color` notice; never an error.
+        #expect(report.errors.isEmpty)
+    }
+
+    /// A real frame cut to half its length is `png.corrupt`, with or without `deep`, once, on disk
+    /// and in memory.
+    @Test(arguments: [false, true])
+    func aCutFrameIsCorrupt(deep: Bool) throws {
+        let folder = try Self.coinFolder("validate-cut", damage: Self.cutInHalf)
+        let report = try Validator(deep: deep).validate([folder])
+        #expect(report.fileCount == 4)
+        #expect(report.errors.map(\.rule) == ["png.corrupt"])
+        #expect(report.errors.map(\.file) == [folder + "/gold_3.png"])
+        #expect(report.errors.first?.message.hasPrefix("gold_3.png: truncated: IDAT chunk at byte") == true, "\(report.findings)")
+        #expect(report.hasErrors)
+
+        let files = try (1...4).map { InMemoryFile(name: "gold_\($0).png", data: try Data(contentsOf: URL(fileURLWithPath: folder + "/gold_\($0).png"))) }
+        let inMemory = try Validator(deep: deep).validate(files: files)
+        #expect(inMemory.errors.map(\.rule) == ["png.corrupt"])
+        #expect(inMemory.errors.map(\.file) == ["gold_3.png"])
+    }
+
+    /// A byte of image data changed after writing is a CRC error without `deep`.
+    @Test func aChangedByteIsCorruptWithoutDecoding() throws {
+        let folder = try Self.coinFolder("validate-crc", damage: Self.flipAByteOfImageData)
+        #expect(try PNG.Decoder().readHeader(file: folder + "/gold_3.png").width == 64)
+        let report = try Validator().validate([folder])
+        #expect(report.errors.map(\.rule) == ["png.corrupt"])
+        let message = try #require(report.findings.first?.message)
+        #expect(message.hasPrefix("gold_3.png: CRC error in the IDAT chunk at byte"), "\(message)")
+    }
+
+    /// A frame over the pixel limit is `png.too-large`, not `png.corrupt`, found from the header
+    /// with or without `deep`, saying what to raise.
+    @Test(arguments: [false, true])
+    func aFrameOverThePixelLimitHasItsOwnRule(deep: Bool) throws {
+        let validator = Validator(deep: deep, decoder: PNG.Decoder(maxPixels: 64 * 64 - 1))
+        let report = try validator.validate([Self.coin])
+        #expect(report.fileCount == 4)
+        #expect(report.findings.map(\.rule) == Array(repeating: "png.too-large", count: 4))
+        #expect(report.findings.allSatisfy { $0.severity == .error })
+        #expect(report.findings.first?.message == "gold_1.png is 64×64, over the 4095-pixel limit; raise ResourceLimits.maxPixels to allow it")
+        // At the limit exactly, the frames pass.
+        #expect(try Validator(deep: deep, decoder: PNG.Decoder(maxPixels: 64 * 64)).validate([Self.coin]).errors.isEmpty)
+    }
+
+    @Test func theLimitRuleIsListedAndConfigurable() throws {
+        #expect(Rules.all.contains { $0.id == "png.too-large" && $0.defaultSeverity == .error && !$0.needsPixels })
+        var validator = Validator(decoder: PNG.Decoder(maxPixels: 100))
+        validator.config = try ValidationConfig.decode(Array(#"{"severities": {"png.too-large": "warning"}}"#.utf8), file: "c.json")
+        let report = try validator.validate([Self.coin])
+        #expect(report.findings.map(\.severity) == Array(repeating: .warning, count: 4))
+        #expect(!report.hasErrors)
+    }
+}

@@ -1,0 +1,119 @@
+import Animated
+import Basics
+import Foundation
+import Testing
+import TestSupport
+
+/// `Validator` reads each file once however the input names it: a folder given twice, spelled two
+/// ways, through a link, or with its parent; an upload that repeats a name. It never traps.
+@Suite("Validator: each file once")
+struct ValidatorRepeatedInputTests {
+    static let coin = Fixtures.path("sequences/kenney-gold-coin")
+    static let sequences = Fixtures.path("sequences")
+
+    /// What a report says, paths and all, for comparing two reports.
+    static func summary(_ report: ValidationReport) -> [String] {
+        ["\(report.fileCount) files"] + report.sequences.map { "\($0.name) \($0.frameCount)" }
+            + report.findings.map { "\($0.rule) \($0.severity) \($0.file ?? "-") \($0.message)" }
+    }
+
+    @Test func theFoldersHoldWhatTheTestsCount() throws {
+        #expect(try Validator().validate([Self.coin]).fileCount == 4)
+        #expect(try Validator().validate([Self.sequences]).fileCount == 67)
+        #expect(try Validator().validate([Self.sequences]).sequences.count == 8)
+    }
+
+    /// One folder given twice, or spelled two ways: the report of the folder alone.
+    @Test(arguments: [false, true])
+    func oneFolderTwiceIsOneFolder(deep: Bool) throws {
+        let link = try Fixtures.temporaryFolder("validate-link") + "/coin"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Self.coin)
+        let alone = try Validator(deep: deep).validate([Self.coin])
+        #expect(alone.fileCount == 4)
+        let spellings = [Self.coin, Self.coin + "/", Self.sequences + "/./kenney-gold-coin",
+                         Self.sequences + "/kenney-gold-coin/../kenney-gold-coin", link]
+        for second in spellings {
+            let twice = try Validator(deep: deep).validate([Self.coin, second])
+            #expect(Self.summary(twice) == Self.summary(alone), "\(second)")
+        }
+        // Spelled another way first, the files are named the way that reached them first.
+        let throughLink = try Validator(deep: deep).validate([link, Self.coin])
+        #expect(throughLink.fileCount == 4)
+        #expect(throughLink.sequences.map(\.name) == [link + "/gold_"])
+    }
+
+    /// A folder and its parent, in either order (a CI job passing `Assets Assets/Characters`): the
+    /// parent's report.
+    @Test(arguments: [false, true])
+    func aFolderAndItsParentAreTheParent(deep: Bool) throws {
+        let parent = try Validator(deep: deep).validate([Self.sequences])
+        #expect(parent.fileCount == 67)
+        let childFirst = try Validator(deep: deep).validate([Self.coin, Self.sequences])
+        let parentFirst = try Validator(deep: deep).validate([Self.sequences, Self.coin, Self.sequences + "/"])
+        #expect(Self.summary(parentFirst) == Self.summary(parent))
+        #expect(childFirst.fileCount == 67)
+        #expect(Self.summary(childFirst).sorted() == Self.summary(parent).sorted())
+    }
+
+    /// Two names in one folder are two frames, even when one links to the other.
+    @Test func aLinkedFrameInOneFolderIsItsOwnFrame() throws {
+        let folder = try Fixtures.temporaryFolder("validate-linked-frame")
+        for number in 1...3 {
+            try FileManager.default.copyItem(atPath: Self.coin + "/gold_\(number).png", toPath: folder + "/gold_\(number).png")
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/gold_4.png", withDestinationPath: folder + "/gold_1.png")
+        let report = try Validator().validate([folder, folder])
+        #expect(report.fileCount == 4)
+        #expect(report.sequences.map(\.frameCount) == [4])
+    }
+
+    static func frame(_ number: Int) throws -> [UInt8] { try Fixtures.bytes("sequences/kenney-gold-coin/gold_\(number).png") }
+
+    /// An upload repeating a name with other bytes is refused, naming both as given, also when
+    /// only the spelling differs; a `sequence.json` twice too.
+    @Test func anUploadRepeatingANameIsRefused() throws {
+        let one = try Self.frame(1), two = try Self.frame(2)
+        let cases: [([InMemoryFile], Validator.Error)] = [
+            ([InMemoryFile(name: "coin1.png", bytes: one), InMemoryFile(name: "coin1.png", bytes: two)],
+             .sameName(name: "coin1.png", first: "coin1.png", second: "coin1.png")),
+            ([InMemoryFile(name: "./coin1.png", bytes: one), InMemoryFile(name: "coin2.png", bytes: two), InMemoryFile(name: "coin1.png", bytes: two)],
+             .sameName(name: "coin1.png", first: "./coin1.png", second: "coin1.png")),
+            ([InMemoryFile(name: "fx/coin1.png", bytes: one), InMemoryFile(name: "fx//x/../coin1.png", bytes: two)],
+             .sameName(name: "fx/coin1.png", first: "fx/coin1.png", second: "fx//x/../coin1.png")),
+            ([InMemoryFile(name: "coin1.png", bytes: one), InMemoryFile(name: "sequence.json", bytes: Array(#"{"fps": 12}"#.utf8)),
+              InMemoryFile(name: "./sequence.json", bytes: Array(#"{"fps": 24}"#.utf8))],
+             .sameName(name: "sequence.json", first: "sequence.json", second: "./sequence.json")),
+        ]
+        for (files, expected) in cases {
+            for deep in [false, true] {
+                #expect(throws: expected) { _ = try Validator(deep: deep).validate(files: files) }
+            }
+        }
+        let error = Validator.Error.sameName(name: "coin1.png", first: "./coin1.png", second: "coin1.png")
+        #expect(error.description.contains("./coin1.png and coin1.png both name coin1.png"))
+        #expect(Validator.Error.sameName(name: "a.png", first: "a.png", second: "a.png").description
+            .contains("two different files are both named a.png"))
+    }
+
+    /// The same bytes under one name twice (an upload that repeats a part) are one file; names
+    /// are normalised, and findings name the normalised form.
+    @Test func anUploadRepeatingAFileCountsItOnce() throws {
+        let frames = try (1...4).map(Self.frame)
+        let files = [InMemoryFile(name: "coin1.png", bytes: frames[0]), InMemoryFile(name: "./coin2.png", bytes: frames[1]),
+                     InMemoryFile(name: "coin1.png", bytes: frames[0]), InMemoryFile(name: "coin2.png", bytes: frames[1]),
+                     InMemoryFile(name: "coin3.png", bytes: frames[2]), InMemoryFile(name: "x/../coin4.png", bytes: Array(frames[3].prefix(100)))]
+        for deep in [false, true] {
+            let report = try Validator(deep: deep).validate(files: files)
+            #expect(report.fileCount == 4)
+            #expect(report.sequences.map(\.frameCount) == [4])
+            #expect(report.errors.map(\.rule) == ["png.corrupt"])
+            #expect(report.errors.map(\.file) == ["coin4.png"])
+        }
+        // A name that is ignored is not read, so it may repeat.
+        var ignoring = Validator()
+        ignoring.config.ignore = ["old/*"]
+        let ignored = [InMemoryFile(name: "coin1.png", bytes: frames[0]), InMemoryFile(name: "old/coin1.png", bytes: frames[0]),
+                       InMemoryFile(name: "old/coin1.png", bytes: frames[1])]
+        #expect(try ignoring.validate(files: ignored).fileCount == 1)
+    }
+}
