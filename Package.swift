@@ -95,6 +95,12 @@ let package = Package(
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "TestSupport"]),
+        // The public-API hostile-value harness (not a product): its case table, the executable that
+        // runs cases in a child process, and the test that fails when a case traps.
+        .target(name: "HostileCases", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas"],
+                path: "Tests/HostileCases"),
+        .executableTarget(name: "flipbook-hostile", dependencies: ["HostileCases"], path: "Tests/flipbook-hostile"),
+        .testTarget(name: "HostileValueTests", dependencies: ["HostileCases", "flipbook-hostile", "Basics", "Raster", "FrameGen", "Atlas", "TestSupport"]),
         .testTarget(name: "ReadmeTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "Atlas", "TestSupport"]),
         .testTarget(name: "FlipbookCLITests", dependencies: ["flipbook", "CZlib", "Basics", "Raster", "Animated", "GIF", "FrameGen", "TestSupport"]),
     ],

@@ -126,7 +126,7 @@ struct APNGReader {
 
     /// Each frame as shown and its duration in seconds (a zero denominator means 1/100).
     func frames(_ body: (Bitmap, Double) throws -> Void) throws {
-        var canvas = Bitmap(width: info.width, height: info.height)
+        var canvas = Bitmap(clearWidth: info.width, height: info.height)
         let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
         for (index, frame) in frameChunks.enumerated() {
             let image: Bitmap
@@ -137,9 +137,9 @@ struct APNGReader {
             switch frame.dispose {
             case .none: break
             // "Previous" on the first frame means "background".
-            case .background: canvas.copy(Bitmap(width: frame.rect.width, height: frame.rect.height), toX: frame.rect.x, y: frame.rect.y)
+            case .background: canvas.copy(Bitmap(clearWidth: frame.rect.width, height: frame.rect.height), toX: frame.rect.x, y: frame.rect.y)
             case .previous:
-                if index == 0 { canvas.copy(Bitmap(width: frame.rect.width, height: frame.rect.height), toX: frame.rect.x, y: frame.rect.y) }
+                if index == 0 { canvas.copy(Bitmap(clearWidth: frame.rect.width, height: frame.rect.height), toX: frame.rect.x, y: frame.rect.y) }
                 else if let before { canvas.copy(before, toX: frame.rect.x, y: frame.rect.y) }
             }
         }

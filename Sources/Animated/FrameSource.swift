@@ -35,7 +35,10 @@ public enum FrameSource: Sendable, Equatable {
         guard !overflow, pixels <= decoder.maxPixels else {
             throw .tooLarge(file: fileName ?? "a frame at @\(bitmap.scale)x", width: width, height: height, maxPixels: decoder.maxPixels)
         }
-        var out = Resampler().resize(bitmap, width: width, height: height)
+        // Checked above; the resampler's own check (its intermediate image too) says the same.
+        var out: Bitmap
+        do { out = try Resampler().resize(bitmap, width: width, height: height, limits: ResourceLimits(maxPixels: decoder.maxPixels)) }
+        catch { throw .tooLarge(file: fileName ?? "a frame at @\(bitmap.scale)x", width: width, height: height, maxPixels: decoder.maxPixels) }
         out.scale = scale
         return out
     }

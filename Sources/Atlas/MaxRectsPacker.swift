@@ -52,6 +52,29 @@ public struct MaxRectsPacker: Sendable {
         public var height: Int { pages[0].height }
     }
 
+    /// Why the packer refuses its settings or sizes (checked before any work).
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The setting `name` (`padding`, `border` or `maxSide`) is `value`, outside `0...largest`
+        /// (`1...largest` for `maxSide`).
+        case invalidSetting(name: String, value: Int, largest: Int)
+        /// The size at `index` of the sizes given is `width × height`: a side is negative.
+        case invalidSize(index: Int, width: Int, height: Int)
+
+        /// What is wrong, naming the setting or the size.
+        public var description: String {
+            switch self {
+            case let .invalidSetting(name, value, largest):
+                "MaxRectsPacker.\(name) is \(value); it must be from \(name == "maxSide" ? 1 : 0) to \(largest)"
+            case let .invalidSize(index, width, height):
+                "size \(index) is \(width)×\(height); sides must be 0 or more"
+            }
+        }
+    }
+
+    /// The largest ``maxSide``, ``padding`` and ``border`` the packer takes (2²⁰ pixels): far above any
+    /// page a GPU loads, small enough that no sum or area of them overflows.
+    public static let largestSide = 1 << 20
+
     /// Pixels between sprites.
     public var padding: Int
     /// Pixels between sprites and the page edge.
@@ -90,7 +113,18 @@ public struct MaxRectsPacker: Sendable {
 
     /// Places every size, or `nil` when they cannot fit: on one `maxSide` page, or — with
     /// `multipack` — when a single size is larger than a page.
-    public func pack(_ sizes: [Size]) -> Result? {
+    /// - Throws: ``Error`` when a size has a negative side, or ``padding``, ``border`` or
+    ///   ``maxSide`` is outside what the packer takes (negative, or over ``largestSide``).
+    public func pack(_ sizes: [Size]) throws(Error) -> Result? {
+        for (name, value, least) in [("padding", padding, 0), ("border", border, 0), ("maxSide", maxSide, 1)]
+        where value < least || value > Self.largestSide {
+            throw .invalidSetting(name: name, value: value, largest: Self.largestSide)
+        }
+        if let index = sizes.firstIndex(where: { $0.width < 0 || $0.height < 0 }) {
+            throw .invalidSize(index: index, width: sizes[index].width, height: sizes[index].height)
+        }
+        // A size larger than a page never fits: refused here, before any sum of sizes can overflow.
+        guard sizes.allSatisfy({ $0.width <= maxSide && $0.height <= maxSide }) else { return nil }
         guard !sizes.isEmpty else { return Result(pages: [Size(width: max(1, 2 * border), height: max(1, 2 * border))], placements: []) }
         let padded = sizes.map { Size(width: $0.width + padding, height: $0.height + padding) }
         let usable = maxSide - (2 * border - padding)
@@ -153,9 +187,15 @@ public struct MaxRectsPacker: Sendable {
     /// The smallest page holding all of `subset`, or `nil` when it exceeds `maxSide`. Every order
     /// is packed coarsely (page growing a few percent at a time); the two best are then tightened.
     private func smallestPage(for sizes: [Size], subset: [Int]) -> PageResult? {
-        let area = subset.reduce(0) { $0 + sizes[$1].width * sizes[$1].height }
+        var total = 0
+        for index in subset {
+            let (sum, overflow) = total.addingReportingOverflow(sizes[index].width * sizes[index].height)
+            if overflow { return nil }
+            total = sum
+        }
+        let area = total
         let usable = maxSide - (2 * border - padding)
-        guard area <= usable * usable else { return nil }
+        guard usable > 0, area <= usable * usable else { return nil }
         var widest = 0, tallest = 0
         for index in subset {
             let size = sizes[index]

@@ -4,7 +4,8 @@ extension SheetBuilder {
     func place(_ sizes: [MaxRectsPacker.Size]) -> MaxRectsPacker.Result? {
         switch layout {
         case .packed:
-            return MaxRectsPacker(padding: padding, border: border, powerOfTwo: powerOfTwo, square: square, maxSide: maxSide,
+            // The settings are checked before (SheetBuilder.check): the packer accepts them.
+            return try? MaxRectsPacker(padding: padding, border: border, powerOfTwo: powerOfTwo, square: square, maxSide: maxSide,
                                   allowRotation: allowRotation && !labels, multipack: multipack).pack(sizes)
         case .rows, .columns:
             // Columns are rows of the transposed sprites, turned back.

@@ -5,6 +5,8 @@ extension SheetBuilder {
     /// The base-pixel rectangle covering every visible pixel of a frame at all its scales
     /// (`factors[k]` times larger at `bitmaps[k]`), grown by `margin` and clamped.
     static func visibleBounds(_ bitmaps: [Bitmap], factors: [Int], margin: Int) -> PixelRect {
+        // A margin past the bitmap's size keeps all of it; a negative one keeps the content alone.
+        let margin = min(max(margin, 0), MaxRectsPacker.largestSide)
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         for (bitmap, factor) in zip(bitmaps, factors) {
             guard let bounds = contentBounds(bitmap) else { continue }
@@ -20,8 +22,9 @@ extension SheetBuilder {
         return PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
-    /// The smallest rectangle holding every pixel with alpha > 0, grown by `margin` (clamped), or a
-    /// 1×1 rectangle at the origin for a fully transparent image.
+    /// The smallest rectangle holding every pixel with alpha > 0, grown by `margin` (clamped to the
+    /// image; a negative margin is taken as 0), or a 1×1 rectangle at the origin for a fully
+    /// transparent image.
     public static func opaqueBounds(_ bitmap: Bitmap, margin: Int = 0) -> SpriteSheet.Rect {
         visibleBounds([bitmap], factors: [1], margin: margin)
     }

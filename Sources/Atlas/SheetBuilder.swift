@@ -52,8 +52,9 @@ public struct SheetBuilder: Sendable {
             self.duration = duration
         }
 
-        /// The smallest-scale image.
-        public var bitmap: Bitmap { bitmaps[0] }
+        /// The smallest-scale image (an empty 0 × 0 bitmap when ``bitmaps`` is empty, which
+        /// ``SheetBuilder/build(_:)`` refuses).
+        public var bitmap: Bitmap { bitmaps.first ?? Bitmap(clearWidth: 0, height: 0) }
     }
 
     /// Why frames cannot make a sheet (the CLI's exit 1: the work ran and found the problem).
@@ -79,6 +80,14 @@ public struct SheetBuilder: Sendable {
         case notWholePoints(name: String, scale: Int, width: Int, height: Int, unit: Int)
         /// ``SheetBuilder/buildScaled(_:)`` was given no frames.
         case noInput
+        /// The frame `name` has no image (its ``Input/bitmaps`` is empty).
+        case noBitmaps(name: String)
+        /// The setting `name` (`padding`, `border`, `extrude`, `trimMargin` or `maxSide`) is `value`,
+        /// outside `0...largest` (`1...largest` for `maxSide`).
+        case invalidSetting(name: String, value: Int, largest: Int)
+        /// The frame `name` lasts `duration` seconds: not a finite number from 0 to
+        /// ``SheetBuilder/longestDuration``.
+        case invalidDuration(name: String, duration: Double)
 
         private static func format(_ value: Double) -> String {
             value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: "0$", with: "", options: .regularExpression)
@@ -106,6 +115,11 @@ public struct SheetBuilder: Sendable {
                 "a page would be \(width)×\(height) px, over the \(maxPixels)-pixel limit; lower SheetBuilder.maxSide, SheetBuilder.border or "
                     + "SheetBuilder.padding, or raise ResourceLimits.maxPixels"
             case .noInput: "no frames to pack"
+            case .noBitmaps(let name): "'\(name)' has no image"
+            case let .invalidSetting(name, value, largest):
+                "SheetBuilder.\(name) is \(value); it must be from \(name == "maxSide" ? 1 : 0) to \(largest)"
+            case let .invalidDuration(name, duration):
+                "'\(name)' lasts \(duration) s; a duration must be finite, from 0 to \(Int(SheetBuilder.longestDuration)) s"
             }
         }
     }
@@ -187,12 +201,39 @@ public struct SheetBuilder: Sendable {
         self.alphaHandling = alphaHandling
     }
 
+    /// The longest frame duration a sheet's data holds, in seconds (2³¹ − 1 milliseconds, about 24.8 days).
+    public static let longestDuration = Double(Int32.max) / 1000
+
+    /// Refuses settings no sheet can be built with (negative spacing overlaps sprites) and inputs
+    /// without an image or with a duration that is not a number of seconds.
+    private func check(_ inputs: [Input]) throws(Error) {
+        let largest = MaxRectsPacker.largestSide
+        for (name, value, least) in [("padding", padding, 0), ("border", border, 0), ("extrude", extrude, 0),
+                                     ("trimMargin", trimMargin, 0), ("maxSide", maxSide, 1)]
+        where value < least || value > largest {
+            throw .invalidSetting(name: name, value: value, largest: largest)
+        }
+        for input in inputs {
+            if input.bitmaps.isEmpty { throw .noBitmaps(name: input.name) }
+            if let duration = input.duration, !(duration >= 0 && duration <= Self.longestDuration) {
+                throw .invalidDuration(name: input.name, duration: duration)
+            }
+        }
+    }
+
     /// One sheet from single-scale frames.
+    /// - Throws: ``Error``, before any page is drawn: settings out of range
+    ///   (``Error/invalidSetting(name:value:largest:)``), a frame without an image or with a
+    ///   duration that is not a number of seconds, frames that do not fit or disagree.
     public func build(_ inputs: [Input]) throws(Error) -> SpriteSheet {
+        try check(inputs)
         let scale = inputs.first?.bitmap.scale ?? 1
         guard inputs.allSatisfy({ $0.bitmaps.count == 1 && $0.bitmap.scale == scale }) else { throw .mixedScales }
         if inputs.isEmpty {
-            return SpriteSheet(pages: [Bitmap(width: max(1, 2 * border), height: max(1, 2 * border), scale: scale)], sprites: [], animations: [],
+            if 4 * border * border > maxPagePixels {
+                throw .pageTooLarge(width: max(1, 2 * border), height: max(1, 2 * border), maxPixels: maxPagePixels)
+            }
+            return SpriteSheet(pages: [Bitmap(clearWidth: max(1, 2 * border), height: max(1, 2 * border), scale: scale)], sprites: [], animations: [],
                                rotation: rotation)
         }
         return try buildScaled(inputs)[0]
@@ -201,7 +242,9 @@ public struct SheetBuilder: Sendable {
     /// One sheet per scale (`sheet.png`, `sheet@2x.png`…) with the same layout: the larger sheets'
     /// coordinates are the smallest's times the scale ratio. Trimming keeps what is visible at any
     /// scale, and frames are aliased only when identical at every scale.
+    /// - Throws: ``Error``, before any page is drawn (see ``build(_:)``).
     public func buildScaled(_ inputs: [Input]) throws(Error) -> [SpriteSheet] {
+        try check(inputs)
         guard let first = inputs.first else { throw .noInput }
         let scales = first.bitmaps.map(\.scale)
         var names = Set<String>()
@@ -212,10 +255,12 @@ public struct SheetBuilder: Sendable {
         for scale in scales where scale % scales[0] != 0 { throw .scaleNotMultiple(scale, of: scales[0]) }
         let factors = scales.map { $0 / scales[0] }
         for input in inputs {
-            for (k, bitmap) in input.bitmaps.enumerated().dropFirst()
-            where bitmap.width != input.bitmap.width * factors[k] || bitmap.height != input.bitmap.height * factors[k] {
+            for (k, bitmap) in input.bitmaps.enumerated().dropFirst() {
+                let (expectedWidth, wide) = input.bitmap.width.multipliedReportingOverflow(by: factors[k])
+                let (expectedHeight, tall) = input.bitmap.height.multipliedReportingOverflow(by: factors[k])
+                guard wide || tall || bitmap.width != expectedWidth || bitmap.height != expectedHeight else { continue }
                 throw .variantSize(name: input.name, scale: scales[k], width: bitmap.width, height: bitmap.height,
-                                   expectedWidth: input.bitmap.width * factors[k], expectedHeight: input.bitmap.height * factors[k])
+                                   expectedWidth: wide ? Int.max : expectedWidth, expectedHeight: tall ? Int.max : expectedHeight)
             }
         }
 
@@ -271,8 +316,13 @@ public struct SheetBuilder: Sendable {
         }
         guard let placement = place(sizes) else { throw .doesNotFit(maxSide: maxSide) }
         let largest = factors.max() ?? 1
-        if let page = placement.pages.first(where: { $0.width * largest * $0.height * largest > maxPagePixels }) {
-            throw .pageTooLarge(width: page.width * largest, height: page.height * largest, maxPixels: maxPagePixels)
+        for page in placement.pages {
+            let (width, wide) = page.width.multipliedReportingOverflow(by: largest)
+            let (height, tall) = page.height.multipliedReportingOverflow(by: largest)
+            let (pixels, over) = width.multipliedReportingOverflow(by: height)
+            if wide || tall || over || pixels > maxPagePixels {
+                throw .pageTooLarge(width: wide ? Int.max : width, height: tall ? Int.max : height, maxPixels: maxPagePixels)
+            }
         }
 
         var animations: [SpriteSheet.Animation] = []
@@ -285,7 +335,7 @@ public struct SheetBuilder: Sendable {
             }
         }
         return factors.enumerated().map { k, factor in
-            var pages = placement.pages.map { Bitmap(width: $0.width * factor, height: $0.height * factor, scale: scales[k]) }
+            var pages = placement.pages.map { Bitmap(clearWidth: $0.width * factor, height: $0.height * factor, scale: scales[k]) }
             // Where each slot's image sits (turned, without the extrusion), in this sheet's pixels.
             let frames = unique.enumerated().map { slot, index -> PixelRect in
                 let p = placement.placements[slot], region = regions[index]

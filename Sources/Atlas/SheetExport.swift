@@ -119,6 +119,8 @@ public enum SheetExport {
     /// Throws ``Error/premultipliedAlphaNotSupported(_:)`` for premultiplied pages in a format that
     /// cannot say so, and ``Error/nameNotStorable(_:name:)`` for a name libGDX's lines cannot hold.
     public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) throws -> [File] {
+        // A sprite off its page would index past the pages below: refused first, naming it.
+        for sheet in sheets { try sheet.check() }
         if sheets.contains(where: \.premultipliedAlpha) && !format.canDeclarePremultipliedAlpha {
             throw Error.premultipliedAlphaNotSupported(format)
         }

@@ -102,12 +102,14 @@ extension SheetJob {
             return try bitmap(exact.path, reader: reader, maxPixels: maxPixels)
         }
         guard let largest = frame.files.filter({ $0.device == nil }).max(by: { $0.scale < $1.scale }) ?? frame.files.first else {
-            return Bitmap(width: 1, height: 1, scale: scale)
+            return Bitmap(clearWidth: 1, height: 1, scale: scale)
         }
         let source = try bitmap(largest.path, reader: reader, maxPixels: maxPixels)
         resampled += 1
         let width = source.width * scale / largest.scale, height = source.height * scale / largest.scale
-        var out = Resampler().resize(source, width: max(1, width), height: max(1, height))
+        var out: Bitmap
+        do { out = try Resampler().resize(source, width: max(1, width), height: max(1, height), limits: ResourceLimits(maxPixels: maxPixels)) }
+        catch { throw .tooLarge(file: largest.path, width: width, height: height, maxPixels: maxPixels) }
         out.scale = scale
         return out
     }

@@ -108,6 +108,32 @@ public struct SpriteSheet: Sendable {
         case counterClockwise = "counter-clockwise"
     }
 
+    /// Why a sprite cannot be cut from the sheet's pages (``check(limits:)``, ``frame(_:limits:)``).
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The sprite `name` is on page `page`, but the sheet has `pages` pages.
+        case spriteOffPage(name: String, page: Int, pages: Int)
+        /// The sprite `name`'s `frame` does not lie on its `pageWidth × pageHeight` page.
+        case spriteOutsidePage(name: String, frame: PixelRect, pageWidth: Int, pageHeight: Int)
+        /// The sprite `name`'s ``Sprite/spriteSourceSize`` does not lie in its `sourceWidth ×
+        /// sourceHeight` source, or does not have the frame's size.
+        case spriteOutsideSource(name: String, spriteSourceSize: PixelRect, sourceWidth: Int, sourceHeight: Int)
+        /// The sprite's source size is over the limits (``ResourceLimits/maxPixels``).
+        case limit(LimitError)
+
+        /// What is wrong, naming the sprite.
+        public var description: String {
+            switch self {
+            case let .spriteOffPage(name, page, pages):
+                "sprite '\(name)' is on page \(page), but the sheet has \(pages) page\(pages == 1 ? "" : "s")"
+            case let .spriteOutsidePage(name, frame, width, height):
+                "sprite '\(name)' at \(frame.x),\(frame.y) size \(frame.width)×\(frame.height) lies outside its \(width)×\(height) page"
+            case let .spriteOutsideSource(name, rect, width, height):
+                "sprite '\(name)' placed at \(rect.x),\(rect.y) size \(rect.width)×\(rect.height) lies outside its \(width)×\(height) source"
+            case .limit(let error): error.description
+            }
+        }
+    }
+
     /// The page images, all at one ``scale``; sprites name theirs by index.
     public var pages: [Bitmap]
     /// In input order.
@@ -117,7 +143,7 @@ public struct SpriteSheet: Sendable {
     /// Which way the rotated sprites are turned on the pages.
     public var rotation: Rotation
     /// `true` when the pages store premultiplied colour (``AlphaHandling/premultiply``, or a data
-    /// file that says so); ``frame(_:)`` then gives frames back straight.
+    /// file that says so); ``frame(_:limits:)`` then gives frames back straight.
     public var premultipliedAlpha: Bool
     /// What ``SheetImport`` read past: keys of a producer's own in formats that allow them (each
     /// with its file, key path and line), for the caller to show. Empty for a built sheet.
@@ -166,12 +192,35 @@ public struct SpriteSheet: Sendable {
         return base + ".png"
     }
 
-    /// The file name ``frame(_:)`` of `sprite` is saved under (see ``safeFileName(for:scale:)``).
+    /// The file name ``frame(_:limits:)`` of `sprite` is saved under (see ``safeFileName(for:scale:)``),
+    /// at its page's scale (the sheet's ``scale`` for a sprite whose page the sheet lacks).
     public func fileName(for sprite: Sprite) -> String {
-        Self.safeFileName(for: sprite.name, scale: pages[sprite.page].scale)
+        Self.safeFileName(for: sprite.name, scale: pages.indices.contains(sprite.page) ? pages[sprite.page].scale : scale)
     }
 
-    /// Writes every sprite's original frame (``frame(_:)``) into `folder` (created if needed) under
+    /// Checks that every sprite can be cut from its page: the page exists, the frame lies on it,
+    /// the frame's place lies in the source size, and the source size is within `limits`.
+    /// ``SheetExport`` and ``unpack(into:source:)`` check this first; a sheet that
+    /// ``SheetBuilder`` built or ``SheetImport`` read always passes.
+    /// - Throws: ``Error`` naming the first sprite that cannot.
+    public func check(limits: ResourceLimits = .default) throws(Error) {
+        for sprite in sprites { try check(sprite, limits: limits) }
+    }
+
+    private func check(_ sprite: Sprite, limits: ResourceLimits) throws(Error) {
+        guard pages.indices.contains(sprite.page) else { throw .spriteOffPage(name: sprite.name, page: sprite.page, pages: pages.count) }
+        let page = pages[sprite.page], f = sprite.frame, s = sprite.spriteSourceSize
+        guard f.x >= 0, f.y >= 0, f.width >= 0, f.height >= 0, f.maxX <= page.width, f.maxY <= page.height else {
+            throw .spriteOutsidePage(name: sprite.name, frame: f, pageWidth: page.width, pageHeight: page.height)
+        }
+        do { try limits.checkPixels(width: sprite.sourceWidth, height: sprite.sourceHeight, of: "sprite '\(sprite.name)'") }
+        catch { throw .limit(error) }
+        guard s.x >= 0, s.y >= 0, s.width >= 0, s.height >= 0, s.maxX <= sprite.sourceWidth, s.maxY <= sprite.sourceHeight else {
+            throw .spriteOutsideSource(name: sprite.name, spriteSourceSize: s, sourceWidth: sprite.sourceWidth, sourceHeight: sprite.sourceHeight)
+        }
+    }
+
+    /// Writes every sprite's original frame (``frame(_:limits:)``) into `folder` (created if needed) under
     /// ``fileName(for:)``; two sprites whose names map to the same file are refused before anything
     /// is written. `source` names the data file in errors. The frames are one set of Basics'
     /// `OutputSet`, owned by the data file `source`: they replace the frames an earlier
@@ -179,6 +228,7 @@ public struct SpriteSheet: Sendable {
     /// never one of ``sourceFiles`` or `source` (Basics' `OutputError`). Returns the paths written,
     /// in sprite order.
     public func unpack(into folder: String, source: String) throws -> [String] {
+        try check()
         var names = Set<String>()
         for sprite in sprites where !names.insert(fileName(for: sprite)).inserted {
             throw SheetImport.Error(path: source, reason: "two frames map to the file name \(fileName(for: sprite))")
@@ -190,7 +240,7 @@ public struct SpriteSheet: Sendable {
         let set = OutputSet(owner: Discovery.trimmingSlash(source), protecting: inputs)
         let paths = sprites.map { folder + "/" + fileName(for: $0) }
         // One colour type and depth for all (validate reports a mix as png.colortype-mixed).
-        for (sprite, path) in zip(sprites, paths) { try PNG.Encoder(colorMode: .eightBit).write(frame(sprite), to: path, in: set) }
+        for (sprite, path) in zip(sprites, paths) { try PNG.Encoder(colorMode: .eightBit).write(try frame(sprite), to: path, in: set) }
         try set.commit()
         return paths
     }
@@ -198,9 +248,11 @@ public struct SpriteSheet: Sendable {
     /// The original frame of `sprite`, rebuilt from its page (un-rotated, un-trimmed onto its source
     /// size): the page's bytes as they are, or un-premultiplied when ``premultipliedAlpha`` says
     /// the page is premultiplied (colour above alpha, which such a page cannot hold, is clamped).
-    public func frame(_ sprite: Sprite) -> Bitmap {
+    /// - Throws: ``Error`` when the sprite cannot be cut from its page (see ``check(limits:)``).
+    public func frame(_ sprite: Sprite, limits: ResourceLimits = .default) throws(Error) -> Bitmap {
+        try check(sprite, limits: limits)
         let page = pages[sprite.page]
-        var out = Bitmap(width: sprite.sourceWidth, height: sprite.sourceHeight, scale: page.scale)
+        var out = Bitmap(clearWidth: sprite.sourceWidth, height: sprite.sourceHeight, scale: page.scale)
         if sprite.rotated {
             let upright = page.cropped(to: sprite.frame).rotated90(clockwise: rotation == .counterClockwise)
             out.copy(upright, toX: sprite.spriteSourceSize.x, y: sprite.spriteSourceSize.y)

@@ -49,11 +49,24 @@ public struct Canvas: Sendable {
     /// per core on large canvases.
     var bandCount: Int?
 
-    /// A canvas of `width × height` points at `scale` pixels per point. A transparent canvas starts
-    /// clear, an opaque one black (as an opaque CG context does); `background` fills it instead.
-    /// A size that is not finite and positive makes an empty canvas. The size is trusted: for sizes
-    /// from untrusted input use ``init(width:height:scale:opaque:background:limits:)``.
-    public init(width: Double, height: Double, scale: Int = 1, opaque: Bool = false, background: Color? = nil) {
+    /// A canvas of `width × height` points at `scale` pixels per point (a `scale` below 1 is taken
+    /// as 1). A transparent canvas starts clear, an opaque one black (as an opaque CG context does);
+    /// `background` fills it instead. The size is checked before anything is allocated.
+    /// - Throws: `LimitError` for `pixels` when the size is NaN, infinite or negative, or the canvas
+    ///   would have more than `limits.maxPixels` pixels.
+    public init(width: Double, height: Double, scale: Int = 1, opaque: Bool = false, background: Color? = nil,
+                limits: ResourceLimits = .default) throws(LimitError) {
+        guard width.isFinite, height.isFinite, width >= 0, height >= 0 else {
+            throw LimitError(limit: .pixels, subject: "canvas", amount: nil, maximum: limits.maxPixels,
+                             detail: "\(width)×\(height) points")
+        }
+        try limits.checkPixels(width: width, height: height, scale: max(1, scale), of: "canvas")
+        self.init(trustedWidth: width, height: height, scale: scale, opaque: opaque, background: background)
+    }
+
+    /// A canvas of a size the caller has bounded (the generators' frames): not checked against
+    /// limits; a size that is not finite and positive makes an empty canvas.
+    package init(trustedWidth width: Double, height: Double, scale: Int = 1, opaque: Bool = false, background: Color? = nil) {
         self.width = width
         self.height = height
         self.scale = max(1, scale)
@@ -67,14 +80,6 @@ public struct Canvas: Sendable {
             fill = Self.premultiplied(color)
         }
         surface = Compositor.filled(fill, count: pixelWidth * pixelHeight)
-    }
-
-    /// A canvas like ``init(width:height:scale:opaque:background:)``, or throws `LimitError` before any
-    /// allocation when it would have more than `limits.maxPixels` pixels.
-    public init(width: Double, height: Double, scale: Int = 1, opaque: Bool = false, background: Color? = nil,
-                limits: ResourceLimits) throws(LimitError) {
-        try limits.checkPixels(width: width, height: height, scale: max(1, scale), of: "canvas")
-        self.init(width: width, height: height, scale: scale, opaque: opaque, background: background)
     }
 
     /// A length in points times the scale, rounded to whole pixels: 0 when not finite and positive.
@@ -110,7 +115,7 @@ public struct Canvas: Sendable {
     public func makeBitmap() -> Bitmap {
         // Paints still pending are composited onto a copy: this canvas stays as it is.
         var surface = self.surface
-        guard !surface.isEmpty else { return Bitmap(width: pixelWidth, height: pixelHeight, scale: scale) }
+        guard !surface.isEmpty else { return Bitmap(clearWidth: pixelWidth, height: pixelHeight, scale: scale) }
         if !pending.isEmpty {
             var scratch = Rasterizer.Scratch()
             let width = pixelWidth, height = pixelHeight

@@ -93,7 +93,7 @@ extension GIF {
                 throw .tooLarge(file: file, width: width, height: height, maxPixels: maxPixels)
             }
             guard Self.imageCount(bytes) <= maxFrames else { throw .tooManyFrames(file: file, maxFrames: maxFrames) }
-            canvas = Bitmap(width: width, height: height)
+            canvas = Bitmap(clearWidth: width, height: height)
         }
 
         /// How many image descriptors the GIF's block structure holds, found by skipping from

@@ -1,3 +1,5 @@
+import Basics
+
 /// A raster image: `width × height` pixels of **straight** (not premultiplied) RGBA, 8 bits per
 /// channel, sRGB.
 ///
@@ -20,8 +22,11 @@ public struct Bitmap: Sendable, Equatable {
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// Pixels per point (1, 2 or 3 for `@1x`, `@2x`, `@3x` assets).
-    public var scale: Int
+    /// Pixels per point (1, 2 or 3 for `@1x`, `@2x`, `@3x` assets); never below 1 (a smaller value
+    /// set here is stored as 1, so no size in points divides by zero).
+    public var scale: Int {
+        didSet { if scale < 1 { scale = 1 } }
+    }
     /// Straight RGBA8 samples, `width * height * 4` bytes, row-major.
     public private(set) var pixels: [UInt8]
 
@@ -31,33 +36,46 @@ public struct Bitmap: Sendable, Equatable {
         pixels
     }
 
-    /// A fully transparent bitmap (every byte 0).
-    public init(width: Int, height: Int, scale: Int = 1) {
-        precondition(width >= 0 && height >= 0 && scale >= 1, "invalid bitmap geometry")
+    /// A fully transparent bitmap (every byte 0) of `width × height` pixels, checked first: a
+    /// negative side, a size whose bytes overflow `Int`, or more pixels than `limits` allows is
+    /// refused, not a trap or an allocation of gigabytes. A `scale` below 1 is stored as 1.
+    /// - Throws: ``LimitError`` for ``LimitError/Limit/pixels``.
+    public init(width: Int, height: Int, scale: Int = 1, limits: ResourceLimits = .default) throws(LimitError) {
+        try limits.checkPixels(width: width, height: height, of: "Bitmap")
+        self.init(clearWidth: width, height: height, scale: scale)
+    }
+
+    /// A fully transparent bitmap of a size the caller has already checked (non-negative, within
+    /// its limits): the package's own pages, canvases and crops.
+    package init(clearWidth width: Int, height: Int, scale: Int = 1) {
+        precondition(width >= 0 && height >= 0, "invalid bitmap geometry")
         self.width = width
         self.height = height
-        self.scale = scale
+        self.scale = max(scale, 1)
         self.pixels = [UInt8](repeating: 0, count: width * height * 4)
     }
 
     /// A bitmap over straight RGBA8 samples, kept as they are. Returns `nil` when the count is not
-    /// `width * height * 4`.
+    /// `width * height * 4` (or a side is negative); a `scale` below 1 is stored as 1.
     public init?(width: Int, height: Int, scale: Int = 1, straight pixels: consuming [UInt8]) {
-        guard width >= 0, height >= 0, scale >= 1, pixels.count == width * height * 4 else { return nil }
+        guard width >= 0, height >= 0, let count = Self.byteCount(width: width, height: height),
+              pixels.count == count else { return nil }
         self.width = width
         self.height = height
-        self.scale = scale
+        self.scale = max(scale, 1)
         self.pixels = pixels
     }
 
     /// A bitmap from premultiplied RGBA8 samples (as Core Graphics' `premultipliedLast` gives
     /// them), un-premultiplied to straight with `c = round(p · 255 / a)`. Returns `nil` when the
-    /// count is not `width * height * 4` or a colour sample exceeds its alpha.
+    /// count is not `width * height * 4` or a colour sample exceeds its alpha; a `scale` below 1 is
+    /// stored as 1.
     ///
     /// This is lossy by nature: premultiplied bytes hold fewer colours than straight ones (a pixel
     /// of alpha 10 has 11 levels per channel) and nothing under alpha 0.
     public init?(width: Int, height: Int, scale: Int = 1, premultiplied pixels: consuming [UInt8]) {
-        guard width >= 0, height >= 0, scale >= 1, pixels.count == width * height * 4 else { return nil }
+        guard width >= 0, height >= 0, let count = Self.byteCount(width: width, height: height),
+              pixels.count == count else { return nil }
         var index = 0
         while index < pixels.count {
             let alpha = pixels[index + 3]
@@ -67,8 +85,15 @@ public struct Bitmap: Sendable, Equatable {
         pixels.withUnsafeMutableBufferPointer { Premultiplication.unpremultiply($0) }
         self.width = width
         self.height = height
-        self.scale = scale
+        self.scale = max(scale, 1)
         self.pixels = pixels
+    }
+
+    /// `width × height × 4`, or `nil` when it overflows `Int`.
+    static func byteCount(width: Int, height: Int) -> Int? {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        let (bytes, overflow4) = pixels.multipliedReportingOverflow(by: 4)
+        return overflow || overflow4 ? nil : bytes
     }
 
     /// Size in points: pixels divided by `scale`.
@@ -76,7 +101,8 @@ public struct Bitmap: Sendable, Equatable {
         (Double(width) / Double(scale), Double(height) / Double(scale))
     }
 
-    /// The pixel at `(x, y)`, straight RGBA.
+    /// The pixel at `(x, y)`, straight RGBA. Like an array index, `(x, y)` must lie inside the
+    /// bitmap (`0..<width`, `0..<height`); anything else stops the program.
     public subscript(x: Int, y: Int) -> Color {
         get {
             precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel out of bounds")

@@ -39,6 +39,8 @@ public struct FrameInput: Sendable {
 
     /// Frame `index`'s name in messages: its file, else "frame N" (1-based).
     public func name(of index: Int) -> String {
-        names.flatMap { index < $0.count ? $0[index] : nil } ?? "frame \(index + 1)"
+        let number = index.addingReportingOverflow(1)
+        return names.flatMap { $0.indices.contains(index) ? $0[index] : nil }
+            ?? "frame \(number.overflow ? "\(index) + 1" : String(number.partialValue))"
     }
 }

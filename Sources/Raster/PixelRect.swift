@@ -18,13 +18,33 @@ public struct PixelRect: Sendable, Hashable, Codable {
     }
 }
 
+extension PixelRect {
+    /// `a + b`, or the nearest `Int` when that overflows: rectangles far outside any bitmap clip to
+    /// nothing instead of trapping.
+    static func clamped(_ a: Int, plus b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? Int.max : Int.min) : sum
+    }
+
+    /// `a − b`, or the nearest `Int` when that overflows.
+    static func clamped(_ a: Int, minus b: Int) -> Int {
+        let (difference, overflow) = a.subtractingReportingOverflow(b)
+        return overflow ? (b < 0 ? Int.max : Int.min) : difference
+    }
+
+    /// The right edge, `x + width` (saturating).
+    package var maxX: Int { Self.clamped(x, plus: width) }
+    /// The bottom edge, `y + height` (saturating).
+    package var maxY: Int { Self.clamped(y, plus: height) }
+}
+
 extension Bitmap {
     /// The pixels inside `rect` (clipped to the bitmap), at the same scale.
     public func cropped(to rect: PixelRect) -> Bitmap {
         let x0 = max(rect.x, 0), y0 = max(rect.y, 0)
-        let x1 = min(rect.x + rect.width, width), y1 = min(rect.y + rect.height, height)
-        guard x0 < x1, y0 < y1 else { return Bitmap(width: 0, height: 0, scale: scale) }
-        var out = Bitmap(width: x1 - x0, height: y1 - y0, scale: scale)
+        let x1 = min(rect.maxX, width), y1 = min(rect.maxY, height)
+        guard x0 < x1, y0 < y1 else { return Bitmap(clearWidth: 0, height: 0, scale: scale) }
+        var out = Bitmap(clearWidth: x1 - x0, height: y1 - y0, scale: scale)
         out.copy(self, from: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), toX: 0, y: 0)
         return out
     }
@@ -34,15 +54,17 @@ extension Bitmap {
     public mutating func copy(_ source: Bitmap, from rect: PixelRect? = nil, toX x: Int, y: Int) {
         let region = rect ?? PixelRect(x: 0, y: 0, width: source.width, height: source.height)
         let width = self.width, height = self.height
+        // The rows and the run of columns (offsets into `region`) inside both bitmaps; any
+        // rectangle or place, however far out, clips to what overlaps.
+        let top = max(0, PixelRect.clamped(0, minus: region.y), PixelRect.clamped(0, minus: y))
+        let bottom = min(region.height, PixelRect.clamped(source.height, minus: region.y), PixelRect.clamped(height, minus: y))
+        let first = max(0, PixelRect.clamped(0, minus: region.x), PixelRect.clamped(0, minus: x))
+        let last = min(region.width, PixelRect.clamped(source.width, minus: region.x), PixelRect.clamped(width, minus: x))
+        guard top < bottom, first < last else { return }
         source.pixels.withUnsafeBufferPointer { input in
             withUnsafeMutablePixels { output in
-                for row in 0..<region.height {
+                for row in top..<bottom {
                     let sourceY = region.y + row, targetY = y + row
-                    guard sourceY >= 0, sourceY < source.height, targetY >= 0, targetY < height else { continue }
-                    // The run of columns inside both bitmaps, copied in one go.
-                    let first = max(0, -region.x, -x)
-                    let last = min(region.width, source.width - region.x, width - x)
-                    guard first < last else { continue }
                     let from = (sourceY * source.width + region.x + first) * 4
                     let to = (targetY * width + x + first) * 4
                     (output.baseAddress! + to).update(from: input.baseAddress! + from, count: (last - first) * 4)
@@ -56,7 +78,7 @@ extension Bitmap {
     /// The bitmap turned a quarter turn: clockwise (the top row becomes the right column) or
     /// counter-clockwise. Width and height swap; the scale is kept.
     public func rotated90(clockwise: Bool) -> Bitmap {
-        var out = Bitmap(width: height, height: width, scale: scale)
+        var out = Bitmap(clearWidth: height, height: width, scale: scale)
         let width = self.width, height = self.height
         pixels.withUnsafeBufferPointer { input in
             out.withUnsafeMutablePixels { output in
@@ -78,7 +100,7 @@ extension Bitmap {
 
     /// Sets every pixel of `rect` (clipped to the bitmap) to `color`: a fill, not a blend.
     public mutating func fill(_ rect: PixelRect, with color: Color) {
-        let x0 = max(0, rect.x), x1 = min(width, rect.x + rect.width), y0 = max(0, rect.y), y1 = min(height, rect.y + rect.height)
+        let x0 = max(0, rect.x), x1 = min(width, rect.maxX), y0 = max(0, rect.y), y1 = min(height, rect.maxY)
         guard x0 < x1, y0 < y1 else { return }
         for y in y0..<y1 {
             for x in x0..<x1 { self[x, y] = color }
@@ -91,12 +113,14 @@ extension Bitmap {
     public mutating func extrude(_ rect: PixelRect, by amount: Int) {
         let width = self.width, height = self.height
         guard amount > 0, rect.width > 0, rect.height > 0, rect.x >= 0, rect.y >= 0,
-              rect.x + rect.width <= width, rect.y + rect.height <= height else { return }
+              rect.maxX <= width, rect.maxY <= height else { return }
+        // Inside the bitmap, so only the reach (`amount` may be `Int.max`) needs clamping.
+        let reach = min(amount, max(width, height))
         withUnsafeMutablePixels { pixels in
-            for y in max(0, rect.y - amount)..<min(height, rect.y + rect.height + amount) {
+            for y in max(0, rect.y - reach)..<min(height, rect.y + rect.height + reach) {
                 let sourceY = min(max(y, rect.y), rect.y + rect.height - 1)
                 let inside = y >= rect.y && y < rect.y + rect.height
-                for x in max(0, rect.x - amount)..<min(width, rect.x + rect.width + amount) {
+                for x in max(0, rect.x - reach)..<min(width, rect.x + rect.width + reach) {
                     if inside && x >= rect.x && x < rect.x + rect.width { continue }
                     let sourceX = min(max(x, rect.x), rect.x + rect.width - 1)
                     let source = (sourceY * width + sourceX) * 4, target = (y * width + x) * 4

@@ -51,7 +51,7 @@ struct ResizeCommand: ParsableCommand {
                                                 limits: limits, flag: "--size")
         }
         let bitmap = try ImageCommand.load(input, limits: limits)
-        let result = fit.render(bitmap, width: pixels.0, height: pixels.1, resampler: Resampler(filter: filter))
+        let result = try fit.render(bitmap, width: pixels.0, height: pixels.1, resampler: Resampler(filter: filter), limits: limits)
         try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["filter": filter.rawValue, "fit": fit.rawValue])
     }
 }

@@ -11,7 +11,7 @@ struct APNGEncoderTests {
     /// band would not be exact, so the encoder must redraw those pixels in place.
     static func softDiscOverBand(_ count: Int, opaque: Bool = false) -> [Bitmap] {
         (0..<count).map { index in
-            var bitmap = Bitmap(width: 48, height: 32)
+            var bitmap = Bitmap(clearWidth: 48, height: 32)
             for y in 0..<32 {
                 for x in 0..<48 {
                     let band = Color(r: UInt8(x * 5), g: UInt8(y * 7), b: UInt8((x * y) % 256), a: opaque ? 255 : 120)
@@ -83,7 +83,7 @@ struct APNGEncoderTests {
     }
 
     @Test func framesOfAnotherSizeAreRefusedByName() throws {
-        let frames = [Bitmap(width: 4, height: 4), Bitmap(width: 5, height: 4)]
+        let frames = [Bitmap(clearWidth: 4, height: 4), Bitmap(clearWidth: 5, height: 4)]
         let input = FrameInput(count: 2, duration: 0.1, names: ["a1.png", "a2.png"]) { frames[$0] }
         #expect {
             try APNG.Encoder().encode(input)

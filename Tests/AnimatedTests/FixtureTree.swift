@@ -20,7 +20,7 @@ final class FixtureTree {
     func png(_ relative: String, _ width: Int, _ height: Int, color: Color? = nil) throws -> String {
         let full = path(relative)
         try FileManager.default.createDirectory(atPath: FrameFolder.parent(full), withIntermediateDirectories: true)
-        var bitmap = Bitmap(width: width, height: height)
+        var bitmap = Bitmap(clearWidth: width, height: height)
         let hash = relative.unicodeScalars.reduce(UInt32(7)) { $0 &* 31 &+ $1.value }
         let fill = color ?? Color(r: UInt8(hash & 0xFF), g: UInt8((hash >> 8) & 0xFF), b: UInt8((hash >> 16) & 0xFF))
         for y in 0..<height { for x in 0..<width { bitmap[x, y] = fill } }
@@ -37,7 +37,7 @@ final class FixtureTree {
 
     /// A many-coloured image (stored as RGB, not palette).
     static func gradient(_ size: Int) -> Bitmap {
-        var bitmap = Bitmap(width: size, height: size)
+        var bitmap = Bitmap(clearWidth: size, height: size)
         for y in 0..<size {
             for x in 0..<size {
                 bitmap[x, y] = Color(r: UInt8(x * 255 / size), g: UInt8(y * 255 / size), b: UInt8((x * y) % 256))

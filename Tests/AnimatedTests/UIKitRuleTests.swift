@@ -41,7 +41,7 @@ struct UIKitRuleTests {
     /// `source` scaled up 2× by repeating each pixel: the same picture as a true `@2x` file.
     static func doubled(_ source: String, to destination: String) throws {
         let bitmap = try PNG.Decoder().decodeBitmap(file: source)
-        var double = Bitmap(width: bitmap.width * 2, height: bitmap.height * 2)
+        var double = Bitmap(clearWidth: bitmap.width * 2, height: bitmap.height * 2)
         for y in 0..<double.height { for x in 0..<double.width { double[x, y] = bitmap[x / 2, y / 2] } }
         try PNG.Encoder().write(double, to: destination)
     }
@@ -176,7 +176,7 @@ struct UIKitRuleTests {
         defer { Self.remove(folder) }
         for n in 0...2 {
             let big = try PNG.Decoder().decodeBitmap(file: "\(folder)/waitIndicatorGraphic-\(n)@2x.png")
-            var small = Bitmap(width: big.width / 2, height: big.height / 2)
+            var small = Bitmap(clearWidth: big.width / 2, height: big.height / 2)
             for y in 0..<small.height { for x in 0..<small.width { small[x, y] = big[x * 2, y * 2] } }
             try PNG.Encoder().write(small, to: "\(folder)/waitIndicatorGraphic-\(n).png")
         }
@@ -225,7 +225,7 @@ struct UIKitRuleTests {
         for n in 1...2 {
             // Artwork for iPad: the top-left 64×64 px of a spinner frame (another real picture).
             let big = try PNG.Decoder().decodeBitmap(file: "\(emt)/waitIndicatorGraphic-\(n)@2x.png")
-            var art = Bitmap(width: 64, height: 64)
+            var art = Bitmap(clearWidth: 64, height: 64)
             for y in 0..<64 { for x in 0..<64 { art[x, y] = big[x, y] } }
             try PNG.Encoder().write(art, to: "\(folder)/gold_\(n)~ipad.png")
         }

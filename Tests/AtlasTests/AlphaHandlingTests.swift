@@ -47,7 +47,7 @@ struct AlphaHandlingTests {
         }
         // Frames cut back out: exact for keep/clear/bleed on visible pixels; premultiply within its rounding.
         for (sprite, input) in zip(other.sprites, try Self.inputs(sequence)) {
-            let back = other.frame(sprite)
+            let back = try other.frame(sprite)
             let expected = handling == .premultiply ? input.bitmap.premultipliedPixels() : input.bitmap.pixels
             let got = handling == .premultiply ? back.premultipliedPixels() : back.pixels
             var differing = 0
@@ -147,7 +147,7 @@ struct AlphaHandlingTests {
             #expect(text.contains(format == .libgdx ? "pma:true" : "\"premultipliedAlpha\" : true"), "\(format)")
             let back = try SheetImport.read(data.path)
             #expect(back.premultipliedAlpha)
-            for (sprite, original) in zip(back.sprites, sheet.sprites) { #expect(back.frame(sprite) == sheet.frame(original)) }
+            for (sprite, original) in zip(back.sprites, sheet.sprites) { #expect(try back.frame(sprite) == sheet.frame(original)) }
         }
         // Straight sheets say nothing (TexturePacker JSON) or pma:false (libGDX).
         let straight = try Self.sheet("unity-wispy-smoke-02-long", .keep)

@@ -34,7 +34,7 @@ struct PackingDensityTests {
         #expect(sizes.count == 167)
         let area = Double(sizes.reduce(0) { $0 + $1.width * $1.height })
         for (rotation, floor) in [(false, 0.975), (true, 0.98)] {
-            let result = try #require(MaxRectsPacker(padding: 0, allowRotation: rotation).pack(sizes))
+            let result = try #require(try MaxRectsPacker(padding: 0, allowRotation: rotation).pack(sizes))
             let occupancy = area / Double(result.width * result.height)
             #expect(occupancy >= floor, "rotation \(rotation): \(occupancy)")
             // Nothing overlaps and everything is on the page.

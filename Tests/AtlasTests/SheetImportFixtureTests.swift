@@ -57,7 +57,7 @@ struct SheetImportFixtureTests {
         }
         for file in data {
             for page in try Self.pages(of: file) where !FileManager.default.fileExists(atPath: folder + "/" + page.name) {
-                try PNG.Encoder().write(Bitmap(width: page.width, height: page.height), to: folder + "/" + page.name)
+                try PNG.Encoder().write(Bitmap(clearWidth: page.width, height: page.height), to: folder + "/" + page.name)
             }
         }
         let sheet = try SheetImport.read(copy)

@@ -99,7 +99,7 @@ struct SheetJobRulesTests {
     @Test func libGDXSpritesAreTurnedTheWayLibGDXReadsThem() throws {
         let folder = try Fixtures.temporaryFolder("sheet-bars")
         for index in 1...6 {
-            var bar = Bitmap(width: index.isMultiple(of: 2) ? 6 : 60, height: index.isMultiple(of: 2) ? 60 : 6)
+            var bar = Bitmap(clearWidth: index.isMultiple(of: 2) ? 6 : 60, height: index.isMultiple(of: 2) ? 60 : 6)
             for y in 0..<bar.height { for x in 0..<bar.width { bar[x, y] = Color(r: UInt8(x * 4), g: UInt8(y * 4), b: 200, a: 255) } }
             try PNG.Encoder().write(bar, to: "\(folder)/bar\(index).png")
         }
@@ -113,7 +113,7 @@ struct SheetJobRulesTests {
         let cut = try SheetImport.read(job.output.replacingOccurrences(of: ".png", with: ".atlas"))
         #expect(cut.sprites.count == 6)
         for sprite in cut.sprites {
-            #expect(cut.frame(sprite) == (try PNG.Decoder().decodeBitmap(file: "\(folder)/\(sprite.name).png")), "\(sprite.name)")
+            #expect(try cut.frame(sprite) == (try PNG.Decoder().decodeBitmap(file: "\(folder)/\(sprite.name).png")), "\(sprite.name)")
         }
     }
 

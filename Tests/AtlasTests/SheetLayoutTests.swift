@@ -26,7 +26,7 @@ struct SheetLayoutTests {
         let sheet = try SheetBuilder(padding: 1, trim: true, allowRotation: true, rotation: rotation).build(inputs)
         #expect(sheet.sprites.contains { $0.rotated })
         for (sprite, input) in zip(sheet.sprites, inputs) {
-            #expect(sheet.frame(sprite) == input.bitmap, "\(sprite.name)")
+            #expect(try sheet.frame(sprite) == input.bitmap, "\(sprite.name)")
             if sprite.rotated { #expect(sprite.frame.width == sprite.spriteSourceSize.height) }
         }
     }
@@ -34,7 +34,7 @@ struct SheetLayoutTests {
     @Test("Extrusion repeats the edge pixels outward and leaves the sprites intact")
     func extrusion() throws {
         let sheet = try SheetBuilder(padding: 0, trim: true, extrude: 2).build(Self.seagulls)
-        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(sheet.frame(sprite) == input.bitmap) }
+        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(try sheet.frame(sprite) == input.bitmap) }
         let page = sheet.pages[0]
         for sprite in sheet.sprites {
             let f = sprite.frame
@@ -51,7 +51,7 @@ struct SheetLayoutTests {
         let sheet = try SheetBuilder(padding: 2, maxSide: 100).build(Self.seagulls)
         #expect(sheet.pages.count > 1)
         #expect(sheet.pages.allSatisfy { $0.width <= 100 && $0.height <= 100 })
-        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(sheet.frame(sprite) == input.bitmap) }
+        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(try sheet.frame(sprite) == input.bitmap) }
         #expect(throws: SheetBuilder.Error.doesNotFit(maxSide: 100)) {
             _ = try SheetBuilder(maxSide: 100, multipack: false).build(Self.seagulls)
         }
@@ -67,7 +67,7 @@ struct SheetLayoutTests {
         #expect(maxSide < 8192 ? sheet.pages.count > 1 : sheet.pages.count == 1)
         let page = sheet.pages[0]
         #expect(Double(max(page.width, page.height)) / Double(min(page.width, page.height)) < 3, "\(page.width)×\(page.height)")
-        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(sheet.frame(sprite) == input.bitmap) }
+        for (sprite, input) in zip(sheet.sprites, Self.seagulls) { #expect(try sheet.frame(sprite) == input.bitmap) }
         // Play order runs along the rows (down the columns), where a page has room for two.
         let first = sheet.sprites[0].frame, second = sheet.sprites[1].frame
         if maxSide == 8192 {
@@ -85,7 +85,7 @@ struct SheetLayoutTests {
     /// @1x and @2x variants of one frame: a box, and at 2x a detail outside the 1x box.
     static func scaledInput(_ name: String, detail: Bool) -> SheetBuilder.Input {
         let small = SheetBuilderTests.frame(20, 16, content: (5, 4, 6, 6), color: .white)
-        var large = Bitmap(width: 40, height: 32, scale: 2)
+        var large = Bitmap(clearWidth: 40, height: 32, scale: 2)
         for y in 8..<20 { for x in 10..<22 { large[x, y] = Color(r: 250, g: UInt8(x), b: 9) } }
         if detail { large[35, 29] = .black }
         var small2 = small
@@ -105,7 +105,7 @@ struct SheetLayoutTests {
             #expect(b.sourceWidth == 2 * a.sourceWidth)
         }
         for (k, sheet) in sheets.enumerated() {
-            for (sprite, input) in zip(sheet.sprites, inputs) { #expect(sheet.frame(sprite) == input.bitmaps[k], "\(sprite.name) @\(k + 1)x") }
+            for (sprite, input) in zip(sheet.sprites, inputs) { #expect(try sheet.frame(sprite) == input.bitmaps[k], "\(sprite.name) @\(k + 1)x") }
         }
         // The 2x detail at (35, 29) is kept: the trim covers what is visible at either scale.
         #expect(one.sprites[1].spriteSourceSize.x + one.sprites[1].spriteSourceSize.width >= 18)
@@ -113,7 +113,7 @@ struct SheetLayoutTests {
         #expect(one.sprites[0].frame == one.sprites[2].frame && one.sprites[1].frame != one.sprites[0].frame)
 
         var wrong = inputs
-        wrong[1].bitmaps[1] = Bitmap(width: 38, height: 32, scale: 2)
+        wrong[1].bitmaps[1] = Bitmap(clearWidth: 38, height: 32, scale: 2)
         #expect(throws: SheetBuilder.Error.variantSize(name: "b", scale: 2, width: 38, height: 32, expectedWidth: 40, expectedHeight: 32)) {
             _ = try SheetBuilder().buildScaled(wrong)
         }
@@ -161,7 +161,7 @@ struct SheetExportImportTests {
             let read = try SheetImport.read(file)
             pages += read.pages.count
             var byName: [String: Bitmap] = [:]
-            for sprite in read.sprites { byName[sprite.name] = read.frame(sprite) }
+            for sprite in read.sprites { byName[sprite.name] = try read.frame(sprite) }
             // Godot's frames have no names: they are the animation's, in play order.
             if format == .godot3 || format == .godot4 {
                 let animation = try #require(read.animations.first { $0.name == "seagull" })
@@ -203,7 +203,7 @@ struct SheetExportImportTests {
         let sheets = try SheetBuilder(padding: 0, maxSide: 100).buildScaled(
             SheetLayoutTests.seagulls.map { input in
                 var copy = input
-                var large = Resampler().resize(input.bitmap, width: input.bitmap.width * 2, height: input.bitmap.height * 2)
+                var large = try Resampler().resize(input.bitmap, width: input.bitmap.width * 2, height: input.bitmap.height * 2)
                 large.scale = 2
                 copy.bitmaps = [input.bitmap, large]
                 return copy
@@ -252,7 +252,7 @@ struct SheetExportImportTests {
                                         spriteSourceSize: .init(x: 3, y: 2, width: 10, height: 8), sourceWidth: 20, sourceHeight: 16)
         let odd = SpriteSheet.Sprite(name: "b", frame: .init(x: 10, y: 0, width: 5, height: 8), trimmed: true,
                                      spriteSourceSize: .init(x: 0, y: 0, width: 5, height: 8), sourceWidth: 20, sourceHeight: 16)
-        let sheet = SpriteSheet(pages: [Bitmap(width: 16, height: 8)], sprites: [sprite, odd], animations: [])
+        let sheet = SpriteSheet(pages: [Bitmap(clearWidth: 16, height: 8)], sprites: [sprite, odd], animations: [])
         let text = String(decoding: SpriteKitAtlas.encode([sheet], name: "p"), as: UTF8.self)
         #expect(text.contains("<string>{-2,2}</string>") && text.contains("<string>{-7.5,4}</string>"))
         #expect(try SpriteKitAtlas.decode(Array(text.utf8)).sprites == [sprite, odd])
@@ -268,7 +268,7 @@ struct ContactSheetTests {
         let sheet = try SheetBuilder(layout: .rows, padding: 2, labels: true).build(inputs)
         // Seagull frames i and 14 − i are identical; a contact sheet still shows each one.
         #expect(Set(sheet.sprites.map { [$0.frame.x, $0.frame.y] }).count == inputs.count)
-        for (sprite, input) in zip(sheet.sprites, inputs) { #expect(sheet.frame(sprite) == input.bitmap) }
+        for (sprite, input) in zip(sheet.sprites, inputs) { #expect(try sheet.frame(sprite) == input.bitmap) }
         let page = sheet.pages[0]
         for sprite in sheet.sprites {
             // The strip below the sprite is opaque and holds dark text pixels.
@@ -287,7 +287,7 @@ struct ContactSheetTests {
     @Test("The pixel font draws ASCII glyphs and cuts long names to fit")
     func pixelFont() {
         let font = PixelFont.fixed6x13
-        var bitmap = Bitmap(width: 12, height: 13)
+        var bitmap = Bitmap(clearWidth: 12, height: 13)
         font.draw("A|", in: &bitmap, x: 0, y: 0, color: .white)
         // 'A' of misc-fixed 6x13: apex at column 2 of row 2, crossbar over columns 0–4 of row 7.
         #expect(bitmap[1, 2].a == 0 && bitmap[2, 2].a == 255 && bitmap[3, 2].a == 0)

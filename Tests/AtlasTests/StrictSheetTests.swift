@@ -225,7 +225,7 @@ struct StrictSheetTests {
     @Test func importShowsWarningsAndWrapsErrors() throws {
         let folder = try Fixtures.temporaryFolder("strict-sheet")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try PNG.Encoder().write(Bitmap(width: 8, height: 8), to: folder + "/sheet.png")
+        try PNG.Encoder().write(Bitmap(clearWidth: 8, height: 8), to: folder + "/sheet.png")
         try Self.edited(Self.json, #""app": "x""#, #""app": "x", "exporter": "melonJS""#).write(toFile: folder + "/sheet.json", atomically: true, encoding: .utf8)
         let sheet = try SheetImport.read(folder + "/sheet.json")
         #expect(sheet.warnings.map(\.description) == [folder + #"/sheet.json: unknown key "exporter" in meta"#])

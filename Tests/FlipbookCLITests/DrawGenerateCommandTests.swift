@@ -28,7 +28,7 @@ struct DrawGenerateCommandTests {
         let folder = Self.temporary("scene")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var one = Bitmap(width: 2, height: 2), two = Bitmap(width: 4, height: 4, scale: 2)
+        var one = Bitmap(clearWidth: 2, height: 2), two = Bitmap(clearWidth: 4, height: 4, scale: 2)
         for y in 0..<2 { for x in 0..<2 { one[x, y] = Color(r: 255, g: 0, b: 0) } }
         for y in 0..<4 { for x in 0..<4 { two[x, y] = Color(r: 0, g: 255, b: 0) } }
         try PNG.Encoder().write(one, to: folder + "/dot.png")

@@ -90,7 +90,7 @@ struct SheetFormatCommandTests {
         try FileIO.writeAtomically(Array("p.png\na\nbounds:0,0,4,4\n".utf8), to: folder + "/bad.atlas")
         #expect(try CLI.run(["frames", folder + "/bad.atlas", "-o", folder + "/x"]).status == 3)
         // A frame rectangle outside its page is refused, not read out of bounds.
-        var page = Bitmap(width: 4, height: 4)
+        var page = Bitmap(clearWidth: 4, height: 4)
         page[0, 0] = .white
         try PNG.Encoder().write(page, to: folder + "/p.png")
         try FileIO.writeAtomically(Array("p.png\nsize:4,4\na\nbounds:2,2,8,8\n".utf8), to: folder + "/out.atlas")
@@ -164,7 +164,7 @@ struct UnpackSheetTests {
         let folder = ImageCommandTests.temporary("escape")
         try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var page = Bitmap(width: 4, height: 1)
+        var page = Bitmap(clearWidth: 4, height: 1)
         for x in 0..<4 { page[x, 0] = Color(r: UInt8(x * 60), g: 0, b: 0) }
         try PNG.Encoder().write(page, to: folder + "/in/page.png")
         let names = ["../../escaped", "/tmp/absolute-escape", "sub/dir/frame", ".hidden"]

@@ -11,7 +11,7 @@ struct ValidateCommandTests {
         let root = NSTemporaryDirectory() + "flipbook-validate-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root + "/walk", withIntermediateDirectories: true)
         func frame(_ name: String, _ width: Int, _ height: Int) throws {
-            var bitmap = Bitmap(width: width, height: height)
+            var bitmap = Bitmap(clearWidth: width, height: height)
             bitmap[0, 0] = Color(r: UInt8(name.count * 20), g: 1, b: 2)
             try PNG.Encoder().write(bitmap, to: "\(root)/walk/\(name).png")
         }

@@ -19,7 +19,7 @@ struct CanvasExactnessTests {
     @Test(arguments: frames)
     func drawingAtOwnSizeIsExact(path: String) throws {
         let image = try PNG.Decoder().decodeBitmap(file: Fixtures.path(path))
-        var canvas = Canvas(width: image.pointSize.width, height: image.pointSize.height, scale: image.scale)
+        var canvas = Canvas(trustedWidth: image.pointSize.width, height: image.pointSize.height, scale: image.scale)
         canvas.draw(image, at: Point(0, 0))
         let out = canvas.makeBitmap()
         #expect((out.width, out.height, out.scale) == (image.width, image.height, image.scale))
@@ -50,7 +50,7 @@ struct CanvasExactnessTests {
     /// Many translucent layers: the `Float` surface stays within one level of exact compositing,
     /// where an 8-bit premultiplied one drifts (every blend rounds to 1/255).
     @Test func manyTranslucentLayersStayWithinOneLevel() {
-        var canvas = Canvas(width: 4, height: 1)
+        var canvas = Canvas(trustedWidth: 4, height: 1)
         var exact = (r: 0.0, g: 0.0, b: 0.0, a: 0.0)
         for layer in 0..<200 {
             let color = Color(r: UInt8((layer * 37) % 256), g: UInt8((layer * 91) % 256), b: 200, a: UInt8(3 + layer % 20))
@@ -72,7 +72,7 @@ struct CanvasExactnessTests {
 @Suite("Canvas bands")
 struct CanvasBandTests {
     static func scene(bands: Int?, peekEvery: Int? = nil) throws -> Bitmap {
-        var canvas = Canvas(width: 300, height: 200, scale: 2, background: Color(r: 250, g: 250, b: 245))
+        var canvas = Canvas(trustedWidth: 300, height: 200, scale: 2, background: Color(r: 250, g: 250, b: 245))
         canvas.bandCount = bands
         var random = SeededRandom(seed: 11)
         let rock = try PNG.Decoder().decodeBitmap(file: Fixtures.path("sequences/emt-watch-spinner-2x/waitIndicatorGraphic-5@2x.png"))
@@ -103,9 +103,9 @@ struct CanvasEdgeCaseTests {
     /// An empty canvas draws nothing and gives an empty bitmap; so does one with all drawing off it.
     @Test(arguments: [(0.0, 0.0), (0.0, 10.0), (10.0, 0.0), (0.2, 0.2)])
     func emptyCanvases(width: Double, height: Double) {
-        var canvas = Canvas(width: width, height: height, background: .white)
+        var canvas = Canvas(trustedWidth: width, height: height, background: .white)
         canvas.fill(rect: 0, 0, 5, 5, color: Color(r: 255, g: 0, b: 0, a: 128))
-        canvas.draw(Bitmap(width: 2, height: 2), at: Point(0, 0))
+        canvas.draw(Bitmap(clearWidth: 2, height: 2), at: Point(0, 0))
         let out = canvas.makeBitmap()
         #expect(out.width == canvas.pixelWidth && out.height == canvas.pixelHeight)
     }

@@ -95,8 +95,8 @@ struct GeneratorTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scatter-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var red = Bitmap(width: 4, height: 4)
-        var blue = Bitmap(width: 8, height: 8, scale: 2)
+        var red = Bitmap(clearWidth: 4, height: 4)
+        var blue = Bitmap(clearWidth: 8, height: 8, scale: 2)
         for y in 0..<4 { for x in 0..<4 { red[x, y] = Color(r: 255, g: 0, b: 0) } }
         for y in 0..<8 { for x in 0..<8 { blue[x, y] = Color(r: 0, g: 0, b: 255) } }
         try PNG.Encoder().write(red, to: folder + "/rock.png")

@@ -9,7 +9,7 @@ struct RasterizerTests {
 
     @Test("a pixel-aligned rectangle covers exactly its pixels")
     func alignedRectangle() {
-        var canvas = Canvas(width: 10, height: 10)
+        var canvas = Canvas(trustedWidth: 10, height: 10)
         canvas.fill(rect: 2, 3, 4, 5, color: Color(r: 255, g: 0, b: 0))
         let bitmap = canvas.makeBitmap()
         for y in 0..<10 {
@@ -22,7 +22,7 @@ struct RasterizerTests {
 
     @Test("half-pixel edges give half coverage", arguments: [0.25, 0.5, 0.75])
     func fractionalEdge(_ fraction: Double) {
-        var canvas = Canvas(width: 4, height: 4)
+        var canvas = Canvas(trustedWidth: 4, height: 4)
         canvas.fill(rect: 1 + fraction, 0, 2, 4, color: .black)
         let bitmap = canvas.makeBitmap()
         #expect(Int(bitmap[1, 2].a) == Int(((1 - fraction) * 255).rounded()))
@@ -35,10 +35,10 @@ struct RasterizerTests {
     func noSeams() {
         let upper = Path(elements: [.move(Point(0.3, 0.1)), .line(Point(19.7, 0.4)), .line(Point(0.6, 19.8)), .close])
         let lower = Path(elements: [.move(Point(19.7, 0.4)), .line(Point(19.9, 19.6)), .line(Point(0.6, 19.8)), .close])
-        var first = Canvas(width: 20, height: 20), second = Canvas(width: 20, height: 20)
+        var first = Canvas(trustedWidth: 20, height: 20), second = Canvas(trustedWidth: 20, height: 20)
         first.fill(upper, color: .black)
         second.fill(lower, color: .black)
-        var both = Canvas(width: 20, height: 20)
+        var both = Canvas(trustedWidth: 20, height: 20)
         var union = upper
         union.append(lower)
         both.fill(union, color: .black)
@@ -53,23 +53,23 @@ struct RasterizerTests {
     @Test("nonzero keeps overlapping same-direction contours, even-odd makes a hole")
     func fillRules() throws {
         let path = try Path(svg: "M0 0 H10 V10 H0 Z M2 2 H8 V8 H2 Z")
-        var nonzero = Canvas(width: 10, height: 10)
+        var nonzero = Canvas(trustedWidth: 10, height: 10)
         nonzero.fill(path, color: .black, rule: .nonzero)
-        var evenodd = Canvas(width: 10, height: 10)
+        var evenodd = Canvas(trustedWidth: 10, height: 10)
         evenodd.fill(path, color: .black, rule: .evenodd)
         #expect(pixel(nonzero, 5, 5).a == 255)
         #expect(pixel(evenodd, 5, 5).a == 0)
         #expect(pixel(evenodd, 1, 1).a == 255)
         // Opposite directions cancel under nonzero too.
         let opposite = try Path(svg: "M0 0 H10 V10 H0 Z M2 2 V8 H8 V2 Z")
-        var canvas = Canvas(width: 10, height: 10)
+        var canvas = Canvas(trustedWidth: 10, height: 10)
         canvas.fill(opposite, color: .black)
         #expect(pixel(canvas, 5, 5).a == 0)
     }
 
     @Test("shapes partly or wholly outside the canvas, and non-finite points, are clipped safely")
     func outside() throws {
-        var canvas = Canvas(width: 8, height: 8)
+        var canvas = Canvas(trustedWidth: 8, height: 8)
         canvas.fill(rect: -100, -100, 104, 1000, color: .black)
         canvas.fill(rect: 50, 50, 10, 10, color: .white)
         canvas.fill(Path(elements: [.move(Point(0, 0)), .line(Point(.infinity, 3)), .line(Point(3, .nan)), .close]), color: .white)
@@ -79,10 +79,10 @@ struct RasterizerTests {
 
     @Test("a 1-unit line centred on a pixel row is one solid row; on a boundary, two half rows")
     func thinLines() throws {
-        var centred = Canvas(width: 10, height: 10)
+        var centred = Canvas(trustedWidth: 10, height: 10)
         centred.stroke(try Path(svg: "M0 4.5 H10"), color: .black)
         #expect(pixel(centred, 5, 4).a == 255 && pixel(centred, 5, 3).a == 0 && pixel(centred, 5, 5).a == 0)
-        var boundary = Canvas(width: 10, height: 10)
+        var boundary = Canvas(trustedWidth: 10, height: 10)
         boundary.stroke(try Path(svg: "M0 5 H10"), color: .black)
         #expect(pixel(boundary, 5, 4).a == 128 && pixel(boundary, 5, 5).a == 128)
     }
@@ -90,7 +90,7 @@ struct RasterizerTests {
     @Test("caps: butt ends at the point, square and round reach half the width beyond")
     func caps() throws {
         for cap in LineCap.allCases {
-            var canvas = Canvas(width: 30, height: 10)
+            var canvas = Canvas(trustedWidth: 30, height: 10)
             canvas.stroke(try Path(svg: "M10 5 H20"), color: .black, style: StrokeStyle(width: 6, cap: cap))
             let beyond = pixel(canvas, 21, 5).a, corner = pixel(canvas, 22, 7).a
             switch cap {
@@ -104,7 +104,7 @@ struct RasterizerTests {
     @Test("zero-length subpaths: a dot with round caps, an axis-aligned square with square caps (SVG 2), nothing with butt")
     func degenerate() throws {
         for cap in LineCap.allCases {
-            var canvas = Canvas(width: 20, height: 20)
+            var canvas = Canvas(trustedWidth: 20, height: 20)
             canvas.stroke(try Path(svg: "M10 10 L10 10"), color: .black, style: StrokeStyle(width: 8, cap: cap))
             #expect(pixel(canvas, 10, 10).a == (cap == .butt ? 0 : 255))
             #expect(pixel(canvas, 6, 6).a == (cap == .square ? 255 : 0), "\(cap)")
@@ -115,9 +115,9 @@ struct RasterizerTests {
     func miterLimit() throws {
         // A 60° corner: miter ratio 1/sin(30°) = 2.
         let path = try Path(svg: "M0 40 L20 5.359 L40 40")
-        var mitred = Canvas(width: 40, height: 45)
+        var mitred = Canvas(trustedWidth: 40, height: 45)
         mitred.stroke(path, color: .black, style: StrokeStyle(width: 4, miterLimit: 2.01))
-        var bevelled = Canvas(width: 40, height: 45)
+        var bevelled = Canvas(trustedWidth: 40, height: 45)
         bevelled.stroke(path, color: .black, style: StrokeStyle(width: 4, miterLimit: 1.99))
         // The miter tip reaches 4 units above the vertex; the bevel stops about 1 above it.
         #expect(pixel(mitred, 20, 2).a > 128)
@@ -126,14 +126,14 @@ struct RasterizerTests {
 
     @Test("a translucent self-overlapping stroke is painted once, not twice where it crosses")
     func strokeUnion() throws {
-        var canvas = Canvas(width: 40, height: 40)
+        var canvas = Canvas(trustedWidth: 40, height: 40)
         canvas.stroke(try Path(svg: "M5 20 H35 M20 5 V35"), color: Color(r: 0, g: 0, b: 0, a: 128), style: StrokeStyle(width: 6))
         #expect(pixel(canvas, 20, 20).a == pixel(canvas, 10, 20).a)
     }
 
     @Test("clip, save/restore and transforms")
     func stateAndClip() throws {
-        var canvas = Canvas(width: 20, height: 20)
+        var canvas = Canvas(trustedWidth: 20, height: 20)
         canvas.saveState()
         canvas.clip(to: Path(rect: 0, 0, 10, 20))
         canvas.fill(rect: 0, 0, 20, 20, color: .black)
@@ -144,7 +144,7 @@ struct RasterizerTests {
         canvas.fill(rect: 0, 0, 2, 2, color: .white)
         #expect(pixel(canvas, 13, 13) == .white && pixel(canvas, 14, 14).a == 0)
         // A quarter turn (clockwise on screen) takes +x to +y.
-        var turned = Canvas(width: 20, height: 20)
+        var turned = Canvas(trustedWidth: 20, height: 20)
         turned.translateBy(x: 10, y: 10)
         turned.rotate(by: Double.pi / 2)
         turned.fill(rect: 0, 0, 5, 2, color: .black)
@@ -153,16 +153,16 @@ struct RasterizerTests {
 
     @Test("@2x canvases draw points as two pixels; bitmaps keep their point size")
     func scale() throws {
-        var canvas = Canvas(width: 10, height: 10, scale: 2)
+        var canvas = Canvas(trustedWidth: 10, height: 10, scale: 2)
         #expect(canvas.pixelWidth == 20)
         canvas.fill(rect: 1, 1, 1, 1, color: .black)
         #expect(pixel(canvas, 2, 2).a == 255 && pixel(canvas, 3, 3).a == 255 && pixel(canvas, 4, 4).a == 0)
-        var image = Bitmap(width: 4, height: 4, scale: 2)  // 2×2 points
+        var image = Bitmap(clearWidth: 4, height: 4, scale: 2)  // 2×2 points
         for y in 0..<4 { for x in 0..<4 { image[x, y] = .white } }
         canvas.draw(image, at: Point(5, 5))
         #expect(pixel(canvas, 10, 10) == .white && pixel(canvas, 13, 13) == .white && pixel(canvas, 14, 14).a == 0)
         // The same @2x image on a 1x canvas covers 2×2 pixels.
-        var small = Canvas(width: 10, height: 10)
+        var small = Canvas(trustedWidth: 10, height: 10)
         small.draw(image, at: Point(1, 1))
         #expect(pixel(small, 2, 2) == .white && pixel(small, 3, 3).a == 0)
     }
@@ -171,7 +171,7 @@ struct RasterizerTests {
           arguments: [0.0, 0.3, 1.7])
     func shapeAreas(_ offset: Double) {
         func rasterArea(_ path: Path) -> Double {
-            var canvas = Canvas(width: 100, height: 100)
+            var canvas = Canvas(trustedWidth: 100, height: 100)
             canvas.fill(path, color: .black)
             let bitmap = canvas.makeBitmap()
             return stride(from: 3, to: bitmap.pixels.count, by: 4).reduce(0.0) { $0 + Double(bitmap.pixels[$1]) / 255 }

@@ -88,7 +88,7 @@ struct FuzzRegressionTests {
                 _ = try Scene(json: bytes, limits: limits).render(images: [:], limits: limits)
             case "fuzz-svg-path":
                 let path = try Path(svg: String(decoding: bytes, as: UTF8.self), limits: limits)
-                var canvas = Canvas(width: 48, height: 48)
+                var canvas = Canvas(trustedWidth: 48, height: 48)
                 try canvas.fill(path, color: .black, limits: limits)
                 try canvas.stroke(path, color: .white, style: StrokeStyle(width: 3, cap: .round, join: .round), limits: limits)
             case "fuzz-freehand":

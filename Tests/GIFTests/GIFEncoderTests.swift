@@ -9,7 +9,7 @@ struct GIFEncoderTests {
     /// A shaded disc with a soft edge moving over a static left half: `count` frames of 64×48.
     static func frames(_ count: Int, opaqueBackground: Bool = false) -> [Bitmap] {
         (0..<count).map { index in
-            var bitmap = Bitmap(width: 64, height: 48)
+            var bitmap = Bitmap(clearWidth: 64, height: 48)
             for y in 0..<48 {
                 for x in 0..<64 {
                     if x < 32 {   // static: a fixed gradient
@@ -105,7 +105,7 @@ struct GIFEncoderTests {
 
     /// A pixel that goes from opaque back to transparent needs the previous frame disposed.
     @Test func clearsPixelsThatBecomeTransparent() throws {
-        var first = Bitmap(width: 8, height: 8), second = Bitmap(width: 8, height: 8)
+        var first = Bitmap(clearWidth: 8, height: 8), second = Bitmap(clearWidth: 8, height: 8)
         for y in 0..<8 { for x in 0..<8 { first[x, y] = .white } }
         second[6, 6] = Color(r: 255, g: 0, b: 0)
         let (bytes, _) = try Self.encode([first, second, first])
@@ -125,7 +125,7 @@ struct GIFEncoderTests {
         // same soft pixel at the same place gives the same answer in every frame. (No tile is
         // opaque: soft pixels near opaque ones are a rim, cut at 128 — tested below.)
         let alphas: [UInt8] = [0, 64, 128, 192, 254, 32]
-        var soft = Bitmap(width: 48, height: 8)
+        var soft = Bitmap(clearWidth: 48, height: 8)
         for y in 0..<8 { for x in 0..<48 { soft[x, y] = Color(r: 200, g: 100, b: 50, a: alphas[x / 8]) } }
         var other = soft
         other[0, 0] = .white
@@ -138,7 +138,7 @@ struct GIFEncoderTests {
 
         // An opaque block with a soft rim two pixels wide, in soft haze: the rim is cut at 128
         // (a clean edge), the haze further out is dithered.
-        var shape = Bitmap(width: 24, height: 24)
+        var shape = Bitmap(clearWidth: 24, height: 24)
         for y in 0..<24 {
             for x in 0..<24 {
                 let ring = max(abs(2 * x - 23), abs(2 * y - 23)) / 2   // 0 at the centre … 11 at the border
@@ -184,7 +184,7 @@ struct GIFEncoderTests {
     }
 
     @Test func refusesBadInput() throws {
-        let source = Self.frames(2) + [Bitmap(width: 10, height: 10)]
+        let source = Self.frames(2) + [Bitmap(clearWidth: 10, height: 10)]
         #expect(throws: GIF.EncodeError.self) { _ = try Self.encode(source) }
         #expect(throws: GIF.EncodeError.self) { _ = try Self.encode([]) }
         #expect(throws: GIF.EncodeError.self) { _ = try Self.encode(Self.frames(1), GIF.Encoder(colors: 1)) }
@@ -205,7 +205,7 @@ struct GIFPaletteTests {
     /// grey strip.
     static func frames() -> [Bitmap] {
         (0..<24).map { index in
-            var bitmap = Bitmap(width: 48, height: 40)
+            var bitmap = Bitmap(clearWidth: 48, height: 40)
             for y in 0..<40 {
                 for x in 0..<48 {
                     if y < 6 {
@@ -263,10 +263,10 @@ struct GIFPaletteTests {
     /// colours gets a full table. (A moving shaded sprite gets full tables too, or the first
     /// frame's when it fits nearly as well: see below.)
     @Test func standardLimitsLaterTablesTo64EntriesButAtASceneCut() throws {
-        var cut = Bitmap(width: 64, height: 48)
+        var cut = Bitmap(clearWidth: 64, height: 48)
         for y in 0..<48 { for x in 0..<64 { cut[x, y] = Color(r: UInt8(x * 4), g: UInt8(y * 5), b: UInt8((x * y) % 256)) } }
         let moving = (0..<10).map { index in
-            var bitmap = Bitmap(width: 64, height: 48)
+            var bitmap = Bitmap(clearWidth: 64, height: 48)
             for y in 0..<48 {
                 for x in 0..<64 { bitmap[x, y] = x < 32 ? Color(r: UInt8(x / 4 * 32), g: 60, b: 90) : Color(r: 20, g: 20, b: 20) }
             }
@@ -327,7 +327,7 @@ struct GIFPaletteTests {
     @Test(arguments: [GIF.Encoder.Quality.standard, .high])
     func refinedPresetsMoveStaticPixelsOnlyTowardsTheirSource(quality: GIF.Encoder.Quality) throws {
         let source = (0..<16).map { index in
-            var bitmap = Bitmap(width: 40, height: 24)
+            var bitmap = Bitmap(clearWidth: 40, height: 24)
             for y in 0..<24 {
                 for x in 0..<40 {
                     let moving = x >= 32 && (y + index) % 8 < 4

@@ -266,7 +266,7 @@ struct GIFSoftAlphaTests {
     @Test(arguments: [40, 100, 170, 230])
     func retinaFramesKeepSoftPixelsInPairs(alpha: UInt8) throws {
         let size = 64
-        var frame = Bitmap(width: size, height: size)
+        var frame = Bitmap(clearWidth: size, height: size)
         for y in 0..<size { for x in 0..<size { frame[x, y] = Color(r: 255, g: 255, b: 255, a: alpha) } }
         func kept(scale: Int) -> [Bool] {
             let pixels = AlphaFlattener.flatten(AlphaFlattener.prepare(frame, alpha: .dither, scale: scale))

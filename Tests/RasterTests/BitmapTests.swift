@@ -38,7 +38,7 @@ struct BitmapTests {
     }
 
     @Test func pixelAccessAndPredicates() {
-        var bitmap = Bitmap(width: 3, height: 2, scale: 2)
+        var bitmap = Bitmap(clearWidth: 3, height: 2, scale: 2)
         #expect(bitmap.isFullyTransparent && !bitmap.isOpaque)
         #expect(bitmap.pointSize == (1.5, 1.0))
         bitmap[2, 1] = Color(r: 200, g: 100, b: 50, a: 51)

@@ -47,7 +47,7 @@ struct PNGEncoderTests {
     @Test(arguments: cases)
     func picksTheSmallestLosslessLayout(_ testCase: Case) throws {
         let (width, height) = testCase.colors.count > 35 ? (30, 10) : (7, 5)
-        var bitmap = Bitmap(width: width, height: height, scale: 2)
+        var bitmap = Bitmap(clearWidth: width, height: height, scale: 2)
         for y in 0..<height {
             for x in 0..<width { bitmap[x, y] = testCase.colors[(y * width + x) % testCase.colors.count] }
         }
@@ -68,7 +68,7 @@ struct PNGEncoderTests {
                       ("bbb-opening-fadein-720p/bbb0030.png", .rgb)])
     func largePagesComeBackExactly(frame: String, colorType: PNG.ColorType) throws {
         let tile = try PNG.Decoder().decodeBitmap(file: Fixtures.path("sequences/" + frame))
-        var page = Bitmap(width: 1100, height: 900)
+        var page = Bitmap(clearWidth: 1100, height: 900)
         for y in stride(from: 0, to: page.height, by: tile.height) {
             for x in stride(from: 0, to: page.width, by: tile.width) { page.copy(tile, toX: x, y: y) }
         }
@@ -89,7 +89,7 @@ struct PNGEncoderTests {
     }
 
     @Test func refusesAnEmptyBitmap() {
-        #expect(throws: PNG.EncodeError.self) { _ = try PNG.Encoder().encode(Bitmap(width: 0, height: 3)) }
+        #expect(throws: PNG.EncodeError.self) { _ = try PNG.Encoder().encode(Bitmap(clearWidth: 0, height: 3)) }
     }
 
     @Test func writesAtomicallyAndReportsUnwritablePaths() throws {
@@ -120,13 +120,13 @@ struct PNGEncoderNameTests {
         let folder = NSTemporaryDirectory() + "flipbook-png-name-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         #expect(throws: OutputError.self) {
-            try PNG.Encoder().write(Bitmap(width: 2, height: 2), to: "\(folder)/\(name)", protecting: InputFiles())
+            try PNG.Encoder().write(Bitmap(clearWidth: 2, height: 2), to: "\(folder)/\(name)", protecting: InputFiles())
         }
-        #expect(throws: PNG.EncodeError.self) { try PNG.Encoder().write(Bitmap(width: 2, height: 2), to: "\(folder)/\(name)") }
+        #expect(throws: PNG.EncodeError.self) { try PNG.Encoder().write(Bitmap(clearWidth: 2, height: 2), to: "\(folder)/\(name)") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
-        try PNG.Encoder().write(Bitmap(width: 2, height: 2), to: "\(folder)/frame.PNG", protecting: InputFiles())
+        try PNG.Encoder().write(Bitmap(clearWidth: 2, height: 2), to: "\(folder)/frame.PNG", protecting: InputFiles())
         // From memory, the name gives the scale as a path does.
-        var retina = Bitmap(width: 4, height: 2)
+        var retina = Bitmap(clearWidth: 4, height: 2)
         retina.scale = 2
         let bytes = try PNG.Encoder().encode(retina)
         #expect(try PNG.Decoder().decodeBitmap(bytes, file: "icon@2x.png").scale == 2)

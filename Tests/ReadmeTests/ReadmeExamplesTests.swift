@@ -44,7 +44,7 @@ struct ReadmeExamplesTests {
 
     // README example 2 begin
     static func example2() throws {
-        var canvas = Canvas(width: 120, height: 80, scale: 2)        // points, like UIGraphicsBeginImageContext
+        var canvas = try Canvas(width: 120, height: 80, scale: 2)       // points, like UIGraphicsBeginImageContext
         canvas.fill(try Path(svg: "M10 70 Q60 -20 110 70 Z"), color: Color(hex: "#E07000")!)
         canvas.stroke(Path(circleAt: Point(60, 45), radius: 20), color: .black,
                       style: StrokeStyle(width: 3, cap: .round, join: .round, dash: [6, 4]))

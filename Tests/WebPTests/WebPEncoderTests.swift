@@ -26,7 +26,7 @@ struct WebPEncoderTests {
     /// A run of short repeats known identical is one frame before timing, as in APNG and GIF.
     @Test func aRunOfShortRepeatsIsTimedAsOneFrame() throws {
         let frames = [Color(r: 200, g: 40, b: 40), Color(r: 40, g: 40, b: 200)].map { color -> Bitmap in
-            var bitmap = Bitmap(width: 8, height: 8)
+            var bitmap = Bitmap(clearWidth: 8, height: 8)
             for y in 0..<8 { for x in 0..<8 { bitmap[x, y] = color } }
             return bitmap
         }

@@ -62,8 +62,8 @@ struct DrawWorkload {
         self.shapes = shapes
     }
 
-    func draw() -> Bitmap {
-        var canvas = Canvas(width: 1000, height: 1000, background: .white)
+    func draw() throws -> Bitmap {
+        var canvas = try Canvas(width: 1000, height: 1000, background: .white)
         for shape in shapes {
             if kind == "strokes" {
                 canvas.stroke(shape.path, color: shape.color, style: StrokeStyle(width: shape.width))

@@ -39,8 +39,8 @@ func median(_ count: Int, _ body: () -> Void) -> Double {
 func packReport(_ sizes: [MaxRectsPacker.Size]) {
     let area = Double(sizes.reduce(0) { $0 + $1.width * $1.height })
     var plain: MaxRectsPacker.Result?, turned: MaxRectsPacker.Result?
-    let seconds = median(5) { plain = MaxRectsPacker(padding: 0).pack(sizes) }
-    let turnedSeconds = median(3) { turned = MaxRectsPacker(padding: 0, allowRotation: true).pack(sizes) }
+    let seconds = median(5) { plain = (try? MaxRectsPacker(padding: 0).pack(sizes)) ?? nil }
+    let turnedSeconds = median(3) { turned = (try? MaxRectsPacker(padding: 0, allowRotation: true).pack(sizes)) ?? nil }
     let sorted = sizes.sorted { $0.height > $1.height }
     let limit = max(sorted.map(\.width).max()!, Int(area.squareRoot().rounded(.up)))
     var x = 0, y = 0, shelf = 0, width = 0
@@ -66,7 +66,7 @@ case "blur":
 case "draw":
     guard arguments.count >= 3, let workload = DrawWorkload(arguments[1]), let count = Int(arguments[2]) else { usage() }
     var picture: Bitmap?
-    let seconds = median(count) { picture = workload.draw() }
+    let seconds = median(count) { picture = try? workload.draw() }
     if arguments.count > 3, let picture { try PNG.Encoder().write(picture, to: arguments[3]) }
     print(String(format: #"{"seconds": %.5f, "paths": %d, "pixels": %d}"#, seconds, workload.shapes.count, workload.pixels))
     exit(0)
@@ -74,7 +74,7 @@ case "resize":
     guard arguments.count == 5, let width = Int(arguments[2]), let height = Int(arguments[3]), let count = Int(arguments[4]),
           let image = try? PNG.Decoder().decodeBitmap(file: arguments[1]) else { usage() }
     let resampler = Resampler(filter: .lanczos3)
-    print(String(format: #"{"seconds": %.4f}"#, median(count) { _ = resampler.resize(image, width: width, height: height) }))
+    print(String(format: #"{"seconds": %.4f}"#, median(count) { _ = try? resampler.resize(image, width: width, height: height) }))
     exit(0)
 case "pack":
     // pack N SEED: N mixed sizes (8–128 px, as trimmed sprites are), MaxRects against a shelf packer.

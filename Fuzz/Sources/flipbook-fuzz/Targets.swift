@@ -34,7 +34,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     },
     "fuzz-svg-path": { bytes in
         guard let path = try? Path(svg: String(decoding: bytes, as: UTF8.self), limits: Fuzzer.limits) else { return }
-        var canvas = Canvas(width: 48, height: 48)
+        guard var canvas = try? Canvas(width: 48, height: 48) else { return }
         try? canvas.fill(path, color: .black, limits: Fuzzer.limits)
         try? canvas.stroke(path, color: .white, style: StrokeStyle(width: 3, cap: .round, join: .round), limits: Fuzzer.limits)
     },

@@ -67,8 +67,13 @@ public final class AtomicFileWriter {
     /// Sets aside the first `count` bytes of the file for a header known only at the end (a
     /// container's total size): call before any ``write(_:)``, then ``writeHeader(_:)`` before
     /// committing. The bytes between stream on as they come.
+    /// - Throws: `FileIO.Error` when something was written or reserved already, or `count` is
+    ///   negative or over 1 MiB (a header, not a file), as well as when the write fails.
     public func reserveHeader(_ count: Int) throws(FileIO.Error) {
-        precondition(size == 0 && reserved == 0, "reserveHeader comes before anything is written")
+        guard size == 0 && reserved == 0, (0...(1 << 20)).contains(count) else {
+            throw FileIO.Error(path: path, reason: size != 0 || reserved != 0 ? "reserveHeader comes before anything is written"
+                               : "a header of \(count) bytes cannot be reserved (0 to 1 MiB)", operation: .write)
+        }
         try write([UInt8](repeating: 0, count: count))
         reserved = count
         crc32 = 0
@@ -76,8 +81,11 @@ public final class AtomicFileWriter {
     }
 
     /// Fills the header set aside by ``reserveHeader(_:)`` (`bytes` of exactly its size).
+    /// - Throws: `FileIO.Error` when `bytes` is not the size reserved, or the write fails.
     public func writeHeader(_ bytes: [UInt8]) throws(FileIO.Error) {
-        precondition(bytes.count == reserved, "the header is the size reserved")
+        guard bytes.count == reserved else {
+            throw FileIO.Error(path: path, reason: "a header of \(bytes.count) bytes where \(reserved) were reserved", operation: .write)
+        }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in

@@ -44,8 +44,9 @@ extension ImageFileName {
     /// The scales UIKit tries for an image wanted at `scale`, among those `available`: the exact
     /// scale, then lower ones down to 1, then higher ones in increasing order.
     public static func scaleFallbackOrder(for scale: Int, available: some Sequence<Int>) -> [Int] {
+        // Work in proportion to the scales available, not to `scale` (which may be `Int.max`).
         let present = Set(available)
-        let lower = stride(from: scale, through: 1, by: -1).filter { present.contains($0) }
+        let lower = present.filter { $0 >= 1 && $0 <= scale }.sorted(by: >)
         return lower + present.filter { $0 > scale }.sorted()
     }
 }

@@ -12,10 +12,13 @@ public struct Explosion: FrameGenerator {
     public var height: Double
     /// Pixels per point of the frames.
     public var scale: Int
-    public var frameCount: Int
+    /// How many frames the explosion has; at least 2 (a smaller value set here is stored as 2).
+    public var frameCount: Int {
+        didSet { if frameCount < 2 { frameCount = 2 } }
+    }
     /// The random seed: each seed is a different explosion, the same seed the same frames, byte for byte.
     public var seed: UInt64
-    /// How many sparks fly out; 28 by default.
+    /// How many sparks fly out; 28 by default (0 or less: none).
     public var sparks: Int
 
     /// An explosion of `frameCount` frames (at least 2; 81 by default) of `width × height` points at
@@ -37,8 +40,13 @@ public struct Explosion: FrameGenerator {
     }
 
     private func fireball(_ t: Double) -> Bitmap {
-        let pixelWidth = Int((width * Double(scale)).rounded()), pixelHeight = Int((height * Double(scale)).rounded())
-        var image = Bitmap(width: pixelWidth, height: pixelHeight, scale: scale)
+        // As a canvas does: a size that is not finite and positive is an empty frame.
+        func pixels(_ length: Double) -> Int {
+            let rounded = (length * Double(max(1, scale))).rounded()
+            return rounded > 0 && rounded < Double(Int32.max) ? Int(rounded) : 0
+        }
+        let pixelWidth = pixels(width), pixelHeight = pixels(height)
+        var image = Bitmap(clearWidth: pixelWidth, height: pixelHeight, scale: scale)
         let noise = ValueNoise(seed: seed)
         let half = Double(min(pixelWidth, pixelHeight)) / 2
         // The ball swells fast then slows; its centre drifts up as it turns to smoke.
@@ -86,7 +94,7 @@ public struct Explosion: FrameGenerator {
         var random = SeededRandom(seed: seed ^ 0x5EED_5A4C)
         let center = Point(width / 2, height / 2)
         let reach = min(width, height) / 2
-        for _ in 0..<sparks {
+        for _ in 0..<max(0, sparks) {
             let angle = 2 * Double.pi * random.unit()
             let speed = 0.55 + 0.4 * random.unit()
             let life = 0.25 + 0.25 * random.unit()

@@ -39,8 +39,11 @@ public struct Freehand: FrameGenerator {
     public var color: Color
     /// The colour under the drawing, or `nil` (the default) for transparent.
     public var background: Color?
-    /// Frames of the draw-on animation; the last one shows the whole drawing.
-    public var frameCount: Int
+    /// Frames of the draw-on animation, at least 1 (a smaller value set here is stored as 1); the
+    /// last one shows the whole drawing.
+    public var frameCount: Int {
+        didSet { if frameCount < 1 { frameCount = 1 } }
+    }
 
     /// A drawing of `strokes` on a `width × height`-point canvas; `frameCount` frames (at least 1)
     /// reveal it, the last showing all of it.
@@ -111,7 +114,7 @@ public struct Freehand: FrameGenerator {
     /// Frame `index` shows the first `(index + 1) / frameCount` of the drawing's length, strokes
     /// in order, each end round-capped.
     public func frame(_ index: Int) -> Bitmap {
-        var canvas = Canvas(width: width, height: height, scale: scale, background: background)
+        var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         let style = StrokeStyle(width: lineWidth, cap: .round, join: .round)
         let paths = strokes.map { Self.path(through: $0, smoothing: smoothing) }
         let lengths = paths.map(Self.length)

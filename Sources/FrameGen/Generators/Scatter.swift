@@ -60,7 +60,7 @@ public struct Scatter: FrameGenerator {
     /// Draws the picture: background, the circle filled and stroked, then ``count`` images centred at
     /// seeded random points spread uniformly over a disc of ``spread`` around the centre.
     public func render() -> Bitmap {
-        var canvas = Canvas(width: width, height: height, scale: scale, background: background)
+        var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         let center = Point(width / 2, height / 2)
         let circle = Path(circleAt: center, radius: circleRadius)
         canvas.fill(circle, color: circleFill)
@@ -99,7 +99,7 @@ public struct Scatter: FrameGenerator {
         }
         outline.close()
         let tone = UInt8(110 + random.next() % 40)
-        var canvas = Canvas(width: width, height: height, scale: scale)
+        var canvas = Canvas(trustedWidth: width, height: height, scale: scale)
         canvas.fill(outline, color: Color(r: tone, g: tone &- 6, b: tone &- 14))
         canvas.saveState()
         canvas.clip(to: outline)

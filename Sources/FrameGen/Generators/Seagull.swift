@@ -14,7 +14,10 @@ public struct Seagull: FrameGenerator {
     public var height: Double
     /// Pixels per point of the frames.
     public var scale: Int
-    public var frameCount: Int
+    /// How many frames the loop has; at least 1 (a smaller value set here is stored as 1).
+    public var frameCount: Int {
+        didSet { if frameCount < 1 { frameCount = 1 } }
+    }
     /// The stroke colour (a dark grey by default).
     public var color: Color
     /// Line width in points; `nil` for height / 30.
@@ -59,7 +62,7 @@ public struct Seagull: FrameGenerator {
         let width = lineWidth ?? height / 30
         // Inset by the pen so the round wing tips stay inside the frame.
         let inset = width
-        var canvas = Canvas(width: self.width, height: height, scale: scale)
+        var canvas = Canvas(trustedWidth: self.width, height: height, scale: scale)
         let transform = AffineTransform(translationX: inset, y: inset)
             .scaledBy(x: self.width - 2 * inset, y: height - 2 * inset)
         let path = Self.unitPath(wingHeight: wingHeight(frame: index)).applying(transform)

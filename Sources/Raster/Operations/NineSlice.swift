@@ -1,3 +1,5 @@
+import Basics
+
 /// A resizable image with cap insets, as `UIImage.resizableImage(withCapInsets:resizingMode:)`:
 /// the four corners are copied as they are, the edges and the centre are tiled (UIKit's default) or
 /// stretched to fill the target size.
@@ -34,6 +36,12 @@ public struct NineSlice: Sendable {
         /// The insets leave no centre along `axis` ("horizontal" or "vertical") while the target is larger
         /// along it: there is nothing to tile or stretch.
         case noCentre(axis: String)
+        /// An inset is negative, NaN or infinite (each must be a finite number of points ≥ 0).
+        case invalidInsets(Insets)
+        /// The target of `width × height` points is NaN, infinite or negative.
+        case invalidSize(width: Double, height: Double)
+        /// The target is larger than the limits allow (``ResourceLimits/maxPixels``).
+        case limit(LimitError)
 
         /// What is wrong, in pixels, as the CLI prints it.
         public var description: String {
@@ -44,6 +52,12 @@ public struct NineSlice: Sendable {
                 "target \(width)×\(height) px is smaller than the caps, which need at least \(minimumWidth)×\(minimumHeight) px"
             case .noCentre(let axis):
                 "the insets leave no \(axis) centre to \(axis == "horizontal" ? "widen" : "heighten") the image with"
+            case .invalidInsets(let insets):
+                "cap insets must be finite and at least 0 points (got top \(insets.top), left \(insets.left), "
+                    + "bottom \(insets.bottom), right \(insets.right))"
+            case .invalidSize(let width, let height):
+                "the target size must be finite and at least 0 points (got \(width)×\(height))"
+            case .limit(let error): error.description
             }
         }
     }
@@ -60,11 +74,21 @@ public struct NineSlice: Sendable {
     }
 
     /// `bitmap` resized to `width × height` points (at the bitmap's scale).
-    public func render(_ bitmap: Bitmap, width: Double, height: Double) throws(Error) -> Bitmap {
+    /// - Parameter limits: The target's pixels must be within ``ResourceLimits/maxPixels``.
+    /// - Throws: ``Error``: insets or a size that are not finite and ≥ 0 (``Error/invalidInsets(_:)``,
+    ///   ``Error/invalidSize(width:height:)``), a target over `limits` (``Error/limit(_:)``), or
+    ///   insets and a target that do not fit the image.
+    public func render(_ bitmap: Bitmap, width: Double, height: Double, limits: ResourceLimits = .default) throws(Error) -> Bitmap {
+        let sides = [insets.top, insets.left, insets.bottom, insets.right]
+        guard sides.allSatisfy({ $0.isFinite && $0 >= 0 }) else { throw .invalidInsets(insets) }
+        guard width.isFinite, height.isFinite, width >= 0, height >= 0 else { throw .invalidSize(width: width, height: height) }
+        do { try limits.checkPixels(width: width, height: height, scale: bitmap.scale, of: "NineSlice target") } catch { throw .limit(error) }
         let scale = Double(bitmap.scale)
-        let top = Int((insets.top * scale).rounded()), left = Int((insets.left * scale).rounded())
-        let bottom = Int((insets.bottom * scale).rounded()), right = Int((insets.right * scale).rounded())
-        let targetWidth = Int((width * scale).rounded()), targetHeight = Int((height * scale).rounded())
+        // Finite and ≥ 0; past 10¹⁵ pixels an inset is "more than the image" all the same.
+        func pixels(_ points: Double) -> Int { Int(min(points * scale, 1e15).rounded()) }
+        let top = pixels(insets.top), left = pixels(insets.left)
+        let bottom = pixels(insets.bottom), right = pixels(insets.right)
+        let targetWidth = pixels(width), targetHeight = pixels(height)
         guard left + right <= bitmap.width, top + bottom <= bitmap.height else {
             throw .insetsExceedImage(width: bitmap.width, height: bitmap.height, horizontal: left + right, vertical: top + bottom)
         }
@@ -80,13 +104,19 @@ public struct NineSlice: Sendable {
                        (bitmap.width - right, right, targetWidth - right, right)]
         let rows = [(0, top, 0, top), (top, centreHeight, top, targetHeight - top - bottom),
                     (bitmap.height - bottom, bottom, targetHeight - bottom, bottom)]
-        var out = Bitmap(width: targetWidth, height: targetHeight, scale: bitmap.scale)
+        var out = Bitmap(clearWidth: targetWidth, height: targetHeight, scale: bitmap.scale)
         for row in rows where row.3 > 0 && row.1 > 0 {
             for column in columns where column.3 > 0 && column.1 > 0 {
                 let patch = bitmap.cropped(to: PixelRect(x: column.0, y: row.0, width: column.1, height: row.1))
-                let filled = column.1 == column.3 && row.1 == row.3 ? patch
-                    : mode == .stretch ? Resampler(filter: .bilinear).resize(patch, width: column.3, height: row.3)
-                    : Self.tile(patch, width: column.3, height: row.3)
+                let filled: Bitmap
+                if column.1 == column.3 && row.1 == row.3 {
+                    filled = patch
+                } else if mode == .stretch {
+                    do { filled = try Resampler(filter: .bilinear).resize(patch, width: column.3, height: row.3, limits: limits) }
+                    catch { throw .limit(error) }
+                } else {
+                    filled = Self.tile(patch, width: column.3, height: row.3)
+                }
                 out.copy(filled, toX: column.2, y: row.2)
             }
         }

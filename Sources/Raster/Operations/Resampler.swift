@@ -28,11 +28,18 @@ public struct Resampler: Sendable {
         self.filter = filter
     }
 
-    /// `bitmap` resized to `width × height` pixels; the scale is kept.
-    public func resize(_ bitmap: Bitmap, width: Int, height: Int) -> Bitmap {
+    /// `bitmap` resized to `width × height` pixels; the scale is kept. A side of 0 gives an empty
+    /// bitmap.
+    /// - Parameter limits: The output, and the intermediate image of the output's width and the
+    ///   input's height, must each be within ``ResourceLimits/maxPixels``.
+    /// - Throws: ``LimitError`` for ``LimitError/Limit/pixels`` when a side is negative or a size
+    ///   is over `limits`, before anything is allocated.
+    public func resize(_ bitmap: Bitmap, width: Int, height: Int, limits: ResourceLimits = .default) throws(LimitError) -> Bitmap {
+        try limits.checkPixels(width: width, height: height, of: "Resampler output")
         guard width > 0, height > 0, bitmap.width > 0, bitmap.height > 0 else {
-            return Bitmap(width: max(width, 0), height: max(height, 0), scale: bitmap.scale)
+            return Bitmap(clearWidth: width, height: height, scale: bitmap.scale)
         }
+        try limits.checkPixels(width: width, height: bitmap.height, of: "Resampler intermediate image")
         if width == bitmap.width && height == bitmap.height { return bitmap }
         if filter == .nearest { return nearest(bitmap, width: width, height: height) }
         let sourceWidth = bitmap.width
@@ -53,7 +60,7 @@ public struct Resampler: Sendable {
     private func nearest(_ bitmap: Bitmap, width: Int, height: Int) -> Bitmap {
         let columns = contributions(from: bitmap.width, to: width).map(\.first)
         let rows = contributions(from: bitmap.height, to: height).map(\.first)
-        var out = Bitmap(width: width, height: height, scale: bitmap.scale)
+        var out = Bitmap(clearWidth: width, height: height, scale: bitmap.scale)
         bitmap.pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutablePixels { target in
                 for (y, row) in rows.enumerated() {

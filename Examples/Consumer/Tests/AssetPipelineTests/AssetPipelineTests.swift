@@ -84,7 +84,7 @@ struct AssetPipelineTests {
         #expect(godot.sprites.count == phaser.sprites.count)
         for sprite in phaser.sprites {
             let twin = try #require(godot.sprites.first { $0.frame == sprite.frame })
-            #expect(godot.frame(twin) == phaser.frame(sprite))
+            #expect(try godot.frame(twin) == phaser.frame(sprite))
         }
 
         do {

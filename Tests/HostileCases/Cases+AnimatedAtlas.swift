@@ -1,0 +1,209 @@
+import Animated
+import Atlas
+import Basics
+import Foundation
+import GIF
+import Raster
+
+extension HostileCases {
+    static let animated: [HostileCase] = [
+        HostileCase("Animation playback with hostile timings and indices", ["Animation", "Animation.Direction", "Animation.Timing",
+                                                                            "Animation.Playback", "Animation.PlaybackError", "FrameSource"]) {
+            let frames = [FrameSource.bitmap(Sample.bitmap), .bitmap(Sample.bitmap)]
+            for direction in Animation.Direction.allCases {
+                each(Sample.doubles) { v in
+                    _ = try? Animation(frames: frames, duration: v, repeatCount: -1, direction: direction, scale: Int.min)
+                    _ = try? Animation(frames: frames, frameDurations: [v, v, v], direction: direction)
+                    // Values set after the checked init: the play is computed from them all the same.
+                    var animation = try Animation(frames: frames, direction: direction)
+                    animation.duration = v; animation.repeatCount = Int.min; animation.scale = Int.min
+                    animation.frameDurations = [v]
+                    _ = animation.steps(); _ = animation.stepDurations(); _ = animation.playDuration(); _ = animation.frameIndex(at: v)
+                    _ = Animation.Timing(delays: [v], duration: v, fps: v).rangeError()
+                    _ = try animation.playback(timing: Animation.Timing(frameDuration: v))
+                }
+            }
+            _ = try? FrameSource.bitmap(Sample.bitmap).load(scale: Int.max); _ = try? FrameSource.bitmap(Sample.bitmap).load(scale: Int.min)
+            _ = FrameSource.memory(InMemoryFile(name: "", bytes: [])).isIdentical(to: .file(""))
+        },
+        HostileCase("Animation.load of junk bytes in every format", ["Animation.LoadError"]) {
+            each(Sample.junk) { bytes in _ = try Animation.load(gif: bytes, file: "x.gif", limits: ResourceLimits(maxPixels: 1)) }
+            each(Sample.junk) { bytes in _ = try Animation.load(apng: bytes, file: "x.png") }
+            each(Sample.junk) { bytes in _ = try Animation.load(webp: bytes, file: "x.webp") }
+        },
+        HostileCase("frame files, sequences and natural order with odd names", ["FrameFile", "FrameSequence", "FrameSequence.Frame",
+                                                                                  "UIKitFrames", "NaturalOrder", "Discovery", "Discovery.Error"]) {
+            let names = ["", "a", "1.png", "01.png", "a99999999999999999999999.png", "a-1.png", "a@0x.png", "a@-3x.png", ".png", "a1.png", "a1.png"]
+            let files = names.compactMap { FrameFile(path: $0) } + names.compactMap { FrameFile(unnumbered: $0) }
+            for sequence in FrameSequence.group(files) {
+                _ = UIKitFrames(sequence: sequence, scale: Int.min, device: "")
+                for frame in sequence.frames { _ = frame.file(scale: Int.max) }
+            }
+            _ = names.sorted(by: NaturalOrder.areInIncreasingOrder); _ = NaturalOrder.compare("a99999999999999999999999", "a1")
+            _ = FrameFile.sequence(claiming: "", among: ["", ""])
+            _ = try? Discovery.sequences(from: ["", "", "/nonexistent"])
+            _ = Discovery.sameFolderSpelling(["", ".", "./"]); _ = Discovery.trimmingSlash("/")
+        },
+        HostileCase("sequence manifests with hostile values", ["SequenceManifest", "SequenceManifest.Error"]) {
+            let manifests = ["", "{}", #"{"fps": 1e400}"#, #"{"fps": -1, "repeatCount": -9223372036854775808}"#, #"{"duration": 0, "frames": []}"#]
+            each(manifests) { text in
+                let manifest = try SequenceManifest.decode(Array(text.utf8), file: "sequence.json")
+                _ = manifest.valueError(file: "x"); _ = manifest.describes("")
+                _ = manifest.fitted(toFrames: [Int.min, Int.max, 0, 0], directory: "", prefix: "")
+                _ = manifest.animation(frames: [])
+            }
+            _ = SequenceManifest(name: "", fps: .nan, duration: -.infinity, repeatCount: Int.min).valueError(file: "x")
+        },
+        HostileCase("SequenceWriter with hostile numbers and counts", ["SequenceWriter"]) {
+            let writer = try SequenceWriter(folder: Sample.folder("writer"), prefix: "f", scale: Int.min)
+            _ = writer.path(forFrame: Int.min)
+            _ = try? writer.write(Sample.bitmap, number: -1)
+            _ = try? writer.writeFrames(count: -5) { _ in Sample.bitmap }
+            _ = try? writer.commit()
+        },
+        HostileCase("validation config, rules and reports with hostile values", ["ValidationConfig", "ValidationConfig.Level",
+                "ValidationConfig.Error", "Severity", "Finding", "Problem", "Rules", "ValidationRule", "FileFacts", "PixelSize",
+                "PixelFacts", "SequenceFacts", "SequenceFacts.Highlighted", "ReportFormat", "ValidationReport", "SequenceSummary",
+                "PNGCorruptRule", "PNGCgBIRule", "PNGColorTypeMixedRule", "FileTooLargeRule", "UIKitMixedScaleRule", "UIKitMissingScaleRule",
+                "UIKitMixedSizeRule", "UIKitDeviceVariantRule", "UIKitHighlightedRule", "UIKitPaddedRule", "UIKitGapRule", "UIKitPast1024Rule",
+                "SequenceGapRule", "SequencePaddingMixedRule", "SequenceDuplicateNumberRule", "ManifestInvalidRule", "SizeMismatchRule",
+                "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
+                "FrameDuplicateRule", "FrameHiddenColorRule"]) {
+            let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,
+                           #"{"maxFileBytes": -1}"#, #"{"ignore": ["", "[", "**/../**"]}"#]
+            each(configs) { text in _ = try ValidationConfig.decode(Array(text.utf8), file: ".flipbook.json").isIgnored("") }
+            let config = ValidationConfig(expectedSize: [.nan, -.infinity], requiredScales: [0, Int.min, Int.max], ignore: ["", "["], maxFileBytes: -1)
+            _ = PixelSize(width: Int.min, height: Int.max); _ = PixelFacts(bitmap: Bitmap(clearWidth: 0, height: 0))
+            let names = ["a1.png", "a2.png", "a9999999999999999999.png", "a1@0x.png", "a1~ipad.png"]
+            for sequence in FrameSequence.group(names.compactMap { FrameFile(path: $0) }) {
+                let facts = SequenceFacts(sequence: sequence, files: [])
+                for frame in sequence.frames { _ = facts.facts(for: frame) }
+                for rule in Rules.all { _ = rule.check(facts, config: config); _ = config.severity(of: rule) }
+            }
+            let report = try Validator(config: config).validate(files: [InMemoryFile(name: "a1.png", bytes: []), InMemoryFile(name: "", bytes: [0])])
+            for format in ReportFormat.allCases { _ = format.render(report, base: "") }
+            for summary in report.sequences { _ = report.findings(in: summary) }
+            _ = report.count(.error); _ = Finding(rule: "", severity: .warning, message: "", file: nil, sequence: "")
+            _ = Problem("", file: ""); _ = ValidationConfig.Level.self
+        },
+        HostileCase("Validator and AssembleJob on empty and missing sources", ["Validator", "Validator.Error", "AssembleJob",
+                "AssembleJob.Source", "AssembleJob.Format", "AssembleJob.Plan", "AssembleJob.Outcome", "AssembleJob.Report", "AssembleError"]) {
+            _ = try? Validator().validate(["", "/nonexistent"])
+            _ = try? Validator().validate(files: [])
+            for source in [AssembleJob.Source.paths([]), .paths(["", "/nonexistent"]), .files([]), .files([InMemoryFile(name: "", bytes: [])])] {
+                _ = try? AssembleJob(source: source, output: nil, repeatCount: Int.min, scale: Int.min, maxBytes: Int.min).run()
+            }
+            _ = AssembleJob.Format.allCases
+            _ = AssembleJob.Report.self
+        },
+    ]
+
+    static let atlas: [HostileCase] = [
+        HostileCase("MaxRectsPacker.pack with negative sizes", ["MaxRectsPacker", "MaxRectsPacker.Size", "MaxRectsPacker.Error"]) {
+            do { _ = try MaxRectsPacker().pack([.init(width: -5, height: 10)]); throw HostileFailure("negative size packed") }
+            catch is MaxRectsPacker.Error {}
+        },
+        HostileCase("MaxRectsPacker.pack with hostile settings and sizes", ["MaxRectsPacker", "MaxRectsPacker.Placement", "MaxRectsPacker.Result"]) {
+            for (padding, border, maxSide) in [(-1, 0, 64), (0, -1, 64), (0, 0, 0), (0, 0, -1), (Int.max, 0, 64), (0, Int.max, 64), (0, 0, Int.max), (0, 40, 64)] {
+                for multipack in [false, true] {
+                    _ = try? MaxRectsPacker(padding: padding, border: border, maxSide: maxSide, allowRotation: true, multipack: multipack)
+                        .pack([.init(width: 3, height: 3), .init(width: 0, height: 0)])
+                }
+            }
+            each(Sample.ints) { v in
+                _ = try MaxRectsPacker(powerOfTwo: true, square: true, multipack: true).pack(Array(repeating: .init(width: v, height: 1), count: 3))
+            }
+            _ = try MaxRectsPacker(maxSide: 1 << 20).pack(Array(repeating: .init(width: 1 << 20, height: 1 << 20), count: 4))
+        },
+        HostileCase("SheetBuilder with an input of no bitmaps", ["SheetBuilder", "SheetBuilder.Input", "SheetBuilder.Error"]) {
+            do { _ = try SheetBuilder().build([SheetBuilder.Input(name: "a", bitmaps: [])]); throw HostileFailure("an input of no bitmaps built") }
+            catch is SheetBuilder.Error {}
+            _ = SheetBuilder.Input(name: "a", bitmaps: []).bitmap
+            _ = try? SheetBuilder().buildScaled([SheetBuilder.Input(name: "a", bitmaps: [])])
+        },
+        HostileCase("SheetBuilder with negative padding and extrude", ["SheetBuilder"]) {
+            for builder in [SheetBuilder(padding: -4), SheetBuilder(extrude: -2), SheetBuilder(border: -1), SheetBuilder(trim: true, trimMargin: Int.min)] {
+                do { _ = try builder.build([.init(name: "a", bitmap: Sample.bitmap), .init(name: "b", bitmap: Sample.bitmap)])
+                     throw HostileFailure("negative spacing accepted") } catch is SheetBuilder.Error {}
+            }
+        },
+        HostileCase("SheetBuilder with hostile settings, durations and names", ["SheetBuilder", "SheetBuilder.Layout", "SpriteSheet.Rotation",
+                                                                                "AlphaHandling"]) {
+            let inputs = [SheetBuilder.Input(name: "", bitmap: Sample.bitmap, duration: .nan), .init(name: "", bitmap: Bitmap(clearWidth: 0, height: 0), duration: 1e300)]
+            for layout in SheetBuilder.Layout.allCases {
+                for alpha in AlphaHandling.allCases {
+                    each(Sample.ints) { v in
+                        _ = try SheetBuilder(layout: layout, padding: v, border: v, trim: true, trimMargin: v, extrude: v, maxSide: v,
+                                             allowRotation: true, rotation: .counterClockwise, labels: true, alphaHandling: alpha).build(inputs)
+                    }
+                    _ = try? SheetBuilder(layout: layout, labels: true, alphaHandling: alpha).build([.init(name: "a", bitmap: Sample.bitmap, duration: .infinity)])
+                    _ = try? SheetBuilder(layout: layout, alphaHandling: alpha).build([.init(name: "a", bitmap: Sample.bitmap, duration: 1e-300)])
+                }
+            }
+            var huge = SheetBuilder(maxSide: 1 << 20)
+            huge.maxPagePixels = Int.min
+            _ = try? huge.build([.init(name: "a", bitmap: Sample.bitmap)])
+            var scaled = Sample.bitmap; scaled.scale = Int.max
+            _ = try? SheetBuilder().buildScaled([.init(name: "a", bitmaps: [Sample.bitmap, scaled])])
+            _ = SheetBuilder.opaqueBounds(Sample.bitmap, margin: Int.min); _ = SheetBuilder.opaqueBounds(Sample.bitmap, margin: Int.max)
+        },
+        HostileCase("SpriteSheet(pages: []) and sprites off their pages", ["SpriteSheet", "SpriteSheet.Sprite", "SpriteSheet.Animation", "SpriteSheet.Error"]) {
+            let sprite = SpriteSheet.Sprite(name: "", frame: PixelRect(x: 0, y: 0, width: 2, height: 2), page: 0, rotated: false, trimmed: false,
+                                            spriteSourceSize: PixelRect(x: 0, y: 0, width: 2, height: 2), sourceWidth: 2, sourceHeight: 2)
+            let sheet = SpriteSheet(pages: [], sprites: [sprite], animations: [SpriteSheet.Animation(name: "", frames: [], direction: "", repeatCount: Int.min)])
+            _ = sheet.scale; _ = sheet.occupancy; _ = sheet.animations.map(\.playedFrames); _ = sheet.fileName(for: sprite)
+            do { _ = try sheet.frame(sprite); throw HostileFailure("a sprite of a sheet without pages was cut") } catch is SpriteSheet.Error {}
+            _ = try? sheet.unpack(into: Sample.folder("unpack"), source: Sample.folder("unpack-source") + "/x.json")
+            for format in SheetExport.Format.allCases { _ = try? SheetExport.files(for: [sheet], format: format, output: "out/sheet.png") }
+            var paged = try SheetBuilder().build([.init(name: "a", bitmap: Sample.bitmap)])
+            for frame in [PixelRect(x: Int.max, y: 0, width: 1, height: 1), PixelRect(x: 0, y: 0, width: -1, height: Int.max)] {
+                paged.sprites[0].frame = frame
+                _ = try? paged.frame(paged.sprites[0])
+                for format in SheetExport.Format.allCases { _ = try? SheetExport.files(for: [paged], format: format, output: "out/sheet.png") }
+            }
+            paged.sprites[0].sourceWidth = Int.max
+            _ = try? paged.frame(paged.sprites[0])
+            _ = SpriteSheet.safeFileName(for: "", scale: Int.min); _ = SpriteSheet.safeFileName(for: "../..\u{0}", scale: Int.max)
+        },
+        HostileCase("SheetEngine checks with hostile page counts", ["SheetEngine", "SheetEngine.Refusal", "SheetExport", "SheetExport.Format",
+                                                                    "SheetExport.Error", "SheetExport.File", "SheetExport.File.Content"]) {
+            for engine in SheetEngine.allCases {
+                each(Sample.ints) { pages in try engine.check(pages: pages) }
+                for alpha in AlphaHandling.allCases { _ = try? engine.check(allowRotation: true, alphaHandling: alpha) }
+                _ = engine.howToLoad(data: "", image: "", pages: Int.min); _ = engine.warnings(allowRotation: true)
+            }
+            let sheet = try SheetBuilder().build([.init(name: "a", bitmap: Sample.bitmap)])
+            for format in SheetExport.Format.allCases {
+                _ = try? SheetExport.files(for: [sheet], format: format, output: "", data: "")
+                let files = try SheetExport.files(for: [sheet], format: format, output: "out/sheet.png")
+                _ = try SheetExport.encode(files, pngLevel: Int.min, png8: true)
+            }
+        },
+        HostileCase("sheet data decoders on junk bytes", ["SheetDataError", "TexturePackerJSON", "TexturePackerJSON.Style", "TexturePackerJSON.Decoded",
+                                                          "LibGDXAtlas", "LibGDXAtlas.Region", "GodotSpriteFrames", "GodotSpriteFrames.Version",
+                                                          "SpriteKitAtlas", "Cocos2dPlist", "AsepriteJSON", "SheetImport", "SheetImport.Error"]) {
+            let junk = Sample.junk + [Array("{\"frames\": {\"a\": {\"frame\": {\"x\": -1, \"y\": 1e400, \"w\": 9223372036854775807, \"h\": 1}}}}".utf8),
+                                      Array("page.png\nsize: -1, -1\na\n  xy: 9223372036854775807, 0\n  size: -5, -5\n".utf8),
+                                      Array("[gd_resource type=\"SpriteFrames\"]\n[sub_resource type=\"AtlasTexture\" id=1]\nregion = Rect2(nan, inf, -1, -1)\n".utf8)]
+            each(junk) { bytes in _ = try TexturePackerJSON.decode(bytes) }
+            each(junk) { bytes in _ = try TexturePackerJSON.decodeMultiAtlas(bytes) }
+            each(junk) { bytes in _ = try LibGDXAtlas.decode(bytes) }
+            each(junk) { bytes in _ = try GodotSpriteFrames.decode(bytes) }
+            each(junk) { bytes in _ = try SpriteKitAtlas.decode(bytes) }
+            each(junk) { bytes in _ = try Cocos2dPlist.decode(bytes) }
+            each(junk) { bytes in _ = try AsepriteJSON.decode(bytes) }
+            _ = SpriteKitAtlas.pageFile(name: "", page: Int.min, scale: Int.max)
+            _ = try? SheetImport.read("", limits: ResourceLimits(maxPixels: -1))
+            _ = TexturePackerJSON.Style.allCases; _ = GodotSpriteFrames.Version.allCases
+        },
+        HostileCase("SheetJob and FramesJob on empty and missing sources", ["SheetJob", "SheetJob.Plan", "SheetJobError", "FramesJob",
+                                                                            "FramesJob.Outcome", "FramesJobError"]) {
+            for files in [[], [InMemoryFile(name: "", bytes: [])], [InMemoryFile(name: "a1.png", bytes: Sample.png), InMemoryFile(name: "a1.png", bytes: Sample.png)]] {
+                _ = try? SheetJob(files: files, output: "", scales: [0, -1, Int.max], fps: .nan).plan()
+            }
+            _ = try? SheetJob(sources: ["", "/nonexistent"], output: "").check()
+            _ = try? FramesJob(input: "", output: "", prefix: "").run()
+            _ = try? FramesJob(input: "/nonexistent.gif", output: "/nonexistent", prefix: "../x", limits: ResourceLimits(maxPixels: -1)).run()
+        },
+    ]
+}

@@ -1,0 +1,185 @@
+import Basics
+import Foundation
+import Raster
+
+extension HostileCases {
+    static let basics: [HostileCase] = [
+        HostileCase("ResourceLimits checks with hostile sizes", ["ResourceLimits", "LimitError", "LimitError.Limit"]) {
+            let limits = ResourceLimits(maxPixels: -1, maxFrames: 0, maxPathSegments: Int.min, maxFlattenedEdges: Int.max, maxDecodedBytes: 0)
+            _ = limits.rangeError
+            each(Sample.ints) { v in try limits.checkPixels(width: v, height: v, of: "x") }
+            each(Sample.doubles) { v in try ResourceLimits.default.checkPixels(width: v, height: v, scale: Int.max, of: "x") }
+            for limit in LimitError.Limit.allCases { each(Sample.ints) { v in try limits.check(limit, v, of: "x") } }
+            _ = LimitError(limit: .pixels, subject: "", amount: Int.min, maximum: Int.min, detail: "").description
+        },
+        HostileCase("FileIO with empty, missing and odd paths", ["FileIO", "FileIO.Error", "FileIO.Error.Operation", "FileIO.Error.Kind"]) {
+            each(["", "/nonexistent/x", "/", ".", "\u{0}"]) { path in
+                _ = FileIO.fingerprint(of: path)
+                _ = FileIO.resolvedPath(path)
+                _ = FileIO.isSameFile(path, path)
+                _ = FileIO.relativePath(of: path, from: path)
+                _ = try? FileIO.readPrefix(path, limit: -1)
+                _ = try FileIO.readAll(path)
+            }
+            _ = FileIO.Error(path: "", reason: "", operation: .write, kind: .other).description
+        },
+        HostileCase("ImageFileName and scale fallback with hostile scales", ["ImageFileName"]) {
+            each(["", "@", "a@0x.png", "a@-1x.png", "a@99999999999999999999x.png", "~ipad@2x~iphone.png", ".png"]) { name in
+                _ = ImageFileName(path: name).scale
+            }
+            each(Sample.ints) { scale in _ = ImageFileName.scaleFallbackOrder(for: scale, available: [Int.min, 0, Int.max, scale, scale]) }
+        },
+        HostileCase("ThreadBudget and CancellationFlag with hostile thread counts", ["ThreadBudget", "CancellationFlag"]) {
+            each(Sample.ints) { threads in ThreadBudget.withLimit(threads) { CancellationFlag().cancel() } }
+        },
+        HostileCase("strict input: JSON and plists that are not", ["StrictDecoder", "SchemaError", "SchemaError.Problem", "InputValue",
+                                                                 "InputValue.Kind", "InputObject", "InputPath", "InputPath.Component",
+                                                                 "KnownKeys", "KnownKeys.Policy", "UncheckedInput", "Suggestion"]) {
+            struct Shape: Decodable { var width: Int; var name: String }
+            let documents = ["", "{", "[]", "null", #"{"width": 1e400, "name": 1}"#, #"{"width": -9223372036854775809}"#,
+                             #"{"width": 1, "width": 2, "name": ""}"#, String(repeating: "[", count: 10_000)]
+            each(documents) { text in _ = try StrictDecoder(file: "x.json").decode(Shape.self, fromJSON: Array(text.utf8)) }
+            each(documents) { text in
+                let value = try InputValue.json(Array(text.utf8), file: "x.json")
+                _ = try? value.integer(); _ = try? value.number(); _ = try? value.numbers(); _ = try? value.string(oneOf: [])
+                let object = try value.object()
+                try object.check(KnownKeys([], prefixes: [""]))
+            }
+            each(["", "<plist>", "bplist00"]) { text in _ = try InputValue.propertyList(Array(text.utf8), file: "x.plist") }
+            _ = InputPath.root.appending(index: Int.min).appending("").description
+            _ = Suggestion.nearest(to: "", among: ["", ""]); _ = Suggestion.distance("", String(repeating: "x", count: 1000))
+            _ = UncheckedInput()
+            _ = KnownKeys.Policy.strict
+        },
+        HostileCase("outputs: names, sets and writers refuse odd paths", ["OutputName", "OutputError", "InputFiles", "OutputSet",
+                                                                        "AtomicFileWriter", "InMemoryFile", "KnownValues"]) {
+            each(["", ".", "/", "x.", "x.PNG.gif"]) { path in try OutputName.require(path, extensions: [], what: "") }
+            _ = OutputName.list([])
+            var inputs = InputFiles(["", "", "/"])
+            inputs.insert("")
+            each(["", "/", "."]) { path in try inputs.check(output: path) }
+            let folder = Sample.folder("outputs")
+            let set = OutputSet(owner: "", protecting: inputs)
+            each(["", folder, folder + "/a.png", folder + "/a.png"]) { path in try set.write([], to: path) }
+            set.discard()
+            _ = try? AtomicFileWriter(path: "")
+            _ = InMemoryFile(name: "", bytes: [])
+        },
+    ]
+
+    static let raster: [HostileCase] = [
+        HostileCase("Bitmap.init negative, zero and overflowing sizes", ["Bitmap"]) {
+            for (width, height) in [(-1, 1), (1, -1), (Int.max, Int.max), (Int.max, 1), (1 << 32, 1 << 32), (0, 0), (Int.min, Int.min)] {
+                _ = try? Bitmap(width: width, height: height, scale: Int.min)
+                _ = Bitmap(width: width, height: height, straight: [])
+                _ = Bitmap(width: width, height: height, premultiplied: [1, 2, 3])
+            }
+        },
+        HostileCase("Bitmap.init over the limits is a LimitError", ["Bitmap", "LimitError"]) {
+            do { _ = try Bitmap(width: 100_000, height: 100_000); throw HostileFailure("100000² bitmap accepted") } catch is LimitError {}
+        },
+        HostileCase("Bitmap scale set to 0 and negative", ["Bitmap"]) {
+            var bitmap = Sample.bitmap
+            bitmap.scale = 0
+            bitmap.scale = Int.min
+            _ = bitmap.pointSize
+            _ = bitmap.showsSame(as: Bitmap(clearWidth: 0, height: 0)); _ = bitmap.premultipliedPixels(); _ = bitmap.isOpaque
+        },
+        HostileCase("PixelRect crop, copy, fill and extrude out of range", ["PixelRect", "Color"]) {
+            var bitmap = Sample.bitmap
+            for rect in [PixelRect(x: -5, y: -5, width: 100, height: 100), PixelRect(x: Int.max / 2, y: 0, width: 1, height: 1),
+                         PixelRect(x: 2, y: 2, width: -3, height: -3), PixelRect(x: Int.min / 2, y: Int.min / 2, width: 1, height: 1)] {
+                _ = bitmap.cropped(to: rect)
+                bitmap.copy(Sample.bitmap, from: rect, toX: rect.x, y: rect.y)
+                bitmap.fill(rect, with: Color(r: 1, g: 2, b: 3))
+                bitmap.extrude(rect, by: 3)
+            }
+            _ = bitmap.rotated90(clockwise: true)
+            _ = Color(hex: ""); _ = Color(hex: "#GGGGGG"); _ = Color(hex: "#12345"); _ = Color(r: 0, g: 0, b: 0, a: 0).over(.black)
+        },
+        HostileCase("NineSlice.render with NaN and infinite insets", ["NineSlice", "NineSlice.Insets", "NineSlice.Error", "NineSlice.Mode"]) {
+            for mode in NineSlice.Mode.allCases {
+                each(Sample.doubles) { v in
+                    _ = try? NineSlice(insets: .init(top: v, left: v, bottom: v, right: v), mode: mode).render(Sample.bitmap, width: 8, height: 8)
+                    _ = try? NineSlice(insets: .init(top: 0, left: v, bottom: 0, right: 0), mode: mode).render(Sample.bitmap, width: 8, height: 8)
+                }
+            }
+        },
+        HostileCase("NineSlice.render to NaN, infinite, negative and huge sizes", ["NineSlice", "NineSlice.Error"]) {
+            for mode in NineSlice.Mode.allCases {
+                each(Sample.doubles) { v in
+                    _ = try? NineSlice(insets: .init(top: 1, left: 1, bottom: 1, right: 1), mode: mode).render(Sample.bitmap, width: v, height: 4)
+                    _ = try NineSlice(insets: .init(top: 1, left: 1, bottom: 1, right: 1), mode: mode).render(Sample.bitmap, width: 4, height: v)
+                }
+                _ = try? NineSlice(insets: .init(top: 1, left: 1, bottom: 1, right: 1), mode: mode).render(Sample.bitmap, width: 1e6, height: 1e6)
+            }
+        },
+        HostileCase("Resampler.resize to negative, zero and huge sizes", ["Resampler", "Resampler.Filter"]) {
+            for filter in Resampler.Filter.allCases {
+                for (width, height) in [(-1, 4), (0, 0), (Int.max, 1), (1, Int.max), (1 << 20, 1 << 20), (100_000, 1)] {
+                    _ = try? Resampler(filter: filter).resize(Sample.bitmap, width: width, height: height)
+                }
+                _ = try? Resampler(filter: filter).resize(Bitmap(clearWidth: 0, height: 5), width: 3, height: 3)
+            }
+        },
+        HostileCase("ContentMode.render to hostile frames", ["ContentMode"]) {
+            let tall = Bitmap(clearWidth: 1, height: 1000)
+            for mode in ContentMode.allCases {
+                for (width, height) in [(-1, 4), (0, 0), (Int.max, 1), (1000, 1), (Int.max, Int.max), (1 << 20, 1 << 20)] {
+                    _ = try? mode.render(Sample.bitmap, width: width, height: height, resampler: Resampler())
+                    _ = try? mode.render(tall, width: width, height: height, resampler: Resampler())
+                }
+            }
+        },
+        HostileCase("Blur with NaN, infinite and negative settings", ["Blur", "Blur.Method", "Blur.Edge", "Blur.Preset", "Color"]) {
+            for method in [Blur.Method.gaussian, .box] {
+                for edge in [Blur.Edge.clamp, .transparent] {
+                    each(Sample.doubles) { v in
+                        _ = Blur(sigma: v, method: method, edge: edge, downsample: v).apply(to: Sample.bitmap)
+                    }
+                }
+            }
+            for preset in Blur.Preset.allCases { _ = Blur(preset: preset).apply(to: Bitmap(clearWidth: 0, height: 0)) }
+        },
+        HostileCase("PaletteQuantizer with hostile colour counts", ["PaletteQuantizer"]) {
+            each(Sample.ints) { colors in _ = PaletteQuantizer(colors: colors, refinements: colors).reduce(Sample.bitmap) }
+        },
+        HostileCase("PixelFont with hostile scales and sizes", ["PixelFont"]) {
+            var bitmap = Sample.bitmap
+            let font = PixelFont.fixed6x13
+            each(Sample.ints) { v in
+                _ = font.size(of: "hostile\u{0}\u{FFFF}", scale: v)
+                _ = font.fitting(String(repeating: "x", count: 100), width: v, scale: v)
+                font.draw("x", in: &bitmap, x: v, y: v, color: .black, scale: 1)
+            }
+            _ = PixelFont(width: -1, height: -1, rows: []); _ = PixelFont(width: 8, height: Int.max, rows: []); _ = PixelFont(width: Int.min, height: 0, rows: [])
+        },
+        HostileCase("PNG decoder on junk bytes and missing files", ["PNG", "PNG.Decoder", "PNG.DecodeError", "PNG.Image", "PNG.Header",
+                                                                     "PNG.ColorType", "PNG.SignificantBits", "PNG.ICCProfile"]) {
+            each(Sample.junk) { bytes in _ = try PNG.Decoder(maxPixels: -1).decode(bytes, file: "x.png") }
+            each(Sample.junk) { bytes in _ = try PNG.Decoder(maxPixels: Int.max).decodeBitmap(bytes, file: "x.png") }
+            _ = try? PNG.Decoder().readHeader(file: "")
+            let image = try PNG.Decoder().decode(Sample.png, file: "x.png")
+            _ = image.header.colorType; _ = image.header.significantBits; _ = image.header.iccProfile
+            _ = image.bitmap(scale: Int.min)
+        },
+        HostileCase("PNG encoder with hostile compression levels", ["PNG.Encoder", "PNG.Encoder.ColorMode", "PNG.EncodeError"]) {
+            for mode in [PNG.Encoder.ColorMode.smallest, .eightBit] {
+                each(Sample.ints) { level in _ = try PNG.Encoder(colorMode: mode, compressionLevel: level).encode(Sample.bitmap) }
+                _ = try? PNG.Encoder(colorMode: mode).encode(Bitmap(clearWidth: 0, height: 0))
+            }
+            _ = try? PNG.Encoder().write(Sample.bitmap, to: "")
+        },
+        HostileCase("FrameInput with negative counts and NaN durations", ["FrameInput", "EncodingEffort"]) {
+            each([0, -1, Int.min]) { count in _ = FrameInput(count: count, duration: .nan) { _ in Sample.bitmap }.name(of: count) }
+            _ = FrameInput(durations: Sample.doubles, names: []) { _ in Sample.bitmap }.name(of: Int.min)
+            _ = EncodingEffort.allCases
+        },
+    ]
+}
+
+/// A case's own finding (a hostile value accepted where it must be refused).
+struct HostileFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

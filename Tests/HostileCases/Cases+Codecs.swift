@@ -1,0 +1,74 @@
+import APNG
+import Basics
+import Foundation
+import GIF
+import Raster
+import WebP
+
+extension HostileCases {
+    /// Two small frames, the second different, each lasting `duration`.
+    static func frames(_ duration: Double, count: Int = 2) -> FrameInput {
+        FrameInput(count: count, duration: duration) { index in
+            var bitmap = Sample.bitmap
+            if index % 2 == 1 { bitmap.fill(PixelRect(x: 1, y: 1, width: 2, height: 1), with: .black) }
+            return bitmap
+        }
+    }
+
+    static let codecs: [HostileCase] = [
+        HostileCase("GIF decoder on junk bytes and hostile limits", ["GIF", "GIF.Decoder", "GIF.DecodeError", "GIF.Frame", "GIF.Disposal"]) {
+            each(Sample.junk + [Array("GIF89a".utf8), Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)]) { bytes in
+                _ = try GIF.Decoder(bytes: bytes, file: "x.gif", maxPixels: -1, maxFrames: Int.min).allFrames()
+            }
+            _ = GIF.repeatCount(netscapeLoops: Int.min); _ = GIF.netscapeLoops(repeatCount: Int.max)
+        },
+        HostileCase("GIF encoder with hostile settings and durations", ["GIF.Encoder", "GIF.Encoder.Input", "GIF.Encoder.Quality",
+                                                                        "GIF.Encoder.Report", "GIF.EncodeError", "GIF.AlphaMode", "GIF.Dithering",
+                                                                        "GIF.Timing"]) {
+            for quality in [GIF.Encoder.Quality.fast, .standard, .high] {
+                each(Sample.ints) { v in
+                    let encoder = GIF.Encoder(quality: quality, colors: v, dithering: .ordered, alpha: .matte(.black), repeatCount: v, scale: v)
+                    _ = try encoder.encode(GIF.Encoder.Input(count: 2, duration: 0.1, scale: v) { _ in Sample.bitmap })
+                }
+            }
+            each([0, -1, .nan, .infinity, 1e-9]) { duration in
+                _ = try GIF.Encoder(dithering: .floydSteinberg, alpha: .threshold).encode(GIF.Encoder.Input(count: 2, duration: duration) { _ in Sample.bitmap })
+            }
+            _ = try? GIF.Encoder().encode(GIF.Encoder.Input(durations: []) { _ in Sample.bitmap })
+            _ = GIF.AlphaMode(""); _ = GIF.AlphaMode("matte:#zz"); _ = GIF.Timing(durations: Sample.doubles)
+        },
+        HostileCase("GIF encoder fitting a byte budget that is negative or zero", ["GIF.Encoder.Fitted"]) {
+            each(Sample.ints) { budget in _ = try GIF.Encoder().encode(GIF.Encoder.Input(count: 2, duration: 0.1) { _ in Sample.bitmap }, maxBytes: budget) }
+        },
+        HostileCase("GIF writer with hostile screens and frames", ["GIF.Writer", "GIF.IndexedFrame"]) {
+            each(Sample.ints) { v in
+                let writer = try GIF.Writer(width: v, height: v, globalPalette: [], netscapeLoops: v)
+                try writer.add(GIF.IndexedFrame(rect: .init(x: v, y: v, width: v, height: v), indices: [], localPalette: [1],
+                                                transparentIndex: v, delay: v, disposal: .previous))
+                _ = try writer.finish()
+            }
+        },
+        HostileCase("APNG encoder with hostile repeat counts and empty input", ["APNG", "APNG.Encoder", "APNG.Encoder.Report", "APNG.EncodeError"]) {
+            each(Sample.ints) { v in _ = try APNG.Encoder(effort: .fast, repeatCount: v).encode(frames(0.1)) }
+            _ = try? APNG.Encoder().encode(frames(0.1, count: 0))
+            each([0, -1, .nan, .infinity, -.infinity]) { duration in _ = try APNG.Encoder(effort: .fast).encode(frames(duration)) }
+        },
+        HostileCase("APNG decoder on junk bytes", ["APNG.Decoder", "APNG.Decoder.Info", "APNG.DecodeError"]) {
+            each(Sample.junk) { bytes in
+                _ = APNG.Decoder.isAnimated(bytes)
+                _ = try APNG.Decoder(limits: ResourceLimits(maxPixels: 1, maxFrames: 1)).decodeAll(bytes, file: "x.png")
+            }
+            _ = try APNG.Decoder().info(Sample.png, file: "x.png")
+        },
+        HostileCase("WebP encoder with hostile quality, repeat counts and budgets", ["WebP", "WebP.Encoder", "WebP.Encoder.Report", "WebP.EncodeError"]) {
+            each(Sample.doubles) { quality in _ = try WebP.Encoder(lossless: false, quality: quality, effort: .fast).encode(frames(0.1)) }
+            each(Sample.ints) { v in _ = try WebP.Encoder(repeatCount: v).encode(frames(0.1), maxBytes: v) }
+            each([0, -1, .nan, .infinity, -.infinity]) { duration in _ = try WebP.Encoder(effort: .fast).encode(frames(duration)) }
+        },
+        HostileCase("WebP decoder on junk bytes", ["WebP.Decoder", "WebP.Decoder.Info", "WebP.DecodeError"]) {
+            each(Sample.junk + [Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBP".utf8)]) { bytes in
+                _ = try WebP.Decoder(limits: ResourceLimits(maxPixels: 1)).decode(bytes, file: "x.webp") { _, _ in }
+            }
+        },
+    ]
+}

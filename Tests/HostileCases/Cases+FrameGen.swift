@@ -1,0 +1,98 @@
+import Basics
+import FrameGen
+import Foundation
+import Raster
+
+extension HostileCases {
+    static let frameGen: [HostileCase] = [
+        HostileCase("Canvas(scale:) NaN, infinite, negative and huge sizes", ["Canvas", "Canvas.State"]) {
+            each(Sample.doubles) { v in _ = try Canvas(width: v, height: 10, scale: 1).makeBitmap() }
+            each(Sample.ints) { scale in _ = try Canvas(width: 100_000, height: 100_000, scale: scale).makeBitmap() }
+            each(Sample.ints) { scale in _ = try Canvas(width: 4, height: 4, scale: scale, limits: ResourceLimits(maxPixels: 1)).makeBitmap() }
+            var canvas = Canvas(drawingOn: Sample.bitmap)
+            canvas.state.transform = AffineTransform(a: .nan, b: .infinity, c: 0, d: 0, tx: -.infinity, ty: 0)
+            canvas.restoreState(); canvas.restoreState()
+            _ = canvas.makeBitmap()
+        },
+        HostileCase("Canvas drawing with NaN geometry, empty paths and zero scales", ["Canvas", "Path", "Path.Element", "Point",
+                                                                                     "AffineTransform", "FillRule", "StrokeStyle",
+                                                                                     "LineCap", "LineJoin"]) {
+            var canvas = try Canvas(width: 16, height: 16)
+            each(Sample.doubles) { v in
+                canvas.saveState()
+                canvas.translateBy(x: v, y: v); canvas.scaleBy(x: v, y: 0); canvas.rotate(by: v)
+                canvas.concatenate(AffineTransform(rotationAngle: v).scaledBy(x: v, y: v).translatedBy(x: v, y: v).rotated(by: v))
+                var path = Path(circleAt: Point(v, v), radius: v)
+                path.append(Path(roundedRect: v, v, v, v, radius: v))
+                path.append(Path(ellipseIn: 0, 0, v, v))
+                path.addArc(center: Point(0, 0), radius: v, startAngle: v, endAngle: -v, clockwise: true)
+                path.arc(to: Point(v, 1), radii: Point(v, 0), rotation: v, largeArc: true, sweep: false)
+                path.curve(to: Point(v, v), control1: Point(0, v), control2: Point(v, 0))
+                path.close(); path.close()
+                for cap in [LineCap.butt, .round, .square] {
+                    for join in [LineJoin.miter, .round, .bevel] {
+                        let style = StrokeStyle(width: v, cap: cap, join: join, miterLimit: v, dash: [v, 0, -v])
+                        try canvas.stroke(path, color: .black, style: style, limits: ResourceLimits(maxFlattenedEdges: 100_000))
+                    }
+                }
+                for rule in [FillRule.nonzero, .evenodd] { try canvas.fill(path, color: .black, rule: rule, limits: .default) }
+                try canvas.clip(to: path, limits: .default)
+                canvas.fill(rect: v, v, v, v, color: .black)
+                canvas.draw(Sample.bitmap, in: v, v, v, v)
+                canvas.draw(Sample.bitmap, at: Point(v, v))
+                canvas.restoreState()
+            }
+            _ = canvas.makeBitmap()
+            _ = Path(elements: []).applying(AffineTransform(scaleX: .nan, y: .infinity))
+            _ = Point(.nan, .nan).distance(to: Point(x: .infinity, y: 0)); _ = Point(1, 1).lerp(Point(2, 2), .nan)
+        },
+        HostileCase("SVG path data that is not", ["SVGPathError", "Path"]) {
+            each(["", "M", "M 1e400 0 L nan nan", "M0 0 A 0 0 0 1 1 1e308 1e308", String(repeating: "M0 0 L1 1 ", count: 2000), "Z Z Z", "m-.-.-."]) {
+                text in _ = try Path(svg: text, limits: ResourceLimits(maxPathSegments: 100))
+            }
+        },
+        HostileCase("Scene JSON with hostile sizes and operations", ["Scene", "Scene.Operation", "SceneError", "ImageLoader", "ImageLoader.Error"]) {
+            let scenes = ["", "{}", #"{"size": [1e400, 1]}"#, #"{"size": [-1, -1]}"#, #"{"size": [100000, 100000]}"#,
+                          #"{"size": [4, 4], "scale": 0}"#, #"{"size": [4, 4], "scale": 9223372036854775807}"#,
+                          #"{"size": [4, 4], "operations": [{"image": "../../etc/passwd", "at": [0, 0]}]}"#,
+                          ##"{"size": [4, 4], "operations": [{"fill": "M0 0 L1 1", "color": "#zz"}]}"##]
+            each(scenes) { text in _ = try Scene(json: Array(text.utf8), file: "x.json").render() }
+            _ = ImageLoader.isInsideFolder("../x"); _ = ImageLoader.isInsideFolder("/x")
+            _ = try? ImageLoader.load("../x.png", in: "/nonexistent", scale: Int.min, maxPixels: -1)
+            _ = try? ImageLoader.loadFolder("", scale: 0)
+        },
+        HostileCase("Seagull.frameCount = 0 and hostile frames", ["Seagull", "FrameGenerator", "Color"]) {
+            var gull = Seagull(width: 8, height: 4, frameCount: 0)
+            gull.frameCount = 0
+            _ = gull.frame(3); _ = gull.wingHeight(frame: Int.min)
+            gull.frameCount = Int.min
+            _ = gull.frame(Int.max)
+            each(Sample.doubles) { v in _ = Seagull(width: v, height: v, scale: Int.min, frameCount: Int.max, lineWidth: v, lowWing: v, highWing: v).frame(Int.min) }
+            _ = Seagull.unitPath(wingHeight: .nan)
+        },
+        HostileCase("Explosion with hostile counts, sizes and sparks", ["Explosion", "SeededRandom"]) {
+            var explosion = Explosion(width: 4, height: 4, frameCount: Int.min, sparks: -5)
+            _ = explosion.frame(Int.min); _ = explosion.frame(Int.max)
+            explosion.frameCount = 0; explosion.frameCount = 1; explosion.sparks = Int.min
+            _ = explosion.frame(1)
+            each(Sample.doubles) { v in _ = Explosion(width: v, height: 4, scale: 0, frameCount: 2, sparks: 2).frame(0) }
+            var random = SeededRandom(seed: .max); _ = random.next(); _ = random.unit()
+        },
+        HostileCase("Freehand with empty strokes, NaN points and zero frames", ["Freehand", "Freehand.Smoothing"]) {
+            for smoothing in [Freehand.Smoothing.linear, .bezier, .midpoint] {
+                var drawing = Freehand(strokes: [[], [Point(.nan, .nan)], [Point(0, 0), Point(0, 0)], [Point(.infinity, 1), Point(1, -.infinity)]],
+                                       width: 8, height: 8, smoothing: smoothing, lineWidth: .nan, frameCount: 0)
+                drawing.frameCount = Int.min
+                _ = drawing.frame(Int.min); _ = drawing.frame(Int.max)
+                _ = Freehand.path(through: [], smoothing: smoothing)
+            }
+            each(["", "{}", #"{"size": [1e300, 1e300], "strokes": []}"#, #"{"strokes": [[[0, 0]]], "width": -1}"#]) { text in
+                _ = try Freehand(json: Array(text.utf8)).frame(0)
+            }
+        },
+        HostileCase("Scatter with hostile sizes and seeds", ["Scatter"]) {
+            each(Sample.doubles) { v in _ = Scatter(width: v, height: 8, scale: Int.min, circleRadius: v, circleStrokeWidth: v, count: -3, spread: v).frame(Int.min) }
+            each(Sample.ints) { scale in _ = Scatter.rock(seed: 0, scale: min(scale, 4)) }
+        },
+    ]
+}
