@@ -130,7 +130,7 @@ struct APNGLongFrameTests {
             seed = seed &* 1_664_525 &+ 1_013_904_223
             return UInt8(seed >> 24)
         }
-        var first = Bitmap(width: 64, height: 64)
+        var first = Bitmap(clearWidth: 64, height: 64)
         for y in 0..<64 { for x in 0..<64 { first[x, y] = x == 0 && y == 0 ? .clear : Color(r: noise(), g: noise(), b: noise()) } }
         var second = first, third = first
         for i in 1..<64 {

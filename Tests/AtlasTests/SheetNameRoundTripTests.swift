@@ -29,7 +29,7 @@ struct SheetNameRoundTripTests {
         let folder = try Fixtures.temporaryFolder("sheet-names")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let inputs = names.enumerated().map { index, name in
-            var bitmap = Bitmap(width: 6, height: 6)
+            var bitmap = Bitmap(clearWidth: 6, height: 6)
             for y in 1..<5 { for x in 0..<(index + 2) { bitmap[x, y] = Color(r: 200, g: UInt8(20 * index), b: 30) } }
             return SheetBuilder.Input(name: name, bitmap: bitmap, sequence: sequence, duration: 0.1)
         }
@@ -47,7 +47,7 @@ struct SheetNameRoundTripTests {
             #expect(back.sprites.map(\.name).sorted() == names.sorted(), "\(format)")
             for input in inputs {
                 let sprite = try #require(back.sprites.first { $0.name == input.name })
-                let same = back.frame(sprite) == input.bitmap
+                let same = try back.frame(sprite) == input.bitmap
                 #expect(same, "\(format) \(sprite.name)")
             }
         }

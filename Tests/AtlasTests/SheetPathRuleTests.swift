@@ -25,7 +25,7 @@ struct SheetPathRuleTests {
         init(_ format: SheetExport.Format) throws {
             root = try Fixtures.temporaryFolder("sheet-paths")
             let inputs = (0..<2).map { index in
-                var bitmap = Bitmap(width: 8, height: 8)
+                var bitmap = Bitmap(clearWidth: 8, height: 8)
                 for y in 0..<8 { for x in 1..<7 { bitmap[x, y] = Color(r: UInt8(40 + 100 * index), g: 90, b: 200) } }
                 return SheetBuilder.Input(name: "walk_\(index + 1)", bitmap: bitmap, sequence: "walk", duration: 0.1)
             }
