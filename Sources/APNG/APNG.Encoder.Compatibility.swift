@@ -16,8 +16,9 @@ extension APNG.Encoder {
         /// drawn at x > 0, no 1-bit grey, a frame cleared to the background only when sample 0 is
         /// the transparent colour, a frame drawn over the canvas only when every pixel it changes
         /// is opaque (never with grey `tRNS`), and never restored to what was under it when it
-        /// was drawn over the canvas. Measured on the real sequences, this costs 0.0–0.4 % of the
-        /// bytes (docs/Formats.md).
+        /// was drawn over the canvas. On the 19 real sequences this costs 0.04 % of the bytes in all:
+        /// 16 do not change, a film fade-in grows 0.36 %, a 3.4 KB pixel-art file 70 bytes at
+        /// `fast` (docs/Formats.md).
         case decoders
         /// Only what the APNG specification asks: every choice open, the smallest files. Exact in
         /// browsers; ffmpeg 5.1 and Pillow 13 may show some frames wrong.

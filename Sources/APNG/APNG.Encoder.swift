@@ -32,9 +32,9 @@ extension APNG {
         /// UIKit's repeat count: 0 plays forever (the default), N plays N times.
         public var repeatCount: Int
         /// Which decoders the file decodes exactly in: ``Compatibility/decoders`` (the default)
-        /// steers around the known bugs of ffmpeg 5.1 and Pillow 13 as well, at a cost of at most
-        /// a few tenths of a percent; ``Compatibility/specification`` writes the smallest file the
-        /// APNG specification allows, exact in browsers.
+        /// steers around the known bugs of ffmpeg 5.1 and Pillow 13 as well (0.04 % of the bytes
+        /// on the real sequences; 70 bytes, 2 %, on a 3.4 KB pixel-art file at `fast`); ``Compatibility/specification`` writes the
+        /// smallest file the APNG specification allows, exact in browsers.
         public var compatibility: Compatibility
 
         /// An encoder at `effort` writing an animation that plays `repeatCount` times (0: forever),
