@@ -19,6 +19,8 @@ struct APNGEncoding {
     /// every filtering (50 rounds), the smallest kept; larger ones with the best filtering found
     /// cheaply (15 rounds).
     static let zopfliEveryFiltering = 1 << 12
+    /// The choices ruled out for the decoders the settings name.
+    private var rules: APNG.Encoder.Compatibility.Rules { settings.compatibility.rules }
     /// Frames decoded, and placed frames compressed, at once.
     private var batch: Int { max(4, 2 * ParallelLoop.cores) }
 
@@ -58,7 +60,7 @@ struct APNGEncoding {
         let (width, height) = (first.width, first.height)
 
         // The colour type: the candidate whose frames compress smallest.
-        let candidates = ColorPlan.candidates(for: survey)
+        let candidates = ColorPlan.candidates(for: survey, rules: rules)
         let frames: (Range<Int>) throws -> [Bitmap] = { range in try cache.map { Array($0[range]) } ?? load(range, of: shown, sizedAs: first) }
         // Every candidate is first judged on two sample frames; a small animation, cheap to
         // compress, then has the candidates within 10 % of the best placed as they will be written.
@@ -146,7 +148,7 @@ struct APNGEncoding {
             strongTrials ? bestFiltered(units, width: width, plan: plan).withUnsafeBufferPointer { LibDeflate.zlibStream($0, level: 12)?.count ?? .max }
                 : trialSize(units, width: width, plan: plan)
         }
-        var planner = FramePlanner(plan: plan, width: width, height: height, trialSize: trial)
+        var planner = FramePlanner(plan: plan, width: width, height: height, rules: rules, trialSize: trial)
         var pending: [PlacedFrame] = []
         for start in stride(from: 0, to: count, by: batch) {
             let range = start..<min(count, start + batch)

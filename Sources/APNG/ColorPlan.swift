@@ -24,6 +24,8 @@ struct ColorPlan: Sendable {
     private let index: [UInt32: UInt8]
     /// Indexed: whether each entry is opaque.
     private let opaqueEntry: [Bool]
+    /// Whether the transparent unit is all zero samples (what Pillow clears a region to).
+    var clearIsZero: Bool { clear.map { $0.allSatisfy { $0 == 0 } } ?? false }
 
     private init(kind: Kind, bitDepth: Int, clear: [UInt8]?, palette: [UInt32] = []) {
         self.kind = kind
@@ -44,25 +46,28 @@ struct ColorPlan: Sendable {
 
     /// Every colour type that holds the survey's frames exactly, smallest first as far as can be
     /// told without compressing: a palette (when ≤ 256 colours; packed, and one index per byte),
-    /// grey (likewise), then RGB(A).
-    static func candidates(for survey: ColorSurvey) -> [ColorPlan] {
+    /// grey (likewise), then RGB(A). `rules` may rule out 1-bit grey and ask for a transparent
+    /// grey level or RGB colour of 0 where that one is free (a palette's transparent entry is
+    /// always index 0).
+    static func candidates(for survey: ColorSurvey, rules: APNG.Encoder.Compatibility.Rules = []) -> [ColorPlan] {
         var plans: [ColorPlan] = []
         if let colors = survey.colors, let plan = indexed(colors, needsClear: true) ?? indexed(colors, needsClear: false) {
             plans.append(plan)
             // Deflate matches whole bytes: one index per byte often compresses better than packed ones.
             if plan.bitDepth < 8 { plans.append(ColorPlan(kind: .indexed, bitDepth: 8, clear: plan.clear, palette: plan.palette)) }
         }
+        let zeroFirst = rules.contains(.backgroundIsZero)
         if survey.grey && survey.opaque {
-            var depth = survey.greyDepth
+            var depth = rules.contains(.noOneBitGrey) ? max(2, survey.greyDepth) : survey.greyDepth
             // A free level for transparency at the smallest depth that has one.
             while depth < 8 && survey.unusedGrey(depth: depth) == nil { depth *= 2 }
-            plans.append(ColorPlan(kind: .grey, bitDepth: depth, clear: survey.unusedGrey(depth: depth).map { [$0] }))
-            if depth < 8 { plans.append(ColorPlan(kind: .grey, bitDepth: 8, clear: survey.unusedGrey(depth: 8).map { [$0] })) }
+            plans.append(ColorPlan(kind: .grey, bitDepth: depth, clear: survey.unusedGrey(depth: depth, zeroFirst: zeroFirst).map { [$0] }))
+            if depth < 8 { plans.append(ColorPlan(kind: .grey, bitDepth: 8, clear: survey.unusedGrey(depth: 8, zeroFirst: zeroFirst).map { [$0] })) }
         } else if survey.grey {
             plans.append(ColorPlan(kind: .greyAlpha, bitDepth: 8, clear: [0, 0]))
         }
         if survey.opaque {
-            plans.append(ColorPlan(kind: .rgb, bitDepth: 8, clear: survey.unusedRGB.map { [$0.0, $0.1, $0.2] }))
+            plans.append(ColorPlan(kind: .rgb, bitDepth: 8, clear: survey.unusedRGB(zeroFirst: zeroFirst).map { [$0.0, $0.1, $0.2] }))
         } else {
             plans.append(ColorPlan(kind: .rgba, bitDepth: 8, clear: [0, 0, 0, 0]))
         }

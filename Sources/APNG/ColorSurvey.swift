@@ -92,10 +92,11 @@ struct ColorSurvey: Sendable {
         }
     }
 
-    /// An RGB colour no frame uses (for an opaque animation), searched from white down; `nil`
-    /// when all 16 777 216 are used.
-    var unusedRGB: (UInt8, UInt8, UInt8)? {
+    /// An RGB colour no frame uses (for an opaque animation): black when `zeroFirst` and black is
+    /// free, else searched from white down; `nil` when all 16 777 216 are used.
+    func unusedRGB(zeroFirst: Bool = false) -> (UInt8, UInt8, UInt8)? {
         guard !rgbUsed.isEmpty else { return nil }
+        if zeroFirst && rgbUsed[0] & 1 == 0 { return (0, 0, 0) }
         for word in stride(from: rgbUsed.count - 1, through: 0, by: -1) where rgbUsed[word] != .max {
             let bit = (~rgbUsed[word]).trailingZeroBitCount
             let rgb = word << 6 | bit
@@ -113,8 +114,10 @@ struct ColorSurvey: Sendable {
         return 8
     }
 
-    /// A grey level representable at `depth` bits that no pixel uses, as an 8-bit level.
-    func unusedGrey(depth: Int) -> UInt8? {
+    /// A grey level representable at `depth` bits that no pixel uses, as an 8-bit level: 0 when
+    /// `zeroFirst` and 0 is free, else searched from white down.
+    func unusedGrey(depth: Int, zeroFirst: Bool = false) -> UInt8? {
+        if zeroFirst && !greyLevels[0] { return 0 }
         let step = 255 / ((1 << depth) - 1)
         return stride(from: 255, through: 0, by: -step).first { !greyLevels[$0] }.map(UInt8.init)
     }

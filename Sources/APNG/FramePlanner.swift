@@ -23,13 +23,15 @@ struct PlacedFrame: Sendable {
 /// was under it) and every blend (in place, or over the canvas with unchanged pixels transparent —
 /// only where that gives exactly the frame: a pixel that changes must be opaque or land on a
 /// transparent one), the frame is cropped to what differs and compressed cheaply; the smallest
-/// wins. A frame identical to the last is not drawn at all.
+/// wins. A frame identical to the last is not drawn at all. `rules` rule out the choices a known
+/// decoder gets wrong (``APNG/Encoder/Compatibility``).
 struct FramePlanner {
     let plan: ColorPlan
     let width: Int
     let height: Int
     /// The compressed size of packed rows (a cheap trial compression).
     let trialSize: @Sendable (_ units: [UInt8], _ width: Int) -> Int
+    let rules: APNG.Encoder.Compatibility.Rules
 
     /// The units shown after the last frame.
     private var canvas: [UInt8] = []
@@ -37,12 +39,16 @@ struct FramePlanner {
     private var under: [UInt8] = []
     /// Where the last frame drew.
     private var lastRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// Whether the last frame was blended over the canvas.
+    private var lastBlendOver = false
     private var placed = 0
 
-    init(plan: ColorPlan, width: Int, height: Int, trialSize: @escaping @Sendable (_ units: [UInt8], _ width: Int) -> Int) {
+    init(plan: ColorPlan, width: Int, height: Int, rules: APNG.Encoder.Compatibility.Rules = [],
+         trialSize: @escaping @Sendable (_ units: [UInt8], _ width: Int) -> Int) {
         self.plan = plan
         self.width = width
         self.height = height
+        self.rules = rules
         self.trialSize = trialSize
     }
 
@@ -69,10 +75,11 @@ struct FramePlanner {
         guard let kept = changedRect(frame, over: canvas) else { return .same }
 
         var disposals: [APNG.Dispose] = [.none]
-        if plan.clear != nil { disposals.append(.background) }
+        if plan.clear != nil && (plan.clearIsZero || !rules.contains(.backgroundIsZero)) { disposals.append(.background) }
         // "Previous" after the first frame means "background" to decoders: not a separate choice.
-        if placed > 1 { disposals.append(.previous) }
-        let candidates = disposals.flatMap { dispose in [(dispose, false)] + (plan.clear == nil ? [] : [(dispose, true)]) }
+        if placed > 1 && !(lastBlendOver && rules.contains(.noPreviousAfterOver)) { disposals.append(.previous) }
+        let over = plan.clear != nil && !(plan.kind == .grey && rules.contains(.noGreyTransparencyOver))
+        let candidates = disposals.flatMap { dispose in [(dispose, false)] + (over ? [(dispose, true)] : []) }
 
         var results = [(frame: PlacedFrame, base: [UInt8], size: Int)?](repeating: nil, count: candidates.count)
         let this = self
@@ -82,7 +89,7 @@ struct FramePlanner {
                 let (dispose, over) = candidates[c]
                 let base = this.canvas(after: dispose)
                 let rect = dispose == .none ? kept : this.changedRect(frame, over: base)
-                guard let rect, let units = this.units(frame, in: rect, over: base, blendOver: over) else { return }
+                guard let rect = rect.map(this.aligned), let units = this.units(frame, in: rect, over: base, blendOver: over) else { return }
                 let size = this.trialSize(units, rect.width)
                 out.buffer[c] = (PlacedFrame(rect: rect, blendOver: over, units: units, duration: duration, trialBytes: size), base, size)
             }
@@ -96,7 +103,14 @@ struct FramePlanner {
         under = chosen.base
         canvas = frame
         lastRect = chosen.frame.rect
+        lastBlendOver = chosen.frame.blendOver
         return .draw(chosen.frame, disposeLast: candidates[best].0)
+    }
+
+    /// `rect` widened to the canvas's left edge when the rules ask that of packed (1, 2 or 4-bit) frames.
+    private func aligned(_ rect: PixelRect) -> PixelRect {
+        guard plan.bitDepth < 8 && rules.contains(.subByteFramesAtLeftEdge) else { return rect }
+        return PixelRect(x: 0, y: rect.y, width: rect.x + rect.width, height: rect.height)
     }
 
     /// The canvas once the last frame is disposed of with `dispose`.
@@ -141,9 +155,11 @@ struct FramePlanner {
 
     /// The units to write for `rect` of `frame` over `base`: the frame's own, or with `blendOver`
     /// the unchanged ones made transparent — `nil` when blending over would not give the frame
-    /// exactly (a changed unit neither opaque nor over a transparent one).
+    /// exactly (a changed unit neither opaque nor over a transparent one), or, by the rules, when
+    /// a changed unit is not opaque.
     private func units(_ frame: [UInt8], in rect: PixelRect, over base: [UInt8], blendOver: Bool) -> [UInt8]? {
         let unit = plan.unitBytes
+        let onlyOpaque = rules.contains(.overOnlyOpaque)
         var out = [UInt8](repeating: 0, count: rect.width * rect.height * unit)
         var exact = true
         frame.withUnsafeBufferPointer { f in
@@ -158,7 +174,7 @@ struct FramePlanner {
                             let fu = f.baseAddress! + start + x * unit, bu = b.baseAddress! + start + x * unit
                             if memcmp(fu, bu, unit) == 0 {
                                 for k in 0..<unit { target[x * unit + k] = clear[k] }
-                            } else if !(plan.isOpaque(fu) || memcmp(bu, clear, unit) == 0) {
+                            } else if !(plan.isOpaque(fu) || (!onlyOpaque && memcmp(bu, clear, unit) == 0)) {
                                 exact = false
                                 return
                             }

@@ -54,7 +54,7 @@ public struct AssembleJob: Sendable {
     /// The encoder's settings: quality, colours, dithering, alpha. Its `repeatCount` and `scale`
     /// are set by the job (``repeatCount``, else the source's; the frames' scale).
     public var encoder: GIF.Encoder
-    /// The APNG encoder's settings (effort); its `repeatCount` is set by the job.
+    /// The APNG encoder's settings (effort, compatibility); its `repeatCount` is set by the job.
     public var apng: APNG.Encoder
     /// The WebP encoder's settings (lossless or lossy, quality); its `repeatCount` is set by the job.
     public var webp: WebP.Encoder
