@@ -14,7 +14,7 @@ import TestSupport
 struct APNGDecoderCompatibilityTests {
     /// An opaque texture of more than 256 colours (so RGB, or grey when `grey`).
     static func texture(_ width: Int, _ height: Int, grey: Bool = false) -> Bitmap {
-        var bitmap = Bitmap(width: width, height: height)
+        var bitmap = Bitmap(clearWidth: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
                 let level = UInt8((x * x + y * 3) % 200)
@@ -53,7 +53,7 @@ struct APNGDecoderCompatibilityTests {
         case "soft-dots-beside-a-block":
             // Semi-transparent dots appear on either side of an opaque block that stays: cheapest
             // drawn over the canvas, the block left transparent.
-            var first = Bitmap(width: 32, height: 32)
+            var first = Bitmap(clearWidth: 32, height: 32)
             let block = texture(12, 12)
             first.copy(block, toX: 10, y: 10)
             var second = first
@@ -121,7 +121,7 @@ struct APNGDecoderCompatibilityTests {
     /// One grey level in every frame would be 1-bit grey, which ffmpeg 5.1 cannot decode at all.
     @Test func noCandidateIsOneBitGrey() {
         var survey = ColorSurvey()
-        var black = Bitmap(width: 4, height: 4)
+        var black = Bitmap(clearWidth: 4, height: 4)
         for y in 0..<4 { for x in 0..<4 { black[x, y] = Color(r: 0, g: 0, b: 0) } }
         survey.merge(ColorSurvey(black))
         let loose = ColorPlan.candidates(for: survey)
