@@ -81,9 +81,9 @@ extension GIF {
             return pieces + [left]
         }
 
-        /// Delays for `count` frames at `fps` frames per second.
+        /// Delays for `count` frames at `fps` frames per second (no frames for a count under 1).
         public init(count: Int, fps: Double) {
-            self.init(durations: Array(repeating: 1 / fps, count: count))
+            self.init(durations: Array(repeating: 1 / fps, count: max(count, 0)))
         }
     }
 }

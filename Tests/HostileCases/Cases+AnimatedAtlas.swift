@@ -194,6 +194,19 @@ extension HostileCases {
             each(junk) { bytes in _ = try AsepriteJSON.decode(bytes) }
             _ = SpriteKitAtlas.pageFile(name: "", page: Int.min, scale: Int.max)
             _ = try? SheetImport.read("", limits: ResourceLimits(maxPixels: -1))
+        },
+        HostileCase("sheet page paths: escapes, odd forms and hostile sizes", ["SheetImport.PathRefusal", "SheetImport.PathRefusal.Form"]) {
+            each(["", "/", "..", "../x.png", "/etc/passwd", "a/../../b.png", "res://../x.png", "\u{0}", String(repeating: "a/", count: 10_000)]) { name in
+                _ = try SheetImport.resolve(name, from: "")
+                _ = try SheetImport.resolve(name, from: "/nonexistent/sheet.json")
+            }
+            for form in SheetImport.PathRefusal.Form.allCases {
+                _ = SheetImport.PathRefusal(dataFile: "", path: "", form: form, target: "").description
+            }
+            let huge = SpriteSheet.Rect(x: Int.min, y: Int.max, width: -1, height: Int.max)
+            let sprite = SpriteSheet.Sprite(name: "", frame: huge, page: Int.min, trimmed: true, spriteSourceSize: huge,
+                                            sourceWidth: Int.max, sourceHeight: Int.max)
+            try SheetImport.checkOutput([sprite, sprite], limits: ResourceLimits(maxPixels: -1), of: "")
             _ = TexturePackerJSON.Style.allCases; _ = GodotSpriteFrames.Version.allCases
         },
         HostileCase("SheetJob and FramesJob on empty and missing sources", ["SheetJob", "SheetJob.Plan", "SheetJobError", "FramesJob",

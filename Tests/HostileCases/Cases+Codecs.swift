@@ -21,6 +21,7 @@ extension HostileCases {
                 _ = try GIF.Decoder(bytes: bytes, file: "x.gif", maxPixels: -1, maxFrames: Int.min).allFrames()
             }
             _ = GIF.repeatCount(netscapeLoops: Int.min); _ = GIF.netscapeLoops(repeatCount: Int.max)
+            _ = GIF.repeatCount(netscapeLoops: Int.max); _ = GIF.netscapeLoops(repeatCount: Int.min)
         },
         HostileCase("GIF encoder with hostile settings and durations", ["GIF.Encoder", "GIF.Encoder.Input", "GIF.Encoder.Quality",
                                                                         "GIF.Encoder.Report", "GIF.EncodeError", "GIF.AlphaMode", "GIF.Dithering",
@@ -36,6 +37,10 @@ extension HostileCases {
             }
             _ = try? GIF.Encoder().encode(GIF.Encoder.Input(durations: []) { _ in Sample.bitmap })
             _ = GIF.AlphaMode(""); _ = GIF.AlphaMode("matte:#zz"); _ = GIF.Timing(durations: Sample.doubles)
+            each([-1, 0, Int.min]) { count in _ = GIF.Timing(count: count, fps: .nan) }
+            each([1e12, 1e300, .greatestFiniteMagnitude]) { duration in
+                _ = try GIF.Encoder(quality: .fast).encode(GIF.Encoder.Input(count: 2, duration: duration) { _ in Sample.bitmap })
+            }
         },
         HostileCase("GIF encoder fitting a byte budget that is negative or zero", ["GIF.Encoder.Fitted"]) {
             each(Sample.ints) { budget in _ = try GIF.Encoder().encode(GIF.Encoder.Input(count: 2, duration: 0.1) { _ in Sample.bitmap }, maxBytes: budget) }
@@ -51,7 +56,15 @@ extension HostileCases {
         HostileCase("APNG encoder with hostile repeat counts and empty input", ["APNG", "APNG.Encoder", "APNG.Encoder.Report", "APNG.EncodeError"]) {
             each(Sample.ints) { v in _ = try APNG.Encoder(effort: .fast, repeatCount: v).encode(frames(0.1)) }
             _ = try? APNG.Encoder().encode(frames(0.1, count: 0))
-            each([0, -1, .nan, .infinity, -.infinity]) { duration in _ = try APNG.Encoder(effort: .fast).encode(frames(duration)) }
+            each([0, -1, .nan, .infinity, -.infinity, 1e12, 1e300]) { duration in _ = try APNG.Encoder(effort: .fast).encode(frames(duration)) }
+        },
+        HostileCase("APNG encoder in each compatibility", ["APNG.Encoder.Compatibility"]) {
+            for compatibility in APNG.Encoder.Compatibility.allCases {
+                var encoder = APNG.Encoder(effort: .fast)
+                encoder.compatibility = compatibility
+                each([0, -1, .nan, 1e300]) { duration in _ = try encoder.encode(frames(duration)) }
+                _ = try encoder.encode(frames(0.1, count: 3))
+            }
         },
         HostileCase("APNG decoder on junk bytes", ["APNG.Decoder", "APNG.Decoder.Info", "APNG.DecodeError"]) {
             each(Sample.junk) { bytes in
@@ -63,7 +76,7 @@ extension HostileCases {
         HostileCase("WebP encoder with hostile quality, repeat counts and budgets", ["WebP", "WebP.Encoder", "WebP.Encoder.Report", "WebP.EncodeError"]) {
             each(Sample.doubles) { quality in _ = try WebP.Encoder(lossless: false, quality: quality, effort: .fast).encode(frames(0.1)) }
             each(Sample.ints) { v in _ = try WebP.Encoder(repeatCount: v).encode(frames(0.1), maxBytes: v) }
-            each([0, -1, .nan, .infinity, -.infinity]) { duration in _ = try WebP.Encoder(effort: .fast).encode(frames(duration)) }
+            each([0, -1, .nan, .infinity, -.infinity, 1e12, 1e300]) { duration in _ = try WebP.Encoder(effort: .fast).encode(frames(duration)) }
         },
         HostileCase("WebP decoder on junk bytes", ["WebP.Decoder", "WebP.Decoder.Info", "WebP.DecodeError"]) {
             each(Sample.junk + [Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBP".utf8)]) { bytes in

@@ -52,6 +52,23 @@ extension HostileCases {
             _ = try? set.open(folder + "/o.png").commit()
             _ = set.isOwnEarlierFile(""); try set.commit(); try set.commit()
         },
+        HostileCase("recovering folders that are missing, files, odd or hold a forged journal", ["OutputRecovery"]) {
+            let folder = Sample.folder("recovery")
+            // Forged journals naming a file outside the folder (relative, absolute and legacy
+            // forms, with its true size and CRC-32): recovery must leave that file alone.
+            let outside = Sample.folder("recovery-outside") + "/keep.png"
+            try FileIO.writeAtomically(Sample.png, to: outside)
+            let crc = Sample.png.withUnsafeBufferPointer { Zlib.crc32($0) }
+            try FileIO.writeAtomically(Array(("flipbook journal 2\nR\t../recovery-outside/keep.png\tstolen.png\t-\t1\t1\n"
+                                              + "D\t../recovery-outside/keep.png\t\(Sample.png.count)\t\(crc)\n"
+                                              + "D\t\(outside)\t\(Sample.png.count)\t\(crc)\n\n").utf8),
+                                       to: folder + "/.flipbook-1-a.journal")
+            try FileIO.writeAtomically(Array("\(outside)\t\(folder)/stolen.png\n-\t\(outside)\n".utf8), to: folder + "/.flipbook-2-b.journal")
+            each(["", "/nonexistent", folder, folder + "/.flipbook-journal", "/dev/null", folder + "/../" + folder]) { path in
+                _ = try? OutputRecovery.recover(folder: path)
+            }
+            guard (try? FileIO.readAll(outside)) == Sample.png else { throw HostileFailure("a forged journal moved or removed \(outside)") }
+        },
         HostileCase("strict input: trees, paths and keys that are odd", ["StrictDecoder", "SchemaError", "InputObject", "InputValue", "KnownKeys"]) {
             struct Shape: Decodable { var width: Int }
             for tree: Any in [NSNull(), [Any](), ["width": Double.nan], ["width": Double.infinity], ["width": "1"], [1: 2]] {

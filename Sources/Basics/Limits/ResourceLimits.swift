@@ -77,7 +77,7 @@ public struct ResourceLimits: Sendable, Hashable {
         let w = width * Double(scale), h = height * Double(scale)
         let detail = "\(LimitError.format(width))×\(LimitError.format(height))" + (scale == 1 ? "" : " at @\(scale)x")
         guard w.isFinite, h.isFinite, w >= 0, h >= 0, (w * h).rounded(.up) <= Double(maxPixels) else {
-            let amount = (w * h).isFinite && w * h < 9e18 ? Int((w * h).rounded(.up)) : nil
+            let amount = (w * h).isFinite && w * h >= 0 && w * h < 9e18 ? Int((w * h).rounded(.up)) : nil
             throw LimitError(limit: .pixels, subject: subject, amount: amount, maximum: maxPixels, detail: detail)
         }
     }
