@@ -23,7 +23,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     /// symbolic link that leads out): nothing there was opened.
     case outsideFolder(SheetImport.PathRefusal)
     /// The input asks for more than ``FramesJob/limits`` allow — sprites, pixels of a page or a
-    /// frame, pixels of all frames (``ResourceLimits/maxOutputPixels``) — found before the work;
+    /// frame, pixels of all frames (`ResourceLimits.maxOutputPixels`) — found before the work;
     /// the error names the limit and the setting that raises it.
     case limit(LimitError)
     /// The output was refused by the output contract (a file where the folder should be, an input).

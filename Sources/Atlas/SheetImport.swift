@@ -12,8 +12,8 @@ import Raster
 /// component or a symbolic link that leads out is a ``PathRefusal``, before anything is opened.
 ///
 /// The work is bounded by the data before any page is decoded: each sprite's source size against
-/// ``ResourceLimits/maxPixels`` and all sprites' source sizes together (the frames ``SpriteSheet/unpack(into:source:)``
-/// writes) against ``ResourceLimits/maxOutputPixels``, so a few bytes of margins cannot ask for
+/// `ResourceLimits.maxPixels` and all sprites' source sizes together (the frames ``SpriteSheet/unpack(into:source:)``
+/// writes) against `ResourceLimits.maxOutputPixels`, so a few bytes of margins cannot ask for
 /// gigapixels; the error's ``Error/limit`` says which.
 ///
 /// Data is checked against each format's known keys (see each reader): an unknown key, a value of
@@ -140,8 +140,8 @@ public enum SheetImport {
     /// within `limits.maxOutputPixels`, without overflowing whatever the sizes. ``read(_:limits:)``
     /// calls it before decoding any page; a caller that decodes sheet data itself calls it before
     /// the work. `path` names the data in the error.
-    /// - Throws: ``LimitError`` for ``LimitError/Limit/pixels`` naming the frame, or for
-    ///   ``LimitError/Limit/outputPixels`` with the total and the largest frame.
+    /// - Throws: `LimitError` for `LimitError.Limit.pixels` naming the frame, or for
+    ///   `LimitError.Limit.outputPixels` with the total and the largest frame.
     public static func checkOutput(_ sprites: [SpriteSheet.Sprite], limits: ResourceLimits, of path: String) throws(LimitError) {
         var total = 0
         var widest = (name: "", width: 0, height: 0, pixels: -1)

@@ -46,7 +46,7 @@ public struct SheetJob: Sendable {
     /// never a file of another Flipbook set); `false` refuses them (Basics' `OutputError`).
     public var overwrite: Bool
     /// Two files for one frame number at one scale (`fire2.png` and `fire02.png`): refused,
-    /// naming both (``FrameSequence/DuplicateNumberPolicy/error``, the default), or the first or
+    /// naming both (`FrameSequence.DuplicateNumberPolicy.error`, the default), or the first or
     /// the last in name order packed on purpose.
     public var onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error
     /// Where the sources are read from: the file system, or the files given to

@@ -117,7 +117,7 @@ public struct SpriteSheet: Sendable {
         /// The sprite `name`'s ``Sprite/spriteSourceSize`` does not lie in its `sourceWidth ×
         /// sourceHeight` source, or does not have the frame's size.
         case spriteOutsideSource(name: String, spriteSourceSize: PixelRect, sourceWidth: Int, sourceHeight: Int)
-        /// The sprite's source size is over the limits (``ResourceLimits/maxPixels``).
+        /// The sprite's source size is over the limits (`ResourceLimits.maxPixels`).
         case limit(LimitError)
 
         /// What is wrong, naming the sprite.

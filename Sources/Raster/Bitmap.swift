@@ -39,7 +39,7 @@ public struct Bitmap: Sendable, Equatable {
     /// A fully transparent bitmap (every byte 0) of `width × height` pixels, checked first: a
     /// negative side, a size whose bytes overflow `Int`, or more pixels than `limits` allows is
     /// refused, not a trap or an allocation of gigabytes. A `scale` below 1 is stored as 1.
-    /// - Throws: ``LimitError`` for ``LimitError/Limit/pixels``.
+    /// - Throws: `LimitError` for `LimitError.Limit.pixels`.
     public init(width: Int, height: Int, scale: Int = 1, limits: ResourceLimits = .default) throws(LimitError) {
         try limits.checkPixels(width: width, height: height, of: "Bitmap")
         self.init(clearWidth: width, height: height, scale: scale)

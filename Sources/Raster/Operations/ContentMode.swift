@@ -12,9 +12,14 @@ public enum ContentMode: String, Sendable, CaseIterable {
     case center
 
     /// `bitmap` in a `width × height` pixel frame; a side of 0 gives an empty bitmap.
-    /// - Parameter limits: The frame, and the scaled image before it is cropped to the frame, must
-    ///   each be within ``ResourceLimits/maxPixels``.
-    /// - Throws: ``LimitError`` for ``LimitError/Limit/pixels`` when a side is negative or a size
+    /// - Parameters:
+    ///   - bitmap: The image to place.
+    ///   - width: The frame's width in pixels.
+    ///   - height: The frame's height in pixels.
+    ///   - resampler: How the image is scaled.
+    ///   - limits: The frame, and the scaled image before it is cropped to the frame, must each be
+    ///     within `ResourceLimits.maxPixels`.
+    /// - Throws: `LimitError` for `LimitError.Limit.pixels` when a side is negative or a size
     ///   is over `limits`, before anything is allocated.
     public func render(_ bitmap: Bitmap, width: Int, height: Int, resampler: Resampler,
                        limits: ResourceLimits = .default) throws(LimitError) -> Bitmap {

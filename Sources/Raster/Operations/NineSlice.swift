@@ -40,7 +40,7 @@ public struct NineSlice: Sendable {
         case invalidInsets(Insets)
         /// The target of `width × height` points is NaN, infinite or negative.
         case invalidSize(width: Double, height: Double)
-        /// The target is larger than the limits allow (``ResourceLimits/maxPixels``).
+        /// The target is larger than the limits allow (`ResourceLimits.maxPixels`).
         case limit(LimitError)
 
         /// What is wrong, in pixels, as the CLI prints it.
@@ -74,7 +74,11 @@ public struct NineSlice: Sendable {
     }
 
     /// `bitmap` resized to `width × height` points (at the bitmap's scale).
-    /// - Parameter limits: The target's pixels must be within ``ResourceLimits/maxPixels``.
+    /// - Parameters:
+    ///   - bitmap: The image whose corners are kept and whose edges and centre tile or stretch.
+    ///   - width: The target's width in points.
+    ///   - height: The target's height in points.
+    ///   - limits: The target's pixels must be within `ResourceLimits.maxPixels`.
     /// - Throws: ``Error``: insets or a size that are not finite and ≥ 0 (``Error/invalidInsets(_:)``,
     ///   ``Error/invalidSize(width:height:)``), a target over `limits` (``Error/limit(_:)``), or
     ///   insets and a target that do not fit the image.

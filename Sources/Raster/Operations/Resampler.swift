@@ -30,9 +30,13 @@ public struct Resampler: Sendable {
 
     /// `bitmap` resized to `width × height` pixels; the scale is kept. A side of 0 gives an empty
     /// bitmap.
-    /// - Parameter limits: The output, and the intermediate image of the output's width and the
-    ///   input's height, must each be within ``ResourceLimits/maxPixels``.
-    /// - Throws: ``LimitError`` for ``LimitError/Limit/pixels`` when a side is negative or a size
+    /// - Parameters:
+    ///   - bitmap: The image to resize.
+    ///   - width: The output's width in pixels.
+    ///   - height: The output's height in pixels.
+    ///   - limits: The output, and the intermediate image of the output's width and the input's
+    ///     height, must each be within `ResourceLimits.maxPixels`.
+    /// - Throws: `LimitError` for `LimitError.Limit.pixels` when a side is negative or a size
     ///   is over `limits`, before anything is allocated.
     public func resize(_ bitmap: Bitmap, width: Int, height: Int, limits: ResourceLimits = .default) throws(LimitError) -> Bitmap {
         try limits.checkPixels(width: width, height: height, of: "Resampler output")
