@@ -10,38 +10,17 @@ import TestSupport
 /// are refused. Every folder is made of real frames copied into a temporary folder.
 @Suite("Frame numbers: collisions and bare numbers")
 struct FrameNumberTests {
-    /// `Sequences/kenney-robot-walk`: robot_walk0.png … robot_walk7.png.
-    static let robot = Fixtures.repository + "/Sequences/kenney-robot-walk"
-    /// 14 frames of pixel art, frame-000.png … frame-013.png.
-    static let fire = Fixtures.path("sequences/ansimuz-fire-bomb-pixel")
+    static let robot = FrameNumberFolders.robot
 
-    /// The PNG names in `folder` (an absolute path), in name order.
-    static func pngs(in folder: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
-    }
+    static func pngs(in folder: String) throws -> [String] { try FrameNumberFolders.pngs(in: folder) }
 
     /// The robot's 8 frames, and `robot_walk02.png` (a copy of frame 3) colliding with `robot_walk2.png`.
     static func collidingFolder() throws -> String {
-        let folder = try Fixtures.temporaryFolder("frame-numbers") + "/walk"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let names = try pngs(in: robot)
-        #expect(names.count == 8)
-        for name in names { try FileManager.default.copyItem(atPath: "\(robot)/\(name)", toPath: "\(folder)/\(name)") }
-        try FileManager.default.copyItem(atPath: "\(robot)/robot_walk3.png", toPath: "\(folder)/robot_walk02.png")
-        return folder
+        try FrameNumberFolders.colliding(in: Fixtures.temporaryFolder("frame-numbers"))
     }
 
     /// The fire's 14 frames renamed `1.png` … `14.png` in a folder named `fire`.
-    static func bareFolder() throws -> String {
-        let folder = try Fixtures.temporaryFolder("frame-numbers") + "/fire"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let names = try pngs(in: fire)
-        #expect(names.count == 14)
-        for (index, name) in names.enumerated() {
-            try FileManager.default.copyItem(atPath: "\(fire)/\(name)", toPath: "\(folder)/\(index + 1).png")
-        }
-        return folder
-    }
+    static func bareFolder() throws -> String { try FrameNumberFolders.bare(in: Fixtures.temporaryFolder("frame-numbers")) }
 
     @Test func aFolderWithTwoFilesForOneNumberIsRefusedNamingBoth() throws {
         let folder = try Self.collidingFolder()

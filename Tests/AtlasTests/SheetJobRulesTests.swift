@@ -215,30 +215,15 @@ struct SheetJobInMemoryTests {
 /// copied into temporary folders.
 @Suite("SheetJob: frame numbers")
 struct SheetJobFrameNumberTests {
-    static let robot = Fixtures.repository + "/Sequences/kenney-robot-walk"
-    static let fire = Fixtures.path("sequences/ansimuz-fire-bomb-pixel")
+    static let robot = FrameNumberFolders.robot
 
-    static func pngs(in folder: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
-    }
+    static func pngs(in folder: String) throws -> [String] { try FrameNumberFolders.pngs(in: folder) }
 
     /// The fire's 14 frames as `fire/1.png … fire/14.png`.
-    static func bareFolder() throws -> String {
-        let folder = try Fixtures.temporaryFolder("sheet-numbers") + "/fire"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let names = try pngs(in: fire)
-        #expect(names.count == 14)
-        for (index, name) in names.enumerated() { try FileManager.default.copyItem(atPath: "\(fire)/\(name)", toPath: "\(folder)/\(index + 1).png") }
-        return folder
-    }
+    static func bareFolder() throws -> String { try FrameNumberFolders.bare(in: Fixtures.temporaryFolder("sheet-numbers")) }
 
     @Test func twoFilesForOneNumberAreRefusedNamingBoth() throws {
-        let folder = try Fixtures.temporaryFolder("sheet-numbers") + "/walk"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let names = try Self.pngs(in: Self.robot)
-        #expect(names.count == 8)
-        for name in names { try FileManager.default.copyItem(atPath: "\(Self.robot)/\(name)", toPath: "\(folder)/\(name)") }
-        try FileManager.default.copyItem(atPath: "\(Self.robot)/robot_walk5.png", toPath: "\(folder)/robot_walk005.png")
+        let folder = try FrameNumberFolders.colliding(in: Fixtures.temporaryFolder("sheet-numbers"), extra: "robot_walk005.png", copying: 5)
         let output = folder + "/../walk-sheet.png"
         #expect(throws: SheetJobError.source(.duplicateNumber(number: 5, first: "\(folder)/robot_walk5.png", second: "\(folder)/robot_walk005.png"))) {
             _ = try SheetJob(sources: [folder], output: output).plan()

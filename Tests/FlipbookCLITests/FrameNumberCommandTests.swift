@@ -9,22 +9,10 @@ import TestSupport
 /// after its folder in `sheet` (it was one animation per frame); `assemble` says what it merged.
 @Suite("flipbook assemble and sheet: frame numbers and merge notes")
 struct FrameNumberCommandTests {
-    static let robot = Fixtures.repository + "/Sequences/kenney-robot-walk"
-    static let fire = Fixtures.path("sequences/ansimuz-fire-bomb-pixel")
-
-    /// The PNG names in `folder`, in name order.
-    static func pngs(in folder: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
-    }
-
     /// `work/walk`: the robot's 8 frames and `robot_walk02.png` (frame 3's file) beside `robot_walk2.png`.
     static func collidingFolder() throws -> String {
         let work = try Fixtures.temporaryFolder("frame-number-cli")
-        try FileManager.default.createDirectory(atPath: work + "/walk", withIntermediateDirectories: true)
-        let names = try pngs(in: robot)
-        #expect(names.count == 8)
-        for name in names { try FileManager.default.copyItem(atPath: "\(robot)/\(name)", toPath: "\(work)/walk/\(name)") }
-        try FileManager.default.copyItem(atPath: "\(robot)/robot_walk3.png", toPath: "\(work)/walk/robot_walk02.png")
+        _ = try FrameNumberFolders.colliding(in: work)
         return work
     }
 
@@ -56,12 +44,7 @@ struct FrameNumberCommandTests {
     /// `.` from inside it (named after the folder's real name).
     @Test func aFolderOfBareNumbersIsOneAnimationNamedAfterIt() throws {
         let work = try Fixtures.temporaryFolder("frame-number-cli")
-        try FileManager.default.createDirectory(atPath: work + "/fire", withIntermediateDirectories: true)
-        let names = try Self.pngs(in: Self.fire)
-        #expect(names.count == 14)
-        for (index, name) in names.enumerated() {
-            try FileManager.default.copyItem(atPath: "\(Self.fire)/\(name)", toPath: "\(work)/fire/\(index + 1).png")
-        }
+        _ = try FrameNumberFolders.bare(in: work)
         for (source, directory, output) in [("fire", work, "fire-sheet.png"), (".", work + "/fire", "../dot-sheet.png")] {
             let result = try CLI.run(["sheet", source, "-o", output], in: directory)
             #expect(result.status == 0, "\(result.stderr)")
