@@ -50,6 +50,14 @@ import Testing
         }
     }
 
+    /// `sparks: Int.max` looped for ever on the first frames: the sparks are path segments.
+    @Test func explosionSparksAreBounded() throws {
+        #expect(throws: LimitError(limit: .pathSegments, subject: "Explosion sparks", amount: Int.max, maximum: 1_000_000)) {
+            try Explosion(width: 8, height: 8, sparks: Int.max).frame(0)
+        }
+        #expect(try Explosion(width: 8, height: 8, sparks: 1_000, limits: ResourceLimits(maxPathSegments: 1_000)).frame(0).width == 8)
+    }
+
     /// `(index % frameCount) + frameCount` overflowed for a positive index with `Int.max` frames.
     @Test func wingHeightTakesAnyFrameCount() {
         let gull = Seagull(frameCount: Int.max)

@@ -108,6 +108,8 @@ extension HostileCases {
             // A canvas within the limits whose procedural rocks are not: 28 × 22 points at @100000x.
             each([1 << 17, Int.max]) { scale in _ = try Scatter(width: 0.01, height: 0.01, scale: scale, count: 1).frame(0) }
             each([ResourceLimits(maxPixels: -1), ResourceLimits(maxPixels: 0)]) { limits in _ = try Seagull(limits: limits).frame(0) }
+            // Sparks are path segments: `Int.max` of them looped for ever.
+            each([Int.max, 1 << 40]) { sparks in _ = try Explosion(width: 8, height: 8, sparks: sparks).frame(0) }
         },
     ]
 }

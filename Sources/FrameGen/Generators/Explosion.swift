@@ -40,9 +40,11 @@ public struct Explosion: FrameGenerator {
 
     /// Frame `index` (clamped to the frames there are).
     /// - Throws: `LimitError` for `pixels` when the frame's size is not finite and positive, or
-    ///   over ``limits``.
+    ///   over ``limits``; for `pathSegments` when there are more ``sparks`` (one segment each) than
+    ///   ``ResourceLimits/maxPathSegments``.
     public func frame(_ index: Int) throws(LimitError) -> Bitmap {
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Explosion")
+        try limits.check(.pathSegments, sparks, of: "Explosion sparks")
         let t = Double(min(max(index, 0), frameCount - 1)) / Double(frameCount - 1)
         var canvas = Canvas(drawingOn: fireball(t))
         drawSparks(on: &canvas, t: t)
