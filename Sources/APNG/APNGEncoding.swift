@@ -85,7 +85,6 @@ struct APNGEncoding {
         }
         let plan = sizes.isEmpty ? candidates[0] : candidates[sizes.indices.min { sizes[$0] < sizes[$1] }!]
 
-        let merged = repeats.filter { $0 }.count
         // Each frame written lasts its delay plus those of the repeats after it; a delay that one
         // `fcTL` cannot hold exactly is written as the frame repeated (``delayPieces(milliseconds:)``).
         var lengths: [Int] = []

@@ -14,7 +14,9 @@ public enum AsepriteJSON {
     /// The data file of page `page`; keys are written in sheet order because tag indices refer to it.
     /// `related` names the data files of a multipack's other pages (`meta.related_multi_packs`, as
     /// in TexturePacker's JSON; Aseprite itself never splits a sheet).
-    public static func encode(_ sheet: SpriteSheet, page: Int = 0, image: String, related: [String] = []) -> [UInt8] {
+    /// - Throws: ``SheetExport/Error/pageOutOfRange(_:page:pages:)`` for a page the sheet does not have.
+    public static func encode(_ sheet: SpriteSheet, page: Int = 0, image: String, related: [String] = []) throws(SheetExport.Error) -> [UInt8] {
+        try SheetExport.checkPage(page, of: sheet, format: .aseprite)
         let sprites = sheet.sprites.filter { $0.page == page }
         let bitmap = sheet.pages[page]
         var lines = ["{", "  \"frames\": {"]

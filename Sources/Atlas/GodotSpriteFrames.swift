@@ -59,9 +59,13 @@ public enum GodotSpriteFrames {
 
     /// The resource for `sheet`, whose pages are saved as `images` (file names relative to the
     /// resource). The sheet must have no rotated sprite.
-    public static func encode(_ sheet: SpriteSheet, images: [String], version: Version) -> [UInt8] {
-        precondition(images.count == sheet.pages.count, "one image name per page")
-        precondition(!sheet.sprites.contains(where: \.rotated), "Godot's AtlasTexture cannot rotate a region")
+    /// - Throws: ``SheetExport/Error/imageNamesNotOnePerPage(_:images:pages:)`` unless `images` has
+    ///   one name per page; ``SheetExport/Error/rotationNotSupported(_:)`` for a rotated sprite
+    ///   (Godot's `AtlasTexture` cannot turn a region).
+    public static func encode(_ sheet: SpriteSheet, images: [String], version: Version) throws(SheetExport.Error) -> [UInt8] {
+        let format: SheetExport.Format = version == .godot4 ? .godot4 : .godot3
+        try SheetExport.checkImages(images, of: sheet, format: format)
+        try SheetExport.checkRotation(of: sheet, format: format)
         let godot4 = version == .godot4
         // One AtlasTexture per distinct region (identical frames share theirs).
         var textures: [SpriteSheet.Sprite] = []

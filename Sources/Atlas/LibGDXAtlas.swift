@@ -80,10 +80,13 @@ public enum LibGDXAtlas {
     /// The atlas of `sheet`, whose pages are saved as `images` (file names relative to the atlas).
     /// The sheet must store rotated sprites counter-clockwise, as libGDX does, and its sprite and
     /// animation names must be ones a line can hold (``unstorableName(in:)``).
-    public static func encode(_ sheet: SpriteSheet, images: [String]) -> [UInt8] {
-        precondition(images.count == sheet.pages.count, "one image name per page")
-        precondition(sheet.rotation == .counterClockwise || !sheet.sprites.contains(where: \.rotated),
-                     "libGDX stores rotated regions counter-clockwise; build the sheet with rotation: .counterClockwise")
+    /// - Throws: ``SheetExport/Error/imageNamesNotOnePerPage(_:images:pages:)`` unless `images` has
+    ///   one name per page; ``SheetExport/Error/rotatedTheOtherWay(_:)`` for sprites turned
+    ///   clockwise; ``SheetExport/Error/nameNotStorable(_:name:)`` for a name a line cannot hold.
+    public static func encode(_ sheet: SpriteSheet, images: [String]) throws(SheetExport.Error) -> [UInt8] {
+        try SheetExport.checkImages(images, of: sheet, format: .libgdx)
+        try SheetExport.checkRotation(of: sheet, format: .libgdx)
+        if let name = unstorableName(in: sheet) { throw .nameNotStorable(.libgdx, name: name) }
         var lines: [String] = []
         // Which animation (and position) each frame belongs to.
         var membership: [String: (name: String, position: Int)] = [:]

@@ -66,6 +66,16 @@ public enum SheetExport {
         /// or a line break, or with spaces around it); written anyway, it would come back as
         /// another name or break the file.
         case nameNotStorable(Format, name: String)
+        /// A per-page encoder (``TexturePackerJSON/encode(_:page:image:style:related:)``,
+        /// ``AsepriteJSON/encode(_:page:image:related:)``, ``Cocos2dPlist/encode(_:page:image:)``)
+        /// was asked for page `page` of a sheet of `pages` pages.
+        case pageOutOfRange(Format, page: Int, pages: Int)
+        /// An encoder of all pages in one data file was given `images` page names for a sheet of
+        /// `pages` pages: it needs exactly one per page.
+        case imageNamesNotOnePerPage(Format, images: Int, pages: Int)
+        /// A sprite cannot be read from its page (SpriteKit's data says whether each region is
+        /// opaque, so its pixels are read): off its page, or outside it.
+        case sheet(SpriteSheet.Error)
 
         /// What cannot be written, and what to do instead.
         public var description: String {
@@ -82,6 +92,14 @@ public enum SheetExport {
             case .nameNotStorable(let format, let name):
                 "\(format.rawValue) data cannot hold the name \(InputPath.quote(name)) (empty, with a ':' or a line break, or with spaces "
                     + "around it); rename its file, or use another format"
+            case let .pageOutOfRange(format, page, pages):
+                "\(format.rawValue) data asked for page \(page), but the sheet has \(pages) page\(pages == 1 ? "" : "s")"
+                    + (pages == 0 ? "; a sheet without pages has no data to write" : " (0…\(pages - 1)); pass one of those")
+            case let .imageNamesNotOnePerPage(format, images, pages):
+                "\(format.rawValue) data needs one image name per page: got \(images) name\(images == 1 ? "" : "s") for \(pages) "
+                    + "page\(pages == 1 ? "" : "s"); pass `images` with one file name per page, in page order"
+            case .sheet(let error):
+                "\(error); build the sheet with SheetBuilder or read it with SheetImport, or fix the sprite"
             }
         }
     }
@@ -140,7 +158,7 @@ public enum SheetExport {
         if format == .spritekit {
             let folder = stem + ".atlasc"
             let name = URL(fileURLWithPath: stem).lastPathComponent
-            var files = [File(path: "\(folder)/\(name).plist", content: .data(SpriteKitAtlas.encode(sheets, name: name)))]
+            var files = [File(path: "\(folder)/\(name).plist", content: .data(try SpriteKitAtlas.encode(sheets, name: name)))]
             for sheet in sheets {
                 for (index, page) in sheet.pages.enumerated() {
                     files.append(File(path: "\(folder)/\(SpriteKitAtlas.pageFile(name: name, page: index, scale: sheet.scale))", content: .image(page)))
@@ -163,10 +181,10 @@ public enum SheetExport {
             for (index, page) in sheet.pages.enumerated() { files.append(File(path: imagePaths[index], content: .image(page))) }
             // Formats with one data file for all pages.
             let single: [UInt8]? = switch format {
-            case .libgdx: LibGDXAtlas.encode(sheet, images: images)
-            case .godot3: GodotSpriteFrames.encode(sheet, images: images, version: .godot3)
-            case .godot4: GodotSpriteFrames.encode(sheet, images: images, version: .godot4)
-            case .phaser3 where paged: TexturePackerJSON.encodeMultiAtlas(sheet, images: images)
+            case .libgdx: try LibGDXAtlas.encode(sheet, images: images)
+            case .godot3: try GodotSpriteFrames.encode(sheet, images: images, version: .godot3)
+            case .godot4: try GodotSpriteFrames.encode(sheet, images: images, version: .godot4)
+            case .phaser3 where paged: try TexturePackerJSON.encodeMultiAtlas(sheet, images: images)
             default: nil
             }
             if let single {
@@ -177,10 +195,10 @@ public enum SheetExport {
             for index in sheet.pages.indices {
                 let related = dataPaths.indices.filter { $0 != index }.map { URL(fileURLWithPath: dataPaths[$0]).lastPathComponent }
                 let bytes: [UInt8] = switch format {
-                case .jsonHash, .phaser3: TexturePackerJSON.encode(sheet, page: index, image: images[index], style: .hash, related: related)
-                case .jsonArray: TexturePackerJSON.encode(sheet, page: index, image: images[index], style: .array, related: related)
-                case .cocos2d: Cocos2dPlist.encode(sheet, page: index, image: images[index])
-                default: AsepriteJSON.encode(sheet, page: index, image: images[index], related: related)
+                case .jsonHash, .phaser3: try TexturePackerJSON.encode(sheet, page: index, image: images[index], style: .hash, related: related)
+                case .jsonArray: try TexturePackerJSON.encode(sheet, page: index, image: images[index], style: .array, related: related)
+                case .cocos2d: try Cocos2dPlist.encode(sheet, page: index, image: images[index])
+                default: try AsepriteJSON.encode(sheet, page: index, image: images[index], related: related)
                 }
                 files.append(File(path: dataPaths[index], content: .data(bytes)))
             }
@@ -221,6 +239,24 @@ public enum SheetExport {
             case .data(let bytes): InMemoryFile(name: file.path, bytes: bytes)
             }
         }
+    }
+
+    /// Refuses a page number `sheet` does not have, for the per-page encoders.
+    static func checkPage(_ page: Int, of sheet: SpriteSheet, format: Format) throws(Error) {
+        guard sheet.pages.indices.contains(page) else { throw .pageOutOfRange(format, page: page, pages: sheet.pages.count) }
+    }
+
+    /// Refuses page names that are not one per page of `sheet`, for the encoders of all pages.
+    static func checkImages(_ images: [String], of sheet: SpriteSheet, format: Format) throws(Error) {
+        guard images.count == sheet.pages.count else { throw .imageNamesNotOnePerPage(format, images: images.count, pages: sheet.pages.count) }
+    }
+
+    /// Refuses rotated sprites of `sheet` that `format` cannot store, or that are turned the
+    /// other way from the way it stores them.
+    static func checkRotation(of sheet: SpriteSheet, format: Format) throws(Error) {
+        guard sheet.sprites.contains(where: \.rotated) else { return }
+        if !format.canStoreRotation { throw .rotationNotSupported(format) }
+        if sheet.rotation != format.rotation { throw .rotatedTheOtherWay(format) }
     }
 
     /// The stems of a sheet's page and data names, from the names given.

@@ -29,13 +29,19 @@ public enum SpriteKitAtlas {
 
     /// The plist for `sheets` (one per scale, same layout), whose pages are saved under
     /// ``pageFile(name:page:scale:)``. Rotated sprites must be stored clockwise.
-    public static func encode(_ sheets: [SpriteSheet], name: String) -> [UInt8] {
+    /// - Throws: ``SheetExport/Error/rotatedTheOtherWay(_:)`` for sprites turned counter-clockwise;
+    ///   ``SheetExport/Error/sheet(_:)`` for a sprite that does not lie on its page (its pixels
+    ///   are read to say whether it is opaque).
+    public static func encode(_ sheets: [SpriteSheet], name: String) throws(SheetExport.Error) -> [UInt8] {
+        for sheet in sheets {
+            try SheetExport.checkRotation(of: sheet, format: .spritekit)
+            do { try sheet.check() } catch { throw .sheet(error) }
+        }
         var lines = PlistText.header + [
             "\t<key>format</key>", "\t<string>APPL</string>",
             "\t<key>images</key>", "\t<array>",
         ]
         for sheet in sheets {
-            precondition(sheet.rotation == .clockwise || !sheet.sprites.contains(where: \.rotated), "SpriteKit stores rotated sprites clockwise")
             let suffix = sheet.scale > 1 ? "@\(sheet.scale)x" : ""
             for (index, page) in sheet.pages.enumerated() {
                 lines += ["\t\t<dict>",

@@ -137,8 +137,10 @@ public enum TexturePackerJSON {
     /// Phaser 3's multi-atlas for all pages of `sheet`, saved as `images` (file names relative to
     /// the data): what `this.load.multiatlas(key, url)` reads. Phaser's `load.atlas` cannot read
     /// several pages; PixiJS follows `related_multi_packs` instead (see ``encode(_:page:image:style:related:)``).
-    public static func encodeMultiAtlas(_ sheet: SpriteSheet, images: [String]) -> [UInt8] {
-        precondition(images.count == sheet.pages.count, "one image name per page")
+    /// - Throws: ``SheetExport/Error/imageNamesNotOnePerPage(_:images:pages:)`` unless `images`
+    ///   has one name per page.
+    public static func encodeMultiAtlas(_ sheet: SpriteSheet, images: [String]) throws(SheetExport.Error) -> [UInt8] {
+        try SheetExport.checkImages(images, of: sheet, format: .phaser3)
         let textures = sheet.pages.enumerated().map { index, page in
             MultiAtlasDocument.Texture(image: images[index], format: "RGBA8888", size: Size(w: page.width, h: page.height),
                                        scale: Double(page.scale),
@@ -188,7 +190,9 @@ public enum TexturePackerJSON {
     /// The data file for page `page` of `sheet`, whose image is saved as `image` (a file name
     /// relative to the data). A multipack sheet has one data file per page; `related` names the
     /// others (`meta.related_multi_packs`, which PixiJS follows). Animations list the frames on this page.
-    public static func encode(_ sheet: SpriteSheet, page: Int = 0, image: String, style: Style, related: [String] = []) -> [UInt8] {
+    /// - Throws: ``SheetExport/Error/pageOutOfRange(_:page:pages:)`` for a page the sheet does not have.
+    public static func encode(_ sheet: SpriteSheet, page: Int = 0, image: String, style: Style, related: [String] = []) throws(SheetExport.Error) -> [UInt8] {
+        try SheetExport.checkPage(page, of: sheet, format: style == .hash ? .jsonHash : .jsonArray)
         let bitmap = sheet.pages[page]
         let meta = Meta(app: "flipbook", version: "0.1.0", image: image, format: "RGBA8888",
                         size: Size(w: bitmap.width, h: bitmap.height), scale: Scale(String(bitmap.scale)),

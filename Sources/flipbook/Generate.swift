@@ -60,7 +60,7 @@ struct SeagullCommand: ParsableCommand {
     func run() throws {
         let (w, h) = try parseSize(size, default: (64, 32))
         try out.check(width: w, height: h, frames: frames)
-        var bird = Seagull(width: w, height: h, scale: out.scale, frameCount: frames, lineWidth: width)
+        var bird = Seagull(width: w, height: h, scale: out.scale, frameCount: frames, lineWidth: width, limits: out.limits)
         bird.color = try parseColor(color, default: bird.color)
         try out.write(bird, defaultName: "seagull")
     }
@@ -85,7 +85,8 @@ struct ExplosionCommand: ParsableCommand {
     func run() throws {
         let (w, h) = try parseSize(size, default: (128, 128))
         try out.check(width: w, height: h, frames: frames)
-        try out.write(Explosion(width: w, height: h, scale: out.scale, frameCount: frames, seed: seed, sparks: sparks), defaultName: "explosion")
+        try out.write(Explosion(width: w, height: h, scale: out.scale, frameCount: frames, seed: seed, sparks: sparks, limits: out.limits),
+                      defaultName: "explosion")
     }
 }
 
@@ -111,7 +112,8 @@ struct ScatterCommand: ParsableCommand {
     func run() throws {
         let (w, h) = try parseSize(size, default: (240, 240))
         try out.check(width: w, height: h, frames: 1)
-        var scatter = Scatter(width: w, height: h, scale: out.scale, circleRadius: radius ?? min(w, h) * 0.4, count: count, seed: seed)
+        var scatter = Scatter(width: w, height: h, scale: out.scale, circleRadius: radius ?? min(w, h) * 0.4, count: count, seed: seed,
+                              limits: out.limits)
         scatter.background = try parseColor(background, default: scatter.background)
         let art = try images.map { try ImageLoader.loadFolder($0, scale: out.scale, maxPixels: out.limits.maxPixels) }
         if let art { scatter.images = art.bitmaps }

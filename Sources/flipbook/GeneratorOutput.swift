@@ -65,7 +65,7 @@ struct GeneratorOutput: ParsableArguments {
         defer { progress?.finish() }
         let written: [String]
         if ext == "gif" {
-            let input = GIF.Encoder.Input(count: count, duration: 1 / fps, scale: scale) { generator.frame($0) }
+            let input = GIF.Encoder.Input(count: count, duration: 1 / fps, scale: scale) { try generator.frame($0) }
             _ = try GIF.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, overwrite: overwrite,
                                                                progress: progress?.update)
             written = [output]
@@ -73,12 +73,15 @@ struct GeneratorOutput: ParsableArguments {
             // One set owned by the name, so a sheet written there before (FILE.png + FILE.json)
             // is replaced as a whole.
             let set = OutputSet(owner: output, protecting: protected)
-            try PNG.Encoder().write(generator.frame(0), to: output, in: set, named: overwrite)
+            try PNG.Encoder().write(try generator.frame(0), to: output, in: set, named: overwrite)
             try set.commit()
             written = [output]
         } else if ext == "png" {
             // A sheet needs every frame at once anyway.
-            let frames = parallelMap(count, progress: progress) { generator.frame($0) }
+            // The frames' size was checked (`check(width:height:frames:)`); a refusal still ends in its error.
+            let frames = try parallelMap(count, progress: progress) { index in
+                Result { () throws(LimitError) in try generator.frame(index) }
+            }.map { result throws(LimitError) in try result.get() }
             let inputs = frames.enumerated().map { index, bitmap in
                 SheetBuilder.Input(name: "\(prefix)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: 1 / fps)
             }
@@ -90,7 +93,7 @@ struct GeneratorOutput: ParsableArguments {
             let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale,
                                             encoder: PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9),
                                             protecting: protected)
-            try writer.writeFrames(count: count, progress: progress?.update) { generator.frame($0) }
+            try writer.writeFrames(count: count, progress: progress?.update) { try generator.frame($0) }
             written = try writer.commit(manifest: count > 1 ? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount) : nil)
         }
         progress?.finish()

@@ -128,8 +128,8 @@ struct SheetBuilderTests {
     @Test(arguments: TexturePackerJSON.Style.allCases)
     func jsonRoundTrips(style: TexturePackerJSON.Style) throws {
         let sheet = try SheetBuilder(trim: true).build(Self.inputs)
-        let bytes = TexturePackerJSON.encode(sheet, image: "sheet.png", style: style)
-        #expect(bytes == TexturePackerJSON.encode(sheet, image: "sheet.png", style: style), "deterministic")
+        let bytes = try TexturePackerJSON.encode(sheet, image: "sheet.png", style: style)
+        #expect(try bytes == TexturePackerJSON.encode(sheet, image: "sheet.png", style: style), "deterministic")
         let decoded = try TexturePackerJSON.decode(bytes)
         #expect(decoded.image == "sheet.png" && decoded.width == sheet.pages[0].width && decoded.height == sheet.pages[0].height)
         let byName = Dictionary(uniqueKeysWithValues: decoded.sprites.map { ($0.name, $0) })
@@ -185,7 +185,7 @@ struct ExporterGoldenTests {
     @Test(arguments: TexturePackerJSON.Style.allCases)
     func texturePacker(style: TexturePackerJSON.Style) throws {
         let sheet = try Self.sheet()
-        let bytes = TexturePackerJSON.encode(sheet, image: "sheet.png", style: style)
+        let bytes = try TexturePackerJSON.encode(sheet, image: "sheet.png", style: style)
         try Self.check(bytes, golden: "sheet.\(style.rawValue).json")
         let decoded = try TexturePackerJSON.decode(bytes)
         #expect(Set(decoded.sprites) == Set(sheet.sprites))
@@ -195,7 +195,7 @@ struct ExporterGoldenTests {
 
     @Test func libGDX() throws {
         let sheet = try Self.sheet()
-        let bytes = LibGDXAtlas.encode(sheet, images: ["sheet.png"])
+        let bytes = try LibGDXAtlas.encode(sheet, images: ["sheet.png"])
         try Self.check(bytes, golden: "sheet.atlas")
         let decoded = try LibGDXAtlas.decode(bytes)
         #expect(decoded.pages.count == 1 && decoded.pages[0].image == "sheet.png")
@@ -216,7 +216,7 @@ struct ExporterGoldenTests {
         let sprite = SpriteSheet.Sprite(name: "a", frame: .init(x: 4, y: 6, width: 10, height: 8), trimmed: true,
                                         spriteSourceSize: .init(x: 3, y: 2, width: 10, height: 8), sourceWidth: 20, sourceHeight: 16)
         let sheet = SpriteSheet(pages: [Bitmap(clearWidth: 32, height: 32)], sprites: [sprite], animations: [])
-        let text = String(decoding: LibGDXAtlas.encode(sheet, images: ["p.png"]), as: UTF8.self)
+        let text = String(decoding: try LibGDXAtlas.encode(sheet, images: ["p.png"]), as: UTF8.self)
         #expect(text.contains("bounds:4,6,10,8\noffsets:3,6,20,16"), "\(text)")   // 16 − 2 − 8 = 6 from the bottom
         let legacy = "p.png\nsize: 32, 32\nformat: RGBA8888\nfilter: Linear,Linear\nrepeat: none\na\n  rotate: false\n  xy: 4, 6\n  size: 10, 8\n  orig: 20, 16\n  offset: 3, 6\n  index: -1\n"
         let decoded = try LibGDXAtlas.decode(Array(legacy.utf8))
@@ -230,7 +230,7 @@ struct ExporterGoldenTests {
 
     @Test func aseprite() throws {
         let sheet = try Self.sheet()
-        let bytes = AsepriteJSON.encode(sheet, image: "sheet.png")
+        let bytes = try AsepriteJSON.encode(sheet, image: "sheet.png")
         try Self.check(bytes, golden: "sheet.aseprite.json")
         #expect(try JSONSerialization.jsonObject(with: Data(bytes)) is [String: Any], "valid JSON")
         let decoded = try AsepriteJSON.decode(bytes)
@@ -249,7 +249,7 @@ struct ExporterGoldenTests {
 
     @Test("Aseprite data is keyed by frame number, as Phaser's createFromAseprite looks frames up")
     func asepriteKeysAreFrameNumbers() throws {
-        let bytes = AsepriteJSON.encode(try Self.sheet(), image: "sheet.png")
+        let bytes = try AsepriteJSON.encode(try Self.sheet(), image: "sheet.png")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         let frames = try #require(root["frames"] as? [String: [String: Any]])
         let tags = try #require((root["meta"] as? [String: Any])?["frameTags"] as? [[String: Any]])
@@ -264,7 +264,7 @@ struct ExporterGoldenTests {
     @Test(arguments: GodotSpriteFrames.Version.allCases)
     func godot(version: GodotSpriteFrames.Version) throws {
         let sheet = try Self.sheet()
-        let bytes = GodotSpriteFrames.encode(sheet, images: ["sheet.png"], version: version)
+        let bytes = try GodotSpriteFrames.encode(sheet, images: ["sheet.png"], version: version)
         try Self.check(bytes, golden: "sheet.godot\(version.rawValue).tres")
         let decoded = try GodotSpriteFrames.decode(bytes)
         #expect(decoded.images == ["sheet.png"])
@@ -303,7 +303,7 @@ struct ExporterGoldenTests {
 
     @Test func cocos2d() throws {
         let sheet = try Self.sheet()
-        let bytes = Cocos2dPlist.encode(sheet, image: "sheet.png")
+        let bytes = try Cocos2dPlist.encode(sheet, image: "sheet.png")
         try Self.check(bytes, golden: "sheet.cocos2d.plist")
         let decoded = try Cocos2dPlist.decode(bytes)
         #expect(decoded.image == "sheet.png" && decoded.width == sheet.pages[0].width && !decoded.premultiplied)
@@ -321,7 +321,7 @@ struct ExporterGoldenTests {
         let sprite = SpriteSheet.Sprite(name: "a", frame: .init(x: 4, y: 6, width: 10, height: 8), trimmed: true,
                                         spriteSourceSize: .init(x: 3, y: 2, width: 10, height: 8), sourceWidth: 20, sourceHeight: 16)
         let sheet = SpriteSheet(pages: [Bitmap(clearWidth: 32, height: 32)], sprites: [sprite], animations: [])
-        let text = String(decoding: Cocos2dPlist.encode(sheet, image: "p.png"), as: UTF8.self)
+        let text = String(decoding: try Cocos2dPlist.encode(sheet, image: "p.png"), as: UTF8.self)
         // Centre x: 3 + 5 = 8 vs 10 → −2; centre y from the top: 2 + 4 = 6 vs 8 → 2 up.
         #expect(text.contains("<key>spriteOffset</key>\n\t\t\t<string>{-2,2}</string>"), "\(text)")
         #expect(text.contains("<string>{{4,6},{10,8}}</string>"))
@@ -341,7 +341,7 @@ struct ExporterGoldenTests {
         let sheet = try SheetBuilder(padding: 1, trim: true, maxSide: 40).build(SheetBuilderTests.inputs)
         #expect(sheet.pages.count > 1)
         let images = sheet.pages.indices.map { "sheet-\($0).png" }
-        let bytes = TexturePackerJSON.encodeMultiAtlas(sheet, images: images)
+        let bytes = try TexturePackerJSON.encodeMultiAtlas(sheet, images: images)
         try Self.check(bytes, golden: "sheet.phaser3-multiatlas.json")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         let textures = try #require(root["textures"] as? [[String: Any]])
@@ -356,6 +356,6 @@ struct ExporterGoldenTests {
             }
         }
         #expect(Set(sprites) == Set(sheet.sprites))
-        #expect(try TexturePackerJSON.decodeMultiAtlas(TexturePackerJSON.encode(sheet, image: "x.png", style: .hash)) == nil)
+        #expect(try TexturePackerJSON.decodeMultiAtlas(try TexturePackerJSON.encode(sheet, image: "x.png", style: .hash)) == nil)
     }
 }

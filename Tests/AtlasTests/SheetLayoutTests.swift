@@ -228,7 +228,7 @@ struct SheetExportImportTests {
     @Test("SpriteKit plist: golden, and the fields SpriteKit reads")
     func spriteKitGolden() throws {
         let sheet = try ExporterGoldenTests.sheet()
-        let bytes = SpriteKitAtlas.encode([sheet], name: "sheet")
+        let bytes = try SpriteKitAtlas.encode([sheet], name: "sheet")
         try ExporterGoldenTests.check(bytes, golden: "sheet.atlasc.plist")
         let text = String(decoding: bytes, as: UTF8.self)
         for field in ["<key>format</key>\n\t<string>APPL</string>", "<string>sheet.1.png</string>", "<key>textureRect</key>",
@@ -253,7 +253,7 @@ struct SheetExportImportTests {
         let odd = SpriteSheet.Sprite(name: "b", frame: .init(x: 10, y: 0, width: 5, height: 8), trimmed: true,
                                      spriteSourceSize: .init(x: 0, y: 0, width: 5, height: 8), sourceWidth: 20, sourceHeight: 16)
         let sheet = SpriteSheet(pages: [Bitmap(clearWidth: 16, height: 8)], sprites: [sprite, odd], animations: [])
-        let text = String(decoding: SpriteKitAtlas.encode([sheet], name: "p"), as: UTF8.self)
+        let text = String(decoding: try SpriteKitAtlas.encode([sheet], name: "p"), as: UTF8.self)
         #expect(text.contains("<string>{-2,2}</string>") && text.contains("<string>{-7.5,4}</string>"))
         #expect(try SpriteKitAtlas.decode(Array(text.utf8)).sprites == [sprite, odd])
         #expect(throws: SheetDataError.self) { try SpriteKitAtlas.decode(Array("<plist><dict/></plist>".utf8)) }

@@ -12,7 +12,7 @@ struct GeneratorTests {
 
     @Test("seagull frame matches its golden", arguments: 0..<12)
     func seagullGolden(_ index: Int) throws {
-        let frame = Self.bird.frame(index)
+        let frame = try Self.bird.frame(index)
         let path = Fixtures.path("framegen/seagull/seagull\(index + 1).png")
         if Fixtures.recording {
             try PNG.Encoder().write(frame, to: path)
@@ -24,13 +24,13 @@ struct GeneratorTests {
     }
 
     @Test("the flap is low → high → low and symmetric: frame i equals frame n − i")
-    func seagullSymmetry() {
+    func seagullSymmetry() throws {
         let n = Self.bird.frameCount
         #expect(Self.bird.wingHeight(frame: 0) == Self.bird.lowWing)
         #expect(Self.bird.wingHeight(frame: n / 2) == Self.bird.highWing)
         for i in 1..<(n / 2) {
             #expect(Self.bird.wingHeight(frame: i) < Self.bird.wingHeight(frame: i - 1), "wings rise in the first half")
-            let same = Self.bird.frame(i) == Self.bird.frame(n - i)
+            let same = try Self.bird.frame(i) == Self.bird.frame(n - i)
             #expect(same, "frame \(i) and frame \(n - i)")
         }
     }
@@ -51,20 +51,20 @@ struct GeneratorTests {
             let equal = try PNG.Encoder().encode(a.frame(i)) == (try PNG.Encoder().encode(b.frame(i)))
             #expect(equal)
         }
-        let different = a.frame(4) != c.frame(4)
+        let different = try a.frame(4) != c.frame(4)
         #expect(different)
         let scatter = Scatter(seed: 9)
-        let same = scatter.render() == Scatter(seed: 9).render()
+        let same = try scatter.render() == Scatter(seed: 9).render()
         #expect(same)
-        let other = scatter.render() != Scatter(seed: 10).render()
+        let other = try scatter.render() != Scatter(seed: 10).render()
         #expect(other)
     }
 
     @Test("explosion: starts as a small hot core, grows, and has thinned to faint smoke by the last frame")
-    func explosionShape() {
+    func explosionShape() throws {
         let boom = Explosion(width: 64, height: 64, frameCount: 30)
         func coverage(_ bitmap: Bitmap) -> Int { stride(from: 3, to: bitmap.pixels.count, by: 4).filter { bitmap.pixels[$0] > 32 }.count }
-        let first = boom.frame(0), middle = boom.frame(12), last = boom.frame(29)
+        let first = try boom.frame(0), middle = try boom.frame(12), last = try boom.frame(29)
         #expect(coverage(first) > 0 && coverage(middle) > 3 * coverage(first))
         let strongest = stride(from: 3, to: last.pixels.count, by: 4).map { last.pixels[$0] }.max() ?? 0
         #expect(!last.isFullyTransparent && strongest < 80, "last frame alpha peaks at \(strongest)")
@@ -74,9 +74,9 @@ struct GeneratorTests {
     }
 
     @Test("scatter at scale 2 is the same picture with twice the pixels")
-    func scatterScale() {
-        let one = Scatter(width: 100, height: 100, scale: 1, circleRadius: 40, count: 6).render()
-        let two = Scatter(width: 100, height: 100, scale: 2, circleRadius: 40, count: 6).render()
+    func scatterScale() throws {
+        let one = try Scatter(width: 100, height: 100, scale: 1, circleRadius: 40, count: 6).render()
+        let two = try Scatter(width: 100, height: 100, scale: 2, circleRadius: 40, count: 6).render()
         #expect(one.width == 100 && two.width == 200 && two.scale == 2)
         // Compare a 2×2 block average of the @2x picture with the @1x one.
         var total = 0
@@ -104,7 +104,7 @@ struct GeneratorTests {
         #expect(try ImageLoader.loadFolder(folder, scale: 1).bitmaps.map(\.scale) == [1])
         let art = try ImageLoader.loadFolder(folder, scale: 2).bitmaps
         #expect(art.map(\.scale) == [2] && art[0][0, 0] == Color(r: 0, g: 0, b: 255))
-        let picture = Scatter(width: 40, height: 40, scale: 2, background: .white, circleRadius: 1, circleStrokeWidth: 0.1,
+        let picture = try Scatter(width: 40, height: 40, scale: 2, background: .white, circleRadius: 1, circleStrokeWidth: 0.1,
                               count: 1, spread: 0, images: art).render()
         // Drawn centred: 4×4 points = 8×8 pixels around the centre.
         #expect(picture[40, 40] == Color(r: 0, g: 0, b: 255))
@@ -117,9 +117,9 @@ struct FreehandTests {
     let samples = (0..<11).map { Point(Double($0) * 10, $0 % 2 == 0 ? 10 : 30) }
 
     @Test("a tap draws a dot")
-    func tap() {
+    func tap() throws {
         let stroke = Freehand(strokes: [[Point(20, 20)]], width: 40, height: 40, lineWidth: 10)
-        let frame = stroke.frame(0)
+        let frame = try stroke.frame(0)
         #expect(frame[20, 20].a == 255 && frame[23, 20].a == 255 && frame[27, 20].a == 0)
     }
 
@@ -152,13 +152,13 @@ struct FreehandTests {
     }
 
     @Test("draw-on: frames reveal more and more, the last shows the whole stroke")
-    func drawOn() {
+    func drawOn() throws {
         let stroke = Freehand(strokes: [samples], width: 120, height: 40, lineWidth: 4, frameCount: 6)
         func inked(_ bitmap: Bitmap) -> Int { stride(from: 3, to: bitmap.pixels.count, by: 4).reduce(0) { $0 + Int(bitmap.pixels[$1]) } }
-        let amounts = (0..<6).map { inked(stroke.frame($0)) }
+        let amounts = try (0..<6).map { inked(try stroke.frame($0)) }
         for i in 1..<6 { #expect(amounts[i] > amounts[i - 1], "\(amounts)") }
-        let whole = Freehand(strokes: [samples], width: 120, height: 40, lineWidth: 4).frame(0)
-        let same = stroke.frame(5) == whole
+        let whole = try Freehand(strokes: [samples], width: 120, height: 40, lineWidth: 4).frame(0)
+        let same = try stroke.frame(5) == whole
         #expect(same)
     }
 
@@ -189,12 +189,12 @@ struct GeneratorHiddenColorTests {
     }
 
     @Test(arguments: [0, 20, 45, 60, 80])
-    func explosionFrames(index: Int) {
-        #expect(Self.hiddenColor(Explosion().frame(index)) == 0)
+    func explosionFrames(index: Int) throws {
+        #expect(try Self.hiddenColor(Explosion().frame(index)) == 0)
     }
 
     @Test(arguments: 0..<12)
-    func seagullFrames(index: Int) {
-        #expect(Self.hiddenColor(Seagull(width: 64, height: 32, scale: 2, frameCount: 12).frame(index)) == 0)
+    func seagullFrames(index: Int) throws {
+        #expect(try Self.hiddenColor(Seagull(width: 64, height: 32, scale: 2, frameCount: 12).frame(index)) == 0)
     }
 }

@@ -93,7 +93,7 @@ struct FuzzRegressionTests {
                 try canvas.stroke(path, color: .white, style: StrokeStyle(width: 3, cap: .round, join: .round), limits: limits)
             case "fuzz-freehand":
                 let drawing = try Freehand(json: bytes, limits: limits)
-                _ = drawing.frame(drawing.frameCount - 1)
+                _ = try drawing.frame(drawing.frameCount - 1)
             case "fuzz-sequence-json":
                 _ = try SequenceManifest.decode(bytes, file: "sequence.json")
             case "fuzz-flipbook-json":

@@ -179,6 +179,41 @@ extension HostileCases {
                 _ = try SheetExport.encode(files, pngLevel: Int.min, png8: true)
             }
         },
+        HostileCase("sheet data encoders with hostile pages, page names and rotations",
+                    ["TexturePackerJSON", "AsepriteJSON", "Cocos2dPlist", "LibGDXAtlas", "GodotSpriteFrames", "SpriteKitAtlas", "SheetExport.Error"]) {
+            // Each of these indexed past the pages or hit a precondition before it threw.
+            let sheet = try SheetBuilder().build([.init(name: "a", bitmap: Sample.bitmap)])
+            let empty = SpriteSheet(pages: [], sprites: [], animations: [])
+            for page in Sample.ints + [1, 5] {
+                for style in TexturePackerJSON.Style.allCases { each([sheet, empty]) { s in _ = try TexturePackerJSON.encode(s, page: page, image: "", style: style) } }
+                each([sheet, empty]) { s in _ = try AsepriteJSON.encode(s, page: page, image: "", related: [""]) }
+                each([sheet, empty]) { s in _ = try Cocos2dPlist.encode(s, page: page, image: "") }
+            }
+            each([[], ["a.png", "b.png"], ["", "", ""]] as [[String]]) { images in
+                each([sheet, empty]) { s in _ = try LibGDXAtlas.encode(s, images: images) }
+                for version in GodotSpriteFrames.Version.allCases { each([sheet, empty]) { s in _ = try GodotSpriteFrames.encode(s, images: images, version: version) } }
+                each([sheet, empty]) { s in _ = try TexturePackerJSON.encodeMultiAtlas(s, images: images) }
+            }
+            for rotation in SpriteSheet.Rotation.allCases {
+                var turned = sheet
+                turned.rotation = rotation
+                turned.sprites[0].rotated = true
+                _ = try? LibGDXAtlas.encode(turned, images: ["a.png"])
+                _ = try? Cocos2dPlist.encode(turned, image: "a.png")
+                _ = try? SpriteKitAtlas.encode([sheet, turned], name: "")
+                for version in GodotSpriteFrames.Version.allCases { _ = try? GodotSpriteFrames.encode(turned, images: ["a.png"], version: version) }
+            }
+            // SpriteKit reads each region's pixels (whether it is opaque): regions off their page.
+            for frame in [PixelRect(x: 2, y: 2, width: 8, height: 8), PixelRect(x: Int.max, y: 0, width: 1, height: 1),
+                          PixelRect(x: -4, y: -4, width: 2, height: 2)] {
+                var off = sheet
+                off.sprites[0].frame = frame
+                _ = try? SpriteKitAtlas.encode([off], name: "x")
+            }
+            var named = sheet
+            named.sprites[0].name = "a:b\n"
+            _ = try? LibGDXAtlas.encode(named, images: ["a.png"])
+        },
         HostileCase("sheet data decoders on junk bytes", ["SheetDataError", "TexturePackerJSON", "TexturePackerJSON.Style", "TexturePackerJSON.Decoded",
                                                           "LibGDXAtlas", "LibGDXAtlas.Region", "GodotSpriteFrames", "GodotSpriteFrames.Version",
                                                           "SpriteKitAtlas", "Cocos2dPlist", "AsepriteJSON", "SheetImport", "SheetImport.Error"]) {

@@ -64,18 +64,20 @@ extension HostileCases {
         HostileCase("Seagull.frameCount = 0 and hostile frames", ["Seagull", "FrameGenerator", "Color"]) {
             var gull = Seagull(width: 8, height: 4, frameCount: 0)
             gull.frameCount = 0
-            _ = gull.frame(3); _ = gull.wingHeight(frame: Int.min)
+            _ = try gull.frame(3); _ = gull.wingHeight(frame: Int.min)
             gull.frameCount = Int.min
-            _ = gull.frame(Int.max)
-            each(Sample.doubles) { v in _ = Seagull(width: v, height: v, scale: Int.min, frameCount: Int.max, lineWidth: v, lowWing: v, highWing: v).frame(Int.min) }
+            _ = try gull.frame(Int.max)
+            each(Sample.doubles) { v in _ = try Seagull(width: v, height: v, scale: Int.min, frameCount: Int.max, lineWidth: v, lowWing: v, highWing: v).frame(Int.min) }
+            // `(index % frameCount) + frameCount` overflowed for a positive index near `Int.max` frames.
+            for count in [Int.max, Int.max - 1] { _ = Seagull(frameCount: count).wingHeight(frame: 5); _ = Seagull(frameCount: count).wingHeight(frame: Int.max - 2) }
             _ = Seagull.unitPath(wingHeight: .nan)
         },
         HostileCase("Explosion with hostile counts, sizes and sparks", ["Explosion", "SeededRandom"]) {
             var explosion = Explosion(width: 4, height: 4, frameCount: Int.min, sparks: -5)
-            _ = explosion.frame(Int.min); _ = explosion.frame(Int.max)
+            _ = try explosion.frame(Int.min); _ = try explosion.frame(Int.max)
             explosion.frameCount = 0; explosion.frameCount = 1; explosion.sparks = Int.min
-            _ = explosion.frame(1)
-            each(Sample.doubles) { v in _ = Explosion(width: v, height: 4, scale: 0, frameCount: 2, sparks: 2).frame(0) }
+            _ = try explosion.frame(1)
+            each(Sample.doubles) { v in _ = try Explosion(width: v, height: 4, scale: 0, frameCount: 2, sparks: 2).frame(0) }
             var random = SeededRandom(seed: .max); _ = random.next(); _ = random.unit()
         },
         HostileCase("Freehand with empty strokes, NaN points and zero frames", ["Freehand", "Freehand.Smoothing"]) {
@@ -83,7 +85,7 @@ extension HostileCases {
                 var drawing = Freehand(strokes: [[], [Point(.nan, .nan)], [Point(0, 0), Point(0, 0)], [Point(.infinity, 1), Point(1, -.infinity)]],
                                        width: 8, height: 8, smoothing: smoothing, lineWidth: .nan, frameCount: 0)
                 drawing.frameCount = Int.min
-                _ = drawing.frame(Int.min); _ = drawing.frame(Int.max)
+                _ = try drawing.frame(Int.min); _ = try drawing.frame(Int.max)
                 _ = Freehand.path(through: [], smoothing: smoothing)
             }
             each(["", "{}", #"{"size": [1e300, 1e300], "strokes": []}"#, #"{"strokes": [[[0, 0]]], "width": -1}"#]) { text in
@@ -91,8 +93,23 @@ extension HostileCases {
             }
         },
         HostileCase("Scatter with hostile sizes and seeds", ["Scatter"]) {
-            each(Sample.doubles) { v in _ = Scatter(width: v, height: 8, scale: Int.min, circleRadius: v, circleStrokeWidth: v, count: -3, spread: v).frame(Int.min) }
-            each(Sample.ints) { scale in _ = Scatter.rock(seed: 0, scale: min(scale, 4)) }
+            each(Sample.doubles) { v in _ = try Scatter(width: v, height: 8, scale: Int.min, circleRadius: v, circleStrokeWidth: v, count: -3, spread: v).frame(Int.min) }
+            each(Sample.ints) { scale in _ = try Scatter.rock(seed: 0, scale: scale) }
+        },
+        HostileCase("generator frames over the pixel limit", ["Seagull", "Explosion", "Scatter", "Freehand", "FrameGenerator"]) {
+            // Each allocated its frame before any check and died doing it.
+            let huge: [(Double, Double, Int)] = [(1e6, 1e6, 1), (1e5, 1e5, 1), (8, 8, Int.max), (8, 8, 1 << 20), (1e300, 1e300, 2)]
+            for (w, h, scale) in huge {
+                each([0, Int.max]) { index in _ = try Seagull(width: w, height: h, scale: scale).frame(index) }
+                each([0, Int.max]) { index in _ = try Explosion(width: w, height: h, scale: scale, frameCount: 2, sparks: 1).frame(index) }
+                each([0]) { index in _ = try Scatter(width: w, height: h, scale: scale, count: 1).frame(index) }
+                each([0]) { index in _ = try Freehand(strokes: [[Point(0, 0), Point(1, 1)]], width: w, height: h, scale: scale).frame(index) }
+            }
+            // A canvas within the limits whose procedural rocks are not: 28 × 22 points at @100000x.
+            each([1 << 17, Int.max]) { scale in _ = try Scatter(width: 0.01, height: 0.01, scale: scale, count: 1).frame(0) }
+            each([ResourceLimits(maxPixels: -1), ResourceLimits(maxPixels: 0)]) { limits in _ = try Seagull(limits: limits).frame(0) }
+            // Sparks are path segments: `Int.max` of them looped for ever.
+            each([Int.max, 1 << 40]) { sparks in _ = try Explosion(width: 8, height: 8, sparks: sparks).frame(0) }
         },
     ]
 }

@@ -164,7 +164,7 @@ extension HostileCases {
             _ = try? APNG.Decoder().decode(apng, file: "x.png") { _, _ in throw HostileFailure("stop") }
             let webp = try WebP.Encoder(effort: .fast).encode(frames(0.1)).bytes
             _ = try? WebP.Decoder().decode(webp, file: "x.webp") { _, _ in throw CancellationError() }
-            let regions = try LibGDXAtlas.decode(LibGDXAtlas.encode(try SheetBuilder().build([.init(name: "a", bitmap: Sample.bitmap)]), images: ["x.png"]))
+            let regions = try LibGDXAtlas.decode(try LibGDXAtlas.encode(try SheetBuilder().build([.init(name: "a", bitmap: Sample.bitmap)]), images: ["x.png"]))
             _ = Set(regions.regions)
         },
     ]

@@ -104,10 +104,10 @@ import Testing
         #expect(try built.frame(built.sprites[0]) == Self.bitmap)
     }
 
-    @Test func generatorFrameCountsKeepTheirFloor() {
+    @Test func generatorFrameCountsKeepTheirFloor() throws {
         var gull = Seagull(frameCount: 12)
         gull.frameCount = 0
-        #expect(gull.frameCount == 1 && gull.frame(5).width == 64)
+        #expect(try gull.frameCount == 1 && gull.frame(5).width == 64)
         var explosion = Explosion(width: 8, height: 8, frameCount: 10)
         explosion.frameCount = Int.min
         #expect(explosion.frameCount == 2)

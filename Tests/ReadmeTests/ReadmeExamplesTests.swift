@@ -51,7 +51,7 @@ struct ReadmeExamplesTests {
         let picture = canvas.makeBitmap()                             // 240×160 px, scale 2
         let seagull = Seagull(frameCount: 12)                          // any generator: frame(i) on demand
         let writer = try SequenceWriter(folder: "gulls", prefix: "gull")  // gull1.png … gull12.png
-        try writer.writeFrames(count: seagull.frameCount) { seagull.frame($0) }   // on every core
+        try writer.writeFrames(count: seagull.frameCount) { try seagull.frame($0) }  // on every core
         try writer.commit(manifest: SequenceManifest(name: "gull", fps: 12))      // + sequence.json, as one set
         // README example 2 end
         #expect(picture.width == 240 && picture.height == 160)

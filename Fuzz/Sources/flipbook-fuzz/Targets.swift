@@ -40,7 +40,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     },
     "fuzz-freehand": { bytes in
         guard let drawing = try? Freehand(json: bytes, limits: Fuzzer.limits) else { return }
-        _ = drawing.frame(drawing.frameCount - 1)
+        _ = try? drawing.frame(drawing.frameCount - 1)
     },
     "fuzz-sequence-json": { bytes in _ = try? SequenceManifest.decode(bytes, file: "sequence.json") },
     "fuzz-flipbook-json": { bytes in _ = try? ValidationConfig.decode(bytes, file: ".flipbook.json") },

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Raster
 
@@ -20,10 +21,15 @@ public struct Explosion: FrameGenerator {
     public var seed: UInt64
     /// How many sparks fly out; 28 by default (0 or less: none).
     public var sparks: Int
+    /// What a frame may cost: ``frame(_:)`` checks its size against ``ResourceLimits/maxPixels``
+    /// before allocating it.
+    public var limits: ResourceLimits
 
     /// An explosion of `frameCount` frames (at least 2; 81 by default) of `width × height` points at
-    /// `scale`, shaped by `seed`, with `sparks` sparks.
-    public init(width: Double = 128, height: Double = 128, scale: Int = 1, frameCount: Int = 81, seed: UInt64 = 7, sparks: Int = 28) {
+    /// `scale`, shaped by `seed`, with `sparks` sparks, each frame within `limits`.
+    public init(width: Double = 128, height: Double = 128, scale: Int = 1, frameCount: Int = 81, seed: UInt64 = 7, sparks: Int = 28,
+                limits: ResourceLimits = .default) {
+        self.limits = limits
         self.width = width
         self.height = height
         self.scale = scale
@@ -32,7 +38,13 @@ public struct Explosion: FrameGenerator {
         self.sparks = sparks
     }
 
-    public func frame(_ index: Int) -> Bitmap {
+    /// Frame `index` (clamped to the frames there are).
+    /// - Throws: `LimitError` for `pixels` when the frame's size is not finite and positive, or
+    ///   over ``limits``; for `pathSegments` when there are more ``sparks`` (one segment each) than
+    ///   ``ResourceLimits/maxPathSegments``.
+    public func frame(_ index: Int) throws(LimitError) -> Bitmap {
+        try limits.checkFrame(width: width, height: height, scale: scale, of: "Explosion")
+        try limits.check(.pathSegments, sparks, of: "Explosion sparks")
         let t = Double(min(max(index, 0), frameCount - 1)) / Double(frameCount - 1)
         var canvas = Canvas(drawingOn: fireball(t))
         drawSparks(on: &canvas, t: t)
@@ -40,7 +52,8 @@ public struct Explosion: FrameGenerator {
     }
 
     private func fireball(_ t: Double) -> Bitmap {
-        // As a canvas does: a size that is not finite and positive is an empty frame.
+        // As a canvas does: a size that rounds to no pixel is an empty frame (``frame(_:)`` has
+        // refused sizes that are not finite and positive, or over the limits).
         func pixels(_ length: Double) -> Int {
             let rounded = (length * Double(max(1, scale))).rounded()
             return rounded > 0 && rounded < Double(Int32.max) ? Int(rounded) : 0

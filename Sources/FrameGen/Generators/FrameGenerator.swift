@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 /// Something that draws the frames of a sequence on demand: frame `i` depends only on the
@@ -7,7 +8,18 @@ public protocol FrameGenerator: Sendable {
     /// How many frames the sequence has.
     var frameCount: Int { get }
     /// Frame `index` (0-based), at the generator's scale.
-    func frame(_ index: Int) -> Bitmap
+    /// - Throws: `LimitError` for `pixels` when the frame's size is NaN, infinite or negative, or
+    ///   over the generator's `limits` (``ResourceLimits/maxPixels``), checked before anything is
+    ///   allocated — as `Canvas(width:height:scale:limits:)` does.
+    func frame(_ index: Int) throws(LimitError) -> Bitmap
+}
+
+extension ResourceLimits {
+    /// Checks a generator's `width × height`-point frame at `scale` (a scale below 1 counts as 1,
+    /// as a canvas takes it) against ``maxPixels``, naming `generator` in the error.
+    func checkFrame(width: Double, height: Double, scale: Int, of generator: String) throws(LimitError) {
+        try checkPixels(width: width, height: height, scale: max(1, scale), of: "\(generator) frame")
+    }
 }
 
 /// SplitMix64: a tiny, fast, well-mixed generator whose output is fixed by its seed on every

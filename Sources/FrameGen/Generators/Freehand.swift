@@ -39,6 +39,9 @@ public struct Freehand: FrameGenerator {
     public var color: Color
     /// The colour under the drawing, or `nil` (the default) for transparent.
     public var background: Color?
+    /// What a frame may cost: ``frame(_:)`` checks the canvas's size against
+    /// ``ResourceLimits/maxPixels`` before allocating it.
+    public var limits: ResourceLimits
     /// Frames of the draw-on animation, at least 1 (a smaller value set here is stored as 1); the
     /// last one shows the whole drawing.
     public var frameCount: Int {
@@ -48,7 +51,9 @@ public struct Freehand: FrameGenerator {
     /// A drawing of `strokes` on a `width × height`-point canvas; `frameCount` frames (at least 1)
     /// reveal it, the last showing all of it.
     public init(strokes: [[Point]], width: Double, height: Double, scale: Int = 1, smoothing: Smoothing = .midpoint,
-                lineWidth: Double = 6, color: Color = .black, background: Color? = nil, frameCount: Int = 1) {
+                lineWidth: Double = 6, color: Color = .black, background: Color? = nil, frameCount: Int = 1,
+                limits: ResourceLimits = .default) {
+        self.limits = limits
         self.strokes = strokes
         self.width = width
         self.height = height
@@ -113,7 +118,10 @@ public struct Freehand: FrameGenerator {
 
     /// Frame `index` shows the first `(index + 1) / frameCount` of the drawing's length, strokes
     /// in order, each end round-capped.
-    public func frame(_ index: Int) -> Bitmap {
+    /// - Throws: `LimitError` for `pixels` when the canvas's size is not finite and positive, or
+    ///   over ``limits``.
+    public func frame(_ index: Int) throws(LimitError) -> Bitmap {
+        try limits.checkFrame(width: width, height: height, scale: scale, of: "Freehand")
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         let style = StrokeStyle(width: lineWidth, cap: .round, join: .round)
         let paths = strokes.map { Self.path(through: $0, smoothing: smoothing) }
@@ -170,7 +178,7 @@ extension Freehand {
         }
         let root = try Scene.schema { () throws(SchemaError) in try InputValue.json(data, file: file) }
         if root.kind == .array {
-            self.init(strokes: [try Scene.schema { () throws(SchemaError) in try points(root) }], width: width, height: height)
+            self.init(strokes: [try Scene.schema { () throws(SchemaError) in try points(root) }], width: width, height: height, limits: limits)
             try check(limits, file: file)
             return
         }
@@ -189,7 +197,7 @@ extension Freehand {
             return (parsed, size, lineWidth, color)
         }
         let canvas = size.map { ($0.x, $0.y) } ?? (width, height)
-        self.init(strokes: parsed, width: canvas.0, height: canvas.1)
+        self.init(strokes: parsed, width: canvas.0, height: canvas.1, limits: limits)
         if let lineWidth { self.lineWidth = lineWidth }
         if let color { self.color = color }
         guard self.lineWidth <= (canvas.0 * canvas.0 + canvas.1 * canvas.1).squareRoot() else {

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Raster
 
@@ -32,13 +33,17 @@ public struct Scatter: FrameGenerator {
     public var seed: UInt64
     /// The images to scatter, each drawn at its point size; empty (the default) for procedural rocks.
     public var images: [Bitmap]
+    /// What the picture may cost: ``render()`` checks the canvas's size (and the procedural
+    /// rocks') against ``ResourceLimits/maxPixels`` before allocating it.
+    public var limits: ResourceLimits
 
     /// A scatter with the given picture; every default is the CLI's but the radius (the CLI uses 40 %
     /// of the smaller side).
     public init(width: Double = 240, height: Double = 240, scale: Int = 1, background: Color = Color(r: 0x2E, g: 0x5A, b: 0x88),
                 circleRadius: Double = 100, circleFill: Color = Color(r: 0xE8, g: 0xD3, b: 0x9C),
                 circleStroke: Color = Color(r: 0x7A, g: 0x5C, b: 0x2E), circleStrokeWidth: Double = 4,
-                count: Int = 14, spread: Double? = nil, seed: UInt64 = 1, images: [Bitmap] = []) {
+                count: Int = 14, spread: Double? = nil, seed: UInt64 = 1, images: [Bitmap] = [], limits: ResourceLimits = .default) {
+        self.limits = limits
         self.width = width
         self.height = height
         self.scale = scale
@@ -55,18 +60,25 @@ public struct Scatter: FrameGenerator {
 
     public var frameCount: Int { 1 }
 
-    public func frame(_ index: Int) -> Bitmap { render() }
+    /// The picture (``render()``): the same for every `index`.
+    /// - Throws: `LimitError`, as ``render()``.
+    public func frame(_ index: Int) throws(LimitError) -> Bitmap { try render() }
 
     /// Draws the picture: background, the circle filled and stroked, then ``count`` images centred at
     /// seeded random points spread uniformly over a disc of ``spread`` around the centre.
-    public func render() -> Bitmap {
+    /// - Throws: `LimitError` for `pixels` when the canvas's size is not finite and positive, or it
+    ///   or a procedural rock is over ``limits``.
+    public func render() throws(LimitError) -> Bitmap {
+        try limits.checkFrame(width: width, height: height, scale: scale, of: "Scatter")
+        let rocks = images.isEmpty ? try (0..<4).map { index throws(LimitError) in
+            try Self.rock(seed: seed &+ UInt64(index), scale: scale, limits: limits)
+        } : images
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         let center = Point(width / 2, height / 2)
         let circle = Path(circleAt: center, radius: circleRadius)
         canvas.fill(circle, color: circleFill)
         canvas.stroke(circle, color: circleStroke, style: StrokeStyle(width: circleStrokeWidth))
         var random = SeededRandom(seed: seed)
-        let rocks = images.isEmpty ? (0..<4).map { Self.rock(seed: seed &+ UInt64($0), scale: scale) } : images
         let reach = spread ?? circleRadius * 0.8
         for _ in 0..<max(0, count) {
             // Uniform in the disc: radius ∝ √u.
@@ -81,9 +93,11 @@ public struct Scatter: FrameGenerator {
 
     /// A procedural rock about 28 × 22 points: a lumpy closed outline (quadratics through the
     /// midpoints of a jittered polygon), shaded body, lit top and a dark rim.
-    public static func rock(seed: UInt64, scale: Int) -> Bitmap {
+    /// - Throws: `LimitError` for `pixels` when 28 × 22 points at `scale` is over `limits`.
+    public static func rock(seed: UInt64, scale: Int, limits: ResourceLimits = .default) throws(LimitError) -> Bitmap {
         var random = SeededRandom(seed: seed &* 0x2545_F491_4F6C_DD1D)
         let width = 28.0, height = 22.0
+        try limits.checkFrame(width: width, height: height, scale: scale, of: "Scatter rock")
         let center = Point(width / 2, height / 2 + 1)
         let corners = 9
         var points: [Point] = []

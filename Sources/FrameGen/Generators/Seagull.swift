@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 /// The flapping seagull of the seed (`PRPBird`): each frame strokes one path in unit space —
@@ -26,11 +27,16 @@ public struct Seagull: FrameGenerator {
     public var lowWing: Double
     /// Wing-tip height with the wings up.
     public var highWing: Double
+    /// What a frame may cost: ``frame(_:)`` checks its size against ``ResourceLimits/maxPixels``
+    /// before allocating it.
+    public var limits: ResourceLimits
 
-    /// A seagull of `frameCount` frames (at least 1; 12 by default) of `width × height` points at `scale`.
+    /// A seagull of `frameCount` frames (at least 1; 12 by default) of `width × height` points at
+    /// `scale`, each frame within `limits`.
     public init(width: Double = 64, height: Double = 32, scale: Int = 1, frameCount: Int = 12,
                 color: Color = Color(r: 0x33, g: 0x33, b: 0x3A), lineWidth: Double? = nil,
-                lowWing: Double = 0.8, highWing: Double = 0.1) {
+                lowWing: Double = 0.8, highWing: Double = 0.1, limits: ResourceLimits = .default) {
+        self.limits = limits
         self.width = width
         self.height = height
         self.scale = scale
@@ -44,7 +50,10 @@ public struct Seagull: FrameGenerator {
     /// The wing-tip height of frame `index`: low at 0, high at `frameCount / 2`, low again.
     public func wingHeight(frame index: Int) -> Double {
         // Steps from the nearest "wings low" frame, in integers so frames i and n − i are identical.
-        let step = ((index % frameCount) + frameCount) % frameCount
+        // (The remainder is made positive only when negative: `r + frameCount` overflows when
+        // `frameCount` is near `Int.max` and `r` is positive.)
+        let remainder = index % frameCount
+        let step = remainder < 0 ? remainder + frameCount : remainder
         let triangle = 2 * Double(min(step, frameCount - step)) / Double(frameCount)
         return lowWing * (1 - triangle) + highWing * triangle
     }
@@ -58,7 +67,11 @@ public struct Seagull: FrameGenerator {
         return path
     }
 
-    public func frame(_ index: Int) -> Bitmap {
+    /// The bird at frame `index`'s wing height.
+    /// - Throws: `LimitError` for `pixels` when the frame's size is not finite and positive, or
+    ///   over ``limits``.
+    public func frame(_ index: Int) throws(LimitError) -> Bitmap {
+        try limits.checkFrame(width: self.width, height: height, scale: scale, of: "Seagull")
         let width = lineWidth ?? height / 30
         // Inset by the pen so the round wing tips stay inside the frame.
         let inset = width

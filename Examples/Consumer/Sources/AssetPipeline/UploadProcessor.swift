@@ -40,7 +40,12 @@ public struct UploadProcessor: Sendable {
             switch error {
             case .source(let discovery): return .rejected(status: 400, reason: discovery.description)
             case .cancelled: return .rejected(status: 499, reason: "cancelled")
+            case .sameName: return .rejected(status: 400, reason: error.description)
             }
+        }
+        // A frame over the pixel limit has its own rule: the client sent too much, not a broken file.
+        if report.findings.contains(where: { $0.rule == "png.too-large" }) {
+            return .rejected(status: 413, reason: "too large: pixels over \(limits.maxPixels)")
         }
         if let problem = report.findings.first(where: { $0.severity == .error }) {
             return .rejected(status: 422, reason: problem.message)
