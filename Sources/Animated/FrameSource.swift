@@ -1,3 +1,4 @@
+import APNG
 import Basics
 import Raster
 
@@ -11,12 +12,18 @@ public enum FrameSource: Sendable, Equatable {
     /// A bitmap already in memory (a decoded GIF frame, a generated frame).
     case bitmap(Bitmap)
 
-    /// Decodes (for files) or returns the bitmap. Files take their scale from their name.
+    /// Decodes (for files) or returns the bitmap. Files take their scale from their name. A file
+    /// that is an animated PNG is refused (``PNG/DecodeError/animated(file:)``): a sequence's frame
+    /// is a still image, and libpng alone would give an APNG's first frame without a word.
     public func load(decoder: PNG.Decoder = PNG.Decoder()) throws(PNG.DecodeError) -> Bitmap {
         switch self {
-        case .file(let path): try decoder.decodeBitmap(file: path)
-        case .memory(let file): try decoder.decodeBitmap(file.bytes, file: file.name)
-        case .bitmap(let bitmap): bitmap
+        case .file(let path):
+            if let prefix = try? FileIO.readPrefix(path, limit: 4096), APNG.Decoder.isAnimated(prefix.bytes) { throw .animated(file: path) }
+            return try decoder.decodeBitmap(file: path)
+        case .memory(let file):
+            if APNG.Decoder.isAnimated(file.bytes) { throw .animated(file: file.name) }
+            return try decoder.decodeBitmap(file.bytes, file: file.name)
+        case .bitmap(let bitmap): return bitmap
         }
     }
 

@@ -114,13 +114,14 @@ extension SheetJob {
         return out
     }
 
-    /// The frame file at `path`, decoded (its scale from its name), from disk or from memory.
+    /// The frame file at `path`, decoded (its scale from its name), from disk or from memory, as
+    /// `FrameSource` decodes every frame (an APNG is no still frame).
     static func bitmap(_ path: String, reader: FileReader, maxPixels: Int) throws(PNG.DecodeError) -> Bitmap {
         let decoder = PNG.Decoder(maxPixels: maxPixels)
-        guard case .memory = reader else { return try decoder.decodeBitmap(file: path) }
+        guard case .memory = reader else { return try FrameSource.file(path).load(decoder: decoder) }
         let bytes: [UInt8]
         do { bytes = try reader.contents(path) } catch { throw .unreadable(file: path, reason: error.reason) }
-        return try decoder.decodeBitmap(bytes, file: path)
+        return try FrameSource.memory(InMemoryFile(name: path, bytes: bytes)).load(decoder: decoder)
     }
 
     /// The header of the frame file at `path`, from disk or from memory.

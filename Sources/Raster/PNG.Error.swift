@@ -14,12 +14,15 @@ extension PNG {
         case corrupt(file: String, reason: String)
         /// More pixels than the decoder's budget; refused before allocating.
         case tooLarge(file: String, width: Int, height: Int, maxPixels: Int)
+        /// An animated PNG (an `acTL` chunk) where a still frame of a sequence is read: its frames
+        /// are an animation of their own, never one frame (the APNG module reads them).
+        case animated(file: String)
 
         /// The file that could not be read.
         public var file: String {
             switch self {
             case .unreadable(let file, _), .notPNG(let file), .appleCgBI(let file), .corrupt(let file, _),
-                 .tooLarge(let file, _, _, _):
+                 .tooLarge(let file, _, _, _), .animated(let file):
                 file
             }
         }
@@ -38,6 +41,9 @@ extension PNG {
             case .corrupt(let file, let reason):
                 "\(file): corrupt PNG: \(reason)"
             case .tooLarge: limit!.description
+            case .animated(let file):
+                "\(file): an animated PNG (APNG) among still frames; its frames are an animation of their own, "
+                    + "never one frame: move it out of the sequence, or read it alone"
             }
         }
 

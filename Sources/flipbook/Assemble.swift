@@ -198,7 +198,13 @@ struct Assemble: ParsableCommand {
 
     func parsedDelays() throws -> [Double]? {
         guard let delays else { return nil }
-        let values = delays.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        // Plain decimal milliseconds only: Double() alone also takes 0x10 (hexadecimal), and an
+        // empty entry (a trailing comma) is a mistake, not a frame fewer.
+        let values = delays.split(separator: ",", omittingEmptySubsequences: false).map { entry -> Double? in
+            let text = entry.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { return nil }
+            return Double(text)
+        }
         guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 && $0! <= Animation.Timing.longest * 1000 }) else {
             throw ValidationError("--delays takes positive milliseconds (at most a day each) separated by commas (got '\(delays)').")
         }

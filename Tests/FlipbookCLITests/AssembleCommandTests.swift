@@ -150,6 +150,9 @@ struct AssembleCommandTests {
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--alpha", "matte:red"],
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--delays", "100,abc"],
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--delays", "100,100"],
+        // Decimal milliseconds only: 0x10 was read as 16 ms, a trailing comma as nothing.
+        ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--delays", "0x10,100,100,100,100,100,100,100"],
+        ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--delays", "100,100,100,100,100,100,100,100,"],
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--quality", "high", "--dither", "fs"],
         ["assemble", "Sequences/kenney-robot-walk", "-o", "/tmp/x.gif", "--dither", "ordered"],   // standard does not dither
         ["assemble", "Sequences/kenney-robot-walk"],

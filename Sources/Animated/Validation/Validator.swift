@@ -1,3 +1,4 @@
+import APNG
 import Basics
 import Dispatch
 import Foundation
@@ -134,6 +135,11 @@ public struct Validator: Sendable {
             let (pixelCount, overflow) = header.width.multipliedReportingOverflow(by: header.height)
             guard !overflow, pixelCount <= decoder.maxPixels else {
                 throw PNG.DecodeError.tooLarge(file: file.path, width: header.width, height: header.height, maxPixels: decoder.maxPixels)
+            }
+            // An APNG is no still frame, whatever libpng would make of it.
+            if APNG.Decoder.isAnimated(bytes) {
+                facts.header = header
+                throw PNG.DecodeError.animated(file: file.path)
             }
             if deep {
                 let image = try decoder.decode(bytes, file: file.path)

@@ -19,6 +19,7 @@ public enum PNGCorruptRule: ValidationRule {
             case .notPNG: return Problem("\(fact.file.fileName) is not a PNG file", file: fact.file.path)
             case .unreadable(_, let reason): return Problem("\(fact.file.fileName): cannot read: \(reason)", file: fact.file.path)
             case .tooLarge: return nil   // png.too-large
+            case .animated: return nil   // png.animated
             }
         }
     }
@@ -89,6 +90,24 @@ public enum FileTooLargeRule: ValidationRule {
         facts.files.filter { $0.byteCount > config.maxFileBytes }.map { fact in
             Problem("\(fact.file.fileName) is \(fact.byteCount) bytes, over the \(config.maxFileBytes)-byte budget",
                     file: fact.file.path)
+        }
+    }
+}
+
+/// `png.animated`: an animated PNG (an `acTL` chunk) among a sequence's still frames. Readers that
+/// decode it as a still would show its first frame only; `assemble` and `sheet` refuse it.
+public enum PNGAnimatedRule: ValidationRule {
+    public static let id = "png.animated"
+    public static let title = "Animated PNG among still frames"
+    public static let explanation = "The file is an APNG (it has an acTL chunk): an animation of its own, not one "
+        + "frame of the sequence. UIKit and the engines would show its first frame only, and assemble and sheet refuse "
+        + "it. Move it out of the sequence's folder, or give it alone to read its frames."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        facts.files.compactMap { fact in
+            guard case .animated? = fact.error else { return nil }
+            return Problem("\(fact.file.fileName) is an animated PNG (APNG) among still frames", file: fact.file.path)
         }
     }
 }
