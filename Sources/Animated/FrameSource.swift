@@ -13,7 +13,7 @@ public enum FrameSource: Sendable, Equatable {
     case bitmap(Bitmap)
 
     /// Decodes (for files) or returns the bitmap. Files take their scale from their name. A file
-    /// that is an animated PNG is refused (``PNG/DecodeError/animated(file:)``): a sequence's frame
+    /// that is an animated PNG is refused (`PNG.DecodeError.animated(file:)`): a sequence's frame
     /// is a still image, and libpng alone would give an APNG's first frame without a word.
     public func load(decoder: PNG.Decoder = PNG.Decoder()) throws(PNG.DecodeError) -> Bitmap {
         switch self {

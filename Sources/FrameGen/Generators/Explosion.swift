@@ -21,7 +21,7 @@ public struct Explosion: FrameGenerator {
     public var seed: UInt64
     /// How many sparks fly out; 28 by default (0 or less: none).
     public var sparks: Int
-    /// What a frame may cost: ``frame(_:)`` checks its size against ``ResourceLimits/maxPixels``
+    /// What a frame may cost: ``frame(_:)`` checks its size against `ResourceLimits.maxPixels`
     /// before allocating it.
     public var limits: ResourceLimits
 
@@ -41,7 +41,7 @@ public struct Explosion: FrameGenerator {
     /// Frame `index` (clamped to the frames there are).
     /// - Throws: `LimitError` for `pixels` when the frame's size is not finite and positive, or
     ///   over ``limits``; for `pathSegments` when there are more ``sparks`` (one segment each) than
-    ///   ``ResourceLimits/maxPathSegments``.
+    ///   `ResourceLimits.maxPathSegments`.
     public func frame(_ index: Int) throws(LimitError) -> Bitmap {
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Explosion")
         try limits.check(.pathSegments, sparks, of: "Explosion sparks")

@@ -9,7 +9,7 @@ public protocol FrameGenerator: Sendable {
     var frameCount: Int { get }
     /// Frame `index` (0-based), at the generator's scale.
     /// - Throws: `LimitError` for `pixels` when the frame's size is NaN, infinite or negative, or
-    ///   over the generator's `limits` (``ResourceLimits/maxPixels``), checked before anything is
+    ///   over the generator's `limits` (`ResourceLimits.maxPixels`), checked before anything is
     ///   allocated — as `Canvas(width:height:scale:limits:)` does.
     func frame(_ index: Int) throws(LimitError) -> Bitmap
 }

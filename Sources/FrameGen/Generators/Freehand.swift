@@ -40,7 +40,7 @@ public struct Freehand: FrameGenerator {
     /// The colour under the drawing, or `nil` (the default) for transparent.
     public var background: Color?
     /// What a frame may cost: ``frame(_:)`` checks the canvas's size against
-    /// ``ResourceLimits/maxPixels`` before allocating it.
+    /// `ResourceLimits.maxPixels` before allocating it.
     public var limits: ResourceLimits
     /// Frames of the draw-on animation, at least 1 (a smaller value set here is stored as 1); the
     /// last one shows the whole drawing.

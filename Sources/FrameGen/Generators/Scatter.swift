@@ -34,7 +34,7 @@ public struct Scatter: FrameGenerator {
     /// The images to scatter, each drawn at its point size; empty (the default) for procedural rocks.
     public var images: [Bitmap]
     /// What the picture may cost: ``render()`` checks the canvas's size (and the procedural
-    /// rocks') against ``ResourceLimits/maxPixels`` before allocating it.
+    /// rocks') against `ResourceLimits.maxPixels` before allocating it.
     public var limits: ResourceLimits
 
     /// A scatter with the given picture; every default is the CLI's but the radius (the CLI uses 40 %

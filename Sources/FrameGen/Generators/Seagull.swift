@@ -27,7 +27,7 @@ public struct Seagull: FrameGenerator {
     public var lowWing: Double
     /// Wing-tip height with the wings up.
     public var highWing: Double
-    /// What a frame may cost: ``frame(_:)`` checks its size against ``ResourceLimits/maxPixels``
+    /// What a frame may cost: ``frame(_:)`` checks its size against `ResourceLimits.maxPixels`
     /// before allocating it.
     public var limits: ResourceLimits
 
