@@ -52,25 +52,6 @@ public struct MaxRectsPacker: Sendable {
         public var height: Int { pages[0].height }
     }
 
-    /// Why the packer refuses its settings or sizes (checked before any work).
-    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// The setting `name` (`padding`, `border` or `maxSide`) is `value`, outside `0...largest`
-        /// (`1...largest` for `maxSide`).
-        case invalidSetting(name: String, value: Int, largest: Int)
-        /// The size at `index` of the sizes given is `width × height`: a side is negative.
-        case invalidSize(index: Int, width: Int, height: Int)
-
-        /// What is wrong, naming the setting or the size.
-        public var description: String {
-            switch self {
-            case let .invalidSetting(name, value, largest):
-                "MaxRectsPacker.\(name) is \(value); it must be from \(name == "maxSide" ? 1 : 0) to \(largest)"
-            case let .invalidSize(index, width, height):
-                "size \(index) is \(width)×\(height); sides must be 0 or more"
-            }
-        }
-    }
-
     /// The largest ``maxSide``, ``padding`` and ``border`` the packer takes (2²⁰ pixels): far above any
     /// page a GPU loads, small enough that no sum or area of them overflows.
     public static let largestSide = 1 << 20
@@ -179,8 +160,8 @@ public struct MaxRectsPacker: Sendable {
 
     /// Runs `body` for `count` indices on all cores and returns the results in index order.
     private func concurrently<Value: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> Value?) -> [Value?] {
-        let results = Slots<Value>(count: count)
-        ParallelLoop.perform(count) { results.set($0, body($0)) }
+        let results = ParallelSlots<Value>(count: count)
+        ParallelLoop.perform(count) { results.store(body($0), at: $0) }
         return results.values
     }
 
@@ -422,25 +403,5 @@ public struct MaxRectsPacker: Sendable {
             }
             if !redundant { free.append(piece) }
         }
-    }
-}
-
-/// One slot per concurrent iteration.
-private final class Slots<Value: Sendable>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value?) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [Value?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }

@@ -67,17 +67,10 @@ extension SheetJob {
     static func decode(_ frames: [FrameSequence.Frame], files: [String], scales: [Int]?, counting skipped: Int = 0,
                                reader: FileReader, maxPixels: Int, progress: (@Sendable (Int, Int) -> Void)?,
                                cancellation: CancellationFlag?) throws -> [(images: [Bitmap], resampled: Int)] {
-        let results = Slots<Result<([Bitmap], Int), PNG.DecodeError>>(count: frames.count)
-        let done = Slots<Int>(count: 1)
+        let results = ParallelSlots<Result<([Bitmap], Int), PNG.DecodeError>>(count: frames.count)
         ParallelLoop.run(frames.count) { index in
             guard cancellation?.isCancelled != true else { return }
-            defer {
-                if let progress {
-                    let count = done.increment(0)
-                    progress(count, frames.count)
-                }
-            }
-            results[index] = Result { () throws(PNG.DecodeError) in
+            let done = results.store(Result { () throws(PNG.DecodeError) in
                 guard let scales else { return ([try bitmap(files[index], reader: reader, maxPixels: maxPixels)], 0) }
                 var resampled = 0, uncounted = 0
                 let images = try scales.enumerated().map { k, scale throws(PNG.DecodeError) in
@@ -85,7 +78,8 @@ extension SheetJob {
                         : try load(frames[index], scale: scale, reader: reader, maxPixels: maxPixels, resampled: &resampled)
                 }
                 return (images, resampled)
-            }
+            }, at: index)
+            progress?(done, frames.count)
         }
         if cancellation?.isCancelled == true { throw SheetJobError.cancelled }
         return try results.values.map { result in
@@ -180,28 +174,6 @@ extension SheetJob {
         var name = Substring(prefix)
         while let last = name.last, last == "_" || last == "-" || last == "." || last == " " { name = name.dropLast() }
         return name.isEmpty ? prefix : String(name)
-    }
-}
-
-/// Results filled from several threads, one slot each.
-private final class Slots<T>: @unchecked Sendable {
-    fileprivate let lock = NSLock()
-    fileprivate var slots: [T?]
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    subscript(index: Int) -> T? {
-        get { lock.withLock { slots[index] } }
-        set { lock.withLock { slots[index] = newValue } }
-    }
-    var values: [T?] { lock.withLock { slots } }
-}
-
-extension Slots where T == Int {
-    /// Adds one to slot `index` and returns the new count.
-    func increment(_ index: Int) -> Int {
-        lock.withLock {
-            slots[index] = (slots[index] ?? 0) + 1
-            return slots[index]!
-        }
     }
 }
 

@@ -108,19 +108,21 @@ public struct Validator: Sendable {
     /// Checks chunks and reads headers (and decodes, when deep) of every file, in parallel, in input order.
     func gather(_ files: [FrameFile], reading: FileReader = .disk, progress: (@Sendable (Int, Int) -> Void)?,
                 cancellation: CancellationFlag? = nil) -> [FileFacts] {
-        let results = ResultSlots(count: files.count)
+        let results = ParallelSlots<FileFacts>(count: files.count)
         let decoder = self.decoder, deep = self.deep
         ThreadBudget.withLimit(threads) {
             ParallelLoop.perform(files.count) { index in
                 // Once cancelled, the files not yet read are recorded unread (the report is dropped).
                 guard cancellation?.isCancelled != true else {
-                    return results.store(FileFacts(file: files[index], byteCount: 0), at: index)
+                    results.store(FileFacts(file: files[index], byteCount: 0), at: index)
+                    return
                 }
-                results.store(Self.facts(for: files[index], decoder: decoder, deep: deep, reading: reading), at: index)
-                if let progress { progress(results.finishedCount(), files.count) }
+                let done = results.store(Self.facts(for: files[index], decoder: decoder, deep: deep, reading: reading), at: index)
+                progress?(done, files.count)
             }
         }
-        return results.values()
+        // Every index was stored above; a slot left empty would be a file unread.
+        return results.values.enumerated().map { index, facts in facts ?? FileFacts(file: files[index], byteCount: 0) }
     }
 
     static func facts(for file: FrameFile, decoder: PNG.Decoder, deep: Bool, reading: FileReader = .disk) -> FileFacts {
@@ -189,28 +191,4 @@ public struct Validator: Sendable {
         }
         return subjects
     }
-}
-
-/// Fixed slots written once each from concurrent iterations.
-private final class ResultSlots: @unchecked Sendable {
-    private var slots: [FileFacts?]
-    private var finished = 0
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ value: FileFacts, at index: Int) {
-        lock.lock()
-        slots[index] = value
-        finished += 1
-        lock.unlock()
-    }
-
-    func finishedCount() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return finished
-    }
-
-    func values() -> [FileFacts] { slots.map { $0! } }
 }

@@ -1,0 +1,71 @@
+import Basics
+import Raster
+
+extension SheetBuilder {
+    /// Why frames cannot make a sheet (the CLI's exit 1: the work ran and found the problem).
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The sprites need more than one `maxSide × maxSide` page and the packer may not use more.
+        case doesNotFit(maxSide: Int)
+        /// The sprite `name`, `width × height` pixels as placed (trimmed, extruded, labelled), with
+        /// `border` pixels on each side, is larger than a `maxSide × maxSide` page.
+        case spriteTooLarge(name: String, width: Int, height: Int, border: Int, maxSide: Int)
+        /// Two frames have this name; sprite names must be unique.
+        case duplicateName(String)
+        /// The frames are not all at the same scale (or have different lists of scales).
+        case mixedScales
+        /// A scale is not a whole multiple of the smallest one, so the layout cannot be scaled in whole pixels.
+        case scaleNotMultiple(Int, of: Int)
+        /// The frame `name` at `scale` is `width × height` pixels instead of the `expectedWidth ×
+        /// expectedHeight` its smallest-scale image implies.
+        case variantSize(name: String, scale: Int, width: Int, height: Int, expectedWidth: Int, expectedHeight: Int)
+        /// A page would be `width × height` pixels, more than `maxPixels` (``SheetBuilder/maxPagePixels``).
+        case pageTooLarge(width: Int, height: Int, maxPixels: Int)
+        /// The frame `name` at `scale` is `width × height` pixels: not a whole number of `unit`-scale
+        /// pixels (points, for a unit of 1), so it cannot share a layout with the other scales.
+        case notWholePoints(name: String, scale: Int, width: Int, height: Int, unit: Int)
+        /// ``SheetBuilder/buildScaled(_:)`` was given no frames.
+        case noInput
+        /// The frame `name` has no image (its ``Input/bitmaps`` is empty).
+        case noBitmaps(name: String)
+        /// The setting `name` (`padding`, `border`, `extrude`, `trimMargin` or `maxSide`) is `value`,
+        /// outside `0...largest` (`1...largest` for `maxSide`).
+        case invalidSetting(name: String, value: Int, largest: Int)
+        /// The frame `name` lasts `duration` seconds: not a finite number from 0 to
+        /// ``SheetBuilder/longestDuration``.
+        case invalidDuration(name: String, duration: Double)
+
+        private static func format(_ value: Double) -> String {
+            value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value).replacingOccurrences(of: "0$", with: "", options: .regularExpression)
+        }
+
+        /// What is wrong and, where there is one, the setting that fixes it.
+        public var description: String {
+            switch self {
+            case .doesNotFit(let maxSide): "the sprites do not fit one \(maxSide)×\(maxSide) page; raise SheetBuilder.maxSide"
+            case let .spriteTooLarge(name, width, height, border, maxSide) where border > 0 && max(width, height) <= maxSide:
+                "'\(name)' (\(width)×\(height)) with SheetBuilder.border \(border) on each side does not fit a \(maxSide)×\(maxSide) page; "
+                    + "lower SheetBuilder.border or raise SheetBuilder.maxSide"
+            case let .spriteTooLarge(name, width, height, _, maxSide):
+                "'\(name)' is \(width)×\(height), larger than a \(maxSide)×\(maxSide) page; raise SheetBuilder.maxSide"
+            case .duplicateName(let name): "two frames are both named '\(name)'"
+            case .mixedScales: "frames of different scales cannot share a sheet; pack each scale separately or use SheetJob.scales"
+            case .scaleNotMultiple(let scale, let base): "scale \(scale) is not a multiple of \(base): the layout cannot be scaled by whole pixels"
+            case let .variantSize(name, scale, width, height, expectedWidth, expectedHeight):
+                "'\(name)' at @\(scale)x is \(width)×\(height), expected \(expectedWidth)×\(expectedHeight)"
+            case let .notWholePoints(name, scale, width, height, unit):
+                "'\(name)' at @\(scale)x is \(width)×\(height) px, not a whole number of \(unit == 1 ? "points" : "@\(unit)x pixels") "
+                    + "(\(Self.format(Double(width) * Double(unit) / Double(scale)))×\(Self.format(Double(height) * Double(unit) / Double(scale)))): "
+                    + "scales share one layout only when each image's size divides by its scale; pad the @\(scale)x images to a multiple of \(scale / SheetBuilder.gcd(scale, unit)) or pack each scale alone"
+            case let .pageTooLarge(width, height, maxPixels):
+                "a page would be \(width)×\(height) px, over the \(maxPixels)-pixel limit; lower SheetBuilder.maxSide, SheetBuilder.border or "
+                    + "SheetBuilder.padding, or raise ResourceLimits.maxPixels"
+            case .noInput: "no frames to pack"
+            case .noBitmaps(let name): "'\(name)' has no image"
+            case let .invalidSetting(name, value, largest):
+                "SheetBuilder.\(name) is \(value); it must be from \(name == "maxSide" ? 1 : 0) to \(largest)"
+            case let .invalidDuration(name, duration):
+                "'\(name)' lasts \(duration) s; a duration must be finite, from 0 to \(Int(SheetBuilder.longestDuration)) s"
+            }
+        }
+    }
+}
