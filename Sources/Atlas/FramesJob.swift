@@ -54,7 +54,7 @@ public struct FramesJob: Sendable {
 
     /// Whether ``input`` is read as a sheet's data (by its extension).
     public var readsSheet: Bool {
-        Self.sheetExtensions.contains(OutputName.pathExtension(input))
+        Self.sheetExtensions.contains(OutputName.pathExtension(Discovery.trimmingSlash(input)))
     }
 
     /// Reads the input and writes its frames as one set.
@@ -63,6 +63,8 @@ public struct FramesJob: Sendable {
     }
 
     private func explode() throws -> Outcome {
+        // `G.atlasc/`, as a shell completes a SpriteKit atlas, is `G.atlasc`.
+        let input = Discovery.trimmingSlash(self.input)
         try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames")
         if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") { throw FramesJobError.invalidPrefix(prefix) }
         var isDirectory: ObjCBool = false

@@ -49,4 +49,17 @@ struct FramesSheetDataTests {
         #expect(refused.status == 3 && refused.stderr.contains("in/s.tres: the path \"\(page)\""), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
     }
+
+    /// `frames G.atlasc/`, as a shell completes a SpriteKit atlas, reads the atlas as `frames
+    /// G.atlasc` does (it was refused: "is a folder").
+    @Test func aSpriteKitAtlasWithATrailingSlashIsRead() throws {
+        let dir = try Fixtures.temporaryFolder("frames-atlasc")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let made = try CLI.run(["sheet", Fixtures.path("sequences/kenney-gold-coin"), "-o", "G.atlasc", "--engine", "spritekit"], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        let read = try CLI.run(["frames", "G.atlasc/", "-o", "out"], in: dir)
+        #expect(read.status == 0, "\(read.stderr)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir + "/out").filter { $0.hasSuffix(".png") }
+        #expect(frames.count == 4, "\(frames)")
+    }
 }
