@@ -17,14 +17,16 @@ public enum FrameSource: Sendable, Equatable {
     /// is a still image, and libpng alone would give an APNG's first frame without a word.
     public func load(decoder: PNG.Decoder = PNG.Decoder()) throws(PNG.DecodeError) -> Bitmap {
         switch self {
-        case .file(let path):
-            if let prefix = try? FileIO.readPrefix(path, limit: 4096), APNG.Decoder.isAnimated(prefix.bytes) { throw .animated(file: path) }
-            return try decoder.decodeBitmap(file: path)
-        case .memory(let file):
-            if APNG.Decoder.isAnimated(file.bytes) { throw .animated(file: file.name) }
-            return try decoder.decodeBitmap(file.bytes, file: file.name)
+        case .file(let path): return try Self.still(PNG.Decoder.contents(of: path), file: path, decoder: decoder)
+        case .memory(let file): return try Self.still(file.bytes, file: file.name, decoder: decoder)
         case .bitmap(let bitmap): return bitmap
         }
+    }
+
+    /// `bytes` decoded as a still frame, once: an APNG is refused rather than shown as its first frame.
+    private static func still(_ bytes: [UInt8], file: String, decoder: PNG.Decoder) throws(PNG.DecodeError) -> Bitmap {
+        if APNG.Decoder.isAnimated(bytes) { throw .animated(file: file) }
+        return try decoder.decodeBitmap(bytes, file: file)
     }
 
     /// The frame at `scale` pixels per point: as decoded when it is at that scale, else resampled

@@ -79,7 +79,9 @@ extension PNG {
             try decode(bytes, file: file).bitmap(scale: ImageFileName(path: file).scale ?? 1)
         }
 
-        private static func contents(of path: String) throws(DecodeError) -> [UInt8] {
+        /// The bytes of the file at `path`, as ``decode(file:)`` reads them (a failure is
+        /// ``DecodeError/unreadable(file:reason:)``), for a caller that looks at them first.
+        package static func contents(of path: String) throws(DecodeError) -> [UInt8] {
             do {
                 return try FileIO.readAll(path)
             } catch {
