@@ -29,8 +29,16 @@ public struct FrameInput: Sendable {
     }
 
     /// Every frame lasting `duration` seconds: `count` frames, decoded on demand by `load`.
+    ///
+    /// A count of 0 or less gives no frames (an encoder then refuses the input).
+    /// - Throws: `LimitError` for `frames` when `count` is over `limits.maxFrames`, before anything
+    ///   is allocated.
     public init(count: Int, duration: Double, names: [String]? = nil, cancellation: CancellationFlag? = nil,
-                load: @escaping @Sendable (Int) throws -> Bitmap) {
+                limits: ResourceLimits = .default,
+                load: @escaping @Sendable (Int) throws -> Bitmap) throws(LimitError) {
+        guard count <= limits.maxFrames else {
+            throw LimitError(limit: .frames, subject: "FrameInput(count:)", amount: count, maximum: limits.maxFrames)
+        }
         self.init(durations: Array(repeating: duration, count: max(0, count)), names: names, cancellation: cancellation, load: load)
     }
 

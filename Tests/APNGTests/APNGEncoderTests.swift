@@ -84,7 +84,7 @@ struct APNGEncoderTests {
 
     @Test func framesOfAnotherSizeAreRefusedByName() throws {
         let frames = [Bitmap(clearWidth: 4, height: 4), Bitmap(clearWidth: 5, height: 4)]
-        let input = FrameInput(count: 2, duration: 0.1, names: ["a1.png", "a2.png"]) { frames[$0] }
+        let input = try FrameInput(count: 2, duration: 0.1, names: ["a1.png", "a2.png"]) { frames[$0] }
         #expect {
             try APNG.Encoder().encode(input)
         } throws: { error in
@@ -98,7 +98,7 @@ struct APNGEncoderTests {
         let flag = CancellationFlag()
         flag.cancel()
         let frames = Self.softDiscOverBand(4)
-        let input = FrameInput(count: 4, duration: 0.1, cancellation: flag) { frames[$0] }
+        let input = try FrameInput(count: 4, duration: 0.1, cancellation: flag) { frames[$0] }
         #expect(throws: APNG.EncodeError.cancelled) { try APNG.Encoder().write(input, to: folder + "/x.png") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
@@ -116,7 +116,7 @@ struct APNGEncoderTests {
     @Test func aFileWrittenIsWhatEncodeReturns() throws {
         let folder = try Fixtures.temporaryFolder("apng-write")
         let frames = Self.softDiscOverBand(5)
-        let input = FrameInput(count: 5, duration: 0.1) { frames[$0] }
+        let input = try FrameInput(count: 5, duration: 0.1) { frames[$0] }
         let report = try APNG.Encoder().write(input, to: folder + "/disc.apng")
         let bytes = try FileIO.readAll(folder + "/disc.apng")
         #expect(bytes == (try APNG.Encoder().encode(input)).bytes)

@@ -50,6 +50,19 @@ import Testing
         }
     }
 
+    /// `Scatter(count: Int.max)` drew rocks for ever: the images drawn are bounded by
+    /// `maxOutputPixels`, and a count within it still draws.
+    @Test func scatterCountIsBounded() throws {
+        #expect {
+            try Scatter(width: 8, height: 8, count: Int.max).frame(0)
+        } throws: { error in
+            (error as? LimitError).map { $0.limit == .outputPixels && $0.subject == "Scatter.count" && $0.amount == nil } ?? false
+        }
+        let limits = ResourceLimits(maxOutputPixels: 100 * 28 * 22)
+        #expect(throws: LimitError.self) { try Scatter(width: 8, height: 8, count: 101, images: [Bitmap(width: 28, height: 22)], limits: limits).frame(0) }
+        #expect(try Scatter(width: 8, height: 8, count: 100, images: [Bitmap(width: 28, height: 22)], limits: limits).frame(0).width == 8)
+    }
+
     /// `sparks: Int.max` looped for ever on the first frames: the sparks are path segments.
     @Test func explosionSparksAreBounded() throws {
         #expect(throws: LimitError(limit: .pathSegments, subject: "Explosion sparks", amount: Int.max, maximum: 1_000_000)) {

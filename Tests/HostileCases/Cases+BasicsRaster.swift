@@ -170,8 +170,8 @@ extension HostileCases {
             }
             _ = try? PNG.Encoder().write(Sample.bitmap, to: "")
         },
-        HostileCase("FrameInput with negative counts and NaN durations", ["FrameInput", "EncodingEffort"]) {
-            each([0, -1, Int.min]) { count in _ = FrameInput(count: count, duration: .nan) { _ in Sample.bitmap }.name(of: count) }
+        HostileCase("FrameInput with hostile counts and NaN durations", ["FrameInput", "EncodingEffort"]) {
+            each([0, -1, Int.min, Int.max]) { count in _ = try FrameInput(count: count, duration: .nan) { _ in Sample.bitmap }.name(of: count) }
             _ = FrameInput(durations: Sample.doubles, names: []) { _ in Sample.bitmap }.name(of: Int.min)
             _ = EncodingEffort.allCases
         },

@@ -7,8 +7,8 @@ import WebP
 
 extension HostileCases {
     /// Two small frames, the second different, each lasting `duration`.
-    static func frames(_ duration: Double, count: Int = 2) -> FrameInput {
-        FrameInput(count: count, duration: duration) { index in
+    static func frames(_ duration: Double, count: Int = 2) throws -> FrameInput {
+        try FrameInput(count: count, duration: duration) { index in
             var bitmap = Sample.bitmap
             if index % 2 == 1 { bitmap.fill(PixelRect(x: 1, y: 1, width: 2, height: 1), with: .black) }
             return bitmap

@@ -96,7 +96,7 @@ struct WebPEncoderTests {
     /// Over the budget, lossy frames at the highest quality that fits; under nothing, the smallest.
     @Test func aByteBudgetFindsTheHighestQualityThatFits() throws {
         let frames = try fixtureFrames("unity-wispy-smoke-03b-faint")
-        let input = FrameInput(count: frames.count, duration: 0.1) { frames[$0] }
+        let input = try FrameInput(count: frames.count, duration: 0.1) { frames[$0] }
         let lossless = try WebP.Encoder(effort: .fast).encode(input).bytes.count
         let lowest = try WebP.Encoder(lossless: false, quality: 0, effort: .fast).encode(input).bytes.count
         let budget = (lossless + lowest) / 2

@@ -67,12 +67,14 @@ public struct Scatter: FrameGenerator {
     /// Draws the picture: background, the circle filled and stroked, then ``count`` images centred at
     /// seeded random points spread uniformly over a disc of ``spread`` around the centre.
     /// - Throws: `LimitError` for `pixels` when the canvas's size is not finite and positive, or it
-    ///   or a procedural rock is over ``limits``.
+    ///   or a procedural rock is over ``limits``; for `outputPixels` when ``count`` images would draw
+    ///   more pixels than `limits.maxOutputPixels` (2²⁸ by default: about 400 000 rocks at scale 1).
     public func render() throws(LimitError) -> Bitmap {
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Scatter")
         let rocks = images.isEmpty ? try (0..<4).map { index throws(LimitError) in
             try Self.rock(seed: seed &+ UInt64(index), scale: scale, limits: limits)
         } : images
+        try checkDrawing(rocks)
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         let center = Point(width / 2, height / 2)
         let circle = Path(circleAt: center, radius: circleRadius)
@@ -89,6 +91,17 @@ public struct Scatter: FrameGenerator {
             canvas.draw(image, at: at)
         }
         return canvas.makeBitmap()
+    }
+
+    /// Refuses a ``count`` whose images would draw more pixels than `limits.maxOutputPixels`, so the
+    /// work stays in proportion to the picture (`count: Int.max` would draw for ever).
+    private func checkDrawing(_ images: [Bitmap]) throws(LimitError) {
+        guard count > 0 else { return }
+        let largest = images.map { $0.width * $0.height }.max() ?? 0
+        let drawn = count.multipliedReportingOverflow(by: max(1, largest))
+        guard drawn.overflow || drawn.partialValue > limits.maxOutputPixels else { return }
+        throw LimitError(limit: .outputPixels, subject: "Scatter.count", amount: drawn.overflow ? nil : drawn.partialValue,
+                         maximum: limits.maxOutputPixels, detail: "\(count) images of up to \(largest) pixels")
     }
 
     /// A procedural rock about 28 × 22 points: a lumpy closed outline (quadratics through the
