@@ -120,12 +120,11 @@ public enum LibGDXAtlas {
         if let member = membership[sprite.name] {
             name = member.name
             // The frame number in the name when it follows the animation's name (after a separator
-            // such as `-` or `_`), else the position.
+            // such as `-` or `_`) or is the whole name (a folder of `1.png`, `2.png`, …), else the position.
             index = member.position
-            if sprite.name.hasPrefix(member.name) {
-                let rest = sprite.name.dropFirst(member.name.count).drop { "-_. ".contains($0) }
-                if !rest.isEmpty, rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber), let number = Int(rest) { index = number }
-            }
+            let rest = sprite.name.hasPrefix(member.name)
+                ? sprite.name.dropFirst(member.name.count).drop { "-_. ".contains($0) } : Substring(sprite.name)
+            if !rest.isEmpty, rest.allSatisfy(\.isASCII), rest.allSatisfy(\.isNumber), let number = Int(rest) { index = number }
         }
         lines.append(name)
         if index >= 0 { lines.append("index:\(index)") }

@@ -299,10 +299,11 @@ struct SheetJobFrameNumberTests {
         let text = String(decoding: try FileIO.readAll(data), as: UTF8.self)
         switch engine {
         case .libgdx:
-            // Every region is a frame of `fire`, in order by index (they were regions "1", "2", …).
+            // Every region is a frame of `fire`, in order by index (they were regions "1", "2", …),
+            // and the index is the frame's number as in the file's name (it was its position, 0…13).
             let lines = text.split(separator: "\n").map(String.init)
             #expect(lines.filter { $0 == "fire" }.count == 14)
-            #expect(lines.filter { $0.hasPrefix("index:") } == (0..<14).map { "index:\($0)" })
+            #expect(lines.filter { $0.hasPrefix("index:") } == (1...14).map { "index:\($0)" })
         case .aseprite:
             let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
             let tags = (json?["meta"] as? [String: Any])?["frameTags"] as? [[String: Any]]
