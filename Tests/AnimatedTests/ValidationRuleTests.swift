@@ -146,7 +146,7 @@ struct ValidationRuleTests {
         #expect(Set(ids).count == ids.count)
         #expect(Set(ids) == ["seq.gap", "seq.padding-mixed", "seq.duplicate-number", "size.mismatch", "scale.mismatch",
                              "scale.not-multiple", "scale.missing-variant", "highlighted.mismatch", "png.corrupt",
-                             "png.cgbi", "png.too-large", "png.animated", "png.colortype-mixed", "frame.duplicate", "frame.empty", "frame.hidden-color",
+                             "png.cgbi", "png.too-large", "png.animated", "png.trailing-data", "png.colortype-mixed", "frame.duplicate", "frame.empty", "frame.hidden-color",
                              "file.too-large", "manifest.invalid", "uikit.padded", "uikit.gap", "uikit.past-1024",
                              "uikit.mixed-scale", "uikit.missing-scale", "uikit.mixed-size", "uikit.device-variant",
                              "uikit.highlighted"])

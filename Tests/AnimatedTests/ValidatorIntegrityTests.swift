@@ -45,6 +45,22 @@ struct ValidatorIntegrityTests {
         #expect(report.errors.isEmpty)
     }
 
+    /// Bytes glued after a real frame's IEND (here the next frame, as a careless concatenation
+    /// does) were accepted without a word: they are a `png.trailing-data` warning naming the count,
+    /// with or without `deep`; the frame itself still reads.
+    @Test(arguments: [false, true])
+    func bytesAfterIENDAreAWarning(deep: Bool) throws {
+        let glued = try Fixtures.bytes("sequences/kenney-gold-coin/gold_4.png")
+        let folder = try Self.coinFolder("validate-trailing") { $0 + glued }
+        let report = try Validator(deep: deep).validate([folder])
+        #expect(report.fileCount == 4)
+        #expect(report.errors.isEmpty, "\(report.findings)")
+        let trailing = report.findings.filter { $0.rule == "png.trailing-data" }
+        #expect(trailing.map(\.file) == [folder + "/gold_3.png"])
+        #expect(trailing.first?.severity == .warning)
+        #expect(trailing.first?.message == "gold_3.png has \(glued.count) bytes after its IEND chunk, which every decoder ignores")
+    }
+
     /// A real frame cut to half its length is `png.corrupt`, with or without `deep`, once, on disk
     /// and in memory.
     @Test(arguments: [false, true])

@@ -19,14 +19,14 @@ extension HostileCases {
                 _ = try PNG.ChunkWalker.walk(bytes, file: "x.png").map(\.type)
             }
         },
-        HostileCase("one frame number twice, under every policy", ["FrameSequence.DuplicateNumberPolicy", "PNGTooLargeRule", "PNGAnimatedRule"]) {
+        HostileCase("one frame number twice, under every policy", ["FrameSequence.DuplicateNumberPolicy", "PNGTooLargeRule", "PNGAnimatedRule", "PNGTrailingDataRule"]) {
             let files = [InMemoryFile(name: "a1.png", bytes: Sample.png), InMemoryFile(name: "a01.png", bytes: Sample.png),
                          InMemoryFile(name: "a001.png", bytes: [])]
             for policy in FrameSequence.DuplicateNumberPolicy.allCases {
                 _ = try? Animation.load(files: files, scale: Int.max, onDuplicateNumber: policy)
             }
             let report = try Validator(config: ValidationConfig(severities: [PNGTooLargeRule.id: .error])).validate(files: files)
-            _ = report.findings.filter { $0.rule == PNGTooLargeRule.id || $0.rule == PNGAnimatedRule.id }
+            _ = report.findings.filter { $0.rule == PNGTooLargeRule.id || $0.rule == PNGAnimatedRule.id || $0.rule == PNGTrailingDataRule.id }
         },
         HostileCase("files and folders: empty, missing, repeated and odd paths", ["FileIO", "OutputSet", "InputFiles", "AtomicFileWriter"]) {
             let folder = Sample.folder("paths")

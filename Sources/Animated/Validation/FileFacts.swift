@@ -17,6 +17,9 @@ public struct FileFacts: Sendable {
     public var error: PNG.DecodeError?
     /// Present after a full decode.
     public var pixels: PixelFacts?
+    /// Bytes after the file's `IEND` chunk (the `png.trailing-data` rule reports them); 0 when
+    /// there are none or the file could not be walked.
+    public var trailingByteCount = 0
 
     /// Pixel size, when the header could be read.
     public var size: PixelSize? { header.map { PixelSize(width: $0.width, height: $0.height) } }

@@ -133,7 +133,9 @@ public struct Validator: Sendable {
             facts.byteCount = bytes.count
             // Every chunk's length and CRC, then the header: a file cut short or damaged is found
             // without inflating anything.
-            let header = try decoder.readVerifiedHeader(bytes, file: file.path)
+            let chunks = try PNG.ChunkWalker.walk(bytes, file: file.path)
+            if let end = chunks.last { facts.trailingByteCount = bytes.count - (end.offset + 12 + end.length) }
+            let header = try decoder.readHeader(bytes, file: file.path)
             let (pixelCount, overflow) = header.width.multipliedReportingOverflow(by: header.height)
             guard !overflow, pixelCount <= decoder.maxPixels else {
                 throw PNG.DecodeError.tooLarge(file: file.path, width: header.width, height: header.height, maxPixels: decoder.maxPixels)

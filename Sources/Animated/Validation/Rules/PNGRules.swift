@@ -111,3 +111,24 @@ public enum PNGAnimatedRule: ValidationRule {
         }
     }
 }
+
+/// `png.trailing-data`: bytes after a PNG's `IEND` chunk. Every decoder ignores them, so the frame
+/// shows as it should, but they are downloaded and shipped with it: an export that appended
+/// another file (a second PNG, an archive) or an upload glued to something else.
+public enum PNGTrailingDataRule: ValidationRule {
+    public static let id = "png.trailing-data"
+    public static let title = "Bytes after the end of the PNG"
+    public static let explanation = "The file goes on after its IEND chunk, where a PNG ends. Decoders ignore those "
+        + "bytes, so the frame looks right, but they are shipped with every copy: often another file was appended "
+        + "(a second image, an archive). Re-export the frame, or cut the file after IEND."
+    public static let defaultSeverity = Severity.warning
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        facts.files.compactMap { fact in
+            guard fact.error == nil, fact.trailingByteCount > 0 else { return nil }
+            let noun = fact.trailingByteCount == 1 ? "byte" : "bytes"
+            return Problem("\(fact.file.fileName) has \(fact.trailingByteCount) \(noun) after its IEND chunk, "
+                + "which every decoder ignores", file: fact.file.path)
+        }
+    }
+}
