@@ -77,13 +77,25 @@ public enum SheetImport {
     /// `limits.maxFrames` sprites, a sprite of a source size over `limits.maxPixels` and sprites
     /// whose source sizes add up to more than `limits.maxOutputPixels` are refused; a page of more
     /// than `limits.maxPixels` pixels is refused before it is decoded.
+    /// The data file `path` names: itself, or for a SpriteKit `.atlasc` folder (`G.atlasc`,
+    /// `G.atlasc/`) the plist inside it (`G.atlasc/G.plist`), so that one sheet spelled two ways is
+    /// one sheet.
+    public static func dataFile(_ path: String) -> String {
+        let path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        var isDirectory: ObjCBool = false
+        guard path.lowercased().hasSuffix(".atlasc") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) else {
+            return path
+        }
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return "\(path)/\(name).plist"
+    }
+
     public static func read(_ path: String, limits: ResourceLimits = .default) throws(Error) -> SpriteSheet {
         let lower = path.lowercased()
         var isDirectory: ObjCBool = false
         let draft: Draft
         if lower.hasSuffix(".atlasc") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
-            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            draft = try readSpriteKit("\(path)/\(name).plist")
+            draft = try readSpriteKit(dataFile(path))
         } else if lower.hasSuffix(".plist") {
             let root = PlistText.dictionary(try bytes(path))
             draft = root?["frames"] != nil && root?["metadata"] != nil ? try readCocos2d(path) : try readSpriteKit(path)

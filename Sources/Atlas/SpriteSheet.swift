@@ -223,7 +223,8 @@ public struct SpriteSheet: Sendable {
     /// Writes every sprite's original frame (``frame(_:limits:)``) into `folder` (created if needed) under
     /// ``fileName(for:)``; two sprites whose names map to the same file are refused before anything
     /// is written. `source` names the data file in errors. The frames are one set of Basics'
-    /// `OutputSet`, owned by the data file `source`: they replace the frames an earlier
+    /// `OutputSet`, owned by the data file `source` (a SpriteKit atlas by its plist, however it is
+    /// spelled): they replace the frames an earlier
     /// unpacking of that sheet wrote there as a whole, never a file Flipbook did not write, and
     /// never one of ``sourceFiles`` or `source` (Basics' `OutputError`). Returns the paths written,
     /// in sprite order.
@@ -237,7 +238,7 @@ public struct SpriteSheet: Sendable {
         let inputs = InputFiles([source] + sourceFiles)
         try inputs.prepare(folder: folder)
         // Owned by the sheet read: another sheet of the same name elsewhere is another set.
-        let set = OutputSet(owner: Discovery.trimmingSlash(source), protecting: inputs)
+        let set = OutputSet(owner: SheetImport.dataFile(source), protecting: inputs)
         let paths = sprites.map { folder + "/" + fileName(for: $0) }
         // One colour type and depth for all (validate reports a mix as png.colortype-mixed).
         for (sprite, path) in zip(sprites, paths) { try PNG.Encoder(colorMode: .eightBit).write(try frame(sprite), to: path, in: set) }

@@ -62,4 +62,20 @@ struct FramesSheetDataTests {
         let frames = try FileManager.default.contentsOfDirectory(atPath: dir + "/out").filter { $0.hasSuffix(".png") }
         #expect(frames.count == 4, "\(frames)")
     }
+
+    /// One atlas spelled three ways (`G.atlasc/G.plist`, `G.atlasc`, `G.atlasc/`) is one sheet: a
+    /// rerun into the same output replaces its frames (the second spelling was refused as another
+    /// set's, "out/gold_1.png belongs to G.atlasc/G.plist").
+    @Test func oneAtlasSpelledThreeWaysReplacesItsOwnFrames() throws {
+        let dir = try Fixtures.temporaryFolder("frames-atlasc-spellings")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let made = try CLI.run(["sheet", Fixtures.path("sequences/kenney-gold-coin"), "-o", "G.atlasc", "--engine", "spritekit"], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        for spelling in ["G.atlasc/G.plist", "G.atlasc", "G.atlasc/", "./G.atlasc/G.plist"] {
+            let read = try CLI.run(["frames", spelling, "-o", "out"], in: dir)
+            #expect(read.status == 0, "\(spelling): \(read.stderr)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir + "/out").filter { !$0.hasPrefix(".") }
+        #expect(files.sorted() == (1...4).map { "gold_\($0).png" }, "\(files)")
+    }
 }

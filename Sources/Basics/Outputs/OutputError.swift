@@ -52,7 +52,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .changedSinceWritten(let path):
             "\(path) was changed after Flipbook wrote it; move it away or write into another folder, so your changes are kept"
         case .heldByAnotherSet(let path, let owner):
-            "\(path) belongs to \(owner), which Flipbook wrote into the same folder; write into another folder"
+            "\(path) belongs to another set of files Flipbook wrote into this folder (\(owner)); write into another folder"
                 + (path.hasSuffix("/sequence.json") || path == "sequence.json" ? " (a folder holds one sequence.json)" : "")
         case .mixesWithFrame(let path, let prefix):
             "\(path) is a frame of the same sequence (\(prefix)) that Flipbook did not write: the folder would mix two animations; "
