@@ -235,7 +235,8 @@ public struct Canvas: Sendable {
         let transform = deviceTransform
         let tolerance = Flattener.tolerance / max(transform.maximumScale, 1e-12)
         var stroker = Stroker(style: style ?? state.strokeStyle, tolerance: tolerance, maxPoints: maxEdges)
-        try stroker.stroke(try Flattener.polylines(path, tolerance: tolerance, maxVertices: maxEdges))
+        try stroker.stroke(try Flattener.polylines(path, tolerance: tolerance, maxVertices: maxEdges,
+                                                   grid: 1.0 / 256 / max(transform.maximumScale, 1e-12)))
         rasterizer.reset()
         stroker.output.forEachContour { contour in
             rasterizer.addPolygon(contour.lazy.map(transform.apply))

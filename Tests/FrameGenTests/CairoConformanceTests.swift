@@ -5,8 +5,10 @@ import TestSupport
 @testable import FrameGen
 
 /// Every reference scene rendered by us and by Cairo 1.16 (committed PNGs made by
-/// `Tests/Fixtures/framegen/make_cairo_references.py`): mean absolute difference ≤ 1/255 per
-/// channel and no channel off by more than 32/255.
+/// `Tests/Fixtures/framegen/make_cairo_references.py`): mean absolute difference ≤ 0.2/255 per
+/// channel and no channel off by more than 20/255. Curves are split where Cairo splits them
+/// (`Flattener.decompose`); what is left is mostly the rasterizer (Cairo samples rows where an edge
+/// starts on 15 sub-rows, this one on 16) and the round pens of joins and caps.
 @Suite("Cairo conformance")
 struct CairoConformanceTests {
     static let scenes: [String] = {
@@ -15,7 +17,7 @@ struct CairoConformanceTests {
     }()
 
     @Test func everySceneHasAReference() {
-        #expect(Self.scenes.count >= 20)
+        #expect(Self.scenes.count == 28)
         for name in Self.scenes {
             #expect(FileManager.default.fileExists(atPath: Fixtures.path("framegen/cairo/\(name).png")), "\(name)")
         }
@@ -31,8 +33,8 @@ struct CairoConformanceTests {
         }
         #expect(ours.width == cairo.width && ours.height == cairo.height)
         let difference = ImageDifference(ours, cairo)
-        #expect(difference.mean <= 1.0, "\(name): mean |Δ| \(difference.mean)/255")
-        #expect(difference.maximum <= 32, "\(name): max |Δ| \(difference.maximum)/255 at \(difference.worst)")
+        #expect(difference.mean <= 0.2, "\(name): mean |Δ| \(difference.mean)/255")
+        #expect(difference.maximum <= 20, "\(name): max |Δ| \(difference.maximum)/255 at \(difference.worst)")
     }
 }
 

@@ -129,7 +129,7 @@ struct StrictSceneTests {
     }()
 
     @Test func findsTheShippedFiles() {
-        #expect(Self.shipped.filter { $0.contains("scene") }.count == 26 + 20 + 1)
+        #expect(Self.shipped.filter { $0.contains("scene") }.count == 28 + 20 + 1)
         #expect(Self.shipped.filter { $0.contains("freehand") }.count == 2 + 2)
     }
 
