@@ -40,9 +40,15 @@ extension GIF.Encoder {
             self.load = load
         }
 
-        /// Every frame lasting `duration` seconds: `count` frames, decoded on demand by `load`.
+        /// Every frame lasting `duration` seconds: `count` frames, decoded on demand by `load` (no
+        /// frames for a count under 1: the encoder then refuses the input).
+        /// - Throws: `LimitError` for `frames` when `count` is over `limits.maxFrames`, before
+        ///   anything is allocated.
         public init(count: Int, duration: Double, names: [String]? = nil, scale: Int? = nil, cancellation: CancellationFlag? = nil,
-                    load: @escaping @Sendable (Int) throws -> Bitmap) {
+                    limits: ResourceLimits = .default, load: @escaping @Sendable (Int) throws -> Bitmap) throws(LimitError) {
+            guard count <= limits.maxFrames else {
+                throw LimitError(limit: .frames, subject: "GIF.Encoder.Input(count:)", amount: count, maximum: limits.maxFrames)
+            }
             self.init(durations: Array(repeating: duration, count: max(0, count)), names: names, scale: scale,
                       cancellation: cancellation, load: load)
         }

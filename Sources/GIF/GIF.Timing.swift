@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 extension GIF {
@@ -81,8 +82,14 @@ extension GIF {
             return pieces + [left]
         }
 
-        /// Delays for `count` frames at `fps` frames per second (no frames for a count under 1).
-        public init(count: Int, fps: Double) {
+        /// Delays for `count` frames at `fps` frames per second (no frames for a count under 1; an
+        /// `fps` that is not positive gives durations taken as 0, as ``init(durations:)`` says).
+        /// - Throws: `LimitError` for `frames` when `count` is over `limits.maxFrames`, before
+        ///   anything is allocated.
+        public init(count: Int, fps: Double, limits: ResourceLimits = .default) throws(LimitError) {
+            guard count <= limits.maxFrames else {
+                throw LimitError(limit: .frames, subject: "GIF.Timing(count:)", amount: count, maximum: limits.maxFrames)
+            }
             self.init(durations: Array(repeating: 1 / fps, count: max(count, 0)))
         }
     }

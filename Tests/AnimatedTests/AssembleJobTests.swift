@@ -252,7 +252,7 @@ struct AssembleJobTests {
     }
 
     @Test func aUniformDurationIsOneValue() throws {
-        let input = GIF.Encoder.Input(count: 4, duration: 0.08) { _ in Bitmap(clearWidth: 2, height: 2) }
+        let input = try GIF.Encoder.Input(count: 4, duration: 0.08) { _ in Bitmap(clearWidth: 2, height: 2) }
         #expect(input.durations == [0.08, 0.08, 0.08, 0.08])
         let play = try Animation.load([Self.coin]).playback(timing: Animation.Timing(frameDuration: 0.08))
         #expect(play.durations.allSatisfy { abs($0 - 0.08) < 1e-12 } && play.durations.count == 4)

@@ -1,3 +1,5 @@
+import Basics
+import Raster
 import Testing
 @testable import GIF
 
@@ -10,8 +12,8 @@ struct GIFTimingTests {
         (271, 30.0, 903, 0), (7, 7.0, 100, 0), (24, 24.0, 100, 0), (100, 29.97, 334, 0), (30, 30.0, 100, 0),
         (60, 60.0, 100, 30), (120, 120.0, 100, 80), (33, 120.0, 28, 22),
     ])
-    func totalIsExact(count: Int, fps: Double, total: Int, merged: Int) {
-        let timing = GIF.Timing(count: count, fps: fps)
+    func totalIsExact(count: Int, fps: Double, total: Int, merged: Int) throws {
+        let timing = try GIF.Timing(count: count, fps: fps)
         #expect(timing.totalCentiseconds == total)
         #expect(timing.totalCentiseconds == Int((Double(count) / fps * 100).rounded()))
         #expect(timing.mergedFrames == merged)
@@ -19,18 +21,18 @@ struct GIFTimingTests {
         #expect(timing.frameIndices.count == timing.delays.count)
     }
 
-    @Test func thirtyFPSAlternatesThreeAndFourCentiseconds() {
-        #expect(GIF.Timing(count: 6, fps: 30).delays == [3, 4, 3, 3, 4, 3])
+    @Test func thirtyFPSAlternatesThreeAndFourCentiseconds() throws {
+        #expect(try GIF.Timing(count: 6, fps: 30).delays == [3, 4, 3, 3, 4, 3])
     }
 
     /// A short first frame is kept (it is the poster and the first thing shown); before, the
     /// centisecond rule merged it into the second.
-    @Test func aShortFirstFrameIsKept() {
+    @Test func aShortFirstFrameIsKept() throws {
         let timing = GIF.Timing(durations: [0.01, 0.01, 0.1, 0.1])
         #expect(timing.frameIndices.first == 0)
         #expect(timing.totalCentiseconds == 22)
         #expect(timing.delays.allSatisfy { $0 >= GIF.Timing.minimumDelay })
-        #expect(GIF.Timing(count: 4, fps: 60).delays == [3, 4], "60 fps keeps every other frame, evenly spaced")
+        #expect(try GIF.Timing(count: 4, fps: 60).delays == [3, 4], "60 fps keeps every other frame, evenly spaced")
         // A short first frame before a long one: it shows for the minimum, and the long one from
         // then on (it used to swallow the long one).
         let poster = GIF.Timing(durations: [0.005, 0.1, 0.1])
@@ -62,5 +64,26 @@ struct GIFTimingTests {
         let hostile = GIF.Timing(durations: [1e300, .infinity, .nan, -5])
         #expect(hostile.totalCentiseconds == 2 * 8_640_000)
         #expect(hostile.delays.allSatisfy { (GIF.Timing.minimumDelay...GIF.Timing.maximumDelay).contains($0) })
+    }
+}
+
+/// `GIF.Timing(count: Int.max, fps: 30)` and `GIF.Encoder.Input(count: Int.max, …)` died
+/// allocating (SIGSEGV, found by a new-user round): a count over the frame limit is a `LimitError`
+/// before anything is allocated.
+@Suite("GIF counts")
+struct GIFCountLimitTests {
+    @Test(arguments: [Int.max, 20_001])
+    func countsOverTheFrameLimitAreRefused(count: Int) {
+        #expect(throws: LimitError(limit: .frames, subject: "GIF.Timing(count:)", amount: count, maximum: 20_000)) {
+            try GIF.Timing(count: count, fps: 30)
+        }
+        #expect(throws: LimitError(limit: .frames, subject: "GIF.Encoder.Input(count:)", amount: count, maximum: 20_000)) {
+            try GIF.Encoder.Input(count: count, duration: 0.1) { _ in Bitmap(clearWidth: 1, height: 1) }
+        }
+    }
+
+    @Test func countsWithinTheLimitStillTime() throws {
+        #expect(try GIF.Timing(count: 20_000, fps: 30).delays.count == 20_000)
+        #expect(try GIF.Timing(count: 3, fps: 10, limits: ResourceLimits(maxFrames: 3)).delays == [10, 10, 10])
     }
 }

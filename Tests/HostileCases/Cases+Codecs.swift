@@ -37,7 +37,8 @@ extension HostileCases {
             }
             _ = try? GIF.Encoder().encode(GIF.Encoder.Input(durations: []) { _ in Sample.bitmap })
             _ = GIF.AlphaMode(""); _ = GIF.AlphaMode("matte:#zz"); _ = GIF.Timing(durations: Sample.doubles)
-            each([-1, 0, Int.min]) { count in _ = GIF.Timing(count: count, fps: .nan) }
+            each([-1, 0, Int.min, Int.max]) { count in _ = try GIF.Timing(count: count, fps: .nan) }
+            each([Int.max, 20_001]) { count in _ = try GIF.Encoder.Input(count: count, duration: 0.1) { _ in Sample.bitmap } }
             each([1e12, 1e300, .greatestFiniteMagnitude]) { duration in
                 _ = try GIF.Encoder(quality: .fast).encode(GIF.Encoder.Input(count: 2, duration: duration) { _ in Sample.bitmap })
             }
