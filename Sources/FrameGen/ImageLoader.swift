@@ -14,8 +14,9 @@ public enum ImageLoader {
         case unreadable(PNG.DecodeError)
         /// A folder without PNG images.
         case emptyFolder(String)
-        /// The name is absolute or climbs out of the folder with `..`: a scene may only use art
-        /// beside it (a scene from a pull request must not read other files of the machine).
+        /// The name is absolute, climbs out of the folder with `..`, or its file (at the scale
+        /// chosen) is a symbolic link, or lies in a linked folder, that leads out of it: a scene may
+        /// only use art beside it (a scene from a pull request must not read other files of the machine).
         case outsideFolder(String)
 
         /// What went wrong, naming the image.
@@ -24,7 +25,7 @@ public enum ImageLoader {
             case .notFound(let name): return "image not found: \(name) (nor any @Nx variant)"
             case .unreadable(let error): return "\(error)"
             case .emptyFolder(let folder): return "no PNG images in \(folder)"
-            case .outsideFolder(let name): return "image \(name) is outside the scene's folder (absolute or with ..); copy it beside the scene"
+            case .outsideFolder(let name): return "image \(name) is outside the scene's folder (absolute, with .., or a link that leads out); copy it beside the scene"
             }
         }
     }
@@ -54,6 +55,11 @@ public enum ImageLoader {
     public static func load(_ name: String, in directory: String, scale: Int, maxPixels: Int = PNG.defaultMaxPixels) throws(Error) -> Bitmap {
         guard isInsideFolder(name) else { throw .outsideFolder(name) }
         guard let path = path(for: name, in: directory, scale: scale) else { throw .notFound(name) }
+        // A link on the way (`art -> ../elsewhere`, `rock@2x.png -> /etc/…`) may not lead out either.
+        if let realFolder = FileIO.resolvedPath(directory), let real = FileIO.resolvedPath(path),
+           !(real.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/")) {
+            throw .outsideFolder(name)
+        }
         do {
             return try PNG.Decoder(maxPixels: maxPixels).decodeBitmap(file: path)
         } catch {

@@ -1,0 +1,44 @@
+import Basics
+import Foundation
+import Raster
+import Testing
+import TestSupport
+@testable import FrameGen
+
+/// A scene's art is read only from beside the scene: a symbolic link in its folder that leads out
+/// (`link.png -> ../outside/secret.png`, a linked folder, an `@2x` variant that is such a link)
+/// is refused as `outsideFolder` (`draw` read the outside file, found by a new-user round); a link
+/// that stays inside the folder still loads.
+@Suite("ImageLoader: links")
+struct ImageLoaderLinkTests {
+    static func setUp() throws -> (scene: String, secret: Bitmap) {
+        let root = try Fixtures.temporaryFolder("image-links")
+        let scene = root + "/scene", outside = root + "/outside"
+        for folder in [scene, outside] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        let coin = Fixtures.path("sequences/kenney-gold-coin/gold_1.png")
+        try FileManager.default.copyItem(atPath: coin, toPath: outside + "/secret.png")
+        try FileManager.default.copyItem(atPath: coin, toPath: scene + "/inside.png")
+        let links = [("link.png", "../outside/secret.png"), ("lnkdir", "../outside"), ("rock@2x.png", "../outside/secret.png"),
+                     ("alias.png", "inside.png")]
+        for (name, target) in links { try FileManager.default.createSymbolicLink(atPath: scene + "/" + name, withDestinationPath: target) }
+        try PNG.Encoder().write(try Bitmap(width: 2, height: 2), to: scene + "/rock.png")
+        return (scene, try PNG.Decoder().decodeBitmap(file: coin))
+    }
+
+    @Test(arguments: [("link.png", 1), ("lnkdir/secret.png", 1), ("rock.png", 2)])
+    func linksThatLeadOutAreRefused(name: String, scale: Int) throws {
+        let (scene, _) = try Self.setUp()
+        #expect {
+            try ImageLoader.load(name, in: scene, scale: scale)
+        } throws: { error in
+            guard case .outsideFolder(let refused) = error as? ImageLoader.Error else { return false }
+            return refused == name
+        }
+    }
+
+    @Test func linksThatStayInsideStillLoad() throws {
+        let (scene, coin) = try Self.setUp()
+        #expect(try ImageLoader.load("alias.png", in: scene, scale: 1) == coin)
+        #expect(try ImageLoader.load("rock.png", in: scene, scale: 1).width == 2)
+    }
+}
