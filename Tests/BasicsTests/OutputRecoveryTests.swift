@@ -285,6 +285,48 @@ struct OutputRecoveryTests {
     }
 }
 
+/// A folder copied (`cp -a`, rsync, a backup restored) while a replace in it was killed: every file
+/// has a new fingerprint, so the journal cannot tell the files it may replace from files put there
+/// since. Recovery in the copy dropped the new frames but still removed the old ones: a folder of
+/// neither run, frames lost (found by a new-user round). Now nothing is finished partly: with no
+/// rename done the old set stands whole; with some done the folder is refused, never read mixed.
+@Suite("Interrupted replaces in a copied folder")
+struct CopiedFolderRecoveryTests {
+    static func killedCopy(after renames: Int) throws -> (copy: String, original: String) {
+        let (first, rerun) = try OutputRecoveryTests.runs()
+        let dir = try Fixtures.temporaryFolder("recovery-copied")
+        try OutputRecoveryTests.write(first, in: dir)
+        #expect(throws: OutputSet.SimulatedKill.self) { try OutputRecoveryTests.write(rerun, in: dir, killAfter: renames) }
+        let copy = try Fixtures.temporaryFolder("recovery-copy") + "/out"
+        try FileManager.default.copyItem(atPath: dir, toPath: copy)
+        return (copy, dir)
+    }
+
+    @Test func killedBeforeAnyRenameTheCopyKeepsTheOldSetWhole() throws {
+        let (copy, original) = try Self.killedCopy(after: 0)
+        try OutputRecovery.recover(folder: copy)
+        let (first, rerun) = try OutputRecoveryTests.runs()
+        #expect(try OutputRecoveryTests.contents(copy) == (OutputRecoveryTests.expected(first), [".flipbook-outputs.json"]))
+        // The original folder, its files' fingerprints intact, is still finished forward.
+        try OutputRecovery.recover(folder: original)
+        #expect(try OutputRecoveryTests.contents(original) == (OutputRecoveryTests.expected(rerun), [".flipbook-outputs.json"]))
+    }
+
+    @Test func killedAfterSomeRenamesTheCopyIsRefusedAndLeftAsItIs() throws {
+        let (copy, _) = try Self.killedCopy(after: 4)
+        let before = try OutputRecoveryTests.contents(copy)
+        #expect(before.files.count == 14)
+        #expect {
+            try OutputRecovery.recover(folder: copy)
+        } throws: { error in
+            guard case .interruptedWrite(let folder, _, let reason) = error as? OutputError else { return false }
+            return folder == copy && reason.contains("copied")
+        }
+        // Nothing removed, nothing renamed: the user can restore the folder or rerun.
+        #expect(try OutputRecoveryTests.contents(copy) == before)
+    }
+}
+
 /// Errors thrown on several threads, kept in order of arrival.
 final class Failures: @unchecked Sendable {
     private let lock = NSLock()

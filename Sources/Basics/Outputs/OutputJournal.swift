@@ -99,8 +99,10 @@ struct OutputJournal: Equatable {
     ///
     /// A temporary file is renamed onto its name only where that name is free or still holds the
     /// very file the commit was allowed to replace (its fingerprint) — never over a file someone put
-    /// there since (that temporary file is dropped); an old file is removed only while it is still
-    /// the file the journal names. Only Flipbook's own temporary files move, each onto a plain name
+    /// there since; when a name holds another file (put there since, or the folder copied, which
+    /// gives every file a new fingerprint), nothing is finished: with no rename done yet the commit
+    /// is rolled back, else the reason is returned and the folder is not read. An old file is
+    /// removed only while it is still the file the journal names. Only Flipbook's own temporary files move, each onto a plain name
     /// in its own folder, and only in a folder that holds this journal too (the commit writes it
     /// into each of its folders; a journal of an earlier version: its own folder only): a journal
     /// found in a folder someone handed over acts on nothing outside it.
@@ -133,14 +135,22 @@ struct OutputJournal: Equatable {
             }
             if isPending { pending.append((temporary, destination, rename.replaces)) } else if isDone { done += 1 } else { lost += 1 }
         }
-        if unjournaled || (lost > 0 && done == 0) {
+        // Free: nothing there, or still the very file the commit was allowed to replace. A name
+        // holding another file (put there since, or the whole folder copied: new inodes) is not
+        // replaced, and then nothing is: finishing part of the set would mix two runs.
+        let taken = pending.filter { file in
+            let now = System.fingerprint(of: file.destination)
+            return !(now == nil || now == file.replaces)
+        }
+        if unjournaled || (lost > 0 && done == 0) || (!taken.isEmpty && done == 0) {
             for file in pending { System.remove(file.temporary) }
             return nil
         }
+        if let first = taken.first {
+            return "\(taken.count) of its files' names (\(FileIO.lastComponent(of: first.destination))…) hold files other than those it "
+                + "was allowed to replace (the folder was copied, or changed since), so it cannot be finished without mixing two runs"
+        }
         for file in pending {
-            // Free: nothing there, or still the very file the commit was allowed to replace.
-            let now = System.fingerprint(of: file.destination)
-            guard now == nil || now == file.replaces else { System.remove(file.temporary); continue }
             guard System.rename(file.temporary, to: file.destination) else {
                 return "cannot rename \(FileIO.lastComponent(of: file.temporary)) to \(file.destination): \(System.errorText)"
             }
