@@ -56,9 +56,14 @@ public final class SequenceWriter: Sendable {
         "\(folder)/\(prefix)\(number)\(scale == 1 ? "" : "@\(scale)x").png"
     }
 
-    /// Encodes frame `number` to its temporary file. Throws Raster's `PNG.EncodeError`, or Basics'
+    /// Encodes frame `number` (1 or more: a lower one is refused as Basics' `OutputError.unsupportedName`)
+    /// to its temporary file. Throws Raster's `PNG.EncodeError`, or Basics'
     /// `OutputError` when the output contract refuses the file.
     public func write(_ bitmap: Bitmap, number: Int) throws {
+        // `walk-1.png` would read back as frame 1 of the sequence `walk-`.
+        guard number >= 1 else {
+            throw OutputError.unsupportedName(path: path(forFrame: number), reason: "frame numbers start at 1 (\(number) was given)")
+        }
         try encoder.write(bitmap, to: path(forFrame: number), in: set)
         numbers.add(number)
     }
