@@ -64,3 +64,20 @@ struct PaletteQuantizerTests {
         }
     }
 }
+
+/// `PaletteQuantizer(colors: 16, refinements: Int.max).reduce(_:)` never returned (found by a
+/// new-user round): passes stop once one changes no colour, and at most
+/// `PaletteQuantizer.maximumRefinements` are made, so any count gives the result the cap gives.
+@Suite("Palette quantizer: refinements")
+struct PaletteQuantizerRefinementTests {
+    @Test func hugeRefinementCountsReturnTheCappedResult() throws {
+        let frame = try PNG.Decoder().decodeBitmap(file: Fixtures.path("sequences/kenney-gold-coin/gold_1.png"))
+        let endless = PaletteQuantizer(colors: 16, refinements: Int.max)
+        #expect(endless.refinements == PaletteQuantizer.maximumRefinements)
+        var unclamped = PaletteQuantizer(colors: 16)
+        unclamped.refinements = Int.max
+        let capped = PaletteQuantizer(colors: 16, refinements: PaletteQuantizer.maximumRefinements).reduce(frame)
+        #expect(endless.reduce(frame) == capped)
+        #expect(unclamped.reduce(frame) == capped)
+    }
+}

@@ -17,17 +17,23 @@ public struct PaletteQuantizer: Sendable {
     /// Entries of the palette, 2…256 (one is kept for full transparency when the image has any).
     public var colors: Int
     /// k-means passes after the median cut (4 by default: 12 gained 0.1–0.3 dB on the real
-    /// sheets measured for about three times the time).
+    /// sheets measured for about three times the time), at most ``maximumRefinements``; the passes
+    /// stop early once one changes no colour.
     public var refinements: Int
 
-    /// A quantizer to at most `colors` entries (clamped to 2…256), refined by `refinements` k-means passes.
+    /// The most k-means passes ``reduce(_:)`` makes, whatever ``refinements`` says: far past the
+    /// point where passes change anything (`refinements: Int.max` never returned).
+    public static let maximumRefinements = 100
+
+    /// A quantizer to at most `colors` entries (clamped to 2…256), refined by `refinements` k-means
+    /// passes (clamped to 0…``maximumRefinements``).
     public init(colors: Int = 256, refinements: Int = 4) {
         self.colors = min(max(colors, 2), 256)
-        self.refinements = max(0, refinements)
+        self.refinements = min(max(0, refinements), Self.maximumRefinements)
     }
 
     /// A point in premultiplied RGBA, in levels (0…255 each).
-    struct Point {
+    struct Point: Equatable {
         var r = 0.0, g = 0.0, b = 0.0, a = 0.0
 
         static func - (x: Point, y: Point) -> Double {
@@ -68,7 +74,13 @@ public struct PaletteQuantizer: Sendable {
         // Few enough colours: each cell is one exact colour, its own entry.
         let exact = histogram.dropped == 0 && cells.count + (histogram.hasClear ? 1 : 0) <= colors
         var palette = exact ? cells.map(\.mean) : Self.medianCut(cells, boxes: colors - (histogram.hasClear ? 1 : 0))
-        if !exact { for _ in 0..<refinements { palette = Self.kMeansStep(cells, palette) } }
+        if !exact {
+            for _ in 0..<min(max(0, refinements), Self.maximumRefinements) {
+                let next = Self.kMeansStep(cells, palette)
+                if next == palette { break }
+                palette = next
+            }
+        }
         let entries = palette.map(Self.straight)
         let entryOfCell: [UInt32] = exact ? [] : cells.map {
             // Opaque pixels stay opaque; a translucent one may take an opaque entry (a rim pixel of alpha 250).
