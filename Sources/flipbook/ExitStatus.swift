@@ -82,7 +82,7 @@ extension ExitStatus {
     init(frames error: FramesJobError) {
         switch error {
         case .folderGiven, .prefixForSheet, .invalidPrefix, .output: self = .usage
-        case .gif, .animation, .stillImage, .sheet: self = .inputUnreadable
+        case .decode, .stillImage, .sheet: self = .inputUnreadable
         // Data that names a file outside its folder, or asks for more than a limit: the input's fault.
         case .outsideFolder, .limit: self = .inputUnreadable
         case .encode, .manifest, .write: self = .outputUnwritable
