@@ -13,6 +13,21 @@ extension GIF {
         case writeFailed(FileIO.Error)
         /// The input's ``Encoder/Input/cancellation`` flag was raised: the encode stopped, nothing was written.
         case cancelled
+        /// A frame ``Encoder/Input/load`` gave could not be read: Raster's `PNG.DecodeError`, naming its file.
+        case frame(PNG.DecodeError)
+        /// ``Encoder/Input/load`` failed with an error of the caller's own: its description.
+        case load(reason: String)
+
+        /// `error`, thrown while encoding, as one of the cases above.
+        init(_ error: any Error) {
+            switch error {
+            case let error as EncodeError: self = error
+            case let error as PNG.DecodeError: self = .frame(error)
+            case is CancellationError: self = .cancelled
+            case let error as FileIO.Error: self = .writeFailed(error)
+            default: self = .load(reason: "\(error)")
+            }
+        }
 
         /// What could not be encoded or written and why, as the CLI prints it.
         public var description: String {
@@ -21,6 +36,8 @@ extension GIF {
             case .giflib(let reason): "GIF encoder failed: \(reason)"
             case .writeFailed(let error): "\(error.path): cannot write GIF: \(error.reason)"
             case .cancelled: "GIF encoding cancelled"
+            case .frame(let error): error.description
+            case .load(let reason): "cannot encode GIF: a frame could not be loaded: \(reason)"
             }
         }
     }

@@ -34,8 +34,9 @@ struct AnimationDecoderTests {
         return (reader.info, durations)
     }
 
-    static let decoders: [(AnimationDecodeError.Format, any AnimationDecoder.Type)] =
+    static var decoders: [(AnimationDecodeError.Format, any AnimationDecoder.Type)] {
         [(.gif, GIF.Decoder.self), (.apng, APNG.Decoder.self), (.webp, WebP.Decoder.self)]
+    }
 
     @Test(arguments: AnimationDecodeError.Format.allCases)
     func everyFormatGivesSecondsAndItsFacts(format: AnimationDecodeError.Format) throws {

@@ -18,7 +18,7 @@ struct GIFLongFrameTests {
         do {
             _ = try GIF.Encoder().encode(input)
             Issue.record("a duration of \(duration) s was accepted")
-        } catch let error as GIF.EncodeError {
+        } catch {
             guard case .invalidInput(let reason) = error else { Issue.record("\(error)"); return }
             #expect(reason.contains("gold_2.png") && reason.contains("at most a day"), "\(reason)")
         }
