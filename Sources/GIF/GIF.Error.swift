@@ -24,7 +24,6 @@ extension GIF {
             case let error as EncodeError: self = error
             case let error as PNG.DecodeError: self = .frame(error)
             case is CancellationError: self = .cancelled
-            case let error as FileIO.Error: self = .writeFailed(error)
             default: self = .load(reason: "\(error)")
             }
         }
