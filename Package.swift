@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "GIF", dependencies: ["Basics", "Raster", "CGIF"], swiftSettings: optimisedInDebug),
         .target(name: "APNG", dependencies: ["Basics", "Raster", "CDeflate", "CZopfli"], swiftSettings: optimisedInDebug),
         .target(name: "WebP", dependencies: ["Basics", "Raster", "CWebP"]),
-        .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated", "APNG"], swiftSettings: optimisedInDebug),
+        .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP"], swiftSettings: optimisedInDebug),
         .executableTarget(
             name: "flipbook",
             dependencies: [
@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "BasicsTests", dependencies: ["Basics", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Basics", "Raster", "TestSupport"]),
-        .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Basics", "Raster", "GIF", "TestSupport"]),
+        .testTarget(name: "AnimatedTests", dependencies: ["Animated", "Basics", "Raster", "GIF", "APNG", "WebP", "TestSupport"]),
         .testTarget(name: "FrameGenTests", dependencies: ["FrameGen", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "APNGTests", dependencies: ["APNG", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "WebPTests", dependencies: ["WebP", "Basics", "Raster", "TestSupport"]),

@@ -18,6 +18,8 @@ let package = Package(
             .product(name: "Animated", package: "Flipbook"),
             .product(name: "Atlas", package: "Flipbook"),
             .product(name: "GIF", package: "Flipbook"),
+            .product(name: "APNG", package: "Flipbook"),
+            .product(name: "WebP", package: "Flipbook"),
             .product(name: "Raster", package: "Flipbook"),
             .product(name: "Basics", package: "Flipbook"),
         ]),

@@ -6,27 +6,43 @@ extension APNG {
     /// libpng as a still image, then drawn onto the canvas with the frame's blend and disposed of
     /// as its `dispose_op` says (straight-alpha "over" as the APNG specification writes it).
     /// A PNG without `acTL` reads as one frame. Only the canvas and one frame are held at a time.
-    public struct Decoder: Sendable {
-        /// What a file may ask for: canvas pixels, frame count.
-        public var limits: ResourceLimits
+    ///
+    /// An `AnimationDecoder` (Raster), as GIF's and WebP's decoders are: opened on the bytes
+    /// (the chunks are checked, no frame decoded), then ``nextFrame()`` one frame at a time or
+    /// `allFrames()` all at once; durations in seconds; errors are Raster's `AnimationDecodeError`.
+    ///
+    /// Lenient as the GIF decoder is, each time with a ``warnings`` entry: a file cut short (it
+    /// ends inside a chunk, or without `IEND`) keeps the frames whose data is whole, and an `acTL`
+    /// that promises more frames than the file holds is read as the frames it holds. A file with no
+    /// whole frame is refused.
+    public final class Decoder: AnimationDecoder {
+        /// APNG.
+        public static let format = AnimationDecodeError.Format.apng
 
-        /// A decoder within `limits`.
-        public init(limits: ResourceLimits = .default) {
+        /// The name the file was opened with: errors and warnings name it.
+        public let file: String
+        /// What the file may ask for: canvas pixels, frames.
+        public let limits: ResourceLimits
+        /// The canvas size, the frames with image data (1 for a still PNG) and `acTL`'s plays.
+        public var info: AnimationInfo { reader.info }
+        /// Whether the file has `acTL` (a still PNG does not).
+        public var isAnimated: Bool { reader.isAnimated }
+        /// What was read past leniently (a file cut short, an `acTL` promising more frames than
+        /// the file holds), one line each naming the file: complete once ``nextFrame()`` has returned `nil`.
+        public private(set) var warnings: [String] = []
+
+        private let reader: APNGReader
+        private var canvas: Bitmap
+        private var next = 0
+        private var finished = false
+
+        /// Opens `bytes` (named `file` in errors and warnings): its chunks are checked and the
+        /// canvas and frame count held against `limits`; no frame is decoded.
+        public init(bytes: [UInt8], file: String, limits: ResourceLimits = .default) throws(AnimationDecodeError) {
+            reader = try APNGReader(bytes: bytes, file: file, limits: limits)
+            self.file = file
             self.limits = limits
-        }
-
-        /// What the file says about itself before any frame is decoded.
-        public struct Info: Sendable, Equatable {
-            /// Canvas width in pixels.
-            public var width: Int
-            /// Canvas height in pixels.
-            public var height: Int
-            /// Frames shown (`acTL`'s count; 1 for a still PNG).
-            public var frameCount: Int
-            /// UIKit's repeat count: 0 forever, N plays.
-            public var repeatCount: Int
-            /// Whether the file has `acTL` (a still PNG does not).
-            public var isAnimated: Bool
+            canvas = Bitmap(clearWidth: reader.info.width, height: reader.info.height)
         }
 
         /// Whether `bytes` start as a PNG with an `acTL` chunk before its image data: an APNG.
@@ -44,31 +60,35 @@ extension APNG {
             return false
         }
 
-        /// Reads the header chunks of `bytes` (named `file` in errors).
-        public func info(_ bytes: [UInt8], file: String) throws(DecodeError) -> Info {
-            try APNGReader(bytes: bytes, file: file, limits: limits).info
-        }
-
-        /// Every frame of `bytes` as shown, with its duration in seconds, handed to `body` in order;
-        /// returns the header facts. `body` may throw to stop.
-        public func decode(_ bytes: [UInt8], file: String, _ body: (Bitmap, Double) throws -> Void) throws -> Info {
-            let reader = try APNGReader(bytes: bytes, file: file, limits: limits)
-            try reader.frames(body)
-            return reader.info
-        }
-
-        /// Every frame of `bytes` as shown, and its duration in seconds, all at once (small files).
-        public func decodeAll(_ bytes: [UInt8], file: String) throws -> (info: Info, frames: [(bitmap: Bitmap, duration: Double)]) {
-            var frames: [(bitmap: Bitmap, duration: Double)] = []
-            let reader = try APNGReader(bytes: bytes, file: file, limits: limits)
-            let (total, overflow) = reader.info.width.multipliedReportingOverflow(by: reader.info.height * 4 * reader.info.frameCount)
-            do {
-                try limits.check(.decodedBytes, overflow ? .max : total, of: file)
-            } catch {
-                throw DecodeError.limit(error)
+        /// The next frame as shown and its duration in seconds, or `nil` after the last one. In a
+        /// file cut short, a last frame whose data does not decode ends the animation with a warning
+        /// (the frames before are kept); with no frame before it, its error is thrown.
+        public func nextFrame() throws(AnimationDecodeError) -> AnimationFrame? {
+            guard !finished else { return nil }
+            guard next < reader.frameCount else {
+                finish()
+                return nil
             }
-            try reader.frames { frames.append(($0, $1)) }
-            return (reader.info, frames)
+            do {
+                let frame = try reader.show(frame: next, on: &canvas)
+                next += 1
+                return frame
+            } catch {
+                guard reader.cut != nil, next > 0, next == reader.frameCount - 1, error.limit == nil else { throw error }
+                finish()
+                return nil
+            }
+        }
+
+        /// Notes, once, what the file lacked.
+        private func finish() {
+            finished = true
+            let promised = reader.declaredFrames.map { " of the \($0) acTL promises" } ?? ""
+            if let cut = reader.cut {
+                warnings.append("\(file): the file is cut short (\(cut)): stopped after frame \(next)\(promised); the frames before are kept")
+            } else if let declared = reader.declaredFrames, declared > next {
+                warnings.append("\(file): acTL promises \(declared) frames but the file holds \(next); read as the frames it holds")
+            }
         }
     }
 }

@@ -17,19 +17,26 @@ struct APNGReader {
     let bytes: [UInt8]
     let file: String
     let limits: ResourceLimits
-    let info: APNG.Decoder.Info
+    let info: AnimationInfo
+    /// Whether the file has `acTL` (a still PNG does not).
+    let isAnimated: Bool
+    /// The frames `acTL` promises (`nil` for a still PNG).
+    let declaredFrames: Int?
+    /// Where and how the file ends early, when it does (inside a chunk, or without `IEND`): the
+    /// frames read are those before, and the last one may be incomplete.
+    let cut: String?
     /// IHDR's bit depth, colour type, compression, filter and interlace bytes.
     private let format: [UInt8]
     private let ancillary: [(type: [UInt8], data: Range<Int>)]
     private let frameChunks: [FrameChunks]
 
-    init(bytes: [UInt8], file: String, limits: ResourceLimits) throws(APNG.DecodeError) {
+    init(bytes: [UInt8], file: String, limits: ResourceLimits) throws(AnimationDecodeError) {
         self.bytes = bytes
         self.file = file
         self.limits = limits
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw .notPNG(file: file) }
-        func invalid(_ reason: String) -> APNG.DecodeError { .invalid(file: file, reason: reason) }
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw .notFormat(file: file, format: .apng) }
+        func invalid(_ reason: String) -> AnimationDecodeError { .corrupt(file: file, format: .apng, reason: reason) }
         func word(_ at: Int) -> Int {
             Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
         }
@@ -40,11 +47,20 @@ struct APNGReader {
         var frames: [FrameChunks] = []
         var stillData: [Range<Int>] = []
         var nextSequence = 0, seenIDAT = false, defaultIsFrame = false, ended = false
+        // A file cut short: the frames before the cut are read (the last only if its data is whole),
+        // as a GIF's are; with none, the reason is the error.
+        var cut: (reason: String, offset: Int)? = nil
         var offset = 8
         while offset < bytes.count && !ended {
-            guard offset + 12 <= bytes.count else { throw invalid("the file ends inside a chunk header") }
+            guard offset + 12 <= bytes.count else {
+                cut = ("the file ends inside a chunk header", offset)
+                break
+            }
             let length = word(offset)
-            guard length <= bytes.count - offset - 12 else { throw invalid("a chunk runs past the end of the file") }
+            guard length <= bytes.count - offset - 12 else {
+                cut = ("a chunk runs past the end of the file", offset)
+                break
+            }
             let type = Array(bytes[(offset + 4)..<(offset + 8)])
             let data = (offset + 8)..<(offset + 8 + length)
             let crc = bytes.withUnsafeBufferPointer { Zlib.crc32(UnsafeBufferPointer(rebasing: $0[(offset + 4)..<data.upperBound])) }
@@ -109,40 +125,56 @@ struct APNGReader {
                 if type[0] & 0x20 == 0 { throw invalid("unknown critical chunk \(name)") }
             }
         }
-        guard !format.isEmpty, seenIDAT else { throw invalid("no image data (IDAT)") }
+        guard !format.isEmpty, seenIDAT else { throw invalid(cut?.reason ?? "no image data (IDAT)") }
         if declaredFrames == nil {
             // A still PNG: one frame, the default image.
             frames = [FrameChunks(rect: PixelRect(x: 0, y: 0, width: width, height: height), delayNumerator: 0, delayDenominator: 0,
                                   dispose: .none, blendOver: false, data: stillData)]
         }
         frames.removeAll { $0.data.isEmpty }
-        guard !frames.isEmpty else { throw invalid("no frame has image data") }
+        guard !frames.isEmpty else { throw invalid(cut?.reason ?? "no frame has image data") }
         self.format = format
         self.ancillary = ancillary
         frameChunks = frames
-        info = APNG.Decoder.Info(width: width, height: height, frameCount: frames.count, repeatCount: plays,
-                                 isAnimated: declaredFrames != nil)
+        self.declaredFrames = declaredFrames
+        isAnimated = declaredFrames != nil
+        if let cut {
+            self.cut = "\(cut.reason) (at byte \(cut.offset) of \(bytes.count))"
+        } else {
+            self.cut = ended ? nil : "the file ends after byte \(bytes.count) without its IEND chunk"
+        }
+        info = AnimationInfo(width: width, height: height, frameCount: frames.count, repeatCount: plays)
     }
 
-    /// Each frame as shown and its duration in seconds (a zero denominator means 1/100).
-    func frames(_ body: (Bitmap, Double) throws -> Void) throws {
-        var canvas = Bitmap(clearWidth: info.width, height: info.height)
-        let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
-        for (index, frame) in frameChunks.enumerated() {
-            let image: Bitmap
-            do { image = try decoder.decodeBitmap(still(frame), file: "\(file) frame \(index + 1)") } catch { throw APNG.DecodeError.frame(error) }
-            let before = frame.dispose == .previous ? canvas.cropped(to: frame.rect) : nil
-            draw(image, at: frame.rect, over: frame.blendOver, onto: &canvas)
-            try body(canvas, Double(frame.delayNumerator) / Double(frame.delayDenominator == 0 ? 100 : frame.delayDenominator))
-            switch frame.dispose {
-            case .none: break
-            // "Previous" on the first frame means "background".
-            case .background: canvas.copy(Bitmap(clearWidth: frame.rect.width, height: frame.rect.height), toX: frame.rect.x, y: frame.rect.y)
-            case .previous:
-                if index == 0 { canvas.copy(Bitmap(clearWidth: frame.rect.width, height: frame.rect.height), toX: frame.rect.x, y: frame.rect.y) }
-                else if let before { canvas.copy(before, toX: frame.rect.x, y: frame.rect.y) }
-            }
+    /// How many frames have image data.
+    var frameCount: Int { frameChunks.count }
+
+    /// Frame `index` (0-based) drawn onto `canvas`, which must hold what frame `index − 1` left
+    /// (a clear canvas before the first): the canvas as shown and the frame's duration in seconds
+    /// (a zero denominator means 1/100); `canvas` is then disposed of as the frame says, ready for
+    /// the next one.
+    func show(frame index: Int, on canvas: inout Bitmap) throws(AnimationDecodeError) -> AnimationFrame {
+        let frame = frameChunks[index]
+        let image: Bitmap
+        do {
+            image = try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(still(frame), file: file)
+        } catch {
+            if let limit = error.limit { throw .limit(limit) }
+            if case .corrupt(_, let reason) = error { throw .corrupt(file: file, format: .apng, reason: "frame \(index + 1): \(reason)") }
+            throw .corrupt(file: file, format: .apng, reason: "frame \(index + 1): \(error.description)")
         }
+        let before = frame.dispose == .previous ? canvas.cropped(to: frame.rect) : nil
+        draw(image, at: frame.rect, over: frame.blendOver, onto: &canvas)
+        let shown = AnimationFrame(image: canvas, duration: Double(frame.delayNumerator) / Double(frame.delayDenominator == 0 ? 100 : frame.delayDenominator))
+        switch frame.dispose {
+        case .none: break
+        // "Previous" on the first frame means "background".
+        case .background: canvas.copy(Bitmap(clearWidth: frame.rect.width, height: frame.rect.height), toX: frame.rect.x, y: frame.rect.y)
+        case .previous:
+            if index == 0 { canvas.copy(Bitmap(clearWidth: frame.rect.width, height: frame.rect.height), toX: frame.rect.x, y: frame.rect.y) }
+            else if let before { canvas.copy(before, toX: frame.rect.x, y: frame.rect.y) }
+        }
+        return shown
     }
 
     /// A still PNG of one frame: the file's header at the frame's size, its palette, the data.

@@ -14,13 +14,9 @@ extension Animation {
         case manifest(SequenceManifest.Error)
         /// The source holds several sequences and nothing says which one is meant.
         case ambiguous(source: String, sequences: [String])
-        /// A GIF source could not be read (or asked for more than the limits allow: see
-        /// `GIF.DecodeError.limit`).
-        case gif(GIF.DecodeError)
-        /// An APNG source could not be read.
-        case apng(APNG.DecodeError)
-        /// A WebP source could not be read.
-        case webp(WebP.DecodeError)
+        /// A GIF, APNG or WebP source could not be read through its decoder (or asked for more than
+        /// the limits allow: see ``limitError``): Raster's `AnimationDecodeError`, naming the file and format.
+        case decode(AnimationDecodeError)
         /// A GIF, APNG or WebP named among other sources: such a file is an animation of its own, read alone.
         case gifAmongOtherSources(gif: String)
         /// The source asked for more than the Basics' `ResourceLimits` allow (a GIF's decoded frames held).
@@ -34,9 +30,7 @@ extension Animation {
             case .ambiguous(let source, let sequences):
                 "\(source) holds \(sequences.count) sequences (\(sequences.joined(separator: ", "))); "
                     + "name one by its prefix path, e.g. \(sequences[0])"
-            case .gif(let error): error.description
-            case .apng(let error): error.description
-            case .webp(let error): error.description
+            case .decode(let error): error.description
             case .gifAmongOtherSources(let gif): "\(gif) is an animation: a GIF, APNG or WebP is read on its own, not with other sources"
             case .limit(let error): error.description
             }
@@ -46,8 +40,7 @@ extension Animation {
         public var limitError: LimitError? {
             switch self {
             case .limit(let error): error
-            case .gif(let error): error.limit
-            case .apng(.limit(let error)), .webp(.limit(let error)): error
+            case .decode(let error): error.limit
             default: nil
             }
         }
@@ -87,13 +80,13 @@ extension Animation {
         if let file = sources.first(where: { animatedFileKind($0) != nil }), let kind = animatedFileKind(file) {
             guard sources.count == 1 else { throw .gifAmongOtherSources(gif: file) }
             let bytes: [UInt8]
-            do { bytes = try FileIO.readAll(file) } catch { throw unreadable(file, kind: kind, error) }
+            do { bytes = try FileIO.readAll(file) } catch { throw unreadable(file, error) }
             return try load(animatedFile: bytes, kind: kind, file: file, limits: limits)
         }
         if sources.count == 1, OutputName.pathExtension(sources[0]) == "png",
            isAPNGFile(sources[0]) {
             let bytes: [UInt8]
-            do { bytes = try FileIO.readAll(sources[0]) } catch { throw unreadable(sources[0], kind: .apng, error) }
+            do { bytes = try FileIO.readAll(sources[0]) } catch { throw unreadable(sources[0], error) }
             return try load(apng: bytes, file: sources[0], limits: limits)
         }
         // An APNG named among frames is an animation of its own, not a frame (a `.png` holds either).
@@ -116,13 +109,9 @@ extension Animation {
     }
 
     /// A one-file animation that could not be read: missing, or the system's reason.
-    private static func unreadable(_ file: String, kind: AssembleJob.Format, _ error: FileIO.Error) -> LoadError {
+    private static func unreadable(_ file: String, _ error: FileIO.Error) -> LoadError {
         if error.kind == .missing { return .discovery(.notFound(source: file)) }
-        switch kind {
-        case .gif: return .gif(.unreadable(file: file, reason: error.reason))
-        case .apng: return .apng(.invalid(file: file, reason: error.reason))
-        case .webp: return .webp(.invalid(file: file))
-        }
+        return .decode(.unreadable(file: file, reason: error.reason))
     }
 
     /// The animation at file URLs (a folder, PNG files, one GIF), read as

@@ -72,6 +72,7 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
         case let error as FileIO.Error: .write(error)
         case GIF.EncodeError.cancelled, is CancellationError: .cancelled
         case GIF.EncodeError.writeFailed(let error): .write(error)
+        case GIF.EncodeError.frame(let error): .frame(error)
         case let error as GIF.EncodeError: .encode(error)
         case APNG.EncodeError.cancelled: .cancelled
         case APNG.EncodeError.writeFailed(let error): .write(error)

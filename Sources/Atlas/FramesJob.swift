@@ -4,6 +4,7 @@ import Basics
 import Foundation
 import GIF
 import Raster
+import WebP
 
 /// A GIF, APNG, animated WebP or a sprite sheet exploded into numbered PNG frames in a folder, as
 /// `flipbook frames` does it, with the command's rules: an animation's frames fully composited with a `sequence.json` of
@@ -87,30 +88,26 @@ public struct FramesJob: Sendable {
         let scale = file.scale ?? 1
         // A prefix given with the scale in it (`hero@3x`) is the stem: the writer adds the scale.
         let name = prefix.map { ImageFileName(path: $0 + ".png").stem } ?? file.stem
-        if OutputName.pathExtension(input) != "gif" {
-            // An APNG or WebP: read whole (as a GIF source of assemble is), written frame by frame.
+        // A GIF, an APNG (`.apng`, or a `.png` with `acTL`) or a WebP: decoded and written one
+        // frame at a time, through the one decoder shape.
+        switch OutputName.pathExtension(input) {
+        case "gif": return try explode(GIF.Decoder.self, input: input, name: name, scale: scale)
+        case "webp": return try explode(WebP.Decoder.self, input: input, name: name, scale: scale)
+        default:
             if OutputName.pathExtension(input) == "png",
                let head = try? FileIO.readPrefix(input, limit: 4096).bytes, !APNG.Decoder.isAnimated(head), head.starts(with: [0x89, 0x50]) {
                 throw FramesJobError.stillImage(path: input)
             }
-            let animation = try Animation.load([input], limits: limits)
-            let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]))
-            for (index, frame) in animation.frames.enumerated() {
-                var bitmap = try frame.load()
-                bitmap.scale = scale
-                try writer.write(bitmap, number: index + 1)
-            }
-            let manifest = SequenceManifest(name: writer.prefix, repeatCount: animation.repeatCount,
-                                            frameDurations: (animation.frameDurations ?? []).map { ($0 * 1000).rounded() })
-            let files = try writer.commit(manifest: manifest)
-            let first = try animation.frames[0].load()
-            return Outcome(files: files, warnings: animation.warnings, manifest: manifest, width: first.width, height: first.height,
-                           repeatCount: animation.repeatCount, pages: 0, prefix: writer.prefix)
+            return try explode(APNG.Decoder.self, input: input, name: name, scale: scale)
         }
-        let decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
+    }
+
+    /// The animated file `input` read by `decoder`, its frames written as `name1.png…` at `scale`.
+    private func explode<Decoder: AnimationDecoder>(_ decoder: Decoder.Type, input: String, name: String, scale: Int) throws -> Outcome {
+        let reader = try Decoder(file: input, limits: limits)
         let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]))
-        let (manifest, files) = try decoder.writeFrames(to: writer)
-        return Outcome(files: files, warnings: decoder.warnings, manifest: manifest, width: decoder.width, height: decoder.height,
-                       repeatCount: decoder.repeatCount, pages: 0, prefix: writer.prefix)
+        let (manifest, files) = try reader.writeFrames(to: writer)
+        return Outcome(files: files, warnings: reader.warnings, manifest: manifest, width: reader.info.width, height: reader.info.height,
+                       repeatCount: reader.info.repeatCount, pages: 0, prefix: writer.prefix)
     }
 }

@@ -11,10 +11,9 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     case prefixForSheet(path: String)
     /// The prefix is empty, names a folder or a hidden file.
     case invalidPrefix(String)
-    /// The GIF could not be read (or asks for more than the limits allow).
-    case gif(GIF.DecodeError)
-    /// The APNG or WebP could not be read (or asks for more than the limits allow).
-    case animation(Animation.LoadError)
+    /// The GIF, APNG or WebP could not be read (or asks for more than the limits allow):
+    /// Raster's `AnimationDecodeError`, naming the file and format.
+    case decode(AnimationDecodeError)
     /// The `.png` given is a still image (no `acTL` chunk): there are no frames to explode.
     case stillImage(path: String)
     /// The sheet's data or pages could not be read.
@@ -43,8 +42,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
                 + "a folder of frames is a source for AssembleJob or SheetJob"
         case .prefixForSheet(let path): "\(path): a prefix names a GIF's frames; a sheet's frames are named after its sprites"
         case .invalidPrefix(let prefix): "the prefix must be a plain file name prefix: no folder, not hidden (got '\(prefix)')"
-        case .gif(let error): error.description
-        case .animation(let error): error.description
+        case .decode(let error): error.description
         case .stillImage(let path): "\(path) is a still PNG, not an APNG (it has no acTL chunk): there are no frames to explode"
         case .sheet(let error): error.description
         case .outsideFolder(let refusal): refusal.description
@@ -60,8 +58,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     static func from(_ error: any Error) -> FramesJobError {
         switch error {
         case let error as FramesJobError: error
-        case let error as GIF.DecodeError: .gif(error)
-        case let error as Animation.LoadError: .animation(error)
+        case let error as AnimationDecodeError: .decode(error)
         case let error as SheetImport.Error:
             if let refusal = error.pathRefusal { .outsideFolder(refusal) } else if let limit = error.limit { .limit(limit) } else { .sheet(error) }
         case let error as SheetImport.PathRefusal: .outsideFolder(error)

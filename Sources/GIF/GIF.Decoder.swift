@@ -2,12 +2,15 @@ import Basics
 import Raster
 
 extension GIF {
-    /// One displayed frame: the whole logical screen after this frame is drawn.
+    /// One displayed frame with the GIF's own details (``Decoder/nextGIFFrame()``): the whole
+    /// logical screen after this frame is drawn, its delay in centiseconds as stored, its disposal
+    /// and rectangle. The decoder's `AnimationDecoder` form, `nextFrame()`, gives the image and
+    /// the duration in seconds that every format gives.
     public struct Frame: Sendable {
         /// The composited screen, straight RGBA: palette colours exactly as the file holds them, alpha
         /// 255, and transparent black where no frame has drawn (GIF pixels are opaque or transparent).
         public var image: Bitmap
-        /// The delay as stored, in centiseconds.
+        /// The delay as stored, in centiseconds (GIF's own unit; ``duration`` is in seconds).
         public var delay: Int
         /// What the file says happens to this frame's rectangle before the next frame is drawn (already
         /// applied to the next frame's ``image``).
@@ -18,13 +21,15 @@ extension GIF {
         /// The delay in seconds, as stored (``delay`` is the file's centiseconds).
         public var duration: Double { Double(delay) / 100 }
 
-        /// How long browsers show the frame, in seconds (``playedDelay``): what an animation read
-        /// from this GIF times the frame with.
-        public var playedDuration: Double { Double(playedDelay) / 100 }
+        /// How long browsers show the frame, in seconds: Raster's `AnimationFrame.playedDuration`
+        /// rule (0–1 cs show for 10 cs; a delay of 0 would be no frame at all).
+        public var playedDuration: Double { animationFrame.playedDuration }
 
-        /// The delay as browsers play it, in centiseconds: 0–1 cs show for 10 cs (a delay of 0
-        /// would be no frame at all). `frames`, `info` and `assemble` of a GIF all count this.
+        /// The delay as browsers play it, in centiseconds (``playedDuration`` × 100).
         public var playedDelay: Int { delay < 2 ? 10 : delay }
+
+        /// The frame as every `AnimationDecoder` gives it: the image and the duration in seconds.
+        public var animationFrame: AnimationFrame { AnimationFrame(image: image, duration: duration) }
     }
 
     /// Reads an animated GIF frame by frame, compositing as browsers do: disposal 0–3,
@@ -43,97 +48,118 @@ extension GIF {
     /// start (an empty block end too many) are skipped, as gifsicle and Pillow skip them (browsers
     /// and ffmpeg 5.1 stop there), and a
     /// frame of no pixels (0 wide or high) that still carries data is read past to the next one.
-    public final class Decoder {
+    ///
+    /// An `AnimationDecoder` (Raster): ``nextFrame()`` and `allFrames()` give every format's frame
+    /// (the image, the duration in seconds); ``nextGIFFrame()`` and ``allGIFFrames()`` add the
+    /// GIF's own details (the delay in centiseconds, disposal, rectangle). Errors are Raster's
+    /// `AnimationDecodeError`.
+    public final class Decoder: AnimationDecoder {
+        /// GIF.
+        public static let format = AnimationDecodeError.Format.gif
         /// Width of the logical screen in pixels: every frame's ``Frame/image`` has this size.
         public let width: Int
         /// Height of the logical screen in pixels.
         public let height: Int
-        /// The NETSCAPE2.0 loop value, once its block has been read (it normally precedes the first frame).
+        /// The NETSCAPE2.0 loop value: read ahead from the blocks when the file is opened (`nil`: no loop block).
         public private(set) var netscapeLoops: Int?
-        /// UIKit's `repeatCount` for the loop block read so far (0 = forever, N = N plays).
+        /// UIKit's `repeatCount` for the loop block (0 = forever, N = N plays).
         public var repeatCount: Int { GIF.repeatCount(netscapeLoops: netscapeLoops) }
 
         private let reader: GIFLib.Reader
         /// The name the GIF was opened with (its path, or the name given with its bytes): errors and warnings name it.
         public let file: String
+        /// What the GIF may ask for: pixels of the screen and of a frame, frames.
+        public let limits: ResourceLimits
         private var canvas: Bitmap
         private var pending: (disposal: Disposal, rect: Rect, saved: Bitmap?)?
         private var control = GraphicsControl()
         private var indices: [UInt8] = []
         private var finished = false
-        private let maxPixels: Int
-        private let maxFrames: Int
+        private let frameCount: Int
         private var framesRead = 0
         private var warnedOfStrayZeros = false
         /// What was read past, leniently (see the type's discussion), one line each naming the file.
         public private(set) var warnings: [String] = []
 
-        /// Opens the GIF at `path`.
-        public convenience init(file path: String, maxPixels: Int = ResourceLimits.default.maxPixels,
-                                maxFrames: Int = ResourceLimits.default.maxFrames) throws(DecodeError) {
-            let bytes: [UInt8]
-            do { bytes = try FileIO.readAll(path) } catch { throw .unreadable(file: path, reason: error.reason) }
-            try self.init(bytes: bytes, file: path, maxPixels: maxPixels, maxFrames: maxFrames)
+        /// The screen size, the image blocks the file holds and the loop count (read ahead from
+        /// the blocks when the file is opened).
+        public var info: AnimationInfo {
+            AnimationInfo(width: width, height: height, frameCount: frameCount, repeatCount: repeatCount)
         }
 
-        /// Reads GIF data; `file` names it in errors. A screen or a frame of more than `maxPixels`
-        /// pixels is refused before it is allocated, and a GIF of more than `maxFrames` frames
-        /// before any frame is decoded (its blocks are counted first: a caller writing frames as
-        /// they come writes none).
-        public init(bytes: [UInt8], file: String, maxPixels: Int = ResourceLimits.default.maxPixels,
-                    maxFrames: Int = ResourceLimits.default.maxFrames) throws(DecodeError) {
+        /// Reads GIF data; `file` names it in errors. A screen or a frame of more than
+        /// `limits.maxPixels` pixels is refused before it is allocated, and a GIF of more than
+        /// `limits.maxFrames` frames before any frame is decoded (its blocks are counted first: a
+        /// caller writing frames as they come writes none).
+        public init(bytes: [UInt8], file: String, limits: ResourceLimits = .default) throws(AnimationDecodeError) {
             reader = try GIFLib.Reader(bytes: bytes, file: file)
             self.file = file
-            self.maxPixels = maxPixels
-            self.maxFrames = maxFrames
+            self.limits = limits
             width = reader.screenWidth
             height = reader.screenHeight
-            guard width > 0, height > 0 else { throw .corrupt(file: file, reason: "logical screen is \(width)×\(height)") }
-            guard width * height <= maxPixels else {
-                throw .tooLarge(file: file, width: width, height: height, maxPixels: maxPixels)
-            }
-            guard Self.imageCount(bytes) <= maxFrames else { throw .tooManyFrames(file: file, maxFrames: maxFrames) }
+            guard width > 0, height > 0 else { throw .corrupt(file: file, format: .gif, reason: "logical screen is \(width)×\(height)") }
+            do { try limits.checkPixels(width: width, height: height, of: file) } catch { throw .limit(error) }
+            let blocks = Self.blocks(bytes)
+            frameCount = blocks.images
+            netscapeLoops = blocks.netscapeLoops
+            do { try limits.check(.frames, frameCount, of: file) } catch { throw .limit(error) }
             canvas = Bitmap(clearWidth: width, height: height)
         }
 
+        /// How many image descriptors the GIF's block structure holds.
+        static func imageCount(_ bytes: [UInt8]) -> Int { blocks(bytes).images }
+
         /// How many image descriptors the GIF's block structure holds, found by skipping from
-        /// block to block without decoding (up to the trailer, or to bytes that are no block).
-        static func imageCount(_ bytes: [UInt8]) -> Int {
+        /// block to block without decoding (up to the trailer, or to bytes that are no block), and
+        /// the first NETSCAPE2.0/ANIMEXTS1.0 loop value among them.
+        static func blocks(_ bytes: [UInt8]) -> (images: Int, netscapeLoops: Int?) {
             func colorTable(_ packed: UInt8) -> Int { packed & 0x80 != 0 ? 3 << (Int(packed & 0x07) + 1) : 0 }
             func skipSubBlocks(_ position: inout Int) {
                 while position < bytes.count, bytes[position] != 0 { position += Int(bytes[position]) + 1 }
                 position += 1
             }
-            guard bytes.count >= 13 else { return 0 }
-            var position = 13 + colorTable(bytes[10]), images = 0
+            guard bytes.count >= 13 else { return (0, nil) }
+            var position = 13 + colorTable(bytes[10]), images = 0, loops: Int? = nil
             while position < bytes.count {
                 switch bytes[position] {
                 case 0x21:  // extension: label, then sub-blocks
+                    if loops == nil, position + 19 < bytes.count, bytes[position + 1] == 0xFF, bytes[position + 2] == 11,
+                       ["NETSCAPE2.0", "ANIMEXTS1.0"].contains(String(decoding: bytes[(position + 3)..<(position + 14)], as: UTF8.self)),
+                       bytes[position + 14] >= 3, bytes[position + 15] == 1 {
+                        loops = Int(bytes[position + 16]) | Int(bytes[position + 17]) << 8
+                    }
                     position += 2
                     skipSubBlocks(&position)
                 case 0x2C:  // image: descriptor, local table, LZW code size, then sub-blocks
-                    guard position + 10 < bytes.count else { return images + 1 }
+                    guard position + 10 < bytes.count else { return (images + 1, loops) }
                     images += 1
                     position += 10 + colorTable(bytes[position + 9]) + 1
                     skipSubBlocks(&position)
                 case 0x00:  // a stray block terminator, skipped as the decoder skips it
                     position += 1
                 default:  // the trailer, or bytes that are no block
-                    return images
+                    return (images, loops)
                 }
             }
-            return images
+            return (images, loops)
         }
 
-        /// The next composited frame, or `nil` after the last one.
-        public func nextFrame() throws(DecodeError) -> Frame? {
+        /// The next composited frame, its duration in seconds, or `nil` after the last one (a GIF
+        /// of no frame at all is `AnimationDecodeError.noFrames`).
+        public func nextFrame() throws(AnimationDecodeError) -> AnimationFrame? {
+            try nextGIFFrame()?.animationFrame
+        }
+
+        /// The next composited frame with the GIF's own details (delay in centiseconds, disposal,
+        /// rectangle), or `nil` after the last one.
+        public func nextGIFFrame() throws(AnimationDecodeError) -> Frame? {
             while !finished {
                 let record: GIFLib.Record
                 do {
                     record = try reader.nextRecord()
                 } catch {
                     // After a frame, what cannot be read as a record ends the animation (browsers stop there).
-                    guard framesRead > 0, case .corrupt(_, let reason) = error else { throw error }
+                    guard framesRead > 0, case .corrupt(_, _, let reason) = error else { throw error }
                     warnings.append("\(file): stopped after frame \(framesRead): \(reason); the frames before are kept")
                     finished = true
                     return nil
@@ -154,13 +180,18 @@ extension GIF {
                     return frame
                 }
             }
+            guard framesRead > 0 else { throw .noFrames(file: file, format: .gif) }
             return nil
         }
 
-        /// Every frame, for callers that want them all at once (small GIFs, tests).
-        public func allFrames() throws(DecodeError) -> [Frame] {
+        /// Every frame with the GIF's own details, for callers that want them all at once (small
+        /// GIFs, tests); each held counts against ``limits``' `maxDecodedBytes`.
+        public func allGIFFrames() throws(AnimationDecodeError) -> [Frame] {
             var frames: [Frame] = []
-            while let frame = try nextFrame() { frames.append(frame) }
+            while let frame = try nextGIFFrame() {
+                frames.append(frame)
+                do { try limits.check(.decodedBytes, frames.count * width * height * 4, of: file) } catch { throw .limit(error) }
+            }
             return frames
         }
 
@@ -184,7 +215,7 @@ extension GIF {
             }
         }
 
-        private func draw(_ descriptor: GIFLib.ImageDescriptor) throws(DecodeError) -> Frame {
+        private func draw(_ descriptor: GIFLib.ImageDescriptor) throws(AnimationDecodeError) -> Frame {
             let rect = Rect(x: descriptor.left, y: descriptor.top, width: descriptor.width, height: descriptor.height)
             let colors: [UInt8]
             if let table = descriptor.localColors ?? reader.globalColors {
@@ -196,11 +227,9 @@ extension GIF {
             // A frame may be larger than the screen (its pixels outside are clipped), but its
             // indices are held: it is bounded like the screen.
             let count = descriptor.width * descriptor.height
-            guard count <= maxPixels else {
-                throw .tooLarge(file: file, width: descriptor.width, height: descriptor.height, maxPixels: maxPixels)
-            }
+            do { try limits.checkPixels(width: descriptor.width, height: descriptor.height, of: file) } catch { throw .limit(error) }
             framesRead += 1
-            guard framesRead <= maxFrames else { throw .tooManyFrames(file: file, maxFrames: maxFrames) }
+            do { try limits.check(.frames, framesRead, of: file) } catch { throw .limit(error) }
             if let codeSize = descriptor.oversizedCodeSize {
                 warnings.append("\(file): frame \(framesRead)'s LZW code size is \(codeSize), over the 8 a GIF's 256 colours need; "
                                 + "read as browsers and Pillow read it")
@@ -209,7 +238,7 @@ extension GIF {
             let rowsRead = reader.readPixels(into: &indices, width: descriptor.width, height: descriptor.height)
             if rowsRead < descriptor.height {
                 // The data ends inside this frame: it keeps its decoded rows, and is the last.
-                guard let reason = reader.lastError else { throw .corrupt(file: file, reason: "frame data ends early") }
+                guard let reason = reader.lastError else { throw .corrupt(file: file, format: .gif, reason: "frame data ends early") }
                 warnings.append("\(file): frame \(framesRead) ends after \(rowsRead) of \(descriptor.height) rows (\(reason)); "
                                 + "it is kept as far as it goes and is the last")
                 finished = true

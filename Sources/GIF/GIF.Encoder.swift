@@ -117,13 +117,15 @@ extension GIF {
         }
 
         /// Encodes `input` in memory; `progress` receives (frames done, frames in all) for both passes,
-        /// on the encoding thread. Throws ``EncodeError`` (``EncodeError/cancelled`` once the
-        /// input's ``Input/cancellation`` is raised), or what ``Input/load`` throws, unchanged
-        /// (Raster's `PNG.DecodeError` for frames read from files). A duration that is not a
+        /// on the encoding thread. Throws only ``EncodeError``: ``EncodeError/cancelled`` once the
+        /// input's ``Input/cancellation`` is raised; what ``Input/load`` throws as
+        /// ``EncodeError/frame(_:)`` (Raster's `PNG.DecodeError`, for frames read from files) or
+        /// ``EncodeError/load(reason:)`` (any other error). A duration that is not a
         /// positive number of seconds of at most a day is ``EncodeError/invalidInput(_:)``; a frame
         /// over 655.35 s is written as the frame and frames that change nothing (``Timing``).
-        public func encode(_ input: Input, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report) {
-            try run(input, progress: progress, drain: nil)
+        public func encode(_ input: Input, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError)
+            -> (bytes: [UInt8], report: Report) {
+            do { return try run(input, progress: progress, drain: nil) } catch { throw EncodeError(error) }
         }
 
         /// Encodes `input` straight into `path`, atomically (temporary file, then rename), as a

@@ -2,42 +2,6 @@ import Basics
 import Raster
 
 extension GIF {
-    /// Why a GIF could not be read. Every case names the file.
-    public enum DecodeError: Error, Sendable, Equatable, CustomStringConvertible {
-        /// The file could not be opened or read.
-        case unreadable(file: String, reason: String)
-        /// The data does not start with `GIF87a`/`GIF89a`.
-        case notGIF(file: String)
-        /// giflib rejected the data (truncation, a bad LZW stream, a frame without a colour table…).
-        case corrupt(file: String, reason: String)
-        /// A screen or frame over the decoder's pixel budget; refused before allocating.
-        case tooLarge(file: String, width: Int, height: Int, maxPixels: Int)
-        /// More frames than the decoder's frame budget.
-        case tooManyFrames(file: String, maxFrames: Int)
-
-        /// The resource limit this error reports, if it is one.
-        public var limit: LimitError? {
-            switch self {
-            case .tooLarge(let file, let width, let height, let maxPixels):
-                LimitError(limit: .pixels, subject: file, amount: width * height, maximum: maxPixels, detail: "\(width)×\(height)")
-            case .tooManyFrames(let file, let maxFrames):
-                LimitError(limit: .frames, subject: file, amount: nil, maximum: maxFrames)
-            default: nil
-            }
-        }
-
-        /// `FILE: what is wrong`; a GIF over a resource limit is described as its `LimitError` would be,
-        /// naming the flag that raises the limit.
-        public var description: String {
-            switch self {
-            case .unreadable(let file, let reason): "\(file): cannot read file: \(reason)"
-            case .notGIF(let file): "\(file): not a GIF file (no GIF87a/GIF89a signature)"
-            case .corrupt(let file, let reason): "\(file): corrupt GIF: \(reason)"
-            case .tooLarge, .tooManyFrames: limit!.description
-            }
-        }
-    }
-
     /// Why a GIF could not be written.
     public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The input cannot make a GIF (no frames, frames of different sizes, a screen over 65535).
@@ -49,6 +13,20 @@ extension GIF {
         case writeFailed(FileIO.Error)
         /// The input's ``Encoder/Input/cancellation`` flag was raised: the encode stopped, nothing was written.
         case cancelled
+        /// A frame ``Encoder/Input/load`` gave could not be read: Raster's `PNG.DecodeError`, naming its file.
+        case frame(PNG.DecodeError)
+        /// ``Encoder/Input/load`` failed with an error of the caller's own: its description.
+        case load(reason: String)
+
+        /// `error`, thrown while encoding, as one of the cases above.
+        init(_ error: any Error) {
+            switch error {
+            case let error as EncodeError: self = error
+            case let error as PNG.DecodeError: self = .frame(error)
+            case is CancellationError: self = .cancelled
+            default: self = .load(reason: "\(error)")
+            }
+        }
 
         /// What could not be encoded or written and why, as the CLI prints it.
         public var description: String {
@@ -57,6 +35,8 @@ extension GIF {
             case .giflib(let reason): "GIF encoder failed: \(reason)"
             case .writeFailed(let error): "\(error.path): cannot write GIF: \(error.reason)"
             case .cancelled: "GIF encoding cancelled"
+            case .frame(let error): error.description
+            case .load(let reason): "cannot encode GIF: a frame could not be loaded: \(reason)"
             }
         }
     }

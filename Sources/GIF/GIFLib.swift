@@ -1,4 +1,5 @@
 import CGIF
+import Raster
 
 /// The only file that calls giflib. Every return value is checked; failures carry `GifErrorString`.
 enum GIFLib {
@@ -36,13 +37,13 @@ enum GIFLib {
 
         let file: String
 
-        init(bytes: [UInt8], file: String) throws(GIF.DecodeError) {
-            guard !bytes.isEmpty else { throw .corrupt(file: file, reason: "the file is empty (0 bytes)") }
+        init(bytes: [UInt8], file: String) throws(AnimationDecodeError) {
+            guard !bytes.isEmpty else { throw .corrupt(file: file, format: .gif, reason: "the file is empty (0 bytes)") }
             source = ByteSource(bytes)
             self.file = file
             var error: Int32 = 0
             guard let handle = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), readFromSource, &error) else {
-                throw error == D_GIF_ERR_NOT_GIF_FILE ? .notGIF(file: file) : .corrupt(file: file, reason: GIFLib.message(error))
+                throw error == D_GIF_ERR_NOT_GIF_FILE ? .notFormat(file: file, format: .gif) : .corrupt(file: file, format: .gif, reason: GIFLib.message(error))
             }
             self.handle = handle
             screenWidth = Int(handle.pointee.SWidth)
@@ -56,13 +57,13 @@ enum GIFLib {
             DGifCloseFile(handle, &error)
         }
 
-        private func failure() -> GIF.DecodeError {
+        private func failure() -> AnimationDecodeError {
             let code = handle.pointee.Error
             if code == D_GIF_ERR_READ_FAILED || code == D_GIF_ERR_EOF_TOO_SOON {
-                return .corrupt(file: file, reason: "file is truncated (\(GIFLib.message(code)))")
+                return .corrupt(file: file, format: .gif, reason: "file is truncated (\(GIFLib.message(code)))")
             }
             // giflib leaves no code when a record it reads makes no sense (a descriptor cut short).
-            return .corrupt(file: file, reason: code == 0 ? "a record that is not GIF data" : GIFLib.message(code))
+            return .corrupt(file: file, format: .gif, reason: code == 0 ? "a record that is not GIF data" : GIFLib.message(code))
         }
 
         /// Stray zero bytes skipped where a block was expected (see ``nextRecord()``), in all.
@@ -70,7 +71,7 @@ enum GIFLib {
         /// Where the first run of stray zero bytes started, if any.
         private(set) var firstStrayZero: Int?
 
-        func nextRecord() throws(GIF.DecodeError) -> Record {
+        func nextRecord() throws(AnimationDecodeError) -> Record {
             // A zero byte where a block introducer belongs is an empty block terminator too many
             // (some encoders write one after a frame's data or an extension): skipped, as
             // gifsicle and Pillow skip it, rather than ending the animation there.
@@ -109,7 +110,7 @@ enum GIFLib {
             case TERMINATE_RECORD_TYPE:
                 return .end
             default:
-                throw .corrupt(file: file, reason: "unknown record type")
+                throw .corrupt(file: file, format: .gif, reason: "unknown record type")
             }
         }
 

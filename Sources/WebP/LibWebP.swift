@@ -113,38 +113,73 @@ enum LibWebP {
         var width: Int, height: Int, frameCount: Int, loops: Int
     }
 
-    /// Decodes `bytes` frame by frame as shown (straight RGBA, the canvas after each frame) with
-    /// each frame's end time in milliseconds; `info` sees the header first and may refuse it by
-    /// throwing. `nil` when libwebp cannot parse the data.
-    static func decode(_ bytes: [UInt8], info: (AnimationInfo) throws -> Void, frame: ([UInt8], Int) throws -> Void) throws -> AnimationInfo? {
-        try bytes.withUnsafeBufferPointer { buffer -> AnimationInfo? in
+    /// The header of `bytes`, read through the demuxer, which allocates no canvas (the
+    /// animation decoder allocates width × height × 4 bytes as it is made, before any limit could
+    /// be checked); `nil` when libwebp cannot parse the data.
+    static func header(_ bytes: [UInt8]) -> AnimationInfo? {
+        bytes.withUnsafeBufferPointer { buffer -> AnimationInfo? in
             var data = WebPData(bytes: buffer.baseAddress, size: buffer.count)
-            // The header first, through the demuxer, which allocates no canvas: the animation
-            // decoder allocates width × height × 4 bytes as it is made, before any limit is checked.
             guard let demux = WebPDemux(&data) else { return nil }
-            let facts = AnimationInfo(width: Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH)),
-                                      height: Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT)),
-                                      frameCount: Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT)),
-                                      loops: Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT)))
-            WebPDemuxDelete(demux)
-            try info(facts)
+            defer { WebPDemuxDelete(demux) }
+            return AnimationInfo(width: Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_WIDTH)),
+                                 height: Int(WebPDemuxGetI(demux, WEBP_FF_CANVAS_HEIGHT)),
+                                 frameCount: Int(WebPDemuxGetI(demux, WEBP_FF_FRAME_COUNT)),
+                                 loops: Int(WebPDemuxGetI(demux, WEBP_FF_LOOP_COUNT)))
+        }
+    }
+
+    /// libwebp's animation decoder over a copy of a file's bytes, one frame at a time as shown
+    /// (straight RGBA, the canvas after each frame), with each frame's end time in milliseconds.
+    final class FrameReader {
+        /// What one step of reading gives.
+        enum Step {
+            /// The canvas after the next frame, and the frame's end time in milliseconds.
+            case frame([UInt8], end: Int)
+            /// There are no more frames.
+            case end
+            /// libwebp could not decode the next frame.
+            case failure
+        }
+
+        private let bytes: UnsafeMutableBufferPointer<UInt8>
+        private let decoder: OpaquePointer
+        private let size: Int
+
+        /// A reader of `bytes`, whose canvas is `width` × `height` (as ``LibWebP/header(_:)`` read
+        /// it); `nil` when libwebp cannot parse the data or reads another size.
+        init?(_ bytes: [UInt8], width: Int, height: Int) {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            _ = copy.initialize(from: bytes)
+            var data = WebPData(bytes: copy.baseAddress, size: bytes.count)
             var options = WebPAnimDecoderOptions()
-            guard WebPAnimDecoderOptionsInit(&options) != 0 else { return nil }
+            guard WebPAnimDecoderOptionsInit(&options) != 0 else { copy.deallocate(); return nil }
             options.color_mode = MODE_RGBA
             options.use_threads = 0
-            guard let decoder = WebPAnimDecoderNew(&data, &options) else { return nil }
-            defer { WebPAnimDecoderDelete(decoder) }
+            guard let decoder = WebPAnimDecoderNew(&data, &options) else { copy.deallocate(); return nil }
             var header = WebPAnimInfo()
-            guard WebPAnimDecoderGetInfo(decoder, &header) != 0, Int(header.canvas_width) == facts.width,
-                  Int(header.canvas_height) == facts.height else { return nil }
-            let size = facts.width * facts.height * 4
-            while WebPAnimDecoderHasMoreFrames(decoder) != 0 {
-                var pixels: UnsafeMutablePointer<UInt8>? = nil
-                var timestamp: Int32 = 0
-                guard WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels else { return nil }
-                try frame(Array(UnsafeBufferPointer(start: pixels, count: size)), Int(timestamp))
+            guard WebPAnimDecoderGetInfo(decoder, &header) != 0, Int(header.canvas_width) == width,
+                  Int(header.canvas_height) == height else {
+                WebPAnimDecoderDelete(decoder)
+                copy.deallocate()
+                return nil
             }
-            return facts
+            self.bytes = copy
+            self.decoder = decoder
+            size = width * height * 4
+        }
+
+        deinit {
+            WebPAnimDecoderDelete(decoder)
+            bytes.deallocate()
+        }
+
+        /// The next frame, the end, or a failure.
+        func next() -> Step {
+            guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else { return .end }
+            var pixels: UnsafeMutablePointer<UInt8>? = nil
+            var timestamp: Int32 = 0
+            guard WebPAnimDecoderGetNext(decoder, &pixels, &timestamp) != 0, let pixels else { return .failure }
+            return .frame(Array(UnsafeBufferPointer(start: pixels, count: size)), end: Int(timestamp))
         }
     }
 }

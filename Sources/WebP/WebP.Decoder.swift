@@ -3,49 +3,94 @@ import Raster
 
 extension WebP {
     /// Reads an animated (or still) WebP frame by frame as a player shows it, through libwebp's
-    /// animation decoder: straight RGBA canvases and each frame's duration.
-    public struct Decoder: Sendable {
-        /// What a file may ask for: canvas pixels, frame count.
-        public var limits: ResourceLimits
+    /// animation decoder: straight RGBA canvases and each frame's duration in seconds. Only the
+    /// file's bytes, the canvas and one frame are held at a time.
+    ///
+    /// An `AnimationDecoder` (Raster), as GIF's and APNG's decoders are: opened on the bytes (the
+    /// header read through libwebp's demuxer and checked against the limits before any canvas is
+    /// allocated), then ``nextFrame()`` one frame at a time or `allFrames()` all at once; errors
+    /// are Raster's `AnimationDecodeError`.
+    ///
+    /// Lenient as the GIF decoder is, each time with a ``warnings`` entry: a file cut short keeps
+    /// its whole frames (the chunks before the cut are read as a file of their own), and a frame
+    /// libwebp cannot decode after at least one it could ends the animation, keeping the frames
+    /// before. A file with no whole frame is refused.
+    public final class Decoder: AnimationDecoder {
+        /// WebP.
+        public static let format = AnimationDecodeError.Format.webp
 
-        /// A decoder within `limits`.
-        public init(limits: ResourceLimits = .default) {
-            self.limits = limits
-        }
+        /// The name the file was opened with: errors and warnings name it.
+        public let file: String
+        /// What the file may ask for: canvas pixels, frames.
+        public let limits: ResourceLimits
+        /// The canvas size, the frames (of the whole part, for a file cut short) and the loop count.
+        public let info: AnimationInfo
+        /// What was read past leniently (a file cut short, a frame that does not decode), one line
+        /// each naming the file: complete once ``nextFrame()`` has returned `nil`.
+        public private(set) var warnings: [String] = []
 
-        /// What the file says about itself.
-        public struct Info: Sendable, Equatable {
-            /// Canvas width in pixels.
-            public var width: Int
-            /// Canvas height in pixels.
-            public var height: Int
-            /// Frames in the file.
-            public var frameCount: Int
-            /// UIKit's repeat count: 0 forever, N plays.
-            public var repeatCount: Int
-        }
+        private let reader: LibWebP.FrameReader
+        private var previousEnd = 0, framesRead = 0, finished = false
 
-        /// Every frame of `bytes` as shown, with its duration in seconds, handed to `body` in
-        /// order; returns the header facts. The canvas size and frame count are checked against
-        /// ``limits`` before any frame is decoded.
-        public func decode(_ bytes: [UInt8], file: String, _ body: (Bitmap, Double) throws -> Void) throws -> Info {
-            var previousEnd = 0, width = 0, height = 0
-            let limits = self.limits
-            let info = try LibWebP.decode(bytes, info: { info in
-                do throws(LimitError) {
-                    try limits.checkPixels(width: info.width, height: info.height, of: file)
-                    try limits.check(.frames, info.frameCount, of: file)
-                } catch {
-                    throw DecodeError.limit(error)
+        /// Opens `bytes` (named `file` in errors and warnings): the header is read and the canvas
+        /// and frame count checked against `limits`; no frame is decoded.
+        public init(bytes: [UInt8], file: String, limits: ResourceLimits = .default) throws(AnimationDecodeError) {
+            guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
+                throw .notFormat(file: file, format: .webp)
+            }
+            var bytes = bytes, warning: String? = nil
+            var header = LibWebP.header(bytes)
+            if header == nil, let (whole, cut) = WebPContainer.salvaged(bytes) {
+                // Cut short: the chunks before the cut, read as a file of their own.
+                header = LibWebP.header(whole)
+                guard header.map({ $0.frameCount > 0 }) == true else {
+                    throw .corrupt(file: file, format: .webp, reason: "the file is cut short (\(cut)) before its first whole frame")
                 }
-                (width, height) = (info.width, info.height)
-            }, frame: { rgba, end in
-                guard let bitmap = Bitmap(width: width, height: height, straight: rgba) else { throw DecodeError.invalid(file: file) }
-                try body(bitmap, Double(end - previousEnd) / 1000)
-                previousEnd = end
-            })
-            guard let info else { throw DecodeError.invalid(file: file) }
-            return Info(width: info.width, height: info.height, frameCount: info.frameCount, repeatCount: info.loops)
+                bytes = whole
+                warning = "\(file): the file is cut short (\(cut)): stopped after frame \(header!.frameCount); the frames before are kept"
+            }
+            guard let header, header.frameCount > 0 else {
+                throw .corrupt(file: file, format: .webp, reason: "libwebp could not parse it")
+            }
+            do {
+                try limits.checkPixels(width: header.width, height: header.height, of: file)
+                try limits.check(.frames, header.frameCount, of: file)
+            } catch {
+                throw .limit(error)
+            }
+            guard let reader = LibWebP.FrameReader(bytes, width: header.width, height: header.height) else {
+                throw .corrupt(file: file, format: .webp, reason: "libwebp could not parse it")
+            }
+            self.reader = reader
+            self.file = file
+            self.limits = limits
+            info = AnimationInfo(width: header.width, height: header.height, frameCount: header.frameCount, repeatCount: header.loops)
+            if let warning { warnings.append(warning) }
+        }
+
+        /// The next frame as shown and its duration in seconds, or `nil` after the last one. A
+        /// frame libwebp cannot decode after one it could ends the animation with a warning; as
+        /// the first, it is `AnimationDecodeError.corrupt`.
+        public func nextFrame() throws(AnimationDecodeError) -> AnimationFrame? {
+            guard !finished else { return nil }
+            switch reader.next() {
+            case .frame(let rgba, let end):
+                guard let bitmap = Bitmap(width: info.width, height: info.height, straight: rgba) else {
+                    throw .corrupt(file: file, format: .webp, reason: "frame \(framesRead + 1) is not \(info.width)×\(info.height)")
+                }
+                framesRead += 1
+                defer { previousEnd = end }
+                return AnimationFrame(image: bitmap, duration: Double(end - previousEnd) / 1000)
+            case .end:
+                finished = true
+                guard framesRead > 0 else { throw .noFrames(file: file, format: .webp) }
+                return nil
+            case .failure:
+                finished = true
+                guard framesRead > 0 else { throw .corrupt(file: file, format: .webp, reason: "libwebp could not decode frame 1") }
+                warnings.append("\(file): stopped after frame \(framesRead): libwebp could not decode frame \(framesRead + 1); the frames before are kept")
+                return nil
+            }
         }
     }
 }

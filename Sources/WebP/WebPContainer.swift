@@ -70,6 +70,28 @@ enum WebPContainer {
         return count
     }
 
+    /// A file cut short made whole again: `RIFF`, the chunks that are complete, and a size that
+    /// counts them; with where and how the file was cut. `nil` when the file is not cut short
+    /// (its `RIFF` size fits the bytes) or is no RIFF/WEBP file.
+    static func salvaged(_ file: [UInt8]) -> (bytes: [UInt8], cut: String)? {
+        guard file.count >= 12, file[0..<4].elementsEqual("RIFF".utf8), file[8..<12].elementsEqual("WEBP".utf8) else { return nil }
+        let riffSize = Int(file[4]) | Int(file[5]) << 8 | Int(file[6]) << 16 | Int(file[7]) << 24
+        guard file.count < 8 + riffSize else { return nil }
+        var offset = 12, cut = "it ends after byte \(file.count) of the \(8 + riffSize) its RIFF header promises"
+        while offset + 8 <= file.count {
+            let size = Int(file[offset + 4]) | Int(file[offset + 5]) << 8 | Int(file[offset + 6]) << 16 | Int(file[offset + 7]) << 24
+            let end = offset + 8 + size + (size & 1)
+            guard end <= file.count else {
+                let type = String(decoding: file[offset..<(offset + 4)], as: UTF8.self)
+                cut = "it ends inside its \(type) chunk at byte \(offset), after byte \(file.count) of the \(8 + riffSize) its RIFF header promises"
+                break
+            }
+            offset = end
+        }
+        guard offset > 12 else { return nil }
+        return (Array("RIFF".utf8) + le32(UInt32(offset - 8)) + file[8..<offset], cut)
+    }
+
     private static func le32(_ value: UInt32) -> [UInt8] {
         [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
     }

@@ -44,7 +44,10 @@ enum ExitStatus: Int32 {
         case SequenceManifest.Error.unwritable: self = .outputUnwritable
         case is PNG.EncodeError: self = .outputUnwritable
         case let error as GIF.EncodeError:
-            if case .invalidInput = error { self = .inputUnreadable } else { self = .outputUnwritable }
+            switch error {
+            case .invalidInput, .frame, .load: self = .inputUnreadable
+            case .giflib, .writeFailed, .cancelled: self = .outputUnwritable
+            }
         case is SheetBuilder.Error: self = .problemsFound
         // Everything else was read from a file: PNG/GIF decoding, sequences and manifests, scenes,
         // path data, sheet data, limits an input asked to exceed.
@@ -82,7 +85,7 @@ extension ExitStatus {
     init(frames error: FramesJobError) {
         switch error {
         case .folderGiven, .prefixForSheet, .invalidPrefix, .output: self = .usage
-        case .gif, .animation, .stillImage, .sheet: self = .inputUnreadable
+        case .decode, .stillImage, .sheet: self = .inputUnreadable
         // Data that names a file outside its folder, or asks for more than a limit: the input's fault.
         case .outsideFolder, .limit: self = .inputUnreadable
         case .encode, .manifest, .write: self = .outputUnwritable

@@ -14,7 +14,8 @@ struct Frames: ParsableCommand {
             From a GIF, an APNG (.png with an acTL chunk, or .apng) or an animated WebP: frames are \
             fully composited (disposal, blending and transparency applied), written as \
             PREFIX1.png…PREFIXN.png, and sequence.json records each frame's duration and the loop \
-            count, so `flipbook assemble DIR` rebuilds the same animation.
+            count, so `flipbook assemble DIR` rebuilds the same animation. A file cut short gives \
+            its whole frames, with a warning.
 
             From a sheet's data file — TexturePacker JSON hash or array (ours, TexturePacker's or \
             Aseprite's, with the other pages of a multipack), Phaser's multi-atlas, a libGDX .atlas, \

@@ -5,6 +5,7 @@ import Basics
 import Foundation
 import GIF
 import Raster
+import WebP
 
 /// `flipbook info FILE|DIR...`: what each image is — size in pixels and points, scale,
 /// colour type, bit depth, interlacing.
@@ -46,10 +47,12 @@ struct Info: ParsableCommand {
             for file in expand(path, into: &report) {
                 do {
                     let ext = ImageFileName(path: file).pathExtension
-                    if ext == "webp" || ext == "apng" || (ext == "png" && APNG.Decoder.isAnimated((try? FileIO.readPrefix(file, limit: 1 << 16).bytes) ?? [])) {
-                        report.files.append(try FileInfo(path: file, animation: Animation.load([file], limits: limits), format: ext == "webp" ? "WebP" : "APNG"))
-                    } else if ext == "gif" {
-                        report.files.append(try FileInfo(path: file, gif: GIF.Decoder(file: file, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)))
+                    if ext == "gif" {
+                        report.files.append(try FileInfo(path: file, animation: GIF.Decoder(file: file, limits: limits)))
+                    } else if ext == "webp" {
+                        report.files.append(try FileInfo(path: file, animation: WebP.Decoder(file: file, limits: limits)))
+                    } else if ext == "apng" || (ext == "png" && APNG.Decoder.isAnimated((try? FileIO.readPrefix(file, limit: 1 << 16).bytes) ?? [])) {
+                        report.files.append(try FileInfo(path: file, animation: APNG.Decoder(file: file, limits: limits)))
                     } else {
                         report.files.append(FileInfo(path: file, image: try decoder.decode(file: file)))
                     }
@@ -137,52 +140,32 @@ extension Info {
             iccProfile = header.iccProfile?.name
         }
 
-        /// Reads every frame (one at a time) to count them, time them and see their alpha.
-        init(path: String, gif decoder: GIF.Decoder) throws {
-            var count = 0, centiseconds = 0, opaque = true
+        /// Reads every frame of a GIF, APNG or WebP, one at a time, to count them, time them (as
+        /// browsers play them: `AnimationFrame.playedDuration`) and see their alpha.
+        init(path: String, animation decoder: any AnimationDecoder) throws {
+            var count = 0, seconds = 0.0, opaque = true
             while let frame = try decoder.nextFrame() {
                 count += 1
-                // 0–1 cs play as 10 cs in browsers, and `frames` writes them so (GIF.Frame.playedDelay).
-                centiseconds += frame.playedDelay
+                seconds += frame.playedDuration
                 if opaque && !frame.image.isOpaque { opaque = false }
             }
-            // What the decoder read past (no colour table, data that ends early), on standard error.
+            // What the decoder read past (a file cut short, no colour table), on standard error.
             for warning in decoder.warnings { Console.error("warning: \(warning)") }
-            let scale = ImageFileName(path: path).scale ?? 1
+            let info = decoder.info, scale = ImageFileName(path: path).scale ?? 1
             self.path = path
-            width = decoder.width
-            height = decoder.height
+            width = info.width
+            height = info.height
             self.scale = scale
-            pointWidth = Double(decoder.width) / Double(scale)
-            pointHeight = Double(decoder.height) / Double(scale)
-            colorType = "GIF"
+            pointWidth = Double(info.width) / Double(scale)
+            pointHeight = Double(info.height) / Double(scale)
+            colorType = type(of: decoder).format.rawValue
             bitDepth = 8
             interlaced = false
             hasAlpha = !opaque
             self.opaque = opaque
             frames = count
-            durationSeconds = Double(centiseconds) / 100
-            repeatCount = decoder.repeatCount
-        }
-
-        /// Decodes every frame (an APNG's or a WebP's) to count them, time them and see their alpha.
-        init(path: String, animation: Animation, format: String) throws {
-            let frames = try animation.frames.map { try $0.load() }
-            let scale = ImageFileName(path: path).scale ?? 1
-            self.path = path
-            width = frames[0].width
-            height = frames[0].height
-            self.scale = scale
-            pointWidth = Double(width) / Double(scale)
-            pointHeight = Double(height) / Double(scale)
-            colorType = format
-            bitDepth = 8
-            interlaced = false
-            opaque = frames.allSatisfy(\.isOpaque)
-            hasAlpha = !opaque
-            self.frames = frames.count
-            durationSeconds = ((animation.frameDurations ?? []).reduce(0, +) * 1000).rounded() / 1000
-            repeatCount = animation.repeatCount
+            durationSeconds = (seconds * 1000).rounded() / 1000
+            repeatCount = info.repeatCount
         }
 
         var line: String {

@@ -147,7 +147,7 @@ struct APNGDecoderCompatibilityTests {
         #expect(Fixtures.pngNames(in: "apng-decoders").count == 6)
         let bytes = try Fixtures.bytes("apng-decoders/\(name).png")
         #expect(FileManager.default.fileExists(atPath: "\(folder)/ORIGIN.md"))
-        let decoded = try APNG.Decoder().decodeAll(bytes, file: name).frames
+        let decoded = try decodeAll(bytes, file: name).frames
         #expect(decoded.map { frame in (0..<frame.bitmap.width).map { frame.bitmap[$0, 0] } }.map { $0.map(\.canonical) }
                 == expected.map { $0.map(\.canonical) })
         let hazards = try APNGFileFacts(bytes).decoderHazards
@@ -156,7 +156,7 @@ struct APNGDecoderCompatibilityTests {
 
     /// Every frame of `bytes`, decoded, shows the frame it stands for (frames merged when identical).
     func expectExact(_ bytes: [UInt8], _ frames: [Bitmap], _ name: String) throws {
-        let decoded = try APNG.Decoder().decodeAll(bytes, file: name).frames
+        let decoded = try decodeAll(bytes, file: name).frames
         var shown: [Bitmap] = []
         for (bitmap, duration) in decoded { shown += Array(repeating: bitmap, count: max(1, Int((duration * 30).rounded()))) }
         #expect(shown.count == frames.count)

@@ -33,7 +33,7 @@ struct APNGEncoderTests {
         let frames = Self.softDiscOverBand(10, opaque: opaque)
         for effort in EncodingEffort.allCases where effort != .max {
             let (bytes, report) = try encode(frames, APNG.Encoder(effort: effort))
-            let decoded = try APNG.Decoder().decodeAll(bytes, file: "disc").frames
+            let decoded = try decodeAll(bytes, file: "disc").frames
             #expect(decoded.count == 10)
             for (frame, source) in zip(decoded, frames) { #expect(shows(frame.bitmap, source)) }
             #expect(report.colorType == (opaque ? "RGB" : "RGBA"))
@@ -46,7 +46,7 @@ struct APNGEncoderTests {
         let (bytes, report) = try encode(frames, durations: Array(repeating: 0.1, count: 6))
         #expect(report.framesWritten == 3)
         #expect(report.framesMergedIdentical == 3)
-        let decoded = try APNG.Decoder().decodeAll(bytes, file: "merged").frames
+        let decoded = try decodeAll(bytes, file: "merged").frames
         #expect(decoded.map { Int(($0.duration * 1000).rounded()) } == [300, 100, 200])
     }
 
@@ -59,7 +59,7 @@ struct APNGEncoderTests {
         var input = FrameInput(durations: [0.01, 0.01, 0.01, 0.01, 0.01, 0.5]) { disc[order[$0]] }
         input.identical = { order[$0] == order[$1] }
         let (bytes, report) = try APNG.Encoder().encode(input)
-        let decoded = try APNG.Decoder().decodeAll(bytes, file: "runs").frames
+        let decoded = try decodeAll(bytes, file: "runs").frames
         #expect(decoded.map { Int(($0.duration * 1000).rounded()) } == [50, 500])
         #expect(report.framesMergedIdentical == 4 && report.framesMergedForTiming == 0)
     }
@@ -68,7 +68,7 @@ struct APNGEncoderTests {
         let frames = Self.softDiscOverBand(12)
         // 120 fps: 8.33 ms each, which browsers would play as 100 ms.
         let (bytes, report) = try encode(frames, durations: Array(repeating: 1.0 / 120, count: 12))
-        let decoded = try APNG.Decoder().decodeAll(bytes, file: "fast").frames
+        let decoded = try decodeAll(bytes, file: "fast").frames
         let delays = decoded.map { Int(($0.duration * 1000).rounded()) }
         #expect(delays.allSatisfy { $0 >= 11 })
         #expect(delays.reduce(0, +) == 100)
@@ -79,7 +79,7 @@ struct APNGEncoderTests {
     @Test func theRepeatCountIsUIKits() throws {
         let frames = Self.softDiscOverBand(2)
         let bytes = try encode(frames, APNG.Encoder(effort: .fast, repeatCount: 3)).bytes
-        #expect(try APNG.Decoder().info(bytes, file: "x").repeatCount == 3)
+        #expect(try APNG.Decoder(bytes: bytes, file: "x").info.repeatCount == 3)
     }
 
     @Test func framesOfAnotherSizeAreRefusedByName() throws {

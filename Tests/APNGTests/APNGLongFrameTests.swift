@@ -68,7 +68,7 @@ struct APNGLongFrameTests {
         #expect(milliseconds == 152_036_351)
         #expect(Int((report.duration * 1000).rounded()) == milliseconds)
 
-        let decoded = try APNG.Decoder().decodeAll(bytes, file: "long.png").frames
+        let decoded = try decodeAll(bytes, file: "long.png").frames
         #expect(decoded.count == 8)
         let sources = [0, 1, 1, 2, 2, 3, 3, 4]
         for (frame, source) in zip(decoded, sources) { #expect(shows(frame.bitmap, frames[source])) }
@@ -83,7 +83,7 @@ struct APNGLongFrameTests {
         let (bytes, _) = try encode(frames, durations: [0.1, 70.001, 0.1, 70.001])
         let controls = Self.controls(bytes)
         #expect(controls.count == 6)
-        let decoded = try APNG.Decoder().decodeAll(bytes, file: "disc.png").frames
+        let decoded = try decodeAll(bytes, file: "disc.png").frames
         #expect(decoded.count == 6)
         let sources = [0, 1, 1, 2, 3, 3]
         for (frame, source) in zip(decoded, sources) { #expect(shows(frame.bitmap, frames[source])) }
@@ -114,7 +114,7 @@ struct APNGLongFrameTests {
         for index in controls.indices.dropLast() where sources[index] == sources[index + 1] {
             #expect(controls[index].dispose == (controls[index + 1].dispose == 2 ? 2 : 0), "piece \(index)")
         }
-        let decoded = try APNG.Decoder().decodeAll(bytes, file: "over.png").frames
+        let decoded = try decodeAll(bytes, file: "over.png").frames
         #expect(decoded.count == 8)
         for (index, (frame, source)) in zip(decoded, sources).enumerated() {
             #expect(shows(frame.bitmap, frames[source]), "frame \(index)")

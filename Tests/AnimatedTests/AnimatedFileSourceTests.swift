@@ -44,14 +44,32 @@ struct AnimatedFileSourceTests {
         }
     }
 
+    /// A file cut in half reads as the frames before the cut, as a GIF cut short does, with a
+    /// warning naming it that `assemble` and `frames` print (it was refused).
     @Test(arguments: ["spin.webp", "spin.apng"])
-    func aDamagedFileIsAnErrorNamingIt(_ name: String) throws {
+    func aFileCutShortKeepsItsWholeFramesWithAWarning(_ name: String) throws {
+        let folder = try Fixtures.temporaryFolder("animated-source")
+        _ = try AssembleJob(sources: [Self.spinner], output: "\(folder)/\(name)").run()
+        let whole = try Animation.load(["\(folder)/\(name)"])
+        #expect(whole.frames.count == 30 && whole.warnings.isEmpty)
+        let bytes = try FileIO.readAll("\(folder)/\(name)")
+        try FileIO.writeAtomically(Array(bytes.prefix(bytes.count / 2)), to: "\(folder)/\(name)")
+        let cut = try Animation.load(["\(folder)/\(name)"])
+        #expect(cut.frames.count > 0 && cut.frames.count < whole.frames.count)
+        for (frame, expected) in zip(cut.frames, whole.frames) { #expect(try frame.load() == expected.load()) }
+        #expect(cut.warnings.count == 1 && cut.warnings[0].hasPrefix("\(folder)/\(name): the file is cut short"), "\(cut.warnings)")
+    }
+
+    /// Cut before its first whole frame, a file is still an error naming it.
+    @Test(arguments: ["spin.webp", "spin.apng"])
+    func aFileCutBeforeItsFirstFrameIsAnErrorNamingIt(_ name: String) throws {
         let folder = try Fixtures.temporaryFolder("animated-source")
         _ = try AssembleJob(sources: [Self.spinner], output: "\(folder)/\(name)").run()
         let bytes = try FileIO.readAll("\(folder)/\(name)")
-        try FileIO.writeAtomically(Array(bytes.prefix(bytes.count / 2)), to: "\(folder)/\(name)")
+        try FileIO.writeAtomically(Array(bytes.prefix(120)), to: "\(folder)/\(name)")
         #expect { try Animation.load(["\(folder)/\(name)"]) } throws: { error in
-            "\(error)".contains(name)
+            guard case .decode(let decode) = error as? Animation.LoadError else { return false }
+            return decode.file == "\(folder)/\(name)" && "\(error)".contains(name)
         }
     }
 }

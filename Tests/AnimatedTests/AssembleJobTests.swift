@@ -175,7 +175,7 @@ struct AssembleJobTests {
     @Test func animationLoadReadsAGIF() throws {
         let animation = try Animation.load([Self.fire])
         let decoder = try GIF.Decoder(file: Self.fire)
-        let frames = try decoder.allFrames()
+        let frames = try decoder.allGIFFrames()
         #expect(animation.frames.count == frames.count)
         #expect(animation.frameDurations == frames.map { Double($0.playedDelay) / 100 })
         #expect(animation.repeatCount == decoder.repeatCount)

@@ -31,7 +31,7 @@ struct FramesJobTests {
             _ = try FramesJob(input: coin + "/missing.gif", output: out).run()
             Issue.record("a missing GIF was read")
         } catch {
-            guard case .gif(.unreadable(let file, _)) = error else { Issue.record("\(error)"); return }
+            guard case .decode(.unreadable(let file, _)) = error else { Issue.record("\(error)"); return }
             #expect(file == coin + "/missing.gif")
         }
         #expect(!FileManager.default.fileExists(atPath: out))

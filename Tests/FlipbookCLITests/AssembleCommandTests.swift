@@ -42,7 +42,7 @@ struct AssembleCommandTests {
         #expect(identical, "\(name): \(fresh.count) bytes now, \(committed.count) committed; re-record with make_encoder_references.py if intended")
 
         let decoder = try GIF.Decoder(bytes: committed, file: name)
-        let frames = try decoder.allFrames()
+        let frames = try decoder.allGIFFrames()
         #expect(frames.count == golden.frames)
         #expect(frames.map(\.delay) == golden.delays)
         #expect(decoder.netscapeLoops == golden.loop)
@@ -79,7 +79,7 @@ struct AssembleCommandTests {
         let explode = try CLI.run(["frames", source, "-o", directory + "/frames", "--json"])
         #expect(explode.status == 0, "\(explode.stderr)")
         let original = try GIF.Decoder(file: source)
-        let originalFrames = try original.allFrames()
+        let originalFrames = try original.allGIFFrames()
         let written = try FileManager.default.contentsOfDirectory(atPath: directory + "/frames").filter { $0.hasSuffix(".png") }
         #expect(written.count == originalFrames.count)
         // Every written frame is the decoded screen byte for byte (the decoder matches Pillow: GIFDecoderTests).
@@ -91,7 +91,7 @@ struct AssembleCommandTests {
         let rebuild = try CLI.run(["assemble", directory + "/frames", "-o", directory + "/again.gif", "--json"])
         #expect(rebuild.status == 0, "\(rebuild.stderr)")
         let again = try GIF.Decoder(file: directory + "/again.gif")
-        let againFrames = try again.allFrames()
+        let againFrames = try again.allGIFFrames()
         #expect(againFrames.count == originalFrames.count)
         #expect(againFrames.map(\.delay) == originalFrames.map(\.delay), "sequence.json carried the timing")
         #expect(again.repeatCount == original.repeatCount)
@@ -179,7 +179,7 @@ struct AssembleCommandTests {
         let result = try CLI.run(["assemble", directory + "/halfx", "--scale", "2", "-o", directory + "/h.gif"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("2 of 4 frames have no @2x file"), "\(result.stderr)")
-        let frames = try GIF.Decoder(file: directory + "/h.gif").allFrames()
+        let frames = try GIF.Decoder(file: directory + "/h.gif").allGIFFrames()
         #expect(frames.count == 4 && frames.allSatisfy { $0.image.width == 128 && $0.image.height == 128 })
     }
 
@@ -204,7 +204,7 @@ struct AssembleCommandTests {
         let result = try CLI.run(["assemble", "Sequences/kenney-gold-coin", "-o", directory + "/r.gif", "--repeat", "65536"], in: Self.repositoryRoot)
         #expect(result.status == 0 && result.stdout.contains("plays 65536×"), "\(result.stderr)")
         let decoder = try GIF.Decoder(file: directory + "/r.gif")
-        _ = try decoder.allFrames()
+        _ = try decoder.allGIFFrames()
         #expect(decoder.repeatCount == 65536)
     }
 

@@ -18,7 +18,7 @@ struct AssembleListedFilesTests {
     /// frame's delay in centiseconds.
     static func framesShown(_ gif: String, sources: [String]) throws -> (shown: [String], delays: [Int]) {
         let pictures = try sources.map { try PNG.Decoder().decodeBitmap(file: Fixtures.path($0)) }
-        let frames = try GIF.Decoder(file: gif).allFrames()
+        let frames = try GIF.Decoder(file: gif).allGIFFrames()
         let shown = frames.map { frame in
             let distances = pictures.map { picture in
                 zip(frame.image.pixels, picture.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
@@ -139,7 +139,7 @@ struct AssembleListedFilesTests {
         try #"{"frameDurations": [100, 200, 300, 400], "fps": null}"#.write(toFile: "\(dir)/coin/sequence.json", atomically: true, encoding: .utf8)
         let result = try CLI.run(["assemble"] + files.map { "coin/\($0)" } + ["-o", "out.gif"] + options, in: dir)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try GIF.Decoder(file: "\(dir)/out.gif").allFrames().map(\.delay) == delays)
+        #expect(try GIF.Decoder(file: "\(dir)/out.gif").allGIFFrames().map(\.delay) == delays)
     }
 
     /// `assemble` passes on what the GIF decoder read leniently (it was silent), and a glob that

@@ -151,7 +151,7 @@ struct DrawGenerateCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let decoder = try GIF.Decoder(file: output)
         var centiseconds = 0, frames = 0
-        while let frame = try decoder.nextFrame() {
+        while let frame = try decoder.nextGIFFrame() {
             centiseconds += frame.delay
             frames += 1
         }

@@ -78,11 +78,13 @@ struct FuzzRegressionTests {
             case "fuzz-png":
                 _ = try PNG.Decoder(maxPixels: limits.maxPixels).decode(bytes, file: "fuzz.png")
             case "fuzz-apng":
-                _ = try APNG.Decoder(limits: limits).decode(bytes, file: "fuzz.png") { bitmap, _ in _ = bitmap.width }
+                let decoder = try APNG.Decoder(bytes: bytes, file: "fuzz.png", limits: limits)
+                while try decoder.nextFrame() != nil {}
             case "fuzz-webp":
-                _ = try WebP.Decoder(limits: limits).decode(bytes, file: "fuzz.webp") { bitmap, _ in _ = bitmap.width }
+                let decoder = try WebP.Decoder(bytes: bytes, file: "fuzz.webp", limits: limits)
+                while try decoder.nextFrame() != nil {}
             case "fuzz-gif":
-                let decoder = try GIF.Decoder(bytes: bytes, file: "fuzz.gif", maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
+                let decoder = try GIF.Decoder(bytes: bytes, file: "fuzz.gif", limits: limits)
                 while try decoder.nextFrame() != nil {}
             case "fuzz-scene":
                 _ = try Scene(json: bytes, limits: limits).render(images: [:], limits: limits)

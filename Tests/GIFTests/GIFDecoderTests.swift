@@ -12,7 +12,7 @@ struct GIFDecoderTests {
     func matchesPillow(name: String) throws {
         let (reference, strip) = try Fixtures.reference(name)
         let decoder = try GIF.Decoder(file: Fixtures.gifPath(for: name))
-        let frames = try decoder.allFrames()
+        let frames = try decoder.allGIFFrames()
         #expect(frames.count == reference.frames)
         #expect((decoder.width, decoder.height) == (reference.width, reference.height))
         #expect(frames.map(\.delay) == reference.delays)
@@ -34,7 +34,7 @@ struct GIFDecoderTests {
     func matchesPillowByDigest(name: String) throws {
         let reference = try Fixtures.digestReference(name)
         let decoder = try GIF.Decoder(file: Fixtures.gifPath(for: name))
-        let frames = try decoder.allFrames()
+        let frames = try decoder.allGIFFrames()
         #expect(frames.count == reference.frames && reference.digests?.count == reference.frames)
         #expect((decoder.width, decoder.height) == (reference.width, reference.height))
         #expect(frames.map(\.delay) == reference.delays)
@@ -52,8 +52,8 @@ struct GIFDecoderTests {
     }
 
     @Test func readsInterlacedFramesInScreenOrder() throws {
-        let plain = try GIF.Decoder(file: Fixtures.path("gif/giflib/treescap.gif")).allFrames()
-        let interlaced = try GIF.Decoder(file: Fixtures.path("gif/giflib/treescap-interlaced.gif")).allFrames()
+        let plain = try GIF.Decoder(file: Fixtures.path("gif/giflib/treescap.gif")).allGIFFrames()
+        let interlaced = try GIF.Decoder(file: Fixtures.path("gif/giflib/treescap-interlaced.gif")).allGIFFrames()
         #expect(plain.count == 1 && interlaced.count == 1)
         #expect(plain[0].image == interlaced[0].image)
         #expect(GIF.Decoder.rowOrder(height: 10, interlaced: true) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
@@ -72,35 +72,35 @@ struct GIFDecoderTests {
     @Test(arguments: [0.0, 0.003, 0.02, 0.3, 0.7, 0.99])
     func truncatedFilesFailOrWarn(fraction: Double) throws {
         let bytes = try FileIO.readAll(Fixtures.path("gif/effects/Effect_Impact.gif"))
-        let full = try GIF.Decoder(bytes: bytes, file: "full.gif").allFrames().count
+        let full = try GIF.Decoder(bytes: bytes, file: "full.gif").allGIFFrames().count
         let cut = Array(bytes.prefix(max(1, Int(Double(bytes.count) * fraction))))
         do {
             let decoder = try GIF.Decoder(bytes: cut, file: "cut.gif")
-            let frames = try decoder.allFrames()
+            let frames = try decoder.allGIFFrames()
             #expect(fraction >= 0.02, "a cut in the header or colour table is an error")
             #expect(!frames.isEmpty && frames.count <= full)
             #expect(decoder.warnings.count == 1 && decoder.warnings[0].hasPrefix("cut.gif: "), "\(decoder.warnings)")
         } catch {
             switch error {
-            case .corrupt(let file, _), .notGIF(let file): #expect(file == "cut.gif" && fraction < 0.02, "\(error)")
+            case .corrupt(let file, .gif, _), .notFormat(let file, .gif): #expect(file == "cut.gif" && fraction < 0.02, "\(error)")
             default: Issue.record("\(error)")
             }
         }
     }
 
     @Test func rejectsNonGIFsAndHugeScreens() throws {
-        #expect(throws: GIF.DecodeError.notGIF(file: "x.png")) {
+        #expect(throws: AnimationDecodeError.notFormat(file: "x.png", format: .gif)) {
             _ = try GIF.Decoder(bytes: PNG.signature + [UInt8](repeating: 0, count: 40), file: "x.png")
         }
         // A valid header claiming a 60000×60000 screen: refused before allocating 14 GB.
         let header: [UInt8] = Array("GIF89a".utf8) + [0x60, 0xEA, 0x60, 0xEA, 0x00, 0x00, 0x00, 0x3B]
-        #expect(throws: GIF.DecodeError.tooLarge(file: "big.gif", width: 60000, height: 60000, maxPixels: PNG.defaultMaxPixels)) {
+        #expect(throws: AnimationDecodeError.limit(LimitError(limit: .pixels, subject: "big.gif", amount: 60000 * 60000, maximum: PNG.defaultMaxPixels, detail: "60000×60000"))) {
             _ = try GIF.Decoder(bytes: header, file: "big.gif")
         }
         #expect {
             _ = try GIF.Decoder(file: "/nonexistent.gif")
         } throws: { error in
-            if case .unreadable? = error as? GIF.DecodeError { return true }
+            if case .unreadable? = error as? AnimationDecodeError { return true }
             return false
         }
     }
@@ -111,10 +111,10 @@ struct GIFDecoderTests {
     @Test(arguments: ["gif/effects/Effect_BigHit.gif", "gif/giflib/welcome2.gif", "gif/giflib/treescap-interlaced.gif", "gif/pillow/issue_2811.gif"])
     func tooManyFramesAreRefusedBeforeDecoding(file: String) throws {
         let bytes = try FileIO.readAll(Fixtures.path(file))
-        let frames = try GIF.Decoder(bytes: bytes, file: file).allFrames().count
+        let frames = try GIF.Decoder(bytes: bytes, file: file).allGIFFrames().count
         #expect(GIF.Decoder.imageCount(bytes) == frames)
-        #expect(throws: GIF.DecodeError.tooManyFrames(file: file, maxFrames: frames - 1)) {
-            _ = try GIF.Decoder(bytes: bytes, file: file, maxFrames: frames - 1)
+        #expect(throws: AnimationDecodeError.limit(LimitError(limit: .frames, subject: file, amount: frames, maximum: frames - 1))) {
+            _ = try GIF.Decoder(bytes: bytes, file: file, limits: ResourceLimits(maxFrames: frames - 1))
         }
     }
 }

@@ -48,7 +48,7 @@ struct GIFEncoderTests {
         let source = Self.frames(12)
         let (bytes, report) = try Self.encode(source, GIF.Encoder(quality: quality, dithering: dithering, repeatCount: 3))
         let decoder = try GIF.Decoder(bytes: bytes, file: "round-trip.gif")
-        let decoded = try decoder.allFrames()
+        let decoded = try decoder.allGIFFrames()
         #expect(decoded.count == 12 && report.framesWritten == 12)
         #expect(decoded.map(\.delay).reduce(0, +) == 120)
         #expect(decoder.repeatCount == 3)
@@ -85,7 +85,7 @@ struct GIFEncoderTests {
     func keepsStaticAreasStatic(preset: (GIF.Encoder.Quality, GIF.Dithering), opaque: Bool) throws {
         let encoder = GIF.Encoder(quality: preset.0, dithering: preset.1)
         let (bytes, _) = try Self.encode(Self.frames(10, opaqueBackground: opaque), encoder)
-        let decoded = try GIF.Decoder(bytes: bytes, file: "static.gif").allFrames()
+        let decoded = try GIF.Decoder(bytes: bytes, file: "static.gif").allGIFFrames()
         for frame in decoded.dropFirst() {
             if opaque { #expect(frame.rect.x >= 32, "frame rectangle \(frame.rect) reaches into the static half") }
             for y in 0..<48 {
@@ -98,7 +98,7 @@ struct GIFEncoderTests {
         let moving = Self.frames(3)
         let source = [moving[0], moving[0], moving[0], moving[1], moving[2], moving[2]]
         let (bytes, report) = try Self.encode(source, fps: 10)
-        let decoded = try GIF.Decoder(bytes: bytes, file: "merge.gif").allFrames()
+        let decoded = try GIF.Decoder(bytes: bytes, file: "merge.gif").allGIFFrames()
         #expect(decoded.map(\.delay) == [30, 10, 20])
         #expect(report.framesMergedIdentical == 3)
     }
@@ -109,7 +109,7 @@ struct GIFEncoderTests {
         for y in 0..<8 { for x in 0..<8 { first[x, y] = .white } }
         second[6, 6] = Color(r: 255, g: 0, b: 0)
         let (bytes, _) = try Self.encode([first, second, first])
-        let decoded = try GIF.Decoder(bytes: bytes, file: "clear.gif").allFrames()
+        let decoded = try GIF.Decoder(bytes: bytes, file: "clear.gif").allGIFFrames()
         #expect(decoded.count == 3)
         #expect(decoded[0].disposal == .background)
         #expect(decoded[1].image[0, 0] == .clear && decoded[1].image[6, 6] == Color(r: 255, g: 0, b: 0, a: 255))
@@ -118,7 +118,7 @@ struct GIFEncoderTests {
 
     @Test func alphaModes() throws {
         let source = Self.frames(4)
-        let matte = try GIF.Decoder(bytes: try Self.encode(source, GIF.Encoder(alpha: .matte(.black))).bytes, file: "m").allFrames()
+        let matte = try GIF.Decoder(bytes: try Self.encode(source, GIF.Encoder(alpha: .matte(.black))).bytes, file: "m").allGIFFrames()
         #expect(matte.allSatisfy { $0.image.isOpaque })
 
         // Each 8×8 tile has one alpha; the ordered dither keeps that share of its pixels, and the
@@ -129,7 +129,7 @@ struct GIFEncoderTests {
         for y in 0..<8 { for x in 0..<48 { soft[x, y] = Color(r: 200, g: 100, b: 50, a: alphas[x / 8]) } }
         var other = soft
         other[0, 0] = .white
-        let dithered = try GIF.Decoder(bytes: try Self.encode([soft, other, soft], GIF.Encoder(alpha: .dither)).bytes, file: "d").allFrames()
+        let dithered = try GIF.Decoder(bytes: try Self.encode([soft, other, soft], GIF.Encoder(alpha: .dither)).bytes, file: "d").allGIFFrames()
         for (tile, alpha) in alphas.enumerated() {
             let kept = (0..<8).flatMap { y in (0..<8).map { (tile * 8 + $0, y) } }.filter { dithered[0].image[$0.0, $0.1].a == 255 }.count
             #expect(abs(Double(kept) - Double(alpha) / 255 * 64) <= 1, "alpha \(alpha): \(kept) of 64 pixels kept")
@@ -146,7 +146,7 @@ struct GIFEncoderTests {
                 shape[x, y] = Color(r: 10, g: 200, b: 30, a: a)
             }
         }
-        let cut = try GIF.Decoder(bytes: try Self.encode([shape], GIF.Encoder(alpha: .dither)).bytes, file: "r").allFrames()[0].image
+        let cut = try GIF.Decoder(bytes: try Self.encode([shape], GIF.Encoder(alpha: .dither)).bytes, file: "r").allGIFFrames()[0].image
         var haze = 0, hazeKept = 0
         for y in 0..<24 {
             for x in 0..<24 {
@@ -168,13 +168,13 @@ struct GIFEncoderTests {
         }
         let (bytes, report) = try Self.encode(frames, fps: 30, GIF.Encoder(repeatCount: 1))
         let decoder = try GIF.Decoder(bytes: bytes, file: "timing.gif")
-        #expect(try decoder.allFrames().map(\.delay).reduce(0, +) == 903)
+        #expect(try decoder.allGIFFrames().map(\.delay).reduce(0, +) == 903)
         #expect(report.totalCentiseconds == 903)
         #expect(decoder.netscapeLoops == nil, "one play writes no loop block")
 
         let fast = try Self.encode(Array(frames.prefix(120)), fps: 120)
         #expect(fast.report.framesMergedForTiming == 80, "120 fps keeps every third frame, 2 or 3 cs each")
-        let fastFrames = try GIF.Decoder(bytes: fast.bytes, file: "120.gif").allFrames()
+        let fastFrames = try GIF.Decoder(bytes: fast.bytes, file: "120.gif").allGIFFrames()
         #expect(fastFrames.allSatisfy { $0.delay >= 2 } && fastFrames.map(\.delay).reduce(0, +) == 100)
     }
 
@@ -248,8 +248,8 @@ struct GIFPaletteTests {
         let refined = try GIFEncoderTests.encode(source, GIF.Encoder(quality: quality, colors: 32))
         #expect(fast.report.localPalettes == 0)
         #expect(refined.report.localPalettes >= 12)
-        let decodedFast = try GIF.Decoder(bytes: fast.bytes, file: "fast.gif").allFrames()
-        let decodedRefined = try GIF.Decoder(bytes: refined.bytes, file: "refined.gif").allFrames()
+        let decodedFast = try GIF.Decoder(bytes: fast.bytes, file: "fast.gif").allGIFFrames()
+        let decodedRefined = try GIF.Decoder(bytes: refined.bytes, file: "refined.gif").allGIFFrames()
         #expect(decodedRefined.count == source.count)
         #expect(Self.error(source, decodedRefined) < Self.error(source, decodedFast) * 0.5)
         // Colours accumulate: the screen shows more than one 32-entry table holds.
@@ -339,7 +339,7 @@ struct GIFPaletteTests {
             return bitmap
         }
         let encoded = try GIFEncoderTests.encode(source, GIF.Encoder(quality: quality, colors: 16))
-        let decoded = try GIF.Decoder(bytes: encoded.bytes, file: "refined.gif").allFrames()
+        let decoded = try GIF.Decoder(bytes: encoded.bytes, file: "refined.gif").allGIFFrames()
         #expect(decoded.count == source.count)
         var changes = 0
         for index in 1..<decoded.count {
@@ -376,7 +376,7 @@ struct GIFPaletteTests {
             #expect(fitted.fits && fitted.bytes.count == sizes[first] && same(fitted.settings, ladder[first]))
             #expect(fitted.attempts <= 2 + Int(log2(Double(ladder.count)).rounded(.up)))
             // Frames that become identical at few colours are merged; the play keeps its length.
-            let frames = try GIF.Decoder(bytes: fitted.bytes, file: "budget.gif").allFrames()
+            let frames = try GIF.Decoder(bytes: fitted.bytes, file: "budget.gif").allGIFFrames()
             #expect(!frames.isEmpty && frames.count <= source.count && frames.reduce(0) { $0 + $1.delay } == 10 * source.count)
         }
         let roomy = try encoder.encode(input, maxBytes: sizes[0])
@@ -389,7 +389,7 @@ struct GIFPaletteTests {
         let one = Self.frames()[3], two = Self.frames()[15]
         let high = try GIFEncoderTests.encode([one, one, one, two, two], GIF.Encoder(quality: .high, colors: 32))
         #expect(high.report.framesWritten == 2 && high.report.framesMergedIdentical == 3)
-        let decoded = try GIF.Decoder(bytes: high.bytes, file: "high.gif").allFrames()
+        let decoded = try GIF.Decoder(bytes: high.bytes, file: "high.gif").allGIFFrames()
         #expect(decoded.map(\.delay) == [30, 20])
     }
 }

@@ -29,7 +29,7 @@ struct GIFLenientDecodingTests {
     ] as [(String, [[Int]], String?)])
     func readsWhatBrowsersShow(file: String, pixels: [[Int]], warning: String?) throws {
         let decoder = try GIF.Decoder(file: Fixtures.path("\(Self.folder)/\(file)"))
-        let frames = try decoder.allFrames()
+        let frames = try decoder.allGIFFrames()
         #expect(frames.map { Array($0.image.pixels.prefix(4)).map(Int.init) } == pixels)
         if let warning {
             #expect(decoder.warnings.count == 1 && decoder.warnings[0].contains(warning), "\(decoder.warnings)")
@@ -44,7 +44,7 @@ struct GIFLenientDecodingTests {
     /// browsers and Pillow decode it: every pixel matches Pillow's, by `make_references.py`'s digest.
     @Test func anOversizedCodeSizeIsDecodedAsPillowDoes() throws {
         let decoder = try GIF.Decoder(file: Fixtures.path("\(Self.folder)/issue_2811.gif"))
-        let frames = try decoder.allFrames()
+        let frames = try decoder.allGIFFrames()
         #expect(frames.count == 1 && frames[0].image.width == 100 && frames[0].image.height == 100)
         #expect(Array(frames[0].image.pixels.prefix(8)) == [56, 56, 56, 255, 48, 48, 48, 255])
         #expect(Fixtures.digest(frames[0].image.pixels) == "23d5572f1a27e390")  // Pillow 12's RGBA
@@ -53,7 +53,7 @@ struct GIFLenientDecodingTests {
 
     /// An empty file says so (it said "Failed to read from given file").
     @Test func anEmptyFileSaysSo() {
-        #expect(throws: GIF.DecodeError.corrupt(file: "empty.gif", reason: "the file is empty (0 bytes)")) {
+        #expect(throws: AnimationDecodeError.corrupt(file: "empty.gif", format: .gif, reason: "the file is empty (0 bytes)")) {
             _ = try GIF.Decoder(bytes: [], file: "empty.gif")
         }
     }

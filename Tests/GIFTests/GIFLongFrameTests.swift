@@ -18,7 +18,7 @@ struct GIFLongFrameTests {
         do {
             _ = try GIF.Encoder().encode(input)
             Issue.record("a duration of \(duration) s was accepted")
-        } catch let error as GIF.EncodeError {
+        } catch {
             guard case .invalidInput(let reason) = error else { Issue.record("\(error)"); return }
             #expect(reason.contains("gold_2.png") && reason.contains("at most a day"), "\(reason)")
         }
@@ -30,7 +30,7 @@ struct GIFLongFrameTests {
     @Test func aFrameOfADayIsRepeatedWithTheTotalExact() throws {
         let coin = try fixtureFrames("kenney-gold-coin")
         let (bytes, report) = try GIF.Encoder().encode(GIF.Encoder.Input(durations: [0.1, 86_400, 0.5]) { coin[$0] })
-        let frames = try GIF.Decoder(bytes: bytes, file: "day.gif").allFrames()
+        let frames = try GIF.Decoder(bytes: bytes, file: "day.gif").allGIFFrames()
         let delays = frames.map(\.delay)
         let total: Int = delays.reduce(0, +)
         #expect(total == 8_640_060)
@@ -43,7 +43,7 @@ struct GIFLongFrameTests {
         #expect(frames[1].image != frames[0].image && frames[133].image != frames[132].image)
 
         let short = try GIF.Encoder().encode(GIF.Encoder.Input(durations: [0.1, 1, 0.5]) { coin[$0] }).bytes
-        let unsplit = try GIF.Decoder(bytes: short, file: "short.gif").allFrames()
+        let unsplit = try GIF.Decoder(bytes: short, file: "short.gif").allGIFFrames()
         // The split frame is encoded as without the split; the frame after it, drawn after a
         // piece rather than the frame itself, within the encoder's colour tolerance.
         #expect(unsplit[0].image == frames[0].image && unsplit[1].image == frames[1].image)
@@ -76,7 +76,7 @@ struct GIFLongFrameTests {
         input.identical = { order[$0] == order[$1] }
         let (bytes, report) = try GIF.Encoder().encode(input)
         #expect(report.totalCentiseconds == 17_280_060)
-        let delays = try GIF.Decoder(bytes: bytes, file: "days.gif").allFrames().map(\.delay)
+        let delays = try GIF.Decoder(bytes: bytes, file: "days.gif").allGIFFrames().map(\.delay)
         let days: Int = delays.reduce(0, +)
         #expect(days == 17_280_060)
     }

@@ -25,7 +25,7 @@ struct GIFSoftAlphaTests {
     static func decoded(_ frames: [Bitmap], _ encoder: GIF.Encoder) throws -> [Bitmap] {
         let input = GIF.Encoder.Input(durations: Array(repeating: 0.1, count: frames.count)) { frames[$0] }
         let bytes = try encoder.encode(input).bytes
-        return try GIF.Decoder(bytes: bytes, file: "soft.gif").allFrames().map(\.image)
+        return try GIF.Decoder(bytes: bytes, file: "soft.gif").allGIFFrames().map(\.image)
     }
 
     /// Pixels a viewer sees (alpha ≥ 16), and the area their alpha covers (Σ alpha / 255; the
@@ -294,7 +294,7 @@ struct GIFSoftAlphaTests {
         let single = try GIF.Encoder(scale: 1).encode(input).bytes
         let paired = try GIF.Encoder(scale: 2).encode(input).bytes
         #expect(paired.count * 100 <= single.count * 92, "\(paired.count) bytes in pairs, \(single.count) in single dots")
-        let shown = try GIF.Decoder(bytes: paired, file: "spinner.gif").allFrames().map(\.image)
+        let shown = try GIF.Decoder(bytes: paired, file: "spinner.gif").allGIFFrames().map(\.image)
         #expect(shown.count == source.count)
         for (index, original) in source.enumerated() {
             let alone = try Self.decoded([original], GIF.Encoder(scale: 2))[0]
@@ -311,7 +311,7 @@ struct GIFSoftAlphaTests {
         let (bytes, report) = try GIF.Encoder().encode(input)
         #expect(try GIFPaletteTests.localTableSizes(bytes).isEmpty)
         #expect(report.localPalettes == 0)
-        #expect(try GIF.Decoder(bytes: bytes, file: "spinner.gif").allFrames().count == source.count)
+        #expect(try GIF.Decoder(bytes: bytes, file: "spinner.gif").allGIFFrames().count == source.count)
     }
 
     /// A shaded sprite's gradients step by one or two levels: colours 6-bit bins merged (4 levels

@@ -18,7 +18,7 @@ struct GIFWriterTests {
         try writer.add(GIF.IndexedFrame(rect: .init(x: 0, y: 0, width: 2, height: 1), indices: [1, 1], delay: 10, disposal: .previous))
         try writer.add(GIF.IndexedFrame(rect: .init(x: 2, y: 0, width: 1, height: 1), indices: [2], delay: 10, disposal: .background))
         try writer.add(GIF.IndexedFrame(rect: .init(x: 3, y: 1, width: 1, height: 1), indices: [3], transparentIndex: 3, delay: 7))
-        let frames = try GIF.Decoder(bytes: try writer.finish(), file: "disposal.gif").allFrames()
+        let frames = try GIF.Decoder(bytes: try writer.finish(), file: "disposal.gif").allGIFFrames()
         #expect(frames.map(\.delay) == [10, 10, 10, 7])
         #expect(frames.map(\.disposal) == [.keep, .previous, .background, .keep])
 
@@ -45,7 +45,7 @@ struct GIFWriterTests {
             #expect(found == nil)
         }
         let decoder = try GIF.Decoder(bytes: bytes, file: "loop.gif")
-        _ = try decoder.allFrames()
+        _ = try decoder.allGIFFrames()
         #expect(decoder.repeatCount == repeatCount)
         #expect(Array(bytes.prefix(6)) == Array("GIF89a".utf8))
     }
@@ -80,7 +80,7 @@ struct GIFWriterTests {
         for frame in frames { try thread.add(frame) }
         let (bytes, written) = try thread.finish()
         #expect(written == 6)
-        let decoded = try GIF.Decoder(bytes: bytes, file: "thread.gif").allFrames()
+        let decoded = try GIF.Decoder(bytes: bytes, file: "thread.gif").allGIFFrames()
         #expect(decoded.map(\.delay) == frames.map(\.delay))
         for (frame, source) in zip(decoded, frames) {
             let palette = source.localPalette!

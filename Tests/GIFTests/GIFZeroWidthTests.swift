@@ -15,7 +15,7 @@ struct GIFZeroWidthTests {
     /// The frames of `bytes`, and the decoder's warnings.
     static func decode(_ bytes: [UInt8], _ name: String) throws -> (frames: [GIF.Frame], warnings: [String]) {
         let decoder = try GIF.Decoder(bytes: bytes, file: name)
-        return (try decoder.allFrames(), decoder.warnings)
+        return (try decoder.allGIFFrames(), decoder.warnings)
     }
 
     /// Where each top-level block of `bytes` starts (extensions, images, the trailer), after the header.

@@ -16,9 +16,9 @@ extension HostileCases {
     }
 
     static let codecs: [HostileCase] = [
-        HostileCase("GIF decoder on junk bytes and hostile limits", ["GIF", "GIF.Decoder", "GIF.DecodeError", "GIF.Frame", "GIF.Disposal"]) {
+        HostileCase("GIF decoder on junk bytes and hostile limits", ["GIF", "GIF.Decoder", "GIF.Frame", "GIF.Disposal"]) {
             each(Sample.junk + [Array("GIF89a".utf8), Array("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)]) { bytes in
-                _ = try GIF.Decoder(bytes: bytes, file: "x.gif", maxPixels: -1, maxFrames: Int.min).allFrames()
+                _ = try GIF.Decoder(bytes: bytes, file: "x.gif", limits: ResourceLimits(maxPixels: -1, maxFrames: Int.min)).allGIFFrames()
             }
             _ = GIF.repeatCount(netscapeLoops: Int.min); _ = GIF.netscapeLoops(repeatCount: Int.max)
             _ = GIF.repeatCount(netscapeLoops: Int.max); _ = GIF.netscapeLoops(repeatCount: Int.min)
@@ -67,21 +67,37 @@ extension HostileCases {
                 _ = try encoder.encode(frames(0.1, count: 3))
             }
         },
-        HostileCase("APNG decoder on junk bytes", ["APNG.Decoder", "APNG.Decoder.Info", "APNG.DecodeError"]) {
+        HostileCase("APNG decoder on junk bytes", ["APNG.Decoder"]) {
             each(Sample.junk) { bytes in
                 _ = APNG.Decoder.isAnimated(bytes)
-                _ = try APNG.Decoder(limits: ResourceLimits(maxPixels: 1, maxFrames: 1)).decodeAll(bytes, file: "x.png")
+                _ = try APNG.Decoder(bytes: bytes, file: "x.png", limits: ResourceLimits(maxPixels: 1, maxFrames: 1)).allFrames()
             }
-            _ = try APNG.Decoder().info(Sample.png, file: "x.png")
+            _ = try APNG.Decoder(bytes: Sample.png, file: "x.png").info
         },
         HostileCase("WebP encoder with hostile quality, repeat counts and budgets", ["WebP", "WebP.Encoder", "WebP.Encoder.Report", "WebP.EncodeError"]) {
             each(Sample.doubles) { quality in _ = try WebP.Encoder(lossless: false, quality: quality, effort: .fast).encode(frames(0.1)) }
             each(Sample.ints) { v in _ = try WebP.Encoder(repeatCount: v).encode(frames(0.1), maxBytes: v) }
             each([0, -1, .nan, .infinity, -.infinity, 1e12, 1e300]) { duration in _ = try WebP.Encoder(effort: .fast).encode(frames(duration)) }
         },
-        HostileCase("WebP decoder on junk bytes", ["WebP.Decoder", "WebP.Decoder.Info", "WebP.DecodeError"]) {
-            each(Sample.junk + [Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBP".utf8)]) { bytes in
-                _ = try WebP.Decoder(limits: ResourceLimits(maxPixels: 1)).decode(bytes, file: "x.webp") { _, _ in }
+        HostileCase("WebP decoder on junk bytes", ["WebP.Decoder"]) {
+            each(Sample.junk + [Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBP".utf8), Array("RIFF\u{FF}\u{FF}\u{FF}\u{7F}WEBPVP8X".utf8)]) { bytes in
+                _ = try WebP.Decoder(bytes: bytes, file: "x.webp", limits: ResourceLimits(maxPixels: 1)).allFrames()
+            }
+        },
+        HostileCase("the decoder protocol, its frames, facts and error on hostile values",
+                    ["AnimationDecoder", "AnimationFrame", "AnimationInfo", "AnimationDecodeError", "AnimationDecodeError.Format"]) {
+            each(Sample.doubles) { duration in _ = AnimationFrame(image: Sample.bitmap, duration: duration).playedDuration }
+            each(Sample.ints) { v in _ = AnimationInfo(width: v, height: v, frameCount: v, repeatCount: v) }
+            for format in AnimationDecodeError.Format.allCases {
+                for error in [AnimationDecodeError.unreadable(file: "", reason: ""), .notFormat(file: "", format: format),
+                              .corrupt(file: "", format: format, reason: ""), .noFrames(file: "", format: format)] {
+                    _ = error.description; _ = error.file; _ = error.limit
+                }
+            }
+            let decoders: [any AnimationDecoder.Type] = [GIF.Decoder.self, APNG.Decoder.self, WebP.Decoder.self]
+            for decoder in decoders {
+                each(Sample.junk) { bytes in _ = try decoder.init(bytes: bytes, file: "x", limits: ResourceLimits(maxPixels: 0, maxFrames: 0)).allFrames() }
+                _ = try? decoder.init(file: "/nonexistent/x", limits: .default)
             }
         },
     ]

@@ -156,14 +156,15 @@ extension HostileCases {
             let files = try SheetExport.files(for: plan.sheets, format: .libgdx, output: folder + "/out.png")
             _ = try? SheetExport.write(files, owner: "", protecting: InputFiles([folder + "/out.png"]), named: ["", ""])
         },
-        HostileCase("decoders one frame at a time and callbacks that throw", ["GIF.Decoder", "APNG.Decoder", "WebP.Decoder", "LibGDXAtlas.Region"]) {
+        HostileCase("decoders one frame at a time and on files cut short", ["GIF.Decoder", "APNG.Decoder", "WebP.Decoder", "LibGDXAtlas.Region"]) {
             let gif = try GIF.Encoder().encode(GIF.Encoder.Input(count: 2, duration: 0.1) { _ in Sample.bitmap }).bytes
-            let decoder = try GIF.Decoder(bytes: gif, file: "x.gif", maxPixels: 1 << 20, maxFrames: 1)
+            let decoder = try GIF.Decoder(bytes: gif, file: "x.gif", limits: ResourceLimits(maxPixels: 1 << 20, maxFrames: 1))
             _ = try? decoder.nextFrame(); _ = try? decoder.nextFrame(); _ = try? decoder.nextFrame()
+            // Cut at every 7th byte: each a salvaged animation, or a typed refusal.
             let apng = try APNG.Encoder(effort: .fast).encode(frames(0.1)).bytes
-            _ = try? APNG.Decoder().decode(apng, file: "x.png") { _, _ in throw HostileFailure("stop") }
+            for end in stride(from: 0, through: apng.count, by: 7) { _ = try? APNG.Decoder(bytes: Array(apng.prefix(end)), file: "x.png").allFrames() }
             let webp = try WebP.Encoder(effort: .fast).encode(frames(0.1)).bytes
-            _ = try? WebP.Decoder().decode(webp, file: "x.webp") { _, _ in throw CancellationError() }
+            for end in stride(from: 0, through: webp.count, by: 7) { _ = try? WebP.Decoder(bytes: Array(webp.prefix(end)), file: "x.webp").allFrames() }
             let regions = try LibGDXAtlas.decode(try LibGDXAtlas.encode(try SheetBuilder().build([.init(name: "a", bitmap: Sample.bitmap)]), images: ["x.png"]))
             _ = Set(regions.regions)
         },

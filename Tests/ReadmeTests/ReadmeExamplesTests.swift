@@ -23,7 +23,7 @@ struct ReadmeExamplesTests {
         var assemble = AssembleJob(sources: ["Sequences/kenney-robot-walk"], output: "walk.gif")
         assemble.timing = Animation.Timing(fps: 12)                         // delays, then duration, then fps
         let gif = try assemble.run()                                        // `try await assemble.run()`: cancellable
-        for frame in try GIF.Decoder(file: "walk.gif").allFrames() { print(frame.delay, frame.image.width) }
+        for frame in try GIF.Decoder(file: "walk.gif").allFrames() { print(frame.duration, frame.image.width) }  // seconds
 
         // `flipbook sheet --engine godot4`: plan (read, pack, lay out), look, then write as one set.
         let job = SheetJob(sources: ["Sequences/kenney-robot-walk"], output: "walk-sheet.png", engine: .godot4,

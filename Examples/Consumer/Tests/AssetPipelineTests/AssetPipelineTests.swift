@@ -31,7 +31,7 @@ struct AssetPipelineTests {
         #expect(frames == 4)
         let decoded = try GIF.Decoder(bytes: bytes, file: "upload.gif").allFrames()
         #expect(decoded.count == 4)
-        #expect(decoded.map(\.delay) == [13, 12, 13, 12], "8 fps on the cumulative timeline")
+        #expect(decoded.map(\.duration) == [0.13, 0.12, 0.13, 0.12], "8 fps on the cumulative timeline, in seconds")
         // The same frames read by Animated, as an app would show them.
         let animation = try Animation.load(files: files)
         #expect(animation.frameIndex(at: 0.05) == 1, "UIKit's 30 fps: the second frame shows at 50 ms")

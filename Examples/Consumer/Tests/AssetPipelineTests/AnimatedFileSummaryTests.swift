@@ -1,0 +1,49 @@
+import Animated
+import AssetPipeline
+import Basics
+import Foundation
+import Raster
+import Testing
+
+/// An app's own reader of any animated upload, written once against Flipbook's decoder protocol.
+@Suite("Reading any animated file through the decoder protocol")
+struct AnimatedFileSummaryTests {
+    /// The coin's frames assembled in memory as `format` at 8 fps, looping forever.
+    static func coin(_ format: AssembleJob.Format) throws -> [UInt8] {
+        var job = AssembleJob(source: .files(try AssetPipelineTests.upload("kenney-gold-coin")), output: nil)
+        job.format = format
+        job.timing = Animation.Timing(fps: 8)
+        return try job.run().bytes
+    }
+
+    @Test(arguments: [(AssembleJob.Format.gif, "coin.gif"), (.apng, "coin.png"), (.webp, "coin.webp")])
+    func everyFormatIsSummedTheSameWay(format: AssembleJob.Format, name: String) throws {
+        let summary = try AnimatedFileSummary.read(try Self.coin(format), name: name)
+        #expect(summary.frames == 4 && summary.repeatCount == 0 && summary.warnings.isEmpty)
+        #expect(summary.seconds == 0.5, "4 frames at 8 fps")
+        #expect(summary.format.rawValue == ["gif": "GIF", "png": "APNG", "webp": "WebP"][name.split(separator: ".").last.map(String.init) ?? ""])
+    }
+
+    /// An upload cut short is summed as far as its whole frames go, with the warning to show.
+    @Test(arguments: [(AssembleJob.Format.apng, "cut.png"), (.webp, "cut.webp")])
+    func anUploadCutShortIsSummedWithAWarning(format: AssembleJob.Format, name: String) throws {
+        let bytes = try Self.coin(format)
+        let summary = try AnimatedFileSummary.read(Array(bytes.prefix(bytes.count * 3 / 4)), name: name)
+        #expect((1..<4).contains(summary.frames))
+        #expect(summary.warnings.count == 1 && summary.warnings[0].hasPrefix("\(name): the file is cut short"), "\(summary.warnings)")
+    }
+
+    /// The one error type, switched over as a service would answer it.
+    @Test func aFileOfAnotherKindIsSaidSo() {
+        let answer: String
+        do throws(AnimationDecodeError) {
+            _ = try AnimatedFileSummary.read(Array("GIF89a, or so it says".utf8), name: "clip.webp")
+            answer = "read"
+        } catch .notFormat(let file, let format) {
+            answer = "415 \(file) is not a \(format.rawValue)"
+        } catch {
+            answer = "422 \(error)"
+        }
+        #expect(answer == "415 clip.webp is not a WebP")
+    }
+}

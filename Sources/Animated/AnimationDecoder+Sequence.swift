@@ -1,0 +1,22 @@
+import Raster
+
+extension AnimationDecoder {
+    /// Writes every frame still to read (a GIF's, an APNG's or a WebP's), fully composited, as the
+    /// numbered PNGs of `writer`, then a `sequence.json` with each frame's duration in milliseconds
+    /// and the file's loop count (so assembling the folder rebuilds the same animation), and commits
+    /// them as one set. A frame stored as 10 ms or less is recorded as the 100 ms browsers play it
+    /// for (`AnimationFrame.playedDuration`; a duration of 0 would be no frame at all). Frames are
+    /// decoded and written one at a time. Returns the manifest and the paths written. A file of no
+    /// frame is an error (nothing is written); what the decoder read past is in its `warnings`.
+    public func writeFrames(to writer: SequenceWriter) throws -> (manifest: SequenceManifest, paths: [String]) {
+        var durations: [Double] = []
+        while var frame = try nextFrame() {
+            frame.image.scale = writer.scale
+            try writer.write(frame.image, number: durations.count + 1)
+            durations.append((frame.playedDuration * 1000).rounded())
+        }
+        guard !durations.isEmpty else { throw AnimationDecodeError.noFrames(file: file, format: Self.format) }
+        let manifest = SequenceManifest(name: writer.prefix, repeatCount: info.repeatCount, frameDurations: durations)
+        return (manifest, try writer.commit(manifest: manifest))
+    }
+}

@@ -1,0 +1,53 @@
+import Basics
+import Foundation
+import Testing
+import TestSupport
+
+/// An animated file cut short is read the same way in every format: `frames` and `info` keep its
+/// whole frames and print a warning naming it, as they did only for a GIF (a cut APNG or WebP was
+/// refused with exit 3).
+@Suite("animated files cut short, read with a warning")
+struct CutShortAnimationTests {
+    @Test(arguments: ["apng", "webp", "gif"])
+    func framesAndInfoKeepTheWholeFramesWithAWarning(format: String) throws {
+        let dir = try Fixtures.temporaryFolder("cut-short")
+        let made = try CLI.run(["assemble", CLI.fixtures + "/sequences/kenney-gold-coin", "-o", "coin.\(format)"], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        let bytes = try FileIO.readAll("\(dir)/coin.\(format)")
+        try Data(bytes.prefix(bytes.count * 3 / 4)).write(to: URL(fileURLWithPath: "\(dir)/cut.\(format)"))
+
+        let frames = try CLI.run(["frames", "cut.\(format)", "-o", "out"], in: dir)
+        #expect(frames.status == 0, "\(frames.stderr)")
+        #expect(frames.stderr.contains("warning: cut.\(format): "), "\(frames.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out").filter { $0.hasSuffix(".png") }
+        #expect((1..<4).contains(written.count), "\(written)")
+
+        let info = try CLI.run(["info", "cut.\(format)"], in: dir)
+        #expect(info.status == 0, "\(info.stderr)")
+        #expect(info.stderr.contains("warning: cut.\(format): "), "\(info.stderr)")
+        #expect(info.stdout.contains("\(written.count) frame"), "\(info.stdout)")
+    }
+
+    /// An APNG whose `acTL` promises 6 frames where it holds 4: read with a warning by `frames` and
+    /// `info` (it was read without a word).
+    @Test func anACTLPromisingMoreFramesIsReadWithAWarning() throws {
+        let dir = try Fixtures.temporaryFolder("cut-short")
+        let made = try CLI.run(["assemble", CLI.fixtures + "/sequences/kenney-gold-coin", "-o", "coin.apng"], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        var bytes = try FileIO.readAll("\(dir)/coin.apng")
+        // The acTL chunk follows IHDR (8 + 25 bytes): its frame count is the first word of its data.
+        let actl = 33
+        #expect(String(decoding: bytes[(actl + 4)..<(actl + 8)], as: UTF8.self) == "acTL")
+        #expect(bytes[(actl + 8)..<(actl + 12)].elementsEqual([0, 0, 0, 4]))
+        bytes[actl + 11] = 6
+        let crc = bytes.withUnsafeBufferPointer { Zlib.crc32(UnsafeBufferPointer(rebasing: $0[(actl + 4)..<(actl + 16)])) }
+        bytes.replaceSubrange((actl + 16)..<(actl + 20), with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        try Data(bytes).write(to: URL(fileURLWithPath: "\(dir)/more.apng"))
+
+        let warning = "warning: more.apng: acTL promises 6 frames but the file holds 4; read as the frames it holds"
+        let frames = try CLI.run(["frames", "more.apng", "-o", "out"], in: dir)
+        #expect(frames.status == 0 && frames.stderr.contains(warning), "\(frames.stderr)")
+        let info = try CLI.run(["info", "more.apng"], in: dir)
+        #expect(info.status == 0 && info.stderr.contains(warning) && info.stdout.contains("4 frames"), "\(info.stderr)\(info.stdout)")
+    }
+}
