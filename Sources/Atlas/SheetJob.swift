@@ -189,7 +189,7 @@ public struct SheetJob: Sendable {
     private func makePlan(progress: (@Sendable (Int, Int) -> Void)?, cancellation: CancellationFlag?) throws -> Plan {
         try checkSettings()
         var warnings = engine?.warnings(allowRotation: builder.allowRotation) ?? [], notes: [String] = []
-        var (sequences, singles) = if case .memory = reader { try Self.images(named: sources) } else { try Discovery.images(from: sources) }
+        var (sequences, singles) = if case .memory = reader { try Self.images(named: sources, reader: reader, notes: &notes) } else { try Discovery.images(from: sources) }
         // This sheet's own earlier pages (written into a source folder) are not frames to pack.
         let folders = Set((sequences + singles).map(\.directory))
         let earlier = if case .disk = reader { Set(folders.flatMap { OutputSet.files(writtenBy: output, in: $0) }) } else { Set<String>() }

@@ -202,9 +202,12 @@ struct SheetJobInMemoryTests {
         let page = try #require(bytes.first { $0.name == "memory.png" })
         #expect(try PNG.Decoder().decodeBitmap(page.bytes, file: page.name) == diskPlan.sheets[0].pages[0])
         #expect(!FileManager.default.fileExists(atPath: "memory.png"), "nothing written")
-        #expect(throws: SheetJobError.source(.notPNG(path: "notes.txt"))) {
-            _ = try SheetJob(files: files + [InMemoryFile(name: "notes.txt", bytes: [1])], output: "m.png").plan()
-        }
+        // A file that is no image is left out, as a folder's is (and as Validator leaves it out), and said.
+        let withNotes = try SheetJob(files: files + [InMemoryFile(name: "notes.txt", bytes: [1])], output: "memory.png", engine: engine,
+                                     builder: SheetBuilder(trim: true)).plan()
+        let samePages = withNotes.sheets[0].pages == memoryPlan.sheets[0].pages
+        #expect(samePages)
+        #expect(withNotes.notes.contains("left out, no frames: notes.txt (not a PNG, GIF, APNG or WebP)"))
     }
 }
 
