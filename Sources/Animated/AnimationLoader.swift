@@ -149,9 +149,9 @@ extension Animation {
     /// (``LoadError/gifAmongOtherSources(gif:)``).
     ///
     /// Each file must have a name of its own: a name given twice (`walk1.png` twice, or
-    /// `walk1.png` and `./walk1.png`) is refused with both spellings
+    /// `walk1.png` and `./walk1.png`) with different bytes is refused with both spellings
     /// (``Discovery/Error/repeatedName(first:second:)``), since which bytes it stands for cannot
-    /// be told. Two names for one frame number are refused as on disk, unless `onDuplicateNumber` says which to keep.
+    /// be told; with the same bytes it is one file, as ``Validator`` takes it. Two names for one frame number are refused as on disk, unless `onDuplicateNumber` says which to keep.
     public static func load(files: [InMemoryFile], scale: Int? = nil, device: String? = nil, limits: ResourceLimits = .default,
                             onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
         let upload: Upload

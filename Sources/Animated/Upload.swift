@@ -69,14 +69,26 @@ public struct Upload: Sendable, Equatable {
     public var leftOut: [LeftOut]
 
     /// The upload `files` stands for. Throws ``Discovery/Error/repeatedName(first:second:)`` for a
-    /// name given twice, ``Discovery/Error/animationAmongFrames(path:)`` for a GIF, APNG or WebP
+    /// name given twice with different bytes (with the same bytes it is one file), ``Discovery/Error/animationAmongFrames(path:)`` for a GIF, APNG or WebP
     /// among other images, ``Discovery/Error/onlySheetPages(source:data:pages:)`` when the images
     /// are all a sprite sheet's pages, and ``Discovery/Error/noFrames(source:)`` (with
     /// ``Discovery/filesGiven`` as the source) when there is no image at all.
     public init(_ files: [InMemoryFile]) throws(Discovery.Error) {
-        try Discovery.checkNamesAreDistinct(files.map(\.name))
-        // One folder spelled two ways (`fx/a1.png`, `./fx/a2.png`) is one folder.
-        let files = files.map { InMemoryFile(name: InMemoryFile.normalizedName($0.name), bytes: $0.bytes) }
+        // One folder spelled two ways (`fx/a1.png`, `./fx/a2.png`) is one folder. A name given
+        // twice with the same bytes is one file (an upload that repeats a part), as `Validator`
+        // takes it; with other bytes, which file it stands for cannot be told.
+        var firstByName: [String: InMemoryFile] = [:]
+        var distinct: [InMemoryFile] = []
+        for file in files {
+            let name = InMemoryFile.normalizedName(file.name)
+            if let first = firstByName[name] {
+                guard first.bytes == file.bytes else { throw .repeatedName(first: first.name, second: file.name) }
+                continue
+            }
+            firstByName[name] = file
+            distinct.append(InMemoryFile(name: name, bytes: file.bytes))
+        }
+        let files = distinct
         var settings: [String] = [], leftOut: [LeftOut] = [], candidates: [InMemoryFile] = []
         for file in files {
             let last = FileIO.lastComponent(of: file.name)

@@ -127,14 +127,13 @@ extension SheetJob {
         return try decoder.readHeader(bytes, file: path)
     }
 
-    /// The images named in memory, as ``Discovery/images(from:)`` groups files on disk: the files
+    /// The images in memory, as ``Discovery/images(from:)`` groups files on disk: the files
     /// read as an `Upload`, as `Validator` and `AssembleJob` read them (files that are no image and
     /// sheet pages named by data among them left out, said in `notes`); numbered frames into
     /// sequences, PNGs without numbers as single images; a folder's `sequence.json` is its timing;
     /// a GIF, APNG or WebP is no image to pack.
-    static func images(named names: [String], reader: FileReader,
+    static func images(_ files: [InMemoryFile],
                        notes: inout [String]) throws(Discovery.Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
-        let files = names.map { InMemoryFile(name: $0, bytes: ((try? reader.bytes($0)) ?? nil) ?? []) }
         let upload = try Upload(files)
         if let note = upload.leftOutNote { notes.append(note) }
         let frames: [FrameFile]
