@@ -27,11 +27,14 @@ extension Animation {
             switch self {
             case .discovery(let error): error.description
             case .manifest(let error): error.description
+            case .ambiguous(let source, let sequences) where source == Discovery.filesGiven:
+                "the files given hold \(sequences.count) sequences (\(sequences.joined(separator: ", "))); "
+                    + "give the files of one, or a sequence.json beside them whose \"name\" is the one to play"
             case .ambiguous(let source, let sequences):
                 "\(source) holds \(sequences.count) sequences (\(sequences.joined(separator: ", "))); "
                     + "name one by its prefix path, e.g. \(sequences[0])"
             case .decode(let error): error.description
-            case .gifAmongOtherSources(let gif): "\(gif) is an animation: a GIF, APNG or WebP is read on its own, not with other sources"
+            case .gifAmongOtherSources(let gif): Discovery.Error.animationAmongFrames(path: gif).description
             case .limit(let error): error.description
             }
         }
@@ -77,6 +80,7 @@ extension Animation {
                             limits: ResourceLimits = .default,
                             onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
         guard !sources.isEmpty else { throw .discovery(.noFrames(source: "(no source given)")) }
+        do { try Discovery.checkNoStandardInput(sources) } catch { throw .discovery(error) }
         if let file = sources.first(where: { animatedFileKind($0) != nil }), let kind = animatedFileKind(file) {
             guard sources.count == 1 else { throw .gifAmongOtherSources(gif: file) }
             let bytes: [UInt8]
@@ -128,32 +132,30 @@ extension Animation {
     /// in their folder (`fx/sequence.json`), their `@Nx` files picked for `scale`; PNG files
     /// without numbers play in the order given. Nothing is decoded but a GIF.
     ///
+    /// The files are read as an ``Upload``, the definition ``Validator`` shares: files that are no
+    /// image (`readme.txt`), hidden files and the pages of a sprite sheet whose data is among the
+    /// files are left out (``Upload/leftOut``); a GIF, APNG or WebP among PNGs is refused
+    /// (``LoadError/gifAmongOtherSources(gif:)``).
+    ///
     /// Each file must have a name of its own: a name given twice (`walk1.png` twice, or
-    /// `walk1.png` and `./walk1.png`) is refused with both spellings
+    /// `walk1.png` and `./walk1.png`) with different bytes is refused with both spellings
     /// (``Discovery/Error/repeatedName(first:second:)``), since which bytes it stands for cannot
-    /// be told. Two names for one frame number are refused as on disk, unless `onDuplicateNumber` says which to keep.
+    /// be told; with the same bytes it is one file, as ``Validator`` takes it. Two names for one frame number are refused as on disk, unless `onDuplicateNumber` says which to keep.
     public static func load(files: [InMemoryFile], scale: Int? = nil, device: String? = nil, limits: ResourceLimits = .default,
                             onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
-        do { try Discovery.checkNamesAreDistinct(files.map(\.name)) } catch { throw .discovery(error) }
-        if let file = files.first(where: { animatedFileKind($0.name) != nil }), let kind = animatedFileKind(file.name) {
-            guard files.count == 1 else { throw .gifAmongOtherSources(gif: file.name) }
+        let upload: Upload
+        do { upload = try Upload(files) } catch .animationAmongFrames(let path) { throw .gifAmongOtherSources(gif: path) } catch {
+            throw .discovery(error)
+        }
+        switch upload.content {
+        case .animation(let file, let kind):
             return try load(animatedFile: file.bytes, kind: kind, file: file.name, limits: limits)
+        case .images(let frames):
+            let reading = Reading.memory(FileReader(files))
+            if frames.contains(where: { $0.numberText.isEmpty }) { return try load(listed: frames, scale: scale, reading: reading) }
+            return try load(FrameSequence.group(frames), source: Discovery.filesGiven, scale: scale, device: device, reading: reading,
+                            onDuplicateNumber: onDuplicateNumber)
         }
-        if let apng = files.first(where: { OutputName.pathExtension($0.name) == "png" && APNG.Decoder.isAnimated($0.bytes) }) {
-            guard files.count == 1 else { throw .gifAmongOtherSources(gif: apng.name) }
-            return try load(apng: apng.bytes, file: apng.name, limits: limits)
-        }
-        var frames: [FrameFile] = []
-        for file in files {
-            if OutputName.settingsNames.contains(FileIO.lastComponent(of: file.name)) { continue }
-            guard let frame = FrameFile(path: file.name) ?? FrameFile(unnumbered: file.name) else { throw .discovery(.notPNG(path: file.name)) }
-            frames.append(frame)
-        }
-        let reading = Reading.memory(FileReader(files))
-        guard !frames.isEmpty else { throw .discovery(.noFrames(source: "the files given")) }
-        if frames.contains(where: { $0.numberText.isEmpty }) { return try load(listed: frames, scale: scale, reading: reading) }
-        return try load(FrameSequence.group(frames), source: "the files given", scale: scale, device: device, reading: reading,
-                        onDuplicateNumber: onDuplicateNumber)
     }
 
     /// Where frames and manifests are read from: files on disk, or in memory (Basics' `FileReader`).
@@ -200,7 +202,9 @@ extension Animation {
     /// names, else the one that is not its highlighted sequence).
     private static func load(_ sequences: [FrameSequence], source: String, scale: Int?, device: String?,
                              reading: Reading, onDuplicateNumber: FrameSequence.DuplicateNumberPolicy) throws(LoadError) -> Animation {
-        guard let directory = sequences.first?.directory else { throw .discovery(.noFrames(source: source)) }
+        guard let directory = sequences.first?.directory else {
+            throw .discovery(source == Discovery.filesGiven ? .noFrames(source: source) : Discovery.noFrames(in: source))
+        }
 
         let manifestPath = Self.manifestPath(in: directory)
         var manifest = try reading.manifest(at: manifestPath)

@@ -175,6 +175,8 @@ public struct AssembleJob: Sendable {
             do { animation = try Animation.load(files: files, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber) } catch {
                 throw .source(error)
             }
+            // Files that are no frames (a readme, a sheet's pages), left out as `Validator` leaves them out.
+            if let note = (try? Upload(files))?.leftOutNote { notes.append(note) }
         case .animation(let given):
             guard !given.frames.isEmpty else { throw .source(.discovery(.noFrames(source: "the animation"))) }
             animation = given

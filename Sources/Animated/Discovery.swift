@@ -26,6 +26,14 @@ public enum Discovery {
         /// ``FrameSequence/DuplicateNumberPolicy/first`` or ``FrameSequence/DuplicateNumberPolicy/last``
         /// keeps one of them instead.
         case duplicateNumber(number: Int, first: String, second: String)
+        /// A folder (or the files given) that holds no frame but the pages of a sprite sheet:
+        /// `pages` (`fire-0.png`, …) are the images the sheet's data file `data` names.
+        case onlySheetPages(source: String, data: String, pages: [String])
+        /// A GIF, APNG or WebP at `path` named among other images: such a file is an animation
+        /// of its own, read alone.
+        case animationAmongFrames(path: String)
+        /// `-` given as a source: frames are not read from standard input.
+        case standardInput
         /// One name given twice among files in memory (an upload whose body repeats a file name);
         /// `first` and `second` are the two spellings (the same, or `walk1.png` and `./walk1.png`).
         case repeatedName(first: String, second: String)
@@ -52,16 +60,57 @@ public enum Discovery {
             case .repeatedName(let first, let second):
                 first == second ? "\(first) is given twice: each file needs a name of its own"
                     : "\(first) and \(second) name one file: each file needs a name of its own"
+            case .noFrames(let source) where source == Discovery.filesGiven:
+                "no frames among the files given (expected PNG frames named by number, such as walk1.png, "
+                    + "walk2.png…, PNG images to play in the order given, or one GIF, APNG or WebP)"
             case .noFrames(let source):
                 "\(source): no frames found (expected a folder, PNG files, or a prefix such as "
                     + "Sequences/explosion/explosion for explosion1.png…)"
+            case .onlySheetPages(let source, let data, let pages):
+                "\(source == Discovery.filesGiven ? "the files given hold" : "\(source) holds") no frames but the pages of a sprite sheet: "
+                    + "\(Discovery.shortList(pages)) \(pages.count == 1 ? "is the page" : "are the pages") \(data) names; "
+                    + "FramesJob reads a sheet's frames from its data file"
+            case .animationAmongFrames(let path):
+                "\(path) is an animation: a GIF, APNG or WebP is read on its own, not with other sources"
+            case .standardInput:
+                "-: frames are not read from standard input; save them to a folder (or the GIF, APNG or WebP "
+                    + "to a file) and name it (a file named - is ./-)"
             }
         }
+    }
+
+    /// How the files in memory are named where a source is named: errors about an upload say
+    /// "the files given", never a folder.
+    public static let filesGiven = "the files given"
+
+    /// `a.png, b.png, c.png and 5 more`.
+    static func shortList(_ names: [String], first: Int = 3) -> String {
+        names.prefix(first).joined(separator: ", ") + (names.count > first ? " and \(names.count - first) more" : "")
+    }
+
+    /// Refuses `-` among `sources` (``Error/standardInput``): standard input holds no folder.
+    public static func checkNoStandardInput(_ sources: [String]) throws(Error) {
+        if sources.contains("-") { throw .standardInput }
+    }
+
+    /// Why `source` gave no frame: ``Error/onlySheetPages(source:data:pages:)`` for a folder that
+    /// holds nothing but a sprite sheet's pages, else ``Error/noFrames(source:)``.
+    public static func noFrames(in source: String) -> Error {
+        let folder = trimmingSlash(source)
+        if let names = try? FileIO.entries(of: folder) {
+            let pages = SheetPages.pages(inFolder: folder, names: names)
+            if let data = pages.values.min(by: NaturalOrder.areInIncreasingOrder) {
+                return .onlySheetPages(source: source, data: folder == "." ? data : folder + "/" + data,
+                                       pages: pages.filter { $0.value == data }.keys.sorted(by: NaturalOrder.areInIncreasingOrder))
+            }
+        }
+        return .noFrames(source: source)
     }
 
     /// The sequences in `sources`, each source read as a folder, a file or a prefix path.
     /// Folders are searched `recursive`ly when asked; each subfolder holds its own sequences.
     public static func sequences(from sources: [String], recursive: Bool = false) throws(Error) -> [FrameSequence] {
+        try checkNoStandardInput(sources)
         var files: [FrameFile] = []
         for source in sources { files += try frameFiles(in: source, recursive: recursive) }
         // The same file named twice (a folder and a file in it, one folder spelled two ways:
@@ -98,6 +147,7 @@ public enum Discovery {
         var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
         var seen = Set<String>()
         guard !sources.isEmpty else { throw .noFrames(source: "(no source given)") }
+        try checkNoStandardInput(sources)
         // A folder's settings caught by a glob (`dir/*`) are its settings, not images.
         for source in withoutSettings(sources) {
             var isDirectory: ObjCBool = false
@@ -118,7 +168,7 @@ public enum Discovery {
                     found = true
                 }
             }
-            if !found && !paths.contains(where: seen.contains) { throw .noFrames(source: source) }
+            if !found && !paths.contains(where: seen.contains) { throw noFrames(in: source) }
         }
         // One folder spelled two ways (`fire ./fire`) is one folder: its files count once.
         var respelled = Set<String>()
@@ -175,13 +225,12 @@ public enum Discovery {
         return said.isEmpty ? nil : said.joined(separator: "; ")
     }
 
-    /// Refuses a name given twice among files in memory, spelled the same or with `./` and
+    /// Refuses a name given twice among files in memory, spelled the same or with `./`, `..` and
     /// doubled slashes (``Error/repeatedName(first:second:)``).
     public static func checkNamesAreDistinct(_ names: [String]) throws(Error) {
         var seen: [String: String] = [:]
         for name in names {
-            let key = (name.hasPrefix("/") ? "/" : "")
-                + name.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.joined(separator: "/")
+            let key = InMemoryFile.normalizedName(name)
             if let first = seen[key] { throw .repeatedName(first: first, second: name) }
             seen[key] = name
         }
@@ -261,9 +310,12 @@ public enum Discovery {
         var result: [String] = []
         // A set a killed Flipbook run left half-replaced here is finished first, never read as one.
         do { try OutputRecovery.recover(folder: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
-        // Pages of a sprite sheet Flipbook wrote here (its set holds the sheet's data) are no frames.
+        // Pages of a sprite sheet Flipbook wrote here (its set holds the sheet's data), or that a
+        // sheet's data here names (a copy without the record), are no frames.
+        let names = try names(in: folder)
         let sheetPages = OutputSet.names(inSetsHolding: sheetDataExtensions, in: folder)
-        for name in try names(in: folder) where !name.hasPrefix(".") && !sheetPages.contains(name) {
+            .union(SheetPages.pages(inFolder: folder, names: names).keys)
+        for name in names where !name.hasPrefix(".") && !sheetPages.contains(name) {
             let path = folder == "." ? name : "\(folder)/\(name)"
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)

@@ -127,21 +127,21 @@ extension SheetJob {
         return try decoder.readHeader(bytes, file: path)
     }
 
-    /// The images named in memory, as ``Discovery/images(from:)`` groups files on disk: numbered
-    /// frames into sequences, PNGs without numbers as single images; a folder's `sequence.json`
-    /// is its timing; any other file is not a PNG.
-    static func images(named names: [String]) throws(Discovery.Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
-        // A name given twice stands for two sets of bytes: which one is meant cannot be told.
-        try Discovery.checkNamesAreDistinct(names)
-        var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
-        for name in names where !OutputName.settingsNames.contains(FileIO.lastComponent(of: name)) {
-            if let file = FrameFile(path: name) { numbered.append(file) } else if let file = FrameFile(unnumbered: name) {
-                unnumbered.append(file)
-            } else {
-                throw .notPNG(path: name)
-            }
+    /// The images in memory, as ``Discovery/images(from:)`` groups files on disk: the files
+    /// read as an `Upload`, as `Validator` and `AssembleJob` read them (files that are no image and
+    /// sheet pages named by data among them left out, said in `notes`); numbered frames into
+    /// sequences, PNGs without numbers as single images; a folder's `sequence.json` is its timing;
+    /// a GIF, APNG or WebP is no image to pack.
+    static func images(_ files: [InMemoryFile],
+                       notes: inout [String]) throws(Discovery.Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
+        let upload = try Upload(files)
+        if let note = upload.leftOutNote { notes.append(note) }
+        let frames: [FrameFile]
+        switch upload.content {
+        case .animation(let file, _): throw .notPNG(path: file.name)
+        case .images(let images): frames = images
         }
-        guard !numbered.isEmpty || !unnumbered.isEmpty else { throw .noFrames(source: "the files given") }
+        let numbered = frames.filter { !$0.numberText.isEmpty }, unnumbered = frames.filter { $0.numberText.isEmpty }
         // Folders in the order the files name them, as sources on disk keep the order given.
         var folders: [String] = []
         for file in numbered + unnumbered where !folders.contains(file.directory) { folders.append(file.directory) }

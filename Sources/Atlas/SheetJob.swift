@@ -52,6 +52,9 @@ public struct SheetJob: Sendable {
     /// Where the sources are read from: the file system, or the files given to
     /// ``init(files:output:engine:format:builder:scales:fps:limits:)``.
     private(set) var reader: FileReader
+    /// The files given to ``init(files:output:engine:format:builder:scales:fps:limits:)``, as
+    /// given (read as an `Upload`, which refuses one name with two contents).
+    private(set) var uploaded: [InMemoryFile] = []
 
     /// A job with the options of `flipbook sheet`.
     public init(sources: [String], output: String, data: String? = nil, engine: SheetEngine? = nil,
@@ -82,6 +85,7 @@ public struct SheetJob: Sendable {
         self.init(sources: files.map(\.name), output: output, engine: engine, format: format, builder: builder, scales: scales,
                   fps: fps, limits: limits)
         self.reader = FileReader(files)
+        self.uploaded = files
     }
 
     /// A job with `flipbook sheet`'s options, its files named by file URLs.
@@ -189,7 +193,7 @@ public struct SheetJob: Sendable {
     private func makePlan(progress: (@Sendable (Int, Int) -> Void)?, cancellation: CancellationFlag?) throws -> Plan {
         try checkSettings()
         var warnings = engine?.warnings(allowRotation: builder.allowRotation) ?? [], notes: [String] = []
-        var (sequences, singles) = if case .memory = reader { try Self.images(named: sources) } else { try Discovery.images(from: sources) }
+        var (sequences, singles) = if case .memory = reader { try Self.images(uploaded, notes: &notes) } else { try Discovery.images(from: sources) }
         // This sheet's own earlier pages (written into a source folder) are not frames to pack.
         let folders = Set((sequences + singles).map(\.directory))
         let earlier = if case .disk = reader { Set(folders.flatMap { OutputSet.files(writtenBy: output, in: $0) }) } else { Set<String>() }

@@ -41,6 +41,7 @@ enum CLIWording {
             ("Atlas's AlphaHandling.bleed", "flipbook sheet --alpha-handling bleed"),
             ("AlphaHandling.clear", "flipbook sheet --alpha-handling clear"),
             ("is a file, not a folder of frames", "is a file, not a folder of frames (flipbook info reads one file)"),
+            ("FramesJob reads a sheet's frames", "flipbook frames reads a sheet's frames"),
         ]
         return table.sorted { $0.0.count > $1.0.count }
     }()

@@ -26,12 +26,16 @@ enum ExitStatus: Int32 {
         // A file where a folder was asked for (`validate x.png`, `sheet x.png/`): the argument is wrong.
         case Discovery.Error.notAFolder, Animation.LoadError.discovery(.notAFolder), SheetJobError.source(.notAFolder),
              AssembleError.source(.discovery(.notAFolder)), Validator.Error.source(.notAFolder): self = .usage
+        // `-` (standard input) as a source: an argument the commands do not take.
+        case Discovery.Error.standardInput, Animation.LoadError.discovery(.standardInput), SheetJobError.source(.standardInput),
+             AssembleError.source(.discovery(.standardInput)), Validator.Error.source(.standardInput): self = .usage
         case let error as AssembleError: self = Self(assembling: error)
         case let error as SheetJobError: self = Self(sheet: error)
         case let error as FramesJobError: self = Self(frames: error)
         case Validator.Error.source(let error): self = Self(for: error)
+        case Validator.Error.animation(let error): self = Self(for: error)
         case Validator.Error.cancelled: self = .outputUnwritable
-        case Animation.LoadError.gifAmongOtherSources: self = .usage
+        case Animation.LoadError.gifAmongOtherSources, Discovery.Error.animationAmongFrames: self = .usage
         case is UnreadableInputs: self = .inputUnreadable
         case is UsageError, is ValidationError: self = .usage
         // An output the contract refuses (over an input, over a file Flipbook did not write, a name

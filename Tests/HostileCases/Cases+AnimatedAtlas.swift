@@ -96,6 +96,20 @@ extension HostileCases {
             _ = AssembleJob.Format.allCases
             _ = AssembleJob.Report.self
         },
+        HostileCase("Upload of odd names, junk bytes and sheet data", ["Upload", "Upload.Content", "Upload.LeftOut", "Upload.LeftOut.Reason"]) {
+            let junk = [InMemoryFile(name: "", bytes: []), InMemoryFile(name: "/", bytes: [0]), InMemoryFile(name: "../..", bytes: []),
+                        InMemoryFile(name: ".png", bytes: Sample.png), InMemoryFile(name: "a.gif", bytes: []), InMemoryFile(name: "x/a.json", bytes: Array(#"{"meta": {"image": 1}, "textures": [null]}"#.utf8)),
+                        InMemoryFile(name: "x/b.plist", bytes: Array("<plist><dict><key>images</key><string/></dict></plist>".utf8)),
+                        InMemoryFile(name: "x/c.atlas", bytes: Array("\n\n:\n".utf8)), InMemoryFile(name: "x/d.tres", bytes: Array(#"[ext_resource path=""#.utf8)),
+                        InMemoryFile(name: "x/a1.png", bytes: Sample.png)]
+            for count in 0...junk.count {
+                if let upload = try? Upload(Array(junk.prefix(count))) {
+                    _ = upload.leftOutNote; _ = upload.leftOut.map(\.description); _ = upload.content
+                }
+            }
+            _ = Upload.LeftOut(name: "", reason: .sheetPage(data: "")).description
+            _ = try? Upload(Array(junk.suffix(5)))
+        },
     ]
 
     static let atlas: [HostileCase] = [

@@ -18,13 +18,14 @@ enum DistinctFiles {
         var files: [FrameFile] = []
         var seen = Set<String>()
         var realFolders: [String: String] = [:]
+        do { try Discovery.checkNoStandardInput(roots) } catch { throw .source(error) }
         for root in roots {
             let trimmed = Discovery.trimmingSlash(root)
             // Before the folder is listed: the place to finish or roll back an interrupted output
             // set in `trimmed`, so that validation never reads a half-replaced set.
             let paths: [String]
             do { paths = try Discovery.pngFiles(inFolder: trimmed, recursive: true) } catch { throw .source(error) }
-            guard !paths.isEmpty else { throw .source(.noFrames(source: root)) }
+            guard !paths.isEmpty else { throw .source(Discovery.noFrames(in: root)) }
             for path in paths {
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
@@ -72,17 +73,6 @@ enum DistinctFiles {
     }
 
     /// `name` without empty and `.` components, each `..` taking the component before it away
-    /// (`./fx//a.png` is `fx/a.png`, `fx/../a.png` is `a.png`); a `..` with nothing before it
-    /// stays. A name that would be empty is kept as it was.
-    static func normalized(_ name: String) -> String {
-        var parts: [Substring] = []
-        for part in name.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else {
-                parts.append(part)
-            }
-        }
-        return parts.isEmpty ? name : parts.joined(separator: "/")
-    }
+    /// (Basics' `InMemoryFile.normalizedName(_:)`).
+    static func normalized(_ name: String) -> String { InMemoryFile.normalizedName(name) }
 }

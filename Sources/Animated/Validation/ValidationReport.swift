@@ -1,3 +1,4 @@
+import Basics
 /// What `flipbook validate` found: the sequences it saw and every finding, in a stable order.
 public struct ValidationReport: Sendable {
     /// Every sequence found, in natural order of their names (`folder/prefix`), including those
@@ -53,6 +54,18 @@ public struct SequenceSummary: Sendable, Equatable, Codable {
     public var width: Int?
     /// Height in pixels of the lowest-scale files, under the same condition as ``width``.
     public var height: Int?
+
+    /// A GIF, APNG or WebP of `frameCount` frames named `file`, as one sequence of one file.
+    init(animation file: String, frameCount: Int, size: (width: Int, height: Int)?) {
+        name = file
+        directory = FrameFile.directory(of: file)
+        prefix = FileIO.lastComponent(of: file)
+        self.frameCount = frameCount
+        fileCount = 1
+        scales = [1]
+        width = size?.width
+        height = size?.height
+    }
 
     init(subject: SequenceFacts) {
         let sequence = subject.sequence

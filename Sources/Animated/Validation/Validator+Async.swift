@@ -6,6 +6,9 @@ extension Validator {
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// A root is missing, a file, unreadable or holds no PNG (see `validate(_:progress:cancellation:)`).
         case source(Discovery.Error)
+        /// A lone GIF, APNG or WebP among the files given could not be read, as `AssembleJob`
+        /// could not read it.
+        case animation(Animation.LoadError)
         /// The task was cancelled before every file was read.
         case cancelled
         /// Two files given in memory have one name, `name` once normalised (`./a.png` is
@@ -16,6 +19,7 @@ extension Validator {
         public var description: String {
             switch self {
             case .source(let error): error.description
+            case .animation(let error): error.description
             case .cancelled: "cancelled"
             case .sameName(let name, let first, let second) where first == second:
                 "two different files are both named \(name) among the files given; rename one or leave one out"

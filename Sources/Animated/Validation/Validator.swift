@@ -62,10 +62,14 @@ public struct Validator: Sendable {
     /// Validates files held in memory, as `validate(_:progress:cancellation:)` validates a folder
     /// holding them: each file's `name` is its path below that folder (`walk1.png`,
     /// `fx/boom3@2x.png`), and a `sequence.json` among them (`fx/sequence.json`) is its folder's
-    /// manifest. Files that are no numbered PNG are left out, as on disk (an upload of PNGs without
-    /// frame numbers, which `Animation.load(files:)` plays as listed, is checked by decoding
-    /// them); `.flipbook.json` is not read from the list (pass a ``ValidationConfig``). An upload
-    /// without any PNG is ``Discovery/Error/noFrames(source:)``, as an empty folder is.
+    /// manifest. The files are read as an ``Upload``, as `Animation.load(files:)` and the jobs
+    /// read them: files that are no image (`readme.txt`), hidden files and the pages of a sprite
+    /// sheet whose data is among them are left out; PNGs without frame numbers, which an animation
+    /// plays as listed, are checked by decoding them; a lone GIF, APNG or WebP is read as assembly
+    /// reads it (a report of one sequence, or ``Error/animation(_:)``), and one among PNGs is
+    /// refused (``Discovery/Error/animationAmongFrames(path:)``). `.flipbook.json` is not read from
+    /// the list (pass a ``ValidationConfig``). An upload without any image is
+    /// ``Discovery/Error/noFrames(source:)``.
     ///
     /// Names are normalised before anything else (`./a.png`, `a.png` and `fx/../a.png` are all
     /// `a.png`; findings name the normalised form). Two PNGs or manifests of one name with the same
@@ -74,11 +78,32 @@ public struct Validator: Sendable {
     public func validate(files: [InMemoryFile], progress: (@Sendable (Int, Int) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
         let files = try DistinctFiles.inMemory(files, config: config)
-        let pngs = files.filter { !config.isIgnored($0.name) && OutputName.pathExtension($0.name) == "png" }
-        guard !pngs.isEmpty else { throw .source(.noFrames(source: "the files given")) }
-        // PNGs without numbers form sequences of their own, so that each is decoded and checked.
-        let frames = pngs.compactMap { FrameFile(path: $0.name) ?? FrameFile(unnumbered: $0.name) }
-        return try validate(frames, reading: FileReader(files), progress: progress, cancellation: cancellation)
+        // The upload as every reader of it reads it (`Upload`): what validates here assembles.
+        let upload: Upload
+        do { upload = try Upload(files.filter { !config.isIgnored($0.name) }) } catch { throw .source(error) }
+        switch upload.content {
+        case .animation(let file, _):
+            return try validate(animation: file, progress: progress, cancellation: cancellation)
+        case .images(let frames):
+            // PNGs without numbers form sequences of their own, so that each is decoded and checked.
+            return try validate(frames, reading: FileReader(files), progress: progress, cancellation: cancellation)
+        }
+    }
+
+    /// A lone GIF, APNG or WebP, read as `AssembleJob` reads it (every frame decoded, within the
+    /// decoder's pixel limit): a report of one sequence and no finding, or the reader's error.
+    private func validate(animation file: InMemoryFile, progress: (@Sendable (Int, Int) -> Void)?,
+                          cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
+        if cancellation?.isCancelled == true { throw .cancelled }
+        let animation: Animation
+        do { animation = try Animation.load(files: [file], limits: ResourceLimits(maxPixels: decoder.maxPixels)) } catch {
+            throw .animation(error)
+        }
+        progress?(1, 1)
+        var size: (width: Int, height: Int)?
+        if case .bitmap(let first)? = animation.frames.first { size = (first.width, first.height) }
+        let summary = SequenceSummary(animation: file.name, frameCount: animation.frames.count, size: size)
+        return ValidationReport(sequences: [summary], findings: [], fileCount: 1, deep: deep)
     }
 
     private func validate(_ files: [FrameFile], reading: FileReader, progress: (@Sendable (Int, Int) -> Void)?,

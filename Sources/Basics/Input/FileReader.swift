@@ -8,10 +8,11 @@ package enum FileReader: Sendable {
     /// Files in memory, by name.
     case memory([String: [UInt8]])
 
-    /// Files in memory, each under its ``InMemoryFile/name`` (the last of one name wins).
+    /// Files in memory, each under its ``InMemoryFile/name`` normalised (`./fx//a.png` is
+    /// `fx/a.png`, so that either spelling finds it; the last of one name wins).
     package init(_ files: [InMemoryFile]) {
         var contents: [String: [UInt8]] = [:]
-        for file in files { contents[file.name] = file.bytes }
+        for file in files { contents[InMemoryFile.normalizedName(file.name)] = file.bytes }
         self = .memory(contents)
     }
 
@@ -19,7 +20,7 @@ package enum FileReader: Sendable {
     package func bytes(_ path: String) throws(FileIO.Error) -> [UInt8]? {
         switch self {
         case .disk: FileManager.default.fileExists(atPath: path) ? try FileIO.readAll(path) : nil
-        case .memory(let files): files[path]
+        case .memory(let files): files[InMemoryFile.normalizedName(path)]
         }
     }
 
@@ -28,7 +29,7 @@ package enum FileReader: Sendable {
         switch self {
         case .disk: return try FileIO.readAll(path)
         case .memory(let files):
-            guard let bytes = files[path] else { throw FileIO.Error(path: path, reason: "no such file among the files given", kind: .missing) }
+            guard let bytes = files[InMemoryFile.normalizedName(path)] else { throw FileIO.Error(path: path, reason: "no such file among the files given", kind: .missing) }
             return bytes
         }
     }

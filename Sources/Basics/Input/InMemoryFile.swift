@@ -23,6 +23,24 @@ public struct InMemoryFile: Sendable, Hashable {
     }
 }
 
+extension InMemoryFile {
+    /// `name` without empty and `.` components, each `..` taking the component before it away
+    /// (`./fx//a.png` is `fx/a.png`, `fx/../a.png` is `a.png`); a `..` with nothing before it
+    /// stays. A name that would be empty is kept as it was. Files in memory are one folder's
+    /// files: two spellings of one name are one file (`FileReader` finds it by either).
+    package static func normalizedName(_ name: String) -> String {
+        var parts: [Substring] = []
+        for part in name.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return parts.isEmpty ? name : (name.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+}
+
 extension URL {
     /// The path the libraries take for this URL: a file URL's path; any other URL as written, which
     /// names no file (so it is reported as missing, never read from elsewhere).

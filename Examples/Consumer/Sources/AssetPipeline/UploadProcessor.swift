@@ -41,6 +41,7 @@ public struct UploadProcessor: Sendable {
             case .source(let discovery): return .rejected(status: 400, reason: discovery.description)
             case .cancelled: return .rejected(status: 499, reason: "cancelled")
             case .sameName: return .rejected(status: 400, reason: error.description)
+            case .animation: return .rejected(status: 422, reason: error.description)   // a lone GIF, APNG or WebP that does not read
             }
         }
         // A frame over the pixel limit has its own rule: the client sent too much, not a broken file.

@@ -41,7 +41,12 @@ struct AssetPipelineTests {
         let coin = try Self.upload("kenney-gold-coin")
         let processor = UploadProcessor()
         let notes = InMemoryFile(name: "notes.txt", bytes: Array("hello".utf8))
-        #expect(await processor.process(coin + [notes]) == .rejected(status: 415, reason: "notes.txt is not a PNG frame"))
+        // A file that is no image is left out by validation and assembly alike (an upload is a folder's files).
+        guard case .gif(_, 4, _) = await processor.process(coin + [notes]) else { Issue.record("notes.txt was not left out"); return }
+        // A GIF among the frames is refused by the validator, as assembly would refuse it.
+        let gif = InMemoryFile(name: "boom.gif", bytes: Array("GIF89a".utf8))
+        #expect(await processor.process(coin + [gif])
+                == .rejected(status: 400, reason: "boom.gif is an animation: a GIF, APNG or WebP is read on its own, not with other sources"))
         let truncated = InMemoryFile(name: "gold_5.png", bytes: Array(coin[0].bytes.prefix(40)))
         guard case .rejected(422, _) = await processor.process(coin + [truncated]) else { Issue.record("a truncated frame"); return }
         var small = ResourceLimits.default
@@ -51,7 +56,7 @@ struct AssetPipelineTests {
         // A request's frame rate is checked before any work (it used to make a 1056-frame GIF).
         guard case .rejected(400, let fps) = await processor.process(coin, fps: 0) else { Issue.record("fps 0 was accepted"); return }
         #expect(fps.hasPrefix("Animation.Timing.fps must be between"))
-        #expect(await processor.process([]) == .rejected(status: 400, reason: "the files given: no frames found (expected a folder, PNG files, or a prefix such as Sequences/explosion/explosion for explosion1.png…)"))
+        #expect(await processor.process([]) == .rejected(status: 400, reason: "no frames among the files given (expected PNG frames named by number, such as walk1.png, walk2.png…, PNG images to play in the order given, or one GIF, APNG or WebP)"))
     }
 
     /// The client goes away while its GIF is being made: the encode stops at the next frame.
