@@ -60,7 +60,7 @@ struct Assemble: ParsableCommand {
 
             Examples:
               flipbook assemble Sequences/kenney-robot-walk -o walk.gif --fps 12
-              flipbook assemble fx/explosion -o boom.gif --alpha matte:#202020 --quality high
+              flipbook assemble fx/boom -o boom.gif --alpha matte:#202020 --quality high
               flipbook assemble hero/walk -o walk.gif --delays 100,80,80,120 --repeat 3
               flipbook assemble fx/smoke -o smoke.png --effort max
               flipbook assemble fx/smoke -o smoke.webp --lossy --quality 85
