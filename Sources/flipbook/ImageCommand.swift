@@ -22,11 +22,14 @@ enum ImageCommand {
     /// Writes `bitmap` as PNG to `path` (or standard output for `-`), never over one of `inputs`
     /// (nor a file Flipbook did not write, unless `overwrite`),
     /// then prints what was written (to standard error when the PNG went to standard output).
-    static func save(_ bitmap: Bitmap, to path: String, inputs: [String], overwrite: Bool, json: Bool,
+    /// `encoded` is the PNG as it is to be written when it is known already (the input's own bytes).
+    static func save(_ bitmap: Bitmap, encoded: [UInt8]? = nil, to path: String, inputs: [String], overwrite: Bool, json: Bool,
                      extra: [String: any Encodable & Sendable] = [:]) throws {
         let toStandardOutput = path == OutputName.standardOutput
         if toStandardOutput {
-            try FileIO.writeStandardOutput(try PNG.Encoder().encode(bitmap))
+            try FileIO.writeStandardOutput(try encoded ?? PNG.Encoder().encode(bitmap))
+        } else if let encoded {
+            try OutputSet.write(encoded, toFile: path, protecting: InputFiles(inputs), overwrite: overwrite)
         } else {
             try PNG.Encoder().write(bitmap, to: path, protecting: InputFiles(inputs), overwrite: overwrite)
         }
