@@ -50,9 +50,17 @@ struct ResizeCommand: ParsableCommand {
             pixels = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
                                                 limits: limits, flag: "--size")
         }
+        let extra: [String: any Encodable & Sendable] = ["filter": filter.rawValue, "fit": fit.rawValue]
+        if pixels == (header.width, header.height) {
+            // The same size changes no pixel in any --fit: the file comes back byte for byte (a
+            // re-encoding would differ), once it is known to be a PNG the limits allow.
+            let bytes = try FileIO.readAll(input)
+            let bitmap = try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(bytes, file: input)
+            return try ImageCommand.save(bitmap, encoded: bytes, to: output, inputs: [input], overwrite: overwrite, json: json, extra: extra)
+        }
         let bitmap = try ImageCommand.load(input, limits: limits)
         let result = try fit.render(bitmap, width: pixels.0, height: pixels.1, resampler: Resampler(filter: filter), limits: limits)
-        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["filter": filter.rawValue, "fit": fit.rawValue])
+        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: extra)
     }
 }
 

@@ -45,6 +45,18 @@ struct ImageCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
     }
 
+    /// A resize to the input's own size gives the file back byte for byte, in every --fit, as the
+    /// README says (it re-encoded).
+    @Test(arguments: [["--scale", "1"], ["--size", "32x32"], ["--size", "32x32", "--fit", "aspect-fill"], ["--size", "32x32", "--fit", "center"]])
+    func aResizeToTheSameSizeCopiesTheInputBytes(arguments: [String]) throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.coin))
+        let output = Self.temporary("same@2x.png")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try CLI.run(["resize", Self.coin, "-o", output] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == original)
+    }
+
     /// A zero blur of a file that is no PNG is refused as any blur is, not copied.
     @Test func aZeroBlurOfABrokenFileIsRefused() throws {
         let broken = Self.temporary("cut.png")
