@@ -58,12 +58,9 @@ struct BlurCommand: ParsableCommand {
         if let tint { blur.tint = Color(hex: tint) }
         if let saturation { blur.saturation = saturation }
         let extra: [String: any Encodable & Sendable] = ["sigma": blur.sigma, "method": blur.method.rawValue]
+        // A zero blur gives the file back byte for byte (a re-encoding would differ).
         if blur.changesNothing {
-            // A zero blur gives the file back byte for byte (a re-encoding would differ), once it is
-            // known to be a PNG the limits allow.
-            let bytes = try FileIO.readAll(input)
-            let bitmap = try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(bytes, file: input)
-            return try ImageCommand.save(bitmap, encoded: bytes, to: output, inputs: [input], overwrite: overwrite, json: json, extra: extra)
+            return try ImageCommand.saveUnchanged(input, to: output, overwrite: overwrite, json: json, limits: limits, extra: extra)
         }
         let result = blur.apply(to: try ImageCommand.load(input, limits: limits))
         try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: extra)

@@ -51,12 +51,9 @@ struct ResizeCommand: ParsableCommand {
                                                 limits: limits, flag: "--size")
         }
         let extra: [String: any Encodable & Sendable] = ["filter": filter.rawValue, "fit": fit.rawValue]
+        // The same size changes no pixel in any --fit: the file comes back byte for byte.
         if pixels == (header.width, header.height) {
-            // The same size changes no pixel in any --fit: the file comes back byte for byte (a
-            // re-encoding would differ), once it is known to be a PNG the limits allow.
-            let bytes = try FileIO.readAll(input)
-            let bitmap = try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(bytes, file: input)
-            return try ImageCommand.save(bitmap, encoded: bytes, to: output, inputs: [input], overwrite: overwrite, json: json, extra: extra)
+            return try ImageCommand.saveUnchanged(input, to: output, overwrite: overwrite, json: json, limits: limits, extra: extra)
         }
         let bitmap = try ImageCommand.load(input, limits: limits)
         let result = try fit.render(bitmap, width: pixels.0, height: pixels.1, resampler: Resampler(filter: filter), limits: limits)
