@@ -73,7 +73,7 @@ extension Animation {
     /// ways (`./walk1.png walk2.png`) is one folder (``Discovery/sameFolderSpelling(_:)``).
     ///
     /// Two files for one frame number at one scale (`fire2.png` and `fire02.png`) are refused
-    /// with both named (``Discovery/Error/duplicateNumber(number:first:second:)``), unless
+    /// with both named (``Discovery/Error/duplicateNumber(number:first:second:others:)``), unless
     /// `onDuplicateNumber` keeps the first or the last in name order
     /// (``FrameSequence/resolvingDuplicateNumbers(_:)``).
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil,

@@ -24,8 +24,9 @@ public enum Discovery {
         /// Two files name frame `number` of one sequence at one scale (`fire2.png` and
         /// `fire02.png`), `first` before `second` in name order; a reader given
         /// ``FrameSequence/DuplicateNumberPolicy/first`` or ``FrameSequence/DuplicateNumberPolicy/last``
-        /// keeps one of them instead.
-        case duplicateNumber(number: Int, first: String, second: String)
+        /// keeps one of them instead. `others` are the sequence's other clashes, in frame order, so
+        /// that all of them can be fixed in one go.
+        case duplicateNumber(number: Int, first: String, second: String, others: [NumberClash] = [])
         /// A folder (or the files given) that holds no frame but the pages of a sprite sheet:
         /// `pages` (`fire-0.png`, …) are the images the sheet's data file `data` names.
         case onlySheetPages(source: String, data: String, pages: [String])
@@ -37,6 +38,10 @@ public enum Discovery {
         /// One name given twice among files in memory (an upload whose body repeats a file name);
         /// `first` and `second` are the two spellings (the same, or `walk1.png` and `./walk1.png`).
         case repeatedName(first: String, second: String)
+
+        /// How many clashes after the first a ``duplicateNumber(number:first:second:others:)``
+        /// message names; it counts the rest.
+        static let clashesNamed = 5
 
         /// `PATH: what is wrong`, with the accepted forms of a source when nothing was found.
         public var description: String {
@@ -54,9 +59,14 @@ public enum Discovery {
             case .notPNG(let path):
                 "\(path): not a PNG file (frames are PNG files, named by number or listed in order; "
                     + "name their folder to take the PNGs in it)"
-            case .duplicateNumber(let number, let first, let second):
+            case .duplicateNumber(let number, let first, let second, let others) where others.isEmpty:
                 "\(first) and \(second) are both frame \(number): delete or renumber one "
                     + "(or set onDuplicateNumber to .first or .last to keep one on purpose)"
+            case .duplicateNumber(let number, let first, let second, let others):
+                "\(others.count + 1) pairs of files share a frame number — frame \(number): \(first) and \(second); "
+                    + others.prefix(Self.clashesNamed).map { "frame \($0.number): \($0.first) and \($0.second)" }.joined(separator: "; ")
+                    + (others.count > Self.clashesNamed ? "; and \(others.count - Self.clashesNamed) more" : "")
+                    + " — delete or renumber one file of each pair (or set onDuplicateNumber to .first or .last to keep one on purpose)"
             case .repeatedName(let first, let second):
                 first == second ? "\(first) is given twice: each file needs a name of its own"
                     : "\(first) and \(second) name one file: each file needs a name of its own"

@@ -65,7 +65,7 @@ public struct FrameSequence: Sendable, Hashable {
     /// (`fire2.png` and `fire02.png`, `7.png` and `007.png`): which one plays would otherwise
     /// depend on how a folder happens to be listed.
     public enum DuplicateNumberPolicy: String, Sendable, CaseIterable, Codable {
-        /// Refuse, naming both files (``Discovery/Error/duplicateNumber(number:first:second:)``): the default.
+        /// Refuse, naming both files (``Discovery/Error/duplicateNumber(number:first:second:others:)``): the default.
         case error
         /// Keep the file that comes first in name order (fewer digits first for one value:
         /// `fire2.png` before `fire02.png`), and leave the others out.
@@ -84,13 +84,15 @@ public struct FrameSequence: Sendable, Hashable {
     }
 
     /// The sequence with one file per frame, scale and device, as `policy` says: refused
-    /// (``Discovery/Error/duplicateNumber(number:first:second:)``, naming the first two files of
-    /// the first frame that has more than one), or the first or the last in name order kept.
+    /// (``Discovery/Error/duplicateNumber(number:first:second:others:)``, naming the first two files of
+    /// the first frame that has more than one, and every other clash), or the first or the last in name order kept.
     public func resolvingDuplicateNumbers(_ policy: DuplicateNumberPolicy) throws(Discovery.Error) -> FrameSequence {
         guard let clash = duplicateNumbers.first else { return self }
         var resolved = self
         switch policy {
-        case .error: throw .duplicateNumber(number: clash.number, first: clash.first.path, second: clash.second.path)
+        case .error:
+            let others = duplicateNumbers.dropFirst().map { Discovery.NumberClash(number: $0.number, first: $0.first.path, second: $0.second.path) }
+            throw .duplicateNumber(number: clash.number, first: clash.first.path, second: clash.second.path, others: others)
         case .first, .last:
             for index in resolved.frames.indices {
                 let kept = Self.variantGroups(resolved.frames[index].files).compactMap { policy == .first ? $0.first : $0.last }

@@ -80,7 +80,8 @@ public struct FramesJob: Sendable {
             }
             let sheet = try SheetImport.read(input, limits: limits)
             let files = try sheet.unpack(into: output, source: input)
-            return Outcome(files: files, warnings: sheet.warnings.map(\.description), manifest: nil, width: sheet.pages.first?.width ?? 0,
+            return Outcome(files: files, warnings: sheet.warnings.map(\.description) + [sheet.controlCharacterWarning].compactMap { $0 },
+                           manifest: nil, width: sheet.pages.first?.width ?? 0,
                            height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
         }
         // `spin@2x.gif` gives `spin1@2x.png…`: the scale stays where UIKit reads it.

@@ -11,6 +11,10 @@ extension SheetBuilder {
         case spriteTooLarge(name: String, width: Int, height: Int, border: Int, maxSide: Int)
         /// Two frames have this name; sprite names must be unique.
         case duplicateName(String)
+        /// The frame files `first` and `second` would both be the sprite `name` (a sprite is named
+        /// after its file, and after its folders when files of several folders share a name):
+        /// one of them must be renamed.
+        case sameName(name: String, first: String, second: String)
         /// The frames are not all at the same scale (or have different lists of scales).
         case mixedScales
         /// A scale is not a whole multiple of the smallest one, so the layout cannot be scaled in whole pixels.
@@ -47,7 +51,10 @@ extension SheetBuilder {
                     + "lower SheetBuilder.border or raise SheetBuilder.maxSide"
             case let .spriteTooLarge(name, width, height, _, maxSide):
                 "'\(name)' is \(width)×\(height), larger than a \(maxSide)×\(maxSide) page; raise SheetBuilder.maxSide"
-            case .duplicateName(let name): "two frames are both named '\(name)'"
+            case .duplicateName(let name): "two frames are both named '\(name)'; give each SheetBuilder.Input a name of its own"
+            case let .sameName(name, first, second):
+                "\(first) and \(second) would both be the sprite '\(name)' (a sprite is named after its file, and after its folders "
+                    + "when files of several folders share a name): rename one of the files, or pack them into two sheets"
             case .mixedScales: "frames of different scales cannot share a sheet; pack each scale separately or use SheetJob.scales"
             case .scaleNotMultiple(let scale, let base): "scale \(scale) is not a multiple of \(base): the layout cannot be scaled by whole pixels"
             case let .variantSize(name, scale, width, height, expectedWidth, expectedHeight):

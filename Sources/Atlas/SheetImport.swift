@@ -184,7 +184,8 @@ public enum SheetImport {
     }
 
     private static func bytes(_ path: String) throws(Error) -> [UInt8] {
-        do { return try FileIO.readAll(path) } catch { throw Error(path: path, reason: "\(error)") }
+        // The reader's reason only: `path: reason` names the file once.
+        do { return try FileIO.readAll(path) } catch { throw Error(path: path, reason: error.reason) }
     }
 
     /// The page image at `file` (resolved already), decoded within `maxPixels`.

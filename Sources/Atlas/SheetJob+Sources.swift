@@ -169,6 +169,22 @@ extension SheetJob {
         return "frames"
     }
 
+    /// The names of the folders `directory` lies in, outermost first (resolved on disk, so that
+    /// `.` and `..` are named): `Art/fx` → `["Art", "fx"]`.
+    static func folderNames(_ directory: String, reader: FileReader) -> [String] {
+        var path = Discovery.trimmingSlash(directory)
+        if case .disk = reader, let resolved = FileIO.resolvedPath(directory) { path = resolved }
+        return path.split(separator: "/").map(String.init).filter { $0 != "." && $0 != ".." && !$0.isEmpty }
+    }
+
+    /// The name sprites of `directory` are told apart by: its folder's name (``folderName(_:reader:)``)
+    /// at `depth` 1, else the last `depth` folder names joined by `-` (`a/fx` at 2: `a-fx`).
+    static func folderLabel(_ directory: String, depth: Int, reader: FileReader) -> String {
+        guard depth > 1 else { return folderName(directory, reader: reader) }
+        let names = folderNames(directory, reader: reader).suffix(depth)
+        return names.isEmpty ? folderName(directory, reader: reader) : names.joined(separator: "-")
+    }
+
     /// `walk_` → `walk`: the animation name without a trailing separator.
     static func animationName(_ prefix: String) -> String {
         var name = Substring(prefix)

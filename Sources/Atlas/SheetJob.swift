@@ -218,10 +218,22 @@ public struct SheetJob: Sendable {
             (sequence.name, sequence.prefix.isEmpty ? Self.folderName(sequence.directory, reader: reader) : Self.animationName(sequence.prefix))
         }, uniquingKeysWith: { first, _ in first })
         let plain = Dictionary(grouping: sequences) { base[$0.name] ?? "" }
-        for sequence in sequences {
-            let name = base[sequence.name] ?? ""
-            let shared = (plain[name]?.count ?? 0) > 1 && !sequence.prefix.isEmpty
-            animationNames[sequence.name] = shared ? "\(Self.folderName(sequence.directory, reader: reader))-\(name)" : name
+        for (name, group) in plain {
+            let shared = group.filter { !$0.prefix.isEmpty }
+            guard group.count > 1, !shared.isEmpty else {
+                for sequence in group { animationNames[sequence.name] = name }
+                continue
+            }
+            // As many of the folders' names as tell them apart (`a/fx`, `b/fx`: `a-fx-walk`, `b-fx-walk`).
+            let deepest = shared.map { Self.folderNames($0.directory, reader: reader).count }.max() ?? 1
+            var depth = 1
+            while depth < deepest, Set(shared.map { Self.folderLabel($0.directory, depth: depth, reader: reader) }).count < shared.count {
+                depth += 1
+            }
+            for sequence in group {
+                animationNames[sequence.name] = sequence.prefix.isEmpty ? name
+                    : "\(Self.folderLabel(sequence.directory, depth: depth, reader: reader))-\(name)"
+            }
         }
         for sequence in sequences + singles {
             let durations = Self.durations(of: sequence, fps: fps, manifest: manifests[sequence.name])
@@ -243,15 +255,34 @@ public struct SheetJob: Sendable {
             Set(indices.compactMap { sequenceOfFile[jobs[$0].file]?.directory }).count > 1
         }
         let renamedSequences = Set(clashing.values.joined().compactMap { sequenceOfFile[jobs[$0].file]?.name })
-        for index in jobs.indices {
-            guard let sequence = sequenceOfFile[jobs[index].file], renamedSequences.contains(sequence.name) else { continue }
-            jobs[index].name = "\(Self.folderName(sequence.directory, reader: reader))-\(jobs[index].name)"
+        // Named after the folder, or after as many of the folders it is in as tell the names apart
+        // (`a/fx/1.png`, `b/fx/1.png`: `a-fx-1`, `b-fx-1`).
+        let plainNames = jobs.map(\.name)
+        let deepest = renamedSequences.isEmpty ? 1 : (sequences + singles).filter { renamedSequences.contains($0.name) }
+            .map { Self.folderNames($0.directory, reader: reader).count }.max() ?? 1
+        var depth = 1
+        while true {
+            for index in jobs.indices {
+                guard let sequence = sequenceOfFile[jobs[index].file], renamedSequences.contains(sequence.name) else { continue }
+                jobs[index].name = "\(Self.folderLabel(sequence.directory, depth: depth, reader: reader))-\(plainNames[index])"
+            }
+            if depth >= deepest || Set(jobs.map(\.name)).count == jobs.count { break }
+            depth += 1
         }
         if let example = clashing.keys.sorted(by: NaturalOrder.areInIncreasingOrder).first, let indices = clashing[example] {
             let renamed = indices.map { jobs[$0].name }
             let names = clashing.count == 1 ? "the sprite name \(example) is" : "\(clashing.count) sprite names (\(example)…) are"
-            notes.append("\(names) used by frames of several folders: each such sprite is named after its folder "
+            let after = depth == 1 ? "its folder" : "the last \(depth) folders of its path"
+            notes.append("\(names) used by frames of several folders: each such sprite is named after \(after) "
                          + "(\(renamed.prefix(2).joined(separator: ", ")))")
+        }
+        // Names still shared (a file named like a folder's renamed frame) are refused now, naming
+        // both files, before any frame is decoded.
+        var fileOfName: [String: String] = [:]
+        for job in jobs {
+            if let other = fileOfName.updateValue(job.file, forKey: job.name) {
+                throw SheetBuilder.Error.sameName(name: job.name, first: other, second: job.file)
+            }
         }
         // Scales that are not multiples of the smallest (2,3: iOS's pair) share a layout in whole
         // points: a hidden sheet at their common divisor is the base, then dropped.

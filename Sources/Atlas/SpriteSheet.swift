@@ -178,6 +178,27 @@ public struct SpriteSheet: Sendable {
         return total == 0 ? 0 : Double(used) / Double(total)
     }
 
+    /// The longest file name, in UTF-8 bytes, ``unpack(into:source:)`` writes (a file system's limit).
+    static let longestFileName = 255
+
+    /// How ``safeFileName(for:scale:)`` changes a name, for messages.
+    static let fileNameRule = "control characters are left out, / \\ and : become _, a leading dot gets a _ before it"
+
+    /// `name` in quotes, its control characters escaped (`"fi\tre1"`), for messages.
+    static func quoted(_ name: String) -> String {
+        let shown = name.count > 80 ? name.prefix(40) + "…" + name.suffix(30) : Substring(name)
+        return String(reflecting: String(shown))
+    }
+
+    /// A warning for the sprites whose names hold control characters, which ``fileName(for:)``
+    /// leaves out (`"fi\tre1"` is written as `fire1.png`); `nil` when no name holds one.
+    public var controlCharacterWarning: String? {
+        let named = sprites.filter { $0.name.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{7F}" } }
+        guard let first = named.first else { return nil }
+        return "\(named.count == 1 ? "1 sprite name holds" : "\(named.count) sprite names hold") control characters, left out of "
+            + "the file names: \(Self.quoted(first.name)) is written as \(fileName(for: first))"
+    }
+
     /// A file name for a sprite name that cannot leave the folder it is written to: path separators
     /// become `_`, a leading dot becomes `_.`, control characters are dropped, and `.png` is added —
     /// after `@2x` for a sprite of a scale-2 page whose name does not already say so.
@@ -230,9 +251,19 @@ public struct SpriteSheet: Sendable {
     /// in sprite order.
     public func unpack(into folder: String, source: String) throws -> [String] {
         try check()
-        var names = Set<String>()
-        for sprite in sprites where !names.insert(fileName(for: sprite)).inserted {
-            throw SheetImport.Error(path: source, reason: "two frames map to the file name \(fileName(for: sprite))")
+        // Every name is checked before the folder is made: a refusal leaves nothing behind.
+        var names: [String: Sprite] = [:]
+        for sprite in sprites {
+            let file = fileName(for: sprite)
+            if file.utf8.count > Self.longestFileName {
+                throw SheetImport.Error(path: source, reason: "the sprite \(Self.quoted(sprite.name)) would be the file \(Self.quoted(file)), "
+                    + "\(file.utf8.count) bytes, over the \(Self.longestFileName) a file system allows: shorten its name in the data "
+                    + "(nothing was written)")
+            }
+            if let other = names.updateValue(sprite, forKey: file) {
+                throw SheetImport.Error(path: source, reason: "the sprites \(Self.quoted(other.name)) and \(Self.quoted(sprite.name)) would both "
+                    + "be the file \(file) (\(Self.fileNameRule)): rename one in the data (nothing was written)")
+            }
         }
         let folder = Discovery.trimmingSlash(folder)
         let inputs = InputFiles([source] + sourceFiles)

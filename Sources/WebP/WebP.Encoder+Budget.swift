@@ -3,8 +3,9 @@ import Raster
 extension WebP.Encoder {
     /// The best WebP for `input` within `maxBytes`: these settings when their file fits; else lossy
     /// frames at the highest quality that fits, found by bisection over 0…100 (about seven encodes,
-    /// below ``quality`` when this encoder is already lossy). When nothing fits, the quality-0 file
-    /// comes back with `fits == false`. The report's ``Report/quality`` says the quality used.
+    /// below ``quality`` when this encoder is already lossy) after quality 0 is tried alone. When
+    /// nothing fits, the smallest file tried comes back with `fits == false` after two encodes (its
+    /// report's ``Report/alphaBytes`` says what its lossless alpha takes). The report's ``Report/quality`` says the quality used.
     /// A `maxBytes` of 0 or less is refused (``EncodeError/invalidInput(_:)``).
     public func encode(_ input: FrameInput, maxBytes: Int,
                        progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report, fits: Bool) {
@@ -16,6 +17,16 @@ extension WebP.Encoder {
         var low = 0, high = lossless ? 100 : Int(quality.rounded(.down)) - 1
         var best: (bytes: [UInt8], report: Report)? = nil
         var smallest = first
+        // The lowest quality first: when even it does not fit (its lossless alpha alone may not,
+        // ``Report/alphaBytes``), no quality does, and the search stops after one encode.
+        if low <= high {
+            lossy.quality = 0
+            let floor = try lossy.encode(input, progress: progress)
+            if floor.bytes.count < smallest.bytes.count { smallest = floor }
+            guard floor.bytes.count <= maxBytes else { return (smallest.bytes, smallest.report, false) }
+            best = floor
+            low = 1
+        }
         while low <= high {
             let middle = (low + high) / 2
             lossy.quality = Double(middle)

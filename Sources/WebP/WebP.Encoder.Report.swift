@@ -22,5 +22,9 @@ extension WebP.Encoder {
         public var quality: Double?
         /// Size of the file in bytes.
         public var bytes: Int
+        /// The bytes of the file that hold alpha (its frames' `ALPH` chunks, with their headers);
+        /// 0 when every frame is lossless (alpha is then part of the `VP8L` image) or opaque. Lossy
+        /// frames keep alpha lossless at any ``quality``, so no quality brings a file under this.
+        public var alphaBytes = 0
     }
 }

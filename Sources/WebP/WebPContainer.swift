@@ -42,6 +42,31 @@ enum WebPContainer {
         return chunks.isEmpty ? nil : (chunks, background)
     }
 
+    /// The bytes of the `ALPH` chunks (headers and padding included) in `chunks`, a run of
+    /// `ANMF` chunks: what lossy frames spend on their lossless alpha.
+    static func alphaBytes(in chunks: [UInt8]) -> Int {
+        func size(at offset: Int) -> Int {
+            Int(chunks[offset + 4]) | Int(chunks[offset + 5]) << 8 | Int(chunks[offset + 6]) << 16 | Int(chunks[offset + 7]) << 24
+        }
+        var total = 0, offset = 0
+        while offset + 8 <= chunks.count {
+            let end = offset + 8 + size(at: offset) + (size(at: offset) & 1)
+            guard end <= chunks.count else { break }
+            if chunks[offset..<(offset + 4)].elementsEqual("ANMF".utf8) {
+                // The frame's 16-byte header, then its image's chunks.
+                var inner = offset + 8 + 16
+                while inner + 8 <= end {
+                    let innerEnd = inner + 8 + size(at: inner) + (size(at: inner) & 1)
+                    guard innerEnd <= end else { break }
+                    if chunks[inner..<(inner + 4)].elementsEqual("ALPH".utf8) { total += innerEnd - inner }
+                    inner = innerEnd
+                }
+            }
+            offset = end
+        }
+        return total
+    }
+
     /// `chunks` with its first `ANMF` replaced by `still` (a still WebP file of the whole canvas)
     /// drawn over the whole canvas without blending, keeping the first frame's duration and
     /// disposal: libwebp makes a segment's first frame for a blank canvas (cropped to what is not

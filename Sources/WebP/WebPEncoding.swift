@@ -40,7 +40,7 @@ struct WebPEncoding {
         // A frame that shows what the last one showed is not given to libwebp: the last one just
         // lasts until the next (libwebp would merge it, but not across segments).
         var last: Bitmap? = nil
-        var elapsed = 0, bodySize = 0, written = 0
+        var elapsed = 0, bodySize = 0, written = 0, alphaBytes = 0
         // When `last` was last given to libwebp, and how often a frame was given again to split it.
         var lastGiven = 0, repeated = 0
 
@@ -58,6 +58,7 @@ struct WebPEncoding {
             }
             try drain(chunks)
             bodySize += chunks.count
+            alphaBytes += WebPContainer.alphaBytes(in: chunks)
             written += WebPContainer.frameCount(chunks)
             background = background ?? finished.background
             segment = Segment(start: end)
@@ -119,7 +120,9 @@ struct WebPEncoding {
                                          framesMergedForTiming: timeline.mergedFrames, framesMergedIdentical: max(0, shown.count + repeated - written) + runs.folded,
                                          duration: Double(elapsed) / 1000, lossless: settings.lossless,
                                          quality: settings.lossless ? nil : settings.quality, bytes: WebPContainer.headerSize + bodySize)
-        return (header, report)
+        var full = report
+        full.alphaBytes = alphaBytes
+        return (header, full)
     }
 
     /// The frames of one segment, in libwebp's encoders (made at the segment's first frame).

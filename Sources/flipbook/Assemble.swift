@@ -55,12 +55,14 @@ struct Assemble: ParsableCommand {
 
             --max-bytes searches smaller settings (high → standard, then fewer colours without \
             dithering) for the best that fits, by bisection (about five encodes); for WebP, lossy \
-            frames at the highest quality that fits (about seven encodes); when nothing fits it \
-            writes the smallest result and exits 1. APNG is lossless: no --max-bytes.
+            frames at the highest quality that fits (quality 0 first, then about seven encodes; a WebP \
+            whose lossless alpha alone is over the budget is found after two, and said); when nothing \
+            fits it writes the smallest result, says what is left to try, and exits 1. APNG is \
+            lossless: no --max-bytes.
 
             Examples:
               flipbook assemble Sequences/kenney-robot-walk -o walk.gif --fps 12
-              flipbook assemble fx/explosion -o boom.gif --alpha matte:#202020 --quality high
+              flipbook assemble fx/boom -o boom.gif --alpha matte:#202020 --quality high
               flipbook assemble hero/walk -o walk.gif --delays 100,80,80,120 --repeat 3
               flipbook assemble fx/smoke -o smoke.png --effort max
               flipbook assemble fx/smoke -o smoke.webp --lossy --quality 85
@@ -244,14 +246,32 @@ struct Assemble: ParsableCommand {
         // The report (with fitsMaxBytes) is the JSON a script reads: a failure adds no second object.
         if json && !toStandardOutput { Console.printedJSON.set() }
         if let maxBytes, !outcome.fits, case .webp(let webp) = outcome.report {
-            throw ProblemsFound(description: "the smallest WebP found (lossy, quality \(Int(webp.quality ?? 0))) is \(webp.bytes) bytes, over --max-bytes "
-                                + "\(maxBytes); it is written anyway. Smaller frames (flipbook resize) or fewer frames are what is left")
+            let found = webp.lossless ? "lossless" : "lossy, quality \(Int(webp.quality ?? 0))"
+            // Lossy frames keep alpha lossless: past that, no quality helps, and a GIF's 1-bit alpha may fit.
+            let why = webp.alphaBytes > 0
+                ? " Its alpha alone takes \(webp.alphaBytes) bytes, which WebP keeps lossless at every quality: no quality fits, "
+                    + "but a GIF (-o NAME.gif, 1-bit transparency) may."
+                : ""
+            throw ProblemsFound(description: "the smallest WebP found (\(found)) is \(webp.bytes) bytes, over --max-bytes "
+                                + "\(maxBytes); it is written anyway.\(why) \(smallerFramesAdvice(scale: plan.animation.scale))")
         }
         if let maxBytes, !outcome.fits {
             throw ProblemsFound(description: "the smallest GIF found (\(outcome.settings.colors) colours, \(outcome.settings.quality.rawValue)) is "
-                                + "\(outcome.report.bytes) bytes, over --max-bytes \(maxBytes); it is written anyway. Smaller frames (flipbook resize) "
-                                + "or fewer frames are what is left")
+                                + "\(outcome.report.bytes) bytes, over --max-bytes \(maxBytes); it is written anyway. "
+                                + smallerFramesAdvice(scale: plan.animation.scale))
         }
+    }
+
+    /// What is left when no setting fits --max-bytes, in steps that work for a sequence:
+    /// the @1x files when these are @2x or @3x, each frame made smaller (resize takes one file), or
+    /// fewer frames.
+    private func smallerFramesAdvice(scale: Int) -> String {
+        let folder = sources.count == 1 ? sources[0] : "FRAMES"
+        var ways = scale > 1 ? ["the @1x files, if the frames have them (--scale 1)"] : []
+        ways.append("smaller frames (flipbook resize takes one PNG at a time: mkdir -p small; for f in \(folder)/*.png; do "
+                    + "flipbook resize \"$f\" --scale 0.5 -o small/\"${f##*/}\"; done; then assemble small/ with a copy of its sequence.json)")
+        ways.append("fewer frames")
+        return "What is left: " + ways.joined(separator: ", or ") + "."
     }
 
     private func describe(_ report: AssembleJob.Report, settings: GIF.Encoder, fits: Bool, repeatCount: Int) -> String {

@@ -57,8 +57,13 @@ struct BlurCommand: ParsableCommand {
         blur.downsample = downsample
         if let tint { blur.tint = Color(hex: tint) }
         if let saturation { blur.saturation = saturation }
+        let extra: [String: any Encodable & Sendable] = ["sigma": blur.sigma, "method": blur.method.rawValue]
+        // A zero blur gives the file back byte for byte (a re-encoding would differ).
+        if blur.changesNothing {
+            return try ImageCommand.saveUnchanged(input, to: output, overwrite: overwrite, json: json, limits: limits, extra: extra)
+        }
         let result = blur.apply(to: try ImageCommand.load(input, limits: limits))
-        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["sigma": blur.sigma, "method": blur.method.rawValue])
+        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: extra)
     }
 }
 

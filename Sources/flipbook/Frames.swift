@@ -22,7 +22,8 @@ struct Frames: ParsableCommand {
             a SpriteKit .atlasc folder or its .plist, a Cocos2d-x plist, a Godot SpriteFrames .tres \
             (frames named after their animation: walk0, walk1…) — each frame is cut out, turned back if it was rotated and \
             un-trimmed to its source size, named after the frame. Names cannot write outside DIR: \
-            path separators become _, a leading dot gets a _ before it. Pages are read only from the \
+            path separators become _, a leading dot gets a _ before it, control characters are left out \
+            (with a warning); a name over 255 bytes is refused before DIR is made. Pages are read only from the \
             data file's folder and below (an absolute path, .. or a link that leads out is refused), \
             and the frames' sizes are checked against --max-pixels and, added up, against \
             --max-output-pixels before any page is read.

@@ -23,7 +23,7 @@ struct Generate: ParsableCommand {
               flipbook generate explosion -o Sequences/explosion
               flipbook generate explosion --size 96x96 -o boom.gif
               flipbook generate scatter --count 20 --seed 4 --scale 2 -o island@2x.png
-              flipbook generate stroke signature.json --smoothing midpoint --frames 30 -o sign.gif
+              flipbook generate stroke pen.json --smoothing midpoint --frames 30 -o pen.gif
             """,
         subcommands: [SeagullCommand.self, ExplosionCommand.self, ScatterCommand.self, StrokeCommand.self]
     )

@@ -19,14 +19,27 @@ enum ImageCommand {
         try OutputSet.check(file: path, protecting: InputFiles(inputs), overwrite: overwrite)   // before any decoding (PNG.Encoder checks again)
     }
 
+    /// Writes the file `input` unchanged to `path` (or standard output for `-`), as ``save(_:encoded:to:inputs:overwrite:json:extra:)``
+    /// writes, once it is decoded as a PNG within `limits`: an operation that changes no pixel (a
+    /// zero blur, a resize to the same size) gives the file back byte for byte, not re-encoded.
+    static func saveUnchanged(_ input: String, to path: String, overwrite: Bool, json: Bool, limits: ResourceLimits,
+                              extra: [String: any Encodable & Sendable]) throws {
+        let bytes = try FileIO.readAll(input)
+        let bitmap = try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(bytes, file: input)
+        try save(bitmap, encoded: bytes, to: path, inputs: [input], overwrite: overwrite, json: json, extra: extra)
+    }
+
     /// Writes `bitmap` as PNG to `path` (or standard output for `-`), never over one of `inputs`
     /// (nor a file Flipbook did not write, unless `overwrite`),
     /// then prints what was written (to standard error when the PNG went to standard output).
-    static func save(_ bitmap: Bitmap, to path: String, inputs: [String], overwrite: Bool, json: Bool,
+    /// `encoded` is the PNG as it is to be written when it is known already (the input's own bytes).
+    static func save(_ bitmap: Bitmap, encoded: [UInt8]? = nil, to path: String, inputs: [String], overwrite: Bool, json: Bool,
                      extra: [String: any Encodable & Sendable] = [:]) throws {
         let toStandardOutput = path == OutputName.standardOutput
         if toStandardOutput {
-            try FileIO.writeStandardOutput(try PNG.Encoder().encode(bitmap))
+            try FileIO.writeStandardOutput(try encoded ?? PNG.Encoder().encode(bitmap))
+        } else if let encoded {
+            try OutputSet.write(encoded, toFile: path, protecting: InputFiles(inputs), overwrite: overwrite)
         } else {
             try PNG.Encoder().write(bitmap, to: path, protecting: InputFiles(inputs), overwrite: overwrite)
         }

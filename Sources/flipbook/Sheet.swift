@@ -55,9 +55,9 @@ struct Sheet: ParsableCommand {
             Phaser or PixiJS's loader yourself, they do not read it; aseprite and spritekit refuse it).
 
             Examples:
-              flipbook sheet Sequences/kenney-robot-walk -o robot.png --trim --engine phaser3
+              flipbook sheet Sequences/robot -o robot.png --trim --engine phaser3
               flipbook sheet fx/explosion -o explosion.png --trim --engine godot4
-              flipbook sheet hero/ -o hero.png --data hero.json --format json-array --padding 1
+              flipbook sheet hero/ -o hero.png --format json-array --padding 1
               flipbook sheet hero/ -o hero.png --scales 1,2 --extrude 1 --format libgdx
               flipbook sheet hero/ -o Hero.atlasc --format spritekit --rotate
               flipbook sheet Sequences/explosion -o review.png --layout rows --labels

@@ -27,7 +27,7 @@ struct Validate: ParsableCommand {
             Examples:
               flipbook validate Assets/Animations
               flipbook validate Assets --deep --format sarif --output flipbook.sarif
-              flipbook validate Assets --format github     # annotations in a GitHub Actions log
+              flipbook validate Assets --format github    # GitHub Actions annotations
             """
     )
 

@@ -34,6 +34,33 @@ struct FrameNumberTests {
         #expect(report.findings.contains { $0.rule == "seq.duplicate-number" })
     }
 
+    /// Every clash is named in one error (or the first six and a count), not only the first: a
+    /// user fixes them in one go. It named the first pair only (issue 44).
+    @Test(arguments: [(1, "robot_walk2.png and"), (3, "frame 4: "), (7, "; and 1 more — ")])
+    func everyClashIsNamedAtOnce(clashes: Int, expected: String) throws {
+        let folder = try Self.collidingFolder()
+        // robot_walk02.png collides with frame 2; each further copy with another frame.
+        for number in [3, 4, 5, 6, 7, 0].prefix(clashes - 1) {
+            try FileManager.default.copyItem(atPath: "\(folder)/robot_walk\(number).png", toPath: "\(folder)/robot_walk0\(number).png")
+        }
+        #expect(try Self.pngs(in: folder).count == 8 + clashes)
+        do {
+            _ = try AssembleJob(sources: [folder], output: nil).plan()
+            Issue.record("a folder with \(clashes) clashes was accepted")
+        } catch {
+            guard case .source(.discovery(.duplicateNumber(let number, _, _, let others))) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(number == 0 || number == 2)
+            #expect(others.count == clashes - 1)
+            let text = error.description
+            #expect(text.contains(expected), "\(text)")
+            if clashes > 1 { #expect(text.hasPrefix("\(clashes) pairs of files share a frame number")) }
+            for other in others.prefix(5) { #expect(text.contains("frame \(other.number): \(other.first) and \(other.second)")) }
+        }
+    }
+
     @Test(arguments: [(FrameSequence.DuplicateNumberPolicy.first, "robot_walk2.png"), (.last, "robot_walk02.png")])
     func aPolicyKeepsOneOnPurpose(policy: FrameSequence.DuplicateNumberPolicy, kept: String) throws {
         let folder = try Self.collidingFolder()

@@ -25,6 +25,49 @@ struct ImageCommandTests {
         #expect((bitmap.width, bitmap.height) == (width, height))
     }
 
+    /// `blur --sigma 0` gives the file back byte for byte, to a file and to standard output, as
+    /// the README says (it re-encoded: a different file of the same pixels). Real PNGs of several
+    /// kinds: RGBA, interlaced palette, 16-bit.
+    @Test(arguments: [coin, CLI.fixtures + "/pngsuite/valid/basi3p08.png", CLI.fixtures + "/pngsuite/valid/basn6a16.png"])
+    func aZeroBlurCopiesTheInputBytes(input: String) throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: input))
+        let output = Self.temporary("same.png")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let written = try CLI.run(["blur", input, "-o", output, "--sigma", "0", "--json"])
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == original)
+        #expect(written.stdout.contains("\"width\""))
+        let piped = try CLI.run(["blur", input, "-o", "-", "--sigma", "0"])
+        #expect(piped.status == 0 && piped.stdoutBytes == original, "\(piped.stderr)")
+        // Still under the output contract: a second run replaces its own file, the input never.
+        #expect(try CLI.run(["blur", input, "-o", output, "--sigma", "0"]).status == 0)
+        #expect(try CLI.run(["blur", input, "-o", input, "--sigma", "0"]).status != 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == original)
+    }
+
+    /// A resize to the input's own size gives the file back byte for byte, in every --fit, as the
+    /// README says (it re-encoded).
+    @Test(arguments: [["--scale", "1"], ["--size", "32x32"], ["--size", "32x32", "--fit", "aspect-fill"], ["--size", "32x32", "--fit", "center"]])
+    func aResizeToTheSameSizeCopiesTheInputBytes(arguments: [String]) throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: Self.coin))
+        let output = Self.temporary("same@2x.png")
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let result = try CLI.run(["resize", Self.coin, "-o", output] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == original)
+    }
+
+    /// A zero blur of a file that is no PNG is refused as any blur is, not copied.
+    @Test func aZeroBlurOfABrokenFileIsRefused() throws {
+        let broken = Self.temporary("cut.png")
+        let output = Self.temporary("out.png")
+        defer { for path in [broken, output] { try? FileManager.default.removeItem(atPath: path) } }
+        try Data(try Data(contentsOf: URL(fileURLWithPath: Self.coin)).prefix(100)).write(to: URL(fileURLWithPath: broken))
+        let result = try CLI.run(["blur", broken, "-o", output, "--sigma", "0"])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test(arguments: [
         (["blur", coin, "-o", "/tmp/x.png"], Int32(2)),
         (["blur", coin, "-o", "/tmp/x.png", "--sigma", "2", "--tint", "pink"], 2),

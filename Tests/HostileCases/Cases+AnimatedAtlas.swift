@@ -32,7 +32,8 @@ extension HostileCases {
             each(Sample.junk) { bytes in _ = try Animation.load(webp: bytes, file: "x.webp") }
         },
         HostileCase("frame files, sequences and natural order with odd names", ["FrameFile", "FrameSequence", "FrameSequence.Frame",
-                                                                                  "UIKitFrames", "NaturalOrder", "Discovery", "Discovery.Error"]) {
+                                                                                  "UIKitFrames", "NaturalOrder", "Discovery", "Discovery.Error",
+                                                                                  "Discovery.NumberClash"]) {
             let names = ["", "a", "1.png", "01.png", "a99999999999999999999999.png", "a-1.png", "a@0x.png", "a@-3x.png", ".png", "a1.png", "a1.png"]
             let files = names.compactMap { FrameFile(path: $0) } + names.compactMap { FrameFile(unnumbered: $0) }
             for sequence in FrameSequence.group(files) {
@@ -43,6 +44,8 @@ extension HostileCases {
             _ = FrameFile.sequence(claiming: "", among: ["", ""])
             _ = try? Discovery.sequences(from: ["", "", "/nonexistent"])
             _ = Discovery.sameFolderSpelling(["", ".", "./"]); _ = Discovery.trimmingSlash("/")
+            let clashes = (0..<9).map { Discovery.NumberClash(number: [Int.min, Int.max, 0][$0 % 3], first: "", second: "\u{0}") }
+            _ = Discovery.Error.duplicateNumber(number: Int.min, first: "", second: "", others: clashes).description
         },
         HostileCase("sequence manifests with hostile values", ["SequenceManifest", "SequenceManifest.Error"]) {
             let manifests = ["", "{}", #"{"fps": 1e400}"#, #"{"fps": -1, "repeatCount": -9223372036854775808}"#, #"{"duration": 0, "frames": []}"#]

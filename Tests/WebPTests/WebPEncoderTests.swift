@@ -111,6 +111,26 @@ struct WebPEncoderTests {
         #expect(!impossible.fits && impossible.report.quality == 0)
     }
 
+    /// A budget under what the lossless alpha of lossy frames takes is found out after two encodes
+    /// (lossless, then quality 0), not after a search of every quality, and the report says what
+    /// the alpha takes (issue 44: 16 s spent to end at quality 0 without a reason).
+    @Test(arguments: ["gameart2d-dino-jump", "unity-wispy-smoke-03b-faint"])
+    func aBudgetTheAlphaAloneExceedsStopsAfterQualityZero(sequence: String) throws {
+        let frames = try fixtureFrames(sequence)
+        #expect(frames.count >= 3)
+        let input = FrameInput(count: frames.count, duration: 0.1) { frames[$0] }
+        let lowest = try WebP.Encoder(lossless: false, quality: 0, effort: .fast).encode(input).report
+        #expect(lowest.alphaBytes > 0 && lowest.alphaBytes < lowest.bytes)
+        #expect(try WebP.Encoder(effort: .fast).encode(input).report.alphaBytes == 0, "lossless frames hold alpha in VP8L")
+        let encodes = Counter()
+        let budget = lowest.alphaBytes - 1
+        let result = try WebP.Encoder(effort: .fast).encode(input, maxBytes: budget) { done, total in
+            if done == total { encodes.add() }
+        }
+        #expect(!result.fits && result.report.quality == 0 && result.report.alphaBytes > budget)
+        #expect(encodes.value == 2, "lossless, then quality 0")
+    }
+
     @Test func framesOfTenMillisecondsOrLessAreMerged() throws {
         let frames = try fixtureFrames("emt-watch-spinner-2x")
         let (bytes, report) = try Self.encode(frames, durations: Array(repeating: 0.005, count: frames.count))
@@ -149,4 +169,12 @@ struct WebPEncoderTests {
     func garbageIsAnErrorNotACrash(_ bytes: [UInt8]) {
         #expect { try Self.decode(bytes) } throws: { ($0 as? AnimationDecodeError)?.file == "test.webp" }
     }
+}
+
+/// Counts calls from the encoder's progress callback.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
 }

@@ -181,7 +181,7 @@ public struct Validator: Sendable {
             facts.error = error
             if facts.byteCount == 0, case .disk = reading { facts.byteCount = (try? FileIO.readPrefix(file.path, limit: 0).fileSize) ?? 0 }
         } catch {
-            facts.error = .unreadable(file: file.path, reason: "\(error)")
+            facts.error = .unreadable(file: file.path, reason: (error as? FileIO.Error)?.reason ?? "\(error)")
         }
         return facts
     }

@@ -75,6 +75,11 @@ public struct Blur: Sendable {
         }
     }
 
+    /// `true` when ``apply(to:)`` gives every bitmap back untouched: σ = 0, saturation 1 and no
+    /// tint. A caller holding the image's file can then keep its bytes as they are instead of
+    /// encoding it again (`flipbook blur --sigma 0` copies the input).
+    public var changesNothing: Bool { sigma == 0 && saturation == 1 && tint == nil }
+
     /// `bitmap` blurred, saturated and tinted (same size and scale). Every step works on one
     /// premultiplied `Float` copy, rounded back once at the end; with σ = 0, saturation 1 and no
     /// tint nothing is mixed and the bitmap comes back untouched.

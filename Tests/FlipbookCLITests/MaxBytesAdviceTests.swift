@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// When `--max-bytes` cannot be met, the message says why and what is left in steps that work for
+/// a sequence (issue 44: it pointed at `flipbook resize`, which takes one file, and a WebP whose
+/// lossless alpha alone was over the budget searched every quality without a reason).
+@Suite("assemble --max-bytes: the advice when nothing fits")
+struct MaxBytesAdviceTests {
+    static let dino = Fixtures.path("sequences/gameart2d-dino-jump")
+    static let spinner = Fixtures.path("sequences/emt-watch-spinner-2x")
+
+    @Test(arguments: [
+        (dino, "d.webp", "20000", ["Its alpha alone takes ", "which WebP keeps lossless at every quality", "a GIF (-o NAME.gif"]),
+        (dino, "d.gif", "2000", ["the smallest GIF found"]),
+        (spinner, "s.gif", "500", ["the @1x files, if the frames have them (--scale 1)"]),
+    ])
+    func nothingFitsSaysWhyAndWhatIsLeft(source: String, output: String, budget: String, expected: [String]) throws {
+        #expect(try FileManager.default.contentsOfDirectory(atPath: source).filter { $0.hasSuffix(".png") }.count >= 3)
+        let folder = try Fixtures.temporaryFolder("max-bytes")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["assemble", source, "-o", output, "--max-bytes", budget], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        for text in expected { #expect(result.stderr.contains(text), "\(result.stderr)") }
+        // Advice that works for a sequence: resize, one frame at a time, over the source's frames.
+        #expect(result.stderr.contains("flipbook resize takes one PNG at a time: mkdir -p small; for f in \(source)/*.png; do"), "\(result.stderr)")
+        #expect(!result.stderr.contains("Smaller frames (flipbook resize)"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/" + output), "the smallest is written anyway")
+    }
+}
