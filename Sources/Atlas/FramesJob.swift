@@ -22,13 +22,17 @@ public struct FramesJob: Sendable {
     public var prefix: String?
     /// What the input may ask for: pixels of the screen or a page, frames or sprites.
     public var limits: ResourceLimits
+    /// Whether a file Flipbook did not write at one of the names written may be replaced (never
+    /// the input, never a file of another set), as every command's `--overwrite`.
+    public var overwrite: Bool
 
     /// A job exploding `input` into the folder `output`.
-    public init(input: String, output: String, prefix: String? = nil, limits: ResourceLimits = .default) {
+    public init(input: String, output: String, prefix: String? = nil, limits: ResourceLimits = .default, overwrite: Bool = false) {
         self.input = input
         self.output = output
         self.prefix = prefix
         self.limits = limits
+        self.overwrite = overwrite
     }
 
     /// The data file extensions read as a sheet; anything else is read as a GIF.
@@ -78,7 +82,7 @@ public struct FramesJob: Sendable {
                 do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error(path: input, reason: error.description) }
             }
             let sheet = try SheetImport.read(input, limits: limits)
-            let files = try sheet.unpack(into: output, source: input)
+            let files = try sheet.unpack(into: output, source: input, overwrite: overwrite)
             return Outcome(files: files, warnings: sheet.warnings.map(\.description), manifest: nil, width: sheet.pages.first?.width ?? 0,
                            height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
         }
@@ -94,7 +98,7 @@ public struct FramesJob: Sendable {
                 throw FramesJobError.stillImage(path: input)
             }
             let animation = try Animation.load([input], limits: limits)
-            let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]))
+            let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]), overwrite: overwrite)
             for (index, frame) in animation.frames.enumerated() {
                 var bitmap = try frame.load()
                 bitmap.scale = scale
@@ -108,7 +112,7 @@ public struct FramesJob: Sendable {
                            repeatCount: animation.repeatCount, pages: 0, prefix: writer.prefix)
         }
         let decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
-        let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]))
+        let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]), overwrite: overwrite)
         let (manifest, files) = try decoder.writeFrames(to: writer)
         return Outcome(files: files, warnings: decoder.warnings, manifest: manifest, width: decoder.width, height: decoder.height,
                        repeatCount: decoder.repeatCount, pages: 0, prefix: writer.prefix)
