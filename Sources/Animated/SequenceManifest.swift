@@ -60,7 +60,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The file could not be read, for the system's `reason` (missing, no permission).
         case unreadable(file: String, reason: String)
-        /// ``write(to:)`` or ``write(to:in:)`` could not write the file (no permission, a full disk,
+        /// ``write(to:)`` or ``write(to:in:named:)`` could not write the file (no permission, a full disk,
         /// `ulimit -f`): Basics' write error, with its path and the system's reason. An output
         /// failure, not a bad input (the CLI's exit 4, as for every other file it writes).
         case unwritable(FileIO.Error)

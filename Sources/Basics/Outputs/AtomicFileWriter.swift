@@ -4,8 +4,9 @@
 ///
 /// Missing folders above the destination are created first (every output of every command is
 /// written through here, so all create them alike); dropped without a commit, the writer removes
-/// again the folders it created, when they are empty. The temporary file is registered with
-/// ``InterruptCleanup`` until it is renamed or removed, so an interrupt removes it too.
+/// again the folders it created, when they are empty. The temporary file is registered with the
+/// interrupt clean-up until it is renamed or removed, so that an interrupt of the `flipbook`
+/// executable (Ctrl-C, TERM) removes it too.
 public final class AtomicFileWriter {
     /// The destination.
     public let path: String

@@ -82,9 +82,6 @@ enum InterruptCleanup {
         return try body()
     }
 
-    /// How many temporary files are registered (for tests).
-    static var registeredCount: Int { state.condition.withLock { state.files.count } }
-
     /// With the lock held: once the watcher has begun, waits for the end of the process.
     private static func waitWhileEnding() {
         while state.ending { state.condition.wait() }
