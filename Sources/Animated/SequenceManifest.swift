@@ -60,7 +60,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The file could not be read, for the system's `reason` (missing, no permission).
         case unreadable(file: String, reason: String)
-        /// ``write(to:)`` or ``write(to:in:)`` could not write the file (no permission, a full disk,
+        /// ``write(to:)`` or ``write(to:in:named:)`` could not write the file (no permission, a full disk,
         /// `ulimit -f`): Basics' write error, with its path and the system's reason. An output
         /// failure, not a bad input (the CLI's exit 4, as for every other file it writes).
         case unwritable(FileIO.Error)
@@ -128,10 +128,11 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
 
     /// Writes the manifest as the file `path` of `set` (in place when the set is committed). A
     /// temporary file that cannot be written is ``Error/unwritable(_:)``; the set's Basics
-    /// `OutputError` when the output contract refuses `path`.
-    public func write(to path: String, in set: OutputSet) throws {
+    /// `OutputError` when the output contract refuses `path` (`named`: a file of the user's
+    /// there may be replaced, as `OutputSet.write(_:to:named:settings:)` says).
+    public func write(to path: String, in set: OutputSet, named: Bool = false) throws {
         let bytes = try encoded(file: path)
-        do { try set.write(bytes, to: path, settings: true) } catch let error as FileIO.Error { throw Error.unwritable(error) }
+        do { try set.write(bytes, to: path, named: named, settings: true) } catch let error as FileIO.Error { throw Error.unwritable(error) }
     }
 
     /// The file's bytes: pretty-printed JSON, keys sorted, a newline at the end.

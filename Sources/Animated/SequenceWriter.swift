@@ -24,6 +24,9 @@ public final class SequenceWriter: Sendable {
     public let scale: Int
     private let encoder: PNG.Encoder
     private let set: OutputSet
+    /// Whether a file of the user's at one of the set's names may be replaced (`flipbook frames
+    /// --overwrite`); never an input, never a file of another set.
+    private let overwrite: Bool
     private let numbers = Numbers()
     /// Whether the folder did not exist before this writer: removed again when nothing is committed.
     private let createdFolder: Bool
@@ -34,8 +37,10 @@ public final class SequenceWriter: Sendable {
     /// `prefix` is not a plain file name (a `/`, a leading dot), or its `FileIO.Error` when the
     /// folder cannot be created. The default `encoder` writes every frame at 8 bits (a palette when
     /// its colours fit one), so the frames share a colour type as far as their colours allow.
+    /// `overwrite`: a file Flipbook did not write at a frame's name (or `sequence.json`) may be
+    /// replaced, as a user names a file outright; never an input or another set's file.
     public init(folder: String, prefix: String, scale: Int = 1, encoder: PNG.Encoder = PNG.Encoder(colorMode: .eightBit),
-                protecting inputs: InputFiles = InputFiles()) throws {
+                protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws {
         let folder = Discovery.trimmingSlash(folder)
         guard !prefix.contains("/"), !prefix.hasPrefix("."), !prefix.contains("\0") else {
             throw OutputError.unsupportedName(path: prefix, reason: "a frame prefix is a plain file name: no folder, not hidden")
@@ -49,6 +54,7 @@ public final class SequenceWriter: Sendable {
         self.set = OutputSet(owner: folder + "/" + prefix + (scale == 1 ? "" : "@\(scale)x"), protecting: inputs)
         self.scale = scale
         self.encoder = encoder
+        self.overwrite = overwrite
     }
 
     /// Where frame `number` (1-based, unpadded as UIKit names frames) is written.
@@ -64,7 +70,7 @@ public final class SequenceWriter: Sendable {
         guard number >= 1 else {
             throw OutputError.unsupportedName(path: path(forFrame: number), reason: "frame numbers start at 1 (\(number) was given)")
         }
-        try encoder.write(bitmap, to: path(forFrame: number), in: set)
+        try encoder.write(bitmap, to: path(forFrame: number), in: set, named: overwrite)
         numbers.add(number)
     }
 
@@ -112,7 +118,7 @@ public final class SequenceWriter: Sendable {
         }
         if let manifest {
             let path = folder + "/" + SequenceManifest.fileName
-            try manifest.write(to: path, in: set)
+            try manifest.write(to: path, in: set, named: overwrite)
             paths.append(path)
         }
         try set.commit()

@@ -23,13 +23,17 @@ public struct FramesJob: Sendable {
     public var prefix: String?
     /// What the input may ask for: pixels of the screen or a page, frames or sprites.
     public var limits: ResourceLimits
+    /// Whether a file Flipbook did not write at one of the names written may be replaced (never
+    /// the input, never a file of another set), as every command's `--overwrite`.
+    public var overwrite: Bool
 
     /// A job exploding `input` into the folder `output`.
-    public init(input: String, output: String, prefix: String? = nil, limits: ResourceLimits = .default) {
+    public init(input: String, output: String, prefix: String? = nil, limits: ResourceLimits = .default, overwrite: Bool = false) {
         self.input = input
         self.output = output
         self.prefix = prefix
         self.limits = limits
+        self.overwrite = overwrite
     }
 
     /// The data file extensions read as a sheet; anything else is read as a GIF.
@@ -79,7 +83,7 @@ public struct FramesJob: Sendable {
                 do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error(path: input, reason: error.description) }
             }
             let sheet = try SheetImport.read(input, limits: limits)
-            let files = try sheet.unpack(into: output, source: input)
+            let files = try sheet.unpack(into: output, source: input, overwrite: overwrite)
             return Outcome(files: files, warnings: sheet.warnings.map(\.description) + [sheet.controlCharacterWarning].compactMap { $0 },
                            manifest: nil, width: sheet.pages.first?.width ?? 0,
                            height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
@@ -106,7 +110,7 @@ public struct FramesJob: Sendable {
     /// The animated file `input` read by `decoder`, its frames written as `name1.png…` at `scale`.
     private func explode<Decoder: AnimationDecoder>(_ decoder: Decoder.Type, input: String, name: String, scale: Int) throws -> Outcome {
         let reader = try Decoder(file: input, limits: limits)
-        let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]))
+        let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]), overwrite: overwrite)
         let (manifest, files) = try reader.writeFrames(to: writer)
         return Outcome(files: files, warnings: reader.warnings, manifest: manifest, width: reader.info.width, height: reader.info.height,
                        repeatCount: reader.info.repeatCount, pages: 0, prefix: writer.prefix)

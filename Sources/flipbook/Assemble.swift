@@ -87,8 +87,8 @@ struct Assemble: ParsableCommand {
     @Flag(help: "WebP: lossy frames at --quality (alpha stays lossless); lossless by default.")
     var lossy = false
 
-    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
-    var overwrite = false
+    @OptionGroup var overwriteFlag: OverwriteFlag
+    var overwrite: Bool { overwriteFlag.overwrite }
 
     // `.unconditional`: `--fps -5` is a value to refuse with its range, not a missing value.
     @Option(parsing: .unconditional, help: "Frames per second.")
@@ -97,19 +97,19 @@ struct Assemble: ParsableCommand {
     @Option(parsing: .unconditional, help: "Length of one play, in seconds.")
     var duration: Double?
 
-    @Option(help: "Milliseconds per frame, comma-separated (one per frame).")
+    @Option(parsing: .unconditional, help: "Milliseconds per frame, comma-separated (one per frame).")
     var delays: String?
 
     @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Plays in all: 0 = forever (UIKit repeatCount).")
     var repeatCount: Int?
 
-    @Option(help: "Pick the @Nx files (1, 2, 3).")
+    @Option(parsing: .unconditional, help: "Pick the @Nx files (1, 2, 3).")
     var scale: Int?
 
     @Flag(help: "Use the highlighted frames named in sequence.json.")
     var highlighted = false
 
-    @Option(help: """
+    @Option(parsing: .unconditional, help: """
         GIF: standard (the default: a table per frame for the pixels shown worst, colours build up across \
         frames; smoke dots, fire and grain may take a nearby colour that compresses better), high \
         (full tables, every pixel its own colour: larger, slower) or fast (one palette, dithered). \
@@ -117,7 +117,7 @@ struct Assemble: ParsableCommand {
         """)
     var quality: QualityArgument?
 
-    @Option(help: "Most entries of a colour table, 2–256 (standard: later frames 64 unless a scene cut needs more).")
+    @Option(parsing: .unconditional, help: "Most entries of a colour table, 2–256 (standard: later frames 64 unless a scene cut needs more).")
     var colors = 256
 
     @Option(help: "With --quality fast: ordered (stable from frame to frame; the default), fs (Floyd–Steinberg) or none.")
@@ -129,7 +129,7 @@ struct Assemble: ParsableCommand {
     @Option(help: "Blend kept semi-transparent edge pixels with this background colour (#RRGGBB), or none.")
     var edgeMatte = "none"
 
-    @Option(help: "GIF and WebP: largest acceptable file size in bytes.")
+    @Option(parsing: .unconditional, help: "GIF and WebP: largest acceptable file size in bytes.")
     var maxBytes: Int?
 
     @Option(help: "error (the default), first or last: two files for one frame number (fire2.png, fire02.png) are refused, or the first or last in name order is played.")
@@ -234,11 +234,12 @@ struct Assemble: ParsableCommand {
         }
         let plan = try job.plan()
         for warning in plan.warnings { Console.error("warning: \(warning)") }
-        for note in plan.notes { Console.error("note: \(note)") }
         let progress = Progress.forTerminal(label: "encoding")
         defer { progress?.finish() }
         let outcome = try job.run(plan, progress: progress?.update)
         progress?.finish()
+        // Notes describe what was written: only once it is (never before a run that then fails).
+        for note in plan.notes { Console.error("note: \(note)") }
         // The GIF goes to standard output: the summary goes to standard error.
         if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
         let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits, repeatCount: plan.apng.repeatCount)

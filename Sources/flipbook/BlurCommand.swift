@@ -24,14 +24,14 @@ struct BlurCommand: ParsableCommand {
 
     @Argument(help: "The PNG to blur.") var input: String
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
-    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
-    var overwrite = false
-    @Option(help: "Standard deviation in points.") var sigma: Double?
+    @OptionGroup var overwriteFlag: OverwriteFlag
+    var overwrite: Bool { overwriteFlag.overwrite }
+    @Option(parsing: .unconditional, help: "Standard deviation in points.") var sigma: Double?
     @Option(help: "gaussian or box.") var method: Blur.Method = .gaussian
     @Option(help: "clamp or transparent.") var edge: Blur.Edge = .clamp
     @Option(help: "Colour drawn over the result, #RRGGBBAA.") var tint: String?
-    @Option(help: "Saturation factor (1 = unchanged).") var saturation: Double?
-    @Option(help: "Blur at 1/F size, then scale back.") var downsample: Double = 1
+    @Option(parsing: .unconditional, help: "Saturation factor (1 = unchanged).") var saturation: Double?
+    @Option(parsing: .unconditional, help: "Blur at 1/F size, then scale back.") var downsample: Double = 1
     @Option(help: "light, extra-light or dark (UIImageEffects).") var preset: Blur.Preset?
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
@@ -45,6 +45,7 @@ struct BlurCommand: ParsableCommand {
             throw ValidationError("--sigma is at most \(Int(Blur.maximumPixelSigma)) (wider than any image Flipbook accepts).")
         }
         if let tint, Color(hex: tint) == nil { throw ValidationError("--tint is #RRGGBB or #RRGGBBAA (got '\(tint)').") }
+        if let saturation, !saturation.isFinite { throw ValidationError("--saturation is a finite number (got \(saturation)).") }
         guard downsample >= 1, downsample.isFinite else { throw ValidationError("--downsample is 1 or more.") }
     }
 

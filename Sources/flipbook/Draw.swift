@@ -24,9 +24,9 @@ struct Draw: ParsableCommand {
 
     @Argument(help: "The scene JSON file.") var scene: String
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
-    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
-    var overwrite = false
-    @Option(help: "Override the scene's scale (pixels per point).") var scale: Int?
+    @OptionGroup var overwriteFlag: OverwriteFlag
+    var overwrite: Bool { overwriteFlag.overwrite }
+    @Option(parsing: .unconditional, help: "Override the scene's scale (pixels per point).") var scale: Int?
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var pathSegmentLimit: PathSegmentLimit

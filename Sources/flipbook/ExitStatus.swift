@@ -52,7 +52,7 @@ enum ExitStatus: Int32 {
             case .invalidInput, .frame, .load: self = .inputUnreadable
             case .giflib, .writeFailed, .cancelled: self = .outputUnwritable
             }
-        case is SheetBuilder.Error: self = .problemsFound
+        case let error as SheetBuilder.Error: self = Self(packing: error)
         // Everything else was read from a file: PNG/GIF decoding, sequences and manifests, scenes,
         // path data, sheet data, limits an input asked to exceed.
         default: self = .inputUnreadable
@@ -78,8 +78,19 @@ extension ExitStatus {
         switch error {
         case .source, .manifest, .frame, .limit: self = .inputUnreadable
         case .engine, .format, .output, .setting: self = .usage
-        case .packing: self = .problemsFound
+        case .packing(let error): self = Self(packing: error)
         case .write, .encode, .cancelled: self = .outputUnwritable
+        }
+    }
+
+    /// The status for each way frames cannot make a sheet: 1 when the work ran and the sprites do
+    /// not fit or clash (the table's "problems found"); 3 when an image cannot take part as it is
+    /// (an odd-sized `@2x` in `--scales 1,2`, frames of mixed scales); 2 for settings.
+    init(packing error: SheetBuilder.Error) {
+        switch error {
+        case .doesNotFit, .spriteTooLarge, .duplicateName, .sameName, .pageTooLarge: self = .problemsFound
+        case .notWholePoints, .variantSize, .mixedScales, .noInput, .noBitmaps, .invalidDuration: self = .inputUnreadable
+        case .scaleNotMultiple, .invalidSetting: self = .usage
         }
     }
 }

@@ -43,6 +43,9 @@ struct Frames: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write (created if needed).")
     var output: String
 
+    @OptionGroup var overwriteFlag: OverwriteFlag
+    var overwrite: Bool { overwriteFlag.overwrite }
+
     @Option(help: "File name before the frame number (default: the animation file's name).")
     var prefix: String?
 
@@ -56,7 +59,7 @@ struct Frames: ParsableCommand {
     var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputLimit) }
 
     func run() throws {
-        let outcome = try FramesJob(input: input, output: output, prefix: prefix, limits: limits).run()
+        let outcome = try FramesJob(input: input, output: output, prefix: prefix, limits: limits, overwrite: overwrite).run()
         for warning in outcome.warnings { Console.error("warning: \(warning)") }
         if let manifest = outcome.manifest {
             if json {

@@ -47,14 +47,15 @@ struct SeagullCommand: ParsableCommand {
         abstract: "The flapping seagull: two quadratic wings, frames low → high → low (a seamless loop).")
 
     @OptionGroup var out: GeneratorOutput
-    @Option(help: "Frame size in points, WxH.") var size: String?
-    @Option(help: "Number of frames in one flap.") var frames: Int = 12
+    @Option(parsing: .unconditional, help: "Frame size in points, WxH.") var size: String?
+    @Option(parsing: .unconditional, help: "Number of frames in one flap.") var frames: Int = 12
     @Option(help: "Wing colour, #RRGGBB[AA].") var color: String?
-    @Option(help: "Line width in points (default: height / 30).") var width: Double?
+    @Option(parsing: .unconditional, help: "Line width in points (default: height / 30).") var width: Double?
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be 1 or more.") }
         if let width, !(width > 0) { throw ValidationError("--width must be positive.") }
+        if let size { _ = try ImageCommand.size(size) }
     }
 
     func run() throws {
@@ -72,13 +73,14 @@ struct ExplosionCommand: ParsableCommand {
         abstract: "A procedural fireball that cools into smoke, with sparks (81 frames by default).")
 
     @OptionGroup var out: GeneratorOutput
-    @Option(help: "Frame size in points, WxH.") var size: String?
-    @Option(help: "Number of frames.") var frames: Int = 81
-    @Option(help: "Random seed: each seed is a different explosion.") var seed: UInt64 = 7
-    @Option(help: "Number of sparks.") var sparks: Int = 28
+    @Option(parsing: .unconditional, help: "Frame size in points, WxH.") var size: String?
+    @Option(parsing: .unconditional, help: "Number of frames.") var frames: Int = 81
+    @Option(parsing: .unconditional, help: "Random seed: each seed is a different explosion.") var seed: UInt64 = 7
+    @Option(parsing: .unconditional, help: "Number of sparks.") var sparks: Int = 28
 
     func validate() throws {
         guard frames >= 2 else { throw ValidationError("--frames must be 2 or more.") }
+        if let size { _ = try ImageCommand.size(size) }
         guard sparks >= 0, sparks <= 100_000 else { throw ValidationError("--sparks must be 0…100000.") }
     }
 
@@ -97,15 +99,16 @@ struct ScatterCommand: ParsableCommand {
         discussion: "--images DIR uses every PNG in DIR (rock.png / rock@2x.png count as one image, the variant for --scale is used); without it, procedural rocks are drawn.")
 
     @OptionGroup var out: GeneratorOutput
-    @Option(help: "Canvas size in points, WxH.") var size: String?
-    @Option(help: "How many images to scatter.") var count: Int = 14
-    @Option(help: "Random seed.") var seed: UInt64 = 1
-    @Option(help: "Circle radius in points (default: 40 % of the smaller side).") var radius: Double?
+    @Option(parsing: .unconditional, help: "Canvas size in points, WxH.") var size: String?
+    @Option(parsing: .unconditional, help: "How many images to scatter.") var count: Int = 14
+    @Option(parsing: .unconditional, help: "Random seed.") var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "Circle radius in points (default: 40 % of the smaller side).") var radius: Double?
     @Option(help: "Folder of images to scatter.") var images: String?
     @Option(help: "Background colour.") var background: String?
 
     func validate() throws {
         guard count >= 0, count <= 100_000 else { throw ValidationError("--count must be 0…100000.") }
+        if let size { _ = try ImageCommand.size(size) }
         if let radius, !(radius > 0) { throw ValidationError("--radius must be positive.") }
     }
 
@@ -139,15 +142,16 @@ struct StrokeCommand: ParsableCommand {
     @OptionGroup(title: "Resource limits") var pathSegmentLimit: PathSegmentLimit
     @Argument(help: "The JSON file of sampled points.") var points: String
     @Option(help: "linear, bezier or midpoint.") var smoothing: Freehand.Smoothing = .midpoint
-    @Option(help: "Frames of the draw-on animation (1 = just the drawing).") var frames: Int = 1
-    @Option(help: "Canvas size in points, WxH (default: from the file, else 256x256).") var size: String?
-    @Option(help: "Line width in points.") var width: Double?
+    @Option(parsing: .unconditional, help: "Frames of the draw-on animation (1 = just the drawing).") var frames: Int = 1
+    @Option(parsing: .unconditional, help: "Canvas size in points, WxH (default: from the file, else 256x256).") var size: String?
+    @Option(parsing: .unconditional, help: "Line width in points.") var width: Double?
     @Option(help: "Stroke colour.") var color: String?
     @Option(help: "Background colour (default transparent).") var background: String?
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be 1 or more.") }
         if let width, !(width > 0) { throw ValidationError("--width must be positive.") }
+        if let size { _ = try ImageCommand.size(size) }
     }
 
     func run() throws {

@@ -10,11 +10,11 @@ import Raster
 /// Options every generator shares: where to write and how to time the frames.
 struct GeneratorOutput: ParsableArguments {
     @Option(name: .shortAndLong, help: "A folder, FILE.gif or FILE.png (see `flipbook generate --help`).") var output: String
-    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
-    var overwrite = false
-    @Option(help: "Pixels per point (1, 2 or 3).") var scale: Int = 1
-    @Option(help: "Frames per second for the GIF and sequence.json.") var fps: Double = 30
-    @Option(name: .customLong("repeat"), help: "Plays for a GIF, UIKit repeatCount semantics: 0 = forever.") var repeatCount: Int = 0
+    @OptionGroup var overwriteFlag: OverwriteFlag
+    var overwrite: Bool { overwriteFlag.overwrite }
+    @Option(parsing: .unconditional, help: "Pixels per point (1, 2 or 3).") var scale: Int = 1
+    @Option(parsing: .unconditional, help: "Frames per second for the GIF and sequence.json.") var fps: Double = 30
+    @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Plays for a GIF, UIKit repeatCount semantics: 0 = forever.") var repeatCount: Int = 0
     @Option(help: "File name prefix of numbered frames in a folder (default: the generator's name).") var name: String?
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
@@ -92,7 +92,7 @@ struct GeneratorOutput: ParsableArguments {
             // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.
             let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale,
                                             encoder: PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9),
-                                            protecting: protected)
+                                            protecting: protected, overwrite: overwrite)
             try writer.writeFrames(count: count, progress: progress?.update) { try generator.frame($0) }
             written = try writer.commit(manifest: count > 1 ? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount) : nil)
         }

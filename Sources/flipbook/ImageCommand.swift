@@ -84,7 +84,7 @@ enum ImageCommand {
     static func size(_ text: String) throws -> (Double, Double) {
         let parts = text.lowercased().split(separator: "x").map { Double($0) }
         guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0, width.isFinite, height.isFinite else {
-            throw ValidationError("sizes are WIDTHxHEIGHT in points, e.g. 120x44 (got '\(text)').")
+            throw ValidationError("--size is WIDTHxHEIGHT in points, both positive, e.g. 120x44 (got '\(text)').")
         }
         return (width, height)
     }

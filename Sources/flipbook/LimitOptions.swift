@@ -11,7 +11,7 @@ protocol LimitFlags: ParsableArguments {
 
 /// `--max-pixels`: every command that decodes or makes an image.
 struct PixelLimit: LimitFlags {
-    @Option(help: ArgumentHelp("Refuse images of more pixels (width × height).", valueName: "pixels"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse images of more pixels (width × height).", valueName: "pixels"))
     var maxPixels = ResourceLimits.default.maxPixels
 
     func validate() throws { try requirePositive(maxPixels, "--max-pixels") }
@@ -20,7 +20,7 @@ struct PixelLimit: LimitFlags {
 
 /// `--max-frames`: commands that read a GIF or make a number of frames.
 struct FrameLimit: LimitFlags {
-    @Option(help: ArgumentHelp("Refuse animations of more frames.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse animations of more frames.", valueName: "count"))
     var maxFrames = ResourceLimits.default.maxFrames
 
     func validate() throws { try requirePositive(maxFrames, "--max-frames") }
@@ -29,7 +29,7 @@ struct FrameLimit: LimitFlags {
 
 /// `--max-output-pixels`: commands that write frames whose sizes a data file states (`frames` of a sheet).
 struct OutputPixelLimit: LimitFlags {
-    @Option(help: ArgumentHelp("Refuse to write more pixels of frames in all (the sum of width × height).", valueName: "pixels"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse to write more pixels of frames in all (the sum of width × height).", valueName: "pixels"))
     var maxOutputPixels = ResourceLimits.default.maxOutputPixels
 
     func validate() throws { try requirePositive(maxOutputPixels, "--max-output-pixels") }
@@ -38,7 +38,7 @@ struct OutputPixelLimit: LimitFlags {
 
 /// `--max-path-segments`: commands that read path data or strokes.
 struct PathSegmentLimit: LimitFlags {
-    @Option(help: ArgumentHelp("Refuse path data of more segments.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse path data of more segments.", valueName: "count"))
     var maxPathSegments = ResourceLimits.default.maxPathSegments
 
     func validate() throws { try requirePositive(maxPathSegments, "--max-path-segments") }
@@ -47,7 +47,7 @@ struct PathSegmentLimit: LimitFlags {
 
 /// `--max-edges`: commands that fill, stroke or clip paths.
 struct EdgeLimit: LimitFlags {
-    @Option(help: ArgumentHelp("Refuse fills and strokes that flatten to more edges.", valueName: "count"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse fills and strokes that flatten to more edges.", valueName: "count"))
     var maxEdges = ResourceLimits.default.maxFlattenedEdges
 
     func validate() throws { try requirePositive(maxEdges, "--max-edges") }
@@ -56,7 +56,7 @@ struct EdgeLimit: LimitFlags {
 
 /// `--max-memory`: commands that hold many decoded frames at once.
 struct MemoryLimit: LimitFlags {
-    @Option(help: ArgumentHelp("Refuse to hold more MiB of decoded pixels at once.", valueName: "MiB"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Refuse to hold more MiB of decoded pixels at once.", valueName: "MiB"))
     var maxMemory = ResourceLimits.default.maxDecodedBytes >> 20
 
     func validate() throws {

@@ -20,10 +20,10 @@ struct ResizeCommand: ParsableCommand {
 
     @Argument(help: "The PNG to resize.") var input: String
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
-    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
-    var overwrite = false
-    @Option(help: "Target size in points, WIDTHxHEIGHT.") var size: String?
-    @Option(help: "Factor applied to the pixel size.") var scale: Double?
+    @OptionGroup var overwriteFlag: OverwriteFlag
+    var overwrite: Bool { overwriteFlag.overwrite }
+    @Option(parsing: .unconditional, help: "Target size in points, WIDTHxHEIGHT.") var size: String?
+    @Option(parsing: .unconditional, help: "Factor applied to the pixel size.") var scale: Double?
     @Option(help: "nearest, bilinear, bicubic or lanczos.") var filter: Resampler.Filter = .lanczos3
     @Option(help: "fill, aspect-fit, aspect-fill or center.") var fit: ContentMode = .fill
     @Flag(help: "Print machine-readable JSON.") var json = false

@@ -68,28 +68,28 @@ struct Sheet: ParsableCommand {
     @Argument(help: "Frames: folders, prefix paths or PNG files.") var sources: [String]
     @Option(name: .shortAndLong, help: "The sheet PNG to write (a NAME.atlasc folder for spritekit).") var output: String
     @Option(help: "The data file (default: the sheet's name with .json or .atlas).") var data: String?
-    @Flag(help: "Replace an -o or --data file Flipbook did not write (never an input, never a file of another Flipbook set).")
-    var overwrite = false
+    @OptionGroup var overwriteFlag: OverwriteFlag
+    var overwrite: Bool { overwriteFlag.overwrite }
     @Option(help: "phaser3, pixi, godot3, godot4, cocos2d, libgdx, spritekit or aseprite: the format and options that engine reads.")
     var engine: SheetEngine?
     @Option(help: "For experts: json-hash (the default), json-array, phaser3, aseprite, libgdx, spritekit, godot3, godot4 or cocos2d.")
     var format: SheetExport.Format?
     @Option(help: "packed (MaxRects), rows or columns.") var layout: SheetBuilder.Layout = .packed
-    @Option(help: "Pixels between sprites.") var padding = 2
-    @Option(help: "Pixels around the page edge.") var border = 0
+    @Option(parsing: .unconditional, help: "Pixels between sprites.") var padding = 2
+    @Option(parsing: .unconditional, help: "Pixels around the page edge.") var border = 0
     @Flag(help: "Cut transparent borders (the data records the offsets).") var trim = false
-    @Option(help: "Transparent pixels kept around trimmed content.") var trimMargin = 0
-    @Option(help: "Repeat each sprite's edge pixels outward this many pixels (against texture bleeding).") var extrude = 0
+    @Option(parsing: .unconditional, help: "Transparent pixels kept around trimmed content.") var trimMargin = 0
+    @Option(parsing: .unconditional, help: "Repeat each sprite's edge pixels outward this many pixels (against texture bleeding).") var extrude = 0
     @Flag(help: "Let sprites turn 90° when that packs tighter (packed layout; not for Phaser 3).") var rotate = false
     @Flag(help: "A contact sheet for review: every frame in its own cell with its name printed below.") var labels = false
-    @Option(help: "Scales to pack with one layout, e.g. 1,2 (sheet.png and sheet@2x.png) or 2,3 (iOS).") var scales: String?
+    @Option(parsing: .unconditional, help: "Scales to pack with one layout, e.g. 1,2 (sheet.png and sheet@2x.png) or 2,3 (iOS).") var scales: String?
     @Flag(help: "Page sides are powers of two.") var powerOfTwo = false
     @Flag(help: "Square page.") var square = false
-    @Option(help: "Largest page side in pixels; more sprites go onto more pages. 4096 loads on every phone and in WebGL 1.") var maxSize = 4096
+    @Option(parsing: .unconditional, help: "Largest page side in pixels; more sprites go onto more pages. 4096 loads on every phone and in WebGL 1.") var maxSize = 4096
     @Option(help: "keep, clear, bleed or premultiply: what pages store under transparency.")
     var alphaHandling: AlphaHandling = .keep
-    @Option(help: "Frames per second, for every frame's duration (default: each folder's sequence.json, else 30).") var fps: Double?
-    @Option(help: "zlib level of the PNG pages, 0 (stored) to 9 (smallest, slowest); 5 is within 1.5 % of 6's size in three quarters of its time.")
+    @Option(parsing: .unconditional, help: "Frames per second, for every frame's duration (default: each folder's sequence.json, else 30).") var fps: Double?
+    @Option(parsing: .unconditional, help: "zlib level of the PNG pages, 0 (stored) to 9 (smallest, slowest); 5 is within 1.5 % of 6's size in three quarters of its time.")
     var pngLevel = 5
     @Flag(help: "8-bit palette pages (at most 256 RGBA colours, no dithering): a quarter to a half of the bytes, colours approximated.")
     var png8 = false
@@ -103,7 +103,9 @@ struct Sheet: ParsableCommand {
     var limits: ResourceLimits { ResourceLimits(pixelLimit, memoryLimit) }
 
     func validate() throws {
-        guard padding >= 0, border >= 0, trimMargin >= 0, extrude >= 0 else { throw ValidationError("Sizes cannot be negative.") }
+        for (value, flag) in [(padding, "--padding"), (border, "--border"), (trimMargin, "--trim-margin"), (extrude, "--extrude")] where value < 0 {
+            throw ValidationError("\(flag) is a number of pixels, 0 or more (got \(value)).")
+        }
         guard maxSize > 0 else { throw ValidationError("--max-size must be positive.") }
         if let fps, !Animation.Timing.fpsRange.contains(fps) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
         guard (0...9).contains(pngLevel) else { throw ValidationError("--png-level takes 0 (stored) to 9 (smallest).") }
@@ -131,8 +133,9 @@ struct Sheet: ParsableCommand {
         job.onDuplicateNumber = onDuplicateNumber
         let plan = try job.plan()
         for warning in plan.warnings { Console.error("warning: \(warning)") }
-        for note in plan.notes { Console.error("note: \(note)") }
         try job.write(plan)
+        // Notes describe what was written: only once it is.
+        for note in plan.notes { Console.error("note: \(note)") }
         let base = plan.sheets[0]
         if json {
             struct Output: Encodable {

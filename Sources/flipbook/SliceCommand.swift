@@ -19,10 +19,10 @@ struct SliceCommand: ParsableCommand {
 
     @Argument(help: "The PNG to slice.") var input: String
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
-    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
-    var overwrite = false
-    @Option(help: "Cap insets in points: top,left,bottom,right.") var insets: String
-    @Option(help: "Target size in points, WIDTHxHEIGHT.") var size: String
+    @OptionGroup var overwriteFlag: OverwriteFlag
+    var overwrite: Bool { overwriteFlag.overwrite }
+    @Option(parsing: .unconditional, help: "Cap insets in points: top,left,bottom,right.") var insets: String
+    @Option(parsing: .unconditional, help: "Target size in points, WIDTHxHEIGHT.") var size: String
     @Option(help: "tile or stretch.") var mode: NineSlice.Mode = .tile
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit

@@ -3,7 +3,7 @@ import ArgumentParser
 /// `--threads N`: the most threads a command's work uses at once (the jobs' `threads`, Basics'
 /// `ThreadBudget`), for a CI runner or a build that shares the machine; the output is the same.
 struct ThreadsOption: ParsableArguments {
-    @Option(help: "Most threads the work uses at once (default: every core); the output is the same at any number.")
+    @Option(parsing: .unconditional, help: "Most threads the work uses at once (default: every core); the output is the same at any number.")
     var threads: Int?
 
     func validate() throws {

@@ -52,8 +52,8 @@ struct Validate: ParsableCommand {
     @Option(help: "Write the report to this file (atomically) instead of standard output (- is standard output).")
     var output: String?
 
-    @Flag(help: "Replace an output file Flipbook did not write (never an input, never a file of another Flipbook set).")
-    var overwrite = false
+    @OptionGroup var overwriteFlag: OverwriteFlag
+    var overwrite: Bool { overwriteFlag.overwrite }
 
     @OptionGroup var threadsOption: ThreadsOption
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit

@@ -153,15 +153,29 @@ struct AssembleJobTests {
         }
     }
 
-    /// A GIF that cannot be written is `.write` with the system's kind of failure.
-    @Test func aMissingOutputFolderIsAWriteError() throws {
+    /// Missing folders of the output are created (issue 44: a single file's folders were not,
+    /// while a sheet's and a sequence's were).
+    @Test func aMissingOutputFolderIsCreated() throws {
         let folder = try Fixtures.temporaryFolder("assemble-nowhere")
-        do {
-            _ = try AssembleJob(sources: [Self.coin], output: folder + "/no/such/dir/x.gif").run()
-            Issue.record("written into a missing folder")
-        } catch {
-            guard case .write(let failure) = error else { Issue.record("\(error)"); return }
-            #expect(failure.kind == .missing && failure.path.hasPrefix(folder + "/no/such/dir/"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try AssembleJob(sources: [Self.coin], output: folder + "/no/such/dir/x.gif").run()
+        #expect(FileManager.default.fileExists(atPath: folder + "/no/such/dir/x.gif"))
+    }
+
+    /// A GIF that cannot be written (a file where its folder should be) is `.write` with the
+    /// system's kind of failure, from the plan: nothing is encoded first (issue 44: with
+    /// `maxBytes` every attempt was encoded before the write failed).
+    @Test func anUnwritableOutputIsAWriteErrorBeforeEncoding() throws {
+        let folder = try Fixtures.temporaryFolder("assemble-unwritable")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        var job = AssembleJob(sources: [Self.coin], output: folder + "/notes.txt/x.gif")
+        job.maxBytes = 1000
+        #expect {
+            _ = try job.plan()
+        } throws: { error in
+            guard case .write(let failure) = error as? AssembleError else { return false }
+            return failure.kind == .notAFolder && failure.path == folder + "/notes.txt/x.gif"
         }
     }
 

@@ -182,7 +182,8 @@ struct DrawGenerateCommandTests {
         (["generate", "explosion", "-o", "/tmp/x", "--scale", "5"], 2),
         (["generate", "stroke", "/nonexistent.json", "-o", "/tmp/x.png"], 3),
         (["generate", "scatter", "--images", "/nonexistent", "-o", "/tmp/x.png"], 3),
-        (["generate", "seagull", "-o", "/nonexistent/dir/birds.gif"], 4),
+        // A file where a folder should be: a missing folder would be created (issue 44).
+        (["generate", "seagull", "-o", "/dev/null/dir/birds.gif"], 4),
     ] as [([String], Int32)])
     func generateExitCodes(arguments: [String], status: Int32) throws {
         let result = try CLI.run(arguments)

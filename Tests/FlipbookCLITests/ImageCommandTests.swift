@@ -75,7 +75,8 @@ struct ImageCommandTests {
         (["slice", coin, "-o", "/tmp/x.png", "--insets", "8,8,8,8", "--size", "10x10"], 2),
         (["resize", coin, "-o", "/tmp/x.png"], 2),
         (["resize", "/nonexistent.png", "-o", "/tmp/x.png", "--scale", "2"], 3),
-        (["blur", coin, "-o", "/nonexistent/dir/x.png", "--sigma", "1"], 4),
+        // A file where a folder should be: a missing folder would be created (issue 44).
+        (["blur", coin, "-o", "/dev/null/dir/x.png", "--sigma", "1"], 4),
     ] as [([String], Int32)])
     func exitCodes(arguments: [String], status: Int32) throws {
         let result = try CLI.run(arguments)

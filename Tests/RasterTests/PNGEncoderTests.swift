@@ -101,11 +101,14 @@ struct PNGEncoderTests {
         #expect(directory.contents() == ["out.png"], "no temporary file may be left behind")
         #expect(try PNG.Decoder().decode(file: path).bitmap() == bitmap)
 
+        // A missing folder is created (issue 44); a file where the folder should be cannot be.
+        try PNG.Encoder().write(bitmap, to: directory.path + "/missing/out.png")
+        #expect(try PNG.Decoder().decode(file: directory.path + "/missing/out.png").bitmap() == bitmap)
         #expect {
-            try PNG.Encoder().write(bitmap, to: directory.path + "/missing/out.png")
+            try PNG.Encoder().write(bitmap, to: directory.path + "/out.png/inside.png")
         } throws: { error in
             if case .writeFailed(let file, let reason)? = error as? PNG.EncodeError {
-                return file.hasSuffix("missing/out.png") && reason.contains("No such file")
+                return file.hasSuffix("out.png/inside.png") && reason.contains("Not a directory")
             }
             return false
         }

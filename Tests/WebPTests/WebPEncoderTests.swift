@@ -118,7 +118,7 @@ struct WebPEncoderTests {
     func aBudgetTheAlphaAloneExceedsStopsAfterQualityZero(sequence: String) throws {
         let frames = try fixtureFrames(sequence)
         #expect(frames.count >= 3)
-        let input = FrameInput(count: frames.count, duration: 0.1) { frames[$0] }
+        let input = try FrameInput(count: frames.count, duration: 0.1) { frames[$0] }
         let lowest = try WebP.Encoder(lossless: false, quality: 0, effort: .fast).encode(input).report
         #expect(lowest.alphaBytes > 0 && lowest.alphaBytes < lowest.bytes)
         #expect(try WebP.Encoder(effort: .fast).encode(input).report.alphaBytes == 0, "lossless frames hold alpha in VP8L")

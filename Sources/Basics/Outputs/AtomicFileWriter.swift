@@ -1,6 +1,12 @@
 /// A file written in pieces that appears at its path only when complete: the bytes go to a
 /// temporary file beside the destination, which ``commit()`` flushes and renames over it. Dropped
 /// without a commit, the temporary file is removed and the destination is untouched.
+///
+/// Missing folders above the destination are created first (every output of every command is
+/// written through here, so all create them alike); dropped without a commit, the writer removes
+/// again the folders it created, when they are empty. The temporary file is registered with the
+/// interrupt clean-up until it is renamed or removed, so that an interrupt of the `flipbook`
+/// executable (Ctrl-C, TERM) removes it too.
 public final class AtomicFileWriter {
     /// The destination.
     public let path: String
@@ -12,6 +18,8 @@ public final class AtomicFileWriter {
     private(set) var crc32: UInt32 = 0
     /// The bytes set aside at the start by ``reserveHeader(_:)``, until ``writeHeader(_:)`` fills them.
     private var reserved = 0
+    /// The folders this writer created for the destination, outermost first.
+    private let createdFolders: [String]
 
     /// Opens a temporary file beside `path` (after cleaning up what killed runs left in that folder).
     public convenience init(path: String) throws(FileIO.Error) {
@@ -25,30 +33,35 @@ public final class AtomicFileWriter {
         self.path = path
         let directory = FileIO.parentDirectory(of: path)
         if recovering { try? OutputRecovery.recover(folder: directory) }
+        let createdFolders = try FileIO.createMissingDirectories(directory)
         var temporary = ""
         var descriptor: Int32 = -1
+        var exists = false
         for _ in 0..<100 {
             // O_EXCL with a fresh random name: no clobbering, and the umask applies as for any create.
             // The name carries our process ID, so a later run can tell our leftovers from live work.
             temporary = "\(directory)/\(OutputJournal.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
-            let created = System.createExclusively(temporary)
-            descriptor = created.descriptor
-            if !created.exists { break }
+            let name = temporary
+            _ = InterruptCleanup.creating(name) {
+                (descriptor, exists) = System.createExclusively(name)
+                return descriptor >= 0
+            }
+            if !exists { break }
         }
-        guard descriptor >= 0 else { throw FileIO.systemError(path, .write) }
+        guard descriptor >= 0 else {
+            let error = FileIO.systemError(path, .write)
+            for folder in createdFolders.reversed() { _ = System.removeDirectory(folder) }
+            throw error
+        }
         self.temporary = temporary
         self.descriptor = descriptor
+        self.createdFolders = createdFolders
     }
 
     /// The temporary file's path (until ``commit()``).
     var temporaryPath: String { temporary }
 
-    deinit {
-        if !committed {
-            if descriptor >= 0 { System.close(descriptor) }
-            System.remove(temporary)
-        }
-    }
+    deinit { discard() }
 
     /// Appends `bytes`.
     public func write(_ bytes: [UInt8]) throws(FileIO.Error) {
@@ -106,6 +119,7 @@ public final class AtomicFileWriter {
         try finish()
         guard System.rename(temporary, to: path) else { throw FileIO.systemError(path, .write) }
         committed = true
+        InterruptCleanup.forget(temporary)
     }
 
     /// Flushes and closes the temporary file without renaming it (``OutputSet`` renames a set).
@@ -118,14 +132,20 @@ public final class AtomicFileWriter {
     }
 
     /// Marks the temporary file as renamed by someone else (``OutputSet``): not removed on drop.
-    func disown() { committed = true }
+    func disown() {
+        committed = true
+        InterruptCleanup.forget(temporary)
+    }
 
-    /// Removes the temporary file now (as dropping the writer uncommitted would).
+    /// Removes the temporary file now (as dropping the writer uncommitted would), and the folders
+    /// the writer created when they are left empty.
     func discard() {
         guard !committed else { return }
         if descriptor >= 0 { System.close(descriptor) }
         descriptor = -1
         System.remove(temporary)
+        InterruptCleanup.forget(temporary)
         committed = true
+        for folder in createdFolders.reversed() { _ = System.removeDirectory(folder) }
     }
 }

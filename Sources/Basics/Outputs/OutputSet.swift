@@ -210,9 +210,12 @@ public final class OutputSet: @unchecked Sendable {
     /// Refuses, before any work, what writing the single file `path` as a set of its own would
     /// refuse: one of `inputs`, a folder or special file, a file of another set, or — unless
     /// `overwrite` — a file Flipbook did not write there (or has been changed since). A file this
-    /// same output wrote before, unchanged, may be replaced.
+    /// same output wrote before, unchanged, may be replaced. A folder that could not be written
+    /// (no permission, a read-only disk, a file where a folder should be) is Basics'
+    /// `FileIO.Error`, now rather than after the work; missing folders are fine (the write creates them).
     public static func check(file path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws {
         try OutputSet(owner: path, protecting: inputs).claim(path, named: overwrite, settings: false)
+        try FileIO.checkWritableFolder(for: path)
     }
 
     /// Writes `bytes` as the single file `path`, a set of its own (recorded, so that the next run
@@ -277,21 +280,25 @@ public final class OutputSet: @unchecked Sendable {
             }
         }
         if files.count == 1 && removals.isEmpty { return try first.commit() }
-        let journals = try writeJournals(files: files, removals: removals, folders: folders)
-        // Ctrl-C (or a TERM) during the renames takes effect once they are done: the set is never
-        // left half renamed by a user's interrupt.
-        let deferred = System.deferTerminationSignals()
-        defer { System.restoreTerminationSignals(deferred) }
-        for (index, file) in files.enumerated() {
-            if index == simulatedKillAfterRenames {
-                for file in files { file.disown() }
-                throw SimulatedKill()
+        // An interrupt from the first journal to the last rename takes effect once they are done
+        // (``InterruptCleanup`` never removes a temporary file a journal names).
+        try InterruptCleanup.uninterrupted {
+            let journals = try writeJournals(files: files, removals: removals, folders: folders)
+            // Ctrl-C (or a TERM) during the renames takes effect once they are done: the set is never
+            // left half renamed by a user's interrupt.
+            let deferred = System.deferTerminationSignals()
+            defer { System.restoreTerminationSignals(deferred) }
+            for (index, file) in files.enumerated() {
+                if index == simulatedKillAfterRenames {
+                    for file in files { file.disown() }
+                    throw SimulatedKill()
+                }
+                guard System.rename(file.temporaryPath, to: file.path) else { throw FileIO.systemError(file.path, .write) }
+                file.disown()
             }
-            guard System.rename(file.temporaryPath, to: file.path) else { throw FileIO.systemError(file.path, .write) }
-            file.disown()
+            for (path, _) in removals { System.remove(path) }
+            for journal in journals { System.remove(journal) }
         }
-        for (path, _) in removals { System.remove(path) }
-        for journal in journals { System.remove(journal) }
     }
 
     /// Writes the journal of this commit (``OutputJournal``) into each of `folders` — every folder

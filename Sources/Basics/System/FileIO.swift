@@ -158,11 +158,45 @@ public enum FileIO {
 
     /// Creates a folder and its missing parents, for outputs.
     public static func createDirectory(_ path: String) throws(Error) {
+        _ = try createMissingDirectories(path)
+    }
+
+    /// Refuses, before any work, an output `path` that could not be written: the nearest folder
+    /// above it that exists (the output's own, or the one its missing folders would be created
+    /// in) is not a folder, or this process may not create files there (no permission, a
+    /// read-only disk). Throws the system's reason for `path`, as a write.
+    package static func checkWritableFolder(for path: String) throws(Error) {
+        var folder = parentDirectory(of: path)
+        while System.kind(of: folder) == nil {
+            let parent = parentDirectory(of: folder)
+            if parent == folder { return }
+            folder = parent
+        }
+        guard System.kind(of: folder) == .directory else {
+            throw Error(path: path, reason: "\(folder) is not a folder", operation: .write, kind: .notAFolder)
+        }
+        guard System.canCreateFiles(in: folder) else { throw systemError(path, .write) }
+    }
+
+    /// Creates a folder and its missing parents, for outputs, and returns the ones it created,
+    /// outermost first (each noted for ``InterruptCleanup``: an interrupt removes them when empty).
+    @discardableResult
+    static func createMissingDirectories(_ path: String) throws(Error) -> [String] {
+        guard System.kind(of: path) == nil else { return [] }
+        var created: [String] = []
         var partial = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             partial += "/" + component
-            guard System.makeDirectory(partial) else { throw systemError(path, .write) }
+            if System.kind(of: partial, followingLinks: false) != nil { continue }
+            guard System.makeDirectory(partial) else {
+                let error = systemError(path, .write)
+                for folder in created.reversed() { _ = System.removeDirectory(folder) }
+                throw error
+            }
+            created.append(partial)
+            InterruptCleanup.madeFolder(partial)
         }
+        return created
     }
 
     /// Whether standard error is a terminal (progress lines go there only then).

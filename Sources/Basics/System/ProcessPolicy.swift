@@ -3,8 +3,17 @@
 package enum ProcessPolicy {
     /// Applies every setting below.
     package static func apply() {
+        removeTemporaryFilesOnInterrupt()
         returnFrameBuffersPromptly()
         reportFileSizeLimitsAsErrors()
+    }
+
+    /// Ctrl-C, TERM or HUP removes the temporary files of outputs being written (and folders made
+    /// for them, left empty) before the process ends with 128 + the signal's number: 130, 143, 129
+    /// (``InterruptCleanup``). First, before any other thread starts: the signals are blocked in
+    /// every thread and taken by a watcher thread.
+    package static func removeTemporaryFilesOnInterrupt() {
+        InterruptCleanup.install()
     }
 
     /// Frame-sized buffers (a 720p frame is 3.7 MB) come and go for every frame. glibc raises its

@@ -92,6 +92,38 @@ enum System {
         if pending != 0 { raise(pending) }
     }
 
+    /// The signals that end a process at a user's request and that Flipbook answers by removing
+    /// its temporary files first (``InterruptCleanup``): SIGINT (Ctrl-C), SIGTERM and SIGHUP.
+    static let cleanedUpSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Blocks ``cleanedUpSignals`` in the calling thread and every thread it starts afterwards, so
+    /// that they stay pending until ``waitForCleanedUpSignal()`` takes one: no code runs in a
+    /// signal handler. Call before any other thread starts.
+    static func blockCleanedUpSignals() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in cleanedUpSignals { sigaddset(&set, number) }
+        _ = pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// Waits (in an ordinary thread) until one of ``cleanedUpSignals`` is pending, takes it and
+    /// returns its number.
+    static func waitForCleanedUpSignal() -> Int32 {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in cleanedUpSignals { sigaddset(&set, number) }
+        while true {
+            var number: Int32 = 0
+            if sigwait(&set, &number) == 0 { return number }
+        }
+    }
+
+    /// Ends the process at once with `status`: no exit handlers, no flushing (another thread may
+    /// hold a stream's lock), as after an interrupt.
+    static func exitImmediately(_ status: Int32) -> Never {
+        _exit(status)
+    }
+
     /// The size of the regular file at `path` (links not followed); `nil` for anything else.
     static func regularFileSize(of path: String) -> Int? {
         var status = stat()
@@ -173,6 +205,12 @@ enum System {
         renameFile(source, destination) == 0
     }
 
+    /// Whether this process (by its effective IDs) may create files in the directory `path`;
+    /// when not, the reason is left in ``errorText`` (`EACCES`, `EROFS`…).
+    static func canCreateFiles(in path: String) -> Bool {
+        faccessat(AT_FDCWD, path, W_OK | X_OK, AT_EACCESS) == 0
+    }
+
     /// Removes a file (no error when it is already gone).
     static func remove(_ path: String) { _ = unlink(path) }
 
@@ -210,9 +248,33 @@ enum System {
     /// This process's ID.
     static var processID: Int32 { getpid() }
 
-    /// Whether a process with this ID runs (ours or another user's).
+    /// Whether a process with this ID runs (ours or another user's). A process that has ended
+    /// but that its parent has not yet waited for (a zombie: killed by `kill -9`, its exit status
+    /// not yet collected) runs no more, though `kill(pid, 0)` still finds it.
     static func isRunning(_ process: Int32) -> Bool {
-        kill(process, 0) == 0 || errno == EPERM
+        guard kill(process, 0) == 0 || errno == EPERM else { return false }
+        return !isZombie(process)
+    }
+
+    /// Whether the process with this ID has ended and waits only for its parent to collect its
+    /// status (Linux: state `Z` or `X` in `/proc/PID/stat`; Darwin: `SZOMB`).
+    private static func isZombie(_ process: Int32) -> Bool {
+        #if canImport(Darwin)
+        var info = kinfo_proc()
+        var size = MemoryLayout<kinfo_proc>.stride
+        var name: [Int32] = [CTL_KERN, KERN_PROC, KERN_PROC_PID, process]
+        guard sysctl(&name, 4, &info, &size, nil, 0) == 0, size > 0 else { return false }
+        return Int32(info.kp_proc.p_stat) == Int32(SZOMB)
+        #else
+        let descriptor = open("/proc/\(process)/stat", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { _ = closeDescriptor(descriptor) }
+        // `PID (name) S …`: the state is the first letter after the last `)` (a name may hold one).
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, into: $0.baseAddress!, count: $0.count) }
+        guard count > 0, let close = buffer[..<count].lastIndex(of: UInt8(ascii: ")")), close + 2 < count else { return false }
+        return buffer[close + 2] == UInt8(ascii: "Z") || buffer[close + 2] == UInt8(ascii: "X")
+        #endif
     }
 
     /// Whether standard error is a terminal (not a pipe, file or CI log).

@@ -1,0 +1,100 @@
+import Foundation
+
+/// What an interrupt (Ctrl-C, `kill`, a closed terminal: SIGINT, SIGTERM, SIGHUP) leaves behind:
+/// nothing. Every temporary file ``AtomicFileWriter`` creates is registered here until it is
+/// renamed into place or removed, and so is every folder made for an output; once
+/// ``install()`` has run (the `flipbook` executable does, first thing), such a signal removes the
+/// registered temporary files and the registered folders left empty, then ends the process with
+/// the conventional status, 128 + the signal's number (130 for Ctrl-C, 143 for TERM, 129 for HUP).
+///
+/// Nothing runs in a signal handler: the signals are blocked in every thread and taken by one
+/// watcher thread (`sigwait`), which does the clean-up as ordinary code under this registry's
+/// lock. Only paths this process registered are removed, never another process's file. A commit's
+/// journals and renames (``OutputSet/commit()``) are one step the watcher waits for
+/// (``uninterrupted(_:)``): an interrupt never removes a temporary file a journal names, and the
+/// set is either the old one or the new one. Without ``install()`` (a program using the
+/// libraries) the signals keep whatever effect that program gave them.
+enum InterruptCleanup {
+    private static let state = State()
+
+    /// The registry, under one condition lock.
+    private final class State: @unchecked Sendable {
+        let condition = NSCondition()
+        var files = Set<String>()
+        var folders: [String] = []
+        /// Commits between their first journal and their last rename.
+        var committing = 0
+        /// Set by the watcher once it has begun: nothing new is created after that.
+        var ending = false
+        var installed = false
+    }
+
+    /// Blocks the signals in this thread (and so in every thread started after it) and starts the
+    /// watcher thread; once per process. Call before any other thread starts.
+    static func install() {
+        let first = state.condition.withLock { () -> Bool in
+            defer { state.installed = true }
+            return !state.installed
+        }
+        guard first else { return }
+        System.blockCleanedUpSignals()
+        Thread.detachNewThread {
+            let number = System.waitForCleanedUpSignal()
+            end(signal: number)
+        }
+    }
+
+    /// Runs `create`, which makes the file at `path`, with `path` registered first, under the
+    /// lock: an interrupt either finds the file registered or comes before it is made. The path
+    /// stays registered when `create` succeeds (returns true).
+    static func creating(_ path: String, _ create: () -> Bool) -> Bool {
+        state.condition.lock()
+        defer { state.condition.unlock() }
+        waitWhileEnding()
+        let made = create()
+        if made { state.files.insert(path) }
+        return made
+    }
+
+    /// Forgets `path`: renamed into place, or removed already.
+    static func forget(_ path: String) {
+        state.condition.withLock { _ = state.files.remove(path) }
+    }
+
+    /// Notes a folder this process made for an output: removed on an interrupt when it is empty.
+    static func madeFolder(_ path: String) {
+        state.condition.withLock { state.folders.append(path) }
+    }
+
+    /// Runs `body` (a commit's journals and renames) as one step: an interrupt meanwhile takes
+    /// effect once it is done.
+    static func uninterrupted<T>(_ body: () throws -> T) rethrows -> T {
+        state.condition.withLock {
+            waitWhileEnding()
+            state.committing += 1
+        }
+        defer {
+            state.condition.withLock {
+                state.committing -= 1
+                state.condition.broadcast()
+            }
+        }
+        return try body()
+    }
+
+    /// With the lock held: once the watcher has begun, waits for the end of the process.
+    private static func waitWhileEnding() {
+        while state.ending { state.condition.wait() }
+    }
+
+    /// The watcher's work after `signal`: waits for commits under way, removes every registered
+    /// temporary file and every registered folder left empty, and ends the process.
+    private static func end(signal number: Int32) -> Never {
+        state.condition.lock()
+        while state.committing > 0 { state.condition.wait() }
+        state.ending = true
+        for path in state.files { System.remove(path) }
+        for folder in state.folders.reversed() { _ = System.removeDirectory(folder) }
+        System.exitImmediately(128 + number)
+    }
+}

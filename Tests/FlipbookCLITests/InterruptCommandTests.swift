@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 44: Ctrl-C or TERM during `frames` left its `.flipbook-*.tmp` files (67 of them, 960 KB,
+/// after a WebP) until the next write, and after a `kill -9` a rerun started at once kept the dead
+/// run's files (its process was still a zombie, not yet waited for, so it looked alive). Each test
+/// runs the built binary as a real child process on the 60 frames of
+/// `Tests/Fixtures/gif/effects/Effect_Kabooms_2x.gif` (a second of work in a debug build) and
+/// signals it once its first temporary file is there.
+@Suite("Interrupted commands leave no temporary files")
+struct InterruptCommandTests {
+    static let gif = Fixtures.path("gif/effects/Effect_Kabooms_2x.gif")
+
+    /// The `.flipbook-*.tmp` files in `folder` (none when it does not exist).
+    static func temporaries(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix(".flipbook-") && $0.hasSuffix(".tmp") }
+    }
+
+    /// A `flipbook` child process started with posix_spawn (so that the test, not Foundation,
+    /// decides when it is waited for), its output sent to /dev/null, its signals at their defaults.
+    struct Child {
+        let pid: pid_t
+
+        init(_ arguments: [String]) throws {
+            let path = CLI.executable.path
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            // A test runner started in the background ignores SIGINT, and a child would inherit that.
+            var defaults = sigset_t(), empty = sigset_t()
+            sigemptyset(&defaults)
+            sigemptyset(&empty)
+            for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, number) }
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            posix_spawnattr_setsigmask(&attributes, &empty)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+            let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
+            var pid: pid_t = 0
+            let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+            guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
+            self.pid = pid
+        }
+
+        /// Waits for the child and returns its exit status (128 + N when a signal N ended it).
+        func wait() -> Int32 {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            let signal = status & 0x7F
+            return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+        }
+    }
+
+    /// Polls for up to 20 s until `condition` holds.
+    static func waitUntil(_ condition: () -> Bool) -> Bool {
+        for _ in 0..<4000 {
+            if condition() { return true }
+            usleep(5000)
+        }
+        return false
+    }
+
+    /// SIGINT (Ctrl-C) and SIGTERM while frames are being written: every temporary file goes, the
+    /// folder the run created goes (it is empty then), and the exit status is 130 or 143.
+    @Test(arguments: [(SIGINT, 130), (SIGTERM, 143)] as [(Int32, Int32)])
+    func anInterruptRemovesTheRunsTemporaryFiles(signal: Int32, status: Int32) throws {
+        let dir = try Fixtures.temporaryFolder("cli-interrupt")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = dir + "/out"
+        let child = try Child(["frames", Self.gif, "-o", out])
+        let started = Self.waitUntil { !Self.temporaries(in: out).isEmpty }
+        kill(child.pid, signal)
+        let exit = child.wait()
+        #expect(started, "no temporary file appeared")
+        #expect(exit == status)
+        #expect(Self.temporaries(in: out).isEmpty, "\(Self.temporaries(in: out).count) left")
+        #expect(!FileManager.default.fileExists(atPath: out), "the folder the run created is left behind")
+    }
+
+    /// A run killed with SIGKILL cannot clean up; a rerun into the same folder removes its
+    /// temporary files even while the dead process is a zombie its parent has not waited for.
+    @Test func aRerunRemovesAKilledRunsFilesBeforeItsParentWaits() throws {
+        let dir = try Fixtures.temporaryFolder("cli-killed")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = dir + "/out"
+        let child = try Child(["frames", Self.gif, "-o", out])
+        #expect(Self.waitUntil { Self.temporaries(in: out).count >= 3 })
+        kill(child.pid, SIGKILL)
+        // Dead, not waited for: signal 0 still finds it.
+        usleep(200_000)
+        #expect(kill(child.pid, 0) == 0)
+        let left = Self.temporaries(in: out).filter { $0.hasPrefix(".flipbook-\(child.pid)-") }
+        #expect(!left.isEmpty)
+        let rerun = try CLI.run(["frames", Self.gif, "-o", out])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        #expect(Self.temporaries(in: out).isEmpty, "\(Self.temporaries(in: out))")
+        #expect(child.wait() == 128 + SIGKILL)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }.count == 60)
+    }
+
+    /// A live writer's temporary file is never touched: another command writing into the folder
+    /// while the first run still writes there removes none of its files (the first would then
+    /// fail to rename them), and the first finishes.
+    @Test func aLiveRunsFilesAreLeftAlone() throws {
+        let dir = try Fixtures.temporaryFolder("cli-live")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = dir + "/out"
+        let child = try Child(["frames", Self.gif, "-o", out])
+        #expect(Self.waitUntil { Self.temporaries(in: out).count >= 2 })
+        let other = try CLI.run(["blur", Fixtures.path("sequences/kenney-gold-coin/gold_1.png"), "-o", out + "/soft.png", "--sigma", "1"])
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(child.wait() == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }.count == 61)
+    }
+}
