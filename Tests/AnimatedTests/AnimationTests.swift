@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 import TestSupport
@@ -93,10 +94,12 @@ struct AnimationTests {
     @Test func aRepeatCountTheFormatCannotHoldIsRefused() throws {
         let frames: [FrameSource] = [.file(Fixtures.repository + "/Sequences/kenney-robot-walk/robot_walk0.png")]
         let animation = try Animation(frames: frames, repeatCount: 70_000)
-        #expect(throws: AssembleError.setting("the source plays 70000 times, more than GIF can say (0 forever, or 1…65536 plays): "
-                                              + "set AssembleJob.repeatCount")) {
+        let refusal = SettingError(.repeatCount, of: "AssembleJob", value: "70000", problem: .sourceOutOfRange(.range(0...65_536)), format: "GIF")
+        #expect(throws: AssembleError.setting(refusal)) {
             _ = try AssembleJob(source: .animation(animation), output: nil).plan()
         }
+        #expect(refusal.description == "the source plays 70000 times, more than GIF can say (0 forever, or 1…65536 plays): "
+                + "set AssembleJob.repeatCount")
         var job = AssembleJob(source: .animation(animation), output: nil)
         job.repeatCount = 3
         #expect(try job.plan().encoder.repeatCount == 3)
