@@ -14,6 +14,19 @@ public struct Animation: Sendable {
         case reverse
         /// 0, 1, …, n−1, n−2, …, 1 (the ends are not shown twice), as Aseprite plays it.
         case pingpong
+        /// n−1, …, 1, 0, 1, …, n−2: ``pingpong`` from the last frame, Aseprite's `pingpong_reverse`.
+        case pingpongReverse = "pingpong_reverse"
+
+        /// The indices of `count` frames in the order one play shows them.
+        public func steps(count: Int) -> [Int] {
+            let count = max(count, 0)
+            switch self {
+            case .forward: return Array(0..<count)
+            case .reverse: return Array((0..<count).reversed())
+            case .pingpong: return count < 2 ? Array(0..<count) : Array(0..<count) + Array((1..<(count - 1)).reversed())
+            case .pingpongReverse: return count < 2 ? Array(0..<count) : Array((0..<count).reversed()) + Array(1..<(count - 1))
+            }
+        }
     }
 
     /// The frames of the normal sequence, in file order (`UIImageView.animationImages`); ``direction``
@@ -103,11 +116,7 @@ public struct Animation: Sendable {
     /// The frame indices of one play, in order.
     public func steps(highlighted: Bool = false) -> [Int] {
         let count = (highlighted ? highlightedFrames ?? frames : frames).count
-        switch direction {
-        case .forward: return Array(0..<count)
-        case .reverse: return Array((0..<count).reversed())
-        case .pingpong: return count < 2 ? Array(0..<count) : Array(0..<count) + Array((1..<(count - 1)).reversed())
-        }
+        return direction.steps(count: count)
     }
 
     /// Seconds each step of one play is shown. Highlighted frames share the normal play's length

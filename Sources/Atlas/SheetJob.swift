@@ -308,7 +308,7 @@ public struct SheetJob: Sendable {
             guard let manifest = manifests[sequence.name] else { continue }
             for k in sheets.indices {
                 guard let index = sheets[k].animations.firstIndex(where: { $0.name == animationNames[sequence.name] }) else { continue }
-                sheets[k].animations[index].direction = manifest.direction?.rawValue ?? "forward"
+                sheets[k].animations[index].direction = manifest.direction ?? .forward
                 sheets[k].animations[index].repeatCount = manifest.repeatCount ?? 0
             }
         }

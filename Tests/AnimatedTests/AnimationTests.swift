@@ -22,6 +22,7 @@ struct AnimationTests {
         (Animation.Direction.forward, [0, 1, 2, 3]),
         (.reverse, [3, 2, 1, 0]),
         (.pingpong, [0, 1, 2, 3, 2, 1]),
+        (.pingpongReverse, [3, 2, 1, 0, 1, 2]),
     ])
     func walksEachDirection(direction: Animation.Direction, expected: [Int]) throws {
         let animation = try Animation(frames: Self.frames(4), duration: Double(expected.count), repeatCount: 0, direction: direction)

@@ -150,7 +150,7 @@ extension HostileCases {
         HostileCase("SpriteSheet(pages: []) and sprites off their pages", ["SpriteSheet", "SpriteSheet.Sprite", "SpriteSheet.Animation", "SpriteSheet.Error"]) {
             let sprite = SpriteSheet.Sprite(name: "", frame: PixelRect(x: 0, y: 0, width: 2, height: 2), page: 0, rotated: false, trimmed: false,
                                             spriteSourceSize: PixelRect(x: 0, y: 0, width: 2, height: 2), sourceWidth: 2, sourceHeight: 2)
-            let sheet = SpriteSheet(pages: [], sprites: [sprite], animations: [SpriteSheet.Animation(name: "", frames: [], direction: "", repeatCount: Int.min)])
+            let sheet = SpriteSheet(pages: [], sprites: [sprite], animations: [SpriteSheet.Animation(name: "", frames: [], direction: .pingpongReverse, repeatCount: Int.min)])
             _ = sheet.scale; _ = sheet.occupancy; _ = sheet.animations.map(\.playedFrames); _ = sheet.fileName(for: sprite)
             do { _ = try sheet.frame(sprite); throw HostileFailure("a sprite of a sheet without pages was cut") } catch is SpriteSheet.Error {}
             _ = try? sheet.unpack(into: Sample.folder("unpack"), source: Sample.folder("unpack-source") + "/x.json")
