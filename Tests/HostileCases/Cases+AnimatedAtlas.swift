@@ -62,7 +62,7 @@ extension HostileCases {
             _ = try? writer.commit()
         },
         HostileCase("validation config, rules and reports with hostile values", ["ValidationConfig", "ValidationConfig.Level",
-                "ValidationConfig.Error", "Severity", "Finding", "Problem", "Rules", "ValidationRule", "FileFacts", "PixelSize",
+                "ValidationConfig.Error", "Severity", "Finding", "RuleID", "Problem", "Rules", "ValidationRule", "FileFacts", "PixelSize",
                 "PixelFacts", "SequenceFacts", "SequenceFacts.Highlighted", "ReportFormat", "ValidationReport", "SequenceSummary",
                 "PNGCorruptRule", "PNGCgBIRule", "PNGColorTypeMixedRule", "FileTooLargeRule", "UIKitMixedScaleRule", "UIKitMissingScaleRule",
                 "UIKitMixedSizeRule", "UIKitDeviceVariantRule", "UIKitHighlightedRule", "UIKitPaddedRule", "UIKitGapRule", "UIKitPast1024Rule",
@@ -83,7 +83,8 @@ extension HostileCases {
             let report = try Validator(config: config).validate(files: [InMemoryFile(name: "a1.png", bytes: []), InMemoryFile(name: "", bytes: [0])])
             for format in ReportFormat.allCases { _ = format.render(report, base: "") }
             for summary in report.sequences { _ = report.findings(in: summary) }
-            _ = report.count(.error); _ = Finding(rule: "", severity: .warning, message: "", file: nil, sequence: "")
+            _ = report.count(.error); _ = Finding(rule: .uikitPast1024, severity: .warning, message: "", file: nil, sequence: "")
+            for rule in RuleID.allCases { _ = (rule.description, RuleID(rawValue: rule.rawValue + "x"), RuleID(rawValue: "")) }
             _ = Problem("", file: ""); _ = ValidationConfig.Level.self
         },
         HostileCase("Validator and AssembleJob on empty and missing sources", ["Validator", "Validator.Error", "AssembleJob",

@@ -9,10 +9,10 @@ enum TextReport {
             if let width = sequence.width, let height = sequence.height { header += ", \(width)×\(height) px" }
             let findings = report.findings(in: sequence)
             lines.append(header + (findings.isEmpty ? " — ok" : ""))
-            let ruleWidth = findings.map(\.rule.count).max() ?? 0
+            let ruleWidth = findings.map(\.rule.rawValue.count).max() ?? 0
             for finding in findings {
                 let severity = finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)
-                let rule = finding.rule.padding(toLength: ruleWidth, withPad: " ", startingAt: 0)
+                let rule = finding.rule.rawValue.padding(toLength: ruleWidth, withPad: " ", startingAt: 0)
                 lines.append("  \(severity) \(rule)  \(finding.message)")
             }
         }
