@@ -60,6 +60,6 @@ public enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, CustomStr
     /// `uikit.highlighted`: ``UIKitHighlightedRule``.
     case uikitHighlighted = "uikit.highlighted"
 
-    /// The dotted ID (``rawValue``): `seq.gap`.
+    /// The dotted ID, the raw value: `seq.gap`.
     public var description: String { rawValue }
 }
