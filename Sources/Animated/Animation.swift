@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// An animation as `UIImageView` models one: frames, a duration, a repeat count — plus what
@@ -103,14 +104,14 @@ public struct Animation: Sendable {
         if let frameDurations {
             guard frameDurations.count == frames.count else { throw .frameDurationCount(given: frameDurations.count, frames: frames.count) }
             if let bad = frameDurations.firstIndex(where: { !($0 > 0 && $0 <= longest) }) {
-                throw .outOfRange("Animation.frameDurations[\(bad)] must be positive, at most a day (got \(frameDurations[bad]) s)")
+                throw .outOfRange(SettingError(.frameDurations(index: bad), of: "Animation", value: frameDurations[bad], allowed: .seconds(atMost: longest)))
             }
         }
         if let duration, !(duration > 0 && duration <= longest) {
-            throw .outOfRange("Animation.duration must be positive, at most a day (got \(duration) s)")
+            throw .outOfRange(SettingError(.duration, of: "Animation", value: duration, allowed: .seconds(atMost: longest)))
         }
-        if repeatCount < 0 { throw .outOfRange("Animation.repeatCount is 0 (forever) or a number of plays (got \(repeatCount))") }
-        if !Self.scaleRange.contains(scale) { throw .outOfRange("Animation.scale is 1…9 (got \(scale))") }
+        if repeatCount < 0 { throw .outOfRange(SettingError(.repeatCount, of: "Animation", value: repeatCount, allowed: .atLeast(0))) }
+        if !Self.scaleRange.contains(scale) { throw .outOfRange(SettingError(.scale, of: "Animation", value: scale, allowed: .range(Self.scaleRange))) }
     }
 
     /// The frame indices of one play, in order.

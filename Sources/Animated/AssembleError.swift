@@ -63,11 +63,12 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The setting this error reports, if it is one (``setting(_:)``, or an encoder's
-    /// `EncodeError.setting`): a caller may show it beside the control that sets it.
+    /// The setting this error reports, if it is one (``setting(_:)``, a timing out of range, or an
+    /// encoder's `EncodeError.setting`): a caller may show it beside the control that sets it.
     public var settingError: SettingError? {
         switch self {
-        case .setting(let error), .encode(.setting(let error)), .encodeAPNG(.setting(let error)), .encodeWebP(.setting(let error)): error
+        case .setting(let error), .playback(.outOfRange(let error)), .encode(.setting(let error)), .encodeAPNG(.setting(let error)),
+             .encodeWebP(.setting(let error)): error
         default: nil
         }
     }

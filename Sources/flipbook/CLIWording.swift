@@ -49,7 +49,7 @@ enum CLIWording {
         case let error as SettingError: error
         case let error as AssembleError: error.settingError
         case let error as SheetJobError: error.settingError
-        case GIF.EncodeError.setting(let error): error
+        case GIF.EncodeError.setting(let error), Animation.PlaybackError.outOfRange(let error): error
         default: nil
         }
         let text = "\(error)"
@@ -69,6 +69,9 @@ enum CLIWording {
         case .dithering: "--dither"
         case .quality: "--quality"
         case .fps: "--fps"
+        case .duration: "--duration"
+        case .delays: "--delays"
+        case .frameDurations: nil
         case .maxBytes: "--max-bytes"
         case .pngLevel: "--png-level"
         case .padding: "--padding"

@@ -111,8 +111,9 @@ struct AssembleJobTests {
             _ = try job.plan()
             Issue.record("\(timing) was accepted")
         } catch {
-            guard case .playback(.outOfRange(let message)) = error else { Issue.record("\(error)"); return }
-            #expect(message.hasPrefix(named))
+            guard case .playback(.outOfRange(let refusal)) = error else { Issue.record("\(error)"); return }
+            #expect(refusal.description.hasPrefix(named))
+            #expect(refusal.owner == "Animation.Timing" && error.settingError == refusal)
         }
     }
 

@@ -16,8 +16,10 @@ extension HostileCases {
                                                                              "SettingError.Problem"]) {
             let allowed: [SettingError.Allowed] = [.range(Int.min...Int.max), .range(Int.max...Int.max), .atLeast(Int.min), .atLeast(Int.max),
                                                    .interval(-Double.infinity...Double.infinity), .interval(5e-324...5e-324),
-                                                   .interval(-1e308...(-1e-308)), .ascending(Int.max...Int.max), .ascending(Int.min...Int.max)]
-            let settings: [SettingError.Setting] = [.repeatCount, .scales, .maxBytes, .limit(.pixels), .dithering]
+                                                   .interval(-1e308...(-1e-308)), .ascending(Int.max...Int.max), .ascending(Int.min...Int.max),
+                                                   .seconds(atMost: .nan), .seconds(atMost: -.infinity), .seconds(atMost: 5e-324)]
+            let settings: [SettingError.Setting] = [.repeatCount, .scales, .maxBytes, .limit(.pixels), .dithering, .duration,
+                                                    .delays(index: Int.min), .frameDurations(index: Int.max)]
             for setting in settings {
                 for range in allowed {
                     each(Sample.ints) { v in

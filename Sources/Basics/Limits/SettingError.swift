@@ -34,8 +34,14 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case dithering
         /// The encoder's quality: `GIF.Encoder.quality` (a mode), `WebP.Encoder.quality` (0…100).
         case quality
-        /// Frames per second: `SheetJob.fps`.
+        /// Frames per second: `SheetJob.fps`, `Animation.Timing.fps`.
         case fps
+        /// The length of one play, in seconds: `Animation.duration`, `Animation.Timing.duration`.
+        case duration
+        /// One frame's delay, in seconds: `Animation.Timing.delays[index]`.
+        case delays(index: Int)
+        /// One frame's duration, in seconds: `Animation.frameDurations[index]`.
+        case frameDurations(index: Int)
         /// The largest acceptable file, in bytes: `AssembleJob.maxBytes`, the encoders' `maxBytes` argument.
         case maxBytes
         /// The zlib level of PNG pages: `SheetJob.pngLevel`.
@@ -64,6 +70,9 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .dithering: "dithering"
             case .quality: "quality"
             case .fps: "fps"
+            case .duration: "duration"
+            case .delays(let index): "delays[\(index)]"
+            case .frameDurations(let index): "frameDurations[\(index)]"
             case .maxBytes: "maxBytes"
             case .pngLevel: "pngLevel"
             case .padding: "padding"
@@ -89,6 +98,8 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case interval(ClosedRange<Double>)
         /// A list of whole numbers of the range, each at most once, smallest first (`SheetJob.scales`).
         case ascending(ClosedRange<Int>)
+        /// A number of seconds above 0 and at most this many (a duration: at most a day).
+        case seconds(atMost: Double)
 
         /// Whether `value` is one of the values allowed (a list for ``ascending(_:)``, one number otherwise).
         public func contains(_ value: Int) -> Bool {
@@ -97,6 +108,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .atLeast(let lowest): value >= lowest
             case .interval(let range): range.contains(Double(value))
             case .ascending(let range): range.contains(value)
+            case .seconds(let most): value > 0 && Double(value) <= most
             }
         }
 
@@ -107,6 +119,8 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .atLeast(let lowest): "at least \(lowest)"
             case .interval(let range): "between \(Self.number(range.lowerBound)) and \(Self.number(range.upperBound))"
             case .ascending(let range): "\(range.lowerBound)…\(range.upperBound), each once, smallest first"
+            case .seconds(86_400): "positive, at most a day (86400 s)"
+            case .seconds(let most): "positive, at most \(Self.number(most)) s"
             }
         }
 
@@ -185,7 +199,8 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         let forFormat = format.map { " for \($0)" } ?? ""
         switch problem {
         case .outOfRange(let allowed):
-            return "\(called(setting)) \(rule(allowed))\(forFormat) (got \(value))\(because)"
+            let unit = if case .seconds = allowed { " s" } else { "" }
+            return "\(called(setting)) \(rule(allowed))\(forFormat) (got \(value)\(unit))\(because)"
         case .sourceOutOfRange(let allowed) where setting == .repeatCount:
             return "the source plays \(value) times, more than \(format ?? "the output") can say (0 forever, or \(plays(allowed))): "
                 + "set \(called(setting))\(because)"
@@ -205,7 +220,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             "is 0 (forever) or \(plays(allowed))"
         case .atLeast(0): "cannot be negative"
         case .atLeast(1): "must be positive"
-        case .interval: "must be \(allowed)"
+        case .interval, .seconds: "must be \(allowed)"
         case .ascending(let range) where range.lowerBound < range.upperBound:
             "are \(allowed), e.g. [\(range.lowerBound), \(range.lowerBound + 1)]"
         case .ascending: "are \(allowed)"
