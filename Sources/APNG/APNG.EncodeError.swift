@@ -5,6 +5,8 @@ extension APNG {
     public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The input cannot make an APNG (no frames, frames of different sizes, a frame over PNG's size).
         case invalidInput(String)
+        /// A setting of the encoder (its repeat count) is out of range: Basics' `SettingError` names it.
+        case setting(SettingError)
         /// The compressor could not allocate its state.
         case outOfMemory
         /// The output file could not be created, written or renamed into place.
@@ -16,6 +18,7 @@ extension APNG {
         public var description: String {
             switch self {
             case .invalidInput(let reason): "cannot encode APNG: \(reason)"
+            case .setting(let error): "cannot encode APNG: \(error)"
             case .outOfMemory: "cannot encode APNG: the compressor could not allocate memory"
             case .writeFailed(let error): "\(error.path): cannot write APNG: \(error.reason)"
             case .cancelled: "APNG encoding cancelled"

@@ -23,7 +23,7 @@ extension APNG {
     /// less, which browsers stretch to 100 ms, is merged into its neighbours; a frame too long for
     /// one `fcTL` is written as the same frame repeated, each delay an exact fraction (docs/Timing.md).
     /// A duration that is not a positive number of seconds of at most a day is refused
-    /// (``EncodeError/invalidInput(_:)``). Frames are read twice
+    /// (``EncodeError/invalidInput(_:)``), a setting out of range too (``EncodeError/setting(_:)``). Frames are read twice
     /// (once to choose the colour type) and never all held at once beyond a 32 MB cache; the
     /// output is streamed. The same input always gives the same bytes, whatever the number of cores.
     public struct Encoder: Sendable {
@@ -46,6 +46,14 @@ extension APNG {
             self.effort = effort
             self.repeatCount = repeatCount
             self.compatibility = compatibility
+        }
+
+        /// The first setting out of range (``repeatCount``), naming it; `nil` when all are usable.
+        public var settingError: SettingError? {
+            guard (0...APNG.maximumRepeatCount).contains(repeatCount) else {
+                return SettingError(.repeatCount, of: "APNG.Encoder", value: repeatCount, allowed: .range(0...APNG.maximumRepeatCount))
+            }
+            return nil
         }
 
         /// The APNG for `input`, in memory. `progress` receives (frames done, frames in all) from

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 extension Animation {
@@ -34,13 +35,13 @@ extension Animation {
         /// infinities included).
         public func rangeError() -> PlaybackError? {
             if let fps, !Self.fpsRange.contains(fps) {
-                return .outOfRange("Animation.Timing.fps must be between 1/86400 and 1000 (got \(fps))")
+                return .outOfRange(SettingError(.fps, of: "Animation.Timing", value: fps, allowed: .interval(Self.fpsRange)))
             }
             if let duration, !(duration > 0 && duration <= Self.longest) {
-                return .outOfRange("Animation.Timing.duration must be positive, at most a day (got \(duration) s)")
+                return .outOfRange(SettingError(.duration, of: "Animation.Timing", value: duration, allowed: .seconds(atMost: Self.longest)))
             }
             if let delays, let bad = delays.firstIndex(where: { !($0 > 0 && $0 <= Self.longest) }) {
-                return .outOfRange("Animation.Timing.delays[\(bad)] must be positive, at most a day (got \(delays[bad]) s)")
+                return .outOfRange(SettingError(.delays(index: bad), of: "Animation.Timing", value: delays[bad], allowed: .seconds(atMost: Self.longest)))
             }
             return nil
         }
@@ -64,8 +65,9 @@ extension Animation {
         case delayCount(given: Int, frames: Int)
         /// ``Animation/frameDurations`` does not give one value per frame.
         case frameDurationCount(given: Int, frames: Int)
-        /// A timing value is out of range (``Timing/rangeError()``); the message names it.
-        case outOfRange(String)
+        /// A timing value or a value of the animation is out of range (``Timing/rangeError()``,
+        /// ``Animation/check()``): Basics' `SettingError` names it, the value given and the values allowed.
+        case outOfRange(SettingError)
 
         /// What went wrong and how to fix it.
         public var description: String {
@@ -77,7 +79,7 @@ extension Animation {
             case .frameDurationCount(let given, let frames):
                 "Animation.frameDurations gives \(given) \(given == 1 ? "duration" : "durations") for \(frames) "
                     + "\(frames == 1 ? "frame" : "frames"): give one per frame"
-            case .outOfRange(let message): message
+            case .outOfRange(let error): error.description
             }
         }
     }

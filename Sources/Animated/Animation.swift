@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// An animation as `UIImageView` models one: frames, a duration, a repeat count — plus what
@@ -14,6 +15,19 @@ public struct Animation: Sendable {
         case reverse
         /// 0, 1, …, n−1, n−2, …, 1 (the ends are not shown twice), as Aseprite plays it.
         case pingpong
+        /// n−1, …, 1, 0, 1, …, n−2: ``pingpong`` from the last frame, Aseprite's `pingpong_reverse`.
+        case pingpongReverse = "pingpong_reverse"
+
+        /// The indices of `count` frames in the order one play shows them.
+        public func steps(count: Int) -> [Int] {
+            let count = max(count, 0)
+            switch self {
+            case .forward: return Array(0..<count)
+            case .reverse: return Array((0..<count).reversed())
+            case .pingpong: return count < 2 ? Array(0..<count) : Array(0..<count) + Array((1..<(count - 1)).reversed())
+            case .pingpongReverse: return count < 2 ? Array(0..<count) : Array((0..<count).reversed()) + Array(1..<(count - 1))
+            }
+        }
     }
 
     /// The frames of the normal sequence, in file order (`UIImageView.animationImages`); ``direction``
@@ -90,24 +104,20 @@ public struct Animation: Sendable {
         if let frameDurations {
             guard frameDurations.count == frames.count else { throw .frameDurationCount(given: frameDurations.count, frames: frames.count) }
             if let bad = frameDurations.firstIndex(where: { !($0 > 0 && $0 <= longest) }) {
-                throw .outOfRange("Animation.frameDurations[\(bad)] must be positive, at most a day (got \(frameDurations[bad]) s)")
+                throw .outOfRange(SettingError(.frameDurations(index: bad), of: "Animation", value: frameDurations[bad], allowed: .seconds(atMost: longest)))
             }
         }
         if let duration, !(duration > 0 && duration <= longest) {
-            throw .outOfRange("Animation.duration must be positive, at most a day (got \(duration) s)")
+            throw .outOfRange(SettingError(.duration, of: "Animation", value: duration, allowed: .seconds(atMost: longest)))
         }
-        if repeatCount < 0 { throw .outOfRange("Animation.repeatCount is 0 (forever) or a number of plays (got \(repeatCount))") }
-        if !Self.scaleRange.contains(scale) { throw .outOfRange("Animation.scale is 1…9 (got \(scale))") }
+        if repeatCount < 0 { throw .outOfRange(SettingError(.repeatCount, of: "Animation", value: repeatCount, allowed: .atLeast(0))) }
+        if !Self.scaleRange.contains(scale) { throw .outOfRange(SettingError(.scale, of: "Animation", value: scale, allowed: .range(Self.scaleRange))) }
     }
 
     /// The frame indices of one play, in order.
     public func steps(highlighted: Bool = false) -> [Int] {
         let count = (highlighted ? highlightedFrames ?? frames : frames).count
-        switch direction {
-        case .forward: return Array(0..<count)
-        case .reverse: return Array((0..<count).reversed())
-        case .pingpong: return count < 2 ? Array(0..<count) : Array(0..<count) + Array((1..<(count - 1)).reversed())
-        }
+        return direction.steps(count: count)
     }
 
     /// Seconds each step of one play is shown. Highlighted frames share the normal play's length

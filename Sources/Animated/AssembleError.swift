@@ -13,9 +13,10 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The timing or the highlighted play asked for does not fit the animation (a delay count, an
     /// fps of 0).
     case playback(Animation.PlaybackError)
-    /// A setting of the job is out of range (a repeat count, a scale, a thread count, colours); the
-    /// message names it.
-    case setting(String)
+    /// A setting of the job or its encoders is out of range (a repeat count, a scale, a thread
+    /// count, colours), or means nothing for the format: Basics' `SettingError` names it, the value
+    /// given and the values allowed. Switch over its `setting` to handle one.
+    case setting(SettingError)
     /// A frame could not be decoded (or is larger than the pixel limit allows).
     case frame(PNG.DecodeError)
     /// The animation asks for more than the job's Basics' `ResourceLimits` allow (its frame count).
@@ -40,7 +41,7 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .source(let error): error.description
         case .playback(let error): error.description
-        case .setting(let message): message
+        case .setting(let error): error.description
         case .frame(let error): error.description
         case .limit(let error): error.description
         case .output(let error): error.description
@@ -58,6 +59,16 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .source(let error): error.limitError
         case .frame(let error): error.limit
         case .limit(let error): error
+        default: nil
+        }
+    }
+
+    /// The setting this error reports, if it is one (``setting(_:)``, a timing out of range, or an
+    /// encoder's `EncodeError.setting`): a caller may show it beside the control that sets it.
+    public var settingError: SettingError? {
+        switch self {
+        case .setting(let error), .playback(.outOfRange(let error)), .encode(.setting(let error)), .encodeAPNG(.setting(let error)),
+             .encodeWebP(.setting(let error)): error
         default: nil
         }
     }

@@ -153,7 +153,7 @@ public struct AssembleJob: Sendable {
     /// nothing is written.
     public func plan() throws(AssembleError) -> Plan {
         let format = try resolvedFormat()
-        if let message = settingError(format: format) { throw .setting(message) }
+        if let error = settingError(format: format) { throw .setting(error) }
         if let error = timing.rangeError() { throw .playback(error) }
         var notes: [String] = []
         let animation: Animation
@@ -187,7 +187,7 @@ public struct AssembleJob: Sendable {
         do { try limits.check(.frames, play.frames.count, of: Self.subject(of: source)) } catch { throw .limit(error) }
         guard !play.frames.isEmpty else { throw .source(.discovery(.noFrames(source: highlighted ? "the highlighted frames" : Self.subject(of: source)))) }
         // The source's own repeat count (a GIF's loop count, an animation's) must fit the format too.
-        if let message = repeatCountError(repeatCount ?? play.repeatCount, format: format) { throw .setting(message) }
+        if let error = repeatCountError(repeatCount ?? play.repeatCount, format: format) { throw .setting(error) }
         // A frame without a file at the animation's scale is drawn from another scale's, as UIKit does.
         let fallbacks = play.frames.filter { $0.fileScale.map { $0 != animation.scale } ?? false }.count
         if fallbacks > 0 {
@@ -322,35 +322,34 @@ public struct AssembleJob: Sendable {
         return named
     }
 
-    /// The repeat count `count` out of `format`'s range, said in a sentence naming the setting.
-    private func repeatCountError(_ count: Int, format: Format) -> String? {
+    /// The repeat count `count` out of `format`'s range: ``repeatCount``'s, or the source's own when
+    /// that is `nil`.
+    private func repeatCountError(_ count: Int, format: Format) -> SettingError? {
         let most = switch format {
         case .gif: GIF.maximumRepeatCount
         case .apng: APNG.maximumRepeatCount
         case .webp: WebP.maximumRepeatCount
         }
         guard !(0...most).contains(count) else { return nil }
-        if repeatCount == nil {
-            return "the source plays \(count) times, more than \(format) can say (0 forever, or 1…\(most) plays): set AssembleJob.repeatCount"
-        }
-        return "AssembleJob.repeatCount is 0 (forever) or a number of plays, 1…\(most) for \(format) (got \(count))"
+        let allowed = SettingError.Allowed.range(0...most)
+        return SettingError(.repeatCount, of: "AssembleJob", value: String(count),
+                            problem: repeatCount == nil ? .sourceOutOfRange(allowed) : .outOfRange(allowed), format: format.description)
     }
 
-    /// The first setting out of range, said in a sentence naming it.
-    private func settingError(format: Format) -> String? {
-        if let repeatCount, let message = repeatCountError(repeatCount, format: format) { return message }
-        if maxBytes != nil && format == .apng {
-            return "AssembleJob.maxBytes applies to GIF and WebP, whose colours can be traded for bytes; APNG is lossless"
+    /// The first setting out of range, or meaning nothing for `format`.
+    private func settingError(format: Format) -> SettingError? {
+        if let repeatCount, let error = repeatCountError(repeatCount, format: format) { return error }
+        if let maxBytes, format == .apng {
+            return SettingError(.maxBytes, of: "AssembleJob", value: String(maxBytes), problem: .notForFormat, format: format.description,
+                                reason: "APNG is lossless; GIF's and WebP's colours can be traded for bytes")
         }
-        if format == .webp && !(0...100).contains(webp.quality) { return "WebP.Encoder.quality is 0…100 (got \(webp.quality))" }
-        if let scale, !(1...3).contains(scale) { return "AssembleJob.scale is 1, 2 or 3 (got \(scale))" }
-        if let threads, threads < 1 { return "AssembleJob.threads is at least 1 (got \(threads))" }
-        if let maxBytes, maxBytes <= 0 { return "AssembleJob.maxBytes must be positive (got \(maxBytes))" }
-        if let message = limits.rangeError { return message }
-        if !(2...256).contains(encoder.colors) { return "GIF.Encoder.colors must be 2…256 (got \(encoder.colors))" }
-        if encoder.quality != .fast && encoder.dithering != .none {
-            return "GIF.Encoder.quality \(encoder.quality.rawValue) refines colours across frames and does not dither; dithering needs .fast"
-        }
+        if format == .webp, let error = webp.settingError, error.setting == .quality { return error }
+        if let scale, !(1...3).contains(scale) { return SettingError(.scale, of: "AssembleJob", value: scale, allowed: .range(1...3)) }
+        if let threads, threads < 1 { return SettingError(.threads, of: "AssembleJob", value: threads, allowed: .atLeast(1)) }
+        if let maxBytes, maxBytes <= 0 { return SettingError(.maxBytes, of: "AssembleJob", value: maxBytes, allowed: .atLeast(1)) }
+        if let error = limits.rangeError { return error }
+        // The encoder's repeat count and scale are the job's to set.
+        if let error = encoder.settingError, error.setting != .repeatCount, error.setting != .scale { return error }
         return nil
     }
 

@@ -1,3 +1,4 @@
+import Animated
 import Basics
 import Foundation
 
@@ -46,7 +47,7 @@ public enum AsepriteJSON {
             let positions = animation.frames.compactMap { index[$0] }
             // A tag is a contiguous range; animations built from sequences are.
             guard let from = positions.first, let to = positions.last, positions == Array(from...to) else { return nil }
-            var tag = "      { \"name\": \(quote(animation.name)), \"from\": \(from), \"to\": \(to), \"direction\": \(quote(animation.direction))"
+            var tag = "      { \"name\": \(quote(animation.name)), \"from\": \(from), \"to\": \(to), \"direction\": \(quote(animation.direction.rawValue))"
             if animation.repeatCount > 0 { tag += ", \"repeat\": \"\(animation.repeatCount)\"" }
             return tag + " }"
         }
@@ -101,7 +102,8 @@ public enum AsepriteJSON {
         var name: String
         var from: Int
         var to: Int
-        var direction: String?
+        /// The order of one play; a name that is none of Aseprite's four is refused, with the nearest as a suggestion.
+        var direction: Animation.Direction?
         /// Plays, as a string (`"3"`); absent for forever.
         var `repeat`: String?
         /// User data of the tag (colour, text, properties). Not used.
@@ -181,7 +183,7 @@ public enum AsepriteJSON {
                     problem: .outOfRange(requirement: "must be a frame index from 0 to \(sprites.count - 1), from ≤ to"), found: String(value)))
             }
             animations.append(SpriteSheet.Animation(name: tag.name, frames: sprites[tag.from...tag.to].map(\.name),
-                                                    direction: tag.direction ?? "forward", repeatCount: tag.repeat.flatMap(Int.init) ?? 0))
+                                                    direction: tag.direction ?? .forward, repeatCount: tag.repeat.flatMap(Int.init) ?? 0))
         }
         return (sprites, animations, document.meta.image)
     }

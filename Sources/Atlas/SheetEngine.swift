@@ -143,9 +143,9 @@ public enum SheetEngine: String, Sendable, CaseIterable {
             return ["\(named(many)) should play \(first.repeatCount)×; Godot has no play count, so its frames are written for "
                     + "100 plays with loop off: stop it in code (animation_finished) for more"]
         case .libgdx, .cocos2d, .spritekit:
-            let told = sheet.animations.filter { $0.repeatCount > 0 || $0.direction != "forward" }
+            let told = sheet.animations.filter { $0.repeatCount > 0 || $0.direction != .forward }
             guard let first = told.first else { return [] }
-            let what = [first.direction != "forward" ? first.direction : nil,
+            let what = [first.direction != .forward ? first.direction.rawValue : nil,
                         first.repeatCount > 0 ? "\(first.repeatCount)× plays" : nil].compactMap { $0 }.joined(separator: " and ")
             return ["\(displayName) data holds frames, not animations: the game's code sets \(named(told))'s \(what) "
                     + "(sequence.json)"]

@@ -131,22 +131,27 @@ public struct SheetJob: Sendable {
         do { try checkSettings() } catch { throw SheetJobError.from(error, output: output) }
     }
 
-    private func checkSettings() throws {
+    /// The first setting of the job or its builder out of range, naming it.
+    private var settingError: SettingError? {
         if let fps, !Animation.Timing.fpsRange.contains(fps) {
-            throw SheetJobError.setting("SheetJob.fps must be between 1/86400 and 1000 (got \(fps))")
+            return SettingError(.fps, of: "SheetJob", value: fps, allowed: .interval(Animation.Timing.fpsRange))
         }
-        if let threads, threads < 1 { throw SheetJobError.setting("SheetJob.threads is at least 1 (got \(threads))") }
+        if let threads, threads < 1 { return SettingError(.threads, of: "SheetJob", value: threads, allowed: .atLeast(1)) }
         // One layout for every scale, smallest first: each scale once, 1…4 (`sheet@4x.png` at most).
         if let scales, scales.isEmpty || !scales.allSatisfy((1...4).contains) || scales != Set(scales).sorted() {
-            throw SheetJobError.setting("SheetJob.scales are 1…4, each once, smallest first, e.g. [1, 2] (got \(scales))")
+            return SettingError(.scales, of: "SheetJob", value: "\(scales)", problem: .outOfRange(.ascending(1...4)))
         }
-        if let message = limits.rangeError { throw SheetJobError.setting(message) }
-        if !(0...9).contains(pngLevel) { throw SheetJobError.setting("SheetJob.pngLevel is 0…9 (got \(pngLevel))") }
-        for (name, value) in [("padding", builder.padding), ("border", builder.border), ("trimMargin", builder.trimMargin), ("extrude", builder.extrude)]
-        where value < 0 {
-            throw SheetJobError.setting("SheetBuilder.\(name) cannot be negative (got \(value))")
-        }
-        if builder.maxSide < 1 { throw SheetJobError.setting("SheetBuilder.maxSide must be positive (got \(builder.maxSide))") }
+        if let error = limits.rangeError { return error }
+        if !(0...9).contains(pngLevel) { return SettingError(.pngLevel, of: "SheetJob", value: pngLevel, allowed: .range(0...9)) }
+        let sides: [(SettingError.Setting, Int)] = [(.padding, builder.padding), (.border, builder.border), (.trimMargin, builder.trimMargin),
+                                                    (.extrude, builder.extrude)]
+        for (setting, value) in sides where value < 0 { return SettingError(setting, of: "SheetBuilder", value: value, allowed: .atLeast(0)) }
+        if builder.maxSide < 1 { return SettingError(.maxSide, of: "SheetBuilder", value: builder.maxSide, allowed: .atLeast(1)) }
+        return nil
+    }
+
+    private func checkSettings() throws {
+        if let error = settingError { throw SheetJobError.setting(error) }
         if let engine {
             guard format == engine.format else { throw SheetExport.Error.notTheEnginesFormat(format, engine: engine.rawValue) }
             try engine.check(allowRotation: builder.allowRotation, alphaHandling: builder.alphaHandling)
@@ -338,7 +343,7 @@ public struct SheetJob: Sendable {
             guard let manifest = manifests[sequence.name] else { continue }
             for k in sheets.indices {
                 guard let index = sheets[k].animations.firstIndex(where: { $0.name == animationNames[sequence.name] }) else { continue }
-                sheets[k].animations[index].direction = manifest.direction?.rawValue ?? "forward"
+                sheets[k].animations[index].direction = manifest.direction ?? .forward
                 sheets[k].animations[index].repeatCount = manifest.repeatCount ?? 0
             }
         }

@@ -27,8 +27,9 @@ public enum SheetJobError: Error, Sendable, Equatable, CustomStringConvertible {
     case encode(PNG.EncodeError)
     /// The task was cancelled (or the cancellation flag raised) before the sheet was written.
     case cancelled
-    /// A setting of the job is out of range (its frame rate, its thread count); the message names it.
-    case setting(String)
+    /// A setting of the job or its builder is out of range (its frame rate, its thread count, a
+    /// padding): Basics' `SettingError` names it, the value given and the values allowed.
+    case setting(SettingError)
 
     /// What went wrong, naming the file or setting.
     public var description: String {
@@ -44,7 +45,7 @@ public enum SheetJobError: Error, Sendable, Equatable, CustomStringConvertible {
         case .write(let error): error.description
         case .encode(let error): error.description
         case .cancelled: "cancelled"
-        case .setting(let message): message
+        case .setting(let error): error.description
         }
     }
 
@@ -55,6 +56,12 @@ public enum SheetJobError: Error, Sendable, Equatable, CustomStringConvertible {
         case .frame(let error): error.limit
         default: nil
         }
+    }
+
+    /// The setting this error reports, if it is one (``setting(_:)``): a caller may show it beside
+    /// the control that sets it.
+    public var settingError: SettingError? {
+        if case .setting(let error) = self { error } else { nil }
     }
 
     /// `error` as one of the cases above.

@@ -68,34 +68,27 @@ public struct SpriteSheet: Sendable {
         public var name: String
         /// Sprite names in play order.
         public var frames: [String]
-        /// `forward`, `reverse` or `pingpong` (Aseprite's tag direction).
-        public var direction: String
+        /// The order of one play: forward, reverse, pingpong or pingpong from the end (Aseprite's
+        /// tag directions; a folder's `sequence.json` gives its own).
+        public var direction: Animated.Animation.Direction
         /// UIKit's meaning: 0 forever, N plays.
         public var repeatCount: Int
 
         /// An animation playing the sprites `frames` in order, forward and forever unless told otherwise.
-        public init(name: String, frames: [String], direction: String = "forward", repeatCount: Int = 0) {
+        public init(name: String, frames: [String], direction: Animated.Animation.Direction = .forward, repeatCount: Int = 0) {
             self.name = name
             self.frames = frames
             self.direction = direction
             self.repeatCount = repeatCount
         }
 
-        /// The sprites of one play in the order they are shown: ``frames`` reversed for `reverse`,
-        /// forward and back (the ends not doubled) for `pingpong`, back and forward for
-        /// `pingpong_reverse`. Formats whose animations are plain frame lists (TexturePacker's JSON,
-        /// Godot's `SpriteFrames`) write this, so the engine plays what the sequence asked for.
+        /// The sprites of one play in the order they are shown (Animated's `Animation.steps()`):
+        /// ``frames`` reversed for `reverse`, forward and back (the ends not doubled) for
+        /// `pingpong`, back and forward for `pingpongReverse`. Formats whose animations are plain
+        /// frame lists (TexturePacker's JSON, Godot's `SpriteFrames`) write this, so the engine plays
+        /// what the sequence asked for.
         public var playedFrames: [String] {
-            var once = frames
-            switch direction {
-            case "reverse": once.reverse()
-            case "pingpong" where once.count > 2: once += once.dropFirst().dropLast().reversed()
-            case "pingpong_reverse" where once.count > 2:
-                once.reverse()
-                once += once.dropFirst().dropLast().reversed()
-            default: break
-            }
-            return once
+            direction.steps(count: frames.count).map { frames[$0] }
         }
     }
 

@@ -1,3 +1,5 @@
+import Basics
+
 extension GIF.Encoder {
     /// The outcome of ``encode(_:maxBytes:progress:)``.
     public struct Fitted: Sendable {
@@ -38,11 +40,11 @@ extension GIF.Encoder {
     /// Bisects the ladder (file size falls along it): these settings first, then the smallest; when
     /// the smallest does not fit either, it is the best effort (`fits` false). About five encodes
     /// instead of up to ten. `progress` restarts with each encode. Throws as
-    /// ``GIF/Encoder/encode(_:progress:)`` does, and ``GIF/EncodeError/invalidInput(_:)`` for a
+    /// ``GIF/Encoder/encode(_:progress:)`` does, and ``GIF/EncodeError/setting(_:)`` for a
     /// `maxBytes` of 0 or less.
     public func encode(_ input: Input, maxBytes: Int, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Fitted {
         // No file has 0 bytes or fewer: such a budget is a mistake, not a wish for the smallest GIF.
-        guard maxBytes > 0 else { throw GIF.EncodeError.invalidInput("maxBytes must be a positive number of bytes (got \(maxBytes))") }
+        guard maxBytes > 0 else { throw GIF.EncodeError.setting(SettingError(.maxBytes, of: nil, value: maxBytes, allowed: .atLeast(1), reason: "a number of bytes")) }
         let ladder = budgetLadder
         var attempts = 0
         func attempt(_ step: Int) throws -> Fitted {

@@ -121,7 +121,8 @@ extension GIF {
         /// input's ``Input/cancellation`` is raised; what ``Input/load`` throws as
         /// ``EncodeError/frame(_:)`` (Raster's `PNG.DecodeError`, for frames read from files) or
         /// ``EncodeError/load(reason:)`` (any other error). A duration that is not a
-        /// positive number of seconds of at most a day is ``EncodeError/invalidInput(_:)``; a frame
+        /// positive number of seconds of at most a day is ``EncodeError/invalidInput(_:)``, a setting out
+        /// of range ``EncodeError/setting(_:)`` (``settingError``); a frame
         /// over 655.35 s is written as the frame and frames that change nothing (``Timing``).
         public func encode(_ input: Input, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError)
             -> (bytes: [UInt8], report: Report) {
@@ -156,6 +157,21 @@ extension GIF {
             return report
         }
 
+        /// The first setting out of range, naming it; `nil` when all are usable.
+        public var settingError: SettingError? {
+            if !(2...256).contains(colors) { return SettingError(.colors, of: "GIF.Encoder", value: colors, allowed: .range(2...256)) }
+            if scale < 1 { return SettingError(.scale, of: "GIF.Encoder", value: scale, allowed: .atLeast(1)) }
+            if !(0...GIF.maximumRepeatCount).contains(repeatCount) {
+                return SettingError(.repeatCount, of: "GIF.Encoder", value: repeatCount, allowed: .range(0...GIF.maximumRepeatCount),
+                                    format: "GIF", reason: "its loop block holds 16 bits")
+            }
+            if quality != .fast && dithering != .none {
+                return SettingError(.dithering, of: "GIF.Encoder", value: dithering.rawValue, problem: .conflicts(with: .quality, value: quality.rawValue),
+                                    reason: "\(quality.rawValue) refines colours across frames and does not dither; dithering needs fast")
+            }
+            return nil
+        }
+
         private static func fileSize(_ path: String) -> Int? {
             (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         }
@@ -177,14 +193,7 @@ extension GIF {
             }) {
                 throw EncodeError.invalidInput(message)
             }
-            guard (2...256).contains(colors) else { throw EncodeError.invalidInput("colors must be 2…256 (got \(colors))") }
-            guard scale >= 1 else { throw EncodeError.invalidInput("scale must be 1 or more (got \(scale))") }
-            guard (0...GIF.maximumRepeatCount).contains(repeatCount) else {
-                throw EncodeError.invalidInput("a GIF plays forever (0) or 1…\(GIF.maximumRepeatCount) times (got \(repeatCount)): its loop block holds 16 bits")
-            }
-            guard quality == .fast || dithering == .none else {
-                throw EncodeError.invalidInput("\(quality.rawValue) refines colours across frames and does not dither; dithering needs fast")
-            }
+            if let error = settingError { throw EncodeError.setting(error) }
             // Runs of frames the input knows are identical are one frame before timing, so short
             // repeats do not move the next picture's start (``Input/identical``).
             let runs = IdenticalRuns(durations: input.durations, identical: input.identical)

@@ -6,6 +6,9 @@ extension GIF {
     public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The input cannot make a GIF (no frames, frames of different sizes, a screen over 65535).
         case invalidInput(String)
+        /// A setting of the encoder (its colours, scale, repeat count, dithering) or the `maxBytes`
+        /// asked for is out of range: Basics' `SettingError` names it.
+        case setting(SettingError)
         /// giflib failed while writing.
         case giflib(String)
         /// The output file could not be created, written or renamed into place: the file, the
@@ -32,6 +35,7 @@ extension GIF {
         public var description: String {
             switch self {
             case .invalidInput(let reason): "cannot encode GIF: \(reason)"
+            case .setting(let error): "cannot encode GIF: \(error)"
             case .giflib(let reason): "GIF encoder failed: \(reason)"
             case .writeFailed(let error): "\(error.path): cannot write GIF: \(error.reason)"
             case .cancelled: "GIF encoding cancelled"

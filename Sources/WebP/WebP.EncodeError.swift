@@ -5,6 +5,9 @@ extension WebP {
     public enum EncodeError: Error, Sendable, Equatable, CustomStringConvertible {
         /// The input cannot make a WebP (no frames, frames of different sizes, over 16 383 pixels a side).
         case invalidInput(String)
+        /// A setting of the encoder (its quality, repeat count) or the `maxBytes` asked for is out
+        /// of range: Basics' `SettingError` names it.
+        case setting(SettingError)
         /// libwebp failed: its reason.
         case libwebp(String)
         /// The output file could not be created, written or renamed into place.
@@ -16,6 +19,7 @@ extension WebP {
         public var description: String {
             switch self {
             case .invalidInput(let reason): "cannot encode WebP: \(reason)"
+            case .setting(let error): "cannot encode WebP: \(error)"
             case .libwebp(let reason): "WebP encoder failed: \(reason)"
             case .writeFailed(let error): "\(error.path): cannot write WebP: \(error.reason)"
             case .cancelled: "WebP encoding cancelled"

@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 extension WebP.Encoder {
@@ -6,10 +7,10 @@ extension WebP.Encoder {
     /// below ``quality`` when this encoder is already lossy) after quality 0 is tried alone. When
     /// nothing fits, the smallest file tried comes back with `fits == false` after two encodes (its
     /// report's ``Report/alphaBytes`` says what its lossless alpha takes). The report's ``Report/quality`` says the quality used.
-    /// A `maxBytes` of 0 or less is refused (``EncodeError/invalidInput(_:)``).
+    /// A `maxBytes` of 0 or less is refused (``EncodeError/setting(_:)``).
     public func encode(_ input: FrameInput, maxBytes: Int,
                        progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report, fits: Bool) {
-        guard maxBytes > 0 else { throw WebP.EncodeError.invalidInput("maxBytes must be a positive number of bytes (got \(maxBytes))") }
+        guard maxBytes > 0 else { throw WebP.EncodeError.setting(SettingError(.maxBytes, of: nil, value: maxBytes, allowed: .atLeast(1), reason: "a number of bytes")) }
         let first = try encode(input, progress: progress)
         if first.bytes.count <= maxBytes { return (first.bytes, first.report, true) }
         var lossy = self

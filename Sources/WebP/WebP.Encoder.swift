@@ -18,7 +18,7 @@ extension WebP {
     /// as the durations given; a frame that would show for 10 ms or less, which browsers stretch
     /// to 100 ms, is merged into its neighbours; a frame over 16 777 215 ms (24 bits) is followed by
     /// 1×1 transparent frames for the rest of its time. A duration that is not a positive number of
-    /// seconds of at most a day is refused (``EncodeError/invalidInput(_:)``). Frames are decoded a
+    /// seconds of at most a day is refused (``EncodeError/invalidInput(_:)``; a setting out of range: ``EncodeError/setting(_:)``). Frames are decoded a
     /// few at a time on all cores;
     /// libwebp keeps the encoded frames (not the pixels) until the file is assembled.
     public struct Encoder: Sendable {
@@ -86,11 +86,11 @@ extension WebP {
             return report
         }
 
-        /// The first setting out of range, in a sentence naming it.
-        var settingError: String? {
-            if !(0...100).contains(quality) { return "WebP.Encoder.quality is 0…100 (got \(quality))" }
+        /// The first setting out of range (``quality``, ``repeatCount``), naming it; `nil` when all are usable.
+        public var settingError: SettingError? {
+            if !(0...100).contains(quality) { return SettingError(.quality, of: "WebP.Encoder", value: quality, allowed: .interval(0...100)) }
             if !(0...WebP.maximumRepeatCount).contains(repeatCount) {
-                return "WebP.Encoder.repeatCount is 0 (forever) or 1…\(WebP.maximumRepeatCount) plays (got \(repeatCount))"
+                return SettingError(.repeatCount, of: "WebP.Encoder", value: repeatCount, allowed: .range(0...WebP.maximumRepeatCount))
             }
             return nil
         }

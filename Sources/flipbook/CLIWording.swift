@@ -1,5 +1,8 @@
+import Animated
+import Atlas
 import Basics
 import Foundation
+import GIF
 
 /// The libraries' messages in the CLI's words. A library error or warning names the Swift setting
 /// that changes the outcome (`raise ResourceLimits.maxPixels to allow it`, `turn off
@@ -29,13 +32,6 @@ enum CLIWording {
             ("a source for AssembleJob or SheetJob", "a source for assemble or sheet"),
             ("AssembleJob.format asks for", "--format asks for"),
             ("set AssembleJob.format for", "give --format for"),
-            ("AssembleJob.repeatCount", "--repeat"),
-            ("AssembleJob.maxBytes", "--max-bytes"),
-            ("AssembleJob.scale", "--scale"),
-            ("AssembleJob.threads", "--threads"),
-            ("WebP.Encoder.quality", "--quality"),
-            ("WebP.Encoder.repeatCount", "--repeat"),
-            ("APNG.Encoder.repeatCount", "--repeat"),
             ("a prefix names a GIF's frames", "--prefix names a GIF's frames"),
             ("the prefix must be a plain file name prefix", "--prefix must be a plain file name prefix"),
             ("Atlas's AlphaHandling.bleed", "flipbook sheet --alpha-handling bleed"),
@@ -45,6 +41,48 @@ enum CLIWording {
         ]
         return table.sorted { $0.0.count > $1.0.count }
     }()
+
+    /// What the CLI prints for `error` after `error: `: a setting out of range (a Basics
+    /// `SettingError`, on its own or in a job's or encoder's error) named by its flag
+    /// (``flag(for:)``, `--repeat is 0 (forever) or …`); any other error as it describes itself.
+    static func message(for error: any Error) -> String {
+        let setting: SettingError? = switch error {
+        case let error as SettingError: error
+        case let error as AssembleError: error.settingError
+        case let error as SheetJobError: error.settingError
+        case GIF.EncodeError.setting(let error), Animation.PlaybackError.outOfRange(let error): error
+        default: nil
+        }
+        let text = "\(error)"
+        // The setting's sentence ends the error's (after `cannot encode GIF: ` for an encoder's).
+        guard let setting, text.hasSuffix(setting.description) else { return text }
+        return text.dropLast(setting.description.count) + setting.description(naming: flag(for:))
+    }
+
+    /// The flag that sets `setting`; `nil` for one no command has a flag for.
+    static func flag(for setting: SettingError.Setting) -> String? {
+        switch setting {
+        case .repeatCount: "--repeat"
+        case .scale: "--scale"
+        case .scales: "--scales"
+        case .threads: "--threads"
+        case .colors: "--colors"
+        case .dithering: "--dither"
+        case .quality: "--quality"
+        case .fps: "--fps"
+        case .duration: "--duration"
+        case .delays: "--delays"
+        case .frameDurations: nil
+        case .maxBytes: "--max-bytes"
+        case .pngLevel: "--png-level"
+        case .padding: "--padding"
+        case .border: "--border"
+        case .trimMargin: "--trim-margin"
+        case .extrude: "--extrude"
+        case .maxSide: "--max-size"
+        case .limit(let limit): flag(for: limit)
+        }
+    }
 
     /// The flag that raises `limit` (LimitOptions.swift).
     static func flag(for limit: LimitError.Limit) -> String {

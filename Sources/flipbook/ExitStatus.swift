@@ -47,9 +47,11 @@ enum ExitStatus: Int32 {
         case let error as FileIO.Error: self = error.operation == .write ? .outputUnwritable : .inputUnreadable
         case SequenceManifest.Error.unwritable: self = .outputUnwritable
         case is PNG.EncodeError: self = .outputUnwritable
+        case GIF.EncodeError.setting: self = .usage
         case let error as GIF.EncodeError:
             switch error {
             case .invalidInput, .frame, .load: self = .inputUnreadable
+            case .setting: self = .usage
             case .giflib, .writeFailed, .cancelled: self = .outputUnwritable
             }
         case let error as SheetBuilder.Error: self = Self(packing: error)
@@ -65,7 +67,7 @@ extension ExitStatus {
     init(assembling error: AssembleError) {
         switch error {
         case .source(let error): self = Self(for: error)
-        case .playback, .output, .setting: self = .usage
+        case .playback, .output, .setting, .encode(.setting), .encodeAPNG(.setting), .encodeWebP(.setting): self = .usage
         case .frame, .limit, .encode(.invalidInput), .encodeAPNG(.invalidInput), .encodeWebP(.invalidInput): self = .inputUnreadable
         case .encode, .encodeAPNG, .encodeWebP, .write, .cancelled: self = .outputUnwritable
         }

@@ -45,7 +45,7 @@ struct Flipbook: ParsableCommand {
                 ProcessPolicy.exit(ExitStatus.usage.rawValue)
             default:
                 // ArgumentParser's own wrapper (an error from a `validate()`) speaks through it.
-                let message = String(describing: type(of: error)) == "CommandError" ? fullMessage(for: error) : "error: \(error)"
+                let message = String(describing: type(of: error)) == "CommandError" ? fullMessage(for: error) : "error: \(CLIWording.message(for: error))"
                 if message != "error: " { Console.error(message) }
                 failInJSON(message, status: ExitStatus(for: error))
                 ProcessPolicy.exit(ExitStatus(for: error).rawValue)

@@ -82,6 +82,16 @@ struct APNGEncoderTests {
         #expect(try APNG.Decoder(bytes: bytes, file: "x").info.repeatCount == 3)
     }
 
+    /// A repeat count APNG cannot hold is a setting error naming the setting (it was a sentence).
+    @Test(arguments: [-1, APNG.maximumRepeatCount + 1])
+    func aRepeatCountOutOfRangeIsASettingError(_ repeatCount: Int) throws {
+        let refusal = SettingError(.repeatCount, of: "APNG.Encoder", value: repeatCount, allowed: .range(0...APNG.maximumRepeatCount))
+        #expect(APNG.Encoder(repeatCount: repeatCount).settingError == refusal)
+        #expect(throws: APNG.EncodeError.setting(refusal)) { try encode(Self.softDiscOverBand(2), APNG.Encoder(effort: .fast, repeatCount: repeatCount)) }
+        #expect(APNG.EncodeError.setting(refusal).description
+                == "cannot encode APNG: APNG.Encoder.repeatCount is 0 (forever) or 1…\(APNG.maximumRepeatCount) plays (got \(repeatCount))")
+    }
+
     @Test func framesOfAnotherSizeAreRefusedByName() throws {
         let frames = [Bitmap(clearWidth: 4, height: 4), Bitmap(clearWidth: 5, height: 4)]
         let input = try FrameInput(count: 2, duration: 0.1, names: ["a1.png", "a2.png"]) { frames[$0] }

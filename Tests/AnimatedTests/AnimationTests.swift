@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 import TestSupport
@@ -21,6 +22,7 @@ struct AnimationTests {
         (Animation.Direction.forward, [0, 1, 2, 3]),
         (.reverse, [3, 2, 1, 0]),
         (.pingpong, [0, 1, 2, 3, 2, 1]),
+        (.pingpongReverse, [3, 2, 1, 0, 1, 2]),
     ])
     func walksEachDirection(direction: Animation.Direction, expected: [Int]) throws {
         let animation = try Animation(frames: Self.frames(4), duration: Double(expected.count), repeatCount: 0, direction: direction)
@@ -93,13 +95,42 @@ struct AnimationTests {
     @Test func aRepeatCountTheFormatCannotHoldIsRefused() throws {
         let frames: [FrameSource] = [.file(Fixtures.repository + "/Sequences/kenney-robot-walk/robot_walk0.png")]
         let animation = try Animation(frames: frames, repeatCount: 70_000)
-        #expect(throws: AssembleError.setting("the source plays 70000 times, more than GIF can say (0 forever, or 1…65536 plays): "
-                                              + "set AssembleJob.repeatCount")) {
+        let refusal = SettingError(.repeatCount, of: "AssembleJob", value: "70000", problem: .sourceOutOfRange(.range(0...65_536)), format: "GIF")
+        #expect(throws: AssembleError.setting(refusal)) {
             _ = try AssembleJob(source: .animation(animation), output: nil).plan()
         }
+        #expect(refusal.description == "the source plays 70000 times, more than GIF can say (0 forever, or 1…65536 plays): "
+                + "set AssembleJob.repeatCount")
         var job = AssembleJob(source: .animation(animation), output: nil)
         job.repeatCount = 3
         #expect(try job.plan().encoder.repeatCount == 3)
+    }
+
+    /// A timing or an animation value out of range is a setting error naming the setting, its
+    /// type, the value and the values allowed (it was a sentence: `.outOfRange("Animation.scale is 1…9 (got 10)")`).
+    static let outOfRange: [(@Sendable () throws -> Void, SettingError, String)] = [
+        ({ throw Animation.Timing(fps: 0).rangeError() ?? .noHighlightedFrames },
+         SettingError(.fps, of: "Animation.Timing", value: 0, allowed: .interval(Animation.Timing.fpsRange)),
+         "Animation.Timing.fps must be between 1/86400 and 1000 (got 0)"),
+        ({ throw Animation.Timing(duration: -2).rangeError() ?? .noHighlightedFrames },
+         SettingError(.duration, of: "Animation.Timing", value: -2, allowed: .seconds(atMost: 86_400)),
+         "Animation.Timing.duration must be positive, at most a day (86400 s) (got -2 s)"),
+        ({ throw Animation.Timing(delays: [0.1, .nan]).rangeError() ?? .noHighlightedFrames },
+         SettingError(.delays(index: 1), of: "Animation.Timing", value: .nan, allowed: .seconds(atMost: 86_400)),
+         "Animation.Timing.delays[1] must be positive, at most a day (86400 s) (got NaN s)"),
+        ({ _ = try Animation(frames: AnimationTests.frames(3), frameDurations: [0.1, 0.1, 1e6]) },
+         SettingError(.frameDurations(index: 2), of: "Animation", value: 1e6, allowed: .seconds(atMost: 86_400)),
+         "Animation.frameDurations[2] must be positive, at most a day (86400 s) (got 1000000 s)"),
+        ({ _ = try Animation(frames: AnimationTests.frames(3), scale: 10) }, SettingError(.scale, of: "Animation", value: 10, allowed: .range(1...9)),
+         "Animation.scale is 1…9 (got 10)"),
+        ({ _ = try Animation(frames: AnimationTests.frames(3), repeatCount: -1) },
+         SettingError(.repeatCount, of: "Animation", value: -1, allowed: .atLeast(0)), "Animation.repeatCount cannot be negative (got -1)"),
+    ]
+
+    @Test(arguments: outOfRange)
+    func aValueOutOfRangeNamesItsSetting(make: @Sendable () throws -> Void, refusal: SettingError, message: String) {
+        #expect(throws: Animation.PlaybackError.outOfRange(refusal)) { try make() }
+        #expect(refusal.description == message)
     }
 
     /// Values set after the initializer are checked when a play is built from them.

@@ -79,8 +79,9 @@ struct AssembleJobTests {
         job.maxBytes = 1000
         job.output = "\(folder)/walk.png"
         #expect { try job.plan() } throws: { error in
-            guard case AssembleError.setting(let message) = error else { return false }
-            return message.contains("maxBytes")
+            guard case AssembleError.setting(let refusal) = error else { return false }
+            return refusal.setting == .maxBytes && refusal.problem == .notForFormat && refusal.format == "APNG"
+                && refusal.description.hasPrefix("AssembleJob.maxBytes does not apply to APNG: APNG is lossless")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
@@ -110,8 +111,9 @@ struct AssembleJobTests {
             _ = try job.plan()
             Issue.record("\(timing) was accepted")
         } catch {
-            guard case .playback(.outOfRange(let message)) = error else { Issue.record("\(error)"); return }
-            #expect(message.hasPrefix(named))
+            guard case .playback(.outOfRange(let refusal)) = error else { Issue.record("\(error)"); return }
+            #expect(refusal.description.hasPrefix(named))
+            #expect(refusal.owner == "Animation.Timing" && error.settingError == refusal)
         }
     }
 
@@ -126,25 +128,46 @@ struct AssembleJobTests {
         }
     }
 
+    /// Each setting out of range is refused as a value naming it — the setting to switch over, its
+    /// type, the value given and the values allowed — with a sentence that names it as Swift does.
     @Test func settingsOutOfRangeAreRefused() throws {
-        var cases: [(AssembleJob, String)] = []
+        var cases: [(AssembleJob, SettingError)] = []
         var job = AssembleJob(sources: [Self.coin], output: nil)
-        job.repeatCount = -1; cases.append((job, "AssembleJob.repeatCount"))
-        job = AssembleJob(sources: [Self.coin], output: nil); job.scale = 5; cases.append((job, "AssembleJob.scale"))
-        job = AssembleJob(sources: [Self.coin], output: nil); job.threads = 0; cases.append((job, "AssembleJob.threads"))
-        job = AssembleJob(sources: [Self.coin], output: nil); job.maxBytes = 0; cases.append((job, "AssembleJob.maxBytes"))
-        job = AssembleJob(sources: [Self.coin], output: nil, encoder: GIF.Encoder(colors: 1)); cases.append((job, "GIF.Encoder.colors"))
-        job = AssembleJob(sources: [Self.coin], output: nil, limits: ResourceLimits(maxFrames: -1)); cases.append((job, "ResourceLimits.maxFrames"))
-        job = AssembleJob(sources: [Self.coin], output: nil, limits: ResourceLimits(maxPixels: 0)); cases.append((job, "ResourceLimits.maxPixels"))
-        for (job, named) in cases {
-            do {
-                _ = try job.plan()
-                Issue.record("\(named) was accepted")
-            } catch {
-                guard case .setting(let message) = error else { Issue.record("\(error)"); continue }
-                #expect(message.hasPrefix(named))
-            }
+        job.repeatCount = -1
+        cases.append((job, SettingError(.repeatCount, of: "AssembleJob", value: -1, allowed: .range(0...65_536), format: "GIF")))
+        job = AssembleJob(sources: [Self.coin], output: nil); job.scale = 5
+        cases.append((job, SettingError(.scale, of: "AssembleJob", value: 5, allowed: .range(1...3))))
+        job = AssembleJob(sources: [Self.coin], output: nil); job.threads = 0
+        cases.append((job, SettingError(.threads, of: "AssembleJob", value: 0, allowed: .atLeast(1))))
+        job = AssembleJob(sources: [Self.coin], output: nil); job.maxBytes = 0
+        cases.append((job, SettingError(.maxBytes, of: "AssembleJob", value: 0, allowed: .atLeast(1))))
+        job = AssembleJob(sources: [Self.coin], output: nil, encoder: GIF.Encoder(colors: 1))
+        cases.append((job, SettingError(.colors, of: "GIF.Encoder", value: 1, allowed: .range(2...256))))
+        job = AssembleJob(sources: [Self.coin], output: nil, encoder: GIF.Encoder(quality: .high, dithering: .ordered))
+        cases.append((job, SettingError(.dithering, of: "GIF.Encoder", value: "ordered", problem: .conflicts(with: .quality, value: "high"),
+                                        reason: "high refines colours across frames and does not dither; dithering needs fast")))
+        job = AssembleJob(sources: [Self.coin], output: "walk.webp"); job.webp.quality = 101
+        cases.append((job, SettingError(.quality, of: "WebP.Encoder", value: 101, allowed: .interval(0...100))))
+        job = AssembleJob(sources: [Self.coin], output: nil, limits: ResourceLimits(maxFrames: -1))
+        cases.append((job, SettingError(.limit(.frames), of: "ResourceLimits", value: -1, allowed: .atLeast(1))))
+        job = AssembleJob(sources: [Self.coin], output: nil, limits: ResourceLimits(maxPixels: 0))
+        cases.append((job, SettingError(.limit(.pixels), of: "ResourceLimits", value: 0, allowed: .atLeast(1))))
+        for (job, expected) in cases {
+            #expect(throws: AssembleError.setting(expected)) { _ = try job.plan() }
+            #expect(expected.description.hasPrefix("\(expected.owner!).\(expected.setting.name) "))
         }
+        #expect(cases.map(\.1.description) == [
+            "AssembleJob.repeatCount is 0 (forever) or 1…65536 plays for GIF (got -1)",
+            "AssembleJob.scale is 1…3 (got 5)",
+            "AssembleJob.threads must be positive (got 0)",
+            "AssembleJob.maxBytes must be positive (got 0)",
+            "GIF.Encoder.colors is 2…256 (got 1)",
+            "GIF.Encoder.dithering ordered cannot go with GIF.Encoder.quality high: high refines colours across frames and does not dither; "
+                + "dithering needs fast",
+            "WebP.Encoder.quality must be between 0 and 100 (got 101)",
+            "ResourceLimits.maxFrames must be positive (got -1)",
+            "ResourceLimits.maxPixels must be positive (got 0)",
+        ])
         #expect(throws: AssembleError.source(.discovery(.noFrames(source: "the animation")))) {
             _ = try AssembleJob(source: .animation(try Animation(frames: [])), output: nil).plan()
         }

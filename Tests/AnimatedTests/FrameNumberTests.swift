@@ -31,7 +31,7 @@ struct FrameNumberTests {
         #expect(expected.description.contains("robot_walk2.png and \(folder)/robot_walk02.png are both frame 2"))
         // validate still reports the rule (it reads the folder to report, not to play).
         let report = try Validator().validate([folder])
-        #expect(report.findings.contains { $0.rule == "seq.duplicate-number" })
+        #expect(report.findings.contains { $0.rule == .seqDuplicateNumber })
     }
 
     /// Every clash is named in one error (or the first six and a count), not only the first: a

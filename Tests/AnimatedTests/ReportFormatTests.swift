@@ -21,14 +21,28 @@ struct ReportFormatTests {
         return (try Validator().validate([tree.path("Assets")]), tree)
     }
 
+    /// A finding's rule is a case of the closed set `RuleID`, one per rule in report order; its raw
+    /// value is the ID every report writes (and decoding a finding keeps it).
+    @Test func ruleIDsAreAClosedSetInReportOrder() throws {
+        #expect(RuleID.allCases == Rules.all.map { $0.id })
+        #expect(RuleID.allCases.count == 26)
+        #expect(Set(RuleID.allCases.map(\.rawValue)).count == RuleID.allCases.count)
+        let finding = Finding(rule: .seqGap, severity: .error, message: "m", file: nil, sequence: "s")
+        let json = String(decoding: try JSONEncoder().encode(finding), as: UTF8.self)
+        #expect(json.contains(#""rule":"seq.gap""#))
+        #expect(try JSONDecoder().decode(Finding.self, from: Data(json.utf8)).rule == .seqGap)
+        let unknown = json.replacingOccurrences(of: "seq.gap", with: "seq.gapp")
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Finding.self, from: Data(unknown.utf8)) }
+    }
+
     @Test func githubEscapesDataAndProperties() {
-        let finding = Finding(rule: "seq.gap", severity: .error, message: "100% done\r\nnext: a,b",
+        let finding = Finding(rule: .seqGap, severity: .error, message: "100% done\r\nnext: a,b",
                               file: "/repo/Art/a,b:c%.png", sequence: "Art/a")
         let report = ValidationReport(sequences: [], findings: [finding], fileCount: 1, deep: false)
         let first = ReportFormat.github.render(report, base: "/repo").split(separator: "\n")[0]
         #expect(first == "::error file=Art/a%2Cb%3Ac%25.png,title=seq.gap::100%25 done%0D%0Anext: a,b")
-        let warning = Finding(rule: "png.colortype-mixed", severity: .warning, message: "m", file: nil, sequence: "s")
-        let notice = Finding(rule: "frame.duplicate", severity: .notice, message: "m", file: nil, sequence: "s")
+        let warning = Finding(rule: .pngColorTypeMixed, severity: .warning, message: "m", file: nil, sequence: "s")
+        let notice = Finding(rule: .frameDuplicate, severity: .notice, message: "m", file: nil, sequence: "s")
         let lines = ReportFormat.github.render(ValidationReport(sequences: [], findings: [warning, notice], fileCount: 1, deep: true),
                                                base: "/").split(separator: "\n")
         #expect(lines[0] == "::warning title=png.colortype-mixed::m" && lines[1] == "::notice title=frame.duplicate::m")
@@ -47,7 +61,7 @@ struct ReportFormatTests {
         let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "flipbook")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.map { $0["id"] as? String } == Rules.all.map { $0.id })
+        #expect(rules.map { $0["id"] as? String } == Rules.all.map { $0.id.rawValue })
         for rule in rules {
             #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
             #expect(["error", "warning", "note"].contains((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String ?? ""))
@@ -85,7 +99,7 @@ struct ReportFormatTests {
     @Test func textAndJSONCarryEveryFinding() throws {
         let (report, tree) = try Self.sampleReport()
         let rules = Set(report.findings.map(\.rule))
-        #expect(rules.isSuperset(of: ["seq.gap", "size.mismatch", "scale.not-multiple", "seq.padding-mixed"]))
+        #expect(rules.isSuperset(of: [.seqGap, .sizeMismatch, .scaleNotMultiple, .seqPaddingMixed]))
         let text = ReportFormat.text.render(report, base: tree.root)
         for finding in report.findings { #expect(text.contains(finding.message)) }
         #expect(text.hasSuffix("(chunks and CRCs checked; Validator.deep decodes every frame)"))

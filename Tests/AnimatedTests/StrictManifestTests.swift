@@ -67,7 +67,7 @@ struct StrictSequenceManifestTests {
     /// With no value near enough to suggest, the values are listed (it said only "unknown value").
     @Test func anUnknownDirectionFarFromAnyListsThem() throws {
         let error = try #require(Self.schemaError(#"{"direction": "yoyo"}"#))
-        #expect(error.description == #"walk/sequence.json: direction: unknown value "yoyo"; expected "forward", "reverse", "pingpong""#)
+        #expect(error.description == #"walk/sequence.json: direction: unknown value "yoyo"; expected "forward", "reverse", "pingpong", "pingpong_reverse""#)
     }
 
     @Test func refusesDurationsThatAreNotOnePerFrame() throws {

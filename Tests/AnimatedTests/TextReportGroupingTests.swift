@@ -39,7 +39,7 @@ struct TextReportGroupingTests {
         let tree = try FixtureTree()
         try testCase.make(tree)
         let report = try Validator().validate([tree.path("fx")])
-        let findings = report.findings.filter { $0.rule == testCase.rule }
+        let findings = report.findings.filter { $0.rule.rawValue == testCase.rule }
         #expect(findings.count == testCase.files)
         let text = ReportFormat.text.render(report, base: tree.root)
         let lines = text.split(separator: "\n").filter { $0.contains(" \(testCase.rule) ") }
@@ -60,9 +60,9 @@ struct TextReportGroupingTests {
 
     @Test func differentFactsStayOnLinesOfTheirOwn() {
         let findings = [
-            Finding(rule: "size.mismatch", severity: .error, message: "a3.png is 5×4 px; the other @1x frames are 4×4 px", file: "/x/a3.png", sequence: "x/a"),
-            Finding(rule: "size.mismatch", severity: .error, message: "a4.png is 6×4 px; the other @1x frames are 4×4 px", file: "/x/a4.png", sequence: "x/a"),
-            Finding(rule: "size.mismatch", severity: .error, message: "a5.png is 5×4 px; the other @1x frames are 4×4 px", file: "/x/a5.png", sequence: "x/a"),
+            Finding(rule: .sizeMismatch, severity: .error, message: "a3.png is 5×4 px; the other @1x frames are 4×4 px", file: "/x/a3.png", sequence: "x/a"),
+            Finding(rule: .sizeMismatch, severity: .error, message: "a4.png is 6×4 px; the other @1x frames are 4×4 px", file: "/x/a4.png", sequence: "x/a"),
+            Finding(rule: .sizeMismatch, severity: .error, message: "a5.png is 5×4 px; the other @1x frames are 4×4 px", file: "/x/a5.png", sequence: "x/a"),
         ]
         #expect(TextReport.grouped(findings).map(\.message) == [
             "each of 2 files (a3.png and a5.png) is 5×4 px; the other @1x frames are 4×4 px",
@@ -76,7 +76,7 @@ struct TextReportGroupingTests {
         let tree = try FixtureTree()
         for number in [1, 2, 4] { try tree.png("fx/\(prefix)\(number).png", 4, 4) }
         let report = try Validator().validate([tree.path("fx")])
-        #expect(report.findings.map(\.rule) == ["seq.gap"])
+        #expect(report.findings.map(\.rule) == [.seqGap])
         let text = ReportFormat.text.render(report, base: tree.root)
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         #expect(lines.count == 3, "header, the gap, the summary: \(lines)")

@@ -22,11 +22,11 @@ struct UIKitRuleTests {
     }
 
     static func uikitFindings(_ report: ValidationReport) -> [Finding] {
-        report.findings.filter { $0.rule.hasPrefix("uikit.") }
+        report.findings.filter { $0.rule.rawValue.hasPrefix("uikit.") }
     }
 
     static func counts(_ findings: [Finding]) -> [String: Int] {
-        Dictionary(grouping: findings, by: \.rule).mapValues(\.count)
+        Dictionary(grouping: findings, by: \.rule.rawValue).mapValues(\.count)
     }
 
     /// The PNG files of a real sequence copied into a new temporary folder.
@@ -87,7 +87,7 @@ struct UIKitRuleTests {
             return digits.count > 1 && digits.last == "0"
         }
         #expect(!padded.isEmpty)
-        let finding = try #require(Self.uikitFindings(try Self.validate(Self.real(name))).first { $0.rule == "uikit.padded" })
+        let finding = try #require(Self.uikitFindings(try Self.validate(Self.real(name))).first { $0.rule == .uikitPadded })
         #expect(finding.message.contains("UIKit never loads \(padded.count) zero-padded frame"), "\(finding.message)")
         #expect(finding.file?.hasSuffix("/" + padded[0]) == true, "\(finding.file ?? "nil")")
         // UIKit finds none of this sequence's frames.
@@ -109,7 +109,7 @@ struct UIKitRuleTests {
 
     @Test func theDinoGapDropsTheLaterRealFrames() throws {
         let finding = try #require(Self.uikitFindings(try Self.validate(Self.real("gameart2d-dino-jump"))).first)
-        #expect(finding.rule == "uikit.gap")
+        #expect(finding.rule == .uikitGap)
         #expect(finding.message == "UIKit stops at the missing jump-2 after 1 frame: frames 6, 11 (2 frames) never load")
         #expect(finding.file?.hasSuffix("/jump-6.png") == true)
     }
@@ -123,8 +123,8 @@ struct UIKitRuleTests {
         try FileManager.default.removeItem(atPath: "\(folder)/\(victim)")
         let report = try Self.validate(folder)
         let uikit = Self.uikitFindings(report)
-        #expect(uikit.map(\.rule) == ["uikit.gap"], "\(uikit.map(\.message))")
-        #expect(report.findings.contains { $0.rule == "seq.gap" }, "the general rule still names the missing number")
+        #expect(uikit.map(\.rule) == [.uikitGap], "\(uikit.map(\.message))")
+        #expect(report.findings.contains { $0.rule == .seqGap }, "the general rule still names the missing number")
         let lost = numbers.filter { $0 > deleted }
         let loaded = deleted - numbers.lowerBound
         #expect(uikit.first?.message == "UIKit stops at the missing \(prefix)\(deleted) after \(loaded) frame\(loaded == 1 ? "" : "s"): "
@@ -144,7 +144,7 @@ struct UIKitRuleTests {
         #expect(UIKitFrames(sequence: sequence).files.count == 1024 - firstNumber + 1)
 
         let findings = Self.uikitFindings(try Self.validate(folder))
-        #expect(findings.map(\.rule) == ["uikit.past-1024"], "\(findings.map(\.message))")
+        #expect(findings.map(\.rule) == [.uikitPast1024], "\(findings.map(\.message))")
         let past = numbers.filter { $0 > 1024 }
         #expect(findings.first?.message == "UIKit tries gold_0…gold_1024 only: frames 1025–\(past.last!) (\(past.count) frames) never load")
         #expect(findings.first?.file?.hasSuffix("/gold_1025.png") == true)
@@ -157,16 +157,16 @@ struct UIKitRuleTests {
         for n in 1...2 { try Self.doubled("\(folder)/gold_\(n).png", to: "\(folder)/gold_\(n)@2x.png") }
         let report = try Self.validate(folder)
         let uikit = Self.uikitFindings(report)
-        #expect(uikit.map(\.rule) == ["uikit.missing-scale"], "\(uikit.map(\.message))")
+        #expect(uikit.map(\.rule) == [.uikitMissingScale], "\(uikit.map(\.message))")
         #expect(uikit.first?.message == "on @2x and @3x screens, frames 3–4 of gold_ have no @2x file and load @1x "
                 + "(gold_3.png, …) beside @2x frames: upscaled, so blurred beside the others")
         #expect(uikit.first?.file?.hasSuffix("/gold_3.png") == true)
-        #expect(report.findings.contains { $0.rule == "scale.missing-variant" })
+        #expect(report.findings.contains { $0.rule == .scaleMissingVariant })
 
         // The full set is clean.
         for n in 3...4 { try Self.doubled("\(folder)/gold_\(n).png", to: "\(folder)/gold_\(n)@2x.png") }
         let full = try Self.validate(folder)
-        #expect(Self.uikitFindings(full).isEmpty && !full.findings.contains { $0.rule.hasPrefix("scale.") },
+        #expect(Self.uikitFindings(full).isEmpty && !full.findings.contains { $0.rule.rawValue.hasPrefix("scale.") },
                 "\(full.findings.map { "\($0.rule): \($0.message)" })")
     }
 
@@ -181,7 +181,7 @@ struct UIKitRuleTests {
             try PNG.Encoder().write(small, to: "\(folder)/waitIndicatorGraphic-\(n).png")
         }
         let uikit = Self.uikitFindings(try Self.validate(folder))
-        #expect(uikit.map(\.rule) == ["uikit.missing-scale"], "\(uikit.map(\.message))")
+        #expect(uikit.map(\.rule) == [.uikitMissingScale], "\(uikit.map(\.message))")
         #expect(uikit.first?.message.hasPrefix("on @1x screens, frames 3–29 of waitIndicatorGraphic- have no @1x file and load @2x") == true,
                 "\(uikit.first?.message ?? "")")
     }
@@ -195,7 +195,7 @@ struct UIKitRuleTests {
             try FileManager.default.removeItem(atPath: "\(folder)/gold_\(n).png")
         }
         let uikit = Self.uikitFindings(try Self.validate(folder))
-        #expect(uikit.map(\.rule) == ["uikit.mixed-scale"], "same point size, so no uikit.mixed-size: \(uikit.map(\.message))")
+        #expect(uikit.map(\.rule) == [.uikitMixedScale], "same point size, so no uikit.mixed-size: \(uikit.map(\.message))")
         #expect(uikit.first?.message == "no scale has every frame UIKit loads, so every screen mixes scales: "
                 + "frames 1–2 only @1x; frames 3–4 only @2x")
     }
@@ -207,14 +207,14 @@ struct UIKitRuleTests {
         try FileManager.default.copyItem(atPath: Self.real("emt-watch-spinner-2x") + "/waitIndicatorGraphic-0@2x.png",
                                          toPath: "\(folder)/gold_5.png")
         let uikit = Self.uikitFindings(try Self.validate(folder))
-        #expect(uikit.map(\.rule) == ["uikit.mixed-size"], "\(uikit.map(\.message))")
+        #expect(uikit.map(\.rule) == [.uikitMixedSize], "\(uikit.map(\.message))")
         #expect(uikit.first?.message == "on every screen UIKit shows frames of different sizes: frame 5 is 80×80 pt "
                 + "(gold_5.png); the others are 64×64 pt")
 
         // As @2x (40 pt) beside the coin's @1x frames it is both another scale and another size.
         try FileManager.default.moveItem(atPath: "\(folder)/gold_5.png", toPath: "\(folder)/gold_5@2x.png")
         let rules = Set(Self.uikitFindings(try Self.validate(folder)).map(\.rule))
-        #expect(rules == ["uikit.mixed-scale", "uikit.mixed-size"])
+        #expect(rules == [.uikitMixedScale, .uikitMixedSize])
     }
 
     /// `~ipad` copies of two real coin frames: iPads show two sets of artwork; iPhones are unaffected.
@@ -230,7 +230,7 @@ struct UIKitRuleTests {
             try PNG.Encoder().write(art, to: "\(folder)/gold_\(n)~ipad.png")
         }
         let uikit = Self.uikitFindings(try Self.validate(folder))
-        #expect(uikit.map(\.rule) == ["uikit.device-variant"], "\(uikit.map(\.message))")
+        #expect(uikit.map(\.rule) == [.uikitDeviceVariant], "\(uikit.map(\.message))")
         #expect(uikit.first?.message == "on every iPad, frames 1–2 load their ~ipad file and frames 3–4 the generic one: "
                 + "the animation mixes two sets of artwork")
         #expect(uikit.first?.file?.hasSuffix("/gold_1~ipad.png") == true)
@@ -238,9 +238,9 @@ struct UIKitRuleTests {
         // A frame that exists only for iPad is a gap on iPhone.
         try FileManager.default.moveItem(atPath: "\(folder)/gold_3.png", toPath: "\(folder)/gold_3~ipad.png")
         let findings = Self.uikitFindings(try Self.validate(folder))
-        #expect(findings.contains { $0.rule == "uikit.gap" && $0.message == "iPhone: UIKit stops at the missing gold_3 "
+        #expect(findings.contains { $0.rule == .uikitGap && $0.message == "iPhone: UIKit stops at the missing gold_3 "
                     + "(only gold_3~ipad.png, for ~ipad, exists) after 2 frames: frame 4 never loads" }, "\(findings.map(\.message))")
-        #expect(!findings.contains { $0.rule == "uikit.gap" && $0.message.hasPrefix("iPad") })
+        #expect(!findings.contains { $0.rule == .uikitGap && $0.message.hasPrefix("iPad") })
     }
 
     @Test func aDeviceVariantForEveryFrameIsClean() throws {
@@ -257,7 +257,7 @@ struct UIKitRuleTests {
         try Data(#"{"name": "gold_", "highlighted": "gold_hl"}"#.utf8).write(to: URL(fileURLWithPath: "\(folder)/sequence.json"))
         for n in 1...3 { try FileManager.default.copyItem(atPath: "\(folder)/gold_\(n).png", toPath: "\(folder)/gold_hl\(n).png") }
         var uikit = Self.uikitFindings(try Self.validate(folder))
-        #expect(uikit.map(\.rule) == ["uikit.highlighted"], "\(uikit.map(\.message))")
+        #expect(uikit.map(\.rule) == [.uikitHighlighted], "\(uikit.map(\.message))")
         #expect(uikit.first?.message == "UIKit loads 4 frames of gold_ but 3 of the highlighted gold_hl: both play in one "
                 + "animationDuration, so the highlighted frames run at another frame rate")
         #expect(uikit.first?.sequence.hasSuffix("/gold_") == true)
@@ -272,7 +272,7 @@ struct UIKitRuleTests {
                                              toPath: "\(folder)/gold_hl\(n)@2x.png")
         }
         uikit = Self.uikitFindings(try Self.validate(folder))
-        #expect(uikit.map(\.rule) == ["uikit.highlighted"], "\(uikit.map(\.message))")
+        #expect(uikit.map(\.rule) == [.uikitHighlighted], "\(uikit.map(\.message))")
         #expect(uikit.first?.message == "on every screen the highlighted frames gold_hl are 40×40 pt and the normal ones "
                 + "64×64 pt: the view changes size when highlighted")
     }
@@ -302,7 +302,7 @@ struct UIKitRuleTests {
         for format in ReportFormat.allCases {
             let text = format.render(report, base: Fixtures.root)
             for finding in uikit {
-                #expect(text.contains(finding.rule), "\(format) names \(finding.rule)")
+                #expect(text.contains(finding.rule.rawValue), "\(format) names \(finding.rule)")
             }
         }
         let sarif = ReportFormat.sarif.render(report, base: Fixtures.root)
@@ -319,12 +319,12 @@ struct UIKitRuleTests {
     }
 
     @Test func everyUIKitRuleIsDocumentedAndOptIn() {
-        #expect(Rules.uikit.map { $0.id } == ["uikit.padded", "uikit.gap", "uikit.past-1024", "uikit.mixed-scale",
-                                              "uikit.missing-scale", "uikit.mixed-size", "uikit.device-variant",
-                                              "uikit.highlighted"])
+        #expect(Rules.uikit.map { $0.id } == [.uikitPadded, .uikitGap, .uikitPast1024, .uikitMixedScale,
+                                              .uikitMissingScale, .uikitMixedSize, .uikitDeviceVariant,
+                                              .uikitHighlighted])
         for rule in Rules.uikit {
             #expect(rule.needsUIKit && !rule.needsPixels)
-            #expect(rule.id.count <= 21, "the --help table pads IDs to 22 columns")
+            #expect(rule.id.rawValue.count <= 21, "the --help table pads IDs to 22 columns")
             #expect(rule.explanation.contains("Apple") || rule.explanation.contains("observed"), "\(rule.id)")
             #expect(Rules.all.contains { $0.id == rule.id })
         }

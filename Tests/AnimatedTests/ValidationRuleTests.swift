@@ -9,12 +9,12 @@ import Raster
 @Suite("Validation rules")
 struct ValidationRuleTests {
     struct Case: Sendable, CustomTestStringConvertible {
-        var rule: String
+        var rule: RuleID
         var deep = false
         var config = ValidationConfig()
         var triggers: @Sendable (FixtureTree) throws -> Void
         var passes: @Sendable (FixtureTree) throws -> Void
-        var testDescription: String { rule }
+        var testDescription: String { rule.rawValue }
     }
 
     static func frames(_ tree: FixtureTree, _ names: [String], size: (Int, Int) = (4, 4), color: Color? = nil) throws {
@@ -22,34 +22,34 @@ struct ValidationRuleTests {
     }
 
     static let cases: [Case] = [
-        Case(rule: "seq.gap",
+        Case(rule: .seqGap,
              triggers: { try frames($0, ["walk1", "walk2", "walk4"]) },
              passes: { try frames($0, ["walk0", "walk1", "walk2"]) }),
-        Case(rule: "seq.padding-mixed",
+        Case(rule: .seqPaddingMixed,
              triggers: { try frames($0, ["x_0008", "x_0009", "x_00010"]) },
              passes: { try frames($0, ["walk8", "walk9", "walk10", "x_0009", "x_0010"]) }),
-        Case(rule: "seq.duplicate-number",
+        Case(rule: .seqDuplicateNumber,
              triggers: { try frames($0, ["a1", "a01", "a2"]) },
              passes: { try frames($0, ["a1", "a2"]); try frames($0, ["a1@2x", "a2@2x"], size: (8, 8)) }),
-        Case(rule: "size.mismatch",
+        Case(rule: .sizeMismatch,
              triggers: { try frames($0, ["f1", "f2"]); try frames($0, ["f3"], size: (5, 4)) },
              passes: { try frames($0, ["f1", "f2", "f3"]) }),
-        Case(rule: "size.mismatch", config: ValidationConfig(expectedSize: [2, 2]),
+        Case(rule: .sizeMismatch, config: ValidationConfig(expectedSize: [2, 2]),
              triggers: { try frames($0, ["f1", "f2"]) },
              passes: { try frames($0, ["f1@2x", "f2@2x"]) }),
-        Case(rule: "scale.mismatch",
+        Case(rule: .scaleMismatch,
              triggers: { try frames($0, ["f1@2x", "f2@2x"], size: (8, 8)); try frames($0, ["f3"]) },
              passes: { try frames($0, ["f1@2x", "f2@2x"], size: (8, 8)) }),
-        Case(rule: "scale.not-multiple",
+        Case(rule: .scaleNotMultiple,
              triggers: { try frames($0, ["f1"]); try frames($0, ["f1@2x"], size: (7, 8)) },
              passes: { try frames($0, ["f1"]); try frames($0, ["f1@2x"], size: (8, 8)); try frames($0, ["f1@3x"], size: (12, 12)) }),
-        Case(rule: "scale.missing-variant",
+        Case(rule: .scaleMissingVariant,
              triggers: { try frames($0, ["f1", "f2"]); try frames($0, ["f1@2x"], size: (8, 8)) },
              passes: { try frames($0, ["f1", "f2"]); try frames($0, ["f1@2x", "f2@2x"], size: (8, 8)) }),
-        Case(rule: "scale.missing-variant", config: ValidationConfig(requiredScales: [1, 2]),
+        Case(rule: .scaleMissingVariant, config: ValidationConfig(requiredScales: [1, 2]),
              triggers: { try frames($0, ["f1", "f2"]) },
              passes: { try frames($0, ["f1", "f2"]); try frames($0, ["f1@2x", "f2@2x"], size: (8, 8)) }),
-        Case(rule: "highlighted.mismatch",
+        Case(rule: .highlightedMismatch,
              triggers: { tree in
                  try frames(tree, ["btn1", "btn2"]); try frames(tree, ["btn_hl1", "btn_hl2"], size: (5, 5))
                  try tree.write("s/sequence.json", #"{"name": "btn", "highlighted": "btn_hl"}"#)
@@ -58,14 +58,14 @@ struct ValidationRuleTests {
                  try frames(tree, ["btn1", "btn2", "btn_hl1", "btn_hl2"])
                  try tree.write("s/sequence.json", #"{"name": "btn", "highlighted": "btn_hl"}"#)
              }),
-        Case(rule: "png.corrupt",
+        Case(rule: .pngCorrupt,
              triggers: { tree in
                  try frames(tree, ["f1"])
                  let bytes = try FileIO.readAll(tree.path("s/f1.png"))
                  try FileIO.writeAtomically(Array(bytes.prefix(20)), to: tree.path("s/f2.png"))
              },
              passes: { try frames($0, ["f1", "f2"]) }),
-        Case(rule: "png.corrupt", deep: true,
+        Case(rule: .pngCorrupt, deep: true,
              triggers: { tree in
                  try frames(tree, ["f1", "f2"])
                  // Image data cut short, written under a CRC that matches it: the chunk walk passes
@@ -79,7 +79,7 @@ struct ValidationRuleTests {
                  try FileIO.writeAtomically(rewritten, to: tree.path("s/f2.png"))
              },
              passes: { try frames($0, ["f1", "f2"]) }),
-        Case(rule: "png.too-large",
+        Case(rule: .pngTooLarge,
              triggers: { tree in
                  try frames(tree, ["f1"])
                  // A sound file whose header declares 10 000 × 10 000 pixels, over the default limit.
@@ -90,32 +90,32 @@ struct ValidationRuleTests {
                  try FileIO.writeAtomically(file, to: tree.path("s/f2.png"))
              },
              passes: { try frames($0, ["f1", "f2"]) }),
-        Case(rule: "png.cgbi",
+        Case(rule: .pngCgBI,
              triggers: { tree in
                  try frames(tree, ["f1"])
                  let cgbi = PNG.signature + [0, 0, 0, 4] + Array("CgBI".utf8) + [0x50, 0x00, 0x20, 0x02, 0, 0, 0, 0]
                  try FileIO.writeAtomically(cgbi, to: tree.path("s/f2.png"))
              },
              passes: { try frames($0, ["f1", "f2"]) }),
-        Case(rule: "png.colortype-mixed",
+        Case(rule: .pngColorTypeMixed,
              triggers: { tree in
                  try frames(tree, ["f1", "f2"])
                  try tree.png("s/f3.png", FixtureTree.gradient(20))
              },
              passes: { try frames($0, ["f1", "f2", "f3"]) }),
-        Case(rule: "file.too-large", config: ValidationConfig(maxFileBytes: 200),
+        Case(rule: .fileTooLarge, config: ValidationConfig(maxFileBytes: 200),
              triggers: { try $0.png("s/f1.png", FixtureTree.gradient(40)) },
              passes: { try frames($0, ["f1", "f2"], size: (1, 1)) }),
-        Case(rule: "frame.empty", deep: true,
+        Case(rule: .frameEmpty, deep: true,
              triggers: { try frames($0, ["f1"]); try frames($0, ["f2"], color: .clear) },
              passes: { try frames($0, ["f1", "f2"]) }),
-        Case(rule: "frame.duplicate", deep: true,
+        Case(rule: .frameDuplicate, deep: true,
              triggers: { try frames($0, ["f1", "f2"], color: Color(r: 1, g: 2, b: 3)) },
              passes: { try frames($0, ["f1", "f2"]) }),
-        Case(rule: "frame.hidden-color", deep: true,
+        Case(rule: .frameHiddenColor, deep: true,
              triggers: { try frames($0, ["f1"]); try frames($0, ["f2"], color: Color(r: 9, g: 0, b: 0, a: 0)) },
              passes: { try frames($0, ["f1"], color: Color(r: 9, g: 0, b: 0, a: 1)); try frames($0, ["f2"], color: Color(r: 9, g: 0, b: 0, a: 2)) }),
-        Case(rule: "manifest.invalid",
+        Case(rule: .manifestInvalid,
              triggers: { tree in try frames(tree, ["f1"]); try tree.write("s/sequence.json", #"{"fps": 0}"#) },
              passes: { tree in try frames(tree, ["f1"]); try tree.write("s/sequence.json", #"{"fps": 12}"#) }),
     ]
@@ -144,19 +144,19 @@ struct ValidationRuleTests {
     @Test func ruleIDsAreUniqueAndStable() {
         let ids = Rules.all.map { $0.id }
         #expect(Set(ids).count == ids.count)
-        #expect(Set(ids) == ["seq.gap", "seq.padding-mixed", "seq.duplicate-number", "size.mismatch", "scale.mismatch",
-                             "scale.not-multiple", "scale.missing-variant", "highlighted.mismatch", "png.corrupt",
-                             "png.cgbi", "png.too-large", "png.animated", "png.trailing-data", "png.colortype-mixed", "frame.duplicate", "frame.empty", "frame.hidden-color",
-                             "file.too-large", "manifest.invalid", "uikit.padded", "uikit.gap", "uikit.past-1024",
-                             "uikit.mixed-scale", "uikit.missing-scale", "uikit.mixed-size", "uikit.device-variant",
-                             "uikit.highlighted"])
+        #expect(Set(ids) == [.seqGap, .seqPaddingMixed, .seqDuplicateNumber, .sizeMismatch, .scaleMismatch,
+                             .scaleNotMultiple, .scaleMissingVariant, .highlightedMismatch, .pngCorrupt,
+                             .pngCgBI, .pngTooLarge, .pngAnimated, .pngTrailingData, .pngColorTypeMixed, .frameDuplicate, .frameEmpty, .frameHiddenColor,
+                             .fileTooLarge, .manifestInvalid, .uikitPadded, .uikitGap, .uikitPast1024,
+                             .uikitMixedScale, .uikitMissingScale, .uikitMixedSize, .uikitDeviceVariant,
+                             .uikitHighlighted])
     }
 
     @Test func pixelRulesRunOnlyWhenDeep() throws {
         let build: (FixtureTree) throws -> Void = { try Self.frames($0, ["f1", "f2"], color: .clear) }
         #expect(try Self.findings(build, deep: false, config: ValidationConfig()).findings.isEmpty)
         let deep = try Self.findings(build, deep: true, config: ValidationConfig()).findings.map(\.rule)
-        #expect(deep.contains("frame.empty") && deep.contains("frame.duplicate"))
+        #expect(deep.contains(.frameEmpty) && deep.contains(.frameDuplicate))
     }
 
     @Test func configChangesSeveritiesAndIgnoresFiles() throws {
@@ -166,7 +166,7 @@ struct ValidationRuleTests {
         }
         let config = ValidationConfig(severities: ["seq.gap": .warning], ignore: ["s/backup/*"])
         let report = try Self.findings(build, deep: false, config: config)
-        #expect(report.findings.map(\.rule) == ["seq.gap"])
+        #expect(report.findings.map(\.rule) == [.seqGap])
         #expect(report.findings.first?.severity == .warning && !report.hasErrors)
         #expect(report.sequences.count == 1, "the ignored folder yields no sequence")
 
@@ -191,7 +191,7 @@ struct ValidationRuleTests {
         let report = try Validator(deep: true).validate([root])
         #expect(report.sequences.count == 4)
         // Kenney's gold coin stores a colour under 3 transparent pixels (the art as published).
-        #expect(report.findings.map(\.rule) == ["frame.hidden-color"], "\(report.findings)")
+        #expect(report.findings.map(\.rule) == [.frameHiddenColor], "\(report.findings)")
         let finding = try #require(report.findings.first)
         #expect(finding.file?.contains("kenney-gold-coin/gold_") == true && finding.severity == .notice, "\(finding)")
         #expect(finding.message.contains(" 3 fully transparent pixels store a colour"), "\(finding.message)")

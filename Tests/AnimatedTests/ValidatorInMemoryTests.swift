@@ -39,7 +39,7 @@ struct ValidatorInMemoryTests {
         let files = [InMemoryFile(name: "coin1.png", bytes: frame), InMemoryFile(name: "coin2.png", bytes: frame),
                      InMemoryFile(name: "sequence.json", bytes: Array(#"{"fsp": 12}"#.utf8))]
         let report = try Validator().validate(files: files)
-        #expect(report.findings.contains { $0.rule == "manifest.invalid" && $0.message.contains("did you mean \"fps\"") })
+        #expect(report.findings.contains { $0.rule == .manifestInvalid && $0.message.contains("did you mean \"fps\"") })
     }
 
     /// An upload with no PNG is refused as an empty folder is; PNGs without numbers, which an
@@ -52,7 +52,7 @@ struct ValidatorInMemoryTests {
         let files = [InMemoryFile(name: "a.png", bytes: frame), InMemoryFile(name: "b.png", bytes: Array(frame.prefix(60))), notes]
         let report = try Validator(deep: true).validate(files: files)
         #expect(report.fileCount == 2)
-        #expect(report.findings.filter { $0.rule == "png.corrupt" }.map(\.file) == ["b.png"])
+        #expect(report.findings.filter { $0.rule == .pngCorrupt }.map(\.file) == ["b.png"])
     }
 
     @Test func rootsThatAreNoFolderOfFramesAreNamed() throws {

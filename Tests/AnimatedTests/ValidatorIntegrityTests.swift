@@ -55,7 +55,7 @@ struct ValidatorIntegrityTests {
         let report = try Validator(deep: deep).validate([folder])
         #expect(report.fileCount == 4)
         #expect(report.errors.isEmpty, "\(report.findings)")
-        let trailing = report.findings.filter { $0.rule == "png.trailing-data" }
+        let trailing = report.findings.filter { $0.rule == .pngTrailingData }
         #expect(trailing.map(\.file) == [folder + "/gold_3.png"])
         #expect(trailing.first?.severity == .warning)
         #expect(trailing.first?.message == "gold_3.png has \(glued.count) bytes after its IEND chunk, which every decoder ignores")
@@ -68,14 +68,14 @@ struct ValidatorIntegrityTests {
         let folder = try Self.coinFolder("validate-cut", damage: Self.cutInHalf)
         let report = try Validator(deep: deep).validate([folder])
         #expect(report.fileCount == 4)
-        #expect(report.errors.map(\.rule) == ["png.corrupt"])
+        #expect(report.errors.map(\.rule) == [.pngCorrupt])
         #expect(report.errors.map(\.file) == [folder + "/gold_3.png"])
         #expect(report.errors.first?.message.hasPrefix("gold_3.png: truncated: IDAT chunk at byte") == true, "\(report.findings)")
         #expect(report.hasErrors)
 
         let files = try (1...4).map { InMemoryFile(name: "gold_\($0).png", data: try Data(contentsOf: URL(fileURLWithPath: folder + "/gold_\($0).png"))) }
         let inMemory = try Validator(deep: deep).validate(files: files)
-        #expect(inMemory.errors.map(\.rule) == ["png.corrupt"])
+        #expect(inMemory.errors.map(\.rule) == [.pngCorrupt])
         #expect(inMemory.errors.map(\.file) == ["gold_3.png"])
     }
 
@@ -84,7 +84,7 @@ struct ValidatorIntegrityTests {
         let folder = try Self.coinFolder("validate-crc", damage: Self.flipAByteOfImageData)
         #expect(try PNG.Decoder().readHeader(file: folder + "/gold_3.png").width == 64)
         let report = try Validator().validate([folder])
-        #expect(report.errors.map(\.rule) == ["png.corrupt"])
+        #expect(report.errors.map(\.rule) == [.pngCorrupt])
         let message = try #require(report.findings.first?.message)
         #expect(message.hasPrefix("gold_3.png: CRC error in the IDAT chunk at byte"), "\(message)")
     }
@@ -96,7 +96,7 @@ struct ValidatorIntegrityTests {
         let validator = Validator(deep: deep, decoder: PNG.Decoder(maxPixels: 64 * 64 - 1))
         let report = try validator.validate([Self.coin])
         #expect(report.fileCount == 4)
-        #expect(report.findings.map(\.rule) == Array(repeating: "png.too-large", count: 4))
+        #expect(report.findings.map(\.rule) == Array(repeating: .pngTooLarge, count: 4))
         #expect(report.findings.allSatisfy { $0.severity == .error })
         #expect(report.findings.first?.message == "gold_1.png is 64×64, over the 4095-pixel limit; raise ResourceLimits.maxPixels to allow it")
         // At the limit exactly, the frames pass.
@@ -104,7 +104,7 @@ struct ValidatorIntegrityTests {
     }
 
     @Test func theLimitRuleIsListedAndConfigurable() throws {
-        #expect(Rules.all.contains { $0.id == "png.too-large" && $0.defaultSeverity == .error && !$0.needsPixels })
+        #expect(Rules.all.contains { $0.id == .pngTooLarge && $0.defaultSeverity == .error && !$0.needsPixels })
         var validator = Validator(decoder: PNG.Decoder(maxPixels: 100))
         validator.config = try ValidationConfig.decode(Array(#"{"severities": {"png.too-large": "warning"}}"#.utf8), file: "c.json")
         let report = try validator.validate([Self.coin])

@@ -106,7 +106,7 @@ struct ValidatorRepeatedInputTests {
             let report = try Validator(deep: deep).validate(files: files)
             #expect(report.fileCount == 4)
             #expect(report.sequences.map(\.frameCount) == [4])
-            #expect(report.errors.map(\.rule) == ["png.corrupt"])
+            #expect(report.errors.map(\.rule) == [.pngCorrupt])
             #expect(report.errors.map(\.file) == ["coin4.png"])
         }
         // A name that is ignored is not read, so it may repeat.

@@ -55,7 +55,7 @@ struct AnimatedPNGAmongFramesTests {
         let report = try Validator(deep: deep).validate([folder])
         let found = report.findings.filter { $0.rule == PNGAnimatedRule.id }
         #expect(found.map(\.file) == ["\(folder)/gold_5.png"], "\(report.findings.map { "\($0.rule): \($0.message)" })")
-        #expect(!report.findings.contains { $0.rule == "png.corrupt" })
+        #expect(!report.findings.contains { $0.rule == .pngCorrupt })
     }
 
     /// Read alone, the same file is the animation it is.

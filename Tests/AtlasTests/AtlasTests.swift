@@ -167,7 +167,7 @@ struct ExporterGoldenTests {
 
     static func sheet() throws -> SpriteSheet {
         var sheet = try SheetBuilder(padding: 1, trim: true).build(SheetBuilderTests.inputs)
-        sheet.animations[0].direction = "pingpong"
+        sheet.animations[0].direction = .pingpong
         sheet.animations[0].repeatCount = 3
         return sheet
     }

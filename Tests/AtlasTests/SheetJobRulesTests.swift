@@ -46,18 +46,43 @@ struct SheetJobRulesTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
-    @Test func negativeSizesAreRefused() throws {
-        for (builder, name) in [(SheetBuilder(padding: -5), "padding"), (SheetBuilder(border: -3), "border"),
-                                (SheetBuilder(trimMargin: -4), "trimMargin"), (SheetBuilder(extrude: -2), "extrude"),
-                                (SheetBuilder(maxSide: 0), "maxSide")] {
-            let job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"), builder: builder)
-            do {
-                _ = try job.plan()
-                Issue.record("\(name) was accepted")
-            } catch {
-                guard case .setting(let message) = error else { Issue.record("\(error)"); continue }
-                #expect(message.hasPrefix("SheetBuilder.\(name)"))
-            }
+    /// Each size out of range is a setting error naming the setting as a value to switch over.
+    @Test(arguments: [
+        (SheetBuilder(padding: -5), SettingError.Setting.padding, -5, "SheetBuilder.padding cannot be negative (got -5)"),
+        (SheetBuilder(border: -3), .border, -3, "SheetBuilder.border cannot be negative (got -3)"),
+        (SheetBuilder(trimMargin: -4), .trimMargin, -4, "SheetBuilder.trimMargin cannot be negative (got -4)"),
+        (SheetBuilder(extrude: -2), .extrude, -2, "SheetBuilder.extrude cannot be negative (got -2)"),
+        (SheetBuilder(maxSide: 0), .maxSide, 0, "SheetBuilder.maxSide must be positive (got 0)"),
+    ] as [(SheetBuilder, SettingError.Setting, Int, String)])
+    func negativeSizesAreRefused(builder: SheetBuilder, setting: SettingError.Setting, value: Int, message: String) throws {
+        let job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"), builder: builder)
+        let expected = SettingError(setting, of: "SheetBuilder", value: value, allowed: .atLeast(setting == .maxSide ? 1 : 0))
+        #expect(throws: SheetJobError.setting(expected)) { _ = try job.plan() }
+        #expect(expected.description == message)
+    }
+
+    /// The job's own settings out of range are setting errors naming the setting, the value and
+    /// the values allowed.
+    @Test func jobSettingsOutOfRangeAreRefused() throws {
+        var job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"))
+        job.fps = 0
+        #expect(throws: SheetJobError.setting(SettingError(.fps, of: "SheetJob", value: 0, allowed: .interval(1.0 / 86_400...1000)))) {
+            _ = try job.plan()
+        }
+        do { _ = try job.plan() } catch {
+            #expect(error.settingError?.description == "SheetJob.fps must be between 1/86400 and 1000 (got 0)")
+        }
+        job.fps = nil
+        job.threads = 0
+        #expect(throws: SheetJobError.setting(SettingError(.threads, of: "SheetJob", value: 0, allowed: .atLeast(1)))) { _ = try job.plan() }
+        job.threads = nil
+        job.pngLevel = 10
+        #expect(throws: SheetJobError.setting(SettingError(.pngLevel, of: "SheetJob", value: 10, allowed: .range(0...9)))) { _ = try job.plan() }
+        job.pngLevel = 5
+        job.limits.maxDecodedBytes = 0
+        do { _ = try job.plan() } catch {
+            #expect(error.settingError?.setting == .limit(.decodedBytes))
+            #expect(error.description == "ResourceLimits.maxDecodedBytes must be positive (got 0)")
         }
     }
 
@@ -66,9 +91,9 @@ struct SheetJobRulesTests {
     @Test(arguments: [[0], [-2, 1], [1, Int.max], [Int](), [2, 1], [1, 1, 2]])
     func scalesOutOfRangeAreRefused(scales: [Int]) throws {
         let job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"), scales: scales)
-        #expect(throws: SheetJobError.setting("SheetJob.scales are 1…4, each once, smallest first, e.g. [1, 2] (got \(scales))")) {
-            _ = try job.plan()
-        }
+        let expected = SettingError(.scales, of: "SheetJob", value: "\(scales)", problem: .outOfRange(.ascending(1...4)))
+        #expect(throws: SheetJobError.setting(expected)) { _ = try job.plan() }
+        #expect(expected.description == "SheetJob.scales are 1…4, each once, smallest first, e.g. [1, 2] (got \(scales))")
     }
 
     /// A sheet named as a frame of the folder it packs is refused; one written into that folder is

@@ -1,4 +1,6 @@
 import Foundation
+import GIF
+import Raster
 import Testing
 import TestSupport
 
@@ -48,6 +50,28 @@ struct CLIWordingTests {
         #expect(result.stderr.contains(hint), "\(result.stderr)")
         if !prefix.isEmpty { #expect(result.stderr.contains(prefix)) }
         #expect(!result.stderr.contains("SheetBuilder.") && !result.stderr.contains("ResourceLimits.") && !result.stderr.contains("SheetEngine."))
+    }
+
+    /// A setting out of range is said with its flag, from the library's typed setting error (the
+    /// CLI used to match the Swift names in the message's text).
+    @Test(arguments: [
+        (["assemble", "SEQ", "-o", "OUT/a.gif", "--repeat", "70000"], "error: --repeat is 0 (forever) or 1…65536 plays for GIF (got 70000)"),
+        (["assemble", "SEQ", "-o", "OUT/a.webp", "--repeat", "70000"], "error: --repeat is 0 (forever) or 1…65535 plays for WebP (got 70000)"),
+        (["assemble", "LOOPS.gif", "-o", "OUT/a.webp"],
+         "error: the source plays 65536 times, more than WebP can say (0 forever, or 1…65535 plays): set --repeat"),
+    ])
+    func aSettingOutOfRangeIsSaidWithItsFlag(arguments: [String], line: String) throws {
+        let out = try Fixtures.temporaryFolder("wording-settings")
+        // A GIF that loops 65 535 times after its first play: 65 536 plays, one more than WebP holds.
+        let frames = [try Bitmap(width: 2, height: 2), Bitmap(width: 2, height: 2, straight: [UInt8](repeating: 255, count: 16))!]
+        _ = try GIF.Encoder(repeatCount: 65_536).write(GIF.Encoder.Input(count: 2, duration: 0.1) { frames[$0] }, to: out + "/loops.gif")
+        let coin = Fixtures.path("sequences/kenney-gold-coin")
+        let result = try CLI.run(arguments.map {
+            $0 == "SEQ" ? coin : $0.replacingOccurrences(of: "OUT", with: out).replacingOccurrences(of: "LOOPS", with: out + "/loops")
+        })
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").contains { $0 == line }, "\(result.stderr)")
+        #expect(!result.stderr.contains("AssembleJob."))
     }
 }
 

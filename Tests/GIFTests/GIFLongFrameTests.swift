@@ -94,8 +94,29 @@ struct GIFLongFrameTests {
     @Test(arguments: [0, -5, Int.min])
     func aBudgetOfNoBytesIsRefused(_ maxBytes: Int) throws {
         let coin = try fixtureFrames("kenney-gold-coin")
-        #expect(throws: GIF.EncodeError.invalidInput("maxBytes must be a positive number of bytes (got \(maxBytes))")) {
+        let refusal = SettingError(.maxBytes, of: nil, value: maxBytes, allowed: .atLeast(1), reason: "a number of bytes")
+        #expect(throws: GIF.EncodeError.setting(refusal)) {
             _ = try GIF.Encoder().encode(GIF.Encoder.Input(count: 4, duration: 0.1) { coin[$0] }, maxBytes: maxBytes)
+        }
+        #expect(GIF.EncodeError.setting(refusal).description == "cannot encode GIF: maxBytes must be positive (got \(maxBytes)): a number of bytes")
+    }
+
+    /// Each setting of the encoder out of range is refused as a value naming it (it was a
+    /// sentence: `invalidInput("colors must be 2…256 (got 1)")`).
+    @Test(arguments: [
+        (GIF.Encoder(colors: 1), SettingError(.colors, of: "GIF.Encoder", value: 1, allowed: .range(2...256))),
+        (GIF.Encoder(scale: 0), SettingError(.scale, of: "GIF.Encoder", value: 0, allowed: .atLeast(1))),
+        (GIF.Encoder(repeatCount: 70_000), SettingError(.repeatCount, of: "GIF.Encoder", value: 70_000, allowed: .range(0...65_536), format: "GIF",
+                                                        reason: "its loop block holds 16 bits")),
+        (GIF.Encoder(quality: .standard, dithering: .floydSteinberg),
+         SettingError(.dithering, of: "GIF.Encoder", value: "fs", problem: .conflicts(with: .quality, value: "standard"),
+                      reason: "standard refines colours across frames and does not dither; dithering needs fast")),
+    ] as [(GIF.Encoder, SettingError)])
+    func settingsOutOfRangeAreRefused(_ encoder: GIF.Encoder, _ refusal: SettingError) throws {
+        let coin = try fixtureFrames("kenney-gold-coin")
+        #expect(encoder.settingError == refusal)
+        #expect(throws: GIF.EncodeError.setting(refusal)) {
+            _ = try encoder.encode(GIF.Encoder.Input(count: 4, duration: 0.1) { coin[$0] })
         }
     }
 }

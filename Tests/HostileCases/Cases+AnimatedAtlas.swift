@@ -65,7 +65,7 @@ extension HostileCases {
             _ = try? writer.commit()
         },
         HostileCase("validation config, rules and reports with hostile values", ["ValidationConfig", "ValidationConfig.Level",
-                "ValidationConfig.Error", "Severity", "Finding", "Problem", "Rules", "ValidationRule", "FileFacts", "PixelSize",
+                "ValidationConfig.Error", "Severity", "Finding", "RuleID", "Problem", "Rules", "ValidationRule", "FileFacts", "PixelSize",
                 "PixelFacts", "SequenceFacts", "SequenceFacts.Highlighted", "ReportFormat", "ValidationReport", "SequenceSummary",
                 "PNGCorruptRule", "PNGCgBIRule", "PNGColorTypeMixedRule", "FileTooLargeRule", "UIKitMixedScaleRule", "UIKitMissingScaleRule",
                 "UIKitMixedSizeRule", "UIKitDeviceVariantRule", "UIKitHighlightedRule", "UIKitPaddedRule", "UIKitGapRule", "UIKitPast1024Rule",
@@ -86,7 +86,8 @@ extension HostileCases {
             let report = try Validator(config: config).validate(files: [InMemoryFile(name: "a1.png", bytes: []), InMemoryFile(name: "", bytes: [0])])
             for format in ReportFormat.allCases { _ = format.render(report, base: "") }
             for summary in report.sequences { _ = report.findings(in: summary) }
-            _ = report.count(.error); _ = Finding(rule: "", severity: .warning, message: "", file: nil, sequence: "")
+            _ = report.count(.error); _ = Finding(rule: .uikitPast1024, severity: .warning, message: "", file: nil, sequence: "")
+            for rule in RuleID.allCases { _ = (rule.description, RuleID(rawValue: rule.rawValue + "x"), RuleID(rawValue: "")) }
             _ = Problem("", file: ""); _ = ValidationConfig.Level.self
         },
         HostileCase("Validator and AssembleJob on empty and missing sources", ["Validator", "Validator.Error", "AssembleJob",
@@ -167,7 +168,7 @@ extension HostileCases {
         HostileCase("SpriteSheet(pages: []) and sprites off their pages", ["SpriteSheet", "SpriteSheet.Sprite", "SpriteSheet.Animation", "SpriteSheet.Error"]) {
             let sprite = SpriteSheet.Sprite(name: "", frame: PixelRect(x: 0, y: 0, width: 2, height: 2), page: 0, rotated: false, trimmed: false,
                                             spriteSourceSize: PixelRect(x: 0, y: 0, width: 2, height: 2), sourceWidth: 2, sourceHeight: 2)
-            let sheet = SpriteSheet(pages: [], sprites: [sprite], animations: [SpriteSheet.Animation(name: "", frames: [], direction: "", repeatCount: Int.min)])
+            let sheet = SpriteSheet(pages: [], sprites: [sprite], animations: [SpriteSheet.Animation(name: "", frames: [], direction: .pingpongReverse, repeatCount: Int.min)])
             _ = sheet.scale; _ = sheet.occupancy; _ = sheet.animations.map(\.playedFrames); _ = sheet.fileName(for: sprite)
             do { _ = try sheet.frame(sprite); throw HostileFailure("a sprite of a sheet without pages was cut") } catch is SpriteSheet.Error {}
             _ = try? sheet.unpack(into: Sample.folder("unpack"), source: Sample.folder("unpack-source") + "/x.json")

@@ -12,6 +12,27 @@ extension HostileCases {
             for limit in LimitError.Limit.allCases { each(Sample.ints) { v in try limits.check(limit, v, of: "x") } }
             _ = LimitError(limit: .pixels, subject: "", amount: Int.min, maximum: Int.min, detail: "").description
         },
+        HostileCase("SettingError described with hostile values and ranges", ["SettingError", "SettingError.Setting", "SettingError.Allowed",
+                                                                             "SettingError.Problem"]) {
+            let allowed: [SettingError.Allowed] = [.range(Int.min...Int.max), .range(Int.max...Int.max), .atLeast(Int.min), .atLeast(Int.max),
+                                                   .interval(-Double.infinity...Double.infinity), .interval(5e-324...5e-324),
+                                                   .interval(-1e308...(-1e-308)), .ascending(Int.max...Int.max), .ascending(Int.min...Int.max),
+                                                   .seconds(atMost: .nan), .seconds(atMost: -.infinity), .seconds(atMost: 5e-324)]
+            let settings: [SettingError.Setting] = [.repeatCount, .scales, .maxBytes, .limit(.pixels), .dithering, .duration,
+                                                    .delays(index: Int.min), .frameDurations(index: Int.max)]
+            for setting in settings {
+                for range in allowed {
+                    each(Sample.ints) { v in
+                        _ = range.contains(v)
+                        for problem in [SettingError.Problem.outOfRange(range), .sourceOutOfRange(range), .notForFormat, .conflicts(with: setting, value: "")] {
+                            let error = SettingError(setting, of: v < 0 ? nil : "", value: String(v), problem: problem, format: v == 0 ? nil : "")
+                            _ = (error.description, error.allowed, error.description(naming: { _ in "" }))
+                        }
+                    }
+                    each(Sample.doubles) { v in _ = SettingError(setting, of: "T", value: v, allowed: range, reason: "").description }
+                }
+            }
+        },
         HostileCase("FileIO with empty, missing and odd paths", ["FileIO", "FileIO.Error", "FileIO.Error.Operation", "FileIO.Error.Kind"]) {
             each(["", "/nonexistent/x", "/", ".", "\u{0}"]) { path in
                 _ = FileIO.fingerprint(of: path)

@@ -25,7 +25,7 @@ extension HostileCases {
             for policy in FrameSequence.DuplicateNumberPolicy.allCases {
                 _ = try? Animation.load(files: files, scale: Int.max, onDuplicateNumber: policy)
             }
-            let report = try Validator(config: ValidationConfig(severities: [PNGTooLargeRule.id: .error])).validate(files: files)
+            let report = try Validator(config: ValidationConfig(severities: [PNGTooLargeRule.id.rawValue: .error])).validate(files: files)
             _ = report.findings.filter { $0.rule == PNGTooLargeRule.id || $0.rule == PNGAnimatedRule.id || $0.rule == PNGTrailingDataRule.id }
         },
         HostileCase("files and folders: empty, missing, repeated and odd paths", ["FileIO", "OutputSet", "InputFiles", "AtomicFileWriter"]) {

@@ -146,14 +146,16 @@ struct WebPEncoderTests {
         #expect(try Self.decode(bytes).info.repeatCount == 2)
     }
 
-    @Test(arguments: [("WebP.Encoder.quality", WebP.Encoder(quality: 101)),
-                      ("WebP.Encoder.repeatCount", WebP.Encoder(repeatCount: 70_000))])
-    func settingsOutOfRangeAreRefused(_ name: String, _ encoder: WebP.Encoder) throws {
+    @Test(arguments: [
+        (WebP.Encoder(quality: 101), SettingError(.quality, of: "WebP.Encoder", value: 101, allowed: .interval(0...100)),
+         "cannot encode WebP: WebP.Encoder.quality must be between 0 and 100 (got 101)"),
+        (WebP.Encoder(quality: 80.5, repeatCount: 70_000), SettingError(.repeatCount, of: "WebP.Encoder", value: 70_000, allowed: .range(0...65_535)),
+         "cannot encode WebP: WebP.Encoder.repeatCount is 0 (forever) or 1…65535 plays (got 70000)"),
+    ] as [(WebP.Encoder, SettingError, String)])
+    func settingsOutOfRangeAreRefused(_ encoder: WebP.Encoder, _ refusal: SettingError, _ message: String) throws {
         let frames = try fixtureFrames("kenney-gold-coin")
-        #expect { try Self.encode(frames, encoder) } throws: { error in
-            guard case WebP.EncodeError.invalidInput(let message) = error else { return false }
-            return message.hasPrefix(name)
-        }
+        #expect(throws: WebP.EncodeError.setting(refusal)) { try Self.encode(frames, encoder) }
+        #expect(WebP.EncodeError.setting(refusal).description == message)
     }
 
     @Test func aRaisedFlagStopsTheEncode() throws {

@@ -90,7 +90,7 @@ struct WebPLongFrameTests {
     @Test(arguments: [0, -5, Int.min])
     func aBudgetOfNoBytesIsRefused(_ maxBytes: Int) throws {
         let coin = try fixtureFrames("kenney-gold-coin")
-        #expect(throws: WebP.EncodeError.invalidInput("maxBytes must be a positive number of bytes (got \(maxBytes))")) {
+        #expect(throws: WebP.EncodeError.setting(SettingError(.maxBytes, of: nil, value: maxBytes, allowed: .atLeast(1), reason: "a number of bytes"))) {
             _ = try WebP.Encoder(effort: .fast).encode(FrameInput(count: 4, duration: 0.1) { coin[$0] }, maxBytes: maxBytes)
         }
     }

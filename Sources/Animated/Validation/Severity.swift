@@ -23,8 +23,9 @@ public enum Severity: String, Sendable, Codable, Comparable, CaseIterable {
 
 /// One problem found by a rule.
 public struct Finding: Sendable, Equatable, Codable {
-    /// The stable rule ID, e.g. `seq.gap`.
-    public var rule: String
+    /// The rule that found it: a case of the closed set ``RuleID`` (`.seqGap`), whose raw value is
+    /// the stable ID reports write (`seq.gap`).
+    public var rule: RuleID
     /// How much it matters: the rule's ``ValidationRule/defaultSeverity``, or the level
     /// `.flipbook.json` sets for the rule (``ValidationConfig/severity(of:)``).
     public var severity: Severity
@@ -39,7 +40,7 @@ public struct Finding: Sendable, Equatable, Codable {
     /// A finding of the rule with ID `rule` at `severity`, about `file` (or the whole sequence when
     /// `nil`) in `sequence` (`folder/prefix`, ``FrameSequence/name``). ``Validator`` makes these from
     /// each rule's ``Problem``s.
-    public init(rule: String, severity: Severity, message: String, file: String?, sequence: String) {
+    public init(rule: RuleID, severity: Severity, message: String, file: String?, sequence: String) {
         self.rule = rule
         self.severity = severity
         self.message = message

@@ -118,7 +118,7 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
         let config: ValidationConfig
         do {
             config = try StrictDecoder(file: path).decode(ValidationConfig.self, fromJSON: bytes)
-            try KnownKeys(Rules.all.map { $0.id }).check(config.severities.keys, at: "severities", file: path, noun: "rule")
+            try KnownKeys(Rules.all.map { $0.id.rawValue }).check(config.severities.keys, at: "severities", file: path, noun: "rule")
         } catch {
             throw Error(schema: error)
         }
@@ -144,7 +144,7 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
 
     /// The severity `rule` reports at, or `nil` when it is turned off.
     public func severity(of rule: any ValidationRule.Type) -> Severity? {
-        switch severities[rule.id] {
+        switch severities[rule.id.rawValue] {
         case nil: rule.defaultSeverity
         case .off: nil
         case .error: .error

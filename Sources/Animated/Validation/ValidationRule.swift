@@ -1,7 +1,8 @@
 /// A check over one sequence, with a stable ID that CI configs, SARIF and JUnit refer to.
 public protocol ValidationRule: Sendable {
-    /// Stable, dotted, lowercase: `seq.gap`. Never renamed once published.
-    static var id: String { get }
+    /// Its case of the closed set of rule IDs; the raw value is stable, dotted, lowercase
+    /// (`seq.gap`) and never renamed once published.
+    static var id: RuleID { get }
     /// One line: what the rule looks for.
     static var title: String { get }
     /// Why it matters and how to fix it.

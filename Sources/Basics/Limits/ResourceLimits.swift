@@ -47,11 +47,12 @@ public struct ResourceLimits: Sendable, Hashable {
     /// The defaults (see the table above).
     public static let `default` = ResourceLimits()
 
-    /// The first limit that is not positive, said in a sentence naming it (a limit of 0 or less
-    /// would refuse everything, or read as "no limit" to a caller that negates it); `nil` when all are.
-    public var rangeError: String? {
+    /// The first limit that is not positive (a limit of 0 or less would refuse everything, or read
+    /// as "no limit" to a caller that negates it), as a ``SettingError`` naming it
+    /// (``SettingError/Setting/limit(_:)``); `nil` when all are.
+    public var rangeError: SettingError? {
         for limit in LimitError.Limit.allCases where maximum(limit) < 1 {
-            return "ResourceLimits.\(limit.property) must be positive (got \(maximum(limit)))"
+            return SettingError(.limit(limit), of: "ResourceLimits", value: maximum(limit), allowed: .atLeast(1))
         }
         return nil
     }

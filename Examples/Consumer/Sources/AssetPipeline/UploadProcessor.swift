@@ -45,7 +45,7 @@ public struct UploadProcessor: Sendable {
             }
         }
         // A frame over the pixel limit has its own rule: the client sent too much, not a broken file.
-        if report.findings.contains(where: { $0.rule == "png.too-large" }) {
+        if report.findings.contains(where: { $0.rule == .pngTooLarge }) {
             return .rejected(status: 413, reason: "too large: pixels over \(limits.maxPixels)")
         }
         if let problem = report.findings.first(where: { $0.severity == .error }) {

@@ -5,7 +5,7 @@ enum GitHubReport {
         var lines = report.findings.map { finding in
             var properties: [String] = []
             if let file = finding.file { properties.append("file=" + escapeProperty(ReportPaths.relative(file, to: base))) }
-            properties.append("title=" + escapeProperty(finding.rule))
+            properties.append("title=" + escapeProperty(finding.rule.rawValue))
             return "::\(command(for: finding.severity)) \(properties.joined(separator: ","))::\(escapeData(finding.message))"
         }
         lines.append(report.summaryLine)

@@ -19,7 +19,7 @@ enum JUnitReport {
             if !errors.isEmpty {
                 let summary = errors.count == 1 ? errors[0].message : "\(errors.count) errors"
                 let details = errors.map { "[\($0.rule)] \($0.message)" }.joined(separator: "\n")
-                xml.append(#"      <failure message="\#(escape(summary))" type="\#(escape(errors[0].rule))">\#(escape(details))</failure>"#)
+                xml.append(#"      <failure message="\#(escape(summary))" type="\#(escape(errors[0].rule.rawValue))">\#(escape(details))</failure>"#)
             }
             if !others.isEmpty {
                 let details = others.map { "\($0.severity.rawValue) [\($0.rule)] \($0.message)" }.joined(separator: "\n")

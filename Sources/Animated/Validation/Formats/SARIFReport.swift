@@ -52,13 +52,13 @@ enum SARIFReport {
 
     static func render(_ report: ValidationReport, base: String) -> String {
         let rules = Rules.all.map { rule in
-            Rule(id: rule.id, name: ruleName(rule.id), shortDescription: Text(text: rule.title),
+            Rule(id: rule.id.rawValue, name: ruleName(rule.id.rawValue), shortDescription: Text(text: rule.title),
                  fullDescription: Text(text: rule.explanation), help: Text(text: rule.explanation),
                  defaultConfiguration: .init(level: level(rule.defaultSeverity)))
         }
         let index = Dictionary(uniqueKeysWithValues: Rules.all.enumerated().map { ($1.id, $0) })
         let results = report.findings.map { finding in
-            Result(ruleId: finding.rule, ruleIndex: index[finding.rule] ?? 0, level: level(finding.severity),
+            Result(ruleId: finding.rule.rawValue, ruleIndex: index[finding.rule] ?? 0, level: level(finding.severity),
                    message: Text(text: finding.message),
                    locations: finding.file.map { [Location(physicalLocation: .init(artifactLocation: .init(uri: uri(ReportPaths.relative($0, to: base)))))] })
         }

@@ -48,7 +48,7 @@ enum TextReport {
                 order.append(nil)
                 continue
             }
-            let key = Key(rule: finding.rule, severity: finding.severity, rest: String(finding.message.dropFirst(name.count)))
+            let key = Key(rule: finding.rule.rawValue, severity: finding.severity, rest: String(finding.message.dropFirst(name.count)))
             if names[key] == nil {
                 order.append(key)
                 single[order.count - 1] = finding
@@ -58,7 +58,7 @@ enum TextReport {
         return order.enumerated().map { index, key in
             let finding = single[index]!
             guard let key, let files = names[key], files.count > 1 else {
-                return Entry(rule: finding.rule, severity: finding.severity, message: finding.message)
+                return Entry(rule: finding.rule.rawValue, severity: finding.severity, message: finding.message)
             }
             return Entry(rule: key.rule, severity: key.severity, message: "each of \(files.count) files (\(list(files)))\(key.rest)")
         }

@@ -3,7 +3,7 @@ import Raster
 /// `png.corrupt`: a file that is no sound PNG (cut short, a bad CRC, not a PNG, image data libpng
 /// cannot inflate…).
 public enum PNGCorruptRule: ValidationRule {
-    public static let id = "png.corrupt"
+    public static let id = RuleID.pngCorrupt
     public static let title = "PNG file is unreadable or corrupt"
     public static let explanation = "The file is cut short, was changed after it was written (a chunk's CRC does "
         + "not match), is not a PNG at all or cannot be read. Every chunk's length and CRC is checked without "
@@ -30,7 +30,7 @@ public enum PNGCorruptRule: ValidationRule {
 /// its header whether or not the validator decodes: the frame is never decoded, and a server can
 /// answer it as "too large" (HTTP 413) by the rule ID alone.
 public enum PNGTooLargeRule: ValidationRule {
-    public static let id = "png.too-large"
+    public static let id = RuleID.pngTooLarge
     public static let title = "Frame has more pixels than the limit"
     public static let explanation = "The header declares more pixels (width × height) than the pixel limit "
         + "(ResourceLimits.maxPixels, default 8192 × 8192, the limit of Validator.decoder), so the frame is not decoded "
@@ -48,7 +48,7 @@ public enum PNGTooLargeRule: ValidationRule {
 
 /// `png.cgbi`: an Apple "iPhone-optimised" PNG.
 public enum PNGCgBIRule: ValidationRule {
-    public static let id = "png.cgbi"
+    public static let id = RuleID.pngCgBI
     public static let title = "Apple CgBI (iPhone-optimised) PNG"
     public static let explanation = "Xcode's pngcrush rewrote the file as CgBI (BGRA, premultiplied, headerless "
         + "deflate). Only Apple platforms read it; every other tool rejects it. Re-export the original asset."
@@ -64,7 +64,7 @@ public enum PNGCgBIRule: ValidationRule {
 
 /// `png.colortype-mixed`: frames of one sequence stored in different colour types or bit depths.
 public enum PNGColorTypeMixedRule: ValidationRule {
-    public static let id = "png.colortype-mixed"
+    public static let id = RuleID.pngColorTypeMixed
     public static let title = "Frames use different PNG colour types"
     public static let explanation = "Mixed colour types (palette next to RGBA, 8-bit next to 16-bit) usually mean "
         + "frames were exported by different tools or settings; alpha or colour may differ between frames."
@@ -81,7 +81,7 @@ public enum PNGColorTypeMixedRule: ValidationRule {
 
 /// `file.too-large`: a frame file over the configured byte budget.
 public enum FileTooLargeRule: ValidationRule {
-    public static let id = "file.too-large"
+    public static let id = RuleID.fileTooLarge
     public static let title = "Frame file is larger than the budget"
     public static let explanation = "Set the budget with maxFileBytes in .flipbook.json (default 8 MiB)."
     public static let defaultSeverity = Severity.warning
@@ -97,7 +97,7 @@ public enum FileTooLargeRule: ValidationRule {
 /// `png.animated`: an animated PNG (an `acTL` chunk) among a sequence's still frames. Readers that
 /// decode it as a still would show its first frame only; `assemble` and `sheet` refuse it.
 public enum PNGAnimatedRule: ValidationRule {
-    public static let id = "png.animated"
+    public static let id = RuleID.pngAnimated
     public static let title = "Animated PNG among still frames"
     public static let explanation = "The file is an APNG (it has an acTL chunk): an animation of its own, not one "
         + "frame of the sequence. UIKit and the engines would show its first frame only, and assemble and sheet refuse "
@@ -116,7 +116,7 @@ public enum PNGAnimatedRule: ValidationRule {
 /// shows as it should, but they are downloaded and shipped with it: an export that appended
 /// another file (a second PNG, an archive) or an upload glued to something else.
 public enum PNGTrailingDataRule: ValidationRule {
-    public static let id = "png.trailing-data"
+    public static let id = RuleID.pngTrailingData
     public static let title = "Bytes after the end of the PNG"
     public static let explanation = "The file goes on after its IEND chunk, where a PNG ends. Decoders ignore those "
         + "bytes, so the frame looks right, but they are shipped with every copy: often another file was appended "

@@ -1,7 +1,7 @@
 import Foundation
 /// `frame.empty`: a fully transparent frame (`--deep`).
 public enum FrameEmptyRule: ValidationRule {
-    public static let id = "frame.empty"
+    public static let id = RuleID.frameEmpty
     public static let title = "Frame is fully transparent"
     public static let explanation = "An empty frame is usually an export mistake (a hidden layer, a wrong range)."
     public static let defaultSeverity = Severity.warning
@@ -16,7 +16,7 @@ public enum FrameEmptyRule: ValidationRule {
 
 /// `frame.duplicate`: a frame identical to the one before it, at the same scale (`--deep`).
 public enum FrameDuplicateRule: ValidationRule {
-    public static let id = "frame.duplicate"
+    public static let id = RuleID.frameDuplicate
     public static let title = "Frame repeats the previous one"
     public static let explanation = "Identical consecutive frames are often deliberate holds; a per-frame duration "
         + "in sequence.json says the same thing in less space."
@@ -46,7 +46,7 @@ public enum FrameDuplicateRule: ValidationRule {
 
 /// `frame.hidden-color`: fully transparent pixels that store a colour (`--deep`).
 public enum FrameHiddenColorRule: ValidationRule {
-    public static let id = "frame.hidden-color"
+    public static let id = RuleID.frameHiddenColor
     public static let title = "Fully transparent pixels store a colour"
     public static let explanation = "A pixel with alpha 0 is invisible, but its colour is still in the file: it costs "
         + "bytes, and an engine that filters textures bilinearly without premultiplying blends it into the "

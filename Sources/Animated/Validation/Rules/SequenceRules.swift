@@ -1,6 +1,6 @@
 /// `seq.gap`: numbers missing between the first and last frame.
 public enum SequenceGapRule: ValidationRule {
-    public static let id = "seq.gap"
+    public static let id = RuleID.seqGap
     public static let title = "Frame numbers have gaps"
     public static let explanation = "UIKit's animatedImageNamed: stops at the first missing number, and most tools "
         + "silently play a shorter animation. Renumber the frames or add the missing ones."
@@ -18,7 +18,7 @@ public enum SequenceGapRule: ValidationRule {
 
 /// `seq.padding-mixed`: zero-padded numbers of different widths (`__0009` then `__00010`).
 public enum SequencePaddingMixedRule: ValidationRule {
-    public static let id = "seq.padding-mixed"
+    public static let id = RuleID.seqPaddingMixed
     public static let title = "Frame numbers mix zero-padding widths"
     public static let explanation = "Padded names only sort correctly when every number has the same width; "
         + "`walk0009` then `walk00010` sorts wrongly in Finder, shells and many engines. Use one width."
@@ -37,7 +37,7 @@ public enum SequencePaddingMixedRule: ValidationRule {
 
 /// `seq.duplicate-number`: two files for the same frame number and scale (`a1.png`, `a01.png`).
 public enum SequenceDuplicateNumberRule: ValidationRule {
-    public static let id = "seq.duplicate-number"
+    public static let id = RuleID.seqDuplicateNumber
     public static let title = "Two files claim the same frame number"
     public static let explanation = "Which one a tool picks depends on directory order. Delete or renumber one."
     public static let defaultSeverity = Severity.error
@@ -57,7 +57,7 @@ public enum SequenceDuplicateNumberRule: ValidationRule {
 
 /// `manifest.invalid`: a `sequence.json` that cannot be read or has values out of range.
 public enum ManifestInvalidRule: ValidationRule {
-    public static let id = "manifest.invalid"
+    public static let id = RuleID.manifestInvalid
     public static let title = "sequence.json is invalid"
     public static let explanation = "The manifest sets the sequence's timing and highlighted frames (fps or "
         + "duration, repeatCount, direction, frameDurations, highlighted, scale). Fix the value it names."

@@ -3,7 +3,7 @@ import Foundation
 /// `size.mismatch`: frames of one sequence at one scale that differ in pixel size, or frames whose
 /// point size differs from the configured `expectedSize`.
 public enum SizeMismatchRule: ValidationRule {
-    public static let id = "size.mismatch"
+    public static let id = RuleID.sizeMismatch
     public static let title = "Frames differ in size"
     public static let explanation = "Every frame of an animation must have the same size (UIImage.animatedImage "
         + "requires it; GIFs and sprite sheets assume it). Re-export the odd frames on the same canvas."
@@ -39,7 +39,7 @@ public enum SizeMismatchRule: ValidationRule {
 
 /// `scale.mismatch`: no scale at which every frame exists, so any load mixes scales.
 public enum ScaleMismatchRule: ValidationRule {
-    public static let id = "scale.mismatch"
+    public static let id = RuleID.scaleMismatch
     public static let title = "Frames exist at different scales"
     public static let explanation = "UIKit requires all images of an animated image to share one scale. Export "
         + "every frame at the same scales."
@@ -59,7 +59,7 @@ public enum ScaleMismatchRule: ValidationRule {
 
 /// `scale.not-multiple`: an `@2x`/`@3x` file that is not exactly 2×/3× the frame's `@1x` file.
 public enum ScaleNotMultipleRule: ValidationRule {
-    public static let id = "scale.not-multiple"
+    public static let id = RuleID.scaleNotMultiple
     public static let title = "Scale variant is not an exact multiple"
     public static let explanation = "An @2x file must be exactly twice the @1x size (and @3x three times), or the "
         + "point sizes differ between devices. Resize the canvas, not just the content."
@@ -92,7 +92,7 @@ public enum ScaleNotMultipleRule: ValidationRule {
 
 /// `scale.missing-variant`: a frame lacks a scale its siblings have (or that the config requires).
 public enum ScaleMissingVariantRule: ValidationRule {
-    public static let id = "scale.missing-variant"
+    public static let id = RuleID.scaleMissingVariant
     public static let title = "Frame is missing a scale variant"
     public static let explanation = "When some frames have @2x and others don't, a Retina device mixes scales "
         + "within one animation. Export the missing variants (or set requiredScales in .flipbook.json)."
@@ -119,7 +119,7 @@ public enum ScaleMissingVariantRule: ValidationRule {
 
 /// `highlighted.mismatch`: highlighted frames differ in size or scale from the normal ones.
 public enum HighlightedMismatchRule: ValidationRule {
-    public static let id = "highlighted.mismatch"
+    public static let id = RuleID.highlightedMismatch
     public static let title = "Highlighted frames differ from the normal frames"
     public static let explanation = "UIImageView shows highlightedAnimationImages in the same frame as the normal "
         + "ones, and UIKit requires one scale: export both sequences at the same sizes and scales."

@@ -39,7 +39,7 @@
 /// `explosion0001.png` is never asked for — UIKit asks for `explosion1`. That padded names are
 /// never found is observed behaviour that follows from those names.
 public enum UIKitPaddedRule: ValidationRule {
-    public static let id = "uikit.padded"
+    public static let id = RuleID.uikitPadded
     public static let title = "UIKit never loads zero-padded frame numbers"
     public static let explanation = "UIImage.animatedImageNamed(_:duration:) appends unpadded numbers to the name: "
         + "Apple documents the files it tries as \"'image0', 'image1' and so on all the way up to 'image1024'\", so "
@@ -73,7 +73,7 @@ public enum UIKitPaddedRule: ValidationRule {
 /// `seq.gap` reports the missing numbers themselves; this rule reports the frames UIKit drops
 /// because of them, per device when a frame exists only as `~ipad` or `~iphone`.
 public enum UIKitGapRule: ValidationRule {
-    public static let id = "uikit.gap"
+    public static let id = RuleID.uikitGap
     public static let title = "UIKit stops at the first missing frame number"
     public static let explanation = "UIImage.animatedImageNamed(_:duration:) tries name0 (or name1 when name0 is "
         + "missing), name1, name2, … and stops at the first number that has no file (observed behaviour; Apple "
@@ -111,7 +111,7 @@ public enum UIKitGapRule: ValidationRule {
 /// Apple: the method loads "'image0', 'image1' and so on all the way up to 'image1024'"
 /// (`animatedImageNamed(_:duration:)`): at most 1025 frames (0…1024), 1024 when numbering starts at 1.
 public enum UIKitPast1024Rule: ValidationRule {
-    public static let id = "uikit.past-1024"
+    public static let id = RuleID.uikitPast1024
     public static let title = "UIKit never tries frame numbers above 1024"
     public static let explanation = "Apple documents that UIImage.animatedImageNamed(_:duration:) loads \"'image0', "
         + "'image1' and so on all the way up to 'image1024'\": frames numbered 1025 and above are never loaded, so an "

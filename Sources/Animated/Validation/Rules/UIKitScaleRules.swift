@@ -10,7 +10,7 @@
 /// the same for all files; this rule looks only at the frames UIKit loads and names the scales
 /// each shows at.
 public enum UIKitMixedScaleRule: ValidationRule {
-    public static let id = "uikit.mixed-scale"
+    public static let id = RuleID.uikitMixedScale
     public static let title = "UIKit mixes scales on every device"
     public static let explanation = "Apple: \"All images included in the animated image should share the same size "
         + "and scale\" (animatedImageNamed(_:duration:), animatedImage(with:duration:)). No scale has every frame "
@@ -45,7 +45,7 @@ public enum UIKitMixedScaleRule: ValidationRule {
 /// lower one exists is observed behaviour. `scale.missing-variant` reports the missing files; this
 /// rule says which screens show which frames from another scale.
 public enum UIKitMissingScaleRule: ValidationRule {
-    public static let id = "uikit.missing-scale"
+    public static let id = RuleID.uikitMissingScale
     public static let title = "UIKit loads some frames at another scale"
     public static let explanation = "When some frames have an @2x file and others do not, a Retina screen loads the "
         + "@1x file for those: Apple, \"the image object still loads a standard-resolution image (if one exists) and "
@@ -102,7 +102,7 @@ public enum UIKitMissingScaleRule: ValidationRule {
 /// fallback file of the wrong size changes the frame's size on screen. `size.mismatch` compares
 /// pixel sizes per scale; this rule compares what each screen would show.
 public enum UIKitMixedSizeRule: ValidationRule {
-    public static let id = "uikit.mixed-size"
+    public static let id = RuleID.uikitMixedSize
     public static let title = "UIKit shows frames at different point sizes"
     public static let explanation = "Apple: \"All images included in the animated image should share the same size "
         + "and scale\" (animatedImageNamed(_:duration:), animatedImage(with:duration:)). On the screens named, the "
@@ -153,7 +153,7 @@ public enum UIKitMixedSizeRule: ValidationRule {
 /// and Printing Guide for iOS, "Updating Your Image Resource Files"). That a frame without one falls
 /// back to the generic file, and that a scale match outranks a device match, is observed behaviour.
 public enum UIKitDeviceVariantRule: ValidationRule {
-    public static let id = "uikit.device-variant"
+    public static let id = RuleID.uikitDeviceVariant
     public static let title = "UIKit mixes device-specific and generic frames"
     public static let explanation = "A ~ipad or ~iphone file replaces the generic file on that device (Apple: the "
         + "modifier is used \"when you want to specify different versions of an image for iPad and iPhone\"). When "
@@ -201,7 +201,7 @@ public enum UIKitDeviceVariantRule: ValidationRule {
 /// scale". `highlighted.mismatch` compares pixel sizes and scales of the files; this rule compares
 /// what UIKit loads of each.
 public enum UIKitHighlightedRule: ValidationRule {
-    public static let id = "uikit.highlighted"
+    public static let id = RuleID.uikitHighlighted
     public static let title = "Highlighted frames load unlike the normal ones"
     public static let explanation = "UIImageView plays highlightedAnimationImages in the same animationDuration as "
         + "animationImages (Apple: \"The amount of time it takes to go through one cycle of the images\"), so a "
