@@ -57,12 +57,17 @@ public struct FramesJob: Sendable {
         Self.sheetExtensions.contains(OutputName.pathExtension(Discovery.trimmingSlash(input)))
     }
 
-    /// Reads the input and writes its frames as one set.
-    public func run() throws(FramesJobError) -> Outcome {
-        do { return try explode() } catch { throw FramesJobError.from(error) }
+    /// Reads the input and writes its frames as one set. `progress` receives `JobProgress` reports:
+    /// the input read (phase `reading`, one step), then each frame written (phase `writing`), the
+    /// last with a fraction of 1. A GIF is read as its frames are written, its frame count known
+    /// only at its end: it gives that last report only.
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil) throws(FramesJobError) -> Outcome {
+        // Reading a sheet decodes its pages; reading an APNG or WebP decodes every frame.
+        let reporter = JobProgress.Reporter(progress, phases: [(.reading, 1), (.writing, 3)])
+        do { return try explode(reporter) } catch { throw FramesJobError.from(error) }
     }
 
-    private func explode() throws -> Outcome {
+    private func explode(_ reporter: JobProgress.Reporter) throws -> Outcome {
         // `G.atlasc/`, as a shell completes a SpriteKit atlas, is `G.atlasc`.
         let input = Discovery.trimmingSlash(self.input)
         try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames")
@@ -77,8 +82,10 @@ public struct FramesJob: Sendable {
             for folder in isDirectory.boolValue ? [input] : [FileIO.parentDirectory(of: input)] {
                 do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error(path: input, reason: error.description) }
             }
+            reporter.report(.reading, done: 0, total: 1)
             let sheet = try SheetImport.read(input, limits: limits)
-            let files = try sheet.unpack(into: output, source: input)
+            reporter.report(.reading, done: 1, total: 1)
+            let files = try sheet.unpack(into: output, source: input) { reporter.report(.writing, done: $0, total: $1) }
             return Outcome(files: files, warnings: sheet.warnings.map(\.description), manifest: nil, width: sheet.pages.first?.width ?? 0,
                            height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
         }
@@ -93,12 +100,15 @@ public struct FramesJob: Sendable {
                let head = try? FileIO.readPrefix(input, limit: 4096).bytes, !APNG.Decoder.isAnimated(head), head.starts(with: [0x89, 0x50]) {
                 throw FramesJobError.stillImage(path: input)
             }
+            reporter.report(.reading, done: 0, total: 1)
             let animation = try Animation.load([input], limits: limits)
+            reporter.report(.reading, done: 1, total: 1)
             let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]))
             for (index, frame) in animation.frames.enumerated() {
                 var bitmap = try frame.load()
                 bitmap.scale = scale
                 try writer.write(bitmap, number: index + 1)
+                reporter.report(.writing, done: index + 1, total: animation.frames.count)
             }
             let manifest = SequenceManifest(name: writer.prefix, repeatCount: animation.repeatCount,
                                             frameDurations: (animation.frameDurations ?? []).map { ($0 * 1000).rounded() })
@@ -110,6 +120,8 @@ public struct FramesJob: Sendable {
         let decoder = try GIF.Decoder(file: input, maxPixels: limits.maxPixels, maxFrames: limits.maxFrames)
         let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]))
         let (manifest, files) = try decoder.writeFrames(to: writer)
+        let frames = manifest.frameDurations?.count ?? 0
+        reporter.report(.writing, done: frames, total: frames)
         return Outcome(files: files, warnings: decoder.warnings, manifest: manifest, width: decoder.width, height: decoder.height,
                        repeatCount: decoder.repeatCount, pages: 0, prefix: writer.prefix)
     }

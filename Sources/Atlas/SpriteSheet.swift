@@ -225,9 +225,10 @@ public struct SpriteSheet: Sendable {
     /// is written. `source` names the data file in errors. The frames are one set of Basics'
     /// `OutputSet`, owned by the data file `source`: they replace the frames an earlier
     /// unpacking of that sheet wrote there as a whole, never a file Flipbook did not write, and
-    /// never one of ``sourceFiles`` or `source` (Basics' `OutputError`). Returns the paths written,
-    /// in sprite order.
-    public func unpack(into folder: String, source: String) throws -> [String] {
+    /// never one of ``sourceFiles`` or `source` (Basics' `OutputError`). `progress`, when given,
+    /// receives (frames written, frames in all) after each frame. Returns the paths written, in
+    /// sprite order.
+    public func unpack(into folder: String, source: String, progress: ((Int, Int) -> Void)? = nil) throws -> [String] {
         try check()
         var names = Set<String>()
         for sprite in sprites where !names.insert(fileName(for: sprite)).inserted {
@@ -240,7 +241,10 @@ public struct SpriteSheet: Sendable {
         let set = OutputSet(owner: Discovery.trimmingSlash(source), protecting: inputs)
         let paths = sprites.map { folder + "/" + fileName(for: $0) }
         // One colour type and depth for all (validate reports a mix as png.colortype-mixed).
-        for (sprite, path) in zip(sprites, paths) { try PNG.Encoder(colorMode: .eightBit).write(try frame(sprite), to: path, in: set) }
+        for (index, (sprite, path)) in zip(sprites, paths).enumerated() {
+            try PNG.Encoder(colorMode: .eightBit).write(try frame(sprite), to: path, in: set)
+            progress?(index + 1, paths.count)
+        }
         try set.commit()
         return paths
     }

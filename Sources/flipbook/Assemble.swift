@@ -233,7 +233,7 @@ struct Assemble: ParsableCommand {
         let plan = try job.plan()
         for warning in plan.warnings { Console.error("warning: \(warning)") }
         for note in plan.notes { Console.error("note: \(note)") }
-        let progress = Progress.forTerminal(label: "encoding")
+        let progress = Progress.forTerminal(label: "assemble")
         defer { progress?.finish() }
         let outcome = try job.run(plan, progress: progress?.update)
         progress?.finish()
