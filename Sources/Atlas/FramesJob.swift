@@ -31,6 +31,11 @@ public struct FramesJob: Sendable {
         self.limits = limits
     }
 
+    /// A job exploding the file at the file URL `input` into the folder at `output`.
+    public init(url input: URL, output: URL, prefix: String? = nil, limits: ResourceLimits = .default) {
+        self.init(input: input.filePathForFlipbook, output: output.filePathForFlipbook, prefix: prefix, limits: limits)
+    }
+
     /// The data file extensions read as a sheet; anything else is read as a GIF.
     public static let sheetExtensions = ["json", "atlas", "atlasc", "plist", "tres"]
 
