@@ -18,7 +18,7 @@ import WebP
 /// print(outcome.report.bytes, outcome.notes)
 /// ```
 ///
-/// ``plan()`` reads and checks everything but encodes nothing; ``run(progress:cancellation:)`` and
+/// ``plan()-71bnb`` reads and checks everything but encodes nothing; ``run(progress:cancellation:)`` and
 /// the `async` ``run(progress:)`` encode and write. Errors are ``AssembleError``s.
 public struct AssembleJob: Sendable {
     /// What the frames are read from.
@@ -106,7 +106,7 @@ public struct AssembleJob: Sendable {
         self.webp = WebP.Encoder()
     }
 
-    /// What ``plan()`` found: the play to encode, and what the caller should pass on.
+    /// What ``plan()-71bnb`` found: the play to encode, and what the caller should pass on.
     public struct Plan: Sendable {
         /// The animation read.
         public var animation: Animation
@@ -228,7 +228,7 @@ public struct AssembleJob: Sendable {
         try run(plan(), progress: progress, cancellation: cancellation)
     }
 
-    /// Encodes and writes a plan made by ``plan()`` (see ``run(progress:cancellation:)``), within ``threads``.
+    /// Encodes and writes a plan made by ``plan()-71bnb`` (see ``run(progress:cancellation:)``), within ``threads``.
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
                     cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
         // One encode reports its frames as the whole call; a budget search reports its attempts itself.
@@ -308,7 +308,7 @@ public struct AssembleJob: Sendable {
         }
     }
 
-    /// ``plan()`` without blocking the caller's thread: the source is read on a thread of its own
+    /// ``plan()-71bnb`` without blocking the caller's thread: the source is read on a thread of its own
     /// (never on Swift's cooperative pool). A task cancelled before or while the source is read
     /// throws ``AssembleError/cancelled`` (the read itself runs to its end; nothing is written).
     public func plan() async throws(AssembleError) -> Plan {
@@ -320,10 +320,10 @@ public struct AssembleJob: Sendable {
         }
     }
 
-    /// Encodes and writes a plan made by ``plan()`` without blocking the caller's thread, as
-    /// ``run(progress:)`` does: one plan written by several jobs (a GIF and a WebP of one read),
-    /// each cancelled with its task before its next frame (``AssembleError/cancelled``; nothing is
-    /// written).
+    /// Encodes and writes a plan made by ``plan()-71bnb`` without blocking the caller's thread, as
+    /// ``run(progress:)`` does: the source read once, then encoded (again, to another output of
+    /// the plan's format, if need be), cancelled with its task before its next frame
+    /// (``AssembleError/cancelled``; nothing is written).
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(AssembleError) -> Outcome {
         let job = self
         return try await BackgroundThread.run(cancelled: AssembleError.cancelled) { flag throws(AssembleError) in

@@ -149,7 +149,7 @@ public struct SpriteSheet: Sendable {
     /// with its file, key path and line), for the caller to show. Empty for a built sheet.
     public var warnings: [SchemaError]
     /// The files a sheet read back (``SheetImport``) came from: its data files and page images,
-    /// which ``unpack(into:source:)`` never writes over. Empty for a built sheet.
+    /// which ``unpack(into:source:progress:)`` never writes over. Empty for a built sheet.
     public var sourceFiles: [String] = []
 
     /// A sheet of `pages` with `sprites` on them; straight pages with clockwise rotation by default.
@@ -200,7 +200,7 @@ public struct SpriteSheet: Sendable {
 
     /// Checks that every sprite can be cut from its page: the page exists, the frame lies on it,
     /// the frame's place lies in the source size, and the source size is within `limits`.
-    /// ``SheetExport`` and ``unpack(into:source:)`` check this first; a sheet that
+    /// ``SheetExport`` and ``unpack(into:source:progress:)`` check this first; a sheet that
     /// ``SheetBuilder`` built or ``SheetImport`` read always passes.
     /// - Throws: ``Error`` naming the first sprite that cannot.
     public func check(limits: ResourceLimits = .default) throws(Error) {
