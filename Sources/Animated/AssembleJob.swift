@@ -18,7 +18,7 @@ import WebP
 /// print(outcome.report.bytes, outcome.notes)
 /// ```
 ///
-/// ``plan()`` reads and checks everything but encodes nothing; ``run(progress:cancellation:)`` and
+/// ``plan()-71bnb`` reads and checks everything but encodes nothing; ``run(progress:cancellation:)`` and
 /// the `async` ``run(progress:)`` encode and write. Errors are ``AssembleError``s.
 public struct AssembleJob: Sendable {
     /// What the frames are read from.
@@ -106,7 +106,7 @@ public struct AssembleJob: Sendable {
         self.webp = WebP.Encoder()
     }
 
-    /// What ``plan()`` found: the play to encode, and what the caller should pass on.
+    /// What ``plan()-71bnb`` found: the play to encode, and what the caller should pass on.
     public struct Plan: Sendable {
         /// The animation read.
         public var animation: Animation
@@ -222,19 +222,25 @@ public struct AssembleJob: Sendable {
     }
 
     /// Plans, encodes and writes, on the calling thread (the encoder's own threads do the work).
-    /// `progress` receives (frames done, frames in all) on the encoding thread, not the caller's;
-    /// a raised `cancellation` stops the encode before its next frame with ``AssembleError/cancelled``.
-    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
+    /// `progress` receives the frames encoded as `JobProgress` of phase `encoding` on the encoding
+    /// thread, not the caller's: with ``maxBytes``, each attempt of the search with its number, and
+    /// a fraction that never goes backwards. A raised `cancellation` stops the encode before its next
+    /// frame with ``AssembleError/cancelled``.
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
         try run(plan(), progress: progress, cancellation: cancellation)
     }
 
-    /// Encodes and writes a plan made by ``plan()`` (see ``run(progress:cancellation:)``), within ``threads``.
-    public func run(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)? = nil,
+    /// Encodes and writes a plan made by ``plan()-71bnb`` (see ``run(progress:cancellation:)``), within ``threads``.
+    public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
                     cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
-        try ThreadBudget.withLimit(threads) { () throws(AssembleError) in try encode(plan, progress: progress, cancellation: cancellation) }
+        // One encode reports its frames as the whole call; a budget search reports its attempts itself.
+        let reporter = JobProgress.Reporter(maxBytes == nil ? progress : nil, phase: .encoding)
+        return try ThreadBudget.withLimit(threads) { () throws(AssembleError) in
+            try encode(plan, progress: reporter.counter(.encoding), budgetProgress: maxBytes == nil ? nil : progress, cancellation: cancellation)
+        }
     }
 
-    private func encode(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)?,
+    private func encode(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)?, budgetProgress: (@Sendable (JobProgress) -> Void)?,
                         cancellation: CancellationFlag?) throws(AssembleError) -> Outcome {
         let play = plan.playback, scale = plan.animation.scale
         let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
@@ -250,7 +256,7 @@ public struct AssembleJob: Sendable {
                 var fits = true
                 switch (plan.format, output) {
                 case (.webp, _) where maxBytes != nil:
-                    let best = try plan.webp.encode(frames, maxBytes: maxBytes!, progress: progress)
+                    let best = try plan.webp.encode(frames, maxBytes: maxBytes!, progress: budgetProgress)
                     if cancellation?.isCancelled == true { throw AssembleError.cancelled }
                     if let output { try OutputSet.write(best.bytes, toFile: output, protecting: plan.inputs, overwrite: overwrite) }
                     (bytes, report, fits) = (output == nil ? best.bytes : [], .webp(best.report), best.fits)
@@ -275,7 +281,7 @@ public struct AssembleJob: Sendable {
         input.identical = RepeatFinder(play.frames).identical
         do {
             if let maxBytes {
-                let best = try plan.encoder.encode(input, maxBytes: maxBytes, progress: progress)
+                let best = try plan.encoder.encode(input, maxBytes: maxBytes, progress: budgetProgress)
                 if cancellation?.isCancelled == true { throw AssembleError.cancelled }
                 if let output { try OutputSet.write(best.bytes, toFile: output, protecting: plan.inputs, overwrite: overwrite) }
                 return Outcome(bytes: output == nil ? best.bytes : [], report: .gif(best.report), settings: best.settings, fits: best.fits,
@@ -295,12 +301,35 @@ public struct AssembleJob: Sendable {
     /// Plans, encodes and writes without blocking the caller's thread: the work runs on a thread
     /// of its own (never on Swift's cooperative pool), and cancelling the calling task stops it
     /// before the next frame (``AssembleError/cancelled``; nothing is written). `progress`
-    /// receives (frames done, frames in all) on that thread: hop to your actor before touching
-    /// its state.
-    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(AssembleError) -> Outcome {
+    /// receives `JobProgress` reports as ``run(progress:cancellation:)`` gives them, on that
+    /// thread: hop to your actor before touching its state.
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(AssembleError) -> Outcome {
         let job = self
         return try await BackgroundThread.run(cancelled: AssembleError.cancelled) { flag throws(AssembleError) in
             try job.run(progress: progress, cancellation: flag)
+        }
+    }
+
+    /// ``plan()-71bnb`` without blocking the caller's thread: the source is read on a thread of its own
+    /// (never on Swift's cooperative pool). A task cancelled before or while the source is read
+    /// throws ``AssembleError/cancelled`` (the read itself runs to its end; nothing is written).
+    public func plan() async throws(AssembleError) -> Plan {
+        let job = self
+        return try await BackgroundThread.run(cancelled: AssembleError.cancelled) { flag throws(AssembleError) in
+            let plan = try job.plan()
+            if flag.isCancelled { throw .cancelled }
+            return plan
+        }
+    }
+
+    /// Encodes and writes a plan made by ``plan()-71bnb`` without blocking the caller's thread, as
+    /// ``run(progress:)`` does: the source read once, then encoded (again, to another output of
+    /// the plan's format, if need be), cancelled with its task before its next frame
+    /// (``AssembleError/cancelled``; nothing is written).
+    public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(AssembleError) -> Outcome {
+        let job = self
+        return try await BackgroundThread.run(cancelled: AssembleError.cancelled) { flag throws(AssembleError) in
+            try job.run(plan, progress: progress, cancellation: flag)
         }
     }
 

@@ -101,6 +101,11 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         return try decode(bytes, file: path)
     }
 
+    /// Reads and checks the manifest file at the file URL `url`, as ``read(file:)`` reads a path.
+    public static func read(url: URL) throws(Error) -> SequenceManifest {
+        try read(file: url.filePathForFlipbook)
+    }
+
     /// The manifest at `path` as `reader` holds it (on disk or among files in memory), `nil` when
     /// there is none: what every reader of a folder's timing calls.
     package static func read(at path: String, from reader: FileReader) throws(Error) -> SequenceManifest? {

@@ -36,6 +36,11 @@ public struct FramesJob: Sendable {
         self.overwrite = overwrite
     }
 
+    /// A job exploding the file at the file URL `input` into the folder at `output`.
+    public init(url input: URL, output: URL, prefix: String? = nil, limits: ResourceLimits = .default) {
+        self.init(input: input.filePathForFlipbook, output: output.filePathForFlipbook, prefix: prefix, limits: limits)
+    }
+
     /// The data file extensions read as a sheet; anything else is read as a GIF.
     public static let sheetExtensions = ["json", "atlas", "atlasc", "plist", "tres"]
 
@@ -62,12 +67,17 @@ public struct FramesJob: Sendable {
         Self.sheetExtensions.contains(OutputName.pathExtension(Discovery.trimmingSlash(input)))
     }
 
-    /// Reads the input and writes its frames as one set.
-    public func run() throws(FramesJobError) -> Outcome {
-        do { return try explode() } catch { throw FramesJobError.from(error) }
+    /// Reads the input and writes its frames as one set. `progress` receives `JobProgress` reports:
+    /// the input read (phase `reading`, one step), then each frame written (phase `writing`), the
+    /// last with a fraction of 1. A GIF is read as its frames are written, its frame count known
+    /// only at its end: it gives that last report only.
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil) throws(FramesJobError) -> Outcome {
+        // Reading a sheet decodes its pages; reading an APNG or WebP decodes every frame.
+        let reporter = JobProgress.Reporter(progress, phases: [(.reading, 1), (.writing, 3)])
+        do { return try explode(reporter) } catch { throw FramesJobError.from(error) }
     }
 
-    private func explode() throws -> Outcome {
+    private func explode(_ reporter: JobProgress.Reporter) throws -> Outcome {
         // `G.atlasc/`, as a shell completes a SpriteKit atlas, is `G.atlasc`.
         let input = Discovery.trimmingSlash(self.input)
         try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames")
@@ -82,8 +92,10 @@ public struct FramesJob: Sendable {
             for folder in isDirectory.boolValue ? [input] : [FileIO.parentDirectory(of: input)] {
                 do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error(path: input, reason: error.description) }
             }
+            reporter.report(.reading, done: 0, total: 1)
             let sheet = try SheetImport.read(input, limits: limits)
-            let files = try sheet.unpack(into: output, source: input, overwrite: overwrite)
+            reporter.report(.reading, done: 1, total: 1)
+            let files = try sheet.unpack(into: output, source: input, overwrite: overwrite) { reporter.report(.writing, done: $0, total: $1) }
             return Outcome(files: files, warnings: sheet.warnings.map(\.description) + [sheet.controlCharacterWarning].compactMap { $0 },
                            manifest: nil, width: sheet.pages.first?.width ?? 0,
                            height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
@@ -96,22 +108,25 @@ public struct FramesJob: Sendable {
         // A GIF, an APNG (`.apng`, or a `.png` with `acTL`) or a WebP: decoded and written one
         // frame at a time, through the one decoder shape.
         switch OutputName.pathExtension(input) {
-        case "gif": return try explode(GIF.Decoder.self, input: input, name: name, scale: scale)
-        case "webp": return try explode(WebP.Decoder.self, input: input, name: name, scale: scale)
+        case "gif": return try explode(GIF.Decoder.self, input: input, name: name, scale: scale, reporter: reporter)
+        case "webp": return try explode(WebP.Decoder.self, input: input, name: name, scale: scale, reporter: reporter)
         default:
             if OutputName.pathExtension(input) == "png",
                let head = try? FileIO.readPrefix(input, limit: 4096).bytes, !APNG.Decoder.isAnimated(head), head.starts(with: [0x89, 0x50]) {
                 throw FramesJobError.stillImage(path: input)
             }
-            return try explode(APNG.Decoder.self, input: input, name: name, scale: scale)
+            return try explode(APNG.Decoder.self, input: input, name: name, scale: scale, reporter: reporter)
         }
     }
 
     /// The animated file `input` read by `decoder`, its frames written as `name1.png…` at `scale`.
-    private func explode<Decoder: AnimationDecoder>(_ decoder: Decoder.Type, input: String, name: String, scale: Int) throws -> Outcome {
+    private func explode<Decoder: AnimationDecoder>(_ decoder: Decoder.Type, input: String, name: String, scale: Int,
+                                                     reporter: JobProgress.Reporter) throws -> Outcome {
         let reader = try Decoder(file: input, limits: limits)
         let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]), overwrite: overwrite)
         let (manifest, files) = try reader.writeFrames(to: writer)
+        let frames = manifest.frameDurations?.count ?? 0
+        reporter.report(.writing, done: frames, total: frames)
         return Outcome(files: files, warnings: reader.warnings, manifest: manifest, width: reader.info.width, height: reader.info.height,
                        repeatCount: reader.info.repeatCount, pages: 0, prefix: writer.prefix)
     }

@@ -107,6 +107,25 @@ extension SheetImport {
         return chosen
     }
 
+    /// ``resolve(_:from:)`` for files on disk; for files in memory the same rules by name alone (no
+    /// links there to follow): `name` relative to the data file's folder when `reader` holds it,
+    /// else by its file name beside the data file.
+    static func resolve(_ name: String, from dataFile: String, reader: FileReader) throws(PathRefusal) -> String {
+        guard !reader.isDisk else { return try resolve(name, from: dataFile) }
+        let relative = name.hasPrefix("res://") ? String(name.dropFirst(6)) : name
+        guard !relative.isEmpty, !relative.utf8.contains(0), !relative.hasSuffix("/") else {
+            throw PathRefusal(dataFile: dataFile, path: name, form: .invalid)
+        }
+        if relative.hasPrefix("/") { throw PathRefusal(dataFile: dataFile, path: name, form: .absolute) }
+        let components = relative.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        if components.contains("..") { throw PathRefusal(dataFile: dataFile, path: name, form: .parent) }
+        guard let last = components.last else { throw PathRefusal(dataFile: dataFile, path: name, form: .invalid) }
+        let parent = FileIO.parentDirectory(of: dataFile)
+        let folder = !dataFile.contains("/") ? "" : parent == "/" ? "/" : parent + "/"
+        let named = folder + components.joined(separator: "/")
+        return components.count > 1 && (try? reader.bytes(named)) == nil ? folder + last : named
+    }
+
     /// Whether the absolute path `path` lies inside the folder `folder` (or is it, when `orSame`).
     private static func isInside(_ path: String, _ folder: String, orSame: Bool) -> Bool {
         if path == folder { return orSame }

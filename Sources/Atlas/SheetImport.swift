@@ -12,7 +12,7 @@ import Raster
 /// component or a symbolic link that leads out is a ``PathRefusal``, before anything is opened.
 ///
 /// The work is bounded by the data before any page is decoded: each sprite's source size against
-/// `ResourceLimits.maxPixels` and all sprites' source sizes together (the frames ``SpriteSheet/unpack(into:source:overwrite:)``
+/// `ResourceLimits.maxPixels` and all sprites' source sizes together (the frames ``SpriteSheet/unpack(into:source:overwrite:progress:)``
 /// writes) against `ResourceLimits.maxOutputPixels`, so a few bytes of margins cannot ask for
 /// gigapixels; the error's ``Error/limit`` says which.
 ///
@@ -91,25 +91,45 @@ public enum SheetImport {
     }
 
     public static func read(_ path: String, limits: ResourceLimits = .default) throws(Error) -> SpriteSheet {
+        try read(path, reader: .disk, limits: limits)
+    }
+
+    /// The sheet described by the data file at the file URL `url`, read as ``read(_:limits:)``
+    /// reads a path.
+    public static func read(url: URL, limits: ResourceLimits = .default) throws(Error) -> SpriteSheet {
+        try read(url.filePathForFlipbook, reader: .disk, limits: limits)
+    }
+
+    /// The sheet described by the file named `data` among `files` held in memory (an upload: the
+    /// data file, its pages and a multipack's other data, named as on disk, `sheets/walk.json` and
+    /// `sheets/walk.png`), read by the rules of ``read(_:limits:)``: pages are looked up by the
+    /// names the data gives, relative to the data file's folder (a name with `..` or an absolute
+    /// one is a ``PathRefusal``), and a page not among `files` is an ``Error`` naming it.
+    public static func read(files: [InMemoryFile], data: String, limits: ResourceLimits = .default) throws(Error) -> SpriteSheet {
+        try read(data, reader: FileReader(files), limits: limits)
+    }
+
+    private static func read(_ path: String, reader: FileReader, limits: ResourceLimits) throws(Error) -> SpriteSheet {
         let lower = path.lowercased()
         var isDirectory: ObjCBool = false
         let draft: Draft
-        if lower.hasSuffix(".atlasc") || (FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
-            draft = try readSpriteKit(dataFile(path))
+        if lower.hasSuffix(".atlasc")
+            || (reader.isDisk && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            draft = try readSpriteKit(dataFile(path), reader)
         } else if lower.hasSuffix(".plist") {
-            let root = PlistText.dictionary(try bytes(path))
-            draft = root?["frames"] != nil && root?["metadata"] != nil ? try readCocos2d(path) : try readSpriteKit(path)
+            let root = PlistText.dictionary(try bytes(path, reader))
+            draft = root?["frames"] != nil && root?["metadata"] != nil ? try readCocos2d(path, reader) : try readSpriteKit(path, reader)
         } else if lower.hasSuffix(".tres") {
-            draft = try readGodot(path)
+            draft = try readGodot(path, reader)
         } else if lower.hasSuffix(".atlas") {
-            draft = try readLibGDX(path)
+            draft = try readLibGDX(path, reader)
         } else {
-            draft = try readJSON(path)
+            draft = try readJSON(path, reader)
         }
         // Every path first: nothing outside the folder is opened, not even to be refused as a PNG.
         var files: [String] = []
         for page in draft.pages {
-            do { files.append(try resolve(page.name, from: page.dataFile)) } catch { throw Error(error) }
+            do { files.append(try resolve(page.name, from: page.dataFile, reader: reader)) } catch { throw Error(error) }
         }
         // The geometry the data alone can be checked for, then the work it asks for: before any page
         // is decoded or frame allocated.
@@ -129,7 +149,7 @@ public enum SheetImport {
         }
         var pages: [Bitmap] = []
         for (page, file) in zip(draft.pages, files) {
-            var bitmap = try decodePage(file, maxPixels: limits.maxPixels)
+            var bitmap = try decodePage(file, reader, maxPixels: limits.maxPixels)
             if let scale = page.scale { bitmap.scale = scale }
             pages.append(bitmap)
         }
@@ -148,7 +168,7 @@ public enum SheetImport {
     }
 
     /// Checks the frames `sprites` un-trim to (their source sizes, what
-    /// ``SpriteSheet/unpack(into:source:overwrite:)`` writes): each within `limits.maxPixels`, all together
+    /// ``SpriteSheet/unpack(into:source:overwrite:progress:)`` writes): each within `limits.maxPixels`, all together
     /// within `limits.maxOutputPixels`, without overflowing whatever the sizes. ``read(_:limits:)``
     /// calls it before decoding any page; a caller that decodes sheet data itself calls it before
     /// the work. `path` names the data in the error.
@@ -183,14 +203,20 @@ public enum SheetImport {
         return total
     }
 
-    private static func bytes(_ path: String) throws(Error) -> [UInt8] {
+    private static func bytes(_ path: String, _ reader: FileReader) throws(Error) -> [UInt8] {
         // The reader's reason only: `path: reason` names the file once.
-        do { return try FileIO.readAll(path) } catch { throw Error(path: path, reason: error.reason) }
+        do { return try reader.contents(path) } catch { throw Error(path: path, reason: error.reason) }
     }
 
     /// The page image at `file` (resolved already), decoded within `maxPixels`.
-    private static func decodePage(_ file: String, maxPixels: Int) throws(Error) -> Bitmap {
-        do { return try PNG.Decoder(maxPixels: maxPixels).decodeBitmap(file: file) } catch {
+    private static func decodePage(_ file: String, _ reader: FileReader, maxPixels: Int) throws(Error) -> Bitmap {
+        // A page in memory is read first (a missing one is an error naming it), then decoded.
+        let bytes: [UInt8]? = reader.isDisk ? nil : try Self.bytes(file, reader)
+        do throws(PNG.DecodeError) {
+            let decoder = PNG.Decoder(maxPixels: maxPixels)
+            if let bytes { return try decoder.decodeBitmap(bytes, file: file) }
+            return try decoder.decodeBitmap(file: file)
+        } catch {
             // The decoder's message names the file already.
             let text = "\(error)"
             var failure = Error(path: file, reason: text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text)
@@ -219,7 +245,7 @@ public enum SheetImport {
         var dataFiles: [String] = []
     }
 
-    private static func readJSON(_ path: String) throws(Error) -> Draft {
+    private static func readJSON(_ path: String, _ reader: FileReader) throws(Error) -> Draft {
         var draft = Draft(pages: [], sprites: [])
         var queue = [FileIO.lastComponent(of: path)]
         var visited = Set<String>()
@@ -231,11 +257,11 @@ public enum SheetImport {
             if visited.isEmpty {
                 file = path
             } else {
-                do { file = try resolve(next, from: path) } catch { throw Error(error) }
+                do { file = try resolve(next, from: path, reader: reader) } catch { throw Error(error) }
             }
-            guard visited.insert(FileIO.resolvedPath(file) ?? file).inserted else { continue }
+            guard visited.insert((reader.isDisk ? FileIO.resolvedPath(file) : nil) ?? file).inserted else { continue }
             if file != path { draft.dataFiles.append(file) }
-            let data = try bytes(file)
+            let data = try bytes(file, reader)
             let decodedPages: [TexturePackerJSON.Decoded]
             do throws(SheetDataError) {
                 if let multi = try TexturePackerJSON.decodeMultiAtlas(data, file: file) {
@@ -270,8 +296,8 @@ public enum SheetImport {
         return draft
     }
 
-    private static func readLibGDX(_ path: String) throws(Error) -> Draft {
-        let data = try bytes(path)
+    private static func readLibGDX(_ path: String, _ reader: FileReader) throws(Error) -> Draft {
+        let data = try bytes(path, reader)
         let decoded: (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [LibGDXAtlas.Region], warnings: [SchemaError])
         do { decoded = try LibGDXAtlas.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
         return Draft(pages: decoded.pages.map { PageName(name: $0.image, dataFile: path) }, sprites: decoded.regions.map(\.sprite),
@@ -279,17 +305,17 @@ public enum SheetImport {
                      warnings: decoded.warnings)
     }
 
-    private static func readCocos2d(_ path: String) throws(Error) -> Draft {
+    private static func readCocos2d(_ path: String, _ reader: FileReader) throws(Error) -> Draft {
         let decoded: (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite])
-        let data = try bytes(path)
+        let data = try bytes(path, reader)
         do { decoded = try Cocos2dPlist.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
         return Draft(pages: [PageName(name: decoded.image, dataFile: path, scale: ImageFileName(path: decoded.image).scale ?? 1)],
                      sprites: decoded.sprites, premultipliedAlpha: decoded.premultiplied)
     }
 
-    private static func readGodot(_ path: String) throws(Error) -> Draft {
+    private static func readGodot(_ path: String, _ reader: FileReader) throws(Error) -> Draft {
         let decoded: (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation])
-        let data = try bytes(path)
+        let data = try bytes(path, reader)
         do { decoded = try GodotSpriteFrames.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
         // `res://…` paths (the project's root) are looked up from the resource's folder: see `resolve`.
         return Draft(pages: decoded.images.map { PageName(name: $0, dataFile: path) }, sprites: decoded.sprites, animations: decoded.animations)
@@ -301,8 +327,8 @@ public enum SheetImport {
         return flags.first ?? false
     }
 
-    private static func readSpriteKit(_ path: String) throws(Error) -> Draft {
-        let data = try bytes(path)
+    private static func readSpriteKit(_ path: String, _ reader: FileReader) throws(Error) -> Draft {
+        let data = try bytes(path, reader)
         let decoded: (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite], warnings: [SchemaError])
         do { decoded = try SpriteKitAtlas.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
         return Draft(pages: decoded.pages.map { PageName(name: $0.path, dataFile: path, scale: $0.scale) }, sprites: decoded.sprites,

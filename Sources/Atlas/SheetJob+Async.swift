@@ -4,15 +4,59 @@ extension SheetJob {
     /// Plans and writes without blocking the caller's thread: the work runs on a thread of its own
     /// (never on Swift's cooperative pool), and cancelling the calling task stops the decoding
     /// before its next frame (``SheetJobError/cancelled``; nothing is written, the earlier set
-    /// stands). `progress` receives (frames decoded, frames in all) from the decoding threads: hop
-    /// to your actor before touching its state. Returns the plan written.
-    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(SheetJobError) -> Plan {
+    /// stands). `progress` receives `JobProgress` reports from the working threads, the frames
+    /// decoded (phase `reading`) then the files written (phase `writing`): hop to your actor
+    /// before touching its state. Returns the plan written.
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(SheetJobError) -> Plan {
+        let job = self
+        return try await BackgroundThread.run(cancelled: SheetJobError.cancelled) { flag throws(SheetJobError) in
+            // Decoding is most of the work; the pages' compression is the rest.
+            let reporter = JobProgress.Reporter(progress, phases: [(.reading, 3), (.writing, 1)])
+            let plan = try job.plan(counting: reporter.counter(.reading), cancellation: flag)
+            if flag.isCancelled { throw .cancelled }
+            try job.write(plan, reporter: reporter)
+            return plan
+        }
+    }
+
+    /// ``plan(progress:cancellation:)`` without blocking the caller's thread: the frames are read,
+    /// decoded and packed on a thread of its own (never on Swift's cooperative pool); cancelling
+    /// the calling task stops the decoding before its next frame (``SheetJobError/cancelled``).
+    /// Pack once, then write for several engines:
+    ///
+    /// ```swift
+    /// let sheet = SheetJob(sources: ["walk"], output: "out/walk.png")
+    /// let packed = try await sheet.plan()
+    /// for (engine, output) in [(SheetEngine.phaser, "out/phaser/walk.png"), (.godot, "out/godot/walk.png")] {
+    ///     let job = sheet.forEngine(engine, output: output)
+    ///     try await job.write(try job.plan(reusing: packed))
+    /// }
+    /// ```
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(SheetJobError) -> Plan {
         let job = self
         return try await BackgroundThread.run(cancelled: SheetJobError.cancelled) { flag throws(SheetJobError) in
             let plan = try job.plan(progress: progress, cancellation: flag)
             if flag.isCancelled { throw .cancelled }
-            try job.write(plan)
             return plan
         }
+    }
+
+    /// ``write(_:)`` without blocking the caller's thread: the pages are compressed and the set
+    /// written on a thread of its own. A task cancelled before the writing starts throws
+    /// ``SheetJobError/cancelled`` and writes nothing; once started, the set is written whole (a
+    /// set is never left half-replaced). `progress` receives the files written (phase `writing`).
+    public func write(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(SheetJobError) {
+        let job = self
+        try await BackgroundThread.run(cancelled: SheetJobError.cancelled) { flag throws(SheetJobError) in
+            if flag.isCancelled { throw .cancelled }
+            try job.write(plan, reporter: JobProgress.Reporter(progress, phase: .writing))
+        }
+    }
+
+    /// ``write(_:)``, with the files written counted in `reporter`'s `writing` phase.
+    func write(_ plan: Plan, reporter: JobProgress.Reporter) throws(SheetJobError) {
+        reporter.report(.writing, done: 0, total: plan.files.count)
+        try write(plan)
+        reporter.finish(.writing)
     }
 }

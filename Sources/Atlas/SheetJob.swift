@@ -10,7 +10,9 @@ import Raster
 ///
 /// ``plan(progress:cancellation:)`` does everything but write, so a caller can look at the files
 /// first; ``write(_:)`` writes them; the `async` ``run(progress:)`` does both off the caller's
-/// thread and stops when its task is cancelled. Every error is a ``SheetJobError``.
+/// thread and stops when its task is cancelled, and the `async` `plan(progress:)` and `write(_:)`
+/// pack once off the caller's thread and write the packing for several engines
+/// (``forEngine(_:output:data:)``, ``plan(reusing:)``). Every error is a ``SheetJobError``.
 public struct SheetJob: Sendable {
     /// Folders, prefix paths or PNG files; each sequence found becomes an animation.
     public var sources: [String]
@@ -185,9 +187,15 @@ public struct SheetJob: Sendable {
     }
 
     /// Checks the settings (``check()``), then reads, packs and lays out the files without writing
-    /// anything. `progress` receives (frames decoded, frames in all) from the decoding threads; a
-    /// raised `cancellation` stops the decoding before its next frame (``SheetJobError/cancelled``).
-    public func plan(progress: (@Sendable (Int, Int) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(SheetJobError) -> Plan {
+    /// anything. `progress` receives the frames decoded as `JobProgress` of phase `reading`, from
+    /// the decoding threads; a raised `cancellation` stops the decoding before its next frame
+    /// (``SheetJobError/cancelled``).
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(SheetJobError) -> Plan {
+        try plan(counting: JobProgress.Reporter(progress, phase: .reading).counter(.reading), cancellation: cancellation)
+    }
+
+    /// ``plan(progress:cancellation:)`` with the frames decoded counted as (done, in all).
+    func plan(counting progress: (@Sendable (Int, Int) -> Void)?, cancellation: CancellationFlag?) throws(SheetJobError) -> Plan {
         do {
             return try ThreadBudget.withLimit(threads) { try makePlan(progress: progress, cancellation: cancellation) }
         } catch {

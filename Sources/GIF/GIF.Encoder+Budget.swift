@@ -39,17 +39,21 @@ extension GIF.Encoder {
     ///
     /// Bisects the ladder (file size falls along it): these settings first, then the smallest; when
     /// the smallest does not fit either, it is the best effort (`fits` false). About five encodes
-    /// instead of up to ten. `progress` restarts with each encode. Throws as
+    /// instead of up to ten. `progress` receives each encode's frames as one `JobProgress`
+    /// of phase `encoding`, with the attempt and the most the search can take
+    /// (``budgetSearchMaxAttempts``); its fraction never goes backwards and ends at 1. Throws as
     /// ``GIF/Encoder/encode(_:progress:)`` does, and ``GIF/EncodeError/setting(_:)`` for a
     /// `maxBytes` of 0 or less.
-    public func encode(_ input: Input, maxBytes: Int, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Fitted {
+    public func encode(_ input: Input, maxBytes: Int, progress: (@Sendable (JobProgress) -> Void)? = nil) throws -> Fitted {
         // No file has 0 bytes or fewer: such a budget is a mistake, not a wish for the smallest GIF.
         guard maxBytes > 0 else { throw GIF.EncodeError.setting(SettingError(.maxBytes, of: nil, value: maxBytes, allowed: .atLeast(1), reason: "a number of bytes")) }
         let ladder = budgetLadder
+        let most = budgetSearchMaxAttempts
+        let reporter = JobProgress.Reporter(progress, phase: .encoding)
         var attempts = 0
         func attempt(_ step: Int) throws -> Fitted {
             attempts += 1
-            let (bytes, report) = try ladder[step].encode(input, progress: progress)
+            let (bytes, report) = try ladder[step].encode(input, progress: reporter.counter(.encoding, attempt: attempts, maxAttempts: most))
             return Fitted(bytes: bytes, report: report, settings: ladder[step], fits: bytes.count <= maxBytes, attempts: 0)
         }
         var best = try attempt(0)
@@ -74,6 +78,21 @@ extension GIF.Encoder {
             }
         }
         best.attempts = attempts
+        reporter.finish(.encoding, attempt: attempts, maxAttempts: most)
         return best
+    }
+
+    /// The most encodes ``encode(_:maxBytes:progress:)`` runs: these settings, the smallest,
+    /// then a bisection of the ``budgetLadder`` between them.
+    public var budgetSearchMaxAttempts: Int {
+        let steps = budgetLadder.count
+        guard steps > 1 else { return 1 }
+        // Each bisection step keeps at most the larger half of the interval.
+        var interval = steps - 1, bisections = 0
+        while interval > 1 {
+            interval = (interval + 1) / 2
+            bisections += 1
+        }
+        return 2 + bisections
     }
 }

@@ -24,7 +24,7 @@ extension GIF.Encoder {
         /// merged, after decoding.
         public var identical: (@Sendable (Int, Int) -> Bool)?
         /// Looked at before each frame is decoded or encoded: once raised, the encode stops with
-        /// ``EncodeError/cancelled`` (and ``Encoder/write(_:to:protecting:overwrite:progress:)``
+        /// ``EncodeError/cancelled`` (and ``Encoder/write(_:to:protecting:overwrite:progress:)-(_,String,_,_,_)``
         /// leaves no file).
         public var cancellation: CancellationFlag?
 

@@ -234,7 +234,7 @@ struct Assemble: ParsableCommand {
         }
         let plan = try job.plan()
         for warning in plan.warnings { Console.error("warning: \(warning)") }
-        let progress = Progress.forTerminal(label: "encoding")
+        let progress = Progress.forTerminal(label: "assemble")
         defer { progress?.finish() }
         let outcome = try job.run(plan, progress: progress?.update)
         progress?.finish()

@@ -59,7 +59,10 @@ struct Frames: ParsableCommand {
     var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputLimit) }
 
     func run() throws {
-        let outcome = try FramesJob(input: input, output: output, prefix: prefix, limits: limits, overwrite: overwrite).run()
+        let progress = Progress.forTerminal(label: "frames")
+        defer { progress?.finish() }
+        let outcome = try FramesJob(input: input, output: output, prefix: prefix, limits: limits, overwrite: overwrite).run(progress: progress?.update)
+        progress?.finish()
         for warning in outcome.warnings { Console.error("warning: \(warning)") }
         if let manifest = outcome.manifest {
             if json {

@@ -6,6 +6,7 @@ final class Progress: @unchecked Sendable {
     private let label: String
     private let lock = NSLock()
     private var lastPercent = -1
+    private var lastLine = ""
 
     private init(label: String) { self.label = label }
 
@@ -21,6 +22,20 @@ final class Progress: @unchecked Sendable {
         guard percent != lastPercent else { return }
         lastPercent = percent
         FileHandle.standardError.write(Data("\r\(label): \(done)/\(total) (\(percent)%)".utf8))
+    }
+
+    /// A job's report: its phase, the attempt of a byte-budget search (`attempt 2 of at most 6`),
+    /// and the whole job's share done, which never goes backwards.
+    func update(_ progress: JobProgress) {
+        let percent = progress.percent
+        let attempt = progress.maxAttempts > 1 ? ", attempt \(progress.attempt) of at most \(progress.maxAttempts)" : ""
+        let count = progress.total > 0 ? " \(progress.done)/\(progress.total)" : ""
+        let line = "\(label): \(progress.phase.rawValue)\(count)\(attempt) (\(percent)%)"
+        lock.lock()
+        defer { lock.unlock() }
+        guard line != lastLine else { return }
+        lastLine = line
+        FileHandle.standardError.write(Data("\r\(line)\u{1B}[K".utf8))
     }
 
     func finish() {

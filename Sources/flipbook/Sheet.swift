@@ -131,7 +131,10 @@ struct Sheet: ParsableCommand {
                            overwrite: overwrite)
         job.threads = threadsOption.threads
         job.onDuplicateNumber = onDuplicateNumber
-        let plan = try job.plan()
+        let progress = Progress.forTerminal(label: "sheet")
+        defer { progress?.finish() }
+        let plan = try job.plan(progress: progress?.update)
+        progress?.finish()
         for warning in plan.warnings { Console.error("warning: \(warning)") }
         try job.write(plan)
         // Notes describe what was written: only once it is.

@@ -303,9 +303,9 @@ struct AssembleJobTests {
         let seen = Counter()
         let job = AssembleJob(sources: [Self.explosion], output: output)
         #expect(throws: AssembleError.cancelled) {
-            _ = try job.run(progress: { done, _ in
-                seen.set(done)
-                if done == 2 { flag.cancel() }
+            _ = try job.run(progress: { progress in
+                seen.set(progress.done)
+                if progress.done == 2 { flag.cancel() }
             }, cancellation: flag)
         }
         #expect(seen.value == 2)
@@ -321,10 +321,10 @@ struct AssembleJobTests {
         let gate = ProgressGate(at: 1)
         let seen = Counter()
         let task = Task {
-            try await job.run(progress: { done, total in
-                seen.set(done)
+            try await job.run(progress: { progress in
+                seen.set(progress.done)
                 // The encoding thread waits at its first frame until the task has been cancelled.
-                gate.progress(done, total)
+                gate.jobProgress(progress)
             })
         }
         await gate.held()

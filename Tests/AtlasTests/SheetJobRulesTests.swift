@@ -170,7 +170,7 @@ struct SheetJobRulesTests {
         let output = try Self.output("walk.png")
         let job = SheetJob(sources: [Self.robot], output: output)
         let seen = Seen()
-        _ = try job.plan(progress: { done, total in seen.add(done, total) })
+        _ = try await job.plan(progress: { seen.add($0.done, $0.total) })
         #expect(seen.values.map(\.0).sorted() == Array(1...8))
         #expect(Set(seen.values.map(\.1)) == [8])
 
@@ -184,7 +184,7 @@ struct SheetJobRulesTests {
         // The decoding waits at its first frame until the task that awaits it has been cancelled.
         let other = try Self.output("walk.png")
         let gate = ProgressGate(at: 1)
-        let task = Task { try await SheetJob(sources: [Self.robot], output: other).run(progress: gate.progress) }
+        let task = Task { try await SheetJob(sources: [Self.robot], output: other).run(progress: gate.jobProgress) }
         await gate.held()
         task.cancel()
         gate.release()

@@ -247,6 +247,13 @@ extension HostileCases {
             each(junk) { bytes in _ = try AsepriteJSON.decode(bytes) }
             _ = SpriteKitAtlas.pageFile(name: "", page: Int.min, scale: Int.max)
             _ = try? SheetImport.read("", limits: ResourceLimits(maxPixels: -1))
+            _ = try? SheetImport.read(url: URL(fileURLWithPath: "/nonexistent/s.json"), limits: ResourceLimits(maxFrames: Int.min))
+            each(junk) { bytes in
+                for data in ["", "/", "s.json", "s.atlasc", "s.plist", "s.tres", "s.atlas", "/a/s.json"] {
+                    let files = [InMemoryFile(name: data, bytes: bytes), InMemoryFile(name: "", bytes: bytes), InMemoryFile(name: data, bytes: [])]
+                    _ = try SheetImport.read(files: files, data: data, limits: ResourceLimits(maxPixels: 0))
+                }
+            }
         },
         HostileCase("sheet page paths: escapes, odd forms and hostile sizes", ["SheetImport.PathRefusal", "SheetImport.PathRefusal.Form"]) {
             each(["", "/", "..", "../x.png", "/etc/passwd", "a/../../b.png", "res://../x.png", "\u{0}", String(repeating: "a/", count: 10_000)]) { name in

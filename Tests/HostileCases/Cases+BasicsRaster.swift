@@ -53,6 +53,19 @@ extension HostileCases {
         HostileCase("ThreadBudget and CancellationFlag with hostile thread counts", ["ThreadBudget", "CancellationFlag"]) {
             each(Sample.ints) { threads in ThreadBudget.withLimit(threads) { CancellationFlag().cancel() } }
         },
+        HostileCase("JobProgress and its reporter with hostile counts", ["JobProgress", "JobProgress.Phase"]) {
+            each(Sample.doubles) { fraction in
+                _ = JobProgress(phase: .encoding, attempt: Int.min, maxAttempts: Int.max, done: Int.max, total: Int.min, fraction: fraction).description
+            }
+            let reporter = JobProgress.Reporter({ _ in }, phases: [(.reading, .nan), (.writing, -.infinity), (.reading, .infinity)])
+            for phase in JobProgress.Phase.allCases {
+                each(Sample.ints) { v in reporter.report(phase, done: v, total: v, attempt: v, maxAttempts: v) }
+                reporter.counter(phase, attempt: Int.min, maxAttempts: 0)?(Int.max, 0)
+                reporter.finish(phase, attempt: Int.max, maxAttempts: Int.min)
+            }
+            _ = JobProgress.Reporter(nil, phases: []).isListening
+            JobProgress.Reporter({ _ in }, phases: []).report(.writing, done: 1, total: 1)
+        },
         HostileCase("strict input: JSON and plists that are not", ["StrictDecoder", "SchemaError", "SchemaError.Problem", "InputValue",
                                                                  "InputValue.Kind", "InputObject", "InputPath", "InputPath.Component",
                                                                  "KnownKeys", "KnownKeys.Policy", "UncheckedInput", "Suggestion"]) {

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// Holds a job's worker at a progress step until the test has done something (cancelled the task
@@ -19,6 +20,12 @@ public final class ProgressGate: Sendable {
                 released.wait()
             }
         }
+    }
+
+    /// The same gate for a job that reports `JobProgress`: it holds at ``step`` steps done.
+    public var jobProgress: @Sendable (JobProgress) -> Void {
+        let progress = self.progress
+        return { progress($0.done, $0.total) }
     }
 
     /// Suspends until the worker is held at the step (without blocking a cooperative thread).

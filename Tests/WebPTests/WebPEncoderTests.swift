@@ -122,13 +122,12 @@ struct WebPEncoderTests {
         let lowest = try WebP.Encoder(lossless: false, quality: 0, effort: .fast).encode(input).report
         #expect(lowest.alphaBytes > 0 && lowest.alphaBytes < lowest.bytes)
         #expect(try WebP.Encoder(effort: .fast).encode(input).report.alphaBytes == 0, "lossless frames hold alpha in VP8L")
-        let encodes = Counter()
+        let log = ProgressLog()
         let budget = lowest.alphaBytes - 1
-        let result = try WebP.Encoder(effort: .fast).encode(input, maxBytes: budget) { done, total in
-            if done == total { encodes.add() }
-        }
+        let result = try WebP.Encoder(effort: .fast).encode(input, maxBytes: budget, progress: log.callback)
         #expect(!result.fits && result.report.quality == 0 && result.report.alphaBytes > budget)
-        #expect(encodes.value == 2, "lossless, then quality 0")
+        #expect(Set(log.values.map(\.attempt)) == [1, 2], "lossless, then quality 0")
+        #expect(log.neverGoesBackwards && log.values.last?.fraction == 1)
     }
 
     @Test func framesOfTenMillisecondsOrLessAreMerged() throws {

@@ -102,6 +102,11 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
         return FileManager.default.fileExists(atPath: path) ? try read(file: path) : ValidationConfig()
     }
 
+    /// Reads the config file at the file URL `url`, as ``read(file:)`` reads a path.
+    public static func read(url: URL) throws(Error) -> ValidationConfig {
+        try read(file: url.filePathForFlipbook)
+    }
+
     /// Reads a config file and checks it against the known rules.
     public static func read(file path: String) throws(Error) -> ValidationConfig {
         let bytes: [UInt8]

@@ -16,6 +16,11 @@ package enum FileReader: Sendable {
         self = .memory(contents)
     }
 
+    /// Whether the files are read from the file system.
+    package var isDisk: Bool {
+        if case .disk = self { true } else { false }
+    }
+
     /// The bytes of the file at `path`; `nil` when there is none.
     package func bytes(_ path: String) throws(FileIO.Error) -> [UInt8]? {
         switch self {

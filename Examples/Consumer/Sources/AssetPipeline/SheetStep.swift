@@ -16,17 +16,20 @@ public struct SheetStep: Sendable {
     }
 
     /// Packs `sources` once and writes `folder/sheet-ENGINE.png` (and its data) for every engine;
-    /// returns the files written. Cancelling the task stops it before anything is written.
-    public func run(sources: [String], into folder: String) async throws(SheetJobError) -> [String] {
+    /// returns the files written. The packing and each write run off Swift's cooperative pool
+    /// (`SheetJob`'s `async` `plan` and `write`); `progress` receives the packing's frames decoded.
+    /// Cancelling the task stops the packing before its next frame, and the writing before the
+    /// next engine's files.
+    public func run(sources: [String], into folder: String,
+                    progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(SheetJobError) -> [String] {
         guard let first = engines.first else { return [] }
         let job = SheetJob(sources: sources, output: "\(folder)/sheet-\(first.rawValue).png", engine: first, builder: builder)
-        let packed = try await job.run()
-        var written = packed.files.map(\.path)
-        for engine in engines.dropFirst() {
-            if Task.isCancelled { throw .cancelled }
+        let packed = try await job.plan(progress: progress)
+        var written: [String] = []
+        for engine in engines {
             let other = job.forEngine(engine, output: "\(folder)/sheet-\(engine.rawValue).png")
-            let plan = try other.plan(reusing: packed)
-            try other.write(plan)
+            let plan = engine == first ? packed : try other.plan(reusing: packed)
+            try await other.write(plan)
             written += plan.files.map(\.path)
         }
         return written

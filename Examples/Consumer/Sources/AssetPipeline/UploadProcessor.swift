@@ -27,10 +27,11 @@ public struct UploadProcessor: Sendable {
     }
 
     /// The GIF of `files` at `fps` (a `sequence.json` among them times it otherwise), or why not.
-    /// `progress` receives (frames done, frames in all) from the encoding thread. Cancelling the
-    /// calling task (the client went away) stops the encode before its next frame.
+    /// `progress` receives the frames encoded as `JobProgress` from the encoding thread (its
+    /// `fraction` for a bar). Cancelling the calling task (the client went away) stops the encode
+    /// before its next frame.
     public func process(_ files: [InMemoryFile], fps: Double? = nil,
-                        progress: (@Sendable (Int, Int) -> Void)? = nil) async -> UploadResponse {
+                        progress: (@Sendable (JobProgress) -> Void)? = nil) async -> UploadResponse {
         var validator = Validator(deep: false, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
         validator.threads = threads
         let report: ValidationReport

@@ -64,8 +64,8 @@ struct AssetPipelineTests {
         let files = try Self.upload("explosion")
         let started = DispatchSemaphore(value: 0), resume = DispatchSemaphore(value: 0)
         let task = Task {
-            await UploadProcessor().process(files, progress: { done, _ in
-                if done == 1 { started.signal(); resume.wait() }
+            await UploadProcessor().process(files, progress: { progress in
+                if progress.done == 1 { started.signal(); resume.wait() }
             })
         }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -74,6 +74,21 @@ struct AssetPipelineTests {
         task.cancel()
         resume.signal()
         #expect(await task.value == .rejected(status: 499, reason: "cancelled"))
+    }
+
+    /// The packing, planned from async code off the cooperative pool, reports its frames as one
+    /// progress value whose fraction only grows, and ends at 1; both engines' files are written.
+    @Test func thePackingReportsProgress() async throws {
+        let folder = NSTemporaryDirectory() + "consumer-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let seen = Reports()
+        let written = try await SheetStep(engines: [.phaser3, .godot4])
+            .run(sources: ["\(Self.sequences)/kenney-robot-walk", "\(Self.sequences)/kenney-gold-coin"], into: folder, progress: seen.add)
+        #expect(written.count == 4 && written.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        let reports = seen.values
+        #expect(reports.count == 12 && reports.allSatisfy { $0.phase == .reading && $0.total == 12 })
+        #expect(zip(reports, reports.dropFirst()).allSatisfy { $0.fraction <= $1.fraction })
+        #expect(reports.last?.fraction == 1)
     }
 
     /// One packing, written for Phaser and for Godot; then read back as each engine's data.
@@ -108,4 +123,16 @@ struct AssetPipelineTests {
             #expect(refusal.engine == .pixi)
         }
     }
+}
+
+/// Progress reports from the decoding threads, for the test to read.
+final class Reports: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [JobProgress] = []
+
+    /// The callback that records each report.
+    var add: @Sendable (JobProgress) -> Void { { [self] report in lock.withLock { reports.append(report) } } }
+
+    /// The reports so far, in the order they came.
+    var values: [JobProgress] { lock.withLock { reports } }
 }

@@ -1,0 +1,55 @@
+import Animated
+import APNG
+import Basics
+import Foundation
+import GIF
+import Raster
+import Testing
+import TestSupport
+import WebP
+
+/// Every public call that read or wrote a file by a `String` path only has a file-URL form that
+/// does what the path does: PNG decode and write, the GIF, APNG and WebP encoders' writes,
+/// `sequence.json` and `.flipbook.json` reading.
+@Suite("File URLs wherever a path is taken")
+struct URLFormsTests {
+    static let coin = Fixtures.path("sequences/kenney-gold-coin")
+
+    @Test func pngDecodeAndWrite() throws {
+        let first = try #require(Fixtures.pngNames(in: "sequences/kenney-gold-coin").first)
+        let path = "\(Self.coin)/\(first)"
+        let url = URL(fileURLWithPath: path)
+        #expect(try PNG.Decoder().decode(url: url) == PNG.Decoder().decode(file: path))
+        let bitmap = try PNG.Decoder().decodeBitmap(url: url)
+        #expect(bitmap == (try PNG.Decoder().decodeBitmap(file: path)))
+        let folder = try Fixtures.temporaryFolder("url-forms-png")
+        try PNG.Encoder().write(bitmap, to: URL(fileURLWithPath: "\(folder)/copy.png"))
+        #expect(try PNG.Decoder().decodeBitmap(file: "\(folder)/copy.png") == bitmap)
+        #expect(throws: PNG.DecodeError.self) { _ = try PNG.Decoder().decode(url: URL(fileURLWithPath: "\(folder)/missing.png")) }
+    }
+
+    @Test func encodersWriteToFileURLs() throws {
+        let folder = try Fixtures.temporaryFolder("url-forms-encoders")
+        let frames = try Fixtures.pngNames(in: "sequences/kenney-gold-coin").map { try PNG.Decoder().decodeBitmap(file: "\(Self.coin)/\($0)") }
+        #expect(frames.count == 4)
+        let durations = Array(repeating: 0.1, count: frames.count)
+        let gif = GIF.Encoder.Input(durations: durations) { frames[$0] }
+        let input = FrameInput(durations: durations) { frames[$0] }
+        _ = try GIF.Encoder().write(gif, to: URL(fileURLWithPath: "\(folder)/coin.gif"))
+        _ = try APNG.Encoder().write(input, to: URL(fileURLWithPath: "\(folder)/coin.png"))
+        _ = try WebP.Encoder().write(input, to: URL(fileURLWithPath: "\(folder)/coin.webp"))
+        #expect(try FileIO.readAll("\(folder)/coin.gif") == GIF.Encoder().encode(gif).bytes)
+        #expect(try FileIO.readAll("\(folder)/coin.png") == APNG.Encoder().encode(input).bytes)
+        #expect(try FileIO.readAll("\(folder)/coin.webp") == WebP.Encoder().encode(input).bytes)
+    }
+
+    @Test func manifestAndConfigFromFileURLs() throws {
+        let folder = try Fixtures.temporaryFolder("url-forms-json")
+        try Data(#"{"fps": 12, "repeatCount": 2}"#.utf8).write(to: URL(fileURLWithPath: "\(folder)/sequence.json"))
+        try Data(#"{"severities": {"frame.duplicate": "off"}}"#.utf8).write(to: URL(fileURLWithPath: "\(folder)/.flipbook.json"))
+        let manifest = try SequenceManifest.read(url: URL(fileURLWithPath: "\(folder)/sequence.json"))
+        #expect(manifest == (try SequenceManifest.read(file: "\(folder)/sequence.json")) && manifest.fps == 12)
+        let config = try ValidationConfig.read(url: URL(fileURLWithPath: "\(folder)/.flipbook.json"))
+        #expect(config == (try ValidationConfig.read(file: "\(folder)/.flipbook.json")))
+    }
+}
