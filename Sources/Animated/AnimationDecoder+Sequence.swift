@@ -8,12 +8,14 @@ extension AnimationDecoder {
     /// for (`AnimationFrame.playedDuration`; a duration of 0 would be no frame at all). Frames are
     /// decoded and written one at a time. Returns the manifest and the paths written. A file of no
     /// frame is an error (nothing is written); what the decoder read past is in its `warnings`.
-    public func writeFrames(to writer: SequenceWriter) throws -> (manifest: SequenceManifest, paths: [String]) {
+    /// `progress`, when given, receives (frames written, frames the file holds) after each frame.
+    public func writeFrames(to writer: SequenceWriter, progress: ((Int, Int) -> Void)? = nil) throws -> (manifest: SequenceManifest, paths: [String]) {
         var durations: [Double] = []
         while var frame = try nextFrame() {
             frame.image.scale = writer.scale
             try writer.write(frame.image, number: durations.count + 1)
             durations.append((frame.playedDuration * 1000).rounded())
+            progress?(durations.count, max(durations.count, info.frameCount))
         }
         guard !durations.isEmpty else { throw AnimationDecodeError.noFrames(file: file, format: Self.format) }
         let manifest = SequenceManifest(name: writer.prefix, repeatCount: info.repeatCount, frameDurations: durations)

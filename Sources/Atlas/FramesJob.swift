@@ -122,11 +122,19 @@ public struct FramesJob: Sendable {
     /// The animated file `input` read by `decoder`, its frames written as `name1.png…` at `scale`.
     private func explode<Decoder: AnimationDecoder>(_ decoder: Decoder.Type, input: String, name: String, scale: Int,
                                                      reporter: JobProgress.Reporter) throws -> Outcome {
+        reporter.report(.reading, done: 0, total: 1)
         let reader = try Decoder(file: input, limits: limits)
+        // Work in proportion to the input: a GIF of a kilobyte may declare fifty 8000² frames.
+        let info = reader.info
+        let frame = info.width.multipliedReportingOverflow(by: info.height)
+        let all = frame.partialValue.multipliedReportingOverflow(by: info.frameCount)
+        if frame.overflow || all.overflow || all.partialValue > limits.maxOutputPixels {
+            throw LimitError(limit: .outputPixels, subject: input, amount: frame.overflow || all.overflow ? nil : all.partialValue,
+                             maximum: limits.maxOutputPixels, detail: "\(info.frameCount) frames of \(info.width)×\(info.height)")
+        }
+        reporter.report(.reading, done: 1, total: 1)
         let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]), overwrite: overwrite)
-        let (manifest, files) = try reader.writeFrames(to: writer)
-        let frames = manifest.frameDurations?.count ?? 0
-        reporter.report(.writing, done: frames, total: frames)
+        let (manifest, files) = try reader.writeFrames(to: writer) { reporter.report(.writing, done: $0, total: $1) }
         return Outcome(files: files, warnings: reader.warnings, manifest: manifest, width: reader.info.width, height: reader.info.height,
                        repeatCount: reader.info.repeatCount, pages: 0, prefix: writer.prefix)
     }

@@ -15,7 +15,8 @@ struct Frames: ParsableCommand {
             fully composited (disposal, blending and transparency applied), written as \
             PREFIX1.png…PREFIXN.png, and sequence.json records each frame's duration and the loop \
             count, so `flipbook assemble DIR` rebuilds the same animation. A file cut short gives \
-            its whole frames, with a warning.
+            its whole frames, with a warning. The frames it declares times its canvas are checked \
+            against --max-output-pixels before any frame is decoded.
 
             From a sheet's data file — TexturePacker JSON hash or array (ours, TexturePacker's or \
             Aseprite's, with the other pages of a multipack), Phaser's multi-atlas, a libGDX .atlas, \
