@@ -69,14 +69,6 @@ public enum SheetImport {
         }
     }
 
-    /// The sheet described by `path`. Its sprites keep their page; for SpriteKit's several scales,
-    /// each scale's sprites are named with their `@Nx` suffix. A sprite whose region lies outside
-    /// its page, or whose trimmed rectangle lies outside its source size, is refused, so
-    /// ``SpriteSheet/frame(_:limits:)`` can trust every sprite it is given. Before any page is
-    /// decoded: every path is resolved (``resolve(_:from:)``), and a sheet of more than
-    /// `limits.maxFrames` sprites, a sprite of a source size over `limits.maxPixels` and sprites
-    /// whose source sizes add up to more than `limits.maxOutputPixels` are refused; a page of more
-    /// than `limits.maxPixels` pixels is refused before it is decoded.
     /// The data file `path` names: itself, or for a SpriteKit `.atlasc` folder (`G.atlasc`,
     /// `G.atlasc/`) the plist inside it (`G.atlasc/G.plist`), so that one sheet spelled two ways is
     /// one sheet.
@@ -90,6 +82,14 @@ public enum SheetImport {
         return "\(path)/\(name).plist"
     }
 
+    /// The sheet described by `path`. Its sprites keep their page; for SpriteKit's several scales,
+    /// each scale's sprites are named with their `@Nx` suffix. A sprite whose region lies outside
+    /// its page, or whose trimmed rectangle lies outside its source size, is refused, so
+    /// ``SpriteSheet/frame(_:limits:)`` can trust every sprite it is given. Before any page is
+    /// decoded: every path is resolved (``resolve(_:from:)``), and a sheet of more than
+    /// `limits.maxFrames` sprites, a sprite of a source size over `limits.maxPixels` and sprites
+    /// whose source sizes add up to more than `limits.maxOutputPixels` are refused; a page of more
+    /// than `limits.maxPixels` pixels is refused before it is decoded.
     public static func read(_ path: String, limits: ResourceLimits = .default) throws(Error) -> SpriteSheet {
         try read(path, reader: .disk, limits: limits)
     }
