@@ -242,7 +242,7 @@ struct Assemble: ParsableCommand {
         for note in plan.notes { Console.error("note: \(note)") }
         // The GIF goes to standard output: the summary goes to standard error.
         if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
-        let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits, repeatCount: plan.apng.repeatCount)
+        let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits, repeatCount: plan.apng.repeatCount, warnings: plan.warnings)
         if toStandardOutput { Console.error(summary) } else { print(summary) }
         // The report (with fitsMaxBytes) is the JSON a script reads: a failure adds no second object.
         if json && !toStandardOutput { Console.printedJSON.set() }
@@ -275,21 +275,21 @@ struct Assemble: ParsableCommand {
         return "What is left: " + ways.joined(separator: ", or ") + "."
     }
 
-    private func describe(_ report: AssembleJob.Report, settings: GIF.Encoder, fits: Bool, repeatCount: Int) -> String {
+    private func describe(_ report: AssembleJob.Report, settings: GIF.Encoder, fits: Bool, repeatCount: Int, warnings: [String]) -> String {
         switch report {
-        case .gif(let gif): describe(gif, settings: settings, fits: fits)
+        case .gif(let gif): describe(gif, settings: settings, fits: fits, warnings: warnings)
         case .apng(let apng):
             describe(report, format: .apng, mergedForTiming: apng.framesMergedForTiming, colorType: apng.colorType, lossless: nil, quality: nil,
-                     fits: true, repeatCount: repeatCount)
+                     fits: true, repeatCount: repeatCount, warnings: warnings)
         case .webp(let webp):
             describe(report, format: .webp, mergedForTiming: webp.framesMergedForTiming, colorType: nil, lossless: webp.lossless, quality: webp.quality,
-                     fits: fits, repeatCount: repeatCount)
+                     fits: fits, repeatCount: repeatCount, warnings: warnings)
         }
     }
 
     /// An APNG's or a WebP's summary: one line (and notes on merged frames), or JSON.
     private func describe(_ report: AssembleJob.Report, format: AssembleJob.Format, mergedForTiming: Int, colorType: String?, lossless: Bool?,
-                          quality: Double?, fits: Bool, repeatCount: Int) -> String {
+                          quality: Double?, fits: Bool, repeatCount: Int, warnings: [String]) -> String {
         let seconds = (report.duration * 1000).rounded() / 1000
         if json {
             struct Output: Encodable {
@@ -297,6 +297,8 @@ struct Assemble: ParsableCommand {
                 var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int, nearIdenticalMaxDifference: Int
                 var duration: Double, repeatCount: Int
                 var colorType: String?, lossless: Bool?, quality: Double?, fitsMaxBytes: Bool?
+                /// What reading the sources read past (a GIF cut short…), as on standard error.
+                var warnings: [String]
             }
             return (try? Console.jsonString(Output(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
                                                    height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
@@ -304,7 +306,7 @@ struct Assemble: ParsableCommand {
                                                    framesMergedNearIdentical: report.framesMergedNearIdentical,
                                                    nearIdenticalMaxDifference: report.nearIdenticalMaxDifference, duration: seconds,
                                                    repeatCount: repeatCount, colorType: colorType, lossless: lossless, quality: quality,
-                                                   fitsMaxBytes: maxBytes == nil ? nil : fits))) ?? "{}"
+                                                   fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings))) ?? "{}"
         }
         var line = "\(output): \(format) \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
             + "\(seconds) s, \(report.bytes) bytes, \(colorType ?? quality.map { "lossy, quality \(Int($0))" } ?? "lossless")"
@@ -327,13 +329,15 @@ struct Assemble: ParsableCommand {
         return notes
     }
 
-    private func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool) -> String {
+    private func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool, warnings: [String]) -> String {
         if json {
             struct Output: Encodable {
                 var output: String, format = "gif", bytes: Int, width: Int, height: Int, frames: Int
                 var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int, nearIdenticalMaxDifference: Int
                 var totalCentiseconds: Int, repeatCount: Int, colors: Int, localPalettes: Int, dither: String, quality: String
                 var fitsMaxBytes: Bool
+                /// What reading the sources read past (a GIF cut short…), as on standard error.
+                var warnings: [String]
             }
             let output = Output(output: self.output, bytes: report.bytes, width: report.width, height: report.height,
                                 frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
@@ -341,7 +345,7 @@ struct Assemble: ParsableCommand {
                                 nearIdenticalMaxDifference: report.nearIdenticalMaxDifference, totalCentiseconds: report.totalCentiseconds,
                                 repeatCount: settings.repeatCount, colors: settings.colors, localPalettes: report.localPalettes,
                                 dither: settings.dithering.rawValue,
-                                quality: settings.quality.rawValue, fitsMaxBytes: fits)
+                                quality: settings.quality.rawValue, fitsMaxBytes: fits, warnings: warnings)
             return (try? Console.jsonString(output)) ?? "{}"
         }
         var line = "\(output): \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "

@@ -68,16 +68,18 @@ struct Frames: ParsableCommand {
         if let manifest = outcome.manifest {
             if json {
                 struct Output: Encodable {
-                    var files: [String], frameDurations: [Double], repeatCount: Int, width: Int, height: Int
+                    var files: [String], frameDurations: [Double], repeatCount: Int, width: Int, height: Int, warnings: [String]
                 }
                 try Console.printJSON(Output(files: outcome.files.filter { $0.hasSuffix(".png") }, frameDurations: manifest.frameDurations ?? [],
-                                             repeatCount: outcome.repeatCount, width: outcome.width, height: outcome.height))
+                                             repeatCount: outcome.repeatCount, width: outcome.width, height: outcome.height,
+                                             warnings: outcome.warnings))
             } else {
                 print("\(output): \(Console.count(outcome.files.count - 1, "frame")) of \(outcome.width)×\(outcome.height) "
                       + "(\(outcome.files.first.map { FileIO.lastComponent(of: $0) } ?? "")…), sequence.json")
             }
         } else if json {
-            try Console.printJSON(["files": outcome.files])
+            struct Output: Encodable { var files: [String], warnings: [String] }
+            try Console.printJSON(Output(files: outcome.files, warnings: outcome.warnings))
         } else {
             print("\(output): \(Console.count(outcome.files.count, "frame")) from \(Console.count(outcome.pages, "page"))")
         }

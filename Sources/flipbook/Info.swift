@@ -121,6 +121,9 @@ extension Info {
         var frames: Int?
         var durationSeconds: Double?
         var repeatCount: Int?
+        /// What the decoder read past (a file cut short: its whole frames are kept), also printed
+        /// on standard error; empty when the file was read whole.
+        var warnings: [String] = []
 
         init(path: String, image: PNG.Image) {
             let header = image.header
@@ -151,6 +154,7 @@ extension Info {
             }
             // What the decoder read past (a file cut short, no colour table), on standard error.
             for warning in decoder.warnings { Console.error("warning: \(warning)") }
+            warnings = decoder.warnings
             let info = decoder.info, scale = ImageFileName(path: path).scale ?? 1
             self.path = path
             width = info.width

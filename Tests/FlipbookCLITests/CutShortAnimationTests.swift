@@ -50,4 +50,29 @@ struct CutShortAnimationTests {
         let info = try CLI.run(["info", "more.apng"], in: dir)
         #expect(info.status == 0 && info.stderr.contains(warning) && info.stdout.contains("4 frames"), "\(info.stderr)\(info.stdout)")
     }
+
+    /// The warning reaches a script too: `info --json` (per file), `frames --json` and `assemble
+    /// --json` carry it in `warnings` (only standard error had it: the JSON said `"errors": []` and
+    /// nothing else; found by a new-user round). A whole file has an empty list.
+    @Test(arguments: ["gif", "webp"])
+    func jsonReportsCarryTheWarning(format: String) throws {
+        let dir = try Fixtures.temporaryFolder("cut-short-json")
+        let made = try CLI.run(["assemble", CLI.fixtures + "/sequences/kenney-gold-coin", "-o", "coin.\(format)"], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        let bytes = try FileIO.readAll("\(dir)/coin.\(format)")
+        try Data(bytes.prefix(bytes.count * 3 / 4)).write(to: URL(fileURLWithPath: "\(dir)/cut.\(format)"))
+        func warnings(_ arguments: [String], at path: (Any) -> Any?) throws -> [String]? {
+            let run = try CLI.run(arguments + ["--json"], in: dir)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            return path(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) as? [String]
+        }
+        let file = { (json: Any) -> Any? in (((json as? [String: Any])?["files"] as? [[String: Any]])?.first)?["warnings"] }
+        let top = { (json: Any) -> Any? in (json as? [String: Any])?["warnings"] }
+        for (arguments, path) in [(["info", "cut.\(format)"], file), (["frames", "cut.\(format)", "-o", "out"], top),
+                                  (["assemble", "cut.\(format)", "-o", "again.gif"], top)] {
+            let found = try warnings(arguments, at: path)
+            #expect(found?.count == 1 && found?.first?.hasPrefix("cut.\(format): ") == true, "\(arguments): \(String(describing: found))")
+        }
+        #expect(try warnings(["info", "coin.\(format)"], at: file) == [])
+    }
 }
