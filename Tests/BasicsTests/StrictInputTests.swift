@@ -127,3 +127,33 @@ struct StrictInputTests {
         #expect(KnownKeys(["a"], prefixes: ["metadata/"]).contains("metadata/anything"))
     }
 }
+
+/// A key written twice in one JSON object was read without a word, the last one winning
+/// (`{"fps":10,"fps":50}` timed a GIF at 50 fps; a sheet's frame named twice lost a frame; found
+/// by a new-user round): it is refused, naming the key and the line of its second appearance.
+@Suite("Strict inputs: keys written twice")
+struct RepeatedJSONKeyTests {
+    @Test(arguments: [
+        (#"{"fps": 10, "fps": 50}"#, "fps", 1),
+        ("{\n \"frames\": {\n  \"gold_1\": {\"x\": 1},\n  \"gold_1\": {\"x\": 2}\n }\n}", "gold_1", 4),
+        (#"[{"a": 1}, {"b": [{"c": 1, "d": {"c": 2}, "c": 3}]}]"#, "c", 1),
+        (#"{"size": [1, 2], "ops": [], "size": [3, 4]}"#, "size", 1),
+    ])
+    func aKeyTwiceInOneObjectIsRefused(text: String, key: String, line: Int) {
+        #expect {
+            try InputValue.json(Array(text.utf8), file: "s.json")
+        } throws: { error in
+            guard let error = error as? SchemaError, case .invalid(let reason) = error.problem else { return false }
+            return reason.contains("\"\(key)\" appears twice") && error.line == line && error.description.contains("s.json")
+        }
+    }
+
+    /// The same key in two objects, in arrays, inside strings (escaped quotes too) and as a value is fine.
+    @Test(arguments: [
+        #"{"a": {"x": 1}, "b": {"x": 2}}"#, #"[{"x": 1}, {"x": 2}]"#, #"{"x": "x", "y": "x"}"#,
+        #"{"s": "a \"x\": 1, \"x\": 2", "x": 0}"#, #"{"k\"": 1, "k": 2}"#, #"{"a": [], "b": {}, "c": [{}]}"#,
+    ])
+    func distinctKeysAreRead(text: String) throws {
+        _ = try InputValue.json(Array(text.utf8), file: "s.json")
+    }
+}

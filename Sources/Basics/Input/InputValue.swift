@@ -43,12 +43,57 @@ public struct InputValue {
 
     /// The root of the JSON text `bytes`; invalid JSON is ``SchemaError/Problem/invalid(reason:)``
     /// at the root.
+    ///
+    /// A key that appears twice in one object is refused too (``SchemaError/Problem/invalid(reason:)``
+    /// naming the key and its line): JSON readers keep one of the two, and which one varies, so a
+    /// frame, a setting or a size would be lost without a word.
     public static func json(_ bytes: [UInt8], file: String) throws(SchemaError) -> InputValue {
+        let root: Any
         do {
-            return InputValue(try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]), file: file)
+            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
             throw SchemaError(file: file, path: .root, problem: .invalid(reason: "not JSON (\(Self.reason(error)))"))
         }
+        if let repeated = repeatedKey(in: bytes) {
+            throw SchemaError(file: file, path: .root, problem: .invalid(
+                reason: "the key \"\(repeated.key)\" appears twice in one object; readers keep only one of them: remove the other"),
+                line: repeated.line)
+        }
+        return InputValue(root, file: file)
+    }
+
+    /// The first key written twice in one object of `bytes`, valid JSON text, with the line of its
+    /// second appearance; `nil` when every object's keys differ. Keys are compared as written
+    /// (`"a"` and `"\u0061"` are two spellings this does not match).
+    static func repeatedKey(in bytes: [UInt8]) -> (key: String, line: Int)? {
+        // One entry per open container: an object's keys so far and whether a key comes next.
+        var objects: [(keys: Set<ArraySlice<UInt8>>, expectingKey: Bool)?] = []
+        var index = 0, line = 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"): line += 1
+            case UInt8(ascii: "{"): objects.append((keys: [], expectingKey: true))
+            case UInt8(ascii: "["): objects.append(nil)
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = objects.popLast()
+            case UInt8(ascii: ","): if objects.last??.keys != nil { objects[objects.count - 1]!.expectingKey = true }
+            case UInt8(ascii: ":"): if objects.last??.keys != nil { objects[objects.count - 1]!.expectingKey = false }
+            case UInt8(ascii: "\""):
+                let start = index + 1
+                index = start
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                let key = bytes[start..<min(index, bytes.count)]
+                if let object = objects.last ?? nil, object.expectingKey {
+                    guard objects[objects.count - 1]!.keys.insert(key).inserted else {
+                        return (String(decoding: key, as: UTF8.self), line)
+                    }
+                }
+            default: break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The root of the property list `bytes` (XML, binary or OpenStep).
