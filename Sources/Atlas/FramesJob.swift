@@ -94,6 +94,10 @@ public struct FramesJob: Sendable {
             }
             reporter.report(.reading, done: 0, total: 1)
             let sheet = try SheetImport.read(input, limits: limits)
+            // A data file cut after its page header names no frame: nothing to write, and no empty folder.
+            guard !sheet.sprites.isEmpty else {
+                throw SheetImport.Error(path: input, reason: "names no frames (a data file cut short, or a sheet of no sprites): nothing was written")
+            }
             reporter.report(.reading, done: 1, total: 1)
             let files = try sheet.unpack(into: output, source: input, overwrite: overwrite) { reporter.report(.writing, done: $0, total: $1) }
             return Outcome(files: files, warnings: sheet.warnings.map(\.description) + [sheet.controlCharacterWarning].compactMap { $0 },

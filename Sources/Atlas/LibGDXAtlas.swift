@@ -24,6 +24,11 @@ import Raster
 public enum LibGDXAtlas {
     /// The page fields libGDX reads.
     static let pageKeys: KnownKeys = ["size", "format", "filter", "repeat", "pma"]
+    /// The values libGDX reads for a page's `filter` (two: minification, magnification) and `repeat`.
+    static let pageValues: [String: [String]] = [
+        "filter": ["Nearest", "Linear", "MipMap", "MipMapNearestNearest", "MipMapLinearNearest", "MipMapNearestLinear", "MipMapLinearLinear"],
+        "repeat": ["none", "x", "y", "xy"],
+    ]
     /// The region fields libGDX reads (new format, then legacy), and the custom values its
     /// TexturePacker writes for nine-patches.
     static let regionKeys: KnownKeys = ["bounds", "offsets", "rotate", "index", "xy", "size", "orig", "offset", "split", "pad", "name"]
@@ -270,6 +275,14 @@ public enum LibGDXAtlas {
                         let found = values.joined(separator: ",")
                         throw SchemaError(file: file, path: path, problem: .unknownValue(known: ["true", "false"]), found: found,
                                           suggestion: Suggestion.nearest(to: found, among: ["true", "false"]), line: lineNumber)
+                    }
+                } else if let known = Self.pageValues[key] {
+                    // libGDX's own names (`Texture.TextureFilter`, `repeat`): another is no page libGDX loads.
+                    let count = key == "filter" ? 2 : 1
+                    for value in values where !known.contains(value) || values.count != count {
+                        let found = values.joined(separator: ",")
+                        throw SchemaError(file: file, path: path, problem: .unknownValue(known: known), found: found,
+                                          suggestion: Suggestion.nearest(to: value, among: known), line: lineNumber)
                     }
                 }
                 continue

@@ -238,3 +238,54 @@ struct StrictSheetTests {
         }
     }
 }
+
+/// A libGDX atlas cut after its page header (`head -4 sheet.atlas`) was read as "0 frames from 1
+/// page", exit 0, and an empty output folder made; `filter:Foo,Bar` and `repeat:banana` were read
+/// without a word while `pma:maybe` was refused (found by a new-user round). A sheet that names no
+/// frame is refused before anything is made; page values are libGDX's own names. The atlas is the
+/// gold coin's, packed for libGDX.
+@Suite("libGDX atlas: cut short and page values")
+struct LibGDXCutAndPageValueTests {
+    /// The coin packed for libGDX in a new folder, its `.atlas` text then changed by `transform`.
+    static func atlas(_ transform: (String) -> String) throws -> String {
+        let folder = try Fixtures.temporaryFolder("libgdx-cut")
+        let job = SheetJob(sources: [Fixtures.path("sequences/kenney-gold-coin")], output: folder + "/coin.png", engine: .libgdx)
+        try job.write(try job.plan())
+        let path = folder + "/coin.atlas"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("filter:Linear,Linear\n") && text.contains("repeat:none\n"))
+        try Data(transform(text).utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func anAtlasOfItsHeaderAloneIsRefusedAndMakesNoFolder() throws {
+        let path = try Self.atlas { $0.split(separator: "\n", omittingEmptySubsequences: false).prefix(5).joined(separator: "\n") + "\n" }
+        let output = FileIO.parentDirectory(of: path) + "/out"
+        #expect {
+            try FramesJob(input: path, output: output).run()
+        } throws: { error in
+            guard case .sheet(let sheet)? = error as? FramesJobError else { return false }
+            return sheet.description.contains("names no frames")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test(arguments: [("filter:Linear,Linear", "filter:Foo,Bar"), ("filter:Linear,Linear", "filter:Linear"), ("repeat:none", "repeat:banana")])
+    func pageValuesLibGDXDoesNotKnowAreRefused(line: String, replacement: String) throws {
+        let path = try Self.atlas { $0.replacingOccurrences(of: line, with: replacement) }
+        #expect {
+            try SheetImport.read(path)
+        } throws: { error in
+            (error as? SheetImport.Error)?.schema.map { if case .unknownValue = $0.problem { true } else { false } } ?? false
+        }
+    }
+
+    /// Values libGDX writes, spaced as its own files are (`filter: MipMapLinearLinear, Linear`), still read.
+    @Test func libGDXsOwnValuesStillRead() throws {
+        let path = try Self.atlas {
+            $0.replacingOccurrences(of: "filter:Linear,Linear", with: "filter: MipMapLinearLinear, Nearest")
+                .replacingOccurrences(of: "repeat:none", with: "repeat: xy")
+        }
+        #expect(try SheetImport.read(path).sprites.count == 4)
+    }
+}
