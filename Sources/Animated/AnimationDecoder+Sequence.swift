@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 extension AnimationDecoder {
@@ -8,10 +9,13 @@ extension AnimationDecoder {
     /// for (`AnimationFrame.playedDuration`; a duration of 0 would be no frame at all). Frames are
     /// decoded and written one at a time. Returns the manifest and the paths written. A file of no
     /// frame is an error (nothing is written); what the decoder read past is in its `warnings`.
-    /// `progress`, when given, receives (frames written, frames the file holds) after each frame.
-    public func writeFrames(to writer: SequenceWriter, progress: ((Int, Int) -> Void)? = nil) throws -> (manifest: SequenceManifest, paths: [String]) {
+    /// `progress`, when given, receives (frames written, frames the file holds) after each frame; a
+    /// raised `cancellation` stops before the next frame with Swift's `CancellationError`, nothing committed.
+    public func writeFrames(to writer: SequenceWriter, cancellation: CancellationFlag? = nil,
+                            progress: ((Int, Int) -> Void)? = nil) throws -> (manifest: SequenceManifest, paths: [String]) {
         var durations: [Double] = []
         while var frame = try nextFrame() {
+            if cancellation?.isCancelled == true { throw CancellationError() }
             frame.image.scale = writer.scale
             try writer.write(frame.image, number: durations.count + 1)
             durations.append((frame.playedDuration * 1000).rounded())

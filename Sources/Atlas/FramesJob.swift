@@ -68,16 +68,24 @@ public struct FramesJob: Sendable {
     }
 
     /// Reads the input and writes its frames as one set. `progress` receives `JobProgress` reports:
-    /// the input read (phase `reading`, one step), then each frame written (phase `writing`), the
-    /// last with a fraction of 1. A GIF is read as its frames are written, its frame count known
-    /// only at its end: it gives that last report only.
-    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil) throws(FramesJobError) -> Outcome {
+    /// the input read (phase `reading`, one step), then each frame written (phase `writing`, out of
+    /// the frames the file declares), the last with a fraction of 1. A raised `cancellation` stops
+    /// the run before the next frame (``FramesJobError/cancelled``): nothing is written.
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(FramesJobError) -> Outcome {
         // Reading a sheet decodes its pages; reading an APNG or WebP decodes every frame.
         let reporter = JobProgress.Reporter(progress, phases: [(.reading, 1), (.writing, 3)])
-        do { return try explode(reporter) } catch { throw FramesJobError.from(error) }
+        do { return try explode(reporter, cancellation: cancellation) } catch { throw FramesJobError.from(error) }
     }
 
-    private func explode(_ reporter: JobProgress.Reporter) throws -> Outcome {
+    /// ``run(progress:cancellation:)`` on a thread of its own, for `async` callers: the task's
+    /// cancellation stops it before the next frame (``FramesJobError/cancelled``), and nothing is written.
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(FramesJobError) -> Outcome {
+        try await BackgroundThread.run(cancelled: FramesJobError.cancelled) { flag throws(FramesJobError) in
+            try run(progress: progress, cancellation: flag)
+        }
+    }
+
+    private func explode(_ reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws -> Outcome {
         // `G.atlasc/`, as a shell completes a SpriteKit atlas, is `G.atlasc`.
         let input = Discovery.trimmingSlash(self.input)
         try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames")
@@ -99,7 +107,10 @@ public struct FramesJob: Sendable {
                 throw SheetImport.Error(path: input, reason: "names no frames (a data file cut short, or a sheet of no sprites): nothing was written")
             }
             reporter.report(.reading, done: 1, total: 1)
-            let files = try sheet.unpack(into: output, source: input, overwrite: overwrite) { reporter.report(.writing, done: $0, total: $1) }
+            if cancellation?.isCancelled == true { throw FramesJobError.cancelled }
+            let files = try sheet.unpack(into: output, source: input, overwrite: overwrite, cancellation: cancellation) {
+                reporter.report(.writing, done: $0, total: $1)
+            }
             return Outcome(files: files, warnings: sheet.warnings.map(\.description) + [sheet.controlCharacterWarning].compactMap { $0 },
                            manifest: nil, width: sheet.pages.first?.width ?? 0,
                            height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
@@ -112,20 +123,20 @@ public struct FramesJob: Sendable {
         // A GIF, an APNG (`.apng`, or a `.png` with `acTL`) or a WebP: decoded and written one
         // frame at a time, through the one decoder shape.
         switch OutputName.pathExtension(input) {
-        case "gif": return try explode(GIF.Decoder.self, input: input, name: name, scale: scale, reporter: reporter)
-        case "webp": return try explode(WebP.Decoder.self, input: input, name: name, scale: scale, reporter: reporter)
+        case "gif": return try explode(GIF.Decoder.self, input: input, name: name, scale: scale, reporter: reporter, cancellation: cancellation)
+        case "webp": return try explode(WebP.Decoder.self, input: input, name: name, scale: scale, reporter: reporter, cancellation: cancellation)
         default:
             if OutputName.pathExtension(input) == "png",
                let head = try? FileIO.readPrefix(input, limit: 4096).bytes, !APNG.Decoder.isAnimated(head), head.starts(with: [0x89, 0x50]) {
                 throw FramesJobError.stillImage(path: input)
             }
-            return try explode(APNG.Decoder.self, input: input, name: name, scale: scale, reporter: reporter)
+            return try explode(APNG.Decoder.self, input: input, name: name, scale: scale, reporter: reporter, cancellation: cancellation)
         }
     }
 
     /// The animated file `input` read by `decoder`, its frames written as `name1.png…` at `scale`.
     private func explode<Decoder: AnimationDecoder>(_ decoder: Decoder.Type, input: String, name: String, scale: Int,
-                                                     reporter: JobProgress.Reporter) throws -> Outcome {
+                                                     reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws -> Outcome {
         reporter.report(.reading, done: 0, total: 1)
         let reader = try Decoder(file: input, limits: limits)
         // Work in proportion to the input: a GIF of a kilobyte may declare fifty 8000² frames.
@@ -138,7 +149,7 @@ public struct FramesJob: Sendable {
         }
         reporter.report(.reading, done: 1, total: 1)
         let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]), overwrite: overwrite)
-        let (manifest, files) = try reader.writeFrames(to: writer) { reporter.report(.writing, done: $0, total: $1) }
+        let (manifest, files) = try reader.writeFrames(to: writer, cancellation: cancellation) { reporter.report(.writing, done: $0, total: $1) }
         return Outcome(files: files, warnings: reader.warnings, manifest: manifest, width: reader.info.width, height: reader.info.height,
                        repeatCount: reader.info.repeatCount, pages: 0, prefix: writer.prefix)
     }

@@ -33,6 +33,9 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     case manifest(SequenceManifest.Error)
     /// A file could not be written: a full disk, no permission (the earlier set stands).
     case write(FileIO.Error)
+    /// The task was cancelled (or the cancellation flag raised) before the frames were written:
+    /// nothing was.
+    case cancelled
 
     /// What went wrong.
     public var description: String {
@@ -51,6 +54,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         case .encode(let error): error.description
         case .manifest(let error): error.description
         case .write(let error): error.description
+        case .cancelled: "cancelled"
         }
     }
 
@@ -67,6 +71,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as PNG.EncodeError: .encode(error)
         case let error as SequenceManifest.Error: .manifest(error)
         case let error as FileIO.Error: .write(error)
+        case is CancellationError: .cancelled
         default: .write(FileIO.Error(path: "", reason: "\(error)", operation: .write))
         }
     }

@@ -12,7 +12,7 @@ import Raster
 /// component or a symbolic link that leads out is a ``PathRefusal``, before anything is opened.
 ///
 /// The work is bounded by the data before any page is decoded: each sprite's source size against
-/// `ResourceLimits.maxPixels` and all sprites' source sizes together (the frames ``SpriteSheet/unpack(into:source:overwrite:progress:)``
+/// `ResourceLimits.maxPixels` and all sprites' source sizes together (the frames ``SpriteSheet/unpack(into:source:overwrite:cancellation:progress:)``
 /// writes) against `ResourceLimits.maxOutputPixels`, so a few bytes of margins cannot ask for
 /// gigapixels; the error's ``Error/limit`` says which.
 ///
@@ -168,7 +168,7 @@ public enum SheetImport {
     }
 
     /// Checks the frames `sprites` un-trim to (their source sizes, what
-    /// ``SpriteSheet/unpack(into:source:overwrite:progress:)`` writes): each within `limits.maxPixels`, all together
+    /// ``SpriteSheet/unpack(into:source:overwrite:cancellation:progress:)`` writes): each within `limits.maxPixels`, all together
     /// within `limits.maxOutputPixels`, without overflowing whatever the sizes. ``read(_:limits:)``
     /// calls it before decoding any page; a caller that decodes sheet data itself calls it before
     /// the work. `path` names the data in the error.

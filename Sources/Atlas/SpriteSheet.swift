@@ -142,7 +142,7 @@ public struct SpriteSheet: Sendable {
     /// with its file, key path and line), for the caller to show. Empty for a built sheet.
     public var warnings: [SchemaError]
     /// The files a sheet read back (``SheetImport``) came from: its data files and page images,
-    /// which ``unpack(into:source:overwrite:progress:)`` never writes over. Empty for a built sheet.
+    /// which ``unpack(into:source:overwrite:cancellation:progress:)`` never writes over. Empty for a built sheet.
     public var sourceFiles: [String] = []
 
     /// A sheet of `pages` with `sprites` on them; straight pages with clockwise rotation by default.
@@ -214,7 +214,7 @@ public struct SpriteSheet: Sendable {
 
     /// Checks that every sprite can be cut from its page: the page exists, the frame lies on it,
     /// the frame's place lies in the source size, and the source size is within `limits`.
-    /// ``SheetExport`` and ``unpack(into:source:overwrite:progress:)`` check this first; a sheet that
+    /// ``SheetExport`` and ``unpack(into:source:overwrite:cancellation:progress:)`` check this first; a sheet that
     /// ``SheetBuilder`` built or ``SheetImport`` read always passes.
     /// - Throws: ``Error`` naming the first sprite that cannot.
     public func check(limits: ResourceLimits = .default) throws(Error) {
@@ -242,9 +242,11 @@ public struct SpriteSheet: Sendable {
     /// unpacking of that sheet wrote there as a whole, never a file Flipbook did not write, and
     /// never one of ``sourceFiles`` or `source` (Basics' `OutputError`); with `overwrite`, a file
     /// of the user's at a frame's name is replaced (never an input or another set's file).
-    /// `progress`, when given, receives (frames written, frames in all) after each frame. Returns
+    /// `progress`, when given, receives (frames written, frames in all) after each frame; a raised
+    /// `cancellation` stops before the next one with Swift's `CancellationError`, nothing committed. Returns
     /// the paths written, in sprite order.
-    public func unpack(into folder: String, source: String, overwrite: Bool = false, progress: ((Int, Int) -> Void)? = nil) throws -> [String] {
+    public func unpack(into folder: String, source: String, overwrite: Bool = false, cancellation: CancellationFlag? = nil,
+                       progress: ((Int, Int) -> Void)? = nil) throws -> [String] {
         try check()
         // Every name is checked before the folder is made: a refusal leaves nothing behind.
         var names: [String: Sprite] = [:]
@@ -268,6 +270,7 @@ public struct SpriteSheet: Sendable {
         let paths = sprites.map { folder + "/" + fileName(for: $0) }
         // One colour type and depth for all (validate reports a mix as png.colortype-mixed).
         for (index, (sprite, path)) in zip(sprites, paths).enumerated() {
+            if cancellation?.isCancelled == true { throw CancellationError() }
             try PNG.Encoder(colorMode: .eightBit).write(try frame(sprite), to: path, in: set, named: overwrite)
             progress?(index + 1, paths.count)
         }

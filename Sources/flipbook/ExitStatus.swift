@@ -105,7 +105,7 @@ extension ExitStatus {
         case .decode, .stillImage, .sheet: self = .inputUnreadable
         // Data that names a file outside its folder, or asks for more than a limit: the input's fault.
         case .outsideFolder, .limit: self = .inputUnreadable
-        case .encode, .manifest, .write: self = .outputUnwritable
+        case .encode, .manifest, .write, .cancelled: self = .outputUnwritable
         }
     }
 }

@@ -76,3 +76,37 @@ struct FramesJobOutputBudgetTests {
         #expect(outcome.files.filter { $0.hasSuffix(".png") }.count == 3)
     }
 }
+
+/// `FramesJob` has the jobs' shape: a cancellation flag and an `async` run on a thread of its own
+/// that a cancelled task stops (it had neither). Cancelled, it writes nothing.
+@Suite("FramesJob: cancellation and async")
+struct FramesJobAsyncTests {
+    @Test func aRaisedFlagStopsBeforeAnyFrameIsWritten() throws {
+        let folder = try Fixtures.temporaryFolder("frames-cancel")
+        let flag = CancellationFlag()
+        flag.cancel()
+        #expect(throws: FramesJobError.cancelled) {
+            try FramesJob(input: Fixtures.path("gif/giflib/fire.gif"), output: folder + "/out").run(cancellation: flag)
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/fire1.png"))
+    }
+
+    @Test func theAsyncRunWritesWhatTheSyncOneDoes() async throws {
+        let folder = try Fixtures.temporaryFolder("frames-async")
+        let input = Fixtures.path("gif/giflib/fire.gif")
+        let sync: FramesJob.Outcome = try FramesJob(input: input, output: folder + "/sync").run(progress: nil, cancellation: nil)
+        let async = try await FramesJob(input: input, output: folder + "/async").run()
+        #expect(sync.files.count == 34 && async.files.count == 34)
+        for (a, b) in zip(sync.files, async.files) { #expect(try FileIO.readAll(a) == FileIO.readAll(b)) }
+    }
+
+    @Test func aCancelledTaskWritesNothing() async throws {
+        let folder = try Fixtures.temporaryFolder("frames-async-cancel")
+        let task = Task { () async throws(FramesJobError) -> FramesJob.Outcome in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await FramesJob(input: Fixtures.path("gif/giflib/fire.gif"), output: folder + "/out").run()
+        }
+        await #expect(throws: FramesJobError.cancelled) { try await task.value }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/fire1.png"))
+    }
+}
