@@ -63,7 +63,7 @@ struct BlurCommand: ParsableCommand {
         if blur.changesNothing {
             return try ImageCommand.saveUnchanged(input, to: output, overwrite: overwrite, json: json, limits: limits, extra: extra)
         }
-        let result = blur.apply(to: try ImageCommand.load(input, limits: limits))
+        let result = try blur.apply(to: try ImageCommand.load(input, limits: limits))
         try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: extra)
     }
 }

@@ -80,6 +80,9 @@ enum CLIWording {
         case .trimMargin: "--trim-margin"
         case .extrude: "--extrude"
         case .maxSide: "--max-size"
+        case .sigma: "--sigma"
+        case .saturation: "--saturation"
+        case .downsample: "--downsample"
         case .limit(let limit): flag(for: limit)
         }
     }

@@ -37,7 +37,7 @@ enum ExitStatus: Int32 {
         case Validator.Error.cancelled: self = .outputUnwritable
         case Animation.LoadError.gifAmongOtherSources, Discovery.Error.animationAmongFrames: self = .usage
         case is UnreadableInputs: self = .inputUnreadable
-        case is UsageError, is ValidationError: self = .usage
+        case is UsageError, is ValidationError, is SettingError: self = .usage
         // An output the contract refuses (over an input, over a file Flipbook did not write, a name
         // promising another format): nothing was written.
         case is OutputError: self = .usage

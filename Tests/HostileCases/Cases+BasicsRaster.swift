@@ -169,11 +169,11 @@ extension HostileCases {
             for method in [Blur.Method.gaussian, .box] {
                 for edge in [Blur.Edge.clamp, .transparent] {
                     each(Sample.doubles) { v in
-                        _ = Blur(sigma: v, method: method, edge: edge, downsample: v).apply(to: Sample.bitmap)
+                        _ = try Blur(sigma: v, method: method, edge: edge, downsample: v).apply(to: Sample.bitmap)
                     }
                 }
             }
-            for preset in Blur.Preset.allCases { _ = Blur(preset: preset).apply(to: Bitmap(clearWidth: 0, height: 0)) }
+            for preset in Blur.Preset.allCases { _ = try? Blur(preset: preset).apply(to: Bitmap(clearWidth: 0, height: 0)) }
         },
         HostileCase("PaletteQuantizer with hostile colour counts", ["PaletteQuantizer"]) {
             each(Sample.ints) { colors in _ = PaletteQuantizer(colors: colors, refinements: colors).reduce(Sample.bitmap) }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 import TestSupport
@@ -8,11 +9,11 @@ struct BlurTests {
     /// One opaque white pixel on transparency: alpha must be the analytic Gaussian
     /// 255 · exp(−r²/2σ²) / 2πσ², to within 1/255, and the colour stays white wherever it shows.
     @Test(arguments: [1.5, 2.0, 3.5])
-    func singlePixelMatchesTheAnalyticGaussian(sigma: Double) {
+    func singlePixelMatchesTheAnalyticGaussian(sigma: Double) throws {
         let size = 41, centre = 20
         var bitmap = Bitmap(clearWidth: size, height: size)
         bitmap[centre, centre] = Color(r: 255, g: 255, b: 255, a: 255)
-        let blurred = Blur(sigma: sigma, method: .gaussian, edge: .transparent).apply(to: bitmap)
+        let blurred = try Blur(sigma: sigma, method: .gaussian, edge: .transparent).apply(to: bitmap)
         var worst = 0.0
         for y in 0..<size {
             for x in 0..<size {
@@ -27,7 +28,7 @@ struct BlurTests {
 
     /// Three boxes of the W3C widths have the Gaussian's variance: close to the true blur.
     @Test(arguments: [2.0, 5.0, 12.0])
-    func boxApproximatesTheGaussian(sigma: Double) {
+    func boxApproximatesTheGaussian(sigma: Double) throws {
         let widths = Blur.boxWidths(sigma: sigma, count: 3)
         let variance = widths.map { Double($0 * $0 - 1) / 12 }.reduce(0, +)
         // Odd integer widths cannot hit every variance: within 20 % at σ = 2, closer above.
@@ -36,41 +37,41 @@ struct BlurTests {
 
         var bitmap = Bitmap(clearWidth: 64, height: 64)
         for y in 0..<64 { for x in 0..<64 { bitmap[x, y] = Color(r: UInt8(x * 4), g: UInt8(y * 4), b: (x / 8 + y / 8) % 2 == 0 ? 255 : 0) } }
-        let gaussian = Blur(sigma: sigma, method: .gaussian).apply(to: bitmap)
-        let box = Blur(sigma: sigma, method: .box).apply(to: bitmap)
+        let gaussian = try Blur(sigma: sigma, method: .gaussian).apply(to: bitmap)
+        let box = try Blur(sigma: sigma, method: .box).apply(to: bitmap)
         let difference = zip(gaussian.pixels, box.pixels).map { abs(Int($0) - Int($1)) }
         #expect(Double(difference.reduce(0, +)) / Double(difference.count) < 2.5)
     }
 
-    @Test func edgeModes() {
+    @Test func edgeModes() throws {
         var bitmap = Bitmap(clearWidth: 20, height: 12)
         for y in 0..<12 { for x in 0..<20 { bitmap[x, y] = Color(r: 200, g: 10, b: 10) } }
         for method in Blur.Method.allCases {
-            let clamped = Blur(sigma: 3, method: method, edge: .clamp).apply(to: bitmap)
+            let clamped = try Blur(sigma: 3, method: method, edge: .clamp).apply(to: bitmap)
             #expect(clamped == bitmap, "clamp keeps a flat image flat (\(method))")
-            let faded = Blur(sigma: 3, method: method, edge: .transparent).apply(to: bitmap)
+            let faded = try Blur(sigma: 3, method: method, edge: .transparent).apply(to: bitmap)
             #expect(faded[0, 0].a < 100 && faded[10, 6].a > 240, "transparent edges fade (\(method))")
         }
     }
 
-    @Test func downsampleKeepsTheSizeAndTheLook() {
+    @Test func downsampleKeepsTheSizeAndTheLook() throws {
         var bitmap = Bitmap(clearWidth: 101, height: 77, scale: 2)
         for y in 0..<77 { for x in 0..<101 { bitmap[x, y] = Color(r: UInt8((x * 7) % 256), g: UInt8(y * 3), b: 90) } }
-        let full = Blur(sigma: 4).apply(to: bitmap)
-        let reduced = Blur(sigma: 4, downsample: 1.25).apply(to: bitmap)
+        let full = try Blur(sigma: 4).apply(to: bitmap)
+        let reduced = try Blur(sigma: 4, downsample: 1.25).apply(to: bitmap)
         #expect((reduced.width, reduced.height, reduced.scale) == (101, 77, 2))
         let difference = zip(full.pixels, reduced.pixels).map { abs(Int($0) - Int($1)) }
         #expect(Double(difference.reduce(0, +)) / Double(difference.count) < 3)
     }
 
-    @Test func tintAndSaturation() {
+    @Test func tintAndSaturation() throws {
         var bitmap = Bitmap(clearWidth: 4, height: 4)
         for y in 0..<4 { for x in 0..<4 { bitmap[x, y] = Color(r: 200, g: 40, b: 40) } }
-        let grey = Blur(sigma: 0, saturation: 0).apply(to: bitmap)
+        let grey = try Blur(sigma: 0, saturation: 0).apply(to: bitmap)
         #expect(grey[1, 1].r == grey[1, 1].g && grey[1, 1].g == grey[1, 1].b)
-        let white = Blur(sigma: 0, tint: .white).apply(to: bitmap)
+        let white = try Blur(sigma: 0, tint: .white).apply(to: bitmap)
         #expect(white[2, 2] == Color(r: 255, g: 255, b: 255, a: 255))
-        let half = Blur(sigma: 0, tint: Color(r: 0, g: 0, b: 255, a: 128)).apply(to: Bitmap(clearWidth: 2, height: 2))
+        let half = try Blur(sigma: 0, tint: Color(r: 0, g: 0, b: 255, a: 128)).apply(to: Bitmap(clearWidth: 2, height: 2))
         #expect(half[0, 0] == Color(r: 0, g: 0, b: 255, a: 128), "a tint over transparency is the tint")
     }
 }
@@ -246,7 +247,7 @@ struct IdentityOperationTests {
         for filter in Resampler.Filter.allCases {
             #expect(try Resampler(filter: filter).resize(image, width: image.width, height: image.height) == image, "\(filter)")
         }
-        for method in Blur.Method.allCases { #expect(Blur(sigma: 0, method: method).apply(to: image) == image, "\(method)") }
+        for method in Blur.Method.allCases { #expect(try Blur(sigma: 0, method: method).apply(to: image) == image, "\(method)") }
         #expect(try ContentMode.center.render(image, width: image.width, height: image.height, resampler: Resampler()) == image)
         #expect(try ContentMode.fill.render(image, width: image.width, height: image.height, resampler: Resampler()) == image)
         // Nine-slice in tile mode at the image's own size copies every patch.
@@ -267,5 +268,38 @@ struct IdentityOperationTests {
         let image = try PNG.Decoder().decodeBitmap(file: Fixtures.path(path))
         let big = try Resampler(filter: .nearest).resize(image, width: image.width * 2, height: image.height * 2)
         for y in 0..<big.height { for x in 0..<big.width where big[x, y] != image[x / 2, y / 2] { Issue.record("(\(x), \(y))"); return } }
+    }
+}
+
+/// `Blur(sigma: 2, saturation: .nan).apply(to:)` gave a black picture and `Blur(sigma: .nan)` a flat
+/// one, without a word (found by a new-user round): settings out of range are a `SettingError`
+/// naming the setting; a finite huge σ is still taken as the largest.
+@Suite("Blur settings")
+struct BlurSettingTests {
+    /// A blur whose `downsample` is set after the initializer (which takes values below 1 as 1).
+    static func downsampled(_ factor: Double) -> Blur {
+        var blur = Blur(sigma: 2)
+        blur.downsample = factor
+        return blur
+    }
+
+    static let coin = (try? PNG.Decoder().decodeBitmap(file: Fixtures.path("sequences/kenney-gold-coin/gold_1.png"))) ?? Bitmap(clearWidth: 1, height: 1)
+
+    @Test(arguments: [
+        (Blur(sigma: 2, saturation: .nan), SettingError.Setting.saturation), (Blur(sigma: 2, saturation: .infinity), .saturation),
+        (Blur(sigma: .nan), .sigma), (Blur(sigma: -1), .sigma), (Blur(sigma: .infinity), .sigma),
+        (Blur(sigma: 2, downsample: .nan), .downsample), (Self.downsampled(0.5), .downsample),
+    ])
+    func settingsOutOfRangeAreRefused(blur: Blur, setting: SettingError.Setting) {
+        #expect(Self.coin.width == 64)
+        #expect {
+            try blur.apply(to: Self.coin)
+        } throws: { error in
+            (error as? SettingError)?.setting == setting && (error as? SettingError)?.owner == "Blur"
+        }
+    }
+
+    @Test func aHugeFiniteSigmaIsStillTheLargest() throws {
+        #expect(try Blur(sigma: 1e300).apply(to: Self.coin) == Blur(sigma: Blur.maximumPixelSigma).apply(to: Self.coin))
     }
 }

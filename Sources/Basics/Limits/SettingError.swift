@@ -56,6 +56,12 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case extrude
         /// The largest page side: `SheetBuilder.maxSide`.
         case maxSide
+        /// `Blur.sigma`: the blur's standard deviation, in points.
+        case sigma
+        /// `Blur.saturation`: the saturation factor.
+        case saturation
+        /// `Blur.downsample`: the factor the blur works smaller by.
+        case downsample
         /// A resource limit: `ResourceLimits.maxPixels` and the others (``LimitError/Limit/property``).
         case limit(LimitError.Limit)
 
@@ -80,6 +86,9 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .trimMargin: "trimMargin"
             case .extrude: "extrude"
             case .maxSide: "maxSide"
+            case .sigma: "sigma"
+            case .saturation: "saturation"
+            case .downsample: "downsample"
             case .limit(let limit): limit.property
             }
         }

@@ -1,3 +1,4 @@
+import Basics
 import Dispatch
 import Foundation
 
@@ -66,6 +67,21 @@ public struct Blur: Sendable {
         case light, extraLight = "extra-light", dark
     }
 
+    /// The first setting out of range (``apply(to:)`` refuses it), or `nil`.
+    public var settingError: SettingError? {
+        if !(sigma >= 0 && sigma.isFinite) {
+            return SettingError(.sigma, of: "Blur", value: sigma, allowed: .interval(0...Double.greatestFiniteMagnitude), reason: "a standard deviation in points")
+        }
+        if !saturation.isFinite {
+            return SettingError(.saturation, of: "Blur", value: saturation, allowed: .interval(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude),
+                                reason: "a finite factor (1 keeps colours)")
+        }
+        if !(downsample >= 1 && downsample.isFinite) {
+            return SettingError(.downsample, of: "Blur", value: downsample, allowed: .interval(1...Double.greatestFiniteMagnitude), reason: "a finite factor of 1 or more")
+        }
+        return nil
+    }
+
     /// The blur, tint and saturation of a UIImageEffects preset.
     public init(preset: Preset) {
         switch preset {
@@ -83,8 +99,12 @@ public struct Blur: Sendable {
     /// `bitmap` blurred, saturated and tinted (same size and scale). Every step works on one
     /// premultiplied `Float` copy, rounded back once at the end; with σ = 0, saturation 1 and no
     /// tint nothing is mixed and the bitmap comes back untouched.
-    /// σ in pixels (and a NaN σ) is taken as at most ``maximumPixelSigma``.
-    public func apply(to bitmap: Bitmap) -> Bitmap {
+    /// σ in pixels is taken as at most ``maximumPixelSigma``.
+    /// - Throws: Basics' `SettingError` for a ``sigma`` that is negative or not finite, a
+    ///   ``saturation`` that is not finite, or a ``downsample`` under 1 or not finite (a NaN
+    ///   saturation made a black picture without a word).
+    public func apply(to bitmap: Bitmap) throws(SettingError) -> Bitmap {
+        if let error = settingError { throw error }
         let pixelSigma = min(Self.maximumPixelSigma, sigma * Double(bitmap.scale))
         let blurs = pixelSigma > 0 && bitmap.width > 0 && bitmap.height > 0
         guard blurs || saturation != 1 || tint != nil else { return bitmap }
