@@ -116,6 +116,7 @@ public final class SequenceWriter: Sendable {
                 throw OutputError.holdsAnotherSequence(folder: folder, prefix: file.prefix)
             }
         }
+        if let manifest { try checkOtherScales(against: manifest, frames: numbers.sorted.count) }
         if let manifest {
             let path = folder + "/" + SequenceManifest.fileName
             try manifest.write(to: path, in: set, named: overwrite)
@@ -124,6 +125,27 @@ public final class SequenceWriter: Sendable {
         try set.commit()
         committed.set()
         return paths
+    }
+
+    /// Refuses a manifest that would retime this sequence's frames at another scale (they share
+    /// `sequence.json`), or a run of another frame count than theirs: `generate --scale 2 --fps 10`
+    /// into a folder of a 30 fps @1x run changed its timing, and left a sequence UIKit loads with
+    /// frames missing, without a word.
+    private func checkOtherScales(against manifest: SequenceManifest, frames: Int) throws(OutputError) {
+        var counts: [Int: Int] = [:]
+        for name in (try? FileIO.entries(of: folder)) ?? [] {
+            guard let file = FrameFile(path: folder + "/" + name), file.prefix == prefix, file.scale != scale else { continue }
+            counts[file.scale, default: 0] += 1
+        }
+        guard let (otherScale, count) = counts.min(by: { $0.key < $1.key }) else { return }
+        let path = folder + "/" + SequenceManifest.fileName
+        if count != frames {
+            throw .otherScaleDiffers(path: path, otherScale: otherScale,
+                                     detail: "there are \(count) frames at @\(otherScale)x where this @\(scale)x run writes \(frames)")
+        }
+        if let existing = try? SequenceManifest.read(file: path), existing != manifest {
+            throw .otherScaleDiffers(path: path, otherScale: otherScale, detail: "this run times them otherwise")
+        }
     }
 
     deinit {

@@ -25,3 +25,35 @@ struct SequenceWriterNumberTests {
         #expect(try writer.commit(manifest: nil).map { FileIO.lastComponent(of: $0) } == ["n1.png"])
     }
 }
+
+/// A run at another scale into a folder holding this sequence's @1x frames shares their
+/// `sequence.json`: `generate --scale 2 --fps 10 --frames 5` over a 12-frame 30 fps @1x run retimed
+/// it and left frames 6–12 without @2x, without a word (found by a new-user round). Another
+/// frame count or another timing is refused before anything is replaced; the same is written.
+@Suite("SequenceWriter: scales share sequence.json")
+struct SequenceWriterScaleTests {
+    static func write(_ folder: String, scale: Int, frames: Int, fps: Double) throws {
+        let frame = try Bitmap(width: 2 * scale, height: 2 * scale, scale: scale)
+        let writer = try SequenceWriter(folder: folder, prefix: "gull", scale: scale)
+        for number in 1...frames { try writer.write(frame, number: number) }
+        try writer.commit(manifest: SequenceManifest(name: "gull", fps: fps))
+    }
+
+    @Test func anotherCountOrTimingAtAnotherScaleIsRefused() throws {
+        let folder = try Fixtures.temporaryFolder("writer-scales")
+        try Self.write(folder, scale: 1, frames: 12, fps: 30)
+        let before = try FileIO.readAll(folder + "/sequence.json")
+        for (frames, fps, detail) in [(5, 30.0, "12 frames at @1x where this @2x run writes 5"), (12, 10.0, "times them otherwise")] {
+            #expect {
+                try Self.write(folder, scale: 2, frames: frames, fps: fps)
+            } throws: { error in
+                guard case .otherScaleDiffers(_, let otherScale, let said)? = error as? OutputError else { return false }
+                return otherScale == 1 && said.contains(detail)
+            }
+            #expect(try FileIO.readAll(folder + "/sequence.json") == before)
+            #expect(!FileManager.default.fileExists(atPath: folder + "/gull1@2x.png"))
+        }
+        try Self.write(folder, scale: 2, frames: 12, fps: 30)
+        #expect(FileManager.default.fileExists(atPath: folder + "/gull12@2x.png"))
+    }
+}

@@ -27,6 +27,11 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `folder` holds the frames of another sequence, `prefix`, that Flipbook did not write: a
     /// `sequence.json` written there for a new sequence would make the folder read as that one.
     case holdsAnotherSequence(folder: String, prefix: String)
+    /// The sequence's frames at another scale (`walk1.png…` beside a run of `walk1@2x.png…`) share
+    /// the folder's `sequence.json` at `path`, and this run's frames differ from them (`detail`:
+    /// another frame count or another timing): writing it would change the other scale's
+    /// animation too.
+    case otherScaleDiffers(path: String, otherScale: Int, detail: String)
     /// The name `path` promises something this output cannot be; `reason` says what it can be.
     case unsupportedName(path: String, reason: String)
     /// A Flipbook write into `folder` was killed while it replaced a set of files there, and its
@@ -60,6 +65,10 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .holdsAnotherSequence(let folder, let prefix):
             "\(folder) holds the frames \(prefix)… that Flipbook did not write: frames and a sequence.json written there would "
                 + "make the folder read as another animation; write into another folder"
+        case .otherScaleDiffers(let path, let otherScale, let detail):
+            "\(path) also times the @\(otherScale)x frames of this sequence, and \(detail): a folder holds one sequence.json for "
+                + "every scale, so this run would change the @\(otherScale)x animation too; write the same frames and timing at "
+                + "every scale, or write into another folder"
         case .unsupportedName(let path, let reason):
             "\(path): \(reason)"
         case .interruptedWrite(let folder, let journal, let reason):
