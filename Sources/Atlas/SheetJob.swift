@@ -44,8 +44,8 @@ public struct SheetJob: Sendable {
     /// The most threads the frames are decoded and the pages compressed on at once (Basics'
     /// `ThreadBudget`); `nil` uses every core. The files are the same whatever the limit.
     public var threads: Int?
-    /// Whether ``output`` and ``data`` may replace files Flipbook did not write (never an input,
-    /// never a file of another Flipbook set); `false` refuses them (Basics' `OutputError`).
+    /// Whether the sheet's files (its pages and its data) may replace files Flipbook did not write
+    /// (never an input, never a file of another Flipbook set); `false` refuses them (Basics' `OutputError`).
     public var overwrite: Bool
     /// Two files for one frame number at one scale (`fire2.png` and `fire02.png`): refused,
     /// naming both (`FrameSequence.DuplicateNumberPolicy.error`, the default), or the first or
@@ -385,12 +385,13 @@ public struct SheetJob: Sendable {
     /// Writes a plan's files as one set (``SheetExport/write(_:owner:protecting:named:pngLevel:png8:)``
     /// owned by ``output``): they replace the files this sheet was last written as, or nothing at
     /// all; none may be one of the frames read (Basics' `OutputError`, before anything is written),
-    /// and only ``output`` and ``data``, with ``overwrite``, may replace a file Flipbook did not write.
+    /// and only with ``overwrite`` may one replace a file Flipbook did not write (any of the sheet's
+    /// files: its pages, and its data at ``data`` or the name made from ``output``).
     public func write(_ plan: Plan) throws(SheetJobError) {
         do {
             try ThreadBudget.withLimit(threads) {
                 try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs),
-                                      named: overwrite ? [output] + (data.map { [$0] } ?? []) : [], pngLevel: pngLevel, png8: png8)
+                                      named: overwrite ? plan.files.map(\.path) : [], pngLevel: pngLevel, png8: png8)
             }
         } catch {
             throw SheetJobError.from(error, output: output)

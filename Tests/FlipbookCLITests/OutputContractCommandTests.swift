@@ -130,7 +130,13 @@ struct OutputContractCommandTests {
         try "{\"my\": \"game data\"}".write(toFile: "\(dir)/robot.json", atomically: true, encoding: .utf8)
         let sheet = try CLI.run(["sheet", Fixtures.path("sequences/kenney-gold-coin"), "-o", "robot.png"], in: dir)
         #expect(sheet.status == 2 && sheet.stderr.contains("robot.json exists and Flipbook did not write it"), "\(sheet.stderr)")
+        #expect(sheet.stderr.contains("give --overwrite to replace it"), "\(sheet.stderr)")
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/robot.png"))
+        // With --overwrite the derived data name is replaced too (it was refused: --overwrite
+        // covered -o and --data only; found by a new-user round).
+        let again = try CLI.run(["sheet", Fixtures.path("sequences/kenney-gold-coin"), "-o", "robot.png", "--overwrite"], in: dir)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try String(contentsOfFile: "\(dir)/robot.json", encoding: .utf8).contains("\"frames\""))
     }
 
     /// `frames orc1.gif` and `frames orc2.gif` into one folder: the frames do not run together.

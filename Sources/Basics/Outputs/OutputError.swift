@@ -50,8 +50,8 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAFolder(let path):
             "cannot write into \(path): a file is there, not a folder"
         case .notWrittenByFlipbook(let path):
-            "\(path) exists and Flipbook did not write it; move it away or write into another folder "
-                + "(a set of files replaces only the files Flipbook wrote)"
+            "\(path) exists and Flipbook did not write it; move it away, allow overwriting it (overwrite: true), "
+                + "or write into another folder (a set of files replaces only the files Flipbook wrote)"
         case .replacesUsersFile(let path):
             "\(path) exists and Flipbook did not write it (or it changed since); allow overwriting it (overwrite: true), or write elsewhere"
         case .changedSinceWritten(let path):
