@@ -217,7 +217,7 @@ public enum SheetExport {
                              pngLevel: Int = 5, png8: Bool = false) throws {
         let set = OutputSet(owner: owner, protecting: inputs)
         for file in files {
-            try inputs.prepare(folder: URL(fileURLWithPath: file.path).deletingLastPathComponent().path)
+            try inputs.prepare(folder: FileIO.parentDirectory(of: file.path))
             let isNamed = named.contains(file.path)
             switch file.content {
             case .image(let bitmap):

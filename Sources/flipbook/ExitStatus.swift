@@ -40,6 +40,9 @@ enum ExitStatus: Int32 {
         case is UsageError, is ValidationError, is SettingError: self = .usage
         // An output the contract refuses (over an input, over a file Flipbook did not write, a name
         // promising another format): nothing was written.
+        // A file where the output's folder should be: the output cannot be written (as the other
+        // commands say it, through the system, exit 4).
+        case OutputError.notAFolder: self = .outputUnwritable
         case is OutputError: self = .usage
         // Settings the user chose, found wrong only once read.
         case is ValidationConfig.Error, is SheetEngine.Refusal, is SheetExport.Error, is NineSlice.Error, is Animation.PlaybackError:
@@ -67,6 +70,7 @@ extension ExitStatus {
     init(assembling error: AssembleError) {
         switch error {
         case .source(let error): self = Self(for: error)
+        case .output(.notAFolder): self = .outputUnwritable
         case .playback, .output, .setting, .encode(.setting), .encodeAPNG(.setting), .encodeWebP(.setting): self = .usage
         case .frame, .limit, .encode(.invalidInput), .encodeAPNG(.invalidInput), .encodeWebP(.invalidInput): self = .inputUnreadable
         case .encode, .encodeAPNG, .encodeWebP, .write, .cancelled: self = .outputUnwritable
@@ -79,6 +83,7 @@ extension ExitStatus {
     init(sheet error: SheetJobError) {
         switch error {
         case .source, .manifest, .frame, .limit: self = .inputUnreadable
+        case .output(.notAFolder): self = .outputUnwritable
         case .engine, .format, .output, .setting: self = .usage
         case .packing(let error): self = Self(packing: error)
         case .write, .encode, .cancelled: self = .outputUnwritable
@@ -101,6 +106,7 @@ extension ExitStatus {
     /// The status for each way a ``FramesJob`` fails.
     init(frames error: FramesJobError) {
         switch error {
+        case .output(.notAFolder): self = .outputUnwritable
         case .folderGiven, .prefixForSheet, .invalidPrefix, .output: self = .usage
         case .decode, .stillImage, .sheet: self = .inputUnreadable
         // Data that names a file outside its folder, or asks for more than a limit: the input's fault.

@@ -54,6 +54,21 @@ struct OutputHabitsCommandTests {
         #expect(result.stderr.contains("/dev/null"), "\(result.stderr)")
     }
 
+    /// `sheet` and `frames` write sets into a folder: a file where that folder should be exited 2
+    /// (`sheet`, with the folder's absolute path) where every other command exits 4 (found by a
+    /// new-user round); now 4, naming the path as given.
+    @Test(arguments: [["sheet", coin, "-o", "notes.txt/s.png"], ["sheet", coin, "-o", "s.png", "--data", "notes.txt/s.json"],
+                      ["frames", Fixtures.path("gif/giflib/fire.gif"), "-o", "notes.txt/frames"],
+                      ["generate", "seagull", "--frames", "2", "-o", "notes.txt/birds"]])
+    func aSetUnderAFileExits4(arguments: [String]) throws {
+        let dir = try Fixtures.temporaryFolder("habits-file-folder")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try "mine".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
+        let result = try CLI.run(arguments, in: dir)
+        #expect(result.status == 4, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains("notes.txt") && !result.stderr.contains(dir), "\(result.stderr)")
+    }
+
     /// `assemble --max-bytes` encodes several times before it writes: an output folder that cannot
     /// be written was found only after all that work (and the alpha note printed). Now it is refused
     /// by the plan, before any frame is encoded, and with nothing printed but the error.
