@@ -175,8 +175,15 @@ extension GIF {
                 case .extensionBlock(let code, let blocks):
                     readExtension(code: code, blocks: blocks)
                 case .image(let descriptor):
-                    let frame = try draw(descriptor)
+                    let drawn = try draw(descriptor)
                     control = GraphicsControl()
+                    guard let frame = drawn else {
+                        // Cut before the frame's first row: it draws nothing, so it is no frame.
+                        guard framesRead > 0 else {
+                            throw .corrupt(file: file, format: .gif, reason: "the file is cut before the first frame's pixels")
+                        }
+                        return nil
+                    }
                     return frame
                 }
             }
@@ -215,7 +222,9 @@ extension GIF {
             }
         }
 
-        private func draw(_ descriptor: GIFLib.ImageDescriptor) throws(AnimationDecodeError) -> Frame {
+        /// The frame `descriptor` draws over the canvas; `nil` when the file ends before its first
+        /// row (it is no frame: the animation ends with the frame before).
+        private func draw(_ descriptor: GIFLib.ImageDescriptor) throws(AnimationDecodeError) -> Frame? {
             let rect = Rect(x: descriptor.left, y: descriptor.top, width: descriptor.width, height: descriptor.height)
             let colors: [UInt8]
             if let table = descriptor.localColors ?? reader.globalColors {
@@ -239,6 +248,15 @@ extension GIF {
             if rowsRead < descriptor.height {
                 // The data ends inside this frame: it keeps its decoded rows, and is the last.
                 guard let reason = reader.lastError else { throw .corrupt(file: file, format: .gif, reason: "frame data ends early") }
+                finished = true
+                if rowsRead == 0 {
+                    framesRead -= 1
+                    if framesRead > 0 {
+                        warnings.append("\(file): the file ends before frame \(framesRead + 1)'s pixels (\(reason)); the \(framesRead) "
+                                        + "frame\(framesRead == 1 ? "" : "s") before are kept")
+                    }
+                    return nil
+                }
                 warnings.append("\(file): frame \(framesRead) ends after \(rowsRead) of \(descriptor.height) rows (\(reason)); "
                                 + "it is kept as far as it goes and is the last")
                 finished = true

@@ -66,7 +66,7 @@ struct GIFDecoderTests {
     }
 
     /// Truncated at every kind of place: in the header, the colour table, the first frame's data,
-    /// and just before the trailer. Before any frame it is an error; from the first frame's data on,
+    /// and just before the trailer. Before the first row of the first frame it is an error; from there on,
     /// the frames decoded are kept, as browsers show them, with a warning — never a crash, never a
     /// silent short read.
     @Test(arguments: [0.0, 0.003, 0.02, 0.3, 0.7, 0.99])
@@ -77,15 +77,45 @@ struct GIFDecoderTests {
         do {
             let decoder = try GIF.Decoder(bytes: cut, file: "cut.gif")
             let frames = try decoder.allGIFFrames()
-            #expect(fraction >= 0.02, "a cut in the header or colour table is an error")
+            #expect(fraction > 0.02, "a cut in the header, the colour table or before the first row of pixels is an error")
             #expect(!frames.isEmpty && frames.count <= full)
             #expect(decoder.warnings.count == 1 && decoder.warnings[0].hasPrefix("cut.gif: "), "\(decoder.warnings)")
         } catch {
             switch error {
-            case .corrupt(let file, .gif, _), .notFormat(let file, .gif): #expect(file == "cut.gif" && fraction < 0.02, "\(error)")
+            case .corrupt(let file, .gif, _), .notFormat(let file, .gif): #expect(file == "cut.gif" && fraction <= 0.02, "\(error)")
             default: Issue.record("\(error)")
             }
         }
+    }
+
+    /// A GIF cut just after an image descriptor, before any of its pixels: the frame draws nothing,
+    /// so it is no frame. The first one: the file is refused as corrupt, as a cut APNG or WebP is
+    /// (it was kept as one blank frame, exit 0; found by a new-user round). A later one: the frames
+    /// before are kept, with a warning saying so.
+    @Test func aFrameCutBeforeItsPixelsIsNoFrame() throws {
+        let bytes = try FileIO.readAll(Fixtures.path("gif/effects/Effect_Impact.gif"))
+        let descriptors = try GIF.Decoder(bytes: bytes, file: "x.gif")
+        let full = try descriptors.allGIFFrames().count
+        #expect(full > 2)
+        // Image descriptors: 0x2C followed by a 9-byte descriptor, found by walking the first frames.
+        func cut(beforePixelsOf frame: Int) -> [UInt8]? {
+            var seen = 0
+            for index in bytes.indices.dropFirst(13) where bytes[index] == 0x2C && index + 11 < bytes.count {
+                // A descriptor is preceded by a block terminator (0) and followed by its LZW minimum code size.
+                guard bytes[index - 1] == 0, (2...8).contains(bytes[index + 10]) else { continue }
+                seen += 1
+                if seen == frame { return Array(bytes.prefix(index + 11)) }
+            }
+            return nil
+        }
+        let first = try #require(cut(beforePixelsOf: 1))
+        #expect(throws: AnimationDecodeError.corrupt(file: "cut.gif", format: .gif, reason: "the file is cut before the first frame's pixels")) {
+            _ = try GIF.Decoder(bytes: first, file: "cut.gif").allGIFFrames()
+        }
+        let third = try #require(cut(beforePixelsOf: 3))
+        let decoder = try GIF.Decoder(bytes: third, file: "cut.gif")
+        #expect(try decoder.allGIFFrames().count == 2)
+        #expect(decoder.warnings.count == 1 && decoder.warnings[0].hasPrefix("cut.gif: the file ends before frame 3's pixels"), "\(decoder.warnings)")
     }
 
     @Test func rejectsNonGIFsAndHugeScreens() throws {
