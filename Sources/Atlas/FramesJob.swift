@@ -41,7 +41,7 @@ public struct FramesJob: Sendable {
         self.init(input: input.filePathForFlipbook, output: output.filePathForFlipbook, prefix: prefix, limits: limits)
     }
 
-    /// The data file extensions read as a sheet; anything else is read as a GIF.
+    /// The data file extensions read as a sheet; anything else is read as a GIF, an APNG or a WebP.
     public static let sheetExtensions = ["json", "atlas", "atlasc", "plist", "tres"]
 
     /// What the job wrote.

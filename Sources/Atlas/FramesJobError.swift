@@ -41,7 +41,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .folderGiven(let path):
-            "\(path) is a folder; frames are read from a GIF or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) — "
+            "\(path) is a folder; frames are read from a GIF, an APNG, a WebP or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) — "
                 + "a folder of frames is a source for AssembleJob or SheetJob"
         case .prefixForSheet(let path): "\(path): a prefix names a GIF's frames; a sheet's frames are named after its sprites"
         case .invalidPrefix(let prefix): "the prefix must be a plain file name prefix: no folder, not hidden (got '\(prefix)')"

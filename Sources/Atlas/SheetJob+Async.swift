@@ -27,7 +27,7 @@ extension SheetJob {
     /// ```swift
     /// let sheet = SheetJob(sources: ["walk"], output: "out/walk.png")
     /// let packed = try await sheet.plan()
-    /// for (engine, output) in [(SheetEngine.phaser, "out/phaser/walk.png"), (.godot, "out/godot/walk.png")] {
+    /// for (engine, output) in [(SheetEngine.phaser3, "out/phaser/walk.png"), (.godot4, "out/godot/walk.png")] {
     ///     let job = sheet.forEngine(engine, output: output)
     ///     try await job.write(try job.plan(reusing: packed))
     /// }

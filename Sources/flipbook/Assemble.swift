@@ -270,7 +270,8 @@ struct Assemble: ParsableCommand {
         let folder = sources.count == 1 ? sources[0] : "FRAMES"
         var ways = scale > 1 ? ["the @1x files, if the frames have them (--scale 1)"] : []
         ways.append("smaller frames (flipbook resize takes one PNG at a time: mkdir -p small; for f in \(folder)/*.png; do "
-                    + "flipbook resize \"$f\" --scale 0.5 -o small/\"${f##*/}\"; done; then assemble small/ with a copy of its sequence.json)")
+                    + "flipbook resize \"$f\" --scale 0.5 -o small/\"${f##*/}\"; done; then assemble small/"
+                    + (FileManager.default.fileExists(atPath: folder + "/" + SequenceManifest.fileName) ? " with a copy of its sequence.json)" : ")"))
         ways.append("fewer frames")
         return "What is left: " + ways.joined(separator: ", or ") + "."
     }

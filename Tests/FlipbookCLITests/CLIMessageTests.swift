@@ -16,7 +16,7 @@ struct CLIMessageTests {
         (["assemble", "empty", "-o", "e.gif"], 3, "empty: no frames found"),
         (["generate", "seagul", "-o", "x.gif"], 2, "unknown generator 'seagul'; did you mean 'seagull'?"),  // was "Unknown option '-o'"
         (["help", "sheeet"], 2, "unknown command 'sheeet'; did you mean 'sheet'?"),                       // was the top-level help, exit 0
-        (["frames", "empty", "-o", "out"], 2, "empty is a folder; frames are read from a GIF or a sheet's data file"), // was "not a regular file"
+        (["frames", "empty", "-o", "out"], 2, "empty is a folder; frames are read from a GIF, an APNG, a WebP or a sheet's data file"), // was "not a regular file"
         (["assemble", "FIXTURE_GIF", "empty", "-o", "g.gif"], 2, "is read on its own"),         // was "no frames found"
         (["validate", "empty", "--output", "r.xml", "--format", "json"], 2, "--output r.xml promises junit"),
         (["validate", "empty"], 3, "empty: no frames found"),                                          // was exit 0
