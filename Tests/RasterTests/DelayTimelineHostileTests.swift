@@ -8,7 +8,7 @@ struct DelayTimelineHostileTests {
     /// frame stride infinite (`Int(.infinity)`). Both trapped; now every delay is at least the
     /// minimum, and the timeline keeps the first frame.
     @Test(arguments: [[1e300], [1e16, 1], [.greatestFiniteMagnitude, .greatestFiniteMagnitude], [.infinity, 0.1], [.nan, 0.1],
-                      [-1, 0.1], [5e-324, 5e-324, 5e-324], [0, 0]] as [[Double]])
+                      [-1, 0.1], [.leastNonzeroMagnitude, .leastNonzeroMagnitude, .leastNonzeroMagnitude], [0, 0]] as [[Double]])
     func hostileDurationsNeverTrap(_ durations: [Double]) {
         for ticks in [1000.0, 100] {
             let timeline = DelayTimeline(durations: durations, ticksPerSecond: ticks)
