@@ -1,3 +1,4 @@
+import Animated
 import ArgumentParser
 import Basics
 import Foundation
@@ -39,6 +40,7 @@ struct Draw: ParsableCommand {
     }
 
     func run() throws {
+        try Discovery.checkNoStandardInput([scene])
         try ImageCommand.check(output: output, inputs: [scene], overwrite: overwrite)
         let limits = limits
         // The scene names its file in its errors (`hero.json: ops[2].width: …`): not wrapped again.

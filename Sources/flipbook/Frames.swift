@@ -60,6 +60,7 @@ struct Frames: ParsableCommand {
     var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputLimit) }
 
     func run() throws {
+        try Discovery.checkNoStandardInput([input])
         let progress = Progress.forTerminal(label: "frames")
         defer { progress?.finish() }
         let outcome = try FramesJob(input: input, output: output, prefix: prefix, limits: limits, overwrite: overwrite).run(progress: progress?.update)

@@ -1,3 +1,4 @@
+import Animated
 import ArgumentParser
 import Basics
 import Foundation
@@ -7,13 +8,16 @@ import Raster
 /// the contract's exit codes.
 enum ImageCommand {
     static func load(_ path: String, limits: ResourceLimits) throws -> Bitmap {
-        try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(file: path)
+        // `-` is not standard input, as for every command (exit 2, not "no such file").
+        try Discovery.checkNoStandardInput([path])
+        return try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(file: path)
     }
 
     /// Refuses, before any work, an output that is not a `.png` name or `-` (standard output, when
     /// it is not a terminal), that is one of `inputs`, another Flipbook set's file, or — unless
     /// `overwrite` — a file Flipbook did not write.
     static func check(output path: String, inputs: [String], overwrite: Bool) throws {
+        try Discovery.checkNoStandardInput(inputs)
         if path == OutputName.standardOutput { return try OutputName.requireRedirectedStandardOutput() }
         try OutputName.require(path, extensions: ["png"], what: "this command writes PNG")
         try OutputSet.check(file: path, protecting: InputFiles(inputs), overwrite: overwrite)   // before any decoding (PNG.Encoder checks again)

@@ -40,6 +40,7 @@ struct Info: ParsableCommand {
     }
 
     func run() throws {
+        try Discovery.checkNoStandardInput(paths)
         let limits = limits
         let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
         var report = Report()

@@ -9,6 +9,9 @@ import TestSupport
 struct SourceCommandTests {
     @Test(arguments: [
         ["assemble", "-", "-o", "x.gif"], ["validate", "-"], ["sheet", "-", "-o", "s.png"], ["assemble", "-", "-o", "-"],
+        // The one-file commands said "-: cannot read file: No such file or directory", exit 3 (a new-user round).
+        ["info", "-"], ["frames", "-", "-o", "out"], ["blur", "-", "-o", "b.png", "--sigma", "1"], ["resize", "-", "-o", "r.png", "--scale", "2"],
+        ["slice", "-", "-o", "s.png", "--insets", "1,1,1,1", "--size", "8x8"], ["draw", "-", "-o", "d.png"],
     ])
     func standardInputIsNoSource(arguments: [String]) throws {
         let dir = try Fixtures.temporaryFolder("stdin-source")
