@@ -10,13 +10,21 @@ extension SheetJob {
     public func run(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(SheetJobError) -> Plan {
         let job = self
         return try await BackgroundThread.run(cancelled: SheetJobError.cancelled) { flag throws(SheetJobError) in
-            // Decoding is most of the work; the pages' compression is the rest.
-            let reporter = JobProgress.Reporter(progress, phases: [(.reading, 3), (.writing, 1)])
-            let plan = try job.plan(counting: reporter.counter(.reading), cancellation: flag)
-            if flag.isCancelled { throw .cancelled }
-            try job.write(plan, reporter: reporter)
-            return plan
+            try job.run(progress: progress, cancellation: flag)
         }
+    }
+
+    /// Plans and writes on the caller's thread, as `AssembleJob.run(progress:cancellation:)`
+    /// does: `progress` as for the `async` `run(progress:)`; a raised `cancellation` stops the
+    /// decoding before its next frame (``SheetJobError/cancelled``; nothing is written, the earlier
+    /// set stands). Returns the plan written.
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(SheetJobError) -> Plan {
+        // Decoding is most of the work; the pages' compression is the rest.
+        let reporter = JobProgress.Reporter(progress, phases: [(.reading, 3), (.writing, 1)])
+        let plan = try plan(counting: reporter.counter(.reading), cancellation: cancellation)
+        if cancellation?.isCancelled == true { throw .cancelled }
+        try write(plan, reporter: reporter)
+        return plan
     }
 
     /// ``plan(progress:cancellation:)`` without blocking the caller's thread: the frames are read,

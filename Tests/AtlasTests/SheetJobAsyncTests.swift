@@ -72,3 +72,21 @@ struct SheetJobAsyncTests {
         #expect(again.values.map(\.fraction) == [0, 1] && again.values.allSatisfy { $0.phase == .writing })
     }
 }
+
+/// `SheetJob` has a synchronous `run()` as `AssembleJob` does (it had only the `async` one, so
+/// `try job.run()` did not compile in a synchronous function; found by a new-user round): the same
+/// files, and a raised flag writes nothing.
+@Suite("SheetJob: synchronous run")
+struct SheetJobSyncRunTests {
+    static let coin = Fixtures.path("sequences/kenney-gold-coin")
+
+    @Test func aSynchronousRunWritesTheSheet() throws {
+        let folder = try Fixtures.temporaryFolder("sheet-sync-run")
+        let plan = try SheetJob(sources: [Self.coin], output: folder + "/coin.png").run()
+        #expect(plan.files.count == 2 && plan.files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
+        let flag = CancellationFlag()
+        flag.cancel()
+        #expect(throws: SheetJobError.cancelled) { try SheetJob(sources: [Self.coin], output: folder + "/other.png").run(cancellation: flag) }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/other.png"))
+    }
+}
