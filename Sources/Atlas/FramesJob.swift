@@ -141,12 +141,7 @@ public struct FramesJob: Sendable {
         let reader = try Decoder(file: input, limits: limits)
         // Work in proportion to the input: a GIF of a kilobyte may declare fifty 8000² frames.
         let info = reader.info
-        let frame = info.width.multipliedReportingOverflow(by: info.height)
-        let all = frame.partialValue.multipliedReportingOverflow(by: info.frameCount)
-        if frame.overflow || all.overflow || all.partialValue > limits.maxOutputPixels {
-            throw LimitError(limit: .outputPixels, subject: input, amount: frame.overflow || all.overflow ? nil : all.partialValue,
-                             maximum: limits.maxOutputPixels, detail: "\(info.frameCount) frames of \(info.width)×\(info.height)")
-        }
+        try limits.checkOutput(info.frameCount, "frames", width: info.width, height: info.height, of: input)
         reporter.report(.reading, done: 1, total: 1)
         let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]), overwrite: overwrite)
         let (manifest, files) = try reader.writeFrames(to: writer, cancellation: cancellation) { reporter.report(.writing, done: $0, total: $1) }

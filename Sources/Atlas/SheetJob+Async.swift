@@ -60,11 +60,4 @@ extension SheetJob {
             try job.write(plan, reporter: JobProgress.Reporter(progress, phase: .writing))
         }
     }
-
-    /// ``write(_:)``, with the files written counted in `reporter`'s `writing` phase.
-    func write(_ plan: Plan, reporter: JobProgress.Reporter) throws(SheetJobError) {
-        reporter.report(.writing, done: 0, total: plan.files.count)
-        try write(plan)
-        reporter.finish(.writing)
-    }
 }

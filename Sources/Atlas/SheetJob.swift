@@ -370,34 +370,6 @@ public struct SheetJob: Sendable {
                     howToLoad: howToLoad(files, pages: sheets[0].pages.count))
     }
 
-    /// A plan's files as bytes, named by their paths (pages encoded as ``write(_:)`` encodes them):
-    /// a sheet made in memory, for a caller that stores or sends it itself.
-    public func encoded(_ plan: Plan) throws(SheetJobError) -> [InMemoryFile] {
-        do {
-            return try ThreadBudget.withLimit(threads) { () throws(PNG.EncodeError) in
-                try SheetExport.encode(plan.files, pngLevel: pngLevel, png8: png8)
-            }
-        } catch {
-            throw SheetJobError.from(error, output: output)
-        }
-    }
-
-    /// Writes a plan's files as one set (``SheetExport/write(_:owner:protecting:named:pngLevel:png8:)``
-    /// owned by ``output``): they replace the files this sheet was last written as, or nothing at
-    /// all; none may be one of the frames read (Basics' `OutputError`, before anything is written),
-    /// and only with ``overwrite`` may one replace a file Flipbook did not write (any of the sheet's
-    /// files: its pages, and its data at ``data`` or the name made from ``output``).
-    public func write(_ plan: Plan) throws(SheetJobError) {
-        do {
-            try ThreadBudget.withLimit(threads) {
-                try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs),
-                                      named: overwrite ? plan.files.map(\.path) : [], pngLevel: pngLevel, png8: png8)
-            }
-        } catch {
-            throw SheetJobError.from(error, output: output)
-        }
-    }
-
     /// The engine's loading call for `files`.
     private func howToLoad(_ files: [SheetExport.File], pages: Int) -> String? {
         guard let engine else { return nil }

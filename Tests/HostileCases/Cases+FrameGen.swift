@@ -96,6 +96,7 @@ extension HostileCases {
             each(Sample.doubles) { v in _ = try Scatter(width: v, height: 8, scale: Int.min, circleRadius: v, circleStrokeWidth: v, count: -3, spread: v).frame(Int.min) }
             each(Sample.ints) { scale in _ = try Scatter.rock(seed: 0, scale: scale) }
             each([Int.max, Int.max / 2, 1 << 40]) { count in _ = try Scatter(count: count).frame(0) }
+            each([Int.max, 1 << 40]) { count in _ = try Scatter(count: count, images: [Bitmap(clearWidth: 0, height: 0)]).frame(0) }
         },
         HostileCase("generator frames over the pixel limit", ["Seagull", "Explosion", "Scatter", "Freehand", "FrameGenerator"]) {
             // Each allocated its frame before any check and died doing it.

@@ -83,6 +83,20 @@ public struct ResourceLimits: Sendable, Hashable {
         }
     }
 
+    /// Checks `count` images of `width × height` pixels, all together, against ``maxOutputPixels``
+    /// without overflowing: the work a small input can ask for (a GIF declaring fifty 8000² frames,
+    /// a scatter of `Int.max` images). `noun` names the images in the message (`frames`).
+    /// - Throws: ``LimitError`` for ``LimitError/Limit/outputPixels`` over the limit (its amount
+    ///   `nil` when the product overflows).
+    public func checkOutput(_ count: Int, _ noun: String, width: Int, height: Int, of subject: String) throws(LimitError) {
+        guard count > 0 else { return }
+        let one = max(0, width).multipliedReportingOverflow(by: max(0, height))
+        let all = one.partialValue.multipliedReportingOverflow(by: count)
+        guard one.overflow || all.overflow || all.partialValue > maxOutputPixels else { return }
+        throw LimitError(limit: .outputPixels, subject: subject, amount: one.overflow || all.overflow ? nil : all.partialValue,
+                         maximum: maxOutputPixels, detail: "\(count) \(noun) of \(width)×\(height)")
+    }
+
     /// Checks `amount` against the limit `limit` names.
     public func check(_ limit: LimitError.Limit, _ amount: Int, of subject: String) throws(LimitError) {
         guard amount <= maximum(limit) else {

@@ -74,7 +74,10 @@ public struct Scatter: FrameGenerator {
         let rocks = images.isEmpty ? try (0..<4).map { index throws(LimitError) in
             try Self.rock(seed: seed &+ UInt64(index), scale: scale, limits: limits)
         } : images
-        try checkDrawing(rocks)
+        // The images drawn stay in proportion to the picture (`count: Int.max` drew for ever).
+        let largest = rocks.max { $0.width * $0.height < $1.width * $1.height }
+        // (An empty image is still a step of work: counted as one pixel.)
+        try limits.checkOutput(count, "images", width: max(1, largest?.width ?? 0), height: max(1, largest?.height ?? 0), of: "Scatter.count")
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         let center = Point(width / 2, height / 2)
         let circle = Path(circleAt: center, radius: circleRadius)
@@ -91,17 +94,6 @@ public struct Scatter: FrameGenerator {
             canvas.draw(image, at: at)
         }
         return canvas.makeBitmap()
-    }
-
-    /// Refuses a ``count`` whose images would draw more pixels than `limits.maxOutputPixels`, so the
-    /// work stays in proportion to the picture (`count: Int.max` would draw for ever).
-    private func checkDrawing(_ images: [Bitmap]) throws(LimitError) {
-        guard count > 0 else { return }
-        let largest = images.map { $0.width * $0.height }.max() ?? 0
-        let drawn = count.multipliedReportingOverflow(by: max(1, largest))
-        guard drawn.overflow || drawn.partialValue > limits.maxOutputPixels else { return }
-        throw LimitError(limit: .outputPixels, subject: "Scatter.count", amount: drawn.overflow ? nil : drawn.partialValue,
-                         maximum: limits.maxOutputPixels, detail: "\(count) images of up to \(largest) pixels")
     }
 
     /// A procedural rock about 28 × 22 points: a lumpy closed outline (quadratics through the
