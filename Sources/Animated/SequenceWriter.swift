@@ -102,7 +102,9 @@ public final class SequenceWriter: Sendable {
         // A frame of this prefix that the set neither writes nor wrote (the user's `fire40.png`
         // beside `fire1…33`) would read back as part of this sequence.
         let written = Set(paths)
-        for name in (try? FileIO.entries(of: folder)) ?? [] {
+        // The folder listed once, for the three checks below.
+        let entries = (try? FileIO.entries(of: folder)) ?? []
+        for name in entries {
             let path = folder + "/" + name
             guard let file = FrameFile(path: path), file.prefix == prefix, !written.contains(path), !set.isOwnEarlierFile(path) else { continue }
             throw OutputError.mixesWithFrame(path: path, prefix: prefix)
@@ -110,13 +112,13 @@ public final class SequenceWriter: Sendable {
         // A sequence.json beside another sequence's frames (the user's `gold_1…4`) would make the
         // folder read as this one: assembling the folder would silently show the new frames.
         if manifest != nil {
-            for name in (try? FileIO.entries(of: folder)) ?? [] {
+            for name in entries {
                 let path = folder + "/" + name
                 guard let file = FrameFile(path: path), file.prefix != prefix, !OutputSet.isRecorded(path) else { continue }
                 throw OutputError.holdsAnotherSequence(folder: folder, prefix: file.prefix)
             }
         }
-        if let manifest { try checkOtherScales(against: manifest, frames: numbers.sorted.count) }
+        if let manifest { try checkOtherScales(against: manifest, frames: paths.count, entries: entries) }
         if let manifest {
             let path = folder + "/" + SequenceManifest.fileName
             try manifest.write(to: path, in: set, named: overwrite)
@@ -131,9 +133,9 @@ public final class SequenceWriter: Sendable {
     /// `sequence.json`), or a run of another frame count than theirs: `generate --scale 2 --fps 10`
     /// into a folder of a 30 fps @1x run changed its timing, and left a sequence UIKit loads with
     /// frames missing, without a word.
-    private func checkOtherScales(against manifest: SequenceManifest, frames: Int) throws(OutputError) {
+    private func checkOtherScales(against manifest: SequenceManifest, frames: Int, entries: [String]) throws(OutputError) {
         var counts: [Int: Int] = [:]
-        for name in (try? FileIO.entries(of: folder)) ?? [] {
+        for name in entries {
             guard let file = FrameFile(path: folder + "/" + name), file.prefix == prefix, file.scale != scale else { continue }
             counts[file.scale, default: 0] += 1
         }

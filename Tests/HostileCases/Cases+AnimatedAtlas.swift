@@ -247,6 +247,7 @@ extension HostileCases {
             each(junk) { bytes in _ = try AsepriteJSON.decode(bytes) }
             _ = SpriteKitAtlas.pageFile(name: "", page: Int.min, scale: Int.max)
             _ = try? SheetImport.read("", limits: ResourceLimits(maxPixels: -1))
+            _ = SheetImport.dataFile(""); _ = SheetImport.dataFile("/"); _ = SheetImport.dataFile(".atlasc/")
             _ = try? SheetImport.read(url: URL(fileURLWithPath: "/nonexistent/s.json"), limits: ResourceLimits(maxFrames: Int.min))
             each(junk) { bytes in
                 for data in ["", "/", "s.json", "s.atlasc", "s.plist", "s.tres", "s.atlas", "/a/s.json"] {

@@ -9,6 +9,8 @@ extension HostileCases {
             _ = limits.rangeError
             each(Sample.ints) { v in try limits.checkPixels(width: v, height: v, of: "x") }
             each(Sample.doubles) { v in try ResourceLimits.default.checkPixels(width: v, height: v, scale: Int.max, of: "x") }
+            each(Sample.ints) { v in try limits.checkOutput(v, "frames", width: v, height: v, of: "x") }
+            each(Sample.ints) { v in try limits.checkOutput(Int.max, "", width: v, height: 0 &- v, of: "") }
             for limit in LimitError.Limit.allCases { each(Sample.ints) { v in try limits.check(limit, v, of: "x") } }
             _ = LimitError(limit: .pixels, subject: "", amount: Int.min, maximum: Int.min, detail: "").description
         },
