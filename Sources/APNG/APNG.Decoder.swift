@@ -83,9 +83,8 @@ extension APNG {
         /// Notes, once, what the file lacked.
         private func finish() {
             finished = true
-            let promised = reader.declaredFrames.map { " of the \($0) acTL promises" } ?? ""
             if let cut = reader.cut {
-                warnings.append("\(file): the file is cut short (\(cut)): stopped after frame \(next)\(promised); the frames before are kept")
+                warnings.append(CutShortWarning.text(file: file, reason: cut, framesRead: next, declared: reader.declaredFrames))
             } else if let declared = reader.declaredFrames, declared > next {
                 warnings.append("\(file): acTL promises \(declared) frames but the file holds \(next); read as the frames it holds")
             }

@@ -120,7 +120,8 @@ public struct AssembleJob: Sendable {
         public var apng: APNG.Encoder
         /// The WebP encoder, with the repeat count the job resolved.
         public var webp: WebP.Encoder
-        /// Lenient reads of a GIF source (a missing palette, data that ends early).
+        /// Lenient reads of a GIF source (a missing palette, data that ends early), and settings
+        /// given that the format written does not use.
         public var warnings: [String]
         /// What the caller may not expect: a list played in its own order, frames resampled from
         /// another scale, the output's earlier GIF left out of the sources.
@@ -136,8 +137,9 @@ public struct AssembleJob: Sendable {
         /// What the encoder did: size, frames written and merged, duration, and what is particular
         /// to the format (palettes; the colour type).
         public var report: Report
-        /// The settings used (with ``AssembleJob/maxBytes``, the ones that fitted, or the smallest tried).
-        public var settings: GIF.Encoder
+        /// The settings of the format written (with ``AssembleJob/maxBytes``, the ones that fitted,
+        /// or the smallest tried).
+        public var settings: Settings
         /// `false` when ``AssembleJob/maxBytes`` was given and no setting fitted (the smallest
         /// result is written all the same).
         public var fits: Bool
@@ -217,7 +219,8 @@ public struct AssembleJob: Sendable {
             }
             do { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) } catch { throw AssembleError.from(error, output: output) }
         }
-        return Plan(animation: animation, playback: play, format: format, encoder: encoder, apng: apng, webp: webp, warnings: animation.warnings,
+        return Plan(animation: animation, playback: play, format: format, encoder: encoder, apng: apng, webp: webp,
+                    warnings: animation.warnings + unusedSettingsWarnings(format: format),
                     notes: notes, inputs: inputs)
     }
 
@@ -271,7 +274,13 @@ public struct AssembleJob: Sendable {
                     let encoded = try plan.apng.encode(frames, progress: progress)
                     (bytes, report) = (encoded.bytes, .apng(encoded.report))
                 }
-                return Outcome(bytes: bytes, report: report, settings: plan.encoder, fits: fits, warnings: plan.warnings, notes: plan.notes)
+                var used = Settings.apng(plan.apng)
+                if case .webp(let webp) = report {
+                    var encoder = plan.webp
+                    (encoder.lossless, encoder.quality) = (webp.lossless, webp.quality ?? encoder.quality)
+                    used = .webp(encoder)
+                }
+                return Outcome(bytes: bytes, report: report, settings: used, fits: fits, warnings: plan.warnings, notes: plan.notes)
             } catch {
                 throw AssembleError.from(error, output: output)
             }
@@ -284,15 +293,15 @@ public struct AssembleJob: Sendable {
                 let best = try plan.encoder.encode(input, maxBytes: maxBytes, progress: budgetProgress)
                 if cancellation?.isCancelled == true { throw AssembleError.cancelled }
                 if let output { try OutputSet.write(best.bytes, toFile: output, protecting: plan.inputs, overwrite: overwrite) }
-                return Outcome(bytes: output == nil ? best.bytes : [], report: .gif(best.report), settings: best.settings, fits: best.fits,
+                return Outcome(bytes: output == nil ? best.bytes : [], report: .gif(best.report), settings: .gif(best.settings), fits: best.fits,
                                warnings: plan.warnings, notes: plan.notes)
             }
             if let output {
                 let report = try plan.encoder.write(input, to: output, protecting: plan.inputs, overwrite: overwrite, progress: progress)
-                return Outcome(bytes: [], report: .gif(report), settings: plan.encoder, fits: true, warnings: plan.warnings, notes: plan.notes)
+                return Outcome(bytes: [], report: .gif(report), settings: .gif(plan.encoder), fits: true, warnings: plan.warnings, notes: plan.notes)
             }
             let (bytes, report) = try plan.encoder.encode(input, progress: progress)
-            return Outcome(bytes: bytes, report: .gif(report), settings: plan.encoder, fits: true, warnings: plan.warnings, notes: plan.notes)
+            return Outcome(bytes: bytes, report: .gif(report), settings: .gif(plan.encoder), fits: true, warnings: plan.warnings, notes: plan.notes)
         } catch {
             throw AssembleError.from(error, output: output)
         }

@@ -78,6 +78,8 @@ extension GIF {
         private let frameCount: Int
         private var framesRead = 0
         private var warnedOfStrayZeros = false
+        /// How `GIFLib` words a file that ends early: `file is truncated (giflib's reason)`.
+        private static let truncated = "file is truncated ("
         /// What was read past, leniently (see the type's discussion), one line each naming the file.
         public private(set) var warnings: [String] = []
 
@@ -160,7 +162,9 @@ extension GIF {
                 } catch {
                     // After a frame, what cannot be read as a record ends the animation (browsers stop there).
                     guard framesRead > 0, case .corrupt(_, _, let reason) = error else { throw error }
-                    warnings.append("\(file): stopped after frame \(framesRead): \(reason); the frames before are kept")
+                    warnings.append(reason.hasPrefix(Self.truncated)
+                        ? CutShortWarning.text(file: file, reason: "it ends before its trailer", framesRead: framesRead)
+                        : "\(file): stopped after frame \(framesRead): \(reason); the frames before are kept")
                     finished = true
                     return nil
                 }
@@ -248,17 +252,18 @@ extension GIF {
             if rowsRead < descriptor.height {
                 // The data ends inside this frame: it keeps its decoded rows, and is the last.
                 guard let reason = reader.lastError else { throw .corrupt(file: file, format: .gif, reason: "frame data ends early") }
+                let why = GIFLib.endOfData.contains(reason) ? "" : ": \(reason)"
                 finished = true
                 if rowsRead == 0 {
                     framesRead -= 1
                     if framesRead > 0 {
-                        warnings.append("\(file): the file ends before frame \(framesRead + 1)'s pixels (\(reason)); the \(framesRead) "
-                                        + "frame\(framesRead == 1 ? "" : "s") before are kept")
+                        warnings.append(CutShortWarning.text(file: file, reason: "it ends before frame \(framesRead + 1)'s pixels\(why)",
+                                                             framesRead: framesRead))
                     }
                     return nil
                 }
-                warnings.append("\(file): frame \(framesRead) ends after \(rowsRead) of \(descriptor.height) rows (\(reason)); "
-                                + "it is kept as far as it goes and is the last")
+                warnings.append(CutShortWarning.text(file: file, reason: "it ends inside frame \(framesRead)'s pixels\(why)",
+                                                     framesRead: framesRead, partialRows: (rowsRead, descriptor.height)))
                 finished = true
             }
 

@@ -7,6 +7,10 @@ enum GIFLib {
         GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
     }
 
+    /// giflib's words for data that ends early (the bytes ran out), which a warning leaves out: the
+    /// file being cut short says it.
+    static let endOfData = [message(D_GIF_ERR_READ_FAILED), message(D_GIF_ERR_EOF_TOO_SOON)]
+
     // MARK: Reading
 
     /// A record of a GIF stream, in file order.

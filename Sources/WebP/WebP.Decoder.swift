@@ -47,7 +47,7 @@ extension WebP {
                     throw .corrupt(file: file, format: .webp, reason: "the file is cut short (\(cut)) before its first whole frame")
                 }
                 bytes = whole
-                warning = "\(file): the file is cut short (\(cut)): stopped after frame \(header!.frameCount); the frames before are kept"
+                warning = CutShortWarning.text(file: file, reason: cut, framesRead: header?.frameCount ?? 0)
             }
             guard let header, header.frameCount > 0 else {
                 throw .corrupt(file: file, format: .webp, reason: "libwebp could not parse it")

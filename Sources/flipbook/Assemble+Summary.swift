@@ -8,9 +8,9 @@ import WebP
 /// What `assemble` says it wrote: a line of text (and notes on merged frames), or `--json`.
 extension Assemble {
     /// The summary of what was written, in the output format's words.
-    func describe(_ report: AssembleJob.Report, settings: GIF.Encoder, fits: Bool, repeatCount: Int, warnings: [String]) -> String {
+    func describe(_ report: AssembleJob.Report, settings: AssembleJob.Settings, fits: Bool, repeatCount: Int, warnings: [String]) -> String {
         switch report {
-        case .gif(let gif): describe(gif, settings: settings, fits: fits, warnings: warnings)
+        case .gif(let gif): describe(gif, settings: settings.gif ?? GIF.Encoder(), fits: fits, warnings: warnings)
         case .apng(let apng):
             describe(report, format: .apng, mergedForTiming: apng.framesMergedForTiming, colorType: apng.colorType, lossless: nil, quality: nil,
                      fits: true, repeatCount: repeatCount, warnings: warnings)
@@ -20,26 +20,37 @@ extension Assemble {
         }
     }
 
+    /// `--json` of every format: the fields they share under one name each (seconds as numbers
+    /// named `…Seconds`, `quality` a number only), and each format's own, absent for the others.
+    struct JSONReport: Encodable {
+        var output: String, format: String, bytes: Int, width: Int, height: Int, frames: Int
+        var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int, nearIdenticalMaxDifference: Int
+        var durationSeconds: Double, repeatCount: Int
+        /// GIF: the colour table's size asked for, local palettes written, dithering and quality preset.
+        var colors: Int? = nil, localPalettes: Int? = nil, dither: String? = nil, qualityPreset: String? = nil
+        /// APNG: the colour type written.
+        var colorType: String? = nil
+        /// WebP: lossless or lossy at `quality` (0–100).
+        var lossless: Bool? = nil, quality: Double? = nil
+        /// With --max-bytes only.
+        var fitsMaxBytes: Bool? = nil
+        /// What reading the sources read past (a GIF cut short…), as on standard error.
+        var warnings: [String]
+    }
+
     /// An APNG's or a WebP's summary: one line (and notes on merged frames), or JSON.
     func describe(_ report: AssembleJob.Report, format: AssembleJob.Format, mergedForTiming: Int, colorType: String?, lossless: Bool?,
                           quality: Double?, fits: Bool, repeatCount: Int, warnings: [String]) -> String {
         let seconds = (report.duration * 1000).rounded() / 1000
         if json {
-            struct Output: Encodable {
-                var output: String, format: String, bytes: Int, width: Int, height: Int, frames: Int
-                var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int, nearIdenticalMaxDifference: Int
-                var duration: Double, repeatCount: Int
-                var colorType: String?, lossless: Bool?, quality: Double?, fitsMaxBytes: Bool?
-                /// What reading the sources read past (a GIF cut short…), as on standard error.
-                var warnings: [String]
-            }
-            return (try? Console.jsonString(Output(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
-                                                   height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
-                                                   framesMergedIdentical: report.framesMergedIdentical,
-                                                   framesMergedNearIdentical: report.framesMergedNearIdentical,
-                                                   nearIdenticalMaxDifference: report.nearIdenticalMaxDifference, duration: seconds,
-                                                   repeatCount: repeatCount, colorType: colorType, lossless: lossless, quality: quality,
-                                                   fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings))) ?? "{}"
+            let output = JSONReport(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
+                                    height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
+                                    framesMergedIdentical: report.framesMergedIdentical,
+                                    framesMergedNearIdentical: report.framesMergedNearIdentical,
+                                    nearIdenticalMaxDifference: report.nearIdenticalMaxDifference, durationSeconds: seconds,
+                                    repeatCount: repeatCount, colorType: colorType, lossless: lossless, quality: quality,
+                                    fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings)
+            return (try? Console.jsonString(output)) ?? "{}"
         }
         var line = "\(output): \(format) \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
             + "\(seconds) s, \(report.bytes) bytes, \(colorType ?? quality.map { "lossy, quality \(Int($0))" } ?? "lossless")"
@@ -64,21 +75,13 @@ extension Assemble {
 
     func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool, warnings: [String]) -> String {
         if json {
-            struct Output: Encodable {
-                var output: String, format = "gif", bytes: Int, width: Int, height: Int, frames: Int
-                var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int, nearIdenticalMaxDifference: Int
-                var totalCentiseconds: Int, repeatCount: Int, colors: Int, localPalettes: Int, dither: String, quality: String
-                var fitsMaxBytes: Bool
-                /// What reading the sources read past (a GIF cut short…), as on standard error.
-                var warnings: [String]
-            }
-            let output = Output(output: self.output, bytes: report.bytes, width: report.width, height: report.height,
-                                frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
-                                framesMergedIdentical: report.framesMergedIdentical, framesMergedNearIdentical: report.framesMergedNearIdentical,
-                                nearIdenticalMaxDifference: report.nearIdenticalMaxDifference, totalCentiseconds: report.totalCentiseconds,
-                                repeatCount: settings.repeatCount, colors: settings.colors, localPalettes: report.localPalettes,
-                                dither: settings.dithering.rawValue,
-                                quality: settings.quality.rawValue, fitsMaxBytes: fits, warnings: warnings)
+            let output = JSONReport(output: self.output, format: "gif", bytes: report.bytes, width: report.width, height: report.height,
+                                    frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
+                                    framesMergedIdentical: report.framesMergedIdentical, framesMergedNearIdentical: report.framesMergedNearIdentical,
+                                    nearIdenticalMaxDifference: report.nearIdenticalMaxDifference,
+                                    durationSeconds: Double(report.totalCentiseconds) / 100, repeatCount: settings.repeatCount,
+                                    colors: settings.colors, localPalettes: report.localPalettes, dither: settings.dithering.rawValue,
+                                    qualityPreset: settings.quality.rawValue, fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings)
             return (try? Console.jsonString(output)) ?? "{}"
         }
         var line = "\(output): \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "

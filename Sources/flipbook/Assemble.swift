@@ -223,9 +223,10 @@ struct Assemble: ParsableCommand {
         job.threads = threadsOption.threads
         job.format = format
         job.onDuplicateNumber = onDuplicateNumber
+        // Effort is APNG's and WebP's: set for the format written (both when the name does not say).
         if let effort {
-            job.apng.effort = effort
-            job.webp.effort = effort
+            if expectedFormat != .webp { job.apng.effort = effort }
+            if expectedFormat != .apng { job.webp.effort = effort }
         }
         if let compatibility { job.apng.compatibility = compatibility }
         if lossy {
@@ -257,7 +258,7 @@ struct Assemble: ParsableCommand {
                                 + "\(maxBytes); it is written anyway.\(why) \(smallerFramesAdvice(scale: plan.animation.scale))")
         }
         if let maxBytes, !outcome.fits {
-            throw ProblemsFound(description: "the smallest GIF found (\(outcome.settings.colors) colours, \(outcome.settings.quality.rawValue)) is "
+            throw ProblemsFound(description: "the smallest GIF found (\(outcome.settings.gif?.colors ?? colors) colours, \((outcome.settings.gif?.quality ?? gifQuality).rawValue)) is "
                                 + "\(outcome.report.bytes) bytes, over --max-bytes \(maxBytes); it is written anyway. "
                                 + smallerFramesAdvice(scale: plan.animation.scale))
         }

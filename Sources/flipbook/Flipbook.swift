@@ -40,8 +40,10 @@ struct Flipbook: ParsableCommand {
                 if !message.isEmpty { print(message) }
                 ProcessPolicy.exit(ExitStatus.success.rawValue)
             case .validationFailure:
-                Console.error(fullMessage(for: error))
-                failInJSON(fullMessage(for: error), status: .usage)
+                // One style for every argument mistake: `error: …` and a hint, not the usage text.
+                let usage = UsageMessage(for: error, arguments: Array(CommandLine.arguments.dropFirst()))
+                Console.error("error: \(usage.message)\n\(usage.hint)")
+                failInJSON(usage.message, status: .usage)
                 ProcessPolicy.exit(ExitStatus.usage.rawValue)
             default:
                 // ArgumentParser's own wrapper (an error from a `validate()`) speaks through it.

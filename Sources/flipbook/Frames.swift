@@ -68,10 +68,15 @@ struct Frames: ParsableCommand {
         for warning in outcome.warnings { Console.error("warning: \(warning)") }
         if let manifest = outcome.manifest {
             if json {
+                // Seconds as numbers named …Seconds, as every command's JSON (sequence.json keeps milliseconds).
+                let seconds = (manifest.frameDurations ?? []).map { $0 / 1000 }
                 struct Output: Encodable {
-                    var files: [String], frameDurations: [Double], repeatCount: Int, width: Int, height: Int, warnings: [String]
+                    var output: String, files: [String], frames: Int, frameDurationsSeconds: [Double], durationSeconds: Double
+                    var repeatCount: Int, width: Int, height: Int, warnings: [String]
                 }
-                try Console.printJSON(Output(files: outcome.files.filter { $0.hasSuffix(".png") }, frameDurations: manifest.frameDurations ?? [],
+                let pngs = outcome.files.filter { $0.hasSuffix(".png") }
+                try Console.printJSON(Output(output: output, files: pngs, frames: pngs.count, frameDurationsSeconds: seconds,
+                                             durationSeconds: (seconds.reduce(0, +) * 1000).rounded() / 1000,
                                              repeatCount: outcome.repeatCount, width: outcome.width, height: outcome.height,
                                              warnings: outcome.warnings))
             } else {
@@ -79,8 +84,9 @@ struct Frames: ParsableCommand {
                       + "(\(outcome.files.first.map { FileIO.lastComponent(of: $0) } ?? "")…), sequence.json")
             }
         } else if json {
-            struct Output: Encodable { var files: [String], warnings: [String] }
-            try Console.printJSON(Output(files: outcome.files, warnings: outcome.warnings))
+            struct Output: Encodable { var output: String, files: [String], frames: Int, pagesRead: Int, warnings: [String] }
+            try Console.printJSON(Output(output: output, files: outcome.files, frames: outcome.files.count, pagesRead: outcome.pages,
+                                         warnings: outcome.warnings))
         } else {
             print("\(output): \(Console.count(outcome.files.count, "frame")) from \(Console.count(outcome.pages, "page"))")
         }

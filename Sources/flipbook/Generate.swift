@@ -75,7 +75,7 @@ struct ExplosionCommand: ParsableCommand {
     @OptionGroup var out: GeneratorOutput
     @Option(parsing: .unconditional, help: "Frame size in points, WxH.") var size: String?
     @Option(parsing: .unconditional, help: "Number of frames.") var frames: Int = 81
-    @Option(parsing: .unconditional, help: "Random seed: each seed is a different explosion.") var seed: UInt64 = 7
+    @Option(parsing: .unconditional, help: "Random seed, a whole number from 0: each seed is a different explosion.") var seed: UInt64 = 7
     @Option(parsing: .unconditional, help: "Number of sparks.") var sparks: Int = 28
 
     func validate() throws {
@@ -101,7 +101,7 @@ struct ScatterCommand: ParsableCommand {
     @OptionGroup var out: GeneratorOutput
     @Option(parsing: .unconditional, help: "Canvas size in points, WxH.") var size: String?
     @Option(parsing: .unconditional, help: "How many images to scatter.") var count: Int = 14
-    @Option(parsing: .unconditional, help: "Random seed.") var seed: UInt64 = 1
+    @Option(parsing: .unconditional, help: "Random seed, a whole number from 0.") var seed: UInt64 = 1
     @Option(parsing: .unconditional, help: "Circle radius in points (default: 40 % of the smaller side).") var radius: Double?
     @Option(help: "Folder of images to scatter.") var images: String?
     @Option(help: "Background colour.") var background: String?

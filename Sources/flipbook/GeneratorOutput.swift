@@ -110,4 +110,6 @@ private struct GeneratedFiles: Encodable {
     var output: String
     var frames: Int
     var files: [String]
+    /// Always empty: a generator reads nothing it could read past (every command's JSON has the list).
+    var warnings: [String] = []
 }

@@ -52,7 +52,7 @@ enum ImageCommand {
             struct Output: Encodable {
                 var output: String, width: Int, height: Int, scale: Int
                 var details: [String: any Encodable & Sendable]
-                enum Keys: String, CodingKey { case output, width, height, scale, details }
+                enum Keys: String, CodingKey { case output, width, height, scale, details, warnings }
                 struct Key: CodingKey {
                     var stringValue: String
                     var intValue: Int? { nil }
@@ -67,6 +67,8 @@ enum ImageCommand {
                     try container.encode(scale, forKey: .scale)
                     var nested = container.nestedContainer(keyedBy: Key.self, forKey: .details)
                     for (key, value) in details { try nested.encode(value, forKey: Key(stringValue: key)) }
+                    // Every command's JSON has the list; an image command reads one PNG whole or fails.
+                    try container.encode([String](), forKey: .warnings)
                 }
             }
             line = try Console.jsonString(Output(output: path, width: bitmap.width, height: bitmap.height, scale: bitmap.scale, details: extra))

@@ -142,11 +142,13 @@ struct Sheet: ParsableCommand {
         let base = plan.sheets[0]
         if json {
             struct Output: Encodable {
-                var engine: String?, load: String?, files: [String], pages: [[Int]], sprites: Int, occupancy: Double, scales: [Int]
+                var output: String, engine: String?, load: String?, files: [String], pages: [[Int]], sprites: Int, occupancy: Double
+                var scales: [Int], warnings: [String]
             }
-            try Console.printJSON(Output(engine: engine?.rawValue, load: plan.howToLoad, files: plan.files.map(\.path),
+            try Console.printJSON(Output(output: output, engine: engine?.rawValue, load: plan.howToLoad, files: plan.files.map(\.path),
                                          pages: base.pages.map { [$0.width, $0.height] }, sprites: base.sprites.count,
-                                         occupancy: (base.occupancy * 1000).rounded() / 1000, scales: plan.sheets.map(\.scale)))
+                                         occupancy: (base.occupancy * 1000).rounded() / 1000, scales: plan.sheets.map(\.scale),
+                                         warnings: plan.warnings))
         } else {
             let pages = base.pages.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
             print("\(plan.files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(Console.count(base.sprites.count, "sprite")), "

@@ -122,7 +122,7 @@ struct AssembleCommandTests {
         let result = try CLI.run(["assemble"] + arguments + ["-o", directory + "/t.gif", "--json"], in: Self.repositoryRoot)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        #expect(report?["totalCentiseconds"] as? Int == total)
+        #expect(report?["durationSeconds"] as? Double == Double(total) / 100)
     }
 
     @Test func reportsTimingMergesAndMaxBytes() throws {
@@ -132,7 +132,7 @@ struct AssembleCommandTests {
         let fast = try CLI.run(["assemble", walk, "-o", directory + "/fast.gif", "--fps", "120", "--json"])
         #expect(fast.status == 0)
         let report = try JSONSerialization.jsonObject(with: Data(fast.stdout.utf8)) as? [String: Any]
-        #expect(report?["totalCentiseconds"] as? Int == 7)
+        #expect(report?["durationSeconds"] as? Double == Double(7) / 100)
         #expect((report?["framesMergedForTiming"] as? Int ?? 0) > 0)
 
         let tiny = try CLI.run(["assemble", walk, "-o", directory + "/tiny.gif", "--max-bytes", "100"])
@@ -226,7 +226,7 @@ struct AssembleCommandTests {
         let again = try CLI.run(["assemble", "out", "-o", "again.gif", "--json"], in: directory)
         #expect(again.status == 0, "\(again.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
-        #expect(report?["totalCentiseconds"] as? Int == 30)
+        #expect(report?["durationSeconds"] as? Double == Double(30) / 100)
     }
 
     /// The frames `frames` writes pass `validate` as one sequence: one colour type and bit depth

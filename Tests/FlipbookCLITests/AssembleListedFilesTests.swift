@@ -122,7 +122,7 @@ struct AssembleListedFilesTests {
                                  in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-        #expect(report?["totalCentiseconds"] as? Int == 10, "three steps of 1/30 s: \(result.stdout)")
+        #expect(report?["durationSeconds"] as? Double == Double(10) / 100, "three steps of 1/30 s: \(result.stdout)")
         #expect(result.stderr.contains("a file listed twice is shown twice") && !result.stderr.contains("not by name"), "\(result.stderr)")
     }
 

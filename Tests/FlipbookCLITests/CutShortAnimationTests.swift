@@ -18,14 +18,41 @@ struct CutShortAnimationTests {
 
         let frames = try CLI.run(["frames", "cut.\(format)", "-o", "out"], in: dir)
         #expect(frames.status == 0, "\(frames.stderr)")
-        #expect(frames.stderr.contains("warning: cut.\(format): "), "\(frames.stderr)")
+        #expect(frames.stderr.contains("warning: cut.\(format) is cut short ("), "\(frames.stderr)")
         let written = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out").filter { $0.hasSuffix(".png") }
         #expect((1..<4).contains(written.count), "\(written)")
 
         let info = try CLI.run(["info", "cut.\(format)"], in: dir)
         #expect(info.status == 0, "\(info.stderr)")
-        #expect(info.stderr.contains("warning: cut.\(format): "), "\(info.stderr)")
+        #expect(info.stderr.contains("warning: cut.\(format) is cut short ("), "\(info.stderr)")
         #expect(info.stdout.contains("\(written.count) frame"), "\(info.stdout)")
+    }
+
+    /// The warning is one sentence: the file, where it ends, the frames read (of the frames it
+    /// declares, when the format declares them: an APNG's acTL) and what to do. It was
+    /// `cut.gif: stopped after frame 2: file is truncated (Failed to read from given file); the
+    /// frames before are kept`, worded another way by each format (a new-user round).
+    @Test(arguments: ["apng", "webp", "gif"])
+    func theWarningIsOneClearSentence(format: String) throws {
+        let dir = try Fixtures.temporaryFolder("cut-short-text")
+        let made = try CLI.run(["assemble", CLI.fixtures + "/sequences/kenney-gold-coin", "-o", "coin.\(format)"], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        let bytes = try FileIO.readAll("\(dir)/coin.\(format)")
+        try Data(bytes.prefix(bytes.count * 3 / 4)).write(to: URL(fileURLWithPath: "\(dir)/cut.\(format)"))
+        let frames = try CLI.run(["frames", "cut.\(format)", "-o", "out"], in: dir)
+        #expect(frames.status == 0, "\(frames.stderr)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/out").filter { $0.hasSuffix(".png") }.count
+        let lines = frames.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(lines.count == 1, "\(frames.stderr)")
+        let line = String(lines.first ?? "")
+        let were = kept == 1 ? "was" : "were"
+        // A GIF cut inside a frame's pixels keeps the rows it has (the last frame); APNG and WebP whole frames.
+        let read = format == "apng" ? "\(kept) of its 4 frames \(were) read and"
+            : format == "gif" ? "\(kept) frame\(kept == 1 ? "" : "s") \(were) read, the last only down to row "
+            : "the \(kept) whole frame\(kept == 1 ? "" : "s") before the cut \(were) read and"
+        #expect(line.hasPrefix("warning: cut.\(format) is cut short (") && line.contains("): \(read)"), "\(line)")
+        #expect(line.hasSuffix(" kept; to get the rest, export or copy the file again"), "\(line)")
+        #expect(!line.contains("giflib") && !line.contains("Failed to read"), "\(line)")
     }
 
     /// An APNG whose `acTL` promises 6 frames where it holds 4: read with a warning by `frames` and
@@ -71,7 +98,7 @@ struct CutShortAnimationTests {
         for (arguments, path) in [(["info", "cut.\(format)"], file), (["frames", "cut.\(format)", "-o", "out"], top),
                                   (["assemble", "cut.\(format)", "-o", "again.gif"], top)] {
             let found = try warnings(arguments, at: path)
-            #expect(found?.count == 1 && found?.first?.hasPrefix("cut.\(format): ") == true, "\(arguments): \(String(describing: found))")
+            #expect(found?.count == 1 && found?.first?.hasPrefix("cut.\(format) is cut short (") == true, "\(arguments): \(String(describing: found))")
         }
         #expect(try warnings(["info", "coin.\(format)"], at: file) == [])
     }

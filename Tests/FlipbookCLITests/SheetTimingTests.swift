@@ -119,6 +119,6 @@ struct SheetTimingTests {
         #expect([2, 4].map { frames["gold_\($0)"]?["duration"] as? Int } == durations)
         let gif = try CLI.run(["assemble", "coin/gold_2.png", "coin/gold_4.png", "-o", "c.gif", "--json"], in: dir)
         let report = try JSONSerialization.jsonObject(with: Data(gif.stdout.utf8)) as? [String: Any]
-        #expect(gif.status == 0 && report?["totalCentiseconds"] as? Int == centiseconds, "\(gif.stdout)\(gif.stderr)")
+        #expect(gif.status == 0 && report?["durationSeconds"] as? Double == Double(centiseconds) / 100, "\(gif.stdout)\(gif.stderr)")
     }
 }

@@ -2,8 +2,10 @@ import Animated
 import Atlas
 import Basics
 import Foundation
+import APNG
 import GIF
 import Raster
+import WebP
 
 extension HostileCases {
     static let animated: [HostileCase] = [
@@ -91,7 +93,8 @@ extension HostileCases {
             _ = Problem("", file: ""); _ = ValidationConfig.Level.self
         },
         HostileCase("Validator and AssembleJob on empty and missing sources", ["Validator", "Validator.Error", "AssembleJob",
-                "AssembleJob.Source", "AssembleJob.Format", "AssembleJob.Plan", "AssembleJob.Outcome", "AssembleJob.Report", "AssembleError"]) {
+                "AssembleJob.Source", "AssembleJob.Format", "AssembleJob.Plan", "AssembleJob.Outcome", "AssembleJob.Report", "AssembleJob.Settings",
+                "AssembleError"]) {
             _ = try? Validator().validate(["", "/nonexistent"])
             _ = try? Validator().validate(files: [])
             for source in [AssembleJob.Source.paths([]), .paths(["", "/nonexistent"]), .files([]), .files([InMemoryFile(name: "", bytes: [])])] {
@@ -99,6 +102,10 @@ extension HostileCases {
             }
             _ = AssembleJob.Format.allCases
             _ = AssembleJob.Report.self
+            for settings in [AssembleJob.Settings.gif(GIF.Encoder(colors: Int.min)), .apng(APNG.Encoder(repeatCount: Int.min)),
+                             .webp(WebP.Encoder(quality: .nan, repeatCount: Int.max))] {
+                _ = (settings.format, settings.gif, settings.apng, settings.webp)
+            }
         },
         HostileCase("Upload of odd names, junk bytes and sheet data", ["Upload", "Upload.Content", "Upload.LeftOut", "Upload.LeftOut.Reason"]) {
             let junk = [InMemoryFile(name: "", bytes: []), InMemoryFile(name: "/", bytes: [0]), InMemoryFile(name: "../..", bytes: []),

@@ -30,7 +30,7 @@ struct AnimatedFileSummaryTests {
         let bytes = try Self.coin(format)
         let summary = try AnimatedFileSummary.read(Array(bytes.prefix(bytes.count * 3 / 4)), name: name)
         #expect((1..<4).contains(summary.frames))
-        #expect(summary.warnings.count == 1 && summary.warnings[0].hasPrefix("\(name): the file is cut short"), "\(summary.warnings)")
+        #expect(summary.warnings.count == 1 && summary.warnings[0].hasPrefix("\(name) is cut short ("), "\(summary.warnings)")
     }
 
     /// The one error type, switched over as a service would answer it.

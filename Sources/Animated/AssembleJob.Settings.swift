@@ -1,0 +1,88 @@
+import APNG
+import GIF
+import WebP
+
+extension AssembleJob {
+    /// The encoder settings an ``AssembleJob`` wrote its file with, for the format it wrote: the
+    /// GIF, APNG or WebP encoder, with the repeat count and scale the job resolved and, with
+    /// ``AssembleJob/maxBytes``, the settings that fitted (or the smallest tried).
+    public enum Settings: Sendable {
+        /// A GIF: quality, colours, dithering, alpha, edge matte.
+        case gif(GIF.Encoder)
+        /// An APNG: effort and decoder compatibility.
+        case apng(APNG.Encoder)
+        /// A WebP: lossless or lossy at a quality, and effort.
+        case webp(WebP.Encoder)
+
+        /// The format these settings wrote.
+        public var format: Format {
+            switch self {
+            case .gif: .gif
+            case .apng: .apng
+            case .webp: .webp
+            }
+        }
+
+        /// The GIF encoder's settings, when a GIF was written.
+        public var gif: GIF.Encoder? {
+            if case .gif(let encoder) = self { return encoder }
+            return nil
+        }
+
+        /// The APNG encoder's settings, when an APNG was written.
+        public var apng: APNG.Encoder? {
+            if case .apng(let encoder) = self { return encoder }
+            return nil
+        }
+
+        /// The WebP encoder's settings, when a WebP was written.
+        public var webp: WebP.Encoder? {
+            if case .webp(let encoder) = self { return encoder }
+            return nil
+        }
+    }
+
+    /// One warning for each encoder whose settings were changed from their defaults although
+    /// `format` does not use them (``encoder``'s colours for an APNG, ``webp``'s quality for a
+    /// GIF): they are left unused, and the caller is told, naming each setting and its value.
+    func unusedSettingsWarnings(format: Format) -> [String] {
+        let written = output.map { " (\($0))" } ?? ""
+        func warning(_ encoder: String, _ changed: [String], for formats: String) -> [String] {
+            guard !changed.isEmpty else { return [] }
+            return ["\(changed.map { "AssembleJob.\(encoder).\($0)" }.joined(separator: ", ")) \(changed.count == 1 ? "is a setting" : "are settings") "
+                    + "of \(formats) only, not used for the \(format) written\(written); leave \(changed.count == 1 ? "it" : "them") "
+                    + "at the default or write \(formats)"]
+        }
+        var warnings: [String] = []
+        if format != .gif {
+            let plain = GIF.Encoder()
+            var changed: [String] = []
+            if encoder.quality != plain.quality { changed.append("quality = .\(encoder.quality)") }
+            if encoder.colors != plain.colors { changed.append("colors = \(encoder.colors)") }
+            if encoder.dithering != GIF.Encoder(quality: encoder.quality).dithering { changed.append("dithering = .\(encoder.dithering)") }
+            switch encoder.alpha {
+            case .dither: break
+            case .threshold: changed.append("alpha = .threshold")
+            case .matte(let color): changed.append("alpha = .matte(\(color))")
+            }
+            if let matte = encoder.edgeMatte { changed.append("edgeMatte = \(matte)") }
+            warnings += warning("encoder", changed, for: "GIF")
+        }
+        if format != .apng {
+            let plain = APNG.Encoder()
+            var changed: [String] = []
+            if apng.effort != plain.effort { changed.append("effort = .\(apng.effort)") }
+            if apng.compatibility != plain.compatibility { changed.append("compatibility = .\(apng.compatibility)") }
+            warnings += warning("apng", changed, for: "APNG")
+        }
+        if format != .webp {
+            let plain = WebP.Encoder()
+            var changed: [String] = []
+            if webp.lossless != plain.lossless { changed.append("lossless = \(webp.lossless)") }
+            if webp.quality != plain.quality { changed.append("quality = \(webp.quality)") }
+            if webp.effort != plain.effort { changed.append("effort = .\(webp.effort)") }
+            warnings += warning("webp", changed, for: "WebP")
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+
+/// An argument mistake in Flipbook's one style, whoever found it: ArgumentParser (an unknown
+/// option, a missing value or argument, a value that does not parse) or a command's `validate()`.
+/// ArgumentParser alone would print `Error: The value '-1' is invalid for '--seed <seed>'` and the
+/// whole usage text; Flipbook prints `error: ` and one sentence naming the option, the value and
+/// what it takes, then one line pointing at the command's `--help` (exit 2).
+struct UsageMessage {
+    /// The sentence after `error: `.
+    var message: String
+    /// The line after it: `hint: flipbook assemble --help lists its options`.
+    var hint: String
+
+    /// The message for `error`, thrown while parsing `arguments` (the command line without the
+    /// executable's name).
+    init(for error: any Error, arguments: [String]) {
+        let command = Self.commandNames(arguments)
+        hint = "hint: \(command.joined(separator: " ")) --help lists \(command.count == 1 ? "the commands" : "its options")"
+        let brief = Flipbook.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
+        // ArgumentParser's "Help:" line: the option's synopsis and abstract (what it takes).
+        let full = Flipbook.fullMessage(for: error, columns: 10_000)
+        let abstract = full.split(separator: "\n").first { $0.hasPrefix("Help:") }.flatMap { line in
+            line.range(of: "  ", range: line.index(line.startIndex, offsetBy: 6)..<line.endIndex).map {
+                String(line[$0.upperBound...]).trimmingCharacters(in: .whitespaces)
+            }
+        }
+        message = Self.reworded(brief, abstract: abstract)
+    }
+
+    /// `flipbook`, then the command and generator words `arguments` starts with (`flipbook generate
+    /// explosion`): the command whose `--help` the hint names.
+    static func commandNames(_ arguments: [String]) -> [String] {
+        var names = [Flipbook._commandName]
+        var command: any ParsableCommand.Type = Flipbook.self
+        for word in arguments {
+            guard let next = command.configuration.subcommands.first(where: { $0._commandName == word }) else { break }
+            names.append(word)
+            command = next
+        }
+        return names
+    }
+
+    /// ArgumentParser's sentence in Flipbook's words; a sentence of Flipbook's own (a `validate()`
+    /// error) as it is.
+    static func reworded(_ text: String, abstract: String?) -> String {
+        let takes = abstract.map { "; it takes: \(Self.sentence($0))" } ?? ""
+        if let parts = text.captures(#"^Unknown option '([^']+)'(?:\. Did you mean '([^']+)'\?)?$"#) {
+            return "unknown option '\(parts[0])'" + (parts[1].isEmpty ? "" : "; did you mean '\(parts[1])'?")
+        }
+        if let parts = text.captures(#"^Missing value for '(\S+)(?: <[^>]*>)?'$"#) {
+            return "\(parts[0]) needs a value after it\(takes)"
+        }
+        if let parts = text.captures(#"^The value '(.*)' is invalid for '(\S+)(?: <[^>]*>)?'(?:[:.] ?(.*))?$"#) {
+            var fix = takes
+            // An enumeration's values: "Please provide one of 'a', 'b' or 'c'." → "one of a, b or c".
+            if let values = parts[2].captures(#"Please provide one of (.*)\.$"#)?[0] {
+                fix = "; it takes one of \(values.replacingOccurrences(of: "'", with: ""))"
+            } else if !parts[2].isEmpty, fix.isEmpty {
+                fix = " (\(parts[2]))"
+            }
+            return "\(parts[1]) does not take '\(parts[0])'\(fix)"
+        }
+        if let parts = text.captures(#"^Missing expected argument '([^' ]+)(?: \.\.\.)?'$"#) {
+            return "missing \(parts[0])\(takes)"
+        }
+        if let parts = text.captures(#"^Unexpected arguments?:? (.*)$"#) {
+            return "unexpected argument \(parts[0]) (a command takes its inputs before or after its options, not in place of an option's value)"
+        }
+        if let parts = text.captures(#"^The option '([^']+)' does not take any value, but '(.*)' was specified\.$"#) {
+            return "\(parts[0]) is a flag and takes no value (got '\(parts[1])'); give it alone"
+        }
+        // Any other sentence of ArgumentParser's starts in upper case; Flipbook's own start with
+        // a flag or a lower-case word (an acronym keeps its case).
+        guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    /// An abstract as part of a sentence: no full stop at its end, its first letter lower case.
+    private static func sentence(_ abstract: String) -> String {
+        var text = abstract.hasSuffix(".") ? String(abstract.dropLast()) : abstract
+        if let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true {
+            text = first.lowercased() + text.dropFirst()
+        }
+        return text
+    }
+}
+
+private extension String {
+    /// The groups of `pattern`'s first match over the whole string ("" for a group that took
+    /// no part), or `nil` when it does not match.
+    func captures(_ pattern: String) -> [String]? {
+        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]),
+              let match = regex.firstMatch(in: self, range: NSRange(startIndex..., in: self)) else { return nil }
+        return (1..<max(match.numberOfRanges, 1)).map { index in
+            Range(match.range(at: index), in: self).map { String(self[$0]) } ?? ""
+        }
+    }
+}
