@@ -90,7 +90,7 @@ enum ImageCommand {
 
     /// `W`x`H` in points, e.g. `120x44` or `120.5x44`.
     static func size(_ text: String) throws -> (Double, Double) {
-        let parts = text.lowercased().split(separator: "x").map { Double($0) }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { DecimalNumber.parse($0) }
         guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0, width.isFinite, height.isFinite else {
             throw ValidationError("--size is WIDTHxHEIGHT in points, both positive, e.g. 120x44 (got '\(text)').")
         }
