@@ -41,6 +41,6 @@ enum DecimalNumber {
 
     /// Why `text` is no number here.
     static func refusal(_ text: String) -> String {
-        "'\(text)' is not a plain decimal number (such as 12 or 0.5; hexadecimal, inf and nan are not taken)"
+        "'\(text)' is not a finite plain decimal number (such as 12, 0.5 or 2.5e3; hexadecimal, inf and nan are not taken)"
     }
 }
