@@ -91,10 +91,10 @@ struct Assemble: ParsableCommand {
     var overwrite: Bool { overwriteFlag.overwrite }
 
     // `.unconditional`: `--fps -5` is a value to refuse with its range, not a missing value.
-    @Option(parsing: .unconditional, help: "Frames per second.")
+    @Option(parsing: .unconditional, help: "Frames per second.", transform: DecimalNumber.option)
     var fps: Double?
 
-    @Option(parsing: .unconditional, help: "Length of one play, in seconds.")
+    @Option(parsing: .unconditional, help: "Length of one play, in seconds.", transform: DecimalNumber.option)
     var duration: Double?
 
     @Option(parsing: .unconditional, help: "Milliseconds per frame, comma-separated (one per frame).")
@@ -296,7 +296,7 @@ enum QualityArgument: ExpressibleByArgument {
     init?(argument: String) {
         if let preset = GIF.Encoder.Quality(rawValue: argument) {
             self = .preset(preset)
-        } else if let value = Double(argument), (0...100).contains(value) {
+        } else if let value = DecimalNumber.parse(argument), (0...100).contains(value) {
             self = .number(value)
         } else {
             return nil

@@ -26,12 +26,12 @@ struct BlurCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
-    @Option(parsing: .unconditional, help: "Standard deviation in points.") var sigma: Double?
+    @Option(parsing: .unconditional, help: "Standard deviation in points.", transform: DecimalNumber.option) var sigma: Double?
     @Option(help: "gaussian or box.") var method: Blur.Method = .gaussian
     @Option(help: "clamp or transparent.") var edge: Blur.Edge = .clamp
     @Option(help: "Colour drawn over the result, #RRGGBBAA.") var tint: String?
-    @Option(parsing: .unconditional, help: "Saturation factor (1 = unchanged).") var saturation: Double?
-    @Option(parsing: .unconditional, help: "Blur at 1/F size, then scale back.") var downsample: Double = 1
+    @Option(parsing: .unconditional, help: "Saturation factor (1 = unchanged).", transform: DecimalNumber.option) var saturation: Double?
+    @Option(parsing: .unconditional, help: "Blur at 1/F size, then scale back.", transform: DecimalNumber.option) var downsample: Double = 1
     @Option(help: "light, extra-light or dark (UIImageEffects).") var preset: Blur.Preset?
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit

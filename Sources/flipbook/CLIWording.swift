@@ -50,7 +50,7 @@ enum CLIWording {
         case let error as SettingError: error
         case let error as AssembleError: error.settingError
         case let error as SheetJobError: error.settingError
-        case GIF.EncodeError.setting(let error), Animation.PlaybackError.outOfRange(let error): error
+        case GIF.EncodeError.setting(let error), Animation.PlaybackError.outOfRange(let error), Validator.Error.setting(let error): error
         default: nil
         }
         let text = "\(error)"

@@ -50,7 +50,7 @@ struct SeagullCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frame size in points, WxH.") var size: String?
     @Option(parsing: .unconditional, help: "Number of frames in one flap.") var frames: Int = 12
     @Option(help: "Wing colour, #RRGGBB[AA].") var color: String?
-    @Option(parsing: .unconditional, help: "Line width in points (default: height / 30).") var width: Double?
+    @Option(parsing: .unconditional, help: "Line width in points (default: height / 30).", transform: DecimalNumber.option) var width: Double?
 
     func validate() throws {
         guard frames >= 1 else { throw ValidationError("--frames must be 1 or more.") }
@@ -102,7 +102,7 @@ struct ScatterCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Canvas size in points, WxH.") var size: String?
     @Option(parsing: .unconditional, help: "How many images to scatter.") var count: Int = 14
     @Option(parsing: .unconditional, help: "Random seed, a whole number from 0.") var seed: UInt64 = 1
-    @Option(parsing: .unconditional, help: "Circle radius in points (default: 40 % of the smaller side).") var radius: Double?
+    @Option(parsing: .unconditional, help: "Circle radius in points (default: 40 % of the smaller side).", transform: DecimalNumber.option) var radius: Double?
     @Option(help: "Folder of images to scatter.") var images: String?
     @Option(help: "Background colour.") var background: String?
 
@@ -144,7 +144,7 @@ struct StrokeCommand: ParsableCommand {
     @Option(help: "linear, bezier or midpoint.") var smoothing: Freehand.Smoothing = .midpoint
     @Option(parsing: .unconditional, help: "Frames of the draw-on animation (1 = just the drawing).") var frames: Int = 1
     @Option(parsing: .unconditional, help: "Canvas size in points, WxH (default: from the file, else 256x256).") var size: String?
-    @Option(parsing: .unconditional, help: "Line width in points.") var width: Double?
+    @Option(parsing: .unconditional, help: "Line width in points.", transform: DecimalNumber.option) var width: Double?
     @Option(help: "Stroke colour.") var color: String?
     @Option(help: "Background colour (default transparent).") var background: String?
 

@@ -13,7 +13,7 @@ struct GeneratorOutput: ParsableArguments {
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
     @Option(parsing: .unconditional, help: "Pixels per point (1, 2 or 3).") var scale: Int = 1
-    @Option(parsing: .unconditional, help: "Frames per second for the GIF and sequence.json.") var fps: Double = 30
+    @Option(parsing: .unconditional, help: "Frames per second for the GIF and sequence.json.", transform: DecimalNumber.option) var fps: Double = 30
     @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Plays for a GIF, UIKit repeatCount semantics: 0 = forever.") var repeatCount: Int = 0
     @Option(help: "File name prefix of numbered frames in a folder (default: the generator's name).") var name: String?
     @Flag(help: "Print machine-readable JSON.") var json = false

@@ -35,7 +35,9 @@ enum ImageCommand {
 
     /// Writes `bitmap` as PNG to `path` (or standard output for `-`), never over one of `inputs`
     /// (nor a file Flipbook did not write, unless `overwrite`),
-    /// then prints what was written (to standard error when the PNG went to standard output).
+    /// then prints what was written (to standard error when the PNG went to standard output): its
+    /// size in pixels and in points at the scale its name gives (`x@2x.png` is @2x to every reader,
+    /// whatever the input's scale), as `info` describes it; the bitmap's own scale for standard output.
     /// `encoded` is the PNG as it is to be written when it is known already (the input's own bytes).
     static func save(_ bitmap: Bitmap, encoded: [UInt8]? = nil, to path: String, inputs: [String], overwrite: Bool, json: Bool,
                      extra: [String: any Encodable & Sendable] = [:]) throws {
@@ -47,6 +49,7 @@ enum ImageCommand {
         } else {
             try PNG.Encoder().write(bitmap, to: path, protecting: InputFiles(inputs), overwrite: overwrite)
         }
+        let scale = toStandardOutput ? bitmap.scale : ImageFileName(path: path).scale ?? 1
         let line: String
         if json {
             struct Output: Encodable {
@@ -71,9 +74,10 @@ enum ImageCommand {
                     try container.encode([String](), forKey: .warnings)
                 }
             }
-            line = try Console.jsonString(Output(output: path, width: bitmap.width, height: bitmap.height, scale: bitmap.scale, details: extra))
+            line = try Console.jsonString(Output(output: path, width: bitmap.width, height: bitmap.height, scale: scale, details: extra))
         } else {
-            line = "\(path): \(bitmap.width)×\(bitmap.height) px @\(bitmap.scale)x"
+            let points = "\(Console.formatPoints(Double(bitmap.width) / Double(scale)))×\(Console.formatPoints(Double(bitmap.height) / Double(scale)))"
+            line = "\(path): \(bitmap.width)×\(bitmap.height) px, \(points) pt @\(scale)x"
         }
         if toStandardOutput { Console.error(line) } else { print(line) }
     }
@@ -88,7 +92,7 @@ enum ImageCommand {
 
     /// `W`x`H` in points, e.g. `120x44` or `120.5x44`.
     static func size(_ text: String) throws -> (Double, Double) {
-        let parts = text.lowercased().split(separator: "x").map { Double($0) }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { DecimalNumber.parse($0) }
         guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0, width.isFinite, height.isFinite else {
             throw ValidationError("--size is WIDTHxHEIGHT in points, both positive, e.g. 120x44 (got '\(text)').")
         }

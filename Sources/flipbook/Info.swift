@@ -13,8 +13,8 @@ struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Describe images: size in pixels and points, scale, colour type, bit depth, interlace; GIF, APNG and WebP frames and timing.",
         discussion: """
-            Each FILE is decoded in full, so a corrupt file is reported (exit code 3) rather than \
-            described. A DIR stands for the PNG files directly inside it, in natural order \
+            Each FILE is decoded in full, and each PNG's chunks and CRCs checked as validate checks \
+            them, so a corrupt or damaged file is reported (exit code 3) rather than described. A DIR stands for the PNG files directly inside it, in natural order \
             (frame2 before frame10). The scale comes from the name, as UIKit reads it: \
             icon@2x.png is 2 pixels per point.
 
@@ -55,7 +55,11 @@ struct Info: ParsableCommand {
                     } else if ext == "apng" || (ext == "png" && APNG.Decoder.isAnimated((try? FileIO.readPrefix(file, limit: 1 << 16).bytes) ?? [])) {
                         report.files.append(try FileInfo(path: file, animation: APNG.Decoder(file: file, limits: limits)))
                     } else {
-                        report.files.append(FileInfo(path: file, image: try decoder.decode(file: file)))
+                        // Every chunk and its CRC first, as validate checks them: libpng drops a
+                        // damaged ancillary chunk (a tEXt) without a word.
+                        let bytes = try PNG.Decoder.contents(of: file)
+                        try PNG.ChunkWalker.walk(bytes, file: file)
+                        report.files.append(FileInfo(path: file, image: try decoder.decode(bytes, file: file)))
                     }
                 } catch {
                     report.errors.append(FileProblem(path: file, error: "\(error)"))

@@ -23,7 +23,7 @@ struct ResizeCommand: ParsableCommand {
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
     @Option(parsing: .unconditional, help: "Target size in points, WIDTHxHEIGHT.") var size: String?
-    @Option(parsing: .unconditional, help: "Factor applied to the pixel size.") var scale: Double?
+    @Option(parsing: .unconditional, help: "Factor applied to the pixel size.", transform: DecimalNumber.option) var scale: Double?
     @Option(help: "nearest, bilinear, bicubic or lanczos.") var filter: Resampler.Filter = .lanczos3
     @Option(help: "fill, aspect-fit, aspect-fill or center.") var fit: ContentMode = .fill
     @Flag(help: "Print machine-readable JSON.") var json = false

@@ -88,7 +88,7 @@ struct Sheet: ParsableCommand {
     @Option(parsing: .unconditional, help: "Largest page side in pixels; more sprites go onto more pages. 4096 loads on every phone and in WebGL 1.") var maxSize = 4096
     @Option(help: "keep, clear, bleed or premultiply: what pages store under transparency.")
     var alphaHandling: AlphaHandling = .keep
-    @Option(parsing: .unconditional, help: "Frames per second, for every frame's duration (default: each folder's sequence.json, else 30).") var fps: Double?
+    @Option(parsing: .unconditional, help: "Frames per second, for every frame's duration (default: each folder's sequence.json, else 30).", transform: DecimalNumber.option) var fps: Double?
     @Option(parsing: .unconditional, help: "zlib level of the PNG pages, 0 (stored) to 9 (smallest, slowest); 5 is within 1.5 % of 6's size in three quarters of its time.")
     var pngLevel = 5
     @Flag(help: "8-bit palette pages (at most 256 RGBA colours, no dithering): a quarter to a half of the bytes, colours approximated.")
@@ -117,7 +117,7 @@ struct Sheet: ParsableCommand {
         guard let scales else { return nil }
         let values = scales.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
         guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 1 && $0! <= 4 }) else {
-            throw ValidationError("--scales takes scales from 1 to 4 separated by commas, e.g. 1,2.")
+            throw ValidationError("--scales takes scales from 1 to 4 separated by commas, e.g. 1,2 (got '\(scales)').")
         }
         return Set(values.map { $0! }).sorted()
     }

@@ -30,7 +30,7 @@ struct SliceCommand: ParsableCommand {
     var limits: ResourceLimits { ResourceLimits(pixelLimit) }
 
     func parsedInsets() throws -> NineSlice.Insets {
-        let values = insets.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let values = insets.split(separator: ",").map { DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces)) }
         guard values.count == 4, values.allSatisfy({ $0 != nil && $0! >= 0 }) else {
             throw ValidationError("--insets is top,left,bottom,right in points (got '\(insets)').")
         }

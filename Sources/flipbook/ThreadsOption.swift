@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 
 /// `--threads N`: the most threads a command's work uses at once (the jobs' `threads`, Basics'
 /// `ThreadBudget`), for a CI runner or a build that shares the machine; the output is the same.
@@ -6,7 +7,11 @@ struct ThreadsOption: ParsableArguments {
     @Option(parsing: .unconditional, help: "Most threads the work uses at once (default: every core); the output is the same at any number.")
     var threads: Int?
 
+    /// Refuses a number under 1 in the words the library uses for its `threads` (`Validator`,
+    /// `AssembleJob`, `SheetJob`), with the flag for the setting.
     func validate() throws {
-        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1 (got \(threads)).") }
+        if let threads, threads < 1 {
+            throw ValidationError(SettingError(.threads, of: nil, value: threads, allowed: .atLeast(1)).description(naming: CLIWording.flag(for:)))
+        }
     }
 }

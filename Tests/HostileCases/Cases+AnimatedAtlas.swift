@@ -97,6 +97,11 @@ extension HostileCases {
                 "AssembleError"]) {
             _ = try? Validator().validate(["", "/nonexistent"])
             _ = try? Validator().validate(files: [])
+            for threads in [0, -1, Int.min] {
+                var validator = Validator()
+                validator.threads = threads
+                _ = try? validator.validate(files: [])
+            }
             for source in [AssembleJob.Source.paths([]), .paths(["", "/nonexistent"]), .files([]), .files([InMemoryFile(name: "", bytes: [])])] {
                 _ = try? AssembleJob(source: source, output: nil, repeatCount: Int.min, scale: Int.min, maxBytes: Int.min).run()
             }

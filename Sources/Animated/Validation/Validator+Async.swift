@@ -14,6 +14,9 @@ extension Validator {
         /// Two files given in memory have one name, `name` once normalised (`./a.png` is
         /// `a.png`), and different contents: `first` and `second` are the names as given.
         case sameName(name: String, first: String, second: String)
+        /// A setting of the validator is out of range (``Validator/threads`` under 1), found
+        /// before anything is read.
+        case setting(SettingError)
 
         /// What went wrong.
         public var description: String {
@@ -21,6 +24,7 @@ extension Validator {
             case .source(let error): error.description
             case .animation(let error): error.description
             case .cancelled: "cancelled"
+            case .setting(let error): error.description
             case .sameName(let name, let first, let second) where first == second:
                 "two different files are both named \(name) among the files given; rename one or leave one out"
             case .sameName(let name, let first, let second):

@@ -26,8 +26,15 @@ public struct Validator: Sendable {
     /// its header is read, deep or not: a larger frame is a `png.too-large` finding
     /// (``PNGTooLargeRule``), never an allocation.
     public var decoder: PNG.Decoder
-    /// The most threads the files are read on at once (Basics' `ThreadBudget`); `nil` uses every core.
+    /// The most threads the files are read on at once (Basics' `ThreadBudget`); `nil` uses every
+    /// core. Under 1 is refused before anything is read (``Error/setting(_:)``).
     public var threads: Int?
+
+    /// The first setting out of range, as a `SettingError`; `nil` when all are usable.
+    public var settingError: SettingError? {
+        if let threads, threads < 1 { return SettingError(.threads, of: "Validator", value: threads, allowed: .atLeast(1)) }
+        return nil
+    }
 
     /// A validator with `config` (default: no `.flipbook.json`), checking chunks and headers only unless
     /// `deep`, through `decoder` (default: the standard pixel limit).
@@ -54,6 +61,7 @@ public struct Validator: Sendable {
     /// are two frames even when one is a link to the other.
     public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
+        if let error = settingError { throw .setting(error) }
         guard !roots.isEmpty else { throw .source(.noFrames(source: "(no folder given)")) }
         let files = try DistinctFiles.onDisk(roots, config: config)
         return try validate(files, reading: .disk, progress: progress, cancellation: cancellation)
@@ -77,6 +85,7 @@ public struct Validator: Sendable {
     /// ``Error/sameName(name:first:second:)``, naming both as given.
     public func validate(files: [InMemoryFile], progress: (@Sendable (Int, Int) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
+        if let error = settingError { throw .setting(error) }
         let files = try DistinctFiles.inMemory(files, config: config)
         // The upload as every reader of it reads it (`Upload`): what validates here assembles.
         let upload: Upload

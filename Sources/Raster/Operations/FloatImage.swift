@@ -48,8 +48,10 @@ struct FloatImage {
     func convolvedRows(_ kernel: [Float], edge: Blur.Edge) -> FloatImage {
         forEachPaddedRow(radius: kernel.count / 2, edge: edge) { padded, output in
             padded.withUnsafeBufferPointer { padded in
-                for position in 0..<width {
-                    Self.weightedSum(padded.baseAddress!, from: position, kernel, into: output, at: position)
+                kernel.withUnsafeBufferPointer { kernel in
+                    for position in 0..<width {
+                        Self.weightedSum(padded.baseAddress!, from: position, kernel, into: output, at: position)
+                    }
                 }
             }
         }
@@ -59,7 +61,7 @@ struct FloatImage {
     /// one output pixel of a convolution (``convolvedRows(_:edge:)``) or of a resampling
     /// (``Resampler``).
     @inline(__always)
-    static func weightedSum(_ source: UnsafePointer<Float>, from start: Int, _ weights: [Float],
+    static func weightedSum(_ source: UnsafePointer<Float>, from start: Int, _ weights: UnsafeBufferPointer<Float>,
                             into output: UnsafeMutablePointer<Float>, at position: Int) {
         var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
         var tap = start * 4

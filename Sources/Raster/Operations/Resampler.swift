@@ -7,6 +7,10 @@ import Foundation
 /// values (a nearly transparent pixel cannot bleed its colour into opaque neighbours) and rounds
 /// back to straight RGBA8 once. Nearest neighbour copies pixels as they are, and resizing to the
 /// same size returns the bitmap untouched.
+///
+/// Memory and time follow the work: the weights of the horizontal pass are one flat buffer, those
+/// of the vertical pass are computed row by row, and each output row is rounded into the result as
+/// soon as it is filtered (no float copy of the output).
 public struct Resampler: Sendable {
     /// The reconstruction filter (its raw value is the CLI's `--filter` name).
     public enum Filter: String, Sendable, CaseIterable {
@@ -35,11 +39,14 @@ public struct Resampler: Sendable {
     ///   - width: The output's width in pixels.
     ///   - height: The output's height in pixels.
     ///   - limits: The output, and the intermediate image of the output's width and the input's
-    ///     height, must each be within `ResourceLimits.maxPixels`.
+    ///     height, must each be within `ResourceLimits.maxPixels`; the output also within
+    ///     `ResourceLimits.maxOutputPixels`.
     /// - Throws: `LimitError` for `LimitError.Limit.pixels` when a side is negative or a size
-    ///   is over `limits`, before anything is allocated.
+    ///   is over `limits.maxPixels`, or `LimitError.Limit.outputPixels` when the output is over
+    ///   `limits.maxOutputPixels`, before anything is allocated.
     public func resize(_ bitmap: Bitmap, width: Int, height: Int, limits: ResourceLimits = .default) throws(LimitError) -> Bitmap {
         try limits.checkPixels(width: width, height: height, of: "Resampler output")
+        try limits.checkOutput(1, "image", width: width, height: height, of: "Resampler output")
         guard width > 0, height > 0, bitmap.width > 0, bitmap.height > 0 else {
             return Bitmap(clearWidth: width, height: height, scale: bitmap.scale)
         }
@@ -50,27 +57,30 @@ public struct Resampler: Sendable {
         let horizontal = bitmap.pixels.withUnsafeBufferPointer { pixels in
             let pixels = UnsafeSendable(pixels)
             // Each source row premultiplied once into the scratch row, then filtered.
-            return Self.resampleRows(width: sourceWidth, height: bitmap.height, to: width,
-                                     weights: contributions(from: sourceWidth, to: width)) { y, scratch in
+            return resampleRows(width: sourceWidth, height: bitmap.height, to: width) { y, scratch in
                 PremultipliedFloat.premultiply(pixels.buffer.baseAddress! + y * sourceWidth * 4, pixels: sourceWidth,
                                                unit: 255, into: scratch)
                 return UnsafePointer(scratch)
             }
         }
-        return resizeColumns(horizontal, to: height).bitmap(scale: bitmap.scale)
+        return resizeColumns(horizontal, to: height, scale: bitmap.scale)
     }
 
     /// Nearest neighbour moves pixels: each output pixel is a byte copy of its source pixel.
     private func nearest(_ bitmap: Bitmap, width: Int, height: Int) -> Bitmap {
-        let columns = contributions(from: bitmap.width, to: width).map(\.first)
-        let rows = contributions(from: bitmap.height, to: height).map(\.first)
+        let columns = Axis(filter: .nearest, from: bitmap.width, to: width)
+        let rows = Axis(filter: .nearest, from: bitmap.height, to: height)
+        let sourceWidth = bitmap.width
         var out = Bitmap(clearWidth: width, height: height, scale: bitmap.scale)
         bitmap.pixels.withUnsafeBufferPointer { source in
             out.withUnsafeMutablePixels { target in
-                for (y, row) in rows.enumerated() {
-                    for (x, column) in columns.enumerated() {
-                        let from = (row * bitmap.width + column) * 4, to = (y * width + x) * 4
-                        for channel in 0..<4 { target[to + channel] = source[from + channel] }
+                let source = UnsafeSendable(source), target = UnsafeMutableSendable(target)
+                ParallelLoop.run(height) { y in
+                    let from = source.buffer.baseAddress! + rows.nearest(y) * sourceWidth * 4
+                    let to = target.buffer.baseAddress! + y * width * 4
+                    for x in 0..<width {
+                        let column = columns.nearest(x) * 4
+                        for channel in 0..<4 { to[x * 4 + channel] = from[column + channel] }
                     }
                 }
             }
@@ -84,89 +94,64 @@ public struct Resampler: Sendable {
         let sourceWidth = image.width
         let horizontal = image.values.withUnsafeBufferPointer { values in
             let values = UnsafeSendable(values)
-            return Self.resampleRows(width: sourceWidth, height: image.height, to: width,
-                                     weights: contributions(from: sourceWidth, to: width)) { y, _ in
+            return resampleRows(width: sourceWidth, height: image.height, to: width) { y, _ in
                 values.buffer.baseAddress! + y * sourceWidth * 4
             }
         }
-        return resizeColumns(horizontal, to: height)
-    }
-
-    private func resizeColumns(_ image: FloatImage, to height: Int) -> FloatImage {
-        let vertical = contributions(from: image.height, to: height)
-        return image.combiningRows(count: height) { y in
-            vertical[y].weights.enumerated().map { (vertical[y].first + $0, $1) }
+        let vertical = Axis(filter: filter, from: horizontal.height, to: height)
+        return horizontal.combiningRows(count: height) { y in
+            vertical.withTaps(at: y) { first, weights in weights.enumerated().map { (first + $0, $1) } }
         }
     }
 
-    /// For each output position, the source positions and normalised weights that make it.
-    func contributions(from source: Int, to target: Int) -> [(first: Int, weights: [Float])] {
-        let ratio = Double(source) / Double(target)
-        if filter == .nearest {
-            return (0..<target).map { (min(Int((Double($0) + 0.5) * ratio), source - 1), [1]) }
+    /// The vertical pass of `image` to `height` rows, each output row summed in a scratch row and
+    /// rounded into the result at once, its weights computed when it is made.
+    private func resizeColumns(_ image: FloatImage, to height: Int, scale: Int) -> Bitmap {
+        let width = image.width, stride = width * 4
+        var out = Bitmap(clearWidth: width, height: height, scale: scale)
+        let vertical = Axis(filter: filter, from: image.height, to: height)
+        image.values.withUnsafeBufferPointer { source in
+            out.withUnsafeMutablePixels { target in
+                let source = UnsafeSendable(source), target = UnsafeMutableSendable(target)
+                ParallelLoop.run(height) { y in
+                    withUnsafeTemporaryAllocation(of: Float.self, capacity: stride) { row in
+                        let row = row.baseAddress!
+                        row.initialize(repeating: 0, count: stride)
+                        vertical.withTaps(at: y) { first, weights in
+                            for (tap, weight) in weights.enumerated() {
+                                let input = source.buffer.baseAddress! + (first + tap) * stride
+                                for i in 0..<stride { row[i] += input[i] * weight }
+                            }
+                        }
+                        PremultipliedFloat.round(row, unit: 255, into: target.buffer.baseAddress! + y * stride, pixels: 0..<width)
+                    }
+                }
+            }
         }
-        let stretch = max(ratio, 1)
-        let support = self.support * stretch
-        return (0..<target).map { position in
-            let centre = (Double(position) + 0.5) * ratio - 0.5
-            let first = Int((centre - support).rounded(.up)), last = Int((centre + support).rounded(.down))
-            var weights = (first...last).map { kernel((Double($0) - centre) / stretch) }
-            let total = weights.reduce(0, +)
-            if total != 0 { weights = weights.map { $0 / total } }
-            // Taps outside the image fold onto the edge pixel (clamp).
-            let low = min(max(first, 0), source - 1), high = min(max(last, 0), source - 1)
-            var folded = [Double](repeating: 0, count: high - low + 1)
-            for (offset, weight) in weights.enumerated() { folded[min(max(first + offset, 0), source - 1) - low] += weight }
-            return (low, folded.map(Float.init))
-        }
+        return out
     }
 
-    private var support: Double {
-        switch filter {
-        case .nearest: 0.5
-        case .bilinear: 1
-        case .bicubic: 2
-        case .lanczos3: 3
-        }
-    }
-
-    private func kernel(_ x: Double) -> Double {
-        let t = abs(x)
-        switch filter {
-        case .nearest: return t < 0.5 ? 1 : 0
-        case .bilinear: return max(0, 1 - t)
-        case .bicubic:
-            let a = -0.5
-            if t < 1 { return (a + 2) * t * t * t - (a + 3) * t * t + 1 }
-            if t < 2 { return a * t * t * t - 5 * a * t * t + 8 * a * t - 4 * a }
-            return 0
-        case .lanczos3:
-            if t == 0 { return 1 }
-            if t >= 3 { return 0 }
-            let px = Double.pi * t
-            return 3 * sin(px) * sin(px / 3) / (px * px)
-        }
-    }
-}
-
-extension Resampler {
     /// The horizontal pass: `row(y, scratch)` gives source row `y` as premultiplied floats (its
     /// own storage, or `scratch` — room for one row — filled from 8-bit samples, so a large
-    /// source never needs a full-size float copy).
-    static func resampleRows(
-        width sourceWidth: Int, height: Int, to length: Int, weights: [(first: Int, weights: [Float])],
+    /// source never needs a full-size float copy). The weights are computed once, flat.
+    private func resampleRows(
+        width sourceWidth: Int, height: Int, to length: Int,
         row: @Sendable (Int, UnsafeMutablePointer<Float>) -> UnsafePointer<Float>
     ) -> FloatImage {
+        let weights = Weights(Axis(filter: filter, from: sourceWidth, to: length), count: length)
         var out = [Float](repeating: 0, count: length * height * 4)
-        out.withUnsafeMutableBufferPointer { target in
-            let target = UnsafeMutableSendable(target)
-            ParallelLoop.run(height) { y in
-                withUnsafeTemporaryAllocation(of: Float.self, capacity: sourceWidth * 4) { scratch in
-                    let source = row(y, scratch.baseAddress!)
-                    let output = target.buffer.baseAddress! + y * length * 4
-                    for position in 0..<length {
-                        let (first, taps) = weights[position]
-                        FloatImage.weightedSum(source, from: first, taps, into: output, at: position)
+        weights.values.withUnsafeBufferPointer { values in
+            out.withUnsafeMutableBufferPointer { target in
+                let values = UnsafeSendable(values), target = UnsafeMutableSendable(target)
+                ParallelLoop.run(height) { y in
+                    withUnsafeTemporaryAllocation(of: Float.self, capacity: sourceWidth * 4) { scratch in
+                        let source = row(y, scratch.baseAddress!)
+                        let output = target.buffer.baseAddress! + y * length * 4
+                        for position in 0..<length {
+                            let start = weights.offsets[position]
+                            let taps = UnsafeBufferPointer(rebasing: values.buffer[start..<weights.offsets[position + 1]])
+                            FloatImage.weightedSum(source, from: weights.firsts[position], taps, into: output, at: position)
+                        }
                     }
                 }
             }
