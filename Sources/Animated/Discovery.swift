@@ -154,7 +154,8 @@ public enum Discovery {
     /// images, each a sequence of one frame (number 0) holding its scale variants — what a sprite
     /// sheet packs. A prefix path stands for its numbered frames only. Throws
     /// ``Error/noFrames(source:)`` when a source holds no PNG at all, ``Error/notPNG(path:)`` for
-    /// a file named that is not a PNG (a GIF, `notes.txt`; a folder's `sequence.json` is left out).
+    /// a file named that is not a PNG (a GIF, `notes.txt`; a folder's `sequence.json` is left out)
+    /// and for the one GIF, APNG or WebP of a folder that holds no PNG (as for an upload of it).
     public static func images(from sources: [String]) throws(Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
         var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
         var seen = Set<String>()
@@ -180,6 +181,8 @@ public enum Discovery {
                     found = true
                 }
             }
+            // A folder whose only image is a GIF, APNG or WebP holds no image to pack, as an upload of it.
+            if !found, case .animation(let path, _)? = try? folderImages(source) { throw .notPNG(path: path) }
             if !found && !paths.contains(where: seen.contains) { throw noFrames(in: source) }
         }
         // One folder spelled two ways (`fire ./fire`) is one folder: its files count once.
