@@ -22,7 +22,7 @@ extension Discovery {
     }
 
     /// The note a job gives for the GIFs, APNGs and WebPs beside PNG frames in the folders among
-    /// `sources`, which are no frames (``SourceImages``): `left out, no frames: fx/preview.gif (…)`,
+    /// `sources`, which are no frames (the one rule of a source, docs/Design.md): `left out, no frames: fx/preview.gif (…)`,
     /// as for an upload (``Upload/leftOutNote``); `nil` when there are none.
     public static func leftOutNote(in sources: [String]) -> String? {
         let animations = sources.flatMap { source -> [String] in
