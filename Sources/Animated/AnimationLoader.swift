@@ -65,7 +65,11 @@ extension Animation {
     /// A single `.gif` source is read as a GIF (see ``load(gif:file:limits:)``), a `.webp` as a
     /// WebP, an `.apng` — or a `.png` with `acTL`, given alone — as an APNG
     /// (``load(apng:file:limits:)``); such a file among other sources is refused
-    /// (``LoadError/gifAmongOtherSources(gif:)``).
+    /// (``LoadError/gifAmongOtherSources(gif:)``). A folder given alone is read by the rule an
+    /// upload of its files follows (docs/Design.md, "Sources: one definition"): without a PNG, its
+    /// one GIF, APNG or WebP is the animation (several are refused as
+    /// ``LoadError/gifAmongOtherSources(gif:)``); beside PNG frames, a GIF, APNG or WebP is no
+    /// frame (``Discovery/leftOutNote(in:)`` says so).
     ///
     /// PNG files listed in an order of their own (``Discovery/listedFrames(_:)``) play as listed; when
     /// they are numbered frames of one sequence, its folder's `sequence.json` times them as above.
@@ -81,6 +85,19 @@ extension Animation {
                             onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
         guard !sources.isEmpty else { throw .discovery(.noFrames(source: "(no source given)")) }
         do { try Discovery.checkNoStandardInput(sources) } catch { throw .discovery(error) }
+        // A folder whose only image is a GIF, APNG or WebP is that animation, as an upload of its
+        // files is; one beside PNG frames is no frame (`SourceImages`, the rule both follow).
+        if sources.count == 1 {
+            let images: SourceImages?
+            do { images = try Discovery.folderImages(sources[0]) } catch .animationAmongFrames(let path) { throw .gifAmongOtherSources(gif: path) } catch {
+                throw .discovery(error)
+            }
+            if case .animation(let file, let kind)? = images {
+                let bytes: [UInt8]
+                do { bytes = try FileIO.readAll(file) } catch { throw unreadable(file, error) }
+                return try load(animatedFile: bytes, kind: kind, file: file, limits: limits)
+            }
+        }
         if let file = sources.first(where: { animatedFileKind($0) != nil }), let kind = animatedFileKind(file) {
             guard sources.count == 1 else { throw .gifAmongOtherSources(gif: file) }
             let bytes: [UInt8]
@@ -133,8 +150,9 @@ extension Animation {
     /// without numbers play in the order given. Nothing is decoded but a GIF.
     ///
     /// The files are read as an ``Upload``, the definition ``Validator`` shares: files that are no
-    /// image (`readme.txt`), hidden files and the pages of a sprite sheet whose data is among the
-    /// files are left out (``Upload/leftOut``); a GIF, APNG or WebP among PNGs is refused
+    /// image (`readme.txt`), hidden files, the pages of a sprite sheet whose data is among the
+    /// files and a GIF, APNG or WebP beside PNG frames are left out (``Upload/leftOut``), as in a
+    /// folder; several GIFs, APNGs or WebPs and no PNG are refused
     /// (``LoadError/gifAmongOtherSources(gif:)``).
     ///
     /// Each file must have a name of its own: a name given twice (`walk1.png` twice, or

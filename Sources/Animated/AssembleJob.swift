@@ -172,6 +172,7 @@ public struct AssembleJob: Sendable {
                 throw .source(error)
             }
             if let note = Discovery.listNote(sources) { notes.append(note) }
+            if let note = Discovery.leftOutNote(in: sources) { notes.append(note) }
             inputs = InputFiles(sources + animation.sourceFiles)
         case .files(let files):
             do { animation = try Animation.load(files: files, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber) } catch {

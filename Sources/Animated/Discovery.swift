@@ -35,8 +35,10 @@ public enum Discovery {
         case animationAmongFrames(path: String)
         /// `-` given as a source: frames are not read from standard input.
         case standardInput
-        /// One name given twice among files in memory (an upload whose body repeats a file name);
-        /// `first` and `second` are the two spellings (the same, or `walk1.png` and `./walk1.png`).
+        /// One name given twice among files in memory (an upload whose body repeats a file name)
+        /// for two different files: `first` and `second` are the two spellings as given (the same,
+        /// or `walk1.png` and `./walk1.png`). `Validator`, `Animation.load(files:)`, `AssembleJob`
+        /// and `SheetJob` all refuse it with this one case.
         case repeatedName(first: String, second: String)
 
         /// How many clashes after the first a ``duplicateNumber(number:first:second:others:)``
@@ -68,8 +70,8 @@ public enum Discovery {
                     + (others.count > Self.clashesNamed ? "; and \(others.count - Self.clashesNamed) more" : "")
                     + " — delete or renumber one file of each pair (or set onDuplicateNumber to .first or .last to keep one on purpose)"
             case .repeatedName(let first, let second):
-                first == second ? "\(first) is given twice: each file needs a name of its own"
-                    : "\(first) and \(second) name one file: each file needs a name of its own"
+                first == second ? "\(first) is given twice among the files given: each file needs a name of its own (rename one or leave one out)"
+                    : "\(first) and \(second) name one file among the files given: each file needs a name of its own (rename one or leave one out)"
             case .noFrames(let source) where source == Discovery.filesGiven:
                 "no frames among the files given (expected PNG frames named by number, such as walk1.png, "
                     + "walk2.png…, PNG images to play in the order given, or one GIF, APNG or WebP)"
@@ -152,7 +154,8 @@ public enum Discovery {
     /// images, each a sequence of one frame (number 0) holding its scale variants — what a sprite
     /// sheet packs. A prefix path stands for its numbered frames only. Throws
     /// ``Error/noFrames(source:)`` when a source holds no PNG at all, ``Error/notPNG(path:)`` for
-    /// a file named that is not a PNG (a GIF, `notes.txt`; a folder's `sequence.json` is left out).
+    /// a file named that is not a PNG (a GIF, `notes.txt`; a folder's `sequence.json` is left out)
+    /// and for the one GIF, APNG or WebP of a folder that holds no PNG (as for an upload of it).
     public static func images(from sources: [String]) throws(Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
         var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
         var seen = Set<String>()
@@ -178,6 +181,8 @@ public enum Discovery {
                     found = true
                 }
             }
+            // A folder whose only image is a GIF, APNG or WebP holds no image to pack, as an upload of it.
+            if !found, case .animation(let path, _)? = try? folderImages(source) { throw .notPNG(path: path) }
             if !found && !paths.contains(where: seen.contains) { throw noFrames(in: source) }
         }
         // One folder spelled two ways (`fire ./fire`) is one folder: its files count once.
@@ -311,10 +316,13 @@ public enum Discovery {
     /// back to a parent is not followed round).
     public static func pngFiles(inFolder folder: String, recursive: Bool) throws(Error) -> [String] {
         var visited = Set<String>()
-        return try pngFiles(inFolder: folder, recursive: recursive, visited: &visited)
+        return try files(inFolder: folder, recursive: recursive, visited: &visited) { $0.hasSuffix(".png") }
     }
 
-    private static func pngFiles(inFolder folder: String, recursive: Bool, visited: inout Set<String>) throws(Error) -> [String] {
+    /// The files of a folder whose lowercased name `accept`s (hidden files and a sheet's pages
+    /// skipped), with their folder prefixed, in natural order.
+    static func files(inFolder folder: String, recursive: Bool, visited: inout Set<String>,
+                      accept: (String) -> Bool) throws(Error) -> [String] {
         let folder = trimmingSlash(folder)
         if recursive, let resolved = FileIO.resolvedPath(folder), !visited.insert(resolved).inserted { return [] }
         var result: [String] = []
@@ -330,8 +338,8 @@ public enum Discovery {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             if isDirectory.boolValue {
-                if recursive { result += try pngFiles(inFolder: path, recursive: true, visited: &visited) }
-            } else if name.lowercased().hasSuffix(".png") {
+                if recursive { result += try files(inFolder: path, recursive: true, visited: &visited, accept: accept) }
+            } else if accept(name.lowercased()) {
                 result.append(path)
             }
         }

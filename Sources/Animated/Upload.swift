@@ -12,9 +12,10 @@ import Raster
 /// hidden file (`.DS_Store`) and the pages a sprite sheet's data among the files names
 /// (`fire-0.png` beside a `fire.json` whose `meta.image` it is) are no frames and are left out,
 /// listed in ``leftOut`` (the jobs say so in a note); a folder's settings (`sequence.json`) are its
-/// timing. What remains is either one GIF, APNG or WebP — an animation read alone — or PNG
-/// images: frames named by number and images without numbers, in the order given. A GIF, APNG or
-/// WebP among PNG images is refused, as nothing would say where its frames go. Names are
+/// timing. What remains is read by the rule a folder follows too: PNG images — frames named by
+/// number and images without numbers, in the order given — with any GIF, APNG or WebP beside them
+/// left out (an animation of its own, read only alone); or, without a PNG, one GIF, APNG or WebP
+/// (or one `.png` holding `acTL`), read as an animation. Names are
 /// normalised (`./fx//a1.png` is `fx/a1.png`), so one folder spelled two ways is one folder; the
 /// frames, settings and files left out are named in that form.
 public struct Upload: Sendable, Equatable {
@@ -38,6 +39,9 @@ public struct Upload: Sendable, Equatable {
             case hidden
             /// A page of the sprite sheet whose data file `data` (among the files) names it.
             case sheetPage(data: String)
+            /// A GIF, APNG or WebP beside PNG frames: an animation of its own, read only alone (as
+            /// in a folder).
+            case animation
         }
 
         /// The file's name as given.
@@ -57,6 +61,7 @@ public struct Upload: Sendable, Equatable {
             case .notAnImage: "\(name): not a PNG, GIF, APNG or WebP"
             case .hidden: "\(name): a hidden file"
             case .sheetPage(let data): "\(name): a page of the sprite sheet \(data)"
+            case .animation: "\(name): a GIF, APNG or WebP beside PNG frames, read only alone"
             }
         }
     }
@@ -69,8 +74,8 @@ public struct Upload: Sendable, Equatable {
     public var leftOut: [LeftOut]
 
     /// The upload `files` stands for. Throws ``Discovery/Error/repeatedName(first:second:)`` for a
-    /// name given twice with different bytes (with the same bytes it is one file), ``Discovery/Error/animationAmongFrames(path:)`` for a GIF, APNG or WebP
-    /// among other images, ``Discovery/Error/onlySheetPages(source:data:pages:)`` when the images
+    /// name given twice with different bytes (with the same bytes it is one file), ``Discovery/Error/animationAmongFrames(path:)`` for several GIFs, APNGs
+    /// or WebPs and no PNG, ``Discovery/Error/onlySheetPages(source:data:pages:)`` when the images
     /// are all a sprite sheet's pages, and ``Discovery/Error/noFrames(source:)`` (with
     /// ``Discovery/filesGiven`` as the source) when there is no image at all.
     public init(_ files: [InMemoryFile]) throws(Discovery.Error) {
@@ -111,28 +116,28 @@ public struct Upload: Sendable, Equatable {
         self.settings = settings
         self.leftOut = leftOut
 
-        let animated = images.compactMap { file -> (InMemoryFile, AssembleJob.Format)? in
-            if let kind = Animation.animatedFileKind(file.name) { return (file, kind) }
-            return APNG.Decoder.isAnimated(file.bytes) ? (file, .apng) : nil
-        }
-        if let (file, kind) = animated.first {
-            guard images.count == 1 else { throw .animationAmongFrames(path: file.name) }
+        let byName = Dictionary(images.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let reading = try SourceImages.reading(images.map(\.name)) { byName[$0].map { APNG.Decoder.isAnimated($0.bytes) } ?? false }
+        switch reading {
+        case .animation(let name, let kind)?:
+            guard let file = byName[name] else { throw .noFrames(source: Discovery.filesGiven) }
             content = .animation(file, kind)
-            return
-        }
-        guard !images.isEmpty else {
+        case .stills(let stills, let animations)?:
+            // A GIF, APNG or WebP beside PNG frames is no frame, as in a folder.
+            self.leftOut += animations.map { LeftOut(name: $0, reason: .animation) }
+            var frames: [FrameFile] = []
+            for name in stills {
+                guard let frame = FrameFile(path: name) ?? FrameFile(unnumbered: name) else { throw .notPNG(path: name) }
+                frames.append(frame)
+            }
+            content = .images(frames)
+        case nil:
             if let first = sheetPages.first, case .sheetPage(let data) = leftOut.first(where: { $0.name == first.name })?.reason {
                 throw .onlySheetPages(source: Discovery.filesGiven, data: data,
                                       pages: sheetPages.filter { pages[$0.name] == data }.map(\.name))
             }
             throw .noFrames(source: Discovery.filesGiven)
         }
-        var frames: [FrameFile] = []
-        for image in images {
-            guard let frame = FrameFile(path: image.name) ?? FrameFile(unnumbered: image.name) else { throw .notPNG(path: image.name) }
-            frames.append(frame)
-        }
-        content = .images(frames)
     }
 
     /// One line for a job's notes naming the files left out (hidden files are left out without a
@@ -146,6 +151,7 @@ public struct Upload: Sendable, Equatable {
         let notImages = named.filter { $0.reason == .notAnImage && !dataFiles.contains($0.name) }.map(\.name)
         var parts: [String] = []
         if !notImages.isEmpty { parts.append("\(Discovery.shortList(notImages)) (not a PNG, GIF, APNG or WebP)") }
+        if let animations = Discovery.animationsPart(named.filter { $0.reason == .animation }.map(\.name)) { parts.append(animations) }
         for data in dataFiles {
             let pages = named.filter { $0.reason == .sheetPage(data: data) }.map(\.name)
             parts.append("\(Discovery.shortList(pages)) (\(pages.count == 1 ? "the page" : "the pages") of the sprite sheet \(data))")

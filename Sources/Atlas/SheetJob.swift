@@ -207,6 +207,7 @@ public struct SheetJob: Sendable {
         try checkSettings()
         var warnings = engine?.warnings(allowRotation: builder.allowRotation) ?? [], notes: [String] = []
         var (sequences, singles) = if case .memory = reader { try Self.images(uploaded, notes: &notes) } else { try Discovery.images(from: sources) }
+        if case .disk = reader, let note = Discovery.leftOutNote(in: sources) { notes.append(note) }   // a GIF beside the frames, as in an upload
         // This sheet's own earlier pages (written into a source folder) are not frames to pack.
         let folders = Set((sequences + singles).map(\.directory))
         let earlier = if case .disk = reader { Set(folders.flatMap { OutputSet.files(writtenBy: output, in: $0) }) } else { Set<String>() }

@@ -14,7 +14,7 @@ struct Info: ParsableCommand {
         abstract: "Describe images: size in pixels and points, scale, colour type, bit depth, interlace; GIF, APNG and WebP frames and timing.",
         discussion: """
             Each FILE is decoded in full, and each PNG's chunks and CRCs checked as validate checks \
-            them, so a corrupt or damaged file is reported (exit code 3) rather than described. A DIR stands for the PNG files directly inside it, in natural order \
+            them, so a corrupt or damaged file is reported (exit code 3) rather than described. A DIR stands for the PNG, GIF, APNG and WebP files directly inside it, in natural order \
             (frame2 before frame10). The scale comes from the name, as UIKit reads it: \
             icon@2x.png is 2 pixels per point.
 
@@ -24,7 +24,7 @@ struct Info: ParsableCommand {
             """
     )
 
-    @Argument(help: "PNG, APNG, GIF or WebP files, or folders of PNGs.")
+    @Argument(help: "PNG, APNG, GIF or WebP files, or folders of them.")
     var paths: [String]
 
     @Flag(help: "Print machine-readable JSON.")
@@ -79,7 +79,7 @@ struct Info: ParsableCommand {
         if !report.errors.isEmpty { throw UnreadableInputs(count: report.errors.count) }
     }
 
-    /// A folder becomes its PNG files in natural order (none is an error: exit 3, as for every
+    /// A folder becomes its images (PNG, GIF, APNG, WebP) in natural order (none is an error: exit 3, as for every
     /// command given an empty folder); anything else stands for itself.
     private func expand(_ path: String, into report: inout Report) -> [String] {
         var isDirectory: ObjCBool = false
@@ -87,8 +87,8 @@ struct Info: ParsableCommand {
             return [path]
         }
         do {
-            let files = try Discovery.pngFiles(inFolder: path, recursive: false)
-            if files.isEmpty { report.errors.append(FileProblem(path: path, error: "\(path): no PNG files in this folder")) }
+            let files = try Discovery.imageFiles(inFolder: path)
+            if files.isEmpty { report.errors.append(FileProblem(path: path, error: "\(path): no PNG, GIF, APNG or WebP files in this folder")) }
             return files
         } catch {
             report.errors.append(FileProblem(path: path, error: error.description))

@@ -8,6 +8,7 @@ import TestSupport
 /// validates assembles, and what is refused is refused by both with the same error. Before, a
 /// `License.txt` among the PNGs passed validation and was then refused by assembly, a lone GIF
 /// was `noFrames` to the validator and fine to assembly, and a GIF among PNGs passed validation.
+/// (A folder and an upload of the same files agree too: `SourceRuleTests`.)
 /// Real sequences and GIFs from the fixtures, uploaded as a client would: every file of the folder.
 @Suite("Sources: one definition of an upload")
 struct SourceDefinitionTests {
@@ -58,15 +59,6 @@ struct SourceDefinitionTests {
         do { _ = try Animation.load(files: [file]) } catch { loadError = error }
         let refusal = try #require(loadError)
         #expect(throws: Validator.Error.animation(refusal)) { _ = try Validator().validate(files: [file]) }
-    }
-
-    @Test func aGIFAmongPNGsIsRefusedByBothForOneReason() throws {
-        let files = try Self.upload("kenney-gold-coin") + [InMemoryFile(name: "fx/boom.gif", bytes: try Fixtures.bytes(Self.gifs[0]))]
-        #expect(files.count == 7)
-        #expect(throws: Validator.Error.source(.animationAmongFrames(path: "fx/boom.gif"))) { _ = try Validator().validate(files: files) }
-        #expect(throws: Animation.LoadError.gifAmongOtherSources(gif: "fx/boom.gif")) { _ = try Animation.load(files: files) }
-        #expect(Animation.LoadError.gifAmongOtherSources(gif: "fx/boom.gif").description
-                == Discovery.Error.animationAmongFrames(path: "fx/boom.gif").description)
     }
 
     /// An upload's errors speak of the files given, not of folders and prefix paths.

@@ -82,7 +82,7 @@ struct ValidatorInMemoryTests {
         #expect(awaited.fileCount == direct.fileCount)
 
         let gate = ProgressGate(at: 1)
-        let task = Task { try await validator.validate([folder], progress: gate.progress) }
+        let task = Task { try await validator.validate([folder], progress: gate.jobProgress) }
         await gate.held()
         task.cancel()
         gate.release()

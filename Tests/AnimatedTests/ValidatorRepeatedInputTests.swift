@@ -70,29 +70,34 @@ struct ValidatorRepeatedInputTests {
     static func frame(_ number: Int) throws -> [UInt8] { try Fixtures.bytes("sequences/kenney-gold-coin/gold_\(number).png") }
 
     /// An upload repeating a name with other bytes is refused, naming both as given, also when
-    /// only the spelling differs; a `sequence.json` twice too.
+    /// only the spelling differs; a `sequence.json` twice too. `Validator` had a case of its own
+    /// (`sameName`) for what `Animation.load(files:)` calls `repeatedName`: one case now.
     @Test func anUploadRepeatingANameIsRefused() throws {
         let one = try Self.frame(1), two = try Self.frame(2)
-        let cases: [([InMemoryFile], Validator.Error)] = [
+        let cases: [([InMemoryFile], Discovery.Error)] = [
             ([InMemoryFile(name: "coin1.png", bytes: one), InMemoryFile(name: "coin1.png", bytes: two)],
-             .sameName(name: "coin1.png", first: "coin1.png", second: "coin1.png")),
+             .repeatedName(first: "coin1.png", second: "coin1.png")),
             ([InMemoryFile(name: "./coin1.png", bytes: one), InMemoryFile(name: "coin2.png", bytes: two), InMemoryFile(name: "coin1.png", bytes: two)],
-             .sameName(name: "coin1.png", first: "./coin1.png", second: "coin1.png")),
+             .repeatedName(first: "./coin1.png", second: "coin1.png")),
             ([InMemoryFile(name: "fx/coin1.png", bytes: one), InMemoryFile(name: "fx//x/../coin1.png", bytes: two)],
-             .sameName(name: "fx/coin1.png", first: "fx/coin1.png", second: "fx//x/../coin1.png")),
+             .repeatedName(first: "fx/coin1.png", second: "fx//x/../coin1.png")),
             ([InMemoryFile(name: "coin1.png", bytes: one), InMemoryFile(name: "sequence.json", bytes: Array(#"{"fps": 12}"#.utf8)),
               InMemoryFile(name: "./sequence.json", bytes: Array(#"{"fps": 24}"#.utf8))],
-             .sameName(name: "sequence.json", first: "sequence.json", second: "./sequence.json")),
+             .repeatedName(first: "sequence.json", second: "./sequence.json")),
         ]
         for (files, expected) in cases {
             for deep in [false, true] {
-                #expect(throws: expected) { _ = try Validator(deep: deep).validate(files: files) }
+                #expect(throws: Validator.Error.source(expected)) { _ = try Validator(deep: deep).validate(files: files) }
             }
         }
-        let error = Validator.Error.sameName(name: "coin1.png", first: "./coin1.png", second: "coin1.png")
-        #expect(error.description.contains("./coin1.png and coin1.png both name coin1.png"))
-        #expect(Validator.Error.sameName(name: "a.png", first: "a.png", second: "a.png").description
-            .contains("two different files are both named a.png"))
+        // One case for one thing: what the validator refuses, assembly refuses alike.
+        for (files, expected) in cases {
+            #expect(throws: Animation.LoadError.discovery(expected)) { _ = try Animation.load(files: files) }
+        }
+        let error = Validator.Error.source(.repeatedName(first: "./coin1.png", second: "coin1.png"))
+        #expect(error.description.contains("./coin1.png and coin1.png name one file among the files given"))
+        #expect(Validator.Error.source(.repeatedName(first: "a.png", second: "a.png")).description
+            .contains("a.png is given twice among the files given"))
     }
 
     /// The same bytes under one name twice (an upload that repeats a part) are one file; names

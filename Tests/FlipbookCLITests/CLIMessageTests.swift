@@ -11,7 +11,7 @@ struct CLIMessageTests {
         (["generate", "--color", "red"], 2, "generate takes a generator first: seagull"),              // was the top-level usage
         (["validate", "FIXTURE_PNG"], 2, "is a file, not a folder of frames"),                         // was an NSCocoaErrorDomain dump
         (["assemble", "Sequences/kenney-robo-walk", "-o", "x.gif"], 3, "Sequences/kenney-robo-walk: no such file or folder"),
-        (["info", "empty"], 3, "empty: no PNG files in this folder"),                                   // was nothing, exit 0
+        (["info", "empty"], 3, "empty: no PNG, GIF, APNG or WebP files in this folder"),                                   // was nothing, exit 0
         (["sheet", "empty", "-o", "e.png"], 3, "empty: no frames found"),                               // was exit 1
         (["assemble", "empty", "-o", "e.gif"], 3, "empty: no frames found"),
         (["generate", "seagul", "-o", "x.gif"], 2, "unknown generator 'seagul'; did you mean 'seagull'?"),  // was "Unknown option '-o'"

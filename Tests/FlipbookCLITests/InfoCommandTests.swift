@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("flipbook info")
 struct InfoCommandTests {
@@ -50,6 +51,23 @@ struct InfoCommandTests {
         #expect(result.stdout.contains("fire.gif: 30×60 px, 30×60 pt @1x, GIF, 33 frames, 1.65 s, loops forever"))
         let broken = try CLI.run(["info", CLI.fixtures + "/pngsuite/valid/basn0g01.png", CLI.fixtures + "/gif/notes.gif"])
         #expect(broken.status == 3)
+    }
+
+    /// Issue 44: a folder's GIFs, APNGs and WebPs are described beside its PNGs (they were
+    /// skipped without a word); a hidden file is still left out.
+    @Test func describesTheAnimationsOfAFolder() throws {
+        let folder = try Fixtures.temporaryFolder("info-animations")
+        let copies = ["info/coin@2x.png": "coin@2x.png", "gif/giflib/fire.gif": "fire.gif",
+                      "apng-decoders/ORIGIN.md": ".hidden.gif"]
+        for (fixture, name) in copies { try FileManager.default.copyItem(atPath: CLI.fixtures + "/" + fixture, toPath: folder + "/" + name) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 3)
+        let result = try CLI.run(["info", "--json", folder])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try JSONDecoder().decode(Report.self, from: Data(result.stdout.utf8))
+        #expect(report.files.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["coin@2x.png", "fire.gif"])
+        #expect(report.files.last?.colorType == "GIF")
+        let text = try CLI.run(["info", folder])
+        #expect(text.stdout.contains("fire.gif: 30×60 px, 30×60 pt @1x, GIF, 33 frames, 1.65 s, loops forever"), "\(text.stdout)")
     }
 
     @Test func printsOneLinePerFileForPeople() throws {

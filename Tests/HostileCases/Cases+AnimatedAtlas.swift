@@ -73,7 +73,7 @@ extension HostileCases {
                 "UIKitMixedSizeRule", "UIKitDeviceVariantRule", "UIKitHighlightedRule", "UIKitPaddedRule", "UIKitGapRule", "UIKitPast1024Rule",
                 "SequenceGapRule", "SequencePaddingMixedRule", "SequenceDuplicateNumberRule", "ManifestInvalidRule", "SizeMismatchRule",
                 "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
-                "FrameDuplicateRule", "FrameHiddenColorRule"]) {
+                "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule"]) {
             let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,
                            #"{"maxFileBytes": -1}"#, #"{"ignore": ["", "[", "**/../**"]}"#]
             each(configs) { text in _ = try ValidationConfig.decode(Array(text.utf8), file: ".flipbook.json").isIgnored("") }
@@ -84,6 +84,9 @@ extension HostileCases {
                 let facts = SequenceFacts(sequence: sequence, files: [])
                 for frame in sequence.frames { _ = facts.facts(for: frame) }
                 for rule in Rules.all { _ = rule.check(facts, config: config); _ = config.severity(of: rule) }
+                var animation = facts
+                animation.animation = ("", ["", "\u{0}"])
+                _ = AnimationLenientReadRule.check(animation, config: config)
             }
             let report = try Validator(config: config).validate(files: [InMemoryFile(name: "a1.png", bytes: []), InMemoryFile(name: "", bytes: [0])])
             for format in ReportFormat.allCases { _ = format.render(report, base: "") }
@@ -124,6 +127,8 @@ extension HostileCases {
                 }
             }
             _ = Upload.LeftOut(name: "", reason: .sheetPage(data: "")).description
+            _ = Upload.LeftOut(name: "", reason: .animation).description
+            for folder in ["", "/nonexistent", "-"] { _ = (try? Discovery.imageFiles(inFolder: folder), Discovery.leftOutNote(in: [folder, folder])) }
             _ = try? Upload(Array(junk.suffix(5)))
         },
     ]

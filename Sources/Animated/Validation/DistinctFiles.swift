@@ -9,13 +9,15 @@ import Basics
 ///
 /// In memory, a name is normalised first (`./a.png`, `a.png` and `x//../a.png` are `a.png`); two
 /// files of one name with the same bytes are one file (an upload that repeats a part), with
-/// different bytes they are refused, naming both (``Validator/Error/sameName(name:first:second:)``).
+/// different bytes they are refused, naming both (``Discovery/Error/repeatedName(first:second:)``, as ``Upload`` refuses it).
 enum DistinctFiles {
     /// The numbered PNGs under `roots` (recursively) that `config` does not ignore, each once, in
     /// the order the roots and their folders list them. A root that is missing, no folder,
     /// unreadable or without a PNG is an error, as it is alone.
-    static func onDisk(_ roots: [String], config: ValidationConfig) throws(Validator.Error) -> [FrameFile] {
-        var files: [FrameFile] = []
+    /// A root holding no PNG but one GIF, APNG or WebP stands for that animation (``SourceImages``,
+    /// the rule an upload follows too), listed in `animations`.
+    static func onDisk(_ roots: [String], config: ValidationConfig) throws(Validator.Error) -> (frames: [FrameFile], animations: [String]) {
+        var files: [FrameFile] = [], animations: [String] = []
         var seen = Set<String>()
         var realFolders: [String: String] = [:]
         do { try Discovery.checkNoStandardInput(roots) } catch { throw .source(error) }
@@ -25,7 +27,15 @@ enum DistinctFiles {
             // set in `trimmed`, so that validation never reads a half-replaced set.
             let paths: [String]
             do { paths = try Discovery.pngFiles(inFolder: trimmed, recursive: true) } catch { throw .source(error) }
-            guard !paths.isEmpty else { throw .source(Discovery.noFrames(in: root)) }
+            if paths.isEmpty {
+                let images: SourceImages?
+                do { images = try Discovery.folderImages(trimmed) } catch { throw .source(error) }
+                guard case .animation(let path, _)? = images else { throw .source(Discovery.noFrames(in: root)) }
+                let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
+                let real = (FileIO.resolvedPath(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
+                if !config.isIgnored(relative) && seen.insert(real).inserted { animations.append(path) }
+                continue
+            }
             for path in paths {
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
@@ -41,7 +51,7 @@ enum DistinctFiles {
                 files.append(file)
             }
         }
-        return files
+        return (files, animations)
     }
 
     /// `files` with normalised names, each name once: the ones the validator reads (PNGs and
@@ -61,7 +71,7 @@ enum DistinctFiles {
             }
             if let index = firstByName[name] {
                 guard result[index].bytes == file.bytes else {
-                    throw .sameName(name: name, first: givenNames[index], second: file.name)
+                    throw .source(.repeatedName(first: givenNames[index], second: file.name))
                 }
                 continue
             }

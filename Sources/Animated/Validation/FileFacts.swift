@@ -108,6 +108,10 @@ public struct SequenceFacts: Sendable {
     public var manifestPath: String?
     /// Why the folder's `sequence.json` could not be used.
     public var manifestError: SequenceManifest.Error?
+    /// For a GIF, APNG or WebP read as a source of its own (a lone animation in a folder or an
+    /// upload): the file and what its decoder read past (a file cut short, a missing colour
+    /// table), one line each, as `Animation.warnings` holds them; `nil` for PNG frames.
+    public var animation: (file: String, warnings: [String])?
 
     /// The highlighted frames named by `sequence.json`'s `highlighted` (UIKit's
     /// `highlightedAnimationImages`), with their facts, for `highlighted.mismatch` and

@@ -37,6 +37,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, CustomStr
     case pngColorTypeMixed = "png.colortype-mixed"
     /// `file.too-large`: ``FileTooLargeRule``.
     case fileTooLarge = "file.too-large"
+    /// `animation.lenient-read`: ``AnimationLenientReadRule``.
+    case animationLenientRead = "animation.lenient-read"
     /// `manifest.invalid`: ``ManifestInvalidRule``.
     case manifestInvalid = "manifest.invalid"
     /// `frame.empty`: ``FrameEmptyRule``.

@@ -4,16 +4,15 @@ import Foundation
 extension Validator {
     /// Why a validation gave no report.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// A root is missing, a file, unreadable or holds no PNG (see `validate(_:progress:cancellation:)`).
+        /// A root is missing, a file, unreadable or holds no PNG (see `validate(_:progress:cancellation:)`),
+        /// or files in memory repeat a name for different contents
+        /// (``Discovery/Error/repeatedName(first:second:)``, as every reader of an upload says).
         case source(Discovery.Error)
         /// A lone GIF, APNG or WebP among the files given could not be read, as `AssembleJob`
         /// could not read it.
         case animation(Animation.LoadError)
         /// The task was cancelled before every file was read.
         case cancelled
-        /// Two files given in memory have one name, `name` once normalised (`./a.png` is
-        /// `a.png`), and different contents: `first` and `second` are the names as given.
-        case sameName(name: String, first: String, second: String)
         /// A setting of the validator is out of range (``Validator/threads`` under 1), found
         /// before anything is read.
         case setting(SettingError)
@@ -25,17 +24,12 @@ extension Validator {
             case .animation(let error): error.description
             case .cancelled: "cancelled"
             case .setting(let error): error.description
-            case .sameName(let name, let first, let second) where first == second:
-                "two different files are both named \(name) among the files given; rename one or leave one out"
-            case .sameName(let name, let first, let second):
-                "\(first) and \(second) both name \(name) among the files given, with different contents; "
-                    + "rename one or leave one out"
             }
         }
     }
 
     /// `validate(_:progress:cancellation:)` for folders named by file URLs.
-    public func validate(urls: [URL], progress: (@Sendable (Int, Int) -> Void)? = nil,
+    public func validate(urls: [URL], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
         try validate(urls.map(\.filePathForFlipbook), progress: progress, cancellation: cancellation)
     }
@@ -43,18 +37,18 @@ extension Validator {
     /// `validate(_:progress:cancellation:)` without blocking the caller's thread: the files are
     /// read on a thread of its own and Dispatch's workers (never on Swift's cooperative pool), and
     /// cancelling the calling task stops the reading before the next file (``Error/cancelled``).
-    /// `progress` receives (files done, files in all) from the workers.
-    public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
+    /// `progress` receives the files read as `JobProgress` (phase `reading`) from the workers.
+    public func validate(_ roots: [String], progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
         try await inBackground { validator, flag throws(Validator.Error) in try validator.validate(roots, progress: progress, cancellation: flag) }
     }
 
     /// The `async` form of `validate(urls:progress:cancellation:)`.
-    public func validate(urls: [URL], progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
+    public func validate(urls: [URL], progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
         try await validate(urls.map(\.filePathForFlipbook), progress: progress)
     }
 
     /// The `async` form of `validate(files:progress:cancellation:)`.
-    public func validate(files: [InMemoryFile], progress: (@Sendable (Int, Int) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
+    public func validate(files: [InMemoryFile], progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
         try await inBackground { validator, flag throws(Validator.Error) in try validator.validate(files: files, progress: progress, cancellation: flag) }
     }
 

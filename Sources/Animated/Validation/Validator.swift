@@ -44,87 +44,120 @@ public struct Validator: Sendable {
         self.decoder = decoder
     }
 
-    /// Validates every numbered PNG under `roots` (searched recursively). `progress` is called with
-    /// (files done, files in all) from Dispatch's workers: hop to your own actor before touching
-    /// state. A raised `cancellation` stops the reading before the next file
+    /// Validates every numbered PNG under `roots` (searched recursively). `progress` receives the
+    /// files read as `JobProgress` (phase `reading`, `done`/`total` files, a `fraction` that ends at
+    /// 1), the shape every job reports in, from Dispatch's workers: hop to your own actor before
+    /// touching state. A raised `cancellation` stops the reading before the next file
     /// (``Error/cancelled``). In `async` code, the same call without `cancellation` is the `async`
     /// form, which the task's cancellation stops.
     ///
-    /// Each root must be a folder holding at least one PNG: a missing root is
-    /// ``Discovery/Error/notFound(source:)``, a file ``Discovery/Error/notAFolder(path:)``, one that
-    /// may not be read ``Discovery/Error/permissionDenied(path:)`` and one without a PNG
+    /// Each root must be a folder holding at least one PNG, or holding no PNG but one GIF, APNG or
+    /// WebP, which is read as `AssembleJob` reads that folder (one definition of a source:
+    /// `docs/Design.md`): one sequence, with what its decoder read past as `animation.lenient-read` findings
+    /// (``AnimationLenientReadRule``), or ``Error/animation(_:)``. A GIF, APNG or WebP beside PNGs
+    /// is no frame and is not read. A missing root is ``Discovery/Error/notFound(source:)``, a file
+    /// ``Discovery/Error/notAFolder(path:)``, one that may not be read
+    /// ``Discovery/Error/permissionDenied(path:)`` and one without any image
     /// ``Discovery/Error/noFrames(source:)``, each as ``Error/source(_:)``.
     ///
     /// Roots may overlap: a file reached through two of them (one folder twice, spelled two ways,
     /// through a link, or a folder and its parent) is validated once, under the path of the root
     /// that reached it first, and ignore globs apply relative to that root. Two names in one folder
     /// are two frames even when one is a link to the other.
-    public func validate(_ roots: [String], progress: (@Sendable (Int, Int) -> Void)? = nil,
+    public func validate(_ roots: [String], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
         if let error = settingError { throw .setting(error) }
         guard !roots.isEmpty else { throw .source(.noFrames(source: "(no folder given)")) }
-        let files = try DistinctFiles.onDisk(roots, config: config)
-        return try validate(files, reading: .disk, progress: progress, cancellation: cancellation)
+        let found = try DistinctFiles.onDisk(roots, config: config)
+        let reporter = JobProgress.Reporter(progress, phase: .reading)
+        var report = try validate(found.frames, reading: .disk, reporter: reporter, extra: found.animations.count, cancellation: cancellation)
+        for (index, path) in found.animations.enumerated() {
+            let one = try validate(animation: path, reporter: reporter, done: found.frames.count + index,
+                                   total: found.frames.count + found.animations.count, cancellation: cancellation) { () throws(Animation.LoadError) in
+                try Animation.load([path], limits: ResourceLimits(maxPixels: decoder.maxPixels))
+            }
+            report.sequences += one.sequences
+            report.findings += one.findings
+            report.fileCount += one.fileCount
+        }
+        reporter.finish(.reading)
+        return report
     }
 
     /// Validates files held in memory, as `validate(_:progress:cancellation:)` validates a folder
     /// holding them: each file's `name` is its path below that folder (`walk1.png`,
     /// `fx/boom3@2x.png`), and a `sequence.json` among them (`fx/sequence.json`) is its folder's
     /// manifest. The files are read as an ``Upload``, as `Animation.load(files:)` and the jobs
-    /// read them: files that are no image (`readme.txt`), hidden files and the pages of a sprite
-    /// sheet whose data is among them are left out; PNGs without frame numbers, which an animation
-    /// plays as listed, are checked by decoding them; a lone GIF, APNG or WebP is read as assembly
-    /// reads it (a report of one sequence, or ``Error/animation(_:)``), and one among PNGs is
-    /// refused (``Discovery/Error/animationAmongFrames(path:)``). `.flipbook.json` is not read from
-    /// the list (pass a ``ValidationConfig``). An upload without any image is
-    /// ``Discovery/Error/noFrames(source:)``.
+    /// read them: files that are no image (`readme.txt`), hidden files, the pages of a sprite
+    /// sheet whose data is among them and a GIF, APNG or WebP among PNGs are left out; PNGs without
+    /// frame numbers, which an animation plays as listed, are checked by decoding them; a lone GIF,
+    /// APNG or WebP is read as assembly reads it (a report of one sequence, with what its decoder
+    /// read past as `animation.lenient-read` findings, or ``Error/animation(_:)``).
+    /// `.flipbook.json` is not read from the list (pass a ``ValidationConfig``). An upload without
+    /// any image is ``Discovery/Error/noFrames(source:)``.
     ///
     /// Names are normalised before anything else (`./a.png`, `a.png` and `fx/../a.png` are all
     /// `a.png`; findings name the normalised form). Two PNGs or manifests of one name with the same
     /// bytes are one file (an upload that repeats a part); with different bytes they are refused as
-    /// ``Error/sameName(name:first:second:)``, naming both as given.
-    public func validate(files: [InMemoryFile], progress: (@Sendable (Int, Int) -> Void)? = nil,
+    /// ``Discovery/Error/repeatedName(first:second:)`` (as ``Error/source(_:)``), naming both as given.
+    public func validate(files: [InMemoryFile], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
         if let error = settingError { throw .setting(error) }
         let files = try DistinctFiles.inMemory(files, config: config)
         // The upload as every reader of it reads it (`Upload`): what validates here assembles.
         let upload: Upload
         do { upload = try Upload(files.filter { !config.isIgnored($0.name) }) } catch { throw .source(error) }
+        let reporter = JobProgress.Reporter(progress, phase: .reading)
+        let report: ValidationReport
         switch upload.content {
         case .animation(let file, _):
-            return try validate(animation: file, progress: progress, cancellation: cancellation)
+            report = try validate(animation: file.name, reporter: reporter, done: 0, total: 1, cancellation: cancellation) { () throws(Animation.LoadError) in
+                try Animation.load(files: [file], limits: ResourceLimits(maxPixels: decoder.maxPixels))
+            }
         case .images(let frames):
             // PNGs without numbers form sequences of their own, so that each is decoded and checked.
-            return try validate(frames, reading: FileReader(files), progress: progress, cancellation: cancellation)
+            report = try validate(frames, reading: FileReader(files), reporter: reporter, extra: 0, cancellation: cancellation)
         }
+        reporter.finish(.reading)
+        return report
     }
 
-    /// A lone GIF, APNG or WebP, read as `AssembleJob` reads it (every frame decoded, within the
-    /// decoder's pixel limit): a report of one sequence and no finding, or the reader's error.
-    private func validate(animation file: InMemoryFile, progress: (@Sendable (Int, Int) -> Void)?,
-                          cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
+    /// A lone GIF, APNG or WebP named `file`, read by `load` as `AssembleJob` reads it (every frame
+    /// decoded, within the decoder's pixel limit): a report of one sequence whose findings are
+    /// what the decoder read past (``AnimationLenientReadRule``), or the reader's error.
+    private func validate(animation file: String, reporter: JobProgress.Reporter, done: Int, total: Int, cancellation: CancellationFlag?,
+                          load: () throws(Animation.LoadError) -> Animation) throws(Validator.Error) -> ValidationReport {
         if cancellation?.isCancelled == true { throw .cancelled }
         let animation: Animation
-        do { animation = try Animation.load(files: [file], limits: ResourceLimits(maxPixels: decoder.maxPixels)) } catch {
-            throw .animation(error)
-        }
-        progress?(1, 1)
+        do { animation = try load() } catch { throw .animation(error) }
+        reporter.report(.reading, done: done + 1, total: total)
         var size: (width: Int, height: Int)?
         if case .bitmap(let first)? = animation.frames.first { size = (first.width, first.height) }
-        let summary = SequenceSummary(animation: file.name, frameCount: animation.frames.count, size: size)
-        return ValidationReport(sequences: [summary], findings: [], fileCount: 1, deep: deep)
+        let summary = SequenceSummary(animation: file, frameCount: animation.frames.count, size: size)
+        var subject = SequenceFacts(sequence: FrameSequence(directory: summary.directory, prefix: summary.prefix, frames: []), files: [])
+        subject.animation = (file, animation.warnings)
+        return ValidationReport(sequences: [summary], findings: findings([subject]), fileCount: 1, deep: deep)
     }
 
-    private func validate(_ files: [FrameFile], reading: FileReader, progress: (@Sendable (Int, Int) -> Void)?,
+    /// Validates `files`; `extra` files (animations) are read after them, for the progress total.
+    private func validate(_ files: [FrameFile], reading: FileReader, reporter: JobProgress.Reporter, extra: Int,
                           cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         let sequences = FrameSequence.group(files)
         let allFiles = sequences.flatMap(\.files)
-        let facts = gather(allFiles, reading: reading, progress: progress, cancellation: cancellation)
+        var counter: (@Sendable (Int, Int) -> Void)?
+        if let count = reporter.counter(.reading) { counter = { done, total in count(done, total + extra) } }
+        let facts = gather(allFiles, reading: reading, progress: counter, cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled }
         // Paths are distinct (DistinctFiles); should two ever meet, the first one's facts stand.
         let factsByPath = Dictionary(facts.map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
 
         let subjects = Self.subjects(sequences, facts: factsByPath, reading: reading)
+        let summaries = subjects.map { SequenceSummary(subject: $0) }
+        return ValidationReport(sequences: summaries, findings: findings(subjects), fileCount: allFiles.count, deep: deep)
+    }
+
+    /// Every rule that runs (deep, UIKit, not turned off) over each subject, in report order.
+    private func findings(_ subjects: [SequenceFacts]) -> [Finding] {
         var findings: [Finding] = []
         for subject in subjects {
             for rule in Rules.all where (deep || !rule.needsPixels) && (config.uikit || !rule.needsUIKit) {
@@ -135,8 +168,7 @@ public struct Validator: Sendable {
                 }
             }
         }
-        let summaries = subjects.map { SequenceSummary(subject: $0) }
-        return ValidationReport(sequences: summaries, findings: findings, fileCount: allFiles.count, deep: deep)
+        return findings
     }
 
     /// Checks chunks and reads headers (and decodes, when deep) of every file, in parallel, in input order.

@@ -41,7 +41,6 @@ public struct UploadProcessor: Sendable {
             switch error {
             case .source(let discovery): return .rejected(status: 400, reason: discovery.description)
             case .cancelled: return .rejected(status: 499, reason: "cancelled")
-            case .sameName: return .rejected(status: 400, reason: error.description)
             case .setting: return .rejected(status: 500, reason: error.description)   // this server's own threads setting
             case .animation: return .rejected(status: 422, reason: error.description)   // a lone GIF, APNG or WebP that does not read
             }

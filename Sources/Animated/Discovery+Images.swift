@@ -1,0 +1,41 @@
+import APNG
+import Basics
+import Foundation
+
+extension Discovery {
+    /// The images of a folder (not searched below): its PNG, GIF, APNG and WebP files, with the
+    /// folder prefixed, in natural order. Hidden files and the pages of a sprite sheet are
+    /// skipped, as every reader of the folder skips them. What `flipbook info FOLDER` describes.
+    public static func imageFiles(inFolder folder: String) throws(Error) -> [String] {
+        var visited = Set<String>()
+        return try files(inFolder: folder, recursive: false, visited: &visited, accept: SourceImages.isImage)
+    }
+
+    /// What a folder given alone stands for by the rule a folder and an upload share
+    /// (``SourceImages``): `nil` when `source` is no folder or holds no image.
+    static func folderImages(_ source: String) throws(Error) -> SourceImages? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        return try SourceImages.reading(imageFiles(inFolder: trimmingSlash(source))) { path in
+            (try? FileIO.readPrefix(path, limit: 4096)).map { APNG.Decoder.isAnimated($0.bytes) } ?? false
+        }
+    }
+
+    /// The note a job gives for the GIFs, APNGs and WebPs beside PNG frames in the folders among
+    /// `sources`, which are no frames (the one rule of a source, docs/Design.md): `left out, no frames: fx/preview.gif (…)`,
+    /// as for an upload (``Upload/leftOutNote``); `nil` when there are none.
+    public static func leftOutNote(in sources: [String]) -> String? {
+        let animations = sources.flatMap { source -> [String] in
+            guard case .stills(_, let leftOut)? = try? folderImages(source) else { return [] }
+            return leftOut
+        }
+        return animationsPart(animations).map { "left out, no frames: " + $0 }
+    }
+
+    /// `fx/preview.gif (an animation: …)`, a note's part for `animations` left out beside PNG
+    /// frames; `nil` for none.
+    static func animationsPart(_ animations: [String]) -> String? {
+        animations.isEmpty ? nil : "\(shortList(animations)) (\(animations.count == 1 ? "an animation" : "animations"): "
+            + "a GIF, APNG or WebP beside PNG frames is no frame; name it alone to read it)"
+    }
+}
