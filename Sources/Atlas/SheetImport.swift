@@ -173,7 +173,7 @@ public enum SheetImport {
             // The decoder's message names the file already.
             if let limit = error.limit { throw .limit(limit) }
             // A page that is not there is unreadable, on disk as in memory.
-            if case .unreadable(let file, let reason) = error { throw .unreadable(file: file, reason: reason) }
+            if case .unreadable(let file, let reason) = error { throw .unreadable(file: file, reason: "cannot read file: \(reason)") }
             throw .page(error)
         }
     }
