@@ -5,7 +5,7 @@ import Testing
 /// A preview within a budget, from the two encoders' one shape.
 @Suite("A preview within a byte budget")
 struct PreviewBudgetTests {
-    /// Four frames of a square moving across a clear `size`×`size` canvas.
+    /// Four frames of a square moving across a clear `size`×`size` canvas (26 or more).
     static func frames(size: Int = 32) throws -> [Bitmap] {
         try (0..<4).map { step in
             var bitmap = try Bitmap(width: size, height: size)
@@ -27,7 +27,7 @@ struct PreviewBudgetTests {
     }
 
     @Test func framesOfTwoSizesAreUnprocessable() throws {
-        let frames = [try Self.frames()[0], try Self.frames(size: 24)[0]]
+        let frames = [try Self.frames()[0], try Self.frames(size: 27)[0]]
         guard case .rejected(let status, _) = PreviewBudget.preview(frames, durations: [0.1, 0.1], maxBytes: 100_000)
         else { Issue.record("accepted"); return }
         #expect(status == 422)
