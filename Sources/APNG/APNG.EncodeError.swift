@@ -1,4 +1,5 @@
 import Basics
+import Raster
 
 extension APNG {
     /// Why an APNG could not be written.
@@ -13,6 +14,34 @@ extension APNG {
         case writeFailed(FileIO.Error)
         /// The input's cancellation flag was raised: the encode stopped, nothing was written.
         case cancelled
+        /// A frame the input's `load` gave could not be read: Raster's `PNG.DecodeError`, naming its file.
+        case frame(PNG.DecodeError)
+        /// The input's `load` failed with an error of the caller's own: its description.
+        case load(reason: String)
+        /// The output was refused by the output contract before anything was written (Basics'
+        /// `OutputError`): a name that promises another format, an input, a file Flipbook did not write.
+        case output(OutputError)
+
+        /// `error`, thrown while encoding (by the encoder or the input's `load`), as one of the cases above.
+        init(_ error: any Error) {
+            switch error {
+            case let error as EncodeError: self = error
+            case let error as PNG.DecodeError: self = .frame(error)
+            case is CancellationError: self = .cancelled
+            default: self = .load(reason: "\(error)")
+            }
+        }
+
+        /// `error`, thrown by the output set while opening, writing or committing `path`: the
+        /// output contract's refusal, or the file system's failure.
+        init(writing error: any Error, to path: String) {
+            switch error {
+            case let error as EncodeError: self = error
+            case let error as OutputError: self = .output(error)
+            case let error as FileIO.Error: self = .writeFailed(error)
+            default: self = .writeFailed(FileIO.Error(path: path, reason: "\(error)", operation: .write))
+            }
+        }
 
         /// What could not be encoded or written and why, as the CLI prints it.
         public var description: String {
@@ -22,6 +51,9 @@ extension APNG {
             case .outOfMemory: "cannot encode APNG: the compressor could not allocate memory"
             case .writeFailed(let error): "\(error.path): cannot write APNG: \(error.reason)"
             case .cancelled: "APNG encoding cancelled"
+            case .frame(let error): error.description
+            case .load(let reason): "cannot encode APNG: a frame could not be loaded: \(reason)"
+            case .output(let error): error.description
             }
         }
     }

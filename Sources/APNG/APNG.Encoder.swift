@@ -57,33 +57,42 @@ extension APNG {
         }
 
         /// The APNG for `input`, in memory. `progress` receives (frames done, frames in all) from
-        /// the encoder's threads. Throws ``EncodeError``, or the error `input.load` throws.
-        public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report) {
+        /// the encoder's threads. Throws only ``EncodeError``: what `input.load` throws comes back as
+        /// ``EncodeError/frame(_:)`` (Raster's `PNG.DecodeError`) or ``EncodeError/load(reason:)``.
+        public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError) -> (bytes: [UInt8], report: Report) {
             var bytes: [UInt8] = []
-            let report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes += $0 }
-            return (bytes, report)
+            do {
+                let report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes += $0 }
+                return (bytes, report)
+            } catch {
+                throw EncodeError(error)
+            }
         }
 
         /// Encodes `input` into the file `path`, streamed to a temporary file renamed into place
         /// when complete (nothing is left at `path` on failure). Refused before anything is read
-        /// (`OutputError`) when the name's extension promises another format than APNG (`.png`
+        /// (``EncodeError/output(_:)``) when the name's extension promises another format than APNG (`.png`
         /// and `.apng` are APNG's; a name without one is taken as it is), when `path` is one of `inputs`, or — unless `overwrite` — a file Flipbook
-        /// did not write.
+        /// did not write. Throws as ``encode(_:progress:)`` does, and ``EncodeError/writeFailed(_:)``.
         public func write(_ input: FrameInput, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
-                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
+                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError) -> Report {
             // A name without an extension promises nothing; one with another extension is refused.
             if !OutputName.pathExtension(path).isEmpty || path.isEmpty {
-                try OutputName.require(path, extensions: ["png", "apng"], what: "an APNG encoder writes APNG")
+                do throws(OutputError) { try OutputName.require(path, extensions: ["png", "apng"], what: "an APNG encoder writes APNG") }
+                catch { throw .output(error) }
             }
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
-            do { file = try set.open(path, named: overwrite) } catch let error as FileIO.Error {
-                throw EncodeError.writeFailed(error)
+            do { file = try set.open(path, named: overwrite) } catch { throw EncodeError(writing: error, to: path) }
+            let report: Report
+            do {
+                report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes in
+                    do throws(FileIO.Error) { try file.write(bytes) } catch { throw EncodeError.writeFailed(error) }
+                }
+            } catch {
+                throw EncodeError(error)
             }
-            let report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes in
-                do throws(FileIO.Error) { try file.write(bytes) } catch { throw EncodeError.writeFailed(error) }
-            }
-            do { try set.commit() } catch let error as FileIO.Error { throw EncodeError.writeFailed(error) }
+            do { try set.commit() } catch { throw EncodeError(writing: error, to: path) }
             return report
         }
     }

@@ -10,11 +10,12 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The source could not become an animation: missing, no frames, several sequences, a broken
     /// `sequence.json`, an unreadable GIF, a GIF among other sources.
     case source(Animation.LoadError)
-    /// The timing or the highlighted play asked for does not fit the animation (a delay count, an
-    /// fps of 0).
+    /// The timing or the highlighted play asked for does not fit the animation (a delay count
+    /// other than the frame count, no highlighted frames). A timing value out of range (an fps of
+    /// 0) is a ``setting(_:)``.
     case playback(Animation.PlaybackError)
     /// A setting of the job or its encoders is out of range (a repeat count, a scale, a thread
-    /// count, colours), or means nothing for the format: Basics' `SettingError` names it, the value
+    /// count, colours, the `timing`'s fps, duration or a delay), or means nothing for the format: Basics' `SettingError` names it, the value
     /// given and the values allowed. Switch over its `setting` to handle one.
     case setting(SettingError)
     /// A frame could not be decoded (or is larger than the pixel limit allows).
@@ -83,7 +84,8 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
         case let error as FileIO.Error: .write(error)
         case GIF.EncodeError.cancelled, is CancellationError: .cancelled
         case GIF.EncodeError.writeFailed(let error): .write(error)
-        case GIF.EncodeError.frame(let error): .frame(error)
+        case GIF.EncodeError.frame(let error), APNG.EncodeError.frame(let error), WebP.EncodeError.frame(let error): .frame(error)
+        case GIF.EncodeError.output(let error), APNG.EncodeError.output(let error), WebP.EncodeError.output(let error): .output(error)
         case let error as GIF.EncodeError: .encode(error)
         case APNG.EncodeError.cancelled: .cancelled
         case APNG.EncodeError.writeFailed(let error): .write(error)

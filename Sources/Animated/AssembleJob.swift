@@ -156,7 +156,8 @@ public struct AssembleJob: Sendable {
     public func plan() throws(AssembleError) -> Plan {
         let format = try resolvedFormat()
         if let error = settingError(format: format) { throw .setting(error) }
-        if let error = timing.rangeError() { throw .playback(error) }
+        // A timing out of range is a setting of this job (`timing.fps`), as `SheetJob.fps` is of that one.
+        if case .outOfRange(let error)? = timing.rangeError() { throw .setting(error) }
         var notes: [String] = []
         let animation: Animation
         var inputs = InputFiles()
@@ -286,8 +287,8 @@ public struct AssembleJob: Sendable {
                 throw AssembleError.from(error, output: output)
             }
         }
-        var input = GIF.Encoder.Input(durations: play.durations, names: names.contains("") ? nil : names, scale: scale,
-                                      cancellation: cancellation) { try play.frames[$0].load(scale: scale, decoder: decoder) }
+        var input = FrameInput(durations: play.durations, names: names.contains("") ? nil : names, scale: scale,
+                               cancellation: cancellation) { try play.frames[$0].load(scale: scale, decoder: decoder) }
         input.identical = RepeatFinder(play.frames).identical
         do {
             if let maxBytes {

@@ -98,13 +98,13 @@ public struct FramesJob: Sendable {
             if prefix != nil { throw FramesJobError.prefixForSheet(path: input) }
             // A sheet a killed run left half-replaced is finished before it is read, never read mixed.
             for folder in isDirectory.boolValue ? [input] : [FileIO.parentDirectory(of: input)] {
-                do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error(path: input, reason: error.description) }
+                do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error.unreadable(file: input, reason: error.description) }
             }
             reporter.report(.reading, done: 0, total: 1)
             let sheet = try SheetImport.read(input, limits: limits)
             // A data file cut after its page header names no frame: nothing to write, and no empty folder.
             guard !sheet.sprites.isEmpty else {
-                throw SheetImport.Error(path: input, reason: "names no frames (a data file cut short, or a sheet of no sprites): nothing was written")
+                throw SheetImport.Error.invalid(file: input, reason: "names no frames (a data file cut short, or a sheet of no sprites): nothing was written")
             }
             reporter.report(.reading, done: 1, total: 1)
             if cancellation?.isCancelled == true { throw FramesJobError.cancelled }

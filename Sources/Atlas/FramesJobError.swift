@@ -63,8 +63,9 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         switch error {
         case let error as FramesJobError: error
         case let error as AnimationDecodeError: .decode(error)
-        case let error as SheetImport.Error:
-            if let refusal = error.pathRefusal { .outsideFolder(refusal) } else if let limit = error.limit { .limit(limit) } else { .sheet(error) }
+        case SheetImport.Error.outsideFolder(let refusal): .outsideFolder(refusal)
+        case SheetImport.Error.limit(let limit): .limit(limit)
+        case let error as SheetImport.Error: .sheet(error)
         case let error as SheetImport.PathRefusal: .outsideFolder(error)
         case let error as LimitError: .limit(error)
         case let error as OutputError: .output(error)

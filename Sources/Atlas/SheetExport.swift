@@ -76,6 +76,9 @@ public enum SheetExport {
         /// A sprite cannot be read from its page (SpriteKit's data says whether each region is
         /// opaque, so its pixels are read): off its page, or outside it.
         case sheet(SpriteSheet.Error)
+        /// The output's name was refused before anything was made (Basics' `OutputError`): an
+        /// extension neither `.png` nor the format's, a `data` name of another format, `-`.
+        case output(OutputError)
 
         /// What cannot be written, and what to do instead.
         public var description: String {
@@ -100,6 +103,7 @@ public enum SheetExport {
                     + "page\(pages == 1 ? "" : "s"); pass `images` with one file name per page, in page order"
             case .sheet(let error):
                 "\(error); build the sheet with SheetBuilder or read it with SheetImport, or fix the sprite"
+            case .output(let error): error.description
             }
         }
     }
@@ -129,16 +133,19 @@ public enum SheetExport {
     /// `sheet-0.plist` per page); libGDX, Godot and Phaser (its multi-atlas) keep all pages in one
     /// data file; SpriteKit writes `NAME.plist` and `NAME.1.png`, `NAME.1@2x.png`….
     /// `output` may also be the data file's name (`tele.tres` for Godot, `hero.atlas` for libGDX):
-    /// the page is then `tele.png`. Throws Basics' `OutputError` for a name whose extension is
+    /// the page is then `tele.png`. Throws ``Error/output(_:)`` (Basics' `OutputError`) for a name whose extension is
     /// neither `.png` nor the format's data extension (nor `.atlasc` for SpriteKit), for a `data`
     /// name with another extension than the format's, and for `-` (a sheet is several files).
     /// Throws ``Error/rotationNotSupported(_:)`` for rotated sprites in Godot's formats, and
     /// ``Error/rotatedTheOtherWay(_:)`` for sprites turned the other way from the format's.
     /// Throws ``Error/premultipliedAlphaNotSupported(_:)`` for premultiplied pages in a format that
     /// cannot say so, and ``Error/nameNotStorable(_:name:)`` for a name libGDX's lines cannot hold.
-    public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) throws -> [File] {
+    /// A sprite off its page or outside its source is ``Error/sheet(_:)``.
+    public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) throws(Error) -> [File] {
         // A sprite off its page would index past the pages below: refused first, naming it.
-        for sheet in sheets { try sheet.check() }
+        for sheet in sheets {
+            do throws(SpriteSheet.Error) { try sheet.check() } catch { throw .sheet(error) }
+        }
         if sheets.contains(where: \.premultipliedAlpha) && !format.canDeclarePremultipliedAlpha {
             throw Error.premultipliedAlphaNotSupported(format)
         }
@@ -151,7 +158,8 @@ public enum SheetExport {
         if format == .libgdx, let name = sheets.lazy.compactMap(LibGDXAtlas.unstorableName(in:)).first {
             throw Error.nameNotStorable(format, name: name)
         }
-        let names = try Names(format: format, output: output, data: data)
+        let names: Names
+        do throws(OutputError) { names = try Names(format: format, output: output, data: data) } catch { throw .output(error) }
         // With several scales each page gets its own @Nx: `s@2x.png` given stands for the set.
         var stem = names.stem
         if sheets.count > 1, let scale = ImageFileName(path: stem + ".png").scale { stem = String(stem.dropLast("@\(scale)x".count)) }

@@ -14,61 +14,14 @@ import Raster
 /// The work is bounded by the data before any page is decoded: each sprite's source size against
 /// `ResourceLimits.maxPixels` and all sprites' source sizes together (the frames ``SpriteSheet/unpack(into:source:overwrite:cancellation:progress:)``
 /// writes) against `ResourceLimits.maxOutputPixels`, so a few bytes of margins cannot ask for
-/// gigapixels; the error's ``Error/limit`` says which.
+/// gigapixels; the error's ``Error/limit(_:)`` says which.
 ///
 /// Data is checked against each format's known keys (see each reader): an unknown key, a value of
-/// the wrong type or out of range is an ``Error`` whose ``Error/schema`` names the file, the key
+/// the wrong type or out of range is ``Error/schema(_:)``, naming the file, the key
 /// path and the nearest known key. Formats that other tools extend with keys of their own
 /// (TexturePacker and Aseprite JSON, libGDX `.atlas`, SpriteKit plists) report such keys as
 /// ``SpriteSheet/warnings`` instead, unless they look like a misspelling of a key that is missing.
 public enum SheetImport {
-    /// A sheet that cannot be read: the file, and why.
-    public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// The data or page file.
-        public var path: String
-        /// What was wrong with it.
-        public var reason: String
-        /// The key, type, value or count at fault, when the data does not fit its format:
-        /// `sheet.json: unknown key "q" in frames["walk1.png"].spriteSourceSize; did you mean "h"?`.
-        public var schema: SchemaError?
-        /// The path named by the data that leads outside its folder, when that is what was wrong.
-        public var pathRefusal: PathRefusal?
-        /// The limit the sheet asks to exceed (sprites, one frame's pixels, all frames' pixels, a
-        /// page's pixels), when that is what was wrong.
-        public var limit: LimitError?
-
-        /// An error in `path` described by `reason`.
-        public init(path: String, reason: String) {
-            self.path = path
-            self.reason = reason
-        }
-
-        /// An error in `path`: `error`'s description, and its schema error when it has one.
-        init(path: String, _ error: some Swift.Error & CustomStringConvertible, schema: SchemaError?) {
-            self.path = path
-            self.reason = error.description
-            self.schema = schema
-        }
-
-        /// The refusal of a path named in the data file.
-        init(_ refusal: PathRefusal) {
-            self.init(path: refusal.dataFile, reason: refusal.description)
-            pathRefusal = refusal
-        }
-
-        /// A limit the data file `path` asks to exceed.
-        init(path: String, _ limit: LimitError) {
-            self.init(path: path, reason: limit.description)
-            self.limit = limit
-        }
-
-        /// `path: reason`, or the schema error (which names the file); a refusal and a limit error
-        /// name the file themselves.
-        public var description: String {
-            schema?.description ?? pathRefusal?.description ?? limit?.description ?? "\(path): \(reason)"
-        }
-    }
-
     /// The data file `path` names: itself, or for a SpriteKit `.atlasc` folder (`G.atlasc`,
     /// `G.atlasc/`) the plist inside it (`G.atlasc/G.plist`), so that one sheet spelled two ways is
     /// one sheet.
@@ -129,7 +82,7 @@ public enum SheetImport {
         // Every path first: nothing outside the folder is opened, not even to be refused as a PNG.
         var files: [String] = []
         for page in draft.pages {
-            do { files.append(try resolve(page.name, from: page.dataFile, reader: reader)) } catch { throw Error(error) }
+            do { files.append(try resolve(page.name, from: page.dataFile, reader: reader)) } catch { throw .outsideFolder(error) }
         }
         // The geometry the data alone can be checked for, then the work it asks for: before any page
         // is decoded or frame allocated.
@@ -138,14 +91,14 @@ public enum SheetImport {
             guard f.x >= 0, f.y >= 0, f.width >= 0, f.height >= 0, s.x >= 0, s.y >= 0, s.width >= 0, s.height >= 0,
                   s.x + s.width <= sprite.sourceWidth, s.y + s.height <= sprite.sourceHeight,
                   sprite.sourceWidth <= 65536, sprite.sourceHeight <= 65536 else {
-                throw Error(path: path, reason: "frame '\(sprite.name)' lies outside its page or its source size")
+                throw .invalid(file: path, reason: "frame '\(sprite.name)' lies outside its page or its source size")
             }
         }
         do throws(LimitError) {
             try limits.check(.frames, draft.sprites.count, of: path)
             try checkOutput(draft.sprites, limits: limits, of: path)
         } catch {
-            throw Error(path: path, error)
+            throw .limit(error)
         }
         var pages: [Bitmap] = []
         for (page, file) in zip(draft.pages, files) {
@@ -157,7 +110,7 @@ public enum SheetImport {
             let f = sprite.frame
             guard sprite.page >= 0, sprite.page < pages.count,
                   f.x + f.width <= pages[sprite.page].width, f.y + f.height <= pages[sprite.page].height else {
-                throw Error(path: path, reason: "frame '\(sprite.name)' lies outside its page or its source size")
+                throw .invalid(file: path, reason: "frame '\(sprite.name)' lies outside its page or its source size")
             }
         }
         var sheet = SpriteSheet(pages: pages, sprites: draft.sprites, animations: draft.animations, rotation: draft.rotation,
@@ -205,7 +158,7 @@ public enum SheetImport {
 
     private static func bytes(_ path: String, _ reader: FileReader) throws(Error) -> [UInt8] {
         // The reader's reason only: `path: reason` names the file once.
-        do { return try reader.contents(path) } catch { throw Error(path: path, reason: error.reason) }
+        do { return try reader.contents(path) } catch { throw .unreadable(file: path, reason: error.reason) }
     }
 
     /// The page image at `file` (resolved already), decoded within `maxPixels`.
@@ -218,10 +171,10 @@ public enum SheetImport {
             return try decoder.decodeBitmap(file: file)
         } catch {
             // The decoder's message names the file already.
-            let text = "\(error)"
-            var failure = Error(path: file, reason: text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text)
-            failure.limit = error.limit
-            throw failure
+            if let limit = error.limit { throw .limit(limit) }
+            // A page that is not there is unreadable, on disk as in memory.
+            if case .unreadable(let file, let reason) = error { throw .unreadable(file: file, reason: "cannot read file: \(reason)") }
+            throw .page(error)
         }
     }
 
@@ -257,7 +210,7 @@ public enum SheetImport {
             if visited.isEmpty {
                 file = path
             } else {
-                do { file = try resolve(next, from: path, reader: reader) } catch { throw Error(error) }
+                do { file = try resolve(next, from: path, reader: reader) } catch { throw .outsideFolder(error) }
             }
             guard visited.insert((reader.isDisk ? FileIO.resolvedPath(file) : nil) ?? file).inserted else { continue }
             if file != path { draft.dataFiles.append(file) }
@@ -270,7 +223,7 @@ public enum SheetImport {
                     decodedPages = [try TexturePackerJSON.decode(data, file: file)]
                 }
             } catch {
-                throw Error(path: file, error, schema: error.schema)
+                throw Error(file, error)
             }
             for decoded in decodedPages {
                 let index = draft.pages.count
@@ -299,7 +252,7 @@ public enum SheetImport {
     private static func readLibGDX(_ path: String, _ reader: FileReader) throws(Error) -> Draft {
         let data = try bytes(path, reader)
         let decoded: (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [LibGDXAtlas.Region], warnings: [SchemaError])
-        do { decoded = try LibGDXAtlas.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
+        do { decoded = try LibGDXAtlas.decode(data, file: path) } catch { throw Error(path, error) }
         return Draft(pages: decoded.pages.map { PageName(name: $0.image, dataFile: path) }, sprites: decoded.regions.map(\.sprite),
                      rotation: .counterClockwise, premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path),
                      warnings: decoded.warnings)
@@ -308,7 +261,7 @@ public enum SheetImport {
     private static func readCocos2d(_ path: String, _ reader: FileReader) throws(Error) -> Draft {
         let decoded: (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite])
         let data = try bytes(path, reader)
-        do { decoded = try Cocos2dPlist.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
+        do { decoded = try Cocos2dPlist.decode(data, file: path) } catch { throw Error(path, error) }
         return Draft(pages: [PageName(name: decoded.image, dataFile: path, scale: ImageFileName(path: decoded.image).scale ?? 1)],
                      sprites: decoded.sprites, premultipliedAlpha: decoded.premultiplied)
     }
@@ -316,21 +269,21 @@ public enum SheetImport {
     private static func readGodot(_ path: String, _ reader: FileReader) throws(Error) -> Draft {
         let decoded: (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation])
         let data = try bytes(path, reader)
-        do { decoded = try GodotSpriteFrames.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
+        do { decoded = try GodotSpriteFrames.decode(data, file: path) } catch { throw Error(path, error) }
         // `res://…` paths (the project's root) are looked up from the resource's folder: see `resolve`.
         return Draft(pages: decoded.images.map { PageName(name: $0, dataFile: path) }, sprites: decoded.sprites, animations: decoded.animations)
     }
 
     /// Whether the pages are premultiplied: all of them, or none.
     private static func agreed(_ flags: [Bool], path: String) throws(Error) -> Bool {
-        guard Set(flags).count <= 1 else { throw Error(path: path, reason: "some pages are premultiplied and some are not") }
+        guard Set(flags).count <= 1 else { throw .invalid(file: path, reason: "some pages are premultiplied and some are not") }
         return flags.first ?? false
     }
 
     private static func readSpriteKit(_ path: String, _ reader: FileReader) throws(Error) -> Draft {
         let data = try bytes(path, reader)
         let decoded: (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite], warnings: [SchemaError])
-        do { decoded = try SpriteKitAtlas.decode(data, file: path) } catch { throw Error(path: path, error, schema: error.schema) }
+        do { decoded = try SpriteKitAtlas.decode(data, file: path) } catch { throw Error(path, error) }
         return Draft(pages: decoded.pages.map { PageName(name: $0.path, dataFile: path, scale: $0.scale) }, sprites: decoded.sprites,
                      warnings: decoded.warnings)
     }

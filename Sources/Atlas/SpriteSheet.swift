@@ -243,39 +243,49 @@ public struct SpriteSheet: Sendable {
     /// never one of ``sourceFiles`` or `source` (Basics' `OutputError`); with `overwrite`, a file
     /// of the user's at a frame's name is replaced (never an input or another set's file).
     /// `progress`, when given, receives (frames written, frames in all) after each frame; a raised
-    /// `cancellation` stops before the next one with Swift's `CancellationError`, nothing committed. Returns
-    /// the paths written, in sprite order.
+    /// `cancellation` stops before the next one with ``FramesJobError/cancelled``, nothing committed. Returns
+    /// the paths written, in sprite order. Throws only ``FramesJobError``, as ``FramesJob`` does:
+    /// ``FramesJobError/sheet(_:)`` for a sprite that cannot be cut or named as a file,
+    /// ``FramesJobError/output(_:)`` for an output the contract refuses, ``FramesJobError/encode(_:)``
+    /// and ``FramesJobError/write(_:)`` when a frame cannot be written.
     public func unpack(into folder: String, source: String, overwrite: Bool = false, cancellation: CancellationFlag? = nil,
-                       progress: ((Int, Int) -> Void)? = nil) throws -> [String] {
-        try check()
+                       progress: ((Int, Int) -> Void)? = nil) throws(FramesJobError) -> [String] {
+        do throws(Error) { try check() } catch {
+            if case .limit(let limit) = error { throw .limit(limit) }
+            throw .sheet(.invalid(file: source, reason: error.description))
+        }
         // Every name is checked before the folder is made: a refusal leaves nothing behind.
         var names: [String: Sprite] = [:]
         for sprite in sprites {
             let file = fileName(for: sprite)
             if file.utf8.count > Self.longestFileName {
-                throw SheetImport.Error(path: source, reason: "the sprite \(Self.quoted(sprite.name)) would be the file \(Self.quoted(file)), "
+                throw .sheet(.invalid(file: source, reason: "the sprite \(Self.quoted(sprite.name)) would be the file \(Self.quoted(file)), "
                     + "\(file.utf8.count) bytes, over the \(Self.longestFileName) a file system allows: shorten its name in the data "
-                    + "(nothing was written)")
+                    + "(nothing was written)"))
             }
             if let other = names.updateValue(sprite, forKey: file) {
-                throw SheetImport.Error(path: source, reason: "the sprites \(Self.quoted(other.name)) and \(Self.quoted(sprite.name)) would both "
-                    + "be the file \(file) (\(Self.fileNameRule)): rename one in the data (nothing was written)")
+                throw .sheet(.invalid(file: source, reason: "the sprites \(Self.quoted(other.name)) and \(Self.quoted(sprite.name)) would both "
+                    + "be the file \(file) (\(Self.fileNameRule)): rename one in the data (nothing was written)"))
             }
         }
         let folder = Discovery.trimmingSlash(folder)
         let inputs = InputFiles([source] + sourceFiles)
-        try inputs.prepare(folder: folder)
-        // Owned by the sheet read: another sheet of the same name elsewhere is another set.
-        let set = OutputSet(owner: SheetImport.dataFile(source), protecting: inputs)
-        let paths = sprites.map { folder + "/" + fileName(for: $0) }
-        // One colour type and depth for all (validate reports a mix as png.colortype-mixed).
-        for (index, (sprite, path)) in zip(sprites, paths).enumerated() {
-            if cancellation?.isCancelled == true { throw CancellationError() }
-            try PNG.Encoder(colorMode: .eightBit).write(try frame(sprite), to: path, in: set, named: overwrite)
-            progress?(index + 1, paths.count)
+        do {
+            try inputs.prepare(folder: folder)
+            // Owned by the sheet read: another sheet of the same name elsewhere is another set.
+            let set = OutputSet(owner: SheetImport.dataFile(source), protecting: inputs)
+            let paths = sprites.map { folder + "/" + fileName(for: $0) }
+            // One colour type and depth for all (validate reports a mix as png.colortype-mixed).
+            for (index, (sprite, path)) in zip(sprites, paths).enumerated() {
+                if cancellation?.isCancelled == true { throw FramesJobError.cancelled }
+                try PNG.Encoder(colorMode: .eightBit).write(try frame(sprite), to: path, in: set, named: overwrite)
+                progress?(index + 1, paths.count)
+            }
+            try set.commit()
+            return paths
+        } catch {
+            throw FramesJobError.from(error)
         }
-        try set.commit()
-        return paths
     }
 
     /// The original frame of `sprite`, rebuilt from its page (un-rotated, un-trimmed onto its source

@@ -1,4 +1,5 @@
 import Basics
+import Raster
 
 extension GIF.Encoder {
     /// The outcome of ``encode(_:maxBytes:progress:)``.
@@ -44,14 +45,14 @@ extension GIF.Encoder {
     /// (``budgetSearchMaxAttempts``); its fraction never goes backwards and ends at 1. Throws as
     /// ``GIF/Encoder/encode(_:progress:)`` does, and ``GIF/EncodeError/setting(_:)`` for a
     /// `maxBytes` of 0 or less.
-    public func encode(_ input: Input, maxBytes: Int, progress: (@Sendable (JobProgress) -> Void)? = nil) throws -> Fitted {
+    public func encode(_ input: FrameInput, maxBytes: Int, progress: (@Sendable (JobProgress) -> Void)? = nil) throws(GIF.EncodeError) -> Fitted {
         // No file has 0 bytes or fewer: such a budget is a mistake, not a wish for the smallest GIF.
         guard maxBytes > 0 else { throw GIF.EncodeError.setting(SettingError(.maxBytes, of: nil, value: maxBytes, allowed: .atLeast(1), reason: "a number of bytes")) }
         let ladder = budgetLadder
         let most = budgetSearchMaxAttempts
         let reporter = JobProgress.Reporter(progress, phase: .encoding)
         var attempts = 0
-        func attempt(_ step: Int) throws -> Fitted {
+        func attempt(_ step: Int) throws(GIF.EncodeError) -> Fitted {
             attempts += 1
             let (bytes, report) = try ladder[step].encode(input, progress: reporter.counter(.encoding, attempt: attempts, maxAttempts: most))
             return Fitted(bytes: bytes, report: report, settings: ladder[step], fits: bytes.count <= maxBytes, attempts: 0)

@@ -25,7 +25,7 @@ extension GIF.Encoder {
 
     /// A loader of the `index`-th kept frame for the decoding workers: decoded, its size checked
     /// against the first frame's, and flattened as far as it can be without the frame before (``AlphaFlattener/prepare(_:alpha:edgeMatte:)``).
-    func loader(frames: [Int], input: Input, width: Int, height: Int) -> @Sendable (Int) throws -> AlphaFlattener.Prepared {
+    func loader(frames: [Int], input: FrameInput, width: Int, height: Int) -> @Sendable (Int) throws -> AlphaFlattener.Prepared {
         let (alpha, edgeMatte, scale) = (self.alpha, self.edgeMatte, self.scale)
         return { index in
             let bitmap = try input.load(frames[index])

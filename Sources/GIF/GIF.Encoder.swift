@@ -54,7 +54,7 @@ extension GIF {
             /// Input frames dropped to keep every delay ≥ 2 cs.
             public var framesMergedForTiming: Int
             /// Input frames folded into the one before because they repeat it exactly: the same
-            /// file bytes (``Input/identical``) or the same pixels.
+            /// file bytes (`FrameInput.identical`) or the same pixels.
             public var framesMergedIdentical: Int
             /// Input frames folded into the one before although their pixels differ from it, by at
             /// most ``nearIdenticalMaxDifference`` levels: in the GIF's colours they draw nothing new.
@@ -118,40 +118,41 @@ extension GIF {
 
         /// Encodes `input` in memory; `progress` receives (frames done, frames in all) for both passes,
         /// on the encoding thread. Throws only ``EncodeError``: ``EncodeError/cancelled`` once the
-        /// input's ``Input/cancellation`` is raised; what ``Input/load`` throws as
+        /// input's `cancellation` is raised; what its `load` throws as
         /// ``EncodeError/frame(_:)`` (Raster's `PNG.DecodeError`, for frames read from files) or
         /// ``EncodeError/load(reason:)`` (any other error). A duration that is not a
         /// positive number of seconds of at most a day is ``EncodeError/invalidInput(_:)``, a setting out
         /// of range ``EncodeError/setting(_:)`` (``settingError``); a frame
         /// over 655.35 s is written as the frame and frames that change nothing (``Timing``).
-        public func encode(_ input: Input, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError)
+        public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError)
             -> (bytes: [UInt8], report: Report) {
             do { return try run(input, progress: progress, drain: nil) } catch { throw EncodeError(error) }
         }
 
         /// Encodes `input` straight into `path`, atomically (temporary file, then rename), as a
         /// single-file Basics `OutputSet` (recorded, so a later run may replace it); the GIF is
-        /// never held in memory whole. Before any work, Basics' `OutputError` refuses a `path` that
+        /// never held in memory whole. Before any work, ``EncodeError/output(_:)`` refuses a `path` that
         /// is one of `inputs`, not a regular file, another set's file, or — unless `overwrite` — a
-        /// file Flipbook did not write, or a name that promises another format than GIF. Throws as ``encode(_:progress:)`` does, ``EncodeError/writeFailed(_:)``
-        /// when the file cannot be written, and `OutputError`; nothing is left at `path` on any error.
-        public func write(_ input: Input, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
-                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
+        /// file Flipbook did not write, or a name that promises another format than GIF. Throws as ``encode(_:progress:)`` does, and ``EncodeError/writeFailed(_:)``
+        /// when the file cannot be written; nothing is left at `path` on any error.
+        public func write(_ input: FrameInput, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
+                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError) -> Report {
             // A name that promises another format (`walk.png`) is refused: a GIF is named .gif.
-            try OutputName.require(path, extensions: ["gif"], what: "a GIF encoder writes GIF")
+            do throws(OutputError) { try OutputName.require(path, extensions: ["gif"], what: "a GIF encoder writes GIF") } catch { throw .output(error) }
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
-            do { file = try set.open(path, named: overwrite) } catch let error as FileIO.Error {
-                throw EncodeError.writeFailed(error)
-            }
+            do { file = try set.open(path, named: overwrite) } catch { throw EncodeError(writing: error, to: path) }
             let drain: ([UInt8]) throws -> Void = { bytes in
-                do { try file.write(bytes) } catch {
-                    throw EncodeError.writeFailed(error as? FileIO.Error ?? FileIO.Error(path: path, reason: "\(error)", operation: .write))
-                }
+                do { try file.write(bytes) } catch { throw EncodeError(writing: error, to: path) }
             }
-            var (rest, report) = try run(input, progress: progress, drain: drain)
-            try drain(rest)
-            do { try set.commit() } catch let error as FileIO.Error { throw EncodeError.writeFailed(error) }
+            var (rest, report): ([UInt8], Report)
+            do {
+                (rest, report) = try run(input, progress: progress, drain: drain)
+                try drain(rest)
+            } catch {
+                throw EncodeError(error)
+            }
+            do { try set.commit() } catch { throw EncodeError(writing: error, to: path) }
             rest = []
             report.bytes = Self.fileSize(path) ?? report.bytes
             return report
@@ -176,7 +177,7 @@ extension GIF {
             (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         }
 
-        private func run(_ input: Input, progress: (@Sendable (Int, Int) -> Void)?,
+        private func run(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)?,
                          drain: (([UInt8]) throws -> Void)?) throws -> (bytes: [UInt8], report: Report) {
             // The input's own scale, when it knows it, is the one its frames are dithered for.
             if let scale = input.scale, scale != self.scale {
@@ -195,7 +196,7 @@ extension GIF {
             }
             if let error = settingError { throw EncodeError.setting(error) }
             // Runs of frames the input knows are identical are one frame before timing, so short
-            // repeats do not move the next picture's start (``Input/identical``).
+            // repeats do not move the next picture's start (`FrameInput.identical`).
             let runs = IdenticalRuns(durations: input.durations, identical: input.identical)
             let timing = Timing(runs.durations, longest: .infinity, splitting: false)
             let frames = timing.frameIndices.map { runs.firsts[$0] }

@@ -14,20 +14,35 @@ extension GIF {
         /// The output file could not be created, written or renamed into place: the file, the
         /// system's reason and its kind (a missing folder, no permission, a full disk).
         case writeFailed(FileIO.Error)
-        /// The input's ``Encoder/Input/cancellation`` flag was raised: the encode stopped, nothing was written.
+        /// The input's `cancellation` flag was raised: the encode stopped, nothing was written.
         case cancelled
-        /// A frame ``Encoder/Input/load`` gave could not be read: Raster's `PNG.DecodeError`, naming its file.
+        /// A frame the input's `load` gave could not be read: Raster's `PNG.DecodeError`, naming its file.
         case frame(PNG.DecodeError)
-        /// ``Encoder/Input/load`` failed with an error of the caller's own: its description.
+        /// The input's `load` failed with an error of the caller's own: its description.
         case load(reason: String)
+        /// The output was refused by the output contract before anything was written (Basics'
+        /// `OutputError`): a name that promises another format, an input, a file Flipbook did not write.
+        case output(OutputError)
 
         /// `error`, thrown while encoding, as one of the cases above.
         init(_ error: any Error) {
             switch error {
             case let error as EncodeError: self = error
             case let error as PNG.DecodeError: self = .frame(error)
+            case let error as OutputError: self = .output(error)
             case is CancellationError: self = .cancelled
             default: self = .load(reason: "\(error)")
+            }
+        }
+
+        /// `error`, thrown by the output set while opening, writing or committing `path`: the
+        /// output contract's refusal, or the file system's failure.
+        init(writing error: any Error, to path: String) {
+            switch error {
+            case let error as EncodeError: self = error
+            case let error as OutputError: self = .output(error)
+            case let error as FileIO.Error: self = .writeFailed(error)
+            default: self = .writeFailed(FileIO.Error(path: path, reason: "\(error)", operation: .write))
             }
         }
 
@@ -41,6 +56,7 @@ extension GIF {
             case .cancelled: "GIF encoding cancelled"
             case .frame(let error): error.description
             case .load(let reason): "cannot encode GIF: a frame could not be loaded: \(reason)"
+            case .output(let error): error.description
             }
         }
     }

@@ -3,8 +3,8 @@ import Basics
 /// The one shape of Flipbook's readers of animated files — `GIF.Decoder`, `APNG.Decoder` and
 /// `WebP.Decoder` — so one piece of code reads any of them.
 ///
-/// A decoder is opened on a file's bytes (``init(bytes:file:limits:)``) or path
-/// (``init(file:limits:)``): the header is read and checked against the limits, no frame is
+/// A decoder is opened on a file's bytes (``init(bytes:file:limits:)``), path
+/// (``init(file:limits:)``) or file URL (``init(url:limits:)``): the header is read and checked against the limits, no frame is
 /// decoded. ``nextFrame()`` then hands out the frames one at a time, fully composited, holding
 /// only the canvas and one frame (the streaming form, in bounded memory); ``allFrames()`` returns
 /// them all at once (the whole-file form). Durations are in seconds. Every error is an

@@ -1,6 +1,6 @@
 import Basics
 
-/// Frames for an animation encoder (APNG, WebP): how many, how long each shows, and a loader
+/// Frames for an animation encoder (GIF, APNG, WebP): how many, how long each shows, and a loader
 /// called from any thread, so that no encoder holds every frame at once.
 public struct FrameInput: Sendable {
     /// Seconds each frame shows, one per frame: their count is the frame count.
@@ -11,6 +11,10 @@ public struct FrameInput: Sendable {
     public var load: @Sendable (Int) throws -> Bitmap
     /// What each frame is called in messages (its file), when known.
     public var names: [String]?
+    /// Pixels per point of the frames (2 for `@2x` files), when known. The GIF encoder then
+    /// dithers for it in place of its own `scale`, so an animation's scale is never lost on the
+    /// way; APNG and WebP store pixels exactly and do not look at it.
+    public var scale: Int?
     /// Whether frames `i` and `j` are known to be identical without decoding them (the same file
     /// bytes): a run of such frames is timed as one frame (`IdenticalRuns`) and decoded once.
     /// `nil` (the default): identical frames are still found and merged, after decoding.
@@ -19,11 +23,13 @@ public struct FrameInput: Sendable {
     public var cancellation: CancellationFlag?
 
     /// Frames lasting `durations` seconds each, decoded on demand by `load`; `names`, when given,
-    /// name them in errors (one per frame); a raised `cancellation` stops the encode.
-    public init(durations: [Double], names: [String]? = nil, cancellation: CancellationFlag? = nil,
+    /// name them in errors (one per frame); `scale`, when given, is their pixels per point; a
+    /// raised `cancellation` stops the encode.
+    public init(durations: [Double], names: [String]? = nil, scale: Int? = nil, cancellation: CancellationFlag? = nil,
                 load: @escaping @Sendable (Int) throws -> Bitmap) {
         self.durations = durations
         self.names = names
+        self.scale = scale
         self.cancellation = cancellation
         self.load = load
     }
@@ -33,13 +39,14 @@ public struct FrameInput: Sendable {
     /// A count of 0 or less gives no frames (an encoder then refuses the input).
     /// - Throws: `LimitError` for `frames` when `count` is over `limits.maxFrames`, before anything
     ///   is allocated.
-    public init(count: Int, duration: Double, names: [String]? = nil, cancellation: CancellationFlag? = nil,
+    public init(count: Int, duration: Double, names: [String]? = nil, scale: Int? = nil, cancellation: CancellationFlag? = nil,
                 limits: ResourceLimits = .default,
                 load: @escaping @Sendable (Int) throws -> Bitmap) throws(LimitError) {
         guard count <= limits.maxFrames else {
             throw LimitError(limit: .frames, subject: "FrameInput(count:)", amount: count, maximum: limits.maxFrames)
         }
-        self.init(durations: Array(repeating: duration, count: max(0, count)), names: names, cancellation: cancellation, load: load)
+        self.init(durations: Array(repeating: duration, count: max(0, count)), names: names, scale: scale,
+                  cancellation: cancellation, load: load)
     }
 
     /// The frame count.

@@ -55,34 +55,44 @@ extension WebP {
         }
 
         /// The WebP for `input`, in memory. `progress` receives (frames done, frames in all).
-        /// Throws ``EncodeError``, or the error `input.load` throws.
-        public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report) {
+        /// Throws only ``EncodeError``: what `input.load` throws comes back as
+        /// ``EncodeError/frame(_:)`` (Raster's `PNG.DecodeError`) or ``EncodeError/load(reason:)``.
+        public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError) -> (bytes: [UInt8], report: Report) {
             var body: [UInt8] = []
-            let (header, report) = try WebPEncoding(settings: self, input: input, progress: progress).run { body += $0 }
-            return (header + body, report)
+            do {
+                let (header, report) = try WebPEncoding(settings: self, input: input, progress: progress).run { body += $0 }
+                return (header + body, report)
+            } catch {
+                throw EncodeError(error)
+            }
         }
 
         /// Encodes `input` into the file `path`, streamed to a temporary file renamed into place
         /// when complete (nothing is left at `path` on failure). Refused before anything is read
-        /// (`OutputError`) when the name's extension promises another format than WebP (a name
+        /// (``EncodeError/output(_:)``) when the name's extension promises another format than WebP (a name
         /// without one is taken as it is), when `path` is one of `inputs`, or — unless
-        /// `overwrite` — a file Flipbook did not write.
+        /// `overwrite` — a file Flipbook did not write. Throws as ``encode(_:progress:)`` does, and
+        /// ``EncodeError/writeFailed(_:)``.
         public func write(_ input: FrameInput, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
-                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Report {
+                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError) -> Report {
             if !OutputName.pathExtension(path).isEmpty || path.isEmpty {
-                try OutputName.require(path, extensions: ["webp"], what: "a WebP encoder writes WebP")
+                do throws(OutputError) { try OutputName.require(path, extensions: ["webp"], what: "a WebP encoder writes WebP") }
+                catch { throw .output(error) }
             }
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
-            do { file = try set.open(path, named: overwrite) } catch let error as FileIO.Error {
-                throw EncodeError.writeFailed(error)
-            }
+            do { file = try set.open(path, named: overwrite) } catch { throw EncodeError(writing: error, to: path) }
             do throws(FileIO.Error) { try file.reserveHeader(WebPContainer.headerSize) } catch { throw EncodeError.writeFailed(error) }
-            let (header, report) = try WebPEncoding(settings: self, input: input, progress: progress).run { bytes in
-                do throws(FileIO.Error) { try file.write(bytes) } catch { throw EncodeError.writeFailed(error) }
+            let (header, report): ([UInt8], Report)
+            do {
+                (header, report) = try WebPEncoding(settings: self, input: input, progress: progress).run { bytes in
+                    do throws(FileIO.Error) { try file.write(bytes) } catch { throw EncodeError.writeFailed(error) }
+                }
+            } catch {
+                throw EncodeError(error)
             }
             do throws(FileIO.Error) { try file.writeHeader(header) } catch { throw EncodeError.writeFailed(error) }
-            do { try set.commit() } catch let error as FileIO.Error { throw EncodeError.writeFailed(error) }
+            do { try set.commit() } catch { throw EncodeError(writing: error, to: path) }
             return report
         }
 

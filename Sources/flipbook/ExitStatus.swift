@@ -57,6 +57,7 @@ enum ExitStatus: Int32 {
             case .invalidInput, .frame, .load: self = .inputUnreadable
             case .setting: self = .usage
             case .giflib, .writeFailed, .cancelled: self = .outputUnwritable
+            case .output(let error): self = Self(for: error)
             }
         case let error as SheetBuilder.Error: self = Self(packing: error)
         // Everything else was read from a file: PNG/GIF decoding, sequences and manifests, scenes,

@@ -65,7 +65,7 @@ struct GeneratorOutput: ParsableArguments {
         defer { progress?.finish() }
         let written: [String]
         if ext == "gif" {
-            let input = try GIF.Encoder.Input(count: count, duration: 1 / fps, scale: scale) { try generator.frame($0) }
+            let input = try FrameInput(count: count, duration: 1 / fps, scale: scale) { try generator.frame($0) }
             _ = try GIF.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, overwrite: overwrite,
                                                                progress: progress?.update)
             written = [output]

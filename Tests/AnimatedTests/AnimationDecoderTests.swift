@@ -19,7 +19,7 @@ struct AnimationDecoderTests {
         let frames = try fixtureFrames("kenney-gold-coin")
         let input = FrameInput(durations: durations) { frames[$0] }
         switch format {
-        case .gif: return try GIF.Encoder().encode(GIF.Encoder.Input(durations: durations) { frames[$0] }).bytes
+        case .gif: return try GIF.Encoder().encode(FrameInput(durations: durations) { frames[$0] }).bytes
         case .apng: return try APNG.Encoder(effort: .fast).encode(input).bytes
         case .webp: return try WebP.Encoder(effort: .fast).encode(input).bytes
         }

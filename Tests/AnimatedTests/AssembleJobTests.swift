@@ -111,7 +111,7 @@ struct AssembleJobTests {
             _ = try job.plan()
             Issue.record("\(timing) was accepted")
         } catch {
-            guard case .playback(.outOfRange(let refusal)) = error else { Issue.record("\(error)"); return }
+            guard case .setting(let refusal) = error else { Issue.record("\(error)"); return }
             #expect(refusal.description.hasPrefix(named))
             #expect(refusal.owner == "Animation.Timing" && error.settingError == refusal)
         }
@@ -124,7 +124,8 @@ struct AssembleJobTests {
         job.timing = Animation.Timing(fps: 0)
         #expect(throws: AssembleError.self) { _ = try job.plan() }
         do { _ = try job.plan() } catch {
-            guard case .playback(.outOfRange) = error else { Issue.record("\(error)"); return }
+            guard case .setting(let refusal) = error else { Issue.record("\(error)"); return }
+            #expect(refusal.setting == .fps)
         }
     }
 
@@ -246,10 +247,10 @@ struct AssembleJobTests {
         #expect(plan.animation.scale == 2)
         #expect(plan.encoder.scale == 2)
         let play = plan.playback
-        let byInput = try GIF.Encoder().encode(GIF.Encoder.Input(durations: play.durations, scale: 2) { try play.frames[$0].load() })
-        let bySetting = try GIF.Encoder(scale: 2).encode(GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load() })
+        let byInput = try GIF.Encoder().encode(FrameInput(durations: play.durations, scale: 2) { try play.frames[$0].load() })
+        let bySetting = try GIF.Encoder(scale: 2).encode(FrameInput(durations: play.durations) { try play.frames[$0].load() })
         #expect(byInput.bytes == bySetting.bytes)
-        let atOne = try GIF.Encoder().encode(GIF.Encoder.Input(durations: play.durations) { try play.frames[$0].load() })
+        let atOne = try GIF.Encoder().encode(FrameInput(durations: play.durations) { try play.frames[$0].load() })
         #expect(atOne.bytes != byInput.bytes)
     }
 
@@ -289,7 +290,7 @@ struct AssembleJobTests {
     }
 
     @Test func aUniformDurationIsOneValue() throws {
-        let input = try GIF.Encoder.Input(count: 4, duration: 0.08) { _ in Bitmap(clearWidth: 2, height: 2) }
+        let input = try FrameInput(count: 4, duration: 0.08) { _ in Bitmap(clearWidth: 2, height: 2) }
         #expect(input.durations == [0.08, 0.08, 0.08, 0.08])
         let play = try Animation.load([Self.coin]).playback(timing: Animation.Timing(frameDuration: 0.08))
         #expect(play.durations.allSatisfy { abs($0 - 0.08) < 1e-12 } && play.durations.count == 4)

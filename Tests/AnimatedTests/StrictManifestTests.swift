@@ -149,7 +149,7 @@ struct StrictValidationConfigTests {
     ])
     func refusesAMistypedKey(text: String, key: String, meant: String) throws {
         let error = try #require(Self.error(text))
-        #expect(error.schema?.found == key && error.schema?.suggestion == meant)
+        #expect(error.schemaError?.found == key && error.schemaError?.suggestion == meant)
         #expect(error.description == "Assets/.flipbook.json: unknown key \"\(key)\"; did you mean \"\(meant)\"?")
     }
 
@@ -158,7 +158,7 @@ struct StrictValidationConfigTests {
     ])
     func refusesAMistypedRuleWithTheNearestRule(rule: String, meant: String) throws {
         let error = try #require(Self.error("{\"severities\": {\"seq.gap\": \"off\", \"\(rule)\": \"error\"}}"))
-        #expect(error.schema?.keyPath == "severities[\"\(rule)\"]")
+        #expect(error.schemaError?.keyPath == "severities[\"\(rule)\"]")
         #expect(error.description == "Assets/.flipbook.json: unknown rule \"\(rule)\" in severities; did you mean \"\(meant)\"?")
     }
 
@@ -166,7 +166,7 @@ struct StrictValidationConfigTests {
         let error = try #require(Self.error(#"{"severities": {"seq.gap": "warn"}}"#))
         #expect(error.description.hasPrefix(#"Assets/.flipbook.json: severities["seq.gap"]: unknown value "warn""#))
         let close = try #require(Self.error(#"{"severities": {"seq.gap": "notise"}}"#))
-        #expect(close.schema?.suggestion == "notice")
+        #expect(close.schemaError?.suggestion == "notice")
     }
 
     @Test(arguments: [

@@ -285,7 +285,7 @@ struct UIKitRuleTests {
 
     @Test func configTurnsTheRulesOnAndSetsTheirSeverities() throws {
         let on = try ValidationConfig.decode(Array(#"{"uikit": true, "severities": {"uikit.padded": "warning"}}"#.utf8), file: "c.json")
-        #expect(on.uikit && on.severities["uikit.padded"] == .warning)
+        #expect(on.uikit && on.severities[.uikitPadded] == .warning)
         #expect(try !ValidationConfig.decode(Array("{}".utf8), file: "c.json").uikit)
         #expect(throws: ValidationConfig.Error.self) {
             _ = try ValidationConfig.decode(Array(#"{"uikit": "yes"}"#.utf8), file: "c.json")

@@ -33,7 +33,7 @@ struct URLFormsTests {
         let frames = try Fixtures.pngNames(in: "sequences/kenney-gold-coin").map { try PNG.Decoder().decodeBitmap(file: "\(Self.coin)/\($0)") }
         #expect(frames.count == 4)
         let durations = Array(repeating: 0.1, count: frames.count)
-        let gif = GIF.Encoder.Input(durations: durations) { frames[$0] }
+        let gif = FrameInput(durations: durations) { frames[$0] }
         let input = FrameInput(durations: durations) { frames[$0] }
         _ = try GIF.Encoder().write(gif, to: URL(fileURLWithPath: "\(folder)/coin.gif"))
         _ = try APNG.Encoder().write(input, to: URL(fileURLWithPath: "\(folder)/coin.png"))

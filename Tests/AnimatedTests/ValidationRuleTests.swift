@@ -164,13 +164,13 @@ struct ValidationRuleTests {
             try Self.frames(tree, ["walk1", "walk3"])
             try tree.png("s/backup/walk1.png", 9, 9)
         }
-        let config = ValidationConfig(severities: ["seq.gap": .warning], ignore: ["s/backup/*"])
+        let config = ValidationConfig(severities: [.seqGap: .warning], ignore: ["s/backup/*"])
         let report = try Self.findings(build, deep: false, config: config)
         #expect(report.findings.map(\.rule) == [.seqGap])
         #expect(report.findings.first?.severity == .warning && !report.hasErrors)
         #expect(report.sequences.count == 1, "the ignored folder yields no sequence")
 
-        let off = try Self.findings(build, deep: false, config: ValidationConfig(severities: ["seq.gap": .off], ignore: ["*/backup/*"]))
+        let off = try Self.findings(build, deep: false, config: ValidationConfig(severities: [.seqGap: .off], ignore: ["*/backup/*"]))
         #expect(off.findings.isEmpty)
     }
 
@@ -178,7 +178,7 @@ struct ValidationRuleTests {
         let tree = try FixtureTree()
         try tree.write(".flipbook.json", #"{"severities": {"frame.empty": "error"}, "requiredScales": [1, 2], "maxFileBytes": 100}"#)
         let config = try ValidationConfig.read(file: tree.path(".flipbook.json"))
-        #expect(config.severities["frame.empty"] == .error && config.requiredScales == [1, 2] && config.maxFileBytes == 100)
+        #expect(config.severities[.frameEmpty] == .error && config.requiredScales == [1, 2] && config.maxFileBytes == 100)
         for bad in [#"{"severities": {"seq.nope": "error"}}"#, #"{"severities": {"seq.gap": "fatal"}}"#,
                     #"{"expectedSize": [1]}"#, #"{"requiredScales": [4]}"#, "[]"] {
             try tree.write("bad.json", bad)

@@ -44,7 +44,7 @@ struct SheetOutputBudgetTests {
                 let sheet = try SheetImport.read(folder + "/fire.tres")
                 Issue.record("read \(sheet.sprites.count) frames")
             } catch {
-                let limit = try #require(error.limit, "\(error)")
+                let limit = try #require(error.limitError, "\(error)")
                 #expect(limit == LimitError(limit: .outputPixels, subject: folder + "/fire.tres: 40 frames", amount: 40 * 8005 * 8005,
                                             maximum: ResourceLimits.default.maxOutputPixels, detail: "the largest 'fire0', 8005×8005"))
                 #expect(error.description.contains("raise ResourceLimits.maxOutputPixels to allow it"), "\(error)")
@@ -85,7 +85,7 @@ struct SheetOutputBudgetTests {
             _ = try SheetImport.read(folder + "/fire.tres", limits: ResourceLimits(maxPixels: 9_999))
             Issue.record("read")
         } catch {
-            #expect(error.limit == LimitError(limit: .pixels, subject: folder + "/fire.tres: frame 'fire0'", amount: 10_000, maximum: 9_999,
+            #expect(error.limitError == LimitError(limit: .pixels, subject: folder + "/fire.tres: frame 'fire0'", amount: 10_000, maximum: 9_999,
                                               detail: "100×100"), "\(error)")
         }
     }
@@ -102,7 +102,7 @@ struct SheetOutputBudgetTests {
         #expect(try SheetImport.read(setup.input, limits: ResourceLimits(maxOutputPixels: total)).sprites.count == total / 64)
         #expect(throws: SheetImport.Error.self) { try SheetImport.read(setup.input, limits: ResourceLimits(maxOutputPixels: total - 1)) }
         do { _ = try SheetImport.read(setup.input, limits: ResourceLimits(maxOutputPixels: total - 1)) } catch {
-            #expect(error.limit?.limit == .outputPixels && error.limit?.amount == total, "\(error)")
+            #expect(error.limitError?.limit == .outputPixels && error.limitError?.amount == total, "\(error)")
         }
     }
 }

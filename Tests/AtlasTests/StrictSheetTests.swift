@@ -233,7 +233,7 @@ struct StrictSheetTests {
         #expect {
             _ = try SheetImport.read(folder + "/bad.json")
         } throws: { error in
-            guard let error = error as? SheetImport.Error, let schema = error.schema else { return false }
+            guard let error = error as? SheetImport.Error, let schema = error.schemaError else { return false }
             return schema.keyPath == #"frames["walk1.png"].rotatd"# && error.description.hasPrefix(folder + "/bad.json: unknown key")
         }
     }
@@ -276,7 +276,7 @@ struct LibGDXCutAndPageValueTests {
         #expect {
             try SheetImport.read(path)
         } throws: { error in
-            (error as? SheetImport.Error)?.schema.map { if case .unknownValue = $0.problem { true } else { false } } ?? false
+            (error as? SheetImport.Error)?.schemaError.map { if case .unknownValue = $0.problem { true } else { false } } ?? false
         }
     }
 

@@ -64,7 +64,7 @@ struct CLIWordingTests {
         let out = try Fixtures.temporaryFolder("wording-settings")
         // A GIF that loops 65 535 times after its first play: 65 536 plays, one more than WebP holds.
         let frames = [try Bitmap(width: 2, height: 2), Bitmap(width: 2, height: 2, straight: [UInt8](repeating: 255, count: 16))!]
-        _ = try GIF.Encoder(repeatCount: 65_536).write(GIF.Encoder.Input(count: 2, duration: 0.1) { frames[$0] }, to: out + "/loops.gif")
+        _ = try GIF.Encoder(repeatCount: 65_536).write(FrameInput(count: 2, duration: 0.1) { frames[$0] }, to: out + "/loops.gif")
         let coin = Fixtures.path("sequences/kenney-gold-coin")
         let result = try CLI.run(arguments.map {
             $0 == "SEQ" ? coin : $0.replacingOccurrences(of: "OUT", with: out).replacingOccurrences(of: "LOOPS", with: out + "/loops")

@@ -15,7 +15,7 @@ struct GIFEncodeErrorTests {
     @Test func aFrameThatCannotBeReadIsAFrameError() throws {
         let coin = try fixtureFrames("kenney-gold-coin")
         let damaged = PNG.DecodeError.corrupt(file: "gold_2.png", reason: "bad CRC")
-        let input = try GIF.Encoder.Input(count: 2, duration: 0.1) { index throws in
+        let input = try FrameInput(count: 2, duration: 0.1) { index throws in
             if index == 1 { throw damaged }
             return coin[index]
         }
@@ -28,7 +28,7 @@ struct GIFEncodeErrorTests {
 
     @Test func aLoaderErrorOfTheCallersOwnIsALoadError() throws {
         let coin = try fixtureFrames("kenney-gold-coin")
-        let input = try GIF.Encoder.Input(count: 2, duration: 0.1) { index throws in
+        let input = try FrameInput(count: 2, duration: 0.1) { index throws in
             if index == 1 { throw Unavailable() }
             return coin[index]
         }

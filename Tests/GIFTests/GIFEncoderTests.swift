@@ -35,7 +35,7 @@ struct GIFEncoderTests {
 
     static func encode(_ frames: [Bitmap], fps: Double = 10, _ encoder: GIF.Encoder = GIF.Encoder()) throws -> (bytes: [UInt8], report: GIF.Encoder.Report) {
         let durations = Array(repeating: 1 / fps, count: frames.count)
-        return try encoder.encode(GIF.Encoder.Input(durations: durations) { frames[$0] })
+        return try encoder.encode(FrameInput(durations: durations) { frames[$0] })
     }
 
     /// Every preset with every dithering it takes.
@@ -362,7 +362,7 @@ struct GIFPaletteTests {
     @Test(arguments: [GIF.Encoder.Quality.high, .fast])
     func budgetFindsTheBestSettingsThatFit(quality: GIF.Encoder.Quality) throws {
         let source = GIFEncoderTests.frames(8)   // a soft-edged disc moving over a gradient
-        let input = GIF.Encoder.Input(durations: Array(repeating: 0.1, count: source.count)) { source[$0] }
+        let input = FrameInput(durations: Array(repeating: 0.1, count: source.count)) { source[$0] }
         let encoder = GIF.Encoder(quality: quality, colors: 64)   // a short ladder: 64 … 2
         let ladder = encoder.budgetLadder
         let sizes = try ladder.map { try $0.encode(input).bytes.count }

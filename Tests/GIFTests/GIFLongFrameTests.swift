@@ -14,7 +14,7 @@ struct GIFLongFrameTests {
     @Test(arguments: [1e300, 1e6, 86_400.001, .nan, .infinity, -.infinity, 0, -1])
     func durationsNoEncoderCanWriteAreRefused(_ duration: Double) throws {
         let coin = try fixtureFrames("kenney-gold-coin")
-        let input = GIF.Encoder.Input(durations: [0.1, duration], names: ["gold_1.png", "gold_2.png"]) { coin[$0] }
+        let input = FrameInput(durations: [0.1, duration], names: ["gold_1.png", "gold_2.png"]) { coin[$0] }
         do {
             _ = try GIF.Encoder().encode(input)
             Issue.record("a duration of \(duration) s was accepted")
@@ -29,7 +29,7 @@ struct GIFLongFrameTests {
     /// the frame after it is drawn as it was without the split.
     @Test func aFrameOfADayIsRepeatedWithTheTotalExact() throws {
         let coin = try fixtureFrames("kenney-gold-coin")
-        let (bytes, report) = try GIF.Encoder().encode(GIF.Encoder.Input(durations: [0.1, 86_400, 0.5]) { coin[$0] })
+        let (bytes, report) = try GIF.Encoder().encode(FrameInput(durations: [0.1, 86_400, 0.5]) { coin[$0] })
         let frames = try GIF.Decoder(bytes: bytes, file: "day.gif").allGIFFrames()
         let delays = frames.map(\.delay)
         let total: Int = delays.reduce(0, +)
@@ -42,7 +42,7 @@ struct GIFLongFrameTests {
         #expect(frames[1...132].allSatisfy { $0.image == frames[1].image })
         #expect(frames[1].image != frames[0].image && frames[133].image != frames[132].image)
 
-        let short = try GIF.Encoder().encode(GIF.Encoder.Input(durations: [0.1, 1, 0.5]) { coin[$0] }).bytes
+        let short = try GIF.Encoder().encode(FrameInput(durations: [0.1, 1, 0.5]) { coin[$0] }).bytes
         let unsplit = try GIF.Decoder(bytes: short, file: "short.gif").allGIFFrames()
         // The split frame is encoded as without the split; the frame after it, drawn after a
         // piece rather than the frame itself, within the encoder's colour tolerance.
@@ -57,7 +57,7 @@ struct GIFLongFrameTests {
     func aLongFrameIsEncodedOnce(_ quality: GIF.Encoder.Quality) throws {
         let coin = try fixtureFrames("kenney-gold-coin")
         let loads = GIFRepeatedFramesTests.Counter()
-        let input = GIF.Encoder.Input(durations: [0.1, 86_400, 0.5]) { index in
+        let input = FrameInput(durations: [0.1, 86_400, 0.5]) { index in
             loads.add(index)
             return coin[index]
         }
@@ -72,7 +72,7 @@ struct GIFLongFrameTests {
     @Test func aRunOfIdenticalFramesLongerThanADayKeepsItsTime() throws {
         let coin = try fixtureFrames("kenney-gold-coin")
         let order = [0, 1, 1, 2]
-        var input = GIF.Encoder.Input(durations: [0.1, 86_400, 86_400, 0.5]) { coin[order[$0]] }
+        var input = FrameInput(durations: [0.1, 86_400, 86_400, 0.5]) { coin[order[$0]] }
         input.identical = { order[$0] == order[$1] }
         let (bytes, report) = try GIF.Encoder().encode(input)
         #expect(report.totalCentiseconds == 17_280_060)
@@ -96,7 +96,7 @@ struct GIFLongFrameTests {
         let coin = try fixtureFrames("kenney-gold-coin")
         let refusal = SettingError(.maxBytes, of: nil, value: maxBytes, allowed: .atLeast(1), reason: "a number of bytes")
         #expect(throws: GIF.EncodeError.setting(refusal)) {
-            _ = try GIF.Encoder().encode(GIF.Encoder.Input(count: 4, duration: 0.1) { coin[$0] }, maxBytes: maxBytes)
+            _ = try GIF.Encoder().encode(FrameInput(count: 4, duration: 0.1) { coin[$0] }, maxBytes: maxBytes)
         }
         #expect(GIF.EncodeError.setting(refusal).description == "cannot encode GIF: maxBytes must be positive (got \(maxBytes)): a number of bytes")
     }
@@ -116,7 +116,7 @@ struct GIFLongFrameTests {
         let coin = try fixtureFrames("kenney-gold-coin")
         #expect(encoder.settingError == refusal)
         #expect(throws: GIF.EncodeError.setting(refusal)) {
-            _ = try encoder.encode(GIF.Encoder.Input(count: 4, duration: 0.1) { coin[$0] })
+            _ = try encoder.encode(FrameInput(count: 4, duration: 0.1) { coin[$0] })
         }
     }
 }

@@ -6,14 +6,14 @@ import Raster
 /// Frames the input knows are identical (a screencast's pauses): never decoded, timed as one.
 @Suite("GIF encoder: frames known identical")
 struct GIFRepeatedFramesTests {
-    /// Frames the input knows are identical (``GIF/Encoder/Input/identical``) are never decoded,
+    /// Frames the input knows are identical (`FrameInput.identical`) are never decoded,
     /// and the file is byte for byte the one made by decoding them, in every preset.
     @Test(arguments: GIF.Encoder.Quality.allCases)
     func framesKnownIdenticalAreNotDecoded(quality: GIF.Encoder.Quality) throws {
         let distinct = GIFPaletteTests.frames()
         let order = [3, 3, 3, 15, 15, 3, 20]   // which frame each input frame shows
         let loads = Counter()
-        var input = GIF.Encoder.Input(durations: Array(repeating: 0.1, count: order.count)) { index in
+        var input = FrameInput(durations: Array(repeating: 0.1, count: order.count)) { index in
             loads.add(index)
             return distinct[order[index]]
         }
@@ -33,7 +33,7 @@ struct GIFRepeatedFramesTests {
     @Test func aRunOfShortRepeatsIsTimedAsOneFrame() throws {
         let distinct = GIFPaletteTests.frames()
         let order = [3, 3, 3, 3, 3, 15]
-        var input = GIF.Encoder.Input(durations: [0.01, 0.01, 0.01, 0.01, 0.01, 0.5]) { distinct[order[$0]] }
+        var input = FrameInput(durations: [0.01, 0.01, 0.01, 0.01, 0.01, 0.5]) { distinct[order[$0]] }
         input.identical = { order[$0] == order[$1] }
         let (bytes, report) = try GIF.Encoder().encode(input)
         #expect(try GIF.Decoder(bytes: bytes, file: "runs.gif").allGIFFrames().map(\.delay) == [5, 50])

@@ -23,7 +23,7 @@ struct GIFSoftAlphaTests {
     }
 
     static func decoded(_ frames: [Bitmap], _ encoder: GIF.Encoder) throws -> [Bitmap] {
-        let input = GIF.Encoder.Input(durations: Array(repeating: 0.1, count: frames.count)) { frames[$0] }
+        let input = FrameInput(durations: Array(repeating: 0.1, count: frames.count)) { frames[$0] }
         let bytes = try encoder.encode(input).bytes
         return try GIF.Decoder(bytes: bytes, file: "soft.gif").allGIFFrames().map(\.image)
     }
@@ -290,7 +290,7 @@ struct GIFSoftAlphaTests {
     /// GIF is smaller than with the single-pixel pattern (9,106 against 10,812 bytes when measured).
     @Test func retinaSpinnerIsSmallerInPairs() throws {
         let source = try Self.frames("emt-watch-spinner-2x")
-        let input = GIF.Encoder.Input(durations: Array(repeating: 1.0 / 30, count: source.count)) { source[$0] }
+        let input = FrameInput(durations: Array(repeating: 1.0 / 30, count: source.count)) { source[$0] }
         let single = try GIF.Encoder(scale: 1).encode(input).bytes
         let paired = try GIF.Encoder(scale: 2).encode(input).bytes
         #expect(paired.count * 100 <= single.count * 92, "\(paired.count) bytes in pairs, \(single.count) in single dots")
@@ -307,7 +307,7 @@ struct GIFSoftAlphaTests {
     /// repeats it as a local table (they were 174 of its 11 016 bytes).
     @Test func framesReuseAnEqualGlobalTable() throws {
         let source = try Self.frames("emt-watch-spinner-2x")
-        let input = GIF.Encoder.Input(durations: Array(repeating: 1.0 / 30, count: source.count)) { source[$0] }
+        let input = FrameInput(durations: Array(repeating: 1.0 / 30, count: source.count)) { source[$0] }
         let (bytes, report) = try GIF.Encoder().encode(input)
         #expect(try GIFPaletteTests.localTableSizes(bytes).isEmpty)
         #expect(report.localPalettes == 0)

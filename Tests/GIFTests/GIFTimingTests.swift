@@ -67,7 +67,7 @@ struct GIFTimingTests {
     }
 }
 
-/// `GIF.Timing(count: Int.max, fps: 30)` and `GIF.Encoder.Input(count: Int.max, …)` died
+/// `GIF.Timing(count: Int.max, fps: 30)` and `FrameInput(count: Int.max, …)` died
 /// allocating (SIGSEGV, found by a new-user round): a count over the frame limit is a `LimitError`
 /// before anything is allocated.
 @Suite("GIF counts")
@@ -77,8 +77,8 @@ struct GIFCountLimitTests {
         #expect(throws: LimitError(limit: .frames, subject: "GIF.Timing(count:)", amount: count, maximum: 20_000)) {
             try GIF.Timing(count: count, fps: 30)
         }
-        #expect(throws: LimitError(limit: .frames, subject: "GIF.Encoder.Input(count:)", amount: count, maximum: 20_000)) {
-            try GIF.Encoder.Input(count: count, duration: 0.1) { _ in Bitmap(clearWidth: 1, height: 1) }
+        #expect(throws: LimitError(limit: .frames, subject: "FrameInput(count:)", amount: count, maximum: 20_000)) {
+            try FrameInput(count: count, duration: 0.1) { _ in Bitmap(clearWidth: 1, height: 1) }
         }
     }
 

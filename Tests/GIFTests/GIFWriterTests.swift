@@ -112,8 +112,11 @@ struct GIFEncoderNameTests {
     func aNameOfAnotherFormatIsRefused(name: String) throws {
         let folder = NSTemporaryDirectory() + "flipbook-gif-name-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let input = try GIF.Encoder.Input(count: 2, duration: 0.1) { _ in Bitmap(clearWidth: 4, height: 4) }
-        #expect(throws: OutputError.self) { _ = try GIF.Encoder().write(input, to: "\(folder)/\(name)") }
+        let input = try FrameInput(count: 2, duration: 0.1) { _ in Bitmap(clearWidth: 4, height: 4) }
+        #expect { _ = try GIF.Encoder().write(input, to: "\(folder)/\(name)") } throws: { error in
+            guard case .output(.unsupportedName)? = error as? GIF.EncodeError else { return false }
+            return true
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
         #expect(try GIF.Encoder().write(input, to: "\(folder)/walk.GIF").framesWritten == 1)
     }

@@ -77,6 +77,11 @@ extension HostileCases {
             let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,
                            #"{"maxFileBytes": -1}"#, #"{"ignore": ["", "[", "**/../**"]}"#]
             each(configs) { text in _ = try ValidationConfig.decode(Array(text.utf8), file: ".flipbook.json").isIgnored("") }
+            // Rule names that are no rule: empty, control characters, very long.
+            each(["", "\\u0000", String(repeating: "seq.", count: 5_000)]) { name in
+                _ = try ValidationConfig.decode(Array("{\"severities\": {\"\(name)\": \"off\"}}".utf8), file: "")
+            }
+            _ = ValidationConfig.Error.unreadable(file: "", reason: "").description
             let config = ValidationConfig(expectedSize: [.nan, -.infinity], requiredScales: [0, Int.min, Int.max], ignore: ["", "["], maxFileBytes: -1)
             _ = PixelSize(width: Int.min, height: Int.max); _ = PixelFacts(bitmap: Bitmap(clearWidth: 0, height: 0))
             let names = ["a1.png", "a2.png", "a9999999999999999999.png", "a1@0x.png", "a1~ipad.png"]
@@ -265,6 +270,10 @@ extension HostileCases {
             _ = SpriteKitAtlas.pageFile(name: "", page: Int.min, scale: Int.max)
             _ = try? SheetImport.read("", limits: ResourceLimits(maxPixels: -1))
             _ = SheetImport.dataFile(""); _ = SheetImport.dataFile("/"); _ = SheetImport.dataFile(".atlasc/")
+            for error in [SheetImport.Error.unreadable(file: "", reason: ""), .invalid(file: "\n", reason: ""),
+                          .limit(LimitError(limit: .pixels, subject: "", amount: Int.min, maximum: Int.max))] {
+                _ = error.path; _ = error.description; _ = error.limitError; _ = error.schemaError; _ = error.pathRefusal
+            }
             _ = try? SheetImport.read(url: URL(fileURLWithPath: "/nonexistent/s.json"), limits: ResourceLimits(maxFrames: Int.min))
             each(junk) { bytes in
                 for data in ["", "/", "s.json", "s.atlasc", "s.plist", "s.tres", "s.atlas", "/a/s.json"] {

@@ -23,28 +23,28 @@ extension HostileCases {
             _ = GIF.repeatCount(netscapeLoops: Int.min); _ = GIF.netscapeLoops(repeatCount: Int.max)
             _ = GIF.repeatCount(netscapeLoops: Int.max); _ = GIF.netscapeLoops(repeatCount: Int.min)
         },
-        HostileCase("GIF encoder with hostile settings and durations", ["GIF.Encoder", "GIF.Encoder.Input", "GIF.Encoder.Quality",
+        HostileCase("GIF encoder with hostile settings and durations", ["GIF.Encoder", "GIF.Encoder.Quality",
                                                                         "GIF.Encoder.Report", "GIF.EncodeError", "GIF.AlphaMode", "GIF.Dithering",
                                                                         "GIF.Timing"]) {
             for quality in [GIF.Encoder.Quality.fast, .standard, .high] {
                 each(Sample.ints) { v in
                     let encoder = GIF.Encoder(quality: quality, colors: v, dithering: .ordered, alpha: .matte(.black), repeatCount: v, scale: v)
-                    _ = try encoder.encode(GIF.Encoder.Input(count: 2, duration: 0.1, scale: v) { _ in Sample.bitmap })
+                    _ = try encoder.encode(FrameInput(count: 2, duration: 0.1, scale: v) { _ in Sample.bitmap })
                 }
             }
             each([0, -1, .nan, .infinity, 1e-9]) { duration in
-                _ = try GIF.Encoder(dithering: .floydSteinberg, alpha: .threshold).encode(GIF.Encoder.Input(count: 2, duration: duration) { _ in Sample.bitmap })
+                _ = try GIF.Encoder(dithering: .floydSteinberg, alpha: .threshold).encode(FrameInput(count: 2, duration: duration) { _ in Sample.bitmap })
             }
-            _ = try? GIF.Encoder().encode(GIF.Encoder.Input(durations: []) { _ in Sample.bitmap })
+            _ = try? GIF.Encoder().encode(FrameInput(durations: []) { _ in Sample.bitmap })
             _ = GIF.AlphaMode(""); _ = GIF.AlphaMode("matte:#zz"); _ = GIF.Timing(durations: Sample.doubles)
             each([-1, 0, Int.min, Int.max]) { count in _ = try GIF.Timing(count: count, fps: .nan) }
-            each([Int.max, 20_001]) { count in _ = try GIF.Encoder.Input(count: count, duration: 0.1) { _ in Sample.bitmap } }
+            each([Int.max, 20_001]) { count in _ = try FrameInput(count: count, duration: 0.1) { _ in Sample.bitmap } }
             each([1e12, 1e300, .greatestFiniteMagnitude]) { duration in
-                _ = try GIF.Encoder(quality: .fast).encode(GIF.Encoder.Input(count: 2, duration: duration) { _ in Sample.bitmap })
+                _ = try GIF.Encoder(quality: .fast).encode(FrameInput(count: 2, duration: duration) { _ in Sample.bitmap })
             }
         },
         HostileCase("GIF encoder fitting a byte budget that is negative or zero", ["GIF.Encoder.Fitted"]) {
-            each(Sample.ints) { budget in _ = try GIF.Encoder().encode(GIF.Encoder.Input(count: 2, duration: 0.1) { _ in Sample.bitmap }, maxBytes: budget) }
+            each(Sample.ints) { budget in _ = try GIF.Encoder().encode(FrameInput(count: 2, duration: 0.1) { _ in Sample.bitmap }, maxBytes: budget) }
         },
         HostileCase("GIF writer with hostile screens and frames", ["GIF.Writer", "GIF.IndexedFrame"]) {
             each(Sample.ints) { v in
@@ -74,7 +74,8 @@ extension HostileCases {
             }
             _ = try APNG.Decoder(bytes: Sample.png, file: "x.png").info
         },
-        HostileCase("WebP encoder with hostile quality, repeat counts and budgets", ["WebP", "WebP.Encoder", "WebP.Encoder.Report", "WebP.EncodeError"]) {
+        HostileCase("WebP encoder with hostile quality, repeat counts and budgets", ["WebP", "WebP.Encoder", "WebP.Encoder.Report", "WebP.EncodeError",
+                                                                                 "WebP.Encoder.Fitted"]) {
             each(Sample.doubles) { quality in _ = try WebP.Encoder(lossless: false, quality: quality, effort: .fast).encode(frames(0.1)) }
             each(Sample.ints) { v in _ = try WebP.Encoder(repeatCount: v).encode(frames(0.1), maxBytes: v) }
             each([0, -1, .nan, .infinity, -.infinity, 1e12, 1e300]) { duration in _ = try WebP.Encoder(effort: .fast).encode(frames(duration)) }
@@ -97,6 +98,10 @@ extension HostileCases {
             let decoders: [any AnimationDecoder.Type] = [GIF.Decoder.self, APNG.Decoder.self, WebP.Decoder.self]
             for decoder in decoders {
                 each(Sample.junk) { bytes in _ = try decoder.init(bytes: bytes, file: "x", limits: ResourceLimits(maxPixels: 0, maxFrames: 0)).allFrames() }
+                // A URL that names no file, a folder, or nothing.
+                each([URL(fileURLWithPath: "/nonexistent/x"), URL(fileURLWithPath: "/"), URL(fileURLWithPath: "")]) { url in
+                    _ = try decoder.init(url: url, limits: ResourceLimits(maxPixels: -1, maxFrames: Int.min)).allFrames()
+                }
                 _ = try? decoder.init(file: "/nonexistent/x", limits: .default)
             }
         },

@@ -25,7 +25,7 @@ extension HostileCases {
             for policy in FrameSequence.DuplicateNumberPolicy.allCases {
                 _ = try? Animation.load(files: files, scale: Int.max, onDuplicateNumber: policy)
             }
-            let report = try Validator(config: ValidationConfig(severities: [PNGTooLargeRule.id.rawValue: .error])).validate(files: files)
+            let report = try Validator(config: ValidationConfig(severities: [PNGTooLargeRule.id: .error])).validate(files: files)
             _ = report.findings.filter { $0.rule == PNGTooLargeRule.id || $0.rule == PNGAnimatedRule.id || $0.rule == PNGTrailingDataRule.id }
         },
         HostileCase("files and folders: empty, missing, repeated and odd paths", ["FileIO", "OutputSet", "InputFiles", "AtomicFileWriter"]) {
@@ -157,7 +157,7 @@ extension HostileCases {
             _ = try? SheetExport.write(files, owner: "", protecting: InputFiles([folder + "/out.png"]), named: ["", ""])
         },
         HostileCase("decoders one frame at a time and on files cut short", ["GIF.Decoder", "APNG.Decoder", "WebP.Decoder", "LibGDXAtlas.Region"]) {
-            let gif = try GIF.Encoder().encode(GIF.Encoder.Input(count: 2, duration: 0.1) { _ in Sample.bitmap }).bytes
+            let gif = try GIF.Encoder().encode(FrameInput(count: 2, duration: 0.1) { _ in Sample.bitmap }).bytes
             let decoder = try GIF.Decoder(bytes: gif, file: "x.gif", limits: ResourceLimits(maxPixels: 1 << 20, maxFrames: 1))
             _ = try? decoder.nextFrame(); _ = try? decoder.nextFrame(); _ = try? decoder.nextFrame()
             // Cut at every 7th byte: each a salvaged animation, or a typed refusal.

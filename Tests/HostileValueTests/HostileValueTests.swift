@@ -89,7 +89,7 @@ import TestSupport
 
     /// Every public type of every library module has a case: the public `struct`, `class`,
     /// `enum`, `actor` and `protocol` declarations under `Sources/` (the CLI aside), each named with
-    /// the types and extensions it sits in (`GIF.Encoder.Input`), must each appear in some case's
+    /// the types and extensions it sits in (`GIF.Encoder.Quality`), must each appear in some case's
     /// `covers`; and every name a case covers must be a public type.
     @Test func everyPublicTypeHasACase() throws {
         let declared = try Self.publicTypes()

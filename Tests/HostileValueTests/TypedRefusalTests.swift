@@ -100,7 +100,9 @@ import Testing
         let built = try SheetBuilder().build([.init(name: "a", bitmap: Self.bitmap)])
         let empty = SpriteSheet(pages: [], sprites: built.sprites, animations: [])
         #expect(throws: SpriteSheet.Error.spriteOffPage(name: "a", page: 0, pages: 0)) { try empty.frame(built.sprites[0]) }
-        #expect(throws: SpriteSheet.Error.self) { try SheetExport.files(for: [empty], format: .jsonHash, output: "out/sheet.png") }
+        #expect(throws: SheetExport.Error.sheet(.spriteOffPage(name: "a", page: 0, pages: 0))) {
+            try SheetExport.files(for: [empty], format: .jsonHash, output: "out/sheet.png")
+        }
         #expect(try built.frame(built.sprites[0]) == Self.bitmap)
     }
 

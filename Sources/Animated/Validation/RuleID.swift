@@ -6,7 +6,7 @@
 /// ```swift
 /// if report.findings.contains(where: { $0.rule == .pngTooLarge }) { reject(413) }
 /// ```
-public enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable, CaseIterable, CustomStringConvertible {
     /// `png.corrupt`: ``PNGCorruptRule``.
     case pngCorrupt = "png.corrupt"
     /// `png.cgbi`: ``PNGCgBIRule``.

@@ -34,10 +34,10 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
         case off
     }
 
-    /// Rule ID → the level its findings are reported at, overriding the rule's
-    /// ``ValidationRule/defaultSeverity``; rules not listed keep theirs. Reading refuses an ID that
-    /// is not in ``Rules/all``. Empty by default.
-    public var severities: [String: Level]
+    /// Rule → the level its findings are reported at, overriding the rule's
+    /// ``ValidationRule/defaultSeverity``; rules not listed keep theirs. Reading refuses a name
+    /// that is no ``RuleID``, suggesting the nearest or listing the known ones. Empty by default.
+    public var severities: [RuleID: Level]
     /// `[width, height]` in points (pixels ÷ the file's `@Nx` scale), both positive: every frame
     /// of another point size is a `size.mismatch`. `nil` (the default) checks only that a
     /// sequence's frames agree with each other.
@@ -58,7 +58,7 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
 
     /// Settings with the given values and ``uikit`` off; the defaults are those of a missing
     /// `.flipbook.json`. Values are not checked here (``decode(_:file:)`` checks what it reads).
-    public init(severities: [String: Level] = [:], expectedSize: [Double]? = nil, requiredScales: [Int]? = nil,
+    public init(severities: [RuleID: Level] = [:], expectedSize: [Double]? = nil, requiredScales: [Int]? = nil,
                 ignore: [String] = [], maxFileBytes: Int = ValidationConfig.defaultMaxFileBytes) {
         self.severities = severities
         self.expectedSize = expectedSize
@@ -69,7 +69,17 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        severities = try container.decodeIfPresent([String: Level].self, forKey: .severities) ?? [:]
+        // JSON keys are rule IDs; ``decode(_:file:)`` refuses unknown ones with a suggestion first.
+        let named = try container.decodeIfPresent([String: Level].self, forKey: .severities) ?? [:]
+        var severities: [RuleID: Level] = [:]
+        for (name, level) in named {
+            guard let rule = RuleID(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(forKey: .severities, in: container,
+                                                       debugDescription: Self.unknownRule(name).description)
+            }
+            severities[rule] = level
+        }
+        self.severities = severities
         expectedSize = try container.decodeIfPresent([Double].self, forKey: .expectedSize)
         requiredScales = try container.decodeIfPresent([Int].self, forKey: .requiredScales)
         ignore = try container.decodeIfPresent([String].self, forKey: .ignore) ?? []
@@ -78,18 +88,35 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     }
 
     /// Why a config file could not be used.
-    public struct Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// The config file, as given to ``read(file:)`` or ``decode(_:file:)``.
-        public var file: String
-        /// What is wrong, without the file name: the system's reason when the file cannot be read,
-        /// else the schema error's message after `file: `.
-        public var reason: String
-        /// The key, type, value or rule ID at fault, when the file is JSON that does not fit the
-        /// format: `.flipbook.json: unknown rule "seq.gpa" in severities; did you mean "seq.gap"?`.
-        public var schema: SchemaError?
-        /// One line naming the file: the schema error's description when there is one
-        /// (`.flipbook.json: maxFileBytes: must be positive (found 0)`), else `file: reason`.
-        public var description: String { schema?.description ?? "\(file): \(reason)" }
+    public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// The config file could not be read (missing, no permission, not a file): the file as
+        /// given to ``read(file:)`` and the system's reason.
+        case unreadable(file: String, reason: String)
+        /// The file is JSON that does not fit the format: the key, type, value or rule ID at fault
+        /// (`.flipbook.json: unknown rule "seq.gpa" in severities; did you mean "seq.gap"?`).
+        case schema(SchemaError)
+
+        /// The config file the error is about.
+        public var file: String {
+            switch self {
+            case .unreadable(let file, _): file
+            case .schema(let error): error.file
+            }
+        }
+
+        /// The key, type, value or rule ID at fault, when the file does not fit the format (``schema(_:)``).
+        public var schemaError: SchemaError? {
+            if case .schema(let error) = self { error } else { nil }
+        }
+
+        /// One line naming the file: `file: reason`, or the schema error's description
+        /// (`.flipbook.json: maxFileBytes: must be positive (found 0)`).
+        public var description: String {
+            switch self {
+            case .unreadable(let file, let reason): "\(file): \(reason)"
+            case .schema(let error): error.description
+            }
+        }
     }
 
     /// The settings for validating `roots`, as `flipbook validate` finds them: the file at `file`
@@ -110,7 +137,7 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     /// Reads a config file and checks it against the known rules.
     public static func read(file path: String) throws(Error) -> ValidationConfig {
         let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(path) } catch { throw Error(file: path, reason: error.reason) }
+        do { bytes = try FileIO.readAll(path) } catch { throw .unreadable(file: path, reason: error.reason) }
         return try decode(bytes, file: path)
     }
 
@@ -121,27 +148,33 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     /// with the nearest known name as a suggestion.
     public static func decode(_ bytes: [UInt8], file path: String) throws(Error) -> ValidationConfig {
         let config: ValidationConfig
-        do {
-            config = try StrictDecoder(file: path).decode(ValidationConfig.self, fromJSON: bytes)
-            try KnownKeys(Rules.all.map { $0.id.rawValue }).check(config.severities.keys, at: "severities", file: path, noun: "rule")
+        do throws(SchemaError) {
+            // Rule names first, so an unknown one is said with the nearest known name or the list.
+            let tree = try InputValue.json(bytes, file: path).value
+            if let named = (tree as? [String: Any])?["severities"] as? [String: Any],
+               let unknown = named.keys.sorted().first(where: { RuleID(rawValue: $0) == nil }) {
+                throw unknownRule(unknown, file: path)
+            }
+            var warnings: [SchemaError] = []
+            config = try StrictDecoder(file: path).decode(ValidationConfig.self, from: tree, warnings: &warnings)
         } catch {
-            throw Error(schema: error)
+            throw .schema(error)
         }
         if let size = config.expectedSize, size.count != 2 {
-            throw Error(schema: SchemaError(file: path, path: "expectedSize",
+            throw .schema(SchemaError(file: path, path: "expectedSize",
                                             problem: .countMismatch(expected: 2, found: size.count, reason: "[width, height] in points")))
         }
         if let size = config.expectedSize, let bad = size.firstIndex(where: { !($0 > 0) }) {
-            throw Error(schema: SchemaError(file: path, path: InputPath("expectedSize").appending(index: bad),
+            throw .schema(SchemaError(file: path, path: InputPath("expectedSize").appending(index: bad),
                                             problem: .outOfRange(requirement: "must be a positive number of points"),
                                             found: InputValue.format(size[bad])))
         }
         if let scales = config.requiredScales, let bad = scales.firstIndex(where: { !(1...3).contains($0) }) {
-            throw Error(schema: SchemaError(file: path, path: InputPath("requiredScales").appending(index: bad),
+            throw .schema(SchemaError(file: path, path: InputPath("requiredScales").appending(index: bad),
                                             problem: .outOfRange(requirement: "must be 1, 2 or 3"), found: String(scales[bad])))
         }
         if config.maxFileBytes <= 0 {
-            throw Error(schema: SchemaError(file: path, path: "maxFileBytes", problem: .outOfRange(requirement: "must be positive"),
+            throw .schema(SchemaError(file: path, path: "maxFileBytes", problem: .outOfRange(requirement: "must be positive"),
                                             found: String(config.maxFileBytes)))
         }
         return config
@@ -149,7 +182,7 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
 
     /// The severity `rule` reports at, or `nil` when it is turned off.
     public func severity(of rule: any ValidationRule.Type) -> Severity? {
-        switch severities[rule.id.rawValue] {
+        switch severities[rule.id] {
         case nil: rule.defaultSeverity
         case .off: nil
         case .error: .error
@@ -167,11 +200,16 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     }
 }
 
-extension ValidationConfig.Error {
-    /// The error for `schema`, in `schema.file`.
-    public init(schema: SchemaError) {
-        let text = schema.description
-        self.init(file: schema.file, reason: String(text.dropFirst(min(text.count, schema.file.count + 2))), schema: schema)
+extension ValidationConfig {
+    /// The refusal of `name` in `severities`: the nearest rule ID when one is near, else the list
+    /// of rule IDs.
+    static func unknownRule(_ name: String, file: String = "") -> SchemaError {
+        let known = RuleID.allCases.map(\.rawValue)
+        if Suggestion.nearest(to: name, among: known) != nil {
+            return SchemaError.unknownKey(name, in: "severities", file: file, known: known, noun: "rule")
+        }
+        return SchemaError(file: file, path: InputPath("severities").appending(name),
+                           problem: .invalid(reason: "unknown rule \(InputPath.quote(name)); the rules are \(known.joined(separator: ", "))"))
     }
 }
 
