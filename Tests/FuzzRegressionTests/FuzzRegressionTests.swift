@@ -17,7 +17,7 @@ import TestSupport
 struct FuzzRegressionTests {
     /// The limits of the fuzz targets (`Fuzz/Sources/FuzzSupport`).
     static let limits = ResourceLimits(maxPixels: 1 << 20, maxFrames: 2000, maxPathSegments: 10_000,
-                                       maxFlattenedEdges: 40_000, maxDecodedBytes: 64 << 20)
+                                       maxFlattenedEdges: 40_000, maxDecodedBytes: 64 << 20, maxOutputPixels: 1 << 24)
 
     /// Finding → how it ends now: `nil` when the input is accepted, else a word of the error.
     static let expected: [String: String?] = [
