@@ -25,7 +25,8 @@ extension Animation {
 
     /// The animation an animated file holds, read through its Raster `AnimationDecoder` (GIF,
     /// APNG or WebP's `Decoder`): its frames decoded up front and held, each counted against
-    /// `limits.maxDecodedBytes` as it is read, the canvas and frame count checked first. A frame
+    /// `limits.maxDecodedBytes` as it is read, the canvas and frame count checked first, and the
+    /// frames × canvas it asks for against `limits.maxOutputPixels` (``LoadError/limit(_:)``). A frame
     /// stored as 10 ms or less plays for the 100 ms browsers show it (`AnimationFrame.playedDuration`);
     /// the file's loop count is the repeat count; what the decoder read leniently (a file cut
     /// short, a missing colour table) is in ``warnings``.
@@ -34,6 +35,18 @@ extension Animation {
         let reader: Decoder, frames: [AnimationFrame]
         do {
             reader = try Decoder(bytes: bytes, file: file, limits: limits)
+        } catch {
+            throw .decode(error)
+        }
+        // Work in proportion to the input, as `FramesJob` checks it: a GIF of 9 KB may declare
+        // three hundred 1000² frames, which would all be decoded and held.
+        let info = reader.info
+        do throws(LimitError) {
+            try limits.checkOutput(info.frameCount, "frames", width: info.width, height: info.height, of: file)
+        } catch {
+            throw .limit(error)
+        }
+        do {
             frames = try reader.allFrames()
         } catch {
             throw .decode(error)

@@ -142,8 +142,9 @@ struct Assemble: ParsableCommand {
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
     @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
+    @OptionGroup(title: "Resource limits") var outputLimit: OutputPixelLimit
     /// The limits the flags above set.
-    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, memoryLimit) }
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, memoryLimit, outputLimit) }
 
     /// The format the output will have, when it can be told before reading anything.
     private var expectedFormat: AssembleJob.Format? { format ?? AssembleJob.Format(fileName: output) ?? (output == "-" ? .gif : nil) }

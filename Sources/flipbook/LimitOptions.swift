@@ -27,7 +27,8 @@ struct FrameLimit: LimitFlags {
     func apply(to limits: inout ResourceLimits) { limits.maxFrames = maxFrames }
 }
 
-/// `--max-output-pixels`: commands that write frames whose sizes a data file states (`frames` of a sheet, a GIF, an APNG or a WebP).
+/// `--max-output-pixels`: commands that write frames whose sizes a data file states (`frames` of a sheet, a GIF, an APNG or a
+/// WebP; `assemble` of a GIF, an APNG or a WebP, whose frames it holds).
 struct OutputPixelLimit: LimitFlags {
     @Option(parsing: .unconditional, help: ArgumentHelp("Refuse to write more pixels of frames in all (the sum of width × height).", valueName: "pixels"))
     var maxOutputPixels = ResourceLimits.default.maxOutputPixels

@@ -30,6 +30,28 @@ struct SheetRuleSeedTests {
         ("fuzz-spritekit/escape.atlasc.plist", .parent), ("fuzz-cocos2d/escape.plist", .absolute),
     ]
 
+    /// The seeds of odd path forms (issue 43): every page or related path each names, and how it
+    /// leaves the folder — `./` and `//` in the way, `..` alone, `res://` forms, a trailing `/`.
+    static let oddPaths: [(seed: String, forms: [SheetImport.PathRefusal.Form])] = [
+        ("fuzz-libgdx/escape-odd.atlas", [.parent, .parent, .parent, .parent, .absolute]),
+        ("fuzz-godot/escape-odd.tres", [.parent, .absolute, .parent, .invalid, .parent, .parent]),
+        ("fuzz-texturepacker/escape-odd.json", [.parent, .parent, .absolute, .parent, .invalid]),
+        ("fuzz-aseprite/escape-odd.aseprite.json", [.parent]),
+        ("fuzz-spritekit/escape-odd.atlasc.plist", [.parent, .absolute, .parent]),
+        ("fuzz-cocos2d/escape-odd.plist", [.parent]),
+    ]
+
+    @Test(arguments: oddPaths)
+    func everyOddPathIsRefused(seed: String, forms: [SheetImport.PathRefusal.Form]) throws {
+        let (pages, _) = try Self.decoded(seed)
+        #expect(pages.count == forms.count, "\(pages)")
+        for (page, form) in zip(pages, forms) {
+            #expect(throws: SheetImport.PathRefusal(dataFile: "/nonexistent/sheet", path: page, form: form)) {
+                try SheetImport.resolve(page, from: "/nonexistent/sheet")
+            }
+        }
+    }
+
     @Test(arguments: escapes)
     func escapeSeedsAreRefused(seed: String, form: SheetImport.PathRefusal.Form) throws {
         let (pages, _) = try Self.decoded(seed)
@@ -42,6 +64,11 @@ struct SheetRuleSeedTests {
         ("fuzz-godot/margin-bomb.tres", .outputPixels), ("fuzz-godot/total-bomb.tres", .outputPixels),
         ("fuzz-libgdx/offsets-bomb.atlas", .pixels), ("fuzz-texturepacker/source-bomb.json", .pixels),
         ("fuzz-aseprite/escape.aseprite.json", .pixels), ("fuzz-spritekit/source-bomb.atlasc.plist", .pixels), ("fuzz-cocos2d/source-bomb.plist", .pixels),
+        // 300 frames of 1000×1000 (each under the fuzz targets' 1 Mpx, together over 2²⁸) in every
+        // format with source sizes; the two plists are binary, to stay under the fuzzer's 64 KB.
+        ("fuzz-libgdx/total-bomb.atlas", .outputPixels), ("fuzz-texturepacker/total-bomb.json", .outputPixels),
+        ("fuzz-aseprite/total-bomb.aseprite.json", .outputPixels), ("fuzz-spritekit/total-bomb.atlasc.plist", .outputPixels),
+        ("fuzz-cocos2d/total-bomb.plist", .outputPixels),
     ]
 
     @Test(arguments: bombs)
@@ -58,10 +85,10 @@ struct SheetRuleSeedTests {
     /// Each seed folder holds what ORIGIN.md lists: the new seeds are counted.
     @Test func theSeedsAreThere() throws {
         let root = Fixtures.path("../../Fuzz/Seeds")
-        let named = Set(Self.escapes.map(\.seed) + Self.bombs.map(\.seed))
+        let named = Set(Self.escapes.map(\.seed) + Self.oddPaths.map(\.seed) + Self.bombs.map(\.seed))
         let found = try ["fuzz-godot", "fuzz-libgdx", "fuzz-texturepacker", "fuzz-aseprite", "fuzz-spritekit", "fuzz-cocos2d"].flatMap { target in
             try FileManager.default.contentsOfDirectory(atPath: root + "/" + target).filter { $0.contains("escape") || $0.contains("bomb") }.map { target + "/" + $0 }
         }
-        #expect(Set(found) == named && found.count == 13)
+        #expect(Set(found) == named && found.count == 13 + 6 + 5)
     }
 }

@@ -17,7 +17,7 @@ struct NegativeValueCommandTests {
     /// Each command's arguments before the option tried, and the numeric options it takes.
     static let commands: [(base: [String], options: [String])] = [
         (["assemble", coin, "-o", "x.gif"], ["--fps", "--duration", "--delays", "--repeat", "--scale", "--colors", "--max-bytes",
-                                            "--threads", "--max-pixels", "--max-frames", "--max-memory"]),
+                                            "--threads", "--max-pixels", "--max-frames", "--max-memory", "--max-output-pixels"]),
         (["assemble", coin, "-o", "x.webp", "--lossy"], ["--quality"]),
         (["sheet", coin, "-o", "s.png"], ["--padding", "--border", "--trim-margin", "--extrude", "--scales", "--max-size", "--fps",
                                          "--png-level", "--threads", "--max-pixels", "--max-memory"]),

@@ -17,7 +17,7 @@ import TestSupport
 struct FuzzRegressionTests {
     /// The limits of the fuzz targets (`Fuzz/Sources/FuzzSupport`).
     static let limits = ResourceLimits(maxPixels: 1 << 20, maxFrames: 2000, maxPathSegments: 10_000,
-                                       maxFlattenedEdges: 40_000, maxDecodedBytes: 64 << 20)
+                                       maxFlattenedEdges: 40_000, maxDecodedBytes: 64 << 20, maxOutputPixels: 1 << 24)
 
     /// Finding → how it ends now: `nil` when the input is accepted, else a word of the error.
     static let expected: [String: String?] = [
@@ -43,6 +43,10 @@ struct FuzzRegressionTests {
         // A WebP canvas of 64×16 777 024 (1 GB): libwebp's animation decoder allocated it before the pixel
         // limit was checked. The header is now read through the demuxer, which allocates nothing.
         "fuzz-webp/canvas-1GB.webp": "maxPixels",
+        // An upload of one 9 KB GIF: a 1000² screen and 300 one-pixel frames. `Validator.validate(files:)`
+        // decoded and held all 300 Mpx (a timeout); `Animation.load` now checks frames × canvas
+        // against `ResourceLimits.maxOutputPixels` first, as `FramesJob` does.
+        "fuzz-upload/lone-gif-300-megapixels.upload": "maxOutputPixels",
     ]
 
     static let findings: [String] = {
@@ -54,7 +58,7 @@ struct FuzzRegressionTests {
     }()
 
     @Test func everyFindingIsListed() {
-        #expect(Self.findings.count == 9)
+        #expect(Self.findings.count == 10)
         #expect(Set(Self.findings) == Set(Self.expected.keys))
     }
 
@@ -119,11 +123,39 @@ struct FuzzRegressionTests {
             case "fuzz-godot":
                 let sheet = try GodotSpriteFrames.decode(bytes)
                 try Self.sheetRules(pages: sheet.images, sheet.sprites, limits: limits)
+            case "fuzz-upload":
+                _ = try Validator(decoder: PNG.Decoder(maxPixels: limits.maxPixels)).validate(files: files(bytes))
+            case "fuzz-sheet-import":
+                let files = files(bytes)
+                guard let data = files.first else { return nil }
+                _ = try SheetImport.read(files: files, data: data.name, limits: limits)
             default: return "no such target \(target)"
             }
             return nil
         } catch {
             return "\(error)"
+        }
+    }
+
+    /// The files of an upload held in one input, as `Fuzzer.files` splits it: parts separated by
+    /// the line `%%`, each its name on the first line, then its bytes.
+    static func files(_ bytes: [UInt8]) -> [InMemoryFile] {
+        let separator: [UInt8] = Array("\n%%\n".utf8)
+        var parts: [ArraySlice<UInt8>] = []
+        var start = 0, index = 0
+        while index + separator.count <= bytes.count {
+            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                parts.append(bytes[start..<index])
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(bytes[start...])
+        return parts.map { part in
+            guard let newline = part.firstIndex(of: 0x0A) else { return InMemoryFile(name: String(decoding: part, as: UTF8.self), bytes: []) }
+            return InMemoryFile(name: String(decoding: part[..<newline], as: UTF8.self), bytes: Array(part[(newline + 1)...]))
         }
     }
 

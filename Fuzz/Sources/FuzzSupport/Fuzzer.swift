@@ -10,9 +10,10 @@ private func LLVMFuzzerRunDriver(
 
 public enum Fuzzer {
     /// Limits for the targets: the library's defaults, with images small enough that a run of
-    /// millions of inputs is not spent filling memory (the checks themselves are the same).
+    /// millions of inputs is not spent filling memory (the checks themselves are the same): one
+    /// image of 1 Mpx, all the frames of one input 16 Mpx.
     public static let limits = ResourceLimits(maxPixels: 1 << 20, maxFrames: 2000, maxPathSegments: 10_000,
-                                              maxFlattenedEdges: 40_000, maxDecodedBytes: 64 << 20)
+                                              maxFlattenedEdges: 40_000, maxDecodedBytes: 64 << 20, maxOutputPixels: 1 << 24)
     /// ``limits``'s pixel limit.
     public static let maxPixels = limits.maxPixels
 
@@ -30,5 +31,29 @@ public enum Fuzzer {
     public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
         guard let data, size > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// The files of an upload held in one input: parts separated by the line `%%`, each part
+    /// `NAME` on its first line and the file's bytes after it (`walk1.png\n<png bytes>\n%%\n…`).
+    /// A part without a line break is a name with no bytes. The fuzzer mutates names (repeated,
+    /// `..`, absolute, `./`) and contents alike.
+    public static func files(_ bytes: [UInt8]) -> [InMemoryFile] {
+        let separator: [UInt8] = Array("\n%%\n".utf8)
+        var parts: [ArraySlice<UInt8>] = []
+        var start = 0, index = 0
+        while index + separator.count <= bytes.count {
+            if bytes[index] == separator[0], bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                parts.append(bytes[start..<index])
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(bytes[start...])
+        return parts.map { part in
+            guard let newline = part.firstIndex(of: 0x0A) else { return InMemoryFile(name: String(decoding: part, as: UTF8.self), bytes: []) }
+            return InMemoryFile(name: String(decoding: part[..<newline], as: UTF8.self), bytes: Array(part[(newline + 1)...]))
+        }
     }
 }

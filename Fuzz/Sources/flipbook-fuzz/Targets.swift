@@ -1,6 +1,7 @@
 import Animated
 import APNG
 import Atlas
+import Basics
 import FrameGen
 import FuzzSupport
 import GIF
@@ -16,18 +17,12 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
         _ = try? PNG.ChunkWalker.walk(bytes, file: "fuzz.png")
         _ = try? decoder.decode(bytes, file: "fuzz.png")
     },
-    "fuzz-gif": { bytes in
-        guard let decoder = try? GIF.Decoder(bytes: bytes, file: "fuzz.gif", maxPixels: Fuzzer.maxPixels, maxFrames: Fuzzer.limits.maxFrames) else { return }
-        while let frame = try? decoder.nextFrame() { _ = frame.duration }
-    },
+    "fuzz-gif": { bytes in animation(GIF.Decoder.self, bytes, file: "fuzz.gif") },
     "fuzz-apng": { bytes in
-        let decoder = APNG.Decoder(limits: Fuzzer.limits)
-        _ = try? decoder.info(bytes, file: "fuzz.png")
-        _ = try? decoder.decode(bytes, file: "fuzz.png") { bitmap, _ in _ = bitmap.width }
+        _ = APNG.Decoder.isAnimated(bytes)
+        animation(APNG.Decoder.self, bytes, file: "fuzz.png")
     },
-    "fuzz-webp": { bytes in
-        _ = try? WebP.Decoder(limits: Fuzzer.limits).decode(bytes, file: "fuzz.webp") { bitmap, _ in _ = bitmap.width }
-    },
+    "fuzz-webp": { bytes in animation(WebP.Decoder.self, bytes, file: "fuzz.webp") },
     "fuzz-scene": { bytes in
         guard let scene = try? Scene(json: bytes, limits: Fuzzer.limits) else { return }
         _ = try? scene.render(images: [:], limits: Fuzzer.limits)
@@ -55,7 +50,29 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "fuzz-spritekit": { bytes in if let atlas = try? SpriteKitAtlas.decode(bytes) { sheetRules(pages: atlas.pages.map(\.path), atlas.sprites) } },
     "fuzz-cocos2d": { bytes in if let sheet = try? Cocos2dPlist.decode(bytes) { sheetRules(pages: [sheet.image], sheet.sprites) } },
     "fuzz-godot": { bytes in if let sheet = try? GodotSpriteFrames.decode(bytes) { sheetRules(pages: sheet.images, sheet.sprites) } },
+    // An upload (files in memory, `Fuzzer.files`): what a server does with a multipart body it
+    // validates — names normalised and compared, `sequence.json`, sheet data naming pages, PNG chunks.
+    "fuzz-upload": { bytes in
+        _ = try? Validator(decoder: PNG.Decoder(maxPixels: Fuzzer.maxPixels)).validate(files: Fuzzer.files(bytes))
+    },
+    // A sprite sheet read from memory, its first file the data: the path rule with an in-memory
+    // reader, the work bound, the pages decoded and cut.
+    "fuzz-sheet-import": { bytes in
+        let files = Fuzzer.files(bytes)
+        guard let data = files.first else { return }
+        _ = try? SheetImport.read(files: files, data: data.name, limits: Fuzzer.limits)
+    },
 ]
+
+/// What `flipbook frames` does with an animated file: the header within the limits, the work it
+/// asks for (frames × canvas) within the total bound, then every frame decoded.
+@Sendable func animation<Decoder: AnimationDecoder>(_ type: Decoder.Type, _ bytes: [UInt8], file: String) {
+    guard let decoder = try? Decoder(bytes: bytes, file: file, limits: Fuzzer.limits) else { return }
+    let info = decoder.info
+    guard (try? Fuzzer.limits.checkOutput(info.frameCount, "frames", width: info.width, height: info.height, of: file)) != nil else { return }
+    while let frame = try? decoder.nextFrame() { _ = frame.duration }
+    _ = decoder.warnings
+}
 
 /// What `SheetImport.read` does with decoded data before reading any page: every path through the
 /// folder rule (against a folder that does not exist, so only the rule's text checks run and
