@@ -118,7 +118,7 @@ struct SourceRuleTests {
         }
         // `.flipbook.json` can turn it into an error, as any rule.
         var strict = ValidationConfig()
-        strict.severities["animation.lenient-read"] = .error
+        strict.severities[.animationLenientRead] = .error
         #expect(try source.validate(Validator(config: strict)).hasErrors)
     }
 
