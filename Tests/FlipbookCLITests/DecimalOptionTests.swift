@@ -41,9 +41,9 @@ struct DecimalOptionTests {
     }
 
     @Test func everyOptionIsTried() {
-        #expect(Self.options.count == 65)
+        #expect(Self.options.count == 66)
         #expect(Self.options.filter { Self.isFloating($0.base, $0.option) }.count == 20)
-        #expect(Self.cases.count == 45 + 20 * 5)
+        #expect(Self.cases.count == 46 + 20 * 5)
     }
 
     @Test(arguments: cases)
