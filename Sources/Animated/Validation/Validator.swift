@@ -96,9 +96,8 @@ public struct Validator: Sendable {
                           cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         if cancellation?.isCancelled == true { throw .cancelled }
         let animation: Animation
-        do { animation = try Animation.load(files: [file], limits: ResourceLimits(maxPixels: decoder.maxPixels)) } catch {
-            throw .animation(error)
-        }
+        do { animation = try Animation.load(files: [file], limits: ResourceLimits(maxPixels: decoder.maxPixels), cancellation: cancellation) }
+        catch .cancelled { throw .cancelled } catch { throw .animation(error) }
         progress?(1, 1)
         var size: (width: Int, height: Int)?
         if case .bitmap(let first)? = animation.frames.first { size = (first.width, first.height) }
