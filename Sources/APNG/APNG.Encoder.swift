@@ -57,7 +57,8 @@ extension APNG {
         }
 
         /// The APNG for `input`, in memory. `progress` receives (frames done, frames in all) from
-        /// the encoder's threads. Throws ``EncodeError``, or the error `input.load` throws.
+        /// the encoder's threads, a frame counting as done once it is compressed and written (the
+        /// last report comes with the last frame's bytes). Throws ``EncodeError``, or the error `input.load` throws.
         public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: Report) {
             var bytes: [UInt8] = []
             let report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes += $0 }
