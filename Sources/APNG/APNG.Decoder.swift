@@ -12,7 +12,8 @@ extension APNG {
     /// `allFrames()` all at once; durations in seconds; errors are Raster's `AnimationDecodeError`.
     ///
     /// Lenient as the GIF decoder is, each time with a ``warnings`` entry: a file cut short (it
-    /// ends inside a chunk, or without `IEND`) keeps the frames whose data is whole, and an `acTL`
+    /// ends inside a chunk, or without `IEND`) keeps the frames whose data is whole, a chunk that
+    /// fails its CRC check after the first frame keeps the whole frames before it, and an `acTL`
     /// that promises more frames than the file holds is read as the frames it holds. A file with no
     /// whole frame is refused.
     public final class Decoder: AnimationDecoder {
@@ -42,7 +43,8 @@ extension APNG {
             reader = try APNGReader(bytes: bytes, file: file, limits: limits)
             self.file = file
             self.limits = limits
-            canvas = Bitmap(clearWidth: reader.info.width, height: reader.info.height)
+            // The canvas is allocated with the first frame: a file refused from its header costs nothing.
+            canvas = Bitmap(clearWidth: 0, height: 0)
         }
 
         /// Whether `bytes` start as a PNG with an `acTL` chunk before its image data: an APNG.
@@ -69,6 +71,7 @@ extension APNG {
                 finish()
                 return nil
             }
+            if canvas.pixels.isEmpty { canvas = Bitmap(clearWidth: reader.info.width, height: reader.info.height) }
             do {
                 let frame = try reader.show(frame: next, on: &canvas)
                 next += 1
@@ -83,7 +86,11 @@ extension APNG {
         /// Notes, once, what the file lacked.
         private func finish() {
             finished = true
-            if let cut = reader.cut {
+            if let damage = reader.damage {
+                let promised = reader.declaredFrames.map { " of the \($0) its acTL declares" } ?? ""
+                warnings.append("\(file) is damaged (\(damage)): the \(next) whole frame\(next == 1 ? "" : "s")\(promised) before the damage "
+                                + "\(next == 1 ? "is" : "are") kept; to get the rest, export or copy the file again")
+            } else if let cut = reader.cut {
                 warnings.append(CutShortWarning.text(file: file, reason: cut, framesRead: next, declared: reader.declaredFrames))
             } else if let declared = reader.declaredFrames, declared > next {
                 warnings.append("\(file): acTL promises \(declared) frames but the file holds \(next); read as the frames it holds")

@@ -57,8 +57,10 @@ extension APNG {
         }
 
         /// The APNG for `input`, in memory. `progress` receives (frames done, frames in all) from
-        /// the encoder's threads. Throws only ``EncodeError``: what `input.load` throws comes back as
-        /// ``EncodeError/frame(_:)`` (Raster's `PNG.DecodeError`) or ``EncodeError/load(reason:)``.
+        /// the encoder's threads, a frame counting as done once it is compressed and written (the
+        /// last report comes with the last frame's bytes). Throws only ``EncodeError``: what
+        /// `input.load` throws comes back as ``EncodeError/frame(_:)`` (Raster's `PNG.DecodeError`) or
+        /// ``EncodeError/load(reason:)``.
         public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError) -> (bytes: [UInt8], report: Report) {
             var bytes: [UInt8] = []
             do {

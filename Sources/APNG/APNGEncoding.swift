@@ -136,7 +136,10 @@ struct APNGEncoding {
 
     /// Places every frame with `plan`, a batch at a time, and hands `ready` the placed frames
     /// whose disposal is settled (all but the last of each batch; the last at the end). With
-    /// `strongTrials`, candidates are compared by their size as `standard` writes them.
+    /// `strongTrials`, candidates are compared by their size as `standard` writes them. With
+    /// `reportsProgress`, `progress` receives the frames done once `ready` has returned with them
+    /// (compressed and written, in pass 2): the last report, all frames, comes when the last
+    /// frame is written, not when it is placed (a bar stood at 100 % for the last tenth of a run).
     private func placeAll(plan: ColorPlan, width: Int, height: Int, delays: [Int], repeats: [Bool], frames: (Range<Int>) throws -> [Bitmap],
                           strongTrials: Bool, reportsProgress: Bool, ready: ([PlacedFrame]) throws -> Void) throws {
         let count = delays.count
@@ -147,6 +150,8 @@ struct APNGEncoding {
         }
         var planner = FramePlanner(plan: plan, width: width, height: height, rules: rules, trialSize: trial)
         var pending: [PlacedFrame] = []
+        // The first frame the last pending frame stands for: the frames before it are done once handed to `ready`.
+        var pendingStart = 0
         for start in stride(from: 0, to: count, by: batch) {
             let range = start..<min(count, start + batch)
             let units = Self.parallelMap(try frames(range)) { plan.units(of: $0) }
@@ -163,16 +168,18 @@ struct APNGEncoding {
                     case .draw(let frame, let disposeLast):
                         if !pending.isEmpty { pending[pending.count - 1].dispose = disposeLast }
                         pending.append(frame)
+                        pendingStart = index
                     }
                 }
-                if reportsProgress { progress?(index + 1, count) }
             }
             if pending.count > 1 {
                 try ready(Array(pending.dropLast()))
                 pending.removeFirst(pending.count - 1)
+                if reportsProgress { progress?(pendingStart, count) }
             }
         }
         try ready(pending)
+        if reportsProgress { progress?(count, count) }
     }
 
     /// The kept frames at `range` of `shown` (input indices), decoded on all cores, checked to be

@@ -25,6 +25,9 @@ struct APNGReader {
     /// Where and how the file ends early, when it does (inside a chunk, or without `IEND`): the
     /// frames read are those before, and the last one may be incomplete.
     let cut: String?
+    /// Where a chunk fails its CRC check after the image data began, when one does: the frames
+    /// read are the whole ones before it.
+    let damage: String?
     /// IHDR's bit depth, colour type, compression, filter and interlace bytes.
     private let format: [UInt8]
     private let ancillary: [(type: [UInt8], data: Range<Int>)]
@@ -50,6 +53,8 @@ struct APNGReader {
         // A file cut short: the frames before the cut are read (the last only if its data is whole),
         // as a GIF's are; with none, the reason is the error.
         var cut: (reason: String, offset: Int)? = nil
+        // A chunk damaged after the image data began: the whole frames before it are read, as a WebP's are.
+        var damage: (reason: String, offset: Int)? = nil
         var offset = 8
         while offset < bytes.count && !ended {
             guard offset + 12 <= bytes.count else {
@@ -65,7 +70,16 @@ struct APNGReader {
             let data = (offset + 8)..<(offset + 8 + length)
             let crc = bytes.withUnsafeBufferPointer { Zlib.crc32(UnsafeBufferPointer(rebasing: $0[(offset + 4)..<data.upperBound])) }
             guard crc == UInt32(word(data.upperBound)) else {
-                throw invalid("chunk \(String(decoding: type, as: UTF8.self)) fails its CRC check")
+                let reason = "chunk \(String(decoding: type, as: UTF8.self)) fails its CRC check"
+                // Damage after the image data began keeps the whole frames before it, as a cut does:
+                // the frame the chunk may belong to is left out (only a new frame's fcTL, or IEND,
+                // ends the frame before it whole).
+                guard seenIDAT else { throw invalid(reason) }
+                if !["fcTL", "IEND"].contains(String(decoding: type, as: UTF8.self)) {
+                    if frames.isEmpty { stillData = [] } else { frames.removeLast() }
+                }
+                damage = (reason, offset)
+                break
             }
             offset = data.upperBound + 4
             let name = String(decoding: type, as: UTF8.self)
@@ -132,14 +146,17 @@ struct APNGReader {
                                   dispose: .none, blendOver: false, data: stillData)]
         }
         frames.removeAll { $0.data.isEmpty }
-        guard !frames.isEmpty else { throw invalid(cut?.reason ?? "no frame has image data") }
+        guard !frames.isEmpty else { throw invalid(damage?.reason ?? cut?.reason ?? "no frame has image data") }
         self.format = format
         self.ancillary = ancillary
         frameChunks = frames
         self.declaredFrames = declaredFrames
         isAnimated = declaredFrames != nil
+        self.damage = damage.map { "\($0.reason) (at byte \($0.offset) of \(bytes.count))" }
         if let cut {
             self.cut = "\(cut.reason) (at byte \(cut.offset) of \(bytes.count))"
+        } else if damage != nil {
+            self.cut = nil
         } else {
             self.cut = ended ? nil : "the file ends after byte \(bytes.count) without its IEND chunk"
         }

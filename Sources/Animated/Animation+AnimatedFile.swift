@@ -24,15 +24,19 @@ extension Animation {
     }
 
     /// The animation an animated file holds, read through its Raster `AnimationDecoder` (GIF,
-    /// APNG or WebP's `Decoder`): its frames decoded up front and held, each counted against
-    /// `limits.maxDecodedBytes` as it is read, the canvas and frame count checked first, and the
-    /// frames × canvas it asks for against `limits.maxOutputPixels` (``LoadError/limit(_:)``). A frame
-    /// stored as 10 ms or less plays for the 100 ms browsers show it (`AnimationFrame.playedDuration`);
-    /// the file's loop count is the repeat count; what the decoder read leniently (a file cut
-    /// short, a missing colour table) is in ``warnings``.
+    /// APNG or WebP's `Decoder`): every frame the header declares checked first (the decoder's
+    /// `checkDeclaredFrames()`: their bytes against `limits.maxDecodedBytes`, their pixels against
+    /// `limits.maxOutputPixels`, so a few bytes declaring hundreds of large frames cost nothing),
+    /// then its frames decoded one by one and held, each counted against `limits.maxDecodedBytes`.
+    /// A raised `cancellation` stops before the next frame (``LoadError/cancelled``); `progress`
+    /// receives (frames decoded, frames the file holds) after each. A frame stored as 10 ms or
+    /// less plays for the 100 ms browsers show it (`AnimationFrame.playedDuration`); the file's
+    /// loop count is the repeat count; what the decoder read leniently (a file cut short, a
+    /// missing colour table) is in ``warnings``.
     public static func load<Decoder: AnimationDecoder>(decoding decoder: Decoder.Type, bytes: [UInt8], file: String,
-                                                       limits: ResourceLimits = .default) throws(LoadError) -> Animation {
-        let reader: Decoder, frames: [AnimationFrame]
+                                                       limits: ResourceLimits = .default, cancellation: CancellationFlag? = nil,
+                                                       progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
+        let reader: Decoder
         do {
             reader = try Decoder(bytes: bytes, file: file, limits: limits)
         } catch {
@@ -47,10 +51,22 @@ extension Animation {
             throw .limit(error)
         }
         do {
-            frames = try reader.allFrames()
+            try reader.checkDeclaredFrames()
         } catch {
             throw .decode(error)
         }
+        var frames: [AnimationFrame] = [], held = 0
+        while true {
+            if cancellation?.isCancelled == true { throw .cancelled }
+            let next: AnimationFrame?
+            do { next = try reader.nextFrame() } catch { throw .decode(error) }
+            guard let frame = next else { break }
+            held += frame.image.width * frame.image.height * 4
+            do { try limits.check(.decodedBytes, held, of: file) } catch { throw .decode(.limit(error)) }
+            frames.append(frame)
+            progress?(frames.count, max(frames.count, reader.info.frameCount))
+        }
+        guard !frames.isEmpty else { throw .decode(.noFrames(file: file, format: Decoder.format)) }
         var animation = Animation(unchecked: frames.map { .bitmap($0.image) }, frameDurations: frames.map(\.playedDuration),
                                   repeatCount: reader.info.repeatCount)
         animation.warnings = reader.warnings
@@ -69,11 +85,12 @@ extension Animation {
     }
 
     /// One file read as the animation it holds, by kind.
-    static func load(animatedFile bytes: [UInt8], kind: AssembleJob.Format, file: String, limits: ResourceLimits) throws(LoadError) -> Animation {
+    static func load(animatedFile bytes: [UInt8], kind: AssembleJob.Format, file: String, limits: ResourceLimits,
+                     cancellation: CancellationFlag?, progress: (@Sendable (Int, Int) -> Void)?) throws(LoadError) -> Animation {
         switch kind {
-        case .gif: try load(gif: bytes, file: file, limits: limits)
-        case .apng: try load(apng: bytes, file: file, limits: limits)
-        case .webp: try load(webp: bytes, file: file, limits: limits)
+        case .gif: try load(decoding: GIF.Decoder.self, bytes: bytes, file: file, limits: limits, cancellation: cancellation, progress: progress)
+        case .apng: try load(decoding: APNG.Decoder.self, bytes: bytes, file: file, limits: limits, cancellation: cancellation, progress: progress)
+        case .webp: try load(decoding: WebP.Decoder.self, bytes: bytes, file: file, limits: limits, cancellation: cancellation, progress: progress)
         }
     }
 }

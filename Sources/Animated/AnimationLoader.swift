@@ -21,6 +21,8 @@ extension Animation {
         case gifAmongOtherSources(gif: String)
         /// The source asked for more than the Basics' `ResourceLimits` allow (a GIF's decoded frames held).
         case limit(LimitError)
+        /// The caller's `CancellationFlag` was raised while an animated file's frames were decoded.
+        case cancelled
 
         /// The underlying error's message; for several sequences, their names and how to pick one.
         public var description: String {
@@ -36,6 +38,7 @@ extension Animation {
             case .decode(let error): error.description
             case .gifAmongOtherSources(let gif): Discovery.Error.animationAmongFrames(path: gif).description
             case .limit(let error): error.description
+            case .cancelled: "cancelled while the frames were read"
             }
         }
 
@@ -80,9 +83,14 @@ extension Animation {
     /// with both named (``Discovery/Error/duplicateNumber(number:first:second:others:)``), unless
     /// `onDuplicateNumber` keeps the first or the last in name order
     /// (``FrameSequence/resolvingDuplicateNumbers(_:)``).
+    ///
+    /// An animated file's frames are decoded one by one: a raised `cancellation` stops before the
+    /// next one (``LoadError/cancelled``), and `progress` receives (frames decoded, frames the file
+    /// holds) after each (PNG frames are not decoded here, and not reported).
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil,
                             limits: ResourceLimits = .default,
-                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
+                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error, cancellation: CancellationFlag? = nil,
+                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
         guard !sources.isEmpty else { throw .discovery(.noFrames(source: "(no source given)")) }
         do { try Discovery.checkNoStandardInput(sources) } catch { throw .discovery(error) }
         // A folder whose only image is a GIF, APNG or WebP is that animation, as an upload of its
@@ -102,13 +110,14 @@ extension Animation {
             guard sources.count == 1 else { throw .gifAmongOtherSources(gif: file) }
             let bytes: [UInt8]
             do { bytes = try FileIO.readAll(file) } catch { throw unreadable(file, error) }
-            return try load(animatedFile: bytes, kind: kind, file: file, limits: limits)
+            return try load(animatedFile: bytes, kind: kind, file: file, limits: limits, cancellation: cancellation, progress: progress)
         }
         if sources.count == 1, OutputName.pathExtension(sources[0]) == "png",
            isAPNGFile(sources[0]) {
             let bytes: [UInt8]
             do { bytes = try FileIO.readAll(sources[0]) } catch { throw unreadable(sources[0], error) }
-            return try load(apng: bytes, file: sources[0], limits: limits)
+            return try load(decoding: APNG.Decoder.self, bytes: bytes, file: sources[0], limits: limits, cancellation: cancellation,
+                            progress: progress)
         }
         // An APNG named among frames is an animation of its own, not a frame (a `.png` holds either).
         if sources.count > 1, let apng = sources.first(where: { OutputName.pathExtension($0) == "png" && isAPNGFile($0) }) {
@@ -159,15 +168,17 @@ extension Animation {
     /// `walk1.png` and `./walk1.png`) with different bytes is refused with both spellings
     /// (``Discovery/Error/repeatedName(first:second:)``), since which bytes it stands for cannot
     /// be told; with the same bytes it is one file, as ``Validator`` takes it. Two names for one frame number are refused as on disk, unless `onDuplicateNumber` says which to keep.
+    /// `cancellation` and `progress` act on an animated file's frames as for files on disk.
     public static func load(files: [InMemoryFile], scale: Int? = nil, device: String? = nil, limits: ResourceLimits = .default,
-                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
+                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error, cancellation: CancellationFlag? = nil,
+                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
         let upload: Upload
         do { upload = try Upload(files) } catch .animationAmongFrames(let path) { throw .gifAmongOtherSources(gif: path) } catch {
             throw .discovery(error)
         }
         switch upload.content {
         case .animation(let file, let kind):
-            return try load(animatedFile: file.bytes, kind: kind, file: file.name, limits: limits)
+            return try load(animatedFile: file.bytes, kind: kind, file: file.name, limits: limits, cancellation: cancellation, progress: progress)
         case .images(let frames):
             let reading = Reading.memory(FileReader(files))
             if frames.contains(where: { $0.numberText.isEmpty }) { return try load(listed: frames, scale: scale, reading: reading) }

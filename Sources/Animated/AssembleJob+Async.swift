@@ -15,11 +15,12 @@ extension AssembleJob {
 
     /// ``plan()-71bnb`` without blocking the caller's thread: the source is read on a thread of its own
     /// (never on Swift's cooperative pool). A task cancelled before or while the source is read
-    /// throws ``AssembleError/cancelled`` (the read itself runs to its end; nothing is written).
+    /// throws ``AssembleError/cancelled`` (an animated source's frames stop at the next one;
+    /// nothing is written).
     public func plan() async throws(AssembleError) -> Plan {
         let job = self
         return try await BackgroundThread.run(cancelled: AssembleError.cancelled) { flag throws(AssembleError) in
-            let plan = try job.plan()
+            let plan = try job.plan(cancellation: flag, reading: nil)
             if flag.isCancelled { throw .cancelled }
             return plan
         }

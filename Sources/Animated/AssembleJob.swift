@@ -153,7 +153,11 @@ public struct AssembleJob: Sendable {
     /// name and that it is no input, the timing, the frame count. Nothing is decoded but an animation
     /// source (GIF, APNG, WebP) and, for a GIF output, two frames whose alpha the notes describe;
     /// nothing is written.
-    public func plan() throws(AssembleError) -> Plan {
+    public func plan() throws(AssembleError) -> Plan { try plan(cancellation: nil, reading: nil) }
+
+    /// ``plan()-71bnb``, an animated source's frames decoded with `cancellation` checked and
+    /// `reading` told (frames decoded, frames in all) before and after each.
+    func plan(cancellation: CancellationFlag?, reading: (@Sendable (Int, Int) -> Void)?) throws(AssembleError) -> Plan {
         let format = try resolvedFormat()
         if let error = settingError(format: format) { throw .setting(error) }
         // A timing out of range is a setting of this job (`timing.fps`), as `SheetJob.fps` is of that one.
@@ -169,16 +173,18 @@ public struct AssembleJob: Sendable {
                 sources = OutputSet.leavingOut(earlierOutputOf: output, from: sources)
                 if sources.count < given.count { notes.append("leaving out \(output), written by an earlier run") }
             }
-            do { animation = try Animation.load(sources, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber) } catch {
-                throw .source(error)
-            }
+            do {
+                animation = try Animation.load(sources, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber,
+                                               cancellation: cancellation, progress: reading)
+            } catch .cancelled { throw .cancelled } catch { throw .source(error) }
             if let note = Discovery.listNote(sources) { notes.append(note) }
             if let note = Discovery.leftOutNote(in: sources) { notes.append(note) }
             inputs = InputFiles(sources + animation.sourceFiles)
         case .files(let files):
-            do { animation = try Animation.load(files: files, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber) } catch {
-                throw .source(error)
-            }
+            do {
+                animation = try Animation.load(files: files, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber,
+                                               cancellation: cancellation, progress: reading)
+            } catch .cancelled { throw .cancelled } catch { throw .source(error) }
             // Files that are no frames (a readme, a sheet's pages), left out as `Validator` leaves them out.
             if let note = (try? Upload(files))?.leftOutNote { notes.append(note) }
         case .animation(let given):
@@ -229,10 +235,12 @@ public struct AssembleJob: Sendable {
     /// Plans, encodes and writes, on the calling thread (the encoder's own threads do the work).
     /// `progress` receives the frames encoded as `JobProgress` of phase `encoding` on the encoding
     /// thread, not the caller's: with ``maxBytes``, each attempt of the search with its number, and
-    /// a fraction that never goes backwards. A raised `cancellation` stops the encode before its next
-    /// frame with ``AssembleError/cancelled``.
+    /// a fraction that never goes backwards. An animated source (GIF, APNG, WebP) is first reported
+    /// frame by frame in phase `reading` (at a fraction of 0). A raised `cancellation` stops the
+    /// reading or the encode before its next frame with ``AssembleError/cancelled``.
     public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
-        try run(plan(), progress: progress, cancellation: cancellation)
+        let reading = JobProgress.Reporter(progress, phases: [(.reading, 0), (.encoding, 1)]).counter(.reading)
+        return try run(plan(cancellation: cancellation, reading: reading), progress: progress, cancellation: cancellation)
     }
 
     /// Encodes and writes a plan made by ``plan()-71bnb`` (see ``run(progress:cancellation:)``), within ``threads``.

@@ -42,8 +42,9 @@ extension GIF {
     ///
     /// Lenient where browsers are and the intent is clear, each time with a ``warnings`` entry: a
     /// frame with no colour table (neither local nor global) is drawn in greys (index i as i, i, i,
-    /// as Pillow does); a frame whose data ends early keeps the rows decoded (the rest stays as the
-    /// screen was) and ends the animation; bytes that are no GIF record after a frame (a second file
+    /// as Pillow does); a frame whose data ends early (cut or damaged) is left out and ends the
+    /// animation, the whole frames before kept (a first frame that is not whole is refused); bytes
+    /// that are no GIF record after a frame (a second file
     /// appended, garbage) end it too, keeping the frames before. Zero bytes where a block should
     /// start (an empty block end too many) are skipped, as gifsicle and Pillow skip them (browsers
     /// and ffmpeg 5.1 stop there), and a
@@ -105,7 +106,8 @@ extension GIF {
             frameCount = blocks.images
             netscapeLoops = blocks.netscapeLoops
             do { try limits.check(.frames, frameCount, of: file) } catch { throw .limit(error) }
-            canvas = Bitmap(clearWidth: width, height: height)
+            // The screen is allocated with the first frame: a file refused from its header costs nothing.
+            canvas = Bitmap(clearWidth: 0, height: 0)
         }
 
         /// How many image descriptors the GIF's block structure holds.
@@ -196,8 +198,10 @@ extension GIF {
         }
 
         /// Every frame with the GIF's own details, for callers that want them all at once (small
-        /// GIFs, tests); each held counts against ``limits``' `maxDecodedBytes`.
+        /// GIFs, tests); each held counts against ``limits``' `maxDecodedBytes`, and all the
+        /// frames the blocks declare are checked first (`checkDeclaredFrames()`).
         public func allGIFFrames() throws(AnimationDecodeError) -> [Frame] {
+            try checkDeclaredFrames()
             var frames: [Frame] = []
             while let frame = try nextGIFFrame() {
                 frames.append(frame)
@@ -250,23 +254,25 @@ extension GIF {
             if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
             let rowsRead = reader.readPixels(into: &indices, width: descriptor.width, height: descriptor.height)
             if rowsRead < descriptor.height {
-                // The data ends inside this frame: it keeps its decoded rows, and is the last.
+                // The data ends inside this frame: only whole frames are kept, so it is left out and ends the animation.
                 guard let reason = reader.lastError else { throw .corrupt(file: file, format: .gif, reason: "frame data ends early") }
                 let why = GIFLib.endOfData.contains(reason) ? "" : ": \(reason)"
                 finished = true
+                framesRead -= 1
                 if rowsRead == 0 {
-                    framesRead -= 1
                     if framesRead > 0 {
                         warnings.append(CutShortWarning.text(file: file, reason: "it ends before frame \(framesRead + 1)'s pixels\(why)",
                                                              framesRead: framesRead))
                     }
                     return nil
                 }
-                warnings.append(CutShortWarning.text(file: file, reason: "it ends inside frame \(framesRead)'s pixels\(why)",
-                                                     framesRead: framesRead, partialRows: (rowsRead, descriptor.height)))
-                finished = true
+                let place = "it ends after \(rowsRead) of frame \(framesRead + 1)'s \(descriptor.height) rows\(why)"
+                guard framesRead > 0 else { throw .corrupt(file: file, format: .gif, reason: "\(place): the first frame is not whole") }
+                warnings.append(CutShortWarning.text(file: file, reason: place, framesRead: framesRead))
+                return nil
             }
 
+            if canvas.pixels.isEmpty { canvas = Bitmap(clearWidth: width, height: height) }
             // The previous frame's disposal applies now, before this one is drawn.
             if let pending {
                 switch pending.disposal {
@@ -276,12 +282,12 @@ extension GIF {
                 }
             }
             let saved = control.disposal == .previous ? canvas : nil
-            paint(descriptor, colors: colors, rows: rowsRead)
+            paint(descriptor, colors: colors)
             pending = (control.disposal, rect, saved)
             return Frame(image: canvas, delay: control.delay, disposal: control.disposal, rect: rect)
         }
 
-        private func paint(_ descriptor: GIFLib.ImageDescriptor, colors: [UInt8], rows storedRows: Int) {
+        private func paint(_ descriptor: GIFLib.ImageDescriptor, colors: [UInt8]) {
             let transparent = control.transparentIndex ?? -1
             let paletteCount = colors.count / 3
             let rows = Self.rowOrder(height: descriptor.height, interlaced: descriptor.interlaced)
@@ -289,7 +295,7 @@ extension GIF {
             indices.withUnsafeBufferPointer { source in
                 colors.withUnsafeBufferPointer { palette in
                     canvas.withUnsafeMutablePixels { pixels in
-                        for (stored, row) in rows.enumerated() where stored < storedRows {
+                        for (stored, row) in rows.enumerated() {
                             let y = descriptor.top + row
                             guard y >= 0 && y < screenHeight else { continue }
                             for column in 0..<descriptor.width {

@@ -57,9 +57,12 @@ extension AnimationDecoder {
     }
 
     /// Every frame still to read, at once (small files, tests), each one held counted against
-    /// ``limits``' `maxDecodedBytes` as it is read. A file that gives no frame is
+    /// ``limits``' `maxDecodedBytes` as it is read, and every frame the header declares checked
+    /// first (``checkDeclaredFrames()``): a few bytes declaring hundreds of large frames are
+    /// refused before one is decoded. A file that gives no frame is
     /// ``AnimationDecodeError/noFrames(file:format:)``.
     public func allFrames() throws(AnimationDecodeError) -> [AnimationFrame] {
+        try checkDeclaredFrames()
         var frames: [AnimationFrame] = [], held = 0
         while let frame = try nextFrame() {
             held += frame.image.width * frame.image.height * 4
@@ -68,5 +71,27 @@ extension AnimationDecoder {
         }
         guard !frames.isEmpty else { throw .noFrames(file: file, format: Self.format) }
         return frames
+    }
+
+    /// Checks what holding every frame the header declares would cost (``info``'s frame count ×
+    /// its canvas), before any is decoded: the bytes against ``limits``' `maxDecodedBytes` and
+    /// the pixels against its `maxOutputPixels` (what a run that writes them all would write).
+    /// A 7 KB GIF declaring 300 frames of an 8000×8000 canvas is refused here, at no cost.
+    /// - Throws: `AnimationDecodeError.limit` naming the file, the frame count and the canvas.
+    public func checkDeclaredFrames() throws(AnimationDecodeError) {
+        let info = info
+        do throws(LimitError) {
+            try limits.checkOutput(info.frameCount, "frames", width: info.width, height: info.height, of: file)
+            let pixels = max(0, info.width).multipliedReportingOverflow(by: max(0, info.height))
+            let all = pixels.partialValue.multipliedReportingOverflow(by: max(0, info.frameCount))
+            let bytes = all.partialValue.multipliedReportingOverflow(by: 4)
+            guard !pixels.overflow, !all.overflow, !bytes.overflow, bytes.partialValue <= limits.maxDecodedBytes else {
+                let overflow = pixels.overflow || all.overflow || bytes.overflow
+                throw LimitError(limit: .decodedBytes, subject: file, amount: overflow ? nil : bytes.partialValue, maximum: limits.maxDecodedBytes,
+                                 detail: "\(info.frameCount) frames of \(info.width)×\(info.height)")
+            }
+        } catch {
+            throw .limit(error)
+        }
     }
 }

@@ -64,6 +64,22 @@ struct APNGLenientDecodingTests {
         #expect(decoder.warnings == ["coin.png: acTL promises 6 frames but the file holds 4; read as the frames it holds"])
     }
 
+    /// One byte damaged inside frame `kept + 1`'s data (the fresh-eyes review flipped one in the
+    /// last `fdAT`): the whole frames before it are kept, exactly, with one warning, as WebP keeps
+    /// them (the whole file was refused as corrupt).
+    @Test(arguments: [1, 2, 3])
+    func aDamagedLaterFrameKeepsTheWholeFramesBefore(kept: Int) throws {
+        let (bytes, chunks, whole) = try Self.coin()
+        let control = chunks.filter { $0.type == "fcTL" }[kept]
+        let data = try #require(chunks.first { $0.offset > control.offset && $0.type == "fdAT" })
+        var damaged = bytes
+        damaged[data.offset + 8 + 10] ^= 0xFF
+        let decoder = try APNG.Decoder(bytes: damaged, file: "damaged.png")
+        #expect(try decoder.allFrames() == Array(whole.prefix(kept)))
+        #expect(decoder.warnings == ["damaged.png: chunk fdAT fails its CRC check (at byte \(data.offset) of \(bytes.count)): stopped after "
+                                     + "frame \(kept) of the 4 acTL promises; only whole frames are kept, the \(kept) before the damage"])
+    }
+
     /// A whole file says nothing.
     @Test func aWholeFileHasNoWarning() throws {
         let (bytes, _, _) = try Self.coin()

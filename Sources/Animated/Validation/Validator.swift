@@ -74,7 +74,7 @@ public struct Validator: Sendable {
         for (index, path) in found.animations.enumerated() {
             let one = try validate(animation: path, reporter: reporter, done: found.frames.count + index,
                                    total: found.frames.count + found.animations.count, cancellation: cancellation) { () throws(Animation.LoadError) in
-                try Animation.load([path], limits: ResourceLimits(maxPixels: decoder.maxPixels))
+                try Animation.load([path], limits: ResourceLimits(maxPixels: decoder.maxPixels), cancellation: cancellation)
             }
             report.sequences += one.sequences
             report.findings += one.findings
@@ -112,7 +112,7 @@ public struct Validator: Sendable {
         switch upload.content {
         case .animation(let file, _):
             report = try validate(animation: file.name, reporter: reporter, done: 0, total: 1, cancellation: cancellation) { () throws(Animation.LoadError) in
-                try Animation.load(files: [file], limits: ResourceLimits(maxPixels: decoder.maxPixels))
+                try Animation.load(files: [file], limits: ResourceLimits(maxPixels: decoder.maxPixels), cancellation: cancellation)
             }
         case .images(let frames):
             // PNGs without numbers form sequences of their own, so that each is decoded and checked.
@@ -129,7 +129,7 @@ public struct Validator: Sendable {
                           load: () throws(Animation.LoadError) -> Animation) throws(Validator.Error) -> ValidationReport {
         if cancellation?.isCancelled == true { throw .cancelled }
         let animation: Animation
-        do { animation = try load() } catch { throw .animation(error) }
+        do { animation = try load() } catch .cancelled { throw .cancelled } catch { throw .animation(error) }
         reporter.report(.reading, done: done + 1, total: total)
         var size: (width: Int, height: Int)?
         if case .bitmap(let first)? = animation.frames.first { size = (first.width, first.height) }
