@@ -21,6 +21,9 @@ extension Animation {
         case gifAmongOtherSources(gif: String)
         /// The source asked for more than the Basics' `ResourceLimits` allow (a GIF's decoded frames held).
         case limit(LimitError)
+        /// An argument out of range: a `scale` outside Basics' `ImageFileName.scaleRange` (one of
+        /// `Int.max`, 0 or -1 used to load the `@1x` files without a word).
+        case setting(SettingError)
 
         /// The underlying error's message; for several sequences, their names and how to pick one.
         public var description: String {
@@ -36,6 +39,7 @@ extension Animation {
             case .decode(let error): error.description
             case .gifAmongOtherSources(let gif): Discovery.Error.animationAmongFrames(path: gif).description
             case .limit(let error): error.description
+            case .setting(let error): error.description
             }
         }
 
@@ -72,6 +76,8 @@ extension Animation {
     /// Their scale is theirs when they share one, else `scale` (or 1). One folder named in two
     /// ways (`./walk1.png walk2.png`) is one folder (``Discovery/sameFolderSpelling(_:)``).
     ///
+    /// A `scale` outside Basics' `ImageFileName.scaleRange` is refused (``LoadError/setting(_:)``).
+    ///
     /// Two files for one frame number at one scale (`fire2.png` and `fire02.png`) are refused
     /// with both named (``Discovery/Error/duplicateNumber(number:first:second:others:)``), unless
     /// `onDuplicateNumber` keeps the first or the last in name order
@@ -79,6 +85,7 @@ extension Animation {
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil,
                             limits: ResourceLimits = .default,
                             onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
+        if let scale, let error = ImageFileName.scaleError(scale, of: nil) { throw .setting(error) }
         guard !sources.isEmpty else { throw .discovery(.noFrames(source: "(no source given)")) }
         do { try Discovery.checkNoStandardInput(sources) } catch { throw .discovery(error) }
         if let file = sources.first(where: { animatedFileKind($0) != nil }), let kind = animatedFileKind(file) {
@@ -143,6 +150,7 @@ extension Animation {
     /// be told; with the same bytes it is one file, as ``Validator`` takes it. Two names for one frame number are refused as on disk, unless `onDuplicateNumber` says which to keep.
     public static func load(files: [InMemoryFile], scale: Int? = nil, device: String? = nil, limits: ResourceLimits = .default,
                             onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
+        if let scale, let error = ImageFileName.scaleError(scale, of: nil) { throw .setting(error) }
         let upload: Upload
         do { upload = try Upload(files) } catch .animationAmongFrames(let path) { throw .gifAmongOtherSources(gif: path) } catch {
             throw .discovery(error)
