@@ -38,7 +38,9 @@ struct APNGReader {
         self.file = file
         self.limits = limits
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw .notFormat(file: file, format: .apng) }
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
+            throw AnimationDecodeError.wrongFormat(Array(bytes.prefix(4096)), file: file, format: .apng)
+        }
         func invalid(_ reason: String) -> AnimationDecodeError { .corrupt(file: file, format: .apng, reason: reason) }
         func word(_ at: Int) -> Int {
             Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])

@@ -20,8 +20,18 @@ extension Animation {
         }
 
         /// Every step shown for `seconds` (`Timing(frameDuration: 0.08)`: 80 ms a frame, 12.5 fps).
+        /// An out-of-range `seconds` is reported as the frame duration given, not as the fps it makes.
         public init(frameDuration seconds: TimeInterval) {
             self.init(fps: 1 / seconds)
+            frameDuration = seconds
+        }
+
+        /// The seconds ``init(frameDuration:)`` was given, to name them in ``rangeError()``.
+        private var frameDuration: TimeInterval?
+
+        /// Whether two timings ask for the same: `Timing(frameDuration: 0.1) == Timing(fps: 10)`.
+        public static func == (a: Timing, b: Timing) -> Bool {
+            a.delays == b.delays && a.duration == b.duration && a.fps == b.fps
         }
 
         /// The frame rates a timing may ask for: one frame a day to 1000 a second (what
@@ -30,11 +40,13 @@ extension Animation {
         /// The longest play or frame a timing may ask for, in seconds: a day.
         public static let longest: TimeInterval = 86_400
 
-        /// The first value out of range, as a ``PlaybackError/outOfRange(_:)``: an `fps` outside
+        /// The first value out of range, as a ``PlaybackError/outOfRange(_:)`` (or
+        /// ``PlaybackError/frameDuration(_:)`` for the seconds ``init(frameDuration:)`` was given): an `fps` outside
         /// ``fpsRange``, a `duration` or a delay that is not positive or over ``longest`` (NaN and
         /// infinities included).
         public func rangeError() -> PlaybackError? {
             if let fps, !Self.fpsRange.contains(fps) {
+                if let frameDuration, (1 / frameDuration).bitPattern == fps.bitPattern { return .frameDuration(frameDuration) }
                 return .outOfRange(SettingError(.fps, of: "Animation.Timing", value: fps, allowed: .interval(Self.fpsRange)))
             }
             if let duration, !(duration > 0 && duration <= Self.longest) {
@@ -68,6 +80,13 @@ extension Animation {
         /// A timing value or a value of the animation is out of range (``Timing/rangeError()``,
         /// ``Animation/check()``): Basics' `SettingError` names it, the value given and the values allowed.
         case outOfRange(SettingError)
+        /// A time given to ``Animation/frameIndex(at:highlighted:)`` that names no step: NaN, or so
+        /// large (`∞`, `1e300`) that a `Double` holding it is not exact to `step`, the shortest
+        /// step of a play that loops forever.
+        case time(TimeInterval, step: TimeInterval)
+        /// ``Timing/init(frameDuration:)`` was given seconds out of range: not positive, under a
+        /// thousandth or over a day (the frame rates of ``Timing/fpsRange``).
+        case frameDuration(TimeInterval)
 
         /// What went wrong and how to fix it.
         public var description: String {
@@ -80,6 +99,14 @@ extension Animation {
                 "Animation.frameDurations gives \(given) \(given == 1 ? "duration" : "durations") for \(frames) "
                     + "\(frames == 1 ? "frame" : "frames"): give one per frame"
             case .outOfRange(let error): error.description
+            case .frameDuration(let seconds):
+                "Animation.Timing(frameDuration:) must be between 1/1000 and 86400 s (1000 frames a second to one a day) "
+                    + "(got \(seconds.isFinite ? "\(seconds)" : seconds.isNaN ? "NaN" : seconds > 0 ? "∞" : "-∞") s)"
+            case .time(let time, _) where time.isNaN:
+                "the time is NaN: give a number of seconds"
+            case .time(let time, let step):
+                "a time of \(time) s names no frame of a play that loops forever: a number that large is exact only to "
+                    + "\(time.ulp) s and a step lasts \(step) s; give the time within one play (time mod playDuration())"
             }
         }
     }
@@ -101,7 +128,7 @@ extension Animation {
         } else if let fps = timing.fps {
             durations = steps.map { _ in 1 / fps }
         } else {
-            durations = stepDurations(highlighted: highlighted)
+            durations = checkedStepDurations(highlighted: highlighted)
         }
         return Playback(frames: steps.map { frames[$0] }, durations: durations, repeatCount: repeatCount)
     }

@@ -18,8 +18,20 @@ public struct Animation: Sendable {
         /// n−1, …, 1, 0, 1, …, n−2: ``pingpong`` from the last frame, Aseprite's `pingpong_reverse`.
         case pingpongReverse = "pingpong_reverse"
 
-        /// The indices of `count` frames in the order one play shows them.
-        public func steps(count: Int) -> [Int] {
+        /// The indices of `count` frames in the order one play shows them (none for a count under 1).
+        /// - Parameters:
+        ///   - count: How many frames the animation has.
+        ///   - limits: `maxFrames` bounds `count`: the list is allocated whole.
+        /// - Throws: `LimitError` for `frames` when `count` is over `limits.maxFrames` (a
+        ///   `count` of `Int.max` used to end the process in a failed allocation), before anything
+        ///   is allocated.
+        public func steps(count: Int, limits: ResourceLimits = .default) throws(LimitError) -> [Int] {
+            try limits.check(.frames, count, of: "Animation.Direction.steps(count:)")
+            return order(count: count)
+        }
+
+        /// ``steps(count:limits:)`` for a count of frames already held (an array's count), unbounded.
+        package func order(count: Int) -> [Int] {
             let count = max(count, 0)
             switch self {
             case .forward: return Array(0..<count)
@@ -59,7 +71,7 @@ public struct Animation: Sendable {
     /// An animation over `frames`; every other property defaults to what `UIImageView` does.
     /// Its values are checked (``check()``): `frameDurations` must give one positive duration of
     /// at most a day per frame, `duration` must be positive and at most a day, `repeatCount` 0 or
-    /// more and `scale` 1…9 — else ``PlaybackError/frameDurationCount(given:frames:)`` or
+    /// more and `scale` 1…3 (``scaleRange``) — else ``PlaybackError/frameDurationCount(given:frames:)`` or
     /// ``PlaybackError/outOfRange(_:)`` naming the value (a NaN, a negative or a missing
     /// duration used to be taken, and a play's length came out NaN or the durations were ignored).
     /// - Parameters:
@@ -91,8 +103,8 @@ public struct Animation: Sendable {
         self.scale = scale
     }
 
-    /// The scales an animation's frames may have: UIKit's `@Nx` names go from 1 to 9.
-    public static let scaleRange: ClosedRange<Int> = 1...9
+    /// The scales an animation's frames may have: Basics' one scale range, `ImageFileName.scaleRange` (1…3).
+    public static let scaleRange: ClosedRange<Int> = ImageFileName.scaleRange
 
     /// Throws for the first value out of range, as the initializer does (the properties may be
     /// set afterwards; ``playback(highlighted:timing:)`` checks them again): ``frameDurations``
@@ -117,15 +129,24 @@ public struct Animation: Sendable {
     /// The frame indices of one play, in order.
     public func steps(highlighted: Bool = false) -> [Int] {
         let count = (highlighted ? highlightedFrames ?? frames : frames).count
-        return direction.steps(count: count)
+        return direction.order(count: count)
     }
 
     /// Seconds each step of one play is shown. Highlighted frames share the normal play's length
     /// evenly, as `UIImageView` gives both sequences one `animationDuration`.
-    public func stepDurations(highlighted: Bool = false) -> [TimeInterval] {
+    /// - Throws: What ``check()`` throws: the properties may have been set out of range after
+    ///   `init` (a wrong-length ``frameDurations`` used to be ignored for 1/30 s a step, a NaN
+    ///   duration to give NaN).
+    public func stepDurations(highlighted: Bool = false) throws(PlaybackError) -> [TimeInterval] {
+        try check()
+        return checkedStepDurations(highlighted: highlighted)
+    }
+
+    /// ``stepDurations(highlighted:)`` without ``check()``: for values checked already (a manifest's).
+    package func checkedStepDurations(highlighted: Bool = false) -> [TimeInterval] {
         if highlighted, highlightedFrames != nil {
             let steps = steps(highlighted: true)
-            let each = steps.isEmpty ? 0 : playDuration() / Double(steps.count)
+            let each = steps.isEmpty ? 0 : checkedStepDurations().reduce(0, +) / Double(steps.count)
             return steps.map { _ in each }
         }
         let steps = steps()
@@ -137,26 +158,39 @@ public struct Animation: Sendable {
     }
 
     /// Length of one play: the sum of ``frameDurations`` if set, else ``duration``, else steps ÷ 30.
-    public func playDuration() -> TimeInterval {
-        stepDurations().reduce(0, +)
+    /// - Throws: What ``check()`` throws.
+    public func playDuration() throws(PlaybackError) -> TimeInterval {
+        try stepDurations().reduce(0, +)
     }
 
     /// Length of the whole animation, or `nil` when it repeats forever.
+    /// - Throws: What ``check()`` throws (a negative ``repeatCount`` set after `init` used to give
+    ///   a negative length).
     public var totalDuration: TimeInterval? {
-        repeatCount == 0 ? nil : playDuration() * Double(repeatCount)
+        get throws(PlaybackError) {
+            let play = try playDuration()
+            return repeatCount == 0 ? nil : play * Double(repeatCount)
+        }
     }
 
     /// The index into ``frames`` (or ``highlightedFrames``) that a `UIImageView` shows `time` seconds
     /// after `startAnimating()`. Before 0 it is the first step; after the last repeat the last step
     /// stays. `nil` when there are no frames.
-    public func frameIndex(at time: TimeInterval, highlighted: Bool = false) -> Int? {
+    /// - Throws: What ``check()`` throws, or ``PlaybackError/time(_:step:)`` for a NaN `time`, or
+    ///   one too large to say which step of a forever-looping play it falls in (`∞`, `1e300`: a
+    ///   `Double` that large is not exact to a step).
+    public func frameIndex(at time: TimeInterval, highlighted: Bool = false) throws(PlaybackError) -> Int? {
+        try check()
         let useHighlighted = highlighted && highlightedFrames != nil
         let steps = steps(highlighted: useHighlighted)
         guard let last = steps.last else { return nil }
-        let durations = stepDurations(highlighted: useHighlighted)
+        let durations = checkedStepDurations(highlighted: useHighlighted)
+        let shortest = durations.min() ?? 0
+        if time.isNaN { throw .time(time, step: shortest) }
         let play = durations.reduce(0, +)
         guard play > 0, time > 0 else { return steps[0] }
         if repeatCount > 0 && time >= play * Double(repeatCount) { return last }
+        if !(time.ulp < shortest) { throw .time(time, step: shortest) }
 
         var local = time.truncatingRemainder(dividingBy: play)
         for (step, length) in zip(steps, durations) {

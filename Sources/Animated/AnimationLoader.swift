@@ -23,6 +23,9 @@ extension Animation {
         case limit(LimitError)
         /// The caller's `CancellationFlag` was raised while an animated file's frames were decoded.
         case cancelled
+        /// An argument out of range: a `scale` outside Basics' `ImageFileName.scaleRange` (one of
+        /// `Int.max`, 0 or -1 used to load the `@1x` files without a word).
+        case setting(SettingError)
 
         /// The underlying error's message; for several sequences, their names and how to pick one.
         public var description: String {
@@ -39,6 +42,7 @@ extension Animation {
             case .gifAmongOtherSources(let gif): Discovery.Error.animationAmongFrames(path: gif).description
             case .limit(let error): error.description
             case .cancelled: "cancelled while the frames were read"
+            case .setting(let error): error.description
             }
         }
 
@@ -79,6 +83,8 @@ extension Animation {
     /// Their scale is theirs when they share one, else `scale` (or 1). One folder named in two
     /// ways (`./walk1.png walk2.png`) is one folder (``Discovery/sameFolderSpelling(_:)``).
     ///
+    /// A `scale` outside Basics' `ImageFileName.scaleRange` is refused (``LoadError/setting(_:)``).
+    ///
     /// Two files for one frame number at one scale (`fire2.png` and `fire02.png`) are refused
     /// with both named (``Discovery/Error/duplicateNumber(number:first:second:others:)``), unless
     /// `onDuplicateNumber` keeps the first or the last in name order
@@ -91,6 +97,7 @@ extension Animation {
                             limits: ResourceLimits = .default,
                             onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error, cancellation: CancellationFlag? = nil,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
+        if let scale, let error = ImageFileName.scaleError(scale, of: nil) { throw .setting(error) }
         guard !sources.isEmpty else { throw .discovery(.noFrames(source: "(no source given)")) }
         do { try Discovery.checkNoStandardInput(sources) } catch { throw .discovery(error) }
         // A folder whose only image is a GIF, APNG or WebP is that animation, as an upload of its
@@ -172,6 +179,7 @@ extension Animation {
     public static func load(files: [InMemoryFile], scale: Int? = nil, device: String? = nil, limits: ResourceLimits = .default,
                             onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error, cancellation: CancellationFlag? = nil,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
+        if let scale, let error = ImageFileName.scaleError(scale, of: nil) { throw .setting(error) }
         let upload: Upload
         do { upload = try Upload(files) } catch .animationAmongFrames(let path) { throw .gifAmongOtherSources(gif: path) } catch {
             throw .discovery(error)

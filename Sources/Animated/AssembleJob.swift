@@ -357,7 +357,7 @@ public struct AssembleJob: Sendable {
                                 reason: "APNG is lossless; GIF's and WebP's colours can be traded for bytes")
         }
         if format == .webp, let error = webp.settingError, error.setting == .quality { return error }
-        if let scale, !(1...3).contains(scale) { return SettingError(.scale, of: "AssembleJob", value: scale, allowed: .range(1...3)) }
+        if let scale, let error = ImageFileName.scaleError(scale, of: "AssembleJob") { return error }
         if let threads, threads < 1 { return SettingError(.threads, of: "AssembleJob", value: threads, allowed: .atLeast(1)) }
         if let maxBytes, maxBytes <= 0 { return SettingError(.maxBytes, of: "AssembleJob", value: maxBytes, allowed: .atLeast(1)) }
         if let error = limits.rangeError { return error }

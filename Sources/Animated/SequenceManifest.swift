@@ -175,7 +175,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
             return error(InputPath("frameDurations").appending(index: bad), frameDurations[bad],
                          "must be a positive number of milliseconds, at most a day (86400000)")
         }
-        if let scale, !(1...3).contains(scale) { return error("scale", Double(scale), "must be 1, 2 or 3") }
+        if let scale, !ImageFileName.scaleRange.contains(scale) { return error("scale", Double(scale), "must be \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound)") }
         return nil
     }
 

@@ -244,8 +244,12 @@ public struct SheetBuilder: Sendable {
                 : MaxRectsPacker.Size(width: max(region.width, 1) + 2 * extrude, height: max(region.height, 1) + 2 * extrude)
         }
         if let slot = sizes.indices.first(where: { max(sizes[$0].width, sizes[$0].height) + 2 * border > maxSide }) {
-            throw .spriteTooLarge(name: inputs[unique[slot]].name, width: sizes[slot].width, height: sizes[slot].height,
-                                  border: border, maxSide: maxSide)
+            let name = inputs[unique[slot]].name, (width, height) = (sizes[slot].width, sizes[slot].height)
+            // The extrusion is the cause when the sprite fits without it: name it, not the page size.
+            if extrude > 0, max(width, height) - 2 * extrude + 2 * border <= maxSide {
+                throw .extrudedSpriteTooLarge(name: name, width: width, height: height, extrude: extrude, maxSide: maxSide)
+            }
+            throw .spriteTooLarge(name: name, width: width, height: height, border: border, maxSide: maxSide)
         }
         guard let placement = place(sizes) else { throw .doesNotFit(maxSide: maxSide) }
         let largest = factors.max() ?? 1

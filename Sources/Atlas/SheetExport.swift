@@ -284,7 +284,10 @@ public enum SheetExport {
             var allowed = ["png", format.dataExtension]
             if format == .spritekit { allowed.append("atlasc") }
             guard ext.isEmpty || allowed.contains(ext) else {
-                throw .unsupportedName(path: output, reason: "\(what): name it \(OutputName.list(allowed))")
+                // `x.atlas` asked for a libGDX sheet: say which format writes the extension given.
+                let meant = Format.allCases.filter { $0.dataExtension == ext || ($0 == .spritekit && ext == "atlasc") }.map(\.rawValue)
+                let instead = meant.isEmpty ? "" : "; for .\(ext) data, set SheetJob.format to \(meant.joined(separator: " or "))"
+                throw .unsupportedName(path: output, reason: "\(what): name it \(OutputName.list(allowed))\(instead)")
             }
             stem = ext.isEmpty ? output : String(output.dropLast(ext.count + 1))
             if let data {

@@ -57,7 +57,7 @@ extension SheetJob {
         if let frameDurations = animation.frameDurations, frameDurations.count == count {
             return frameDurations.map { max(1, Int(($0 * 1000).rounded())) }
         }
-        let each = animation.stepDurations().first ?? 1.0 / 30
+        let each = animation.checkedStepDurations().first ?? 1.0 / 30
         return Array(repeating: max(1, Int((each * 1000).rounded())), count: count)
     }
 

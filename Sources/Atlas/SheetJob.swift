@@ -28,7 +28,7 @@ public struct SheetJob: Sendable {
     public var format: SheetExport.Format
     /// How sprites are packed.
     public var builder: SheetBuilder
-    /// The scales to pack with one layout (`[1, 2]` writes `sheet.png` and `sheet@2x.png`), 1…4,
+    /// The scales to pack with one layout (`[1, 2]` writes `sheet.png` and `sheet@2x.png`), 1…3 (Basics' `ImageFileName.scaleRange`),
     /// each once, smallest first; `nil` packs each frame's single file at its own scale.
     public var scales: [Int]?
     /// Frames per second, for every frame's duration in the data; `nil` (the default) takes each
@@ -139,9 +139,9 @@ public struct SheetJob: Sendable {
             return SettingError(.fps, of: "SheetJob", value: fps, allowed: .interval(Animation.Timing.fpsRange))
         }
         if let threads, threads < 1 { return SettingError(.threads, of: "SheetJob", value: threads, allowed: .atLeast(1)) }
-        // One layout for every scale, smallest first: each scale once, 1…4 (`sheet@4x.png` at most).
-        if let scales, scales.isEmpty || !scales.allSatisfy((1...4).contains) || scales != Set(scales).sorted() {
-            return SettingError(.scales, of: "SheetJob", value: "\(scales)", problem: .outOfRange(.ascending(1...4)))
+        // One layout for every scale, smallest first: each scale once, of Basics' one scale range (`sheet@3x.png` at most).
+        if let scales, scales.isEmpty || !scales.allSatisfy(ImageFileName.scaleRange.contains) || scales != Set(scales).sorted() {
+            return SettingError(.scales, of: "SheetJob", value: "\(scales)", problem: .outOfRange(.ascending(ImageFileName.scaleRange)))
         }
         if let error = limits.rangeError { return error }
         if !(0...9).contains(pngLevel) { return SettingError(.pngLevel, of: "SheetJob", value: pngLevel, allowed: .range(0...9)) }

@@ -88,7 +88,7 @@ public struct SpriteSheet: Sendable {
         /// frame lists (TexturePacker's JSON, Godot's `SpriteFrames`) write this, so the engine plays
         /// what the sequence asked for.
         public var playedFrames: [String] {
-            direction.steps(count: frames.count).map { frames[$0] }
+            direction.order(count: frames.count).map { frames[$0] }
         }
     }
 

@@ -14,6 +14,9 @@ public enum ImageLoader {
         case unreadable(PNG.DecodeError)
         /// A folder without PNG images.
         case emptyFolder(String)
+        /// No folder at this path (nothing there, or a file): it used to be reported as a folder
+        /// without PNG images.
+        case missingFolder(String)
         /// The name is absolute, climbs out of the folder with `..`, or its file (at the scale
         /// chosen) is a symbolic link, or lies in a linked folder, that leads out of it: a scene may
         /// only use art beside it (a scene from a pull request must not read other files of the machine).
@@ -25,6 +28,7 @@ public enum ImageLoader {
             case .notFound(let name): return "image not found: \(name) (nor any @Nx variant)"
             case .unreadable(let error): return "\(error)"
             case .emptyFolder(let folder): return "no PNG images in \(folder)"
+            case .missingFolder(let folder): return "\(folder) does not exist or is not a folder: give a folder of PNG images"
             case .outsideFolder(let name): return "image \(name) is outside the scene's folder (absolute, with .., or a link that leads out); copy it beside the scene"
             }
         }
@@ -82,6 +86,8 @@ public enum ImageLoader {
     /// One bitmap per image in `folder` (variants of a name count once), in name order, and every
     /// PNG file of the folder (so a caller can refuse to overwrite one of them); each within `maxPixels`.
     public static func loadFolder(_ folder: String, scale: Int, maxPixels: Int = PNG.defaultMaxPixels) throws(Error) -> (bitmaps: [Bitmap], paths: [String]) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { throw .missingFolder(folder) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.lowercased().hasSuffix(".png") }
         let stems = Set(names.map { ImageFileName(path: $0).stem }).sorted()
         guard !stems.isEmpty else { throw .emptyFolder(folder) }

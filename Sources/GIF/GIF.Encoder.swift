@@ -161,7 +161,7 @@ extension GIF {
         /// The first setting out of range, naming it; `nil` when all are usable.
         public var settingError: SettingError? {
             if !(2...256).contains(colors) { return SettingError(.colors, of: "GIF.Encoder", value: colors, allowed: .range(2...256)) }
-            if scale < 1 { return SettingError(.scale, of: "GIF.Encoder", value: scale, allowed: .atLeast(1)) }
+            if let error = ImageFileName.scaleError(scale, of: "GIF.Encoder") { return error }
             if !(0...GIF.maximumRepeatCount).contains(repeatCount) {
                 return SettingError(.repeatCount, of: "GIF.Encoder", value: repeatCount, allowed: .range(0...GIF.maximumRepeatCount),
                                     format: "GIF", reason: "its loop block holds 16 bits")

@@ -47,7 +47,7 @@ enum GIFLib {
             self.file = file
             var error: Int32 = 0
             guard let handle = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), readFromSource, &error) else {
-                throw error == D_GIF_ERR_NOT_GIF_FILE ? .notFormat(file: file, format: .gif) : .corrupt(file: file, format: .gif, reason: GIFLib.message(error))
+                throw error == D_GIF_ERR_NOT_GIF_FILE ? AnimationDecodeError.wrongFormat(Array(bytes.prefix(4096)), file: file, format: .gif) : .corrupt(file: file, format: .gif, reason: GIFLib.message(error))
             }
             self.handle = handle
             screenWidth = Int(handle.pointee.SWidth)

@@ -97,6 +97,7 @@ extension PNG {
                     throw .corrupt(file: file, reason: "damaged PNG signature (the file went through a text-mode "
                         + "transfer that changed line endings or the high bit)")
                 }
+                if let actual = FileSignature.format(of: Array(bytes.prefix(4096))) { throw .otherFormat(file: file, actual: actual) }
                 throw .notPNG(file: file)
             }
             // The first chunk's type sits at bytes 12..<16; in a CgBI file it is "CgBI", not "IHDR".

@@ -7,6 +7,9 @@ extension PNG {
         case unreadable(file: String, reason: String)
         /// The file does not start with the PNG signature.
         case notPNG(file: String)
+        /// The data is another format's (`actual`: `GIF`, `WebP`, `JPEG`, …, or `empty` for 0
+        /// bytes), whatever the file's name: a GIF named `.png`.
+        case otherFormat(file: String, actual: String)
         /// An Apple "iPhone-optimised" PNG (a `CgBI` chunk before `IHDR`, byte-swapped BGRA,
         /// headerless deflate). Only Apple's tools read these.
         case appleCgBI(file: String)
@@ -21,7 +24,7 @@ extension PNG {
         /// The file that could not be read.
         public var file: String {
             switch self {
-            case .unreadable(let file, _), .notPNG(let file), .appleCgBI(let file), .corrupt(let file, _),
+            case .unreadable(let file, _), .notPNG(let file), .otherFormat(let file, _), .appleCgBI(let file), .corrupt(let file, _),
                  .tooLarge(let file, _, _, _), .animated(let file):
                 file
             }
@@ -35,6 +38,8 @@ extension PNG {
                 "\(file): cannot read file: \(reason)"
             case .notPNG(let file):
                 "\(file): not a PNG file (the PNG signature is missing)"
+            case .otherFormat(let file, let actual):
+                "\(file): not a PNG file: \(FileSignature.advice(actual))"
             case .appleCgBI(let file):
                 "\(file): Apple CgBI PNG (\"iPhone-optimised\" by Xcode's pngcrush); only Apple platforms "
                     + "read it. Re-export the original asset, or disable 'Compress PNG Files' in Xcode"

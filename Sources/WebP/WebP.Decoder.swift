@@ -36,7 +36,7 @@ extension WebP {
         /// and frame count checked against `limits`; no frame is decoded.
         public init(bytes: [UInt8], file: String, limits: ResourceLimits = .default) throws(AnimationDecodeError) {
             guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
-                throw .notFormat(file: file, format: .webp)
+                throw AnimationDecodeError.wrongFormat(Array(bytes.prefix(4096)), file: file, format: .webp)
             }
             var bytes = bytes, warning: String? = nil
             var header = LibWebP.header(bytes)

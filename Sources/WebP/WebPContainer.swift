@@ -108,7 +108,8 @@ enum WebPContainer {
             let end = offset + 8 + size + (size & 1)
             guard end <= file.count else {
                 let type = String(decoding: file[offset..<(offset + 4)], as: UTF8.self)
-                cut = "it ends inside its \(type) chunk at byte \(offset), after byte \(file.count) of the \(8 + riffSize) its RIFF header promises"
+                cut = "it ends after byte \(file.count) of the \(8 + riffSize) its RIFF header promises, inside its \(type) chunk "
+                    + "of \(8 + size) bytes from byte \(offset)"
                 break
             }
             offset = end

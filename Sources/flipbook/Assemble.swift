@@ -181,7 +181,7 @@ struct Assemble: ParsableCommand {
         if let fps, !Animation.Timing.fpsRange.contains(fps) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
         if let duration, !(duration > 0 && duration <= Animation.Timing.longest) { throw ValidationError("--duration must be positive, at most a day (86400 s).") }
         if let repeatCount, repeatCount < 0 { throw ValidationError("--repeat is 0 (forever) or a number of plays (got \(repeatCount)).") }
-        if let scale, !(1...3).contains(scale) { throw ValidationError("--scale is 1, 2 or 3.") }
+        if let scale, !ImageFileName.scaleRange.contains(scale) { throw ValidationError("--scale is \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound) (got \(scale)).") }
         if !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256.") }
         if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be positive.") }
         if gifQuality != .fast, let dither, dither != .none {

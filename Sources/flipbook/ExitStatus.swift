@@ -97,7 +97,7 @@ extension ExitStatus {
     /// (an odd-sized `@2x` in `--scales 1,2`, frames of mixed scales); 2 for settings.
     init(packing error: SheetBuilder.Error) {
         switch error {
-        case .doesNotFit, .spriteTooLarge, .duplicateName, .sameName, .pageTooLarge: self = .problemsFound
+        case .doesNotFit, .spriteTooLarge, .extrudedSpriteTooLarge, .duplicateName, .sameName, .pageTooLarge: self = .problemsFound
         case .notWholePoints, .variantSize, .mixedScales, .noInput, .noBitmaps, .invalidDuration: self = .inputUnreadable
         case .scaleNotMultiple, .invalidSetting: self = .usage
         }

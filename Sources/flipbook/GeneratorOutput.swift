@@ -41,7 +41,7 @@ struct GeneratorOutput: ParsableArguments {
     }
 
     func validate() throws {
-        guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3.") }
+        guard ImageFileName.scaleRange.contains(scale) else { throw ValidationError("--scale is \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound) (got \(scale)).") }
         guard Animation.Timing.fpsRange.contains(fps) else { throw ValidationError("--fps must be between 1/86400 and 1000.") }
         guard (0...GIF.maximumRepeatCount).contains(repeatCount) else {
             throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")

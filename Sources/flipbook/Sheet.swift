@@ -116,8 +116,8 @@ struct Sheet: ParsableCommand {
     private func scaleList() throws -> [Int]? {
         guard let scales else { return nil }
         let values = scales.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! >= 1 && $0! <= 4 }) else {
-            throw ValidationError("--scales takes scales from 1 to 4 separated by commas, e.g. 1,2 (got '\(scales)').")
+        guard !values.isEmpty, values.allSatisfy({ $0.map(ImageFileName.scaleRange.contains) == true }) else {
+            throw ValidationError("--scales takes scales \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound) separated by commas, e.g. 1,2 (got '\(scales)').")
         }
         return Set(values.map { $0! }).sorted()
     }

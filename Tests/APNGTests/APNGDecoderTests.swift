@@ -76,6 +76,6 @@ struct APNGDecoderTests {
     }
 
     @Test func notAPNGIsSaidSo() {
-        #expect(throws: AnimationDecodeError.notFormat(file: "x.gif", format: .apng)) { try decodeAll(Array("GIF89a".utf8), file: "x.gif") }
+        #expect(throws: AnimationDecodeError.otherFormat(file: "x.gif", format: .apng, actual: "GIF")) { try decodeAll(Array("GIF89a".utf8), file: "x.gif") }
     }
 }

@@ -228,7 +228,7 @@ struct AssembleJobTests {
         let onDisk = try Animation.load([folder])
         let inMemory = try Animation.load(files: files)
         #expect(inMemory.frames.count == onDisk.frames.count)
-        #expect(inMemory.stepDurations() == onDisk.stepDurations())
+        #expect(try inMemory.stepDurations() == onDisk.stepDurations())
         #expect(inMemory.scale == onDisk.scale)
         #expect(inMemory.repeatCount == onDisk.repeatCount)
         #expect(try inMemory.frames[1].load() == onDisk.frames[1].load())

@@ -51,7 +51,7 @@ struct StrictSequenceManifestTests {
 
     @Test(arguments: [
         (#"{"fps": 0}"#, "walk/sequence.json: fps: must be between 1/86400 and 1000 (found 0)"),
-        (#"{"scale": 4}"#, "walk/sequence.json: scale: must be 1, 2 or 3 (found 4)"),
+        (#"{"scale": 4}"#, "walk/sequence.json: scale: must be 1…3 (found 4)"),
         (#"{"frameDurations": [100, -5]}"#, "walk/sequence.json: frameDurations[1]: must be a positive number of milliseconds, at most a day (86400000) (found -5)"),
         (#"{"repeatCount": -1}"#, "walk/sequence.json: repeatCount: must be 0 (forever) or a number of plays (found -1)"),
     ])
@@ -185,7 +185,7 @@ struct StrictValidationConfigTests {
     }
 
     @Test(arguments: [
-        (#"{"requiredScales": [1, 4]}"#, "Assets/.flipbook.json: requiredScales[1]: must be 1, 2 or 3 (found 4)"),
+        (#"{"requiredScales": [1, 4]}"#, "Assets/.flipbook.json: requiredScales[1]: must be 1…3 (found 4)"),
         (#"{"maxFileBytes": 0}"#, "Assets/.flipbook.json: maxFileBytes: must be positive (found 0)"),
         (#"{"expectedSize": [96, -1]}"#, "Assets/.flipbook.json: expectedSize[1]: must be a positive number of points (found -1)"),
     ])

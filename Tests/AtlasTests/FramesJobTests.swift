@@ -58,7 +58,7 @@ struct FramesJobTests {
         let folder = try Animation.load([out])
         #expect(outcome.files.count == gif.frames.count + 1)
         #expect(outcome.prefix == "fire" && outcome.pages == 0)
-        #expect(folder.stepDurations().map { ($0 * 1000).rounded() } == gif.stepDurations().map { ($0 * 1000).rounded() })
+        #expect(try folder.stepDurations().map { ($0 * 1000).rounded() } == gif.stepDurations().map { ($0 * 1000).rounded() })
         for index in gif.frames.indices { #expect(try folder.frames[index].load() == gif.frames[index].load()) }
     }
 

@@ -46,6 +46,6 @@ struct SheetDirectionTests {
     func playedFramesFollowTheDirection(direction: Animation.Direction, played: [String]) throws {
         let animation = SpriteSheet.Animation(name: "walk", frames: ["a", "b", "c", "d"], direction: direction)
         #expect(animation.playedFrames == played)
-        #expect(direction.steps(count: 4).map { animation.frames[$0] } == played)
+        #expect(try direction.steps(count: 4).map { animation.frames[$0] } == played)
     }
 }

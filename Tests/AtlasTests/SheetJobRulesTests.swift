@@ -91,9 +91,9 @@ struct SheetJobRulesTests {
     @Test(arguments: [[0], [-2, 1], [1, Int.max], [Int](), [2, 1], [1, 1, 2]])
     func scalesOutOfRangeAreRefused(scales: [Int]) throws {
         let job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"), scales: scales)
-        let expected = SettingError(.scales, of: "SheetJob", value: "\(scales)", problem: .outOfRange(.ascending(1...4)))
+        let expected = SettingError(.scales, of: "SheetJob", value: "\(scales)", problem: .outOfRange(.ascending(1...3)))
         #expect(throws: SheetJobError.setting(expected)) { _ = try job.plan() }
-        #expect(expected.description == "SheetJob.scales are 1…4, each once, smallest first, e.g. [1, 2] (got \(scales))")
+        #expect(expected.description == "SheetJob.scales are 1…3, each once, smallest first, e.g. [1, 2] (got \(scales))")
     }
 
     /// A sheet named as a frame of the folder it packs is refused; one written into that folder is

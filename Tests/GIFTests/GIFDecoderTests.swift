@@ -120,7 +120,7 @@ struct GIFDecoderTests {
     }
 
     @Test func rejectsNonGIFsAndHugeScreens() throws {
-        #expect(throws: AnimationDecodeError.notFormat(file: "x.png", format: .gif)) {
+        #expect(throws: AnimationDecodeError.otherFormat(file: "x.png", format: .gif, actual: "PNG")) {
             _ = try GIF.Decoder(bytes: PNG.signature + [UInt8](repeating: 0, count: 40), file: "x.png")
         }
         // A valid header claiming a 60000×60000 screen: refused before allocating 14 GB.

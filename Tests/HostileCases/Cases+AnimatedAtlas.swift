@@ -13,6 +13,8 @@ extension HostileCases {
                                                                             "Animation.Playback", "Animation.PlaybackError", "FrameSource"]) {
             let frames = [FrameSource.bitmap(Sample.bitmap), .bitmap(Sample.bitmap)]
             for direction in Animation.Direction.allCases {
+                // A count allocates the list whole: Int.max and 1 << 40 ended the process.
+                each(Sample.ints) { n in _ = try direction.steps(count: n) }
                 each(Sample.doubles) { v in
                     _ = try? Animation(frames: frames, duration: v, repeatCount: -1, direction: direction, scale: Int.min)
                     _ = try? Animation(frames: frames, frameDurations: [v, v, v], direction: direction)
@@ -20,7 +22,8 @@ extension HostileCases {
                     var animation = try Animation(frames: frames, direction: direction)
                     animation.duration = v; animation.repeatCount = Int.min; animation.scale = Int.min
                     animation.frameDurations = [v]
-                    _ = animation.steps(); _ = animation.stepDurations(); _ = animation.playDuration(); _ = animation.frameIndex(at: v)
+                    _ = animation.steps(); _ = try? animation.stepDurations(); _ = try? animation.playDuration(); _ = try? animation.frameIndex(at: v)
+                    _ = try? animation.totalDuration; _ = try? Animation(frames: frames, direction: direction).frameIndex(at: v)
                     _ = Animation.Timing(delays: [v], duration: v, fps: v).rangeError()
                     _ = try animation.playback(timing: Animation.Timing(frameDuration: v))
                 }

@@ -54,7 +54,7 @@ struct PNGDecoderTests {
     }
 
     @Test func distinguishesNonPNGAndMissingFiles() {
-        #expect(throws: PNG.DecodeError.notPNG(file: "x.gif")) {
+        #expect(throws: PNG.DecodeError.otherFormat(file: "x.gif", actual: "GIF")) {
             _ = try PNG.Decoder().decode(Array("GIF89a and more bytes".utf8), file: "x.gif")
         }
         #expect {

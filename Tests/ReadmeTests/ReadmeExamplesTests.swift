@@ -16,7 +16,7 @@ struct ReadmeExamplesTests {
     // README example 1 begin
     static func example1() throws {
         let animation = try Animation.load(["Sequences/kenney-robot-walk"])   // nothing decoded yet; a GIF reads too
-        let shown = animation.frameIndex(at: 0.12)                          // 3 (nil without frames): what UIImageView shows at 0.12 s
+        let shown = try animation.frameIndex(at: 0.12)                          // 3 (nil without frames): what UIImageView shows at 0.12 s
         let report = try Validator(deep: true).validate(["Sequences"])      // the rules of `flipbook validate`
 
         // `flipbook assemble`: its rules and refusals (AssembleError); `output: nil` returns the bytes.

@@ -169,9 +169,9 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
                                             problem: .outOfRange(requirement: "must be a positive number of points"),
                                             found: InputValue.format(size[bad])))
         }
-        if let scales = config.requiredScales, let bad = scales.firstIndex(where: { !(1...3).contains($0) }) {
+        if let scales = config.requiredScales, let bad = scales.firstIndex(where: { !ImageFileName.scaleRange.contains($0) }) {
             throw .schema(SchemaError(file: path, path: InputPath("requiredScales").appending(index: bad),
-                                            problem: .outOfRange(requirement: "must be 1, 2 or 3"), found: String(scales[bad])))
+                                            problem: .outOfRange(requirement: "must be \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound)"), found: String(scales[bad])))
         }
         if config.maxFileBytes <= 0 {
             throw .schema(SchemaError(file: path, path: "maxFileBytes", problem: .outOfRange(requirement: "must be positive"),

@@ -42,7 +42,8 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What asked for it: a file, "the scene", "--size".
     public var subject: String
     /// How much was asked for; `nil` when the work stopped at the limit without counting the rest
-    /// (or the amount does not fit in an `Int`).
+    /// (or the amount does not fit in an `Int`); negative for a size with a negative side, which
+    /// no limit allows (the description then says so, not that it is over the limit).
     public var amount: Int?
     /// The limit's value.
     public var maximum: Int
@@ -63,6 +64,7 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let detail = detail.map { " (\($0))" } ?? ""
         let raise = "raise ResourceLimits.\(limit.property) to allow it"
+        if let amount, amount < 0 { return "\(subject): a size of \(self.detail ?? String(amount)) has a negative side; sizes are 0 or more" }
         guard let amount else {
             return "\(subject): needs more than \(Self.group(maximum)) \(limit.unit)\(detail), the limit; \(raise)"
         }

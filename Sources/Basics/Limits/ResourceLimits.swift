@@ -65,8 +65,11 @@ public struct ResourceLimits: Sendable, Hashable {
     /// - Throws: ``LimitError`` for ``LimitError/Limit/pixels`` when the product is over
     ///   ``maxPixels``, a side is negative, or the product overflows.
     public func checkPixels(width: Int, height: Int, of subject: String) throws(LimitError) {
+        if width < 0 || height < 0 {
+            throw LimitError(limit: .pixels, subject: subject, amount: min(width, height), maximum: maxPixels, detail: "\(width)×\(height)")
+        }
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
-        guard width >= 0, height >= 0, !overflow, count <= maxPixels else {
+        guard !overflow, count <= maxPixels else {
             throw LimitError(limit: .pixels, subject: subject, amount: overflow ? nil : count, maximum: maxPixels,
                              detail: "\(width)×\(height)")
         }
@@ -78,7 +81,7 @@ public struct ResourceLimits: Sendable, Hashable {
         let w = width * Double(scale), h = height * Double(scale)
         let detail = "\(LimitError.format(width))×\(LimitError.format(height))" + (scale == 1 ? "" : " at @\(scale)x")
         guard w.isFinite, h.isFinite, w >= 0, h >= 0, (w * h).rounded(.up) <= Double(maxPixels) else {
-            let amount = (w * h).isFinite && w * h >= 0 && w * h < 9e18 ? Int((w * h).rounded(.up)) : nil
+            let amount = w < 0 || h < 0 ? -1 : (w * h).isFinite && w * h >= 0 && w * h < 9e18 ? Int((w * h).rounded(.up)) : nil
             throw LimitError(limit: .pixels, subject: subject, amount: amount, maximum: maxPixels, detail: detail)
         }
     }

@@ -41,6 +41,18 @@ public struct ImageFileName: Sendable, Hashable {
 }
 
 extension ImageFileName {
+    /// The scales (`@Nx`, pixels per point) a setting may ask for, everywhere one is checked: 1…3,
+    /// the `@1x`, `@2x` and `@3x` of UIKit's screens (a name may carry a higher `@Nx`; no setting asks for it). `AssembleJob.scale`, `Animation.load(_:scale:)`, `Animation.scale`,
+    /// `SheetJob.scales`, `sequence.json`'s `scale`, the validator's required scales, `Bitmap`'s and
+    /// `GIF.Encoder`'s scale: a value outside is refused with a ``SettingError`` (``scaleError(_:of:)``).
+    public static let scaleRange: ClosedRange<Int> = 1...3
+
+    /// The error for `scale` set on `owner` (`AssembleJob`, `nil` for an argument) when it is
+    /// outside ``scaleRange``; `nil` when it is inside.
+    public static func scaleError(_ scale: Int, of owner: String?) -> SettingError? {
+        scaleRange.contains(scale) ? nil : SettingError(.scale, of: owner, value: scale, allowed: .range(scaleRange))
+    }
+
     /// The scales UIKit tries for an image wanted at `scale`, among those `available`: the exact
     /// scale, then lower ones down to 1, then higher ones in increasing order.
     public static func scaleFallbackOrder(for scale: Int, available: some Sequence<Int>) -> [Int] {

@@ -41,9 +41,11 @@ struct AnimatedFileSummaryTests {
             answer = "read"
         } catch .notFormat(let file, let format) {
             answer = "415 \(file) is not a \(format.rawValue)"
+        } catch .otherFormat(let file, let format, let actual) {
+            answer = "415 \(file) is not a \(format.rawValue) but a \(actual)"
         } catch {
             answer = "422 \(error)"
         }
-        #expect(answer == "415 clip.webp is not a WebP")
+        #expect(answer == "415 clip.webp is not a WebP but a GIF")
     }
 }

@@ -34,7 +34,7 @@ struct AssetPipelineTests {
         #expect(decoded.map(\.duration) == [0.13, 0.12, 0.13, 0.12], "8 fps on the cumulative timeline, in seconds")
         // The same frames read by Animated, as an app would show them.
         let animation = try Animation.load(files: files)
-        #expect(animation.frameIndex(at: 0.05) == 1, "UIKit's 30 fps: the second frame shows at 50 ms")
+        #expect(try animation.frameIndex(at: 0.05) == 1, "UIKit's 30 fps: the second frame shows at 50 ms")
     }
 
     @Test func eachFailureHasItsStatus() async throws {

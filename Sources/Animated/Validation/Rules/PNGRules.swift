@@ -17,6 +17,8 @@ public enum PNGCorruptRule: ValidationRule {
             case .appleCgBI: return nil
             case .corrupt(_, let reason): return Problem("\(fact.file.fileName): \(reason)", file: fact.file.path)
             case .notPNG: return Problem("\(fact.file.fileName) is not a PNG file", file: fact.file.path)
+            case .otherFormat(_, let actual):
+                return Problem("\(fact.file.fileName) is not a PNG file: \(FileSignature.advice(actual))", file: fact.file.path)
             case .unreadable(_, let reason): return Problem("\(fact.file.fileName): cannot read: \(reason)", file: fact.file.path)
             case .tooLarge: return nil   // png.too-large
             case .animated: return nil   // png.animated
