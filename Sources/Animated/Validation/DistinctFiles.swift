@@ -16,7 +16,7 @@ enum DistinctFiles {
     /// unreadable or without a PNG is an error, as it is alone.
     static func onDisk(_ roots: [String], config: ValidationConfig) throws(Validator.Error) -> [FrameFile] {
         var files: [FrameFile] = []
-        var seen = Set<String>()
+        var seen = Set<NameSpelling.Exact>()
         var realFolders: [String: String] = [:]
         do { try Discovery.checkNoStandardInput(roots) } catch { throw .source(error) }
         for root in roots {
@@ -37,10 +37,12 @@ enum DistinctFiles {
                     real = FileIO.resolvedPath(folder) ?? folder
                     realFolders[folder] = real
                 }
-                guard seen.insert(real + "/" + file.fileName).inserted else { continue }
+                guard seen.insert(NameSpelling.Exact(real + "/" + file.fileName)).inserted else { continue }
                 files.append(file)
             }
         }
+        // Two files of one text in two normalisations would be one to every String-keyed map.
+        do { try Discovery.checkSpellings(files.map(\.path), caseBlind: false) } catch { throw .source(error) }
         return files
     }
 
@@ -49,7 +51,8 @@ enum DistinctFiles {
     /// bytes dropped; every other file is passed on as it is.
     static func inMemory(_ files: [InMemoryFile], config: ValidationConfig) throws(Validator.Error) -> [InMemoryFile] {
         var result: [InMemoryFile] = []
-        var firstByName: [String: Int] = [:]
+        do { try Discovery.checkSpellings(files.map { normalized($0.name) }, caseBlind: false) } catch { throw .source(error) }
+        var firstByName: [NameSpelling.Exact: Int] = [:]
         var givenNames: [String] = []
         for file in files {
             let name = normalized(file.name)
@@ -59,13 +62,13 @@ enum DistinctFiles {
                 givenNames.append(file.name)
                 continue
             }
-            if let index = firstByName[name] {
+            if let index = firstByName[NameSpelling.Exact(name)] {
                 guard result[index].bytes == file.bytes else {
                     throw .sameName(name: name, first: givenNames[index], second: file.name)
                 }
                 continue
             }
-            firstByName[name] = result.count
+            firstByName[NameSpelling.Exact(name)] = result.count
             result.append(InMemoryFile(name: name, bytes: file.bytes))
             givenNames.append(file.name)
         }
