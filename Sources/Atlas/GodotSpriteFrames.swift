@@ -62,8 +62,8 @@ public enum GodotSpriteFrames {
     /// - Throws: ``SheetExport/Error/imageNamesNotOnePerPage(_:images:pages:)`` unless `images` has
     ///   one name per page; ``SheetExport/Error/rotationNotSupported(_:)`` for a rotated sprite
     ///   (Godot's `AtlasTexture` cannot turn a region);
-    ///   ``SheetExport/Error/characterNotStorable(_:name:character:)`` for a name holding a control
-    ///   character other than tab, line feed and carriage return (which are escaped).
+    ///   ``SheetExport/Error/characterNotStorable(_:name:character:)`` for a name holding NUL
+    ///   (tab, line feed and carriage return are escaped; any other character is written as it is).
     public static func encode(_ sheet: SpriteSheet, images: [String], version: Version) throws(SheetExport.Error) -> [UInt8] {
         let format: SheetExport.Format = version == .godot4 ? .godot4 : .godot3
         try SheetExport.checkImages(images, of: sheet, format: format)

@@ -4,9 +4,10 @@
 /// XML property list (SpriteKit, Cocos2d-x) cannot hold C0 control characters but tab and line
 /// feed (XML 1.0 forbids them even escaped, and a parser turns a carriage return into a line
 /// feed), nor U+FFFE and U+FFFF. Godot's `.tres` strings escape tab, line feed and carriage
-/// return and cannot hold the other C0 controls. libGDX's `.atlas` is one name per line: no
-/// control character (C0, DEL, C1), no line or paragraph separator and no `:` (the name line would
-/// read as a field). A name is checked whole before anything is written.
+/// return and hold any other character but NUL, which ends a string for Godot's parser. libGDX's
+/// `.atlas` is one name per line, which libGDX splits at CR and LF and trims of everything up to
+/// U+0020 at its ends: no control character (C0, DEL, C1), no line or paragraph separator and no
+/// `:` (the name line would read as a field). A name is checked whole before anything is written.
 enum SheetNames {
     /// The first sprite name, then animation name, of `sheets` holding a character `format`
     /// cannot carry, with that character; `nil` when every name can be written.
@@ -36,7 +37,7 @@ enum SheetNames {
         case .spritekit, .cocos2d:
             return value >= 0x20 ? value != 0xFFFE && value != 0xFFFF : value == 0x09 || value == 0x0A
         case .godot3, .godot4:
-            return value >= 0x20 || value == 0x09 || value == 0x0A || value == 0x0D
+            return value != 0   // Godot's parser ends a string at NUL; tab, LF and CR are escaped
         case .libgdx:
             let control = value < 0x20 || (0x7F...0x9F).contains(value)
             return !control && scalar != ":" && value != 0x2028 && value != 0x2029

@@ -26,7 +26,8 @@ struct SheetNameCharacterTests {
         ("tab\there", [.libgdx], "\t"),
         ("two\nlines", [.libgdx], "\n"),
         ("cr\rhere", [.libgdx, .spritekit, .cocos2d], "\r"),
-        ("bell\u{7}here", [.libgdx, .spritekit, .cocos2d, .godot3, .godot4], "\u{7}"),
+        ("bell\u{7}here", [.libgdx, .spritekit, .cocos2d], "\u{7}"),
+        ("nul\u{0}here", [.libgdx, .spritekit, .cocos2d, .godot3, .godot4], "\u{0}"),
         ("del\u{7F}here", [.libgdx], "\u{7F}"),
         ("a:b", [.libgdx], ":"),
     ]
@@ -73,8 +74,9 @@ struct SheetNameCharacterTests {
         #expect(throws: SheetExport.Error.characterNotStorable(.libgdx, name: "bell\u{7}here", character: bell)) {
             try LibGDXAtlas.encode(sheet, images: ["s.png"])
         }
-        #expect(throws: SheetExport.Error.characterNotStorable(.godot4, name: "bell\u{7}here", character: bell)) {
-            try GodotSpriteFrames.encode(sheet, images: ["s.png"], version: .godot4)
+        let nul = try Self.sheet("nul\u{0}here")
+        #expect(throws: SheetExport.Error.characterNotStorable(.godot4, name: "nul\u{0}here", character: "\u{0}")) {
+            try GodotSpriteFrames.encode(nul, images: ["s.png"], version: .godot4)
         }
         #expect(throws: SheetExport.Error.characterNotStorable(.cocos2d, name: "bell\u{7}here", character: bell)) {
             try Cocos2dPlist.encode(sheet, image: "s.png")
