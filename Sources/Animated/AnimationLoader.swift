@@ -176,6 +176,9 @@ extension Animation {
     /// (``Discovery/Error/repeatedName(first:second:)``), since which bytes it stands for cannot
     /// be told; with the same bytes it is one file, as ``Validator`` takes it. Two names for one frame number are refused as on disk, unless `onDuplicateNumber` says which to keep.
     /// `cancellation` and `progress` act on an animated file's frames as for files on disk.
+    /// Two names of one text in two Unicode normalisations, or that differ only in case, are
+    /// refused naming both (``Discovery/Error/namesDifferInNormalization(first:second:)``,
+    /// ``Discovery/Error/namesDifferInCase(first:second:)``), as on disk.
     public static func load(files: [InMemoryFile], scale: Int? = nil, device: String? = nil, limits: ResourceLimits = .default,
                             onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error, cancellation: CancellationFlag? = nil,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
@@ -188,6 +191,8 @@ extension Animation {
         case .animation(let file, let kind):
             return try load(animatedFile: file.bytes, kind: kind, file: file.name, limits: limits, cancellation: cancellation, progress: progress)
         case .images(let frames):
+            // Names that differ only in case are one file on macOS and Windows: refused, as on disk.
+            do { try Discovery.checkSpellings(frames.map(\.path)) } catch { throw .discovery(error) }
             let reading = Reading.memory(FileReader(files))
             if frames.contains(where: { $0.numberText.isEmpty }) { return try load(listed: frames, scale: scale, reading: reading) }
             return try load(FrameSequence.group(frames), source: Discovery.filesGiven, scale: scale, device: device, reading: reading,

@@ -40,6 +40,12 @@ public enum Discovery {
         /// or `walk1.png` and `./walk1.png`). `Validator`, `Animation.load(files:)`, `AssembleJob`
         /// and `SheetJob` all refuse it with this one case.
         case repeatedName(first: String, second: String)
+        /// Two files whose names are one text in two Unicode normalisations (`é` as U+00E9, or as
+        /// `e` and U+0301): two files on Linux, equal as Swift Strings, perhaps one file on macOS.
+        case namesDifferInNormalization(first: String, second: String)
+        /// Two files whose names differ only in case (`Fire1.png`, `fire1.png`): two files on
+        /// Linux, one on macOS and Windows, where a checkout keeps one of them.
+        case namesDifferInCase(first: String, second: String)
 
         /// How many clashes after the first a ``duplicateNumber(number:first:second:others:)``
         /// message names; it counts the rest.
@@ -72,6 +78,13 @@ public enum Discovery {
             case .repeatedName(let first, let second):
                 first == second ? "\(first) is given twice among the files given: each file needs a name of its own (rename one or leave one out)"
                     : "\(first) and \(second) name one file among the files given: each file needs a name of its own (rename one or leave one out)"
+            case .namesDifferInNormalization(let first, let second):
+                "\(first) and \(second) are two files whose names differ only in Unicode normalisation "
+                    + "(\(NameSpelling.spelled(first)) and \(NameSpelling.spelled(second))): macOS may take them for one file and "
+                    + "engines look names up as text, so one of them would be lost; rename or delete one"
+            case .namesDifferInCase(let first, let second):
+                "\(first) and \(second) are two files whose names differ only in case: macOS and Windows keep one of them, "
+                    + "so the other would be lost on a checkout there; rename or delete one"
             case .noFrames(let source) where source == Discovery.filesGiven:
                 "no frames among the files given (expected PNG frames named by number, such as walk1.png, "
                     + "walk2.png…, PNG images to play in the order given, or one GIF, APNG or WebP)"
@@ -127,8 +140,11 @@ public enum Discovery {
         for source in sources { files += try frameFiles(in: source, recursive: recursive) }
         // The same file named twice (a folder and a file in it, one folder spelled two ways:
         // `walk ./walk`) counts once, under the spelling first given.
-        var seen = Set<String>()
-        return FrameSequence.group(oneSpellingPerFolder(files).filter { seen.insert($0.path).inserted })
+        // Files are told apart by their names' bytes: `é` and `e` + U+0301 are two files, refused.
+        let respelled = oneSpellingPerFolder(files)
+        try checkSpellings(respelled.map(\.path))
+        var seen = Set<NameSpelling.Exact>()
+        return FrameSequence.group(respelled.filter { seen.insert(NameSpelling.Exact($0.path)).inserted })
     }
 
     /// `files` with every folder spelled as it was first (`./walk/walk1.png` → `walk/walk1.png`
@@ -158,7 +174,7 @@ public enum Discovery {
     /// and for the one GIF, APNG or WebP of a folder that holds no PNG (as for an upload of it).
     public static func images(from sources: [String]) throws(Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
         var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
-        var seen = Set<String>()
+        var seen = Set<NameSpelling.Exact>()
         guard !sources.isEmpty else { throw .noFrames(source: "(no source given)") }
         try checkNoStandardInput(sources)
         // A folder's settings caught by a glob (`dir/*`) are its settings, not images.
@@ -172,7 +188,7 @@ public enum Discovery {
                 paths = try frameFiles(in: source).map(\.path)
             }
             var found = false
-            for path in paths where seen.insert(path).inserted {
+            for path in paths where seen.insert(NameSpelling.Exact(path)).inserted {
                 if let file = FrameFile(path: path) {
                     numbered.append(file)
                     found = true
@@ -183,12 +199,16 @@ public enum Discovery {
             }
             // A folder whose only image is a GIF, APNG or WebP holds no image to pack, as an upload of it.
             if !found, case .animation(let path, _)? = try? folderImages(source) { throw .notPNG(path: path) }
-            if !found && !paths.contains(where: seen.contains) { throw noFrames(in: source) }
+            if !found && !paths.contains(where: { seen.contains(NameSpelling.Exact($0)) }) { throw noFrames(in: source) }
         }
         // One folder spelled two ways (`fire ./fire`) is one folder: its files count once.
-        var respelled = Set<String>()
-        return (FrameSequence.group(oneSpellingPerFolder(numbered).filter { respelled.insert($0.path).inserted }),
-                FrameSequence.group(oneSpellingPerFolder(unnumbered).filter { respelled.insert($0.path).inserted }))
+        // Told apart by their names' bytes; names of one text in two normalisations, or differing
+        // only in case, are refused naming both files.
+        let (numberedFiles, unnumberedFiles) = (oneSpellingPerFolder(numbered), oneSpellingPerFolder(unnumbered))
+        try checkSpellings((numberedFiles + unnumberedFiles).map(\.path))
+        var respelled = Set<NameSpelling.Exact>()
+        return (FrameSequence.group(numberedFiles.filter { respelled.insert(NameSpelling.Exact($0.path)).inserted }),
+                FrameSequence.group(unnumberedFiles.filter { respelled.insert(NameSpelling.Exact($0.path)).inserted }))
     }
 
     /// The PNG files of a list that is meant as one: every source a file (no folder, no prefix), and
@@ -209,7 +229,8 @@ public enum Discovery {
             guard let file = FrameFile(path: source) ?? FrameFile(unnumbered: source) else { throw .notPNG(path: source) }
             files.append(file)
         }
-        let repeated = Set(files.map(\.path)).count < files.count
+        try checkSpellings(files.map(\.path))
+        let repeated = Set(files.map { NameSpelling.Exact($0.path) }).count < files.count
         guard !repeated && isInNameOrder(files.map(\.path)) else { return files }
         let numbered = files.filter { !$0.numberText.isEmpty }
         if numbered.count == files.count, Set(files.map { $0.directory + "/" + $0.prefix }).count == 1 { return nil }
@@ -241,11 +262,13 @@ public enum Discovery {
     }
 
     /// Refuses a name given twice among files in memory, spelled the same or with `./`, `..` and
-    /// doubled slashes (``Error/repeatedName(first:second:)``).
+    /// doubled slashes (``Error/repeatedName(first:second:)``), and two names of one text in two
+    /// Unicode normalisations (``Error/namesDifferInNormalization(first:second:)``).
     public static func checkNamesAreDistinct(_ names: [String]) throws(Error) {
-        var seen: [String: String] = [:]
+        try checkSpellings(names.map(InMemoryFile.normalizedName), caseBlind: false)
+        var seen: [NameSpelling.Exact: String] = [:]
         for name in names {
-            let key = InMemoryFile.normalizedName(name)
+            let key = NameSpelling.Exact(InMemoryFile.normalizedName(name))
             if let first = seen[key] { throw .repeatedName(first: first, second: name) }
             seen[key] = name
         }

@@ -74,23 +74,27 @@ public struct Upload: Sendable, Equatable {
     public var leftOut: [LeftOut]
 
     /// The upload `files` stands for. Throws ``Discovery/Error/repeatedName(first:second:)`` for a
-    /// name given twice with different bytes (with the same bytes it is one file), ``Discovery/Error/animationAmongFrames(path:)`` for several GIFs, APNGs
-    /// or WebPs and no PNG, ``Discovery/Error/onlySheetPages(source:data:pages:)`` when the images
+    /// name given twice with different bytes (with the same bytes it is one file),
+    /// ``Discovery/Error/namesDifferInNormalization(first:second:)`` for two names of one text in
+    /// two Unicode normalisations, ``Discovery/Error/animationAmongFrames(path:)`` for several GIFs,
+    /// APNGs or WebPs and no PNG, ``Discovery/Error/onlySheetPages(source:data:pages:)`` when the images
     /// are all a sprite sheet's pages, and ``Discovery/Error/noFrames(source:)`` (with
     /// ``Discovery/filesGiven`` as the source) when there is no image at all.
     public init(_ files: [InMemoryFile]) throws(Discovery.Error) {
         // One folder spelled two ways (`fx/a1.png`, `./fx/a2.png`) is one folder. A name given
         // twice with the same bytes is one file (an upload that repeats a part), as `Validator`
         // takes it; with other bytes, which file it stands for cannot be told.
-        var firstByName: [String: InMemoryFile] = [:]
+        // Names are told apart by their bytes: one text in two Unicode normalisations is refused.
+        try Discovery.checkSpellings(files.map { InMemoryFile.normalizedName($0.name) }, caseBlind: false)
+        var firstByName: [NameSpelling.Exact: InMemoryFile] = [:]
         var distinct: [InMemoryFile] = []
         for file in files {
             let name = InMemoryFile.normalizedName(file.name)
-            if let first = firstByName[name] {
+            if let first = firstByName[NameSpelling.Exact(name)] {
                 guard first.bytes == file.bytes else { throw .repeatedName(first: first.name, second: file.name) }
                 continue
             }
-            firstByName[name] = file
+            firstByName[NameSpelling.Exact(name)] = file
             distinct.append(InMemoryFile(name: name, bytes: file.bytes))
         }
         let files = distinct

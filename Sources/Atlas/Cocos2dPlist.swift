@@ -37,10 +37,13 @@ public enum Cocos2dPlist {
     /// The plist of page `page` of `sheet`, whose image is saved as `image` (a file name next to
     /// the plist). Rotated sprites must be stored clockwise.
     /// - Throws: ``SheetExport/Error/pageOutOfRange(_:page:pages:)`` for a page the sheet does not
-    ///   have; ``SheetExport/Error/rotatedTheOtherWay(_:)`` for sprites turned counter-clockwise.
+    ///   have; ``SheetExport/Error/rotatedTheOtherWay(_:)`` for sprites turned counter-clockwise;
+    ///   ``SheetExport/Error/characterNotStorable(_:name:character:)`` for a name holding a control
+    ///   character XML cannot carry (any but tab and line feed).
     public static func encode(_ sheet: SpriteSheet, page: Int = 0, image: String) throws(SheetExport.Error) -> [UInt8] {
         try SheetExport.checkPage(page, of: sheet, format: .cocos2d)
         try SheetExport.checkRotation(of: sheet, format: .cocos2d)
+        try SheetNames.check([sheet], format: .cocos2d)
         let bitmap = sheet.pages[page]
         var lines = PlistText.header + ["\t<key>frames</key>", "\t<dict>"]
         var layout: UInt64 = 0xCBF2_9CE4_8422_2325   // FNV-1a of the layout: deterministic

@@ -61,11 +61,14 @@ public enum GodotSpriteFrames {
     /// resource). The sheet must have no rotated sprite.
     /// - Throws: ``SheetExport/Error/imageNamesNotOnePerPage(_:images:pages:)`` unless `images` has
     ///   one name per page; ``SheetExport/Error/rotationNotSupported(_:)`` for a rotated sprite
-    ///   (Godot's `AtlasTexture` cannot turn a region).
+    ///   (Godot's `AtlasTexture` cannot turn a region);
+    ///   ``SheetExport/Error/characterNotStorable(_:name:character:)`` for a name holding NUL
+    ///   (tab, line feed and carriage return are escaped; any other character is written as it is).
     public static func encode(_ sheet: SpriteSheet, images: [String], version: Version) throws(SheetExport.Error) -> [UInt8] {
         let format: SheetExport.Format = version == .godot4 ? .godot4 : .godot3
         try SheetExport.checkImages(images, of: sheet, format: format)
         try SheetExport.checkRotation(of: sheet, format: format)
+        try SheetNames.check([sheet], format: format)
         let godot4 = version == .godot4
         // One AtlasTexture per distinct region (identical frames share theirs).
         var textures: [SpriteSheet.Sprite] = []
@@ -150,7 +153,9 @@ public enum GodotSpriteFrames {
     }
 
     private static func quote(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+            .replacingOccurrences(of: "\r", with: "\\r") + "\""
     }
 
     /// What a `.tres` says: its page images (paths as written) and, per animation, its frames in

@@ -157,6 +157,7 @@ struct GodotText {
                     switch escaped {
                     case "n": out.append("\n")
                     case "t": out.append("\t")
+                    case "r": out.append("\r")
                     default: out.append(escaped)
                     }
                 default:

@@ -87,10 +87,13 @@ public enum LibGDXAtlas {
     /// animation names must be ones a line can hold (``unstorableName(in:)``).
     /// - Throws: ``SheetExport/Error/imageNamesNotOnePerPage(_:images:pages:)`` unless `images` has
     ///   one name per page; ``SheetExport/Error/rotatedTheOtherWay(_:)`` for sprites turned
-    ///   clockwise; ``SheetExport/Error/nameNotStorable(_:name:)`` for a name a line cannot hold.
+    ///   clockwise; ``SheetExport/Error/characterNotStorable(_:name:character:)`` for a name holding
+    ///   a control character or a `:`; ``SheetExport/Error/nameNotStorable(_:name:)`` for an empty
+    ///   name or one with spaces around it.
     public static func encode(_ sheet: SpriteSheet, images: [String]) throws(SheetExport.Error) -> [UInt8] {
         try SheetExport.checkImages(images, of: sheet, format: .libgdx)
         try SheetExport.checkRotation(of: sheet, format: .libgdx)
+        try SheetNames.check([sheet], format: .libgdx)
         if let name = unstorableName(in: sheet) { throw .nameNotStorable(.libgdx, name: name) }
         var lines: [String] = []
         // Which animation (and position) each frame belongs to.
@@ -110,7 +113,9 @@ public enum LibGDXAtlas {
 
     /// The first sprite or animation name of `sheet` that an atlas cannot hold: empty, with a line
     /// break or a `:` (libGDX would read the name line as a field of the region before), or with
-    /// spaces around it (libGDX trims them); `nil` when all can be written.
+    /// spaces around it (libGDX trims them); `nil` when all can be written. `encode` refuses a line
+    /// break, a `:` or another control character first, naming it
+    /// (``SheetExport/Error/characterNotStorable(_:name:character:)``).
     public static func unstorableName(in sheet: SpriteSheet) -> String? {
         (sheet.sprites.map(\.name) + sheet.animations.map(\.name)).first { name in
             name.isEmpty || name.contains(":") || name.contains(where: \.isNewline)

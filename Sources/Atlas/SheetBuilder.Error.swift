@@ -18,6 +18,10 @@ extension SheetBuilder {
         /// after its file, and after its folders when files of several folders share a name):
         /// one of them must be renamed.
         case sameName(name: String, first: String, second: String)
+        /// Two frames are named `first` and `second`: one text in two Unicode normalisations (`é`
+        /// as U+00E9, or `e` and U+0301), equal as Swift Strings, so one name to every engine
+        /// that looks sprites up by name.
+        case namesDifferInNormalization(first: String, second: String)
         /// The frames are not all at the same scale (or have different lists of scales).
         case mixedScales
         /// A scale is not a whole multiple of the smallest one, so the layout cannot be scaled in whole pixels.
@@ -61,6 +65,9 @@ extension SheetBuilder {
             case let .sameName(name, first, second):
                 "\(first) and \(second) would both be the sprite '\(name)' (a sprite is named after its file, and after its folders "
                     + "when files of several folders share a name): rename one of the files, or pack them into two sheets"
+            case let .namesDifferInNormalization(first, second):
+                "two frames are named \(NameSpelling.spelled(first)) and \(NameSpelling.spelled(second)): one name in two Unicode "
+                    + "normalisations, which engines take for one sprite; give each SheetBuilder.Input a name of its own"
             case .mixedScales: "frames of different scales cannot share a sheet; pack each scale separately or use SheetJob.scales"
             case .scaleNotMultiple(let scale, let base): "scale \(scale) is not a multiple of \(base): the layout cannot be scaled by whole pixels"
             case let .variantSize(name, scale, width, height, expectedWidth, expectedHeight):

@@ -180,6 +180,10 @@ public struct SheetBuilder: Sendable {
         try check(inputs)
         guard let first = inputs.first else { throw .noInput }
         let scales = first.bitmaps.map(\.scale)
+        if let (first, second) = NameSpelling.normalizationClash(in: inputs.map(\.name))
+            ?? NameSpelling.normalizationClash(in: inputs.compactMap(\.sequence)) {
+            throw .namesDifferInNormalization(first: first, second: second)
+        }
         var names = Set<String>()
         for input in inputs {
             if !names.insert(input.name).inserted { throw .duplicateName(input.name) }

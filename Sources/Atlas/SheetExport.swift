@@ -62,10 +62,14 @@ public enum SheetExport {
         case rotatedTheOtherWay(Format)
         /// The format's data names the engine it is for, and another engine was asked for.
         case notTheEnginesFormat(Format, engine: String)
-        /// A sprite or animation name the format cannot hold as it is (libGDX: empty, with a `:`
-        /// or a line break, or with spaces around it); written anyway, it would come back as
-        /// another name or break the file.
+        /// A sprite or animation name the format cannot hold as it is (libGDX: empty, or with
+        /// spaces around it, which libGDX trims); written anyway, it would come back as another
+        /// name. A character no name may hold there is ``characterNotStorable(_:name:character:)``.
         case nameNotStorable(Format, name: String)
+        /// The sprite or animation `name` holds `character`, which the format's data cannot carry
+        /// (a control character in a libGDX line or an XML property list, a `:` in libGDX): written
+        /// anyway, the name would come back as another or break the file. Nothing was written.
+        case characterNotStorable(Format, name: String, character: Unicode.Scalar)
         /// A per-page encoder (``TexturePackerJSON/encode(_:page:image:style:related:)``,
         /// ``AsepriteJSON/encode(_:page:image:related:)``, ``Cocos2dPlist/encode(_:page:image:)``)
         /// was asked for page `page` of a sheet of `pages` pages.
@@ -93,8 +97,11 @@ public enum SheetExport {
             case .notTheEnginesFormat(let format, let engine):
                 "SheetEngine.\(engine) reads its own data format, not \(format.rawValue); leave SheetJob.format out"
             case .nameNotStorable(let format, let name):
-                "\(format.rawValue) data cannot hold the name \(InputPath.quote(name)) (empty, with a ':' or a line break, or with spaces "
+                "\(format.rawValue) data cannot hold the name \(InputPath.quote(name)) (empty, or with spaces "
                     + "around it); rename its file, or use another format"
+            case let .characterNotStorable(format, name, character):
+                "\(format.rawValue) data cannot hold \(SheetNames.describe(character)) in the name \(SpriteSheet.quoted(name)); "
+                    + "rename its file, or use a JSON format (json-hash, json-array, phaser3 or aseprite carry any name)"
             case let .pageOutOfRange(format, page, pages):
                 "\(format.rawValue) data asked for page \(page), but the sheet has \(pages) page\(pages == 1 ? "" : "s")"
                     + (pages == 0 ? "; a sheet without pages has no data to write" : " (0…\(pages - 1)); pass one of those")
@@ -139,7 +146,9 @@ public enum SheetExport {
     /// Throws ``Error/rotationNotSupported(_:)`` for rotated sprites in Godot's formats, and
     /// ``Error/rotatedTheOtherWay(_:)`` for sprites turned the other way from the format's.
     /// Throws ``Error/premultipliedAlphaNotSupported(_:)`` for premultiplied pages in a format that
-    /// cannot say so, and ``Error/nameNotStorable(_:name:)`` for a name libGDX's lines cannot hold.
+    /// cannot say so, ``Error/characterNotStorable(_:name:character:)`` for a name holding a
+    /// character the format cannot carry, and ``Error/nameNotStorable(_:name:)`` for a name
+    /// libGDX's lines cannot hold (empty, or with spaces around it).
     /// A sprite off its page or outside its source is ``Error/sheet(_:)``.
     public static func files(for sheets: [SpriteSheet], format: Format, output: String, data: String? = nil) throws(Error) -> [File] {
         // A sprite off its page would index past the pages below: refused first, naming it.
@@ -155,6 +164,8 @@ public enum SheetExport {
         if sheets.contains(where: { $0.rotation != format.rotation && $0.sprites.contains(where: \.rotated) }) {
             throw Error.rotatedTheOtherWay(format)
         }
+        // A name the format cannot carry is refused before any file is made, naming the character.
+        try SheetNames.check(sheets, format: format)
         if format == .libgdx, let name = sheets.lazy.compactMap(LibGDXAtlas.unstorableName(in:)).first {
             throw Error.nameNotStorable(format, name: name)
         }

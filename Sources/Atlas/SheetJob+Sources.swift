@@ -141,6 +141,8 @@ extension SheetJob {
         case .animation(let file, _): throw .notPNG(path: file.name)
         case .images(let images): frames = images
         }
+        // Names that differ only in case are one file on macOS and Windows: refused, as on disk.
+        try Discovery.checkSpellings(frames.map(\.path))
         let numbered = frames.filter { !$0.numberText.isEmpty }, unnumbered = frames.filter { $0.numberText.isEmpty }
         // Folders in the order the files name them, as sources on disk keep the order given.
         var folders: [String] = []

@@ -298,6 +298,12 @@ public struct SheetJob: Sendable {
                 throw SheetBuilder.Error.sameName(name: job.name, first: other, second: job.file)
             }
         }
+        // Sprites of files in two folders whose names differ only in case: engines tell them apart,
+        // but frames unpacked from the sheet would be one file on macOS and Windows.
+        if let (first, second) = NameSpelling.caseClashes(in: jobs.map(\.name)).first {
+            warnings.append("the sprites \(first) and \(second) differ only in case: engines tell them apart, but as files "
+                            + "(flipbook frames) they are one on macOS and Windows")
+        }
         // Scales that are not multiples of the smallest (2,3: iOS's pair) share a layout in whole
         // points: a hidden sheet at their common divisor is the base, then dropped.
         var packed = scales

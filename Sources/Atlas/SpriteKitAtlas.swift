@@ -31,8 +31,11 @@ public enum SpriteKitAtlas {
     /// ``pageFile(name:page:scale:)``. Rotated sprites must be stored clockwise.
     /// - Throws: ``SheetExport/Error/rotatedTheOtherWay(_:)`` for sprites turned counter-clockwise;
     ///   ``SheetExport/Error/sheet(_:)`` for a sprite that does not lie on its page (its pixels
-    ///   are read to say whether it is opaque).
+    ///   are read to say whether it is opaque);
+    ///   ``SheetExport/Error/characterNotStorable(_:name:character:)`` for a name holding a control
+    ///   character XML cannot carry (any but tab and line feed).
     public static func encode(_ sheets: [SpriteSheet], name: String) throws(SheetExport.Error) -> [UInt8] {
+        try SheetNames.check(sheets, format: .spritekit)
         for sheet in sheets {
             try SheetExport.checkRotation(of: sheet, format: .spritekit)
             do { try sheet.check() } catch { throw .sheet(error) }

@@ -29,6 +29,9 @@ enum ExitStatus: Int32 {
         // `-` (standard input) as a source: an argument the commands do not take.
         case Discovery.Error.standardInput, Animation.LoadError.discovery(.standardInput), SheetJobError.source(.standardInput),
              AssembleError.source(.discovery(.standardInput)), Validator.Error.source(.standardInput): self = .usage
+        // Two files whose names are one name to macOS or to Swift's String (`é` written two ways,
+        // `Fire1.png` and `fire1.png`): the input must be renamed.
+        case Discovery.Error.namesDifferInNormalization, Discovery.Error.namesDifferInCase: self = .inputUnreadable
         case let error as AssembleError: self = Self(assembling: error)
         case let error as SheetJobError: self = Self(sheet: error)
         case let error as FramesJobError: self = Self(frames: error)
@@ -97,7 +100,7 @@ extension ExitStatus {
     /// (an odd-sized `@2x` in `--scales 1,2`, frames of mixed scales); 2 for settings.
     init(packing error: SheetBuilder.Error) {
         switch error {
-        case .doesNotFit, .spriteTooLarge, .extrudedSpriteTooLarge, .duplicateName, .sameName, .pageTooLarge: self = .problemsFound
+        case .doesNotFit, .spriteTooLarge, .extrudedSpriteTooLarge, .duplicateName, .sameName, .namesDifferInNormalization, .pageTooLarge: self = .problemsFound
         case .notWholePoints, .variantSize, .mixedScales, .noInput, .noBitmaps, .invalidDuration: self = .inputUnreadable
         case .scaleNotMultiple, .invalidSetting: self = .usage
         }

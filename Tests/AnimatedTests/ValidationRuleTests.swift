@@ -146,7 +146,7 @@ struct ValidationRuleTests {
         #expect(Set(ids).count == ids.count)
         #expect(Set(ids) == [.seqGap, .seqPaddingMixed, .seqDuplicateNumber, .sizeMismatch, .scaleMismatch,
                              .scaleNotMultiple, .scaleMissingVariant, .highlightedMismatch, .pngCorrupt,
-                             .pngCgBI, .pngTooLarge, .pngAnimated, .pngTrailingData, .pngColorTypeMixed, .frameDuplicate, .frameEmpty, .frameHiddenColor,
+                             .pngCgBI, .pngTooLarge, .pngAnimated, .pngTrailingData, .pngColorTypeMixed, .frameDuplicate, .frameEmpty, .frameHiddenColor, .nameCaseClash,
                              .fileTooLarge, .animationLenientRead, .manifestInvalid, .uikitPadded, .uikitGap, .uikitPast1024,
                              .uikitMixedScale, .uikitMissingScale, .uikitMixedSize, .uikitDeviceVariant,
                              .uikitHighlighted])

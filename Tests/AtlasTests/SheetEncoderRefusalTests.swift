@@ -88,7 +88,9 @@ import Testing
     @Test func libGDXRefusesANameItsLinesCannotHold() throws {
         var sheet = try Self.sheet()
         sheet.sprites[1].name = "b:c"
-        #expect(throws: SheetExport.Error.nameNotStorable(.libgdx, name: "b:c")) { try LibGDXAtlas.encode(sheet, images: ["s.png"]) }
+        #expect(throws: SheetExport.Error.characterNotStorable(.libgdx, name: "b:c", character: ":")) { try LibGDXAtlas.encode(sheet, images: ["s.png"]) }
+        sheet.sprites[1].name = " b"
+        #expect(throws: SheetExport.Error.nameNotStorable(.libgdx, name: " b")) { try LibGDXAtlas.encode(sheet, images: ["s.png"]) }
     }
 
     /// SpriteKit's data says whether each region is opaque, read from the page: a region off its

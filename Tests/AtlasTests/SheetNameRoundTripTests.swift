@@ -53,8 +53,9 @@ struct SheetNameRoundTripTests {
         }
     }
 
-    /// A name libGDX's lines cannot hold is refused when written, naming it, rather than renamed.
-    @Test(arguments: ["a:b", " padded", "two\nlines"])
+    /// A name libGDX's lines cannot hold is refused when written, naming it, rather than renamed
+    /// (a `:` or a line break: ``SheetNameCharacterTests``).
+    @Test(arguments: [" padded", "trailing "])
     func libGDXRefusesNamesItCannotHold(name: String) throws {
         let sheet = try SheetBuilder().build([SheetBuilder.Input(name: name, bitmap: Bitmap(width: 2, height: 2))])
         #expect(throws: SheetExport.Error.nameNotStorable(.libgdx, name: name)) {

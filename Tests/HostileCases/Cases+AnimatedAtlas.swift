@@ -51,6 +51,10 @@ extension HostileCases {
             _ = Discovery.sameFolderSpelling(["", ".", "./"]); _ = Discovery.trimmingSlash("/")
             let clashes = (0..<9).map { Discovery.NumberClash(number: [Int.min, Int.max, 0][$0 % 3], first: "", second: "\u{0}") }
             _ = Discovery.Error.duplicateNumber(number: Int.min, first: "", second: "", others: clashes).description
+            _ = try? Discovery.checkSpellings(["", "", "e\u{301}", "\u{E9}", "A", "a", "\u{0}"])
+            _ = try? Discovery.checkSpellings([], caseBlind: false)
+            _ = Discovery.Error.namesDifferInNormalization(first: "\u{0}", second: "").description
+            _ = Discovery.Error.namesDifferInCase(first: "", second: "\u{10FFFF}").description
         },
         HostileCase("sequence manifests with hostile values", ["SequenceManifest", "SequenceManifest.Error"]) {
             let manifests = ["", "{}", #"{"fps": 1e400}"#, #"{"fps": -1, "repeatCount": -9223372036854775808}"#, #"{"duration": 0, "frames": []}"#]
@@ -76,7 +80,7 @@ extension HostileCases {
                 "UIKitMixedSizeRule", "UIKitDeviceVariantRule", "UIKitHighlightedRule", "UIKitPaddedRule", "UIKitGapRule", "UIKitPast1024Rule",
                 "SequenceGapRule", "SequencePaddingMixedRule", "SequenceDuplicateNumberRule", "ManifestInvalidRule", "SizeMismatchRule",
                 "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
-                "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule"]) {
+                "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule", "NameCaseClashRule", "SequenceFacts.CaseClash"]) {
             let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,
                            #"{"maxFileBytes": -1}"#, #"{"ignore": ["", "[", "**/../**"]}"#]
             each(configs) { text in _ = try ValidationConfig.decode(Array(text.utf8), file: ".flipbook.json").isIgnored("") }
@@ -89,7 +93,8 @@ extension HostileCases {
             _ = PixelSize(width: Int.min, height: Int.max); _ = PixelFacts(bitmap: Bitmap(clearWidth: 0, height: 0))
             let names = ["a1.png", "a2.png", "a9999999999999999999.png", "a1@0x.png", "a1~ipad.png"]
             for sequence in FrameSequence.group(names.compactMap { FrameFile(path: $0) }) {
-                let facts = SequenceFacts(sequence: sequence, files: [])
+                var facts = SequenceFacts(sequence: sequence, files: [])
+                facts.caseClashes = [SequenceFacts.CaseClash(first: "", second: "\u{0}"), SequenceFacts.CaseClash(first: "A", second: "a")]
                 for frame in sequence.frames { _ = facts.facts(for: frame) }
                 for rule in Rules.all { _ = rule.check(facts, config: config); _ = config.severity(of: rule) }
                 var animation = facts
@@ -237,6 +242,15 @@ extension HostileCases {
                 for version in GodotSpriteFrames.Version.allCases { each([sheet, empty]) { s in _ = try GodotSpriteFrames.encode(s, images: images, version: version) } }
                 each([sheet, empty]) { s in _ = try TexturePackerJSON.encodeMultiAtlas(s, images: images) }
             }
+            // Names holding every kind of character each format refuses or escapes.
+            var oddlyNamed = sheet
+            for name in ["\u{0}", "\u{7}\r\n\t", "\u{7F}\u{85}\u{2028}", "\u{FFFF}", ":", "\"\\", ""] {
+                oddlyNamed.sprites[0].name = name
+                for format in SheetExport.Format.allCases { _ = try? SheetExport.files(for: [oddlyNamed], format: format, output: "out/sheet.png") }
+                _ = try? Cocos2dPlist.encode(oddlyNamed, image: "a.png"); _ = try? SpriteKitAtlas.encode([oddlyNamed], name: "")
+                _ = try? GodotSpriteFrames.encode(oddlyNamed, images: ["a.png"], version: .godot4)
+            }
+            _ = SheetExport.Error.characterNotStorable(.libgdx, name: "", character: "\u{0}").description
             for rotation in SpriteSheet.Rotation.allCases {
                 var turned = sheet
                 turned.rotation = rotation

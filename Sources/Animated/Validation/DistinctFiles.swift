@@ -18,7 +18,7 @@ enum DistinctFiles {
     /// the rule an upload follows too), listed in `animations`.
     static func onDisk(_ roots: [String], config: ValidationConfig) throws(Validator.Error) -> (frames: [FrameFile], animations: [String]) {
         var files: [FrameFile] = [], animations: [String] = []
-        var seen = Set<String>()
+        var seen = Set<NameSpelling.Exact>()
         var realFolders: [String: String] = [:]
         do { try Discovery.checkNoStandardInput(roots) } catch { throw .source(error) }
         for root in roots {
@@ -33,7 +33,7 @@ enum DistinctFiles {
                 guard case .animation(let path, _)? = images else { throw .source(Discovery.noFrames(in: root)) }
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 let real = (FileIO.resolvedPath(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
-                if !config.isIgnored(relative) && seen.insert(real).inserted { animations.append(path) }
+                if !config.isIgnored(relative) && seen.insert(NameSpelling.Exact(real)).inserted { animations.append(path) }
                 continue
             }
             for path in paths {
@@ -47,10 +47,12 @@ enum DistinctFiles {
                     real = FileIO.resolvedPath(folder) ?? folder
                     realFolders[folder] = real
                 }
-                guard seen.insert(real + "/" + file.fileName).inserted else { continue }
+                guard seen.insert(NameSpelling.Exact(real + "/" + file.fileName)).inserted else { continue }
                 files.append(file)
             }
         }
+        // Two files of one text in two normalisations would be one to every String-keyed map.
+        do { try Discovery.checkSpellings(files.map(\.path) + animations, caseBlind: false) } catch { throw .source(error) }
         return (files, animations)
     }
 
@@ -59,7 +61,8 @@ enum DistinctFiles {
     /// bytes dropped; every other file is passed on as it is.
     static func inMemory(_ files: [InMemoryFile], config: ValidationConfig) throws(Validator.Error) -> [InMemoryFile] {
         var result: [InMemoryFile] = []
-        var firstByName: [String: Int] = [:]
+        do { try Discovery.checkSpellings(files.map { normalized($0.name) }, caseBlind: false) } catch { throw .source(error) }
+        var firstByName: [NameSpelling.Exact: Int] = [:]
         var givenNames: [String] = []
         for file in files {
             let name = normalized(file.name)
@@ -69,13 +72,13 @@ enum DistinctFiles {
                 givenNames.append(file.name)
                 continue
             }
-            if let index = firstByName[name] {
+            if let index = firstByName[NameSpelling.Exact(name)] {
                 guard result[index].bytes == file.bytes else {
                     throw .source(.repeatedName(first: givenNames[index], second: file.name))
                 }
                 continue
             }
-            firstByName[name] = result.count
+            firstByName[NameSpelling.Exact(name)] = result.count
             result.append(InMemoryFile(name: name, bytes: file.bytes))
             givenNames.append(file.name)
         }

@@ -113,6 +113,24 @@ public struct SequenceFacts: Sendable {
     /// table), one line each, as `Animation.warnings` holds them; `nil` for PNG frames.
     public var animation: (file: String, warnings: [String])?
 
+    /// Files of this sequence whose paths differ only in case from a file read before them
+    /// (`fire1.png` after `Fire1.png`), for `name.case-clash`.
+    public var caseClashes: [CaseClash] = []
+
+    /// Two files whose paths differ only in case: one file on macOS and Windows.
+    public struct CaseClash: Sendable, Equatable {
+        /// The file read first.
+        public var first: String
+        /// The file of this sequence whose path differs from ``first`` only in case.
+        public var second: String
+
+        /// The clash of `first` and `second`.
+        public init(first: String, second: String) {
+            self.first = first
+            self.second = second
+        }
+    }
+
     /// The highlighted frames named by `sequence.json`'s `highlighted` (UIKit's
     /// `highlightedAnimationImages`), with their facts, for `highlighted.mismatch` and
     /// `uikit.highlighted`.

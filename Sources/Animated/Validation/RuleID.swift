@@ -47,6 +47,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable,
     case frameDuplicate = "frame.duplicate"
     /// `frame.hidden-color`: ``FrameHiddenColorRule``.
     case frameHiddenColor = "frame.hidden-color"
+    /// `name.case-clash`: ``NameCaseClashRule``.
+    case nameCaseClash = "name.case-clash"
     /// `uikit.padded`: ``UIKitPaddedRule``.
     case uikitPadded = "uikit.padded"
     /// `uikit.gap`: ``UIKitGapRule``.

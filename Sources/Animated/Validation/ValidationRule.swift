@@ -52,7 +52,7 @@ public enum Rules {
         SequenceDuplicateNumberRule.self, SizeMismatchRule.self, ScaleMismatchRule.self, ScaleNotMultipleRule.self,
         ScaleMissingVariantRule.self, HighlightedMismatchRule.self, PNGColorTypeMixedRule.self,
         FileTooLargeRule.self, AnimationLenientReadRule.self, ManifestInvalidRule.self, FrameEmptyRule.self, FrameDuplicateRule.self,
-        FrameHiddenColorRule.self,
+        FrameHiddenColorRule.self, NameCaseClashRule.self,
     ] + uikit
 
     /// The rules that apply `UIImage.animatedImageNamed(_:duration:)`'s loading rules, in report

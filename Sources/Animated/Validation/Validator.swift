@@ -149,9 +149,14 @@ public struct Validator: Sendable {
         let facts = gather(allFiles, reading: reading, progress: counter, cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled }
         // Paths are distinct (DistinctFiles); should two ever meet, the first one's facts stand.
-        let factsByPath = Dictionary(facts.map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let factsByPath = Dictionary(facts.map { (NameSpelling.Exact($0.file.path), $0) }, uniquingKeysWith: { first, _ in first })
 
-        let subjects = Self.subjects(sequences, facts: factsByPath, reading: reading)
+        var subjects = Self.subjects(sequences, facts: factsByPath, reading: reading)
+        // Names that differ only in case (`name.case-clash`): each pair on the sequence of its later file.
+        for (first, second) in NameSpelling.caseClashes(in: allFiles.map(\.path)) {
+            guard let index = subjects.firstIndex(where: { $0.sequence.files.contains { $0.path.utf8.elementsEqual(second.utf8) } }) else { continue }
+            subjects[index].caseClashes.append(SequenceFacts.CaseClash(first: first, second: second))
+        }
         let summaries = subjects.map { SequenceSummary(subject: $0) }
         return ValidationReport(sequences: summaries, findings: findings(subjects), fileCount: allFiles.count, deep: deep)
     }
@@ -228,11 +233,11 @@ public struct Validator: Sendable {
     }
 
     /// Pairs each sequence with its files' facts, its folder's manifest and its highlighted frames.
-    static func subjects(_ sequences: [FrameSequence], facts: [String: FileFacts], reading: FileReader = .disk) -> [SequenceFacts] {
+    static func subjects(_ sequences: [FrameSequence], facts: [NameSpelling.Exact: FileFacts], reading: FileReader = .disk) -> [SequenceFacts] {
         let byDirectory = Dictionary(grouping: sequences, by: \.directory)
         var subjects: [SequenceFacts] = []
         for sequence in sequences {
-            var subject = SequenceFacts(sequence: sequence, files: sequence.files.compactMap { facts[$0.path] })
+            var subject = SequenceFacts(sequence: sequence, files: sequence.files.compactMap { facts[NameSpelling.Exact($0.path)] })
             let manifestPath = sequence.directory == "." ? SequenceManifest.fileName : "\(sequence.directory)/\(SequenceManifest.fileName)"
             let siblings = byDirectory[sequence.directory] ?? []
             do throws(SequenceManifest.Error) {
@@ -244,7 +249,7 @@ public struct Validator: Sendable {
                         subject.manifestPath = manifestPath
                         if let highlighted = siblings.first(where: { $0.prefix == highlightedPrefix }) {
                             subject.highlighted = SequenceFacts.Highlighted(
-                                sequence: highlighted, files: highlighted.files.compactMap { facts[$0.path] })
+                                sequence: highlighted, files: highlighted.files.compactMap { facts[NameSpelling.Exact($0.path)] })
                         }
                     }
                 }

@@ -5,14 +5,14 @@ import Foundation
 package enum FileReader: Sendable {
     /// The file system.
     case disk
-    /// Files in memory, by name.
-    case memory([String: [UInt8]])
+    /// Files in memory, by name (its exact bytes: `é` and `e` + U+0301 are two names).
+    case memory([NameSpelling.Exact: [UInt8]])
 
     /// Files in memory, each under its ``InMemoryFile/name`` normalised (`./fx//a.png` is
     /// `fx/a.png`, so that either spelling finds it; the last of one name wins).
     package init(_ files: [InMemoryFile]) {
-        var contents: [String: [UInt8]] = [:]
-        for file in files { contents[InMemoryFile.normalizedName(file.name)] = file.bytes }
+        var contents: [NameSpelling.Exact: [UInt8]] = [:]
+        for file in files { contents[NameSpelling.Exact(InMemoryFile.normalizedName(file.name))] = file.bytes }
         self = .memory(contents)
     }
 
@@ -25,7 +25,7 @@ package enum FileReader: Sendable {
     package func bytes(_ path: String) throws(FileIO.Error) -> [UInt8]? {
         switch self {
         case .disk: FileManager.default.fileExists(atPath: path) ? try FileIO.readAll(path) : nil
-        case .memory(let files): files[InMemoryFile.normalizedName(path)]
+        case .memory(let files): files[NameSpelling.Exact(InMemoryFile.normalizedName(path))]
         }
     }
 
@@ -34,7 +34,7 @@ package enum FileReader: Sendable {
         switch self {
         case .disk: return try FileIO.readAll(path)
         case .memory(let files):
-            guard let bytes = files[InMemoryFile.normalizedName(path)] else { throw FileIO.Error(path: path, reason: "no such file among the files given", kind: .missing) }
+            guard let bytes = files[NameSpelling.Exact(InMemoryFile.normalizedName(path))] else { throw FileIO.Error(path: path, reason: "no such file among the files given", kind: .missing) }
             return bytes
         }
     }

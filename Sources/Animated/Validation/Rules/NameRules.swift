@@ -1,0 +1,21 @@
+import Basics
+
+/// `name.case-clash`: two files whose paths differ only in case (`Fire1.png`, `fire1.png`).
+public enum NameCaseClashRule: ValidationRule {
+    public static let id = RuleID.nameCaseClash
+    public static let title = "File names differ only in case"
+    public static let explanation = "Linux keeps Fire1.png and fire1.png as two files; macOS and Windows keep one of them, "
+        + "so a checkout there loses a frame without a word, and `flipbook assemble` and `sheet` refuse the folder. "
+        + "Rename or delete one of the two."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        facts.caseClashes.map { clash in
+            // File names when the two share a folder (`fire1.png and Fire1.png`), else paths.
+            let sameFolder = FrameFile.directory(of: clash.first) == FrameFile.directory(of: clash.second)
+            let (first, second) = sameFolder ? (FileIO.lastComponent(of: clash.first), FileIO.lastComponent(of: clash.second))
+                : (clash.first, clash.second)
+            return Problem("\(second) and \(first) differ only in case: one file on macOS and Windows", file: clash.second)
+        }
+    }
+}
