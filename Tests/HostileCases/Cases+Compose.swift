@@ -1,5 +1,7 @@
+import Basics
 import Compose
 import FrameGen
+import Raster
 
 extension HostileCases {
     static let compose: [HostileCase] = [
@@ -42,6 +44,32 @@ extension HostileCases {
                 for source in hostile { for destination in hostile { _ = mode.blend(source, onto: destination) } }
                 _ = mode.isPorterDuff
             }
+        },
+        HostileCase("Layer trees with NaN, infinite, negative and huge geometry, timing and opacity",
+                    ["CompositionError", "Layer", "Layer.Content", "LayerAnimation", "LayerAnimation.PointAnimation",
+                     "LayerAnimation.ScalarAnimation", "LayerRenderer", "LayerTiming", "LayerTransform", "Rect", "ShapeContent"]) {
+            let timing = try MediaTiming(duration: 1, fillMode: .both)
+            each(Sample.doubles) { v in
+                let shape = ShapeContent(path: Path(circleAt: Point(v, v), radius: v), fillColor: .black, strokeColor: .black,
+                                         strokeStyle: StrokeStyle(width: v))
+                let child = Layer(name: "child", content: .shape(shape), bounds: Rect(x: v, y: v, width: abs(v), height: 4),
+                                  position: Point(v, 1), anchorPoint: Point(v, v),
+                                  transform: LayerTransform(translation: Point(v, v), rotation: v, scale: Point(v, 0)),
+                                  opacity: 0.5, zPosition: v, masksToBounds: true, blendMode: .hue,
+                                  timing: LayerTiming(beginTime: v, speed: v, timeOffset: v),
+                                  animations: [.opacity(.basic(try BasicAnimation(from: 0, to: 2, timing: timing))),
+                                               .scale(.keyframe(try KeyframeAnimation(values: [1, 1e300], timing: timing))),
+                                               .rotation(.basic(try BasicAnimation(by: 1e300, timing: timing))),
+                                               .position(.basic(try BasicAnimation(to: Point(1e300, -1e300), timing: timing)))])
+                let image = Layer(name: "image", content: .image(Sample.bitmap), bounds: Rect(width: 1e6, height: 1e-9), opacity: 0.3)
+                let root = Layer(name: "root", bounds: Rect(width: 8, height: 8), position: Point(4, 4), sublayers: [child, image])
+                _ = root.presentation(at: v).matrixInParent
+                _ = Rect(width: v, height: v).isValid; _ = LayerTransform(rotation: v).isFinite; _ = LayerTiming(speed: v).localTime(v)
+                _ = try? LayerRenderer(root: root, width: v, height: 8)
+                _ = try? LayerRenderer(root: root, width: 8, height: 8, scale: Int.max)
+                if let renderer = try? LayerRenderer(root: root, width: 8, height: 8) { _ = renderer.render(at: v) }
+            }
+            _ = try LayerRenderer(root: Layer(), width: 1e12, height: 1e12, limits: ResourceLimits(maxPixels: 100))
         },
     ]
 }

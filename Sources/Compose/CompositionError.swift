@@ -1,0 +1,19 @@
+import Basics
+
+/// A layer tree that cannot be drawn, found before any frame is: which layer (by its path of
+/// names from the root) and what is wrong.
+public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A geometry or paint number that is NaN or infinite, or a size below 0.
+    case invalidValue(layer: String, property: String, value: Double)
+    /// The output or a layer would exceed a resource limit.
+    case limit(LimitError)
+
+    /// What is wrong, naming the layer.
+    public var description: String {
+        switch self {
+        case .invalidValue(let layer, let property, let value):
+            "layer \(layer): \(property) must be a finite number\(property.hasSuffix("opacity") ? " from 0 to 1" : ", sizes 0 or more") (got \(value))"
+        case .limit(let error): error.description
+        }
+    }
+}
