@@ -1,4 +1,5 @@
 import Basics
+import Raster
 
 /// A layer tree that cannot be drawn, found before any frame is: which layer (by its path of
 /// names from the root) and what is wrong.
@@ -7,6 +8,8 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidValue(layer: String, property: String, value: Double)
     /// The output or a layer would exceed a resource limit.
     case limit(LimitError)
+    /// A frame of a sequence layer could not be read when it was due.
+    case frameUnreadable(layer: String, frame: Int, PNG.DecodeError)
 
     /// What is wrong, naming the layer.
     public var description: String {
@@ -14,6 +17,7 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidValue(let layer, let property, let value):
             "layer \(layer): \(property) must be a finite number\(property.hasSuffix("opacity") ? " from 0 to 1" : ", sizes 0 or more") (got \(value))"
         case .limit(let error): error.description
+        case .frameUnreadable(let layer, let frame, let error): "layer \(layer): frame \(frame + 1) cannot be read: \(error)"
         }
     }
 }

@@ -13,9 +13,9 @@ import Raster
 /// var sky = Layer(bounds: Rect(width: 480, height: 270), position: Point(240, 135))
 /// sky.sublayers = [bird]
 /// ```
-public struct Layer: Sendable, Equatable {
+public struct Layer: Sendable {
     /// What a layer draws in its bounds.
-    public enum Content: Sendable, Equatable {
+    public enum Content: Sendable {
         /// Nothing of its own (a group).
         case none
         /// An image stretched over the bounds (`contents` with `contentsGravity` `resize`); its
@@ -23,6 +23,8 @@ public struct Layer: Sendable, Equatable {
         case image(Bitmap)
         /// A filled and stroked path (`CAShapeLayer`).
         case shape(ShapeContent)
+        /// Frames played over time (`UIImageView` with `animationImages`).
+        case sequence(SequenceContent)
     }
 
     /// A name, for messages.

@@ -12,7 +12,7 @@ import Raster
 ///
 /// ```swift
 /// let renderer = try LayerRenderer(root: sky, width: 480, height: 270, scale: 2)
-/// let frame = renderer.render(at: 1.5)
+/// let frame = try renderer.render(at: 1.5)
 /// ```
 public struct LayerRenderer: Sendable {
     /// The tree drawn.
@@ -61,13 +61,15 @@ public struct LayerRenderer: Sendable {
     }
 
     /// The picture at `time` seconds of the root's parent time, at the renderer's scale.
-    public func render(at time: Double) -> Bitmap {
+    /// - Throws: ``CompositionError/frameUnreadable(layer:frame:_:)`` when a sequence layer's
+    ///   frame, read only when it is due, cannot be decoded.
+    public func render(at time: Double) throws(CompositionError) -> Bitmap {
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
-        draw(root, parentTime: time, on: &canvas)
+        try draw(root, path: root.name, parentTime: time, on: &canvas)
         return canvas.makeBitmap()
     }
 
-    private func draw(_ model: Layer, parentTime: Double, on canvas: inout Canvas) {
+    private func draw(_ model: Layer, path: String, parentTime: Double, on canvas: inout Canvas) throws(CompositionError) {
         let time = model.timing.localTime(parentTime)
         let layer = model.presentation(at: time)
         let opacity = layer.opacity.isNaN ? 0 : min(max(layer.opacity, 0), 1)
@@ -75,25 +77,36 @@ public struct LayerRenderer: Sendable {
         let matrix = canvas.state.transform.concatenating(layer.matrixInParent)
         if opacity < 1 || layer.blendMode != .normal {
             var offscreen = canvas.offscreen()
-            drawContents(layer, time: time, matrix: matrix, on: &offscreen)
+            try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen)
             let mode = layer.blendMode
             canvas.composite(offscreen, opacity: Float(opacity), skipsClear: Self.leavesBackdropUnderClear(mode)) {
                 mode.blend($0, onto: $1)
             }
         } else {
             let saved = canvas.state
-            drawContents(layer, time: time, matrix: matrix, on: &canvas)
+            try drawContents(layer, path: path, time: time, matrix: matrix, on: &canvas)
             canvas.state = saved
         }
     }
 
-    private func drawContents(_ layer: Layer, time: Double, matrix: AffineTransform, on canvas: inout Canvas) {
+    private func drawContents(_ layer: Layer, path: String, time: Double, matrix: AffineTransform,
+                              on canvas: inout Canvas) throws(CompositionError) {
         canvas.state.transform = matrix
         let bounds = layer.bounds
         if layer.masksToBounds { canvas.clip(to: bounds.path) }
         switch layer.content {
         case .none: break
         case .image(let bitmap): canvas.draw(bitmap, in: bounds.x, bounds.y, bounds.width, bounds.height)
+        case .sequence(let sequence):
+            if let index = sequence.frameIndex(at: time) {
+                let frame: Bitmap
+                do {
+                    frame = try sequence.animation.frames[index].load(scale: sequence.animation.scale)
+                } catch {
+                    throw .frameUnreadable(layer: path, frame: index, error)
+                }
+                canvas.draw(frame, in: bounds.x, bounds.y, bounds.width, bounds.height)
+            }
         case .shape(let shape):
             if let fill = shape.fillColor { canvas.fill(shape.path, color: fill, rule: shape.fillRule) }
             if let stroke = shape.strokeColor { canvas.stroke(shape.path, color: stroke, style: shape.strokeStyle) }
@@ -104,7 +117,7 @@ public struct LayerRenderer: Sendable {
         }
         for index in order {
             canvas.state.transform = matrix
-            draw(layer.sublayers[index], parentTime: time, on: &canvas)
+            try draw(layer.sublayers[index], path: path + "/" + layer.sublayers[index].name, parentTime: time, on: &canvas)
         }
     }
 

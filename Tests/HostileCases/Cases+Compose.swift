@@ -1,3 +1,4 @@
+import Animated
 import Basics
 import Compose
 import FrameGen
@@ -67,9 +68,19 @@ extension HostileCases {
                 _ = Rect(width: v, height: v).isValid; _ = LayerTransform(rotation: v).isFinite; _ = LayerTiming(speed: v).localTime(v)
                 _ = try? LayerRenderer(root: root, width: v, height: 8)
                 _ = try? LayerRenderer(root: root, width: 8, height: 8, scale: Int.max)
-                if let renderer = try? LayerRenderer(root: root, width: 8, height: 8) { _ = renderer.render(at: v) }
+                if let renderer = try? LayerRenderer(root: root, width: 8, height: 8) { _ = try? renderer.render(at: v) }
             }
             _ = try LayerRenderer(root: Layer(), width: 1e12, height: 1e12, limits: ResourceLimits(maxPixels: 100))
+        },
+        HostileCase("Sequence layers with hostile times, counts and unreadable frames", ["SequenceContent"]) {
+            let frames: [FrameSource] = [.bitmap(Sample.bitmap), .file("/nonexistent/frame1.png"), .memory(InMemoryFile(name: "x.png", bytes: [1, 2]))]
+            let animation = try Animation(frames: frames, duration: 1e-300, repeatCount: Int.max / 2)
+            each(Sample.doubles) { v in
+                let content = SequenceContent(animation: animation, beginTime: v, hidesWhenFinished: true)
+                _ = content.frameIndex(at: v)
+                let layer = Layer(name: "s", content: .sequence(content), bounds: Rect(width: 4, height: 4), position: Point(2, 2))
+                _ = try? LayerRenderer(root: layer, width: 4, height: 4).render(at: v)
+            }
         },
     ]
 }
