@@ -50,6 +50,13 @@ public struct Layer: Sendable {
     public var masksToBounds: Bool
     /// How it combines with what lies below.
     public var blendMode: BlendMode
+    /// A colour filling its bounds under its content (`CALayer.backgroundColor`), or nil.
+    public var backgroundColor: Color?
+    /// The radius of its bounds' corners, for the background, the backdrop and masks to bounds.
+    public var cornerRadius: Double
+    /// What lies below, blurred, saturated and tinted, shown in its bounds under its background
+    /// (a frosted panel, `UIVisualEffectView`), or nil.
+    public var backdrop: Blur?
     /// How its time runs against its parent's.
     public var timing: LayerTiming
     /// What changes over its time.
@@ -61,11 +68,13 @@ public struct Layer: Sendable {
     public init(name: String = "layer", content: Content = .none, bounds: Rect = Rect(width: 0, height: 0),
                 position: Point = .zero, anchorPoint: Point = Point(0.5, 0.5), transform: LayerTransform = .identity,
                 opacity: Double = 1, isHidden: Bool = false, zPosition: Double = 0, masksToBounds: Bool = false,
-                blendMode: BlendMode = .normal, timing: LayerTiming = LayerTiming(), animations: [LayerAnimation] = [],
+                blendMode: BlendMode = .normal, backgroundColor: Color? = nil, cornerRadius: Double = 0,
+                backdrop: Blur? = nil, timing: LayerTiming = LayerTiming(), animations: [LayerAnimation] = [],
                 sublayers: [Layer] = []) {
         self.name = name; self.content = content; self.bounds = bounds; self.position = position
         self.anchorPoint = anchorPoint; self.transform = transform; self.opacity = opacity; self.isHidden = isHidden
         self.zPosition = zPosition; self.masksToBounds = masksToBounds; self.blendMode = blendMode
+        self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius; self.backdrop = backdrop
         self.timing = timing; self.animations = animations; self.sublayers = sublayers
     }
 
@@ -89,6 +98,13 @@ public struct Layer: Sendable {
             }
         }
         return shown
+    }
+
+    /// Its bounds as a path, with rounded corners when ``cornerRadius`` is above 0.
+    public var boundsPath: Path {
+        guard cornerRadius > 0 else { return bounds.path }
+        return Path(roundedRect: bounds.x, bounds.y, bounds.width, bounds.height,
+                    radius: min(cornerRadius, bounds.width / 2, bounds.height / 2))
     }
 
     /// Bounds coordinates → the parent's: the anchor point to ``position``, with ``transform`` about it.

@@ -49,7 +49,7 @@ public struct LayerRenderer: Sendable {
             ("transform.rotation", layer.transform.rotation), ("transform.scale.x", layer.transform.scale.x),
             ("transform.scale.y", layer.transform.scale.y), ("zPosition", layer.zPosition),
             ("timing.beginTime", layer.timing.beginTime), ("timing.speed", layer.timing.speed),
-            ("timing.timeOffset", layer.timing.timeOffset),
+            ("timing.timeOffset", layer.timing.timeOffset), ("cornerRadius", layer.cornerRadius),
         ]
         for (property, value) in numbers where !value.isFinite {
             throw .invalidValue(layer: path, property: property, value: value)
@@ -57,6 +57,8 @@ public struct LayerRenderer: Sendable {
         if layer.bounds.width < 0 { throw .invalidValue(layer: path, property: "bounds.width", value: layer.bounds.width) }
         if layer.bounds.height < 0 { throw .invalidValue(layer: path, property: "bounds.height", value: layer.bounds.height) }
         if !(0...1).contains(layer.opacity) { throw .invalidValue(layer: path, property: "opacity", value: layer.opacity) }
+        if layer.cornerRadius < 0 { throw .invalidValue(layer: path, property: "cornerRadius", value: layer.cornerRadius) }
+        if let error = layer.backdrop?.settingError { throw .backdrop(layer: path, error) }
         for sublayer in layer.sublayers { try check(sublayer, path: path + "/" + sublayer.name) }
     }
 
@@ -93,7 +95,9 @@ public struct LayerRenderer: Sendable {
                               on canvas: inout Canvas) throws(CompositionError) {
         canvas.state.transform = matrix
         let bounds = layer.bounds
-        if layer.masksToBounds { canvas.clip(to: bounds.path) }
+        if let backdrop = layer.backdrop { Backdrop.draw(backdrop, in: layer.boundsPath, on: &canvas) }
+        if let color = layer.backgroundColor { canvas.fill(layer.boundsPath, color: color) }
+        if layer.masksToBounds { canvas.clip(to: layer.boundsPath) }
         switch layer.content {
         case .none: break
         case .image(let bitmap): canvas.draw(bitmap, in: bounds.x, bounds.y, bounds.width, bounds.height)
