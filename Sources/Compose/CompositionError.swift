@@ -8,6 +8,8 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidValue(layer: String, property: String, value: Double)
     /// The output or a layer would exceed a resource limit.
     case limit(LimitError)
+    /// More spawned copies than one spawn may make.
+    case tooManyInstances(layer: String, count: Int, maximum: Int)
     /// A layer's backdrop blur has a setting out of range (a NaN or negative sigma).
     case backdrop(layer: String, SettingError)
     /// A frame of a sequence layer could not be read when it was due.
@@ -19,6 +21,8 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidValue(let layer, let property, let value):
             "layer \(layer): \(property) must be a finite number\(property.hasSuffix("opacity") ? " from 0 to 1" : ", sizes 0 or more") (got \(value))"
         case .limit(let error): error.description
+        case .tooManyInstances(let layer, let count, let maximum):
+            "layer \(layer): \(count) spawned copies, more than the \(maximum) one spawn may make"
         case .backdrop(let layer, let error): "layer \(layer): backdrop: \(error)"
         case .frameUnreadable(let layer, let frame, let error): "layer \(layer): frame \(frame + 1) cannot be read: \(error)"
         }

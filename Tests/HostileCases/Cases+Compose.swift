@@ -82,5 +82,13 @@ extension HostileCases {
                 _ = try? LayerRenderer(root: layer, width: 4, height: 4).render(at: v)
             }
         },
+        HostileCase("Spawned copies with hostile times, points, counts and seeds", ["Spawn", "Spawn.Event"]) {
+            each(Sample.doubles) { v in
+                _ = try? Spawn(template: Layer(), events: [Spawn.Event(time: v, point: Point(v, v))]).layers()
+                _ = try? Spawn.randomEvents(count: 3, seed: UInt64.max, in: Rect(x: v, y: v, width: v, height: v), start: v, interval: v)
+            }
+            each(Sample.ints) { count in _ = try? Spawn.randomEvents(count: count, seed: 0, in: Rect(width: 1, height: 1), interval: 1) }
+            _ = try Spawn(template: Layer(), events: Array(repeating: Spawn.Event(time: 0, point: .zero), count: 20_000))
+        },
     ]
 }
