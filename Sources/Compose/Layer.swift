@@ -59,23 +59,34 @@ public struct Layer: Sendable {
     public var backdrop: Blur?
     /// How its time runs against its parent's.
     public var timing: LayerTiming
+    /// The shadow drawn under it, from its alpha (content and sublayers), or nil.
+    public var shadow: Shadow?
     /// What changes over its time.
     public var animations: [LayerAnimation]
     /// Layers drawn in its bounds' coordinates, above its content.
     public var sublayers: [Layer]
+    /// A layer, in this one's bounds coordinates, whose alpha cuts this layer and its sublayers
+    /// (`CALayer.mask`): where the mask is clear nothing of this layer shows.
+    public var mask: Layer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
+    private var maskStorage: [Layer] = []
 
     /// A layer with Core Animation's defaults for everything not given.
     public init(name: String = "layer", content: Content = .none, bounds: Rect = Rect(width: 0, height: 0),
                 position: Point = .zero, anchorPoint: Point = Point(0.5, 0.5), transform: LayerTransform = .identity,
                 opacity: Double = 1, isHidden: Bool = false, zPosition: Double = 0, masksToBounds: Bool = false,
                 blendMode: BlendMode = .normal, backgroundColor: Color? = nil, cornerRadius: Double = 0,
-                backdrop: Blur? = nil, timing: LayerTiming = LayerTiming(), animations: [LayerAnimation] = [],
-                sublayers: [Layer] = []) {
+                backdrop: Blur? = nil, shadow: Shadow? = nil, timing: LayerTiming = LayerTiming(),
+                animations: [LayerAnimation] = [], sublayers: [Layer] = [], mask: Layer? = nil) {
         self.name = name; self.content = content; self.bounds = bounds; self.position = position
         self.anchorPoint = anchorPoint; self.transform = transform; self.opacity = opacity; self.isHidden = isHidden
         self.zPosition = zPosition; self.masksToBounds = masksToBounds; self.blendMode = blendMode
         self.backgroundColor = backgroundColor; self.cornerRadius = cornerRadius; self.backdrop = backdrop
+        self.shadow = shadow
         self.timing = timing; self.animations = animations; self.sublayers = sublayers
+        self.mask = mask
     }
 
     /// The layer as it shows at its local time `time`: its animated properties replaced by their

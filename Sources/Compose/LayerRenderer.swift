@@ -4,7 +4,7 @@ import Raster
 
 /// Draws a layer tree at a moment of its time, as Core Animation's render server would show it:
 /// each layer's presentation values at its local time, sublayers by ``Layer/zPosition``, group
-/// opacity and blend modes through an offscreen surface, ``Layer/masksToBounds`` as a clip of the
+/// opacity, blend modes, masks and shadows through an offscreen surface, ``Layer/masksToBounds`` as a clip of the
 /// content and sublayers.
 ///
 /// The tree is checked once, at ``init(root:width:height:scale:background:limits:)``; ``render(at:)``
@@ -59,6 +59,10 @@ public struct LayerRenderer: Sendable {
         if !(0...1).contains(layer.opacity) { throw .invalidValue(layer: path, property: "opacity", value: layer.opacity) }
         if layer.cornerRadius < 0 { throw .invalidValue(layer: path, property: "cornerRadius", value: layer.cornerRadius) }
         if let error = layer.backdrop?.settingError { throw .backdrop(layer: path, error) }
+        if let invalid = layer.shadow?.firstInvalid {
+            throw .invalidValue(layer: path, property: invalid.property, value: invalid.value)
+        }
+        if let mask = layer.mask { try check(mask, path: path + "/mask") }
         for sublayer in layer.sublayers { try check(sublayer, path: path + "/" + sublayer.name) }
     }
 
@@ -77,9 +81,24 @@ public struct LayerRenderer: Sendable {
         let opacity = layer.opacity.isNaN ? 0 : min(max(layer.opacity, 0), 1)
         guard !layer.isHidden, opacity > 0 else { return }
         let matrix = canvas.state.transform.concatenating(layer.matrixInParent)
-        if opacity < 1 || layer.blendMode != .normal {
+        let shadow = layer.shadow.flatMap { $0.opacity > 0 ? $0 : nil }
+        if opacity < 1 || layer.blendMode != .normal || layer.mask != nil || shadow != nil {
             var offscreen = canvas.offscreen()
             try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen)
+            if let mask = layer.mask {
+                var cut = canvas.offscreen()
+                cut.state.transform = matrix
+                try draw(mask, path: path + "/mask", parentTime: time, on: &cut)
+                offscreen.mask(by: cut)
+            }
+            if let shadow, let image = shadow.image(of: offscreen) {
+                let saved = canvas.state
+                canvas.state.transform = .identity
+                var under = canvas.offscreen()
+                under.draw(image, in: shadow.offset.x, shadow.offset.y, canvas.width, canvas.height)
+                canvas.composite(under, opacity: Float(opacity)) { BlendMode.normal.blend($0, onto: $1) }
+                canvas.state = saved
+            }
             let mode = layer.blendMode
             canvas.composite(offscreen, opacity: Float(opacity), skipsClear: Self.leavesBackdropUnderClear(mode)) {
                 mode.blend($0, onto: $1)

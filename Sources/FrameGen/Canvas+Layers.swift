@@ -39,3 +39,19 @@ extension Canvas {
         }
     }
 }
+
+extension Canvas {
+    /// This canvas's pixels multiplied by `mask`'s alpha (a canvas of the same pixel size): what
+    /// `CALayer.mask` does to the layer it masks.
+    package mutating func mask(by mask: Canvas) {
+        var mask = mask
+        mask.flush()
+        flush()
+        guard mask.surface.count == surface.count else { return }
+        mask.surface.withUnsafeBufferPointer { alpha in
+            surface.withUnsafeMutableBufferPointer { target in
+                for index in 0..<target.count { target[index] *= alpha[index].w }
+            }
+        }
+    }
+}

@@ -90,5 +90,16 @@ extension HostileCases {
             each(Sample.ints) { count in _ = try? Spawn.randomEvents(count: count, seed: 0, in: Rect(width: 1, height: 1), interval: 1) }
             _ = try Spawn(template: Layer(), events: Array(repeating: Spawn.Event(time: 0, point: .zero), count: 20_000))
         },
+        HostileCase("Shadows and masks with hostile values", ["Shadow"]) {
+            each(Sample.doubles) { v in
+                let shadow = Shadow(color: .black, opacity: min(max(v, 0), 1), offset: Point(v, -v), radius: abs(v))
+                _ = shadow.isValid
+                let mask = Layer(name: "m", content: .shape(ShapeContent(path: Path(circleAt: Point(v, v), radius: v))),
+                                 bounds: Rect(width: 4, height: 4), position: Point(v, v))
+                let layer = Layer(name: "s", content: .image(Sample.bitmap), bounds: Rect(width: 4, height: 4), position: Point(2, 2),
+                                  shadow: shadow, mask: mask)
+                _ = try? LayerRenderer(root: layer, width: 4, height: 4).render(at: v)
+            }
+        },
     ]
 }
