@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "APNG", targets: ["APNG"]),
         .library(name: "WebP", targets: ["WebP"]),
         .library(name: "Atlas", targets: ["Atlas"]),
+        .library(name: "Compose", targets: ["Compose"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
     dependencies: [
@@ -68,6 +69,8 @@ let package = Package(
         .target(name: "GIF", dependencies: ["Basics", "Raster", "CGIF"], swiftSettings: optimisedInDebug),
         .target(name: "APNG", dependencies: ["Basics", "Raster", "CDeflate", "CZopfli"], swiftSettings: optimisedInDebug),
         .target(name: "WebP", dependencies: ["Basics", "Raster", "CWebP"]),
+        // Scenes that move: Core Animation's timing model, animations and (to come) the layer tree.
+        .target(name: "Compose", dependencies: ["Basics", "Raster", "FrameGen", "Animated"]),
         .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP"], swiftSettings: optimisedInDebug),
         .executableTarget(
             name: "flipbook",
@@ -93,11 +96,12 @@ let package = Package(
         .testTarget(name: "APNGTests", dependencies: ["APNG", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "WebPTests", dependencies: ["WebP", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "Animated", "FrameGen", "Raster", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "TestSupport"]),
         // The public-API hostile-value harness (not a product): its case table, the executable that
         // runs cases in a child process, and the test that fails when a case traps.
-        .target(name: "HostileCases", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas"],
+        .target(name: "HostileCases", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "Compose"],
                 path: "Tests/HostileCases"),
         .executableTarget(name: "flipbook-hostile", dependencies: ["HostileCases"], path: "Tests/flipbook-hostile"),
         .testTarget(name: "HostileValueTests", dependencies: ["HostileCases", "flipbook-hostile", "Basics", "Raster", "FrameGen", "Atlas", "TestSupport"]),

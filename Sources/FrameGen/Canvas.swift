@@ -36,7 +36,7 @@ public struct Canvas: Sendable {
     /// Height in pixels: points × scale, rounded.
     public let pixelHeight: Int
     /// Premultiplied RGBA, 0…1 per channel, row-major: the working surface.
-    private var surface: [SIMD4<Float>]
+    var surface: [SIMD4<Float>]
     /// What the canvas started from: pixels still transparent on the surface come from here.
     private let base: Bitmap?
     private var rasterizer = Rasterizer()
@@ -289,7 +289,7 @@ public struct Canvas: Sendable {
     static let batchEdges = 1 << 20
 
     /// Composites the pending paints onto the surface.
-    private mutating func flush() {
+    mutating func flush() {
         guard !pending.isEmpty else { return }
         let paints = pending
         pending.removeAll(keepingCapacity: true)

@@ -1,0 +1,30 @@
+import Basics
+import Raster
+
+/// A layer tree that cannot be drawn, found before any frame is: which layer (by its path of
+/// names from the root) and what is wrong.
+public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A geometry or paint number that is NaN or infinite, or a size below 0.
+    case invalidValue(layer: String, property: String, value: Double)
+    /// The output or a layer would exceed a resource limit.
+    case limit(LimitError)
+    /// More spawned copies than one spawn may make.
+    case tooManyInstances(layer: String, count: Int, maximum: Int)
+    /// A layer's backdrop blur has a setting out of range (a NaN or negative sigma).
+    case backdrop(layer: String, SettingError)
+    /// A frame of a sequence layer could not be read when it was due.
+    case frameUnreadable(layer: String, frame: Int, PNG.DecodeError)
+
+    /// What is wrong, naming the layer.
+    public var description: String {
+        switch self {
+        case .invalidValue(let layer, let property, let value):
+            "layer \(layer): \(property) must be a finite number\(property.hasSuffix("opacity") ? " from 0 to 1" : ", sizes 0 or more") (got \(value))"
+        case .limit(let error): error.description
+        case .tooManyInstances(let layer, let count, let maximum):
+            "layer \(layer): \(count) spawned copies, more than the \(maximum) one spawn may make"
+        case .backdrop(let layer, let error): "layer \(layer): backdrop: \(error)"
+        case .frameUnreadable(let layer, let frame, let error): "layer \(layer): frame \(frame + 1) cannot be read: \(error)"
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import FrameGen
+
+/// An animation attached to a layer, by the property it drives (Core Animation's key path).
+/// Several on one property apply in order, the later replacing the earlier where both are in effect.
+public enum LayerAnimation: Sendable, Equatable {
+    /// `position`: a basic or keyframe animation of the point, or movement along a path (which
+    /// also turns the layer when its rotation mode says so).
+    case position(PointAnimation)
+    /// `opacity`, 0…1.
+    case opacity(ScalarAnimation)
+    /// `transform.rotation.z`, in radians.
+    case rotation(ScalarAnimation)
+    /// `transform.scale`: both factors.
+    case scale(ScalarAnimation)
+
+    /// A number animated by a basic or keyframe animation.
+    public enum ScalarAnimation: Sendable, Equatable {
+        /// From, to or by.
+        case basic(BasicAnimation<Double>)
+        /// Through values.
+        case keyframe(KeyframeAnimation<Double>)
+
+        /// The value at the layer's local time, or nil when not in effect.
+        public func value(at time: Double, base: Double) -> Double? {
+            switch self {
+            case .basic(let animation): animation.value(atParentTime: time, base: base)
+            case .keyframe(let animation): animation.value(atParentTime: time)
+            }
+        }
+    }
+
+    /// A point animated by a basic or keyframe animation or along a path.
+    public enum PointAnimation: Sendable, Equatable {
+        /// From, to or by.
+        case basic(BasicAnimation<Point>)
+        /// Through values.
+        case keyframe(KeyframeAnimation<Point>)
+        /// Along a path.
+        case path(PathAnimation)
+    }
+}

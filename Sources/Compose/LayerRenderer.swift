@@ -1,0 +1,155 @@
+import Basics
+import FrameGen
+import Raster
+
+/// Draws a layer tree at a moment of its time, as Core Animation's render server would show it:
+/// each layer's presentation values at its local time, sublayers by ``Layer/zPosition``, group
+/// opacity, blend modes, masks and shadows through an offscreen surface, ``Layer/masksToBounds`` as a clip of the
+/// content and sublayers.
+///
+/// The tree is checked once, at ``init(root:width:height:scale:background:limits:)``; ``render(at:)``
+/// then draws any number of moments (frames may be drawn on several threads at once).
+///
+/// ```swift
+/// let renderer = try LayerRenderer(root: sky, width: 480, height: 270, scale: 2)
+/// let frame = try renderer.render(at: 1.5)
+/// ```
+public struct LayerRenderer: Sendable {
+    /// The tree drawn.
+    public let root: Layer
+    /// The output's width in points.
+    public let width: Double
+    /// The output's height in points.
+    public let height: Double
+    /// Pixels per point.
+    public let scale: Int
+    /// What lies under the root, or nil for clear.
+    public let background: Color?
+
+    /// A renderer for `root` on a `width × height`-point output at `scale`.
+    /// - Throws: ``CompositionError`` for a NaN or infinite number or a negative size anywhere in
+    ///   the tree, or an output over `limits`.
+    public init(root: Layer, width: Double, height: Double, scale: Int = 1, background: Color? = nil,
+                limits: ResourceLimits = .default) throws(CompositionError) {
+        do {
+            _ = try Canvas(width: width, height: height, scale: scale, limits: limits)
+        } catch {
+            throw .limit(error)
+        }
+        try Self.check(root, path: root.name)
+        self.root = root; self.width = width; self.height = height; self.scale = max(1, scale); self.background = background
+    }
+
+    private static func check(_ layer: Layer, path: String) throws(CompositionError) {
+        let numbers: [(String, Double)] = [
+            ("bounds.x", layer.bounds.x), ("bounds.y", layer.bounds.y), ("bounds.width", layer.bounds.width),
+            ("bounds.height", layer.bounds.height), ("position.x", layer.position.x), ("position.y", layer.position.y),
+            ("anchorPoint.x", layer.anchorPoint.x), ("anchorPoint.y", layer.anchorPoint.y),
+            ("transform.translation.x", layer.transform.translation.x), ("transform.translation.y", layer.transform.translation.y),
+            ("transform.rotation", layer.transform.rotation), ("transform.scale.x", layer.transform.scale.x),
+            ("transform.scale.y", layer.transform.scale.y), ("zPosition", layer.zPosition),
+            ("timing.beginTime", layer.timing.beginTime), ("timing.speed", layer.timing.speed),
+            ("timing.timeOffset", layer.timing.timeOffset), ("cornerRadius", layer.cornerRadius),
+        ]
+        for (property, value) in numbers where !value.isFinite {
+            throw .invalidValue(layer: path, property: property, value: value)
+        }
+        if layer.bounds.width < 0 { throw .invalidValue(layer: path, property: "bounds.width", value: layer.bounds.width) }
+        if layer.bounds.height < 0 { throw .invalidValue(layer: path, property: "bounds.height", value: layer.bounds.height) }
+        if !(0...1).contains(layer.opacity) { throw .invalidValue(layer: path, property: "opacity", value: layer.opacity) }
+        if layer.cornerRadius < 0 { throw .invalidValue(layer: path, property: "cornerRadius", value: layer.cornerRadius) }
+        if let error = layer.backdrop?.settingError { throw .backdrop(layer: path, error) }
+        if let invalid = layer.shadow?.firstInvalid {
+            throw .invalidValue(layer: path, property: invalid.property, value: invalid.value)
+        }
+        if let mask = layer.mask { try check(mask, path: path + "/mask") }
+        for sublayer in layer.sublayers { try check(sublayer, path: path + "/" + sublayer.name) }
+    }
+
+    /// The picture at `time` seconds of the root's parent time, at the renderer's scale.
+    /// - Throws: ``CompositionError/frameUnreadable(layer:frame:_:)`` when a sequence layer's
+    ///   frame, read only when it is due, cannot be decoded.
+    public func render(at time: Double) throws(CompositionError) -> Bitmap {
+        var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
+        try draw(root, path: root.name, parentTime: time, on: &canvas)
+        return canvas.makeBitmap()
+    }
+
+    private func draw(_ model: Layer, path: String, parentTime: Double, on canvas: inout Canvas) throws(CompositionError) {
+        let time = model.timing.localTime(parentTime)
+        let layer = model.presentation(at: time)
+        let opacity = layer.opacity.isNaN ? 0 : min(max(layer.opacity, 0), 1)
+        guard !layer.isHidden, opacity > 0 else { return }
+        let matrix = canvas.state.transform.concatenating(layer.matrixInParent)
+        let shadow = layer.shadow.flatMap { $0.opacity > 0 ? $0 : nil }
+        if opacity < 1 || layer.blendMode != .normal || layer.mask != nil || shadow != nil {
+            var offscreen = canvas.offscreen()
+            try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen)
+            if let mask = layer.mask {
+                var cut = canvas.offscreen()
+                cut.state.transform = matrix
+                try draw(mask, path: path + "/mask", parentTime: time, on: &cut)
+                offscreen.mask(by: cut)
+            }
+            if let shadow, let image = shadow.image(of: offscreen) {
+                let saved = canvas.state
+                canvas.state.transform = .identity
+                var under = canvas.offscreen()
+                under.draw(image, in: shadow.offset.x, shadow.offset.y, canvas.width, canvas.height)
+                canvas.composite(under, opacity: Float(opacity)) { BlendMode.normal.blend($0, onto: $1) }
+                canvas.state = saved
+            }
+            let mode = layer.blendMode
+            canvas.composite(offscreen, opacity: Float(opacity), skipsClear: Self.leavesBackdropUnderClear(mode)) {
+                mode.blend($0, onto: $1)
+            }
+        } else {
+            let saved = canvas.state
+            try drawContents(layer, path: path, time: time, matrix: matrix, on: &canvas)
+            canvas.state = saved
+        }
+    }
+
+    private func drawContents(_ layer: Layer, path: String, time: Double, matrix: AffineTransform,
+                              on canvas: inout Canvas) throws(CompositionError) {
+        canvas.state.transform = matrix
+        let bounds = layer.bounds
+        if let backdrop = layer.backdrop { Backdrop.draw(backdrop, in: layer.boundsPath, on: &canvas) }
+        if let color = layer.backgroundColor { canvas.fill(layer.boundsPath, color: color) }
+        if layer.masksToBounds { canvas.clip(to: layer.boundsPath) }
+        switch layer.content {
+        case .none: break
+        case .image(let bitmap): canvas.draw(bitmap, in: bounds.x, bounds.y, bounds.width, bounds.height)
+        case .sequence(let sequence):
+            if let index = sequence.frameIndex(at: time) {
+                let frame: Bitmap
+                do {
+                    frame = try sequence.animation.frames[index].load(scale: sequence.animation.scale)
+                } catch {
+                    throw .frameUnreadable(layer: path, frame: index, error)
+                }
+                canvas.draw(frame, in: bounds.x, bounds.y, bounds.width, bounds.height)
+            }
+        case .shape(let shape):
+            if let fill = shape.fillColor { canvas.fill(shape.path, color: fill, rule: shape.fillRule) }
+            if let stroke = shape.strokeColor { canvas.stroke(shape.path, color: stroke, style: shape.strokeStyle) }
+        }
+        guard !layer.sublayers.isEmpty else { return }
+        let order = layer.sublayers.indices.sorted {
+            (layer.sublayers[$0].zPosition, $0) < (layer.sublayers[$1].zPosition, $1)
+        }
+        for index in order {
+            canvas.state.transform = matrix
+            try draw(layer.sublayers[index], path: path + "/" + layer.sublayers[index].name, parentTime: time, on: &canvas)
+        }
+    }
+
+    /// Whether `mode` leaves the backdrop as it is where the source is clear (so clear pixels
+    /// can be skipped).
+    private static func leavesBackdropUnderClear(_ mode: BlendMode) -> Bool {
+        switch mode {
+        case .clear, .copy, .sourceIn, .sourceOut, .destinationIn, .destinationAtop: false
+        default: true
+        }
+    }
+}

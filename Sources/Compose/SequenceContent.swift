@@ -1,0 +1,32 @@
+import Animated
+
+/// What a frame-sequence layer draws, with `UIImageView`'s semantics: the frames of an
+/// `Animation` (a folder, GIF, APNG or WebP that `Animation.load` reads, or frames made in
+/// memory) played from ``beginTime`` of the layer's time for `Animation.duration` a play,
+/// `Animation.repeatCount` times (0: forever), each frame stretched over the layer's bounds.
+///
+/// Before ``beginTime`` nothing shows (the view has not started animating). After the last play
+/// the last frame stays, as `UIImageView` leaves it, unless ``hidesWhenFinished`` (an explosion
+/// that is gone when it ends).
+public struct SequenceContent: Sendable {
+    /// The frames and their timing.
+    public var animation: Animation
+    /// When play starts, in the layer's time (`startAnimating()`).
+    public var beginTime: Double
+    /// Whether nothing shows once the last play has ended.
+    public var hidesWhenFinished: Bool
+
+    /// A sequence playing `animation` from `beginTime`.
+    public init(animation: Animation, beginTime: Double = 0, hidesWhenFinished: Bool = false) {
+        self.animation = animation; self.beginTime = beginTime; self.hidesWhenFinished = hidesWhenFinished
+    }
+
+    /// The index into the animation's frames shown at the layer's time `time`, or nil when nothing
+    /// shows (before it starts, after it ends when it hides then, or no frames).
+    public func frameIndex(at time: Double) -> Int? {
+        let elapsed = time - beginTime
+        guard elapsed >= 0, !elapsed.isNaN else { return nil }
+        if hidesWhenFinished, let total = animation.totalDuration, elapsed >= total { return nil }
+        return animation.frameIndex(at: elapsed)
+    }
+}

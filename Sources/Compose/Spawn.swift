@@ -1,0 +1,79 @@
+import FrameGen
+
+/// Copies of a layer started at moments and places, as an app adds one per tap (the explosion
+/// example): each copy is the template moved to its point with its time starting at its moment,
+/// so a sequence in it plays from there, and one that hides when finished is gone after.
+///
+/// ```swift
+/// let taps = try Spawn(template: explosion, events: [.init(time: 0.4, point: Point(80, 60)),
+///                                                  .init(time: 1.1, point: Point(200, 90))])
+/// scene.sublayers += taps.layers()
+/// ```
+public struct Spawn: Sendable {
+    /// One copy's start: when (in the parent's time) and where (its position in the parent).
+    public struct Event: Sendable, Hashable, Codable {
+        /// Seconds of the parent's time when the copy starts.
+        public var time: Double
+        /// Where the copy's anchor point lands.
+        public var point: Point
+
+        /// An event at `time` and `point`.
+        public init(time: Double, point: Point) { self.time = time; self.point = point }
+    }
+
+    /// The most copies one spawn makes.
+    public static let maximumInstances = 10_000
+
+    /// The layer copied.
+    public let template: Layer
+    /// The starts, in the order given.
+    public let events: [Event]
+
+    /// Copies of `template` at `events`.
+    /// - Throws: ``CompositionError`` for a time or point that is not finite, or more than
+    ///   ``maximumInstances`` events.
+    public init(template: Layer, events: [Event]) throws(CompositionError) {
+        guard events.count <= Self.maximumInstances else {
+            throw .tooManyInstances(layer: template.name, count: events.count, maximum: Self.maximumInstances)
+        }
+        for (index, event) in events.enumerated() {
+            for (property, value) in [("time", event.time), ("point.x", event.point.x), ("point.y", event.point.y)] where !value.isFinite {
+                throw .invalidValue(layer: template.name, property: "events[\(index)].\(property)", value: value)
+            }
+        }
+        self.template = template
+        self.events = events
+    }
+
+    /// `count` events at seeded random points of `area`, one every `interval` seconds from `start`:
+    /// the same seed gives the same events on every machine.
+    /// - Throws: ``CompositionError`` for a count over ``maximumInstances`` or below 0, or numbers
+    ///   that are not finite.
+    public static func randomEvents(count: Int, seed: UInt64, in area: Rect, start: Double = 0,
+                                    interval: Double) throws(CompositionError) -> [Event] {
+        guard (0...maximumInstances).contains(count) else {
+            throw .tooManyInstances(layer: "random events", count: count, maximum: maximumInstances)
+        }
+        for (property, value) in [("start", start), ("interval", interval)] where !value.isFinite {
+            throw .invalidValue(layer: "random events", property: property, value: value)
+        }
+        guard area.isValid else { throw .invalidValue(layer: "random events", property: "area", value: area.width) }
+        var random = SeededRandom(seed: seed)
+        return (0..<count).map { index in
+            let x = area.x + random.unit() * area.width, y = area.y + random.unit() * area.height
+            return Event(time: start + Double(index) * interval, point: Point(x, y))
+        }
+    }
+
+    /// One copy per event: the template at the event's point, its time beginning at the event's
+    /// time, named `template-1`, `template-2`, ….
+    public func layers() -> [Layer] {
+        events.enumerated().map { index, event in
+            var copy = template
+            copy.name = "\(template.name)-\(index + 1)"
+            copy.position = event.point
+            copy.timing.beginTime += event.time
+            return copy
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Basics
+
+/// What a layer compositor (Compose) needs beyond drawing: a clear canvas of the same pixels to
+/// draw a layer into, and compositing one canvas onto another through any blend function, with an
+/// opacity and the current clip, on the premultiplied surfaces (no rounding in between).
+extension Canvas {
+    /// A clear canvas of this one's size, scale, transform and stroke style (not its clip, which
+    /// ``composite(_:opacity:skipsClear:combine:)`` applies), to draw one layer into.
+    package func offscreen() -> Canvas {
+        var layer = Canvas(trustedWidth: width, height: height, scale: scale)
+        layer.state.transform = state.transform
+        layer.state.strokeStyle = state.strokeStyle
+        return layer
+    }
+
+    /// `layer` (a canvas of the same pixel size) composited onto this one: each of its pixels, times
+    /// `opacity`, goes through `combine(source, destination)` (premultiplied RGBA in 0…1), and this
+    /// canvas's clip mixes the result with what was there (outside the clip nothing changes). Pixels the layer left clear are skipped when `skipsClear` (true for every
+    /// operator that leaves the backdrop under a clear source).
+    package mutating func composite(_ layer: Canvas, opacity: Float, skipsClear: Bool = true,
+                                    combine: (SIMD4<Float>, SIMD4<Float>) -> SIMD4<Float>) {
+        var layer = layer
+        layer.flush()
+        flush()
+        guard layer.surface.count == surface.count else { return }
+        let clip = state.clip
+        let factor = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
+        layer.surface.withUnsafeBufferPointer { source in
+            surface.withUnsafeMutableBufferPointer { target in
+                for index in 0..<target.count {
+                    let pixel = source[index] * factor
+                    if skipsClear && pixel.w == 0 { continue }
+                    let coverage = clip.map { Float($0.values[index]) * (1 / 255) } ?? 1
+                    if coverage == 0 { continue }
+                    let mixed = combine(pixel, target[index])
+                    target[index] = coverage == 1 ? mixed : target[index] + (mixed - target[index]) * coverage
+                }
+            }
+        }
+    }
+}
+
+extension Canvas {
+    /// This canvas's pixels multiplied by `mask`'s alpha (a canvas of the same pixel size): what
+    /// `CALayer.mask` does to the layer it masks.
+    package mutating func mask(by mask: Canvas) {
+        var mask = mask
+        mask.flush()
+        flush()
+        guard mask.surface.count == surface.count else { return }
+        mask.surface.withUnsafeBufferPointer { alpha in
+            surface.withUnsafeMutableBufferPointer { target in
+                for index in 0..<target.count { target[index] *= alpha[index].w }
+            }
+        }
+    }
+}

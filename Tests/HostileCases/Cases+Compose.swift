@@ -1,0 +1,105 @@
+import Animated
+import Basics
+import Compose
+import FrameGen
+import Raster
+
+extension HostileCases {
+    static let compose: [HostileCase] = [
+        HostileCase("MediaTiming and TimingFunction with NaN, infinite, negative and huge values",
+                    ["MediaTiming", "MediaTiming.Progress", "FillMode", "TimingFunction", "TimingError"]) {
+            each(Sample.doubles) { v in
+                for fill in FillMode.allCases {
+                    let timing = try? MediaTiming(beginTime: v, duration: abs(v), speed: v, timeOffset: v,
+                                                  repeatCount: abs(v), autoreverses: true, fillMode: fill)
+                    _ = timing?.progress(atParentTime: v); _ = timing?.localTime(atParentTime: v)
+                    _ = try? MediaTiming(duration: 1e-300, timeOffset: 1e300, repeatCount: v, fillMode: fill).progress(atParentTime: v)
+                    _ = try? MediaTiming(duration: 1, repeatDuration: v, fillMode: fill).progress(atParentTime: -v)
+                }
+                _ = try TimingFunction(0.5, v, 0.5, v).value(at: v)
+                _ = TimingFunction.default.value(at: v)
+            }
+        },
+        HostileCase("Basic, keyframe and path animations with hostile values and lists",
+                    ["Animatable", "BasicAnimation", "KeyframeAnimation", "CalculationMode", "PathAnimation",
+                     "PathAnimation.RotationMode", "PathAnimation.Placement"]) {
+            let timing = try MediaTiming(duration: 1, fillMode: .both)
+            each(Sample.doubles) { v in
+                _ = try BasicAnimation<Double>(from: v, by: v, timing: timing).value(atParentTime: v, base: v)
+                for mode in CalculationMode.allCases {
+                    _ = try KeyframeAnimation<Point>(values: [Point(v, 0), Point(0, v)], keyTimes: [0, v],
+                                                     calculationMode: mode, timing: timing).value(atFraction: v)
+                    _ = try KeyframeAnimation<Double>(values: [0, 1e308, -1e308], calculationMode: mode, timing: timing).value(atFraction: v)
+                    var path = Path(); path.move(to: Point(0, 0)); path.curve(to: Point(v, 1e300), control1: Point(0, 0), control2: Point(0, 0))
+                    for rotation in PathAnimation.RotationMode.allCases {
+                        _ = try PathAnimation(path: path, calculationMode: mode, rotationMode: rotation, timing: timing).placement(atFraction: v)
+                    }
+                }
+            }
+            _ = try KeyframeAnimation<Double>(values: [], timing: timing)
+        },
+        HostileCase("Blend modes with NaN, infinite, negative and over-range colours", ["BlendMode"]) {
+            let hostile: [SIMD4<Float>] = [.zero, SIMD4(repeating: .nan), SIMD4(repeating: .infinity), SIMD4(-1, 2, -.infinity, 0.5),
+                                           SIMD4(1, 1, 1, 0), SIMD4(0, 0, 0, 1e-30)]
+            for mode in BlendMode.allCases {
+                for source in hostile { for destination in hostile { _ = mode.blend(source, onto: destination) } }
+                _ = mode.isPorterDuff
+            }
+        },
+        HostileCase("Layer trees with NaN, infinite, negative and huge geometry, timing and opacity",
+                    ["CompositionError", "Layer", "Layer.Content", "LayerAnimation", "LayerAnimation.PointAnimation",
+                     "LayerAnimation.ScalarAnimation", "LayerRenderer", "LayerTiming", "LayerTransform", "Rect", "ShapeContent"]) {
+            let timing = try MediaTiming(duration: 1, fillMode: .both)
+            each(Sample.doubles) { v in
+                let shape = ShapeContent(path: Path(circleAt: Point(v, v), radius: v), fillColor: .black, strokeColor: .black,
+                                         strokeStyle: StrokeStyle(width: v))
+                let child = Layer(name: "child", content: .shape(shape), bounds: Rect(x: v, y: v, width: abs(v), height: 4),
+                                  position: Point(v, 1), anchorPoint: Point(v, v),
+                                  transform: LayerTransform(translation: Point(v, v), rotation: v, scale: Point(v, 0)),
+                                  opacity: 0.5, zPosition: v, masksToBounds: true, blendMode: .hue,
+                                  timing: LayerTiming(beginTime: v, speed: v, timeOffset: v),
+                                  animations: [.opacity(.basic(try BasicAnimation(from: 0, to: 2, timing: timing))),
+                                               .scale(.keyframe(try KeyframeAnimation(values: [1, 1e300], timing: timing))),
+                                               .rotation(.basic(try BasicAnimation(by: 1e300, timing: timing))),
+                                               .position(.basic(try BasicAnimation(to: Point(1e300, -1e300), timing: timing)))])
+                let image = Layer(name: "image", content: .image(Sample.bitmap), bounds: Rect(width: 1e6, height: 1e-9), opacity: 0.3)
+                let root = Layer(name: "root", bounds: Rect(width: 8, height: 8), position: Point(4, 4), sublayers: [child, image])
+                _ = root.presentation(at: v).matrixInParent
+                _ = Rect(width: v, height: v).isValid; _ = LayerTransform(rotation: v).isFinite; _ = LayerTiming(speed: v).localTime(v)
+                _ = try? LayerRenderer(root: root, width: v, height: 8)
+                _ = try? LayerRenderer(root: root, width: 8, height: 8, scale: Int.max)
+                if let renderer = try? LayerRenderer(root: root, width: 8, height: 8) { _ = try? renderer.render(at: v) }
+            }
+            _ = try LayerRenderer(root: Layer(), width: 1e12, height: 1e12, limits: ResourceLimits(maxPixels: 100))
+        },
+        HostileCase("Sequence layers with hostile times, counts and unreadable frames", ["SequenceContent"]) {
+            let frames: [FrameSource] = [.bitmap(Sample.bitmap), .file("/nonexistent/frame1.png"), .memory(InMemoryFile(name: "x.png", bytes: [1, 2]))]
+            let animation = try Animation(frames: frames, duration: 1e-300, repeatCount: Int.max / 2)
+            each(Sample.doubles) { v in
+                let content = SequenceContent(animation: animation, beginTime: v, hidesWhenFinished: true)
+                _ = content.frameIndex(at: v)
+                let layer = Layer(name: "s", content: .sequence(content), bounds: Rect(width: 4, height: 4), position: Point(2, 2))
+                _ = try? LayerRenderer(root: layer, width: 4, height: 4).render(at: v)
+            }
+        },
+        HostileCase("Spawned copies with hostile times, points, counts and seeds", ["Spawn", "Spawn.Event"]) {
+            each(Sample.doubles) { v in
+                _ = try? Spawn(template: Layer(), events: [Spawn.Event(time: v, point: Point(v, v))]).layers()
+                _ = try? Spawn.randomEvents(count: 3, seed: UInt64.max, in: Rect(x: v, y: v, width: v, height: v), start: v, interval: v)
+            }
+            each(Sample.ints) { count in _ = try? Spawn.randomEvents(count: count, seed: 0, in: Rect(width: 1, height: 1), interval: 1) }
+            _ = try Spawn(template: Layer(), events: Array(repeating: Spawn.Event(time: 0, point: .zero), count: 20_000))
+        },
+        HostileCase("Shadows and masks with hostile values", ["Shadow"]) {
+            each(Sample.doubles) { v in
+                let shadow = Shadow(color: .black, opacity: min(max(v, 0), 1), offset: Point(v, -v), radius: abs(v))
+                _ = shadow.isValid
+                let mask = Layer(name: "m", content: .shape(ShapeContent(path: Path(circleAt: Point(v, v), radius: v))),
+                                 bounds: Rect(width: 4, height: 4), position: Point(v, v))
+                let layer = Layer(name: "s", content: .image(Sample.bitmap), bounds: Rect(width: 4, height: 4), position: Point(2, 2),
+                                  shadow: shadow, mask: mask)
+                _ = try? LayerRenderer(root: layer, width: 4, height: 4).render(at: v)
+            }
+        },
+    ]
+}
