@@ -110,7 +110,7 @@ extension Animation {
             if case .animation(let file, let kind)? = images {
                 let bytes: [UInt8]
                 do { bytes = try FileIO.readAll(file) } catch { throw unreadable(file, error) }
-                return try load(animatedFile: bytes, kind: kind, file: file, limits: limits)
+                return try load(animatedFile: bytes, kind: kind, file: file, limits: limits, cancellation: cancellation, progress: progress)
             }
         }
         if let file = sources.first(where: { animatedFileKind($0) != nil }), let kind = animatedFileKind(file) {

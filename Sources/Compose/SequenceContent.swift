@@ -17,7 +17,10 @@ public struct SequenceContent: Sendable {
     public var hidesWhenFinished: Bool
 
     /// A sequence playing `animation` from `beginTime`.
-    public init(animation: Animation, beginTime: Double = 0, hidesWhenFinished: Bool = false) {
+    /// - Throws: `Animation.PlaybackError` when the animation's timing is out of range (its
+    ///   `check()`), so that every moment has a frame.
+    public init(animation: Animation, beginTime: Double = 0, hidesWhenFinished: Bool = false) throws(Animation.PlaybackError) {
+        try animation.check()
         self.animation = animation; self.beginTime = beginTime; self.hidesWhenFinished = hidesWhenFinished
     }
 
@@ -26,7 +29,8 @@ public struct SequenceContent: Sendable {
     public func frameIndex(at time: Double) -> Int? {
         let elapsed = time - beginTime
         guard elapsed >= 0, !elapsed.isNaN else { return nil }
-        if hidesWhenFinished, let total = animation.totalDuration, elapsed >= total { return nil }
-        return animation.frameIndex(at: elapsed)
+        if hidesWhenFinished, let total = (try? animation.totalDuration) ?? nil, elapsed >= total { return nil }
+        // A time too far into a forever loop to tell one frame from the next shows nothing.
+        return try? animation.frameIndex(at: elapsed)
     }
 }

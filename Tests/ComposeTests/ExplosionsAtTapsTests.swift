@@ -17,7 +17,7 @@ import TestSupport
         explosion.duration = 2
         explosion.repeatCount = 1
         #expect(explosion.frames.count == 14)
-        let template = Layer(name: "explosion", content: .sequence(SequenceContent(animation: explosion, hidesWhenFinished: true)),
+        let template = Layer(name: "explosion", content: .sequence(try SequenceContent(animation: explosion, hidesWhenFinished: true)),
                              bounds: Rect(width: 64, height: 64))
         let spawn = try Spawn(template: template, events: taps)
         let root = Layer(name: "ground", bounds: Rect(width: 240, height: 150), position: Point(120, 75),

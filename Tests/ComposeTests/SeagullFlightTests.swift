@@ -15,7 +15,7 @@ import Raster
         // 100 points a second from off the left edge to off the right, then again.
         let across = try BasicAnimation<Point>(from: Point(-40, 60), to: Point(360, 60),
                                                timing: MediaTiming(duration: 4, repeatCount: .infinity))
-        let bird = Layer(name: "gull", content: .sequence(SequenceContent(animation: flapping)),
+        let bird = Layer(name: "gull", content: .sequence(try SequenceContent(animation: flapping)),
                          bounds: Rect(width: 64, height: 32), animations: [.position(.basic(across))])
         let sky = Layer(name: "sky", bounds: Rect(width: 320, height: 120), position: Point(160, 60), sublayers: [bird])
         return try LayerRenderer(root: sky, width: 320, height: 120, background: Color(r: 135, g: 206, b: 235))
@@ -51,11 +51,11 @@ import Raster
     @Test func aSequenceStartsAtItsBeginTimeAndCanHideWhenDone() throws {
         let frames = [FrameSource.bitmap(LayerRendererTests.solid(.black, 2, 2))]
         let once = try Animation(frames: frames, duration: 2, repeatCount: 1)
-        let content = SequenceContent(animation: once, beginTime: 1, hidesWhenFinished: true)
+        let content = try SequenceContent(animation: once, beginTime: 1, hidesWhenFinished: true)
         #expect(content.frameIndex(at: 0.5) == nil)
         #expect(content.frameIndex(at: 1) == 0)
         #expect(content.frameIndex(at: 2.9) == 0)
         #expect(content.frameIndex(at: 3) == nil)
-        #expect(SequenceContent(animation: once, beginTime: 1).frameIndex(at: 30) == 0)
+        #expect(try SequenceContent(animation: once, beginTime: 1).frameIndex(at: 30) == 0)
     }
 }

@@ -76,7 +76,7 @@ extension HostileCases {
             let frames: [FrameSource] = [.bitmap(Sample.bitmap), .file("/nonexistent/frame1.png"), .memory(InMemoryFile(name: "x.png", bytes: [1, 2]))]
             let animation = try Animation(frames: frames, duration: 1e-300, repeatCount: Int.max / 2)
             each(Sample.doubles) { v in
-                let content = SequenceContent(animation: animation, beginTime: v, hidesWhenFinished: true)
+                let content = try SequenceContent(animation: animation, beginTime: v, hidesWhenFinished: true)
                 _ = content.frameIndex(at: v)
                 let layer = Layer(name: "s", content: .sequence(content), bounds: Rect(width: 4, height: 4), position: Point(2, 2))
                 _ = try? LayerRenderer(root: layer, width: 4, height: 4).render(at: v)
