@@ -171,7 +171,7 @@ public enum GodotSpriteFrames {
     /// is a frame of its own, identical frames included: a ping-pong or an animation of N plays
     /// comes back as Godot plays it (`repeatCount` 1 when `loop` is off). Each frame's duration is
     /// its `duration` (Godot 4; 1 when absent) over `speed` (5 when absent), in whole milliseconds
-    /// (``milliseconds(_:speed:)``). `file` names the resource in errors.
+    /// (`milliseconds(_:speed:)`). `file` names the resource in errors.
     public static func decode(_ bytes: [UInt8], file: String = "sheet.tres") throws(SheetDataError) -> (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation]) {
         let document = try GodotText.parse(String(decoding: bytes, as: UTF8.self))
         guard let header = document.sections.first, header.tag == "gd_resource", header.attributes["type"] == .string("SpriteFrames") else {
