@@ -174,17 +174,27 @@ public enum AsepriteJSON {
             let frame = document.frames[key]!
             return TexturePackerJSON.sprite(frame.filename ?? key, frame)
         }
-        var animations: [SpriteSheet.Animation] = []
-        for (index, tag) in (document.meta.frameTags ?? []).enumerated() {
-            let at = InputPath("meta").appending("frameTags").appending(index: index)
-            for (value, key) in [(tag.from, "from"), (tag.to, "to")] where !(0..<sprites.count).contains(value) || tag.from > tag.to {
-                throw SheetDataError(format: "Aseprite JSON", schema: SchemaError(
-                    file: file, path: at.appending(key),
-                    problem: .outOfRange(requirement: "must be a frame index from 0 to \(sprites.count - 1), from ≤ to"), found: String(value)))
-            }
-            animations.append(SpriteSheet.Animation(name: tag.name, frames: sprites[tag.from...tag.to].map(\.name),
-                                                    direction: tag.direction ?? .forward, repeatCount: tag.repeat.flatMap(Int.init) ?? 0))
+        let animations: [SpriteSheet.Animation]
+        do { animations = try Self.animations(document.meta.frameTags ?? [], frames: sprites.map(\.name), file: file) } catch {
+            throw SheetDataError(format: "Aseprite JSON", schema: error)
         }
         return (sprites, animations, document.meta.image)
+    }
+
+    /// The animations `tags` make of `frames` (sprite names in file order): each tag's `from`…`to`,
+    /// its direction and plays. A `from` or `to` that is no frame index, or `from` after `to`, is
+    /// refused naming the tag. `file` names the data in errors.
+    static func animations(_ tags: [Tag], frames: [String], file: String) throws(SchemaError) -> [SpriteSheet.Animation] {
+        var animations: [SpriteSheet.Animation] = []
+        for (index, tag) in tags.enumerated() {
+            let at = InputPath("meta").appending("frameTags").appending(index: index)
+            for (value, key) in [(tag.from, "from"), (tag.to, "to")] where !(0..<frames.count).contains(value) || tag.from > tag.to {
+                throw SchemaError(file: file, path: at.appending(key),
+                                  problem: .outOfRange(requirement: "must be a frame index from 0 to \(frames.count - 1), from ≤ to"), found: String(value))
+            }
+            animations.append(SpriteSheet.Animation(name: tag.name, frames: Array(frames[tag.from...tag.to]),
+                                                    direction: tag.direction ?? .forward, repeatCount: tag.repeat.flatMap(Int.init) ?? 0))
+        }
+        return animations
     }
 }

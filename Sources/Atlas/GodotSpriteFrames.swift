@@ -146,6 +146,17 @@ public enum GodotSpriteFrames {
         return animation.repeatCount > 1 ? Array([[String]](repeating: once, count: min(animation.repeatCount, 100)).joined()) : once
     }
 
+    /// How long a frame of relative `duration` shows at `speed` frames a second, in whole
+    /// milliseconds (at most a day). The writer's own speed stands for whole milliseconds (30.0 for
+    /// 33 ms), so the duration is counted in those when that gives a whole number (3.0303 × 33 ms
+    /// is 100 ms, where 3.0303 ÷ 30 s would be 101).
+    static func milliseconds(_ duration: Double, speed: Double) -> Int {
+        let base = (1000 / speed).rounded()
+        let viaBase = duration * base, exact = 1000 * duration / speed
+        let value = abs(viaBase - viaBase.rounded()) < 0.01 ? viaBase.rounded() : exact.rounded()
+        return Int(min(max(value, 0), 86_400_000))
+    }
+
     /// A number as Godot writes a float: always with a decimal point.
     private static func number(_ value: Double) -> String {
         let rounded = (value * 10000).rounded() / 10000
@@ -163,8 +174,9 @@ public enum GodotSpriteFrames {
     /// no names), with their page and trim; a one-frame animation is a sprite named after it
     /// (`coinGold`, as ``encode(_:images:version:)`` writes a sprite of no animation). Every position
     /// is a frame of its own, identical frames included: a ping-pong or an animation of N plays
-    /// comes back as Godot plays it (`repeatCount` 1 when `loop` is off). `file` names the resource
-    /// in errors.
+    /// comes back as Godot plays it (`repeatCount` 1 when `loop` is off). Each frame's duration is
+    /// its `duration` (Godot 4; 1 when absent) over `speed` (5 when absent), in whole milliseconds
+    /// (`milliseconds(_:speed:)`). `file` names the resource in errors.
     public static func decode(_ bytes: [UInt8], file: String = "sheet.tres") throws(SheetDataError) -> (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation]) {
         let document = try GodotText.parse(String(decoding: bytes, as: UTF8.self))
         guard let header = document.sections.first, header.tag == "gd_resource", header.attributes["type"] == .string("SpriteFrames") else {
@@ -267,9 +279,14 @@ public enum GodotSpriteFrames {
             guard let name = nameValue.text else { throw error(at.appending("name"), .wrongType(expected: "a string", found: nameValue.summary)) }
             guard let framesValue = fields["frames"] else { throw error(at.appending("frames"), .missingKey) }
             guard case .array(let frames) = framesValue else { throw error(at.appending("frames"), .wrongType(expected: "an array", found: framesValue.summary)) }
-            if let speed = fields["speed"] {
-                guard case .number(let value) = speed else { throw error(at.appending("speed"), .wrongType(expected: "a number", found: speed.summary)) }
-                guard value > 0 else { throw error(at.appending("speed"), .outOfRange(requirement: "must be positive"), found: InputValue.format(value)) }
+            // Godot's default speed is 5 frames a second.
+            var speed = 5.0
+            if let value = fields["speed"] {
+                guard case .number(let number) = value else { throw error(at.appending("speed"), .wrongType(expected: "a number", found: value.summary)) }
+                guard number > 0, number.isFinite else {
+                    throw error(at.appending("speed"), .outOfRange(requirement: "must be positive"), found: InputValue.format(number))
+                }
+                speed = number
             }
             var loops = true
             switch fields["loop"] {
@@ -279,6 +296,7 @@ public enum GodotSpriteFrames {
             case let other?: throw error(at.appending("loop"), .wrongType(expected: "true or false", found: other.summary))
             }
             var references: [String] = []
+            var durations: [Int] = []
             for (position, frame) in frames.enumerated() {
                 let framePath = at.appending("frames").appending(index: position)
                 let reference: String?
@@ -292,13 +310,17 @@ public enum GodotSpriteFrames {
                         guard case .number(let value) = duration else {
                             throw error(framePath.appending("duration"), .wrongType(expected: "a number", found: duration.summary))
                         }
-                        guard value > 0 else {
+                        guard value > 0, value.isFinite else {
                             throw error(framePath.appending("duration"), .outOfRange(requirement: "must be positive"), found: InputValue.format(value))
                         }
                     }
                     reference = item["texture"]?.reference(to: "SubResource")
+                    if case .number(let value)? = item["duration"] { durations.append(milliseconds(value, speed: speed)) } else {
+                        durations.append(milliseconds(1, speed: speed))
+                    }
                 } else {
                     reference = frame.reference(to: "SubResource")
+                    durations.append(milliseconds(1, speed: speed))
                 }
                 guard let reference, textures[reference] != nil else {
                     throw error(framePath, .invalid(reason: "expected SubResource( id ) of an AtlasTexture above"))
@@ -319,7 +341,7 @@ public enum GodotSpriteFrames {
                 sprites.append(SpriteSheet.Sprite(
                     name: spriteName, frame: PixelRect(x: r[0], y: r[1], width: r[2], height: r[3]), page: texture.page,
                     trimmed: m != [0, 0, 0, 0], spriteSourceSize: PixelRect(x: m[0], y: m[1], width: r[2], height: r[3]),
-                    sourceWidth: r[2] + m[2], sourceHeight: r[3] + m[3]))
+                    sourceWidth: r[2] + m[2], sourceHeight: r[3] + m[3], duration: durations[position]))
             }
             result.append(SpriteSheet.Animation(name: name, frames: names, repeatCount: loops ? 0 : 1))
         }

@@ -150,6 +150,22 @@ public enum LibGDXAtlas {
         return lines
     }
 
+    /// The animations of `regions` as libGDX's `findRegions(name)` gives them: the regions of one
+    /// name with an `index` (≥ 0), sorted by it (regions of one index in file order), in the order
+    /// their names first appear; each frame is its region's ``Region/sprite`` name.
+    public static func animations(_ regions: [Region]) -> [SpriteSheet.Animation] {
+        var order: [String] = []
+        var members: [String: [Region]] = [:]
+        for region in regions where region.index >= 0 {
+            if members[region.name] == nil { order.append(region.name) }
+            members[region.name, default: []].append(region)
+        }
+        return order.map { name in
+            let sorted = members[name]!.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
+            return SpriteSheet.Animation(name: name, frames: sorted.map(\.element.sprite.name))
+        }
+    }
+
     /// The pages (image, size) and regions of an atlas file, new format or the legacy one
     /// (`xy`/`size`/`orig`/`offset`), and the fields kept only as warnings (see the type's
     /// documentation). Rotations other than 0 and 90 degrees are refused. `file` names the atlas in

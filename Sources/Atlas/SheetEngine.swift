@@ -115,8 +115,9 @@ public enum SheetEngine: String, Sendable, CaseIterable {
     /// pages comes out split; Godot 3 has one speed per animation, so frames of other durations
     /// (holds) lose them; and a set number of plays (`repeatCount`) or a direction that the data
     /// cannot carry needs a word in the game's code: Phaser plays an animation once unless given
-    /// `repeat`, PixiJS's `AnimatedSprite` loops unless told, Godot writes at most 100 plays, and
-    /// libGDX, Cocos2d-x and SpriteKit data hold no animations at all.
+    /// `repeat`, PixiJS's `AnimatedSprite` loops unless told, Godot writes at most 100 plays,
+    /// libGDX data holds an animation's frame order only (`index`), and Cocos2d-x and SpriteKit
+    /// data hold no animations at all.
     public func warnings(for sheet: SpriteSheet) -> [String] {
         playsAndDirections(of: sheet) + partialReads(of: sheet)
     }
@@ -147,7 +148,8 @@ public enum SheetEngine: String, Sendable, CaseIterable {
             guard let first = told.first else { return [] }
             let what = [first.direction != .forward ? first.direction.rawValue : nil,
                         first.repeatCount > 0 ? "\(first.repeatCount)× plays" : nil].compactMap { $0 }.joined(separator: " and ")
-            return ["\(displayName) data holds frames, not animations: the game's code sets \(named(told))'s \(what) "
+            let holds = self == .libgdx ? "frame order, not directions or plays" : "frames, not animations"
+            return ["\(displayName) data holds \(holds): the game's code sets \(named(told))'s \(what) "
                     + "(sequence.json)"]
         }
     }

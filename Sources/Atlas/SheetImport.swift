@@ -21,6 +21,12 @@ import Raster
 /// path and the nearest known key. Formats that other tools extend with keys of their own
 /// (TexturePacker and Aseprite JSON, libGDX `.atlas`, SpriteKit plists) report such keys as
 /// ``SpriteSheet/warnings`` instead, unless they look like a misspelling of a key that is missing.
+///
+/// What Flipbook writes comes back: animations (TexturePacker's `animations`, Aseprite's
+/// `frameTags` with their direction and plays, Godot's animations, libGDX's `index` groups),
+/// durations (per frame, or Godot's `speed`), rotation and trimming. What a format cannot carry is
+/// a warning too (a libGDX atlas with animations has no durations; SpriteKit and Cocos2d-x data
+/// hold no animations): see docs/Formats.md, "What each format carries".
 public enum SheetImport {
     /// The data file `path` names: itself, or for a SpriteKit `.atlasc` folder (`G.atlasc`,
     /// `G.atlasc/`) the plist inside it (`G.atlasc/G.plist`), so that one sheet spelled two ways is
@@ -235,11 +241,13 @@ public enum SheetImport {
                     sprite.page = index
                     return sprite
                 }
-                for (name, frames) in decoded.animations.sorted(by: { $0.key < $1.key }) {
-                    if let existing = draft.animations.firstIndex(where: { $0.name == name }) {
-                        draft.animations[existing].frames += frames
+                // Aseprite's tags keep their direction and plays; a multipack's pages add to an animation.
+                let animations = decoded.animations.sorted(by: { $0.key < $1.key }).map { SpriteSheet.Animation(name: $0.key, frames: $0.value) }
+                for animation in animations + decoded.tagged {
+                    if let existing = draft.animations.firstIndex(where: { $0.name == animation.name }) {
+                        draft.animations[existing].frames += animation.frames
                     } else {
-                        draft.animations.append(SpriteSheet.Animation(name: name, frames: frames))
+                        draft.animations.append(animation)
                     }
                 }
                 queue += decoded.related
@@ -253,9 +261,12 @@ public enum SheetImport {
         let data = try bytes(path, reader)
         let decoded: (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [LibGDXAtlas.Region], warnings: [SchemaError])
         do { decoded = try LibGDXAtlas.decode(data, file: path) } catch { throw Error(path, error) }
+        let animations = LibGDXAtlas.animations(decoded.regions)
         return Draft(pages: decoded.pages.map { PageName(name: $0.image, dataFile: path) }, sprites: decoded.regions.map(\.sprite),
-                     rotation: .counterClockwise, premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path),
-                     warnings: decoded.warnings)
+                     animations: animations, rotation: .counterClockwise,
+                     premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path),
+                     warnings: decoded.warnings + (animations.isEmpty ? [] : [notCarried(path, "libGDX atlases hold no frame durations, "
+                         + "directions or play counts: the \(animations.count) animation\(animations.count == 1 ? "" : "s") (index groups) come back untimed")]))
     }
 
     private static func readCocos2d(_ path: String, _ reader: FileReader) throws(Error) -> Draft {
@@ -263,7 +274,8 @@ public enum SheetImport {
         let data = try bytes(path, reader)
         do { decoded = try Cocos2dPlist.decode(data, file: path) } catch { throw Error(path, error) }
         return Draft(pages: [PageName(name: decoded.image, dataFile: path, scale: ImageFileName(path: decoded.image).scale ?? 1)],
-                     sprites: decoded.sprites, premultipliedAlpha: decoded.premultiplied)
+                     sprites: decoded.sprites, premultipliedAlpha: decoded.premultiplied,
+                     warnings: [notCarried(path, "Cocos2d-x sprite-frame plists hold frames only: no animations or frame durations come back")])
     }
 
     private static func readGodot(_ path: String, _ reader: FileReader) throws(Error) -> Draft {
@@ -285,6 +297,12 @@ public enum SheetImport {
         let decoded: (pages: [(path: String, width: Int, height: Int, scale: Int)], sprites: [SpriteSheet.Sprite], warnings: [SchemaError])
         do { decoded = try SpriteKitAtlas.decode(data, file: path) } catch { throw Error(path, error) }
         return Draft(pages: decoded.pages.map { PageName(name: $0.path, dataFile: path, scale: $0.scale) }, sprites: decoded.sprites,
-                     warnings: decoded.warnings)
+                     warnings: decoded.warnings + [notCarried(path, "SpriteKit atlases hold frames only: no animations or frame durations come back")])
+    }
+
+    /// A warning that the format of `path` cannot carry something Flipbook's sheets have (see
+    /// docs/Formats.md, "What each format carries"): not an unknown key.
+    private static func notCarried(_ path: String, _ what: String) -> SchemaError {
+        SchemaError(file: path, path: .root, problem: .invalid(reason: what))
     }
 }

@@ -255,6 +255,9 @@ public enum TexturePackerJSON {
         public var premultipliedAlpha: Bool
         /// Keys of the producer's own that Flipbook does not know (see the type's documentation).
         public var warnings: [SchemaError] = []
+        /// Aseprite's `meta.frameTags` as animations (with their direction and plays), over the
+        /// frames in file order.
+        var tagged: [SpriteSheet.Animation] = []
     }
 
     /// Reads a JSON hash or array (ours, TexturePacker's, Aseprite's, Free Texture Packer's…);
@@ -264,6 +267,7 @@ public enum TexturePackerJSON {
         let frames: [(String, Frame)]
         let animations: [String: [String]]
         let meta: Meta
+        var tagged: [SpriteSheet.Animation] = []
         do {
             let root = try InputValue.json(bytes, file: file)
             let decoder = StrictDecoder(file: file, policy: .lenient)
@@ -281,19 +285,25 @@ public enum TexturePackerJSON {
                 let hash = try decoder.decode(HashDocument.self, from: root.value, warnings: &warnings)
                 for (key, frame) in hash.frames { try check(frame, at: InputPath("frames").appending(key), file: file) }
                 // A frame's `filename`, when it has one, is its name (Aseprite data keyed by number).
-                frames = hash.frames.sorted { NaturalOrder.areInIncreasingOrder($0.key, $1.key) }.map { ($0.value.filename ?? $0.key, $0.value) }
+                // Aseprite's tags index the frames in file order: then that is the order.
+                let positions = hash.meta.frameTags == nil ? [:] : AsepriteJSON.keyPositions(bytes)
+                frames = hash.frames.sorted { a, b in
+                    positions.isEmpty ? NaturalOrder.areInIncreasingOrder(a.key, b.key) : (positions[a.key] ?? .max, a.key) < (positions[b.key] ?? .max, b.key)
+                }.map { ($0.value.filename ?? $0.key, $0.value) }
                 animations = hash.animations ?? [:]
                 meta = hash.meta
             }
             try check(meta.size, at: InputPath("meta").appending("size"), file: file)
             // A multipack's animations may list frames of its other pages (PixiJS's related_multi_packs).
             if (meta.related_multi_packs ?? []).isEmpty { try check(animations, frames: frames.map(\.0), file: file) }
+            tagged = try AsepriteJSON.animations(meta.frameTags ?? [], frames: frames.map(\.0), file: file)
         } catch {
             throw SheetDataError(format: "TexturePacker JSON", schema: error)
         }
         return Decoded(sprites: frames.map { sprite($0, $1) }, animations: animations, image: meta.image,
                        width: meta.size.w, height: meta.size.h, scale: meta.scale.flatMap { Int($0.text) }.map { max(1, $0) } ?? 1,
-                       related: meta.related_multi_packs ?? [], premultipliedAlpha: meta.premultipliedAlpha ?? false, warnings: warnings)
+                       related: meta.related_multi_packs ?? [], premultipliedAlpha: meta.premultipliedAlpha ?? false, warnings: warnings,
+                       tagged: tagged)
     }
 
     /// Refuses a frame whose rectangles or duration are out of range: regions and sizes of at least

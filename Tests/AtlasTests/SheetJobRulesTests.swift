@@ -303,9 +303,9 @@ struct SheetJobFrameNumberTests {
         #expect(try SheetJob(files: files + [files[3]], output: "m.png").plan().sheets[0].animations.first?.frames.count == 8)
     }
 
-    /// Engines whose data carries animations that `SheetImport` reads back (libGDX and Aseprite
-    /// data are read here as text; Cocos2d-x and SpriteKit keep the frames' names only).
-    static let animated: Set<SheetEngine> = [.phaser3, .pixi, .godot3, .godot4]
+    /// Engines whose data carries animations that `SheetImport` reads back (libGDX's `index`
+    /// groups and Aseprite's `frameTags` too; Cocos2d-x and SpriteKit keep the frames' names only).
+    static let animated: Set<SheetEngine> = [.phaser3, .pixi, .godot3, .godot4, .libgdx, .aseprite]
 
     @Test(arguments: SheetEngine.allCases)
     func aFolderOfBareNumbersIsOneAnimationNamedAfterIt(engine: SheetEngine) throws {

@@ -91,7 +91,7 @@ struct SheetTimingTests {
     /// atlas (no animations), Godot's 100-play cap.
     @Test(arguments: [
         ("{\"repeatCount\": 3}", "aseprite", "s/coin.json", "repeat: 2"),
-        ("{\"direction\": \"pingpong\"}", "libgdx", "s/coin.atlas", "libGDX data holds frames, not animations: the game's code sets gold's pingpong"),
+        ("{\"direction\": \"pingpong\"}", "libgdx", "s/coin.atlas", "libGDX data holds frame order, not directions or plays: the game's code sets gold's pingpong"),
         ("{\"repeatCount\": 500}", "godot4", "s/coin.tres", "written for 100 plays"),
     ])
     func whatTheDataCannotCarryIsSaid(manifest: String, engine: String, output: String, warning: String) throws {
