@@ -39,18 +39,8 @@ extension Animation {
         let reader: Decoder
         do {
             reader = try Decoder(bytes: bytes, file: file, limits: limits)
-        } catch {
-            throw .decode(error)
-        }
-        // Work in proportion to the input, as `FramesJob` checks it: a GIF of 9 KB may declare
-        // three hundred 1000² frames, which would all be decoded and held.
-        let info = reader.info
-        do throws(LimitError) {
-            try limits.checkOutput(info.frameCount, "frames", width: info.width, height: info.height, of: file)
-        } catch {
-            throw .limit(error)
-        }
-        do {
+            // Work in proportion to the input, as `FramesJob` checks it: a GIF of 9 KB may declare
+            // three hundred 1000² frames, which would all be decoded and held.
             try reader.checkDeclaredFrames()
         } catch {
             throw .decode(error)

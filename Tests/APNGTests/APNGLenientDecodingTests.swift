@@ -76,8 +76,10 @@ struct APNGLenientDecodingTests {
         damaged[data.offset + 8 + 10] ^= 0xFF
         let decoder = try APNG.Decoder(bytes: damaged, file: "damaged.png")
         #expect(try decoder.allFrames() == Array(whole.prefix(kept)))
-        #expect(decoder.warnings == ["damaged.png: chunk fdAT fails its CRC check (at byte \(data.offset) of \(bytes.count)): stopped after "
-                                     + "frame \(kept) of the 4 acTL promises; only whole frames are kept, the \(kept) before the damage"])
+        let frames = kept == 1 ? "1 whole frame" : "\(kept) whole frames"
+        #expect(decoder.warnings == ["damaged.png is damaged (chunk fdAT fails its CRC check (at byte \(data.offset) of \(bytes.count))): "
+                                     + "the \(frames) of the 4 its acTL declares before the damage \(kept == 1 ? "is" : "are") kept; "
+                                     + "to get the rest, export or copy the file again"])
     }
 
     /// A whole file says nothing.
