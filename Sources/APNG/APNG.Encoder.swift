@@ -67,7 +67,7 @@ extension APNG {
                 let report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes += $0 }
                 return (bytes, report)
             } catch {
-                throw EncodeError(error)
+                throw .encoding(error)
             }
         }
 
@@ -85,16 +85,16 @@ extension APNG {
             }
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
-            do { file = try set.open(path, named: overwrite) } catch { throw EncodeError(writing: error, to: path) }
+            do { file = try set.open(path, named: overwrite) } catch { throw .writing(error, to: path) }
             let report: Report
             do {
                 report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes in
                     do throws(FileIO.Error) { try file.write(bytes) } catch { throw EncodeError.writeFailed(error) }
                 }
             } catch {
-                throw EncodeError(error)
+                throw .encoding(error)
             }
-            do { try set.commit() } catch { throw EncodeError(writing: error, to: path) }
+            do { try set.commit() } catch { throw .writing(error, to: path) }
             return report
         }
     }

@@ -126,7 +126,7 @@ extension GIF {
         /// over 655.35 s is written as the frame and frames that change nothing (``Timing``).
         public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError)
             -> (bytes: [UInt8], report: Report) {
-            do { return try run(input, progress: progress, drain: nil) } catch { throw EncodeError(error) }
+            do { return try run(input, progress: progress, drain: nil) } catch { throw .encoding(error) }
         }
 
         /// Encodes `input` straight into `path`, atomically (temporary file, then rename), as a
@@ -141,18 +141,18 @@ extension GIF {
             do throws(OutputError) { try OutputName.require(path, extensions: ["gif"], what: "a GIF encoder writes GIF") } catch { throw .output(error) }
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
-            do { file = try set.open(path, named: overwrite) } catch { throw EncodeError(writing: error, to: path) }
+            do { file = try set.open(path, named: overwrite) } catch { throw .writing(error, to: path) }
             let drain: ([UInt8]) throws -> Void = { bytes in
-                do { try file.write(bytes) } catch { throw EncodeError(writing: error, to: path) }
+                do { try file.write(bytes) } catch { throw EncodeError.writing(error, to: path) }
             }
             var (rest, report): ([UInt8], Report)
             do {
                 (rest, report) = try run(input, progress: progress, drain: drain)
                 try drain(rest)
             } catch {
-                throw EncodeError(error)
+                throw .encoding(error)
             }
-            do { try set.commit() } catch { throw EncodeError(writing: error, to: path) }
+            do { try set.commit() } catch { throw .writing(error, to: path) }
             rest = []
             report.bytes = Self.fileSize(path) ?? report.bytes
             return report

@@ -23,26 +23,7 @@ extension WebP {
         /// `OutputError`): a name that promises another format, an input, a file Flipbook did not write.
         case output(OutputError)
 
-        /// `error`, thrown while encoding (by the encoder or the input's `load`), as one of the cases above.
-        init(_ error: any Error) {
-            switch error {
-            case let error as EncodeError: self = error
-            case let error as PNG.DecodeError: self = .frame(error)
-            case is CancellationError: self = .cancelled
-            default: self = .load(reason: "\(error)")
-            }
-        }
 
-        /// `error`, thrown by the output set while opening, writing or committing `path`: the
-        /// output contract's refusal, or the file system's failure.
-        init(writing error: any Error, to path: String) {
-            switch error {
-            case let error as EncodeError: self = error
-            case let error as OutputError: self = .output(error)
-            case let error as FileIO.Error: self = .writeFailed(error)
-            default: self = .writeFailed(FileIO.Error(path: path, reason: "\(error)", operation: .write))
-            }
-        }
 
         /// What could not be encoded or written and why, as the CLI prints it.
         public var description: String {
@@ -59,3 +40,6 @@ extension WebP {
         }
     }
 }
+
+/// The encoders share one mapping of thrown errors onto their cases (Raster's `EncoderError`).
+extension WebP.EncodeError: EncoderError {}

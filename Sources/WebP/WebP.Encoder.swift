@@ -63,7 +63,7 @@ extension WebP {
                 let (header, report) = try WebPEncoding(settings: self, input: input, progress: progress).run { body += $0 }
                 return (header + body, report)
             } catch {
-                throw EncodeError(error)
+                throw .encoding(error)
             }
         }
 
@@ -81,7 +81,7 @@ extension WebP {
             }
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
-            do { file = try set.open(path, named: overwrite) } catch { throw EncodeError(writing: error, to: path) }
+            do { file = try set.open(path, named: overwrite) } catch { throw .writing(error, to: path) }
             do throws(FileIO.Error) { try file.reserveHeader(WebPContainer.headerSize) } catch { throw EncodeError.writeFailed(error) }
             let (header, report): ([UInt8], Report)
             do {
@@ -89,10 +89,10 @@ extension WebP {
                     do throws(FileIO.Error) { try file.write(bytes) } catch { throw EncodeError.writeFailed(error) }
                 }
             } catch {
-                throw EncodeError(error)
+                throw .encoding(error)
             }
             do throws(FileIO.Error) { try file.writeHeader(header) } catch { throw EncodeError.writeFailed(error) }
-            do { try set.commit() } catch { throw EncodeError(writing: error, to: path) }
+            do { try set.commit() } catch { throw .writing(error, to: path) }
             return report
         }
 
