@@ -83,7 +83,9 @@ struct InterruptCommandTests {
         kill(child.pid, signal)
         let exit = child.wait()
         #expect(started, "no temporary file appeared")
-        #expect(exit == status)
+        // On a loaded machine the run may finish before the signal arrives (exit 0, the whole set
+        // below); otherwise the signal's status.
+        #expect(exit == status || (exit == 0 && FileManager.default.fileExists(atPath: out + "/sequence.json")), "exit \(exit)")
         #expect(Self.temporaries(in: out).isEmpty, "\(Self.temporaries(in: out).count) left")
         // A signal that lands while the set is being renamed into place waits for that step (a set
         // is never left half-replaced): then the folder holds the whole set, else it is gone. On a
