@@ -63,7 +63,7 @@ enum SheetPages {
             }
             return pages
         case "plist":
-            guard let root = try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any] else { return [] }
+            guard let root = (try? InputValue.propertyList(bytes, file: "sheet.plist"))?.value as? [String: Any] else { return [] }
             var pages: [String] = []
             if let metadata = root["metadata"] as? [String: Any] {
                 for key in ["textureFileName", "realTextureFileName"] { if let name = metadata[key] as? String { pages.append(name) } }

@@ -65,8 +65,9 @@ enum PlistText {
         }
     }
 
-    /// The root of a property list, as a dictionary.
+    /// The root of a property list, as a dictionary (read as `InputValue.propertyList` reads it,
+    /// so a binary list goes through Flipbook's bounded reader, never Foundation's).
     static func dictionary(_ bytes: [UInt8]) -> [String: Any]? {
-        (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any]
+        (try? InputValue.propertyList(bytes, file: "sheet.plist"))?.value as? [String: Any]
     }
 }

@@ -97,7 +97,13 @@ public struct InputValue {
     }
 
     /// The root of the property list `bytes` (XML, binary or OpenStep).
+    ///
+    /// Binary lists (`bplist…`) are read by Flipbook's own bounded reader, never Foundation's (which
+    /// crashed on a few changed bytes): a file whose offsets, counts or references do not hold, an
+    /// object that contains itself or nesting past 128 levels is ``SchemaError/Problem/invalid(reason:)``
+    /// at the root, saying what is wrong.
     public static func propertyList(_ bytes: [UInt8], file: String) throws(SchemaError) -> InputValue {
+        if BinaryPropertyList.isBinary(bytes) { return InputValue(try BinaryPropertyList.read(bytes, file: file), file: file) }
         do {
             return InputValue(try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil), file: file)
         } catch {
