@@ -44,6 +44,18 @@ struct InfoCommandTests {
         #expect((robot.pointWidth, robot.pointHeight) == (96, 128))
     }
 
+    /// A 2 KB GIF of hundreds of frames on an 8000² canvas: every frame is composed on the whole
+    /// canvas, so `info` checks frames × canvas first and refuses at once (it took 25 s and 773 MB
+    /// for a hundred "restore to previous" frames), as assemble, frames and validate do.
+    @Test func refusesAGIFWhoseFramesOutweighItsBytes() throws {
+        let dir = try Fixtures.temporaryFolder("info-bomb")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Data(HostileGIF.bomb(width: 8000, height: 8000, frames: 100)).write(to: URL(fileURLWithPath: dir + "/bomb.gif"))
+        let result = try CLI.run(["info", "bomb.gif"], in: dir)
+        #expect(result.status == 3, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains("bomb.gif") && result.stderr.contains("100 frames of 8000×8000"), "\(result.stderr)")
+    }
+
     @Test func describesGIFs() throws {
         let result = try CLI.run(["info", CLI.fixtures + "/gif/giflib/welcome2.gif", CLI.fixtures + "/gif/giflib/fire.gif"])
         #expect(result.status == 0, "\(result.stderr)")
