@@ -16,6 +16,9 @@ extension Validator {
         /// A setting of the validator is out of range (``Validator/threads`` under 1), found
         /// before anything is read.
         case setting(SettingError)
+        /// The ``Validator/config`` (or a folder's, in `validate(folders:progress:cancellation:)`) holds a value
+        /// that `.flipbook.json` could not hold (``ValidationConfig/check(file:)``), found before anything is read.
+        case config(ValidationConfig.Error)
 
         /// What went wrong.
         public var description: String {
@@ -24,6 +27,7 @@ extension Validator {
             case .animation(let error): error.description
             case .cancelled: "cancelled"
             case .setting(let error): error.description
+            case .config(let error): error.description
             }
         }
     }

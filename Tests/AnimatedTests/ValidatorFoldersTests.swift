@@ -1,0 +1,105 @@
+import Animated
+import Basics
+import Foundation
+import Testing
+import TestSupport
+
+/// `Validator` stays inside the folders it is given (a link leading out is not followed, and said),
+/// checks each folder with its own settings, and checks a `ValidationConfig` built in Swift as
+/// `.flipbook.json` is checked.
+@Suite("Validator: folders, links and their settings")
+struct ValidatorFoldersTests {
+    static let coin = Fixtures.path("sequences/kenney-gold-coin")
+
+    /// A temporary folder holding copies of the coin's frames `numbers`.
+    static func coinCopy(_ label: String, _ numbers: [Int] = [1, 2, 3, 4]) throws -> String {
+        let folder = try Fixtures.temporaryFolder(label)
+        for number in numbers {
+            try FileManager.default.copyItem(atPath: "\(coin)/gold_\(number).png", toPath: "\(folder)/gold_\(number).png")
+        }
+        return folder
+    }
+
+    /// A link to a folder outside the one validated is not followed: its frames are neither counted
+    /// nor judged, and a `folder.link-outside` finding names the link and where it leads.
+    @Test(arguments: [false, true])
+    func aLinkLeadingOutIsNotFollowed(deep: Bool) throws {
+        let folder = try Self.coinCopy("validate-link-out")
+        let outside = try Fixtures.temporaryFolder("validate-outside")
+        defer { for path in [folder, outside] { try? FileManager.default.removeItem(atPath: path) } }
+        // Outside: a broken frame that would fail the run were it read.
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: outside + "/boom1.png"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/elsewhere", withDestinationPath: outside)
+        let report = try Validator(deep: deep).validate([folder])
+        #expect(report.fileCount == 4)
+        #expect(report.sequences.map(\.name) == [folder + "/gold_"])
+        #expect(!report.hasErrors)
+        let links = report.findings.filter { $0.rule == .folderLinkOutside }
+        #expect(links.count == 1)
+        #expect(links.first?.file == folder + "/elsewhere")
+        #expect(links.first?.severity == .warning)
+        #expect(links.first?.message.contains(FileIO.resolvedPath(outside) ?? outside) == true)
+        // Validated itself, the folder the link leads to is read.
+        #expect(throws: Never.self) { _ = try Validator().validate([outside]) }
+    }
+
+    /// A link that stays inside the folder is followed, each folder once; a link back to the folder
+    /// itself (a loop) ends the walk.
+    @Test func linksInsideAreFollowedAndLoopsEnd() throws {
+        let folder = try Fixtures.temporaryFolder("validate-link-in")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        for number in 1...4 {
+            try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_\(number).png", toPath: "\(folder)/real/gold_\(number).png")
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/alias", withDestinationPath: folder + "/real")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/real/loop", withDestinationPath: folder)
+        let report = try Validator().validate([folder])
+        #expect(report.fileCount == 4)
+        #expect(report.sequences.count == 1)
+        #expect(report.findings.isEmpty, "\(report.findings)")
+    }
+
+    /// Each folder is checked with its own settings: a folder's `ignore` glob and severities do not
+    /// reach another folder, whichever comes first.
+    @Test func eachFolderUsesItsOwnConfig() throws {
+        let gap = try Self.coinCopy("validate-own-config", [1, 3, 4])
+        defer { try? FileManager.default.removeItem(atPath: gap) }
+        let gapConfig = try ValidationConfig.decode(Array(#"{"severities":{"seq.gap":"warning"},"ignore":["*_4.png"]}"#.utf8), file: "gap")
+        let folders: [(folder: String, config: ValidationConfig)] = [(gap, gapConfig), (Self.coin, ValidationConfig())]
+        let gapFirst = try Validator().validate(folders: folders)
+        let coinFirst = try Validator().validate(folders: folders.reversed())
+        for report in [gapFirst, coinFirst] {
+            #expect(report.fileCount == 2 + 4)   // gap's gold_4 ignored, the coin's not
+            #expect(!report.hasErrors)
+            #expect(report.findings.map(\.rule) == [.seqGap])
+            #expect(report.findings.first?.severity == .warning)
+        }
+        #expect(Set(gapFirst.sequences.map(\.name)) == Set(coinFirst.sequences.map(\.name)))
+        // `find` finds each folder's own file.
+        try Data(#"{"severities":{"seq.gap":"warning"}}"#.utf8).write(to: URL(fileURLWithPath: gap + "/.flipbook.json"))
+        #expect(try ValidationConfig.find(for: [gap]).severities == [.seqGap: .warning])
+        #expect(try ValidationConfig.find(for: [Self.coin]) == ValidationConfig())
+    }
+
+    /// Values `.flipbook.json` refuses are refused in a config built in Swift too, with the same
+    /// typed error, before anything is read.
+    @Test(arguments: [
+        (ValidationConfig(expectedSize: [.nan, 1]), #"{"expectedSize": [0, 1]}"#, "expectedSize[0]"),
+        (ValidationConfig(expectedSize: [-1, 1]), #"{"expectedSize": [-1, 1]}"#, "expectedSize[0]"),
+        (ValidationConfig(expectedSize: []), #"{"expectedSize": []}"#, "expectedSize"),
+        (ValidationConfig(requiredScales: [0, Int.max]), #"{"requiredScales": [0, 9]}"#, "requiredScales[0]"),
+        (ValidationConfig(maxFileBytes: -1), #"{"maxFileBytes": -1}"#, "maxFileBytes"),
+    ])
+    func aConfigBuiltInSwiftIsChecked(config: ValidationConfig, json: String, key: String) throws {
+        let upload = [InMemoryFile(name: "gold_1.png", bytes: try Fixtures.bytes("sequences/kenney-gold-coin/gold_1.png"))]
+        let fromDisk = #expect(throws: Validator.Error.self) { _ = try Validator(config: config).validate([Self.coin]) }
+        let inMemory = #expect(throws: Validator.Error.self) { _ = try Validator(config: config).validate(files: upload) }
+        let fromJSON = #expect(throws: ValidationConfig.Error.self) { _ = try ValidationConfig.decode(Array(json.utf8), file: "") }
+        for error in [fromDisk, inMemory] {
+            guard case .config(let configError)? = error else { Issue.record("\(String(describing: error))"); continue }
+            #expect(configError.schemaError?.path.description == key)
+            #expect(configError.schemaError?.path == fromJSON?.schemaError?.path)
+        }
+    }
+}
