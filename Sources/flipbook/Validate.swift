@@ -22,7 +22,8 @@ struct Validate: ParsableCommand {
             "ignore": ["*/old/*"], "maxFileBytes": N, "uikit": true}.
 
             Exit codes: 0 no errors (warnings and notices allowed), 1 errors found, 2 bad arguments \
-            or config, 3 a DIR cannot be read.
+            or config, 3 a DIR is missing, unreadable or holds nothing to check (the report of the \
+            others is still written).
 
             Examples:
               flipbook validate Assets/Animations
@@ -103,6 +104,8 @@ struct Validate: ParsableCommand {
         } else {
             print(text)
         }
+        // A folder that could not be validated is exit 3, after the others' report is written.
+        if let error = report.folderErrors.first { throw error }
         if report.hasErrors { throw ProblemsFound() }
     }
 

@@ -102,4 +102,37 @@ struct ValidatorFoldersTests {
             #expect(configError.schemaError?.path == fromJSON?.schemaError?.path)
         }
     }
+
+    /// A folder with nothing to check — empty, `logo.png` alone (no frame number), a licence alone —
+    /// is one rule: `nothingToCheck`, in validation's own words, whatever it holds.
+    @Test(arguments: [[String](), ["sequences/kenney-gold-coin/gold_1.png"], ["sequences/kenney-gold-coin/License.txt"]])
+    func aFolderWithNothingToCheckIsOneError(holding: [String]) throws {
+        let folder = try Fixtures.temporaryFolder("validate-nothing")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for file in holding {
+            let name = file.hasSuffix(".png") ? "logo.png" : "License.txt"
+            try FileManager.default.copyItem(atPath: Fixtures.path(file), toPath: folder + "/" + name)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == holding.count)
+        #expect(throws: Validator.Error.nothingToCheck(folder: folder)) { _ = try Validator().validate([folder]) }
+        #expect(Validator.Error.nothingToCheck(folder: folder).description.hasPrefix(folder + ": nothing to validate"))
+    }
+
+    /// A missing folder among good ones does not lose the good ones' report: it is a
+    /// `folder.unreadable` error finding and a folder error, and the good folder is validated.
+    @Test func aMissingFolderAmongGoodOnesKeepsTheirReport() throws {
+        let missing = Self.coin + "-missing"
+        let report = try Validator().validate(folders: [(Self.coin, ValidationConfig()), (missing, ValidationConfig())])
+        #expect(report.fileCount == 4)
+        #expect(report.sequences.map(\.name) == [Self.coin + "/gold_"])
+        #expect(report.folderErrors == [.source(.notFound(source: missing))])
+        #expect(report.findings.map(\.rule) == [.folderUnreadable])
+        #expect(report.findings.first?.file == missing)
+        #expect(report.hasErrors)
+        let text = ReportFormat.text.render(report, base: "")
+        #expect(text.contains("folder.unreadable"), "\(text)")
+        #expect(ReportFormat.sarif.render(report, base: "").contains("folder.unreadable"))
+        // The one-call form still throws the folder's error.
+        #expect(throws: Validator.Error.source(.notFound(source: missing))) { _ = try Validator().validate([Self.coin, missing]) }
+    }
 }

@@ -51,4 +51,35 @@ struct ValidateFoldersCommandTests {
         let report = try String(contentsOfFile: folder + "/report.sarif", encoding: .utf8)
         #expect(report.contains("sarif-2.1.0"), "\(report.prefix(300))")
     }
+
+    /// A missing folder among good ones: exit 3, and the SARIF report of the good folder is written
+    /// with the missing one as a `folder.unreadable` error.
+    @Test func aMissingFolderStillWritesTheReport() throws {
+        let folder = try Fixtures.temporaryFolder("validate-missing-cli")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["validate", Self.coin, folder + "/nonexist", "--format", "sarif", "-o", folder + "/m.sarif"])
+        #expect(run.status == 3, "\(run.stderr)")
+        let report = try String(contentsOfFile: folder + "/m.sarif", encoding: .utf8)
+        #expect(report.contains("\"ruleId\" : \"folder.unreadable\""), "\(report.prefix(400))")
+        // The good folder's sequence is in the report (JSON lists sequences; SARIF only results).
+        let json = try CLI.run(["validate", folder + "/nonexist", Self.coin, "-o", folder + "/m.json"])
+        #expect(json.status == 3, "\(json.stderr)")
+        let jsonReport = try String(contentsOfFile: folder + "/m.json", encoding: .utf8)
+        #expect(jsonReport.contains("kenney-gold-coin/gold_") && jsonReport.contains("folder.unreadable"), "\(jsonReport.prefix(400))")
+    }
+
+    /// An empty folder and one of `logo.png` alone exit alike: 3, in validate's words.
+    @Test func foldersWithNothingToCheckExitAlike() throws {
+        let work = try Fixtures.temporaryFolder("validate-nothing-cli")
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try FileManager.default.createDirectory(atPath: work + "/empty", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: work + "/logo", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.coin + "/gold_1.png", toPath: work + "/logo/logo.png")
+        for folder in ["empty", "logo"] {
+            let run = try CLI.run(["validate", work + "/" + folder])
+            #expect(run.status == 3, "\(folder): \(run.stdout)")
+            #expect(run.stderr.contains("nothing to validate"), "\(run.stderr)")
+            #expect(!run.stderr.contains("expected a folder, PNG files, or a prefix"))
+        }
+    }
 }

@@ -73,7 +73,8 @@ extension HostileCases {
                 "UIKitMixedSizeRule", "UIKitDeviceVariantRule", "UIKitHighlightedRule", "UIKitPaddedRule", "UIKitGapRule", "UIKitPast1024Rule",
                 "SequenceGapRule", "SequencePaddingMixedRule", "SequenceDuplicateNumberRule", "ManifestInvalidRule", "SizeMismatchRule",
                 "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
-                "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule", "FolderLinkOutsideRule"]) {
+                "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule", "FolderLinkOutsideRule",
+                "FolderUnreadableRule"]) {
             let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,
                            #"{"maxFileBytes": -1}"#, #"{"ignore": ["", "[", "**/../**"]}"#]
             each(configs) { text in _ = try ValidationConfig.decode(Array(text.utf8), file: ".flipbook.json").isIgnored("") }
@@ -94,6 +95,7 @@ extension HostileCases {
                 _ = AnimationLenientReadRule.check(animation, config: config)
                 animation.linksOutside = [("", ""), ("\u{0}", "/")]
                 _ = FolderLinkOutsideRule.check(animation, config: config)
+                _ = FolderUnreadableRule.check(animation, config: config)
             }
             // The values `.flipbook.json` refuses are refused by the validator too (`check(file:)`).
             _ = try? config.check(file: "")

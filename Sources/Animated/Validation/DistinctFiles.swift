@@ -19,12 +19,15 @@ enum DistinctFiles {
         var animations: [String] = []
         /// Folder links under the folder that lead out of it, not followed (``Discovery/Walk``).
         var leavingLinks: [(link: String, target: String)] = []
+        /// Why the folder could not be validated (missing, no folder, unreadable, nothing to
+        /// check); the other folders are validated all the same.
+        var error: Validator.Error?
     }
 
     /// The numbered PNGs under each root (recursively) that the root's config does not ignore,
     /// each once, in the order the roots and their folders list them; folder links that leave a
-    /// root are not followed but listed. A root that is missing, no folder, unreadable or without a
-    /// PNG is an error, as it is alone. A root holding no PNG but one GIF, APNG or WebP stands for
+    /// root are not followed but listed. A root that is missing, no folder or unreadable, or holds
+    /// nothing to check (no numbered PNG, no lone animation), carries its error. A root holding no PNG but one GIF, APNG or WebP stands for
     /// that animation (``SourceImages``, the rule an upload follows too), listed in `animations`.
     static func onDisk(_ roots: [(folder: String, config: ValidationConfig)]) throws(Validator.Error) -> [Root] {
         var result: [Root] = []
@@ -36,12 +39,26 @@ enum DistinctFiles {
             let trimmed = Discovery.trimmingSlash(root)
             // Before the folder is listed: the place to finish or roll back an interrupted output
             // set in `trimmed`, so that validation never reads a half-replaced set.
-            let paths: [String]
-            do { (paths, found.leavingLinks) = try Discovery.pngTree(trimmed) } catch { throw .source(error) }
-            if paths.isEmpty {
+            var paths: [String] = []
+            do { (paths, found.leavingLinks) = try Discovery.pngTree(trimmed) } catch {
+                found.error = .source(error)
+                result.append(found)
+                continue
+            }
+            if !paths.contains(where: { FrameFile(path: $0) != nil }) {
+                // No numbered PNG: the folder stands for a lone animation, or holds nothing to check.
                 let images: SourceImages?
-                do { images = try Discovery.folderImages(trimmed) } catch { throw .source(error) }
-                guard case .animation(let path, _)? = images else { throw .source(Discovery.noFrames(in: root)) }
+                do { images = try Discovery.folderImages(trimmed) } catch {
+                    found.error = .source(error)   // two animations: which is meant, the error says
+                    result.append(found)
+                    continue
+                }
+                guard case .animation(let path, _)? = images else {
+                    let noFrames = Discovery.noFrames(in: root)
+                    found.error = if case .onlySheetPages = noFrames { .source(noFrames) } else { .nothingToCheck(folder: root) }
+                    result.append(found)
+                    continue
+                }
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 let real = (FileIO.resolvedPath(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
                 if !config.isIgnored(relative) && seen.insert(real).inserted { found.animations.append(path) }

@@ -19,6 +19,11 @@ extension Validator {
         /// The ``Validator/config`` (or a folder's, in `validate(folders:progress:cancellation:)`) holds a value
         /// that `.flipbook.json` could not hold (``ValidationConfig/check(file:)``), found before anything is read.
         case config(ValidationConfig.Error)
+        /// A folder given holds nothing validation reads: no numbered PNG frame (in it or below)
+        /// and no lone GIF, APNG or WebP — an empty folder, one of `logo.png` alone, one of a GIF
+        /// and a WebP. A CI job names the folders it checks; one that holds nothing is a wrong
+        /// path or lost assets, never a pass.
+        case nothingToCheck(folder: String)
 
         /// What went wrong.
         public var description: String {
@@ -28,6 +33,9 @@ extension Validator {
             case .cancelled: "cancelled"
             case .setting(let error): error.description
             case .config(let error): error.description
+            case .nothingToCheck(let folder):
+                "\(folder): nothing to validate: no numbered PNG frames (walk1.png, walk2.png…) in it or below, "
+                    + "and no lone GIF, APNG or WebP; give the folder that holds the frames"
             }
         }
     }

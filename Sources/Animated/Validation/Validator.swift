@@ -66,7 +66,9 @@ public struct Validator: Sendable {
     /// are two frames even when one is a link to the other.
     public func validate(_ roots: [String], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
-        try validate(folders: roots.map { ($0, config) }, progress: progress, cancellation: cancellation)
+        let report = try validate(folders: roots.map { ($0, config) }, progress: progress, cancellation: cancellation)
+        if let error = report.folderErrors.first { throw error }
+        return report
     }
 
     /// Validates folders as `validate(_:progress:cancellation:)` does, each with its own settings:
@@ -75,6 +77,8 @@ public struct Validator: Sendable {
     /// `ValidationConfig.find(for: [folder])` finds it). ``config`` applies only its `uikit`
     /// switch (`--uikit`) on top of each. Each folder's settings are checked first
     /// (``Error/config(_:)``). The report lists the folders' sequences and findings folder by folder.
+    /// A folder that is missing, no folder, unreadable or holds nothing to check does not stop the
+    /// others: it is in ``ValidationReport/folderErrors`` and a `folder.unreadable` finding.
     public func validate(folders: [(folder: String, config: ValidationConfig)], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
         if let error = settingError { throw .setting(error) }
@@ -93,6 +97,14 @@ public struct Validator: Sendable {
         for (root, folder) in zip(found, folders) {
             var one = self
             one.config = folder.config
+            if let error = root.error {
+                report.folderErrors.append(error)
+                if let severity = folder.config.severity(of: FolderUnreadableRule.self) {
+                    report.findings.append(Finding(rule: .folderUnreadable, severity: severity, message: error.description,
+                                                   file: folder.folder, sequence: folder.folder))
+                }
+                continue
+            }
             let part = try one.validate(root.frames, reading: .disk, reporter: reporter, done: done, total: total,
                                         leavingLinks: root.leavingLinks, cancellation: cancellation)
             done += root.frames.count
