@@ -135,4 +135,17 @@ struct ValidatorFoldersTests {
         // The one-call form still throws the folder's error.
         #expect(throws: Validator.Error.source(.notFound(source: missing))) { _ = try Validator().validate([Self.coin, missing]) }
     }
+
+    /// A GIF that lacks only its trailer byte lost no frame: a warning (`animation.lenient-read`),
+    /// no error; the same GIF cut inside a frame lost frames: an `animation.frames-lost` error.
+    @Test func aGIFWithoutItsTrailerIsAWarningButLostFramesAreAnError() throws {
+        let whole = try Fixtures.bytes("gif/effects/Effect_BigHit.gif")
+        #expect(whole.last == 0x3B)
+        let noTrailer = try Validator().validate(files: [InMemoryFile(name: "hit.gif", bytes: Array(whole.dropLast()))])
+        #expect(noTrailer.findings.map(\.rule) == [.animationLenientRead], "\(noTrailer.findings)")
+        #expect(!noTrailer.hasErrors)
+        let cut = try Validator().validate(files: [InMemoryFile(name: "hit.gif", bytes: Array(whole.prefix(whole.count / 2)))])
+        #expect(cut.findings.map(\.rule) == [.animationFramesLost], "\(cut.findings)")
+        #expect(cut.hasErrors)
+    }
 }

@@ -74,7 +74,7 @@ extension HostileCases {
                 "SequenceGapRule", "SequencePaddingMixedRule", "SequenceDuplicateNumberRule", "ManifestInvalidRule", "SizeMismatchRule",
                 "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
                 "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule", "FolderLinkOutsideRule",
-                "FolderUnreadableRule"]) {
+                "FolderUnreadableRule", "AnimationFramesLostRule"]) {
             let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,
                            #"{"maxFileBytes": -1}"#, #"{"ignore": ["", "[", "**/../**"]}"#]
             each(configs) { text in _ = try ValidationConfig.decode(Array(text.utf8), file: ".flipbook.json").isIgnored("") }
@@ -96,6 +96,7 @@ extension HostileCases {
                 animation.linksOutside = [("", ""), ("\u{0}", "/")]
                 _ = FolderLinkOutsideRule.check(animation, config: config)
                 _ = FolderUnreadableRule.check(animation, config: config)
+                _ = AnimationFramesLostRule.check(animation, config: config)
             }
             // The values `.flipbook.json` refuses are refused by the validator too (`check(file:)`).
             _ = try? config.check(file: "")
