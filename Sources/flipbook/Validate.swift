@@ -103,6 +103,8 @@ struct Validate: ParsableCommand {
             Console.error(report.summaryLine)
         } else {
             print(text)
+            // The JSON report names an unreadable folder itself (folder.unreadable): no second object.
+            if chosen == .json { Console.printedJSON.set() }
         }
         // A folder that could not be validated is exit 3, after the others' report is written.
         if let error = report.folderErrors.first { throw error }
