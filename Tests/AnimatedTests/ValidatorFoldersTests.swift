@@ -82,6 +82,14 @@ struct ValidatorFoldersTests {
         #expect(try ValidationConfig.find(for: [Self.coin]) == ValidationConfig())
     }
 
+    /// The `async` form reads each folder with its own config too.
+    @Test func theAsyncFormTakesAConfigPerFolder() async throws {
+        let strict = ValidationConfig(expectedSize: [10, 10])
+        let report = try await Validator().validate(folders: [(Self.coin, strict), (Self.coin + "/", ValidationConfig())], progress: nil)
+        #expect(report.fileCount == 4)
+        #expect(report.findings.filter { $0.rule == .sizeMismatch }.count == 4)
+    }
+
     /// Values `.flipbook.json` refuses are refused in a config built in Swift too, with the same
     /// typed error, before anything is read.
     @Test(arguments: [

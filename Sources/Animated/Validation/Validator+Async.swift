@@ -54,6 +54,12 @@ extension Validator {
         try await inBackground { validator, flag throws(Validator.Error) in try validator.validate(roots, progress: progress, cancellation: flag) }
     }
 
+    /// The `async` form of `validate(folders:progress:cancellation:)`: each folder with its own
+    /// config, read off the caller's thread; cancelling the calling task stops the reading.
+    public func validate(folders: [(folder: String, config: ValidationConfig)], progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
+        try await inBackground { validator, flag throws(Validator.Error) in try validator.validate(folders: folders, progress: progress, cancellation: flag) }
+    }
+
     /// The `async` form of `validate(urls:progress:cancellation:)`.
     public func validate(urls: [URL], progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
         try await validate(urls.map(\.filePathForFlipbook), progress: progress)
