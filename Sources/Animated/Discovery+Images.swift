@@ -7,8 +7,8 @@ extension Discovery {
     /// folder prefixed, in natural order. Hidden files and the pages of a sprite sheet are
     /// skipped, as every reader of the folder skips them. What `flipbook info FOLDER` describes.
     public static func imageFiles(inFolder folder: String) throws(Error) -> [String] {
-        var visited = Set<String>()
-        return try files(inFolder: folder, recursive: false, visited: &visited, accept: SourceImages.isImage)
+        var walk = Walk()
+        return try files(inFolder: folder, recursive: false, walk: &walk, accept: SourceImages.isImage)
     }
 
     /// What a folder given alone stands for by the rule a folder and an upload share

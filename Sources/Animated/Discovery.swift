@@ -336,18 +336,21 @@ public enum Discovery {
 
     /// The PNG files of a folder (hidden files skipped), with their folder prefixed. Searched
     /// `recursive`ly, each folder is visited once, however many symbolic links lead to it (a link
-    /// back to a parent is not followed round).
+    /// back to a parent is not followed round), and a link to a folder outside `folder` is not
+    /// followed at all.
     public static func pngFiles(inFolder folder: String, recursive: Bool) throws(Error) -> [String] {
-        var visited = Set<String>()
-        return try files(inFolder: folder, recursive: recursive, visited: &visited) { $0.hasSuffix(".png") }
+        var walk = Walk()
+        return try files(inFolder: folder, recursive: recursive, walk: &walk) { $0.hasSuffix(".png") }
     }
 
     /// The files of a folder whose lowercased name `accept`s (hidden files and a sheet's pages
     /// skipped), with their folder prefixed, in natural order.
-    static func files(inFolder folder: String, recursive: Bool, visited: inout Set<String>,
+    static func files(inFolder folder: String, recursive: Bool, walk: inout Walk,
                       accept: (String) -> Bool) throws(Error) -> [String] {
         let folder = trimmingSlash(folder)
-        if recursive, let resolved = FileIO.resolvedPath(folder), !visited.insert(resolved).inserted { return [] }
+        if recursive, let resolved = FileIO.resolvedPath(folder) {
+            guard walk.mayEnter(folder, resolved: resolved), walk.visited.insert(resolved).inserted else { return [] }
+        }
         var result: [String] = []
         // A set a killed Flipbook run left half-replaced here is finished first, never read as one.
         do { try OutputRecovery.recover(folder: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
@@ -361,7 +364,7 @@ public enum Discovery {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             if isDirectory.boolValue {
-                if recursive { result += try files(inFolder: path, recursive: true, visited: &visited, accept: accept) }
+                if recursive { result += try files(inFolder: path, recursive: true, walk: &walk, accept: accept) }
             } else if accept(name.lowercased()) {
                 result.append(path)
             }

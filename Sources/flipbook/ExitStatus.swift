@@ -38,7 +38,8 @@ enum ExitStatus: Int32 {
         case Validator.Error.source(let error): self = Self(for: error)
         case Validator.Error.animation(let error): self = Self(for: error)
         case Validator.Error.cancelled: self = .outputUnwritable
-        case Validator.Error.setting: self = .usage
+        case Validator.Error.setting, Validator.Error.config: self = .usage
+        case Validator.Error.nothingToCheck: self = .inputUnreadable
         case Animation.LoadError.gifAmongOtherSources, Discovery.Error.animationAmongFrames: self = .usage
         case is UnreadableInputs: self = .inputUnreadable
         case is UsageError, is ValidationError, is SettingError: self = .usage

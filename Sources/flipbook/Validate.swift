@@ -17,12 +17,13 @@ struct Validate: ParsableCommand {
 
             Without --deep each PNG's chunk lengths and CRCs are checked and its header read, nothing \
             inflated (a file cut short or damaged fails); --deep also decodes every frame on all cores.
-            Settings come from --config, else DIR/.flipbook.json: {"severities": {"RULE": \
+            Settings come from --config (for every DIR), else each DIR's own .flipbook.json: {"severities": {"RULE": \
             "error|warning|notice|off"}, "expectedSize": [w, h] (points), "requiredScales": [1, 2], \
             "ignore": ["*/old/*"], "maxFileBytes": N, "uikit": true}.
 
             Exit codes: 0 no errors (warnings and notices allowed), 1 errors found, 2 bad arguments \
-            or config, 3 a DIR cannot be read.
+            or config, 3 a DIR is missing, unreadable or holds nothing to check (the report of the \
+            others is still written).
 
             Examples:
               flipbook validate Assets/Animations
@@ -40,7 +41,7 @@ struct Validate: ParsableCommand {
     @Flag(help: "Same as --format json.")
     var json = false
 
-    @Option(help: "Config file (default: .flipbook.json in the first DIR).")
+    @Option(help: "Config file for every DIR (default: each DIR's own .flipbook.json).")
     var config: String?
 
     @Flag(help: "Also decode every frame: finds image data written wrong, empty and repeated frames.")
@@ -49,7 +50,7 @@ struct Validate: ParsableCommand {
     @Flag(help: "Also apply UIImage.animatedImageNamed's loading rules (the uikit.* rules); \"uikit\": true in .flipbook.json does too.")
     var uikit = false
 
-    @Option(help: "Write the report to this file (atomically) instead of standard output (- is standard output).")
+    @Option(name: [.short, .long], help: "Write the report to this file (atomically) instead of standard output (- is standard output).")
     var output: String?
 
     @OptionGroup var overwriteFlag: OverwriteFlag
@@ -86,12 +87,13 @@ struct Validate: ParsableCommand {
             if let config { reportInputs.insert(config) }
             try OutputSet.check(file: output, protecting: reportInputs, overwrite: overwrite)
         }
-        var settings = try ValidationConfig.find(for: directories, file: config)
-        if uikit { settings.uikit = true }
-        var validator = Validator(config: settings, deep: deep, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
+        // Each folder with its own .flipbook.json, unless --config names one for all.
+        let folders = try directories.map { ($0, try ValidationConfig.find(for: [$0], file: config)) }
+        var validator = Validator(deep: deep, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
+        validator.config.uikit = uikit
         validator.threads = threadsOption.threads
         let progress = Progress.forTerminal(label: deep ? "decoding" : "checking chunks")
-        let report = try validator.validate(directories, progress: progress?.update)
+        let report = try validator.validate(folders: folders, progress: progress?.update)
         progress?.finish()
 
         let chosen = json ? ReportFormat.json : ReportFormat(rawValue: format.rawValue)!
@@ -101,7 +103,11 @@ struct Validate: ParsableCommand {
             Console.error(report.summaryLine)
         } else {
             print(text)
+            // The JSON report names an unreadable folder itself (folder.unreadable): no second object.
+            if chosen == .json { Console.printedJSON.set() }
         }
+        // A folder that could not be validated is exit 3, after the others' report is written.
+        if let error = report.folderErrors.first { throw error }
         if report.hasErrors { throw ProblemsFound() }
     }
 

@@ -97,29 +97,30 @@ struct SourceRuleTests {
     }
 
     /// A GIF cut short is read leniently (the frames it holds kept) with a warning; the validator
-    /// carries that warning as an `animation.lenient-read` finding, in every report format, where
-    /// it used to call the file clean.
+    /// judges it: cut inside a frame, it lost frames, an `animation.frames-lost` error in every
+    /// report format, where it used to call the file clean (then a warning, exit 0).
     @Test(arguments: Form.allCases)
-    func aCutGIFIsAWarningFinding(_ form: Form) throws {
+    func aCutGIFIsAFramesLostError(_ form: Form) throws {
         let whole = try Fixtures.bytes(Self.gif)
         let cut = InMemoryFile(name: "cut.gif", bytes: Array(whole.prefix(whole.count * 2 / 3)))
         let read = try Animation.load(gif: cut.bytes, file: "cut.gif")
         #expect(!read.warnings.isEmpty && !read.frames.isEmpty)
         let source = try Source(form, [cut])
         let report = try source.validate()
-        let found = report.findings.filter { $0.rule == .animationLenientRead }
+        // Cut inside a frame's pixels: frames are lost, an error by default (CI goes red).
+        let found = report.findings.filter { $0.rule == .animationFramesLost }
         #expect(found.count == read.warnings.count && !found.isEmpty)
-        #expect(found.allSatisfy { $0.severity == .warning && $0.file == source.name("cut.gif") })
+        #expect(found.allSatisfy { $0.severity == .error && $0.file == source.name("cut.gif") })
         // The decoder's own words, naming the file as the source names it.
         #expect(found.map(\.message) == read.warnings.map { $0.replacingOccurrences(of: "cut.gif", with: source.name("cut.gif")) })
-        #expect(!report.hasErrors)
+        #expect(report.hasErrors)
         for format in [ReportFormat.json, .sarif] {
-            #expect(format.render(report, base: source.folder).contains("animation.lenient-read"), "\(format)")
+            #expect(format.render(report, base: source.folder).contains("animation.frames-lost"), "\(format)")
         }
-        // `.flipbook.json` can turn it into an error, as any rule.
-        var strict = ValidationConfig()
-        strict.severities[.animationLenientRead] = .error
-        #expect(try source.validate(Validator(config: strict)).hasErrors)
+        // `.flipbook.json` can make it a warning, as any rule.
+        var lenient = ValidationConfig()
+        lenient.severities[.animationFramesLost] = .warning
+        #expect(try !source.validate(Validator(config: lenient)).hasErrors)
     }
 
     /// The validator reports progress as every job does: `JobProgress` in the `reading` phase,

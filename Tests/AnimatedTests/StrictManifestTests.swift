@@ -187,7 +187,7 @@ struct StrictValidationConfigTests {
     @Test(arguments: [
         (#"{"requiredScales": [1, 4]}"#, "Assets/.flipbook.json: requiredScales[1]: must be 1…3 (found 4)"),
         (#"{"maxFileBytes": 0}"#, "Assets/.flipbook.json: maxFileBytes: must be positive (found 0)"),
-        (#"{"expectedSize": [96, -1]}"#, "Assets/.flipbook.json: expectedSize[1]: must be a positive number of points (found -1)"),
+        (#"{"expectedSize": [96, -1]}"#, "Assets/.flipbook.json: expectedSize[1]: must be a positive, finite number of points (found -1)"),
     ])
     func refusesANumberOutOfRange(text: String, message: String) throws {
         #expect(try #require(Self.error(text)).description == message)

@@ -147,7 +147,7 @@ struct ValidationRuleTests {
         #expect(Set(ids) == [.seqGap, .seqPaddingMixed, .seqDuplicateNumber, .sizeMismatch, .scaleMismatch,
                              .scaleNotMultiple, .scaleMissingVariant, .highlightedMismatch, .pngCorrupt,
                              .pngCgBI, .pngTooLarge, .pngAnimated, .pngTrailingData, .pngColorTypeMixed, .frameDuplicate, .frameEmpty, .frameHiddenColor, .nameCaseClash,
-                             .fileTooLarge, .animationLenientRead, .manifestInvalid, .uikitPadded, .uikitGap, .uikitPast1024,
+                             .fileTooLarge, .animationLenientRead, .animationFramesLost, .folderUnreadable, .folderLinkOutside, .manifestInvalid, .uikitPadded, .uikitGap, .uikitPast1024,
                              .uikitMixedScale, .uikitMissingScale, .uikitMixedSize, .uikitDeviceVariant,
                              .uikitHighlighted])
     }

@@ -61,7 +61,7 @@ struct ValidatorInMemoryTests {
         #expect(throws: Validator.Error.source(.notAFolder(path: coin + "/gold_1.png"))) { _ = try Validator().validate([coin + "/gold_1.png"]) }
         #expect(throws: Validator.Error.source(.noFrames(source: "(no folder given)"))) { _ = try Validator().validate([String]()) }
         let empty = try Fixtures.temporaryFolder("validate-empty")
-        #expect(throws: Validator.Error.source(.noFrames(source: empty))) { _ = try Validator().validate([empty]) }
+        #expect(throws: Validator.Error.nothingToCheck(folder: empty)) { _ = try Validator().validate([empty]) }
     }
 
     @Test func settingsAreFoundAsTheCommandFindsThem() throws {

@@ -80,7 +80,8 @@ extension HostileCases {
                 "UIKitMixedSizeRule", "UIKitDeviceVariantRule", "UIKitHighlightedRule", "UIKitPaddedRule", "UIKitGapRule", "UIKitPast1024Rule",
                 "SequenceGapRule", "SequencePaddingMixedRule", "SequenceDuplicateNumberRule", "ManifestInvalidRule", "SizeMismatchRule",
                 "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
-                "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule", "NameCaseClashRule", "SequenceFacts.CaseClash"]) {
+                "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule", "NameCaseClashRule", "SequenceFacts.CaseClash",
+                "FolderLinkOutsideRule", "FolderUnreadableRule", "AnimationFramesLostRule"]) {
             let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,
                            #"{"maxFileBytes": -1}"#, #"{"ignore": ["", "[", "**/../**"]}"#]
             each(configs) { text in _ = try ValidationConfig.decode(Array(text.utf8), file: ".flipbook.json").isIgnored("") }
@@ -100,8 +101,15 @@ extension HostileCases {
                 var animation = facts
                 animation.animation = ("", ["", "\u{0}"])
                 _ = AnimationLenientReadRule.check(animation, config: config)
+                animation.linksOutside = [("", ""), ("\u{0}", "/")]
+                _ = FolderLinkOutsideRule.check(animation, config: config)
+                _ = FolderUnreadableRule.check(animation, config: config)
+                _ = AnimationFramesLostRule.check(animation, config: config)
             }
-            let report = try Validator(config: config).validate(files: [InMemoryFile(name: "a1.png", bytes: []), InMemoryFile(name: "", bytes: [0])])
+            // The values `.flipbook.json` refuses are refused by the validator too (`check(file:)`).
+            _ = try? config.check(file: "")
+            _ = try? Validator(config: config).validate(files: [InMemoryFile(name: "a1.png", bytes: [])])
+            let report = try Validator(config: ValidationConfig(ignore: ["", "["])).validate(files: [InMemoryFile(name: "a1.png", bytes: []), InMemoryFile(name: "", bytes: [0])])
             for format in ReportFormat.allCases { _ = format.render(report, base: "") }
             for summary in report.sequences { _ = report.findings(in: summary) }
             _ = report.count(.error); _ = Finding(rule: .uikitPast1024, severity: .warning, message: "", file: nil, sequence: "")

@@ -11,29 +11,58 @@ import Basics
 /// files of one name with the same bytes are one file (an upload that repeats a part), with
 /// different bytes they are refused, naming both (``Discovery/Error/repeatedName(first:second:)``, as ``Upload`` refuses it).
 enum DistinctFiles {
-    /// The numbered PNGs under `roots` (recursively) that `config` does not ignore, each once, in
-    /// the order the roots and their folders list them. A root that is missing, no folder,
-    /// unreadable or without a PNG is an error, as it is alone.
-    /// A root holding no PNG but one GIF, APNG or WebP stands for that animation (``SourceImages``,
-    /// the rule an upload follows too), listed in `animations`.
-    static func onDisk(_ roots: [String], config: ValidationConfig) throws(Validator.Error) -> (frames: [FrameFile], animations: [String]) {
-        var files: [FrameFile] = [], animations: [String] = []
+    /// What one validated folder holds, as `onDisk` finds it.
+    struct Root {
+        /// The numbered PNGs not ignored and not reached before through another folder.
+        var frames: [FrameFile] = []
+        /// A lone GIF, APNG or WebP the folder stands for (``SourceImages``).
+        var animations: [String] = []
+        /// Folder links under the folder that lead out of it, not followed (``Discovery/Walk``).
+        var leavingLinks: [(link: String, target: String)] = []
+        /// Why the folder could not be validated (missing, no folder, unreadable, nothing to
+        /// check); the other folders are validated all the same.
+        var error: Validator.Error?
+    }
+
+    /// The numbered PNGs under each root (recursively) that the root's config does not ignore,
+    /// each once, in the order the roots and their folders list them; folder links that leave a
+    /// root are not followed but listed. A root that is missing, no folder or unreadable, or holds
+    /// nothing to check (no numbered PNG, no lone animation), carries its error. A root holding no PNG but one GIF, APNG or WebP stands for
+    /// that animation (``SourceImages``, the rule an upload follows too), listed in `animations`.
+    static func onDisk(_ roots: [(folder: String, config: ValidationConfig)]) throws(Validator.Error) -> [Root] {
+        var result: [Root] = []
         var seen = Set<NameSpelling.Exact>()
         var realFolders: [String: String] = [:]
-        do { try Discovery.checkNoStandardInput(roots) } catch { throw .source(error) }
-        for root in roots {
+        do { try Discovery.checkNoStandardInput(roots.map(\.folder)) } catch { throw .source(error) }
+        for (root, config) in roots {
+            var found = Root()
             let trimmed = Discovery.trimmingSlash(root)
             // Before the folder is listed: the place to finish or roll back an interrupted output
             // set in `trimmed`, so that validation never reads a half-replaced set.
-            let paths: [String]
-            do { paths = try Discovery.pngFiles(inFolder: trimmed, recursive: true) } catch { throw .source(error) }
-            if paths.isEmpty {
+            var paths: [String] = []
+            do { (paths, found.leavingLinks) = try Discovery.pngTree(trimmed) } catch {
+                found.error = .source(error)
+                result.append(found)
+                continue
+            }
+            if !paths.contains(where: { FrameFile(path: $0) != nil }) {
+                // No numbered PNG: the folder stands for a lone animation, or holds nothing to check.
                 let images: SourceImages?
-                do { images = try Discovery.folderImages(trimmed) } catch { throw .source(error) }
-                guard case .animation(let path, _)? = images else { throw .source(Discovery.noFrames(in: root)) }
+                do { images = try Discovery.folderImages(trimmed) } catch {
+                    found.error = .source(error)   // two animations: which is meant, the error says
+                    result.append(found)
+                    continue
+                }
+                guard case .animation(let path, _)? = images else {
+                    let noFrames = Discovery.noFrames(in: root)
+                    found.error = if case .onlySheetPages = noFrames { .source(noFrames) } else { .nothingToCheck(folder: root) }
+                    result.append(found)
+                    continue
+                }
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 let real = (FileIO.resolvedPath(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
-                if !config.isIgnored(relative) && seen.insert(NameSpelling.Exact(real)).inserted { animations.append(path) }
+                if !config.isIgnored(relative) && seen.insert(NameSpelling.Exact(real)).inserted { found.animations.append(path) }
+                result.append(found)
                 continue
             }
             for path in paths {
@@ -48,12 +77,14 @@ enum DistinctFiles {
                     realFolders[folder] = real
                 }
                 guard seen.insert(NameSpelling.Exact(real + "/" + file.fileName)).inserted else { continue }
-                files.append(file)
+                found.frames.append(file)
             }
+            result.append(found)
         }
         // Two files of one text in two normalisations would be one to every String-keyed map.
-        do { try Discovery.checkSpellings(files.map(\.path) + animations, caseBlind: false) } catch { throw .source(error) }
-        return (files, animations)
+        let all = result.flatMap { $0.frames.map(\.path) + $0.animations }
+        do { try Discovery.checkSpellings(all, caseBlind: false) } catch { throw .source(error) }
+        return result
     }
 
     /// `files` with normalised names, each name once: the ones the validator reads (PNGs and

@@ -112,6 +112,10 @@ public struct SequenceFacts: Sendable {
     /// upload): the file and what its decoder read past (a file cut short, a missing colour
     /// table), one line each, as `Animation.warnings` holds them; `nil` for PNG frames.
     public var animation: (file: String, warnings: [String])?
+    /// Links to folders outside the validated folder that the walk did not follow, found in or
+    /// below this sequence's folder (``FolderLinkOutsideRule``): each link as found and the real
+    /// path it leads to.
+    public var linksOutside: [(link: String, target: String)] = []
 
     /// Files of this sequence whose paths differ only in case from a file read before them
     /// (`fire1.png` after `Fire1.png`), for `name.case-clash`.

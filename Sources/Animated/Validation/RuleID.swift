@@ -39,6 +39,12 @@ public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable,
     case fileTooLarge = "file.too-large"
     /// `animation.lenient-read`: ``AnimationLenientReadRule``.
     case animationLenientRead = "animation.lenient-read"
+    /// `animation.frames-lost`: ``AnimationFramesLostRule``.
+    case animationFramesLost = "animation.frames-lost"
+    /// `folder.unreadable`: ``FolderUnreadableRule``.
+    case folderUnreadable = "folder.unreadable"
+    /// `folder.link-outside`: ``FolderLinkOutsideRule``.
+    case folderLinkOutside = "folder.link-outside"
     /// `manifest.invalid`: ``ManifestInvalidRule``.
     case manifestInvalid = "manifest.invalid"
     /// `frame.empty`: ``FrameEmptyRule``.

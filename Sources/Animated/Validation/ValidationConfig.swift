@@ -1,7 +1,7 @@
 import Basics
 import Foundation
 
-/// Settings for `flipbook validate`, from `.flipbook.json` at the validated root or `--config`:
+/// Settings for `flipbook validate`, from each validated folder's `.flipbook.json` or `--config`:
 ///
 /// ```json
 /// { "severities": { "frame.duplicate": "off", "png.colortype-mixed": "error" },
@@ -16,8 +16,8 @@ import Foundation
 /// - `maxFileBytes`: the `file.too-large` limit (default 8 MiB).
 /// - `uikit`: `true` also runs the `uikit.*` rules (``Rules/uikit``), as `flipbook validate --uikit` does.
 public struct ValidationConfig: Sendable, Equatable, Codable {
-    /// `.flipbook.json`: the name `flipbook validate` looks for in the first folder it validates
-    /// when no `--config` is given.
+    /// `.flipbook.json`: the name `flipbook validate` looks for in each folder it validates when
+    /// no `--config` is given.
     public static let fileName = ".flipbook.json"
     /// The `file.too-large` budget when `maxFileBytes` is not set: 8 MiB (8 388 608 bytes).
     public static let defaultMaxFileBytes = 8 * 1024 * 1024
@@ -57,7 +57,8 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
     public var uikit = false
 
     /// Settings with the given values and ``uikit`` off; the defaults are those of a missing
-    /// `.flipbook.json`. Values are not checked here (``decode(_:file:)`` checks what it reads).
+    /// `.flipbook.json`. Values are not checked here: ``check(file:)`` checks them, as ``decode(_:file:)``
+    /// and ``Validator`` do.
     public init(severities: [RuleID: Level] = [:], expectedSize: [Double]? = nil, requiredScales: [Int]? = nil,
                 ignore: [String] = [], maxFileBytes: Int = ValidationConfig.defaultMaxFileBytes) {
         self.severities = severities
@@ -160,24 +161,32 @@ public struct ValidationConfig: Sendable, Equatable, Codable {
         } catch {
             throw .schema(error)
         }
-        if let size = config.expectedSize, size.count != 2 {
-            throw .schema(SchemaError(file: path, path: "expectedSize",
+        try config.check(file: path)
+        return config
+    }
+
+    /// Checks the values as ``decode(_:file:)`` checks what it reads: `expectedSize` is two
+    /// positive numbers, each of `requiredScales` is 1, 2 or 3 and `maxFileBytes` is positive. A
+    /// config built in Swift is checked by ``Validator`` before anything is read; `file` names the
+    /// config in the error (empty for one built in code).
+    public func check(file: String = "") throws(Error) {
+        if let size = expectedSize, size.count != 2 {
+            throw .schema(SchemaError(file: file, path: "expectedSize",
                                             problem: .countMismatch(expected: 2, found: size.count, reason: "[width, height] in points")))
         }
-        if let size = config.expectedSize, let bad = size.firstIndex(where: { !($0 > 0) }) {
-            throw .schema(SchemaError(file: path, path: InputPath("expectedSize").appending(index: bad),
-                                            problem: .outOfRange(requirement: "must be a positive number of points"),
+        if let size = expectedSize, let bad = size.firstIndex(where: { !($0 > 0 && $0.isFinite) }) {
+            throw .schema(SchemaError(file: file, path: InputPath("expectedSize").appending(index: bad),
+                                            problem: .outOfRange(requirement: "must be a positive, finite number of points"),
                                             found: InputValue.format(size[bad])))
         }
-        if let scales = config.requiredScales, let bad = scales.firstIndex(where: { !ImageFileName.scaleRange.contains($0) }) {
-            throw .schema(SchemaError(file: path, path: InputPath("requiredScales").appending(index: bad),
+        if let scales = requiredScales, let bad = scales.firstIndex(where: { !ImageFileName.scaleRange.contains($0) }) {
+            throw .schema(SchemaError(file: file, path: InputPath("requiredScales").appending(index: bad),
                                             problem: .outOfRange(requirement: "must be \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound)"), found: String(scales[bad])))
         }
-        if config.maxFileBytes <= 0 {
-            throw .schema(SchemaError(file: path, path: "maxFileBytes", problem: .outOfRange(requirement: "must be positive"),
-                                            found: String(config.maxFileBytes)))
+        if maxFileBytes <= 0 {
+            throw .schema(SchemaError(file: file, path: "maxFileBytes", problem: .outOfRange(requirement: "must be positive"),
+                                            found: String(maxFileBytes)))
         }
-        return config
     }
 
     /// The severity `rule` reports at, or `nil` when it is turned off.

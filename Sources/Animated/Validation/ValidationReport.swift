@@ -11,9 +11,14 @@ public struct ValidationReport: Sendable {
     public var fileCount: Int
     /// `true` when every frame was decoded.
     public var deep: Bool
+    /// The folders given that could not be validated (missing, no folder, unreadable, holding
+    /// nothing to check), each as the error alone it would be; each is also a `folder.unreadable`
+    /// finding (``FolderUnreadableRule``). `Validator.validate(folders:)` validates the other
+    /// folders and lists these here; `validate(_:)` throws the first.
+    public var folderErrors: [Validator.Error] = []
 
-    /// `true` when any finding is an error: the run should fail.
-    public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+    /// `true` when any finding is an error, or a folder could not be validated: the run should fail.
+    public var hasErrors: Bool { !folderErrors.isEmpty || findings.contains { $0.severity == .error } }
 
     /// How many findings have `severity`.
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }

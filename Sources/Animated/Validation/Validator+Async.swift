@@ -16,6 +16,14 @@ extension Validator {
         /// A setting of the validator is out of range (``Validator/threads`` under 1), found
         /// before anything is read.
         case setting(SettingError)
+        /// The ``Validator/config`` (or a folder's, in `validate(folders:progress:cancellation:)`) holds a value
+        /// that `.flipbook.json` could not hold (``ValidationConfig/check(file:)``), found before anything is read.
+        case config(ValidationConfig.Error)
+        /// A folder given holds nothing validation reads: no numbered PNG frame (in it or below)
+        /// and no lone GIF, APNG or WebP — an empty folder, one of `logo.png` alone, one of a GIF
+        /// and a WebP. A CI job names the folders it checks; one that holds nothing is a wrong
+        /// path or lost assets, never a pass.
+        case nothingToCheck(folder: String)
 
         /// What went wrong.
         public var description: String {
@@ -24,6 +32,10 @@ extension Validator {
             case .animation(let error): error.description
             case .cancelled: "cancelled"
             case .setting(let error): error.description
+            case .config(let error): error.description
+            case .nothingToCheck(let folder):
+                "\(folder): nothing to validate: no numbered PNG frames (walk1.png, walk2.png…) in it or below, "
+                    + "and no lone GIF, APNG or WebP; give the folder that holds the frames"
             }
         }
     }
@@ -40,6 +52,12 @@ extension Validator {
     /// `progress` receives the files read as `JobProgress` (phase `reading`) from the workers.
     public func validate(_ roots: [String], progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
         try await inBackground { validator, flag throws(Validator.Error) in try validator.validate(roots, progress: progress, cancellation: flag) }
+    }
+
+    /// The `async` form of `validate(folders:progress:cancellation:)`: each folder with its own
+    /// config, read off the caller's thread; cancelling the calling task stops the reading.
+    public func validate(folders: [(folder: String, config: ValidationConfig)], progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(Validator.Error) -> ValidationReport {
+        try await inBackground { validator, flag throws(Validator.Error) in try validator.validate(folders: folders, progress: progress, cancellation: flag) }
     }
 
     /// The `async` form of `validate(urls:progress:cancellation:)`.

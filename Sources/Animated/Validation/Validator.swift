@@ -66,19 +66,60 @@ public struct Validator: Sendable {
     /// are two frames even when one is a link to the other.
     public func validate(_ roots: [String], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
+        let report = try validate(folders: roots.map { ($0, config) }, progress: progress, cancellation: cancellation)
+        if let error = report.folderErrors.first { throw error }
+        return report
+    }
+
+    /// Validates folders as `validate(_:progress:cancellation:)` does, each with its own settings:
+    /// its severities, ignore globs (relative to that folder), sizes, scales and file budget
+    /// (`flipbook validate A B` checks each folder with its own `.flipbook.json`, as
+    /// `ValidationConfig.find(for: [folder])` finds it). ``config`` applies only its `uikit`
+    /// switch (`--uikit`) on top of each. Each folder's settings are checked first
+    /// (``Error/config(_:)``). The report lists the folders' sequences and findings folder by folder.
+    /// A folder that is missing, no folder, unreadable or holds nothing to check does not stop the
+    /// others: it is in ``ValidationReport/folderErrors`` and a `folder.unreadable` finding.
+    public func validate(folders: [(folder: String, config: ValidationConfig)], progress: (@Sendable (JobProgress) -> Void)? = nil,
+                         cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
         if let error = settingError { throw .setting(error) }
-        guard !roots.isEmpty else { throw .source(.noFrames(source: "(no folder given)")) }
-        let found = try DistinctFiles.onDisk(roots, config: config)
+        let folders = folders.map { folder in
+            var config = folder.config
+            if self.config.uikit { config.uikit = true }
+            return (folder: folder.folder, config: config)
+        }
+        do { for folder in folders { try folder.config.check() } } catch { throw .config(error) }
+        guard !folders.isEmpty else { throw .source(.noFrames(source: "(no folder given)")) }
+        let found = try DistinctFiles.onDisk(folders)
         let reporter = JobProgress.Reporter(progress, phase: .reading)
-        var report = try validate(found.frames, reading: .disk, reporter: reporter, extra: found.animations.count, cancellation: cancellation)
-        for (index, path) in found.animations.enumerated() {
-            let one = try validate(animation: path, reporter: reporter, done: found.frames.count + index,
-                                   total: found.frames.count + found.animations.count, cancellation: cancellation) { () throws(Animation.LoadError) in
-                try Animation.load([path], limits: ResourceLimits(maxPixels: decoder.maxPixels), cancellation: cancellation)
+        let total = found.reduce(0) { $0 + $1.frames.count + $1.animations.count }
+        var report = ValidationReport(sequences: [], findings: [], fileCount: 0, deep: deep)
+        var done = 0
+        for (root, folder) in zip(found, folders) {
+            var one = self
+            one.config = folder.config
+            if let error = root.error {
+                report.folderErrors.append(error)
+                if let severity = folder.config.severity(of: FolderUnreadableRule.self) {
+                    report.findings.append(Finding(rule: .folderUnreadable, severity: severity, message: error.description,
+                                                   file: folder.folder, sequence: folder.folder))
+                }
+                continue
             }
-            report.sequences += one.sequences
-            report.findings += one.findings
-            report.fileCount += one.fileCount
+            let part = try one.validate(root.frames, reading: .disk, reporter: reporter, done: done, total: total,
+                                        leavingLinks: root.leavingLinks, cancellation: cancellation)
+            done += root.frames.count
+            report.sequences += part.sequences
+            report.findings += part.findings
+            report.fileCount += part.fileCount
+            for path in root.animations {
+                let animation = try one.validate(animation: path, reporter: reporter, done: done, total: total, cancellation: cancellation) { () throws(Animation.LoadError) in
+                    try Animation.load([path], limits: ResourceLimits(maxPixels: decoder.maxPixels), cancellation: cancellation)
+                }
+                done += 1
+                report.sequences += animation.sequences
+                report.findings += animation.findings
+                report.fileCount += animation.fileCount
+            }
         }
         reporter.finish(.reading)
         return report
@@ -103,6 +144,7 @@ public struct Validator: Sendable {
     public func validate(files: [InMemoryFile], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
         if let error = settingError { throw .setting(error) }
+        do { try config.check() } catch { throw .config(error) }
         let files = try DistinctFiles.inMemory(files, config: config)
         // The upload as every reader of it reads it (`Upload`): what validates here assembles.
         let upload: Upload
@@ -116,7 +158,7 @@ public struct Validator: Sendable {
             }
         case .images(let frames):
             // PNGs without numbers form sequences of their own, so that each is decoded and checked.
-            report = try validate(frames, reading: FileReader(files), reporter: reporter, extra: 0, cancellation: cancellation)
+            report = try validate(frames, reading: FileReader(files), reporter: reporter, done: 0, total: frames.count, cancellation: cancellation)
         }
         reporter.finish(.reading)
         return report
@@ -139,13 +181,14 @@ public struct Validator: Sendable {
         return ValidationReport(sequences: [summary], findings: findings([subject]), fileCount: 1, deep: deep)
     }
 
-    /// Validates `files`; `extra` files (animations) are read after them, for the progress total.
-    private func validate(_ files: [FrameFile], reading: FileReader, reporter: JobProgress.Reporter, extra: Int,
-                          cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
+    /// Validates `files`, the files after the `done` first of `total` (for progress); folder links
+    /// that left the folder are reported on the sequence of their folder (else the first).
+    private func validate(_ files: [FrameFile], reading: FileReader, reporter: JobProgress.Reporter, done before: Int, total: Int,
+                          leavingLinks: [(link: String, target: String)] = [], cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         let sequences = FrameSequence.group(files)
         let allFiles = sequences.flatMap(\.files)
         var counter: (@Sendable (Int, Int) -> Void)?
-        if let count = reporter.counter(.reading) { counter = { done, total in count(done, total + extra) } }
+        if let count = reporter.counter(.reading) { counter = { done, _ in count(before + done, total) } }
         let facts = gather(allFiles, reading: reading, progress: counter, cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled }
         // Paths are distinct (DistinctFiles); should two ever meet, the first one's facts stand.
@@ -156,6 +199,10 @@ public struct Validator: Sendable {
         for (first, second) in NameSpelling.caseClashes(in: allFiles.map(\.path)) {
             guard let index = subjects.firstIndex(where: { $0.sequence.files.contains { $0.path.utf8.elementsEqual(second.utf8) } }) else { continue }
             subjects[index].caseClashes.append(SequenceFacts.CaseClash(first: first, second: second))
+        }
+        for link in leavingLinks where !subjects.isEmpty {
+            let index = subjects.firstIndex { $0.sequence.directory == FrameFile.directory(of: link.link) } ?? 0
+            subjects[index].linksOutside.append(link)
         }
         let summaries = subjects.map { SequenceSummary(subject: $0) }
         return ValidationReport(sequences: summaries, findings: findings(subjects), fileCount: allFiles.count, deep: deep)

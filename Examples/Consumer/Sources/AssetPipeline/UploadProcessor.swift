@@ -41,7 +41,8 @@ public struct UploadProcessor: Sendable {
             switch error {
             case .source(let discovery): return .rejected(status: 400, reason: discovery.description)
             case .cancelled: return .rejected(status: 499, reason: "cancelled")
-            case .setting: return .rejected(status: 500, reason: error.description)   // this server's own threads setting
+            case .setting, .config: return .rejected(status: 500, reason: error.description)   // this server's own settings
+            case .nothingToCheck: return .rejected(status: 400, reason: error.description)   // folders only; an upload is .source
             case .animation: return .rejected(status: 422, reason: error.description)   // a lone GIF, APNG or WebP that does not read
             }
         }

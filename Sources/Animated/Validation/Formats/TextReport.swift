@@ -22,7 +22,13 @@ enum TextReport {
                 lines.append("  \(severity) \(escape(rule))  \(escape(entry.message))")
             }
         }
-        if report.sequences.isEmpty { lines.append("no frame sequences found") }
+        // Findings of no sequence (a folder that could not be validated), under the folder's name.
+        let names = Set(report.sequences.map(\.name))
+        for finding in report.findings where !names.contains(finding.sequence) {
+            lines.append(escape(finding.sequence) + ":")
+            lines.append("  \(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(finding.rule)  \(escape(finding.message))")
+        }
+        if report.sequences.isEmpty && report.findings.isEmpty { lines.append("no frame sequences found") }
         lines.append(report.summaryLine + (report.deep ? " (deep: every frame decoded)" : " (chunks and CRCs checked; Validator.deep decodes every frame)"))
         return lines.joined(separator: "\n")
     }

@@ -1,0 +1,38 @@
+import Basics
+
+extension Discovery {
+    /// The state of one recursive folder walk: the real folders visited (a link back to a folder
+    /// already seen is not followed round) and the folder the walk may not leave.
+    ///
+    /// A folder reached through a symbolic link that resolves outside the walk's first folder is
+    /// not entered: the link and where it leads are kept in `leavingLinks`, so that `validate
+    /// Assets` never reads `/usr` through `Assets/usr -> /usr`.
+    struct Walk {
+        /// Real paths of the folders entered.
+        var visited = Set<String>()
+        /// The real path of the first folder; set when the walk enters it.
+        var root: String?
+        /// Links to folders outside `root`, as found (`Assets/usr`), with where they lead (`/usr`).
+        var leavingLinks: [(link: String, target: String)] = []
+
+        /// `false` (and `path` recorded) when the folder at `path`, real path `resolved`, lies
+        /// outside the walk's first folder; `true` otherwise, the first folder included.
+        mutating func mayEnter(_ path: String, resolved: String) -> Bool {
+            guard let root else {
+                root = resolved
+                return true
+            }
+            if resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/") { return true }
+            leavingLinks.append((path, resolved))
+            return false
+        }
+    }
+
+    /// The PNG files under `folder`, searched recursively as ``pngFiles(inFolder:recursive:)``
+    /// searches, with the folder links that were not followed because they lead out of `folder`.
+    static func pngTree(_ folder: String) throws(Error) -> (files: [String], leavingLinks: [(link: String, target: String)]) {
+        var walk = Walk()
+        let files = try files(inFolder: folder, recursive: true, walk: &walk) { $0.hasSuffix(".png") }
+        return (files, walk.leavingLinks)
+    }
+}

@@ -1,0 +1,32 @@
+/// `folder.unreadable`: a folder given that could not be validated — missing, no folder, not
+/// readable, or holding nothing to check (``Validator/Error/nothingToCheck(folder:)``). The other
+/// folders are still validated and the report written; the finding names the folder and why, and
+/// `flipbook validate` exits 3 after writing the report. The folder walk finds it, not a check of a
+/// sequence, so ``check(_:config:)`` finds nothing.
+public enum FolderUnreadableRule: ValidationRule {
+    public static let id = RuleID.folderUnreadable
+    public static let title = "Folder given that could not be validated"
+    public static let explanation = "A folder given to validate is missing, no folder, not readable, or holds no "
+        + "numbered PNG frame and no lone GIF, APNG or WebP. Fix the path, or give the folder that holds the frames."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] { [] }
+}
+
+/// `folder.link-outside`: a symbolic link in a validated folder that leads to a folder outside it
+/// (`Assets/usr -> /usr`). The walk does not follow it — validation never reads, nor fails on,
+/// files outside the folders it was given — and says so, naming the link and where it leads. Links
+/// that stay inside the folder are followed (each folder once, so loops end).
+public enum FolderLinkOutsideRule: ValidationRule {
+    public static let id = RuleID.folderLinkOutside
+    public static let title = "Folder link leading out, not followed"
+    public static let explanation = "A symbolic link inside the validated folder points to a folder outside it. "
+        + "Its files were not checked: replace the link with the frames themselves, or validate the folder it leads to."
+    public static let defaultSeverity = Severity.warning
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        facts.linksOutside.map { link in
+            Problem("\(link.link) is a link to \(link.target), outside the folder validated: not followed", file: link.link)
+        }
+    }
+}
