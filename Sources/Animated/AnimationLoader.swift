@@ -88,7 +88,9 @@ extension Animation {
     /// Two files for one frame number at one scale (`fire2.png` and `fire02.png`) are refused
     /// with both named (``Discovery/Error/duplicateNumber(number:first:second:others:)``), unless
     /// `onDuplicateNumber` keeps the first or the last in name order
-    /// (``FrameSequence/resolvingDuplicateNumbers(_:)``).
+    /// (``FrameSequence/resolvingDuplicateNumbers(_:)``). Numbers missing between the first and
+    /// the last frame (`gold_1`, `gold_3`, `gold_4`) are played past and said in ``warnings``
+    /// (``FrameSequence/gapWarning``).
     ///
     /// An animated file's frames are decoded one by one: a raised `cancellation` stops before the
     /// next one (``LoadError/cancelled``), and `progress` receives (frames decoded, frames the file
@@ -292,6 +294,8 @@ extension Animation {
         // at scale 2 whatever scale was asked for.
         let scales = Set(files(main).map(\.scale))
         animation.scale = scales.count == 1 ? scales.first! : wanted
+        // Missing numbers are played past: said, as validation reports them (`seq.gap`).
+        animation.warnings += [main.gapWarning, highlighted?.gapWarning].compactMap { $0 }
         return animation
     }
 

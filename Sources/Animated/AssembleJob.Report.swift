@@ -70,6 +70,13 @@ extension AssembleJob {
             if case .gif(let report) = self { report.nearIdenticalMaxDifference } else { 0 }
         }
 
+        /// GIF: the frames of the play (0-based) folded into the one before because the GIF's alpha
+        /// drops every pixel of them (alpha under 16 by default): invisible in a GIF, not
+        /// near-identical. Empty for APNG and WebP, which keep every alpha.
+        public var framesMergedInvisible: [Int] {
+            if case .gif(let report) = self { report.framesMergedInvisible } else { [] }
+        }
+
         /// One play's length in seconds, as the file's delays add up.
         public var duration: Double {
             switch self {

@@ -1,3 +1,4 @@
+import Basics
 import APNG
 import GIF
 import WebP
@@ -40,6 +41,20 @@ extension AssembleJob {
             if case .webp(let encoder) = self { return encoder }
             return nil
         }
+    }
+
+    /// A warning when the output's name gives another @Nx scale than the frames' (`spin.gif` of
+    /// `@2x` frames): every reader of the file (`FramesJob`, `flipbook info`, a bundle) takes the
+    /// name's scale, so the scale the frames were made for would be lost without a word.
+    func scaleNameWarnings(scale: Int) -> [String] {
+        guard let output, output != OutputName.standardOutput else { return [] }
+        let name = ImageFileName(path: output), named = name.scale ?? 1
+        guard named != scale else { return [] }
+        let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
+        let device: String = name.device.map { "~" + $0 } ?? "", suffix: String = scale == 1 ? "" : "@\(scale)x"
+        let suggested: String = folder + name.stem + device + suffix + "." + name.pathExtension
+        return ["the frames are @\(scale)x but \(output) is named @\(named)x, and a file's name gives its scale to every reader "
+                + "(its frames read back as @\(named)x): name it \(suggested) to keep @\(scale)x"]
     }
 
     /// One warning for each encoder whose settings were changed from their defaults although

@@ -228,7 +228,7 @@ public struct AssembleJob: Sendable {
             do { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) } catch { throw AssembleError.from(error, output: output) }
         }
         return Plan(animation: animation, playback: play, format: format, encoder: encoder, apng: apng, webp: webp,
-                    warnings: animation.warnings + unusedSettingsWarnings(format: format),
+                    warnings: animation.warnings + unusedSettingsWarnings(format: format) + scaleNameWarnings(scale: animation.scale),
                     notes: notes, inputs: inputs)
     }
 

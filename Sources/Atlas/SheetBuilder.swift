@@ -100,7 +100,8 @@ public struct SheetBuilder: Sendable {
 
     /// A builder with the options of `flipbook sheet`; every default is the CLI's.
     /// - Parameters:
-    ///   - layout: MaxRects packing, rows or one column.
+    ///   - layout: MaxRects packing, rows or one column; `nil` (the default) packs, or lays a
+    ///     contact sheet (`labels`) out in rows, so that it reads in play order.
     ///   - padding: Pixels between sprites.
     ///   - border: Pixels around the page edge.
     ///   - trim: Whether transparent borders are cut off.
@@ -114,11 +115,11 @@ public struct SheetBuilder: Sendable {
     ///   - multipack: Whether overflowing sprites go onto more pages.
     ///   - labels: Whether to make a contact sheet with each frame's name printed below it.
     ///   - alphaHandling: What the pages store under transparency.
-    public init(layout: Layout = .packed, padding: Int = 2, border: Int = 0, trim: Bool = false, trimMargin: Int = 0,
+    public init(layout: Layout? = nil, padding: Int = 2, border: Int = 0, trim: Bool = false, trimMargin: Int = 0,
                 extrude: Int = 0, powerOfTwo: Bool = false, square: Bool = false, maxSide: Int = 4096,
                 allowRotation: Bool = false, rotation: SpriteSheet.Rotation = .clockwise, multipack: Bool = true, labels: Bool = false,
                 alphaHandling: AlphaHandling = .keep) {
-        self.layout = layout
+        self.layout = layout ?? (labels ? .rows : .packed)
         self.padding = padding
         self.border = border
         self.trim = trim

@@ -1,4 +1,5 @@
 import Animated
+import APNG
 import Basics
 import Foundation
 import Raster
@@ -44,7 +45,63 @@ extension SheetJob {
             }
             result[sequence.name] = manifest
         }
+        // Highlighted frames share the normal play's length evenly, in its direction (docs/Timing.md).
+        for sequence in sequences where result[sequence.name] == nil {
+            guard let folderManifest = byFolder[sequence.directory] ?? nil, folderManifest.highlighted == sequence.prefix,
+                  let main = sequences.first(where: { $0.directory == sequence.directory && result[$0.name] != nil }),
+                  let normal = result[main.name] else { continue }
+            result[sequence.name] = highlightedTiming(normal, normalFrames: main.frames.count, highlightedFrames: sequence.frames.count)
+        }
         return result
+    }
+
+    /// The note for files left out because they are at another scale than the one packed (a
+    /// folder of `coinN.png` and `coinN@2x.png` packs the @1x files when no ``scales`` are
+    /// given): the scales found, the ones packed, and how to pack each; `nil` when nothing is left out.
+    static func scalesNote(_ sequences: [FrameSequence]) -> String? {
+        let files = sequences.flatMap(\.frames).flatMap(\.files).filter { $0.device == nil }
+        let picked = Set(sequences.flatMap(\.frames).compactMap { $0.file(scale: 1)?.path })
+        let found = Set(files.map(\.scale)).sorted(), packed = Set(files.filter { picked.contains($0.path) }.map(\.scale)).sorted()
+        let left = files.filter { !picked.contains($0.path) }
+        guard !left.isEmpty, found.count > 1 else { return nil }
+        func list(_ scales: [Int]) -> String { scales.map { "@\($0)x" }.joined(separator: ", ") }
+        return "found \(list(found)) files, packed \(list(packed)): \(left.count) file\(left.count == 1 ? "" : "s") at another scale left out "
+            + "(\(left[0].path)\(left.count > 1 ? "…" : "")); SheetJob.scales \(found.map(String.init).joined(separator: ",")) packs each scale with one layout"
+    }
+
+    /// The timing of `highlightedFrames` highlighted frames beside `normalFrames` frames timed by
+    /// `normal`: the normal play's length shared evenly by the highlighted steps, in the same
+    /// direction and repeat count, as `Animation.stepDurations(highlighted:)` times them for assemble.
+    static func highlightedTiming(_ normal: SequenceManifest, normalFrames: Int, highlightedFrames: Int) -> SequenceManifest {
+        func frames(_ count: Int) -> [FrameSource] { Array(repeating: .file(""), count: count) }
+        let animation = normal.animation(frames: frames(normalFrames), highlightedFrames: frames(highlightedFrames))
+        let each = animation.stepDurations(highlighted: true).first ?? 1.0 / 30
+        return SequenceManifest(repeatCount: normal.repeatCount, direction: normal.direction,
+                                frameDurations: Array(repeating: each * 1000, count: highlightedFrames))
+    }
+
+    /// `singles` without the APNGs among them (a `preview.png` written beside the frames): an
+    /// APNG without a frame number is an animation of its own, no image to pack, left out with a
+    /// note as `AssembleJob` and `Validator` leave it out (docs/Design.md, "Sources: one
+    /// definition"). Alone (nothing else to pack) it stays, and reading it says what it is.
+    static func withoutAnimations(_ singles: [FrameSequence], besides sequences: [FrameSequence], reader: FileReader,
+                                  notes: inout [String]) -> [FrameSequence] {
+        func isAPNG(_ path: String) -> Bool {
+            let prefix: [UInt8]? = if case .memory = reader { (try? reader.contents(path)).map { Array($0.prefix(4096)) } }
+                else { (try? FileIO.readPrefix(path, limit: 4096))?.bytes }
+            return prefix.map(APNG.Decoder.isAnimated) ?? false
+        }
+        var kept: [FrameSequence] = [], left: [String] = []
+        for single in singles {
+            let files = single.files.filter { !isAPNG($0.path) }
+            left += single.files.map(\.path).filter { path in !files.contains { $0.path == path } }
+            if !files.isEmpty { kept.append(contentsOf: FrameSequence.group(files)) }
+        }
+        guard !left.isEmpty, !(kept.isEmpty && sequences.isEmpty) else { return singles }
+        let shown = left.prefix(3).joined(separator: ", ") + (left.count > 3 ? " and \(left.count - 3) more" : "")
+        notes.append("left out, no frames: \(shown) (\(left.count == 1 ? "an animated PNG" : "animated PNGs"): an APNG beside "
+                     + "the frames is an animation of its own, not a sprite; name it alone to read it)")
+        return kept
     }
 
     /// Milliseconds each frame of `sequence` shows: `fps` when given, else the manifest's timing

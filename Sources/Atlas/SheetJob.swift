@@ -208,6 +208,7 @@ public struct SheetJob: Sendable {
         var warnings = engine?.warnings(allowRotation: builder.allowRotation) ?? [], notes: [String] = []
         var (sequences, singles) = if case .memory = reader { try Self.images(uploaded, notes: &notes) } else { try Discovery.images(from: sources) }
         if case .disk = reader, let note = Discovery.leftOutNote(in: sources) { notes.append(note) }   // a GIF beside the frames, as in an upload
+        singles = Self.withoutAnimations(singles, besides: sequences, reader: reader, notes: &notes)   // `preview.png`, an APNG
         // This sheet's own earlier pages (written into a source folder) are not frames to pack.
         let folders = Set((sequences + singles).map(\.directory))
         let earlier = if case .disk = reader { Set(folders.flatMap { OutputSet.files(writtenBy: output, in: $0) }) } else { Set<String>() }
@@ -217,6 +218,8 @@ public struct SheetJob: Sendable {
         }
         // Two files for one frame (`fire2.png`, `fire02.png`): refused, or one kept as asked.
         sequences = try sequences.map { try $0.resolvingDuplicateNumbers(onDuplicateNumber) }
+        warnings += sequences.compactMap(\.gapWarning)   // packed without the missing numbers, said
+        if scales == nil, let note = Self.scalesNote(sequences + singles) { notes.append(note) }   // `coin1@2x.png` beside `coin1.png`
         // (frame, file, sprite name, animation name) in play order; single images (named sprites,
         // `eggHead.png`) are sprites of no animation, after the sequences.
         var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?, duration: Int)] = []

@@ -62,6 +62,9 @@ extension GIF {
             /// The largest difference of one channel of one pixel (0…255 levels) between a
             /// near-identical frame merged and the frame shown in its place; 0 when none was merged.
             public var nearIdenticalMaxDifference: Int = 0
+            /// Input frames (0-based) folded into the one before because the alpha mode drops every
+            /// pixel of them (alpha under 16 with `dither`, under 128 with `threshold`): invisible in a GIF.
+            public var framesMergedInvisible: [Int] = []
             /// The sum of the delays written, in centiseconds: one play's length.
             public var totalCentiseconds: Int
             /// The most entries a colour table could hold (the encoder's ``GIF/Encoder/colors``).
@@ -206,6 +209,7 @@ extension GIF {
             let load = loader(frames: frames, input: input, width: width, height: height)
             var output = Output(width: width, height: height, netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount),
                                 drain: drain)
+            output.merged.invisibleBelow = alpha == .dither ? AlphaFlattener.faintest : alpha == .threshold ? 128 : 0
             do {
                 if quality == .fast {
                     // Each kept frame counts in the palette as often as the input shows it.
@@ -226,6 +230,7 @@ extension GIF {
                                 framesMergedForTiming: timing.mergedFrames,
                                 framesMergedIdentical: merged.identical + runs.folded,
                                 framesMergedNearIdentical: merged.nearIdentical, nearIdenticalMaxDifference: merged.maxDifference,
+                                framesMergedInvisible: merged.invisible.map { frames[$0] },
                                 totalCentiseconds: timing.totalCentiseconds, paletteSize: colors,
                                 localPalettes: localPalettes, bytes: bytes.count)
             return (bytes, report)
@@ -321,7 +326,7 @@ extension GIF {
             }
 
             /// The frames merged into the one before, exact repeats told from near ones.
-            private(set) var merged = MergedFrames()
+            var merged = MergedFrames()
 
             /// Adds the next frame lasting `delay` cs, `source` its decoded pixels (to tell a merged
             /// frame's distance from the one shown in its place). A delay over 16 bits is written as

@@ -12,10 +12,19 @@ struct MergedFrames {
     /// The largest difference of one channel of one pixel, in levels (0…255), between a
     /// near-identical frame and the frame shown in its place (pixels transparent in both count as equal).
     private(set) var maxDifference = 0
+    /// Alpha under which the alpha mode drops a pixel (16 with `dither`, 128 with `threshold`, 0
+    /// with a matte): a merged frame with no pixel at or over it is invisible in the GIF, not near-identical.
+    var invisibleBelow = 0
+    /// The frames merged because they are invisible in the GIF, by their place among the frames
+    /// added (0 first); counted apart from ``nearIdentical``.
+    private(set) var invisible: [Int] = []
+    /// Frames added so far.
+    private var added = 0
 
     /// Records the next frame added: `merged` into the frame before, or drawn (then it is what
     /// later merged frames are compared with).
     mutating func record(source: [UInt8], merged: Bool) {
+        defer { added += 1 }
         guard merged else {
             shown = source
             return
@@ -23,10 +32,23 @@ struct MergedFrames {
         let difference = Self.maxDifference(source, shown)
         if difference == 0 {
             identical += 1
+        } else if Self.isInvisible(source, below: invisibleBelow) {
+            invisible.append(added)
         } else {
             nearIdentical += 1
             maxDifference = max(maxDifference, difference)
         }
+    }
+
+    /// Whether no pixel of the RGBA8 `pixels` has alpha at `threshold` or over.
+    static func isInvisible(_ pixels: [UInt8], below threshold: Int) -> Bool {
+        guard threshold > 0 else { return false }
+        var index = 3
+        while index < pixels.count {
+            if Int(pixels[index]) >= threshold { return false }
+            index += 4
+        }
+        return true
     }
 
     /// The largest channel difference between two RGBA8 frames of one size (255 when the sizes

@@ -8,9 +8,10 @@ import WebP
 /// What `assemble` says it wrote: a line of text (and notes on merged frames), or `--json`.
 extension Assemble {
     /// The summary of what was written, in the output format's words.
-    func describe(_ report: AssembleJob.Report, settings: AssembleJob.Settings, fits: Bool, repeatCount: Int, warnings: [String]) -> String {
+    func describe(_ report: AssembleJob.Report, settings: AssembleJob.Settings, fits: Bool, repeatCount: Int, warnings: [String],
+                  invisible: [String] = []) -> String {
         switch report {
-        case .gif(let gif): describe(gif, settings: settings.gif ?? GIF.Encoder(), fits: fits, warnings: warnings)
+        case .gif(let gif): describe(gif, settings: settings.gif ?? GIF.Encoder(), fits: fits, warnings: warnings, invisible: invisible)
         case .apng(let apng):
             describe(report, format: .apng, mergedForTiming: apng.framesMergedForTiming, colorType: apng.colorType, lossless: nil, quality: nil,
                      fits: true, repeatCount: repeatCount, warnings: warnings)
@@ -63,8 +64,13 @@ extension Assemble {
 
     /// The notes on frames merged into the frame before: exact repeats are identical; frames that
     /// differ are near-identical, with how far apart they are.
-    static func mergeNotes(identical: Int, nearIdentical: Int, maxDifference: Int) -> String {
+    static func mergeNotes(identical: Int, nearIdentical: Int, maxDifference: Int, invisible: [String] = []) -> String {
         var notes = ""
+        if !invisible.isEmpty {
+            let names = invisible.prefix(3).joined(separator: ", ") + (invisible.count > 3 ? " and \(invisible.count - 3) more" : "")
+            notes += "\nnote: \(Console.count(invisible.count, "frame")) (\(names)) \(invisible.count == 1 ? "is" : "are") invisible in a GIF "
+                + "(every pixel's alpha is under what GIF's one bit of alpha keeps), merged into the frame before; APNG and WebP keep them"
+        }
         if identical > 0 { notes += "\nnote: \(Console.count(identical, "identical frame")) merged into the frame before" }
         if nearIdentical > 0 {
             notes += "\nnote: \(Console.count(nearIdentical, "near-identical frame")), at most \(Console.count(maxDifference, "level")) apart, "
@@ -73,7 +79,7 @@ extension Assemble {
         return notes
     }
 
-    func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool, warnings: [String]) -> String {
+    func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool, warnings: [String], invisible: [String] = []) -> String {
         if json {
             let output = JSONReport(output: self.output, format: "gif", bytes: report.bytes, width: report.width, height: report.height,
                                     frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
@@ -91,7 +97,7 @@ extension Assemble {
             line += "\nnote: \(Console.count(report.framesMergedForTiming, "frame")) merged: GIF delays are whole centiseconds, at least 2"
         }
         line += Self.mergeNotes(identical: report.framesMergedIdentical, nearIdentical: report.framesMergedNearIdentical,
-                                maxDifference: report.nearIdenticalMaxDifference)
+                                maxDifference: report.nearIdenticalMaxDifference, invisible: invisible)
         return line
     }
 }

@@ -244,7 +244,9 @@ struct Assemble: ParsableCommand {
         for note in plan.notes { Console.error("note: \(note)") }
         // The GIF goes to standard output: the summary goes to standard error.
         if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
-        let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits, repeatCount: plan.apng.repeatCount, warnings: plan.warnings)
+        let invisible = outcome.report.framesMergedInvisible.map { plan.playback.frames.indices.contains($0) ? plan.playback.frames[$0].fileName ?? "frame \($0 + 1)" : "frame \($0 + 1)" }
+        let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits, repeatCount: plan.apng.repeatCount,
+                               warnings: plan.warnings, invisible: invisible)
         if toStandardOutput { Console.error(summary) } else { print(summary) }
         // The report (with fitsMaxBytes) is the JSON a script reads: a failure adds no second object.
         if json && !toStandardOutput { Console.printedJSON.set() }

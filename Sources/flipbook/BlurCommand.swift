@@ -61,10 +61,12 @@ struct BlurCommand: ParsableCommand {
         let extra: [String: any Encodable & Sendable] = ["sigma": blur.sigma, "method": blur.method.rawValue]
         // A zero blur gives the file back byte for byte (a re-encoding would differ).
         if blur.changesNothing {
-            return try ImageCommand.saveUnchanged(input, to: output, overwrite: overwrite, json: json, limits: limits, extra: extra)
+            return try ImageCommand.saveUnchanged(input, to: output, overwrite: overwrite, json: json, limits: limits, extra: extra,
+                                                     scale: ImageFileName(path: input).scale ?? 1)
         }
         let result = try blur.apply(to: try ImageCommand.load(input, limits: limits))
-        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: extra)
+        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: extra,
+                              scale: ImageFileName(path: input).scale ?? 1)
     }
 }
 

@@ -49,6 +49,7 @@ struct Draw: ParsableCommand {
         let folder = (scene as NSString).deletingLastPathComponent
         let images = try ImageLoader.load(parsed.imageNames, in: folder.isEmpty ? "." : folder, scale: parsed.scale, maxPixels: limits.maxPixels)
         let bitmap = try parsed.render(images: images.bitmaps, limits: limits)
-        try ImageCommand.save(bitmap, to: output, inputs: [scene] + images.paths, overwrite: overwrite, json: json, extra: ["operations": parsed.operations.count])
+        try ImageCommand.save(bitmap, to: output, inputs: [scene] + images.paths, overwrite: overwrite, json: json, extra: ["operations": parsed.operations.count],
+                              scale: parsed.scale)
     }
 }

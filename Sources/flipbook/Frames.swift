@@ -47,7 +47,8 @@ struct Frames: ParsableCommand {
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
 
-    @Option(help: "File name before the frame number (default: the animation file's name).")
+    @Option(name: [.customLong("prefix"), .customLong("name")],
+            help: "File name before the frame number (default: the animation file's name); --name is the same.")
     var prefix: String?
 
     @Flag(help: "Print machine-readable JSON.")

@@ -15,7 +15,9 @@ struct Generate: ParsableCommand {
             OUT decides what is written:
               a folder       numbered PNGs NAME1.png … NAMEn.png (NAME1@2x.png at --scale 2) and sequence.json
               FILE.gif       an animated GIF (timing from --fps, loop from --repeat)
+              FILE.apng      an animated PNG (FILE.webp: an animated WebP), exact colours and alpha
               FILE.png       the image itself for one frame; for several, a sprite sheet + FILE.json
+                             (unlike assemble, where FILE.png is an APNG: name it .apng here)
             Output is deterministic: the same options give byte-identical files.
 
             Examples:

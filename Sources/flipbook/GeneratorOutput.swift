@@ -1,4 +1,5 @@
 import Animated
+import APNG
 import ArgumentParser
 import Atlas
 import Basics
@@ -6,16 +7,18 @@ import Foundation
 import FrameGen
 import GIF
 import Raster
+import WebP
 
 /// Options every generator shares: where to write and how to time the frames.
 struct GeneratorOutput: ParsableArguments {
-    @Option(name: .shortAndLong, help: "A folder, FILE.gif or FILE.png (see `flipbook generate --help`).") var output: String
+    @Option(name: .shortAndLong, help: "A folder, FILE.gif, FILE.apng, FILE.webp or FILE.png (see `flipbook generate --help`).") var output: String
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
     @Option(parsing: .unconditional, help: "Pixels per point (1, 2 or 3).") var scale: Int = 1
     @Option(parsing: .unconditional, help: "Frames per second for the GIF and sequence.json.", transform: DecimalNumber.option) var fps: Double = 30
     @Option(name: .customLong("repeat"), parsing: .unconditional, help: "Plays for a GIF, UIKit repeatCount semantics: 0 = forever.") var repeatCount: Int = 0
-    @Option(help: "File name prefix of numbered frames in a folder (default: the generator's name).") var name: String?
+    @Option(name: [.customLong("prefix"), .customLong("name")],
+            help: "File name before the frame number in a folder (default: the generator's name); --name is the same.") var name: String?
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
@@ -47,7 +50,7 @@ struct GeneratorOutput: ParsableArguments {
             throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")
         }
         if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
-            throw ValidationError("--name must be a plain file name prefix: no folder, not hidden.")
+            throw ValidationError("--prefix must be a plain file name prefix: no folder, not hidden.")
         }
     }
 
@@ -58,8 +61,9 @@ struct GeneratorOutput: ParsableArguments {
         let count = generator.frameCount
         let ext = OutputName.pathExtension(output)
         let protected = InputFiles(inputs)
-        if ext != "gif" && ext != "png" {
-            try OutputName.requireFolder(output, what: "generate writes NAME.gif, NAME.png (one frame, or a sheet) or a folder of PNG frames")
+        if !["gif", "png", "apng", "webp"].contains(ext) {
+            try OutputName.requireFolder(output, what: "generate writes NAME.gif, NAME.apng, NAME.webp, NAME.png (one frame, or a sheet) "
+                                         + "or a folder of PNG frames")
         }
         let progress = Progress.forTerminal(label: "generating")
         defer { progress?.finish() }
@@ -68,6 +72,17 @@ struct GeneratorOutput: ParsableArguments {
             let input = try FrameInput(count: count, duration: 1 / fps, scale: scale) { try generator.frame($0) }
             _ = try GIF.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, overwrite: overwrite,
                                                                progress: progress?.update)
+            written = [output]
+        } else if ext == "apng" || ext == "webp" {
+            // An animation in full colour and alpha, as `assemble` writes it (`.apng`: `.png` names a sheet here).
+            let input = try FrameInput(count: count, duration: 1 / fps, scale: scale) { try generator.frame($0) }
+            if ext == "apng" {
+                _ = try APNG.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, overwrite: overwrite,
+                                                                    progress: progress?.update)
+            } else {
+                _ = try WebP.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, overwrite: overwrite,
+                                                                    progress: progress?.update)
+            }
             written = [output]
         } else if ext == "png" && count == 1 {
             // One set owned by the name, so a sheet written there before (FILE.png + FILE.json)

@@ -27,10 +27,10 @@ enum ImageCommand {
     /// writes, once it is decoded as a PNG within `limits`: an operation that changes no pixel (a
     /// zero blur, a resize to the same size) gives the file back byte for byte, not re-encoded.
     static func saveUnchanged(_ input: String, to path: String, overwrite: Bool, json: Bool, limits: ResourceLimits,
-                              extra: [String: any Encodable & Sendable]) throws {
+                              extra: [String: any Encodable & Sendable], scale: Int? = nil) throws {
         let bytes = try FileIO.readAll(input)
         let bitmap = try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(bytes, file: input)
-        try save(bitmap, encoded: bytes, to: path, inputs: [input], overwrite: overwrite, json: json, extra: extra)
+        try save(bitmap, encoded: bytes, to: path, inputs: [input], overwrite: overwrite, json: json, extra: extra, scale: scale)
     }
 
     /// Writes `bitmap` as PNG to `path` (or standard output for `-`), never over one of `inputs`
@@ -39,8 +39,11 @@ enum ImageCommand {
     /// size in pixels and in points at the scale its name gives (`x@2x.png` is @2x to every reader,
     /// whatever the input's scale), as `info` describes it; the bitmap's own scale for standard output.
     /// `encoded` is the PNG as it is to be written when it is known already (the input's own bytes).
+    /// `scale` is the @Nx scale the command made the image at (the input's, as its sizes are in
+    /// the input's points); when the output's name says another, a warning says so and names the
+    /// file that keeps it (`wide@2x.png`), as the name decides the scale for every reader.
     static func save(_ bitmap: Bitmap, encoded: [UInt8]? = nil, to path: String, inputs: [String], overwrite: Bool, json: Bool,
-                     extra: [String: any Encodable & Sendable] = [:]) throws {
+                     extra: [String: any Encodable & Sendable] = [:], scale madeAt: Int? = nil) throws {
         let toStandardOutput = path == OutputName.standardOutput
         if toStandardOutput {
             try FileIO.writeStandardOutput(try encoded ?? PNG.Encoder().encode(bitmap))
@@ -50,11 +53,15 @@ enum ImageCommand {
             try PNG.Encoder().write(bitmap, to: path, protecting: InputFiles(inputs), overwrite: overwrite)
         }
         let scale = toStandardOutput ? bitmap.scale : ImageFileName(path: path).scale ?? 1
+        let warnings = toStandardOutput ? [] : [madeAt.flatMap { scaleWarning(output: path, width: bitmap.width, height: bitmap.height, madeAt: $0) }]
+            .compactMap { $0 }
+        for warning in warnings { Console.error("warning: \(warning)") }
         let line: String
         if json {
             struct Output: Encodable {
                 var output: String, width: Int, height: Int, scale: Int
                 var details: [String: any Encodable & Sendable]
+                var warnings: [String]
                 enum Keys: String, CodingKey { case output, width, height, scale, details, warnings }
                 struct Key: CodingKey {
                     var stringValue: String
@@ -71,15 +78,30 @@ enum ImageCommand {
                     var nested = container.nestedContainer(keyedBy: Key.self, forKey: .details)
                     for (key, value) in details { try nested.encode(value, forKey: Key(stringValue: key)) }
                     // Every command's JSON has the list; an image command reads one PNG whole or fails.
-                    try container.encode([String](), forKey: .warnings)
+                    try container.encode(warnings, forKey: .warnings)
                 }
             }
-            line = try Console.jsonString(Output(output: path, width: bitmap.width, height: bitmap.height, scale: scale, details: extra))
+            line = try Console.jsonString(Output(output: path, width: bitmap.width, height: bitmap.height, scale: scale, details: extra, warnings: warnings))
         } else {
             let points = "\(Console.formatPoints(Double(bitmap.width) / Double(scale)))×\(Console.formatPoints(Double(bitmap.height) / Double(scale)))"
             line = "\(path): \(bitmap.width)×\(bitmap.height) px, \(points) pt @\(scale)x"
         }
         if toStandardOutput { Console.error(line) } else { print(line) }
+    }
+
+    /// The warning for an image made at `madeAt` written under a name of another @Nx scale
+    /// (`wide.png` from `spin@2x.png`): readers take the name's scale, so the point size changes.
+    static func scaleWarning(output: String, width: Int, height: Int, madeAt: Int) -> String? {
+        let name = ImageFileName(path: output), named = name.scale ?? 1
+        guard named != madeAt else { return nil }
+        let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
+        let device: String = name.device.map { "~" + $0 } ?? "", suffix: String = madeAt == 1 ? "" : "@\(madeAt)x"
+        let suggested: String = folder + name.stem + device + suffix + ".png"
+        func points(_ scale: Int) -> String {
+            "\(Console.formatPoints(Double(width) / Double(scale)))×\(Console.formatPoints(Double(height) / Double(scale))) pt"
+        }
+        return "\(output) is named @\(named)x, so every reader takes its \(width)×\(height) px as \(points(named)), not the \(points(madeAt)) "
+            + "made at @\(madeAt)x (the input's scale): name it \(suggested) to keep them"
     }
 
     /// `width × height` points at `scale` in whole pixels, or a usage error (exit 2) naming the

@@ -53,11 +53,13 @@ struct ResizeCommand: ParsableCommand {
         let extra: [String: any Encodable & Sendable] = ["filter": filter.rawValue, "fit": fit.rawValue]
         // The same size changes no pixel in any --fit: the file comes back byte for byte.
         if pixels == (header.width, header.height) {
-            return try ImageCommand.saveUnchanged(input, to: output, overwrite: overwrite, json: json, limits: limits, extra: extra)
+            return try ImageCommand.saveUnchanged(input, to: output, overwrite: overwrite, json: json, limits: limits, extra: extra,
+                                                     scale: scale == nil ? ImageFileName(path: input).scale ?? 1 : nil)
         }
         let bitmap = try ImageCommand.load(input, limits: limits)
         let result = try fit.render(bitmap, width: pixels.0, height: pixels.1, resampler: Resampler(filter: filter), limits: limits)
-        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: extra)
+        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: extra,
+                              scale: scale == nil ? ImageFileName(path: input).scale ?? 1 : nil)
     }
 }
 

@@ -44,7 +44,7 @@ struct Sheet: ParsableCommand {
             pages (sheet-0.png, sheet-1.png…). --rotate lets sprites turn 90° to pack tighter; \
             Phaser 3 cannot read rotated frames, so it is off by default. --labels makes a contact \
             sheet to eyeball in a review: each frame in its own cell, its name printed below it \
-            (use it with --layout rows to keep play order).
+            in play order (rows, unless --layout says otherwise).
 
             --alpha-handling says what pages store under transparency: keep (the default) writes \
             the source bytes, so `flipbook frames` gives every file back bit for bit; clear sets \
@@ -74,7 +74,7 @@ struct Sheet: ParsableCommand {
     var engine: SheetEngine?
     @Option(help: "For experts: json-hash (the default), json-array, phaser3, aseprite, libgdx, spritekit, godot3, godot4 or cocos2d.")
     var format: SheetExport.Format?
-    @Option(help: "packed (MaxRects), rows or columns.") var layout: SheetBuilder.Layout = .packed
+    @Option(help: "packed (MaxRects; the default), rows or columns; rows with --labels.") var layout: SheetBuilder.Layout?
     @Option(parsing: .unconditional, help: "Pixels between sprites.") var padding = 2
     @Option(parsing: .unconditional, help: "Pixels around the page edge.") var border = 0
     @Flag(help: "Cut transparent borders (the data records the offsets).") var trim = false

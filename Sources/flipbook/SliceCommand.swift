@@ -49,7 +49,8 @@ struct SliceCommand: ParsableCommand {
                                        limits: limits, flag: "--size")
         let bitmap = try ImageCommand.load(input, limits: limits)
         let result = try NineSlice(insets: try parsedInsets(), mode: mode).render(bitmap, width: width, height: height, limits: limits)
-        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["mode": mode.rawValue])
+        try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["mode": mode.rawValue],
+                               scale: ImageFileName(path: input).scale ?? 1)
     }
 }
 

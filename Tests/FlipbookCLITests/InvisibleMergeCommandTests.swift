@@ -1,0 +1,36 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+
+/// `assemble` said "2 near-identical frames, at most 214 levels apart, merged" for the last
+/// frames of a fading smoke, which the GIF's alpha (under 16 is dropped) makes invisible: the
+/// note now says what happened and names the frames. Kenney's coin, as it is and faded to alpha
+/// 10 and 8 (both invisible in a GIF, and different).
+@Suite("A GIF's invisible frames are named as such")
+struct InvisibleMergeCommandTests {
+    static func faded(_ bitmap: Bitmap, to most: Int) -> Bitmap {
+        var out = bitmap
+        for y in 0..<out.height {
+            for x in 0..<out.width {
+                var color = out[x, y]
+                color.a = UInt8(Int(color.a) * most / 255)
+                out[x, y] = color
+            }
+        }
+        return out
+    }
+
+    @Test func invisibleFramesAreNamedNotCalledNearIdentical() throws {
+        let dir = try Fixtures.temporaryFolder("invisible-merge")
+        try FileManager.default.createDirectory(atPath: "\(dir)/fade", withIntermediateDirectories: true)
+        let coin = try PNG.Decoder().decodeBitmap(file: Fixtures.path("sequences/kenney-gold-coin/gold_1.png"))
+        try PNG.Encoder().write(coin, to: "\(dir)/fade/fade1.png")
+        try PNG.Encoder().write(Self.faded(coin, to: 10), to: "\(dir)/fade/fade2.png")
+        try PNG.Encoder().write(Self.faded(coin, to: 8), to: "\(dir)/fade/fade3.png")
+        let result = try CLI.run(["assemble", "fade", "-o", "fade.gif"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("note: 1 frame (fade3.png) is invisible in a GIF"), "\(result.stdout)")
+        #expect(!result.stdout.contains("near-identical"), "\(result.stdout)")
+    }
+}
