@@ -75,7 +75,7 @@ extension SheetJob {
     static func highlightedTiming(_ normal: SequenceManifest, normalFrames: Int, highlightedFrames: Int) -> SequenceManifest {
         func frames(_ count: Int) -> [FrameSource] { Array(repeating: .file(""), count: count) }
         let animation = normal.animation(frames: frames(normalFrames), highlightedFrames: frames(highlightedFrames))
-        let each = animation.stepDurations(highlighted: true).first ?? 1.0 / 30
+        let each = (try? animation.stepDurations(highlighted: true))?.first ?? 1.0 / 30
         return SequenceManifest(repeatCount: normal.repeatCount, direction: normal.direction,
                                 frameDurations: Array(repeating: each * 1000, count: highlightedFrames))
     }
