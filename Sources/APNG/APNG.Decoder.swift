@@ -71,7 +71,10 @@ extension APNG {
                 finish()
                 return nil
             }
-            if canvas.pixels.isEmpty { canvas = Bitmap(clearWidth: reader.info.width, height: reader.info.height) }
+            if canvas.pixels.isEmpty {
+                try checkComposingWork()
+                canvas = Bitmap(clearWidth: reader.info.width, height: reader.info.height)
+            }
             do {
                 let frame = try reader.show(frame: next, on: &canvas)
                 next += 1

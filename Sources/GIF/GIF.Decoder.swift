@@ -157,6 +157,7 @@ extension GIF {
         /// The next composited frame with the GIF's own details (delay in centiseconds, disposal,
         /// rectangle), or `nil` after the last one.
         public func nextGIFFrame() throws(AnimationDecodeError) -> Frame? {
+            if framesRead == 0 && !finished { try checkComposingWork() }
             while !finished {
                 let record: GIFLib.Record
                 do {

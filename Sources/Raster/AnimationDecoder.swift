@@ -79,9 +79,9 @@ extension AnimationDecoder {
     /// A 7 KB GIF declaring 300 frames of an 8000×8000 canvas is refused here, at no cost.
     /// - Throws: `AnimationDecodeError.limit` naming the file, the frame count and the canvas.
     public func checkDeclaredFrames() throws(AnimationDecodeError) {
+        try checkComposingWork()
         let info = info
         do throws(LimitError) {
-            try limits.checkOutput(info.frameCount, "frames", width: info.width, height: info.height, of: file)
             let pixels = max(0, info.width).multipliedReportingOverflow(by: max(0, info.height))
             let all = pixels.partialValue.multipliedReportingOverflow(by: max(0, info.frameCount))
             let bytes = all.partialValue.multipliedReportingOverflow(by: 4)
@@ -90,6 +90,21 @@ extension AnimationDecoder {
                 throw LimitError(limit: .decodedBytes, subject: file, amount: overflow ? nil : bytes.partialValue, maximum: limits.maxDecodedBytes,
                                  detail: "\(info.frameCount) frames of \(info.width)×\(info.height)")
             }
+        } catch {
+            throw .limit(error)
+        }
+    }
+
+    /// Checks the work of showing every frame the header declares, one at a time: each is
+    /// composed on the whole canvas, so ``info``'s frame count × its canvas is held against
+    /// ``limits``' `maxOutputPixels` (a 2 KB GIF of a hundred "restore to previous" frames on
+    /// 8000² took 25 s). The decoders run it before their first frame, so streaming with
+    /// `nextFrame()` is bounded as reading every frame at once is.
+    /// - Throws: `AnimationDecodeError.limit` naming the file, the frame count and the canvas.
+    public func checkComposingWork() throws(AnimationDecodeError) {
+        let info = info
+        do throws(LimitError) {
+            try limits.checkOutput(info.frameCount, "frames", width: info.width, height: info.height, of: file)
         } catch {
             throw .limit(error)
         }

@@ -73,6 +73,7 @@ extension WebP {
         /// the first, it is `AnimationDecodeError.corrupt`.
         public func nextFrame() throws(AnimationDecodeError) -> AnimationFrame? {
             guard !finished else { return nil }
+            if framesRead == 0 { try checkComposingWork() }
             switch reader.next() {
             case .frame(let rgba, let end):
                 guard let bitmap = Bitmap(width: info.width, height: info.height, straight: rgba) else {

@@ -46,4 +46,21 @@ struct DeclaredFramesBudgetTests {
         #expect(throws: Animation.LoadError.decode(.limit(limit))) { _ = try Animation.load(files: [file]) }
         #expect(throws: Validator.Error.animation(.decode(.limit(limit)))) { _ = try Validator().validate(files: [file], cancellation: nil) }
     }
+
+    /// Streaming, one frame at a time, is bounded too: each frame is composed on the whole canvas,
+    /// so the first `nextFrame()` checks frames × canvas (a hundred "restore to previous" frames on
+    /// 8000² took 25 s and 773 MB through `nextFrame()` with the default limits).
+    @Test func streamingChecksTheWorkOfComposingEveryFrame() throws {
+        let bytes = HostileGIF.bomb(width: 8000, height: 8000, frames: 100)
+        let decoder = try GIF.Decoder(bytes: bytes, file: "bomb.gif")
+        #expect(throws: AnimationDecodeError.limit(LimitError(limit: .outputPixels, subject: "bomb.gif", amount: 8000 * 8000 * 100,
+                                                              maximum: 1 << 28, detail: "100 frames of 8000×8000"))) {
+            _ = try decoder.nextFrame()
+        }
+        // Within the budget the same kind of file streams.
+        let small = try GIF.Decoder(bytes: HostileGIF.bomb(width: 100, height: 100, frames: 8), file: "small.gif")
+        var count = 0
+        while try small.nextFrame() != nil { count += 1 }
+        #expect(count == 8)
+    }
 }
