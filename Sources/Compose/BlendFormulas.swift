@@ -69,17 +69,13 @@ enum BlendFormulas {
     }
 
     /// `c` with its saturation (largest − smallest channel) set to `saturation`, the order of its
-    /// channels kept; a grey stays black.
+    /// channels kept; a grey stays black. No allocation: it runs once per pixel.
     private static func setSaturation(_ c: SIMD3<Float>, _ saturation: Float) -> SIMD3<Float> {
-        let values = [c.x, c.y, c.z]
-        let order = [0, 1, 2].sorted { values[$0] < values[$1] || (values[$0] == values[$1] && $0 < $1) }
-        let low = values[order[0]], mid = values[order[1]], high = values[order[2]]
-        var out = [Float](repeating: 0, count: 3)
-        let range = high - low
-        if !isZero(range) {
-            out[order[1]] = (mid - low) * saturation / range
-            out[order[2]] = saturation
-        }
-        return SIMD3(out[0], out[1], out[2])
+        let high = c.max(), low = c.min(), range = high - low
+        guard !isZero(range) else { return .zero }
+        // The largest channel becomes `saturation`, the smallest 0, the middle one in proportion
+        // (channels equal to the largest or smallest land with it, as pixman's sort gives).
+        return SIMD3((c.x - low) * saturation / range, (c.y - low) * saturation / range, (c.z - low) * saturation / range)
     }
+
 }

@@ -98,12 +98,6 @@ public struct MediaTiming: Sendable, Hashable {
         return cycleDuration
     }
 
-    /// The parent's time converted to local time, `(parent − beginTime) × speed + timeOffset`: how a
-    /// layer passes time to its sublayers and animations (a layer has no end).
-    public func localTime(atParentTime parent: Double) -> Double {
-        (parent - beginTime) * speed + timeOffset
-    }
-
     /// Where it stands at the parent's time `parent`.
     public func progress(atParentTime parent: Double) -> Progress {
         let elapsed = (parent - beginTime) * speed

@@ -78,8 +78,7 @@ import Testing
     }
 
     @Test func layersConvertTimeWithoutEnd() throws {
-        let layer = try MediaTiming(beginTime: 1, duration: 0, speed: 2, timeOffset: 0.5)
-        #expect(layer.localTime(atParentTime: 5) == 8.5)
+        #expect(LayerTiming(beginTime: 1, speed: 2, timeOffset: 0.5).localTime(5) == 8.5)
         #expect(try MediaTiming(duration: 2, repeatCount: 3, autoreverses: true).activeDuration == 12)
         #expect(try MediaTiming(duration: 2, repeatCount: .infinity).activeDuration == .infinity)
     }

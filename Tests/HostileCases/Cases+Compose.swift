@@ -12,7 +12,7 @@ extension HostileCases {
                 for fill in FillMode.allCases {
                     let timing = try? MediaTiming(beginTime: v, duration: abs(v), speed: v, timeOffset: v,
                                                   repeatCount: abs(v), autoreverses: true, fillMode: fill)
-                    _ = timing?.progress(atParentTime: v); _ = timing?.localTime(atParentTime: v)
+                    _ = timing?.progress(atParentTime: v)
                     _ = try? MediaTiming(duration: 1e-300, timeOffset: 1e300, repeatCount: v, fillMode: fill).progress(atParentTime: v)
                     _ = try? MediaTiming(duration: 1, repeatDuration: v, fillMode: fill).progress(atParentTime: -v)
                 }
