@@ -44,13 +44,13 @@ struct GeneratorOutput: ParsableArguments {
     }
 
     func validate() throws {
-        guard ImageFileName.scaleRange.contains(scale) else { throw ValidationError("--scale is \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound) (got \(scale)).") }
-        guard Animation.Timing.fpsRange.contains(fps) else { throw ValidationError("--fps must be between 1/86400 and 1000.") }
+        guard ImageFileName.scaleRange.contains(scale) else { throw OptionRefusal.error("--scale", scale, takes: "\(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound) pixels per point") }
+        guard Animation.Timing.fpsRange.contains(fps) else { throw OptionRefusal.error("--fps", fps, takes: "frames per second, between 1/86400 and 1000") }
         guard (0...GIF.maximumRepeatCount).contains(repeatCount) else {
-            throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")
+            throw OptionRefusal.error("--repeat", repeatCount, takes: "0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount) (a GIF's loop block holds 16 bits)")
         }
         if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
-            throw ValidationError("--prefix must be a plain file name prefix: no folder, not hidden.")
+            throw OptionRefusal.error("--prefix", name, takes: "a plain file name prefix: no folder, not hidden")
         }
     }
 

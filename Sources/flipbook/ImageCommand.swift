@@ -114,10 +114,13 @@ enum ImageCommand {
 
     /// `W`x`H` in points, e.g. `120x44` or `120.5x44`.
     static func size(_ text: String) throws -> (Double, Double) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { DecimalNumber.parse($0) }
-        guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0, width.isFinite, height.isFinite else {
-            throw ValidationError("--size is WIDTHxHEIGHT in points, both positive, e.g. 120x44 (got '\(text)').")
+        let takes = "WIDTHxHEIGHT in points, both positive plain decimals, e.g. 120x44"
+        let items = text.split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "X" }
+        guard items.count == 2 else { throw OptionRefusal.error("--size", text, takes: takes) }
+        let sides = try items.map { item in
+            guard let side = DecimalNumber.parse(item), side > 0 else { throw OptionRefusal.error("--size", item: item, in: text, takes: takes) }
+            return side
         }
-        return (width, height)
+        return (sides[0], sides[1])
     }
 }

@@ -11,7 +11,7 @@ struct ThreadsOption: ParsableArguments {
     /// `AssembleJob`, `SheetJob`), with the flag for the setting.
     func validate() throws {
         if let threads, threads < 1 {
-            throw ValidationError(SettingError(.threads, of: nil, value: threads, allowed: .atLeast(1)).description(naming: CLIWording.flag(for:)))
+            throw OptionRefusal.error("--threads", threads, takes: "a number of threads, 1 or more")
         }
     }
 }

@@ -76,6 +76,25 @@ struct NegativeValueCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
 
+    /// Every refusal above, and every value a command's own check refuses, is the one sentence of
+    /// argument mistakes (issue 44, fresh eyes: `--scale must be 1…8.`, `--colors must be 2…256.`
+    /// did not name the value): `--X does not take 'V'` (the bad item of a list or size, with the
+    /// whole value), then the hint line. Parsed in this process (``CommandLineParse``), as the
+    /// executable parses them.
+    @Test func everyRefusalIsTheOneSentence() {
+        #expect(Self.cases.count == 65)
+        for arguments in Self.cases {
+            let option = arguments[arguments.count - 2], value = arguments[arguments.count - 1]
+            guard let refusal = CommandLineParse.refusal(arguments) else {
+                Issue.record("\(arguments): not refused while parsing")
+                continue
+            }
+            #expect(refusal.message.hasPrefix("\(option) does not take '") && refusal.message.contains(value) && refusal.message.contains("; it takes"),
+                    "\(arguments): \(refusal.message)")
+            #expect(refusal.hint.hasPrefix("hint: flipbook ") && refusal.hint.hasSuffix(" --help lists its options"), "\(refusal.hint)")
+        }
+    }
+
     /// A saturation below 0 is a colour inversion, as in Core Image: taken, not refused.
     @Test func aNegativeSaturationIsTaken() throws {
         let dir = try Fixtures.temporaryFolder("negative-saturation")
