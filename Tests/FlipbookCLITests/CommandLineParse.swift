@@ -20,4 +20,16 @@ enum CommandLineParse {
             return (usage.message, usage.hint)
         }
     }
+
+    /// ``refusal(_:)``'s sentence without what the option takes (no help text is rendered to find
+    /// it: a third of the time of a refusal in a debug build), or `nil` when `arguments` parse.
+    static func briefRefusal(_ arguments: [String]) -> String? {
+        do {
+            _ = try Flipbook.parseAsRoot(arguments)
+            return nil
+        } catch {
+            guard Flipbook.exitCode(for: error) == .validationFailure else { return nil }
+            return UsageMessage.reworded(Flipbook.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines), abstract: nil)
+        }
+    }
 }
