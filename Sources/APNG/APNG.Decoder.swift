@@ -90,9 +90,8 @@ extension APNG {
         private func finish() {
             finished = true
             if let damage = reader.damage {
-                let promised = reader.declaredFrames.map { " of the \($0) its acTL declares" } ?? ""
-                warnings.append("\(file) is damaged (\(damage)): the \(next) whole frame\(next == 1 ? "" : "s")\(promised) before the damage "
-                                + "\(next == 1 ? "is" : "are") kept; to get the rest, export or copy the file again")
+                warnings.append(CutShortWarning.damaged(file: file, at: damage.offset, reason: damage.reason, framesRead: next,
+                                                        declared: reader.declaredFrames))
             } else if let cut = reader.cut {
                 warnings.append(CutShortWarning.text(file: file, reason: cut, framesRead: next, declared: reader.declaredFrames))
             } else if let declared = reader.declaredFrames, declared > next {

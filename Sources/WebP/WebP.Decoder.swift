@@ -89,7 +89,8 @@ extension WebP {
             case .failure:
                 finished = true
                 guard framesRead > 0 else { throw .corrupt(file: file, format: .webp, reason: "libwebp could not decode frame 1") }
-                warnings.append("\(file): stopped after frame \(framesRead): libwebp could not decode frame \(framesRead + 1); the frames before are kept")
+                warnings.append(CutShortWarning.damaged(file: file, at: nil, reason: "libwebp could not decode frame \(framesRead + 1)",
+                                                        framesRead: framesRead, declared: info.frameCount))
                 return nil
             }
         }

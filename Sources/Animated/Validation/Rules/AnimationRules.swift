@@ -1,3 +1,5 @@
+import Raster
+
 /// `animation.lenient-read`: a GIF, APNG or WebP read as a source of its own (a lone animation in a
 /// folder or an upload) whose decoder read past something — a file cut short (its whole frames
 /// are kept), a missing colour table — as `flipbook assemble` and `flipbook info` read it with a
@@ -25,7 +27,7 @@ public enum AnimationLenientReadRule: ValidationRule {
 public enum AnimationFramesLostRule: ValidationRule {
     public static let id = RuleID.animationFramesLost
     public static let title = "GIF, APNG or WebP that lost frames"
-    public static let explanation = "The file ends inside or before a frame, stops at a frame that does not decode, "
+    public static let explanation = "The file ends inside or before a frame, is damaged in a frame, stops at a frame that does not decode, "
         + "or holds fewer frames than it declares: it plays shorter than it was made. Export or upload the whole file again."
     public static let defaultSeverity = Severity.error
 
@@ -34,14 +36,7 @@ public enum AnimationFramesLostRule: ValidationRule {
         return animation.warnings.filter(losesFrames).map { Problem($0, file: animation.file) }
     }
 
-    /// `true` when a decoder's warning (Raster's `CutShortWarning` and the decoders' own lines)
-    /// says frames were lost: a cut that is not only the end marker, a frame that stopped the
-    /// reading, or fewer frames than declared.
-    static func losesFrames(_ warning: String) -> Bool {
-        if warning.contains(" is cut short (") {
-            // Every declared frame read, or a GIF whose whole frames end at its missing trailer.
-            return !warning.contains("), but all ") && !warning.contains("(it ends before its trailer)")
-        }
-        return warning.contains(": stopped after frame ") || (warning.contains(": acTL promises ") && warning.contains(" but the file holds "))
-    }
+    /// `true` when a decoder's warning says frames were lost (Raster's `CutShortWarning`, the
+    /// one table of those sentences, decides).
+    static func losesFrames(_ warning: String) -> Bool { CutShortWarning.losesFrames(warning) }
 }
