@@ -40,7 +40,7 @@ extension GIF {
     /// the logical screen are clipped; an index beyond the colour table draws opaque black. Only the
     /// file's bytes, one screen and one frame's indices are in memory at a time.
     ///
-    /// Lenient where browsers are and the intent is clear, each time with a ``warnings`` entry: a
+    /// Lenient where browsers are and the intent is clear, each time with a ``readWarnings`` entry: a
     /// frame with no colour table (neither local nor global) is drawn in greys (index i as i, i, i,
     /// as Pillow does); a frame whose data ends early (cut or damaged) is left out and ends the
     /// animation, the whole frames before kept (a first frame that is not whole is refused); bytes
@@ -82,7 +82,7 @@ extension GIF {
         /// How `GIFLib` words a file that ends early: `file is truncated (giflib's reason)`.
         private static let truncated = "file is truncated ("
         /// What was read past, leniently (see the type's discussion), one line each naming the file.
-        public private(set) var warnings: [String] = []
+        public private(set) var readWarnings: [LenientReadWarning] = []
 
         /// The screen size, the image blocks the file holds and the loop count (read ahead from
         /// the blocks when the file is opened).
@@ -165,16 +165,18 @@ extension GIF {
                 } catch {
                     // After a frame, what cannot be read as a record ends the animation (browsers stop there).
                     guard framesRead > 0, case .corrupt(_, _, let reason) = error else { throw error }
-                    warnings.append(reason.hasPrefix(Self.truncated)
-                        ? CutShortWarning.text(file: file, reason: "it ends before its trailer", framesRead: framesRead)
-                        : "\(file): stopped after frame \(framesRead): \(reason); the frames before are kept")
+                    readWarnings.append(reason.hasPrefix(Self.truncated)
+                        ? CutShortWarning.text(file: file, reason: "it ends before its trailer", framesRead: framesRead, endMarkerOnly: true)
+                        : LenientReadWarning(.stoppedAtFrame, file: file, framesKept: framesRead, description:
+                            "\(file): stopped after frame \(framesRead): \(reason); the frames before are kept"))
                     finished = true
                     return nil
                 }
                 if let offset = reader.firstStrayZero, !warnedOfStrayZeros {
                     warnedOfStrayZeros = true
-                    warnings.append("\(file): zero bytes between blocks (from byte \(offset)), an empty block end too many: "
-                                    + "skipped, as gifsicle and Pillow skip them (browsers and ffmpeg stop there)")
+                    readWarnings.append(LenientReadWarning(.strayZeros, file: file, description:
+                        "\(file): zero bytes between blocks (from byte \(offset)), an empty block end too many: "
+                            + "skipped, as gifsicle and Pillow skip them (browsers and ffmpeg stop there)"))
                 }
                 switch record {
                 case .end:
@@ -240,7 +242,9 @@ extension GIF {
                 colors = table
             } else {
                 colors = Self.greys
-                if !warnings.contains(where: { $0.hasSuffix(Self.greyNote) }) { warnings.append("\(file): \(Self.greyNote)") }
+                if !readWarnings.contains(where: { $0.kind == .missingColorTable }) {
+                    readWarnings.append(LenientReadWarning(.missingColorTable, file: file, description: "\(file): \(Self.greyNote)"))
+                }
             }
             // A frame may be larger than the screen (its pixels outside are clipped), but its
             // indices are held: it is bounded like the screen.
@@ -249,8 +253,9 @@ extension GIF {
             framesRead += 1
             do { try limits.check(.frames, framesRead, of: file) } catch { throw .limit(error) }
             if let codeSize = descriptor.oversizedCodeSize {
-                warnings.append("\(file): frame \(framesRead)'s LZW code size is \(codeSize), over the 8 a GIF's 256 colours need; "
-                                + "read as browsers and Pillow read it")
+                readWarnings.append(LenientReadWarning(.oversizedCodeSize, file: file, description:
+                    "\(file): frame \(framesRead)'s LZW code size is \(codeSize), over the 8 a GIF's 256 colours need; "
+                        + "read as browsers and Pillow read it"))
             }
             if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
             let rowsRead = reader.readPixels(into: &indices, width: descriptor.width, height: descriptor.height)
@@ -262,14 +267,14 @@ extension GIF {
                 framesRead -= 1
                 if rowsRead == 0 {
                     if framesRead > 0 {
-                        warnings.append(CutShortWarning.text(file: file, reason: "it ends before frame \(framesRead + 1)'s pixels\(why)",
+                        readWarnings.append(CutShortWarning.text(file: file, reason: "it ends before frame \(framesRead + 1)'s pixels\(why)",
                                                              framesRead: framesRead))
                     }
                     return nil
                 }
                 let place = "it ends after \(rowsRead) of frame \(framesRead + 1)'s \(descriptor.height) rows\(why)"
                 guard framesRead > 0 else { throw .corrupt(file: file, format: .gif, reason: "\(place): the first frame is not whole") }
-                warnings.append(CutShortWarning.text(file: file, reason: place, framesRead: framesRead))
+                readWarnings.append(CutShortWarning.text(file: file, reason: place, framesRead: framesRead))
                 return nil
             }
 
