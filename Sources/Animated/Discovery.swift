@@ -40,6 +40,10 @@ public enum Discovery {
         case animationNotFrames(source: String, animation: String)
         /// `-` given as a source: frames are not read from standard input.
         case standardInput
+        /// The frame file `link`, found in a folder given, is a symbolic link (or lies in a linked
+        /// folder) whose real path `target` is outside that folder: it is neither read nor left
+        /// out without a word — a frame of the sequence would be lost or read from elsewhere.
+        case linkOutside(link: String, target: String)
         /// One name given twice among files in memory (an upload whose body repeats a file name)
         /// for two different files: `first` and `second` are the two spellings as given (the same,
         /// or `walk1.png` and `./walk1.png`). `Validator`, `Animation.load(files:)`, `AssembleJob`
@@ -108,6 +112,9 @@ public enum Discovery {
                     + "\(animation): a sprite sheet packs PNG frames; FramesJob writes an animation's frames to a folder, which a sheet packs"
             case .animationAmongFrames(let path):
                 "\(path) is an animation: a GIF, APNG or WebP is read on its own, not with other sources"
+            case .linkOutside(let link, let target):
+                "\(link) is a symbolic link to \(target), outside the folder given: frames are read only from the folder; "
+                    + "copy the file into the folder in place of the link, or give the folder it leads to"
             case .standardInput:
                 "-: frames are not read from standard input; save them to a folder (or the GIF, APNG or WebP "
                     + "to a file) and name it (a file named - is ./-)"
@@ -367,6 +374,8 @@ public enum Discovery {
             guard walk.mayEnter(folder, resolved: resolved), walk.visited.insert(resolved).inserted else { return [] }
         }
         var result: [String] = []
+        // The folder no file may lead out of: the walk's first folder, or this one listed alone.
+        let boundary = walk.root ?? FileIO.resolvedPath(folder)
         // A set a killed Flipbook run left half-replaced here is finished first, never read as one.
         do { try OutputRecovery.recover(folder: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
         // Pages of a sprite sheet Flipbook wrote here (its set holds the sheet's data), or that a
@@ -381,6 +390,10 @@ public enum Discovery {
             if isDirectory.boolValue {
                 if recursive { result += try files(inFolder: path, recursive: true, walk: &walk, accept: accept) }
             } else if accept(name.lowercased()) {
+                // A file link that leads out (`walk3.png -> /etc/…`) is refused, as a sheet's page is.
+                if let boundary, let real = FileIO.resolvedPath(path), !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
+                    throw .linkOutside(link: path, target: real)
+                }
                 result.append(path)
             }
         }

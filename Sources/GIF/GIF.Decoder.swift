@@ -40,7 +40,7 @@ extension GIF {
     /// the logical screen are clipped; an index beyond the colour table draws opaque black. Only the
     /// file's bytes, one screen and one frame's indices are in memory at a time.
     ///
-    /// Lenient where browsers are and the intent is clear, each time with a ``warnings`` entry: a
+    /// Lenient where browsers are and the intent is clear, each time with a ``readWarnings`` entry: a
     /// frame with no colour table (neither local nor global) is drawn in greys (index i as i, i, i,
     /// as Pillow does); a frame whose data is cut short or damaged — an LZW code its table does not
     /// hold yet, an end code before its last pixel, data that stops early, as Chromium, Firefox,
@@ -85,7 +85,7 @@ extension GIF {
         /// How `GIFLib` words a file that ends early: `file is truncated (giflib's reason)`.
         private static let truncated = "file is truncated ("
         /// What was read past, leniently (see the type's discussion), one line each naming the file.
-        public private(set) var warnings: [String] = []
+        public private(set) var readWarnings: [LenientReadWarning] = []
 
         /// The screen size, the image blocks the file holds and the loop count (read ahead from
         /// the blocks when the file is opened).
@@ -169,12 +169,13 @@ extension GIF {
                     // After a frame, what cannot be read as a record ends the animation (browsers stop there).
                     guard framesRead > 0, case .corrupt(_, _, let reason) = error else { throw error }
                     if reason.hasPrefix(Self.truncated) && !reader.endsWithTrailer {
-                        warnings.append(CutShortWarning.text(file: file, reason: "it ends before its trailer", framesRead: framesRead))
+                        readWarnings.append(CutShortWarning.text(file: file, reason: "it ends before its trailer", framesRead: framesRead,
+                                                                 endMarkerOnly: true))
                     } else {
                         // Bytes that are no block (garbage, a second file appended), or a block
                         // running past the end of a file that ends with its trailer: damage.
                         let what = reason.hasPrefix(Self.truncated) ? "a block that runs past the end of the file" : "bytes that are no GIF block (\(reason))"
-                        warnings.append(CutShortWarning.damaged(file: file, at: reader.recordOffset, reason: "after frame \(framesRead), \(what)",
+                        readWarnings.append(CutShortWarning.damaged(file: file, at: reader.recordOffset, reason: "after frame \(framesRead), \(what)",
                                                                 framesRead: framesRead))
                     }
                     finished = true
@@ -182,8 +183,9 @@ extension GIF {
                 }
                 if let offset = reader.firstStrayZero, !warnedOfStrayZeros {
                     warnedOfStrayZeros = true
-                    warnings.append("\(file): zero bytes between blocks (from byte \(offset)), an empty block end too many: "
-                                    + "skipped, as gifsicle and Pillow skip them (browsers and ffmpeg stop there)")
+                    readWarnings.append(LenientReadWarning(.strayZeros, file: file, description:
+                        "\(file): zero bytes between blocks (from byte \(offset)), an empty block end too many: "
+                        + "skipped, as gifsicle and Pillow skip them (browsers and ffmpeg stop there)"))
                 }
                 switch record {
                 case .end:
@@ -243,7 +245,9 @@ extension GIF {
                 colors = table
             } else {
                 colors = Self.greys
-                if !warnings.contains(where: { $0.hasSuffix(Self.greyNote) }) { warnings.append("\(file): \(Self.greyNote)") }
+                if !readWarnings.contains(where: { $0.kind == .missingColorTable }) {
+                    readWarnings.append(LenientReadWarning(.missingColorTable, file: file, description: "\(file): \(Self.greyNote)"))
+                }
             }
             // A frame may be larger than the screen (its pixels outside are clipped), but its
             // indices are held: it is bounded like the screen.
@@ -252,8 +256,9 @@ extension GIF {
             framesRead += 1
             do { try limits.check(.frames, framesRead, of: file) } catch { throw .limit(error) }
             if let codeSize = descriptor.oversizedCodeSize {
-                warnings.append("\(file): frame \(framesRead)'s LZW code size is \(codeSize), over the 8 a GIF's 256 colours need; "
-                                + "read as browsers and Pillow read it")
+                readWarnings.append(LenientReadWarning(.oversizedCodeSize, file: file, description:
+                    "\(file): frame \(framesRead)'s LZW code size is \(codeSize), over the 8 a GIF's 256 colours need; "
+                    + "read as browsers and Pillow read it"))
             }
             if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
             let read = reader.readPixels(into: &indices, width: descriptor.width, height: descriptor.height)
@@ -293,7 +298,7 @@ extension GIF {
                     throw .corrupt(file: file, format: .gif, reason: rows == 0 ? "the file is cut before the first frame's pixels"
                                    : "\(place): the first frame is not whole")
                 }
-                warnings.append(CutShortWarning.text(file: file, reason: place, framesRead: framesRead))
+                readWarnings.append(CutShortWarning.text(file: file, reason: place, framesRead: framesRead))
                 return
             }
             // Damage: bytes changed in the middle of the file.
@@ -312,7 +317,7 @@ extension GIF {
             guard framesRead > 0 else {
                 throw .corrupt(file: file, format: .gif, reason: CutShortWarning.damagedBeforeFirstFrame(at: offset, reason: reason))
             }
-            warnings.append(CutShortWarning.damaged(file: file, at: offset, reason: reason, framesRead: framesRead))
+            readWarnings.append(CutShortWarning.damaged(file: file, at: offset, reason: reason, framesRead: framesRead))
         }
 
         private func paint(_ descriptor: GIFLib.ImageDescriptor, colors: [UInt8]) {

@@ -13,22 +13,29 @@
 /// read from this file: get it again from where it was made.`
 package enum CutShortWarning {
     /// The warning for `file`, which ends early for `reason` after `framesRead` whole frames of the
-    /// `declared` it announces (`nil`: the format does not say).
-    package static func text(file: String, reason: String, framesRead: Int, declared: Int? = nil) -> String {
+    /// `declared` it announces (`nil`: the format does not say). `endMarkerOnly`: the data ends
+    /// only where the end marker should be, every frame whole (a GIF without its trailer). The kind
+    /// is `endMarkerMissing` then, and when every declared frame was read; `cutShort` otherwise.
+    package static func text(file: String, reason: String, framesRead: Int, declared: Int? = nil,
+                             endMarkerOnly: Bool = false) -> LenientReadWarning {
         let frames = framesRead == 1 ? "frame" : "frames"
         // Every frame there (an APNG without its IEND chunk): nothing to get back.
         if let declared, declared == framesRead {
-            return "\(file) is cut short (\(reason)), but all \(declared) \(frames) it declares \(framesRead == 1 ? "was" : "were") read"
+            return LenientReadWarning(.endMarkerMissing, file: file, framesKept: framesRead, framesDeclared: declared, description:
+                "\(file) is cut short (\(reason)), but all \(declared) \(frames) it declares \(framesRead == 1 ? "was" : "were") read")
         }
-        return "\(file) is cut short (\(reason)): \(read(framesRead, of: declared, before: "the cut")) and "
-            + "\(framesRead == 1 ? "is" : "are") kept; to get the rest, export or copy the file again"
+        return LenientReadWarning(endMarkerOnly ? .endMarkerMissing : .cutShort, file: file, framesKept: framesRead,
+                                  framesDeclared: declared, description:
+            "\(file) is cut short (\(reason)): \(read(framesRead, of: declared, before: "the cut")) and "
+            + "\(framesRead == 1 ? "is" : "are") kept; to get the rest, export or copy the file again")
     }
 
     /// The warning for `file`, damaged at byte `offset` (`nil`: not known) for `reason`, after
     /// `framesRead` whole frames of the `declared` it announces (`nil`: the format does not say).
-    package static func damaged(file: String, at offset: Int?, reason: String, framesRead: Int, declared: Int? = nil) -> String {
-        "\(file) is damaged\(offset.map { " at byte \($0)" } ?? "") (\(reason)): \(read(framesRead, of: declared, before: "the damage")) "
-            + "and \(framesRead == 1 ? "is" : "are") kept; the rest cannot be read from this file: get it again from where it was made"
+    package static func damaged(file: String, at offset: Int?, reason: String, framesRead: Int, declared: Int? = nil) -> LenientReadWarning {
+        LenientReadWarning(.damaged, file: file, framesKept: framesRead, framesDeclared: declared, description:
+            "\(file) is damaged\(offset.map { " at byte \($0)" } ?? "") (\(reason)): \(read(framesRead, of: declared, before: "the damage")) "
+            + "and \(framesRead == 1 ? "is" : "are") kept; the rest cannot be read from this file: get it again from where it was made")
     }
 
     /// The reason of the error for a file damaged at byte `offset` before its first whole frame
@@ -36,17 +43,6 @@ package enum CutShortWarning {
     /// whole frame to show`.
     package static func damagedBeforeFirstFrame(at offset: Int?, reason: String) -> String {
         "damaged\(offset.map { " at byte \($0)" } ?? "") (\(reason)): no whole frame to show; get the file again from where it was made"
-    }
-
-    /// `true` when `warning`, one of a decoder's warnings, says frames were lost: a cut that is not
-    /// only the end marker (every declared frame read, or a GIF whose frames end at its missing
-    /// trailer), damage, a frame that stopped the reading, or fewer frames than declared.
-    package static func losesFrames(_ warning: String) -> Bool {
-        if warning.contains(" is cut short (") {
-            return !warning.contains("), but all ") && !warning.contains("(it ends before its trailer)")
-        }
-        return warning.contains(" is damaged (") || warning.contains(" is damaged at byte ") || warning.contains(": stopped after frame ")
-            || (warning.contains(": acTL promises ") && warning.contains(" but the file holds "))
     }
 
     /// `3 of its 8 frames were read`, or `the 3 whole frames before the cut were read`.

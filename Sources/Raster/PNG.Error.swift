@@ -66,12 +66,16 @@ extension PNG {
         case invalidImage(reason: String)
         /// The file could not be written.
         case writeFailed(file: String, reason: String)
+        /// The output contract refused the file (Basics' `OutputError`, naming it): one of the
+        /// inputs, a file Flipbook did not write, another set's file. Nothing was written.
+        case output(OutputError)
 
         /// What could not be written and why, naming the file when there is one.
         public var description: String {
             switch self {
             case .invalidImage(let reason): "cannot encode PNG: \(reason)"
             case .writeFailed(let file, let reason): "\(file): cannot write PNG: \(reason)"
+            case .output(let error): error.description
             }
         }
     }

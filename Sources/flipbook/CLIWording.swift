@@ -49,7 +49,7 @@ enum CLIWording {
     /// (``flag(for:)``, `--repeat is 0 (forever) or …`); any other error as it describes itself.
     static func message(for error: any Error, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String {
         let text = "\(error)"
-        if case SheetJobError.source(.animationNotFrames(let source, let animation)) = error {
+        if case SheetJobError.source(.animationNotFrames(_, let animation)) = error {
             // The command that turns it into frames, with the file in it.
             let name = ImageFileName(path: animation).stem
             return text.replacingOccurrences(of: "FramesJob writes an animation's frames to a folder, which a sheet packs",

@@ -49,6 +49,16 @@ enum ExitStatus: Int32 {
         // commands say it, through the system, exit 4).
         case OutputError.notAFolder: self = .outputUnwritable
         case is OutputError: self = .usage
+        // The typed throws of the PNG encoder, sequence.json and sheet files carry the contract's refusal as it is.
+        case PNG.EncodeError.output(let error), SequenceManifest.Error.output(let error), SheetExport.Error.output(let error):
+            self = Self(for: error)
+        case SheetExport.Error.write, SheetExport.Error.encode: self = .outputUnwritable
+        case let error as SequenceWriter.Error:
+            switch error {
+            case .output(let error), .manifest(.output(let error)), .encode(.output(let error)): self = Self(for: error)
+            case .write, .encode, .manifest, .cancelled: self = .outputUnwritable
+            case .limit, .frame, .decode: self = .inputUnreadable
+            }
         // Settings the user chose, found wrong only once read.
         case is ValidationConfig.Error, is SheetEngine.Refusal, is SheetExport.Error, is NineSlice.Error, is Animation.PlaybackError:
             self = .usage

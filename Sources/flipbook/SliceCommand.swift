@@ -53,7 +53,7 @@ struct SliceCommand: ParsableCommand {
         _ = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
                                        limits: limits, flag: "--size")
         let bitmap = try ImageCommand.load(input, limits: limits)
-        let result = try NineSlice(insets: try parsedInsets(), mode: mode).render(bitmap, width: width, height: height, limits: limits)
+        let result = try NineSlice(insets: try parsedInsets(), mode: mode).render(bitmap, width: width, height: height, limits: limits, file: input)
         try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["mode": mode.rawValue],
                                scale: ImageFileName(path: input).scale ?? 1)
     }
