@@ -62,6 +62,9 @@ public struct LayerRenderer: Sendable {
         if let invalid = layer.shadow?.firstInvalid {
             throw .invalidValue(layer: path, property: invalid.property, value: invalid.value)
         }
+        if case .gradient(let gradient) = layer.content, let problem = gradient.problem {
+            throw .gradient(layer: path, problem)
+        }
         if let mask = layer.mask { try check(mask, path: path + "/mask") }
         for sublayer in layer.sublayers { try check(sublayer, path: path + "/" + sublayer.name) }
     }
@@ -130,6 +133,7 @@ public struct LayerRenderer: Sendable {
                 }
                 canvas.draw(frame, in: bounds.x, bounds.y, bounds.width, bounds.height)
             }
+        case .gradient(let gradient): gradient.draw(in: bounds, on: &canvas)
         case .shape(let shape):
             if let fill = shape.fillColor { canvas.fill(shape.path, color: fill, rule: shape.fillRule) }
             if let stroke = shape.strokeColor { canvas.stroke(shape.path, color: stroke, style: shape.strokeStyle) }

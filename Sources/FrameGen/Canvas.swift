@@ -39,8 +39,8 @@ public struct Canvas: Sendable {
     var surface: [SIMD4<Float>]
     /// What the canvas started from: pixels still transparent on the surface come from here.
     private let base: Bitmap?
-    private var rasterizer = Rasterizer()
-    private var scratch = Rasterizer.Scratch()
+    var rasterizer = Rasterizer()
+    var scratch = Rasterizer.Scratch()
     /// Fills and strokes not yet composited: they are replayed in order, in bands of rows on all
     /// cores, when enough have gathered, before an image is drawn, and by ``makeBitmap()``.
     private var pending: [PendingPaint] = []
@@ -207,7 +207,7 @@ public struct Canvas: Sendable {
     }
 
     /// Loads the rasterizer with `path`'s outline in device pixels, at most `maxEdges` edges.
-    private mutating func loadInterior(of path: Path, maxEdges: Int) throws(Budget.Exceeded) {
+    mutating func loadInterior(of path: Path, maxEdges: Int) throws(Budget.Exceeded) {
         rasterizer.reset()
         let lines = try Flattener.polylines(path.applying(deviceTransform), tolerance: Flattener.tolerance, maxVertices: maxEdges)
         for line in lines {
