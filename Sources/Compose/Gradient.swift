@@ -16,7 +16,7 @@ import Raster
 ///
 /// Colours are interpolated as straight-alpha components (red, green, blue and alpha each
 /// linearly, then premultiplied), as Core Animation and Cairo (pixman) both do: a gradient from
-/// opaque white to ``Raster/Color/clear`` (transparent *black*) passes through half-transparent
+/// opaque white to `Color.clear` (transparent *black*) passes through half-transparent
 /// grey, the well-known look of `UIColor.clear` in a `CAGradientLayer`; fade to white with alpha 0
 /// for a clean fade.
 ///

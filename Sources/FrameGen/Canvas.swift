@@ -333,6 +333,14 @@ public struct Canvas: Sendable {
             && map.tx == map.tx.rounded() && map.ty == map.ty.rounded()
         let canvasWidth = pixelWidth
         let clip = state.clip
+        if exact && clip == nil {
+            let dx = Int(clamping: map.tx), dy = Int(clamping: map.ty)
+            surface.withUnsafeMutableBufferPointer { surface in
+                Self.drawExact(image, dx: dx, dy: dy, columns: x0..<x1, rows: y0..<y1, into: UnsafeMutableSendable(surface),
+                               canvasWidth: canvasWidth)
+            }
+            return
+        }
         image.pixels.withUnsafeBufferPointer { source in
             surface.withUnsafeMutableBufferPointer { surface in
                 for py in y0..<y1 {
