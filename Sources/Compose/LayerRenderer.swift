@@ -87,7 +87,12 @@ public struct LayerRenderer: Sendable {
         let shadow = layer.shadow.flatMap { $0.opacity > 0 ? $0 : nil }
         if opacity < 1 || layer.blendMode != .normal || layer.mask != nil || shadow != nil {
             var offscreen = canvas.offscreen()
-            try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen)
+            if let backdrop = layer.backdrop {
+                // The backdrop is what lies below in the parent, not the clear offscreen.
+                offscreen.state.transform = matrix
+                Backdrop.draw(backdrop, in: layer.boundsPath, reading: &canvas, on: &offscreen)
+            }
+            try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen, drawsBackdrop: false)
             if let mask = layer.mask {
                 var cut = canvas.offscreen()
                 cut.state.transform = matrix
@@ -114,10 +119,10 @@ public struct LayerRenderer: Sendable {
     }
 
     private func drawContents(_ layer: Layer, path: String, time: Double, matrix: AffineTransform,
-                              on canvas: inout Canvas) throws(CompositionError) {
+                              on canvas: inout Canvas, drawsBackdrop: Bool = true) throws(CompositionError) {
         canvas.state.transform = matrix
         let bounds = layer.bounds
-        if let backdrop = layer.backdrop { Backdrop.draw(backdrop, in: layer.boundsPath, on: &canvas) }
+        if drawsBackdrop, let backdrop = layer.backdrop { Backdrop.draw(backdrop, in: layer.boundsPath, on: &canvas) }
         if let color = layer.backgroundColor { canvas.fill(layer.boundsPath, color: color) }
         if layer.masksToBounds { canvas.clip(to: layer.boundsPath) }
         switch layer.content {
