@@ -12,6 +12,8 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
     case tooManyInstances(layer: String, count: Int, maximum: Int)
     /// A layer's backdrop blur has a setting out of range (a NaN or negative sigma).
     case backdrop(layer: String, SettingError)
+    /// A gradient layer's gradient cannot be drawn (a location count or order, a point not finite).
+    case gradient(layer: String, Gradient.Problem)
     /// A frame of a sequence layer could not be read when it was due.
     case frameUnreadable(layer: String, frame: Int, PNG.DecodeError)
 
@@ -24,6 +26,7 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
         case .tooManyInstances(let layer, let count, let maximum):
             "layer \(layer): \(count) spawned copies, more than the \(maximum) one spawn may make"
         case .backdrop(let layer, let error): "layer \(layer): backdrop: \(error)"
+        case .gradient(let layer, let problem): "layer \(layer): \(problem)"
         case .frameUnreadable(let layer, let frame, let error): "layer \(layer): frame \(frame + 1) cannot be read: \(error)"
         }
     }

@@ -62,6 +62,9 @@ public struct LayerRenderer: Sendable {
         if let invalid = layer.shadow?.firstInvalid {
             throw .invalidValue(layer: path, property: invalid.property, value: invalid.value)
         }
+        if case .gradient(let gradient) = layer.content, let problem = gradient.problem {
+            throw .gradient(layer: path, problem)
+        }
         if let mask = layer.mask { try check(mask, path: path + "/mask") }
         for sublayer in layer.sublayers { try check(sublayer, path: path + "/" + sublayer.name) }
     }
@@ -84,7 +87,12 @@ public struct LayerRenderer: Sendable {
         let shadow = layer.shadow.flatMap { $0.opacity > 0 ? $0 : nil }
         if opacity < 1 || layer.blendMode != .normal || layer.mask != nil || shadow != nil {
             var offscreen = canvas.offscreen()
-            try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen)
+            if let backdrop = layer.backdrop {
+                // The backdrop is what lies below in the parent, not the clear offscreen.
+                offscreen.state.transform = matrix
+                Backdrop.draw(backdrop, in: layer.boundsPath, reading: &canvas, on: &offscreen)
+            }
+            try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen, drawsBackdrop: false)
             if let mask = layer.mask {
                 var cut = canvas.offscreen()
                 cut.state.transform = matrix
@@ -111,10 +119,10 @@ public struct LayerRenderer: Sendable {
     }
 
     private func drawContents(_ layer: Layer, path: String, time: Double, matrix: AffineTransform,
-                              on canvas: inout Canvas) throws(CompositionError) {
+                              on canvas: inout Canvas, drawsBackdrop: Bool = true) throws(CompositionError) {
         canvas.state.transform = matrix
         let bounds = layer.bounds
-        if let backdrop = layer.backdrop { Backdrop.draw(backdrop, in: layer.boundsPath, on: &canvas) }
+        if drawsBackdrop, let backdrop = layer.backdrop { Backdrop.draw(backdrop, in: layer.boundsPath, on: &canvas) }
         if let color = layer.backgroundColor { canvas.fill(layer.boundsPath, color: color) }
         if layer.masksToBounds { canvas.clip(to: layer.boundsPath) }
         switch layer.content {
@@ -130,6 +138,7 @@ public struct LayerRenderer: Sendable {
                 }
                 canvas.draw(frame, in: bounds.x, bounds.y, bounds.width, bounds.height)
             }
+        case .gradient(let gradient): gradient.draw(in: bounds, on: &canvas)
         case .shape(let shape):
             if let fill = shape.fillColor { canvas.fill(shape.path, color: fill, rule: shape.fillRule) }
             if let stroke = shape.strokeColor { canvas.stroke(shape.path, color: stroke, style: shape.strokeStyle) }

@@ -39,8 +39,8 @@ public struct Canvas: Sendable {
     var surface: [SIMD4<Float>]
     /// What the canvas started from: pixels still transparent on the surface come from here.
     private let base: Bitmap?
-    private var rasterizer = Rasterizer()
-    private var scratch = Rasterizer.Scratch()
+    var rasterizer = Rasterizer()
+    var scratch = Rasterizer.Scratch()
     /// Fills and strokes not yet composited: they are replayed in order, in bands of rows on all
     /// cores, when enough have gathered, before an image is drawn, and by ``makeBitmap()``.
     private var pending: [PendingPaint] = []
@@ -207,7 +207,7 @@ public struct Canvas: Sendable {
     }
 
     /// Loads the rasterizer with `path`'s outline in device pixels, at most `maxEdges` edges.
-    private mutating func loadInterior(of path: Path, maxEdges: Int) throws(Budget.Exceeded) {
+    mutating func loadInterior(of path: Path, maxEdges: Int) throws(Budget.Exceeded) {
         rasterizer.reset()
         let lines = try Flattener.polylines(path.applying(deviceTransform), tolerance: Flattener.tolerance, maxVertices: maxEdges)
         for line in lines {
@@ -333,6 +333,14 @@ public struct Canvas: Sendable {
             && map.tx == map.tx.rounded() && map.ty == map.ty.rounded()
         let canvasWidth = pixelWidth
         let clip = state.clip
+        if exact && clip == nil {
+            let dx = Int(clamping: map.tx), dy = Int(clamping: map.ty)
+            surface.withUnsafeMutableBufferPointer { surface in
+                Self.drawExact(image, dx: dx, dy: dy, columns: x0..<x1, rows: y0..<y1, into: UnsafeMutableSendable(surface),
+                               canvasWidth: canvasWidth)
+            }
+            return
+        }
         image.pixels.withUnsafeBufferPointer { source in
             surface.withUnsafeMutableBufferPointer { surface in
                 for py in y0..<y1 {

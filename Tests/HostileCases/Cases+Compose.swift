@@ -90,6 +90,38 @@ extension HostileCases {
             each(Sample.ints) { count in _ = try? Spawn.randomEvents(count: count, seed: 0, in: Rect(width: 1, height: 1), interval: 1) }
             _ = try Spawn(template: Layer(), events: Array(repeating: Spawn.Event(time: 0, point: .zero), count: 20_000))
         },
+        HostileCase("Gradients and bounds and colour animations with hostile points, locations, colours and rectangles",
+                    ["Gradient", "Gradient.Kind", "Gradient.Problem", "ColorComponents", "PropertyAnimation"]) {
+            let timing = try MediaTiming(duration: 1, fillMode: .both)
+            each(Sample.doubles) { v in
+                for kind in Gradient.Kind.allCases {
+                    for locations in [nil, [v, 0.5], [0, v], [v], [1, 0]] as [[Double]?] {
+                        let gradient = Gradient(colors: [.white, .clear], locations: locations, type: kind,
+                                                startPoint: Point(v, 0.5), endPoint: Point(0.5, v))
+                        _ = gradient.problem?.description
+                        let colors = try PropertyAnimation<[ColorComponents]>.keyframe(KeyframeAnimation(
+                            values: [[ColorComponents(red: 1e300, green: -1e300, blue: 0)], [], [.zero, .zero, .zero]],
+                            calculationMode: .cubic, timing: timing))
+                        let bounds = try PropertyAnimation<Rect>.basic(BasicAnimation(by: Rect(x: 1e300, y: -1e300, width: -1e300, height: 1e300),
+                                                                                     timing: timing))
+                        let color = try PropertyAnimation<ColorComponents>.basic(BasicAnimation(
+                            from: ColorComponents(red: 1e300, green: -1, blue: 2, alpha: -1e300), timing: timing))
+                        let layer = Layer(name: "g", content: .gradient(gradient), bounds: Rect(width: 4, height: 4), position: Point(2, 2),
+                                          animations: [.gradientColors(colors), .bounds(bounds), .backgroundColor(color)])
+                        _ = layer.presentation(at: v)
+                        _ = try? LayerRenderer(root: layer, width: 4, height: 4).render(at: v)
+                        _ = try? LayerRenderer(root: layer, width: 4, height: 4).render(at: 0.5)
+                    }
+                }
+                _ = ColorComponents(red: v, green: v, blue: v, alpha: v).color
+                _ = ColorComponents(red: v, green: 0, blue: 0).distance(to: .zero)
+                _ = try? BasicAnimation<ColorComponents>(from: ColorComponents(red: v, green: 0, blue: 0), timing: timing)
+                _ = try? BasicAnimation<Rect>(to: Rect(x: v, y: v, width: v, height: v), timing: timing)
+                _ = try? PropertyAnimation<Rect>.keyframe(KeyframeAnimation(values: [Rect(width: v, height: 1), Rect(width: 1, height: 1)],
+                                                                              calculationMode: .paced, timing: timing)).value(at: v, base: .zero)
+            }
+            _ = try PropertyAnimation<[ColorComponents]>.keyframe(KeyframeAnimation(values: [], timing: timing))
+        },
         HostileCase("Shadows and masks with hostile values", ["Shadow"]) {
             each(Sample.doubles) { v in
                 let shadow = Shadow(color: .black, opacity: min(max(v, 0), 1), offset: Point(v, -v), radius: abs(v))
