@@ -8,6 +8,8 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidValue(layer: String, property: String, value: Double)
     /// The output or a layer would exceed a resource limit.
     case limit(LimitError)
+    /// A tree nested deeper than `LayerRenderer.maximumDepth` (sublayers and masks).
+    case tooDeep(layer: String, maximum: Int)
     /// More spawned copies than one spawn may make.
     case tooManyInstances(layer: String, count: Int, maximum: Int)
     /// A layer's backdrop blur has a setting out of range (a NaN or negative sigma).
@@ -23,6 +25,7 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidValue(let layer, let property, let value):
             "layer \(layer): \(property) must be a finite number\(property.hasSuffix("opacity") ? " from 0 to 1" : ", sizes 0 or more") (got \(value))"
         case .limit(let error): error.description
+        case .tooDeep(let layer, let maximum): "layer \(layer): nested more than \(maximum) levels deep (sublayers and masks)"
         case .tooManyInstances(let layer, let count, let maximum):
             "layer \(layer): \(count) spawned copies, more than the \(maximum) one spawn may make"
         case .backdrop(let layer, let error): "layer \(layer): backdrop: \(error)"
