@@ -132,7 +132,8 @@ struct LineSetter {
     // MARK: Truncation
 
     /// One line standing for `paragraph`, its hidden part replaced by an ellipsis at the head,
-    /// middle or tail so that it fits `width`.
+    /// middle or tail so that it fits `width`: whole characters are kept, white space included,
+    /// as Pango keeps them.
     private mutating func truncate(_ shown: Range<Int>, paragraph: Range<Int>, width: Double, measure: Measure,
                                    base: UInt8) throws(TextError) -> SetLine {
         let ellipsis: [UInt16] = [0x2026]
@@ -141,8 +142,8 @@ struct LineSetter {
         let cuts = graphemes.filter { shown.contains($0) || $0 == shown.upperBound }
         switch style.lineBreakMode {
         case .truncatingTail:
-            let end = cuts.last { measure.width(shown.lowerBound..<measure.trimmedEnd(shown.lowerBound, $0)) <= budget } ?? shown.lowerBound
-            let kept = Array(units[shown.lowerBound..<measure.trimmedEnd(shown.lowerBound, end)]) + ellipsis
+            let end = cuts.last { measure.width(shown.lowerBound..<$0) <= budget } ?? shown.lowerBound
+            let kept = Array(units[shown.lowerBound..<end]) + ellipsis
             return try setConstructed(kept, paragraph: paragraph, base: base)
         case .truncatingHead:
             let start = cuts.first { measure.width($0..<shown.upperBound) <= budget } ?? shown.upperBound
@@ -166,7 +167,7 @@ struct LineSetter {
                     rightStart = next
                 }
             }
-            let kept = Array(units[shown.lowerBound..<measure.trimmedEnd(shown.lowerBound, leftEnd)]) + ellipsis
+            let kept = Array(units[shown.lowerBound..<leftEnd]) + ellipsis
                 + Array(units[rightStart..<shown.upperBound])
             return try setConstructed(kept, paragraph: paragraph, base: base)
         }

@@ -6,9 +6,18 @@ extension TextLayout {
     /// (`x`, `y`) points of the bitmap (its pixels ÷ its scale), over what is there. Glyphs are
     /// FreeType's unhinted outlines at the bitmap's scale, their origins rounded to whole pixels
     /// as Cairo places them (so the pixels are Pango's); a clipping layout is cut at its width.
-    public func draw(into bitmap: inout Bitmap, x: Double = 0, y: Double = 0) {
+    /// - Throws: ``TextError/setting(name:value:expected:)`` when the style's size at the bitmap's
+    ///   scale is over ``maximumPixelSize`` pixels per em, or `x`/`y` are not finite.
+    public func draw(into bitmap: inout Bitmap, x: Double = 0, y: Double = 0) throws(TextError) {
         let scale = Double(bitmap.scale)
         let pixelSize = style.size * scale
+        guard pixelSize <= Self.maximumPixelSize else {
+            throw .setting(name: "size", value: "\(style.size) at scale \(bitmap.scale)",
+                           expected: "at most \(Int(Self.maximumPixelSize)) pixels per em (size × scale)")
+        }
+        guard x.isFinite, y.isFinite, abs(x) < 1e9, abs(y) < 1e9 else {
+            throw .setting(name: "x, y", value: "\(x), \(y)", expected: "finite points within ±10⁹")
+        }
         let clipRight = style.lineBreakMode == .clipping ? maxWidth.map { ($0 + x) * scale } : nil
         var cache: [UInt32: FreeTypeFace.Image?] = [:]
         let color = style.color
@@ -54,9 +63,13 @@ extension TextLayout {
         } catch {
             throw .limit(error)
         }
-        draw(into: &bitmap)
+        try draw(into: &bitmap)
         return bitmap
     }
+
+    /// The largest glyph drawn, in pixels per em (a size × scale past it would rasterize glyphs of
+    /// hundreds of megabytes each).
+    public static let maximumPixelSize = 4096.0
 
     /// `color` with `coverage` over the straight RGBA pixel at `offset`.
     private static func blend(_ color: Color, coverage: UInt8, into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {

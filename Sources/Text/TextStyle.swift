@@ -49,7 +49,7 @@ public struct TextStyle: Sendable {
     public var lineSpacing: Double
 
     /// The largest size, in points.
-    public static let maximumSize = 2000.0
+    public static let maximumSize = 1000.0
 
     /// A style; everything not given as UIKit's defaults (black, natural alignment, word
     /// wrapping, no extra line spacing).

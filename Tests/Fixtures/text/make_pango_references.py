@@ -5,7 +5,7 @@ layout and rendering with Pango's. Never run by the tests.
 
     python3 Tests/Fixtures/text/make_pango_references.py
 
-Writes pango/cases.json (each case: id, text, size in px, width in px, wrap mode, Pango's line
+Writes pango/cases.json (each case: id, text, size in px, width in px, wrap or ellipsize mode, Pango's line
 starts as UTF-16 offsets, its layout height) and pango/<id>.png (black on white, gray
 antialiasing, no hinting, 72 dpi so points are pixels, no hyphens inserted where a word is broken).
 """
@@ -43,12 +43,24 @@ CASES = [
     ("tiny", "Small print at eight points wraps many more words on each line than the larger sizes do.", 8, 100, "word-char"),
     ("large", "Big", 120, 300, "word-char"),
     ("spaces", "Several   spaces    between     words stay as they are inside a line.", 16, 150, "word-char"),
+    # One line, what does not fit replaced by an ellipsis (NSLineBreakMode's truncating modes).
+    ("ellipsize-end", NOTE_MEDIUM, 16, 180, "end"),
+    ("ellipsize-start", NOTE_MEDIUM, 16, 180, "start"),
+    ("ellipsize-middle", NOTE_MEDIUM, 16, 180, "middle"),
+    ("ellipsize-end-hebrew", "השחף עף מעל הים ומנפנף בכנפיו פעם בשנייה", 20, 160, "end"),
 ]
 
 
 def utf16_offset(text, byte_index):
     prefix = text.encode("utf-8")[:byte_index].decode("utf-8")
     return len(prefix.encode("utf-16-le")) // 2
+
+
+def shown(data):
+    """The text Pango shows: its runs in logical order, the elided one (one glyph for several
+    characters) as "…"."""
+    runs = sorted((run for line in data["lines"] for run in line["runs"]), key=lambda run: run["offset"])
+    return "".join("\u2026" if len(run["glyphs"]) == 1 and len(run["text"]) > 1 else run["text"] for run in runs)
 
 
 def main():
@@ -66,8 +78,9 @@ def main():
     for case_id, text, size, width, wrap in CASES:
         png = os.path.join(out, case_id + ".png")
         serial = os.path.join(fontdir, case_id + ".json")
+        layout = ["--ellipsize", wrap] if wrap in ("start", "middle", "end") else ["--wrap", wrap]
         subprocess.run(["pango-view", "-q", "--font", f"DejaVu Sans {size}px", "--pixels", "--width", str(width),
-                        "--wrap", wrap, "--hinting=none", "--hint-metrics=off", "--subpixel-positions",
+                        *layout, "--hinting=none", "--hint-metrics=off", "--subpixel-positions",
                         "--antialias=gray", "--margin=0", "--background=white", "--foreground=black",
                         # Pango hyphenates a word it breaks inside (since 1.44); UIKit does not by
                         # default (hyphenationFactor 0), nor does Flipbook: turned off to compare.
@@ -75,7 +88,8 @@ def main():
         data = json.load(open(serial))["output"]
         manifest.append({"id": case_id, "text": text, "size": size, "width": width, "wrap": wrap,
                          "lineStarts": [utf16_offset(text, line["start-index"]) for line in data["lines"]],
-                         "height": data["height"] / 1024, "unknownGlyphs": data["unknown-glyphs"]})
+                         "height": data["height"] / 1024, "unknownGlyphs": data["unknown-glyphs"],
+                         "shown": shown(data)})
     with open(os.path.join(out, "cases.json"), "w") as f:
         json.dump({"generator": "pango-view " + subprocess.run(["pango-view", "--version"], capture_output=True, text=True).stdout.strip(),
                    "cases": manifest}, f, ensure_ascii=False, indent=1)
