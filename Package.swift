@@ -90,6 +90,7 @@ let package = Package(
                 "Raster",
                 "Animated",
                 "FrameGen",
+                "Text",
                 "GIF",
                 "APNG",
                 "WebP",

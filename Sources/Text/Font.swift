@@ -56,7 +56,8 @@ public final class Font: Sendable {
     private static let shipped: Result<Font, TextError> = {
         guard let url = Bundle.module.url(forResource: "DejaVuSans", withExtension: "ttf") else { return .failure(.standardFontMissing) }
         do throws(TextError) {
-            return .success(try Font(url: url))
+            guard let bytes = FileManager.default.contents(atPath: url.path) else { return .failure(.standardFontMissing) }
+            return .success(try Font(bytes: [UInt8](bytes), name: "DejaVuSans.ttf (shipped with Flipbook)"))
         } catch {
             return .failure(error)
         }

@@ -30,7 +30,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         }
         defer { hb_blob_destroy(blob) }
         guard let face = hb_face_create(blob, 0), hb_face_get_glyph_count(face) > 0 else {
-            throw .fontUnreadable(file: file, reason: "HarfBuzz finds no glyphs in it")
+            throw .fontUnreadable(file: file, reason: "not a TrueType or OpenType font (no glyphs in it)")
         }
         self.face = face
         hb_face_make_immutable(face)

@@ -20,6 +20,8 @@ public struct Note: Sendable {
     public var style: TextStyle
     /// The chrome image, at its own scale (a `@2x` file is 2).
     public var chrome: Bitmap
+    /// What errors call the chrome: its file name, when it has one.
+    public var chromeName: String
     /// The chrome's cap insets in points: the text sits inside them.
     public var insets: NineSlice.Insets
     /// The widest the text may be, in points (the example's 300).
@@ -28,11 +30,12 @@ public struct Note: Sendable {
     public var mode: NineSlice.Mode
 
     /// A note; see the properties.
-    public init(text: String, style: TextStyle, chrome: Bitmap, insets: NineSlice.Insets, maxWidth: Double = 300,
-                mode: NineSlice.Mode = .tile) {
+    public init(text: String, style: TextStyle, chrome: Bitmap, chromeName: String = "the chrome", insets: NineSlice.Insets,
+                maxWidth: Double = 300, mode: NineSlice.Mode = .tile) {
         self.text = text
         self.style = style
         self.chrome = chrome
+        self.chromeName = chromeName
         self.insets = insets
         self.maxWidth = maxWidth
         self.mode = mode
@@ -49,7 +52,7 @@ public struct Note: Sendable {
     /// The note at `scale` pixels per point: the chrome resized to the text plus the insets (its
     /// size rounded up to whole pixels), the text drawn inside the insets. A chrome of another
     /// scale is resampled to this one first.
-    /// - Throws: ``TextError/chrome(_:)`` when the chrome cannot be nine-sliced (insets larger than
+    /// - Throws: ``TextError/chrome(file:_:)`` when the chrome cannot be nine-sliced (insets larger than
     ///   the image, no centre to grow), ``TextError/limit(_:)`` over `limits`, and the errors of
     ///   ``TextLayout/init(_:style:maxWidth:)``.
     public func render(scale: Int, limits: ResourceLimits = .default) throws(TextError) -> Bitmap {
@@ -70,7 +73,7 @@ public struct Note: Sendable {
             bitmap = try NineSlice(insets: insets, mode: mode).render(source, width: textWidth + insets.left + insets.right,
                                                                       height: textHeight + insets.top + insets.bottom, limits: limits)
         } catch {
-            throw .chrome(error)
+            throw .chrome(file: chromeName, error)
         }
         try layout.draw(into: &bitmap, x: insets.left, y: insets.top)
         return bitmap

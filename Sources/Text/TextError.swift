@@ -11,8 +11,8 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
     case setting(name: String, value: String, expected: String)
     /// More text than one layout takes (`TextLayout.maximumLength` UTF-16 units).
     case tooLong(length: Int, maximum: Int)
-    /// The chrome of a ``Note`` cannot be nine-sliced to the text's size.
-    case chrome(NineSlice.Error)
+    /// The chrome of a ``Note`` (named by `file`) cannot be nine-sliced to the text's size.
+    case chrome(file: String, NineSlice.Error)
     /// A bitmap over the resource limits.
     case limit(LimitError)
     /// ICU failed (an ICU error code); not expected on valid UTF-16.
@@ -25,7 +25,7 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
         case .standardFontMissing: "the font that ships with Flipbook (DejaVuSans.ttf) is missing from its resources: reinstall, or give a font file"
         case .setting(let name, let value, let expected): "\(name) does not take \(value); it takes \(expected)"
         case .tooLong(let length, let maximum): "the text is \(length) UTF-16 units long; one layout takes at most \(maximum)"
-        case .chrome(let error): "the chrome: \(error.description)"
+        case .chrome(let file, let error): "\(file): \(error.description)"
         case .limit(let error): error.description
         case .unicode(let operation, let code): "ICU's \(operation) failed (error \(code))"
         }
