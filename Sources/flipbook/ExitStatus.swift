@@ -5,6 +5,7 @@ import Basics
 import FrameGen
 import GIF
 import Raster
+import Text
 
 /// The exit codes of the CLI contract, and the one place where errors become them: commands and
 /// libraries throw, ``Flipbook/main()`` prints the error and exits with ``init(for:)``.
@@ -74,6 +75,11 @@ enum ExitStatus: Int32 {
             case .output(let error): self = Self(for: error)
             }
         case let error as SheetBuilder.Error: self = Self(packing: error)
+        case let error as TextError:
+            switch error {
+            case .setting, .tooLong, .chrome: self = .usage
+            case .fontUnreadable, .standardFontMissing, .limit, .unicode: self = .inputUnreadable
+            }
         // Everything else was read from a file: PNG/GIF decoding, sequences and manifests, scenes,
         // path data, sheet data, limits an input asked to exceed.
         default: self = .inputUnreadable

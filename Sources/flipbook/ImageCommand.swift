@@ -43,7 +43,7 @@ enum ImageCommand {
     /// the input's points); when the output's name says another, a warning says so and names the
     /// file that keeps it (`wide@2x.png`), as the name decides the scale for every reader.
     static func save(_ bitmap: Bitmap, encoded: [UInt8]? = nil, to path: String, inputs: [String], overwrite: Bool, json: Bool,
-                     extra: [String: any Encodable & Sendable] = [:], scale madeAt: Int? = nil) throws {
+                     extra: [String: any Encodable & Sendable] = [:], scale madeAt: Int? = nil, warnings more: [String] = []) throws {
         let toStandardOutput = path == OutputName.standardOutput
         if toStandardOutput {
             try FileIO.writeStandardOutput(try encoded ?? PNG.Encoder().encode(bitmap))
@@ -54,7 +54,7 @@ enum ImageCommand {
         }
         let scale = toStandardOutput ? bitmap.scale : ImageFileName(path: path).scale ?? 1
         let warnings = toStandardOutput ? [] : [madeAt.flatMap { scaleWarning(output: path, width: bitmap.width, height: bitmap.height, madeAt: $0) }]
-            .compactMap { $0 }
+            .compactMap { $0 } + more
         for warning in warnings { Console.error("warning: \(warning)") }
         let line: String
         if json {
