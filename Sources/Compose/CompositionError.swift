@@ -8,6 +8,8 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
     case invalidValue(layer: String, property: String, value: Double)
     /// The output or a layer would exceed a resource limit.
     case limit(LimitError)
+    /// An output smaller than one pixel at its scale.
+    case emptyOutput(width: Double, height: Double, scale: Int)
     /// A tree nested deeper than `LayerRenderer.maximumDepth` (sublayers and masks).
     case tooDeep(layer: String, maximum: Int)
     /// More spawned copies than one spawn may make.
@@ -25,6 +27,8 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidValue(let layer, let property, let value):
             "layer \(layer): \(property) must be a finite number\(property.hasSuffix("opacity") ? " from 0 to 1" : ", sizes 0 or more") (got \(value))"
         case .limit(let error): error.description
+        case .emptyOutput(let width, let height, let scale):
+            "an output of \(width) × \(height) points at scale \(scale) is less than one pixel; it needs at least 1×1 pixels"
         case .tooDeep(let layer, let maximum): "layer \(layer): nested more than \(maximum) levels deep (sublayers and masks)"
         case .tooManyInstances(let layer, let count, let maximum):
             "layer \(layer): \(count) spawned copies, more than the \(maximum) one spawn may make"

@@ -39,6 +39,7 @@ public struct LayerRenderer: Sendable {
         } catch {
             throw .limit(error)
         }
+        guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else { throw .emptyOutput(width: width, height: height, scale: scale) }
         let surfaces = try Self.check(root, path: root.name, depth: 1)
         // Each group with opacity, a blend mode, a mask or a shadow is drawn on a surface of its
         // own, the size of the output, held while its sublayers draw: the deepest nesting of them

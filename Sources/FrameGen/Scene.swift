@@ -119,6 +119,7 @@ public struct Scene: Sendable {
         do { canvas = try Canvas(width: width, height: height, scale: scale, background: background, limits: limits) } catch {
             throw .limit(error)
         }
+        guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else { throw .emptyCanvas(file: file, width: width, height: height, scale: scale) }
         for (index, op) in operations.enumerated() {
             func limit(_ error: LimitError) -> SceneError {
                 var error = error
@@ -292,6 +293,8 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingImage(String)
     /// The scene asks for more than the resource limits allow.
     case limit(LimitError)
+    /// A size smaller than one pixel at the scale (`size` 1e-300): there is nothing to draw on.
+    case emptyCanvas(file: String, width: Double, height: Double, scale: Int)
 
     /// One line: the schema or limit error's own message (naming the file and key path), or
     /// `scene: image NAME was not loaded`.
@@ -300,6 +303,8 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingImage(let name): return "scene: image \(name) was not loaded"
         case .limit(let error): return error.description
         case .schema(let error): return error.description
+        case .emptyCanvas(let file, let width, let height, let scale):
+            return "\(file): size [\(width), \(height)] at scale \(scale) is less than one pixel; a canvas needs at least 1×1 pixels"
         }
     }
 }

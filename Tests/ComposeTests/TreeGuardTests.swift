@@ -65,3 +65,26 @@ import Testing
         }
     }
 }
+
+/// Outputs of less than a pixel are refused by name, not written as 0×0 (exit 4 from the PNG
+/// encoder) — third fresh-eyes round.
+@Suite struct EmptyOutputTests {
+    @Test func aRendererOfLessThanAPixelIsRefused() throws {
+        #expect(throws: CompositionError.emptyOutput(width: 0.4, height: 0.4, scale: 1)) {
+            try LayerRenderer(root: Layer(bounds: Rect(width: 1, height: 1)), width: 0.4, height: 0.4)
+        }
+    }
+
+    @Test func aSceneOfLessThanAPixelIsRefused() throws {
+        let scene = try Scene(json: Array(#"{"size":[1e-300,1e-300],"ops":[]}"#.utf8), file: "tiny.json")
+        #expect(throws: SceneError.emptyCanvas(file: "tiny.json", width: 1e-300, height: 1e-300, scale: 1)) { try scene.render() }
+    }
+
+    /// A pen of 1e308 covers the canvas, as 1e6 does (its offsets overflowed into nothing).
+    @Test(arguments: [1e6, 1e308, Double.greatestFiniteMagnitude])
+    func aHugePenCoversTheCanvas(width: Double) throws {
+        let scene = try Scene(json: Array(#"{"size":[100,80],"ops":[{"stroke":"M0 0 L100 80","width":\#(width)}]}"#.utf8))
+        let bitmap = try scene.render()
+        #expect(stride(from: 3, to: bitmap.pixels.count, by: 4).allSatisfy { bitmap.pixels[$0] == 255 })
+    }
+}
