@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "APNG", dependencies: ["Basics", "Raster", "CDeflate", "CZopfli"], swiftSettings: optimisedInDebug),
         .target(name: "WebP", dependencies: ["Basics", "Raster", "CWebP"]),
         // Scenes that move: Core Animation's timing model, animations and (to come) the layer tree.
-        .target(name: "Compose", dependencies: ["Basics", "Raster", "FrameGen", "Animated"]),
+        .target(name: "Compose", dependencies: ["Basics", "Raster", "FrameGen", "Animated", "GIF", "APNG", "WebP", "Atlas"]),
         .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP"], swiftSettings: optimisedInDebug),
         .executableTarget(
             name: "flipbook",
@@ -83,6 +83,7 @@ let package = Package(
                 "APNG",
                 "WebP",
                 "Atlas",
+                "Compose",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,7 +97,7 @@ let package = Package(
         .testTarget(name: "APNGTests", dependencies: ["APNG", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "WebPTests", dependencies: ["WebP", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Basics", "Raster", "TestSupport"]),
-        .testTarget(name: "ComposeTests", dependencies: ["Compose", "Animated", "FrameGen", "Raster", "TestSupport"]),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "Animated", "Basics", "FrameGen", "Raster", "GIF", "APNG", "WebP", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "TestSupport"]),
         // The public-API hostile-value harness (not a product): its case table, the executable that
