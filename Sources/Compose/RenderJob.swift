@@ -19,7 +19,7 @@ import Raster
 /// Frames are drawn on every core and streamed into the writer: a folder's frames are written as
 /// they are drawn, an animation's are handed to the encoder one at a time, so a render of
 /// thousands of frames holds a few in memory (a sheet, which holds them all on its page, is
-/// checked against `maxDecodedBytes` first). ``plan()-4ka2q`` reads and checks everything and
+/// checked against `maxDecodedBytes` first). `plan()` reads and checks everything and
 /// draws nothing; ``run(progress:cancellation:)`` and the `async` ``run(progress:)`` draw and
 /// write. Errors are ``RenderError``s.
 public struct RenderJob: Sendable {
@@ -78,7 +78,7 @@ public struct RenderJob: Sendable {
         self.fps = fps; self.repeatCount = repeatCount; self.limits = limits; self.threads = threads
     }
 
-    /// What ``plan()-4ka2q`` found: the scene to draw and where it goes.
+    /// What `plan()` found: the scene to draw and where it goes.
     public struct Plan: Sendable {
         /// The scene read, with the job's scale and fps.
         public var scene: SceneFile
@@ -110,6 +110,8 @@ public struct RenderJob: Sendable {
         public var scale: Int
         /// Frames per second.
         public var fps: Double
+        /// UIKit's repeat count written (0 forever).
+        public var repeatCount: Int
         /// What a reader read past (a sequence's gaps); empty when nothing was.
         public var warnings: [String]
     }
@@ -166,7 +168,7 @@ public struct RenderJob: Sendable {
         return try run(plan(), progress: progress, cancellation: cancellation)
     }
 
-    /// Draws and writes a plan made by ``plan()-4ka2q`` (see ``run(progress:cancellation:)``).
+    /// Draws and writes a plan made by `plan()` (see ``run(progress:cancellation:)``).
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
                     cancellation: CancellationFlag? = nil) throws(RenderError) -> Outcome {
         let renderer = plan.renderer, scene = plan.scene
@@ -194,7 +196,8 @@ public struct RenderJob: Sendable {
                 if cancellation?.isCancelled == true { throw RenderError.cancelled }
                 reporter.finish(.writing)
                 return Outcome(files: files, bytes: bytes, format: plan.format, frames: scene.frameCount, width: Self.pixels(renderer.width, renderer.scale),
-                               height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps, warnings: [])
+                               height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,
+                               repeatCount: plan.repeatCount, warnings: [])
             } catch {
                 if let drawn = failure.error { throw .render(drawn) }
                 if cancellation?.isCancelled == true { throw .cancelled }

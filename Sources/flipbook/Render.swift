@@ -67,8 +67,9 @@ struct Render: ParsableCommand {
         progress?.finish()
         if json {
             try Console.printJSON(RenderedFiles(output: output, format: outcome.format.rawValue, frames: outcome.frames, width: outcome.width,
-                                                height: outcome.height, scale: outcome.scale, fps: outcome.fps, files: outcome.files,
-                                                warnings: outcome.warnings))
+                                                height: outcome.height, scale: outcome.scale,
+                                                durationSeconds: (Double(outcome.frames) / outcome.fps * 1000).rounded() / 1000,
+                                                repeatCount: outcome.repeatCount, files: outcome.files, warnings: outcome.warnings))
         } else {
             print("\(output): \(outcome.frames) frame\(outcome.frames == 1 ? "" : "s") of \(outcome.width)×\(outcome.height) at \(InputValue.format(outcome.fps)) fps, "
                   + "\(outcome.format) (\(outcome.files.count) file\(outcome.files.count == 1 ? "" : "s"))")
@@ -84,7 +85,9 @@ private struct RenderedFiles: Encodable {
     var width: Int
     var height: Int
     var scale: Int
-    var fps: Double
+    /// frames ÷ fps, to the millisecond.
+    var durationSeconds: Double
+    var repeatCount: Int
     var files: [String]
     var warnings: [String]
 }

@@ -30,6 +30,9 @@ struct NegativeValueCommandTests {
         (["generate", "scatter", "-o", "x.png"], ["--size", "--count", "--seed", "--radius"]),
         (["generate", "stroke", "points.json", "-o", "x.png"], ["--frames", "--size", "--width", "--max-path-segments"]),
         (["draw", scene, "-o", "x.png"], ["--scale", "--max-pixels", "--max-path-segments", "--max-edges"]),
+        (["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "x.gif"],
+         ["--scale", "--fps", "--repeat", "--threads", "--max-pixels", "--max-frames", "--max-output-pixels", "--max-path-segments",
+          "--max-memory"]),
         (["blur", frame, "-o", "x.png"], ["--sigma", "--downsample", "--max-pixels"]),
         (["slice", frame, "-o", "x.png"], ["--insets", "--size", "--max-pixels"]),
         (["resize", frame, "-o", "x.png"], ["--size", "--scale", "--max-pixels"]),
@@ -94,7 +97,7 @@ struct NegativeValueCommandTests {
     ]
 
     @Test(arguments: [["assemble"], ["sheet"], ["frames"], ["validate"], ["info"], ["generate", "seagull"], ["generate", "explosion"],
-                      ["generate", "scatter"], ["generate", "stroke"], ["draw"], ["blur"], ["slice"], ["resize"]])
+                      ["generate", "scatter"], ["generate", "stroke"], ["draw"], ["render"], ["blur"], ["slice"], ["resize"]])
     func everyNumericOptionIsCovered(command: [String]) throws {
         let help = try CLI.run(command + ["--help"])
         #expect(help.status == 0)
