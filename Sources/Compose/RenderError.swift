@@ -82,6 +82,7 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case let error as GIF.EncodeError: .encode(error)
         case let error as APNG.EncodeError: .encodeAPNG(error)
         case let error as WebP.EncodeError: .encodeWebP(error)
+        case SheetExport.Error.output(let error): .output(error)
         case let error as SheetBuilder.Error: .sheet("\(error)")
         case let error as SheetExport.Error: .sheet("\(error)")
         default: .write(FileIO.Error(path: output ?? "the output", reason: "\(error)", operation: .write))

@@ -12,8 +12,10 @@ extension RenderJob {
         case apng
         /// Animated WebP (`.webp`), lossless.
         case webp
-        /// A sprite sheet: the frames on a PNG page (`NAME.png`) and TexturePacker's JSON hash
-        /// (`NAME.json`, the name given), which every engine's importer reads.
+        /// A sprite sheet: the frames on a PNG page (`NAME.png`) and its data at the name given:
+        /// `NAME.json` TexturePacker's JSON hash (Pixi, Phaser, most engines), `NAME.atlas`
+        /// libGDX, `NAME.tres` Godot 4's `SpriteFrames`, `NAME.plist` Cocos2d-x
+        /// (``RenderJob/sheetFormat`` picks another).
         case sheet
 
         /// The file name extensions that promise this format (none for a folder).
@@ -23,7 +25,7 @@ extension RenderJob {
             case .gif: ["gif"]
             case .apng: ["png", "apng"]
             case .webp: ["webp"]
-            case .sheet: ["json"]
+            case .sheet: ["json", "atlas", "tres", "plist"]
             }
         }
 

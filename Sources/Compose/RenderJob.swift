@@ -1,4 +1,5 @@
 import Animated
+import Atlas
 import Basics
 import Foundation
 import Raster
@@ -51,6 +52,10 @@ public struct RenderJob: Sendable {
     /// What the scene may ask for: pixels of the canvas and of each image, frames, frames ×
     /// pixels, path segments, a sheet's decoded bytes.
     public var limits: ResourceLimits
+    /// The data a sprite sheet (``Format/sheet``) is written with; `nil` takes it from the output's
+    /// extension: `.json` TexturePacker's JSON hash, `.atlas` libGDX, `.tres` Godot 4, `.plist`
+    /// Cocos2d-x. A format whose data extension is not the output's is refused.
+    public var sheetFormat: SheetExport.Format?
     /// The most threads the drawing and encoding use; `nil` uses every core. The output is the
     /// same whatever the limit.
     public var threads: Int?
@@ -90,6 +95,9 @@ public struct RenderJob: Sendable {
         public var prefix: String
         /// The repeat count written.
         public var repeatCount: Int
+        /// The data of a sprite sheet (TexturePacker's JSON hash unless the name or
+        /// ``RenderJob/sheetFormat`` says otherwise).
+        public var sheetFormat: SheetExport.Format
         /// The files read (no output may replace one).
         public var inputs: InputFiles
     }
@@ -155,8 +163,9 @@ public struct RenderJob: Sendable {
                 throw RenderError.from(error, output: output)
             }
         }
+        let data = resolved == .sheet ? try resolvedSheetFormat() : sheetFormat ?? .jsonHash
         return Plan(scene: scene, renderer: renderer, format: resolved, prefix: prefix, repeatCount: repeatCount ?? scene.repeatCount,
-                    inputs: protected)
+                    sheetFormat: data, inputs: protected)
     }
 
     /// Plans, draws and writes, on the calling thread and as many worker threads as ``threads``
@@ -174,7 +183,7 @@ public struct RenderJob: Sendable {
         let renderer = plan.renderer, scene = plan.scene
         let failure = FirstFailure()
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
-        let writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format), prefix: plan.prefix, count: scene.frameCount,
+        let writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format, sheet: plan.sheetFormat), prefix: plan.prefix, count: scene.frameCount,
                                  fps: scene.fps, scale: scene.scale, repeatCount: plan.repeatCount, inputs: plan.inputs,
                                  overwrite: overwrite, cancellation: cancellation) { index in
             do throws(CompositionError) {
@@ -238,7 +247,7 @@ public struct RenderJob: Sendable {
         }
         guard let named else {
             throw .output(.unsupportedName(path: output, reason: "render writes a folder (no extension), NAME.gif, NAME.png or NAME.apng, "
-                                           + "NAME.webp, or a sprite sheet NAME.json (+ NAME.png)"))
+                                           + "NAME.webp, or a sprite sheet's data NAME.json, NAME.atlas, NAME.tres or NAME.plist (+ NAME.png)"))
         }
         return named
     }
@@ -246,13 +255,32 @@ public struct RenderJob: Sendable {
     /// A side of the canvas in pixels, as the canvas rounds it (checked against the pixel limit already).
     private static func pixels(_ points: Double, _ scale: Int) -> Int { Int((points * Double(scale)).rounded()) }
 
-    private static func writerFormat(_ format: Format) -> FrameWriter.Format {
+    private static func writerFormat(_ format: Format, sheet: SheetExport.Format) -> FrameWriter.Format {
         switch format {
         case .folder: .folder
         case .gif: .gif
         case .apng: .apng
         case .webp: .webp
-        case .sheet: .sheet(.jsonHash)
+        case .sheet: .sheet(sheet)
+        }
+    }
+
+    /// ``sheetFormat``, or the one the output's extension names; refuses a format whose data
+    /// extension is not the output's.
+    private func resolvedSheetFormat() throws(RenderError) -> SheetExport.Format {
+        let ext = output.map(OutputName.pathExtension) ?? ""
+        if let sheetFormat {
+            guard output == nil || ext == sheetFormat.dataExtension else {
+                throw .output(.unsupportedName(path: output ?? "", reason: "RenderJob.sheetFormat \(sheetFormat.rawValue) writes its data as "
+                                               + ".\(sheetFormat.dataExtension): name the output so"))
+            }
+            return sheetFormat
+        }
+        switch ext {
+        case "atlas": return .libgdx
+        case "tres": return .godot4
+        case "plist": return .cocos2d
+        default: return .jsonHash
         }
     }
 

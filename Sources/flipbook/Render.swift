@@ -28,8 +28,9 @@ struct Render: ParsableCommand {
                          and sequence.json
               FILE.gif   an animated GIF
               FILE.png   an animated PNG (FILE.apng too); FILE.webp a WebP
-              FILE.json  a sprite sheet: the frames on FILE.png and
-                         TexturePacker's JSON hash
+              FILE.json  a sprite sheet: the frames on FILE.png and TexturePacker's
+                         JSON hash (FILE.atlas libGDX, FILE.tres Godot 4,
+                         FILE.plist Cocos2d-x)
             Output is deterministic: the same scene gives byte-identical files.
 
             Examples:
@@ -40,7 +41,7 @@ struct Render: ParsableCommand {
     )
 
     @Argument(help: "The scene JSON file.") var scene: String
-    @Option(name: .shortAndLong, help: "A folder, FILE.gif, FILE.png/FILE.apng, FILE.webp or FILE.json (a sheet).") var output: String
+    @Option(name: .shortAndLong, help: "A folder, FILE.gif, FILE.png/FILE.apng, FILE.webp, or a sheet's FILE.json/.atlas/.tres/.plist.") var output: String
     @OptionGroup var overwriteFlag: OverwriteFlag
     @Option(parsing: .unconditional, help: "Pixels per point (1…8), replacing the scene's scale.") var scale: Int?
     @Option(parsing: .unconditional, help: "Frames per second, replacing the scene's fps (a scene given by duration keeps its length).",

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import Animated
+import Atlas
 import Basics
 import FrameGen
 import Raster
@@ -31,6 +32,8 @@ import TestSupport
             let expected: [(String, RenderJob.Format, [String])] = [
                 ("out.gif", .gif, ["out.gif"]), ("out.png", .apng, ["out.png"]), ("out.apng", .apng, ["out.apng"]),
                 ("out.webp", .webp, ["out.webp"]), ("sheet.json", .sheet, ["sheet.json", "sheet.png"]),
+                ("gdx.atlas", .sheet, ["gdx.atlas", "gdx.png"]), ("godot.tres", .sheet, ["godot.tres", "godot.png"]),
+                ("cocos.plist", .sheet, ["cocos.plist", "cocos.png"]),
                 ("frames", .folder, ["frames/frames1.png", "frames/frames6.png", "frames/sequence.json"]),
             ]
             for (name, format, files) in expected {
@@ -38,6 +41,18 @@ import TestSupport
                 #expect(outcome.format == format && outcome.frames == 6 && outcome.width == 16, "\(name)")
                 for file in files { #expect(FileManager.default.fileExists(atPath: folder + "/" + file), "\(file)") }
             }
+            // Each sheet's data is its engine's: read back, six sprites.
+            for data in ["sheet.json", "gdx.atlas", "godot.tres", "cocos.plist"] {
+                #expect(try SheetImport.read(folder + "/" + data).sprites.count == 6, "\(data)")
+            }
+            // A sheet format asked for must match the name.
+            var job = RenderJob(scene: folder + "/scene.json", output: folder + "/x.json")
+            job.sheetFormat = .libgdx
+            do throws(RenderError) { _ = try job.plan(); Issue.record("libgdx as .json") } catch {
+                guard case .output = error else { Issue.record("\(error)"); return }
+            }
+            job.output = folder + "/x.gif"
+            #expect(try job.plan().format == .gif)
             // The folder reads back as the 6-frame animation at 6 fps.
             let animation = try Animation.load([folder + "/frames"])
             #expect(animation.frames.count == 6 && animation.duration == 1)
