@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "APNG", dependencies: ["Basics", "Raster", "CDeflate", "CZopfli"], swiftSettings: optimisedInDebug),
         .target(name: "WebP", dependencies: ["Basics", "Raster", "CWebP"]),
         // Scenes that move: Core Animation's timing model, animations and (to come) the layer tree.
-        .target(name: "Compose", dependencies: ["Basics", "Raster", "FrameGen", "Animated"]),
+        .target(name: "Compose", dependencies: ["Basics", "Raster", "FrameGen", "Animated", "GIF", "APNG", "WebP", "Atlas"]),
         // Text: shaped, wrapped and drawn with FreeType, HarfBuzz and ICU; a free font ships with it.
         .target(name: "Text", dependencies: ["Basics", "Raster", "CFreeType", "CHarfBuzz", "CICUShim"],
                 exclude: ["Resources/ORIGIN.md"],
@@ -95,6 +95,7 @@ let package = Package(
                 "APNG",
                 "WebP",
                 "Atlas",
+                "Compose",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -108,7 +109,7 @@ let package = Package(
         .testTarget(name: "APNGTests", dependencies: ["APNG", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "WebPTests", dependencies: ["WebP", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Basics", "Raster", "TestSupport"]),
-        .testTarget(name: "ComposeTests", dependencies: ["Compose", "Animated", "FrameGen", "Raster", "TestSupport"]),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "Animated", "Atlas", "Basics", "FrameGen", "Raster", "GIF", "APNG", "WebP", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "TestSupport"]),

@@ -255,7 +255,7 @@ public struct Scene: Sendable {
     }
 
     /// `[x, y]`: two finite numbers; `shape` names them in messages.
-    static func pair(_ value: InputValue, _ shape: String) throws(SchemaError) -> Point {
+    package static func pair(_ value: InputValue, _ shape: String) throws(SchemaError) -> Point {
         let items = try value.array()
         guard items.count == 2 else {
             throw SchemaError(file: value.file, path: value.path, problem: .countMismatch(expected: 2, found: items.count, reason: shape))
@@ -264,7 +264,7 @@ public struct Scene: Sendable {
     }
 
     /// `[width, height]`, both positive.
-    static func positivePair(_ value: InputValue, _ shape: String) throws(SchemaError) -> Point {
+    package static func positivePair(_ value: InputValue, _ shape: String) throws(SchemaError) -> Point {
         let pair = try pair(value, shape)
         let items = try value.array()
         if !(pair.x > 0) { throw items[0].outOfRange("must be positive") }
@@ -273,7 +273,7 @@ public struct Scene: Sendable {
     }
 
     /// `#RRGGBB` or `#RRGGBBAA`.
-    static func color(_ value: InputValue) throws(SchemaError) -> Color {
+    package static func color(_ value: InputValue) throws(SchemaError) -> Color {
         let text = try value.string()
         guard let color = Color(hex: text) else {
             throw SchemaError(file: value.file, path: value.path, problem: .invalid(reason: "expected #RRGGBB or #RRGGBBAA"),

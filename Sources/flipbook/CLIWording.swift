@@ -1,6 +1,7 @@
 import Animated
 import Atlas
 import Basics
+import Compose
 import Foundation
 import GIF
 
@@ -82,6 +83,7 @@ enum CLIWording {
         case let error as SettingError: error
         case let error as AssembleError: error.settingError
         case let error as SheetJobError: error.settingError
+        case RenderError.setting(let error): error
         case GIF.EncodeError.setting(let error), Animation.PlaybackError.outOfRange(let error), Validator.Error.setting(let error): error
         default: nil
         }

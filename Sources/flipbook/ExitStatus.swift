@@ -2,6 +2,7 @@ import Animated
 import ArgumentParser
 import Atlas
 import Basics
+import Compose
 import FrameGen
 import GIF
 import Raster
@@ -36,6 +37,7 @@ enum ExitStatus: Int32 {
         case let error as AssembleError: self = Self(assembling: error)
         case let error as SheetJobError: self = Self(sheet: error)
         case let error as FramesJobError: self = Self(frames: error)
+        case let error as RenderError: self = Self(rendering: error)
         case Validator.Error.source(let error): self = Self(for: error)
         case Validator.Error.animation(let error): self = Self(for: error)
         case Validator.Error.cancelled: self = .outputUnwritable
@@ -134,6 +136,20 @@ extension ExitStatus {
         // Data that names a file outside its folder, or asks for more than a limit: the input's fault.
         case .outsideFolder, .limit: self = .inputUnreadable
         case .encode, .manifest, .write, .cancelled: self = .outputUnwritable
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The status for each way a ``RenderJob`` fails: the scene's own problems (a typo, a missing
+    /// image, a limit it asks past) are the input's (3), settings and refused outputs are usage (2).
+    init(rendering error: RenderError) {
+        switch error {
+        case .scene, .limit, .render: self = .inputUnreadable
+        case .output(.notAFolder): self = .outputUnwritable
+        case .setting, .output, .encode(.setting), .encodeAPNG(.setting), .encodeWebP(.setting): self = .usage
+        case .sheet: self = .problemsFound
+        case .encode, .encodeAPNG, .encodeWebP, .encodePNG, .write, .cancelled: self = .outputUnwritable
         }
     }
 }

@@ -15,7 +15,7 @@ struct Flipbook: ParsableCommand {
             4 output could not be written.
             """,
         version: "0.1.0",
-        subcommands: [Info.self, Validate.self, Assemble.self, Frames.self, Generate.self, Draw.self, BlurCommand.self, SliceCommand.self, ResizeCommand.self, NoteCommand.self, Sheet.self]
+        subcommands: [Info.self, Validate.self, Assemble.self, Frames.self, Generate.self, Draw.self, Render.self, BlurCommand.self, SliceCommand.self, ResizeCommand.self, NoteCommand.self, Sheet.self]
     )
 
     /// Runs like `ParsableCommand.main()`, with the contract's exit codes: argument errors are 2

@@ -80,10 +80,12 @@ import Testing
         #expect(throws: SceneError.emptyCanvas(file: "tiny.json", width: 1e-300, height: 1e-300, scale: 1)) { try scene.render() }
     }
 
-    /// A pen of 1e308 covers the canvas, as 1e6 does (its offsets overflowed into nothing).
-    @Test(arguments: [1e6, 1e308, Double.greatestFiniteMagnitude])
+    /// A pen of 1e308 covers the canvas, as 1e6 does (its offsets overflowed into nothing); a round
+    /// pen of 1e14 is drawn at the width that covers the canvas, a few hundred edges (its round
+    /// caps and joins came to more than `maxFlattenedEdges` and were refused).
+    @Test(arguments: [1e6, 1e14, 1e308, Double.greatestFiniteMagnitude])
     func aHugePenCoversTheCanvas(width: Double) throws {
-        let scene = try Scene(json: Array(#"{"size":[100,80],"ops":[{"stroke":"M0 0 L100 80","width":\#(width)}]}"#.utf8))
+        let scene = try Scene(json: Array(#"{"size":[100,80],"ops":[{"stroke":"M0 0 L1 0","width":\#(width),"join":"round","cap":"round"}]}"#.utf8))
         let bitmap = try scene.render()
         #expect(stride(from: 3, to: bitmap.pixels.count, by: 4).allSatisfy { bitmap.pixels[$0] == 255 })
     }

@@ -30,6 +30,9 @@ struct NegativeValueCommandTests {
         (["generate", "scatter", "-o", "x.png"], ["--size", "--count", "--seed", "--radius"]),
         (["generate", "stroke", "points.json", "-o", "x.png"], ["--frames", "--size", "--width", "--max-path-segments"]),
         (["draw", scene, "-o", "x.png"], ["--scale", "--max-pixels", "--max-path-segments", "--max-edges"]),
+        (["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "x.gif"],
+         ["--scale", "--fps", "--repeat", "--threads", "--max-pixels", "--max-frames", "--max-output-pixels", "--max-path-segments",
+          "--max-memory"]),
         (["blur", frame, "-o", "x.png"], ["--sigma", "--downsample", "--max-pixels"]),
         (["slice", frame, "-o", "x.png"], ["--insets", "--size", "--max-pixels"]),
         (["resize", frame, "-o", "x.png"], ["--size", "--scale", "--max-pixels"]),
@@ -82,7 +85,7 @@ struct NegativeValueCommandTests {
     /// whole value), then the hint line. Parsed in this process (``CommandLineParse``), as the
     /// executable parses them.
     @Test func everyRefusalIsTheOneSentence() {
-        #expect(Self.cases.count == 65)
+        #expect(Self.cases.count == 74)
         for arguments in Self.cases {
             let option = arguments[arguments.count - 2], value = arguments[arguments.count - 1]
             guard let refusal = CommandLineParse.refusal(arguments) else {
@@ -113,7 +116,7 @@ struct NegativeValueCommandTests {
     ]
 
     @Test(arguments: [["assemble"], ["sheet"], ["frames"], ["validate"], ["info"], ["generate", "seagull"], ["generate", "explosion"],
-                      ["generate", "scatter"], ["generate", "stroke"], ["draw"], ["blur"], ["slice"], ["resize"]])
+                      ["generate", "scatter"], ["generate", "stroke"], ["draw"], ["render"], ["blur"], ["slice"], ["resize"]])
     func everyNumericOptionIsCovered(command: [String]) throws {
         let help = try CLI.run(command + ["--help"])
         #expect(help.status == 0)

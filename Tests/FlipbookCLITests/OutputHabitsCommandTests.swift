@@ -26,6 +26,7 @@ struct OutputHabitsCommandTests {
         ["slice", frame, "-o", "OUT.png", "--insets", "4,4,4,4", "--size", "80x80"],
         ["validate", coin, "--output", "OUT.sarif"],
         ["draw", scene, "-o", "OUT.png"],
+        ["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "OUT.gif", "--fps", "2"],
         ["generate", "seagull", "--frames", "2", "-o", "OUT.gif"],
         ["generate", "seagull", "--frames", "1", "-o", "OUT.png"],
     ]
@@ -129,7 +130,7 @@ struct OutputHabitsCommandTests {
 
     /// Every command with `-o` has `--overwrite`, with the same help; `frames` had none.
     @Test(arguments: [["assemble"], ["frames"], ["generate", "seagull"], ["generate", "explosion"], ["generate", "scatter"],
-                      ["generate", "stroke"], ["draw"], ["blur"], ["slice"], ["resize"], ["sheet"], ["validate"]])
+                      ["generate", "stroke"], ["draw"], ["render"], ["blur"], ["slice"], ["resize"], ["sheet"], ["validate"]])
     func everyCommandWithAnOutputHasTheSameOverwrite(command: [String]) throws {
         let help = try CLI.run(command + ["--help"])
         #expect(help.status == 0)

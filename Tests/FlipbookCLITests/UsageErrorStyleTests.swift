@@ -97,7 +97,7 @@ struct UsageErrorStyleTests {
 
     /// A word that is no command: the nearest command when one is near, else the commands there are.
     @Test(arguments: [
-        (["bogus"], "unknown command 'bogus'; the commands are info, validate, assemble, frames, generate, draw, blur, slice, resize, note, sheet",
+        (["bogus"], "unknown command 'bogus'; the commands are info, validate, assemble, frames, generate, draw, render, blur, slice, resize, note, sheet",
          "hint: flipbook --help lists the commands"),
         (["assmble", "x", "-o", "y"], "unknown command 'assmble'; did you mean 'assemble'?", "hint: flipbook --help lists the commands"),
         (["help", "sheeet"], "unknown command 'sheeet'; did you mean 'sheet'?", "hint: flipbook --help lists the commands"),

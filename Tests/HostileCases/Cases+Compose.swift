@@ -1,6 +1,7 @@
 import Animated
 import Basics
 import Compose
+import Foundation
 import FrameGen
 import Raster
 
@@ -121,6 +122,46 @@ extension HostileCases {
                                                                               calculationMode: .paced, timing: timing)).value(at: v, base: .zero)
             }
             _ = try PropertyAnimation<[ColorComponents]>.keyframe(KeyframeAnimation(values: [], timing: timing))
+        },
+        HostileCase("Scene files and render jobs with hostile JSON, sizes, counts, paths and settings",
+                    ["SceneFile", "SceneFileError", "RenderJob", "RenderJob.Source", "RenderJob.Format", "RenderJob.Plan",
+                     "RenderJob.Outcome", "RenderError"]) {
+            let png = (try? PNG.Encoder().encode(Sample.bitmap)) ?? []
+            let files = [InMemoryFile(name: "a.png", bytes: png), InMemoryFile(name: "bad.png", bytes: [1, 2, 3])]
+            var texts = [
+                "", "null", "[]", "{}", #"{"size": [1e300, 1e300], "frames": 1, "layers": []}"#,
+                #"{"size": [4, 4], "frames": 9007199254740993, "layers": []}"#,
+                #"{"size": [4, 4], "duration": 1e308, "fps": 1000, "layers": []}"#,
+                #"{"size": [4, 4], "frames": 1, "layers": [{"image": "../a.png"}, {"image": "/etc/passwd"}]}"#,
+                #"{"size": [4, 4], "frames": 1, "layers": [{"image": "bad.png"}]}"#,
+                #"{"size": [4, 4], "frames": 1, "layers": [{"sequence": {"source": ""}}]}"#,
+                #"{"size": [4, 4], "frames": 2, "layers": [{"spawn": {"random": {"count": 9223372036854775807, "seed": 1, "area": [4, 4]}}}]}"#,
+                #"{"size": [4, 4], "frames": 2, "layers": [{"spawn": {"random": {"count": 1000000, "seed": -1, "area": [-4, 4]}}}]}"#,
+                #"{"size": [4, 4], "frames": 2, "layers": [{"animations": [{"property": "position", "path": "M0 0 L1e308 1e308", "duration": 1e308, "repeatCount": "infinity", "speed": -1e308}]}]}"#,
+                #"{"size": [4, 4], "frames": 2, "layers": [{"animations": [{"property": "scale", "values": [], "keyTimes": [2], "timingFunction": [9, 9, 9, 9]}]}]}"#,
+            ]
+            texts.append(#"{"size": [4, 4], "frames": 1, "layers": ["# + String(repeating: #"{"sublayers": ["#, count: 200) + String(repeating: "]}", count: 200) + "]}")
+            for text in texts {
+                _ = try? SceneFile(json: Array(text.utf8), files: files)
+                for format in RenderJob.Format.allCases {
+                    _ = try? RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(text.utf8)), files: files, format: format).run()
+                }
+            }
+            each(Sample.ints) { v in
+                var job = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(#"{"size": [2, 2], "frames": 2, "layers": []}"#.utf8)), files: [])
+                job.scale = v; job.repeatCount = v; job.threads = v
+                _ = try? job.run()
+            }
+            each(Sample.doubles) { v in
+                var job = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(#"{"size": [2, 2], "frames": 2, "layers": []}"#.utf8)), files: [])
+                job.fps = v
+                _ = try? job.run()
+                _ = try? SceneFile(json: Array(#"{"size": [2, 2], "frames": 2, "layers": []}"#.utf8), files: []).time(ofFrame: Int.max)
+            }
+            _ = try? RenderJob(scene: "/nonexistent/scene.json", output: "").plan()
+            _ = try? RenderJob(url: URL(fileURLWithPath: "/nonexistent"), output: nil).plan()
+            _ = RenderJob.Format(fileName: "")
+            throw RenderError.scene(.tooManyLayers(file: "s.json", count: Int.max, maximum: 0))
         },
         HostileCase("Shadows and masks with hostile values", ["Shadow"]) {
             each(Sample.doubles) { v in
