@@ -25,13 +25,13 @@ struct SceneReader {
 
     static let sceneKeys: KnownKeys = ["size", "scale", "background", "duration", "frames", "fps", "repeatCount", "layers"]
     /// A layer's keys: Core Animation's property names, the content (one of `image`, `shape`,
-    /// `sequence`), and `spawn`.
+    /// `sequence`, `gradient`), and `spawn`.
     static let layerKeys: KnownKeys = [
-        "name", "image", "shape", "sequence", "bounds", "position", "anchorPoint", "transform", "opacity", "hidden", "zPosition",
+        "name", "image", "shape", "sequence", "gradient", "bounds", "position", "anchorPoint", "transform", "opacity", "hidden", "zPosition",
         "masksToBounds", "blendMode", "backgroundColor", "cornerRadius", "backdrop", "shadow", "beginTime", "speed", "timeOffset",
         "animations", "sublayers", "mask", "spawn",
     ]
-    static let contentKinds = ["image", "shape", "sequence"]
+    static let contentKinds = ["image", "shape", "sequence", "gradient"]
     static let transformKeys: KnownKeys = ["translation", "rotation", "scale"]
     static let shapeKeys: KnownKeys = ["path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
                                        "lineDashPattern", "lineDashPhase"]
@@ -49,9 +49,9 @@ struct SceneReader {
         "keyframe": KnownKeys(["property", "values", "keyTimes", "timingFunctions", "calculationMode"] + timingKeys),
         "path": KnownKeys(["property", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode"] + timingKeys),
     ]
-    static let properties = ["position", "opacity", "rotation", "scale"]
+    static let properties = ["position", "opacity", "rotation", "scale"] + propertyAnimations
 
-    private func schema<T>(_ body: () throws(SchemaError) -> T) throws(SceneFileError) -> T {
+    func schema<T>(_ body: () throws(SchemaError) -> T) throws(SceneFileError) -> T {
         do { return try body() } catch { throw .schema(error) }
     }
 
@@ -168,6 +168,8 @@ struct SceneReader {
             }
         } else if let v = object["shape"] {
             layer.content = .shape(try shape(v))
+        } else if let v = object["gradient"] {
+            layer.content = .gradient(try schema { () throws(SchemaError) in try gradient(v) })
         } else if let v = object["sequence"] {
             let (content, size) = try sequence(v)
             layer.content = .sequence(content)
@@ -382,6 +384,9 @@ struct SceneReader {
         }
         let timing = try self.timing(object, at: value.path)
         let function = try schema { () throws(SchemaError) in try object["timingFunction"].map { v throws(SchemaError) in try self.timingFunction(v) } ?? .linear }
+        if Self.propertyAnimations.contains(property) {
+            return try propertyAnimation(object, kind: kind, property: property, at: value.path, timing: timing, function: function)
+        }
         let isPoint = property == "position"
         func timingError(_ error: TimingError) -> SceneFileError { .timing(file: file, path: value.path, error) }
         switch kind {
@@ -445,7 +450,7 @@ struct SceneReader {
     }
 
     /// An animation's `CAMediaTiming` keys; `duration` is Core Animation's 0.25 s when not given.
-    private func timing(_ object: InputObject, at path: InputPath) throws(SceneFileError) -> MediaTiming {
+    func timing(_ object: InputObject, at path: InputPath) throws(SceneFileError) -> MediaTiming {
         let values = try schema { () throws(SchemaError) in
             (begin: try object["beginTime"]?.number() ?? 0, duration: try object["duration"]?.number() ?? 0.25,
              speed: try object["speed"]?.number() ?? 1, offset: try object["timeOffset"]?.number() ?? 0,
@@ -475,7 +480,7 @@ struct SceneReader {
     }
 
     /// A timing function by name (`easeIn`) or by its control points `[x1, y1, x2, y2]`.
-    private func timingFunction(_ value: InputValue) throws(SchemaError) -> TimingFunction {
+    func timingFunction(_ value: InputValue) throws(SchemaError) -> TimingFunction {
         if value.kind == .string {
             let name = try value.string(oneOf: TimingFunction.named.map(\.name))
             return TimingFunction.named.first { $0.name == name }!.function
@@ -490,12 +495,12 @@ struct SceneReader {
         }
     }
 
-    private func timingFunctions(_ value: InputValue?) throws(SchemaError) -> [TimingFunction]? {
+    func timingFunctions(_ value: InputValue?) throws(SchemaError) -> [TimingFunction]? {
         guard let value else { return nil }
         return try value.array().map { v throws(SchemaError) in try timingFunction(v) }
     }
 
-    private func calculationMode(_ value: InputValue?) throws(SchemaError) -> CalculationMode {
+    func calculationMode(_ value: InputValue?) throws(SchemaError) -> CalculationMode {
         guard let value else { return .linear }
         return CalculationMode(rawValue: try value.string(oneOf: CalculationMode.allCases.map(\.rawValue)))!
     }
@@ -503,7 +508,7 @@ struct SceneReader {
     // MARK: Values
 
     /// `[width, height]` or `[x, y, width, height]`, the size 0 or more.
-    private func rect(_ value: InputValue) throws(SchemaError) -> Rect {
+    func rect(_ value: InputValue) throws(SchemaError) -> Rect {
         let items = try value.array()
         guard items.count == 2 || items.count == 4 else {
             throw SchemaError(file: value.file, path: value.path,

@@ -159,3 +159,51 @@ import TestSupport
         _ = try scene.renderer().render(at: scene.time(ofFrame: 2))
     }
 }
+
+/// The scene file's gradients and its animations of bounds and colours map onto the library's
+/// (`Gradient`, `LayerAnimation.bounds/backgroundColor/gradientColors`) and are read strictly.
+@Suite struct SceneFileGradientTests {
+    static let json = #"""
+        { "size": [40, 20], "frames": 2, "fps": 1, "layers": [
+          { "name": "sky", "gradient": { "colors": ["#000000", "#FFFFFF"], "type": "radial", "startPoint": [0.5, 0.5], "endPoint": [1, 1] },
+            "bounds": [40, 20], "position": [20, 10],
+            "animations": [ { "property": "colors", "from": ["#000000", "#FFFFFF"], "to": ["#FFFFFF", "#000000"], "duration": 1 },
+                            { "property": "bounds", "values": [[20, 10], [40, 20]], "duration": 1 },
+                            { "property": "backgroundColor", "to": "#FF0000", "duration": 1 } ] } ] }
+        """#
+
+    @Test func gradientsAndPropertyAnimationsMapOntoTheLibrarysTypes() throws {
+        let scene = try SceneFile(json: Array(Self.json.utf8), file: "sky.json", files: [])
+        let layer = try #require(scene.root.sublayers.first)
+        guard case .gradient(let gradient) = layer.content else { Issue.record("\(layer.content)"); return }
+        #expect(gradient == Gradient(colors: [.black, .white], type: .radial, startPoint: Point(0.5, 0.5), endPoint: Point(1, 1)))
+        #expect(layer.animations.count == 3)
+        guard case .gradientColors(.basic) = layer.animations[0], case .bounds(.keyframe) = layer.animations[1],
+              case .backgroundColor(.basic) = layer.animations[2] else { Issue.record("\(layer.animations)"); return }
+        // Drawn as the same tree built in Swift draws.
+        var built = Layer(name: "sky", content: .gradient(gradient), bounds: Rect(width: 40, height: 20), position: Point(20, 10))
+        built.animations = layer.animations
+        var root = scene.root
+        root.sublayers = [built]
+        for time in [0, 0.5] {
+            let fromFile = try scene.renderer().render(at: time)
+            let fromSwift = try LayerRenderer(root: root, width: 40, height: 20).render(at: time)
+            #expect(fromFile.pixels == fromSwift.pixels)
+        }
+    }
+
+    @Test(arguments: [
+        (##"{"colours": ["#000000"]}"##, "colors"), (##"{"colors": []}"##, "at least one colour"),
+        (##"{"colors": ["#000000", "#FFFFFF"], "locations": [0]}"##, "one location per colour"),
+        (##"{"colors": ["#000000"], "type": "linear"}"##, "axial"),
+    ])
+    func badGradientsAreRefusedByKey(gradient: String, words: String) throws {
+        let json = ##"{"size": [4, 4], "frames": 1, "layers": [{"gradient": "## + gradient + ##", "bounds": [4, 4]}]}"##
+        do {
+            _ = try SceneFile(json: Array(json.utf8), file: "g.json", files: [])
+            Issue.record("accepted \(gradient)")
+        } catch {
+            #expect("\(error)".contains(words), "\(error)")
+        }
+    }
+}
