@@ -213,15 +213,8 @@ struct FrameDiff {
                 }
             }
         }
-        var minX = width, minY = height, maxX = -1, maxY = -1
-        for band in 0..<bands where found[band * 4 + 3] >= 0 {
-            minX = min(minX, found[band * 4])
-            maxX = max(maxX, found[band * 4 + 1])
-            minY = min(minY, found[band * 4 + 2])
-            maxY = max(maxY, found[band * 4 + 3])
-        }
-        guard maxX >= 0 else { return nil }
-        return Self.union(pending.rect, GIF.Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1))
+        guard let cleared = Self.bounds(ofBands: found, count: bands, width: width, height: height) else { return nil }
+        return Self.union(pending.rect, cleared)
     }
 
     /// The last frame.
@@ -291,8 +284,14 @@ struct FrameDiff {
                 }
             }
         }
+        return Self.bounds(ofBands: found, count: bands, width: width, height: height)
+    }
+
+    /// The rectangle covering what `count` bands of rows found (each band's minX, maxX, minY, maxY
+    /// in `found`, maxY -1 when it found nothing), or nil when none did.
+    private static func bounds(ofBands found: [Int], count: Int, width: Int, height: Int) -> GIF.Rect? {
         var minX = width, minY = height, maxX = -1, maxY = -1
-        for band in 0..<bands where found[band * 4 + 3] >= 0 {
+        for band in 0..<count where found[band * 4 + 3] >= 0 {
             minX = min(minX, found[band * 4])
             maxX = max(maxX, found[band * 4 + 1])
             minY = min(minY, found[band * 4 + 2])
