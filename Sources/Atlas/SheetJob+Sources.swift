@@ -23,17 +23,20 @@ extension SheetJob {
 
     /// Each sequence's `sequence.json` (read once per folder), by sequence name, for the sequences
     /// it describes (``SequenceManifest/describes(_:)``); a manifest naming a sequence its folder
-    /// does not hold is put in `unmatched`, said as a warning.
-    static func manifests(of sequences: [FrameSequence], reader: FileReader = .disk,
-                          unmatched: inout Set<String>) throws -> [String: SequenceManifest] {
+    /// does not hold is refused, as `assemble` and `validate` refuse it
+    /// (``SequenceManifest/unmatchedName(prefixes:file:)``).
+    static func manifests(of sequences: [FrameSequence], reader: FileReader = .disk) throws -> [String: SequenceManifest] {
         var byFolder: [String: SequenceManifest?] = [:], result: [String: SequenceManifest] = [:]
         for sequence in sequences {
             if byFolder[sequence.directory] == nil {
                 byFolder[sequence.directory] = .some(try SequenceManifest.read(at: manifestPath(in: sequence.directory), from: reader))
             }
             guard let folderManifest = byFolder[sequence.directory] ?? nil else { continue }
-            if let name = folderManifest.name, !sequences.contains(where: { $0.directory == sequence.directory && $0.prefix == name }) {
-                unmatched.insert("\(sequence.directory)/\(SequenceManifest.fileName) names the sequence \"\(name)\", which is not in its folder: it times nothing")
+            // The folder's sequences, packed or not (a sheet of one prefix of a folder of two).
+            let prefixes = sequences.filter { $0.directory == sequence.directory }.map(\.prefix)
+                + ((try? Discovery.sequences(from: [sequence.directory]))?.map(\.prefix) ?? [])
+            if let error = folderManifest.unmatchedName(prefixes: prefixes, file: manifestPath(in: sequence.directory)) {
+                throw SequenceManifest.Error.schema(error)
             }
             guard folderManifest.describes(sequence.prefix) else { continue }
             // Some of the folder's frames (files picked by hand) keep their own durations.
