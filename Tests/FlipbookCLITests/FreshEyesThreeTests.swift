@@ -82,3 +82,31 @@ struct FreshEyesThreeTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"))
     }
 }
+
+/// `frames --prefix` with a `~device` or another `@Nx` than the input's wrote `x1.png…` without a
+/// word (fresh eyes 3, L6); `sheet --trim-margin` out of range named the Swift setting (L3).
+@Suite("Fresh eyes 3: what a flag asked for and did not get is said")
+struct FreshEyesThreeFlagTests {
+    @Test(arguments: [("x~ipad", "~ipad left out"), ("x@3x", "@3x left out"), ("x", nil), ("x@1x", nil)] as [(String, String?)])
+    func aPrefixPartLeftOutIsSaid(prefix: String, expected: String?) throws {
+        let dir = try Fixtures.temporaryFolder("fresh-eyes-3")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CLI.run(["frames", Fixtures.path("gif/effects/Effect_SmallHit.gif"), "--prefix", prefix, "-o", "out"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: dir + "/out").filter { $0.hasSuffix(".png") }
+        #expect(!pngs.isEmpty && pngs.allSatisfy { $0.hasPrefix("x") && !$0.contains("~") && !$0.contains("@") }, "\(pngs)")
+        if let expected {
+            #expect(run.stderr.contains("warning: --prefix \"\(prefix)\": \(expected)"), "\(run.stderr)")
+        } else {
+            #expect(!run.stderr.contains("warning"), "\(run.stderr)")
+        }
+    }
+
+    @Test func trimMarginIsNamedAsTheFlag() throws {
+        let dir = try Fixtures.temporaryFolder("fresh-eyes-3")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CLI.run(["sheet", Fixtures.path("sequences/kenney-gold-coin"), "--trim", "--trim-margin", "99999999", "-o", "s/s.png"], in: dir)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("--trim-margin") && !run.stderr.contains("SheetBuilder"), "\(run.stderr)")
+    }
+}
