@@ -102,6 +102,19 @@ struct FreshEyesThreeFlagTests {
         }
     }
 
+    /// A whole number too large for the file's range is out of range, not "expected a whole number" (L3).
+    @Test(arguments: ["9223372036854775807", "-9223372036854775808", "1e300"])
+    func aHugeWholeNumberIsOutOfRange(number: String) throws {
+        let dir = try Fixtures.temporaryFolder("fresh-eyes-3")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: dir + "/cf")
+        try #"{"repeatCount": \#(number)}"#.write(toFile: dir + "/cf/sequence.json", atomically: true, encoding: .utf8)
+        let run = try CLI.run(["assemble", "cf", "-o", "c.gif"], in: dir)
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stderr.contains("cf/sequence.json") && run.stderr.contains("repeatCount") && run.stderr.contains("2^53")
+                && !run.stderr.contains("expected a whole number"), "\(run.stderr)")
+    }
+
     @Test func trimMarginIsNamedAsTheFlag() throws {
         let dir = try Fixtures.temporaryFolder("fresh-eyes-3")
         defer { try? FileManager.default.removeItem(atPath: dir) }
