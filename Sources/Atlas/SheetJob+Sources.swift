@@ -72,6 +72,16 @@ extension SheetJob {
             + "(\(left[0].path)\(left.count > 1 ? "…" : "")); SheetJob.scales \(found.map(String.init).joined(separator: ",")) packs each scale with one layout"
     }
 
+    /// The note for `~device` files left out (`walk2~ipad.png`): a sheet packs the files every
+    /// device reads, as UIKit reads a `~ipad` file on an iPad only; `nil` when there are none.
+    static func devicesNote(_ sequences: [FrameSequence]) -> String? {
+        let left = sequences.flatMap(\.frames).flatMap(\.files).filter { $0.device != nil }
+        guard let first = left.first else { return nil }
+        let devices = Set(left.compactMap(\.device)).sorted().map { "~" + $0 }.joined(separator: ", ")
+        return "\(left.count) \(devices) file\(left.count == 1 ? "" : "s") left out (\(first.path)\(left.count > 1 ? "…" : "")): a sheet packs "
+            + "the files every device reads; UIKit reads \(devices) files on that device only"
+    }
+
     /// The timing of `highlightedFrames` highlighted frames beside `normalFrames` frames timed by
     /// `normal`: the normal play's length shared evenly by the highlighted steps, in the same
     /// direction and repeat count, as `Animation.stepDurations(highlighted:)` times them for assemble.

@@ -115,6 +115,19 @@ struct FreshEyesThreeFlagTests {
                 && !run.stderr.contains("expected a whole number"), "\(run.stderr)")
     }
 
+    /// `sheet` leaves a `~ipad` file out and says so (it was silent; L7).
+    @Test func aDeviceFileLeftOutOfASheetIsSaid() throws {
+        let dir = try Fixtures.temporaryFolder("fresh-eyes-3")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: dir + "/w")
+        try FileManager.default.copyItem(atPath: dir + "/w/gold_2.png", toPath: dir + "/w/gold_2~ipad.png")
+        let run = try CLI.run(["sheet", "w", "-o", "s/s.png", "--json"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect((run.stdout + run.stderr).contains("1 ~ipad file left out (w/gold_2~ipad.png)"), "\(run.stdout)\(run.stderr)")
+        let plain = try CLI.run(["sheet", Fixtures.path("sequences/kenney-gold-coin"), "-o", "t/t.png"], in: dir)
+        #expect(plain.status == 0 && !plain.stderr.contains("left out"), "\(plain.stderr)")
+    }
+
     @Test func trimMarginIsNamedAsTheFlag() throws {
         let dir = try Fixtures.temporaryFolder("fresh-eyes-3")
         defer { try? FileManager.default.removeItem(atPath: dir) }
