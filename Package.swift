@@ -32,6 +32,7 @@ let package = Package(
         .library(name: "WebP", targets: ["WebP"]),
         .library(name: "Atlas", targets: ["Atlas"]),
         .library(name: "Compose", targets: ["Compose"]),
+        .library(name: "Text", targets: ["Text"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
     dependencies: [
@@ -55,6 +56,12 @@ let package = Package(
         .systemLibrary(name: "CZopfli", providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
         // libwebp's encoder, muxer and demuxer (WebP/LibWebP.swift).
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"]), .brew(["webp"])]),
+        // FreeType draws glyphs, HarfBuzz shapes them (Text/FreeType.swift, Text/HarfBuzz.swift).
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]),
+        // ICU's line breaking and bidi; ICU renames its functions by version through macros, so a
+        // C target gives the few calls stable names (Text/ICU.swift is its one Swift wrapper).
+        .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc")]),
         // glibc's malloc tuning, for the process-wide memory policy (Basics/System/Syscalls.swift).
         .systemLibrary(name: "CMalloc"),
         // libpng reports errors with longjmp; this C target owns setjmp so that a
@@ -70,7 +77,11 @@ let package = Package(
         .target(name: "APNG", dependencies: ["Basics", "Raster", "CDeflate", "CZopfli"], swiftSettings: optimisedInDebug),
         .target(name: "WebP", dependencies: ["Basics", "Raster", "CWebP"]),
         // Scenes that move: Core Animation's timing model, animations and (to come) the layer tree.
-        .target(name: "Compose", dependencies: ["Basics", "Raster", "FrameGen", "Animated"]),
+        .target(name: "Compose", dependencies: ["Basics", "Raster", "FrameGen", "Animated", "GIF", "APNG", "WebP", "Atlas"]),
+        // Text: shaped, wrapped and drawn with FreeType, HarfBuzz and ICU; a free font ships with it.
+        .target(name: "Text", dependencies: ["Basics", "Raster", "CFreeType", "CHarfBuzz", "CICUShim"],
+                exclude: ["Resources/ORIGIN.md"],
+                resources: [.copy("Resources/DejaVuSans.ttf"), .copy("Resources/DejaVuSans-LICENSE.txt")], swiftSettings: optimisedInDebug),
         .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP"], swiftSettings: optimisedInDebug),
         .executableTarget(
             name: "flipbook",
@@ -79,10 +90,12 @@ let package = Package(
                 "Raster",
                 "Animated",
                 "FrameGen",
+                "Text",
                 "GIF",
                 "APNG",
                 "WebP",
                 "Atlas",
+                "Compose",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -96,12 +109,13 @@ let package = Package(
         .testTarget(name: "APNGTests", dependencies: ["APNG", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "WebPTests", dependencies: ["WebP", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Basics", "Raster", "TestSupport"]),
-        .testTarget(name: "ComposeTests", dependencies: ["Compose", "Animated", "FrameGen", "Raster", "TestSupport"]),
+        .testTarget(name: "ComposeTests", dependencies: ["Compose", "Animated", "Atlas", "Basics", "FrameGen", "Raster", "GIF", "APNG", "WebP", "TestSupport"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "TestSupport"]),
         // The public-API hostile-value harness (not a product): its case table, the executable that
         // runs cases in a child process, and the test that fails when a case traps.
-        .target(name: "HostileCases", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "Compose"],
+        .target(name: "HostileCases", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "Compose", "Text"],
                 path: "Tests/HostileCases"),
         .executableTarget(name: "flipbook-hostile", dependencies: ["HostileCases"], path: "Tests/flipbook-hostile"),
         .testTarget(name: "HostileValueTests", dependencies: ["HostileCases", "flipbook-hostile", "Basics", "Raster", "FrameGen", "Atlas", "TestSupport"]),

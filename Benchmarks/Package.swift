@@ -13,7 +13,7 @@ let package = Package(
             name: "flipbook-bench",
             dependencies: [
                 .product(name: "Raster", package: "Flipbook"), .product(name: "Atlas", package: "Flipbook"),
-                .product(name: "FrameGen", package: "Flipbook"),
+                .product(name: "FrameGen", package: "Flipbook"), .product(name: "Compose", package: "Flipbook"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),

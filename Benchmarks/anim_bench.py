@@ -58,6 +58,21 @@ def load_sequence(name):
     return dict(name=name, folder=folder, frames=frames, fps=FPS.get(name, DEFAULT_FPS), size=(w, h))
 
 
+def decode_only(seq, runs):
+    """The decode bound: CPU seconds Pillow (libpng) takes to open and load every frame on one core
+    (median of `runs`), and half of it as the wall time of the same decoding split over two cores.
+    An encoder's wall over that `wall` is its distance to the decode-only bound (issue 48)."""
+    samples = []
+    for _ in range(max(1, runs)):
+        t0 = time.process_time()
+        for f in seq['frames']:
+            with Image.open(f) as image:
+                image.load()
+        samples.append(time.process_time() - t0)
+    cpu = statistics.median(samples)
+    return dict(cpu=cpu, wall=cpu / 2)
+
+
 def link_frames(seq, workdir):
     """A folder of symlinks f00000.png, f00001.png, ... in numeric order, so every peer tool
     (and ffmpeg's f%05d.png pattern) sees the same frames in the same order as Flipbook."""
@@ -397,11 +412,14 @@ APNG_RATIOS = [
     ('max / (apngasm + apngopt-z2) wall', 'flipbook-max', ('apngasm', 'apngopt-z2'), 'wall'),
     ('fast / ffmpeg bytes', 'flipbook-fast', 'ffmpeg-apng', 'bytes'),
     ('fast / ffmpeg wall', 'flipbook-fast', 'ffmpeg-apng', 'wall'),
+    ('standard wall / 2-core decode', 'flipbook-standard', 'decode-only', 'wall'),
 ]
 WEBP_RATIOS = [
     ('flipbook / img2webp bytes', 'flipbook-webp', 'img2webp', 'bytes'),
     ('flipbook / img2webp wall', 'flipbook-webp', 'img2webp', 'wall'),
     ('flipbook / img2webp CPU', 'flipbook-webp', 'img2webp', 'cpu'),
+    ('flipbook wall / 2-core decode', 'flipbook-webp', 'decode-only', 'wall'),
+    ('img2webp wall / 2-core decode', 'img2webp', 'decode-only', 'wall'),
 ]
 
 
@@ -464,6 +482,7 @@ def main():
                         f"{r['bytes']:>11,} B {r['wall']:8.2f} s  cpu {r['cpu']:8.2f} s  {r['rss_mib']:7.1f} MiB  "
                         f"exact: {fmt_exact(r)}"))
                 print(line, file=sys.stderr, flush=True)
+            results.setdefault(name, {})['decode-only'] = decode_only(seq, a.runs)
     finally:
         if not a.workdir:
             shutil.rmtree(workdir, ignore_errors=True)

@@ -12,7 +12,7 @@ let package = Package(
         // One executable for every parser: FLIPBOOK_FUZZ_TARGET picks it (see Sources/flipbook-fuzz/Targets.swift).
         .executableTarget(
             name: "flipbook-fuzz",
-            dependencies: ["FuzzSupport"] + ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas"].map { .product(name: $0, package: "Flipbook") }
+            dependencies: ["FuzzSupport"] + ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "Compose"].map { .product(name: $0, package: "Flipbook") }
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -542,6 +542,14 @@ def judge_sequence(name, args, env, fps_table):
     SRC.update(frames=src, areas=areas, fps=fps, flip_idx=list(range(0, n, stride)),
                strip_idx=strip_idx)
 
+    # The decode bound (issue 48): CPU seconds Pillow (libpng) takes to open and load every frame on
+    # one core; half of it is the wall time of that decoding on two cores.
+    t0 = time.process_time()
+    for path in frames:
+        with Image.open(path) as im:
+            im.load()
+    decode_cpu = time.process_time() - t0
+
     t0 = time.perf_counter()
     rec = encode_all(name, folder, frames, digits, key, fps, out_dir, args, env)
     encode_s = time.perf_counter() - t0
@@ -595,7 +603,7 @@ def judge_sequence(name, args, env, fps_table):
         "visible_source_frames": len(visible),
         "flip_stride": stride, "flip_frames": len(SRC["flip_idx"]),
         "strip_frames": [i + 1 for i in strip_idx],
-        "encode_seconds": encode_s, "metric_seconds": metric_s,
+        "encode_seconds": encode_s, "metric_seconds": metric_s, "decode_cpu_seconds": decode_cpu,
         "decode_check": verify,
         "tools": rec,
     }
@@ -670,6 +678,14 @@ def sequence_table(seq):
             f"| {r['temporal_error']:.3f} | {r['frames_lost']} "
             f"| {duration_s(r)} ({seq['expected_duration_cs']:.1f}) "
             f"| {in_order_s(r)} | {'∞' if not r['mse_vs_ref'] else format(r['psnr_vs_ref_db'], '.2f')} |")
+    lines.append("")
+    decode = seq.get("decode_cpu_seconds")
+    if decode:
+        bound = decode / 2
+        walls = [f"{tool} {r['wall'] / bound:.1f}×" for tool in TOOLS
+                 if (r := seq["tools"].get(tool)) and r.get("wall") and not r.get("reused")]
+        lines.append(f"Decode-only bound: Pillow (libpng) decodes these frames in {decode:.2f} s of CPU, "
+                     f"{bound:.2f} s on two cores; wall ÷ that: {', '.join(walls)}.")
     return "\n".join(lines)
 
 

@@ -11,7 +11,7 @@ extension APNG {
     /// (the chunks are checked, no frame decoded), then ``nextFrame()`` one frame at a time or
     /// `allFrames()` all at once; durations in seconds; errors are Raster's `AnimationDecodeError`.
     ///
-    /// Lenient as the GIF decoder is, each time with a ``warnings`` entry: a file cut short (it
+    /// Lenient as the GIF decoder is, each time with a ``readWarnings`` entry: a file cut short (it
     /// ends inside a chunk, or without `IEND`) keeps the frames whose data is whole, a chunk that
     /// fails its CRC check after the first frame keeps the whole frames before it, and an `acTL`
     /// that promises more frames than the file holds is read as the frames it holds. A file with no
@@ -30,7 +30,7 @@ extension APNG {
         public var isAnimated: Bool { reader.isAnimated }
         /// What was read past leniently (a file cut short, an `acTL` promising more frames than
         /// the file holds), one line each naming the file: complete once ``nextFrame()`` has returned `nil`.
-        public private(set) var warnings: [String] = []
+        public private(set) var readWarnings: [LenientReadWarning] = []
 
         private let reader: APNGReader
         private var canvas: Bitmap
@@ -90,13 +90,13 @@ extension APNG {
         private func finish() {
             finished = true
             if let damage = reader.damage {
-                let promised = reader.declaredFrames.map { " of the \($0) its acTL declares" } ?? ""
-                warnings.append("\(file) is damaged (\(damage)): the \(next) whole frame\(next == 1 ? "" : "s")\(promised) before the damage "
-                                + "\(next == 1 ? "is" : "are") kept; to get the rest, export or copy the file again")
+                readWarnings.append(CutShortWarning.damaged(file: file, at: damage.offset, reason: damage.reason, framesRead: next,
+                                                        declared: reader.declaredFrames))
             } else if let cut = reader.cut {
-                warnings.append(CutShortWarning.text(file: file, reason: cut, framesRead: next, declared: reader.declaredFrames))
+                readWarnings.append(CutShortWarning.text(file: file, reason: cut, framesRead: next, declared: reader.declaredFrames))
             } else if let declared = reader.declaredFrames, declared > next {
-                warnings.append("\(file): acTL promises \(declared) frames but the file holds \(next); read as the frames it holds")
+                readWarnings.append(LenientReadWarning(.fewerFramesThanDeclared, file: file, framesKept: next, framesDeclared: declared,
+                    description: "\(file): acTL promises \(declared) frames but the file holds \(next); read as the frames it holds"))
             }
         }
     }

@@ -27,7 +27,7 @@ struct APNGReader {
     let cut: String?
     /// Where a chunk fails its CRC check after the image data began, when one does: the frames
     /// read are the whole ones before it.
-    let damage: String?
+    let damage: (reason: String, offset: Int)?
     /// IHDR's bit depth, colour type, compression, filter and interlace bytes.
     private let format: [UInt8]
     private let ancillary: [(type: [UInt8], data: Range<Int>)]
@@ -64,15 +64,19 @@ struct APNGReader {
                 break
             }
             let length = word(offset)
-            guard length <= bytes.count - offset - 12 else {
+            let type = Array(bytes[(offset + 4)..<(offset + 8)])
+            // A chunk running past the end of a file that still ends with its IEND chunk was not
+            // cut: its length field was damaged (CutShortWarning words the two apart).
+            let runsPast = length > bytes.count - offset - 12
+            if runsPast && !Self.endsWithIEND(bytes) {
                 cut = ("a chunk runs past the end of the file", offset)
                 break
             }
-            let type = Array(bytes[(offset + 4)..<(offset + 8)])
-            let data = (offset + 8)..<(offset + 8 + length)
+            let data = (offset + 8)..<(runsPast ? offset + 8 : offset + 8 + length)
             let crc = bytes.withUnsafeBufferPointer { Zlib.crc32(UnsafeBufferPointer(rebasing: $0[(offset + 4)..<data.upperBound])) }
-            guard crc == UInt32(word(data.upperBound)) else {
-                let reason = "chunk \(String(decoding: type, as: UTF8.self)) fails its CRC check"
+            guard !runsPast, crc == UInt32(word(data.upperBound)) else {
+                let reason = runsPast ? "chunk \(String(decoding: type, as: UTF8.self)) declares \(length) bytes, past the end of a file that ends with its IEND chunk"
+                    : "chunk \(String(decoding: type, as: UTF8.self)) fails its CRC check"
                 // Damage after the image data began keeps the whole frames before it, as a cut does:
                 // the frame the chunk may belong to is left out (only a new frame's fcTL, or IEND,
                 // ends the frame before it whole).
@@ -148,13 +152,15 @@ struct APNGReader {
                                   dispose: .none, blendOver: false, data: stillData)]
         }
         frames.removeAll { $0.data.isEmpty }
-        guard !frames.isEmpty else { throw invalid(damage?.reason ?? cut?.reason ?? "no frame has image data") }
+        guard !frames.isEmpty else {
+            throw invalid(damage.map { CutShortWarning.damagedBeforeFirstFrame(at: $0.offset, reason: $0.reason) } ?? cut?.reason ?? "no frame has image data")
+        }
         self.format = format
         self.ancillary = ancillary
         frameChunks = frames
         self.declaredFrames = declaredFrames
         isAnimated = declaredFrames != nil
-        self.damage = damage.map { "\($0.reason) (at byte \($0.offset) of \(bytes.count))" }
+        self.damage = damage
         if let cut {
             self.cut = "\(cut.reason) (at byte \(cut.offset) of \(bytes.count))"
         } else if damage != nil {
@@ -163,6 +169,11 @@ struct APNGReader {
             self.cut = ended ? nil : "the file ends after byte \(bytes.count) without its IEND chunk"
         }
         info = AnimationInfo(width: width, height: height, frameCount: frames.count, repeatCount: plays)
+    }
+
+    /// Whether `bytes` end with an `IEND` chunk (`00 00 00 00 IEND AE 42 60 82`), as a whole PNG does.
+    static func endsWithIEND(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 20 && bytes.suffix(12).elementsEqual([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
     }
 
     /// How many frames have image data.

@@ -60,6 +60,7 @@ extension Animation {
         var animation = Animation(unchecked: frames.map { .bitmap($0.image) }, frameDurations: frames.map(\.playedDuration),
                                   repeatCount: reader.info.repeatCount)
         animation.warnings = reader.warnings
+        animation.readWarnings = reader.readWarnings
         return animation
     }
 

@@ -1,4 +1,5 @@
 import Basics
+import Raster
 import Foundation
 
 /// An animation as `UIImageView` models one: frames, a duration, a repeat count — plus what
@@ -67,6 +68,10 @@ public struct Animation: Sendable {
     /// What reading the source found and the caller should pass on (a GIF read leniently: a
     /// missing palette, data that ends early); empty for frames that were read as they are.
     public var warnings: [String] = []
+    /// What the decoder of a GIF, APNG or WebP read past, as values (Raster's
+    /// `LenientReadWarning`: a kind to match on, and the line ``warnings`` holds too); empty for
+    /// PNG frames.
+    public var readWarnings: [LenientReadWarning] = []
 
     /// An animation over `frames`; every other property defaults to what `UIImageView` does.
     /// Its values are checked (``check()``): `frameDurations` must give one positive duration of

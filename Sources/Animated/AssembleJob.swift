@@ -208,8 +208,14 @@ public struct AssembleJob: Sendable {
             let name = output.map { String($0.dropLast(OutputName.pathExtension($0).count + 1)) } ?? "NAME"
             // `walk/walk9.png` would be refused as the next frame of the walk: `.apng` is not.
             let claimed = FrameFile.sequence(claiming: name + ".png", among: play.frames.compactMap(\.path)) != nil
+            // Said as what the chosen alpha mode does with them (`--alpha matte:` left none soft).
+            let done: String = switch encoder.alpha {
+            case .dither: "dithers them"
+            case .threshold: "cuts them at alpha 128"
+            case .matte: "composites them onto the matte colour (every pixel opaque)"
+            }
             notes.append("\(Int((share * 100).rounded())) % of the visible pixels are semi-transparent: GIF has one bit of alpha and "
-                         + "dithers them; APNG and WebP keep them exactly (\(name).\(claimed ? "apng" : "png"), \(name).webp)")
+                         + "\(done); APNG and WebP keep them exactly (\(name).\(claimed ? "apng" : "png"), \(name).webp)")
         }
         if let scale, animation.scale != scale, case .paths = source {
             notes.append("no @\(scale)x files: the @\(animation.scale)x files are used, at scale \(animation.scale), as UIKit loads them")

@@ -33,8 +33,17 @@ public enum Discovery {
         /// A GIF, APNG or WebP at `path` named among other images: such a file is an animation
         /// of its own, read alone.
         case animationAmongFrames(path: String)
+        /// A source (a folder, or ``Discovery/filesGiven``) whose only image is the animation
+        /// `animation` (a GIF, APNG or WebP), or that animation named itself (`source` is
+        /// `animation`), given where PNG images are packed (`SheetJob`): a sheet
+        /// packs frames; `FramesJob` writes an animation's frames to a folder, which a sheet packs.
+        case animationNotFrames(source: String, animation: String)
         /// `-` given as a source: frames are not read from standard input.
         case standardInput
+        /// The frame file `link`, found in a folder given, is a symbolic link (or lies in a linked
+        /// folder) whose real path `target` is outside that folder: it is neither read nor left
+        /// out without a word — a frame of the sequence would be lost or read from elsewhere.
+        case linkOutside(link: String, target: String)
         /// One name given twice among files in memory (an upload whose body repeats a file name)
         /// for two different files: `first` and `second` are the two spellings as given (the same,
         /// or `walk1.png` and `./walk1.png`). `Validator`, `Animation.load(files:)`, `AssembleJob`
@@ -95,8 +104,17 @@ public enum Discovery {
                 "\(source == Discovery.filesGiven ? "the files given hold" : "\(source) holds") no frames but the pages of a sprite sheet: "
                     + "\(Discovery.shortList(pages)) \(pages.count == 1 ? "is the page" : "are the pages") \(data) names; "
                     + "FramesJob reads a sheet's frames from its data file"
+            case .animationNotFrames(let source, let animation) where source == animation:
+                "\(animation) is an animation, not PNG frames: a sprite sheet packs PNG frames; FramesJob writes an animation's frames "
+                    + "to a folder, which a sheet packs"
+            case .animationNotFrames(let source, let animation):
+                "\(source == Discovery.filesGiven ? "the files given hold" : "\(source) holds") no PNG frames but the animation "
+                    + "\(animation): a sprite sheet packs PNG frames; FramesJob writes an animation's frames to a folder, which a sheet packs"
             case .animationAmongFrames(let path):
                 "\(path) is an animation: a GIF, APNG or WebP is read on its own, not with other sources"
+            case .linkOutside(let link, let target):
+                "\(link) is a symbolic link to \(target), outside the folder given: frames are read only from the folder; "
+                    + "copy the file into the folder in place of the link, or give the folder it leads to"
             case .standardInput:
                 "-: frames are not read from standard input; save them to a folder (or the GIF, APNG or WebP "
                     + "to a file) and name it (a file named - is ./-)"
@@ -170,8 +188,9 @@ public enum Discovery {
     /// images, each a sequence of one frame (number 0) holding its scale variants — what a sprite
     /// sheet packs. A prefix path stands for its numbered frames only. Throws
     /// ``Error/noFrames(source:)`` when a source holds no PNG at all, ``Error/notPNG(path:)`` for
-    /// a file named that is not a PNG (a GIF, `notes.txt`; a folder's `sequence.json` is left out)
-    /// and for the one GIF, APNG or WebP of a folder that holds no PNG (as for an upload of it).
+    /// a file named that is not a PNG (a GIF, `notes.txt`; a folder's `sequence.json` is left out),
+    /// ``Error/animationNotFrames(source:animation:)`` for a folder whose only image is a GIF, APNG
+    /// or WebP (as for an upload of it).
     public static func images(from sources: [String]) throws(Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
         var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
         var seen = Set<NameSpelling.Exact>()
@@ -182,6 +201,9 @@ public enum Discovery {
             var isDirectory: ObjCBool = false
             let paths: [String]
             if FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue, ["gif", "apng", "webp"].contains(OutputName.pathExtension(source)) {
+                    throw .animationNotFrames(source: source, animation: source)
+                }
                 guard isDirectory.boolValue || OutputName.pathExtension(source) == "png" else { throw .notPNG(path: source) }
                 paths = isDirectory.boolValue ? try pngFiles(inFolder: source, recursive: false) : [source]
             } else {
@@ -198,7 +220,7 @@ public enum Discovery {
                 }
             }
             // A folder whose only image is a GIF, APNG or WebP holds no image to pack, as an upload of it.
-            if !found, case .animation(let path, _)? = try? folderImages(source) { throw .notPNG(path: path) }
+            if !found, case .animation(let path, _)? = try? folderImages(source) { throw .animationNotFrames(source: source, animation: path) }
             if !found && !paths.contains(where: { seen.contains(NameSpelling.Exact($0)) }) { throw noFrames(in: source) }
         }
         // One folder spelled two ways (`fire ./fire`) is one folder: its files count once.
@@ -352,6 +374,8 @@ public enum Discovery {
             guard walk.mayEnter(folder, resolved: resolved), walk.visited.insert(resolved).inserted else { return [] }
         }
         var result: [String] = []
+        // The folder no file may lead out of: the walk's first folder, or this one listed alone.
+        let boundary = walk.root ?? FileIO.resolvedPath(folder)
         // A set a killed Flipbook run left half-replaced here is finished first, never read as one.
         do { try OutputRecovery.recover(folder: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
         // Pages of a sprite sheet Flipbook wrote here (its set holds the sheet's data), or that a
@@ -366,6 +390,10 @@ public enum Discovery {
             if isDirectory.boolValue {
                 if recursive { result += try files(inFolder: path, recursive: true, walk: &walk, accept: accept) }
             } else if accept(name.lowercased()) {
+                // A file link that leads out (`walk3.png -> /etc/…`) is refused, as a sheet's page is.
+                if let boundary, let real = FileIO.resolvedPath(path), !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
+                    throw .linkOutside(link: path, target: real)
+                }
                 result.append(path)
             }
         }

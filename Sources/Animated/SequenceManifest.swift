@@ -70,6 +70,10 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         /// A key, type, value or count that does not fit the format (or the frames it describes):
         /// `walk/sequence.json: unknown key "directon"; did you mean "direction"?`.
         case schema(SchemaError)
+        /// ``write(to:in:named:)`` was refused by the output contract (Basics' `OutputError`, naming
+        /// the file): a file Flipbook did not write there, another set's file, an input. Nothing
+        /// was written.
+        case output(OutputError)
 
         /// The manifest's path, as given (for ``schema(_:)``, the schema error's file).
         public var file: String {
@@ -77,6 +81,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
             case .unreadable(let file, _), .invalid(let file, _): file
             case .unwritable(let error): error.path
             case .schema(let error): error.file
+            case .output(let error): error.path
             }
         }
 
@@ -88,6 +93,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
             switch self {
             case .unreadable(let file, let reason): "\(file): cannot read: \(reason)"
             case .unwritable(let error): error.description
+            case .output(let error): error.description
             case .invalid(let file, let reason): "\(file): invalid sequence manifest: \(reason)"
             case .schema(let error): error.description
             }
@@ -132,12 +138,20 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     }
 
     /// Writes the manifest as the file `path` of `set` (in place when the set is committed). A
-    /// temporary file that cannot be written is ``Error/unwritable(_:)``; the set's Basics
-    /// `OutputError` when the output contract refuses `path` (`named`: a file of the user's
-    /// there may be replaced, as `OutputSet.write(_:to:named:settings:)` says).
-    public func write(to path: String, in set: OutputSet, named: Bool = false) throws {
+    /// temporary file that cannot be written is ``Error/unwritable(_:)``; ``Error/output(_:)``
+    /// when the output contract refuses `path` (`named`: a file of the user's there may be
+    /// replaced, as `OutputSet.write(_:to:named:settings:)` says).
+    public func write(to path: String, in set: OutputSet, named: Bool = false) throws(Error) {
         let bytes = try encoded(file: path)
-        do { try set.write(bytes, to: path, named: named, settings: true) } catch let error as FileIO.Error { throw Error.unwritable(error) }
+        do {
+            try set.write(bytes, to: path, named: named, settings: true)
+        } catch let error as OutputError {
+            throw .output(error)
+        } catch let error as FileIO.Error {
+            throw .unwritable(error)
+        } catch {
+            throw .unwritable(FileIO.Error(path: path, reason: "\(error)", operation: .write))
+        }
     }
 
     /// The file's bytes: pretty-printed JSON, keys sorted, a newline at the end.

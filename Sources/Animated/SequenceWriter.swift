@@ -33,20 +33,20 @@ public final class SequenceWriter: Sendable {
     private let committed = Flag()
 
     /// A writer into `folder` (created with its parents when missing), none of whose files may be
-    /// one of `inputs`. Throws Basics' `OutputError` when `folder` is an input or a file, or when
-    /// `prefix` is not a plain file name (a `/`, a leading dot), or its `FileIO.Error` when the
+    /// one of `inputs`. Throws ``Error/output(_:)`` when `folder` is an input or a file, or when
+    /// `prefix` is not a plain file name (a `/`, a leading dot), and ``Error/write(_:)`` when the
     /// folder cannot be created. The default `encoder` writes every frame at 8 bits (a palette when
     /// its colours fit one), so the frames share a colour type as far as their colours allow.
     /// `overwrite`: a file Flipbook did not write at a frame's name (or `sequence.json`) may be
     /// replaced, as a user names a file outright; never an input or another set's file.
     public init(folder: String, prefix: String, scale: Int = 1, encoder: PNG.Encoder = PNG.Encoder(colorMode: .eightBit),
-                protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws {
+                protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws(Error) {
         let folder = Discovery.trimmingSlash(folder)
         guard !prefix.contains("/"), !prefix.hasPrefix("."), !prefix.contains("\0") else {
-            throw OutputError.unsupportedName(path: prefix, reason: "a frame prefix is a plain file name: no folder, not hidden")
+            throw .output(.unsupportedName(path: prefix, reason: "a frame prefix is a plain file name: no folder, not hidden"))
         }
         createdFolder = isMissing(folder)
-        try inputs.prepare(folder: folder)
+        do { try inputs.prepare(folder: folder) } catch { throw .from(error) }
         let prefix = prefix.last?.isNumber == true ? prefix + "_" : prefix
         self.folder = folder
         self.prefix = prefix
@@ -62,42 +62,46 @@ public final class SequenceWriter: Sendable {
         "\(folder)/\(prefix)\(number)\(scale == 1 ? "" : "@\(scale)x").png"
     }
 
-    /// Encodes frame `number` (1 or more: a lower one is refused as Basics' `OutputError.unsupportedName`)
-    /// to its temporary file. Throws Raster's `PNG.EncodeError`, or Basics'
-    /// `OutputError` when the output contract refuses the file.
-    public func write(_ bitmap: Bitmap, number: Int) throws {
+    /// Encodes frame `number` (1 or more: a lower one is refused as ``Error/output(_:)``, Basics'
+    /// `OutputError.unsupportedName`) to its temporary file. Throws ``Error/encode(_:)`` when the
+    /// frame cannot be encoded or written, ``Error/output(_:)`` when the output contract refuses the file.
+    public func write(_ bitmap: Bitmap, number: Int) throws(Error) {
         // `walk-1.png` would read back as frame 1 of the sequence `walk-`.
         guard number >= 1 else {
-            throw OutputError.unsupportedName(path: path(forFrame: number), reason: "frame numbers start at 1 (\(number) was given)")
+            throw .output(.unsupportedName(path: path(forFrame: number), reason: "frame numbers start at 1 (\(number) was given)"))
         }
-        try encoder.write(bitmap, to: path(forFrame: number), in: set, named: overwrite)
+        do { try encoder.write(bitmap, to: path(forFrame: number), in: set, named: overwrite) } catch { throw .from(error) }
         numbers.add(number)
     }
 
     /// Frames `1...count`, made by `frame(index)` for index `0..<count` and encoded on every core;
-    /// `progress(done, count)` after each. The first error stops the writes still to start.
+    /// `progress(done, count)` after each. The first error stops the writes still to start: the
+    /// writer's own, or `frame`'s as ``Error/limit(_:)`` (a `LimitError`) or
+    /// ``Error/frame(number:reason:)``.
     public func writeFrames(count: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
-                            _ frame: @Sendable (Int) throws -> Bitmap) throws {
+                            _ frame: @Sendable (Int) throws -> Bitmap) throws(Error) {
         let state = WriteState()
         ParallelLoop.run(count) { index in
             guard !state.failed else { return }
             do {
-                try self.write(try frame(index), number: index + 1)
+                let bitmap: Bitmap
+                do { bitmap = try frame(index) } catch { throw Error.from(error, frame: index + 1) }
+                try self.write(bitmap, number: index + 1)
                 progress?(state.finishOne(), count)
             } catch {
                 state.fail(error)
             }
         }
-        if let error = state.error { throw error }
+        if let error = state.error { throw .from(error) }
     }
 
     /// Adds `manifest` as `sequence.json` (when given) and renames every file into place. Returns
-    /// the paths written: frames by number, then the manifest. Refuses (Basics' `OutputError`)
+    /// the paths written: frames by number, then the manifest. Refuses (``Error/output(_:)``)
     /// when the folder holds a frame of this prefix that Flipbook did not write (the set would
     /// read back mixed with it), and, with a manifest, frames of another sequence that Flipbook
     /// did not write (the folder would read as the new one).
     @discardableResult
-    public func commit(manifest: SequenceManifest? = nil) throws -> [String] {
+    public func commit(manifest: SequenceManifest? = nil) throws(Error) -> [String] {
         var paths = numbers.sorted.map(path(forFrame:))
         // A frame of this prefix that the set neither writes nor wrote (the user's `fire40.png`
         // beside `fire1…33`) would read back as part of this sequence.
@@ -107,7 +111,7 @@ public final class SequenceWriter: Sendable {
         for name in entries {
             let path = folder + "/" + name
             guard let file = FrameFile(path: path), file.prefix == prefix, !written.contains(path), !set.isOwnEarlierFile(path) else { continue }
-            throw OutputError.mixesWithFrame(path: path, prefix: prefix)
+            throw .output(.mixesWithFrame(path: path, prefix: prefix))
         }
         // A sequence.json beside another sequence's frames (the user's `gold_1…4`) would make the
         // folder read as this one: assembling the folder would silently show the new frames.
@@ -115,16 +119,18 @@ public final class SequenceWriter: Sendable {
             for name in entries {
                 let path = folder + "/" + name
                 guard let file = FrameFile(path: path), file.prefix != prefix, !OutputSet.isRecorded(path) else { continue }
-                throw OutputError.holdsAnotherSequence(folder: folder, prefix: file.prefix)
+                throw .output(.holdsAnotherSequence(folder: folder, prefix: file.prefix))
             }
         }
-        if let manifest { try checkOtherScales(against: manifest, frames: paths.count, entries: entries) }
+        if let manifest {
+            do { try checkOtherScales(against: manifest, frames: paths.count, entries: entries) } catch { throw .output(error) }
+        }
         if let manifest {
             let path = folder + "/" + SequenceManifest.fileName
-            try manifest.write(to: path, in: set, named: overwrite)
+            do { try manifest.write(to: path, in: set, named: overwrite) } catch { throw .from(error) }
             paths.append(path)
         }
-        try set.commit()
+        do { try set.commit() } catch { throw .from(error) }
         committed.set()
         return paths
     }
@@ -163,10 +169,10 @@ public final class SequenceWriter: Sendable {
 private final class WriteState: @unchecked Sendable {
     private let lock = NSLock()
     private var done = 0
-    private(set) var error: (any Error)?
+    private(set) var error: (any Swift.Error)?
     var failed: Bool { lock.withLock { error != nil } }
     func finishOne() -> Int { lock.withLock { done += 1; return done } }
-    func fail(_ error: any Error) { lock.withLock { if self.error == nil { self.error = error } } }
+    func fail(_ error: any Swift.Error) { lock.withLock { if self.error == nil { self.error = error } } }
 }
 
 /// A flag set once, from any thread.

@@ -111,7 +111,7 @@ public struct FramesJob: Sendable {
             let files = try sheet.unpack(into: output, source: input, overwrite: overwrite, cancellation: cancellation) {
                 reporter.report(.writing, done: $0, total: $1)
             }
-            return Outcome(files: files, warnings: sheet.warnings.map(\.description) + [sheet.controlCharacterWarning].compactMap { $0 },
+            return Outcome(files: files, warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings,
                            manifest: nil, width: sheet.pages.first?.width ?? 0,
                            height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
         }

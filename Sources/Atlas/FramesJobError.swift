@@ -62,6 +62,17 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     static func from(_ error: any Error) -> FramesJobError {
         switch error {
         case let error as FramesJobError: error
+        case let error as SequenceWriter.Error:
+            switch error {
+            case .output(let error), .manifest(.output(let error)), .encode(.output(let error)): .output(error)
+            case .write(let error): .write(error)
+            case .encode(let error): .encode(error)
+            case .manifest(let error): .manifest(error)
+            case .limit(let error): .limit(error)
+            case .decode(let error): .decode(error)
+            case .cancelled: .cancelled
+            case .frame(_, let reason): .write(FileIO.Error(path: "", reason: reason, operation: .write))
+            }
         case let error as AnimationDecodeError: .decode(error)
         case SheetImport.Error.outsideFolder(let refusal): .outsideFolder(refusal)
         case SheetImport.Error.limit(let limit): .limit(limit)
@@ -69,6 +80,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as SheetImport.PathRefusal: .outsideFolder(error)
         case let error as LimitError: .limit(error)
         case let error as OutputError: .output(error)
+        case PNG.EncodeError.output(let error), SequenceManifest.Error.output(let error): .output(error)
         case let error as PNG.EncodeError: .encode(error)
         case let error as SequenceManifest.Error: .manifest(error)
         case let error as FileIO.Error: .write(error)

@@ -81,8 +81,15 @@ public enum SheetExport {
         /// opaque, so its pixels are read): off its page, or outside it.
         case sheet(SpriteSheet.Error)
         /// The output's name was refused before anything was made (Basics' `OutputError`): an
-        /// extension neither `.png` nor the format's, a `data` name of another format, `-`.
+        /// extension neither `.png` nor the format's, a `data` name of another format, `-`; or,
+        /// from ``SheetExport/write(_:owner:protecting:named:pngLevel:png8:)``, a file the contract
+        /// may not replace (an input, a file Flipbook did not write, another set's file).
         case output(OutputError)
+        /// ``SheetExport/write(_:owner:protecting:named:pngLevel:png8:)`` could not write a file
+        /// (Basics' `FileIO.Error`, naming it: no permission, a full disk).
+        case write(FileIO.Error)
+        /// A page could not be encoded as PNG (Raster's `PNG.EncodeError`).
+        case encode(PNG.EncodeError)
 
         /// What cannot be written, and what to do instead.
         public var description: String {
@@ -111,6 +118,8 @@ public enum SheetExport {
             case .sheet(let error):
                 "\(error); build the sheet with SheetBuilder or read it with SheetImport, or fix the sprite"
             case .output(let error): error.description
+            case .write(let error): error.description
+            case .encode(let error): error.description
             }
         }
     }
@@ -230,22 +239,38 @@ public enum SheetExport {
     /// replace the files the sheet's previous writing made as a whole (a sheet re-packed onto fewer
     /// pages leaves no old page behind), or nothing at all. No file may be one of `inputs`, and an
     /// existing file is replaced only when Flipbook wrote it for this sheet, unless its path is
-    /// among `named` (the names the caller gave outright); otherwise Basics' `OutputError`. Pages
-    /// are PNGs at zlib level `pngLevel`, 8-bit palette ones when `png8` (Raster's `PaletteQuantizer`).
+    /// among `named` (the names the caller gave outright); otherwise ``Error/output(_:)``. A file
+    /// that cannot be written is ``Error/write(_:)``, a page that cannot be encoded
+    /// ``Error/encode(_:)``. Pages are PNGs at zlib level `pngLevel`, 8-bit palette ones when
+    /// `png8` (Raster's `PaletteQuantizer`).
     public static func write(_ files: [File], owner: String, protecting inputs: InputFiles = InputFiles(), named: [String] = [],
-                             pngLevel: Int = 5, png8: Bool = false) throws {
+                             pngLevel: Int = 5, png8: Bool = false) throws(Error) {
         let set = OutputSet(owner: owner, protecting: inputs)
-        for file in files {
-            try inputs.prepare(folder: FileIO.parentDirectory(of: file.path))
-            let isNamed = named.contains(file.path)
-            switch file.content {
-            case .image(let bitmap):
-                try PNG.Encoder(compressionLevel: pngLevel).write(png8 ? PaletteQuantizer().reduce(bitmap) : bitmap, to: file.path, in: set,
-                                                                  named: isNamed)
-            case .data(let bytes): try set.write(bytes, to: file.path, named: isNamed)
+        do {
+            for file in files {
+                try inputs.prepare(folder: FileIO.parentDirectory(of: file.path))
+                let isNamed = named.contains(file.path)
+                switch file.content {
+                case .image(let bitmap):
+                    try PNG.Encoder(compressionLevel: pngLevel).write(png8 ? PaletteQuantizer().reduce(bitmap) : bitmap, to: file.path, in: set,
+                                                                      named: isNamed)
+                case .data(let bytes): try set.write(bytes, to: file.path, named: isNamed)
+                }
             }
+            try set.commit()
+        } catch let error as Error {
+            throw error
+        } catch PNG.EncodeError.output(let error) {
+            throw .output(error)
+        } catch let error as PNG.EncodeError {
+            throw .encode(error)
+        } catch let error as OutputError {
+            throw .output(error)
+        } catch let error as FileIO.Error {
+            throw .write(error)
+        } catch {
+            throw .write(FileIO.Error(path: owner, reason: "\(error)", operation: .write))
         }
-        try set.commit()
     }
 
     /// The files as bytes, each named by its path: pages encoded as PNG at zlib level `pngLevel`

@@ -208,7 +208,7 @@ extension SheetJob {
         if let note = upload.leftOutNote { notes.append(note) }
         let frames: [FrameFile]
         switch upload.content {
-        case .animation(let file, _): throw .notPNG(path: file.name)
+        case .animation(let file, _): throw .animationNotFrames(source: Discovery.filesGiven, animation: file.name)
         case .images(let images): frames = images
         }
         // Names that differ only in case are one file on macOS and Windows: refused, as on disk.

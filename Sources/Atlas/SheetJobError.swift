@@ -74,7 +74,10 @@ public enum SheetJobError: Error, Sendable, Equatable, CustomStringConvertible {
         case let error as LimitError: .limit(error)
         case let error as SheetBuilder.Error: .packing(error)
         case let error as SheetEngine.Refusal: .engine(error)
-        case SheetExport.Error.output(let error): .output(error)
+        case SheetExport.Error.output(let error), SheetExport.Error.encode(.output(let error)), PNG.EncodeError.output(let error),
+             SequenceManifest.Error.output(let error): .output(error)
+        case SheetExport.Error.write(let error): .write(error)
+        case SheetExport.Error.encode(let error): .encode(error)
         case let error as SheetExport.Error: .format(error)
         case let error as OutputError: .output(error)
         case let error as FileIO.Error: .write(error)

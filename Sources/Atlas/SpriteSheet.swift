@@ -175,7 +175,14 @@ public struct SpriteSheet: Sendable {
     static let longestFileName = 255
 
     /// How ``safeFileName(for:scale:)`` changes a name, for messages.
-    static let fileNameRule = "control characters are left out, / \\ and : become _, a leading dot gets a _ before it"
+    static let fileNameRule = "a file name on Linux, macOS or Windows cannot hold / \\ : * ? \" < > | or control characters: "
+        + "they become _ (control characters are left out), an empty name becomes _ and a leading dot gets a _ before it"
+
+    /// The characters ``safeFileName(for:scale:)`` writes as `_`: `/` (the one a Linux file name
+    /// cannot hold beside NUL), `:` (macOS's Finder shows it as `/`; Windows refuses it) and the
+    /// others Windows refuses, so that a folder of frames can be committed and checked out on all
+    /// three.
+    static let unportableCharacters: Set<Unicode.Scalar> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|"]
 
     /// `name` in quotes, its control characters escaped (`"fi\tre1"`), for messages.
     static func quoted(_ name: String) -> String {
@@ -183,27 +190,38 @@ public struct SpriteSheet: Sendable {
         return String(reflecting: String(shown))
     }
 
-    /// A warning for the sprites whose names hold control characters, which ``fileName(for:)``
-    /// leaves out (`"fi\tre1"` is written as `fire1.png`); `nil` when no name holds one.
-    public var controlCharacterWarning: String? {
-        let named = sprites.filter { $0.name.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{7F}" } }
-        guard let first = named.first else { return nil }
-        return "\(named.count == 1 ? "1 sprite name holds" : "\(named.count) sprite names hold") control characters, left out of "
-            + "the file names: \(Self.quoted(first.name)) is written as \(fileName(for: first))"
+    /// One warning for each sprite whose file name is not its name (``safeFileName(for:scale:)``:
+    /// a character no file name can hold on Linux, macOS or Windows, an empty name, a leading dot),
+    /// naming the sprite and the file written: `the sprite "a:b1" is written as a_b1.png (…)`. A
+    /// name's `.png` and the `@2x` of its page are not renamings (reading the frames back takes them
+    /// off). Empty when every name is its file's.
+    public var fileNameWarnings: [String] {
+        sprites.compactMap { sprite in
+            let base = sprite.name.hasSuffix(".png") ? String(sprite.name.dropLast(4)) : sprite.name
+            guard Self.portable(base) != base else { return nil }
+            return "the sprite \(Self.quoted(sprite.name)) is written as \(fileName(for: sprite)) (\(Self.fileNameRule))"
+        }
     }
 
-    /// A file name for a sprite name that cannot leave the folder it is written to: path separators
-    /// become `_`, a leading dot becomes `_.`, control characters are dropped, and `.png` is added —
-    /// after `@2x` for a sprite of a scale-2 page whose name does not already say so.
+    /// A file name for a sprite name that cannot leave the folder it is written to and that a
+    /// checkout on Linux, macOS and Windows can hold: `/ \ : * ? " < > |` become `_`, control
+    /// characters are dropped, an empty name becomes `_`, a leading dot becomes `_.`, and `.png` is
+    /// added — after `@2x` for a sprite of a scale-2 page whose name does not already say so.
+    /// ``fileNameWarnings`` names each sprite this renames.
     public static func safeFileName(for name: String, scale: Int = 1) -> String {
         var base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
         if scale > 1 && !base.hasSuffix("@\(scale)x") { base += "@\(scale)x" }
-        base = String(base.unicodeScalars.filter { $0.value >= 0x20 && $0 != "\u{7F}" }.map { scalar -> Character in
-            scalar == "/" || scalar == "\\" || scalar == ":" ? "_" : Character(scalar)
+        return portable(base) + ".png"
+    }
+
+    /// `base` as a file name every system can hold (see ``safeFileName(for:scale:)``).
+    static func portable(_ base: String) -> String {
+        var base = String(base.unicodeScalars.filter { $0.value >= 0x20 && $0 != "\u{7F}" }.map { scalar -> Character in
+            unportableCharacters.contains(scalar) ? "_" : Character(scalar)
         })
         if base.isEmpty { base = "_" }
         if base.hasPrefix(".") { base = "_" + base }
-        return base + ".png"
+        return base
     }
 
     /// The file name ``frame(_:limits:)`` of `sprite` is saved under (see ``safeFileName(for:scale:)``),

@@ -25,6 +25,8 @@ public struct Layer: Sendable {
         case shape(ShapeContent)
         /// Frames played over time (`UIImageView` with `animationImages`).
         case sequence(SequenceContent)
+        /// A linear, radial or conic gradient over the bounds (`CAGradientLayer`).
+        case gradient(Gradient)
     }
 
     /// A name, for messages.
@@ -99,6 +101,18 @@ public struct Layer: Sendable {
             case .rotation(let a): shown.transform.rotation = a.value(at: time, base: shown.transform.rotation) ?? shown.transform.rotation
             case .scale(let a):
                 if let factor = a.value(at: time, base: shown.transform.scale.x) { shown.transform.scale = Point(factor, factor) }
+            case .bounds(let a): shown.bounds = a.value(at: time, base: shown.bounds) ?? shown.bounds
+            case .backgroundColor(let a):
+                if let color = a.value(at: time, base: ColorComponents(shown.backgroundColor ?? .clear)) {
+                    shown.backgroundColor = color.color
+                }
+            case .gradientColors(let a):
+                if case .gradient(var gradient) = shown.content,
+                   let colors = a.value(at: time, base: gradient.colors.map(ColorComponents.init)) {
+                    gradient.colors = colors.map(\.color)
+                    if let locations = gradient.locations, locations.count != colors.count { gradient.locations = nil }
+                    shown.content = .gradient(gradient)
+                }
             case .position(.basic(let a)): shown.position = a.value(atParentTime: time, base: shown.position) ?? shown.position
             case .position(.keyframe(let a)): shown.position = a.value(atParentTime: time) ?? shown.position
             case .position(.path(let a)):

@@ -12,6 +12,16 @@ public enum LayerAnimation: Sendable, Equatable {
     case rotation(ScalarAnimation)
     /// `transform.scale`: both factors.
     case scale(ScalarAnimation)
+    /// `bounds`: origin and size, interpolated number by number (the anchor point stays at
+    /// ``Layer/position`` while the size changes about it).
+    case bounds(PropertyAnimation<Rect>)
+    /// `backgroundColor`, interpolated as straight components (``ColorComponents``); a layer with
+    /// no background colour starts from transparent black, as Core Animation's nil does.
+    case backgroundColor(PropertyAnimation<ColorComponents>)
+    /// `colors` of a gradient layer (``Gradient``), colour by colour as straight components; no
+    /// effect on other content. A list of another length than the gradient's locations spreads
+    /// its colours evenly.
+    case gradientColors(PropertyAnimation<[ColorComponents]>)
 
     /// A number animated by a basic or keyframe animation.
     public enum ScalarAnimation: Sendable, Equatable {

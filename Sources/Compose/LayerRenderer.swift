@@ -28,19 +28,39 @@ public struct LayerRenderer: Sendable {
 
     /// A renderer for `root` on a `width × height`-point output at `scale`.
     /// - Throws: ``CompositionError`` for a NaN or infinite number or a negative size anywhere in
-    ///   the tree, or an output over `limits`.
+    ///   the tree (geometry, timing, paths, pens), a tree deeper than ``maximumDepth``, an output
+    ///   over `limits`, or nested surfaces (group opacity, blend modes, masks, shadows) whose
+    ///   pixels would be over `limits.maxDecodedBytes`.
     public init(root: Layer, width: Double, height: Double, scale: Int = 1, background: Color? = nil,
                 limits: ResourceLimits = .default) throws(CompositionError) {
+        let canvas: Canvas
         do {
-            _ = try Canvas(width: width, height: height, scale: scale, limits: limits)
+            canvas = try Canvas(width: width, height: height, scale: scale, limits: limits)
         } catch {
             throw .limit(error)
         }
-        try Self.check(root, path: root.name)
+        guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else { throw .emptyOutput(width: width, height: height, scale: scale) }
+        let surfaces = try Self.check(root, path: root.name, depth: 1)
+        // Each group with opacity, a blend mode, a mask or a shadow is drawn on a surface of its
+        // own, the size of the output, held while its sublayers draw: the deepest nesting of them
+        // is what one frame holds at once (16 bytes a pixel).
+        let bytes = Double(surfaces + 1) * Double(canvas.pixelWidth * canvas.pixelHeight) * 16
+        do {
+            try limits.check(.decodedBytes, bytes < 9e18 ? Int(bytes) : .max, of: "\(surfaces) nested layer surfaces of the output's size")
+        } catch {
+            throw .limit(error)
+        }
         self.root = root; self.width = width; self.height = height; self.scale = max(1, scale); self.background = background
     }
 
-    private static func check(_ layer: Layer, path: String) throws(CompositionError) {
+    /// The deepest a tree may nest (sublayers and masks): Core Animation's own trees are a few
+    /// levels deep; past this the drawing's recursion would exhaust the thread's stack.
+    public static let maximumDepth = 64
+
+    /// Checks `layer` and what it holds; returns the most offscreen surfaces a path through it
+    /// holds at once.
+    private static func check(_ layer: Layer, path: String, depth: Int) throws(CompositionError) -> Int {
+        guard depth <= maximumDepth else { throw .tooDeep(layer: path, maximum: maximumDepth) }
         let numbers: [(String, Double)] = [
             ("bounds.x", layer.bounds.x), ("bounds.y", layer.bounds.y), ("bounds.width", layer.bounds.width),
             ("bounds.height", layer.bounds.height), ("position.x", layer.position.x), ("position.y", layer.position.y),
@@ -62,14 +82,44 @@ public struct LayerRenderer: Sendable {
         if let invalid = layer.shadow?.firstInvalid {
             throw .invalidValue(layer: path, property: invalid.property, value: invalid.value)
         }
-        if let mask = layer.mask { try check(mask, path: path + "/mask") }
-        for sublayer in layer.sublayers { try check(sublayer, path: path + "/" + sublayer.name) }
+        try checkContent(layer, path: path)
+        var deepest = 0
+        if let mask = layer.mask { deepest = try check(mask, path: path + "/mask", depth: depth + 1) + 1 }
+        for sublayer in layer.sublayers { deepest = max(deepest, try check(sublayer, path: path + "/" + sublayer.name, depth: depth + 1)) }
+        let animatesOpacity = layer.animations.contains { if case .opacity = $0 { true } else { false } }
+        let own = (layer.opacity < 1 || animatesOpacity || layer.blendMode != .normal || layer.mask != nil ? 1 : 0)
+            + (layer.shadow != nil ? 1 : 0)
+        return deepest + own
+    }
+
+    /// The numbers of a shape's path and pen and of a sequence's start: finite, sizes ≥ 0.
+    private static func checkContent(_ layer: Layer, path: String) throws(CompositionError) {
+        switch layer.content {
+        case .shape(let shape):
+            if let element = shape.path.elements.first(where: { !$0.isFinite }) {
+                throw .invalidValue(layer: path, property: "path (\(element))", value: .nan)
+            }
+            let pen = shape.strokeStyle
+            for (property, value) in [("strokeStyle.width", pen.width), ("strokeStyle.miterLimit", pen.miterLimit),
+                                      ("strokeStyle.dashPhase", abs(pen.dashPhase))] + pen.dash.map({ ("strokeStyle.dash", $0) })
+            where !(value.isFinite && value >= 0) {
+                throw .invalidValue(layer: path, property: property, value: value)
+            }
+        case .gradient(let gradient):
+            if let problem = gradient.problem { throw .gradient(layer: path, problem) }
+        case .sequence(let sequence) where !sequence.beginTime.isFinite:
+            throw .invalidValue(layer: path, property: "sequence.beginTime", value: sequence.beginTime)
+        default:
+            break
+        }
     }
 
     /// The picture at `time` seconds of the root's parent time, at the renderer's scale.
     /// - Throws: ``CompositionError/frameUnreadable(layer:frame:_:)`` when a sequence layer's
-    ///   frame, read only when it is due, cannot be decoded.
+    ///   frame, read only when it is due, cannot be decoded; ``CompositionError/invalidValue(layer:property:value:)``
+    ///   for a time that is NaN or infinite.
     public func render(at time: Double) throws(CompositionError) -> Bitmap {
+        guard time.isFinite else { throw .invalidValue(layer: root.name, property: "time", value: time) }
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         try draw(root, path: root.name, parentTime: time, on: &canvas)
         return canvas.makeBitmap()
@@ -84,7 +134,12 @@ public struct LayerRenderer: Sendable {
         let shadow = layer.shadow.flatMap { $0.opacity > 0 ? $0 : nil }
         if opacity < 1 || layer.blendMode != .normal || layer.mask != nil || shadow != nil {
             var offscreen = canvas.offscreen()
-            try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen)
+            if let backdrop = layer.backdrop {
+                // The backdrop is what lies below in the parent, not the clear offscreen.
+                offscreen.state.transform = matrix
+                Backdrop.draw(backdrop, in: layer.boundsPath, reading: &canvas, on: &offscreen)
+            }
+            try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen, drawsBackdrop: false)
             if let mask = layer.mask {
                 var cut = canvas.offscreen()
                 cut.state.transform = matrix
@@ -111,10 +166,10 @@ public struct LayerRenderer: Sendable {
     }
 
     private func drawContents(_ layer: Layer, path: String, time: Double, matrix: AffineTransform,
-                              on canvas: inout Canvas) throws(CompositionError) {
+                              on canvas: inout Canvas, drawsBackdrop: Bool = true) throws(CompositionError) {
         canvas.state.transform = matrix
         let bounds = layer.bounds
-        if let backdrop = layer.backdrop { Backdrop.draw(backdrop, in: layer.boundsPath, on: &canvas) }
+        if drawsBackdrop, let backdrop = layer.backdrop { Backdrop.draw(backdrop, in: layer.boundsPath, on: &canvas) }
         if let color = layer.backgroundColor { canvas.fill(layer.boundsPath, color: color) }
         if layer.masksToBounds { canvas.clip(to: layer.boundsPath) }
         switch layer.content {
@@ -130,6 +185,7 @@ public struct LayerRenderer: Sendable {
                 }
                 canvas.draw(frame, in: bounds.x, bounds.y, bounds.width, bounds.height)
             }
+        case .gradient(let gradient): gradient.draw(in: bounds, on: &canvas)
         case .shape(let shape):
             if let fill = shape.fillColor { canvas.fill(shape.path, color: fill, rule: shape.fillRule) }
             if let stroke = shape.strokeColor { canvas.stroke(shape.path, color: stroke, style: shape.strokeStyle) }

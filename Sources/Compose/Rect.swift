@@ -24,3 +24,27 @@ public struct Rect: Sendable, Hashable, Codable {
     /// The rectangle as a closed path.
     public var path: Path { Path(rect: x, y, width, height) }
 }
+
+extension Rect: Animatable {
+    /// The empty rectangle at the origin.
+    public static let zero = Rect(width: 0, height: 0)
+    /// Origin and size added (`bounds` animated `by`).
+    public static func + (lhs: Rect, rhs: Rect) -> Rect {
+        Rect(x: lhs.x + rhs.x, y: lhs.y + rhs.y, width: lhs.width + rhs.width, height: lhs.height + rhs.height)
+    }
+    /// Origin and size subtracted.
+    public static func - (lhs: Rect, rhs: Rect) -> Rect {
+        Rect(x: lhs.x - rhs.x, y: lhs.y - rhs.y, width: lhs.width - rhs.width, height: lhs.height - rhs.height)
+    }
+    /// Origin and size times `factor`.
+    public func scaled(by factor: Double) -> Rect {
+        Rect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
+    }
+    /// The straight-line distance in the four numbers.
+    public func distance(to other: Rect) -> Double {
+        let d = other - self
+        return (d.x * d.x + d.y * d.y + d.width * d.width + d.height * d.height).squareRoot()
+    }
+    /// Whether all four numbers are finite (a negative size is allowed in between: see `isValid`).
+    public var isFinite: Bool { x.isFinite && y.isFinite && width.isFinite && height.isFinite }
+}

@@ -39,8 +39,8 @@ public struct Canvas: Sendable {
     var surface: [SIMD4<Float>]
     /// What the canvas started from: pixels still transparent on the surface come from here.
     private let base: Bitmap?
-    private var rasterizer = Rasterizer()
-    private var scratch = Rasterizer.Scratch()
+    var rasterizer = Rasterizer()
+    var scratch = Rasterizer.Scratch()
     /// Fills and strokes not yet composited: they are replayed in order, in bands of rows on all
     /// cores, when enough have gathered, before an image is drawn, and by ``makeBitmap()``.
     private var pending: [PendingPaint] = []
@@ -207,7 +207,7 @@ public struct Canvas: Sendable {
     }
 
     /// Loads the rasterizer with `path`'s outline in device pixels, at most `maxEdges` edges.
-    private mutating func loadInterior(of path: Path, maxEdges: Int) throws(Budget.Exceeded) {
+    mutating func loadInterior(of path: Path, maxEdges: Int) throws(Budget.Exceeded) {
         rasterizer.reset()
         let lines = try Flattener.polylines(path.applying(deviceTransform), tolerance: Flattener.tolerance, maxVertices: maxEdges)
         for line in lines {
@@ -234,7 +234,9 @@ public struct Canvas: Sendable {
     private mutating func stroke(_ path: Path, color: Color, style: StrokeStyle?, maxEdges: Int) throws(Budget.Exceeded) {
         let transform = deviceTransform
         let tolerance = Flattener.tolerance / max(transform.maximumScale, 1e-12)
-        var stroker = Stroker(style: style ?? state.strokeStyle, tolerance: tolerance, maxPoints: maxEdges)
+        var pen = style ?? state.strokeStyle
+        pen.width = Self.coveringWidth(pen.width, of: path, transform: transform, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        var stroker = Stroker(style: pen, tolerance: tolerance, maxPoints: maxEdges)
         try stroker.stroke(try Flattener.polylines(path, tolerance: tolerance, maxVertices: maxEdges,
                                                    grid: 1.0 / 256 / max(transform.maximumScale, 1e-12)))
         rasterizer.reset()
@@ -242,6 +244,21 @@ public struct Canvas: Sendable {
             rasterizer.addPolygon(contour.lazy.map(transform.apply))
         }
         paint(color: color, rule: .nonzero)
+    }
+
+    /// `width`, or — for a pen so wide that its offsets would overflow (`1e308`) — the width that
+    /// already covers every pixel the canvas has from any point of the path: the same pixels,
+    /// where the stroker's arithmetic would have turned to infinities and drawn nothing.
+    static func coveringWidth(_ width: Double, of path: Path, transform: AffineTransform, pixelWidth: Int, pixelHeight: Int) -> Double {
+        guard let bounds = path.controlPointBounds, let inverse = transform.inverted else { return width }
+        let corners = [Point(bounds.minX, bounds.minY), Point(bounds.maxX, bounds.minY), Point(bounds.minX, bounds.maxY),
+                       Point(bounds.maxX, bounds.maxY)].map(transform.apply)
+        let xs = corners.map(\.x) + [0, Double(pixelWidth)], ys = corners.map(\.y) + [0, Double(pixelHeight)]
+        // Any canvas pixel lies within this many device pixels of any point of the path; a user
+        // length stretches by at least 1 / inverse.maximumScale.
+        let reach = ((xs.max()! - xs.min()!) * (xs.max()! - xs.min()!) + (ys.max()! - ys.min()!) * (ys.max()! - ys.min()!)).squareRoot() + 2
+        let covering = 2 * reach * inverse.maximumScale
+        return covering.isFinite && width > covering ? covering : width
     }
 
     /// Intersects the clip with `path`: later drawing only shows inside it (anti-aliased edges).
@@ -333,6 +350,14 @@ public struct Canvas: Sendable {
             && map.tx == map.tx.rounded() && map.ty == map.ty.rounded()
         let canvasWidth = pixelWidth
         let clip = state.clip
+        if exact && clip == nil {
+            let dx = Int(clamping: map.tx), dy = Int(clamping: map.ty)
+            surface.withUnsafeMutableBufferPointer { surface in
+                Self.drawExact(image, dx: dx, dy: dy, columns: x0..<x1, rows: y0..<y1, into: UnsafeMutableSendable(surface),
+                               canvasWidth: canvasWidth)
+            }
+            return
+        }
         image.pixels.withUnsafeBufferPointer { source in
             surface.withUnsafeMutableBufferPointer { surface in
                 for py in y0..<y1 {

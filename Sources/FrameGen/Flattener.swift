@@ -69,9 +69,9 @@ enum Flattener {
                 current.vertices[current.vertices.count - 1].tangentOut = firstNonZero(c - p0, p - p0)
                 // Raised exactly to a cubic and split as Cairo splits it.
                 let c1 = p0 + (c - p0) * (2.0 / 3.0), c2 = p + (c - p) * (2.0 / 3.0)
-                var points: [Point] = []
+                var points: [Vertex] = []
                 try decompose(p0, c1, c2, p, tolerance: tolerance, grid: grid, budget: &budget, into: &points)
-                for point in points { current.add(point, smooth: true) }
+                current.vertices.append(contentsOf: points)
                 current.add(p)
                 current.vertices[current.vertices.count - 1].tangentIn = firstNonZero(p - c, p - p0)
                 current.hasSegments = true
@@ -80,9 +80,9 @@ enum Flattener {
                 if current.vertices.isEmpty { current.add(last) }
                 let p0 = last
                 current.vertices[current.vertices.count - 1].tangentOut = firstNonZero(c1 - p0, c2 - p0, p - p0)
-                var points: [Point] = []
+                var points: [Vertex] = []
                 try decompose(p0, c1, c2, p, tolerance: tolerance, grid: grid, budget: &budget, into: &points)
-                for point in points { current.add(point, smooth: true) }
+                current.vertices.append(contentsOf: points)
                 current.add(p)
                 current.vertices[current.vertices.count - 1].tangentIn = firstNonZero(p - c2, p - c1, p - p0)
                 current.hasSegments = true
@@ -109,8 +109,10 @@ enum Flattener {
     /// knots on a grid of `grid` (Cairo's 24.8 fixed point, 1/256 of a device pixel), halved by de
     /// Casteljau until both inner control points lie within `tolerance` of the chord, each piece's
     /// start point kept. The same knots give Cairo's vertices, so curves land where Cairo draws them.
+    /// Each point is `smooth` and carries the curve's tangent there (the piece's first control arm,
+    /// as Cairo's stroker takes it): a stroke offsets it along the curve's true normal.
     static func decompose(_ a: Point, _ b: Point, _ c: Point, _ d: Point, tolerance: Double, grid: Double,
-                          budget: inout Budget, into points: inout [Point]) throws(Budget.Exceeded) {
+                          budget: inout Budget, into points: inout [Vertex]) throws(Budget.Exceeded) {
         // Beyond the grid's reach (2⁵⁰ steps: billions of pixels), split evenly instead.
         let reach = 0x1p50
         guard [a, b, c, d].allSatisfy({ abs($0.x / grid) < reach && abs($0.y / grid) < reach }) else {
@@ -136,7 +138,11 @@ enum Flattener {
             if depth >= 24 || errorSquared(a, b, c, d) < toleranceSquared {
                 if !first {
                     try budget.spend(1)
-                    points.append(Point(Double(a.0) * grid, Double(a.1) * grid))
+                    // The tangent at the knot: its first control arm (the next one where it is empty).
+                    let arm = b != a ? (b.0 - a.0, b.1 - a.1) : c != a ? (c.0 - a.0, c.1 - a.1) : (d.0 - a.0, d.1 - a.1)
+                    let tangent = Point(Double(arm.0), Double(arm.1))
+                    points.append(Vertex(point: Point(Double(a.0) * grid, Double(a.1) * grid), smooth: true,
+                                         tangentIn: tangent, tangentOut: tangent))
                 }
                 first = false
                 return
@@ -153,14 +159,17 @@ enum Flattener {
     /// The inner points of a cubic at `n` even steps of its parameter, `n` from the bound on its
     /// second derivative so that the chords stay within `tolerance` (error ≤ max|B″| / (8·n²)).
     private static func uniform(_ p0: Point, _ c1: Point, _ c2: Point, _ p: Point, tolerance: Double,
-                                budget: inout Budget, into points: inout [Point]) throws(Budget.Exceeded) {
+                                budget: inout Budget, into points: inout [Vertex]) throws(Budget.Exceeded) {
         let m = max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
         let n = segments(0.75 * m / tolerance)
         try budget.spend(n + 1)
         for i in 1..<n {
             let t = Double(i) / Double(n), u = 1 - t
             let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, dd = t * t * t
-            points.append(Point(a * p0.x + b * c1.x + cc * c2.x + dd * p.x, a * p0.y + b * c1.y + cc * c2.y + dd * p.y))
+            // The derivative's direction: 3·(u²(c1 − p0) + 2ut(c2 − c1) + t²(p − c2)).
+            let tangent = (c1 - p0) * (u * u) + (c2 - c1) * (2 * u * t) + (p - c2) * (t * t)
+            points.append(Vertex(point: Point(a * p0.x + b * c1.x + cc * c2.x + dd * p.x, a * p0.y + b * c1.y + cc * c2.y + dd * p.y),
+                                 smooth: true, tangentIn: tangent, tangentOut: tangent))
         }
     }
 

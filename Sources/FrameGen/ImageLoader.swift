@@ -8,8 +8,8 @@ import Raster
 public enum ImageLoader {
     /// Why art could not be loaded.
     public enum Error: Swift.Error, Sendable, CustomStringConvertible {
-        /// No file for the name, at any scale.
-        case notFound(String)
+        /// No file for the name (as the scene gives it) at any scale, in `folder` (the scene's).
+        case notFound(String, folder: String)
         /// The file could not be decoded.
         case unreadable(PNG.DecodeError)
         /// A folder without PNG images.
@@ -25,7 +25,10 @@ public enum ImageLoader {
         /// What went wrong, naming the image.
         public var description: String {
             switch self {
-            case .notFound(let name): return "image not found: \(name) (nor any @Nx variant)"
+            case .notFound(let name, let folder):
+                let file = ImageFileName(path: name)
+                return "\(folder == "." ? "" : folder + "/")\(name): image not found, nor \(file.stem)@2x.\(file.pathExtension.isEmpty ? "png" : file.pathExtension) "
+                    + "or another @Nx variant; put the PNG beside the scene or correct the name the scene gives"
             case .unreadable(let error): return "\(error)"
             case .emptyFolder(let folder): return "no PNG images in \(folder)"
             case .missingFolder(let folder): return "\(folder) does not exist or is not a folder: give a folder of PNG images"
@@ -58,7 +61,7 @@ public enum ImageLoader {
     /// a file of more than `maxPixels` pixels is refused before it is decoded.
     public static func load(_ name: String, in directory: String, scale: Int, maxPixels: Int = PNG.defaultMaxPixels) throws(Error) -> Bitmap {
         guard isInsideFolder(name) else { throw .outsideFolder(name) }
-        guard let path = path(for: name, in: directory, scale: scale) else { throw .notFound(name) }
+        guard let path = path(for: name, in: directory, scale: scale) else { throw .notFound(name, folder: directory) }
         // A link on the way (`art -> ../elsewhere`, `rock@2x.png -> /etc/…`) may not lead out either.
         if let realFolder = FileIO.resolvedPath(directory), let real = FileIO.resolvedPath(path),
            !(real.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/")) {

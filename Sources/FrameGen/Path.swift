@@ -1,7 +1,7 @@
 import Foundation
 
 /// A vector path: subpaths of lines, quadratic and cubic Béziers — `UIBezierPath` / `CGPath` in
-/// value form. Arcs are stored as cubic Béziers (≤ 45° each), as Core Graphics stores them.
+/// value form. Arcs are stored as cubic Béziers, cut where Cairo cuts them (see `appendArc`).
 public struct Path: Sendable, Hashable {
     /// One drawing command. Points are in user space.
     public enum Element: Sendable, Hashable {
@@ -104,13 +104,19 @@ public struct Path: Sendable, Hashable {
     }
 
     /// An elliptical arc of centre `center`, radii `radii`, the ellipse rotated by `rotation`, from
-    /// angle `start` over `sweep` radians (positive: clockwise on screen). Split in pieces of at
-    /// most 45°, each a cubic Bézier: the radial error is ≤ 4.2·10⁻⁶ of the radius (0.04 px at a
-    /// radius of 10 000 px), where Core Graphics' 90° pieces would be off by 2.7·10⁻⁴.
+    /// angle `start` over `sweep` radians (positive: clockwise on screen). Split as Cairo splits
+    /// an arc (`_cairo_arc_in_direction`): halves when it turns more than π, each half in equal
+    /// pieces of the widest angle π/k whose cubic stays within ``arcTolerance`` of the ellipse
+    /// (Dokken and Daehlen's error bound, ``arcPieceAngle(tolerance:)``). The same pieces flatten
+    /// to the same vertices as Cairo's, so arcs land where Cairo draws them.
     /// A sweep that is not finite draws nothing (callers keep sweeps within ±2π).
     mutating func appendArc(center: Point, radii: Point, rotation: Double, start: Double, sweep: Double, connect: Bool) {
         guard sweep.isFinite, start.isFinite else { return }
-        let pieces = max(1, Int(min(64, (abs(sweep) / (Double.pi / 4) - 1e-9).rounded(.up))))
+        let halves = abs(sweep) > Double.pi ? 2 : 1
+        let major = max(abs(radii.x), abs(radii.y))
+        let pieceAngle = Self.arcPieceAngle(tolerance: major > 0 && major.isFinite ? Self.arcTolerance / major : 1)
+        let perHalf = max(1, Int(min(Double(Self.maximumArcPieces), (abs(sweep) / Double(halves) / pieceAngle).rounded(.up))))
+        let pieces = halves * perHalf
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
         let cosR = cos(rotation), sinR = sin(rotation)
@@ -130,6 +136,25 @@ public struct Path: Sendable, Hashable {
             curve(to: map(next), control1: c1, control2: c2)
             angle = next
         }
+    }
+
+    /// How far an arc's cubics may stray from the ellipse, in points: Cairo's default tolerance
+    /// (0.1 device pixel) at scale 1.
+    static let arcTolerance = 0.1
+    /// The most pieces one half of an arc is cut into (Cairo's cap: an error of about 10⁻²⁰).
+    static let maximumArcPieces = 1000
+
+    /// The widest angle π/k (k = 1, 2, …) whose cubic (control arms `4/3·tan(θ/4)`) stays within
+    /// `tolerance` of a unit circle: its largest error is `2/27 · sin⁶(θ/4) / cos²(θ/4)`.
+    static func arcPieceAngle(tolerance: Double) -> Double {
+        var k = 1.0
+        while k < Double(maximumArcPieces) {
+            let angle = Double.pi / k
+            let s = sin(angle / 4), c = cos(angle / 4)
+            if 2.0 / 27.0 * pow(s, 6) / (c * c) < tolerance { return angle }
+            k += 1
+        }
+        return Double.pi / k
     }
 
     /// SVG's elliptical arc command from the current point to `end` (SVG 1.1 §F.6: out-of-range radii

@@ -119,6 +119,7 @@ public struct Scene: Sendable {
         do { canvas = try Canvas(width: width, height: height, scale: scale, background: background, limits: limits) } catch {
             throw .limit(error)
         }
+        guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else { throw .emptyCanvas(file: file, width: width, height: height, scale: scale) }
         for (index, op) in operations.enumerated() {
             func limit(_ error: LimitError) -> SceneError {
                 var error = error
@@ -254,7 +255,7 @@ public struct Scene: Sendable {
     }
 
     /// `[x, y]`: two finite numbers; `shape` names them in messages.
-    static func pair(_ value: InputValue, _ shape: String) throws(SchemaError) -> Point {
+    package static func pair(_ value: InputValue, _ shape: String) throws(SchemaError) -> Point {
         let items = try value.array()
         guard items.count == 2 else {
             throw SchemaError(file: value.file, path: value.path, problem: .countMismatch(expected: 2, found: items.count, reason: shape))
@@ -263,7 +264,7 @@ public struct Scene: Sendable {
     }
 
     /// `[width, height]`, both positive.
-    static func positivePair(_ value: InputValue, _ shape: String) throws(SchemaError) -> Point {
+    package static func positivePair(_ value: InputValue, _ shape: String) throws(SchemaError) -> Point {
         let pair = try pair(value, shape)
         let items = try value.array()
         if !(pair.x > 0) { throw items[0].outOfRange("must be positive") }
@@ -272,7 +273,7 @@ public struct Scene: Sendable {
     }
 
     /// `#RRGGBB` or `#RRGGBBAA`.
-    static func color(_ value: InputValue) throws(SchemaError) -> Color {
+    package static func color(_ value: InputValue) throws(SchemaError) -> Color {
         let text = try value.string()
         guard let color = Color(hex: text) else {
             throw SchemaError(file: value.file, path: value.path, problem: .invalid(reason: "expected #RRGGBB or #RRGGBBAA"),
@@ -292,6 +293,8 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     case missingImage(String)
     /// The scene asks for more than the resource limits allow.
     case limit(LimitError)
+    /// A size smaller than one pixel at the scale (`size` 1e-300): there is nothing to draw on.
+    case emptyCanvas(file: String, width: Double, height: Double, scale: Int)
 
     /// One line: the schema or limit error's own message (naming the file and key path), or
     /// `scene: image NAME was not loaded`.
@@ -300,6 +303,8 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
         case .missingImage(let name): return "scene: image \(name) was not loaded"
         case .limit(let error): return error.description
         case .schema(let error): return error.description
+        case .emptyCanvas(let file, let width, let height, let scale):
+            return "\(file): size [\(width), \(height)] at scale \(scale) is less than one pixel; a canvas needs at least 1×1 pixels"
         }
     }
 }

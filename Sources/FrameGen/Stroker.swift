@@ -156,7 +156,7 @@ struct Stroker {
         }
         let n = vertices.count
         let absorbed = segments(vertices, closed: false)
-        for i in 1..<max(1, n - 1) where !absorbed[i] { corner(vertices[i], from: vertices[i - 1].point, to: vertices[i + 1].point) }
+        for i in 1..<max(1, n - 1) where !absorbed[i] { corner(vertices[i], from: vertices[i - 1], to: vertices[i + 1]) }
         let firstChord = Self.unit(vertices[1].point - first.point)
         let leaving = Self.direction(first.tangentOut, else: firstChord)
         join(at: first.point, incoming: leaving, outgoing: firstChord, kind: .round)
@@ -170,15 +170,17 @@ struct Stroker {
     private mutating func strokeClosed(_ vertices: [Vertex]) {
         let n = vertices.count
         let absorbed = segments(vertices, closed: true)
-        for i in 0..<n where !absorbed[i] { corner(vertices[i], from: vertices[(i + n - 1) % n].point, to: vertices[(i + 1) % n].point) }
+        for i in 0..<n where !absorbed[i] { corner(vertices[i], from: vertices[(i + n - 1) % n], to: vertices[(i + 1) % n]) }
     }
 
-    /// Outlines the segments. A run of segments whose inner vertices are gentle curve points becomes
-    /// one band polygon — offsets on the mitred normals, left side out and right side back — instead
-    /// of a quadrilateral per segment and a wedge per vertex (about 3× fewer edges on curves). A
-    /// vertex joins a band when its miter overshoots the round join by at most the tolerance and its
-    /// inner offset cannot fold past the neighbouring vertices. Returns the vertices the bands
-    /// absorbed (they need no join).
+    /// Outlines the segments as Cairo's stroker does. A run of segments whose inner vertices are
+    /// gentle curve points becomes one band polygon — each vertex offset by the radius along the
+    /// curve's true normal there (its tangent from ``Flattener``), left side out and right side
+    /// back — instead of a quadrilateral per segment and a wedge per vertex. A curve vertex joins
+    /// a band while the tangent turns less than Cairo's cusp angle from the previous one (the gap
+    /// a straight edge leaves on the outside stays within the tolerance) and its inner offset
+    /// cannot fold past the neighbouring vertices; other vertices get a join. Ends of straight
+    /// segments are offset square to the segment. Returns the vertices the bands absorbed.
     private mutating func segments(_ vertices: [Vertex], closed: Bool) -> [Bool] {
         let n = vertices.count
         let count = closed ? n : n - 1
@@ -192,13 +194,26 @@ struct Stroker {
             lengths.append(d.length)
             directions.append(Self.unit(d))
         }
-        // Miter factor 1/cos(α/2) allowed before the band's corner strays past the tolerance.
-        let limit = radius / (radius + tolerance)
+        // Cairo's `spline_cusp_tolerance`: cos of twice the angle whose chord on the pen's circle
+        // sags by the tolerance.
+        let cusp = 2 * (1 - tolerance / radius) * (1 - tolerance / radius) - 1
+        /// The direction of the face leaving vertex `k` along segment `k` / arriving along `k - 1`.
+        // A tangent far from its chord (next to a cusp) would twist the band: the chord's own
+        // direction is taken there, and the vertex's join covers the turn.
+        let straight = max(cusp, 0.5)
+        func face(_ tangent: Point, _ segment: Int) -> Point {
+            guard tangent != .zero else { return directions[segment] }
+            let t = Self.unit(tangent)
+            return t.dot(directions[segment]) >= straight ? t : directions[segment]
+        }
+        func leaving(_ k: Int) -> Point { face(vertices[k].tangentOut, k) }
+        func arriving(_ k: Int, along segment: Int) -> Point { face(vertices[k].tangentIn, segment) }
         func bandable(_ k: Int) -> Bool {
             guard vertices[k].smooth, k > 0, k < count else { return false }
+            guard leaving(k - 1).dot(arriving(k, along: k - 1)) >= cusp else { return false }
             let a = directions[k - 1], b = directions[k]
             let dot = a.dot(b)
-            guard dot > 0, ((1 + dot) / 2).squareRoot() >= limit else { return false }
+            guard dot > 0 else { return false }
             let inner = radius * abs(a.cross(b)) / (1 + dot)  // r·tan(α/2)
             return 2 * inner <= min(lengths[k - 1], lengths[k])
         }
@@ -206,26 +221,27 @@ struct Stroker {
         while start < count {
             var end = start
             while end + 1 < count, bandable(end + 1) { end += 1 }
-            if end == start {
+            if end == start, vertices[start].tangentOut == .zero, vertices[(start + 1) % n].tangentIn == .zero {
                 segment(vertices[start].point, vertices[(start + 1) % n].point)
             } else {
                 var left: [Point] = [], right: [Point] = []
                 left.reserveCapacity(end - start + 2)
                 right.reserveCapacity(end - start + 2)
-                let first = directions[start].perpendicular * radius
+                let first = leaving(start).perpendicular * radius
                 left.append(vertices[start].point + first)
                 right.append(vertices[start].point - first)
-                for k in (start + 1)...end {
-                    absorbed[k] = true
-                    let a = directions[k - 1], b = directions[k]
-                    let miter = (a.perpendicular + b.perpendicular) * (radius / (1 + a.dot(b)))
-                    left.append(vertices[k].point + miter)
-                    right.append(vertices[k].point - miter)
+                if end > start {
+                    for k in (start + 1)...end {
+                        absorbed[k] = true
+                        let normal = arriving(k, along: k - 1).perpendicular * radius
+                        left.append(vertices[k].point + normal)
+                        right.append(vertices[k].point - normal)
+                    }
                 }
-                let last = directions[end].perpendicular * radius
-                let tail = vertices[(end + 1) % n].point
-                left.append(tail + last)
-                right.append(tail - last)
+                let tail = (end + 1) % n
+                let last = arriving(tail, along: end).perpendicular * radius
+                left.append(vertices[tail].point + last)
+                right.append(vertices[tail].point - last)
                 output.addPositive(left + right.reversed())
             }
             start = end + 1
@@ -249,14 +265,38 @@ struct Stroker {
     }
 
     /// The join at a vertex between two chords: the pen's join between the exact tangents, and
-    /// round fillers between each tangent and its chord (nothing when they agree).
-    private mutating func corner(_ vertex: Vertex, from previous: Point, to next: Point) {
+    /// round fillers between each tangent and its chord (nothing when they agree). A miter next
+    /// to a curve reaches its tip straight from the curve's neighbouring outer point, as Cairo's
+    /// outline does (the tip takes the place of the curve's end offset on the outer side).
+    private mutating func corner(_ vertex: Vertex, from previousVertex: Vertex, to nextVertex: Vertex) {
+        let previous = previousVertex.point, next = nextVertex.point
         let chordIn = Self.unit(vertex.point - previous), chordOut = Self.unit(next - vertex.point)
         let tangentIn = Self.direction(vertex.tangentIn, else: chordIn)
         let tangentOut = Self.direction(vertex.tangentOut, else: chordOut)
         join(at: vertex.point, incoming: chordIn, outgoing: tangentIn, kind: .round)
-        join(at: vertex.point, incoming: tangentIn, outgoing: tangentOut, kind: vertex.smooth ? .round : style.join)
+        let kind: LineJoin = vertex.smooth ? .round : style.join
+        if kind == .miter, let tip = miterTip(at: vertex.point, incoming: tangentIn, outgoing: tangentOut) {
+            let side: Double = tangentIn.cross(tangentOut) > 0 ? -1 : 1
+            // The neighbours' outer points, offset as their bands offset them.
+            let before = previous + Self.direction(previousVertex.tangentOut, else: chordIn).perpendicular * (radius * side)
+            let after = next + Self.direction(nextVertex.tangentIn, else: chordOut).perpendicular * (radius * side)
+            // (Straight neighbours lie on the miter's own edges: nothing to add.)
+            if vertex.tangentIn != .zero { output.addPositive([before, vertex.point + tangentIn.perpendicular * (radius * side), tip]) }
+            if vertex.tangentOut != .zero { output.addPositive([tip, vertex.point + tangentOut.perpendicular * (radius * side), after]) }
+        }
+        join(at: vertex.point, incoming: tangentIn, outgoing: tangentOut, kind: kind)
         join(at: vertex.point, incoming: tangentOut, outgoing: chordOut, kind: .round)
+    }
+
+    /// The tip of a miter join between two unit directions, or `nil` when there is none (straight
+    /// on, a U-turn, or past the miter limit).
+    private func miterTip(at vertex: Point, incoming: Point, outgoing: Point) -> Point? {
+        let cross = incoming.cross(outgoing), dot = incoming.dot(outgoing)
+        guard abs(cross) >= 1e-12 else { return nil }
+        let cosHalf = ((1 + dot) / 2).squareRoot()
+        guard cosHalf * style.miterLimit >= 1, cosHalf > 0 else { return nil }
+        let side: Double = cross > 0 ? -1 : 1
+        return vertex + (incoming.perpendicular + outgoing.perpendicular) * (radius * side / (1 + dot))
     }
 
     private mutating func join(at vertex: Point, incoming: Point, outgoing: Point, kind: LineJoin) {
@@ -302,25 +342,52 @@ struct Stroker {
         }
     }
 
-    /// `prefix` then points on the circle of `radius` around `center`, from unit direction `from`
-    /// turning by `sweep` radians, spaced so the chords stay within `tolerance` of the circle.
+    /// `prefix`, then the fan of a round join or cap: the two ends (`from` and `from` turned by
+    /// `sweep`) with the vertices of Cairo's pen between them. The pen is a regular polygon of
+    /// ``penVertices`` corners at the fixed angles `2πk/n`, twice as many as the tolerance strictly
+    /// needs (its chords stay within a quarter of it); joins and caps take the corners the turn
+    /// passes, so every round end and join lands on the polygon Cairo draws.
     private mutating func arcPoints(center: Point, from: Point, sweep: Double, including prefix: [Point]) -> [Point] {
-        let step = radius > tolerance ? 2 * acos(1 - tolerance / radius) : Double.pi / 2
-        let wanted = (abs(sweep) / step).rounded(.up)
+        let count = Double(penVertices)
+        let step = 2 * Double.pi / count
         // A pen millions of times wider than the tolerance (or a NaN turn) would ask for more
         // points than the budget holds: stop here rather than allocate them.
-        guard wanted <= Double(maxPoints - output.points.count) else {
+        let wanted = (abs(sweep) / step).rounded(.up) + 2
+        guard wanted <= Double(maxPoints - output.points.count), wanted.isFinite else {
             overBudget = true
             return []
         }
-        let count = max(1, Int(wanted))
         var points = prefix
-        points.reserveCapacity(prefix.count + count + 1)
-        let start = atan2(from.y, from.x)
-        for i in 0...count {
-            let angle = start + sweep * Double(i) / Double(count)
-            points.append(Point(center.x + radius * cos(angle), center.y + radius * sin(angle)))
+        points.reserveCapacity(prefix.count + Int(wanted) + 1)
+        let start = atan2(from.y, from.x), end = start + sweep
+        func add(_ angle: Double) { points.append(Point(center.x + radius * cos(angle), center.y + radius * sin(angle))) }
+        add(start)
+        // Corners strictly between the ends (one closer than a millionth of a step is the end).
+        let margin = 1e-6
+        if sweep > 0 {
+            var k = (start / step + margin).rounded(.down) + 1
+            while k * step < end - margin * step {
+                add(k * step)
+                k += 1
+            }
+        } else {
+            var k = (start / step - margin).rounded(.up) - 1
+            while k * step > end + margin * step {
+                add(k * step)
+                k -= 1
+            }
         }
+        add(end)
         return points
+    }
+
+    /// Corners of Cairo's pen for this radius and tolerance (`_cairo_pen_vertices_needed`): the
+    /// chord angle is `acos(1 − tolerance / radius)`, the count even and at least 4.
+    var penVertices: Int {
+        guard radius > tolerance else { return 4 }
+        let wanted = (2 * Double.pi / acos(1 - tolerance / radius)).rounded(.up)
+        guard wanted < Double(Int32.max) else { return Int(Int32.max) }
+        let count = Int(wanted)
+        return max(4, count + count % 2)
     }
 }

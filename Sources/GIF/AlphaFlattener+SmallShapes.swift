@@ -33,10 +33,10 @@ extension AlphaFlattener {
         let limit = smallShapeLimit * scale * scale
         let rimWords = Self.rimWords(width: width)
         let words = (width * height + 63) / 64
-        @inline(__always) func soft(_ p: Int) -> Bool {
-            let a = pixels[p * 4 + 3]
+        // Given x and y, not the pixel's index: no division per pixel.
+        @inline(__always) func soft(_ x: Int, _ y: Int) -> Bool {
+            let a = pixels[(y * width + x) * 4 + 3]
             guard a >= faintest, a != 255 else { return false }
-            let (x, y) = (p % width, p / width)
             return rim.isEmpty || rim[y * rimWords + x >> 6] >> UInt64(x & 63) & 1 == 0
         }
         // Runs of soft pixels along each row, joined (union–find) with the runs of the row above
@@ -56,9 +56,9 @@ extension AlphaFlattener {
             let first = runs.count
             var x = 0
             while x < width {
-                guard soft(y * width + x) else { x += 1; continue }
+                guard soft(x, y) else { x += 1; continue }
                 let start = x
-                while x < width && soft(y * width + x) { x += 1 }
+                while x < width && soft(x, y) { x += 1 }
                 let run = runs.count
                 runs.append((y * width + start, y * width + x))
                 parent.append(Int32(run))

@@ -40,12 +40,15 @@ extension GIF {
     /// the logical screen are clipped; an index beyond the colour table draws opaque black. Only the
     /// file's bytes, one screen and one frame's indices are in memory at a time.
     ///
-    /// Lenient where browsers are and the intent is clear, each time with a ``warnings`` entry: a
+    /// Lenient where browsers are and the intent is clear, each time with a ``readWarnings`` entry: a
     /// frame with no colour table (neither local nor global) is drawn in greys (index i as i, i, i,
-    /// as Pillow does); a frame whose data ends early (cut or damaged) is left out and ends the
+    /// as Pillow does); a frame whose data is cut short or damaged — an LZW code its table does not
+    /// hold yet, an end code before its last pixel, data that stops early, as Chromium, Firefox,
+    /// Pillow and ffmpeg find it (giflib decodes it into wrong pixels) — is left out and ends the
     /// animation, the whole frames before kept (a first frame that is not whole is refused); bytes
-    /// that are no GIF record after a frame (a second file
-    /// appended, garbage) end it too, keeping the frames before. Zero bytes where a block should
+    /// that are no GIF record after a frame (a second file appended, garbage) end it too, keeping
+    /// the frames before. The warning says "cut short" only when the bytes really end early, and
+    /// "damaged at byte N" otherwise (Raster's one wording for both). Zero bytes where a block should
     /// start (an empty block end too many) are skipped, as gifsicle and Pillow skip them (browsers
     /// and ffmpeg 5.1 stop there), and a
     /// frame of no pixels (0 wide or high) that still carries data is read past to the next one.
@@ -82,7 +85,7 @@ extension GIF {
         /// How `GIFLib` words a file that ends early: `file is truncated (giflib's reason)`.
         private static let truncated = "file is truncated ("
         /// What was read past, leniently (see the type's discussion), one line each naming the file.
-        public private(set) var warnings: [String] = []
+        public private(set) var readWarnings: [LenientReadWarning] = []
 
         /// The screen size, the image blocks the file holds and the loop count (read ahead from
         /// the blocks when the file is opened).
@@ -165,16 +168,24 @@ extension GIF {
                 } catch {
                     // After a frame, what cannot be read as a record ends the animation (browsers stop there).
                     guard framesRead > 0, case .corrupt(_, _, let reason) = error else { throw error }
-                    warnings.append(reason.hasPrefix(Self.truncated)
-                        ? CutShortWarning.text(file: file, reason: "it ends before its trailer", framesRead: framesRead)
-                        : "\(file): stopped after frame \(framesRead): \(reason); the frames before are kept")
+                    if reason.hasPrefix(Self.truncated) && !reader.endsWithTrailer {
+                        readWarnings.append(CutShortWarning.text(file: file, reason: "it ends before its trailer", framesRead: framesRead,
+                                                                 endMarkerOnly: true))
+                    } else {
+                        // Bytes that are no block (garbage, a second file appended), or a block
+                        // running past the end of a file that ends with its trailer: damage.
+                        let what = reason.hasPrefix(Self.truncated) ? "a block that runs past the end of the file" : "bytes that are no GIF block (\(reason))"
+                        readWarnings.append(CutShortWarning.damaged(file: file, at: reader.recordOffset, reason: "after frame \(framesRead), \(what)",
+                                                                framesRead: framesRead))
+                    }
                     finished = true
                     return nil
                 }
                 if let offset = reader.firstStrayZero, !warnedOfStrayZeros {
                     warnedOfStrayZeros = true
-                    warnings.append("\(file): zero bytes between blocks (from byte \(offset)), an empty block end too many: "
-                                    + "skipped, as gifsicle and Pillow skip them (browsers and ffmpeg stop there)")
+                    readWarnings.append(LenientReadWarning(.strayZeros, file: file, description:
+                        "\(file): zero bytes between blocks (from byte \(offset)), an empty block end too many: "
+                        + "skipped, as gifsicle and Pillow skip them (browsers and ffmpeg stop there)"))
                 }
                 switch record {
                 case .end:
@@ -184,14 +195,8 @@ extension GIF {
                 case .image(let descriptor):
                     let drawn = try draw(descriptor)
                     control = GraphicsControl()
-                    guard let frame = drawn else {
-                        // Cut before the frame's first row: it draws nothing, so it is no frame.
-                        guard framesRead > 0 else {
-                            throw .corrupt(file: file, format: .gif, reason: "the file is cut before the first frame's pixels")
-                        }
-                        return nil
-                    }
-                    return frame
+                    // `nil`: the frame is not whole and ends the animation (draw(_:) said why).
+                    return drawn
                 }
             }
             guard framesRead > 0 else { throw .noFrames(file: file, format: .gif) }
@@ -231,8 +236,8 @@ extension GIF {
             }
         }
 
-        /// The frame `descriptor` draws over the canvas; `nil` when the file ends before its first
-        /// row (it is no frame: the animation ends with the frame before).
+        /// The frame `descriptor` draws over the canvas; `nil` when its data is cut short or
+        /// damaged (it is no frame: the animation ends with the frame before, with a warning).
         private func draw(_ descriptor: GIFLib.ImageDescriptor) throws(AnimationDecodeError) -> Frame? {
             let rect = Rect(x: descriptor.left, y: descriptor.top, width: descriptor.width, height: descriptor.height)
             let colors: [UInt8]
@@ -240,7 +245,9 @@ extension GIF {
                 colors = table
             } else {
                 colors = Self.greys
-                if !warnings.contains(where: { $0.hasSuffix(Self.greyNote) }) { warnings.append("\(file): \(Self.greyNote)") }
+                if !readWarnings.contains(where: { $0.kind == .missingColorTable }) {
+                    readWarnings.append(LenientReadWarning(.missingColorTable, file: file, description: "\(file): \(Self.greyNote)"))
+                }
             }
             // A frame may be larger than the screen (its pixels outside are clipped), but its
             // indices are held: it is bounded like the screen.
@@ -249,27 +256,18 @@ extension GIF {
             framesRead += 1
             do { try limits.check(.frames, framesRead, of: file) } catch { throw .limit(error) }
             if let codeSize = descriptor.oversizedCodeSize {
-                warnings.append("\(file): frame \(framesRead)'s LZW code size is \(codeSize), over the 8 a GIF's 256 colours need; "
-                                + "read as browsers and Pillow read it")
+                readWarnings.append(LenientReadWarning(.oversizedCodeSize, file: file, description:
+                    "\(file): frame \(framesRead)'s LZW code size is \(codeSize), over the 8 a GIF's 256 colours need; "
+                    + "read as browsers and Pillow read it"))
             }
             if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
-            let rowsRead = reader.readPixels(into: &indices, width: descriptor.width, height: descriptor.height)
-            if rowsRead < descriptor.height {
-                // The data ends inside this frame: only whole frames are kept, so it is left out and ends the animation.
-                guard let reason = reader.lastError else { throw .corrupt(file: file, format: .gif, reason: "frame data ends early") }
-                let why = GIFLib.endOfData.contains(reason) ? "" : ": \(reason)"
+            let read = reader.readPixels(into: &indices, width: descriptor.width, height: descriptor.height)
+            if read.outcome != .complete {
+                // The data ends or is damaged inside this frame: only whole frames are kept, so it
+                // is left out and ends the animation (the first one leaves nothing: refused).
                 finished = true
                 framesRead -= 1
-                if rowsRead == 0 {
-                    if framesRead > 0 {
-                        warnings.append(CutShortWarning.text(file: file, reason: "it ends before frame \(framesRead + 1)'s pixels\(why)",
-                                                             framesRead: framesRead))
-                    }
-                    return nil
-                }
-                let place = "it ends after \(rowsRead) of frame \(framesRead + 1)'s \(descriptor.height) rows\(why)"
-                guard framesRead > 0 else { throw .corrupt(file: file, format: .gif, reason: "\(place): the first frame is not whole") }
-                warnings.append(CutShortWarning.text(file: file, reason: place, framesRead: framesRead))
+                try stop(at: descriptor, read)
                 return nil
             }
 
@@ -286,6 +284,40 @@ extension GIF {
             paint(descriptor, colors: colors)
             pending = (control.disposal, rect, saved)
             return Frame(image: canvas, delay: control.delay, disposal: control.disposal, rect: rect)
+        }
+
+        /// Ends the animation before the frame `descriptor` (frame `framesRead + 1`), whose data
+        /// `read` found cut short or damaged: one warning after whole frames, an error before any.
+        private func stop(at descriptor: GIFLib.ImageDescriptor, _ read: LZWDecoder.Result) throws(AnimationDecodeError) {
+            let number = framesRead + 1
+            let rows = descriptor.width > 0 ? read.decoded / descriptor.width : 0
+            if read.outcome == .fileEnded && !reader.endsWithTrailer {
+                // The bytes run out: cut short.
+                let place = rows == 0 ? "it ends before frame \(number)'s pixels" : "it ends after \(rows) of frame \(number)'s \(descriptor.height) rows"
+                guard framesRead > 0 else {
+                    throw .corrupt(file: file, format: .gif, reason: rows == 0 ? "the file is cut before the first frame's pixels"
+                                   : "\(place): the first frame is not whole")
+                }
+                readWarnings.append(CutShortWarning.text(file: file, reason: place, framesRead: framesRead))
+                return
+            }
+            // Damage: bytes changed in the middle of the file.
+            let offset: Int?
+            let reason: String
+            if descriptor.left + descriptor.width > width || descriptor.top + descriptor.height > height {
+                // A frame larger than the screen whose data runs short: its descriptor's size is
+                // what changed (a flipped byte in its height), not its pixels.
+                offset = descriptor.offset
+                reason = "frame \(number)'s image descriptor: it declares \(descriptor.width)×\(descriptor.height) pixels at "
+                    + "(\(descriptor.left), \(descriptor.top)) on a \(width)×\(height) screen, and its image data holds \(rows) rows"
+            } else {
+                offset = read.outcome.offset
+                reason = "frame \(number)'s image data: \(read.outcome == .fileEnded ? "its sub-blocks run past the end of the file" : read.outcome.reason)"
+            }
+            guard framesRead > 0 else {
+                throw .corrupt(file: file, format: .gif, reason: CutShortWarning.damagedBeforeFirstFrame(at: offset, reason: reason))
+            }
+            readWarnings.append(CutShortWarning.damaged(file: file, at: offset, reason: reason, framesRead: framesRead))
         }
 
         private func paint(_ descriptor: GIFLib.ImageDescriptor, colors: [UInt8]) {

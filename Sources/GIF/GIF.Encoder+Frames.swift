@@ -30,11 +30,10 @@ extension GIF.Encoder {
         return { index in
             let bitmap = try input.load(frames[index])
             guard bitmap.width == width, bitmap.height == height else {
-                func named(_ frame: Int) -> String {
-                    input.names.flatMap { frame < $0.count ? " (\($0[frame]))" : nil } ?? ""
-                }
-                throw GIF.EncodeError.invalidInput("frame \(frames[index] + 1)\(named(frames[index])) is \(bitmap.width)×\(bitmap.height); "
-                    + "the first frame\(named(frames[0])) is \(width)×\(height)")
+                // Named as the APNG and WebP encoders name it (the file, when the input has names), with the fix.
+                throw GIF.EncodeError.invalidInput("\(input.name(of: frames[index])) is \(bitmap.width)×\(bitmap.height), "
+                    + "the first frame (\(input.name(of: frames[0]))) \(width)×\(height): all frames must be one size; "
+                    + "export them at one size")
             }
             return AlphaFlattener.prepare(bitmap, alpha: alpha, edgeMatte: edgeMatte, scale: scale)
         }

@@ -296,7 +296,7 @@ extension GIF {
                 let nearOpaque = alpha == .dither && edgeMatte == nil ? frame.rim : nil
                 let source = frame.source
                 let pixels = flattener.flatten(frame)
-                let cleared = output.diff.regionCleared { pixels[$0 * 4 + 3] == 0 }
+                let cleared = output.diff.regionCleared(transparentIn: pixels)
                 var target = refiner.target(for: pixels, screen: output.diff.canvas, cleared: cleared)
                 target.nearOpaque = nearOpaque
                 try output.add(target, delay: timing.delays[index], source: source)

@@ -7,10 +7,6 @@ enum GIFLib {
         GifErrorString(code).map { String(cString: $0) } ?? "giflib error \(code)"
     }
 
-    /// giflib's words for data that ends early (the bytes ran out), which a warning leaves out: the
-    /// file being cut short says it.
-    static let endOfData = [message(D_GIF_ERR_READ_FAILED), message(D_GIF_ERR_EOF_TOO_SOON)]
-
     // MARK: Reading
 
     /// A record of a GIF stream, in file order.
@@ -23,6 +19,8 @@ enum GIFLib {
     struct ImageDescriptor {
         var left, top, width, height: Int
         var interlaced: Bool
+        /// Where the descriptor (its `,`) starts in the file.
+        var offset: Int
         /// RGB triples of the local colour table, if the frame has one.
         var localColors: [UInt8]?
         /// The frame's LZW code size when it is one giflib refuses (9–11) and Flipbook decodes itself.
@@ -75,6 +73,16 @@ enum GIFLib {
         /// Where the first run of stray zero bytes started, if any.
         private(set) var firstStrayZero: Int?
 
+        /// Where the record ``nextRecord()`` read last starts in the file.
+        private(set) var recordOffset = 0
+
+        /// Whether the file ends as a whole GIF does, with a block terminator and the trailer (`00 3B`):
+        /// data that runs past its end was damaged in the middle rather than cut short.
+        var endsWithTrailer: Bool {
+            let bytes = source.bytes
+            return bytes.count >= 2 && bytes[bytes.count - 1] == 0x3B && bytes[bytes.count - 2] == 0
+        }
+
         func nextRecord() throws(AnimationDecodeError) -> Record {
             // A zero byte where a block introducer belongs is an empty block terminator too many
             // (some encoders write one after a frame's data or an extension): skipped, as
@@ -85,6 +93,7 @@ enum GIFLib {
                 source.offset += 1
                 strayZeros += 1
             }
+            recordOffset = source.offset
             var type = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(handle, &type) == GIF_OK else { throw failure() }
             switch type {
@@ -100,7 +109,7 @@ enum GIFLib {
                 let image = handle.pointee.Image
                 return .image(ImageDescriptor(
                     left: Int(image.Left), top: Int(image.Top), width: Int(image.Width), height: Int(image.Height),
-                    interlaced: image.Interlace, localColors: GIFLib.colors(image.ColorMap)))
+                    interlaced: image.Interlace, offset: descriptorStart - 1, localColors: GIFLib.colors(image.ColorMap)))
             case EXTENSION_RECORD_TYPE:
                 var code: Int32 = 0
                 var block: UnsafeMutablePointer<GifByteType>?
@@ -118,36 +127,29 @@ enum GIFLib {
             }
         }
 
-        /// Reads the current image's rows (in stored order) into `indices`, `width` bytes each: how
-        /// many rows were read whole (`height` unless the data ends early; then ``lastError`` says why).
-        func readPixels(into indices: inout [UInt8], width: Int, height: Int) -> Int {
+        /// Decodes the current image's indices (rows in stored order) into `indices`, `width`
+        /// bytes a row, with ``LZWDecoder`` (giflib only finds the records: it decodes damaged data
+        /// into wrong pixels without a word), and moves past its sub-blocks to the next record.
+        func readPixels(into indices: inout [UInt8], width: Int, height: Int) -> LZWDecoder.Result {
+            let start: (codeSize: Int, data: Int)
+            if let oversized {
+                start = (oversized.codeSize, oversized.dataStart)
+                self.oversized = nil
+            } else {
+                // giflib has read the descriptor and the code-size byte just before the offset.
+                start = (Int(source.bytes[source.offset - 1]), source.offset)
+            }
             guard width > 0 && height > 0 else {
                 // A frame of no pixels may still carry data (gifsicle's test file
-                // `009-zerowidth`: 0×256 with 800 bytes of LZW): giflib reads none of it, and
-                // would take its first byte for the next record. Skipped, the next frame is read.
-                if oversized == nil { source.offset = LZWDecoder.endOfSubBlocks(source.bytes, from: source.offset) }
-                oversized = nil
-                return height
+                // `009-zerowidth`: 0×256 with 800 bytes of LZW): none of it is read; the next frame is.
+                source.offset = max(source.offset, LZWDecoder.endOfSubBlocks(source.bytes, from: start.data))
+                return LZWDecoder.Result(decoded: 0, outcome: .complete, end: source.offset)
             }
-            if let oversized {
-                self.oversized = nil
-                let count = LZWDecoder.decode(source.bytes, from: oversized.dataStart, minimumCodeSize: oversized.codeSize,
-                                              into: &indices, count: width * height)
-                if count < width * height { lastError = "the LZW data ends early" }
-                return count / width
-            }
-            let rows: Int = indices.withUnsafeMutableBufferPointer { buffer in
-                for row in 0..<height {
-                    if DGifGetLine(handle, buffer.baseAddress! + row * width, Int32(width)) != GIF_OK { return row }
-                }
-                return height
-            }
-            if rows < height { lastError = GIFLib.message(handle.pointee.Error) }
-            return rows
+            let result = LZWDecoder.decode(source.bytes, from: start.data, minimumCodeSize: start.codeSize,
+                                           into: &indices, count: width * height)
+            source.offset = max(source.offset, result.end)
+            return result
         }
-
-        /// Why the last read stopped early (giflib's message), after ``readPixels(into:width:height:)``.
-        private(set) var lastError: String?
 
         /// Where the data of a frame that is decoded here rather than by giflib (see ``LZWDecoder``) starts.
         private var oversized: (codeSize: Int, dataStart: Int)?
@@ -173,11 +175,26 @@ enum GIFLib {
             let codeSize = Int(bytes[position])
             guard (9...LZWDecoder.largestMinimumCodeSize).contains(codeSize) else { return nil }
             let descriptor = ImageDescriptor(left: word(start), top: word(start + 2), width: word(start + 4),
-                                             height: word(start + 6), interlaced: packed & 0x40 != 0, localColors: localColors,
+                                             height: word(start + 6), interlaced: packed & 0x40 != 0, offset: start - 1, localColors: localColors,
                                              oversizedCodeSize: codeSize)
             oversized = (codeSize, position + 1)
             source.offset = LZWDecoder.endOfSubBlocks(bytes, from: position + 1)
             return descriptor
+        }
+    }
+
+    /// Every frame's indices as giflib's own decoder reads them (`DGifSlurp`), or `nil` when it
+    /// fails: the reference ``LZWDecoder`` is checked against on real files.
+    static func slurpIndices(_ bytes: [UInt8]) -> [[UInt8]]? {
+        let source = ByteSource(bytes)
+        var error: Int32 = 0
+        guard let handle = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), readFromSource, &error) else { return nil }
+        defer { DGifCloseFile(handle, &error) }
+        guard DGifSlurp(handle) == GIF_OK, let images = handle.pointee.SavedImages else { return nil }
+        return (0..<Int(handle.pointee.ImageCount)).map { index in
+            let image = images[index]
+            let count = Int(image.ImageDesc.Width) * Int(image.ImageDesc.Height)
+            return image.RasterBits.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
         }
     }
 

@@ -11,8 +11,9 @@ import Basics
 /// ``AnimationDecodeError`` naming the file.
 ///
 /// Reading is lenient in one way for the three formats: a file cut short, or damaged after some
-/// frames, keeps the frames before the damage and says so in ``warnings`` (one line each, naming
-/// the file); a file with no readable frame is refused (``AnimationDecodeError/noFrames(file:format:)``).
+/// frames, keeps the frames before the damage and says so in ``readWarnings`` (a
+/// ``LenientReadWarning`` each: its kind, the frames kept, and a line naming the file, as
+/// ``warnings`` prints them); a file with no readable frame is refused (``AnimationDecodeError/noFrames(file:format:)``).
 ///
 /// ```swift
 /// func frameCount<D: AnimationDecoder>(_ type: D.Type, of path: String) throws(AnimationDecodeError) -> Int {
@@ -37,9 +38,9 @@ public protocol AnimationDecoder: AnyObject {
     var limits: ResourceLimits { get }
     /// What the header says: canvas size, frame count, repeat count.
     var info: AnimationInfo { get }
-    /// What was read past leniently so far, one line each naming the file: complete once
-    /// ``nextFrame()`` has returned `nil`.
-    var warnings: [String] { get }
+    /// What was read past leniently so far, a ``LenientReadWarning`` each (match on its `kind`,
+    /// never on its words): complete once ``nextFrame()`` has returned `nil`.
+    var readWarnings: [LenientReadWarning] { get }
 
     /// The next frame as shown, or `nil` after the last one (or after the last complete one of
     /// a file cut short, with a warning). A file that ends before its first frame is
@@ -48,6 +49,9 @@ public protocol AnimationDecoder: AnyObject {
 }
 
 extension AnimationDecoder {
+    /// ``readWarnings`` as the lines a user reads, one each naming the file.
+    public var warnings: [String] { readWarnings.map(\.description) }
+
     /// Opens the file at `path` (see ``init(bytes:file:limits:)``); a file that cannot be read is
     /// ``AnimationDecodeError/unreadable(file:reason:)``.
     public init(file path: String, limits: ResourceLimits = .default) throws(AnimationDecodeError) {

@@ -15,6 +15,7 @@ enum LibPNG {
             let header: PNG.Header
             switch readHeader(decoder, file: file) {
             case .success(let value): header = value
+            case .failure(.corrupt(_, let reason)): return .failure(failure(bytes, file: file, libpng: reason))
             case .failure(let error): return .failure(error)
             }
             let (pixelCount, overflow) = header.width.multipliedReportingOverflow(by: header.height)
@@ -26,7 +27,7 @@ enum LibPNG {
                 fb_png_decoder_read_rgba8(decoder, buffer.baseAddress, header.width * 4)
             }
             guard status == Int32(FB_PNG_OK) else {
-                return .failure(.corrupt(file: file, reason: String(cString: fb_png_decoder_message(decoder))))
+                return .failure(failure(bytes, file: file, libpng: String(cString: fb_png_decoder_message(decoder))))
             }
             return .success(PNG.Image(header: header, pixels: pixels))
         }
@@ -66,6 +67,19 @@ enum LibPNG {
             offset += 12 + length
         }
         return nil
+    }
+
+    /// Why libpng failed on `bytes`, said once for every reader: the chunk walk's diagnosis when it
+    /// finds the file cut short or damaged (`truncated: IDAT chunk at byte 83 declares 3176 bytes…`,
+    /// `CRC error in the IDAT chunk at byte 83…`), which names the place, or else libpng's message
+    /// (`bad adaptive filter value`: data written wrong under correct CRCs).
+    static func failure(_ bytes: [UInt8], file: String, libpng message: String) -> PNG.DecodeError {
+        do {
+            try PNG.ChunkWalker.walk(bytes, file: file)
+        } catch {
+            if case .corrupt = error { return error }
+        }
+        return .corrupt(file: file, reason: message)
     }
 
     private static func readHeader(_ decoder: OpaquePointer, file: String) -> Result<PNG.Header, PNG.DecodeError> {

@@ -52,30 +52,41 @@ extension PNG {
         }
 
         /// Encodes `bitmap` as the file `path` of `set`: written now to a temporary file, in place
-        /// when the set is committed. Throws ``EncodeError``, or the set's `OutputError` when the
-        /// output contract refuses `path` (`named`: the caller named this file outright).
-        public func write(_ bitmap: Bitmap, to path: String, in set: OutputSet, named: Bool = false) throws {
+        /// when the set is committed. Throws ``EncodeError``: ``EncodeError/output(_:)`` when the
+        /// output contract refuses `path` (`named`: the caller named this file outright),
+        /// ``EncodeError/writeFailed(file:reason:)`` when its temporary file cannot be written.
+        public func write(_ bitmap: Bitmap, to path: String, in set: OutputSet, named: Bool = false) throws(EncodeError) {
             let bytes = try encode(bitmap)
             do {
                 try set.write(bytes, to: path, named: named)
-            } catch let error as FileIO.Error {
-                throw EncodeError.writeFailed(file: path, reason: error.reason)
+            } catch {
+                throw Self.writing(error, to: path)
+            }
+        }
+
+        /// `error`, thrown by an `OutputSet` (Basics) writing `path`, as one of ``EncodeError``'s cases.
+        private static func writing(_ error: any Error, to path: String) -> EncodeError {
+            switch error {
+            case let error as OutputError: .output(error)
+            case let error as FileIO.Error: .writeFailed(file: path, reason: error.reason)
+            default: .writeFailed(file: path, reason: "\(error)")
             }
         }
 
         /// Encodes `bitmap` and writes it to `path` as a single-file `OutputSet` (Basics) (recorded, so a
-        /// later run may replace it): refused before anything is encoded (`OutputError`) when
-        /// `path` is one of `inputs`, not a regular file, another set's file, or — unless
-        /// `overwrite` — a file Flipbook did not write, and (`OutputError/unsupportedName(path:reason:)`)
-        /// when its name promises another format than PNG (`.jpg`, `.gif`: the CLI's rule).
-        public func write(_ bitmap: Bitmap, to path: String, protecting inputs: InputFiles, overwrite: Bool = false) throws {
-            try OutputName.require(path, extensions: ["png"], what: "a PNG encoder writes PNG")
-            try OutputSet.check(file: path, protecting: inputs, overwrite: overwrite)
+        /// later run may replace it): refused before anything is encoded (``EncodeError/output(_:)``)
+        /// when `path` is one of `inputs`, not a regular file, another set's file, or — unless
+        /// `overwrite` — a file Flipbook did not write, and (`OutputError.unsupportedName`) when its
+        /// name promises another format than PNG (`.jpg`, `.gif`: the CLI's rule). A file that
+        /// cannot be written is ``EncodeError/writeFailed(file:reason:)``.
+        public func write(_ bitmap: Bitmap, to path: String, protecting inputs: InputFiles, overwrite: Bool = false) throws(EncodeError) {
+            do { try OutputName.require(path, extensions: ["png"], what: "a PNG encoder writes PNG") } catch { throw .output(error) }
+            do { try OutputSet.check(file: path, protecting: inputs, overwrite: overwrite) } catch { throw Self.writing(error, to: path) }
             let bytes = try encode(bitmap)
             do {
                 try OutputSet.write(bytes, toFile: path, protecting: inputs, overwrite: overwrite)
-            } catch let error as FileIO.Error {
-                throw EncodeError.writeFailed(file: path, reason: error.reason)
+            } catch {
+                throw Self.writing(error, to: path)
             }
         }
 

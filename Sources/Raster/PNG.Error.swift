@@ -17,8 +17,8 @@ extension PNG {
         case corrupt(file: String, reason: String)
         /// More pixels than the decoder's budget; refused before allocating.
         case tooLarge(file: String, width: Int, height: Int, maxPixels: Int)
-        /// An animated PNG (an `acTL` chunk) where a still frame of a sequence is read: its frames
-        /// are an animation of their own, never one frame (the APNG module reads them).
+        /// An animated PNG (an `acTL` chunk) where a still image is read (a frame of a sequence, a
+        /// sprite): its frames are an animation of their own, never one image (the APNG module reads them).
         case animated(file: String)
 
         /// The file that could not be read.
@@ -47,8 +47,8 @@ extension PNG {
                 "\(file): corrupt PNG: \(reason)"
             case .tooLarge: limit!.description
             case .animated(let file):
-                "\(file): an animated PNG (APNG) among still frames; its frames are an animation of their own, "
-                    + "never one frame: move it out of the sequence, or read it alone"
+                "\(file): an animated PNG (APNG) where a still image is read (a frame or a sprite); its frames are an "
+                    + "animation of their own, never one image: move it out of the sequence, or read it alone as an animation"
             }
         }
 
@@ -66,12 +66,16 @@ extension PNG {
         case invalidImage(reason: String)
         /// The file could not be written.
         case writeFailed(file: String, reason: String)
+        /// The output contract refused the file (Basics' `OutputError`, naming it): one of the
+        /// inputs, a file Flipbook did not write, another set's file. Nothing was written.
+        case output(OutputError)
 
         /// What could not be written and why, naming the file when there is one.
         public var description: String {
             switch self {
             case .invalidImage(let reason): "cannot encode PNG: \(reason)"
             case .writeFailed(let file, let reason): "\(file): cannot write PNG: \(reason)"
+            case .output(let error): error.description
             }
         }
     }

@@ -11,7 +11,7 @@ extension WebP {
     /// allocated), then ``nextFrame()`` one frame at a time or `allFrames()` all at once; errors
     /// are Raster's `AnimationDecodeError`.
     ///
-    /// Lenient as the GIF decoder is, each time with a ``warnings`` entry: a file cut short keeps
+    /// Lenient as the GIF decoder is, each time with a ``readWarnings`` entry: a file cut short keeps
     /// its whole frames (the chunks before the cut are read as a file of their own), and a frame
     /// libwebp cannot decode after at least one it could ends the animation, keeping the frames
     /// before. A file with no whole frame is refused.
@@ -27,7 +27,7 @@ extension WebP {
         public let info: AnimationInfo
         /// What was read past leniently (a file cut short, a frame that does not decode), one line
         /// each naming the file: complete once ``nextFrame()`` has returned `nil`.
-        public private(set) var warnings: [String] = []
+        public private(set) var readWarnings: [LenientReadWarning] = []
 
         private let reader: LibWebP.FrameReader
         private var previousEnd = 0, framesRead = 0, finished = false
@@ -38,7 +38,7 @@ extension WebP {
             guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else {
                 throw AnimationDecodeError.wrongFormat(Array(bytes.prefix(4096)), file: file, format: .webp)
             }
-            var bytes = bytes, warning: String? = nil
+            var bytes = bytes, warning: LenientReadWarning? = nil
             var header = LibWebP.header(bytes)
             if header == nil, let (whole, cut) = WebPContainer.salvaged(bytes) {
                 // Cut short: the chunks before the cut, read as a file of their own.
@@ -65,7 +65,7 @@ extension WebP {
             self.file = file
             self.limits = limits
             info = AnimationInfo(width: header.width, height: header.height, frameCount: header.frameCount, repeatCount: header.loops)
-            if let warning { warnings.append(warning) }
+            if let warning { readWarnings.append(warning) }
         }
 
         /// The next frame as shown and its duration in seconds, or `nil` after the last one. A
@@ -89,7 +89,8 @@ extension WebP {
             case .failure:
                 finished = true
                 guard framesRead > 0 else { throw .corrupt(file: file, format: .webp, reason: "libwebp could not decode frame 1") }
-                warnings.append("\(file): stopped after frame \(framesRead): libwebp could not decode frame \(framesRead + 1); the frames before are kept")
+                readWarnings.append(CutShortWarning.damaged(file: file, at: nil, reason: "libwebp could not decode frame \(framesRead + 1)",
+                                                        framesRead: framesRead, declared: info.frameCount))
                 return nil
             }
         }

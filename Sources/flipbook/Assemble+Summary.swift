@@ -8,16 +8,17 @@ import WebP
 /// What `assemble` says it wrote: a line of text (and notes on merged frames), or `--json`.
 extension Assemble {
     /// The summary of what was written, in the output format's words.
+    /// `notes` (the job's, printed on standard error once the output is written) are the JSON's `notes`.
     func describe(_ report: AssembleJob.Report, settings: AssembleJob.Settings, fits: Bool, repeatCount: Int, warnings: [String],
-                  invisible: [String] = []) -> String {
+                  notes: [String] = [], invisible: [String] = []) -> String {
         switch report {
-        case .gif(let gif): describe(gif, settings: settings.gif ?? GIF.Encoder(), fits: fits, warnings: warnings, invisible: invisible)
+        case .gif(let gif): describe(gif, settings: settings.gif ?? GIF.Encoder(), fits: fits, warnings: warnings, notes: notes, invisible: invisible)
         case .apng(let apng):
             describe(report, format: .apng, mergedForTiming: apng.framesMergedForTiming, colorType: apng.colorType, lossless: nil, quality: nil,
-                     fits: true, repeatCount: repeatCount, warnings: warnings)
+                     fits: true, repeatCount: repeatCount, warnings: warnings, notes: notes)
         case .webp(let webp):
             describe(report, format: .webp, mergedForTiming: webp.framesMergedForTiming, colorType: nil, lossless: webp.lossless, quality: webp.quality,
-                     fits: fits, repeatCount: repeatCount, warnings: warnings)
+                     fits: fits, repeatCount: repeatCount, warnings: warnings, notes: notes)
         }
     }
 
@@ -37,20 +38,24 @@ extension Assemble {
         var fitsMaxBytes: Bool? = nil
         /// What reading the sources read past (a GIF cut short…), as on standard error.
         var warnings: [String]
+        /// What was done that the user did not ask for in so many words (frames left out, the
+        /// GIF's dithered alpha), as the `note:` lines on standard error.
+        var notes: [String] = []
     }
 
     /// An APNG's or a WebP's summary: one line (and notes on merged frames), or JSON.
     func describe(_ report: AssembleJob.Report, format: AssembleJob.Format, mergedForTiming: Int, colorType: String?, lossless: Bool?,
-                          quality: Double?, fits: Bool, repeatCount: Int, warnings: [String]) -> String {
+                          quality: Double?, fits: Bool, repeatCount: Int, warnings: [String], notes: [String] = []) -> String {
         let seconds = (report.duration * 1000).rounded() / 1000
         if json {
-            let output = JSONReport(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
+            var output = JSONReport(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
                                     height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
                                     framesMergedIdentical: report.framesMergedIdentical,
                                     framesMergedNearIdentical: report.framesMergedNearIdentical,
                                     nearIdenticalMaxDifference: report.nearIdenticalMaxDifference, durationSeconds: seconds,
                                     repeatCount: repeatCount, colorType: colorType, lossless: lossless, quality: quality,
                                     fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings)
+            output.notes = notes
             return (try? Console.jsonString(output)) ?? "{}"
         }
         var line = "\(output): \(format) \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
@@ -79,15 +84,17 @@ extension Assemble {
         return notes
     }
 
-    func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool, warnings: [String], invisible: [String] = []) -> String {
+    func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool, warnings: [String], notes: [String] = [],
+                  invisible: [String] = []) -> String {
         if json {
-            let output = JSONReport(output: self.output, format: "gif", bytes: report.bytes, width: report.width, height: report.height,
+            var output = JSONReport(output: self.output, format: "gif", bytes: report.bytes, width: report.width, height: report.height,
                                     frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
                                     framesMergedIdentical: report.framesMergedIdentical, framesMergedNearIdentical: report.framesMergedNearIdentical,
                                     nearIdenticalMaxDifference: report.nearIdenticalMaxDifference,
                                     durationSeconds: Double(report.totalCentiseconds) / 100, repeatCount: settings.repeatCount,
                                     colors: settings.colors, localPalettes: report.localPalettes, dither: settings.dithering.rawValue,
                                     qualityPreset: settings.quality.rawValue, fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings)
+            output.notes = notes
             return (try? Console.jsonString(output)) ?? "{}"
         }
         var line = "\(output): \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "

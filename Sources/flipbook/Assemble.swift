@@ -178,12 +178,12 @@ struct Assemble: ParsableCommand {
                 throw ValidationError("\(foreign.joined(separator: ", ")) \(foreign.count == 1 ? "does" : "do") not apply to \(format) output (\(output)).")
             }
         }
-        if let fps, !Animation.Timing.fpsRange.contains(fps) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
-        if let duration, !(duration > 0 && duration <= Animation.Timing.longest) { throw ValidationError("--duration must be positive, at most a day (86400 s).") }
-        if let repeatCount, repeatCount < 0 { throw ValidationError("--repeat is 0 (forever) or a number of plays (got \(repeatCount)).") }
-        if let scale, !ImageFileName.scaleRange.contains(scale) { throw ValidationError("--scale is \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound) (got \(scale)).") }
-        if !(2...256).contains(colors) { throw ValidationError("--colors must be 2…256.") }
-        if let maxBytes, maxBytes <= 0 { throw ValidationError("--max-bytes must be positive.") }
+        if let fps, !Animation.Timing.fpsRange.contains(fps) { throw OptionRefusal.error("--fps", fps, takes: "frames per second, between 1/86400 and 1000") }
+        if let duration, !(duration > 0 && duration <= Animation.Timing.longest) { throw OptionRefusal.error("--duration", duration, takes: "the seconds of one play, positive, at most a day (86400)") }
+        if let repeatCount, repeatCount < 0 { throw OptionRefusal.error("--repeat", repeatCount, takes: "0 (forever) or a number of plays") }
+        if let scale, !ImageFileName.scaleRange.contains(scale) { throw OptionRefusal.error("--scale", scale, takes: "\(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound), the @Nx files to pick") }
+        if !(2...256).contains(colors) { throw OptionRefusal.error("--colors", colors, takes: "2…256 entries of a colour table") }
+        if let maxBytes, maxBytes <= 0 { throw OptionRefusal.error("--max-bytes", maxBytes, takes: "a positive number of bytes") }
         if gifQuality != .fast, let dither, dither != .none {
             throw ValidationError("--quality \(gifQuality.rawValue) refines colours across frames instead of dithering; drop --dither \(dither.rawValue) or use --quality fast.")
         }
@@ -194,7 +194,7 @@ struct Assemble: ParsableCommand {
     func parsedEdgeMatte() throws -> Color? {
         if edgeMatte == "none" { return nil }
         guard let color = Color(hex: edgeMatte), color.a == 255 else {
-            throw ValidationError("--edge-matte is an opaque #RRGGBB or none (got '\(edgeMatte)').")
+            throw OptionRefusal.error("--edge-matte", edgeMatte, takes: "an opaque colour #RRGGBB, or none")
         }
         return color
     }
@@ -203,15 +203,15 @@ struct Assemble: ParsableCommand {
         guard let delays else { return nil }
         // Plain decimal milliseconds only: Double() alone also takes 0x10 (hexadecimal), and an
         // empty entry (a trailing comma) is a mistake, not a frame fewer.
-        let values = delays.split(separator: ",", omittingEmptySubsequences: false).map { entry -> Double? in
+        return try delays.split(separator: ",", omittingEmptySubsequences: false).map { entry -> Double in
             let text = entry.trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else { return nil }
-            return Double(text)
+            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(text),
+                  value > 0, value <= Animation.Timing.longest * 1000 else {
+                throw OptionRefusal.error("--delays", item: entry, in: delays,
+                                          takes: "positive milliseconds, at most a day each, one per frame, separated by commas (100,80,120)")
+            }
+            return value / 1000
         }
-        guard !values.isEmpty, values.allSatisfy({ $0 != nil && $0! > 0 && $0! <= Animation.Timing.longest * 1000 }) else {
-            throw ValidationError("--delays takes positive milliseconds (at most a day each) separated by commas (got '\(delays)').")
-        }
-        return values.map { $0! / 1000 }
     }
 
     func run() throws {
@@ -235,18 +235,19 @@ struct Assemble: ParsableCommand {
             if case .number(let value) = quality { job.webp.quality = value } else { job.webp.quality = 80 }
         }
         let plan = try job.plan()
-        for warning in plan.warnings { Console.error("warning: \(warning)") }
         let progress = Progress.forTerminal(label: "assemble")
         defer { progress?.finish() }
         let outcome = try job.run(plan, progress: progress?.update)
         progress?.finish()
-        // Notes describe what was written: only once it is (never before a run that then fails).
+        // Warnings and notes come with the outcome: only once the output is written, never
+        // before a run that then fails (the error says what went wrong).
+        for warning in plan.warnings { Console.error("warning: \(warning)") }
         for note in plan.notes { Console.error("note: \(note)") }
         // The GIF goes to standard output: the summary goes to standard error.
         if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
         let invisible = outcome.report.framesMergedInvisible.map { plan.playback.frames.indices.contains($0) ? plan.playback.frames[$0].fileName ?? "frame \($0 + 1)" : "frame \($0 + 1)" }
         let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits, repeatCount: plan.apng.repeatCount,
-                               warnings: plan.warnings, invisible: invisible)
+                               warnings: plan.warnings, notes: plan.notes, invisible: invisible)
         if toStandardOutput { Console.error(summary) } else { print(summary) }
         // The report (with fitsMaxBytes) is the JSON a script reads: a failure adds no second object.
         if json && !toStandardOutput { Console.printedJSON.set() }

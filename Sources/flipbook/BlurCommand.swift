@@ -40,13 +40,13 @@ struct BlurCommand: ParsableCommand {
 
     func validate() throws {
         guard sigma != nil || preset != nil else { throw ValidationError("Give --sigma or --preset.") }
-        if let sigma, !(sigma >= 0 && sigma.isFinite) { throw ValidationError("--sigma must be ≥ 0.") }
-        if let sigma, sigma > Blur.maximumPixelSigma {
-            throw ValidationError("--sigma is at most \(Int(Blur.maximumPixelSigma)) (wider than any image Flipbook accepts).")
+        if let sigma, !(sigma >= 0 && sigma <= Blur.maximumPixelSigma) {
+            // The upper bound: wider than any image Flipbook accepts.
+            throw OptionRefusal.error("--sigma", sigma, takes: "the blur's standard deviation in points, 0…\(Int(Blur.maximumPixelSigma))")
         }
-        if let tint, Color(hex: tint) == nil { throw ValidationError("--tint is #RRGGBB or #RRGGBBAA (got '\(tint)').") }
-        if let saturation, !saturation.isFinite { throw ValidationError("--saturation is a finite number (got \(saturation)).") }
-        guard downsample >= 1, downsample.isFinite else { throw ValidationError("--downsample is 1 or more.") }
+        if let tint, Color(hex: tint) == nil { throw OptionRefusal.error("--tint", tint, takes: "a colour #RRGGBB or #RRGGBBAA") }
+        if let saturation, !saturation.isFinite { throw OptionRefusal.error("--saturation", saturation, takes: "a finite number (1 unchanged, 0 grey)") }
+        guard downsample >= 1, downsample.isFinite else { throw OptionRefusal.error("--downsample", downsample, takes: "a factor of 1 or more") }
     }
 
     func run() throws {

@@ -1,6 +1,7 @@
 import Animated
 import Atlas
 import Basics
+import Compose
 import Foundation
 import GIF
 
@@ -49,18 +50,72 @@ enum CLIWording {
     /// What the CLI prints for `error` after `error: `: a setting out of range (a Basics
     /// `SettingError`, on its own or in a job's or encoder's error) named by its flag
     /// (``flag(for:)``, `--repeat is 0 (forever) or …`); any other error as it describes itself.
-    static func message(for error: any Error) -> String {
-        let setting: SettingError? = switch error {
+    static func message(for error: any Error, arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> String {
+        let text = "\(error)"
+        if case SheetJobError.source(.animationNotFrames(_, let animation)) = error {
+            // The command that turns it into frames, with the file in it.
+            let name = ImageFileName(path: animation).stem
+            return text.replacingOccurrences(of: "FramesJob writes an animation's frames to a folder, which a sheet packs",
+                                             with: "flipbook frames \(animation) -o \(name)-frames writes its frames to a folder, "
+                                                 + "and flipbook sheet \(name)-frames packs them")
+        }
+        if let (given, frames) = delayCount(error) {
+            let value = Self.value(of: "--delays", in: arguments) ?? "\(given) delays"
+            return OptionRefusal.sentence("--delays", value, takes: "one delay per frame, \(frames) here (got \(given))")
+        }
+        // The setting's sentence ends the error's (after `cannot encode GIF: ` for an encoder's).
+        guard let setting = settingError(error), text.hasSuffix(setting.description) else { return text }
+        let prefix = text.dropLast(setting.description.count)
+        // A value the user gave out of range, in the one style of argument mistakes
+        // (`--repeat does not take '70000'; it takes: …`), with the value as it was typed.
+        if case .outOfRange(let allowed) = setting.problem, let flag = flag(for: setting.setting) {
+            var takes = allowed.description
+            if setting.setting == .repeatCount, case .range(let range) = allowed, range.lowerBound == 0 {
+                takes = "0 (forever) or \(max(1, range.lowerBound))…\(range.upperBound) plays"
+            }
+            takes += (setting.format.map { " for \($0)" } ?? "") + (setting.reason.map { " (\($0))" } ?? "")
+            return prefix + OptionRefusal.sentence(flag, value(of: flag, in: arguments) ?? setting.value, takes: takes)
+        }
+        return prefix + setting.description(naming: flag(for:))
+    }
+
+    /// The setting an error is about, when it is one (on its own or in a job's or encoder's error).
+    static func settingError(_ error: any Error) -> SettingError? {
+        switch error {
         case let error as SettingError: error
         case let error as AssembleError: error.settingError
         case let error as SheetJobError: error.settingError
+        case RenderError.setting(let error): error
         case GIF.EncodeError.setting(let error), Animation.PlaybackError.outOfRange(let error), Validator.Error.setting(let error): error
         default: nil
         }
-        let text = "\(error)"
-        // The setting's sentence ends the error's (after `cannot encode GIF: ` for an encoder's).
-        guard let setting, text.hasSuffix(setting.description) else { return text }
-        return text.dropLast(setting.description.count) + setting.description(naming: flag(for:))
+    }
+
+    /// `--delays` gave `given` delays for `frames` frames.
+    private static func delayCount(_ error: any Error) -> (given: Int, frames: Int)? {
+        switch error {
+        case Animation.PlaybackError.delayCount(let given, let frames), AssembleError.playback(.delayCount(let given, let frames)): (given, frames)
+        default: nil
+        }
+    }
+
+    /// Whether `error`, found once the work began, is a value the user gave (a setting out of
+    /// range, 2 delays for 4 frames, a size over a limit): an argument mistake, which gets the same
+    /// `hint:` line as those found while parsing.
+    static func isArgumentMistake(_ error: any Error) -> Bool {
+        guard ExitStatus(for: error) == .usage else { return false }
+        return error is UsageError || settingError(error) != nil || delayCount(error) != nil
+    }
+
+    /// The value given to `flag` (`--delays 1,2` or `--delays=1,2`; the last one wins, as in
+    /// ArgumentParser), or `nil`.
+    static func value(of flag: String, in arguments: [String]) -> String? {
+        var found: String?
+        for (index, word) in arguments.enumerated() {
+            if word == flag, index + 1 < arguments.count { found = arguments[index + 1] }
+            if word.hasPrefix(flag + "=") { found = String(word.dropFirst(flag.count + 1)) }
+        }
+        return found
     }
 
     /// The flag that sets `setting`; `nil` for one no command has a flag for.

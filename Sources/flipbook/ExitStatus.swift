@@ -2,9 +2,11 @@ import Animated
 import ArgumentParser
 import Atlas
 import Basics
+import Compose
 import FrameGen
 import GIF
 import Raster
+import Text
 
 /// The exit codes of the CLI contract, and the one place where errors become them: commands and
 /// libraries throw, ``Flipbook/main()`` prints the error and exits with ``init(for:)``.
@@ -35,6 +37,7 @@ enum ExitStatus: Int32 {
         case let error as AssembleError: self = Self(assembling: error)
         case let error as SheetJobError: self = Self(sheet: error)
         case let error as FramesJobError: self = Self(frames: error)
+        case let error as RenderError: self = Self(rendering: error)
         case Validator.Error.source(let error): self = Self(for: error)
         case Validator.Error.animation(let error): self = Self(for: error)
         case Validator.Error.cancelled: self = .outputUnwritable
@@ -49,6 +52,16 @@ enum ExitStatus: Int32 {
         // commands say it, through the system, exit 4).
         case OutputError.notAFolder: self = .outputUnwritable
         case is OutputError: self = .usage
+        // The typed throws of the PNG encoder, sequence.json and sheet files carry the contract's refusal as it is.
+        case PNG.EncodeError.output(let error), SequenceManifest.Error.output(let error), SheetExport.Error.output(let error):
+            self = Self(for: error)
+        case SheetExport.Error.write, SheetExport.Error.encode: self = .outputUnwritable
+        case let error as SequenceWriter.Error:
+            switch error {
+            case .output(let error), .manifest(.output(let error)), .encode(.output(let error)): self = Self(for: error)
+            case .write, .encode, .manifest, .cancelled: self = .outputUnwritable
+            case .limit, .frame, .decode: self = .inputUnreadable
+            }
         // Settings the user chose, found wrong only once read.
         case is ValidationConfig.Error, is SheetEngine.Refusal, is SheetExport.Error, is NineSlice.Error, is Animation.PlaybackError:
             self = .usage
@@ -64,6 +77,11 @@ enum ExitStatus: Int32 {
             case .output(let error): self = Self(for: error)
             }
         case let error as SheetBuilder.Error: self = Self(packing: error)
+        case let error as TextError:
+            switch error {
+            case .setting, .tooLong, .chrome: self = .usage
+            case .fontUnreadable, .standardFontMissing, .limit, .unicode: self = .inputUnreadable
+            }
         // Everything else was read from a file: PNG/GIF decoding, sequences and manifests, scenes,
         // path data, sheet data, limits an input asked to exceed.
         default: self = .inputUnreadable
@@ -118,6 +136,20 @@ extension ExitStatus {
         // Data that names a file outside its folder, or asks for more than a limit: the input's fault.
         case .outsideFolder, .limit: self = .inputUnreadable
         case .encode, .manifest, .write, .cancelled: self = .outputUnwritable
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The status for each way a ``RenderJob`` fails: the scene's own problems (a typo, a missing
+    /// image, a limit it asks past) are the input's (3), settings and refused outputs are usage (2).
+    init(rendering error: RenderError) {
+        switch error {
+        case .scene, .limit, .render: self = .inputUnreadable
+        case .output(.notAFolder): self = .outputUnwritable
+        case .setting, .output, .encode(.setting), .encodeAPNG(.setting), .encodeWebP(.setting): self = .usage
+        case .sheet: self = .problemsFound
+        case .encode, .encodeAPNG, .encodeWebP, .encodePNG, .write, .cancelled: self = .outputUnwritable
         }
     }
 }

@@ -15,7 +15,7 @@ struct Flipbook: ParsableCommand {
             4 output could not be written.
             """,
         version: "0.1.0",
-        subcommands: [Info.self, Validate.self, Assemble.self, Frames.self, Generate.self, Draw.self, BlurCommand.self, SliceCommand.self, ResizeCommand.self, Sheet.self]
+        subcommands: [Info.self, Validate.self, Assemble.self, Frames.self, Generate.self, Draw.self, Render.self, BlurCommand.self, SliceCommand.self, ResizeCommand.self, NoteCommand.self, Sheet.self]
     )
 
     /// Runs like `ParsableCommand.main()`, with the contract's exit codes: argument errors are 2
@@ -24,7 +24,8 @@ struct Flipbook: ParsableCommand {
     static func main() {
         ProcessPolicy.apply()
         if let problem = misplacedCommand(Array(CommandLine.arguments.dropFirst())) {
-            Console.error("error: \(problem)")
+            Console.error("error: \(problem.message)\n\(problem.hint)")
+            failInJSON(problem.message, status: .usage)
             ProcessPolicy.exit(ExitStatus.usage.rawValue)
         }
         do {
@@ -48,7 +49,11 @@ struct Flipbook: ParsableCommand {
             default:
                 // ArgumentParser's own wrapper (an error from a `validate()`) speaks through it.
                 let message = String(describing: type(of: error)) == "CommandError" ? fullMessage(for: error) : "error: \(CLIWording.message(for: error))"
-                if message != "error: " { Console.error(message) }
+                // A value found wrong only once the work began (2 delays for 4 frames, a size over
+                // --max-pixels) is an argument mistake like the others: the same hint line.
+                let hint = CLIWording.isArgumentMistake(error)
+                    ? "\n" + UsageMessage(for: error, arguments: Array(CommandLine.arguments.dropFirst())).hint : ""
+                if message != "error: " { Console.error(message + hint) }
                 failInJSON(message, status: ExitStatus(for: error))
                 ProcessPolicy.exit(ExitStatus(for: error).rawValue)
             }
@@ -57,14 +62,26 @@ struct Flipbook: ParsableCommand {
 
     /// What is wrong when the first word is not a command (`flipbook assmble x -o y`, which
     /// ArgumentParser reports as "Unknown option '-o'"), or `generate` is given an option before
-    /// its generator; `nil` otherwise.
-    static func misplacedCommand(_ arguments: [String]) -> String? {
+    /// its generator, with the `hint:` line of every argument mistake; `nil` otherwise.
+    static func misplacedCommand(_ arguments: [String]) -> (message: String, hint: String)? {
+        guard let problem = misplacedCommandSentence(arguments) else { return nil }
+        let generate = arguments.first == Generate._commandName
+        return (problem, generate ? "hint: flipbook generate --help lists the generators" : "hint: flipbook --help lists the commands")
+    }
+
+    /// `unknown command 'assmble'; did you mean 'assemble'?`, or with no command near the word,
+    /// the commands there are.
+    static func unknownCommand(_ word: String, among commands: [String]) -> String {
+        let guess = Suggestion.nearest(to: word, among: commands).map { "did you mean '\($0)'?" }
+            ?? "the commands are \(commands.filter { $0 != "help" }.joined(separator: ", "))"
+        return "unknown command '\(word)'; \(guess)"
+    }
+
+    /// The sentence of ``misplacedCommand(_:)``.
+    private static func misplacedCommandSentence(_ arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         let commands = configuration.subcommands.map { $0._commandName } + ["help"]
-        guard commands.contains(first) else {
-            let guess = Suggestion.nearest(to: first, among: commands).map { "; did you mean '\($0)'?" } ?? ""
-            return "unknown command '\(first)'\(guess) (flipbook --help lists the commands)"
-        }
+        guard commands.contains(first) else { return unknownCommand(first, among: commands) }
         if first == Generate._commandName, let second = arguments.dropFirst().first, second != "-h", second != "--help" {
             let generators = Generate.configuration.subcommands.map { $0._commandName }
             if second.hasPrefix("-") {
@@ -76,8 +93,7 @@ struct Flipbook: ParsableCommand {
             }
         }
         if first == "help", let second = arguments.dropFirst().first, !second.hasPrefix("-"), !commands.contains(second) {
-            let guess = Suggestion.nearest(to: second, among: commands).map { "; did you mean '\($0)'?" } ?? ""
-            return "unknown command '\(second)'\(guess) (flipbook --help lists the commands)"
+            return unknownCommand(second, among: commands)
         }
         return nil
     }

@@ -55,8 +55,8 @@ struct SeagullCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Line width in points (default: height / 30).", transform: DecimalNumber.option) var width: Double?
 
     func validate() throws {
-        guard frames >= 1 else { throw ValidationError("--frames must be 1 or more.") }
-        if let width, !(width > 0) { throw ValidationError("--width must be positive.") }
+        guard frames >= 1 else { throw OptionRefusal.error("--frames", frames, takes: "a number of frames, 1 or more") }
+        if let width, !(width > 0) { throw OptionRefusal.error("--width", width, takes: "a positive line width in points") }
         if let size { _ = try ImageCommand.size(size) }
     }
 
@@ -81,9 +81,9 @@ struct ExplosionCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Number of sparks.") var sparks: Int = 28
 
     func validate() throws {
-        guard frames >= 2 else { throw ValidationError("--frames must be 2 or more.") }
+        guard frames >= 2 else { throw OptionRefusal.error("--frames", frames, takes: "a number of frames, 2 or more") }
         if let size { _ = try ImageCommand.size(size) }
-        guard sparks >= 0, sparks <= 100_000 else { throw ValidationError("--sparks must be 0…100000.") }
+        guard sparks >= 0, sparks <= 100_000 else { throw OptionRefusal.error("--sparks", sparks, takes: "0…100000 sparks") }
     }
 
     func run() throws {
@@ -109,9 +109,9 @@ struct ScatterCommand: ParsableCommand {
     @Option(help: "Background colour.") var background: String?
 
     func validate() throws {
-        guard count >= 0, count <= 100_000 else { throw ValidationError("--count must be 0…100000.") }
+        guard count >= 0, count <= 100_000 else { throw OptionRefusal.error("--count", count, takes: "0…100000 images") }
         if let size { _ = try ImageCommand.size(size) }
-        if let radius, !(radius > 0) { throw ValidationError("--radius must be positive.") }
+        if let radius, !(radius > 0) { throw OptionRefusal.error("--radius", radius, takes: "a positive radius in points") }
     }
 
     func run() throws {
@@ -151,8 +151,8 @@ struct StrokeCommand: ParsableCommand {
     @Option(help: "Background colour (default transparent).") var background: String?
 
     func validate() throws {
-        guard frames >= 1 else { throw ValidationError("--frames must be 1 or more.") }
-        if let width, !(width > 0) { throw ValidationError("--width must be positive.") }
+        guard frames >= 1 else { throw OptionRefusal.error("--frames", frames, takes: "a number of frames, 1 or more") }
+        if let width, !(width > 0) { throw OptionRefusal.error("--width", width, takes: "a positive line width in points") }
         if let size { _ = try ImageCommand.size(size) }
     }
 
@@ -164,7 +164,7 @@ struct StrokeCommand: ParsableCommand {
         if let size { (stroke.width, stroke.height) = try ImageCommand.size(size) }
         try out.check(width: stroke.width, height: stroke.height, frames: frames)
         if let width, width > (stroke.width * stroke.width + stroke.height * stroke.height).squareRoot() {
-            throw ValidationError("--width is wider than the canvas's diagonal.")
+            throw OptionRefusal.error("--width", width, takes: "a line width in points, at most the canvas's diagonal (\(OptionRefusal.number((stroke.width * stroke.width + stroke.height * stroke.height).squareRoot().rounded(.down))))")
         }
         stroke.scale = out.scale
         stroke.smoothing = smoothing

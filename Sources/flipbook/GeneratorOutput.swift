@@ -3,6 +3,7 @@ import APNG
 import ArgumentParser
 import Atlas
 import Basics
+import Compose
 import Foundation
 import FrameGen
 import GIF
@@ -44,13 +45,13 @@ struct GeneratorOutput: ParsableArguments {
     }
 
     func validate() throws {
-        guard ImageFileName.scaleRange.contains(scale) else { throw ValidationError("--scale is \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound) (got \(scale)).") }
-        guard Animation.Timing.fpsRange.contains(fps) else { throw ValidationError("--fps must be between 1/86400 and 1000.") }
+        guard ImageFileName.scaleRange.contains(scale) else { throw OptionRefusal.error("--scale", scale, takes: "\(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound) pixels per point") }
+        guard Animation.Timing.fpsRange.contains(fps) else { throw OptionRefusal.error("--fps", fps, takes: "frames per second, between 1/86400 and 1000") }
         guard (0...GIF.maximumRepeatCount).contains(repeatCount) else {
-            throw ValidationError("--repeat is 0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount): a GIF's loop block holds 16 bits (got \(repeatCount)).")
+            throw OptionRefusal.error("--repeat", repeatCount, takes: "0 (forever) or a number of plays, 1…\(GIF.maximumRepeatCount) (a GIF's loop block holds 16 bits)")
         }
         if let name, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
-            throw ValidationError("--prefix must be a plain file name prefix: no folder, not hidden.")
+            throw OptionRefusal.error("--prefix", name, takes: "a plain file name prefix: no folder, not hidden")
         }
     }
 
@@ -67,50 +68,19 @@ struct GeneratorOutput: ParsableArguments {
         }
         let progress = Progress.forTerminal(label: "generating")
         defer { progress?.finish() }
-        let written: [String]
-        if ext == "gif" {
-            let input = try FrameInput(count: count, duration: 1 / fps, scale: scale) { try generator.frame($0) }
-            _ = try GIF.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, overwrite: overwrite,
-                                                               progress: progress?.update)
-            written = [output]
-        } else if ext == "apng" || ext == "webp" {
-            // An animation in full colour and alpha, as `assemble` writes it (`.apng`: `.png` names a sheet here).
-            let input = try FrameInput(count: count, duration: 1 / fps, scale: scale) { try generator.frame($0) }
-            if ext == "apng" {
-                _ = try APNG.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, overwrite: overwrite,
-                                                                    progress: progress?.update)
-            } else {
-                _ = try WebP.Encoder(repeatCount: repeatCount).write(input, to: output, protecting: protected, overwrite: overwrite,
-                                                                    progress: progress?.update)
-            }
-            written = [output]
-        } else if ext == "png" && count == 1 {
-            // One set owned by the name, so a sheet written there before (FILE.png + FILE.json)
-            // is replaced as a whole.
-            let set = OutputSet(owner: output, protecting: protected)
-            try PNG.Encoder().write(try generator.frame(0), to: output, in: set, named: overwrite)
-            try set.commit()
-            written = [output]
-        } else if ext == "png" {
-            // A sheet needs every frame at once anyway.
-            // The frames' size was checked (`check(width:height:frames:)`); a refusal still ends in its error.
-            let frames = try parallelMap(count, progress: progress) { index in
-                Result { () throws(LimitError) in try generator.frame(index) }
-            }.map { result throws(LimitError) in try result.get() }
-            let inputs = frames.enumerated().map { index, bitmap in
-                SheetBuilder.Input(name: "\(prefix)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: 1 / fps)
-            }
-            let files = try SheetExport.files(for: [SheetBuilder(layout: .rows).build(inputs)], format: .jsonHash, output: output)
-            try SheetExport.write(files, owner: output, protecting: protected, named: overwrite ? [output] : [])
-            written = files.map(\.path)
-        } else {
-            // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.
-            let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale,
-                                            encoder: PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9),
-                                            protecting: protected, overwrite: overwrite)
-            try writer.writeFrames(count: count, progress: progress?.update) { try generator.frame($0) }
-            written = try writer.commit(manifest: count > 1 ? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount) : nil)
+        // `.png` names one frame or a sheet here (unlike `assemble`, where it is an APNG).
+        let format: FrameWriter.Format = switch ext {
+        case "gif": .gif
+        case "apng": .apng
+        case "webp": .webp
+        case "png": count == 1 ? .png : .sheet(.jsonHash)
+        default: .folder
         }
+        let writer = FrameWriter(output: output, format: format, prefix: prefix, count: count, fps: fps, scale: scale,
+                                 repeatCount: repeatCount, inputs: protected, overwrite: overwrite) { try generator.frame($0) }
+        var update: (@Sendable (Int, Int) -> Void)?
+        if let progress { update = { (done: Int, total: Int) in progress.update(done, total) } }
+        let written = try writer.write(progress: update)
         progress?.finish()
         if json {
             try Console.printJSON(GeneratedFiles(output: output, frames: count, files: written))

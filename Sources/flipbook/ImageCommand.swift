@@ -43,7 +43,7 @@ enum ImageCommand {
     /// the input's points); when the output's name says another, a warning says so and names the
     /// file that keeps it (`wide@2x.png`), as the name decides the scale for every reader.
     static func save(_ bitmap: Bitmap, encoded: [UInt8]? = nil, to path: String, inputs: [String], overwrite: Bool, json: Bool,
-                     extra: [String: any Encodable & Sendable] = [:], scale madeAt: Int? = nil) throws {
+                     extra: [String: any Encodable & Sendable] = [:], scale madeAt: Int? = nil, warnings more: [String] = []) throws {
         let toStandardOutput = path == OutputName.standardOutput
         if toStandardOutput {
             try FileIO.writeStandardOutput(try encoded ?? PNG.Encoder().encode(bitmap))
@@ -54,7 +54,7 @@ enum ImageCommand {
         }
         let scale = toStandardOutput ? bitmap.scale : ImageFileName(path: path).scale ?? 1
         let warnings = toStandardOutput ? [] : [madeAt.flatMap { scaleWarning(output: path, width: bitmap.width, height: bitmap.height, madeAt: $0) }]
-            .compactMap { $0 }
+            .compactMap { $0 } + more
         for warning in warnings { Console.error("warning: \(warning)") }
         let line: String
         if json {
@@ -114,10 +114,13 @@ enum ImageCommand {
 
     /// `W`x`H` in points, e.g. `120x44` or `120.5x44`.
     static func size(_ text: String) throws -> (Double, Double) {
-        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { DecimalNumber.parse($0) }
-        guard parts.count == 2, let width = parts[0], let height = parts[1], width > 0, height > 0, width.isFinite, height.isFinite else {
-            throw ValidationError("--size is WIDTHxHEIGHT in points, both positive, e.g. 120x44 (got '\(text)').")
+        let takes = "WIDTHxHEIGHT in points, both positive plain decimals, e.g. 120x44"
+        let items = text.split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "X" }
+        guard items.count == 2 else { throw OptionRefusal.error("--size", text, takes: takes) }
+        let sides = try items.map { item in
+            guard let side = DecimalNumber.parse(item), side > 0 else { throw OptionRefusal.error("--size", item: item, in: text, takes: takes) }
+            return side
         }
-        return (width, height)
+        return (sides[0], sides[1])
     }
 }

@@ -62,13 +62,13 @@ struct MemoryLimit: LimitFlags {
 
     func validate() throws {
         try requirePositive(maxMemory, "--max-memory")
-        guard maxMemory <= Int.max >> 20 else { throw ValidationError("--max-memory is too large.") }
+        guard maxMemory <= Int.max >> 20 else { throw OptionRefusal.error("--max-memory", maxMemory, takes: "a positive number of MiB, at most \(Int.max >> 20)") }
     }
     func apply(to limits: inout ResourceLimits) { limits.maxDecodedBytes = maxMemory << 20 }
 }
 
 private func requirePositive(_ value: Int, _ flag: String) throws {
-    guard value > 0 else { throw ValidationError("\(flag) must be positive.") }
+    guard value > 0 else { throw OptionRefusal.error(flag, value, takes: "a positive number") }
 }
 
 extension ResourceLimits {

@@ -34,7 +34,7 @@ struct ResizeCommand: ParsableCommand {
     func validate() throws {
         guard (size == nil) != (scale == nil) else { throw ValidationError("Give either --size or --scale.") }
         if let size { _ = try ImageCommand.size(size) }
-        if let scale, !(scale > 0 && scale.isFinite) { throw ValidationError("--scale must be positive.") }
+        if let scale, !(scale > 0 && scale.isFinite) { throw OptionRefusal.error("--scale", scale, takes: "a positive factor (2 doubles the size)") }
     }
 
     func run() throws {

@@ -104,22 +104,25 @@ struct Sheet: ParsableCommand {
 
     func validate() throws {
         for (value, flag) in [(padding, "--padding"), (border, "--border"), (trimMargin, "--trim-margin"), (extrude, "--extrude")] where value < 0 {
-            throw ValidationError("\(flag) is a number of pixels, 0 or more (got \(value)).")
+            throw OptionRefusal.error(flag, value, takes: "a number of pixels, 0 or more")
         }
-        guard maxSize > 0 else { throw ValidationError("--max-size must be positive.") }
-        if let fps, !Animation.Timing.fpsRange.contains(fps) { throw ValidationError("--fps must be between 1/86400 and 1000.") }
-        guard (0...9).contains(pngLevel) else { throw ValidationError("--png-level takes 0 (stored) to 9 (smallest).") }
+        guard maxSize > 0 else { throw OptionRefusal.error("--max-size", maxSize, takes: "the largest page side in pixels, positive") }
+        if let fps, !Animation.Timing.fpsRange.contains(fps) { throw OptionRefusal.error("--fps", fps, takes: "frames per second, between 1/86400 and 1000") }
+        guard (0...9).contains(pngLevel) else { throw OptionRefusal.error("--png-level", pngLevel, takes: "0 (stored) to 9 (smallest)") }
         _ = try scaleList()
     }
 
     /// `--scales 1,2` → [1, 2]; none given → nil (each frame's single file, at its own scale).
     private func scaleList() throws -> [Int]? {
         guard let scales else { return nil }
-        let values = scales.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard !values.isEmpty, values.allSatisfy({ $0.map(ImageFileName.scaleRange.contains) == true }) else {
-            throw ValidationError("--scales takes scales \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound) separated by commas, e.g. 1,2 (got '\(scales)').")
+        let takes = "scales \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound) separated by commas, e.g. 1,2"
+        let values = try scales.split(separator: ",", omittingEmptySubsequences: false).map { item in
+            guard let scale = Int(item.trimmingCharacters(in: .whitespaces)), ImageFileName.scaleRange.contains(scale) else {
+                throw OptionRefusal.error("--scales", item: item, in: scales, takes: takes)
+            }
+            return scale
         }
-        return Set(values.map { $0! }).sorted()
+        return Set(values).sorted()
     }
 
     func run() throws {
@@ -135,20 +138,20 @@ struct Sheet: ParsableCommand {
         defer { progress?.finish() }
         let plan = try job.plan(progress: progress?.update)
         progress?.finish()
-        for warning in plan.warnings { Console.error("warning: \(warning)") }
         try job.write(plan)
-        // Notes describe what was written: only once it is.
+        // Warnings and notes come with the outcome: only once the sheet is written.
+        for warning in plan.warnings { Console.error("warning: \(warning)") }
         for note in plan.notes { Console.error("note: \(note)") }
         let base = plan.sheets[0]
         if json {
             struct Output: Encodable {
                 var output: String, engine: String?, load: String?, files: [String], pages: [[Int]], sprites: Int, occupancy: Double
-                var scales: [Int], warnings: [String]
+                var scales: [Int], warnings: [String], notes: [String]
             }
             try Console.printJSON(Output(output: output, engine: engine?.rawValue, load: plan.howToLoad, files: plan.files.map(\.path),
                                          pages: base.pages.map { [$0.width, $0.height] }, sprites: base.sprites.count,
                                          occupancy: (base.occupancy * 1000).rounded() / 1000, scales: plan.sheets.map(\.scale),
-                                         warnings: plan.warnings))
+                                         warnings: plan.warnings, notes: plan.notes))
         } else {
             let pages = base.pages.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
             print("\(plan.files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(Console.count(base.sprites.count, "sprite")), "

@@ -30,11 +30,16 @@ struct SliceCommand: ParsableCommand {
     var limits: ResourceLimits { ResourceLimits(pixelLimit) }
 
     func parsedInsets() throws -> NineSlice.Insets {
-        let values = insets.split(separator: ",").map { DecimalNumber.parse($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.count == 4, values.allSatisfy({ $0 != nil && $0! >= 0 }) else {
-            throw ValidationError("--insets is top,left,bottom,right in points (got '\(insets)').")
+        let takes = "top,left,bottom,right in points, each 0 or more, e.g. 37,12,12,12"
+        let items = insets.split(separator: ",", omittingEmptySubsequences: false)
+        guard items.count == 4 else { throw OptionRefusal.error("--insets", insets, takes: takes) }
+        let values = try items.map { item in
+            guard let value = DecimalNumber.parse(item.trimmingCharacters(in: .whitespaces)), value >= 0 else {
+                throw OptionRefusal.error("--insets", item: item, in: insets, takes: takes)
+            }
+            return value
         }
-        return NineSlice.Insets(top: values[0]!, left: values[1]!, bottom: values[2]!, right: values[3]!)
+        return NineSlice.Insets(top: values[0], left: values[1], bottom: values[2], right: values[3])
     }
 
     func validate() throws {
@@ -48,7 +53,7 @@ struct SliceCommand: ParsableCommand {
         _ = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
                                        limits: limits, flag: "--size")
         let bitmap = try ImageCommand.load(input, limits: limits)
-        let result = try NineSlice(insets: try parsedInsets(), mode: mode).render(bitmap, width: width, height: height, limits: limits)
+        let result = try NineSlice(insets: try parsedInsets(), mode: mode).render(bitmap, width: width, height: height, limits: limits, file: input)
         try ImageCommand.save(result, to: output, inputs: [input], overwrite: overwrite, json: json, extra: ["mode": mode.rawValue],
                                scale: ImageFileName(path: input).scale ?? 1)
     }

@@ -7,11 +7,11 @@ struct ThreadsOption: ParsableArguments {
     @Option(parsing: .unconditional, help: "Most threads the work uses at once (default: every core); the output is the same at any number.")
     var threads: Int?
 
-    /// Refuses a number under 1 in the words the library uses for its `threads` (`Validator`,
-    /// `AssembleJob`, `SheetJob`), with the flag for the setting.
+    /// Refuses a number under 1 (the library's `threads` of `Validator`, `AssembleJob` and
+    /// `SheetJob` take 1 or more) in the one style of argument mistakes.
     func validate() throws {
         if let threads, threads < 1 {
-            throw ValidationError(SettingError(.threads, of: nil, value: threads, allowed: .atLeast(1)).description(naming: CLIWording.flag(for:)))
+            throw OptionRefusal.error("--threads", threads, takes: "a number of threads, 1 or more")
         }
     }
 }

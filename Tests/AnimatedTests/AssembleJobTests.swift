@@ -289,6 +289,19 @@ struct AssembleJobTests {
         #expect(note.contains("(\(expected), "), "\(note)")
     }
 
+    /// The note says what the alpha mode did: a matte leaves no soft pixel to dither (it said
+    /// "dithers them" for every mode; third fresh-eyes round).
+    @Test(arguments: [(GIF.AlphaMode.dither, "dithers them"), (.threshold, "cuts them at alpha 128"),
+                      (.matte(Color(r: 32, g: 32, b: 32)), "composites them onto the matte colour")])
+    func theSoftAlphaNoteSaysWhatTheAlphaModeDid(mode: GIF.AlphaMode, words: String) throws {
+        var encoder = GIF.Encoder()
+        encoder.alpha = mode
+        let plan = try AssembleJob(sources: [Fixtures.path("sequences/unity-wispy-smoke-03b-faint")], output: "/tmp/smoke.gif",
+                                   encoder: encoder).plan()
+        let note = try #require(plan.notes.first { $0.contains("semi-transparent") })
+        #expect(note.contains(words), "\(note)")
+    }
+
     @Test func aUniformDurationIsOneValue() throws {
         let input = try FrameInput(count: 4, duration: 0.08) { _ in Bitmap(clearWidth: 2, height: 2) }
         #expect(input.durations == [0.08, 0.08, 0.08, 0.08])

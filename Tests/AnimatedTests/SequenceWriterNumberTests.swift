@@ -18,7 +18,7 @@ struct SequenceWriterNumberTests {
         #expect {
             try writer.write(frame, number: number)
         } throws: { error in
-            guard case .unsupportedName(let path, let reason)? = error as? OutputError else { return false }
+            guard case .output(.unsupportedName(let path, let reason))? = error as? SequenceWriter.Error else { return false }
             return path == folder + "/n\(number).png" && reason.contains("start at 1")
         }
         try writer.write(frame, number: 1)
@@ -47,7 +47,7 @@ struct SequenceWriterScaleTests {
             #expect {
                 try Self.write(folder, scale: 2, frames: frames, fps: fps)
             } throws: { error in
-                guard case .otherScaleDiffers(_, let otherScale, let said)? = error as? OutputError else { return false }
+                guard case .output(.otherScaleDiffers(_, let otherScale, let said))? = error as? SequenceWriter.Error else { return false }
                 return otherScale == 1 && said.contains(detail)
             }
             #expect(try FileIO.readAll(folder + "/sequence.json") == before)

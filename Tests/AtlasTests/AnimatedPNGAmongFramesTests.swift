@@ -34,7 +34,7 @@ struct AnimatedPNGAmongFramesTests {
     @Test func assembleAndSheetRefuseItNamingTheFile() throws {
         let folder = try Self.folder()
         let expected = PNG.DecodeError.animated(file: "\(folder)/gold_5.png")
-        #expect(expected.description.contains("gold_5.png: an animated PNG (APNG) among still frames"))
+        #expect(expected.description.contains("gold_5.png: an animated PNG (APNG) where a still image is read"))
         do {
             _ = try AssembleJob(sources: [folder], output: nil).run()
             Issue.record("assemble took the APNG as a frame")
@@ -56,6 +56,44 @@ struct AnimatedPNGAmongFramesTests {
         let found = report.findings.filter { $0.rule == PNGAnimatedRule.id }
         #expect(found.map(\.file) == ["\(folder)/gold_5.png"], "\(report.findings.map { "\($0.rule): \($0.message)" })")
         #expect(!report.findings.contains { $0.rule == .pngCorrupt })
+    }
+
+    /// A folder whose only file is that APNG, by a numbered name (`gold_5.png`), whole, cut or
+    /// with a byte of its last frame's data damaged: `validate` reads it as the animation
+    /// `assemble` reads (it called the lone file "an animated PNG among still frames", a
+    /// `png.animated` error, where assemble made 4 frames of it); a cut or damaged one lost frames,
+    /// `animation.frames-lost` (damage was only an `animation.lenient-read` warning).
+    @Test(arguments: ["whole", "cut", "damaged"])
+    func aFolderOfOnlyTheAPNGIsValidatedAsTheAnimation(state: String) throws {
+        let source = try Self.folder()
+        let folder = try Fixtures.temporaryFolder("lone-apng-\(state)") + "/gold"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var bytes = try FileIO.readAll("\(source)/gold_5.png")
+        if state == "cut" { bytes = Array(bytes.prefix(bytes.count * 3 / 4)) }
+        if state == "damaged" {
+            let fdAT = try #require(try PNG.ChunkWalker.walk(bytes, file: "gold_5.png").last { $0.type == "fdAT" })
+            bytes[fdAT.offset + 8 + fdAT.length / 2] ^= 0xFF
+        }
+        try FileIO.writeAtomically(bytes, to: "\(folder)/gold_5.png")
+        #expect(try Animation.load([folder]).frames.count == (state == "whole" ? 4 : state == "cut" ? 2 : 3))
+        let report = try Validator().validate([folder])
+        #expect(report.sequences.count == 1)
+        #expect(report.findings.map(\.rule) == (state == "whole" ? [] : [.animationFramesLost]), "\(report.findings.map(\.message))")
+    }
+
+    /// `sheet` on a folder whose only file is an APNG says what the file is, not "among still
+    /// frames" (there were none).
+    @Test func sheetOnALoneAPNGDoesNotSpeakOfOtherFrames() throws {
+        let source = try Self.folder()
+        let folder = try Fixtures.temporaryFolder("lone-apng-sheet") + "/gold"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "\(source)/gold_5.png", toPath: "\(folder)/gold_5.png")
+        do {
+            _ = try SheetJob(sources: [folder], output: folder + "/../gold-sheet.png").plan()
+            Issue.record("sheet packed the APNG as a sprite")
+        } catch {
+            #expect(error.description.contains("gold_5.png: an animated PNG") && !error.description.contains("among"), "\(error)")
+        }
     }
 
     /// Read alone, the same file is the animation it is.

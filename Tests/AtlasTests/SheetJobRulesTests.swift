@@ -115,7 +115,7 @@ struct SheetJobRulesTests {
         #expect(try Animation.load([folder]).frames.count == 8)
         #expect(try Validator().validate([folder]).fileCount == 8)
         let fire = Fixtures.path("gif/giflib/fire.gif")
-        #expect(throws: SheetJobError.source(.notPNG(path: fire))) { _ = try SheetJob(sources: [fire], output: folder + "/s.png").plan() }
+        #expect(throws: SheetJobError.source(.animationNotFrames(source: fire, animation: fire))) { _ = try SheetJob(sources: [fire], output: folder + "/s.png").plan() }
         #expect(throws: SheetJobError.source(.noFrames(source: "(no source given)"))) { _ = try SheetJob(sources: [String](), output: folder + "/s.png").plan() }
     }
 

@@ -39,6 +39,8 @@ struct SheetSourceRuleTests {
     @Test(arguments: Form.allCases)
     func aLoneGIFIsNoImageToPack(_ form: Form) throws {
         let (job, name) = try Self.job(form, ["boom.gif": "gif/effects/Effect_BigHit.gif"])
-        #expect(throws: SheetJobError.source(.notPNG(path: name("boom.gif")))) { _ = try job.plan() }
+        // Named as what it is, with the folder (or the files given) that holds it: a sheet packs frames.
+        let source = form == .upload ? Discovery.filesGiven : FileIO.parentDirectory(of: name("boom.gif"))
+        #expect(throws: SheetJobError.source(.animationNotFrames(source: source, animation: name("boom.gif")))) { _ = try job.plan() }
     }
 }

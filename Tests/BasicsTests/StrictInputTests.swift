@@ -157,3 +157,41 @@ struct RepeatedJSONKeyTests {
         _ = try InputValue.json(Array(text.utf8), file: "s.json")
     }
 }
+
+/// A key written twice in one `<dict>` of an XML property list (a SpriteKit or Cocos2d sheet's
+/// data) was read through Foundation, which keeps the last one without a word, while the binary
+/// reader refused it: XML lists refuse it too, naming the key and the line of its second appearance.
+@Suite("Strict inputs: keys written twice in XML property lists")
+struct RepeatedPlistKeyTests {
+    static func plist(_ body: String) -> [UInt8] {
+        Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
+            + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n" + body + "\n</plist>\n").utf8)
+    }
+
+    @Test(arguments: [
+        ("<dict><key>frames</key><dict>\n<key>fire1.png</key><string>a</string>\n<key>fire1.png</key><string>b</string>\n</dict></dict>",
+         "fire1.png", 6),
+        ("<dict><key>a</key><array><dict><key>x</key><true/><key>y</key><dict/><key>x</key><false/></dict></array></dict>", "x", 4),
+        ("<dict><key>a&amp;b</key><integer>1</integer><key>a&#38;b</key><integer>2</integer></dict>", "a&b", 4),
+        ("<dict>\n<key>size</key><string>{1,2}</string>\n<!-- a comment -->\n<key>size</key><string>{3,4}</string></dict>", "size", 7),
+    ])
+    func aKeyTwiceInOneDictIsRefused(body: String, key: String, line: Int) {
+        #expect {
+            try InputValue.propertyList(Self.plist(body), file: "s.plist")
+        } throws: { error in
+            guard let error = error as? SchemaError, case .invalid(let reason) = error.problem else { return false }
+            return reason.contains("\"\(key)\" appears twice") && error.line == line && error.description.contains("s.plist")
+        }
+    }
+
+    /// The same key in two dictionaries, in a comment, as a string value, or in an array is fine.
+    @Test(arguments: [
+        "<dict><key>a</key><dict><key>x</key><integer>1</integer></dict><key>b</key><dict><key>x</key><integer>2</integer></dict></dict>",
+        "<array><dict><key>x</key><true/></dict><dict><key>x</key><false/></dict></array>",
+        "<dict><!-- <key>x</key> --><key>x</key><string>x</string><key>y</key><string>&lt;key&gt;x&lt;/key&gt;</string></dict>",
+        "<dict><key>a</key><dict/><key>b</key><array/><key>c</key><dict></dict></dict>",
+    ])
+    func distinctKeysAreRead(body: String) throws {
+        _ = try InputValue.propertyList(Self.plist(body), file: "s.plist")
+    }
+}

@@ -41,4 +41,18 @@ struct ThreadBudgetTests {
         #expect(ThreadBudget.withLimit(nil) { ThreadBudget.current } == nil)
         #expect(ThreadBudget.withLimit(0) { ThreadBudget.current } == 1, "at least one thread")
     }
+
+    /// A limit below one is taken as one (documented on `withLimit`): every index still runs,
+    /// one at a time, and the limit ends with the call.
+    @Test(arguments: [0, -1, -64, Int.min])
+    func aLimitBelowOneRunsOnOneThread(limit: Int) {
+        let gauge = Gauge()
+        ThreadBudget.withLimit(limit) {
+            #expect(ThreadBudget.current == 1)
+            ParallelLoop.perform(16) { _ in gauge.enter(); usleep(100); gauge.leave() }
+        }
+        #expect(gauge.count == 16)
+        #expect(gauge.peak == 1)
+        #expect(ThreadBudget.current == nil)
+    }
 }

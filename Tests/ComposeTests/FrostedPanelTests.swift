@@ -48,3 +48,25 @@ import Raster
         #expect(top.map { (51...139).contains($0) } == true, "top edge at \(String(describing: top))")
     }
 }
+
+/// A frosted panel drawn offscreen (half opacity, as when it fades in) still blurs what lies below
+/// it in its parent, not its own clear surface.
+@Suite struct FrostedPanelOffscreenTests {
+    @Test func aHalfOpaquePanelShowsHalfTheBlurredContent() throws {
+        let content = Layer(name: "content", content: .image(FrostedPanelTests.stripes), bounds: Rect(width: 160, height: 120),
+                            position: Point(80, 60))
+        let panel = Layer(name: "panel", bounds: Rect(width: 120, height: 60), position: Point(80, 80), opacity: 0.5,
+                          cornerRadius: 12, backdrop: FrostedPanelTests.light)
+        let root = Layer(name: "root", bounds: Rect(width: 160, height: 120), position: Point(80, 60), sublayers: [content, panel])
+        let frame = try LayerRenderer(root: root, width: 160, height: 120).render(at: 0)
+        let blurred = try FrostedPanelTests.light.apply(to: FrostedPanelTests.stripes)
+        // Opaque content under an opaque blurred patch at opacity 0.5: each channel halfway between.
+        for (x, y) in [(80, 80), (40, 60), (121, 100)] {
+            let got = frame[x, y], under = FrostedPanelTests.stripes[x, y], frost = blurred[x, y]
+            for (g, u, f) in [(got.r, under.r, frost.r), (got.g, under.g, frost.g), (got.b, under.b, frost.b)] {
+                let want = (Double(u) + Double(f)) / 2
+                #expect(abs(Double(g) - want) <= 1.5, "(\(x), \(y)): \(got), under \(under), frost \(frost)")
+            }
+        }
+    }
+}

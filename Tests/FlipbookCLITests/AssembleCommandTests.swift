@@ -62,8 +62,9 @@ struct AssembleCommandTests {
     /// fire.gif has 231 colours: exploded and rebuilt, every pixel comes back exactly. welcome2.gif
     /// has 419 across its local palettes: it comes back close, with its timing and loop count.
     /// A negative number is a value out of range, said with the range, not a "missing value".
-    @Test(arguments: [("--fps", "-5", "between 1/86400 and 1000"), ("--repeat", "-1", "(got -1)"),
-                      ("--duration", "-2", "must be positive")])
+    @Test(arguments: [("--fps", "-5", "--fps does not take '-5'; it takes: frames per second, between 1/86400 and 1000"),
+                      ("--repeat", "-1", "--repeat does not take '-1'; it takes: 0 (forever) or a number of plays"),
+                      ("--duration", "-2", "--duration does not take '-2'; it takes: the seconds of one play, positive")])
     func negativeNumbersAreRefusedWithTheirRange(option: String, value: String, message: String) throws {
         let result = try CLI.run(["assemble", "Sequences/kenney-robot-walk", "-o", NSTemporaryDirectory() + "never.gif", option, value],
                                  in: Self.repositoryRoot)

@@ -159,7 +159,7 @@ struct AssembleListedFilesTests {
     @Test func aFrameOfAnotherSizeIsNamed() throws {
         let result = try CLI.run(["assemble", Fixtures.path("\(Self.items)/coinGold.png"), Fixtures.path("\(Self.coin)/gold_1.png"),
                                   "-o", NSTemporaryDirectory() + "sizes-\(UUID().uuidString).gif"])
-        #expect(result.status == 3 && result.stderr.contains("frame 2 (gold_1.png) is 64×64; the first frame (coinGold.png) is 128×128"),
+        #expect(result.status == 3 && result.stderr.contains("gold_1.png is 64×64, the first frame (coinGold.png) 128×128: all frames must be one size; export them at one size"),
                 "\(result.stderr)")
     }
 

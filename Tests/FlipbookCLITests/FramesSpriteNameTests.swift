@@ -52,16 +52,38 @@ struct FramesSpriteNameTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/out").filter { $0.hasSuffix(".png") } == [name + ".png"])
     }
 
-    /// Control characters left out of file names are said, after the frames are written.
-    @Test func controlCharactersLeftOutAreSaid() throws {
-        let dir = try Self.folder(["fi\tre1", "fi\u{1B}re2", "fire3"])
+    /// Every sprite whose file is not its name is said, naming the sprite and the file written
+    /// (issue 44, fresh eyes: `a:b1` became `a_b1.png` and `""` became `_.png` without a word, and
+    /// only the first sprite with a control character was named). The rule: a frame folder must
+    /// check out on Linux, macOS and Windows, so `/ \ : * ? " < > |` become `_`, control characters
+    /// are left out, an empty name is `_`, a leading dot gets a `_`. (names, files written, the
+    /// sprites said, each as `"name" is written as file`)
+    @Test(arguments: [
+        (["a:b1", "fire2"], ["a_b1.png", "fire2.png"], ["\"a:b1\" is written as a_b1.png"]),
+        (["a\\b1"], ["a_b1.png"], ["\"a\\\\b1\" is written as a_b1.png"]),
+        ([""], ["_.png"], ["\"\" is written as _.png"]),
+        ([".hidden1", "é2"], ["_.hidden1.png", "é2.png"], ["\".hidden1\" is written as _.hidden1.png"]),
+        (["what?1", "a<b>|2", "say \"3\"", "star*4"], ["a_b__2.png", "say _3_.png", "star_4.png", "what_1.png"],
+         ["\"what?1\" is written as what_1.png", "\"a<b>|2\" is written as a_b__2.png", "\"say \\\"3\\\"\" is written as say _3_.png",
+          "\"star*4\" is written as star_4.png"]),
+        (["fi\tre1", "fi\u{1B}re2", "fire3"], ["fire1.png", "fire2.png", "fire3.png"],
+         ["\"fi\\tre1\" is written as fire1.png", "\"fi\\u{1B}re2\" is written as fire2.png"]),
+    ])
+    func everyRenamedSpriteIsSaid(names: [String], files: [String], said: [String]) throws {
+        let dir = try Self.folder(names)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = try CLI.run(["frames", "s.json", "-o", "out"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("warning: 2 sprite names hold control characters, left out of the file names: "), "\(result.stderr)")
-        #expect(result.stderr.contains("\"fi\\tre1\" is written as fire1.png") || result.stderr.contains("\"fi\\u{1B}re2\" is written as fire2.png"),
-                "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        #expect(warnings.count == said.count, "\(result.stderr)")
+        for line in said {
+            #expect(warnings.contains { $0.hasPrefix("warning: the sprite \(line) (") }, "\(line) in \(result.stderr)")
+        }
         let written = try FileManager.default.contentsOfDirectory(atPath: dir + "/out").filter { $0.hasSuffix(".png") }.sorted()
-        #expect(written == ["fire1.png", "fire2.png", "fire3.png"])
+        #expect(written == files)
+        // The same warnings in the JSON.
+        let again = try CLI.run(["frames", "s.json", "-o", "out", "--json"], in: dir)
+        let json = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any]
+        #expect((json?["warnings"] as? [String])?.count == said.count, "\(again.stdout)")
     }
 }

@@ -19,7 +19,7 @@ struct JSONVocabularyTests {
 
     /// Every field name any command prints, with its one type.
     static let vocabulary: [String: Kind] = [
-        "output": .string, "path": .string, "format": .string, "files": .strings, "warnings": .strings,
+        "output": .string, "path": .string, "format": .string, "files": .strings, "warnings": .strings, "notes": .strings,
         "width": .integer, "height": .integer, "scale": .integer, "bytes": .integer, "frames": .integer, "pagesRead": .integer,
         "durationSeconds": .number, "frameDurationsSeconds": .numbers, "repeatCount": .integer,
         "framesMergedForTiming": .integer, "framesMergedIdentical": .integer, "framesMergedNearIdentical": .integer,
@@ -33,7 +33,7 @@ struct JSONVocabularyTests {
     /// (name, arguments after the command's setup, the fields its object has)
     static let cases: [(String, [String], Set<String>)] = {
         let assembled: Set = ["output", "format", "bytes", "width", "height", "frames", "framesMergedForTiming", "framesMergedIdentical",
-                              "framesMergedNearIdentical", "nearIdenticalMaxDifference", "durationSeconds", "repeatCount", "warnings"]
+                              "framesMergedNearIdentical", "nearIdenticalMaxDifference", "durationSeconds", "repeatCount", "warnings", "notes"]
         return [
             ("assemble gif", ["assemble", coin, "-o", "a.gif"], assembled.union(["colors", "localPalettes", "dither", "qualityPreset"])),
             ("assemble gif --max-bytes", ["assemble", coin, "-o", "a.gif", "--max-bytes", "10000000"],
@@ -45,10 +45,12 @@ struct JSONVocabularyTests {
              ["output", "files", "frames", "frameDurationsSeconds", "durationSeconds", "repeatCount", "width", "height", "warnings"]),
             ("frames sheet", ["frames", "s.json", "-o", "out"], ["output", "files", "frames", "pagesRead", "warnings"]),
             ("sheet", ["sheet", coin, "-o", "p.png", "--engine", "phaser3"],
-             ["output", "engine", "load", "files", "pages", "sprites", "occupancy", "scales", "warnings"]),
+             ["output", "engine", "load", "files", "pages", "sprites", "occupancy", "scales", "warnings", "notes"]),
             ("generate", ["generate", "seagull", "-o", "g.gif"], ["output", "frames", "files", "warnings"]),
             ("blur", ["blur", frame, "-o", "b.png", "--sigma", "2"], ["output", "width", "height", "scale", "details", "warnings"]),
             ("info", ["info", gif], ["files", "errors"]),
+            ("render", ["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "r.gif", "--fps", "2"],
+             ["output", "format", "frames", "width", "height", "scale", "durationSeconds", "repeatCount", "files", "warnings"]),
         ]
     }()
 

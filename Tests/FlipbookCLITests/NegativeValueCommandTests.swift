@@ -30,6 +30,9 @@ struct NegativeValueCommandTests {
         (["generate", "scatter", "-o", "x.png"], ["--size", "--count", "--seed", "--radius"]),
         (["generate", "stroke", "points.json", "-o", "x.png"], ["--frames", "--size", "--width", "--max-path-segments"]),
         (["draw", scene, "-o", "x.png"], ["--scale", "--max-pixels", "--max-path-segments", "--max-edges"]),
+        (["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "x.gif"],
+         ["--scale", "--fps", "--repeat", "--threads", "--max-pixels", "--max-frames", "--max-output-pixels", "--max-path-segments",
+          "--max-memory"]),
         (["blur", frame, "-o", "x.png"], ["--sigma", "--downsample", "--max-pixels"]),
         (["slice", frame, "-o", "x.png"], ["--insets", "--size", "--max-pixels"]),
         (["resize", frame, "-o", "x.png"], ["--size", "--scale", "--max-pixels"]),
@@ -76,6 +79,25 @@ struct NegativeValueCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
     }
 
+    /// Every refusal above, and every value a command's own check refuses, is the one sentence of
+    /// argument mistakes (issue 44, fresh eyes: `--scale must be 1…8.`, `--colors must be 2…256.`
+    /// did not name the value): `--X does not take 'V'` (the bad item of a list or size, with the
+    /// whole value), then the hint line. Parsed in this process (``CommandLineParse``), as the
+    /// executable parses them.
+    @Test func everyRefusalIsTheOneSentence() {
+        #expect(Self.cases.count == 74)
+        for arguments in Self.cases {
+            let option = arguments[arguments.count - 2], value = arguments[arguments.count - 1]
+            guard let refusal = CommandLineParse.refusal(arguments) else {
+                Issue.record("\(arguments): not refused while parsing")
+                continue
+            }
+            #expect(refusal.message.hasPrefix("\(option) does not take '") && refusal.message.contains(value) && refusal.message.contains("; it takes"),
+                    "\(arguments): \(refusal.message)")
+            #expect(refusal.hint.hasPrefix("hint: flipbook ") && refusal.hint.hasSuffix(" --help lists its options"), "\(refusal.hint)")
+        }
+    }
+
     /// A saturation below 0 is a colour inversion, as in Core Image: taken, not refused.
     @Test func aNegativeSaturationIsTaken() throws {
         let dir = try Fixtures.temporaryFolder("negative-saturation")
@@ -94,7 +116,7 @@ struct NegativeValueCommandTests {
     ]
 
     @Test(arguments: [["assemble"], ["sheet"], ["frames"], ["validate"], ["info"], ["generate", "seagull"], ["generate", "explosion"],
-                      ["generate", "scatter"], ["generate", "stroke"], ["draw"], ["blur"], ["slice"], ["resize"]])
+                      ["generate", "scatter"], ["generate", "stroke"], ["draw"], ["render"], ["blur"], ["slice"], ["resize"]])
     func everyNumericOptionIsCovered(command: [String]) throws {
         let help = try CLI.run(command + ["--help"])
         #expect(help.status == 0)

@@ -26,6 +26,7 @@ struct OutputHabitsCommandTests {
         ["slice", frame, "-o", "OUT.png", "--insets", "4,4,4,4", "--size", "80x80"],
         ["validate", coin, "--output", "OUT.sarif"],
         ["draw", scene, "-o", "OUT.png"],
+        ["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "OUT.gif", "--fps", "2"],
         ["generate", "seagull", "--frames", "2", "-o", "OUT.gif"],
         ["generate", "seagull", "--frames", "1", "-o", "OUT.png"],
     ]
@@ -91,9 +92,45 @@ struct OutputHabitsCommandTests {
         #expect(written.stderr.contains("note: ") && written.stderr.contains("semi-transparent"), "\(written.stderr)")
     }
 
+    /// Warnings came before the run too (`assemble`: before encoding; `sheet`: before writing),
+    /// so a run that then failed had printed `warning: …` about output it never wrote. Now the
+    /// warnings and notes come with the outcome, and with `--json` the notes are in the object too
+    /// (issue 44, fresh eyes). Here: frames 1, 2 and 4 of the coin (a gap: a warning), written
+    /// over the file-size limit (exit 4), then written.
+    @Test(arguments: [["assemble", "gap", "-o", "coin.gif"], ["sheet", "gap", "-o", "coin.png"]])
+    func warningsComeOnlyAfterSuccess(arguments: [String]) throws {
+        let dir = try Fixtures.temporaryFolder("habits-warnings")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/gap", withIntermediateDirectories: true)
+        for number in [1, 2, 4] {
+            try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/gold_\(number).png"), toPath: dir + "/gap/gold_\(number).png")
+        }
+        let failed = try CLI.run(arguments, shellLimits: "ulimit -f 0", in: dir)
+        #expect(failed.status == 4, "\(failed.stderr)")
+        #expect(!failed.stderr.contains("warning:") && !failed.stderr.contains("note:"), "\(failed.stderr)")
+        let written = try CLI.run(arguments + ["--json"], in: dir)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stderr.contains("warning: "), "\(written.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any]
+        #expect((json?["warnings"] as? [String])?.count == 1, "\(written.stdout)")
+        #expect(json?["notes"] is [String], "\(written.stdout)")
+    }
+
+    /// The notes printed are the JSON's `notes`, word for word.
+    @Test func theNotesAreInTheJSON() throws {
+        let dir = try Fixtures.temporaryFolder("habits-notes-json")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let written = try CLI.run(["assemble", Self.smoke, "-o", "smoke.gif", "--json"], in: dir)
+        #expect(written.status == 0, "\(written.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(written.stdout.utf8)) as? [String: Any]
+        let notes = try #require(json?["notes"] as? [String], "\(written.stdout)")
+        #expect(notes.contains { $0.contains("semi-transparent") }, "\(notes)")
+        #expect(notes.map { "note: \($0)" } == written.stderr.split(separator: "\n").filter { $0.hasPrefix("note: ") }.map(String.init))
+    }
+
     /// Every command with `-o` has `--overwrite`, with the same help; `frames` had none.
     @Test(arguments: [["assemble"], ["frames"], ["generate", "seagull"], ["generate", "explosion"], ["generate", "scatter"],
-                      ["generate", "stroke"], ["draw"], ["blur"], ["slice"], ["resize"], ["sheet"], ["validate"]])
+                      ["generate", "stroke"], ["draw"], ["render"], ["blur"], ["slice"], ["resize"], ["sheet"], ["validate"]])
     func everyCommandWithAnOutputHasTheSameOverwrite(command: [String]) throws {
         let help = try CLI.run(command + ["--help"])
         #expect(help.status == 0)

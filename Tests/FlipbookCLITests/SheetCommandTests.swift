@@ -84,7 +84,7 @@ struct SheetFormatCommandTests {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let badScales = try CLI.run(["sheet", Self.seagulls, "-o", folder + "/s.png", "--scales", "1,4"])
-        #expect(badScales.status == 2 && badScales.stderr.contains("--scales takes scales 1…3"))
+        #expect(badScales.status == 2 && badScales.stderr.contains("--scales does not take '4' (in '1,4'); it takes: scales 1…3"))
         let tooSmall = try CLI.run(["sheet", Self.seagulls, "-o", folder + "/s.png", "--max-size", "16"])
         #expect(tooSmall.status == 1 && tooSmall.stderr.contains("--max-size"))
         try FileIO.writeAtomically(Array("p.png\na\nbounds:0,0,4,4\n".utf8), to: folder + "/bad.atlas")

@@ -32,7 +32,7 @@ struct UsageErrorStyleTests {
         (["info"], "missing <paths>; it takes: ", "flipbook info"),
         (["validate", coin, "--json=yes"], "--json is a flag and takes no value (got 'yes'); give it alone", "flipbook validate"),
         // Flipbook's own checks (a command's validate()) look the same.
-        (["assemble", coin, "-o", "x.gif", "--colors", "1"], "--colors must be 2…256.", "flipbook assemble"),
+        (["assemble", coin, "-o", "x.gif", "--colors", "1"], "--colors does not take '1'; it takes: 2…256 entries of a colour table", "flipbook assemble"),
         (["blur", frame, "-o", "x.png"], "", "flipbook blur"),
     ]
 
@@ -49,6 +49,74 @@ struct UsageErrorStyleTests {
         #expect(lines.last == "hint: \(command) --help lists its options", "\(result.stderr)")
         #expect(!result.stderr.contains("Error:") && !result.stderr.contains("Usage:") && !result.stderr.contains("Help:"), "\(result.stderr)")
         #expect(result.stdout.isEmpty, "\(result.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing written")
+    }
+
+    static let scene = Fixtures.path("framegen/scenes/overlap-alpha.json")
+
+    /// Issue 44 (fresh eyes): the commands' own checks each had words of their own — `--scale is
+    /// 1…3 (got 4).`, `--colors must be 2…256.` (the value not named), `--insets is top,left,… (got
+    /// '4,0x10,4,4')` (the list named, not the bad item), `2 delays for 4 frames: give one per frame`
+    /// (found once the work began: no hint), `unknown command 'bogus' (…)` (no hint, no suggestion).
+    /// Each is now the one sentence and the hint line, exit 2, nothing written. (arguments, the two
+    /// lines whole)
+    static let ownChecks: [([String], String, String)] = [
+        (["assemble", coin, "-o", "a.gif", "--scale", "4"], "--scale does not take '4'; it takes: 1…3, the @Nx files to pick", "flipbook assemble"),
+        (["draw", scene, "-o", "d.png", "--scale", "9"], "--scale does not take '9'; it takes: 1…8 pixels per point", "flipbook draw"),
+        (["resize", frame, "-o", "r.png", "--scale", "0"], "--scale does not take '0'; it takes: a positive factor (2 doubles the size)", "flipbook resize"),
+        (["slice", frame, "-o", "s.png", "--insets", "4,0x10,4,4", "--size", "10x10"],
+         "--insets does not take '0x10' (in '4,0x10,4,4'); it takes: top,left,bottom,right in points, each 0 or more, e.g. 37,12,12,12", "flipbook slice"),
+        (["slice", frame, "-o", "s.png", "--insets", "4,4,4", "--size", "10x10"],
+         "--insets does not take '4,4,4'; it takes: top,left,bottom,right in points, each 0 or more, e.g. 37,12,12,12", "flipbook slice"),
+        (["resize", frame, "-o", "r.png", "--size", "20x0"], "--size does not take '0' (in '20x0'); it takes: WIDTHxHEIGHT in points, both positive plain decimals, e.g. 120x44",
+         "flipbook resize"),
+        (["sheet", coin, "-o", "s.png", "--scales", "1,4"], "--scales does not take '4' (in '1,4'); it takes: scales 1…3 separated by commas, e.g. 1,2", "flipbook sheet"),
+        (["sheet", coin, "-o", "s.png", "--padding", "-2"], "--padding does not take '-2'; it takes: a number of pixels, 0 or more", "flipbook sheet"),
+        (["sheet", coin, "-o", "s.png", "--png-level", "10"], "--png-level does not take '10'; it takes: 0 (stored) to 9 (smallest)", "flipbook sheet"),
+        (["validate", coin, "--threads", "0"], "--threads does not take '0'; it takes: a number of threads, 1 or more", "flipbook validate"),
+        (["info", frame, "--max-pixels", "0"], "--max-pixels does not take '0'; it takes: a positive number", "flipbook info"),
+        (["blur", frame, "-o", "b.png", "--sigma", "-1"], "--sigma does not take '-1'; it takes: the blur's standard deviation in points, 0…", "flipbook blur"),
+        (["blur", frame, "-o", "b.png", "--sigma", "1", "--tint", "red"], "--tint does not take 'red'; it takes: a colour #RRGGBB or #RRGGBBAA", "flipbook blur"),
+        (["assemble", coin, "-o", "a.gif", "--fps", "0"], "--fps does not take '0'; it takes: frames per second, between 1/86400 and 1000", "flipbook assemble"),
+        (["assemble", coin, "-o", "a.gif", "--delays", "100,,100"],
+         "--delays does not take '' (in '100,,100'); it takes: positive milliseconds, at most a day each, one per frame, separated by commas (100,80,120)",
+         "flipbook assemble"),
+        (["generate", "explosion", "-o", "x.gif", "--sparks", "200000"], "--sparks does not take '200000'; it takes: 0…100000 sparks", "flipbook generate explosion"),
+        (["generate", "seagull", "-o", "x.gif", "--repeat", "70000"],
+         "--repeat does not take '70000'; it takes: 0 (forever) or a number of plays, 1…65536 (a GIF's loop block holds 16 bits)", "flipbook generate seagull"),
+        // Found once the work began, said the same way.
+        (["assemble", coin, "-o", "a.gif", "--delays", "1,2"], "--delays does not take '1,2'; it takes: one delay per frame, 4 here (got 2)", "flipbook assemble"),
+        (["assemble", coin, "-o", "a.gif", "--repeat", "70000"],
+         "--repeat does not take '70000'; it takes: 0 (forever) or 1…65536 plays for GIF", "flipbook assemble"),
+    ]
+
+    @Test(arguments: ownChecks)
+    func aCommandsOwnCheckIsTheSameSentenceAndHint(arguments: [String], message: String, command: String) throws {
+        try Self.expectOneStyle(arguments, message: message, hint: "hint: \(command) --help lists its options")
+    }
+
+    /// A word that is no command: the nearest command when one is near, else the commands there are.
+    @Test(arguments: [
+        (["bogus"], "unknown command 'bogus'; the commands are info, validate, assemble, frames, generate, draw, render, blur, slice, resize, note, sheet",
+         "hint: flipbook --help lists the commands"),
+        (["assmble", "x", "-o", "y"], "unknown command 'assmble'; did you mean 'assemble'?", "hint: flipbook --help lists the commands"),
+        (["help", "sheeet"], "unknown command 'sheeet'; did you mean 'sheet'?", "hint: flipbook --help lists the commands"),
+        (["generate", "seagul", "-o", "x.gif"], "unknown generator 'seagul'; did you mean 'seagull'?", "hint: flipbook generate --help lists the generators"),
+    ])
+    func anUnknownCommandIsTheSameSentenceAndHint(arguments: [String], message: String, hint: String) throws {
+        try Self.expectOneStyle(arguments, message: message, hint: hint)
+    }
+
+    /// Exit 2, `error: ` + `message` (its start) and `hint`, nothing else, nothing written.
+    static func expectOneStyle(_ arguments: [String], message: String, hint: String) throws {
+        let dir = try Fixtures.temporaryFolder("usage-style")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try CLI.run(arguments, in: dir)
+        #expect(result.status == 2, "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.first?.hasPrefix("error: \(message)") == true, "\(result.stderr)")
+        #expect(lines.last == hint, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty, "nothing written")
     }
 

@@ -5,10 +5,12 @@ import TestSupport
 @testable import FrameGen
 
 /// Every reference scene rendered by us and by Cairo 1.16 (committed PNGs made by
-/// `Tests/Fixtures/framegen/make_cairo_references.py`): mean absolute difference ≤ 0.2/255 per
-/// channel and no channel off by more than 20/255. Curves are split where Cairo splits them
-/// (`Flattener.decompose`); what is left is mostly the rasterizer (Cairo samples rows where an edge
-/// starts on 15 sub-rows, this one on 16) and the round pens of joins and caps.
+/// `Tests/Fixtures/framegen/make_cairo_references.py`): mean absolute difference ≤ 0.05/255 per
+/// channel and no channel off by more than 8/255 (issue 45), but for the few scenes in
+/// ``knownExceptions`` with their own, measured bound. The canvas flattens, strokes and scan
+/// converts as Cairo does: curves split where Cairo splits them (`Flattener.decompose`), arcs in
+/// Cairo's pieces, round joins and caps on Cairo's pen, and slanted outlines covered on Cairo's
+/// grid of 15 sub-rows (`Rasterizer.cairoSubrows`).
 @Suite("Cairo conformance")
 struct CairoConformanceTests {
     static let scenes: [String] = {
@@ -17,11 +19,20 @@ struct CairoConformanceTests {
     }()
 
     @Test func everySceneHasAReference() {
-        #expect(Self.scenes.count == 28)
+        #expect(Self.scenes.count == 39)
         for name in Self.scenes {
             #expect(FileManager.default.fileExists(atPath: Fixtures.path("framegen/cairo/\(name).png")), "\(name)")
         }
     }
+
+    /// Scenes still more than 8/255 from Cairo somewhere, with the most they may differ (what
+    /// is left is said in docs/Formats.md, "Scene files").
+    static let knownExceptions: [String: Int] = [
+        "arcs": 13, "capjoin-butt-bevel": 16, "capjoin-butt-miter": 16, "capjoin-butt-round": 16,
+        "capjoin-round-miter": 14, "capjoin-square-miter": 14, "circles": 14, "clips": 10,
+        "clips-evenodd": 22, "dashed-curves": 12, "dashes": 13, "miter-limit": 17, "scale2": 12,
+        "scale3-curves": 34, "seagull-large": 16, "thin-curves": 15, "wide-curves": 9,
+    ]
 
     @Test(arguments: scenes)
     func matchesCairo(_ name: String) throws {
@@ -33,8 +44,9 @@ struct CairoConformanceTests {
         }
         #expect(ours.width == cairo.width && ours.height == cairo.height)
         let difference = ImageDifference(ours, cairo)
-        #expect(difference.mean <= 0.2, "\(name): mean |Δ| \(difference.mean)/255")
-        #expect(difference.maximum <= 20, "\(name): max |Δ| \(difference.maximum)/255 at \(difference.worst)")
+        #expect(difference.mean <= 0.05, "\(name): mean |Δ| \(difference.mean)/255")
+        let bound = Self.knownExceptions[name] ?? 8
+        #expect(difference.maximum <= bound, "\(name): max |Δ| \(difference.maximum)/255 at \(difference.worst)")
     }
 }
 

@@ -21,4 +21,18 @@ struct ImageFolderMessageTests {
         do { _ = try ImageLoader.loadFolder(empty, scale: 1) } catch { #expect(error.description == "no PNG images in \(empty)") }
         #expect(try ImageLoader.loadFolder(Fixtures.path("framegen/seagull"), scale: 1).bitmaps.count == 12)
     }
+
+    /// A scene's missing image said "image not found: rock.png (nor any @Nx variant)": not where
+    /// it was looked for, nor what to do. It names the file in the scene's folder and the fix.
+    @Test func aMissingSceneImageNamesItsFileAndTheFix() throws {
+        let folder = try Fixtures.temporaryFolder("image-missing")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        do {
+            _ = try ImageLoader.load("art/rock.png", in: folder, scale: 2)
+            Issue.record("a missing image was loaded")
+        } catch {
+            #expect(error.description.hasPrefix("\(folder)/art/rock.png: image not found, nor rock@2x.png"), "\(error)")
+            #expect(error.description.contains("put the PNG beside the scene or correct the name"))
+        }
+    }
 }

@@ -22,7 +22,7 @@ struct GIFLenientDecodingTests {
         ("no_palette.gif", [[0, 0, 0, 255], [0, 0, 0, 255]], "no colour table"),
         ("no_palette_after_rgb.gif", [[1, 1, 1, 255], [0, 0, 0, 255], [0, 0, 0, 255]], "no colour table"),
         // A second GIF appended after the first frame: browsers stop there (Pillow reads on).
-        ("test_extents_transparency.gif", [[255, 0, 0, 255]], "stopped after frame 1"),
+        ("test_extents_transparency.gif", [[255, 0, 0, 255]], "(after frame 1, bytes that are no GIF block"),
         // A second frame of 150×150 on a 100×100 screen: drawn clipped to the screen, as Firefox does
         // (Pillow grows its canvas; inside the screen its pixels are these).
         ("test_extents.gif", [[255, 0, 0, 255], [255, 0, 0, 255]], nil),
@@ -56,26 +56,6 @@ struct GIFLenientDecodingTests {
         #expect(throws: AnimationDecodeError.corrupt(file: "empty.gif", format: .gif, reason: "the file is empty (0 bytes)")) {
             _ = try GIF.Decoder(bytes: [], file: "empty.gif")
         }
-    }
-
-    /// The Swift LZW decoder against giflib's, on every frame of real GIFs (so the path giflib
-    /// does not take is checked on real data): the same indices, frame by frame.
-    @Test(arguments: ["gif/effects/Effect_BigHit.gif", "gif/giflib/treescap-interlaced.gif", "gif/giflib/welcome2.gif"])
-    func swiftLZWMatchesGiflib(file: String) throws {
-        let bytes = try FileIO.readAll(Fixtures.path(file))
-        let reader = try GIFLib.Reader(bytes: bytes, file: file)
-        var frames = 0
-        for (width, height, codeSize, dataStart) in Self.images(in: bytes) {
-            var record = try reader.nextRecord()
-            while case .extensionBlock = record { record = try reader.nextRecord() }
-            guard case .image = record else { Issue.record("giflib sees no frame \(frames + 1)"); return }
-            var giflib = [UInt8](repeating: 0, count: width * height), swift = giflib
-            #expect(reader.readPixels(into: &giflib, width: width, height: height) == height)
-            let count = LZWDecoder.decode(bytes, from: dataStart, minimumCodeSize: codeSize, into: &swift, count: width * height)
-            #expect(count == width * height && swift == giflib, "frame \(frames + 1)")
-            frames += 1
-        }
-        #expect(frames > 0)
     }
 
     /// Each image's size, LZW code size and where its sub-blocks start, by walking the GIF's blocks.

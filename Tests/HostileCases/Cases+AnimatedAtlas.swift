@@ -66,7 +66,7 @@ extension HostileCases {
             }
             _ = SequenceManifest(name: "", fps: .nan, duration: -.infinity, repeatCount: Int.min).valueError(file: "x")
         },
-        HostileCase("SequenceWriter with hostile numbers and counts", ["SequenceWriter"]) {
+        HostileCase("SequenceWriter with hostile numbers and counts", ["SequenceWriter", "SequenceWriter.Error"]) {
             let writer = try SequenceWriter(folder: Sample.folder("writer"), prefix: "f", scale: Int.min)
             _ = writer.path(forFrame: Int.min)
             _ = try? writer.write(Sample.bitmap, number: -1)
@@ -81,7 +81,7 @@ extension HostileCases {
                 "SequenceGapRule", "SequencePaddingMixedRule", "SequenceDuplicateNumberRule", "ManifestInvalidRule", "SizeMismatchRule",
                 "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
                 "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule", "NameCaseClashRule", "SequenceFacts.CaseClash",
-                "FolderLinkOutsideRule", "FolderUnreadableRule", "AnimationFramesLostRule"]) {
+                "FolderLinkOutsideRule", "FolderUnreadableRule", "AnimationFramesLostRule", "LenientReadWarning", "LenientReadWarning.Kind"]) {
             let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,
                            #"{"maxFileBytes": -1}"#, #"{"ignore": ["", "[", "**/../**"]}"#]
             each(configs) { text in _ = try ValidationConfig.decode(Array(text.utf8), file: ".flipbook.json").isIgnored("") }
@@ -99,7 +99,9 @@ extension HostileCases {
                 for frame in sequence.frames { _ = facts.facts(for: frame) }
                 for rule in Rules.all { _ = rule.check(facts, config: config); _ = config.severity(of: rule) }
                 var animation = facts
-                animation.animation = ("", ["", "\u{0}"])
+                animation.animation = ("", LenientReadWarning.Kind.allCases.map {
+                    LenientReadWarning($0, file: "\u{0}", framesKept: Int.min, framesDeclared: -1, description: "")
+                })
                 _ = AnimationLenientReadRule.check(animation, config: config)
                 animation.linksOutside = [("", ""), ("\u{0}", "/")]
                 _ = FolderLinkOutsideRule.check(animation, config: config)

@@ -1,6 +1,7 @@
 import Animated
 import Basics
 import Compose
+import Foundation
 import FrameGen
 import Raster
 
@@ -89,6 +90,78 @@ extension HostileCases {
             }
             each(Sample.ints) { count in _ = try? Spawn.randomEvents(count: count, seed: 0, in: Rect(width: 1, height: 1), interval: 1) }
             _ = try Spawn(template: Layer(), events: Array(repeating: Spawn.Event(time: 0, point: .zero), count: 20_000))
+        },
+        HostileCase("Gradients and bounds and colour animations with hostile points, locations, colours and rectangles",
+                    ["Gradient", "Gradient.Kind", "Gradient.Problem", "ColorComponents", "PropertyAnimation"]) {
+            let timing = try MediaTiming(duration: 1, fillMode: .both)
+            each(Sample.doubles) { v in
+                for kind in Gradient.Kind.allCases {
+                    for locations in [nil, [v, 0.5], [0, v], [v], [1, 0]] as [[Double]?] {
+                        let gradient = Gradient(colors: [.white, .clear], locations: locations, type: kind,
+                                                startPoint: Point(v, 0.5), endPoint: Point(0.5, v))
+                        _ = gradient.problem?.description
+                        let colors = try PropertyAnimation<[ColorComponents]>.keyframe(KeyframeAnimation(
+                            values: [[ColorComponents(red: 1e300, green: -1e300, blue: 0)], [], [.zero, .zero, .zero]],
+                            calculationMode: .cubic, timing: timing))
+                        let bounds = try PropertyAnimation<Rect>.basic(BasicAnimation(by: Rect(x: 1e300, y: -1e300, width: -1e300, height: 1e300),
+                                                                                     timing: timing))
+                        let color = try PropertyAnimation<ColorComponents>.basic(BasicAnimation(
+                            from: ColorComponents(red: 1e300, green: -1, blue: 2, alpha: -1e300), timing: timing))
+                        let layer = Layer(name: "g", content: .gradient(gradient), bounds: Rect(width: 4, height: 4), position: Point(2, 2),
+                                          animations: [.gradientColors(colors), .bounds(bounds), .backgroundColor(color)])
+                        _ = layer.presentation(at: v)
+                        _ = try? LayerRenderer(root: layer, width: 4, height: 4).render(at: v)
+                        _ = try? LayerRenderer(root: layer, width: 4, height: 4).render(at: 0.5)
+                    }
+                }
+                _ = ColorComponents(red: v, green: v, blue: v, alpha: v).color
+                _ = ColorComponents(red: v, green: 0, blue: 0).distance(to: .zero)
+                _ = try? BasicAnimation<ColorComponents>(from: ColorComponents(red: v, green: 0, blue: 0), timing: timing)
+                _ = try? BasicAnimation<Rect>(to: Rect(x: v, y: v, width: v, height: v), timing: timing)
+                _ = try? PropertyAnimation<Rect>.keyframe(KeyframeAnimation(values: [Rect(width: v, height: 1), Rect(width: 1, height: 1)],
+                                                                              calculationMode: .paced, timing: timing)).value(at: v, base: .zero)
+            }
+            _ = try PropertyAnimation<[ColorComponents]>.keyframe(KeyframeAnimation(values: [], timing: timing))
+        },
+        HostileCase("Scene files and render jobs with hostile JSON, sizes, counts, paths and settings",
+                    ["SceneFile", "SceneFileError", "RenderJob", "RenderJob.Source", "RenderJob.Format", "RenderJob.Plan",
+                     "RenderJob.Outcome", "RenderError"]) {
+            let png = (try? PNG.Encoder().encode(Sample.bitmap)) ?? []
+            let files = [InMemoryFile(name: "a.png", bytes: png), InMemoryFile(name: "bad.png", bytes: [1, 2, 3])]
+            var texts = [
+                "", "null", "[]", "{}", #"{"size": [1e300, 1e300], "frames": 1, "layers": []}"#,
+                #"{"size": [4, 4], "frames": 9007199254740993, "layers": []}"#,
+                #"{"size": [4, 4], "duration": 1e308, "fps": 1000, "layers": []}"#,
+                #"{"size": [4, 4], "frames": 1, "layers": [{"image": "../a.png"}, {"image": "/etc/passwd"}]}"#,
+                #"{"size": [4, 4], "frames": 1, "layers": [{"image": "bad.png"}]}"#,
+                #"{"size": [4, 4], "frames": 1, "layers": [{"sequence": {"source": ""}}]}"#,
+                #"{"size": [4, 4], "frames": 2, "layers": [{"spawn": {"random": {"count": 9223372036854775807, "seed": 1, "area": [4, 4]}}}]}"#,
+                #"{"size": [4, 4], "frames": 2, "layers": [{"spawn": {"random": {"count": 1000000, "seed": -1, "area": [-4, 4]}}}]}"#,
+                #"{"size": [4, 4], "frames": 2, "layers": [{"animations": [{"property": "position", "path": "M0 0 L1e308 1e308", "duration": 1e308, "repeatCount": "infinity", "speed": -1e308}]}]}"#,
+                #"{"size": [4, 4], "frames": 2, "layers": [{"animations": [{"property": "scale", "values": [], "keyTimes": [2], "timingFunction": [9, 9, 9, 9]}]}]}"#,
+            ]
+            texts.append(#"{"size": [4, 4], "frames": 1, "layers": ["# + String(repeating: #"{"sublayers": ["#, count: 200) + String(repeating: "]}", count: 200) + "]}")
+            for text in texts {
+                _ = try? SceneFile(json: Array(text.utf8), files: files)
+                for format in RenderJob.Format.allCases {
+                    _ = try? RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(text.utf8)), files: files, format: format).run()
+                }
+            }
+            each(Sample.ints) { v in
+                var job = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(#"{"size": [2, 2], "frames": 2, "layers": []}"#.utf8)), files: [])
+                job.scale = v; job.repeatCount = v; job.threads = v
+                _ = try? job.run()
+            }
+            each(Sample.doubles) { v in
+                var job = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(#"{"size": [2, 2], "frames": 2, "layers": []}"#.utf8)), files: [])
+                job.fps = v
+                _ = try? job.run()
+                _ = try? SceneFile(json: Array(#"{"size": [2, 2], "frames": 2, "layers": []}"#.utf8), files: []).time(ofFrame: Int.max)
+            }
+            _ = try? RenderJob(scene: "/nonexistent/scene.json", output: "").plan()
+            _ = try? RenderJob(url: URL(fileURLWithPath: "/nonexistent"), output: nil).plan()
+            _ = RenderJob.Format(fileName: "")
+            throw RenderError.scene(.tooManyLayers(file: "s.json", count: Int.max, maximum: 0))
         },
         HostileCase("Shadows and masks with hostile values", ["Shadow"]) {
             each(Sample.doubles) { v in

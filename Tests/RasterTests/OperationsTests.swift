@@ -182,6 +182,14 @@ struct NineSliceTests {
     @Test func refusesImpossibleSizes() {
         let source = Self.source(scale: 1)
         let slice = NineSlice(insets: .init(top: 3, left: 3, bottom: 3, right: 3))
+        // Insets over the image name the file given and the most they may be (they said neither).
+        #expect(throws: NineSlice.Error.insetsExceedImage(file: "panel.png", width: 16, height: 16, horizontal: 18, vertical: 2)) {
+            _ = try NineSlice(insets: .init(top: 1, left: 9, bottom: 1, right: 9)).render(Bitmap(clearWidth: 16, height: 16), width: 20, height: 20,
+                                                                                            file: "panel.png")
+        }
+        #expect(NineSlice.Error.insetsExceedImage(file: "panel.png", width: 16, height: 16, horizontal: 18, vertical: 2).description
+            .hasPrefix("panel.png: cap insets take 18×2 px (left + right × top + bottom) of a 16×16 px image, more than it has; give insets "
+                       + "whose left + right is at most 16 px"))
         #expect(throws: NineSlice.Error.targetSmallerThanCaps(width: 5, height: 20, minimumWidth: 6, minimumHeight: 6)) {
             _ = try slice.render(source, width: 5, height: 20)
         }

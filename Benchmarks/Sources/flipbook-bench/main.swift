@@ -8,6 +8,8 @@ import Raster
 //   and prints one JSON line: files, pixels, seconds, megapixels/s and MB/s of RGBA8 output.
 // flipbook-bench draw large|small|strokes N [OUT.png]
 //   Renders a DrawWorkload N times on a fresh 1000×1000 canvas; median seconds, paths, pixels.
+// flipbook-bench frosted SIZE N [OUT.png]
+//   Renders the frosted panel (FrostedPanelScene) at SIZE² N times: median wall ms a frame, CPU ms a frame.
 // flipbook-bench blur IMAGE SIGMA METHOD N
 // flipbook-bench resize IMAGE WIDTH HEIGHT N
 //   Time the operation on an already decoded image (as Pillow's side does); median of N, JSON.
@@ -18,6 +20,7 @@ func usage() -> Never {
                flipbook-bench blur IMAGE SIGMA gaussian|box N
                flipbook-bench resize IMAGE WIDTH HEIGHT N
                flipbook-bench draw large|small|strokes N [OUT.png]
+               flipbook-bench frosted SIZE N [OUT.png]
                flipbook-bench pack N SEED | pack-files PNG...
 
         """.utf8))
@@ -61,7 +64,7 @@ case "blur":
     guard arguments.count == 5, let sigma = Double(arguments[2]), let method = Blur.Method(rawValue: arguments[3]),
           let count = Int(arguments[4]), let image = try? PNG.Decoder().decodeBitmap(file: arguments[1]) else { usage() }
     let blur = Blur(sigma: sigma, method: method)
-    print(String(format: #"{"seconds": %.4f}"#, median(count) { _ = blur.apply(to: image) }))
+    print(String(format: #"{"seconds": %.4f}"#, median(count) { _ = try? blur.apply(to: image) }))
     exit(0)
 case "draw":
     guard arguments.count >= 3, let workload = DrawWorkload(arguments[1]), let count = Int(arguments[2]) else { usage() }
@@ -69,6 +72,22 @@ case "draw":
     let seconds = median(count) { picture = try? workload.draw() }
     if arguments.count > 3, let picture { try PNG.Encoder().write(picture, to: arguments[3]) }
     print(String(format: #"{"seconds": %.5f, "paths": %d, "pixels": %d}"#, seconds, workload.shapes.count, workload.pixels))
+    exit(0)
+case "frosted":
+    guard arguments.count >= 3, let size = Int(arguments[1]), let count = Int(arguments[2]),
+          let scene = try? FrostedPanelScene(size: size) else { usage() }
+    var frame: Bitmap?
+    func cpu() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+    frame = try? scene.renderer.render(at: 1)
+    let cpuStart = cpu()
+    let seconds = median(count) { frame = try? scene.renderer.render(at: 1) }
+    let cpuSeconds = (cpu() - cpuStart) / Double(max(count, 1))
+    if arguments.count > 3, let frame { try PNG.Encoder().write(frame, to: arguments[3]) }
+    print(String(format: #"{"size": %d, "wall_ms": %.2f, "cpu_ms": %.2f}"#, size, seconds * 1000, cpuSeconds * 1000))
     exit(0)
 case "resize":
     guard arguments.count == 5, let width = Int(arguments[2]), let height = Int(arguments[3]), let count = Int(arguments[4]),

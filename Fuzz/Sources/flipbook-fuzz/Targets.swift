@@ -2,6 +2,7 @@ import Animated
 import APNG
 import Atlas
 import Basics
+import Compose
 import FrameGen
 import FuzzSupport
 import GIF
@@ -26,6 +27,13 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     "fuzz-scene": { bytes in
         guard let scene = try? Scene(json: bytes, limits: Fuzzer.limits) else { return }
         _ = try? scene.render(images: [:], limits: Fuzzer.limits)
+    },
+    // A render scene from memory, with no files beside it (an image or sequence named is then missing):
+    // read, checked as a tree, and its last frame drawn.
+    "fuzz-render-scene": { bytes in
+        guard let scene = try? SceneFile(json: bytes, files: [], limits: Fuzzer.limits),
+              let renderer = try? scene.renderer(limits: Fuzzer.limits) else { return }
+        _ = try? renderer.render(at: scene.time(ofFrame: scene.frameCount - 1))
     },
     "fuzz-svg-path": { bytes in
         guard let path = try? Path(svg: String(decoding: bytes, as: UTF8.self), limits: Fuzzer.limits) else { return }

@@ -45,7 +45,13 @@ enum DistinctFiles {
                 result.append(found)
                 continue
             }
-            if !paths.contains(where: { FrameFile(path: $0) != nil }) {
+            // A lone `.png` that is an APNG is the animation, numbered name or not, as
+            // `Animation.load` (so `assemble`) reads the folder (``SourceImages``).
+            let loneAPNG = paths.count == 1 && { () -> Bool in
+                guard case .animation(let path, .apng)? = try? Discovery.folderImages(trimmed) else { return false }
+                return FileIO.lastComponent(of: path) == FileIO.lastComponent(of: paths[0])
+            }()
+            if loneAPNG || !paths.contains(where: { FrameFile(path: $0) != nil }) {
                 // No numbered PNG: the folder stands for a lone animation, or holds nothing to check.
                 let images: SourceImages?
                 do { images = try Discovery.folderImages(trimmed) } catch {

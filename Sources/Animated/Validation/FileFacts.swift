@@ -110,8 +110,9 @@ public struct SequenceFacts: Sendable {
     public var manifestError: SequenceManifest.Error?
     /// For a GIF, APNG or WebP read as a source of its own (a lone animation in a folder or an
     /// upload): the file and what its decoder read past (a file cut short, a missing colour
-    /// table), one line each, as `Animation.warnings` holds them; `nil` for PNG frames.
-    public var animation: (file: String, warnings: [String])?
+    /// table), as `Animation.readWarnings` holds them (Raster's `LenientReadWarning`: the rules
+    /// match on its kind); `nil` for PNG frames.
+    public var animation: (file: String, warnings: [LenientReadWarning])?
     /// Links to folders outside the validated folder that the walk did not follow, found in or
     /// below this sequence's folder (``FolderLinkOutsideRule``): each link as found and the real
     /// path it leads to.

@@ -177,7 +177,7 @@ public struct Validator: Sendable {
         if case .bitmap(let first)? = animation.frames.first { size = (first.width, first.height) }
         let summary = SequenceSummary(animation: file, frameCount: animation.frames.count, size: size)
         var subject = SequenceFacts(sequence: FrameSequence(directory: summary.directory, prefix: summary.prefix, frames: []), files: [])
-        subject.animation = (file, animation.warnings)
+        subject.animation = (file, animation.readWarnings)
         return ValidationReport(sequences: [summary], findings: findings([subject]), fileCount: 1, deep: deep)
     }
 

@@ -101,14 +101,26 @@ public struct InputValue {
     /// Binary lists (`bplist…`) are read by Flipbook's own bounded reader, never Foundation's (which
     /// crashed on a few changed bytes): a file whose offsets, counts or references do not hold, an
     /// object that contains itself or nesting past 128 levels is ``SchemaError/Problem/invalid(reason:)``
-    /// at the root, saying what is wrong.
+    /// at the root, saying what is wrong. A key written twice in one dictionary of an XML or binary
+    /// list is refused (``SchemaError/Problem/invalid(reason:)`` naming the key, and its line in
+    /// XML): Foundation's XML reader would keep the last one without a word. (OpenStep text lists,
+    /// which no sheet format writes, are read as Foundation reads them.)
     public static func propertyList(_ bytes: [UInt8], file: String) throws(SchemaError) -> InputValue {
         if BinaryPropertyList.isBinary(bytes) { return InputValue(try BinaryPropertyList.read(bytes, file: file), file: file) }
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let root: Any
         do {
-            return InputValue(try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil), file: file)
+            root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: &format)
         } catch {
             throw SchemaError(file: file, path: .root, problem: .invalid(reason: "not a property list (\(Self.reason(error)))"))
         }
+        // Foundation keeps the last of a key written twice in one XML <dict>; the binary reader refuses it, so this does too.
+        if format == .xml, let repeated = XMLPropertyListKeys.repeatedKey(in: bytes) {
+            throw SchemaError(file: file, path: .root, problem: .invalid(
+                reason: "the key \"\(repeated.key)\" appears twice in one <dict>; readers keep only one of them: remove the other"),
+                line: repeated.line)
+        }
+        return InputValue(root, file: file)
     }
 
     /// What kind of value `value` is.

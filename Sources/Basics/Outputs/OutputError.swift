@@ -40,6 +40,18 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// (``OutputRecovery``).
     case interruptedWrite(folder: String, journal: String, reason: String)
 
+    /// The file or folder refused: the output for ``overwritesInput(output:input:)``, the folder
+    /// for ``holdsAnotherSequence(folder:prefix:)`` and ``interruptedWrite(folder:journal:reason:)``.
+    public var path: String {
+        switch self {
+        case .overwritesInput(let output, _): output
+        case .notRegularFile(let path), .notAFolder(let path), .notWrittenByFlipbook(let path), .replacesUsersFile(let path),
+             .changedSinceWritten(let path), .heldByAnotherSet(let path, _), .mixesWithFrame(let path, _),
+             .otherScaleDiffers(let path, _, _), .unsupportedName(let path, _): path
+        case .holdsAnotherSequence(let folder, _), .interruptedWrite(let folder, _, _): folder
+        }
+    }
+
     /// One line that names the file and says what to do.
     public var description: String {
         switch self {

@@ -15,8 +15,14 @@ public enum ThreadBudget {
         Thread.current.threadDictionary[key] as? Int
     }
 
-    /// Runs `body` with at most `threads` threads in each of Flipbook's parallel loops (at least
-    /// 1; `nil` leaves the limit as it is).
+    /// Runs `body` with at most `threads` threads in each of Flipbook's parallel loops; `nil`
+    /// leaves the limit as it is.
+    ///
+    /// A limit below 1 (`0`, a negative count, `Int.min`) is taken as 1, not refused: fewer
+    /// threads than one cannot run anything, and the call has no error of its own for a value
+    /// that still has an honest meaning (every loop runs on the calling thread). The jobs check
+    /// their `threads` setting first and refuse such a value with a `SettingError` naming it
+    /// (`AssembleJob`, `SheetJob`, `Validator`), because there it comes from a user.
     public static func withLimit<T, Failure: Error>(_ threads: Int?, _ body: () throws(Failure) -> T) throws(Failure) -> T {
         guard let threads else { return try body() }
         let dictionary = Thread.current.threadDictionary

@@ -108,24 +108,29 @@ public struct Blur: Sendable {
         let pixelSigma = min(Self.maximumPixelSigma, sigma * Double(bitmap.scale))
         let blurs = pixelSigma > 0 && bitmap.width > 0 && bitmap.height > 0
         guard blurs || saturation != 1 || tint != nil else { return bitmap }
-        var planes = FloatImage(bitmap)
-        if blurs {
+        return processed(FloatImage(bitmap), pixelSigma: pixelSigma).bitmap(scale: bitmap.scale)
+    }
+
+    /// The blur (σ in pixels), saturation and tint of ``apply(to:)`` on premultiplied planes.
+    func processed(_ image: FloatImage, pixelSigma: Double) -> FloatImage {
+        var planes = image
+        if pixelSigma > 0 && image.width > 0 && image.height > 0 {
             if downsample > 1 {
                 let resampler = Resampler(filter: .bilinear)
-                let small = resampler.resize(planes, width: max(1, Int((Double(bitmap.width) / downsample).rounded())),
-                                             height: max(1, Int((Double(bitmap.height) / downsample).rounded())))
-                let blurred = blurred(small, pixelSigma: pixelSigma * Double(small.width) / Double(bitmap.width))
-                planes = resampler.resize(blurred, width: bitmap.width, height: bitmap.height)
+                let small = resampler.resize(planes, width: max(1, Int((Double(image.width) / downsample).rounded())),
+                                             height: max(1, Int((Double(image.height) / downsample).rounded())))
+                let blurred = blurred(small, pixelSigma: pixelSigma * Double(small.width) / Double(image.width))
+                planes = resampler.resize(blurred, width: image.width, height: image.height)
             } else {
                 planes = blurred(planes, pixelSigma: pixelSigma)
             }
         }
         if saturation != 1 { Self.saturate(&planes, by: saturation) }
         if let tint { Self.tint(&planes, with: tint) }
-        return planes.bitmap(scale: bitmap.scale)
+        return planes
     }
 
-    private func blurred(_ image: FloatImage, pixelSigma: Double) -> FloatImage {
+    func blurred(_ image: FloatImage, pixelSigma: Double) -> FloatImage {
         guard pixelSigma > 0 else { return image }
         var planes = image
         switch method {

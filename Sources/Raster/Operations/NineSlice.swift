@@ -28,8 +28,8 @@ public struct NineSlice: Sendable {
     /// Why an image cannot be sliced to a size.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// The insets (`horizontal` = left + right, `vertical` = top + bottom, in pixels) take more than the
-        /// `width × height` pixels of the image.
-        case insetsExceedImage(width: Int, height: Int, horizontal: Int, vertical: Int)
+        /// `width × height` pixels of the image, the file `file` when the caller named it.
+        case insetsExceedImage(file: String?, width: Int, height: Int, horizontal: Int, vertical: Int)
         /// The target of `width × height` pixels is smaller than the caps, which need
         /// `minimumWidth × minimumHeight` pixels.
         case targetSmallerThanCaps(width: Int, height: Int, minimumWidth: Int, minimumHeight: Int)
@@ -46,8 +46,10 @@ public struct NineSlice: Sendable {
         /// What is wrong, in pixels, as the CLI prints it.
         public var description: String {
             switch self {
-            case .insetsExceedImage(let width, let height, let horizontal, let vertical):
-                "cap insets take \(horizontal)×\(vertical) px of a \(width)×\(height) px image; they must leave room"
+            case .insetsExceedImage(let file, let width, let height, let horizontal, let vertical):
+                "\(file.map { "\($0): " } ?? "")cap insets take \(horizontal)×\(vertical) px (left + right × top + bottom) of a "
+                    + "\(width)×\(height) px image, more than it has; give insets whose left + right is at most \(width) px and "
+                    + "top + bottom at most \(height) px (in points: divided by the image's scale)"
             case .targetSmallerThanCaps(let width, let height, let minimumWidth, let minimumHeight):
                 "target \(width)×\(height) px is smaller than the caps, which need at least \(minimumWidth)×\(minimumHeight) px"
             case .noCentre(let axis):
@@ -79,10 +81,13 @@ public struct NineSlice: Sendable {
     ///   - width: The target's width in points.
     ///   - height: The target's height in points.
     ///   - limits: The target's pixels must be within `ResourceLimits.maxPixels`.
+    ///   - file: The image's file, named in ``Error/insetsExceedImage(file:width:height:horizontal:vertical:)``;
+    ///     `nil` for an image made in memory.
     /// - Throws: ``Error``: insets or a size that are not finite and ≥ 0 (``Error/invalidInsets(_:)``,
     ///   ``Error/invalidSize(width:height:)``), a target over `limits` (``Error/limit(_:)``), or
     ///   insets and a target that do not fit the image.
-    public func render(_ bitmap: Bitmap, width: Double, height: Double, limits: ResourceLimits = .default) throws(Error) -> Bitmap {
+    public func render(_ bitmap: Bitmap, width: Double, height: Double, limits: ResourceLimits = .default,
+                       file: String? = nil) throws(Error) -> Bitmap {
         let sides = [insets.top, insets.left, insets.bottom, insets.right]
         guard sides.allSatisfy({ $0.isFinite && $0 >= 0 }) else { throw .invalidInsets(insets) }
         guard width.isFinite, height.isFinite, width >= 0, height >= 0 else { throw .invalidSize(width: width, height: height) }
@@ -94,7 +99,7 @@ public struct NineSlice: Sendable {
         let bottom = pixels(insets.bottom), right = pixels(insets.right)
         let targetWidth = pixels(width), targetHeight = pixels(height)
         guard left + right <= bitmap.width, top + bottom <= bitmap.height else {
-            throw .insetsExceedImage(width: bitmap.width, height: bitmap.height, horizontal: left + right, vertical: top + bottom)
+            throw .insetsExceedImage(file: file, width: bitmap.width, height: bitmap.height, horizontal: left + right, vertical: top + bottom)
         }
         guard targetWidth >= left + right, targetHeight >= top + bottom else {
             throw .targetSmallerThanCaps(width: targetWidth, height: targetHeight, minimumWidth: left + right, minimumHeight: top + bottom)

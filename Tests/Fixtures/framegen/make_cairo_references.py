@@ -159,6 +159,10 @@ def render(scene):
             ctx.set_miter_limit(op.get('miterLimit', 10))
             ctx.set_dash(op.get('dash', []), op.get('dashPhase', 0))
             ctx.stroke()
+        elif 'clip' in op:
+            draw_path(ctx, op['clip'])
+            ctx.set_fill_rule(cairo.FILL_RULE_EVEN_ODD if op.get('rule') == 'evenodd' else cairo.FILL_RULE_WINDING)
+            ctx.clip()
         else:
             raise ValueError(f'unsupported op {op}')
     return surface

@@ -1,3 +1,5 @@
+import Raster
+
 /// `animation.lenient-read`: a GIF, APNG or WebP read as a source of its own (a lone animation in a
 /// folder or an upload) whose decoder read past something — a file cut short (its whole frames
 /// are kept), a missing colour table — as `flipbook assemble` and `flipbook info` read it with a
@@ -12,12 +14,12 @@ public enum AnimationLenientReadRule: ValidationRule {
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
         guard let animation = facts.animation else { return [] }
-        return animation.warnings.filter { !AnimationFramesLostRule.losesFrames($0) }.map { Problem($0, file: animation.file) }
+        return animation.warnings.filter { !$0.losesFrames }.map { Problem($0.description, file: animation.file) }
     }
 }
 
 /// `animation.frames-lost`: a lone GIF, APNG or WebP whose data ends inside or before a frame, or
-/// stops at a frame that does not decode, or holds fewer frames than its header declares: frames
+/// stops at a frame that does not decode or at a damaged chunk, or holds fewer frames than its header declares: frames
 /// of the animation are lost. `assemble`, `frames` and `info` read such a file leniently with a
 /// warning; validation judges it, and a file that lost frames is an error, so CI goes red on a
 /// broken upload. A file that ends only before its end marker (a GIF without its trailer, an APNG
@@ -25,23 +27,13 @@ public enum AnimationLenientReadRule: ValidationRule {
 public enum AnimationFramesLostRule: ValidationRule {
     public static let id = RuleID.animationFramesLost
     public static let title = "GIF, APNG or WebP that lost frames"
-    public static let explanation = "The file ends inside or before a frame, stops at a frame that does not decode, "
+    public static let explanation = "The file ends inside or before a frame, is damaged, stops at a frame that does not decode, "
         + "or holds fewer frames than it declares: it plays shorter than it was made. Export or upload the whole file again."
     public static let defaultSeverity = Severity.error
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
         guard let animation = facts.animation else { return [] }
-        return animation.warnings.filter(losesFrames).map { Problem($0, file: animation.file) }
-    }
-
-    /// `true` when a decoder's warning (Raster's `CutShortWarning` and the decoders' own lines)
-    /// says frames were lost: a cut that is not only the end marker, a frame that stopped the
-    /// reading, or fewer frames than declared.
-    static func losesFrames(_ warning: String) -> Bool {
-        if warning.contains(" is cut short (") {
-            // Every declared frame read, or a GIF whose whole frames end at its missing trailer.
-            return !warning.contains("), but all ") && !warning.contains("(it ends before its trailer)")
-        }
-        return warning.contains(": stopped after frame ") || (warning.contains(": acTL promises ") && warning.contains(" but the file holds "))
+        // Chosen by the warning's kind (Raster's `LenientReadWarning.Kind.losesFrames`), never its words.
+        return animation.warnings.filter(\.losesFrames).map { Problem($0.description, file: animation.file) }
     }
 }

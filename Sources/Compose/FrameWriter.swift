@@ -1,0 +1,156 @@
+import Animated
+import APNG
+import Atlas
+import Basics
+import GIF
+import Raster
+import WebP
+
+/// Frames made one at a time (a generator's, a scene's) written as one output under the output
+/// contract: a folder of numbered PNGs with its `sequence.json`, an animated GIF, APNG or WebP, one
+/// PNG, or a sprite sheet with its data. The one place that writes made frames: `flipbook
+/// generate` and ``RenderJob`` both write through it.
+///
+/// Frames are made on demand from any thread: a folder's frames are made and encoded on every core
+/// and forgotten once written, an animation's frames are handed to the encoder's streaming input
+/// (Raster's `FrameInput`), so no output but a sheet (which holds every frame on its pages) keeps
+/// every frame in memory. Errors are the stage's own (the encoders', the output contract's,
+/// `LimitError`), for the caller to map.
+package struct FrameWriter: Sendable {
+    /// What is written.
+    package enum Format: Sendable, Equatable {
+        /// `NAME1.png … NAMEn.png` (`NAME1@2x.png` at scale 2) and, for more than one frame, `sequence.json`.
+        case folder
+        /// An animated GIF.
+        case gif
+        /// An animated PNG.
+        case apng
+        /// An animated WebP.
+        case webp
+        /// The one frame as a PNG.
+        case png
+        /// Every frame on a sheet (rows), with its data in the format given (`OUT.png` + `OUT.json`
+        /// for TexturePacker's JSON hash).
+        case sheet(SheetExport.Format)
+    }
+
+    /// Where to write: a folder, or the file.
+    package var output: String
+    /// What to write.
+    package var format: Format
+    /// The frames' file name before their number (a folder), or the sprites' (a sheet).
+    package var prefix: String
+    /// How many frames.
+    package var count: Int
+    /// Frames per second: each frame shows `1 / fps` seconds.
+    package var fps: Double
+    /// Pixels per point of the frames.
+    package var scale: Int
+    /// UIKit's repeat count (0 forever).
+    package var repeatCount: Int
+    /// The files read, which no file written may replace.
+    package var inputs: InputFiles
+    /// Whether a file Flipbook did not write at one of the names may be replaced.
+    package var overwrite: Bool
+    /// Raised: the writing stops before the next frame and nothing is written.
+    package var cancellation: CancellationFlag?
+    /// Makes frame `index` (0-based), from any thread.
+    package var frame: @Sendable (Int) throws -> Bitmap
+
+    /// A writer of `count` frames made by `frame` to `output` as `format`.
+    package init(output: String, format: Format, prefix: String, count: Int, fps: Double, scale: Int, repeatCount: Int,
+                 inputs: InputFiles = InputFiles(), overwrite: Bool = false, cancellation: CancellationFlag? = nil,
+                 frame: @escaping @Sendable (Int) throws -> Bitmap) {
+        self.output = output; self.format = format; self.prefix = prefix; self.count = count; self.fps = fps
+        self.scale = scale; self.repeatCount = repeatCount; self.inputs = inputs; self.overwrite = overwrite
+        self.cancellation = cancellation; self.frame = frame
+    }
+
+    /// The streaming input of an animation encoder.
+    private func input() throws -> FrameInput {
+        try FrameInput(count: count, duration: 1 / fps, scale: scale, cancellation: cancellation, limits: ResourceLimits(maxFrames: .max),
+                       load: frame)
+    }
+
+    /// Makes and writes every frame; returns the files written. `progress(done, total)` counts the
+    /// frames made (written, for a folder), from the working threads.
+    package func write(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> [String] {
+        switch format {
+        case .gif:
+            _ = try GIF.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite, progress: progress)
+            return [output]
+        case .apng:
+            _ = try APNG.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite, progress: progress)
+            return [output]
+        case .webp:
+            _ = try WebP.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite, progress: progress)
+            return [output]
+        case .png:
+            // One set owned by the name, so a sheet written there before (FILE.png + FILE.json)
+            // is replaced as a whole.
+            let set = OutputSet(owner: output, protecting: inputs)
+            try checkCancelled()
+            try PNG.Encoder().write(try frame(0), to: output, in: set, named: overwrite)
+            progress?(1, 1)
+            try checkCancelled()
+            try set.commit()
+            return [output]
+        case .sheet(let data):
+            // A sheet needs every frame at once anyway.
+            let frames = try makeAll(progress: progress)
+            let sprites = frames.enumerated().map { index, bitmap in
+                SheetBuilder.Input(name: "\(prefix)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: 1 / fps)
+            }
+            let files = try SheetExport.files(for: [SheetBuilder(layout: .rows).build(sprites)], format: data, output: output)
+            try checkCancelled()
+            try SheetExport.write(files, owner: output, protecting: inputs, named: overwrite ? [output] : [])
+            return files.map(\.path)
+        case .folder:
+            // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.
+            let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale,
+                                            encoder: PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9),
+                                            protecting: inputs, overwrite: overwrite)
+            let cancellation = cancellation, frame = frame
+            try writer.writeFrames(count: count, progress: progress) { index in
+                if cancellation?.isCancelled == true { throw CancellationError() }
+                return try frame(index)
+            }
+            try checkCancelled()
+            return try writer.commit(manifest: count > 1 ? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount) : nil)
+        }
+    }
+
+    /// The animation's bytes, written nowhere: GIF, APNG or WebP only (a folder, a PNG or a sheet
+    /// have no single bytes to return).
+    package func encode(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> [UInt8] {
+        switch format {
+        case .gif: return try GIF.Encoder(repeatCount: repeatCount).encode(input(), progress: progress).bytes
+        case .apng: return try APNG.Encoder(repeatCount: repeatCount).encode(input(), progress: progress).bytes
+        case .webp: return try WebP.Encoder(repeatCount: repeatCount).encode(input(), progress: progress).bytes
+        case .png:
+            try checkCancelled()
+            return try PNG.Encoder().encode(try frame(0))
+        case .folder, .sheet:
+            throw OutputError.unsupportedName(path: output, reason: "a folder or a sheet is written to disk; ask for GIF, APNG or WebP bytes")
+        }
+    }
+
+    private func checkCancelled() throws {
+        if cancellation?.isCancelled == true { throw CancellationError() }
+    }
+
+    /// Every frame, made on every core, in order.
+    private func makeAll(progress: (@Sendable (Int, Int) -> Void)?) throws -> [Bitmap] {
+        let slots = ParallelSlots<Result<Bitmap, any Error>>(count: count)
+        let count = count, frame = frame, cancellation = cancellation
+        ParallelLoop.perform(count) { index in
+            let made: Result<Bitmap, any Error> = cancellation?.isCancelled == true ? .failure(CancellationError()) : Result { try frame(index) }
+            let done = slots.store(made, at: index)
+            progress?(done, count)
+        }
+        return try slots.values.map { slot in
+            guard let slot else { throw CancellationError() }
+            return try slot.get()
+        }
+    }
+}

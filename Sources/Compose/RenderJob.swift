@@ -1,0 +1,306 @@
+import Animated
+import Atlas
+import Basics
+import Foundation
+import Raster
+
+/// A scene file (``SceneFile``) rendered frame by frame and written as `flipbook render` does it:
+/// a folder of numbered PNGs with `sequence.json`, an animated GIF, APNG or WebP, or a sprite
+/// sheet (``Format``, by default from the output's name as `flipbook assemble` picks it), under the
+/// output contract (never over an input, a rerun replaces its own set, ``overwrite`` for a file
+/// Flipbook did not write).
+///
+/// ```swift
+/// var job = RenderJob(scene: "Examples/seagull-flight.json", output: "flight.gif")
+/// job.scale = 2
+/// let outcome = try await job.run()              // cancellable: stops before the next frame
+/// print(outcome.frames, outcome.files)
+/// ```
+///
+/// Frames are drawn on every core and streamed into the writer: a folder's frames are written as
+/// they are drawn, an animation's are handed to the encoder one at a time, so a render of
+/// thousands of frames holds a few in memory (a sheet, which holds them all on its page, is
+/// checked against `maxDecodedBytes` first). `plan()` reads and checks everything and
+/// draws nothing; ``run(progress:cancellation:)`` and the `async` ``run(progress:)`` draw and
+/// write. Errors are ``RenderError``s.
+public struct RenderJob: Sendable {
+    /// Where the scene comes from.
+    public enum Source: Sendable {
+        /// A scene file on disk; its images and sequences lie in its folder.
+        case file(String)
+        /// A scene held in memory and the files it names, by their paths relative to the scene.
+        case memory(scene: InMemoryFile, files: [InMemoryFile])
+    }
+
+    /// The scene.
+    public var source: Source
+    /// The folder or file to write, named for its format; `nil` returns an animation's bytes in
+    /// ``Outcome/bytes`` and writes nothing (GIF by default, or ``format``).
+    public var output: String?
+    /// What to write; `nil` takes it from ``output``'s name. A name that promises another format is refused.
+    public var format: Format?
+    /// Whether ``output`` may replace a file Flipbook did not write (never an input, never a file
+    /// of another Flipbook set).
+    public var overwrite: Bool
+    /// Pixels per point (1…8), replacing the scene's `scale`; images are read for it (`@2x` files).
+    public var scale: Int?
+    /// Frames per second (above 0, at most 1000), replacing the scene's `fps`: a scene given by
+    /// `duration` keeps its length and gets more or fewer frames.
+    public var fps: Double?
+    /// UIKit's repeat count of the animation written (0 forever, at most 65535), replacing the scene's `repeatCount`.
+    public var repeatCount: Int?
+    /// What the scene may ask for: pixels of the canvas and of each image, frames, frames ×
+    /// pixels, path segments, a sheet's decoded bytes.
+    public var limits: ResourceLimits
+    /// The data a sprite sheet (``Format/sheet``) is written with; `nil` takes it from the output's
+    /// extension: `.json` TexturePacker's JSON hash, `.atlas` libGDX, `.tres` Godot 4, `.plist`
+    /// Cocos2d-x. A format whose data extension is not the output's is refused.
+    public var sheetFormat: SheetExport.Format?
+    /// The most threads the drawing and encoding use; `nil` uses every core. The output is the
+    /// same whatever the limit.
+    public var threads: Int?
+
+    /// A job rendering the scene file at `scene` into `output` (`nil`: bytes only).
+    public init(scene: String, output: String?, overwrite: Bool = false, limits: ResourceLimits = .default) {
+        self.init(source: .file(scene), output: output, overwrite: overwrite, limits: limits)
+    }
+
+    /// A job rendering the scene file at the file URL `url` into the file or folder at `output` (`nil`: bytes only).
+    public init(url: URL, output: URL?, overwrite: Bool = false, limits: ResourceLimits = .default) {
+        self.init(source: .file(url.filePathForFlipbook), output: output?.filePathForFlipbook, overwrite: overwrite, limits: limits)
+    }
+
+    /// A job rendering a scene in memory, its images and sequences among `files`, into `output`
+    /// (`nil`, the default: the animation's bytes in ``Outcome/bytes``, as `format` says, GIF by default).
+    public init(scene: InMemoryFile, files: [InMemoryFile], output: String? = nil, format: Format? = nil, limits: ResourceLimits = .default) {
+        self.init(source: .memory(scene: scene, files: files), output: output, format: format, limits: limits)
+    }
+
+    /// A job rendering `source` into `output`.
+    public init(source: Source, output: String?, format: Format? = nil, overwrite: Bool = false, scale: Int? = nil, fps: Double? = nil,
+                repeatCount: Int? = nil, limits: ResourceLimits = .default, threads: Int? = nil) {
+        self.source = source; self.output = output; self.format = format; self.overwrite = overwrite; self.scale = scale
+        self.fps = fps; self.repeatCount = repeatCount; self.limits = limits; self.threads = threads
+    }
+
+    /// What `plan()` found: the scene to draw and where it goes.
+    public struct Plan: Sendable {
+        /// The scene read, with the job's scale and fps.
+        public var scene: SceneFile
+        /// The renderer of its tree.
+        public var renderer: LayerRenderer
+        /// What is written.
+        public var format: Format
+        /// The frames' file name before their number (a folder), or the sprites' (a sheet).
+        public var prefix: String
+        /// The repeat count written.
+        public var repeatCount: Int
+        /// The data of a sprite sheet (TexturePacker's JSON hash unless the name or
+        /// ``RenderJob/sheetFormat`` says otherwise).
+        public var sheetFormat: SheetExport.Format
+        /// The files read (no output may replace one).
+        public var inputs: InputFiles
+    }
+
+    /// What the job wrote.
+    public struct Outcome: Sendable {
+        /// The files written: the animation, or a folder's frames and `sequence.json`, or a sheet's page and data.
+        public var files: [String]
+        /// The animation, when the job has no ``RenderJob/output``; empty when it wrote files.
+        public var bytes: [UInt8]
+        /// What was written.
+        public var format: Format
+        /// Frames rendered.
+        public var frames: Int
+        /// Frame size in pixels.
+        public var width: Int, height: Int
+        /// Pixels per point.
+        public var scale: Int
+        /// Frames per second.
+        public var fps: Double
+        /// UIKit's repeat count written (0 forever).
+        public var repeatCount: Int
+        /// What a reader read past (a sequence's gaps); empty when nothing was.
+        public var warnings: [String]
+    }
+
+    /// Checks the settings, reads the scene, its images and sequences, and checks the output's name
+    /// against the output contract; draws nothing, writes nothing.
+    public func plan() throws(RenderError) -> Plan {
+        if let error = settingError { throw .setting(error) }
+        let resolved = try resolvedFormat()
+        let scene: SceneFile
+        var inputs: [String] = []
+        switch source {
+        case .file(let path):
+            do { scene = try SceneFile(file: path, scale: scale, fps: fps, limits: limits) } catch { throw .scene(error) }
+            inputs.append(path)
+        case .memory(let file, let files):
+            do { scene = try SceneFile(json: file.bytes, file: file.name, files: files, scale: scale, fps: fps, limits: limits) } catch {
+                throw .scene(error)
+            }
+        }
+        inputs += scene.inputFiles
+        let renderer: LayerRenderer
+        do { renderer = try scene.renderer(limits: limits) } catch { throw .scene(error) }
+        let protected = InputFiles(inputs)
+        let prefix = Self.prefix(output: output, format: resolved, scene: scene.file)
+        if resolved == .sheet {
+            // A sheet holds every frame at once on its page.
+            let bytes = Double(Self.pixels(renderer.width, renderer.scale) * Self.pixels(renderer.height, renderer.scale) * 4) * Double(scene.frameCount)
+            do { try limits.check(.decodedBytes, bytes < 9e18 ? Int(bytes) : .max, of: "a sheet of \(scene.frameCount) frames") } catch {
+                throw .limit(error)
+            }
+        }
+        if let output {
+            do {
+                switch resolved {
+                case .folder: try OutputName.requireFolder(output, what: "a render without an extension is a folder of PNG frames")
+                case .gif, .apng, .webp: try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
+                case .sheet: break
+                }
+            } catch {
+                throw RenderError.from(error, output: output)
+            }
+        }
+        let data = resolved == .sheet ? try resolvedSheetFormat() : sheetFormat ?? .jsonHash
+        return Plan(scene: scene, renderer: renderer, format: resolved, prefix: prefix, repeatCount: repeatCount ?? scene.repeatCount,
+                    sheetFormat: data, inputs: protected)
+    }
+
+    /// Plans, draws and writes, on the calling thread and as many worker threads as ``threads``
+    /// allows. `progress` receives `JobProgress` reports: phase `encoding` for the frames drawn
+    /// (and encoded), then `writing`, ending at a fraction of 1. A raised `cancellation` stops the
+    /// run before its next frame with ``RenderError/cancelled``; nothing is written.
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(RenderError) -> Outcome {
+        if cancellation?.isCancelled == true { throw .cancelled }
+        return try run(plan(), progress: progress, cancellation: cancellation)
+    }
+
+    /// Draws and writes a plan made by `plan()` (see ``run(progress:cancellation:)``).
+    public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
+                    cancellation: CancellationFlag? = nil) throws(RenderError) -> Outcome {
+        let renderer = plan.renderer, scene = plan.scene
+        let failure = FirstFailure()
+        let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
+        let writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format, sheet: plan.sheetFormat), prefix: plan.prefix, count: scene.frameCount,
+                                 fps: scene.fps, scale: scene.scale, repeatCount: plan.repeatCount, inputs: plan.inputs,
+                                 overwrite: overwrite, cancellation: cancellation) { index in
+            do throws(CompositionError) {
+                return try renderer.render(at: scene.time(ofFrame: index))
+            } catch {
+                failure.keep(error)
+                throw error
+            }
+        }
+        let counter = reporter.counter(.encoding)
+        return try ThreadBudget.withLimit(threads) { () throws(RenderError) in
+            do {
+                var files: [String] = [], bytes: [UInt8] = []
+                if output == nil {
+                    bytes = try writer.encode(progress: counter)
+                } else {
+                    files = try writer.write(progress: counter)
+                }
+                if cancellation?.isCancelled == true { throw RenderError.cancelled }
+                reporter.finish(.writing)
+                return Outcome(files: files, bytes: bytes, format: plan.format, frames: scene.frameCount, width: Self.pixels(renderer.width, renderer.scale),
+                               height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,
+                               repeatCount: plan.repeatCount, warnings: [])
+            } catch {
+                if let drawn = failure.error { throw .render(drawn) }
+                if cancellation?.isCancelled == true { throw .cancelled }
+                throw RenderError.from(error, output: output)
+            }
+        }
+    }
+
+    /// The first setting out of range.
+    private var settingError: SettingError? {
+        if let scale, !(1...8).contains(scale) { return SettingError(.scale, of: "RenderJob", value: scale, allowed: .range(1...8)) }
+        if let fps, !(fps > 0 && fps <= SceneFile.maximumFPS) {
+            return SettingError(.fps, of: "RenderJob", value: fps, allowed: .interval(Animation.Timing.fpsRange))
+        }
+        if let repeatCount, !(0...65_535).contains(repeatCount) {
+            return SettingError(.repeatCount, of: "RenderJob", value: repeatCount, allowed: .range(0...65_535))
+        }
+        if let threads, threads < 1 { return SettingError(.threads, of: "RenderJob", value: threads, allowed: .atLeast(1)) }
+        return limits.rangeError
+    }
+
+    /// The format asked for, or the one ``output``'s name promises; refuses a name that promises
+    /// another format or none.
+    private func resolvedFormat() throws(RenderError) -> Format {
+        guard let output else {
+            let format = format ?? .gif
+            guard [.gif, .apng, .webp].contains(format) else {
+                throw .output(.unsupportedName(path: "(no output)", reason: "\(format) is written to disk: give RenderJob.output, "
+                                               + "or ask for GIF, APNG or WebP bytes"))
+            }
+            return format
+        }
+        let named = Format(fileName: output)
+        if let format {
+            if named == format || (named == .folder && format != .sheet) { return format }
+            throw .output(.unsupportedName(path: output, reason: "the name promises \(named.map(\.description) ?? "another format"), "
+                                           + "RenderJob.format asks for \(format)"))
+        }
+        guard let named else {
+            throw .output(.unsupportedName(path: output, reason: "render writes a folder (no extension), NAME.gif, NAME.png or NAME.apng, "
+                                           + "NAME.webp, or a sprite sheet's data NAME.json, NAME.atlas, NAME.tres or NAME.plist (+ NAME.png)"))
+        }
+        return named
+    }
+
+    /// A side of the canvas in pixels, as the canvas rounds it (checked against the pixel limit already).
+    private static func pixels(_ points: Double, _ scale: Int) -> Int { Int((points * Double(scale)).rounded()) }
+
+    private static func writerFormat(_ format: Format, sheet: SheetExport.Format) -> FrameWriter.Format {
+        switch format {
+        case .folder: .folder
+        case .gif: .gif
+        case .apng: .apng
+        case .webp: .webp
+        case .sheet: .sheet(sheet)
+        }
+    }
+
+    /// ``sheetFormat``, or the one the output's extension names; refuses a format whose data
+    /// extension is not the output's.
+    private func resolvedSheetFormat() throws(RenderError) -> SheetExport.Format {
+        let ext = output.map(OutputName.pathExtension) ?? ""
+        if let sheetFormat {
+            guard output == nil || ext == sheetFormat.dataExtension else {
+                throw .output(.unsupportedName(path: output ?? "", reason: "RenderJob.sheetFormat \(sheetFormat.rawValue) writes its data as "
+                                               + ".\(sheetFormat.dataExtension): name the output so"))
+            }
+            return sheetFormat
+        }
+        switch ext {
+        case "atlas": return .libgdx
+        case "tres": return .godot4
+        case "plist": return .cocos2d
+        default: return .jsonHash
+        }
+    }
+
+    /// A folder's frames are named after the folder, a sheet's sprites after the sheet, else after the scene.
+    private static func prefix(output: String?, format: Format, scene: String) -> String {
+        let named = output.map { path in
+            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+            return ImageFileName(path: (trimmed as NSString).lastPathComponent + (format == .folder ? ".png" : "")).stem
+        } ?? ""
+        let fallback = ImageFileName(path: (scene as NSString).lastPathComponent).stem
+        let name = named.isEmpty || named.hasPrefix(".") || named == ".." ? fallback : named
+        return name.isEmpty || name.hasPrefix(".") ? "frame" : name
+    }
+}
+
+/// The first error a frame's drawing threw, kept from the worker threads.
+private final class FirstFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: CompositionError?
+
+    func keep(_ error: CompositionError) { lock.withLock { if first == nil { first = error } } }
+    var error: CompositionError? { lock.withLock { first } }
+}

@@ -1,0 +1,106 @@
+import Animated
+import Basics
+import Foundation
+import FrameGen
+import Raster
+
+/// Where a scene's images and sequences come from: the scene file's folder on disk, or files in
+/// memory named relative to the scene. Either way a name that leaves the folder is refused.
+enum SceneAssets: Sendable {
+    /// The folder of the scene file.
+    case folder(String)
+    /// Files given beside the scene, by name.
+    case memory([InMemoryFile])
+
+    /// Why an asset was not found or read.
+    enum Failure: Error {
+        case outside, missing
+        case image(PNG.DecodeError)
+        case sequence(Animation.LoadError)
+    }
+
+    /// Whether `name` stays inside the folder by its spelling: relative, without `..`, naming a file.
+    static func isInside(_ name: String) -> Bool {
+        !name.isEmpty && !name.utf8.contains(0) && ImageLoader.isInsideFolder(name) && !name.hasPrefix("~")
+    }
+
+    /// The image `name` for `scale` (`rock.png` is `rock@2x.png` at scale 2 when that exists) and the file it came from.
+    func image(_ name: String, scale: Int, limits: ResourceLimits) throws(Failure) -> (bitmap: Bitmap, path: String) {
+        guard Self.isInside(name) else { throw .outside }
+        switch self {
+        case .folder(let folder):
+            do {
+                let bitmap = try ImageLoader.load(name, in: folder, scale: scale, maxPixels: limits.maxPixels)
+                return (bitmap, ImageLoader.path(for: name, in: folder, scale: scale) ?? folder + "/" + name)
+            } catch {
+                switch error {
+                case .outsideFolder: throw .outside
+                case .unreadable(let error): throw .image(error)
+                default: throw .missing
+                }
+            }
+        case .memory(let files):
+            let byName = Dictionary(files.map { (InMemoryFile.normalizedName($0.name), $0) }, uniquingKeysWith: { first, _ in first })
+            let wanted = InMemoryFile.normalizedName(name)
+            let file = ImageFileName(path: wanted)
+            let ext = file.pathExtension.isEmpty ? "png" : file.pathExtension
+            let folder = (wanted as NSString).deletingLastPathComponent
+            func variant(_ s: Int) -> String { (folder.isEmpty ? "" : folder + "/") + file.stem + (s == 1 ? "" : "@\(s)x") + "." + ext }
+            let chosen: String?
+            if file.scale != nil {
+                chosen = byName[wanted] == nil ? nil : wanted
+            } else {
+                let present = (1...9).filter { byName[variant($0)] != nil }
+                chosen = ImageFileName.scaleFallbackOrder(for: scale, available: present).first.map(variant)
+            }
+            guard let chosen, let found = byName[chosen] else { throw .missing }
+            do {
+                return (try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(found.bytes, file: found.name), found.name)
+            } catch {
+                throw .image(error)
+            }
+        }
+    }
+
+    /// The frame sequence `name` (a folder, a prefix, a GIF, APNG or WebP) read as `Animation.load`
+    /// reads it, for `scale`.
+    func sequence(_ name: String, scale: Int, limits: ResourceLimits) throws(Failure) -> Animation {
+        guard Self.isInside(name) else { throw .outside }
+        switch self {
+        case .folder(let folder):
+            let path = folder + "/" + Self.trimmed(name)
+            // A link on the way may not lead out: the file or folder itself, else the folder holding a prefix.
+            if let realFolder = FileIO.resolvedPath(folder) {
+                let inside = realFolder.hasSuffix("/") ? realFolder : realFolder + "/"
+                let real = FileIO.resolvedPath(path) ?? FileIO.resolvedPath(FileIO.parentDirectory(of: path)).map { $0 + "/" }
+                if let real, !real.hasPrefix(inside) { throw .outside }
+                // Frames of a folder that are links out.
+                if let entries = try? FileIO.entries(of: path) {
+                    for entry in entries {
+                        if let target = FileIO.resolvedPath(path + "/" + entry), !target.hasPrefix(inside) { throw .outside }
+                    }
+                }
+            }
+            do { return try Animation.load([path], scale: scale, limits: limits) } catch { throw .sequence(error) }
+        case .memory(let files):
+            let wanted = InMemoryFile.normalizedName(Self.trimmed(name))
+            if let file = files.first(where: { InMemoryFile.normalizedName($0.name) == wanted }) {
+                do { return try Animation.load(files: [file], scale: scale, limits: limits) } catch { throw .sequence(error) }
+            }
+            let inFolder = files.compactMap { file -> InMemoryFile? in
+                let normal = InMemoryFile.normalizedName(file.name)
+                guard normal.hasPrefix(wanted + "/") else { return nil }
+                return InMemoryFile(name: String(normal.dropFirst(wanted.count + 1)), bytes: file.bytes)
+            }
+            guard !inFolder.isEmpty else { throw .missing }
+            do { return try Animation.load(files: inFolder, scale: scale, limits: limits) } catch { throw .sequence(error) }
+        }
+    }
+
+    /// `name` without a trailing slash (`explosion/` is the folder `explosion`).
+    private static func trimmed(_ name: String) -> String {
+        var name = name
+        while name.count > 1, name.hasSuffix("/") { name.removeLast() }
+        return name
+    }
+}

@@ -1,0 +1,72 @@
+import Animated
+import Basics
+import Raster
+
+/// Why a scene file (``SceneFile``) could not be read: each case names the file and the key path
+/// of the value at fault (`sky.json: layers[0].animations[1]: …`), so a caller can switch over the
+/// stage and a user can find the line.
+public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Not JSON, a key the scene does not have (with the nearest known key), a missing key, a value
+    /// of the wrong type or out of range: Basics' `SchemaError`, naming the file and key path.
+    case schema(SchemaError)
+    /// An animation's or a layer's timing that Core Animation's model cannot give a meaning to (a
+    /// negative duration, key times out of order, `repeatCount` with `repeatDuration`), at `path`.
+    case timing(file: String, path: InputPath, TimingError)
+    /// An image or sequence named by a path that leaves the scene's folder: absolute, with a `..`
+    /// component, or a symbolic link (or a folder on the way) that leads out.
+    case outsideFolder(file: String, path: InputPath, name: String)
+    /// An image or sequence that is not there (at any `@Nx` scale).
+    case missingFile(file: String, path: InputPath, name: String)
+    /// An image that could not be decoded, or is larger than the pixel limit.
+    case image(file: String, path: InputPath, PNG.DecodeError)
+    /// A frame sequence that `Animation.load` could not read (no frames, a broken `sequence.json`,
+    /// an unreadable GIF), or whose timing is out of range.
+    case sequence(file: String, path: InputPath, Animation.LoadError)
+    /// A frame sequence whose timing has no frame for some moment (a duration of 0).
+    case playback(file: String, path: InputPath, Animation.PlaybackError)
+    /// More layers in all (spawned copies included) than a scene may hold.
+    case tooManyLayers(file: String, count: Int, maximum: Int)
+    /// Sublayers or masks nested deeper than a scene may nest them.
+    case tooDeep(file: String, path: InputPath, maximum: Int)
+    /// A layer tree that cannot be drawn (a spawn of too many copies, a value out of range found
+    /// when the tree is checked as a whole).
+    case composition(file: String, CompositionError)
+    /// The scene asks for more than the resource limits allow: a canvas over `maxPixels`, more
+    /// frames than `maxFrames`, frames × pixels over `maxOutputPixels`, path data over
+    /// `maxPathSegments`.
+    case limit(LimitError)
+
+    /// What is wrong, naming the file and the key path.
+    public var description: String {
+        func at(_ file: String, _ path: InputPath) -> String { path.isRoot ? file : "\(file): \(path)" }
+        switch self {
+        case .schema(let error): return error.description
+        case .timing(let file, let path, let error): return "\(at(file, path)): \(error)"
+        case .outsideFolder(let file, let path, let name):
+            return "\(at(file, path)): \(InputPath.quote(name)) is outside the scene's folder (absolute, with .., or a link that leads out); "
+                + "images and sequences are read only from the scene file's folder and the folders below it: copy it there"
+        case .missingFile(let file, let path, let name):
+            return "\(at(file, path)): \(InputPath.quote(name)) was not found next to the scene file (nor any @Nx variant); "
+                + "paths are relative to the scene file's folder"
+        case .image(let file, let path, let error): return "\(at(file, path)): \(error)"
+        case .sequence(let file, let path, let error): return "\(at(file, path)): \(error)"
+        case .playback(let file, let path, let error): return "\(at(file, path)): \(error)"
+        case .tooManyLayers(let file, let count, let maximum):
+            return "\(file): the scene holds \(count) layers (spawned copies included), more than the \(maximum) a scene may hold"
+        case .tooDeep(let file, let path, let maximum):
+            return "\(at(file, path)): layers nest more than \(maximum) deep"
+        case .composition(let file, let error): return "\(file): \(error)"
+        case .limit(let error): return error.description
+        }
+    }
+
+    /// The resource limit this error reports, if it is one: a caller may raise that limit and retry.
+    public var limitError: LimitError? {
+        switch self {
+        case .limit(let error), .composition(_, .limit(let error)): error
+        case .image(_, _, let error): error.limit
+        case .sequence(_, _, let error): error.limitError
+        default: nil
+        }
+    }
+}

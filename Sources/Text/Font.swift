@@ -1,0 +1,77 @@
+import Foundation
+
+/// A scalable TrueType or OpenType font, read once and shared: shaped by HarfBuzz, drawn by
+/// FreeType. ``standard()`` is DejaVu Sans, which ships with the library so that text renders the
+/// same on every machine; any other font comes from a file or from bytes.
+///
+/// ```swift
+/// let font = try Font(url: URL(fileURLWithPath: "Fonts/Inter.ttf"))
+/// let layout = try TextLayout("Hello", style: TextStyle(font: font, size: 24))
+/// ```
+public final class Font: Sendable {
+    /// The file it came from (or the name given with its bytes), for messages.
+    public let file: String
+    /// The family name the font gives itself, such as "DejaVu Sans".
+    public let familyName: String
+
+    private let storage: Storage
+    let shaper: HarfBuzzFont
+    let rasterizer: FreeTypeFace
+
+    /// The font's bytes, in memory of their own that HarfBuzz and FreeType read for its life.
+    private final class Storage: @unchecked Sendable {
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        init(_ source: [UInt8]) {
+            bytes = .allocate(capacity: max(source.count, 1))
+            _ = bytes.initialize(from: source)
+        }
+        deinit { bytes.deallocate() }
+    }
+
+    /// The font in `bytes`; `name` names it in messages.
+    /// - Throws: ``TextError/fontUnreadable(file:reason:)`` for bytes that are not a scalable font.
+    public init(bytes: [UInt8], name: String) throws(TextError) {
+        guard !bytes.isEmpty else { throw .fontUnreadable(file: name, reason: "the file is empty") }
+        file = name
+        storage = Storage(bytes)
+        let view = UnsafeBufferPointer(start: storage.bytes.baseAddress, count: bytes.count)
+        shaper = try HarfBuzzFont(bytes: view, file: name)
+        rasterizer = try FreeTypeFace(bytes: view, file: name)
+        familyName = rasterizer.familyName
+    }
+
+    /// The font in the file at `url`.
+    /// - Throws: ``TextError/fontUnreadable(file:reason:)`` when it cannot be read or is not a
+    ///   scalable font.
+    public convenience init(url: URL) throws(TextError) {
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: url)
+        } catch {
+            throw .fontUnreadable(file: url.path, reason: "cannot be read (\((error as NSError).localizedDescription))")
+        }
+        try self.init(bytes: [UInt8](bytes), name: url.path)
+    }
+
+    private static let shipped: Result<Font, TextError> = {
+        guard let url = Bundle.module.url(forResource: "DejaVuSans", withExtension: "ttf") else { return .failure(.standardFontMissing) }
+        do throws(TextError) {
+            guard let bytes = FileManager.default.contents(atPath: url.path) else { return .failure(.standardFontMissing) }
+            return .success(try Font(bytes: [UInt8](bytes), name: "DejaVuSans.ttf (shipped with Flipbook)"))
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    /// DejaVu Sans 2.37, the font that ships with the library (Bitstream Vera licence, in its
+    /// resources): Latin, Greek, Cyrillic, Hebrew, Arabic and more. Read once per process.
+    /// - Throws: ``TextError/standardFontMissing`` when the library's resources are missing.
+    public static func standard() throws(TextError) -> Font {
+        try shipped.get()
+    }
+
+    /// Points per font unit at `size` points per em.
+    func pointsPerUnit(size: Double) -> Double {
+        size / Double(shaper.unitsPerEm)
+    }
+}

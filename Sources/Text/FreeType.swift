@@ -1,0 +1,79 @@
+import CFreeType
+import Synchronization
+
+/// FreeType, reached only here: one face over a font's bytes, rendering a glyph's outline to 8-bit
+/// coverage without hinting (the outline as designed), as Cairo does with hinting off.
+final class FreeTypeFace: Sendable {
+    /// A glyph's coverage: `width × height` bytes, row-major, 255 = fully inside; its top-left
+    /// pixel sits `left` pixels right of the pen and `top` pixels above the baseline.
+    struct Image: Sendable {
+        var width: Int
+        var height: Int
+        var left: Int
+        var top: Int
+        var coverage: [UInt8]
+    }
+
+    private struct Handles: @unchecked Sendable {
+        var library: FT_Library
+        var face: FT_Face
+    }
+
+    /// FreeType's objects are not thread-safe: every use goes through this lock.
+    private let handles: Mutex<Handles>
+    /// The family name the font gives itself.
+    let familyName: String
+    /// Glyphs in the font.
+    let glyphCount: Int
+
+    /// A face over `bytes`, which must outlive it (``Font`` owns both).
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String) throws(TextError) {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw .fontUnreadable(file: file, reason: "FreeType could not start") }
+        var face: FT_Face?
+        let status = FT_New_Memory_Face(library, bytes.baseAddress, FT_Long(bytes.count), 0, &face)
+        guard status == 0, let face else {
+            FT_Done_FreeType(library)
+            throw .fontUnreadable(file: file, reason: "not a TrueType or OpenType font (FreeType error \(status))")
+        }
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            FT_Done_Face(face)
+            FT_Done_FreeType(library)
+            throw .fontUnreadable(file: file, reason: "a bitmap font: only scalable (outline) fonts can be drawn at any size")
+        }
+        familyName = face.pointee.family_name.map { String(cString: $0) } ?? file
+        glyphCount = Int(face.pointee.num_glyphs)
+        handles = Mutex(Handles(library: library, face: face))
+    }
+
+    deinit {
+        handles.withLock { handles in
+            FT_Done_Face(handles.face)
+            FT_Done_FreeType(handles.library)
+        }
+    }
+
+    /// Glyph `id` at `pixelSize` pixels per em, its origin on a pixel corner; nil when FreeType
+    /// cannot load it (drawn as nothing).
+    func image(glyph id: UInt32, pixelSize: Double) -> Image? {
+        handles.withLock { handles -> Image? in
+            let face = handles.face
+            guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0 else { return nil }
+            let flags = FT_Int32(FT_LOAD_NO_HINTING) | FT_Int32(FT_LOAD_NO_BITMAP)
+            guard FT_Load_Glyph(face, FT_UInt(id), flags) == 0, let slot = face.pointee.glyph,
+                  FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+            let bitmap = slot.pointee.bitmap
+            let width = Int(bitmap.width), height = Int(bitmap.rows)
+            var coverage = [UInt8](repeating: 0, count: width * height)
+            if width > 0, height > 0, let buffer = bitmap.buffer {
+                let pitch = Int(bitmap.pitch)
+                for row in 0..<height {
+                    let source = pitch >= 0 ? buffer + row * pitch : buffer + (height - 1 - row) * -pitch
+                    for column in 0..<width { coverage[row * width + column] = source[column] }
+                }
+            }
+            return Image(width: width, height: height, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+                         coverage: coverage)
+        }
+    }
+}

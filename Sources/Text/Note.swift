@@ -1,0 +1,81 @@
+import Basics
+import Raster
+
+/// A string in resizable chrome, as UIKit's `Note` example draws it: the text set at its style,
+/// wrapped to at most ``maxWidth`` points, and the chrome image nine-sliced by its cap
+/// ``insets`` to the text's size plus the insets — so the chrome hugs any amount of text. The
+/// chrome is usually squeezed to a 1 × 1 interior (Apple's advice for resizable images): with
+/// insets (37, 12, 12, 12), a 25 × 50 point image.
+///
+/// ```swift
+/// let chrome = try PNG.Decoder().decodeBitmap(file: "note-chrome@2x.png")
+/// let note = Note(text: "Tap to explode.", style: TextStyle(font: try Font.standard(), size: 25),
+///                 chrome: chrome, insets: NineSlice.Insets(top: 37, left: 12, bottom: 12, right: 12))
+/// let bitmap = try note.render(scale: 2)
+/// ```
+public struct Note: Sendable {
+    /// The text.
+    public var text: String
+    /// How it is set.
+    public var style: TextStyle
+    /// The chrome image, at its own scale (a `@2x` file is 2).
+    public var chrome: Bitmap
+    /// What errors call the chrome: its file name, when it has one.
+    public var chromeName: String
+    /// The chrome's cap insets in points: the text sits inside them.
+    public var insets: NineSlice.Insets
+    /// The widest the text may be, in points (the example's 300).
+    public var maxWidth: Double
+    /// Whether the chrome's edges and centre tile (UIKit's default) or stretch.
+    public var mode: NineSlice.Mode
+
+    /// A note; see the properties.
+    public init(text: String, style: TextStyle, chrome: Bitmap, chromeName: String = "the chrome", insets: NineSlice.Insets,
+                maxWidth: Double = 300, mode: NineSlice.Mode = .tile) {
+        self.text = text
+        self.style = style
+        self.chrome = chrome
+        self.chromeName = chromeName
+        self.insets = insets
+        self.maxWidth = maxWidth
+        self.mode = mode
+    }
+
+    /// The text as set inside the note: wrapped to ``maxWidth``, then aligned within its own width.
+    public func layout() throws(TextError) -> TextLayout {
+        let measured = try TextLayout(text, style: style, maxWidth: maxWidth)
+        // Set again in the width the lines really take, so that centred and right-aligned lines
+        // sit in the chrome's interior, not in the wider maxWidth.
+        return try TextLayout(text, style: style, maxWidth: max(measured.width, 1e-6).nextUp)
+    }
+
+    /// The note at `scale` pixels per point: the chrome resized to the text plus the insets (its
+    /// size rounded up to whole pixels), the text drawn inside the insets. A chrome of another
+    /// scale is resampled to this one first.
+    /// - Throws: ``TextError/chrome(file:_:)`` when the chrome cannot be nine-sliced (insets larger than
+    ///   the image, no centre to grow), ``TextError/limit(_:)`` over `limits`, and the errors of
+    ///   ``TextLayout/init(_:style:maxWidth:)``.
+    public func render(scale: Int, limits: ResourceLimits = .default) throws(TextError) -> Bitmap {
+        guard (1...8).contains(scale) else { throw .setting(name: "scale", value: "\(scale)", expected: "1 to 8 pixels per point") }
+        let layout = try layout()
+        var source = chrome
+        if chrome.scale != scale {
+            let width = Int((Double(chrome.width) * Double(scale) / Double(chrome.scale)).rounded())
+            let height = Int((Double(chrome.height) * Double(scale) / Double(chrome.scale)).rounded())
+            do { source = try Resampler(filter: .lanczos3).resize(chrome, width: width, height: height, limits: limits) }
+            catch { throw .limit(error) }
+            source.scale = scale
+        }
+        let points = Double(scale)
+        let textWidth = (layout.width * points).rounded(.up) / points, textHeight = (layout.height * points).rounded(.up) / points
+        var bitmap: Bitmap
+        do {
+            bitmap = try NineSlice(insets: insets, mode: mode).render(source, width: textWidth + insets.left + insets.right,
+                                                                      height: textHeight + insets.top + insets.bottom, limits: limits)
+        } catch {
+            throw .chrome(file: chromeName, error)
+        }
+        try layout.draw(into: &bitmap, x: insets.left, y: insets.top)
+        return bitmap
+    }
+}

@@ -1,0 +1,33 @@
+import Basics
+import Raster
+
+/// Why text could not be set or drawn.
+public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A font file that cannot be read or is not a scalable TrueType/OpenType font.
+    case fontUnreadable(file: String, reason: String)
+    /// The font that ships with the library is missing from its resources (a broken install).
+    case standardFontMissing
+    /// A setting out of its range: which one, the value given and what it takes.
+    case setting(name: String, value: String, expected: String)
+    /// More text than one layout takes (`TextLayout.maximumLength` UTF-16 units).
+    case tooLong(length: Int, maximum: Int)
+    /// The chrome of a ``Note`` (named by `file`) cannot be nine-sliced to the text's size.
+    case chrome(file: String, NineSlice.Error)
+    /// A bitmap over the resource limits.
+    case limit(LimitError)
+    /// ICU failed (an ICU error code); not expected on valid UTF-16.
+    case unicode(operation: String, code: Int)
+
+    /// A sentence a user can act on.
+    public var description: String {
+        switch self {
+        case .fontUnreadable(let file, let reason): "\(file): cannot be used as a font: \(reason)"
+        case .standardFontMissing: "the font that ships with Flipbook (DejaVuSans.ttf) is missing from its resources: reinstall, or give a font file"
+        case .setting(let name, let value, let expected): "\(name) does not take \(value); it takes \(expected)"
+        case .tooLong(let length, let maximum): "the text is \(length) UTF-16 units long; one layout takes at most \(maximum)"
+        case .chrome(let file, let error): "\(file): \(error.description)"
+        case .limit(let error): error.description
+        case .unicode(let operation, let code): "ICU's \(operation) failed (error \(code))"
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+
+/// A value a command's own check refuses, in the one style of every argument mistake
+/// (docs/CLI.md, ``UsageMessage``): `--scale does not take '4'; it takes: 1…3, the @Nx files to
+/// pick`. ArgumentParser's own refusals are reworded into the same sentence; a command's
+/// `validate()` builds it here, so the option, the value as given and what the option takes are
+/// always named, and `main` adds the `hint:` line (exit 2).
+enum OptionRefusal {
+    /// `flag` does not take `value`; it takes `takes` (a phrase: `1…3, the @Nx files to pick`).
+    static func error(_ flag: String, _ value: String, takes: String) -> ValidationError {
+        ValidationError(sentence(flag, value, takes: takes))
+    }
+
+    /// ``error(_:_:takes:)`` for a number, written as the user would write it (`4`, `0.5`).
+    static func error(_ flag: String, _ value: Double, takes: String) -> ValidationError {
+        error(flag, number(value), takes: takes)
+    }
+
+    /// ``error(_:_:takes:)`` for a whole number.
+    static func error(_ flag: String, _ value: Int, takes: String) -> ValidationError {
+        error(flag, String(value), takes: takes)
+    }
+
+    /// One item of a list or size refused: `--insets does not take '0x10' (in '4,0x10,4,4'); it
+    /// takes: …` names the item and the whole value it was found in.
+    static func error(_ flag: String, item: some StringProtocol, in whole: String, takes: String) -> ValidationError {
+        let item = String(item)
+        return ValidationError(item == whole ? sentence(flag, whole, takes: takes)
+                                             : "\(flag) does not take '\(item)' (in '\(whole)'); it takes: \(takes)")
+    }
+
+    /// The sentence.
+    static func sentence(_ flag: String, _ value: String, takes: String) -> String {
+        "\(flag) does not take '\(value)'; it takes: \(takes)"
+    }
+
+    /// `4`, `0.5`, `1e-09`: a whole number without `.0`.
+    static func number(_ value: Double) -> String {
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+}

@@ -1,0 +1,67 @@
+import Animated
+import Basics
+import Foundation
+import Testing
+import TestSupport
+
+/// A frame file in a folder given that is a symbolic link leading out of it (`gold_4.png ->
+/// /elsewhere/…`) was read by `assemble`, `sheet` and `validate` as if it were in the folder
+/// (issue 43, "symlinks that leave"): every reader of the folder refuses it now, naming the link
+/// and where it leads, with the same `Discovery.Error` (what validates assembles).
+@Suite("Discovery: frame files that are links leading out")
+struct FrameLinkOutsideTests {
+    static let coin = Fixtures.path("sequences/kenney-gold-coin")
+
+    /// A folder with the coin's frames 1…3 and `gold_4.png` a link to frame 4 in another folder.
+    static func folderWithLinkOut(_ label: String) throws -> (folder: String, outside: String) {
+        let folder = try Fixtures.temporaryFolder(label), outside = try Fixtures.temporaryFolder(label + "-outside")
+        for number in 1...3 {
+            try FileManager.default.copyItem(atPath: "\(coin)/gold_\(number).png", toPath: "\(folder)/gold_\(number).png")
+        }
+        try FileManager.default.copyItem(atPath: "\(coin)/gold_4.png", toPath: "\(outside)/gold_4.png")
+        try FileManager.default.createSymbolicLink(atPath: "\(folder)/gold_4.png", withDestinationPath: "\(outside)/gold_4.png")
+        return (folder, outside)
+    }
+
+    static func isLinkOutside(_ error: Discovery.Error, folder: String, outside: String) -> Bool {
+        guard case .linkOutside(let link, let target) = error else { return false }
+        return link == "\(folder)/gold_4.png" && target == (FileIO.resolvedPath(outside) ?? outside) + "/gold_4.png"
+            && error.description.contains("gold_4.png is a symbolic link to ")
+    }
+
+    @Test func assemblingTheFolderRefusesTheLink() throws {
+        let (folder, outside) = try Self.folderWithLinkOut("link-out-assemble")
+        defer { for path in [folder, outside] { try? FileManager.default.removeItem(atPath: path) } }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 4)
+        #expect {
+            _ = try Animation.load([folder])
+        } throws: { error in
+            guard case .discovery(let discovery)? = error as? Animation.LoadError else { return false }
+            return Self.isLinkOutside(discovery, folder: folder, outside: outside)
+        }
+        // The prefix form reads the same folder: refused the same way.
+        #expect(throws: Animation.LoadError.self) { _ = try Animation.load([folder + "/gold_"]) }
+    }
+
+    @Test func validatingTheFolderReportsItUnreadable() throws {
+        let (folder, outside) = try Self.folderWithLinkOut("link-out-validate")
+        defer { for path in [folder, outside] { try? FileManager.default.removeItem(atPath: path) } }
+        let report = try Validator().validate(folders: [(folder, ValidationConfig())])
+        #expect(report.hasErrors)
+        #expect(report.findings.map(\.rule) == [.folderUnreadable], "\(report.findings)")
+        #expect(report.folderErrors.count == 1)
+        guard case .source(let discovery)? = report.folderErrors.first else { Issue.record("\(report.folderErrors)"); return }
+        #expect(Self.isLinkOutside(discovery, folder: folder, outside: outside), "\(discovery)")
+    }
+
+    /// Links that stay inside the folder are read as before.
+    @Test func aLinkInsideIsRead() throws {
+        let folder = try Fixtures.temporaryFolder("link-in")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for number in 1...3 {
+            try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_\(number).png", toPath: "\(folder)/gold_\(number).png")
+        }
+        try FileManager.default.createSymbolicLink(atPath: "\(folder)/gold_4.png", withDestinationPath: "gold_1.png")
+        #expect(try Animation.load([folder]).frames.count == 4)
+    }
+}

@@ -1,0 +1,163 @@
+import Testing
+import Foundation
+import Animated
+import Atlas
+import Basics
+import FrameGen
+import Raster
+import TestSupport
+@testable import Compose
+
+/// `RenderJob`: every output the name picks, the output contract, scenes in memory, settings,
+/// cancellation and progress.
+@Suite struct RenderJobTests {
+    /// A small moving scene: a square sliding across 16 × 8 over 6 frames.
+    static let scene = #"""
+        {"size": [16, 8], "background": "#FFFFFF", "frames": 6, "fps": 6,
+         "layers": [{"shape": {"path": "M0 0h4v4h-4z", "fillColor": "#FF0000"}, "bounds": [4, 4], "position": [2, 4],
+                     "animations": [{"property": "position", "from": [2, 4], "to": [14, 4], "duration": 1}]}]}
+        """#
+
+    /// A fresh folder holding `scene.json`, removed by `body`'s end.
+    static func withFolder(_ body: (String) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        try body(folder)
+    }
+
+    @Test func theOutputsNameDecidesWhatIsWritten() throws {
+        try Self.withFolder { folder in
+            let expected: [(String, RenderJob.Format, [String])] = [
+                ("out.gif", .gif, ["out.gif"]), ("out.png", .apng, ["out.png"]), ("out.apng", .apng, ["out.apng"]),
+                ("out.webp", .webp, ["out.webp"]), ("sheet.json", .sheet, ["sheet.json", "sheet.png"]),
+                ("gdx.atlas", .sheet, ["gdx.atlas", "gdx.png"]), ("godot.tres", .sheet, ["godot.tres", "godot.png"]),
+                ("cocos.plist", .sheet, ["cocos.plist", "cocos.png"]),
+                ("frames", .folder, ["frames/frames1.png", "frames/frames6.png", "frames/sequence.json"]),
+            ]
+            for (name, format, files) in expected {
+                let outcome = try RenderJob(scene: folder + "/scene.json", output: folder + "/" + name).run()
+                #expect(outcome.format == format && outcome.frames == 6 && outcome.width == 16, "\(name)")
+                for file in files { #expect(FileManager.default.fileExists(atPath: folder + "/" + file), "\(file)") }
+            }
+            // Each sheet's data is its engine's: read back, six sprites.
+            for data in ["sheet.json", "gdx.atlas", "godot.tres", "cocos.plist"] {
+                #expect(try SheetImport.read(folder + "/" + data).sprites.count == 6, "\(data)")
+            }
+            // A sheet format asked for must match the name.
+            var job = RenderJob(scene: folder + "/scene.json", output: folder + "/x.json")
+            job.sheetFormat = .libgdx
+            do throws(RenderError) { _ = try job.plan(); Issue.record("libgdx as .json") } catch {
+                guard case .output = error else { Issue.record("\(error)"); return }
+            }
+            job.output = folder + "/x.gif"
+            #expect(try job.plan().format == .gif)
+            // The folder reads back as the 6-frame animation at 6 fps.
+            let animation = try Animation.load([folder + "/frames"])
+            #expect(animation.frames.count == 6 && animation.duration == 1)
+            // The GIF holds the frames drawn: the square moves.
+            let gif = try Animation.load([folder + "/out.gif"])
+            let first = try gif.frames[0].load(), last = try gif.frames[5].load()
+            #expect(first[1, 4] == Color(r: 255, g: 0, b: 0) && last[1, 4] == Color(r: 255, g: 255, b: 255))
+        }
+    }
+
+    @Test func theOutputContractHolds() throws {
+        try Self.withFolder { folder in
+            // Never over the scene itself (a sheet's data named as the scene).
+            #expect(throws: RenderError.self) { try RenderJob(scene: folder + "/scene.json", output: folder + "/scene.json").run() }
+            #expect(try String(contentsOfFile: folder + "/scene.json", encoding: .utf8) == Self.scene)
+            // A rerun with fewer frames replaces its own set whole.
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/frames").run()
+            var job = RenderJob(scene: folder + "/scene.json", output: folder + "/frames")
+            job.fps = 3
+            #expect(try job.run().frames == 6)
+            let fewer = ##"{"size": [16, 8], "frames": 2, "layers": []}"##
+            try Data(fewer.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/frames").run()
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").filter { !$0.hasPrefix(".") }.sorted()
+            #expect(left == ["frames1.png", "frames2.png", "sequence.json"])
+            // A file the user wrote is not replaced without overwrite.
+            try Data([1, 2, 3]).write(to: URL(fileURLWithPath: folder + "/mine.gif"))
+            do throws(RenderError) { _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/mine.gif").run(); Issue.record("replaced mine.gif") } catch {
+                guard case .output = error else { Issue.record("\(error)"); return }
+            }
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/mine.gif", overwrite: true).run()
+            // A name that promises no format render writes.
+            do throws(RenderError) { _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/out.txt").plan(); Issue.record("out.txt") } catch {
+                guard case .output(.unsupportedName) = error else { Issue.record("\(error)"); return }
+            }
+        }
+    }
+
+    @Test func aSceneInMemoryRendersTheBytesTheFileDoes() throws {
+        try Self.withFolder { folder in
+            let fromDisk = try RenderJob(scene: folder + "/scene.json", output: folder + "/a.webp").run()
+            #expect(fromDisk.files == [folder + "/a.webp"])
+            let inMemory = try RenderJob(scene: InMemoryFile(name: "scene.json", bytes: Array(Self.scene.utf8)), files: [], format: .webp).run()
+            #expect(inMemory.files.isEmpty)
+            #expect(inMemory.bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/a.webp"))))
+        }
+        // Images and sequences come from the files given, by their names relative to the scene.
+        let explosion = try FileManager.default.contentsOfDirectory(atPath: RealSequences.path("ansimuz-fire-bomb-pixel"))
+            .filter { $0.hasSuffix(".png") }.sorted()
+        #expect(explosion.count == 14)
+        let files = try explosion.map { InMemoryFile(name: "fx/boom/" + $0, data: try Data(contentsOf: URL(fileURLWithPath: RealSequences.path("ansimuz-fire-bomb-pixel") + "/" + $0))) }
+        let scene = ##"{"size": [64, 64], "frames": 2, "fps": 1, "layers": [{"sequence": {"source": "fx/boom"}, "position": [32, 32]}]}"##
+        let outcome = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: files, format: .apng).run()
+        #expect(outcome.width == 64 && outcome.frames == 2)
+        do throws(RenderError) { _ = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: []).run(); Issue.record("no files") } catch {
+            guard case .scene(.missingFile(_, _, "fx/boom")) = error else { Issue.record("\(error)"); return }
+        }
+    }
+
+    @Test func settingsOutOfRangeAreNamed() {
+        let memory = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(Self.scene.utf8)), files: [])
+        var job = memory
+        job.scale = 9
+        #expect(job.settingProblem?.setting == .scale)
+        job = memory; job.fps = 0
+        #expect(job.settingProblem?.setting == .fps)
+        job = memory; job.repeatCount = -1
+        #expect(job.settingProblem?.setting == .repeatCount)
+        job = memory; job.threads = 0
+        #expect(job.settingProblem?.setting == .threads)
+        job = memory; job.format = .folder
+        do throws(RenderError) { _ = try job.plan(); Issue.record("a folder in memory") } catch { guard case .output = error else { Issue.record("\(error)"); return } }
+    }
+
+    @Test func cancellingWritesNothingAndProgressEndsAtOne() async throws {
+        try Self.withFolder { folder in
+            let flag = CancellationFlag()
+            flag.cancel()
+            do throws(RenderError) { _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/c.gif").run(cancellation: flag); Issue.record("ran") } catch {
+                #expect(error == .cancelled)
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder + "/c.gif"))
+            let log = ProgressLog()
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/p").run(progress: log.callback)
+            #expect(log.values.last?.fraction == 1)
+            #expect(log.neverGoesBackwards)
+        }
+        let task = Task { try await RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(Self.scene.utf8)), files: []).run() }
+        #expect(try await task.value.frames == 6)
+    }
+
+    @Test func aDrawingFailureIsTheFramesOwnError() throws {
+        // A sequence whose second frame cannot be decoded: found when it is due, named by its layer.
+        let good = try PNG.Encoder().encode(Bitmap(width: 2, height: 2, straight: [UInt8](repeating: 255, count: 16))!)
+        let files = [InMemoryFile(name: "s/f1.png", bytes: good), InMemoryFile(name: "s/f2.png", bytes: Array(good.prefix(20)))]
+        let scene = ##"{"size": [2, 2], "frames": 2, "fps": 1, "layers": [{"name": "s", "sequence": {"source": "s", "duration": 2}, "position": [1, 1]}]}"##
+        do throws(RenderError) { _ = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: files).run(); Issue.record("drew") } catch {
+            guard case .render(.frameUnreadable) = error else { Issue.record("\(error)"); return }
+        }
+    }
+}
+
+extension RenderJob {
+    /// The setting ``plan()`` refuses first, if any.
+    var settingProblem: SettingError? {
+        do throws(RenderError) { _ = try plan(); return nil } catch { if case .setting(let error) = error { return error }; return nil }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+
+/// `flipbook note`: the example's note from the command line, its scale rules and its refusals.
+@Suite struct NoteCommandTests {
+    static let chrome = Fixtures.path("text/chrome/note-chrome.png")
+
+    @Test func writesTheNoteAtTheOutputsScaleWithTheChromesVariant() throws {
+        let folder = try Fixtures.temporaryFolder("note-command")
+        try FileManager.default.copyItem(atPath: Self.chrome, toPath: folder + "/chrome.png")
+        try FileManager.default.copyItem(atPath: Fixtures.path("text/chrome/note-chrome@2x.png"), toPath: folder + "/chrome@2x.png")
+        let result = try CLI.run(["note", "Tap to explode.", "--chrome", "chrome.png", "--insets", "37,12,12,12",
+                                  "--font-size", "25", "-o", "note@2x.png", "--json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"chrome\" : \"chrome@2x.png\""))
+        // The same pixels as the library's note (NoteTests' golden of the short note).
+        let written = try PNG.Decoder().decodeBitmap(file: folder + "/note@2x.png")
+        let golden = try PNG.Decoder().decodeBitmap(file: Fixtures.path("text/notes/short@2x.png"))
+        #expect(written.pixels == golden.pixels && written.width == golden.width)
+    }
+
+    @Test func missingGlyphsAreAWarningNamingThem() throws {
+        let folder = try Fixtures.temporaryFolder("note-missing")
+        let result = try CLI.run(["note", "爆 boom", "--chrome", Self.chrome, "--insets", "37,12,12,12", "-o", folder + "/n.png"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: the font (DejaVu Sans) has no glyph for '爆'"))
+    }
+
+    @Test(arguments: [
+        (["--insets", "37,12,12"], "--insets does not take '37,12,12'"),
+        (["--insets", "37,12,1x2,12"], "--insets does not take '1x2'"),
+        (["--insets", "37,12,12,12", "--font-size", "0"], "--font-size does not take '0'"),
+        (["--insets", "37,12,12,12", "--scale", "4"], "--scale does not take '4'"),
+        (["--insets", "37,12,12,12", "--color", "red"], "--color does not take 'red'"),
+        (["--insets", "60,12,12,12"], "note-chrome.png: cap insets take"),
+    ])
+    func mistakesAreUsageErrors(arguments: [String], message: String) throws {
+        let folder = try Fixtures.temporaryFolder("note-usage")
+        let result = try CLI.run(["note", "x", "--chrome", Self.chrome, "-o", folder + "/n.png"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/n.png"))
+    }
+
+    @Test func aFileThatIsNoFontIsAnUnreadableInput() throws {
+        let folder = try Fixtures.temporaryFolder("note-font")
+        let result = try CLI.run(["note", "x", "--chrome", Self.chrome, "--insets", "37,12,12,12", "--font", Self.chrome,
+                                  "-o", folder + "/n.png"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cannot be used as a font: not a TrueType or OpenType font"))
+    }
+}

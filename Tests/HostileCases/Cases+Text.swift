@@ -1,0 +1,39 @@
+import Basics
+import Raster
+import Text
+
+extension HostileCases {
+    static let text: [HostileCase] = [
+        HostileCase("text layout, drawing and notes with hostile sizes, widths, positions and texts",
+                    ["Font", "TextStyle", "TextStyle.Alignment", "TextStyle.LineBreakMode", "TextLayout", "TextLayout.Glyph",
+                     "TextLayout.Line", "TextError", "Note"]) {
+            each(Sample.junk) { bytes in _ = try Font(bytes: bytes, name: "junk.ttf") }
+            let font = try Font.standard()
+            let texts = ["", "\n\n\n", "\u{0}", "\u{202E}abc\u{202C}", String(repeating: "e\u{301}", count: 500),
+                         "\u{FFFF}\u{10FFFF}", String(repeating: "W", count: 5000), "a\r\nb\u{2029}c\u{85}d"]
+            for mode in TextStyle.LineBreakMode.allCases {
+                for alignment in TextStyle.Alignment.allCases {
+                    each(Sample.doubles) { v in
+                        let style = TextStyle(font: font, size: v, alignment: alignment, lineBreakMode: mode, lineSpacing: v)
+                        _ = try? TextLayout("x", style: style, maxWidth: v)
+                        let plain = TextStyle(font: font, size: 12, alignment: alignment, lineBreakMode: mode)
+                        for text in texts {
+                            let layout = try TextLayout(text, style: plain, maxWidth: abs(v))
+                            var bitmap = try Bitmap(width: 8, height: 8, scale: 3)
+                            _ = try? layout.draw(into: &bitmap, x: v, y: -v)
+                            _ = try? layout.render(scale: Int.max)
+                        }
+                    }
+                }
+            }
+            let chrome = Sample.bitmap
+            each(Sample.doubles) { v in
+                let note = Note(text: "hello", style: TextStyle(font: font, size: 12), chrome: chrome,
+                                insets: NineSlice.Insets(top: v, left: v, bottom: 1, right: 1), maxWidth: v)
+                _ = try note.render(scale: 2, limits: ResourceLimits(maxPixels: 16))
+                _ = try? note.render(scale: Int.min)
+            }
+            _ = TextError.standardFontMissing.description
+        },
+    ]
+}
