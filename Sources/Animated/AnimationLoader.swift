@@ -252,6 +252,10 @@ extension Animation {
 
         let manifestPath = Self.manifestPath(in: directory)
         var manifest = try reading.manifest(at: manifestPath)
+        // A manifest naming no sequence of its folder (a typo) would time nothing: refused, as a `highlighted` typo is.
+        if let error = manifest?.unmatchedName(prefixes: reading.sequences(in: directory, known: sequences).map(\.prefix), file: manifestPath) {
+            throw .manifest(.schema(error))
+        }
         let highlightedPrefix = manifest?.highlighted
         let candidates = sequences.filter { sequence in
             if let name = manifest?.name, sequences.contains(where: { $0.prefix == name }) { return sequence.prefix == name }
@@ -305,7 +309,12 @@ extension Animation {
         if let first = listed.first, !first.numberText.isEmpty,
            listed.allSatisfy({ $0.directory == first.directory && $0.prefix == first.prefix && !$0.numberText.isEmpty }) {
             let path = manifestPath(in: first.directory)
-            if let read = try reading.manifest(at: path), read.describes(first.prefix) {
+            let read = try reading.manifest(at: path)
+            if case .disk = reading,
+               let error = read?.unmatchedName(prefixes: [first.prefix] + reading.sequences(in: first.directory, known: []).map(\.prefix), file: path) {
+                throw .manifest(.schema(error))
+            }
+            if let read, read.describes(first.prefix) {
                 manifest = read.fitted(toFrames: listed.map(\.number), directory: first.directory, prefix: first.prefix)
                 manifest.highlighted = nil
                 if let error = manifest.mismatch(sequence: first.prefix, frameCount: listed.count, highlightedFound: true, file: path) {

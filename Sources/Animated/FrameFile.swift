@@ -63,9 +63,15 @@ public struct FrameFile: Sendable, Hashable {
 
     /// The frame among `inputs` whose sequence `output` would join by its name (same folder, same
     /// prefix: `walk/robot_walk8.png` beside `robot_walk0…7.png`), so that reading the folder
-    /// again would take the output for a frame; `nil` when it would not.
+    /// again would take the output for a frame; `nil` when it would not. The folder is compared as
+    /// the folder it resolves to (`./walk//`, an absolute path, `..` or a symbolic link to it are
+    /// the same folder), and the prefix as macOS and Windows compare names: `Robot_Walk8.png` or
+    /// another Unicode normalisation of the prefix claims the sequence too.
     public static func sequence(claiming output: String, among inputs: [String]) -> FrameFile? {
         guard let named = FrameFile(path: output) else { return nil }
-        return inputs.lazy.compactMap { FrameFile(path: $0) }.first { $0.directory == named.directory && $0.prefix == named.prefix }
+        let prefix = named.prefix.lowercased()
+        return inputs.lazy.compactMap { FrameFile(path: $0) }.first {
+            $0.prefix.lowercased() == prefix && ($0.directory == named.directory || FileIO.isSameFile($0.directory, named.directory))
+        }
     }
 }

@@ -49,13 +49,13 @@ public struct FrameSequence: Sendable, Hashable {
 
     /// What a job that plays or packs this sequence says when numbers are missing between its
     /// first and last frame (``missingNumbers``): `missing frame 2 of gap/gold_1…4: the 3 frames
-    /// there are play without it (seq.gap)`; `nil` when none is missing. `AssembleJob` and
+    /// there play without it (seq.gap)`; `nil` when none is missing. `AssembleJob` and
     /// `SheetJob` give it as a warning; validation reports the same gap as `seq.gap`.
     public var gapWarning: String? {
         let missing = missingNumbers
         guard !missing.isEmpty, let first = frames.first?.number, let last = frames.last?.number else { return nil }
         return "missing frame\(missing.count == 1 ? "" : "s") \(Rules.ranges(missing)) of \(name)\(first)…\(last): "
-            + "the \(frames.count) frame\(frames.count == 1 ? "" : "s") there \(frames.count == 1 ? "is plays" : "are play") without "
+            + "the \(frames.count) frame\(frames.count == 1 ? "" : "s") there \(frames.count == 1 ? "plays" : "play") without "
             + "\(missing.count == 1 ? "it" : "them") (seq.gap)"
     }
 

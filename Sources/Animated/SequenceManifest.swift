@@ -212,6 +212,16 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         return nil
     }
 
+    /// A ``name`` that matches none of the folder's sequences (`prefixes`): the file would time
+    /// nothing, so it is refused as a `highlighted` prefix with no frames is, with the nearest of
+    /// `prefixes` as the suggestion. `nil` without a name or when a sequence has it.
+    public func unmatchedName(prefixes: [String], file: String) -> SchemaError? {
+        guard let name, !prefixes.contains(name) else { return nil }
+        return SchemaError(file: file, path: "name",
+                           problem: .invalid(reason: "no sequence in its folder has the prefix \(InputPath.quote(name)): the file would time nothing"),
+                           found: name, suggestion: Suggestion.nearest(to: name, among: prefixes))
+    }
+
     /// This manifest for some of its folder's frames of the sequence `prefix` (those numbered
     /// `numbers`, as files listed by hand or a glob pick them): each frame keeps the duration it has
     /// in the whole sequence — `frameDurations` (one per frame of the folder's sequence) become the

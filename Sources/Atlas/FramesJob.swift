@@ -145,7 +145,7 @@ public struct FramesJob: Sendable {
         reporter.report(.reading, done: 1, total: 1)
         let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]), overwrite: overwrite)
         let (manifest, files) = try reader.writeFrames(to: writer, cancellation: cancellation) { reporter.report(.writing, done: $0, total: $1) }
-        return Outcome(files: files, warnings: reader.warnings, manifest: manifest, width: reader.info.width, height: reader.info.height,
+        return Outcome(files: files, warnings: reader.warnings + [prefixWarning(inputScale: scale)].compactMap { $0 }, manifest: manifest, width: reader.info.width, height: reader.info.height,
                        repeatCount: reader.info.repeatCount, pages: 0, prefix: writer.prefix)
     }
 }

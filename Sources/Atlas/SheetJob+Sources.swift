@@ -23,17 +23,20 @@ extension SheetJob {
 
     /// Each sequence's `sequence.json` (read once per folder), by sequence name, for the sequences
     /// it describes (``SequenceManifest/describes(_:)``); a manifest naming a sequence its folder
-    /// does not hold is put in `unmatched`, said as a warning.
-    static func manifests(of sequences: [FrameSequence], reader: FileReader = .disk,
-                          unmatched: inout Set<String>) throws -> [String: SequenceManifest] {
+    /// does not hold is refused, as `assemble` and `validate` refuse it
+    /// (``SequenceManifest/unmatchedName(prefixes:file:)``).
+    static func manifests(of sequences: [FrameSequence], reader: FileReader = .disk) throws -> [String: SequenceManifest] {
         var byFolder: [String: SequenceManifest?] = [:], result: [String: SequenceManifest] = [:]
         for sequence in sequences {
             if byFolder[sequence.directory] == nil {
                 byFolder[sequence.directory] = .some(try SequenceManifest.read(at: manifestPath(in: sequence.directory), from: reader))
             }
             guard let folderManifest = byFolder[sequence.directory] ?? nil else { continue }
-            if let name = folderManifest.name, !sequences.contains(where: { $0.directory == sequence.directory && $0.prefix == name }) {
-                unmatched.insert("\(sequence.directory)/\(SequenceManifest.fileName) names the sequence \"\(name)\", which is not in its folder: it times nothing")
+            // The folder's sequences, packed or not (a sheet of one prefix of a folder of two).
+            let prefixes = sequences.filter { $0.directory == sequence.directory }.map(\.prefix)
+                + ((try? Discovery.sequences(from: [sequence.directory]))?.map(\.prefix) ?? [])
+            if let error = folderManifest.unmatchedName(prefixes: prefixes, file: manifestPath(in: sequence.directory)) {
+                throw SequenceManifest.Error.schema(error)
             }
             guard folderManifest.describes(sequence.prefix) else { continue }
             // Some of the folder's frames (files picked by hand) keep their own durations.
@@ -67,6 +70,16 @@ extension SheetJob {
         func list(_ scales: [Int]) -> String { scales.map { "@\($0)x" }.joined(separator: ", ") }
         return "found \(list(found)) files, packed \(list(packed)): \(left.count) file\(left.count == 1 ? "" : "s") at another scale left out "
             + "(\(left[0].path)\(left.count > 1 ? "…" : "")); SheetJob.scales \(found.map(String.init).joined(separator: ",")) packs each scale with one layout"
+    }
+
+    /// The note for `~device` files left out (`walk2~ipad.png`): a sheet packs the files every
+    /// device reads, as UIKit reads a `~ipad` file on an iPad only; `nil` when there are none.
+    static func devicesNote(_ sequences: [FrameSequence]) -> String? {
+        let left = sequences.flatMap(\.frames).flatMap(\.files).filter { $0.device != nil }
+        guard let first = left.first else { return nil }
+        let devices = Set(left.compactMap(\.device)).sorted().map { "~" + $0 }.joined(separator: ", ")
+        return "\(left.count) \(devices) file\(left.count == 1 ? "" : "s") left out (\(first.path)\(left.count > 1 ? "…" : "")): a sheet packs "
+            + "the files every device reads; UIKit reads \(devices) files on that device only"
     }
 
     /// The timing of `highlightedFrames` highlighted frames beside `normalFrames` frames timed by

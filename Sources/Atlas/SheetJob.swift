@@ -220,12 +220,11 @@ public struct SheetJob: Sendable {
         sequences = try sequences.map { try $0.resolvingDuplicateNumbers(onDuplicateNumber) }
         warnings += sequences.compactMap(\.gapWarning)   // packed without the missing numbers, said
         if scales == nil, let note = Self.scalesNote(sequences + singles) { notes.append(note) }   // `coin1@2x.png` beside `coin1.png`
+        if let note = Self.devicesNote(sequences + singles) { notes.append(note) }   // `coin2~ipad.png` beside `coin2.png`
         // (frame, file, sprite name, animation name) in play order; single images (named sprites,
         // `eggHead.png`) are sprites of no animation, after the sequences.
         var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?, duration: Int)] = []
-        var unmatched = Set<String>()
-        let manifests = try Self.manifests(of: sequences, reader: reader, unmatched: &unmatched)
-        warnings += unmatched.sorted()
+        let manifests = try Self.manifests(of: sequences, reader: reader)
         // Each sequence's animation name (`walk_` → `walk`); frames named by number alone (`1.png`
         // … `101.png`, as ffmpeg writes them) are one animation named after their folder. Two
         // folders with one prefix (`frame-` in both) are told apart by their folder's name, never

@@ -286,6 +286,7 @@ public struct SpriteSheet: Sendable {
                     + "be the file \(file) (\(Self.fileNameRule)): rename one in the data (nothing was written)"))
             }
         }
+        try Self.checkOneFilePerSprite(sprites.map { (fileName(for: $0), $0) }, source: source)
         let folder = Discovery.trimmingSlash(folder)
         let inputs = InputFiles([source] + sourceFiles)
         do {

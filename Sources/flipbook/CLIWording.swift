@@ -26,6 +26,8 @@ enum CLIWording {
             ("SheetBuilder.border", "--border"),
             ("SheetBuilder.extrude", "--extrude"),
             ("SheetBuilder.padding", "--padding"),
+            ("SheetBuilder.trimMargin", "--trim-margin"),
+            ("FramesJob.prefix", "--prefix"),
             ("SheetJob.scales", "--scales"),
             ("SheetJob.data", "--data"),
             ("leave SheetJob.format out", "leave out --format"),

@@ -26,7 +26,7 @@ struct SheetJobSkipTests {
         let folder = try Self.gapFolder()
         let sheet = try SheetJob(sources: [folder], output: folder + "/../sheet.png").plan()
         #expect(sheet.sheets[0].sprites.count == 3)
-        #expect(sheet.warnings.contains { $0.hasPrefix("missing frame 2 of \(folder)/gold_1…4: the 3 frames there are play without it") },
+        #expect(sheet.warnings.contains { $0.hasPrefix("missing frame 2 of \(folder)/gold_1…4: the 3 frames there play without it") },
                 "\(sheet.warnings)")
         let assemble = try AssembleJob(sources: [folder], output: nil).plan()
         #expect(assemble.playback.frames.count == 3)
@@ -46,7 +46,7 @@ struct SheetJobSkipTests {
             try FileManager.default.copyItem(atPath: Fixtures.path("sequences/ansimuz-fire-bomb-pixel/\(name)"), toPath: "\(folder)/\(name)")
         }
         let plan = try AssembleJob(sources: [folder], output: nil).plan()
-        #expect(plan.warnings.contains { $0.hasPrefix("missing frames 2–4, 9 of \(folder)/frame-0…13: the 10 frames there are play without them") },
+        #expect(plan.warnings.contains { $0.hasPrefix("missing frames 2–4, 9 of \(folder)/frame-0…13: the 10 frames there play without them") },
                 "\(plan.warnings)")
     }
 

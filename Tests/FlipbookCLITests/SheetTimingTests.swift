@@ -12,7 +12,6 @@ struct SheetTimingTests {
         ("{\"duration\": 2}", [], "2.0", [500, 500, 500, 500]),
         ("{\"frameDurations\": [100, 200, 100, 400]}", [], "10.0", [100, 200, 100, 400]),
         ("{\"fps\": 12}", ["--fps", "24"], "24.0", [42, 42, 42, 42]),
-        ("{\"name\": \"other\", \"fps\": 12}", [], "30.0", [33, 33, 33, 33]),   // a manifest naming another sequence
     ] as [(String, [String], String, [Int])])
     func timingComesFromTheManifest(manifest: String, extra: [String], speed: String, durations: [Int]) throws {
         let dir = try Fixtures.temporaryFolder("sheet-timing")
@@ -41,13 +40,14 @@ struct SheetTimingTests {
         #expect(json?["exitCode"] as? Int == 3, "--json failures are JSON: \(result.stdout)")
     }
 
-    /// A manifest whose name is no sequence of its folder times nothing, and says so (it was silent).
-    @Test func aManifestNamingNoSequenceIsWarnedAbout() throws {
+    /// A manifest whose name is no sequence of its folder would time nothing: refused, as
+    /// `assemble` and `validate` refuse it (it was silent, then a warning).
+    @Test func aManifestNamingNoSequenceIsRefused() throws {
         let dir = try Fixtures.temporaryFolder("sheet-timing")
         try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: "\(dir)/coin")
         try "{\"name\": \"walk\", \"fps\": 10}".write(toFile: "\(dir)/coin/sequence.json", atomically: true, encoding: .utf8)
         let result = try CLI.run(["sheet", "coin", "-o", "c.png"], in: dir)
-        #expect(result.status == 0 && result.stderr.contains("names the sequence \"walk\", which is not in its folder"), "\(result.stderr)")
+        #expect(result.status == 3 && result.stderr.contains("coin/sequence.json: name: no sequence in its folder has the prefix"), "\(result.stderr)")
     }
 
     /// Godot 3 has no per-frame durations: a hold is said to be lost (it was silent); Godot 4 keeps it.

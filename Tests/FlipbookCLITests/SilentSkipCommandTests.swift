@@ -25,7 +25,7 @@ struct SilentSkipCommandTests {
         let dir = try Self.gapFolder()
         let result = try CLI.run(arguments, in: dir)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("warning: missing frame 2 of gap/gold_1…4: the 3 frames there are play without it"), "\(result.stderr)")
+        #expect(result.stderr.contains("warning: missing frame 2 of gap/gold_1…4: the 3 frames there play without it"), "\(result.stderr)")
         let json = try CLI.run(arguments + ["--json", "--overwrite"], in: dir)
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let warnings = try #require(object?["warnings"] as? [String], "\(json.stdout)")

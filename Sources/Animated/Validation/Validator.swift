@@ -289,6 +289,11 @@ public struct Validator: Sendable {
             let siblings = byDirectory[sequence.directory] ?? []
             do throws(SequenceManifest.Error) {
                 if let manifest = try SequenceManifest.read(at: manifestPath, from: reading) {
+                    // A name no sequence of the folder has times nothing: refused once, on the folder's first sequence.
+                    if siblings.first?.prefix == sequence.prefix,
+                       let error = manifest.unmatchedName(prefixes: siblings.map(\.prefix), file: manifestPath) {
+                        throw SequenceManifest.Error.schema(error)
+                    }
                     let highlightedPrefix = manifest.highlighted
                     // The manifest describes the sequence it names, or every sequence but the highlighted one.
                     if manifest.describes(sequence.prefix) {

@@ -216,7 +216,9 @@ public struct InputValue {
     public func integer() throws(SchemaError) -> Int {
         guard kind == .number else { throw wrongType("a whole number") }
         let double = try number()
-        guard double == double.rounded(), abs(double) <= 9_007_199_254_740_992 else { throw wrongType("a whole number") }
+        guard double == double.rounded() else { throw wrongType("a whole number") }
+        // A whole number too large to hold exactly is out of range, not of the wrong type.
+        guard abs(double) <= 9_007_199_254_740_992 else { throw outOfRange("must be a whole number within ±9007199254740992 (2^53)") }
         return Int(double)
     }
 

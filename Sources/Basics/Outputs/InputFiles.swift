@@ -44,7 +44,25 @@ public struct InputFiles: Sendable {
             throw .unsupportedName(path: output, reason: "\(name) holds a folder's settings, which Flipbook reads; name the output otherwise")
         }
         if let input = input(sameAs: output) { throw .overwritesInput(output: output, input: input) }
+        if let input = input(spelledLike: output) {
+            throw .unsupportedName(path: output, reason: "its name differs from the input \(input) only in case or Unicode normalisation: "
+                                   + "macOS and Windows take the two for one file; name the output otherwise")
+        }
         if let kind = System.kind(of: output), kind != .regular { throw .notRegularFile(path: output) }
+    }
+
+    /// The input in the folder `path` resolves to whose name is `path`'s in another case or
+    /// Unicode normalisation (`Gold_1.png` beside the input `gold_1.png`): another file on Linux,
+    /// the same one on macOS and Windows. `nil` when none is.
+    func input(spelledLike path: String) -> String? {
+        let name = FileIO.lastComponent(of: path), folded = name.lowercased()
+        let folder = FileIO.parentDirectory(of: path)
+        return identities.values.filter { input in
+            let other = FileIO.lastComponent(of: input)
+            guard other.lowercased() == folded, !other.utf8.elementsEqual(name.utf8) else { return false }
+            let inputFolder = FileIO.parentDirectory(of: input)
+            return inputFolder == folder || FileIO.isSameFile(inputFolder, folder)
+        }.min()
     }
 
     /// Refuses `folder` as a folder to write into when it is one of the inputs or a file is there;

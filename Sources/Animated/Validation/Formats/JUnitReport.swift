@@ -1,16 +1,16 @@
-/// JUnit XML: one `<testcase>` per sequence; its errors become one `<failure>`, warnings and
-/// notices go to `<system-out>`.
+/// JUnit XML: one `<testcase>` per sequence and one per folder that could not be validated; its
+/// errors become one `<failure>`, warnings and notices go to `<system-out>`.
 enum JUnitReport {
     static func render(_ report: ValidationReport) -> String {
-        let failing = report.sequences.filter { sequence in report.findings(in: sequence).contains { $0.severity == .error } }.count
+        let cases = testCases(report)
+        let failing = cases.filter { $0.findings.contains { $0.severity == .error } }.count
         var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
-        xml.append(#"<testsuites name="flipbook validate" tests="\#(report.sequences.count)" failures="\#(failing)" errors="0">"#)
-        xml.append(#"  <testsuite name="flipbook validate" tests="\#(report.sequences.count)" failures="\#(failing)" errors="0" skipped="0">"#)
-        for sequence in report.sequences {
-            let findings = report.findings(in: sequence)
+        xml.append(#"<testsuites name="flipbook validate" tests="\#(cases.count)" failures="\#(failing)" errors="0">"#)
+        xml.append(#"  <testsuite name="flipbook validate" tests="\#(cases.count)" failures="\#(failing)" errors="0" skipped="0">"#)
+        for (name, findings) in cases {
             let errors = findings.filter { $0.severity == .error }
             let others = findings.filter { $0.severity != .error }
-            let open = #"    <testcase classname="flipbook.validate" name="\#(escape(sequence.name))""#
+            let open = #"    <testcase classname="flipbook.validate" name="\#(escape(name))""#
             if findings.isEmpty {
                 xml.append(open + "/>")
                 continue
@@ -30,6 +30,21 @@ enum JUnitReport {
         xml.append("  </testsuite>")
         xml.append("</testsuites>")
         return xml.joined(separator: "\n")
+    }
+
+    /// One test case per sequence, then one per name of findings of no sequence (a folder that
+    /// could not be validated, `folder.unreadable`), in report order: every finding is in a case.
+    static func testCases(_ report: ValidationReport) -> [(name: String, findings: [Finding])] {
+        var cases = report.sequences.map { (name: $0.name, findings: report.findings(in: $0)) }
+        let names = Set(report.sequences.map(\.name))
+        for finding in report.findings where !names.contains(finding.sequence) {
+            if let index = cases.firstIndex(where: { $0.name == finding.sequence }), index >= report.sequences.count {
+                cases[index].findings.append(finding)
+            } else {
+                cases.append((finding.sequence, [finding]))
+            }
+        }
+        return cases
     }
 
     /// XML text and attribute escaping; control characters XML 1.0 cannot hold become spaces.

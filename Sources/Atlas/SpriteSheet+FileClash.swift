@@ -1,0 +1,27 @@
+import Animated
+import Basics
+
+extension SpriteSheet {
+    /// Refuses two sprites whose files (`files`, each sprite's file name) are one file on macOS and
+    /// Windows (`X.png` and `x.png`: names that differ only in case, as `sheet` warns) or two files
+    /// for one frame (`a1.png` and `a01.png`, which `assemble` and `validate` refuse as one frame
+    /// number twice), naming both sprites, before anything is written.
+    static func checkOneFilePerSprite(_ files: [(file: String, sprite: Sprite)], source: String) throws(FramesJobError) {
+        var byFolded: [String: (file: String, sprite: Sprite)] = [:]
+        var byFrame: [String: (file: String, sprite: Sprite)] = [:]
+        for (file, sprite) in files {
+            if let other = byFolded.updateValue((file, sprite), forKey: file.lowercased()) {
+                throw .sheet(.invalid(file: source, reason: "the sprites \(quoted(other.sprite.name)) and \(quoted(sprite.name)) would be files "
+                    + "whose names differ only in case (\(other.file) and \(file)): one file on macOS and Windows, where a "
+                    + "checkout keeps one; rename one in the data (nothing was written)"))
+            }
+            guard let frame = FrameFile(path: file), !frame.numberText.isEmpty else { continue }
+            let key = "\(frame.prefix.lowercased())\u{0}\(frame.number)\u{0}\(frame.scale)\u{0}\(frame.device ?? "")"
+            if let other = byFrame.updateValue((file, sprite), forKey: key) {
+                throw .sheet(.invalid(file: source, reason: "the sprites \(quoted(other.sprite.name)) and \(quoted(sprite.name)) would be "
+                    + "\(other.file) and \(file), two files for frame \(frame.number) of \(frame.prefix)…, which assemble and validate "
+                    + "refuse; rename one in the data (nothing was written)"))
+            }
+        }
+    }
+}
