@@ -152,12 +152,15 @@ struct ColorPlan: Sendable {
             out.withUnsafeMutableBufferPointer { out in
                 switch kind {
                 case .indexed:
-                    var lastColor: UInt32 = 0xFFFF_FFFF, lastIndex: UInt8 = 0
+                    // No sentinel colour: 0xFFFFFFFF is opaque white, which a sentinel made index 0
+                    // (transparent) until the first pixel of another colour.
+                    var lastColor: UInt32 = 0, lastIndex: UInt8 = 0, lastKnown = false
                     for i in 0..<pixels {
                         let a = p[4 * i + 3]
                         let color: UInt32 = a == 0 ? 0
                             : UInt32(p[4 * i]) << 24 | UInt32(p[4 * i + 1]) << 16 | UInt32(p[4 * i + 2]) << 8 | UInt32(a)
-                        if color != lastColor {
+                        if !lastKnown || color != lastColor {
+                            lastKnown = true
                             lastColor = color
                             lastIndex = index[color] ?? 0
                         }
