@@ -65,6 +65,11 @@ public struct Layer: Sendable {
     public var shadow: Shadow?
     /// What changes over its time.
     public var animations: [LayerAnimation]
+    /// When it is added to the tree, in its parent's time, or nil for always there: before it the
+    /// layer is not drawn at all (as an app adds a layer when the user taps). ``Spawn`` sets it to
+    /// each copy's event time. Core Animation's `beginTime` alone does not hide a layer: it only
+    /// starts the layer's own time.
+    public var addedAt: Double? = nil
     /// Layers drawn in its bounds' coordinates, above its content.
     public var sublayers: [Layer]
     /// A layer, in this one's bounds coordinates, whose alpha cuts this layer and its sublayers

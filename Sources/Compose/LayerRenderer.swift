@@ -69,7 +69,7 @@ public struct LayerRenderer: Sendable {
             ("transform.rotation", layer.transform.rotation), ("transform.scale.x", layer.transform.scale.x),
             ("transform.scale.y", layer.transform.scale.y), ("zPosition", layer.zPosition),
             ("timing.beginTime", layer.timing.beginTime), ("timing.speed", layer.timing.speed),
-            ("timing.timeOffset", layer.timing.timeOffset), ("cornerRadius", layer.cornerRadius),
+            ("timing.timeOffset", layer.timing.timeOffset), ("cornerRadius", layer.cornerRadius), ("addedAt", layer.addedAt ?? 0),
         ]
         for (property, value) in numbers where !value.isFinite {
             throw .invalidValue(layer: path, property: property, value: value)
@@ -126,6 +126,7 @@ public struct LayerRenderer: Sendable {
     }
 
     private func draw(_ model: Layer, path: String, parentTime: Double, on canvas: inout Canvas) throws(CompositionError) {
+        if let added = model.addedAt, parentTime < added { return }
         let time = model.timing.localTime(parentTime)
         let layer = model.presentation(at: time)
         let opacity = layer.opacity.isNaN ? 0 : min(max(layer.opacity, 0), 1)

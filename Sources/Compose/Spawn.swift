@@ -65,14 +65,16 @@ public struct Spawn: Sendable {
         }
     }
 
-    /// One copy per event: the template at the event's point, its time beginning at the event's
-    /// time, named `template-1`, `template-2`, ….
+    /// One copy per event: the template at the event's point, added to the tree at the event's
+    /// time (``Layer/addedAt``: nothing of it shows before) and its time beginning then, named
+    /// `template-1`, `template-2`, ….
     public func layers() -> [Layer] {
         events.enumerated().map { index, event in
             var copy = template
             copy.name = "\(template.name)-\(index + 1)"
             copy.position = event.point
             copy.timing.beginTime += event.time
+            copy.addedAt = max(template.addedAt ?? event.time, event.time)
             return copy
         }
     }

@@ -90,3 +90,19 @@ import Testing
         #expect(stride(from: 3, to: bitmap.pixels.count, by: 4).allSatisfy { bitmap.pixels[$0] == 255 })
     }
 }
+
+/// A spawned copy is not there before its event, as an app adds the layer when the user taps: a
+/// square spawned at 0.5 s was drawn from 0 s (fourth fresh-eyes round).
+@Suite struct SpawnAppearanceTests {
+    @Test func aCopyShowsFromItsEventOnly() throws {
+        let square = Layer(name: "square", bounds: Rect(width: 4, height: 4), backgroundColor: .black)
+        let copies = try Spawn(template: square, events: [Spawn.Event(time: 0.5, point: Point(4, 4))]).layers()
+        let root = Layer(name: "root", bounds: Rect(width: 8, height: 8), position: Point(4, 4), sublayers: copies)
+        let renderer = try LayerRenderer(root: root, width: 8, height: 8)
+        let alpha = { (time: Double) throws -> UInt8 in try renderer.render(at: time).pixels[(4 * 8 + 4) * 4 + 3] }
+        #expect(try alpha(0) == 0)
+        #expect(try alpha(0.49) == 0)
+        #expect(try alpha(0.5) == 255)
+        #expect(try alpha(3) == 255)
+    }
+}
