@@ -45,8 +45,9 @@ public struct SceneFile: Sendable {
 
     /// The most layers a scene holds in all, spawned copies included.
     public static let maximumLayers = 20_000
-    /// The deepest sublayers and masks nest.
-    public static let maximumDepth = 64
+    /// The deepest the file's layers, sublayers and masks nest: one less than
+    /// `LayerRenderer.maximumDepth`, as the canvas's root layer holds them.
+    public static let maximumDepth = LayerRenderer.maximumDepth - 1
     /// The most frames per second (as `Animation.Timing` allows).
     public static let maximumFPS = 1000.0
 

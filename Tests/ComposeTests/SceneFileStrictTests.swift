@@ -207,3 +207,21 @@ import TestSupport
         }
     }
 }
+
+/// The deepest scene the file allows is one the renderer draws (a 64-deep file was read, then
+/// refused by the renderer for the root layer's level; fourth fresh-eyes round).
+@Suite struct SceneDepthTests {
+    static func nested(_ depth: Int) -> String {
+        var layer = ##"{"bounds": [1, 1], "backgroundColor": "#000000"}"##
+        for _ in 1..<depth { layer = #"{"bounds": [1, 1], "sublayers": ["# + layer + "]}" }
+        return #"{"size": [4, 4], "frames": 1, "layers": ["# + layer + "]}"
+    }
+
+    @Test func theDeepestFileTheReaderTakesIsDrawn() throws {
+        let deepest = try SceneFile(json: Array(Self.nested(SceneFile.maximumDepth).utf8), file: "deep.json", files: [])
+        _ = try deepest.renderer().render(at: 0)
+        #expect(throws: SceneFileError.self) {
+            try SceneFile(json: Array(Self.nested(SceneFile.maximumDepth + 1).utf8), file: "deeper.json", files: [])
+        }
+    }
+}
