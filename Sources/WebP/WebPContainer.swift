@@ -45,10 +45,29 @@ enum WebPContainer {
     /// The bytes of the `ALPH` chunks (headers and padding included) in `chunks`, a run of
     /// `ANMF` chunks: what lossy frames spend on their lossless alpha.
     static func alphaBytes(in chunks: [UInt8]) -> Int {
+        imageChunks(in: chunks).filter { chunks[$0.lowerBound..<($0.lowerBound + 4)].elementsEqual("ALPH".utf8) }.map(\.count).reduce(0, +)
+    }
+
+    /// Whether a frame in `chunks` carries alpha: an `ALPH` chunk, or a lossless image whose
+    /// header says `alpha_is_used`. The file's `VP8X` must then say alpha too, or libwebp's own
+    /// tools (webpinfo, webpmux) refuse the file ("Unexpected alpha data"): libwebp gives a
+    /// changed rectangle of opaque frames an alpha channel of its own.
+    static func usesAlpha(_ chunks: [UInt8]) -> Bool {
+        imageChunks(in: chunks).contains { range in
+            let type = chunks[range.lowerBound..<(range.lowerBound + 4)]
+            if type.elementsEqual("ALPH".utf8) { return true }
+            // VP8L: signature 0x2F, then 14 bits width − 1, 14 bits height − 1, 1 bit alpha_is_used.
+            guard type.elementsEqual("VP8L".utf8), range.count >= 13, chunks[range.lowerBound + 8] == 0x2F else { return false }
+            return chunks[range.lowerBound + 12] & 0x10 != 0
+        }
+    }
+
+    /// The byte ranges of the image chunks (`ALPH`, `VP8 `, `VP8L`, header included) inside the `ANMF`s of `chunks`.
+    private static func imageChunks(in chunks: [UInt8]) -> [Range<Int>] {
         func size(at offset: Int) -> Int {
             Int(chunks[offset + 4]) | Int(chunks[offset + 5]) << 8 | Int(chunks[offset + 6]) << 16 | Int(chunks[offset + 7]) << 24
         }
-        var total = 0, offset = 0
+        var found: [Range<Int>] = [], offset = 0
         while offset + 8 <= chunks.count {
             let end = offset + 8 + size(at: offset) + (size(at: offset) & 1)
             guard end <= chunks.count else { break }
@@ -58,13 +77,13 @@ enum WebPContainer {
                 while inner + 8 <= end {
                     let innerEnd = inner + 8 + size(at: inner) + (size(at: inner) & 1)
                     guard innerEnd <= end else { break }
-                    if chunks[inner..<(inner + 4)].elementsEqual("ALPH".utf8) { total += innerEnd - inner }
+                    found.append(inner..<innerEnd)
                     inner = innerEnd
                 }
             }
             offset = end
         }
-        return total
+        return found
     }
 
     /// `chunks` with its first `ANMF` replaced by `still` (a still WebP file of the whole canvas)

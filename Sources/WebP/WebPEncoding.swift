@@ -59,6 +59,7 @@ struct WebPEncoding {
             try drain(chunks)
             bodySize += chunks.count
             alphaBytes += WebPContainer.alphaBytes(in: chunks)
+            alpha = alpha || WebPContainer.usesAlpha(chunks)
             written += WebPContainer.frameCount(chunks)
             background = background ?? finished.background
             segment = Segment(start: end)
