@@ -1,3 +1,4 @@
+import Animated
 import APNG
 import Atlas
 import Basics
@@ -83,6 +84,12 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case let error as APNG.EncodeError: .encodeAPNG(error)
         case let error as WebP.EncodeError: .encodeWebP(error)
         case SheetExport.Error.output(let error): .output(error)
+        // A folder of frames: the contract's refusals stay refusals (exit 2), not write failures.
+        case SequenceWriter.Error.output(let error): .output(error)
+        case SequenceWriter.Error.write(let error): .write(error)
+        case SequenceWriter.Error.encode(let error): .encodePNG(error)
+        case SequenceWriter.Error.limit(let error): .limit(error)
+        case SequenceWriter.Error.cancelled: .cancelled
         case let error as SheetBuilder.Error: .sheet("\(error)")
         case let error as SheetExport.Error: .sheet("\(error)")
         default: .write(FileIO.Error(path: output ?? "the output", reason: "\(error)", operation: .write))

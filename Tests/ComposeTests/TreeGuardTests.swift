@@ -1,4 +1,6 @@
 import Animated
+import Foundation
+import TestSupport
 import Basics
 import FrameGen
 import Raster
@@ -104,5 +106,22 @@ import Testing
         #expect(try alpha(0.49) == 0)
         #expect(try alpha(0.5) == 255)
         #expect(try alpha(3) == 255)
+    }
+}
+
+/// A folder output the contract refuses (a sequence the scene reads) is `.output`, a refusal the
+/// CLI exits 2 for, not a write failure (exit 4; fourth fresh-eyes round).
+@Suite struct RenderFolderRefusalTests {
+    @Test func aFolderOverTheScenesSequenceIsARefusal() throws {
+        let folder = try TestSupport.Fixtures.temporaryFolder("render-refusal")
+        try FileManager.default.copyItem(atPath: TestSupport.Fixtures.repository + "/Examples/seagull", toPath: folder + "/seagull")
+        try FileManager.default.copyItem(atPath: TestSupport.Fixtures.repository + "/Examples/seagull-flight.json",
+                                         toPath: folder + "/seagull-flight.json")
+        do {
+            _ = try RenderJob(source: .file(folder + "/seagull-flight.json"), output: folder + "/seagull/").run()
+            Issue.record("wrote over the scene's own sequence")
+        } catch {
+            guard case .output = error else { Issue.record("\(error)"); return }
+        }
     }
 }
