@@ -452,7 +452,11 @@ struct SceneReader {
     /// An animation's `CAMediaTiming` keys; `duration` is Core Animation's 0.25 s when not given.
     func timing(_ object: InputObject, at path: InputPath) throws(SceneFileError) -> MediaTiming {
         let values = try schema { () throws(SchemaError) in
-            (begin: try object["beginTime"]?.number() ?? 0, duration: try object["duration"]?.number() ?? 0.25,
+            // A duration of 0 is Core Animation's default, 0.25 s, as CAAnimation reads it.
+            (begin: try object["beginTime"]?.number() ?? 0, duration: try object["duration"].map { v throws(SchemaError) in
+                let seconds = try v.number()
+                return seconds == 0 ? 0.25 : seconds
+            } ?? 0.25,
              speed: try object["speed"]?.number() ?? 1, offset: try object["timeOffset"]?.number() ?? 0,
              repeatCount: try object["repeatCount"].map { v throws(SchemaError) in try Self.countOrInfinity(v) } ?? 0,
              repeatDuration: try object["repeatDuration"].map { v throws(SchemaError) in try Self.countOrInfinity(v) } ?? 0,

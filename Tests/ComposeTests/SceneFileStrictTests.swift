@@ -225,3 +225,15 @@ import TestSupport
         }
     }
 }
+
+/// `"duration": 0` is Core Animation's default 0.25 s, as `CAAnimation` reads it: the layer stayed
+/// at `from` forever (fourth fresh-eyes round).
+@Suite struct SceneZeroDurationTests {
+    @Test func aZeroDurationIsTheDefault() throws {
+        let json = #"{"size": [4, 4], "frames": 1, "layers": [{"bounds": [1, 1], "animations": [{"property": "opacity", "from": 0, "to": 1, "duration": 0}]}]}"#
+        let scene = try SceneFile(json: Array(json.utf8), file: "zero.json", files: [])
+        let layer = try #require(scene.root.sublayers.first)
+        guard case .opacity(.basic(let animation)) = layer.animations.first else { Issue.record("\(layer.animations)"); return }
+        #expect(animation.timing.duration == 0.25)
+    }
+}
