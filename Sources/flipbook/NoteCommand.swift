@@ -29,9 +29,9 @@ struct NoteCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png, NAME@2x.png), or - for standard output.") var output: String
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
-    @Option(name: .customLong("max-width"), parsing: .unconditional, help: "The widest the text may be, in points.",
+    @Option(name: .customLong("max-width"), parsing: .unconditional, help: "The widest the text may be, in points (default 300).",
             transform: DecimalNumber.option) var maxWidth: Double = 300
-    @Option(name: .customLong("font-size"), parsing: .unconditional, help: "Points per em.",
+    @Option(name: .customLong("font-size"), parsing: .unconditional, help: "Points per em (default 17).",
             transform: DecimalNumber.option) var fontSize: Double = 17
     @Option(help: "A TrueType or OpenType font file (default: DejaVu Sans, shipped with Flipbook).") var font: String?
     @Option(help: "The text's colour, #RRGGBB or #RRGGBBAA.") var color: String = "#000000"
