@@ -246,21 +246,6 @@ public struct Canvas: Sendable {
         paint(color: color, rule: .nonzero)
     }
 
-    /// `width`, or — for a pen so wide that its offsets would overflow (`1e308`) — the width that
-    /// already covers every pixel the canvas has from any point of the path: the same pixels,
-    /// where the stroker's arithmetic would have turned to infinities and drawn nothing.
-    static func coveringWidth(_ width: Double, of path: Path, transform: AffineTransform, pixelWidth: Int, pixelHeight: Int) -> Double {
-        guard let bounds = path.controlPointBounds, let inverse = transform.inverted else { return width }
-        let corners = [Point(bounds.minX, bounds.minY), Point(bounds.maxX, bounds.minY), Point(bounds.minX, bounds.maxY),
-                       Point(bounds.maxX, bounds.maxY)].map(transform.apply)
-        let xs = corners.map(\.x) + [0, Double(pixelWidth)], ys = corners.map(\.y) + [0, Double(pixelHeight)]
-        // Any canvas pixel lies within this many device pixels of any point of the path; a user
-        // length stretches by at least 1 / inverse.maximumScale.
-        let reach = ((xs.max()! - xs.min()!) * (xs.max()! - xs.min()!) + (ys.max()! - ys.min()!) * (ys.max()! - ys.min()!)).squareRoot() + 2
-        let covering = 2 * reach * inverse.maximumScale
-        return covering.isFinite && width > covering ? covering : width
-    }
-
     /// Intersects the clip with `path`: later drawing only shows inside it (anti-aliased edges).
     /// A path over the edge limit of `ResourceLimits.default` leaves the clip as it is.
     public mutating func clip(to path: Path, rule: FillRule = .nonzero) {

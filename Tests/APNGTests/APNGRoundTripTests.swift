@@ -100,17 +100,7 @@ struct APNGRoundTripTests {
     @Test(arguments: [EncodingEffort.fast, .standard])
     func aSpriteOnWhiteComesBackExactly(_ effort: EncodingEffort) throws {
         // Pixel art: few colours, so the frames are written indexed, where the cache was.
-        let folder = Fixtures.path("sequences/ansimuz-fire-bomb-pixel")
-        let frames = try Fixtures.pngNames(in: "sequences/ansimuz-fire-bomb-pixel").map { name -> Bitmap in
-            let coin = try PNG.Decoder().decodeBitmap(file: folder + "/" + name)
-            var pixels = coin.pixels
-            for i in stride(from: 0, to: pixels.count, by: 4) {
-                let alpha = Int(pixels[i + 3])
-                for c in 0..<3 { pixels[i + c] = UInt8((Int(pixels[i + c]) * alpha + 255 * (255 - alpha) + 127) / 255) }
-                pixels[i + 3] = 255
-            }
-            return try #require(Bitmap(width: coin.width, height: coin.height, straight: pixels))
-        }
+        let frames = try fixtureFramesOnWhite("ansimuz-fire-bomb-pixel")
         #expect(frames.count == 14)
         #expect(Array(frames[0].pixels.prefix(4)) == [255, 255, 255, 255])
         let (bytes, report) = try encode(frames, APNG.Encoder(effort: effort))

@@ -23,3 +23,17 @@ public func shows(_ decoded: Bitmap, _ source: Bitmap) -> Bool {
     return true
 }
 
+
+/// Frames of a fixture sequence composited onto an opaque white page (a sprite on a white
+/// background: every pixel opaque, white its most common colour).
+public func fixtureFramesOnWhite(_ sequence: String) throws -> [Bitmap] {
+    try fixtureFrames(sequence).map { sprite in
+        var pixels = sprite.pixels
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = Int(pixels[i + 3])
+            for c in 0..<3 { pixels[i + c] = UInt8((Int(pixels[i + c]) * alpha + 255 * (255 - alpha) + 127) / 255) }
+            pixels[i + 3] = 255
+        }
+        return Bitmap(width: sprite.width, height: sprite.height, scale: sprite.scale, straight: pixels) ?? sprite
+    }
+}
