@@ -33,10 +33,13 @@ let package = Package(
         .library(name: "Atlas", targets: ["Atlas"]),
         .library(name: "Compose", targets: ["Compose"]),
         .library(name: "Text", targets: ["Text"]),
+        .library(name: "Pipeline", targets: ["Pipeline"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // SHA-256 for the build's content digests and the Bazel remote cache's keys (Pipeline/ContentHash.swift).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ] + docsPlugin,
     targets: [
         // System libraries. Each is reached from Swift through exactly one wrapper file.
@@ -82,6 +85,9 @@ let package = Package(
         .target(name: "Text", dependencies: ["Basics", "Raster", "CFreeType", "CHarfBuzz", "CICUShim"],
                 exclude: ["Resources/ORIGIN.md"],
                 resources: [.copy("Resources/DejaVuSans.ttf"), .copy("Resources/DejaVuSans-LICENSE.txt")], swiftSettings: optimisedInDebug),
+        // Project files and incremental builds: the other modules' jobs, run in dependency order.
+        .target(name: "Pipeline", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP", "Atlas", "Compose",
+                                                 .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP"], swiftSettings: optimisedInDebug),
         .executableTarget(
             name: "flipbook",
@@ -96,6 +102,7 @@ let package = Package(
                 "WebP",
                 "Atlas",
                 "Compose",
+                "Pipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -111,11 +118,12 @@ let package = Package(
         .testTarget(name: "GIFTests", dependencies: ["GIF", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "Animated", "Atlas", "Basics", "FrameGen", "Raster", "GIF", "APNG", "WebP", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Animated", "Atlas", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "TestSupport"]),
         // The public-API hostile-value harness (not a product): its case table, the executable that
         // runs cases in a child process, and the test that fails when a case traps.
-        .target(name: "HostileCases", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "Compose", "Text"],
+        .target(name: "HostileCases", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "Compose", "Text", "Pipeline"],
                 path: "Tests/HostileCases"),
         .executableTarget(name: "flipbook-hostile", dependencies: ["HostileCases"], path: "Tests/flipbook-hostile"),
         .testTarget(name: "HostileValueTests", dependencies: ["HostileCases", "flipbook-hostile", "Basics", "Raster", "FrameGen", "Atlas", "TestSupport"]),

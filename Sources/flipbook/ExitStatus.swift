@@ -5,6 +5,7 @@ import Basics
 import Compose
 import FrameGen
 import GIF
+import Pipeline
 import Raster
 import Text
 
@@ -77,6 +78,18 @@ enum ExitStatus: Int32 {
             case .output(let error): self = Self(for: error)
             }
         case let error as SheetBuilder.Error: self = Self(packing: error)
+        case let failed as BuildFailed: self = Self(for: failed.failure)
+        case let error as TargetFailure: self = Self(target: error)
+        case let error as BuildError:
+            switch error {
+            case .project(let error): self = Self(for: error)
+            case .state, .cancelled: self = .outputUnwritable
+            }
+        case let error as ProjectError:
+            switch error {
+            case .read(let error): self = error.kind == .missing ? .usage : .inputUnreadable
+            case .schema, .cycle, .sharedOutput, .unknownTarget: self = .usage
+            }
         case let error as TextError:
             switch error {
             case .setting, .tooLong, .chrome: self = .usage
@@ -136,6 +149,22 @@ extension ExitStatus {
         // Data that names a file outside its folder, or asks for more than a limit: the input's fault.
         case .outsideFolder, .limit: self = .inputUnreadable
         case .encode, .manifest, .write, .cancelled: self = .outputUnwritable
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The status for a project target that failed: its command's status.
+    init(target failure: TargetFailure) {
+        switch failure {
+        case .assemble(let error): self = Self(assembling: error)
+        case .sheet(let error): self = Self(sheet: error)
+        case .frames(let error): self = Self(frames: error)
+        case .render(let error): self = Self(rendering: error)
+        case .validation(let error): self = Self(for: error)
+        case .validationConfig: self = .usage
+        case .report, .cancelled: self = .outputUnwritable
+        case .problemsFound, .budgetNotMet: self = .problemsFound
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Basics
+import Pipeline
 
 /// `flipbook`: the command-line front of the Flipbook libraries.
 ///
@@ -14,8 +15,8 @@ struct Flipbook: ParsableCommand {
             Exit codes: 0 success, 1 problems found, 2 usage error, 3 input unreadable or corrupt, \
             4 output could not be written.
             """,
-        version: "0.1.0",
-        subcommands: [Info.self, Validate.self, Assemble.self, Frames.self, Generate.self, Draw.self, Render.self, BlurCommand.self, SliceCommand.self, ResizeCommand.self, NoteCommand.self, Sheet.self]
+        version: BuildJob.version,
+        subcommands: [Info.self, Validate.self, Assemble.self, Frames.self, Generate.self, Draw.self, Render.self, BlurCommand.self, SliceCommand.self, ResizeCommand.self, NoteCommand.self, Sheet.self, Build.self]
     )
 
     /// Runs like `ParsableCommand.main()`, with the contract's exit codes: argument errors are 2

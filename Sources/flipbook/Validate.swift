@@ -78,13 +78,7 @@ struct Validate: ParsableCommand {
             if ["png", "gif", "webp", "apng", "jpg", "jpeg"].contains(OutputName.pathExtension(output)) {
                 throw OutputError.unsupportedName(path: output, reason: "validate writes a text report (.json, .sarif, .xml, .txt), not an image")
             }
-            let frames = directories.flatMap { (try? Discovery.pngFiles(inFolder: $0, recursive: true)) ?? [] }
-            reportInputs = InputFiles(frames)
-            for folder in Set(frames.map { ($0 as NSString).deletingLastPathComponent } + directories) {
-                reportInputs.insert(folder + "/" + SequenceManifest.fileName)
-                reportInputs.insert(folder + "/" + ValidationConfig.fileName)
-            }
-            if let config { reportInputs.insert(config) }
+            reportInputs = Validator.reportInputs(folders: directories, config: config)
             try OutputSet.check(file: output, protecting: reportInputs, overwrite: overwrite)
         }
         // Each folder with its own .flipbook.json, unless --config names one for all.

@@ -57,6 +57,25 @@ public enum FileIO {
         try load(path, limit: limit)
     }
 
+    /// Reads the regular file at `path` from start to end in pieces of at most `size` bytes,
+    /// handing each to `body` (which must not keep the buffer): a file of any size in `size` bytes
+    /// of memory, for hashing.
+    public static func readChunks(_ path: String, size: Int, _ body: (UnsafeRawBufferPointer) -> Void) throws(Error) {
+        let descriptor = System.openForReading(path)
+        guard descriptor >= 0 else { throw systemError(path) }
+        defer { System.close(descriptor) }
+        guard let status = System.status(of: descriptor) else { throw systemError(path) }
+        guard status.isRegular else { throw Error(path: path, reason: "not a regular file", kind: .notRegularFile) }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(1, size), alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = System.read(descriptor, into: buffer, count: max(1, size))
+            if count < 0 { throw systemError(path) }
+            if count == 0 { return }
+            body(UnsafeRawBufferPointer(start: buffer, count: count))
+        }
+    }
+
     /// Reads up to `limit` bytes (all of the file when `nil`), following a file that grows; a
     /// whole file over ``maximumFileSize`` is refused before anything is allocated.
     private static func load(_ path: String, limit: Int?) throws(Error) -> (bytes: [UInt8], fileSize: Int) {
@@ -140,6 +159,15 @@ public enum FileIO {
 
     /// `path` made absolute, with symbolic links and `..` resolved; `nil` when it does not exist.
     public static func resolvedPath(_ path: String) -> String? { System.resolvedPath(path) }
+
+    /// Whether `path` names a folder (links followed).
+    package static func isDirectory(_ path: String) -> Bool { System.kind(of: path) == .directory }
+
+    /// Whether `path` names a regular file (links followed).
+    package static func isRegularFile(_ path: String) -> Bool { System.kind(of: path) == .regular }
+
+    /// The start of the names of Flipbook's own bookkeeping files (temporary files, journals).
+    package static var bookkeepingPrefix: String { OutputJournal.prefix }
 
     package static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }

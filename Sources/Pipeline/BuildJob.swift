@@ -1,0 +1,72 @@
+import Basics
+import Foundation
+
+/// Builds a ``Project``'s targets: each after the targets it depends on, on all cores, and only
+/// when something it reads, its settings or the tool changed since its last build (content
+/// digests in `.flipbook-build/state.json`, not timestamps alone).
+///
+/// A target runs the library job its command runs, under the same output contract: a build and
+/// the equivalent commands write byte-identical files. A target that fails does not stop the
+/// others; the targets that depend on it are skipped. The ``BuildReport`` says per target whether
+/// it was up to date, why it was built, or why it failed.
+public struct BuildJob: Sendable {
+    /// The project.
+    public var project: Project
+    /// The targets to build (with what they depend on); empty builds every target.
+    public var targets: [String]
+    /// Builds the targets even when they are up to date.
+    public var force: Bool
+    /// Whether a target may replace an output file that this project's builds did not write
+    /// (an output it wrote before is always replaced). Never an input.
+    public var overwrite: Bool
+    /// Threads to use, from 1; `nil` uses every core.
+    public var threads: Int?
+    /// The tool that builds: a target built by another tool is built again. By default the version
+    /// and the digest of the running executable (``currentTool()``).
+    public var tool: String?
+
+    /// Flipbook's version, part of every target's key.
+    public static let version = "0.1.0"
+
+    /// A build of `targets` (empty: all) of `project`.
+    public init(project: Project, targets: [String] = [], force: Bool = false, overwrite: Bool = false) {
+        self.project = project
+        self.targets = targets
+        self.force = force
+        self.overwrite = overwrite
+    }
+
+    /// Builds. `progress` hears of each target as it is checked, built or found up to date, on the
+    /// thread doing it. A raised `cancellation` stops the build before the next target and the
+    /// running job before its next frame (``BuildError/cancelled``).
+    public func run(progress: (@Sendable (BuildProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(BuildError) -> BuildReport {
+        if let threads, threads < 1 {
+            throw .project(.schema(SchemaError(file: "BuildJob", path: "threads", problem: .outOfRange(requirement: "1 or more"), found: "\(threads)")))
+        }
+        for name in targets where project.target(named: name) == nil {
+            throw .project(.unknownTarget(file: project.file, name: name, suggestion: Suggestion.nearest(to: name, among: project.targets.map(\.name))))
+        }
+        let order: [Target]
+        do { order = try BuildGraph.order(project, selecting: targets.isEmpty ? project.targets.map(\.name) : targets) } catch { throw .project(error) }
+        var state = BuildState.load(for: project)
+        let tool = self.tool ?? Self.currentTool(state: &state)
+        let build = BuildRun(job: self, order: order, state: state, tool: tool, progress: progress, cancellation: cancellation)
+        return try build.run()
+    }
+
+    /// ``run(progress:cancellation:)`` on a thread of its own; the task's cancellation stops it.
+    public func run(progress: (@Sendable (BuildProgress) -> Void)? = nil) async throws(BuildError) -> BuildReport {
+        try await BackgroundThread.run(cancelled: BuildError.cancelled) { flag throws(BuildError) in
+            try run(progress: progress, cancellation: flag)
+        }
+    }
+
+    /// The version and the digest of the running executable (read again only when the file changes).
+    static func currentTool(state: inout BuildState) -> String {
+        guard let path = Bundle.main.executablePath else { return "flipbook \(version)" }
+        let digests = FileDigests(known: state.executable, recorded: Date().timeIntervalSince1970)
+        guard let record = digests.record(path, disk: path) else { return "flipbook \(version)" }
+        state.executable = [path: record]
+        return "flipbook \(version) \(record.sha256)"
+    }
+}

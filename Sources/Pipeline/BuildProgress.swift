@@ -1,0 +1,31 @@
+/// A build's progress: one report when a target starts being checked and one when it is decided.
+public struct BuildProgress: Sendable, Equatable {
+    /// What is happening to ``target``.
+    public enum Event: Sendable, Equatable {
+        /// Its inputs are being read and compared with the last build's.
+        case checking
+        /// It is being built.
+        case building
+        /// It was up to date.
+        case upToDate
+        /// It was built.
+        case built
+        /// It failed, or was skipped because a dependency failed.
+        case failed
+    }
+
+    /// The target's name.
+    public var target: String
+    /// What is happening to it.
+    public var event: Event
+    /// Targets decided so far, and in all.
+    public var done: Int, total: Int
+
+    /// A report; see the properties.
+    public init(target: String, event: Event, done: Int, total: Int) {
+        self.target = target
+        self.event = event
+        self.done = done
+        self.total = total
+    }
+}

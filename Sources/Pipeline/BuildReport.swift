@@ -1,0 +1,39 @@
+/// What a build did, target by target, in the order they finished being decided.
+public struct BuildReport: Sendable {
+    /// One target's result.
+    public struct Entry: Sendable {
+        /// What happened to the target.
+        public enum Status: Sendable {
+            /// Nothing it reads, its settings or the tool changed, and its outputs are as written.
+            case upToDate
+            /// Built, for these reasons (`never built`, `input changed: fx/boom3.png`, …), writing
+            /// these files (relative to the project's folder).
+            case built(reasons: [String], files: [String])
+            /// Failed; `reasons` are why it was being built.
+            case failed(TargetFailure, reasons: [String])
+            /// Not built because a target it depends on failed.
+            case skipped(dependency: String)
+        }
+
+        /// The target's name.
+        public var target: String
+        /// What happened.
+        public var status: Status
+        /// What its job read past or wants the user to know (empty when up to date).
+        public var warnings: [String]
+        /// Notes of its job.
+        public var notes: [String]
+    }
+
+    /// Every target the build considered (those asked for and their dependencies), in build order.
+    public var entries: [Entry]
+
+    /// The targets that were built (not failed).
+    public var built: [String] { entries.compactMap { if case .built = $0.status { $0.target } else { nil } } }
+    /// The targets found up to date.
+    public var upToDate: [String] { entries.compactMap { if case .upToDate = $0.status { $0.target } else { nil } } }
+    /// The failures, by target.
+    public var failures: [(target: String, failure: TargetFailure)] {
+        entries.compactMap { if case .failed(let failure, _) = $0.status { ($0.target, failure) } else { nil } }
+    }
+}

@@ -1,0 +1,193 @@
+import Basics
+import Foundation
+
+/// One run of a ``BuildJob``: the targets in order, decided and built by as many workers as there
+/// are cores, the state saved after each target built.
+final class BuildRun: @unchecked Sendable {
+    private let job: BuildJob
+    private let order: [Target]
+    private let tool: String
+    private let progress: (@Sendable (BuildProgress) -> Void)?
+    private let cancellation: CancellationFlag?
+    private let dependencies: [String: [String]]
+
+    // Guarded by `lock`.
+    private let lock = NSCondition()
+    private var state: BuildState
+    private var started = Set<String>()
+    private var entries: [String: BuildReport.Entry] = [:]
+    private var finishedOrder: [String] = []
+    private var saveError: FileIO.Error?
+
+    init(job: BuildJob, order: [Target], state: BuildState, tool: String, progress: (@Sendable (BuildProgress) -> Void)?,
+         cancellation: CancellationFlag?) {
+        self.job = job
+        self.order = order
+        self.state = state
+        self.tool = tool
+        self.progress = progress
+        self.cancellation = cancellation
+        var dependencies: [String: [String]] = [:]
+        for target in order { dependencies[target.name] = BuildGraph.dependencies(of: target, in: job.project) }
+        self.dependencies = dependencies
+    }
+
+    private var cores: Int { job.threads ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    func run() throws(BuildError) -> BuildReport {
+        let workers = max(1, min(cores, order.count))
+        if workers == 1 {
+            work()
+        } else {
+            let group = DispatchGroup()
+            for _ in 0..<workers {
+                group.enter()
+                let thread = Thread { [self] in work(); group.leave() }
+                thread.stackSize = 8 << 20
+                thread.start()
+            }
+            group.wait()
+        }
+        if let saveError { throw .state(saveError) }
+        if cancellation?.isCancelled == true { throw .cancelled }
+        return BuildReport(entries: finishedOrder.compactMap { entries[$0] })
+    }
+
+    /// Takes ready targets until none is left.
+    private func work() {
+        while let target = next() {
+            let entry = decide(target)
+            lock.lock()
+            entries[target.name] = entry
+            finishedOrder.append(target.name)
+            let done = finishedOrder.count
+            lock.broadcast()
+            lock.unlock()
+            let event: BuildProgress.Event = switch entry.status {
+            case .upToDate: .upToDate
+            case .built: .built
+            case .failed, .skipped: .failed
+            }
+            progress?(BuildProgress(target: target.name, event: event, done: done, total: order.count))
+        }
+    }
+
+    /// The first target not started whose dependencies are all decided; waits while targets are
+    /// running that others wait for; `nil` when every target has started (or the build is cancelled).
+    private func next() -> Target? {
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            if cancellation?.isCancelled == true || saveError != nil { return nil }
+            let waiting = order.filter { !started.contains($0.name) }
+            if waiting.isEmpty { return nil }
+            if let ready = waiting.first(where: { target in dependencies[target.name, default: []].allSatisfy { entries[$0] != nil } }) {
+                started.insert(ready.name)
+                return ready
+            }
+            lock.wait()
+        }
+    }
+
+    /// Whether `target` is up to date, and if not, builds it.
+    private func decide(_ target: Target) -> BuildReport.Entry {
+        lock.lock()
+        let failedDependency = dependencies[target.name, default: []].first { name in
+            switch entries[name]?.status { case .failed?, .skipped?: true; default: false }
+        }
+        let record = state.targets[target.name]
+        lock.unlock()
+        if let failedDependency { return BuildReport.Entry(target: target.name, status: .skipped(dependency: failedDependency), warnings: [], notes: []) }
+        progress?(BuildProgress(target: target.name, event: .checking, done: decidedCount, total: order.count))
+
+        let project = job.project
+        let digests = FileDigests(known: (record?.inputs ?? [:]).merging(record?.outputs ?? [:]) { a, _ in a },
+                                  recorded: record?.recorded ?? 0)
+        var inputs: [String: BuildState.FileRecord] = [:]
+        for path in TargetInputs.paths(of: target, in: project) {
+            if let file = digests.record(path, disk: project.onDisk(path)) { inputs[path] = file }
+        }
+        let key = ContentHash.of(fields: [tool, target.kind.rawValue, target.settings] + inputs.keys.sorted().map { "\($0)\t\(inputs[$0]!.sha256)" })
+        let reasons = job.force ? ["forced"] : Self.reasons(record: record, key: key, tool: tool, settings: target.settings, inputs: inputs,
+                                                            outputs: { path in digests.record(path, disk: project.onDisk(path)) })
+        if reasons.isEmpty { return BuildReport.Entry(target: target.name, status: .upToDate, warnings: [], notes: []) }
+
+        progress?(BuildProgress(target: target.name, event: .building, done: decidedCount, total: order.count))
+        let result: TargetRunner.Result
+        do {
+            lock.lock()
+            let others = order.count - started.count
+            lock.unlock()
+            // Alone, a job spreads over every core; beside other targets, each takes one.
+            let threads = others > 0 && cores > 1 ? 1 : job.threads
+            result = try TargetRunner.run(target.job, overwrite: job.overwrite || record != nil, threads: threads, cancellation: cancellation)
+        } catch {
+            return BuildReport.Entry(target: target.name, status: .failed(error, reasons: reasons), warnings: [], notes: [])
+        }
+        let files = result.files.map { relative($0) }
+        var outputs: [String: BuildState.FileRecord] = [:]
+        let fresh = FileDigests(known: [:], recorded: 0)
+        for path in files { if let file = fresh.record(path, disk: project.onDisk(path)) { outputs[path] = file } }
+        if let problem = result.problem {
+            // The outputs stand, but the target failed: it is built again next time.
+            lock.lock()
+            state.targets[target.name] = nil
+            save()
+            lock.unlock()
+            return BuildReport.Entry(target: target.name, status: .failed(problem, reasons: reasons), warnings: result.warnings, notes: result.notes)
+        }
+        lock.lock()
+        state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
+                                                             recorded: Date().timeIntervalSince1970)
+        save()
+        lock.unlock()
+        return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: result.warnings,
+                                 notes: result.notes)
+    }
+
+    /// Targets decided so far.
+    private var decidedCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return entries.count
+    }
+
+    /// Saves the state; called with `lock` held. Records of targets the project no longer has are dropped.
+    private func save() {
+        let names = Set(job.project.targets.map(\.name))
+        state.targets = state.targets.filter { names.contains($0.key) }
+        do { try state.save(for: job.project) } catch { saveError = error }
+    }
+
+    /// `path` as opened from the working directory, relative to the project's folder.
+    private func relative(_ path: String) -> String {
+        let folder = job.project.onDisk("")
+        return !folder.isEmpty && path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
+    }
+
+    /// Why a target must be built: empty when its record still holds.
+    static func reasons(record: BuildState.TargetRecord?, key: String, tool: String, settings: String,
+                        inputs: [String: BuildState.FileRecord], outputs: (String) -> BuildState.FileRecord?) -> [String] {
+        guard let record else { return ["never built"] }
+        var reasons: [String] = []
+        if record.tool != tool { reasons.append("the tool changed") }
+        if record.settings != settings { reasons.append("its settings changed") }
+        var changes: [String] = []
+        for path in Set(record.inputs.keys).union(inputs.keys).sorted() {
+            switch (record.inputs[path], inputs[path]) {
+            case (nil, _?): changes.append("\(path) added")
+            case (_?, nil): changes.append("\(path) removed")
+            case (let old?, let new?) where old.sha256 != new.sha256: changes.append("\(path) changed")
+            default: break
+            }
+        }
+        reasons += changes.prefix(3)
+        if changes.count > 3 { reasons.append("\(changes.count - 3) more inputs changed") }
+        for path in record.outputs.keys.sorted() {
+            guard let now = outputs(path) else { reasons.append("\(path) is missing"); continue }
+            if now.sha256 != record.outputs[path]!.sha256 { reasons.append("\(path) was changed since it was built") }
+        }
+        if reasons.isEmpty, record.key != key { reasons.append("its inputs changed") }
+        return reasons
+    }
+}

@@ -1,0 +1,82 @@
+import Basics
+import Foundation
+
+/// What the last build of each target read and wrote, kept in `.flipbook-build/state.json` under the
+/// project's folder: the digest of every input and output (SHA-256, with the file's fingerprint so
+/// an unchanged file is not read again), the settings and the tool. A target whose record still
+/// holds is up to date.
+struct BuildState: Codable, Sendable {
+    /// One file as it was: its fingerprint (device, inode, size, modification time) and content digest.
+    struct FileRecord: Codable, Sendable, Equatable {
+        var fingerprint: String
+        var sha256: String
+    }
+
+    /// One target's last successful build.
+    struct TargetRecord: Codable, Sendable {
+        /// The tool that built it (``BuildJob/tool``).
+        var tool: String
+        /// The target's settings text.
+        var settings: String
+        /// The files read, by path relative to the project's folder.
+        var inputs: [String: FileRecord]
+        /// The files written, by path relative to the project's folder.
+        var outputs: [String: FileRecord]
+        /// The digest of the tool, settings and inputs: the target's action key.
+        var key: String
+        /// When the record was written (seconds since 1970): a file modified in the same second may
+        /// have changed without its fingerprint changing, so its content is read again.
+        var recorded: Double
+    }
+
+    /// The state file's format.
+    var format = 1
+    /// The records, by target name.
+    var targets: [String: TargetRecord] = [:]
+    /// The executable that last built, with its digest (read again only when its fingerprint changes).
+    var executable: [String: FileRecord] = [:]
+
+    /// The state file of `project`.
+    static func file(of project: Project) -> String { project.onDisk(Project.stateFolder + "/state.json") }
+
+    /// The state saved for `project`; an empty state when there is none, or when it cannot be read
+    /// (a damaged state file means a full build, never a wrong one).
+    static func load(for project: Project) -> BuildState {
+        guard let bytes = try? FileIO.readAll(file(of: project)),
+              let state = try? JSONDecoder().decode(BuildState.self, from: Data(bytes)), state.format == 1 else { return BuildState() }
+        return state
+    }
+
+    /// Writes the state atomically.
+    func save(for project: Project) throws(FileIO.Error) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let bytes = (try? encoder.encode(self)).map { Array($0) } ?? []
+        try FileIO.createDirectory(project.onDisk(Project.stateFolder))
+        try FileIO.writeAtomically(bytes, to: Self.file(of: project))
+    }
+}
+
+/// Digests of files, reusing a record's digest while the file's fingerprint is unchanged.
+struct FileDigests {
+    /// The records to trust, and when they were made.
+    var known: [String: BuildState.FileRecord]
+    var recorded: Double
+
+    /// The record of the file at `disk` (named `path` in `known`); `nil` when it cannot be read.
+    func record(_ path: String, disk: String) -> BuildState.FileRecord? {
+        guard let fingerprint = FileIO.fingerprint(of: disk) else { return nil }
+        if let old = known[path], old.fingerprint == fingerprint, let modified = Self.modified(fingerprint), modified < recorded - 1 {
+            return old
+        }
+        guard let digest = try? ContentHash.ofFile(disk) else { return nil }
+        return BuildState.FileRecord(fingerprint: fingerprint, sha256: digest)
+    }
+
+    /// The modification time (whole seconds) in a fingerprint `device.inode.size.seconds.nanoseconds`.
+    static func modified(_ fingerprint: String) -> Double? {
+        let parts = fingerprint.split(separator: ".")
+        guard parts.count == 5, let seconds = Double(parts[3]) else { return nil }
+        return seconds
+    }
+}

@@ -1,0 +1,274 @@
+import Animated
+import APNG
+import Atlas
+import Basics
+import Compose
+import Foundation
+import GIF
+import Raster
+import WebP
+
+/// Reads a project file's JSON into ``Target``s with Basics' strict input (the reader every
+/// Flipbook file shares): unknown keys suggest the nearest, values are named by key path, paths
+/// stay inside the project's folder.
+struct ProjectReader {
+    let file: String
+    let folder: String
+
+    static let rootKeys: KnownKeys = ["targets", "defaults"]
+    /// The keys every target has beside its kind's.
+    static let commonKeys = ["output", "after"]
+    /// Each kind's own keys (the commands' flags in camelCase).
+    static let kindKeys: [Target.Kind: [String]] = [
+        .assemble: ["format", "fps", "duration", "delays", "repeat", "scale", "highlighted", "quality", "colors", "dither", "alpha",
+                    "edgeMatte", "effort", "compatibility", "lossy", "maxBytes", "onDuplicateNumber"],
+        .sheet: ["data", "engine", "format", "layout", "padding", "border", "trim", "trimMargin", "extrude", "rotate", "labels", "scales",
+                 "powerOfTwo", "square", "maxSize", "alphaHandling", "fps", "pngLevel", "png8", "onDuplicateNumber"],
+        .frames: ["prefix"],
+        .render: ["scale", "fps", "repeat", "format", "sheetFormat"],
+        .validate: ["format", "config", "deep", "uikit", "failOnErrors"],
+    ]
+    static let kinds = Target.Kind.allCases.map(\.rawValue)
+
+    func schema<T>(_ body: () throws(SchemaError) -> T) throws(ProjectError) -> T {
+        do { return try body() } catch { throw .schema(error) }
+    }
+
+    mutating func read(_ bytes: [UInt8]) throws(ProjectError) -> [Target] {
+        let file = self.file
+        let root = try schema { () throws(SchemaError) in
+            let root = try InputValue.json(bytes, file: file).object()
+            try root.check(Self.rootKeys)
+            return root
+        }
+        let defaults = try schema { () throws(SchemaError) -> [Target.Kind: InputObject] in
+            guard let value = root["defaults"] else { return [:] }
+            let object = try value.object()
+            try object.check(KnownKeys(Self.kinds))
+            var defaults: [Target.Kind: InputObject] = [:]
+            for kind in Target.Kind.allCases {
+                guard let entry = object[kind.rawValue] else { continue }
+                let options = try entry.object()
+                try options.check(KnownKeys(Self.kindKeys[kind]!))
+                defaults[kind] = options
+            }
+            return defaults
+        }
+        let targets = try schema { () throws(SchemaError) in try root.required("targets").object() }
+        guard !targets.fields.isEmpty else {
+            throw .schema(SchemaError(file: file, path: targets.path, problem: .invalid(reason: "a project needs at least one target")))
+        }
+        var result: [Target] = []
+        for name in targets.keys {
+            result.append(try schema { () throws(SchemaError) in try target(name, targets.required(name).object(), defaults: defaults) })
+        }
+        let names = Set(result.map(\.name))
+        for target in result {
+            for (index, other) in target.after.enumerated() where !names.contains(other) {
+                throw .schema(SchemaError(file: file, path: InputPath(["targets", target.name, "after"].map { .key($0) } + [.index(index)]),
+                                          problem: .unknownValue(known: names.sorted()), found: other,
+                                          suggestion: Suggestion.nearest(to: other, among: names.sorted())))
+            }
+        }
+        return result
+    }
+
+    // MARK: A target
+
+    private func target(_ name: String, _ object: InputObject, defaults: [Target.Kind: InputObject]) throws(SchemaError) -> Target {
+        guard !name.isEmpty, name.utf8.count <= 128, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }),
+              !name.hasPrefix("-") else {
+            throw SchemaError(file: file, path: object.path, problem: .invalid(
+                reason: "a target's name is letters, digits, '.', '_' and '-' (at most 128, not starting with '-'), as it is typed after `flipbook build`"))
+        }
+        let present = Self.kinds.filter(object.has)
+        guard present.count == 1, let kind = Target.Kind(rawValue: present[0]) else {
+            let problem = present.isEmpty
+                ? "says what it makes with one of \(Self.kinds.map { "\"\($0)\"" }.joined(separator: ", ")), whose value is its source"
+                : "has \(present.map { "\"\($0)\"" }.joined(separator: " and ")); a target makes one thing: split it into targets"
+            try object.check(KnownKeys(Self.kinds + Self.commonKeys + Self.kindKeys.values.flatMap { $0 }))
+            throw SchemaError(file: file, path: object.path, problem: .invalid(reason: "a target " + problem))
+        }
+        try object.check(KnownKeys([kind.rawValue] + Self.commonKeys + Self.kindKeys[kind]!))
+        // The target's own settings over the kind's defaults.
+        var fields = defaults[kind]?.fields ?? [:]
+        fields.merge(object.fields) { _, own in own }
+        let options = InputObject(fields, path: object.path, file: file)
+        let sourceValue = try object.required(kind.rawValue)
+        let sources: [String]
+        if sourceValue.kind == .array {
+            sources = try sourceValue.array().map { item throws(SchemaError) in try path(item) }
+            guard !sources.isEmpty else { throw sourceValue.invalid("lists no source") }
+        } else {
+            sources = [try path(sourceValue)]
+        }
+        let output = try path(object.required("output"))
+        let after = try object["after"].map { value throws(SchemaError) in try value.array().map { v throws(SchemaError) in try v.string() } } ?? []
+        let settings = Self.canonical(fields.filter { !["after"].contains($0.key) })
+        var extraOutputs: [String] = []
+        let job: Target.Job
+        switch kind {
+        case .assemble: job = .assemble(try assemble(sources, output: output, options))
+        case .sheet:
+            let data = try options["data"].map { value throws(SchemaError) in try path(value) }
+            if let data { extraOutputs.append(data) }
+            job = .sheet(try sheet(sources, output: output, data: data, options))
+        case .frames:
+            guard sources.count == 1 else { throw sourceValue.invalid("frames reads one animation or sheet data file") }
+            job = .frames(FramesJob(input: disk(sources[0]), output: disk(output), prefix: try options["prefix"]?.string()))
+        case .render:
+            guard sources.count == 1 else { throw sourceValue.invalid("render reads one scene file") }
+            job = .render(try render(sources[0], output: output, options))
+        case .validate: job = .validate(try validate(sources, output: output, options))
+        }
+        return Target(name: name, kind: kind, sources: sources, output: output, extraOutputs: extraOutputs, after: after, job: job,
+                      settings: settings)
+    }
+
+    /// A path of the project file: relative, inside the project's folder, normalised (`a/./b` is
+    /// `a/b`); `..` that stays inside is resolved, one that leaves is refused.
+    private func path(_ value: InputValue) throws(SchemaError) -> String {
+        let text = try value.string()
+        guard !text.isEmpty else { throw value.invalid("a path may not be empty") }
+        guard !text.hasPrefix("/"), !text.hasPrefix("~") else {
+            throw value.invalid("paths in a project file are relative to its folder (an absolute path would build only on this machine)")
+        }
+        var parts: [Substring] = []
+        for part in text.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { throw value.invalid("the path leaves the project's folder; a project reads and writes only inside it") }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        guard !parts.isEmpty else { throw value.invalid("the path names the project's folder itself; name a folder or file inside it") }
+        return parts.joined(separator: "/")
+    }
+
+    /// `path` (relative to the project's folder) as opened from the working directory.
+    private func disk(_ path: String) -> String {
+        folder == "." || folder.isEmpty ? path : (folder.hasSuffix("/") ? folder + path : folder + "/" + path)
+    }
+
+    /// The options as one text: sorted keys, JSON's own number spelling.
+    static func canonical(_ fields: [String: Any]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .fragmentsAllowed]) else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    // MARK: Kinds
+
+    private func choice<T: RawRepresentable>(_ value: InputValue?, _ type: T.Type) throws(SchemaError) -> T?
+        where T.RawValue == String, T: CaseIterable {
+        guard let value else { return nil }
+        let known = T.allCases.map(\.rawValue)
+        return T(rawValue: try value.string(oneOf: known))
+    }
+
+    private func assemble(_ sources: [String], output: String, _ options: InputObject) throws(SchemaError) -> AssembleJob {
+        let delays = try options["delays"].map { value throws(SchemaError) in try value.numbers().map { $0 / 1000 } }
+        var quality = GIF.Encoder.Quality.standard
+        if let value = options["quality"], value.kind == .string { quality = try choice(value, GIF.Encoder.Quality.self) ?? .standard }
+        var alpha = GIF.AlphaMode.dither
+        if let value = options["alpha"] {
+            guard let mode = GIF.AlphaMode(try value.string()) else { throw value.invalid("takes dither, threshold or matte:#RRGGBB") }
+            alpha = mode
+        }
+        var edgeMatte: Color?
+        if let value = options["edgeMatte"], try value.string() != "none" {
+            guard let color = Color(hex: try value.string()), color.a == 255 else { throw value.invalid("takes an opaque colour #RRGGBB, or none") }
+            edgeMatte = color
+        }
+        let encoder = GIF.Encoder(quality: quality, colors: try options["colors"]?.integer() ?? 256,
+                                  dithering: try choice(options["dither"], GIF.Dithering.self), alpha: alpha, edgeMatte: edgeMatte)
+        var job = AssembleJob(source: .paths(sources.map(disk)), output: disk(output),
+                              timing: Animation.Timing(delays: delays, duration: try options["duration"]?.number(), fps: try options["fps"]?.number()),
+                              highlighted: try options["highlighted"]?.bool() ?? false, repeatCount: try options["repeat"]?.integer(),
+                              scale: try options["scale"]?.integer(), encoder: encoder, maxBytes: try options["maxBytes"]?.integer())
+        if let value = options["format"] {
+            let text = try value.string(oneOf: ["gif", "apng", "png", "webp"])
+            job.format = AssembleJob.Format(rawValue: text == "png" ? "apng" : text)
+        }
+        if let effort = try choice(options["effort"], EncodingEffort.self) { job.apng.effort = effort; job.webp.effort = effort }
+        if let compatibility = try choice(options["compatibility"], APNG.Encoder.Compatibility.self) { job.apng.compatibility = compatibility }
+        if try options["lossy"]?.bool() == true {
+            job.webp.lossless = false
+            job.webp.quality = 80
+            if let value = options["quality"], value.kind == .number {
+                let quality = try value.number()
+                guard (0...100).contains(quality) else { throw value.outOfRange("a lossy WebP's quality is 0 to 100") }
+                job.webp.quality = quality
+            }
+        } else if let value = options["quality"], value.kind == .number {
+            throw value.invalid("a number is the quality of lossy WebP frames: add \"lossy\": true (a GIF's quality is fast, standard or high)")
+        }
+        if let policy = try choice(options["onDuplicateNumber"], FrameSequence.DuplicateNumberPolicy.self) { job.onDuplicateNumber = policy }
+        return job
+    }
+
+    private func sheet(_ sources: [String], output: String, data: String?, _ options: InputObject) throws(SchemaError) -> SheetJob {
+        var builder = SheetBuilder()
+        if let layout = try choice(options["layout"], SheetBuilder.Layout.self) { builder.layout = layout }
+        for (key, keyPath) in [("padding", \SheetBuilder.padding), ("border", \.border), ("trimMargin", \.trimMargin), ("extrude", \.extrude),
+                               ("maxSize", \.maxSide)] {
+            if let value = options[key] {
+                let number = try value.integer()
+                guard number >= (key == "maxSize" ? 1 : 0) else { throw value.outOfRange(key == "maxSize" ? "a page side is positive" : "0 or more pixels") }
+                builder[keyPath: keyPath] = number
+            }
+        }
+        for (key, keyPath) in [("trim", \SheetBuilder.trim), ("rotate", \.allowRotation), ("labels", \.labels), ("powerOfTwo", \.powerOfTwo),
+                               ("square", \.square)] {
+            if let value = options[key] { builder[keyPath: keyPath] = try value.bool() }
+        }
+        if let alpha = try choice(options["alphaHandling"], AlphaHandling.self) { builder.alphaHandling = alpha }
+        let scales = try options["scales"].map { value throws(SchemaError) -> [Int] in
+            try value.array().map { item throws(SchemaError) in
+                let scale = try item.integer()
+                guard ImageFileName.scaleRange.contains(scale) else { throw item.outOfRange("a scale is 1, 2 or 3") }
+                return scale
+            }
+        }
+        var job = SheetJob(sources: sources.map(disk), output: disk(output), data: data.map(disk),
+                           engine: try choice(options["engine"], SheetEngine.self), format: try choice(options["format"], SheetExport.Format.self),
+                           builder: builder, scales: scales.map { Set($0).sorted() }, fps: try options["fps"]?.number(),
+                           png8: try options["png8"]?.bool() ?? false)
+        if let value = options["pngLevel"] {
+            let level = try value.integer()
+            guard (0...9).contains(level) else { throw value.outOfRange("0 (stored) to 9 (smallest)") }
+            job.pngLevel = level
+        }
+        if let policy = try choice(options["onDuplicateNumber"], FrameSequence.DuplicateNumberPolicy.self) { job.onDuplicateNumber = policy }
+        return job
+    }
+
+    private func render(_ scene: String, output: String, _ options: InputObject) throws(SchemaError) -> RenderJob {
+        var job = RenderJob(scene: disk(scene), output: disk(output))
+        job.scale = try options["scale"]?.integer()
+        job.fps = try options["fps"]?.number()
+        job.repeatCount = try options["repeat"]?.integer()
+        job.format = try choice(options["format"], RenderJob.Format.self)
+        job.sheetFormat = try choice(options["sheetFormat"], SheetExport.Format.self)
+        return job
+    }
+
+    private func validate(_ folders: [String], output: String, _ options: InputObject) throws(SchemaError) -> ValidationTarget {
+        let byName: ReportFormat? = switch OutputName.pathExtension(output) {
+        case "json": .json
+        case "sarif": .sarif
+        case "xml": .junit
+        case "txt": .text
+        default: nil
+        }
+        let format = try choice(options["format"], ReportFormat.self) ?? byName ?? .text
+        if let byName, format != byName, !(format == .sarif && byName == .json), let value = options["format"] {
+            throw value.invalid("the output \(output) promises \(byName.rawValue); name the report to match")
+        }
+        var validator = Validator(deep: try options["deep"]?.bool() ?? false)
+        validator.config.uikit = try options["uikit"]?.bool() ?? false
+        return ValidationTarget(folders: folders.map(disk), validator: validator, config: try options["config"].map { v throws(SchemaError) in disk(try path(v)) },
+                                format: format, output: disk(output), failOnErrors: try options["failOnErrors"]?.bool() ?? true)
+    }
+}

@@ -1,0 +1,44 @@
+import Animated
+import Atlas
+import Basics
+import Compose
+
+/// Why one target of a build failed: its job's own typed error, or problems its work found.
+public enum TargetFailure: Error, Sendable, CustomStringConvertible {
+    /// The assemble job failed.
+    case assemble(AssembleError)
+    /// The sheet job failed.
+    case sheet(SheetJobError)
+    /// The frames job failed.
+    case frames(FramesJobError)
+    /// The render job failed.
+    case render(RenderError)
+    /// A validation could not run (a folder missing, a configuration wrong).
+    case validation(Validator.Error)
+    /// A validation configuration file could not be read or is wrong.
+    case validationConfig(ValidationConfig.Error)
+    /// The validation report could not be written (refused by the output contract, or the disk).
+    case report(path: String, reason: String)
+    /// The validation ran and found errors (the report is written): `summary` is its summary line.
+    case problemsFound(summary: String)
+    /// A byte budget (`maxBytes`) that no setting met; the smallest result is written.
+    case budgetNotMet(bytes: Int, maxBytes: Int)
+    /// The build was cancelled before this target finished; nothing of it was written.
+    case cancelled
+
+    /// The job's own message.
+    public var description: String {
+        switch self {
+        case .assemble(let error): error.description
+        case .sheet(let error): error.description
+        case .frames(let error): error.description
+        case .render(let error): error.description
+        case .validation(let error): error.description
+        case .validationConfig(let error): error.description
+        case .report(let path, let reason): "cannot write the report \(path): \(reason)"
+        case .problemsFound(let summary): summary
+        case .budgetNotMet(let bytes, let maxBytes): "the smallest result is \(bytes) bytes, over maxBytes \(maxBytes); it is written anyway"
+        case .cancelled: "cancelled"
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Atlas
+import Basics
+
+/// The files a target reads, relative to the project's folder: every file under a source folder,
+/// a source file (with its folder's `sequence.json`), the folder of a prefix path (`fx/boom` reads
+/// from `fx/`), a scene's whole folder (its images and sequences are found there), a sheet data
+/// file's folder (its pages). Over-counting costs a rebuild; missing a file would leave a stale
+/// output, so the rules err on the side of more.
+enum TargetInputs {
+    static func paths(of target: Target, in project: Project) -> [String] {
+        var found = Set<String>()
+        let own = target.outputs
+        func add(_ path: String) {
+            guard !own.contains(where: { BuildGraph.path(path, isWithin: $0) }),
+                  !BuildGraph.path(path, isWithin: Project.stateFolder) else { return }
+            found.insert(path)
+        }
+        func addFolder(_ folder: String, recursive: Bool) {
+            guard let names = try? FileIO.entries(of: project.onDisk(folder)) else { return }
+            for name in names where !name.hasPrefix(FileIO.bookkeepingPrefix) {
+                let path = folder == "." ? name : folder + "/" + name
+                let disk = project.onDisk(path)
+                if FileIO.isRegularFile(disk) {
+                    add(path)
+                } else if recursive, FileIO.isDirectory(disk), !own.contains(where: { BuildGraph.path(path, isWithin: $0) }) {
+                    addFolder(path, recursive: true)
+                }
+            }
+        }
+        let parent = { (path: String) -> String in
+            guard let slash = path.lastIndex(of: "/") else { return "." }
+            return String(path[..<slash])
+        }
+        var sources = target.sources
+        if case .validate(let work) = target.job, let config = work.config {
+            add(String(config.dropFirst(project.onDisk("").count)))
+        }
+        if target.kind == .render { sources = sources.map(parent) }
+        for source in sources {
+            let disk = project.onDisk(source)
+            if FileIO.isDirectory(disk) {
+                addFolder(source, recursive: true)
+            } else if FileIO.isRegularFile(disk) {
+                add(source)
+                let folder = parent(source)
+                // A sheet's pages are named by its data, beside it.
+                if case .frames(let job) = target.job, job.readsSheet { addFolder(folder, recursive: false) }
+                let manifest = folder == "." ? "sequence.json" : folder + "/sequence.json"
+                if FileIO.isRegularFile(project.onDisk(manifest)) { add(manifest) }
+            } else {
+                // A prefix path or a glob: the files are in its folder.
+                addFolder(parent(source), recursive: false)
+            }
+        }
+        return found.sorted()
+    }
+}

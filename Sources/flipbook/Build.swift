@@ -1,0 +1,135 @@
+import ArgumentParser
+import Basics
+import Foundation
+import Pipeline
+
+/// `flipbook build [TARGET…]`: a project file's targets, each only when something it reads changed.
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build a project file's targets (sheets, GIF/APNG/WebP, frames, scenes, reports), only what changed.",
+        discussion: """
+            A project file (flipbook.json in the current folder, or --project FILE) names targets; each \
+            makes one thing from its source with the job of the command of the same name, so a build \
+            writes the same bytes as the command would (docs/Pipelines.md has every key):
+
+              { "defaults": { "assemble": { "fps": 24 } },
+                "targets": {
+                  "boom": { "assemble": "Sequences/explosion", "output": "build/boom.gif" },
+                  "boom-frames": { "frames": "build/boom.gif", "output": "build/boom" },
+                  "fx": { "sheet": ["build/boom", "Sequences/fire"], "output": "build/fx.png",
+                          "engine": "phaser3" },
+                  "flight": { "render": "Examples/seagull-flight.json", "output": "build/flight.gif" },
+                  "check": { "validate": "Sequences", "output": "build/validation.sarif" } } }
+
+            Kinds: assemble, sheet, frames, render, validate; the other keys are that command's flags \
+            in camelCase (maxBytes, powerOfTwo, …). A target waits for the targets whose outputs it \
+            reads, and for those it names in "after". Paths are relative to the project file and stay \
+            inside its folder.
+
+            A target is built when it never was, when a file it reads changed (by content: SHA-256 \
+            digests in .flipbook-build/state.json; a file only touched is not a change), when its \
+            settings or the tool changed, or when an output was deleted or edited; each line says \
+            why. A failed target does not stop the others; those that read its output are skipped. \
+            Targets run side by side on all cores.
+
+            Exit codes: 0 every target built or up to date, 1 a validation found errors or a byte \
+            budget was not met, 2 a wrong project file or target name, 3 or 4 as the failing \
+            target's command would exit.
+
+            Examples:
+              flipbook build boom fx
+              flipbook build fx check --project assets/flipbook.json
+              flipbook build --force --json
+            """
+    )
+
+    @Argument(help: "Targets to build (with what they depend on); all when none is named.") var targets: [String] = []
+    @Option(help: "The project file.") var project = Project.fileName
+    @Flag(help: "Build the targets even when they are up to date.") var force = false
+    @Flag(help: "Let a target replace an output file that this project's builds did not write (never an input).") var overwrite = false
+    @Flag(help: "Print machine-readable JSON.") var json = false
+    @OptionGroup var threadsOption: ThreadsOption
+
+    func run() throws {
+        var job = BuildJob(project: try Project.read(file: project), targets: targets, force: force, overwrite: overwrite)
+        job.threads = threadsOption.threads
+        let terminal = FileIO.standardErrorIsTerminal && !json
+        let report = try job.run(progress: { event in
+            guard terminal, event.event == .building else { return }
+            Console.error("building \(event.target) (\(event.done + 1)/\(event.total))…")
+        })
+        if json {
+            try Console.printJSON(BuildSummary(report))
+        } else {
+            for entry in report.entries {
+                switch entry.status {
+                case .upToDate: print("\(entry.target): up to date")
+                case .built(let reasons, let files):
+                    let written = files.count <= 3 ? files.joined(separator: ", ") : "\(files.count) files in \(Self.commonFolder(files))"
+                    print("\(entry.target): built (\(reasons.joined(separator: "; "))): \(written)")
+                case .failed(let failure, _): Console.error("\(entry.target): failed: \(CLIWording.message(for: failure))")
+                case .skipped(let dependency): Console.error("\(entry.target): skipped: \(dependency) failed")
+                }
+                for warning in entry.warnings { Console.error("warning: \(entry.target): \(warning)") }
+                for note in entry.notes { Console.error("note: \(entry.target): \(note)") }
+            }
+            print("\(report.built.count) built, \(report.upToDate.count) up to date"
+                  + (report.failures.isEmpty ? "" : ", \(report.failures.count) failed")
+                  + (report.entries.count > report.built.count + report.upToDate.count + report.failures.count
+                     ? ", \(report.entries.count - report.built.count - report.upToDate.count - report.failures.count) skipped" : ""))
+        }
+        if json { Console.printedJSON.set() }
+        // The build's status is its worst target's: the first failure's, as its command would exit.
+        if let first = report.failures.max(by: { ExitStatus(for: $0.failure).rawValue < ExitStatus(for: $1.failure).rawValue }) {
+            throw BuildFailed(failure: first.failure, count: report.failures.count)
+        }
+    }
+
+    /// The deepest folder holding all of `files`.
+    static func commonFolder(_ files: [String]) -> String {
+        let folders = files.map { $0.split(separator: "/").dropLast() }
+        guard var common = folders.first else { return "." }
+        for folder in folders.dropFirst() { common = common.prefix(zip(common, folder).prefix { $0 == $1 }.count) }
+        return common.isEmpty ? "." : common.joined(separator: "/")
+    }
+}
+
+/// A build in which targets failed, each already printed; exits as its worst failure's command would.
+struct BuildFailed: Error, CustomStringConvertible {
+    var failure: TargetFailure
+    var count: Int
+    var description: String { "" }
+}
+
+/// `build --json`.
+private struct BuildSummary: Encodable {
+    struct Entry: Encodable {
+        var target: String
+        var status: String
+        var reasons: [String]?
+        var files: [String]?
+        var error: String?
+        var dependency: String?
+        var warnings: [String]
+        var notes: [String]
+    }
+
+    var targets: [Entry]
+    var built: Int, upToDate: Int, failed: Int
+
+    init(_ report: BuildReport) {
+        targets = report.entries.map { entry in
+            var result = Entry(target: entry.target, status: "", warnings: entry.warnings, notes: entry.notes)
+            switch entry.status {
+            case .upToDate: result.status = "up-to-date"
+            case .built(let reasons, let files): (result.status, result.reasons, result.files) = ("built", reasons, files)
+            case .failed(let failure, let reasons): (result.status, result.reasons, result.error) = ("failed", reasons, CLIWording.message(for: failure))
+            case .skipped(let dependency): (result.status, result.dependency) = ("skipped", dependency)
+            }
+            return result
+        }
+        built = report.built.count
+        upToDate = report.upToDate.count
+        failed = report.failures.count
+    }
+}

@@ -1,0 +1,44 @@
+import Animated
+import Basics
+import Foundation
+import Pipeline
+
+extension HostileCases {
+    static let pipeline: [HostileCase] = [
+        HostileCase("project files and builds with hostile bytes, names, paths and thread counts",
+                    ["Project", "Target", "Target.Kind", "Target.Job", "ValidationTarget", "ProjectError", "BuildJob", "BuildReport",
+                     "BuildReport.Entry", "BuildReport.Entry.Status", "BuildProgress", "BuildProgress.Event", "BuildError", "TargetFailure"]) {
+            each(Sample.junk) { bytes in _ = try Project(bytes: bytes, file: "junk.json", folder: ".") }
+            let texts = [#"{"targets": {"a": {"assemble": "x", "output": "a.gif", "fps": 1e308, "colors": -5, "delays": [-1, 1e300]}}}"#,
+                         #"{"targets": {"a": {"sheet": ["x"], "output": "a.png", "padding": -9223372036854775808, "scales": [0, 9]}}}"#,
+                         #"{"targets": {"a": {"render": ["x", "y"], "output": "o"}}}"#,
+                         #"{"targets": {"a": {"validate": [], "output": "r.json"}}}"#,
+                         #"{"targets": {"a": {"frames": "a", "output": "a"}}}"#,
+                         #"{"targets": {"\#(String(repeating: "a", count: 5000))": {"assemble": "x", "output": "y"}}}"#,
+                         #"{"targets": {"a": {"assemble": "\#(String(repeating: "../", count: 3000))", "output": "y"}}}"#]
+            for text in texts { _ = try? Project(bytes: Array(text.utf8), file: "p.json", folder: ".") }
+            let folder = NSTemporaryDirectory() + "flipbook-hostile-pipeline-\(getpid())"
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            if let project = try? Project(bytes: Array(#"{"targets": {"a": {"assemble": "missing", "output": "a.gif", "fps": 1e308}}}"#.utf8),
+                                          file: "p.json", folder: folder) {
+                each(Sample.ints) { threads in
+                    var job = BuildJob(project: project, targets: ["a", "", "\u{0}"])
+                    job.threads = threads
+                    _ = try job.run()
+                    job.targets = []
+                    _ = try job.run(progress: { _ in })
+                }
+            }
+            _ = BuildError.cancelled.description + TargetFailure.cancelled.description
+            _ = ValidationTarget(folders: [], format: .json, output: "").failOnErrors
+            _ = BuildProgress(target: "", event: .checking, done: -1, total: Int.min)
+            _ = Target(name: "", kind: .frames, sources: [], output: "", job: .validate(ValidationTarget(folders: [], format: .text, output: "")),
+                       settings: "").outputs
+            if let project = try? Project(bytes: Array(#"{"targets": {"a": {"assemble": "missing", "output": "a.gif"}}}"#.utf8), file: "p.json", folder: folder),
+               let report = try? BuildJob(project: project).run() {
+                for entry in report.entries { if case .failed = entry.status { _ = report.failures } }
+            }
+            _ = ProjectError.cycle(file: "", targets: []).description
+        },
+    ]
+}

@@ -1,0 +1,174 @@
+import Animated
+import Basics
+import Foundation
+import Testing
+import TestSupport
+@testable import Pipeline
+
+/// Builds of real sequences: a target is built again exactly when something it reads, its settings
+/// or its outputs changed, and a build writes what the equivalent job writes.
+@Suite("Incremental builds")
+struct IncrementalBuildTests {
+    /// The real sequences the projects read (Tests/Fixtures/sequences).
+    static let coin = RealSequences.path("kenney-gold-coin")
+    static let dino = RealSequences.path("gameart2d-dino-jump")
+
+    /// A project folder holding `count` copies of the gold coin (`frames/coin0` …), each assembled
+    /// to a GIF by its own target, and `extra` targets.
+    static func project(_ label: String, count: Int, extra: String = "") throws -> (folder: String, file: String) {
+        let folder = try Fixtures.temporaryFolder(label)
+        let manager = FileManager.default
+        let names = Fixtures.pngNames(in: "sequences/kenney-gold-coin")
+        #expect(names.count == 4)
+        for index in 0..<count {
+            let target = "\(folder)/frames/coin\(index)"
+            try manager.createDirectory(atPath: target, withIntermediateDirectories: true)
+            for name in names { try manager.copyItem(atPath: "\(coin)/\(name)", toPath: "\(target)/\(name)") }
+        }
+        let targets = (0..<count).map { #""coin\#($0)": {"assemble": "frames/coin\#($0)", "output": "build/coin\#($0).gif", "fps": 10}"# }
+        let json = #"{"targets": {"# + (targets + (extra.isEmpty ? [] : [extra])).joined(separator: ",\n") + "}}"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        return (folder, folder + "/flipbook.json")
+    }
+
+    static func build(_ file: String, _ targets: [String] = [], force: Bool = false) throws -> BuildReport {
+        var job = BuildJob(project: try Project.read(file: file), targets: targets, force: force)
+        job.tool = "test"
+        return try job.run()
+    }
+
+    @Test func changingOneFrameOfOneOfFiftyTargetsRebuildsExactlyThatTarget() throws {
+        let (folder, file) = try Self.project("build-fifty", count: 50)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try Self.build(file)
+        #expect(first.built.count == 50)
+        #expect(first.failures.isEmpty)
+        let second = try Self.build(file)
+        #expect(second.built.isEmpty)
+        #expect(second.upToDate.count == 50)
+
+        // Another frame's pixels written over frame 3 of coin17.
+        let changed = "\(folder)/frames/coin17/gold_3.png"
+        try FileManager.default.removeItem(atPath: changed)
+        try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_1.png", toPath: changed)
+        let third = try Self.build(file)
+        #expect(third.built == ["coin17"])
+        guard case .built(let reasons, let files)? = third.entries.first(where: { $0.target == "coin17" })?.status else {
+            Issue.record("coin17 was not built"); return
+        }
+        #expect(reasons == ["frames/coin17/gold_3.png changed"])
+        #expect(files == ["build/coin17.gif"])
+    }
+
+    @Test func aBuildWritesWhatTheJobWrites() throws {
+        let (folder, file) = try Self.project("build-same-bytes", count: 1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try Self.build(file)
+        var job = AssembleJob(sources: ["\(folder)/frames/coin0"], output: "\(folder)/by-job.gif")
+        job.timing.fps = 10
+        _ = try job.run()
+        #expect(try FileIO.readAll("\(folder)/build/coin0.gif") == FileIO.readAll("\(folder)/by-job.gif"))
+    }
+
+    @Test func saysWhyItRebuilds() throws {
+        let (folder, file) = try Self.project("build-reasons", count: 2)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try Self.build(file)
+        // An output deleted, a frame added, the settings changed, and touched without a change.
+        try FileManager.default.removeItem(atPath: "\(folder)/build/coin0.gif")
+        try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_1.png", toPath: "\(folder)/frames/coin1/gold_5.png")
+        let report = try Self.build(file)
+        let reasons = Dictionary(uniqueKeysWithValues: report.entries.compactMap { entry -> (String, [String])? in
+            if case .built(let reasons, _) = entry.status { (entry.target, reasons) } else { nil }
+        })
+        #expect(reasons["coin0"] == ["build/coin0.gif is missing"])
+        #expect(reasons["coin1"] == ["frames/coin1/gold_5.png added"])
+
+        let text = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: #"coin1", "output": "build/coin1.gif", "fps": 10"#,
+                                                                                          with: #"coin1", "output": "build/coin1.gif", "fps": 12"#)
+        #expect(text.contains(#""fps": 12"#))
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let settings = try Self.build(file)
+        #expect(settings.built == ["coin1"])
+        if case .built(let reasons, _)? = settings.entries.first(where: { $0.target == "coin1" })?.status {
+            #expect(reasons == ["its settings changed"])
+        }
+        // Same bytes written again (a checkout, a touch): the content decides, nothing is built.
+        let frame = "\(folder)/frames/coin0/gold_2.png"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: frame))
+        try FileManager.default.removeItem(atPath: frame)
+        try bytes.write(to: URL(fileURLWithPath: frame))
+        #expect(try Self.build(file).built.isEmpty)
+        #expect(try Self.build(file, force: true).built.count == 2)
+    }
+
+    @Test func dependentTargetsFollowTheirSourcesAndAFailureSkipsOnlyItsDependents() throws {
+        let extra = #"""
+            "coin0-frames": {"frames": "build/coin0.gif", "output": "build/coin0-frames"},
+            "coin0-sheet": {"sheet": "build/coin0-frames", "output": "build/coin0-sheet.png"},
+            "broken": {"assemble": "frames/missing", "output": "build/broken.gif"},
+            "after-broken": {"frames": "build/broken.gif", "output": "build/broken-frames"}
+            """#
+        let (folder, file) = try Self.project("build-graph", count: 2, extra: extra)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try Self.build(file)
+        let order = first.entries.map(\.target)
+        #expect(order.firstIndex(of: "coin0")! < order.firstIndex(of: "coin0-frames")!)
+        #expect(order.firstIndex(of: "coin0-frames")! < order.firstIndex(of: "coin0-sheet")!)
+        #expect(Set(first.built) == ["coin0", "coin1", "coin0-frames", "coin0-sheet"])
+        #expect(first.failures.map(\.target) == ["broken"])
+        if case .failed(.assemble(.source), _)? = first.entries.first(where: { $0.target == "broken" })?.status {} else {
+            Issue.record("broken did not fail reading its source")
+        }
+        if case .skipped(let dependency)? = first.entries.first(where: { $0.target == "after-broken" })?.status {
+            #expect(dependency == "broken")
+        } else { Issue.record("after-broken was not skipped") }
+        // Nothing changed: nothing is built (the frames target reads the GIF, not its whole folder
+        // of other targets' outputs); the failed target is tried again.
+        let again = try Self.build(file)
+        #expect(again.built.isEmpty)
+        #expect(again.failures.map(\.target) == ["broken"])
+
+        // A changed coin frame rebuilds the GIF, its frames and their sheet; the other coin stays.
+        let changed = "\(folder)/frames/coin0/gold_3.png"
+        try FileManager.default.removeItem(atPath: changed)
+        try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_4.png", toPath: changed)
+        let second = try Self.build(file, ["coin0-sheet"])
+        #expect(second.entries.map(\.target) == ["coin0", "coin0-frames", "coin0-sheet"])
+        #expect(second.built == ["coin0", "coin0-frames", "coin0-sheet"])
+    }
+
+    @Test func aDamagedStateFileMeansAFullBuildNotAWrongOne() throws {
+        let (folder, file) = try Self.project("build-state", count: 2)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try Self.build(file)
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: folder + "/.flipbook-build/state.json"))
+        #expect(try Self.build(file).built.count == 2)
+        #expect(try Self.build(file).built.isEmpty)
+    }
+
+    @Test func anUnknownTargetIsRefusedWithTheNearestName() throws {
+        let (folder, file) = try Self.project("build-unknown", count: 1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect { try Self.build(file, ["coni0"]) } throws: { error in
+            "\(error)".contains(#"has no target "coni0"; did you mean "coin0"?"#)
+        }
+    }
+
+    @Test func aValidationTargetWritesItsReportAndFailsOnErrors() throws {
+        let extra = #""check": {"validate": "frames", "output": "build/report.json"}"#
+        let (folder, file) = try Self.project("build-validate", count: 2, extra: extra)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try Self.build(file, ["check"]).built == ["check"])
+        let report = try String(contentsOfFile: folder + "/build/report.json", encoding: .utf8)
+        #expect(report.contains("gold_"))
+        // A frame of another size in one folder: an error the report names, and the target fails.
+        try FileManager.default.copyItem(atPath: "\(Self.dino)/\(Fixtures.pngNames(in: "sequences/gameart2d-dino-jump")[0])",
+                                         toPath: "\(folder)/frames/coin1/gold_5.png")
+        let failed = try Self.build(file, ["check"])
+        #expect(failed.failures.map(\.target) == ["check"])
+        if case .problemsFound? = failed.failures.first?.failure {} else { Issue.record("\(String(describing: failed.failures.first?.failure))") }
+        // Failed targets are built again next time, even with nothing changed.
+        #expect(try Self.build(file, ["check"]).failures.map(\.target) == ["check"])
+    }
+}
