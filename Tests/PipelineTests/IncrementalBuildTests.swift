@@ -172,3 +172,54 @@ struct IncrementalBuildTests {
         #expect(try Self.build(file, ["check"]).failures.map(\.target) == ["check"])
     }
 }
+
+/// The build's progress and cancellation, in the shape of every job.
+@Suite("Build progress and cancellation")
+struct BuildProgressTests {
+    @Test func reportsEachTargetCheckedBuiltAndDecided() throws {
+        let (folder, file) = try IncrementalBuildTests.project("build-progress", count: 3)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let events = Events()
+        var job = BuildJob(project: try Project.read(file: file))
+        job.tool = "test"
+        _ = try job.run(progress: { events.append($0) })
+        let seen = events.all
+        for name in ["coin0", "coin1", "coin2"] {
+            #expect(seen.filter { $0.target == name }.map(\.event) == [.checking, .building, .built])
+        }
+        let decided = seen.filter { $0.event == .built }.map(\.done).sorted()
+        #expect(decided == [1, 2, 3])
+        #expect(seen.allSatisfy { $0.total == 3 })
+        events.removeAll()
+        _ = try job.run(progress: { events.append($0) })
+        #expect(events.all.filter { $0.event == .upToDate }.count == 3)
+    }
+
+    @Test func aCancelledBuildWritesNothing() throws {
+        let (folder, file) = try IncrementalBuildTests.project("build-cancel", count: 2)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let flag = CancellationFlag()
+        flag.cancel()
+        #expect(throws: BuildError.self) { try BuildJob(project: try Project.read(file: file)).run(cancellation: flag) }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/build"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/.flipbook-build"))
+    }
+
+    @Test func theAsyncFormBuildsAsTheSyncOne() async throws {
+        let (folder, file) = try IncrementalBuildTests.project("build-async", count: 2)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var job = BuildJob(project: try Project.read(file: file))
+        job.tool = "test"
+        #expect(Set(try await job.run().built) == ["coin0", "coin1"])
+        #expect(try await job.run().upToDate.sorted() == ["coin0", "coin1"])
+    }
+}
+
+/// Progress events collected from the build's threads.
+final class Events: @unchecked Sendable {
+    private let lock = NSLock()
+    private var events: [BuildProgress] = []
+    func append(_ event: BuildProgress) { lock.withLock { events.append(event) } }
+    func removeAll() { lock.withLock { events.removeAll() } }
+    var all: [BuildProgress] { lock.withLock { events } }
+}
