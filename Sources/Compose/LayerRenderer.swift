@@ -88,7 +88,7 @@ public struct LayerRenderer: Sendable {
         for sublayer in layer.sublayers { deepest = max(deepest, try check(sublayer, path: path + "/" + sublayer.name, depth: depth + 1)) }
         let animatesOpacity = layer.animations.contains { if case .opacity = $0 { true } else { false } }
         let own = (layer.opacity < 1 || animatesOpacity || layer.blendMode != .normal || layer.mask != nil ? 1 : 0)
-            + (layer.shadow != nil ? 1 : 0)
+            + (layer.shadow != nil ? 1 : 0) + (leavesBackdropUnderClear(layer.blendMode) ? 0 : 1)
         return deepest + own
     }
 
@@ -156,7 +156,16 @@ public struct LayerRenderer: Sendable {
                 canvas.state = saved
             }
             let mode = layer.blendMode
-            canvas.composite(offscreen, opacity: Float(opacity), skipsClear: Self.leavesBackdropUnderClear(mode)) {
+            // Core Animation composites a layer over its own area only: an operator that clears
+            // the backdrop under a clear source (copy, clear, sourceIn, …) clears it there, not
+            // the whole parent as Cairo's unbounded operators do.
+            var area: Canvas?
+            if !Self.leavesBackdropUnderClear(mode) {
+                var extent = canvas.offscreen()
+                Self.fillArea(of: layer, time: time, matrix: matrix, on: &extent)
+                area = extent
+            }
+            canvas.composite(offscreen, opacity: Float(opacity), skipsClear: Self.leavesBackdropUnderClear(mode), within: area) {
                 mode.blend($0, onto: $1)
             }
         } else {
@@ -198,6 +207,22 @@ public struct LayerRenderer: Sendable {
         for index in order {
             canvas.state.transform = matrix
             try draw(layer.sublayers[index], path: path + "/" + layer.sublayers[index].name, parentTime: time, on: &canvas)
+        }
+    }
+
+    /// Fills opaque on `area` what `layer` (presented at its local `time`, drawn through `matrix`)
+    /// covers: its bounds and, unless it masks to them, its shown sublayers' areas — the area Core
+    /// Animation composites the layer's picture over.
+    private static func fillArea(of layer: Layer, time: Double, matrix: AffineTransform, on area: inout Canvas) {
+        area.state.transform = matrix
+        area.fill(layer.masksToBounds ? layer.boundsPath : layer.bounds.path, color: .white)
+        guard !layer.masksToBounds else { return }
+        for sublayer in layer.sublayers {
+            if let added = sublayer.addedAt, time < added { continue }
+            let local = sublayer.timing.localTime(time)
+            let shown = sublayer.presentation(at: local)
+            guard !shown.isHidden else { continue }
+            fillArea(of: shown, time: local, matrix: matrix.concatenating(shown.matrixInParent), on: &area)
         }
     }
 
