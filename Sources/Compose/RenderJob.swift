@@ -194,7 +194,7 @@ public struct RenderJob: Sendable {
             }
         }
         let counter = reporter.counter(.encoding)
-        return try ThreadBudget.withLimit(threads) { () throws(RenderError) in
+        return try ThreadBudget.withLimit(Self.drawingThreads(threads, frameBytes: renderer.frameBytes, limits: limits)) { () throws(RenderError) in
             do {
                 var files: [String] = [], bytes: [UInt8] = []
                 if output == nil {
@@ -213,6 +213,14 @@ public struct RenderJob: Sendable {
                 throw RenderError.from(error, output: output)
             }
         }
+    }
+
+    /// The threads to draw on: `threads` (or the limit in force, or every core), fewer when the
+    /// frames drawn at once, `frameBytes` each, would hold more than `limits.maxDecodedBytes`
+    /// (the renderer has refused a frame that alone holds more). The output is the same at any count.
+    static func drawingThreads(_ threads: Int?, frameBytes: Int, limits: ResourceLimits) -> Int {
+        let asked = max(1, threads ?? ThreadBudget.current ?? ProcessInfo.processInfo.activeProcessorCount)
+        return max(1, min(asked, limits.maxDecodedBytes / max(1, frameBytes)))
     }
 
     /// The first setting out of range.

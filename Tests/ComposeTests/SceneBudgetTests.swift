@@ -4,7 +4,8 @@ import Basics
 @testable import Compose
 
 /// What a scene may ask for, counted over everything it draws: spawned copies spend the path
-/// budget again, and one spawn's copies are refused at the key that asks for them.
+/// budget again, one spawn's copies are refused at the key that asks for them, and frames drawn at
+/// once on several threads share the memory budget.
 @Suite struct SceneBudgetTests {
     /// A scene whose one layer draws a path of `segments` segments (a zigzag) and spawns `copies` copies of itself.
     static func spawnScene(segments: Int, copies: Int) -> String {
@@ -44,6 +45,28 @@ import Basics
             } catch {
                 #expect(error.description.contains("scene.json: \(path):") && error.description.contains("at most 10000 copies"), "\(error)")
             }
+        }
+    }
+
+    @Test func framesDrawnAtOnceShareTheMemoryBudget() throws {
+        // A 1000 × 1000 canvas holds 32 MB a frame (16 bytes a pixel, and the frame made with its buffers).
+        let renderer = try LayerRenderer(root: Layer(), width: 1000, height: 1000)
+        #expect(renderer.frameBytes == 32_000_000)
+        var limits = ResourceLimits.default
+        limits.maxDecodedBytes = 70_000_000
+        #expect(RenderJob.drawingThreads(8, frameBytes: renderer.frameBytes, limits: limits) == 2)
+        #expect(RenderJob.drawingThreads(1, frameBytes: renderer.frameBytes, limits: limits) == 1)
+        limits.maxDecodedBytes = 40_000_000
+        #expect(RenderJob.drawingThreads(nil, frameBytes: renderer.frameBytes, limits: limits) == 1)
+        // One frame over the budget is refused, saying what to change.
+        limits.maxDecodedBytes = 20_000_000
+        do throws(CompositionError) {
+            _ = try LayerRenderer(root: Layer(), width: 500, height: 500, scale: 2, limits: limits)
+            Issue.record("a 32 MB frame passed a 20 MB budget")
+        } catch {
+            #expect(error.description.contains("a frame of 1000×1000 pixels (500×500 points at scale 2)")
+                    && error.description.contains("a smaller size or scale needs less")
+                    && error.description.contains("maxDecodedBytes") && !error.description.contains("0 nested"), "\(error)")
         }
     }
 }
