@@ -93,8 +93,11 @@ struct Render: ParsableCommand {
         }
         if json {
             let notes = summary.map { $0.split(separator: "\n").dropFirst().map { String($0.dropFirst("note: ".count)) } } ?? []
-            try Console.printJSON(RenderedFiles(output: output, format: outcome.format.rawValue, frames: outcome.frames,
-                                                framesWritten: outcome.report?.framesWritten ?? outcome.frames, width: outcome.width,
+            let report = outcome.report
+            try Console.printJSON(RenderedFiles(output: output, format: outcome.format.rawValue, frames: report?.framesWritten ?? outcome.frames,
+                                                framesMergedForTiming: Self.mergedForTiming(report),
+                                                framesMergedIdentical: report?.framesMergedIdentical ?? 0,
+                                                framesMergedNearIdentical: report?.framesMergedNearIdentical ?? 0, width: outcome.width,
                                                 height: outcome.height, scale: outcome.scale,
                                                 durationSeconds: (Double(outcome.frames) / outcome.fps * 1000).rounded() / 1000,
                                                 repeatCount: outcome.repeatCount, files: outcome.files, warnings: outcome.warnings, notes: notes))
@@ -103,6 +106,16 @@ struct Render: ParsableCommand {
         } else {
             print("\(output): \(outcome.frames) frame\(outcome.frames == 1 ? "" : "s") of \(outcome.width)×\(outcome.height) at \(InputValue.format(outcome.fps)) fps, "
                   + "\(outcome.format) (\(outcome.files.count) file\(outcome.files.count == 1 ? "" : "s"))")
+        }
+    }
+
+    /// Frames merged for the format's timing (a GIF's centiseconds, a browser's 10 ms floor); 0 for a folder or a sheet.
+    private static func mergedForTiming(_ report: AssembleJob.Report?) -> Int {
+        switch report {
+        case .gif(let gif): gif.framesMergedForTiming
+        case .apng(let apng): apng.framesMergedForTiming
+        case .webp(let webp): webp.framesMergedForTiming
+        case nil: 0
         }
     }
 
@@ -125,11 +138,10 @@ extension Render: AnimationSummarizing {
 private struct RenderedFiles: Encodable {
     var output: String
     var format: String
-    /// Frames rendered.
+    /// Frames the output holds: an animation merges frames into the frame before (counted below,
+    /// as `assemble` counts them; the frames rendered are their sum), a folder and a sheet hold every frame rendered.
     var frames: Int
-    /// Frames the file holds: an animation merges identical frames into the frame before (the
-    /// notes say how many), a folder and a sheet hold every frame rendered.
-    var framesWritten: Int
+    var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int
     var width: Int
     var height: Int
     var scale: Int

@@ -41,7 +41,7 @@ struct RenderCommandTests {
                 "\(text.stdout)")
         let json = try CLI.run(["render", folder + "/still.json", "-o", folder + "/s.webp", "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
-        #expect(object?["frames"] as? Int == 6 && object?["framesWritten"] as? Int == 4, "\(json.stdout)")
+        #expect(object?["frames"] as? Int == 4 && object?["framesMergedIdentical"] as? Int == 2, "\(json.stdout)")
         #expect(object?["notes"] as? [String] == ["2 identical frames merged into the frame before"], "\(json.stdout)")
         // Scale 2 into a name without @2x: warned of, naming the file that keeps it.
         let scaled = try CLI.run(["render", folder + "/still.json", "-o", folder + "/panel.png", "--scale", "2"])
