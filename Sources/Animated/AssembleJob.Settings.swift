@@ -47,14 +47,22 @@ extension AssembleJob {
     /// `@2x` frames): every reader of the file (`FramesJob`, `flipbook info`, a bundle) takes the
     /// name's scale, so the scale the frames were made for would be lost without a word.
     func scaleNameWarnings(scale: Int) -> [String] {
-        guard let output, output != OutputName.standardOutput else { return [] }
+        guard let output else { return [] }
+        return Self.scaleNameWarning(output: output, scale: scale).map { [$0] } ?? []
+    }
+
+    /// The warning for an animation of `scale` frames written to `output` when its name gives
+    /// another @Nx scale; `nil` when the name keeps it (or `output` is standard output). Shared
+    /// by every job that writes an animation file (`RenderJob` too).
+    package static func scaleNameWarning(output: String, scale: Int) -> String? {
+        guard output != OutputName.standardOutput else { return nil }
         let name = ImageFileName(path: output), named = name.scale ?? 1
-        guard named != scale else { return [] }
+        guard named != scale else { return nil }
         let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
         let device: String = name.device.map { "~" + $0 } ?? "", suffix: String = scale == 1 ? "" : "@\(scale)x"
         let suggested: String = folder + name.stem + device + suffix + "." + name.pathExtension
-        return ["the frames are @\(scale)x but \(output) is named @\(named)x, and a file's name gives its scale to every reader "
-                + "(its frames read back as @\(named)x): name it \(suggested) to keep @\(scale)x"]
+        return "the frames are @\(scale)x but \(output) is named @\(named)x, and a file's name gives its scale to every reader "
+            + "(its frames read back as @\(named)x): name it \(suggested) to keep @\(scale)x"
     }
 
     /// One warning for each encoder whose settings were changed from their defaults although

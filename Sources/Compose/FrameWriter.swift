@@ -19,7 +19,8 @@ import WebP
 package struct FrameWriter: Sendable {
     /// What is written.
     package enum Format: Sendable, Equatable {
-        /// `NAME1.png … NAMEn.png` (`NAME1@2x.png` at scale 2) and, for more than one frame, `sequence.json`.
+        /// `NAME1.png … NAMEn.png` (`NAME1@2x.png` at scale 2) and `sequence.json` (for one frame
+        /// only when ``FrameWriter/manifestForOneFrame``).
         case folder
         /// An animated GIF.
         case gif
@@ -54,16 +55,19 @@ package struct FrameWriter: Sendable {
     package var overwrite: Bool
     /// Raised: the writing stops before the next frame and nothing is written.
     package var cancellation: CancellationFlag?
+    /// Whether a folder of one frame gets its `sequence.json` too (a render's folder always has
+    /// one, as its docs say; a generator's single frame is a still image).
+    package var manifestForOneFrame = false
     /// Makes frame `index` (0-based), from any thread.
     package var frame: @Sendable (Int) throws -> Bitmap
 
     /// A writer of `count` frames made by `frame` to `output` as `format`.
     package init(output: String, format: Format, prefix: String, count: Int, fps: Double, scale: Int, repeatCount: Int,
                  inputs: InputFiles = InputFiles(), overwrite: Bool = false, cancellation: CancellationFlag? = nil,
-                 frame: @escaping @Sendable (Int) throws -> Bitmap) {
+                 manifestForOneFrame: Bool = false, frame: @escaping @Sendable (Int) throws -> Bitmap) {
         self.output = output; self.format = format; self.prefix = prefix; self.count = count; self.fps = fps
         self.scale = scale; self.repeatCount = repeatCount; self.inputs = inputs; self.overwrite = overwrite
-        self.cancellation = cancellation; self.frame = frame
+        self.cancellation = cancellation; self.manifestForOneFrame = manifestForOneFrame; self.frame = frame
     }
 
     /// The streaming input of an animation encoder.
@@ -72,19 +76,47 @@ package struct FrameWriter: Sendable {
                        load: frame)
     }
 
+    /// What ``written(progress:)`` wrote: the files, and the encoder's report of an animation.
+    package struct Written: Sendable {
+        /// The files written.
+        package var files: [String]
+        /// An animation's report (frames written after merges, bytes, …), as `AssembleJob` reports
+        /// it; `nil` for a folder, a PNG or a sheet.
+        package var report: AssembleJob.Report?
+    }
+
     /// Makes and writes every frame; returns the files written. `progress(done, total)` counts the
     /// frames made (written, for a folder), from the working threads.
     package func write(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> [String] {
+        try written(progress: progress).files
+    }
+
+    /// Makes and writes every frame (see ``write(progress:)``); returns the files and, for an
+    /// animation, its encoder's report.
+    package func written(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Written {
         switch format {
         case .gif:
-            _ = try GIF.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite, progress: progress)
-            return [output]
+            let report = try GIF.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite,
+                                                                         progress: progress)
+            return Written(files: [output], report: .gif(report))
         case .apng:
-            _ = try APNG.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite, progress: progress)
-            return [output]
+            let report = try APNG.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite,
+                                                                          progress: progress)
+            return Written(files: [output], report: .apng(report))
         case .webp:
-            _ = try WebP.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite, progress: progress)
-            return [output]
+            let report = try WebP.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite,
+                                                                          progress: progress)
+            return Written(files: [output], report: .webp(report))
+        default:
+            return Written(files: try writeFiles(progress: progress), report: nil)
+        }
+    }
+
+    /// Writes a PNG, a sheet or a folder.
+    private func writeFiles(progress: (@Sendable (Int, Int) -> Void)?) throws -> [String] {
+        switch format {
+        case .gif, .apng, .webp:
+            return try written(progress: progress).files
         case .png:
             // One set owned by the name, so a sheet written there before (FILE.png + FILE.json)
             // is replaced as a whole.
@@ -103,7 +135,9 @@ package struct FrameWriter: Sendable {
             }
             let files = try SheetExport.files(for: [SheetBuilder(layout: .rows).build(sprites)], format: data, output: output)
             try checkCancelled()
-            try SheetExport.write(files, owner: output, protecting: inputs, named: overwrite ? [output] : [])
+            // Under overwrite every file of the set may replace one Flipbook did not write (the page
+            // beside the data too), as `flipbook sheet` does; inputs and other sets' files never.
+            try SheetExport.write(files, owner: output, protecting: inputs, named: overwrite ? files.map(\.path) : [])
             return files.map(\.path)
         case .folder:
             // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.
@@ -116,20 +150,31 @@ package struct FrameWriter: Sendable {
                 return try frame(index)
             }
             try checkCancelled()
-            return try writer.commit(manifest: count > 1 ? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount) : nil)
+            return try writer.commit(manifest: count > 1 || manifestForOneFrame ? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount) : nil)
         }
     }
 
     /// The animation's bytes, written nowhere: GIF, APNG or WebP only (a folder, a PNG or a sheet
     /// have no single bytes to return).
     package func encode(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> [UInt8] {
+        try encoded(progress: progress).bytes
+    }
+
+    /// The animation's bytes and its encoder's report (`nil` for a PNG), as ``encode(progress:)`` makes them.
+    package func encoded(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: AssembleJob.Report?) {
         switch format {
-        case .gif: return try GIF.Encoder(repeatCount: repeatCount).encode(input(), progress: progress).bytes
-        case .apng: return try APNG.Encoder(repeatCount: repeatCount).encode(input(), progress: progress).bytes
-        case .webp: return try WebP.Encoder(repeatCount: repeatCount).encode(input(), progress: progress).bytes
+        case .gif:
+            let (bytes, report) = try GIF.Encoder(repeatCount: repeatCount).encode(input(), progress: progress)
+            return (bytes, .gif(report))
+        case .apng:
+            let (bytes, report) = try APNG.Encoder(repeatCount: repeatCount).encode(input(), progress: progress)
+            return (bytes, .apng(report))
+        case .webp:
+            let (bytes, report) = try WebP.Encoder(repeatCount: repeatCount).encode(input(), progress: progress)
+            return (bytes, .webp(report))
         case .png:
             try checkCancelled()
-            return try PNG.Encoder().encode(try frame(0))
+            return (try PNG.Encoder().encode(try frame(0)), nil)
         case .folder, .sheet:
             throw OutputError.unsupportedName(path: output, reason: "a folder or a sheet is written to disk; ask for GIF, APNG or WebP bytes")
         }

@@ -43,14 +43,30 @@ public struct LayerRenderer: Sendable {
         let surfaces = try Self.check(root, path: root.name, depth: 1)
         // Each group with opacity, a blend mode, a mask or a shadow is drawn on a surface of its
         // own, the size of the output, held while its sublayers draw: the deepest nesting of them
-        // is what one frame holds at once (16 bytes a pixel).
-        let bytes = Double(surfaces + 1) * Double(canvas.pixelWidth * canvas.pixelHeight) * 16
-        do {
-            try limits.check(.decodedBytes, bytes < 9e18 ? Int(bytes) : .max, of: "\(surfaces) nested layer surfaces of the output's size")
-        } catch {
-            throw .limit(error)
+        // and the canvas (16 bytes a pixel each), and the frame made of it and handed on (4 bytes
+        // a pixel, and the coverage and encoder buffers that go with it: 16 in all, measured with
+        // 1 and 2 threads on a 3000² render), is what one frame holds at once.
+        let pixels = canvas.pixelWidth * canvas.pixelHeight
+        let bytes = (Double(surfaces + 1) * 16 + 16) * Double(pixels)
+        frameBytes = bytes < 9e18 ? Int(bytes) : .max
+        guard frameBytes <= limits.maxDecodedBytes else {
+            let nested = surfaces == 0 ? "" : " and \(surfaces) layer surface\(surfaces == 1 ? "" : "s") nested in it (group opacity, blend modes, "
+                + "masks, shadows)"
+            throw .limit(LimitError(limit: .decodedBytes, subject: "a frame of \(canvas.pixelWidth)×\(canvas.pixelHeight) pixels "
+                                    + "(\(Self.points(width))×\(Self.points(height)) points at scale \(max(1, scale)))",
+                                    amount: frameBytes, maximum: limits.maxDecodedBytes,
+                                    detail: "the canvas\(nested) at 16 bytes a pixel, and the frame drawn: a smaller size or scale needs less"))
         }
         self.root = root; self.width = width; self.height = height; self.scale = max(1, scale); self.background = background
+    }
+
+    /// The bytes drawing one frame holds at once (the canvas, the surfaces nested in it, the
+    /// frame made): frames drawn at once on several threads hold this each.
+    public let frameBytes: Int
+
+    /// A size in points as written: whole numbers without `.0`.
+    private static func points(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// The deepest a tree may nest (sublayers and masks): Core Animation's own trees are a few
@@ -88,7 +104,7 @@ public struct LayerRenderer: Sendable {
         for sublayer in layer.sublayers { deepest = max(deepest, try check(sublayer, path: path + "/" + sublayer.name, depth: depth + 1)) }
         let animatesOpacity = layer.animations.contains { if case .opacity = $0 { true } else { false } }
         let own = (layer.opacity < 1 || animatesOpacity || layer.blendMode != .normal || layer.mask != nil ? 1 : 0)
-            + (layer.shadow != nil ? 1 : 0)
+            + (layer.shadow != nil ? 1 : 0) + (leavesBackdropUnderClear(layer.blendMode) ? 0 : 1)
         return deepest + own
     }
 
@@ -156,7 +172,16 @@ public struct LayerRenderer: Sendable {
                 canvas.state = saved
             }
             let mode = layer.blendMode
-            canvas.composite(offscreen, opacity: Float(opacity), skipsClear: Self.leavesBackdropUnderClear(mode)) {
+            // Core Animation composites a layer over its own area only: an operator that clears
+            // the backdrop under a clear source (copy, clear, sourceIn, …) clears it there, not
+            // the whole parent as Cairo's unbounded operators do.
+            var area: Canvas?
+            if !Self.leavesBackdropUnderClear(mode) {
+                var extent = canvas.offscreen()
+                Self.fillArea(of: layer, time: time, matrix: matrix, on: &extent)
+                area = extent
+            }
+            canvas.composite(offscreen, opacity: Float(opacity), skipsClear: Self.leavesBackdropUnderClear(mode), within: area) {
                 mode.blend($0, onto: $1)
             }
         } else {
@@ -198,6 +223,22 @@ public struct LayerRenderer: Sendable {
         for index in order {
             canvas.state.transform = matrix
             try draw(layer.sublayers[index], path: path + "/" + layer.sublayers[index].name, parentTime: time, on: &canvas)
+        }
+    }
+
+    /// Fills opaque on `area` what `layer` (presented at its local `time`, drawn through `matrix`)
+    /// covers: its bounds and, unless it masks to them, its shown sublayers' areas — the area Core
+    /// Animation composites the layer's picture over.
+    private static func fillArea(of layer: Layer, time: Double, matrix: AffineTransform, on area: inout Canvas) {
+        area.state.transform = matrix
+        area.fill(layer.masksToBounds ? layer.boundsPath : layer.bounds.path, color: .white)
+        guard !layer.masksToBounds else { return }
+        for sublayer in layer.sublayers {
+            if let added = sublayer.addedAt, time < added { continue }
+            let local = sublayer.timing.localTime(time)
+            let shown = sublayer.presentation(at: local)
+            guard !shown.isHidden else { continue }
+            fillArea(of: shown, time: local, matrix: matrix.concatenating(shown.matrixInParent), on: &area)
         }
     }
 

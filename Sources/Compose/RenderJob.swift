@@ -120,8 +120,14 @@ public struct RenderJob: Sendable {
         public var fps: Double
         /// UIKit's repeat count written (0 forever).
         public var repeatCount: Int
-        /// What a reader read past (a sequence's gaps); empty when nothing was.
+        /// What a reader read past (a sequence's gaps), and an animation named for another @Nx
+        /// scale than its frames' (`panel.png` at scale 2: every reader takes the name's); empty
+        /// when there is nothing to say.
         public var warnings: [String]
+        /// What the encoder of an animation (GIF, APNG, WebP) reported, as `AssembleJob` reports
+        /// it: the frames the file holds after identical frames were merged, its bytes, its
+        /// length; `nil` for a folder or a sheet, which hold every frame rendered.
+        public var report: AssembleJob.Report?
     }
 
     /// Checks the settings, reads the scene, its images and sequences, and checks the output's name
@@ -185,7 +191,7 @@ public struct RenderJob: Sendable {
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
         let writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format, sheet: plan.sheetFormat), prefix: plan.prefix, count: scene.frameCount,
                                  fps: scene.fps, scale: scene.scale, repeatCount: plan.repeatCount, inputs: plan.inputs,
-                                 overwrite: overwrite, cancellation: cancellation) { index in
+                                 overwrite: overwrite, cancellation: cancellation, manifestForOneFrame: true) { index in
             do throws(CompositionError) {
                 return try renderer.render(at: scene.time(ofFrame: index))
             } catch {
@@ -194,25 +200,37 @@ public struct RenderJob: Sendable {
             }
         }
         let counter = reporter.counter(.encoding)
-        return try ThreadBudget.withLimit(threads) { () throws(RenderError) in
+        return try ThreadBudget.withLimit(Self.drawingThreads(threads, frameBytes: renderer.frameBytes, limits: limits)) { () throws(RenderError) in
             do {
-                var files: [String] = [], bytes: [UInt8] = []
+                var files: [String] = [], bytes: [UInt8] = [], report: AssembleJob.Report?
                 if output == nil {
-                    bytes = try writer.encode(progress: counter)
+                    (bytes, report) = try writer.encoded(progress: counter)
                 } else {
-                    files = try writer.write(progress: counter)
+                    let written = try writer.written(progress: counter)
+                    (files, report) = (written.files, written.report)
                 }
                 if cancellation?.isCancelled == true { throw RenderError.cancelled }
                 reporter.finish(.writing)
+                // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
+                let warnings = [.gif, .apng, .webp].contains(plan.format)
+                    ? output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scene.scale) }.map { [$0] } ?? [] : []
                 return Outcome(files: files, bytes: bytes, format: plan.format, frames: scene.frameCount, width: Self.pixels(renderer.width, renderer.scale),
                                height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,
-                               repeatCount: plan.repeatCount, warnings: [])
+                               repeatCount: plan.repeatCount, warnings: warnings, report: report)
             } catch {
                 if let drawn = failure.error { throw .render(drawn) }
                 if cancellation?.isCancelled == true { throw .cancelled }
                 throw RenderError.from(error, output: output)
             }
         }
+    }
+
+    /// The threads to draw on: `threads` (or the limit in force, or every core), fewer when the
+    /// frames drawn at once, `frameBytes` each, would hold more than `limits.maxDecodedBytes`
+    /// (the renderer has refused a frame that alone holds more). The output is the same at any count.
+    static func drawingThreads(_ threads: Int?, frameBytes: Int, limits: ResourceLimits) -> Int {
+        let asked = max(1, threads ?? ThreadBudget.current ?? ProcessInfo.processInfo.activeProcessorCount)
+        return max(1, min(asked, limits.maxDecodedBytes / max(1, frameBytes)))
     }
 
     /// The first setting out of range.

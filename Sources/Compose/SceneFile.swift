@@ -93,7 +93,11 @@ public struct SceneFile: Sendable {
     public func renderer(limits: ResourceLimits = .default) throws(SceneFileError) -> LayerRenderer {
         do {
             return try LayerRenderer(root: root, width: width, height: height, scale: scale, background: background, limits: limits)
-        } catch .limit(let error) {
+        } catch .limit(var error) {
+            // Named by the scene's file, and what in it to change: its size, its scale.
+            error.subject = "\(file): \(error.subject)"
+            error.detail = error.detail?.replacingOccurrences(of: "a smaller size or scale needs less",
+                                                              with: "a smaller size in the scene or a lower scale (RenderJob.scale) needs less")
             throw .limit(error)
         } catch {
             throw .composition(file: file, error)

@@ -136,6 +136,8 @@ struct SceneReader {
             return object
         }
         try count(1)
+        // What this layer and everything in it spend of the path budget: each spawned copy spends it again.
+        let segmentsBefore = segmentsLeft
         var layer = Layer()
         layer.name = try schema { () throws(SchemaError) in try object["name"]?.string() } ?? "layer\(layerCount)"
         let reader = self
@@ -189,7 +191,7 @@ struct SceneReader {
             layer.mask = masks[0]
         }
         guard let v = object["spawn"] else { return [layer] }
-        return try spawn(v, template: layer)
+        return try spawn(v, template: layer, segments: segmentsBefore - segmentsLeft)
     }
 
     /// Counts `added` layers against ``SceneFile/maximumLayers``.
@@ -214,7 +216,10 @@ struct SceneReader {
         }
     }
 
-    private mutating func spawn(_ value: InputValue, template: Layer) throws(SceneFileError) -> [Layer] {
+    /// The copies `value` (a layer's `spawn`) makes of `template`, whose path data holds
+    /// `segments` path segments: every copy draws them, so the copies past the first are counted
+    /// against the scene's `maxPathSegments` too.
+    private mutating func spawn(_ value: InputValue, template: Layer, segments: Int) throws(SceneFileError) -> [Layer] {
         let object = try schema { () throws(SchemaError) in
             let object = try value.object()
             try object.check(Self.spawnKeys)
@@ -226,6 +231,7 @@ struct SceneReader {
             let items = try schema { () throws(SchemaError) in try v.array() }
             // Counted before any is read: a million events stop here.
             try count(items.count - 1)
+            try schema { () throws(SchemaError) in try Self.checkInstances(items.count, at: v, what: "events") }
             for item in items {
                 events.append(try schema { () throws(SchemaError) in
                     let event = try item.object()
@@ -255,17 +261,45 @@ struct SceneReader {
             }
             // Counted before any is made.
             try self.count(count - (object.has("events") ? 0 : 1))
+            try schema { () throws(SchemaError) in
+                try Self.checkInstances(count, at: try random.required("count"), what: "random copies")
+                try Self.checkInstances(events.count + count, at: value, what: "copies from events and random together")
+            }
             do {
                 events += try Spawn.randomEvents(count: count, seed: seed, in: area, start: start, interval: interval)
             } catch {
                 throw .composition(file: file, error)
             }
         }
+        try chargeCopies(events.count, of: segments, at: value)
         do {
             return try Spawn(template: template, events: events).layers()
         } catch {
             throw .composition(file: file, error)
         }
+    }
+
+    /// Refuses more than `Spawn.maximumInstances` copies at `value`, the key that asks for them.
+    private static func checkInstances(_ count: Int, at value: InputValue, what: String) throws(SchemaError) {
+        guard count > Spawn.maximumInstances else { return }
+        throw value.invalid("asks for \(count) \(what); one spawn makes at most \(Spawn.maximumInstances) copies "
+                            + "(split them over several layers with a spawn each, up to \(SceneFile.maximumLayers) layers in a scene)")
+    }
+
+    /// Counts the path segments of `copies` copies of a template holding `segments` (the first
+    /// copy's are counted already, as the template's) against the scene's `maxPathSegments`.
+    private mutating func chargeCopies(_ copies: Int, of segments: Int, at value: InputValue) throws(SceneFileError) {
+        guard copies > 1, segments > 0 else { return }
+        let (extra, overflow) = (copies - 1).multipliedReportingOverflow(by: segments)
+        guard overflow || extra > segmentsLeft else {
+            segmentsLeft -= extra
+            return
+        }
+        let spent = limits.maxPathSegments - segmentsLeft
+        let (total, overflows) = spent.addingReportingOverflow(extra)
+        throw .limit(LimitError(limit: .pathSegments, subject: "\(value.file): \(value.path)", amount: overflow || overflows ? nil : total,
+                                maximum: limits.maxPathSegments,
+                                detail: "in the scene, each of its \(copies) spawned copies drawing the layer's \(segments)"))
     }
 
     // MARK: Contents

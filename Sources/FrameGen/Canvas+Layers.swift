@@ -16,13 +16,20 @@ extension Canvas {
     /// `layer` (a canvas of the same pixel size) composited onto this one: each of its pixels, times
     /// `opacity`, goes through `combine(source, destination)` (premultiplied RGBA in 0…1), and this
     /// canvas's clip mixes the result with what was there (outside the clip nothing changes). Pixels the layer left clear are skipped when `skipsClear` (true for every
-    /// operator that leaves the backdrop under a clear source).
-    package mutating func composite(_ layer: Canvas, opacity: Float, skipsClear: Bool = true,
+    /// operator that leaves the backdrop under a clear source). `area` (a canvas of the same pixel
+    /// size), when given, bounds the compositing as the clip does, by its alpha: an operator that
+    /// clears the backdrop under a clear source (`copy`, `sourceIn`, …) clears it only there, as
+    /// Core Animation composites a layer over its own area.
+    package mutating func composite(_ layer: Canvas, opacity: Float, skipsClear: Bool = true, within area: Canvas? = nil,
                                     combine: (SIMD4<Float>, SIMD4<Float>) -> SIMD4<Float>) {
         var layer = layer
         layer.flush()
         flush()
         guard layer.surface.count == surface.count else { return }
+        var area = area
+        area?.flush()
+        if let area, area.surface.count != surface.count { return }
+        let bound = area?.surface
         let clip = state.clip
         let factor = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
         layer.surface.withUnsafeBufferPointer { source in
@@ -30,7 +37,8 @@ extension Canvas {
                 for index in 0..<target.count {
                     let pixel = source[index] * factor
                     if skipsClear && pixel.w == 0 { continue }
-                    let coverage = clip.map { Float($0.values[index]) * (1 / 255) } ?? 1
+                    var coverage = clip.map { Float($0.values[index]) * (1 / 255) } ?? 1
+                    if let bound { coverage *= min(max(bound[index].w, 0), 1) }
                     if coverage == 0 { continue }
                     let mixed = combine(pixel, target[index])
                     target[index] = coverage == 1 ? mixed : target[index] + (mixed - target[index]) * coverage

@@ -5,8 +5,9 @@ import GIF
 import Raster
 import WebP
 
-/// What `assemble` says it wrote: a line of text (and notes on merged frames), or `--json`.
-extension Assemble {
+/// What `assemble` says it wrote: a line of text (and notes on merged frames), or `--json`;
+/// `render` says the same of the animation it writes.
+extension AnimationSummarizing {
     /// The summary of what was written, in the output format's words.
     /// `notes` (the job's, printed on standard error once the output is written) are the JSON's `notes`.
     func describe(_ report: AssembleJob.Report, settings: AssembleJob.Settings, fits: Bool, repeatCount: Int, warnings: [String],
@@ -22,33 +23,12 @@ extension Assemble {
         }
     }
 
-    /// `--json` of every format: the fields they share under one name each (seconds as numbers
-    /// named `…Seconds`, `quality` a number only), and each format's own, absent for the others.
-    struct JSONReport: Encodable {
-        var output: String, format: String, bytes: Int, width: Int, height: Int, frames: Int
-        var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int, nearIdenticalMaxDifference: Int
-        var durationSeconds: Double, repeatCount: Int
-        /// GIF: the colour table's size asked for, local palettes written, dithering and quality preset.
-        var colors: Int? = nil, localPalettes: Int? = nil, dither: String? = nil, qualityPreset: String? = nil
-        /// APNG: the colour type written.
-        var colorType: String? = nil
-        /// WebP: lossless or lossy at `quality` (0–100).
-        var lossless: Bool? = nil, quality: Double? = nil
-        /// With --max-bytes only.
-        var fitsMaxBytes: Bool? = nil
-        /// What reading the sources read past (a GIF cut short…), as on standard error.
-        var warnings: [String]
-        /// What was done that the user did not ask for in so many words (frames left out, the
-        /// GIF's dithered alpha), as the `note:` lines on standard error.
-        var notes: [String] = []
-    }
-
     /// An APNG's or a WebP's summary: one line (and notes on merged frames), or JSON.
     func describe(_ report: AssembleJob.Report, format: AssembleJob.Format, mergedForTiming: Int, colorType: String?, lossless: Bool?,
                           quality: Double?, fits: Bool, repeatCount: Int, warnings: [String], notes: [String] = []) -> String {
         let seconds = (report.duration * 1000).rounded() / 1000
         if json {
-            var output = JSONReport(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
+            var output = Assemble.JSONReport(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
                                     height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
                                     framesMergedIdentical: report.framesMergedIdentical,
                                     framesMergedNearIdentical: report.framesMergedNearIdentical,
@@ -87,7 +67,7 @@ extension Assemble {
     func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool, warnings: [String], notes: [String] = [],
                   invisible: [String] = []) -> String {
         if json {
-            var output = JSONReport(output: self.output, format: "gif", bytes: report.bytes, width: report.width, height: report.height,
+            var output = Assemble.JSONReport(output: self.output, format: "gif", bytes: report.bytes, width: report.width, height: report.height,
                                     frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
                                     framesMergedIdentical: report.framesMergedIdentical, framesMergedNearIdentical: report.framesMergedNearIdentical,
                                     nearIdenticalMaxDifference: report.nearIdenticalMaxDifference,
@@ -106,5 +86,28 @@ extension Assemble {
         line += Self.mergeNotes(identical: report.framesMergedIdentical, nearIdentical: report.framesMergedNearIdentical,
                                 maxDifference: report.nearIdenticalMaxDifference, invisible: invisible)
         return line
+    }
+}
+
+extension Assemble {
+    /// `--json` of every format: the fields they share under one name each (seconds as numbers
+    /// named `…Seconds`, `quality` a number only), and each format's own, absent for the others.
+    struct JSONReport: Encodable {
+        var output: String, format: String, bytes: Int, width: Int, height: Int, frames: Int
+        var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int, nearIdenticalMaxDifference: Int
+        var durationSeconds: Double, repeatCount: Int
+        /// GIF: the colour table's size asked for, local palettes written, dithering and quality preset.
+        var colors: Int? = nil, localPalettes: Int? = nil, dither: String? = nil, qualityPreset: String? = nil
+        /// APNG: the colour type written.
+        var colorType: String? = nil
+        /// WebP: lossless or lossy at `quality` (0–100).
+        var lossless: Bool? = nil, quality: Double? = nil
+        /// With --max-bytes only.
+        var fitsMaxBytes: Bool? = nil
+        /// What reading the sources read past (a GIF cut short…), as on standard error.
+        var warnings: [String]
+        /// What was done that the user did not ask for in so many words (frames left out, the
+        /// GIF's dithered alpha), as the `note:` lines on standard error.
+        var notes: [String] = []
     }
 }

@@ -29,6 +29,7 @@ enum CLIWording {
             ("SheetBuilder.trimMargin", "--trim-margin"),
             ("FramesJob.prefix", "--prefix"),
             ("SheetJob.scales", "--scales"),
+            ("a lower scale (RenderJob.scale)", "a lower --scale"),
             ("SheetJob.data", "--data"),
             ("leave SheetJob.format out", "leave out --format"),
             ("set SheetJob.format to", "give --format"),

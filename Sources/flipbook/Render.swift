@@ -1,8 +1,11 @@
 import Animated
+import APNG
 import ArgumentParser
 import Basics
 import Compose
 import Foundation
+import GIF
+import WebP
 
 /// `flipbook render SCENE.json -o OUT`.
 struct Render: ParsableCommand {
@@ -76,23 +79,69 @@ struct Render: ParsableCommand {
         defer { progress?.finish() }
         let outcome = try job.run(progress: progress?.update)
         progress?.finish()
+        // Warnings only once the output is written, as every command prints them.
+        for warning in outcome.warnings { Console.error("warning: \(warning)") }
+        // An animation is summed up as assemble sums it up: the frames the file holds (identical
+        // frames merged), its bytes and length, and a note for each kind of merge.
+        var summary: String?
+        if let report = outcome.report {
+            var text = self
+            text.json = false
+            summary = text.describe(report, settings: Self.settings(of: report, repeatCount: outcome.repeatCount), fits: true,
+                                    repeatCount: outcome.repeatCount, warnings: outcome.warnings,
+                                    invisible: report.framesMergedInvisible.map { "frame \($0 + 1)" })
+        }
         if json {
-            try Console.printJSON(RenderedFiles(output: output, format: outcome.format.rawValue, frames: outcome.frames, width: outcome.width,
+            let notes = summary.map { $0.split(separator: "\n").dropFirst().map { String($0.dropFirst("note: ".count)) } } ?? []
+            let report = outcome.report
+            try Console.printJSON(RenderedFiles(output: output, format: outcome.format.rawValue, frames: report?.framesWritten ?? outcome.frames,
+                                                framesMergedForTiming: Self.mergedForTiming(report),
+                                                framesMergedIdentical: report?.framesMergedIdentical ?? 0,
+                                                framesMergedNearIdentical: report?.framesMergedNearIdentical ?? 0, width: outcome.width,
                                                 height: outcome.height, scale: outcome.scale,
                                                 durationSeconds: (Double(outcome.frames) / outcome.fps * 1000).rounded() / 1000,
-                                                repeatCount: outcome.repeatCount, files: outcome.files, warnings: outcome.warnings))
+                                                repeatCount: outcome.repeatCount, files: outcome.files, warnings: outcome.warnings, notes: notes))
+        } else if let summary {
+            print(summary)
         } else {
             print("\(output): \(outcome.frames) frame\(outcome.frames == 1 ? "" : "s") of \(outcome.width)×\(outcome.height) at \(InputValue.format(outcome.fps)) fps, "
                   + "\(outcome.format) (\(outcome.files.count) file\(outcome.files.count == 1 ? "" : "s"))")
         }
     }
+
+    /// Frames merged for the format's timing (a GIF's centiseconds, a browser's 10 ms floor); 0 for a folder or a sheet.
+    private static func mergedForTiming(_ report: AssembleJob.Report?) -> Int {
+        switch report {
+        case .gif(let gif): gif.framesMergedForTiming
+        case .apng(let apng): apng.framesMergedForTiming
+        case .webp(let webp): webp.framesMergedForTiming
+        case nil: 0
+        }
+    }
+
+    /// The encoder settings `RenderJob` writes an animation with (each encoder's defaults, the repeat count).
+    private static func settings(of report: AssembleJob.Report, repeatCount: Int) -> AssembleJob.Settings {
+        switch report {
+        case .gif: .gif(GIF.Encoder(repeatCount: repeatCount))
+        case .apng: .apng(APNG.Encoder(repeatCount: repeatCount))
+        case .webp: .webp(WebP.Encoder(repeatCount: repeatCount))
+        }
+    }
+}
+
+extension Render: AnimationSummarizing {
+    /// `render` has no `--max-bytes`.
+    var maxBytes: Int? { nil }
 }
 
 /// `--json` output of `render`.
 private struct RenderedFiles: Encodable {
     var output: String
     var format: String
+    /// Frames the output holds: an animation merges frames into the frame before (counted below,
+    /// as `assemble` counts them; the frames rendered are their sum), a folder and a sheet hold every frame rendered.
     var frames: Int
+    var framesMergedForTiming: Int, framesMergedIdentical: Int, framesMergedNearIdentical: Int
     var width: Int
     var height: Int
     var scale: Int
@@ -101,4 +150,6 @@ private struct RenderedFiles: Encodable {
     var repeatCount: Int
     var files: [String]
     var warnings: [String]
+    /// The notes `assemble` prints on frames merged, without `note: `.
+    var notes: [String]
 }

@@ -153,6 +153,59 @@ import TestSupport
             guard case .render(.frameUnreadable) = error else { Issue.record("\(error)"); return }
         }
     }
+
+    @Test func aOneFrameFolderHasItsSequenceJSONToo() throws {
+        try Self.withFolder { folder in
+            try Data(##"{"size": [4, 4], "frames": 1, "fps": 1, "layers": []}"##.utf8).write(to: URL(fileURLWithPath: folder + "/one.json"))
+            let outcome = try RenderJob(scene: folder + "/one.json", output: folder + "/still").run()
+            #expect(outcome.frames == 1 && outcome.files.contains(folder + "/still/sequence.json"), "\(outcome.files)")
+            #expect(try SequenceManifest.read(file: folder + "/still/sequence.json").fps == 1)
+        }
+    }
+
+    @Test func aSheetUnderOverwriteReplacesAPageFlipbookDidNotWrite() throws {
+        try Self.withFolder { folder in
+            // The user's own x.png beside the sheet's data: refused without overwrite, replaced with it, as `sheet` does.
+            try Data([1, 2, 3]).write(to: URL(fileURLWithPath: folder + "/x.png"))
+            do throws(RenderError) { _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/x.json").run(); Issue.record("replaced") } catch {
+                guard case .output = error else { Issue.record("\(error)"); return }
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/x.png")) == Data([1, 2, 3]))
+            let outcome = try RenderJob(scene: folder + "/scene.json", output: folder + "/x.json", overwrite: true).run()
+            #expect(outcome.files.sorted() == [folder + "/x.json", folder + "/x.png"])
+            #expect(try SheetImport.read(folder + "/x.json").sprites.count == 6)
+            // The scene itself stays protected under overwrite.
+            #expect(throws: RenderError.self) { try RenderJob(scene: folder + "/scene.json", output: folder + "/scene.json", overwrite: true).run() }
+        }
+    }
+
+    @Test(arguments: [("panel.png", 2, "panel@2x.png"), ("panel@2x.gif", 1, "panel.gif"), ("panel.webp", 3, "panel@3x.webp")])
+    func anAnimationNamedForAnotherScaleIsWarnedOf(_ name: String, _ scale: Int, _ suggested: String) throws {
+        try Self.withFolder { folder in
+            var job = RenderJob(scene: folder + "/scene.json", output: folder + "/" + name)
+            job.scale = scale
+            let warnings = try job.run().warnings
+            #expect(warnings.count == 1 && warnings[0].contains("name it \(folder)/\(suggested) to keep @\(scale)x"), "\(warnings)")
+            // Named for its scale: nothing to say.
+            job.output = folder + "/" + suggested
+            #expect(try job.run().warnings.isEmpty)
+        }
+    }
+
+    @Test func anAnimationReportsTheFramesItHolds() throws {
+        try Self.withFolder { folder in
+            // Six frames of which the last two repeat (the square stays at the end): the files hold fewer.
+            let still = ##"{"size": [16, 8], "frames": 6, "fps": 6, "layers": [{"shape": {"path": "M0 0h4v4h-4z", "fillColor": "#FF0000"}, "##
+                + ##""bounds": [4, 4], "position": [2, 4], "animations": [{"property": "position", "from": [2, 4], "to": [14, 4], "duration": 0.5, "##
+                + ##""fillMode": "forwards"}]}]}"##
+            try Data(still.utf8).write(to: URL(fileURLWithPath: folder + "/still.json"))
+            for name in ["s.gif", "s.png", "s.webp"] {
+                let outcome = try RenderJob(scene: folder + "/still.json", output: folder + "/" + name).run()
+                #expect(outcome.frames == 6 && outcome.report?.framesWritten == 4 && outcome.report?.framesMergedIdentical == 2, "\(name)")
+            }
+            #expect(try RenderJob(scene: folder + "/still.json", output: folder + "/frames").run().report == nil)
+        }
+    }
 }
 
 extension RenderJob {

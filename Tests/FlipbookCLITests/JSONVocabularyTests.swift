@@ -50,7 +50,8 @@ struct JSONVocabularyTests {
             ("blur", ["blur", frame, "-o", "b.png", "--sigma", "2"], ["output", "width", "height", "scale", "details", "warnings"]),
             ("info", ["info", gif], ["files", "errors"]),
             ("render", ["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "r.gif", "--fps", "2"],
-             ["output", "format", "frames", "width", "height", "scale", "durationSeconds", "repeatCount", "files", "warnings"]),
+             ["output", "format", "frames", "framesMergedForTiming", "framesMergedIdentical", "framesMergedNearIdentical", "width", "height",
+              "scale", "durationSeconds", "repeatCount", "files", "warnings", "notes"]),
         ]
     }()
 

@@ -1,0 +1,72 @@
+import Testing
+import Foundation
+import Basics
+@testable import Compose
+
+/// What a scene may ask for, counted over everything it draws: spawned copies spend the path
+/// budget again, one spawn's copies are refused at the key that asks for them, and frames drawn at
+/// once on several threads share the memory budget.
+@Suite struct SceneBudgetTests {
+    /// A scene whose one layer draws a path of `segments` segments (a zigzag) and spawns `copies` copies of itself.
+    static func spawnScene(segments: Int, copies: Int) -> String {
+        let path = "M0 0" + String(repeating: "l1 1l1 -1", count: segments / 2)
+        let events = (0..<copies).map { #"{"time": \#($0), "at": [8, 8]}"# }.joined(separator: ", ")
+        return ##"{"size": [16, 16], "frames": 1, "layers": [{"shape": {"path": "\##(path)", "strokeColor": "#000000"}, "bounds": [16, 16], "##
+            + ##""spawn": {"events": [\##(events)]}}]}"##
+    }
+
+    @Test func spawnedCopiesSpendThePathBudgetEach() throws {
+        var limits = ResourceLimits.default
+        limits.maxPathSegments = 1_000
+        // 300 segments: one copy fits, three copies fit (900), four do not (1 200).
+        #expect(throws: Never.self) { try SceneFile(json: Array(Self.spawnScene(segments: 300, copies: 3).utf8), files: [], limits: limits) }
+        do throws(SceneFileError) {
+            _ = try SceneFile(json: Array(Self.spawnScene(segments: 300, copies: 4).utf8), files: [], limits: limits)
+            Issue.record("four copies of 301 segments passed a budget of 1000")
+        } catch {
+            #expect(error.limitError?.limit == .pathSegments, "\(error)")
+            #expect(error.description.contains("layers[0].spawn") && error.description.contains("4 spawned copies"), "\(error)")
+        }
+    }
+
+    @Test func tooManyCopiesNameTheKeyThatAsksForThem() throws {
+        let events = (0...Spawn.maximumInstances).map { _ in #"{"time": 0, "at": [1, 1]}"# }.joined(separator: ",")
+        let cases = [
+            ("layers[0].spawn.events", #"{"size": [8, 8], "frames": 1, "layers": [{"spawn": {"events": [\#(events)]}}]}"#),
+            ("layers[0].spawn.random.count",
+             #"{"size": [8, 8], "frames": 1, "layers": [{"spawn": {"random": {"count": 10001, "seed": 1, "area": [8, 8]}}}]}"#),
+            ("layers[0].spawn", #"{"size": [8, 8], "frames": 1, "layers": [{"spawn": {"events": [{"time": 0, "at": [1, 1]}], "#
+                + #""random": {"count": 10000, "seed": 1, "area": [8, 8]}}}]}"#),
+        ]
+        for (path, json) in cases {
+            do throws(SceneFileError) {
+                _ = try SceneFile(json: Array(json.utf8), files: [])
+                Issue.record("\(path): over 10000 copies accepted")
+            } catch {
+                #expect(error.description.contains("scene.json: \(path):") && error.description.contains("at most 10000 copies"), "\(error)")
+            }
+        }
+    }
+
+    @Test func framesDrawnAtOnceShareTheMemoryBudget() throws {
+        // A 1000 × 1000 canvas holds 32 MB a frame (16 bytes a pixel, and the frame made with its buffers).
+        let renderer = try LayerRenderer(root: Layer(), width: 1000, height: 1000)
+        #expect(renderer.frameBytes == 32_000_000)
+        var limits = ResourceLimits.default
+        limits.maxDecodedBytes = 70_000_000
+        #expect(RenderJob.drawingThreads(8, frameBytes: renderer.frameBytes, limits: limits) == 2)
+        #expect(RenderJob.drawingThreads(1, frameBytes: renderer.frameBytes, limits: limits) == 1)
+        limits.maxDecodedBytes = 40_000_000
+        #expect(RenderJob.drawingThreads(nil, frameBytes: renderer.frameBytes, limits: limits) == 1)
+        // One frame over the budget is refused, saying what to change.
+        limits.maxDecodedBytes = 20_000_000
+        do throws(CompositionError) {
+            _ = try LayerRenderer(root: Layer(), width: 500, height: 500, scale: 2, limits: limits)
+            Issue.record("a 32 MB frame passed a 20 MB budget")
+        } catch {
+            #expect(error.description.contains("a frame of 1000×1000 pixels (500×500 points at scale 2)")
+                    && error.description.contains("a smaller size or scale needs less")
+                    && error.description.contains("maxDecodedBytes") && !error.description.contains("0 nested"), "\(error)")
+        }
+    }
+}
