@@ -56,6 +56,10 @@ package struct FrameWriter: Sendable {
     package var cancellation: CancellationFlag?
     /// Makes frame `index` (0-based), from any thread.
     package var frame: @Sendable (Int) throws -> Bitmap
+    /// Seconds each frame shows, one per frame, instead of `1 / fps` each (a sequence's own timing).
+    package var durations: [Double]?
+    /// The folder's `sequence.json` instead of one made of `fps` and `repeatCount`.
+    package var manifest: SequenceManifest?
 
     /// A writer of `count` frames made by `frame` to `output` as `format`.
     package init(output: String, format: Format, prefix: String, count: Int, fps: Double, scale: Int, repeatCount: Int,
@@ -68,8 +72,12 @@ package struct FrameWriter: Sendable {
 
     /// The streaming input of an animation encoder.
     private func input() throws -> FrameInput {
-        try FrameInput(count: count, duration: 1 / fps, scale: scale, cancellation: cancellation, limits: ResourceLimits(maxFrames: .max),
-                       load: frame)
+        if let durations, durations.count == count {
+            return FrameInput(durations: durations, scale: scale, cancellation: cancellation,
+                                  load: frame)
+        }
+        return try FrameInput(count: count, duration: 1 / fps, scale: scale, cancellation: cancellation, limits: ResourceLimits(maxFrames: .max),
+                              load: frame)
     }
 
     /// Makes and writes every frame; returns the files written. `progress(done, total)` counts the
@@ -116,7 +124,9 @@ package struct FrameWriter: Sendable {
                 return try frame(index)
             }
             try checkCancelled()
-            return try writer.commit(manifest: count > 1 ? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount) : nil)
+            var made = manifest ?? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount)
+            made.name = writer.prefix
+            return try writer.commit(manifest: count > 1 || manifest != nil ? made : nil)
         }
     }
 
