@@ -71,6 +71,16 @@ import TestSupport
         #expect(result.stderr.contains("note: the chrome chrome@2x.png is @2x, resampled to @3x"), "\(result.stderr)")
     }
 
+    /// The warnings name the character that is missing (the mark U+0350, not the `a` it sits on)
+    /// and the control characters that are not drawn, by code point.
+    @Test func warningsNameTheMissingMarkAndTheControlCharacters() throws {
+        let folder = try Fixtures.temporaryFolder("note-warnings")
+        let result = try CLI.run(["note", "xa\u{0350}y\u{07}\tz", "--chrome", Self.chrome, "--insets", "37,12,12,12", "-o", folder + "/n.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("has no glyph for U+0350 '\u{0350}':"), "\(result.stderr)")
+        #expect(result.stderr.contains("the text holds control character U+0007: not drawn"), "\(result.stderr)")
+    }
+
     @Test func aFolderAsFontIsAUsageErrorSayingSo() throws {
         let folder = try Fixtures.temporaryFolder("note-font-folder")
         let result = try CLI.run(["note", "x", "--chrome", Self.chrome, "--insets", "37,12,12,12", "--font", folder,
