@@ -27,8 +27,12 @@ import Raster
 /// work. Errors are ``FrameOperationError``s.
 public struct FrameOperationJob: Sendable {
     /// The sequence: a folder, a prefix (`Sequences/fire` for `fire1.png …`), PNG files, or one GIF,
-    /// APNG or WebP, read as `Animation.load` reads sources.
+    /// APNG or WebP, read as `Animation.load` reads sources; empty when the job reads ``files``.
     public var sources: [String]
+    /// The sequence as files held in memory (an upload: numbered PNG frames and their
+    /// `sequence.json`, or one GIF, APNG or WebP), read as `Animation.load(files:)` reads them,
+    /// when ``sources`` is empty: nothing is read from disk.
+    public var files: [InMemoryFile] = []
     /// The folder or file to write, named for its format; `nil` returns an animation's bytes in
     /// ``Outcome/bytes`` (GIF unless ``format`` says otherwise) and writes nothing.
     public var output: String?
@@ -50,6 +54,14 @@ public struct FrameOperationJob: Sendable {
                 limits: ResourceLimits = .default, threads: Int? = nil) {
         self.sources = sources; self.output = output; self.operation = operation; self.format = format
         self.overwrite = overwrite; self.limits = limits; self.threads = threads
+    }
+
+    /// A job over files held in memory (an upload), returning the animation's bytes (GIF unless
+    /// `format` says otherwise) when `output` is `nil`, the default.
+    public init(files: [InMemoryFile], output: String? = nil, operation: FrameOperation, format: RenderJob.Format? = nil,
+                limits: ResourceLimits = .default) {
+        self.init(sources: [], output: output, operation: operation, format: format, limits: limits)
+        self.files = files
     }
 
     /// A job over the sources at the file URLs `urls`, written to the file or folder at `output`.
@@ -109,7 +121,12 @@ public struct FrameOperationJob: Sendable {
         }
         let format = try resolvedFormat()
         let animation: Animation
-        do { animation = try Animation.load(sources, limits: limits, cancellation: cancellation) } catch .cancelled { throw .cancelled } catch {
+        do {
+            animation = sources.isEmpty && !files.isEmpty ? try Animation.load(files: files, limits: limits, cancellation: cancellation)
+                                                          : try Animation.load(sources, limits: limits, cancellation: cancellation)
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
             throw .source(error)
         }
         do { try animation.check() } catch { throw .playback(error) }
@@ -223,7 +240,7 @@ public struct FrameOperationJob: Sendable {
             while stem.last?.isNumber == true { stem.removeLast() }
             name = stem
         } else {
-            let source = sources.first.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? ""
+            let source = sources.first.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? files.first?.name ?? ""
             name = ImageFileName(path: (source as NSString).lastPathComponent).stem
         }
         return name.isEmpty || name.hasPrefix(".") ? "frame" : name

@@ -94,6 +94,15 @@ import TestSupport
         #expect(try PNG.Decoder().decodeBitmap(file: out + "/Effect_Impact1.png").width == 76)
     }
 
+    /// An upload held in memory (the coin's 4 frames) gives the animation's bytes; nothing is read from disk by the job.
+    @Test func filesInMemoryGiveAnAnimationsBytes() throws {
+        let files = try (1...4).map { InMemoryFile(name: "gold_\($0).png", bytes: try FileIO.readAll(Self.coin + "/gold_\($0).png")) }
+        let outcome = try FrameOperationJob(files: files, operation: .scale(factor: 2, filter: .nearest), format: .apng).run()
+        #expect(outcome.files.isEmpty && outcome.frames == 4 && outcome.width == 128)
+        let animation = try Animation.load(apng: outcome.bytes, file: "out.png")
+        #expect(animation.frames.count == 4)
+    }
+
     @Test func aCancelledJobWritesNothing() throws {
         let out = try Fixtures.temporaryFolder("frame-operation-cancel") + "/out"
         let flag = CancellationFlag()

@@ -186,6 +186,8 @@ extension HostileCases {
             }
             _ = try? FrameOperationJob(sources: [], output: nil, operation: .blur(Blur(sigma: 1)), format: .sheet).run()
             _ = try? FrameOperationJob(urls: [], output: nil, operation: .blur(Blur(sigma: 1))).plan()
+            _ = try? FrameOperationJob(files: [InMemoryFile(name: "a.png", bytes: Sample.png), InMemoryFile(name: "a.gif", bytes: [1, 2])],
+                                       operation: .scale(factor: 1e300, filter: .bicubic)).run()
             throw FrameOperationError.cancelled
         },
         HostileCase("Shadows and masks with hostile values", ["Shadow"]) {
