@@ -60,6 +60,10 @@ package struct FrameWriter: Sendable {
     package var manifestForOneFrame = false
     /// Makes frame `index` (0-based), from any thread.
     package var frame: @Sendable (Int) throws -> Bitmap
+    /// Seconds each frame shows, one per frame, instead of `1 / fps` each (a sequence's own timing).
+    package var durations: [Double]?
+    /// The folder's `sequence.json` instead of one made of `fps` and `repeatCount`.
+    package var manifest: SequenceManifest?
 
     /// A writer of `count` frames made by `frame` to `output` as `format`.
     package init(output: String, format: Format, prefix: String, count: Int, fps: Double, scale: Int, repeatCount: Int,
@@ -72,8 +76,12 @@ package struct FrameWriter: Sendable {
 
     /// The streaming input of an animation encoder.
     private func input() throws -> FrameInput {
-        try FrameInput(count: count, duration: 1 / fps, scale: scale, cancellation: cancellation, limits: ResourceLimits(maxFrames: .max),
-                       load: frame)
+        if let durations, durations.count == count {
+            return FrameInput(durations: durations, scale: scale, cancellation: cancellation,
+                                  load: frame)
+        }
+        return try FrameInput(count: count, duration: 1 / fps, scale: scale, cancellation: cancellation, limits: ResourceLimits(maxFrames: .max),
+                              load: frame)
     }
 
     /// What ``written(progress:)`` wrote: the files, and the encoder's report of an animation.
@@ -150,7 +158,9 @@ package struct FrameWriter: Sendable {
                 return try frame(index)
             }
             try checkCancelled()
-            return try writer.commit(manifest: count > 1 || manifestForOneFrame ? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount) : nil)
+            var made = manifest ?? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount)
+            made.name = writer.prefix
+            return try writer.commit(manifest: count > 1 || manifestForOneFrame || manifest != nil ? made : nil)
         }
     }
 

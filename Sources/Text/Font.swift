@@ -44,6 +44,10 @@ public final class Font: Sendable {
     /// - Throws: ``TextError/fontUnreadable(file:reason:)`` when it cannot be read or is not a
     ///   scalable font.
     public convenience init(url: URL) throws(TextError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .fontUnreadable(file: url.path, reason: "it is a folder; give a TTF/OTF file")
+        }
         let bytes: Data
         do {
             bytes = try Data(contentsOf: url)

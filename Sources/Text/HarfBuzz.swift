@@ -50,6 +50,12 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_face_destroy(face)
     }
 
+    /// Whether the font maps `scalar` to a glyph of its own (its `cmap` has it).
+    func hasGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
+    }
+
     /// The glyphs of `text[range]` (the rest of `text` is context, for joining across the range's
     /// ends) shaped in one direction, in visual order.
     func shape(_ text: [UInt16], range: Range<Int>, rightToLeft: Bool) -> [Glyph] {

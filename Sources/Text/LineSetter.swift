@@ -16,6 +16,9 @@ struct LineSetter {
     /// Characters without a glyph, in order, each once.
     private(set) var missing: [Character] = []
     private var missingSeen: Set<Character> = []
+    /// Control characters (not tabs, not line breaks) in the text, in order, each once: not drawn.
+    private(set) var controls: [Character] = []
+    private var controlsSeen: Set<Character> = []
     private let pointsPerUnit: Double
     private let graphemes: [Int]
 
@@ -67,7 +70,12 @@ struct LineSetter {
                 advances[glyph.cluster - range.lowerBound + 1] += Double(glyph.advance) * pointsPerUnit
             }
         }
-        for index in advances.indices.dropFirst() { advances[index] += advances[index - 1] }
+        // A tab advances to the next tab stop, a control character takes no width (see shape()).
+        for index in advances.indices.dropFirst() {
+            let unit = units[range.lowerBound + index - 1]
+            advances[index] = unit == Self.tab ? Self.nextTabStop(after: advances[index - 1])
+                : Self.isControl(unit) ? advances[index - 1] : advances[index] + advances[index - 1]
+        }
         let measure = Measure(start: range.lowerBound, prefix: advances, units: units)
 
         let lineRanges: [Range<Int>]
@@ -183,6 +191,8 @@ struct LineSetter {
     // MARK: Shaping
 
     /// The glyphs of `source[range]` in visual order from x = 0 on the baseline, and their width.
+    /// A tab advances the pen to the next tab stop (``tabInterval``) and draws nothing; any other
+    /// control character takes no width and draws nothing — as UIKit sets them.
     private mutating func shape(_ source: [UInt16], range: Range<Int>, levels: (Int) -> UInt8)
         -> (glyphs: [(id: UInt32, x: Double, y: Double)], width: Double) {
         let runs = Self.levelRuns(range, levels: levels)
@@ -190,21 +200,64 @@ struct LineSetter {
         var pen = 0.0
         for index in ICU.visualOrder(runs.map(\.level)) {
             let run = runs[index]
-            for glyph in style.font.shaper.shape(source, range: run.range, rightToLeft: run.level & 1 == 1) {
+            let shaped = style.font.shaper.shape(source, range: run.range, rightToLeft: run.level & 1 == 1)
+            let clusterStarts = Set(shaped.map(\.cluster)).sorted()
+            for glyph in shaped {
+                let unit = source.indices.contains(glyph.cluster) ? source[glyph.cluster] : 0x20
+                if unit == Self.tab {
+                    pen = Self.nextTabStop(after: pen)
+                    continue
+                }
+                if Self.isControl(unit) {
+                    noteControl(unit)
+                    continue
+                }
                 glyphs.append((glyph.id, pen + Double(glyph.xOffset) * pointsPerUnit, -Double(glyph.yOffset) * pointsPerUnit))
                 pen += Double(glyph.advance) * pointsPerUnit
-                if glyph.id == 0 { noteMissing(source, at: glyph.cluster) }
+                if glyph.id == 0 {
+                    let end = clusterStarts.first { $0 > glyph.cluster } ?? run.range.upperBound
+                    noteMissing(source, cluster: glyph.cluster..<max(end, glyph.cluster + 1))
+                }
             }
         }
         return (glyphs, pen)
     }
 
-    private mutating func noteMissing(_ source: [UInt16], at cluster: Int) {
-        guard source.indices.contains(cluster),
-              let character = String(decoding: source[cluster..<min(cluster + 2, source.count)], as: UTF16.self).first,
-              !character.isWhitespace, !(character.unicodeScalars.first?.properties.generalCategory == .control),
-              missingSeen.insert(character).inserted else { return }
-        missing.append(character)
+    /// Records the characters of a cluster drawn as the missing-glyph box that the font has no
+    /// glyph for — each scalar by itself, so a base letter the font has is not blamed for the
+    /// combining mark it lacks (white space and controls are never reported).
+    private mutating func noteMissing(_ source: [UInt16], cluster: Range<Int>) {
+        guard source.indices.contains(cluster.lowerBound) else { return }
+        let scalars = String(decoding: source[cluster.lowerBound..<min(cluster.upperBound, source.count)], as: UTF16.self).unicodeScalars
+        let reportable: [Unicode.Scalar] = scalars.filter { !$0.properties.isWhitespace && $0.properties.generalCategory != .control }
+        let lacking: [Unicode.Scalar] = reportable.filter { !style.font.shaper.hasGlyph($0) }
+        // Every scalar has a glyph of its own but the cluster still came out missing (a sequence
+        // the font cannot compose): name the cluster's first character.
+        for scalar in lacking.isEmpty ? Array(reportable.prefix(1)) : lacking {
+            let character = Character(scalar)
+            if missingSeen.insert(character).inserted { missing.append(character) }
+        }
+    }
+
+    private mutating func noteControl(_ unit: UInt16) {
+        guard let scalar = Unicode.Scalar(unit) else { return }
+        let character = Character(scalar)
+        if controlsSeen.insert(character).inserted { controls.append(character) }
+    }
+
+    /// Points between tab stops: `NSParagraphStyle`'s default tab stops are every 28 points.
+    static let tabInterval = 28.0
+    private static let tab: UInt16 = 0x09
+
+    /// The first tab stop after `x` points from the line's start.
+    static func nextTabStop(after x: Double) -> Double {
+        ((x + tolerance) / tabInterval).rounded(.down) * tabInterval + tabInterval
+    }
+
+    /// A C0 or C1 control character other than a tab or a line break (those end a paragraph
+    /// before lines are shaped).
+    static func isControl(_ unit: UInt16) -> Bool {
+        (unit < 0x20 || (0x7F...0x9F).contains(unit)) && unit != tab && !isNewline(unit)
     }
 
     /// Maximal runs of one bidi level, in logical order.

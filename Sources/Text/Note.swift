@@ -66,6 +66,14 @@ public struct Note: Sendable {
             catch { throw .limit(error) }
             source.scale = scale
         }
+        // A note always grows its chrome, so the insets must leave a centre of at least one pixel
+        // each way: left + right < the width (not ≤, as for a slice to the image's own size).
+        func pixels(_ points: Double) -> Int { points.isFinite && points > 0 ? Int(min(points * Double(scale), 1e15).rounded()) : 0 }
+        let horizontal = pixels(insets.left) + pixels(insets.right), vertical = pixels(insets.top) + pixels(insets.bottom)
+        if horizontal >= source.width || vertical >= source.height {
+            throw .chrome(file: chromeName, .insetsExceedImage(file: nil, width: source.width, height: source.height,
+                                                                horizontal: horizontal, vertical: vertical))
+        }
         let points = Double(scale)
         let textWidth = (layout.width * points).rounded(.up) / points, textHeight = (layout.height * points).rounded(.up) / points
         var bitmap: Bitmap

@@ -25,6 +25,12 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
         case .standardFontMissing: "the font that ships with Flipbook (DejaVuSans.ttf) is missing from its resources: reinstall, or give a font file"
         case .setting(let name, let value, let expected): "\(name) does not take \(value); it takes \(expected)"
         case .tooLong(let length, let maximum): "the text is \(length) UTF-16 units long; one layout takes at most \(maximum)"
+        case .chrome(let file, .insetsExceedImage(_, let width, let height, let horizontal, let vertical)):
+            // A note's chrome always grows: it needs a centre, so the bound is "less than".
+            "\(file): cap insets take \(horizontal)×\(vertical) px (left + right × top + bottom) of a \(width)×\(height) px chrome, "
+                + "which leaves no centre to grow the note with; give insets whose left + right is less than \(width) px (at most "
+                + "\(max(width - 1, 0)) px) and top + bottom less than \(height) px (at most \(max(height - 1, 0)) px), in points "
+                + "divided by the scale"
         case .chrome(let file, let error): "\(file): \(error.description)"
         case .limit(let error): error.description
         case .unicode(let operation, let code): "ICU's \(operation) failed (error \(code))"

@@ -56,6 +56,11 @@ public struct TextLayout: Sendable {
     /// Characters the font has no glyph for, each once, in order of appearance: they are drawn as
     /// the font's "missing glyph" box; a caller reports them or chooses another font.
     public let missingCharacters: [Character]
+    /// Control characters in the text other than tabs and line breaks (U+0000–U+001F,
+    /// U+007F–U+009F), each once, in order: they take no width and are not drawn, as UIKit sets
+    /// them; a caller may report them. A tab advances to the next stop every 28 points from the
+    /// line's start (`NSParagraphStyle`'s default tab stops) and draws nothing.
+    public let controlCharacters: [Character]
 
     /// The height of one line in points: the font's ascender and descender at the size, each
     /// rounded up to a whole point (as FreeType gives them to Pango, so lines sit on whole points
@@ -107,5 +112,6 @@ public struct TextLayout: Sendable {
         width = widest
         height = lines.isEmpty ? 0 : Double(lines.count) * pitch - style.lineSpacing
         missingCharacters = setter.missing
+        controlCharacters = setter.controls
     }
 }

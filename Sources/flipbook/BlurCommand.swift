@@ -1,4 +1,5 @@
 import Basics
+import Compose
 import ArgumentParser
 import Foundation
 import Raster
@@ -16,14 +17,20 @@ struct BlurCommand: ParsableCommand {
             --downsample F blurs at 1/F size and scales back to exactly the original size.
             --preset light|extra-light|dark applies UIImageEffects' blur, tint and saturation.
 
+            A sequence (a folder, a prefix, a GIF, APNG or WebP) is blurred frame by frame into \
+            a folder of PNG frames with its sequence.json (-o without an extension) or an \
+            animation (-o NAME.gif, NAME.png or NAME.apng, NAME.webp), its timing kept.
+
             Examples:
               flipbook blur background.png -o blurred.png --sigma 12
-              flipbook blur screen@2x.png -o frosted@2x.png --preset light --downsample 1.25
+              flipbook blur screen@2x.png -o frost@2x.png --preset light --downsample 1.25
+              flipbook blur Sequences/explosion -o blurred --sigma 4
+              flipbook blur fire.gif -o fire-soft.gif --sigma 2
             """
     )
 
-    @Argument(help: "The PNG to blur.") var input: String
-    @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
+    @Argument(help: "The PNG to blur, or a sequence: a folder, prefix, GIF, APNG or WebP.") var input: String
+    @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output; for a sequence, a folder or NAME.gif/.png/.webp.") var output: String
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
     @Option(parsing: .unconditional, help: "Standard deviation in points.", transform: DecimalNumber.option) var sigma: Double?
@@ -50,7 +57,6 @@ struct BlurCommand: ParsableCommand {
     }
 
     func run() throws {
-        try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         var blur = preset.map(Blur.init(preset:)) ?? Blur(sigma: sigma ?? 0)
         if let sigma { blur.sigma = sigma }
         if preset == nil || method != .gaussian { blur.method = method }
@@ -58,6 +64,10 @@ struct BlurCommand: ParsableCommand {
         blur.downsample = downsample
         if let tint { blur.tint = Color(hex: tint) }
         if let saturation { blur.saturation = saturation }
+        if SequenceOperation.isSequence(input) {
+            return try SequenceOperation.run(.blur(blur), input: input, output: output, overwrite: overwrite, json: json, limits: limits)
+        }
+        try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         let extra: [String: any Encodable & Sendable] = ["sigma": blur.sigma, "method": blur.method.rawValue]
         // A zero blur gives the file back byte for byte (a re-encoding would differ).
         if blur.changesNothing {

@@ -87,6 +87,7 @@ enum CLIWording {
         case let error as AssembleError: error.settingError
         case let error as SheetJobError: error.settingError
         case RenderError.setting(let error): error
+        case FrameOperationError.setting(let error): error
         case GIF.EncodeError.setting(let error), Animation.PlaybackError.outOfRange(let error), Validator.Error.setting(let error): error
         default: nil
         }

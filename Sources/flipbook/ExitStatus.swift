@@ -39,6 +39,7 @@ enum ExitStatus: Int32 {
         case let error as SheetJobError: self = Self(sheet: error)
         case let error as FramesJobError: self = Self(frames: error)
         case let error as RenderError: self = Self(rendering: error)
+        case let error as FrameOperationError: self = Self(operating: error)
         case Validator.Error.source(let error): self = Self(for: error)
         case Validator.Error.animation(let error): self = Self(for: error)
         case Validator.Error.cancelled: self = .outputUnwritable
@@ -179,6 +180,20 @@ extension ExitStatus {
         case .setting, .output, .encode(.setting), .encodeAPNG(.setting), .encodeWebP(.setting): self = .usage
         case .sheet: self = .problemsFound
         case .encode, .encodeAPNG, .encodeWebP, .encodePNG, .write, .cancelled: self = .outputUnwritable
+        }
+    }
+}
+
+extension ExitStatus {
+    /// The status for each way a ``FrameOperationJob`` (blur, slice, resize of a sequence) fails.
+    init(operating error: FrameOperationError) {
+        switch error {
+        case .source(let error): self = Self(for: error)
+        case .output(.notAFolder): self = .outputUnwritable
+        case .setting, .output, .slice: self = .usage
+        case .playback, .limit, .frame: self = .inputUnreadable
+        case .writing(let error): self = Self(rendering: error)
+        case .cancelled: self = .outputUnwritable
         }
     }
 }

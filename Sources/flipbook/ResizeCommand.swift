@@ -1,5 +1,6 @@
 import ArgumentParser
 import Basics
+import Compose
 import Foundation
 import Raster
 
@@ -13,13 +14,18 @@ struct ResizeCommand: ParsableCommand {
             --fit: fill stretches to the size; aspect-fit fits inside it, leaving transparent bars; \
             aspect-fill covers it and crops the overflow; center keeps the image's size, centred.
 
-            Example:
+            A sequence (a folder, a prefix, a GIF, APNG or WebP) is resized frame by frame into \
+            a folder of PNG frames with its sequence.json (-o without an extension) or an \
+            animation (-o NAME.gif, NAME.png or NAME.apng, NAME.webp), its timing kept.
+
+            Examples:
               flipbook resize hero@2x.png -o thumb@2x.png --size 64x64 --fit aspect-fit
+              flipbook resize walk.gif -o walk-small.gif --scale 0.5
             """
     )
 
-    @Argument(help: "The PNG to resize.") var input: String
-    @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
+    @Argument(help: "The PNG to resize, or a sequence: a folder, prefix, GIF, APNG or WebP.") var input: String
+    @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output; for a sequence, a folder or NAME.gif/.png/.webp.") var output: String
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
     @Option(parsing: .unconditional, help: "Target size in points, WIDTHxHEIGHT.") var size: String?
@@ -38,6 +44,16 @@ struct ResizeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if SequenceOperation.isSequence(input) {
+            let operation: FrameOperation
+            if let scale {
+                operation = .scale(factor: scale, filter: filter)
+            } else {
+                let (width, height) = try ImageCommand.size(size ?? "")
+                operation = .resize(width: width, height: height, filter: filter, fit: fit)
+            }
+            return try SequenceOperation.run(operation, input: input, output: output, overwrite: overwrite, json: json, limits: limits)
+        }
         try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         // The output size is checked before the input is decoded: a refused size costs nothing.
         let header = try PNG.Decoder().readHeader(file: input)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Basics
+import Compose
 import Foundation
 import Raster
 
@@ -12,13 +13,18 @@ struct SliceCommand: ParsableCommand {
             Insets and size are in points; an @2x input (by its name) works in pixels × 2. Corners \
             are copied as they are; edges and centre are tiled (UIKit's default) or stretched.
 
-            Example:
-              flipbook slice bubble@2x.png -o wide@2x.png --insets 12,16,12,16 --size 240x60
+            A sequence (a folder, a prefix, a GIF, APNG or WebP) is sliced frame by frame into \
+            a folder of PNG frames with its sequence.json (-o without an extension) or an \
+            animation (-o NAME.gif, NAME.png or NAME.apng, NAME.webp), its timing kept.
+
+            Examples:
+              flipbook slice bubble@2x.png -o big@2x.png --insets 12,16,12,16 --size 240x60
+              flipbook slice Buttons/glow -o wide --insets 12,16,12,16 --size 240x60
             """
     )
 
-    @Argument(help: "The PNG to slice.") var input: String
-    @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output.") var output: String
+    @Argument(help: "The PNG to slice, or a sequence: a folder, prefix, GIF, APNG or WebP.") var input: String
+    @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output; for a sequence, a folder or NAME.gif/.png/.webp.") var output: String
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
     @Option(parsing: .unconditional, help: "Cap insets in points: top,left,bottom,right.") var insets: String
@@ -48,8 +54,12 @@ struct SliceCommand: ParsableCommand {
     }
 
     func run() throws {
-        try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         let (width, height) = try ImageCommand.size(size)
+        if SequenceOperation.isSequence(input) {
+            return try SequenceOperation.run(.slice(NineSlice(insets: try parsedInsets(), mode: mode), width: width, height: height),
+                                             input: input, output: output, overwrite: overwrite, json: json, limits: limits)
+        }
+        try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         _ = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,
                                        limits: limits, flag: "--size")
         let bitmap = try ImageCommand.load(input, limits: limits)

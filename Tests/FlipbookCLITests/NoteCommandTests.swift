@@ -25,7 +25,7 @@ import TestSupport
         let folder = try Fixtures.temporaryFolder("note-missing")
         let result = try CLI.run(["note", "爆 boom", "--chrome", Self.chrome, "--insets", "37,12,12,12", "-o", folder + "/n.png"])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("warning: the font (DejaVu Sans) has no glyph for '爆'"))
+        #expect(result.stderr.contains("warning: the font (DejaVu Sans) has no glyph for U+7206 '爆'"))
     }
 
     @Test(arguments: [
@@ -50,5 +50,44 @@ import TestSupport
                                   "-o", folder + "/n.png"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("cannot be used as a font: not a TrueType or OpenType font"))
+    }
+}
+
+/// The last fresh-eyes round on `flipbook note`: the chrome variant at --scale 3, a folder as
+/// --font.
+@Suite struct NoteCommandFreshEyesTests {
+    static let chrome = Fixtures.path("text/chrome/note-chrome.png")
+
+    /// At @3x with a 1x and a @2x chrome beside each other, the @2x is taken (downscaled: the
+    /// nearest larger-or-equal variant there is), and a note says so.
+    @Test func scaleThreeTakesTheTwoXChromeAndSaysSo() throws {
+        let folder = try Fixtures.temporaryFolder("note-scale3")
+        try FileManager.default.copyItem(atPath: Self.chrome, toPath: folder + "/chrome.png")
+        try FileManager.default.copyItem(atPath: Fixtures.path("text/chrome/note-chrome@2x.png"), toPath: folder + "/chrome@2x.png")
+        let result = try CLI.run(["note", "Tap", "--chrome", "chrome.png", "--insets", "37,12,12,12", "--scale", "3",
+                                  "-o", "note@3x.png", "--json"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\"chrome\" : \"chrome@2x.png\""), "\(result.stdout)")
+        #expect(result.stderr.contains("note: the chrome chrome@2x.png is @2x, resampled to @3x"), "\(result.stderr)")
+    }
+
+    /// The warnings name the character that is missing (the mark U+0350, not the `a` it sits on)
+    /// and the control characters that are not drawn, by code point.
+    @Test func warningsNameTheMissingMarkAndTheControlCharacters() throws {
+        let folder = try Fixtures.temporaryFolder("note-warnings")
+        let result = try CLI.run(["note", "xa\u{0350}y\u{07}\tz", "--chrome", Self.chrome, "--insets", "37,12,12,12", "-o", folder + "/n.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("has no glyph for U+0350 '\u{0350}':"), "\(result.stderr)")
+        #expect(result.stderr.contains("the text holds control character U+0007: not drawn"), "\(result.stderr)")
+    }
+
+    @Test func aFolderAsFontIsAUsageErrorSayingSo() throws {
+        let folder = try Fixtures.temporaryFolder("note-font-folder")
+        let result = try CLI.run(["note", "x", "--chrome", Self.chrome, "--insets", "37,12,12,12", "--font", folder,
+                                  "-o", folder + "/n.png"])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("--font does not take '\(folder)'; it takes: a TTF/OTF font file; \(folder) is a folder"),
+                "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/n.png"))
     }
 }

@@ -163,6 +163,33 @@ extension HostileCases {
             _ = RenderJob.Format(fileName: "")
             throw RenderError.scene(.tooManyLayers(file: "s.json", count: Int.max, maximum: 0))
         },
+        HostileCase("Frame operations over sequences with hostile sizes, factors, sources and settings",
+                    ["FrameOperation", "FrameOperationJob", "FrameOperationJob.Plan", "FrameOperationJob.Outcome", "FrameOperationError"]) {
+            let bitmap = Sample.bitmap
+            each(Sample.doubles) { v in
+                let operations: [FrameOperation] = [
+                    .blur(Blur(sigma: v)),
+                    .slice(NineSlice(insets: NineSlice.Insets(top: v, left: v, bottom: v, right: v)), width: v, height: -v),
+                    .resize(width: v, height: 1 / v, filter: .lanczos3, fit: .aspectFill),
+                    .scale(factor: v, filter: .nearest),
+                ]
+                for operation in operations {
+                    _ = try? operation.apply(to: bitmap, file: "x.png", limits: ResourceLimits(maxPixels: 64))
+                    _ = try? operation.outputSize(width: Int.max, height: Int.max, scale: 3, limits: .default)
+                    _ = try? FrameOperationJob(sources: ["/nonexistent"], output: nil, operation: operation).run()
+                }
+            }
+            each(Sample.ints) { v in
+                var job = FrameOperationJob(sources: [""], output: "", operation: .blur(Blur(sigma: 1)))
+                job.threads = v
+                _ = try? job.plan()
+            }
+            _ = try? FrameOperationJob(sources: [], output: nil, operation: .blur(Blur(sigma: 1)), format: .sheet).run()
+            _ = try? FrameOperationJob(urls: [], output: nil, operation: .blur(Blur(sigma: 1))).plan()
+            _ = try? FrameOperationJob(files: [InMemoryFile(name: "a.png", bytes: Sample.png), InMemoryFile(name: "a.gif", bytes: [1, 2])],
+                                       operation: .scale(factor: 1e300, filter: .bicubic)).run()
+            throw FrameOperationError.cancelled
+        },
         HostileCase("Shadows and masks with hostile values", ["Shadow"]) {
             each(Sample.doubles) { v in
                 let shadow = Shadow(color: .black, opacity: min(max(v, 0), 1), offset: Point(v, -v), radius: abs(v))

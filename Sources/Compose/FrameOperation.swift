@@ -1,0 +1,71 @@
+import Basics
+import Raster
+
+/// What a ``FrameOperationJob`` does to each frame: the one-image operations of `flipbook blur`,
+/// `slice` and `resize`, applied to every frame of a sequence alike. Sizes are in points at each
+/// frame's scale (an `@2x` frame works in pixels × 2), as the commands take them.
+public enum FrameOperation: Sendable {
+    /// A blur (Gaussian or box, tint, saturation), as `Blur.apply(to:)` does it.
+    case blur(Blur)
+    /// A nine-slice resize to `width × height` points, as `NineSlice.render` does it.
+    case slice(NineSlice, width: Double, height: Double)
+    /// A resample to `width × height` points with a content mode (`ContentMode`).
+    case resize(width: Double, height: Double, filter: Resampler.Filter, fit: ContentMode)
+    /// A resample of the pixel size by `factor` (2 doubles it).
+    case scale(factor: Double, filter: Resampler.Filter)
+
+    /// What the operation is called in messages: "blur", "slice", "resize".
+    public var name: String {
+        switch self {
+        case .blur: "blur"
+        case .slice: "slice"
+        case .resize, .scale: "resize"
+        }
+    }
+
+    /// The frame's size after the operation, in pixels, for a frame of `width × height` pixels at
+    /// `scale`; checked against `limits.maxPixels` before any work.
+    /// - Throws: `LimitError` for a size over `limits` or one that is not finite.
+    public func outputSize(width: Int, height: Int, scale: Int, limits: ResourceLimits) throws(LimitError) -> (width: Int, height: Int) {
+        let points: (width: Double, height: Double), pixelsPerPoint: Int
+        switch self {
+        case .blur: return (width, height)
+        case .slice(_, let w, let h), .resize(let w, let h, _, _): (points, pixelsPerPoint) = ((w, h), scale)
+        case .scale(let factor, _): (points, pixelsPerPoint) = ((Double(width) * factor, Double(height) * factor), 1)
+        }
+        let subject = "the \(self.name)d frame"
+        try limits.checkPixels(width: points.width, height: points.height, scale: pixelsPerPoint, of: subject)
+        // Finite and ≥ 0 now, but one side may still be huge beside a tiny other: bounded before
+        // the conversion, then checked again in whole pixels.
+        func side(_ value: Double) -> Int { max(1, Int(min(value * Double(pixelsPerPoint), 1e12).rounded())) }
+        let size = (width: side(points.width), height: side(points.height))
+        try limits.checkPixels(width: size.width, height: size.height, of: subject)
+        return size
+    }
+
+    /// `bitmap` with the operation applied; `file` names the frame in errors.
+    /// - Throws: ``FrameOperationError``: `.setting` for a blur setting out of range, `.slice` for
+    ///   insets that do not fit the frame, `.limit` for a size over `limits`.
+    public func apply(to bitmap: Bitmap, file: String, limits: ResourceLimits = .default) throws(FrameOperationError) -> Bitmap {
+        let (width, height): (Int, Int)
+        do { (width, height) = try outputSize(width: bitmap.width, height: bitmap.height, scale: bitmap.scale, limits: limits) } catch {
+            throw .limit(error)
+        }
+        switch self {
+        case .blur(let blur):
+            guard !blur.changesNothing else { return bitmap }
+            do { return try blur.apply(to: bitmap) } catch { throw .setting(error) }
+        case .slice(let slice, let w, let h):
+            do { return try slice.render(bitmap, width: w, height: h, limits: limits, file: file) } catch { throw .slice(frame: file, error) }
+        case .resize(_, _, let filter, let fit):
+            guard (width, height) != (bitmap.width, bitmap.height) else { return bitmap }
+            do { return try fit.render(bitmap, width: width, height: height, resampler: Resampler(filter: filter), limits: limits) } catch {
+                throw .limit(error)
+            }
+        case .scale(_, let filter):
+            guard (width, height) != (bitmap.width, bitmap.height) else { return bitmap }
+            do { return try ContentMode.fill.render(bitmap, width: width, height: height, resampler: Resampler(filter: filter), limits: limits) }
+            catch { throw .limit(error) }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Animated
+import Basics
+import Raster
+
+/// Why a ``FrameOperationJob`` wrote nothing. Every case names what it is about.
+public enum FrameOperationError: Error, Sendable, CustomStringConvertible {
+    /// The source could not be read as a sequence or an animation (a missing folder, no frames,
+    /// a damaged GIF…).
+    case source(Animation.LoadError)
+    /// The source's timing cannot be played (a manifest's durations out of range).
+    case playback(Animation.PlaybackError)
+    /// A setting out of range: which, its value and what it takes.
+    case setting(SettingError)
+    /// A frame, or a frame the operation makes, over the resource limits.
+    case limit(LimitError)
+    /// The output's name refused before anything was written (an input, another set's file, a
+    /// name that promises no format this job writes).
+    case output(OutputError)
+    /// The nine-slice does not fit the frame `frame` (insets larger than it, no centre to grow).
+    case slice(frame: String, NineSlice.Error)
+    /// A frame could not be decoded (`frame` names it).
+    case frame(frame: String, PNG.DecodeError)
+    /// Encoding or writing the output failed: the writer's own error (an encoder's, the output
+    /// contract's, the file system's), as `RenderJob` reports it.
+    case writing(RenderError)
+    /// The job was cancelled; nothing was written.
+    case cancelled
+
+    /// A sentence a user can act on, naming the file.
+    public var description: String {
+        switch self {
+        case .source(let error): error.description
+        case .playback(let error): error.description
+        case .setting(let error): error.description
+        case .limit(let error): error.description
+        case .output(let error): error.description
+        case .slice(let frame, let error):
+            // NineSlice names the file itself when given one.
+            error.description.hasPrefix(frame) ? error.description : "\(frame): \(error.description)"
+        case .frame(_, let error): error.description
+        case .writing(let error): error.description
+        case .cancelled: "cancelled"
+        }
+    }
+}

@@ -1,0 +1,307 @@
+import Animated
+import Basics
+import Foundation
+import Raster
+
+/// One image operation (``FrameOperation``: a blur, a nine-slice, a resize) applied to every frame
+/// of a sequence — a folder of numbered PNGs, a prefix, or a GIF, APNG or WebP — and written as
+/// `flipbook blur`, `slice` and `resize` write a sequence: a folder of numbered PNGs named after
+/// the source's frames with its `sequence.json` (the source's timing, repeat count and direction
+/// carried over), or an animated GIF, APNG or WebP by the output's name, as `flipbook assemble`
+/// picks it. One output frame per input frame.
+///
+/// ```swift
+/// var job = FrameOperationJob(sources: ["Sequences/explosion"], output: "blurred",
+///                             operation: .blur(Blur(sigma: 4)))
+/// let outcome = try job.run()
+/// print(outcome.frames, outcome.files)
+/// ```
+///
+/// The output contract is `assemble`'s: never over an input, a rerun replaces the set it wrote,
+/// ``overwrite`` for a file Flipbook did not write, nothing left behind on failure or
+/// cancellation. Frames are read, changed and written one at a time on every core: the frames of
+/// a PNG sequence are decoded when their turn comes and forgotten once written, so thousands of
+/// frames take the memory of a few; a GIF, APNG or WebP source is decoded whole first, within
+/// `limits.maxDecodedBytes`. `plan()` reads the source and checks the settings, the first frame's
+/// result against the limits and the output's name; ``run(_:progress:cancellation:)`` does the
+/// work. Errors are ``FrameOperationError``s.
+public struct FrameOperationJob: Sendable {
+    /// The sequence: a folder, a prefix (`Sequences/fire` for `fire1.png …`), PNG files, or one GIF,
+    /// APNG or WebP, read as `Animation.load` reads sources; empty when the job reads ``files``.
+    public var sources: [String]
+    /// The sequence as files held in memory (an upload: numbered PNG frames and their
+    /// `sequence.json`, or one GIF, APNG or WebP), read as `Animation.load(files:)` reads them,
+    /// when ``sources`` is empty: nothing is read from disk.
+    public var files: [InMemoryFile] = []
+    /// The folder or file to write, named for its format; `nil` returns an animation's bytes in
+    /// ``Outcome/bytes`` (GIF unless ``format`` says otherwise) and writes nothing.
+    public var output: String?
+    /// What is done to each frame.
+    public var operation: FrameOperation
+    /// What to write; `nil` takes it from ``output``'s name (no extension: a folder). A sheet is
+    /// refused (run `flipbook sheet` on the folder written).
+    public var format: RenderJob.Format?
+    /// Whether ``output`` may replace a file Flipbook did not write (never an input, never a file
+    /// of another Flipbook set).
+    public var overwrite: Bool
+    /// What the source may ask for: pixels of each frame and of each result, frames, decoded bytes.
+    public var limits: ResourceLimits
+    /// The most threads the work uses; `nil` uses every core. The output is the same whatever the limit.
+    public var threads: Int?
+
+    /// A job applying `operation` to the frames of `sources`, written to `output` (`nil`: bytes only).
+    public init(sources: [String], output: String?, operation: FrameOperation, format: RenderJob.Format? = nil, overwrite: Bool = false,
+                limits: ResourceLimits = .default, threads: Int? = nil) {
+        self.sources = sources; self.output = output; self.operation = operation; self.format = format
+        self.overwrite = overwrite; self.limits = limits; self.threads = threads
+    }
+
+    /// A job over files held in memory (an upload), returning the animation's bytes (GIF unless
+    /// `format` says otherwise) when `output` is `nil`, the default.
+    public init(files: [InMemoryFile], output: String? = nil, operation: FrameOperation, format: RenderJob.Format? = nil,
+                limits: ResourceLimits = .default) {
+        self.init(sources: [], output: output, operation: operation, format: format, limits: limits)
+        self.files = files
+    }
+
+    /// A job over the sources at the file URLs `urls`, written to the file or folder at `output`.
+    public init(urls: [URL], output: URL?, operation: FrameOperation, overwrite: Bool = false, limits: ResourceLimits = .default) {
+        self.init(sources: urls.map(\.filePathForFlipbook), output: output?.filePathForFlipbook, operation: operation, overwrite: overwrite,
+                  limits: limits)
+    }
+
+    /// What `plan()` found.
+    public struct Plan: Sendable {
+        /// The source read (frames not decoded, for a PNG sequence).
+        public var animation: Animation
+        /// What is written.
+        public var format: RenderJob.Format
+        /// The frames' file name before their number (a folder).
+        public var prefix: String
+        /// Each frame's size after the operation, in pixels (the first frame's: every frame of a
+        /// sequence has one size).
+        public var width: Int, height: Int
+        /// The files read (no output may replace one).
+        public var inputs: InputFiles
+        /// What the reader read past (a sequence's gaps, a GIF cut short).
+        public var warnings: [String]
+    }
+
+    /// What the job wrote.
+    public struct Outcome: Sendable {
+        /// The files written: the animation, or a folder's frames and `sequence.json`.
+        public var files: [String]
+        /// The animation, when the job has no ``FrameOperationJob/output``; empty when it wrote files.
+        public var bytes: [UInt8]
+        /// What was written.
+        public var format: RenderJob.Format
+        /// Frames written (one per frame of the source; for an animation, one per step of one play).
+        public var frames: Int
+        /// Frame size in pixels.
+        public var width: Int, height: Int
+        /// Pixels per point of the frames.
+        public var scale: Int
+        /// Length of one play in seconds, as the source gives it.
+        public var duration: Double
+        /// What the reader read past; empty when nothing was.
+        public var warnings: [String]
+    }
+
+    /// Checks the settings, reads the source (decoding its first frame, and all of an animated
+    /// file's), checks the first frame's result against the limits and the output's name against
+    /// the output contract; writes nothing.
+    public func plan() throws(FrameOperationError) -> Plan { try plan(cancellation: nil) }
+
+    private func plan(cancellation: CancellationFlag?) throws(FrameOperationError) -> Plan {
+        if let threads, threads < 1 { throw .setting(SettingError(.threads, of: "FrameOperationJob", value: threads, allowed: .atLeast(1))) }
+        if let error = limits.rangeError { throw .setting(error) }
+        if case .blur(let blur) = operation {
+            // Its settings, checked on one pixel before any frame is read.
+            do { _ = try blur.apply(to: Bitmap(clearWidth: 1, height: 1)) } catch { throw .setting(error) }
+        }
+        let format = try resolvedFormat()
+        let animation: Animation
+        do {
+            animation = sources.isEmpty && !files.isEmpty ? try Animation.load(files: files, limits: limits, cancellation: cancellation)
+                                                          : try Animation.load(sources, limits: limits, cancellation: cancellation)
+        } catch .cancelled {
+            throw .cancelled
+        } catch {
+            throw .source(error)
+        }
+        do { try animation.check() } catch { throw .playback(error) }
+        guard let first = animation.frames.first else { throw .source(.discovery(.noFrames(source: sources.joined(separator: " ")))) }
+        let firstFrame = try Self.load(first, scale: animation.scale, limits: limits)
+        let size: (width: Int, height: Int)
+        do { size = try operation.outputSize(width: firstFrame.width, height: firstFrame.height, scale: animation.scale, limits: limits) } catch {
+            throw .limit(error)
+        }
+        let protected = InputFiles(animation.sourceFiles + sources)
+        if let output {
+            do {
+                switch format {
+                case .folder: try OutputName.requireFolder(output, what: "a \(operation.name) of a sequence without an extension is a folder of PNG frames")
+                default: try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
+                }
+            } catch let error as OutputError {
+                throw .output(error)
+            } catch {
+                throw .writing(RenderError.from(error, output: output))
+            }
+        }
+        return Plan(animation: animation, format: format, prefix: prefix(first), width: size.width, height: size.height,
+                    inputs: protected, warnings: animation.warnings)
+    }
+
+    /// Plans, then reads, changes and writes every frame (see ``run(_:progress:cancellation:)``).
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(FrameOperationError) -> Outcome {
+        if cancellation?.isCancelled == true { throw .cancelled }
+        return try run(plan(cancellation: cancellation), progress: progress, cancellation: cancellation)
+    }
+
+    /// Reads, changes and writes every frame of a plan made by `plan()`, on the calling thread and
+    /// as many worker threads as ``threads`` allows. `progress` receives `JobProgress` reports:
+    /// phase `encoding` for the frames done, then `writing`, ending at a fraction of 1. A raised
+    /// `cancellation` stops the run before its next frame with ``FrameOperationError/cancelled``;
+    /// nothing is written.
+    public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
+                    cancellation: CancellationFlag? = nil) throws(FrameOperationError) -> Outcome {
+        let animation = plan.animation, operation = operation, limits = limits
+        let frames = animation.frames
+        let perFrame = animation.frameDurations
+            ?? Array(repeating: (animation.duration ?? Double(frames.count) / 30) / Double(frames.count), count: frames.count)
+        // A folder keeps the files' order and says the direction in its manifest; an animation
+        // plays its steps (reverse, ping-pong) as `assemble` writes them.
+        let order = plan.format == .folder ? Array(frames.indices) : animation.steps()
+        let durations = plan.format == .folder ? perFrame : order.map { perFrame[$0] }
+        let failure = FirstOperationFailure()
+        let scale = animation.scale
+        let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
+        var writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format), prefix: plan.prefix, count: order.count,
+                                 fps: Double(order.count) / max(durations.reduce(0, +), 1e-9), scale: scale,
+                                 repeatCount: animation.repeatCount, inputs: plan.inputs, overwrite: overwrite, cancellation: cancellation) { index in
+            let source = frames[order[index]]
+            let name = source.fileName ?? "frame \(order[index] + 1)"
+            do throws(FrameOperationError) {
+                var bitmap = try operation.apply(to: try Self.load(source, scale: scale, limits: limits), file: name, limits: limits)
+                bitmap.scale = scale
+                return bitmap
+            } catch {
+                failure.keep(error)
+                throw error
+            }
+        }
+        writer.durations = durations
+        writer.manifest = Self.manifest(animation, prefix: plan.prefix)
+        let counter = reporter.counter(.encoding)
+        return try ThreadBudget.withLimit(threads) { () throws(FrameOperationError) in
+            do {
+                var files: [String] = [], bytes: [UInt8] = []
+                if output == nil { bytes = try writer.encode(progress: counter) } else { files = try writer.write(progress: counter) }
+                if cancellation?.isCancelled == true { throw FrameOperationError.cancelled }
+                reporter.finish(.writing)
+                return Outcome(files: files, bytes: bytes, format: plan.format, frames: order.count, width: plan.width, height: plan.height,
+                               scale: scale, duration: durations.reduce(0, +), warnings: plan.warnings)
+            } catch let error as FrameOperationError {
+                throw error
+            } catch {
+                if let first = failure.error { throw first }
+                if cancellation?.isCancelled == true { throw .cancelled }
+                let rendering = RenderError.from(error, output: output)
+                if case .cancelled = rendering { throw .cancelled }
+                if case .output(let refused) = rendering { throw .output(refused) }
+                if case .limit(let limit) = rendering { throw .limit(limit) }
+                throw .writing(rendering)
+            }
+        }
+    }
+
+    /// The frame at the animation's scale, decoded within the limits.
+    private static func load(_ source: FrameSource, scale: Int, limits: ResourceLimits) throws(FrameOperationError) -> Bitmap {
+        do { return try source.load(scale: scale, decoder: PNG.Decoder(maxPixels: limits.maxPixels)) } catch {
+            throw .frame(frame: source.fileName ?? "a frame", error)
+        }
+    }
+
+    /// The source's timing as a folder's `sequence.json` keeps it: its frame durations (in
+    /// milliseconds) or its duration, its repeat count and its direction.
+    private static func manifest(_ animation: Animation, prefix: String) -> SequenceManifest {
+        SequenceManifest(name: prefix, duration: animation.frameDurations == nil ? animation.duration : nil,
+                         repeatCount: animation.repeatCount, direction: animation.direction == .forward ? nil : animation.direction,
+                         frameDurations: animation.frameDurations?.map { ($0 * 1000 * 1000).rounded() / 1000 })
+    }
+
+    /// The source's frame name before its number (`explosion` for `explosion07@2x.png`, `fire`
+    /// for `fire.gif`), or `frame`.
+    private func prefix(_ first: FrameSource) -> String {
+        let name: String
+        if let file = first.fileName {
+            var stem = ImageFileName(path: file).stem
+            while stem.last?.isNumber == true { stem.removeLast() }
+            name = stem
+        } else {
+            let source = sources.first.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? files.first?.name ?? ""
+            name = ImageFileName(path: (source as NSString).lastPathComponent).stem
+        }
+        return name.isEmpty || name.hasPrefix(".") ? "frame" : name
+    }
+
+    /// The format asked for, or the one ``output``'s name promises; a sheet, or a name that
+    /// promises another format or none, is refused.
+    private func resolvedFormat() throws(FrameOperationError) -> RenderJob.Format {
+        guard let output else {
+            let format = format ?? .gif
+            guard [.gif, .apng, .webp].contains(format) else {
+                throw .output(.unsupportedName(path: "(no output)", reason: "\(format) is written to disk: give FrameOperationJob.output, "
+                                               + "or ask for GIF, APNG or WebP bytes"))
+            }
+            return format
+        }
+        let named = RenderJob.Format(fileName: output)
+        let resolved = format ?? named
+        guard let resolved, resolved != .sheet, format == nil || named == format || named == .folder else {
+            throw .output(.unsupportedName(path: output, reason: "a \(operation.name) of a sequence writes a folder (no extension), NAME.gif, "
+                                           + "NAME.png or NAME.apng (APNG), or NAME.webp"))
+        }
+        return resolved
+    }
+
+    private static func writerFormat(_ format: RenderJob.Format) -> FrameWriter.Format {
+        switch format {
+        case .folder, .sheet: .folder
+        case .gif: .gif
+        case .apng: .apng
+        case .webp: .webp
+        }
+    }
+}
+
+extension FrameOperationJob {
+    /// Plans and runs without blocking the caller's thread: the work runs on a thread of its own
+    /// (never on Swift's cooperative pool), and cancelling the calling task stops it before the
+    /// next frame (``FrameOperationError/cancelled``; nothing is written).
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(FrameOperationError) -> Outcome {
+        let job = self
+        return try await BackgroundThread.run(cancelled: FrameOperationError.cancelled) { flag throws(FrameOperationError) in
+            try job.run(progress: progress, cancellation: flag)
+        }
+    }
+}
+
+/// The first error a frame's operation threw, kept from the worker threads.
+private final class FirstOperationFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: FrameOperationError?
+
+    func keep(_ error: FrameOperationError) {
+        lock.lock()
+        if first == nil { first = error }
+        lock.unlock()
+    }
+
+    var error: FrameOperationError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return first
+    }
+}

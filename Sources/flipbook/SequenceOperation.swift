@@ -1,0 +1,64 @@
+import APNG
+import Basics
+import Compose
+import Foundation
+import Raster
+
+/// `blur`, `slice` and `resize` of a whole sequence: the input is a folder, a prefix, a GIF, APNG
+/// or WebP (not one still PNG), and ``FrameOperationJob`` does the work; this parses nothing and
+/// only prints what was written.
+enum SequenceOperation {
+    /// Whether `input` is a sequence rather than one PNG: a folder, a `.gif`, `.webp` or `.apng`,
+    /// a `.png` that is an APNG, or a name without an extension that is no file (a prefix such as
+    /// `Sequences/fire` for `fire1.png …`).
+    static func isSequence(_ input: String) -> Bool {
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isFolder)
+        if exists && isFolder.boolValue { return true }
+        let ext = OutputName.pathExtension(input)
+        if ["gif", "webp", "apng"].contains(ext) { return true }
+        if !exists { return ext.isEmpty && input != OutputName.standardOutput }
+        guard ext == "png", let prefix = try? FileIO.readPrefix(input, limit: 4096) else { return false }
+        return APNG.Decoder.isAnimated(prefix.bytes)
+    }
+
+    /// Runs `operation` over the sequence `input` into `output` and prints what was written (one
+    /// line, or `--json`), with progress on a terminal.
+    static func run(_ operation: FrameOperation, input: String, output: String, overwrite: Bool, json: Bool, limits: ResourceLimits,
+                    threads: Int? = nil) throws {
+        guard output != OutputName.standardOutput else {
+            throw UsageError("-o - writes one PNG to standard output; a sequence is written to a folder (no extension) or to an "
+                             + "animated NAME.gif, NAME.png (APNG) or NAME.webp")
+        }
+        let job = FrameOperationJob(sources: [input], output: output, operation: operation, overwrite: overwrite, limits: limits,
+                                    threads: threads)
+        let progress = Progress.forTerminal(label: operation.name)
+        defer { progress?.finish() }
+        let outcome = try job.run(progress: progress?.update)
+        progress?.finish()
+        for warning in outcome.warnings { Console.error("warning: \(warning)") }
+        if json {
+            try Console.printJSON(Written(output: output, format: outcome.format.rawValue, frames: outcome.frames, width: outcome.width,
+                                          height: outcome.height, scale: outcome.scale,
+                                          durationSeconds: (outcome.duration * 1000).rounded() / 1000, files: outcome.files,
+                                          warnings: outcome.warnings))
+        } else {
+            print("\(output): \(Console.count(outcome.frames, "frame")) of \(outcome.width)×\(outcome.height) px @\(outcome.scale)x, "
+                  + "\(outcome.format) (\(Console.count(outcome.files.count, "file")))")
+        }
+    }
+
+    /// `--json` output of a sequence's blur, slice or resize.
+    private struct Written: Encodable {
+        var output: String
+        var format: String
+        var frames: Int
+        var width: Int
+        var height: Int
+        var scale: Int
+        /// One play, to the millisecond.
+        var durationSeconds: Double
+        var files: [String]
+        var warnings: [String]
+    }
+}

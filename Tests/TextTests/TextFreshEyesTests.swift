@@ -1,0 +1,63 @@
+import Foundation
+import Raster
+import Testing
+import TestSupport
+@testable import Text
+
+/// The last fresh-eyes round on text: which character is missing, tabs and control characters,
+/// the note's inset bound, a folder given as a font.
+@Suite struct TextFreshEyesTests {
+    static func style(_ size: Double = 17) throws -> TextStyle { TextStyle(font: try Font.standard(), size: size) }
+
+    /// DejaVu Sans has `a` but not U+0350 (COMBINING RIGHT ARROWHEAD ABOVE, outside its 0300–034F
+    /// range): HarfBuzz puts both in one cluster; the mark is what is missing, not the `a`.
+    @Test func theMissingCharacterOfAClusterIsNamedNotItsBase() throws {
+        let layout = try TextLayout("xa\u{0350}y", style: try Self.style())
+        #expect(layout.missingCharacters == ["\u{0350}"])
+    }
+
+    /// A tab advances to the next 28-point stop (NSParagraphStyle's default) and draws no box.
+    @Test(arguments: [("a\tb", 28.0), ("abcdefgh\tb", 84.0), ("\t\tb", 56.0)])
+    func aTabAdvancesToTheNextStop(text: String, stop: Double) throws {
+        let style = try Self.style()
+        let layout = try TextLayout(text, style: style)
+        let glyphs = layout.lines[0].glyphs
+        #expect(!glyphs.contains { $0.id == 0 }, "a tab is drawn as the missing-glyph box")
+        #expect(glyphs.count == text.unicodeScalars.filter { $0 != "\t" }.count)
+        #expect(abs((glyphs.last?.x ?? 0) - stop) < 1e-6, "b at \(glyphs.last?.x ?? 0)")
+        #expect(layout.controlCharacters.isEmpty && layout.missingCharacters.isEmpty)
+    }
+
+    /// Other control characters take no width, are not drawn and are reported.
+    @Test func controlCharactersAreNotDrawnAndAreReported() throws {
+        let style = try Self.style()
+        let layout = try TextLayout("a\u{07}b\u{1B}c\u{07}", style: style)
+        let plain = try TextLayout("abc", style: style)
+        #expect(layout.lines[0].glyphs.map(\.id) == plain.lines[0].glyphs.map(\.id))
+        #expect(abs(layout.width - plain.width) < 1e-9)
+        #expect(layout.controlCharacters == ["\u{07}", "\u{1B}"])
+    }
+
+    /// A note always grows its chrome: insets that take the chrome's whole height (37 + 13 of
+    /// 50 px) are refused saying "less than 50 px", not "at most 50 px".
+    @Test(arguments: [(13.0, true), (12.0, false)])
+    func aNotesInsetsMustLeaveACentre(bottom: Double, refused: Bool) throws {
+        let chrome = try PNG.Decoder().decodeBitmap(file: Fixtures.path("text/chrome/note-chrome.png"))
+        let note = Note(text: "Tap", style: try Self.style(), chrome: chrome, chromeName: "note-chrome.png",
+                        insets: NineSlice.Insets(top: 37, left: 12, bottom: bottom, right: 12))
+        do {
+            _ = try note.render(scale: 1)
+            #expect(!refused)
+        } catch {
+            #expect(refused, "\(error)")
+            #expect(error.description.contains("top + bottom less than 50 px (at most 49 px)"), "\(error)")
+        }
+    }
+
+    @Test func aFolderIsNotAFont() throws {
+        let folder = try Fixtures.temporaryFolder("font-folder")
+        #expect(throws: TextError.fontUnreadable(file: folder, reason: "it is a folder; give a TTF/OTF file")) {
+            try Font(url: URL(fileURLWithPath: folder))
+        }
+    }
+}
