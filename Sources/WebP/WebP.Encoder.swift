@@ -10,8 +10,8 @@ extension WebP {
     /// ``effort`` picks libwebp's settings: `fast` is method 4; `standard` (the default) writes
     /// the frames `img2webp -lossless -m 6` writes, byte for byte — each frame's changed
     /// rectangle, disposal and blending decided as libwebp's animation encoder decides them,
-    /// then the rectangles compressed at method 6 side by side on all cores, so in about half
-    /// `img2webp`'s wall time on two cores at the same CPU time (lossy frames: method 4, as
+    /// then the rectangles compressed at method 6 side by side on all cores, at about `img2webp`'s
+    /// CPU time and less than its wall time (lossy frames: method 4, as
     /// libwebp's method 6 takes minutes on long sequences); `max` runs two lossless encoders at
     /// effort 100 — method 6, and method 5 with `minimize_size` — and keeps the smaller file (tens
     /// of times slower, about 1 % smaller), or lossy at method 6 with mixed lossy and lossless

@@ -1,7 +1,8 @@
 import Basics
 import Raster
 
-/// One encode: frames decoded a batch at a time on all cores, handed to libwebp's animation
+/// One encode: frames decoded a batch at a time on all cores; lossless at `standard`, laid out
+/// and compressed a batch at a time by ``WebPFramePlanner``; otherwise handed to libwebp's animation
 /// encoders (one per setting of the effort, side by side on the cores) in segments of
 /// ``segmentFrames``; each segment's smallest file gives its `ANMF` frames to `drain`, so libwebp
 /// never holds more than a segment's encoded frames and the file streams. The header comes last

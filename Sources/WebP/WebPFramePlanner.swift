@@ -40,7 +40,8 @@ struct WebPFramePlanner {
 
     let width: Int, height: Int
     let settings: LibWebP.FrameSettings
-    /// The canvas after the last frame (each pixel's RGBA bytes as one `UInt32`).
+    /// The canvas after the last frame (each pixel's RGBA bytes as one `UInt32`: little-endian on
+    /// every platform Swift runs Flipbook on, so alpha is the top byte, as in libwebp's ARGB).
     private var canvas: [UInt32]
     private var lastRect: Rect? = nil
     private var lastTime = 0
@@ -57,7 +58,8 @@ struct WebPFramePlanner {
     mutating func add(_ pixels: [UInt8], at milliseconds: Int) {
         if lastRect != nil { extendLast(by: milliseconds - lastTime) }
         lastTime = milliseconds
-        let current = pixels.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self)) }
+        var current = [UInt32](repeating: 0, count: width * height)
+        current.withUnsafeMutableBytes { out in pixels.withUnsafeBytes { out.copyMemory(from: $0) } }
         let full = Rect(x: 0, y: 0, width: width, height: height)
         guard let last = lastRect else {
             // The first frame: what is not transparent, over a blank canvas.
