@@ -7,12 +7,15 @@ extension WebP {
     /// drawn as the smallest of libwebp's candidates (a key frame or a sub-frame over the last,
     /// blended or not).
     ///
-    /// ``effort`` picks libwebp's settings: `fast` is method 4; `standard` (the default) runs two
-    /// lossless encoders side by side on two cores — method 6 (what `img2webp -m 6` writes) and
-    /// method 5 with `minimize_size` — and keeps the smaller file, so it is never larger than
-    /// `img2webp`'s at about twice its time (lossy frames: method 4, as libwebp's method 6 takes
-    /// minutes on long sequences); `max` runs the two at lossless effort 100 (tens of times slower,
-    /// about 1 % smaller), or lossy at method 6 with mixed lossy and lossless frames.
+    /// ``effort`` picks libwebp's settings: `fast` is method 4; `standard` (the default) writes
+    /// the frames `img2webp -lossless -m 6` writes, byte for byte — each frame's changed
+    /// rectangle, disposal and blending decided as libwebp's animation encoder decides them,
+    /// then the rectangles compressed at method 6 side by side on all cores, at about `img2webp`'s
+    /// CPU time and less than its wall time (lossy frames: method 4, as
+    /// libwebp's method 6 takes minutes on long sequences); `max` runs two lossless encoders at
+    /// effort 100 — method 6, and method 5 with `minimize_size` — and keeps the smaller file (tens
+    /// of times slower, about 1 % smaller), or lossy at method 6 with mixed lossy and lossless
+    /// frames.
     ///
     /// Delays are whole milliseconds on the cumulative timeline, so a loop lasts exactly as long
     /// as the durations given; a frame that would show for 10 ms or less, which browsers stretch
@@ -40,7 +43,12 @@ extension WebP {
             self.repeatCount = repeatCount
         }
 
-        /// libwebp's settings for each encoder run side by side (the smallest file is kept).
+        /// Whether frames are laid out here and compressed on all cores (``WebPFramePlanner``):
+        /// lossless at `standard`. Otherwise libwebp's animation encoder runs (``runs``).
+        var plansFrames: Bool { lossless && effort == .standard }
+
+        /// libwebp's settings for each encoder run side by side (the smallest file is kept); the
+        /// first are also those of a segment's first frame, and of ``plansFrames``' frames.
         var runs: [(settings: LibWebP.FrameSettings, minimizeSize: Bool)] {
             // For lossless frames libwebp's "quality" is its effort; img2webp's default is 75.
             let q = Float(lossless ? (effort == .max ? 100 : 75) : quality)
@@ -50,7 +58,8 @@ extension WebP {
             // Lossy frames: libwebp's animation encoder at method 6 takes minutes on long
             // sequences (240 frames of 400²: 5½ min, against 5.5 s at method 4): method 4 unless at max.
             case (.standard, false): return [(frame(4), false)]
-            case (.standard, true), (.max, _): return [(frame(6), effort == .max), (frame(5), true)]
+            case (.standard, true): return [(frame(6), false)]
+            case (.max, _): return [(frame(6), true), (frame(5), true)]
             }
         }
 

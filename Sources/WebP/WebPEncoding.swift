@@ -1,7 +1,8 @@
 import Basics
 import Raster
 
-/// One encode: frames decoded a batch at a time on all cores, handed to libwebp's animation
+/// One encode: frames decoded a batch at a time on all cores; lossless at `standard`, laid out
+/// and compressed a batch at a time by ``WebPFramePlanner``; otherwise handed to libwebp's animation
 /// encoders (one per setting of the effort, side by side on the cores) in segments of
 /// ``segmentFrames``; each segment's smallest file gives its `ANMF` frames to `drain`, so libwebp
 /// never holds more than a segment's encoded frames and the file streams. The header comes last
@@ -65,7 +66,26 @@ struct WebPEncoding {
             segment = Segment(start: end)
         }
 
+        // Lossless at `standard`: frames laid out as libwebp's encoder lays them out, each
+        // compressed on a core of its own (``WebPFramePlanner``), in one run without segments.
+        var planner: WebPFramePlanner? = nil
+
+        func emit(_ chunks: [UInt8]) throws {
+            guard !chunks.isEmpty else { return }
+            try drain(chunks)
+            bodySize += chunks.count
+            alpha = alpha || WebPContainer.usesAlpha(chunks)
+            written += WebPContainer.frameCount(chunks)
+        }
+
         func give(_ frame: Bitmap, at time: Int) throws {
+            if settings.plansFrames {
+                if planner == nil { planner = WebPFramePlanner(width: frame.width, height: frame.height, settings: settings.runs[0].settings) }
+                planner!.add(frame.pixels, at: time)
+                last = frame
+                lastGiven = time
+                return
+            }
             if segment.count == segmentFrames { try finishSegment(endingAt: time) }
             try segment.add(frame, at: time, settings: settings)
             (last, lastGiven) = (frame, time)
@@ -112,9 +132,18 @@ struct WebPEncoding {
                 elapsed += timeline.delays[first + offset]
                 progress?(first + offset + 1, shown.count)
             }
+            if planner != nil {
+                guard let chunks = planner!.flush() else { throw WebP.EncodeError.libwebp("libwebp could not encode a frame") }
+                try emit(chunks)
+            }
         }
         try lastUntil(elapsed)
-        try finishSegment(endingAt: elapsed)
+        if planner != nil {
+            guard let chunks = planner!.finish(endingAt: elapsed) else { throw WebP.EncodeError.libwebp("libwebp could not encode a frame") }
+            try emit(chunks)
+        } else {
+            try finishSegment(endingAt: elapsed)
+        }
         let header = WebPContainer.header(bodySize: bodySize, width: size!.width, height: size!.height, alpha: alpha,
                                           loops: settings.repeatCount, background: background ?? 0xFFFF_FFFF)
         let report = WebP.Encoder.Report(width: size!.width, height: size!.height, framesWritten: written,
