@@ -1,3 +1,4 @@
+import Animated
 import ArgumentParser
 import Basics
 import Foundation
@@ -64,33 +65,25 @@ struct NoteCommand: ParsableCommand {
     }
 
     func run() throws {
-        try ImageCommand.check(output: output, inputs: [chrome] + (font.map { [$0] } ?? []), overwrite: overwrite)
-        let scale = scale ?? (output == OutputName.standardOutput ? nil : ImageFileName(path: output).scale) ?? 1
-        let typeface = try font.map { try Font(url: URL(fileURLWithPath: $0)) } ?? Font.standard()
-        let style = TextStyle(font: typeface, size: fontSize, color: Color(hex: color) ?? .black, alignment: align, lineSpacing: lineSpacing)
-        let chromeFile = Self.chromeFile(chrome, scale: scale)
-        let note = Note(text: text, style: style, chrome: try ImageCommand.load(chromeFile, limits: limits), chromeName: chromeFile,
-                        insets: try InsetsOption.parse(insets), maxWidth: maxWidth, mode: mode)
-        let bitmap = try note.render(scale: scale, limits: limits)
-        let missing = try note.layout().missingCharacters
-        let warnings = missing.isEmpty ? [] : ["the font (\(typeface.familyName)) has no glyph for "
-                                                + "\(missing.map { "'\($0)'" }.joined(separator: ", ")): they are drawn as its empty box; "
-                                                + "--font takes a font that has them"]
-        try ImageCommand.save(bitmap, to: output, inputs: [chromeFile], overwrite: overwrite, json: json,
-                              extra: ["chrome": chromeFile, "font": typeface.familyName, "lines": try note.layout().lines.count],
-                              scale: scale, warnings: warnings)
-    }
-}
-
-extension NoteCommand {
-    /// The chrome's `@Nx` file for `scale` beside it (`chrome@2x.png` for `chrome.png` at 2), as
-    /// `UIImage(named:)` picks it, when the name has no scale and that file exists; else the name.
-    static func chromeFile(_ path: String, scale: Int) -> String {
-        let name = ImageFileName(path: path)
-        guard name.scale == nil, scale > 1, !name.pathExtension.isEmpty else { return path }
-        let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
-        let variant = folder + name.stem + "@\(scale)x" + (name.device.map { "~\($0)" } ?? "") + "." + name.pathExtension
-        return FileManager.default.fileExists(atPath: variant) ? variant : path
+        // `-` is standard output as an output, never standard input as a file to read.
+        try Discovery.checkNoStandardInput([chrome] + (font.map { [$0] } ?? []))
+        let toStandardOutput = output == OutputName.standardOutput
+        if toStandardOutput { try OutputName.requireRedirectedStandardOutput() }
+        var job = NoteJob(text: text, chrome: chrome, insets: try InsetsOption.parse(insets), output: toStandardOutput ? nil : output,
+                          overwrite: overwrite, limits: limits)
+        job.maxWidth = maxWidth
+        job.fontSize = fontSize
+        job.font = font.map { .file($0) }
+        job.color = Color(hex: color) ?? .black
+        job.alignment = align
+        job.lineSpacing = lineSpacing
+        job.mode = mode
+        job.scale = scale
+        let outcome = try job.run()
+        if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
+        try ImageCommand.printWritten(output, width: outcome.width, height: outcome.height, scale: outcome.scale, json: json,
+                                      extra: ["chrome": outcome.chromeFile, "font": outcome.font, "lines": outcome.lines],
+                                      madeAt: outcome.scale, warnings: outcome.warnings.map(CLIWording.inCLIWords))
     }
 }
 
