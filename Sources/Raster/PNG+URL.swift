@@ -12,6 +12,18 @@ extension PNG.Decoder {
     public func decodeBitmap(url: URL) throws(PNG.DecodeError) -> Bitmap {
         try decodeBitmap(file: url.filePathForFlipbook)
     }
+
+    /// Reads only the chunks before the image data of the file at the file URL `url`, as
+    /// ``readHeader(file:)`` does for a path.
+    public func readHeader(url: URL) throws(PNG.DecodeError) -> PNG.Header {
+        try readHeader(file: url.filePathForFlipbook)
+    }
+
+    /// The header and the file's size in bytes of the file at the file URL `url`, as
+    /// ``readHeaderAndSize(file:)`` gives them for a path.
+    public func readHeaderAndSize(url: URL) throws(PNG.DecodeError) -> (header: PNG.Header, fileSize: Int) {
+        try readHeaderAndSize(file: url.filePathForFlipbook)
+    }
 }
 
 extension PNG.Encoder {

@@ -56,7 +56,7 @@ public struct Note: Sendable {
     ///   the image, no centre to grow), ``TextError/limit(_:)`` over `limits`, and the errors of
     ///   ``TextLayout/init(_:style:maxWidth:)``.
     public func render(scale: Int, limits: ResourceLimits = .default) throws(TextError) -> Bitmap {
-        guard (1...8).contains(scale) else { throw .setting(name: "scale", value: "\(scale)", expected: "1 to 8 pixels per point") }
+        guard (1...8).contains(scale) else { throw .setting(SettingError(.scale, of: nil, value: scale, allowed: .range(1...8))) }
         let layout = try layout()
         var source = chrome
         if chrome.scale != scale {

@@ -7,8 +7,9 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
     case fontUnreadable(file: String, reason: String)
     /// The font that ships with the library is missing from its resources (a broken install).
     case standardFontMissing
-    /// A setting out of its range: which one, the value given and what it takes.
-    case setting(name: String, value: String, expected: String)
+    /// A setting out of its range: Basics' `SettingError` names it (a value to switch over:
+    /// `.size`, `.lineSpacing`, `.maxWidth`, `.scale`, `.position`), the value given and what it takes.
+    case setting(SettingError)
     /// More text than one layout takes (`TextLayout.maximumLength` UTF-16 units).
     case tooLong(length: Int, maximum: Int)
     /// The chrome of a ``Note`` (named by `file`) cannot be nine-sliced to the text's size.
@@ -23,7 +24,7 @@ public enum TextError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .fontUnreadable(let file, let reason): "\(file): cannot be used as a font: \(reason)"
         case .standardFontMissing: "the font that ships with Flipbook (DejaVuSans.ttf) is missing from its resources: reinstall, or give a font file"
-        case .setting(let name, let value, let expected): "\(name) does not take \(value); it takes \(expected)"
+        case .setting(let error): error.description
         case .tooLong(let length, let maximum): "the text is \(length) UTF-16 units long; one layout takes at most \(maximum)"
         case .chrome(let file, .insetsExceedImage(_, let width, let height, let horizontal, let vertical)):
             // A note's chrome always grows: it needs a centre, so the bound is "less than".

@@ -6,17 +6,17 @@ extension TextLayout {
     /// (`x`, `y`) points of the bitmap (its pixels ÷ its scale), over what is there. Glyphs are
     /// FreeType's unhinted outlines at the bitmap's scale, their origins rounded to whole pixels
     /// as Cairo places them (so the pixels are Pango's); a clipping layout is cut at its width.
-    /// - Throws: ``TextError/setting(name:value:expected:)`` when the style's size at the bitmap's
+    /// - Throws: ``TextError/setting(_:)`` when the style's size at the bitmap's
     ///   scale is over ``maximumPixelSize`` pixels per em, or `x`/`y` are not finite.
     public func draw(into bitmap: inout Bitmap, x: Double = 0, y: Double = 0) throws(TextError) {
         let scale = Double(bitmap.scale)
         let pixelSize = style.size * scale
         guard pixelSize <= Self.maximumPixelSize else {
-            throw .setting(name: "size", value: "\(style.size) at scale \(bitmap.scale)",
-                           expected: "at most \(Int(Self.maximumPixelSize)) pixels per em (size × scale)")
+            throw .setting(SettingError(.size, of: "TextStyle", value: style.size == style.size.rounded() && abs(style.size) < 1e15 ? "\(Int(style.size))" : "\(style.size)", problem: .conflicts(with: .scale, value: "\(bitmap.scale)"),
+                                        reason: "at most \(Int(Self.maximumPixelSize)) pixels per em (size × scale)"))
         }
         guard x.isFinite, y.isFinite, abs(x) < 1e9, abs(y) < 1e9 else {
-            throw .setting(name: "x, y", value: "\(x), \(y)", expected: "finite points within ±10⁹")
+            throw .setting(SettingError(.position, of: nil, value: "\(x), \(y)", problem: .outOfRange(.interval(-1e9...1e9))))
         }
         let clipRight = style.lineBreakMode == .clipping ? maxWidth.map { ($0 + x) * scale } : nil
         var cache: [UInt32: FreeTypeFace.Image?] = [:]
@@ -52,9 +52,9 @@ extension TextLayout {
     /// The layout drawn alone on a transparent bitmap as large as it is (its width — or its
     /// max width when given — and height in points, rounded up) at `scale` pixels per point.
     /// - Throws: ``TextError/limit(_:)`` when the bitmap would be over `limits`;
-    ///   ``TextError/setting(name:value:expected:)`` for a scale outside 1…8.
+    ///   ``TextError/setting(_:)`` for a scale outside 1…8.
     public func render(scale: Int = 1, limits: ResourceLimits = .default) throws(TextError) -> Bitmap {
-        guard (1...8).contains(scale) else { throw .setting(name: "scale", value: "\(scale)", expected: "1 to 8 pixels per point") }
+        guard (1...8).contains(scale) else { throw .setting(SettingError(.scale, of: nil, value: scale, allowed: .range(1...8))) }
         let points = max(maxWidth ?? width, width)
         var bitmap: Bitmap
         do {

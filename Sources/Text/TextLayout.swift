@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 /// Text set in lines: shaped by HarfBuzz with the font's kerning and ligatures, broken where
@@ -77,12 +78,12 @@ public struct TextLayout: Sendable {
 
     /// Sets `text` in `style`, wrapping (or truncating, by the style's line-break mode) lines
     /// longer than `maxWidth` points; nil sets each paragraph on one line.
-    /// - Throws: ``TextError/setting(name:value:expected:)`` for a size, spacing or width out of
+    /// - Throws: ``TextError/setting(_:)`` for a size, spacing or width out of
     ///   range; ``TextError/tooLong(length:maximum:)`` over ``maximumLength``.
     public init(_ text: String, style: TextStyle, maxWidth: Double? = nil) throws(TextError) {
         try style.check()
         if let maxWidth, !(maxWidth.isFinite && maxWidth > 0 && maxWidth <= 1_000_000) {
-            throw .setting(name: "maxWidth", value: "\(maxWidth)", expected: "a width in points above 0 and at most 1000000, or nil")
+            throw .setting(SettingError(.maxWidth, of: "TextLayout", value: maxWidth, allowed: .above(0, atMost: 1_000_000)))
         }
         let units = Array(text.utf16)
         guard units.count <= Self.maximumLength else { throw .tooLong(length: units.count, maximum: Self.maximumLength) }

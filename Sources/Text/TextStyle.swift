@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 /// How text is set: font, size, colour, alignment, wrapping and spacing — the attributes of
@@ -66,10 +67,10 @@ public struct TextStyle: Sendable {
     /// Refuses a size or spacing out of range, naming the setting.
     func check() throws(TextError) {
         guard size.isFinite, size > 0, size <= Self.maximumSize else {
-            throw .setting(name: "size", value: "\(size)", expected: "a number of points above 0 and at most \(Int(Self.maximumSize))")
+            throw .setting(SettingError(.size, of: "TextStyle", value: size, allowed: .above(0, atMost: Self.maximumSize)))
         }
         guard lineSpacing.isFinite, lineSpacing >= 0, lineSpacing <= Self.maximumSize else {
-            throw .setting(name: "lineSpacing", value: "\(lineSpacing)", expected: "0 or more points, at most \(Int(Self.maximumSize))")
+            throw .setting(SettingError(.lineSpacing, of: "TextStyle", value: lineSpacing, allowed: .interval(0...Self.maximumSize)))
         }
     }
 }

@@ -4,6 +4,7 @@ import Basics
 import Compose
 import Foundation
 import GIF
+import Text
 
 /// The libraries' messages in the CLI's words. A library error or warning names the Swift setting
 /// that changes the outcome (`raise ResourceLimits.maxPixels to allow it`, `turn off
@@ -28,6 +29,7 @@ enum CLIWording {
             ("SheetBuilder.padding", "--padding"),
             ("SheetBuilder.trimMargin", "--trim-margin"),
             ("FramesJob.prefix", "--prefix"),
+            ("set NoteJob.font to a font that has them", "--font takes a font that has them"),
             ("SheetJob.scales", "--scales"),
             ("a lower scale (RenderJob.scale)", "a lower --scale"),
             ("SheetJob.data", "--data"),
@@ -86,7 +88,7 @@ enum CLIWording {
         case let error as SettingError: error
         case let error as AssembleError: error.settingError
         case let error as SheetJobError: error.settingError
-        case RenderError.setting(let error): error
+        case RenderError.setting(let error), TextError.setting(let error), NoteError.setting(let error), NoteError.text(.setting(let error)): error
         case FrameOperationError.setting(let error): error
         case GIF.EncodeError.setting(let error), Animation.PlaybackError.outOfRange(let error), Validator.Error.setting(let error): error
         default: nil
@@ -133,7 +135,7 @@ enum CLIWording {
         case .fps: "--fps"
         case .duration: "--duration"
         case .delays: "--delays"
-        case .frameDurations: nil
+        case .frameDurations, .position: nil
         case .maxBytes: "--max-bytes"
         case .pngLevel: "--png-level"
         case .padding: "--padding"
@@ -144,6 +146,9 @@ enum CLIWording {
         case .sigma: "--sigma"
         case .saturation: "--saturation"
         case .downsample: "--downsample"
+        case .size, .fontSize: "--font-size"
+        case .lineSpacing: "--line-spacing"
+        case .maxWidth: "--max-width"
         case .limit(let limit): flag(for: limit)
         }
     }

@@ -91,6 +91,15 @@ enum ExitStatus: Int32 {
             case .read(let error): self = error.kind == .missing ? .usage : .inputUnreadable
             case .schema, .cycle, .sharedOutput, .unknownTarget: self = .usage
             }
+        case let error as NoteError:
+            switch error {
+            case .setting: self = .usage
+            case .chrome(let error): self = Self(for: error)
+            case .text(let error): self = Self(for: error)
+            case .output(let error): self = Self(for: error)
+            case .write(let error): self = Self(for: error)
+            case .cancelled: self = .outputUnwritable
+            }
         case let error as TextError:
             switch error {
             case .setting, .tooLong, .chrome: self = .usage

@@ -52,6 +52,16 @@ enum ImageCommand {
         } else {
             try PNG.Encoder().write(bitmap, to: path, protecting: InputFiles(inputs), overwrite: overwrite)
         }
+        try printWritten(path, width: bitmap.width, height: bitmap.height, scale: bitmap.scale, json: json, extra: extra, madeAt: madeAt,
+                         warnings: more)
+    }
+
+    /// Prints what ``save(_:encoded:to:inputs:overwrite:json:extra:scale:warnings:)`` wrote: a
+    /// `width` × `height` image, made at `bitmapScale` (the scale standard output's line gives).
+    static func printWritten(_ path: String, width: Int, height: Int, scale bitmapScale: Int, json: Bool,
+                             extra: [String: any Encodable & Sendable] = [:], madeAt: Int? = nil, warnings more: [String] = []) throws {
+        let toStandardOutput = path == OutputName.standardOutput
+        let bitmap = (width: width, height: height, scale: bitmapScale)
         let scale = toStandardOutput ? bitmap.scale : ImageFileName(path: path).scale ?? 1
         let warnings = toStandardOutput ? [] : [madeAt.flatMap { scaleWarning(output: path, width: bitmap.width, height: bitmap.height, madeAt: $0) }]
             .compactMap { $0 } + more

@@ -1,3 +1,4 @@
+import Animated
 import ArgumentParser
 import Basics
 import Foundation
@@ -64,73 +65,32 @@ struct NoteCommand: ParsableCommand {
     }
 
     func run() throws {
+        // `-` is standard output as an output, never standard input as a file to read.
+        try Discovery.checkNoStandardInput([chrome] + (font.map { [$0] } ?? []))
         if let font {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: font, isDirectory: &isFolder), isFolder.boolValue {
                 throw OptionRefusal.error("--font", font, takes: "a TTF/OTF font file; \(font) is a folder")
             }
         }
-        try ImageCommand.check(output: output, inputs: [chrome] + (font.map { [$0] } ?? []), overwrite: overwrite)
-        let scale = scale ?? (output == OutputName.standardOutput ? nil : ImageFileName(path: output).scale) ?? 1
-        let typeface = try font.map { try Font(url: URL(fileURLWithPath: $0)) } ?? Font.standard()
-        let style = TextStyle(font: typeface, size: fontSize, color: Color(hex: color) ?? .black, alignment: align, lineSpacing: lineSpacing)
-        let chromeFile = Self.chromeFile(chrome, scale: scale)
-        let chromeScale = ImageFileName(path: chromeFile).scale ?? 1
-        if chromeScale != scale {
-            // Which variant was taken, and that it is resampled (the pixels are not the artist's).
-            Console.error("note: the chrome \(chromeFile) is @\(chromeScale)x, resampled to @\(scale)x "
-                          + (chromeScale > scale ? "(the nearest larger variant, downscaled)" : "(no @\(scale)x or larger variant beside it)"))
-        }
-        let note = Note(text: text, style: style, chrome: try ImageCommand.load(chromeFile, limits: limits), chromeName: chromeFile,
-                        insets: try InsetsOption.parse(insets), maxWidth: maxWidth, mode: mode)
-        let bitmap = try note.render(scale: scale, limits: limits)
-        let layout = try note.layout()
-        var warnings: [String] = []
-        if !layout.missingCharacters.isEmpty {
-            warnings.append("the font (\(typeface.familyName)) has no glyph for \(Self.named(layout.missingCharacters)): they are drawn as its "
-                            + "empty box; --font takes a font that has them")
-        }
-        if !layout.controlCharacters.isEmpty {
-            warnings.append("the text holds control \(layout.controlCharacters.count == 1 ? "character" : "characters") "
-                            + "\(Self.named(layout.controlCharacters)): not drawn, as UIKit does not draw them")
-        }
-        try ImageCommand.save(bitmap, to: output, inputs: [chromeFile], overwrite: overwrite, json: json,
-                              extra: ["chrome": chromeFile, "font": typeface.familyName, "lines": layout.lines.count],
-                              scale: scale, warnings: warnings)
-    }
-}
-
-extension NoteCommand {
-    /// The chrome's `@Nx` file beside it for `scale`, as `UIImage(named:)` picks it, when the name
-    /// has no scale: the variant of that scale, else the nearest larger one (downscaled: more
-    /// detail than upscaling a smaller one), else the nearest smaller one, else the name itself
-    /// (`chrome.png`, the 1x). A name with a scale is used as it is.
-    static func chromeFile(_ path: String, scale: Int) -> String {
-        let name = ImageFileName(path: path)
-        guard name.scale == nil, scale > 1, !name.pathExtension.isEmpty else { return path }
-        let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
-        let range = ImageFileName.scaleRange
-        let order = Array(scale...max(scale, range.upperBound)) + Array(stride(from: scale - 1, through: 2, by: -1))
-        for candidate in order {
-            let variant = folder + name.stem + "@\(candidate)x" + (name.device.map { "~\($0)" } ?? "") + "." + name.pathExtension
-            if FileManager.default.fileExists(atPath: variant) { return variant }
-        }
-        return path
-    }
-}
-
-extension NoteCommand {
-    /// `U+7206 '爆', U+0301 '́'`: each character by its code point and itself (a control
-    /// character by its code point alone).
-    static func named(_ characters: [Character]) -> String {
-        characters.map { character in
-            let scalars = character.unicodeScalars
-            let points = scalars.map { scalar -> String in
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            }.joined(separator: " ")
-            return scalars.allSatisfy { $0.properties.generalCategory == .control } ? points : "\(points) '\(character)'"
-        }.joined(separator: ", ")
+        let toStandardOutput = output == OutputName.standardOutput
+        if toStandardOutput { try OutputName.requireRedirectedStandardOutput() }
+        var job = NoteJob(text: text, chrome: chrome, insets: try InsetsOption.parse(insets), output: toStandardOutput ? nil : output,
+                          overwrite: overwrite, limits: limits)
+        job.maxWidth = maxWidth
+        job.fontSize = fontSize
+        job.font = font.map { .file($0) }
+        job.color = Color(hex: color) ?? .black
+        job.alignment = align
+        job.lineSpacing = lineSpacing
+        job.mode = mode
+        job.scale = scale
+        let outcome = try job.run()
+        if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
+        for note in outcome.notes { Console.error("note: \(note)") }
+        try ImageCommand.printWritten(output, width: outcome.width, height: outcome.height, scale: outcome.scale, json: json,
+                                      extra: ["chrome": outcome.chromeFile, "font": outcome.font, "lines": outcome.lines],
+                                      madeAt: outcome.scale, warnings: outcome.warnings.map(CLIWording.inCLIWords))
     }
 }
 

@@ -28,6 +28,17 @@ struct URLFormsTests {
         #expect(throws: PNG.DecodeError.self) { _ = try PNG.Decoder().decode(url: URL(fileURLWithPath: "\(folder)/missing.png")) }
     }
 
+    /// The header readers too (issue 44: `readHeader` and `readHeaderAndSize` took a path only).
+    @Test func pngHeaderReaders() throws {
+        let first = try #require(Fixtures.pngNames(in: "sequences/kenney-gold-coin").first)
+        let path = "\(Self.coin)/\(first)"
+        let url = URL(fileURLWithPath: path)
+        #expect(try PNG.Decoder().readHeader(url: url) == PNG.Decoder().readHeader(file: path))
+        let (header, size) = try PNG.Decoder().readHeaderAndSize(url: url)
+        #expect(header == (try PNG.Decoder().readHeader(file: path)))
+        #expect(size == (try FileIO.readAll(path)).count)
+    }
+
     @Test func encodersWriteToFileURLs() throws {
         let folder = try Fixtures.temporaryFolder("url-forms-encoders")
         let frames = try Fixtures.pngNames(in: "sequences/kenney-gold-coin").map { try PNG.Decoder().decodeBitmap(file: "\(Self.coin)/\($0)") }

@@ -35,5 +35,30 @@ extension HostileCases {
             }
             _ = TextError.standardFontMissing.description
         },
+        HostileCase("note jobs with hostile settings, files and outputs",
+                    ["NoteJob", "NoteJob.Input", "NoteJob.Plan", "NoteJob.Outcome", "NoteError"]) {
+            let chrome = InMemoryFile(name: "chrome.png", bytes: try PNG.Encoder().encode(Sample.bitmap))
+            each(Sample.doubles) { v in
+                var job = NoteJob(text: "hello", chrome: chrome, insets: NineSlice.Insets(top: v, left: v, bottom: 1, right: 1))
+                job.fontSize = v; job.maxWidth = v; job.lineSpacing = v
+                _ = try? job.run()
+                job.fontSize = 12; job.maxWidth = 300; job.lineSpacing = 0
+                job.limits = ResourceLimits(maxPixels: 16)
+                _ = try? job.run()
+            }
+            for scale in [Int.min, -1, 0, 4, Int.max] {
+                var job = NoteJob(text: "", chrome: chrome, insets: NineSlice.Insets(top: 0, left: 0, bottom: 0, right: 0))
+                job.scale = scale
+                _ = try? job.plan()
+            }
+            each(Sample.junk) { bytes in
+                _ = try NoteJob(text: "x", chrome: InMemoryFile(name: "c.png", bytes: bytes), insets: NineSlice.Insets(top: 0, left: 0, bottom: 0, right: 0),
+                                font: InMemoryFile(name: "f.ttf", bytes: bytes)).run()
+            }
+            for output in ["", "-", "/", "/nonexistent/x.gif", "x"] {
+                _ = try? NoteJob(text: "x", chrome: "/nonexistent.png", insets: NineSlice.Insets(top: 0, left: 0, bottom: 0, right: 0), output: output).plan()
+            }
+            _ = NoteError.cancelled.description
+        },
     ]
 }

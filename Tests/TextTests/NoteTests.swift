@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Raster
 import Testing
@@ -86,6 +87,6 @@ import TestSupport
         #expect(atOne.scale == 1)
         note.insets = NineSlice.Insets(top: 60, left: 12, bottom: 12, right: 12)
         #expect(throws: TextError.self) { try note.render(scale: 2) }
-        #expect(throws: TextError.setting(name: "scale", value: "0", expected: "1 to 8 pixels per point")) { try note.render(scale: 0) }
+        #expect(throws: TextError.setting(SettingError(.scale, of: nil, value: 0, allowed: .range(1...8)))) { try note.render(scale: 0) }
     }
 }

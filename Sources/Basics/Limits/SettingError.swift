@@ -62,6 +62,16 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case saturation
         /// `Blur.downsample`: the factor the blur works smaller by.
         case downsample
+        /// Text's `TextStyle.size`: points per em.
+        case size
+        /// Text's `NoteJob.fontSize`: points per em.
+        case fontSize
+        /// Text's `TextStyle.lineSpacing`: points added between lines.
+        case lineSpacing
+        /// Text's `TextLayout` and `Note` `maxWidth`: the widest a line may be, in points.
+        case maxWidth
+        /// Text's `TextLayout.draw(into:x:y:)` `x` and `y`: where the layout's corner goes, in points.
+        case position
         /// A resource limit: `ResourceLimits.maxPixels` and the others (``LimitError/Limit/property``).
         case limit(LimitError.Limit)
 
@@ -89,6 +99,11 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .sigma: "sigma"
             case .saturation: "saturation"
             case .downsample: "downsample"
+            case .size: "size"
+            case .fontSize: "fontSize"
+            case .lineSpacing: "lineSpacing"
+            case .maxWidth: "maxWidth"
+            case .position: "x, y"
             case .limit(let limit): limit.property
             }
         }
@@ -109,6 +124,8 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case ascending(ClosedRange<Int>)
         /// A number of seconds above 0 and at most this many (a duration: at most a day).
         case seconds(atMost: Double)
+        /// Numbers, fractions included, above the first and at most the second (a text size: above 0, at most 1000).
+        case above(Double, atMost: Double)
 
         /// Whether `value` is one of the values allowed (a list for ``ascending(_:)``, one number otherwise).
         public func contains(_ value: Int) -> Bool {
@@ -118,6 +135,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .interval(let range): range.contains(Double(value))
             case .ascending(let range): range.contains(value)
             case .seconds(let most): value > 0 && Double(value) <= most
+            case .above(let lowest, let most): Double(value) > lowest && Double(value) <= most
             }
         }
 
@@ -130,6 +148,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .ascending(let range): "\(range.lowerBound)…\(range.upperBound), each once, smallest first"
             case .seconds(86_400): "positive, at most a day (86400 s)"
             case .seconds(let most): "positive, at most \(Self.number(most)) s"
+            case .above(let lowest, let most): "above \(Self.number(lowest)), at most \(Self.number(most))"
             }
         }
 
@@ -229,7 +248,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             "is 0 (forever) or \(plays(allowed))"
         case .atLeast(0): "cannot be negative"
         case .atLeast(1): "must be positive"
-        case .interval, .seconds: "must be \(allowed)"
+        case .interval, .seconds, .above: "must be \(allowed)"
         case .ascending(let range) where range.lowerBound < range.upperBound:
             "are \(allowed), e.g. [\(range.lowerBound), \(range.lowerBound + 1)]"
         case .ascending: "are \(allowed)"

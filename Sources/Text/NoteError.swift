@@ -1,0 +1,35 @@
+import Basics
+import Raster
+
+/// Why a ``NoteJob`` wrote nothing. Every case names what it is about; switch over them to handle
+/// one (a setting to correct, a chrome to replace) and describe the rest.
+public enum NoteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A setting of the job is out of range (``NoteJob/scale``, ``NoteJob/fontSize``,
+    /// ``NoteJob/lineSpacing``, ``NoteJob/maxWidth``): Basics' `SettingError` names it, the value
+    /// given and the values allowed.
+    case setting(SettingError)
+    /// The chrome image could not be read as a PNG (Raster's `PNG.DecodeError`, naming the file).
+    case chrome(PNG.DecodeError)
+    /// The text could not be set or drawn in the chrome: a font that cannot be read, a text too
+    /// long, a chrome that cannot be nine-sliced to the text, a bitmap over the limits.
+    case text(TextError)
+    /// The output was refused by the output contract before anything was written: not a `.png`
+    /// name, an input, a file Flipbook did not write (Basics' `OutputError`).
+    case output(OutputError)
+    /// The PNG could not be encoded or written (a full disk, no permission); nothing was left at its name.
+    case write(PNG.EncodeError)
+    /// The task was cancelled (or the job's cancellation flag raised) before the note was written.
+    case cancelled
+
+    /// What went wrong, naming the file or setting.
+    public var description: String {
+        switch self {
+        case .setting(let error): error.description
+        case .chrome(let error): error.description
+        case .text(let error): error.description
+        case .output(let error): error.description
+        case .write(let error): error.description
+        case .cancelled: "cancelled"
+        }
+    }
+}

@@ -1,0 +1,279 @@
+import Basics
+import Foundation
+import Raster
+
+/// A ``Note`` made from files and written as `flipbook note` does it: the chrome and the font read
+/// from disk or from memory, the text set and the chrome nine-sliced around it, the PNG written
+/// under the output contract (never over an input, ``overwrite`` for a file Flipbook did not
+/// write) or returned as bytes. It has the shape of every job (docs/Design.md, "The shape of a
+/// job"): a value of settings, `plan()` reads and checks everything and writes nothing,
+/// ``run(_:progress:cancellation:)`` writes, sync and `async`, one typed error (``NoteError``).
+///
+/// ```swift
+/// var job = NoteJob(text: "Tap to explode.", chrome: "note-chrome.png",
+///                   insets: NineSlice.Insets(top: 37, left: 12, bottom: 12, right: 12), output: "tip@2x.png")
+/// job.fontSize = 25
+/// let outcome = try await job.run()   // note-chrome@2x.png is used when it is beside note-chrome.png
+/// ```
+public struct NoteJob: Sendable {
+    /// Where a file the job reads comes from.
+    public enum Input: Sendable, Hashable {
+        /// A file on disk.
+        case file(String)
+        /// A file in memory (an upload), named as it would be on disk (`chrome@2x.png`).
+        case memory(InMemoryFile)
+
+        /// The file's name in messages.
+        var name: String {
+            switch self {
+            case .file(let path): path
+            case .memory(let file): file.name
+            }
+        }
+    }
+
+    /// The text (a newline starts a paragraph).
+    public var text: String
+    /// The chrome image (a PNG). On disk and named without a scale, its `@Nx` file for the note's
+    /// scale is used when there is one beside it, as `UIImage(named:)` picks it.
+    public var chrome: Input
+    /// The chrome's cap insets in points: the text sits inside them.
+    public var insets: NineSlice.Insets
+    /// The PNG to write (`NAME.png`, `NAME@2x.png`); `nil` returns the PNG's bytes in
+    /// ``Outcome/bytes`` and writes nothing.
+    public var output: String?
+    /// Whether ``output`` may replace a file Flipbook did not write (never an input).
+    public var overwrite: Bool
+    /// The widest the text may be, in points (above 0, at most 100000).
+    public var maxWidth: Double = 300
+    /// Points per em.
+    public var fontSize: Double = 17
+    /// A TrueType or OpenType font; `nil` is DejaVu Sans, which ships with Flipbook.
+    public var font: Input?
+    /// The text's colour.
+    public var color: Color = .black
+    /// How lines are aligned.
+    public var alignment: TextStyle.Alignment = .natural
+    /// Points added between lines.
+    public var lineSpacing: Double = 0
+    /// Whether the chrome's edges and centre tile (UIKit's default) or stretch.
+    public var mode: NineSlice.Mode = .tile
+    /// Pixels per point (1…3); `nil` takes the output's `@Nx` name, else 1.
+    public var scale: Int?
+    /// What the chrome and the note may take, in pixels.
+    public var limits: ResourceLimits
+
+    /// A job setting `text` in the chrome at the path `chrome` and writing `output` (`nil`: bytes only).
+    public init(text: String, chrome: String, insets: NineSlice.Insets, output: String?, overwrite: Bool = false,
+                limits: ResourceLimits = .default) {
+        self.init(text: text, chrome: .file(chrome), insets: insets, output: output, overwrite: overwrite, limits: limits)
+    }
+
+    /// A job setting `text` in the chrome at the file URL `url` and writing the file URL `output` (`nil`: bytes only).
+    public init(text: String, url: URL, insets: NineSlice.Insets, output: URL?, overwrite: Bool = false, limits: ResourceLimits = .default) {
+        self.init(text: text, chrome: .file(url.filePathForFlipbook), insets: insets, output: output?.filePathForFlipbook,
+                  overwrite: overwrite, limits: limits)
+    }
+
+    /// A job setting `text` in a chrome held in memory, returning the PNG's bytes (or writing
+    /// `output`); `font` in memory too, when given.
+    public init(text: String, chrome: InMemoryFile, insets: NineSlice.Insets, font: InMemoryFile? = nil, output: String? = nil,
+                limits: ResourceLimits = .default) {
+        self.init(text: text, chrome: .memory(chrome), insets: insets, output: output, limits: limits)
+        self.font = font.map { .memory($0) }
+    }
+
+    /// A job setting `text` in `chrome` and writing `output` (`nil`: bytes only).
+    public init(text: String, chrome: Input, insets: NineSlice.Insets, output: String?, overwrite: Bool = false,
+                limits: ResourceLimits = .default) {
+        self.text = text; self.chrome = chrome; self.insets = insets; self.output = output; self.overwrite = overwrite; self.limits = limits
+    }
+
+    /// What `plan()` found: the note to render and where it goes.
+    public struct Plan: Sendable {
+        /// The note, with its chrome and font read.
+        public var note: Note
+        /// Pixels per point it is rendered at.
+        public var scale: Int
+        /// The chrome file read (its `@Nx` file when one was picked).
+        public var chromeFile: String
+        /// The files read (the output may not replace one).
+        public var inputs: InputFiles
+        /// What the layout reads past: characters the font has no glyph for, control characters not drawn.
+        public var warnings: [String]
+        /// What the user should know: the chrome variant taken and resampled.
+        public var notes: [String] = []
+    }
+
+    /// What the job wrote.
+    public struct Outcome: Sendable {
+        /// The file written; empty when the job has no ``NoteJob/output``.
+        public var files: [String]
+        /// The PNG, when the job has no ``NoteJob/output``; empty when it wrote a file.
+        public var bytes: [UInt8]
+        /// The note's size in pixels.
+        public var width: Int, height: Int
+        /// Pixels per point.
+        public var scale: Int
+        /// Lines of text.
+        public var lines: Int
+        /// The chrome file read.
+        public var chromeFile: String
+        /// The font's family name.
+        public var font: String
+        /// Characters drawn as the font's empty box, and control characters not drawn, each said in
+        /// a sentence; empty when every character had a glyph.
+        public var warnings: [String]
+        /// The chrome variant taken, when it is resampled to the note's scale.
+        public var notes: [String] = []
+    }
+
+    /// The setting out of range, if one is.
+    var settingError: SettingError? {
+        if let scale, !(1...3).contains(scale) { return SettingError(.scale, of: "NoteJob", value: scale, allowed: .range(1...3)) }
+        if !(fontSize > 0 && fontSize <= TextStyle.maximumSize) {
+            return SettingError(.fontSize, of: "NoteJob", value: fontSize, allowed: .above(0, atMost: TextStyle.maximumSize))
+        }
+        if !(maxWidth > 0 && maxWidth <= 100_000) { return SettingError(.maxWidth, of: "NoteJob", value: maxWidth, allowed: .above(0, atMost: 100_000)) }
+        if !(lineSpacing >= 0 && lineSpacing <= TextStyle.maximumSize) {
+            return SettingError(.lineSpacing, of: "NoteJob", value: lineSpacing, allowed: .interval(0...TextStyle.maximumSize))
+        }
+        return nil
+    }
+
+    /// Checks the settings, reads the chrome and the font, sets the text and checks the output's
+    /// name against the output contract; renders nothing, writes nothing.
+    public func plan() throws(NoteError) -> Plan {
+        if let error = settingError { throw .setting(error) }
+        let scale = scale ?? output.flatMap { $0 == OutputName.standardOutput ? nil : ImageFileName(path: $0).scale } ?? 1
+        var inputs: [String] = []
+        // The font first: a missing font is said before a missing chrome, as the flags are given.
+        let typeface: Font
+        do {
+            switch font {
+            case nil: typeface = try Font.standard()
+            case .file(let path): typeface = try Font(url: URL(fileURLWithPath: path)); inputs.append(path)
+            case .memory(let file): typeface = try Font(bytes: file.bytes, name: file.name)
+            }
+        } catch {
+            throw .text(error)
+        }
+        let chromeImage: Bitmap, chromeFile: String
+        do {
+            let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
+            switch chrome {
+            case .file(let path):
+                chromeFile = Self.chromeFile(path, scale: scale)
+                chromeImage = try decoder.decodeBitmap(file: chromeFile)
+                inputs += [path, chromeFile]   // the name given too: `-o chrome.png --scale 2` reads chrome@2x.png
+            case .memory(let file):
+                chromeFile = file.name
+                chromeImage = try decoder.decodeBitmap(file.bytes, file: file.name)
+            }
+        } catch {
+            throw .chrome(error)
+        }
+        let style = TextStyle(font: typeface, size: fontSize, color: color, alignment: alignment, lineSpacing: lineSpacing)
+        let note = Note(text: text, style: style, chrome: chromeImage, chromeName: chromeFile, insets: insets, maxWidth: maxWidth, mode: mode)
+        let layout: TextLayout
+        do { layout = try note.layout() } catch { throw .text(error) }
+        var warnings: [String] = []
+        if !layout.missingCharacters.isEmpty {
+            warnings.append("the font (\(typeface.familyName)) has no glyph for \(Self.named(layout.missingCharacters)): they are drawn as "
+                            + "its empty box; set NoteJob.font to a font that has them")
+        }
+        if !layout.controlCharacters.isEmpty {
+            warnings.append("the text holds control \(layout.controlCharacters.count == 1 ? "character" : "characters") "
+                            + "\(Self.named(layout.controlCharacters)): not drawn, as UIKit does not draw them")
+        }
+        var notes: [String] = []
+        let chromeScale = ImageFileName(path: chromeFile).scale ?? 1
+        if case .file = chrome, chromeScale != scale {
+            // Which variant was taken, and that it is resampled (the pixels are not the artist's).
+            notes.append("the chrome \(chromeFile) is @\(chromeScale)x, resampled to @\(scale)x "
+                         + (chromeScale > scale ? "(the nearest larger variant, downscaled)" : "(no @\(scale)x or larger variant beside it)"))
+        }
+        let protected = InputFiles(inputs)
+        if let output {
+            do {
+                try OutputName.require(output, extensions: ["png"], what: "a note is a PNG")
+                try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
+            } catch let error as OutputError {
+                throw .output(error)
+            } catch {
+                throw .write(.writeFailed(file: output, reason: "\(error)"))
+            }
+        }
+        return Plan(note: note, scale: scale, chromeFile: chromeFile, inputs: protected, warnings: warnings, notes: notes)
+    }
+
+    /// Plans, renders and writes on the calling thread. `progress` receives `JobProgress` reports:
+    /// phase `reading` (the chrome and font read), `encoding` (rendered), `writing` (written),
+    /// ending at a fraction of 1. A raised `cancellation` stops the run with ``NoteError/cancelled``
+    /// before the PNG is written; nothing is written.
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(NoteError) -> Outcome {
+        if cancellation?.isCancelled == true { throw .cancelled }
+        return try run(plan(), progress: progress, cancellation: cancellation)
+    }
+
+    /// Renders and writes a plan made by `plan()` (see ``run(progress:cancellation:)``).
+    public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
+                    cancellation: CancellationFlag? = nil) throws(NoteError) -> Outcome {
+        let reporter = JobProgress.Reporter(progress, phases: [(.reading, 1), (.encoding, 8), (.writing, 1)])
+        reporter.report(.reading, done: 1, total: 1)
+        let bitmap: Bitmap, lines: Int
+        do {
+            bitmap = try plan.note.render(scale: plan.scale, limits: limits)
+            lines = try plan.note.layout().lines.count
+        } catch {
+            throw .text(error)
+        }
+        reporter.report(.encoding, done: 1, total: 1)
+        if cancellation?.isCancelled == true { throw .cancelled }
+        var files: [String] = [], bytes: [UInt8] = []
+        do throws(PNG.EncodeError) {
+            if let output, output != OutputName.standardOutput {
+                try PNG.Encoder().write(bitmap, to: output, protecting: plan.inputs, overwrite: overwrite)
+                files = [output]
+            } else {
+                bytes = try PNG.Encoder().encode(bitmap)
+            }
+        } catch {
+            if case .output(let refusal) = error { throw .output(refusal) }
+            throw .write(error)
+        }
+        reporter.finish(.writing)
+        return Outcome(files: files, bytes: bytes, width: bitmap.width, height: bitmap.height, scale: plan.scale, lines: lines,
+                       chromeFile: plan.chromeFile, font: plan.note.style.font.familyName, warnings: plan.warnings, notes: plan.notes)
+    }
+
+    /// The chrome's `@Nx` file beside it for `scale`, as `UIImage(named:)` picks it, when the name
+    /// has no scale: the variant of that scale, else the nearest larger one (downscaled: more
+    /// detail than upscaling a smaller one), else the nearest smaller one, else the name itself
+    /// (`chrome.png`, the 1x). A name with a scale is used as it is.
+    static func chromeFile(_ path: String, scale: Int) -> String {
+        let name = ImageFileName(path: path)
+        guard name.scale == nil, scale > 1, !name.pathExtension.isEmpty else { return path }
+        let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+        let range = ImageFileName.scaleRange
+        let order = Array(scale...max(scale, range.upperBound)) + Array(stride(from: scale - 1, through: 2, by: -1))
+        for candidate in order {
+            let variant = folder + name.stem + "@\(candidate)x" + (name.device.map { "~\($0)" } ?? "") + "." + name.pathExtension
+            if FileManager.default.fileExists(atPath: variant) { return variant }
+        }
+        return path
+    }
+
+    /// `U+7206 '爆', U+0301 '́'`: each character by its code point and itself (a control
+    /// character by its code point alone).
+    static func named(_ characters: [Character]) -> String {
+        characters.map { character in
+            let scalars = character.unicodeScalars
+            let points = scalars.map { scalar -> String in
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }.joined(separator: " ")
+            return scalars.allSatisfy { $0.properties.generalCategory == .control } ? points : "\(points) '\(character)'"
+        }.joined(separator: ", ")
+    }
+}
