@@ -7,10 +7,10 @@ extension AssembleJob {
     /// the refiner's and the differ's screens; APNG: the placed frame and its candidates; WebP:
     /// libwebp's canvases and sub-frame candidates, in each of the encoders run side by side).
     /// Measured as peak resident memory less the frames held, on a GIF of three frames on an
-    /// 8000² screen (`flipbook assemble`, release build): GIF 3.7, APNG 3.1, WebP 8.1; rounded up.
+    /// 8000² screen (`flipbook assemble`, release build): GIF 4.7, APNG 3.1, WebP 8.1; rounded up.
     static func workingCanvases(_ format: Format) -> Int {
         switch format {
-        case .gif: 4
+        case .gif: 5
         case .apng: 4
         case .webp: 9
         }
