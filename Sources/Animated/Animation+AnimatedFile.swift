@@ -42,6 +42,7 @@ extension Animation {
             // Work in proportion to the input, as `FramesJob` checks it: a GIF of 9 KB may declare
             // three hundred 1000² frames, which would all be decoded and held.
             try reader.checkDeclaredFrames()
+            try checkEncoderCanvases(reader.info, file: file, limits: limits)
         } catch {
             throw .decode(error)
         }
@@ -62,6 +63,26 @@ extension Animation {
         animation.warnings = reader.warnings
         animation.readWarnings = reader.readWarnings
         return animation
+    }
+
+    /// Whole canvases the encoder that will write the frames being read holds beside them
+    /// (`AssembleJob.workingCanvases(_:)`), set by `AssembleJob` while it reads its source: the
+    /// frames a file declares and those canvases are then checked together against
+    /// `maxDecodedBytes` before any frame is decoded. 0 (no encoder) elsewhere.
+    @TaskLocal static var encoderCanvases: (count: Int, encoder: String) = (0, "")
+
+    /// Refuses a file whose declared frames (`info`), held decoded, and ``encoderCanvases``
+    /// canvases beside them would be over `limits.maxDecodedBytes`.
+    static func checkEncoderCanvases(_ info: AnimationInfo, file: String, limits: ResourceLimits) throws(AnimationDecodeError) {
+        let (canvases, encoder) = encoderCanvases
+        guard canvases > 0 else { return }
+        let canvas = max(0, info.width).multipliedReportingOverflow(by: max(0, info.height))
+        let all = canvas.partialValue.multipliedReportingOverflow(by: max(0, info.frameCount) + canvases)
+        let bytes = all.partialValue.multipliedReportingOverflow(by: 4)
+        let overflow = canvas.overflow || all.overflow || bytes.overflow
+        guard overflow || bytes.partialValue > limits.maxDecodedBytes else { return }
+        throw .limit(LimitError(limit: .decodedBytes, subject: file, amount: overflow ? nil : bytes.partialValue, maximum: limits.maxDecodedBytes,
+                                detail: "\(info.frameCount) frames of \(info.width)×\(info.height), and the \(encoder) encoder's \(canvases) working canvases"))
     }
 
     /// The kind of one-file animation `name` promises by its extension: GIF, WebP or APNG (`.apng`);

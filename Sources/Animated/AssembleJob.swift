@@ -174,16 +174,16 @@ public struct AssembleJob: Sendable {
                 if sources.count < given.count { notes.append("leaving out \(output), written by an earlier run") }
             }
             do {
-                animation = try Animation.load(sources, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber,
-                                               cancellation: cancellation, progress: reading)
+                animation = try Self.reading(for: format) { () throws(Animation.LoadError) in try Animation.load(sources, scale: scale, limits: limits,
+                    onDuplicateNumber: onDuplicateNumber, cancellation: cancellation, progress: reading) }
             } catch .cancelled { throw .cancelled } catch { throw .source(error) }
             if let note = Discovery.listNote(sources) { notes.append(note) }
             if let note = Discovery.leftOutNote(in: sources) { notes.append(note) }
             inputs = InputFiles(sources + animation.sourceFiles)
         case .files(let files):
             do {
-                animation = try Animation.load(files: files, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber,
-                                               cancellation: cancellation, progress: reading)
+                animation = try Self.reading(for: format) { () throws(Animation.LoadError) in try Animation.load(files: files, scale: scale, limits: limits,
+                    onDuplicateNumber: onDuplicateNumber, cancellation: cancellation, progress: reading) }
             } catch .cancelled { throw .cancelled } catch { throw .source(error) }
             // Files that are no frames (a readme, a sheet's pages), left out as `Validator` leaves them out.
             if let note = (try? Upload(files))?.leftOutNote { notes.append(note) }
@@ -196,6 +196,7 @@ public struct AssembleJob: Sendable {
         do { play = try animation.playback(highlighted: highlighted, timing: timing) } catch { throw .playback(error) }
         do { try limits.check(.frames, play.frames.count, of: Self.subject(of: source)) } catch { throw .limit(error) }
         guard !play.frames.isEmpty else { throw .source(.discovery(.noFrames(source: highlighted ? "the highlighted frames" : Self.subject(of: source)))) }
+        do { try Self.checkMemory(of: animation, format: format, limits: limits, subject: Self.subject(of: source)) } catch { throw .limit(error) }
         // The source's own repeat count (a GIF's loop count, an animation's) must fit the format too.
         if let error = repeatCountError(repeatCount ?? play.repeatCount, format: format) { throw .setting(error) }
         // A frame without a file at the animation's scale is drawn from another scale's, as UIKit does.

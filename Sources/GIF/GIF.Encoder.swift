@@ -251,7 +251,7 @@ extension GIF {
             // second sees the pixels the palette was built for.
             var planner = PalettePlanner(colors: colors, refinements: 2, sampling: 4)
             var flattener = AlphaFlattener(alpha: alpha)
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
+            try FramePipeline.run(count: count, ahead: Self.framesAhead(width: output.width, height: output.height), stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
                 planner.add(flattener.flatten(frame), times: weights[index])
                 progress?(index + 1, steps)
             }
@@ -262,7 +262,7 @@ extension GIF {
             let strength = dithering == .ordered ? Self.orderedSpread : Self.diffusionStrength
             var previous: (pixels: [UInt8], indices: [UInt8])?
             flattener = AlphaFlattener(alpha: alpha)
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
+            try FramePipeline.run(count: count, ahead: Self.framesAhead(width: output.width, height: output.height), stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
                 let source = frame.source
                 var pixels = flattener.flatten(frame)
                 // Ordered and none split each frame over the cores (``Dither/indices``); error
@@ -290,7 +290,7 @@ extension GIF {
                                        colors: min(colors, quality.laterFrameColors), refinements: 8,
                                        laterFullRefinements: quality == .standard ? 4 : 8,
                                        lzwTolerance: quality.lzwTolerance, sharesFirstTable: quality == .standard)
-            try FramePipeline.run(count: count, ahead: Self.framesAhead, stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
+            try FramePipeline.run(count: count, ahead: Self.framesAhead(width: output.width, height: output.height), stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
                 // Without a matte the flattened frame's opaque pixels are the source's, whose
                 // neighbourhoods the workers found (``AlphaFlattener/Prepared/rim``).
                 let nearOpaque = alpha == .dither && edgeMatte == nil ? frame.rim : nil
@@ -382,7 +382,9 @@ extension GIF {
         /// Frames decoded (or waiting) ahead of the one being encoded: one per core. Measured on
         /// the 800² explosion and 720p film: the old windows of two per core, two windows at once,
         /// held 8 frames (+15 MB) for no gain in wall time, and one more than the cores neither.
-        static var framesAhead: Int { max(2, ParallelLoop.cores) }
+        /// Frames over 4096² (64 MB each, flattened in a copy of their own) are decoded one ahead:
+        /// three frames of an 8000² screen held 0.8 GB in flight for no gain.
+        static func framesAhead(width: Int, height: Int) -> Int { width * height > 1 << 24 ? 1 : max(2, ParallelLoop.cores) }
     }
 }
 
