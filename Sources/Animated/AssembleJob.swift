@@ -161,7 +161,8 @@ public struct AssembleJob: Sendable {
         let format = try resolvedFormat()
         if let error = settingError(format: format) { throw .setting(error) }
         // A timing out of range is a setting of this job (`timing.fps`), as `SheetJob.fps` is of that one.
-        if case .outOfRange(let error)? = timing.rangeError() { throw .setting(error) }
+        // The steps are not known yet: a duration's bound (a day a step) is checked by the playback.
+        if case .outOfRange(let error)? = timing.rangeError(steps: .max) { throw .setting(error) }
         var notes: [String] = []
         let animation: Animation
         var inputs = InputFiles()
