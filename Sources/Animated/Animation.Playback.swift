@@ -26,7 +26,7 @@ extension Animation {
             frameDuration = seconds
         }
 
-        /// The seconds ``init(frameDuration:)`` was given, to name them in ``rangeError()``.
+        /// The seconds ``init(frameDuration:)`` was given, to name them in ``rangeError(steps:)``.
         private var frameDuration: TimeInterval?
 
         /// Whether two timings ask for the same: `Timing(frameDuration: 0.1) == Timing(fps: 10)`.
@@ -87,7 +87,7 @@ extension Animation {
         case delayCount(given: Int, frames: Int)
         /// ``Animation/frameDurations`` does not give one value per frame.
         case frameDurationCount(given: Int, frames: Int)
-        /// A timing value or a value of the animation is out of range (``Timing/rangeError()``,
+        /// A timing value or a value of the animation is out of range (``Timing/rangeError(steps:)``,
         /// ``Animation/check()``): Basics' `SettingError` names it, the value given and the values allowed.
         case outOfRange(SettingError)
         /// A time given to ``Animation/frameIndex(at:highlighted:)`` that names no step: NaN, or so
