@@ -26,7 +26,7 @@ extension Animation {
             frameDuration = seconds
         }
 
-        /// The seconds ``init(frameDuration:)`` was given, to name them in ``rangeError()``.
+        /// The seconds ``init(frameDuration:)`` was given, to name them in ``rangeError(steps:)``.
         private var frameDuration: TimeInterval?
 
         /// Whether two timings ask for the same: `Timing(frameDuration: 0.1) == Timing(fps: 10)`.
@@ -40,17 +40,27 @@ extension Animation {
         /// The longest play or frame a timing may ask for, in seconds: a day.
         public static let longest: TimeInterval = 86_400
 
+        /// The longest play of `steps` steps, in seconds: ``longest`` for each step (a day at the
+        /// lowest fps of ``fpsRange``), so a `duration` and an `fps` allow the same plays.
+        public static func longestPlay(steps: Int) -> TimeInterval {
+            longest * Double(max(steps, 1))
+        }
+
         /// The first value out of range, as a ``PlaybackError/outOfRange(_:)`` (or
         /// ``PlaybackError/frameDuration(_:)`` for the seconds ``init(frameDuration:)`` was given): an `fps` outside
-        /// ``fpsRange``, a `duration` or a delay that is not positive or over ``longest`` (NaN and
-        /// infinities included).
-        public func rangeError() -> PlaybackError? {
+        /// ``fpsRange``, a delay that is not positive or over ``longest``, a `duration` that is not
+        /// positive or gives a step more than ``longest`` (NaN and infinities included). One rule
+        /// for every way of timing a play: a step shows at most a day, so a play of `steps` steps
+        /// lasts at most `steps` days, as at the lowest fps.
+        /// - Parameter steps: The steps of the play the timing is for (1 when not known yet: a
+        ///   `duration` of at most a day is then taken).
+        public func rangeError(steps: Int = 1) -> PlaybackError? {
             if let fps, !Self.fpsRange.contains(fps) {
                 if let frameDuration, (1 / frameDuration).bitPattern == fps.bitPattern { return .frameDuration(frameDuration) }
                 return .outOfRange(SettingError(.fps, of: "Animation.Timing", value: fps, allowed: .interval(Self.fpsRange)))
             }
-            if let duration, !(duration > 0 && duration <= Self.longest) {
-                return .outOfRange(SettingError(.duration, of: "Animation.Timing", value: duration, allowed: .seconds(atMost: Self.longest)))
+            if let duration, !(duration > 0 && duration <= Self.longestPlay(steps: steps)) {
+                return .outOfRange(SettingError(.duration, of: "Animation.Timing", value: duration, allowed: .seconds(atMost: Self.longestPlay(steps: steps))))
             }
             if let delays, let bad = delays.firstIndex(where: { !($0 > 0 && $0 <= Self.longest) }) {
                 return .outOfRange(SettingError(.delays(index: bad), of: "Animation.Timing", value: delays[bad], allowed: .seconds(atMost: Self.longest)))
@@ -77,7 +87,7 @@ extension Animation {
         case delayCount(given: Int, frames: Int)
         /// ``Animation/frameDurations`` does not give one value per frame.
         case frameDurationCount(given: Int, frames: Int)
-        /// A timing value or a value of the animation is out of range (``Timing/rangeError()``,
+        /// A timing value or a value of the animation is out of range (``Timing/rangeError(steps:)``,
         /// ``Animation/check()``): Basics' `SettingError` names it, the value given and the values allowed.
         case outOfRange(SettingError)
         /// A time given to ``Animation/frameIndex(at:highlighted:)`` that names no step: NaN, or so
@@ -115,10 +125,10 @@ extension Animation {
     /// Throws when `timing` or the animation's own values are out of range (``check()``).
     public func playback(highlighted: Bool = false, timing: Timing = Timing()) throws(PlaybackError) -> Playback {
         if highlighted && highlightedFrames == nil { throw .noHighlightedFrames }
-        if let error = timing.rangeError() { throw error }
+        let steps = steps(highlighted: highlighted)
+        if let error = timing.rangeError(steps: steps.count) { throw error }
         try check()
         let frames = highlighted ? highlightedFrames! : self.frames
-        let steps = steps(highlighted: highlighted)
         let durations: [TimeInterval]
         if let delays = timing.delays {
             guard delays.count == frames.count else { throw .delayCount(given: delays.count, frames: frames.count) }

@@ -75,7 +75,7 @@ public struct Animation: Sendable {
 
     /// An animation over `frames`; every other property defaults to what `UIImageView` does.
     /// Its values are checked (``check()``): `frameDurations` must give one positive duration of
-    /// at most a day per frame, `duration` must be positive and at most a day, `repeatCount` 0 or
+    /// at most a day per frame, `duration` must be positive and at most a day a step, `repeatCount` 0 or
     /// more and `scale` 1…3 (``scaleRange``) — else ``PlaybackError/frameDurationCount(given:frames:)`` or
     /// ``PlaybackError/outOfRange(_:)`` naming the value (a NaN, a negative or a missing
     /// duration used to be taken, and a play's length came out NaN or the durations were ignored).
@@ -114,7 +114,8 @@ public struct Animation: Sendable {
     /// Throws for the first value out of range, as the initializer does (the properties may be
     /// set afterwards; ``playback(highlighted:timing:)`` checks them again): ``frameDurations``
     /// not one per frame (``PlaybackError/frameDurationCount(given:frames:)``), a duration in it
-    /// or ``duration`` that is not positive or over a day (NaN and infinities included), a
+    /// that is not positive or over a day, a ``duration`` that is not positive or over a day a step
+    /// (``Timing/longestPlay(steps:)``; NaN and infinities included), a
     /// negative ``repeatCount``, a ``scale`` outside ``scaleRange`` (``PlaybackError/outOfRange(_:)``).
     public func check() throws(PlaybackError) {
         let longest = Timing.longest
@@ -124,8 +125,11 @@ public struct Animation: Sendable {
                 throw .outOfRange(SettingError(.frameDurations(index: bad), of: "Animation", value: frameDurations[bad], allowed: .seconds(atMost: longest)))
             }
         }
-        if let duration, !(duration > 0 && duration <= longest) {
-            throw .outOfRange(SettingError(.duration, of: "Animation", value: duration, allowed: .seconds(atMost: longest)))
+        // A step shows at most a day (``Timing/longestPlay(steps:)``): the play an `fps` of
+        // 1/86400 gives is allowed as a `duration` too.
+        let longestPlay = Timing.longestPlay(steps: steps().count)
+        if let duration, !(duration > 0 && duration <= longestPlay) {
+            throw .outOfRange(SettingError(.duration, of: "Animation", value: duration, allowed: .seconds(atMost: longestPlay)))
         }
         if repeatCount < 0 { throw .outOfRange(SettingError(.repeatCount, of: "Animation", value: repeatCount, allowed: .atLeast(0))) }
         if !Self.scaleRange.contains(scale) { throw .outOfRange(SettingError(.scale, of: "Animation", value: scale, allowed: .range(Self.scaleRange))) }

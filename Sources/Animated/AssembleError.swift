@@ -14,6 +14,9 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
     /// other than the frame count, no highlighted frames). A timing value out of range (an fps of
     /// 0) is a ``setting(_:)``.
     case playback(Animation.PlaybackError)
+    /// The highlighted play was asked for (``AssembleJob/highlighted``) and `source` (the folder,
+    /// prefix, files or upload given) has none: its `sequence.json` names no `highlighted` prefix.
+    case noHighlightedFrames(source: String)
     /// A setting of the job or its encoders is out of range (a repeat count, a scale, a thread
     /// count, colours, the `timing`'s fps, duration or a delay), or means nothing for the format: Basics' `SettingError` names it, the value
     /// given and the values allowed. Switch over its `setting` to handle one.
@@ -42,6 +45,8 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .source(let error): error.description
         case .playback(let error): error.description
+        case .noHighlightedFrames(let source):
+            "\(source) has no highlighted frames (name them with \"highlighted\" in its sequence.json)"
         case .setting(let error): error.description
         case .frame(let error): error.description
         case .limit(let error): error.description

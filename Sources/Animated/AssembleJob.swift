@@ -161,7 +161,8 @@ public struct AssembleJob: Sendable {
         let format = try resolvedFormat()
         if let error = settingError(format: format) { throw .setting(error) }
         // A timing out of range is a setting of this job (`timing.fps`), as `SheetJob.fps` is of that one.
-        if case .outOfRange(let error)? = timing.rangeError() { throw .setting(error) }
+        // The steps are not known yet: a duration's bound (a day a step) is checked by the playback.
+        if case .outOfRange(let error)? = timing.rangeError(steps: .max) { throw .setting(error) }
         var notes: [String] = []
         let animation: Animation
         var inputs = InputFiles()
@@ -193,7 +194,9 @@ public struct AssembleJob: Sendable {
             inputs = InputFiles(given.sourceFiles)
         }
         let play: Animation.Playback
-        do { play = try animation.playback(highlighted: highlighted, timing: timing) } catch { throw .playback(error) }
+        do { play = try animation.playback(highlighted: highlighted, timing: timing) } catch .noHighlightedFrames {
+            throw .noHighlightedFrames(source: Self.named(source))
+        } catch { throw .playback(error) }
         do { try limits.check(.frames, play.frames.count, of: Self.subject(of: source)) } catch { throw .limit(error) }
         guard !play.frames.isEmpty else { throw .source(.discovery(.noFrames(source: highlighted ? "the highlighted frames" : Self.subject(of: source)))) }
         do { try Self.checkMemory(of: animation, format: format, limits: limits, subject: Self.subject(of: source)) } catch { throw .limit(error) }
@@ -389,6 +392,19 @@ public struct AssembleJob: Sendable {
     }
 
     /// The source as messages name it.
+    /// `source` as the user gave it: the path, or the first and last of several
+    /// (`gold_1.png … gold_4.png`), the file names of an upload, or `the animation`.
+    private static func named(_ source: Source) -> String {
+        let names: [String]
+        switch source {
+        case .paths(let paths): names = paths
+        case .files(let files): names = files.map(\.name)
+        case .animation: return "the animation"
+        }
+        guard let first = names.first, let last = names.last else { return "the source" }
+        return names.count == 1 ? first : "\(first) … \(last)"
+    }
+
     private static func subject(of source: Source) -> String {
         switch source {
         case .paths(let paths): paths.count == 1 ? paths[0] : "the frames"

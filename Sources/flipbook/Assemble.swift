@@ -179,7 +179,10 @@ struct Assemble: ParsableCommand {
             }
         }
         if let fps, !Animation.Timing.fpsRange.contains(fps) { throw OptionRefusal.error("--fps", fps, takes: "frames per second, between 1/86400 and 1000") }
-        if let duration, !(duration > 0 && duration <= Animation.Timing.longest) { throw OptionRefusal.error("--duration", duration, takes: "the seconds of one play, positive, at most a day (86400)") }
+        // The library's one rule (a step shows at most a day); the bound that needs the frame count comes with the frames.
+        if let duration, Animation.Timing(duration: duration).rangeError(steps: .max) != nil {
+            throw OptionRefusal.error("--duration", duration, takes: "the seconds of one play, positive, at most a day a frame")
+        }
         if let repeatCount, repeatCount < 0 { throw OptionRefusal.error("--repeat", repeatCount, takes: "0 (forever) or a number of plays") }
         if let scale, !ImageFileName.scaleRange.contains(scale) { throw OptionRefusal.error("--scale", scale, takes: "\(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound), the @Nx files to pick") }
         if !(2...256).contains(colors) { throw OptionRefusal.error("--colors", colors, takes: "2…256 entries of a colour table") }

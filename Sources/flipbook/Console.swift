@@ -1,10 +1,18 @@
+import Basics
 import Foundation
 
 /// Printing for commands: results to stdout, diagnostics to stderr, JSON with stable key order.
+/// A failed write (a full disk, `ulimit -f`, a pipe whose reader is gone, a closed stream) drops
+/// the text and never ends the process (``ProcessPolicy``'s `keepPrintingSafe()`).
 enum Console {
     /// Writes a line to standard error, libraries' settings named as the CLI's flags (``CLIWording``).
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data((CLIWording.inCLIWords(message) + "\n").utf8))
+        FileIO.writeToStandardError(CLIWording.inCLIWords(message) + "\n")
+    }
+
+    /// Writes `text` to standard error as it is (progress lines).
+    static func standardError(_ text: String) {
+        FileIO.writeToStandardError(text)
     }
 
     /// Prints `value` as pretty JSON with sorted keys, so output is byte-stable across runs.

@@ -118,7 +118,7 @@ extension ExitStatus {
         switch error {
         case .source(let error): self = Self(for: error)
         case .output(.notAFolder): self = .outputUnwritable
-        case .playback, .output, .setting, .encode(.setting), .encodeAPNG(.setting), .encodeWebP(.setting): self = .usage
+        case .playback, .noHighlightedFrames, .output, .setting, .encode(.setting), .encodeAPNG(.setting), .encodeWebP(.setting): self = .usage
         case .frame, .limit, .encode(.invalidInput), .encodeAPNG(.invalidInput), .encodeWebP(.invalidInput): self = .inputUnreadable
         case .encode, .encodeAPNG, .encodeWebP, .write, .cancelled: self = .outputUnwritable
         }

@@ -33,6 +33,7 @@ struct Flipbook: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let code as ExitCode {
+            if code.rawValue != 0 { ProcessPolicy.removeEmptyFoldersMadeForOutputs() }
             ProcessPolicy.exit(code.rawValue)
         } catch {
             switch exitCode(for: error) {
@@ -48,6 +49,9 @@ struct Flipbook: ParsableCommand {
                 failInJSON(usage.message, status: .usage)
                 ProcessPolicy.exit(ExitStatus.usage.rawValue)
             default:
+                // A command that failed leaves no empty folder it made for its output (never one
+                // that was there before: only the folders this process made, only when empty).
+                ProcessPolicy.removeEmptyFoldersMadeForOutputs()
                 // ArgumentParser's own wrapper (an error from a `validate()`) speaks through it.
                 let message = String(describing: type(of: error)) == "CommandError" ? fullMessage(for: error) : "error: \(CLIWording.message(for: error))"
                 // A value found wrong only once the work began (2 delays for 4 frames, a size over

@@ -21,7 +21,7 @@ final class Progress: @unchecked Sendable {
         defer { lock.unlock() }
         guard percent != lastPercent else { return }
         lastPercent = percent
-        FileHandle.standardError.write(Data("\r\(label): \(done)/\(total) (\(percent)%)".utf8))
+        Console.standardError("\r\(label): \(done)/\(total) (\(percent)%)")
     }
 
     /// A job's report: its phase, the attempt of a byte-budget search (`attempt 2 of at most 6`),
@@ -35,10 +35,10 @@ final class Progress: @unchecked Sendable {
         defer { lock.unlock() }
         guard line != lastLine else { return }
         lastLine = line
-        FileHandle.standardError.write(Data("\r\(line)\u{1B}[K".utf8))
+        Console.standardError("\r\(line)\u{1B}[K")
     }
 
     func finish() {
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Console.standardError("\r\u{1B}[K")
     }
 }

@@ -25,6 +25,9 @@ extension HostileCases {
                     _ = animation.steps(); _ = try? animation.stepDurations(); _ = try? animation.playDuration(); _ = try? animation.frameIndex(at: v)
                     _ = try? animation.totalDuration; _ = try? Animation(frames: frames, direction: direction).frameIndex(at: v)
                     _ = Animation.Timing(delays: [v], duration: v, fps: v).rangeError()
+                    for steps in [Int.min, -1, 0, Int.max] {
+                        _ = Animation.Timing(duration: v).rangeError(steps: steps); _ = Animation.Timing.longestPlay(steps: steps)
+                    }
                     _ = try animation.playback(timing: Animation.Timing(frameDuration: v))
                 }
             }

@@ -66,6 +66,15 @@ enum InterruptCleanup {
         state.condition.withLock { state.folders.append(path) }
     }
 
+    /// Removes every registered folder that is empty now, innermost first (a failed command's
+    /// output folders; ``ProcessPolicy/removeEmptyFoldersMadeForOutputs()``), and forgets them.
+    static func removeEmptyMadeFolders() {
+        state.condition.withLock {
+            for folder in state.folders.reversed() { _ = System.removeDirectory(folder) }
+            state.folders = []
+        }
+    }
+
     /// Runs `body` (a commit's journals and renames) as one step: an interrupt meanwhile takes
     /// effect once it is done.
     static func uninterrupted<T>(_ body: () throws -> T) rethrows -> T {

@@ -227,6 +227,12 @@ public enum FileIO {
         return created
     }
 
+    /// Writes `text` to standard error; what cannot be written (a full disk, `ulimit -f`, a closed
+    /// pipe) is dropped, never a crash (Foundation's `FileHandle.write` traps on a failed write).
+    package static func writeToStandardError(_ text: String) {
+        System.writeToStandardError(Array(text.utf8))
+    }
+
     /// Whether standard error is a terminal (progress lines go there only then).
     package static var standardErrorIsTerminal: Bool { System.standardErrorIsTerminal }
 

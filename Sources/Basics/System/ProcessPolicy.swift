@@ -3,6 +3,7 @@
 package enum ProcessPolicy {
     /// Applies every setting below.
     package static func apply() {
+        keepPrintingSafe()
         removeTemporaryFilesOnInterrupt()
         returnFrameBuffersPromptly()
         reportFileSizeLimitsAsErrors()
@@ -31,6 +32,24 @@ package enum ProcessPolicy {
     /// the destination is untouched and the command exits 4 with "File too large", as for a full disk.
     package static func reportFileSizeLimitsAsErrors() {
         System.ignoreFileSizeSignal()
+    }
+
+    /// Printing never ends the process: a closed standard stream (`>&-`) is opened on
+    /// `/dev/null` (so no file the process opens takes its number and receives the text), and
+    /// SIGPIPE is ignored, so a write to a pipe whose reader is gone (`flipbook info x.png | head
+    /// -0`) fails with EPIPE instead of killing the process. Standard error is written through
+    /// ``FileIO/writeToStandardError(_:)``, which drops what cannot be written.
+    package static func keepPrintingSafe() {
+        System.openClosedStandardStreams()
+        System.ignoreBrokenPipeSignal()
+    }
+
+    /// Removes the folders this process made for its outputs (``FileIO/createDirectory(_:)``,
+    /// ``AtomicFileWriter``) that are empty now, innermost first: a command that failed leaves no
+    /// empty folder behind. Only folders the process made itself, and only empty ones: never a
+    /// user's folder, never a file.
+    package static func removeEmptyFoldersMadeForOutputs() {
+        InterruptCleanup.removeEmptyMadeFolders()
     }
 
     /// Ends the process with exit status `status` (standard output flushed).

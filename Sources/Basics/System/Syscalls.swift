@@ -312,6 +312,38 @@ enum System {
         exit(status)
     }
 
+    /// Ignores SIGPIPE: a write to a pipe whose reader is gone (`flipbook info x.png | head -0`)
+    /// then fails with EPIPE instead of killing the process.
+    static func ignoreBrokenPipeSignal() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Opens `/dev/null` in place of standard input, output or error when the process was started
+    /// with one closed (`flipbook … >&-`): otherwise the first file the process opens would take
+    /// that number, and text printed would land in an output file.
+    static func openClosedStandardStreams() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDWR)
+            if opened >= 0 && opened != descriptor {
+                _ = dup2(opened, descriptor)
+                _ = closeDescriptor(opened)
+            }
+        }
+    }
+
+    /// Writes all of `bytes` to standard error, giving up at the first failed write (a full disk,
+    /// `ulimit -f`, a closed pipe): what cannot be shown is dropped, never a crash.
+    static func writeToStandardError(_ bytes: [UInt8]) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(STDERR_FILENO, from: buffer.baseAddress! + written, count: buffer.count - written)
+            }
+            if count <= 0 { return }
+            written += count
+        }
+    }
+
     /// Ignores SIGXFSZ: a write past `ulimit -f` then fails with EFBIG instead of killing the process.
     static func ignoreFileSizeSignal() {
         _ = signal(SIGXFSZ, SIG_IGN)

@@ -74,7 +74,7 @@ public struct UploadProcessor: Sendable {
             return .rejected(status: 499, reason: "cancelled")
         case .source(.discovery(.notPNG(let path))):
             return .rejected(status: 415, reason: "\(path) is not a PNG frame")
-        case .source(.discovery), .source(.ambiguous), .source(.gifAmongOtherSources), .setting, .playback(.outOfRange):
+        case .source(.discovery), .source(.ambiguous), .source(.gifAmongOtherSources), .setting, .playback(.outOfRange), .noHighlightedFrames:
             return .rejected(status: 400, reason: error.description)
         case .source(.manifest(let manifest)):
             return .rejected(status: 422, reason: "sequence.json: \(manifest)")

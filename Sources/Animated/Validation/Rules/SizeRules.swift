@@ -19,6 +19,7 @@ public enum SizeMismatchRule: ValidationRule {
                                         file: fact.file.path))
             }
         }
+        problems += deviceFileMismatches(facts)
         if let expected = config.expectedSize, expected.count == 2 {
             for fact in facts.files {
                 guard let size = fact.size else { continue }
@@ -26,6 +27,30 @@ public enum SizeMismatchRule: ValidationRule {
                 if points != (expected[0], expected[1]) {
                     problems.append(Problem("\(fact.file.fileName) is \(format(points.0))×\(format(points.1)) pt; "
                                             + "expected \(format(expected[0]))×\(format(expected[1])) pt", file: fact.file.path))
+                }
+            }
+        }
+        return problems
+    }
+
+    /// A `~ipad`/`~iphone` file stands in for its frame's generic file of the same scale on that
+    /// device, so the device shows it among the generic files of the frames that have none: a
+    /// size that differs from theirs is a mismatch without `--uikit` too (`fire1~ipad.png` at
+    /// 64×64 beside `fire2.png` at 32×32). A device file that is already the odd one among its
+    /// own kind is reported above, and a device variant of every frame is a set of its own.
+    static func deviceFileMismatches(_ facts: SequenceFacts) -> [Problem] {
+        let sized = facts.files.filter { $0.size != nil }
+        var problems: [Problem] = []
+        for device in Set(sized.compactMap(\.file.device)).sorted() {
+            for scale in Set(sized.filter { $0.file.device == device }.map(\.file.scale)).sorted() {
+                let specific = sized.filter { $0.file.device == device && $0.file.scale == scale }
+                let numbers = Set(specific.map(\.file.number))
+                let generic = sized.filter { $0.file.device == nil && $0.file.scale == scale && !numbers.contains($0.file.number) }
+                guard let shownWith = Rules.majority(generic.compactMap(\.size)),
+                      let own = Rules.majority(specific.compactMap(\.size)) else { continue }
+                for fact in specific where fact.size == own && own != shownWith {
+                    problems.append(Problem("\(fact.file.fileName) is \(own) px; on \(device == "ipad" ? "iPad" : "iPhone") it is shown with "
+                                            + "the other @\(scale)x frames, which are \(shownWith) px", file: fact.file.path))
                 }
             }
         }
