@@ -22,7 +22,7 @@ public struct BuildJob: Sendable {
     /// Threads to use, from 1; `nil` uses every core.
     public var threads: Int?
     /// The tool that builds: a target built by another tool is built again. By default the version
-    /// and the digest of the running executable (``currentTool()``).
+    /// and the digest of the running executable.
     public var tool: String?
 
     /// Flipbook's version, part of every target's key.

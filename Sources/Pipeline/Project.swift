@@ -16,7 +16,7 @@ import Foundation
 /// ```
 ///
 /// Paths are relative to the project file's folder and stay inside it, so a project builds the
-/// same on every machine and its state (``BuildState``) names files the same way everywhere. The
+/// same on every machine and its state (`.flipbook-build/state.json`) names files the same way everywhere. The
 /// schema is strict: an unknown key is an error that suggests the nearest known one.
 /// `docs/Pipelines.md` lists every key.
 public struct Project: Sendable {

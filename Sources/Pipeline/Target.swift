@@ -46,7 +46,7 @@ public struct Target: Sendable {
     /// Other files it writes beside ``output`` (a sheet's data file when named).
     public var extraOutputs: [String]
     /// Targets that must be built first: named under `after`, and every target whose output
-    /// this target reads (found by ``BuildGraph``).
+    /// this target reads (found by the build).
     public var after: [String]
     /// The job, its paths as opened from the working directory.
     public var job: Job
