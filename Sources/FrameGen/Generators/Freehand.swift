@@ -48,6 +48,9 @@ public struct Freehand: FrameGenerator {
     public var frameCount: Int {
         didSet { if frameCount < 1 { frameCount = 1 } }
     }
+    /// The file the strokes were read from (``init(json:file:width:height:limits:)``), for the
+    /// edge limit's message: `pts.json: strokes: needs more than …`.
+    var file: String?
 
     /// A drawing of `strokes` on a `width × height`-point canvas; `frameCount` frames (at least 1)
     /// reveal it, the last showing all of it.
@@ -125,7 +128,8 @@ public struct Freehand: FrameGenerator {
     /// outlines. A few samples far apart ask for millions (a curve 10¹² points long, flattened to
     /// 0.01 of a point).
     /// - Throws: `LimitError` for `pixels` when the canvas's size is not finite and positive, or
-    ///   over ``limits``; for `flattenedEdges` (subject `Freehand strokes`) when the strokes need
+    ///   over ``limits``; for `flattenedEdges` (subject `Freehand strokes`, or `FILE: strokes` for
+    ///   strokes read by ``init(json:file:width:height:limits:)``) when the strokes need
     ///   more than `limits.maxFlattenedEdges`, before that work is done.
     public func frame(_ index: Int) throws(LimitError) -> Bitmap {
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Freehand")
@@ -149,7 +153,8 @@ public struct Freehand: FrameGenerator {
                 if budget <= 0 && index < frameCount - 1 { break }
             }
         } catch {
-            throw LimitError(limit: .flattenedEdges, subject: "Freehand strokes", amount: nil, maximum: limits.maxFlattenedEdges)
+            throw LimitError(limit: .flattenedEdges, subject: file.map { "\($0): strokes" } ?? "Freehand strokes", amount: nil,
+                             maximum: limits.maxFlattenedEdges)
         }
         return canvas.makeBitmap()
     }
@@ -192,6 +197,7 @@ extension Freehand {
         let root = try Scene.schema { () throws(SchemaError) in try InputValue.json(data, file: file) }
         if root.kind == .array {
             self.init(strokes: [try Scene.schema { () throws(SchemaError) in try points(root) }], width: width, height: height, limits: limits)
+            self.file = file
             try check(limits, file: file)
             return
         }
@@ -211,6 +217,7 @@ extension Freehand {
         }
         let canvas = size.map { ($0.x, $0.y) } ?? (width, height)
         self.init(strokes: parsed, width: canvas.0, height: canvas.1, limits: limits)
+        self.file = file
         if let lineWidth { self.lineWidth = lineWidth }
         if let color { self.color = color }
         guard self.lineWidth <= (canvas.0 * canvas.0 + canvas.1 * canvas.1).squareRoot() else {
