@@ -232,13 +232,28 @@ public struct Canvas: Sendable {
     }
 
     private mutating func stroke(_ path: Path, color: Color, style: StrokeStyle?, maxEdges: Int) throws(Budget.Exceeded) {
+        var vertices = Budget(maxEdges)
+        try stroke(path, color: color, style: style, vertices: &vertices, maxPoints: maxEdges)
+    }
+
+    /// Strokes `path` like ``stroke(_:color:style:limits:)``, spending its flattened vertices and
+    /// then its outline's points from `budget`: one budget for every stroke of a drawing bounds
+    /// them all together (``Freehand``). Throws ``Budget/Exceeded`` before drawing when it runs out.
+    mutating func stroke(_ path: Path, color: Color, style: StrokeStyle?, budget: inout Budget) throws(Budget.Exceeded) {
+        try stroke(path, color: color, style: style, vertices: &budget, maxPoints: nil)
+    }
+
+    /// The stroke: the path's flattened vertices spent from `vertices`, the outline at most
+    /// `maxPoints` points (`nil`: what `vertices` has left, spent from it too).
+    private mutating func stroke(_ path: Path, color: Color, style: StrokeStyle?, vertices: inout Budget, maxPoints: Int?) throws(Budget.Exceeded) {
         let transform = deviceTransform
         let tolerance = Flattener.tolerance / max(transform.maximumScale, 1e-12)
         var pen = style ?? state.strokeStyle
         pen.width = Self.coveringWidth(pen.width, of: path, transform: transform, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        var stroker = Stroker(style: pen, tolerance: tolerance, maxPoints: maxEdges)
-        try stroker.stroke(try Flattener.polylines(path, tolerance: tolerance, maxVertices: maxEdges,
-                                                   grid: 1.0 / 256 / max(transform.maximumScale, 1e-12)))
+        let lines = try Flattener.polylines(path, tolerance: tolerance, grid: 1.0 / 256 / max(transform.maximumScale, 1e-12), budget: &vertices)
+        var stroker = Stroker(style: pen, tolerance: tolerance, maxPoints: maxPoints ?? vertices.remaining)
+        try stroker.stroke(lines)
+        if maxPoints == nil { try vertices.spend(stroker.output.points.count) }
         rasterizer.reset()
         stroker.output.forEachContour { contour in
             rasterizer.addPolygon(contour.lazy.map(transform.apply))

@@ -1,3 +1,5 @@
+import Basics
+
 /// One point of a flattened subpath.
 struct Vertex: Sendable, Equatable {
     var point: Point
@@ -35,14 +37,23 @@ enum Flattener {
     static let tolerance = 0.1
     static let maximumSegments = 4096
 
+    /// The polylines of a trusted path (tests, measurements), none when they would hold more than
+    /// `ResourceLimits.default.maxFlattenedEdges` points: nothing flattens without a budget.
     static func polylines(_ path: Path, tolerance: Double) -> [Polyline] {
-        (try? polylines(path, tolerance: tolerance, maxVertices: .max)) ?? []
+        (try? polylines(path, tolerance: tolerance, maxVertices: ResourceLimits.default.maxFlattenedEdges)) ?? []
     }
 
     /// The polylines, or ``Budget/Exceeded`` as soon as they would hold more than `maxVertices`
     /// points in all: the work stops at the budget, however many segments the curves ask for.
     static func polylines(_ path: Path, tolerance: Double, maxVertices: Int, grid: Double = 1.0 / 256) throws(Budget.Exceeded) -> [Polyline] {
         var budget = Budget(maxVertices)
+        return try polylines(path, tolerance: tolerance, grid: grid, budget: &budget)
+    }
+
+    /// The polylines, each of their points spent from `budget` (one budget shared by several paths
+    /// bounds them all together); ``Budget/Exceeded`` as soon as it runs out, before the point
+    /// is made.
+    static func polylines(_ path: Path, tolerance: Double, grid: Double = 1.0 / 256, budget: inout Budget) throws(Budget.Exceeded) -> [Polyline] {
         var result: [Polyline] = []
         var current = Polyline()
         var last = Point.zero
@@ -69,9 +80,8 @@ enum Flattener {
                 current.vertices[current.vertices.count - 1].tangentOut = firstNonZero(c - p0, p - p0)
                 // Raised exactly to a cubic and split as Cairo splits it.
                 let c1 = p0 + (c - p0) * (2.0 / 3.0), c2 = p + (c - p) * (2.0 / 3.0)
-                var points: [Vertex] = []
-                try decompose(p0, c1, c2, p, tolerance: tolerance, grid: grid, budget: &budget, into: &points)
-                current.vertices.append(contentsOf: points)
+                // Straight into the subpath: no second copy of what may be millions of points.
+                try decompose(p0, c1, c2, p, tolerance: tolerance, grid: grid, budget: &budget, into: &current.vertices)
                 current.add(p)
                 current.vertices[current.vertices.count - 1].tangentIn = firstNonZero(p - c, p - p0)
                 current.hasSegments = true
@@ -80,9 +90,8 @@ enum Flattener {
                 if current.vertices.isEmpty { current.add(last) }
                 let p0 = last
                 current.vertices[current.vertices.count - 1].tangentOut = firstNonZero(c1 - p0, c2 - p0, p - p0)
-                var points: [Vertex] = []
-                try decompose(p0, c1, c2, p, tolerance: tolerance, grid: grid, budget: &budget, into: &points)
-                current.vertices.append(contentsOf: points)
+                // Straight into the subpath: no second copy of what may be millions of points.
+                try decompose(p0, c1, c2, p, tolerance: tolerance, grid: grid, budget: &budget, into: &current.vertices)
                 current.add(p)
                 current.vertices[current.vertices.count - 1].tangentIn = firstNonZero(p - c2, p - c1, p - p0)
                 current.hasSegments = true

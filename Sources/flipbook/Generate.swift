@@ -142,6 +142,7 @@ struct StrokeCommand: ParsableCommand {
 
     @OptionGroup var out: GeneratorOutput
     @OptionGroup(title: "Resource limits") var pathSegmentLimit: PathSegmentLimit
+    @OptionGroup(title: "Resource limits") var edgeLimit: EdgeLimit
     @Argument(help: "The JSON file of sampled points.") var points: String
     @Option(help: "linear, bezier or midpoint.") var smoothing: Freehand.Smoothing = .midpoint
     @Option(parsing: .unconditional, help: "Frames of the draw-on animation (1 = just the drawing).") var frames: Int = 1
@@ -159,6 +160,7 @@ struct StrokeCommand: ParsableCommand {
     func run() throws {
         var limits = out.limits
         pathSegmentLimit.apply(to: &limits)
+        edgeLimit.apply(to: &limits)
         // The strokes name their file in their errors (`pts.json: strokes[0][1]: …`): not wrapped again.
         var stroke = try Freehand(json: FileIO.readAll(points), file: points, limits: limits)
         if let size { (stroke.width, stroke.height) = try ImageCommand.size(size) }

@@ -82,6 +82,9 @@ struct DrawGenerateCommandTests {
          "pts.json: size: needs 100 pixels (10×10), over the limit of 10; --max-pixels raises it"),
         (["generate", "stroke"], "pts.json", #"[[0, 0], [1, 1], [2, 2]]"#, ["--max-path-segments", "2"],
          "pts.json: strokes: needs 3 path segments, over the limit of 2; --max-path-segments raises it"),
+        // The fuzzer's `control-2e12-16M-vertices.json`: flattened without a budget (940 MB) before.
+        (["generate", "stroke"], "pts.json", "[[555550.5555555555,1],[72,2055555555552,1],[72,20],[48,25],[3555555555551,1],[90,20],[0,5]]",
+         ["--max-edges", "40000"], "pts.json: strokes: needs more than 40 000 flattened edges, the limit; --max-edges raises it"),
     ] as [([String], String, String, [String], String)])
     func errorsNameTheInputFileOnce(command: [String], file: String, json: String, flags: [String], message: String) throws {
         let folder = Self.temporary("named-once")

@@ -28,7 +28,7 @@ struct NegativeValueCommandTests {
                                                    "--max-frames", "--max-memory"]),
         (["generate", "explosion", "-o", "x.gif"], ["--size", "--frames", "--seed", "--sparks"]),
         (["generate", "scatter", "-o", "x.png"], ["--size", "--count", "--seed", "--radius"]),
-        (["generate", "stroke", "points.json", "-o", "x.png"], ["--frames", "--size", "--width", "--max-path-segments"]),
+        (["generate", "stroke", "points.json", "-o", "x.png"], ["--frames", "--size", "--width", "--max-path-segments", "--max-edges"]),
         (["draw", scene, "-o", "x.png"], ["--scale", "--max-pixels", "--max-path-segments", "--max-edges"]),
         (["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "x.gif"],
          ["--scale", "--fps", "--repeat", "--threads", "--max-pixels", "--max-frames", "--max-output-pixels", "--max-path-segments",
@@ -85,7 +85,7 @@ struct NegativeValueCommandTests {
     /// whole value), then the hint line. Parsed in this process (``CommandLineParse``), as the
     /// executable parses them.
     @Test func everyRefusalIsTheOneSentence() {
-        #expect(Self.cases.count == 74)
+        #expect(Self.cases.count == 75)
         for arguments in Self.cases {
             let option = arguments[arguments.count - 2], value = arguments[arguments.count - 1]
             guard let refusal = CommandLineParse.refusal(arguments) else {

@@ -78,4 +78,51 @@ import Testing
         #expect(gull.wingHeight(frame: 5) == gull.wingHeight(frame: Int.max - 5))
         #expect(Seagull(frameCount: 12).wingHeight(frame: -1) == Seagull(frameCount: 12).wingHeight(frame: 11))
     }
+    /// The samples of the fuzzer's `fuzz-freehand/control-2e12-16M-vertices.json`: a control
+    /// point 2·10¹² points away. Measuring the stroke flattened its cubics to 2²⁴ points (a 940 MB
+    /// array, seconds of work) with no budget; the frame's flattening now stops at
+    /// `maxFlattenedEdges` with a `LimitError` naming it.
+    static let farSamples = [Point(555550.5555555555, 1), Point(72, 2055555555552), Point(72, 20), Point(48, 25),
+                             Point(3555555555551, 1), Point(90, 20), Point(0, 5)]
+
+    @Test(arguments: [1, 2])
+    func freehandFlatteningStopsAtTheEdgeLimit(frameCount: Int) {
+        let limits = ResourceLimits(maxFlattenedEdges: 40_000)
+        let drawing = Freehand(strokes: [Self.farSamples], width: 64, height: 64, frameCount: frameCount, limits: limits)
+        #expect(throws: LimitError(limit: .flattenedEdges, subject: "Freehand strokes", amount: nil, maximum: 40_000)) {
+            try drawing.frame(0)
+        }
+        #expect(LimitError(limit: .flattenedEdges, subject: "Freehand strokes", amount: nil, maximum: 40_000).description
+            == "Freehand strokes: needs more than 40 000 flattened edges, the limit; raise ResourceLimits.maxFlattenedEdges to allow it")
+    }
+
+    /// The same drawing at the default limits is refused too, not drawn after 16 million points.
+    @Test func freehandFlatteningStopsAtTheDefaultLimit() {
+        #expect(throws: LimitError(limit: .flattenedEdges, subject: "Freehand strokes", amount: nil,
+                                   maximum: ResourceLimits.default.maxFlattenedEdges)) {
+            try Freehand(strokes: [Self.farSamples], width: 64, height: 64).frame(0)
+        }
+    }
+
+    /// The budget is the frame's, for all its strokes together: the smallest limit that draws one
+    /// stroke refuses the same stroke twice (before, each stroke had the default limit
+    /// to itself, whatever the drawing's), and twice that limit draws both, the same pixels as
+    /// without a limit.
+    @Test func freehandStrokesShareOneBudget() throws {
+        let stroke = [Point(4, 4), Point(20, 40), Point(40, 8), Point(60, 50), Point(30, 60), Point(10, 30)]
+        func draws(_ strokes: [[Point]], limit: Int) -> Bool {
+            (try? Freehand(strokes: strokes, width: 64, height: 64, limits: ResourceLimits(maxFlattenedEdges: limit)).frame(0)) != nil
+        }
+        var low = 1, high = 100_000
+        #expect(draws([stroke], limit: high) && !draws([stroke], limit: low))
+        while low + 1 < high {
+            let mid = (low + high) / 2
+            if draws([stroke], limit: mid) { high = mid } else { low = mid }
+        }
+        let one = high
+        #expect(one > 100, "a curve flattens to more than a few points")
+        #expect(!draws([stroke, stroke], limit: one))
+        let both = try Freehand(strokes: [stroke, stroke], width: 64, height: 64, limits: ResourceLimits(maxFlattenedEdges: 2 * one)).frame(0)
+        #expect(both == (try Freehand(strokes: [stroke, stroke], width: 64, height: 64).frame(0)))
+    }
 }

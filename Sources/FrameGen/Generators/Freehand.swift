@@ -40,13 +40,17 @@ public struct Freehand: FrameGenerator {
     /// The colour under the drawing, or `nil` (the default) for transparent.
     public var background: Color?
     /// What a frame may cost: ``frame(_:)`` checks the canvas's size against
-    /// `ResourceLimits.maxPixels` before allocating it.
+    /// `ResourceLimits.maxPixels` before allocating it, and stops the strokes' flattening at
+    /// `ResourceLimits.maxFlattenedEdges` points in all.
     public var limits: ResourceLimits
     /// Frames of the draw-on animation, at least 1 (a smaller value set here is stored as 1); the
     /// last one shows the whole drawing.
     public var frameCount: Int {
         didSet { if frameCount < 1 { frameCount = 1 } }
     }
+    /// The file the strokes were read from (``init(json:file:width:height:limits:)``), for the
+    /// edge limit's message: `pts.json: strokes: needs more than …`.
+    var file: String?
 
     /// A drawing of `strokes` on a `width × height`-point canvas; `frameCount` frames (at least 1)
     /// reveal it, the last showing all of it.
@@ -118,35 +122,49 @@ public struct Freehand: FrameGenerator {
 
     /// Frame `index` shows the first `(index + 1) / frameCount` of the drawing's length, strokes
     /// in order, each end round-capped.
+    ///
+    /// The frame's work is bounded by `limits.maxFlattenedEdges`, for all the strokes together:
+    /// the points their curves flatten to, measured and then stroked, and the points of their
+    /// outlines. A few samples far apart ask for millions (a curve 10¹² points long, flattened to
+    /// 0.01 of a point).
     /// - Throws: `LimitError` for `pixels` when the canvas's size is not finite and positive, or
-    ///   over ``limits``.
+    ///   over ``limits``; for `flattenedEdges` (subject `Freehand strokes`, or `FILE: strokes` for
+    ///   strokes read by ``init(json:file:width:height:limits:)``) when the strokes need
+    ///   more than `limits.maxFlattenedEdges`, before that work is done.
     public func frame(_ index: Int) throws(LimitError) -> Bitmap {
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Freehand")
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         let style = StrokeStyle(width: lineWidth, cap: .round, join: .round)
         let paths = strokes.map { Self.path(through: $0, smoothing: smoothing) }
-        let lengths = paths.map(Self.length)
-        var budget = lengths.reduce(0, +) * Double(min(index, frameCount - 1) + 1) / Double(frameCount)
-        for (path, length) in zip(paths, lengths) {
-            if index >= frameCount - 1 || budget >= length {
-                canvas.stroke(path, color: color, style: style)
-            } else if budget > 0 {
-                var partial = style
-                partial.dash = [budget, length + lineWidth + 1]
-                canvas.stroke(path, color: color, style: partial)
+        var edges = Budget(limits.maxFlattenedEdges)
+        do {
+            var lengths: [Double] = []
+            for path in paths { lengths.append(try Self.length(path, budget: &edges)) }
+            var budget = lengths.reduce(0, +) * Double(min(index, frameCount - 1) + 1) / Double(frameCount)
+            for (path, length) in zip(paths, lengths) {
+                if index >= frameCount - 1 || budget >= length {
+                    try canvas.stroke(path, color: color, style: style, budget: &edges)
+                } else if budget > 0 {
+                    var partial = style
+                    partial.dash = [budget, length + lineWidth + 1]
+                    try canvas.stroke(path, color: color, style: partial, budget: &edges)
+                }
+                budget -= length
+                if budget <= 0 && index < frameCount - 1 { break }
             }
-            budget -= length
-            if budget <= 0 && index < frameCount - 1 { break }
+        } catch {
+            throw LimitError(limit: .flattenedEdges, subject: file.map { "\($0): strokes" } ?? "Freehand strokes", amount: nil,
+                             maximum: limits.maxFlattenedEdges)
         }
         return canvas.makeBitmap()
     }
 
-    /// Arc length of a path (flattened to 0.01 units).
-    static func length(_ path: Path) -> Double {
+    /// Arc length of a path (flattened to 0.01 units), its points spent from `budget`.
+    static func length(_ path: Path, budget: inout Budget) throws(Budget.Exceeded) -> Double {
         var total = 0.0
-        for line in Flattener.polylines(path, tolerance: 0.01) {
-            let points = line.points
-            for i in 1..<max(1, points.count) { total += points[i - 1].distance(to: points[i]) }
+        for line in try Flattener.polylines(path, tolerance: 0.01, budget: &budget) {
+            let points = line.vertices
+            for i in 1..<max(1, points.count) { total += points[i - 1].point.distance(to: points[i].point) }
         }
         return total
     }
@@ -179,6 +197,7 @@ extension Freehand {
         let root = try Scene.schema { () throws(SchemaError) in try InputValue.json(data, file: file) }
         if root.kind == .array {
             self.init(strokes: [try Scene.schema { () throws(SchemaError) in try points(root) }], width: width, height: height, limits: limits)
+            self.file = file
             try check(limits, file: file)
             return
         }
@@ -198,6 +217,7 @@ extension Freehand {
         }
         let canvas = size.map { ($0.x, $0.y) } ?? (width, height)
         self.init(strokes: parsed, width: canvas.0, height: canvas.1, limits: limits)
+        self.file = file
         if let lineWidth { self.lineWidth = lineWidth }
         if let color { self.color = color }
         guard self.lineWidth <= (canvas.0 * canvas.0 + canvas.1 * canvas.1).squareRoot() else {
