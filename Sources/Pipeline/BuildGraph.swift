@@ -1,3 +1,6 @@
+import Atlas
+import Basics
+
 /// The order targets are built in: each after the targets it names under `after` and after every
 /// target whose output it reads (a source at or inside that output).
 enum BuildGraph {
@@ -6,26 +9,76 @@ enum BuildGraph {
         path == other || path.hasPrefix(other + "/")
     }
 
-    /// The names of the targets `target` must wait for.
+    /// Where `target` reads, relative to the project's folder: its sources, except that a scene is
+    /// read with the files and folders it names (``SceneReferences``), a sheet's data with its
+    /// folder (its pages), and a prefix path or glob from its folder.
+    static func readRoots(of target: Target, in project: Project) -> [String] {
+        if target.kind == .render, let scene = target.sources.first {
+            let written = project.targets.filter { $0.name != target.name }.flatMap(\.outputs)
+            return [scene] + SceneReferences.paths(scene: scene, in: project, written: written)
+        }
+        return target.sources.map { source in
+            let folder = source.contains("/") ? String(source[..<source.lastIndex(of: "/")!]) : "."
+            switch target.job {
+            case .frames(let job) where job.readsSheet: return folder
+            default:
+                let disk = project.onDisk(source)
+                let written = project.targets.contains { other in other.name != target.name && other.outputs.contains { path(source, isWithin: $0) } }
+                return written || FileIO.isDirectory(disk) || FileIO.isRegularFile(disk) || target.kind == .frames ? source : folder
+            }
+        }
+    }
+
+    /// Whether one of `roots` reads `written`: the root is the file or folder written, or a folder
+    /// holding it, or lies inside a folder written.
+    static func reads(_ roots: [String], _ written: String) -> Bool {
+        roots.contains { root in root == "." ? !written.contains("/") : path(written, isWithin: root) || path(root, isWithin: written) }
+    }
+
+    /// The names of the targets `target` must wait for: those named under `after` and those that
+    /// write where it reads.
     static func dependencies(of target: Target, in project: Project) -> [String] {
         var names = Set(target.after)
+        let roots = readRoots(of: target, in: project)
         for other in project.targets where other.name != target.name {
-            if target.sources.contains(where: { source in other.outputs.contains { path(source, isWithin: $0) } }) { names.insert(other.name) }
+            if other.outputs.contains(where: { reads(roots, $0) }) { names.insert(other.name) }
         }
         return names.sorted()
+    }
+
+    /// `path` as the file system will find it, for comparing outputs: the part that exists with
+    /// its links resolved, the rest as written, in lower case (macOS and Windows take `A.gif` and
+    /// `a.gif` for one file).
+    static func identity(of path: String, in project: Project) -> String {
+        var existing = path, rest = ""
+        while !existing.isEmpty {
+            if let resolved = FileIO.resolvedPath(project.onDisk(existing)) { return (resolved + rest).lowercased() }
+            guard let slash = existing.lastIndex(of: "/") else { break }
+            rest = String(existing[slash...]) + rest
+            existing = String(existing[..<slash])
+        }
+        return ((FileIO.resolvedPath(project.onDisk(".")) ?? project.folder) + "/" + existing + rest).lowercased()
     }
 
     /// Refuses two targets writing one path (or one inside the other's output) and dependencies in
     /// a circle.
     static func check(_ project: Project) throws(ProjectError) {
         let targets = project.targets
+        let identities = targets.map { $0.outputs.map { identity(of: $0, in: project) } }
         for (index, target) in targets.enumerated() {
-            for other in targets[(index + 1)...] {
-                for mine in target.outputs {
-                    for theirs in other.outputs where path(mine, isWithin: theirs) || path(theirs, isWithin: mine) {
+            for otherIndex in (index + 1)..<targets.count {
+                let other = targets[otherIndex]
+                for (mine, mineID) in zip(target.outputs, identities[index]) {
+                    for (theirs, theirsID) in zip(other.outputs, identities[otherIndex])
+                    where path(mineID, isWithin: theirsID) || path(theirsID, isWithin: mineID) {
                         throw .sharedOutput(file: project.file, path: mine.count <= theirs.count ? mine : theirs, targets: [target.name, other.name])
                     }
                 }
+            }
+            // A target that reads what it writes would read its own last output.
+            let roots = target.sources
+            if target.outputs.contains(where: { written in roots.contains { path($0, isWithin: written) || $0 == written } }) {
+                throw .cycle(file: project.file, targets: [target.name, target.name])
             }
         }
         _ = try order(project, selecting: targets.map(\.name))

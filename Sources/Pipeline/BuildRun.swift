@@ -120,7 +120,10 @@ final class BuildRun: @unchecked Sendable {
             lock.unlock()
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
-            result = try TargetRunner.run(target.job, overwrite: job.overwrite || record != nil, threads: threads, cancellation: cancellation)
+            // An output this target's last build wrote may be replaced even if edited since (a build
+            // replaces its own outputs); any other file there only with `overwrite`.
+            let ownsOutput = record?.outputs.keys.contains { written in target.outputs.contains { BuildGraph.path(written, isWithin: $0) } } ?? false
+            result = try TargetRunner.run(target.job, overwrite: job.overwrite || ownsOutput, threads: threads, cancellation: cancellation)
         } catch {
             return BuildReport.Entry(target: target.name, status: .failed(error, reasons: reasons), warnings: [], notes: [])
         }
@@ -128,6 +131,22 @@ final class BuildRun: @unchecked Sendable {
         var outputs: [String: BuildState.FileRecord] = [:]
         let fresh = FileDigests(known: [:], recorded: 0)
         for path in files { if let file = fresh.record(path, disk: project.onDisk(path)) { outputs[path] = file } }
+        // A file changed while the job ran (the job may have read either version): not recorded,
+        // so the next build builds the target again.
+        let after = FileDigests(known: [:], recorded: 0)
+        var changedDuring = Set(TargetInputs.paths(of: target, in: project)).symmetricDifference(inputs.keys).sorted()
+        for (path, before) in inputs where !changedDuring.contains(path) {
+            if after.record(path, disk: project.onDisk(path))?.sha256 != before.sha256 { changedDuring.append(path) }
+        }
+        if result.problem == nil, let first = changedDuring.sorted().first {
+            lock.lock()
+            state.targets[target.name] = nil
+            save()
+            lock.unlock()
+            return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()),
+                                     warnings: result.warnings + ["\(first) changed while the target was built: it is built again next time"],
+                                     notes: result.notes)
+        }
         if let problem = result.problem {
             // The outputs stand, but the target failed: it is built again next time.
             lock.lock()

@@ -15,6 +15,9 @@ struct ProjectReader {
     let file: String
     let folder: String
 
+    /// The project file's name in its folder (no output may replace it).
+    var projectFileName: String { FileIO.lastComponent(of: file) }
+
     static let rootKeys: KnownKeys = ["targets", "defaults"]
     /// The keys every target has beside its kind's.
     static let commonKeys = ["output", "after"]
@@ -121,6 +124,28 @@ struct ProjectReader {
             job = .render(try render(sources[0], output: output, options))
         case .validate: job = .validate(try validate(sources, output: output, options))
         }
+        // The files a sheet writes beside the name given: its page and its data file.
+        let stem = { (path: String) -> String in
+            let ext = OutputName.pathExtension(path)
+            return ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
+        }
+        switch job {
+        case .sheet(let sheet):
+            for implied in [stem(output) + ".png", stem(output) + "." + sheet.format.dataExtension] where implied != output && !extraOutputs.contains(implied) {
+                if extraOutputs.isEmpty || !implied.hasSuffix("." + sheet.format.dataExtension) { extraOutputs.append(implied) }
+            }
+        case .render where ["json", "atlas", "tres", "plist"].contains(OutputName.pathExtension(output)):
+            extraOutputs.append(stem(output) + ".png")
+        default: break
+        }
+        for written in [output] + extraOutputs {
+            let name = written.split(separator: "/").first.map(String.init) ?? written
+            if written == projectFileName || name == Project.stateFolder {
+                throw try object.required("output").invalid(written == projectFileName
+                    ? "the output would replace the project file itself"
+                    : "\(Project.stateFolder) holds the build's own state; name an output outside it")
+            }
+        }
         return Target(name: name, kind: kind, sources: sources, output: output, extraOutputs: extraOutputs, after: after, job: job,
                       settings: settings)
     }
@@ -144,7 +169,18 @@ struct ProjectReader {
             }
         }
         guard !parts.isEmpty else { throw value.invalid("the path names the project's folder itself; name a folder or file inside it") }
-        return parts.joined(separator: "/")
+        let relative = parts.joined(separator: "/")
+        // A symbolic link on the way may lead out of the folder: what exists of the path must resolve inside it.
+        if let root = FileIO.resolvedPath(folder.isEmpty ? "." : folder) {
+            var existing = relative
+            while !existing.isEmpty, FileIO.resolvedPath(disk(existing)) == nil {
+                existing = existing.contains("/") ? String(existing[..<existing.lastIndex(of: "/")!]) : ""
+            }
+            if !existing.isEmpty, let resolved = FileIO.resolvedPath(disk(existing)), resolved != root, !resolved.hasPrefix(root == "/" ? "/" : root + "/") {
+                throw value.invalid("\(existing) is a link that leads out of the project's folder (to \(resolved)); a project reads and writes only inside it")
+            }
+        }
+        return relative
     }
 
     /// `path` (relative to the project's folder) as opened from the working directory.
@@ -191,7 +227,23 @@ struct ProjectReader {
             let text = try value.string(oneOf: ["gif", "apng", "png", "webp"])
             job.format = AssembleJob.Format(rawValue: text == "png" ? "apng" : text)
         }
-        if let effort = try choice(options["effort"], EncodingEffort.self) { job.apng.effort = effort; job.webp.effort = effort }
+        // An option of another format is a mistake, as `flipbook assemble` says; the output's name gives the format.
+        let format = job.format ?? AssembleJob.Format(fileName: output) ?? .gif
+        var foreign: [String] = []
+        if format != .gif {
+            foreign += ["colors", "dither", "alpha", "edgeMatte"].filter(options.has)
+            if options["quality"]?.kind == .string { foreign.append("quality") }
+            if format == .apng, options.has("maxBytes") { foreign.append("maxBytes") }
+        }
+        if format == .gif, options.has("effort") { foreign.append("effort") }
+        if format != .apng, options.has("compatibility") { foreign.append("compatibility") }
+        if format != .webp, options.has("lossy") { foreign.append("lossy") }
+        if let key = foreign.first, let value = options[key] {
+            throw value.invalid("\(foreign.map { "\"\($0)\"" }.joined(separator: ", ")) \(foreign.count == 1 ? "does" : "do") not apply to \(format) output (\(output))")
+        }
+        if let effort = try choice(options["effort"], EncodingEffort.self) {
+            if format == .apng { job.apng.effort = effort } else { job.webp.effort = effort }
+        }
         if let compatibility = try choice(options["compatibility"], APNG.Encoder.Compatibility.self) { job.apng.compatibility = compatibility }
         if try options["lossy"]?.bool() == true {
             job.webp.lossless = false

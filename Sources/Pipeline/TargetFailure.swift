@@ -17,7 +17,10 @@ public enum TargetFailure: Error, Sendable, CustomStringConvertible {
     case validation(Validator.Error)
     /// A validation configuration file could not be read or is wrong.
     case validationConfig(ValidationConfig.Error)
-    /// The validation report could not be written (refused by the output contract, or the disk).
+    /// The validation report was refused by the output contract (over an input, over a file
+    /// Flipbook did not write); nothing was written.
+    case reportRefused(OutputError)
+    /// The validation report could not be written (the disk, permissions).
     case report(path: String, reason: String)
     /// The validation ran and found errors (the report is written): `summary` is its summary line.
     case problemsFound(summary: String)
@@ -35,6 +38,7 @@ public enum TargetFailure: Error, Sendable, CustomStringConvertible {
         case .render(let error): error.description
         case .validation(let error): error.description
         case .validationConfig(let error): error.description
+        case .reportRefused(let error): error.description
         case .report(let path, let reason): "cannot write the report \(path): \(reason)"
         case .problemsFound(let summary): summary
         case .budgetNotMet(let bytes, let maxBytes): "the smallest result is \(bytes) bytes, over maxBytes \(maxBytes); it is written anyway"

@@ -35,7 +35,10 @@ enum TargetInputs {
         if case .validate(let work) = target.job, let config = work.config {
             add(String(config.dropFirst(project.onDisk("").count)))
         }
-        if target.kind == .render { sources = sources.map(parent) }
+        if target.kind == .render {
+            // The scene and what it names: its images and sequences (a folder or a prefix's folder).
+            sources = BuildGraph.readRoots(of: target, in: project)
+        }
         for source in sources {
             let disk = project.onDisk(source)
             if FileIO.isDirectory(disk) {

@@ -59,7 +59,9 @@ enum TargetRunner {
 
     private static func validate(_ work: ValidationTarget, overwrite: Bool, cancellation: CancellationFlag?) throws(TargetFailure) -> Result {
         let inputs = Validator.reportInputs(folders: work.folders, config: work.config)
-        do { try OutputSet.check(file: work.output, protecting: inputs, overwrite: overwrite) } catch {
+        do { try OutputSet.check(file: work.output, protecting: inputs, overwrite: overwrite) } catch let error as OutputError {
+            throw .reportRefused(error)
+        } catch {
             throw .report(path: work.output, reason: "\(error)")
         }
         var folders: [(folder: String, config: ValidationConfig)] = []
@@ -72,7 +74,9 @@ enum TargetRunner {
             throw .validation(error)
         }
         let text = work.format.render(report, base: FileManager.default.currentDirectoryPath)
-        do { try OutputSet.write(Array((text + "\n").utf8), toFile: work.output, protecting: inputs, overwrite: overwrite) } catch {
+        do { try OutputSet.write(Array((text + "\n").utf8), toFile: work.output, protecting: inputs, overwrite: overwrite) } catch let error as OutputError {
+            throw .reportRefused(error)
+        } catch {
             throw .report(path: work.output, reason: "\(error)")
         }
         if let error = report.folderErrors.first { throw .validation(error) }

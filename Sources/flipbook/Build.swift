@@ -50,6 +50,10 @@ struct Build: ParsableCommand {
     @Flag(help: "Print machine-readable JSON.") var json = false
     @OptionGroup var threadsOption: ThreadsOption
 
+    func validate() throws {
+        if project.isEmpty { throw OptionRefusal.error("--project", project, takes: "a project file (flipbook.json)") }
+    }
+
     func run() throws {
         var job = BuildJob(project: try Project.read(file: project), targets: targets, force: force, overwrite: overwrite)
         job.threads = threadsOption.threads

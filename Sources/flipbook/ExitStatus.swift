@@ -88,7 +88,7 @@ enum ExitStatus: Int32 {
             }
         case let error as ProjectError:
             switch error {
-            case .read(let error): self = error.kind == .missing ? .usage : .inputUnreadable
+            case .read(let error): self = error.kind == .missing || error.kind == .notRegularFile ? .usage : .inputUnreadable
             case .schema, .cycle, .sharedOutput, .unknownTarget: self = .usage
             }
         case let error as NoteError:
@@ -173,6 +173,7 @@ extension ExitStatus {
         case .render(let error): self = Self(rendering: error)
         case .validation(let error): self = Self(for: error)
         case .validationConfig: self = .usage
+        case .reportRefused(let error): self = Self(for: error)
         case .report, .cancelled: self = .outputUnwritable
         case .problemsFound, .budgetNotMet: self = .problemsFound
         }

@@ -1,0 +1,53 @@
+import Basics
+import Foundation
+
+/// The files and folders a scene file names (images, sequences), relative to the project's folder:
+/// every string in the scene that, taken relative to the scene's folder, names something that
+/// exists or that another target writes; for a prefix path (`seagull/seagull`) its folder. A
+/// render target reads these and its scene, not its scene's whole folder.
+enum SceneReferences {
+    static func paths(scene: String, in project: Project, written: [String]) -> [String] {
+        guard let bytes = try? FileIO.readAll(project.onDisk(scene)),
+              let root = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return [] }
+        let folder = scene.contains("/") ? String(scene[..<scene.lastIndex(of: "/")!]) : ""
+        var strings: [String] = []
+        func collect(_ value: Any) {
+            switch value {
+            case let text as String: strings.append(text)
+            case let array as [Any]: array.forEach(collect)
+            case let object as [String: Any]: object.keys.sorted().forEach { collect(object[$0]!) }
+            default: break
+            }
+        }
+        collect(root)
+        var found = Set<String>()
+        for text in strings where !text.isEmpty && !text.hasPrefix("/") && !text.hasPrefix("#") && text.count < 1024 {
+            guard let path = normalised(folder.isEmpty ? text : folder + "/" + text) else { continue }
+            let disk = project.onDisk(path)
+            let isWritten = written.contains { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }
+            if isWritten || FileIO.isRegularFile(disk) || FileIO.isDirectory(disk) {
+                found.insert(path)
+            } else if path.contains("/") {
+                // A prefix path: the frames are in its folder.
+                let parent = String(path[..<path.lastIndex(of: "/")!])
+                if parent != folder, FileIO.isDirectory(project.onDisk(parent)) || written.contains(where: { BuildGraph.path(parent, isWithin: $0) }) {
+                    found.insert(parent)
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// `path` without `.` and with `..` resolved; `nil` when it leaves the project's folder.
+    private static func normalised(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": if parts.isEmpty { return nil } else { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+}
