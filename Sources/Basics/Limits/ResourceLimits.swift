@@ -12,7 +12,7 @@
 /// | ``maxPixels`` | 8192 × 8192 | width × height of any image read, drawn or made |
 /// | ``maxFrames`` | 20 000 | frames in one animation read or written |
 /// | ``maxPathSegments`` | 1 000 000 | segments of the path data of one drawing |
-/// | ``maxFlattenedEdges`` | 8 000 000 | straight edges one fill or stroke becomes |
+/// | ``maxFlattenedEdges`` | 1 000 000 | straight edges one fill or stroke becomes (a vertex is 56 bytes: 56 MB) |
 /// | ``maxDecodedBytes`` | 2 GiB | decoded pixels held at once (a sheet's sprites) |
 /// | ``maxOutputPixels`` | 2²⁸ (16384 × 16384) | pixels of all the frames one run writes (a sheet's frames un-trimmed; an animation's frames × its canvas) |
 public struct ResourceLimits: Sendable, Hashable {
@@ -35,7 +35,7 @@ public struct ResourceLimits: Sendable, Hashable {
 
     /// Limits with the given values; each defaults to ``default``'s.
     public init(maxPixels: Int = 8192 * 8192, maxFrames: Int = 20_000, maxPathSegments: Int = 1_000_000,
-                maxFlattenedEdges: Int = 8_000_000, maxDecodedBytes: Int = 2 << 30, maxOutputPixels: Int = 1 << 28) {
+                maxFlattenedEdges: Int = 1_000_000, maxDecodedBytes: Int = 2 << 30, maxOutputPixels: Int = 1 << 28) {
         self.maxPixels = maxPixels
         self.maxFrames = maxFrames
         self.maxPathSegments = maxPathSegments
