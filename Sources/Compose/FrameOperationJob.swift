@@ -1,6 +1,7 @@
 import Animated
 import Basics
 import Foundation
+import GIF
 import Raster
 
 /// One image operation (``FrameOperation``: a blur, a nine-slice, a resize) applied to every frame
@@ -108,6 +109,9 @@ public struct FrameOperationJob: Sendable {
         /// What the reader read past, and an animation named for another scale than its frames'
         /// (as `AssembleJob` warns); empty when nothing was.
         public var warnings: [String]
+        /// What `assemble` notes of the same frames written as a GIF (their semi-transparent
+        /// pixels, which GIF's one bit of alpha dithers); empty when it notes nothing.
+        public var notes: [String]
         /// What the encoder of an animation (GIF, APNG, WebP) reported — frames written and merged,
         /// bytes — as `AssembleJob` reports it; `nil` for a folder.
         public var report: AssembleJob.Report?
@@ -193,6 +197,9 @@ public struct FrameOperationJob: Sendable {
         let order = plan.format == .folder ? Array(frames.indices) : animation.steps()
         let durations = plan.format == .folder ? perFrame : animation.checkedStepDurations()
         let failure = FirstOperationFailure()
+        // A GIF's first and middle frames, as made, for `assemble`'s note on semi-transparent pixels.
+        let sampled = plan.format == .gif ? Set([0, order.count / 2]) : []
+        let samples = SampledFrames()
         let scale = animation.scale
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
         var writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format), prefix: plan.prefix, count: order.count,
@@ -203,6 +210,7 @@ public struct FrameOperationJob: Sendable {
             do throws(FrameOperationError) {
                 var bitmap = try operation.apply(to: try Self.load(source, scale: scale, limits: limits), file: name, limits: limits)
                 bitmap.scale = scale
+                if sampled.contains(index) { samples.keep(bitmap, at: index) }
                 return bitmap
             } catch {
                 failure.keep(error)
@@ -225,9 +233,12 @@ public struct FrameOperationJob: Sendable {
                 reporter.finish(.writing)
                 // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
                 let named = report == nil ? nil : output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scale) }
+                // What `assemble` notes of the same frames in a GIF: its semi-transparent pixels.
+                let soft = plan.format == .gif ? AssembleJob.softAlphaNote(share: AssembleJob.softAlphaShare(of: samples.frames), output: output,
+                                                                            framePaths: animation.sourceFiles, alpha: GIF.Encoder().alpha) : nil
                 return Outcome(files: files, bytes: bytes, format: plan.format, frames: report?.framesWritten ?? order.count, width: plan.width,
                                height: plan.height, scale: scale, duration: durations.reduce(0, +), warnings: plan.warnings + (named.map { [$0] } ?? []),
-                               report: report)
+                               notes: soft.map { [$0] } ?? [], report: report)
             } catch let error as FrameOperationError {
                 throw error
             } catch {
@@ -385,5 +396,24 @@ private final class FirstOperationFailure: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return first
+    }
+}
+
+/// The frames made at a few indices (a GIF's first and middle), kept from the worker threads.
+private final class SampledFrames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [Int: Bitmap] = [:]
+
+    func keep(_ bitmap: Bitmap, at index: Int) {
+        lock.lock()
+        kept[index] = bitmap
+        lock.unlock()
+    }
+
+    /// The frames kept, in index order.
+    var frames: [Bitmap] {
+        lock.lock()
+        defer { lock.unlock() }
+        return kept.keys.sorted().compactMap { kept[$0] }
     }
 }

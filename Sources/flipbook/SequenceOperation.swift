@@ -46,7 +46,7 @@ enum SequenceOperation {
         let timing = mergedForTiming(report)
         if timing > 0 { merged = "\nnote: \(Console.count(timing, "frame")) merged for the format's timing (GIF's centiseconds, "
                                 + "browsers' 10 ms floor)" + merged }
-        let notes = merged.split(separator: "\n").map { String($0.dropFirst("note: ".count)) }
+        let notes = outcome.notes + merged.split(separator: "\n").map { String($0.dropFirst("note: ".count)) }
         if json {
             try Console.printJSON(Written(output: output, format: outcome.format.rawValue, frames: outcome.frames, width: outcome.width,
                                           height: outcome.height, scale: outcome.scale,
@@ -56,6 +56,8 @@ enum SequenceOperation {
             print("\(output): \(Console.count(outcome.frames, "frame")) of \(outcome.width)×\(outcome.height) px @\(outcome.scale)x, "
                   + "\(outcome.format) (\(Console.count(outcome.files.count, "file")))" + merged)
         }
+        // Notes once the output is written, on standard error, as `assemble` prints them.
+        for note in outcome.notes { Console.error("note: \(note)") }
     }
 
     /// Frames merged for the format's timing (a GIF's centiseconds, a browser's 10 ms floor); 0 for a folder.

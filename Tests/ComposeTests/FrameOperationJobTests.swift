@@ -155,6 +155,19 @@ import TestSupport
         }
     }
 
+    /// A GIF of soft frames gets `assemble`'s note on its semi-transparent pixels (it got none);
+    /// an APNG keeps them and gets none.
+    @Test func aGIFOfSoftFramesGetsAssemblesAlphaNote() throws {
+        let folder = try Fixtures.temporaryFolder("frame-operation-soft")
+        let spinner = Fixtures.path("sequences/emt-watch-spinner-2x")
+        let gif = try FrameOperationJob(sources: [spinner], output: folder + "/spinner@2x.gif", operation: .blur(Blur(sigma: 1))).run()
+        #expect(gif.notes.count == 1 && gif.notes[0].contains("semi-transparent") && gif.notes[0].contains("spinner@2x.webp"), "\(gif.notes)")
+        let assembled = try AssembleJob(sources: [spinner], output: folder + "/assembled@2x.gif").plan()
+        #expect(assembled.notes.contains { $0.contains("semi-transparent") }, "the same frames unblurred: \(assembled.notes)")
+        let apng = try FrameOperationJob(sources: [spinner], output: folder + "/spinner@2x.apng", operation: .blur(Blur(sigma: 1))).run()
+        #expect(apng.notes.isEmpty)
+    }
+
     /// A folder with @1x and @2x frames is done at one scale, and says so: the @2x frames were
     /// left out without a word.
     @Test func aFolderWithTwoScalesSaysWhichItDid() throws {
