@@ -20,6 +20,14 @@ public enum FrameOperationError: Error, Sendable, CustomStringConvertible {
     case slice(frame: String, NineSlice.Error)
     /// A frame could not be decoded (`frame` names it).
     case frame(frame: String, PNG.DecodeError)
+    /// The size the operation asks for — a slice's or a resize's width and height in points (at
+    /// the sequence's scale), a scale's factor — makes frames over the limits: a setting of the
+    /// caller's, refused before any frame is changed.
+    case size(LimitError)
+    /// The sequence's frames are not all one size (`frame` is `width`×`height` pixels at the
+    /// sequence's scale, its first frame `first` is `firstWidth`×`firstHeight`): found before any
+    /// frame is changed, as `assemble` refuses them.
+    case frameSize(frame: String, width: Int, height: Int, first: String, firstWidth: Int, firstHeight: Int)
     /// Encoding or writing the output failed: the writer's own error (an encoder's, the output
     /// contract's, the file system's), as `RenderJob` reports it.
     case writing(RenderError)
@@ -39,6 +47,10 @@ public enum FrameOperationError: Error, Sendable, CustomStringConvertible {
             error.description.hasPrefix(frame) ? error.description : "\(frame): \(error.description)"
         case .frame(_, let error): error.description
         case .writing(let error): error.description
+        case .size(let error): error.description
+        case .frameSize(let frame, let width, let height, let first, let firstWidth, let firstHeight):
+            "\(frame) is \(width)×\(height), the first frame (\(first)) \(firstWidth)×\(firstHeight): all frames of a sequence must be one "
+                + "size; export them at one size"
         case .cancelled: "cancelled"
         }
     }

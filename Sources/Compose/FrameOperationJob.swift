@@ -1,6 +1,7 @@
 import Animated
 import Basics
 import Foundation
+import GIF
 import Raster
 
 /// One image operation (``FrameOperation``: a blur, a nine-slice, a resize) applied to every frame
@@ -95,7 +96,9 @@ public struct FrameOperationJob: Sendable {
         public var bytes: [UInt8]
         /// What was written.
         public var format: RenderJob.Format
-        /// Frames written (one per frame of the source; for an animation, one per step of one play).
+        /// Frames written: a folder's, one per frame of the source; an animation's, the frames the
+        /// file holds — one per step of one play, less those its encoder merged (``report`` says
+        /// how many and why).
         public var frames: Int
         /// Frame size in pixels.
         public var width: Int, height: Int
@@ -103,8 +106,15 @@ public struct FrameOperationJob: Sendable {
         public var scale: Int
         /// Length of one play in seconds, as the source gives it.
         public var duration: Double
-        /// What the reader read past; empty when nothing was.
+        /// What the reader read past, and an animation named for another scale than its frames'
+        /// (as `AssembleJob` warns); empty when nothing was.
         public var warnings: [String]
+        /// What `assemble` notes of the same frames written as a GIF (their semi-transparent
+        /// pixels, which GIF's one bit of alpha dithers); empty when it notes nothing.
+        public var notes: [String]
+        /// What the encoder of an animation (GIF, APNG, WebP) reported — frames written and merged,
+        /// bytes — as `AssembleJob` reports it; `nil` for a folder.
+        public var report: AssembleJob.Report?
     }
 
     /// Checks the settings, reads the source (decoding its first frame, and all of an animated
@@ -120,7 +130,7 @@ public struct FrameOperationJob: Sendable {
             do { _ = try blur.apply(to: Bitmap(clearWidth: 1, height: 1)) } catch { throw .setting(error) }
         }
         let format = try resolvedFormat()
-        let animation: Animation
+        var animation: Animation
         do {
             animation = sources.isEmpty && !files.isEmpty ? try Animation.load(files: files, limits: limits, cancellation: cancellation)
                                                           : try Animation.load(sources, limits: limits, cancellation: cancellation)
@@ -129,12 +139,23 @@ public struct FrameOperationJob: Sendable {
         } catch {
             throw .source(error)
         }
+        // A GIF, APNG or WebP named `@2x` holds @2x frames, as `flipbook frames` names them: its
+        // name gives its scale (sizes and radii are in points).
+        if let named = nameScale, animation.frames.allSatisfy({ $0.fileScale == nil }) { animation.scale = named }
         do { try animation.check() } catch { throw .playback(error) }
         guard let first = animation.frames.first else { throw .source(.discovery(.noFrames(source: sources.joined(separator: " ")))) }
         let firstFrame = try Self.load(first, scale: animation.scale, limits: limits)
+        try Self.checkOneSize(animation, first: firstFrame)
         let size: (width: Int, height: Int)
         do { size = try operation.outputSize(width: firstFrame.width, height: firstFrame.height, scale: animation.scale, limits: limits) } catch {
-            throw .limit(error)
+            // A blur keeps the size: only a size or a factor asked for can be too large, and it is the caller's setting.
+            var error = error
+            switch operation {
+            case .blur: throw .limit(error)
+            case .scale: error.subject = "the frames scaled by FrameOperation.scale's factor"
+            case .slice, .resize: error.subject = "the frames of FrameOperation's width and height"
+            }
+            throw .size(error)
         }
         let protected = InputFiles(animation.sourceFiles + sources)
         if let output {
@@ -150,7 +171,7 @@ public struct FrameOperationJob: Sendable {
             }
         }
         return Plan(animation: animation, format: format, prefix: prefix(first), width: size.width, height: size.height,
-                    inputs: protected, warnings: animation.warnings)
+                    inputs: protected, warnings: animation.warnings + (Self.otherScalesWarning(animation).map { [$0] } ?? []))
     }
 
     /// Plans, then reads, changes and writes every frame (see ``run(_:progress:cancellation:)``).
@@ -171,10 +192,14 @@ public struct FrameOperationJob: Sendable {
         let perFrame = animation.frameDurations
             ?? Array(repeating: (animation.duration ?? Double(frames.count) / 30) / Double(frames.count), count: frames.count)
         // A folder keeps the files' order and says the direction in its manifest; an animation
-        // plays its steps (reverse, ping-pong) as `assemble` writes them.
+        // plays its steps (reverse, ping-pong) as `assemble` writes them, each as long as the
+        // playback gives it (a duration or fps is one play of all the steps, not of the files).
         let order = plan.format == .folder ? Array(frames.indices) : animation.steps()
-        let durations = plan.format == .folder ? perFrame : order.map { perFrame[$0] }
+        let durations = plan.format == .folder ? perFrame : animation.checkedStepDurations()
         let failure = FirstOperationFailure()
+        // A GIF's first and middle frames, as made, for `assemble`'s note on semi-transparent pixels.
+        let sampled = plan.format == .gif ? Set([0, order.count / 2]) : []
+        let samples = SampledFrames()
         let scale = animation.scale
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
         var writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format), prefix: plan.prefix, count: order.count,
@@ -185,6 +210,7 @@ public struct FrameOperationJob: Sendable {
             do throws(FrameOperationError) {
                 var bitmap = try operation.apply(to: try Self.load(source, scale: scale, limits: limits), file: name, limits: limits)
                 bitmap.scale = scale
+                if sampled.contains(index) { samples.keep(bitmap, at: index) }
                 return bitmap
             } catch {
                 failure.keep(error)
@@ -196,12 +222,23 @@ public struct FrameOperationJob: Sendable {
         let counter = reporter.counter(.encoding)
         return try ThreadBudget.withLimit(threads) { () throws(FrameOperationError) in
             do {
-                var files: [String] = [], bytes: [UInt8] = []
-                if output == nil { bytes = try writer.encode(progress: counter) } else { files = try writer.write(progress: counter) }
+                var files: [String] = [], bytes: [UInt8] = [], report: AssembleJob.Report?
+                if output == nil {
+                    (bytes, report) = try writer.encoded(progress: counter)
+                } else {
+                    let written = try writer.written(progress: counter)
+                    (files, report) = (written.files, written.report)
+                }
                 if cancellation?.isCancelled == true { throw FrameOperationError.cancelled }
                 reporter.finish(.writing)
-                return Outcome(files: files, bytes: bytes, format: plan.format, frames: order.count, width: plan.width, height: plan.height,
-                               scale: scale, duration: durations.reduce(0, +), warnings: plan.warnings)
+                // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
+                let named = report == nil ? nil : output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scale) }
+                // What `assemble` notes of the same frames in a GIF: its semi-transparent pixels.
+                let soft = plan.format == .gif ? AssembleJob.softAlphaNote(share: AssembleJob.softAlphaShare(of: samples.frames), output: output,
+                                                                            framePaths: animation.sourceFiles, alpha: GIF.Encoder().alpha) : nil
+                return Outcome(files: files, bytes: bytes, format: plan.format, frames: report?.framesWritten ?? order.count, width: plan.width,
+                               height: plan.height, scale: scale, duration: durations.reduce(0, +), warnings: plan.warnings + (named.map { [$0] } ?? []),
+                               notes: soft.map { [$0] } ?? [], report: report)
             } catch let error as FrameOperationError {
                 throw error
             } catch {
@@ -216,8 +253,64 @@ public struct FrameOperationJob: Sendable {
         }
     }
 
-    /// The frame at the animation's scale, decoded within the limits.
+    /// Refuses a sequence whose frames are not all the first frame's size (at the animation's
+    /// scale), read from each PNG's header before any frame is changed (a decoded animation's
+    /// frames are one size already). A header that cannot be read is left to the decoding to name.
+    private static func checkOneSize(_ animation: Animation, first: Bitmap) throws(FrameOperationError) {
+        let frames = animation.frames
+        guard let firstName = frames.first?.fileName else { return }
+        for source in frames.dropFirst() {
+            let header: [UInt8]
+            switch source {
+            case .file(let path): guard let read = try? FileIO.readPrefix(path, limit: 24) else { continue }
+                header = read.bytes
+            case .memory(let file): header = Array(file.bytes.prefix(24))
+            case .bitmap: continue
+            }
+            guard header.count == 24, header[12...15].elementsEqual("IHDR".utf8), let fileScale = source.fileScale, fileScale > 0 else { continue }
+            func number(_ at: Int) -> Int { header[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            let width = number(16) * animation.scale / fileScale, height = number(20) * animation.scale / fileScale
+            // A frame from another scale is resampled to its points at this scale: its size rounded down, at least 1.
+            if (max(1, width), max(1, height)) != (first.width, first.height) {
+                throw .frameSize(frame: source.fileName ?? "a frame", width: max(1, width), height: max(1, height), first: firstName,
+                                 firstWidth: first.width, firstHeight: first.height)
+            }
+        }
+    }
+
+    /// A warning when the first frame's file has siblings at other scales (`s1.png` and
+    /// `s1@2x.png`): the sequence is read at one scale (as `assemble` reads it, the manifest's or
+    /// @1x), so the other scale's frames are not done by this job; `nil` when there are none.
+    private static func otherScalesWarning(_ animation: Animation) -> String? {
+        guard case .file(let path)? = animation.frames.first else { return nil }
+        let name = ImageFileName(path: path), folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
+        let others = Animation.scaleRange.filter { $0 != animation.scale }.filter { scale in
+            let sibling = folder + name.stem + (name.device.map { "~" + $0 } ?? "") + (scale == 1 ? "" : "@\(scale)x") + "." + name.pathExtension
+            return FileManager.default.fileExists(atPath: sibling)
+        }
+        guard !others.isEmpty else { return nil }
+        let scales = others.map { "@\($0)x" }.joined(separator: " and ")
+        return "the sequence also has \(scales) frames beside its @\(animation.scale)x ones (\(name.stem)…): only the @\(animation.scale)x "
+            + "frames are done and written; give the \(scales) frames as their own sequence (a folder of their own) to do them too"
+    }
+
+    /// The `@Nx` scale the one animated file read gives by its name (`spin@2x.gif`: 2); `nil`
+    /// without one, or for a sequence of PNG files (each names its own).
+    private var nameScale: Int? {
+        let name: String
+        if sources.isEmpty, files.count == 1 { name = files[0].name } else if sources.count == 1 { name = sources[0] } else { return nil }
+        guard ["gif", "apng", "webp", "png"].contains(OutputName.pathExtension(name)),
+              let scale = ImageFileName(path: name).scale, Animation.scaleRange.contains(scale) else { return nil }
+        return scale
+    }
+
+    /// The frame at the animation's scale, decoded within the limits (a decoded animation's
+    /// frame is at the animation's scale: its file's name gives it).
     private static func load(_ source: FrameSource, scale: Int, limits: ResourceLimits) throws(FrameOperationError) -> Bitmap {
+        if case .bitmap(var bitmap) = source {
+            bitmap.scale = scale
+            return bitmap
+        }
         do { return try source.load(scale: scale, decoder: PNG.Decoder(maxPixels: limits.maxPixels)) } catch {
             throw .frame(frame: source.fileName ?? "a frame", error)
         }
@@ -303,5 +396,24 @@ private final class FirstOperationFailure: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return first
+    }
+}
+
+/// The frames made at a few indices (a GIF's first and middle), kept from the worker threads.
+private final class SampledFrames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [Int: Bitmap] = [:]
+
+    func keep(_ bitmap: Bitmap, at index: Int) {
+        lock.lock()
+        kept[index] = bitmap
+        lock.unlock()
+    }
+
+    /// The frames kept, in index order.
+    var frames: [Bitmap] {
+        lock.lock()
+        defer { lock.unlock() }
+        return kept.keys.sorted().compactMap { kept[$0] }
     }
 }

@@ -29,6 +29,8 @@ enum CLIWording {
             ("SheetBuilder.padding", "--padding"),
             ("SheetBuilder.trimMargin", "--trim-margin"),
             ("FramesJob.prefix", "--prefix"),
+            ("the frames of FrameOperation's width and height", "the frames of the --size given"),
+            ("the frames scaled by FrameOperation.scale's factor", "the frames scaled by the --scale given"),
             ("set NoteJob.font to a font that has them", "--font takes a font that has them"),
             ("SheetJob.scales", "--scales"),
             ("a lower scale (RenderJob.scale)", "a lower --scale"),

@@ -200,8 +200,8 @@ extension ExitStatus {
         switch error {
         case .source(let error): self = Self(for: error)
         case .output(.notAFolder): self = .outputUnwritable
-        case .setting, .output, .slice: self = .usage
-        case .playback, .limit, .frame: self = .inputUnreadable
+        case .setting, .output, .slice, .size: self = .usage
+        case .playback, .limit, .frame, .frameSize: self = .inputUnreadable
         case .writing(let error): self = Self(rendering: error)
         case .cancelled: self = .outputUnwritable
         }

@@ -1,3 +1,4 @@
+import Animated
 import APNG
 import Basics
 import Compose
@@ -37,14 +38,35 @@ enum SequenceOperation {
         let outcome = try job.run(progress: progress?.update)
         progress?.finish()
         for warning in outcome.warnings { Console.error("warning: \(warning)") }
+        // An animation's frames are the ones the file holds: merged frames are said as `assemble` says them.
+        let report = outcome.report
+        var merged = report.map { Assemble.mergeNotes(identical: $0.framesMergedIdentical, nearIdentical: $0.framesMergedNearIdentical,
+                                                      maxDifference: $0.nearIdenticalMaxDifference,
+                                                      invisible: $0.framesMergedInvisible.map { "frame \($0 + 1)" }) } ?? ""
+        let timing = mergedForTiming(report)
+        if timing > 0 { merged = "\nnote: \(Console.count(timing, "frame")) merged for the format's timing (GIF's centiseconds, "
+                                + "browsers' 10 ms floor)" + merged }
+        let notes = outcome.notes + merged.split(separator: "\n").map { String($0.dropFirst("note: ".count)) }
         if json {
             try Console.printJSON(Written(output: output, format: outcome.format.rawValue, frames: outcome.frames, width: outcome.width,
                                           height: outcome.height, scale: outcome.scale,
                                           durationSeconds: (outcome.duration * 1000).rounded() / 1000, files: outcome.files,
-                                          warnings: outcome.warnings))
+                                          warnings: outcome.warnings, notes: notes))
         } else {
             print("\(output): \(Console.count(outcome.frames, "frame")) of \(outcome.width)×\(outcome.height) px @\(outcome.scale)x, "
-                  + "\(outcome.format) (\(Console.count(outcome.files.count, "file")))")
+                  + "\(outcome.format) (\(Console.count(outcome.files.count, "file")))" + merged)
+        }
+        // Notes once the output is written, on standard error, as `assemble` prints them.
+        for note in outcome.notes { Console.error("note: \(note)") }
+    }
+
+    /// Frames merged for the format's timing (a GIF's centiseconds, a browser's 10 ms floor); 0 for a folder.
+    private static func mergedForTiming(_ report: AssembleJob.Report?) -> Int {
+        switch report {
+        case .gif(let gif): gif.framesMergedForTiming
+        case .apng(let apng): apng.framesMergedForTiming
+        case .webp(let webp): webp.framesMergedForTiming
+        case nil: 0
         }
     }
 
@@ -60,5 +82,7 @@ enum SequenceOperation {
         var durationSeconds: Double
         var files: [String]
         var warnings: [String]
+        /// What `assemble` would note of the animation written (frames merged); empty for a folder.
+        var notes: [String]
     }
 }

@@ -53,15 +53,137 @@ import TestSupport
     @Test func aGIFWrittenAsAGIFKeepsItsTiming() throws {
         let out = try Fixtures.temporaryFolder("frame-operation-gif-gif") + "/impact.gif"
         let outcome = try FrameOperationJob(sources: [Self.impact], output: out, operation: .blur(Blur(sigma: 1))).run()
-        #expect(outcome.files == [out] && outcome.frames == 24)
         let decoder = try GIF.Decoder(file: out)
         let frames = try decoder.allFrames()
-        // The GIF encoder merges a frame identical to the one before into it (the blurred last two
-        // are): the play keeps its length, 23 × 20 ms + 740 ms.
+        // The frames counted are the ones the file holds, merges said in the report (they were the 24 input frames).
+        #expect(outcome.files == [out] && outcome.frames == frames.count && frames.count < 24)
+        #expect(outcome.report?.framesWritten == frames.count && outcome.report?.framesMergedInvisible == [23])
+        // The GIF encoder merges the last frame, invisible in a GIF, into the one before: the play
+        // keeps its length, 23 × 20 ms + 740 ms.
         #expect((20...24).contains(frames.count))
         #expect(frames.map { ($0.duration * 1000).rounded() }.reduce(0, +) == 1200)
         #expect(frames.prefix(20).allSatisfy { ($0.duration * 1000).rounded() == 20 })
         #expect(frames.allSatisfy { $0.image.width == 152 && $0.image.height == 190 })
+    }
+
+    /// A GIF named `@2x` holds @2x frames (as `flipbook frames` names them): a resize's size and a
+    /// blur's sigma are in points, and a folder's frames keep the `@2x` (they were 20 px @1x, `impact1.png`).
+    @Test func anAnimationNamedAt2xKeepsItsScale() throws {
+        let folder = try Fixtures.temporaryFolder("frame-operation-named-2x")
+        try FileManager.default.copyItem(atPath: Self.impact, toPath: folder + "/impact@2x.gif")
+        let outcome = try FrameOperationJob(sources: [folder + "/impact@2x.gif"], output: folder + "/out",
+                                            operation: .resize(width: 20, height: 20, filter: .lanczos3, fit: .fill)).run()
+        #expect(outcome.scale == 2 && outcome.width == 40 && outcome.height == 40)
+        let names = try Self.pngs(in: folder + "/out")
+        #expect(names.count == 24 && names.allSatisfy { $0.hasSuffix("@2x.png") })
+        let first = try PNG.Decoder().decodeBitmap(file: folder + "/out/impact1@2x.png")
+        #expect(first.width == 40 && first.height == 40)
+        // σ 2 pt on @2x frames is σ 4 px.
+        let blurred = try FrameOperationJob(sources: [folder + "/impact@2x.gif"], output: folder + "/blurred",
+                                            operation: .blur(Blur(sigma: 2))).run()
+        #expect(blurred.scale == 2)
+        var source = try GIF.Decoder(file: Self.impact).allFrames()[4].image
+        source.scale = 2
+        let expected = try Blur(sigma: 2).apply(to: source)
+        var halved = source
+        halved.scale = 1
+        #expect(try Blur(sigma: 2).apply(to: halved).pixels != expected.pixels, "the blur's sigma does not depend on the scale")
+        let made = try PNG.Decoder().decodeBitmap(file: folder + "/blurred/impact5@2x.png")
+        #expect(made.pixels == expected.pixels)
+    }
+
+    /// A sequence timed by fps or duration plays one play of its steps: ping-pong's 6 steps of 4
+    /// frames at 8 fps are 0.75 s, as `assemble` writes them (it was 1.125 s: the play spread over
+    /// the 4 files, then 6 steps of it), and a duration of 2 s stays 2 s (it was 3).
+    @Test(arguments: [(#"{"fps":8,"direction":"pingpong","repeatCount":2}"#, 750.0), (#"{"duration":2,"direction":"pingpong"}"#, 2000)])
+    func aPingPongPlaysAsLongAsItsTiming(manifest: String, milliseconds: Double) throws {
+        let folder = try Fixtures.temporaryFolder("frame-operation-pingpong")
+        try FileManager.default.createDirectory(atPath: folder + "/pp", withIntermediateDirectories: true)
+        let frames = try Self.pngs(in: Self.coin)
+        #expect(frames.count == 4)
+        for name in frames { try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: folder + "/pp/" + name) }
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder + "/pp/sequence.json"))
+        let assembled = try AssembleJob(sources: [folder + "/pp"], output: nil).run()
+        #expect((assembled.report.duration * 1000).rounded() == milliseconds)
+        for name in ["b.gif", "b.webp", "b.apng"] {
+            let outcome = try FrameOperationJob(sources: [folder + "/pp"], output: folder + "/" + name, operation: .blur(Blur(sigma: 1))).run()
+            #expect((outcome.duration * 1000).rounded() == milliseconds, "\(name)")
+            #expect(outcome.report.map { ($0.duration * 1000).rounded() } == milliseconds, "\(name)")
+            let read = try Animation.load([folder + "/" + name])
+            #expect((try read.playDuration() * 1000).rounded() == milliseconds, "\(name)")
+        }
+    }
+
+    /// An animation named for another scale than its frames' is warned about as `assemble` warns.
+    @Test func anAnimationNamedForAnotherScaleIsWarnedAbout() throws {
+        let folder = try Fixtures.temporaryFolder("frame-operation-scale-name")
+        let outcome = try FrameOperationJob(sources: [Fixtures.path("sequences/emt-watch-spinner-2x")], output: folder + "/spinner.gif",
+                                            operation: .blur(Blur(sigma: 1))).run()
+        #expect(outcome.scale == 2)
+        #expect(outcome.warnings.contains { $0.contains("spinner@2x.gif") }, "\(outcome.warnings)")
+    }
+
+    /// Frames of two sizes (Kenney's 64² coin and an 80² spinner frame named as its second
+    /// frame) are an input problem found before any frame is changed, naming both files; nothing
+    /// is written (a folder was written as a mismatched set, a GIF failed as an encoder error).
+    @Test(arguments: ["ms-b", "ms-b.gif"])
+    func framesOfTwoSizesAreRefusedBeforeTheWork(output: String) throws {
+        let folder = try Fixtures.temporaryFolder("frame-operation-sizes")
+        try FileManager.default.createDirectory(atPath: folder + "/ms", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.coin + "/gold_1.png", toPath: folder + "/ms/gold_1.png")
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/emt-watch-spinner-2x/waitIndicatorGraphic-0@2x.png"),
+                                         toPath: folder + "/ms/gold_2.png")
+        let job = FrameOperationJob(sources: [folder + "/ms"], output: folder + "/" + output, operation: .blur(Blur(sigma: 1)))
+        #expect { try job.plan() } throws: { error in
+            guard case FrameOperationError.frameSize(let frame, 80, 80, let first, 64, 64) = error else { return false }
+            return frame == "gold_2.png" && first == "gold_1.png" && "\(error)".contains("one size")
+        }
+        #expect(throws: FrameOperationError.self) { try job.run() }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + output))
+    }
+
+    /// A size over the limits is the caller's setting (the CLI's `--size`, exit 2, as for one
+    /// PNG), refused before any frame is changed; it was a limit of "the resized frame" (exit 3).
+    @Test(arguments: [FrameOperation.resize(width: 100_000, height: 100_000, filter: .lanczos3, fit: .fill),
+                      .slice(NineSlice(insets: NineSlice.Insets(top: 4, left: 4, bottom: 4, right: 4), mode: .stretch), width: 100_000, height: 100_000),
+                      .scale(factor: 10_000, filter: .nearest)])
+    func aSizeOverTheLimitsIsASetting(_ operation: FrameOperation) throws {
+        let out = try Fixtures.temporaryFolder("frame-operation-huge") + "/out"
+        #expect { try FrameOperationJob(sources: [Self.coin], output: out, operation: operation).plan() } throws: { error in
+            guard case FrameOperationError.size(let limit) = error else { return false }
+            return limit.subject.contains("FrameOperation")
+        }
+    }
+
+    /// A GIF of soft frames gets `assemble`'s note on its semi-transparent pixels (it got none);
+    /// an APNG keeps them and gets none.
+    @Test func aGIFOfSoftFramesGetsAssemblesAlphaNote() throws {
+        let folder = try Fixtures.temporaryFolder("frame-operation-soft")
+        let spinner = Fixtures.path("sequences/emt-watch-spinner-2x")
+        let gif = try FrameOperationJob(sources: [spinner], output: folder + "/spinner@2x.gif", operation: .blur(Blur(sigma: 1))).run()
+        #expect(gif.notes.count == 1 && gif.notes[0].contains("semi-transparent") && gif.notes[0].contains("spinner@2x.webp"), "\(gif.notes)")
+        let assembled = try AssembleJob(sources: [spinner], output: folder + "/assembled@2x.gif").plan()
+        #expect(assembled.notes.contains { $0.contains("semi-transparent") }, "the same frames unblurred: \(assembled.notes)")
+        let apng = try FrameOperationJob(sources: [spinner], output: folder + "/spinner@2x.apng", operation: .blur(Blur(sigma: 1))).run()
+        #expect(apng.notes.isEmpty)
+    }
+
+    /// A folder with @1x and @2x frames is done at one scale, and says so: the @2x frames were
+    /// left out without a word.
+    @Test func aFolderWithTwoScalesSaysWhichItDid() throws {
+        let folder = try Fixtures.temporaryFolder("frame-operation-both")
+        try FileManager.default.createDirectory(atPath: folder + "/both", withIntermediateDirectories: true)
+        let frames = try Self.pngs(in: Self.coin)
+        #expect(frames.count == 4)
+        for name in frames {
+            try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: folder + "/both/" + name)
+            try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: folder + "/both/" + name.dropLast(4) + "@2x.png")
+        }
+        let outcome = try FrameOperationJob(sources: [folder + "/both"], output: folder + "/both-b", operation: .blur(Blur(sigma: 1))).run()
+        #expect(outcome.scale == 1 && outcome.frames == 4)
+        #expect(outcome.warnings.contains { $0.contains("@2x frames") && $0.contains("only the @1x") }, "\(outcome.warnings)")
+        let plain = try FrameOperationJob(sources: [Self.coin], output: folder + "/coin-b", operation: .blur(Blur(sigma: 1))).run()
+        #expect(plain.warnings.isEmpty)
     }
 
     /// A frame that cannot be sliced fails the whole job: nothing is left behind.
