@@ -30,6 +30,8 @@ enum CLIWording {
             ("SheetBuilder.trimMargin", "--trim-margin"),
             ("FramesJob.prefix", "--prefix"),
             ("set NoteJob.font to a font that has them", "--font takes a font that has them"),
+            ("(NoteJob.scale takes 1, 2 or 3)", "(--scale takes 1, 2 or 3)"),
+            ("FramesJob writes an animation's frames as PNGs", "flipbook frames writes an animation's frames as PNGs"),
             ("SheetJob.scales", "--scales"),
             ("a lower scale (RenderJob.scale)", "a lower --scale"),
             ("SheetJob.data", "--data"),
