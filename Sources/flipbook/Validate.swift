@@ -35,7 +35,7 @@ struct Validate: ParsableCommand {
     @Argument(help: "Folders to check.")
     var directories: [String]
 
-    @Option(help: "Output format: text, json, github, sarif or junit (default: from --output's name, .json, .sarif or .xml, else text).")
+    @Option(help: "Output format: text, json, github, sarif or junit (default: from --output's name, .json, .sarif or .sarif.json, or .xml, else text).")
     var format: OutputFormat?
 
     @Flag(help: "Same as --format json.")
