@@ -47,7 +47,7 @@ public final class SequenceWriter: Sendable {
         }
         createdFolder = isMissing(folder)
         do { try inputs.prepare(folder: folder) } catch { throw .from(error) }
-        let prefix = prefix.last?.isNumber == true ? prefix + "_" : prefix
+        let prefix = Self.numberingPrefix(prefix)
         self.folder = folder
         self.prefix = prefix
         // Each scale's frames are a set of their own (@1x and @2x variants live side by side).
@@ -55,6 +55,13 @@ public final class SequenceWriter: Sendable {
         self.scale = scale
         self.encoder = encoder
         self.overwrite = overwrite
+    }
+
+    /// The name before each frame's number for `prefix`: `prefix` with a `_` after it when it ends in
+    /// a digit (`orc1` → `orc1_`), so `orc1_1` does not read back as frame 11 of `orc`. Every writer
+    /// that numbers frames or sprites after a name uses it (folders here, sheet sprites in Compose).
+    package static func numberingPrefix(_ prefix: String) -> String {
+        prefix.last?.isNumber == true ? prefix + "_" : prefix
     }
 
     /// Where frame `number` (1-based, unpadded as UIKit names frames) is written.

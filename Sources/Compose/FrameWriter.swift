@@ -138,8 +138,10 @@ package struct FrameWriter: Sendable {
         case .sheet(let data):
             // A sheet needs every frame at once anyway.
             let frames = try makeAll(progress: progress)
+            // The folder's naming rule: `fl2` numbers its sprites `fl2_1`, not `fl21`.
+            let numbered = SequenceWriter.numberingPrefix(prefix)
             let sprites = frames.enumerated().map { index, bitmap in
-                SheetBuilder.Input(name: "\(prefix)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: 1 / fps)
+                SheetBuilder.Input(name: "\(numbered)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: 1 / fps)
             }
             let files = try SheetExport.files(for: [SheetBuilder(layout: .rows).build(sprites)], format: data, output: output)
             try checkCancelled()

@@ -345,7 +345,9 @@ struct SceneReader {
         let name = try schema { () throws(SchemaError) in try sourceValue.string() }
         let reader = self
         var animation = try asset(sourceValue, name) { () throws(SceneAssets.Failure) in
-            try reader.assets.sequence(name, scale: reader.scale, limits: reader.limits)
+            // Frames exist at @1x–@3x only: a scene drawn at 4…8 picks them as for 3 and scales them
+            // up, as Core Animation does with a contentsScale above the image's.
+            try reader.assets.sequence(name, scale: min(reader.scale, ImageFileName.scaleRange.upperBound), limits: reader.limits)
         }
         inputs += animation.sourceFiles
         let (beginTime, hides) = try schema { () throws(SchemaError) in

@@ -21,6 +21,17 @@ extension PNG {
         /// sprite): its frames are an animation of their own, never one image (the APNG module reads them).
         case animated(file: String)
 
+        /// Whether `file`'s extension already names `actual` (`x.gif` for a GIF): renaming it fits nothing.
+        private static func isNamed(_ file: String, as actual: String) -> Bool {
+            let ext = ImageFileName(path: file).pathExtension
+            switch actual {
+            case "GIF": return ext == "gif"
+            case "WebP": return ext == "webp"
+            case "JPEG": return ext == "jpg" || ext == "jpeg"
+            default: return false
+            }
+        }
+
         /// The file that could not be read.
         public var file: String {
             switch self {
@@ -38,6 +49,10 @@ extension PNG {
                 "\(file): cannot read file: \(reason)"
             case .notPNG(let file):
                 "\(file): not a PNG file (the PNG signature is missing)"
+            case .otherFormat(let file, let actual) where Self.isNamed(file, as: actual):
+                // Named for what it is (a chrome.gif): renaming is no help, only a PNG is read here.
+                "\(file): a \(actual), where only a PNG is read: convert it to PNG"
+                    + (["GIF", "WebP"].contains(actual) ? " (FramesJob writes an animation's frames as PNGs)" : "")
             case .otherFormat(let file, let actual):
                 "\(file): not a PNG file: \(FileSignature.advice(actual))"
             case .appleCgBI(let file):

@@ -145,6 +145,11 @@ public struct NoteJob: Sendable {
     /// name against the output contract; renders nothing, writes nothing.
     public func plan() throws(NoteError) -> Plan {
         if let error = settingError { throw .setting(error) }
+        // An @Nx in the output's name is a scale too: one outside 1…3 is refused as the setting is.
+        if let output, output != OutputName.standardOutput, let named = ImageFileName(path: output).scale, !ImageFileName.scaleRange.contains(named) {
+            throw .output(.unsupportedName(path: output, reason: "its @\(named)x is not a scale a note is drawn at (NoteJob.scale takes 1, 2 or 3): "
+                                           + "name it NAME.png, NAME@2x.png or NAME@3x.png"))
+        }
         let scale = scale ?? output.flatMap { $0 == OutputName.standardOutput ? nil : ImageFileName(path: $0).scale } ?? 1
         var inputs: [String] = []
         // The font first: a missing font is said before a missing chrome, as the flags are given.
@@ -201,7 +206,9 @@ public struct NoteJob: Sendable {
             } catch let error as OutputError {
                 throw .output(error)
             } catch {
-                throw .write(.writeFailed(file: output, reason: "\(error)"))
+                // The error names the file already ("cannot write FILE: …"): its reason once.
+                let text = "\(error)", named = "cannot write \(output): "
+                throw .write(.writeFailed(file: output, reason: text.hasPrefix(named) ? String(text.dropFirst(named.count)) : text))
             }
         }
         return Plan(note: note, scale: scale, chromeFile: chromeFile, inputs: protected, warnings: warnings, notes: notes)

@@ -272,14 +272,12 @@ struct Assemble: ParsableCommand {
     }
 
     /// What is left when no setting fits --max-bytes, in steps that work for a sequence:
-    /// the @1x files when these are @2x or @3x, each frame made smaller (resize takes one file), or
-    /// fewer frames.
+    /// the @1x files when these are @2x or @3x, the whole sequence made smaller (resize takes a
+    /// folder, an animation or a prefix and keeps the timing), or fewer frames.
     private func smallerFramesAdvice(scale: Int) -> String {
-        let folder = sources.count == 1 ? sources[0] : "FRAMES"
+        let source = sources.count == 1 ? sources[0] : "FRAMES"
         var ways = scale > 1 ? ["the @1x files, if the frames have them (--scale 1)"] : []
-        ways.append("smaller frames (flipbook resize takes one PNG at a time: mkdir -p small; for f in \(folder)/*.png; do "
-                    + "flipbook resize \"$f\" --scale 0.5 -o small/\"${f##*/}\"; done; then assemble small/"
-                    + (FileManager.default.fileExists(atPath: folder + "/" + SequenceManifest.fileName) ? " with a copy of its sequence.json)" : ")"))
+        ways.append("smaller frames (flipbook resize \(source) -o small --scale 0.5, then assemble small)")
         ways.append("fewer frames")
         return "What is left: " + ways.joined(separator: ", or ") + "."
     }

@@ -32,6 +32,8 @@ enum CLIWording {
             ("the frames of FrameOperation's width and height", "the frames of the --size given"),
             ("the frames scaled by FrameOperation.scale's factor", "the frames scaled by the --scale given"),
             ("set NoteJob.font to a font that has them", "--font takes a font that has them"),
+            ("(NoteJob.scale takes 1, 2 or 3)", "(--scale takes 1, 2 or 3)"),
+            ("FramesJob writes an animation's frames as PNGs", "flipbook frames writes an animation's frames as PNGs"),
             ("SheetJob.scales", "--scales"),
             ("a lower scale (RenderJob.scale)", "a lower --scale"),
             ("SheetJob.data", "--data"),

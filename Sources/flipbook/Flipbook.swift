@@ -44,7 +44,10 @@ struct Flipbook: ParsableCommand {
                 ProcessPolicy.exit(ExitStatus.success.rawValue)
             case .validationFailure:
                 // One style for every argument mistake: `error: …` and a hint, not the usage text.
-                let usage = UsageMessage(for: error, arguments: Array(CommandLine.arguments.dropFirst()))
+                // A misspelt option is the mistake to name, before a required option it leaves missing.
+                let arguments = Array(CommandLine.arguments.dropFirst())
+                var usage = UsageMessage(for: error, arguments: arguments)
+                if let unknown = UnknownOption.first(in: arguments) { usage.message = unknown.message }
                 Console.error("error: \(usage.message)\n\(usage.hint)")
                 failInJSON(usage.message, status: .usage)
                 ProcessPolicy.exit(ExitStatus.usage.rawValue)

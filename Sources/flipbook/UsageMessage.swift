@@ -1,4 +1,5 @@
 import ArgumentParser
+import Basics
 import Foundation
 
 /// An argument mistake in Flipbook's one style, whoever found it: ArgumentParser (an unknown
@@ -56,6 +57,8 @@ struct UsageMessage {
             // An enumeration's values: "Please provide one of 'a', 'b' or 'c'." → "one of a, b or c".
             if let values = parts[2].captures(#"Please provide one of (.*)\.$"#)?[0] {
                 fix = "; it takes one of \(values.replacingOccurrences(of: "'", with: ""))"
+                // A near value (`centre`) gets its "did you mean", as an unknown option does.
+                if let near = Suggestion.nearest(to: parts[0], among: Self.quoted(in: values)) { fix += "; did you mean '\(near)'?" }
             } else if !parts[2].isEmpty, fix.isEmpty {
                 fix = " (\(parts[2]))"
             }
@@ -74,6 +77,11 @@ struct UsageMessage {
         // a flag or a lower-case word (an acronym keeps its case).
         guard let first = text.first, first.isUppercase, text.dropFirst().first?.isLowercase == true else { return text }
         return first.lowercased() + text.dropFirst()
+    }
+
+    /// The values between single quotes in `text` (`'a', 'b' or 'c'` → a, b, c).
+    private static func quoted(in text: String) -> [String] {
+        text.split(separator: "'", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
     }
 
     /// An abstract as part of a sentence: no full stop at its end, its first letter lower case.

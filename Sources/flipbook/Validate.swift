@@ -35,7 +35,7 @@ struct Validate: ParsableCommand {
     @Argument(help: "Folders to check.")
     var directories: [String]
 
-    @Option(help: "Output format: text, json, github, sarif or junit (default: from --output's name, .json, .sarif or .xml, else text).")
+    @Option(help: "Output format: text, json, github, sarif or junit (default: from --output's name, .json, .sarif or .sarif.json, or .xml, else text).")
     var format: OutputFormat?
 
     @Flag(help: "Same as --format json.")
@@ -108,13 +108,15 @@ struct Validate: ParsableCommand {
     /// `--format`, else what `--output`'s name promises (`.json`, `.sarif`, `.xml` for JUnit), else
     /// text; a `--format` the name contradicts is refused.
     private func reportFormat() throws -> OutputFormat {
+        // SARIF's own names: `.sarif`, or `.sarif.json` (SARIF 2.1.0 §3.2); a plain `.json` is json.
+        let sarifJSON = output?.lowercased().hasSuffix(".sarif.json") == true
         let byName: OutputFormat? = switch output.map(OutputName.pathExtension) {
-        case "json": .json
+        case "json": sarifJSON ? .sarif : .json
         case "sarif": .sarif
         case "xml": .junit
         default: nil
         }
-        if let format, let byName, format != byName, !(format == .sarif && byName == .json) {
+        if let format, let byName, format != byName {
             throw UsageError("--output \(output!) promises \(byName.rawValue), not --format \(format.rawValue); name the report to match")
         }
         return format ?? byName ?? .text

@@ -154,12 +154,44 @@ import TestSupport
         }
     }
 
+    /// A scene drawn at 4…8 (RenderJob.scale's range) with a sequence layer was refused as the
+    /// scene's fault ("sequence.source: scale is 1…3 (got 4)"): the frames are picked as for 3 and
+    /// scaled up, as Core Animation does with a contentsScale above the image's.
+    @Test(arguments: [3, 4, 8])
+    func aSequenceLayerIsScaledUpAboveThree(_ scale: Int) throws {
+        let red = try PNG.Encoder().encode(Bitmap(width: 2, height: 2, straight: [UInt8](repeating: 255, count: 16).enumerated().map { $0.offset % 4 == 1 || $0.offset % 4 == 2 ? 0 : 255 })!)
+        let files = [InMemoryFile(name: "s/f1.png", bytes: red), InMemoryFile(name: "s/f2.png", bytes: red)]
+        let scene = ##"{"size": [2, 2], "background": "#FFFFFF", "frames": 1, "fps": 1, "layers": [{"sequence": {"source": "s"}, "position": [1, 1]}]}"##
+        var job = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: files, format: .apng)
+        job.scale = scale
+        let outcome = try job.run()
+        #expect(outcome.width == 2 * scale && outcome.frames == 1)
+        let frame = try Animation.load(files: [InMemoryFile(name: "o.png", bytes: outcome.bytes)]).frames[0].load()
+        #expect(frame.width == 2 * scale && frame[scale, scale] == Color(r: 255, g: 0, b: 0) && frame[scale - 1, scale - 1] == Color(r: 255, g: 0, b: 0))
+    }
+
     @Test func aOneFrameFolderHasItsSequenceJSONToo() throws {
         try Self.withFolder { folder in
             try Data(##"{"size": [4, 4], "frames": 1, "fps": 1, "layers": []}"##.utf8).write(to: URL(fileURLWithPath: folder + "/one.json"))
             let outcome = try RenderJob(scene: folder + "/one.json", output: folder + "/still").run()
             #expect(outcome.frames == 1 && outcome.files.contains(folder + "/still/sequence.json"), "\(outcome.files)")
             #expect(try SequenceManifest.read(file: folder + "/still/sequence.json").fps == 1)
+        }
+    }
+
+    /// A sheet named with a final digit (`fl2.json`) numbers its sprites as the folder `fl2` numbers
+    /// its frames: `fl2_1 … fl2_6`, not `fl21 … fl26` (which read back as frames 21 … 26 of `fl`).
+    /// (Godot's `SpriteFrames` carries no sprite names, only the animation's: not checked here.)
+    @Test(arguments: ["fl2.json", "fl2.atlas", "fl2.plist"])
+    func aSheetNamedWithADigitSeparatesItsSpriteNumbers(_ data: String) throws {
+        try Self.withFolder { folder in
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/" + data).run()
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/fl2").run()
+            let sprites = try SheetImport.read(folder + "/" + data).sprites.map(\.name).sorted()
+            let frames = try FileManager.default.contentsOfDirectory(atPath: folder + "/fl2")
+                .filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }.sorted()
+            #expect(frames.count == 6 && frames.first == "fl2_1")
+            #expect(sprites == frames, "\(data)")
         }
     }
 

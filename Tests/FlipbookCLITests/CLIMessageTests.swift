@@ -19,6 +19,8 @@ struct CLIMessageTests {
         (["frames", "empty", "-o", "out"], 2, "empty is a folder; frames are read from a GIF, an APNG, a WebP or a sheet's data file"), // was "not a regular file"
         (["assemble", "FIXTURE_GIF", "empty", "-o", "g.gif"], 2, "is read on its own"),         // was "no frames found"
         (["validate", "empty", "--output", "r.xml", "--format", "json"], 2, "--output r.xml promises junit"),
+        (["validate", "empty", "--output", "r.json", "--format", "sarif"], 2, "--output r.json promises json, not --format sarif"),  // was SARIF in r.json
+        (["validate", "empty", "--output", "r.sarif.json", "--format", "json"], 2, "--output r.sarif.json promises sarif, not --format json"),
         (["validate", "empty"], 3, "empty: nothing to validate"),                                          // was exit 0
     ] as [([String], Int32, String)])
     func aMistakeIsNamed(arguments: [String], status: Int32, message: String) throws {

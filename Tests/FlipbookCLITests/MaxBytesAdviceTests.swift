@@ -22,8 +22,10 @@ struct MaxBytesAdviceTests {
         let result = try CLI.run(["assemble", source, "-o", output, "--max-bytes", budget], in: folder)
         #expect(result.status == 1, "\(result.stderr)")
         for text in expected { #expect(result.stderr.contains(text), "\(result.stderr)") }
-        // Advice that works for a sequence: resize, one frame at a time, over the source's frames.
-        #expect(result.stderr.contains("flipbook resize takes one PNG at a time: mkdir -p small; for f in \(source)/*.png; do"), "\(result.stderr)")
+        // Advice that works for a sequence: resize takes the whole folder (it took one PNG at a time,
+        // and the advice was a shell loop over the frames).
+        #expect(result.stderr.contains("smaller frames (flipbook resize \(source) -o small --scale 0.5, then assemble small)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("one PNG at a time"), "\(result.stderr)")
         #expect(!result.stderr.contains("Smaller frames (flipbook resize)"))
         #expect(FileManager.default.fileExists(atPath: folder + "/" + output), "the smallest is written anyway")
     }

@@ -44,6 +44,38 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: folder + "/n.png"))
     }
 
+    /// An @4x output name was written as @4x although `--scale 4` is refused: both are refused alike.
+    @Test(arguments: ["n@4x.png", "n@9x.png"])
+    func anOutputNamedAtAScaleOverThreeIsRefusedAsTheScaleIs(_ name: String) throws {
+        let folder = try Fixtures.temporaryFolder("note-scale4")
+        let result = try CLI.run(["note", "x", "--chrome", Self.chrome, "--insets", "37,12,12,12", "-o", folder + "/" + name])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("\(name): its @\(name.dropFirst(2).prefix(1))x is not a scale a note is drawn at (--scale takes 1, 2 or 3)"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
+
+    /// An output inside a file said "FILE: cannot write PNG: cannot write FILE: …": the file once.
+    @Test func anOutputUnderAFileNamesItOnce() throws {
+        let folder = try Fixtures.temporaryFolder("note-under-file")
+        try Data([1]).write(to: URL(fileURLWithPath: folder + "/afile"))
+        let result = try CLI.run(["note", "x", "--chrome", Self.chrome, "--insets", "37,12,12,12", "-o", folder + "/afile/n.png"])
+        #expect(result.status == 4, "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "afile/n.png").count == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write PNG: \(folder)/afile is not a folder"), "\(result.stderr)")
+    }
+
+    /// A chrome that is a GIF named .gif was told to "rename it to .gif": it says a PNG is needed.
+    @Test func aGIFChromeIsToldToBecomeAPNG() throws {
+        let gif = Fixtures.path("gif/giflib/fire.gif")
+        let folder = try Fixtures.temporaryFolder("note-gif-chrome")
+        let result = try CLI.run(["note", "x", "--chrome", gif, "--insets", "4,4,4,4", "-o", folder + "/n.png"])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("fire.gif: a GIF, where only a PNG is read: convert it to PNG (flipbook frames writes an animation's frames as PNGs)"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("rename it"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/n.png"))
+    }
+
     @Test func aFileThatIsNoFontIsAnUnreadableInput() throws {
         let folder = try Fixtures.temporaryFolder("note-font")
         let result = try CLI.run(["note", "x", "--chrome", Self.chrome, "--insets", "37,12,12,12", "--font", Self.chrome,

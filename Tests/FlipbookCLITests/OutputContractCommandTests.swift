@@ -57,7 +57,7 @@ struct OutputContractCommandTests {
         ["blur", "ov/gold_2.png", "-o", "hard.png", "--sigma", "2"],
         ["resize", "ov/gold_2.png", "-o", "ov/gold_2.png", "--scale", "2"],
         ["slice", "ov/gold_2.png", "-o", "link.png", "--insets", "4,4,4,4", "--size", "80x80"],
-        ["validate", "ov", "--format", "sarif", "--output", "link.json"],  // a report over a frame it checks (through a link)
+        ["validate", "ov", "--format", "json", "--output", "link.json"],  // a report over a frame it checks (through a link)
     ])
     func anOutputOverAnInputIsRefused(arguments: [String]) throws {
         let dir = try Self.scratch()

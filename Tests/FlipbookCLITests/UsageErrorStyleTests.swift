@@ -20,6 +20,15 @@ struct UsageErrorStyleTests {
         (["assemble", coin, "-o", "x.gif", "--fsp", "12"], "unknown option '--fsp'; did you mean '--fps'?", "flipbook assemble"),
         (["sheet", coin, "-o", "s.png", "--bogus"], "unknown option '--bogus'", "flipbook sheet"),
         (["generate", "explosion", "-o", "x.gif", "--sead", "3"], "unknown option '--sead'; did you mean '--seed'?", "flipbook generate explosion"),
+        // A misspelt required option is unknown, not missing (was "give --sigma or --preset.",
+        // "give either --size or --scale.", "missing expected argument '--chrome'" / "'--insets'").
+        (["blur", coin, "-o", "x", "--sigm", "2"], "unknown option '--sigm'; did you mean '--sigma'?", "flipbook blur"),
+        (["resize", frame, "-o", "r.png", "--scal", "2"], "unknown option '--scal'; did you mean '--scale'?", "flipbook resize"),
+        (["note", "hi", "--chrom", frame, "--insets", "4,4,4,4", "-o", "n.png"], "unknown option '--chrom'; did you mean '--chrome'?", "flipbook note"),
+        (["slice", frame, "-o", "s.png", "--inset", "4,4,4,4", "--size", "10x10"], "unknown option '--inset'; did you mean '--insets'?", "flipbook slice"),
+        // A near value of a list gets its "did you mean" too.
+        (["note", "x", "--chrome", frame, "--insets", "4,4,4,4", "-o", "n.png", "--align", "centre"],
+         "--align does not take 'centre'; it takes one of natural, left, center or right; did you mean 'center'?", "flipbook note"),
         // Values that do not parse: the option, the value and what it takes.
         (["generate", "explosion", "-o", "x.gif", "--seed", "-1"], "--seed does not take '-1'; it takes: random seed, a whole number from 0", "flipbook generate explosion"),
         (["assemble", coin, "-o", "x.webp", "--lossy", "--quality", "-1"],

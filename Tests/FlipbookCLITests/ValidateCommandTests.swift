@@ -49,6 +49,18 @@ struct ValidateCommandTests {
         #expect(log?["version"] as? String == "2.1.0")
     }
 
+    /// `.sarif.json` is SARIF's other name (SARIF 2.1.0 §3.2): it promises SARIF without --format
+    /// (a plain `.json` with --format sarif is refused, exit 2: CLIMessageTests).
+    @Test func aSarifJSONNameWritesSARIF() throws {
+        let root = try Self.brokenFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let report = root + "/report.sarif.json"
+        let result = try CLI.run(["validate", root + "/walk", "--output", report])
+        #expect(result.status == 1, "\(result.stderr)")
+        let log = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: report))) as? [String: Any]
+        #expect(log?["version"] as? String == "2.1.0")
+    }
+
     @Test func exitCodesForBadInputAndConfig() throws {
         #expect(try CLI.run(["validate", "/nonexistent/assets"]).status == 3)
         let root = try Self.brokenFolder()

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Basics
+import Foundation
+
+/// The first long option on a command line that its command does not have (`blur DIR -o x
+/// --sigm 2`), looked for before anything else is reported. ArgumentParser reports a missing
+/// required option or a failed `validate()` first, so a misspelt required option read "give
+/// --sigma or --preset." or "missing expected argument '--chrome'"; the misspelling is the mistake
+/// to name: "unknown option '--sigm'; did you mean '--sigma'?".
+struct UnknownOption {
+    /// The option as given, without any `=value`.
+    var name: String
+    /// The command's option nearest to it, if one is near.
+    var suggestion: String?
+
+    /// The sentence after `error: `, in the words ``UsageMessage`` gives ArgumentParser's own.
+    var message: String {
+        "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    }
+
+    /// The first unknown long option in `arguments` (the command line without the executable's
+    /// name), or `nil`. The words after an option that takes a value are its value, and nothing
+    /// after `--` is an option.
+    static func first(in arguments: [String]) -> UnknownOption? {
+        var command: any ParsableCommand.Type = Flipbook.self
+        var rest = arguments[...]
+        while let word = rest.first, let next = command.configuration.subcommands.first(where: { $0._commandName == word }) {
+            command = next
+            rest = rest.dropFirst()
+        }
+        guard command != Flipbook.self, let options = Self.options(of: command) else { return nil }
+        var index = rest.startIndex
+        while index < rest.endIndex {
+            let word = rest[index]
+            index += 1
+            if word == "--" { break }
+            guard word.hasPrefix("--"), word.count > 2 else { continue }
+            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+            guard let takesValue = options[name] else {
+                return UnknownOption(name: name, suggestion: Suggestion.nearest(to: name, among: options.keys.sorted()))
+            }
+            if takesValue, !word.contains("=") { index += 1 }
+        }
+        return nil
+    }
+
+    /// The long names of `command`'s options and flags (`--sigma`), each with whether it takes a
+    /// value, from ArgumentParser's own description of the command.
+    private static func options(of command: any ParsableCommand.Type) -> [String: Bool]? {
+        struct Dump: Decodable {
+            struct Command: Decodable { var arguments: [Argument]? }
+            struct Argument: Decodable { var kind: String; var names: [Name]? }
+            struct Name: Decodable { var kind: String; var name: String }
+            var command: Command
+        }
+        guard let dump = try? JSONDecoder().decode(Dump.self, from: Data(command._dumpHelp().utf8)) else { return nil }
+        var options: [String: Bool] = ["--help": false]
+        for argument in dump.command.arguments ?? [] where argument.kind != "positional" {
+            for name in argument.names ?? [] where name.kind == "long" {
+                options["--" + name.name] = argument.kind == "option"
+            }
+        }
+        return options
+    }
+}
