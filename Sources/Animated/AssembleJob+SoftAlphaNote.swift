@@ -1,0 +1,51 @@
+import Basics
+import GIF
+import Raster
+
+/// The note a GIF of soft frames gets: how much of what is visible is semi-transparent, and what
+/// GIF's one bit of alpha does with it. `assemble` and the sequence operations say it alike.
+extension AssembleJob {
+    /// The share of visible pixels with 0 < alpha < 255 in the play's first and middle frames;
+    /// `nil` when they cannot be read (the encode will say why).
+    static func softAlphaShare(_ play: Animation.Playback, scale: Int, limits: ResourceLimits) -> Double? {
+        let decoder = PNG.Decoder(maxPixels: limits.maxPixels)
+        var frames: [Bitmap] = []
+        for index in Set([0, play.frames.count / 2]).sorted() where index < play.frames.count {
+            guard let frame = try? play.frames[index].load(scale: scale, decoder: decoder) else { return nil }
+            frames.append(frame)
+        }
+        return softAlphaShare(of: frames)
+    }
+
+    /// The share of visible pixels with 0 < alpha < 255 in `frames` (a play's first and middle
+    /// frames); `nil` when none is visible.
+    package static func softAlphaShare(of frames: [Bitmap]) -> Double? {
+        var visible = 0, soft = 0
+        for frame in frames {
+            for alpha in stride(from: 3, to: frame.pixels.count, by: 4).lazy.map({ frame.pixels[$0] }) where alpha > 0 {
+                visible += 1
+                if alpha < 255 { soft += 1 }
+            }
+        }
+        return visible == 0 ? nil : Double(soft) / Double(visible)
+    }
+
+    /// The note a GIF of frames whose visible pixels are `share` semi-transparent gets (1 % or
+    /// more), said as what `alpha` does with them, naming the APNG and WebP beside `output` that
+    /// keep them (`.apng` when `NAME.png` would be the next of `framePaths`); `nil` below 1 %.
+    /// Shared by every job that writes a GIF of frames (`FrameOperationJob` too).
+    package static func softAlphaNote(share: Double?, output: String?, framePaths: [String], alpha: GIF.AlphaMode) -> String? {
+        guard let share, share >= 0.01 else { return nil }
+        let name = output.map { String($0.dropLast(OutputName.pathExtension($0).count + 1)) } ?? "NAME"
+        // `walk/walk9.png` would be refused as the next frame of the walk: `.apng` is not.
+        let claimed = FrameFile.sequence(claiming: name + ".png", among: framePaths) != nil
+        // Said as what the chosen alpha mode does with them (`--alpha matte:` left none soft).
+        let done: String = switch alpha {
+        case .dither: "dithers them"
+        case .threshold: "cuts them at alpha 128"
+        case .matte: "composites them onto the matte colour (every pixel opaque)"
+        }
+        return "\(Int((share * 100).rounded())) % of the visible pixels are semi-transparent: GIF has one bit of alpha and "
+            + "\(done); APNG and WebP keep them exactly (\(name).\(claimed ? "apng" : "png"), \(name).webp)"
+    }
+}
