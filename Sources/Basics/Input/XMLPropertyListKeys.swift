@@ -35,7 +35,8 @@ enum XMLPropertyListKeys {
             let tag = String(decoding: bytes[(index + 1)..<min(end, bytes.count)], as: UTF8.self)
             let closing = tag.hasPrefix("/"), empty = tag.hasSuffix("/")
             let name = tag.drop { $0 == "/" }.prefix { $0 != " " && $0 != "/" && $0 != "\t" && $0 != "\n" && $0 != "\r" }
-            index = end + 1
+            // A tag that runs to the end of the data (`<key` and nothing after) ends the walk here.
+            index = min(end + 1, bytes.count)
             switch (name, closing, empty) {
             case ("dict", false, false): open.append([])
             case ("array", false, false): open.append(nil)
