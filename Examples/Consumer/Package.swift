@@ -22,6 +22,7 @@ let package = Package(
             .product(name: "WebP", package: "Flipbook"),
             .product(name: "Raster", package: "Flipbook"),
             .product(name: "Basics", package: "Flipbook"),
+            .product(name: "Text", package: "Flipbook"),
         ]),
         .testTarget(name: "AssetPipelineTests", dependencies: ["AssetPipeline"]),
     ],

@@ -32,8 +32,11 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
     case encodeWebP(WebP.EncodeError)
     /// A frame could not be encoded as PNG (a folder's frame, a sheet's page).
     case encodePNG(PNG.EncodeError)
-    /// The frames do not fit a sprite sheet (too large for a page), or its data cannot say them.
-    case sheet(String)
+    /// The frames cannot be packed into a sprite sheet: a frame too large for a page, names that
+    /// clash (Atlas' `SheetBuilder.Error`, the error `flipbook sheet` reports for the same frames).
+    case packing(SheetBuilder.Error)
+    /// The sheet's data format cannot say the frames (Atlas' `SheetExport.Error`).
+    case format(SheetExport.Error)
     /// The output could not be written (a full disk, no permission); nothing was left at its name.
     case write(FileIO.Error)
     /// The task was cancelled (or the job's cancellation flag raised): rendering stopped before
@@ -52,7 +55,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .encodeAPNG(let error): error.description
         case .encodeWebP(let error): error.description
         case .encodePNG(let error): error.description
-        case .sheet(let message): message
+        case .packing(let error): error.description
+        case .format(let error): error.description
         case .write(let error): error.description
         case .cancelled: "cancelled"
         }
@@ -90,8 +94,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case SequenceWriter.Error.encode(let error): .encodePNG(error)
         case SequenceWriter.Error.limit(let error): .limit(error)
         case SequenceWriter.Error.cancelled: .cancelled
-        case let error as SheetBuilder.Error: .sheet("\(error)")
-        case let error as SheetExport.Error: .sheet("\(error)")
+        case let error as SheetBuilder.Error: .packing(error)
+        case let error as SheetExport.Error: .format(error)
         default: .write(FileIO.Error(path: output ?? "the output", reason: "\(error)", operation: .write))
         }
     }

@@ -187,8 +187,8 @@ extension ExitStatus {
         switch error {
         case .scene, .limit, .render: self = .inputUnreadable
         case .output(.notAFolder): self = .outputUnwritable
-        case .setting, .output, .encode(.setting), .encodeAPNG(.setting), .encodeWebP(.setting): self = .usage
-        case .sheet: self = .problemsFound
+        case .setting, .output, .format, .encode(.setting), .encodeAPNG(.setting), .encodeWebP(.setting): self = .usage
+        case .packing(let error): self = Self(packing: error)
         case .encode, .encodeAPNG, .encodeWebP, .encodePNG, .write, .cancelled: self = .outputUnwritable
         }
     }

@@ -112,6 +112,23 @@ import TestSupport
         }
     }
 
+    /// Frames wider than a sheet's page are the packer's own error, as `flipbook sheet` reports
+    /// it for the same frames (exit 1), not a message in a string.
+    @Test func framesTooWideForASheetAreThePackersError() throws {
+        let scene = ##"{"size": [5000, 2], "background": "#FF0000", "frames": 1, "fps": 1, "layers": []}"##
+        try Self.withFolder { folder in
+            do throws(RenderError) {
+                _ = try RenderJob(scene: InMemoryFile(name: "wide.json", bytes: Array(scene.utf8)), files: [], output: folder + "/wide.json").run()
+                Issue.record("packed a 5000-pixel frame")
+            } catch {
+                guard case .packing(.spriteTooLarge(_, let width, _, _, let maxSide)) = error else { Issue.record("\(error)"); return }
+                #expect(width == 5000 && maxSide == 4096)
+                #expect(error.description.contains("5000"))
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder + "/wide.json"))
+        }
+    }
+
     @Test func settingsOutOfRangeAreNamed() {
         let memory = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(Self.scene.utf8)), files: [])
         var job = memory
