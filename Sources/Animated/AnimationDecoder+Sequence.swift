@@ -15,19 +15,47 @@ extension AnimationDecoder {
     /// writer's refusals its other cases.
     public func writeFrames(to writer: SequenceWriter, cancellation: CancellationFlag? = nil,
                             progress: ((Int, Int) -> Void)? = nil) throws(SequenceWriter.Error) -> (manifest: SequenceManifest, paths: [String]) {
+        let manifest = try eachFrame(scale: writer.scale, prefix: writer.prefix, cancellation: cancellation, progress: progress) {
+            (image, number) throws(SequenceWriter.Error) in try writer.write(image, number: number)
+        }
+        return (manifest, try writer.commit(manifest: manifest))
+    }
+
+    /// Every frame still to read, fully composited, as in-memory PNG files named as
+    /// ``writeFrames(to:cancellation:progress:)`` names them on disk (`prefix` — already numbering-safe,
+    /// `SequenceWriter.prefix` — then the number and `@Nx` at `scale`), and the `sequence.json` last;
+    /// the same rules, errors, progress and cancellation, nothing written to disk.
+    public func encodedFrames(prefix: String, scale: Int = 1, cancellation: CancellationFlag? = nil,
+                              progress: ((Int, Int) -> Void)? = nil) throws(SequenceWriter.Error) -> (manifest: SequenceManifest, files: [InMemoryFile]) {
+        var files: [InMemoryFile] = []
+        let encoder = PNG.Encoder(colorMode: .eightBit)
+        let manifest = try eachFrame(scale: scale, prefix: prefix, cancellation: cancellation, progress: progress) {
+            (image, number) throws(SequenceWriter.Error) in
+            let name = "\(prefix)\(number)\(scale == 1 ? "" : "@\(scale)x").png"
+            do throws(PNG.EncodeError) { files.append(InMemoryFile(name: name, bytes: try encoder.encode(image))) } catch { throw .encode(error) }
+        }
+        do throws(SequenceManifest.Error) {
+            files.append(InMemoryFile(name: SequenceManifest.fileName, bytes: try manifest.encoded(file: SequenceManifest.fileName)))
+        } catch { throw .manifest(error) }
+        return (manifest, files)
+    }
+
+    /// Reads every frame still to read, hands each (at `scale`, numbered from 1) to `body`, and
+    /// returns the manifest of their played durations in milliseconds.
+    private func eachFrame(scale: Int, prefix: String, cancellation: CancellationFlag?, progress: ((Int, Int) -> Void)?,
+                           _ body: (Bitmap, Int) throws(SequenceWriter.Error) -> Void) throws(SequenceWriter.Error) -> SequenceManifest {
         var durations: [Double] = []
         while true {
             let next: AnimationFrame?
             do { next = try nextFrame() } catch { throw .decode(error) }
             guard var frame = next else { break }
             if cancellation?.isCancelled == true { throw .cancelled }
-            frame.image.scale = writer.scale
-            try writer.write(frame.image, number: durations.count + 1)
+            frame.image.scale = scale
+            try body(frame.image, durations.count + 1)
             durations.append((frame.playedDuration * 1000).rounded())
             progress?(durations.count, max(durations.count, info.frameCount))
         }
         guard !durations.isEmpty else { throw .decode(.noFrames(file: file, format: Self.format)) }
-        let manifest = SequenceManifest(name: writer.prefix, repeatCount: info.repeatCount, frameDurations: durations)
-        return (manifest, try writer.commit(manifest: manifest))
+        return SequenceManifest(name: prefix, repeatCount: info.repeatCount, frameDurations: durations)
     }
 }

@@ -155,7 +155,7 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     }
 
     /// The file's bytes: pretty-printed JSON, keys sorted, a newline at the end.
-    private func encoded(file path: String) throws(Error) -> [UInt8] {
+    package func encoded(file path: String) throws(Error) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do { return Array(try encoder.encode(self)) + [0x0A] } catch { throw .invalid(file: path, reason: "\(error)") }

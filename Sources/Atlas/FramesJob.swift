@@ -14,11 +14,20 @@ import WebP
 /// one set that never replaces the input or a file Flipbook did not write. Errors are
 /// ``FramesJobError``s.
 public struct FramesJob: Sendable {
-    /// The GIF, APNG (`.png` with `acTL`, or `.apng`), WebP, or a sheet's data file (`.json`,
-    /// `.atlas`, `.atlasc`, `.plist`, `.tres`).
-    public var input: String
-    /// The folder to write (created if needed).
-    public var output: String
+    /// Where the animation or the sheet comes from.
+    public enum Source: Sendable {
+        /// A GIF, APNG, WebP or sheet data file on disk; a sheet's pages lie beside its data.
+        case file(String)
+        /// A file held in memory, named as on disk (`boom.gif`, `hero.atlas`), and, for a sheet's
+        /// data, its pages named as the data names them.
+        case memory(file: InMemoryFile, pages: [InMemoryFile])
+    }
+
+    /// The animation or the sheet's data.
+    public var source: Source
+    /// The folder to write (created if needed); `nil` writes nothing and returns the frames (and
+    /// an animation's `sequence.json`) in ``Outcome/frames``.
+    public var output: String?
     /// An animation's frames' file name before their number; `nil` takes the file's name. Not for a sheet.
     public var prefix: String?
     /// What the input may ask for: pixels of the screen or a page, frames or sprites.
@@ -29,7 +38,7 @@ public struct FramesJob: Sendable {
 
     /// A job exploding `input` into the folder `output`.
     public init(input: String, output: String, prefix: String? = nil, limits: ResourceLimits = .default, overwrite: Bool = false) {
-        self.input = input
+        self.source = .file(input)
         self.output = output
         self.prefix = prefix
         self.limits = limits
@@ -41,13 +50,40 @@ public struct FramesJob: Sendable {
         self.init(input: input.filePathForFlipbook, output: output.filePathForFlipbook, prefix: prefix, limits: limits)
     }
 
+    /// A job exploding `file`, held in memory, into frames returned in memory (``Outcome/frames``):
+    /// a GIF, an APNG or a WebP, or a sheet's data file (`hero.atlas`) with its `pages` named as the
+    /// data names them. The rules are those of a file on disk; nothing is read from or written to disk.
+    public init(file: InMemoryFile, pages: [InMemoryFile] = [], prefix: String? = nil, limits: ResourceLimits = .default) {
+        self.source = .memory(file: file, pages: pages)
+        self.output = nil
+        self.prefix = prefix
+        self.limits = limits
+        self.overwrite = false
+    }
+
+    /// The input's path on disk, or the name of the file held in memory. Setting it reads that
+    /// path from disk.
+    public var input: String {
+        get {
+            switch source {
+            case .file(let path): path
+            case .memory(let file, _): file.name
+            }
+        }
+        set { source = .file(newValue) }
+    }
+
     /// The data file extensions read as a sheet; anything else is read as a GIF, an APNG or a WebP.
     public static let sheetExtensions = ["json", "atlas", "atlasc", "plist", "tres"]
 
     /// What the job wrote.
     public struct Outcome: Sendable {
-        /// The frames written, in order (and the GIF's `sequence.json` last).
+        /// The frames written, in order (and the GIF's `sequence.json` last); their names when
+        /// the job has no ``FramesJob/output``.
         public var files: [String]
+        /// The frames as PNG files (and an animation's `sequence.json` last), named as they would
+        /// be on disk, when the job has no ``FramesJob/output``; empty when it wrote a folder.
+        public var frames: [InMemoryFile] = []
         /// What the input was read past leniently (a GIF's missing palette; a sheet's unknown keys).
         public var warnings: [String]
         /// A GIF's timing as written to `sequence.json`; `nil` for a sheet.
@@ -88,32 +124,44 @@ public struct FramesJob: Sendable {
     private func explode(_ reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws -> Outcome {
         // `G.atlasc/`, as a shell completes a SpriteKit atlas, is `G.atlasc`.
         let input = Discovery.trimmingSlash(self.input)
-        try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames")
+        if let output { try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames") }
         if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") { throw FramesJobError.invalidPrefix(prefix) }
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue, !input.lowercased().hasSuffix(".atlasc") {
+        if case .file = source, FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue,
+           !input.lowercased().hasSuffix(".atlasc") {
             throw FramesJobError.folderGiven(path: input)
         }
         if readsSheet {
             if prefix != nil { throw FramesJobError.prefixForSheet(path: input) }
-            // A sheet a killed run left half-replaced is finished before it is read, never read mixed.
-            for folder in isDirectory.boolValue ? [input] : [FileIO.parentDirectory(of: input)] {
-                do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error.unreadable(file: input, reason: error.description) }
-            }
             reporter.report(.reading, done: 0, total: 1)
-            let sheet = try SheetImport.read(input, limits: limits)
+            let sheet: SpriteSheet
+            switch source {
+            case .file:
+                // A sheet a killed run left half-replaced is finished before it is read, never read mixed.
+                for folder in isDirectory.boolValue ? [input] : [FileIO.parentDirectory(of: input)] {
+                    do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error.unreadable(file: input, reason: error.description) }
+                }
+                sheet = try SheetImport.read(input, limits: limits)
+            case .memory(let file, let pages):
+                sheet = try SheetImport.read(files: [file] + pages, data: file.name, limits: limits)
+            }
             // A data file cut after its page header names no frame: nothing to write, and no empty folder.
             guard !sheet.sprites.isEmpty else {
                 throw SheetImport.Error.invalid(file: input, reason: "names no frames (a data file cut short, or a sheet of no sprites): nothing was written")
             }
             reporter.report(.reading, done: 1, total: 1)
             if cancellation?.isCancelled == true { throw FramesJobError.cancelled }
-            let files = try sheet.unpack(into: output, source: input, overwrite: overwrite, cancellation: cancellation) {
-                reporter.report(.writing, done: $0, total: $1)
+            let report: (Int, Int) -> Void = { reporter.report(.writing, done: $0, total: $1) }
+            var outcome = Outcome(files: [], warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings,
+                                  manifest: nil, width: sheet.pages.first?.width ?? 0,
+                                  height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
+            if let output {
+                outcome.files = try sheet.unpack(into: output, source: input, overwrite: overwrite, cancellation: cancellation, progress: report)
+            } else {
+                outcome.frames = try sheet.unpackedFrames(source: input, cancellation: cancellation, progress: report)
+                outcome.files = outcome.frames.map(\.name)
             }
-            return Outcome(files: files, warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings,
-                           manifest: nil, width: sheet.pages.first?.width ?? 0,
-                           height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
+            return outcome
         }
         // `spin@2x.gif` gives `spin1@2x.png…`: the scale stays where UIKit reads it.
         let file = ImageFileName(path: input)
@@ -126,26 +174,46 @@ public struct FramesJob: Sendable {
         case "gif": return try explode(GIF.Decoder.self, input: input, name: name, scale: scale, reporter: reporter, cancellation: cancellation)
         case "webp": return try explode(WebP.Decoder.self, input: input, name: name, scale: scale, reporter: reporter, cancellation: cancellation)
         default:
-            if OutputName.pathExtension(input) == "png",
-               let head = try? FileIO.readPrefix(input, limit: 4096).bytes, !APNG.Decoder.isAnimated(head), head.starts(with: [0x89, 0x50]) {
+            let head: [UInt8]?
+            switch source {
+            case .file: head = try? FileIO.readPrefix(input, limit: 4096).bytes
+            case .memory(let file, _): head = Array(file.bytes.prefix(4096))
+            }
+            if OutputName.pathExtension(input) == "png", let head, !APNG.Decoder.isAnimated(head), head.starts(with: [0x89, 0x50]) {
                 throw FramesJobError.stillImage(path: input)
             }
             return try explode(APNG.Decoder.self, input: input, name: name, scale: scale, reporter: reporter, cancellation: cancellation)
         }
     }
 
-    /// The animated file `input` read by `decoder`, its frames written as `name1.png…` at `scale`.
+    /// The animated file `input` read by `decoder`, its frames written as `name1.png…` at `scale`
+    /// (or returned in memory when the job has no output).
     private func explode<Decoder: AnimationDecoder>(_ decoder: Decoder.Type, input: String, name: String, scale: Int,
                                                      reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws -> Outcome {
         reporter.report(.reading, done: 0, total: 1)
-        let reader = try Decoder(file: input, limits: limits)
+        let reader: Decoder
+        switch source {
+        case .file: reader = try Decoder(file: input, limits: limits)
+        case .memory(let file, _): reader = try Decoder(bytes: file.bytes, file: file.name, limits: limits)
+        }
         // Work in proportion to the input: a GIF of a kilobyte may declare fifty 8000² frames.
         let info = reader.info
         try limits.checkOutput(info.frameCount, "frames", width: info.width, height: info.height, of: input)
         reporter.report(.reading, done: 1, total: 1)
-        let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]), overwrite: overwrite)
-        let (manifest, files) = try reader.writeFrames(to: writer, cancellation: cancellation) { reporter.report(.writing, done: $0, total: $1) }
-        return Outcome(files: files, warnings: reader.warnings + [prefixWarning(inputScale: scale)].compactMap { $0 }, manifest: manifest, width: reader.info.width, height: reader.info.height,
-                       repeatCount: reader.info.repeatCount, pages: 0, prefix: writer.prefix)
+        let report: (Int, Int) -> Void = { reporter.report(.writing, done: $0, total: $1) }
+        var outcome = Outcome(files: [], warnings: [], manifest: nil, width: info.width, height: info.height,
+                              repeatCount: info.repeatCount, pages: 0, prefix: nil)
+        if let output {
+            let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]), overwrite: overwrite)
+            (outcome.manifest, outcome.files) = try reader.writeFrames(to: writer, cancellation: cancellation, progress: report)
+            outcome.prefix = writer.prefix
+        } else {
+            let prefix = SequenceWriter.numberingPrefix(name)
+            (outcome.manifest, outcome.frames) = try reader.encodedFrames(prefix: prefix, scale: scale, cancellation: cancellation, progress: report)
+            outcome.files = outcome.frames.map(\.name)
+            outcome.prefix = prefix
+        }
+        outcome.warnings = reader.warnings + [prefixWarning(inputScale: scale)].compactMap { $0 }
+        return outcome
     }
 }

@@ -268,6 +268,46 @@ public struct SpriteSheet: Sendable {
     /// and ``FramesJobError/write(_:)`` when a frame cannot be written.
     public func unpack(into folder: String, source: String, overwrite: Bool = false, cancellation: CancellationFlag? = nil,
                        progress: ((Int, Int) -> Void)? = nil) throws(FramesJobError) -> [String] {
+        let files = try checkedFileNames(source: source)
+        let folder = Discovery.trimmingSlash(folder)
+        let inputs = InputFiles([source] + sourceFiles)
+        do {
+            try inputs.prepare(folder: folder)
+            // Owned by the sheet read: another sheet of the same name elsewhere is another set.
+            let set = OutputSet(owner: SheetImport.dataFile(source), protecting: inputs)
+            let paths = files.map { folder + "/" + $0 }
+            // One colour type and depth for all (validate reports a mix as png.colortype-mixed).
+            for (index, (sprite, path)) in zip(sprites, paths).enumerated() {
+                if cancellation?.isCancelled == true { throw FramesJobError.cancelled }
+                try PNG.Encoder(colorMode: .eightBit).write(try frame(sprite), to: path, in: set, named: overwrite)
+                progress?(index + 1, paths.count)
+            }
+            try set.commit()
+            return paths
+        } catch {
+            throw FramesJobError.from(error)
+        }
+    }
+
+    /// Every sprite's original frame (``frame(_:limits:)``) as an in-memory PNG named as
+    /// ``unpack(into:source:overwrite:cancellation:progress:)`` names it on disk, in sprite order,
+    /// under the same checks (`source` names the data in messages); nothing is written.
+    public func unpackedFrames(source: String, cancellation: CancellationFlag? = nil,
+                               progress: ((Int, Int) -> Void)? = nil) throws(FramesJobError) -> [InMemoryFile] {
+        let files = try checkedFileNames(source: source)
+        var frames: [InMemoryFile] = []
+        for (index, (sprite, name)) in zip(sprites, files).enumerated() {
+            if cancellation?.isCancelled == true { throw .cancelled }
+            do { frames.append(InMemoryFile(name: name, bytes: try PNG.Encoder(colorMode: .eightBit).encode(try frame(sprite)))) }
+            catch { throw FramesJobError.from(error) }
+            progress?(index + 1, files.count)
+        }
+        return frames
+    }
+
+    /// Each sprite's file name, in sprite order, once every sprite is checked: it can be cut from
+    /// its page, its name makes a file name short enough, and no two sprites make one file.
+    private func checkedFileNames(source: String) throws(FramesJobError) -> [String] {
         do throws(Error) { try check() } catch {
             if case .limit(let limit) = error { throw .limit(limit) }
             throw .sheet(.invalid(file: source, reason: error.description))
@@ -287,24 +327,7 @@ public struct SpriteSheet: Sendable {
             }
         }
         try Self.checkOneFilePerSprite(sprites.map { (fileName(for: $0), $0) }, source: source)
-        let folder = Discovery.trimmingSlash(folder)
-        let inputs = InputFiles([source] + sourceFiles)
-        do {
-            try inputs.prepare(folder: folder)
-            // Owned by the sheet read: another sheet of the same name elsewhere is another set.
-            let set = OutputSet(owner: SheetImport.dataFile(source), protecting: inputs)
-            let paths = sprites.map { folder + "/" + fileName(for: $0) }
-            // One colour type and depth for all (validate reports a mix as png.colortype-mixed).
-            for (index, (sprite, path)) in zip(sprites, paths).enumerated() {
-                if cancellation?.isCancelled == true { throw FramesJobError.cancelled }
-                try PNG.Encoder(colorMode: .eightBit).write(try frame(sprite), to: path, in: set, named: overwrite)
-                progress?(index + 1, paths.count)
-            }
-            try set.commit()
-            return paths
-        } catch {
-            throw FramesJobError.from(error)
-        }
+        return sprites.map { fileName(for: $0) }
     }
 
     /// The original frame of `sprite`, rebuilt from its page (un-rotated, un-trimmed onto its source

@@ -327,12 +327,14 @@ extension HostileCases {
             _ = TexturePackerJSON.Style.allCases; _ = GodotSpriteFrames.Version.allCases
         },
         HostileCase("SheetJob and FramesJob on empty and missing sources", ["SheetJob", "SheetJob.Plan", "SheetJobError", "FramesJob",
-                                                                            "FramesJob.Outcome", "FramesJobError"]) {
+                                                                            "FramesJob.Outcome", "FramesJob.Source", "FramesJobError"]) {
             for files in [[], [InMemoryFile(name: "", bytes: [])], [InMemoryFile(name: "a1.png", bytes: Sample.png), InMemoryFile(name: "a1.png", bytes: Sample.png)]] {
                 _ = try? SheetJob(files: files, output: "", scales: [0, -1, Int.max], fps: .nan).plan()
             }
             _ = try? SheetJob(sources: ["", "/nonexistent"], output: "").check()
             _ = try? FramesJob(input: "", output: "", prefix: "").run()
+            _ = try? FramesJob(file: InMemoryFile(name: "", bytes: []), pages: [InMemoryFile(name: "../x.png", bytes: [0x89])], prefix: "").run()
+            _ = try? FramesJob(file: InMemoryFile(name: "x.atlas", bytes: Array("../../etc/passwd\n".utf8))).run()
             _ = try? FramesJob(input: "/nonexistent.gif", output: "/nonexistent", prefix: "../x", limits: ResourceLimits(maxPixels: -1)).run()
         },
     ]
