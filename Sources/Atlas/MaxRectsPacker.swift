@@ -13,45 +13,6 @@ import Foundation
 ///
 /// Deterministic: the same sizes give the same placements.
 public struct MaxRectsPacker: Sendable {
-    /// A size to place, in pixels (padding is added by the packer).
-    public struct Size: Sendable, Hashable {
-        /// Width in pixels.
-        public var width: Int
-        /// Height in pixels.
-        public var height: Int
-        /// A size of `width × height` pixels.
-        public init(width: Int, height: Int) {
-            self.width = width
-            self.height = height
-        }
-    }
-
-    /// Where one input went.
-    public struct Placement: Sendable, Hashable {
-        /// Top-left corner on its page.
-        public var x: Int
-        /// Row of the top edge on its page, in pixels (see ``x``).
-        public var y: Int
-        /// `true` when it is stored turned 90°: it covers `height × width` on the page.
-        public var rotated: Bool
-        /// Which page (0-based).
-        public var page: Int
-    }
-
-    /// The pages and where each input went.
-    public struct Result: Sendable, Equatable {
-        /// The size of each page, in pixels, each cropped to its sprites (and rounded up as
-        /// ``MaxRectsPacker/powerOfTwo`` and ``MaxRectsPacker/square`` ask).
-        public var pages: [Size]
-        /// In input order.
-        public var placements: [Placement]
-
-        /// The first page's width (the only one when nothing overflowed).
-        public var width: Int { pages[0].width }
-        /// The first page's height.
-        public var height: Int { pages[0].height }
-    }
-
     /// The largest ``maxSide``, ``padding`` and ``border`` the packer takes (2²⁰ pixels): far above any
     /// page a GPU loads, small enough that no sum or area of them overflows.
     public static let largestSide = 1 << 20
