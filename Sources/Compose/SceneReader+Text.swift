@@ -8,12 +8,16 @@ import Text
 extension SceneReader {
     /// A `text`'s keys.
     static let textKeys: KnownKeys = ["string", "font", "fontSize", "foregroundColor", "alignmentMode", "lineBreakMode", "maxWidth",
-                                      "lineSpacing"]
+                                      "lineSpacing", "chrome"]
+    /// A text's `chrome`'s keys: the note's image, cap insets and mode.
+    static let chromeKeys: KnownKeys = ["image", "insets", "mode"]
 
     /// `{ "string": …, "font": "fonts/Inter.ttf", "fontSize": 36, "foregroundColor": "#FFFFFF",
     /// "alignmentMode": "natural", "lineBreakMode": "wordWrapping", "maxWidth": pt, "lineSpacing": pt }`:
     /// the text set once, wrapped to `maxWidth`, else to `boundsWidth` (the layer's bounds, when
-    /// given), else one line per paragraph.
+    /// given), else one line per paragraph. With `chrome` (`{ "image": "bubble.png", "insets":
+    /// [top, left, bottom, right], "mode": "tile" | "stretch" }`) the text is a `Note`: wrapped to
+    /// `maxWidth` (default 300, the note's) and the chrome grown around it.
     mutating func text(_ value: InputValue, boundsWidth: Double?) throws(SceneFileError) -> TextContent {
         let object = try schema { () throws(SchemaError) in
             let object = try value.object()
@@ -70,8 +74,16 @@ extension SceneReader {
         }
         let width = maxWidth ?? boundsWidth.flatMap { $0 > 0 && $0 <= SceneFile.maximumTextWidth ? $0 : nil }
         let style = TextStyle(font: font, size: size, color: color, alignment: alignment, lineBreakMode: mode, lineSpacing: spacing)
-        let layout: TextLayout
-        do { layout = try TextLayout(string, style: style, maxWidth: width) } catch { throw .text(file: file, path: value.path, error) }
+        let content: TextContent
+        if let v = object["chrome"] {
+            let note = try chrome(v, text: string, style: style, maxWidth: maxWidth)
+            do { content = try TextContent(note: note) } catch { throw .text(file: file, path: value.path, error) }
+        } else {
+            do { content = TextContent(layout: try TextLayout(string, style: style, maxWidth: width)) } catch {
+                throw .text(file: file, path: value.path, error)
+            }
+        }
+        let layout = content.layout
         let at = "\(file): \(stringValue.path)"
         if !layout.missingCharacters.isEmpty {
             warnings.append("\(at): the font (\(font.familyName)) has no glyph for \(Self.named(layout.missingCharacters)): they are drawn as "
@@ -81,7 +93,42 @@ extension SceneReader {
             warnings.append("\(at): the text holds control \(layout.controlCharacters.count == 1 ? "character" : "characters") "
                             + "\(Self.named(layout.controlCharacters)): not drawn, as Core Animation does not draw them")
         }
-        return TextContent(layout: layout)
+        return content
+    }
+
+    /// The note a text's `chrome` makes of it.
+    private mutating func chrome(_ value: InputValue, text: String, style: TextStyle, maxWidth: Double?) throws(SceneFileError) -> Note {
+        let object = try schema { () throws(SchemaError) in
+            let object = try value.object()
+            try object.check(Self.chromeKeys)
+            return object
+        }
+        let imageValue = try schema { () throws(SchemaError) in try object.required("image") }
+        let name = try schema { () throws(SchemaError) in try imageValue.string() }
+        let reader = self
+        let image = try asset(imageValue, name) { () throws(SceneAssets.Failure) in
+            try reader.assets.image(name, scale: reader.scale, limits: reader.limits)
+        }
+        inputs.append(image.path)
+        let (insets, mode) = try schema { () throws(SchemaError) in
+            let insetsValue = try object.required("insets")
+            let items = try insetsValue.array()
+            guard items.count == 4 else {
+                throw SchemaError(file: insetsValue.file, path: insetsValue.path,
+                                  problem: .countMismatch(expected: 4, found: items.count, reason: "[top, left, bottom, right] in points"))
+            }
+            var numbers: [Double] = []
+            for item in items {
+                let number = try item.number()
+                guard number >= 0, number <= 10_000 else { throw item.outOfRange("must be from 0 to 10000 points") }
+                numbers.append(number)
+            }
+            let mode = try object["mode"].map { v throws(SchemaError) in
+                NineSlice.Mode(rawValue: try v.string(oneOf: NineSlice.Mode.allCases.map(\.rawValue)))!
+            } ?? .tile
+            return (NineSlice.Insets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]), mode)
+        }
+        return Note(text: text, style: style, chrome: image.bitmap, chromeName: image.path, insets: insets, maxWidth: maxWidth ?? 300, mode: mode)
     }
 
     /// The font file named at `value`, read from the scene's folder (or the files in memory) once

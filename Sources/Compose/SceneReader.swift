@@ -213,7 +213,7 @@ struct SceneReader {
     }
 
     /// Runs an asset lookup for the value `value` (naming `name`), turning its failure into an error at that key.
-    private func asset<T>(_ value: InputValue, _ name: String, _ body: () throws(SceneAssets.Failure) -> T) throws(SceneFileError) -> T {
+    func asset<T>(_ value: InputValue, _ name: String, _ body: () throws(SceneAssets.Failure) -> T) throws(SceneFileError) -> T {
         do { return try body() } catch {
             switch error {
             case .outside: throw .outsideFolder(file: file, path: value.path, name: name)

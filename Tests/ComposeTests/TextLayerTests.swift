@@ -181,6 +181,46 @@ import TestSupport
         #expect(scene.warnings.first?.contains("U+7206 '爆'") == true, "\(scene.warnings)")
     }
 
+    // MARK: Chrome
+
+    /// With `chrome`, the layer draws the note: exactly `Note.render(scale:)`'s pixels, the layer as
+    /// large as the note, the chrome image read for the scene's scale and protected as an input.
+    @Test(arguments: [1, 2])
+    func aTextInChromeDrawsTheNote(scale: Int) throws {
+        let chrome = Fixtures.path("text/chrome")
+        let files = [InMemoryFile(name: "note-chrome.png", bytes: try Fixtures.bytes("text/chrome/note-chrome.png")),
+                     InMemoryFile(name: "note-chrome@2x.png", bytes: try Fixtures.bytes("text/chrome/note-chrome@2x.png"))]
+        let layer = ##"{"text": {"string": "Tap anywhere to make things explode.", "fontSize": 16, "foregroundColor": "#000000", "maxWidth": 150, "##
+            + ##""chrome": {"image": "note-chrome.png", "insets": [37, 12, 12, 12]}}, "anchorPoint": [0, 0], "position": [4, 2]}"##
+        let scene = try SceneFile(json: Self.scene(layer, size: "[200, 140]", scale: scale), file: "bubble.json", files: files)
+        let image = try PNG.Decoder().decodeBitmap(file: chrome + (scale == 2 ? "/note-chrome@2x.png" : "/note-chrome.png"))
+        let note = Note(text: "Tap anywhere to make things explode.", style: TextStyle(font: try Font.standard(), size: 16, color: .black),
+                        chrome: image, insets: NineSlice.Insets(top: 37, left: 12, bottom: 12, right: 12), maxWidth: 150)
+        let expected = try note.render(scale: scale)
+        let bounds = scene.root.sublayers[0].bounds
+        #expect(abs(bounds.width * Double(scale) - Double(expected.width)) < 1 && abs(bounds.height * Double(scale) - Double(expected.height)) < 1,
+                "\(bounds) for a note of \(expected.width)×\(expected.height) px")
+        #expect(scene.inputFiles == [scale == 2 ? "note-chrome@2x.png" : "note-chrome.png"])
+        let result = Self.holds(try scene.renderer().render(at: 0), expected, atX: 4 * scale, y: 2 * scale)
+        #expect(result.matches, "\(result.differing) pixels differ at @\(scale)x")
+        // Wrong insets, a missing image, a key it does not have.
+        let wrong: [(String, String)] = [
+            (##""chrome": {"image": "note-chrome.png", "insets": [37, 12, 12]}"##, "layers[0].text.chrome.insets"),
+            (##""chrome": {"image": "note-chrome.png", "insets": [37, 12, -1, 12]}"##, "layers[0].text.chrome.insets[2]"),
+            (##""chrome": {"image": "note-chrome.png", "insets": [37, 12, 12, 12], "mode": "repeat"}"##, "layers[0].text.chrome.mode"),
+            (##""chrome": {"imag": "note-chrome.png", "insets": [37, 12, 12, 12]}"##, "layers[0].text.chrome.imag"),
+        ]
+        for (chromeJSON, path) in wrong {
+            guard case .schema(let error)? = Self.error(##"{"text": {"string": "a", "##+chromeJSON+"}}", files: files) else {
+                Issue.record("no schema error for \(chromeJSON)"); continue
+            }
+            #expect(error.keyPath == path, "\(error)")
+        }
+        guard case .missingFile(_, let path, _)? = Self.error(##"{"text": {"string": "a", "chrome": {"image": "bubble.png", "insets": [1, 1, 1, 1]}}}"##,
+                                                              files: files) else { Issue.record("a missing chrome"); return }
+        #expect(path.description == "layers[0].text.chrome.image")
+    }
+
     // MARK: Fonts
 
     /// A font file beside the scene is read from its folder (and protected as an input); the same

@@ -207,6 +207,13 @@ extension HostileCases {
                     _ = try? LayerRenderer(root: layer, width: 8, height: 8, limits: ResourceLimits(maxPixels: 1, maxDecodedBytes: 1))
                 }
             }
+            each(Sample.doubles) { v in
+                let note = Note(text: "hello", style: TextStyle(font: font, size: 12), chrome: Sample.bitmap,
+                                insets: NineSlice.Insets(top: v, left: 1, bottom: v, right: 1), maxWidth: v)
+                let content = try TextContent(note: note)
+                _ = content.width; _ = content.height
+                _ = try? LayerRenderer(root: Layer(content: .text(content)), width: 8, height: 8, scale: 2).render(at: 0)
+            }
             let big = TextContent(layout: try TextLayout("W", style: TextStyle(font: font, size: TextStyle.maximumSize)))
             _ = try? LayerRenderer(root: Layer(content: .text(big)), width: 8, height: 8, scale: 8)
             let scenes = [
@@ -214,6 +221,8 @@ extension HostileCases {
                 #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": "a", "font": "../../etc/passwd"}}, {"text": {"string": "b", "font": "/etc/passwd"}}]}"#,
                 #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": "a", "font": "junk.ttf"}}]}"#,
                 #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": "a"}, "bounds": [1e300, 0]}]}"#,
+                #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": "a", "chrome": {"image": "junk.ttf", "insets": [1e300, 0, 0, 0]}}}]}"#,
+                #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": "a", "chrome": {"image": "../x.png", "insets": []}}}]}"#,
                 #"{"size": [8, 8], "frames": 1, "scale": 8, "layers": [{"text": {"string": "a", "fontSize": 1000}}]}"#,
                 #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": ""# + String(repeating: "x", count: 1_000_001) + #""}}]}"#,
             ]
