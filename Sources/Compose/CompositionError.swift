@@ -1,5 +1,6 @@
 import Basics
 import Raster
+import Text
 
 /// A layer tree that cannot be drawn, found before any frame is: which layer (by its path of
 /// names from the root) and what is wrong.
@@ -20,6 +21,9 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
     case gradient(layer: String, Gradient.Problem)
     /// A frame of a sequence layer could not be read when it was due.
     case frameUnreadable(layer: String, frame: Int, PNG.DecodeError)
+    /// A text layer's text cannot be drawn at the output's scale (its size × the scale over
+    /// `TextLayout.maximumPixelSize` pixels per em): Text's `TextError` says which setting.
+    case text(layer: String, TextError)
 
     /// What is wrong, naming the layer.
     public var description: String {
@@ -35,6 +39,7 @@ public enum CompositionError: Error, Sendable, Equatable, CustomStringConvertibl
         case .backdrop(let layer, let error): "layer \(layer): backdrop: \(error)"
         case .gradient(let layer, let problem): "layer \(layer): \(problem)"
         case .frameUnreadable(let layer, let frame, let error): "layer \(layer): frame \(frame + 1) cannot be read: \(error)"
+        case .text(let layer, let error): "layer \(layer): text: \(error)"
         }
     }
 }

@@ -1,7 +1,8 @@
 import FrameGen
 import Raster
 
-/// One node of a scene, as `CALayer` has it: content (an image or a shape) in its ``bounds``,
+/// One node of a scene, as `CALayer` has it: content (an image, a shape, a frame sequence, a
+/// gradient or text) in its ``bounds``,
 /// placed in its parent by ``position`` (where its ``anchorPoint`` lands) and ``transform`` (about
 /// that point), drawn with ``opacity`` and ``blendMode`` over what lies below, its ``sublayers`` in
 /// its bounds' coordinates ordered by ``zPosition``, and ``animations`` that change its properties
@@ -27,6 +28,8 @@ public struct Layer: Sendable {
         case sequence(SequenceContent)
         /// A linear, radial or conic gradient over the bounds (`CAGradientLayer`).
         case gradient(Gradient)
+        /// Text set in lines, drawn at its own size from the bounds' top-left corner (`CATextLayer`).
+        case text(TextContent)
     }
 
     /// A name, for messages.

@@ -1,6 +1,7 @@
 import Basics
 import FrameGen
 import Raster
+import Text
 
 /// Draws a layer tree at a moment of its time, as Core Animation's render server would show it:
 /// each layer's presentation values at its local time, sublayers by ``Layer/zPosition``, group
@@ -40,7 +41,8 @@ public struct LayerRenderer: Sendable {
             throw .limit(error)
         }
         guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else { throw .emptyOutput(width: width, height: height, scale: scale) }
-        let surfaces = try Self.check(root, path: root.name, depth: 1)
+        var texts = TextRasters()
+        let surfaces = try Self.check(root, path: root.name, depth: 1, texts: &texts)
         // Each group with opacity, a blend mode, a mask or a shadow is drawn on a surface of its
         // own, the size of the output, held while its sublayers draw: the deepest nesting of them
         // and the canvas (16 bytes a pixel each), and the frame made of it and handed on (4 bytes
@@ -49,6 +51,38 @@ public struct LayerRenderer: Sendable {
         let pixels = canvas.pixelWidth * canvas.pixelHeight
         let bytes = (Double(surfaces + 1) * 16 + 16) * Double(pixels)
         frameBytes = bytes < 9e18 ? Int(bytes) : .max
+        // Each text is rasterized once, here, at the output's scale (as Core Animation draws a text
+        // layer at its contentsScale): its errors are found before any frame, and its pixels are
+        // held for every frame (spawned copies share one raster), so they are counted first.
+        var textBytes = 0.0
+        for (path, content) in texts.list {
+            let size = content.pixelSize(scale: max(1, scale))
+            // Glyphs over TextLayout's largest em at this scale are refused before any raster is allocated.
+            let points = content.layout.style.size
+            if points * Double(max(1, scale)) > TextLayout.maximumPixelSize {
+                throw .text(layer: path, .setting(SettingError(.size, of: "TextStyle", value: points,
+                                                               allowed: .above(0, atMost: TextLayout.maximumPixelSize / Double(max(1, scale))),
+                                                               reason: "at most \(Int(TextLayout.maximumPixelSize)) pixels per em at scale \(max(1, scale))")))
+            }
+            do { try limits.checkPixels(width: size.width, height: size.height, of: "layer \(path)'s text") } catch { throw .limit(error) }
+            textBytes += size.width * size.height * 4
+        }
+        if textBytes > 0, bytes + textBytes > Double(limits.maxDecodedBytes) {
+            let total = bytes + textBytes
+            throw .limit(LimitError(limit: .decodedBytes, subject: "\(texts.list.count) text layer raster\(texts.list.count == 1 ? "" : "s") and a frame",
+                                    amount: total < 9e18 ? Int(total) : nil, maximum: limits.maxDecodedBytes,
+                                    detail: "each text is held drawn at the output's scale, 4 bytes a pixel: less or smaller text, "
+                                        + "or a lower scale, needs less"))
+        }
+        for (path, content) in texts.list {
+            do { _ = try content.bitmap(scale: max(1, scale), limits: limits) } catch {
+                if case .limit(var limit) = error {
+                    limit.subject = "layer \(path)'s text"
+                    throw .limit(limit)
+                }
+                throw .text(layer: path, error)
+            }
+        }
         guard frameBytes <= limits.maxDecodedBytes else {
             let nested = surfaces == 0 ? "" : " and \(surfaces) layer surface\(surfaces == 1 ? "" : "s") nested in it (group opacity, blend modes, "
                 + "masks, shadows)"
@@ -58,7 +92,17 @@ public struct LayerRenderer: Sendable {
                                     detail: "the canvas\(nested) at 16 bytes a pixel, and the frame drawn: a smaller size or scale needs less"))
         }
         self.root = root; self.width = width; self.height = height; self.scale = max(1, scale); self.background = background
+        self.limits = limits
     }
+
+    /// The text contents of a tree, each once (spawned copies share one), in the order met.
+    private struct TextRasters {
+        var seen: Set<ObjectIdentifier> = []
+        var list: [(path: String, content: TextContent)] = []
+    }
+
+    /// The limits the tree was checked against (a text's raster is made under them).
+    private let limits: ResourceLimits
 
     /// The bytes drawing one frame holds at once (the canvas, the surfaces nested in it, the
     /// frame made): frames drawn at once on several threads hold this each.
@@ -75,7 +119,8 @@ public struct LayerRenderer: Sendable {
 
     /// Checks `layer` and what it holds; returns the most offscreen surfaces a path through it
     /// holds at once.
-    private static func check(_ layer: Layer, path: String, depth: Int) throws(CompositionError) -> Int {
+    private static func check(_ layer: Layer, path: String, depth: Int,
+                              texts: inout TextRasters) throws(CompositionError) -> Int {
         guard depth <= maximumDepth else { throw .tooDeep(layer: path, maximum: maximumDepth) }
         let numbers: [(String, Double)] = [
             ("bounds.x", layer.bounds.x), ("bounds.y", layer.bounds.y), ("bounds.width", layer.bounds.width),
@@ -99,9 +144,12 @@ public struct LayerRenderer: Sendable {
             throw .invalidValue(layer: path, property: invalid.property, value: invalid.value)
         }
         try checkContent(layer, path: path)
+        if case .text(let text) = layer.content, texts.seen.insert(text.rasterIdentity).inserted { texts.list.append((path, text)) }
         var deepest = 0
-        if let mask = layer.mask { deepest = try check(mask, path: path + "/mask", depth: depth + 1) + 1 }
-        for sublayer in layer.sublayers { deepest = max(deepest, try check(sublayer, path: path + "/" + sublayer.name, depth: depth + 1)) }
+        if let mask = layer.mask { deepest = try check(mask, path: path + "/mask", depth: depth + 1, texts: &texts) + 1 }
+        for sublayer in layer.sublayers {
+            deepest = max(deepest, try check(sublayer, path: path + "/" + sublayer.name, depth: depth + 1, texts: &texts))
+        }
         let animatesOpacity = layer.animations.contains { if case .opacity = $0 { true } else { false } }
         let own = (layer.opacity < 1 || animatesOpacity || layer.blendMode != .normal || layer.mask != nil ? 1 : 0)
             + (layer.shadow != nil ? 1 : 0) + (leavesBackdropUnderClear(layer.blendMode) ? 0 : 1)
@@ -212,6 +260,11 @@ public struct LayerRenderer: Sendable {
                 canvas.draw(frame, in: bounds.x, bounds.y, bounds.width, bounds.height)
             }
         case .gradient(let gradient): gradient.draw(in: bounds, on: &canvas)
+        case .text(let text):
+            // Made at init; made again only for a renderer copied across a cache it did not fill.
+            let bitmap: Bitmap
+            do { bitmap = try text.bitmap(scale: scale, limits: limits) } catch { throw .text(layer: path, error) }
+            canvas.draw(bitmap, in: bounds.x, bounds.y, Double(bitmap.width) / Double(scale), Double(bitmap.height) / Double(scale))
         case .shape(let shape):
             if let fill = shape.fillColor { canvas.fill(shape.path, color: fill, rule: shape.fillRule) }
             if let stroke = shape.strokeColor { canvas.stroke(shape.path, color: stroke, style: shape.strokeStyle) }

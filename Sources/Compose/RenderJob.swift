@@ -120,7 +120,7 @@ public struct RenderJob: Sendable {
         public var fps: Double
         /// UIKit's repeat count written (0 forever).
         public var repeatCount: Int
-        /// What a reader read past (a sequence's gaps), and an animation named for another @Nx
+        /// What a reader read past (a sequence's gaps, a text's characters without a glyph), and an animation named for another @Nx
         /// scale than its frames' (`panel.png` at scale 2: every reader takes the name's); empty
         /// when there is nothing to say.
         public var warnings: [String]
@@ -212,8 +212,8 @@ public struct RenderJob: Sendable {
                 if cancellation?.isCancelled == true { throw RenderError.cancelled }
                 reporter.finish(.writing)
                 // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
-                let warnings = [.gif, .apng, .webp].contains(plan.format)
-                    ? output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scene.scale) }.map { [$0] } ?? [] : []
+                let warnings = scene.warnings + ([.gif, .apng, .webp].contains(plan.format)
+                    ? output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scene.scale) }.map { [$0] } ?? [] : [])
                 return Outcome(files: files, bytes: bytes, format: plan.format, frames: scene.frameCount, width: Self.pixels(renderer.width, renderer.scale),
                                height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,
                                repeatCount: plan.repeatCount, warnings: warnings, report: report)

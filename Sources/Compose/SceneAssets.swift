@@ -3,6 +3,7 @@ import Basics
 import Foundation
 import FrameGen
 import Raster
+import Text
 
 /// Where a scene's images and sequences come from: the scene file's folder on disk, or files in
 /// memory named relative to the scene. Either way a name that leaves the folder is refused.
@@ -17,6 +18,8 @@ enum SceneAssets: Sendable {
         case outside, missing
         case image(PNG.DecodeError)
         case sequence(Animation.LoadError)
+        /// A font file that cannot be read or is not a font.
+        case font(TextError)
     }
 
     /// Whether `name` stays inside the folder by its spelling: relative, without `..`, naming a file.
@@ -94,6 +97,29 @@ enum SceneAssets: Sendable {
             }
             guard !inFolder.isEmpty else { throw .missing }
             do { return try Animation.load(files: inFolder, scale: scale, limits: limits) } catch { throw .sequence(error) }
+        }
+    }
+
+    /// The font file `name` (as ``FontLoader`` reads it from a folder) and the file it came from.
+    func font(_ name: String) throws(Failure) -> (font: Font, path: String) {
+        guard Self.isInside(name) else { throw .outside }
+        switch self {
+        case .folder(let folder):
+            do { return try FontLoader.load(name, in: folder) } catch {
+                switch error {
+                case .outsideFolder: throw .outside
+                case .notFound: throw .missing
+                case .unreadable(let error): throw .font(error)
+                }
+            }
+        case .memory(let files):
+            let wanted = InMemoryFile.normalizedName(name)
+            guard let file = files.first(where: { InMemoryFile.normalizedName($0.name) == wanted }) else { throw .missing }
+            guard file.bytes.count <= FontLoader.maximumBytes else {
+                throw .font(.fontUnreadable(file: file.name, reason: "\(file.bytes.count) bytes, more than the "
+                                            + "\(FontLoader.maximumBytes >> 20) MiB a font file may have"))
+            }
+            do { return (try Font(bytes: file.bytes, name: file.name), file.name) } catch { throw .font(error) }
         }
     }
 

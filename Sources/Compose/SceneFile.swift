@@ -40,8 +40,11 @@ public struct SceneFile: Sendable {
     public var root: Layer
     /// The file the scene was read from (`scene.json` for data without a path), as errors name it.
     public var file: String
-    /// The files the scene read (images, sequences), which no output may replace.
+    /// The files the scene read (images, sequences, fonts), which no output may replace.
     public var inputFiles: [String]
+    /// What its text layers read past, each said in a sentence naming the key: characters the font
+    /// has no glyph for (drawn as its empty box), control characters (not drawn).
+    public var warnings: [String] = []
 
     /// The most layers a scene holds in all, spawned copies included.
     public static let maximumLayers = 20_000
@@ -50,6 +53,12 @@ public struct SceneFile: Sendable {
     public static let maximumDepth = LayerRenderer.maximumDepth - 1
     /// The most frames per second (as `Animation.Timing` allows).
     public static let maximumFPS = 1000.0
+    /// The most UTF-16 units one text layer's `string` holds: a caption, a label, a page of
+    /// credits — far below what Text sets in one layout, so that a scene cannot hold the reader in
+    /// shaping and line breaking for seconds.
+    public static let maximumTextLength = 100_000
+    /// The widest a text layer's `maxWidth` may be, in points.
+    public static let maximumTextWidth = 100_000.0
 
     /// The scene in the file at `path`; its images and sequences are read from the file's folder.
     /// `scale` and `fps`, when given, replace the file's (the images are then read for that scale).
@@ -83,9 +92,10 @@ public struct SceneFile: Sendable {
     }
 
     init(width: Double, height: Double, scale: Int, background: Color?, fps: Double, frameCount: Int, repeatCount: Int, root: Layer,
-         file: String, inputFiles: [String]) {
+         file: String, inputFiles: [String], warnings: [String] = []) {
         self.width = width; self.height = height; self.scale = scale; self.background = background; self.fps = fps
         self.frameCount = frameCount; self.repeatCount = repeatCount; self.root = root; self.file = file; self.inputFiles = inputFiles
+        self.warnings = warnings
     }
 
     /// The renderer of the tree on the canvas.

@@ -1,6 +1,7 @@
 import Animated
 import Basics
 import Raster
+import Text
 
 /// Why a scene file (``SceneFile``) could not be read: each case names the file and the key path
 /// of the value at fault (`sky.json: layers[0].animations[1]: …`), so a caller can switch over the
@@ -24,6 +25,10 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
     case sequence(file: String, path: InputPath, Animation.LoadError)
     /// A frame sequence whose timing has no frame for some moment (a duration of 0).
     case playback(file: String, path: InputPath, Animation.PlaybackError)
+    /// A text layer's font is not a font (or cannot be read, or is over
+    /// `FontLoader.maximumBytes`), or its string is over ``SceneFile/maximumTextLength``:
+    /// Text's `TextError` says which, at `path`.
+    case text(file: String, path: InputPath, TextError)
     /// More layers in all (spawned copies included) than a scene may hold.
     case tooManyLayers(file: String, count: Int, maximum: Int)
     /// Sublayers or masks nested deeper than a scene may nest them.
@@ -51,6 +56,10 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
         case .image(let file, let path, let error): return "\(at(file, path)): \(error)"
         case .sequence(let file, let path, let error): return "\(at(file, path)): \(error)"
         case .playback(let file, let path, let error): return "\(at(file, path)): \(error)"
+        case .text(let file, let path, .tooLong(let length, let maximum)):
+            return "\(at(file, path)): the text is \(length) UTF-16 units long; a scene's text layer takes at most \(maximum): "
+                + "split it over several layers"
+        case .text(let file, let path, let error): return "\(at(file, path)): \(error)"
         case .tooManyLayers(let file, let count, let maximum):
             return "\(file): the scene holds \(count) layers (spawned copies included), more than the \(maximum) a scene may hold"
         case .tooDeep(let file, let path, let maximum):
@@ -65,6 +74,7 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .limit(let error), .composition(_, .limit(let error)): error
         case .image(_, _, let error): error.limit
+        case .text(_, _, .limit(let error)): error
         case .sequence(_, _, let error): error.limitError
         default: nil
         }

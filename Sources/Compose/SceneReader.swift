@@ -3,6 +3,7 @@ import Basics
 import Foundation
 import FrameGen
 import Raster
+import Text
 
 /// Reads a scene file's JSON into a ``SceneFile`` with Basics' strict input (`InputValue`,
 /// `KnownKeys`, `SchemaError`: the reader every Flipbook file format shares) and FrameGen's path,
@@ -11,10 +12,14 @@ struct SceneReader {
     let file: String
     let assets: SceneAssets
     let limits: ResourceLimits
-    private var scale = 1
+    private(set) var scale = 1
     private var layerCount = 0
     private var segmentsLeft: Int
-    private var inputs: [String] = []
+    var inputs: [String] = []
+    /// Fonts read, by the name the scene gives them.
+    var fonts: [String: Font] = [:]
+    /// What the scene's text reads past (characters without a glyph), said once the output is written.
+    var warnings: [String] = []
 
     init(file: String, assets: SceneAssets, limits: ResourceLimits) {
         self.file = file; self.assets = assets; self.limits = limits
@@ -25,13 +30,13 @@ struct SceneReader {
 
     static let sceneKeys: KnownKeys = ["size", "scale", "background", "duration", "frames", "fps", "repeatCount", "layers"]
     /// A layer's keys: Core Animation's property names, the content (one of `image`, `shape`,
-    /// `sequence`, `gradient`), and `spawn`.
+    /// `sequence`, `gradient`, `text`), and `spawn`.
     static let layerKeys: KnownKeys = [
-        "name", "image", "shape", "sequence", "gradient", "bounds", "position", "anchorPoint", "transform", "opacity", "hidden", "zPosition",
+        "name", "image", "shape", "sequence", "gradient", "text", "bounds", "position", "anchorPoint", "transform", "opacity", "hidden", "zPosition",
         "masksToBounds", "blendMode", "backgroundColor", "cornerRadius", "backdrop", "shadow", "beginTime", "speed", "timeOffset",
         "animations", "sublayers", "mask", "spawn",
     ]
-    static let contentKinds = ["image", "shape", "sequence", "gradient"]
+    static let contentKinds = ["image", "shape", "sequence", "gradient", "text"]
     static let transformKeys: KnownKeys = ["translation", "rotation", "scale"]
     static let shapeKeys: KnownKeys = ["path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
                                        "lineDashPattern", "lineDashPhase"]
@@ -118,7 +123,7 @@ struct SceneReader {
         let root = Layer(name: "scene", bounds: Rect(width: size.x, height: size.y), position: Point(size.x / 2, size.y / 2),
                          sublayers: layers)
         return SceneFile(width: size.x, height: size.y, scale: scale, background: background, fps: fps, frameCount: frameCount,
-                         repeatCount: repeatCount, root: root, file: file, inputFiles: inputs)
+                         repeatCount: repeatCount, root: root, file: file, inputFiles: inputs, warnings: warnings)
     }
 
     // MARK: Layers
@@ -131,7 +136,7 @@ struct SceneReader {
             try object.check(Self.layerKeys)
             let kinds = Self.contentKinds.filter(object.has)
             guard kinds.count <= 1 else {
-                throw value.invalid("has \(kinds.joined(separator: " and ")); a layer's content is one of image, shape or sequence")
+                throw value.invalid("has \(kinds.joined(separator: " and ")); a layer's content is one of image, shape, sequence, gradient or text")
             }
             return object
         }
@@ -176,6 +181,10 @@ struct SceneReader {
             let (content, size) = try sequence(v)
             layer.content = .sequence(content)
             if object["bounds"] == nil, let size { layer.bounds = Rect(width: size.x, height: size.y) }
+        } else if let v = object["text"] {
+            let content = try text(v, boundsWidth: object["bounds"] == nil ? nil : layer.bounds.width)
+            layer.content = .text(content)
+            if object["bounds"] == nil { layer.bounds = Rect(width: content.width, height: content.height) }
         }
         if let v = object["animations"] {
             for item in try schema({ () throws(SchemaError) in try v.array() }) { layer.animations.append(try animation(item)) }
@@ -204,7 +213,7 @@ struct SceneReader {
     }
 
     /// Runs an asset lookup for the value `value` (naming `name`), turning its failure into an error at that key.
-    private func asset<T>(_ value: InputValue, _ name: String, _ body: () throws(SceneAssets.Failure) -> T) throws(SceneFileError) -> T {
+    func asset<T>(_ value: InputValue, _ name: String, _ body: () throws(SceneAssets.Failure) -> T) throws(SceneFileError) -> T {
         do { return try body() } catch {
             switch error {
             case .outside: throw .outsideFolder(file: file, path: value.path, name: name)
@@ -212,6 +221,7 @@ struct SceneReader {
             case .image(let error): throw .image(file: file, path: value.path, error)
             case .sequence(.discovery(.notFound)): throw .missingFile(file: file, path: value.path, name: name)
             case .sequence(let error): throw .sequence(file: file, path: value.path, error)
+            case .font(let error): throw .text(file: file, path: value.path, error)
             }
         }
     }

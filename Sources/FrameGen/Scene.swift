@@ -1,9 +1,10 @@
 import Basics
 import Foundation
 import Raster
+import Text
 
 /// A drawing described in JSON (the format of `flipbook draw`, specified in the repository's
-/// `docs/Formats.md`, "Scene files"), rendered by ``Scene/render(images:limits:)``:
+/// `docs/Formats.md`, "Scene files"), rendered by ``Scene/render(images:fonts:limits:)``:
 ///
 /// ```json
 /// { "size": [200, 120], "scale": 1, "background": "#FFFFFF",
@@ -25,19 +26,21 @@ public struct Scene: Sendable {
         /// Strokes the path with the colour and style: `width`, `cap`, `join`, `miterLimit`,
         /// `dash` and `dashPhase`, in points (the defaults are ``StrokeStyle``'s).
         case stroke(Path, Color, StrokeStyle)
-        /// Draws the image loaded for `name` (a key of ``render(images:limits:)``'s `images`) with
+        /// Draws the image loaded for `name` (a key of ``render(images:fonts:limits:)``'s `images`) with
         /// its top-left corner at `at`, in points, stretched to `size` in points, or at its own
         /// point size (its pixels ÷ its scale) when `size` is `nil`.
         case image(name: String, at: Point, size: (width: Double, height: Double)?)
         /// Intersects the clip with the path's inside under the rule: every later operation draws
         /// only inside it.
         case clip(Path, FillRule)
+        /// Draws text set by the Text module, its layout's top-left corner at the label's `at`.
+        case text(Label)
 
         /// The path a fill, stroke or clip draws.
         var path: Path? {
             switch self {
             case .fill(let path, _, _), .stroke(let path, _, _), .clip(let path, _): path
-            case .image: nil
+            case .image, .text: nil
             }
         }
     }
@@ -56,7 +59,7 @@ public struct Scene: Sendable {
     /// The operations (`ops`), in drawing order.
     public var operations: [Operation]
     /// The file the scene was read from (`scene` for data without one), which the errors of
-    /// ``render(images:limits:)`` name as its reading errors do (`hero.json: ops[2]: needs …`).
+    /// ``render(images:fonts:limits:)`` name as its reading errors do (`hero.json: ops[2]: needs …`).
     public var file: String
 
     /// The image names the scene draws, in order of first use.
@@ -111,10 +114,11 @@ public struct Scene: Sendable {
     }
 
     /// Draws the scene. `images` maps each of ``imageNames`` to its bitmap (pick the variant for
-    /// ``scale`` when loading; see ``ImageLoader``). A canvas over `limits.maxPixels`, or a fill,
-    /// stroke or clip that flattens to more than `limits.maxFlattenedEdges` edges, stops the
-    /// drawing with ``SceneError/limit(_:)`` before that work is done.
-    public func render(images: [String: Bitmap] = [:], limits: ResourceLimits = .default) throws(SceneError) -> Bitmap {
+    /// ``scale`` when loading; see ``ImageLoader``), `fonts` each of ``fontNames`` to its font (see
+    /// ``FontLoader``). A canvas over `limits.maxPixels`, or a fill, stroke or clip that flattens
+    /// to more than `limits.maxFlattenedEdges` edges, or a text larger than `limits.maxPixels`,
+    /// stops the drawing with ``SceneError/limit(_:)`` before that work is done.
+    public func render(images: [String: Bitmap] = [:], fonts: [String: Font] = [:], limits: ResourceLimits = .default) throws(SceneError) -> Bitmap {
         var canvas: Canvas
         do { canvas = try Canvas(width: width, height: height, scale: scale, background: background, limits: limits) } catch {
             throw .limit(error)
@@ -140,6 +144,15 @@ public struct Scene: Sendable {
                 }
             case .clip(let path, let rule):
                 do { try canvas.clip(to: path, rule: rule, limits: limits) } catch { throw limit(error) }
+            case .text(let label):
+                let font: Font
+                if let name = label.font {
+                    guard let loaded = fonts[name] else { throw .missingFont(name) }
+                    font = loaded
+                } else {
+                    do { font = try Font.standard() } catch { throw .text(at: "\(file): ops[\(index)]", error) }
+                }
+                try Self.draw(label, font: font, on: &canvas, limits: limits, op: index, file: file)
             }
         }
         return canvas.makeBitmap()
@@ -155,9 +168,10 @@ public struct Scene: Sendable {
         "stroke": ["stroke", "color", "width", "cap", "join", "miterLimit", "dash", "dashPhase"],
         "image": ["image", "at", "size"],
         "clip": ["clip", "rule"],
+        "text": ["text", "at", "font", "fontSize", "color", "alignment", "lineBreakMode", "maxWidth", "lineSpacing"],
     ]
     /// The op kinds, in the order messages list them.
-    static let opKinds = ["fill", "stroke", "image", "clip"]
+    static let opKinds = ["fill", "stroke", "image", "clip", "text"]
 
     /// Runs `body`, turning its schema error into ``SceneError/schema(_:)``.
     static func schema<T>(_ body: () throws(SchemaError) -> T) throws(SceneError) -> T {
@@ -169,7 +183,7 @@ public struct Scene: Sendable {
             let op = try value.object()
             let kinds = opKinds.filter(op.has)
             guard kinds.count <= 1 else {
-                throw value.invalid("has \(kinds.joined(separator: " and ")); an op is one of fill, stroke, image or clip")
+                throw value.invalid("has \(kinds.joined(separator: " and ")); an op is one of fill, stroke, image, clip or text")
             }
             guard let kind = kinds.first else {
                 // A misspelt kind (`fil`, `clp`) is an unknown key suggesting the kind; a kind left out, a missing one.
@@ -180,7 +194,7 @@ public struct Scene: Sendable {
                     }
                 }
                 try op.check(opKinds.reduce(KnownKeys([])) { $0.union(opKeys[$1]!) })
-                throw value.invalid("names no kind of op: expected one of fill, stroke, image or clip")
+                throw value.invalid("names no kind of op: expected one of fill, stroke, image, clip or text")
             }
             try op.check(opKeys[kind]!)
             return (op, kind)
@@ -202,6 +216,8 @@ public struct Scene: Sendable {
             return .fill(try path(required("fill"), limits: limits), try color(), try rule())
         case "clip":
             return .clip(try path(required("clip"), limits: limits), try rule())
+        case "text":
+            return .text(try schema { () throws(SchemaError) in try label(op, at: value) })
         case "stroke":
             let style = try schema { () throws(SchemaError) in
                 var style = StrokeStyle()
@@ -284,13 +300,18 @@ public struct Scene: Sendable {
 }
 
 /// Why a scene could not be read or drawn.
-public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum SceneError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A key the scene or stroke file does not have, a value of the wrong type or out of range, with
     /// the file, the key path and the nearest known key: `scene: unknown key "colour" in ops[3];
     /// did you mean "color"?`.
     case schema(SchemaError)
     /// An image op names an image the caller did not load.
     case missingImage(String)
+    /// A text op names a font the caller did not load (see ``FontLoader``).
+    case missingFont(String)
+    /// A text op that cannot be set or drawn (`at` names the file and op): Text's `TextError`
+    /// says which setting (a size over 4096 pixels per em at the scene's scale).
+    case text(at: String, TextError)
     /// The scene asks for more than the resource limits allow.
     case limit(LimitError)
     /// A size smaller than one pixel at the scale (`size` 1e-300): there is nothing to draw on.
@@ -301,6 +322,8 @@ public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingImage(let name): return "scene: image \(name) was not loaded"
+        case .missingFont(let name): return "scene: font \(name) was not loaded"
+        case .text(let at, let error): return "\(at): \(error)"
         case .limit(let error): return error.description
         case .schema(let error): return error.description
         case .emptyCanvas(let file, let width, let height, let scale):

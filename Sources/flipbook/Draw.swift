@@ -8,14 +8,16 @@ import Raster
 /// `flipbook draw SCENE.json -o OUT.png`.
 struct Draw: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a scene file (SVG paths, fills, strokes, images) to a PNG.",
+        abstract: "Render a scene file (SVG paths, fills, strokes, images, text) to a PNG.",
         discussion: """
             A scene is JSON: { "size": [W, H], "scale": 1, "background": "#RRGGBB", "ops": [...] } \
             with ops { "fill": PATH, "color", "rule": "nonzero|evenodd" }, { "stroke": PATH, "color", \
             "width", "cap": "butt|round|square", "join": "miter|round|bevel", "miterLimit", "dash": [on, off], \
-            "dashPhase" }, { "image": "rock.png", "at": [x, y], "size": [w, h] } and { "clip": PATH }. \
+            "dashPhase" }, { "image": "rock.png", "at": [x, y], "size": [w, h] }, { "clip": PATH } and \
+            { "text": "Hello", "at": [x, y], "font": "Inter.ttf", "fontSize": 17, "color", "maxWidth", \
+            "alignment", "lineBreakMode", "lineSpacing" }. \
             PATH is SVG path data (M L H V Q T C S A Z). Coordinates are points; pixels = points × scale. \
-            Images are found beside the scene; on a scale-2 scene rock.png means rock@2x.png when it exists.
+            Images and fonts are found beside the scene; on a scale-2 scene rock.png means rock@2x.png when it exists.
 
             Examples:
               flipbook draw scene.json -o scene.png
@@ -48,8 +50,9 @@ struct Draw: ParsableCommand {
         if let scale { parsed.scale = scale }
         let folder = (scene as NSString).deletingLastPathComponent
         let images = try ImageLoader.load(parsed.imageNames, in: folder.isEmpty ? "." : folder, scale: parsed.scale, maxPixels: limits.maxPixels)
-        let bitmap = try parsed.render(images: images.bitmaps, limits: limits)
-        try ImageCommand.save(bitmap, to: output, inputs: [scene] + images.paths, overwrite: overwrite, json: json, extra: ["operations": parsed.operations.count],
+        let fonts = try FontLoader.load(parsed.fontNames, in: folder.isEmpty ? "." : folder)
+        let bitmap = try parsed.render(images: images.bitmaps, fonts: fonts.fonts, limits: limits)
+        try ImageCommand.save(bitmap, to: output, inputs: [scene] + images.paths + fonts.paths, overwrite: overwrite, json: json, extra: ["operations": parsed.operations.count],
                               scale: parsed.scale)
     }
 }

@@ -13,12 +13,12 @@ struct Render: ParsableCommand {
         abstract: "Render an animated scene (layers, Core Animation timing, sequences, taps) to frames, a GIF, APNG, WebP or a sheet.",
         discussion: """
             A scene is JSON (docs/Formats.md, "Render scenes"): the canvas, how long it plays, and layers as \
-            Core Animation has them: images, shapes (SVG paths) and frame sequences (a folder, GIF, APNG or WebP \
-            played as UIImageView plays it), each with position, bounds, anchorPoint, transform, opacity, \
+            Core Animation has them: images, shapes (SVG paths), frame sequences (a folder, GIF, APNG or WebP \
+            played as UIImageView plays it) and text (a font file beside the scene, or the bundled one), each with position, bounds, anchorPoint, transform, opacity, \
             blendMode, masks, shadows, a backdrop blur; animations of position, opacity, rotation and scale \
             (from/to/by, keyframe values, or along an SVG path) with beginTime, duration, repeatCount, \
             autoreverses, fillMode and timing functions; and "spawn" to start a copy of a layer at each tap. \
-            Images and sequences are paths relative to the scene file, read only from its folder.
+            Images, sequences and fonts are paths relative to the scene file, read only from its folder.
 
               { "size": [320, 120], "duration": 4, "fps": 25,
                 "layers": [ { "sequence": { "source": "seagull", "duration": 1 },

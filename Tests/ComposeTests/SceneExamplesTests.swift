@@ -54,6 +54,16 @@ import TestSupport
         #expect(try bird(1.5).pixels != bird(1.75).pixels)
         // It crosses the whole frame: off the left edge at 0 s, off the right at 3.99 s… and again at 4.75 s.
         #expect(try bird(4.75).x == positions[0])
+        // Its title, a text layer, sits in the top-left corner the whole time, above the bird's rows.
+        let title = try #require(scene.root.sublayers.last)
+        guard case .text(let text) = title.content else { Issue.record("the last layer is not the title"); return }
+        #expect(text.layout.lines.count == 1 && title.position == Point(8, 8) && 8 + text.height < 60)
+        for time in [0.0, 2.5] {
+            let frame = try renderer.render(at: time)
+            var inked = 0
+            for y in 8..<Int(8 + text.height) { for x in 8..<Int(8 + text.width) where frame[x, y] != Color(r: 135, g: 206, b: 235) { inked += 1 } }
+            #expect(inked > 50, "the title drew \(inked) pixels at \(time) s")
+        }
     }
 
     @Test func eachExplosionPlaysTwoSecondsWhereItWasTappedAndIsGoneAfter() throws {

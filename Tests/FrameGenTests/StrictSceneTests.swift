@@ -107,9 +107,9 @@ struct StrictSceneTests {
 
     @Test func refusesAnOpOfTwoKinds() throws {
         let text = try Self.edited(#"{"clip": "M0 0 H100 V80 H0 Z"}"#, #"{"clip": "M0 0 H100 V80 H0 Z", "fill": "M0 0 H1 V1 Z"}"#)
-        #expect(Self.error(text)?.description == "scene.json: ops[1]: has fill and clip; an op is one of fill, stroke, image or clip")
+        #expect(Self.error(text)?.description == "scene.json: ops[1]: has fill and clip; an op is one of fill, stroke, image, clip or text")
         let none = try Self.edited(##"{"clip": "M0 0 H100 V80 H0 Z"}"##, ##"{"color": "#000000"}"##)
-        #expect(Self.error(none)?.description == "scene.json: ops[1]: names no kind of op: expected one of fill, stroke, image or clip")
+        #expect(Self.error(none)?.description == "scene.json: ops[1]: names no kind of op: expected one of fill, stroke, image, clip or text")
     }
 
     @Test func refusesAMissingKey() throws {

@@ -4,6 +4,7 @@ import Compose
 import Foundation
 import FrameGen
 import Raster
+import Text
 
 extension HostileCases {
     static let compose: [HostileCase] = [
@@ -189,6 +190,45 @@ extension HostileCases {
             _ = try? FrameOperationJob(files: [InMemoryFile(name: "a.png", bytes: Sample.png), InMemoryFile(name: "a.gif", bytes: [1, 2])],
                                        operation: .scale(factor: 1e300, filter: .bicubic)).run()
             throw FrameOperationError.cancelled
+        },
+        HostileCase("Text layers with hostile sizes, widths, strings, fonts, scales and limits", ["TextContent"]) {
+            let font = try Font.standard()
+            let strings = ["", "\n\n", "\u{0}\u{7}", "\u{202E}abc", String(repeating: "e\u{301}", count: 300), "שלום مرحبا", "\u{10FFFF}"]
+            each(Sample.doubles) { v in
+                for string in strings {
+                    let layout = try TextLayout(string, style: TextStyle(font: font, size: 12), maxWidth: v.isFinite && v > 0 && v < 1e6 ? v : nil)
+                    let content = TextContent(layout: layout)
+                    _ = content.width; _ = content.height
+                    let layer = Layer(name: "t", content: .text(content), bounds: Rect(x: v, y: v, width: abs(v), height: 4),
+                                      position: Point(v, v), opacity: 0.5, shadow: Shadow(), mask: Layer(content: .text(content)))
+                    for scale in [Int.min, 0, 1, 8, Int.max] {
+                        _ = try? LayerRenderer(root: layer, width: 8, height: 8, scale: scale).render(at: v)
+                    }
+                    _ = try? LayerRenderer(root: layer, width: 8, height: 8, limits: ResourceLimits(maxPixels: 1, maxDecodedBytes: 1))
+                }
+            }
+            each(Sample.doubles) { v in
+                let note = Note(text: "hello", style: TextStyle(font: font, size: 12), chrome: Sample.bitmap,
+                                insets: NineSlice.Insets(top: v, left: 1, bottom: v, right: 1), maxWidth: v)
+                let content = try TextContent(note: note)
+                _ = content.width; _ = content.height
+                _ = try? LayerRenderer(root: Layer(content: .text(content)), width: 8, height: 8, scale: 2).render(at: 0)
+            }
+            let big = TextContent(layout: try TextLayout("W", style: TextStyle(font: font, size: TextStyle.maximumSize)))
+            _ = try? LayerRenderer(root: Layer(content: .text(big)), width: 8, height: 8, scale: 8)
+            let scenes = [
+                #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": "a", "fontSize": 1e308, "maxWidth": -1, "lineSpacing": 1e308}}]}"#,
+                #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": "a", "font": "../../etc/passwd"}}, {"text": {"string": "b", "font": "/etc/passwd"}}]}"#,
+                #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": "a", "font": "junk.ttf"}}]}"#,
+                #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": "a"}, "bounds": [1e300, 0]}]}"#,
+                #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": "a", "chrome": {"image": "junk.ttf", "insets": [1e300, 0, 0, 0]}}}]}"#,
+                #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": "a", "chrome": {"image": "../x.png", "insets": []}}}]}"#,
+                #"{"size": [8, 8], "frames": 1, "scale": 8, "layers": [{"text": {"string": "a", "fontSize": 1000}}]}"#,
+                #"{"size": [8, 8], "frames": 1, "layers": [{"text": {"string": ""# + String(repeating: "x", count: 1_000_001) + #""}}]}"#,
+            ]
+            for scene in scenes {
+                _ = try? SceneFile(json: Array(scene.utf8), files: [InMemoryFile(name: "junk.ttf", bytes: Sample.png)])
+            }
         },
         HostileCase("Shadows and masks with hostile values", ["Shadow"]) {
             each(Sample.doubles) { v in

@@ -2,6 +2,7 @@ import Basics
 import FrameGen
 import Foundation
 import Raster
+import Text
 
 extension HostileCases {
     static let frameGen: [HostileCase] = [
@@ -60,6 +61,29 @@ extension HostileCases {
             _ = ImageLoader.isInsideFolder("../x"); _ = ImageLoader.isInsideFolder("/x")
             _ = try? ImageLoader.load("../x.png", in: "/nonexistent", scale: Int.min, maxPixels: -1)
             _ = try? ImageLoader.loadFolder("", scale: 0)
+        },
+        HostileCase("Draw-scene text ops and font files with hostile sizes, strings, names and fonts",
+                    ["Scene.Label", "FontLoader", "FontLoader.Error"]) {
+            let scenes = [#"{"size": [8, 8], "ops": [{"text": "a", "fontSize": 1e308, "maxWidth": -1, "lineSpacing": 1e308}]}"#,
+                          #"{"size": [8, 8], "scale": 8, "ops": [{"text": "a", "fontSize": 1000}]}"#,
+                          #"{"size": [8, 8], "ops": [{"text": "a", "font": "../../etc/passwd"}, {"text": "", "font": ""}]}"#,
+                          #"{"size": [8, 8], "ops": [{"text": ""# + String(repeating: "W", count: 100_001) + #""}]}"#,
+                          #"{"size": [8, 8], "ops": [{"text": ""# + String(repeating: "W", count: 50_000) + #"", "fontSize": 100}]}"#]
+            each(scenes) { text in _ = try Scene(json: Array(text.utf8), file: "x.json").render() }
+            each(Sample.doubles) { v in
+                let label = Scene.Label(string: "x\u{301}\u{202E}", fontSize: v, maxWidth: v, lineSpacing: v, at: Point(v, v))
+                _ = try label.layout(font: try Font.standard())
+                var scene = try Scene(json: Array(#"{"size": [8, 8], "ops": []}"#.utf8))
+                scene.operations = [.text(label), .text(Scene.Label(string: "y", font: "missing.ttf", at: Point(v, -v)))]
+                _ = try scene.render(limits: ResourceLimits(maxPixels: 64))
+            }
+            let folder = Sample.folder("fonts")
+            FileManager.default.createFile(atPath: folder + "/junk.ttf", contents: Data(Sample.png))
+            try? FileManager.default.createDirectory(atPath: folder + "/dir.ttf", withIntermediateDirectories: true)
+            each(["", "/etc/passwd", "../x.ttf", "~/x.ttf", "junk.ttf", "dir.ttf", "gone.ttf", "a\u{0}b"]) { name in
+                _ = try FontLoader.load(name, in: folder)
+            }
+            _ = try? FontLoader.load(["junk.ttf", "junk.ttf"], in: "/nonexistent")
         },
         HostileCase("Seagull.frameCount = 0 and hostile frames", ["Seagull", "FrameGenerator", "Color"]) {
             var gull = Seagull(width: 8, height: 4, frameCount: 0)

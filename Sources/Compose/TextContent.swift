@@ -1,0 +1,92 @@
+import Basics
+import Foundation
+import Raster
+import Text
+
+/// What a text layer draws, as `CATextLayer` draws its `string`: a `TextLayout` (Text's shaped,
+/// wrapped and aligned lines) drawn at its own size from the top-left corner of the layer's
+/// bounds, not stretched to them. It is rasterized once per scale, at the renderer's scale —
+/// as Core Animation rasterizes a text layer at its `contentsScale` — so a `@2x` render draws the
+/// glyphs at twice the pixels, and a layer scaled up by its transform shows that raster
+/// resampled, as it does on a device. Placed on whole pixels, the pixels are exactly those of
+/// `TextLayout.render(scale:limits:)`.
+///
+/// With a ``note``, the text sits in resizable chrome as `flipbook note` draws it (Text's `Note`:
+/// the chrome image nine-sliced to the text's size plus its cap insets), and the layer draws the
+/// whole note — a speech bubble, a button, a badge that grows around its text.
+///
+/// ```swift
+/// let style = TextStyle(font: try Font.standard(), size: 25, color: .white)
+/// let caption = TextContent(layout: try TextLayout("Tap anywhere", style: style, maxWidth: 300))
+/// let layer = Layer(content: .text(caption), bounds: Rect(width: caption.width, height: caption.height),
+///                   position: Point(160, 30))
+/// ```
+public struct TextContent: Sendable {
+    /// The text as set: its lines, glyphs and style (inside the note's insets, for a note).
+    public let layout: TextLayout
+    /// The note whose chrome the text sits in, or nil for text alone.
+    public let note: Note?
+    private let rasters: RasterCache
+
+    /// Content drawing `layout`.
+    public init(layout: TextLayout) {
+        self.layout = layout
+        note = nil
+        rasters = RasterCache()
+    }
+
+    /// Content drawing `note`: its text in its chrome, grown to the text.
+    /// - Throws: Text's `TextError` when the note's text cannot be set (its style, width or length).
+    public init(note: Note) throws(TextError) {
+        layout = try note.layout()
+        self.note = note
+        rasters = RasterCache()
+    }
+
+    /// The width it takes, in points: its max width when it was set to one (the box its lines are
+    /// aligned in), else its widest line; for a note, the text's width and the chrome's insets.
+    public var width: Double {
+        guard let note else { return max(layout.maxWidth ?? layout.width, layout.width) }
+        return layout.width + Self.finite(note.insets.left) + Self.finite(note.insets.right)
+    }
+    /// The height it takes, in points: its lines and the spacing between them (and, for a note,
+    /// the chrome's insets).
+    public var height: Double {
+        guard let note else { return layout.height }
+        return layout.height + Self.finite(note.insets.top) + Self.finite(note.insets.bottom)
+    }
+
+    private static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
+
+    /// The raster's size in pixels at `scale` (a note's text is rounded up to whole pixels first,
+    /// as `Note.render(scale:limits:)` sizes it).
+    func pixelSize(scale: Int) -> (width: Double, height: Double) {
+        let points = Double(scale)
+        guard let note else { return ((width * points).rounded(.up), (height * points).rounded(.up)) }
+        let text = ((layout.width * points).rounded(.up), (layout.height * points).rounded(.up))
+        return ((text.0 + (Self.finite(note.insets.left) + Self.finite(note.insets.right)) * points).rounded(.up),
+                (text.1 + (Self.finite(note.insets.top) + Self.finite(note.insets.bottom)) * points).rounded(.up))
+    }
+
+    /// The layout drawn alone on a clear bitmap at `scale`, made once per scale and kept (spawned
+    /// copies of a layer share it).
+    func bitmap(scale: Int, limits: ResourceLimits) throws(TextError) -> Bitmap {
+        if let kept = rasters.bitmap(scale: scale) { return kept }
+        let made: Bitmap
+        if let note { made = try note.render(scale: scale, limits: limits) } else { made = try layout.render(scale: scale, limits: limits) }
+        rasters.keep(made, scale: scale)
+        return made
+    }
+
+    /// An identity for the raster cache, to count each raster once.
+    var rasterIdentity: ObjectIdentifier { ObjectIdentifier(rasters) }
+}
+
+/// The rasters of one text content, by scale; frames drawn on several threads share it.
+private final class RasterCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var byScale: [Int: Bitmap] = [:]
+
+    func bitmap(scale: Int) -> Bitmap? { lock.withLock { byScale[scale] } }
+    func keep(_ bitmap: Bitmap, scale: Int) { lock.withLock { byScale[scale] = bitmap } }
+}
