@@ -48,7 +48,7 @@ struct Build: ParsableCommand {
     @Flag(help: "Build the targets even when they are up to date.") var force = false
     @Flag(help: "Let a target replace an output file that this project's builds did not write (never an input).") var overwrite = false
     @Flag(help: "Print machine-readable JSON.") var json = false
-    @Option(help: ArgumentHelp("Build only part K of N (one job of a CI matrix); targets connected by dependencies stay together.", valueName: "K/N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Build only part K of N (one job of a CI matrix); targets connected by dependencies stay together.", valueName: "K/N"))
     var shard: String?
     @OptionGroup var threadsOption: ThreadsOption
 

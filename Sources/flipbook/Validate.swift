@@ -36,14 +36,14 @@ struct Validate: ParsableCommand {
               flipbook validate Assets --deep --format sarif --output flipbook.sarif
               flipbook validate Assets --format github    # GitHub Actions annotations
               flipbook validate Assets --shard 2/3 -o part-2.sarif
-              flipbook validate --merge part-1.sarif part-2.sarif part-3.sarif -o flipbook.sarif
+              flipbook validate --merge part-*.sarif -o flipbook.sarif
             """
     )
 
     @Argument(help: "Folders to check (with --merge: the shard reports to combine).")
     var directories: [String]
 
-    @Option(help: ArgumentHelp("Check only part K of N (1/3, 2/3, 3/3): one job of a CI matrix.", valueName: "K/N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Check only part K of N (1/3, 2/3, 3/3): one job of a CI matrix.", valueName: "K/N"))
     var shard: String?
 
     @Flag(help: "Combine the shard reports given (json, sarif or junit, one format) into one, as one run without --shard writes it.")

@@ -6,7 +6,8 @@ import TestSupport
 /// library call; the split and the merge are the library's (ValidationShardTests, BuildShardTests).
 @Suite("flipbook validate --shard/--merge, build --shard")
 struct ShardCommandTests {
-    @Test(arguments: [("0/3", "1/3 … 3/3"), ("4/3", "1/3 … 3/3"), ("1/0", "the number of parts is 1 to"), ("a/b", "is not K/N")])
+    @Test(arguments: [("0/3", "1/3 … 3/3"), ("4/3", "1/3 … 3/3"), ("1/0", "the number of parts is 1 to"), ("a/b", "is not K/N"),
+                      ("-1/3", "is not K/N")])
     func aPartOutsideKOfNIsAUsageError(value: String, expected: String) throws {
         for command in [["validate", "Sequences"], ["build"]] {
             let result = try CLI.run(command + ["--shard", value], in: CLI.repository)
