@@ -27,9 +27,10 @@ struct ValidationShardTests {
         return [Fixtures.path("sequences"), broken, coin, broken + "/missing"]
     }
 
-    static func run(_ roots: [String], shard: Shard?, deep: Bool = false) throws -> ValidationReport {
+    static func run(_ roots: [String], shard: Shard?, deep: Bool = false, uikit: Bool = false) throws -> ValidationReport {
         var validator = Validator(deep: deep)
         validator.shard = shard
+        validator.config.uikit = uikit
         return try validator.validate(folders: roots.map { ($0, ValidationConfig()) })
     }
 
@@ -122,6 +123,12 @@ struct ValidationShardTests {
             #expect(setting == "deep" && first == "false" && other == "true")
         } else {
             Issue.record("a deep part among shallow ones is refused")
+        }
+        let uikit = InMemoryFile(name: "uikit.json", bytes: Array(ReportFormat.json.render(try Self.run(roots, shard: try Shard(2, of: 3), uikit: true), base: Self.base).utf8))
+        if case .differentSettings(_, let other, let setting, _, _)? = Self.mergeError([json[0], uikit, json[2]]) {
+            #expect(setting == "uikit" && other == "uikit.json", "the flag is named, not the folders' configs it is in")
+        } else {
+            Issue.record("a part with the uikit rules among parts without is refused")
         }
         let ofTwo = try Self.parts(roots, count: 2, format: .json)
         #expect(Self.mergeError([json[0], ofTwo[1]]) == .differentShardCounts(first: "part-1.json", firstCount: 3, other: "part-2.json", otherCount: 2))

@@ -49,7 +49,10 @@ public struct MergedReport: Sendable {
                 if record.tool != first.record.tool {
                     throw .differentTools(first: first.file, firstTool: first.record.tool, other: report.name, otherTool: record.tool)
                 }
-                for key in Set(record.settings.keys).union(first.record.settings.keys).sorted() where record.settings[key] != first.record.settings[key] {
+                // The flags first (`uikit` is also in every folder's config), then each folder's config.
+                let keys = Set(record.settings.keys).union(first.record.settings.keys)
+                    .sorted { (Self.settingOrder($0), $0) < (Self.settingOrder($1), $1) }
+                for key in keys where record.settings[key] != first.record.settings[key] {
                     throw .differentSettings(first: first.file, other: report.name, setting: key,
                                              firstValue: first.record.settings[key] ?? "(none)", otherValue: record.settings[key] ?? "(none)")
                 }
@@ -90,6 +93,11 @@ public struct MergedReport: Sendable {
         self.report = report
         self.format = format
         shardCount = count
+    }
+
+    /// Where a setting comes when the first that differs is named: the flags, then the folders' configs.
+    private static func settingOrder(_ key: String) -> Int {
+        ["deep", "uikit", "maxPixels", "folders"].firstIndex(of: key) ?? 4
     }
 
     /// The record a shard's JSON, SARIF or JUnit report carries.

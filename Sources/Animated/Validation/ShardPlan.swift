@@ -103,10 +103,11 @@ struct StableHash {
 
 extension Validator {
     /// The settings a shard's report names, each as text, for ``MergedReport`` to compare: the
-    /// folders as given, `deep`, the pixel limit, and each folder's settings (its `.flipbook.json`
-    /// with `uikit`) as sorted JSON.
+    /// folders as given, `deep`, `uikit`, the pixel limit, and each folder's settings (its
+    /// `.flipbook.json`, with `uikit`) as sorted JSON.
     func shardSettings(_ folders: [(folder: String, config: ValidationConfig)]) -> [String: String] {
-        var settings = ["folders": folders.map(\.folder).joined(separator: "\n"), "deep": "\(deep)", "maxPixels": "\(decoder.maxPixels)"]
+        var settings = ["folders": folders.map(\.folder).joined(separator: "\n"), "deep": "\(deep)", "maxPixels": "\(decoder.maxPixels)",
+                        "uikit": "\(config.uikit)"]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for (index, folder) in folders.enumerated() {
