@@ -20,6 +20,33 @@ struct CompletionAndVersionTests {
         }
     }
 
+    /// The bash script completes in bash: a command from its first letters, an option of it.
+    @Test func bashCompletesACommandAndItsOptions() throws {
+        let folder = try Fixtures.temporaryFolder("completion")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = try CLI.run(["--generate-completion-script", "bash"]).stdout
+        try Data(script.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.bash"))
+        func complete(_ words: [String]) throws -> String {
+            let line = words.joined(separator: " ")
+            let bash = Process()
+            bash.executableURL = URL(fileURLWithPath: "/bin/bash")
+            bash.arguments = ["-c", """
+                source "$0"; COMP_WORDS=(\(words.joined(separator: " "))); COMP_CWORD=\(words.count - 1)
+                COMP_LINE='\(line)'; COMP_POINT=\(line.count); _flipbook flipbook '\(words.last!)' '\(words[words.count - 2])'
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """, folder + "/flipbook.bash"]
+            let pipe = Pipe()
+            bash.standardOutput = pipe
+            try bash.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            bash.waitUntilExit()
+            return output
+        }
+        #expect(try complete(["flipbook", "va"]).split(separator: "\n") == ["validate"])
+        #expect(try complete(["flipbook", "validate", "--sh"]).split(separator: "\n").contains("--shard"))
+        #expect(try complete(["flipbook", "build", "--"]).split(separator: "\n").contains("--shard"))
+    }
+
     /// The man page's source: the parser's description of every command (GenerateManual reads it).
     @Test func theManualsSourceDescribesEveryCommand() throws {
         let result = try CLI.run(["--experimental-dump-help"])
