@@ -29,7 +29,7 @@ struct Validate: ParsableCommand {
             their bytes, a folder of sequences never across parts, the same way on every machine, so \
             every file is checked exactly once. --merge then combines the parts' reports (json, sarif \
             or junit, all of one format) into the report one run without --shard writes, byte for \
-            byte (docs/CLI.md#validate has a GitHub Actions workflow).
+            byte (docs/ci-shards.yml is a GitHub Actions workflow that does both).
 
             Examples:
               flipbook validate Assets/Animations

@@ -60,6 +60,21 @@ struct ShardCommandTests {
         #expect(fromText.status == 2 && fromText.stderr.contains("(--shard K/N with --format json, sarif or junit)"), "\(fromText.stderr)")
     }
 
+    /// docs/ci-shards.yml's commands parse as flipbook parses them (the YAML itself is checked with
+    /// Python's yaml at dev time): a flag renamed would leave the sample broken.
+    @Test func theSampleWorkflowsCommandsParse() throws {
+        let workflow = try String(contentsOfFile: CLI.repository + "/docs/ci-shards.yml", encoding: .utf8)
+        let commands = workflow.split(separator: "\n").compactMap { line -> [String]? in
+            guard let start = line.range(of: "run: flipbook ") else { return nil }
+            var command = String(line[start.upperBound...])
+            for end in [" ||", " #"] { if let cut = command.range(of: end) { command = String(command[..<cut.lowerBound]) } }
+            return command.replacingOccurrences(of: "${{ matrix.shard }}", with: "2").split(separator: " ").map(String.init)
+        }
+        #expect(commands.count == 3)
+        #expect(commands.contains { $0.contains("--shard") } && commands.contains { $0.contains("--merge") })
+        for command in commands { #expect(CommandLineParse.refusal(command) == nil, "\(command)") }
+    }
+
     @Test func buildShardsSayWhatTheOtherPartsBuild() throws {
         let folder = try Fixtures.temporaryFolder("cli-build-shards")
         defer { try? FileManager.default.removeItem(atPath: folder) }
