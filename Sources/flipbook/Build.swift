@@ -125,6 +125,8 @@ private struct BuildSummary: Encodable {
 
     var targets: [Entry]
     var built: Int, upToDate: Int, failed: Int
+    /// With --shard: the targets the other parts build.
+    var otherShards: [String]?
 
     init(_ report: BuildReport) {
         targets = report.entries.map { entry in
@@ -140,5 +142,6 @@ private struct BuildSummary: Encodable {
         built = report.built.count
         upToDate = report.upToDate.count
         failed = report.failures.count
+        otherShards = report.otherShards.isEmpty ? nil : report.otherShards
     }
 }

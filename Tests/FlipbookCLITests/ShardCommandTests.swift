@@ -92,5 +92,8 @@ struct ShardCommandTests {
             built += result.stdout.split(separator: "\n").filter { $0.contains(": built") }.map { String($0.prefix(1)) }
         }
         #expect(built.sorted() == ["a", "b"])
+        let json = try CLI.run(["build", "--shard", "1/2", "--json", "--force"], in: folder)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect((object?["otherShards"] as? [String])?.count == 1, "\(json.stdout)")
     }
 }
