@@ -24,6 +24,13 @@ public struct BuildJob: Sendable {
     /// The tool that builds: a target built by another tool is built again. By default the version
     /// and the digest of the running executable.
     public var tool: String?
+    /// Build only this part of the targets (`flipbook build --shard K/N`, one job of a CI matrix):
+    /// the targets asked for and what they depend on are split into groups connected by their
+    /// dependencies (a group is never split: no part needs another part's output), and the groups
+    /// by cost (the bytes of the checked-in files they read) with `Shard.partition`, the same way on
+    /// every machine, so N jobs with `1/N` … `N/N` build every target exactly once. The report
+    /// lists the others in ``BuildReport/otherShards``. `nil` (the default) builds them all.
+    public var shard: Shard?
 
     /// Flipbook's version, part of every target's key.
     public static let version = "0.1.0"
@@ -46,12 +53,16 @@ public struct BuildJob: Sendable {
         for name in targets where project.target(named: name) == nil {
             throw .project(.unknownTarget(file: project.file, name: name, suggestion: Suggestion.nearest(to: name, among: project.targets.map(\.name))))
         }
-        let order: [Target]
+        var order: [Target]
         do { order = try BuildGraph.order(project, selecting: targets.isEmpty ? project.targets.map(\.name) : targets) } catch { throw .project(error) }
+        var others: [String] = []
+        if let shard { (order, others) = BuildShards.select(order, in: project, shard: shard) }
         var state = BuildState.load(for: project)
         let tool = self.tool ?? Self.currentTool(state: &state)
         let build = BuildRun(job: self, order: order, state: state, tool: tool, progress: progress, cancellation: cancellation)
-        return try build.run()
+        var report = try build.run()
+        report.otherShards = others
+        return report
     }
 
     /// ``run(progress:cancellation:)`` on a thread of its own; the task's cancellation stops it.
@@ -69,6 +80,14 @@ public struct BuildJob: Sendable {
         #else
         Bundle.main.executablePath
         #endif
+    }
+
+    /// The build of Flipbook that runs: its version and the SHA-256 of the running executable, the
+    /// tool a build records by default (`flipbook 0.1.0 9f86d0…`; the version alone when the
+    /// executable cannot be read). `flipbook --version` prints it.
+    public static var runningTool: String {
+        var state = BuildState()
+        return currentTool(state: &state)
     }
 
     /// The version and the digest of the running executable (read again only when the file changes).

@@ -27,6 +27,8 @@ public struct BuildReport: Sendable {
 
     /// Every target the build considered (those asked for and their dependencies), in build order.
     public var entries: [Entry]
+    /// The targets other parts build, with ``BuildJob/shard``; empty without one.
+    public var otherShards: [String] = []
 
     /// The targets that were built (not failed).
     public var built: [String] { entries.compactMap { if case .built = $0.status { $0.target } else { nil } } }

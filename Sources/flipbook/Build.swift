@@ -48,6 +48,8 @@ struct Build: ParsableCommand {
     @Flag(help: "Build the targets even when they are up to date.") var force = false
     @Flag(help: "Let a target replace an output file that this project's builds did not write (never an input).") var overwrite = false
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @Option(parsing: .unconditional, help: ArgumentHelp("Build only part K of N (one job of a CI matrix); targets connected by dependencies stay together.", valueName: "K/N"))
+    var shard: String?
     @OptionGroup var threadsOption: ThreadsOption
 
     func validate() throws {
@@ -55,8 +57,10 @@ struct Build: ParsableCommand {
     }
 
     func run() throws {
+        let part = try shard.map { text throws(Shard.Error) in try Shard(parsing: text) }
         var job = BuildJob(project: try Project.read(file: project), targets: targets, force: force, overwrite: overwrite)
         job.threads = threadsOption.threads
+        job.shard = part
         let terminal = FileIO.standardErrorIsTerminal && !json
         let report = try job.run(progress: { event in
             guard terminal, event.event == .building else { return }
@@ -80,7 +84,8 @@ struct Build: ParsableCommand {
             print("\(report.built.count) built, \(report.upToDate.count) up to date"
                   + (report.failures.isEmpty ? "" : ", \(report.failures.count) failed")
                   + (report.entries.count > report.built.count + report.upToDate.count + report.failures.count
-                     ? ", \(report.entries.count - report.built.count - report.upToDate.count - report.failures.count) skipped" : ""))
+                     ? ", \(report.entries.count - report.built.count - report.upToDate.count - report.failures.count) skipped" : "")
+                  + (part.map { ", \(report.otherShards.count) left to the other parts of \($0.count)" } ?? ""))
         }
         if json { Console.printedJSON.set() }
         // The build's status is its worst target's: the first failure's, as its command would exit.
@@ -120,6 +125,8 @@ private struct BuildSummary: Encodable {
 
     var targets: [Entry]
     var built: Int, upToDate: Int, failed: Int
+    /// With --shard: the targets the other parts build.
+    var otherShards: [String]?
 
     init(_ report: BuildReport) {
         targets = report.entries.map { entry in
@@ -135,5 +142,6 @@ private struct BuildSummary: Encodable {
         built = report.built.count
         upToDate = report.upToDate.count
         failed = report.failures.count
+        otherShards = report.otherShards.isEmpty ? nil : report.otherShards
     }
 }

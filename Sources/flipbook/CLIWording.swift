@@ -40,6 +40,8 @@ enum CLIWording {
             ("leave SheetJob.format out", "leave out --format"),
             ("set SheetJob.format to", "give --format"),
             ("Validator.deep", "--deep"),
+            ("(Validator.shard with ReportFormat.json, .sarif or .junit)", "(--shard K/N with --format json, sarif or junit)"),
+            ("written without Validator.shard", "written without --shard"),
             ("set onDuplicateNumber to .first or .last", "give --on-duplicate-number first or last"),
             ("a source for AssembleJob or SheetJob", "a source for assemble or sheet"),
             ("AssembleJob.format asks for", "--format asks for"),

@@ -44,7 +44,9 @@ enum ExitStatus: Int32 {
         case Validator.Error.animation(let error): self = Self(for: error)
         case Validator.Error.cancelled: self = .outputUnwritable
         case Validator.Error.setting, Validator.Error.config: self = .usage
-        case Validator.Error.nothingToCheck: self = .inputUnreadable
+        case Validator.Error.nothingToCheck, Validator.Error.unvalidatedInShard: self = .inputUnreadable
+        case MergedReport.Error.unreadable, MergedReport.Error.damaged: self = .inputUnreadable
+        case is MergedReport.Error, is Shard.Error: self = .usage
         case Animation.LoadError.gifAmongOtherSources, Discovery.Error.animationAmongFrames: self = .usage
         case is UnreadableInputs: self = .inputUnreadable
         case is UsageError, is ValidationError, is SettingError: self = .usage

@@ -24,6 +24,12 @@ struct Flipbook: ParsableCommand {
     /// mapped by ``ExitStatus/init(for:)``.
     static func main() {
         ProcessPolicy.apply()
+        // The build, not only the version: the executable's digest, which builds record as their tool.
+        if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
+            let tool = BuildJob.runningTool.split(separator: " ")
+            print(tool.count == 3 ? "\(tool[1]) (executable sha256 \(tool[2]))" : BuildJob.version)
+            ProcessPolicy.exit(ExitStatus.success.rawValue)
+        }
         if let problem = misplacedCommand(Array(CommandLine.arguments.dropFirst())) {
             Console.error("error: \(problem.message)\n\(problem.hint)")
             failInJSON(problem.message, status: .usage)

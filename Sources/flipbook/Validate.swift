@@ -25,15 +25,29 @@ struct Validate: ParsableCommand {
             or config, 3 a DIR is missing, unreadable or holds nothing to check (the report of the \
             others is still written).
 
+            In CI at scale, N matrix jobs each run --shard K/N (1/N … N/N): folders are split by \
+            their bytes, a folder of sequences never across parts, the same way on every machine, so \
+            every file is checked exactly once. --merge then combines the parts' reports (json, sarif \
+            or junit, all of one format) into the report one run without --shard writes, byte for \
+            byte (docs/ci-shards.yml is a GitHub Actions workflow that does both).
+
             Examples:
               flipbook validate Assets/Animations
               flipbook validate Assets --deep --format sarif --output flipbook.sarif
               flipbook validate Assets --format github    # GitHub Actions annotations
+              flipbook validate Assets --shard 2/3 -o part-2.sarif
+              flipbook validate --merge part-*.sarif -o flipbook.sarif
             """
     )
 
-    @Argument(help: "Folders to check.")
+    @Argument(help: "Folders to check (with --merge: the shard reports to combine).")
     var directories: [String]
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Check only part K of N (1/3, 2/3, 3/3): one job of a CI matrix.", valueName: "K/N"))
+    var shard: String?
+
+    @Flag(help: "Combine the shard reports given (json, sarif or junit, one format) into one, as one run without --shard writes it.")
+    var merge = false
 
     @Option(help: "Output format: text, json, github, sarif or junit (default: from --output's name, .json, .sarif or .sarif.json, or .xml, else text).")
     var format: OutputFormat?
@@ -66,10 +80,18 @@ struct Validate: ParsableCommand {
     }
 
     func validate() throws {
-        guard !directories.isEmpty else { throw ValidationError("Give at least one folder to check.") }
+        guard !directories.isEmpty else {
+            throw ValidationError(merge ? "Give the shard reports to merge." : "Give at least one folder to check.")
+        }
+        if merge, let flag = [("--shard", shard != nil), ("--config", config != nil), ("--deep", deep), ("--uikit", uikit)].first(where: \.1) {
+            throw ValidationError("--merge combines reports; \(flag.0) belongs to the runs that wrote them.")
+        }
     }
 
     func run() throws {
+        if merge { return try runMerge() }
+        // K/N first: a part that is no part of N is refused before anything is read.
+        _ = try shard.map { text throws(Shard.Error) in try Shard(parsing: text) }
         let format = try reportFormat()
         var reportInputs = InputFiles()
         if let output, output != OutputName.standardOutput {
@@ -86,12 +108,30 @@ struct Validate: ParsableCommand {
         var validator = Validator(deep: deep, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
         validator.config.uikit = uikit
         validator.threads = threadsOption.threads
+        validator.shard = try shard.map { text throws(Shard.Error) in try Shard(parsing: text) }
         let progress = Progress.forTerminal(label: deep ? "decoding" : "checking chunks")
         let report = try validator.validate(folders: folders, progress: progress?.update)
         progress?.finish()
 
         let chosen = json ? ReportFormat.json : ReportFormat(rawValue: format.rawValue)!
-        let text = CLIWording.inCLIWords(chosen.render(report, base: FileManager.default.currentDirectoryPath))
+        try write(report, as: chosen, base: FileManager.default.currentDirectoryPath, protecting: reportInputs)
+    }
+
+    /// `--merge`: the shard reports combined, written in their format (or --format's, or --output's).
+    private func runMerge() throws {
+        let merged = try MergedReport(files: directories)
+        let chosen = json ? .json : try reportFormat(orElse: OutputFormat(rawValue: merged.format.rawValue) ?? .json)
+        let inputs = InputFiles(directories)
+        if let output, output != OutputName.standardOutput {
+            try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite)
+        }
+        try write(merged.report, as: ReportFormat(rawValue: chosen.rawValue)!, base: "", protecting: inputs)
+    }
+
+    /// Writes `report` to --output or prints it; exits as the run would: 3 for a folder that could
+    /// not be validated, 1 for errors.
+    private func write(_ report: ValidationReport, as chosen: ReportFormat, base: String, protecting reportInputs: InputFiles) throws {
+        let text = CLIWording.inCLIWords(chosen.render(report, base: base))
         if let output, output != OutputName.standardOutput {
             try OutputSet.write(Array((text + "\n").utf8), toFile: output, protecting: reportInputs, overwrite: overwrite)
             Console.error(report.summaryLine)
@@ -107,7 +147,7 @@ struct Validate: ParsableCommand {
 
     /// `--format`, else what `--output`'s name promises (`.json`, `.sarif`, `.xml` for JUnit), else
     /// text; a `--format` the name contradicts is refused.
-    private func reportFormat() throws -> OutputFormat {
+    private func reportFormat(orElse fallback: OutputFormat = .text) throws -> OutputFormat {
         // SARIF's own names: `.sarif`, or `.sarif.json` (SARIF 2.1.0 §3.2); a plain `.json` is json.
         let sarifJSON = output?.lowercased().hasSuffix(".sarif.json") == true
         let byName: OutputFormat? = switch output.map(OutputName.pathExtension) {
@@ -119,6 +159,6 @@ struct Validate: ParsableCommand {
         if let format, let byName, format != byName {
             throw UsageError("--output \(output!) promises \(byName.rawValue), not --format \(format.rawValue); name the report to match")
         }
-        return format ?? byName ?? .text
+        return format ?? byName ?? fallback
     }
 }

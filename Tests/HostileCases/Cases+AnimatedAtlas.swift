@@ -9,6 +9,28 @@ import WebP
 
 extension HostileCases {
     static let animated: [HostileCase] = [
+        HostileCase("MergedReport of junk, hostile records and missing files", ["MergedReport", "MergedReport.Error"]) {
+            _ = try MergedReport(files: ["", "/nonexistent/a.json", "/"])
+            _ = try MergedReport(reports: [])
+            each(Sample.junk) { bytes in _ = try MergedReport(reports: [InMemoryFile(name: "", bytes: bytes)]) }
+            let records = [#"{"shard": {"shard": "0/0"}}"#, #"{"runs": []}"#, #"{"runs": [{"properties": {"flipbook.shard": 1}}]}"#, "<x/>",
+                           #"<property name="flipbook.shard" value="&#xFFFFFFFF;&#;&&;"/>"#, "::error::x", #"{"shard":"#,
+                           #"{"shard": {"tool": "", "format": "json", "shard": "1/1", "plan": "", "settings": {}, "deep": false, "fileCount": -9223372036854775808, "slots": [{"slot": -1, "findings": []}, {"slot": -1, "findings": []}]}}"#,
+                           #"{"shard": {"tool": "", "format": "x", "shard": "1/1", "plan": "", "settings": {}, "deep": false, "fileCount": 0, "slots": []}}"#,
+                           #"{"shard": {"tool": "", "format": "json", "shard": "1/1024", "plan": "", "settings": {}, "deep": false, "fileCount": 9223372036854775807, "slots": []}}"#]
+            for text in records {
+                _ = try? MergedReport(reports: [InMemoryFile(name: "a", bytes: Array(text.utf8)), InMemoryFile(name: "a", bytes: Array(text.utf8))])
+                if let merged = try? MergedReport(reports: [InMemoryFile(name: "a", bytes: Array(text.utf8))]) {
+                    _ = (merged.format.render(merged.report, base: ""), merged.shardCount, merged.report.shard)
+                }
+            }
+            let huge = (1...2).map { index in
+                InMemoryFile(name: "\(index)", bytes: Array(#"{"shard": {"tool": "", "format": "json", "shard": "\#(index)/2", "plan": "", "settings": {}, "deep": false, "fileCount": 9223372036854775807, "slots": []}}"#.utf8))
+            }
+            _ = try MergedReport(reports: huge)
+            _ = MergedReport.Error.missingShards(count: Int.min, missing: [], given: []).description
+                + MergedReport.Error.differentSettings(first: "", other: "", setting: "", firstValue: String(repeating: "\n", count: 500), otherValue: "").description
+        },
         HostileCase("Animation playback with hostile timings and indices", ["Animation", "Animation.Direction", "Animation.Timing",
                                                                             "Animation.Playback", "Animation.PlaybackError", "FrameSource"]) {
             let frames = [FrameSource.bitmap(Sample.bitmap), .bitmap(Sample.bitmap)]

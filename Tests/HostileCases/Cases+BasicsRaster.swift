@@ -4,6 +4,18 @@ import Raster
 
 extension HostileCases {
     static let basics: [HostileCase] = [
+        HostileCase("Shard with hostile numbers, texts and costs", ["Shard", "Shard.Error", "Shard.Unit"]) {
+            each(Sample.ints) { v in _ = try Shard(v, of: v) }
+            each(Sample.ints) { v in _ = try Shard(1, of: v) }
+            each(["", "/", "1/", "/1", "-0/1", "1/-1", "9223372036854775807/9223372036854775807", "1/1/1", "٣/٣", "1\u{0}/2", "１/２"]) { text in
+                _ = try Shard(parsing: text).description
+            }
+            let units = Sample.ints.map { Shard.Unit(key: "\($0)", cost: $0) } + [Shard.Unit(key: "", cost: Int.max), Shard.Unit(key: "", cost: Int.max)]
+            each(Sample.ints) { v in _ = Shard.partition(units, into: v) }
+            if let shard = try? Shard(2, of: 3) { _ = shard.keeps(units) }
+            _ = Shard.Error.malformed("").description + Shard.Error.countOutOfRange(index: Int.min, count: Int.min).description
+                + Shard.Error.indexOutOfRange(index: Int.max, count: Int.min).description
+        },
         HostileCase("ResourceLimits checks with hostile sizes", ["ResourceLimits", "LimitError", "LimitError.Limit"]) {
             let limits = ResourceLimits(maxPixels: -1, maxFrames: 0, maxPathSegments: Int.min, maxFlattenedEdges: Int.max, maxDecodedBytes: 0)
             _ = limits.rangeError

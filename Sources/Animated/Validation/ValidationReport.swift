@@ -16,6 +16,37 @@ public struct ValidationReport: Sendable {
     /// finding (``FolderUnreadableRule``). `Validator.validate(folders:)` validates the other
     /// folders and lists these here; `validate(_:)` throws the first.
     public var folderErrors: [Validator.Error] = []
+    /// The part of a run this report is (`Validator.shard`, `flipbook validate --shard K/N`);
+    /// `nil` for a whole run or a merged one. A shard's report, written in JSON, SARIF or JUnit,
+    /// carries what ``MergedReport`` needs to rebuild the whole run's report from the parts.
+    public var shard: Shard? { shardContext?.shard }
+
+    /// With a shard: which part, the split it belongs to, and the settings it ran with.
+    var shardContext: ShardContext?
+    /// The slot in the whole run (without a shard) of each of ``sequences``, ``findings`` and
+    /// ``folderErrors``: a run's report is its slots in order, so parts merge by slot.
+    var sequenceSlots: [Int] = []
+    var findingSlots: [Int] = []
+    var folderErrorSlots: [Int] = []
+    /// The slots the validated files took, kept or not (a root's sequences).
+    var slotCount = 0
+
+    /// Adds `finding` in `slot`.
+    mutating func append(_ finding: Finding, slot: Int) {
+        findings.append(finding)
+        findingSlots.append(slot)
+    }
+
+    /// Adds `part`'s sequences, findings, files and folder errors after this report's.
+    mutating func append(_ part: ValidationReport) {
+        sequences += part.sequences
+        findings += part.findings
+        fileCount += part.fileCount
+        folderErrors += part.folderErrors
+        sequenceSlots += part.sequenceSlots
+        findingSlots += part.findingSlots
+        folderErrorSlots += part.folderErrorSlots
+    }
 
     /// `true` when any finding is an error, or a folder could not be validated: the run should fail.
     public var hasErrors: Bool { !folderErrors.isEmpty || findings.contains { $0.severity == .error } }

@@ -24,6 +24,9 @@ extension Validator {
         /// and a WebP. A CI job names the folders it checks; one that holds nothing is a wrong
         /// path or lost assets, never a pass.
         case nothingToCheck(folder: String)
+        /// A folder that one part of a sharded run could not validate, as that part's report gives
+        /// it (a ``MergedReport``'s ``ValidationReport/folderErrors``): the error's message.
+        case unvalidatedInShard(message: String)
 
         /// What went wrong.
         public var description: String {
@@ -36,6 +39,7 @@ extension Validator {
             case .nothingToCheck(let folder):
                 "\(folder): nothing to validate: no numbered PNG frames (walk1.png, walk2.png…) in it or below, "
                     + "and no lone GIF, APNG or WebP; give the folder that holds the frames"
+            case .unvalidatedInShard(let message): message
             }
         }
     }

@@ -29,6 +29,14 @@ public struct Validator: Sendable {
     /// The most threads the files are read on at once (Basics' `ThreadBudget`); `nil` uses every
     /// core. Under 1 is refused before anything is read (``Error/setting(_:)``).
     public var threads: Int?
+    /// Validate only this part of the folders (`flipbook validate --shard K/N`): each sequence's
+    /// folder, each lone animation and each folder that cannot be validated is one unit, costing the
+    /// bytes of its files, and units are split by `Shard.partition` — by cost, never by listing
+    /// order or machine — so N runs with `1/N` … `N/N` check every file exactly once. The report
+    /// is that part's (``ValidationReport/shard``) and carries what ``MergedReport`` needs to
+    /// combine the parts into the report of one run without a shard, byte for byte. `nil` (the
+    /// default) validates everything. Files in memory (`validate(files:)`) are never split.
+    public var shard: Shard?
 
     /// The first setting out of range, as a `SettingError`; `nil` when all are usable.
     public var settingError: SettingError? {
@@ -90,35 +98,42 @@ public struct Validator: Sendable {
         do { for folder in folders { try folder.config.check() } } catch { throw .config(error) }
         guard !folders.isEmpty else { throw .source(.noFrames(source: "(no folder given)")) }
         let found = try DistinctFiles.onDisk(folders)
+        // Without a shard every slot is kept; with one, the units this part takes.
+        let plan = shard.map { ShardPlan(found, shard: $0) }
         let reporter = JobProgress.Reporter(progress, phase: .reading)
-        let total = found.reduce(0) { $0 + $1.frames.count + $1.animations.count }
+        let total = plan?.fileCount ?? found.reduce(0) { $0 + $1.frames.count + $1.animations.count }
         var report = ValidationReport(sequences: [], findings: [], fileCount: 0, deep: deep)
-        var done = 0
+        if let plan { report.shardContext = ShardContext(shard: plan.shard, plan: plan.digest, settings: shardSettings(folders)) }
+        var done = 0, slot = 0
         for (root, folder) in zip(found, folders) {
             var one = self
             one.config = folder.config
             if let error = root.error {
+                defer { slot += 1 }
+                guard plan?.keeps(slot) != false else { continue }
                 report.folderErrors.append(error)
+                report.folderErrorSlots.append(slot)
                 if let severity = folder.config.severity(of: FolderUnreadableRule.self) {
-                    report.findings.append(Finding(rule: .folderUnreadable, severity: severity, message: error.description,
-                                                   file: folder.folder, sequence: folder.folder))
+                    report.append(Finding(rule: .folderUnreadable, severity: severity, message: error.description,
+                                          file: folder.folder, sequence: folder.folder), slot: slot)
                 }
                 continue
             }
             let part = try one.validate(root.frames, reading: .disk, reporter: reporter, done: done, total: total,
-                                        leavingLinks: root.leavingLinks, cancellation: cancellation)
-            done += root.frames.count
-            report.sequences += part.sequences
-            report.findings += part.findings
-            report.fileCount += part.fileCount
+                                        leavingLinks: root.leavingLinks, slots: (slot, plan), cancellation: cancellation)
+            done += part.fileCount
+            slot += part.slotCount
+            report.append(part)
             for path in root.animations {
-                let animation = try one.validate(animation: path, reporter: reporter, done: done, total: total, cancellation: cancellation) { () throws(Animation.LoadError) in
+                defer { slot += 1 }
+                guard plan?.keeps(slot) != false else { continue }
+                var animation = try one.validate(animation: path, reporter: reporter, done: done, total: total, cancellation: cancellation) { () throws(Animation.LoadError) in
                     try Animation.load([path], limits: ResourceLimits(maxPixels: decoder.maxPixels), cancellation: cancellation)
                 }
                 done += 1
-                report.sequences += animation.sequences
-                report.findings += animation.findings
-                report.fileCount += animation.fileCount
+                animation.sequenceSlots = animation.sequences.map { _ in slot }
+                animation.findingSlots = animation.findings.map { _ in slot }
+                report.append(animation)
             }
         }
         reporter.finish(.reading)
@@ -183,13 +198,20 @@ public struct Validator: Sendable {
 
     /// Validates `files`, the files after the `done` first of `total` (for progress); folder links
     /// that left the folder are reported on the sequence of their folder (else the first).
+    ///
+    /// With `slots`, sequence `i` is slot `first + i` of the whole run, and only the sequences whose
+    /// slot `plan` keeps are read and reported; names (case clashes) and links are still weighed
+    /// against every sequence, so each finding is the one a run without a shard makes.
     private func validate(_ files: [FrameFile], reading: FileReader, reporter: JobProgress.Reporter, done before: Int, total: Int,
-                          leavingLinks: [(link: String, target: String)] = [], cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
+                          leavingLinks: [(link: String, target: String)] = [], slots: (first: Int, plan: ShardPlan?) = (0, nil),
+                          cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         let sequences = FrameSequence.group(files)
         let allFiles = sequences.flatMap(\.files)
+        let kept = sequences.indices.filter { slots.plan?.keeps(slots.first + $0) != false }
+        let keptFiles = kept.count == sequences.count ? allFiles : kept.flatMap { sequences[$0].files }
         var counter: (@Sendable (Int, Int) -> Void)?
         if let count = reporter.counter(.reading) { counter = { done, _ in count(before + done, total) } }
-        let facts = gather(allFiles, reading: reading, progress: counter, cancellation: cancellation)
+        let facts = gather(keptFiles, reading: reading, progress: counter, cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled }
         // Paths are distinct (DistinctFiles); should two ever meet, the first one's facts stand.
         let factsByPath = Dictionary(facts.map { (NameSpelling.Exact($0.file.path), $0) }, uniquingKeysWith: { first, _ in first })
@@ -204,8 +226,14 @@ public struct Validator: Sendable {
             let index = subjects.firstIndex { $0.sequence.directory == FrameFile.directory(of: link.link) } ?? 0
             subjects[index].linksOutside.append(link)
         }
-        let summaries = subjects.map { SequenceSummary(subject: $0) }
-        return ValidationReport(sequences: summaries, findings: findings(subjects), fileCount: allFiles.count, deep: deep)
+        var report = ValidationReport(sequences: [], findings: [], fileCount: keptFiles.count, deep: deep)
+        report.slotCount = sequences.count
+        for index in kept {
+            report.sequences.append(SequenceSummary(subject: subjects[index]))
+            report.sequenceSlots.append(slots.first + index)
+            for finding in findings([subjects[index]]) { report.append(finding, slot: slots.first + index) }
+        }
+        return report
     }
 
     /// Every rule that runs (deep, UIKit, not turned off) over each subject, in report order.

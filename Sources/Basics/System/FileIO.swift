@@ -149,6 +149,9 @@ public enum FileIO {
     /// another string.
     public static func fingerprint(of path: String) -> String? { System.fingerprint(of: path) }
 
+    /// The size in bytes of the regular file at `path` (links not followed); `nil` for anything else.
+    public static func regularFileSize(_ path: String) -> Int? { System.regularFileSize(of: path) }
+
     /// The path of `target` from `folder`, both absolute (`/a/s.png` from `/b` is `../a/s.png`),
     /// component by component; links are not resolved here.
     public static func relativePath(of target: String, from folder: String) -> String {

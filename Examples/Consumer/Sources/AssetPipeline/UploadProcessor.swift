@@ -42,7 +42,8 @@ public struct UploadProcessor: Sendable {
             case .source(let discovery): return .rejected(status: 400, reason: discovery.description)
             case .cancelled: return .rejected(status: 499, reason: "cancelled")
             case .setting, .config: return .rejected(status: 500, reason: error.description)   // this server's own settings
-            case .nothingToCheck: return .rejected(status: 400, reason: error.description)   // folders only; an upload is .source
+            // Folders only (an upload is .source, and is never split into shards).
+            case .nothingToCheck, .unvalidatedInShard: return .rejected(status: 400, reason: error.description)
             case .animation: return .rejected(status: 422, reason: error.description)   // a lone GIF, APNG or WebP that does not read
             }
         }

@@ -9,6 +9,8 @@ enum JSONReport {
         var summary: Summary
         var sequences: [SequenceSummary]
         var findings: [Finding]
+        /// A shard's record (``ShardRecord``); absent from a whole run's report.
+        var shard: ShardRecord?
     }
 
     static func render(_ report: ValidationReport, base: String) -> String {
@@ -20,6 +22,7 @@ enum JSONReport {
         let summary = Document.Summary(sequences: report.sequences.count, files: report.fileCount,
                                        errors: report.count(.error), warnings: report.count(.warning),
                                        notices: report.count(.notice), deep: report.deep, passed: !report.hasErrors)
-        return ReportPaths.json(Document(summary: summary, sequences: report.sequences, findings: findings))
+        return ReportPaths.json(Document(summary: summary, sequences: report.sequences, findings: findings,
+                                        shard: ShardRecord(report, format: .json, base: base)))
     }
 }

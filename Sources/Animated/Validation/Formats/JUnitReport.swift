@@ -1,12 +1,16 @@
 /// JUnit XML: one `<testcase>` per sequence and one per folder that could not be validated; its
 /// errors become one `<failure>`, warnings and notices go to `<system-out>`.
 enum JUnitReport {
-    static func render(_ report: ValidationReport) -> String {
+    static func render(_ report: ValidationReport, base: String) -> String {
         let cases = testCases(report)
         let failing = cases.filter { $0.findings.contains { $0.severity == .error } }.count
         var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         xml.append(#"<testsuites name="flipbook validate" tests="\#(cases.count)" failures="\#(failing)" errors="0">"#)
         xml.append(#"  <testsuite name="flipbook validate" tests="\#(cases.count)" failures="\#(failing)" errors="0" skipped="0">"#)
+        // A shard's record (``ShardRecord``); absent from a whole run's report.
+        if let record = ShardRecord(report, format: .junit, base: base) {
+            xml += ["    <properties>", #"      <property name="\#(ShardRecord.propertyName)" value="\#(escape(record.compactJSON))"/>"#, "    </properties>"]
+        }
         for (name, findings) in cases {
             let errors = findings.filter { $0.severity == .error }
             let others = findings.filter { $0.severity != .error }

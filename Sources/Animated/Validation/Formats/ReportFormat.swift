@@ -13,14 +13,18 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// JUnit XML: one test case per sequence.
     case junit
 
-    /// Renders `report`. File paths are written relative to `base` (normally the working directory).
+    /// Renders `report`. File paths are written relative to `base` (normally the working directory);
+    /// an empty `base` writes them as they are (a ``MergedReport``'s, relative already).
+    ///
+    /// A shard's report (``ValidationReport/shard``) in JSON, SARIF or JUnit also carries the
+    /// record ``MergedReport`` reads back; text and GitHub annotations carry none.
     public func render(_ report: ValidationReport, base: String) -> String {
         switch self {
         case .text: TextReport.render(report)
         case .json: JSONReport.render(report, base: base)
         case .github: GitHubReport.render(report, base: base)
         case .sarif: SARIFReport.render(report, base: base)
-        case .junit: JUnitReport.render(report)
+        case .junit: JUnitReport.render(report, base: base)
         }
     }
 }
@@ -30,7 +34,7 @@ enum ReportPaths {
     static func relative(_ path: String, to base: String) -> String {
         var path = path
         let prefix = base.hasSuffix("/") ? base : base + "/"
-        if path.hasPrefix("/") && path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
+        if !base.isEmpty && path.hasPrefix("/") && path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
         while path.hasPrefix("./") { path.removeFirst(2) }
         return path
     }

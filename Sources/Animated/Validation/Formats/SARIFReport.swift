@@ -15,6 +15,12 @@ enum SARIFReport {
         var tool: Tool
         var results: [Result]
         var columnKind = "unicodeCodePoints"
+        /// A shard's record (``ShardRecord``) under `flipbook.shard`; absent from a whole run's report.
+        var properties: Properties?
+    }
+    struct Properties: Codable {
+        var shard: ShardRecord
+        enum CodingKeys: String, CodingKey { case shard = "flipbook.shard" }
     }
     struct Tool: Encodable { var driver: Driver }
     struct Driver: Encodable {
@@ -62,7 +68,8 @@ enum SARIFReport {
                    message: Text(text: finding.message),
                    locations: finding.file.map { [Location(physicalLocation: .init(artifactLocation: .init(uri: uri(ReportPaths.relative($0, to: base)))))] })
         }
-        let log = Log(runs: [Run(tool: Tool(driver: Driver(semanticVersion: version, rules: rules)), results: results)])
+        let record = ShardRecord(report, format: .sarif, base: base).map { Properties(shard: $0) }
+        let log = Log(runs: [Run(tool: Tool(driver: Driver(semanticVersion: version, rules: rules)), results: results, properties: record)])
         return ReportPaths.json(log)
     }
 
