@@ -25,9 +25,15 @@ enum Chromium {
         return nil
     }
 
+    struct TimedOut: Error, CustomStringConvertible {
+        var seconds: Double
+        var description: String { "chromium did not finish within \(seconds) s (the page kept a request open?)" }
+    }
+
     /// Loads `url` and dumps its DOM once `budget` ms of virtual time have passed with nothing
-    /// loading (a pending fetch holds the clock).
-    static func dumpDOM(_ url: String, budget: Int = 2000) throws -> Result {
+    /// loading (a pending fetch holds the clock). A browser still running after `timeout` seconds
+    /// is ended and the check fails (a page that never stops asking would hold it forever).
+    static func dumpDOM(_ url: String, budget: Int = 2000, timeout: Double = 60) throws -> Result {
         guard let chromium = executable else { throw Missing() }
         let work = NSTemporaryDirectory() + "flipbook-chromium-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -42,7 +48,16 @@ enum Chromium {
         _ = FileManager.default.createFile(atPath: work + "/err", contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: work + "/out"))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: work + "/err"))
+        let finished = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in finished.signal() }
         try process.run()
+        if finished.wait(timeout: .now() + timeout) == .timedOut {
+            // The browser's helpers end with it.
+            process.terminate()
+            if finished.wait(timeout: .now() + 5) == .timedOut { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            throw TimedOut(seconds: timeout)
+        }
         process.waitUntilExit()
         let dom = (try? String(contentsOfFile: work + "/out", encoding: .utf8)) ?? ""
         let log = (try? String(contentsOfFile: work + "/err", encoding: .utf8)) ?? ""

@@ -82,15 +82,14 @@ struct PreviewServeTests {
         let finished = Finished()
         let browser = Task.detached {
             defer { finished.set() }
-            return try Chromium.dumpDOM(page + "?reloadtest", budget: 3000)
+            return try Chromium.dumpDOM(page + "?reloadtest", budget: 3000, timeout: 40)
         }
         var rebuilt = 0
-        while rebuilt < 30 {
+        while rebuilt < 25, !finished.done {
             try await Task.sleep(nanoseconds: 1_500_000_000)
             try bytes.write(to: URL(fileURLWithPath: gif + ".new"))
             _ = rename(gif + ".new", gif)
             rebuilt += 1
-            if finished.done { break }
         }
         let result = try await browser.value
         #expect(result.dom.contains("data-reload-notice=\"shown\""), "no reload notice after \(rebuilt) rebuilds")
