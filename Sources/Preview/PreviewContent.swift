@@ -221,7 +221,7 @@ struct PreviewContent: Sendable {
         let pages = zip(pageFiles, sheet.pages).map { Sheet.Page(file: $0, width: $1.width, height: $1.height, scale: $1.scale) }
         let regions = sheet.sprites.map { Sheet.Region(name: $0.name, page: $0.page, x: $0.frame.x, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
         let summary = "\(sheet.sprites.count) sprites on \(pages.count) \(pages.count == 1 ? "page" : "pages")"
-            + (sheet.animations.isEmpty ? "" : ", \(sheet.animations.count) animations")
+            + (sheet.animations.isEmpty ? "" : ", \(sheet.animations.count) \(sheet.animations.count == 1 ? "animation" : "animations")")
         sheets.append(Sheet(data: data, pages: pages, regions: regions, summary: summary))
     }
 

@@ -19,6 +19,8 @@ public enum PreviewError: Error, Sendable, CustomStringConvertible {
     case output(OutputError)
     /// Writing the page failed (the system's reason).
     case write(path: String, reason: String)
+    /// The caller cancelled (a raised `CancellationFlag`, or the `async` form's task); nothing was written.
+    case cancelled
     /// The server could not listen on `port` of 127.0.0.1 (the system's reason: in use, not allowed).
     case serve(port: Int, reason: String)
 
@@ -34,6 +36,7 @@ public enum PreviewError: Error, Sendable, CustomStringConvertible {
             "\(source): nothing to preview (no frame sequence, GIF, APNG, WebP or sprite sheet found)"
         case .output(let error): error.description
         case .write(let path, let reason): "\(path): could not write the preview page: \(reason)"
+        case .cancelled: "cancelled; the preview page was not written"
         case .serve(let port, let reason): "could not serve the preview on 127.0.0.1:\(port): \(reason); choose another port (PreviewServer.init(job:port:))"
         }
     }

@@ -7,10 +7,14 @@ import Pipeline
 /// project file with `UIImageView`'s semantics, shows sprite sheets with their regions and lists
 /// the validator's findings.
 ///
-/// The shape of every job (docs/Design.md): settings as `var`s, ``plan()`` reads everything and
-/// writes nothing, ``write(_:)`` writes the page through the output contract (a temporary file
-/// renamed into place; never over a file the page shows or the project file; a file Flipbook did
-/// not write is replaced only with ``overwrite``), ``run()`` is both. Errors are ``PreviewError``.
+/// The shape of every job (docs/Design.md): settings as `var`s, ``plan(cancellation:)`` reads
+/// everything and writes nothing, ``write(_:)`` writes the page through the output contract (a
+/// temporary file renamed into place; never over a file the page shows or the project file; a file
+/// Flipbook did not write is replaced only with ``overwrite``), ``run(cancellation:)`` is both,
+/// each also `async` (on a thread of its own; the task's cancellation stops it). Errors are
+/// ``PreviewError``. There is no progress callback: nothing is decoded but headers, so planning is
+/// short (3 000 frames in 12 folders: 0.4 s of CPU in a debug build, a 135 KB page); the
+/// validator's reading is the longest part.
 ///
 /// ```swift
 /// let job = PreviewJob(source: "Sequences", output: "Sequences/preview.html")
@@ -51,7 +55,9 @@ public struct PreviewJob: Sendable {
     /// findings of its `validate` targets (or, without one, of the folders its sequences are in).
     /// A sequence that cannot be played (a `sequence.json` that does not fit) is a problem on the
     /// page, not an error: the page shows the rest.
-    public func plan() throws(PreviewError) -> PreviewPage {
+    ///
+    /// A raised `cancellation` stops before the validator runs, or during it (``PreviewError/cancelled``).
+    public func plan(cancellation: CancellationFlag? = nil) throws(PreviewError) -> PreviewPage {
         let source = Discovery.trimmingSlash(self.source)
         var content = PreviewContent()
         var validation: [(folder: String, config: ValidationConfig)] = []
@@ -94,11 +100,14 @@ public struct PreviewJob: Sendable {
         } else {
             throw .notFound(source: self.source)
         }
+        if cancellation?.isCancelled == true { throw .cancelled }
         var findings: [Finding] = []
         if !validation.isEmpty {
             do {
-                let report = try validator.validate(folders: validation)
+                let report = try validator.validate(folders: validation, cancellation: cancellation)
                 findings = report.findings
+            } catch .cancelled {
+                throw .cancelled
             } catch {
                 validationProblems.append("not validated: \(error)")
             }
@@ -131,11 +140,34 @@ public struct PreviewJob: Sendable {
         }
     }
 
-    /// ``plan()`` then ``write(_:)``: the page written, and what it shows.
+    /// ``plan(cancellation:)`` then ``write(_:)``: the page written, and what it shows. A raised
+    /// `cancellation` stops before the page is written.
     @discardableResult
-    public func run() throws(PreviewError) -> PreviewPage {
-        let page = try plan()
+    public func run(cancellation: CancellationFlag? = nil) throws(PreviewError) -> PreviewPage {
+        let page = try plan(cancellation: cancellation)
+        if cancellation?.isCancelled == true { throw .cancelled }
         try write(page)
         return page
+    }
+
+    /// ``plan(cancellation:)`` without blocking the caller's thread: the work runs on a thread of
+    /// its own (never on Swift's cooperative pool); cancelling the task throws ``PreviewError/cancelled``.
+    public func plan() async throws(PreviewError) -> PreviewPage {
+        let job = self
+        return try await BackgroundThread.run(cancelled: PreviewError.cancelled) { flag throws(PreviewError) in
+            let page = try job.plan(cancellation: flag)
+            if flag.isCancelled { throw .cancelled }
+            return page
+        }
+    }
+
+    /// ``run(cancellation:)`` without blocking the caller's thread; cancelling the task before the
+    /// page is written throws ``PreviewError/cancelled`` and writes nothing.
+    @discardableResult
+    public func run() async throws(PreviewError) -> PreviewPage {
+        let job = self
+        return try await BackgroundThread.run(cancelled: PreviewError.cancelled) { flag throws(PreviewError) in
+            try job.run(cancellation: flag)
+        }
     }
 }

@@ -18,7 +18,7 @@ import Foundation
 /// folder the page shows; after a change it waits for a quiet quarter-second (a build writes many
 /// files), plans the page again and gives it a new version.
 public final class PreviewServer: Sendable {
-    /// The page's job: its ``PreviewJob/plan()`` is run again after each change.
+    /// The page's job: it is planned again after each change.
     public let job: PreviewJob
     /// The port asked for on 127.0.0.1; 0 lets the system choose a free one (the URL given to
     /// `run(listening:)` names it).
@@ -123,7 +123,7 @@ actor PreviewServerState {
             let settled = Self.fingerprint(of: watched)
             guard settled == now else { continue }
             fingerprint = settled
-            guard let page = try? job.plan() else { continue }
+            guard let page = try? job.plan(cancellation: nil) else { continue }
             counter += 1
             let version = Self.version(counter)
             let (html, files, watched) = Self.serve(page, version: version)

@@ -107,7 +107,7 @@ enum ExitStatus: Int32 {
             case .project(let error): self = Self(for: error)
             case .nothingToShow: self = .inputUnreadable
             case .output(let error): self = Self(for: error)
-            case .write, .serve: self = .outputUnwritable
+            case .write, .serve, .cancelled: self = .outputUnwritable
             }
         case let error as TextError:
             switch error {

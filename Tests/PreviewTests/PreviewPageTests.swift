@@ -59,6 +59,20 @@ struct PreviewPageTests {
         #expect(leftovers.isEmpty)
     }
 
+    @Test func cancelledWritesNothingAndAsyncWrites() async throws {
+        let made = try PreviewFixture.make("cancel")
+        let output = made.folder + "/preview.html"
+        let flag = CancellationFlag()
+        flag.cancel()
+        do { try PreviewJob(source: made.folder, output: output).run(cancellation: flag); Issue.record("a cancelled job wrote") } catch {
+            guard case .cancelled = error else { Issue.record("\(error)"); return }
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let page = try await PreviewJob(source: made.folder, output: output).run()
+        #expect(page.sequences.count == 3)
+        #expect(FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func sourcesThatShowNothing() throws {
         let folder = try Fixtures.temporaryFolder("preview-empty")
         do { _ = try PreviewJob(source: folder, output: folder + "/p.html").plan(); Issue.record("an empty folder made a page") } catch {
