@@ -19,8 +19,9 @@ struct PreviewPageTests {
         #expect(page.problems.isEmpty, "\(page.problems)")
         // The highlighted frames play on the coin's toggle, not as a sequence of their own.
         #expect(!page.sequences.contains { $0.hasSuffix("gold_hl") })
-        // 4 + 4 highlighted + 14 + 4 frames, the sheet's page, the GIF.
-        #expect(page.files.count == 28)
+        // 4 + 4 highlighted + 14 + 3 frames, the sheet's page, the GIF.
+        #expect(page.files.count == 27)
+        #expect(page.findings.map(\.rule.rawValue).contains("seq.gap"), "\(page.findings)")
     }
 
     @Test func pageIsSelfContained() throws {
@@ -139,6 +140,10 @@ struct PreviewPageTests {
         #expect(recorded.errors.isEmpty)
         // Every sequence at every time, and the coin's highlighted play too.
         #expect(recorded.frames.count == times.count * 4)
+        // The sheet's page with a region per sprite, named for hovering; the validator's finding listed.
+        let regions = result.dom.matches(of: /<div class="region" data-name="([^"]+)"/).map { String($0.output.1) }
+        #expect(regions == ["gold_1", "gold_2", "gold_4"], "\(regions)")
+        #expect(result.dom.contains("<td>seq.gap</td>"))
         var checked = 0
         let asked = Set(times)
         for record in recorded.frames {
