@@ -24,6 +24,7 @@ struct PreviewCommandTests {
 
     @Test func writesThePageBesideTheFrames() throws {
         let made = try PreviewFixture.make("cli")
+        defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let result = try Self.run(["preview", "--no-validate"], in: made.folder)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "wrote preview.html: 3 sequences, 1 animation, 1 sheet, 0 findings\n")
@@ -38,6 +39,7 @@ struct PreviewCommandTests {
                       (["preview", "--serve", "-o", "x.html"], 2, "--serve writes no page")])
     func refusals(arguments: [String], status: Int32, message: String) throws {
         let made = try PreviewFixture.make("cli-refusals")
+        defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let before = try Data(contentsOf: URL(fileURLWithPath: made.folder + "/coin/gold_1.png"))
         let result = try Self.run(arguments, in: made.folder)
         #expect(result.status == status, "\(result.stderr)")

@@ -11,6 +11,7 @@ import TestSupport
 struct PreviewPageTests {
     @Test func findsEverySequenceSheetAndAnimation() throws {
         let made = try PreviewFixture.make("finds")
+        defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let page = try PreviewJob(source: made.folder, output: made.folder + "/preview.html").plan()
         #expect(page.sequences.sorted() == made.sequences.sorted())
         #expect(page.sequences.count == 3)
@@ -26,6 +27,7 @@ struct PreviewPageTests {
 
     @Test func pageIsSelfContained() throws {
         let made = try PreviewFixture.make("contained")
+        defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let output = made.folder + "/preview.html"
         try PreviewJob(source: made.folder, output: output).run()
         let html = try String(contentsOfFile: output, encoding: .utf8)
@@ -40,6 +42,7 @@ struct PreviewPageTests {
 
     @Test func outputContract() throws {
         let made = try PreviewFixture.make("contract")
+        defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let frame = made.folder + "/coin/gold_1.png"
         let before = try Data(contentsOf: URL(fileURLWithPath: frame))
         #expect(throws: PreviewError.self) { try PreviewJob(source: made.folder, output: frame).run() }
@@ -62,6 +65,7 @@ struct PreviewPageTests {
 
     @Test func cancelledWritesNothingAndAsyncWrites() async throws {
         let made = try PreviewFixture.make("cancel")
+        defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let output = made.folder + "/preview.html"
         let flag = CancellationFlag()
         flag.cancel()
@@ -76,6 +80,7 @@ struct PreviewPageTests {
 
     @Test func sourcesThatShowNothing() throws {
         let folder = try Fixtures.temporaryFolder("preview-empty")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         do { _ = try PreviewJob(source: folder, output: folder + "/p.html").plan(); Issue.record("an empty folder made a page") } catch {
             guard case .nothingToShow = error else { Issue.record("\(error)"); return }
         }
@@ -86,6 +91,7 @@ struct PreviewPageTests {
 
     @Test func projectFileShowsTargetsAndSaysWhatIsNotBuilt() throws {
         let made = try PreviewFixture.make("project")
+        defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let project = made.folder + "/flipbook.json"
         try Data(#"""
         {"targets": {
@@ -124,6 +130,7 @@ struct PreviewPageTests {
 
     @Test func chromiumShowsTheFrameAnimationGives() throws {
         let made = try PreviewFixture.make("chromium")
+        defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let output = made.folder + "/preview.html"
         try PreviewJob(source: made.folder, output: output).run()
         var animations: [String: Animation] = [:]

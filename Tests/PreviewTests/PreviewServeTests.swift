@@ -47,6 +47,7 @@ struct PreviewServeTests {
 
     @Test func servesThePageAndItsReloadNoticeFiresAfterARebuild() async throws {
         let made = try PreviewFixture.make("serve")
+        defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = ["preview", "--serve", "--no-validate"]
