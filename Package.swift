@@ -34,12 +34,15 @@ let package = Package(
         .library(name: "Compose", targets: ["Compose"]),
         .library(name: "Text", targets: ["Text"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
+        .library(name: "Preview", targets: ["Preview"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // SHA-256 for the build's content digests and the Bazel remote cache's keys (Pipeline/ContentHash.swift).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        // The preview page's localhost server (Preview/PreviewServer.swift): no SwiftNIO, so a clean build stays quick.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ] + docsPlugin,
     targets: [
         // System libraries. Each is reached from Swift through exactly one wrapper file.
@@ -89,6 +92,8 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP", "Atlas", "Compose",
                                                  .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Atlas", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP"], swiftSettings: optimisedInDebug),
+        // The preview page (`flipbook preview`): sequences, outputs, sheets and findings in one HTML page, and its server.
+        .target(name: "Preview", dependencies: ["Basics", "Raster", "Animated", "GIF", "APNG", "WebP", "Atlas", "Pipeline", .product(name: "FlyingFox", package: "FlyingFox")]),
         .executableTarget(
             name: "flipbook",
             dependencies: [
@@ -103,6 +108,7 @@ let package = Package(
                 "Atlas",
                 "Compose",
                 "Pipeline",
+                "Preview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -119,11 +125,12 @@ let package = Package(
         .testTarget(name: "ComposeTests", dependencies: ["Compose", "Animated", "Atlas", "Basics", "FrameGen", "Raster", "GIF", "APNG", "WebP", "Text", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Animated", "Atlas", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "flipbook", "Animated", "Atlas", "Basics", "TestSupport"]),
         .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "TestSupport"]),
         // The public-API hostile-value harness (not a product): its case table, the executable that
         // runs cases in a child process, and the test that fails when a case traps.
-        .target(name: "HostileCases", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "Compose", "Text", "Pipeline"],
+        .target(name: "HostileCases", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "Compose", "Text", "Pipeline", "Preview"],
                 path: "Tests/HostileCases"),
         .executableTarget(name: "flipbook-hostile", dependencies: ["HostileCases"], path: "Tests/flipbook-hostile"),
         .testTarget(name: "HostileValueTests", dependencies: ["HostileCases", "flipbook-hostile", "Basics", "Raster", "FrameGen", "Atlas", "TestSupport"]),

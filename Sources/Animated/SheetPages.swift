@@ -13,7 +13,7 @@ import Foundation
 /// `.atlasc` plist), a libGDX page line, a Godot `ext_resource` path. A data file that does not
 /// parse, or is larger than ``maxDataBytes``, names no page: this is a look, not a read of the
 /// sheet (which `SheetImport` does, strictly).
-enum SheetPages {
+package enum SheetPages {
     /// The largest data file looked into (sheet data is a few kilobytes to a few megabytes).
     static let maxDataBytes = 16 << 20
 
@@ -43,7 +43,7 @@ enum SheetPages {
     }
 
     /// The pages of a folder on disk (`folder` as given, `names` its entries).
-    static func pages(inFolder folder: String, names: [String]) -> [String: String] {
+    package static func pages(inFolder folder: String, names: [String]) -> [String: String] {
         pages(among: names) { name in
             let path = folder == "." ? name : folder + "/" + name
             guard let (bytes, size) = try? FileIO.readPrefix(path, limit: maxDataBytes + 1), size <= maxDataBytes else { return nil }

@@ -29,6 +29,7 @@ enum CLIWording {
             ("SheetBuilder.padding", "--padding"),
             ("SheetBuilder.trimMargin", "--trim-margin"),
             ("FramesJob.prefix", "--prefix"),
+            ("choose another port (PreviewServer.init(job:port:))", "choose another --port"),
             ("the frames of FrameOperation's width and height", "the frames of the --size given"),
             ("the frames scaled by FrameOperation.scale's factor", "the frames scaled by the --scale given"),
             ("set NoteJob.font to a font that has them", "--font takes a font that has them"),

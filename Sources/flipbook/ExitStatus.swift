@@ -6,6 +6,7 @@ import Compose
 import FrameGen
 import GIF
 import Pipeline
+import Preview
 import Raster
 import Text
 
@@ -101,6 +102,14 @@ enum ExitStatus: Int32 {
             case .output(let error): self = Self(for: error)
             case .write(let error): self = Self(for: error)
             case .cancelled: self = .outputUnwritable
+            }
+        case let error as PreviewError:
+            switch error {
+            case .notFound, .unsupportedSource: self = .usage
+            case .project(let error): self = Self(for: error)
+            case .nothingToShow: self = .inputUnreadable
+            case .output(let error): self = Self(for: error)
+            case .write, .serve, .cancelled: self = .outputUnwritable
             }
         case let error as TextError:
             switch error {

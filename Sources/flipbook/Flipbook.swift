@@ -16,7 +16,7 @@ struct Flipbook: ParsableCommand {
             4 output could not be written.
             """,
         version: BuildJob.version,
-        subcommands: [Info.self, Validate.self, Assemble.self, Frames.self, Generate.self, Draw.self, Render.self, BlurCommand.self, SliceCommand.self, ResizeCommand.self, NoteCommand.self, Sheet.self, Build.self]
+        subcommands: [Info.self, Validate.self, Assemble.self, Frames.self, Generate.self, Draw.self, Render.self, BlurCommand.self, SliceCommand.self, ResizeCommand.self, NoteCommand.self, Sheet.self, Build.self, PreviewCommand.self]
     )
 
     /// Runs like `ParsableCommand.main()`, with the contract's exit codes: argument errors are 2

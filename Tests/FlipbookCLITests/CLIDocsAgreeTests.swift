@@ -8,7 +8,7 @@ import TestSupport
 /// apply each one; `--help` must list exactly those.
 @Suite("docs/CLI.md and --help agree")
 struct CLIDocsAgreeTests {
-    static let commands = ["info", "validate", "assemble", "frames", "generate", "draw", "render", "blur", "slice", "resize", "note", "sheet", "build"]
+    static let commands = ["info", "validate", "assemble", "frames", "generate", "draw", "render", "blur", "slice", "resize", "note", "sheet", "build", "preview"]
     static let generators = ["seagull", "explosion", "scatter", "stroke"]
 
     static var manual: String { (try? String(contentsOfFile: CLI.repository + "/docs/CLI.md", encoding: .utf8)) ?? "" }
@@ -54,7 +54,7 @@ struct CLIDocsAgreeTests {
         let listed = block.split(separator: "\n")
             .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
         #expect(listed == Self.commands)
-        #expect(listed.count == 13)
+        #expect(listed.count == 14)
         #expect(Self.limitRows().count == 6, "\(Self.limitRows())")
     }
 

@@ -9,14 +9,14 @@ struct HelpExamplesTests {
     /// Each command (and generator) with the number of examples its help gives.
     static let commands: [(command: [String], examples: Int)] = [
         (["info"], 2), (["validate"], 5), (["assemble"], 5), (["frames"], 5), (["generate"], 5), (["draw"], 2), (["render"], 3),
-        (["blur"], 4), (["slice"], 2), (["resize"], 2), (["note"], 2), (["sheet"], 7), (["build"], 3),
+        (["blur"], 4), (["slice"], 2), (["resize"], 2), (["note"], 2), (["sheet"], 7), (["build"], 3), (["preview"], 3),
         (["generate", "seagull"], 0), (["generate", "explosion"], 0), (["generate", "scatter"], 0), (["generate", "stroke"], 0),
     ]
 
     @Test func everyCommandIsListed() {
         #expect(Self.commands.filter { $0.command.count == 1 }.map(\.command[0]) == CLIDocsAgreeTests.commands)
         #expect(Self.commands.filter { $0.command.count == 2 }.map(\.command[1]) == CLIDocsAgreeTests.generators)
-        #expect(Self.commands.count == 17)
+        #expect(Self.commands.count == 18)
     }
 
     @Test(arguments: commands)

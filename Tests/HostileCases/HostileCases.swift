@@ -2,5 +2,5 @@
 /// checks for traps and for a case over every public type.
 public enum HostileCases {
     /// All cases, names unique.
-    public static let all: [HostileCase] = basics + raster + frameGen + codecs + animated + atlas + compose + text + pipeline + functions
+    public static let all: [HostileCase] = basics + raster + frameGen + codecs + animated + atlas + compose + text + pipeline + preview + functions
 }

@@ -1,0 +1,231 @@
+import APNG
+import Animated
+import Atlas
+import Basics
+import Foundation
+import GIF
+import Raster
+import WebP
+
+/// What a preview page shows, gathered from folders and files: the sequences (with their timing
+/// tables), the animated files, the sprite sheets, and what could not be shown and why. Every
+/// rule of what a source is comes from the library: `Discovery` finds the sequences, a folder's
+/// `sequence.json` times them through `Animation.load`, `SheetPages` names the sheets' data and
+/// `SheetImport` reads it.
+struct PreviewContent: Sendable {
+    /// A frame sequence, played with `UIImageView`'s semantics.
+    struct SequenceItem: Sendable {
+        var name: String
+        /// The frames' files for each scale the sequence has (`@2x`, `@3x`), index = frame.
+        var frames: [(scale: Int, files: [String])]
+        var highlighted: [(scale: Int, files: [String])]
+        /// The scale of the default frames (the animation's), and their size in points.
+        var scale: Int
+        var width: Double
+        var height: Double
+        var normal: PreviewTiming
+        var highlightedTiming: PreviewTiming?
+        var summary: String
+    }
+
+    /// A GIF, APNG or WebP, played by the browser as it plays the file.
+    struct AnimatedFile: Sendable {
+        var file: String
+        var summary: String
+    }
+
+    /// A sprite sheet: its pages and every sprite's region on them.
+    struct Sheet: Sendable {
+        struct Page: Sendable { var file: String; var width: Int; var height: Int; var scale: Int }
+        struct Region: Sendable { var name: String; var page: Int; var x: Int; var y: Int; var width: Int; var height: Int }
+        var data: String
+        var pages: [Page]
+        var regions: [Region]
+        var summary: String
+    }
+
+    var sequences: [SequenceItem] = []
+    var animatedFiles: [AnimatedFile] = []
+    var sheets: [Sheet] = []
+    /// What could not be shown, each naming its file and the reason.
+    var problems: [String] = []
+    /// Every file and folder whose change changes the page (the files shown, the folders listed).
+    var watched: Set<String> = []
+    /// The folders the sequences were found in, in order.
+    var sequenceFolders: [String] = []
+    private var seen: Set<String> = []
+
+    /// The most folders one source is searched in (a page of more would not be read by anyone).
+    static let maxFolders = 10_000
+    static let animatedExtensions: Set<String> = ["gif", "apng", "webp"]
+
+    /// Every file the page references (frames, animated files, sheet pages).
+    var files: [String] {
+        sequences.flatMap { ($0.frames + $0.highlighted).flatMap(\.files) } + animatedFiles.map(\.file)
+            + sheets.flatMap { $0.pages.map(\.file) }
+    }
+
+    /// Adds what `path` holds: a folder (searched below, hidden folders left out), an animated
+    /// file, or a sheet's data file. A path that does not exist is a problem, said.
+    mutating func add(_ path: String, label: String? = nil) {
+        let path = Discovery.trimmingSlash(path)
+        if FileIO.isDirectory(path) {
+            addTree(path)
+        } else if FileIO.isRegularFile(path) {
+            addFile(path)
+        } else {
+            problems.append("\(label ?? path): not there yet (build the project first)")
+        }
+    }
+
+    private mutating func addTree(_ root: String) {
+        var folders = [root]
+        var index = 0
+        while index < folders.count, folders.count <= Self.maxFolders {
+            let folder = folders[index]
+            index += 1
+            guard let names = try? FileIO.entries(of: folder) else { continue }
+            for name in names.sorted(by: NaturalOrder.areInIncreasingOrder) where !name.hasPrefix(".") {
+                let path = Self.join(folder, name)
+                if FileIO.isDirectory(path), !FileIO.isSameFile(path, folder) { folders.append(path) }
+            }
+            addFolder(folder, names: names)
+        }
+        if folders.count > Self.maxFolders { problems.append("\(root): more than \(Self.maxFolders) folders; only the first were searched") }
+    }
+
+    private mutating func addFolder(_ folder: String, names: [String]) {
+        guard let real = FileIO.resolvedPath(folder), seen.insert("dir:" + real).inserted else { return }
+        watched.insert(folder)
+        // Sequences: the folder's own (not its subfolders', which are folders of their own).
+        if let found = try? Discovery.sequences(from: [folder]), !found.isEmpty {
+            let manifest = try? SequenceManifest.read(file: Self.join(folder, SequenceManifest.fileName))
+            if FileIO.isRegularFile(Self.join(folder, SequenceManifest.fileName)) { watched.insert(Self.join(folder, SequenceManifest.fileName)) }
+            var added = false
+            for sequence in found where sequence.prefix != manifest?.highlighted || manifest?.highlighted == nil {
+                added = addSequence(sequence) || added
+            }
+            if added { sequenceFolders.append(folder) }
+        }
+        // Sheets: the data files that name pages in this folder.
+        for data in Set(SheetPages.pages(inFolder: folder, names: names).values).sorted(by: NaturalOrder.areInIncreasingOrder) {
+            addSheet(Self.join(folder, data))
+        }
+        // Animated files.
+        for name in names.sorted(by: NaturalOrder.areInIncreasingOrder) where !name.hasPrefix(".")
+            && Self.animatedExtensions.contains(OutputName.pathExtension(name)) {
+            addAnimatedFile(Self.join(folder, name))
+        }
+    }
+
+    private mutating func addFile(_ path: String) {
+        let ext = OutputName.pathExtension(path)
+        if Self.animatedExtensions.contains(ext) || (ext == "png" && Self.isAPNG(path)) {
+            addAnimatedFile(path)
+        } else if ["json", "plist", "atlas", "tres"].contains(ext) {
+            addSheet(path)
+        } else if ext == "png" {
+            // A sheet's page named as an output (`build/fx.png`): its data beside it names it.
+            let folder = FileIO.parentDirectory(of: path)
+            let names = (try? FileIO.entries(of: folder)) ?? []
+            if let data = SheetPages.pages(inFolder: folder, names: names)[FileIO.lastComponent(of: path)] {
+                addSheet(Self.join(folder, data))
+            } else {
+                add(folder)
+            }
+        } else {
+            problems.append("\(path): not a folder, GIF, APNG, WebP or sheet data; not shown")
+        }
+    }
+
+    private static func isAPNG(_ path: String) -> Bool {
+        (try? FileIO.readPrefix(path, limit: 4096)).map { APNG.Decoder.isAnimated($0.bytes) } ?? false
+    }
+
+    @discardableResult
+    private mutating func addSequence(_ sequence: FrameSequence) -> Bool {
+        let prefixPath = Self.join(sequence.directory, sequence.prefix)
+        guard seen.insert("seq:" + (FileIO.resolvedPath(sequence.directory) ?? sequence.directory) + "/" + sequence.prefix).inserted else { return false }
+        let animation: Animation
+        do { animation = try Animation.load([prefixPath]) } catch {
+            problems.append("\(sequence.name): not played: \(error)")
+            return false
+        }
+        do {
+            let normal = try PreviewTiming(animation, highlighted: false)
+            let highlightedTiming = animation.highlightedFrames == nil ? nil : try PreviewTiming(animation, highlighted: true)
+            // The frames UIKit loads on a device of each scale the sequence has.
+            let scales = Set(sequence.frames.flatMap(\.scales)).sorted()
+            var frames: [(Int, [String])] = [], highlighted: [(Int, [String])] = []
+            for scale in scales {
+                let scaled = scale == animation.scale ? animation : try Animation.load([prefixPath], scale: scale)
+                frames.append((scale, scaled.frames.compactMap(\.path)))
+                if let more = scaled.highlightedFrames { highlighted.append((scale, more.compactMap(\.path))) }
+            }
+            if frames.isEmpty { frames = [(animation.scale, animation.frames.compactMap(\.path))] }
+            var width = 0.0, height = 0.0
+            if let first = animation.frames.first?.path, let header = try? PNG.Decoder().readHeader(file: first) {
+                let fileScale = Double(animation.frames.first?.fileScale ?? animation.scale)
+                width = Double(header.width) / fileScale
+                height = Double(header.height) / fileScale
+            }
+            var summary = normal.summary(frames: animation.frames.count, direction: animation.direction)
+            if let hl = animation.highlightedFrames { summary += "; \(hl.count) highlighted" }
+            if !animation.warnings.isEmpty { summary += "; " + animation.warnings.joined(separator: "; ") }
+            sequences.append(SequenceItem(name: sequence.name, frames: frames, highlighted: highlighted, scale: animation.scale,
+                                      width: width, height: height, normal: normal, highlightedTiming: highlightedTiming, summary: summary))
+            return true
+        } catch {
+            problems.append("\(sequence.name): not played: \(error)")
+            return false
+        }
+    }
+
+    private mutating func addAnimatedFile(_ path: String) {
+        guard seen.insert("file:" + (FileIO.resolvedPath(path) ?? path)).inserted else { return }
+        watched.insert(path)
+        let bytes: [UInt8]
+        do { bytes = try FileIO.readAll(path) } catch {
+            problems.append("\(path): not shown: \(error)")
+            return
+        }
+        let info: AnimationInfo
+        do {
+            switch FileSignature.format(of: bytes) {
+            case "GIF": info = try GIF.Decoder(bytes: bytes, file: path).info
+            case "WebP": info = try WebP.Decoder(bytes: bytes, file: path).info
+            default: info = try APNG.Decoder(bytes: bytes, file: path).info
+            }
+        } catch {
+            problems.append("\(path): not shown: \(error)")
+            return
+        }
+        let plays = info.repeatCount == 0 ? "loops forever" : info.repeatCount == 1 ? "plays once" : "plays \(info.repeatCount) times"
+        animatedFiles.append(AnimatedFile(file: path, summary: "\(info.frameCount) frames, \(info.width)×\(info.height), \(plays); played by the browser"))
+    }
+
+    private mutating func addSheet(_ data: String) {
+        guard seen.insert("sheet:" + (FileIO.resolvedPath(data) ?? data)).inserted else { return }
+        watched.insert(data)
+        let sheet: SpriteSheet
+        do { sheet = try SheetImport.read(data) } catch {
+            problems.append("\(data): sheet not shown: \(error)")
+            return
+        }
+        let pageFiles = Array(sheet.sourceFiles.suffix(sheet.pages.count))
+        guard pageFiles.count == sheet.pages.count else {
+            problems.append("\(data): sheet not shown: its pages were not found")
+            return
+        }
+        for file in pageFiles { watched.insert(file) }
+        let pages = zip(pageFiles, sheet.pages).map { Sheet.Page(file: $0, width: $1.width, height: $1.height, scale: $1.scale) }
+        let regions = sheet.sprites.map { Sheet.Region(name: $0.name, page: $0.page, x: $0.frame.x, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
+        let summary = "\(sheet.sprites.count) sprites on \(pages.count) \(pages.count == 1 ? "page" : "pages")"
+            + (sheet.animations.isEmpty ? "" : ", \(sheet.animations.count) \(sheet.animations.count == 1 ? "animation" : "animations")")
+        sheets.append(Sheet(data: data, pages: pages, regions: regions, summary: summary))
+    }
+
+    static func join(_ folder: String, _ name: String) -> String {
+        folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+}

@@ -1,0 +1,174 @@
+import Basics
+import Dispatch
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// Serves a `PreviewJob`'s page on 127.0.0.1 (`flipbook preview --serve`) and makes the page reload
+/// when what it shows changes (a rebuild rewrote an output, a frame was saved).
+///
+/// The server is FlyingFox's: plain sockets and Swift concurrency, no SwiftNIO, so it adds seconds,
+/// not minutes, to a clean build and CI. It answers only on the loopback address and serves only
+/// the page and the files the page references (each looked up by its URL in the page's own list,
+/// never by joining a request's path to a folder): nothing else in the folder is reachable.
+///
+/// The page asks `GET /__flipbook/changes?since=VERSION`, which answers as soon as the version
+/// changes (or after ten seconds with the same one, and the page asks again). Four times a second
+/// the server compares the fingerprints (device, inode, size, modification time) of every file and
+/// folder the page shows; after a change it waits for a quiet quarter-second (a build writes many
+/// files), plans the page again and gives it a new version.
+public final class PreviewServer: Sendable {
+    /// The page's job: it is planned again after each change.
+    public let job: PreviewJob
+    /// The port asked for on 127.0.0.1; 0 lets the system choose a free one (the URL given to
+    /// `run(listening:)` names it).
+    public let port: UInt16
+
+    /// A server for `job`'s page on `port` of 127.0.0.1 (0: any free port).
+    public init(job: PreviewJob, port: UInt16 = 0) {
+        self.job = job
+        self.port = port
+    }
+
+    /// Plans the page, listens, calls `listening` with the page's URL (`http://127.0.0.1:PORT/`), and
+    /// serves until the process ends (the CLI's Ctrl-C). Throws ``PreviewError`` when the first plan
+    /// fails, or ``PreviewError/serve(port:reason:)`` when the port cannot be listened on.
+    public func run(listening: @escaping @Sendable (String) -> Void) throws(PreviewError) {
+        let state = PreviewServerState(job: job, page: try job.plan())
+        let address: sockaddr_in
+        do { address = try .inet(ip4: "127.0.0.1", port: port) } catch { throw .serve(port: Int(port), reason: "\(error)") }
+        let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: ClosureHTTPHandler { request in
+            await state.respond(to: request)
+        })
+        let failure = PreviewServerFailure()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await server.run() }
+                    try await server.waitUntilListening(timeout: 10)
+                    guard case .ip4(_, let port)? = await server.listeningAddress else { throw PreviewServerFailure.NotListening() }
+                    listening("http://127.0.0.1:\(port)/")
+                    group.addTask { await state.watch() }
+                    _ = try await group.next()
+                    group.cancelAll()
+                }
+            } catch {
+                failure.set("\(error)")
+            }
+            done.signal()
+        }
+        done.wait()
+        throw .serve(port: Int(port), reason: failure.reason ?? "the server stopped")
+    }
+}
+
+/// Why the server task ended, handed from it to the thread that waits.
+final class PreviewServerFailure: @unchecked Sendable {
+    struct NotListening: Error, CustomStringConvertible { var description: String { "the server did not start listening" } }
+    private let lock = NSLock()
+    private var stored: String?
+    func set(_ reason: String) { lock.withLock { stored = reason } }
+    var reason: String? { lock.withLock { stored } }
+}
+
+/// The page being served, its files by URL path, and its version.
+actor PreviewServerState {
+    let job: PreviewJob
+    private var html: String = ""
+    private var files: [String: String] = [:]
+    private(set) var version: String = ""
+    private var counter = 0
+    private var fingerprint: String = ""
+    private var watched: [String] = []
+
+    init(job: PreviewJob, page: PreviewPage) {
+        self.job = job
+        let (html, files, watched) = Self.serve(page, version: Self.version(0))
+        self.html = html
+        self.files = files
+        self.watched = watched
+        self.version = Self.version(0)
+        self.fingerprint = Self.fingerprint(of: watched)
+    }
+
+    private static func version(_ counter: Int) -> String { "\(getpid()).\(counter)" }
+
+    /// The page's HTML with `version` live, its URL paths → files, and what to watch.
+    private static func serve(_ page: PreviewPage, version: String) -> (String, [String: String], [String]) {
+        let root = FileIO.resolvedPath(page.root) ?? page.root
+        var files: [String: String] = [:]
+        let html = page.html(live: version) { file in
+            let parent = FileIO.resolvedPath(FileIO.parentDirectory(of: file)) ?? FileIO.parentDirectory(of: file)
+            var relative = FileIO.relativePath(of: PreviewContent.join(parent, FileIO.lastComponent(of: file)), from: root)
+            if relative.hasPrefix("../") || relative == ".." { relative = "__flipbook/file/\(files.count)/" + FileIO.lastComponent(of: file) }
+            files[relative] = file
+            return "/" + PreviewPage.encode(relative)
+        }
+        return (html, files, Array(Set(page.watched + page.files)).sorted())
+    }
+
+    private static func fingerprint(of paths: [String]) -> String {
+        paths.map { FileIO.fingerprint(of: $0) ?? "-" }.joined(separator: "|")
+    }
+
+    /// Compares the fingerprints four times a second; after a change and a quiet quarter-second,
+    /// plans the page again (a plan that fails keeps the page served and is tried after the next change).
+    func watch() async {
+        while !Task.isCancelled {
+            try? await Task.sleep(nanoseconds: 250_000_000)
+            let now = Self.fingerprint(of: watched)
+            guard now != fingerprint else { continue }
+            try? await Task.sleep(nanoseconds: 250_000_000)
+            let settled = Self.fingerprint(of: watched)
+            guard settled == now else { continue }
+            fingerprint = settled
+            guard let page = try? job.plan(cancellation: nil) else { continue }
+            counter += 1
+            let version = Self.version(counter)
+            let (html, files, watched) = Self.serve(page, version: version)
+            self.html = html
+            self.files = files
+            self.watched = watched
+            self.fingerprint = Self.fingerprint(of: watched)
+            self.version = version
+        }
+    }
+
+    func respond(to request: HTTPRequest) async -> HTTPResponse {
+        guard request.method == .GET || request.method == .HEAD else { return HTTPResponse(statusCode: .methodNotAllowed) }
+        let path = request.path.removingPercentEncoding ?? request.path
+        switch path {
+        case "/", "/index.html":
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: Data(html.utf8))
+        case "/__flipbook/changes":
+            let since = request.query.first { $0.name == "since" }?.value ?? ""
+            for _ in 0..<100 where version == since {
+                try? await Task.sleep(nanoseconds: 100_000_000)
+            }
+            return json(["version": version])
+        case "/__flipbook/version":
+            return json(["version": version])
+        default:
+            guard let file = files[String(path.dropFirst())], let bytes = try? FileIO.readAll(file) else {
+                return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain"], body: Data("not found\n".utf8))
+            }
+            return HTTPResponse(statusCode: .ok, headers: [.contentType: Self.contentType(file), .cacheControl: "no-cache"], body: Data(bytes))
+        }
+    }
+
+    private func json(_ object: [String: String]) -> HTTPResponse {
+        let text = PreviewJSON.object(object.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }).text
+        return HTTPResponse(statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"], body: Data(text.utf8))
+    }
+
+    private static func contentType(_ file: String) -> String {
+        switch OutputName.pathExtension(file) {
+        case "png": "image/png"
+        case "apng": "image/apng"
+        case "gif": "image/gif"
+        case "webp": "image/webp"
+        default: "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Basics
+import Foundation
+import Pipeline
+import Preview
+
+/// `flipbook preview [SOURCE]`: one HTML page playing a folder's or a project's sequences and outputs.
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Write (or serve) an HTML page that plays every sequence and output, with sheets and validation.",
+        discussion: """
+            SOURCE is a folder (searched below) or a project file; by default flipbook.json in the \
+            current folder when there is one, else the current folder. The page plays each sequence \
+            as UIImageView plays it (its sequence.json's duration or fps, frame durations, repeat \
+            count, direction; the highlighted frames on a toggle) at 1x, 2x or 3x, shows each GIF, \
+            APNG and WebP, each sprite sheet's pages with every region outlined (its name on hover), \
+            and the validator's findings.
+
+            The page is one self-contained HTML file (no network, no script from elsewhere); it \
+            references the frames by relative URLs, so it stays beside them (default: preview.html \
+            in the folder, or beside the project file). --serve writes nothing: it serves the page \
+            on 127.0.0.1 and reloads it when a file it shows changes (a rebuild); Ctrl-C stops it.
+
+            Examples:
+              flipbook preview Sequences
+              flipbook preview flipbook.json -o build/preview.html
+              flipbook preview --serve --port 8080
+            """
+    )
+
+    @Argument(help: "A folder or a project file (default: flipbook.json when present, else the current folder).")
+    var source: String?
+
+    @Option(name: [.short, .long], help: "The page to write (default: preview.html in the folder, or beside the project file).")
+    var output: String?
+
+    @Flag(help: "Serve the page on 127.0.0.1 instead of writing it, reloading it when what it shows changes.")
+    var serve = false
+
+    @Option(help: "The port to serve on with --serve (default: 0, a free port; the URL is printed).")
+    var port: UInt16 = 0
+
+    @Flag(name: .customLong("no-validate"), help: "Do not run the validator (its findings are listed by default).")
+    var noValidate = false
+
+    @OptionGroup var overwriteFlag: OverwriteFlag
+
+    func validate() throws {
+        if serve, output != nil { throw ValidationError("--serve writes no page: give --output or --serve, not both") }
+        if let source, source.isEmpty { throw OptionRefusal.error("SOURCE", source, takes: "a folder or a project file") }
+    }
+
+    func run() throws {
+        let source = self.source ?? (FileManager.default.fileExists(atPath: Project.fileName) ? Project.fileName : ".")
+        var job = PreviewJob(source: source, output: output ?? PreviewJob.defaultOutput(for: source))
+        job.overwrite = overwriteFlag.overwrite
+        job.validate = !noValidate
+        if serve {
+            try PreviewServer(job: job, port: port).run { url in
+                // Unbuffered: a script waiting for the URL reads it now.
+                try? FileIO.writeStandardOutput(Array("serving the preview of \(source) at \(url) (Ctrl-C stops)\n".utf8))
+            }
+        }
+        let page = try job.run()
+        for problem in page.problems { Console.error("note: \(problem)") }
+        print("wrote \(job.output): \(Console.count(page.sequences.count, "sequence")), \(Console.count(page.animatedFiles.count, "animation")), "
+              + "\(Console.count(page.sheets.count, "sheet")), \(Console.count(page.findings.count, "finding"))")
+    }
+}
