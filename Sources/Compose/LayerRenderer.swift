@@ -260,11 +260,7 @@ public struct LayerRenderer: Sendable {
                 canvas.draw(frame, in: bounds.x, bounds.y, bounds.width, bounds.height)
             }
         case .gradient(let gradient): gradient.draw(in: bounds, on: &canvas)
-        case .text(let text):
-            // Made at init; made again only for a renderer copied across a cache it did not fill.
-            let bitmap: Bitmap
-            do { bitmap = try text.bitmap(scale: scale, limits: limits) } catch { throw .text(layer: path, error) }
-            canvas.draw(bitmap, in: bounds.x, bounds.y, Double(bitmap.width) / Double(scale), Double(bitmap.height) / Double(scale))
+        case .text(let text): try draw(text, in: bounds, path: path, on: &canvas)
         case .shape(let shape):
             if let fill = shape.fillColor { canvas.fill(shape.path, color: fill, rule: shape.fillRule) }
             if let stroke = shape.strokeColor { canvas.stroke(shape.path, color: stroke, style: shape.strokeStyle) }
@@ -277,6 +273,16 @@ public struct LayerRenderer: Sendable {
             canvas.state.transform = matrix
             try draw(layer.sublayers[index], path: path + "/" + layer.sublayers[index].name, parentTime: time, on: &canvas)
         }
+    }
+
+    /// Draws a text's raster at its own size from the bounds' top-left corner (apart from
+    /// ``drawContents``, whose frame the recursion through deep trees repeats).
+    @inline(never)
+    private func draw(_ text: TextContent, in bounds: Rect, path: String, on canvas: inout Canvas) throws(CompositionError) {
+        // Made at init; made again only for a renderer copied across a cache it did not fill.
+        let bitmap: Bitmap
+        do { bitmap = try text.bitmap(scale: scale, limits: limits) } catch { throw .text(layer: path, error) }
+        canvas.draw(bitmap, in: bounds.x, bounds.y, Double(bitmap.width) / Double(scale), Double(bitmap.height) / Double(scale))
     }
 
     /// Fills opaque on `area` what `layer` (presented at its local `time`, drawn through `matrix`)

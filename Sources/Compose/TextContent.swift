@@ -23,24 +23,22 @@ import Text
 /// ```
 public struct TextContent: Sendable {
     /// The text as set: its lines, glyphs and style (inside the note's insets, for a note).
-    public let layout: TextLayout
+    public var layout: TextLayout { rasters.layout }
     /// The note whose chrome the text sits in, or nil for text alone.
-    public let note: Note?
+    public var note: Note? { rasters.note }
+    /// The layout, note and rasters, held by reference: a layer's content stays one word wide,
+    /// so the renderer's recursion through deep trees keeps small stack frames.
     private let rasters: RasterCache
 
     /// Content drawing `layout`.
     public init(layout: TextLayout) {
-        self.layout = layout
-        note = nil
-        rasters = RasterCache()
+        rasters = RasterCache(layout: layout, note: nil)
     }
 
     /// Content drawing `note`: its text in its chrome, grown to the text.
     /// - Throws: Text's `TextError` when the note's text cannot be set (its style, width or length).
     public init(note: Note) throws(TextError) {
-        layout = try note.layout()
-        self.note = note
-        rasters = RasterCache()
+        rasters = RasterCache(layout: try note.layout(), note: note)
     }
 
     /// The width it takes, in points: its max width when it was set to one (the box its lines are
@@ -82,10 +80,18 @@ public struct TextContent: Sendable {
     var rasterIdentity: ObjectIdentifier { ObjectIdentifier(rasters) }
 }
 
-/// The rasters of one text content, by scale; frames drawn on several threads share it.
+/// The layout and note of one text content and its rasters, by scale; frames drawn on several
+/// threads share it.
 private final class RasterCache: @unchecked Sendable {
+    let layout: TextLayout
+    let note: Note?
     private let lock = NSLock()
     private var byScale: [Int: Bitmap] = [:]
+
+    init(layout: TextLayout, note: Note?) {
+        self.layout = layout
+        self.note = note
+    }
 
     func bitmap(scale: Int) -> Bitmap? { lock.withLock { byScale[scale] } }
     func keep(_ bitmap: Bitmap, scale: Int) { lock.withLock { byScale[scale] = bitmap } }
