@@ -82,10 +82,10 @@ extension Animation {
         guard !durations.isEmpty else { throw .decode(.noFrames(file: file, format: Decoder.format)) }
         var sources: [FrameSource]
         if streaming {
-            let limits = limits
+            let limits = limits, opener = Opener<Decoder>()
             let stream = FrameStream(file: file, format: Decoder.format, count: durations.count, width: reader.info.width,
                                      height: reader.info.height, sameAsPrevious: sameAsPrevious, window: window) { () throws(AnimationDecodeError) in
-                try Decoder(bytes: bytes, file: file, limits: limits)
+                try opener.open(bytes: bytes, file: file, limits: limits)
             }
             sources = (0..<durations.count).map { .streamed(stream, index: $0) }
         } else {
@@ -95,6 +95,14 @@ extension Animation {
         animation.warnings = reader.warnings
         animation.readWarnings = reader.readWarnings
         return animation
+    }
+
+    /// Opens a new `D` on a file's bytes, from any thread (a stream reopening its file): a decoder
+    /// type is a class's metatype, which holds no state.
+    private struct Opener<D: AnimationDecoder>: @unchecked Sendable {
+        func open(bytes: [UInt8], file: String, limits: ResourceLimits) throws(AnimationDecodeError) -> any AnimationDecoder {
+            try D(bytes: bytes, file: file, limits: limits)
+        }
     }
 
     /// Refuses a streamed file whose `frames` held at once (a ``FrameStream``'s window) and the

@@ -126,7 +126,7 @@ public struct FrameOperationJob: Sendable {
         /// bytes — as `AssembleJob` reports it; `nil` for a folder.
         public var report: AssembleJob.Report?
         /// What was written at the source's other scales (``Plan/otherScales``), one outcome each;
-        /// ``files`` lists their files too.
+        /// ``files`` lists their files too (a folder's one `sequence.json` with the first scale's).
         public var otherScales: [Outcome] = []
     }
 
@@ -251,8 +251,12 @@ public struct FrameOperationJob: Sendable {
         reporter.finish(.writing)
         var outcome = outcomes[0]
         outcome.otherScales = Array(outcomes.dropFirst())
-        // A folder's `sequence.json` is shared by its scales: listed once.
-        for file in outcome.otherScales.flatMap(\.files) where !outcome.files.contains(file) { outcome.files.append(file) }
+        // A folder's `sequence.json` is shared by its scales: listed once, with the first scale's files.
+        var listed = Set(outcome.files)
+        for index in outcome.otherScales.indices {
+            outcome.otherScales[index].files.removeAll { !listed.insert($0).inserted }
+            outcome.files += outcome.otherScales[index].files
+        }
         return outcome
     }
 
