@@ -33,36 +33,97 @@ extension Animation {
     /// less plays for the 100 ms browsers show it (`AnimationFrame.playedDuration`); the file's
     /// loop count is the repeat count; what the decoder read leniently (a file cut short, a
     /// missing colour table) is in ``warnings``.
+    ///
+    /// With `streaming`, no frame is held: the file is read once, frame by frame, for its frame
+    /// count, durations and warnings (and which frames repeat the one before), and each frame is
+    /// a ``FrameSource/streamed(_:index:)`` of one ``FrameStream`` that decodes it again when it
+    /// is loaded. What is held at once is then the stream's ``FrameStream/window`` of frames (at
+    /// most the frames the file has), checked with the work of composing every frame
+    /// (`limits.maxOutputPixels`) before the first is decoded.
     public static func load<Decoder: AnimationDecoder>(decoding decoder: Decoder.Type, bytes: [UInt8], file: String,
-                                                       limits: ResourceLimits = .default, cancellation: CancellationFlag? = nil,
+                                                       limits: ResourceLimits = .default, streaming: Bool = false,
+                                                       cancellation: CancellationFlag? = nil,
                                                        progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
         let reader: Decoder
+        let window = FrameStream.defaultWindow
         do {
             reader = try Decoder(bytes: bytes, file: file, limits: limits)
             // Work in proportion to the input, as `FramesJob` checks it: a GIF of 9 KB may declare
-            // three hundred 1000² frames, which would all be decoded and held.
-            try reader.checkDeclaredFrames()
-            try checkEncoderCanvases(reader.info, file: file, limits: limits)
+            // three hundred 1000² frames, which would all be decoded and held (streamed: composed).
+            if streaming {
+                try reader.checkComposingWork()
+                try checkHeld(reader.info, frames: min(max(0, reader.info.frameCount), window), file: file, limits: limits)
+            } else {
+                try reader.checkDeclaredFrames()
+                try checkEncoderCanvases(reader.info, file: file, limits: limits)
+            }
         } catch {
             throw .decode(error)
         }
         var frames: [AnimationFrame] = [], held = 0
+        var durations: [Double] = [], sameAsPrevious: [Bool] = [], previous: Bitmap?
         while true {
             if cancellation?.isCancelled == true { throw .cancelled }
             let next: AnimationFrame?
             do { next = try reader.nextFrame() } catch { throw .decode(error) }
             guard let frame = next else { break }
-            held += frame.image.width * frame.image.height * 4
-            do { try limits.check(.decodedBytes, held, of: file) } catch { throw .decode(.limit(error)) }
-            frames.append(frame)
-            progress?(frames.count, max(frames.count, reader.info.frameCount))
+            if streaming {
+                durations.append(frame.playedDuration)
+                sameAsPrevious.append(previous == frame.image)
+                previous = frame.image
+            } else {
+                held += frame.image.width * frame.image.height * 4
+                do { try limits.check(.decodedBytes, held, of: file) } catch { throw .decode(.limit(error)) }
+                frames.append(frame)
+                durations.append(frame.playedDuration)
+            }
+            progress?(durations.count, max(durations.count, reader.info.frameCount))
         }
-        guard !frames.isEmpty else { throw .decode(.noFrames(file: file, format: Decoder.format)) }
-        var animation = Animation(unchecked: frames.map { .bitmap($0.image) }, frameDurations: frames.map(\.playedDuration),
-                                  repeatCount: reader.info.repeatCount)
+        guard !durations.isEmpty else { throw .decode(.noFrames(file: file, format: Decoder.format)) }
+        var sources: [FrameSource]
+        if streaming {
+            let limits = limits, opener = Opener<Decoder>()
+            let stream = FrameStream(file: file, format: Decoder.format, count: durations.count, width: reader.info.width,
+                                     height: reader.info.height, sameAsPrevious: sameAsPrevious, window: window) { () throws(AnimationDecodeError) in
+                try opener.open(bytes: bytes, file: file, limits: limits)
+            }
+            sources = (0..<durations.count).map { .streamed(stream, index: $0) }
+        } else {
+            sources = frames.map { .bitmap($0.image) }
+        }
+        var animation = Animation(unchecked: sources, frameDurations: durations, repeatCount: reader.info.repeatCount)
         animation.warnings = reader.warnings
         animation.readWarnings = reader.readWarnings
         return animation
+    }
+
+    /// Opens a new `D` on a file's bytes, from any thread (a stream reopening its file): a decoder
+    /// type is a class's metatype, which holds no state.
+    private struct Opener<D: AnimationDecoder>: @unchecked Sendable {
+        func open(bytes: [UInt8], file: String, limits: ResourceLimits) throws(AnimationDecodeError) -> any AnimationDecoder {
+            try D(bytes: bytes, file: file, limits: limits)
+        }
+    }
+
+    /// Refuses a streamed file whose `frames` held at once (a ``FrameStream``'s window) and the
+    /// ``encoderCanvases`` beside them would be over `limits.maxDecodedBytes`.
+    static func checkHeld(_ info: AnimationInfo, frames: Int, file: String, limits: ResourceLimits) throws(AnimationDecodeError) {
+        var held = info
+        held.frameCount = frames
+        do throws(AnimationDecodeError) { try checkEncoderCanvases(held, file: file, limits: limits) } catch {
+            guard case .limit(var limit) = error, frames < info.frameCount else { throw error }
+            limit.detail = limit.detail.map { "\($0), as they are decoded (of the \(info.frameCount) the file holds)" }
+            throw .limit(limit)
+        }
+        guard encoderCanvases.count == 0 else { return }
+        let canvas = max(0, info.width).multipliedReportingOverflow(by: max(0, info.height))
+        let all = canvas.partialValue.multipliedReportingOverflow(by: frames)
+        let bytes = all.partialValue.multipliedReportingOverflow(by: 4)
+        let overflow = canvas.overflow || all.overflow || bytes.overflow
+        guard overflow || bytes.partialValue > limits.maxDecodedBytes else { return }
+        throw .limit(LimitError(limit: .decodedBytes, subject: file, amount: overflow ? nil : bytes.partialValue, maximum: limits.maxDecodedBytes,
+                                detail: "\(frames) frames of \(info.width)×\(info.height)"
+                                    + (frames < info.frameCount ? ", as they are decoded (of the \(info.frameCount) the file holds)" : "")))
     }
 
     /// Whole canvases the encoder that will write the frames being read holds beside them
@@ -97,12 +158,15 @@ extension Animation {
     }
 
     /// One file read as the animation it holds, by kind.
-    static func load(animatedFile bytes: [UInt8], kind: AssembleJob.Format, file: String, limits: ResourceLimits,
+    static func load(animatedFile bytes: [UInt8], kind: AssembleJob.Format, file: String, limits: ResourceLimits, streaming: Bool,
                      cancellation: CancellationFlag?, progress: (@Sendable (Int, Int) -> Void)?) throws(LoadError) -> Animation {
         switch kind {
-        case .gif: try load(decoding: GIF.Decoder.self, bytes: bytes, file: file, limits: limits, cancellation: cancellation, progress: progress)
-        case .apng: try load(decoding: APNG.Decoder.self, bytes: bytes, file: file, limits: limits, cancellation: cancellation, progress: progress)
-        case .webp: try load(decoding: WebP.Decoder.self, bytes: bytes, file: file, limits: limits, cancellation: cancellation, progress: progress)
+        case .gif: try load(decoding: GIF.Decoder.self, bytes: bytes, file: file, limits: limits, streaming: streaming,
+                            cancellation: cancellation, progress: progress)
+        case .apng: try load(decoding: APNG.Decoder.self, bytes: bytes, file: file, limits: limits, streaming: streaming,
+                             cancellation: cancellation, progress: progress)
+        case .webp: try load(decoding: WebP.Decoder.self, bytes: bytes, file: file, limits: limits, streaming: streaming,
+                             cancellation: cancellation, progress: progress)
         }
     }
 }

@@ -94,10 +94,14 @@ extension Animation {
     ///
     /// An animated file's frames are decoded one by one: a raised `cancellation` stops before the
     /// next one (``LoadError/cancelled``), and `progress` receives (frames decoded, frames the file
-    /// holds) after each (PNG frames are not decoded here, and not reported).
+    /// holds) after each (PNG frames are not decoded here, and not reported). With `streaming`,
+    /// they are not held: each frame is a ``FrameSource/streamed(_:index:)`` decoded again when it
+    /// is loaded, so a file of thousands of frames takes the memory of a few (see
+    /// ``load(decoding:bytes:file:limits:streaming:cancellation:progress:)``).
     public static func load(_ sources: [String], scale: Int? = nil, device: String? = nil,
                             limits: ResourceLimits = .default,
-                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error, cancellation: CancellationFlag? = nil,
+                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error, streaming: Bool = false,
+                            cancellation: CancellationFlag? = nil,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
         if let scale, let error = ImageFileName.scaleError(scale, of: nil) { throw .setting(error) }
         guard !sources.isEmpty else { throw .discovery(.noFrames(source: "(no source given)")) }
@@ -112,21 +116,23 @@ extension Animation {
             if case .animation(let file, let kind)? = images {
                 let bytes: [UInt8]
                 do { bytes = try FileIO.readAll(file) } catch { throw unreadable(file, error) }
-                return try load(animatedFile: bytes, kind: kind, file: file, limits: limits, cancellation: cancellation, progress: progress)
+                return try load(animatedFile: bytes, kind: kind, file: file, limits: limits, streaming: streaming, cancellation: cancellation,
+                                progress: progress)
             }
         }
         if let file = sources.first(where: { animatedFileKind($0) != nil }), let kind = animatedFileKind(file) {
             guard sources.count == 1 else { throw .gifAmongOtherSources(gif: file) }
             let bytes: [UInt8]
             do { bytes = try FileIO.readAll(file) } catch { throw unreadable(file, error) }
-            return try load(animatedFile: bytes, kind: kind, file: file, limits: limits, cancellation: cancellation, progress: progress)
+            return try load(animatedFile: bytes, kind: kind, file: file, limits: limits, streaming: streaming, cancellation: cancellation,
+                                progress: progress)
         }
         if sources.count == 1, OutputName.pathExtension(sources[0]) == "png",
            isAPNGFile(sources[0]) {
             let bytes: [UInt8]
             do { bytes = try FileIO.readAll(sources[0]) } catch { throw unreadable(sources[0], error) }
-            return try load(decoding: APNG.Decoder.self, bytes: bytes, file: sources[0], limits: limits, cancellation: cancellation,
-                            progress: progress)
+            return try load(decoding: APNG.Decoder.self, bytes: bytes, file: sources[0], limits: limits, streaming: streaming,
+                            cancellation: cancellation, progress: progress)
         }
         // An APNG named among frames is an animation of its own, not a frame (a `.png` holds either).
         if sources.count > 1, let apng = sources.first(where: { OutputName.pathExtension($0) == "png" && isAPNGFile($0) }) {
@@ -177,12 +183,13 @@ extension Animation {
     /// `walk1.png` and `./walk1.png`) with different bytes is refused with both spellings
     /// (``Discovery/Error/repeatedName(first:second:)``), since which bytes it stands for cannot
     /// be told; with the same bytes it is one file, as ``Validator`` takes it. Two names for one frame number are refused as on disk, unless `onDuplicateNumber` says which to keep.
-    /// `cancellation` and `progress` act on an animated file's frames as for files on disk.
+    /// `streaming`, `cancellation` and `progress` act on an animated file's frames as for files on disk.
     /// Two names of one text in two Unicode normalisations, or that differ only in case, are
     /// refused naming both (``Discovery/Error/namesDifferInNormalization(first:second:)``,
     /// ``Discovery/Error/namesDifferInCase(first:second:)``), as on disk.
     public static func load(files: [InMemoryFile], scale: Int? = nil, device: String? = nil, limits: ResourceLimits = .default,
-                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error, cancellation: CancellationFlag? = nil,
+                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error, streaming: Bool = false,
+                            cancellation: CancellationFlag? = nil,
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
         if let scale, let error = ImageFileName.scaleError(scale, of: nil) { throw .setting(error) }
         let upload: Upload
@@ -191,7 +198,8 @@ extension Animation {
         }
         switch upload.content {
         case .animation(let file, let kind):
-            return try load(animatedFile: file.bytes, kind: kind, file: file.name, limits: limits, cancellation: cancellation, progress: progress)
+            return try load(animatedFile: file.bytes, kind: kind, file: file.name, limits: limits, streaming: streaming,
+                            cancellation: cancellation, progress: progress)
         case .images(let frames):
             // Names that differ only in case are one file on macOS and Windows: refused, as on disk.
             do { try Discovery.checkSpellings(frames.map(\.path)) } catch { throw .discovery(error) }

@@ -151,8 +151,9 @@ public struct AssembleJob: Sendable {
 
     /// Reads the source and checks everything that can be checked before encoding: the output's
     /// name and that it is no input, the timing, the frame count. Nothing is decoded but an animation
-    /// source (GIF, APNG, WebP) and, for a GIF output, two frames whose alpha the notes describe;
-    /// nothing is written.
+    /// source (GIF, APNG, WebP: read once for its frame count and timing, its frames not held —
+    /// the encoder decodes them again as it pulls them, a few at a time) and, for a GIF output,
+    /// two frames whose alpha the notes describe; nothing is written.
     public func plan() throws(AssembleError) -> Plan { try plan(cancellation: nil, reading: nil) }
 
     /// ``plan()-71bnb``, an animated source's frames decoded with `cancellation` checked and
@@ -176,7 +177,7 @@ public struct AssembleJob: Sendable {
             }
             do {
                 animation = try Self.reading(for: format) { () throws(Animation.LoadError) in try Animation.load(sources, scale: scale, limits: limits,
-                    onDuplicateNumber: onDuplicateNumber, cancellation: cancellation, progress: reading) }
+                    onDuplicateNumber: onDuplicateNumber, streaming: true, cancellation: cancellation, progress: reading) }
             } catch .cancelled { throw .cancelled } catch { throw .source(error) }
             if let note = Discovery.listNote(sources) { notes.append(note) }
             if let note = Discovery.leftOutNote(in: sources) { notes.append(note) }
@@ -184,7 +185,7 @@ public struct AssembleJob: Sendable {
         case .files(let files):
             do {
                 animation = try Self.reading(for: format) { () throws(Animation.LoadError) in try Animation.load(files: files, scale: scale, limits: limits,
-                    onDuplicateNumber: onDuplicateNumber, cancellation: cancellation, progress: reading) }
+                    onDuplicateNumber: onDuplicateNumber, streaming: true, cancellation: cancellation, progress: reading) }
             } catch .cancelled { throw .cancelled } catch { throw .source(error) }
             // Files that are no frames (a readme, a sheet's pages), left out as `Validator` leaves them out.
             if let note = (try? Upload(files))?.leftOutNote { notes.append(note) }

@@ -2,8 +2,8 @@ import APNG
 import Basics
 import Raster
 
-/// Where a frame's pixels come from: a file decoded only when asked, PNG bytes in memory, or a
-/// bitmap.
+/// Where a frame's pixels come from: a file decoded only when asked, PNG bytes in memory, a
+/// bitmap, or a frame of an animated file decoded when asked (``streamed(_:index:)``).
 public enum FrameSource: Sendable, Equatable {
     /// A PNG file at this path, decoded by ``load(decoder:)`` (its scale from its `@Nx` name).
     case file(String)
@@ -11,8 +11,12 @@ public enum FrameSource: Sendable, Equatable {
     case memory(InMemoryFile)
     /// A bitmap already in memory (a decoded GIF frame, a generated frame).
     case bitmap(Bitmap)
+    /// Frame `index` (0-based) of a GIF, APNG or WebP, decoded by its ``FrameStream`` when asked
+    /// for and not held (what `Animation.load` gives with `streaming: true`).
+    case streamed(FrameStream, index: Int)
 
-    /// Decodes (for files) or returns the bitmap. Files take their scale from their name. A file
+    /// Decodes (for files and streamed frames) or returns the bitmap. Files take their scale from
+    /// their name; a streamed frame is at scale 1, as a decoded GIF frame is. A file
     /// that is an animated PNG is refused (`PNG.DecodeError.animated(file:)`): a sequence's frame
     /// is a still image, and libpng alone would give an APNG's first frame without a word.
     public func load(decoder: PNG.Decoder = PNG.Decoder()) throws(PNG.DecodeError) -> Bitmap {
@@ -20,6 +24,10 @@ public enum FrameSource: Sendable, Equatable {
         case .file(let path): return try Self.still(PNG.Decoder.contents(of: path), file: path, decoder: decoder)
         case .memory(let file): return try Self.still(file.bytes, file: file.name, decoder: decoder)
         case .bitmap(let bitmap): return bitmap
+        case .streamed(let stream, let index):
+            // The stream read this frame whole once already: decoding it again fails only as
+            // the file's own reader says (named in its words).
+            do { return try stream.frame(index) } catch { throw PNG.DecodeError.corrupt(file: stream.file, reason: error.description) }
         }
     }
 
@@ -57,7 +65,7 @@ public enum FrameSource: Sendable, Equatable {
         switch self {
         case .file(let path): ImageFileName(path: path).scale ?? 1
         case .memory(let file): ImageFileName(path: file.name).scale ?? 1
-        case .bitmap: nil
+        case .bitmap, .streamed: nil
         }
     }
 
@@ -66,13 +74,14 @@ public enum FrameSource: Sendable, Equatable {
         switch self {
         case .file(let path): String(path.split(separator: "/").last ?? Substring(path))
         case .memory(let file): String(file.name.split(separator: "/").last ?? Substring(file.name))
-        case .bitmap: nil
+        case .bitmap, .streamed: nil
         }
     }
 
     /// Whether this frame is known to show exactly what `other` shows without decoding either:
     /// the same file, files of the same bytes (a screencast's repeated frames), the same bytes in
-    /// memory, or equal bitmaps. `false` when that cannot be told cheaply (or a file cannot be read:
+    /// memory, equal bitmaps, or frames of one stream that it found identical when it first read
+    /// the file (``FrameStream/isIdentical(_:_:)``). `false` when that cannot be told cheaply (or a file cannot be read:
     /// decoding will say why).
     public func isIdentical(to other: FrameSource) -> Bool {
         switch (self, other) {
@@ -82,6 +91,7 @@ public enum FrameSource: Sendable, Equatable {
             return bytesA == bytesB
         case (.memory(let a), .memory(let b)): return a.bytes == b.bytes
         case (.bitmap(let a), .bitmap(let b)): return a == b
+        case (.streamed(let a, let i), .streamed(let b, let j)): return a === b && a.isIdentical(i, j)
         default: return false
         }
     }

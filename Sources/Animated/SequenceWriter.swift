@@ -82,13 +82,17 @@ public final class SequenceWriter: Sendable {
     }
 
     /// Frames `1...count`, made by `frame(index)` for index `0..<count` and encoded on every core;
-    /// `progress(done, count)` after each. The first error stops the writes still to start: the
-    /// writer's own, or `frame`'s as ``Error/limit(_:)`` (a `LimitError`) or
+    /// `progress(done, count)` after each. The indices are handed out in order, each to the next
+    /// free thread, so frames decoded one after another (an animated file's, Animated's
+    /// `FrameStream`) are asked for in order and read once. The first error stops the writes still
+    /// to start: the writer's own, or `frame`'s as ``Error/limit(_:)`` (a `LimitError`) or
     /// ``Error/frame(number:reason:)``.
     public func writeFrames(count: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
                             _ frame: @Sendable (Int) throws -> Bitmap) throws(Error) {
         let state = WriteState()
-        ParallelLoop.run(count) { index in
+        // Not in contiguous chunks per thread: chunk 2 would start half-way through the file while
+        // chunk 1 reads its start, and a stream would decode from the start again for each frame.
+        ParallelLoop.perform(max(0, count)) { index in
             guard !state.failed else { return }
             do {
                 let bitmap: Bitmap

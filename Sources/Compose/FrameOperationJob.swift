@@ -21,9 +21,9 @@ import Raster
 /// The output contract is `assemble`'s: never over an input, a rerun replaces the set it wrote,
 /// ``overwrite`` for a file Flipbook did not write, nothing left behind on failure or
 /// cancellation. Frames are read, changed and written one at a time on every core: the frames of
-/// a PNG sequence are decoded when their turn comes and forgotten once written, so thousands of
-/// frames take the memory of a few; a GIF, APNG or WebP source is decoded whole first, within
-/// `limits.maxDecodedBytes`. `plan()` reads the source and checks the settings, the first frame's
+/// a PNG sequence are decoded when their turn comes and forgotten once written, and a GIF, APNG or
+/// WebP source is read once for its timing and then decoded again frame by frame as the frames are
+/// made (Animated's `FrameStream`), so thousands of frames take the memory of a few. `plan()` reads the source and checks the settings, the first frame's
 /// result against the limits and the output's name; ``run(_:progress:cancellation:)`` does the
 /// work. Errors are ``FrameOperationError``s.
 public struct FrameOperationJob: Sendable {
@@ -86,6 +86,14 @@ public struct FrameOperationJob: Sendable {
         public var inputs: InputFiles
         /// What the reader read past (a sequence's gaps, a GIF cut short).
         public var warnings: [String]
+        /// The same sequence at the source's other scales (a folder holding `s1.png` and
+        /// `s1@2x.png`): each done too and written beside this one with its `@Nx` suffix — a
+        /// folder's frames `s1@2x.png …` in the same folder, an animation as `NAME@2x.gif` beside
+        /// `NAME.gif`. Empty for a source of one scale. Each plan's ``output`` is where it is written.
+        public var otherScales: [Plan] = []
+        /// Where this plan's frames are written: the job's output, or for another scale's plan the
+        /// name with its `@Nx` suffix; `nil` for bytes only.
+        public var output: String?
     }
 
     /// What the job wrote.
@@ -102,7 +110,9 @@ public struct FrameOperationJob: Sendable {
         public var frames: Int
         /// Frame size in pixels.
         public var width: Int, height: Int
-        /// Pixels per point of the frames.
+        /// The scale every reader takes the output at: a folder's frames' (their `@Nx` names), an
+        /// animation file's name's (`spin.gif` is @1x even when made of @2x frames: ``warnings``
+        /// then names the file that would keep @2x); for bytes only, the frames' scale.
         public var scale: Int
         /// Length of one play in seconds, as the source gives it.
         public var duration: Double
@@ -115,6 +125,9 @@ public struct FrameOperationJob: Sendable {
         /// What the encoder of an animation (GIF, APNG, WebP) reported — frames written and merged,
         /// bytes — as `AssembleJob` reports it; `nil` for a folder.
         public var report: AssembleJob.Report?
+        /// What was written at the source's other scales (``Plan/otherScales``), one outcome each;
+        /// ``files`` lists their files too (a folder's one `sequence.json` with the first scale's).
+        public var otherScales: [Outcome] = []
     }
 
     /// Checks the settings, reads the source (decoding its first frame, and all of an animated
@@ -130,10 +143,48 @@ public struct FrameOperationJob: Sendable {
             do { _ = try blur.apply(to: Bitmap(clearWidth: 1, height: 1)) } catch { throw .setting(error) }
         }
         let format = try resolvedFormat()
+        var main = try plan(format: format, scale: nil, cancellation: cancellation)
+        // A folder of PNG frames at several scales: every scale is done (each frame file names its own).
+        guard main.animation.frames.contains(where: { $0.fileScale != nil }) else { return main }
+        var others: [Plan] = []
+        for scale in Animation.scaleRange where scale != main.animation.scale {
+            let other = try plan(format: format, scale: scale, cancellation: cancellation)
+            guard other.animation.scale == scale, other.animation.frames.contains(where: { $0.fileScale == scale }) else { continue }
+            others.append(other)
+        }
+        guard !others.isEmpty else { return main }
+        // Each animation named for its scale (`spin.gif`, `spin@2x.gif`); a folder holds every scale's frames.
+        if let output, format != .folder {
+            main.output = Self.output(output, scale: main.animation.scale)
+            for index in others.indices { others[index].output = Self.output(output, scale: others[index].animation.scale) }
+            for plan in [main] + others {
+                do { try OutputSet.check(file: plan.output ?? output, protecting: main.inputs, overwrite: overwrite) } catch let error as OutputError {
+                    throw .output(error)
+                } catch {
+                    throw .writing(RenderError.from(error, output: plan.output))
+                }
+            }
+        }
+        main.otherScales = others
+        return main
+    }
+
+    /// `output`'s name for the animation of `scale`: its `@Nx` replaced by `scale`'s (none for 1).
+    private static func output(_ output: String, scale: Int) -> String {
+        let name = ImageFileName(path: output)
+        let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
+        return folder + name.stem + (name.device.map { "~" + $0 } ?? "") + (scale == 1 ? "" : "@\(scale)x")
+            + (name.pathExtension.isEmpty ? "" : "." + name.pathExtension)
+    }
+
+    /// The plan of the source read at `scale` (`nil`: as `Animation.load` reads it by default).
+    private func plan(format: RenderJob.Format, scale: Int?, cancellation: CancellationFlag?) throws(FrameOperationError) -> Plan {
         var animation: Animation
         do {
-            animation = sources.isEmpty && !files.isEmpty ? try Animation.load(files: files, limits: limits, cancellation: cancellation)
-                                                          : try Animation.load(sources, limits: limits, cancellation: cancellation)
+            // An animated file's frames are streamed: decoded again as the frames are made, never all held.
+            animation = sources.isEmpty && !files.isEmpty
+                ? try Animation.load(files: files, scale: scale, limits: limits, streaming: true, cancellation: cancellation)
+                : try Animation.load(sources, scale: scale, limits: limits, streaming: true, cancellation: cancellation)
         } catch .cancelled {
             throw .cancelled
         } catch {
@@ -171,7 +222,7 @@ public struct FrameOperationJob: Sendable {
             }
         }
         return Plan(animation: animation, format: format, prefix: prefix(first), width: size.width, height: size.height,
-                    inputs: protected, warnings: animation.warnings + (Self.otherScalesWarning(animation).map { [$0] } ?? []))
+                    inputs: protected, warnings: animation.warnings, output: output)
     }
 
     /// Plans, then reads, changes and writes every frame (see ``run(_:progress:cancellation:)``).
@@ -187,7 +238,32 @@ public struct FrameOperationJob: Sendable {
     /// nothing is written.
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
                     cancellation: CancellationFlag? = nil) throws(FrameOperationError) -> Outcome {
-        let animation = plan.animation, operation = operation, limits = limits
+        let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
+        let plans = [plan] + plan.otherScales
+        let steps = plans.map { $0.format == .folder ? $0.animation.frames.count : $0.animation.steps().count }
+        let total = steps.reduce(0, +)
+        var outcomes: [Outcome] = []
+        for (index, each) in plans.enumerated() {
+            let before = steps[..<index].reduce(0, +)
+            let counter = reporter.counter(.encoding).map { count in { @Sendable (done: Int, _: Int) in count(before + done, total) } }
+            outcomes.append(try write(each, progress: counter, cancellation: cancellation))
+        }
+        reporter.finish(.writing)
+        var outcome = outcomes[0]
+        outcome.otherScales = Array(outcomes.dropFirst())
+        // A folder's `sequence.json` is shared by its scales: listed once, with the first scale's files.
+        var listed = Set(outcome.files)
+        for index in outcome.otherScales.indices {
+            outcome.otherScales[index].files.removeAll { !listed.insert($0).inserted }
+            outcome.files += outcome.otherScales[index].files
+        }
+        return outcome
+    }
+
+    /// Reads, changes and writes the frames of one scale's plan to its ``Plan/output``.
+    private func write(_ plan: Plan, progress counter: (@Sendable (Int, Int) -> Void)?,
+                       cancellation: CancellationFlag?) throws(FrameOperationError) -> Outcome {
+        let animation = plan.animation, operation = operation, limits = limits, output = plan.output
         let frames = animation.frames
         let perFrame = animation.frameDurations
             ?? Array(repeating: (animation.duration ?? Double(frames.count) / 30) / Double(frames.count), count: frames.count)
@@ -201,7 +277,6 @@ public struct FrameOperationJob: Sendable {
         let sampled = plan.format == .gif ? Set([0, order.count / 2]) : []
         let samples = SampledFrames()
         let scale = animation.scale
-        let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
         var writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format), prefix: plan.prefix, count: order.count,
                                  fps: Double(order.count) / max(durations.reduce(0, +), 1e-9), scale: scale,
                                  repeatCount: animation.repeatCount, inputs: plan.inputs, overwrite: overwrite, cancellation: cancellation) { index in
@@ -219,7 +294,6 @@ public struct FrameOperationJob: Sendable {
         }
         writer.durations = durations
         writer.manifest = Self.manifest(animation, prefix: plan.prefix)
-        let counter = reporter.counter(.encoding)
         return try ThreadBudget.withLimit(threads) { () throws(FrameOperationError) in
             do {
                 var files: [String] = [], bytes: [UInt8] = [], report: AssembleJob.Report?
@@ -230,14 +304,15 @@ public struct FrameOperationJob: Sendable {
                     (files, report) = (written.files, written.report)
                 }
                 if cancellation?.isCancelled == true { throw FrameOperationError.cancelled }
-                reporter.finish(.writing)
                 // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
                 let named = report == nil ? nil : output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scale) }
+                // The scale a reader takes the output at: what the summary says.
+                let readAt = report == nil ? scale : output.map { ImageFileName(path: $0).scale ?? 1 } ?? scale
                 // What `assemble` notes of the same frames in a GIF: its semi-transparent pixels.
                 let soft = plan.format == .gif ? AssembleJob.softAlphaNote(share: AssembleJob.softAlphaShare(of: samples.frames), output: output,
                                                                             framePaths: animation.sourceFiles, alpha: GIF.Encoder().alpha) : nil
                 return Outcome(files: files, bytes: bytes, format: plan.format, frames: report?.framesWritten ?? order.count, width: plan.width,
-                               height: plan.height, scale: scale, duration: durations.reduce(0, +), warnings: plan.warnings + (named.map { [$0] } ?? []),
+                               height: plan.height, scale: readAt, duration: durations.reduce(0, +), warnings: plan.warnings + (named.map { [$0] } ?? []),
                                notes: soft.map { [$0] } ?? [], report: report)
             } catch let error as FrameOperationError {
                 throw error
@@ -265,7 +340,7 @@ public struct FrameOperationJob: Sendable {
             case .file(let path): guard let read = try? FileIO.readPrefix(path, limit: 24) else { continue }
                 header = read.bytes
             case .memory(let file): header = Array(file.bytes.prefix(24))
-            case .bitmap: continue
+            case .bitmap, .streamed: continue
             }
             guard header.count == 24, header[12...15].elementsEqual("IHDR".utf8), let fileScale = source.fileScale, fileScale > 0 else { continue }
             func number(_ at: Int) -> Int { header[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
@@ -276,22 +351,6 @@ public struct FrameOperationJob: Sendable {
                                  firstWidth: first.width, firstHeight: first.height)
             }
         }
-    }
-
-    /// A warning when the first frame's file has siblings at other scales (`s1.png` and
-    /// `s1@2x.png`): the sequence is read at one scale (as `assemble` reads it, the manifest's or
-    /// @1x), so the other scale's frames are not done by this job; `nil` when there are none.
-    private static func otherScalesWarning(_ animation: Animation) -> String? {
-        guard case .file(let path)? = animation.frames.first else { return nil }
-        let name = ImageFileName(path: path), folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
-        let others = Animation.scaleRange.filter { $0 != animation.scale }.filter { scale in
-            let sibling = folder + name.stem + (name.device.map { "~" + $0 } ?? "") + (scale == 1 ? "" : "@\(scale)x") + "." + name.pathExtension
-            return FileManager.default.fileExists(atPath: sibling)
-        }
-        guard !others.isEmpty else { return nil }
-        let scales = others.map { "@\($0)x" }.joined(separator: " and ")
-        return "the sequence also has \(scales) frames beside its @\(animation.scale)x ones (\(name.stem)…): only the @\(animation.scale)x "
-            + "frames are done and written; give the \(scales) frames as their own sequence (a folder of their own) to do them too"
     }
 
     /// The `@Nx` scale the one animated file read gives by its name (`spin@2x.gif`: 2); `nil`
@@ -310,6 +369,15 @@ public struct FrameOperationJob: Sendable {
         if case .bitmap(var bitmap) = source {
             bitmap.scale = scale
             return bitmap
+        }
+        if case .streamed(let stream, let index) = source {
+            do {
+                var bitmap = try stream.frame(index)
+                bitmap.scale = scale
+                return bitmap
+            } catch {
+                throw .frame(frame: "frame \(index + 1) of \(stream.file)", PNG.DecodeError.corrupt(file: stream.file, reason: error.description))
+            }
         }
         do { return try source.load(scale: scale, decoder: PNG.Decoder(maxPixels: limits.maxPixels)) } catch {
             throw .frame(frame: source.fileName ?? "a frame", error)

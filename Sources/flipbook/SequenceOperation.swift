@@ -37,7 +37,7 @@ enum SequenceOperation {
         defer { progress?.finish() }
         let outcome = try job.run(progress: progress?.update)
         progress?.finish()
-        for warning in outcome.warnings { Console.error("warning: \(warning)") }
+        for warning in outcome.warnings + outcome.otherScales.flatMap(\.warnings) { Console.error("warning: \(warning)") }
         // An animation's frames are the ones the file holds: merged frames are said as `assemble` says them.
         let report = outcome.report
         var merged = report.map { Assemble.mergeNotes(identical: $0.framesMergedIdentical, nearIdentical: $0.framesMergedNearIdentical,
@@ -47,14 +47,26 @@ enum SequenceOperation {
         if timing > 0 { merged = "\nnote: \(Console.count(timing, "frame")) merged for the format's timing (GIF's centiseconds, "
                                 + "browsers' 10 ms floor)" + merged }
         let notes = outcome.notes + merged.split(separator: "\n").map { String($0.dropFirst("note: ".count)) }
+        // The source's other scales, each written beside the first with its @Nx suffix.
+        let others = outcome.otherScales.map { other in
+            OtherScale(output: other.files.count == 1 ? other.files[0] : output, frames: other.frames, width: other.width, height: other.height,
+                       scale: other.scale, files: other.files, warnings: other.warnings)
+        }
         if json {
             try Console.printJSON(Written(output: output, format: outcome.format.rawValue, frames: outcome.frames, width: outcome.width,
                                           height: outcome.height, scale: outcome.scale,
-                                          durationSeconds: (outcome.duration * 1000).rounded() / 1000, files: outcome.files,
-                                          warnings: outcome.warnings, notes: notes))
+                                          durationSeconds: (outcome.duration * 1000).rounded() / 1000,
+                                          files: outcome.files, warnings: outcome.warnings + others.flatMap(\.warnings), notes: notes,
+                                          otherScales: others))
         } else {
-            print("\(output): \(Console.count(outcome.frames, "frame")) of \(outcome.width)×\(outcome.height) px @\(outcome.scale)x, "
-                  + "\(outcome.format) (\(Console.count(outcome.files.count, "file")))" + merged)
+            let first = outcome.files.count - others.reduce(0) { $0 + $1.files.count }
+            let name = outcome.otherScales.isEmpty || outcome.format == .folder ? output : outcome.files.first ?? output
+            print("\(name): \(Console.count(outcome.frames, "frame")) of \(outcome.width)×\(outcome.height) px @\(outcome.scale)x, "
+                  + "\(outcome.format) (\(Console.count(first, "file")))" + merged)
+            for other in others {
+                print("\(other.output): \(Console.count(other.frames, "frame")) of \(other.width)×\(other.height) px @\(other.scale)x, "
+                      + "\(outcome.format) (\(Console.count(other.files.count, "file")))")
+            }
         }
         // Notes once the output is written, on standard error, as `assemble` prints them.
         for note in outcome.notes { Console.error("note: \(note)") }
@@ -84,5 +96,18 @@ enum SequenceOperation {
         var warnings: [String]
         /// What `assemble` would note of the animation written (frames merged); empty for a folder.
         var notes: [String]
+        /// The source's other scales, each written beside the first (`@2x` frames in the folder, `NAME@2x.gif`).
+        var otherScales: [OtherScale]
+    }
+
+    /// `--json` output of one other scale of the source.
+    private struct OtherScale: Encodable {
+        var output: String
+        var frames: Int
+        var width: Int
+        var height: Int
+        var scale: Int
+        var files: [String]
+        var warnings: [String]
     }
 }

@@ -1,4 +1,5 @@
 import Animated
+import APNG
 import Basics
 import Compose
 import Foundation
@@ -119,8 +120,13 @@ import TestSupport
         let folder = try Fixtures.temporaryFolder("frame-operation-scale-name")
         let outcome = try FrameOperationJob(sources: [Fixtures.path("sequences/emt-watch-spinner-2x")], output: folder + "/spinner.gif",
                                             operation: .blur(Blur(sigma: 1))).run()
-        #expect(outcome.scale == 2)
+        // The file is read at @1x, as its name says (it said @2x): the warning names the file that keeps @2x.
+        #expect(outcome.scale == 1)
+        #expect(outcome.width == 80)
         #expect(outcome.warnings.contains { $0.contains("spinner@2x.gif") }, "\(outcome.warnings)")
+        let named = try FrameOperationJob(sources: [Fixtures.path("sequences/emt-watch-spinner-2x")], output: folder + "/spinner@2x.gif",
+                                          operation: .blur(Blur(sigma: 1))).run()
+        #expect(named.scale == 2 && named.warnings.isEmpty)
     }
 
     /// Frames of two sizes (Kenney's 64² coin and an 80² spinner frame named as its second
@@ -168,22 +174,91 @@ import TestSupport
         #expect(apng.notes.isEmpty)
     }
 
-    /// A folder with @1x and @2x frames is done at one scale, and says so: the @2x frames were
-    /// left out without a word.
-    @Test func aFolderWithTwoScalesSaysWhichItDid() throws {
-        let folder = try Fixtures.temporaryFolder("frame-operation-both")
-        try FileManager.default.createDirectory(atPath: folder + "/both", withIntermediateDirectories: true)
+    /// A folder of Kenney's coin at @1x (64²), @2x (128²) and @3x (192², each resized from the
+    /// @1x frame) in `folder/both`.
+    static func threeScales(in folder: String) throws -> String {
+        let both = folder + "/both"
+        try FileManager.default.createDirectory(atPath: both, withIntermediateDirectories: true)
         let frames = try Self.pngs(in: Self.coin)
         #expect(frames.count == 4)
         for name in frames {
-            try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: folder + "/both/" + name)
-            try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: folder + "/both/" + name.dropLast(4) + "@2x.png")
+            try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: both + "/" + name)
+            let bitmap = try PNG.Decoder().decodeBitmap(file: Self.coin + "/" + name)
+            for scale in [2, 3] {
+                let made = try Resampler().resize(bitmap, width: 64 * scale, height: 64 * scale)
+                try PNG.Encoder().write(made, to: both + "/" + name.dropLast(4) + "@\(scale)x.png")
+            }
         }
-        let outcome = try FrameOperationJob(sources: [folder + "/both"], output: folder + "/both-b", operation: .blur(Blur(sigma: 1))).run()
-        #expect(outcome.scale == 1 && outcome.frames == 4)
-        #expect(outcome.warnings.contains { $0.contains("@2x frames") && $0.contains("only the @1x") }, "\(outcome.warnings)")
+        return both
+    }
+
+    /// A folder with @1x, @2x and @3x frames is done at every scale, each written with its
+    /// suffix beside one `sequence.json`; before, only the @1x frames were done (with a warning).
+    @Test func aFolderWithSeveralScalesIsDoneAtEveryScale() throws {
+        let folder = try Fixtures.temporaryFolder("frame-operation-both")
+        let both = try Self.threeScales(in: folder)
+        let outcome = try FrameOperationJob(sources: [both], output: folder + "/both-b", operation: .blur(Blur(sigma: 1))).run()
+        #expect(outcome.scale == 1 && outcome.frames == 4 && outcome.width == 64)
+        #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
+        #expect(outcome.otherScales.map(\.scale) == [2, 3])
+        #expect(outcome.otherScales.map(\.width) == [128, 192])
+        let names = try Self.pngs(in: folder + "/both-b")
+        #expect(names.count == 12)
+        #expect(names.filter { $0.hasSuffix("@2x.png") }.count == 4 && names.filter { $0.hasSuffix("@3x.png") }.count == 4)
+        #expect(try PNG.Decoder().decodeBitmap(file: folder + "/both-b/gold_1@3x.png").width == 192)
+        #expect(outcome.files.count == 13 && outcome.otherScales.map(\.files.count) == [4, 4])
+        // Each scale reads back as the same sequence.
+        for scale in 1...3 {
+            let read = try Animation.load([folder + "/both-b"], scale: scale)
+            #expect(read.scale == scale && read.frames.count == 4)
+        }
+        // The blur is in points: σ 1 pt on the @2x frames is σ 2 px, as one @2x PNG is blurred.
+        let source = try PNG.Decoder().decodeBitmap(file: both + "/gold_2@2x.png")
+        #expect(source.scale == 2)
+        let one = try Blur(sigma: 1).apply(to: source)
+        #expect(try PNG.Decoder().decodeBitmap(file: folder + "/both-b/gold_2@2x.png").pixels == one.pixels)
         let plain = try FrameOperationJob(sources: [Self.coin], output: folder + "/coin-b", operation: .blur(Blur(sigma: 1))).run()
-        #expect(plain.warnings.isEmpty)
+        #expect(plain.warnings.isEmpty && plain.otherScales.isEmpty)
+    }
+
+    /// An animation of a folder with several scales is one file a scale, each named for it.
+    @Test func anAnimationOfSeveralScalesIsOneFileAScale() throws {
+        let folder = try Fixtures.temporaryFolder("frame-operation-both-gif")
+        let both = try Self.threeScales(in: folder)
+        let outcome = try FrameOperationJob(sources: [both], output: folder + "/coin.apng", operation: .resize(width: 32, height: 32,
+                                            filter: .lanczos3, fit: .fill)).run()
+        #expect(outcome.files == [folder + "/coin.apng", folder + "/coin@2x.apng", folder + "/coin@3x.apng"])
+        #expect(outcome.warnings.isEmpty && outcome.otherScales.allSatisfy(\.warnings.isEmpty))
+        for (scale, file) in outcome.files.enumerated() {
+            let read = try APNG.Decoder(file: file).allFrames()
+            #expect(read.count == 4 && read[0].image.width == 32 * (scale + 1))
+        }
+    }
+
+    /// A GIF source streams: the plan holds none of its frames, and a folder written from it
+    /// decodes each frame once, in order (the folder's frames are handed to the threads in
+    /// order; in contiguous chunks, the second thread started half-way through the file and
+    /// the stream decoded from the start again and again). An animation written from it pulls
+    /// its frames a few at a time.
+    @Test(arguments: ["folder", "impact.gif", "impact.webp"])
+    func aGIFSourceIsDecodedFrameByFrame(output: String) throws {
+        let folder = try Fixtures.temporaryFolder("frame-operation-stream")
+        let job = FrameOperationJob(sources: [Self.impact], output: folder + "/" + output, operation: .blur(Blur(sigma: 2)))
+        let plan = try job.plan()
+        #expect(plan.animation.frames.count == 24)
+        guard case .streamed(let stream, 0)? = plan.animation.frames.first else {
+            Issue.record("the plan holds the GIF's frames: \(plan.animation.frames.first.map { "\($0)" } ?? "none")")
+            return
+        }
+        let outcome = try job.run(plan)
+        #expect(outcome.frames > 0)
+        let statistics = stream.statistics
+        #expect(statistics.mostHeld <= stream.window)
+        if output == "folder" {
+            #expect(statistics.framesDecoded == 24 && statistics.restarts == 0, "\(statistics)")
+        } else {
+            #expect(statistics.framesDecoded <= 3 * 24 && statistics.restarts <= 2, "\(statistics)")
+        }
     }
 
     /// A frame that cannot be sliced fails the whole job: nothing is left behind.

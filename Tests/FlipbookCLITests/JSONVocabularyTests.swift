@@ -27,7 +27,7 @@ struct JSONVocabularyTests {
         "qualityPreset": .string, "quality": .number, "lossless": .bool, "colorType": .string, "fitsMaxBytes": .bool,
         "engine": .string, "load": .string, "sprites": .integer, "occupancy": .number, "scales": .numbers, "details": .object,
         "pointWidth": .number, "pointHeight": .number, "bitDepth": .integer, "interlaced": .bool, "hasAlpha": .bool, "opaque": .bool,
-        "errors": .object,
+        "errors": .object, "otherScales": .object,
     ]
 
     /// (name, arguments after the command's setup, the fields its object has)

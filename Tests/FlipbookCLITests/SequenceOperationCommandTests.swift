@@ -36,6 +36,37 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: folder + "/small.gif"))
     }
 
+    /// `blur spinner-2x -o sp.gif` (a folder of @2x frames into a GIF named @1x) said "@2x" of a
+    /// file every reader takes at @1x: the summary gives the scale the file is read at, and the
+    /// warning names the file that keeps @2x.
+    @Test func theSummaryGivesTheScaleTheFileIsReadAt() throws {
+        let folder = try Fixtures.temporaryFolder("sequence-command-scale")
+        let spinner = Fixtures.path("sequences/emt-watch-spinner-2x")
+        let plain = try CLI.run(["blur", spinner, "-o", folder + "/sp.gif", "--sigma", "1"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(plain.stdout.contains("80×80 px @1x") && !plain.stdout.contains("@2x"), "\(plain.stdout)")
+        #expect(plain.stderr.contains("sp@2x.gif"), "\(plain.stderr)")
+        let named = try CLI.run(["blur", spinner, "-o", folder + "/sp@2x.gif", "--sigma", "1"])
+        #expect(named.status == 0 && named.stdout.contains("80×80 px @2x") && !named.stderr.contains("warning"), "\(named.stdout)\(named.stderr)")
+    }
+
+    /// A folder of @1x and @2x frames is done at both scales, a summary line each (only the @1x
+    /// frames were done, with a warning).
+    @Test func aFolderOfTwoScalesIsDoneAtBoth() throws {
+        let folder = try Fixtures.temporaryFolder("sequence-command-scales")
+        try FileManager.default.createDirectory(atPath: folder + "/both", withIntermediateDirectories: true)
+        for number in 1...4 {
+            let name = "gold_\(number)"
+            try FileManager.default.copyItem(atPath: Self.coin + "/\(name).png", toPath: folder + "/both/\(name).png")
+            #expect(try CLI.run(["resize", Self.coin + "/\(name).png", "-o", folder + "/both/\(name)@2x.png", "--scale", "2"]).status == 0)
+        }
+        let result = try CLI.run(["blur", folder + "/both", "-o", folder + "/out", "--sigma", "1"])
+        #expect(result.status == 0 && !result.stderr.contains("warning"), "\(result.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").filter { !$0.hasPrefix(".") }
+        #expect(written.count == 9 && written.filter { $0.hasSuffix("@2x.png") }.count == 4, "\(written.sorted())")
+        #expect(result.stdout.contains("64×64 px @1x") && result.stdout.contains("128×128 px @2x"), "\(result.stdout)")
+    }
+
     @Test func aSliceThatDoesNotFitWritesNothing() throws {
         let folder = try Fixtures.temporaryFolder("sequence-command-fail")
         let result = try CLI.run(["slice", Self.coin, "-o", folder + "/out", "--insets", "40,40,40,40", "--size", "100x100"])

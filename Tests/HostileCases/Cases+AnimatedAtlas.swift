@@ -61,6 +61,19 @@ extension HostileCases {
             each(Sample.junk) { bytes in _ = try Animation.load(apng: bytes, file: "x.png") }
             each(Sample.junk) { bytes in _ = try Animation.load(webp: bytes, file: "x.webp") }
         },
+        HostileCase("FrameStream with hostile indices", ["FrameStream", "FrameStream.Statistics"]) {
+            // Two frames of 2×1 on a 2×1 screen, streamed.
+            let gif: [UInt8] = Array("GIF89a".utf8) + [2, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF]
+                + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0] + [0x2C, 1, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0] + [0x3B]
+            let animation = try Animation.load(decoding: GIF.Decoder.self, bytes: gif, file: "x.gif", streaming: true)
+            guard case .streamed(let stream, _)? = animation.frames.first else { return }
+            each(Sample.ints) { index in _ = try stream.frame(index) }
+            each(Sample.ints) { index in _ = stream.isIdentical(index, Int.max); _ = stream.isIdentical(Int.min, index) }
+            _ = try? FrameSource.streamed(stream, index: Int.min).load(scale: Int.max)
+            _ = FrameSource.streamed(stream, index: Int.max).isIdentical(to: .streamed(stream, index: Int.min))
+            stream.release()
+            _ = try stream.frame(1); _ = stream.statistics; _ = stream.description
+        },
         HostileCase("frame files, sequences and natural order with odd names", ["FrameFile", "FrameSequence", "FrameSequence.Frame",
                                                                                   "UIKitFrames", "NaturalOrder", "Discovery", "Discovery.Error",
                                                                                   "Discovery.NumberClash"]) {

@@ -128,7 +128,7 @@ public struct Validator: Sendable {
                 defer { slot += 1 }
                 guard plan?.keeps(slot) != false else { continue }
                 var animation = try one.validate(animation: path, reporter: reporter, done: done, total: total, cancellation: cancellation) { () throws(Animation.LoadError) in
-                    try Animation.load([path], limits: ResourceLimits(maxPixels: decoder.maxPixels), cancellation: cancellation)
+                    try Animation.load([path], limits: ResourceLimits(maxPixels: decoder.maxPixels), streaming: true, cancellation: cancellation)
                 }
                 done += 1
                 animation.sequenceSlots = animation.sequences.map { _ in slot }
@@ -169,7 +169,7 @@ public struct Validator: Sendable {
         switch upload.content {
         case .animation(let file, _):
             report = try validate(animation: file.name, reporter: reporter, done: 0, total: 1, cancellation: cancellation) { () throws(Animation.LoadError) in
-                try Animation.load(files: [file], limits: ResourceLimits(maxPixels: decoder.maxPixels), cancellation: cancellation)
+                try Animation.load(files: [file], limits: ResourceLimits(maxPixels: decoder.maxPixels), streaming: true, cancellation: cancellation)
             }
         case .images(let frames):
             // PNGs without numbers form sequences of their own, so that each is decoded and checked.
@@ -189,7 +189,11 @@ public struct Validator: Sendable {
         do { animation = try load() } catch .cancelled { throw .cancelled } catch { throw .animation(error) }
         reporter.report(.reading, done: done + 1, total: total)
         var size: (width: Int, height: Int)?
-        if case .bitmap(let first)? = animation.frames.first { size = (first.width, first.height) }
+        switch animation.frames.first {
+        case .bitmap(let first)?: size = (first.width, first.height)
+        case .streamed(let stream, _)?: size = (stream.width, stream.height)
+        default: break
+        }
         let summary = SequenceSummary(animation: file, frameCount: animation.frames.count, size: size)
         var subject = SequenceFacts(sequence: FrameSequence(directory: summary.directory, prefix: summary.prefix, frames: []), files: [])
         subject.animation = (file, animation.readWarnings)
