@@ -18,7 +18,7 @@ struct BuildCacheTests {
     }
 
     /// A cache of a kind, kept alive with its server.
-    final class Place {
+    final class Place: @unchecked Sendable {
         let server: NginxServer?
         /// Where the entries are on disk (`ac/`, `cas/`).
         let store: String
@@ -32,14 +32,28 @@ struct BuildCacheTests {
                 store = server.store
                 cache = BuildCache(.server(server.url))
             case .folder:
+                // Through a link, which a test can swap for one to a file at once (the cache gone).
                 server = nil
-                store = try Fixtures.temporaryFolder("cache-folder")
+                let folder = try Fixtures.temporaryFolder("cache-folder")
+                store = folder + "-link"
+                try FileManager.default.createSymbolicLink(atPath: store, withDestinationPath: folder)
                 cache = BuildCache(.folder(store))
             }
             cache.timeout = 2
         }
 
-        deinit { if server == nil { try? FileManager.default.removeItem(atPath: store) } }
+        deinit {
+            guard server == nil else { return }
+            for path in [String(store.dropLast("-link".count)), store, store + ".file"] { try? FileManager.default.removeItem(atPath: path) }
+        }
+
+        /// Takes the cache away at once: nginx stopped, the folder's link turned to a file.
+        func takeAway() {
+            if let server { server.stop(); return }
+            FileManager.default.createFile(atPath: store + ".file", contents: Data("not a folder".utf8))
+            try? FileManager.default.createSymbolicLink(atPath: store + ".new", withDestinationPath: store + ".file")
+            rename(store + ".new", store)
+        }
 
         /// The files under `part` (`ac` or `cas`) of the store.
         func entries(_ part: String) -> [String] {
@@ -71,10 +85,11 @@ struct BuildCacheTests {
         return (folder, folder + "/flipbook.json")
     }
 
-    static func build(_ file: String, cache: BuildCache?, tool: String = "test", overwrite: Bool = false,
+    static func build(_ file: String, cache: BuildCache?, tool: String = "test", overwrite: Bool = false, threads: Int? = nil,
                       progress: (@Sendable (BuildProgress) -> Void)? = nil) throws -> BuildReport {
         var job = BuildJob(project: try Project.read(file: file), overwrite: overwrite)
         job.tool = tool
+        job.threads = threads
         job.cache = cache
         return try job.run(progress: progress)
     }
@@ -185,17 +200,11 @@ struct BuildCacheTests {
         defer { for copy in [a, b] { try? FileManager.default.removeItem(atPath: copy.folder) } }
         _ = try Self.build(a.file, cache: place.cache)
         let stopped = Flag()
-        let store = place.store, server = place.server
-        // The cache goes away as soon as the first target came from it: nginx is stopped, the
-        // folder replaced by a file.
-        let report = try Self.build(b.file, cache: place.cache, progress: { event in
+        // The cache goes away as soon as the first target came from it (one worker, so the
+        // others are all decided after).
+        let report = try Self.build(b.file, cache: place.cache, threads: 1, progress: { event in
             guard event.event == .restored, stopped.setOnce() else { return }
-            if let server {
-                server.stop()
-            } else {
-                try? FileManager.default.removeItem(atPath: store)
-                FileManager.default.createFile(atPath: store, contents: Data("not a folder".utf8))
-            }
+            place.takeAway()
         })
         #expect(stopped.isSet)
         #expect(report.failures.isEmpty, "\(report.failures.map { "\($0.failure)" })")
