@@ -31,6 +31,12 @@ public struct BuildJob: Sendable {
     /// every machine, so N jobs with `1/N` … `N/N` build every target exactly once. The report
     /// lists the others in ``BuildReport/otherShards``. `nil` (the default) builds them all.
     public var shard: Shard?
+    /// Where outputs of earlier builds — here or on other machines — are found before a target is
+    /// built, and where the outputs of targets built here are kept (``BuildCache``); by default the
+    /// project's own (``BuildCache/inProject(_:)``), `nil` for none. A target found there is
+    /// written from it (``BuildReport/Entry/Status/restored(reasons:files:)``) instead of built;
+    /// with ``force`` every target is built, and stored.
+    public var cache: BuildCache?
 
     /// Flipbook's version, part of every target's key.
     public static let version = "0.1.0"
@@ -41,6 +47,7 @@ public struct BuildJob: Sendable {
         self.targets = targets
         self.force = force
         self.overwrite = overwrite
+        self.cache = BuildCache.inProject(project)
     }
 
     /// Builds. `progress` hears of each target as it is checked, built or found up to date, on the
@@ -53,13 +60,18 @@ public struct BuildJob: Sendable {
         for name in targets where project.target(named: name) == nil {
             throw .project(.unknownTarget(file: project.file, name: name, suggestion: Suggestion.nearest(to: name, among: project.targets.map(\.name))))
         }
+        if let cache, !(cache.timeout >= 0.01 && cache.timeout <= 3600) {
+            throw .project(.schema(SchemaError(file: "BuildJob", path: "cache.timeout", problem: .outOfRange(requirement: "0.01 to 3600 seconds"),
+                                               found: "\(cache.timeout)")))
+        }
         var order: [Target]
         do { order = try BuildGraph.order(project, selecting: targets.isEmpty ? project.targets.map(\.name) : targets) } catch { throw .project(error) }
         var others: [String] = []
         if let shard { (order, others) = BuildShards.select(order, in: project, shard: shard) }
         var state = BuildState.load(for: project)
         let tool = self.tool ?? Self.currentTool(state: &state)
-        let build = BuildRun(job: self, order: order, state: state, tool: tool, progress: progress, cancellation: cancellation)
+        let build = BuildRun(job: self, order: order, state: state, tool: tool, cache: cache.map { TargetCache($0, project: project) },
+                             progress: progress, cancellation: cancellation)
         var report = try build.run()
         report.otherShards = others
         return report

@@ -10,6 +10,8 @@ public struct BuildProgress: Sendable, Equatable {
         case upToDate
         /// It was built.
         case built
+        /// Its outputs were written from the build's cache (``BuildJob/cache``).
+        case restored
         /// It failed, or was skipped because a dependency failed.
         case failed
     }

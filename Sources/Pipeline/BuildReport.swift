@@ -9,6 +9,11 @@ public struct BuildReport: Sendable {
             /// Built, for these reasons (`never built`, `input changed: fx/boom3.png`, …), writing
             /// these files (relative to the project's folder).
             case built(reasons: [String], files: [String])
+            /// Found in the build's cache (``BuildJob/cache``), built before from the same tool,
+            /// settings and input contents — here or on another machine — for these reasons, and
+            /// its files written from there (checked against their digests): the same bytes a build
+            /// would write.
+            case restored(reasons: [String], files: [String])
             /// Failed; `reasons` are why it was being built.
             case failed(TargetFailure, reasons: [String])
             /// Not built because a target it depends on failed.
@@ -29,9 +34,14 @@ public struct BuildReport: Sendable {
     public var entries: [Entry]
     /// The targets other parts build, with ``BuildJob/shard``; empty without one.
     public var otherShards: [String] = []
+    /// What the build wants the user to know beyond its targets: a cache it went on without
+    /// (unreachable, too slow, failing), or could not store into.
+    public var warnings: [String] = []
 
     /// The targets that were built (not failed).
     public var built: [String] { entries.compactMap { if case .built = $0.status { $0.target } else { nil } } }
+    /// The targets whose outputs were written from the cache.
+    public var restored: [String] { entries.compactMap { if case .restored = $0.status { $0.target } else { nil } } }
     /// The targets found up to date.
     public var upToDate: [String] { entries.compactMap { if case .upToDate = $0.status { $0.target } else { nil } } }
     /// The failures, by target.

@@ -7,6 +7,7 @@ final class BuildRun: @unchecked Sendable {
     private let job: BuildJob
     private let order: [Target]
     private let tool: String
+    private let cache: TargetCache?
     private let progress: (@Sendable (BuildProgress) -> Void)?
     private let cancellation: CancellationFlag?
     private let dependencies: [String: [String]]
@@ -19,12 +20,13 @@ final class BuildRun: @unchecked Sendable {
     private var finishedOrder: [String] = []
     private var saveError: FileIO.Error?
 
-    init(job: BuildJob, order: [Target], state: BuildState, tool: String, progress: (@Sendable (BuildProgress) -> Void)?,
+    init(job: BuildJob, order: [Target], state: BuildState, tool: String, cache: TargetCache?, progress: (@Sendable (BuildProgress) -> Void)?,
          cancellation: CancellationFlag?) {
         self.job = job
         self.order = order
         self.state = state
         self.tool = tool
+        self.cache = cache
         self.progress = progress
         self.cancellation = cancellation
         var dependencies: [String: [String]] = [:]
@@ -50,7 +52,7 @@ final class BuildRun: @unchecked Sendable {
         }
         if let saveError { throw .state(saveError) }
         if cancellation?.isCancelled == true { throw .cancelled }
-        return BuildReport(entries: finishedOrder.compactMap { entries[$0] })
+        return BuildReport(entries: finishedOrder.compactMap { entries[$0] }, warnings: cache?.warnings ?? [])
     }
 
     /// Takes ready targets until none is left.
@@ -66,6 +68,7 @@ final class BuildRun: @unchecked Sendable {
             let event: BuildProgress.Event = switch entry.status {
             case .upToDate: .upToDate
             case .built: .built
+            case .restored: .restored
             case .failed, .skipped: .failed
             }
             progress?(BuildProgress(target: target.name, event: event, done: done, total: order.count))
@@ -112,6 +115,28 @@ final class BuildRun: @unchecked Sendable {
                                                             outputs: { path in digests.record(path, disk: project.onDisk(path)) })
         if reasons.isEmpty { return BuildReport.Entry(target: target.name, status: .upToDate, warnings: [], notes: []) }
 
+        // An output this target's last build wrote may be replaced even if edited since (a build
+        // replaces its own outputs); any other file there only with `overwrite`.
+        let ownsOutput = record?.outputs.keys.contains { written in target.outputs.contains { BuildGraph.path(written, isWithin: $0) } } ?? false
+        let overwrite = job.overwrite || ownsOutput
+        // The same tool, settings and inputs built before, here or elsewhere: its outputs, checked.
+        let cacheKey = TargetCache.key(action: key, target: target, project: project)
+        var cacheWarnings: [String] = []
+        if let cache, !job.force, cancellation?.isCancelled != true {
+            switch cache.restore(target, key: cacheKey, inputs: Array(inputs.keys), overwrite: overwrite) {
+            case .restored(let outputs, let warnings, let notes):
+                lock.lock()
+                state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
+                                                                     recorded: Date().timeIntervalSince1970)
+                save()
+                lock.unlock()
+                return BuildReport.Entry(target: target.name, status: .restored(reasons: reasons, files: outputs.keys.sorted()), warnings: warnings,
+                                         notes: notes)
+            case .miss(let warning):
+                if let warning { cacheWarnings.append(warning) }
+            }
+        }
+
         progress?(BuildProgress(target: target.name, event: .building, done: decidedCount, total: order.count))
         let result: TargetRunner.Result
         do {
@@ -120,12 +145,9 @@ final class BuildRun: @unchecked Sendable {
             lock.unlock()
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
-            // An output this target's last build wrote may be replaced even if edited since (a build
-            // replaces its own outputs); any other file there only with `overwrite`.
-            let ownsOutput = record?.outputs.keys.contains { written in target.outputs.contains { BuildGraph.path(written, isWithin: $0) } } ?? false
-            result = try TargetRunner.run(target.job, overwrite: job.overwrite || ownsOutput, threads: threads, cancellation: cancellation)
+            result = try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, cancellation: cancellation)
         } catch {
-            return BuildReport.Entry(target: target.name, status: .failed(error, reasons: reasons), warnings: [], notes: [])
+            return BuildReport.Entry(target: target.name, status: .failed(error, reasons: reasons), warnings: cacheWarnings, notes: [])
         }
         let files = result.files.map { relative($0) }
         var outputs: [String: BuildState.FileRecord] = [:]
@@ -144,7 +166,7 @@ final class BuildRun: @unchecked Sendable {
             save()
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()),
-                                     warnings: result.warnings + ["\(first) changed while the target was built: it is built again next time"],
+                                     warnings: cacheWarnings + result.warnings + ["\(first) changed while the target was built: it is built again next time"],
                                      notes: result.notes)
         }
         if let problem = result.problem {
@@ -153,14 +175,16 @@ final class BuildRun: @unchecked Sendable {
             state.targets[target.name] = nil
             save()
             lock.unlock()
-            return BuildReport.Entry(target: target.name, status: .failed(problem, reasons: reasons), warnings: result.warnings, notes: result.notes)
+            return BuildReport.Entry(target: target.name, status: .failed(problem, reasons: reasons), warnings: cacheWarnings + result.warnings,
+                                     notes: result.notes)
         }
         lock.lock()
         state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
                                                              recorded: Date().timeIntervalSince1970)
         save()
         lock.unlock()
-        return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: result.warnings,
+        cache?.store(target, key: cacheKey, outputs: outputs, warnings: result.warnings, notes: result.notes)
+        return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
                                  notes: result.notes)
     }
 

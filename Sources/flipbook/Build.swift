@@ -32,6 +32,13 @@ struct Build: ParsableCommand {
             why. A failed target does not stop the others; those that read its output are skipped. \
             Targets run side by side on all cores.
 
+            A target that must be built is first looked for in the cache (--cache: a folder, by \
+            default .flipbook-build/cache, or the http:// URL of a Bazel remote cache such as \
+            bazel-remote or nginx with WebDAV; --no-cache for none): when the same tool built it \
+            from the same settings and input contents, its files are written from there, each \
+            checked against its SHA-256, and the line says "from cache". A cache that is down, \
+            slow or damaged makes the build local, with a warning.
+
             Exit codes: 0 every target built or up to date, 1 a validation found errors or a byte \
             budget was not met, 2 a wrong project file or target name, 3 or 4 as the failing \
             target's command would exit.
@@ -50,10 +57,17 @@ struct Build: ParsableCommand {
     @Flag(help: "Print machine-readable JSON.") var json = false
     @Option(parsing: .unconditional, help: ArgumentHelp("Build only part K of N (one job of a CI matrix); targets connected by dependencies stay together.", valueName: "K/N"))
     var shard: String?
+    @Option(help: ArgumentHelp("Where built outputs are kept and found: a folder, or the http:// URL of a Bazel remote cache.",
+                               valueName: "DIR|URL")) var cache: String?
+    @Flag(help: "Use no cache (the default is .flipbook-build/cache beside the project file).") var noCache = false
     @OptionGroup var threadsOption: ThreadsOption
 
     func validate() throws {
         if project.isEmpty { throw OptionRefusal.error("--project", project, takes: "a project file (flipbook.json)") }
+        if let cache, noCache { throw ValidationError("--cache \(cache) and --no-cache contradict each other: give one.") }
+        if let cache, BuildCache(location: cache) == nil {
+            throw OptionRefusal.error("--cache", cache, takes: "a folder, or an http:// or https:// URL of a Bazel remote cache")
+        }
     }
 
     func run() throws {
@@ -61,6 +75,7 @@ struct Build: ParsableCommand {
         var job = BuildJob(project: try Project.read(file: project), targets: targets, force: force, overwrite: overwrite)
         job.threads = threadsOption.threads
         job.shard = part
+        if noCache { job.cache = nil } else if let cache { job.cache = BuildCache(location: cache) }
         let terminal = FileIO.standardErrorIsTerminal && !json
         let report = try job.run(progress: { event in
             guard terminal, event.event == .building else { return }
@@ -75,16 +90,20 @@ struct Build: ParsableCommand {
                 case .built(let reasons, let files):
                     let written = files.count <= 3 ? files.joined(separator: ", ") : "\(files.count) files in \(Self.commonFolder(files))"
                     print("\(entry.target): built (\(reasons.joined(separator: "; "))): \(written)")
+                case .restored(let reasons, let files):
+                    let written = files.count <= 3 ? files.joined(separator: ", ") : "\(files.count) files in \(Self.commonFolder(files))"
+                    print("\(entry.target): from cache (\(reasons.joined(separator: "; "))): \(written)")
                 case .failed(let failure, _): Console.error("\(entry.target): failed: \(CLIWording.message(for: failure))")
                 case .skipped(let dependency): Console.error("\(entry.target): skipped: \(dependency) failed")
                 }
                 for warning in entry.warnings { Console.error("warning: \(entry.target): \(warning)") }
                 for note in entry.notes { Console.error("note: \(entry.target): \(note)") }
             }
-            print("\(report.built.count) built, \(report.upToDate.count) up to date"
+            for warning in report.warnings { Console.error("warning: \(warning)") }
+            print("\(report.built.count) built, " + (report.restored.isEmpty ? "" : "\(report.restored.count) from cache, ") + "\(report.upToDate.count) up to date"
                   + (report.failures.isEmpty ? "" : ", \(report.failures.count) failed")
-                  + (report.entries.count > report.built.count + report.upToDate.count + report.failures.count
-                     ? ", \(report.entries.count - report.built.count - report.upToDate.count - report.failures.count) skipped" : "")
+                  + (report.entries.count > report.built.count + report.restored.count + report.upToDate.count + report.failures.count
+                     ? ", \(report.entries.count - report.built.count - report.restored.count - report.upToDate.count - report.failures.count) skipped" : "")
                   + (part.map { ", \(report.otherShards.count) left to the other parts of \($0.count)" } ?? ""))
         }
         if json { Console.printedJSON.set() }
@@ -124,7 +143,8 @@ private struct BuildSummary: Encodable {
     }
 
     var targets: [Entry]
-    var built: Int, upToDate: Int, failed: Int
+    var built: Int, fromCache: Int, upToDate: Int, failed: Int
+    var warnings: [String]
     /// With --shard: the targets the other parts build.
     var otherShards: [String]?
 
@@ -134,12 +154,15 @@ private struct BuildSummary: Encodable {
             switch entry.status {
             case .upToDate: result.status = "up-to-date"
             case .built(let reasons, let files): (result.status, result.reasons, result.files) = ("built", reasons, files)
+            case .restored(let reasons, let files): (result.status, result.reasons, result.files) = ("from-cache", reasons, files)
             case .failed(let failure, let reasons): (result.status, result.reasons, result.error) = ("failed", reasons, CLIWording.message(for: failure))
             case .skipped(let dependency): (result.status, result.dependency) = ("skipped", dependency)
             }
             return result
         }
         built = report.built.count
+        fromCache = report.restored.count
+        warnings = report.warnings
         upToDate = report.upToDate.count
         failed = report.failures.count
         otherShards = report.otherShards.isEmpty ? nil : report.otherShards

@@ -40,5 +40,24 @@ extension HostileCases {
             }
             _ = ProjectError.cycle(file: "", targets: []).description
         },
+        HostileCase("build caches with hostile locations and timeouts, and a server that is not there",
+                    ["BuildCache", "BuildCache.Location"]) {
+            let texts = ["", "\u{0}", "http://", "https://", "http://:0", "http://[::1", "ftp://x", "http://h/?q", "http://h/#f", "//", "://",
+                         "http://user:@h", "http://\(String(repeating: "a", count: 70_000))", String(repeating: "/", count: 5000), "~", "."]
+            each(texts) { text in _ = BuildCache(location: text)?.displayName }
+            _ = BuildCache(.server(URL(fileURLWithPath: "/"))).displayName
+            let folder = Sample.folder("cache")
+            if let project = try? Project(bytes: Array(#"{"targets": {"a": {"assemble": "missing", "output": "a.gif"}}}"#.utf8), file: "p.json", folder: folder) {
+                each(Sample.doubles) { timeout in
+                    var job = BuildJob(project: project)
+                    // Port 1 of localhost: nothing listens there (refused at once).
+                    job.cache = BuildCache(location: "http://127.0.0.1:1")
+                    job.cache?.timeout = timeout
+                    _ = try job.run()
+                    job.cache = BuildCache(.folder(folder + "/\u{0}"))
+                    _ = try job.run()
+                }
+            }
+        },
     ]
 }

@@ -153,6 +153,17 @@ public final class OutputSet: @unchecked Sendable {
         OutputLedger.read(folder: FileIO.parentDirectory(of: path)).holder(of: FileIO.lastComponent(of: path)) != nil
     }
 
+    /// The owner of the set that wrote the file at `path`, as a path from where `path` is opened
+    /// (`out/walk` for the frame `out/walk3.png`, `out/fx.png` for the sheet's data `out/data/fx.json`), when its
+    /// folder's record holds the file unchanged since; `nil` otherwise. A build cache restores the
+    /// file into a set of the same owner, so the next run replaces it as its own.
+    public static func owner(of path: String) -> String? {
+        let folder = FileIO.parentDirectory(of: path)
+        guard let (holder, entry) = OutputLedger.read(folder: folder).holder(of: FileIO.lastComponent(of: path)),
+              OutputLedger.matches(entry, path: path) else { return nil }
+        return OutputLedger.display(owner: holder, in: folder)
+    }
+
     /// The files the set owned by `owner` last wrote into `folder`, as its record says (empty when
     /// none): what a new run of the same output must not read back as input.
     public static func files(writtenBy owner: String, in folder: String) -> [String] {

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Where a build finds the outputs of targets built before — on this machine or another — and
+/// keeps those it builds: a folder, or a server speaking the Bazel HTTP remote-cache protocol
+/// (`GET`/`PUT /ac/<sha256>` for a target's result, `/cas/<sha256>` for file contents), such as
+/// bazel-remote, BuildBuddy or nginx with WebDAV `PUT`. A folder has the same layout (`ac/`,
+/// `cas/`), so it can be served as it is.
+///
+/// A target's entry is found under a key made of exactly what decides whether it is up to date —
+/// the tool (Flipbook's version and the digest of its executable), the target's kind and settings,
+/// and the path and SHA-256 of every file it reads — so an entry is only ever used for identical
+/// inputs. Every file taken from the cache is checked against its SHA-256 and size before it is
+/// written, and it is written through the output contract as the target's job writes it (never
+/// over an input; a later build replaces it as its own). A cache that is missing, slow, failing
+/// or returning damaged data makes the build local, with a warning: never wrong, never stuck.
+public struct BuildCache: Sendable, Equatable {
+    /// Where the cache is.
+    public enum Location: Sendable, Equatable {
+        /// A folder, as opened from the working directory (created when first written).
+        case folder(String)
+        /// An `http` or `https` URL of a Bazel HTTP remote cache (a path prefix such as an instance
+        /// name is kept; `user:password@` is sent as HTTP basic authentication).
+        case server(URL)
+    }
+
+    /// Where the cache is.
+    public var location: Location
+    /// Seconds a server may stay silent on one request before the build gives up on it and goes
+    /// on without the cache; 5 by default. A whole transfer may take up to 12 times as long (at
+    /// least a minute). From 0.01 to 3600.
+    public var timeout: Double = 5
+    /// Whether targets built here are stored in the cache (on by default); off, the cache is only read.
+    public var upload: Bool = true
+
+    /// A cache at `location`.
+    public init(_ location: Location) {
+        self.location = location
+    }
+
+    /// The cache named by `text` as a user writes it: an `http://` or `https://` URL (with a host,
+    /// no query or fragment) is a server, anything else a folder. `nil` for an empty text and for
+    /// a URL of another scheme (`ftp://…`) or that is not whole.
+    public init?(location text: String) {
+        guard !text.isEmpty, !text.contains("\0") else { return nil }
+        let lower = text.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            guard let url = URL(string: text), let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil else { return nil }
+            self.init(.server(url))
+        } else if text.contains("://") {
+            return nil
+        } else {
+            self.init(.folder(text))
+        }
+    }
+
+    /// The cache a project keeps by default: the folder `cache` in its `.flipbook-build`.
+    public static func inProject(_ project: Project) -> BuildCache {
+        BuildCache(.folder(project.onDisk(Project.stateFolder + "/cache")))
+    }
+
+    /// The location as a message names it: the folder, or the URL without a password.
+    public var displayName: String {
+        switch location {
+        case .folder(let path): return path
+        case .server(let url):
+            guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url.absoluteString }
+            parts.user = nil
+            parts.password = nil
+            return parts.string ?? url.absoluteString
+        }
+    }
+}
