@@ -1,4 +1,5 @@
 import Basics
+import Foundation
 import Raster
 
 extension GIF.Encoder {
@@ -25,10 +26,12 @@ extension GIF.Encoder {
 
     /// A loader of the `index`-th kept frame for the decoding workers: decoded, its size checked
     /// against the first frame's, and flattened as far as it can be without the frame before (``AlphaFlattener/prepare(_:alpha:edgeMatte:)``).
-    func loader(frames: [Int], input: FrameInput, width: Int, height: Int) -> @Sendable (Int) throws -> AlphaFlattener.Prepared {
+    /// `first`, frame 0 already decoded, is used the first time frame 0 is asked for.
+    func loader(frames: [Int], input: FrameInput, width: Int, height: Int, first: Bitmap? = nil) -> @Sendable (Int) throws -> AlphaFlattener.Prepared {
         let (alpha, edgeMatte, scale) = (self.alpha, self.edgeMatte, self.scale)
+        let decoded = DecodedOnce(first)
         return { index in
-            let bitmap = try input.load(frames[index])
+            let bitmap = try (index == 0 ? decoded.take() : nil) ?? input.load(frames[index])
             guard bitmap.width == width, bitmap.height == height else {
                 // Named as the APNG and WebP encoders name it (the file, when the input has names), with the fix.
                 throw GIF.EncodeError.invalidInput("\(input.name(of: frames[index])) is \(bitmap.width)×\(bitmap.height), "
@@ -36,6 +39,21 @@ extension GIF.Encoder {
                     + "export them at one size")
             }
             return AlphaFlattener.prepare(bitmap, alpha: alpha, edgeMatte: edgeMatte, scale: scale)
+        }
+    }
+
+    /// A frame decoded before the workers start, handed over once (then let go).
+    private final class DecodedOnce: @unchecked Sendable {
+        private let lock = NSLock()
+        private var bitmap: Bitmap?
+
+        init(_ bitmap: Bitmap?) { self.bitmap = bitmap }
+
+        func take() -> Bitmap? {
+            lock.lock()
+            defer { lock.unlock() }
+            defer { bitmap = nil }
+            return bitmap
         }
     }
 }

@@ -203,10 +203,11 @@ extension GIF {
             let runs = IdenticalRuns(durations: input.durations, identical: input.identical)
             let timing = Timing(runs.durations, longest: .infinity, splitting: false)
             let frames = timing.frameIndices.map { runs.firsts[$0] }
-            // The first frame gives the size; it is decoded again when its turn comes rather than
-            // held through the whole encode.
-            let (width, height) = try { let first = try input.load(frames[0]); return (first.width, first.height) }()
-            let load = loader(frames: frames, input: input, width: width, height: height)
+            // The first frame gives the size, and is handed to the first worker that asks for it
+            // (not decoded twice; `fast`'s second pass decodes it again rather than hold it).
+            let first = try input.load(frames[0])
+            let (width, height) = (first.width, first.height)
+            let load = loader(frames: frames, input: input, width: width, height: height, first: first)
             var output = Output(width: width, height: height, netscapeLoops: GIF.netscapeLoops(repeatCount: repeatCount),
                                 drain: drain)
             output.merged.invisibleBelow = alpha == .dither ? AlphaFlattener.faintest : alpha == .threshold ? 128 : 0

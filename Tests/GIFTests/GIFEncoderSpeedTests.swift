@@ -69,4 +69,33 @@ struct GIFEncoderSpeedTests {
         #expect(ColorRefiner.totalError(samples, rgb).bitPattern == total.bitPattern)
         #expect(ColorRefiner.meanError(samples, rgb).bitPattern == (total / weight).bitPattern)
     }
+
+    /// The histogram's exact colours, gathered in its small table, are the `Set` of the colours
+    /// drawn (`nil` past 256) and of those opaque pixels draw, over one frame and over two added
+    /// one after the other, selected or whole: pixel art (few colours), the spinner's soft
+    /// frames (a few hundred), and the dino (too many).
+    @Test(arguments: ["ansimuz-fire-bomb-pixel", "emt-watch-spinner-2x", "gameart2d-dino-jump"])
+    func exactColorsAreTheSetOfColors(sequence: String) throws {
+        let frames = try GIFSoftAlphaTests.frames(sequence)
+        #expect(frames.count >= 2)
+        let pixels = frames.prefix(2).map { AlphaFlattener.flatten(AlphaFlattener.prepare($0, alpha: .dither)) }
+        let selected = (0..<(pixels[1].count / 4)).map { $0 % 3 != 0 }
+        var expected: Set<UInt32> = [], opaque: Set<UInt32> = []
+        func expect(_ frame: [UInt8], only: [Bool]?) {
+            for p in 0..<(frame.count / 4) where frame[p * 4 + 3] != 0 && only?[p] != false {
+                let color = UInt32(frame[p * 4]) << 16 | UInt32(frame[p * 4 + 1]) << 8 | UInt32(frame[p * 4 + 2])
+                expected.insert(color)
+                if frame[p * 4 + 3] == 255 { opaque.insert(color) }
+            }
+        }
+        var histogram = ColorHistogram()
+        histogram.add(pixels[0])
+        expect(pixels[0], only: nil)
+        #expect(histogram.exactColors == (expected.count <= ColorHistogram.exactLimit ? expected : nil))
+        if histogram.exactColors != nil { #expect(histogram.opaqueColors == opaque) }
+        histogram.add(pixels[1], only: selected)
+        expect(pixels[1], only: selected)
+        #expect(histogram.exactColors == (expected.count <= ColorHistogram.exactLimit ? expected : nil))
+        if histogram.exactColors != nil { #expect(histogram.opaqueColors == opaque) }
+    }
 }

@@ -40,6 +40,25 @@ struct GIFRepeatedFramesTests {
         #expect(report.framesMergedIdentical == 4 && report.framesMergedForTiming == 0)
     }
 
+    /// Each frame is decoded once per pass (issue 48): the first frame, decoded to learn the
+    /// screen's size, is the one the first pass encodes (it was decoded again: one decode in 12 of
+    /// the 680×472 dino, a fifth of whose encode is decoding). `fast`'s second pass decodes every
+    /// frame again, the first included.
+    @Test(arguments: GIF.Encoder.Quality.allCases)
+    func eachFrameIsDecodedOncePerPass(quality: GIF.Encoder.Quality) throws {
+        let distinct = GIFPaletteTests.frames()
+        let order = [3, 15, 20, 3]
+        let loads = Counter()
+        let input = FrameInput(durations: Array(repeating: 0.1, count: order.count)) { index in
+            loads.add(index)
+            return distinct[order[index]]
+        }
+        let bytes = try GIF.Encoder(quality: quality).encode(input).bytes
+        let passes = quality == .fast ? 2 : 1
+        #expect(loads.values.sorted() == (0..<order.count).flatMap { Array(repeating: $0, count: passes) })
+        #expect(try GIF.Decoder(bytes: bytes, file: "once.gif").allGIFFrames().count == order.count)
+    }
+
     /// Counts calls from any thread.
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
