@@ -92,9 +92,9 @@ struct SheetImportFixtureTests {
     }()
 
     @Test func findsOurOwnFiles() {
-        // 9 goldens, 9 seeds copied from them, 13 + 11 seeds of the page-path and work-bound rules,
+        // 9 goldens, 9 seeds copied from them, 13 + 11 + 3 seeds of the page-path and work-bound rules,
         // one of JSON with duplicate keys.
-        #expect(Self.ownFiles.count == 9 + 9 + 13 + 11 + 1, "\(Self.ownFiles)")
+        #expect(Self.ownFiles.count == 9 + 9 + 13 + 11 + 3 + 1, "\(Self.ownFiles)")
     }
 
     @Test(arguments: ownFiles)

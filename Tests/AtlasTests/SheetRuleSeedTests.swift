@@ -28,6 +28,8 @@ struct SheetRuleSeedTests {
         ("fuzz-godot/escape.tres", .parent), ("fuzz-libgdx/escape.atlas", .parent), ("fuzz-texturepacker/escape.json", .parent),
         ("fuzz-texturepacker/escape-multiatlas.json", .absolute), ("fuzz-aseprite/escape.aseprite.json", .parent),
         ("fuzz-spritekit/escape.atlasc.plist", .parent), ("fuzz-cocos2d/escape.plist", .absolute),
+        // Absolute pages in the two formats whose seeds had only `..`.
+        ("fuzz-aseprite/escape-absolute.aseprite.json", .absolute), ("fuzz-spritekit/escape-absolute.atlasc.plist", .absolute),
     ]
 
     /// The seeds of odd path forms (issue 43): every page or related path each names, and how it
@@ -69,6 +71,9 @@ struct SheetRuleSeedTests {
         ("fuzz-libgdx/total-bomb.atlas", .outputPixels), ("fuzz-texturepacker/total-bomb.json", .outputPixels),
         ("fuzz-aseprite/total-bomb.aseprite.json", .outputPixels), ("fuzz-spritekit/total-bomb.atlasc.plist", .outputPixels),
         ("fuzz-cocos2d/total-bomb.plist", .outputPixels),
+        // Issue 43's own case: 40 distinct AtlasTextures, each `margin = Rect2(0, 0, 8000, 8000)`
+        // (8005², under maxPixels; 2.56 Gpx in all).
+        ("fuzz-godot/many-margins-bomb.tres", .outputPixels),
     ]
 
     @Test(arguments: bombs)
@@ -82,6 +87,40 @@ struct SheetRuleSeedTests {
         }
     }
 
+    /// The in-memory sheet seeds of the two rules (`Fuzz/Seeds/fuzz-sheet-import`, parts split as
+    /// `Fuzzer.files` splits them), read as the target reads them with the default limits: the
+    /// Godot margin bomb by the total budget, an absolute page that the upload holds by the path rule.
+    static let sheetImportSeeds: [(seed: String, refused: String)] = [
+        ("godot-margins-bomb.upload", "limit outputPixels"), ("escape-absolute.upload", "absolute"),
+    ]
+
+    @Test(arguments: sheetImportSeeds)
+    func sheetImportSeedsAreRefused(seed: String, refused: String) throws {
+        let bytes = try Fixtures.bytes("../../Fuzz/Seeds/fuzz-sheet-import/" + seed)
+        var parts: [ArraySlice<UInt8>] = [], start = 0, index = 0
+        let separator = Array("\n%%\n".utf8)
+        while index + separator.count <= bytes.count {
+            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                parts.append(bytes[start..<index]); index += separator.count; start = index
+            } else { index += 1 }
+        }
+        parts.append(bytes[start...])
+        let files = parts.map { part in
+            let newline = part.firstIndex(of: 0x0A) ?? part.endIndex
+            return InMemoryFile(name: String(decoding: part[..<newline], as: UTF8.self), bytes: Array(part[newline...].dropFirst()))
+        }
+        #expect(files.count >= 2)
+        do {
+            _ = try SheetImport.read(files: files, data: files[0].name)
+            Issue.record("\(seed) was read")
+        } catch {
+            switch refused {
+            case "absolute": #expect(error.pathRefusal?.form == .absolute, "\(error)")
+            default: #expect(error.limitError?.limit == .outputPixels, "\(error)")
+            }
+        }
+    }
+
     /// Each seed folder holds what ORIGIN.md lists: the new seeds are counted.
     @Test func theSeedsAreThere() throws {
         let root = Fixtures.path("../../Fuzz/Seeds")
@@ -89,6 +128,6 @@ struct SheetRuleSeedTests {
         let found = try ["fuzz-godot", "fuzz-libgdx", "fuzz-texturepacker", "fuzz-aseprite", "fuzz-spritekit", "fuzz-cocos2d"].flatMap { target in
             try FileManager.default.contentsOfDirectory(atPath: root + "/" + target).filter { $0.contains("escape") || $0.contains("bomb") }.map { target + "/" + $0 }
         }
-        #expect(Set(found) == named && found.count == 13 + 6 + 5)
+        #expect(Set(found) == named && found.count == 13 + 6 + 5 + 3)
     }
 }
