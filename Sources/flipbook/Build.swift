@@ -32,6 +32,12 @@ struct Build: ParsableCommand {
             why. A failed target does not stop the others; those that read its output are skipped. \
             Targets run side by side on all cores.
 
+            --watch builds, then watches every file and folder the targets read (and the project \
+            file) and builds again within a second of a save, one line per build (one JSON object \
+            per line with --json); a burst of saves makes one build, the build's own outputs none. \
+            A project file that stops reading is reported and watched until it reads again. Ctrl-C \
+            stops it (exit 130).
+
             Exit codes: 0 every target built or up to date, 1 a validation found errors or a byte \
             budget was not met, 2 a wrong project file or target name, 3 or 4 as the failing \
             target's command would exit.
@@ -40,6 +46,7 @@ struct Build: ParsableCommand {
               flipbook build boom fx
               flipbook build fx check --project assets/flipbook.json
               flipbook build --force --json
+              flipbook build --watch
             """
     )
 
@@ -48,6 +55,7 @@ struct Build: ParsableCommand {
     @Flag(help: "Build the targets even when they are up to date.") var force = false
     @Flag(help: "Let a target replace an output file that this project's builds did not write (never an input).") var overwrite = false
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @Flag(help: "After building, watch what the targets read and build again after each save, until Ctrl-C.") var watch = false
     @OptionGroup var threadsOption: ThreadsOption
 
     func validate() throws {
@@ -55,6 +63,7 @@ struct Build: ParsableCommand {
     }
 
     func run() throws {
+        if watch { return try runWatch() }
         var job = BuildJob(project: try Project.read(file: project), targets: targets, force: force, overwrite: overwrite)
         job.threads = threadsOption.threads
         let terminal = FileIO.standardErrorIsTerminal && !json
