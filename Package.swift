@@ -35,6 +35,8 @@ let package = Package(
         .library(name: "Text", targets: ["Text"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
+        // Builds a project file's targets into a package target's resources (Examples/BuildPlugin).
+        .plugin(name: "FlipbookBuildPlugin", targets: ["FlipbookBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -106,6 +108,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // No target here uses it, so this package's own builds and tests never compile it.
+        .plugin(name: "FlipbookBuildPlugin", capability: .buildTool(), dependencies: ["flipbook"]),
 
         // Fixture paths shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
