@@ -108,7 +108,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // No target here uses it, so this package's own builds and tests never compile it.
+        // No target here uses it: this package's builds compile its one file but never run it or flipbook for it.
         .plugin(name: "FlipbookBuildPlugin", capability: .buildTool(), dependencies: ["flipbook"]),
 
         // Fixture paths shared by the test targets.
