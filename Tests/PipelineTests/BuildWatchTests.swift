@@ -259,7 +259,8 @@ struct BuildWatchTests {
         let asked = Date()
         task.cancel()
         try await task.value
-        #expect(Date().timeIntervalSince(asked) < 0.5)
+        // It looks at the flag every 50 ms; the bound leaves room for a machine busy with the whole suite.
+        #expect(Date().timeIntervalSince(asked) < 2.0)
         // Its events as a sequence: the first build arrives, and leaving the loop stops it.
         for try await event in watch.events() {
             if case .built(let report, _) = event { #expect(report.upToDate == ["coin0"]) } else { continue }
