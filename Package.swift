@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "Preview", targets: ["Preview"]),
         .executable(name: "flipbook", targets: ["flipbook"]),
+        // Builds a project file's targets into a package target's resources (Examples/BuildPlugin).
+        .plugin(name: "FlipbookBuildPlugin", targets: ["FlipbookBuildPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -112,6 +114,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // No target here uses it: this package's builds compile its one file but never run it or flipbook for it.
+        .plugin(name: "FlipbookBuildPlugin", capability: .buildTool(), dependencies: ["flipbook"]),
 
         // Fixture paths shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),

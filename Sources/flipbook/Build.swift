@@ -39,6 +39,12 @@ struct Build: ParsableCommand {
             checked against its SHA-256, and the line says "from cache". A cache that is down, \
             slow or damaged makes the build local, with a warning.
 
+            --watch builds, then watches every file and folder the targets read (and the project \
+            file) and builds again within a second of a save, one line per build (one JSON object \
+            per line with --json); a burst of saves makes one build, the build's own outputs none. \
+            A project file that stops reading is reported and watched until it reads again. Ctrl-C \
+            stops it (exit 130).
+
             Exit codes: 0 every target built or up to date, 1 a validation found errors or a byte \
             budget was not met, 2 a wrong project file or target name, 3 or 4 as the failing \
             target's command would exit.
@@ -47,6 +53,7 @@ struct Build: ParsableCommand {
               flipbook build boom fx
               flipbook build fx check --project assets/flipbook.json
               flipbook build --force --json
+              flipbook build --watch
             """
     )
 
@@ -60,6 +67,7 @@ struct Build: ParsableCommand {
     @Option(help: ArgumentHelp("Where built outputs are kept and found: a folder, or the http:// URL of a Bazel remote cache.",
                                valueName: "DIR|URL")) var cache: String?
     @Flag(help: "Use no cache (the default is .flipbook-build/cache beside the project file).") var noCache = false
+    @Flag(help: "After building, watch what the targets read and build again after each save, until Ctrl-C.") var watch = false
     @OptionGroup var threadsOption: ThreadsOption
 
     func validate() throws {
@@ -71,6 +79,7 @@ struct Build: ParsableCommand {
     }
 
     func run() throws {
+        if watch { return try runWatch() }
         let part = try shard.map { text throws(Shard.Error) in try Shard(parsing: text) }
         var job = BuildJob(project: try Project.read(file: project), targets: targets, force: force, overwrite: overwrite)
         job.threads = threadsOption.threads

@@ -59,5 +59,22 @@ extension HostileCases {
                 }
             }
         },
+        HostileCase("watches of missing, empty and junk project files with hostile settings", ["BuildWatch", "BuildWatch.Event", "WatchError"]) {
+            let folder = NSTemporaryDirectory() + "flipbook-hostile-watch-\(getpid())"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try? Data(#"{"targets": {"a": {"assemble": "missing", "output": "a.gif"}}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/p.json"))
+            let stopped = CancellationFlag()
+            stopped.cancel()
+            for file in ["", "\u{0}", folder, folder + "/missing.json", folder + "/p.json"] {
+                for debounce in [Double.nan, .infinity, -1, 0, 1e308, 0.15] {
+                    var watch = BuildWatch(projectFile: file, targets: file.hasSuffix("p.json") ? [] : ["", "a", "a"])
+                    watch.debounce = debounce
+                    watch.threads = debounce == 0.15 ? nil : debounce == 0 ? 0 : Int.min
+                    _ = try? watch.run(onEvent: { event in if case .warning(let text) = event { _ = text } }, cancellation: stopped)
+                }
+            }
+            _ = WatchError.unavailable(reason: "").description + WatchError.setting(setting: "", found: "", requirement: "").description
+        },
     ]
 }

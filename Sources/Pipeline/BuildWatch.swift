@@ -1,0 +1,198 @@
+import Basics
+import Foundation
+
+/// Builds a project, then watches every file and folder its targets read (and the project file) and
+/// builds again after each save: `flipbook build --watch` as a library value an app can drive.
+///
+/// ```swift
+/// let watch = BuildWatch(projectFile: "flipbook.json")
+/// let task = Task {
+///     try await watch.run { event in
+///         if case .built(let report, let changes) = event { print(changes, report.built) }
+///     }
+/// }
+/// // … later: task.cancel() stops the watch.
+/// ```
+///
+/// A burst of saves (an editor saving twenty files, a tool exporting a sequence) makes one build:
+/// the build starts once no change has arrived for ``debounce`` seconds (or at most 2 s after the
+/// burst began). Each build is a ``BuildJob`` run, so only the targets whose inputs' contents changed
+/// are built; changes arriving during a build make the next one. Editors that save by writing a
+/// temporary file and renaming it over the original are seen (the folder is watched, not the file);
+/// so are new files and folders in a watched folder and deleted folders (watched again when they
+/// come back). The build's own outputs, `.flipbook-build/` and the output contract's `.flipbook-*`
+/// files never start a build. A change to the project file reads it again: when it no longer reads,
+/// ``Event/projectUnreadable(_:)`` says why and the watch goes on until it is fixed.
+///
+/// Linux watches with inotify, macOS with FSEvents (one wrapper file, `FileEvents.swift`).
+public struct BuildWatch: Sendable {
+    /// What a watch reports: on the thread running the watch, except ``progress(_:)``, which comes
+    /// from the build's workers as ``BuildJob``'s progress does.
+    public enum Event: Sendable {
+        /// A build ran: `changes` are the paths (relative to the project's folder) whose change
+        /// started it, empty for the first build; `report` says what each target did.
+        case built(BuildReport, changes: [String])
+        /// The project file changed and no longer reads (or names a target asked for that it no
+        /// longer has); the watch goes on with what it watched and builds once the file reads again.
+        case projectUnreadable(ProjectError)
+        /// A build could not run (its state could not be saved); the watch goes on.
+        case buildFailed(BuildError)
+        /// A build's progress, as ``BuildJob/run(progress:cancellation:)`` reports it.
+        case progress(BuildProgress)
+        /// Something the watch could not do but went on without: a folder that could not be watched
+        /// (an inotify limit), events the system dropped (everything is looked at again).
+        case warning(String)
+    }
+
+    /// The project file.
+    public var projectFile: String
+    /// The targets to build and watch (with what they depend on); empty for all.
+    public var targets: [String]
+    /// As ``BuildJob/overwrite``.
+    public var overwrite: Bool
+    /// The first build builds every target even when it is up to date (``BuildJob/force``).
+    public var force = false
+    /// As ``BuildJob/threads``.
+    public var threads: Int?
+    /// As ``BuildJob/tool``.
+    public var tool: String?
+    /// Seconds without a change before a build starts, so that a burst of saves makes one build;
+    /// from 0.01 to 10. The default, 0.15 s, leaves a save built well within a second.
+    public var debounce: Double = 0.15
+
+    /// The longest a burst of changes delays a build, in seconds.
+    static let longestDelay = 2.0
+    /// How often a waiting watch looks at its cancellation flag, in seconds.
+    static let pollInterval = 0.05
+
+    /// A watch of `projectFile`'s `targets` (empty: all).
+    public init(projectFile: String, targets: [String] = [], overwrite: Bool = false) {
+        self.projectFile = projectFile
+        self.targets = targets
+        self.overwrite = overwrite
+    }
+
+    /// Builds, then watches and builds again after each change, until `cancellation` is raised
+    /// (then it returns once the build under way has stopped). `onEvent` hears every build and
+    /// problem, on the calling thread. Throws only when the watch cannot start: the project file
+    /// does not read at first, a target asked for is not in it, or the system refuses to watch.
+    public func run(onEvent: @escaping @Sendable (Event) -> Void, cancellation: CancellationFlag) throws(WatchError) {
+        guard debounce.isFinite, debounce >= 0.01, debounce <= 10 else {
+            throw .setting(setting: "debounce", found: "\(debounce)", requirement: "from 0.01 to 10 seconds")
+        }
+        if let threads, threads < 1 { throw .setting(setting: "threads", found: "\(threads)", requirement: "1 or more") }
+        var project = try start()
+        let events = try FileEvents()
+        let base = FileIO.resolvedPath(project.onDisk(".")) ?? project.folder
+        let fileName = FileIO.lastComponent(of: projectFile)
+        var scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName)
+        var refused = Set<String>()
+        func watch(_ scope: WatchScope) {
+            for (folder, reason) in events.watch(scope.folders) where refused.insert(folder).inserted {
+                onEvent(.warning("cannot watch \(folder): \(reason); changes there start no build"))
+            }
+        }
+        watch(scope)
+        build(project, changes: [], force: force, onEvent: onEvent, cancellation: cancellation)
+
+        var pending = Set<String>()
+        var first = Date(), last = Date()
+        while !cancellation.isCancelled {
+            let batch = events.next(timeout: Self.pollInterval)
+            var changed = batch.paths.compactMap(scope.relevant)
+            if batch.overflowed {
+                onEvent(.warning("the system dropped file events; looking at every input again"))
+                changed.append(".")
+            }
+            if !changed.isEmpty {
+                if pending.isEmpty { first = Date() }
+                last = Date()
+                pending.formUnion(changed)
+            }
+            guard !pending.isEmpty,
+                  Date().timeIntervalSince(last) >= debounce || Date().timeIntervalSince(first) >= Self.longestDelay else { continue }
+            let changes = pending.sorted()
+            pending = []
+            if changes.contains(fileName) || changes.contains(".") {
+                switch read() {
+                case .success(let read):
+                    project = read
+                case .failure(let error):
+                    scope = WatchScope(unreadable: fileName, base: base, keeping: scope)
+                    watch(scope)
+                    onEvent(.projectUnreadable(error))
+                    continue
+                }
+            }
+            scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName)
+            watch(scope)
+            if cancellation.isCancelled { break }
+            build(project, changes: changes.filter { $0 != "." }, force: false, onEvent: onEvent, cancellation: cancellation)
+        }
+    }
+
+    /// ``run(onEvent:cancellation:)`` on a thread of its own (never one of Swift's cooperative
+    /// threads), until the task is cancelled; a task cancelled before it starts returns at once.
+    public func run(onEvent: @escaping @Sendable (Event) -> Void) async throws(WatchError) {
+        if Task.isCancelled { return }
+        let flag = CancellationFlag()
+        let result: Result<Void, WatchError> = await withTaskCancellationHandler {
+            await BackgroundThread.run { Result { () throws(WatchError) in try run(onEvent: onEvent, cancellation: flag) } }
+        } onCancel: {
+            flag.cancel()
+        }
+        try result.get()
+    }
+
+    /// The watch's events as an asynchronous sequence: the watch starts when the sequence is
+    /// iterated and stops when the iterating task is cancelled or stops iterating. A watch that
+    /// cannot start ends the sequence with its ``WatchError``.
+    public func events() -> AsyncThrowingStream<Event, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await run { event in continuation.yield(event) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The project as first read, its named targets checked.
+    private func start() throws(WatchError) -> Project {
+        switch read() {
+        case .success(let project): return project
+        case .failure(let error): throw .project(error)
+        }
+    }
+
+    /// The project file read, and the targets asked for found in it.
+    private func read() -> Result<Project, ProjectError> {
+        let project: Project
+        do { project = try Project.read(file: projectFile) } catch { return .failure(error) }
+        for name in targets where project.target(named: name) == nil {
+            return .failure(.unknownTarget(file: project.file, name: name,
+                                           suggestion: Suggestion.nearest(to: name, among: project.targets.map(\.name))))
+        }
+        return .success(project)
+    }
+
+    /// One build of `project`, reported.
+    private func build(_ project: Project, changes: [String], force: Bool, onEvent: @escaping @Sendable (Event) -> Void,
+                       cancellation: CancellationFlag) {
+        var job = BuildJob(project: project, targets: targets, force: force, overwrite: overwrite)
+        job.threads = threads
+        job.tool = tool
+        do {
+            let report = try job.run(progress: { onEvent(.progress($0)) }, cancellation: cancellation)
+            onEvent(.built(report, changes: changes))
+        } catch .cancelled {
+            return
+        } catch {
+            onEvent(.buildFailed(error))
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Basics
+
+/// What a watch of a project looks at: the folders to watch, and which changed paths call for a
+/// build. Made again from the project before every build, so a folder created since (a new
+/// sequence in a watched folder) is watched and a deleted one is dropped.
+///
+/// A path matters when it is the project file, or lies at or inside a place a watched target reads
+/// (its sources, as ``BuildGraph/readRoots(of:in:)`` gives them, except those another target
+/// writes; a validation's config; a source
+/// file's `sequence.json`), or is a folder on the way to one (a source folder deleted, created or
+/// moved). Never a path at or inside any target's output, under `.flipbook-build/`, or a file whose
+/// name starts with `.flipbook-` (the output contract's records, journals and temporary files):
+/// the build's own writes start no build.
+struct WatchScope {
+    /// The project's folder, absolute, links resolved: events arrive under it.
+    let base: String
+    /// The project file, relative to ``base``.
+    let projectFile: String
+    /// Where the watched targets read, relative to the project's folder.
+    let roots: [String]
+    /// What every target of the project writes.
+    let outputs: [String]
+    /// The folders to watch, absolute.
+    let folders: Set<String>
+
+    /// The scope of `targets` (empty: all) of `project`, whose file is `projectFile` (absolute).
+    init(project: Project, targets: [String], base: String, projectFile: String) {
+        self.base = base
+        self.projectFile = projectFile
+        let outputs = project.targets.flatMap(\.outputs)
+        self.outputs = outputs
+        let selected = (try? BuildGraph.order(project, selecting: targets.isEmpty ? project.targets.map(\.name) : targets)) ?? project.targets
+        var roots = Set<String>()
+        for target in selected {
+            for root in BuildGraph.readRoots(of: target, in: project) { roots.insert(Self.normalised(root)) }
+            if case .validate(let work) = target.job, let config = work.config {
+                let folder = project.onDisk("")
+                roots.insert(config.hasPrefix(folder) ? String(config.dropFirst(folder.count)) : config)
+            }
+            if target.kind != .render {
+                for source in target.sources where !outputs.contains(where: { BuildGraph.path(source, isWithin: $0) }) {
+                    let parent = Self.parent(of: source)
+                    roots.insert(parent == "." ? "sequence.json" : parent + "/sequence.json")
+                }
+            }
+        }
+        // A source another target writes changes with that target's build: its writes start none
+        // (nor does the output folder they make).
+        self.roots = roots.filter { root in !outputs.contains { BuildGraph.path(root, isWithin: $0) } }.sorted()
+        var folders = Set<String>([base])
+        func isWritten(_ path: String) -> Bool {
+            outputs.contains { BuildGraph.path(path, isWithin: $0) } || BuildGraph.path(path, isWithin: Project.stateFolder)
+        }
+        func addTree(_ path: String) {
+            guard !isWritten(path), folders.insert(Self.absolute(path, base: base)).inserted else { return }
+            guard let names = try? FileIO.entries(of: Self.absolute(path, base: base)) else { return }
+            for name in names where !name.hasPrefix(FileIO.bookkeepingPrefix) {
+                let child = path == "." ? name : path + "/" + name
+                if FileIO.isDirectory(Self.absolute(child, base: base)) { addTree(child) }
+            }
+        }
+        for root in self.roots {
+            // Every folder on the way, so the root is seen being created, deleted or moved.
+            var folder = Self.parent(of: root)
+            while folder != "." {
+                if FileIO.isDirectory(Self.absolute(folder, base: base)), !isWritten(folder) { folders.insert(Self.absolute(folder, base: base)) }
+                folder = Self.parent(of: folder)
+            }
+            if FileIO.isDirectory(Self.absolute(root, base: base)) { addTree(root) }
+        }
+        self.folders = folders
+    }
+
+    /// The scope of a project that could not be read: its file's folder only.
+    init(unreadable projectFile: String, base: String, keeping previous: WatchScope?) {
+        self.base = base
+        self.projectFile = projectFile
+        roots = previous?.roots ?? []
+        outputs = previous?.outputs ?? []
+        folders = (previous?.folders ?? []).union([base])
+    }
+
+    /// `absolute` relative to the project's folder when a change there matters, else `nil`.
+    func relevant(_ absolute: String) -> String? {
+        let path: String
+        if absolute == base { path = "." } else if absolute.hasPrefix(base + "/") { path = String(absolute.dropFirst(base.count + 1)) } else { return nil }
+        if path == projectFile { return path }
+        if FileIO.lastComponent(of: path).hasPrefix(FileIO.bookkeepingPrefix) { return nil }
+        if BuildGraph.path(path, isWithin: Project.stateFolder) || outputs.contains(where: { BuildGraph.path(path, isWithin: $0) }) {
+            return nil
+        }
+        let matters = roots.contains { root in
+            root == "." || path == "." || BuildGraph.path(path, isWithin: root) || BuildGraph.path(root, isWithin: path)
+        }
+        return matters ? path : nil
+    }
+
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+
+    static func absolute(_ path: String, base: String) -> String {
+        path == "." ? base : base + "/" + path
+    }
+
+    /// `a/./b/` as `a/b` (a project's paths are already normalised; a source may end in a glob).
+    static func normalised(_ path: String) -> String {
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,110 @@
+import Basics
+import Foundation
+import Pipeline
+
+/// `flipbook build --watch`: one call of the library's `BuildWatch`, each build printed as one
+/// line (or one JSON object per line with `--json`), flushed at once so a reader of the pipe sees
+/// it. Ctrl-C ends the process as it ends every command (exit 130, temporary files removed).
+extension Build {
+    func runWatch() throws {
+        var watch = BuildWatch(projectFile: project, targets: targets, overwrite: overwrite)
+        watch.threads = threadsOption.threads
+        watch.force = force
+        let json = self.json
+        let terminal = FileIO.standardErrorIsTerminal && !json
+        try watch.run(onEvent: { event in
+            switch event {
+            case .built(let report, let changes):
+                BuildWatchOutput.print(report, changes: changes, json: json)
+            case .projectUnreadable(let error):
+                BuildWatchOutput.problem(CLIWording.inCLIWords(error.description) + "; watching it until it reads again", json: json)
+            case .buildFailed(let error):
+                BuildWatchOutput.problem(CLIWording.inCLIWords(error.description), json: json)
+            case .warning(let message):
+                BuildWatchOutput.problem("warning: " + message, json: json)
+            case .progress(let progress):
+                if terminal, progress.event == .building { Console.error("building \(progress.target)…") }
+            }
+        }, cancellation: CancellationFlag())
+    }
+}
+
+/// The lines `build --watch` prints.
+enum BuildWatchOutput {
+    /// One build: `coin/gold_3.png changed: built coin, coin-sheet; 2 up to date` on standard
+    /// output; failures, warnings and notes on standard error as `build` prints them. A build that
+    /// built nothing and failed nothing (a file saved unchanged) prints nothing after the first.
+    static func print(_ report: BuildReport, changes: [String], json: Bool) {
+        var failed: [String] = [], skipped: [String] = []
+        for entry in report.entries {
+            switch entry.status {
+            case .failed: failed.append(entry.target)
+            case .skipped: skipped.append(entry.target)
+            default: break
+            }
+        }
+        let first = changes.isEmpty
+        guard first || !report.built.isEmpty || !failed.isEmpty || !skipped.isEmpty else { return }
+        if json {
+            line(jsonLine(WatchLine(event: "build", changes: changes, built: report.built, upToDate: report.upToDate,
+                                    failed: failed, skipped: skipped, errors: errors(report))))
+            return
+        }
+        let cause = first ? "first build" : changes.count <= 3 ? changes.joined(separator: ", ") + " changed" : "\(changes.count) files changed"
+        var parts = [report.built.isEmpty ? "nothing built" : "built " + report.built.joined(separator: ", ")]
+        parts.append("\(report.upToDate.count) up to date")
+        if !failed.isEmpty { parts.append("\(failed.count) failed") }
+        if !skipped.isEmpty { parts.append("\(skipped.count) skipped") }
+        line("\(cause): " + parts.joined(separator: "; "))
+        for entry in report.entries {
+            switch entry.status {
+            case .failed(let failure, _): Console.error("\(entry.target): failed: \(CLIWording.message(for: failure))")
+            case .skipped(let dependency): Console.error("\(entry.target): skipped: \(dependency) failed")
+            default: break
+            }
+            for warning in entry.warnings { Console.error("warning: \(entry.target): \(warning)") }
+            for note in entry.notes { Console.error("note: \(entry.target): \(note)") }
+        }
+    }
+
+    /// A problem the watch went on after: standard error, or a JSON line.
+    static func problem(_ message: String, json: Bool) {
+        if json {
+            line(jsonLine(WatchLine(event: message.hasPrefix("warning: ") ? "warning" : "error", message: message)))
+        } else {
+            Console.error(message)
+        }
+    }
+
+    private static func errors(_ report: BuildReport) -> [String: String] {
+        var errors: [String: String] = [:]
+        for entry in report.entries {
+            if case .failed(let failure, _) = entry.status { errors[entry.target] = CLIWording.message(for: failure) }
+        }
+        return errors
+    }
+
+    /// One JSON object per line.
+    struct WatchLine: Encodable {
+        var event: String
+        var changes: [String]?
+        var built: [String]?
+        var upToDate: [String]?
+        var failed: [String]?
+        var skipped: [String]?
+        var errors: [String: String]?
+        var message: String?
+    }
+
+    private static func jsonLine(_ value: WatchLine) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? String(decoding: encoder.encode(value), as: UTF8.self)) ?? #"{"event":"error"}"#
+    }
+
+    /// Writes `text` and a newline to standard output unbuffered, so a pipe's reader sees each
+    /// build as it happens (a failed write drops the line, as every printed line is dropped).
+    private static func line(_ text: String) {
+        try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
+    }
+}
