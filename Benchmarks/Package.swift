@@ -12,7 +12,7 @@ let package = Package(
         .executableTarget(
             name: "flipbook-bench",
             dependencies: [
-                .product(name: "Raster", package: "Flipbook"), .product(name: "Atlas", package: "Flipbook"),
+                .product(name: "Basics", package: "Flipbook"), .product(name: "Raster", package: "Flipbook"), .product(name: "Atlas", package: "Flipbook"),
                 .product(name: "FrameGen", package: "Flipbook"), .product(name: "Compose", package: "Flipbook"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]

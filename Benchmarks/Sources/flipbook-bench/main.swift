@@ -10,6 +10,9 @@ import Raster
 //   Renders a DrawWorkload N times on a fresh 1000×1000 canvas; median seconds, paths, pixels.
 // flipbook-bench frosted SIZE N [OUT.png]
 //   Renders the frosted panel (FrostedPanelScene) at SIZE² N times: median wall ms a frame, CPU ms a frame.
+// flipbook-bench scene FILE ROUNDS [OUT_DIR]
+//   Draws every frame of a scene file's timeline as `flipbook render` does, without encoding (SceneBench):
+//   median wall ms a frame on one core, wall ms a frame on two cores, CPU ms a frame; OUT_DIR gets the frames.
 // flipbook-bench blur IMAGE SIGMA METHOD N
 // flipbook-bench resize IMAGE WIDTH HEIGHT N
 //   Time the operation on an already decoded image (as Pillow's side does); median of N, JSON.
@@ -21,6 +24,7 @@ func usage() -> Never {
                flipbook-bench resize IMAGE WIDTH HEIGHT N
                flipbook-bench draw large|small|strokes N [OUT.png]
                flipbook-bench frosted SIZE N [OUT.png]
+               flipbook-bench scene FILE ROUNDS [OUT_DIR]
                flipbook-bench pack N SEED | pack-files PNG...
 
         """.utf8))
@@ -88,6 +92,15 @@ case "frosted":
     let cpuSeconds = (cpu() - cpuStart) / Double(max(count, 1))
     if arguments.count > 3, let frame { try PNG.Encoder().write(frame, to: arguments[3]) }
     print(String(format: #"{"size": %d, "wall_ms": %.2f, "cpu_ms": %.2f}"#, size, seconds * 1000, cpuSeconds * 1000))
+    exit(0)
+case "scene":
+    guard arguments.count >= 3, let rounds = Int(arguments[2]) else { usage() }
+    do {
+        try SceneBench(file: arguments[1]).run(rounds: rounds, output: arguments.count > 3 ? arguments[3] : nil)
+    } catch {
+        FileHandle.standardError.write(Data("flipbook-bench scene: \(error)\n".utf8))
+        exit(1)
+    }
     exit(0)
 case "resize":
     guard arguments.count == 5, let width = Int(arguments[2]), let height = Int(arguments[3]), let count = Int(arguments[4]),
