@@ -182,13 +182,21 @@ public struct Animation: Sendable {
         }
     }
 
+    /// How close below a step's end (or the end of the last play) a time counts as having reached
+    /// it: one nanosecond. Frames are sampled at times made with rounding (`23 / 14 − 1.5` is a few
+    /// ulps short of `1 / 7`), so a time that lands on a boundary in exact arithmetic shows the step
+    /// that starts there, as it does in Core Animation, Cairo and rlottie renders of the same timing.
+    public static let boundaryTolerance: TimeInterval = 1e-9
+
     /// The index into ``frames`` (or ``highlightedFrames``) that a `UIImageView` shows `time` seconds
     /// after `startAnimating()`. Before 0 it is the first step; after the last repeat the last step
-    /// stays. `nil` when there are no frames.
+    /// stays. A time within ``boundaryTolerance`` below a step's end shows the next step. `nil`
+    /// when there are no frames.
     /// - Throws: What ``check()`` throws, or ``PlaybackError/time(_:step:)`` for a NaN `time`, or
     ///   one too large to say which step of a forever-looping play it falls in (`∞`, `1e300`: a
     ///   `Double` that large is not exact to a step).
     public func frameIndex(at time: TimeInterval, highlighted: Bool = false) throws(PlaybackError) -> Int? {
+        let tolerance = Self.boundaryTolerance
         try check()
         let useHighlighted = highlighted && highlightedFrames != nil
         let steps = steps(highlighted: useHighlighted)
@@ -198,12 +206,12 @@ public struct Animation: Sendable {
         if time.isNaN { throw .time(time, step: shortest) }
         let play = durations.reduce(0, +)
         guard play > 0, time > 0 else { return steps[0] }
-        if repeatCount > 0 && time >= play * Double(repeatCount) { return last }
+        if repeatCount > 0 && time >= play * Double(repeatCount) - tolerance { return last }
         if !(time.ulp < shortest) { throw .time(time, step: shortest) }
 
         var local = time.truncatingRemainder(dividingBy: play)
         for (step, length) in zip(steps, durations) {
-            if local < length { return step }
+            if local < length - tolerance { return step }
             local -= length
         }
         return last  // rounding at the very end of a play

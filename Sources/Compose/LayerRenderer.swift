@@ -1,3 +1,4 @@
+import Animated
 import Basics
 import FrameGen
 import Raster
@@ -190,7 +191,7 @@ public struct LayerRenderer: Sendable {
     }
 
     private func draw(_ model: Layer, path: String, parentTime: Double, on canvas: inout Canvas) throws(CompositionError) {
-        if let added = model.addedAt, parentTime < added { return }
+        if let added = model.addedAt, parentTime < added - Animation.boundaryTolerance { return }
         let time = model.timing.localTime(parentTime)
         let layer = model.presentation(at: time)
         let opacity = layer.opacity.isNaN ? 0 : min(max(layer.opacity, 0), 1)
@@ -293,7 +294,7 @@ public struct LayerRenderer: Sendable {
         area.fill(layer.masksToBounds ? layer.boundsPath : layer.bounds.path, color: .white)
         guard !layer.masksToBounds else { return }
         for sublayer in layer.sublayers {
-            if let added = sublayer.addedAt, time < added { continue }
+            if let added = sublayer.addedAt, time < added - Animation.boundaryTolerance { continue }
             let local = sublayer.timing.localTime(time)
             let shown = sublayer.presentation(at: local)
             guard !shown.isHidden else { continue }

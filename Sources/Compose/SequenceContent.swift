@@ -27,10 +27,13 @@ public struct SequenceContent: Sendable {
     /// The index into the animation's frames shown at the layer's time `time`, or nil when nothing
     /// shows (before it starts, after it ends when it hides then, or no frames).
     public func frameIndex(at time: Double) -> Int? {
+        // Within a nanosecond of its begin time, of its end, or of a step's end, the sequence has
+        // reached it (`Animation.boundaryTolerance`): frame times minus begin times round short.
+        let tolerance = Animation.boundaryTolerance
         let elapsed = time - beginTime
-        guard elapsed >= 0, !elapsed.isNaN else { return nil }
-        if hidesWhenFinished, let total = (try? animation.totalDuration) ?? nil, elapsed >= total { return nil }
+        guard elapsed >= -tolerance, !elapsed.isNaN else { return nil }
+        if hidesWhenFinished, let total = (try? animation.totalDuration) ?? nil, elapsed >= total - tolerance { return nil }
         // A time too far into a forever loop to tell one frame from the next shows nothing.
-        return try? animation.frameIndex(at: elapsed)
+        return try? animation.frameIndex(at: max(0, elapsed))
     }
 }

@@ -1,3 +1,5 @@
+import Animated
+
 /// The page's HTML, style and script. The script does no timing arithmetic of its own: each
 /// sequence carries its timing table (``PreviewTiming``, computed by `Animation`), and
 /// `frameAt(table, t)` walks it exactly as `Animation.frameIndex(at:highlighted:)` does, on the same
@@ -84,6 +86,8 @@ enum PreviewHTML {
     static let script = #"""
     (function () {
       "use strict";
+      // Animation.boundaryTolerance: a time this close below a step's end has reached it.
+      var TOLERANCE = \#(Animation.boundaryTolerance);
       var errors = [];
       window.addEventListener("error", function (e) { errors.push(String(e.message || e.type)); });
       var data = JSON.parse(document.getElementById("flipbook-data").textContent);
@@ -95,10 +99,10 @@ enum PreviewHTML {
         var steps = table.steps, durations = table.durations, n = steps.length;
         if (n === 0) return null;
         if (!(table.play > 0) || !(t > 0)) return steps[0];
-        if (table.repeatCount > 0 && t >= table.play * table.repeatCount) return steps[n - 1];
+        if (table.repeatCount > 0 && t >= table.play * table.repeatCount - TOLERANCE) return steps[n - 1];
         var local = t % table.play;
         for (var i = 0; i < n; i++) {
-          if (local < durations[i]) return steps[i];
+          if (local < durations[i] - TOLERANCE) return steps[i];
           local -= durations[i];
         }
         return steps[n - 1];

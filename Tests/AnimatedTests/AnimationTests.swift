@@ -18,6 +18,25 @@ struct AnimationTests {
         #expect(try animation.frameIndex(at: -5) == 0)
     }
 
+    /// A frame sampled on a step boundary, with the rounding a renderer's arithmetic brings, shows
+    /// the step that starts there: the explosion tapped at 1.5 s of a 14 fps scene is at its second
+    /// frame (of 14 over 2 s) at frame 23, where `23.0 / 14 - 1.5` is a few ulps short of 1/7.
+    @Test func aTimeRoundedJustShortOfAStepBoundaryShowsTheNextStep() throws {
+        let animation = try Animation(frames: Self.frames(14), duration: 2, repeatCount: 1)
+        let elapsed = 23.0 / 14 - 1.5
+        #expect(elapsed < 1.0 / 7, "the rounding this test is about")
+        #expect(try animation.frameIndex(at: elapsed) == 1)
+        #expect(try animation.frameIndex(at: 1.0 / 7 - 1e-6) == 0, "a microsecond before the boundary is still the first step")
+        #expect(try animation.frameIndex(at: 2 - 1e-12) == 13 && animation.frameIndex(at: 2 - 1e-6) == 13)
+        // Every boundary of a 30 fps play sampled at n / 30, summed the way a timeline sums them.
+        let thirty = try Animation(frames: Self.frames(30), duration: 1)
+        var time = 0.0
+        for step in 0..<30 {
+            #expect(try thirty.frameIndex(at: time) == step)
+            time += 1.0 / 30
+        }
+    }
+
     @Test(arguments: [
         (Animation.Direction.forward, [0, 1, 2, 3]),
         (.reverse, [3, 2, 1, 0]),

@@ -75,6 +75,10 @@ import TestSupport
             #expect(ExplosionsAtTapsTests.showsSomething(try renderer.render(at: tap.time + 0.05), around: tap.point))
             #expect(!ExplosionsAtTapsTests.showsSomething(try renderer.render(at: tap.time + 2.01), around: tap.point))
         }
+        // Frame 23 of the 14 fps file (t = 23/14) falls on step boundaries of the explosions tapped
+        // at 0.5 s and 1.5 s; with a renderer's rounding it must still show the steps starting
+        // there, the frame 10 ms later (Cairo and rlottie renders of the scene agree).
+        #expect(try renderer.render(at: 23.0 / 14) == renderer.render(at: 23.0 / 14 + 0.01))
         // The file's scene is the one built in Swift, pixel for pixel.
         let built = try ExplosionsAtTapsTests.scene()
         for time in [0.0, 0.6, 1.3, 1.6, 2.2, 3.0, 3.6] { #expect(try renderer.render(at: time) == built.render(at: time), "at \(time) s") }
