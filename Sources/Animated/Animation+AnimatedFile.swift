@@ -82,7 +82,7 @@ extension Animation {
         guard !durations.isEmpty else { throw .decode(.noFrames(file: file, format: Decoder.format)) }
         var sources: [FrameSource]
         if streaming {
-            let limits = limits, opener = Opener<Decoder>()
+            let limits = limits, opener = Opener(type: Decoder.self)
             let stream = FrameStream(file: file, format: Decoder.format, count: durations.count, width: reader.info.width,
                                      height: reader.info.height, sameAsPrevious: sameAsPrevious, window: window) { () throws(AnimationDecodeError) in
                 try opener.open(bytes: bytes, file: file, limits: limits)
@@ -99,9 +99,12 @@ extension Animation {
 
     /// Opens a new `D` on a file's bytes, from any thread (a stream reopening its file): a decoder
     /// type is a class's metatype, which holds no state.
-    private struct Opener<D: AnimationDecoder>: @unchecked Sendable {
+    /// (Not generic: a closure that names a generic decoder type captures its metatype, which Swift 6
+    /// does not take as `Sendable`.)
+    private struct Opener: @unchecked Sendable {
+        let type: any AnimationDecoder.Type
         func open(bytes: [UInt8], file: String, limits: ResourceLimits) throws(AnimationDecodeError) -> any AnimationDecoder {
-            try D(bytes: bytes, file: file, limits: limits)
+            try type.init(bytes: bytes, file: file, limits: limits)
         }
     }
 
