@@ -6,19 +6,19 @@ import WebP
 
 extension Animation {
     /// The animation a GIF holds, from its bytes (`file` names it in errors and warnings): read as
-    /// ``load(decoding:bytes:file:limits:cancellation:progress:)`` reads any animated file.
+    /// ``load(decoding:bytes:file:limits:streaming:cancellation:progress:)`` reads any animated file.
     public static func load(gif bytes: [UInt8], file: String, limits: ResourceLimits = .default) throws(LoadError) -> Animation {
         try load(decoding: GIF.Decoder.self, bytes: bytes, file: file, limits: limits)
     }
 
     /// The animation an APNG holds (a PNG without `acTL` is one frame), from its bytes: read as
-    /// ``load(decoding:bytes:file:limits:cancellation:progress:)`` reads any animated file.
+    /// ``load(decoding:bytes:file:limits:streaming:cancellation:progress:)`` reads any animated file.
     public static func load(apng bytes: [UInt8], file: String, limits: ResourceLimits = .default) throws(LoadError) -> Animation {
         try load(decoding: APNG.Decoder.self, bytes: bytes, file: file, limits: limits)
     }
 
     /// The animation an animated (or still) WebP holds, from its bytes: read as
-    /// ``load(decoding:bytes:file:limits:cancellation:progress:)`` reads any animated file.
+    /// ``load(decoding:bytes:file:limits:streaming:cancellation:progress:)`` reads any animated file.
     public static func load(webp bytes: [UInt8], file: String, limits: ResourceLimits = .default) throws(LoadError) -> Animation {
         try load(decoding: WebP.Decoder.self, bytes: bytes, file: file, limits: limits)
     }
