@@ -86,12 +86,12 @@ extension SceneReader {
         let layout = content.layout
         let at = "\(file): \(stringValue.path)"
         if !layout.missingCharacters.isEmpty {
-            warnings.append("\(at): the font (\(font.familyName)) has no glyph for \(Self.named(layout.missingCharacters)): they are drawn as "
+            warnings.append("\(at): the font (\(font.familyName)) has no glyph for \(NoteJob.named(layout.missingCharacters)): they are drawn as "
                             + "its empty box; name a font that has them in text.font")
         }
         if !layout.controlCharacters.isEmpty {
             warnings.append("\(at): the text holds control \(layout.controlCharacters.count == 1 ? "character" : "characters") "
-                            + "\(Self.named(layout.controlCharacters)): not drawn, as Core Animation does not draw them")
+                            + "\(NoteJob.named(layout.controlCharacters)): not drawn, as Core Animation does not draw them")
         }
         return content
     }
@@ -148,18 +148,5 @@ extension SceneReader {
         inputs.append(read.path)
         fonts[name] = font
         return font
-    }
-
-    /// `U+05D0 'א', U+0007`: each character by its code point and itself (a control character
-    /// by its code point alone).
-    static func named(_ characters: [Character]) -> String {
-        characters.map { character in
-            let scalars = character.unicodeScalars
-            let points = scalars.map { scalar -> String in
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            }.joined(separator: " ")
-            return scalars.allSatisfy { $0.properties.generalCategory == .control } ? points : "\(points) '\(character)'"
-        }.joined(separator: ", ")
     }
 }

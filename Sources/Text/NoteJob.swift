@@ -272,8 +272,9 @@ public struct NoteJob: Sendable {
     }
 
     /// `U+7206 '爆', U+0301 '́'`: each character by its code point and itself (a control
-    /// character by its code point alone).
-    static func named(_ characters: [Character]) -> String {
+    /// character by its code point alone). Every warning about characters says them this way
+    /// (notes here, text layers in Compose's scenes).
+    package static func named(_ characters: [Character]) -> String {
         characters.map { character in
             let scalars = character.unicodeScalars
             let points = scalars.map { scalar -> String in
