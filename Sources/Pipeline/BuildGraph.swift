@@ -1,3 +1,4 @@
+import Animated
 import Atlas
 import Basics
 
@@ -58,6 +59,38 @@ enum BuildGraph {
             existing = String(existing[..<slash])
         }
         return ((FileIO.resolvedPath(project.onDisk(".")) ?? project.folder) + "/" + existing + rest).lowercased()
+    }
+
+    /// What the folder `folder` (a path as the user gave it: absolute, or relative to the working
+    /// folder) would clash with, said for a message: a target's output it is, holds or lies in, or a
+    /// place a target reads it lies in or holds (the project's `.flipbook-build` is never read).
+    /// `nil` when it clashes with none.
+    static func clash(ofFolder folder: String, in project: Project) -> String? {
+        func absolute(_ path: String) -> String {
+            var existing = path, rest = ""
+            while !existing.isEmpty {
+                if let resolved = FileIO.resolvedPath(existing) { return (resolved + rest).lowercased() }
+                guard let slash = existing.lastIndex(of: "/"), slash != existing.startIndex else { break }
+                rest = String(existing[slash...]) + rest
+                existing = String(existing[..<slash])
+            }
+            let base = path.hasPrefix("/") ? "" : (FileIO.resolvedPath(".") ?? ".") + "/"
+            return (base + path).lowercased()
+        }
+        let cache = absolute(Discovery.trimmingSlash(folder))
+        let state = identity(of: Project.stateFolder, in: project)
+        if self.path(cache, isWithin: state) { return nil }
+        for target in project.targets {
+            for output in target.outputs {
+                let written = identity(of: output, in: project)
+                if self.path(cache, isWithin: written) || self.path(written, isWithin: cache) { return "target \(target.name) writes \(output)" }
+            }
+            for root in readRoots(of: target, in: project) {
+                let read = identity(of: root, in: project)
+                if self.path(cache, isWithin: read) { return "target \(target.name) reads \(root)" }
+            }
+        }
+        return nil
     }
 
     /// Refuses two targets writing one path (or one inside the other's output) and dependencies in

@@ -64,6 +64,11 @@ public struct BuildJob: Sendable {
             throw .project(.schema(SchemaError(file: "BuildJob", path: "cache.timeout", problem: .outOfRange(requirement: "0.01 to 3600 seconds"),
                                                found: "\(cache.timeout)")))
         }
+        if let cache, case .folder(let folder) = cache.location, let clash = BuildGraph.clash(ofFolder: folder, in: project) {
+            throw .project(.schema(SchemaError(file: "BuildJob", path: "cache", problem: .outOfRange(requirement: "a folder outside every target's "
+                + "outputs and sources (the cache's own files would be outputs overwritten, or inputs that change on every build)"),
+                                               found: "\(folder) (\(clash))")))
+        }
         var order: [Target]
         do { order = try BuildGraph.order(project, selecting: targets.isEmpty ? project.targets.map(\.name) : targets) } catch { throw .project(error) }
         var others: [String] = []

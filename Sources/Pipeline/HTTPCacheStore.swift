@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -42,9 +43,15 @@ final class HTTPCacheStore: CacheStore, @unchecked Sendable {
         configuration.urlCache = nil
         configuration.httpCookieStorage = nil
         session = URLSession(configuration: configuration)
+        // Kept for the life of the process, never invalidated: FoundationNetworking on Linux
+        // corrupted its heap ("corrupted double-linked list", SIGABRT) when a store that had met
+        // an HTTP 500 was released and its session invalidated while its libcurl thread was still
+        // winding down a task. A build makes one store per cache; a few idle sessions cost nothing.
+        Self.sessions.withLock { $0.append(session) }
     }
 
-    deinit { session.invalidateAndCancel() }
+    /// Every session made, held so that none is torn down while the process runs (see `init`).
+    private static let sessions = Mutex<[URLSession]>([])
 
     func get(_ part: CachePart, _ key: String) throws(CacheStoreFailure) -> [UInt8]? {
         let (status, body) = try send(request(part, key, method: "GET"), upload: nil)

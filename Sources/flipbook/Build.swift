@@ -73,6 +73,9 @@ struct Build: ParsableCommand {
     func validate() throws {
         if project.isEmpty { throw OptionRefusal.error("--project", project, takes: "a project file (flipbook.json)") }
         if let cache, noCache { throw ValidationError("--cache \(cache) and --no-cache contradict each other: give one.") }
+        if watch, let shard {
+            throw ValidationError("--watch builds every target asked for as you save; --shard \(shard) builds one part of a CI matrix: give one.")
+        }
         if let cache, BuildCache(location: cache) == nil {
             throw OptionRefusal.error("--cache", cache, takes: "a folder, or an http:// or https:// URL of a Bazel remote cache")
         }

@@ -73,7 +73,13 @@ struct BuildCacheCommandTests {
 
     @Test(arguments: [(["--cache", "ftp://cache.example.com"], "--cache does not take 'ftp://cache.example.com'"),
                       (["--cache", "c", "--no-cache"], "contradict each other"),
-                      (["--cache", ""], "--cache does not take ''")])
+                      (["--cache", ""], "--cache does not take ''"),
+                      // A cache where a target writes (fresh eyes: it raced the GIF for its name) or
+                      // inside what a target reads (its files changed the inputs on every build).
+                      (["--cache", "build/coin.gif"], "target coin writes build/coin.gif"),
+                      (["--cache", "build"], " writes build/"),
+                      (["--cache", "coin/cache"], " reads coin)"),
+                      (["--watch", "--shard", "1/2"], "give one")])
     func aWrongCacheIsAUsageError(arguments: [String], message: String) throws {
         let folder = try BuildCommandTests.project(Self.json)
         defer { try? FileManager.default.removeItem(atPath: folder) }
