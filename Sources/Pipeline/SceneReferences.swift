@@ -5,8 +5,8 @@ import Foundation
 /// every string in the scene that, taken relative to the scene's folder, names something that
 /// exists or that another target writes; for a prefix path (`seagull/seagull`) its folder. A
 /// render target reads these and its scene, not its scene's whole folder.
-enum SceneReferences {
-    static func paths(scene: String, in project: Project, written: [String]) -> [String] {
+package enum SceneReferences {
+    package static func paths(scene: String, in project: Project, written: [String]) -> [String] {
         guard let bytes = try? FileIO.readAll(project.onDisk(scene)),
               let root = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return [] }
         let folder = scene.contains("/") ? String(scene[..<scene.lastIndex(of: "/")!]) : ""

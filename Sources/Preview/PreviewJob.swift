@@ -80,8 +80,17 @@ public struct PreviewJob: Sendable {
             content.watched.insert(source)
             var validationTargets: [ValidationTarget] = []
             for target in project.targets {
-                if case .validate(let work) = target.job { validationTargets.append(work); continue }
-                for path in target.sources + target.outputs {
+                if case .validate(let work) = target.job {
+                    validationTargets.append(work)
+                    // The folders it checks are shown; its report is not a sequence.
+                    for folder in target.sources { content.add(project.onDisk(folder), label: "\(folder) (target \(target.name))") }
+                    continue
+                }
+                // A render target's source is a scene, not sheet data: the sequences and images it
+                // names are shown, with its output.
+                let sources = target.kind == .render
+                    ? target.sources.flatMap { SceneReferences.paths(scene: $0, in: project, written: []) } : target.sources
+                for path in sources + target.outputs {
                     content.add(project.onDisk(path), label: "\(path) (target \(target.name))")
                 }
             }

@@ -106,6 +106,26 @@ struct PreviewPageTests {
         #expect(page.root == made.folder)
     }
 
+    /// A render target's scene is not sheet data: the sequences it names are shown, with no note
+    /// that a sheet could not be read; a validate target's folders are shown (fresh eyes: the scene
+    /// was read as a sheet, "missing key frames", and the checked folder was left out).
+    @Test func aProjectsSceneShowsWhatItNamesAndItsCheckedFoldersShow() throws {
+        let made = try PreviewFixture.make("project-scene")
+        defer { try? FileManager.default.removeItem(atPath: made.folder) }
+        let project = made.folder + "/flipbook.json"
+        try Data(#"{"size": [64, 64], "frames": 2, "fps": 2, "layers": [{"sequence": {"source": "fire"}, "position": [32, 32]}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: made.folder + "/scene.json"))
+        try Data(#"""
+        {"targets": {
+          "flight": {"render": "scene.json", "output": "build/flight.gif"},
+          "check": {"validate": "coin", "output": "build/check.json"}
+        }}
+        """#.utf8).write(to: URL(fileURLWithPath: project))
+        let page = try PreviewJob(source: project, output: made.folder + "/preview.html").plan()
+        #expect(!page.problems.contains { $0.contains("scene.json") }, "\(page.problems)")
+        #expect(page.sequences.sorted() == [made.folder + "/coin/gold_", made.folder + "/fire/frame-"], "\(page.sequences)")
+    }
+
     /// Times that fall on, just before and just after every step's start in three plays, and
     /// before, at and after the end of a play that stops.
     static func times(_ animations: [Animation]) throws -> [Double] {
