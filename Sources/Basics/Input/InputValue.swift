@@ -125,15 +125,18 @@ public struct InputValue {
 
     /// What kind of value `value` is.
     public static func kind(of value: Any) -> Kind {
+        // Swift's own collections and strings first: asking whether a Swift dictionary or array is an
+        // `NSNull` or an `NSNumber` bridges its whole subtree to Foundation objects, once for every
+        // level a reader descends (most of the time of reading a sheet's JSON went there).
+        if value is [String: Any] { return .object }
+        if value is [Any] { return .array }
         if value is String { return .string }
-        if value is NSNull { return .null }
         if type(of: value) == Bool.self { return .bool }
+        if value is NSNull { return .null }
         if let number = value as? NSNumber {
             // JSONSerialization gives booleans as NSNumbers of type "c" (char); it never gives a char otherwise.
             return String(cString: number.objCType) == "c" ? .bool : .number
         }
-        if value is [String: Any] { return .object }
-        if value is [Any] { return .array }
         if value is Date { return .date }
         if value is Data { return .data }
         return .null
