@@ -1,6 +1,7 @@
 import Animated
 import Basics
 import Foundation
+import Raster
 import Testing
 import TestSupport
 
@@ -28,5 +29,28 @@ struct ValidatorSettingTests {
         var validator = Validator()
         validator.threads = 1
         #expect(try validator.validate([Self.coin]).fileCount == 4)
+    }
+
+    /// Issue 44: the validator took only a PNG decoder's pixel limit, so a lone GIF in an upload
+    /// was read within the default limits whatever the server asked (`AssembleJob` takes
+    /// `limits`); it now takes the same `ResourceLimits` as every job.
+    @Test func aLoneAnimationIsReadWithinTheValidatorsLimits() throws {
+        let gif = InMemoryFile(name: "boom.gif", bytes: try Fixtures.bytes("gif/effects/Effect_Kabooms_2x.gif"))
+        #expect(try Validator().validate(files: [gif]).fileCount == 1)
+        var limits = ResourceLimits.default
+        limits.maxOutputPixels = 1000
+        #expect {
+            _ = try Validator(limits: limits).validate(files: [gif])
+        } throws: { error in
+            guard case .animation(let decode) = error as? Validator.Error else { return false }
+            return decode.description.contains("maxOutputPixels")
+        }
+        // The decoder's limit and the limits' are one setting.
+        var validator = Validator(limits: limits)
+        validator.decoder = PNG.Decoder(maxPixels: 77)
+        #expect(validator.limits.maxPixels == 77 && validator.limits.maxOutputPixels == 1000)
+        limits.maxFrames = 0
+        let refusal = SettingError(.limit(.frames), of: "ResourceLimits", value: 0, allowed: .atLeast(1))
+        #expect(throws: Validator.Error.setting(refusal)) { _ = try Validator(limits: limits).validate(files: [gif]) }
     }
 }

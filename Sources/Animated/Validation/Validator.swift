@@ -22,10 +22,16 @@ public struct Validator: Sendable {
     /// ``ValidationRule/needsPixels`` is `true`; `false` (the default) checks each PNG's chunks and CRCs
     /// and reads its header, inflating nothing.
     public var deep: Bool
-    /// The PNG decoder used for headers and frames. Its pixel limit (`--max-pixels`) applies once
-    /// its header is read, deep or not: a larger frame is a `png.too-large` finding
-    /// (``PNGTooLargeRule``), never an allocation.
-    public var decoder: PNG.Decoder
+    /// What the files may ask for, as every job takes it. Its pixel limit (`--max-pixels`) applies
+    /// to each PNG once its header is read, deep or not: a larger frame is a `png.too-large` finding
+    /// (``PNGTooLargeRule``), never an allocation. A lone GIF, APNG or WebP is read within all of
+    /// it (frames, pixels of all frames), as `AssembleJob` reads it.
+    public var limits: ResourceLimits
+    /// The PNG decoder used for headers and frames: ``limits``'s pixel limit (setting it sets that).
+    public var decoder: PNG.Decoder {
+        get { PNG.Decoder(maxPixels: limits.maxPixels) }
+        set { limits.maxPixels = newValue.maxPixels }
+    }
     /// The most threads the files are read on at once (Basics' `ThreadBudget`); `nil` uses every
     /// core. Under 1 is refused before anything is read (``Error/setting(_:)``).
     public var threads: Int?
@@ -41,15 +47,21 @@ public struct Validator: Sendable {
     /// The first setting out of range, as a `SettingError`; `nil` when all are usable.
     public var settingError: SettingError? {
         if let threads, threads < 1 { return SettingError(.threads, of: "Validator", value: threads, allowed: .atLeast(1)) }
-        return nil
+        return limits.rangeError
     }
 
     /// A validator with `config` (default: no `.flipbook.json`), checking chunks and headers only unless
     /// `deep`, through `decoder` (default: the standard pixel limit).
     public init(config: ValidationConfig = ValidationConfig(), deep: Bool = false, decoder: PNG.Decoder = PNG.Decoder()) {
+        self.init(config: config, deep: deep, limits: ResourceLimits(maxPixels: decoder.maxPixels))
+    }
+
+    /// A validator with `config`, checking chunks and headers only unless `deep`, within `limits`
+    /// (as `AssembleJob(limits:)` takes them).
+    public init(config: ValidationConfig = ValidationConfig(), deep: Bool = false, limits: ResourceLimits) {
         self.config = config
         self.deep = deep
-        self.decoder = decoder
+        self.limits = limits
     }
 
     /// Validates every numbered PNG under `roots` (searched recursively). `progress` receives the
@@ -128,7 +140,7 @@ public struct Validator: Sendable {
                 defer { slot += 1 }
                 guard plan?.keeps(slot) != false else { continue }
                 var animation = try one.validate(animation: path, reporter: reporter, done: done, total: total, cancellation: cancellation) { () throws(Animation.LoadError) in
-                    try Animation.load([path], limits: ResourceLimits(maxPixels: decoder.maxPixels), streaming: true, cancellation: cancellation)
+                    try Animation.load([path], limits: limits, streaming: true, cancellation: cancellation)
                 }
                 done += 1
                 animation.sequenceSlots = animation.sequences.map { _ in slot }
@@ -169,7 +181,7 @@ public struct Validator: Sendable {
         switch upload.content {
         case .animation(let file, _):
             report = try validate(animation: file.name, reporter: reporter, done: 0, total: 1, cancellation: cancellation) { () throws(Animation.LoadError) in
-                try Animation.load(files: [file], limits: ResourceLimits(maxPixels: decoder.maxPixels), streaming: true, cancellation: cancellation)
+                try Animation.load(files: [file], limits: limits, streaming: true, cancellation: cancellation)
             }
         case .images(let frames):
             // PNGs without numbers form sequences of their own, so that each is decoded and checked.
