@@ -86,18 +86,10 @@ public struct Upload: Sendable, Equatable {
         // takes it; with other bytes, which file it stands for cannot be told.
         // Names are told apart by their bytes: one text in two Unicode normalisations is refused.
         try Discovery.checkSpellings(files.map { InMemoryFile.normalizedName($0.name) }, caseBlind: false)
-        var firstByName: [NameSpelling.Exact: InMemoryFile] = [:]
-        var distinct: [InMemoryFile] = []
-        for file in files {
-            let name = InMemoryFile.normalizedName(file.name)
-            if let first = firstByName[NameSpelling.Exact(name)] {
-                guard first.bytes == file.bytes else { throw .repeatedName(first: first.name, second: file.name) }
-                continue
-            }
-            firstByName[NameSpelling.Exact(name)] = file
-            distinct.append(InMemoryFile(name: name, bytes: file.bytes))
-        }
-        let files = distinct
+        if let repeated = InMemoryFile.repeatedName(in: files) { throw .repeatedName(first: repeated.first, second: repeated.second) }
+        var seen = Set<NameSpelling.Exact>()
+        let files = files.map { InMemoryFile(name: InMemoryFile.normalizedName($0.name), bytes: $0.bytes) }
+            .filter { seen.insert(NameSpelling.Exact($0.name)).inserted }
         var settings: [String] = [], leftOut: [LeftOut] = [], candidates: [InMemoryFile] = []
         for file in files {
             let last = FileIO.lastComponent(of: file.name)

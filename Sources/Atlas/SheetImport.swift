@@ -63,9 +63,16 @@ public enum SheetImport {
     /// data file, its pages and a multipack's other data, named as on disk, `sheets/walk.json` and
     /// `sheets/walk.png`), read by the rules of ``read(_:limits:)``: pages are looked up by the
     /// names the data gives, relative to the data file's folder (a name with `..` or an absolute
-    /// one is a ``PathRefusal``), and a page not among `files` is an ``Error`` naming it.
+    /// one is a ``PathRefusal``), and a page not among `files` is an ``Error`` naming it. A name
+    /// given twice with different bytes is ``Error/invalid(file:reason:)`` naming it: which of the
+    /// two is meant cannot be told (with the same bytes it is one file).
     public static func read(files: [InMemoryFile], data: String, limits: ResourceLimits = .default) throws(Error) -> SpriteSheet {
-        try read(data, reader: FileReader(files), limits: limits)
+        if let repeated = InMemoryFile.repeatedName(in: files) {
+            throw .invalid(file: repeated.second, reason: "given twice among the files, with different contents"
+                + (repeated.first == repeated.second ? "" : " (as \(repeated.first) too)")
+                + ": which one is meant cannot be told — each file needs a name of its own (rename one or leave one out)")
+        }
+        return try read(data, reader: FileReader(files), limits: limits)
     }
 
     private static func read(_ path: String, reader: FileReader, limits: ResourceLimits) throws(Error) -> SpriteSheet {

@@ -74,4 +74,25 @@ struct SheetImportFormsTests {
         }
         #expect(throws: SheetImport.Error.self) { _ = try SheetImport.read(files: files, data: "up/missing.json") }
     }
+
+    /// Found by the consumer's import example: the data file given twice (a hostile copy that names
+    /// `../coin.png`, then the sheet's own) was read as the second one without a word, so the refusal
+    /// never came. A name twice with other bytes is refused naming it, in `SheetImport` and
+    /// `FramesJob` alike, as an upload of frames is (`Upload`); the same bytes twice are one file.
+    @Test func aNameGivenTwiceWithOtherBytesIsRefused() throws {
+        let (_, _, files) = try Self.sheet(for: .libgdx)
+        let atlas = try #require(files.first { $0.name == "up/coin.atlas" })
+        let hostile = InMemoryFile(name: "./up/coin.atlas", bytes: Array(String(decoding: atlas.bytes, as: UTF8.self)
+            .replacingOccurrences(of: "coin.png", with: "../coin.png").utf8))
+        #expect {
+            _ = try SheetImport.read(files: [hostile] + files, data: "up/coin.atlas")
+        } throws: { error in
+            "\(error)" == "up/coin.atlas: given twice among the files, with different contents (as ./up/coin.atlas too): which one is meant "
+                + "cannot be told — each file needs a name of its own (rename one or leave one out)"
+        }
+        #expect(throws: FramesJobError.self) {
+            _ = try FramesJob(file: InMemoryFile(name: "up/coin.atlas", bytes: hostile.bytes), pages: files).run()
+        }
+        #expect(try SheetImport.read(files: files + files, data: "up/coin.atlas").sprites.count == 4, "the same bytes twice are one file")
+    }
 }

@@ -39,6 +39,22 @@ extension InMemoryFile {
         }
         return parts.isEmpty ? name : (name.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
+
+    /// The first name among `files` given twice (as ``normalizedName(_:)`` reads it) with different
+    /// bytes, as given both times; `nil` when there is none. The same name with the same bytes is
+    /// one file (an upload that repeats a part); with other bytes, which one is meant cannot be told.
+    package static func repeatedName(in files: [InMemoryFile]) -> (first: String, second: String)? {
+        var firstByName: [NameSpelling.Exact: InMemoryFile] = [:]
+        for file in files {
+            let name = NameSpelling.Exact(normalizedName(file.name))
+            if let first = firstByName[name] {
+                if first.bytes != file.bytes { return (first.name, file.name) }
+            } else {
+                firstByName[name] = file
+            }
+        }
+        return nil
+    }
 }
 
 extension URL {
