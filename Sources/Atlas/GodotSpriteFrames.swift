@@ -2,8 +2,10 @@ import Basics
 import Foundation
 import Raster
 
-/// Godot's `SpriteFrames` resource as a text file (`.tres`), with one `AtlasTexture` per region, as
-/// an `AnimatedSprite` (Godot 3) or `AnimatedSprite2D` (Godot 4) plays it.
+/// Godot's `SpriteFrames` resource as a text file (`.tres`), with one `AtlasTexture` per sprite, as
+/// an `AnimatedSprite` (Godot 3) or `AnimatedSprite2D` (Godot 4) plays it. Each `AtlasTexture`
+/// carries its sprite's name as `resource_name` (a property every Godot resource has and keeps), so
+/// that names come back; Godot's frames themselves have no names.
 ///
 /// - Godot 3 (`format=2`): `[ext_resource path="sheet.png" type="Texture" id=1]` per page,
 ///   `[sub_resource type="AtlasTexture" id=N]` with `atlas = ExtResource( 1 )`,
@@ -70,18 +72,9 @@ public enum GodotSpriteFrames {
         try SheetExport.checkRotation(of: sheet, format: format)
         try SheetNames.check([sheet], format: format)
         let godot4 = version == .godot4
-        // One AtlasTexture per distinct region (identical frames share theirs).
-        var textures: [SpriteSheet.Sprite] = []
-        var textureOf: [String: Int] = [:]
-        var byKey: [[Int]: Int] = [:]
-        for sprite in sheet.sprites {
-            let (f, t) = (sprite.frame, sprite.spriteSourceSize)
-            let key = [sprite.page, f.x, f.y, f.width, f.height, t.x, t.y, sprite.sourceWidth, sprite.sourceHeight]
-            if let existing = byKey[key] { textureOf[sprite.name] = existing; continue }
-            byKey[key] = textures.count
-            textureOf[sprite.name] = textures.count
-            textures.append(sprite)
-        }
+        // One AtlasTexture per sprite, named after it: identical frames keep their own names.
+        let textures = sheet.sprites
+        let textureOf = Dictionary(textures.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         func external(_ page: Int) -> String { godot4 ? "ExtResource(\"\(page + 1)\")" : "ExtResource( \(page + 1) )" }
         func sub(_ index: Int) -> String { godot4 ? "SubResource(\"AtlasTexture_\(index + 1)\")" : "SubResource( \(index + 1) )" }
         func rect(_ values: [Int]) -> String {
@@ -98,6 +91,7 @@ public enum GodotSpriteFrames {
             let f = sprite.frame, s = sprite.spriteSourceSize
             lines.append(godot4 ? "[sub_resource type=\"AtlasTexture\" id=\"AtlasTexture_\(index + 1)\"]"
                                 : "[sub_resource type=\"AtlasTexture\" id=\(index + 1)]")
+            lines.append("resource_name = \(quote(sprite.name))")
             lines.append("atlas = \(external(sprite.page))")
             lines.append("region = \(rect([f.x, f.y, f.width, f.height]))")
             if sprite.trimmed {
@@ -170,11 +164,14 @@ public enum GodotSpriteFrames {
     }
 
     /// What a `.tres` says: its page images (paths as written) and, per animation, its frames in
-    /// play order as sprites named `animation` + position (`walk0`, `walk1`…; Godot frames have
-    /// no names), with their page and trim; a one-frame animation is a sprite named after it
-    /// (`coinGold`, as ``encode(_:images:version:)`` writes a sprite of no animation). Every position
-    /// is a frame of its own, identical frames included: a ping-pong or an animation of N plays
-    /// comes back as Godot plays it (`repeatCount` 1 when `loop` is off). Each frame's duration is
+    /// play order as sprites, with their page and trim. A sprite is named by its `AtlasTexture`'s
+    /// `resource_name` (as ``encode(_:images:version:)`` writes it) when every frame of the
+    /// animation has one and each name stands for one texture and one duration throughout the file;
+    /// otherwise (Godot's own editor names none) by `animation` + position (`walk0`, `walk1`…), a
+    /// one-frame animation as a sprite named after it (`coinGold`), every position a frame of its
+    /// own, identical frames included. Either way an animation lists its frames as Godot plays them:
+    /// a ping-pong or an animation of N plays comes back written out (`repeatCount` 1 when `loop`
+    /// is off). Each frame's duration is
     /// its `duration` (Godot 4; 1 when absent) over `speed` (5 when absent), in whole milliseconds
     /// (`milliseconds(_:speed:)`). `file` names the resource in errors.
     public static func decode(_ bytes: [UInt8], file: String = "sheet.tres") throws(SheetDataError) -> (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation]) {
@@ -192,7 +189,7 @@ public enum GodotSpriteFrames {
     private static func read(_ document: GodotText, file: String) throws(SchemaError) -> (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation]) {
         var pages: [String: Int] = [:]
         var images: [String] = []
-        var textures: [String: (page: Int, region: [Int], margin: [Int])] = [:]
+        var textures: [String: (page: Int, region: [Int], margin: [Int], name: String?)] = [:]
         var animationsValue: (value: GodotText.Value, path: InputPath, line: Int)?
         for section in document.sections {
             let idText = section.attributes["id"]?.idText
@@ -248,7 +245,13 @@ public enum GodotSpriteFrames {
                     throw error(at.appending("margin"), .outOfRange(requirement: "must not be negative"),
                                 found: margin.map(String.init).joined(separator: ", "), line: line("margin"))
                 }
-                textures[id] = (page, region, margin)
+                let name: String?
+                switch section.properties["resource_name"] {
+                case nil: name = nil
+                case .string(let text)?: name = text.isEmpty ? nil : text
+                case let other?: throw error(at.appending("resource_name"), .wrongType(expected: "a string", found: other.summary), line: line("resource_name"))
+                }
+                textures[id] = (page, region, margin, name)
             case "resource":
                 try checkKeys(section.properties, spriteFramesKeys, at: at, lines: section.propertyLines)
                 if let value = section.properties["animations"] {
@@ -267,6 +270,8 @@ public enum GodotSpriteFrames {
         guard case .array(let list) = animations.value else { throw error(animations.path, .wrongType(expected: "an array", found: animations.value.summary)) }
         var sprites: [SpriteSheet.Sprite] = []
         var result: [SpriteSheet.Animation] = []
+        // Each sprite named by a `resource_name` so far: the texture and duration it stands for.
+        var named: [String: (texture: String, duration: Int)] = [:]
         for (index, entry) in list.enumerated() {
             let at = animations.path.appending(index: index)
             guard case .dictionary(let fields) = entry else { throw error(at, .wrongType(expected: "a dictionary", found: entry.summary)) }
@@ -327,15 +332,27 @@ public enum GodotSpriteFrames {
                 }
                 references.append(reference)
             }
-            // Every position is a frame of its own, identical frames included (a hold, the empty
-            // frames after an explosion): Godot's frames have no names, and a list that repeats may
-            // as well be frames that repeat as plays that do.
-            let onePlay = references
+            // Named by the textures when every one has a name that stands for one texture and one
+            // duration; else every position is a frame of its own, identical frames included (a
+            // hold, the empty frames after an explosion): a list that repeats may as well be frames
+            // that repeat as plays that do.
+            var byName = named
+            let textureNames = references.enumerated().map { position, reference -> String? in
+                guard let spriteName = textures[reference]?.name else { return nil }
+                if let earlier = byName[spriteName], earlier != (reference, durations[position]) { return nil }
+                byName[spriteName] = (reference, durations[position])
+                return spriteName
+            }
+            let usesNames = !references.isEmpty && textureNames.allSatisfy { $0 != nil }
             var names: [String] = []
-            for (position, reference) in onePlay.enumerated() {
+            for (position, reference) in references.enumerated() {
                 // A one-frame animation is a named sprite (`coinGold`), as `encode` writes one.
-                let spriteName = onePlay.count == 1 ? name : name + String(position)
+                let spriteName = usesNames ? textureNames[position]! : references.count == 1 ? name : name + String(position)
                 names.append(spriteName)
+                if usesNames {
+                    guard named[spriteName] == nil else { continue }
+                    named[spriteName] = (reference, durations[position])
+                }
                 let texture = textures[reference]!
                 let (r, m) = (texture.region, texture.margin)
                 sprites.append(SpriteSheet.Sprite(

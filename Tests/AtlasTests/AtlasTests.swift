@@ -269,8 +269,8 @@ struct ExporterGoldenTests {
         let decoded = try GodotSpriteFrames.decode(bytes)
         #expect(decoded.images == ["sheet.png"])
         // Godot has no ping-pong and no "N plays": walk (pingpong, 3 plays) is written out in full,
-        // each frame an AtlasTexture with the original's region and trim (identical frames share one),
-        // and read back as Godot plays it: every position a frame of its own.
+        // each sprite an AtlasTexture with the original's region and trim and its name
+        // (`resource_name`), and read back as Godot plays it: the frames in play order, by name.
         let original = Dictionary(uniqueKeysWithValues: sheet.sprites.map { ($0.name, $0) })
         let read = Dictionary(uniqueKeysWithValues: decoded.sprites.map { ($0.name, $0) })
         func geometry(_ sprite: SpriteSheet.Sprite?) -> [Int] {
@@ -279,11 +279,12 @@ struct ExporterGoldenTests {
         }
         let walk = try #require(decoded.animations.first { $0.name == "walk" })
         let written = Array([[String]](repeating: ["walk0", "walk1", "walk2", "walk1"], count: 3).joined())
+        #expect(walk.frames == written)
         #expect(walk.frames.map { geometry(read[$0]) } == written.map { geometry(original[$0]) })
         #expect(walk.repeatCount == 1, "loop off")
         let jump = try #require(decoded.animations.first { $0.name == "jump" })
-        #expect(jump.frames.map { geometry(read[$0]) } == [geometry(original["jump0"])] && jump.repeatCount == 0)
-        #expect(decoded.sprites.count == decoded.animations.reduce(0) { $0 + $1.frames.count })
+        #expect(jump.frames == ["jump0"] && geometry(read["jump0"]) == geometry(original["jump0"]) && jump.repeatCount == 0)
+        #expect(decoded.sprites.map(\.name).sorted() == sheet.sprites.map(\.name).sorted(), "every sprite once, by its name")
     }
 
     @Test("Godot resources: malformed files are errors with a line, not traps")

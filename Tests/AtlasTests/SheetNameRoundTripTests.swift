@@ -7,8 +7,9 @@ import TestSupport
 
 /// A sprite's name comes back as it went in — sheet export, then import — in every format that
 /// can carry names (issue 43: libGDX turned `0123456789` into `01234567890`, `dracula_house_4` into
-/// `dracula_house4`, `frame-001` into `frame1`). Godot's frames have no names (docs/Formats.md):
-/// they come back as their animation's, by position.
+/// `dracula_house4`, `frame-001` into `frame1`). Godot's frames have no names: Flipbook writes each
+/// sprite's as its `AtlasTexture`'s `resource_name` (Godot's own files, without them, come back by
+/// position: ``godotsOwnFilesComeBackByPosition()``).
 @Suite("Sheet names round-trip")
 struct SheetNameRoundTripTests {
     /// Frames as `sheet` groups them from their files: (sprite names, the animation they make).
@@ -38,18 +39,17 @@ struct SheetNameRoundTripTests {
         try SheetExportImportTests.write(files)
         let data = format == .spritekit ? folder + "/s.atlasc" : try #require(files.first { !$0.path.hasSuffix(".png") }).path
         let back = try SheetImport.read(data)
+        // Cocos2d's plist lists frames by key, sorted: compared by name.
+        #expect(back.sprites.map(\.name).sorted() == names.sorted(), "\(format)")
+        for input in inputs {
+            let sprite = try #require(back.sprites.first { $0.name == input.name })
+            let same = try back.frame(sprite) == input.bitmap
+            #expect(same, "\(format) \(sprite.name)")
+        }
         if format == .godot3 || format == .godot4 {
-            // No names: one animation per sequence (or per named sprite), its frames by position.
+            // One animation per sequence (or per named sprite), its frames by name.
             let animation = try #require(back.animations.first { $0.name == sequence ?? names[0] })
-            #expect(animation.frames == (names.count == 1 ? [animation.name] : names.indices.map { animation.name + String($0) }))
-        } else {
-            // Cocos2d's plist lists frames by key, sorted: compared by name.
-            #expect(back.sprites.map(\.name).sorted() == names.sorted(), "\(format)")
-            for input in inputs {
-                let sprite = try #require(back.sprites.first { $0.name == input.name })
-                let same = try back.frame(sprite) == input.bitmap
-                #expect(same, "\(format) \(sprite.name)")
-            }
+            #expect(animation.frames == names)
         }
     }
 
@@ -71,5 +71,25 @@ struct SheetNameRoundTripTests {
         let atlas = try LibGDXAtlas.decode(Array(text.utf8))
         #expect(atlas.regions.map(\.sprite.name) == ["walk1", "walk2"])
         #expect(atlas.regions.allSatisfy { $0.spriteName == nil })
+    }
+
+    /// A `.tres` as Godot's editor saves it names no `AtlasTexture`: its frames come back as their
+    /// animation's name and position, each position a frame of its own; one texture named twice
+    /// for two regions (a hand edit) falls back the same way rather than lose a frame.
+    @Test func godotsOwnFilesComeBackByPosition() throws {
+        func resource(_ names: [String?]) -> [UInt8] {
+            var text = "[gd_resource type=\"SpriteFrames\" load_steps=4 format=3]\n\n[ext_resource type=\"Texture2D\" path=\"p.png\" id=\"1\"]\n\n"
+            for (index, name) in names.enumerated() {
+                text += "[sub_resource type=\"AtlasTexture\" id=\"A_\(index)\"]\n" + (name.map { "resource_name = \"\($0)\"\n" } ?? "")
+                    + "atlas = ExtResource(\"1\")\nregion = Rect2(\(index * 4), 0, 4, 4)\n\n"
+            }
+            let frames = names.indices.map { "{\n\"duration\": 1.0,\n\"texture\": SubResource(\"A_\($0)\")\n}" }
+            text += "[resource]\nanimations = [{\n\"frames\": [\(frames.joined(separator: ", "))],\n\"loop\": true,\n\"name\": &\"walk\",\n\"speed\": 10.0\n}]\n"
+            return Array(text.utf8)
+        }
+        #expect(try GodotSpriteFrames.decode(resource([nil, nil, nil])).sprites.map(\.name) == ["walk0", "walk1", "walk2"])
+        #expect(try GodotSpriteFrames.decode(resource(["a", "b", "c"])).sprites.map(\.name) == ["a", "b", "c"])
+        #expect(try GodotSpriteFrames.decode(resource(["a", nil, "c"])).sprites.map(\.name) == ["walk0", "walk1", "walk2"])
+        #expect(try GodotSpriteFrames.decode(resource(["a", "a", "c"])).sprites.map(\.name) == ["walk0", "walk1", "walk2"])
     }
 }

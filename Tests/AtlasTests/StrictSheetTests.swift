@@ -117,7 +117,7 @@ struct StrictSheetTests {
         Mistype(format: .cocos2d, old: "<key>smartupdate</key>", new: "<key>smartupdat</key>", keyPath: "metadata.smartupdat",
                 meant: "smartupdate"),
         Mistype(format: .godot, old: "region = Rect2(0, 0, 32, 32)", new: "regoin = Rect2(0, 0, 32, 32)",
-                keyPath: "sub_resource.AtlasTexture_2.regoin", meant: "region", line: 12),
+                keyPath: "sub_resource.AtlasTexture_2.regoin", meant: "region", line: 14),
         Mistype(format: .godot, old: "\"speed\": ", new: "\"sped\": ", keyPath: "resource.animations[0].sped", meant: "speed"),
         Mistype(format: .godot, old: "\"duration\": ", new: "\"duraton\": ", keyPath: "resource.animations[0].frames[0].duraton",
                 meant: "duration"),
@@ -151,7 +151,7 @@ struct StrictSheetTests {
         #expect(error.description == #"sheet.plist: unknown key "exporter" in metadata"#)
         let tres = try Self.edited(try Self.base(.godot), "region = Rect2(0, 0, 32, 32)", "region = Rect2(0, 0, 32, 32)\nshrink = true")
         guard case .failure(let godot) = Self.read(.godot, tres) else { Issue.record("accepted"); return }
-        #expect(godot.keyPath == "sub_resource.AtlasTexture_2.shrink" && godot.line == 13)
+        #expect(godot.keyPath == "sub_resource.AtlasTexture_2.shrink" && godot.line == 15)
         // Godot 4 keeps any object's metadata as metadata/… properties.
         let metadata = try Self.edited(try Self.base(.godot), "region = Rect2(0, 0, 32, 32)", "region = Rect2(0, 0, 32, 32)\nmetadata/note = \"x\"")
         #expect(throws: Never.self) { try Self.read(.godot, metadata).get() }
@@ -178,7 +178,7 @@ struct StrictSheetTests {
         (Format.spritekit, "<string>{32,43}</string>", "<integer>32</integer>", "sheet.plist: images[0].size: expected a string, found the number 32"),
         (Format.cocos2d, "<key>textureRotated</key>\n\t\t\t<false/>", "<key>textureRotated</key>\n\t\t\t<string>no</string>",
          #"sheet.plist: frames["jump0.png"].textureRotated: expected true or false, found a string ("no")"#),
-        (Format.godot, "\"loop\": false", "\"loop\": \"no\"", #"sheet.tres:20: resource.animations[0].loop: expected true or false, found a string ("no")"#),
+        (Format.godot, "\"loop\": false", "\"loop\": \"no\"", #"sheet.tres:29: resource.animations[0].loop: expected true or false, found a string ("no")"#),
     ])
     func refusesAWrongType(format: Format, old: String, new: String, message: String) throws {
         guard case .failure(let error) = Self.read(format, try Self.edited(try Self.base(format), old, new)) else { Issue.record("accepted"); return }

@@ -8,18 +8,18 @@ import Raster
 /// `flipbook frames` — over several pages where the engine reads them.
 @Suite("flipbook sheet --engine")
 struct SheetEngineTests {
-    /// Engine, its data file for one page and for several, and whether it names frames after their
-    /// files (Godot's frames have no names: they come back as the animation's, in play order).
-    static let engines: [(name: String, data: String, multipage: String?, named: Bool)] = [
-        ("phaser3", "s.json", "s.json", true), ("pixi", "s.json", "s-0.json", true),
-        ("godot3", "s.tres", "s.tres", false), ("godot4", "s.tres", "s.tres", false),
-        ("cocos2d", "s.plist", nil, true), ("libgdx", "s.atlas", "s.atlas", true),
-        ("spritekit", "s.atlasc", "s.atlasc", true), ("aseprite", "s.json", nil, true),
+    /// Engine, and its data file for one page and for several. Every engine names frames after
+    /// their files (Godot through each AtlasTexture's `resource_name`).
+    static let engines: [(name: String, data: String, multipage: String?)] = [
+        ("phaser3", "s.json", "s.json"), ("pixi", "s.json", "s-0.json"),
+        ("godot3", "s.tres", "s.tres"), ("godot4", "s.tres", "s.tres"),
+        ("cocos2d", "s.plist", nil), ("libgdx", "s.atlas", "s.atlas"),
+        ("spritekit", "s.atlasc", "s.atlasc"), ("aseprite", "s.json", nil),
     ]
     static let sequences = ["kenney-gold-coin", "gameart2d-dino-jump", "unity-wispy-smoke-03b-faint"]
 
     @Test(arguments: sequences, engines)
-    func framesComeBackExactly(sequence: String, engine: (name: String, data: String, multipage: String?, named: Bool)) throws {
+    func framesComeBackExactly(sequence: String, engine: (name: String, data: String, multipage: String?)) throws {
         let source = Fixtures.path("sequences/\(sequence)")
         // In play order (jump-1, jump-6, jump-11), as Godot's animation lists them.
         let names = Fixtures.pngNames(in: "sequences/\(sequence)").sorted { $0.compare($1, options: .numeric) == .orderedAscending }
@@ -38,27 +38,14 @@ struct SheetEngineTests {
             let unpacked = try CLI.run(["frames", folder + "/" + data, "-o", folder + "/back"])
             #expect(unpacked.status == 0, "\(unpacked.stderr)")
             let back = try FileManager.default.contentsOfDirectory(atPath: folder + "/back").filter { $0.hasSuffix(".png") }
-            // Godot: frame i of the animation is the i-th source; identical frames share one region.
-            for (index, name) in names.enumerated() {
-                let file = engine.named ? SheetRoundTripTests.unpackedName(name, format: engine.name)
-                    : try Self.godotName(index: index, folder: folder, data: data)
+            for name in names {
+                let file = SheetRoundTripTests.unpackedName(name, format: engine.name)
                 let copy = try PNG.Decoder().decodeBitmap(file: "\(folder)/back/\(file)")
                 let original = try PNG.Decoder().decodeBitmap(file: "\(source)/\(name)")
                 let differing = SheetRoundTripTests.differingPixels(original, copy)
                 #expect(differing == 0, "\(engine.name) \(multipage ? "multipage" : "") \(name) (as \(file)): \(differing) pixels; \(back.count) files")
             }
         }
-    }
-
-    /// The file `frames` writes for frame `index` of the only animation of a Godot resource.
-    static func godotName(index: Int, folder: String, data: String) throws -> String {
-        let text = try String(contentsOfFile: folder + "/" + data, encoding: .utf8)
-        let name = try #require(text.firstMatch(of: /"name": &?"([^"]+)"/)?.1)
-        // Sprites are named by animation and first position; a frame listed again reuses its name.
-        let references = text.matches(of: /SubResource\(\s*"?([^")\s]+)"?\s*\)/).map { String($0.1) }
-        var first: [String: Int] = [:]
-        for reference in references where first[reference] == nil { first[reference] = first.count }
-        return "\(name)\(first[references[index]]!).png"
     }
 
     @Test("Options an engine cannot read are refused with exit 2 and a reason")

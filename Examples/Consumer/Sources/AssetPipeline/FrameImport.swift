@@ -1,0 +1,44 @@
+import Atlas
+import Basics
+
+/// What a sprite editor's server answers when a user imports an animation or a sprite sheet to
+/// edit its frames: the frames as PNG files, or a status and a reason.
+public enum ImportResponse: Sendable, Equatable {
+    /// The frames, named as `flipbook frames` would write them (an animation's `sequence.json`
+    /// last), and what was read past leniently.
+    case frames(files: [InMemoryFile], warnings: [String])
+    /// The import was refused: an HTTP status and the reason to show.
+    case rejected(status: Int, reason: String)
+}
+
+/// Explodes an uploaded GIF, APNG or WebP — or a sprite sheet's data file with its pages — into
+/// numbered PNG frames in memory, as `flipbook frames` does on disk (`FramesJob`'s in-memory form):
+/// same names, same bytes, same rules, nothing read from or written to disk. A page the data names
+/// outside its folder is refused, never looked up.
+public struct FrameImport: Sendable {
+    /// What an import may ask for.
+    public var limits: ResourceLimits
+
+    /// An importer within `limits`.
+    public init(limits: ResourceLimits = .default) {
+        self.limits = limits
+    }
+
+    /// The frames of `file` (with `pages`, when it is a sheet's data), or why not. Runs off the
+    /// caller's thread; cancelling the calling task stops it before its next frame.
+    public func frames(of file: InMemoryFile, pages: [InMemoryFile] = []) async -> ImportResponse {
+        do throws(FramesJobError) {
+            let outcome = try await FramesJob(file: file, pages: pages, limits: limits).run()
+            return .frames(files: outcome.frames, warnings: outcome.warnings)
+        } catch {
+            switch error {
+            case .limit: return .rejected(status: 413, reason: error.description)
+            case .outsideFolder, .prefixForSheet, .invalidPrefix, .folderGiven: return .rejected(status: 400, reason: error.description)
+            case .stillImage: return .rejected(status: 415, reason: error.description)
+            case .decode, .sheet: return .rejected(status: 422, reason: error.description)
+            case .cancelled: return .rejected(status: 499, reason: "cancelled")
+            case .output, .encode, .manifest, .write: return .rejected(status: 500, reason: error.description)
+            }
+        }
+    }
+}
