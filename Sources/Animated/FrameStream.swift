@@ -127,6 +127,14 @@ public final class FrameStream: @unchecked Sendable, Equatable, CustomStringConv
         next = 0
     }
 
+    /// A stream of the same file and frames with a decoder of its own, nothing decoded yet: for a
+    /// second reader that asks for frames at its own pace (a spawned copy of a layer playing the
+    /// file from another moment), so that neither sends the other back to the start of the file.
+    public func reopened() -> FrameStream {
+        FrameStream(file: file, format: format, count: count, width: width, height: height, sameAsPrevious: sameAsPrevious,
+                    window: window, open: open)
+    }
+
     /// "`file`: `count` frames of `width`×`height`, streamed".
     public var description: String { "\(file): \(count) frames of \(width)×\(height), streamed" }
 

@@ -65,9 +65,29 @@ enum SceneAssets: Sendable {
         }
     }
 
+    /// The decoded frames of one GIF, APNG or WebP a scene holds in memory: up to this many bytes
+    /// (and `limits.maxDecodedBytes`) they are decoded once and kept (a sequence loops and is drawn
+    /// again and again); a larger file is streamed, each frame decoded as it is drawn and not held
+    /// (Animated's `FrameStream`).
+    static let heldFrameBytes = 64 << 20
+
     /// The frame sequence `name` (a folder, a prefix, a GIF, APNG or WebP) read as `Animation.load`
-    /// reads it, for `scale`.
+    /// reads it, for `scale`; an animated file's frames decoded and held up to ``heldFrameBytes``,
+    /// else streamed.
     func sequence(_ name: String, scale: Int, limits: ResourceLimits) throws(Failure) -> Animation {
+        let animation = try loadSequence(name, scale: scale, limits: limits)
+        let budget = Double(min(Self.heldFrameBytes, limits.maxDecodedBytes))
+        guard case .streamed(let stream, _)? = animation.frames.first,
+              Double(stream.count) * Double(stream.width) * Double(stream.height) * 4 <= budget else {
+            return animation
+        }
+        var held = animation
+        do { held.frames = try animation.frames.map { frame throws(PNG.DecodeError) in .bitmap(try frame.load()) } } catch { throw .image(error) }
+        stream.release()
+        return held
+    }
+
+    private func loadSequence(_ name: String, scale: Int, limits: ResourceLimits) throws(Failure) -> Animation {
         guard Self.isInside(name) else { throw .outside }
         switch self {
         case .folder(let folder):
@@ -84,11 +104,11 @@ enum SceneAssets: Sendable {
                     }
                 }
             }
-            do { return try Animation.load([path], scale: scale, limits: limits) } catch { throw .sequence(error) }
+            do { return try Animation.load([path], scale: scale, limits: limits, streaming: true) } catch { throw .sequence(error) }
         case .memory(let files):
             let wanted = InMemoryFile.normalizedName(Self.trimmed(name))
             if let file = files.first(where: { InMemoryFile.normalizedName($0.name) == wanted }) {
-                do { return try Animation.load(files: [file], scale: scale, limits: limits) } catch { throw .sequence(error) }
+                do { return try Animation.load(files: [file], scale: scale, limits: limits, streaming: true) } catch { throw .sequence(error) }
             }
             let inFolder = files.compactMap { file -> InMemoryFile? in
                 let normal = InMemoryFile.normalizedName(file.name)
@@ -96,7 +116,7 @@ enum SceneAssets: Sendable {
                 return InMemoryFile(name: String(normal.dropFirst(wanted.count + 1)), bytes: file.bytes)
             }
             guard !inFolder.isEmpty else { throw .missing }
-            do { return try Animation.load(files: inFolder, scale: scale, limits: limits) } catch { throw .sequence(error) }
+            do { return try Animation.load(files: inFolder, scale: scale, limits: limits, streaming: true) } catch { throw .sequence(error) }
         }
     }
 

@@ -75,7 +75,27 @@ public struct Spawn: Sendable {
             copy.position = event.point
             copy.timing.beginTime += event.time
             copy.addedAt = max(template.addedAt ?? event.time, event.time)
+            // Each copy plays a streamed file from its own moment: with a stream of its own.
+            copy.reopenStreams()
             return copy
         }
+    }
+}
+
+extension Layer {
+    /// Gives every streamed frame sequence in this layer, its sublayers and its mask a stream of
+    /// its own (Animated's `FrameStream.reopened()`): a spawned copy asks for the frames of its own
+    /// moment, and a stream shared with the template would go back to the start of the file for
+    /// every copy at every frame.
+    mutating func reopenStreams() {
+        if case .sequence(var sequence) = content, case .streamed(let stream, _)? = sequence.animation.frames.first {
+            let own = stream.reopened()
+            sequence.animation.frames = sequence.animation.frames.map { frame in
+                if case .streamed(_, let index) = frame { .streamed(own, index: index) } else { frame }
+            }
+            content = .sequence(sequence)
+        }
+        for index in sublayers.indices { sublayers[index].reopenStreams() }
+        if var mask { mask.reopenStreams(); self.mask = mask }
     }
 }
