@@ -267,7 +267,7 @@ public enum LibGDXAtlas {
                 }
                 var numbers: [Int] = []
                 for value in values {
-                    guard let number = Int(value), abs(number) < 1 << 30 else {
+                    guard let number = Int(value), number > -(1 << 30), number < 1 << 30 else {   // not abs: abs(Int.min) traps
                         throw SchemaError(file: file, path: path, problem: .wrongType(expected: "whole numbers", found: InputPath.quote(value)),
                                           line: lineNumber)
                     }

@@ -38,6 +38,8 @@ enum Console {
     /// `12`, `12.5`, `33.33`: a number of points without trailing zeros.
     static func formatPoints(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
+        // Whole numbers without ".0"; beyond Int's range (a value being refused) as Double writes them.
+        guard rounded.isFinite, abs(rounded) < 1e15 else { return String(value) }
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 }

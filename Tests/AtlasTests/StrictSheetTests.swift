@@ -288,4 +288,13 @@ struct LibGDXCutAndPageValueTests {
         }
         #expect(try SheetImport.read(path).sprites.count == 4)
     }
+
+    /// Fresh eyes: -9223372036854775808 (Int.min) in any numeric field of a libGDX atlas trapped in
+    /// `abs` (exit 132, a server dead on one upload); every other value out of range is refused.
+    @Test(arguments: ["bounds:-9223372036854775808,0,10,10", "offsets:-9223372036854775808,0,10,10", "index:-9223372036854775808",
+                      "xy:-9223372036854775808,0", "orig:10,-9223372036854775808", "offset:-9223372036854775808,0"])
+    func theSmallestIntegerIsRefusedInEveryLibGDXField(_ line: String) {
+        let text = "s.png\nsize:64,64\na\n" + (line.hasPrefix("bounds") ? line : "bounds:0,0,10,10\n" + line) + "\n"
+        #expect(throws: SheetDataError.self) { _ = try LibGDXAtlas.decode(Array(text.utf8)) }
+    }
 }

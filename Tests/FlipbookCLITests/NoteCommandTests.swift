@@ -35,6 +35,11 @@ import TestSupport
         (["--insets", "37,12,12,12", "--scale", "4"], "--scale does not take '4'"),
         (["--insets", "37,12,12,12", "--color", "red"], "--color does not take 'red'"),
         (["--insets", "60,12,12,12"], "note-chrome.png: cap insets take"),
+        // Fresh eyes: numbers past Int's range trapped while the refusal was being written (exit 132).
+        (["--insets", "37,12,12,12", "--font-size", "9.3e18"], "--font-size"),
+        (["--insets", "37,12,12,12", "--max-width", "9.3e18"], "--max-width"),
+        (["--insets", "37,12,12,12", "--line-spacing", "1e19"], "--line-spacing"),
+        (["--insets", "37,12,12,12", "--line-spacing", "-1e19"], "--line-spacing"),
     ])
     func mistakesAreUsageErrors(arguments: [String], message: String) throws {
         let folder = try Fixtures.temporaryFolder("note-usage")
