@@ -144,6 +144,26 @@ struct ValidatorFoldersTests {
         #expect(throws: Validator.Error.source(.notFound(source: missing))) { _ = try Validator().validate([Self.coin, missing]) }
     }
 
+    /// Fresh eyes: a folder whose one GIF did not read at all (cut to 40 bytes, or asking for more
+    /// than the limits) made the whole run throw — no report, the other folders never checked. It
+    /// is now that folder's error and a `folder.unreadable` finding naming the file, as a missing
+    /// folder is; the good folder is validated.
+    @Test(arguments: [false, true])
+    func anUnreadableLoneAnimationDoesNotStopTheOtherFolders(overLimit: Bool) throws {
+        let folder = try Fixtures.temporaryFolder("validate-bad-gif")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gif = try Fixtures.bytes("gif/effects/Effect_Kabooms_2x.gif")
+        try Data(overLimit ? gif : Array(gif.prefix(40))).write(to: URL(fileURLWithPath: folder + "/boom.gif"))
+        var limits = ResourceLimits.default
+        if overLimit { limits.maxOutputPixels = 1_000_000 }
+        let report = try Validator(limits: limits).validate(folders: [(folder, ValidationConfig()), (Self.coin, ValidationConfig())])
+        #expect(report.fileCount == 4 && report.sequences.map(\.name) == [Self.coin + "/gold_"])
+        #expect(report.folderErrors.count == 1)
+        guard case .animation? = report.folderErrors.first else { Issue.record("\(report.folderErrors)"); return }
+        #expect(report.findings.map(\.rule) == [.folderUnreadable] && report.findings.first?.file == folder + "/boom.gif")
+        #expect(report.hasErrors)
+    }
+
     /// A GIF that lacks only its trailer byte lost no frame: a warning (`animation.lenient-read`),
     /// no error; the same GIF cut inside a frame lost frames: an `animation.frames-lost` error.
     @Test func aGIFWithoutItsTrailerIsAWarningButLostFramesAreAnError() throws {

@@ -50,9 +50,27 @@ struct ValidatorRepeatedInputTests {
         #expect(parent.fileCount == 67)
         let childFirst = try Validator(deep: deep).validate([Self.coin, Self.sequences])
         let parentFirst = try Validator(deep: deep).validate([Self.sequences, Self.coin, Self.sequences + "/"])
-        #expect(Self.summary(parentFirst) == Self.summary(parent))
-        #expect(childFirst.fileCount == 67)
+        #expect(parentFirst.fileCount == 67 && childFirst.fileCount == 67)
+        #expect(Self.summary(parentFirst).sorted() == Self.summary(parent).sorted())
         #expect(Self.summary(childFirst).sorted() == Self.summary(parent).sorted())
+    }
+
+    /// Fresh eyes: `validate par par/dino` failed (the gap rule on) and `validate par/dino par`
+    /// passed, where `par/dino/.flipbook.json` turns `seq.gap` off: a file under both roots was
+    /// judged with the settings of whichever came first. It belongs to the deepest root now.
+    @Test func aFolderKeepsItsOwnSettingsBesideItsParentInEitherOrder() throws {
+        let parent = try Fixtures.temporaryFolder("validate-parent-settings")
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let child = parent + "/dino"
+        try FileManager.default.createDirectory(atPath: child, withIntermediateDirectories: true)
+        for number in [1, 2, 4] { try FileManager.default.copyItem(atPath: Self.coin + "/gold_\(number).png", toPath: child + "/gold_\(number).png") }
+        let gapOff = try ValidationConfig.decode(Array(#"{"severities": {"seq.gap": "off"}}"#.utf8), file: ".flipbook.json")
+        let folders = [(parent, ValidationConfig()), (child, gapOff)]
+        let parentFirst = try Validator().validate(folders: folders), childFirst = try Validator().validate(folders: folders.reversed())
+        #expect(!parentFirst.hasErrors && !childFirst.hasErrors, "\(parentFirst.findings.map(\.rule)) \(childFirst.findings.map(\.rule))")
+        #expect(parentFirst.fileCount == 3 && childFirst.fileCount == 3)
+        // Alone, the parent's defaults judge the gap.
+        #expect(try Validator().validate(folders: [(parent, ValidationConfig())]).findings.map(\.rule) == [.seqGap])
     }
 
     /// Two names in one folder are two frames, even when one links to the other.

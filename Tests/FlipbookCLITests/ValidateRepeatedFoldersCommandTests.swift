@@ -32,10 +32,11 @@ struct ValidateRepeatedFoldersCommandTests {
         let onceReport = try String(contentsOfFile: folder + "/once.json", encoding: .utf8)
         let twiceReport = try String(contentsOfFile: folder + "/twice.json", encoding: .utf8)
         #expect(twice.stderr == once.stderr)
-        if repeated.first == alone.first {
+        if alone == ["Sequences/kenney-gold-coin"] {
             #expect(twiceReport == onceReport)
         } else {
-            // Reached child first, the sequences are listed in another order; the same ones.
+            // A folder given with its parent is read as its own root (with its own settings), so
+            // the sequences are listed in another order; the same ones.
             #expect(twiceReport.split(separator: "\n").sorted() == onceReport.split(separator: "\n").sorted())
         }
         let text = try CLI.run(["validate"] + repeated, in: Self.root)

@@ -4,8 +4,10 @@ import Basics
 ///
 /// On disk, a file is its real folder (symbolic links and `..` resolved) and its own name: a
 /// folder given twice, spelled two ways (`val/ok`, `./val/ok/`, a link to it) or given with its
-/// parent is read once, under the path it was first reached by. Two names in one folder stay two
-/// frames even when one is a link to the other.
+/// parent is read once — under the deepest root given that holds it (`par/dino` rather than
+/// `par`, so with that folder's own settings, in whatever order they are given), else under the
+/// path it was first reached by. Two names in one folder stay two frames even when one is a link
+/// to the other.
 ///
 /// In memory, a name is normalised first (`./a.png`, `a.png` and `x//../a.png` are `a.png`); two
 /// files of one name with the same bytes are one file (an upload that repeats a part), with
@@ -34,7 +36,17 @@ enum DistinctFiles {
         var seen = Set<NameSpelling.Exact>()
         var realFolders: [String: String] = [:]
         do { try Discovery.checkNoStandardInput(roots.map(\.folder)) } catch { throw .source(error) }
-        for (root, config) in roots {
+        // A file under several roots (`par` and `par/dino`) belongs to the deepest, whose settings
+        // are its folder's own, whatever the order the roots are given in.
+        let realRoots = roots.map { FileIO.resolvedPath(Discovery.trimmingSlash($0.folder)) }
+        func claimedDeeper(_ realFolder: String, than index: Int) -> Bool {
+            guard let mine = realRoots[index] else { return false }
+            return realRoots.contains { other in
+                guard let other, other != mine, other.hasPrefix(mine == "/" ? "/" : mine + "/") else { return false }
+                return realFolder == other || realFolder.hasPrefix(other + "/")
+            }
+        }
+        for (index, (root, config)) in roots.enumerated() {
             var found = Root()
             let trimmed = Discovery.trimmingSlash(root)
             // Before the folder is listed: the place to finish or roll back an interrupted output
@@ -67,7 +79,10 @@ enum DistinctFiles {
                 }
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 let real = (FileIO.resolvedPath(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
-                if !config.isIgnored(relative) && seen.insert(NameSpelling.Exact(real)).inserted { found.animations.append(path) }
+                if !config.isIgnored(relative), !claimedDeeper(FileIO.parentDirectory(of: real), than: index),
+                   seen.insert(NameSpelling.Exact(real)).inserted {
+                    found.animations.append(path)
+                }
                 result.append(found)
                 continue
             }
@@ -82,7 +97,7 @@ enum DistinctFiles {
                     real = FileIO.resolvedPath(folder) ?? folder
                     realFolders[folder] = real
                 }
-                guard seen.insert(NameSpelling.Exact(real + "/" + file.fileName)).inserted else { continue }
+                guard !claimedDeeper(real, than: index), seen.insert(NameSpelling.Exact(real + "/" + file.fileName)).inserted else { continue }
                 found.frames.append(file)
             }
             result.append(found)

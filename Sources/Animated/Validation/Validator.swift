@@ -97,7 +97,8 @@ public struct Validator: Sendable {
     /// `ValidationConfig.find(for: [folder])` finds it). ``config`` applies only its `uikit`
     /// switch (`--uikit`) on top of each. Each folder's settings are checked first
     /// (``Error/config(_:)``). The report lists the folders' sequences and findings folder by folder.
-    /// A folder that is missing, no folder, unreadable or holds nothing to check does not stop the
+    /// A folder that is missing, no folder, unreadable or holds nothing to check — its one GIF, APNG
+    /// or WebP included, when that does not read (``Error/animation(_:)``) — does not stop the
     /// others: it is in ``ValidationReport/folderErrors`` and a `folder.unreadable` finding.
     public func validate(folders: [(folder: String, config: ValidationConfig)], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
@@ -139,8 +140,24 @@ public struct Validator: Sendable {
             for path in root.animations {
                 defer { slot += 1 }
                 guard plan?.keeps(slot) != false else { continue }
-                var animation = try one.validate(animation: path, reporter: reporter, done: done, total: total, cancellation: cancellation) { () throws(Animation.LoadError) in
-                    try Animation.load([path], limits: limits, streaming: true, cancellation: cancellation)
+                var animation: ValidationReport
+                do {
+                    animation = try one.validate(animation: path, reporter: reporter, done: done, total: total, cancellation: cancellation) {
+                        () throws(Animation.LoadError) in try Animation.load([path], limits: limits, streaming: true, cancellation: cancellation)
+                    }
+                } catch .cancelled {
+                    throw .cancelled
+                } catch {
+                    // The folder's one animation does not read (cut before its first frame, over a
+                    // limit): nothing there can be checked, and the other folders still are.
+                    done += 1
+                    report.folderErrors.append(error)
+                    report.folderErrorSlots.append(slot)
+                    if let severity = folder.config.severity(of: FolderUnreadableRule.self) {
+                        report.append(Finding(rule: .folderUnreadable, severity: severity, message: error.description,
+                                              file: path, sequence: folder.folder), slot: slot)
+                    }
+                    continue
                 }
                 done += 1
                 animation.sequenceSlots = animation.sequences.map { _ in slot }
