@@ -63,6 +63,20 @@ struct WebPLongFrameTests {
         #expect(Int((decoded.reduce(0) { $0 + $1.1 } * 1000).rounded()) == 106_400_600)
     }
 
+    /// Fresh eyes: a frame of 16 777 216 ms was written as 16 777 215 ms and a 1 ms piece, which
+    /// browsers (and Flipbook's own reader) play as 100 ms, so the file lasted longer than its
+    /// report said. Pieces are now equal, each over half the longest, at every effort.
+    @Test(arguments: [EncodingEffort.fast, .standard], [16_777.216, 16_777.220, 33_554.431])
+    func noPieceOfALongFrameIsShortEnoughToPlayLonger(effort: EncodingEffort, seconds: Double) throws {
+        let coin = try fixtureFrames("kenney-gold-coin")
+        let input = FrameInput(durations: [seconds, 0.1, 0.1, 0.1]) { coin[$0] }
+        let bytes = try WebP.Encoder(effort: effort).encode(input).bytes
+        let anmf = Self.frameDurations(bytes)
+        let total = Int((seconds * 1000).rounded()) + 300
+        #expect(anmf.reduce(0, +) == total, "\(anmf)")
+        #expect(anmf.allSatisfy { $0 > 10 && $0 <= 0xFF_FFFF }, "\(anmf)")
+    }
+
     /// A long frame whose pieces cross segments (2 frames each here), and identical frames that
     /// together last over 24 bits, come out exact too.
     @Test func piecesAcrossSegmentsAndLongRunsOfRepeatsAreExact() throws {
