@@ -383,6 +383,8 @@ public enum Discovery {
         let names = try names(in: folder)
         let sheetPages = OutputSet.names(inSetsHolding: sheetDataExtensions, in: folder)
             .union(SheetPages.pages(inFolder: folder, names: names).keys)
+        // Links out of the folder to files without a frame number (`logo.png -> ../art/logo.png`).
+        var unnumberedLinksOut: [(link: String, target: String)] = []
         for name in names where !name.hasPrefix(".") && !sheetPages.contains(name) {
             let path = folder == "." ? name : "\(folder)/\(name)"
             var isDirectory: ObjCBool = false
@@ -392,10 +394,18 @@ public enum Discovery {
             } else if accept(name.lowercased()) {
                 // A file link that leads out (`walk3.png -> /etc/…`) is refused, as a sheet's page is.
                 if let boundary, let real = FileIO.resolvedPath(path), !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
-                    throw .linkOutside(link: path, target: real)
+                    guard FrameFile(path: path) == nil else { throw .linkOutside(link: path, target: real) }
+                    unnumberedLinksOut.append((path, real))
+                    continue
                 }
                 result.append(path)
             }
+        }
+        // Beside numbered frames an image without a number is no frame and is left out, a link
+        // out of the folder as any other; with none, such images are what the folder holds, and
+        // one that leads out is refused.
+        if let first = unnumberedLinksOut.first, !result.contains(where: { FrameFile(path: $0) != nil }) {
+            throw .linkOutside(link: first.link, target: first.target)
         }
         return result
     }

@@ -64,4 +64,30 @@ struct FrameLinkOutsideTests {
         try FileManager.default.createSymbolicLink(atPath: "\(folder)/gold_4.png", withDestinationPath: "gold_1.png")
         #expect(try Animation.load([folder]).frames.count == 4)
     }
+
+    /// Fresh eyes: `logo.png`, a link to a file elsewhere beside the coin's numbered frames, made
+    /// `validate` call the folder unreadable and `assemble` refuse it, where a plain `logo.png` is
+    /// left out as no frame. An image without a number beside numbered frames is left out, a link
+    /// as any other; in a folder of such images alone (they are its frames) a link out is refused.
+    @Test func aLinkOutThatIsNoFrameIsLeftOut() throws {
+        let (folder, outside) = try Self.folderWithLinkOut("link-out-logo")
+        defer { for path in [folder, outside] { try? FileManager.default.removeItem(atPath: path) } }
+        try FileManager.default.removeItem(atPath: folder + "/gold_4.png")
+        try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_4.png", toPath: "\(folder)/gold_4.png")
+        try FileManager.default.createSymbolicLink(atPath: "\(folder)/logo.png", withDestinationPath: "\(outside)/gold_4.png")
+        #expect(try Animation.load([folder]).frames.count == 4)
+        let report = try Validator().validate(folders: [(folder, ValidationConfig())])
+        #expect(!report.hasErrors && report.fileCount == 4, "\(report.findings)")
+        // Images without numbers alone are the folder's frames: one leading out is refused.
+        let unnumbered = try Fixtures.temporaryFolder("link-out-unnumbered")
+        defer { try? FileManager.default.removeItem(atPath: unnumbered) }
+        try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_1.png", toPath: "\(unnumbered)/title.png")
+        try FileManager.default.createSymbolicLink(atPath: "\(unnumbered)/logo.png", withDestinationPath: "\(outside)/gold_4.png")
+        #expect {
+            _ = try Animation.load([unnumbered])
+        } throws: { error in
+            guard case .discovery(.linkOutside(let link, _))? = error as? Animation.LoadError else { return false }
+            return link == unnumbered + "/logo.png"
+        }
+    }
 }
