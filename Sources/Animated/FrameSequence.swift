@@ -40,11 +40,26 @@ public struct FrameSequence: Sendable, Hashable {
     /// Every file of the sequence, in frame order.
     public var files: [FrameFile] { frames.flatMap(\.files) }
 
-    /// Numbers missing between the first and the last frame.
-    public var missingNumbers: [Int] {
-        guard let first = frames.first?.number, let last = frames.last?.number else { return [] }
-        let present = Set(frames.map(\.number))
-        return (first...last).filter { !present.contains($0) }
+    /// The runs of numbers missing between the first and the last frame, in order: ranges, so that
+    /// a frame numbered 12 147 483 648 beside frame 1 is one range, not twelve billion numbers in
+    /// memory (a file named so in an upload made validation allocate without bound).
+    public var missingRanges: [ClosedRange<Int>] {
+        var ranges: [ClosedRange<Int>] = []
+        var previous: Int?
+        for number in frames.map(\.number).sorted() {
+            // `number - previous`, not `previous + 1`: a frame may be numbered Int.max.
+            if let previous, number - previous > 1 { ranges.append((previous + 1)...(number - 1)) }
+            previous = number
+        }
+        return ranges
+    }
+
+    /// How many numbers are missing between the first and the last frame (``missingRanges``).
+    public var missingCount: Int {
+        missingRanges.reduce(0) { total, range in
+            let (sum, overflow) = total.addingReportingOverflow(range.count)
+            return overflow ? .max : sum
+        }
     }
 
     /// What a job that plays or packs this sequence says when numbers are missing between its
@@ -52,11 +67,11 @@ public struct FrameSequence: Sendable, Hashable {
     /// there play without it (seq.gap)`; `nil` when none is missing. `AssembleJob` and
     /// `SheetJob` give it as a warning; validation reports the same gap as `seq.gap`.
     public var gapWarning: String? {
-        let missing = missingNumbers
+        let missing = missingRanges, count = missingCount
         guard !missing.isEmpty, let first = frames.first?.number, let last = frames.last?.number else { return nil }
-        return "missing frame\(missing.count == 1 ? "" : "s") \(Rules.ranges(missing)) of \(name)\(first)…\(last): "
+        return "missing frame\(count == 1 ? "" : "s") \(Rules.ranges(missing)) of \(name)\(first)…\(last): "
             + "the \(frames.count) frame\(frames.count == 1 ? "" : "s") there \(frames.count == 1 ? "plays" : "play") without "
-            + "\(missing.count == 1 ? "it" : "them") (seq.gap)"
+            + "\(count == 1 ? "it" : "them") (seq.gap)"
     }
 
     /// Groups frame files by folder and prefix into sequences, ordered naturally by name.

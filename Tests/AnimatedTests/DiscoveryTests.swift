@@ -40,8 +40,19 @@ struct DiscoveryTests {
         let sequences = try Discovery.sequences(from: [tree.path("hero")])
         #expect(sequences.map(\.prefix) == ["jump", "walk"])
         #expect(sequences[1].frames.map(\.number) == [0, 1, 2, 10])
-        #expect(sequences[1].missingNumbers == Array(3...9))
+        #expect(sequences[1].missingRanges == [3...9] && sequences[1].missingCount == 7)
         #expect(sequences[0].frames.allSatisfy { $0.scales == [1, 2] })
+    }
+
+    /// Gaps are ranges: frames numbered 0, 5 and 12 147 483 648 cost two ranges, not twelve billion
+    /// numbers (a fuzzed upload's `walk12147483648.png` made `seq.gap` allocate without bound).
+    @Test func gapsBetweenHugeNumbersAreRanges() throws {
+        let files = ["w0.png", "w5.png", "w12147483648.png"].compactMap { FrameFile(path: $0) }
+        #expect(files.count == 3)
+        let sequence = try #require(FrameSequence.group(files).first)
+        #expect(sequence.missingRanges == [1...4, 6...12_147_483_647])
+        #expect(sequence.missingCount == 12_147_483_646)
+        #expect(sequence.gapWarning?.hasPrefix("missing frames 1–4, 6–12147483647 of w0…12147483648") == true)
     }
 
     @Test func readsAPrefixPathAndAListOfFiles() throws {

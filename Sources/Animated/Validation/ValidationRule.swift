@@ -63,6 +63,11 @@ public enum Rules {
     ]
 
     /// `1–3, 7, 9–12`: runs of consecutive numbers.
+    static func ranges(_ ranges: [ClosedRange<Int>]) -> String {
+        ranges.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }.joined(separator: ", ")
+    }
+
+    /// The same for single `numbers`, runs of consecutive ones joined.
     static func ranges(_ numbers: [Int]) -> String {
         var parts: [String] = []
         var index = 0

@@ -7,10 +7,10 @@ public enum SequenceGapRule: ValidationRule {
     public static let defaultSeverity = Severity.error
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
-        let missing = facts.sequence.missingNumbers
-        guard !missing.isEmpty else { return [] }
-        let after = facts.sequence.frames.first { $0.number > missing[0] }
-        return [Problem("missing frame\(missing.count == 1 ? "" : "s") \(Rules.ranges(missing)) of "
+        let missing = facts.sequence.missingRanges
+        guard let gap = missing.first else { return [] }
+        let after = facts.sequence.frames.first { $0.number > gap.lowerBound }
+        return [Problem("missing frame\(facts.sequence.missingCount == 1 ? "" : "s") \(Rules.ranges(missing)) of "
                         + "\(facts.sequence.prefix)\(facts.sequence.frames[0].number)…\(facts.sequence.frames.last!.number)",
                         file: after?.files.first?.path)]
     }
