@@ -34,6 +34,7 @@ extension AnimationDecoder {
             let name = "\(prefix)\(number)\(scale == 1 ? "" : "@\(scale)x").png"
             do throws(PNG.EncodeError) { files.append(InMemoryFile(name: name, bytes: try encoder.encode(image))) } catch { throw .encode(error) }
         }
+        files = try SequenceWriter.uniformColorType(files)
         do throws(SequenceManifest.Error) {
             files.append(InMemoryFile(name: SequenceManifest.fileName, bytes: try manifest.encoded(file: SequenceManifest.fileName)))
         } catch { throw .manifest(error) }

@@ -22,12 +22,12 @@ public final class SequenceWriter: Sendable {
     public let prefix: String
     /// Pixels per point of the frames: `@Nx` in their names when more than 1.
     public let scale: Int
-    private let encoder: PNG.Encoder
-    private let set: OutputSet
+    let encoder: PNG.Encoder
+    let set: OutputSet
     /// Whether a file of the user's at one of the set's names may be replaced (`flipbook frames
     /// --overwrite`); never an input, never a file of another set.
     private let overwrite: Bool
-    private let numbers = Numbers()
+    let numbers = Numbers()
     /// Whether the folder did not exist before this writer: removed again when nothing is committed.
     private let createdFolder: Bool
     private let committed = Flag()
@@ -77,8 +77,12 @@ public final class SequenceWriter: Sendable {
         guard number >= 1 else {
             throw .output(.unsupportedName(path: path(forFrame: number), reason: "frame numbers start at 1 (\(number) was given)"))
         }
-        do { try encoder.write(bitmap, to: path(forFrame: number), in: set, named: overwrite) } catch { throw .from(error) }
-        numbers.add(number)
+        let path = path(forFrame: number), bytes: [UInt8]
+        do { bytes = try encoder.encode(bitmap) } catch { throw .encode(error) }
+        do { try set.write(bytes, to: path, named: overwrite) } catch let error as OutputError { throw .output(error) } catch {
+            throw .encode(.writeFailed(file: path, reason: (error as? FileIO.Error)?.reason ?? "\(error)"))
+        }
+        numbers.add(number, colorType: bytes.count > 25 ? bytes[25] : 0)
     }
 
     /// Frames `1...count`, made by `frame(index)` for index `0..<count` and encoded on every core;
@@ -113,6 +117,7 @@ public final class SequenceWriter: Sendable {
     /// did not write (the folder would read as the new one).
     @discardableResult
     public func commit(manifest: SequenceManifest? = nil) throws(Error) -> [String] {
+        try uniformColorType()
         var paths = numbers.sorted.map(path(forFrame:))
         // A frame of this prefix that the set neither writes nor wrote (the user's `fire40.png`
         // beside `fire1…33`) would read back as part of this sequence.
@@ -198,9 +203,12 @@ private final class Flag: @unchecked Sendable {
 private func isMissing(_ path: String) -> Bool { FileIO.fingerprint(of: path) == nil }
 
 /// The frame numbers written so far.
-private final class Numbers: @unchecked Sendable {
+/// The frame numbers written, and each one's PNG colour type (``SequenceWriter/uniformColorType()``).
+final class Numbers: @unchecked Sendable {
     private let lock = NSLock()
     private var numbers: [Int] = []
-    func add(_ number: Int) { lock.withLock { numbers.append(number) } }
+    private var colorTypes: [Int: UInt8] = [:]
+    func add(_ number: Int, colorType: UInt8) { lock.withLock { numbers.append(number); colorTypes[number] = colorType } }
     var sorted: [Int] { lock.withLock { numbers.sorted() } }
+    var types: [Int: UInt8] { lock.withLock { colorTypes } }
 }

@@ -209,6 +209,27 @@ public final class OutputSet: @unchecked Sendable {
         }
     }
 
+    /// The bytes of the file added at `path` (read back from its temporary file), or `nil` when the
+    /// set has none there or it cannot be read.
+    package func pendingBytes(at path: String) -> [UInt8]? {
+        guard let file = lock.withLock({ files.first { $0.path == path } }) else { return nil }
+        return try? FileIO.readAll(file.temporaryPath)
+    }
+
+    /// Writes `bytes` as the file added at `path` in place of what was added there (already
+    /// claimed: the contract's checks are not made again); it keeps its place in the set.
+    package func rewrite(_ bytes: [UInt8], at path: String) throws {
+        let file = try AtomicFileWriter(path: path, recovering: false)
+        try file.write(bytes)
+        try file.finish()
+        let old = lock.withLock { () -> AtomicFileWriter? in
+            guard let index = files.firstIndex(where: { $0.path == path }) else { files.append(file); return nil }
+            defer { files[index] = file }
+            return files[index]
+        }
+        old?.discard()
+    }
+
     /// Removes every temporary file now, leaving the destinations as they were: a set given up.
     public func discard() {
         let files = lock.withLock { () -> [AtomicFileWriter] in
