@@ -36,16 +36,23 @@ extension AssembleJob {
     /// Shared by every job that writes a GIF of frames (`FrameOperationJob` too).
     package static func softAlphaNote(share: Double?, output: String?, framePaths: [String], alpha: GIF.AlphaMode) -> String? {
         guard let share, share >= 0.01 else { return nil }
-        let name = output.map { String($0.dropLast(OutputName.pathExtension($0).count + 1)) } ?? "NAME"
+        let intro = "\(Int((share * 100).rounded())) % of the visible pixels are semi-transparent: GIF has one bit of alpha and "
+        guard let output else {
+            // Bytes in memory have no name to suggest beside them: the formats that keep them.
+            return intro + "\(alphaDone(alpha)); APNG and WebP keep them exactly (format .apng or .webp)"
+        }
+        let name = String(output.dropLast(OutputName.pathExtension(output).count + 1))
         // `walk/walk9.png` would be refused as the next frame of the walk: `.apng` is not.
         let claimed = FrameFile.sequence(claiming: name + ".png", among: framePaths) != nil
-        // Said as what the chosen alpha mode does with them (`--alpha matte:` left none soft).
-        let done: String = switch alpha {
+        return intro + "\(alphaDone(alpha)); APNG and WebP keep them exactly (\(name).\(claimed ? "apng" : "png"), \(name).webp)"
+    }
+
+    /// What the chosen alpha mode does with semi-transparent pixels (`--alpha matte:` left none soft).
+    private static func alphaDone(_ alpha: GIF.AlphaMode) -> String {
+        switch alpha {
         case .dither: "dithers them"
         case .threshold: "cuts them at alpha 128"
         case .matte: "composites them onto the matte colour (every pixel opaque)"
         }
-        return "\(Int((share * 100).rounded())) % of the visible pixels are semi-transparent: GIF has one bit of alpha and "
-            + "\(done); APNG and WebP keep them exactly (\(name).\(claimed ? "apng" : "png"), \(name).webp)"
     }
 }

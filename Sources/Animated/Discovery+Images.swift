@@ -25,10 +25,11 @@ extension Discovery {
     /// `sources`, which are no frames (the one rule of a source, docs/Design.md): `left out, no frames: fx/preview.gif (…)`,
     /// as for an upload (``Upload/leftOutNote``); `nil` when there are none.
     public static func leftOutNote(in sources: [String]) -> String? {
+        var seen = Set<String>()
         let animations = sources.flatMap { source -> [String] in
             guard case .stills(_, let leftOut)? = try? folderImages(source) else { return [] }
             return leftOut
-        }
+        }.filter { seen.insert(FileIO.resolvedPath($0) ?? $0).inserted }   // a folder given twice or spelled two ways: once
         return animationsPart(animations).map { "left out, no frames: " + $0 }
     }
 

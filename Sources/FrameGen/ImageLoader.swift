@@ -65,7 +65,8 @@ public enum ImageLoader {
         // A link on the way (`art -> ../elsewhere`, `rock@2x.png -> /etc/…`) may not lead out either.
         if let realFolder = FileIO.resolvedPath(directory), let real = FileIO.resolvedPath(path),
            !(real.hasPrefix(realFolder.hasSuffix("/") ? realFolder : realFolder + "/")) {
-            throw .outsideFolder(name)
+            // Named as the file that leads out (`rock@2x.png` for `rock.png` at scale 2).
+            throw .outsideFolder(path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : name)
         }
         do {
             return try PNG.Decoder(maxPixels: maxPixels).decodeBitmap(file: path)

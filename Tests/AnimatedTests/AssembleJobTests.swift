@@ -289,6 +289,14 @@ struct AssembleJobTests {
         #expect(note.contains("(\(expected), "), "\(note)")
     }
 
+    /// Fresh eyes: bytes assembled in memory got "(NAME.png, NAME.webp)", a placeholder read as
+    /// file names; without an output the note names the formats.
+    @Test func theSoftAlphaNoteInMemoryNamesTheFormats() throws {
+        let plan = try AssembleJob(sources: [Fixtures.path("sequences/unity-wispy-smoke-03b-faint")], output: nil).plan()
+        let note = try #require(plan.notes.first { $0.contains("semi-transparent") })
+        #expect(note.hasSuffix("APNG and WebP keep them exactly (format .apng or .webp)") && !note.contains("NAME"), "\(note)")
+    }
+
     /// The note says what the alpha mode did: a matte leaves no soft pixel to dither (it said
     /// "dithers them" for every mode; third fresh-eyes round).
     @Test(arguments: [(GIF.AlphaMode.dither, "dithers them"), (.threshold, "cuts them at alpha 128"),

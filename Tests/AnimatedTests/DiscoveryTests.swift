@@ -44,6 +44,16 @@ struct DiscoveryTests {
         #expect(sequences[0].frames.allSatisfy { $0.scales == [1, 2] })
     }
 
+    /// Fresh eyes: `sheet gold ./gold` listed the left-out `coin.gif` twice; a folder given twice
+    /// or spelled two ways names it once.
+    @Test func aFolderGivenTwiceNamesItsLeftOutAnimationOnce() throws {
+        let tree = try FixtureTree()
+        for n in 1...2 { try tree.png("gold/gold_\(n).png", 4, 4) }
+        try Data("GIF89a".utf8).write(to: URL(fileURLWithPath: tree.path("gold/coin.gif")))
+        let note = try #require(Discovery.leftOutNote(in: [tree.path("gold"), tree.path("gold") + "/", tree.path("gold/../gold")]))
+        #expect(note.components(separatedBy: "coin.gif").count == 2, "\(note)")
+    }
+
     /// Gaps are ranges: frames numbered 0, 5 and 12 147 483 648 cost two ranges, not twelve billion
     /// numbers (a fuzzed upload's `walk12147483648.png` made `seq.gap` allocate without bound).
     @Test func gapsBetweenHugeNumbersAreRanges() throws {
