@@ -73,6 +73,15 @@ public struct BuildJob: Sendable {
         do { order = try BuildGraph.order(project, selecting: targets.isEmpty ? project.targets.map(\.name) : targets) } catch { throw .project(error) }
         var others: [String] = []
         if let shard { (order, others) = BuildShards.select(order, in: project, shard: shard) }
+        // One build of a project at a time: two at once (a second terminal, a `--watch` and a build
+        // by hand) would write the same outputs and state. The second waits, and says so.
+        if cancellation?.isCancelled == true { throw .cancelled }
+        let stateFolder = project.onDisk(Project.stateFolder)
+        do { try FileIO.createDirectory(stateFolder) } catch { throw .state(error) }
+        let lock = FolderLock.acquire(stateFolder) {
+            progress?(BuildProgress(target: project.file, event: .waiting, done: 0, total: order.count))
+        }
+        defer { lock?.release() }
         var state = BuildState.load(for: project)
         let tool = self.tool ?? Self.currentTool(state: &state)
         let build = BuildRun(job: self, order: order, state: state, tool: tool, cache: cache.map { TargetCache($0, project: project) },

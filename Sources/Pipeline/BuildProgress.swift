@@ -2,6 +2,9 @@
 public struct BuildProgress: Sendable, Equatable {
     /// What is happening to ``target``.
     public enum Event: Sendable, Equatable {
+        /// Another build of the project (another process) holds its lock: this one waits for it to
+        /// end before reading anything. ``BuildProgress/target`` is then the project file.
+        case waiting
         /// Its inputs are being read and compared with the last build's.
         case checking
         /// It is being built.

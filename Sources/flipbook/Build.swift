@@ -90,6 +90,7 @@ struct Build: ParsableCommand {
         if noCache { job.cache = nil } else if let cache { job.cache = BuildCache(location: cache) }
         let terminal = FileIO.standardErrorIsTerminal && !json
         let report = try job.run(progress: { event in
+            if event.event == .waiting { Console.error("waiting for another build of \(event.target) to finish…") }
             guard terminal, event.event == .building else { return }
             Console.error("building \(event.target) (\(event.done + 1)/\(event.total))…")
         })

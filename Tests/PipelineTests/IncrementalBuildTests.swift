@@ -197,6 +197,34 @@ struct BuildProgressTests {
         #expect(events.all.filter { $0.event == .upToDate }.count == 3)
     }
 
+    /// Two builds of one project at once (two terminals, a `--watch` and a build by hand) both
+    /// wrote its outputs and state. A build takes the project's lock (on `.flipbook-build`): the
+    /// second says `.waiting`, reads nothing until the first has ended, then builds.
+    @Test func aSecondBuildWaitsForTheFirst() async throws {
+        let (folder, file) = try IncrementalBuildTests.project("build-lock", count: 1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/.flipbook-build", withIntermediateDirectories: true)
+        // Another build's lock, held here (flock locks of two opens conflict within one process too).
+        let other = try #require(FolderLock.acquire(folder + "/.flipbook-build") {})
+        let events = Events()
+        var job = BuildJob(project: try Project.read(file: file))
+        job.tool = "test"
+        job.cache = nil
+        let build = Task.detached { [job] in try job.run(progress: { events.append($0) }) }
+        var waited = false
+        for _ in 0..<400 where !waited {
+            try await Task.sleep(nanoseconds: 5_000_000)
+            waited = events.all.contains { $0.event == .waiting }
+        }
+        #expect(waited, "\(events.all)")
+        #expect(events.all.map(\.event) == [.waiting], "nothing read while the other build holds the lock")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/build/coin0.gif"))
+        other.release()
+        let report = try await build.value
+        #expect(report.built.count == 1 && FileManager.default.fileExists(atPath: folder + "/build/coin0.gif"))
+        #expect(events.all.first?.target == file)
+    }
+
     @Test func aCancelledBuildWritesNothing() throws {
         let (folder, file) = try IncrementalBuildTests.project("build-cancel", count: 2)
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -70,6 +70,20 @@ enum System {
         return descriptor
     }
 
+    /// ``lock(directory:)`` without waiting: the descriptor, or `nil` when another holder has it
+    /// (or the directory cannot be opened: `busy` says which).
+    static func tryLock(directory: String) -> (descriptor: Int32?, busy: Bool) {
+        let descriptor = open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+        guard descriptor >= 0 else { return (nil, false) }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            if errno == EINTR { continue }
+            let busy = errno == EWOULDBLOCK
+            _ = closeDescriptor(descriptor)
+            return (nil, busy)
+        }
+        return (descriptor, false)
+    }
+
     /// Releases a lock from ``lock(directory:)``.
     static func unlock(_ descriptor: Int32) { _ = closeDescriptor(descriptor) }
 
