@@ -63,7 +63,7 @@ public struct FrameSequence: Sendable, Hashable {
     }
 
     /// What a job that plays or packs this sequence says when numbers are missing between its
-    /// first and last frame (``missingNumbers``): `missing frame 2 of gap/gold_1…4: the 3 frames
+    /// first and last frame (``missingRanges``): `missing frame 2 of gap/gold_1…4: the 3 frames
     /// there play without it (seq.gap)`; `nil` when none is missing. `AssembleJob` and
     /// `SheetJob` give it as a warning; validation reports the same gap as `seq.gap`.
     public var gapWarning: String? {
