@@ -24,9 +24,11 @@ extension AnimationDecoder {
     /// Every frame still to read, fully composited, as in-memory PNG files named as
     /// ``writeFrames(to:cancellation:progress:)`` names them on disk (`prefix` — already numbering-safe,
     /// `SequenceWriter.prefix` — then the number and `@Nx` at `scale`), and the `sequence.json` last;
-    /// the same rules, errors, progress and cancellation, nothing written to disk.
+    /// the same rules, errors, progress and cancellation, nothing written to disk. A `scale` outside
+    /// ``Animation/scaleRange`` (1…3) is `SequenceWriter.Error.setting`, as the writer refuses it.
     public func encodedFrames(prefix: String, scale: Int = 1, cancellation: CancellationFlag? = nil,
                               progress: ((Int, Int) -> Void)? = nil) throws(SequenceWriter.Error) -> (manifest: SequenceManifest, files: [InMemoryFile]) {
+        if let error = ImageFileName.scaleError(scale, of: "AnimationDecoder.encodedFrames") { throw .setting(error) }
         var files: [InMemoryFile] = []
         let encoder = PNG.Encoder(colorMode: .eightBit)
         let manifest = try eachFrame(scale: scale, prefix: prefix, cancellation: cancellation, progress: progress) {

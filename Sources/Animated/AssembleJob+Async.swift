@@ -13,7 +13,7 @@ extension AssembleJob {
         }
     }
 
-    /// ``plan()-71bnb`` without blocking the caller's thread: the source is read on a thread of its own
+    /// ``plan(progress:cancellation:)`` without blocking the caller's thread: the source is read on a thread of its own
     /// (never on Swift's cooperative pool). A task cancelled before or while the source is read
     /// throws ``AssembleError/cancelled`` (an animated source's frames stop at the next one;
     /// nothing is written).
@@ -26,7 +26,7 @@ extension AssembleJob {
         }
     }
 
-    /// Encodes and writes a plan made by ``plan()-71bnb`` without blocking the caller's thread, as
+    /// Encodes and writes a plan made by ``plan(progress:cancellation:)`` without blocking the caller's thread, as
     /// ``run(progress:)`` does: the source read once, then encoded (again, to another output of
     /// the plan's format, if need be), cancelled with its task before its next frame
     /// (``AssembleError/cancelled``; nothing is written).

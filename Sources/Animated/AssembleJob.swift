@@ -18,7 +18,7 @@ import WebP
 /// print(outcome.report.bytes, outcome.notes)
 /// ```
 ///
-/// ``plan()-71bnb`` reads and checks everything but encodes nothing; ``run(progress:cancellation:)`` and
+/// ``plan(progress:cancellation:)`` reads and checks everything but encodes nothing; ``run(progress:cancellation:)`` and
 /// the `async` ``run(progress:)`` encode and write. Errors are ``AssembleError``s.
 public struct AssembleJob: Sendable {
     /// What the frames are read from.
@@ -106,7 +106,7 @@ public struct AssembleJob: Sendable {
         self.webp = WebP.Encoder()
     }
 
-    /// What ``plan()-71bnb`` found: the play to encode, and what the caller should pass on.
+    /// What ``plan(progress:cancellation:)`` found: the play to encode, and what the caller should pass on.
     public struct Plan: Sendable {
         /// The animation read.
         public var animation: Animation
@@ -153,10 +153,19 @@ public struct AssembleJob: Sendable {
     /// name and that it is no input, the timing, the frame count. Nothing is decoded but an animation
     /// source (GIF, APNG, WebP: read once for its frame count and timing, its frames not held —
     /// the encoder decodes them again as it pulls them, a few at a time) and, for a GIF output,
-    /// two frames whose alpha the notes describe; nothing is written.
-    public func plan() throws(AssembleError) -> Plan { try plan(cancellation: nil, reading: nil) }
+    /// two frames whose alpha the notes describe; nothing is written. `progress` receives an
+    /// animated source's frames decoded as `JobProgress` of phase `reading`, as `SheetJob`'s plan
+    /// reports its frames; a raised `cancellation` stops that reading before its next frame
+    /// (``AssembleError/cancelled``). (In `async` code, `plan()` is the `async` form; this one is
+    /// reached by passing `cancellation`.)
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(AssembleError) -> Plan {
+        if cancellation?.isCancelled == true { throw .cancelled }
+        let plan = try plan(cancellation: cancellation, reading: JobProgress.Reporter(progress, phase: .reading).counter(.reading))
+        if cancellation?.isCancelled == true { throw .cancelled }
+        return plan
+    }
 
-    /// ``plan()-71bnb``, an animated source's frames decoded with `cancellation` checked and
+    /// ``plan(progress:cancellation:)``, an animated source's frames decoded with `cancellation` checked and
     /// `reading` told (frames decoded, frames in all) before and after each.
     func plan(cancellation: CancellationFlag?, reading: (@Sendable (Int, Int) -> Void)?) throws(AssembleError) -> Plan {
         let format = try resolvedFormat()
@@ -245,7 +254,7 @@ public struct AssembleJob: Sendable {
         return try run(plan(cancellation: cancellation, reading: reading), progress: progress, cancellation: cancellation)
     }
 
-    /// Encodes and writes a plan made by ``plan()-71bnb`` (see ``run(progress:cancellation:)``), within ``threads``.
+    /// Encodes and writes a plan made by ``plan(progress:cancellation:)`` (see ``run(progress:cancellation:)``), within ``threads``.
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
                     cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
         // One encode reports its frames as the whole call; a budget search reports its attempts itself.

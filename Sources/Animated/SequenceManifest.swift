@@ -64,11 +64,13 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         /// `ulimit -f`): Basics' write error, with its path and the system's reason. An output
         /// failure, not a bad input (the CLI's exit 4, as for every other file it writes).
         case unwritable(FileIO.Error)
-        /// The manifest could not be encoded for writing (`reason` is the encoder's); reading
-        /// reports bad contents as ``schema(_:)``.
+        /// The manifest could not be encoded for writing (`reason` is the encoder's). Values out
+        /// of range are ``schema(_:)`` for reading and writing alike.
         case invalid(file: String, reason: String)
         /// A key, type, value or count that does not fit the format (or the frames it describes):
-        /// `walk/sequence.json: unknown key "directon"; did you mean "direction"?`.
+        /// `walk/sequence.json: unknown key "directon"; did you mean "direction"?`. The writers
+        /// refuse a value out of range with it too (`walk/sequence.json: fps: must be between
+        /// 1/86400 and 1000 (found NaN)`), before writing anything.
         case schema(SchemaError)
         /// ``write(to:in:named:)`` was refused by the output contract (Basics' `OutputError`, naming
         /// the file): a file Flipbook did not write there, another set's file, an input. Nothing
@@ -131,14 +133,16 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
     }
 
     /// Writes the manifest atomically, keys sorted, so the file is stable under version control.
-    /// A file that cannot be written is ``Error/unwritable(_:)``.
+    /// A value out of range (what ``read(file:)`` refuses, ``valueError(file:)``) is
+    /// ``Error/schema(_:)`` naming its key, and nothing is written; a file that cannot be written
+    /// is ``Error/unwritable(_:)``.
     public func write(to path: String) throws(Error) {
         let bytes = try encoded(file: path)
         do { try FileIO.writeAtomically(bytes, to: path) } catch { throw .unwritable(error) }
     }
 
     /// Writes the manifest as the file `path` of `set` (in place when the set is committed). A
-    /// temporary file that cannot be written is ``Error/unwritable(_:)``; ``Error/output(_:)``
+    /// value out of range is ``Error/schema(_:)``, as ``write(to:)`` says. A temporary file that cannot be written is ``Error/unwritable(_:)``; ``Error/output(_:)``
     /// when the output contract refuses `path` (`named`: a file of the user's there may be
     /// replaced, as `OutputSet.write(_:to:named:settings:)` says).
     public func write(to path: String, in set: OutputSet, named: Bool = false) throws(Error) {
@@ -154,8 +158,12 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         }
     }
 
-    /// The file's bytes: pretty-printed JSON, keys sorted, a newline at the end.
+    /// The file's bytes: pretty-printed JSON, keys sorted, a newline at the end. A value
+    /// ``read(file:)`` would refuse (``valueError(file:)``: an `fps` of 0 or NaN, a negative
+    /// `repeatCount`) is refused here as the same ``Error/schema(_:)``, naming the key: nothing is
+    /// written that its own reader refuses.
     package func encoded(file path: String) throws(Error) -> [UInt8] {
+        if let error = valueError(file: path) { throw .schema(error) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do { return Array(try encoder.encode(self)) + [0x0A] } catch { throw .invalid(file: path, reason: "\(error)") }

@@ -6,6 +6,9 @@ extension SequenceWriter {
     /// `AnimationDecoder.writeFrames(to:cancellation:progress:)` throw, each case naming the file
     /// or folder. Nothing of the set is in place after any of them.
     public enum Error: Swift.Error, Sendable, Equatable, CustomStringConvertible {
+        /// A setting of the writer is out of range (Basics' `SettingError`, naming it): a `scale`
+        /// outside 1…3, limits that are not positive.
+        case setting(SettingError)
         /// The output contract refused a frame, `sequence.json` or the folder (Basics'
         /// `OutputError`, naming it): one of the inputs, a file Flipbook did not write, another
         /// set's file, a frame number under 1, a prefix that is no plain file name.
@@ -31,6 +34,7 @@ extension SequenceWriter {
         /// What went wrong, naming the file or folder.
         public var description: String {
             switch self {
+            case .setting(let error): error.description
             case .output(let error): error.description
             case .write(let error): error.description
             case .encode(let error): error.description
@@ -46,6 +50,7 @@ extension SequenceWriter {
         static func from(_ error: any Swift.Error, frame number: Int? = nil) -> Self {
             switch error {
             case let error as Self: error
+            case let error as SettingError: .setting(error)
             case let error as OutputError: .output(error)
             case let error as FileIO.Error: .write(error)
             case PNG.EncodeError.output(let error), SequenceManifest.Error.output(let error): .output(error)

@@ -20,8 +20,12 @@ public final class SequenceWriter: Sendable {
     /// The file name before each frame's number: the prefix asked for, with a `_` after it when it
     /// ends in a digit.
     public let prefix: String
-    /// Pixels per point of the frames: `@Nx` in their names when more than 1.
+    /// Pixels per point of the frames: `@Nx` in their names when more than 1; one of
+    /// ``Animation/scaleRange`` (1…3).
     public let scale: Int
+    /// What the writer may be asked for: ``writeFrames(count:progress:_:)`` refuses a count over
+    /// its `maxFrames` before any file is written.
+    public let limits: ResourceLimits
     let encoder: PNG.Encoder
     let set: OutputSet
     /// Whether a file of the user's at one of the set's names may be replaced (`flipbook frames
@@ -38,9 +42,13 @@ public final class SequenceWriter: Sendable {
     /// folder cannot be created. The default `encoder` writes every frame at 8 bits (a palette when
     /// its colours fit one), so the frames share a colour type as far as their colours allow.
     /// `overwrite`: a file Flipbook did not write at a frame's name (or `sequence.json`) may be
-    /// replaced, as a user names a file outright; never an input or another set's file.
+    /// replaced, as a user names a file outright; never an input or another set's file. A `scale`
+    /// outside ``Animation/scaleRange`` (1…3: `w1@9x.png` is no name UIKit reads) or `limits` out
+    /// of range (`ResourceLimits.rangeError`) are ``Error/setting(_:)``, before the folder is made.
     public init(folder: String, prefix: String, scale: Int = 1, encoder: PNG.Encoder = PNG.Encoder(colorMode: .eightBit),
-                protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws(Error) {
+                protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false, limits: ResourceLimits = .default) throws(Error) {
+        if let error = ImageFileName.scaleError(scale, of: "SequenceWriter") { throw .setting(error) }
+        if let error = limits.rangeError { throw .setting(error) }
         let folder = Discovery.trimmingSlash(folder)
         guard !prefix.contains("/"), !prefix.hasPrefix("."), !prefix.contains("\0") else {
             throw .output(.unsupportedName(path: prefix, reason: "a frame prefix is a plain file name: no folder, not hidden"))
@@ -53,6 +61,7 @@ public final class SequenceWriter: Sendable {
         // Each scale's frames are a set of their own (@1x and @2x variants live side by side).
         self.set = OutputSet(owner: folder + "/" + prefix + (scale == 1 ? "" : "@\(scale)x"), protecting: inputs)
         self.scale = scale
+        self.limits = limits
         self.encoder = encoder
         self.overwrite = overwrite
     }
@@ -90,9 +99,11 @@ public final class SequenceWriter: Sendable {
     /// free thread, so frames decoded one after another (an animated file's, Animated's
     /// `FrameStream`) are asked for in order and read once. The first error stops the writes still
     /// to start: the writer's own, or `frame`'s as ``Error/limit(_:)`` (a `LimitError`) or
-    /// ``Error/frame(number:reason:)``.
+    /// ``Error/frame(number:reason:)``. A `count` over ``limits``' `maxFrames` is
+    /// ``Error/limit(_:)`` before any frame is made or file written; a count under 1 writes nothing.
     public func writeFrames(count: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
                             _ frame: @Sendable (Int) throws -> Bitmap) throws(Error) {
+        do { try limits.check(.frames, count, of: "SequenceWriter.writeFrames(count:)") } catch { throw .limit(error) }
         let state = WriteState()
         // Not in contiguous chunks per thread: chunk 2 would start half-way through the file while
         // chunk 1 reads its start, and a stream would decode from the start again for each frame.

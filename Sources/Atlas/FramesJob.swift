@@ -122,6 +122,8 @@ public struct FramesJob: Sendable {
     }
 
     private func explode(_ reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws -> Outcome {
+        // Limits of 0 or less would refuse every input with a false "over the limit": the setting first.
+        if let error = limits.rangeError { throw FramesJobError.setting(error) }
         // `G.atlasc/`, as a shell completes a SpriteKit atlas, is `G.atlasc`.
         let input = Discovery.trimmingSlash(self.input)
         if let output { try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames") }
@@ -166,6 +168,12 @@ public struct FramesJob: Sendable {
         // `spin@2x.gif` gives `spin1@2x.png…`: the scale stays where UIKit reads it.
         let file = ImageFileName(path: input)
         let scale = file.scale ?? 1
+        // `spin@5x.gif` would give `spin1@5x.png`, a name no reader takes for a scale (1…3).
+        if let error = ImageFileName.scaleError(scale, of: nil) {
+            var named = error
+            named.reason = "the name \(FileIO.lastComponent(of: input)) asks for @\(scale)x frames; rename it NAME.gif, NAME@2x.gif or NAME@3x.gif"
+            throw FramesJobError.setting(named)
+        }
         // A prefix given with the scale in it (`hero@3x`) is the stem: the writer adds the scale.
         let name = prefix.map { ImageFileName(path: $0 + ".png").stem } ?? file.stem
         // A GIF, an APNG (`.apng`, or a `.png` with `acTL`) or a WebP: decoded and written one

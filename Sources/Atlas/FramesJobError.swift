@@ -5,6 +5,10 @@ import Raster
 
 /// Why a ``FramesJob`` wrote no frames. Each case names the file or setting at fault.
 public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A setting of the job is out of range, before anything is read: ``FramesJob/limits`` that
+    /// are not positive (`ResourceLimits.rangeError`), or a scale outside 1…3 asked for by the
+    /// input's `@Nx` name. Basics' `SettingError` names the setting and the value.
+    case setting(SettingError)
     /// The input is a folder (of frames, presumably): there is nothing to explode.
     case folderGiven(path: String)
     /// A prefix was given for a sheet, whose frames are named after its sprites.
@@ -40,6 +44,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     /// What went wrong.
     public var description: String {
         switch self {
+        case .setting(let error): error.description
         case .folderGiven(let path):
             "\(path) is a folder; frames are read from a GIF, an APNG, a WebP or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) — "
                 + "a folder of frames is a source for AssembleJob or SheetJob"
@@ -64,6 +69,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         case let error as FramesJobError: error
         case let error as SequenceWriter.Error:
             switch error {
+            case .setting(let error): .setting(error)
             case .output(let error), .manifest(.output(let error)), .encode(.output(let error)): .output(error)
             case .write(let error): .write(error)
             case .encode(let error): .encode(error)

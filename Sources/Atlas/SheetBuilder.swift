@@ -138,14 +138,23 @@ public struct SheetBuilder: Sendable {
     /// The longest frame duration a sheet's data holds, in seconds (2³¹ − 1 milliseconds, about 24.8 days).
     public static let longestDuration = Double(Int32.max) / 1000
 
+    /// The first of ``padding``, ``border``, ``extrude``, ``trimMargin`` and ``maxSide`` outside
+    /// the values the packer takes (0…`MaxRectsPacker.largestSide`, 1… for `maxSide`), with that
+    /// range; `nil` when all are in it. The one rule: the builder throws it as
+    /// ``Error/invalidSetting(name:value:largest:)``, `SheetJob` as its setting error.
+    package var spacingOutOfRange: (setting: SettingError.Setting, value: Int, range: ClosedRange<Int>)? {
+        let largest = MaxRectsPacker.largestSide
+        let settings: [(SettingError.Setting, Int, ClosedRange<Int>)] = [
+            (.padding, padding, 0...largest), (.border, border, 0...largest), (.extrude, extrude, 0...largest),
+            (.trimMargin, trimMargin, 0...largest), (.maxSide, maxSide, 1...largest)]
+        return settings.first { !$0.2.contains($0.1) }.map { (setting: $0.0, value: $0.1, range: $0.2) }
+    }
+
     /// Refuses settings no sheet can be built with (negative spacing overlaps sprites) and inputs
     /// without an image or with a duration that is not a number of seconds.
     private func check(_ inputs: [Input]) throws(Error) {
-        let largest = MaxRectsPacker.largestSide
-        for (name, value, least) in [("padding", padding, 0), ("border", border, 0), ("extrude", extrude, 0),
-                                     ("trimMargin", trimMargin, 0), ("maxSide", maxSide, 1)]
-        where value < least || value > largest {
-            throw .invalidSetting(name: name, value: value, largest: largest)
+        if let (setting, value, range) = spacingOutOfRange {
+            throw .invalidSetting(name: setting.name, value: value, largest: range.upperBound)
         }
         for input in inputs {
             if input.bitmaps.isEmpty { throw .noBitmaps(name: input.name) }

@@ -145,10 +145,10 @@ public struct SheetJob: Sendable {
         }
         if let error = limits.rangeError { return error }
         if !(0...9).contains(pngLevel) { return SettingError(.pngLevel, of: "SheetJob", value: pngLevel, allowed: .range(0...9)) }
-        let sides: [(SettingError.Setting, Int)] = [(.padding, builder.padding), (.border, builder.border), (.trimMargin, builder.trimMargin),
-                                                    (.extrude, builder.extrude)]
-        for (setting, value) in sides where value < 0 { return SettingError(setting, of: "SheetBuilder", value: value, allowed: .atLeast(0)) }
-        if builder.maxSide < 1 { return SettingError(.maxSide, of: "SheetBuilder", value: builder.maxSide, allowed: .atLeast(1)) }
+        // Both bounds, as the builder checks them: `padding = Int.max` is a setting error as `-1` is.
+        if let (setting, value, range) = builder.spacingOutOfRange {
+            return SettingError(setting, of: "SheetBuilder", value: value, allowed: .range(range))
+        }
         return nil
     }
 

@@ -132,10 +132,15 @@ public struct FrameOperationJob: Sendable {
 
     /// Checks the settings, reads the source (decoding its first frame, and all of an animated
     /// file's), checks the first frame's result against the limits and the output's name against
-    /// the output contract; writes nothing.
-    public func plan() throws(FrameOperationError) -> Plan { try plan(cancellation: nil) }
+    /// the output contract; writes nothing. A raised `cancellation` stops an animated source's
+    /// reading before its next frame with ``FrameOperationError/cancelled``. (In `async` code,
+    /// `plan()` is the `async` form; this one is reached by passing `cancellation`.)
+    public func plan(cancellation: CancellationFlag? = nil) throws(FrameOperationError) -> Plan {
+        if cancellation?.isCancelled == true { throw .cancelled }
+        return try makePlan(cancellation: cancellation)
+    }
 
-    private func plan(cancellation: CancellationFlag?) throws(FrameOperationError) -> Plan {
+    private func makePlan(cancellation: CancellationFlag?) throws(FrameOperationError) -> Plan {
         if let threads, threads < 1 { throw .setting(SettingError(.threads, of: "FrameOperationJob", value: threads, allowed: .atLeast(1))) }
         if let error = limits.rangeError { throw .setting(error) }
         if case .blur(let blur) = operation {
@@ -445,6 +450,29 @@ extension FrameOperationJob {
         let job = self
         return try await BackgroundThread.run(cancelled: FrameOperationError.cancelled) { flag throws(FrameOperationError) in
             try job.run(progress: progress, cancellation: flag)
+        }
+    }
+
+    /// `plan()` without blocking the caller's thread: the source is read on a thread of its
+    /// own (never on Swift's cooperative pool). A task cancelled before or while the source is
+    /// read throws ``FrameOperationError/cancelled``; nothing is written.
+    public func plan() async throws(FrameOperationError) -> Plan {
+        let job = self
+        return try await BackgroundThread.run(cancelled: FrameOperationError.cancelled) { flag throws(FrameOperationError) in
+            let plan = try job.makePlan(cancellation: flag)
+            if flag.isCancelled { throw .cancelled }
+            return plan
+        }
+    }
+
+    /// Reads, changes and writes the frames of a plan made by `plan()` without blocking the
+    /// caller's thread, as ``run(progress:)`` does: cancelling the calling task stops it before the
+    /// next frame (``FrameOperationError/cancelled``; nothing is written).
+    public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(FrameOperationError) -> Outcome {
+        let job = self
+        return try await BackgroundThread.run(cancelled: FrameOperationError.cancelled) { flag throws(FrameOperationError) in
+            if flag.isCancelled { throw .cancelled }
+            return try job.run(plan, progress: progress, cancellation: flag)
         }
     }
 }

@@ -90,6 +90,8 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case SheetExport.Error.output(let error): .output(error)
         // A folder of frames: the contract's refusals stay refusals (exit 2), not write failures.
         case SequenceWriter.Error.output(let error): .output(error)
+        // A scale the folder's names cannot carry (`@4x`…`@8x`): the job's setting.
+        case SequenceWriter.Error.setting(let error): .setting(error)
         case SequenceWriter.Error.write(let error): .write(error)
         case SequenceWriter.Error.encode(let error): .encodePNG(error)
         case SequenceWriter.Error.limit(let error): .limit(error)

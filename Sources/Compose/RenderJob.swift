@@ -42,7 +42,8 @@ public struct RenderJob: Sendable {
     /// Whether ``output`` may replace a file Flipbook did not write (never an input, never a file
     /// of another Flipbook set).
     public var overwrite: Bool
-    /// Pixels per point (1…8), replacing the scene's `scale`; images are read for it (`@2x` files).
+    /// Pixels per point (1…8; 1…3 for a folder of frames, whose names carry it), replacing the
+    /// scene's `scale`; images are read for it (`@2x` files).
     public var scale: Int?
     /// Frames per second (above 0, at most 1000), replacing the scene's `fps`: a scene given by
     /// `duration` keeps its length and gets more or fewer frames.
@@ -157,6 +158,12 @@ public struct RenderJob: Sendable {
             do { try limits.check(.decodedBytes, bytes < 9e18 ? Int(bytes) : .max, of: "a sheet of \(scene.frameCount) frames") } catch {
                 throw .limit(error)
             }
+        }
+        // A folder's frames carry their scale in their names (`f1@2x.png`), which readers take for 1…3 only.
+        if resolved == .folder, let error = ImageFileName.scaleError(scene.scale, of: scale == nil ? "SceneFile" : "RenderJob") {
+            var refusal = error
+            refusal.reason = "a folder's frames are named @1x…@3x, as UIKit reads them; render a GIF, APNG, WebP, PNG or sheet at @\(scene.scale)x"
+            throw .setting(refusal)
         }
         if let output {
             do {

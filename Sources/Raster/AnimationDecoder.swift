@@ -7,7 +7,8 @@ import Basics
 /// (``init(file:limits:)``) or file URL (``init(url:limits:)``): the header is read and checked against the limits, no frame is
 /// decoded. ``nextFrame()`` then hands out the frames one at a time, fully composited, holding
 /// only the canvas and one frame (the streaming form, in bounded memory); ``allFrames()`` returns
-/// them all at once (the whole-file form). Durations are in seconds. Every error is an
+/// the frames not yet read at once (the whole-file form on a decoder just opened; `[]` once
+/// every frame has been read). Durations are in seconds. Every error is an
 /// ``AnimationDecodeError`` naming the file.
 ///
 /// Reading is lenient in one way for the three formats: a file cut short, or damaged after some
@@ -60,11 +61,15 @@ extension AnimationDecoder {
         try self.init(bytes: bytes, file: path, limits: limits)
     }
 
-    /// Every frame still to read, at once (small files, tests), each one held counted against
-    /// ``limits``' `maxDecodedBytes` as it is read, and every frame the header declares checked
-    /// first (``checkDeclaredFrames()``): a few bytes declaring hundreds of large frames are
-    /// refused before one is decoded. A file that gives no frame is
-    /// ``AnimationDecodeError/noFrames(file:format:)``.
+    /// The frames not yet read, at once (small files, tests): on a decoder just opened, every
+    /// frame; after ``nextFrame()`` has handed out some, the rest; once every frame has been read,
+    /// none (`[]`, not an error: the file has frames, they were read). Each frame held is counted
+    /// against ``limits``' `maxDecodedBytes` as it is read, and every frame the header declares is
+    /// checked first (``checkDeclaredFrames()``): a few bytes declaring hundreds of large frames
+    /// are refused before one is decoded. A file of no readable frame is refused when opened or
+    /// by its first ``nextFrame()`` (``AnimationDecodeError/noFrames(file:format:)`` or
+    /// `.corrupt`), so a fresh decoder's `allFrames()` never returns `[]`. To read every frame
+    /// again, open a new decoder on the same bytes.
     public func allFrames() throws(AnimationDecodeError) -> [AnimationFrame] {
         try checkDeclaredFrames()
         var frames: [AnimationFrame] = [], held = 0
@@ -73,7 +78,8 @@ extension AnimationDecoder {
             do { try limits.check(.decodedBytes, held, of: file) } catch { throw .limit(error) }
             frames.append(frame)
         }
-        guard !frames.isEmpty else { throw .noFrames(file: file, format: Self.format) }
+        // No `noFrames` here: every decoder refuses a file of no frame on its first `nextFrame()`
+        // (or when opened), so an empty list only means the frames were read before.
         return frames
     }
 

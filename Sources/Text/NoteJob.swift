@@ -138,7 +138,8 @@ public struct NoteJob: Sendable {
         if !(lineSpacing >= 0 && lineSpacing <= TextStyle.maximumSize) {
             return SettingError(.lineSpacing, of: "NoteJob", value: lineSpacing, allowed: .interval(0...TextStyle.maximumSize))
         }
-        return nil
+        // Limits of 0 or less would refuse every chrome with a false "over the limit".
+        return limits.rangeError
     }
 
     /// Checks the settings, reads the chrome and the font, sets the text and checks the output's

@@ -96,7 +96,9 @@ enum CLIWording {
         case let error as AssembleError: error.settingError
         case let error as SheetJobError: error.settingError
         case RenderError.setting(let error), TextError.setting(let error), NoteError.setting(let error), NoteError.text(.setting(let error)): error
-        case FrameOperationError.setting(let error): error
+        case FrameOperationError.setting(let error), SequenceWriter.Error.setting(let error): error
+        // `frames` has no --scale: an input named @5x is said in the library's words (rename it).
+        case FramesJobError.setting(let error) where error.setting != .scale: error
         case GIF.EncodeError.setting(let error), Animation.PlaybackError.outOfRange(let error), Validator.Error.setting(let error): error
         default: nil
         }

@@ -64,6 +64,7 @@ enum ExitStatus: Int32 {
         case let error as SequenceWriter.Error:
             switch error {
             case .output(let error), .manifest(.output(let error)), .encode(.output(let error)): self = Self(for: error)
+            case .setting: self = .usage
             case .write, .encode, .manifest, .cancelled: self = .outputUnwritable
             case .limit, .frame, .decode: self = .inputUnreadable
             }
@@ -165,7 +166,7 @@ extension ExitStatus {
     init(frames error: FramesJobError) {
         switch error {
         case .output(.notAFolder): self = .outputUnwritable
-        case .folderGiven, .prefixForSheet, .invalidPrefix, .output: self = .usage
+        case .setting, .folderGiven, .prefixForSheet, .invalidPrefix, .output: self = .usage
         case .decode, .stillImage, .sheet: self = .inputUnreadable
         // Data that names a file outside its folder, or asks for more than a limit: the input's fault.
         case .outsideFolder, .limit: self = .inputUnreadable

@@ -46,17 +46,27 @@ struct SheetJobRulesTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
-    /// Each size out of range is a setting error naming the setting as a value to switch over.
+    /// Each size out of range is a setting error naming the setting as a value to switch over, on
+    /// both sides of its range: `padding = 2^21` or `Int.max` was `.packing(SheetBuilder.Error)`
+    /// where `-1` was `.setting(.padding)`, so a server switching on `.setting` missed the upper bound.
     @Test(arguments: [
-        (SheetBuilder(padding: -5), SettingError.Setting.padding, -5, "SheetBuilder.padding cannot be negative (got -5)"),
-        (SheetBuilder(border: -3), .border, -3, "SheetBuilder.border cannot be negative (got -3)"),
-        (SheetBuilder(trimMargin: -4), .trimMargin, -4, "SheetBuilder.trimMargin cannot be negative (got -4)"),
-        (SheetBuilder(extrude: -2), .extrude, -2, "SheetBuilder.extrude cannot be negative (got -2)"),
-        (SheetBuilder(maxSide: 0), .maxSide, 0, "SheetBuilder.maxSide must be positive (got 0)"),
+        (SheetBuilder(padding: -5), SettingError.Setting.padding, -5, "SheetBuilder.padding is 0…1048576 (got -5)"),
+        (SheetBuilder(border: -3), .border, -3, "SheetBuilder.border is 0…1048576 (got -3)"),
+        (SheetBuilder(trimMargin: -4), .trimMargin, -4, "SheetBuilder.trimMargin is 0…1048576 (got -4)"),
+        (SheetBuilder(extrude: -2), .extrude, -2, "SheetBuilder.extrude is 0…1048576 (got -2)"),
+        (SheetBuilder(maxSide: 0), .maxSide, 0, "SheetBuilder.maxSide is 1…1048576 (got 0)"),
+        (SheetBuilder(padding: 1 << 21), .padding, 1 << 21, "SheetBuilder.padding is 0…1048576 (got 2097152)"),
+        (SheetBuilder(padding: .max), .padding, .max, "SheetBuilder.padding is 0…1048576 (got 9223372036854775807)"),
+        (SheetBuilder(border: .max), .border, .max, "SheetBuilder.border is 0…1048576 (got 9223372036854775807)"),
+        (SheetBuilder(trimMargin: 1 << 21), .trimMargin, 1 << 21, "SheetBuilder.trimMargin is 0…1048576 (got 2097152)"),
+        (SheetBuilder(extrude: .max), .extrude, .max, "SheetBuilder.extrude is 0…1048576 (got 9223372036854775807)"),
+        (SheetBuilder(maxSide: 1 << 21), .maxSide, 1 << 21, "SheetBuilder.maxSide is 1…1048576 (got 2097152)"),
+        (SheetBuilder(maxSide: .max), .maxSide, .max, "SheetBuilder.maxSide is 1…1048576 (got 9223372036854775807)"),
     ] as [(SheetBuilder, SettingError.Setting, Int, String)])
-    func negativeSizesAreRefused(builder: SheetBuilder, setting: SettingError.Setting, value: Int, message: String) throws {
+    func sizesOutOfRangeAreRefused(builder: SheetBuilder, setting: SettingError.Setting, value: Int, message: String) throws {
         let job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"), builder: builder)
-        let expected = SettingError(setting, of: "SheetBuilder", value: value, allowed: .atLeast(setting == .maxSide ? 1 : 0))
+        let expected = SettingError(setting, of: "SheetBuilder", value: value,
+                                    allowed: .range((setting == .maxSide ? 1 : 0)...MaxRectsPacker.largestSide))
         #expect(throws: SheetJobError.setting(expected)) { _ = try job.plan() }
         #expect(expected.description == message)
     }

@@ -105,10 +105,14 @@ extension HostileCases {
             _ = SequenceManifest(name: "", fps: .nan, duration: -.infinity, repeatCount: Int.min).valueError(file: "x")
         },
         HostileCase("SequenceWriter with hostile numbers and counts", ["SequenceWriter", "SequenceWriter.Error"]) {
-            let writer = try SequenceWriter(folder: Sample.folder("writer"), prefix: "f", scale: Int.min)
+            each([Int.min, -1, 0, 4, 9, Int.max]) { scale in _ = try SequenceWriter(folder: Sample.folder("writer"), prefix: "f", scale: scale) }
+            _ = try? SequenceWriter(folder: Sample.folder("writer"), prefix: "f", limits: ResourceLimits(maxFrames: Int.min))
+            let writer = try SequenceWriter(folder: Sample.folder("writer"), prefix: "f")
             _ = writer.path(forFrame: Int.min)
             _ = try? writer.write(Sample.bitmap, number: -1)
             _ = try? writer.writeFrames(count: -5) { _ in Sample.bitmap }
+            _ = try? writer.writeFrames(count: Int.max) { _ in Sample.bitmap }
+            _ = try? writer.commit(manifest: SequenceManifest(fps: .nan, repeatCount: Int.min))
             _ = try? writer.commit()
         },
         HostileCase("validation config, rules and reports with hostile values", ["ValidationConfig", "ValidationConfig.Level",

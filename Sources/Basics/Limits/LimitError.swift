@@ -61,9 +61,14 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `subject: needs 256 000 000 pixels (16000×16000), over the limit of 67 108 864; raise
     /// ResourceLimits.maxPixels to allow it`, or `subject: needs more than 20 000 frames, the limit; …`.
+    /// A limit that is not positive is the caller's setting, not the input's fault, and says so:
+    /// `subject: ResourceLimits.maxPixels must be positive (got -1)`.
     public var description: String {
         let detail = detail.map { " (\($0))" } ?? ""
         let raise = "raise ResourceLimits.\(limit.property) to allow it"
+        if maximum < 1 {
+            return "\(subject): " + SettingError(.limit(limit), of: "ResourceLimits", value: maximum, allowed: .atLeast(1)).description
+        }
         if let amount, amount < 0 { return "\(subject): a size of \(self.detail ?? String(amount)) has a negative side; sizes are 0 or more" }
         guard let amount else {
             return "\(subject): needs more than \(Self.group(maximum)) \(limit.unit)\(detail), the limit; \(raise)"

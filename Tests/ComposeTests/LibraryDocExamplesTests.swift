@@ -1,0 +1,103 @@
+import Animated
+import Basics
+import Compose
+import Foundation
+import FrameGen
+import Raster
+import Testing
+import TestSupport
+import Text
+
+/// docs/Library.md's Swift blocks for scenes and notes, statement for statement, so that they
+/// compile with the libraries: its RenderJob example called `try memory.run()` after `try await
+/// job.run()` in the same block, which in an async function is "expression is 'async' but is not
+/// marked with 'await'" (found by a fresh-eyes server developer). Each example below is the body
+/// of a block without its `import` lines, inside a function that gives its free names
+/// (`sceneBytes`, `uploadedFiles`, `upload`); a test checks the docs still say exactly this.
+@Suite("docs/Library.md examples: scenes and notes")
+struct LibraryDocExamplesTests {
+    // Library.md example layers begin
+    static func layers() throws {
+        let gull = Seagull(width: 64, height: 32)
+        let flap = try Animation(frames: (0..<gull.frameCount).map { .bitmap(try gull.frame($0)) }, duration: 1)
+        let across = try BasicAnimation<Point>(from: Point(-40, 60), to: Point(360, 60),
+                                               timing: MediaTiming(duration: 4, repeatCount: .infinity))
+        let bird = Layer(name: "gull", content: .sequence(try SequenceContent(animation: flap)),
+                         bounds: Rect(width: 64, height: 32), animations: [.position(.basic(across))])
+        let sky = Layer(name: "sky", bounds: Rect(width: 320, height: 120), position: Point(160, 60), sublayers: [bird])
+        let frame = try LayerRenderer(root: sky, width: 320, height: 120).render(at: 1.5)   // a Bitmap
+        // Library.md example layers end
+        _ = frame
+    }
+
+    // Library.md example render begin
+    static func render(sceneBytes: [UInt8], uploadedFiles: [InMemoryFile]) async throws {
+        var job = RenderJob(scene: "Examples/seagull-flight.json", output: "flight.gif")
+        job.fps = 12
+        let outcome = try await job.run()          // frames drawn on every core, streamed into the GIF
+        // From an upload: the scene and the files it names, nothing written to disk.
+        let memory = RenderJob(scene: InMemoryFile(name: "scene.json", bytes: sceneBytes),
+                               files: uploadedFiles, format: .webp)
+        do throws(RenderError) {
+            let webp = try await memory.run().bytes   // in async code, the async run; `memory.run()` alone in sync code
+        } catch .scene(let problem) {
+            print(problem)                         // scene.json: layers[0].positon: … did you mean "position"?
+        }
+        // Library.md example render end
+        _ = outcome
+    }
+
+    // Library.md example note begin
+    static func note() throws {
+        let chrome = try PNG.Decoder().decodeBitmap(file: "chrome@2x.png")       // scale 2, from the name
+        let note = Note(text: "Tap to explode.", style: TextStyle(font: try Font.standard(), size: 25),
+                        chrome: chrome, chromeName: "chrome@2x.png",
+                        insets: NineSlice.Insets(top: 37, left: 12, bottom: 12, right: 12))
+        let bitmap = try note.render(scale: 2)                                   // hugs the wrapped text
+        // Library.md example note end
+        _ = bitmap
+    }
+
+    // Library.md example noteJob begin
+    static func noteJob(upload: [UInt8]) async throws {
+        var job = NoteJob(text: "Tap to explode.", chrome: InMemoryFile(name: "chrome@2x.png", bytes: upload),
+                          insets: NineSlice.Insets(top: 37, left: 12, bottom: 12, right: 12))
+        job.fontSize = 25
+        do throws(NoteError) {
+            let png = try await job.run().bytes
+        } catch .setting(let refusal) {
+            print(refusal.setting, refusal)        // fontSize NoteJob.fontSize must be above 0, at most 1000 (got 0)
+        }
+        // Library.md example noteJob end
+    }
+
+    /// Library.md's ```swift blocks, import lines and blank lines left out.
+    static func libraryBlocks() throws -> [[String]] {
+        let text = try String(contentsOfFile: Fixtures.repository + "/docs/Library.md", encoding: .utf8)
+        var blocks: [[String]] = [], current: [String]? = nil
+        for line in text.components(separatedBy: "\n") {
+            if current == nil, line == "```swift" { current = [] } else if current != nil, line == "```" {
+                blocks.append(current!)
+                current = nil
+            } else if current != nil, !line.hasPrefix("import "), !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+
+    /// Example `name` of this file, unindented, blank lines left out.
+    static func sourceExample(_ name: String) throws -> [String] {
+        let lines = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
+        guard let begin = lines.firstIndex(of: "    // Library.md example \(name) begin"),
+              let end = lines.firstIndex(of: "        // Library.md example \(name) end") else { return [] }
+        return lines[(begin + 2)..<end].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { String($0.dropFirst(8)) }
+    }
+
+    @Test(arguments: ["layers", "render", "note", "noteJob"])
+    func libraryMdSaysWhatThisFileCompiles(name: String) throws {
+        let example = try Self.sourceExample(name)
+        #expect(example.count > 3, "example \(name) not found in this file")
+        #expect(try Self.libraryBlocks().contains(example), "docs/Library.md has no Swift block equal to example \(name)")
+    }
+}
