@@ -181,7 +181,9 @@ struct Assemble: ParsableCommand {
         if let fps, !Animation.Timing.fpsRange.contains(fps) { throw OptionRefusal.error("--fps", fps, takes: "frames per second, between 1/86400 and 1000") }
         // The library's one rule (a step shows at most a day); the bound that needs the frame count comes with the frames.
         if let duration, Animation.Timing(duration: duration).rangeError(steps: .max) != nil {
-            throw OptionRefusal.error("--duration", duration, takes: CLIWording.durationTakes)
+            // The value as typed, as the refusal once the frames are counted gives it.
+            let typed = CLIWording.value(of: "--duration", in: Array(CommandLine.arguments.dropFirst())) ?? OptionRefusal.number(duration)
+            throw OptionRefusal.error("--duration", typed, takes: CLIWording.durationTakes)
         }
         if let repeatCount, repeatCount < 0 { throw OptionRefusal.error("--repeat", repeatCount, takes: "0 (forever) or a number of plays") }
         if let scale, !ImageFileName.scaleRange.contains(scale) { throw OptionRefusal.error("--scale", scale, takes: "\(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound), the @Nx files to pick") }
