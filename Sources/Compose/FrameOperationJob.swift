@@ -49,6 +49,10 @@ public struct FrameOperationJob: Sendable {
     public var limits: ResourceLimits
     /// The most threads the work uses; `nil` uses every core. The output is the same whatever the limit.
     public var threads: Int?
+    /// Two files for one frame number (`fire2.png` and `fire02.png`): refused naming both
+    /// (`.error`, the default), or the first or the last in name order kept, as `AssembleJob` and
+    /// `SheetJob` take it.
+    public var onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error
 
     /// A job applying `operation` to the frames of `sources`, written to `output` (`nil`: bytes only).
     public init(sources: [String], output: String?, operation: FrameOperation, format: RenderJob.Format? = nil, overwrite: Bool = false,
@@ -188,8 +192,10 @@ public struct FrameOperationJob: Sendable {
         do {
             // An animated file's frames are streamed: decoded again as the frames are made, never all held.
             animation = sources.isEmpty && !files.isEmpty
-                ? try Animation.load(files: files, scale: scale, limits: limits, streaming: true, cancellation: cancellation)
-                : try Animation.load(sources, scale: scale, limits: limits, streaming: true, cancellation: cancellation)
+                ? try Animation.load(files: files, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber, streaming: true,
+                                     cancellation: cancellation)
+                : try Animation.load(sources, scale: scale, limits: limits, onDuplicateNumber: onDuplicateNumber, streaming: true,
+                                     cancellation: cancellation)
         } catch .cancelled {
             throw .cancelled
         } catch {

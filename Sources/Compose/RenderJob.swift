@@ -243,7 +243,7 @@ public struct RenderJob: Sendable {
     /// The first setting out of range.
     private var settingError: SettingError? {
         if let scale, !(1...8).contains(scale) { return SettingError(.scale, of: "RenderJob", value: scale, allowed: .range(1...8)) }
-        if let fps, !(fps > 0 && fps <= SceneFile.maximumFPS) {
+        if let fps, !Animation.Timing.fpsRange.contains(fps) {
             return SettingError(.fps, of: "RenderJob", value: fps, allowed: .interval(Animation.Timing.fpsRange))
         }
         if let repeatCount, !(0...65_535).contains(repeatCount) {

@@ -82,7 +82,7 @@ struct SceneReader {
         var fps = try schema { () throws(SchemaError) in
             guard let value = object["fps"] else { return 30.0 }
             let fps = try value.number()
-            guard fps > 0, fps <= SceneFile.maximumFPS else { throw value.outOfRange("must be above 0 and at most 1000 frames a second") }
+            guard Animation.Timing.fpsRange.contains(fps) else { throw value.outOfRange("must be between 1/86400 and 1000 frames a second") }
             return fps
         }
         if let givenFPS { fps = givenFPS }

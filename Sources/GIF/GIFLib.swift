@@ -40,7 +40,8 @@ enum GIFLib {
         let file: String
 
         init(bytes: [UInt8], file: String) throws(AnimationDecodeError) {
-            guard !bytes.isEmpty else { throw .corrupt(file: file, format: .gif, reason: "the file is empty (0 bytes)") }
+            // Named as an empty PNG or WebP is: `not a GIF file: it is empty (0 bytes)`.
+            guard !bytes.isEmpty else { throw AnimationDecodeError.wrongFormat(bytes, file: file, format: .gif) }
             source = ByteSource(bytes)
             self.file = file
             var error: Int32 = 0

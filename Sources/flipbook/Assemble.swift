@@ -69,7 +69,7 @@ struct Assemble: ParsableCommand {
             """
     )
 
-    @Argument(help: "Frames: a folder, a prefix path, PNG files, or a GIF.")
+    @Argument(help: "Frames: a folder, a prefix path, PNG files, or one GIF, APNG or WebP.")
     var sources: [String]
 
     @Option(name: .shortAndLong, help: "The animation to write (NAME.gif, NAME.png, NAME.apng or NAME.webp), or - for standard output.")
@@ -181,7 +181,9 @@ struct Assemble: ParsableCommand {
         if let fps, !Animation.Timing.fpsRange.contains(fps) { throw OptionRefusal.error("--fps", fps, takes: "frames per second, between 1/86400 and 1000") }
         // The library's one rule (a step shows at most a day); the bound that needs the frame count comes with the frames.
         if let duration, Animation.Timing(duration: duration).rangeError(steps: .max) != nil {
-            throw OptionRefusal.error("--duration", duration, takes: "the seconds of one play, positive, at most a day a frame")
+            // The value as typed, as the refusal once the frames are counted gives it.
+            let typed = CLIWording.value(of: "--duration", in: Array(CommandLine.arguments.dropFirst())) ?? OptionRefusal.number(duration)
+            throw OptionRefusal.error("--duration", typed, takes: CLIWording.durationTakes)
         }
         if let repeatCount, repeatCount < 0 { throw OptionRefusal.error("--repeat", repeatCount, takes: "0 (forever) or a number of plays") }
         if let scale, !ImageFileName.scaleRange.contains(scale) { throw OptionRefusal.error("--scale", scale, takes: "\(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound), the @Nx files to pick") }

@@ -1,3 +1,4 @@
+import Animated
 import Basics
 import Compose
 import ArgumentParser
@@ -37,13 +38,17 @@ struct BlurCommand: ParsableCommand {
     @Option(help: "gaussian or box.") var method: Blur.Method = .gaussian
     @Option(help: "clamp or transparent.") var edge: Blur.Edge = .clamp
     @Option(help: "Colour drawn over the result, #RRGGBBAA.") var tint: String?
-    @Option(parsing: .unconditional, help: "Saturation factor (1 = unchanged).", transform: DecimalNumber.option) var saturation: Double?
-    @Option(parsing: .unconditional, help: "Blur at 1/F size, then scale back.", transform: DecimalNumber.option) var downsample: Double = 1
+    @Option(parsing: .unconditional, help: "Saturation factor, -100…100 (1 = unchanged, 0 = grey).", transform: DecimalNumber.option) var saturation: Double?
+    @Option(parsing: .unconditional, help: "Blur at 1/F size (F 1…100), then scale back.", transform: DecimalNumber.option) var downsample: Double = 1
     @Option(help: "light, extra-light or dark (UIImageEffects).") var preset: Blur.Preset?
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @Option(help: "A sequence folder: error (the default), first or last: two files for one frame number (fire2.png, fire02.png) are refused, or the first or last in name order is used.")
+    var onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
+    @OptionGroup(title: "Resource limits") var outputPixelLimit: OutputPixelLimit
     /// The limits the flags above set.
-    var limits: ResourceLimits { ResourceLimits(pixelLimit) }
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputPixelLimit) }
 
     func validate() throws {
         guard sigma != nil || preset != nil else { throw ValidationError("Give --sigma or --preset.") }
@@ -52,8 +57,10 @@ struct BlurCommand: ParsableCommand {
             throw OptionRefusal.error("--sigma", sigma, takes: "the blur's standard deviation in points, 0…\(Int(Blur.maximumPixelSigma))")
         }
         if let tint, Color(hex: tint) == nil { throw OptionRefusal.error("--tint", tint, takes: "a colour #RRGGBB or #RRGGBBAA") }
-        if let saturation, !saturation.isFinite { throw OptionRefusal.error("--saturation", saturation, takes: "a finite number (1 unchanged, 0 grey)") }
-        guard downsample >= 1, downsample.isFinite else { throw OptionRefusal.error("--downsample", downsample, takes: "a factor of 1 or more") }
+        if let saturation, !Blur.saturationRange.contains(saturation) {
+            throw OptionRefusal.error("--saturation", saturation, takes: "a factor between -100 and 100 (1 unchanged, 0 grey)")
+        }
+        guard Blur.downsampleRange.contains(downsample) else { throw OptionRefusal.error("--downsample", downsample, takes: "a factor between 1 and 100") }
     }
 
     func run() throws {
@@ -65,7 +72,8 @@ struct BlurCommand: ParsableCommand {
         if let tint { blur.tint = Color(hex: tint) }
         if let saturation { blur.saturation = saturation }
         if SequenceOperation.isSequence(input) {
-            return try SequenceOperation.run(.blur(blur), input: input, output: output, overwrite: overwrite, json: json, limits: limits)
+            return try SequenceOperation.run(.blur(blur), input: input, output: output, overwrite: overwrite, json: json, limits: limits,
+                                             onDuplicateNumber: onDuplicateNumber)
         }
         try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         let extra: [String: any Encodable & Sendable] = ["sigma": blur.sigma, "method": blur.method.rawValue]

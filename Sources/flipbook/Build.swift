@@ -46,7 +46,8 @@ struct Build: ParsableCommand {
             stops it (exit 130).
 
             Exit codes: 0 every target built or up to date, 1 a validation found errors or a byte \
-            budget was not met, 2 a wrong project file or target name, 3 or 4 as the failing \
+            budget was not met, 2 a project file against the schema or a wrong target name, 3 a \
+            project file missing or unreadable (as any missing input), 3 or 4 as the failing \
             target's command would exit.
 
             Examples:

@@ -12,10 +12,19 @@ import Text
 /// flag. Every line the CLI prints to standard error (and the JSON error object) passes through
 /// ``inCLIWords(_:)`` — the one place where settings become flags.
 enum CLIWording {
-    /// Library phrase → CLI phrase, longest first so a phrase wins over the setting it contains.
-    static let phrases: [(library: String, cli: String)] = {
+    /// Library phrase → CLI phrase for the command this process runs, longest first so a phrase
+    /// wins over the setting it contains.
+    static let phrases: [(library: String, cli: String)] = phrases(for: UnknownOption.commandAndOptions(in: Array(CommandLine.arguments.dropFirst())))
+
+    /// Library phrase → CLI phrase, for `command` (its name as typed and its long options) or,
+    /// when `nil`, for any command. A limit is raised by its flag only where the command has that
+    /// flag: elsewhere the advice says the command has none, rather than name a flag it refuses
+    /// as unknown (`info` has no `--max-output-pixels`).
+    static func phrases(for command: (name: String, options: Set<String>)?) -> [(library: String, cli: String)] {
         var table: [(String, String)] = LimitError.Limit.allCases.map { limit in
-            ("raise ResourceLimits.\(limit.property) to allow it", "\(flag(for: limit)) raises it")
+            let flag = flag(for: limit)
+            guard let command, !command.options.contains(flag) else { return ("raise ResourceLimits.\(limit.property) to allow it", "\(flag) raises it") }
+            return ("raise ResourceLimits.\(limit.property) to allow it", "flipbook \(command.name) has no flag that raises it")
         }
         table += LimitError.Limit.allCases.map { ("ResourceLimits.\($0.property)", flag(for: $0)) }
         table += [
@@ -55,7 +64,7 @@ enum CLIWording {
             ("FramesJob reads a sheet's frames", "flipbook frames reads a sheet's frames"),
         ]
         return table.sorted { $0.0.count > $1.0.count }
-    }()
+    }
 
     /// What the CLI prints for `error` after `error: `: a setting out of range (a Basics
     /// `SettingError`, on its own or in a job's or encoder's error) named by its flag
@@ -83,11 +92,18 @@ enum CLIWording {
             if setting.setting == .repeatCount, case .range(let range) = allowed, range.lowerBound == 0 {
                 takes = "0 (forever) or \(max(1, range.lowerBound))…\(range.upperBound) plays"
             }
+            // The words `--duration`'s own check uses (`1e300`), with the bound of these frames (`1e19`).
+            if setting.setting == .duration, case .seconds(let most) = allowed {
+                takes = "\(Self.durationTakes) (\(OptionRefusal.number(most)) s here)"
+            }
             takes += (setting.format.map { " for \($0)" } ?? "") + (setting.reason.map { " (\($0))" } ?? "")
             return prefix + OptionRefusal.sentence(flag, value(of: flag, in: arguments) ?? setting.value, takes: takes)
         }
         return prefix + setting.description(naming: flag(for:))
     }
+
+    /// What `--duration` takes, in every refusal of it.
+    static let durationTakes = "the seconds of one play, positive, at most a day a frame"
 
     /// The setting an error is about, when it is one (on its own or in a job's or encoder's error).
     static func settingError(_ error: any Error) -> SettingError? {

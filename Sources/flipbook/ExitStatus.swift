@@ -92,7 +92,7 @@ enum ExitStatus: Int32 {
             }
         case let error as ProjectError:
             switch error {
-            case .read(let error): self = error.kind == .missing || error.kind == .notRegularFile ? .usage : .inputUnreadable
+            case .read: self = .inputUnreadable  // a missing project file too, as every missing input
             case .schema, .cycle, .sharedOutput, .unknownTarget: self = .usage
             }
         case let error as NoteError:

@@ -52,7 +52,7 @@ struct SeagullCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Frame size in points, WxH.") var size: String?
     @Option(parsing: .unconditional, help: "Number of frames in one flap.") var frames: Int = 12
     @Option(help: "Wing colour, #RRGGBB[AA].") var color: String?
-    @Option(parsing: .unconditional, help: "Line width in points (default: height / 30).", transform: DecimalNumber.option) var width: Double?
+    @Option(parsing: .unconditional, help: "Line width in points, at most half the smaller side (default: height / 30).", transform: DecimalNumber.option) var width: Double?
 
     func validate() throws {
         guard frames >= 1 else { throw OptionRefusal.error("--frames", frames, takes: "a number of frames, 1 or more") }
@@ -63,6 +63,11 @@ struct SeagullCommand: ParsableCommand {
     func run() throws {
         let (w, h) = try parseSize(size, default: (64, 32))
         try out.check(width: w, height: h, frames: frames)
+        // The bird is inset by its pen on every side: a wider pen leaves no room for it.
+        if let width, width > min(w, h) / 2 {
+            throw OptionRefusal.error("--width", width, takes: "a positive line width in points, at most half the frame's "
+                                        + "smaller side (\(OptionRefusal.number(min(w, h) / 2)) here)")
+        }
         var bird = Seagull(width: w, height: h, scale: out.scale, frameCount: frames, lineWidth: width, limits: out.limits)
         bird.color = try parseColor(color, default: bird.color)
         try out.write(bird, defaultName: "seagull")
@@ -104,7 +109,7 @@ struct ScatterCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Canvas size in points, WxH.") var size: String?
     @Option(parsing: .unconditional, help: "How many images to scatter.") var count: Int = 14
     @Option(parsing: .unconditional, help: "Random seed, a whole number from 0.") var seed: UInt64 = 1
-    @Option(parsing: .unconditional, help: "Circle radius in points (default: 40 % of the smaller side).", transform: DecimalNumber.option) var radius: Double?
+    @Option(parsing: .unconditional, help: "Circle radius in points, at most half the diagonal (default: 40 % of the smaller side).", transform: DecimalNumber.option) var radius: Double?
     @Option(help: "Folder of images to scatter.") var images: String?
     @Option(help: "Background colour.") var background: String?
 
@@ -117,6 +122,12 @@ struct ScatterCommand: ParsableCommand {
     func run() throws {
         let (w, h) = try parseSize(size, default: (240, 240))
         try out.check(width: w, height: h, frames: 1)
+        // Past half the diagonal every image lands outside the canvas.
+        let farthest = (w * w + h * h).squareRoot() / 2
+        if let radius, radius > farthest {
+            throw OptionRefusal.error("--radius", radius, takes: "a positive radius in points, at most half the canvas's diagonal "
+                                        + "(\(OptionRefusal.number((farthest * 100).rounded(.down) / 100)) here)")
+        }
         var scatter = Scatter(width: w, height: h, scale: out.scale, circleRadius: radius ?? min(w, h) * 0.4, count: count, seed: seed,
                               limits: out.limits)
         scatter.background = try parseColor(background, default: scatter.background)

@@ -42,6 +42,22 @@ struct GeneratorOutput: ParsableArguments {
         } catch {
             throw UsageError(error)
         }
+        // A sheet's page has a largest side, which generate has no flag for: a frame past it is an
+        // argument mistake named before any frame is drawn (it was exit 1, "raise --max-size").
+        let side = SheetBuilder(layout: .rows).maxSide
+        if OutputName.pathExtension(output) == "png", count > 1, max(size.width, size.height) > side {
+            throw sheetDoesNotFit(count: count, size: size)
+        }
+    }
+
+    /// `-o NAME.png` of several frames is a sheet whose page holds at most 4096 px a side: the
+    /// advice names what generate has (a smaller --size, fewer --frames, another output).
+    func sheetDoesNotFit(count: Int, size: (width: Int, height: Int)?) -> UsageError {
+        let side = SheetBuilder(layout: .rows).maxSide
+        let frames = size.map { "\(count) frames of \($0.width)×\($0.height) px" } ?? "\(count) frames"
+        return UsageError("\(output): \(frames) do not fit one sheet page of at most \(side) px a side "
+                          + "(-o NAME.png of several frames is a sheet): give a smaller --size or fewer --frames, or write a folder, "
+                          + "NAME.gif, NAME.apng or NAME.webp")
     }
 
     func validate() throws {
@@ -80,7 +96,15 @@ struct GeneratorOutput: ParsableArguments {
                                  repeatCount: repeatCount, inputs: protected, overwrite: overwrite) { try generator.frame($0) }
         var update: (@Sendable (Int, Int) -> Void)?
         if let progress { update = { (done: Int, total: Int) in progress.update(done, total) } }
-        let written = try writer.write(progress: update)
+        let written: [String]
+        do {
+            written = try writer.write(progress: update)
+        } catch let error as SheetBuilder.Error {
+            switch error {
+            case .doesNotFit, .spriteTooLarge, .pageTooLarge: throw sheetDoesNotFit(count: count, size: nil)
+            default: throw error
+            }
+        }
         progress?.finish()
         if json {
             try Console.printJSON(GeneratedFiles(output: output, frames: count, files: written))

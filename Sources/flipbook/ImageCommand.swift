@@ -114,12 +114,29 @@ enum ImageCommand {
             + "made at @\(madeAt)x (the input's scale): name it \(suggested) to keep them"
     }
 
-    /// `width × height` points at `scale` in whole pixels, or a usage error (exit 2) naming the
-    /// limit when the size is over `limits.maxPixels`.
+    /// `width × height` points at `scale` in whole pixels (each side rounded to the nearest, as
+    /// the libraries make them), or a usage error (exit 2) naming `flag`: a side that rounds to 0
+    /// pixels (`--size 0.0001x0.0001`, `1e18x1e-18`: an image with no pixels, which no format
+    /// stores), or pixels over `limits.maxPixels` (a side too long to count). The one rule of
+    /// every command that takes a size.
     static func pixelSize(width: Double, height: Double, scale: Int, limits: ResourceLimits, flag: String) throws -> (width: Int, height: Int) {
         do { try limits.checkPixels(width: width, height: height, scale: scale, of: flag) } catch { throw UsageError(error) }
-        // Within the limit, so both sides are below 2³¹: the conversions cannot trap.
-        return (max(1, Int((width * Double(scale)).rounded())), max(1, Int((height * Double(scale)).rounded())))
+        let sides = (width * Double(scale)).rounded(), tall = (height * Double(scale)).rounded()
+        guard sides >= 1, tall >= 1 else {
+            let given = CLIWording.value(of: flag, in: Array(CommandLine.arguments.dropFirst()))
+                ?? "\(OptionRefusal.number(width))x\(OptionRefusal.number(height))"
+            let at = scale == 1 ? "" : " at @\(scale)x"
+            let rounded = "\(OptionRefusal.number(max(0, sides)))×\(OptionRefusal.number(max(0, tall))) px"
+            throw OptionRefusal.error(flag, given, takes: "a size of at least one pixel a side\(at) (this one rounds to \(rounded))")
+        }
+        // Each side at least 1 and the area within the limit, so both sides are below 2³¹ once
+        // rounded (a long side with a short one is counted again after rounding).
+        guard sides < 2_147_483_648, tall < 2_147_483_648 else {
+            throw UsageError(LimitError(limit: .pixels, subject: flag, amount: nil, maximum: limits.maxPixels,
+                                        detail: "\(OptionRefusal.number(sides))×\(OptionRefusal.number(tall))"))
+        }
+        do { try limits.checkPixels(width: Int(sides), height: Int(tall), of: flag) } catch { throw UsageError(error) }
+        return (Int(sides), Int(tall))
     }
 
     /// `W`x`H` in points, e.g. `120x44` or `120.5x44`.

@@ -32,8 +32,9 @@ struct Info: ParsableCommand {
 
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
+    @OptionGroup(title: "Resource limits") var outputPixelLimit: OutputPixelLimit
     /// The limits the flags above set.
-    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit) }
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputPixelLimit) }
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Give at least one file or folder.") }

@@ -46,6 +46,25 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var overwriteFlag: OverwriteFlag
 
+    @Flag(help: "Print machine-readable JSON: what the page shows (with --serve, one line with its URL).") var json = false
+
+    /// `--json`: the page written and what it shows.
+    struct Written: Encodable {
+        var output: String, files: [String], sequences: Int, animations: Int, sheets: Int, findings: Int, warnings: [String]
+    }
+
+    /// `value` as JSON on one line (a script reading the URL reads one line).
+    static func oneLine(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// `--json --serve`: where the page is served, printed once the server listens.
+    struct Serving: Encodable {
+        var url: String, warnings: [String] = []
+    }
+
     func validate() throws {
         if serve, output != nil { throw ValidationError("--serve writes no page: give --output or --serve, not both") }
         if let source, source.isEmpty { throw OptionRefusal.error("SOURCE", source, takes: "a folder or a project file") }
@@ -59,11 +78,17 @@ struct PreviewCommand: ParsableCommand {
         if serve {
             try PreviewServer(job: job, port: port).run { url in
                 // Unbuffered: a script waiting for the URL reads it now.
-                try? FileIO.writeStandardOutput(Array("serving the preview of \(source) at \(url) (Ctrl-C stops)\n".utf8))
+                let line = json ? Self.oneLine(Serving(url: "\(url)")) : "serving the preview of \(source) at \(url) (Ctrl-C stops)"
+                try? FileIO.writeStandardOutput(Array((line + "\n").utf8))
             }
         }
         let page = try job.run()
         for problem in page.problems { Console.error("note: \(problem)") }
+        if json {
+            return try Console.printJSON(Written(output: job.output, files: [job.output], sequences: page.sequences.count,
+                                                 animations: page.animatedFiles.count, sheets: page.sheets.count,
+                                                 findings: page.findings.count, warnings: page.problems))
+        }
         print("wrote \(job.output): \(Console.count(page.sequences.count, "sequence")), \(Console.count(page.animatedFiles.count, "animation")), "
               + "\(Console.count(page.sheets.count, "sheet")), \(Console.count(page.findings.count, "finding"))")
     }

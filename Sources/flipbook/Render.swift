@@ -61,8 +61,8 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         if let scale, !(1...8).contains(scale) { throw OptionRefusal.error("--scale", scale, takes: "1…8") }
-        if let fps, !(fps > 0 && fps <= SceneFile.maximumFPS) {
-            throw OptionRefusal.error("--fps", fps, takes: "frames per second above 0, at most \(OptionRefusal.number(SceneFile.maximumFPS))")
+        if let fps, !Animation.Timing.fpsRange.contains(fps) {
+            throw OptionRefusal.error("--fps", fps, takes: "frames per second, between 1/86400 and 1000")
         }
         if let repeatCount, !(0...65_535).contains(repeatCount) {
             throw OptionRefusal.error("--repeat", repeatCount, takes: "0 (forever) or a number of plays, 1…65535")

@@ -1,3 +1,4 @@
+import Animated
 import ArgumentParser
 import Basics
 import Compose
@@ -33,9 +34,13 @@ struct ResizeCommand: ParsableCommand {
     @Option(help: "nearest, bilinear, bicubic or lanczos.") var filter: Resampler.Filter = .lanczos3
     @Option(help: "fill, aspect-fit, aspect-fill or center.") var fit: ContentMode = .fill
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @Option(help: "A sequence folder: error (the default), first or last: two files for one frame number (fire2.png, fire02.png) are refused, or the first or last in name order is used.")
+    var onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
+    @OptionGroup(title: "Resource limits") var outputPixelLimit: OutputPixelLimit
     /// The limits the flags above set.
-    var limits: ResourceLimits { ResourceLimits(pixelLimit) }
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputPixelLimit) }
 
     func validate() throws {
         guard (size == nil) != (scale == nil) else { throw ValidationError("Give either --size or --scale.") }
@@ -52,7 +57,8 @@ struct ResizeCommand: ParsableCommand {
                 let (width, height) = try ImageCommand.size(size ?? "")
                 operation = .resize(width: width, height: height, filter: filter, fit: fit)
             }
-            return try SequenceOperation.run(operation, input: input, output: output, overwrite: overwrite, json: json, limits: limits)
+            return try SequenceOperation.run(operation, input: input, output: output, overwrite: overwrite, json: json, limits: limits,
+                                             onDuplicateNumber: onDuplicateNumber)
         }
         try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         // The output size is checked before the input is decoded: a refused size costs nothing.

@@ -26,13 +26,14 @@ enum SequenceOperation {
     /// Runs `operation` over the sequence `input` into `output` and prints what was written (one
     /// line, or `--json`), with progress on a terminal.
     static func run(_ operation: FrameOperation, input: String, output: String, overwrite: Bool, json: Bool, limits: ResourceLimits,
-                    threads: Int? = nil) throws {
+                    threads: Int? = nil, onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws {
         guard output != OutputName.standardOutput else {
             throw UsageError("-o - writes one PNG to standard output; a sequence is written to a folder (no extension) or to an "
                              + "animated NAME.gif, NAME.png (APNG) or NAME.webp")
         }
-        let job = FrameOperationJob(sources: [input], output: output, operation: operation, overwrite: overwrite, limits: limits,
+        var job = FrameOperationJob(sources: [input], output: output, operation: operation, overwrite: overwrite, limits: limits,
                                     threads: threads)
+        job.onDuplicateNumber = onDuplicateNumber
         let progress = Progress.forTerminal(label: operation.name)
         defer { progress?.finish() }
         let outcome = try job.run(progress: progress?.update)

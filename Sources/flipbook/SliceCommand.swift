@@ -1,3 +1,4 @@
+import Animated
 import ArgumentParser
 import Basics
 import Compose
@@ -31,9 +32,13 @@ struct SliceCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Target size in points, WIDTHxHEIGHT.") var size: String
     @Option(help: "tile or stretch.") var mode: NineSlice.Mode = .tile
     @Flag(help: "Print machine-readable JSON.") var json = false
+    @Option(help: "A sequence folder: error (the default), first or last: two files for one frame number (fire2.png, fire02.png) are refused, or the first or last in name order is used.")
+    var onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
+    @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
+    @OptionGroup(title: "Resource limits") var outputPixelLimit: OutputPixelLimit
     /// The limits the flags above set.
-    var limits: ResourceLimits { ResourceLimits(pixelLimit) }
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputPixelLimit) }
 
     func parsedInsets() throws -> NineSlice.Insets {
         let takes = "top,left,bottom,right in points, each 0 or more, e.g. 37,12,12,12"
@@ -57,7 +62,8 @@ struct SliceCommand: ParsableCommand {
         let (width, height) = try ImageCommand.size(size)
         if SequenceOperation.isSequence(input) {
             return try SequenceOperation.run(.slice(NineSlice(insets: try parsedInsets(), mode: mode), width: width, height: height),
-                                             input: input, output: output, overwrite: overwrite, json: json, limits: limits)
+                                             input: input, output: output, overwrite: overwrite, json: json, limits: limits,
+                                             onDuplicateNumber: onDuplicateNumber)
         }
         try ImageCommand.check(output: output, inputs: [input], overwrite: overwrite)
         _ = try ImageCommand.pixelSize(width: width, height: height, scale: ImageFileName(path: input).scale ?? 1,

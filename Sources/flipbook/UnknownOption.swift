@@ -22,12 +22,7 @@ struct UnknownOption {
     /// name), or `nil`. The words after an option that takes a value are its value, and nothing
     /// after `--` is an option.
     static func first(in arguments: [String]) -> UnknownOption? {
-        var command: any ParsableCommand.Type = Flipbook.self
-        var rest = arguments[...]
-        while let word = rest.first, let next = command.configuration.subcommands.first(where: { $0._commandName == word }) {
-            command = next
-            rest = rest.dropFirst()
-        }
+        let (command, rest) = Self.command(of: arguments)
         guard command != Flipbook.self, let options = Self.options(of: command) else { return nil }
         var index = rest.startIndex
         while index < rest.endIndex {
@@ -42,6 +37,26 @@ struct UnknownOption {
             if takesValue, !word.contains("=") { index += 1 }
         }
         return nil
+    }
+
+    /// The command `arguments` run (`generate seagull`'s `SeagullCommand`; `Flipbook` when the
+    /// first word names none) and the words after its name.
+    private static func command(of arguments: [String]) -> (any ParsableCommand.Type, ArraySlice<String>) {
+        var command: any ParsableCommand.Type = Flipbook.self
+        var rest = arguments[...]
+        while let word = rest.first, let next = command.configuration.subcommands.first(where: { $0._commandName == word }) {
+            command = next
+            rest = rest.dropFirst()
+        }
+        return (command, rest)
+    }
+
+    /// The command `arguments` run, as typed (`info`, `generate seagull`), and the long names of
+    /// its options (`--max-pixels`); `nil` when the first word names no command.
+    static func commandAndOptions(in arguments: [String]) -> (name: String, options: Set<String>)? {
+        let (command, rest) = Self.command(of: arguments)
+        guard command != Flipbook.self, let options = Self.options(of: command) else { return nil }
+        return (arguments[..<rest.startIndex].joined(separator: " "), Set(options.keys))
     }
 
     /// The long names of `command`'s options and flags (`--sigma`), each with whether it takes a

@@ -72,8 +72,10 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var threadsOption: ThreadsOption
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
-    /// The limits the flags above set.
-    var limits: ResourceLimits { ResourceLimits(pixelLimit) }
+    @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
+    @OptionGroup(title: "Resource limits") var outputPixelLimit: OutputPixelLimit
+    /// The limits the flags above set (a lone GIF, APNG or WebP is read within all of them).
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputPixelLimit) }
 
     enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
         case text, json, github, sarif, junit
@@ -105,7 +107,7 @@ struct Validate: ParsableCommand {
         }
         // Each folder with its own .flipbook.json, unless --config names one for all.
         let folders = try directories.map { ($0, try ValidationConfig.find(for: [$0], file: config)) }
-        var validator = Validator(deep: deep, decoder: PNG.Decoder(maxPixels: limits.maxPixels))
+        var validator = Validator(deep: deep, limits: limits)
         validator.config.uikit = uikit
         validator.threads = threadsOption.threads
         validator.shard = try shard.map { text throws(Shard.Error) in try Shard(parsing: text) }

@@ -22,8 +22,8 @@ struct NegativeValueCommandTests {
         (["sheet", coin, "-o", "s.png"], ["--padding", "--border", "--trim-margin", "--extrude", "--scales", "--max-size", "--fps",
                                          "--png-level", "--threads", "--max-pixels", "--max-memory"]),
         (["frames", gif, "-o", "out"], ["--max-pixels", "--max-frames", "--max-output-pixels"]),
-        (["validate", coin], ["--threads", "--max-pixels"]),
-        (["info", frame], ["--max-pixels", "--max-frames"]),
+        (["validate", coin], ["--threads", "--max-pixels", "--max-frames", "--max-output-pixels"]),
+        (["info", frame], ["--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["generate", "seagull", "-o", "x.gif"], ["--size", "--frames", "--width", "--scale", "--fps", "--repeat", "--max-pixels",
                                                    "--max-frames", "--max-memory"]),
         (["generate", "explosion", "-o", "x.gif"], ["--size", "--frames", "--seed", "--sparks"]),
@@ -33,9 +33,9 @@ struct NegativeValueCommandTests {
         (["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "x.gif"],
          ["--scale", "--fps", "--repeat", "--threads", "--max-pixels", "--max-frames", "--max-output-pixels", "--max-path-segments",
           "--max-memory"]),
-        (["blur", frame, "-o", "x.png"], ["--sigma", "--downsample", "--max-pixels"]),
-        (["slice", frame, "-o", "x.png"], ["--insets", "--size", "--max-pixels"]),
-        (["resize", frame, "-o", "x.png"], ["--size", "--scale", "--max-pixels"]),
+        (["blur", frame, "-o", "x.png"], ["--sigma", "--downsample", "--max-pixels", "--max-frames", "--max-output-pixels"]),
+        (["slice", frame, "-o", "x.png"], ["--insets", "--size", "--max-pixels", "--max-frames", "--max-output-pixels"]),
+        (["resize", frame, "-o", "x.png"], ["--size", "--scale", "--max-pixels", "--max-frames", "--max-output-pixels"]),
     ]
 
     /// What each option needs beside it to reach its own check (a blur needs a sigma...).
@@ -85,7 +85,7 @@ struct NegativeValueCommandTests {
     /// whole value), then the hint line. Parsed in this process (``CommandLineParse``), as the
     /// executable parses them.
     @Test func everyRefusalIsTheOneSentence() {
-        #expect(Self.cases.count == 75)
+        #expect(Self.cases.count == 84)
         for arguments in Self.cases {
             let option = arguments[arguments.count - 2], value = arguments[arguments.count - 1]
             guard let refusal = CommandLineParse.refusal(arguments) else {

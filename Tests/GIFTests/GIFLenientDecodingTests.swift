@@ -51,11 +51,14 @@ struct GIFLenientDecodingTests {
         #expect(decoder.warnings.count == 1 && decoder.warnings[0].contains("LZW code size is 11"), "\(decoder.warnings)")
     }
 
-    /// An empty file says so (it said "Failed to read from given file").
+    /// An empty file says so (it said "Failed to read from given file"), in the words of an empty
+    /// PNG or WebP (it said "corrupt GIF: the file is empty").
     @Test func anEmptyFileSaysSo() {
-        #expect(throws: AnimationDecodeError.corrupt(file: "empty.gif", format: .gif, reason: "the file is empty (0 bytes)")) {
+        #expect(throws: AnimationDecodeError.otherFormat(file: "empty.gif", format: .gif, actual: "empty")) {
             _ = try GIF.Decoder(bytes: [], file: "empty.gif")
         }
+        let error = #expect(throws: AnimationDecodeError.self) { _ = try GIF.Decoder(bytes: [], file: "empty.gif") }
+        #expect(error?.description == "empty.gif: not a GIF file: it is empty (0 bytes)")
     }
 
     /// Each image's size, LZW code size and where its sub-blocks start, by walking the GIF's blocks.

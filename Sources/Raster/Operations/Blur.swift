@@ -34,19 +34,28 @@ public struct Blur: Sendable {
     public var edge: Edge
     /// Shrink by this factor before blurring (with σ shrunk to match) and scale back up to the exact
     /// original size afterwards, bilinearly: much faster for large σ, nearly identical (the seeds
-    /// use 1.25). 1 blurs at full size.
+    /// use 1.25). 1 blurs at full size; at most ``downsampleRange``'s 100 (a larger factor leaves
+    /// a pixel or two of the image, scaled back up as one flat colour).
     public var downsample: Double
     /// Drawn over the blurred image (source-over), as UIImageEffects' tint.
     public var tint: Color?
-    /// 1 keeps colours, 0 makes grey, above 1 intensifies (Rec. 709 weights, as UIImageEffects).
+    /// 1 keeps colours, 0 makes grey, above 1 intensifies, below 0 inverts the hues (Rec. 709
+    /// weights, as UIImageEffects); within ``saturationRange`` (beyond it every colour is pushed to
+    /// black or full, which says nothing).
     public var saturation: Double
+
+    /// The factors ``downsample`` may take: 1 (full size) to 100.
+    public static let downsampleRange: ClosedRange<Double> = 1...100
+    /// The factors ``saturation`` may take: -100 to 100 (UIImageEffects' presets use 1.8).
+    public static let saturationRange: ClosedRange<Double> = -100...100
 
     /// A blur of `sigma` points.
     /// - Parameters:
     ///   - sigma: The standard deviation in points (× the bitmap's scale).
     ///   - method: Gaussian (the default) or three boxes.
     ///   - edge: What lies outside the image; `clamp` by default.
-    ///   - downsample: Blur at 1/`downsample` size and scale back; values below 1 are taken as 1.
+    ///   - downsample: Blur at 1/`downsample` size and scale back; 1…100 (``apply(to:)`` refuses
+    ///     any other value, 0 and negatives included).
     ///   - tint: A colour drawn over the result, or `nil` for none.
     ///   - saturation: 1 keeps colours (the default), 0 makes grey, above 1 intensifies.
     public init(sigma: Double, method: Method = .gaussian, edge: Edge = .clamp, downsample: Double = 1,
@@ -54,7 +63,7 @@ public struct Blur: Sendable {
         self.sigma = sigma
         self.method = method
         self.edge = edge
-        self.downsample = max(downsample, 1)
+        self.downsample = downsample
         self.tint = tint
         self.saturation = saturation
     }
@@ -72,12 +81,12 @@ public struct Blur: Sendable {
         if !(sigma >= 0 && sigma.isFinite) {
             return SettingError(.sigma, of: "Blur", value: sigma, allowed: .interval(0...Double.greatestFiniteMagnitude), reason: "a standard deviation in points")
         }
-        if !saturation.isFinite {
-            return SettingError(.saturation, of: "Blur", value: saturation, allowed: .interval(-Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude),
-                                reason: "a finite factor (1 keeps colours)")
+        if !Self.saturationRange.contains(saturation) {
+            return SettingError(.saturation, of: "Blur", value: saturation, allowed: .interval(Self.saturationRange),
+                                reason: "1 keeps colours, 0 makes grey")
         }
-        if !(downsample >= 1 && downsample.isFinite) {
-            return SettingError(.downsample, of: "Blur", value: downsample, allowed: .interval(1...Double.greatestFiniteMagnitude), reason: "a finite factor of 1 or more")
+        if !Self.downsampleRange.contains(downsample) {
+            return SettingError(.downsample, of: "Blur", value: downsample, allowed: .interval(Self.downsampleRange), reason: "1 blurs at full size")
         }
         return nil
     }
@@ -101,7 +110,7 @@ public struct Blur: Sendable {
     /// tint nothing is mixed and the bitmap comes back untouched.
     /// σ in pixels is taken as at most ``maximumPixelSigma``.
     /// - Throws: Basics' `SettingError` for a ``sigma`` that is negative or not finite, a
-    ///   ``saturation`` that is not finite, or a ``downsample`` under 1 or not finite (a NaN
+    ///   ``saturation`` outside ``saturationRange``, or a ``downsample`` outside ``downsampleRange`` (a NaN
     ///   saturation made a black picture without a word).
     public func apply(to bitmap: Bitmap) throws(SettingError) -> Bitmap {
         if let error = settingError { throw error }
