@@ -1,0 +1,77 @@
+import Basics
+import Foundation
+import Raster
+
+/// Listing a folder's files: the one walk every reader of folders shares (links that leave the
+/// folder, a sheet's pages, an interrupted set finished first).
+extension Discovery {
+    /// The PNG files of a folder (hidden files skipped), with their folder prefixed. Searched
+    /// `recursive`ly, each folder is visited once, however many symbolic links lead to it (a link
+    /// back to a parent is not followed round), and a link to a folder outside `folder` is not
+    /// followed at all.
+    public static func pngFiles(inFolder folder: String, recursive: Bool) throws(Error) -> [String] {
+        var walk = Walk()
+        return try files(inFolder: folder, recursive: recursive, walk: &walk) { $0.hasSuffix(".png") }
+    }
+
+    /// The files of a folder whose lowercased name `accept`s (hidden files and a sheet's pages
+    /// skipped), with their folder prefixed, in natural order.
+    static func files(inFolder folder: String, recursive: Bool, walk: inout Walk,
+                      accept: (String) -> Bool) throws(Error) -> [String] {
+        let folder = trimmingSlash(folder)
+        if recursive, let resolved = FileIO.resolvedPath(folder) {
+            guard walk.mayEnter(folder, resolved: resolved), walk.visited.insert(resolved).inserted else { return [] }
+        }
+        var result: [String] = []
+        // The folder no file may lead out of: the walk's first folder, or this one listed alone.
+        let boundary = walk.root ?? FileIO.resolvedPath(folder)
+        // A set a killed Flipbook run left half-replaced here is finished first, never read as one.
+        do { try OutputRecovery.recover(folder: folder) } catch { throw .unreadableFolder(path: folder, reason: error.description) }
+        // Pages of a sprite sheet Flipbook wrote here (its set holds the sheet's data), or that a
+        // sheet's data here names (a copy without the record), are no frames.
+        let names = try names(in: folder)
+        let sheetPages = OutputSet.names(inSetsHolding: sheetDataExtensions, in: folder)
+            .union(SheetPages.pages(inFolder: folder, names: names).keys)
+        // Links out of the folder to files without a frame number (`logo.png -> ../art/logo.png`).
+        var unnumberedLinksOut: [(link: String, target: String)] = []
+        for name in names where !name.hasPrefix(".") && !sheetPages.contains(name) {
+            let path = folder == "." ? name : "\(folder)/\(name)"
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            if isDirectory.boolValue {
+                if recursive { result += try files(inFolder: path, recursive: true, walk: &walk, accept: accept) }
+            } else if accept(name.lowercased()) {
+                // A file link that leads out (`walk3.png -> /etc/…`) is refused, as a sheet's page is.
+                if let boundary, let real = FileIO.resolvedPath(path), !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
+                    guard FrameFile(path: path) == nil else { throw .linkOutside(link: path, target: real) }
+                    unnumberedLinksOut.append((path, real))
+                    continue
+                }
+                result.append(path)
+            }
+        }
+        // Beside numbered frames an image without a number is no frame and is left out, a link
+        // out of the folder as any other; with none, such images are what the folder holds, and
+        // one that leads out is refused.
+        if let first = unnumberedLinksOut.first, !result.contains(where: { FrameFile(path: $0) != nil }) {
+            throw .linkOutside(link: first.link, target: first.target)
+        }
+        return result
+    }
+
+    /// The data files of the sheet formats: a set of Flipbook's holding one is a sprite sheet.
+    static let sheetDataExtensions: Set<String> = ["json", "atlas", "tres", "plist"]
+
+    private static func names(in folder: String) throws(Error) -> [String] {
+        do {
+            return try FileIO.entries(of: folder).sorted(by: NaturalOrder.areInIncreasingOrder)
+        } catch {
+            switch error.kind {
+            case .missing: throw .notFound(source: folder)
+            case .notAFolder: throw .notAFolder(path: folder)
+            case .permissionDenied: throw .permissionDenied(path: folder)
+            case .notRegularFile, .other: throw .unreadableFolder(path: folder, reason: error.reason)
+            }
+        }
+    }
+}
