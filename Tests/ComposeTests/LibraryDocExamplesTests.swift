@@ -71,28 +71,11 @@ struct LibraryDocExamplesTests {
         // Library.md example noteJob end
     }
 
-    /// Library.md's ```swift blocks, import lines and blank lines left out.
-    static func libraryBlocks() throws -> [[String]] {
-        let text = try String(contentsOfFile: Fixtures.repository + "/docs/Library.md", encoding: .utf8)
-        var blocks: [[String]] = [], current: [String]? = nil
-        for line in text.components(separatedBy: "\n") {
-            if current == nil, line == "```swift" { current = [] } else if current != nil, line == "```" {
-                blocks.append(current!)
-                current = nil
-            } else if current != nil, !line.hasPrefix("import "), !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                current!.append(line)
-            }
-        }
-        return blocks
-    }
+    /// docs/Library.md's ```swift blocks, import lines and blank lines left out.
+    static func libraryBlocks() throws -> [[String]] { try DocExamples.blocks(of: "docs/Library.md") }
 
     /// Example `name` of this file, unindented, blank lines left out.
-    static func sourceExample(_ name: String) throws -> [String] {
-        let lines = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
-        guard let begin = lines.firstIndex(of: "    // Library.md example \(name) begin"),
-              let end = lines.firstIndex(of: "        // Library.md example \(name) end") else { return [] }
-        return lines[(begin + 2)..<end].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { String($0.dropFirst(8)) }
-    }
+    static func sourceExample(_ name: String) throws -> [String] { try DocExamples.source("Library.md example \(name)", in: #filePath) }
 
     @Test(arguments: ["layers", "render", "note", "noteJob"])
     func libraryMdSaysWhatThisFileCompiles(name: String) throws {

@@ -58,28 +58,11 @@ struct ReadmeExamplesTests {
         #expect(FileManager.default.fileExists(atPath: "gulls/gull12.png") && FileManager.default.fileExists(atPath: "gulls/sequence.json"))
     }
 
-    /// The README's ```swift blocks, import lines and blank lines left out.
-    static func readmeBlocks() throws -> [[String]] {
-        let text = try String(contentsOfFile: Fixtures.repository + "/README.md", encoding: .utf8)
-        var blocks: [[String]] = [], current: [String]? = nil
-        for line in text.components(separatedBy: "\n") {
-            if current == nil, line == "```swift" { current = [] } else if current != nil, line == "```" {
-                blocks.append(current!)
-                current = nil
-            } else if current != nil, !line.hasPrefix("import "), !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                current!.append(line)
-            }
-        }
-        return blocks
-    }
+    /// README.md's ```swift blocks, import lines and blank lines left out.
+    static func readmeBlocks() throws -> [[String]] { try DocExamples.blocks(of: "README.md") }
 
     /// Example `n` of this file, unindented, blank lines left out.
-    static func sourceExample(_ n: Int) throws -> [String] {
-        let lines = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
-        guard let begin = lines.firstIndex(of: "    // README example \(n) begin"),
-              let end = lines.firstIndex(of: "        // README example \(n) end") else { return [] }
-        return lines[(begin + 2)..<end].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { String($0.dropFirst(8)) }
-    }
+    static func sourceExample(_ n: Int) throws -> [String] { try DocExamples.source("README example \(n)", in: #filePath) }
 
     @Test func readmeSaysWhatThisFileCompiles() throws {
         let blocks = try Self.readmeBlocks()
