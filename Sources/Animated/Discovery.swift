@@ -38,6 +38,10 @@ public enum Discovery {
         /// `animation`), given where PNG images are packed (`SheetJob`): a sheet
         /// packs frames; `FramesJob` writes an animation's frames to a folder, which a sheet packs.
         case animationNotFrames(source: String, animation: String)
+        /// The files given (an upload, ``Discovery/filesGiven``) hold no PNG image where PNG images
+        /// are packed (`SheetJob`): none at all, or only files that are no image. (Where an animation
+        /// is read, the same upload is ``noFrames(source:)``, whose advice names GIF, APNG and WebP.)
+        case noImagesToPack(source: String)
         /// `-` given as a source: frames are not read from standard input.
         case standardInput
         /// The frame file `link`, found in a folder given, is a symbolic link (or lies in a linked
@@ -110,6 +114,9 @@ public enum Discovery {
             case .animationNotFrames(let source, let animation):
                 "\(source == Discovery.filesGiven ? "the files given hold" : "\(source) holds") no PNG frames but the animation "
                     + "\(animation): a sprite sheet packs PNG frames; FramesJob writes an animation's frames to a folder, which a sheet packs"
+            case .noImagesToPack(let source):
+                "\(source == Discovery.filesGiven ? "the files given hold" : "\(source) holds") no PNG image: a sprite sheet packs PNG "
+                    + "frames named by number (walk1.png, walk2.png…) and PNG images without numbers"
             case .animationAmongFrames(let path):
                 "\(path) is an animation: a GIF, APNG or WebP is read on its own, not with other sources"
             case .linkOutside(let link, let target):

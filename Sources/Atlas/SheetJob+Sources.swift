@@ -204,7 +204,12 @@ extension SheetJob {
     /// a GIF, APNG or WebP is no image to pack.
     static func images(_ files: [InMemoryFile],
                        notes: inout [String]) throws(Discovery.Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
-        let upload = try Upload(files)
+        let upload: Upload
+        do { upload = try Upload(files) } catch {
+            // The upload's own advice ("…or one GIF, APNG or WebP") is for reading an animation.
+            if case .noFrames(let source) = error { throw .noImagesToPack(source: source) }
+            throw error
+        }
         if let note = upload.leftOutNote { notes.append(note) }
         let frames: [FrameFile]
         switch upload.content {

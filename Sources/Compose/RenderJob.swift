@@ -242,7 +242,7 @@ public struct RenderJob: Sendable {
 
     /// The first setting out of range.
     private var settingError: SettingError? {
-        if let scale, !(1...8).contains(scale) { return SettingError(.scale, of: "RenderJob", value: scale, allowed: .range(1...8)) }
+        if let scale, let error = ImageFileName.drawingScaleError(scale, of: "RenderJob") { return error }
         if let fps, !Animation.Timing.fpsRange.contains(fps) {
             return SettingError(.fps, of: "RenderJob", value: fps, allowed: .interval(Animation.Timing.fpsRange))
         }

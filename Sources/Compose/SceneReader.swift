@@ -73,7 +73,7 @@ struct SceneReader {
         scale = try schema { () throws(SchemaError) in
             guard let value = object["scale"] else { return 1 }
             let scale = try value.integer()
-            guard (1...8).contains(scale) else { throw value.outOfRange("must be a whole number from 1 to 8") }
+            guard ImageFileName.drawingScaleRange.contains(scale) else { throw value.outOfRange("must be a whole number from 1 to 8") }
             return scale
         }
         if let givenScale { scale = givenScale }

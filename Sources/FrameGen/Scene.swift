@@ -90,7 +90,7 @@ public struct Scene: Sendable {
         scale = try Self.schema { () throws(SchemaError) in
             guard let value = object["scale"] else { return 1 }
             let scale = try value.integer()
-            guard (1...8).contains(scale) else { throw value.outOfRange("must be a whole number from 1 to 8") }
+            guard ImageFileName.drawingScaleRange.contains(scale) else { throw value.outOfRange("must be a whole number from 1 to 8") }
             return scale
         }
         do { try limits.checkPixels(width: width, height: height, scale: scale, of: "\(file): size") } catch { throw .limit(error) }

@@ -101,7 +101,7 @@ extension GIF {
         public var edgeMatte: Color?
         /// UIKit's meaning: 0 forever, N plays.
         public var repeatCount: Int
-        /// Pixels per point of the frames, as UIKit's `scale` (2 for `@2x` files; 1 or more). With
+        /// Pixels per point of the frames, as UIKit's `scale` (2 for `@2x` files; 1…8, ``ImageFileName/drawingScaleRange``). With
         /// ``AlphaMode/dither``, frames of 2 and more keep soft pixels in horizontal pairs (half a
         /// point wide on the screen they are made for), which GIF's LZW compresses better than
         /// single dots: 16 % fewer bytes on the benchmark's `@2x` spinner.
@@ -164,7 +164,7 @@ extension GIF {
         /// The first setting out of range, naming it; `nil` when all are usable.
         public var settingError: SettingError? {
             if !(2...256).contains(colors) { return SettingError(.colors, of: "GIF.Encoder", value: colors, allowed: .range(2...256)) }
-            if let error = ImageFileName.scaleError(scale, of: "GIF.Encoder") { return error }
+            if let error = ImageFileName.drawingScaleError(scale, of: "GIF.Encoder") { return error }
             if !(0...GIF.maximumRepeatCount).contains(repeatCount) {
                 return SettingError(.repeatCount, of: "GIF.Encoder", value: repeatCount, allowed: .range(0...GIF.maximumRepeatCount),
                                     format: "GIF", reason: "its loop block holds 16 bits")

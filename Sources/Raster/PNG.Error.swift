@@ -18,7 +18,7 @@ extension PNG {
         /// More pixels than the decoder's budget; refused before allocating.
         case tooLarge(file: String, width: Int, height: Int, maxPixels: Int)
         /// An animated PNG (an `acTL` chunk) where a still image is read (a frame of a sequence, a
-        /// sprite): its frames are an animation of their own, never one image (the APNG module reads them).
+        /// sprite, a note's chrome): its frames are an animation of their own, never one image (the APNG module reads them).
         case animated(file: String)
 
         /// Whether `file`'s extension already names `actual` (`x.gif` for a GIF): renaming it fits nothing.
@@ -62,8 +62,9 @@ extension PNG {
                 "\(file): corrupt PNG: \(reason)"
             case .tooLarge: limit!.description
             case .animated(let file):
-                "\(file): an animated PNG (APNG) where a still image is read (a frame or a sprite); its frames are an "
-                    + "animation of their own, never one image: move it out of the sequence, or read it alone as an animation"
+                "\(file): an animated PNG (APNG) where a still image is read (a frame, a sprite, a note's chrome); its frames are an "
+                    + "animation of their own, never one image: move it out of the sequence, or read it alone as an animation "
+                    + "(FramesJob writes an animation's frames as PNGs)"
             }
         }
 

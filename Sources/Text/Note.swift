@@ -56,7 +56,7 @@ public struct Note: Sendable {
     ///   the image, no centre to grow), ``TextError/limit(_:)`` over `limits`, and the errors of
     ///   ``TextLayout/init(_:style:maxWidth:)``.
     public func render(scale: Int, limits: ResourceLimits = .default) throws(TextError) -> Bitmap {
-        guard (1...8).contains(scale) else { throw .setting(SettingError(.scale, of: nil, value: scale, allowed: .range(1...8))) }
+        if let error = ImageFileName.drawingScaleError(scale, of: nil) { throw .setting(error) }
         let layout = try layout()
         var source = chrome
         if chrome.scale != scale {

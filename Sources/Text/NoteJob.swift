@@ -170,11 +170,11 @@ public struct NoteJob: Sendable {
             switch chrome {
             case .file(let path):
                 chromeFile = Self.chromeFile(path, scale: scale)
-                chromeImage = try decoder.decodeBitmap(file: chromeFile)
+                chromeImage = try Self.still(PNG.Decoder.contents(of: chromeFile), file: chromeFile, decoder: decoder)
                 inputs += [path, chromeFile]   // the name given too: `-o chrome.png --scale 2` reads chrome@2x.png
             case .memory(let file):
                 chromeFile = file.name
-                chromeImage = try decoder.decodeBitmap(file.bytes, file: file.name)
+                chromeImage = try Self.still(file.bytes, file: file.name, decoder: decoder)
             }
         } catch {
             throw .chrome(error)
@@ -253,6 +253,13 @@ public struct NoteJob: Sendable {
         reporter.finish(.writing)
         return Outcome(files: files, bytes: bytes, width: bitmap.width, height: bitmap.height, scale: plan.scale, lines: lines,
                        chromeFile: plan.chromeFile, font: plan.note.style.font.familyName, warnings: plan.warnings, notes: plan.notes)
+    }
+
+    /// The chrome's image, refusing an animated PNG (`PNG.DecodeError.animated`), as every still
+    /// image is read: its first frame was taken without a word, and the animation was lost.
+    private static func still(_ bytes: [UInt8], file: String, decoder: PNG.Decoder) throws(PNG.DecodeError) -> Bitmap {
+        if FileSignature.format(of: bytes) == "APNG" { throw .animated(file: file) }
+        return try decoder.decodeBitmap(bytes, file: file)
     }
 
     /// The chrome's `@Nx` file beside it for `scale`, as `UIImage(named:)` picks it, when the name

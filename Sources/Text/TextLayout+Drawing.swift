@@ -54,7 +54,7 @@ extension TextLayout {
     /// - Throws: ``TextError/limit(_:)`` when the bitmap would be over `limits`;
     ///   ``TextError/setting(_:)`` for a scale outside 1…8.
     public func render(scale: Int = 1, limits: ResourceLimits = .default) throws(TextError) -> Bitmap {
-        guard (1...8).contains(scale) else { throw .setting(SettingError(.scale, of: nil, value: scale, allowed: .range(1...8))) }
+        if let error = ImageFileName.drawingScaleError(scale, of: nil) { throw .setting(error) }
         let points = max(maxWidth ?? width, width)
         var bitmap: Bitmap
         do {

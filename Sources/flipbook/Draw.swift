@@ -38,7 +38,7 @@ struct Draw: ParsableCommand {
     var limits: ResourceLimits { ResourceLimits(pixelLimit, pathSegmentLimit, edgeLimit) }
 
     func validate() throws {
-        if let scale, !(1...8).contains(scale) { throw OptionRefusal.error("--scale", scale, takes: "1…8 pixels per point") }
+        if let scale, !ImageFileName.drawingScaleRange.contains(scale) { throw OptionRefusal.error("--scale", scale, takes: "1…8 pixels per point") }
     }
 
     func run() throws {

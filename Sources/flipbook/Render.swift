@@ -60,7 +60,7 @@ struct Render: ParsableCommand {
     @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
 
     func validate() throws {
-        if let scale, !(1...8).contains(scale) { throw OptionRefusal.error("--scale", scale, takes: "1…8") }
+        if let scale, !ImageFileName.drawingScaleRange.contains(scale) { throw OptionRefusal.error("--scale", scale, takes: "1…8") }
         if let fps, !Animation.Timing.fpsRange.contains(fps) {
             throw OptionRefusal.error("--fps", fps, takes: "frames per second, between 1/86400 and 1000")
         }

@@ -48,6 +48,19 @@ struct ReportFormatTests {
         #expect(lines[0] == "::warning title=png.colortype-mixed::m" && lines[1] == "::notice title=frame.duplicate::m")
     }
 
+    /// A file name holding a terminal escape (`ESC ] 0 ; … BEL` sets a terminal's title), a tab or a
+    /// line separator reached the CI log raw in `--format github` (only `%`, CR and LF were encoded);
+    /// they are written as the text report writes them, on a real folder.
+    @Test func githubWritesNoRawControlCharacters() throws {
+        let tree = try FixtureTree()
+        for name in ["walk\u{1B}]0;x\u{07}1.png", "walk\u{1B}]0;x\u{07}3.png", "tab\t1.png", "tab\t3.png", "line\u{2028}1.png", "line\u{2028}3.png"] {
+            try tree.png("Art/" + name, 4, 4)
+        }
+        let text = ReportFormat.github.render(try Validator().validate([tree.path("Art")]), base: tree.root)
+        #expect(!text.unicodeScalars.contains { TextReport.isControl($0) && $0 != "\n" })
+        #expect(text.contains(#"walk\u{1B}]0;x\u{7}3.png"#) && text.contains(#"tab\t3.png"#) && text.contains(#"line\u{2028}3.png"#))
+    }
+
     /// The fields SARIF 2.1.0 requires (sarifLog.version/runs, run.tool.driver.name, result.message)
     /// and the ones code-scanning uploads rely on (ruleId ↔ rules[ruleIndex], levels, relative URIs).
     @Test func sarifHasTheRequiredFields() throws {

@@ -6,7 +6,8 @@ import TestSupport
 
 /// `SequenceWriter` now refuses scales outside 1…3 (`f1@5x.png` is no name a reader takes), so a
 /// render to a folder at @4x…@8x is refused by `RenderJob.plan()` as its scale setting, before a
-/// frame is drawn; the same scale still renders to an APNG.
+/// frame is drawn; the same scale still renders to an APNG, a WebP and a GIF (the GIF encoder
+/// refused @4x…@8x as "GIF.Encoder.scale is 1…3" although `render` documents 1…8).
 @Suite("RenderJob: a folder of frames at @4x or more")
 struct RenderFolderScaleTests {
     @Test(arguments: [4, 8])
@@ -23,9 +24,12 @@ struct RenderFolderScaleTests {
                 #expect(refusal.description.hasPrefix("RenderJob.scale is 1…3 (got \(scale)): a folder's frames are named @1x…@3x"))
             }
             #expect(!FileManager.default.fileExists(atPath: folder + "/frames"))
-            job.output = folder + "/big.apng"
-            let outcome = try job.run(progress: nil, cancellation: nil)
-            #expect(outcome.files == [folder + "/big.apng"])
+            for name in ["big.apng", "big.webp", "big.gif"] {
+                job.output = folder + "/" + name
+                let outcome = try job.run(progress: nil, cancellation: nil)
+                #expect(outcome.files == [folder + "/" + name])
+                #expect(outcome.scale == scale)
+            }
         }
     }
 }

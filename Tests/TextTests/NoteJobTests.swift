@@ -100,4 +100,22 @@ import Text
         func add(_ report: JobProgress) { lock.withLock { reports.append(report) } }
         var all: [JobProgress] { lock.withLock { reports } }
     }
+
+    /// An animated PNG given as the chrome was drawn from its first frame without a word; it is
+    /// refused as every still image is (from a path and from memory), naming the file.
+    @Test func anAnimatedChromeIsRefused() throws {
+        let path = Fixtures.path("apng-decoders/pillow-over-semi-transparent.png")
+        let upload = InMemoryFile(name: "bubble.png", bytes: try FileIO.readAll(path))
+        for job in [NoteJob(text: "Hi", chrome: path, insets: .init(top: 0, left: 0, bottom: 0, right: 0), output: nil),
+                    NoteJob(text: "Hi", chrome: upload, insets: .init(top: 0, left: 0, bottom: 0, right: 0))] {
+            do throws(NoteError) {
+                _ = try job.run()
+                Issue.record("an APNG chrome made a note")
+            } catch {
+                let file = if case .memory = job.chrome { "bubble.png" } else { path }
+                #expect(error == .chrome(.animated(file: file)))
+                #expect(error.description.contains("an animated PNG (APNG) where a still image is read"))
+            }
+        }
+    }
 }

@@ -43,9 +43,20 @@ public struct ImageFileName: Sendable, Hashable {
 extension ImageFileName {
     /// The scales (`@Nx`, pixels per point) a setting may ask for, everywhere one is checked: 1…3,
     /// the `@1x`, `@2x` and `@3x` of UIKit's screens (a name may carry a higher `@Nx`; no setting asks for it). `AssembleJob.scale`, `Animation.load(_:scale:)`, `Animation.scale`,
-    /// `SheetJob.scales`, `sequence.json`'s `scale`, the validator's required scales, `Bitmap`'s and
-    /// `GIF.Encoder`'s scale: a value outside is refused with a ``SettingError`` (``scaleError(_:of:)``).
+    /// `SheetJob.scales`, `sequence.json`'s `scale` and the validator's required scales: a value
+    /// outside is refused with a ``SettingError`` (``scaleError(_:of:)``).
     public static let scaleRange: ClosedRange<Int> = 1...3
+
+    /// The pixels per point Flipbook draws at: 1…8, for scenes (`draw`, `render`), text and notes,
+    /// and the frames `GIF.Encoder` dithers for. An animation file or a PNG may be written at any of
+    /// them (its name says `@4x`); a folder of frames only at ``scaleRange``, as UIKit reads them.
+    public static let drawingScaleRange: ClosedRange<Int> = 1...8
+
+    /// The error for `scale` set on `owner` (`RenderJob`, `nil` for an argument) when it is outside
+    /// ``drawingScaleRange``; `nil` when it is inside.
+    public static func drawingScaleError(_ scale: Int, of owner: String?) -> SettingError? {
+        drawingScaleRange.contains(scale) ? nil : SettingError(.scale, of: owner, value: scale, allowed: .range(drawingScaleRange))
+    }
 
     /// The error for `scale` set on `owner` (`AssembleJob`, `nil` for an argument) when it is
     /// outside ``scaleRange``; `nil` when it is inside.

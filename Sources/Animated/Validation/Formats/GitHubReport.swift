@@ -20,11 +20,21 @@ enum GitHubReport {
         }
     }
 
-    /// Message text: `%`, CR and LF are percent-encoded (as @actions/core's `escapeData`).
+    /// Message text: `%`, CR and LF are percent-encoded (as @actions/core's `escapeData`); every
+    /// other control character is written as the text report writes it (`\t`, `\u{1B}`), so a file
+    /// name holding an escape sequence cannot reach the log's terminal or end the command early.
     static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case _ where TextReport.isControl(scalar): out += TextReport.escape(String(scalar))
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// Property values additionally encode `:` and `,` (as @actions/core's `escapeProperty`).
