@@ -5,7 +5,8 @@ extension AnimationDecoder {
     /// Writes every frame still to read (a GIF's, an APNG's or a WebP's), fully composited, as the
     /// numbered PNGs of `writer`, then a `sequence.json` with each frame's duration in milliseconds
     /// and the file's loop count (so assembling the folder rebuilds the same animation), and commits
-    /// them as one set. A frame stored as 10 ms or less is recorded as the 100 ms browsers play it
+    /// them as one set (a decoder whose frames were all read already is
+    /// `SequenceWriter.Error.framesAlreadyRead`). A frame stored as 10 ms or less is recorded as the 100 ms browsers play it
     /// for (`AnimationFrame.playedDuration`; a duration of 0 would be no frame at all). Frames are
     /// decoded and written one at a time. Returns the manifest and the paths written. A file of no
     /// frame is an error (nothing is written); what the decoder read past is in its `warnings`.
@@ -58,7 +59,9 @@ extension AnimationDecoder {
             durations.append((frame.playedDuration * 1000).rounded())
             progress?(durations.count, max(durations.count, info.frameCount))
         }
-        guard !durations.isEmpty else { throw .decode(.noFrames(file: file, format: Self.format)) }
+        // A decoder refuses a file of no frame when it reads the first one (`noFrames`): a first
+        // `nil` means this decoder's frames were already handed out.
+        guard !durations.isEmpty else { throw .framesAlreadyRead(file: file) }
         return SequenceManifest(name: prefix, repeatCount: info.repeatCount, frameDurations: durations)
     }
 }

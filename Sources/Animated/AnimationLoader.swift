@@ -301,6 +301,8 @@ extension Animation {
             sequence.frames.compactMap { $0.file(scale: wanted, device: device) }
         }
         func pick(_ sequence: FrameSequence) -> [FrameSource] { files(sequence).map(reading.frame) }
+        // `coin1@9x.png` is no scale UIKit loads: refused, never played as @9x or as another scale.
+        do { try Discovery.checkScales(files(main) + (highlighted.map(files) ?? [])) } catch { throw .discovery(error) }
         var animation = (manifest ?? SequenceManifest()).animation(frames: pick(main), highlightedFrames: highlighted.map(pick))
         // The scale of the files picked, when they share one: with only `@2x` files, UIKit loads them
         // at scale 2 whatever scale was asked for.
@@ -313,6 +315,7 @@ extension Animation {
 
     /// Files played as listed; numbered frames of one sequence are timed by their folder's manifest.
     private static func load(listed: [FrameFile], scale: Int?, reading: Reading) throws(LoadError) -> Animation {
+        do { try Discovery.checkScales(listed) } catch { throw .discovery(error) }
         var manifest = SequenceManifest()
         if let first = listed.first, !first.numberText.isEmpty,
            listed.allSatisfy({ $0.directory == first.directory && $0.prefix == first.prefix && !$0.numberText.isEmpty }) {

@@ -28,6 +28,11 @@ extension SequenceWriter {
         /// A frame of the animation being written out could not be decoded (Raster's
         /// `AnimationDecodeError`, naming the file); a file of no frame is its `noFrames`.
         case decode(AnimationDecodeError)
+        /// `AnimationDecoder.writeFrames(to:cancellation:progress:)` or `encodedFrames` was called
+        /// on a decoder of `file` that had already handed out every frame (by `nextFrame()` or
+        /// `allFrames()`): nothing was left to write. (A file of no frame is refused when its
+        /// decoder reads the first one: ``decode(_:)`` with `noFrames`.)
+        case framesAlreadyRead(file: String)
         /// The caller's cancellation flag was raised.
         case cancelled
 
@@ -42,6 +47,8 @@ extension SequenceWriter {
             case .limit(let error): error.description
             case .frame(let number, let reason): "frame \(number) could not be made: \(reason)"
             case .decode(let error): error.description
+            case .framesAlreadyRead(let file):
+                "\(file): every frame was already read from this decoder, so none was left to write; open a new decoder on the file"
             case .cancelled: "cancelled; nothing was written"
             }
         }

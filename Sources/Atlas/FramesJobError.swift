@@ -78,6 +78,7 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
             case .decode(let error): .decode(error)
             case .cancelled: .cancelled
             case .frame(_, let reason): .write(FileIO.Error(path: "", reason: reason, operation: .write))
+            case .framesAlreadyRead(let file): .write(FileIO.Error(path: file, reason: error.description, operation: .write))   // a fresh decoder each run: never met
             }
         case let error as AnimationDecodeError: .decode(error)
         case SheetImport.Error.outsideFolder(let refusal): .outsideFolder(refusal)

@@ -68,8 +68,12 @@ extension SheetJob {
         let left = files.filter { !picked.contains($0.path) }
         guard !left.isEmpty, found.count > 1 else { return nil }
         func list(_ scales: [Int]) -> String { scales.map { "@\($0)x" }.joined(separator: ", ") }
+        // Only the scales UIKit loads can be packed: `@9x` is said to be none of them.
+        let usable = found.filter(ImageFileName.scaleRange.contains), unusable = found.filter { !ImageFileName.scaleRange.contains($0) }
+        let advice = usable.count > 1 ? "SheetJob.scales \(usable.map(String.init).joined(separator: ",")) packs each scale with one layout" : nil
+        let unread = unusable.isEmpty ? nil : "\(list(unusable)) \(unusable.count == 1 ? "is no scale" : "are no scales") UIKit loads"
         return "found \(list(found)) files, packed \(list(packed)): \(left.count) file\(left.count == 1 ? "" : "s") at another scale left out "
-            + "(\(left[0].path)\(left.count > 1 ? "…" : "")); SheetJob.scales \(found.map(String.init).joined(separator: ",")) packs each scale with one layout"
+            + "(\(left[0].path)\(left.count > 1 ? "…" : "")); " + [advice, unread].compactMap { $0 }.joined(separator: "; ")
     }
 
     /// The note for `~device` files left out (`walk2~ipad.png`): a sheet packs the files every

@@ -221,6 +221,9 @@ public struct SheetJob: Sendable {
         warnings += sequences.compactMap(\.gapWarning)   // packed without the missing numbers, said
         if scales == nil, let note = Self.scalesNote(sequences + singles) { notes.append(note) }   // `coin1@2x.png` beside `coin1.png`
         if let note = Self.devicesNote(sequences + singles) { notes.append(note) }   // `coin2~ipad.png` beside `coin2.png`
+        // `coin1@9x.png` is no scale UIKit loads: refused where it would be packed (beside a `coin1.png`
+        // it is left out, as the note says).
+        try Discovery.checkScales((sequences + singles).flatMap(\.frames).flatMap { frame in (scales ?? [1]).compactMap { frame.file(scale: $0) } })
         // (frame, file, sprite name, animation name) in play order; single images (named sprites,
         // `eggHead.png`) are sprites of no animation, after the sequences.
         var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?, duration: Int)] = []

@@ -64,7 +64,7 @@ enum ExitStatus: Int32 {
         case let error as SequenceWriter.Error:
             switch error {
             case .output(let error), .manifest(.output(let error)), .encode(.output(let error)): self = Self(for: error)
-            case .setting: self = .usage
+            case .setting, .framesAlreadyRead: self = .usage
             case .write, .encode, .manifest, .cancelled: self = .outputUnwritable
             case .limit, .frame, .decode: self = .inputUnreadable
             }

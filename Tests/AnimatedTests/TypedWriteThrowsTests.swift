@@ -2,6 +2,7 @@ import Animated
 import Basics
 import Foundation
 import GIF
+import WebP
 import Raster
 import Testing
 import TestSupport
@@ -100,5 +101,21 @@ struct TypedWriteThrowsTests {
         } catch {
             #expect(error == .cancelled)
         }
+    }
+
+    /// A decoder whose frames were all read (`allFrames()`, then `encodedFrames` or `writeFrames`)
+    /// was told "the GIF holds no frame that can be read" of a file of 50 frames; it now says the
+    /// frames were read already, and nothing is written.
+    @Test(arguments: ["gif/effects/Effect_BigHit.gif", "webp-img2webp/ansimuz-fire-bomb-pixel.webp"])
+    func aDecoderReadToTheEndSaysSo(fixture: String) throws {
+        let path = Fixtures.path(fixture)
+        let decoder: any AnimationDecoder = path.hasSuffix(".gif") ? try GIF.Decoder(file: path) : try WebP.Decoder(file: path)
+        #expect(try !decoder.allFrames().isEmpty)
+        #expect(throws: SequenceWriter.Error.framesAlreadyRead(file: path)) { _ = try decoder.encodedFrames(prefix: "hit") }
+        let folder = try Fixtures.temporaryFolder("typed-decoder-read")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let error = #expect(throws: SequenceWriter.Error.self) { _ = try decoder.writeFrames(to: SequenceWriter(folder: folder + "/out", prefix: "hit")) }
+        #expect(error?.description == "\(path): every frame was already read from this decoder, so none was left to write; open a new decoder on the file")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
 }

@@ -61,6 +61,21 @@ struct GIFLenientDecodingTests {
         #expect(error?.description == "empty.gif: not a GIF file: it is empty (0 bytes)")
     }
 
+    /// A real GIF cut inside its screen descriptor or its 768-byte global colour table said
+    /// giflib's "No screen descriptor detected" for both, though the descriptor was there; it now
+    /// says where the file ends and what it cut (a file of 13 bytes and more holds the descriptor).
+    @Test(arguments: [
+        (7, "it ends at byte 7, inside its 13-byte header and screen descriptor"),
+        (13, "it ends at byte 13, inside its global colour table (bytes 13…780)"),
+        (40, "it ends at byte 40, inside its global colour table (bytes 13…780)"),
+        (780, "it ends at byte 780, inside its global colour table (bytes 13…780)"),
+    ])
+    func aFileCutInItsHeadSaysWhere(length: Int, expected: String) throws {
+        let bytes = Array(try FileIO.readAll(Fixtures.path("gif/effects/Effect_Kabooms_2x.gif")).prefix(length))
+        let error = #expect(throws: AnimationDecodeError.self) { _ = try GIF.Decoder(bytes: bytes, file: "cut.gif") }
+        #expect(error?.description == "cut.gif: corrupt GIF: file is truncated: " + expected)
+    }
+
     /// Each image's size, LZW code size and where its sub-blocks start, by walking the GIF's blocks.
     static func images(in bytes: [UInt8]) -> [(Int, Int, Int, Int)] {
         func word(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }

@@ -121,7 +121,7 @@ extension HostileCases {
                 "PNGCorruptRule", "PNGCgBIRule", "PNGColorTypeMixedRule", "FileTooLargeRule", "UIKitMixedScaleRule", "UIKitMissingScaleRule",
                 "UIKitMixedSizeRule", "UIKitDeviceVariantRule", "UIKitHighlightedRule", "UIKitPaddedRule", "UIKitGapRule", "UIKitPast1024Rule",
                 "SequenceGapRule", "SequencePaddingMixedRule", "SequenceDuplicateNumberRule", "ManifestInvalidRule", "SizeMismatchRule",
-                "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
+                "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleUnsupportedRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
                 "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule", "NameCaseClashRule", "SequenceFacts.CaseClash",
                 "FolderLinkOutsideRule", "FolderUnreadableRule", "AnimationFramesLostRule", "LenientReadWarning", "LenientReadWarning.Kind"]) {
             let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,

@@ -29,6 +29,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable,
     case scaleMismatch = "scale.mismatch"
     /// `scale.not-multiple`: ``ScaleNotMultipleRule``.
     case scaleNotMultiple = "scale.not-multiple"
+    /// `scale.unsupported`: ``ScaleUnsupportedRule``.
+    case scaleUnsupported = "scale.unsupported"
     /// `scale.missing-variant`: ``ScaleMissingVariantRule``.
     case scaleMissingVariant = "scale.missing-variant"
     /// `highlighted.mismatch`: ``HighlightedMismatchRule``.

@@ -50,7 +50,7 @@ public enum Rules {
     public static let all: [any ValidationRule.Type] = [
         PNGCorruptRule.self, PNGCgBIRule.self, PNGTooLargeRule.self, PNGAnimatedRule.self, PNGTrailingDataRule.self, SequenceGapRule.self, SequencePaddingMixedRule.self,
         SequenceDuplicateNumberRule.self, SizeMismatchRule.self, ScaleMismatchRule.self, ScaleNotMultipleRule.self,
-        ScaleMissingVariantRule.self, HighlightedMismatchRule.self, PNGColorTypeMixedRule.self,
+        ScaleUnsupportedRule.self, ScaleMissingVariantRule.self, HighlightedMismatchRule.self, PNGColorTypeMixedRule.self,
         FileTooLargeRule.self, AnimationLenientReadRule.self, AnimationFramesLostRule.self, FolderUnreadableRule.self, FolderLinkOutsideRule.self, ManifestInvalidRule.self, FrameEmptyRule.self, FrameDuplicateRule.self,
         FrameHiddenColorRule.self, NameCaseClashRule.self,
     ] + uikit

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// `size.mismatch`: frames of one sequence at one scale that differ in pixel size, or frames whose
@@ -93,7 +94,8 @@ public enum ScaleNotMultipleRule: ValidationRule {
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
         var problems: [Problem] = []
         for frame in facts.sequence.frames {
-            let sized = facts.facts(for: frame).filter { $0.size != nil }
+            // A file at a scale UIKit does not load is scale.unsupported's, not compared here.
+            let sized = facts.facts(for: frame).filter { $0.size != nil && ImageFileName.scaleRange.contains($0.file.scale) }
             let devices = Set(sized.map { $0.file.device ?? "" }).sorted()
             for device in devices {
                 // Each variant is compared with the lowest-scale file of the same device.
@@ -112,6 +114,23 @@ public enum ScaleNotMultipleRule: ValidationRule {
             }
         }
         return problems
+    }
+}
+
+/// `scale.unsupported`: a frame file named at a scale UIKit does not load (`coin1@9x.png`): UIKit
+/// reads `@1x`…`@3x`, and so does every reader of Flipbook (`assemble` and `sheet` refuse the file).
+public enum ScaleUnsupportedRule: ValidationRule {
+    public static let id = RuleID.scaleUnsupported
+    public static let title = "Frame named at a scale UIKit does not load"
+    public static let explanation = "UIKit loads @1x, @2x and @3x images; a frame named @4x…@9x is never loaded "
+        + "on a device, and assemble and sheet refuse it. Rename it (@3x at most) or move it out of the frames."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        facts.sequence.frames.flatMap(\.files).filter { !ImageFileName.scaleRange.contains($0.scale) }.map { file in
+            Problem("\(file.fileName) is named @\(file.scale)x: frames are loaded at @\(ImageFileName.scaleRange.lowerBound)x…"
+                    + "@\(ImageFileName.scaleRange.upperBound)x", file: file.path)
+        }
     }
 }
 
