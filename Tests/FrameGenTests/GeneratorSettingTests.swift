@@ -102,7 +102,7 @@ import Testing
         #expect(message(Scatter(count: -3)) == "Scatter.count is 0…100000 (got -3)")
         #expect(message(Freehand(strokes: [[Point(0, 0), Point(.nan, 2)]], width: 8, height: 8))
             == "Freehand.strokes[0][1] must be finite (not NaN or infinite) (got [NaN, 2])")
-        #expect(message(Freehand(strokes: [[Point(0, 0)]], width: 30, height: 40, lineWidth: 51)) == "Freehand.lineWidth must be above 0, at most 50 (got 51): at most the canvas's diagonal")
+        #expect(message(Freehand(strokes: [[Point(0, 0)]], width: 30, height: 40, lineWidth: 51)) == "Freehand.lineWidth must be above 0, at most 50 (got 51): the canvas's diagonal")
         #expect(GeneratorError.setting(Explosion(sparks: -5).settingError!).description == "Explosion.sparks is 0…100000 (got -5)")
     }
 

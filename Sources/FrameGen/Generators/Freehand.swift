@@ -136,7 +136,7 @@ public struct Freehand: FrameGenerator {
     public var settingError: SettingError? {
         if !(lineWidth > 0 && lineWidth <= widestLine) {
             return SettingError(.lineWidth, of: "Freehand", value: GeneratorError.format(lineWidth), problem: .outOfRange(.above(0, atMost: widestLine)),
-                                reason: "at most the canvas's diagonal")
+                                reason: "the canvas's diagonal")
         }
         for (stroke, samples) in strokes.enumerated() {
             for (sample, point) in samples.enumerated() where !(point.x.isFinite && point.y.isFinite) {
