@@ -27,14 +27,12 @@ struct InterruptCommandTests {
     struct Child {
         let pid: pid_t
 
-        /// `standardError`: a file that receives the child's standard error (else /dev/null); `folder`:
-        /// the working folder it starts in (else the test's).
-        init(_ arguments: [String], standardError: String? = nil, in folder: String? = nil) throws {
+        /// `standardError`: a file that receives the child's standard error (else /dev/null).
+        init(_ arguments: [String], standardError: String? = nil) throws {
             let path = CLI.executable.path
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            if let folder { posix_spawn_file_actions_addchdir_np(&actions, folder) }
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
             posix_spawn_file_actions_addopen(&actions, 2, standardError ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             var attributes = posix_spawnattr_t()
@@ -148,7 +146,7 @@ struct InterruptCommandTests {
             """#)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.copyItem(atPath: Self.gif, toPath: folder + "/boom.gif")
-        let child = try Child(["build"], standardError: folder + "/stderr.txt", in: folder)
+        let child = try Child(["build", "--project", folder + "/flipbook.json"], standardError: folder + "/stderr.txt")
         let started = Self.waitUntil {
             FileManager.default.fileExists(atPath: folder + "/build/coin.gif") && !Self.temporaries(in: folder + "/build/boom").isEmpty
         }
