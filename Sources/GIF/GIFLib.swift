@@ -47,7 +47,7 @@ enum GIFLib {
             var error: Int32 = 0
             guard let handle = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), readFromSource, &error) else {
                 if error == D_GIF_ERR_NOT_GIF_FILE { throw AnimationDecodeError.wrongFormat(Array(bytes.prefix(4096)), file: file, format: .gif) }
-                throw .corrupt(file: file, format: .gif, reason: Self.cutHead(bytes) ?? GIFLib.message(error))
+                throw .corrupt(file: file, format: .gif, reason: GIFScreenHeader.truncation(bytes) ?? GIFLib.message(error))
             }
             self.handle = handle
             screenWidth = Int(handle.pointee.SWidth)
@@ -59,20 +59,6 @@ enum GIFLib {
         deinit {
             var error: Int32 = 0
             DGifCloseFile(handle, &error)
-        }
-
-        /// Where a file that ends inside its screen descriptor or global colour table ends, as a
-        /// user can check it (`file is truncated: it ends at byte 40, inside its global colour
-        /// table (bytes 13…780)`); giflib says "No screen descriptor detected" for both.
-        static func cutHead(_ bytes: [UInt8]) -> String? {
-            let header = 13   // "GIF89a", then width, height, flags, background, aspect
-            if bytes.count < header {
-                return "file is truncated: it ends at byte \(bytes.count), inside its \(header)-byte header and screen descriptor"
-            }
-            guard bytes[10] & 0x80 != 0 else { return nil }
-            let end = header + 3 << (Int(bytes[10] & 0x07) + 1)
-            guard bytes.count < end else { return nil }
-            return "file is truncated: it ends at byte \(bytes.count), inside its global colour table (bytes \(header)…\(end - 1))"
         }
 
         private func failure() -> AnimationDecodeError {
