@@ -19,6 +19,9 @@ final class BuildRun: @unchecked Sendable {
     private var entries: [String: BuildReport.Entry] = [:]
     private var finishedOrder: [String] = []
     private var saveError: FileIO.Error?
+    /// Each built target's outputs, stored in the cache once its decision is reported: the report
+    /// comes as soon as its state is saved (an interrupt meanwhile names it built, as the state does).
+    private var cacheStores: [String: () -> Void] = [:]
 
     init(job: BuildJob, order: [Target], state: BuildState, tool: String, cache: TargetCache?, progress: (@Sendable (BuildProgress) -> Void)?,
          cancellation: CancellationFlag?) {
@@ -72,6 +75,10 @@ final class BuildRun: @unchecked Sendable {
             case .failed, .skipped: .failed
             }
             progress?(BuildProgress(target: target.name, event: event, done: done, total: order.count))
+            lock.lock()
+            let store = cacheStores.removeValue(forKey: target.name)
+            lock.unlock()
+            store?()
         }
     }
 
@@ -182,8 +189,11 @@ final class BuildRun: @unchecked Sendable {
         state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
                                                              recorded: Date().timeIntervalSince1970)
         save()
+        if let cache {
+            let warnings = result.warnings, notes = result.notes
+            cacheStores[target.name] = { cache.store(target, key: cacheKey, outputs: outputs, warnings: warnings, notes: notes) }
+        }
         lock.unlock()
-        cache?.store(target, key: cacheKey, outputs: outputs, warnings: result.warnings, notes: result.notes)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
                                  notes: result.notes)
     }

@@ -147,12 +147,14 @@ struct InterruptCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.copyItem(atPath: Self.gif, toPath: folder + "/boom.gif")
         let child = try Child(["build", "--project", folder + "/flipbook.json"], standardError: folder + "/stderr.txt")
+        // coin is recorded (its state saved, which its report follows at once) and boom is being written.
         let started = Self.waitUntil {
-            FileManager.default.fileExists(atPath: folder + "/build/coin.gif") && !Self.temporaries(in: folder + "/build/boom").isEmpty
+            let state = (try? String(contentsOfFile: folder + "/.flipbook-build/state.json", encoding: .utf8)) ?? ""
+            return state.contains(#""coin""#) && !Self.temporaries(in: folder + "/build/boom").isEmpty
         }
         kill(child.pid, SIGINT)
         let exit = child.wait()
-        #expect(started, "coin.gif and boom's first temporary file did not both appear")
+        #expect(started, "coin's record and boom's first temporary file did not both appear")
         let said = (try? String(contentsOfFile: folder + "/stderr.txt", encoding: .utf8)) ?? ""
         // On a loaded machine the build may finish before the signal arrives: then it said nothing.
         if exit == 0 { #expect(FileManager.default.fileExists(atPath: folder + "/build/boom/sequence.json")); return }
