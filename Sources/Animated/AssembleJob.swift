@@ -232,10 +232,7 @@ public struct AssembleJob: Sendable {
         webp.repeatCount = repeatCount ?? play.repeatCount
         if let output {
             // An APNG named as the next frame of its own sequence would be read back as one.
-            if format == .apng, let frame = FrameFile.sequence(claiming: output, among: animation.sourceFiles) {
-                throw .output(.unsupportedName(path: output, reason: "its name makes it a frame of \(frame.prefix)…, the sequence it is made of; "
-                                               + "name it without the number or write it outside \(frame.directory)"))
-            }
+            if format == .apng, let refusal = FrameFile.claimRefusal(output: output, among: animation.sourceFiles) { throw .output(refusal) }
             do { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) } catch { throw AssembleError.from(error, output: output) }
         }
         return Plan(animation: animation, playback: play, format: format, encoder: encoder, apng: apng, webp: webp,

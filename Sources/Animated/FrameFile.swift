@@ -74,4 +74,13 @@ public struct FrameFile: Sendable, Hashable {
             $0.prefix.lowercased() == prefix && ($0.directory == named.directory || FileIO.isSameFile($0.directory, named.directory))
         }
     }
+    /// The refusal of the single file `output` (an APNG, a PNG) when its name makes it a frame of
+    /// a sequence among `inputs` (``sequence(claiming:among:)``): every later read of the folder
+    /// would take it for a frame. `nil` when it joins none.
+    public static func claimRefusal(output: String, among inputs: [String]) -> OutputError? {
+        guard let frame = sequence(claiming: output, among: inputs) else { return nil }
+        return .unsupportedName(path: output, reason: "its name makes it a frame of \(frame.prefix)…, the sequence it is made of; "
+                                + "name it without the number or write it outside \(frame.directory)")
+    }
+
 }

@@ -180,8 +180,9 @@ public enum SheetImport {
         let bytes: [UInt8]? = reader.isDisk ? nil : try Self.bytes(file, reader)
         do throws(PNG.DecodeError) {
             let decoder = PNG.Decoder(maxPixels: maxPixels)
-            if let bytes { return try decoder.decodeBitmap(bytes, file: file) }
-            return try decoder.decodeBitmap(file: file)
+            // A page is one image: an APNG's first frame is not taken for it without a word.
+            if let bytes { return try decoder.decodeStillBitmap(bytes, file: file) }
+            return try decoder.decodeStillBitmap(file: file)
         } catch {
             // The decoder's message names the file already.
             if let limit = error.limit { throw .limit(limit) }

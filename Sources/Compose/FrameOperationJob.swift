@@ -224,7 +224,10 @@ public struct FrameOperationJob: Sendable {
             do {
                 switch format {
                 case .folder: try OutputName.requireFolder(output, what: "a \(operation.name) of a sequence without an extension is a folder of PNG frames")
-                default: try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
+                default:
+                    // `coin/gold_5.png` beside gold_1…4 would be read as the sequence's 5th frame.
+                    if let refusal = FrameFile.claimRefusal(output: output, among: animation.sourceFiles) { throw refusal }
+                    try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
                 }
             } catch let error as OutputError {
                 throw .output(error)

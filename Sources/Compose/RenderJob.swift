@@ -169,7 +169,12 @@ public struct RenderJob: Sendable {
             do {
                 switch resolved {
                 case .folder: try OutputName.requireFolder(output, what: "a render without an extension is a folder of PNG frames")
-                case .gif, .apng, .webp: try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
+                case .gif, .apng, .webp:
+                    // `seagull/seagull13.png` beside the scene's seagull1…12 would be read as its 13th frame.
+                    if let refusal = FrameFile.claimRefusal(output: output, among: inputs) { throw refusal }
+                    try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
+                    // `gold@2x.png` beside the scene's gold.png would be read for it by the next render at @2x.
+                    try OutputName.checkNotAVariant(output, of: inputs)
                 case .sheet: break
                 }
             } catch {

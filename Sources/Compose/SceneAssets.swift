@@ -58,7 +58,7 @@ enum SceneAssets: Sendable {
             }
             guard let chosen, let found = byName[chosen] else { throw .missing }
             do {
-                return (try PNG.Decoder(maxPixels: limits.maxPixels).decodeBitmap(found.bytes, file: found.name), found.name)
+                return (try PNG.Decoder(maxPixels: limits.maxPixels).decodeStillBitmap(found.bytes, file: found.name), found.name)
             } catch {
                 throw .image(error)
             }
@@ -73,18 +73,21 @@ enum SceneAssets: Sendable {
 
     /// The frame sequence `name` (a folder, a prefix, a GIF, APNG or WebP) read as `Animation.load`
     /// reads it, for `scale`; an animated file's frames decoded and held up to ``heldFrameBytes``,
-    /// else streamed.
-    func sequence(_ name: String, scale: Int, limits: ResourceLimits) throws(Failure) -> Animation {
+    /// else streamed. `files` are the files on disk it was read from — the frames, or the GIF,
+    /// APNG or WebP — which an output must never replace.
+    func sequence(_ name: String, scale: Int, limits: ResourceLimits) throws(Failure) -> (animation: Animation, files: [String]) {
         let animation = try loadSequence(name, scale: scale, limits: limits)
+        var files = animation.sourceFiles
+        if case .folder = self, case .streamed(let stream, _)? = animation.frames.first { files.append(stream.file) }
         let budget = Double(min(Self.heldFrameBytes, limits.maxDecodedBytes))
         guard case .streamed(let stream, _)? = animation.frames.first,
               Double(stream.count) * Double(stream.width) * Double(stream.height) * 4 <= budget else {
-            return animation
+            return (animation, files)
         }
         var held = animation
         do { held.frames = try animation.frames.map { frame throws(PNG.DecodeError) in .bitmap(try frame.load()) } } catch { throw .image(error) }
         stream.release()
-        return held
+        return (held, files)
     }
 
     private func loadSequence(_ name: String, scale: Int, limits: ResourceLimits) throws(Failure) -> Animation {

@@ -354,12 +354,15 @@ struct SceneReader {
         let sourceValue = try schema { () throws(SchemaError) in try object.required("source") }
         let name = try schema { () throws(SchemaError) in try sourceValue.string() }
         let reader = self
-        var animation = try asset(sourceValue, name) { () throws(SceneAssets.Failure) in
+        let read = try asset(sourceValue, name) { () throws(SceneAssets.Failure) in
             // Frames exist at @1x–@3x only: a scene drawn at 4…8 picks them as for 3 and scales them
             // up, as Core Animation does with a contentsScale above the image's.
             try reader.assets.sequence(name, scale: min(reader.scale, ImageFileName.scaleRange.upperBound), limits: reader.limits)
         }
-        inputs += animation.sourceFiles
+        // The GIF, APNG or WebP too, not only frame files: `render -o coin.gif` of a scene playing
+        // coin.gif replaced it.
+        inputs += read.files
+        var animation = read.animation
         let (beginTime, hides) = try schema { () throws(SchemaError) in
             if let v = object["duration"] {
                 let seconds = try v.number()

@@ -184,12 +184,16 @@ public struct Canvas: Sendable {
 
     /// Fills `path` with `color` under `rule`. A path that flattens to more edges than
     /// `ResourceLimits.default` allows is not drawn; the variant with `limits:` throws instead.
+    /// Geometry that is not finite is not drawn, as Core Graphics ignores it: a subpath with a NaN
+    /// or infinite point (after the transform) is left out, the others are filled.
     public mutating func fill(_ path: Path, color: Color, rule: FillRule = .nonzero) {
         try? fill(path, color: color, rule: rule, maxEdges: ResourceLimits.default.maxFlattenedEdges)
     }
 
     /// Fills `path` with `color` under `rule`, or throws before drawing anything when its outline
     /// flattens to more than `limits.maxFlattenedEdges` edges (untrusted paths: scenes, SVG data).
+    /// A subpath with a point that is not finite is left out, as ``fill(_:color:rule:)`` leaves it
+    /// out, without throwing: it is no limit (readers of untrusted geometry refuse it as they read it).
     public mutating func fill(_ path: Path, color: Color, rule: FillRule = .nonzero, limits: ResourceLimits) throws(LimitError) {
         do { try fill(path, color: color, rule: rule, maxEdges: limits.maxFlattenedEdges) } catch {
             throw Self.edgeLimit(limits)
@@ -218,13 +222,17 @@ public struct Canvas: Sendable {
     /// Strokes `path` with `color` using ``State/strokeStyle`` (or `style`). The pen lives in user
     /// space, so a scaled or rotated transform scales or turns the stroke too, as in Core Graphics.
     /// A stroke whose outline would pass the edge limit of `ResourceLimits.default` is not drawn; the
-    /// variant with `limits:` throws instead.
+    /// variant with `limits:` throws instead. Geometry that is not finite is not drawn, as Core
+    /// Graphics ignores it: the segments that touch a NaN or infinite point are left out, and a
+    /// NaN width strokes nothing.
     public mutating func stroke(_ path: Path, color: Color, style: StrokeStyle? = nil) {
         try? stroke(path, color: color, style: style, maxEdges: ResourceLimits.default.maxFlattenedEdges)
     }
 
     /// Strokes `path` like ``stroke(_:color:style:)``, or throws before drawing anything when the
     /// path, its dashes, joins and caps come to more than `limits.maxFlattenedEdges` edges.
+    /// Geometry that is not finite is left out as ``stroke(_:color:style:)`` leaves it out, without
+    /// throwing: it is no limit (readers of untrusted geometry refuse it as they read it).
     public mutating func stroke(_ path: Path, color: Color, style: StrokeStyle? = nil, limits: ResourceLimits) throws(LimitError) {
         do { try stroke(path, color: color, style: style, maxEdges: limits.maxFlattenedEdges) } catch {
             throw Self.edgeLimit(limits)

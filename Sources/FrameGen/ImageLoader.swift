@@ -69,7 +69,7 @@ public enum ImageLoader {
             throw .outsideFolder(path.hasPrefix(directory + "/") ? String(path.dropFirst(directory.count + 1)) : name)
         }
         do {
-            return try PNG.Decoder(maxPixels: maxPixels).decodeBitmap(file: path)
+            return try PNG.Decoder(maxPixels: maxPixels).decodeStillBitmap(file: path)   // an APNG is refused, not its first frame taken
         } catch {
             throw .unreadable(error)
         }

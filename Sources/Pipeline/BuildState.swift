@@ -6,7 +6,7 @@ import Foundation
 /// an unchanged file is not read again), the settings and the tool. A target whose record still
 /// holds is up to date.
 struct BuildState: Codable, Sendable {
-    /// One file as it was: its fingerprint (device, inode, size, modification time) and content digest.
+    /// One file as it was: its fingerprint (device, inode, size, modification and status-change times) and content digest.
     struct FileRecord: Codable, Sendable, Equatable {
         var fingerprint: String
         var sha256: String
@@ -65,7 +65,7 @@ struct FileDigests {
 
     /// The record of the file at `disk` (named `path` in `known`); `nil` when it cannot be read.
     func record(_ path: String, disk: String) -> BuildState.FileRecord? {
-        guard let fingerprint = FileIO.fingerprint(of: disk) else { return nil }
+        guard let fingerprint = FileIO.changeFingerprint(of: disk) else { return nil }
         if let old = known[path], old.fingerprint == fingerprint, let modified = Self.modified(fingerprint), modified < recorded - 1 {
             return old
         }
@@ -73,10 +73,11 @@ struct FileDigests {
         return BuildState.FileRecord(fingerprint: fingerprint, sha256: digest)
     }
 
-    /// The modification time (whole seconds) in a fingerprint `device.inode.size.seconds.nanoseconds`.
+    /// The modification time (whole seconds) in a fingerprint `device.inode.size.seconds.nanoseconds`
+    /// (and the status-change time after it: `FileIO.changeFingerprint(of:)`).
     static func modified(_ fingerprint: String) -> Double? {
         let parts = fingerprint.split(separator: ".")
-        guard parts.count == 5, let seconds = Double(parts[3]) else { return nil }
+        guard parts.count == 5 || parts.count == 7, let seconds = Double(parts[3]) else { return nil }
         return seconds
     }
 }

@@ -79,6 +79,19 @@ extension PNG {
             try decode(bytes, file: file).bitmap(scale: ImageFileName(path: file).scale ?? 1)
         }
 
+        /// Decodes the still image at `path` as ``decodeBitmap(file:)`` does, refusing an animated
+        /// PNG (``DecodeError/animated(file:)``): where one image is read (a scene's image, a note's
+        /// chrome), an APNG's first frame would be taken without a word and its animation lost.
+        public func decodeStillBitmap(file path: String) throws(DecodeError) -> Bitmap {
+            try decodeStillBitmap(try Self.contents(of: path), file: path)
+        }
+
+        /// Decodes still PNG data as ``decodeStillBitmap(file:)`` does; `file` names it (and gives its scale).
+        public func decodeStillBitmap(_ bytes: [UInt8], file: String) throws(DecodeError) -> Bitmap {
+            if FileSignature.format(of: bytes) == "APNG" { throw .animated(file: file) }
+            return try decodeBitmap(bytes, file: file)
+        }
+
         /// The bytes of the file at `path`, as ``decode(file:)`` reads them (a failure is
         /// ``DecodeError/unreadable(file:reason:)``), for a caller that looks at them first.
         package static func contents(of path: String) throws(DecodeError) -> [UInt8] {

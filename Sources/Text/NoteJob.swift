@@ -170,11 +170,11 @@ public struct NoteJob: Sendable {
             switch chrome {
             case .file(let path):
                 chromeFile = Self.chromeFile(path, scale: scale)
-                chromeImage = try Self.still(PNG.Decoder.contents(of: chromeFile), file: chromeFile, decoder: decoder)
+                chromeImage = try decoder.decodeStillBitmap(file: chromeFile)
                 inputs += [path, chromeFile]   // the name given too: `-o chrome.png --scale 2` reads chrome@2x.png
             case .memory(let file):
                 chromeFile = file.name
-                chromeImage = try Self.still(file.bytes, file: file.name, decoder: decoder)
+                chromeImage = try decoder.decodeStillBitmap(file.bytes, file: file.name)
             }
         } catch {
             throw .chrome(error)
@@ -204,6 +204,8 @@ public struct NoteJob: Sendable {
             do {
                 try OutputName.require(output, extensions: ["png"], what: "a note is a PNG")
                 try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
+                // `chrome@3x.png` beside the chrome would be the next @3x note's chrome.
+                if case .file(let path) = chrome { try OutputName.checkNotAVariant(output, of: [path, chromeFile]) }
             } catch let error as OutputError {
                 throw .output(error)
             } catch {
@@ -253,13 +255,6 @@ public struct NoteJob: Sendable {
         reporter.finish(.writing)
         return Outcome(files: files, bytes: bytes, width: bitmap.width, height: bitmap.height, scale: plan.scale, lines: lines,
                        chromeFile: plan.chromeFile, font: plan.note.style.font.familyName, warnings: plan.warnings, notes: plan.notes)
-    }
-
-    /// The chrome's image, refusing an animated PNG (`PNG.DecodeError.animated`), as every still
-    /// image is read: its first frame was taken without a word, and the animation was lost.
-    private static func still(_ bytes: [UInt8], file: String, decoder: PNG.Decoder) throws(PNG.DecodeError) -> Bitmap {
-        if FileSignature.format(of: bytes) == "APNG" { throw .animated(file: file) }
-        return try decoder.decodeBitmap(bytes, file: file)
     }
 
     /// The chrome's `@Nx` file beside it for `scale`, as `UIImage(named:)` picks it, when the name

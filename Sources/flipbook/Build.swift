@@ -90,7 +90,10 @@ struct Build: ParsableCommand {
         job.shard = part
         if noCache { job.cache = nil } else if let cache { job.cache = BuildCache(location: cache) }
         let terminal = FileIO.standardErrorIsTerminal && !json
+        let tally = BuildTally()
+        ProcessPolicy.sayOnInterrupt { tally.interruptedLine() }
         let report = try job.run(progress: { event in
+            tally.record(event)
             if event.event == .waiting { Console.error("waiting for another build of \(event.target) to finish…") }
             guard terminal, event.event == .building else { return }
             Console.error("building \(event.target) (\(event.done + 1)/\(event.total))…")

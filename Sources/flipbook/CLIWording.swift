@@ -3,6 +3,7 @@ import Atlas
 import Basics
 import Compose
 import Foundation
+import FrameGen
 import GIF
 import Text
 
@@ -113,6 +114,7 @@ enum CLIWording {
         case let error as SheetJobError: error.settingError
         case RenderError.setting(let error), TextError.setting(let error), NoteError.setting(let error), NoteError.text(.setting(let error)): error
         case FrameOperationError.setting(let error), SequenceWriter.Error.setting(let error): error
+        case GeneratorError.setting(let error): error
         // `frames` has no --scale: an input named @5x is said in the library's words (rename it).
         case FramesJobError.setting(let error) where error.setting != .scale: error
         case GIF.EncodeError.setting(let error), Animation.PlaybackError.outOfRange(let error), Validator.Error.setting(let error): error
@@ -174,6 +176,11 @@ enum CLIWording {
         case .size, .fontSize: "--font-size"
         case .lineSpacing: "--line-spacing"
         case .maxWidth: "--max-width"
+        case .lineWidth: "--width"
+        case .circleRadius: "--radius"
+        case .count: "--count"
+        case .sparks: "--sparks"
+        case .lowWing, .highWing, .circleStrokeWidth, .spread, .strokes: nil
         case .limit(let limit): flag(for: limit)
         }
     }

@@ -51,6 +51,8 @@ struct Draw: ParsableCommand {
         let folder = (scene as NSString).deletingLastPathComponent
         let images = try ImageLoader.load(parsed.imageNames, in: folder.isEmpty ? "." : folder, scale: parsed.scale, maxPixels: limits.maxPixels)
         let fonts = try FontLoader.load(parsed.fontNames, in: folder.isEmpty ? "." : folder)
+        // `gold@2x.png` beside the scene's gold.png would be read for it by the next draw at @2x.
+        try OutputName.checkNotAVariant(output, of: images.paths)
         let bitmap = try parsed.render(images: images.bitmaps, fonts: fonts.fonts, limits: limits)
         try ImageCommand.save(bitmap, to: output, inputs: [scene] + images.paths + fonts.paths, overwrite: overwrite, json: json, extra: ["operations": parsed.operations.count],
                               scale: parsed.scale)

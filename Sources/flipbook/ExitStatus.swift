@@ -112,6 +112,9 @@ enum ExitStatus: Int32 {
             case .output(let error): self = Self(for: error)
             case .write, .serve, .cancelled: self = .outputUnwritable
             }
+        // A generator's setting out of range is the user's (2); a frame over a limit, as every input's (3).
+        case GeneratorError.setting: self = .usage
+        case GeneratorError.limit: self = .inputUnreadable
         case let error as TextError:
             switch error {
             case .setting, .tooLong, .chrome: self = .usage

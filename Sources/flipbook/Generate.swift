@@ -63,11 +63,8 @@ struct SeagullCommand: ParsableCommand {
     func run() throws {
         let (w, h) = try parseSize(size, default: (64, 32))
         try out.check(width: w, height: h, frames: frames)
-        // The bird is inset by its pen on every side: a wider pen leaves no room for it.
-        if let width, width > min(w, h) / 2 {
-            throw OptionRefusal.error("--width", width, takes: "a positive line width in points, at most half the frame's "
-                                        + "smaller side (\(OptionRefusal.number(min(w, h) / 2)) here)")
-        }
+        // The line width's range (at most half the frame's smaller side) is Seagull's: its
+        // SettingError, refused by `out.write` before anything is written, names --width.
         var bird = Seagull(width: w, height: h, scale: out.scale, frameCount: frames, lineWidth: width, limits: out.limits)
         bird.color = try parseColor(color, default: bird.color)
         try out.write(bird, defaultName: "seagull")
@@ -88,7 +85,10 @@ struct ExplosionCommand: ParsableCommand {
     func validate() throws {
         guard frames >= 2 else { throw OptionRefusal.error("--frames", frames, takes: "a number of frames, 2 or more") }
         if let size { _ = try ImageCommand.size(size) }
-        guard sparks >= 0, sparks <= 100_000 else { throw OptionRefusal.error("--sparks", sparks, takes: "0…100000 sparks") }
+        // Explosion's range, refused while parsing (its SettingError names --sparks too).
+        guard Explosion.sparkRange.contains(sparks) else {
+            throw OptionRefusal.error("--sparks", sparks, takes: "\(Explosion.sparkRange.lowerBound)…\(Explosion.sparkRange.upperBound) sparks")
+        }
     }
 
     func run() throws {
@@ -114,7 +114,10 @@ struct ScatterCommand: ParsableCommand {
     @Option(help: "Background colour.") var background: String?
 
     func validate() throws {
-        guard count >= 0, count <= 100_000 else { throw OptionRefusal.error("--count", count, takes: "0…100000 images") }
+        // Scatter's range, refused while parsing (its SettingError names --count too).
+        guard Scatter.countRange.contains(count) else {
+            throw OptionRefusal.error("--count", count, takes: "\(Scatter.countRange.lowerBound)…\(Scatter.countRange.upperBound) images")
+        }
         if let size { _ = try ImageCommand.size(size) }
         if let radius, !(radius > 0) { throw OptionRefusal.error("--radius", radius, takes: "a positive radius in points") }
     }
@@ -176,9 +179,8 @@ struct StrokeCommand: ParsableCommand {
         var stroke = try Freehand(json: FileIO.readAll(points), file: points, limits: limits)
         if let size { (stroke.width, stroke.height) = try ImageCommand.size(size) }
         try out.check(width: stroke.width, height: stroke.height, frames: frames)
-        if let width, width > (stroke.width * stroke.width + stroke.height * stroke.height).squareRoot() {
-            throw OptionRefusal.error("--width", width, takes: "a line width in points, at most the canvas's diagonal (\(OptionRefusal.number((stroke.width * stroke.width + stroke.height * stroke.height).squareRoot().rounded(.down))))")
-        }
+        // The line width's range (at most the canvas's diagonal) is Freehand's: `out.write` refuses
+        // its SettingError, which names --width, before anything is written.
         stroke.scale = out.scale
         stroke.smoothing = smoothing
         stroke.frameCount = frames

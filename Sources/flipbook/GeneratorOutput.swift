@@ -72,8 +72,11 @@ struct GeneratorOutput: ParsableArguments {
     }
 
     /// Writes the generator's frames to `output`: a GIF, one PNG, a sheet PNG + JSON, or a folder
-    /// (any other extension is refused, as is `-`). None of the files may be one of `inputs`.
+    /// (any other extension is refused, as is `-`). None of the files may be one of `inputs`. A
+    /// setting out of the generator's range (its `settingError`) is refused first, as
+    /// `GeneratorError.setting`, before anything is written.
     func write(_ generator: some FrameGenerator, defaultName: String, inputs: [String] = []) throws {
+        if let error = generator.settingError { throw GeneratorError.setting(error) }
         let prefix = name ?? defaultName
         let count = generator.frameCount
         let ext = OutputName.pathExtension(output)

@@ -43,6 +43,9 @@ struct ValidationRuleTests {
         Case(rule: .scaleNotMultiple,
              triggers: { try frames($0, ["f1"]); try frames($0, ["f1@2x"], size: (7, 8)) },
              passes: { try frames($0, ["f1"]); try frames($0, ["f1@2x"], size: (8, 8)); try frames($0, ["f1@3x"], size: (12, 12)) }),
+        Case(rule: .scaleUnsupported,
+             triggers: { try frames($0, ["f1@4x", "f2@4x"], size: (16, 16)) },
+             passes: { try frames($0, ["f1@3x", "f2@3x"], size: (12, 12)) }),
         Case(rule: .scaleMissingVariant,
              triggers: { try frames($0, ["f1", "f2"]); try frames($0, ["f1@2x"], size: (8, 8)) },
              passes: { try frames($0, ["f1", "f2"]); try frames($0, ["f1@2x", "f2@2x"], size: (8, 8)) }),
@@ -145,7 +148,7 @@ struct ValidationRuleTests {
         let ids = Rules.all.map { $0.id }
         #expect(Set(ids).count == ids.count)
         #expect(Set(ids) == [.seqGap, .seqPaddingMixed, .seqDuplicateNumber, .sizeMismatch, .scaleMismatch,
-                             .scaleNotMultiple, .scaleMissingVariant, .highlightedMismatch, .pngCorrupt,
+                             .scaleNotMultiple, .scaleUnsupported, .scaleMissingVariant, .highlightedMismatch, .pngCorrupt,
                              .pngCgBI, .pngTooLarge, .pngAnimated, .pngTrailingData, .pngColorTypeMixed, .frameDuplicate, .frameEmpty, .frameHiddenColor, .nameCaseClash,
                              .fileTooLarge, .animationLenientRead, .animationFramesLost, .folderUnreadable, .folderLinkOutside, .manifestInvalid, .uikitPadded, .uikitGap, .uikitPast1024,
                              .uikitMixedScale, .uikitMissingScale, .uikitMixedSize, .uikitDeviceVariant,

@@ -5,7 +5,8 @@ import Testing
 
 /// Generators check a frame's size against their `limits` before allocating it: `Seagull(width:
 /// 1e6, height: 1e6).frame(0)` and `Explosion(width: 1e5, height: 1e5).frame(0)` (and Scatter's and
-/// Freehand's) died allocating; each now throws the `LimitError` a canvas of that size throws.
+/// Freehand's) died allocating; each now throws the `LimitError` a canvas of that size throws, as
+/// `GeneratorError.limit`.
 @Suite struct GeneratorLimitTests {
     static let tooBig: [(Double, Double, Int)] = [(1e6, 1e6, 1), (1e5, 1e5, 1), (8, 8, 1 << 20), (.nan, 8, 1), (8, -1, 1), (.infinity, 8, 1)]
 
@@ -19,11 +20,12 @@ import Testing
     @Test(arguments: tooBig)
     func framesOverTheLimitAreALimitError(width: Double, height: Double, scale: Int) {
         for (name, generator) in Self.generators(width: width, height: height, scale: scale) {
-            #expect(throws: LimitError.self, "\(name)") { try generator.frame(0) }
+            #expect(throws: GeneratorError.self, "\(name)") { try generator.frame(0) }
             do {
                 _ = try generator.frame(0)
             } catch {
-                #expect(error.limit == .pixels && error.subject == "\(name) frame" && error.maximum == ResourceLimits.default.maxPixels, "\(name)")
+                let limit = error.limitError
+                #expect(limit?.limit == .pixels && limit?.subject == "\(name) frame" && limit?.maximum == ResourceLimits.default.maxPixels, "\(name)")
             }
         }
     }
@@ -31,7 +33,8 @@ import Testing
     @Test func framesAreCheckedAgainstTheirOwnLimits() throws {
         let limits = ResourceLimits(maxPixels: 64 * 32 - 1)
         for (name, generator) in Self.generators(width: 64, height: 32, scale: 1, limits: limits) {
-            #expect(throws: LimitError(limit: .pixels, subject: "\(name) frame", amount: 64 * 32, maximum: 64 * 32 - 1, detail: "64×32"), "\(name)") {
+            #expect(throws: GeneratorError.limit(LimitError(limit: .pixels, subject: "\(name) frame", amount: 64 * 32, maximum: 64 * 32 - 1, detail: "64×32")),
+                    "\(name)") {
                 try generator.frame(0)
             }
         }
@@ -42,7 +45,7 @@ import Testing
 
     /// The canvas is small enough, the procedural rocks (28 × 22 points at the same scale) are not.
     @Test func scatterChecksItsRocksToo() {
-        #expect(throws: LimitError.self) { try Scatter(width: 0.01, height: 0.01, scale: 1 << 17, count: 1).frame(0) }
+        #expect(throws: GeneratorError.self) { try Scatter(width: 0.01, height: 0.01, scale: 1 << 17, count: 1).frame(0) }
         #expect {
             try Scatter.rock(seed: 1, scale: 1 << 20)
         } throws: { error in
@@ -50,23 +53,32 @@ import Testing
         }
     }
 
-    /// `Scatter(count: Int.max)` drew rocks for ever: the images drawn are bounded by
-    /// `maxOutputPixels`, and a count within it still draws.
+    /// `Scatter(count: Int.max)` drew rocks for ever: a count is 0…100 000 (a setting), and the
+    /// images drawn are bounded by `maxOutputPixels` too; a count within both still draws.
     @Test func scatterCountIsBounded() throws {
         #expect {
             try Scatter(width: 8, height: 8, count: Int.max).frame(0)
         } throws: { error in
-            (error as? LimitError).map { $0.limit == .outputPixels && $0.subject == "Scatter.count" && $0.amount == nil } ?? false
+            (error as? GeneratorError)?.settingError?.setting == .count
+        }
+        #expect {
+            try Scatter(width: 8, height: 8, count: 100_000, images: [Bitmap(width: 28, height: 22)], limits: ResourceLimits(maxOutputPixels: 1 << 20)).frame(0)
+        } throws: { error in
+            (error as? GeneratorError)?.limitError.map { $0.limit == .outputPixels && $0.subject == "Scatter.count" && $0.amount == 61_600_000 } ?? false
         }
         let limits = ResourceLimits(maxOutputPixels: 100 * 28 * 22)
-        #expect(throws: LimitError.self) { try Scatter(width: 8, height: 8, count: 101, images: [Bitmap(width: 28, height: 22)], limits: limits).frame(0) }
+        #expect(throws: GeneratorError.self) { try Scatter(width: 8, height: 8, count: 101, images: [Bitmap(width: 28, height: 22)], limits: limits).frame(0) }
         #expect(try Scatter(width: 8, height: 8, count: 100, images: [Bitmap(width: 28, height: 22)], limits: limits).frame(0).width == 8)
     }
 
-    /// `sparks: Int.max` looped for ever on the first frames: the sparks are path segments.
+    /// `sparks: Int.max` looped for ever on the first frames: sparks are 0…100 000 (a setting), and
+    /// path segments under `maxPathSegments` too.
     @Test func explosionSparksAreBounded() throws {
-        #expect(throws: LimitError(limit: .pathSegments, subject: "Explosion sparks", amount: Int.max, maximum: 1_000_000)) {
+        #expect(throws: GeneratorError.setting(SettingError(.sparks, of: "Explosion", value: Int.max, allowed: .range(0...100_000)))) {
             try Explosion(width: 8, height: 8, sparks: Int.max).frame(0)
+        }
+        #expect(throws: GeneratorError.limit(LimitError(limit: .pathSegments, subject: "Explosion sparks", amount: 1_001, maximum: 1_000))) {
+            try Explosion(width: 8, height: 8, sparks: 1_001, limits: ResourceLimits(maxPathSegments: 1_000)).frame(0)
         }
         #expect(try Explosion(width: 8, height: 8, sparks: 1_000, limits: ResourceLimits(maxPathSegments: 1_000)).frame(0).width == 8)
     }
@@ -89,7 +101,7 @@ import Testing
     func freehandFlatteningStopsAtTheEdgeLimit(frameCount: Int) {
         let limits = ResourceLimits(maxFlattenedEdges: 40_000)
         let drawing = Freehand(strokes: [Self.farSamples], width: 64, height: 64, frameCount: frameCount, limits: limits)
-        #expect(throws: LimitError(limit: .flattenedEdges, subject: "Freehand strokes", amount: nil, maximum: 40_000)) {
+        #expect(throws: GeneratorError.limit(LimitError(limit: .flattenedEdges, subject: "Freehand strokes", amount: nil, maximum: 40_000))) {
             try drawing.frame(0)
         }
         #expect(LimitError(limit: .flattenedEdges, subject: "Freehand strokes", amount: nil, maximum: 40_000).description
@@ -98,8 +110,8 @@ import Testing
 
     /// The same drawing at the default limits is refused too, not drawn after 16 million points.
     @Test func freehandFlatteningStopsAtTheDefaultLimit() {
-        #expect(throws: LimitError(limit: .flattenedEdges, subject: "Freehand strokes", amount: nil,
-                                   maximum: ResourceLimits.default.maxFlattenedEdges)) {
+        #expect(throws: GeneratorError.limit(LimitError(limit: .flattenedEdges, subject: "Freehand strokes", amount: nil,
+                                                        maximum: ResourceLimits.default.maxFlattenedEdges))) {
             try Freehand(strokes: [Self.farSamples], width: 64, height: 64).frame(0)
         }
     }

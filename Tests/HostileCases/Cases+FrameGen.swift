@@ -122,6 +122,30 @@ extension HostileCases {
             each([Int.max, Int.max / 2, 1 << 40]) { count in _ = try Scatter(count: count).frame(0) }
             each([Int.max, 1 << 40]) { count in _ = try Scatter(count: count, images: [Bitmap(clearWidth: 0, height: 0)]).frame(0) }
         },
+        HostileCase("generator settings out of range, and their errors", ["Seagull", "Explosion", "Scatter", "Freehand", "FrameGenerator",
+                                                                            "GeneratorError"]) {
+            // Each drew an empty or broken frame without a word; each is now a GeneratorError naming the setting.
+            each(Sample.doubles) { v in
+                for gull in [Seagull(lineWidth: v), Seagull(lowWing: v), Seagull(highWing: v), Seagull(width: v, height: v, lineWidth: v)] {
+                    _ = gull.settingError?.description; _ = gull.widestLine; _ = try gull.frame(0)
+                }
+                for scatter in [Scatter(circleRadius: v), Scatter(circleStrokeWidth: v), Scatter(spread: v), Scatter(width: v, height: v, circleRadius: v)] {
+                    _ = scatter.settingError?.description; _ = try scatter.render()
+                }
+                for drawing in [Freehand(strokes: [[Point(v, 0), Point(0, v)]], width: 8, height: 8), Freehand(strokes: [[Point(0, 0)]], width: v, height: v, lineWidth: v)] {
+                    _ = drawing.settingError?.description; _ = drawing.widestLine; _ = try drawing.frame(0)
+                }
+            }
+            each(Sample.ints) { n in
+                _ = Explosion(width: 8, height: 8, sparks: n).settingError; _ = try Explosion(width: 8, height: 8, sparks: n).frame(0)
+                _ = Scatter(width: 8, height: 8, count: n).settingError; _ = try Scatter(width: 8, height: 8, count: n).frame(n)
+            }
+            for error in [GeneratorError.setting(SettingError(.strokes(stroke: Int.max, sample: Int.min), of: nil, value: "", problem: .outOfRange(.finite))),
+                          .limit(LimitError(limit: .pixels, subject: "", amount: Int.max, maximum: Int.min))] {
+                _ = error.description; _ = error.limitError; _ = error.settingError
+            }
+            _ = Seagull.wingRange; _ = Explosion.sparkRange; _ = Scatter.countRange; _ = Scatter.longestLength
+        },
         HostileCase("generator frames over the pixel limit", ["Seagull", "Explosion", "Scatter", "Freehand", "FrameGenerator"]) {
             // Each allocated its frame before any check and died doing it.
             let huge: [(Double, Double, Int)] = [(1e6, 1e6, 1), (1e5, 1e5, 1), (8, 8, Int.max), (8, 8, 1 << 20), (1e300, 1e300, 2)]

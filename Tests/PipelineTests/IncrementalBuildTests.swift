@@ -62,6 +62,33 @@ struct IncrementalBuildTests {
         #expect(files == ["build/coin17.gif"])
     }
 
+    /// A frame edited in place to other bytes of the same size and given back its modification
+    /// time (`touch -r`, or an editor that keeps it) kept its fingerprint, so the build called the
+    /// target up to date over changed pixels. The status-change time, which no user can set back,
+    /// is part of the fingerprint now.
+    @Test func anEditThatKeepsSizeAndModificationTimeIsSeen() throws {
+        let (folder, file) = try Self.project("build-touch-r", count: 1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let frame = "\(folder)/frames/coin0/gold_2.png"
+        // Files an hour old: a build trusts the fingerprint of a file older than its record.
+        let hourAgo = Date(timeIntervalSinceNow: -3600)
+        for name in Fixtures.pngNames(in: "sequences/kenney-gold-coin") {
+            try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: "\(folder)/frames/coin0/\(name)")
+        }
+        #expect(try Self.build(file).built == ["coin0"])
+        #expect(try Self.build(file).upToDate == ["coin0"])
+        var bytes = try FileIO.readAll(frame)
+        let size = bytes.count
+        bytes[bytes.count - 20] ^= 0xFF   // a byte of the last chunk's data: same size, other content
+        let handle = try #require(FileHandle(forWritingAtPath: frame))   // in place: same inode
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: frame)
+        #expect(try FileIO.readAll(frame).count == size)
+        let report = try Self.build(file)
+        #expect(report.built == ["coin0"] || report.failures.map(\.target) == ["coin0"], "\(report.entries)")
+    }
+
     @Test func aBuildWritesWhatTheJobWrites() throws {
         let (folder, file) = try Self.project("build-same-bytes", count: 1)
         defer { try? FileManager.default.removeItem(atPath: folder) }

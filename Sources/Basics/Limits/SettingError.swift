@@ -72,6 +72,24 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case maxWidth
         /// Text's `TextLayout.draw(into:x:y:)` `x` and `y`: where the layout's corner goes, in points.
         case position
+        /// A generator's pen width, in points: `Seagull.lineWidth`, `Freehand.lineWidth`.
+        case lineWidth
+        /// `Seagull.lowWing`: the wing tips' height with the wings down, in unit space.
+        case lowWing
+        /// `Seagull.highWing`: the wing tips' height with the wings up, in unit space.
+        case highWing
+        /// `Scatter.circleRadius`: the central circle's radius, in points.
+        case circleRadius
+        /// `Scatter.circleStrokeWidth`: the width of the circle's outline, in points.
+        case circleStrokeWidth
+        /// `Scatter.spread`: how far from the centre the images land, in points.
+        case spread
+        /// `Scatter.count`: how many images are drawn.
+        case count
+        /// `Explosion.sparks`: how many sparks fly out.
+        case sparks
+        /// One sample of a drawing, `[x, y]` in points: `Freehand.strokes[stroke][sample]`.
+        case strokes(stroke: Int, sample: Int)
         /// A resource limit: `ResourceLimits.maxPixels` and the others (``LimitError/Limit/property``).
         case limit(LimitError.Limit)
 
@@ -104,6 +122,15 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .lineSpacing: "lineSpacing"
             case .maxWidth: "maxWidth"
             case .position: "x, y"
+            case .lineWidth: "lineWidth"
+            case .lowWing: "lowWing"
+            case .highWing: "highWing"
+            case .circleRadius: "circleRadius"
+            case .circleStrokeWidth: "circleStrokeWidth"
+            case .spread: "spread"
+            case .count: "count"
+            case .sparks: "sparks"
+            case .strokes(let stroke, let sample): "strokes[\(stroke)][\(sample)]"
             case .limit(let limit): limit.property
             }
         }
@@ -126,6 +153,8 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case seconds(atMost: Double)
         /// Numbers, fractions included, above the first and at most the second (a text size: above 0, at most 1000).
         case above(Double, atMost: Double)
+        /// Any number but NaN and the infinities (a point of a drawing).
+        case finite
 
         /// Whether `value` is one of the values allowed (a list for ``ascending(_:)``, one number otherwise).
         public func contains(_ value: Int) -> Bool {
@@ -136,6 +165,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .ascending(let range): range.contains(value)
             case .seconds(let most): value > 0 && Double(value) <= most
             case .above(let lowest, let most): Double(value) > lowest && Double(value) <= most
+            case .finite: true
             }
         }
 
@@ -149,6 +179,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .seconds(86_400): "positive, at most a day (86400 s)"
             case .seconds(let most): "positive, at most \(Self.number(most)) s"
             case .above(let lowest, let most): "above \(Self.number(lowest)), at most \(Self.number(most))"
+            case .finite: "finite (not NaN or infinite)"
             }
         }
 
@@ -248,7 +279,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             "is 0 (forever) or \(plays(allowed))"
         case .atLeast(0): "cannot be negative"
         case .atLeast(1): "must be positive"
-        case .interval, .seconds, .above: "must be \(allowed)"
+        case .interval, .seconds, .above, .finite: "must be \(allowed)"
         case .ascending(let range) where range.lowerBound < range.upperBound:
             "are \(allowed), e.g. [\(range.lowerBound), \(range.lowerBound + 1)]"
         case .ascending: "are \(allowed)"

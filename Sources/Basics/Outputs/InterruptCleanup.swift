@@ -27,6 +27,15 @@ enum InterruptCleanup {
         /// Set by the watcher once it has begun: nothing new is created after that.
         var ending = false
         var installed = false
+        /// What the process says on an interrupt (``sayOnInterrupt(_:)``).
+        var lastWords: (@Sendable () -> String?)?
+    }
+
+    /// Sets what the process prints on standard error when an interrupt ends it, after its
+    /// temporary files are removed (`interrupted: 2 of 5 targets built …`): `words` runs on the
+    /// watcher thread, before the registry's lock is taken, and returns the line (`nil`: nothing).
+    static func sayOnInterrupt(_ words: @escaping @Sendable () -> String?) {
+        state.condition.withLock { state.lastWords = words }
     }
 
     /// Blocks the signals in this thread (and so in every thread started after it) and starts the
@@ -99,11 +108,15 @@ enum InterruptCleanup {
     /// The watcher's work after `signal`: waits for commits under way, removes every registered
     /// temporary file and every registered folder left empty, and ends the process.
     private static func end(signal number: Int32) -> Never {
+        // Asked before the lock: the words may take locks of their own that a thread holds while
+        // it waits for this registry.
+        let words = state.condition.withLock { state.lastWords }?()
         state.condition.lock()
         while state.committing > 0 { state.condition.wait() }
         state.ending = true
         for path in state.files { System.remove(path) }
         for folder in state.folders.reversed() { _ = System.removeDirectory(folder) }
+        if let words { FileIO.writeToStandardError("\n" + words + "\n") }
         System.exitImmediately(128 + number)
     }
 }

@@ -41,6 +41,25 @@ public enum OutputName {
         throw .unsupportedName(path: path, reason: "\(what); end the name with / to make a folder with a dot in its name")
     }
 
+    /// Refuses the PNG `output` when it is a scale variant of one of `images`, images a job looks up
+    /// by name as `UIImage(named:)` does (`gold@2x.png` beside a scene's `gold.png`, a note's
+    /// `chrome@3x.png` beside its chrome): the next run at that scale would read the output in place
+    /// of the image, without a word. Same folder (as it resolves), same name without its scale
+    /// (compared as macOS does, ignoring case), another file.
+    public static func checkNotAVariant(_ output: String, of images: [String]) throws(OutputError) {
+        guard output != standardOutput, pathExtension(output) == "png" else { return }
+        let named = ImageFileName(path: output), folder = FileIO.parentDirectory(of: output)
+        for image in images where pathExtension(image) == "png" && image != output {
+            let other = ImageFileName(path: image)
+            guard other.stem.lowercased() == named.stem.lowercased(), other.device == named.device else { continue }
+            let otherFolder = FileIO.parentDirectory(of: image)
+            guard otherFolder == folder || FileIO.isSameFile(otherFolder, folder) else { continue }
+            throw .unsupportedName(path: output, reason: "it is named as the @\(named.scale ?? 1)x variant of \(image), an image this run "
+                                   + "reads by name: the next run at @\(named.scale ?? 1)x would read it in place of \(FileIO.lastComponent(of: image)); "
+                                   + "name it otherwise or write it to another folder")
+        }
+    }
+
     /// `[gif, png, apng]` as `.gif, .png or .apng`.
     public static func list(_ extensions: [String]) -> String {
         let names = extensions.map { ".\($0)" }

@@ -149,6 +149,12 @@ public enum FileIO {
     /// another string.
     public static func fingerprint(of path: String) -> String? { System.fingerprint(of: path) }
 
+    /// ``fingerprint(of:)`` followed by the status-change time, which no user can set back: a file
+    /// edited to the same size and given back its modification time (`touch -r`, an editor that
+    /// keeps it) gives another string. Renaming, `chmod` and new links change it too: a caller that
+    /// reuses a digest while it is unchanged (a build's state) reads such a file again, nothing worse.
+    public static func changeFingerprint(of path: String) -> String? { System.fingerprint(of: path, changed: true) }
+
     /// The size in bytes of the regular file at `path` (links not followed); `nil` for anything else.
     public static func regularFileSize(_ path: String) -> Int? { System.regularFileSize(of: path) }
 

@@ -17,6 +17,13 @@ package enum ProcessPolicy {
         InterruptCleanup.install()
     }
 
+    /// What the process says on standard error when an interrupt ends it, once its temporary files
+    /// are gone: `words` returns the line (`nil` for none). A long command (`build`) says what was
+    /// done and what the next run does, where it would otherwise end without a word.
+    package static func sayOnInterrupt(_ words: @escaping @Sendable () -> String?) {
+        InterruptCleanup.sayOnInterrupt(words)
+    }
+
     /// Frame-sized buffers (a 720p frame is 3.7 MB) come and go for every frame. glibc raises its
     /// mmap threshold to the size of the first such buffer freed, after which they are carved from
     /// the threads' heaps and kept there, so peak RSS grows with the arenas. A fixed 1 MB threshold

@@ -172,15 +172,19 @@ enum System {
     /// The device, inode, size and modification time of what `path` names (links not followed),
     /// as one string; `nil` when nothing is there. Another file put there, or this one rewritten,
     /// gives another string.
-    static func fingerprint(of path: String) -> String? {
+    /// With `changed`, the status-change time follows (`….seconds.nanoseconds`), which no user
+    /// can set: a file edited and given back its old modification time (`touch -r`) gives another string.
+    static func fingerprint(of path: String, changed: Bool = false) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         #if canImport(Darwin)
         let modified = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
+        let change = (Int(status.st_ctimespec.tv_sec), Int(status.st_ctimespec.tv_nsec))
         #else
         let modified = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+        let change = (Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec))
         #endif
-        return "\(status.st_dev).\(status.st_ino).\(status.st_size).\(modified.0).\(modified.1)"
+        return "\(status.st_dev).\(status.st_ino).\(status.st_size).\(modified.0).\(modified.1)" + (changed ? ".\(change.0).\(change.1)" : "")
     }
 
     /// Reads up to `count` bytes into `buffer`: the number read (0 at end of file), or -1.

@@ -19,7 +19,7 @@ public struct Explosion: FrameGenerator {
     }
     /// The random seed: each seed is a different explosion, the same seed the same frames, byte for byte.
     public var seed: UInt64
-    /// How many sparks fly out; 28 by default (0 or less: none).
+    /// How many sparks fly out, 0 (none) … ``sparkRange``'s upper bound; 28 by default.
     public var sparks: Int
     /// What a frame may cost: ``frame(_:)`` checks its size against `ResourceLimits.maxPixels`
     /// before allocating it.
@@ -38,13 +38,24 @@ public struct Explosion: FrameGenerator {
         self.sparks = sparks
     }
 
+    /// The sparks allowed: 0…100 000 (more are a cloud, not sparks, and only cost time).
+    public static let sparkRange = 0...100_000
+
+    /// The first setting out of range, or `nil`: ``sparks`` in ``sparkRange``. ``frame(_:)`` throws
+    /// it before any work.
+    public var settingError: SettingError? {
+        Self.sparkRange.contains(sparks) ? nil : SettingError(.sparks, of: "Explosion", value: sparks, allowed: .range(Self.sparkRange))
+    }
+
     /// Frame `index` (clamped to the frames there are).
-    /// - Throws: `LimitError` for `pixels` when the frame's size is not finite and positive, or
-    ///   over ``limits``; for `pathSegments` when there are more ``sparks`` (one segment each) than
-    ///   `ResourceLimits.maxPathSegments`.
-    public func frame(_ index: Int) throws(LimitError) -> Bitmap {
+    /// - Throws: ``GeneratorError/setting(_:)`` for ``sparks`` out of range (``settingError``);
+    ///   ``GeneratorError/limit(_:)`` for `pixels` when the frame's size is not finite and
+    ///   positive, or over ``limits``; for `pathSegments` when there are more ``sparks`` (one
+    ///   segment each) than `ResourceLimits.maxPathSegments`.
+    public func frame(_ index: Int) throws(GeneratorError) -> Bitmap {
+        if let error = settingError { throw .setting(error) }
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Explosion")
-        try limits.check(.pathSegments, sparks, of: "Explosion sparks")
+        do { try limits.check(.pathSegments, sparks, of: "Explosion sparks") } catch { throw .limit(error) }
         let t = Double(min(max(index, 0), frameCount - 1)) / Double(frameCount - 1)
         var canvas = Canvas(drawingOn: fireball(t))
         drawSparks(on: &canvas, t: t)
@@ -107,7 +118,7 @@ public struct Explosion: FrameGenerator {
         var random = SeededRandom(seed: seed ^ 0x5EED_5A4C)
         let center = Point(width / 2, height / 2)
         let reach = min(width, height) / 2
-        for _ in 0..<max(0, sparks) {
+        for _ in 0..<sparks {
             let angle = 2 * Double.pi * random.unit()
             let speed = 0.55 + 0.4 * random.unit()
             let life = 0.25 + 0.25 * random.unit()

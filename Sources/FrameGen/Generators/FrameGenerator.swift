@@ -7,18 +7,30 @@ import Raster
 public protocol FrameGenerator: Sendable {
     /// How many frames the sequence has.
     var frameCount: Int { get }
+    /// The first setting out of range, or `nil` when every setting can be drawn: what ``frame(_:)``
+    /// throws as ``GeneratorError/setting(_:)`` before any work. A caller may check it once before
+    /// asking for frames (a form beside its controls, a command before it opens its output).
+    /// Generators of your own that check nothing need not implement it (`nil`).
+    var settingError: SettingError? { get }
     /// Frame `index` (0-based), at the generator's scale.
-    /// - Throws: `LimitError` for `pixels` when the frame's size is NaN, infinite or negative, or
-    ///   over the generator's `limits` (`ResourceLimits.maxPixels`), checked before anything is
-    ///   allocated — as `Canvas(width:height:scale:limits:)` does.
-    func frame(_ index: Int) throws(LimitError) -> Bitmap
+    /// - Throws: ``GeneratorError/setting(_:)`` for the first setting out of range
+    ///   (``settingError``); ``GeneratorError/limit(_:)`` for `pixels` when the frame's size is NaN,
+    ///   infinite or negative, or over the generator's `limits` (`ResourceLimits.maxPixels`) — as
+    ///   `Canvas(width:height:scale:limits:)` does — and for the generator's other limits. Both are
+    ///   checked before anything is allocated or drawn.
+    func frame(_ index: Int) throws(GeneratorError) -> Bitmap
+}
+
+extension FrameGenerator {
+    /// `nil`: a generator that does not say otherwise checks no setting of its own.
+    public var settingError: SettingError? { nil }
 }
 
 extension ResourceLimits {
     /// Checks a generator's `width × height`-point frame at `scale` (a scale below 1 counts as 1,
     /// as a canvas takes it) against ``maxPixels``, naming `generator` in the error.
-    func checkFrame(width: Double, height: Double, scale: Int, of generator: String) throws(LimitError) {
-        try checkPixels(width: width, height: height, scale: max(1, scale), of: "\(generator) frame")
+    func checkFrame(width: Double, height: Double, scale: Int, of generator: String) throws(GeneratorError) {
+        do { try checkPixels(width: width, height: height, scale: max(1, scale), of: "\(generator) frame") } catch { throw .limit(error) }
     }
 }
 

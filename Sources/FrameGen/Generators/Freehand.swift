@@ -23,7 +23,8 @@ public struct Freehand: FrameGenerator {
         case linear, bezier, midpoint
     }
 
-    /// The strokes, each the samples of one touch in points, in drawing order.
+    /// The strokes, each the samples of one touch in points, in drawing order; every coordinate
+    /// finite (``settingError``).
     public var strokes: [[Point]]
     /// Canvas width in points.
     public var width: Double
@@ -33,7 +34,8 @@ public struct Freehand: FrameGenerator {
     public var scale: Int
     /// How the samples are smoothed; ``Smoothing/midpoint`` by default.
     public var smoothing: Smoothing
-    /// The pen's width in points (round caps and joins); 6 by default.
+    /// The pen's width in points (round caps and joins): above 0, at most ``widestLine`` (the
+    /// canvas's diagonal); 6 by default.
     public var lineWidth: Double
     /// The ink; black by default.
     public var color: Color
@@ -120,6 +122,31 @@ public struct Freehand: FrameGenerator {
         return all
     }
 
+    /// The widest ``lineWidth`` for this canvas: its diagonal, rounded down to hundredths of a
+    /// point (a wider pen covers the canvas all the same); no bound but a finite one while the
+    /// canvas's size is not finite and positive (``frame(_:)`` refuses that size as a limit).
+    public var widestLine: Double {
+        let diagonal = ((width * width + height * height).squareRoot() * 100).rounded(.down) / 100
+        return width > 0 && height > 0 && diagonal.isFinite ? diagonal : .greatestFiniteMagnitude
+    }
+
+    /// The first setting out of range, or `nil`: ``lineWidth`` above 0 and at most ``widestLine``;
+    /// every sample of ``strokes`` finite (a NaN or infinite sample drew nothing of its stroke).
+    /// ``frame(_:)`` throws it before any work.
+    public var settingError: SettingError? {
+        if !(lineWidth > 0 && lineWidth <= widestLine) {
+            return SettingError(.lineWidth, of: "Freehand", value: GeneratorError.format(lineWidth), problem: .outOfRange(.above(0, atMost: widestLine)),
+                                reason: "the canvas's diagonal")
+        }
+        for (stroke, samples) in strokes.enumerated() {
+            for (sample, point) in samples.enumerated() where !(point.x.isFinite && point.y.isFinite) {
+                return SettingError(.strokes(stroke: stroke, sample: sample), of: "Freehand",
+                                    value: "[\(GeneratorError.format(point.x)), \(GeneratorError.format(point.y))]", problem: .outOfRange(.finite))
+            }
+        }
+        return nil
+    }
+
     /// Frame `index` shows the first `(index + 1) / frameCount` of the drawing's length, strokes
     /// in order, each end round-capped.
     ///
@@ -127,11 +154,13 @@ public struct Freehand: FrameGenerator {
     /// the points their curves flatten to, measured and then stroked, and the points of their
     /// outlines. A few samples far apart ask for millions (a curve 10¹² points long, flattened to
     /// 0.01 of a point).
-    /// - Throws: `LimitError` for `pixels` when the canvas's size is not finite and positive, or
-    ///   over ``limits``; for `flattenedEdges` (subject `Freehand strokes`, or `FILE: strokes` for
-    ///   strokes read by ``init(json:file:width:height:limits:)``) when the strokes need
-    ///   more than `limits.maxFlattenedEdges`, before that work is done.
-    public func frame(_ index: Int) throws(LimitError) -> Bitmap {
+    /// - Throws: ``GeneratorError/setting(_:)`` for the first setting out of range
+    ///   (``settingError``); ``GeneratorError/limit(_:)`` for `pixels` when the canvas's size is
+    ///   not finite and positive, or over ``limits``; for `flattenedEdges` (subject `Freehand
+    ///   strokes`, or `FILE: strokes` for strokes read by ``init(json:file:width:height:limits:)``)
+    ///   when the strokes need more than `limits.maxFlattenedEdges`, before that work is done.
+    public func frame(_ index: Int) throws(GeneratorError) -> Bitmap {
+        if let error = settingError { throw .setting(error) }
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Freehand")
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         let style = StrokeStyle(width: lineWidth, cap: .round, join: .round)
@@ -153,8 +182,8 @@ public struct Freehand: FrameGenerator {
                 if budget <= 0 && index < frameCount - 1 { break }
             }
         } catch {
-            throw LimitError(limit: .flattenedEdges, subject: file.map { "\($0): strokes" } ?? "Freehand strokes", amount: nil,
-                             maximum: limits.maxFlattenedEdges)
+            throw .limit(LimitError(limit: .flattenedEdges, subject: file.map { "\($0): strokes" } ?? "Freehand strokes", amount: nil,
+                                    maximum: limits.maxFlattenedEdges))
         }
         return canvas.makeBitmap()
     }
@@ -220,7 +249,7 @@ extension Freehand {
         self.file = file
         if let lineWidth { self.lineWidth = lineWidth }
         if let color { self.color = color }
-        guard self.lineWidth <= (canvas.0 * canvas.0 + canvas.1 * canvas.1).squareRoot() else {
+        guard self.lineWidth <= widestLine else {
             throw .schema(SchemaError(file: file, path: "width", problem: .outOfRange(requirement: "must not be wider than the canvas's diagonal"),
                                       found: InputValue.format(self.lineWidth)))
         }

@@ -17,17 +17,18 @@ public struct Scatter: FrameGenerator {
     public var scale: Int
     /// The colour filling the canvas (a sea blue by default).
     public var background: Color
-    /// The radius of the central circle, in points; 100 by default.
+    /// The radius of the central circle, in points: above 0, at most ``longestLength``; 100 by default.
     public var circleRadius: Double
     /// The circle's fill (a sand colour by default).
     public var circleFill: Color
     /// The colour of the circle's outline.
     public var circleStroke: Color
-    /// The width of the circle's outline, in points; 4 by default.
+    /// The width of the circle's outline, in points: 0 (none) … ``longestLength``; 4 by default.
     public var circleStrokeWidth: Double
-    /// How many images are drawn; 14 by default.
+    /// How many images are drawn, in ``countRange``; 14 by default.
     public var count: Int
-    /// Images land within this distance of the centre; `nil` for 80 % of ``circleRadius``.
+    /// Images land within this distance of the centre, 0 … ``longestLength`` points; `nil` for
+    /// 80 % of ``circleRadius``.
     public var spread: Double?
     /// The random seed of the positions and the choice of images (and of the procedural rocks).
     public var seed: UInt64
@@ -58,26 +59,59 @@ public struct Scatter: FrameGenerator {
         self.images = images
     }
 
+    /// One picture: 1.
     public var frameCount: Int { 1 }
 
+    /// The images allowed: 0…100 000.
+    public static let countRange = 0...100_000
+    /// The longest radius, outline width or spread, in points: a million (a circle that size still
+    /// flattens to a few thousand edges at scale 3).
+    public static let longestLength = 1_000_000.0
+
+    /// The first setting out of range, or `nil`: ``circleRadius`` above 0, ``circleStrokeWidth``
+    /// and ``spread`` 0 or more, each at most ``longestLength``; ``count`` in ``countRange``.
+    /// ``render()`` throws it before any work.
+    public var settingError: SettingError? {
+        if !(circleRadius > 0 && circleRadius <= Self.longestLength) {
+            return SettingError(.circleRadius, of: "Scatter", value: GeneratorError.format(circleRadius),
+                                problem: .outOfRange(.above(0, atMost: Self.longestLength)))
+        }
+        if !(0...Self.longestLength).contains(circleStrokeWidth) {
+            return SettingError(.circleStrokeWidth, of: "Scatter", value: GeneratorError.format(circleStrokeWidth),
+                                problem: .outOfRange(.interval(0...Self.longestLength)), reason: "0 draws no outline")
+        }
+        if let spread, !(0...Self.longestLength).contains(spread) {
+            return SettingError(.spread, of: "Scatter", value: GeneratorError.format(spread), problem: .outOfRange(.interval(0...Self.longestLength)))
+        }
+        if !Self.countRange.contains(count) { return SettingError(.count, of: "Scatter", value: count, allowed: .range(Self.countRange)) }
+        return nil
+    }
+
     /// The picture (``render()``): the same for every `index`.
-    /// - Throws: `LimitError`, as ``render()``.
-    public func frame(_ index: Int) throws(LimitError) -> Bitmap { try render() }
+    /// - Throws: ``GeneratorError``, as ``render()``.
+    public func frame(_ index: Int) throws(GeneratorError) -> Bitmap { try render() }
 
     /// Draws the picture: background, the circle filled and stroked, then ``count`` images centred at
     /// seeded random points spread uniformly over a disc of ``spread`` around the centre.
-    /// - Throws: `LimitError` for `pixels` when the canvas's size is not finite and positive, or it
-    ///   or a procedural rock is over ``limits``; for `outputPixels` when ``count`` images would draw
-    ///   more pixels than `limits.maxOutputPixels` (2²⁸ by default: about 400 000 rocks at scale 1).
-    public func render() throws(LimitError) -> Bitmap {
+    /// - Throws: ``GeneratorError/setting(_:)`` for the first setting out of range
+    ///   (``settingError``); ``GeneratorError/limit(_:)`` for `pixels` when the canvas's size is
+    ///   not finite and positive, or it or a procedural rock is over ``limits``; for `outputPixels`
+    ///   when ``count`` images would draw more pixels than `limits.maxOutputPixels`.
+    public func render() throws(GeneratorError) -> Bitmap {
+        if let error = settingError { throw .setting(error) }
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Scatter")
-        let rocks = images.isEmpty ? try (0..<4).map { index throws(LimitError) in
-            try Self.rock(seed: seed &+ UInt64(index), scale: scale, limits: limits)
-        } : images
-        // The images drawn stay in proportion to the picture (`count: Int.max` drew for ever).
-        let largest = rocks.max { $0.width * $0.height < $1.width * $1.height }
-        // (An empty image is still a step of work: counted as one pixel.)
-        try limits.checkOutput(count, "images", width: max(1, largest?.width ?? 0), height: max(1, largest?.height ?? 0), of: "Scatter.count")
+        let rocks: [Bitmap]
+        do {
+            rocks = images.isEmpty ? try (0..<4).map { index throws(LimitError) in
+                try Self.rock(seed: seed &+ UInt64(index), scale: scale, limits: limits)
+            } : images
+            // The images drawn stay in proportion to the picture.
+            let largest = rocks.max { $0.width * $0.height < $1.width * $1.height }
+            // (An empty image is still a step of work: counted as one pixel.)
+            try limits.checkOutput(count, "images", width: max(1, largest?.width ?? 0), height: max(1, largest?.height ?? 0), of: "Scatter.count")
+        } catch {
+            throw .limit(error)
+        }
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         let center = Point(width / 2, height / 2)
         let circle = Path(circleAt: center, radius: circleRadius)
@@ -85,7 +119,7 @@ public struct Scatter: FrameGenerator {
         canvas.stroke(circle, color: circleStroke, style: StrokeStyle(width: circleStrokeWidth))
         var random = SeededRandom(seed: seed)
         let reach = spread ?? circleRadius * 0.8
-        for _ in 0..<max(0, count) {
+        for _ in 0..<count {
             // Uniform in the disc: radius ∝ √u.
             let r = reach * random.unit().squareRoot(), angle = 2 * Double.pi * random.unit()
             let image = rocks[Int(random.next() % UInt64(rocks.count))]
@@ -102,7 +136,7 @@ public struct Scatter: FrameGenerator {
     public static func rock(seed: UInt64, scale: Int, limits: ResourceLimits = .default) throws(LimitError) -> Bitmap {
         var random = SeededRandom(seed: seed &* 0x2545_F491_4F6C_DD1D)
         let width = 28.0, height = 22.0
-        try limits.checkFrame(width: width, height: height, scale: scale, of: "Scatter rock")
+        try limits.checkPixels(width: width, height: height, scale: max(1, scale), of: "Scatter rock frame")
         let center = Point(width / 2, height / 2 + 1)
         let corners = 9
         var points: [Point] = []

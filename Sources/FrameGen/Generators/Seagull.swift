@@ -21,11 +21,13 @@ public struct Seagull: FrameGenerator {
     }
     /// The stroke colour (a dark grey by default).
     public var color: Color
-    /// Line width in points; `nil` for height / 30.
+    /// Line width in points; `nil` for height / 30. Above 0 and at most half the frame's smaller
+    /// side: the bird is inset by its pen on every side (``settingError``).
     public var lineWidth: Double?
-    /// Wing-tip height with the wings down (unit space).
+    /// Wing-tip height with the wings down, in unit space: 0 (the top of the frame inside the pen)
+    /// … 1 (its bottom); 0.8 by default.
     public var lowWing: Double
-    /// Wing-tip height with the wings up.
+    /// Wing-tip height with the wings up, 0…1 as ``lowWing``; 0.1 by default.
     public var highWing: Double
     /// What a frame may cost: ``frame(_:)`` checks its size against `ResourceLimits.maxPixels`
     /// before allocating it.
@@ -67,10 +69,38 @@ public struct Seagull: FrameGenerator {
         return path
     }
 
+    /// The wing heights allowed: 0…1 of unit space keeps the wing tips inside the frame.
+    public static let wingRange: ClosedRange<Double> = 0...1
+
+    /// The widest ``lineWidth`` for this frame: half its smaller side (the bird is inset by its pen
+    /// on every side, so a wider pen leaves no room for it); no bound but a finite one while the
+    /// frame's size is not finite and positive (``frame(_:)`` refuses that size as a limit).
+    public var widestLine: Double {
+        let side = min(width, height)
+        return side.isFinite && side > 0 ? side / 2 : .greatestFiniteMagnitude
+    }
+
+    /// The first setting out of range, or `nil`: ``lineWidth`` (when given) above 0 and at most
+    /// ``widestLine``; ``lowWing`` and ``highWing`` in ``wingRange``. ``frame(_:)`` throws it
+    /// before any work.
+    public var settingError: SettingError? {
+        if let lineWidth, !(lineWidth > 0 && lineWidth <= widestLine) {
+            return SettingError(.lineWidth, of: "Seagull", value: GeneratorError.format(lineWidth), problem: .outOfRange(.above(0, atMost: widestLine)),
+                                reason: "the bird is inset by its pen on every side, so the pen is at most half the frame's smaller side")
+        }
+        for (setting, value) in [(SettingError.Setting.lowWing, lowWing), (.highWing, highWing)] where !Self.wingRange.contains(value) {
+            return SettingError(setting, of: "Seagull", value: GeneratorError.format(value), problem: .outOfRange(.interval(Self.wingRange)),
+                                reason: "0 is the top of the frame inside the pen, 1 its bottom")
+        }
+        return nil
+    }
+
     /// The bird at frame `index`'s wing height.
-    /// - Throws: `LimitError` for `pixels` when the frame's size is not finite and positive, or
-    ///   over ``limits``.
-    public func frame(_ index: Int) throws(LimitError) -> Bitmap {
+    /// - Throws: ``GeneratorError/setting(_:)`` for the first setting out of range
+    ///   (``settingError``); ``GeneratorError/limit(_:)`` for `pixels` when the frame's size is not
+    ///   finite and positive, or over ``limits``.
+    public func frame(_ index: Int) throws(GeneratorError) -> Bitmap {
+        if let error = settingError { throw .setting(error) }
         try limits.checkFrame(width: self.width, height: height, scale: scale, of: "Seagull")
         let width = lineWidth ?? height / 30
         // Inset by the pen so the round wing tips stay inside the frame.

@@ -1,0 +1,40 @@
+import Foundation
+import Pipeline
+
+/// What a build has decided so far, from its progress reports, for the line an interrupt prints
+/// (`interrupted: 2 of 5 targets built (walk, coin), 1 up to date; the next build starts with the other 2`):
+/// `build` ended without a word on Ctrl-C, and a user could not tell what was done.
+final class BuildTally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var built: [String] = [], restored = 0, upToDate = 0, failed = 0, total = 0
+
+    /// Counts a report's decided target (and the build's size).
+    func record(_ progress: BuildProgress) {
+        lock.withLock {
+            total = max(total, progress.total)
+            switch progress.event {
+            case .built: built.append(progress.target)
+            case .restored: restored += 1
+            case .upToDate: upToDate += 1
+            case .failed: failed += 1
+            case .waiting, .checking, .building: break
+            }
+        }
+    }
+
+    /// The line an interrupt prints: what was decided, and that the next run goes on from there
+    /// (each target's state is recorded as it is decided).
+    func interruptedLine() -> String {
+        lock.withLock {
+            let decided = built.count + restored + upToDate + failed
+            var parts = ["\(built.count) of \(total) target\(total == 1 ? "" : "s") built"
+                         + (built.isEmpty ? "" : " (\(built.prefix(3).joined(separator: ", "))\(built.count > 3 ? ", …" : ""))")]
+            if restored > 0 { parts.append("\(restored) from cache") }
+            if upToDate > 0 { parts.append("\(upToDate) up to date") }
+            if failed > 0 { parts.append("\(failed) failed") }
+            let rest = total - decided
+            return "interrupted: " + parts.joined(separator: ", ")
+                + (rest > 0 ? "; the target being built was left as it was, and the next flipbook build starts with the other \(rest)" : "")
+        }
+    }
+}

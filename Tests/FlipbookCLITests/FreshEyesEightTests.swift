@@ -1,0 +1,100 @@
+import Basics
+import Foundation
+import Testing
+import TestSupport
+
+/// The eighth fresh-eyes round (a new user, the docs alone) found outputs that become inputs:
+/// `render` replaced the GIF its scene plays, `render`/`blur` wrote a PNG named as the next frame
+/// of the sequence they read (which every later command then refused or misread), `note` and
+/// `draw` wrote a file that their next run at another scale read in place of the chrome or image,
+/// and an APNG was taken for a still image by its first frame. Each runs the built command on the
+/// real `kenney-gold-coin` frames, the seagull example or a real APNG fixture.
+@Suite("Fresh eyes 8: an output never becomes an input")
+struct FreshEyesEightTests {
+    static let coin = Fixtures.path("sequences/kenney-gold-coin")
+    static let apng = Fixtures.path("apng-decoders/pillow-over-semi-transparent.png")
+
+    /// A new folder holding the coin's frames as `coin/gold_1…4.png` and `gold.png` (its first frame).
+    static func folder() throws -> String {
+        let dir = try Fixtures.temporaryFolder("fresh-eyes-8")
+        try FileManager.default.createDirectory(atPath: dir + "/coin", withIntermediateDirectories: true)
+        for name in Fixtures.pngNames(in: "sequences/kenney-gold-coin") {
+            try FileManager.default.copyItem(atPath: "\(coin)/\(name)", toPath: "\(dir)/coin/\(name)")
+        }
+        try FileManager.default.copyItem(atPath: "\(coin)/gold_1.png", toPath: "\(dir)/gold.png")
+        #expect(Fixtures.pngNames(in: "sequences/kenney-gold-coin").count == 4)
+        return dir
+    }
+
+    /// `render -o coin.gif` of a scene whose sequence layer plays coin.gif replaced it (exit 0),
+    /// and so did `--overwrite`; the GIF is an input of the render, as frames and images were.
+    @Test(arguments: ["coin.gif", "coin.webp", "coin.apng"])
+    func renderNeverReplacesTheAnimationItsSceneplays(animation: String) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try CLI.run(["assemble", "coin", "-o", animation], in: dir).status == 0)
+        let scene = #"{"size": [80, 80], "duration": 1, "fps": 4, "layers": [{"sequence": {"source": "\#(animation)"}, "position": [40, 40]}]}"#
+        try scene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        let before = try FileIO.readAll(dir + "/" + animation)
+        for extra in [[], ["--overwrite"]] {
+            let run = try CLI.run(["render", "scene.json", "-o", animation] + extra, in: dir)
+            #expect(run.status != 0 && run.stderr.contains(animation), "\(run.status) \(run.stderr)")
+            #expect(try FileIO.readAll(dir + "/" + animation) == before)
+        }
+    }
+
+    /// `render`, `blur`, `resize` and `slice` wrote an APNG (or PNG) named as the next frame of
+    /// the sequence they read: `assemble` refused the same name; now all of them do.
+    @Test(arguments: [
+        ["blur", "coin", "-o", "coin/gold_5.png", "--sigma", "1"],
+        ["resize", "coin", "-o", "coin/gold_9.png", "--scale", "0.5"],
+        ["slice", "coin", "-o", "coin/Gold_7.png", "--insets", "8,8,8,8", "--size", "100x50"],
+        ["render", "scene.json", "-o", "coin/gold_5.png"],
+    ])
+    func noOutputIsNamedAsTheNextFrameOfItsSource(arguments: [String]) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = #"{"size": [80, 80], "duration": 1, "fps": 4, "layers": [{"sequence": {"source": "coin"}, "position": [40, 40]}]}"#
+        try scene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        let run = try CLI.run(arguments, in: dir)
+        #expect(run.status == 2 && run.stderr.contains("its name makes it a frame of gold_…, the sequence it is made of"), "\(run.status) \(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/coin").filter { !$0.hasPrefix(".") }.count == 4)
+        #expect(try CLI.run(["validate", "coin"], in: dir).status == 0)
+    }
+
+    /// `note -o note-chrome@3x.png` beside `note-chrome.png`, and `draw -o gold@2x.png` beside the
+    /// scene's `gold.png`, wrote files the next @3x note or @2x draw read in place of the chrome or
+    /// the image; both are refused before anything is written.
+    @Test func noOutputIsNamedAsAScaleVariantOfAnImageItReads() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("text/chrome/note-chrome.png"), toPath: dir + "/note-chrome.png")
+        let note = try CLI.run(["note", "Hi", "--chrome", "note-chrome.png", "--insets", "37,12,12,12", "-o", "note-chrome@3x.png"], in: dir)
+        #expect(note.status == 2 && note.stderr.contains("it is named as the @3x variant of note-chrome.png"), "\(note.stderr)")
+        try #"{"size": [80, 80], "ops": [{"image": "gold.png"}]}"#.write(toFile: dir + "/draw.json", atomically: true, encoding: .utf8)
+        let draw = try CLI.run(["draw", "draw.json", "-o", "gold@2x.png"], in: dir)
+        #expect(draw.status == 2 && draw.stderr.contains("it is named as the @2x variant of"), "\(draw.stderr)")
+        try #"{"size": [80, 80], "duration": 1, "fps": 1, "layers": [{"image": "gold.png", "position": [40, 40]}]}"#
+            .write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        let render = try CLI.run(["render", "scene.json", "-o", "gold@2x.png"], in: dir)
+        #expect(render.status == 2 && render.stderr.contains("it is named as the @2x variant of"), "\(render.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/note-chrome@3x.png") && !FileManager.default.fileExists(atPath: dir + "/gold@2x.png"))
+        // Another name beside them is fine.
+        #expect(try CLI.run(["draw", "draw.json", "-o", "drawn@2x.png"], in: dir).status == 0)
+    }
+
+    /// An APNG was drawn by its first frame in `draw` image ops and `render` image layers (a GIF
+    /// or WebP there is refused, and so is an APNG among frames): refused as every still image is.
+    @Test func anAPNGIsNoStillImage() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: Self.apng, toPath: dir + "/anim.png")
+        try #"{"size": [8, 8], "ops": [{"image": "anim.png"}]}"#.write(toFile: dir + "/draw.json", atomically: true, encoding: .utf8)
+        try #"{"size": [8, 8], "duration": 1, "fps": 1, "layers": [{"image": "anim.png", "position": [4, 4]}]}"#
+            .write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        for arguments in [["draw", "draw.json", "-o", "d.png"], ["render", "scene.json", "-o", "r.png"]] {
+            let run = try CLI.run(arguments, in: dir)
+            #expect(run.status == 3 && run.stderr.contains("anim.png: an animated PNG (APNG) where a still image is read"), "\(arguments) \(run.stderr)")
+        }
+    }
+}
