@@ -13,14 +13,26 @@ import WebP
 /// already), a prefix refused for a sheet (its frames have names), the output folder written as
 /// one set that never replaces the input or a file Flipbook did not write. Errors are
 /// ``FramesJobError``s.
+///
+/// The shape of every job (docs/Design.md): ``plan(progress:cancellation:)`` reads and checks the
+/// input, its limits and every frame's name against the output contract, and writes nothing;
+/// ``run(_:progress:cancellation:)`` writes a plan (as often as wanted); ``run(progress:cancellation:)``
+/// is both; each has an `async` form on a thread of its own.
+///
+/// ```swift
+/// let job = FramesJob(input: "boom.gif", output: "boom")
+/// let plan = try job.plan()            // nothing written yet
+/// print(plan.files.count, "files")
+/// let outcome = try job.run(plan)
+/// ```
 public struct FramesJob: Sendable {
     /// Where the animation or the sheet comes from.
     public enum Source: Sendable {
         /// A GIF, APNG, WebP or sheet data file on disk; a sheet's pages lie beside its data.
         case file(String)
-        /// A file held in memory, named as on disk (`boom.gif`, `hero.atlas`), and, for a sheet's
-        /// data, its pages named as the data names them.
-        case memory(file: InMemoryFile, pages: [InMemoryFile])
+        /// Files held in memory, named as on disk: the first the animation (`boom.gif`) or the
+        /// sheet's data (`hero.atlas`), the rest the sheet's pages named as the data names them.
+        case memory(files: [InMemoryFile])
     }
 
     /// The animation or the sheet's data.
@@ -35,6 +47,10 @@ public struct FramesJob: Sendable {
     /// Whether a file Flipbook did not write at one of the names written may be replaced (never
     /// the input, never a file of another set), as every command's `--overwrite`.
     public var overwrite: Bool
+    /// The most threads the frames are encoded on at once (Basics' `ThreadBudget`), as
+    /// `SheetJob.threads` and `AssembleJob.threads`; `nil` uses every core. The files are the same
+    /// whatever the limit; under 1 is a `SettingError`.
+    public var threads: Int?
 
     /// A job exploding `input` into the folder `output`.
     public init(input: String, output: String, prefix: String? = nil, limits: ResourceLimits = .default, overwrite: Bool = false) {
@@ -50,24 +66,25 @@ public struct FramesJob: Sendable {
         self.init(input: input.filePathForFlipbook, output: output.filePathForFlipbook, prefix: prefix, limits: limits)
     }
 
-    /// A job exploding `file`, held in memory, into frames returned in memory (``Outcome/frames``):
-    /// a GIF, an APNG or a WebP, or a sheet's data file (`hero.atlas`) with its `pages` named as the
-    /// data names them. The rules are those of a file on disk; nothing is read from or written to disk.
-    public init(file: InMemoryFile, pages: [InMemoryFile] = [], prefix: String? = nil, limits: ResourceLimits = .default) {
-        self.source = .memory(file: file, pages: pages)
+    /// A job exploding `files`, held in memory, into frames returned in memory (``Outcome/frames``):
+    /// the first file a GIF, an APNG or a WebP, or a sheet's data file (`hero.atlas`) followed by
+    /// its pages named as the data names them. The rules are those of a file on disk; nothing is
+    /// read from or written to disk. No file at all is refused when planned.
+    public init(files: [InMemoryFile], prefix: String? = nil, limits: ResourceLimits = .default) {
+        self.source = .memory(files: files)
         self.output = nil
         self.prefix = prefix
         self.limits = limits
         self.overwrite = false
     }
 
-    /// The input's path on disk, or the name of the file held in memory. Setting it reads that
-    /// path from disk.
+    /// The input's path on disk, or the name of the first file held in memory. Setting it reads
+    /// that path from disk.
     public var input: String {
         get {
             switch source {
             case .file(let path): path
-            case .memory(let file, _): file.name
+            case .memory(let files): files.first?.name ?? ""
             }
         }
         set { source = .file(newValue) }
@@ -103,125 +120,15 @@ public struct FramesJob: Sendable {
         Self.sheetExtensions.contains(OutputName.pathExtension(Discovery.trimmingSlash(input)))
     }
 
-    /// Reads the input and writes its frames as one set. `progress` receives `JobProgress` reports:
-    /// the input read (phase `reading`, one step), then each frame written (phase `writing`, out of
-    /// the frames the file declares), the last with a fraction of 1. A raised `cancellation` stops
-    /// the run before the next frame (``FramesJobError/cancelled``): nothing is written.
+    /// ``plan(progress:cancellation:)`` then ``run(_:progress:cancellation:)``: reads the input and
+    /// writes its frames as one set. `progress` receives `JobProgress` reports: the input read
+    /// (phase `reading`, one step), then each frame written (phase `writing`, out of the frames the
+    /// file declares), the last with a fraction of 1. A raised `cancellation` stops the run before
+    /// the next frame (``FramesJobError/cancelled``): nothing is written.
     public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(FramesJobError) -> Outcome {
         // Reading a sheet decodes its pages; reading an APNG or WebP decodes every frame.
         let reporter = JobProgress.Reporter(progress, phases: [(.reading, 1), (.writing, 3)])
-        do { return try explode(reporter, cancellation: cancellation) } catch { throw FramesJobError.from(error) }
-    }
-
-    /// ``run(progress:cancellation:)`` on a thread of its own, for `async` callers: the task's
-    /// cancellation stops it before the next frame (``FramesJobError/cancelled``), and nothing is written.
-    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(FramesJobError) -> Outcome {
-        try await BackgroundThread.run(cancelled: FramesJobError.cancelled) { flag throws(FramesJobError) in
-            try run(progress: progress, cancellation: flag)
-        }
-    }
-
-    private func explode(_ reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws -> Outcome {
-        // Limits of 0 or less would refuse every input with a false "over the limit": the setting first.
-        if let error = limits.rangeError { throw FramesJobError.setting(error) }
-        // `G.atlasc/`, as a shell completes a SpriteKit atlas, is `G.atlasc`.
-        let input = Discovery.trimmingSlash(self.input)
-        if let output { try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames") }
-        if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") { throw FramesJobError.invalidPrefix(prefix) }
-        var isDirectory: ObjCBool = false
-        if case .file = source, FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue,
-           !input.lowercased().hasSuffix(".atlasc") {
-            throw FramesJobError.folderGiven(path: input)
-        }
-        if readsSheet {
-            if prefix != nil { throw FramesJobError.prefixForSheet(path: input) }
-            reporter.report(.reading, done: 0, total: 1)
-            let sheet: SpriteSheet
-            switch source {
-            case .file:
-                // A sheet a killed run left half-replaced is finished before it is read, never read mixed.
-                for folder in isDirectory.boolValue ? [input] : [FileIO.parentDirectory(of: input)] {
-                    do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error.unreadable(file: input, reason: error.description) }
-                }
-                sheet = try SheetImport.read(input, limits: limits)
-            case .memory(let file, let pages):
-                sheet = try SheetImport.read(files: [file] + pages, data: file.name, limits: limits)
-            }
-            // A data file cut after its page header names no frame: nothing to write, and no empty folder.
-            guard !sheet.sprites.isEmpty else {
-                throw SheetImport.Error.invalid(file: input, reason: "names no frames (a data file cut short, or a sheet of no sprites): nothing was written")
-            }
-            reporter.report(.reading, done: 1, total: 1)
-            if cancellation?.isCancelled == true { throw FramesJobError.cancelled }
-            let report: (Int, Int) -> Void = { reporter.report(.writing, done: $0, total: $1) }
-            var outcome = Outcome(files: [], warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings,
-                                  manifest: nil, width: sheet.pages.first?.width ?? 0,
-                                  height: sheet.pages.first?.height ?? 0, repeatCount: 0, pages: sheet.pages.count, prefix: nil)
-            if let output {
-                outcome.files = try sheet.unpack(into: output, source: input, overwrite: overwrite, cancellation: cancellation, progress: report)
-            } else {
-                outcome.frames = try sheet.unpackedFrames(source: input, cancellation: cancellation, progress: report)
-                outcome.files = outcome.frames.map(\.name)
-            }
-            return outcome
-        }
-        // `spin@2x.gif` gives `spin1@2x.png…`: the scale stays where UIKit reads it.
-        let file = ImageFileName(path: input)
-        let scale = file.scale ?? 1
-        // `spin@5x.gif` would give `spin1@5x.png`, a name no reader takes for a scale (1…3).
-        if let error = ImageFileName.scaleError(scale, of: nil) {
-            var named = error
-            named.reason = "the name \(FileIO.lastComponent(of: input)) asks for @\(scale)x frames; rename it NAME.gif, NAME@2x.gif or NAME@3x.gif"
-            throw FramesJobError.setting(named)
-        }
-        // A prefix given with the scale in it (`hero@3x`) is the stem: the writer adds the scale.
-        let name = prefix.map { ImageFileName(path: $0 + ".png").stem } ?? file.stem
-        // A GIF, an APNG (`.apng`, or a `.png` with `acTL`) or a WebP: decoded and written one
-        // frame at a time, through the one decoder shape.
-        switch OutputName.pathExtension(input) {
-        case "gif": return try explode(GIF.Decoder.self, input: input, name: name, scale: scale, reporter: reporter, cancellation: cancellation)
-        case "webp": return try explode(WebP.Decoder.self, input: input, name: name, scale: scale, reporter: reporter, cancellation: cancellation)
-        default:
-            let head: [UInt8]?
-            switch source {
-            case .file: head = try? FileIO.readPrefix(input, limit: 4096).bytes
-            case .memory(let file, _): head = Array(file.bytes.prefix(4096))
-            }
-            if OutputName.pathExtension(input) == "png", let head, !APNG.Decoder.isAnimated(head), head.starts(with: [0x89, 0x50]) {
-                throw FramesJobError.stillImage(path: input)
-            }
-            return try explode(APNG.Decoder.self, input: input, name: name, scale: scale, reporter: reporter, cancellation: cancellation)
-        }
-    }
-
-    /// The animated file `input` read by `decoder`, its frames written as `name1.png…` at `scale`
-    /// (or returned in memory when the job has no output).
-    private func explode<Decoder: AnimationDecoder>(_ decoder: Decoder.Type, input: String, name: String, scale: Int,
-                                                     reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws -> Outcome {
-        reporter.report(.reading, done: 0, total: 1)
-        let reader: Decoder
-        switch source {
-        case .file: reader = try Decoder(file: input, limits: limits)
-        case .memory(let file, _): reader = try Decoder(bytes: file.bytes, file: file.name, limits: limits)
-        }
-        // Work in proportion to the input: a GIF of a kilobyte may declare fifty 8000² frames.
-        let info = reader.info
-        try limits.checkOutput(info.frameCount, "frames", width: info.width, height: info.height, of: input)
-        reporter.report(.reading, done: 1, total: 1)
-        let report: (Int, Int) -> Void = { reporter.report(.writing, done: $0, total: $1) }
-        var outcome = Outcome(files: [], warnings: [], manifest: nil, width: info.width, height: info.height,
-                              repeatCount: info.repeatCount, pages: 0, prefix: nil)
-        if let output {
-            let writer = try SequenceWriter(folder: output, prefix: name, scale: scale, protecting: InputFiles([input]), overwrite: overwrite)
-            (outcome.manifest, outcome.files) = try reader.writeFrames(to: writer, cancellation: cancellation, progress: report)
-            outcome.prefix = writer.prefix
-        } else {
-            let prefix = SequenceWriter.numberingPrefix(name)
-            (outcome.manifest, outcome.frames) = try reader.encodedFrames(prefix: prefix, scale: scale, cancellation: cancellation, progress: report)
-            outcome.files = outcome.frames.map(\.name)
-            outcome.prefix = prefix
-        }
-        outcome.warnings = reader.warnings + [prefixWarning(inputScale: scale)].compactMap { $0 }
-        return outcome
+        let planned = try self.plan(reporter, cancellation: cancellation)
+        return try self.run(planned, reporter: reporter, cancellation: cancellation)
     }
 }

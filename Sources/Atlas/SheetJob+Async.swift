@@ -22,8 +22,7 @@ extension SheetJob {
         // Decoding is most of the work; the pages' compression is the rest.
         let reporter = JobProgress.Reporter(progress, phases: [(.reading, 3), (.writing, 1)])
         let plan = try plan(counting: reporter.counter(.reading), cancellation: cancellation)
-        if cancellation?.isCancelled == true { throw .cancelled }
-        try write(plan, reporter: reporter)
+        try write(plan, reporter: reporter, cancellation: cancellation)
         return plan
     }
 
@@ -49,15 +48,15 @@ extension SheetJob {
         }
     }
 
-    /// ``write(_:)`` without blocking the caller's thread: the pages are compressed and the set
-    /// written on a thread of its own. A task cancelled before the writing starts throws
-    /// ``SheetJobError/cancelled`` and writes nothing; once started, the set is written whole (a
-    /// set is never left half-replaced). `progress` receives the files written (phase `writing`).
+    /// ``write(_:progress:cancellation:)`` without blocking the caller's thread: the pages are
+    /// compressed and the set written on a thread of its own. A task cancelled before its next
+    /// page is compressed throws ``SheetJobError/cancelled`` and writes nothing; once the set's
+    /// files are renamed into place, it is written whole (a set is never left half-replaced).
+    /// `progress` receives the files written (phase `writing`).
     public func write(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(SheetJobError) {
         let job = self
         try await BackgroundThread.run(cancelled: SheetJobError.cancelled) { flag throws(SheetJobError) in
-            if flag.isCancelled { throw .cancelled }
-            try job.write(plan, reporter: JobProgress.Reporter(progress, phase: .writing))
+            try job.write(plan, progress: progress, cancellation: flag)
         }
     }
 }

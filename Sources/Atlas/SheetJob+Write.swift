@@ -3,8 +3,8 @@ import Raster
 
 /// Writing a plan: the sheet's files as bytes, or as one set on disk.
 extension SheetJob {
-    /// A plan's files as bytes, named by their paths (pages encoded as ``write(_:)`` encodes them):
-    /// a sheet made in memory, for a caller that stores or sends it itself.
+    /// A plan's files as bytes, named by their paths (pages encoded as ``write(_:progress:cancellation:)``
+    /// encodes them): a sheet made in memory, for a caller that stores or sends it itself.
     public func encoded(_ plan: Plan) throws(SheetJobError) -> [InMemoryFile] {
         do {
             return try ThreadBudget.withLimit(threads) { () throws(PNG.EncodeError) in
@@ -20,21 +20,38 @@ extension SheetJob {
     /// all; none may be one of the frames read (Basics' `OutputError`, before anything is written),
     /// and only with ``overwrite`` may one replace a file Flipbook did not write (any of the sheet's
     /// files: its pages, and its data at ``data`` or the name made from ``output``).
-    public func write(_ plan: Plan) throws(SheetJobError) {
+    ///
+    /// `progress` receives `JobProgress` reports of phase `writing`: none of the files written,
+    /// then all of them at a fraction of 1 once the set is in place. A raised `cancellation` stops
+    /// before the next page is compressed (``SheetJobError/cancelled``): nothing is written, the
+    /// earlier set stands; once the set's files are renamed into place, it is written whole.
+    public func write(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
+                      cancellation: CancellationFlag? = nil) throws(SheetJobError) {
+        try write(plan, reporter: JobProgress.Reporter(progress, phase: .writing), cancellation: cancellation)
+    }
+
+    /// ``write(_:progress:cancellation:)``, with the files written counted in `reporter`'s `writing` phase.
+    func write(_ plan: Plan, reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws(SheetJobError) {
+        if cancellation?.isCancelled == true { throw .cancelled }
+        reporter.report(.writing, done: 0, total: plan.files.count)
         do {
             try ThreadBudget.withLimit(threads) {
-                try SheetExport.write(plan.files, owner: output, protecting: InputFiles(plan.inputs),
+                // Each page compressed first (as `encoded(_:)` compresses it), the flag checked
+                // before each; the set is then written from the bytes, whole.
+                var files: [SheetExport.File] = []
+                for file in plan.files {
+                    if cancellation?.isCancelled == true { throw SheetJobError.cancelled }
+                    guard case .image = file.content else { files.append(file); continue }
+                    let bytes = try SheetExport.encode([file], pngLevel: pngLevel, png8: png8)
+                    files.append(SheetExport.File(path: file.path, content: .data(bytes.first?.bytes ?? [])))
+                }
+                if cancellation?.isCancelled == true { throw SheetJobError.cancelled }
+                try SheetExport.write(files, owner: output, protecting: InputFiles(plan.inputs),
                                       named: overwrite ? plan.files.map(\.path) : [], pngLevel: pngLevel, png8: png8)
             }
         } catch {
             throw SheetJobError.from(error, output: output)
         }
-    }
-
-    /// ``write(_:)``, with the files written counted in `reporter`'s `writing` phase.
-    func write(_ plan: Plan, reporter: JobProgress.Reporter) throws(SheetJobError) {
-        reporter.report(.writing, done: 0, total: plan.files.count)
-        try write(plan)
         reporter.finish(.writing)
     }
 }

@@ -9,8 +9,8 @@ import Raster
 /// as one set.
 ///
 /// ``plan(progress:cancellation:)`` does everything but write, so a caller can look at the files
-/// first; ``write(_:)`` writes them; the `async` ``run(progress:)`` does both off the caller's
-/// thread and stops when its task is cancelled, and the `async` `plan(progress:)` and `write(_:)`
+/// first; ``write(_:progress:cancellation:)`` writes them; the `async` ``run(progress:)`` does both off the caller's
+/// thread and stops when its task is cancelled, and the `async` `plan(progress:)` and `write(_:progress:)`
 /// pack once off the caller's thread and write the packing for several engines
 /// (``forEngine(_:output:data:)``, ``plan(reusing:)``). Every error is a ``SheetJobError``.
 public struct SheetJob: Sendable {
@@ -81,7 +81,7 @@ public struct SheetJob: Sendable {
     /// A job packing files held in memory (an upload): PNG frames named as on disk
     /// (`walk/walk3@2x.png`, `coin.png`) with their folders' `sequence.json`, read by the rules of
     /// files on disk. ``plan(progress:cancellation:)`` reads nothing else; ``encoded(_:)`` gives
-    /// the sheet's files as bytes, ``write(_:)`` writes them at `output`.
+    /// the sheet's files as bytes, ``write(_:progress:cancellation:)`` writes them at `output`.
     public init(files: [InMemoryFile], output: String, engine: SheetEngine? = nil, format: SheetExport.Format? = nil,
                 builder: SheetBuilder = SheetBuilder(), scales: [Int]? = nil, fps: Double? = nil, limits: ResourceLimits = .default) {
         self.init(sources: files.map(\.name), output: output, engine: engine, format: format, builder: builder, scales: scales,

@@ -307,7 +307,7 @@ public struct SpriteSheet: Sendable {
 
     /// Each sprite's file name, in sprite order, once every sprite is checked: it can be cut from
     /// its page, its name makes a file name short enough, and no two sprites make one file.
-    private func checkedFileNames(source: String) throws(FramesJobError) -> [String] {
+    func checkedFileNames(source: String) throws(FramesJobError) -> [String] {
         do throws(Error) { try check() } catch {
             if case .limit(let limit) = error { throw .limit(limit) }
             throw .sheet(.invalid(file: source, reason: error.description))

@@ -40,6 +40,7 @@ enum TargetRunner {
             } catch { throw error == .cancelled ? .cancelled : .sheet(error) }
         case .frames(var job):
             job.overwrite = overwrite
+            job.threads = threads
             do {
                 let outcome = try job.run(cancellation: cancellation)
                 return Result(files: outcome.files, warnings: outcome.warnings, notes: [])

@@ -7,14 +7,14 @@ import Pipeline
 /// project file with `UIImageView`'s semantics, shows sprite sheets with their regions and lists
 /// the validator's findings.
 ///
-/// The shape of every job (docs/Design.md): settings as `var`s, ``plan(cancellation:)`` reads
-/// everything and writes nothing, ``write(_:)`` writes the page through the output contract (a
-/// temporary file renamed into place; never over a file the page shows or the project file; a file
-/// Flipbook did not write is replaced only with ``overwrite``), ``run(cancellation:)`` is both,
-/// each also `async` (on a thread of its own; the task's cancellation stops it). Errors are
-/// ``PreviewError``. There is no progress callback: nothing is decoded but headers, so planning is
-/// short (3 000 frames in 12 folders: 0.4 s of CPU in a debug build, a 135 KB page); the
-/// validator's reading is the longest part.
+/// The shape of every job (docs/Design.md): settings as `var`s, ``plan(progress:cancellation:)``
+/// reads everything and writes nothing, ``write(_:)`` writes the page through the output contract
+/// (a temporary file renamed into place; never over a file the page shows or the project file; a
+/// file Flipbook did not write is replaced only with ``overwrite``), ``run(progress:cancellation:)``
+/// is both, each also `async` (on a thread of its own; the task's cancellation stops it). Errors
+/// are ``PreviewError``. Progress is one `JobProgress` callback, as every job's: nothing is decoded
+/// but headers, so the validator's reading is the longest part of a plan (3 000 frames in 12
+/// folders: 0.4 s of CPU in a debug build, a 135 KB page) and is what the `reading` phase counts.
 ///
 /// ```swift
 /// let job = PreviewJob(source: "Sequences", output: "Sequences/preview.html")
@@ -56,8 +56,16 @@ public struct PreviewJob: Sendable {
     /// A sequence that cannot be played (a `sequence.json` that does not fit) is a problem on the
     /// page, not an error: the page shows the rest.
     ///
-    /// A raised `cancellation` stops before the validator runs, or during it (``PreviewError/cancelled``).
-    public func plan(cancellation: CancellationFlag? = nil) throws(PreviewError) -> PreviewPage {
+    /// `progress` receives `JobProgress` reports of phase `reading`: the validator's files read
+    /// (`done` of `total`, from its threads), then all of them (0 of 0 when nothing is validated)
+    /// at a fraction of 1. A raised `cancellation` stops before the validator runs, or during it
+    /// (``PreviewError/cancelled``).
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(PreviewError) -> PreviewPage {
+        try plan(JobProgress.Reporter(progress, phase: .reading), cancellation: cancellation)
+    }
+
+    /// ``plan(progress:cancellation:)`` reporting to `reporter`'s `reading` phase.
+    func plan(_ reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws(PreviewError) -> PreviewPage {
         let source = Discovery.trimmingSlash(self.source)
         var content = PreviewContent()
         var validation: [(folder: String, config: ValidationConfig)] = []
@@ -111,10 +119,17 @@ public struct PreviewJob: Sendable {
         }
         if cancellation?.isCancelled == true { throw .cancelled }
         var findings: [Finding] = []
+        var filesRead = 0
         if !validation.isEmpty {
+            // The validator's files read are the plan's reading.
+            var forward: (@Sendable (JobProgress) -> Void)? = nil
+            if reporter.isListening {
+                forward = { (report: JobProgress) in reporter.report(.reading, done: report.done, total: report.total) }
+            }
             do {
-                let report = try validator.validate(folders: validation, cancellation: cancellation)
+                let report = try validator.validate(folders: validation, progress: forward, cancellation: cancellation)
                 findings = report.findings
+                filesRead = report.fileCount
             } catch .cancelled {
                 throw .cancelled
             } catch {
@@ -125,6 +140,7 @@ public struct PreviewJob: Sendable {
         if content.sequences.isEmpty, content.animatedFiles.isEmpty, content.sheets.isEmpty, content.problems.isEmpty {
             throw .nothingToShow(source: self.source)
         }
+        reporter.report(.reading, done: filesRead, total: filesRead)
         return PreviewPage(source: self.source, root: root, content: content, findings: findings, validationProblems: validationProblems)
     }
 
@@ -149,34 +165,41 @@ public struct PreviewJob: Sendable {
         }
     }
 
-    /// ``plan(cancellation:)`` then ``write(_:)``: the page written, and what it shows. A raised
-    /// `cancellation` stops before the page is written.
+    /// ``plan(progress:cancellation:)`` then ``write(_:)``: the page written, and what it shows.
+    /// `progress` receives the plan's reports (phase `reading`, most of the call), then the page
+    /// written (phase `writing`, one step), the last at a fraction of 1. A raised `cancellation`
+    /// stops before the page is written.
     @discardableResult
-    public func run(cancellation: CancellationFlag? = nil) throws(PreviewError) -> PreviewPage {
-        let page = try plan(cancellation: cancellation)
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(PreviewError) -> PreviewPage {
+        let reporter = JobProgress.Reporter(progress, phases: [(.reading, 9), (.writing, 1)])
+        let page = try plan(reporter, cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled }
+        reporter.report(.writing, done: 0, total: 1)
         try write(page)
+        reporter.finish(.writing)
         return page
     }
 
-    /// ``plan(cancellation:)`` without blocking the caller's thread: the work runs on a thread of
-    /// its own (never on Swift's cooperative pool); cancelling the task throws ``PreviewError/cancelled``.
-    public func plan() async throws(PreviewError) -> PreviewPage {
+    /// ``plan(progress:cancellation:)`` without blocking the caller's thread: the work runs on a
+    /// thread of its own (never on Swift's cooperative pool); cancelling the task throws
+    /// ``PreviewError/cancelled``. `progress` receives its reports on that thread and the validator's.
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(PreviewError) -> PreviewPage {
         let job = self
         return try await BackgroundThread.run(cancelled: PreviewError.cancelled) { flag throws(PreviewError) in
-            let page = try job.plan(cancellation: flag)
+            let page = try job.plan(progress: progress, cancellation: flag)
             if flag.isCancelled { throw .cancelled }
             return page
         }
     }
 
-    /// ``run(cancellation:)`` without blocking the caller's thread; cancelling the task before the
-    /// page is written throws ``PreviewError/cancelled`` and writes nothing.
+    /// ``run(progress:cancellation:)`` without blocking the caller's thread; cancelling the task
+    /// before the page is written throws ``PreviewError/cancelled`` and writes nothing. `progress`
+    /// as for the sync form, from the working threads.
     @discardableResult
-    public func run() async throws(PreviewError) -> PreviewPage {
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(PreviewError) -> PreviewPage {
         let job = self
         return try await BackgroundThread.run(cancelled: PreviewError.cancelled) { flag throws(PreviewError) in
-            try job.run(cancellation: flag)
+            try job.run(progress: progress, cancellation: flag)
         }
     }
 }

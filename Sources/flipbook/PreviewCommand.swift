@@ -82,7 +82,10 @@ struct PreviewCommand: ParsableCommand {
                 try? FileIO.writeStandardOutput(Array((line + "\n").utf8))
             }
         }
-        let page = try job.run()
+        let progress = Progress.forTerminal(label: "preview")
+        defer { progress?.finish() }
+        let page = try job.run(progress: progress?.update)
+        progress?.finish()
         for problem in page.problems { Console.error("note: \(problem)") }
         if json {
             return try Console.printJSON(Written(output: job.output, files: [job.output], sequences: page.sequences.count,

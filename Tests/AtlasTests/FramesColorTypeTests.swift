@@ -40,7 +40,7 @@ struct FramesColorTypeTests {
         let report = try Validator().validate([folder + "/fr"])
         #expect(!report.findings.contains { $0.rule == .pngColorTypeMixed }, "\(report.findings)")
         // In memory, the same.
-        let memory = try FramesJob(file: InMemoryFile(name: "fire.png", bytes: try Self.mixedAPNG())).run()
+        let memory = try FramesJob(files: [InMemoryFile(name: "fire.png", bytes: try Self.mixedAPNG())]).run()
         #expect(memory.frames.filter { $0.name.hasSuffix(".png") }.map { Self.colorType($0.bytes) } == [6, 6, 6])
         // Every frame still shows what the animation shows.
         let decoded = try APNG.Decoder(bytes: try Self.mixedAPNG(), file: "fire.png").allFrames().map(\.image)
@@ -54,7 +54,7 @@ struct FramesColorTypeTests {
         var job = AssembleJob(sources: [Fixtures.path("sequences/kenney-gold-coin")], output: nil)
         job.format = .gif
         let gif = try job.run().bytes
-        let memory = try FramesJob(file: InMemoryFile(name: "coin.gif", bytes: gif)).run()
+        let memory = try FramesJob(files: [InMemoryFile(name: "coin.gif", bytes: gif)]).run()
         let types = Set(memory.frames.filter { $0.name.hasSuffix(".png") }.map { Self.colorType($0.bytes) })
         #expect(types == [3], "palette, as each frame's colours allow")
     }

@@ -28,7 +28,7 @@ struct FramesJobMemoryTests {
         let folder = try Fixtures.temporaryFolder("frames-memory") + "/out"
         let onDisk = try FramesJob(input: path, output: folder).run()
         let upload = InMemoryFile(name: (fixture as NSString).lastPathComponent, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
-        let inMemory = try FramesJob(file: upload).run()
+        let inMemory = try FramesJob(files: [upload]).run()
         #expect(inMemory.frames.count == onDisk.files.count && inMemory.frames.count > 2)
         #expect(inMemory.frames.last?.name == "sequence.json")
         #expect(inMemory.files == inMemory.frames.map(\.name))
@@ -51,7 +51,7 @@ struct FramesJobMemoryTests {
         let onDisk = try FramesJob(input: data, output: folder + "/frames").run()
         let files = try job.encoded(plan).map { InMemoryFile(name: String($0.name.dropFirst(folder.count + 1)), bytes: $0.bytes) }
         let dataFile = try #require(files.first { $0.name == String(data.dropFirst(folder.count + 1)) })
-        let inMemory = try FramesJob(file: dataFile, pages: files.filter { $0.name != dataFile.name }).run()
+        let inMemory = try FramesJob(files: [dataFile] + files.filter { $0.name != dataFile.name }).run()
         #expect(inMemory.frames.count == 4 && inMemory.pages == onDisk.pages)
         let written = try Self.contents(of: folder + "/frames")
         #expect(Set(inMemory.frames.map(\.name)) == Set(written.keys))
@@ -62,15 +62,15 @@ struct FramesJobMemoryTests {
     /// not uploaded, a cut file — each its error, naming the upload.
     @Test func theRulesHoldInMemory() throws {
         let still = InMemoryFile(name: "still.png", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("sequences/kenney-gold-coin/gold_1.png")))))
-        #expect(throws: FramesJobError.stillImage(path: "still.png")) { _ = try FramesJob(file: still).run() }
+        #expect(throws: FramesJobError.stillImage(path: "still.png")) { _ = try FramesJob(files: [still]).run() }
         let atlas = InMemoryFile(name: "coin.atlas", bytes: Array("coin.png\nsize: 8,8\nformat: RGBA8888\nfilter: Linear,Linear\nrepeat: none\ngold_1\n  rotate: false\n  xy: 0, 0\n  size: 8, 8\n  orig: 8, 8\n  offset: 0, 0\n  index: -1\n".utf8))
-        #expect(throws: FramesJobError.prefixForSheet(path: "coin.atlas")) { _ = try FramesJob(file: atlas, prefix: "x").run() }
-        do { _ = try FramesJob(file: atlas).run(); Issue.record("read a page that was not uploaded") } catch {
+        #expect(throws: FramesJobError.prefixForSheet(path: "coin.atlas")) { _ = try FramesJob(files: [atlas], prefix: "x").run() }
+        do { _ = try FramesJob(files: [atlas]).run(); Issue.record("read a page that was not uploaded") } catch {
             guard case .sheet = error else { Issue.record("\(error)"); return }
             #expect(error.description.contains("coin.png"))
         }
         let gif = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("gif/giflib/fire.gif"))))
-        do { _ = try FramesJob(file: InMemoryFile(name: "cut.gif", bytes: Array(gif.prefix(12)))).run(); Issue.record("read a cut GIF") } catch {
+        do { _ = try FramesJob(files: [InMemoryFile(name: "cut.gif", bytes: Array(gif.prefix(12)))]).run(); Issue.record("read a cut GIF") } catch {
             guard case .decode = error else { Issue.record("\(error)"); return }
             #expect(error.description.contains("cut.gif"))
         }

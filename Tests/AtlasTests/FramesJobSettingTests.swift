@@ -23,7 +23,7 @@ struct FramesJobSettingTests {
         #expect(throws: expected) { _ = try FramesJob(input: Self.fire + "-missing.gif", output: out, limits: limits).run() }
         #expect(throws: expected) { _ = try FramesJob(input: Self.fire, output: out, limits: limits).run() }
         let upload = InMemoryFile(name: "fire.gif", bytes: try FileIO.readAll(Self.fire))
-        #expect(throws: expected) { _ = try FramesJob(file: upload, limits: limits).run() }
+        #expect(throws: expected) { _ = try FramesJob(files: [upload], limits: limits).run() }
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
@@ -31,7 +31,7 @@ struct FramesJobSettingTests {
     func aNamedScaleOutOfRangeIsRefused(scale: Int) throws {
         let upload = InMemoryFile(name: "fire@\(scale)x.gif", bytes: try FileIO.readAll(Self.fire))
         do {
-            _ = try FramesJob(file: upload).run()
+            _ = try FramesJob(files: [upload]).run()
             Issue.record("frames named @\(scale)x were made")
         } catch {
             guard case .setting(let refusal) = error else { Issue.record("\(error)"); return }
@@ -39,7 +39,7 @@ struct FramesJobSettingTests {
             #expect(refusal.description.contains("fire@\(scale)x.gif"))
         }
         // @3x still gives @3x frames.
-        let three = try FramesJob(file: InMemoryFile(name: "fire@3x.gif", bytes: upload.bytes)).run()
+        let three = try FramesJob(files: [InMemoryFile(name: "fire@3x.gif", bytes: upload.bytes)]).run()
         #expect(three.files.first == "fire1@3x.png")
     }
 }

@@ -91,7 +91,7 @@ struct SheetImportFormsTests {
                 + "cannot be told — each file needs a name of its own (rename one or leave one out)"
         }
         #expect(throws: FramesJobError.self) {
-            _ = try FramesJob(file: InMemoryFile(name: "up/coin.atlas", bytes: hostile.bytes), pages: files).run()
+            _ = try FramesJob(files: [InMemoryFile(name: "up/coin.atlas", bytes: hostile.bytes)] + files).run()
         }
         #expect(try SheetImport.read(files: files + files, data: "up/coin.atlas").sprites.count == 4, "the same bytes twice are one file")
     }

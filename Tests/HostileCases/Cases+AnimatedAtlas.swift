@@ -366,15 +366,21 @@ extension HostileCases {
             _ = TexturePackerJSON.Style.allCases; _ = GodotSpriteFrames.Version.allCases
         },
         HostileCase("SheetJob and FramesJob on empty and missing sources", ["SheetJob", "SheetJob.Plan", "SheetJobError", "FramesJob",
-                                                                            "FramesJob.Outcome", "FramesJob.Source", "FramesJobError"]) {
+                                                                            "FramesJob.Outcome", "FramesJob.Plan", "FramesJob.Source", "FramesJobError"]) {
             for files in [[], [InMemoryFile(name: "", bytes: [])], [InMemoryFile(name: "a1.png", bytes: Sample.png), InMemoryFile(name: "a1.png", bytes: Sample.png)]] {
                 _ = try? SheetJob(files: files, output: "", scales: [0, -1, Int.max], fps: .nan).plan()
             }
             _ = try? SheetJob(sources: ["", "/nonexistent"], output: "").check()
             _ = try? FramesJob(input: "", output: "", prefix: "").run()
-            _ = try? FramesJob(file: InMemoryFile(name: "", bytes: []), pages: [InMemoryFile(name: "../x.png", bytes: [0x89])], prefix: "").run()
-            _ = try? FramesJob(file: InMemoryFile(name: "x.atlas", bytes: Array("../../etc/passwd\n".utf8))).run()
+            _ = try? FramesJob(files: [InMemoryFile(name: "", bytes: []), InMemoryFile(name: "../x.png", bytes: [0x89])], prefix: "").run()
+            _ = try? FramesJob(files: [InMemoryFile(name: "x.atlas", bytes: Array("../../etc/passwd\n".utf8))]).run()
             _ = try? FramesJob(input: "/nonexistent.gif", output: "/nonexistent", prefix: "../x", limits: ResourceLimits(maxPixels: -1)).run()
+            _ = try? FramesJob(files: []).plan()
+            for threads in [0, -1, Int.min, Int.max] {
+                var job = FramesJob(files: [InMemoryFile(name: "x.gif", bytes: Array("GIF89a".utf8))])
+                job.threads = threads
+                if let plan = try? job.plan() { _ = try? job.run(plan) }
+            }
         },
     ]
 }

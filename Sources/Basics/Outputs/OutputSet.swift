@@ -79,6 +79,12 @@ public final class OutputSet: @unchecked Sendable {
         return file
     }
 
+    /// Refuses `path` as ``write(_:to:named:settings:)`` would, writing nothing: a job's plan
+    /// checks the names it will write before any work (`FramesJob.plan`).
+    package func check(_ path: String, named: Bool = false, settings: Bool = false) throws {
+        try claim(path, named: named, settings: settings)
+    }
+
     /// Refuses `path` when the contract does (see ``write(_:to:named:)``).
     private func claim(_ path: String, named: Bool, settings: Bool) throws {
         // What a killed run left in this folder is finished or cleaned first, so the checks below

@@ -28,7 +28,7 @@ public struct FrameImport: Sendable {
     /// caller's thread; cancelling the calling task stops it before its next frame.
     public func frames(of file: InMemoryFile, pages: [InMemoryFile] = []) async -> ImportResponse {
         do throws(FramesJobError) {
-            let outcome = try await FramesJob(file: file, pages: pages, limits: limits).run()
+            let outcome = try await FramesJob(files: [file] + pages, limits: limits).run()
             return .frames(files: outcome.frames, warnings: outcome.warnings)
         } catch {
             switch error {

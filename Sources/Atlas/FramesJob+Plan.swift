@@ -1,0 +1,168 @@
+import Animated
+import APNG
+import Basics
+import Foundation
+import GIF
+import Raster
+import WebP
+
+/// Planning a ``FramesJob``: everything read and checked, nothing encoded or written.
+extension FramesJob {
+    /// Reads and checks everything, encodes and writes nothing, as every job's `plan` does
+    /// (docs/Design.md): the settings first (``limits``, ``threads``, a scale the input's `@Nx`
+    /// name asks for; ``FramesJobError/setting(_:)``), then the input (a sheet's data and its pages
+    /// decoded, an animation's header), the limits (sprites, pixels, the pixels of all frames), and
+    /// every frame's name against the output contract (``FramesJobError/output(_:)``: an input, a
+    /// file Flipbook did not write, another set's file). No folder is made and no frame written;
+    /// ``run(_:progress:cancellation:)`` writes the plan, as often as wanted. `progress` receives
+    /// the input read (phase `reading`, one step, ending at a fraction of 1); a raised
+    /// `cancellation` stops before the input is read (``FramesJobError/cancelled``).
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(FramesJobError) -> Plan {
+        try plan(JobProgress.Reporter(progress, phase: .reading), cancellation: cancellation)
+    }
+
+    /// ``plan(progress:cancellation:)`` reporting to `reporter`'s `reading` phase.
+    func plan(_ reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws(FramesJobError) -> Plan {
+        if cancellation?.isCancelled == true { throw .cancelled }
+        do {
+            return try ThreadBudget.withLimit(threads) { try makePlan(reporter) }
+        } catch {
+            throw FramesJobError.from(error)
+        }
+    }
+
+    /// The first setting of the job out of range, naming it.
+    var settingError: SettingError? {
+        // Limits of 0 or less would refuse every input with a false "over the limit".
+        if let error = limits.rangeError { return error }
+        if let threads, threads < 1 { return SettingError(.threads, of: "FramesJob", value: threads, allowed: .atLeast(1)) }
+        return nil
+    }
+
+    private func makePlan(_ reporter: JobProgress.Reporter) throws -> Plan {
+        if let error = settingError { throw FramesJobError.setting(error) }
+        if case .memory(let files) = source, files.isEmpty {
+            throw FramesJobError.decode(.unreadable(file: "FramesJob(files:)", reason: "no file was given: give the animation, or a sheet's data file and its pages"))
+        }
+        // `G.atlasc/`, as a shell completes a SpriteKit atlas, is `G.atlasc`.
+        let input = Discovery.trimmingSlash(self.input)
+        if let output { try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames") }
+        if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") { throw FramesJobError.invalidPrefix(prefix) }
+        var isDirectory: ObjCBool = false
+        if case .file = source, FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue,
+           !input.lowercased().hasSuffix(".atlasc") {
+            throw FramesJobError.folderGiven(path: input)
+        }
+        if readsSheet { return try planSheet(input, isFolder: isDirectory.boolValue, reporter) }
+        // `spin@2x.gif` gives `spin1@2x.png…`: the scale stays where UIKit reads it.
+        let file = ImageFileName(path: input)
+        let scale = file.scale ?? 1
+        // `spin@5x.gif` would give `spin1@5x.png`, a name no reader takes for a scale (1…3).
+        if let error = ImageFileName.scaleError(scale, of: nil) {
+            var named = error
+            named.reason = "the name \(FileIO.lastComponent(of: input)) asks for @\(scale)x frames; rename it NAME.gif, NAME@2x.gif or NAME@3x.gif"
+            throw FramesJobError.setting(named)
+        }
+        // A prefix given with the scale in it (`hero@3x`) is the stem: the writer adds the scale.
+        let name = prefix.map { ImageFileName(path: $0 + ".png").stem } ?? file.stem
+        return try planAnimation(input, name: name, scale: scale, reporter)
+    }
+
+    /// A sheet's data read with its pages, each sprite's file name checked.
+    private func planSheet(_ input: String, isFolder: Bool, _ reporter: JobProgress.Reporter) throws -> Plan {
+        if prefix != nil { throw FramesJobError.prefixForSheet(path: input) }
+        reporter.report(.reading, done: 0, total: 1)
+        let sheet: SpriteSheet
+        switch source {
+        case .file:
+            // A sheet a killed run left half-replaced is finished before it is read, never read mixed.
+            for folder in isFolder ? [input] : [FileIO.parentDirectory(of: input)] {
+                do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error.unreadable(file: input, reason: error.description) }
+            }
+            sheet = try SheetImport.read(input, limits: limits)
+        case .memory(let files):
+            sheet = try SheetImport.read(files: files, data: files[0].name, limits: limits)
+        }
+        // A data file cut after its page header names no frame: nothing to write, and no empty folder.
+        guard !sheet.sprites.isEmpty else {
+            throw SheetImport.Error.invalid(file: input, reason: "names no frames (a data file cut short, or a sheet of no sprites): nothing was written")
+        }
+        var files = try sheet.checkedFileNames(source: input)
+        if let output {
+            let folder = Discovery.trimmingSlash(output)
+            let inputs = InputFiles([input] + sheet.sourceFiles)
+            files = files.map { folder + "/" + $0 }
+            // Owned by the sheet read, as `SpriteSheet.unpack` writes them.
+            try check(files, in: folder, set: OutputSet(owner: SheetImport.dataFile(input), protecting: inputs), inputs: inputs)
+        }
+        reporter.report(.reading, done: 1, total: 1)
+        return Plan(files: files, warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings,
+                    width: sheet.pages.first?.width ?? 0, height: sheet.pages.first?.height ?? 0, frameCount: sheet.sprites.count,
+                    repeatCount: 0, pages: sheet.pages.count, prefix: nil, input: input, content: .sheet(sheet))
+    }
+
+    /// A GIF, an APNG (`.apng`, or a `.png` with `acTL`) or a WebP opened, its header checked
+    /// against the limits, its frames' names (`name1.png…` at `scale`) against the output contract.
+    private func planAnimation(_ input: String, name: String, scale: Int, _ reporter: JobProgress.Reporter) throws -> Plan {
+        reporter.report(.reading, done: 0, total: 1)
+        let bytes: [UInt8]
+        switch source {
+        case .file:
+            do { bytes = try FileIO.readAll(input) } catch { throw AnimationDecodeError.unreadable(file: input, reason: error.reason) }
+        case .memory(let files):
+            bytes = files[0].bytes
+        }
+        let format: AnimationDecodeError.Format
+        switch OutputName.pathExtension(input) {
+        case "gif": format = .gif
+        case "webp": format = .webp
+        default:
+            if OutputName.pathExtension(input) == "png", !APNG.Decoder.isAnimated(Array(bytes.prefix(4096))), bytes.starts(with: [0x89, 0x50]) {
+                throw FramesJobError.stillImage(path: input)
+            }
+            format = .apng
+        }
+        let reader = try Self.open(format, bytes: bytes, file: input, limits: limits)
+        // Work in proportion to the input: a GIF of a kilobyte may declare fifty 8000² frames.
+        let info = reader.info
+        try limits.checkOutput(info.frameCount, "frames", width: info.width, height: info.height, of: input)
+        let numbering = SequenceWriter.numberingPrefix(name), suffix = scale == 1 ? "" : "@\(scale)x"
+        var files = (1...max(1, info.frameCount)).map { "\(numbering)\($0)\(suffix).png" } + [SequenceManifest.fileName]
+        if let output {
+            let folder = Discovery.trimmingSlash(output)
+            let inputs = InputFiles([input])
+            files = files.map { folder + "/" + $0 }
+            // Each scale's frames are a set of their own, as `SequenceWriter` writes them.
+            try check(files, in: folder, set: OutputSet(owner: folder + "/" + numbering + suffix, protecting: inputs), inputs: inputs)
+        }
+        reporter.report(.reading, done: 1, total: 1)
+        return Plan(files: files, warnings: reader.warnings + [prefixWarning(inputScale: scale)].compactMap { $0 },
+                    width: info.width, height: info.height, frameCount: info.frameCount, repeatCount: info.repeatCount,
+                    pages: 0, prefix: numbering, input: input, content: .animation(format, bytes: bytes, name: name, scale: scale))
+    }
+
+    /// The decoder of `format` over `bytes`, named `file` in messages.
+    static func open(_ format: AnimationDecodeError.Format, bytes: [UInt8], file: String,
+                     limits: ResourceLimits) throws(AnimationDecodeError) -> any AnimationDecoder {
+        switch format {
+        case .gif: try GIF.Decoder(bytes: bytes, file: file, limits: limits)
+        case .apng: try APNG.Decoder(bytes: bytes, file: file, limits: limits)
+        case .webp: try WebP.Decoder(bytes: bytes, file: file, limits: limits)
+        }
+    }
+
+    /// Refuses, before anything is written, what the output contract would refuse while writing
+    /// `files` into `folder` as `set`: the folder an input or a file, a frame's name an input, a
+    /// file Flipbook did not write (without ``overwrite``) or another set's file. `sequence.json`
+    /// is checked as the settings file it is.
+    private func check(_ files: [String], in folder: String, set: OutputSet, inputs: InputFiles) throws {
+        if let input = inputs.input(sameAs: folder) { throw OutputError.overwritesInput(output: folder, input: input) }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw OutputError.notAFolder(path: folder)
+        }
+        for file in files {
+            try set.check(file, named: overwrite, settings: FileIO.lastComponent(of: file) == SequenceManifest.fileName)
+        }
+    }
+}
