@@ -97,4 +97,29 @@ struct FreshEyesEightTests {
             #expect(run.status == 3 && run.stderr.contains("anim.png: an animated PNG (APNG) where a still image is read"), "\(arguments) \(run.stderr)")
         }
     }
+
+    /// `-o nx/../gold.png`, through a folder that does not exist yet, passed every check (stat of
+    /// the path failed, so it named no input and no file) and replaced the input: `resize`,
+    /// `slice`, `blur`, `draw`, `note`, `assemble` and `render` alike. The detour is refused; the
+    /// input is unchanged and no folder is left behind.
+    @Test(arguments: [
+        ["resize", "gold.png", "--scale", "2", "-o", "nx/../gold.png"],
+        ["slice", "gold.png", "--insets", "4,4,4,4", "--size", "80x80", "-o", "nx/../gold.png"],
+        ["blur", "--sigma", "1", "coin", "-o", "nx/../coin/gold_1.png"],
+        ["assemble", "coin", "-o", "coin/nx/../gold_1.png"],
+        ["note", "hi", "--chrome", "gold.png", "--insets", "4,4,4,4", "-o", "nx/../gold.png"],
+        ["draw", "draw.json", "-o", "nx/../gold.png"],
+        ["validate", "coin", "--format", "json", "--output", "nx/ny/../../mine.json"],
+    ])
+    func anOutputThatClimbsOutOfAMissingFolderIsRefused(arguments: [String]) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try #"{"size": [8, 8], "ops": [{"image": "gold.png"}]}"#.write(toFile: dir + "/draw.json", atomically: true, encoding: .utf8)
+        try "mine".write(toFile: dir + "/mine.json", atomically: true, encoding: .utf8)
+        let before = try [FileIO.readAll(dir + "/gold.png"), FileIO.readAll(dir + "/coin/gold_1.png"), FileIO.readAll(dir + "/mine.json")]
+        let run = try CLI.run(arguments, in: dir)
+        #expect(run.status == 2 && run.stderr.contains("a folder that does not exist yet"), "\(run.status) \(run.stderr)")
+        #expect(try [FileIO.readAll(dir + "/gold.png"), FileIO.readAll(dir + "/coin/gold_1.png"), FileIO.readAll(dir + "/mine.json")] == before)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/nx") && !FileManager.default.fileExists(atPath: dir + "/coin/nx"))
+    }
 }

@@ -43,12 +43,31 @@ public struct InputFiles: Sendable {
         if !settings, OutputName.settingsNames.contains(name) {
             throw .unsupportedName(path: output, reason: "\(name) holds a folder's settings, which Flipbook reads; name the output otherwise")
         }
+        try Self.checkNoClimbOutOfMissingFolder(output)
         if let input = input(sameAs: output) { throw .overwritesInput(output: output, input: input) }
         if let input = input(spelledLike: output) {
             throw .unsupportedName(path: output, reason: "its name differs from the input \(input) only in case or Unicode normalisation: "
                                    + "macOS and Windows take the two for one file; name the output otherwise")
         }
         if let kind = System.kind(of: output), kind != .regular { throw .notRegularFile(path: output) }
+    }
+
+    /// Refuses a path that climbs (`..`) out of a folder that does not exist yet
+    /// (`new/../walk1.png`): nothing can say what it names before the folder is made, so no check
+    /// of the output (an input, a user's file, another set's) would see the file it ends at —
+    /// `blur x.png -o new/../x.png` replaced its input. Named without the detour, it is checked.
+    static func checkNoClimbOutOfMissingFolder(_ path: String) throws(OutputError) {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        var missing: String?
+        for (index, part) in parts.enumerated() where !part.isEmpty && part != "." {
+            if part == "..", let missing {
+                throw .unsupportedName(path: path, reason: "it climbs (..) out of \(missing), a folder that does not exist yet, so what it "
+                                       + "names cannot be checked before it is made; name the output without the detour")
+            }
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            if missing == nil, index < parts.count - 1, System.kind(of: prefix) == nil { missing = prefix }
+        }
     }
 
     /// The input in the folder `path` resolves to whose name is `path`'s in another case or
