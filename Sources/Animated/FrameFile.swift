@@ -75,11 +75,22 @@ public struct FrameFile: Sendable, Hashable {
         }
     }
     /// The refusal of the single file `output` (an APNG, a PNG) when its name makes it a frame of
-    /// a sequence among `inputs` (``sequence(claiming:among:)``): every later read of the folder
-    /// would take it for a frame. `nil` when it joins none.
+    /// a sequence among `inputs` (``sequence(claiming:among:)``), or a numbered frame of another
+    /// prefix in the folder of one of them: every later read of the folder would take it for a
+    /// frame. `nil` when it is neither.
     public static func claimRefusal(output: String, among inputs: [String]) -> OutputError? {
-        guard let frame = sequence(claiming: output, among: inputs) else { return nil }
-        return .unsupportedName(path: output, reason: "its name makes it a frame of \(frame.prefix)…, the sequence it is made of; "
+        if let frame = sequence(claiming: output, among: inputs) {
+            return .unsupportedName(path: output, reason: "its name makes it a frame of \(frame.prefix)…, the sequence it is made of; "
+                                    + "name it without the number or write it outside \(frame.directory)")
+        }
+        // Another numbered name in that folder (`gold5.png` beside `gold_1…4.png`) is a sequence of
+        // its own there: the folder would read as two sequences, and an APNG among stills as none.
+        guard let named = FrameFile(path: output) else { return nil }
+        guard let frame = inputs.lazy.compactMap({ FrameFile(path: $0) }).first(where: {
+            $0.directory == named.directory || FileIO.isSameFile($0.directory, named.directory)
+        }) else { return nil }
+        return .unsupportedName(path: output, reason: "its name makes it a numbered frame in \(frame.directory), the folder of "
+                                + "\(frame.prefix)…, the sequence it is made of, which would then read as two sequences; "
                                 + "name it without the number or write it outside \(frame.directory)")
     }
 

@@ -154,6 +154,11 @@ final class BuildRun: @unchecked Sendable {
             let threads = others > 0 && cores > 1 ? 1 : job.threads
             result = try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, cancellation: cancellation)
         } catch {
+            // A failed build is recorded as not built (a forced rebuild that failed left the last
+            // record, and the next build called the target up to date).
+            lock.lock()
+            if state.targets.removeValue(forKey: target.name) != nil { save() }
+            lock.unlock()
             return BuildReport.Entry(target: target.name, status: .failed(error, reasons: reasons), warnings: cacheWarnings, notes: [])
         }
         let files = result.files.map { relative($0) }

@@ -2,7 +2,7 @@ import Foundation
 import Pipeline
 
 /// What a build has decided so far, from its progress reports, for the line an interrupt prints
-/// (`interrupted: 2 of 5 targets built (walk, coin), 1 up to date; the next build starts with the other 2`):
+/// (`interrupted: 2 of 5 targets built (walk, coin), 1 up to date; … the next flipbook build checks the other 2`):
 /// `build` ended without a word on Ctrl-C, and a user could not tell what was done.
 final class BuildTally: @unchecked Sendable {
     private let lock = NSLock()
@@ -34,7 +34,7 @@ final class BuildTally: @unchecked Sendable {
             if failed > 0 { parts.append("\(failed) failed") }
             let rest = total - decided
             return "interrupted: " + parts.joined(separator: ", ")
-                + (rest > 0 ? "; the target being built was left as it was, and the next flipbook build starts with the other \(rest)" : "")
+                + (rest > 0 ? "; what was being built was left as it was, and the next flipbook build checks the other \(rest)" : "")
         }
     }
 }

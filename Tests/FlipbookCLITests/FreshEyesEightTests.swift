@@ -122,4 +122,22 @@ struct FreshEyesEightTests {
         #expect(try [FileIO.readAll(dir + "/gold.png"), FileIO.readAll(dir + "/coin/gold_1.png"), FileIO.readAll(dir + "/mine.json")] == before)
         #expect(!FileManager.default.fileExists(atPath: dir + "/nx") && !FileManager.default.fileExists(atPath: dir + "/coin/nx"))
     }
+
+    /// An animation named as a numbered frame of another prefix in the folder it is made of
+    /// (`coin/gold5.png` beside `gold_1…4.png`) was written, and every later read of the folder
+    /// found two sequences (fresh eyes 9); refused as a frame of the same prefix is.
+    @Test(arguments: [
+        ["blur", "--sigma", "1", "coin", "-o", "coin/gold5.png"],
+        ["assemble", "coin", "-o", "coin/x7.png"],
+        ["render", "scene.json", "-o", "coin/gold5.png"],
+    ])
+    func noOutputIsANumberedFrameInTheFolderItIsMadeOf(arguments: [String]) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = #"{"size": [80, 80], "duration": 1, "fps": 4, "layers": [{"sequence": {"source": "coin"}, "position": [40, 40]}]}"#
+        try scene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        let run = try CLI.run(arguments, in: dir)
+        #expect(run.status == 2 && run.stderr.contains("its name makes it a numbered frame in ") && run.stderr.contains("coin, the folder of gold_…"), "\(run.status) \(run.stderr)")
+        #expect(try CLI.run(["validate", "coin"], in: dir).status == 0)
+    }
 }

@@ -89,6 +89,24 @@ struct IncrementalBuildTests {
         #expect(report.built == ["coin0"] || report.failures.map(\.target) == ["coin0"], "\(report.entries)")
     }
 
+    /// A forced build whose target failed left the last good record, so the next build called the
+    /// target up to date over outputs the failed run may have touched (fresh eyes 9). A failure
+    /// now drops the record: the next build builds the target again, as docs/Pipelines.md says.
+    @Test func aFailedForcedBuildIsBuiltAgainNextTime() throws {
+        let (folder, file) = try Self.project("build-forced-fail", count: 1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try Self.build(file).built == ["coin0"])
+        // The forced build is cancelled once its target starts building: the target fails.
+        let flag = CancellationFlag()
+        var job = BuildJob(project: try Project.read(file: file), force: true)
+        job.tool = "test"
+        job.cache = nil
+        let forced = try? job.run(progress: { if $0.event == .building { flag.cancel() } }, cancellation: flag)
+        #expect(forced.map { $0.built.isEmpty } ?? true)
+        let next = try Self.build(file)
+        #expect(next.built == ["coin0"] && next.upToDate.isEmpty, "\(next.entries)")
+    }
+
     @Test func aBuildWritesWhatTheJobWrites() throws {
         let (folder, file) = try Self.project("build-same-bytes", count: 1)
         defer { try? FileManager.default.removeItem(atPath: folder) }
