@@ -167,7 +167,14 @@ extension GIF {
                     record = try reader.nextRecord()
                 } catch {
                     // After a frame, what cannot be read as a record ends the animation (browsers stop there).
-                    guard framesRead > 0, case .corrupt(_, _, let reason) = error else { throw error }
+                    guard framesRead > 0, case .corrupt(_, _, let reason) = error else {
+                        // Cut before its first frame is whole: where, as a cut head says it (giflib: "Failed to read").
+                        if case .corrupt(let file, let format, let reason) = error, reason.hasPrefix(Self.truncated) {
+                            throw .corrupt(file: file, format: format, reason: "file is truncated: it ends at byte \(reader.byteCount), "
+                                           + "in the block that starts at byte \(reader.recordOffset), before its first frame is whole")
+                        }
+                        throw error
+                    }
                     if reason.hasPrefix(Self.truncated) && !reader.endsWithTrailer {
                         readWarnings.append(CutShortWarning.text(file: file, reason: "it ends before its trailer", framesRead: framesRead,
                                                                  endMarkerOnly: true))

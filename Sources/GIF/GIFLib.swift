@@ -78,6 +78,9 @@ enum GIFLib {
         /// Where the record ``nextRecord()`` read last starts in the file.
         private(set) var recordOffset = 0
 
+        /// The file's length in bytes.
+        var byteCount: Int { source.bytes.count }
+
         /// Whether the file ends as a whole GIF does, with a block terminator and the trailer (`00 3B`):
         /// data that runs past its end was damaged in the middle rather than cut short.
         var endsWithTrailer: Bool {

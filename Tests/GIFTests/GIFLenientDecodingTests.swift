@@ -69,10 +69,11 @@ struct GIFLenientDecodingTests {
         (13, "it ends at byte 13, inside its global colour table (bytes 13…780)"),
         (40, "it ends at byte 40, inside its global colour table (bytes 13…780)"),
         (780, "it ends at byte 780, inside its global colour table (bytes 13…780)"),
+        (790, "it ends at byte 790, in the block that starts at byte 781, before its first frame is whole"),
     ])
     func aFileCutInItsHeadSaysWhere(length: Int, expected: String) throws {
         let bytes = Array(try FileIO.readAll(Fixtures.path("gif/effects/Effect_Kabooms_2x.gif")).prefix(length))
-        let error = #expect(throws: AnimationDecodeError.self) { _ = try GIF.Decoder(bytes: bytes, file: "cut.gif") }
+        let error = #expect(throws: AnimationDecodeError.self) { _ = try GIF.Decoder(bytes: bytes, file: "cut.gif").allFrames() }
         #expect(error?.description == "cut.gif: corrupt GIF: file is truncated: " + expected)
     }
 
