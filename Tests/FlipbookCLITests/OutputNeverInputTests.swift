@@ -9,8 +9,8 @@ import TestSupport
 /// `draw` wrote a file that their next run at another scale read in place of the chrome or image,
 /// and an APNG was taken for a still image by its first frame. Each runs the built command on the
 /// real `kenney-gold-coin` frames, the seagull example or a real APNG fixture.
-@Suite("Fresh eyes 8: an output never becomes an input")
-struct FreshEyesEightTests {
+@Suite("Fresh eyes 8 and 9: an output never becomes an input")
+struct OutputNeverInputTests {
     static let coin = Fixtures.path("sequences/kenney-gold-coin")
     static let apng = Fixtures.path("apng-decoders/pillow-over-semi-transparent.png")
 
