@@ -59,7 +59,7 @@ public enum FontLoader {
     }
 
     /// The fonts `scene`'s text ops name, read from `directory` (the scene file's folder) as
-    /// ``load(_:in:)`` reads each, once by name, and the files read. An error names the scene file
+    /// `load(_:in:)` reads each, once by name, and the files read. An error names the scene file
     /// and the first op naming the font (`hero.json: ops[0].font: …`), as `render` names a layer's.
     /// - Throws: `SceneError.font(at:_:)` for the first font that cannot be read.
     public static func load(for scene: Scene, in directory: String) throws(SceneError) -> (fonts: [String: Font], paths: [String]) {

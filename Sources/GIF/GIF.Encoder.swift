@@ -101,7 +101,7 @@ extension GIF {
         public var edgeMatte: Color?
         /// UIKit's meaning: 0 forever, N plays.
         public var repeatCount: Int
-        /// Pixels per point of the frames, as UIKit's `scale` (2 for `@2x` files; 1…8, ``ImageFileName/drawingScaleRange``). With
+        /// Pixels per point of the frames, as UIKit's `scale` (2 for `@2x` files; 1…8, `ImageFileName.drawingScaleRange`). With
         /// ``AlphaMode/dither``, frames of 2 and more keep soft pixels in horizontal pairs (half a
         /// point wide on the screen they are made for), which GIF's LZW compresses better than
         /// single dots: 16 % fewer bytes on the benchmark's `@2x` spinner.
