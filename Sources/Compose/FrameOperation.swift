@@ -23,6 +23,12 @@ public enum FrameOperation: Sendable {
         }
     }
 
+    /// Whether the operation resamples by a factor (``scale(factor:filter:)``): it changes the pixel
+    /// size on purpose, so an output named for another scale than the frames' is not warned about.
+    var isScaleFactor: Bool {
+        if case .scale = self { true } else { false }
+    }
+
     /// The frame's size after the operation, in pixels, for a frame of `width × height` pixels at
     /// `scale`; checked against `limits.maxPixels` before any work.
     /// - Throws: `LimitError` for a size over `limits` or one that is not finite.

@@ -124,7 +124,9 @@ public struct FrameOperationJob: Sendable {
         /// (as `AssembleJob` warns); empty when nothing was.
         public var warnings: [String]
         /// What `assemble` notes of the same frames written as a GIF (their semi-transparent
-        /// pixels, which GIF's one bit of alpha dithers); empty when it notes nothing.
+        /// pixels, which GIF's one bit of alpha dithers), and frames of any scale written
+        /// (``otherScales`` too) that had no file at it and were resampled from another scale's;
+        /// empty when it notes nothing.
         public var notes: [String]
         /// What the encoder of an animation (GIF, APNG, WebP) reported — frames written and merged,
         /// bytes — as `AssembleJob` reports it; `nil` for a folder.
@@ -265,6 +267,8 @@ public struct FrameOperationJob: Sendable {
         reporter.finish(.writing)
         var outcome = outcomes[0]
         outcome.otherScales = Array(outcomes.dropFirst())
+        // Frames without a file at their scale were made from another scale's: said, as `assemble` and `sheet` say it.
+        outcome.notes = plans.compactMap(Self.fallbackNote) + outcome.notes
         // A folder's `sequence.json` is shared by its scales: listed once, with the first scale's files.
         var listed = Set(outcome.files)
         for index in outcome.otherScales.indices {
@@ -274,10 +278,24 @@ public struct FrameOperationJob: Sendable {
         return outcome
     }
 
+    /// The note for a plan some of whose frames have no file at its scale (`3.png` without
+    /// `3@2x.png`): those frames are resampled from another scale's file, as UIKit falls back per
+    /// frame; `nil` when every frame has its own.
+    static func fallbackNote(_ plan: Plan) -> String? {
+        let animation = plan.animation
+        let fallbacks = animation.frames.filter { $0.fileScale.map { $0 != animation.scale } ?? false }
+        guard !fallbacks.isEmpty else { return nil }
+        let names = fallbacks.prefix(3).compactMap(\.fileName).joined(separator: ", ") + (fallbacks.count > 3 ? ", …" : "")
+        return "\(fallbacks.count) of \(animation.frames.count) frames \(fallbacks.count == 1 ? "has" : "have") no @\(animation.scale)x file: "
+            + "resampled from another scale (\(names)), as UIKit falls back per frame"
+    }
+
     /// Reads, changes and writes the frames of one scale's plan to its ``Plan/output``.
     private func write(_ plan: Plan, progress counter: (@Sendable (Int, Int) -> Void)?,
                        cancellation: CancellationFlag?) throws(FrameOperationError) -> Outcome {
         let animation = plan.animation, operation = operation, limits = limits, output = plan.output
+        // The one GIF, APNG or WebP (or upload) the frames come from, named with a frame that has no file.
+        let container = sources.count == 1 ? sources[0] : sources.isEmpty && files.count == 1 ? files[0].name : nil
         let frames = animation.frames
         let perFrame = animation.frameDurations
             ?? Array(repeating: (animation.duration ?? Double(frames.count) / 30) / Double(frames.count), count: frames.count)
@@ -295,7 +313,11 @@ public struct FrameOperationJob: Sendable {
                                  fps: Double(order.count) / max(durations.reduce(0, +), 1e-9), scale: scale,
                                  repeatCount: animation.repeatCount, inputs: plan.inputs, overwrite: overwrite, cancellation: cancellation) { index in
             let source = frames[order[index]]
-            let name = source.fileName ?? "frame \(order[index] + 1)"
+            // A frame of a GIF, APNG or WebP has no file of its own: named with the file it is in.
+            let name: String
+            if case .streamed(let stream, let frame) = source { name = "frame \(frame + 1) of \(stream.file)" } else {
+                name = source.fileName ?? ("frame \(order[index] + 1)" + (container.map { " of \($0)" } ?? ""))
+            }
             do throws(FrameOperationError) {
                 var bitmap = try operation.apply(to: try Self.load(source, scale: scale, limits: limits), file: name, limits: limits)
                 bitmap.scale = scale
@@ -319,7 +341,10 @@ public struct FrameOperationJob: Sendable {
                 }
                 if cancellation?.isCancelled == true { throw FrameOperationError.cancelled }
                 // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
-                let named = report == nil ? nil : output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scale) }
+                // A resize by a factor changes the pixel size on purpose (`resize --scale 2 -o spin@2x.gif`): not warned
+                // about, as for one image.
+                let named = report == nil || operation.isScaleFactor ? nil
+                    : output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scale) }
                 // The scale a reader takes the output at: what the summary says.
                 let readAt = report == nil ? scale : output.map { ImageFileName(path: $0).scale ?? 1 } ?? scale
                 // What `assemble` notes of the same frames in a GIF: its semi-transparent pixels.

@@ -65,7 +65,11 @@ public struct SceneFile: Sendable {
     /// - Throws: ``SceneFileError`` for the first problem found.
     public init(file path: String, scale: Int? = nil, fps: Double? = nil, limits: ResourceLimits = .default) throws(SceneFileError) {
         let bytes: [UInt8]
-        do { bytes = try FileIO.readAll(path) } catch {
+        do throws(FileIO.Error) {
+            // `/dev/stdin < scene.json` reads a file whose folder is unknown: its images would be looked for in /dev.
+            if FileIO.namesDescriptor(path) { throw FileIO.descriptorNameError(path) }
+            bytes = try FileIO.readAll(path)
+        } catch {
             throw .schema(SchemaError(file: path, path: .root, problem: .invalid(reason: "cannot be read (\(error.reason))")))
         }
         let folder = FileIO.parentDirectory(of: path)

@@ -135,6 +135,11 @@ extension SceneReader {
             throw SchemaError(file: value.file, path: value.path, problem: .countMismatch(expected: 4, found: points.count, reason: "[x1, y1, x2, y2]"))
         }
         do { return try TimingFunction(points[0], points[1], points[2], points[3]) } catch {
+            // The x found at fault, at its own index (`timingFunction[0]: … (found 2)`), not "an array".
+            let items = try value.array()
+            if let bad = [0, 2].first(where: { !(0...1).contains(points[$0]) }) {
+                throw items[bad].outOfRange("a control point's x (x1, x2) must lie from 0 to 1")
+            }
             throw value.outOfRange("control points' x must lie from 0 to 1")
         }
     }

@@ -7,8 +7,10 @@ import Text
 /// line-break modes), read as strictly as the rest of the file (``SceneReader``).
 extension SceneReader {
     /// A `text`'s keys.
-    static let textKeys: KnownKeys = ["string", "font", "fontSize", "foregroundColor", "alignmentMode", "lineBreakMode", "maxWidth",
-                                      "lineSpacing", "chrome"]
+    static let textKeys = KnownKeys(["string", "font", "fontSize", "foregroundColor", "alignmentMode", "lineBreakMode", "maxWidth",
+                                     "lineSpacing", "chrome"])
+        // A draw scene's text op names three of them otherwise: suggested by meaning, not spelling.
+        .aliasing(["color": "foregroundColor", "text": "string", "alignment": "alignmentMode"])
     /// A text's `chrome`'s keys: the note's image, cap insets and mode.
     static let chromeKeys: KnownKeys = ["image", "insets", "mode"]
 

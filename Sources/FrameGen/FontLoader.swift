@@ -58,6 +58,25 @@ public enum FontLoader {
         do { return (try Font(bytes: read.bytes, name: path), path) } catch { throw .unreadable(error) }
     }
 
+    /// The fonts `scene`'s text ops name, read from `directory` (the scene file's folder) as
+    /// `load(_:in:)` reads each, once by name, and the files read. An error names the scene file
+    /// and the first op naming the font (`hero.json: ops[0].font: …`), as `render` names a layer's.
+    /// - Throws: `SceneError.font(at:_:)` for the first font that cannot be read.
+    public static func load(for scene: Scene, in directory: String) throws(SceneError) -> (fonts: [String: Font], paths: [String]) {
+        var fonts: [String: Font] = [:], paths: [String] = []
+        for (index, op) in scene.operations.enumerated() {
+            guard case .text(let label) = op, let name = label.font, fonts[name] == nil else { continue }
+            do {
+                let loaded = try load(name, in: directory)
+                fonts[name] = loaded.font
+                paths.append(loaded.path)
+            } catch {
+                throw .font(at: "\(scene.file): ops[\(index)].font", error)
+            }
+        }
+        return (fonts, paths)
+    }
+
     /// The fonts `names` in `directory`, each read once, by name, and the files read.
     /// - Throws: ``Error`` for the first that cannot be read.
     public static func load(_ names: some Sequence<String>, in directory: String) throws(Error) -> (fonts: [String: Font], paths: [String]) {

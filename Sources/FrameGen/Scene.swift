@@ -292,8 +292,9 @@ public struct Scene: Sendable {
     package static func color(_ value: InputValue) throws(SchemaError) -> Color {
         let text = try value.string()
         guard let color = Color(hex: text) else {
-            throw SchemaError(file: value.file, path: value.path, problem: .invalid(reason: "expected #RRGGBB or #RRGGBBAA"),
-                              found: text)
+            let hint = Color(hex: "#" + text) != nil ? "; write \(InputPath.quote("#" + text))" : ""
+            throw SchemaError(file: value.file, path: value.path,
+                              problem: .invalid(reason: "expected #RRGGBB or #RRGGBBAA, found \(InputPath.quote(text))" + hint), found: text)
         }
         return color
     }
@@ -309,6 +310,9 @@ public enum SceneError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingImage(String)
     /// A text op names a font the caller did not load (see ``FontLoader``).
     case missingFont(String)
+    /// A font a text op names could not be read (``FontLoader/load(for:in:)``): `at` names the
+    /// scene file and the op's key (`hero.json: ops[0].font`).
+    case font(at: String, FontLoader.Error)
     /// A text op that cannot be set or drawn (`at` names the file and op): Text's `TextError`
     /// says which setting (a size over 4096 pixels per em at the scene's scale).
     case text(at: String, TextError)
@@ -324,6 +328,7 @@ public enum SceneError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingImage(let name): return "scene: image \(name) was not loaded"
         case .missingFont(let name): return "scene: font \(name) was not loaded"
         case .text(let at, let error): return "\(at): \(error)"
+        case .font(let at, let error): return "\(at): \(error)"
         case .limit(let error): return error.description
         case .schema(let error): return error.description
         case .emptyCanvas(let file, let width, let height, let scale):

@@ -203,8 +203,30 @@ struct ProjectReader {
         return T(rawValue: try value.string(oneOf: known))
     }
 
+    /// `fps`, refused here with its key path when out of ``Animation/Timing/fpsRange`` (not at build time).
+    private func fps(_ options: InputObject) throws(SchemaError) -> Double? {
+        guard let value = options["fps"] else { return nil }
+        let fps = try value.number()
+        guard Animation.Timing.fpsRange.contains(fps) else { throw value.outOfRange("must be between 1/86400 and 1000 frames a second") }
+        return fps
+    }
+
+    /// `duration` in seconds, refused here with its key path unless positive.
+    private func duration(_ options: InputObject) throws(SchemaError) -> Double? {
+        guard let value = options["duration"] else { return nil }
+        let duration = try value.number()
+        guard duration > 0, duration.isFinite else { throw value.outOfRange("a play's duration is positive seconds") }
+        return duration
+    }
+
     private func assemble(_ sources: [String], output: String, _ options: InputObject) throws(SchemaError) -> AssembleJob {
-        let delays = try options["delays"].map { value throws(SchemaError) in try value.numbers().map { $0 / 1000 } }
+        let delays = try options["delays"].map { value throws(SchemaError) in
+            try value.array().map { item throws(SchemaError) in
+                let delay = try item.number()
+                guard delay > 0, delay <= Animation.Timing.longest * 1000 else { throw item.outOfRange("a delay is positive milliseconds, at most a day") }
+                return delay / 1000
+            }
+        }
         var quality = GIF.Encoder.Quality.standard
         if let value = options["quality"], value.kind == .string { quality = try choice(value, GIF.Encoder.Quality.self) ?? .standard }
         var alpha = GIF.AlphaMode.dither
@@ -220,7 +242,7 @@ struct ProjectReader {
         let encoder = GIF.Encoder(quality: quality, colors: try options["colors"]?.integer() ?? 256,
                                   dithering: try choice(options["dither"], GIF.Dithering.self), alpha: alpha, edgeMatte: edgeMatte)
         var job = AssembleJob(source: .paths(sources.map(disk)), output: disk(output),
-                              timing: Animation.Timing(delays: delays, duration: try options["duration"]?.number(), fps: try options["fps"]?.number()),
+                              timing: Animation.Timing(delays: delays, duration: try duration(options), fps: try fps(options)),
                               highlighted: try options["highlighted"]?.bool() ?? false, repeatCount: try options["repeat"]?.integer(),
                               scale: try options["scale"]?.integer(), encoder: encoder, maxBytes: try options["maxBytes"]?.integer())
         if let value = options["format"] {
@@ -285,7 +307,7 @@ struct ProjectReader {
         }
         var job = SheetJob(sources: sources.map(disk), output: disk(output), data: data.map(disk),
                            engine: try choice(options["engine"], SheetEngine.self), format: try choice(options["format"], SheetExport.Format.self),
-                           builder: builder, scales: scales.map { Set($0).sorted() }, fps: try options["fps"]?.number(),
+                           builder: builder, scales: scales.map { Set($0).sorted() }, fps: try fps(options),
                            png8: try options["png8"]?.bool() ?? false)
         if let value = options["pngLevel"] {
             let level = try value.integer()
@@ -299,7 +321,7 @@ struct ProjectReader {
     private func render(_ scene: String, output: String, _ options: InputObject) throws(SchemaError) -> RenderJob {
         var job = RenderJob(scene: disk(scene), output: disk(output))
         job.scale = try options["scale"]?.integer()
-        job.fps = try options["fps"]?.number()
+        job.fps = try fps(options)
         job.repeatCount = try options["repeat"]?.integer()
         job.format = try choice(options["format"], RenderJob.Format.self)
         job.sheetFormat = try choice(options["sheetFormat"], SheetExport.Format.self)

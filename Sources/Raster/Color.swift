@@ -18,10 +18,11 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
         self.a = a
     }
 
-    /// Parses `#RRGGBB` or `#RRGGBBAA` (the `#` is optional). Returns `nil` for anything else.
+    /// Parses `#RRGGBB` or `#RRGGBBAA`, the `#` included (as the docs write colours). Returns `nil`
+    /// for anything else, bare `RRGGBB` too.
     public init?(hex: String) {
-        var digits = Substring(hex)
-        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        guard hex.hasPrefix("#") else { return nil }
+        let digits = Substring(hex).dropFirst()
         guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit),
               let value = UInt32(digits, radix: 16) else { return nil }
         let full = digits.count == 6 ? (value << 8) | 0xFF : value

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 /// A scalable TrueType or OpenType font, read once and shared: shaped by HarfBuzz, drawn by
@@ -48,14 +49,21 @@ public final class Font: Sendable {
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
             throw .fontUnreadable(file: url.path, reason: "it is a folder; give a TTF/OTF file")
         }
-        let bytes: Data
-        do {
-            bytes = try Data(contentsOf: url)
-        } catch {
-            throw .fontUnreadable(file: url.path, reason: "cannot be read (\((error as NSError).localizedDescription))")
+        // As a scene's fonts are read: a FIFO or a device is refused as "not a regular file" (never
+        // waited on), and a file over ``maximumFileBytes`` before it is read whole.
+        let read: (bytes: [UInt8], fileSize: Int)
+        do { read = try FileIO.readPrefix(url.path, limit: Self.maximumFileBytes + 1) } catch {
+            throw .fontUnreadable(file: url.path, reason: "cannot be read (\(error.reason))")
         }
-        try self.init(bytes: [UInt8](bytes), name: url.path)
+        guard read.fileSize <= Self.maximumFileBytes, read.bytes.count <= Self.maximumFileBytes else {
+            throw .fontUnreadable(file: url.path, reason: "\(max(read.fileSize, read.bytes.count)) bytes, more than the "
+                                  + "\(Self.maximumFileBytes >> 20) MiB a font file may have")
+        }
+        try self.init(bytes: read.bytes, name: url.path)
     }
+
+    /// The largest font file ``init(url:)`` reads, in bytes (64 MiB: the largest CJK fonts are about 20).
+    public static let maximumFileBytes = 64 << 20
 
     private static let shipped: Result<Font, TextError> = {
         guard let url = Bundle.module.url(forResource: "DejaVuSans", withExtension: "ttf") else { return .failure(.standardFontMissing) }

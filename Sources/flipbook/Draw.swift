@@ -43,6 +43,8 @@ struct Draw: ParsableCommand {
 
     func run() throws {
         try Discovery.checkNoStandardInput([scene])
+        // `/dev/stdin < scene.json` reads a file whose folder is unknown: its images would be looked for in /dev.
+        if FileIO.namesDescriptor(scene) { throw FileIO.descriptorNameError(scene) }
         try ImageCommand.check(output: output, inputs: [scene], overwrite: overwrite)
         let limits = limits
         // The scene names its file in its errors (`hero.json: ops[2].width: …`): not wrapped again.
@@ -50,7 +52,7 @@ struct Draw: ParsableCommand {
         if let scale { parsed.scale = scale }
         let folder = (scene as NSString).deletingLastPathComponent
         let images = try ImageLoader.load(parsed.imageNames, in: folder.isEmpty ? "." : folder, scale: parsed.scale, maxPixels: limits.maxPixels)
-        let fonts = try FontLoader.load(parsed.fontNames, in: folder.isEmpty ? "." : folder)
+        let fonts = try FontLoader.load(for: parsed, in: folder.isEmpty ? "." : folder)
         // `gold@2x.png` beside the scene's gold.png would be read for it by the next draw at @2x.
         try OutputName.checkNotAVariant(output, of: images.paths)
         let bitmap = try parsed.render(images: images.bitmaps, fonts: fonts.fonts, limits: limits)

@@ -41,11 +41,12 @@ struct SliceCommand: ParsableCommand {
     var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, outputPixelLimit) }
 
     func parsedInsets() throws -> NineSlice.Insets {
-        let takes = "top,left,bottom,right in points, each 0 or more, e.g. 37,12,12,12"
+        let takes = "top,left,bottom,right in points, each 0 to \(Int(InsetsOption.maximum)), e.g. 37,12,12,12"
         let items = insets.split(separator: ",", omittingEmptySubsequences: false)
         guard items.count == 4 else { throw OptionRefusal.error("--insets", insets, takes: takes) }
         let values = try items.map { item in
-            guard let value = DecimalNumber.parse(item.trimmingCharacters(in: .whitespaces)), value >= 0 else {
+            // An absurd inset (1e308) is refused as given, not later as a rounded pixel count of the image.
+            guard let value = DecimalNumber.parse(item.trimmingCharacters(in: .whitespaces)), value >= 0, value <= InsetsOption.maximum else {
                 throw OptionRefusal.error("--insets", item: item, in: insets, takes: takes)
             }
             return value

@@ -26,7 +26,23 @@ struct UsageMessage {
                 String(line[$0.upperBound...]).trimmingCharacters(in: .whitespaces)
             }
         }
-        message = Self.reworded(brief, abstract: abstract)
+        let reworded = Self.reworded(brief, abstract: abstract)
+        message = reworded + Self.doubleDashAdvice(reworded, arguments: arguments)
+    }
+
+    /// How to give a text that starts with `-` (a note's "-50% off"), added to `message` when the
+    /// mistake looks like one: an "unknown option" that is no option's shape (a space, a `%`), or a
+    /// missing option given after `--`, where every word is text. Empty otherwise.
+    static func doubleDashAdvice(_ message: String, arguments: [String]) -> String {
+        if let name = message.captures(#"^unknown option '(.+)'$"#)?[0], name.captures(#"^--?[A-Za-z][A-Za-z0-9-]*(=.*)?$"#) == nil {
+            return "; a text starting with '-' goes after '--', at the end, once every option is given (… -o OUT.png -- '\(name)')"
+        }
+        if message.hasPrefix("missing "), let dash = arguments.firstIndex(of: "--"),
+           let option = arguments[(dash + 1)...].first(where: { $0.captures(#"^--?[A-Za-z][A-Za-z0-9-]*(=.*)?$"#) != nil }) {
+            return "; every word after '--' is text, so \(option) after it was not read as an option: give the options first, "
+                + "then '--', then the text"
+        }
+        return ""
     }
 
     /// `flipbook`, then the command and generator words `arguments` starts with (`flipbook generate

@@ -27,6 +27,31 @@ struct StrictInputTests {
         #expect(Suggestion.nearest(to: "q", among: ["x", "y", "w", "h"]) == "x")
     }
 
+    /// A timing function typed lower case without its second "ease" (`easeinout`) is the
+    /// one with all its letters in order (`easeInEaseOut`), not the one two edits away (`easeOut`);
+    /// case alone wins outright; a short name gets no subsequence guess.
+    @Test func lettersInOrderAndCaseWinOverEditDistance() {
+        let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+        #expect(Suggestion.nearest(to: "easeinout", among: names) == "easeInEaseOut")
+        #expect(Suggestion.nearest(to: "easeineaseout", among: names) == "easeInEaseOut")
+        #expect(Suggestion.nearest(to: "EASEOUT", among: names) == "easeOut")
+        #expect(Suggestion.nearest(to: "easeot", among: names) == "easeOut")
+        #expect(Suggestion.nearest(to: "lin", among: names) == nil)
+        #expect(Suggestion.nearest(to: "ease", among: names) == "easeIn")
+    }
+
+    /// A key of a sibling format (a draw scene's `color` in a render scene's text) suggests the
+    /// key meant however far its spelling is.
+    @Test func aliasesSuggestTheKeyMeant() {
+        let keys = KnownKeys(["string", "foregroundColor"]).aliasing(["color": "foregroundColor"])
+        #expect(throws: SchemaError.self) { try keys.check(["string", "color"], at: .root, file: "s.json") }
+        var caught: SchemaError?
+        do { try keys.check(["color"], at: .root, file: "s.json") } catch { caught = error }
+        #expect(caught?.suggestion == "foregroundColor" && caught?.description.contains(#"did you mean "foregroundColor"?"#) == true,
+                "\(String(describing: caught))")
+        #expect(KnownKeys(["a"]).union(keys).aliases == ["color": "foregroundColor"])
+    }
+
     @Test func keyPathsReadBack() {
         let path = InputPath("frames").appending("walk1.png").appending("spriteSourceSize").appending("q")
         #expect(path.description == #"frames["walk1.png"].spriteSourceSize.q"#)

@@ -54,6 +54,12 @@ struct ProjectFileTests {
         (#"{"targets": {"a": {"assemble": "x", "output": "."}}}"#, "names the project's folder itself"),
         (#"{"targets": {"a": {"assemble": "x", "output": "a.gif", "after": ["b"]}}}"#, "targets.a.after[0]"),
         (#"{"targets": {"a": {"assemble": "x", "output": "a.gif", "fps": "12"}}}"#, "targets.a.fps: expected a number"),
+        // Out-of-range timing is refused when the file is read, with its key path, not at build time.
+        (#"{"targets": {"a": {"assemble": "x", "output": "a.gif", "fps": 0}}}"#, "targets.a.fps: must be between 1/86400 and 1000 frames a second (found 0)"),
+        (#"{"targets": {"a": {"sheet": "x", "output": "s.png", "fps": 5000}}}"#, "targets.a.fps: must be between"),
+        (#"{"targets": {"a": {"render": "x.json", "output": "r.gif", "fps": -1}}}"#, "targets.a.fps: must be between"),
+        (#"{"targets": {"a": {"assemble": "x", "output": "a.gif", "duration": 0}}}"#, "targets.a.duration: a play's duration is positive"),
+        (#"{"targets": {"a": {"assemble": "x", "output": "a.gif", "delays": [100, 0]}}}"#, "targets.a.delays[1]: a delay is positive"),
         (#"{"targets": {"a": {"assemble": "x", "output": "a.gif", "quality": 80}}}"#, "add \"lossy\": true"),
         (#"{"targets": {"a b": {"assemble": "x", "output": "a.gif"}}}"#, "a target's name is letters"),
         (#"{"targets": {}}"#, "at least one target"),

@@ -56,13 +56,14 @@ struct ColorTests {
     @Test(arguments: [
         ("#FF0000", Color(r: 255, g: 0, b: 0)),
         ("#000000CC", Color(r: 0, g: 0, b: 0, a: 204)),
-        ("12ab9f", Color(r: 0x12, g: 0xAB, b: 0x9F)),
+        ("#12ab9f", Color(r: 0x12, g: 0xAB, b: 0x9F)),
     ])
     func parsesHex(text: String, color: Color) {
         #expect(Color(hex: text) == color)
     }
 
-    @Test(arguments: ["", "#FFF", "#GG0000", "#FF00001", "red"])
+    /// The docs write colours `#RRGGBB` / `#RRGGBBAA`; the bare forms (`00FF00`) are refused too.
+    @Test(arguments: ["", "#FFF", "#GG0000", "#FF00001", "red", "12ab9f", "00FF00CC", "##00FF00", "#", "#87CEE"])
     func refusesMalformedHex(text: String) {
         #expect(Color(hex: text) == nil)
     }

@@ -19,6 +19,10 @@ public struct KnownKeys: Sendable, Hashable, ExpressibleByArrayLiteral {
     public var keys: [String]
     /// Keys that start with one of these are known too (Godot's `metadata/…` properties).
     public var prefixes: [String]
+    /// Keys of a sibling format mapped to this one's for the same thing (a draw scene's `color` is
+    /// a render scene's `foregroundColor`): an unknown key found here suggests its mapping, however
+    /// far its spelling is.
+    public var aliases: [String: String] = [:]
 
     /// Known `keys`, and any key starting with one of `prefixes`.
     public init(_ keys: [String], prefixes: [String] = []) {
@@ -31,9 +35,17 @@ public struct KnownKeys: Sendable, Hashable, ExpressibleByArrayLiteral {
         self.init(elements)
     }
 
+    /// These keys, with `aliases` (another format's key → this one's) suggested for the keys of
+    /// the other format.
+    public func aliasing(_ aliases: [String: String]) -> KnownKeys {
+        var copy = self
+        copy.aliases.merge(aliases) { $1 }
+        return copy
+    }
+
     /// These keys and `other`'s.
     public func union(_ other: KnownKeys) -> KnownKeys {
-        KnownKeys(keys + other.keys.filter { !keys.contains($0) }, prefixes: prefixes + other.prefixes)
+        KnownKeys(keys + other.keys.filter { !keys.contains($0) }, prefixes: prefixes + other.prefixes).aliasing(other.aliases.merging(aliases) { $1 })
     }
 
     /// `true` when `key` is known.
@@ -52,6 +64,9 @@ public struct KnownKeys: Sendable, Hashable, ExpressibleByArrayLiteral {
             let missing = keys.filter { !present.contains($0) }
             switch policy {
             case .strict:
+                if let meant = aliases[key], contains(meant) {
+                    throw SchemaError(file: file, path: path.appending(key), problem: .unknownKey(noun: noun), found: key, suggestion: meant)
+                }
                 throw SchemaError.unknownKey(key, in: path, file: file, known: keys, present: present, noun: noun)
             case .lenient:
                 if let meant = Suggestion.nearest(to: key, among: missing) {

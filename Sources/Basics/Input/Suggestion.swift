@@ -38,10 +38,27 @@ public enum Suggestion {
         }
     }
 
-    /// The candidate nearest to `name` within ``threshold(for:)`` (of the longer of the two), or
-    /// `nil` when none is close enough. Ties go to a name in `preferring` (say, the known keys an
-    /// object lacks), then to the earlier candidate.
+    /// The candidate nearest to `name`, or `nil` when none is close enough. A candidate spelt the
+    /// same but for case wins (`easeineaseout` → `easeInEaseOut`); then one that holds all of
+    /// `name`'s letters in order, case aside, and at most twice as many (`easeinout` →
+    /// `easeInEaseOut`, not `easeOut`), the shortest first; then the one nearest within
+    /// ``threshold(for:)`` (of the longer of the two). Ties go to a name in `preferring` (say, the
+    /// known keys an object lacks), then to the earlier candidate.
     public static func nearest(to name: String, among candidates: some Sequence<String>, preferring: Set<String> = []) -> String? {
+        let candidates = Array(candidates)
+        let lowered = Array(name.lowercased().unicodeScalars)
+        if let same = candidates.first(where: { $0 != name && Array($0.lowercased().unicodeScalars) == lowered }) { return same }
+        if lowered.count >= 4 {
+            var best: (name: String, length: Int, preferred: Bool)?
+            for candidate in candidates where candidate != name {
+                let letters = Array(candidate.lowercased().unicodeScalars)
+                guard letters.count > lowered.count, letters.count <= 2 * lowered.count, Self.holdsInOrder(lowered, letters) else { continue }
+                let preferred = preferring.contains(candidate)
+                if let current = best, (current.length, current.preferred ? 0 : 1) <= (letters.count, preferred ? 0 : 1) { continue }
+                best = (candidate, letters.count, preferred)
+            }
+            if let best { return best.name }
+        }
         var best: (name: String, distance: Int, preferred: Bool)?
         for candidate in candidates where candidate != name {
             let limit = threshold(for: name.count >= candidate.count ? name : candidate)
@@ -54,5 +71,12 @@ public enum Suggestion {
             best = (candidate, d, preferred)
         }
         return best?.name
+    }
+
+    /// Whether `letters` holds every one of `part`, in order (other letters between them).
+    private static func holdsInOrder(_ part: [Unicode.Scalar], _ letters: [Unicode.Scalar]) -> Bool {
+        var next = part.startIndex
+        for letter in letters where next < part.endIndex && letter == part[next] { next += 1 }
+        return next == part.endIndex
     }
 }

@@ -166,6 +166,28 @@ public enum FileIO {
         return (Array(repeating: "..", count: from.count - common) + to.dropFirst(common).map(String.init)).joined(separator: "/")
     }
 
+    /// Whether `path` names an open file descriptor rather than a file in a folder: `/dev/stdin`
+    /// (`stdout`, `stderr`), `/dev/fd/N`, `/proc/PID/fd/N`. Such a name may lead to a regular file
+    /// (`draw /dev/stdin < scene.json`), but not to that file's folder, where a data file's images
+    /// and fonts are found: readers of such files refuse it with ``descriptorNameError(_:)``.
+    public static func namesDescriptor(_ path: String) -> Bool {
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        guard path.hasPrefix("/"), parts.count >= 2 else { return false }
+        switch (parts[0], parts[1]) {
+        case ("dev", "stdin"), ("dev", "stdout"), ("dev", "stderr"): return parts.count == 2
+        case ("dev", "fd"): return parts.count == 3
+        case ("proc", _): return parts.count == 4 && parts[2] == "fd"
+        default: return false
+        }
+    }
+
+    /// The refusal of a data file named by a file descriptor (``namesDescriptor(_:)``): not a
+    /// regular file, as a FIFO or a device is.
+    public static func descriptorNameError(_ path: String) -> Error {
+        Error(path: path, reason: "not a regular file (a name for an open descriptor such as standard input, in no folder where the "
+              + "images and fonts it names could be found): give the file's own path", kind: .notRegularFile)
+    }
+
     /// `path` made absolute, with symbolic links and `..` resolved; `nil` when it does not exist.
     public static func resolvedPath(_ path: String) -> String? { System.resolvedPath(path) }
 
