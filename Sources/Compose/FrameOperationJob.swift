@@ -290,83 +290,6 @@ public struct FrameOperationJob: Sendable {
             + "resampled from another scale (\(names)), as UIKit falls back per frame"
     }
 
-    /// Reads, changes and writes the frames of one scale's plan to its ``Plan/output``.
-    private func write(_ plan: Plan, progress counter: (@Sendable (Int, Int) -> Void)?,
-                       cancellation: CancellationFlag?) throws(FrameOperationError) -> Outcome {
-        let animation = plan.animation, operation = operation, limits = limits, output = plan.output
-        // The one GIF, APNG or WebP (or upload) the frames come from, named with a frame that has no file.
-        let container = sources.count == 1 ? sources[0] : sources.isEmpty && files.count == 1 ? files[0].name : nil
-        let frames = animation.frames
-        let perFrame = animation.frameDurations
-            ?? Array(repeating: (animation.duration ?? Double(frames.count) / 30) / Double(frames.count), count: frames.count)
-        // A folder keeps the files' order and says the direction in its manifest; an animation
-        // plays its steps (reverse, ping-pong) as `assemble` writes them, each as long as the
-        // playback gives it (a duration or fps is one play of all the steps, not of the files).
-        let order = plan.format == .folder ? Array(frames.indices) : animation.steps()
-        let durations = plan.format == .folder ? perFrame : animation.checkedStepDurations()
-        let failure = FirstOperationFailure()
-        // A GIF's first and middle frames, as made, for `assemble`'s note on semi-transparent pixels.
-        let sampled = plan.format == .gif ? Set([0, order.count / 2]) : []
-        let samples = SampledFrames()
-        let scale = animation.scale
-        var writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format), prefix: plan.prefix, count: order.count,
-                                 fps: Double(order.count) / max(durations.reduce(0, +), 1e-9), scale: scale,
-                                 repeatCount: animation.repeatCount, inputs: plan.inputs, overwrite: overwrite, cancellation: cancellation) { index in
-            let source = frames[order[index]]
-            // A frame of a GIF, APNG or WebP has no file of its own: named with the file it is in.
-            let name: String
-            if case .streamed(let stream, let frame) = source { name = "frame \(frame + 1) of \(stream.file)" } else {
-                name = source.fileName ?? ("frame \(order[index] + 1)" + (container.map { " of \($0)" } ?? ""))
-            }
-            do throws(FrameOperationError) {
-                var bitmap = try operation.apply(to: try Self.load(source, scale: scale, limits: limits), file: name, limits: limits)
-                bitmap.scale = scale
-                if sampled.contains(index) { samples.keep(bitmap, at: index) }
-                return bitmap
-            } catch {
-                failure.keep(error)
-                throw error
-            }
-        }
-        writer.durations = durations
-        writer.manifest = Self.manifest(animation, prefix: plan.prefix)
-        return try ThreadBudget.withLimit(threads) { () throws(FrameOperationError) in
-            do {
-                var files: [String] = [], bytes: [UInt8] = [], report: AssembleJob.Report?
-                if output == nil {
-                    (bytes, report) = try writer.encoded(progress: counter)
-                } else {
-                    let written = try writer.written(progress: counter)
-                    (files, report) = (written.files, written.report)
-                }
-                if cancellation?.isCancelled == true { throw FrameOperationError.cancelled }
-                // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
-                // A resize by a factor changes the pixel size on purpose (`resize --scale 2 -o spin@2x.gif`): not warned
-                // about, as for one image.
-                let named = report == nil || operation.isScaleFactor ? nil
-                    : output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scale) }
-                // The scale a reader takes the output at: what the summary says.
-                let readAt = report == nil ? scale : output.map { ImageFileName(path: $0).scale ?? 1 } ?? scale
-                // What `assemble` notes of the same frames in a GIF: its semi-transparent pixels.
-                let soft = plan.format == .gif ? AssembleJob.softAlphaNote(share: AssembleJob.softAlphaShare(of: samples.frames), output: output,
-                                                                            framePaths: animation.sourceFiles, alpha: GIF.Encoder().alpha) : nil
-                return Outcome(files: files, bytes: bytes, format: plan.format, frames: report?.framesWritten ?? order.count, width: plan.width,
-                               height: plan.height, scale: readAt, duration: durations.reduce(0, +), warnings: plan.warnings + (named.map { [$0] } ?? []),
-                               notes: soft.map { [$0] } ?? [], report: report)
-            } catch let error as FrameOperationError {
-                throw error
-            } catch {
-                if let first = failure.error { throw first }
-                if cancellation?.isCancelled == true { throw .cancelled }
-                let rendering = RenderError.from(error, output: output)
-                if case .cancelled = rendering { throw .cancelled }
-                if case .output(let refused) = rendering { throw .output(refused) }
-                if case .limit(let limit) = rendering { throw .limit(limit) }
-                throw .writing(rendering)
-            }
-        }
-    }
-
     /// Refuses a sequence whose frames are not all the first frame's size (at the animation's
     /// scale), read from each PNG's header before any frame is changed (a decoded animation's
     /// frames are one size already). A header that cannot be read is left to the decoding to name.
@@ -404,7 +327,7 @@ public struct FrameOperationJob: Sendable {
 
     /// The frame at the animation's scale, decoded within the limits (a decoded animation's
     /// frame is at the animation's scale: its file's name gives it).
-    private static func load(_ source: FrameSource, scale: Int, limits: ResourceLimits) throws(FrameOperationError) -> Bitmap {
+    static func load(_ source: FrameSource, scale: Int, limits: ResourceLimits) throws(FrameOperationError) -> Bitmap {
         if case .bitmap(var bitmap) = source {
             bitmap.scale = scale
             return bitmap
@@ -425,7 +348,7 @@ public struct FrameOperationJob: Sendable {
 
     /// The source's timing as a folder's `sequence.json` keeps it: its frame durations (in
     /// milliseconds) or its duration, its repeat count and its direction.
-    private static func manifest(_ animation: Animation, prefix: String) -> SequenceManifest {
+    static func manifest(_ animation: Animation, prefix: String) -> SequenceManifest {
         SequenceManifest(name: prefix, duration: animation.frameDurations == nil ? animation.duration : nil,
                          repeatCount: animation.repeatCount, direction: animation.direction == .forward ? nil : animation.direction,
                          frameDurations: animation.frameDurations?.map { ($0 * 1000 * 1000).rounded() / 1000 })
@@ -466,49 +389,12 @@ public struct FrameOperationJob: Sendable {
         return resolved
     }
 
-    private static func writerFormat(_ format: RenderJob.Format) -> FrameWriter.Format {
+    static func writerFormat(_ format: RenderJob.Format) -> FrameWriter.Format {
         switch format {
         case .folder, .sheet: .folder
         case .gif: .gif
         case .apng: .apng
         case .webp: .webp
         }
-    }
-}
-
-/// The first error a frame's operation threw, kept from the worker threads.
-private final class FirstOperationFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: FrameOperationError?
-
-    func keep(_ error: FrameOperationError) {
-        lock.lock()
-        if first == nil { first = error }
-        lock.unlock()
-    }
-
-    var error: FrameOperationError? {
-        lock.lock()
-        defer { lock.unlock() }
-        return first
-    }
-}
-
-/// The frames made at a few indices (a GIF's first and middle), kept from the worker threads.
-private final class SampledFrames: @unchecked Sendable {
-    private let lock = NSLock()
-    private var kept: [Int: Bitmap] = [:]
-
-    func keep(_ bitmap: Bitmap, at index: Int) {
-        lock.lock()
-        kept[index] = bitmap
-        lock.unlock()
-    }
-
-    /// The frames kept, in index order.
-    var frames: [Bitmap] {
-        lock.lock()
-        defer { lock.unlock() }
-        return kept.keys.sorted().compactMap { kept[$0] }
     }
 }
