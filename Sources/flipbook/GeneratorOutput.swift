@@ -42,6 +42,17 @@ struct GeneratorOutput: ParsableArguments {
         } catch {
             throw UsageError(error)
         }
+        // A GIF's screen and a WebP's canvas have a largest side: a frame past it is refused before
+        // any frame is drawn (the encoder said so after drawing them all, exit 3).
+        let formatSide: (name: String, side: Int)? = switch OutputName.pathExtension(output) {
+        case "gif": ("a GIF's screen", 65_535)
+        case "webp": ("a WebP's canvas", 16_383)
+        default: nil
+        }
+        if let (name, most) = formatSide, max(size.width, size.height) > most {
+            throw UsageError("\(output): frames of \(size.width)×\(size.height) px do not fit \(name), at most \(most) px a side: "
+                             + "give a smaller --size, or write NAME.apng or a folder")
+        }
         // A sheet's page has a largest side, which generate has no flag for: a frame past it is an
         // argument mistake named before any frame is drawn (it was exit 1, "raise --max-size").
         let side = SheetBuilder(layout: .rows).maxSide

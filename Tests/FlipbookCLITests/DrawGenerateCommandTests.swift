@@ -3,6 +3,7 @@ import FrameGen
 import GIF
 import Raster
 import Testing
+import TestSupport
 
 @Suite("flipbook draw and generate")
 struct DrawGenerateCommandTests {
@@ -192,5 +193,17 @@ struct DrawGenerateCommandTests {
         let result = try CLI.run(arguments)
         #expect(result.status == status, "\(result.stderr)")
         #expect(!result.stderr.isEmpty)
+    }
+
+    /// `generate seagull --size 1x100000 -o strip.gif` drew every frame, then failed "GIF screens
+    /// are 1 to 65535 pixels" with exit 3 (fresh eyes 9); a WebP past 16383 px the same. Refused
+    /// before drawing, exit 2, naming the size and what to do; nothing is written.
+    @Test(arguments: [("strip.gif", "1x100000", "a GIF's screen, at most 65535 px"), ("strip.webp", "1x20000", "a WebP's canvas, at most 16383 px")])
+    func framesPastAFormatsSideAreRefusedBeforeDrawing(output: String, size: String, expected: String) throws {
+        let dir = try Fixtures.temporaryFolder("generate-side")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try CLI.run(["generate", "seagull", "--size", size, "--frames", "2", "-o", output], in: dir)
+        #expect(result.status == 2 && result.stderr.contains(expected), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/" + output))
     }
 }
