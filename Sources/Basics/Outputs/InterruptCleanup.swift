@@ -70,9 +70,16 @@ enum InterruptCleanup {
         state.condition.withLock { _ = state.files.remove(path) }
     }
 
-    /// Notes a folder this process made for an output: removed on an interrupt when it is empty.
-    static func madeFolder(_ path: String) {
-        state.condition.withLock { state.folders.append(path) }
+    /// Runs `make`, which makes the folder at `path`, and notes it, under the lock (as
+    /// ``creating(_:_:)`` does for files): made and then noted apart, an interrupt between the two
+    /// left the folder behind, empty. Whether it was made.
+    static func makingFolder(_ path: String, _ make: () -> Bool) -> Bool {
+        state.condition.lock()
+        defer { state.condition.unlock() }
+        waitWhileEnding()
+        let made = make()
+        if made { state.folders.append(path) }
+        return made
     }
 
     /// Removes every registered folder that is empty now, innermost first (a failed command's

@@ -247,13 +247,16 @@ public enum FileIO {
         for component in path.split(separator: "/") {
             partial += "/" + component
             if System.kind(of: partial, followingLinks: false) != nil { continue }
-            guard System.makeDirectory(partial) else {
-                let error = systemError(path, .write)
+            var error: Error?
+            guard InterruptCleanup.makingFolder(partial, {
+                if System.makeDirectory(partial) { return true }
+                error = systemError(path, .write)   // read before anything else can change errno
+                return false
+            }) else {
                 for folder in created.reversed() { _ = System.removeDirectory(folder) }
-                throw error
+                throw error ?? systemError(path, .write)
             }
             created.append(partial)
-            InterruptCleanup.madeFolder(partial)
         }
         return created
     }
