@@ -47,13 +47,7 @@ extension FrameOperationJob {
         writer.manifest = Self.manifest(animation, prefix: plan.prefix)
         return try ThreadBudget.withLimit(threads) { () throws(FrameOperationError) in
             do {
-                var files: [String] = [], bytes: [UInt8] = [], report: AssembleJob.Report?
-                if output == nil {
-                    (bytes, report) = try writer.encoded(progress: counter)
-                } else {
-                    let written = try writer.written(progress: counter)
-                    (files, report) = (written.files, written.report)
-                }
+                let (files, bytes, report) = try writer.produced(inMemory: output == nil, progress: counter)
                 if cancellation?.isCancelled == true { throw FrameOperationError.cancelled }
                 // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
                 // A resize by a factor changes the pixel size on purpose (`resize --scale 2 -o spin@2x.gif`): not warned

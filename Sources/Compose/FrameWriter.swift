@@ -120,6 +120,19 @@ package struct FrameWriter: Sendable {
         }
     }
 
+    /// The frames made and written to ``output`` (`inMemory` false: the files, and an animation's
+    /// report) or encoded in memory (`inMemory` true: the bytes and the report): what `RenderJob`
+    /// and `FrameOperationJob` do with an output or without one.
+    package func produced(inMemory: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) throws
+        -> (files: [String], bytes: [UInt8], report: AssembleJob.Report?) {
+        if inMemory {
+            let (bytes, report) = try encoded(progress: progress)
+            return ([], bytes, report)
+        }
+        let written = try written(progress: progress)
+        return (written.files, [], written.report)
+    }
+
     /// Writes a PNG, a sheet or a folder.
     private func writeFiles(progress: (@Sendable (Int, Int) -> Void)?) throws -> [String] {
         switch format {

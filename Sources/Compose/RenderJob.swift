@@ -214,13 +214,7 @@ public struct RenderJob: Sendable {
         let counter = reporter.counter(.encoding)
         return try ThreadBudget.withLimit(Self.drawingThreads(threads, frameBytes: renderer.frameBytes, limits: limits)) { () throws(RenderError) in
             do {
-                var files: [String] = [], bytes: [UInt8] = [], report: AssembleJob.Report?
-                if output == nil {
-                    (bytes, report) = try writer.encoded(progress: counter)
-                } else {
-                    let written = try writer.written(progress: counter)
-                    (files, report) = (written.files, written.report)
-                }
+                let (files, bytes, report) = try writer.produced(inMemory: output == nil, progress: counter)
                 if cancellation?.isCancelled == true { throw RenderError.cancelled }
                 reporter.finish(.writing)
                 // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
