@@ -34,6 +34,9 @@ extension Animation {
     /// loop count is the repeat count; what the decoder read leniently (a file cut short, a
     /// missing colour table) is in ``warnings``.
     ///
+    /// A `file` named at a scale outside ``scaleRange`` (`coin@4x.gif`) is refused before reading
+    /// (``LoadError/discovery(_:)``, `Discovery.Error.scaleOutOfRange`), as frames so named are.
+    ///
     /// With `streaming`, no frame is held: the file is read once, frame by frame, for its frame
     /// count, durations and warnings (and which frames repeat the one before), and each frame is
     /// a ``FrameSource/streamed(_:index:)`` of one ``FrameStream`` that decodes it again when it
@@ -44,6 +47,10 @@ extension Animation {
                                                        limits: ResourceLimits = .default, streaming: Bool = false,
                                                        cancellation: CancellationFlag? = nil,
                                                        progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
+        // `coin@4x.gif`: its frames would be @4x, which no animation holds (`scaleRange`); never read as another scale.
+        if let scale = ImageFileName(path: file).scale, !scaleRange.contains(scale) {
+            throw .discovery(.scaleOutOfRange(path: file, scale: scale))
+        }
         let reader: Decoder
         let window = FrameStream.defaultWindow
         do {

@@ -55,7 +55,9 @@ extension AssembleJob {
     /// another @Nx scale; `nil` when the name keeps it (or `output` is standard output). Shared
     /// by every job that writes an animation file (`RenderJob` too).
     package static func scaleNameWarning(output: String, scale: Int) -> String? {
-        guard output != OutputName.standardOutput else { return nil }
+        // Drawn at @4x…@8x (`RenderJob`): no animation's name carries that scale (Basics'
+        // `ImageFileName.animationScaleRefusal`), so the name stays without it and no warning suggests one.
+        guard output != OutputName.standardOutput, ImageFileName.scaleRange.contains(scale) else { return nil }
         let name = ImageFileName(path: output), named = name.scale ?? 1
         guard named != scale else { return nil }
         let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""

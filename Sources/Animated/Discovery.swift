@@ -42,9 +42,10 @@ public enum Discovery {
         /// are packed (`SheetJob`): none at all, or only files that are no image. (Where an animation
         /// is read, the same upload is ``noFrames(source:)``, whose advice names GIF, APNG and WebP.)
         case noImagesToPack(source: String)
-        /// The frame file at `path` is named at `scale` (`coin1@9x.png`), outside the `@1x`…`@3x`
-        /// UIKit loads (Basics' `ImageFileName.scaleRange`): no reader takes such a frame, so it is
-        /// refused where it would be read, never read as another scale.
+        /// The frame file or animation file (GIF, APNG, WebP) at `path` is named at `scale`
+        /// (`coin1@9x.png`, `coin@4x.gif`), outside the `@1x`…`@3x` UIKit loads (Basics'
+        /// `ImageFileName.scaleRange`): no reader takes such a file, so it is refused where it would
+        /// be read, never read as another scale.
         case scaleOutOfRange(path: String, scale: Int)
         /// `-` given as a source: frames are not read from standard input.
         case standardInput
@@ -121,6 +122,8 @@ public enum Discovery {
             case .noImagesToPack(let source):
                 "\(source == Discovery.filesGiven ? "the files given hold" : "\(source) holds") no PNG image: a sprite sheet packs PNG "
                     + "frames named by number (walk1.png, walk2.png…) and PNG images without numbers"
+            case .scaleOutOfRange(let path, _) where ImageFileName.animationScaleRefusal(path) != nil:
+                "\(path) is not read: \(ImageFileName.animationScaleRefusal(path) ?? "")"
             case .scaleOutOfRange(let path, let scale):
                 "\(path) is named @\(scale)x: frames are read at @\(ImageFileName.scaleRange.lowerBound)x…@\(ImageFileName.scaleRange.upperBound)x, "
                     + "the scales UIKit loads; rename it (@\(ImageFileName.scaleRange.upperBound)x at most) or move it out of the frames"

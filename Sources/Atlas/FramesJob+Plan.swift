@@ -60,7 +60,8 @@ extension FramesJob {
         // `spin@5x.gif` would give `spin1@5x.png`, a name no reader takes for a scale (1…3).
         if let error = ImageFileName.scaleError(scale, of: nil) {
             var named = error
-            named.reason = "the name \(FileIO.lastComponent(of: input)) asks for @\(scale)x frames; rename it NAME.gif, NAME@2x.gif or NAME@3x.gif"
+            named.reason = "\(FileIO.lastComponent(of: input)): " + (ImageFileName.animationScaleRefusal(FileIO.lastComponent(of: input))
+                ?? "it asks for @\(scale)x frames; rename it NAME.gif, NAME@2x.gif or NAME@3x.gif")
             throw FramesJobError.setting(named)
         }
         // A prefix given with the scale in it (`hero@3x`) is the stem: the writer adds the scale.

@@ -253,7 +253,7 @@ struct Assemble: ParsableCommand {
         let invisible = outcome.report.framesMergedInvisible.map { plan.playback.frames.indices.contains($0) ? plan.playback.frames[$0].fileName ?? "frame \($0 + 1)" : "frame \($0 + 1)" }
         let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits, repeatCount: plan.apng.repeatCount,
                                warnings: plan.warnings, notes: plan.notes, invisible: invisible)
-        if toStandardOutput { Console.error(summary) } else { print(summary) }
+        if toStandardOutput { Console.error(summary) } else { Console.line(summary) }
         // The report (with fitsMaxBytes) is the JSON a script reads: a failure adds no second object.
         if json && !toStandardOutput { Console.printedJSON.set() }
         if let maxBytes, !outcome.fits, case .webp(let webp) = outcome.report {

@@ -103,13 +103,13 @@ struct Build: ParsableCommand {
         } else {
             for entry in report.entries {
                 switch entry.status {
-                case .upToDate: print("\(entry.target): up to date")
+                case .upToDate: Console.line("\(entry.target): up to date")
                 case .built(let reasons, let files):
                     let written = files.count <= 3 ? files.joined(separator: ", ") : "\(files.count) files in \(Self.commonFolder(files))"
-                    print("\(entry.target): built (\(reasons.joined(separator: "; "))): \(written)")
+                    Console.line("\(entry.target): built (\(reasons.joined(separator: "; "))): \(written)")
                 case .restored(let reasons, let files):
                     let written = files.count <= 3 ? files.joined(separator: ", ") : "\(files.count) files in \(Self.commonFolder(files))"
-                    print("\(entry.target): from cache (\(reasons.joined(separator: "; "))): \(written)")
+                    Console.line("\(entry.target): from cache (\(reasons.joined(separator: "; "))): \(written)")
                 case .failed(let failure, _): Console.error("\(entry.target): failed: \(CLIWording.message(for: failure))")
                 case .skipped(let dependency): Console.error("\(entry.target): skipped: \(dependency) failed")
                 }
@@ -117,7 +117,7 @@ struct Build: ParsableCommand {
                 for note in entry.notes { Console.error("note: \(entry.target): \(note)") }
             }
             for warning in report.warnings { Console.error("warning: \(warning)") }
-            print("\(report.built.count) built, " + (report.restored.isEmpty ? "" : "\(report.restored.count) from cache, ") + "\(report.upToDate.count) up to date"
+            Console.line("\(report.built.count) built, " + (report.restored.isEmpty ? "" : "\(report.restored.count) from cache, ") + "\(report.upToDate.count) up to date"
                   + (report.failures.isEmpty ? "" : ", \(report.failures.count) failed")
                   + (report.entries.count > report.built.count + report.restored.count + report.upToDate.count + report.failures.count
                      ? ", \(report.entries.count - report.built.count - report.restored.count - report.upToDate.count - report.failures.count) skipped" : "")

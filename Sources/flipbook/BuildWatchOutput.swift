@@ -105,6 +105,6 @@ enum BuildWatchOutput {
     /// Writes `text` and a newline to standard output unbuffered, so a pipe's reader sees each
     /// build as it happens (a failed write drops the line, as every printed line is dropped).
     private static func line(_ text: String) {
-        try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data((TerminalText.escaped(text, keepingNewlines: true) + "\n").utf8))
     }
 }

@@ -5,9 +5,16 @@ import Foundation
 /// A failed write (a full disk, `ulimit -f`, a pipe whose reader is gone, a closed stream) drops
 /// the text and never ends the process (``ProcessPolicy``'s `keepPrintingSafe()`).
 enum Console {
-    /// Writes a line to standard error, libraries' settings named as the CLI's flags (``CLIWording``).
+    /// Writes a line to standard error, libraries' settings named as the CLI's flags (``CLIWording``),
+    /// control characters from the names it quotes escaped (Basics' `TerminalText`).
     static func error(_ message: String) {
-        FileIO.writeToStandardError(CLIWording.inCLIWords(message) + "\n")
+        FileIO.writeToStandardError(TerminalText.escaped(CLIWording.inCLIWords(message), keepingNewlines: true) + "\n")
+    }
+
+    /// Prints a result line to standard output, control characters from the names it quotes
+    /// escaped (a file named with an ESC cannot repaint the terminal; JSON escapes its own).
+    static func line(_ text: String) {
+        print(TerminalText.escaped(text, keepingNewlines: true))
     }
 
     /// Writes `text` to standard error as it is (progress lines).

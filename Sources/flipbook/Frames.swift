@@ -81,7 +81,7 @@ struct Frames: ParsableCommand {
                                              repeatCount: outcome.repeatCount, width: outcome.width, height: outcome.height,
                                              warnings: outcome.warnings))
             } else {
-                print("\(output): \(Console.count(outcome.files.count - 1, "frame")) of \(outcome.width)×\(outcome.height) "
+                Console.line("\(output): \(Console.count(outcome.files.count - 1, "frame")) of \(outcome.width)×\(outcome.height) "
                       + "(\(outcome.files.first.map { FileIO.lastComponent(of: $0) } ?? "")…), sequence.json")
             }
         } else if json {
@@ -89,7 +89,7 @@ struct Frames: ParsableCommand {
             try Console.printJSON(Output(output: output, files: outcome.files, frames: outcome.files.count, pagesRead: outcome.pages,
                                          warnings: outcome.warnings))
         } else {
-            print("\(output): \(Console.count(outcome.files.count, "frame")) from \(Console.count(outcome.pages, "page"))")
+            Console.line("\(output): \(Console.count(outcome.files.count, "frame")) from \(Console.count(outcome.pages, "page"))")
         }
     }
 }

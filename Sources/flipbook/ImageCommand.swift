@@ -96,7 +96,7 @@ enum ImageCommand {
             let points = "\(Console.formatPoints(Double(bitmap.width) / Double(scale)))×\(Console.formatPoints(Double(bitmap.height) / Double(scale)))"
             line = "\(path): \(bitmap.width)×\(bitmap.height) px, \(points) pt @\(scale)x"
         }
-        if toStandardOutput { Console.error(line) } else { print(line) }
+        if toStandardOutput { Console.error(line) } else { Console.line(line) }
     }
 
     /// The warning for an image made at `madeAt` written under a name of another @Nx scale

@@ -71,10 +71,10 @@ struct Info: ParsableCommand {
         if json {
             try Console.printJSON(report)
         } else {
-            for file in report.files { print(file.line) }
+            for file in report.files { Console.line(file.line) }
             for problem in report.errors { Console.error("error: \(problem.error)") }
             if report.files.count + report.errors.count > 1 {
-                print("\(report.files.count) readable, \(report.errors.count) unreadable")
+                Console.line("\(report.files.count) readable, \(report.errors.count) unreadable")
             }
         }
         if !report.errors.isEmpty { throw UnreadableInputs(count: report.errors.count) }
@@ -159,9 +159,11 @@ extension Info {
                 if opaque && !frame.image.isOpaque { opaque = false }
             }
             // What the decoder read past (a file cut short, no colour table), on standard error.
-            for warning in decoder.warnings { Console.error("warning: \(warning)") }
-            warnings = decoder.warnings
             let info = decoder.info, scale = ImageFileName(path: path).scale ?? 1
+            // `coin@4x.gif`: described as named, with the refusal every reader of it gives.
+            let named = ImageFileName.scaleRange.contains(scale) ? [] : [Discovery.Error.scaleOutOfRange(path: path, scale: scale).description]
+            for warning in decoder.warnings + named { Console.error("warning: \(warning)") }
+            warnings = decoder.warnings + named
             self.path = path
             width = info.width
             height = info.height

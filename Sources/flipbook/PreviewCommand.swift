@@ -92,7 +92,7 @@ struct PreviewCommand: ParsableCommand {
                                                  animations: page.animatedFiles.count, sheets: page.sheets.count,
                                                  findings: page.findings.count, warnings: page.problems))
         }
-        print("wrote \(job.output): \(Console.count(page.sequences.count, "sequence")), \(Console.count(page.animatedFiles.count, "animation")), "
+        Console.line("wrote \(job.output): \(Console.count(page.sequences.count, "sequence")), \(Console.count(page.animatedFiles.count, "animation")), "
               + "\(Console.count(page.sheets.count, "sheet")), \(Console.count(page.findings.count, "finding"))")
     }
 }

@@ -102,9 +102,9 @@ struct Render: ParsableCommand {
                                                 durationSeconds: (Double(outcome.frames) / outcome.fps * 1000).rounded() / 1000,
                                                 repeatCount: outcome.repeatCount, files: outcome.files, warnings: outcome.warnings, notes: notes))
         } else if let summary {
-            print(summary)
+            Console.line(summary)
         } else {
-            print("\(output): \(outcome.frames) frame\(outcome.frames == 1 ? "" : "s") of \(outcome.width)×\(outcome.height) at \(InputValue.format(outcome.fps)) fps, "
+            Console.line("\(output): \(outcome.frames) frame\(outcome.frames == 1 ? "" : "s") of \(outcome.width)×\(outcome.height) at \(InputValue.format(outcome.fps)) fps, "
                   + "\(outcome.format) (\(outcome.files.count) file\(outcome.files.count == 1 ? "" : "s"))")
         }
     }

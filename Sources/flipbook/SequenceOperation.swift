@@ -62,10 +62,10 @@ enum SequenceOperation {
         } else {
             let first = outcome.files.count - others.reduce(0) { $0 + $1.files.count }
             let name = outcome.otherScales.isEmpty || outcome.format == .folder ? output : outcome.files.first ?? output
-            print("\(name): \(Console.count(outcome.frames, "frame")) of \(outcome.width)×\(outcome.height) px @\(outcome.scale)x, "
+            Console.line("\(name): \(Console.count(outcome.frames, "frame")) of \(outcome.width)×\(outcome.height) px @\(outcome.scale)x, "
                   + "\(outcome.format) (\(Console.count(first, "file")))" + merged)
             for other in others {
-                print("\(other.output): \(Console.count(other.frames, "frame")) of \(other.width)×\(other.height) px @\(other.scale)x, "
+                Console.line("\(other.output): \(Console.count(other.frames, "frame")) of \(other.width)×\(other.height) px @\(other.scale)x, "
                       + "\(outcome.format) (\(Console.count(other.files.count, "file")))")
             }
         }

@@ -154,9 +154,9 @@ struct Sheet: ParsableCommand {
                                          warnings: plan.warnings, notes: plan.notes))
         } else {
             let pages = base.pages.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
-            print("\(plan.files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(Console.count(base.sprites.count, "sprite")), "
+            Console.line("\(plan.files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(Console.count(base.sprites.count, "sprite")), "
                   + "\(Int((base.occupancy * 100).rounded())) % used; \(plan.files.count) files written")
-            if let line = plan.howToLoad { print("load: \(line)") }
+            if let line = plan.howToLoad { Console.line("load: \(line)") }
         }
     }
 }

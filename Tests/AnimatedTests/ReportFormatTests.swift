@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -57,7 +58,7 @@ struct ReportFormatTests {
             try tree.png("Art/" + name, 4, 4)
         }
         let text = ReportFormat.github.render(try Validator().validate([tree.path("Art")]), base: tree.root)
-        #expect(!text.unicodeScalars.contains { TextReport.isControl($0) && $0 != "\n" })
+        #expect(!text.unicodeScalars.contains { TerminalText.isControl($0) && $0 != "\n" })
         #expect(text.contains(#"walk\u{1B}]0;x\u{7}3.png"#) && text.contains(#"tab\t3.png"#) && text.contains(#"line\u{2028}3.png"#))
     }
 

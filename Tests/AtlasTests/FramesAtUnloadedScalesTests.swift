@@ -53,4 +53,17 @@ struct FramesAtUnloadedScalesTests {
         let rules = try Validator().validate([root + "/coin"]).findings.map(\.rule)
         #expect(rules.filter { $0 == .scaleUnsupported }.count == 3 && !rules.contains(.scaleNotMultiple), "\(rules)")
     }
+
+    /// An animation file named `@4x` is read by no reader either (its frames would be @4x): the
+    /// loader refuses it from disk and from memory, as the Effect_Impact GIF shows, before decoding.
+    @Test(arguments: ["fx@4x.gif", "fx@9x~ipad.gif"])
+    func anAnimationFileNamedAboveThreeXIsRefusedByTheLoader(name: String) throws {
+        let bytes = try Fixtures.bytes("gif/effects/Effect_Impact.gif")
+        let scale = ImageFileName(path: name).scale ?? 1
+        let refusal = Animation.LoadError.discovery(.scaleOutOfRange(path: name, scale: scale))
+        #expect(throws: refusal) { _ = try Animation.load(gif: bytes, file: name) }
+        #expect(throws: refusal) { _ = try Animation.load(files: [InMemoryFile(name: name, bytes: bytes)]) }
+        #expect(refusal.description.contains("\(name) is not read") && refusal.description.contains("@3x.gif"))
+        #expect(try Animation.load(gif: bytes, file: "fx@3x.gif").frames.count == (try Animation.load(gif: bytes, file: "fx.gif").frames.count))
+    }
 }

@@ -29,7 +29,9 @@ public struct InputFiles: Sendable {
     }
 
     /// The checks every output gets (``OutputError``): not one of the inputs (through links too),
-    /// not a folder or special file, a name neither empty nor over 255 bytes, not Flipbook's own
+    /// not a folder or special file, a name neither empty nor over 255 bytes nor holding a control
+    /// character, not an animation
+    /// named at a scale no reader takes (`coin@4x.gif`, ``ImageFileName/animationScaleRefusal(_:)``), not Flipbook's own
     /// bookkeeping (`.flipbook-…`), and not a folder's settings (``OutputName/settingsNames``)
     /// unless `settings` (the manifest writer's `sequence.json`). Whether a file there may be
     /// replaced is ``OutputSet``'s question (``OutputSet/check(file:protecting:overwrite:)``).
@@ -37,12 +39,17 @@ public struct InputFiles: Sendable {
         let name = FileIO.lastComponent(of: output)
         if name.isEmpty { throw .unsupportedName(path: output, reason: "an output needs a file name") }
         if name.utf8.count > 255 { throw .unsupportedName(path: output, reason: "the file name is \(name.utf8.count) bytes, over the 255 a file system allows") }
+        if TerminalText.hasControl(name) {
+            throw .unsupportedName(path: output, reason: "its name holds a control character (a tab, a line break, an escape), which "
+                                   + "terminals, shells and engines' data files mishandle; name it without")
+        }
         if name.hasPrefix(OutputJournal.prefix) {
             throw .unsupportedName(path: output, reason: "names starting with \(OutputJournal.prefix) are Flipbook's own bookkeeping")
         }
         if !settings, OutputName.settingsNames.contains(name) {
             throw .unsupportedName(path: output, reason: "\(name) holds a folder's settings, which Flipbook reads; name the output otherwise")
         }
+        if let reason = ImageFileName.animationScaleRefusal(output) { throw .unsupportedName(path: output, reason: reason) }
         try Self.checkNoClimbOutOfMissingFolder(output)
         if let input = input(sameAs: output) { throw .overwritesInput(output: output, input: input) }
         if let input = input(spelledLike: output) {

@@ -48,8 +48,10 @@ extension ImageFileName {
     public static let scaleRange: ClosedRange<Int> = 1...3
 
     /// The pixels per point Flipbook draws at: 1…8, for scenes (`draw`, `render`), text and notes,
-    /// and the frames `GIF.Encoder` dithers for. An animation file or a PNG may be written at any of
-    /// them (its name says `@4x`); a folder of frames only at ``scaleRange``, as UIKit reads them.
+    /// and the frames `GIF.Encoder` dithers for. A still PNG may be named at any of them
+    /// (`hero@4x.png`); frames and animation files (GIF, APNG, WebP) only at ``scaleRange``, as
+    /// UIKit reads them (``animationScaleRefusal(_:)``): an animation drawn at `@4x` is named
+    /// without its scale.
     public static let drawingScaleRange: ClosedRange<Int> = 1...8
 
     /// The error for `scale` set on `owner` (`RenderJob`, `nil` for an argument) when it is outside
@@ -62,6 +64,19 @@ extension ImageFileName {
     /// outside ``scaleRange``; `nil` when it is inside.
     public static func scaleError(_ scale: Int, of owner: String?) -> SettingError? {
         scaleRange.contains(scale) ? nil : SettingError(.scale, of: owner, value: scale, allowed: .range(scaleRange))
+    }
+
+    /// Why an animation file (`.gif`, `.apng`, `.webp`) may not be named `path`: its name gives a
+    /// scale outside ``scaleRange`` (`coin@4x.gif`), which no reader takes — an animation's frames
+    /// are `@1x`…`@3x`, as a folder's are. `nil` for another name or extension (a `.png` may be a
+    /// still image, named at any scale).
+    public static func animationScaleRefusal(_ path: String) -> String? {
+        let name = ImageFileName(path: path)
+        guard ["gif", "apng", "webp"].contains(name.pathExtension.lowercased()), let scale = name.scale, !scaleRange.contains(scale) else { return nil }
+        let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
+        let device = name.device.map { "~" + $0 } ?? "", stem = folder + name.stem + device
+        return "it is named @\(scale)x, and animations, as frames, are read at @\(scaleRange.lowerBound)x…@\(scaleRange.upperBound)x, the scales "
+            + "UIKit loads: no reader takes it at @\(scale)x; name it \(stem).\(name.pathExtension) or \(stem)@\(scaleRange.upperBound)x.\(name.pathExtension)"
     }
 
     /// The scales UIKit tries for an image wanted at `scale`, among those `available`: the exact

@@ -1,3 +1,5 @@
+import Basics
+
 /// GitHub Actions workflow commands, one line per finding:
 /// `::error file=Assets/walk3.png,title=seq.gap::missing frame 2 of walk1…3`.
 enum GitHubReport {
@@ -30,7 +32,7 @@ enum GitHubReport {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            case _ where TextReport.isControl(scalar): out += TextReport.escape(String(scalar))
+            case _ where TerminalText.isControl(scalar): out += TerminalText.escaped(String(scalar))
             default: out.unicodeScalars.append(scalar)
             }
         }

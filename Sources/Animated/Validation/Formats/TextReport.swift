@@ -1,3 +1,5 @@
+import Basics
+
 /// The report for people: each sequence with its findings, then a summary line.
 ///
 /// Findings of one rule that say the same thing about different files are one line, whichever rule
@@ -77,24 +79,6 @@ enum TextReport {
         return "\(names[0]), \(names[1]) … \(names[names.count - 1])"
     }
 
-    /// `text` with every control character (and the Unicode line and paragraph separators)
-    /// written as an escape: `\n`, `\r`, `\t`, else `\u{1B}`.
-    static func escape(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where isControl(scalar): out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-    }
+    /// `text` with every control character escaped (Basics' `TerminalText`).
+    static func escape(_ text: String) -> String { TerminalText.escaped(text) }
 }

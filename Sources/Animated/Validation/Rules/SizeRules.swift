@@ -147,7 +147,8 @@ public enum ScaleMissingVariantRule: ValidationRule {
         guard !frames.isEmpty else { return [] }
         let common = frames.dropFirst().reduce(frames[0].scales) { $0.intersection($1.scales) }
         // With no common scale at all, scale.mismatch says it better.
-        let siblingScales = common.isEmpty ? Set<Int>() : frames.reduce(Set<Int>()) { $0.union($1.scales) }
+        // A scale no reader takes (`coin1@9x.png`) is scale.unsupported's, never a variant the others lack.
+        let siblingScales = common.isEmpty ? Set<Int>() : frames.reduce(Set<Int>()) { $0.union($1.scales) }.filter(ImageFileName.scaleRange.contains)
         let wanted = siblingScales.union(config.requiredScales ?? [])
         var missing: [Int: [Int]] = [:]   // scale → frame numbers lacking it
         for frame in frames {
