@@ -8,7 +8,7 @@ extension AssembleJob {
     /// libwebp's canvases and sub-frame candidates, in each of the encoders run side by side).
     /// Measured as peak resident memory less the frames held, on a GIF of three frames on an
     /// 8000² screen (`flipbook assemble`, release build): GIF 4.7, APNG 3.1, WebP 8.1; rounded up.
-    static func workingCanvases(_ format: Format) -> Int {
+    package static func workingCanvases(_ format: Format) -> Int {
         switch format {
         case .gif: 5
         case .apng: 4

@@ -152,12 +152,14 @@ public struct RenderJob: Sendable {
         do { renderer = try scene.renderer(limits: limits) } catch { throw .scene(error) }
         let protected = InputFiles(inputs)
         let prefix = Self.prefix(output: output, format: resolved, scene: scene.file)
-        if resolved == .sheet {
-            // A sheet holds every frame at once on its page.
-            let bytes = Double(Self.pixels(renderer.width, renderer.scale) * Self.pixels(renderer.height, renderer.scale) * 4) * Double(scene.frameCount)
-            do { try limits.check(.decodedBytes, bytes < 9e18 ? Int(bytes) : .max, of: "a sheet of \(scene.frameCount) frames") } catch {
-                throw .limit(error)
-            }
+        // A frame being drawn and what the output holds beside it (an encoder's canvases, a
+        // sheet's every frame), before any frame is drawn.
+        do {
+            try FrameWriter.checkWork(format: Self.writerFormat(resolved, sheet: .jsonHash), count: scene.frameCount, frameBytes: renderer.frameBytes,
+                                      width: Self.pixels(renderer.width, renderer.scale), height: Self.pixels(renderer.height, renderer.scale),
+                                      limits: limits, subject: resolved == .sheet ? "a sheet of \(scene.frameCount) frames" : scene.file)
+        } catch {
+            throw .limit(error)
         }
         // A folder's frames carry their scale in their names (`f1@2x.png`), which readers take for 1…3 only.
         if resolved == .folder, let error = ImageFileName.scaleError(scene.scale, of: scale == nil ? "SceneFile" : "RenderJob") {
@@ -212,7 +214,10 @@ public struct RenderJob: Sendable {
             }
         }
         let counter = reporter.counter(.encoding)
-        return try ThreadBudget.withLimit(Self.drawingThreads(threads, frameBytes: renderer.frameBytes, limits: limits)) { () throws(RenderError) in
+        let drawing = FrameWriter.drawingThreads(threads ?? ThreadBudget.current, format: writer.format, count: scene.frameCount, frameBytes: renderer.frameBytes,
+                                                 width: Self.pixels(renderer.width, renderer.scale), height: Self.pixels(renderer.height, renderer.scale),
+                                                 limits: limits)
+        return try ThreadBudget.withLimit(drawing) { () throws(RenderError) in
             do {
                 let (files, bytes, report) = try writer.produced(inMemory: output == nil, progress: counter)
                 if cancellation?.isCancelled == true { throw RenderError.cancelled }
@@ -229,14 +234,6 @@ public struct RenderJob: Sendable {
                 throw RenderError.from(error, output: output)
             }
         }
-    }
-
-    /// The threads to draw on: `threads` (or the limit in force, or every core), fewer when the
-    /// frames drawn at once, `frameBytes` each, would hold more than `limits.maxDecodedBytes`
-    /// (the renderer has refused a frame that alone holds more). The output is the same at any count.
-    static func drawingThreads(_ threads: Int?, frameBytes: Int, limits: ResourceLimits) -> Int {
-        let asked = max(1, threads ?? ThreadBudget.current ?? ProcessInfo.processInfo.activeProcessorCount)
-        return max(1, min(asked, limits.maxDecodedBytes / max(1, frameBytes)))
     }
 
     /// The first setting out of range.

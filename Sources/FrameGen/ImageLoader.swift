@@ -21,6 +21,12 @@ public enum ImageLoader {
         /// chosen) is a symbolic link, or lies in a linked folder, that leads out of it: a scene may
         /// only use art beside it (a scene from a pull request must not read other files of the machine).
         case outsideFolder(String)
+        /// An image in a folder of images named at a scale no image is drawn at (`rock@9x.png`:
+        /// Basics' `ImageFileName.drawingScaleRange`, 1…8): never taken as another scale.
+        case scaleOutOfRange(path: String, scale: Int)
+        /// The image a scene's operation names at `keyPath` (`ops[2].image`) in `file` could not be
+        /// loaded, for `error` (``Scene/loadImages(in:maxPixels:)``).
+        indirect case inScene(file: String, keyPath: String, Error)
 
         /// What went wrong, naming the image.
         public var description: String {
@@ -33,6 +39,10 @@ public enum ImageLoader {
             case .emptyFolder(let folder): return "no PNG images in \(folder)"
             case .missingFolder(let folder): return "\(folder) does not exist or is not a folder: give a folder of PNG images"
             case .outsideFolder(let name): return "image \(name) is outside the scene's folder (absolute, with .., or a link that leads out); copy it beside the scene"
+            case .inScene(let file, let keyPath, let error): return "\(file): \(keyPath): \(error)"
+            case .scaleOutOfRange(let path, let scale):
+                let range = ImageFileName.drawingScaleRange
+                return "\(path) is named @\(scale)x: images are drawn at @\(range.lowerBound)x…@\(range.upperBound)x; rename it or move it out of the folder"
             }
         }
     }
@@ -53,7 +63,7 @@ public enum ImageLoader {
         func variant(_ s: Int) -> String { folder + "/" + file.stem + (s == 1 ? "" : "@\(s)x") + "." + ext }
         // A name that already says its scale is taken as written.
         if file.scale != nil { return FileManager.default.fileExists(atPath: full) ? full : nil }
-        let present = (1...9).filter { FileManager.default.fileExists(atPath: variant($0)) }
+        let present = ImageFileName.drawingScaleRange.filter { FileManager.default.fileExists(atPath: variant($0)) }
         return ImageFileName.scaleFallbackOrder(for: scale, available: present).first.map(variant)
     }
 
@@ -75,24 +85,30 @@ public enum ImageLoader {
         }
     }
 
-    /// The art a scene names, each loaded for `scale` (as the one-name `load` loads it): the bitmaps by
-    /// name, and the files they came from (so a caller can refuse to overwrite one of them).
-    public static func load(_ names: some Sequence<String>, in directory: String, scale: Int, maxPixels: Int = PNG.defaultMaxPixels) throws(Error)
-        -> (bitmaps: [String: Bitmap], paths: [String]) {
-        var bitmaps: [String: Bitmap] = [:], paths: [String] = []
-        for name in names {
-            bitmaps[name] = try load(name, in: directory, scale: scale, maxPixels: maxPixels)
-            if let path = path(for: name, in: directory, scale: scale) { paths.append(path) }
-        }
-        return (bitmaps, paths)
+    /// Refuses an output that ``loadFolder(_:scale:maxPixels:)`` of `folder` would read back as an
+    /// image on the next run (`generate scatter --images rocks -o rocks/out.png` scattered its own
+    /// earlier picture, and its `@2x`, as rocks): a PNG written into the folder, or frames written
+    /// to the folder itself (`writesFolder`). Compared as the folders resolve (links, `./`).
+    public static func checkNotReadBack(output: String, writesFolder: Bool, byLoading folder: String) throws(OutputError) {
+        guard output != OutputName.standardOutput else { return }
+        let written = writesFolder ? output : FileIO.parentDirectory(of: output)
+        guard writesFolder || OutputName.pathExtension(output) == "png" else { return }
+        guard written == folder || FileIO.isSameFile(written, folder) else { return }
+        throw .unsupportedName(path: output, reason: "it would be written into \(folder), the folder of images read, and read back as "
+                               + "an image by the next run; write it to another folder")
     }
 
     /// One bitmap per image in `folder` (variants of a name count once), in name order, and every
-    /// PNG file of the folder (so a caller can refuse to overwrite one of them); each within `maxPixels`.
+    /// PNG file of the folder (so a caller can refuse to overwrite one of them); each within
+    /// `maxPixels`. An image named at a scale outside 1…8 (`rock@9x.png`) is refused
+    /// (``Error/scaleOutOfRange(path:scale:)``).
     public static func loadFolder(_ folder: String, scale: Int, maxPixels: Int = PNG.defaultMaxPixels) throws(Error) -> (bitmaps: [Bitmap], paths: [String]) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else { throw .missingFolder(folder) }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.lowercased().hasSuffix(".png") }
+        if let odd = names.sorted().first(where: { ImageFileName(path: $0).scale.map { !ImageFileName.drawingScaleRange.contains($0) } ?? false }) {
+            throw .scaleOutOfRange(path: "\(folder)/\(odd)", scale: ImageFileName(path: odd).scale ?? 0)
+        }
         let stems = Set(names.map { ImageFileName(path: $0).stem }).sorted()
         guard !stems.isEmpty else { throw .emptyFolder(folder) }
         var images: [Bitmap] = []

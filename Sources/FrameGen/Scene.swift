@@ -71,6 +71,24 @@ public struct Scene: Sendable {
         }
     }
 
+    /// The images the scene draws, each loaded from `directory` (the scene's folder) for
+    /// ``scale`` as ``ImageLoader/load(_:in:scale:maxPixels:)`` loads it: the bitmaps by name and the files they
+    /// came from. An image that cannot be loaded is refused naming the scene's file and the
+    /// first operation that draws it (``ImageLoader/Error/inScene(file:keyPath:_:)``:
+    /// `hero.json: ops[2].image: coin.png is an APNG …`).
+    public func loadImages(in directory: String, maxPixels: Int = PNG.defaultMaxPixels) throws(ImageLoader.Error)
+        -> (bitmaps: [String: Bitmap], paths: [String]) {
+        var bitmaps: [String: Bitmap] = [:], paths: [String] = []
+        for (index, operation) in operations.enumerated() {
+            guard case .image(let name, _, _) = operation, bitmaps[name] == nil else { continue }
+            do { bitmaps[name] = try ImageLoader.load(name, in: directory, scale: scale, maxPixels: maxPixels) } catch {
+                throw .inScene(file: file, keyPath: "ops[\(index)].image", error)
+            }
+            if let path = ImageLoader.path(for: name, in: directory, scale: scale) { paths.append(path) }
+        }
+        return (bitmaps, paths)
+    }
+
     /// Parses scene JSON. Every error names the op (by index) and the field at fault: a key a scene
     /// or its op does not have (with the nearest known key), a value of the wrong type or out of
     /// range are ``SceneError/schema(_:)`` errors in `file` (a path, or `scene` for data without

@@ -24,6 +24,14 @@ package enum CutShortWarning {
             return LenientReadWarning(.endMarkerMissing, file: file, framesKept: framesRead, framesDeclared: declared, description:
                 "\(file) is cut short (\(reason)), but all \(declared) \(frames) it declares \(framesRead == 1 ? "was" : "were") read")
         }
+        // Every frame whole, only the end marker missing, and no count to compare with (a GIF):
+        // whether frames were lost cannot be known, so nothing says "the rest".
+        if endMarkerOnly, declared == nil {
+            return LenientReadWarning(.endMarkerMissing, file: file, framesKept: framesRead, framesDeclared: nil, description:
+                "\(file) is cut short (\(reason)): its \(framesRead) whole \(frames) \(framesRead == 1 ? "was" : "were") read and "
+                + "\(framesRead == 1 ? "is" : "are") kept; the format does not say how many it holds, so if some are missing, "
+                + "export or copy the file again")
+        }
         return LenientReadWarning(endMarkerOnly ? .endMarkerMissing : .cutShort, file: file, framesKept: framesRead,
                                   framesDeclared: declared, description:
             "\(file) is cut short (\(reason)): \(read(framesRead, of: declared, before: "the cut")) and "

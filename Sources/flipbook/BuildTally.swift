@@ -6,7 +6,7 @@ import Pipeline
 /// `build` ended without a word on Ctrl-C, and a user could not tell what was done.
 final class BuildTally: @unchecked Sendable {
     private let lock = NSLock()
-    private var built: [String] = [], restored = 0, upToDate = 0, failed = 0, total = 0
+    private var built: [String] = [], restored: [String] = [], upToDate = 0, failed = 0, total = 0
 
     /// Counts a report's decided target (and the build's size).
     func record(_ progress: BuildProgress) {
@@ -14,7 +14,7 @@ final class BuildTally: @unchecked Sendable {
             total = max(total, progress.total)
             switch progress.event {
             case .built: built.append(progress.target)
-            case .restored: restored += 1
+            case .restored: restored.append(progress.target)
             case .upToDate: upToDate += 1
             case .failed: failed += 1
             case .waiting, .checking, .building: break
@@ -22,18 +22,20 @@ final class BuildTally: @unchecked Sendable {
         }
     }
 
-    /// The line an interrupt prints: what was decided, and that the next run goes on from there
-    /// (each target's state is recorded as it is decided).
+    /// What an interrupt prints: a line for each target written before it (`walk: built`, as the
+    /// build would have listed it), then what was decided, and that the next run goes on from
+    /// there (each target's state is recorded as it is decided).
     func interruptedLine() -> String {
         lock.withLock {
-            let decided = built.count + restored + upToDate + failed
+            let decided = built.count + restored.count + upToDate + failed
+            let written = built.map { "\($0): built\n" } + restored.map { "\($0): from cache\n" }
             var parts = ["\(built.count) of \(total) target\(total == 1 ? "" : "s") built"
                          + (built.isEmpty ? "" : " (\(built.prefix(3).joined(separator: ", "))\(built.count > 3 ? ", …" : ""))")]
-            if restored > 0 { parts.append("\(restored) from cache") }
+            if !restored.isEmpty { parts.append("\(restored.count) from cache") }
             if upToDate > 0 { parts.append("\(upToDate) up to date") }
             if failed > 0 { parts.append("\(failed) failed") }
             let rest = total - decided
-            return "interrupted: " + parts.joined(separator: ", ")
+            return written.joined() + "interrupted: " + parts.joined(separator: ", ")
                 + (rest > 0 ? "; what was being built was left as it was, and the next flipbook build checks the other \(rest)" : "")
         }
     }

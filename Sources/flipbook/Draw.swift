@@ -51,7 +51,7 @@ struct Draw: ParsableCommand {
         var parsed = try Scene(json: FileIO.readAll(scene), file: scene, limits: limits)
         if let scale { parsed.scale = scale }
         let folder = (scene as NSString).deletingLastPathComponent
-        let images = try ImageLoader.load(parsed.imageNames, in: folder.isEmpty ? "." : folder, scale: parsed.scale, maxPixels: limits.maxPixels)
+        let images = try parsed.loadImages(in: folder.isEmpty ? "." : folder, maxPixels: limits.maxPixels)
         let fonts = try FontLoader.load(for: parsed, in: folder.isEmpty ? "." : folder)
         // `gold@2x.png` beside the scene's gold.png would be read for it by the next draw at @2x.
         try OutputName.checkNotAVariant(output, of: images.paths)

@@ -62,12 +62,12 @@ struct SeagullCommand: ParsableCommand {
 
     func run() throws {
         let (w, h) = try parseSize(size, default: (64, 32))
-        try out.check(width: w, height: h, frames: frames)
+        let pixels = try out.check(width: w, height: h, frames: frames)
         // The line width's range (at most half the frame's smaller side) is Seagull's: its
         // SettingError, refused by `out.write` before anything is written, names --width.
         var bird = Seagull(width: w, height: h, scale: out.scale, frameCount: frames, lineWidth: width, limits: out.limits)
         bird.color = try parseColor(color, default: bird.color)
-        try out.write(bird, defaultName: "seagull")
+        try out.write(bird, defaultName: "seagull", pixels: pixels)
     }
 }
 
@@ -93,9 +93,9 @@ struct ExplosionCommand: ParsableCommand {
 
     func run() throws {
         let (w, h) = try parseSize(size, default: (128, 128))
-        try out.check(width: w, height: h, frames: frames)
+        let pixels = try out.check(width: w, height: h, frames: frames)
         try out.write(Explosion(width: w, height: h, scale: out.scale, frameCount: frames, seed: seed, sparks: sparks, limits: out.limits),
-                      defaultName: "explosion")
+                      defaultName: "explosion", pixels: pixels)
     }
 }
 
@@ -124,7 +124,7 @@ struct ScatterCommand: ParsableCommand {
 
     func run() throws {
         let (w, h) = try parseSize(size, default: (240, 240))
-        try out.check(width: w, height: h, frames: 1)
+        let pixels = try out.check(width: w, height: h, frames: 1)
         // Past half the diagonal every image lands outside the canvas.
         let farthest = (w * w + h * h).squareRoot() / 2
         if let radius, radius > farthest {
@@ -134,9 +134,10 @@ struct ScatterCommand: ParsableCommand {
         var scatter = Scatter(width: w, height: h, scale: out.scale, circleRadius: radius ?? min(w, h) * 0.4, count: count, seed: seed,
                               limits: out.limits)
         scatter.background = try parseColor(background, default: scatter.background)
+        if let images { try ImageLoader.checkNotReadBack(output: out.output, writesFolder: out.format(count: 1) == .folder, byLoading: images) }
         let art = try images.map { try ImageLoader.loadFolder($0, scale: out.scale, maxPixels: out.limits.maxPixels) }
         if let art { scatter.images = art.bitmaps }
-        try out.write(scatter, defaultName: "scatter", inputs: art?.paths ?? [])
+        try out.write(scatter, defaultName: "scatter", inputs: art?.paths ?? [], pixels: pixels)
     }
 }
 
@@ -178,7 +179,7 @@ struct StrokeCommand: ParsableCommand {
         // The strokes name their file in their errors (`pts.json: strokes[0][1]: …`): not wrapped again.
         var stroke = try Freehand(json: FileIO.readAll(points), file: points, limits: limits)
         if let size { (stroke.width, stroke.height) = try ImageCommand.size(size) }
-        try out.check(width: stroke.width, height: stroke.height, frames: frames)
+        let pixels = try out.check(width: stroke.width, height: stroke.height, frames: frames)
         // The line width's range (at most the canvas's diagonal) is Freehand's: `out.write` refuses
         // its SettingError, which names --width, before anything is written.
         stroke.scale = out.scale
@@ -187,6 +188,6 @@ struct StrokeCommand: ParsableCommand {
         if let width { stroke.lineWidth = width }
         stroke.color = try parseColor(color, default: stroke.color)
         if let background { stroke.background = try parseColor(background, default: .white) }
-        try out.write(stroke, defaultName: "stroke", inputs: [points])
+        try out.write(stroke, defaultName: "stroke", inputs: [points], pixels: pixels)
     }
 }

@@ -24,21 +24,24 @@ struct GeneratorOutput: ParsableArguments {
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
     @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
+    @OptionGroup(title: "Resource limits") var outputPixelLimit: OutputPixelLimit
     /// The limits the flags above set.
-    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, memoryLimit) }
+    var limits: ResourceLimits { ResourceLimits(pixelLimit, frameLimit, memoryLimit, outputPixelLimit) }
 
     /// Refuses (exit 2) frames of `width × height` points over `--max-pixels`, `count` frames over
-    /// `--max-frames`, and, for a sprite sheet (which holds every frame), more decoded bytes
-    /// than `--max-memory`.
-    func check(width: Double, height: Double, frames count: Int) throws {
+    /// `--max-frames`, all of them together over `--max-output-pixels`, and a frame being drawn
+    /// with what the output holds beside it (an encoder's canvases, a sheet's every frame) over
+    /// `--max-memory` (Compose's `FrameWriter.checkWork`). Returns the frames' size in pixels.
+    @discardableResult
+    func check(width: Double, height: Double, frames count: Int) throws -> (width: Int, height: Int) {
         let limits = limits
         let size = try ImageCommand.pixelSize(width: width, height: height, scale: scale, limits: limits, flag: "--size")
         do {
             try limits.check(.frames, count, of: "--frames")
-            if OutputName.pathExtension(output) == "png", count > 1 {
-                let bytes = Double(size.width * size.height * 4) * Double(count)
-                try limits.check(.decodedBytes, bytes < 9e18 ? Int(bytes) : .max, of: "a sheet of \(count) frames")
-            }
+            let subject = format(count: count) == .sheet(.jsonHash) ? "a sheet of \(count) frames" : "generate: \(count) frames"
+            try FrameWriter.checkWork(format: format(count: count), count: count,
+                                      frameBytes: FrameWriter.generatorFrameBytes(width: size.width, height: size.height),
+                                      width: size.width, height: size.height, limits: limits, subject: subject)
         } catch {
             throw UsageError(error)
         }
@@ -58,6 +61,19 @@ struct GeneratorOutput: ParsableArguments {
         let side = SheetBuilder(layout: .rows).maxSide
         if OutputName.pathExtension(output) == "png", count > 1, max(size.width, size.height) > side {
             throw sheetDoesNotFit(count: count, size: size)
+        }
+        return size
+    }
+
+    /// What `count` frames are written as: `.png` names one frame or a sheet here (unlike
+    /// `assemble`, where it is an APNG); an unknown extension a folder (refused by ``write``).
+    func format(count: Int) -> FrameWriter.Format {
+        switch OutputName.pathExtension(output) {
+        case "gif": .gif
+        case "apng": .apng
+        case "webp": .webp
+        case "png": count == 1 ? .png : .sheet(.jsonHash)
+        default: .folder
         }
     }
 
@@ -86,7 +102,9 @@ struct GeneratorOutput: ParsableArguments {
     /// (any other extension is refused, as is `-`). None of the files may be one of `inputs`. A
     /// setting out of the generator's range (its `settingError`) is refused first, as
     /// `GeneratorError.setting`, before anything is written.
-    func write(_ generator: some FrameGenerator, defaultName: String, inputs: [String] = []) throws {
+    /// Frames are drawn on as many cores as `--max-memory` holds, a frame of `pixels` being drawn
+    /// on each (the size ``check(width:height:frames:)`` returned).
+    func write(_ generator: some FrameGenerator, defaultName: String, inputs: [String] = [], pixels: (width: Int, height: Int)) throws {
         if let error = generator.settingError { throw GeneratorError.setting(error) }
         let prefix = name ?? defaultName
         let count = generator.frameCount
@@ -98,21 +116,17 @@ struct GeneratorOutput: ParsableArguments {
         }
         let progress = Progress.forTerminal(label: "generating")
         defer { progress?.finish() }
-        // `.png` names one frame or a sheet here (unlike `assemble`, where it is an APNG).
-        let format: FrameWriter.Format = switch ext {
-        case "gif": .gif
-        case "apng": .apng
-        case "webp": .webp
-        case "png": count == 1 ? .png : .sheet(.jsonHash)
-        default: .folder
-        }
+        let format = format(count: count)
         let writer = FrameWriter(output: output, format: format, prefix: prefix, count: count, fps: fps, scale: scale,
                                  repeatCount: repeatCount, inputs: protected, overwrite: overwrite) { try generator.frame($0) }
         var update: (@Sendable (Int, Int) -> Void)?
         if let progress { update = { (done: Int, total: Int) in progress.update(done, total) } }
         let written: [String]
+        let threads = FrameWriter.drawingThreads(nil, format: format, count: count,
+                                                 frameBytes: FrameWriter.generatorFrameBytes(width: pixels.width, height: pixels.height),
+                                                 width: pixels.width, height: pixels.height, limits: limits)
         do {
-            written = try writer.write(progress: update)
+            written = try ThreadBudget.withLimit(threads) { try writer.write(progress: update) }
         } catch let error as SheetBuilder.Error {
             switch error {
             case .doesNotFit, .spriteTooLarge, .pageTooLarge: throw sheetDoesNotFit(count: count, size: nil)
@@ -123,7 +137,7 @@ struct GeneratorOutput: ParsableArguments {
         if json {
             try Console.printJSON(GeneratedFiles(output: output, frames: count, files: written))
         } else {
-            print("\(output): \(count) frame\(count == 1 ? "" : "s") (\(written.count) file\(written.count == 1 ? "" : "s"))")
+            Console.line("\(output): \(count) frame\(count == 1 ? "" : "s") (\(written.count) file\(written.count == 1 ? "" : "s"))")
         }
     }
 }

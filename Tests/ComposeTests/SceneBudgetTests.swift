@@ -54,10 +54,16 @@ import Basics
         #expect(renderer.frameBytes == 32_000_000)
         var limits = ResourceLimits.default
         limits.maxDecodedBytes = 70_000_000
-        #expect(RenderJob.drawingThreads(8, frameBytes: renderer.frameBytes, limits: limits) == 2)
-        #expect(RenderJob.drawingThreads(1, frameBytes: renderer.frameBytes, limits: limits) == 1)
+        func threads(_ asked: Int?, _ format: FrameWriter.Format = .folder, count: Int = 30) -> Int {
+            FrameWriter.drawingThreads(asked, format: format, count: count, frameBytes: renderer.frameBytes, width: 1000, height: 1000, limits: limits)
+        }
+        #expect(threads(8) == 2)
+        #expect(threads(1) == 1)
+        #expect(threads(8, count: 1) == 1)
+        // A GIF's encoder holds 5 canvases of 4 MB beside the frames drawn: 50 MB left, one frame.
+        #expect(threads(8, .gif) == 1)
         limits.maxDecodedBytes = 40_000_000
-        #expect(RenderJob.drawingThreads(nil, frameBytes: renderer.frameBytes, limits: limits) == 1)
+        #expect(threads(nil) == 1)
         // One frame over the budget is refused, saying what to change.
         limits.maxDecodedBytes = 20_000_000
         do throws(CompositionError) {

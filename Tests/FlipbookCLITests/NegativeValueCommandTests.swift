@@ -25,7 +25,7 @@ struct NegativeValueCommandTests {
         (["validate", coin], ["--threads", "--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["info", frame], ["--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["generate", "seagull", "-o", "x.gif"], ["--size", "--frames", "--width", "--scale", "--fps", "--repeat", "--max-pixels",
-                                                   "--max-frames", "--max-memory"]),
+                                                   "--max-frames", "--max-memory", "--max-output-pixels"]),
         (["generate", "explosion", "-o", "x.gif"], ["--size", "--frames", "--seed", "--sparks"]),
         (["generate", "scatter", "-o", "x.png"], ["--size", "--count", "--seed", "--radius"]),
         (["generate", "stroke", "points.json", "-o", "x.png"], ["--frames", "--size", "--width", "--max-path-segments", "--max-edges"]),
@@ -85,7 +85,7 @@ struct NegativeValueCommandTests {
     /// whole value), then the hint line. Parsed in this process (``CommandLineParse``), as the
     /// executable parses them.
     @Test func everyRefusalIsTheOneSentence() {
-        #expect(Self.cases.count == 84)
+        #expect(Self.cases.count == 85)
         for arguments in Self.cases {
             let option = arguments[arguments.count - 2], value = arguments[arguments.count - 1]
             guard let refusal = CommandLineParse.refusal(arguments) else {

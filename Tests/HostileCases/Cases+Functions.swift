@@ -110,7 +110,11 @@ extension HostileCases {
                 _ = ImageLoader.path(for: name, in: folder, scale: Int.max)
                 _ = try ImageLoader.load(name, in: folder, scale: Int.min, maxPixels: 1)
             }
-            _ = try? ImageLoader.load(["a.png", "a.png", ""], in: folder, scale: 0)
+            _ = try? Scene(json: Array(#"{"size":[4,4],"ops":[{"image":"a.png","at":[0,0]},{"image":"a.png","at":[1,1]},{"image":"../a.png","at":[0,0]}]}"#.utf8))
+                .loadImages(in: folder, maxPixels: Int.min)
+            each(["", "-", folder, folder + "/x.png", folder + "/../images/x.png", "/x.png"]) { output in
+                try ImageLoader.checkNotReadBack(output: output, writesFolder: output.hasSuffix("images"), byLoading: folder)
+            }
             _ = try? ImageLoader.loadFolder(folder, scale: Int.max, maxPixels: Int.min)
         },
         HostileCase("sequences on disk: folders given twice, missing and empty", ["Discovery", "Animation", "SequenceManifest", "SequenceWriter"]) {
