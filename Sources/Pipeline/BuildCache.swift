@@ -31,6 +31,11 @@ public struct BuildCache: Sendable, Equatable {
     public var timeout: Double = 5
     /// Whether targets built here are stored in the cache (on by default); off, the cache is only read.
     public var upload: Bool = true
+    /// The most bytes a folder cache keeps: after a build that stored something, the targets'
+    /// results used least recently (stored or found longest ago) are removed, with the contents
+    /// no other result names, until it holds at most nine tenths of this. 1 GiB by default; at
+    /// least 1. A server keeps its own limits (bazel-remote's `--max_size`).
+    public var maxBytes: Int = 1 << 30
 
     /// A cache at `location`.
     public init(_ location: Location) {

@@ -64,6 +64,10 @@ public struct BuildJob: Sendable {
             throw .project(.schema(SchemaError(file: "BuildJob", path: "cache.timeout", problem: .outOfRange(requirement: "0.01 to 3600 seconds"),
                                                found: "\(cache.timeout)")))
         }
+        if let cache, cache.maxBytes < 1 {
+            throw .project(.schema(SchemaError(file: "BuildJob", path: "cache.maxBytes", problem: .outOfRange(requirement: "at least 1 byte"),
+                                               found: "\(cache.maxBytes)")))
+        }
         if let cache, case .folder(let folder) = cache.location, let clash = BuildGraph.clash(ofFolder: folder, in: project) {
             throw .project(.schema(SchemaError(file: "BuildJob", path: "cache", problem: .outOfRange(requirement: "a folder outside every target's "
                 + "outputs and sources (the cache's own files would be outputs overwritten, or inputs that change on every build)"),
@@ -84,9 +88,10 @@ public struct BuildJob: Sendable {
         defer { lock?.release() }
         var state = BuildState.load(for: project)
         let tool = self.tool ?? Self.currentTool(state: &state)
-        let build = BuildRun(job: self, order: order, state: state, tool: tool, cache: cache.map { TargetCache($0, project: project) },
-                             progress: progress, cancellation: cancellation)
+        let targetCache = cache.map { TargetCache($0, project: project) }
+        let build = BuildRun(job: self, order: order, state: state, tool: tool, cache: targetCache, progress: progress, cancellation: cancellation)
         var report = try build.run()
+        targetCache?.trimIfStored()
         report.otherShards = others
         return report
     }

@@ -56,6 +56,14 @@ public struct BuildWatch: Sendable {
     public var threads: Int?
     /// As ``BuildJob/tool``.
     public var tool: String?
+    /// The cache each build uses (``BuildJob/cache``): `nil`, the default, for the project's own
+    /// folder (`BuildCache.inProject`), as `flipbook build` uses it.
+    public var cache: BuildCache?
+    /// Builds use no cache at all (``cache`` is then not used).
+    public var withoutCache = false
+    /// The project's own cache folder keeps at most this many bytes (``BuildCache/maxBytes``);
+    /// `nil` for its default. A ``cache`` given carries its own.
+    public var projectCacheMaxBytes: Int?
     /// Seconds without a change before a build starts, so that a burst of saves makes one build;
     /// from 0.01 to 10. The default, 0.15 s, leaves a save built well within a second.
     public var debounce: Double = 0.15
@@ -186,6 +194,9 @@ public struct BuildWatch: Sendable {
         var job = BuildJob(project: project, targets: targets, force: force, overwrite: overwrite)
         job.threads = threads
         job.tool = tool
+        if withoutCache { job.cache = nil } else if let cache { job.cache = cache } else if let projectCacheMaxBytes {
+            job.cache?.maxBytes = projectCacheMaxBytes
+        }
         do {
             let report = try job.run(progress: { onEvent(.progress($0)) }, cancellation: cancellation)
             onEvent(.built(report, changes: changes))

@@ -53,6 +53,8 @@ final class TargetCache: @unchecked Sendable {
     private var reading = true
     private var writing: Bool
     private var problems: [String] = []
+    /// Whether this build stored an entry (the cache grew).
+    private var stored = false
 
     /// `cache` as the build of `project` uses it.
     init(_ cache: BuildCache, project: Project) {
@@ -225,6 +227,7 @@ final class TargetCache: @unchecked Sendable {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             let text = (try? encoder.encode(account)).map { Array($0) } ?? []
             try store.put(.actions, key, ActionResultMessage(outputFiles: files, stdout: text).encoded())
+            lock.withLock { stored = true }
         } catch let failure as CacheStoreFailure {
             lock.withLock {
                 guard writing else { return }
@@ -271,4 +274,11 @@ final class TargetCache: @unchecked Sendable {
     }
 
     private static let projectMark = "\u{1}project\u{1}/"
+
+    /// Keeps a folder cache within ``BuildCache/maxBytes`` after a build that stored entries
+    /// (``FolderCacheStore/trim(to:)``); a server's cache is the server's to keep.
+    func trimIfStored() {
+        guard lock.withLock({ stored }), let folder = store as? FolderCacheStore else { return }
+        _ = folder.trim(to: cache.maxBytes)
+    }
 }

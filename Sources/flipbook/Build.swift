@@ -68,12 +68,21 @@ struct Build: ParsableCommand {
     @Option(help: ArgumentHelp("Where built outputs are kept and found: a folder, or the http:// URL of a Bazel remote cache.",
                                valueName: "DIR|URL")) var cache: String?
     @Flag(help: "Use no cache (the default is .flipbook-build/cache beside the project file).") var noCache = false
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most MiB a cache folder keeps: past it, the targets used least recently are removed after a build (default 1024).",
+                               valueName: "MiB")) var cacheSize: Int?
     @Flag(help: "After building, watch what the targets read and build again after each save, until Ctrl-C.") var watch = false
     @OptionGroup var threadsOption: ThreadsOption
 
     func validate() throws {
         if project.isEmpty { throw OptionRefusal.error("--project", project, takes: "a project file (flipbook.json)") }
         if let cache, noCache { throw ValidationError("--cache \(cache) and --no-cache contradict each other: give one.") }
+        if let cacheSize {
+            guard cacheSize > 0, cacheSize <= Int.max >> 20 else { throw OptionRefusal.error("--cache-size", cacheSize, takes: "a positive number of MiB") }
+            if noCache { throw ValidationError("--cache-size \(cacheSize) and --no-cache contradict each other: give one.") }
+            if let cache, case .server? = BuildCache(location: cache)?.location {
+                throw ValidationError("--cache-size limits a cache folder; the server at \(cache) keeps its own limits (bazel-remote's --max_size).")
+            }
+        }
         if watch, let shard {
             throw ValidationError("--watch builds every target asked for as you save; --shard \(shard) builds one part of a CI matrix: give one.")
         }
@@ -89,6 +98,7 @@ struct Build: ParsableCommand {
         job.threads = threadsOption.threads
         job.shard = part
         if noCache { job.cache = nil } else if let cache { job.cache = BuildCache(location: cache) }
+        if let cacheSize { job.cache?.maxBytes = cacheSize << 20 }
         let terminal = FileIO.standardErrorIsTerminal && !json
         let tally = BuildTally()
         ProcessPolicy.sayOnInterrupt { tally.interruptedLine() }

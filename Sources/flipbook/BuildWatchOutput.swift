@@ -10,6 +10,12 @@ extension Build {
         var watch = BuildWatch(projectFile: project, targets: targets, overwrite: overwrite)
         watch.threads = threadsOption.threads
         watch.force = force
+        // The same cache as a build without --watch (it used the project's folder whatever was given).
+        watch.withoutCache = noCache
+        watch.cache = cache.flatMap { BuildCache(location: $0) }
+        if let cacheSize {
+            if watch.cache == nil { watch.projectCacheMaxBytes = cacheSize << 20 } else { watch.cache?.maxBytes = cacheSize << 20 }
+        }
         let json = self.json
         let terminal = FileIO.standardErrorIsTerminal && !json
         try watch.run(onEvent: { event in

@@ -79,7 +79,11 @@ struct BuildCacheCommandTests {
                       (["--cache", "build/coin.gif"], "target coin writes build/coin.gif"),
                       (["--cache", "build"], " writes build/"),
                       (["--cache", "coin/cache"], " reads coin)"),
-                      (["--watch", "--shard", "1/2"], "give one")])
+                      (["--watch", "--shard", "1/2"], "give one"),
+                      (["--cache-size", "0"], "--cache-size does not take '0'"),
+                      (["--cache-size", "-5"], "--cache-size does not take '-5'"),
+                      (["--cache-size", "10", "--no-cache"], "contradict each other"),
+                      (["--cache-size", "10", "--cache", "http://127.0.0.1:9/"], "keeps its own limits")])
     func aWrongCacheIsAUsageError(arguments: [String], message: String) throws {
         let folder = try BuildCommandTests.project(Self.json)
         defer { try? FileManager.default.removeItem(atPath: folder) }

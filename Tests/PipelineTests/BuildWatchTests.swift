@@ -65,9 +65,10 @@ struct BuildWatchTests {
         private let flag = CancellationFlag()
         private let ended = DispatchSemaphore(value: 0)
 
-        init(_ file: String, targets: [String] = []) {
+        init(_ file: String, targets: [String] = [], configure: (inout BuildWatch) -> Void = { _ in }) {
             var watch = BuildWatch(projectFile: file, targets: targets)
             watch.tool = "test"
+            configure(&watch)
             let recorder = self.recorder, flag = self.flag, ended = self.ended, configured = watch
             Thread.detachNewThread {
                 do { try configured.run(onEvent: recorder.add, cancellation: flag) } catch { recorder.add(.warning("\(error)")) }
@@ -112,6 +113,27 @@ struct BuildWatchTests {
         #expect(builds[1].report.upToDate == ["coin0"])
         let latency = builds[1].at.timeIntervalSince(saved)
         #expect(latency < 1.0, "the save was built \(latency) s after it was written")
+    }
+
+    /// `build --watch --cache DIR` and `--no-cache` were ignored: every build of a watch used the
+    /// project's own cache folder. The cache given is the one used, and none means none.
+    @Test func theCacheGivenIsTheOneUsed() async throws {
+        let (folder, file) = try IncrementalBuildTests.project("watch-cache", count: 1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let elsewhere = folder + "/other-cache"
+        let given = Running(file) { $0.cache = BuildCache(.folder(elsewhere)) }
+        #expect(given.recorder.waitForBuilds(1))
+        try await given.stop()
+        let stored = (try? FileManager.default.contentsOfDirectory(atPath: elsewhere + "/ac")) ?? []
+        #expect(stored.count == 1, "\(stored)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/.flipbook-build/cache"))
+
+        let (bare, bareFile) = try IncrementalBuildTests.project("watch-no-cache", count: 1)
+        defer { try? FileManager.default.removeItem(atPath: bare) }
+        let none = Running(bareFile) { $0.withoutCache = true }
+        #expect(none.recorder.waitForBuilds(1))
+        try await none.stop()
+        #expect(!FileManager.default.fileExists(atPath: bare + "/.flipbook-build/cache"))
     }
 
     @Test func savesByRenameAreBuiltEachTime() async throws {
