@@ -50,7 +50,8 @@ extension FrameWriter {
             let amount = total.flatMap { $0.overflow ? nil : $0.partialValue }
             throw LimitError(limit: .decodedBytes, subject: subject, amount: amount, maximum: limits.maxDecodedBytes,
                              detail: "a frame of \(width)×\(height) being drawn (\(frameBytes / max(1, width * height)) bytes a pixel)"
-                                 + (what.isEmpty ? "" : ", and \(what)") + ": a smaller size or scale, or fewer frames for a sheet, needs less")
+                                 + (what.isEmpty ? "" : ", and \(what)")
+                                 + (format.isSheet ? ": fewer frames or a smaller size or scale needs less" : ": a smaller size or scale needs less"))
         }
     }
 

@@ -33,6 +33,9 @@ package struct FrameWriter: Sendable {
         /// Every frame on a sheet (rows), with its data in the format given (`OUT.png` + `OUT.json`
         /// for TexturePacker's JSON hash).
         case sheet(SheetExport.Format)
+
+        /// Whether this is a sheet (which holds every frame on its pages).
+        package var isSheet: Bool { if case .sheet = self { true } else { false } }
     }
 
     /// Where to write: a folder, or the file.

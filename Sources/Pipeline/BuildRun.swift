@@ -137,8 +137,9 @@ final class BuildRun: @unchecked Sendable {
                                                                      recorded: Date().timeIntervalSince1970)
                 save()
                 lock.unlock()
+                let stale = StaleOutputs.remove(previous: record?.outputs ?? [:], current: outputs.keys, of: target, in: project)
                 return BuildReport.Entry(target: target.name, status: .restored(reasons: reasons, files: outputs.keys.sorted()), warnings: warnings,
-                                         notes: notes)
+                                         notes: notes + [StaleOutputs.note(stale)].compactMap { $0 })
             case .miss(let warning):
                 if let warning { cacheWarnings.append(warning) }
             }
@@ -199,8 +200,9 @@ final class BuildRun: @unchecked Sendable {
             cacheStores[target.name] = { cache.store(target, key: cacheKey, outputs: outputs, warnings: warnings, notes: notes) }
         }
         lock.unlock()
+        let stale = StaleOutputs.remove(previous: record?.outputs ?? [:], current: outputs.keys, of: target, in: project)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
-                                 notes: result.notes)
+                                 notes: result.notes + [StaleOutputs.note(stale)].compactMap { $0 })
     }
 
     /// Targets decided so far.

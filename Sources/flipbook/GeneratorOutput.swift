@@ -38,7 +38,7 @@ struct GeneratorOutput: ParsableArguments {
         let size = try ImageCommand.pixelSize(width: width, height: height, scale: scale, limits: limits, flag: "--size")
         do {
             try limits.check(.frames, count, of: "--frames")
-            let subject = format(count: count) == .sheet(.jsonHash) ? "a sheet of \(count) frames" : "generate: \(count) frames"
+            let subject = format(count: count).isSheet ? "a sheet of \(count) frames" : "generate: \(count) frames"
             try FrameWriter.checkWork(format: format(count: count), count: count,
                                       frameBytes: FrameWriter.generatorFrameBytes(width: size.width, height: size.height),
                                       width: size.width, height: size.height, limits: limits, subject: subject)
