@@ -24,8 +24,11 @@ struct Flipbook: ParsableCommand {
     /// mapped by ``ExitStatus/init(for:)``.
     static func main() {
         ProcessPolicy.apply()
-        // The build, not only the version: the executable's digest, which builds record as their tool.
-        if CommandLine.arguments.dropFirst().elementsEqual(["--version"]) {
+        // The build, not only the version: the executable's digest, which builds record as their
+        // tool — after a command's name too (`flipbook build --version`), where ArgumentParser
+        // printed the version alone.
+        let arguments = CommandLine.arguments.dropFirst()
+        if arguments.last == "--version", arguments.dropLast().allSatisfy({ !$0.hasPrefix("-") }) {
             let tool = BuildJob.runningTool.split(separator: " ")
             print(tool.count == 3 ? "\(tool[1]) (executable sha256 \(tool[2]))" : BuildJob.version)
             ProcessPolicy.exit(ExitStatus.success.rawValue)

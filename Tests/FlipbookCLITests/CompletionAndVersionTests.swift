@@ -74,5 +74,10 @@ struct CompletionAndVersionTests {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         digest.waitUntilExit()
         #expect(output.hasPrefix(match.map { String($0.output.1) } ?? "-"))
+        // After a command's name the same line (it printed "0.1.0" alone there).
+        for command in [["build"], ["generate", "seagull"], ["assemble"]] {
+            let after = try CLI.run(command + ["--version"])
+            #expect(after.status == 0 && after.stdout.trimmingCharacters(in: .newlines) == line, "\(command): \(after.stdout)")
+        }
     }
 }
