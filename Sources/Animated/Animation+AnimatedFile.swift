@@ -34,8 +34,10 @@ extension Animation {
     /// loop count is the repeat count; what the decoder read leniently (a file cut short, a
     /// missing colour table) is in ``warnings``.
     ///
-    /// A `file` named at a scale outside ``scaleRange`` (`coin@4x.gif`) is refused before reading
-    /// (``LoadError/discovery(_:)``, `Discovery.Error.scaleOutOfRange`), as frames so named are.
+    /// The animation's ``scale`` is the one `file`'s name gives (`coin@2x.gif`: 2; 1 without
+    /// one), as every reader takes it. A `file` named at a scale outside ``scaleRange``
+    /// (`coin@4x.gif`) is refused before reading (``LoadError/discovery(_:)``,
+    /// `Discovery.Error.scaleOutOfRange`), as frames so named are.
     ///
     /// With `streaming`, no frame is held: the file is read once, frame by frame, for its frame
     /// count, durations and warnings (and which frames repeat the one before), and each frame is
@@ -87,7 +89,9 @@ extension Animation {
             progress?(durations.count, max(durations.count, reader.info.frameCount))
         }
         guard !durations.isEmpty else { throw .decode(.noFrames(file: file, format: Decoder.format)) }
-        var sources: [FrameSource]
+        // The name gives the scale, to every reader (`coin@3x.gif`: @3x; `validate` called it @1x).
+        let scale = ImageFileName(path: file).scale ?? 1
+        let sources: [FrameSource]
         if streaming {
             let limits = limits, opener = Opener(type: Decoder.self)
             let stream = FrameStream(file: file, format: Decoder.format, count: durations.count, width: reader.info.width,
@@ -96,9 +100,14 @@ extension Animation {
             }
             sources = (0..<durations.count).map { .streamed(stream, index: $0) }
         } else {
-            sources = frames.map { .bitmap($0.image) }
+            sources = frames.map { frame in
+                var image = frame.image
+                image.scale = scale
+                return .bitmap(image)
+            }
         }
         var animation = Animation(unchecked: sources, frameDurations: durations, repeatCount: reader.info.repeatCount)
+        animation.scale = scale
         animation.warnings = reader.warnings
         animation.readWarnings = reader.readWarnings
         return animation

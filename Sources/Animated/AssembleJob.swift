@@ -231,6 +231,8 @@ public struct AssembleJob: Sendable {
         apng.repeatCount = repeatCount ?? play.repeatCount
         webp.repeatCount = repeatCount ?? play.repeatCount
         if let output {
+            // `out@4x.png`: an APNG named at a scale no reader takes (a .gif, .apng or .webp so named is refused with every output).
+            if let reason = ImageFileName.animationScaleRefusal(output, animated: true) { throw .output(.unsupportedName(path: output, reason: reason)) }
             // An APNG named as the next frame of its own sequence would be read back as one.
             if format == .apng, let refusal = FrameFile.claimRefusal(output: output, among: animation.sourceFiles) { throw .output(refusal) }
             do { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) } catch { throw AssembleError.from(error, output: output) }

@@ -58,12 +58,7 @@ extension FramesJob {
         let file = ImageFileName(path: input)
         let scale = file.scale ?? 1
         // `spin@5x.gif` would give `spin1@5x.png`, a name no reader takes for a scale (1…3).
-        if let error = ImageFileName.scaleError(scale, of: nil) {
-            var named = error
-            named.reason = "\(FileIO.lastComponent(of: input)): " + (ImageFileName.animationScaleRefusal(FileIO.lastComponent(of: input))
-                ?? "it asks for @\(scale)x frames; rename it NAME.gif, NAME@2x.gif or NAME@3x.gif")
-            throw FramesJobError.setting(named)
-        }
+        if !ImageFileName.scaleRange.contains(scale) { throw FramesJobError.scaleOutOfRange(path: input, scale: scale) }
         // A prefix given with the scale in it (`hero@3x`) is the stem: the writer adds the scale.
         let name = prefix.map { ImageFileName(path: $0 + ".png").stem } ?? file.stem
         return try planAnimation(input, name: name, scale: scale, reporter)

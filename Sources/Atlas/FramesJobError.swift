@@ -6,8 +6,8 @@ import Raster
 /// Why a ``FramesJob`` wrote no frames. Each case names the file or setting at fault.
 public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A setting of the job is out of range, before anything is read: ``FramesJob/limits`` that
-    /// are not positive (`ResourceLimits.rangeError`), or a scale outside 1…3 asked for by the
-    /// input's `@Nx` name. Basics' `SettingError` names the setting and the value.
+    /// are not positive (`ResourceLimits.rangeError`). Basics' `SettingError` names the setting
+    /// and the value.
     case setting(SettingError)
     /// The input is a folder (of frames, presumably): there is nothing to explode.
     case folderGiven(path: String)
@@ -15,6 +15,10 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     case prefixForSheet(path: String)
     /// The prefix is empty, names a folder or a hidden file.
     case invalidPrefix(String)
+    /// The GIF, APNG or WebP at `path` is named at `scale`, outside the `@1x`…`@3x` no reader
+    /// goes past (`spin@5x.gif` would give `spin1@5x.png…`): refused as every reader refuses it
+    /// (Animated's `Discovery.Error.scaleOutOfRange`), in the same words.
+    case scaleOutOfRange(path: String, scale: Int)
     /// The GIF, APNG or WebP could not be read (or asks for more than the limits allow):
     /// Raster's `AnimationDecodeError`, naming the file and format.
     case decode(AnimationDecodeError)
@@ -50,6 +54,8 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
                 + "a folder of frames is a source for AssembleJob or SheetJob"
         case .prefixForSheet(let path): "\(path): a prefix names a GIF's frames; a sheet's frames are named after its sprites"
         case .invalidPrefix(let prefix): "the prefix must be a plain file name prefix: no folder, not hidden (got '\(prefix)')"
+        case .scaleOutOfRange(let path, let scale):
+            "\(path) is not read: " + (ImageFileName.animationScaleRefusal(path, animated: true) ?? "it is named @\(scale)x, outside @1x…@3x")
         case .decode(let error): error.description
         case .stillImage(let path): "\(path) is a still PNG, not an APNG (it has no acTL chunk): there are no frames to explode"
         case .sheet(let error): error.description

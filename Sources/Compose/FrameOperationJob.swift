@@ -227,6 +227,8 @@ public struct FrameOperationJob: Sendable {
                 switch format {
                 case .folder: try OutputName.requireFolder(output, what: "a \(operation.name) of a sequence without an extension is a folder of PNG frames")
                 default:
+                    // `rz@4x.png`: an animation named at a scale no reader takes.
+                    if let reason = ImageFileName.animationScaleRefusal(output, animated: true) { throw OutputError.unsupportedName(path: output, reason: reason) }
                     // `coin/gold_5.png` beside gold_1…4 would be read as the sequence's 5th frame.
                     if let refusal = FrameFile.claimRefusal(output: output, among: animation.sourceFiles) { throw refusal }
                     try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)

@@ -170,7 +170,7 @@ extension ExitStatus {
         switch error {
         case .output(.notAFolder): self = .outputUnwritable
         case .setting, .folderGiven, .prefixForSheet, .invalidPrefix, .output: self = .usage
-        case .decode, .stillImage, .sheet: self = .inputUnreadable
+        case .decode, .stillImage, .sheet, .scaleOutOfRange: self = .inputUnreadable
         // Data that names a file outside its folder, or asks for more than a limit: the input's fault.
         case .outsideFolder, .limit: self = .inputUnreadable
         case .encode, .manifest, .write, .cancelled: self = .outputUnwritable

@@ -34,9 +34,8 @@ struct FramesJobSettingTests {
             _ = try FramesJob(files: [upload]).run()
             Issue.record("frames named @\(scale)x were made")
         } catch {
-            guard case .setting(let refusal) = error else { Issue.record("\(error)"); return }
-            #expect(refusal.setting == .scale && refusal.value == String(scale) && refusal.allowed == .range(1...3))
-            #expect(refusal.description.contains("fire@\(scale)x.gif"))
+            #expect(error == .scaleOutOfRange(path: "fire@\(scale)x.gif", scale: scale), "\(error)")
+            #expect(error.description.hasPrefix("fire@\(scale)x.gif is not read: it is named @\(scale)x"))
         }
         // @3x still gives @3x frames.
         let three = try FramesJob(files: [InMemoryFile(name: "fire@3x.gif", bytes: upload.bytes)]).run()

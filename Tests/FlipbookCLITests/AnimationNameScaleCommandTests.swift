@@ -67,15 +67,21 @@ struct AnimationNameScaleCommandTests {
     @Test func noWriterNamesAnAnimationSo() throws {
         let dir = try Self.folder("gif")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        for output in ["c@5x.webp", "c@4x.gif", "c@8x.apng"] {
-            let run = try CLI.run(["assemble", "coin", "-o", output], in: dir)
-            #expect(run.status == 2 && run.stderr.contains("no reader takes it"), "\(output): \(run.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: dir + "/" + output))
+        // An APNG written as `.png` too (fresh eyes round 10: assemble, resize and slice wrote
+        // `x@4x.png` with a warning that its frames "read back as @4x").
+        for arguments in [["assemble", "coin", "-o", "c@5x.webp"], ["assemble", "coin", "-o", "c@4x.gif"], ["assemble", "coin", "-o", "c@8x.apng"],
+                          ["assemble", "coin", "-o", "c@4x.png"], ["resize", "coin", "--scale", "0.5", "-o", "rz@4x.png"],
+                          ["slice", "coin", "--insets", "1,1,1,1", "--size", "70x70", "-o", "sl@5x.png"]] {
+            let run = try CLI.run(arguments, in: dir)
+            #expect(run.status == 2 && run.stderr.contains("no reader takes it"), "\(arguments): \(run.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/" + arguments[arguments.count - 1]))
         }
         let scene = #"{"size": [40, 40], "duration": 0.5, "fps": 4, "layers": [{"sequence": {"source": "coin"}, "position": [20, 20]}]}"#
         try scene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
-        let refused = try CLI.run(["render", "scene.json", "--scale", "4", "-o", "r@4x.gif"], in: dir)
-        #expect(refused.status == 2 && !FileManager.default.fileExists(atPath: dir + "/r@4x.gif"), "\(refused.stderr)")
+        for name in ["r@4x.gif", "r@4x.png"] {
+            let refused = try CLI.run(["render", "scene.json", "--scale", "4", "-o", name], in: dir)
+            #expect(refused.status == 2 && !FileManager.default.fileExists(atPath: dir + "/" + name), "\(refused.stderr)")
+        }
         let written = try CLI.run(["render", "scene.json", "--scale", "4", "-o", "r.gif"], in: dir)
         #expect(written.status == 0 && !written.stderr.contains("@4x"), "\(written.stderr)")
         let read = try CLI.run(["frames", "r.gif", "-o", "rf"], in: dir)

@@ -66,13 +66,15 @@ extension ImageFileName {
         scaleRange.contains(scale) ? nil : SettingError(.scale, of: owner, value: scale, allowed: .range(scaleRange))
     }
 
-    /// Why an animation file (`.gif`, `.apng`, `.webp`) may not be named `path`: its name gives a
-    /// scale outside ``scaleRange`` (`coin@4x.gif`), which no reader takes — an animation's frames
-    /// are `@1x`…`@3x`, as a folder's are. `nil` for another name or extension (a `.png` may be a
-    /// still image, named at any scale).
-    public static func animationScaleRefusal(_ path: String) -> String? {
+    /// Why an animation file (`.gif`, `.apng`, `.webp`, or with `animated` any name: an APNG
+    /// written as `.png`) may not be named `path`: its name gives a scale outside ``scaleRange``
+    /// (`coin@4x.gif`), which no reader takes — an animation's frames are `@1x`…`@3x`, as a
+    /// folder's are. `nil` for another name or extension (a `.png` not known to be animated may be
+    /// a still image, named at any scale).
+    public static func animationScaleRefusal(_ path: String, animated: Bool = false) -> String? {
         let name = ImageFileName(path: path)
-        guard ["gif", "apng", "webp"].contains(name.pathExtension.lowercased()), let scale = name.scale, !scaleRange.contains(scale) else { return nil }
+        guard animated || ["gif", "apng", "webp"].contains(name.pathExtension.lowercased()), let scale = name.scale,
+              !scaleRange.contains(scale) else { return nil }
         let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
         let device = name.device.map { "~" + $0 } ?? "", stem = folder + name.stem + device
         return "it is named @\(scale)x, and animations, as frames, are read at @\(scaleRange.lowerBound)x…@\(scaleRange.upperBound)x, the scales "

@@ -14,15 +14,11 @@ enum JSONReport {
     }
 
     static func render(_ report: ValidationReport, base: String) -> String {
-        let findings = report.findings.map { finding in
-            var relative = finding
-            relative.file = finding.file.map { ReportPaths.relative($0, to: base) }
-            return relative
-        }
+        let findings = report.findings.map { ReportPaths.relative($0, to: base) }
         let summary = Document.Summary(sequences: report.sequences.count, files: report.fileCount,
                                        errors: report.count(.error), warnings: report.count(.warning),
                                        notices: report.count(.notice), deep: report.deep, passed: !report.hasErrors)
-        return ReportPaths.json(Document(summary: summary, sequences: report.sequences, findings: findings,
+        return ReportPaths.json(Document(summary: summary, sequences: report.sequences.map { ReportPaths.relative($0, to: base) }, findings: findings,
                                         shard: ShardRecord(report, format: .json, base: base)))
     }
 }

@@ -2,7 +2,7 @@
 /// errors become one `<failure>`, warnings and notices go to `<system-out>`.
 enum JUnitReport {
     static func render(_ report: ValidationReport, base: String) -> String {
-        let cases = testCases(report)
+        let cases = testCases(ReportPaths.relative(report, to: base))
         let failing = cases.filter { $0.findings.contains { $0.severity == .error } }.count
         var xml = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         xml.append(#"<testsuites name="flipbook validate" tests="\#(cases.count)" failures="\#(failing)" errors="0">"#)

@@ -39,6 +39,31 @@ enum ReportPaths {
         return path
     }
 
+    /// `finding` with its file and sequence relative to `base` (a folder given as an absolute
+    /// path reports `Assets/clash/fire`, as its files, not `/home/…/Assets/clash/fire`).
+    static func relative(_ finding: Finding, to base: String) -> Finding {
+        var relative = finding
+        relative.file = finding.file.map { Self.relative($0, to: base) }
+        relative.sequence = Self.relative(finding.sequence, to: base)
+        return relative
+    }
+
+    /// `sequence` with its name and folder relative to `base`.
+    static func relative(_ sequence: SequenceSummary, to base: String) -> SequenceSummary {
+        var relative = sequence
+        relative.name = Self.relative(sequence.name, to: base)
+        relative.directory = Self.relative(sequence.directory, to: base)
+        return relative
+    }
+
+    /// `report` with every sequence and finding relative to `base` (the JUnit cases' names).
+    static func relative(_ report: ValidationReport, to base: String) -> ValidationReport {
+        var relative = report
+        relative.sequences = report.sequences.map { Self.relative($0, to: base) }
+        relative.findings = report.findings.map { Self.relative($0, to: base) }
+        return relative
+    }
+
     /// Pretty JSON with sorted keys: byte-stable across runs.
     static func json<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()

@@ -40,12 +40,10 @@ struct ShardRecord: Codable, Equatable {
         fileCount = report.fileCount
         var bySlot: [Int: Slot] = [:]
         for (sequence, slot) in zip(report.sequences, report.sequenceSlots) {
-            bySlot[slot, default: Slot(slot: slot, findings: [])].sequence = sequence
+            bySlot[slot, default: Slot(slot: slot, findings: [])].sequence = ReportPaths.relative(sequence, to: base)
         }
         for (finding, slot) in zip(report.findings, report.findingSlots) {
-            var relative = finding
-            relative.file = finding.file.map { ReportPaths.relative($0, to: base) }
-            bySlot[slot, default: Slot(slot: slot, findings: [])].findings.append(relative)
+            bySlot[slot, default: Slot(slot: slot, findings: [])].findings.append(ReportPaths.relative(finding, to: base))
         }
         for (error, slot) in zip(report.folderErrors, report.folderErrorSlots) {
             bySlot[slot, default: Slot(slot: slot, findings: [])].folderError = error.description
