@@ -54,7 +54,7 @@ public final class SequenceWriter: Sendable {
             throw .output(.unsupportedName(path: prefix, reason: "a frame prefix is a plain file name: no folder, not hidden"))
         }
         createdFolder = isMissing(folder)
-        do { try inputs.prepare(folder: folder) } catch { throw .from(error) }
+        do { try inputs.prepare(folder: folder) } catch { throw .writing(error) }
         let prefix = Self.numberingPrefix(prefix)
         self.folder = folder
         self.prefix = prefix
@@ -88,8 +88,11 @@ public final class SequenceWriter: Sendable {
         }
         let path = path(forFrame: number), bytes: [UInt8]
         do { bytes = try encoder.encode(bitmap) } catch { throw .encode(error) }
-        do { try set.write(bytes, to: path, named: overwrite) } catch let error as OutputError { throw .output(error) } catch {
-            throw .encode(.writeFailed(file: path, reason: (error as? FileIO.Error)?.reason ?? "\(error)"))
+        do { try set.write(bytes, to: path, named: overwrite) } catch {
+            switch error {
+            case .refused(let error): throw .output(error)
+            case .write(let error): throw .encode(.writeFailed(file: path, reason: error.reason))
+            }
         }
         numbers.add(number, colorType: bytes.count > 25 ? bytes[25] : 0)
     }
@@ -157,7 +160,7 @@ public final class SequenceWriter: Sendable {
             do { try manifest.write(to: path, in: set, named: overwrite) } catch { throw .from(error) }
             paths.append(path)
         }
-        do { try set.commit() } catch { throw .from(error) }
+        do { try set.commit() } catch { throw .writing(error) }
         committed.set()
         return paths
     }

@@ -169,10 +169,8 @@ public struct FrameOperationJob: Sendable {
             main.output = Self.output(output, scale: main.animation.scale)
             for index in others.indices { others[index].output = Self.output(output, scale: others[index].animation.scale) }
             for plan in [main] + others {
-                do { try OutputSet.check(file: plan.output ?? output, protecting: main.inputs, overwrite: overwrite) } catch let error as OutputError {
-                    throw .output(error)
-                } catch {
-                    throw .writing(RenderError.from(error, output: plan.output))
+                do { try OutputSet.check(file: plan.output ?? output, protecting: main.inputs, overwrite: overwrite) } catch {
+                    throw .checking(error)
                 }
             }
         }
@@ -223,18 +221,17 @@ public struct FrameOperationJob: Sendable {
         }
         let protected = InputFiles(animation.sourceFiles + sources)
         if let output {
-            do {
-                switch format {
-                case .folder: try OutputName.requireFolder(output, what: "a \(operation.name) of a sequence without an extension is a folder of PNG frames")
-                default:
-                    // `coin/gold_5.png` beside gold_1…4 would be read as the sequence's 5th frame.
-                    if let refusal = FrameFile.claimRefusal(output: output, among: animation.sourceFiles) { throw refusal }
-                    try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
+            switch format {
+            case .folder:
+                do throws(OutputError) {
+                    try OutputName.requireFolder(output, what: "a \(operation.name) of a sequence without an extension is a folder of PNG frames")
+                } catch {
+                    throw .output(error)
                 }
-            } catch let error as OutputError {
-                throw .output(error)
-            } catch {
-                throw .writing(RenderError.from(error, output: output))
+            default:
+                // `coin/gold_5.png` beside gold_1…4 would be read as the sequence's 5th frame.
+                if let refusal = FrameFile.claimRefusal(output: output, among: animation.sourceFiles) { throw .output(refusal) }
+                do { try OutputSet.check(file: output, protecting: protected, overwrite: overwrite) } catch { throw .checking(error) }
             }
         }
         return Plan(animation: animation, format: format, prefix: prefix(first), width: size.width, height: size.height,

@@ -146,7 +146,7 @@ package struct FrameWriter: Sendable {
             try PNG.Encoder().write(try frame(0), to: output, in: set, named: overwrite)
             progress?(1, 1)
             try checkCancelled()
-            try set.commit()
+            do { try set.commit() } catch { throw RenderError.writing(error) }
             return [output]
         case .sheet(let data):
             // A sheet needs every frame at once anyway.

@@ -29,6 +29,9 @@ import Foundation
 /// names it outright, `named:`, as a user names the file given to `-o`). Refusals of a file come
 /// when it is added, refusals of an old file to remove come at ``commit()``, before anything is
 /// renamed. Files may be added from several threads at once.
+///
+/// Every throwing function here throws ``Error``: ``Error/refused(_:)`` with the contract's
+/// ``OutputError``, or ``Error/write(_:)`` with Basics' `FileIO.Error` when the file system fails.
 public final class OutputSet: @unchecked Sendable {
     private var files: [AtomicFileWriter] = []
     private let owner: String?
@@ -44,9 +47,6 @@ public final class OutputSet: @unchecked Sendable {
     /// journals and temporary files as a killed process would.
     package var simulatedKillAfterRenames: Int?
 
-    /// What ``commit()`` throws where ``simulatedKillAfterRenames`` stops it.
-    package struct SimulatedKill: Error {}
-
     /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
     /// (see the type's discussion); without one, each file simply replaces its destination. No
     /// file may be one of `inputs`.
@@ -59,34 +59,36 @@ public final class OutputSet: @unchecked Sendable {
     public var paths: [String] { lock.withLock { files.map(\.path) } }
 
     /// Adds `bytes` as the next file of the set, written now to its temporary file. Throws
-    /// ``OutputError`` when the contract refuses `path` (`named`: the caller named this file outright,
-    /// so a file of the user's there may be replaced, never one of another set; `settings`: the file
-    /// is a folder's settings, ``OutputName/settingsNames``, written as such — a sequence's
-    /// `sequence.json`), or Basics' `FileIO.Error` when the temporary file cannot be written.
-    public func write(_ bytes: [UInt8], to path: String, named: Bool = false, settings: Bool = false) throws {
+    /// ``Error/refused(_:)`` when the contract refuses `path` (`named`: the caller named this file
+    /// outright, so a file of the user's there may be replaced, never one of another set;
+    /// `settings`: the file is a folder's settings, ``OutputName/settingsNames``, written as such —
+    /// a sequence's `sequence.json`), or ``Error/write(_:)`` when the temporary file cannot be written.
+    public func write(_ bytes: [UInt8], to path: String, named: Bool = false, settings: Bool = false) throws(Error) {
         let file = try open(path, named: named, settings: settings)
-        try file.write(bytes)
-        try file.finish()
+        try Self.io { () throws(FileIO.Error) in
+            try file.write(bytes)
+            try file.finish()
+        }
     }
 
     /// Opens `path` as the next file of the set, for the caller to write in pieces (a GIF encoded
     /// straight into its file); the set flushes and renames it on ``commit()``. Refusals as for
     /// ``write(_:to:named:settings:)``.
-    public func open(_ path: String, named: Bool = false, settings: Bool = false) throws -> AtomicFileWriter {
-        try claim(path, named: named, settings: settings)
-        let file = try AtomicFileWriter(path: path, recovering: false)
+    public func open(_ path: String, named: Bool = false, settings: Bool = false) throws(Error) -> AtomicFileWriter {
+        do { try claim(path, named: named, settings: settings) } catch { throw .refused(error) }
+        let file = try Self.io { () throws(FileIO.Error) in try AtomicFileWriter(path: path, recovering: false) }
         lock.withLock { files.append(file) }
         return file
     }
 
     /// Refuses `path` as ``write(_:to:named:settings:)`` would, writing nothing: a job's plan
     /// checks the names it will write before any work (`FramesJob.plan`).
-    package func check(_ path: String, named: Bool = false, settings: Bool = false) throws {
+    package func check(_ path: String, named: Bool = false, settings: Bool = false) throws(OutputError) {
         try claim(path, named: named, settings: settings)
     }
 
     /// Refuses `path` when the contract does (see ``write(_:to:named:)``).
-    private func claim(_ path: String, named: Bool, settings: Bool) throws {
+    private func claim(_ path: String, named: Bool, settings: Bool) throws(OutputError) {
         // What a killed run left in this folder is finished or cleaned first, so the checks below
         // see the folder as that run's commit left it.
         try recover(FileIO.parentDirectory(of: path))
@@ -99,14 +101,14 @@ public final class OutputSet: @unchecked Sendable {
         guard let (holder, entry) = ledger.holder(of: FileIO.lastComponent(of: path)) else {
             // The user's own file: replaced only when named outright.
             if named { return }
-            throw isOwnName ? OutputError.replacesUsersFile(path: path) : OutputError.notWrittenByFlipbook(path: path)
+            throw isOwnName ? .replacesUsersFile(path: path) : .notWrittenByFlipbook(path: path)
         }
         // Another set's file is never taken, named or not: that set would be broken.
         guard Self.family(holder) == Self.family(ownerKey(in: folder) ?? owner) else {
-            throw OutputError.heldByAnotherSet(path: path, owner: OutputLedger.display(owner: holder, in: folder))
+            throw .heldByAnotherSet(path: path, owner: OutputLedger.display(owner: holder, in: folder))
         }
         guard named || OutputLedger.matches(entry, path: path) else {
-            throw isOwnName ? OutputError.replacesUsersFile(path: path) : OutputError.changedSinceWritten(path: path)
+            throw isOwnName ? .replacesUsersFile(path: path) : .changedSinceWritten(path: path)
         }
     }
 
@@ -224,7 +226,7 @@ public final class OutputSet: @unchecked Sendable {
 
     /// Writes `bytes` as the file added at `path` in place of what was added there (already
     /// claimed: the contract's checks are not made again); it keeps its place in the set.
-    package func rewrite(_ bytes: [UInt8], at path: String) throws {
+    package func rewrite(_ bytes: [UInt8], at path: String) throws(FileIO.Error) {
         let file = try AtomicFileWriter(path: path, recovering: false)
         try file.write(bytes)
         try file.finish()
@@ -248,18 +250,18 @@ public final class OutputSet: @unchecked Sendable {
     /// Refuses, before any work, what writing the single file `path` as a set of its own would
     /// refuse: one of `inputs`, a folder or special file, a file of another set, or — unless
     /// `overwrite` — a file Flipbook did not write there (or has been changed since). A file this
-    /// same output wrote before, unchanged, may be replaced. A folder that could not be written
-    /// (no permission, a read-only disk, a file where a folder should be) is Basics'
-    /// `FileIO.Error`, now rather than after the work; missing folders are fine (the write creates them).
-    public static func check(file path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws {
-        try OutputSet(owner: path, protecting: inputs).claim(path, named: overwrite, settings: false)
-        try FileIO.checkWritableFolder(for: path)
+    /// same output wrote before, unchanged, may be replaced (``Error/refused(_:)``). A folder that
+    /// could not be written (no permission, a read-only disk, a file where a folder should be) is
+    /// ``Error/write(_:)``, now rather than after the work; missing folders are fine (the write creates them).
+    public static func check(file path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws(Error) {
+        do { try OutputSet(owner: path, protecting: inputs).claim(path, named: overwrite, settings: false) } catch { throw .refused(error) }
+        try io { () throws(FileIO.Error) in try FileIO.checkWritableFolder(for: path) }
     }
 
     /// Writes `bytes` as the single file `path`, a set of its own (recorded, so that the next run
     /// may replace it): refused as ``check(file:protecting:overwrite:)`` says.
     public static func write(_ bytes: [UInt8], toFile path: String, protecting inputs: InputFiles = InputFiles(),
-                             overwrite: Bool = false) throws {
+                             overwrite: Bool = false) throws(Error) {
         let set = OutputSet(owner: path, protecting: inputs)
         try set.write(bytes, to: path, named: overwrite)
         try set.commit()
@@ -267,12 +269,12 @@ public final class OutputSet: @unchecked Sendable {
 
     /// Renames every file into place, through a journal (see the type's discussion), and with an
     /// owner removes the files of its previous set that this one did not write again and updates
-    /// each folder's record. Throws ``OutputError`` when such an old file has been changed since it
-    /// was written (nothing is renamed then), or Basics' `FileIO.Error`.
-    public func commit() throws {
+    /// each folder's record. Throws ``Error/refused(_:)`` when such an old file has been changed
+    /// since it was written (nothing is renamed then), or ``Error/write(_:)``.
+    public func commit() throws(Error) {
         var files = lock.withLock { self.files }
         guard let first = files.first else { return }
-        for file in files { try file.finish() }
+        for file in files { try Self.io { () throws(FileIO.Error) in try file.finish() } }
         let entryOf = { (file: AtomicFileWriter) in OutputLedger.Entry(name: FileIO.lastComponent(of: file.path), size: file.size, crc32: file.crc32) }
         var removals: [(path: String, entry: OutputLedger.Entry)] = []
         var folders: [String] = []
@@ -291,7 +293,7 @@ public final class OutputSet: @unchecked Sendable {
             for folder in Swift.Set(folders.map { System.resolvedPath($0) ?? $0 }).sorted() {
                 if let lock = System.lock(directory: folder) { locks.append(lock); continue }
                 // A folder that may be written but not opened (mode -wx): as before locks, for a set without a record.
-                if owner != nil { throw FileIO.systemError(folder, .write) }
+                if owner != nil { throw .write(FileIO.systemError(folder, .write)) }
             }
         }
         if let owner {
@@ -299,29 +301,32 @@ public final class OutputSet: @unchecked Sendable {
                 let key = ownerKey(in: folder) ?? owner
                 let ledger = OutputLedger.read(folder: folder)
                 let record = OutputLedger.path(in: folder)
-                if let kind = System.kind(of: record, followingLinks: false), kind != .regular { throw OutputError.notRegularFile(path: record) }
+                if let kind = System.kind(of: record, followingLinks: false), kind != .regular { throw .refused(.notRegularFile(path: record)) }
                 let written = files.filter { FileIO.parentDirectory(of: $0.path) == folder }.map(entryOf)
                 let names = Swift.Set(written.map(\.name))
                 for old in ledger.files(of: key) where !names.contains(old.name) {
                     let path = folder == "." ? old.name : "\(folder)/\(old.name)"
                     guard System.kind(of: path, followingLinks: false) != nil else { continue }
-                    if let input = inputs.input(sameAs: path) { throw OutputError.overwritesInput(output: path, input: input) }
-                    guard OutputLedger.matches(old, path: path) else { throw OutputError.changedSinceWritten(path: path) }
+                    if let input = inputs.input(sameAs: path) { throw .refused(.overwritesInput(output: path, input: input)) }
+                    guard OutputLedger.matches(old, path: path) else { throw .refused(.changedSinceWritten(path: path)) }
                     removals.append((path, old))
                 }
                 // The record is one more file of the set, renamed with it: a replay leaves the
                 // record and the files it describes in step.
-                let writer = try AtomicFileWriter(path: record, recovering: false)
-                try writer.write(ledger.replacing(key, with: written, folder: folder).encoded())
-                try writer.finish()
+                let writer = try Self.io { () throws(FileIO.Error) in
+                    let writer = try AtomicFileWriter(path: record, recovering: false)
+                    try writer.write(ledger.replacing(key, with: written, folder: folder).encoded())
+                    try writer.finish()
+                    return writer
+                }
                 files.append(writer)
             }
         }
-        if files.count == 1 && removals.isEmpty { return try first.commit() }
+        if files.count == 1 && removals.isEmpty { return try Self.io { () throws(FileIO.Error) in try first.commit() } }
         // An interrupt from the first journal to the last rename takes effect once they are done
         // (``InterruptCleanup`` never removes a temporary file a journal names).
-        try InterruptCleanup.uninterrupted {
-            let journals = try writeJournals(files: files, removals: removals, folders: folders)
+        try InterruptCleanup.uninterrupted { () throws(Error) in
+            let journals = try Self.io { () throws(FileIO.Error) in try writeJournals(files: files, removals: removals, folders: folders) }
             // Ctrl-C (or a TERM) during the renames takes effect once they are done: the set is never
             // left half renamed by a user's interrupt.
             let deferred = System.deferTerminationSignals()
@@ -329,9 +334,9 @@ public final class OutputSet: @unchecked Sendable {
             for (index, file) in files.enumerated() {
                 if index == simulatedKillAfterRenames {
                     for file in files { file.disown() }
-                    throw SimulatedKill()
+                    throw Error.simulatedKill
                 }
-                guard System.rename(file.temporaryPath, to: file.path) else { throw FileIO.systemError(file.path, .write) }
+                guard System.rename(file.temporaryPath, to: file.path) else { throw .write(FileIO.systemError(file.path, .write)) }
                 file.disown()
             }
             for (path, _) in removals { System.remove(path) }
@@ -344,7 +349,7 @@ public final class OutputSet: @unchecked Sendable {
     /// set — and returns their paths. Each names its files relative to its own folder. All are
     /// complete and flushed before the first rename.
     private func writeJournals(files: [AtomicFileWriter], removals: [(path: String, entry: OutputLedger.Entry)],
-                               folders: [String]) throws -> [String] {
+                               folders: [String]) throws(FileIO.Error) -> [String] {
         var resolved: [String: String] = [:]
         for folder in folders {
             guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
@@ -377,5 +382,10 @@ public final class OutputSet: @unchecked Sendable {
             paths.append(path)
         }
         return paths
+    }
+
+    /// `body`'s file-system failure as ``Error/write(_:)``.
+    private static func io<T>(_ body: () throws(FileIO.Error) -> T) throws(Error) -> T {
+        do { return try body() } catch { throw .write(error) }
     }
 }
