@@ -131,6 +131,14 @@ public final class SequenceWriter: Sendable {
     /// did not write (the folder would read as the new one).
     @discardableResult
     public func commit(manifest: SequenceManifest? = nil) throws(Error) -> [String] {
+        try commit(manifest: manifest, into: nil)
+    }
+
+    /// ``commit(manifest:)``, with the set added to `batch` (Basics' `OutputBatch`) instead of
+    /// renamed now, when given: the batch commits it with the run's other sets (its other scales).
+    /// The paths are those the batch will put in place.
+    @discardableResult
+    package func commit(manifest: SequenceManifest?, into batch: OutputBatch?) throws(Error) -> [String] {
         try uniformColorType()
         var paths = numbers.sorted.map(path(forFrame:))
         // A frame of this prefix that the set neither writes nor wrote (the user's `fire40.png`
@@ -159,6 +167,11 @@ public final class SequenceWriter: Sendable {
             let path = folder + "/" + SequenceManifest.fileName
             do { try manifest.write(to: path, in: set, named: overwrite) } catch { throw .from(error) }
             paths.append(path)
+        }
+        if let batch {
+            // Kept alive by the batch until it commits; dropped uncommitted, `deinit` discards.
+            batch.add(set) { self.committed.set() }
+            return paths
         }
         do { try set.commit() } catch { throw .writing(error) }
         committed.set()

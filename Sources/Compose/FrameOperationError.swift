@@ -34,8 +34,8 @@ public enum FrameOperationError: Error, Sendable, CustomStringConvertible {
     /// The job was cancelled; nothing was written.
     case cancelled
 
-    /// The output set's `error` from checking the output before any work: the contract's refusal
-    /// as ``output(_:)``, the file system's failure as ``writing(_:)``.
+    /// The output set's `error` (checking the output before any work, or committing it): the
+    /// contract's refusal as ``output(_:)``, the file system's failure as ``writing(_:)``.
     static func checking(_ error: OutputSet.Error) -> Self {
         switch error {
         case .refused(let error): .output(error)

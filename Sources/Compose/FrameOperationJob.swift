@@ -248,7 +248,9 @@ public struct FrameOperationJob: Sendable {
     /// as many worker threads as ``threads`` allows. `progress` receives `JobProgress` reports:
     /// phase `encoding` for the frames done, then `writing`, ending at a fraction of 1. A raised
     /// `cancellation` stops the run before its next frame with ``FrameOperationError/cancelled``;
-    /// nothing is written.
+    /// nothing is written. A source with several scales writes all of them as one commit: the
+    /// files of every scale replace the previous run's together, or none does (a failure or a
+    /// cancel while the last scale is written leaves the previous run's files as they were).
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
                     cancellation: CancellationFlag? = nil) throws(FrameOperationError) -> Outcome {
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
@@ -256,11 +258,15 @@ public struct FrameOperationJob: Sendable {
         let steps = plans.map { $0.format == .folder ? $0.animation.frames.count : $0.animation.steps().count }
         let total = steps.reduce(0, +)
         var outcomes: [Outcome] = []
+        // Several scales written to disk are one commit, made once the last is written.
+        let batch = plans.count > 1 && plans.allSatisfy({ $0.output != nil }) ? OutputBatch() : nil
         for (index, each) in plans.enumerated() {
             let before = steps[..<index].reduce(0, +)
             let counter = reporter.counter(.encoding).map { count in { @Sendable (done: Int, _: Int) in count(before + done, total) } }
-            outcomes.append(try write(each, progress: counter, cancellation: cancellation))
+            outcomes.append(try write(each, batch: batch, progress: counter, cancellation: cancellation))
         }
+        if cancellation?.isCancelled == true { throw .cancelled }
+        do { try batch?.commit() } catch { throw .checking(error) }
         reporter.finish(.writing)
         var outcome = outcomes[0]
         outcome.otherScales = Array(outcomes.dropFirst())

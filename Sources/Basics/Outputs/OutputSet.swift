@@ -272,67 +272,105 @@ public final class OutputSet: @unchecked Sendable {
     /// each folder's record. Throws ``Error/refused(_:)`` when such an old file has been changed
     /// since it was written (nothing is renamed then), or ``Error/write(_:)``.
     public func commit() throws(Error) {
-        var files = lock.withLock { self.files }
+        try Self.commit([self])
+    }
+
+    /// Commits `sets` as one: every file of every set is renamed into place through one journal a
+    /// folder, and each set with an owner replaces its own previous set, as ``commit()`` does for
+    /// one — or nothing is renamed at all. One run that writes several sets (a sequence's frames
+    /// at @1x, @2x and @3x, each scale a set of its own; `spin.gif` and `spin@2x.gif`) commits them
+    /// together, so a failure on the last leaves every file of the previous run as it was. A file
+    /// that two of the sets write (the `sequence.json` the scales of a folder share) is written
+    /// once, as the later set has it. Throws as ``commit()``.
+    public static func commit(_ sets: [OutputSet]) throws(Error) {
+        // Each destination once: a later set's file replaces an earlier set's at the same path.
+        var files: [AtomicFileWriter] = []
+        var index: [String: Int] = [:]
+        for set in sets {
+            for file in set.lock.withLock({ set.files }) {
+                if let earlier = index[file.path] {
+                    files[earlier].discard()
+                    files[earlier] = file
+                } else {
+                    index[file.path] = files.count
+                    files.append(file)
+                }
+            }
+        }
         guard let first = files.first else { return }
-        for file in files { try Self.io { () throws(FileIO.Error) in try file.finish() } }
+        for file in files { try io { () throws(FileIO.Error) in try file.finish() } }
+        let kept = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) })
         let entryOf = { (file: AtomicFileWriter) in OutputLedger.Entry(name: FileIO.lastComponent(of: file.path), size: file.size, crc32: file.crc32) }
         var removals: [(path: String, entry: OutputLedger.Entry)] = []
         var folders: [String] = []
         for file in files where !folders.contains(FileIO.parentDirectory(of: file.path)) {
             folders.append(FileIO.parentDirectory(of: file.path))
         }
-        // Each folder's record is read again under a lock and updated by this set only, so sets
+        let owned = sets.filter { $0.owner != nil }
+        // Each folder's record is read again under a lock and updated by these sets only, so sets
         // committed into one folder at the same time keep each other's entries; the locks are held
         // until the journals are gone, so a reader that finds a journal under the lock knows its
         // commit died (``OutputRecovery``).
         var locks: [Int32] = []
         defer { for lock in locks { System.unlock(lock) } }
-        if owner != nil || files.count > 1 {
+        if !owned.isEmpty || files.count > 1 {
             // One lock per folder, however it is spelled (`out`, `./out`: a second would wait on the
             // first), taken in one order by every process.
             for folder in Swift.Set(folders.map { System.resolvedPath($0) ?? $0 }).sorted() {
                 if let lock = System.lock(directory: folder) { locks.append(lock); continue }
                 // A folder that may be written but not opened (mode -wx): as before locks, for a set without a record.
-                if owner != nil { throw .write(FileIO.systemError(folder, .write)) }
+                if !owned.isEmpty { throw .write(FileIO.systemError(folder, .write)) }
             }
         }
-        if let owner {
-            for folder in folders {
-                let key = ownerKey(in: folder) ?? owner
-                let ledger = OutputLedger.read(folder: folder)
-                let record = OutputLedger.path(in: folder)
-                if let kind = System.kind(of: record, followingLinks: false), kind != .regular { throw .refused(.notRegularFile(path: record)) }
-                let written = files.filter { FileIO.parentDirectory(of: $0.path) == folder }.map(entryOf)
+        for folder in folders {
+            let writers = owned.filter { set in set.lock.withLock { set.files }.contains { FileIO.parentDirectory(of: $0.path) == folder } }
+            guard !writers.isEmpty else { continue }
+            var ledger = OutputLedger.read(folder: folder)
+            let record = OutputLedger.path(in: folder)
+            if let kind = System.kind(of: record, followingLinks: false), kind != .regular { throw .refused(.notRegularFile(path: record)) }
+            // Every file this commit puts in the folder: an earlier set's entries stay in the record
+            // although they are not in place yet.
+            let pending = Swift.Set(kept.keys.filter { FileIO.parentDirectory(of: $0) == folder }.map { FileIO.lastComponent(of: $0) })
+            for set in writers {
+                guard let owner = set.owner else { continue }
+                let key = set.ownerKey(in: folder) ?? owner
+                // The set's names, each entry as the file kept for it is.
+                let paths = set.lock.withLock { set.files }.map(\.path).filter { FileIO.parentDirectory(of: $0) == folder }
+                let written = paths.compactMap { kept[$0] }.map(entryOf)
                 let names = Swift.Set(written.map(\.name))
                 for old in ledger.files(of: key) where !names.contains(old.name) {
                     let path = folder == "." ? old.name : "\(folder)/\(old.name)"
-                    guard System.kind(of: path, followingLinks: false) != nil else { continue }
-                    if let input = inputs.input(sameAs: path) { throw .refused(.overwritesInput(output: path, input: input)) }
+                    guard System.kind(of: path, followingLinks: false) != nil, kept[path] == nil,
+                          !removals.contains(where: { $0.path == path }) else { continue }
+                    if let input = set.inputs.input(sameAs: path) { throw .refused(.overwritesInput(output: path, input: input)) }
                     guard OutputLedger.matches(old, path: path) else { throw .refused(.changedSinceWritten(path: path)) }
                     removals.append((path, old))
                 }
-                // The record is one more file of the set, renamed with it: a replay leaves the
-                // record and the files it describes in step.
-                let writer = try Self.io { () throws(FileIO.Error) in
-                    let writer = try AtomicFileWriter(path: record, recovering: false)
-                    try writer.write(ledger.replacing(key, with: written, folder: folder).encoded())
-                    try writer.finish()
-                    return writer
-                }
-                files.append(writer)
+                ledger = ledger.replacing(key, with: written, folder: folder, pending: pending)
             }
+            // The record is one more file of the set, renamed with it: a replay leaves the
+            // record and the files it describes in step.
+            let encoded = ledger.encoded()
+            let writer = try io { () throws(FileIO.Error) in
+                let writer = try AtomicFileWriter(path: record, recovering: false)
+                try writer.write(encoded)
+                try writer.finish()
+                return writer
+            }
+            files.append(writer)
         }
-        if files.count == 1 && removals.isEmpty { return try Self.io { () throws(FileIO.Error) in try first.commit() } }
+        if files.count == 1 && removals.isEmpty { return try io { () throws(FileIO.Error) in try first.commit() } }
+        let killAfter = sets.lazy.compactMap(\.simulatedKillAfterRenames).first
         // An interrupt from the first journal to the last rename takes effect once they are done
         // (``InterruptCleanup`` never removes a temporary file a journal names).
         try InterruptCleanup.uninterrupted { () throws(Error) in
-            let journals = try Self.io { () throws(FileIO.Error) in try writeJournals(files: files, removals: removals, folders: folders) }
+            let journals = try io { () throws(FileIO.Error) in try writeJournals(files: files, removals: removals, folders: folders) }
             // Ctrl-C (or a TERM) during the renames takes effect once they are done: the set is never
             // left half renamed by a user's interrupt.
             let deferred = System.deferTerminationSignals()
             defer { System.restoreTerminationSignals(deferred) }
             for (index, file) in files.enumerated() {
-                if index == simulatedKillAfterRenames {
+                if index == killAfter {
                     for file in files { file.disown() }
                     throw Error.simulatedKill
                 }
@@ -348,7 +386,7 @@ public final class OutputSet: @unchecked Sendable {
     /// the set writes into, so that the next command touching any of them finishes the whole
     /// set — and returns their paths. Each names its files relative to its own folder. All are
     /// complete and flushed before the first rename.
-    private func writeJournals(files: [AtomicFileWriter], removals: [(path: String, entry: OutputLedger.Entry)],
+    private static func writeJournals(files: [AtomicFileWriter], removals: [(path: String, entry: OutputLedger.Entry)],
                                folders: [String]) throws(FileIO.Error) -> [String] {
         var resolved: [String: String] = [:]
         for folder in folders {
