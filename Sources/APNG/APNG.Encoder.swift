@@ -85,7 +85,7 @@ extension APNG {
             }
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
-            do { file = try set.open(path, named: overwrite) } catch { throw .writing(error, to: path) }
+            do { file = try set.open(path, named: overwrite) } catch { throw .writing(error) }
             let report: Report
             do {
                 report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes in
@@ -94,7 +94,7 @@ extension APNG {
             } catch {
                 throw .encoding(error)
             }
-            do { try set.commit() } catch { throw .writing(error, to: path) }
+            do { try set.commit() } catch { throw .writing(error) }
             return report
         }
     }

@@ -79,6 +79,14 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The output set's `error`: the contract's refusal as ``output(_:)``, the file system's failure as ``write(_:)``.
+    static func writing(_ error: OutputSet.Error) -> AssembleError {
+        switch error {
+        case .refused(let error): .output(error)
+        case .write(let error): .write(error)
+        }
+    }
+
     /// `error` as one of the cases above (any error the encoder's input or the output set passes on).
     static func from(_ error: any Error, output: String?) -> AssembleError {
         switch error {

@@ -235,7 +235,7 @@ public struct AssembleJob: Sendable {
             if let reason = ImageFileName.animationScaleRefusal(output, animated: true) { throw .output(.unsupportedName(path: output, reason: reason)) }
             // An APNG named as the next frame of its own sequence would be read back as one.
             if format == .apng, let refusal = FrameFile.claimRefusal(output: output, among: animation.sourceFiles) { throw .output(refusal) }
-            do { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) } catch { throw AssembleError.from(error, output: output) }
+            do { try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite) } catch { throw AssembleError.writing(error) }
         }
         return Plan(animation: animation, playback: play, format: format, encoder: encoder, apng: apng, webp: webp,
                     warnings: animation.warnings + unusedSettingsWarnings(format: format) + scaleNameWarnings(scale: animation.scale),
@@ -281,7 +281,9 @@ public struct AssembleJob: Sendable {
                 case (.webp, _) where maxBytes != nil:
                     let best = try plan.webp.encode(frames, maxBytes: maxBytes!, progress: budgetProgress)
                     if cancellation?.isCancelled == true { throw AssembleError.cancelled }
-                    if let output { try OutputSet.write(best.bytes, toFile: output, protecting: plan.inputs, overwrite: overwrite) }
+                    if let output {
+                        do { try OutputSet.write(best.bytes, toFile: output, protecting: plan.inputs, overwrite: overwrite) } catch { throw AssembleError.writing(error) }
+                    }
                     (bytes, report, fits) = (output == nil ? best.bytes : [], .webp(best.report), best.fits)
                 case (.webp, let output?):
                     report = .webp(try plan.webp.write(frames, to: output, protecting: plan.inputs, overwrite: overwrite, progress: progress))
@@ -312,7 +314,9 @@ public struct AssembleJob: Sendable {
             if let maxBytes {
                 let best = try plan.encoder.encode(input, maxBytes: maxBytes, progress: budgetProgress)
                 if cancellation?.isCancelled == true { throw AssembleError.cancelled }
-                if let output { try OutputSet.write(best.bytes, toFile: output, protecting: plan.inputs, overwrite: overwrite) }
+                if let output {
+                    do { try OutputSet.write(best.bytes, toFile: output, protecting: plan.inputs, overwrite: overwrite) } catch { throw AssembleError.writing(error) }
+                }
                 return Outcome(bytes: output == nil ? best.bytes : [], report: .gif(best.report), settings: .gif(best.settings), fits: best.fits,
                                warnings: plan.warnings, notes: plan.notes)
             }

@@ -149,12 +149,11 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         let bytes = try encoded(file: path)
         do {
             try set.write(bytes, to: path, named: named, settings: true)
-        } catch let error as OutputError {
-            throw .output(error)
-        } catch let error as FileIO.Error {
-            throw .unwritable(error)
         } catch {
-            throw .unwritable(FileIO.Error(path: path, reason: "\(error)", operation: .write))
+            switch error {
+            case .refused(let error): throw .output(error)
+            case .write(let error): throw .unwritable(error)
+            }
         }
     }
 

@@ -53,6 +53,14 @@ extension SequenceWriter {
             }
         }
 
+        /// The output set's `error`: the contract's refusal as ``output(_:)``, the file system's failure as ``write(_:)``.
+        static func writing(_ error: OutputSet.Error) -> Self {
+            switch error {
+            case .refused(let error): .output(error)
+            case .write(let error): .write(error)
+            }
+        }
+
         /// `error`, thrown while writing the set, as one of the cases (`number`: the frame being made).
         static func from(_ error: any Swift.Error, frame number: Int? = nil) -> Self {
             switch error {

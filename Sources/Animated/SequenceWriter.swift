@@ -54,7 +54,7 @@ public final class SequenceWriter: Sendable {
             throw .output(.unsupportedName(path: prefix, reason: "a frame prefix is a plain file name: no folder, not hidden"))
         }
         createdFolder = isMissing(folder)
-        do { try inputs.prepare(folder: folder) } catch { throw .from(error) }
+        do { try inputs.prepare(folder: folder) } catch { throw .writing(error) }
         let prefix = Self.numberingPrefix(prefix)
         self.folder = folder
         self.prefix = prefix
@@ -88,8 +88,11 @@ public final class SequenceWriter: Sendable {
         }
         let path = path(forFrame: number), bytes: [UInt8]
         do { bytes = try encoder.encode(bitmap) } catch { throw .encode(error) }
-        do { try set.write(bytes, to: path, named: overwrite) } catch let error as OutputError { throw .output(error) } catch {
-            throw .encode(.writeFailed(file: path, reason: (error as? FileIO.Error)?.reason ?? "\(error)"))
+        do { try set.write(bytes, to: path, named: overwrite) } catch {
+            switch error {
+            case .refused(let error): throw .output(error)
+            case .write(let error): throw .encode(.writeFailed(file: path, reason: error.reason))
+            }
         }
         numbers.add(number, colorType: bytes.count > 25 ? bytes[25] : 0)
     }
@@ -128,6 +131,14 @@ public final class SequenceWriter: Sendable {
     /// did not write (the folder would read as the new one).
     @discardableResult
     public func commit(manifest: SequenceManifest? = nil) throws(Error) -> [String] {
+        try commit(manifest: manifest, into: nil)
+    }
+
+    /// ``commit(manifest:)``, with the set added to `batch` (Basics' `OutputBatch`) instead of
+    /// renamed now, when given: the batch commits it with the run's other sets (its other scales).
+    /// The paths are those the batch will put in place.
+    @discardableResult
+    package func commit(manifest: SequenceManifest?, into batch: OutputBatch?) throws(Error) -> [String] {
         try uniformColorType()
         var paths = numbers.sorted.map(path(forFrame:))
         // A frame of this prefix that the set neither writes nor wrote (the user's `fire40.png`
@@ -157,7 +168,12 @@ public final class SequenceWriter: Sendable {
             do { try manifest.write(to: path, in: set, named: overwrite) } catch { throw .from(error) }
             paths.append(path)
         }
-        do { try set.commit() } catch { throw .from(error) }
+        if let batch {
+            // Kept alive by the batch until it commits; dropped uncommitted, `deinit` discards.
+            batch.add(set) { self.committed.set() }
+            return paths
+        }
+        do { try set.commit() } catch { throw .writing(error) }
         committed.set()
         return paths
     }

@@ -151,11 +151,11 @@ extension FramesJob {
     /// `files` into `folder` as `set`: the folder an input or a file, a frame's name an input, a
     /// file Flipbook did not write (without ``overwrite``) or another set's file. `sequence.json`
     /// is checked as the settings file it is.
-    private func check(_ files: [String], in folder: String, set: OutputSet, inputs: InputFiles) throws {
-        if let input = inputs.input(sameAs: folder) { throw OutputError.overwritesInput(output: folder, input: input) }
+    private func check(_ files: [String], in folder: String, set: OutputSet, inputs: InputFiles) throws(OutputError) {
+        if let input = inputs.input(sameAs: folder) { throw .overwritesInput(output: folder, input: input) }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw OutputError.notAFolder(path: folder)
+            throw .notAFolder(path: folder)
         }
         for file in files {
             try set.check(file, named: overwrite, settings: FileIO.lastComponent(of: file) == SequenceManifest.fileName)

@@ -69,6 +69,14 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
+    /// The output set's `error`: the contract's refusal as ``output(_:)``, the file system's failure as ``write(_:)``.
+    static func writing(_ error: OutputSet.Error) -> FramesJobError {
+        switch error {
+        case .refused(let error): .output(error)
+        case .write(let error): .write(error)
+        }
+    }
+
     /// `error` as one of the cases above.
     static func from(_ error: any Error) -> FramesJobError {
         switch error {

@@ -246,31 +246,23 @@ public enum SheetExport {
     public static func write(_ files: [File], owner: String, protecting inputs: InputFiles = InputFiles(), named: [String] = [],
                              pngLevel: Int = 5, png8: Bool = false) throws(Error) {
         let set = OutputSet(owner: owner, protecting: inputs)
-        do {
-            for file in files {
-                try inputs.prepare(folder: FileIO.parentDirectory(of: file.path))
-                let isNamed = named.contains(file.path)
-                switch file.content {
-                case .image(let bitmap):
+        for file in files {
+            do { try inputs.prepare(folder: FileIO.parentDirectory(of: file.path)) } catch { throw .writing(error) }
+            let isNamed = named.contains(file.path)
+            switch file.content {
+            case .image(let bitmap):
+                do {
                     try PNG.Encoder(compressionLevel: pngLevel).write(png8 ? PaletteQuantizer().reduce(bitmap) : bitmap, to: file.path, in: set,
                                                                       named: isNamed)
-                case .data(let bytes): try set.write(bytes, to: file.path, named: isNamed)
+                } catch {
+                    if case .output(let error) = error { throw .output(error) }
+                    throw .encode(error)
                 }
+            case .data(let bytes):
+                do { try set.write(bytes, to: file.path, named: isNamed) } catch { throw .writing(error) }
             }
-            try set.commit()
-        } catch let error as Error {
-            throw error
-        } catch PNG.EncodeError.output(let error) {
-            throw .output(error)
-        } catch let error as PNG.EncodeError {
-            throw .encode(error)
-        } catch let error as OutputError {
-            throw .output(error)
-        } catch let error as FileIO.Error {
-            throw .write(error)
-        } catch {
-            throw .write(FileIO.Error(path: owner, reason: "\(error)", operation: .write))
         }
+        do { try set.commit() } catch { throw .writing(error) }
     }
 
     /// The files as bytes, each named by its path: pages encoded as PNG at zlib level `pngLevel`
@@ -338,6 +330,16 @@ public enum SheetExport {
             } else {
                 dataStem = stem
             }
+        }
+    }
+}
+
+extension SheetExport.Error {
+    /// The output set's `error`: the contract's refusal as ``output(_:)``, the file system's failure as ``write(_:)``.
+    static func writing(_ error: OutputSet.Error) -> Self {
+        switch error {
+        case .refused(let error): .output(error)
+        case .write(let error): .write(error)
         }
     }
 }

@@ -271,10 +271,10 @@ public struct SpriteSheet: Sendable {
         let files = try checkedFileNames(source: source)
         let folder = Discovery.trimmingSlash(folder)
         let inputs = InputFiles([source] + sourceFiles)
+        do { try inputs.prepare(folder: folder) } catch { throw .writing(error) }
+        // Owned by the sheet read: another sheet of the same name elsewhere is another set.
+        let set = OutputSet(owner: SheetImport.dataFile(source), protecting: inputs)
         do {
-            try inputs.prepare(folder: folder)
-            // Owned by the sheet read: another sheet of the same name elsewhere is another set.
-            let set = OutputSet(owner: SheetImport.dataFile(source), protecting: inputs)
             let paths = files.map { folder + "/" + $0 }
             // One colour type and depth for all (validate reports a mix as png.colortype-mixed).
             for (index, (sprite, path)) in zip(sprites, paths).enumerated() {
@@ -282,7 +282,7 @@ public struct SpriteSheet: Sendable {
                 try PNG.Encoder(colorMode: .eightBit).write(try frame(sprite), to: path, in: set, named: overwrite)
                 progress?(index + 1, paths.count)
             }
-            try set.commit()
+            do { try set.commit() } catch { throw FramesJobError.writing(error) }
             return paths
         } catch {
             throw FramesJobError.from(error)

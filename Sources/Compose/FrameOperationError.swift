@@ -34,6 +34,15 @@ public enum FrameOperationError: Error, Sendable, CustomStringConvertible {
     /// The job was cancelled; nothing was written.
     case cancelled
 
+    /// The output set's `error` (checking the output before any work, or committing it): the
+    /// contract's refusal as ``output(_:)``, the file system's failure as ``writing(_:)``.
+    static func checking(_ error: OutputSet.Error) -> Self {
+        switch error {
+        case .refused(let error): .output(error)
+        case .write(let error): .writing(.write(error))
+        }
+    }
+
     /// A sentence a user can act on, naming the file.
     public var description: String {
         switch self {

@@ -5,8 +5,9 @@ import GIF
 import Raster
 
 extension FrameOperationJob {
-    /// Reads, changes and writes the frames of one scale's plan to its ``Plan/output``.
-    func write(_ plan: Plan, progress counter: (@Sendable (Int, Int) -> Void)?,
+    /// Reads, changes and writes the frames of one scale's plan to its ``Plan/output``: committed
+    /// now, or added to `batch` (Basics' `OutputBatch`) to be committed with the other scales.
+    func write(_ plan: Plan, batch: OutputBatch? = nil, progress counter: (@Sendable (Int, Int) -> Void)?,
                cancellation: CancellationFlag?) throws(FrameOperationError) -> Outcome {
         let animation = plan.animation, operation = operation, limits = limits, output = plan.output
         // The one GIF, APNG or WebP (or upload) the frames come from, named with a frame that has no file.
@@ -45,6 +46,7 @@ extension FrameOperationJob {
         }
         writer.durations = durations
         writer.manifest = Self.manifest(animation, prefix: plan.prefix)
+        writer.batch = batch
         return try ThreadBudget.withLimit(threads) { () throws(FrameOperationError) in
             do {
                 let (files, bytes, report) = try writer.produced(inMemory: output == nil, progress: counter)

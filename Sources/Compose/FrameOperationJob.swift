@@ -169,10 +169,8 @@ public struct FrameOperationJob: Sendable {
             main.output = Self.output(output, scale: main.animation.scale)
             for index in others.indices { others[index].output = Self.output(output, scale: others[index].animation.scale) }
             for plan in [main] + others {
-                do { try OutputSet.check(file: plan.output ?? output, protecting: main.inputs, overwrite: overwrite) } catch let error as OutputError {
-                    throw .output(error)
-                } catch {
-                    throw .writing(RenderError.from(error, output: plan.output))
+                do { try OutputSet.check(file: plan.output ?? output, protecting: main.inputs, overwrite: overwrite) } catch {
+                    throw .checking(error)
                 }
             }
         }
@@ -223,20 +221,19 @@ public struct FrameOperationJob: Sendable {
         }
         let protected = InputFiles(animation.sourceFiles + sources)
         if let output {
-            do {
-                switch format {
-                case .folder: try OutputName.requireFolder(output, what: "a \(operation.name) of a sequence without an extension is a folder of PNG frames")
-                default:
-                    // `rz@4x.png`: an animation named at a scale no reader takes.
-                    if let reason = ImageFileName.animationScaleRefusal(output, animated: true) { throw OutputError.unsupportedName(path: output, reason: reason) }
-                    // `coin/gold_5.png` beside gold_1…4 would be read as the sequence's 5th frame.
-                    if let refusal = FrameFile.claimRefusal(output: output, among: animation.sourceFiles) { throw refusal }
-                    try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
+            switch format {
+            case .folder:
+                do throws(OutputError) {
+                    try OutputName.requireFolder(output, what: "a \(operation.name) of a sequence without an extension is a folder of PNG frames")
+                } catch {
+                    throw .output(error)
                 }
-            } catch let error as OutputError {
-                throw .output(error)
-            } catch {
-                throw .writing(RenderError.from(error, output: output))
+            default:
+                // `rz@4x.png`: an animation named at a scale no reader takes.
+                if let reason = ImageFileName.animationScaleRefusal(output, animated: true) { throw .output(.unsupportedName(path: output, reason: reason)) }
+                // `coin/gold_5.png` beside gold_1…4 would be read as the sequence's 5th frame.
+                if let refusal = FrameFile.claimRefusal(output: output, among: animation.sourceFiles) { throw .output(refusal) }
+                do { try OutputSet.check(file: output, protecting: protected, overwrite: overwrite) } catch { throw .checking(error) }
             }
         }
         return Plan(animation: animation, format: format, prefix: prefix(first), width: size.width, height: size.height,
@@ -253,7 +250,9 @@ public struct FrameOperationJob: Sendable {
     /// as many worker threads as ``threads`` allows. `progress` receives `JobProgress` reports:
     /// phase `encoding` for the frames done, then `writing`, ending at a fraction of 1. A raised
     /// `cancellation` stops the run before its next frame with ``FrameOperationError/cancelled``;
-    /// nothing is written.
+    /// nothing is written. A source with several scales writes all of them as one commit: the
+    /// files of every scale replace the previous run's together, or none does (a failure or a
+    /// cancel while the last scale is written leaves the previous run's files as they were).
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
                     cancellation: CancellationFlag? = nil) throws(FrameOperationError) -> Outcome {
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
@@ -261,11 +260,15 @@ public struct FrameOperationJob: Sendable {
         let steps = plans.map { $0.format == .folder ? $0.animation.frames.count : $0.animation.steps().count }
         let total = steps.reduce(0, +)
         var outcomes: [Outcome] = []
+        // Several scales written to disk are one commit, made once the last is written.
+        let batch = plans.count > 1 && plans.allSatisfy({ $0.output != nil }) ? OutputBatch() : nil
         for (index, each) in plans.enumerated() {
             let before = steps[..<index].reduce(0, +)
             let counter = reporter.counter(.encoding).map { count in { @Sendable (done: Int, _: Int) in count(before + done, total) } }
-            outcomes.append(try write(each, progress: counter, cancellation: cancellation))
+            outcomes.append(try write(each, batch: batch, progress: counter, cancellation: cancellation))
         }
+        if cancellation?.isCancelled == true { throw .cancelled }
+        do { try batch?.commit() } catch { throw .checking(error) }
         reporter.finish(.writing)
         var outcome = outcomes[0]
         outcome.otherScales = Array(outcomes.dropFirst())

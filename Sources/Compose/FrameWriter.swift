@@ -67,6 +67,10 @@ package struct FrameWriter: Sendable {
     package var durations: [Double]?
     /// The folder's `sequence.json` instead of one made of `fps` and `repeatCount`.
     package var manifest: SequenceManifest?
+    /// Where the files' set goes instead of being committed now (a GIF, APNG or WebP, a PNG, a
+    /// folder; a sheet commits itself): the batch of a run that writes several scales, committed
+    /// once every scale is written (Basics' `OutputBatch`).
+    package var batch: OutputBatch?
 
     /// A writer of `count` frames made by `frame` to `output` as `format`.
     package init(output: String, format: Format, prefix: String, count: Int, fps: Double, scale: Int, repeatCount: Int,
@@ -105,6 +109,15 @@ package struct FrameWriter: Sendable {
     /// Makes and writes every frame (see ``write(progress:)``); returns the files and, for an
     /// animation, its encoder's report.
     package func written(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Written {
+        if let batch, format == .gif || format == .apng || format == .webp {
+            // Encoded in memory, then added to the batch as a set of its own (owned by its name, as
+            // the encoders' `write` owns it): renamed into place with the run's other files.
+            let (bytes, report) = try encoded(progress: progress)
+            let set = OutputSet(owner: output, protecting: inputs)
+            do { try set.write(bytes, to: output, named: overwrite) } catch { throw RenderError.writing(error) }
+            batch.add(set)
+            return Written(files: [output], report: report)
+        }
         switch format {
         case .gif:
             let report = try GIF.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite,
@@ -149,7 +162,8 @@ package struct FrameWriter: Sendable {
             try PNG.Encoder().write(try frame(0), to: output, in: set, named: overwrite)
             progress?(1, 1)
             try checkCancelled()
-            try set.commit()
+            if let batch { batch.add(set); return [output] }
+            do { try set.commit() } catch { throw RenderError.writing(error) }
             return [output]
         case .sheet(let data):
             // A sheet needs every frame at once anyway.
@@ -178,7 +192,7 @@ package struct FrameWriter: Sendable {
             try checkCancelled()
             var made = manifest ?? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount)
             made.name = writer.prefix
-            return try writer.commit(manifest: count > 1 || manifestForOneFrame || manifest != nil ? made : nil)
+            return try writer.commit(manifest: count > 1 || manifestForOneFrame || manifest != nil ? made : nil, into: batch)
         }
     }
 

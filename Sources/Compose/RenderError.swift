@@ -71,6 +71,14 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The output set's `error`: the contract's refusal as ``output(_:)``, the file system's failure as ``write(_:)``.
+    static func writing(_ error: OutputSet.Error) -> RenderError {
+        switch error {
+        case .refused(let error): .output(error)
+        case .write(let error): .write(error)
+        }
+    }
+
     /// `error` as one of the cases above (any error the renderer, an encoder or the output set passes on).
     static func from(_ error: any Error, output: String?) -> RenderError {
         switch error {

@@ -176,7 +176,7 @@ public struct RenderJob: Sendable {
                     if let reason = ImageFileName.animationScaleRefusal(output, animated: true) { throw OutputError.unsupportedName(path: output, reason: reason) }
                     // `seagull/seagull13.png` beside the scene's seagull1…12 would be read as its 13th frame.
                     if let refusal = FrameFile.claimRefusal(output: output, among: inputs) { throw refusal }
-                    try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
+                    do { try OutputSet.check(file: output, protecting: protected, overwrite: overwrite) } catch { throw RenderError.writing(error) }
                     // `gold@2x.png` beside the scene's gold.png would be read for it by the next render at @2x.
                     try OutputName.checkNotAVariant(output, of: inputs)
                 case .sheet: break

@@ -144,9 +144,9 @@ extension GIF {
             do throws(OutputError) { try OutputName.require(path, extensions: ["gif"], what: "a GIF encoder writes GIF") } catch { throw .output(error) }
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
-            do { file = try set.open(path, named: overwrite) } catch { throw .writing(error, to: path) }
+            do { file = try set.open(path, named: overwrite) } catch { throw .writing(error) }
             let drain: ([UInt8]) throws -> Void = { bytes in
-                do { try file.write(bytes) } catch { throw EncodeError.writing(error, to: path) }
+                do throws(FileIO.Error) { try file.write(bytes) } catch { throw EncodeError.writeFailed(error) }
             }
             var (rest, report): ([UInt8], Report)
             do {
@@ -155,7 +155,7 @@ extension GIF {
             } catch {
                 throw .encoding(error)
             }
-            do { try set.commit() } catch { throw .writing(error, to: path) }
+            do { try set.commit() } catch { throw .writing(error) }
             rest = []
             report.bytes = Self.fileSize(path) ?? report.bytes
             return report

@@ -60,10 +60,8 @@ enum TargetRunner {
 
     private static func validate(_ work: ValidationTarget, overwrite: Bool, cancellation: CancellationFlag?) throws(TargetFailure) -> Result {
         let inputs = Validator.reportInputs(folders: work.folders, config: work.config)
-        do { try OutputSet.check(file: work.output, protecting: inputs, overwrite: overwrite) } catch let error as OutputError {
-            throw .reportRefused(error)
-        } catch {
-            throw .report(path: work.output, reason: "\(error)")
+        do { try OutputSet.check(file: work.output, protecting: inputs, overwrite: overwrite) } catch {
+            throw Self.reported(error, path: work.output)
         }
         var folders: [(folder: String, config: ValidationConfig)] = []
         for folder in work.folders {
@@ -75,13 +73,19 @@ enum TargetRunner {
             throw .validation(error)
         }
         let text = work.format.render(report, base: FileManager.default.currentDirectoryPath)
-        do { try OutputSet.write(Array((text + "\n").utf8), toFile: work.output, protecting: inputs, overwrite: overwrite) } catch let error as OutputError {
-            throw .reportRefused(error)
-        } catch {
-            throw .report(path: work.output, reason: "\(error)")
+        do { try OutputSet.write(Array((text + "\n").utf8), toFile: work.output, protecting: inputs, overwrite: overwrite) } catch {
+            throw Self.reported(error, path: work.output)
         }
         if let error = report.folderErrors.first { throw .validation(error) }
         let problem: TargetFailure? = work.failOnErrors && report.hasErrors ? .problemsFound(summary: report.summaryLine) : nil
         return Result(files: [work.output], warnings: [], notes: [], problem: problem)
+    }
+
+    /// The report's `error` from the output set: refused by the contract, or not written.
+    private static func reported(_ error: OutputSet.Error, path: String) -> TargetFailure {
+        switch error {
+        case .refused(let error): .reportRefused(error)
+        case .write(let error): .report(path: path, reason: "\(error)")
+        }
     }
 }

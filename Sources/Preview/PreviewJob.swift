@@ -150,18 +150,17 @@ public struct PreviewJob: Sendable {
     public func write(_ page: PreviewPage) throws(PreviewError) {
         var inputs = InputFiles(page.files + page.watched)
         inputs.insert(source)
-        do {
+        do throws(OutputSet.Error) {
             try OutputSet.check(file: output, protecting: inputs, overwrite: overwrite)
             let folder = FileIO.parentDirectory(of: output)
-            try FileIO.createDirectory(folder)
+            do { try FileIO.createDirectory(folder) } catch { throw .write(error) }
             let html = page.html(pageFolder: folder)
             try OutputSet.write(Array(html.utf8), toFile: output, protecting: inputs, overwrite: overwrite)
-        } catch let error as OutputError {
-            throw .output(error)
-        } catch let error as FileIO.Error {
-            throw .write(path: output, reason: error.reason)
         } catch {
-            throw .write(path: output, reason: "\(error)")
+            switch error {
+            case .refused(let error): throw .output(error)
+            case .write(let error): throw .write(path: output, reason: error.reason)
+            }
         }
     }
 

@@ -28,14 +28,12 @@ extension EncoderError {
         }
     }
 
-    /// `error`, thrown by the output set while opening, writing or committing `path`: the output
-    /// contract's refusal, or the file system's failure.
-    package static func writing(_ error: any Error, to path: String) -> Self {
+    /// `error`, thrown by the output set while opening, writing or committing the output: the
+    /// output contract's refusal, or the file system's failure.
+    package static func writing(_ error: OutputSet.Error) -> Self {
         switch error {
-        case let error as Self: error
-        case let error as OutputError: .output(error)
-        case let error as FileIO.Error: .writeFailed(error)
-        default: .writeFailed(FileIO.Error(path: path, reason: "\(error)", operation: .write))
+        case .refused(let error): .output(error)
+        case .write(let error): .writeFailed(error)
         }
     }
 }

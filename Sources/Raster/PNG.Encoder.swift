@@ -65,11 +65,10 @@ extension PNG {
         }
 
         /// `error`, thrown by an `OutputSet` (Basics) writing `path`, as one of ``EncodeError``'s cases.
-        private static func writing(_ error: any Error, to path: String) -> EncodeError {
+        private static func writing(_ error: OutputSet.Error, to path: String) -> EncodeError {
             switch error {
-            case let error as OutputError: .output(error)
-            case let error as FileIO.Error: .writeFailed(file: path, reason: error.reason)
-            default: .writeFailed(file: path, reason: "\(error)")
+            case .refused(let error): .output(error)
+            case .write(let error): .writeFailed(file: path, reason: error.reason)
             }
         }
 

@@ -201,18 +201,19 @@ public struct NoteJob: Sendable {
         }
         let protected = InputFiles(inputs)
         if let output {
-            do {
-                try OutputName.require(output, extensions: ["png"], what: "a note is a PNG")
-                try OutputSet.check(file: output, protecting: protected, overwrite: overwrite)
-                // `chrome@3x.png` beside the chrome would be the next @3x note's chrome.
-                if case .file(let path) = chrome { try OutputName.checkNotAVariant(output, of: [path, chromeFile]) }
-            } catch let error as OutputError {
-                throw .output(error)
-            } catch {
-                // The error names the file already ("cannot write FILE: …"): its reason once.
-                let text = "\(error)", named = "cannot write \(output): "
-                throw .write(.writeFailed(file: output, reason: text.hasPrefix(named) ? String(text.dropFirst(named.count)) : text))
+            do throws(OutputError) { try OutputName.require(output, extensions: ["png"], what: "a note is a PNG") } catch { throw .output(error) }
+            do { try OutputSet.check(file: output, protecting: protected, overwrite: overwrite) } catch {
+                switch error {
+                case .refused(let error): throw .output(error)
+                case .write(let error):
+                    // The error names the file already ("cannot write FILE: …"): its reason once.
+                    let text = "\(error)", named = "cannot write \(output): "
+                    throw .write(.writeFailed(file: output, reason: text.hasPrefix(named) ? String(text.dropFirst(named.count)) : text))
+                }
             }
+            // `chrome@3x.png` beside the chrome would be the next @3x note's chrome.
+            do throws(OutputError) { if case .file(let path) = chrome { try OutputName.checkNotAVariant(output, of: [path, chromeFile]) } }
+            catch { throw .output(error) }
         }
         return Plan(note: note, scale: scale, chromeFile: chromeFile, inputs: protected, warnings: warnings, notes: notes)
     }

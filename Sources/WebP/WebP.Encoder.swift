@@ -90,7 +90,7 @@ extension WebP {
             }
             let set = OutputSet(owner: path, protecting: inputs)
             let file: AtomicFileWriter
-            do { file = try set.open(path, named: overwrite) } catch { throw .writing(error, to: path) }
+            do { file = try set.open(path, named: overwrite) } catch { throw .writing(error) }
             do throws(FileIO.Error) { try file.reserveHeader(WebPContainer.headerSize) } catch { throw EncodeError.writeFailed(error) }
             let (header, report): ([UInt8], Report)
             do {
@@ -101,7 +101,7 @@ extension WebP {
                 throw .encoding(error)
             }
             do throws(FileIO.Error) { try file.writeHeader(header) } catch { throw EncodeError.writeFailed(error) }
-            do { try set.commit() } catch { throw .writing(error, to: path) }
+            do { try set.commit() } catch { throw .writing(error) }
             return report
         }
 

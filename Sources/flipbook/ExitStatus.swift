@@ -56,6 +56,9 @@ enum ExitStatus: Int32 {
         // A file where the output's folder should be: the output cannot be written (as the other
         // commands say it, through the system, exit 4).
         case OutputError.notAFolder: self = .outputUnwritable
+        // The output set's error is the contract's refusal or the file system's failure, each as above.
+        case OutputSet.Error.refused(let error): self = Self(for: error)
+        case OutputSet.Error.write(let error): self = Self(for: error)
         case is OutputError: self = .usage
         // The typed throws of the PNG encoder, sequence.json and sheet files carry the contract's refusal as it is.
         case PNG.EncodeError.output(let error), SequenceManifest.Error.output(let error), SheetExport.Error.output(let error):

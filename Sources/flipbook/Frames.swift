@@ -54,6 +54,8 @@ struct Frames: ParsableCommand {
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
+    @OptionGroup var threadsOption: ThreadsOption
+
     @OptionGroup(title: "Resource limits") var pixelLimit: PixelLimit
     @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
     @OptionGroup(title: "Resource limits") var outputLimit: OutputPixelLimit
@@ -64,7 +66,9 @@ struct Frames: ParsableCommand {
         try Discovery.checkNoStandardInput([input])
         let progress = Progress.forTerminal(label: "frames")
         defer { progress?.finish() }
-        let outcome = try FramesJob(input: input, output: output, prefix: prefix, limits: limits, overwrite: overwrite).run(progress: progress?.update)
+        var job = FramesJob(input: input, output: output, prefix: prefix, limits: limits, overwrite: overwrite)
+        job.threads = threadsOption.threads
+        let outcome = try job.run(progress: progress?.update)
         progress?.finish()
         for warning in outcome.warnings { Console.error("warning: \(warning)") }
         if let manifest = outcome.manifest {

@@ -46,7 +46,7 @@ struct OutputContractTests {
     @Test func aFileFlipbookDidNotWriteIsNeverReplaced() throws {
         let dir = try Fixtures.temporaryFolder("contract")
         try "my own walk1".write(toFile: dir + "/walk1.png", atomically: true, encoding: .utf8)
-        #expect(throws: OutputError.notWrittenByFlipbook(path: dir + "/walk1.png")) {
+        #expect(throws: OutputSet.Error.refused(OutputError.notWrittenByFlipbook(path: dir + "/walk1.png"))) {
             try Self.writeSet(Self.frames(3, "new"), in: dir)
         }
         #expect(try Self.contents(dir) == ["walk1.png": "my own walk1"])
@@ -59,13 +59,13 @@ struct OutputContractTests {
         let dir = try Fixtures.temporaryFolder("contract")
         try Self.writeSet(Self.frames(5, "old"), in: dir)
         try "hand-edited".write(toFile: dir + "/walk2.png", atomically: true, encoding: .utf8)
-        #expect(throws: OutputError.changedSinceWritten(path: dir + "/walk2.png")) {
+        #expect(throws: OutputSet.Error.refused(OutputError.changedSinceWritten(path: dir + "/walk2.png"))) {
             try Self.writeSet(Self.frames(3, "new"), in: dir)
         }
         // An edited file the new set would only remove is refused too, before anything is renamed.
         try FileManager.default.removeItem(atPath: dir + "/walk2.png")
         try "hand-edited".write(toFile: dir + "/walk5.png", atomically: true, encoding: .utf8)
-        #expect(throws: OutputError.changedSinceWritten(path: dir + "/walk5.png")) {
+        #expect(throws: OutputSet.Error.refused(OutputError.changedSinceWritten(path: dir + "/walk5.png"))) {
             try Self.writeSet(Self.frames(3, "new"), in: dir)
         }
         #expect(try Self.contents(dir)["walk1.png"] == "old 1")
@@ -75,7 +75,7 @@ struct OutputContractTests {
     @Test func aFileOfAnotherSetIsRefused() throws {
         let dir = try Fixtures.temporaryFolder("contract")
         try Self.writeSet([("orc1_1.png", "a"), ("sequence.json", "orc1 timing")], in: dir, owner: "orc1_")
-        #expect(throws: OutputError.heldByAnotherSet(path: dir + "/sequence.json", owner: dir + "/orc1_")) {
+        #expect(throws: OutputSet.Error.refused(OutputError.heldByAnotherSet(path: dir + "/sequence.json", owner: dir + "/orc1_"))) {
             try Self.writeSet([("orc2_1.png", "b"), ("sequence.json", "orc2 timing")], in: dir, owner: "orc2_")
         }
         #expect(try Self.contents(dir) == ["orc1_1.png": "a", "sequence.json": "orc1 timing"])
@@ -104,7 +104,7 @@ struct OutputContractTests {
         } else {
             try FileManager.default.linkItem(atPath: input, toPath: dir + "/walk1.png")
         }
-        #expect(throws: OutputError.overwritesInput(output: dir + "/walk1.png", input: input)) {
+        #expect(throws: OutputSet.Error.refused(OutputError.overwritesInput(output: dir + "/walk1.png", input: input))) {
             try Self.writeSet(Self.frames(2, "new"), in: dir, inputs: [input], named: ["walk1.png"])
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
@@ -119,7 +119,7 @@ struct OutputContractTests {
         #expect(throws: OutputError.notRegularFile(path: dir + "/walk1.png")) { try InputFiles().check(output: dir + "/walk1.png") }
         #expect(mkfifo(dir + "/fifo.png", 0o644) == 0)
         #expect(throws: OutputError.notRegularFile(path: dir + "/fifo.png")) { try InputFiles().check(output: dir + "/fifo.png") }
-        #expect(throws: OutputError.notAFolder(path: dir + "/notes.txt")) {
+        #expect(throws: OutputSet.Error.refused(OutputError.notAFolder(path: dir + "/notes.txt"))) {
             try "x".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
             try InputFiles().prepare(folder: dir + "/notes.txt")
         }

@@ -63,7 +63,7 @@ struct OutputRecoveryTests {
         try Self.write(first, in: dir)
         // Back and forth a few times: which thread replays and which reads is the scheduler's choice.
         for (old, new) in [(first, rerun), (rerun, first), (first, rerun), (rerun, first)] {
-            #expect(throws: OutputSet.SimulatedKill.self) { try Self.write(new, in: dir, killAfter: killAfter) }
+            #expect(throws: OutputSet.Error.simulatedKill) { try Self.write(new, in: dir, killAfter: killAfter) }
             #expect(try Self.contents(dir).hidden.contains { $0.hasSuffix(".journal") })
             try Self.write(new, in: dir)
             let after = try Self.contents(dir)
@@ -81,7 +81,7 @@ struct OutputRecoveryTests {
         let (first, rerun) = try Self.runs()
         let dir = try Fixtures.temporaryFolder("recovery")
         try Self.write(first, in: dir)
-        #expect(throws: OutputSet.SimulatedKill.self) { try Self.write(rerun, in: dir, killAfter: 4) }
+        #expect(throws: OutputSet.Error.simulatedKill) { try Self.write(rerun, in: dir, killAfter: 4) }
         // Half of each run: what a reader took for one sequence.
         #expect(try Self.contents(dir).files.count == 14)
         try OutputRecovery.recover(folder: dir)
@@ -94,7 +94,7 @@ struct OutputRecoveryTests {
         let (first, rerun) = try Self.runs()
         let dir = try Fixtures.temporaryFolder("recovery")
         try Self.write(first, in: dir)
-        #expect(throws: OutputSet.SimulatedKill.self) { try Self.write(rerun, in: dir, killAfter: 3) }
+        #expect(throws: OutputSet.Error.simulatedKill) { try Self.write(rerun, in: dir, killAfter: 3) }
         let journals = try Self.contents(dir).hidden.filter { $0.hasSuffix(".journal") }
         #expect(journals.count == 1)
         let text = try String(contentsOfFile: "\(dir)/\(journals[0])", encoding: .utf8)
@@ -127,7 +127,7 @@ struct OutputRecoveryTests {
             try set.commit()
         }
         try write(frames[0], "{\"first\": 1}")
-        #expect(throws: OutputSet.SimulatedKill.self) { try write(frames[1], "{\"rerun\": 2}", killAfter: 1) }
+        #expect(throws: OutputSet.Error.simulatedKill) { try write(frames[1], "{\"rerun\": 2}", killAfter: 1) }
         let pageJournals = try Self.contents("\(dir)/pages").hidden.filter { $0.hasSuffix(".journal") }
         #expect(pageJournals.count == 1)
         let text = try String(contentsOfFile: "\(dir)/pages/\(pageJournals[0])", encoding: .utf8)
@@ -159,7 +159,7 @@ struct OutputRecoveryTests {
         rerun.simulatedKillAfterRenames = 0
         try rerun.write(Array("{\"rerun\": 2}".utf8), to: "\(dir)/data/sheet.json")
         try rerun.write(frames[1], to: "\(dir)/pages/sheet.png")
-        #expect(throws: OutputSet.SimulatedKill.self) { try rerun.commit() }
+        #expect(throws: OutputSet.Error.simulatedKill) { try rerun.commit() }
         // The pages folder as it is once its unfinished journal and its dead writer's temporary
         // files are gone.
         let pages = try FileManager.default.contentsOfDirectory(atPath: "\(dir)/pages").filter { $0.hasPrefix(".flipbook-") && $0 != ".flipbook-outputs.json" }
@@ -262,7 +262,7 @@ struct OutputRecoveryTests {
         let (first, rerun) = try Self.runs()
         let dir = try Fixtures.temporaryFolder("recovery")
         try Self.write(first, in: dir)
-        #expect(throws: OutputSet.SimulatedKill.self) { try Self.write(rerun, in: dir, killAfter: 0) }
+        #expect(throws: OutputSet.Error.simulatedKill) { try Self.write(rerun, in: dir, killAfter: 0) }
         let name = try #require(try Self.contents(dir).hidden.first { $0.hasSuffix(".journal") })
         // fire1.png's rename is made impossible: a non-empty folder in its place, which the journal
         // says is the file it may replace.
@@ -296,7 +296,7 @@ struct CopiedFolderRecoveryTests {
         let (first, rerun) = try OutputRecoveryTests.runs()
         let dir = try Fixtures.temporaryFolder("recovery-copied")
         try OutputRecoveryTests.write(first, in: dir)
-        #expect(throws: OutputSet.SimulatedKill.self) { try OutputRecoveryTests.write(rerun, in: dir, killAfter: renames) }
+        #expect(throws: OutputSet.Error.simulatedKill) { try OutputRecoveryTests.write(rerun, in: dir, killAfter: renames) }
         let copy = try Fixtures.temporaryFolder("recovery-copy") + "/out"
         try FileManager.default.copyItem(atPath: dir, toPath: copy)
         return (copy, dir)

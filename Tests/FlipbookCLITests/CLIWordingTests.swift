@@ -97,4 +97,31 @@ struct ThreadsOptionTests {
             #expect(refused.status == 2 && refused.stderr.contains("--threads does not take '0'; it takes: a number of threads, 1 or more"), "\(refused.stderr)")
         }
     }
+
+    /// `frames` takes `--threads` as `assemble` and `sheet` do (issue 44: it had none, although
+    /// `FramesJob.threads` exists): the frames and `sequence.json` are byte-identical at 1 and 2
+    /// threads, and 0 or a negative number is refused in the same sentence, before anything is written.
+    @Test func framesTakesThreadsAndWritesTheSameFiles() throws {
+        let gif = Fixtures.path("gif/giflib/fire.gif")
+        var written: [[String: Data]] = []
+        for threads in ["1", "2"] {
+            let out = try Fixtures.temporaryFolder("frames-threads")
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result = try CLI.run(["frames", gif, "-o", out + "/f", "--prefix", "fire", "--threads", threads])
+            #expect(result.status == 0, "\(result.stderr)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: out + "/f").filter { !$0.hasPrefix(".") }
+            written.append(try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: URL(fileURLWithPath: out + "/f/" + $0))) }))
+        }
+        // fire.gif holds 33 frames: 33 PNGs and sequence.json.
+        #expect(written[0].count == 34 && written[0]["fire1.png"] != nil && written[0]["sequence.json"] != nil, "\(written[0].keys.sorted())")
+        #expect(written[0] == written[1])
+        for value in ["0", "-1"] {
+            let dir = try Fixtures.temporaryFolder("frames-threads")
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let refused = try CLI.run(["frames", gif, "-o", "out", "--threads", value], in: dir)
+            #expect(refused.status == 2 && refused.stderr.contains("--threads does not take '\(value)'; it takes: a number of threads, 1 or more"),
+                    "\(refused.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir).isEmpty)
+        }
+    }
 }

@@ -21,7 +21,7 @@ struct NegativeValueCommandTests {
         (["assemble", coin, "-o", "x.webp", "--lossy"], ["--quality"]),
         (["sheet", coin, "-o", "s.png"], ["--padding", "--border", "--trim-margin", "--extrude", "--scales", "--max-size", "--fps",
                                          "--png-level", "--threads", "--max-pixels", "--max-memory"]),
-        (["frames", gif, "-o", "out"], ["--max-pixels", "--max-frames", "--max-output-pixels"]),
+        (["frames", gif, "-o", "out"], ["--threads", "--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["validate", coin], ["--threads", "--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["info", frame], ["--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["generate", "seagull", "-o", "x.gif"], ["--size", "--frames", "--width", "--scale", "--fps", "--repeat", "--max-pixels",
@@ -85,7 +85,7 @@ struct NegativeValueCommandTests {
     /// whole value), then the hint line. Parsed in this process (``CommandLineParse``), as the
     /// executable parses them.
     @Test func everyRefusalIsTheOneSentence() {
-        #expect(Self.cases.count == 85)
+        #expect(Self.cases.count == 86)
         for arguments in Self.cases {
             let option = arguments[arguments.count - 2], value = arguments[arguments.count - 1]
             guard let refusal = CommandLineParse.refusal(arguments) else {

@@ -100,7 +100,7 @@ extension HostileCases {
             _ = KnownKeys.Policy.strict
         },
         HostileCase("outputs: names, sets and writers refuse odd paths", ["OutputName", "OutputError", "InputFiles", "OutputSet",
-                                                                        "AtomicFileWriter", "InMemoryFile", "KnownValues"]) {
+                                                                        "OutputSet.Error", "AtomicFileWriter", "InMemoryFile", "KnownValues"]) {
             each(["", ".", "/", "x.", "x.PNG.gif"]) { path in try OutputName.require(path, extensions: [], what: "") }
             _ = OutputName.list([])
             var inputs = InputFiles(["", "", "/"])
@@ -109,6 +109,14 @@ extension HostileCases {
             let folder = Sample.folder("outputs")
             let set = OutputSet(owner: "", protecting: inputs)
             each(["", folder, folder + "/a.png", folder + "/a.png"]) { path in try set.write([], to: path) }
+            set.discard()
+            // The set's one error, for every path it can name (empty ones too).
+            for path in ["", "/", folder] {
+                do throws(OutputSet.Error) { try set.write([], to: path); try set.commit() } catch { _ = error.path; _ = error.description }
+                for error in [OutputSet.Error.refused(.notAFolder(path: path)), .write(FileIO.Error(path: path, reason: ""))] {
+                    _ = error.path; _ = error.description
+                }
+            }
             set.discard()
             _ = try? AtomicFileWriter(path: "")
             _ = InMemoryFile(name: "", bytes: [])

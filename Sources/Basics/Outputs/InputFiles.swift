@@ -91,13 +91,14 @@ public struct InputFiles: Sendable {
         }.min()
     }
 
-    /// Refuses `folder` as a folder to write into when it is one of the inputs or a file is there;
-    /// otherwise creates it (and its parents) when missing.
-    public func prepare(folder: String) throws {
-        if folder.isEmpty { throw OutputError.unsupportedName(path: folder, reason: "an output folder needs a name") }
-        if let input = input(sameAs: folder) { throw OutputError.overwritesInput(output: folder, input: input) }
-        if let kind = System.kind(of: folder), kind != .directory { throw OutputError.notAFolder(path: folder) }
-        try FileIO.createDirectory(folder)
+    /// Refuses `folder` as a folder to write into when it is one of the inputs or a file is there
+    /// (`OutputSet.Error.refused`); otherwise creates it (and its parents) when missing
+    /// (`OutputSet.Error.write` when that fails).
+    public func prepare(folder: String) throws(OutputSet.Error) {
+        if folder.isEmpty { throw .refused(.unsupportedName(path: folder, reason: "an output folder needs a name")) }
+        if let input = input(sameAs: folder) { throw .refused(.overwritesInput(output: folder, input: input)) }
+        if let kind = System.kind(of: folder), kind != .directory { throw .refused(.notAFolder(path: folder)) }
+        do { try FileIO.createDirectory(folder) } catch { throw .write(error) }
     }
 }
 

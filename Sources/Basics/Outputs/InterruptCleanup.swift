@@ -93,7 +93,7 @@ enum InterruptCleanup {
 
     /// Runs `body` (a commit's journals and renames) as one step: an interrupt meanwhile takes
     /// effect once it is done.
-    static func uninterrupted<T>(_ body: () throws -> T) rethrows -> T {
+    static func uninterrupted<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
         state.condition.withLock {
             waitWhileEnding()
             state.committing += 1

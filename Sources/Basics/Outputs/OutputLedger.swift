@@ -72,13 +72,14 @@ struct OutputLedger: Codable, Equatable {
     }
 
     /// This record with `owner`'s set replaced by `files` (removed when empty); other sets lose
-    /// the entries of those names (a file named outright changes hands) and of files gone from `folder`.
-    func replacing(_ owner: String, with files: [Entry], folder: String) -> OutputLedger {
+    /// the entries of those names (a file named outright changes hands) and of files gone from
+    /// `folder`, except the `pending` names (files of the same commit, not renamed into place yet).
+    func replacing(_ owner: String, with files: [Entry], folder: String, pending: Swift.Set<String> = []) -> OutputLedger {
         var result = self
         let taken = Swift.Set(files.map(\.name))
         result.sets = sets.filter { $0.owner != owner }.compactMap { set in
             let present = set.files.filter {
-                !taken.contains($0.name) && System.kind(of: "\(folder)/\($0.name)", followingLinks: false) != nil
+                !taken.contains($0.name) && (pending.contains($0.name) || System.kind(of: "\(folder)/\($0.name)", followingLinks: false) != nil)
             }
             return present.isEmpty ? nil : Set(owner: set.owner, files: present)
         }

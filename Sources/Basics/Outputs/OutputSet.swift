@@ -29,6 +29,9 @@ import Foundation
 /// names it outright, `named:`, as a user names the file given to `-o`). Refusals of a file come
 /// when it is added, refusals of an old file to remove come at ``commit()``, before anything is
 /// renamed. Files may be added from several threads at once.
+///
+/// Every throwing function here throws ``Error``: ``Error/refused(_:)`` with the contract's
+/// ``OutputError``, or ``Error/write(_:)`` with Basics' `FileIO.Error` when the file system fails.
 public final class OutputSet: @unchecked Sendable {
     private var files: [AtomicFileWriter] = []
     private let owner: String?
@@ -44,9 +47,6 @@ public final class OutputSet: @unchecked Sendable {
     /// journals and temporary files as a killed process would.
     package var simulatedKillAfterRenames: Int?
 
-    /// What ``commit()`` throws where ``simulatedKillAfterRenames`` stops it.
-    package struct SimulatedKill: Error {}
-
     /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
     /// (see the type's discussion); without one, each file simply replaces its destination. No
     /// file may be one of `inputs`.
@@ -59,34 +59,36 @@ public final class OutputSet: @unchecked Sendable {
     public var paths: [String] { lock.withLock { files.map(\.path) } }
 
     /// Adds `bytes` as the next file of the set, written now to its temporary file. Throws
-    /// ``OutputError`` when the contract refuses `path` (`named`: the caller named this file outright,
-    /// so a file of the user's there may be replaced, never one of another set; `settings`: the file
-    /// is a folder's settings, ``OutputName/settingsNames``, written as such — a sequence's
-    /// `sequence.json`), or Basics' `FileIO.Error` when the temporary file cannot be written.
-    public func write(_ bytes: [UInt8], to path: String, named: Bool = false, settings: Bool = false) throws {
+    /// ``Error/refused(_:)`` when the contract refuses `path` (`named`: the caller named this file
+    /// outright, so a file of the user's there may be replaced, never one of another set;
+    /// `settings`: the file is a folder's settings, ``OutputName/settingsNames``, written as such —
+    /// a sequence's `sequence.json`), or ``Error/write(_:)`` when the temporary file cannot be written.
+    public func write(_ bytes: [UInt8], to path: String, named: Bool = false, settings: Bool = false) throws(Error) {
         let file = try open(path, named: named, settings: settings)
-        try file.write(bytes)
-        try file.finish()
+        try Self.io { () throws(FileIO.Error) in
+            try file.write(bytes)
+            try file.finish()
+        }
     }
 
     /// Opens `path` as the next file of the set, for the caller to write in pieces (a GIF encoded
     /// straight into its file); the set flushes and renames it on ``commit()``. Refusals as for
     /// ``write(_:to:named:settings:)``.
-    public func open(_ path: String, named: Bool = false, settings: Bool = false) throws -> AtomicFileWriter {
-        try claim(path, named: named, settings: settings)
-        let file = try AtomicFileWriter(path: path, recovering: false)
+    public func open(_ path: String, named: Bool = false, settings: Bool = false) throws(Error) -> AtomicFileWriter {
+        do { try claim(path, named: named, settings: settings) } catch { throw .refused(error) }
+        let file = try Self.io { () throws(FileIO.Error) in try AtomicFileWriter(path: path, recovering: false) }
         lock.withLock { files.append(file) }
         return file
     }
 
     /// Refuses `path` as ``write(_:to:named:settings:)`` would, writing nothing: a job's plan
     /// checks the names it will write before any work (`FramesJob.plan`).
-    package func check(_ path: String, named: Bool = false, settings: Bool = false) throws {
+    package func check(_ path: String, named: Bool = false, settings: Bool = false) throws(OutputError) {
         try claim(path, named: named, settings: settings)
     }
 
     /// Refuses `path` when the contract does (see ``write(_:to:named:)``).
-    private func claim(_ path: String, named: Bool, settings: Bool) throws {
+    private func claim(_ path: String, named: Bool, settings: Bool) throws(OutputError) {
         // What a killed run left in this folder is finished or cleaned first, so the checks below
         // see the folder as that run's commit left it.
         try recover(FileIO.parentDirectory(of: path))
@@ -99,14 +101,14 @@ public final class OutputSet: @unchecked Sendable {
         guard let (holder, entry) = ledger.holder(of: FileIO.lastComponent(of: path)) else {
             // The user's own file: replaced only when named outright.
             if named { return }
-            throw isOwnName ? OutputError.replacesUsersFile(path: path) : OutputError.notWrittenByFlipbook(path: path)
+            throw isOwnName ? .replacesUsersFile(path: path) : .notWrittenByFlipbook(path: path)
         }
         // Another set's file is never taken, named or not: that set would be broken.
         guard Self.family(holder) == Self.family(ownerKey(in: folder) ?? owner) else {
-            throw OutputError.heldByAnotherSet(path: path, owner: OutputLedger.display(owner: holder, in: folder))
+            throw .heldByAnotherSet(path: path, owner: OutputLedger.display(owner: holder, in: folder))
         }
         guard named || OutputLedger.matches(entry, path: path) else {
-            throw isOwnName ? OutputError.replacesUsersFile(path: path) : OutputError.changedSinceWritten(path: path)
+            throw isOwnName ? .replacesUsersFile(path: path) : .changedSinceWritten(path: path)
         }
     }
 
@@ -224,7 +226,7 @@ public final class OutputSet: @unchecked Sendable {
 
     /// Writes `bytes` as the file added at `path` in place of what was added there (already
     /// claimed: the contract's checks are not made again); it keeps its place in the set.
-    package func rewrite(_ bytes: [UInt8], at path: String) throws {
+    package func rewrite(_ bytes: [UInt8], at path: String) throws(FileIO.Error) {
         let file = try AtomicFileWriter(path: path, recovering: false)
         try file.write(bytes)
         try file.finish()
@@ -248,18 +250,18 @@ public final class OutputSet: @unchecked Sendable {
     /// Refuses, before any work, what writing the single file `path` as a set of its own would
     /// refuse: one of `inputs`, a folder or special file, a file of another set, or — unless
     /// `overwrite` — a file Flipbook did not write there (or has been changed since). A file this
-    /// same output wrote before, unchanged, may be replaced. A folder that could not be written
-    /// (no permission, a read-only disk, a file where a folder should be) is Basics'
-    /// `FileIO.Error`, now rather than after the work; missing folders are fine (the write creates them).
-    public static func check(file path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws {
-        try OutputSet(owner: path, protecting: inputs).claim(path, named: overwrite, settings: false)
-        try FileIO.checkWritableFolder(for: path)
+    /// same output wrote before, unchanged, may be replaced (``Error/refused(_:)``). A folder that
+    /// could not be written (no permission, a read-only disk, a file where a folder should be) is
+    /// ``Error/write(_:)``, now rather than after the work; missing folders are fine (the write creates them).
+    public static func check(file path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws(Error) {
+        do { try OutputSet(owner: path, protecting: inputs).claim(path, named: overwrite, settings: false) } catch { throw .refused(error) }
+        try io { () throws(FileIO.Error) in try FileIO.checkWritableFolder(for: path) }
     }
 
     /// Writes `bytes` as the single file `path`, a set of its own (recorded, so that the next run
     /// may replace it): refused as ``check(file:protecting:overwrite:)`` says.
     public static func write(_ bytes: [UInt8], toFile path: String, protecting inputs: InputFiles = InputFiles(),
-                             overwrite: Bool = false) throws {
+                             overwrite: Bool = false) throws(Error) {
         let set = OutputSet(owner: path, protecting: inputs)
         try set.write(bytes, to: path, named: overwrite)
         try set.commit()
@@ -267,71 +269,112 @@ public final class OutputSet: @unchecked Sendable {
 
     /// Renames every file into place, through a journal (see the type's discussion), and with an
     /// owner removes the files of its previous set that this one did not write again and updates
-    /// each folder's record. Throws ``OutputError`` when such an old file has been changed since it
-    /// was written (nothing is renamed then), or Basics' `FileIO.Error`.
-    public func commit() throws {
-        var files = lock.withLock { self.files }
+    /// each folder's record. Throws ``Error/refused(_:)`` when such an old file has been changed
+    /// since it was written (nothing is renamed then), or ``Error/write(_:)``.
+    public func commit() throws(Error) {
+        try Self.commit([self])
+    }
+
+    /// Commits `sets` as one: every file of every set is renamed into place through one journal a
+    /// folder, and each set with an owner replaces its own previous set, as ``commit()`` does for
+    /// one — or nothing is renamed at all. One run that writes several sets (a sequence's frames
+    /// at @1x, @2x and @3x, each scale a set of its own; `spin.gif` and `spin@2x.gif`) commits them
+    /// together, so a failure on the last leaves every file of the previous run as it was. A file
+    /// that two of the sets write (the `sequence.json` the scales of a folder share) is written
+    /// once, as the later set has it. Throws as ``commit()``.
+    public static func commit(_ sets: [OutputSet]) throws(Error) {
+        // Each destination once: a later set's file replaces an earlier set's at the same path.
+        var files: [AtomicFileWriter] = []
+        var index: [String: Int] = [:]
+        for set in sets {
+            for file in set.lock.withLock({ set.files }) {
+                if let earlier = index[file.path] {
+                    files[earlier].discard()
+                    files[earlier] = file
+                } else {
+                    index[file.path] = files.count
+                    files.append(file)
+                }
+            }
+        }
         guard let first = files.first else { return }
-        for file in files { try file.finish() }
+        for file in files { try io { () throws(FileIO.Error) in try file.finish() } }
+        let kept = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) })
         let entryOf = { (file: AtomicFileWriter) in OutputLedger.Entry(name: FileIO.lastComponent(of: file.path), size: file.size, crc32: file.crc32) }
         var removals: [(path: String, entry: OutputLedger.Entry)] = []
         var folders: [String] = []
         for file in files where !folders.contains(FileIO.parentDirectory(of: file.path)) {
             folders.append(FileIO.parentDirectory(of: file.path))
         }
-        // Each folder's record is read again under a lock and updated by this set only, so sets
+        let owned = sets.filter { $0.owner != nil }
+        // Each folder's record is read again under a lock and updated by these sets only, so sets
         // committed into one folder at the same time keep each other's entries; the locks are held
         // until the journals are gone, so a reader that finds a journal under the lock knows its
         // commit died (``OutputRecovery``).
         var locks: [Int32] = []
         defer { for lock in locks { System.unlock(lock) } }
-        if owner != nil || files.count > 1 {
+        if !owned.isEmpty || files.count > 1 {
             // One lock per folder, however it is spelled (`out`, `./out`: a second would wait on the
             // first), taken in one order by every process.
             for folder in Swift.Set(folders.map { System.resolvedPath($0) ?? $0 }).sorted() {
                 if let lock = System.lock(directory: folder) { locks.append(lock); continue }
                 // A folder that may be written but not opened (mode -wx): as before locks, for a set without a record.
-                if owner != nil { throw FileIO.systemError(folder, .write) }
+                if !owned.isEmpty { throw .write(FileIO.systemError(folder, .write)) }
             }
         }
-        if let owner {
-            for folder in folders {
-                let key = ownerKey(in: folder) ?? owner
-                let ledger = OutputLedger.read(folder: folder)
-                let record = OutputLedger.path(in: folder)
-                if let kind = System.kind(of: record, followingLinks: false), kind != .regular { throw OutputError.notRegularFile(path: record) }
-                let written = files.filter { FileIO.parentDirectory(of: $0.path) == folder }.map(entryOf)
+        for folder in folders {
+            let writers = owned.filter { set in set.lock.withLock { set.files }.contains { FileIO.parentDirectory(of: $0.path) == folder } }
+            guard !writers.isEmpty else { continue }
+            var ledger = OutputLedger.read(folder: folder)
+            let record = OutputLedger.path(in: folder)
+            if let kind = System.kind(of: record, followingLinks: false), kind != .regular { throw .refused(.notRegularFile(path: record)) }
+            // Every file this commit puts in the folder: an earlier set's entries stay in the record
+            // although they are not in place yet.
+            let pending = Swift.Set(kept.keys.filter { FileIO.parentDirectory(of: $0) == folder }.map { FileIO.lastComponent(of: $0) })
+            for set in writers {
+                guard let owner = set.owner else { continue }
+                let key = set.ownerKey(in: folder) ?? owner
+                // The set's names, each entry as the file kept for it is.
+                let paths = set.lock.withLock { set.files }.map(\.path).filter { FileIO.parentDirectory(of: $0) == folder }
+                let written = paths.compactMap { kept[$0] }.map(entryOf)
                 let names = Swift.Set(written.map(\.name))
                 for old in ledger.files(of: key) where !names.contains(old.name) {
                     let path = folder == "." ? old.name : "\(folder)/\(old.name)"
-                    guard System.kind(of: path, followingLinks: false) != nil else { continue }
-                    if let input = inputs.input(sameAs: path) { throw OutputError.overwritesInput(output: path, input: input) }
-                    guard OutputLedger.matches(old, path: path) else { throw OutputError.changedSinceWritten(path: path) }
+                    guard System.kind(of: path, followingLinks: false) != nil, kept[path] == nil,
+                          !removals.contains(where: { $0.path == path }) else { continue }
+                    if let input = set.inputs.input(sameAs: path) { throw .refused(.overwritesInput(output: path, input: input)) }
+                    guard OutputLedger.matches(old, path: path) else { throw .refused(.changedSinceWritten(path: path)) }
                     removals.append((path, old))
                 }
-                // The record is one more file of the set, renamed with it: a replay leaves the
-                // record and the files it describes in step.
-                let writer = try AtomicFileWriter(path: record, recovering: false)
-                try writer.write(ledger.replacing(key, with: written, folder: folder).encoded())
-                try writer.finish()
-                files.append(writer)
+                ledger = ledger.replacing(key, with: written, folder: folder, pending: pending)
             }
+            // The record is one more file of the set, renamed with it: a replay leaves the
+            // record and the files it describes in step.
+            let encoded = ledger.encoded()
+            let writer = try io { () throws(FileIO.Error) in
+                let writer = try AtomicFileWriter(path: record, recovering: false)
+                try writer.write(encoded)
+                try writer.finish()
+                return writer
+            }
+            files.append(writer)
         }
-        if files.count == 1 && removals.isEmpty { return try first.commit() }
+        if files.count == 1 && removals.isEmpty { return try io { () throws(FileIO.Error) in try first.commit() } }
+        let killAfter = sets.lazy.compactMap(\.simulatedKillAfterRenames).first
         // An interrupt from the first journal to the last rename takes effect once they are done
         // (``InterruptCleanup`` never removes a temporary file a journal names).
-        try InterruptCleanup.uninterrupted {
-            let journals = try writeJournals(files: files, removals: removals, folders: folders)
+        try InterruptCleanup.uninterrupted { () throws(Error) in
+            let journals = try io { () throws(FileIO.Error) in try writeJournals(files: files, removals: removals, folders: folders) }
             // Ctrl-C (or a TERM) during the renames takes effect once they are done: the set is never
             // left half renamed by a user's interrupt.
             let deferred = System.deferTerminationSignals()
             defer { System.restoreTerminationSignals(deferred) }
             for (index, file) in files.enumerated() {
-                if index == simulatedKillAfterRenames {
+                if index == killAfter {
                     for file in files { file.disown() }
-                    throw SimulatedKill()
+                    throw Error.simulatedKill
                 }
-                guard System.rename(file.temporaryPath, to: file.path) else { throw FileIO.systemError(file.path, .write) }
+                guard System.rename(file.temporaryPath, to: file.path) else { throw .write(FileIO.systemError(file.path, .write)) }
                 file.disown()
             }
             for (path, _) in removals { System.remove(path) }
@@ -343,8 +386,8 @@ public final class OutputSet: @unchecked Sendable {
     /// the set writes into, so that the next command touching any of them finishes the whole
     /// set — and returns their paths. Each names its files relative to its own folder. All are
     /// complete and flushed before the first rename.
-    private func writeJournals(files: [AtomicFileWriter], removals: [(path: String, entry: OutputLedger.Entry)],
-                               folders: [String]) throws -> [String] {
+    private static func writeJournals(files: [AtomicFileWriter], removals: [(path: String, entry: OutputLedger.Entry)],
+                               folders: [String]) throws(FileIO.Error) -> [String] {
         var resolved: [String: String] = [:]
         for folder in folders {
             guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
@@ -377,5 +420,10 @@ public final class OutputSet: @unchecked Sendable {
             paths.append(path)
         }
         return paths
+    }
+
+    /// `body`'s file-system failure as ``Error/write(_:)``.
+    private static func io<T>(_ body: () throws(FileIO.Error) -> T) throws(Error) -> T {
+        do { return try body() } catch { throw .write(error) }
     }
 }
