@@ -71,21 +71,36 @@ extension FrameDiff {
                                         }
                                     }
                                     let (bounds, first) = (boundsOut, firstOut)
-                                    // The chooser asks for one pixel's cost of several indices in a row: its place
-                                    // is found once (two divisions), not per index.
-                                    var (lastK, lastP) = (-1, 0)
+                                    // The chooser asks for one pixel's cost of several indices in a row: what they
+                                    // share — its place (two divisions), whether it changes, its source colour and
+                                    // visibility (a division), its bound, its first choice's colour — is found once,
+                                    // not per index; each cost is then computed as ``error(_:_:_:)`` computes it.
+                                    var (lastK, p, changed, visibility, bound) = (-1, 0, false, Float(0), Float(0))
+                                    var (red, green, blue, preferredColor) = (0, 0, 0, UInt32(0))
                                     return LZWChooser.choose(count: rect.width * rect.height, minCodeSize: codeSize, preferred: { first[$0] },
                                                       cost: { k, index in
-                                        if k != lastK { (lastK, lastP) = (k, pixel(k)) }
-                                        let p = lastP
-                                        if colors[p] == base[p] {
+                                        if k != lastK {
+                                            lastK = k
+                                            p = pixel(k)
+                                            changed = colors[p] != base[p]
+                                            if changed {
+                                                let i = p * 4
+                                                (red, green, blue) = (Int(source[i]), Int(source[i + 1]), Int(source[i + 2]))
+                                                visibility = AlphaFlattener.visibility(source[i + 3])
+                                                bound = Float(bounds[k])
+                                                preferredColor = table[Int(first[k])]
+                                            }
+                                        }
+                                        if !changed {
                                             let keeps = index == transparent || (base[p] != 0 && Int(index) < entries && table[Int(index)] == base[p])
                                             return keeps ? 0 : .infinity
                                         }
-                                        guard index != transparent, Int(index) < entries,
-                                              Self.error(table[Int(index)], source, p) <= Float(bounds[k]) else { return .infinity }
+                                        guard index != transparent, Int(index) < entries else { return .infinity }
+                                        let color = table[Int(index)]
+                                        let dr = red - Int(color >> 16 & 0xFF), dg = green - Int(color >> 8 & 0xFF), db = blue - Int(color & 0xFF)
+                                        guard Float(dr * dr + dg * dg + db * db) * visibility <= bound else { return .infinity }
                                         // The accepted colour nearest the pixel's first choice: the least change on screen.
-                                        return Float(Self.distance(table[Int(index)], table[Int(first[k])]))
+                                        return Float(Self.distance(color, preferredColor))
                                     }).indices
                                 }
                             }
