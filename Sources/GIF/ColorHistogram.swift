@@ -99,10 +99,9 @@ struct ColorHistogram: Sendable {
                 // The sums of the bin the last pixel fell in are kept in registers while the pixels
                 // that follow fall in it too (neighbours mostly do), and written back when another bin
                 // comes: each sum still takes the same additions in the same order, so the totals
-                // are the same to the last bit, without a load and a store per sum and pixel (those
-                // chained through memory were most of this loop's time on the 720p film).
+                // are the same to the last bit, without a load and a store per sum and pixel.
                 // (The bin's slot is looked up only when the bin changes: the 2²¹ slots of a 7-bit
-                // histogram are 8 MB, a cache miss a lookup on a film's colours.)
+                // histogram are 8 MB, where a lookup of a film's colours may miss the cache.)
                 var current = -1, currentBin = -1
                 var sums = Entry()
                 while index < source.count {

@@ -39,8 +39,8 @@ extension FrameDiff {
                                     ParallelLoop.chunks(rect.height, minimum: max(2, (1 << 15) / rect.width)) { rows in
                                         let (colors, drawn, source, base, table) = (shared.0.buffer, shared.1.buffer, shared.2.buffer,
                                                                                     shared.3.buffer, shared.4.buffer)
-                                        // Row by row, so a pixel's place costs no division (per pixel, `k / rect.width`
-                                        // and `p % width` were a third of this pass on the 720p film).
+                                        // Row by row, so a pixel's place costs no division (it was `k / rect.width`,
+                                        // `k % rect.width` and, for soft pixels, `p % width` and `p / width`).
                                         for row in rows {
                                             let y = rect.y + row
                                             for column in 0..<rect.width {
