@@ -160,7 +160,7 @@ struct AlphaFlattener {
 
     /// The flattened pixels of the next frame, made in the frame's own storage.
     mutating func flatten(_ frame: consuming Prepared) -> [UInt8] {
-        let (pixels, kept) = Self.resolve(frame, previous: previous)
+        let (pixels, kept) = Self.resolve(consume frame, previous: previous)
         if alpha == .dither { previous = kept }
         return pixels
     }

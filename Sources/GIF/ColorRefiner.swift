@@ -165,6 +165,8 @@ struct ColorRefiner {
         var cells: [Int] = []
         // A frame whose candidates the table holds exactly stays lossless.
         var lossless = true
+        // `fine.samples()` once a frame (the fit and the sharing test both read them).
+        var fineSamples: [Quantizer.Sample] = []
         if any {
             let size = palettesMade == 0 ? firstColors : colors
             var full = size == firstColors
@@ -196,10 +198,11 @@ struct ColorRefiner {
                 Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, to: &fine)
                 let rounds = palettesMade == 0 ? refinements
                     : smallError >= Self.textureError ? min(2, laterFullRefinements) : laterFullRefinements
-                rgb = PalettePlanner.fit(fine, colors: firstColors, refinements: rounds)
+                fineSamples = fine.samples()
+                rgb = PalettePlanner.fit(fine, samples: fineSamples, colors: firstColors, refinements: rounds)
                 (cells, lossless) = (fine.coarseCells(), fine.exactColors != nil)
             }
-            if sharesFirstTable, full, let first = firstTable, rgb != first, shares(first, over: rgb) {
+            if sharesFirstTable, full, let first = firstTable, rgb != first, shares(first, over: rgb, samples: fineSamples) {
                 // Exact only when the global table holds every colour the candidates have.
                 var entries = Set<UInt32>()
                 for entry in stride(from: 0, to: first.count, by: 3) {
@@ -272,8 +275,7 @@ struct ColorRefiner {
     /// Whether the global table `first` should draw this frame instead of its own full table `own`:
     /// the error it adds over the candidates (in ``fine``, which `own` was fitted to) is worth less than the bytes of
     /// `own` (``sharingWeighs``).
-    private func shares(_ first: [UInt8], over own: [UInt8]) -> Bool {
-        let samples = fine.samples()
+    private func shares(_ first: [UInt8], over own: [UInt8], samples: [Quantizer.Sample]) -> Bool {
         let extra = Self.totalError(samples, first) - Self.totalError(samples, own)
         return extra <= Self.sharingWeighs * Double(own.count)
     }
@@ -301,9 +303,18 @@ struct ColorRefiner {
                                       width: Int, to histogram: inout ColorHistogram) {
         pixels.withUnsafeBufferPointer { source in
             screen.withUnsafeBufferPointer { screen in
+                // The pixels come in increasing order: the row is followed along, not divided out
+                // of each pixel's index (two divisions a pixel were a sixth of this pass).
+                var (row, rowStart) = (0, 0)
+                var columns = Self.clearedColumns(cleared, row: 0)
                 histogram.add(pixels, only: selected, costs: { pixel in
-                    Self.shownError(source, pixel, shown: screen[pixel],
-                                    cleared: cleared != nil && Self.clearedColumns(cleared, row: pixel / width).contains(pixel % width))
+                    if cleared != nil {
+                        while pixel >= rowStart + width {
+                            (row, rowStart) = (row + 1, rowStart + width)
+                            columns = Self.clearedColumns(cleared, row: row)
+                        }
+                    }
+                    return Self.shownError(source, pixel, shown: screen[pixel], cleared: columns.contains(pixel - rowStart))
                 })
             }
         }

@@ -6,7 +6,7 @@ import Raster
 extension FrameDiff {
     /// The indices of `rect` as ``LZWChooser`` picks them: a pixel that changes may take any
     /// index no further from its source than its own colour or its slack
-    /// (``slack(_:at:width:height:tolerance:nearOpaque:)``), and never further than the screen shows
+    /// (``slack(_:at:x:y:width:height:tolerance:nearOpaque:)``), and never further than the screen shows
     /// it now; where the string's own index does not go on, the accepted one nearest the pixel's
     /// first choice is taken (least change on screen). A pixel that does not change stays
     /// transparent or takes an index of exactly the colour shown (so it never drifts).
@@ -39,41 +39,68 @@ extension FrameDiff {
                                     ParallelLoop.chunks(rect.height, minimum: max(2, (1 << 15) / rect.width)) { rows in
                                         let (colors, drawn, source, base, table) = (shared.0.buffer, shared.1.buffer, shared.2.buffer,
                                                                                     shared.3.buffer, shared.4.buffer)
-                                        for k in (rows.lowerBound * rect.width)..<(rows.upperBound * rect.width) {
-                                            let p = (rect.y + k / rect.width) * width + rect.x + k % rect.width
-                                            guard colors[p] != base[p] else { continue }
-                                            let own = Self.error(colors[p], source, p)
-                                            var slack = Self.slack(source, at: p, width: width, height: height,
-                                                                   tolerance: tolerance, nearOpaque: nearOpaque)
-                                            if base[p] != 0 {
-                                                // A pixel refined in place only ever moves towards its source (see
-                                                // ``ColorRefiner``): closer than the screen shows it, or it would shimmer.
-                                                slack = min(slack, Self.error(base[p], source, p).nextDown)
-                                            }
-                                            let bound = max(own, slack)
-                                            out.0.buffer[k] = UInt16(min(bound.rounded(.down), 65535))
-                                            out.1.buffer[k] = drawn[p]
-                                            guard let (region, shown) = cleared else { continue }
-                                            let (x, y) = (p % width - region.x, p / width - region.y)
-                                            guard x >= 0, y >= 0, x < region.width, y < region.height else { continue }
-                                            let before = shown[y * region.width + x]
-                                            if before != transparent, Self.error(table[Int(before)], source, p) <= bound {
-                                                out.1.buffer[k] = before
+                                        // Row by row, so a pixel's place costs no division (it was `k / rect.width`,
+                                        // `k % rect.width` and, for soft pixels, `p % width` and `p / width`).
+                                        for row in rows {
+                                            let y = rect.y + row
+                                            for column in 0..<rect.width {
+                                                let k = row * rect.width + column, x = rect.x + column, p = y * width + x
+                                                guard colors[p] != base[p] else { continue }
+                                                let own = Self.error(colors[p], source, p)
+                                                var slack = Self.slack(source, at: p, x: x, y: y, width: width, height: height,
+                                                                       tolerance: tolerance, nearOpaque: nearOpaque)
+                                                // (A slack no larger than `own` leaves the bound at `own` either way: then
+                                                // the screen's error is not needed, which is every opaque pixel, whose slack is 0.)
+                                                if slack > own && base[p] != 0 {
+                                                    // A pixel refined in place only ever moves towards its source (see
+                                                    // ``ColorRefiner``): closer than the screen shows it, or it would shimmer.
+                                                    slack = min(slack, Self.error(base[p], source, p).nextDown)
+                                                }
+                                                let bound = max(own, slack)
+                                                // `bound` is ≥ 0 (so is `own`): truncation is the floor, without a call to libm's `floorf`.
+                                                out.0.buffer[k] = UInt16(min(bound, 65535))
+                                                out.1.buffer[k] = drawn[p]
+                                                guard let (region, shown) = cleared else { continue }
+                                                let (cx, cy) = (x - region.x, y - region.y)
+                                                guard cx >= 0, cy >= 0, cx < region.width, cy < region.height else { continue }
+                                                let before = shown[cy * region.width + cx]
+                                                if before != transparent, Self.error(table[Int(before)], source, p) <= bound {
+                                                    out.1.buffer[k] = before
+                                                }
                                             }
                                         }
                                     }
                                     let (bounds, first) = (boundsOut, firstOut)
+                                    // The chooser asks for one pixel's cost of several indices in a row: what they
+                                    // share — its place (two divisions), whether it changes, its source colour and
+                                    // visibility (a division), its bound, its first choice's colour — is found once,
+                                    // not per index; each cost is then computed as ``error(_:_:_:)`` computes it.
+                                    var (lastK, p, changed, visibility, bound) = (-1, 0, false, Float(0), Float(0))
+                                    var (red, green, blue, preferredColor) = (0, 0, 0, UInt32(0))
                                     return LZWChooser.choose(count: rect.width * rect.height, minCodeSize: codeSize, preferred: { first[$0] },
                                                       cost: { k, index in
-                                        let p = pixel(k)
-                                        if colors[p] == base[p] {
+                                        if k != lastK {
+                                            lastK = k
+                                            p = pixel(k)
+                                            changed = colors[p] != base[p]
+                                            if changed {
+                                                let i = p * 4
+                                                (red, green, blue) = (Int(source[i]), Int(source[i + 1]), Int(source[i + 2]))
+                                                visibility = AlphaFlattener.visibility(source[i + 3])
+                                                bound = Float(bounds[k])
+                                                preferredColor = table[Int(first[k])]
+                                            }
+                                        }
+                                        if !changed {
                                             let keeps = index == transparent || (base[p] != 0 && Int(index) < entries && table[Int(index)] == base[p])
                                             return keeps ? 0 : .infinity
                                         }
-                                        guard index != transparent, Int(index) < entries,
-                                              Self.error(table[Int(index)], source, p) <= Float(bounds[k]) else { return .infinity }
+                                        guard index != transparent, Int(index) < entries else { return .infinity }
+                                        let color = table[Int(index)]
+                                        let dr = red - Int(color >> 16 & 0xFF), dg = green - Int(color >> 8 & 0xFF), db = blue - Int(color & 0xFF)
+                                        guard Float(dr * dr + dg * dg + db * db) * visibility <= bound else { return .infinity }
                                         // The accepted colour nearest the pixel's first choice: the least change on screen.
-                                        return Float(Self.distance(table[Int(index)], table[Int(first[k])]))
+                                        return Float(Self.distance(color, preferredColor))
                                     }).indices
                                 }
                             }
@@ -95,10 +122,10 @@ extension FrameDiff {
     /// flicker 1.93 against 1.58 (ffmpeg 1.60); Explosion00 0.75 → 0.72× ffmpeg's FLIP, flicker
     /// 0.71 → 0.65, for 12 % more bytes, still 0.90× ffmpeg's smallest GIF that loses no frame;
     /// the film 3 % more bytes, +0.3 dB.)
-    private static func slack(_ source: UnsafeBufferPointer<UInt8>, at p: Int, width: Int, height: Int,
+    @inline(__always)
+    private static func slack(_ source: UnsafeBufferPointer<UInt8>, at p: Int, x: Int, y: Int, width: Int, height: Int,
                               tolerance: Float, nearOpaque: (bits: [UInt64], words: Int)?) -> Float {
         guard source[p * 4 + 3] != 255 else { return 0 }
-        let (x, y) = (p % width, p / width)
         // One within two pixels of an opaque pixel is the rim of a shape, treated as opaque.
         if let nearOpaque {
             let near = !nearOpaque.bits.isEmpty && nearOpaque.bits[y * nearOpaque.words + x >> 6] >> UInt64(x & 63) & 1 != 0

@@ -291,12 +291,14 @@ extension GIF {
                                        colors: min(colors, quality.laterFrameColors), refinements: 8,
                                        laterFullRefinements: quality == .standard ? 4 : 8,
                                        lzwTolerance: quality.lzwTolerance, sharesFirstTable: quality == .standard)
-            try FramePipeline.run(count: count, ahead: Self.framesAhead(width: output.width, height: output.height), stop: stop, stopped: { EncodeError.cancelled }, produce: load) { index, frame in
+            try FramePipeline.run(count: count, ahead: Self.framesAhead(width: output.width, height: output.height), stop: stop, stopped: { EncodeError.cancelled }, produce: load) { (index: Int, frame: consuming AlphaFlattener.Prepared) in
                 // Without a matte the flattened frame's opaque pixels are the source's, whose
                 // neighbourhoods the workers found (``AlphaFlattener/Prepared/rim``).
                 let nearOpaque = alpha == .dither && edgeMatte == nil ? frame.rim : nil
                 let source = frame.source
-                let pixels = flattener.flatten(frame)
+                // Handed over, not copied: the flattener then changes the frame's pixels in place
+                // (a copy of every frame's pixels on the encoding thread, 640 KB a 400² frame).
+                let pixels = flattener.flatten(consume frame)
                 let cleared = output.diff.regionCleared(transparentIn: pixels)
                 var target = refiner.target(for: pixels, screen: output.diff.canvas, cleared: cleared)
                 target.nearOpaque = nearOpaque

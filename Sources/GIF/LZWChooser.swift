@@ -13,18 +13,50 @@ enum LZWChooser {
     /// costs (`.infinity`: not accepted). Where the string can go on with its own index it does;
     /// else with the accepted index of least cost. `minCodeSize` is the GIF's LZW minimum code
     /// size (2…8: every index is below `1 << minCodeSize`).
+    @inline(__always)
     static func choose(count: Int, minCodeSize: Int, preferred: (Int) -> UInt8,
                        cost: (Int, UInt8) -> Float) -> (indices: [UInt8], strings: Int) {
         var chosen = [UInt8](repeating: 0, count: count)
         var strings = 0
         guard count > 0 else { return (chosen, 0) }
         let clear = 1 << minCodeSize
-        // The dictionary as a tree: each code's first child and next sibling, -1 for none.
-        var firstChild = [Int32](repeating: -1, count: maximumCode + 1)
-        var nextSibling = [Int32](repeating: -1, count: maximumCode + 1)
-        var symbol = [UInt8](repeating: 0, count: maximumCode + 1)
+        // The dictionary as a tree: each code's first child and next sibling, -1 for none (the
+        // order in which a string's continuations are tried when its own index does not go on),
+        // and a hash of (code, index) → child, so the own index's continuation is found in a
+        // probe or two instead of a walk along the children (where it does not go on, the walk went
+        // along every child twice: the hottest part of this loop on the 720p film, whose codes
+        // have up to 256 children).
+        let nodes = maximumCode + 1
+        let firstChild = UnsafeMutableBufferPointer<Int32>.allocate(capacity: nodes)
+        let nextSibling = UnsafeMutableBufferPointer<Int32>.allocate(capacity: nodes)
+        let symbol = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: nodes)
+        // Open addressing, at most 4 096 of 16 384 slots in use, each the key (code << 8 | index) + 1
+        // in its high half and the child in its low half (one load a probe); 0 when empty.
+        let table = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: Self.hashSlots)
+        firstChild.initialize(repeating: -1)
+        nextSibling.initialize(repeating: -1)
+        symbol.initialize(repeating: 0)
+        table.initialize(repeating: 0)
+        defer {
+            firstChild.deallocate(); nextSibling.deallocate(); symbol.deallocate()
+            table.deallocate()
+        }
+        var filled: [Int32] = []   // hash slots in use, to clear them cheaply
+        filled.reserveCapacity(maximumCode)
         var nextCode = clear + 2
         var used: [Int32] = []   // codes with children, to clear them cheaply
+        @inline(__always) func slot(_ key: UInt32) -> Int { Int((key &* 0x9E37_79B1) >> 18) }
+        /// The child of `node` for `index`, or -1.
+        @inline(__always) func child(of node: Int, _ index: UInt8) -> Int {
+            let key = UInt32(node) << 8 | UInt32(index) + 1
+            var at = slot(key)
+            while true {
+                let held = table[at]
+                if UInt32(truncatingIfNeeded: held >> 32) == key { return Int(UInt32(truncatingIfNeeded: held)) }
+                if held == 0 { return -1 }
+                at = (at + 1) & (Self.hashSlots - 1)
+            }
+        }
         chosen.withUnsafeMutableBufferPointer { chosen in
             var i = 0
             while i < count {
@@ -34,15 +66,10 @@ enum LZWChooser {
                 i += 1
                 while i < count {
                     let own = preferred(i)
-                    var next = -1
-                    var child = firstChild[node]
-                    while child >= 0 {
-                        if symbol[Int(child)] == own { next = Int(child); break }
-                        child = nextSibling[Int(child)]
-                    }
+                    var next = child(of: node, own)
                     if next < 0 {
                         var least = Float.infinity
-                        child = firstChild[node]
+                        var child = firstChild[node]
                         while child >= 0 {
                             let price = cost(i, symbol[Int(child)])
                             if price < least { (least, next) = (price, Int(child)) }
@@ -61,13 +88,22 @@ enum LZWChooser {
                 if nextCode >= maximumCode {
                     for code in used { firstChild[Int(code)] = -1 }
                     used.removeAll(keepingCapacity: true)
+                    for at in filled { table[Int(at)] = 0 }
+                    filled.removeAll(keepingCapacity: true)
                     nextCode = clear + 2
                 } else {
                     if firstChild[node] < 0 { used.append(Int32(node)) }
-                    symbol[nextCode] = preferred(i)
+                    let index = preferred(i)
+                    symbol[nextCode] = index
                     nextSibling[nextCode] = firstChild[node]
                     firstChild[node] = Int32(nextCode)
                     firstChild[nextCode] = -1
+                    // (node, index) is new: the lookup above found no child for it.
+                    let key = UInt32(node) << 8 | UInt32(index) + 1
+                    var at = slot(key)
+                    while table[at] != 0 { at = (at + 1) & (Self.hashSlots - 1) }
+                    table[at] = UInt64(key) << 32 | UInt64(nextCode)
+                    filled.append(Int32(at))
                     nextCode += 1
                 }
             }
@@ -77,4 +113,6 @@ enum LZWChooser {
 
     /// giflib's `LZ_MAX_CODE`: the code at which it writes a clear code instead of a new entry.
     static let maximumCode = 4095
+    /// Slots of the (code, index) → child hash: a power of two, four times the codes it holds.
+    static let hashSlots = 1 << 14
 }

@@ -101,26 +101,44 @@ enum Quantizer {
         let chunkSize = (samples.count + chunkCount - 1) / chunkCount
         let search = NearestCenter(centers.flatMap { $0 })
         let gaps = search.quarterGaps()
+        // First each sample's nearest centre, on all cores in bands of any size (each answer
+        // depends only on its sample, its centre before and the centres); then the sums, in the
+        // fixed chunks above, each in sample order, so the sums are the same to the last bit.
+        // (Searched inside the chunks, fewer than 4 096 samples — one chunk — were all searched
+        // on the encoding thread.)
+        let distances = Assignments.Distances(count: samples.count)
+        samples.withUnsafeBufferPointer { samples in
+            let samples = UnsafeSendable(samples)
+            ParallelLoop.chunks(samples.buffer.count, minimum: 1 << 10) { range in
+                search.withLookup { lookup in
+                    gaps.withUnsafeBufferPointer { gaps in
+                        for index in range {
+                            let sample = samples.buffer[index]
+                            var best = Int(assigned.values[index]), bestDistance = Double.infinity
+                            if best >= 0 { bestDistance = lookup.distance(best, sample.r, sample.g, sample.b) }
+                            if best < 0 || bestDistance >= gaps[best] {
+                                (best, bestDistance) = lookup.nearest(sample.r, sample.g, sample.b, guess: best)
+                                assigned.values[index] = Int32(best)
+                            }
+                            distances.values[index] = bestDistance
+                        }
+                    }
+                }
+            }
+        }
         let partials = Partials(count: chunkCount, size: centers.count * 4)
         ParallelLoop.perform(chunkCount) { chunk in
             var sums = [Double](repeating: 0, count: centers.count * 4)
             let range = (chunk * chunkSize)..<min(samples.count, (chunk + 1) * chunkSize)
-            search.withLookup { lookup in
-                samples.withUnsafeBufferPointer { samples in
-                    for index in range {
-                        let sample = samples[index]
-                        var best = Int(assigned.values[index]), bestDistance = Double.infinity
-                        if best >= 0 { bestDistance = lookup.distance(best, sample.r, sample.g, sample.b) }
-                        if best < 0 || bestDistance >= gaps[best] {
-                            (best, bestDistance) = lookup.nearest(sample.r, sample.g, sample.b, guess: best)
-                            assigned.values[index] = Int32(best)
-                        }
-                        guard bestDistance < sample.limit else { continue }
-                        sums[best * 4] += sample.r * sample.weight
-                        sums[best * 4 + 1] += sample.g * sample.weight
-                        sums[best * 4 + 2] += sample.b * sample.weight
-                        sums[best * 4 + 3] += sample.weight
-                    }
+            samples.withUnsafeBufferPointer { samples in
+                for index in range {
+                    let sample = samples[index]
+                    let best = Int(assigned.values[index])
+                    guard distances.values[index] < sample.limit else { continue }
+                    sums[best * 4] += sample.r * sample.weight
+                    sums[best * 4 + 1] += sample.g * sample.weight
+                    sums[best * 4 + 2] += sample.b * sample.weight
+                    sums[best * 4 + 3] += sample.weight
                 }
             }
             partials.store(sums, at: chunk)
@@ -146,6 +164,16 @@ enum Quantizer {
             values.initialize(repeating: -1)
         }
         deinit { values.deallocate() }
+
+        /// Each sample's squared distance to its nearest centre, written as ``Assignments/values`` is.
+        final class Distances: @unchecked Sendable {
+            let values: UnsafeMutableBufferPointer<Double>
+            init(count: Int) {
+                values = .allocate(capacity: count)
+                values.initialize(repeating: 0)
+            }
+            deinit { values.deallocate() }
+        }
     }
 
     /// Per-chunk sums written from worker threads, one slot each.
