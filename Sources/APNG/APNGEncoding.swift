@@ -26,7 +26,7 @@ struct APNGEncoding {
 
     func run(drain: ([UInt8]) throws -> Void) throws -> APNG.Encoder.Report {
         guard input.count > 0 else { throw APNG.EncodeError.invalidInput("no frames") }
-        if let error = settings.settingError { throw APNG.EncodeError.setting(error) }
+        if let error = settings.settingError ?? input.settingError { throw APNG.EncodeError.setting(error) }
         // NaN, infinities, 0, negatives and durations over a day are refused before any work.
         if let message = DelayTimeline.durationError(input.durations, name: input.name(of:)) {
             throw APNG.EncodeError.invalidInput(message)

@@ -206,6 +206,10 @@ public struct AssembleJob: Sendable {
         let play: Animation.Playback
         do { play = try animation.playback(highlighted: highlighted, timing: timing) } catch .noHighlightedFrames {
             throw .noHighlightedFrames(source: Self.named(source))
+        } catch .outOfRange(let error) {
+            // A duration past a day a frame, known once the frames are: a setting of this job, as
+            // a negative one is before reading (it was `.playback` here, `.setting` there).
+            throw .setting(error)
         } catch { throw .playback(error) }
         do { try limits.check(.frames, play.frames.count, of: Self.subject(of: source)) } catch { throw .limit(error) }
         guard !play.frames.isEmpty else { throw .source(.discovery(.noFrames(source: highlighted ? "the highlighted frames" : Self.subject(of: source)))) }

@@ -116,8 +116,11 @@ public enum Discovery {
             case .animationNotFrames(let source, let animation) where source == animation:
                 "\(animation) is an animation, not PNG frames: a sprite sheet packs PNG frames; FramesJob writes an animation's frames "
                     + "to a folder, which a sheet packs"
+            case .animationNotFrames(let source, let animation) where source == Discovery.filesGiven:
+                "the files given hold no PNG frames but the animation \(animation): a sprite sheet packs PNG frames; "
+                    + "FramesJob(files:) explodes an animation into PNG frames in memory, which a sheet packs"
             case .animationNotFrames(let source, let animation):
-                "\(source == Discovery.filesGiven ? "the files given hold" : "\(source) holds") no PNG frames but the animation "
+                "\(source) holds no PNG frames but the animation "
                     + "\(animation): a sprite sheet packs PNG frames; FramesJob writes an animation's frames to a folder, which a sheet packs"
             case .noImagesToPack(let source):
                 "\(source == Discovery.filesGiven ? "the files given hold" : "\(source) holds") no PNG image: a sprite sheet packs PNG "

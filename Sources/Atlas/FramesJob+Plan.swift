@@ -9,8 +9,9 @@ import WebP
 /// Planning a ``FramesJob``: everything read and checked, nothing encoded or written.
 extension FramesJob {
     /// Reads and checks everything, encodes and writes nothing, as every job's `plan` does
-    /// (docs/Design.md): the settings first (``limits``, ``threads``, a scale the input's `@Nx`
-    /// name asks for; ``FramesJobError/setting(_:)``), then the input (a sheet's data and its pages
+    /// (docs/Design.md): the settings first (``limits``, ``threads``; ``FramesJobError/setting(_:)``),
+    /// an input named at a scale no reader takes (``FramesJobError/scaleOutOfRange(path:scale:)``),
+    /// then the input (a sheet's data and its pages
     /// decoded, an animation's header), the limits (sprites, pixels, the pixels of all frames), and
     /// every frame's name against the output contract (``FramesJobError/output(_:)``: an input, a
     /// file Flipbook did not write, another set's file). No folder is made and no frame written;
@@ -44,6 +45,13 @@ extension FramesJob {
         if case .memory(let files) = source, files.isEmpty {
             throw FramesJobError.decode(.unreadable(file: "FramesJob(files:)", reason: "no file was given: give the animation, or a sheet's data file and its pages"))
         }
+        // An animation with other files (a second GIF, a readme): only the first was read, without a word.
+        if case .memory(let files) = source, !readsSheet, files.count > 1 {
+            let others = files.dropFirst().map(\.name)
+            throw FramesJobError.decode(.unreadable(file: files[0].name, reason: "FramesJob(files:) explodes one GIF, APNG or WebP given alone "
+                + "(or a sheet's data file with its pages), but \(others.count == 1 ? "another file was" : "\(others.count) other files were") "
+                + "given beside it (\(others.prefix(3).joined(separator: ", "))\(others.count > 3 ? ", …" : "")): give the animation alone"))
+        }
         // `G.atlasc/`, as a shell completes a SpriteKit atlas, is `G.atlasc`.
         let input = Discovery.trimmingSlash(self.input)
         if let output { try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames") }
@@ -60,7 +68,7 @@ extension FramesJob {
         // `spin@5x.gif` would give `spin1@5x.png`, a name no reader takes for a scale (1…3).
         if !ImageFileName.scaleRange.contains(scale) { throw FramesJobError.scaleOutOfRange(path: input, scale: scale) }
         // A prefix given with the scale in it (`hero@3x`) is the stem: the writer adds the scale.
-        let name = prefix.map { ImageFileName(path: $0 + ".png").stem } ?? file.stem
+        let name = prefix.map { Self.prefixParts($0).stem } ?? file.stem
         return try planAnimation(input, name: name, scale: scale, reporter)
     }
 
@@ -77,7 +85,7 @@ extension FramesJob {
             }
             sheet = try SheetImport.read(input, limits: limits)
         case .memory(let files):
-            sheet = try SheetImport.read(files: files, data: files[0].name, limits: limits)
+            sheet = try SheetImport.read(files: files, data: input, limits: limits)
         }
         // A data file cut after its page header names no frame: nothing to write, and no empty folder.
         guard !sheet.sprites.isEmpty else {
@@ -106,7 +114,7 @@ extension FramesJob {
         case .file:
             do { bytes = try FileIO.readAll(input) } catch { throw AnimationDecodeError.unreadable(file: input, reason: error.reason) }
         case .memory(let files):
-            bytes = files[0].bytes
+            bytes = Self.mainFile(of: files)?.bytes ?? []
         }
         let format: AnimationDecodeError.Format
         switch OutputName.pathExtension(input) {

@@ -67,9 +67,10 @@ public struct FramesJob: Sendable {
     }
 
     /// A job exploding `files`, held in memory, into frames returned in memory (``Outcome/frames``):
-    /// the first file a GIF, an APNG or a WebP, or a sheet's data file (`hero.atlas`) followed by
-    /// its pages named as the data names them. The rules are those of a file on disk; nothing is
-    /// read from or written to disk. No file at all is refused when planned.
+    /// one GIF, APNG or WebP alone, or a sheet's data file (`hero.atlas`, anywhere among the
+    /// files) with its pages named as the data names them. The rules are those of a file on disk;
+    /// nothing is read from or written to disk. No file at all, or an animation with other files
+    /// beside it (which would be left unread), is refused when planned.
     public init(files: [InMemoryFile], prefix: String? = nil, limits: ResourceLimits = .default) {
         self.source = .memory(files: files)
         self.output = nil
@@ -84,10 +85,17 @@ public struct FramesJob: Sendable {
         get {
             switch source {
             case .file(let path): path
-            case .memory(let files): files.first?.name ?? ""
+            case .memory(let files): Self.mainFile(of: files)?.name ?? ""
             }
         }
         set { source = .file(newValue) }
+    }
+
+    /// The file of an upload that is exploded: its one sheet data file wherever it is among the
+    /// files (the rest are its pages), else the first file (an animation, which must come alone).
+    static func mainFile(of files: [InMemoryFile]) -> InMemoryFile? {
+        let data = files.filter { sheetExtensions.contains(OutputName.pathExtension($0.name)) }
+        return data.count == 1 ? data[0] : files.first
     }
 
     /// The data file extensions read as a sheet; anything else is read as a GIF, an APNG or a WebP.

@@ -27,6 +27,9 @@ public enum ImageLoader {
         /// The image a scene's operation names at `keyPath` (`ops[2].image`) in `file` could not be
         /// loaded, for `error` (``Scene/loadImages(in:maxPixels:)``).
         indirect case inScene(file: String, keyPath: String, Error)
+        /// The image `name` of a folder of images (``loadFolder(_:scale:maxPixels:)``) is a
+        /// symbolic link that leads out of `folder`: not read.
+        case linkLeavesFolder(name: String, folder: String)
 
         /// What went wrong, naming the image.
         public var description: String {
@@ -40,6 +43,8 @@ public enum ImageLoader {
             case .missingFolder(let folder): return "\(folder) does not exist or is not a folder: give a folder of PNG images"
             case .outsideFolder(let name): return "image \(name) is outside the scene's folder (absolute, with .., or a link that leads out); copy it beside the scene"
             case .inScene(let file, let keyPath, let error): return "\(file): \(keyPath): \(error)"
+            case .linkLeavesFolder(let name, let folder):
+                return "\(folder)/\(name) is a symbolic link that leads out of \(folder): images are read only from the folder given; copy the image into it"
             case .scaleOutOfRange(let path, let scale):
                 let range = ImageFileName.drawingScaleRange
                 return "\(path) is named @\(scale)x: images are drawn at @\(range.lowerBound)x…@\(range.upperBound)x; rename it or move it out of the folder"
@@ -112,7 +117,11 @@ public enum ImageLoader {
         let stems = Set(names.map { ImageFileName(path: $0).stem }).sorted()
         guard !stems.isEmpty else { throw .emptyFolder(folder) }
         var images: [Bitmap] = []
-        for stem in stems { images.append(try load(stem + ".png", in: folder, scale: scale, maxPixels: maxPixels)) }
+        for stem in stems {
+            do { images.append(try load(stem + ".png", in: folder, scale: scale, maxPixels: maxPixels)) } catch .outsideFolder(let name) {
+                throw .linkLeavesFolder(name: name, folder: folder)
+            }
+        }
         return (images, names.sorted().map { "\(folder)/\($0)" })
     }
 }

@@ -182,7 +182,9 @@ extension GIF {
 
         private func run(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)?,
                          drain: (([UInt8]) throws -> Void)?) throws -> (bytes: [UInt8], report: Report) {
-            // The input's own scale, when it knows it, is the one its frames are dithered for.
+            // The input's own scale, when it knows it, is the one its frames are dithered for
+            // (out of range, it is named as the input's: it was refused as `GIF.Encoder.scale`).
+            if let error = input.settingError { throw EncodeError.setting(error) }
             if let scale = input.scale, scale != self.scale {
                 var encoder = self, input = input
                 (encoder.scale, input.scale) = (scale, nil)

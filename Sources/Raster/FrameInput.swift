@@ -15,6 +15,13 @@ public struct FrameInput: Sendable {
     /// dithers for it in place of its own `scale`, so an animation's scale is never lost on the
     /// way; APNG and WebP store pixels exactly and do not look at it.
     public var scale: Int?
+
+    /// ``scale`` outside Basics' `ImageFileName.drawingScaleRange` (1…8), naming
+    /// `FrameInput.scale`; `nil` when it is unset or inside. Every encoder refuses it (APNG and
+    /// WebP, which do not look at the scale, took 0, -1 or `Int.max` without a word).
+    public var settingError: SettingError? {
+        scale.flatMap { ImageFileName.drawingScaleError($0, of: "FrameInput") }
+    }
     /// Whether frames `i` and `j` are known to be identical without decoding them (the same file
     /// bytes): a run of such frames is timed as one frame (`IdenticalRuns`) and decoded once.
     /// `nil` (the default): identical frames are still found and merged, after decoding.

@@ -25,7 +25,7 @@ struct WebPEncoding {
     static let longestGap = (1 << 24) - 1
 
     func run(drain: ([UInt8]) throws -> Void) throws -> (header: [UInt8], report: WebP.Encoder.Report) {
-        if let error = settings.settingError { throw WebP.EncodeError.setting(error) }
+        if let error = settings.settingError ?? input.settingError { throw WebP.EncodeError.setting(error) }
         guard input.count > 0 else { throw WebP.EncodeError.invalidInput("no frames") }
         // NaN, infinities, 0, negatives and durations over a day are refused before any work.
         if let message = DelayTimeline.durationError(input.durations, name: input.name(of:)) {

@@ -141,7 +141,9 @@ struct GeneratorOutput: ParsableArguments {
         if json {
             try Console.printJSON(GeneratedFiles(output: output, frames: count, files: written))
         } else {
-            Console.line("\(output): \(count) frame\(count == 1 ? "" : "s") (\(written.count) file\(written.count == 1 ? "" : "s"))")
+            // A sheet split over pages is named by its first page (`many-0.png`), as `sheet` names it: `-o many.png` is not written.
+            let named = format.isSheet && !written.contains(output) ? written.first ?? output : output
+            Console.line("\(named): \(count) frame\(count == 1 ? "" : "s") (\(written.count) file\(written.count == 1 ? "" : "s"))")
         }
     }
 }

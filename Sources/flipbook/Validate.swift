@@ -85,6 +85,10 @@ struct Validate: ParsableCommand {
         guard !directories.isEmpty else {
             throw ValidationError(merge ? "Give the shard reports to merge." : "Give at least one folder to check.")
         }
+        // `--json --format sarif` printed JSON without a word.
+        if json, let format, format != .json {
+            throw ValidationError("--json is --format json; --format \(format.rawValue) asks for another report: give one.")
+        }
         if merge, let flag = [("--shard", shard != nil), ("--config", config != nil), ("--deep", deep), ("--uikit", uikit)].first(where: \.1) {
             throw ValidationError("--merge combines reports; \(flag.0) belongs to the runs that wrote them.")
         }

@@ -103,6 +103,8 @@ struct AssembleJobTests {
         (Animation.Timing(fps: .nan), "Animation.Timing.fps"), (Animation.Timing(duration: 0), "Animation.Timing.duration"),
         (Animation.Timing(delays: [0.1, -1, 0.1, 0.1]), "Animation.Timing.delays[1]"),
         (Animation.Timing(delays: [.infinity, 0.1, 0.1, 0.1]), "Animation.Timing.delays[0]"),
+        // Past a day a frame, known once the frames are read: it was `.playback`, not `.setting`.
+        (Animation.Timing(duration: 1e10), "Animation.Timing.duration"),
     ])
     func timingOutOfRangeIsRefused(timing: Animation.Timing, named: String) throws {
         var job = AssembleJob(sources: [Self.coin], output: nil)

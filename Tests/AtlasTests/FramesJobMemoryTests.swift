@@ -53,6 +53,9 @@ struct FramesJobMemoryTests {
         let dataFile = try #require(files.first { $0.name == String(data.dropFirst(folder.count + 1)) })
         let inMemory = try FramesJob(files: [dataFile] + files.filter { $0.name != dataFile.name }).run()
         #expect(inMemory.frames.count == 4 && inMemory.pages == onDisk.pages)
+        // In any order: a multipart body may put the pages first (the first file was taken as the data).
+        let pagesFirst = try FramesJob(files: files.filter { $0.name != dataFile.name } + [dataFile]).run()
+        #expect(pagesFirst.frames.map(\.bytes) == inMemory.frames.map(\.bytes))
         let written = try Self.contents(of: folder + "/frames")
         #expect(Set(inMemory.frames.map(\.name)) == Set(written.keys))
         #expect(inMemory.frames.allSatisfy { written[$0.name] == $0.bytes }, "the bytes differ from the folder's")
@@ -74,5 +77,18 @@ struct FramesJobMemoryTests {
             guard case .decode = error else { Issue.record("\(error)"); return }
             #expect(error.description.contains("cut.gif"))
         }
+    }
+
+    /// An animation with other files beside it: only the first was read, without a word, and
+    /// `[readme.txt, fire.gif]` failed on the readme. Refused, naming the others.
+    @Test func anAnimationComesAlone() throws {
+        let gif = InMemoryFile(name: "fire.gif", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("gif/giflib/fire.gif")))))
+        let readme = InMemoryFile(name: "readme.txt", bytes: Array("hello".utf8))
+        for files in [[gif, readme], [gif, InMemoryFile(name: "other.gif", bytes: gif.bytes)]] {
+            do { _ = try FramesJob(files: files).run(); Issue.record("\(files.map(\.name)) exploded") } catch {
+                #expect(error.description.contains("give the animation alone") && error.description.contains(files[1].name), "\(error)")
+            }
+        }
+        #expect(try FramesJob(files: [gif]).run().frames.count > 2)
     }
 }

@@ -81,4 +81,25 @@ struct GenerateBoundsCommandTests {
         let run = try CLI.run(["draw", "hero.json", "-o", "out.png"], in: dir)
         #expect(run.status != 0 && run.stderr.contains("hero.json: ops[1].image: ") && run.stderr.contains("anim.png"), "\(run.stderr)")
     }
+
+    /// A link in the images' folder that leads out: refused naming the folder (it spoke of a scene).
+    @Test func scatterNamesItsFolderForALinkThatLeadsOut() throws {
+        let dir = try Self.art()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_1.png", toPath: "\(dir)/outside.png")
+        try FileManager.default.createSymbolicLink(atPath: "\(dir)/coin/linked.png", withDestinationPath: "../outside.png")
+        let run = try CLI.run(["generate", "scatter", "--images", "coin", "--size", "60x60", "-o", "out.png"], in: dir)
+        #expect(run.status == 3 && run.stderr.contains("coin/linked.png is a symbolic link that leads out of coin")
+                && !run.stderr.contains("scene"), "\(run.stderr)")
+    }
+
+    /// A sheet split over pages was reported as `-o many.png`, which is not written.
+    @Test func aSheetOverPagesIsNamedByItsFirstPage() throws {
+        let dir = try Fixtures.temporaryFolder("generate-pages")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // 2100² frames: more than a 4096² page holds, so several pages.
+        let run = try CLI.run(["generate", "seagull", "--size", "2100x2100", "--frames", "5", "-o", "many.png"], in: dir)
+        #expect(run.status == 0 && run.stdout.hasPrefix("many-0.png: 5 frames ("), "\(run.stdout) \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/many.png") && FileManager.default.fileExists(atPath: dir + "/many-1.png"))
+    }
 }

@@ -52,6 +52,26 @@ struct ValidateFoldersCommandTests {
         #expect(report.contains("sarif-2.1.0"), "\(report.prefix(300))")
     }
 
+    /// `--json --format sarif` printed JSON without a word: the two contradict each other.
+    @Test func jsonAndAnotherFormatContradict() throws {
+        let run = try CLI.run(["validate", Self.coin, "--json", "--format", "sarif"])
+        #expect(run.status == 2 && run.stderr.contains("--json is --format json") && !run.stdout.contains("sequences"), "\(run.stderr)")
+    }
+
+    /// A folder given by its absolute path: the JSON report's sequences are relative to the current
+    /// folder as its files are (a finding's file was relative, its sequence absolute).
+    @Test func anAbsoluteFolderIsReportedRelative() throws {
+        let folder = try Fixtures.temporaryFolder("validate-relative")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Assets/clash", withIntermediateDirectories: true)
+        for (from, to) in [("gold_1", "fire1"), ("gold_2", "fire2"), ("gold_3", "fire02")] {
+            try FileManager.default.copyItem(atPath: "\(Self.coin)/\(from).png", toPath: "\(folder)/Assets/clash/\(to).png")
+        }
+        let run = try CLI.run(["validate", "Assets", folder + "/Assets/clash", "--format", "json"], in: folder)
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(run.stdout.contains(#""Assets/clash/fire""#) && !run.stdout.contains(folder + "/"), "\(run.stdout)")
+    }
+
     /// A missing folder among good ones: exit 3, and the SARIF report of the good folder is written
     /// with the missing one as a `folder.unreadable` error.
     @Test func aMissingFolderStillWritesTheReport() throws {

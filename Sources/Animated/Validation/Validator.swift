@@ -81,8 +81,9 @@ public struct Validator: Sendable {
     /// ``Discovery/Error/noFrames(source:)``, each as ``Error/source(_:)``.
     ///
     /// Roots may overlap: a file reached through two of them (one folder twice, spelled two ways,
-    /// through a link, or a folder and its parent) is validated once, under the path of the root
-    /// that reached it first, and ignore globs apply relative to that root. Two names in one folder
+    /// through a link, or a folder and its parent) is validated once, under the deepest root that
+    /// holds it (with that root's settings, in ``validate(folders:progress:cancellation:)``), else
+    /// under the path of the root that reached it first; ignore globs apply relative to that root. Two names in one folder
     /// are two frames even when one is a link to the other.
     public func validate(_ roots: [String], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {

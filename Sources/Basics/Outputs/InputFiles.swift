@@ -29,8 +29,8 @@ public struct InputFiles: Sendable {
     }
 
     /// The checks every output gets (``OutputError``): not one of the inputs (through links too),
-    /// not a folder or special file, a name neither empty nor over 255 bytes nor holding a control
-    /// character, not an animation
+    /// not a folder or special file, a name neither empty nor over 255 bytes, no control character
+    /// in it or its folders, not an animation
     /// named at a scale no reader takes (`coin@4x.gif`, ``ImageFileName/animationScaleRefusal(_:)``), not Flipbook's own
     /// bookkeeping (`.flipbook-…`), and not a folder's settings (``OutputName/settingsNames``)
     /// unless `settings` (the manifest writer's `sequence.json`). Whether a file there may be
@@ -39,10 +39,7 @@ public struct InputFiles: Sendable {
         let name = FileIO.lastComponent(of: output)
         if name.isEmpty { throw .unsupportedName(path: output, reason: "an output needs a file name") }
         if name.utf8.count > 255 { throw .unsupportedName(path: output, reason: "the file name is \(name.utf8.count) bytes, over the 255 a file system allows") }
-        if TerminalText.hasControl(name) {
-            throw .unsupportedName(path: output, reason: "its name holds a control character (a tab, a line break, an escape), which "
-                                   + "terminals, shells and engines' data files mishandle; name it without")
-        }
+        try Self.checkNoControlCharacters(output)
         if name.hasPrefix(OutputJournal.prefix) {
             throw .unsupportedName(path: output, reason: "names starting with \(OutputJournal.prefix) are Flipbook's own bookkeeping")
         }
@@ -57,6 +54,15 @@ public struct InputFiles: Sendable {
                                    + "macOS and Windows take the two for one file; name the output otherwise")
         }
         if let kind = System.kind(of: output), kind != .regular { throw .notRegularFile(path: output) }
+    }
+
+    /// Refuses an output path holding a control character in its name or any folder on the way
+    /// (`out/a\tb.gif`, `m\nn/`): terminals, shells and engines' data files mishandle such names.
+    /// The refusal shows the path escaped (`m\nn`), so it stays one line.
+    static func checkNoControlCharacters(_ path: String) throws(OutputError) {
+        guard TerminalText.hasControl(path) else { return }
+        throw .unsupportedName(path: TerminalText.escaped(path), reason: "its name holds a control character (a tab, a line break, an escape), "
+                               + "which terminals, shells and engines' data files mishandle; name it without")
     }
 
     /// Refuses a path that climbs (`..`) out of a folder that does not exist yet
@@ -91,11 +97,12 @@ public struct InputFiles: Sendable {
         }.min()
     }
 
-    /// Refuses `folder` as a folder to write into when it is one of the inputs or a file is there
+    /// Refuses `folder` as a folder to write into when it is one of the inputs, a file is there or its path holds a control character
     /// (`OutputSet.Error.refused`); otherwise creates it (and its parents) when missing
     /// (`OutputSet.Error.write` when that fails).
     public func prepare(folder: String) throws(OutputSet.Error) {
         if folder.isEmpty { throw .refused(.unsupportedName(path: folder, reason: "an output folder needs a name")) }
+        do { try Self.checkNoControlCharacters(folder) } catch { throw .refused(error) }
         if let input = input(sameAs: folder) { throw .refused(.overwritesInput(output: folder, input: input)) }
         if let kind = System.kind(of: folder), kind != .directory { throw .refused(.notAFolder(path: folder)) }
         do { try FileIO.createDirectory(folder) } catch { throw .write(error) }
