@@ -1,8 +1,10 @@
 import APNG
 import Basics
+import Foundation
 import GIF
 import Raster
 import Testing
+import TestSupport
 import WebP
 
 /// A new user of the library gave `FrameInput(scale:)` 0, -1, 9 and `Int.max`: APNG and WebP took
@@ -29,5 +31,16 @@ struct FrameInputScaleTests {
         #expect(try !GIF.Encoder().encode(Self.input(scale)).bytes.isEmpty)
         #expect(try !APNG.Encoder().encode(Self.input(scale)).bytes.isEmpty)
         #expect(try !WebP.Encoder().encode(Self.input(scale)).bytes.isEmpty)
+    }
+
+    /// Writing to an existing folder was refused as a name without the format's extension
+    /// ("a GIF encoder writes GIF: name it .gif"): it says the path is no regular file.
+    @Test func anExistingFolderIsNoFile() throws {
+        let folder = try Fixtures.temporaryFolder("encoder-folder")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let input = Self.input(1)
+        #expect(throws: GIF.EncodeError.output(.notRegularFile(path: folder))) { _ = try GIF.Encoder().write(input, to: folder) }
+        #expect(throws: APNG.EncodeError.output(.notRegularFile(path: folder))) { _ = try APNG.Encoder().write(input, to: folder) }
+        #expect(throws: WebP.EncodeError.output(.notRegularFile(path: folder))) { _ = try WebP.Encoder().write(input, to: folder) }
     }
 }

@@ -21,6 +21,8 @@ public enum OutputName {
     public static func require(_ path: String, extensions: [String], what: String) throws(OutputError) {
         if path.isEmpty { throw .unsupportedName(path: path, reason: "\(what): an output needs a name") }
         guard !extensions.contains(pathExtension(path)) else { return }
+        // An existing folder given as the file: say so, not that its name lacks an extension.
+        if System.kind(of: path) == .directory { throw .notRegularFile(path: path) }
         throw .unsupportedName(path: path, reason: "\(what): name it \(list(extensions))")
     }
 

@@ -89,7 +89,8 @@ enum SARIFReport {
     /// A relative URI reference: each path segment percent-encoded.
     static func uri(_ path: String) -> String {
         var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~!$&'()*+,;=:@")
+        // Not `:`: in a relative reference's first segment it would read as a scheme (`c:d/f.png`).
+        allowed.insert(charactersIn: "-._~!$&'()*+,;=@")
         return path.split(separator: "/", omittingEmptySubsequences: false)
             .map { String($0).addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
             .joined(separator: "/")

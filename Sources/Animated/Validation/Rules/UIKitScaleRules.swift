@@ -182,7 +182,7 @@ public enum UIKitDeviceVariantRule: ValidationRule {
             for group in groups {
                 problems.append(Problem(
                     "\(UIKitLoad.screens(group.scales, idiom: idiom)), \(UIKitLoad.framesWord(group.specific.count)) "
-                        + "\(Rules.ranges(group.specific)) load their ~\(idiom) file and "
+                        + "\(Rules.ranges(group.specific)) \(group.specific.count == 1 ? "loads its" : "load their") ~\(idiom) file and "
                         + "\(UIKitLoad.framesWord(group.generic.count)) \(Rules.ranges(group.generic)) the generic one: "
                         + "the animation mixes two sets of artwork", file: group.file))
             }
