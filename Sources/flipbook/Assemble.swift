@@ -206,12 +206,11 @@ struct Assemble: ParsableCommand {
 
     func parsedDelays() throws -> [Double]? {
         guard let delays else { return nil }
-        // Plain decimal milliseconds only: Double() alone also takes 0x10 (hexadecimal), and an
-        // empty entry (a trailing comma) is a mistake, not a frame fewer.
+        // Plain decimal milliseconds, read as every floating option is (``DecimalNumber``: 1e3
+        // too, as --fps takes 1e1; not 0x10); an empty entry (a trailing comma) is a mistake, not a frame fewer.
         return try delays.split(separator: ",", omittingEmptySubsequences: false).map { entry -> Double in
             let text = entry.trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(text),
-                  value > 0, value <= Animation.Timing.longest * 1000 else {
+            guard let value = DecimalNumber.parse(text), value > 0, value <= Animation.Timing.longest * 1000 else {
                 throw OptionRefusal.error("--delays", item: entry, in: delays,
                                           takes: "positive milliseconds, at most a day each, one per frame, separated by commas (100,80,120)")
             }

@@ -112,6 +112,8 @@ struct AssembleCommandTests {
     @Test(arguments: [
         (["Sequences/kenney-robot-walk", "--fps", "10", "--duration", "2"], 200),
         (["Sequences/kenney-robot-walk", "--fps", "10", "--delays", "50,50,50,50,50,50,50,50"], 40),
+        // As every floating option: an exponent (`--fps 1e1` was taken, `--delays 5e1` refused).
+        (["Sequences/kenney-robot-walk", "--delays", "5e1,50,50,50,50,50,50,0.5e2"], 40),
         (["Sequences/kenney-robot-walk", "--fps", "10"], 80),
         (["Tests/Fixtures/gif/giflib/fire.gif", "--fps", "10"], 330),
         (["Tests/Fixtures/gif/giflib/fire.gif", "--fps", "10", "--duration", "1"], 100),

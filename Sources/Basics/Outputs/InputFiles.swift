@@ -31,7 +31,7 @@ public struct InputFiles: Sendable {
     /// The checks every output gets (``OutputError``): not one of the inputs (through links too),
     /// not a folder or special file, a name neither empty nor over 255 bytes, no control character
     /// in it or its folders, not an animation
-    /// named at a scale no reader takes (`coin@4x.gif`, ``ImageFileName/animationScaleRefusal(_:)``), not Flipbook's own
+    /// named at a scale no reader takes (`coin@4x.gif`, ``ImageFileName/animationScaleRefusal(_:animated:)``), not Flipbook's own
     /// bookkeeping (`.flipbook-…`), and not a folder's settings (``OutputName/settingsNames``)
     /// unless `settings` (the manifest writer's `sequence.json`). Whether a file there may be
     /// replaced is ``OutputSet``'s question (``OutputSet/check(file:protecting:overwrite:)``).

@@ -33,9 +33,10 @@ public struct FrameImport: Sendable {
         } catch {
             switch error {
             case .limit: return .rejected(status: 413, reason: error.description)
-            case .outsideFolder, .prefixForSheet, .invalidPrefix, .folderGiven: return .rejected(status: 400, reason: error.description)
-            // An upload named @5x is the client's; limits out of range are this server's own mistake.
-            case .setting(let refusal): return .rejected(status: refusal.setting == .scale ? 400 : 500, reason: error.description)
+            // An upload named @5x (a scale no reader takes) is the client's.
+            case .outsideFolder, .prefixForSheet, .invalidPrefix, .folderGiven, .scaleOutOfRange: return .rejected(status: 400, reason: error.description)
+            // Limits or threads out of range are this server's own mistake.
+            case .setting: return .rejected(status: 500, reason: error.description)
             case .stillImage: return .rejected(status: 415, reason: error.description)
             case .decode, .sheet: return .rejected(status: 422, reason: error.description)
             case .cancelled: return .rejected(status: 499, reason: "cancelled")
