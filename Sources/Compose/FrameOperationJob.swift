@@ -201,9 +201,8 @@ public struct FrameOperationJob: Sendable {
         } catch {
             throw .source(error)
         }
-        // A GIF, APNG or WebP named `@2x` holds @2x frames, as `flipbook frames` names them: its
-        // name gives its scale (sizes and radii are in points).
-        if let named = nameScale, animation.frames.allSatisfy({ $0.fileScale == nil }) { animation.scale = named }
+        // A GIF, APNG or WebP named `@2x` holds @2x frames (sizes and radii are in points): the
+        // loader gives an animation file the scale its name gives, as every reader takes it.
         do { try animation.check() } catch { throw .playback(error) }
         guard let first = animation.frames.first else { throw .source(.discovery(.noFrames(source: sources.joined(separator: " ")))) }
         let firstFrame = try Self.load(first, scale: animation.scale, limits: limits)
@@ -318,16 +317,6 @@ public struct FrameOperationJob: Sendable {
                                  firstWidth: first.width, firstHeight: first.height)
             }
         }
-    }
-
-    /// The `@Nx` scale the one animated file read gives by its name (`spin@2x.gif`: 2); `nil`
-    /// without one, or for a sequence of PNG files (each names its own).
-    private var nameScale: Int? {
-        let name: String
-        if sources.isEmpty, files.count == 1 { name = files[0].name } else if sources.count == 1 { name = sources[0] } else { return nil }
-        guard ["gif", "apng", "webp", "png"].contains(OutputName.pathExtension(name)),
-              let scale = ImageFileName(path: name).scale, Animation.scaleRange.contains(scale) else { return nil }
-        return scale
     }
 
     /// The frame at the animation's scale, decoded within the limits (a decoded animation's

@@ -1,0 +1,50 @@
+/// What folders' records say about the files Flipbook wrote there: the queries readers make (a
+/// sheet's pages to skip, a file's owner, a command's earlier output), without a set of their own.
+extension OutputSet {
+    /// The names of the files in `folder` that Flipbook wrote as part of a set holding a file with
+    /// one of `extensions` other than a folder's settings (a sprite sheet's pages, whose set holds
+    /// its `.json`/`.atlas` data; not a sequence's frames beside its `sequence.json`),
+    /// unchanged since, as the folder's record says: what reading the folder for frames skips.
+    public static func names(inSetsHolding extensions: Swift.Set<String>, in folder: String) -> Swift.Set<String> {
+        var names = Swift.Set<String>()
+        for set in OutputLedger.read(folder: folder).sets
+        where set.files.contains(where: { extensions.contains(OutputName.pathExtension($0.name)) && !OutputName.settingsNames.contains($0.name) }) {
+            for entry in set.files where OutputLedger.matches(entry, path: folder == "." ? entry.name : "\(folder)/\(entry.name)") {
+                names.insert(entry.name)
+            }
+        }
+        return names
+    }
+
+    /// Whether Flipbook wrote the file at `path` as part of any set, as its folder's record says.
+    public static func isRecorded(_ path: String) -> Bool {
+        OutputLedger.read(folder: FileIO.parentDirectory(of: path)).holder(of: FileIO.lastComponent(of: path)) != nil
+    }
+
+    /// The owner of the set that wrote the file at `path`, as a path from where `path` is opened
+    /// (`out/walk` for the frame `out/walk3.png`, `out/fx.png` for the sheet's data `out/data/fx.json`), when its
+    /// folder's record holds the file unchanged since; `nil` otherwise. A build cache restores the
+    /// file into a set of the same owner, so the next run replaces it as its own.
+    public static func owner(of path: String) -> String? {
+        let folder = FileIO.parentDirectory(of: path)
+        guard let (holder, entry) = OutputLedger.read(folder: folder).holder(of: FileIO.lastComponent(of: path)),
+              OutputLedger.matches(entry, path: path) else { return nil }
+        return OutputLedger.display(owner: holder, in: folder)
+    }
+
+    /// The files the set owned by `owner` last wrote into `folder`, as its record says (empty when
+    /// none): what a new run of the same output must not read back as input.
+    public static func files(writtenBy owner: String, in folder: String) -> [String] {
+        let key = key(of: owner, in: folder)
+        return OutputLedger.read(folder: folder).files(of: key).map { folder == "." ? $0.name : "\(folder)/\($0.name)" }
+    }
+
+    /// `sources` without the files that the output `output` (a single file, its own set) was in
+    /// an earlier run, as its folder's record says: a glob such as `dir/*` catches the
+    /// `dir/anim.gif` the first run wrote, and a command's earlier output is never its input.
+    public static func leavingOut(earlierOutputOf output: String, from sources: [String]) -> [String] {
+        let earlier = InputFiles(files(writtenBy: output, in: FileIO.parentDirectory(of: output)))
+        guard earlier.count > 0 else { return sources }
+        return sources.filter { earlier.input(sameAs: $0) == nil }
+    }
+}
