@@ -1,0 +1,127 @@
+import Basics
+import Raster
+
+/// Where a canvas has been drawn on: a canvas starts as one colour everywhere, and every drawing
+/// operation adds the box of device pixels it may change to ``Canvas/touchedBoxes`` (a few boxes,
+/// so a bird and a title far apart do not make one box of most of the canvas). Outside them the
+/// surface still holds the colour it started with, so ``Canvas/makeBitmap()`` rounds only the
+/// boxes (the rest is that colour's one rounded pixel, repeated; a pixel in two boxes is rounded
+/// twice to the same bytes), and compositing a clear layer onto a canvas visits only the box
+/// around what was drawn on the layer. The output is the same, byte for byte, as rounding and
+/// compositing every pixel.
+extension Canvas {
+    /// A box of device pixels: columns `x0 ..< x1`, rows `y0 ..< y1`, within the canvas.
+    struct Box: Sendable, Equatable {
+        var x0: Int, y0: Int, x1: Int, y1: Int
+
+        /// The box of `columns × rows`, nil when either is empty.
+        init?(columns: Range<Int>, rows: Range<Int>) {
+            guard !columns.isEmpty, !rows.isEmpty else { return nil }
+            x0 = columns.lowerBound; x1 = columns.upperBound; y0 = rows.lowerBound; y1 = rows.upperBound
+        }
+
+        /// The smallest box holding both.
+        func union(_ other: Box) -> Box {
+            var box = self
+            box.x0 = min(x0, other.x0); box.y0 = min(y0, other.y0); box.x1 = max(x1, other.x1); box.y1 = max(y1, other.y1)
+            return box
+        }
+
+        /// The pixels in both, nil when none.
+        func intersection(_ other: Box) -> Box? {
+            Box(columns: max(x0, other.x0)..<max(max(x0, other.x0), min(x1, other.x1)),
+                rows: max(y0, other.y0)..<max(max(y0, other.y0), min(y1, other.y1)))
+        }
+
+        /// Whether every pixel of `other` is in this box.
+        func contains(_ other: Box) -> Bool { x0 <= other.x0 && y0 <= other.y0 && x1 >= other.x1 && y1 >= other.y1 }
+
+        /// The number of pixels.
+        var area: Int { (x1 - x0) * (y1 - y0) }
+
+        /// The columns of the box.
+        var columns: Range<Int> { x0..<x1 }
+        /// The rows of the box.
+        var rows: Range<Int> { y0..<y1 }
+    }
+
+    /// Whether the surface started clear (all zero) and not from a bitmap: outside ``touched`` it
+    /// is still all zero.
+    var startsClear: Bool { base == nil && startColor == SIMD4<Float>() }
+
+    /// The most boxes ``touchedBoxes`` keeps: past it the two whose union adds the fewest pixels
+    /// are merged.
+    static let maximumTouchedBoxes = 8
+
+    /// One box around every pixel drawing may have changed (nil: none).
+    var touched: Box? {
+        guard var box = touchedBoxes.first else { return nil }
+        for other in touchedBoxes.dropFirst() { box = box.union(other) }
+        return box
+    }
+
+    /// Adds `columns × rows` (clamped to the canvas) to ``touchedBoxes``.
+    mutating func touch(columns: Range<Int>, rows: Range<Int>) {
+        guard let box = Box(columns: columns.clamped(to: 0..<pixelWidth), rows: rows.clamped(to: 0..<pixelHeight)) else { return }
+        guard !touchedBoxes.contains(where: { $0.contains(box) }) else { return }
+        touchedBoxes.removeAll { box.contains($0) }
+        touchedBoxes.append(box)
+        guard touchedBoxes.count > Self.maximumTouchedBoxes else { return }
+        var best = (0, 1), added = Int.max
+        for i in touchedBoxes.indices {
+            for j in touchedBoxes.indices where j > i {
+                let union = touchedBoxes[i].union(touchedBoxes[j])
+                let extra = union.area - touchedBoxes[i].area - touchedBoxes[j].area
+                if extra < added { added = extra; best = (i, j) }
+            }
+        }
+        let merged = touchedBoxes[best.0].union(touchedBoxes[best.1])
+        touchedBoxes.remove(at: best.1)
+        touchedBoxes[best.0] = merged
+        touchedBoxes.removeAll { $0 != merged && merged.contains($0) }
+    }
+
+    /// Marks the whole canvas as drawn on.
+    mutating func touchAll() { touch(columns: 0..<pixelWidth, rows: 0..<pixelHeight) }
+
+    /// The surface rounded to straight RGBA8 (``PremultipliedFloat``, unit 1) for a canvas that
+    /// started as one colour: that colour's rounded pixel everywhere, then the ``touchedBoxes``
+    /// boxes rounded pixel by pixel — the bytes rounding every pixel gives.
+    func roundTouched(_ surface: [SIMD4<Float>]) -> [UInt8] {
+        var start: UInt32 = 0
+        withUnsafeBytes(of: startColor) { color in
+            withUnsafeMutableBytes(of: &start) { word in
+                PremultipliedFloat.round(color.baseAddress!.assumingMemoryBound(to: Float.self), unit: 1,
+                                         into: word.baseAddress!.assumingMemoryBound(to: UInt8.self), pixels: 0..<1)
+            }
+        }
+        let count = surface.count
+        var pixels: [UInt8]
+        if start == 0 {
+            pixels = [UInt8](repeating: 0, count: count * 4)
+        } else {
+            pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { bytes, initialized in
+                UnsafeMutableRawPointer(bytes.baseAddress!).bindMemory(to: UInt32.self, capacity: count).initialize(repeating: start, count: count)
+                initialized = count * 4
+            }
+        }
+        let width = pixelWidth
+        surface.withUnsafeBufferPointer { surface in
+            pixels.withUnsafeMutableBufferPointer { out in
+                let source = UnsafeSendable(surface), target = UnsafeMutableSendable(out)
+                for box in touchedBoxes {
+                    let columns = box.columns
+                    ParallelLoop.chunks(box.rows.count, minimum: max(1, Compositor.parallelArea / max(1, columns.count))) { chunk in
+                        source.buffer.withMemoryRebound(to: Float.self) { floats in
+                            for y in (box.y0 + chunk.lowerBound)..<(box.y0 + chunk.upperBound) {
+                                PremultipliedFloat.round(floats.baseAddress!, unit: 1, into: target.buffer.baseAddress!,
+                                                         pixels: (y * width + columns.lowerBound)..<(y * width + columns.upperBound))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return pixels
+    }
+}
