@@ -86,4 +86,29 @@ struct CanvasTouchedTests {
         #expect(bitmap.pixels == Self.roundedEverywhere(canvas))
         #expect(bitmap.pixels[0..<4] == [135, 206, 235, 90])
     }
+
+    /// The four-pixel rounding gives `PremultipliedFloat.round`'s bytes for every value a surface
+    /// might hold: colours over their alpha, negative, NaN and infinite samples, alphas around 0,
+    /// ½/255 and 1, signed zeros; pixels with no alpha keep the bytes they had, at any start.
+    @Test func roundingFourPixelsAtATimeGivesTheSameBytes() {
+        let specials: [Float] = [0, -0.0, 1, 0.5 / 255, 0.5 / 255 + 1e-7, 0.0019, 0.9999999, 1.0000001, 2, -1, .nan, .infinity, -.infinity,
+                                 1e-30, 0.25, 0.75, 0.003921569]
+        var generator = SeededRandom(seed: 45)
+        var floats: [Float] = []
+        for _ in 0..<4099 {
+            floats += (0..<4).map { _ in
+                Bool.random(using: &generator) ? specials.randomElement(using: &generator)! : Float.random(in: -0.1...1.1, using: &generator)
+            }
+        }
+        let count = floats.count / 4
+        let start = (0..<(count * 4)).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        for range in [0..<count, 1..<count, 3..<(count - 2), 5..<7, 0..<0] {
+            var expected = start, actual = start
+            floats.withUnsafeBufferPointer { source in
+                expected.withUnsafeMutableBufferPointer { PremultipliedFloat.round(source.baseAddress!, unit: 1, into: $0.baseAddress!, pixels: range) }
+                actual.withUnsafeMutableBufferPointer { Canvas.round(source.baseAddress!, into: $0.baseAddress!, pixels: range) }
+            }
+            #expect(actual == expected, "pixels \(range)")
+        }
+    }
 }
