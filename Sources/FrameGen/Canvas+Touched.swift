@@ -86,7 +86,8 @@ extension Canvas {
 
     /// The surface rounded to straight RGBA8 (``PremultipliedFloat``, unit 1) for a canvas that
     /// started as one colour: that colour's rounded pixel everywhere, then the ``touchedBoxes``
-    /// boxes rounded pixel by pixel — the bytes rounding every pixel gives.
+    /// boxes rounded pixel by pixel from transparent black — the bytes rounding every pixel into
+    /// zeros gives (a pixel drawn clear is transparent black, not the start colour).
     func roundTouched(_ surface: [SIMD4<Float>]) -> [UInt8] {
         var start: UInt32 = 0
         withUnsafeBytes(of: startColor) { color in
@@ -105,7 +106,7 @@ extension Canvas {
                 initialized = count * 4
             }
         }
-        let width = pixelWidth
+        let width = pixelWidth, clearsFirst = start != 0
         surface.withUnsafeBufferPointer { surface in
             pixels.withUnsafeMutableBufferPointer { out in
                 let source = UnsafeSendable(surface), target = UnsafeMutableSendable(out)
@@ -114,6 +115,11 @@ extension Canvas {
                     ParallelLoop.chunks(box.rows.count, minimum: max(1, Compositor.parallelArea / max(1, columns.count))) { chunk in
                         source.buffer.withMemoryRebound(to: Float.self) { floats in
                             for y in (box.y0 + chunk.lowerBound)..<(box.y0 + chunk.upperBound) {
+                                // A drawn pixel left with no alpha (a copy of a clear layer) is
+                                // transparent black, as on a canvas rounded from zeros.
+                                if clearsFirst {
+                                    (target.buffer.baseAddress! + (y * width + columns.lowerBound) * 4).update(repeating: 0, count: columns.count * 4)
+                                }
                                 Canvas.round(floats.baseAddress!, into: target.buffer.baseAddress!,
                                              pixels: (y * width + columns.lowerBound)..<(y * width + columns.upperBound))
                             }
