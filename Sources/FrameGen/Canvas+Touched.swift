@@ -62,9 +62,13 @@ extension Canvas {
 
     /// Adds `columns × rows` (clamped to the canvas) to ``touchedBoxes``.
     mutating func touch(columns: Range<Int>, rows: Range<Int>) {
-        guard let box = Box(columns: columns.clamped(to: 0..<pixelWidth), rows: rows.clamped(to: 0..<pixelHeight)) else { return }
+        guard var box = Box(columns: columns.clamped(to: 0..<pixelWidth), rows: rows.clamped(to: 0..<pixelHeight)) else { return }
         guard !touchedBoxes.contains(where: { $0.contains(box) }) else { return }
-        touchedBoxes.removeAll { box.contains($0) }
+        // Boxes that overlap so much that one box around both holds no more pixels than the two
+        // are one box (four stripes across the canvas are one box, not four rounded in turn).
+        while let index = touchedBoxes.firstIndex(where: { box.union($0).area <= box.area + $0.area }) {
+            box = box.union(touchedBoxes.remove(at: index))
+        }
         touchedBoxes.append(box)
         guard touchedBoxes.count > Self.maximumTouchedBoxes else { return }
         var best = (0, 1), added = Int.max
