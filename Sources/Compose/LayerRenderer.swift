@@ -94,6 +94,30 @@ public struct LayerRenderer: Sendable {
         }
         self.root = root; self.width = width; self.height = height; self.scale = max(1, scale); self.background = background
         self.limits = limits
+        // Decoded sequence frames are held for the frames after (a loop is decoded once), in a
+        // quarter of what the limit leaves beside the texts and one frame, at most 32 MiB.
+        let room = Double(limits.maxDecodedBytes) - bytes - textBytes
+        decodedFrames = DecodedFrames(budget: room > 0 ? Int(min(room / 4, Double(Self.maximumDecodedFrameBytes))) : 0)
+        // Canvases are kept for the frames after, as many as frames drawn at once used.
+        rootCanvases = CanvasPool(capacity: ParallelLoop.machineCores)
+        layerCanvases = CanvasPool(capacity: ParallelLoop.machineCores * (surfaces + 3))
+    }
+
+    /// Frame canvases (with the background) and clear layer canvases, kept for the frames after.
+    private let rootCanvases: CanvasPool, layerCanvases: CanvasPool
+
+    /// The most bytes of decoded sequence frames a renderer holds between frames (less under a
+    /// small `maxDecodedBytes`): a sequence that does not fit is decoded again as its frames come due.
+    public static let maximumDecodedFrameBytes = 32 << 20
+
+    /// Sequence frames decoded and held for the frames after, shared by copies of the renderer.
+    private let decodedFrames: DecodedFrames
+
+    /// The bytes of decoded sequence frames held now, the frames held, and the frames decoded so
+    /// far (tests read it).
+    package var decodedFrameUsage: (bytes: Int, frames: Int, decoded: Int, budget: Int) {
+        let usage = decodedFrames.usage
+        return (usage.bytes, usage.frames, usage.decoded, decodedFrames.budget)
     }
 
     /// The text contents of a tree, each once (spawned copies share one), in the order met.
@@ -185,9 +209,19 @@ public struct LayerRenderer: Sendable {
     ///   for a time that is NaN or infinite.
     public func render(at time: Double) throws(CompositionError) -> Bitmap {
         guard time.isFinite else { throw .invalidValue(layer: root.name, property: "time", value: time) }
-        var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
+        var canvas = rootCanvases.take() ?? Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         try draw(root, path: root.name, parentTime: time, on: &canvas)
-        return canvas.makeBitmap()
+        let frame = canvas.takeBitmap()
+        rootCanvases.put(canvas)
+        return frame
+    }
+
+    /// A clear canvas of `canvas`'s size, transform and pen (`Canvas.offscreen()`), a kept one when there is one.
+    private func layerCanvas(like canvas: Canvas) -> Canvas {
+        guard var layer = layerCanvases.take() else { return canvas.offscreen() }
+        layer.state.transform = canvas.state.transform
+        layer.state.strokeStyle = canvas.state.strokeStyle
+        return layer
     }
 
     private func draw(_ model: Layer, path: String, parentTime: Double, on canvas: inout Canvas) throws(CompositionError) {
@@ -199,7 +233,7 @@ public struct LayerRenderer: Sendable {
         let matrix = canvas.state.transform.concatenating(layer.matrixInParent)
         let shadow = layer.shadow.flatMap { $0.opacity > 0 ? $0 : nil }
         if opacity < 1 || layer.blendMode != .normal || layer.mask != nil || shadow != nil {
-            var offscreen = canvas.offscreen()
+            var offscreen = layerCanvas(like: canvas)
             if let backdrop = layer.backdrop {
                 // The backdrop is what lies below in the parent, not the clear offscreen.
                 offscreen.state.transform = matrix
@@ -207,17 +241,23 @@ public struct LayerRenderer: Sendable {
             }
             try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen, drawsBackdrop: false)
             if let mask = layer.mask {
-                var cut = canvas.offscreen()
+                var cut = layerCanvas(like: canvas)
                 cut.state.transform = matrix
                 try draw(mask, path: path + "/mask", parentTime: time, on: &cut)
+                // Flushed here, the canvases handed on are read as they are, not copied to be flushed.
+                cut.flush()
                 offscreen.mask(by: cut)
+                layerCanvases.put(cut)
             }
+            offscreen.flush()
             if let shadow, let image = shadow.image(of: offscreen) {
                 let saved = canvas.state
                 canvas.state.transform = .identity
-                var under = canvas.offscreen()
+                var under = layerCanvas(like: canvas)
                 under.draw(image, in: shadow.offset.x, shadow.offset.y, canvas.width, canvas.height)
+                under.flush()
                 canvas.composite(under, opacity: Float(opacity)) { BlendMode.normal.blend($0, onto: $1) }
+                layerCanvases.put(under)
                 canvas.state = saved
             }
             let mode = layer.blendMode
@@ -226,13 +266,16 @@ public struct LayerRenderer: Sendable {
             // the whole parent as Cairo's unbounded operators do.
             var area: Canvas?
             if !Self.leavesBackdropUnderClear(mode) {
-                var extent = canvas.offscreen()
+                var extent = layerCanvas(like: canvas)
                 Self.fillArea(of: layer, time: time, matrix: matrix, on: &extent)
+                extent.flush()
                 area = extent
             }
             canvas.composite(offscreen, opacity: Float(opacity), skipsClear: Self.leavesBackdropUnderClear(mode), within: area) {
                 mode.blend($0, onto: $1)
             }
+            layerCanvases.put(offscreen)
+            if let area { layerCanvases.put(area) }
         } else {
             let saved = canvas.state
             try drawContents(layer, path: path, time: time, matrix: matrix, on: &canvas)
@@ -254,7 +297,7 @@ public struct LayerRenderer: Sendable {
             if let index = sequence.frameIndex(at: time) {
                 let frame: Bitmap
                 do {
-                    frame = try sequence.animation.frames[index].load(scale: sequence.animation.scale)
+                    frame = try decodedFrames.frame(sequence.animation.frames[index], scale: sequence.animation.scale)
                 } catch {
                     throw .frameUnreadable(layer: path, frame: index, error)
                 }

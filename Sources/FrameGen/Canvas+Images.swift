@@ -29,6 +29,7 @@ extension Canvas {
         let y0 = max(0, Int(clamping: corners.map(\.y).min()!.rounded(.down)))
         let y1 = min(pixelHeight, Int(clamping: corners.map(\.y).max()!.rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
+        touch(columns: x0..<x1, rows: y0..<y1)
         let exact = map.a == 1 && map.d == 1 && map.b == 0 && map.c == 0
             && map.tx == map.tx.rounded() && map.ty == map.ty.rounded()
         let canvasWidth = pixelWidth

@@ -32,16 +32,30 @@ extension Canvas {
         let bound = area?.surface
         let clip = state.clip
         let factor = min(max(opacity.isNaN ? 0 : opacity, 0), 1)
+        // Only pixels that can change are visited: where a clear layer was drawn (elsewhere it is
+        // clear, and skipped), and within the drawn part of a clear area (elsewhere its coverage is 0).
+        var region = Box(columns: 0..<pixelWidth, rows: 0..<pixelHeight)
+        if skipsClear && layer.startsClear { region = layer.touched.flatMap { region?.intersection($0) } }
+        if let area, area.startsClear { region = area.touched.flatMap { region?.intersection($0) } }
+        guard let region else { return }
+        if skipsClear && layer.startsClear {
+            for box in layer.touchedBoxes { if let part = box.intersection(region) { touch(columns: part.columns, rows: part.rows) } }
+        } else {
+            touch(columns: region.columns, rows: region.rows)
+        }
+        let width = pixelWidth
         layer.surface.withUnsafeBufferPointer { source in
             surface.withUnsafeMutableBufferPointer { target in
-                for index in 0..<target.count {
-                    let pixel = source[index] * factor
-                    if skipsClear && pixel.w == 0 { continue }
-                    var coverage = clip.map { Float($0.values[index]) * (1 / 255) } ?? 1
-                    if let bound { coverage *= min(max(bound[index].w, 0), 1) }
-                    if coverage == 0 { continue }
-                    let mixed = combine(pixel, target[index])
-                    target[index] = coverage == 1 ? mixed : target[index] + (mixed - target[index]) * coverage
+                for y in region.rows {
+                    for index in (y * width + region.x0)..<(y * width + region.x1) {
+                        let pixel = source[index] * factor
+                        if skipsClear && pixel.w == 0 { continue }
+                        var coverage = clip.map { Float($0.values[index]) * (1 / 255) } ?? 1
+                        if let bound { coverage *= min(max(bound[index].w, 0), 1) }
+                        if coverage == 0 { continue }
+                        let mixed = combine(pixel, target[index])
+                        target[index] = coverage == 1 ? mixed : target[index] + (mixed - target[index]) * coverage
+                    }
                 }
             }
         }
@@ -56,9 +70,17 @@ extension Canvas {
         mask.flush()
         flush()
         guard mask.surface.count == surface.count else { return }
+        // A clear canvas is zero outside what was drawn on it, and stays zero there.
+        if !startsClear { touchAll() }
+        guard let region = touched else { return }
+        // The one box around them all is visited (each pixel once) and so counts as drawn on.
+        touch(columns: region.columns, rows: region.rows)
+        let width = pixelWidth
         mask.surface.withUnsafeBufferPointer { alpha in
             surface.withUnsafeMutableBufferPointer { target in
-                for index in 0..<target.count { target[index] *= alpha[index].w }
+                for y in region.rows {
+                    for index in (y * width + region.x0)..<(y * width + region.x1) { target[index] *= alpha[index].w }
+                }
             }
         }
     }

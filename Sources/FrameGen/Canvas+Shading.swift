@@ -28,6 +28,7 @@ extension Canvas {
         guard (try? loadInterior(of: path, maxEdges: ResourceLimits.default.maxFlattenedEdges)) != nil else { return }
         flush()
         rasterizer.sortEdges()
+        touch(columns: rasterizer.columns(width: pixelWidth), rows: rasterizer.rows(height: pixelHeight))
         let width = pixelWidth, clip = state.clip
         var scratch = self.scratch
         let rasterizer = self.rasterizer

@@ -38,7 +38,13 @@ public struct Canvas: Sendable {
     /// Premultiplied RGBA, 0…1 per channel, row-major: the working surface.
     var surface: [SIMD4<Float>]
     /// What the canvas started from: pixels still transparent on the surface come from here.
-    private let base: Bitmap?
+    let base: Bitmap?
+    /// The premultiplied colour every pixel of the surface started as (for a canvas made on a
+    /// bitmap, zero: ``base`` holds what it started from).
+    let startColor: SIMD4<Float>
+    /// Boxes around the device pixels drawing may have changed since the start: outside them
+    /// every pixel is still ``startColor`` (``Canvas/Box``).
+    var touchedBoxes: [Box] = []
     var rasterizer = Rasterizer()
     var scratch = Rasterizer.Scratch()
     /// Fills and strokes not yet composited: they are replayed in order, in bands of rows on all
@@ -79,6 +85,7 @@ public struct Canvas: Sendable {
             if opaque { color.a = 255 }
             fill = Self.premultiplied(color)
         }
+        startColor = fill
         surface = Compositor.filled(fill, count: pixelWidth * pixelHeight)
     }
 
@@ -92,6 +99,7 @@ public struct Canvas: Sendable {
     /// begun with an image already in it, without compositing that image first.
     public init(drawingOn bitmap: Bitmap) {
         base = bitmap
+        startColor = SIMD4<Float>()
         scale = max(1, bitmap.scale)
         pixelWidth = bitmap.width
         pixelHeight = bitmap.height
@@ -124,10 +132,23 @@ public struct Canvas: Sendable {
                                      bands: bandCount, scratch: &scratch)
             }
         }
-        // A fresh canvas started clear: the output starts as zeros (transparent black).
-        var pixels = base?.pixels ?? [UInt8](repeating: 0, count: surface.count * 4)
+        return Bitmap(width: pixelWidth, height: pixelHeight, scale: scale, straight: rounded(surface))!
+    }
+
+    /// The picture so far as ``makeBitmap()`` makes it, with the paints still pending composited
+    /// onto this canvas's own surface (no copy of it): for a caller done drawing.
+    package mutating func takeBitmap() -> Bitmap {
+        flush()
+        guard !surface.isEmpty else { return Bitmap(clearWidth: pixelWidth, height: pixelHeight, scale: scale) }
+        return Bitmap(width: pixelWidth, height: pixelHeight, scale: scale, straight: rounded(surface))!
+    }
+
+    /// `surface` (this canvas's, paints composited) rounded to straight RGBA8.
+    private func rounded(_ surface: [SIMD4<Float>]) -> [UInt8] {
+        guard let base else { return roundTouched(surface) }
+        var pixels = base.pixels
         Compositor.round(surface, into: &pixels)
-        return Bitmap(width: pixelWidth, height: pixelHeight, scale: scale, straight: pixels)!
+        return pixels
     }
 
     /// A straight colour as premultiplied floats, 0…1.
@@ -299,7 +320,9 @@ public struct Canvas: Sendable {
     private mutating func paint(color: Color, rule: FillRule) {
         guard color.a > 0 else { return }
         rasterizer.sortEdges()
-        guard !rasterizer.rows(height: pixelHeight).isEmpty, !rasterizer.columns(width: pixelWidth).isEmpty else { return }
+        let rows = rasterizer.rows(height: pixelHeight), columns = rasterizer.columns(width: pixelWidth)
+        guard !rows.isEmpty, !columns.isEmpty else { return }
+        touch(columns: columns, rows: rows)
         pending.append(PendingPaint(raster: rasterizer, source: Self.premultiplied(color), opaque: color.a == 255,
                                     rule: rule, clip: state.clip))
         // The queued paint keeps this outline; the next one starts with room for as many edges.
@@ -308,13 +331,34 @@ public struct Canvas: Sendable {
         if pending.count >= Self.batch || pendingEdges >= Self.batchEdges { flush() }
     }
 
+    /// Makes this canvas again as it was made, without allocating or filling its surface anew:
+    /// the pixels drawn on (``touchedBoxes``) go back to the colour it started with; the state,
+    /// saved states and paints not yet composited are dropped. Returns false, changing nothing,
+    /// for a canvas begun on a bitmap (``init(drawingOn:)``), which cannot restart.
+    package mutating func restart() -> Bool {
+        guard base == nil else { return false }
+        pending.removeAll(keepingCapacity: true)
+        pendingEdges = 0
+        stack.removeAll(keepingCapacity: true)
+        state = State()
+        let width = pixelWidth, color = startColor, boxes = touchedBoxes
+        surface.withUnsafeMutableBufferPointer { surface in
+            for box in boxes {
+                for y in box.rows { (surface.baseAddress! + y * width + box.x0).update(repeating: color, count: box.x1 - box.x0) }
+            }
+        }
+        touchedBoxes.removeAll(keepingCapacity: true)
+        return true
+    }
+
     /// Paints gathered before they are composited (a larger batch keeps both cores busier)…
     static let batch = 1024
     /// …or when their outlines hold this many edges (about 40 MB), whichever comes first.
     static let batchEdges = 1 << 20
 
-    /// Composites the pending paints onto the surface.
-    mutating func flush() {
+    /// Composites the pending paints onto the surface (a canvas handed to another's
+    /// `composite` or `mask` flushed first is not copied to be flushed there).
+    package mutating func flush() {
         guard !pending.isEmpty else { return }
         let paints = pending
         pending.removeAll(keepingCapacity: true)

@@ -1,0 +1,83 @@
+import Animated
+import Basics
+import Raster
+import Synchronization
+
+/// The sequence frames a ``LayerRenderer`` has decoded, kept up to a byte budget and dropped least
+/// recently drawn first: a looping sequence is decoded once rather than every time a frame is
+/// due, and a long render of a long sequence still holds at most `budget` bytes of frames. Shared
+/// by the threads drawing frames at once (and by copies of the renderer).
+final class DecodedFrames: Sendable {
+    /// What identifies a decoded frame: the file (or the bytes in memory, or the stream) and the
+    /// scale it was decoded for.
+    enum Key: Hashable, Sendable {
+        case file(String, scale: Int)
+        /// In-memory PNG bytes, by the address of the array holding them (the tree being drawn keeps
+        /// them alive and unchanged as long as the renderer lives) and their name and count.
+        case memory(name: String, address: UInt, count: Int, scale: Int)
+        case streamed(ObjectIdentifier, index: Int, scale: Int)
+
+        /// The key of `source` at `scale`; nil for a bitmap (nothing to decode).
+        init?(_ source: FrameSource, scale: Int) {
+            switch source {
+            case .file(let path): self = .file(path, scale: scale)
+            case .memory(let file):
+                guard let address = file.bytes.withUnsafeBufferPointer({ $0.baseAddress.map { UInt(bitPattern: $0) } }) else { return nil }
+                self = .memory(name: file.name, address: address, count: file.bytes.count, scale: scale)
+            case .streamed(let stream, let index): self = .streamed(ObjectIdentifier(stream), index: index, scale: scale)
+            case .bitmap: return nil
+            }
+        }
+    }
+
+    private struct Entry {
+        let bitmap: Bitmap
+        var used: UInt64
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+        /// Frames decoded (a miss each), for tests.
+        var decoded = 0
+    }
+
+    /// The most bytes of decoded pixels held.
+    let budget: Int
+    private let state = Mutex(State())
+
+    /// A store that holds at most `budget` bytes of pixels (0: holds nothing).
+    init(budget: Int) { self.budget = max(0, budget) }
+
+    /// `source`'s frame at `scale`: the one held, or decoded now (and held when it fits).
+    func frame(_ source: FrameSource, scale: Int) throws(PNG.DecodeError) -> Bitmap {
+        guard let key = Key(source, scale: scale) else { return try source.load(scale: scale) }
+        let held: Bitmap? = state.withLock { state in
+            state.clock += 1
+            guard let entry = state.entries[key] else { return nil }
+            state.entries[key]!.used = state.clock
+            return entry.bitmap
+        }
+        if let held { return held }
+        let bitmap = try source.load(scale: scale)
+        let size = bitmap.pixels.count
+        state.withLock { state in
+            state.decoded += 1
+            guard size <= budget, state.entries[key] == nil else { return }
+            while state.bytes + size > budget, let oldest = state.entries.min(by: { $0.value.used < $1.value.used }) {
+                state.entries[oldest.key] = nil
+                state.bytes -= oldest.value.bitmap.pixels.count
+            }
+            state.clock += 1
+            state.entries[key] = Entry(bitmap: bitmap, used: state.clock)
+            state.bytes += size
+        }
+        return bitmap
+    }
+
+    /// The bytes of pixels held now, the frames held and the frames decoded so far.
+    var usage: (bytes: Int, frames: Int, decoded: Int) {
+        state.withLock { ($0.bytes, $0.entries.count, $0.decoded) }
+    }
+}
