@@ -55,16 +55,24 @@ extension AssembleJob {
     /// another @Nx scale; `nil` when the name keeps it (or `output` is standard output). Shared
     /// by every job that writes an animation file (`RenderJob` too).
     package static func scaleNameWarning(output: String, scale: Int) -> String? {
-        // Drawn at @4x…@8x (`RenderJob`): no animation's name carries that scale (Basics'
-        // `ImageFileName.animationScaleRefusal`), so the name stays without it and no warning suggests one.
-        guard output != OutputName.standardOutput, ImageFileName.scaleRange.contains(scale) else { return nil }
+        guard output != OutputName.standardOutput else { return nil }
         let name = ImageFileName(path: output), named = name.scale ?? 1
-        guard named != scale else { return nil }
         let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
-        let device: String = name.device.map { "~" + $0 } ?? "", suffix: String = scale == 1 ? "" : "@\(scale)x"
+        let device: String = name.device.map { "~" + $0 } ?? ""
+        // Drawn at @4x…@8x (`RenderJob`): no animation's name carries that scale (Basics'
+        // `ImageFileName.animationScaleRefusal`), so a name without one is right, and one naming
+        // another scale (`q@2x.gif` at @5x) is said, suggesting the name without it.
+        guard ImageFileName.scaleRange.contains(scale) else {
+            guard named != 1 else { return nil }
+            return "the frames are @\(scale)x but \(output) is named @\(named)x, and a file's name gives its scale to every reader "
+                + "(readers take it as @\(named)x): name it \(folder + name.stem + device + "." + name.pathExtension) "
+                + "(an animation drawn at @\(scale)x is named without its scale)"
+        }
+        guard named != scale else { return nil }
+        let suffix: String = scale == 1 ? "" : "@\(scale)x"
         let suggested: String = folder + name.stem + device + suffix + "." + name.pathExtension
         return "the frames are @\(scale)x but \(output) is named @\(named)x, and a file's name gives its scale to every reader "
-            + "(its frames read back as @\(named)x): name it \(suggested) to keep @\(scale)x"
+            + "(readers take it as @\(named)x): name it \(suggested) to keep @\(scale)x"
     }
 
     /// One warning for each encoder whose settings were changed from their defaults although

@@ -162,9 +162,12 @@ public struct RenderJob: Sendable {
             throw .limit(error)
         }
         // A folder's frames carry their scale in their names (`f1@2x.png`), which readers take for 1…3 only.
-        if resolved == .folder, let error = ImageFileName.scaleError(scene.scale, of: scale == nil ? "SceneFile" : "RenderJob") {
+        // So are a sheet's: `frames` of its data writes them (a sheet at @4x unpacked to frames every reader refused).
+        if resolved == .folder || resolved == .sheet, let error = ImageFileName.scaleError(scene.scale, of: scale == nil ? "SceneFile" : "RenderJob") {
             var refusal = error
-            refusal.reason = "a folder's frames are named @1x…@3x, as UIKit reads them; render a GIF, APNG, WebP, PNG or sheet at @\(scene.scale)x"
+            refusal.reason = resolved == .folder
+                ? "a folder's frames are named @1x…@3x, as UIKit reads them; render a GIF, APNG, WebP or PNG at @\(scene.scale)x"
+                : "a sheet's sprites come back as frames named @1x…@3x, as UIKit reads them; render a GIF, APNG, WebP or PNG at @\(scene.scale)x"
             throw .setting(refusal)
         }
         if let output {

@@ -138,8 +138,15 @@ struct GeneratorOutput: ParsableArguments {
             }
         }
         progress?.finish()
+        // `-o g@2x.gif` at --scale 1: every reader takes the name's scale (assemble and render say so too).
+        let warnings: [String] = switch format {
+        case .gif, .apng, .webp: [AssembleJob.scaleNameWarning(output: output, scale: scale)].compactMap { $0 }
+        case .png: [ImageCommand.scaleWarning(output: output, width: pixels.width, height: pixels.height, madeAt: scale)].compactMap { $0 }
+        case .folder, .sheet: []
+        }
+        for warning in warnings { Console.error("warning: \(warning)") }
         if json {
-            try Console.printJSON(GeneratedFiles(output: output, frames: count, files: written))
+            try Console.printJSON(GeneratedFiles(output: output, frames: count, files: written, warnings: warnings))
         } else {
             // A sheet split over pages is named by its first page (`many-0.png`), as `sheet` names it: `-o many.png` is not written.
             let named = format.isSheet && !written.contains(output) ? written.first ?? output : output
@@ -153,6 +160,6 @@ private struct GeneratedFiles: Encodable {
     var output: String
     var frames: Int
     var files: [String]
-    /// Always empty: a generator reads nothing it could read past (every command's JSON has the list).
+    /// An output named for another scale than it was drawn at (a generator reads nothing it could read past).
     var warnings: [String] = []
 }

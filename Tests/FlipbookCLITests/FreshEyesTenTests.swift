@@ -36,4 +36,45 @@ struct FreshEyesTenTests {
         let run = try CLI.run(["validate", "c:d", "--format", "sarif"], in: dir)
         #expect(run.stdout.contains(#""c%3Ad/gold_01.png""#) && !run.stdout.contains(#""c:d/"#), "\(run.stdout.prefix(2000))")
     }
+
+    /// Fresh eyes round 11: a folder holding only `coin@3x.gif` was validated as @1x (the loader's
+    /// scale did not reach the report), as APNG and WebP named so.
+    @Test(arguments: ["gif", "webp"])
+    func aLoneAnimationIsValidatedAtItsNamesScale(ext: String) throws {
+        let dir = try Self.folder(named: "coin")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try CLI.run(["assemble", "coin", "-o", "coin@3x.\(ext)"], in: dir).status == 0)
+        try FileManager.default.createDirectory(atPath: dir + "/only", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: "\(dir)/coin@3x.\(ext)", toPath: "\(dir)/only/coin@3x.\(ext)")
+        let run = try CLI.run(["validate", "only"], in: dir)
+        #expect(run.stdout.contains("only/coin@3x.\(ext): 4 frames, @3x"), "\(run.stdout)")
+    }
+
+    /// A sheet rendered at @4x unpacked to `@4x` frames every reader refuses: refused as a folder is.
+    @Test func aSheetIsNotRenderedPastThreeX() throws {
+        let dir = try Self.folder(named: "coin")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let scene = #"{"size": [40, 40], "duration": 0.5, "fps": 4, "layers": [{"sequence": {"source": "coin"}, "position": [20, 20]}]}"#
+        try scene.write(toFile: dir + "/scene.json", atomically: true, encoding: .utf8)
+        let run = try CLI.run(["render", "scene.json", "--scale", "4", "-o", "p.json"], in: dir)
+        #expect(run.status == 2 && run.stderr.contains("a sheet's sprites come back as frames named @1x…@3x"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/p.json") && !FileManager.default.fileExists(atPath: dir + "/p.png"))
+        // A name that says another scale than the one drawn is said at 4…8 too; a name without one is right.
+        let named = try CLI.run(["render", "scene.json", "--scale", "5", "-o", "q@2x.gif"], in: dir)
+        #expect(named.status == 0 && named.stderr.contains("warning: the frames are @5x but q@2x.gif is named @2x"), "\(named.stderr)")
+        let plain = try CLI.run(["render", "scene.json", "--scale", "5", "-o", "q.gif"], in: dir)
+        #expect(plain.status == 0 && !plain.stderr.contains("warning"), "\(plain.stderr)")
+    }
+
+    /// `generate -o g@2x.gif` at --scale 1 gave `"warnings": []`; `info` then said half the size.
+    @Test(arguments: [("g@2x.gif", true), ("g.gif", false), ("g@3x.png", true), ("g.png", false)])
+    func generateSaysANameOfAnotherScale(output: String, warned: Bool) throws {
+        let dir = try Fixtures.temporaryFolder("fresh-eyes-10-generate")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let frames = output.hasSuffix(".png") ? "1" : "2"
+        let run = try CLI.run(["generate", "seagull", "--frames", frames, "-o", output, "--json"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(run.stderr.contains("warning: ") == warned && ((report?["warnings"] as? [String])?.isEmpty == !warned), "\(run.stdout) \(run.stderr)")
+    }
 }

@@ -91,14 +91,15 @@ public struct SequenceSummary: Sendable, Equatable, Codable {
     /// Height in pixels of the lowest-scale files, under the same condition as ``width``.
     public var height: Int?
 
-    /// A GIF, APNG or WebP of `frameCount` frames named `file`, as one sequence of one file.
-    init(animation file: String, frameCount: Int, size: (width: Int, height: Int)?) {
+    /// A GIF, APNG or WebP of `frameCount` frames at `scale` (its name's) named `file`, as one
+    /// sequence of one file.
+    init(animation file: String, frameCount: Int, scale: Int, size: (width: Int, height: Int)?) {
         name = file
         directory = FrameFile.directory(of: file)
         prefix = FileIO.lastComponent(of: file)
         self.frameCount = frameCount
         fileCount = 1
-        scales = [1]
+        scales = [scale]
         width = size?.width
         height = size?.height
     }

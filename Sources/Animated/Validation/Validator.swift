@@ -224,7 +224,8 @@ public struct Validator: Sendable {
         case .streamed(let stream, _)?: size = (stream.width, stream.height)
         default: break
         }
-        let summary = SequenceSummary(animation: file, frameCount: animation.frames.count, size: size)
+        // Its name's scale, as every reader takes it (`coin@3x.gif` was reported @1x).
+        let summary = SequenceSummary(animation: file, frameCount: animation.frames.count, scale: animation.scale, size: size)
         var subject = SequenceFacts(sequence: FrameSequence(directory: summary.directory, prefix: summary.prefix, frames: []), files: [])
         subject.animation = (file, animation.readWarnings)
         return ValidationReport(sequences: [summary], findings: findings([subject]), fileCount: 1, deep: deep)
