@@ -77,4 +77,20 @@ struct FreshEyesTenTests {
         let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect(run.stderr.contains("warning: ") == warned && ((report?["warnings"] as? [String])?.isEmpty == !warned), "\(run.stdout) \(run.stderr)")
     }
+
+    /// Fresh eyes round 11: a cut GIF in a folder whose subfolders hold frames passed `validate`
+    /// (0 errors, CI green): an animation was read only when no PNG frame was anywhere in the tree.
+    @Test func anAnimationInAFolderWithoutFramesIsValidated() throws {
+        let dir = try Self.folder(named: "v5/sub")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try CLI.run(["assemble", "v5/sub", "-o", "whole.gif"], in: dir).status == 0)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/whole.gif"))
+        try bytes.prefix(bytes.count * 3 / 4).write(to: URL(fileURLWithPath: dir + "/v5/cut.gif"))
+        let run = try CLI.run(["validate", "v5"], in: dir)
+        #expect(run.status == 1 && run.stdout.contains("animation.frames-lost") && run.stdout.contains("v5/cut.gif"), "\(run.stdout)")
+        // Beside frames it is no frame and is not read, as before.
+        try FileManager.default.moveItem(atPath: dir + "/v5/cut.gif", toPath: dir + "/v5/sub/cut.gif")
+        let beside = try CLI.run(["validate", "v5"], in: dir)
+        #expect(beside.status == 0 && !beside.stdout.contains("cut.gif"), "\(beside.stdout)")
+    }
 }

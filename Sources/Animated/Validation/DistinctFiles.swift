@@ -100,6 +100,21 @@ enum DistinctFiles {
                 guard !claimedDeeper(real, than: index), seen.insert(NameSpelling.Exact(real + "/" + file.fileName)).inserted else { continue }
                 found.frames.append(file)
             }
+            // A GIF, APNG or WebP in a folder of the tree that holds no frames (`fx/boom.gif` beside
+            // `walk/1…8.png`) is an animation of its own, as that folder given alone is: read, not
+            // passed over (a cut one left CI green). Beside frames it is no frame, and not read.
+            let frameFolders = Set(found.frames.map(\.directory))
+            var walk = Discovery.Walk()
+            let animated = (try? Discovery.files(inFolder: trimmed, recursive: true, walk: &walk) { name in
+                ["gif", "webp", "apng"].contains(OutputName.pathExtension(name))
+            }) ?? []
+            for path in animated where !frameFolders.contains(FrameFile.directory(of: path)) {
+                let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
+                let real = (FileIO.resolvedPath(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
+                guard !config.isIgnored(relative), !claimedDeeper(FileIO.parentDirectory(of: real), than: index),
+                      seen.insert(NameSpelling.Exact(real)).inserted else { continue }
+                found.animations.append(path)
+            }
             result.append(found)
         }
         // Two files of one text in two normalisations would be one to every String-keyed map.
