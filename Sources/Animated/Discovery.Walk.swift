@@ -27,12 +27,4 @@ extension Discovery {
             return false
         }
     }
-
-    /// The PNG files under `folder`, searched recursively as ``pngFiles(inFolder:recursive:)``
-    /// searches, with the folder links that were not followed because they lead out of `folder`.
-    static func pngTree(_ folder: String) throws(Error) -> (files: [String], leavingLinks: [(link: String, target: String)]) {
-        var walk = Walk()
-        let files = try files(inFolder: folder, recursive: true, walk: &walk) { $0.hasSuffix(".png") }
-        return (files, walk.leavingLinks)
-    }
 }

@@ -52,7 +52,17 @@ enum DistinctFiles {
             // Before the folder is listed: the place to finish or roll back an interrupted output
             // set in `trimmed`, so that validation never reads a half-replaced set.
             var paths: [String] = []
-            do { (paths, found.leavingLinks) = try Discovery.pngTree(trimmed) } catch {
+            // One walk lists the PNGs and the GIFs, APNGs and WebPs (read below where no frame is beside them).
+            var animated: [String] = []
+            do {
+                var walk = Discovery.Walk()
+                let listed = try Discovery.files(inFolder: trimmed, recursive: true, walk: &walk) { name in
+                    ["png", "gif", "webp", "apng"].contains(OutputName.pathExtension(name))
+                }
+                paths = listed.filter { OutputName.pathExtension($0) == "png" }
+                animated = listed.filter { OutputName.pathExtension($0) != "png" }
+                found.leavingLinks = walk.leavingLinks
+            } catch {
                 found.error = .source(error)
                 result.append(found)
                 continue
@@ -104,10 +114,6 @@ enum DistinctFiles {
             // `walk/1…8.png`) is an animation of its own, as that folder given alone is: read, not
             // passed over (a cut one left CI green). Beside frames it is no frame, and not read.
             let frameFolders = Set(found.frames.map(\.directory))
-            var walk = Discovery.Walk()
-            let animated = (try? Discovery.files(inFolder: trimmed, recursive: true, walk: &walk) { name in
-                ["gif", "webp", "apng"].contains(OutputName.pathExtension(name))
-            }) ?? []
             for path in animated where !frameFolders.contains(FrameFile.directory(of: path)) {
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 let real = (FileIO.resolvedPath(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
