@@ -205,7 +205,7 @@ public struct SpriteSheet: Sendable {
 
     /// A file name for a sprite name that cannot leave the folder it is written to and that a
     /// checkout on Linux, macOS and Windows can hold: `/ \ : * ? " < > |` become `_`, control
-    /// characters are dropped, an empty name becomes `_`, a leading dot becomes `_.`, and `.png` is
+    /// characters (C0, DEL, C1, line separators, bidirectional controls such as U+202E) are dropped, an empty name becomes `_`, a leading dot becomes `_.`, and `.png` is
     /// added — after `@2x` for a sprite of a scale-2 page whose name does not already say so.
     /// ``fileNameWarnings`` names each sprite this renames.
     public static func safeFileName(for name: String, scale: Int = 1) -> String {
@@ -216,7 +216,7 @@ public struct SpriteSheet: Sendable {
 
     /// `base` as a file name every system can hold (see ``safeFileName(for:scale:)``).
     static func portable(_ base: String) -> String {
-        var base = String(base.unicodeScalars.filter { $0.value >= 0x20 && $0 != "\u{7F}" }.map { scalar -> Character in
+        var base = String(base.unicodeScalars.filter { !TerminalText.isControl($0) }.map { scalar -> Character in
             unportableCharacters.contains(scalar) ? "_" : Character(scalar)
         })
         if base.isEmpty { base = "_" }

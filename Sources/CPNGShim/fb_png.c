@@ -11,6 +11,7 @@ typedef struct fb_png_errors {
     jmp_buf jump;
     char message[FB_PNG_MESSAGE_CAPACITY];
     char warning[FB_PNG_MESSAGE_CAPACITY];
+    int data_check_fails;   /* the Adler-32 is checked (fb_png_decoder_verify_adler32) */
 } fb_png_errors;
 
 static void fb_copy_message(char *destination, const char *source) {
@@ -63,12 +64,13 @@ fb_png_decoder *fb_png_decoder_create(const uint8_t *data, size_t size) {
         free(decoder);
         return NULL;
     }
-#if defined(PNG_IGNORE_ADLER32)
-    /* Each IDAT chunk's CRC already covers the compressed bytes; zlib's Adler-32 of the inflated
-       data checks them a second time (5 % of the CPU of a screencast's encode). Chromium skips it too. */
-    png_set_option(decoder->png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
-#endif
     return decoder;
+}
+
+void fb_png_decoder_verify_adler32(fb_png_decoder *decoder) {
+    /* Read by fb_png_decoder_read_header, which skips the checksum otherwise: libpng 1.6.39 keeps
+       ignoring it once PNG_IGNORE_ADLER32 was on, even after it is set off again. */
+    decoder->errors.data_check_fails = 1;
 }
 
 void fb_png_decoder_destroy(fb_png_decoder *decoder) {
@@ -99,6 +101,12 @@ int fb_png_decoder_read_header(fb_png_decoder *decoder, fb_png_header *header) {
     png_set_chunk_malloc_max(png, 16 * 1024 * 1024);
     png_set_chunk_cache_max(png, 1000);
     png_set_read_fn(png, decoder, fb_read_from_memory);
+#if defined(PNG_IGNORE_ADLER32)
+    /* Each IDAT chunk's CRC already covers the compressed bytes; zlib's Adler-32 of the inflated
+       data checks them a second time (5 % of the CPU of a screencast's encode). Chromium skips it
+       too. A verifying decoder (fb_png_decoder_verify_adler32) keeps it. */
+    if (!decoder->errors.data_check_fails) png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
     png_read_info(png, info);
     decoder->header_read = 1;
 

@@ -9,9 +9,11 @@ enum LibPNG {
         }
     }
 
-    /// Decodes to straight RGBA8, refusing images over `maxPixels` before allocating them.
-    static func decode(_ bytes: [UInt8], file: String, maxPixels: Int) -> Result<PNG.Image, PNG.DecodeError> {
+    /// Decodes to straight RGBA8, refusing images over `maxPixels` before allocating them; the
+    /// zlib stream's Adler-32 is checked only when `verifyAdler32` (the IDAT CRCs cover the bytes).
+    static func decode(_ bytes: [UInt8], file: String, maxPixels: Int, verifyAdler32: Bool = false) -> Result<PNG.Image, PNG.DecodeError> {
         withDecoder(bytes, file: file) { decoder in
+            if verifyAdler32 { fb_png_decoder_verify_adler32(decoder) }
             let header: PNG.Header
             switch readHeader(decoder, file: file) {
             case .success(let value): header = value

@@ -10,6 +10,12 @@ extension PNG {
         /// The largest `width × height` accepted.
         public var maxPixels: Int
 
+        /// Whether ``decode(_:file:)`` checks the Adler-32 that ends the image data's zlib stream,
+        /// as zlib-based readers (Pillow, ffmpeg) do: off by default, as in Chromium, since each
+        /// `IDAT` chunk's CRC already covers the compressed bytes; a validator turns it on, so a
+        /// file those readers refuse ("incorrect data check") is not called sound.
+        public var verifiesAdler32 = false
+
         /// A decoder that refuses images of more than `maxPixels` pixels (width × height) with
         /// ``PNG/DecodeError/tooLarge(file:width:height:maxPixels:)``, before anything is allocated;
         /// 8192 × 8192 by default.
@@ -63,7 +69,7 @@ extension PNG {
         /// Decodes PNG data; `file` names the data in errors.
         public func decode(_ bytes: [UInt8], file: String) throws(DecodeError) -> Image {
             try Self.checkSignature(bytes, file: file)
-            return try LibPNG.decode(bytes, file: file, maxPixels: maxPixels).get()
+            return try LibPNG.decode(bytes, file: file, maxPixels: maxPixels, verifyAdler32: verifiesAdler32).get()
         }
 
         /// Decodes the file at `path` into a ``Bitmap`` (the decoded straight bytes) whose scale comes from the

@@ -59,8 +59,15 @@ struct Info: ParsableCommand {
                         // Every chunk and its CRC first, as validate checks them: libpng drops a
                         // damaged ancillary chunk (a tEXt) without a word.
                         let bytes = try PNG.Decoder.contents(of: file)
-                        try PNG.ChunkWalker.walk(bytes, file: file)
-                        report.files.append(FileInfo(path: file, image: try decoder.decode(bytes, file: file)))
+                        let chunks = try PNG.ChunkWalker.walk(bytes, file: file)
+                        var info = FileInfo(path: file, image: try decoder.decode(bytes, file: file))
+                        // Bytes after IEND, as validate's png.trailing-data warns of them: shipped, never shown.
+                        if let end = chunks.last, bytes.count > end.offset + 12 + end.length {
+                            let extra = bytes.count - (end.offset + 12 + end.length)
+                            info.warnings.append("\(file) has \(Console.count(extra, "byte")) after its IEND chunk, which every decoder ignores")
+                            Console.error("warning: \(info.warnings[0])")
+                        }
+                        report.files.append(info)
                     }
                 } catch {
                     report.errors.append(FileProblem(path: file, error: "\(error)"))
@@ -127,8 +134,8 @@ extension Info {
         var frames: Int?
         var durationSeconds: Double?
         var repeatCount: Int?
-        /// What the decoder read past (a file cut short: its whole frames are kept), also printed
-        /// on standard error; empty when the file was read whole.
+        /// What the decoder read past (a file cut short: its whole frames are kept; bytes after a
+        /// PNG's end), also printed on standard error; empty when the file was read whole.
         var warnings: [String] = []
 
         init(path: String, image: PNG.Image) {

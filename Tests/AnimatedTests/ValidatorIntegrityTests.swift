@@ -89,6 +89,31 @@ struct ValidatorIntegrityTests {
         #expect(message.hasPrefix("gold_3.png: CRC error in the IDAT chunk at byte"), "\(message)")
     }
 
+    /// The last IDAT's final byte (part of the zlib stream's Adler-32) changed and its CRC made
+    /// right again, as a writer with a bad checksum makes it: only an inflate finds it.
+    static func breakTheAdler32(_ bytes: [UInt8]) -> [UInt8] {
+        var damaged = bytes
+        guard let idat = try? PNG.ChunkWalker.walk(bytes, file: "x").last(where: { $0.type == "IDAT" }) else { return [] }
+        let end = idat.offset + 8 + idat.length
+        damaged[end - 1] ^= 0x01
+        let crc = damaged.withUnsafeBufferPointer { Zlib.crc32(UnsafeBufferPointer(rebasing: $0[(idat.offset + 4)..<end])) }
+        damaged.replaceSubrange(end..<(end + 4), with: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: crc >> $0) })
+        return damaged
+    }
+
+    /// A wrong Adler-32 under correct CRCs: Pillow and ffmpeg refuse such a frame ("incorrect data
+    /// check"), so `deep` calls it `png.corrupt` (it passed: the decoder skips that checksum for
+    /// speed, as Chromium does). Without `deep` nothing is inflated, so only `deep` can see it.
+    @Test func aWrongAdler32IsCorruptWhenDeep() throws {
+        let folder = try Self.coinFolder("validate-adler", damage: Self.breakTheAdler32)
+        #expect(try Validator().validate([folder]).errors.isEmpty)
+        let report = try Validator(deep: true).validate([folder])
+        #expect(report.errors.map(\.rule) == [.pngCorrupt], "\(report.findings)")
+        #expect(report.errors.map(\.file) == [folder + "/gold_3.png"])
+        // Readers keep decoding it: only the validator is strict.
+        #expect(try PNG.Decoder().decode(file: folder + "/gold_3.png").header.width == 64)
+    }
+
     /// A frame over the pixel limit is `png.too-large`, not `png.corrupt`, found from the header
     /// with or without `deep`, saying what to raise.
     @Test(arguments: [false, true])

@@ -54,6 +54,9 @@ struct ControlCharacterNameCommandTests {
         ["frames", "IN", "--prefix", "fx", "-o", "out/m\nn"],
         ["generate", "seagull", "--frames", "2", "-o", "out/g\tx"],
         ["assemble", "IN", "-o", "out/n\tew/x.gif"],
+        // A bidirectional override (fresh eyes round 11: accepted): `out/x\u{202E}fig.gif` shows as `out/xfig.gif` reversed.
+        ["assemble", "IN", "-o", "out/x\u{202E}fig.gif"],
+        ["generate", "seagull", "--frames", "2", "-o", "out/\u{202E}x"],
     ])
     func noOutputIsNamedWithAControlCharacter(arguments: [String]) throws {
         let dir = try Self.folder()
@@ -66,6 +69,11 @@ struct ControlCharacterNameCommandTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0 != Self.escapeName }
         let inOut = (try? FileManager.default.contentsOfDirectory(atPath: dir + "/out")) ?? []
         #expect(left.filter { $0 != "out" }.isEmpty && inOut.isEmpty, "\(left) \(inOut)")
+        // No raw bidirectional control either, and a folder that holds one is named, not a file in it.
+        #expect(!run.stderr.unicodeScalars.contains { $0.value == 0x202E }, "\(run.stderr.debugDescription)")
+        if arguments.last == "out/n\tew/x.gif" {
+            #expect(run.stderr.contains(#"the folder out/n\tew holds a control character"#), "\(run.stderr.debugDescription)")
+        }
         // With a plain prefix the same GIF explodes fine.
         if arguments == ["frames", "IN", "-o", "out"] {
             #expect(try CLI.run(["frames", Self.escapeName, "--prefix", "fx", "-o", "out"], in: dir).status == 0)

@@ -68,6 +68,9 @@ struct FramesSpriteNameTests {
           "\"star*4\" is written as star_4.png"]),
         (["fi\tre1", "fi\u{1B}re2", "fire3"], ["fire1.png", "fire2.png", "fire3.png"],
          ["\"fi\\tre1\" is written as fire1.png", "\"fi\\u{1B}re2\" is written as fire2.png"]),
+        // C1 and bidirectional controls too (a file named with U+202E shows reordered; every output refuses such a name).
+        (["fi\u{85}re1", "fi\u{202E}re2"], ["fire1.png", "fire2.png"],
+         ["\"fi\\u{85}re1\" is written as fire1.png", "\"fi\\u{202E}re2\" is written as fire2.png"]),
     ])
     func everyRenamedSpriteIsSaid(names: [String], files: [String], said: [String]) throws {
         let dir = try Self.folder(names)

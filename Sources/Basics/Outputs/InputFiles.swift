@@ -61,8 +61,13 @@ public struct InputFiles: Sendable {
     /// The refusal shows the path escaped (`m\nn`), so it stays one line.
     static func checkNoControlCharacters(_ path: String) throws(OutputError) {
         guard TerminalText.hasControl(path) else { return }
-        throw .unsupportedName(path: TerminalText.escaped(path), reason: "its name holds a control character (a tab, a line break, an escape), "
-                               + "which terminals, shells and engines' data files mishandle; name it without")
+        // The folder on the way that holds one is named, not the first file the command would write in it.
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let at = parts.firstIndex { TerminalText.hasControl(String($0)) } ?? parts.count - 1
+        let what = at < parts.count - 1 ? "the folder \(TerminalText.escaped(parts[...at].joined(separator: "/")))" : "its name"
+        throw .unsupportedName(path: TerminalText.escaped(path), reason: "\(what) holds a control character (a tab, a line break, an escape, "
+                               + "a bidirectional override such as U+202E), which terminals, shells and engines' data files mishandle or "
+                               + "show reordered; name it without")
     }
 
     /// Refuses a path that climbs (`..`) out of a folder that does not exist yet

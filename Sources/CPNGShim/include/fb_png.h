@@ -42,6 +42,9 @@ typedef struct fb_png_decoder fb_png_decoder;
 
 /// A decoder over `size` bytes at `data`; the bytes must outlive the decoder. NULL when out of memory.
 fb_png_decoder *fb_png_decoder_create(const uint8_t *data, size_t size);
+/* Makes the decoder check the zlib stream's Adler-32, which it skips by default (each IDAT's CRC
+   already covers the compressed bytes): a validator wants every check a strict reader makes. */
+void fb_png_decoder_verify_adler32(fb_png_decoder *decoder);
 void fb_png_decoder_destroy(fb_png_decoder *decoder);
 
 /// Reads every chunk up to the image data. Call once, before `fb_png_decoder_read_rgba8`.
