@@ -235,7 +235,8 @@ public enum SheetExport {
     }
 
     /// Writes `files` (folders created as needed) as one set of Basics' `OutputSet`, owned by
-    /// `owner` (the name given for the sheet: `output` of ``files(for:format:output:data:)``): they
+    /// `owner` (the name given for the sheet: `output` of ``files(for:format:output:data:)``; `a`,
+    /// `a.png` and `a.json` name one sheet, so a rerun by another of its names replaces it): they
     /// replace the files the sheet's previous writing made as a whole (a sheet re-packed onto fewer
     /// pages leaves no old page behind), or nothing at all. No file may be one of `inputs`, and an
     /// existing file is replaced only when Flipbook wrote it for this sheet, unless its path is
@@ -245,7 +246,7 @@ public enum SheetExport {
     /// `png8` (Raster's `PaletteQuantizer`).
     public static func write(_ files: [File], owner: String, protecting inputs: InputFiles = InputFiles(), named: [String] = [],
                              pngLevel: Int = 5, png8: Bool = false) throws(Error) {
-        let set = OutputSet(owner: owner, protecting: inputs)
+        let set = OutputSet(owner: Self.setOwner(owner), protecting: inputs)
         for file in files {
             do { try inputs.prepare(folder: FileIO.parentDirectory(of: file.path)) } catch { throw .writing(error) }
             let isNamed = named.contains(file.path)
@@ -263,6 +264,17 @@ public enum SheetExport {
             }
         }
         do { try set.commit() } catch { throw .writing(error) }
+    }
+
+    /// The owner a sheet's set is recorded under: the name given with its page or data extension
+    /// made `.png` (`a.json`, `a.atlasc`, `a` → `a.png`), so one sheet has one owner whichever of
+    /// its names `-o` gave (a sheet written as `-o a.json` after `-o a.png` was refused as another
+    /// set's files, and back again, for ever).
+    static func setOwner(_ output: String) -> String {
+        let ext = OutputName.pathExtension(output)
+        let sheetExtensions = Set(Format.allCases.map(\.dataExtension) + ["png", "atlasc"])
+        if ext.isEmpty { return output + ".png" }
+        return sheetExtensions.contains(ext) ? String(output.dropLast(ext.count)) + "png" : output
     }
 
     /// The files as bytes, each named by its path: pages encoded as PNG at zlib level `pngLevel`
@@ -300,6 +312,20 @@ public enum SheetExport {
         var stem: String
         var dataStem: String
 
+        /// Refuses a name at a scale no reader takes (`t@9x.json`): a sheet's pages are @1x…@3x, the
+        /// scales its frames come back as, and engines would draw `@9x` pages at a ninth of their size.
+        static func checkScale(of stem: String, named name: String, format: Format) throws(OutputError) {
+            let file = ImageFileName(path: stem + ".png")
+            guard let scale = file.scale, !ImageFileName.scaleRange.contains(scale) else { return }
+            let folder = stem.contains("/") ? String(stem[...stem.lastIndex(of: "/")!]) : ""
+            let plain = folder + file.stem, device = file.device.map { "~" + $0 } ?? ""
+            let ext = OutputName.pathExtension(name).isEmpty ? "png" : OutputName.pathExtension(name)
+            let range = ImageFileName.scaleRange
+            throw .unsupportedName(path: name, reason: "it is named @\(scale)x, and a \(format.rawValue) sheet's pages are read at "
+                                   + "@\(range.lowerBound)x…@\(range.upperBound)x, the scales UIKit loads (its frames come back so named): "
+                                   + "name it \(plain)\(device).\(ext) or \(plain)@\(range.upperBound)x\(device).\(ext)")
+        }
+
         init(format: Format, output: String, data: String?) throws(OutputError) {
             let what = "a \(format.rawValue) sheet is PNG pages and .\(format.dataExtension) data"
             if output == OutputName.standardOutput || data == OutputName.standardOutput {
@@ -318,6 +344,7 @@ public enum SheetExport {
                 throw .unsupportedName(path: output, reason: "\(what): name it \(OutputName.list(allowed))\(instead)")
             }
             stem = ext.isEmpty ? output : String(output.dropLast(ext.count + 1))
+            try Self.checkScale(of: stem, named: output, format: format)
             if let data {
                 let dataExt = OutputName.pathExtension(data)
                 guard dataExt.isEmpty || dataExt == format.dataExtension else {
@@ -327,6 +354,7 @@ public enum SheetExport {
                     throw .unsupportedName(path: output, reason: "names the data file already; give SheetJob.data or a page name NAME.png, not both")
                 }
                 dataStem = dataExt.isEmpty ? data : String(data.dropLast(dataExt.count + 1))
+                try Self.checkScale(of: dataStem, named: data, format: format)
             } else {
                 dataStem = stem
             }

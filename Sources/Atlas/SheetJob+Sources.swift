@@ -38,6 +38,12 @@ extension SheetJob {
             if let error = folderManifest.unmatchedName(prefixes: prefixes, file: manifestPath(in: sequence.directory)) {
                 throw SequenceManifest.Error.schema(error)
             }
+            // `"highlighted"` naming the folder's only sequence: refused, as assemble and validate refuse it.
+            if folderManifest.name == nil, folderManifest.highlighted == sequence.prefix, !prefixes.contains(where: { $0 != sequence.prefix }),
+               let error = folderManifest.mismatch(sequence: sequence.prefix, frameCount: sequence.frames.count, highlightedFound: true,
+                                                   file: manifestPath(in: sequence.directory)) {
+                throw SequenceManifest.Error.schema(error)
+            }
             guard folderManifest.describes(sequence.prefix) else { continue }
             // Some of the folder's frames (files picked by hand) keep their own durations.
             let manifest = folderManifest.fitted(toFrames: sequence.frames.map(\.number), directory: sequence.directory, prefix: sequence.prefix)
@@ -162,14 +168,16 @@ extension SheetJob {
         }
     }
 
-    /// The frame at `scale`: its own file, or the largest variant there is resampled to the size
-    /// the scale implies (counted in `resampled`).
+    /// The frame at `scale`: its own file, or the largest variant there is at a scale UIKit loads
+    /// (@1x…@3x: a stray `coin1@4x.png` is left out here as everywhere) resampled to the size the
+    /// scale implies (counted in `resampled`).
     private static func load(_ frame: FrameSequence.Frame, scale: Int, reader: FileReader, maxPixels: Int,
                              resampled: inout Int) throws(PNG.DecodeError) -> Bitmap {
         if let exact = frame.files.first(where: { $0.scale == scale && $0.device == nil }) {
             return try bitmap(exact.path, reader: reader, maxPixels: maxPixels)
         }
-        guard let largest = frame.files.filter({ $0.device == nil }).max(by: { $0.scale < $1.scale }) ?? frame.files.first else {
+        let loadable = frame.files.filter { ImageFileName.scaleRange.contains($0.scale) }
+        guard let largest = loadable.filter({ $0.device == nil }).max(by: { $0.scale < $1.scale }) ?? loadable.first else {
             return Bitmap(clearWidth: 1, height: 1, scale: scale)
         }
         let source = try bitmap(largest.path, reader: reader, maxPixels: maxPixels)
