@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Animated", "Atlas", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "flipbook", "Animated", "Atlas", "Basics", "TestSupport"]),
-        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Basics", "Raster", "TestSupport"]),
+        .testTarget(name: "AtlasTests", dependencies: ["Atlas", "Animated", "Basics", "Raster", "TestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["Basics", "Raster", "Animated", "FrameGen", "GIF", "APNG", "WebP", "Atlas", "TestSupport"]),
         // The public-API hostile-value harness (not a product): its case table, the executable that
         // runs cases in a child process, and the test that fails when a case traps.

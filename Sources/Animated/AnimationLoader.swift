@@ -75,7 +75,7 @@ extension Animation {
     /// (``LoadError/gifAmongOtherSources(gif:)``). A folder given alone is read by the rule an
     /// upload of its files follows (docs/Design.md, "Sources: one definition"): without a PNG, its
     /// one GIF, APNG or WebP is the animation (several are refused as
-    /// ``LoadError/gifAmongOtherSources(gif:)``); beside PNG frames, a GIF, APNG or WebP is no
+    /// ``Discovery/Error/severalAnimations(source:animations:)``); beside PNG frames, a GIF, APNG or WebP is no
     /// frame (``Discovery/leftOutNote(in:)`` says so).
     ///
     /// PNG files listed in an order of their own (``Discovery/listedFrames(_:)``) play as listed; when
@@ -110,9 +110,7 @@ extension Animation {
         // files is; one beside PNG frames is no frame (`SourceImages`, the rule both follow).
         if sources.count == 1 {
             let images: SourceImages?
-            do { images = try Discovery.folderImages(sources[0]) } catch .animationAmongFrames(let path) { throw .gifAmongOtherSources(gif: path) } catch {
-                throw .discovery(error)
-            }
+            do { images = try Discovery.folderImages(sources[0]) } catch { throw .discovery(error) }
             if case .animation(let file, let kind)? = images {
                 let bytes: [UInt8]
                 do { bytes = try FileIO.readAll(file) } catch { throw unreadable(file, error) }
@@ -177,7 +175,7 @@ extension Animation {
     /// image (`readme.txt`), hidden files, the pages of a sprite sheet whose data is among the
     /// files and a GIF, APNG or WebP beside PNG frames are left out (``Upload/leftOut``), as in a
     /// folder; several GIFs, APNGs or WebPs and no PNG are refused
-    /// (``LoadError/gifAmongOtherSources(gif:)``).
+    /// (``Discovery/Error/severalAnimations(source:animations:)``, with ``Discovery/filesGiven``).
     ///
     /// Each file must have a name of its own: a name given twice (`walk1.png` twice, or
     /// `walk1.png` and `./walk1.png`) with different bytes is refused with both spellings
@@ -193,9 +191,7 @@ extension Animation {
                             progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
         if let scale, let error = ImageFileName.scaleError(scale, of: nil) { throw .setting(error) }
         let upload: Upload
-        do { upload = try Upload(files) } catch .animationAmongFrames(let path) { throw .gifAmongOtherSources(gif: path) } catch {
-            throw .discovery(error)
-        }
+        do { upload = try Upload(files) } catch { throw .discovery(error) }
         switch upload.content {
         case .animation(let file, let kind):
             return try load(animatedFile: file.bytes, kind: kind, file: file.name, limits: limits, streaming: streaming,
@@ -270,6 +266,12 @@ extension Animation {
             return sequence.prefix != highlightedPrefix
         }
         guard candidates.count == 1, var main = candidates.first else {
+            // `"highlighted"` naming the folder's only sequence leaves nothing to play: the manifest's error, said as `validate` says it.
+            if candidates.isEmpty, sequences.count == 1, let manifest,
+               let error = manifest.mismatch(sequence: sequences[0].prefix, frameCount: sequences[0].frames.count, highlightedFound: true,
+                                             file: manifestPath) {
+                throw .manifest(.schema(error))
+            }
             throw .ambiguous(source: source, sequences: (candidates.isEmpty ? sequences : candidates).map(\.name))
         }
         // Two files for one frame: refused, or one kept as asked.

@@ -51,4 +51,22 @@ extension AssembleJob {
                          detail: "\(frames) frame\(frames == 1 ? "" : "s") of \(canvas.width)×\(canvas.height), "
                              + "and the \(format) encoder's \(workingCanvases(format)) working canvases")
     }
+
+    /// Checks the frames `play` writes, each the size of its first PNG frame file (read from the
+    /// header: nothing decoded), against `limits.maxOutputPixels`, as an animated source's declared
+    /// frames are checked when it is read: `--max-output-pixels` bounded a GIF of the frames but not
+    /// the frames themselves. Frames that are no files (an animated source's, bitmaps) are checked
+    /// where they are read.
+    /// - Throws: `LimitError` for `outputPixels`, naming `subject`; a first frame whose header does
+    ///   not read is left to the encode, which names it.
+    static func checkOutputPixels(of play: Animation.Playback, limits: ResourceLimits, subject: String) throws(LimitError) {
+        let header: PNG.Header?
+        switch play.frames.first {
+        case .file(let path)?: header = try? PNG.Decoder(maxPixels: .max).readHeader(file: path)
+        case .memory(let file)?: header = try? PNG.Decoder(maxPixels: .max).readHeader(file.bytes, file: file.name)
+        default: header = nil
+        }
+        guard let header else { return }
+        try limits.checkOutput(play.frames.count, "frames", width: header.width, height: header.height, of: subject)
+    }
 }

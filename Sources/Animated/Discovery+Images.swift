@@ -16,7 +16,7 @@ extension Discovery {
     static func folderImages(_ source: String) throws(Error) -> SourceImages? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-        return try SourceImages.reading(imageFiles(inFolder: trimmingSlash(source))) { path in
+        return try SourceImages.reading(imageFiles(inFolder: trimmingSlash(source)), of: source) { path in
             (try? FileIO.readPrefix(path, limit: 4096)).map { APNG.Decoder.isAnimated($0.bytes) } ?? false
         }
     }

@@ -41,6 +41,8 @@ extension Discovery {
             if isDirectory.boolValue {
                 if recursive { result += try files(inFolder: path, recursive: true, walk: &walk, accept: accept) }
             } else if accept(name.lowercased()) {
+                // `cap_1732867200000000000.png`: a frame number too long to read, refused by name.
+                if FrameFile.hasNumberTooLong(path) { throw .frameNumberTooLong(path: path) }
                 // A file link that leads out (`walk3.png -> /etc/…`) is refused, as a sheet's page is.
                 if let boundary, let real = FileIO.resolvedPath(path), !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
                     guard FrameFile(path: path) == nil else { throw .linkOutside(link: path, target: real) }

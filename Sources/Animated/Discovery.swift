@@ -31,8 +31,16 @@ public enum Discovery {
         /// `pages` (`fire-0.png`, …) are the images the sheet's data file `data` names.
         case onlySheetPages(source: String, data: String, pages: [String])
         /// A GIF, APNG or WebP at `path` named among other images: such a file is an animation
-        /// of its own, read alone.
+        /// of its own, read alone. (Discovery no longer throws it: a folder or an upload of several
+        /// animations is ``severalAnimations(source:animations:)``; `Animation.load` refuses one
+        /// named among other sources as `Animation.LoadError.gifAmongOtherSources(gif:)`.)
         case animationAmongFrames(path: String)
+        /// A source (a folder, or ``Discovery/filesGiven``) that holds no PNG frame but several
+        /// animations (GIF, APNG, WebP), each of which is read alone: which one is meant cannot be told.
+        case severalAnimations(source: String, animations: [String])
+        /// A PNG whose name ends in a number of more than `FrameFile.maximumDigits` digits (zero
+        /// padding aside): no frame number, so it would be left out without a word.
+        case frameNumberTooLong(path: String)
         /// A source (a folder, or ``Discovery/filesGiven``) whose only image is the animation
         /// `animation` (a GIF, APNG or WebP), or that animation named itself (`source` is
         /// `animation`), given where PNG images are packed (`SheetJob`): a sheet
@@ -132,6 +140,12 @@ public enum Discovery {
                     + "the scales UIKit loads; rename it (@\(ImageFileName.scaleRange.upperBound)x at most) or move it out of the frames"
             case .animationAmongFrames(let path):
                 "\(path) is an animation: a GIF, APNG or WebP is read on its own, not with other sources"
+            case .frameNumberTooLong(let path):
+                "\(path): its frame number has more than \(FrameFile.maximumDigits) digits, more than a frame number may have "
+                    + "(a nanosecond timestamp?): number the frames 1, 2, 3… (or with fewer digits), so that none is left out"
+            case .severalAnimations(let source, let animations):
+                "\(source == Discovery.filesGiven ? "the files given hold" : "\(source) holds") no PNG frames but \(animations.count) animations "
+                    + "(\(shortList(animations))): each GIF, APNG or WebP is read on its own; give the one to read"
             case .linkOutside(let link, let target):
                 "\(link) is a symbolic link to \(target), outside the folder given: frames are read only from the folder; "
                     + "copy the file into the folder in place of the link, or give the folder it leads to"
@@ -295,6 +309,15 @@ public enum Discovery {
         let given = sameFolderSpelling(withoutSettings(sources))
         if paths == given && paths != paths.sorted(by: NaturalOrder.areInIncreasingOrder) {
             said.append("the files play in the order listed, not by name")
+        }
+        // `fx/*.png` over a folder of two sequences: played one after the other, which the folder given would refuse.
+        var sequences: [String] = []
+        for file in listed where !file.numberText.isEmpty {
+            let name = file.directory == "." ? file.prefix : file.directory + "/" + file.prefix
+            if !sequences.contains(name) { sequences.append(name) }
+        }
+        if sequences.count > 1 {
+            said.append("the files are frames of \(sequences.count) sequences (\(shortList(sequences))), played one after the other as listed")
         }
         if !unnumbered.isEmpty && unnumbered.count < listed.count && Set(given).count == given.count && isInNameOrder(given) {
             said.append("\(unnumbered.prefix(3).joined(separator: ", "))\(unnumbered.count > 3 ? " and \(unnumbered.count - 3) more" : "") "

@@ -17,14 +17,15 @@ public struct FrameFile: Sendable, Hashable {
     /// The `~device` modifier, lowercased, if any.
     public var device: String?
 
-    /// Parses a path; `nil` when it is not a PNG or its stem does not end in a number.
+    /// Parses a path; `nil` when it is not a PNG or its stem does not end in a number of at most
+    /// ``maximumDigits`` digits (zero padding not counted: ``hasNumberTooLong(_:)`` tells such a
+    /// name, which readers refuse rather than pass over).
     public init?(path: String) {
         let name = ImageFileName(path: path)
         guard name.pathExtension == "png" else { return nil }
         let digits = name.stem.reversed().prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty, digits.count <= 18 else { return nil }
         let text = String(digits.reversed())
-        guard let number = Int(text) else { return nil }
+        guard !digits.isEmpty, text.drop(while: { $0 == "0" }).count <= Self.maximumDigits, let number = Int(text) else { return nil }
         self.path = path
         self.directory = FrameFile.directory(of: path)
         self.prefix = String(name.stem.dropLast(text.count))
@@ -32,6 +33,18 @@ public struct FrameFile: Sendable, Hashable {
         self.numberText = text
         self.scale = name.scale ?? 1
         self.device = name.device
+    }
+
+    /// The most digits a frame number has, zero padding aside: numbers stay far from `Int.max`.
+    public static let maximumDigits = 18
+
+    /// Whether `path` is a PNG whose name ends in a number of more than ``maximumDigits`` digits
+    /// (a nanosecond timestamp, `f1732867200000000000.png`): no frame number, and no image without
+    /// one either — every reader refuses it by name rather than leave it out without a word.
+    public static func hasNumberTooLong(_ path: String) -> Bool {
+        let name = ImageFileName(path: path)
+        guard name.pathExtension == "png" else { return false }
+        return name.stem.reversed().prefix { $0.isASCII && $0.isNumber }.reversed().drop(while: { $0 == "0" }).count > maximumDigits
     }
 
     /// A PNG whose name has no number (`eggHead.png`, `eggHead@2x.png`): a single image, its stem

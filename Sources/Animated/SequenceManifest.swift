@@ -197,6 +197,15 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
                          "must be a positive number of milliseconds, at most a day (86400000)")
         }
         if let scale, !ImageFileName.scaleRange.contains(scale) { return error("scale", Double(scale), "must be \(ImageFileName.scaleRange.lowerBound)…\(ImageFileName.scaleRange.upperBound)") }
+        // Prefixes of frames in the manifest's own folder: `../other/hl_` would read frames from
+        // outside the folder given (and outside a project, untracked by its build).
+        for (key, value) in [("name", name), ("highlighted", highlighted)] {
+            guard let value, value.contains("/") || value.contains("\\") || value == "." || value == ".." else { continue }
+            return SchemaError(file: file, path: InputPath(stringLiteral: key),
+                               problem: .invalid(reason: "a prefix of frames in the manifest's own folder (gold_hl_ for gold_hl_1.png…), "
+                                                 + "without a folder: frames are never read from elsewhere"),
+                               found: value)
+        }
         return nil
     }
 
@@ -210,6 +219,13 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
             return SchemaError(file: file, path: "frameDurations",
                                problem: .countMismatch(expected: frameCount, found: frameDurations.count,
                                                        reason: "one per frame of \(InputPath.quote(sequence))"))
+        }
+        // The highlighted frames are another sequence's: naming this one leaves nothing to play normally.
+        if let highlighted, highlighted == sequence {
+            return SchemaError(file: file, path: "highlighted",
+                               problem: .invalid(reason: "\(InputPath.quote(highlighted)) is the sequence this manifest times; the highlighted "
+                                                 + "frames are another prefix's in the folder (\(highlighted)hl_1.png…)"),
+                               found: highlighted)
         }
         if let highlighted, !highlightedFound {
             return SchemaError(file: file, path: "highlighted",

@@ -28,6 +28,9 @@ package enum SheetPages {
 
     /// Each page among `names` (file names in one folder) that a data file among them names,
     /// with that data file's name; `read` gives a data file's bytes (`nil` when it cannot be read).
+    /// A file named as a frame of a sequence whose other frames are no pages (`gold_4.png` beside
+    /// `gold_1…3.png`, named by a stray `coin-atlas.json`) stays a frame: a data file never takes a
+    /// frame out of its sequence without a word.
     static func pages(among names: [String], read: (String) -> [UInt8]?) -> [String: String] {
         let images = Set(names.filter { OutputName.pathExtension($0) == "png" })
         guard !images.isEmpty else { return [:] }
@@ -39,7 +42,9 @@ package enum SheetPages {
                 if images.contains(name), result[name] == nil { result[name] = data }
             }
         }
-        return result
+        guard !result.isEmpty else { return result }
+        let framePrefixes = Set(images.filter { result[$0] == nil }.compactMap { FrameFile(path: $0)?.prefix })
+        return result.filter { page, _ in FrameFile(path: page).map { !framePrefixes.contains($0.prefix) } ?? true }
     }
 
     /// The pages of a folder on disk (`folder` as given, `names` its entries).

@@ -11,8 +11,8 @@ import Basics
 ///   (a `preview.gif` exported beside the frames, the job's own earlier output): it is an
 ///   animation of its own, read only alone.
 /// - Without a PNG, one GIF, APNG or WebP is the source: an animation, read whole. Several are
-///   refused (``Discovery/Error/animationAmongFrames(path:)``, naming the second): nothing says
-///   which one is meant.
+///   refused (``Discovery/Error/severalAnimations(source:animations:)``, naming them): nothing
+///   says which one is meant.
 /// - A lone `.png` whose content is an APNG (`acTL`) is that animation too; among other PNGs it
 ///   is a frame, which `png.animated` reports and the jobs refuse.
 enum SourceImages: Equatable {
@@ -21,14 +21,15 @@ enum SourceImages: Equatable {
     /// PNG images, in the order given, and the GIFs, APNGs and WebPs left out beside them.
     case stills([String], leftOut: [String])
 
-    /// The images `names` (each a PNG, GIF, APNG or WebP by its name) stand for, in the order
-    /// given; `nil` when there are none. `isAPNG` says whether a lone `.png` holds an animation.
-    static func reading(_ names: [String], isAPNG: (String) -> Bool) throws(Discovery.Error) -> SourceImages? {
+    /// The images `names` (each a PNG, GIF, APNG or WebP by its name) of `source` (a folder, or
+    /// ``Discovery/filesGiven``) stand for, in the order given; `nil` when there are none.
+    /// `isAPNG` says whether a lone `.png` holds an animation.
+    static func reading(_ names: [String], of source: String, isAPNG: (String) -> Bool) throws(Discovery.Error) -> SourceImages? {
         let animations = names.filter { Animation.animatedFileKind($0) != nil }
         let stills = names.filter { Animation.animatedFileKind($0) == nil }
         if stills.isEmpty {
             guard let first = animations.first, let kind = Animation.animatedFileKind(first) else { return nil }
-            guard animations.count == 1 else { throw .animationAmongFrames(path: animations[1]) }
+            guard animations.count == 1 else { throw .severalAnimations(source: source, animations: animations) }
             return .animation(first, kind)
         }
         if stills.count == 1 && animations.isEmpty && isAPNG(stills[0]) { return .animation(stills[0], .apng) }

@@ -76,7 +76,7 @@ public struct Upload: Sendable, Equatable {
     /// The upload `files` stands for. Throws ``Discovery/Error/repeatedName(first:second:)`` for a
     /// name given twice with different bytes (with the same bytes it is one file),
     /// ``Discovery/Error/namesDifferInNormalization(first:second:)`` for two names of one text in
-    /// two Unicode normalisations, ``Discovery/Error/animationAmongFrames(path:)`` for several GIFs,
+    /// two Unicode normalisations, ``Discovery/Error/severalAnimations(source:animations:)`` for several GIFs,
     /// APNGs or WebPs and no PNG, ``Discovery/Error/onlySheetPages(source:data:pages:)`` when the images
     /// are all a sprite sheet's pages, and ``Discovery/Error/noFrames(source:)`` (with
     /// ``Discovery/filesGiven`` as the source) when there is no image at all.
@@ -113,7 +113,7 @@ public struct Upload: Sendable, Equatable {
         self.leftOut = leftOut
 
         let byName = Dictionary(images.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let reading = try SourceImages.reading(images.map(\.name)) { byName[$0].map { APNG.Decoder.isAnimated($0.bytes) } ?? false }
+        let reading = try SourceImages.reading(images.map(\.name), of: Discovery.filesGiven) { byName[$0].map { APNG.Decoder.isAnimated($0.bytes) } ?? false }
         switch reading {
         case .animation(let name, let kind)?:
             guard let file = byName[name] else { throw .noFrames(source: Discovery.filesGiven) }
@@ -123,6 +123,7 @@ public struct Upload: Sendable, Equatable {
             self.leftOut += animations.map { LeftOut(name: $0, reason: .animation) }
             var frames: [FrameFile] = []
             for name in stills {
+                if FrameFile.hasNumberTooLong(name) { throw .frameNumberTooLong(path: name) }
                 guard let frame = FrameFile(path: name) ?? FrameFile(unnumbered: name) else { throw .notPNG(path: name) }
                 frames.append(frame)
             }

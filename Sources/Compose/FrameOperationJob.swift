@@ -218,6 +218,12 @@ public struct FrameOperationJob: Sendable {
             }
             throw .size(error)
         }
+        // All the frames it makes, against `maxOutputPixels`: a folder of PNGs is bounded as a GIF of them is when read.
+        do {
+            try limits.checkOutput(animation.frames.count, "frames", width: size.width, height: size.height,
+                                   of: sources.isEmpty ? Discovery.filesGiven : sources.joined(separator: " "))
+        }
+        catch { throw .limit(error) }
         let protected = InputFiles(animation.sourceFiles + sources)
         if let output {
             switch format {

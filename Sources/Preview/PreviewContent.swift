@@ -81,13 +81,21 @@ struct PreviewContent: Sendable {
     private mutating func addTree(_ root: String) {
         var folders = [root]
         var index = 0
+        // A folder link below the root that leads out of it is not followed, as every reader of a
+        // folder leaves it (the page would play frames from elsewhere).
+        let boundary = FileIO.resolvedPath(root)
         while index < folders.count, folders.count <= Self.maxFolders {
             let folder = folders[index]
             index += 1
             guard let names = try? FileIO.entries(of: folder) else { continue }
             for name in names.sorted(by: NaturalOrder.areInIncreasingOrder) where !name.hasPrefix(".") {
                 let path = Self.join(folder, name)
-                if FileIO.isDirectory(path), !FileIO.isSameFile(path, folder) { folders.append(path) }
+                guard FileIO.isDirectory(path), !FileIO.isSameFile(path, folder) else { continue }
+                if let boundary, let real = FileIO.resolvedPath(path), real != boundary, !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
+                    problems.append("\(path): a link to \(real), outside \(root): not followed")
+                    continue
+                }
+                folders.append(path)
             }
             addFolder(folder, names: names)
         }

@@ -33,6 +33,9 @@ enum ExitStatus: Int32 {
         // `-` (standard input) as a source: an argument the commands do not take.
         case Discovery.Error.standardInput, Animation.LoadError.discovery(.standardInput), SheetJobError.source(.standardInput),
              AssembleError.source(.discovery(.standardInput)), Validator.Error.source(.standardInput): self = .usage
+        // A folder of several animations and no frame: which one is meant must be said on the command line.
+        case Discovery.Error.severalAnimations, Animation.LoadError.discovery(.severalAnimations), SheetJobError.source(.severalAnimations),
+             AssembleError.source(.discovery(.severalAnimations)), Validator.Error.source(.severalAnimations): self = .usage
         // Two files whose names are one name to macOS or to Swift's String (`é` written two ways,
         // `Fire1.png` and `fire1.png`): the input must be renamed.
         case Discovery.Error.namesDifferInNormalization, Discovery.Error.namesDifferInCase: self = .inputUnreadable

@@ -35,6 +35,9 @@ struct SourceRuleTests {
         /// How readers name `file` of this source: its path in the folder, or its name.
         func name(_ file: String) -> String { form == .folder ? folder + "/" + file : file }
 
+        /// How errors name the source: its folder, or ``Discovery/filesGiven``.
+        var sourceName: String { form == .folder ? folder : Discovery.filesGiven }
+
         func validate(_ validator: Validator = Validator()) throws(Validator.Error) -> ValidationReport {
             form == .folder ? try validator.validate([folder]) : try validator.validate(files: files)
         }
@@ -91,9 +94,11 @@ struct SourceRuleTests {
     @Test(arguments: Form.allCases)
     func twoLoneGIFsAreRefusedAlike(_ form: Form) throws {
         let source = try Source(form, [try Self.file(Self.gif, as: "a.gif"), try Self.file("gif/effects/Effect_Impact.gif", as: "b.gif")])
-        let second = source.name("b.gif")
-        #expect(throws: Validator.Error.source(.animationAmongFrames(path: second))) { _ = try source.validate() }
-        #expect(throws: Animation.LoadError.gifAmongOtherSources(gif: second)) { _ = try source.load() }
+        let refusal = Discovery.Error.severalAnimations(source: source.sourceName, animations: [source.name("a.gif"), source.name("b.gif")])
+        #expect(throws: Validator.Error.source(refusal)) { _ = try source.validate() }
+        #expect(throws: Animation.LoadError.discovery(refusal)) { _ = try source.load() }
+        #expect(refusal.description.hasSuffix("no PNG frames but 2 animations (\(source.name("a.gif")), \(source.name("b.gif"))): "
+                                              + "each GIF, APNG or WebP is read on its own; give the one to read"))
     }
 
     /// A GIF cut short is read leniently (the frames it holds kept) with a warning; the validator

@@ -1,3 +1,4 @@
+import APNG
 import Basics
 
 /// Identifies each file ``Validator`` reads once, however often the input names it.
@@ -17,7 +18,8 @@ enum DistinctFiles {
     struct Root {
         /// The numbered PNGs not ignored and not reached before through another folder.
         var frames: [FrameFile] = []
-        /// A lone GIF, APNG or WebP the folder stands for (``SourceImages``).
+        /// The GIFs, APNGs and WebPs in the folders of the tree that hold no frames (the folder
+        /// given included), each an animation of its own.
         var animations: [String] = []
         /// Folder links under the folder that lead out of it, not followed (``Discovery/Walk``).
         var leavingLinks: [(link: String, target: String)] = []
@@ -29,8 +31,9 @@ enum DistinctFiles {
     /// The numbered PNGs under each root (recursively) that the root's config does not ignore,
     /// each once, in the order the roots and their folders list them; folder links that leave a
     /// root are not followed but listed. A root that is missing, no folder or unreadable, or holds
-    /// nothing to check (no numbered PNG, no lone animation), carries its error. A root holding no PNG but one GIF, APNG or WebP stands for
-    /// that animation (``SourceImages``, the rule an upload follows too), listed in `animations`.
+    /// nothing to check (no numbered PNG, no animation), carries its error. Each GIF, APNG or WebP
+    /// (or `.png` holding an APNG) in a folder of the tree without frames is listed in
+    /// `animations`: validated on its own, as that file given alone would be.
     static func onDisk(_ roots: [(folder: String, config: ValidationConfig)]) throws(Validator.Error) -> [Root] {
         var result: [Root] = []
         var seen = Set<NameSpelling.Exact>()
@@ -73,28 +76,26 @@ enum DistinctFiles {
                 guard case .animation(let path, .apng)? = try? Discovery.folderImages(trimmed) else { return false }
                 return FileIO.lastComponent(of: path) == FileIO.lastComponent(of: paths[0])
             }()
-            if loneAPNG || !paths.contains(where: { FrameFile(path: $0) != nil }) {
-                // No numbered PNG: the folder stands for a lone animation, or holds nothing to check.
-                let images: SourceImages?
-                do { images = try Discovery.folderImages(trimmed) } catch {
-                    found.error = .source(error)   // two animations: which is meant, the error says
-                    result.append(found)
-                    continue
-                }
-                guard case .animation(let path, _)? = images else {
-                    let noFrames = Discovery.noFrames(in: root)
-                    found.error = if case .onlySheetPages = noFrames { .source(noFrames) } else { .nothingToCheck(folder: root) }
-                    result.append(found)
-                    continue
-                }
+            func claim(animation path: String) {
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 let real = (FileIO.resolvedPath(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
-                if !config.isIgnored(relative), !claimedDeeper(FileIO.parentDirectory(of: real), than: index),
-                   seen.insert(NameSpelling.Exact(real)).inserted {
-                    found.animations.append(path)
-                }
+                guard !config.isIgnored(relative), !claimedDeeper(FileIO.parentDirectory(of: real), than: index),
+                      seen.insert(NameSpelling.Exact(real)).inserted else { return }
+                found.animations.append(path)
+            }
+            if loneAPNG {
+                claim(animation: paths[0])
                 result.append(found)
                 continue
+            }
+            // The folder given is one source, by the rule an upload follows (``SourceImages``):
+            // without frames, two animations in it are refused, since which is meant cannot be told.
+            if !paths.contains(where: { FrameFile(path: $0) != nil }) {
+                do { _ = try Discovery.folderImages(trimmed) } catch {
+                    found.error = .source(error)
+                    result.append(found)
+                    continue
+                }
             }
             for path in paths {
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
@@ -110,16 +111,22 @@ enum DistinctFiles {
                 guard !claimedDeeper(real, than: index), seen.insert(NameSpelling.Exact(real + "/" + file.fileName)).inserted else { continue }
                 found.frames.append(file)
             }
-            // A GIF, APNG or WebP in a folder of the tree that holds no frames (`fx/boom.gif` beside
-            // `walk/1…8.png`) is an animation of its own, as that folder given alone is: read, not
-            // passed over (a cut one left CI green). Beside frames it is no frame, and not read.
-            let frameFolders = Set(found.frames.map(\.directory))
-            for path in animated where !frameFolders.contains(FrameFile.directory(of: path)) {
-                let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
-                let real = (FileIO.resolvedPath(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
-                guard !config.isIgnored(relative), !claimedDeeper(FileIO.parentDirectory(of: real), than: index),
-                      seen.insert(NameSpelling.Exact(real)).inserted else { continue }
-                found.animations.append(path)
+            // Every GIF, APNG or WebP in a folder of the tree that holds no frames (`fx/boom.gif`
+            // beside `walk/1…8.png`, the folder given itself, two side by side below it) is an
+            // animation of its own, read, not passed over (a cut one left CI green); so is a `.png`
+            // there that holds an APNG (`assemble -o fx/boom.png` writes one). Beside frames it is no
+            // frame, and not read.
+            let frameFolders = Set(paths.compactMap { FrameFile(path: $0)?.directory })
+            for path in paths + animated where !frameFolders.contains(FrameFile.directory(of: path)) {
+                if OutputName.pathExtension(path) == "png" {
+                    guard let prefix = try? FileIO.readPrefix(path, limit: 4096), APNG.Decoder.isAnimated(prefix.bytes) else { continue }
+                }
+                claim(animation: path)
+            }
+            // Nothing to check at all: said, naming a sheet's pages when that is all there is.
+            if found.frames.isEmpty && found.animations.isEmpty && !paths.contains(where: { FrameFile(path: $0) != nil }) {
+                let noFrames = Discovery.noFrames(in: root)
+                found.error = if case .onlySheetPages = noFrames { .source(noFrames) } else { .nothingToCheck(folder: root) }
             }
             result.append(found)
         }

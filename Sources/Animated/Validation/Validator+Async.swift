@@ -20,8 +20,8 @@ extension Validator {
         /// that `.flipbook.json` could not hold (``ValidationConfig/check(file:)``), found before anything is read.
         case config(ValidationConfig.Error)
         /// A folder given holds nothing validation reads: no numbered PNG frame (in it or below)
-        /// and no lone GIF, APNG or WebP — an empty folder, one of `logo.png` alone, one of a GIF
-        /// and a WebP. A CI job names the folders it checks; one that holds nothing is a wrong
+        /// and no GIF, APNG or WebP — an empty folder, one of `logo.png` alone, one of a
+        /// licence. A CI job names the folders it checks; one that holds nothing is a wrong
         /// path or lost assets, never a pass.
         case nothingToCheck(folder: String)
         /// A folder that one part of a sharded run could not validate, as that part's report gives
@@ -38,7 +38,7 @@ extension Validator {
             case .config(let error): error.description
             case .nothingToCheck(let folder):
                 "\(folder): nothing to validate: no numbered PNG frames (walk1.png, walk2.png…) in it or below, "
-                    + "and no lone GIF, APNG or WebP; give the folder that holds the frames"
+                    + "and no GIF, APNG or WebP; give the folder that holds the frames"
             case .unvalidatedInShard(let message): message
             }
         }

@@ -327,7 +327,10 @@ public struct Validator: Sendable {
                 throw PNG.DecodeError.animated(file: file.path)
             }
             if deep {
-                let image = try decoder.decode(bytes, file: file.path)
+                // Every check a strict reader makes: Pillow and ffmpeg refuse a wrong Adler-32.
+                var strict = decoder
+                strict.verifiesAdler32 = true
+                let image = try strict.decode(bytes, file: file.path)
                 facts.header = image.header
                 facts.pixels = PixelFacts(bitmap: image.bitmap(scale: file.scale))
             } else {
@@ -366,6 +369,11 @@ public struct Validator: Sendable {
                             subject.highlighted = SequenceFacts.Highlighted(
                                 sequence: highlighted, files: highlighted.files.compactMap { facts[NameSpelling.Exact($0.path)] })
                         }
+                    } else if siblings.count == 1 {
+                        // `"highlighted"` naming the folder's only sequence: judged all the same, so
+                        // that `manifest.invalid` says it leaves nothing to play (assemble refuses it).
+                        subject.manifest = manifest
+                        subject.manifestPath = manifestPath
                     }
                 }
             } catch {

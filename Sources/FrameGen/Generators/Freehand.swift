@@ -223,9 +223,15 @@ extension Freehand {
             }
             return out
         }
+        // No sample at all draws an empty canvas: refused, as a drawing of nothing is no drawing.
+        func nothingToDraw(_ path: InputPath) -> SceneError {
+            .schema(SchemaError(file: file, path: path, problem: .invalid(reason: "no [x, y] sample in any stroke: nothing to draw")))
+        }
         let root = try Scene.schema { () throws(SchemaError) in try InputValue.json(data, file: file) }
         if root.kind == .array {
-            self.init(strokes: [try Scene.schema { () throws(SchemaError) in try points(root) }], width: width, height: height, limits: limits)
+            let samples = try Scene.schema { () throws(SchemaError) in try points(root) }
+            if samples.isEmpty { throw nothingToDraw(root.path) }
+            self.init(strokes: [samples], width: width, height: height, limits: limits)
             self.file = file
             try check(limits, file: file)
             return
@@ -244,6 +250,7 @@ extension Freehand {
             let color = try object["color"].map { v throws(SchemaError) in try Scene.color(v) }
             return (parsed, size, lineWidth, color)
         }
+        if parsed.allSatisfy(\.isEmpty) { throw nothingToDraw("strokes") }
         let canvas = size.map { ($0.x, $0.y) } ?? (width, height)
         self.init(strokes: parsed, width: canvas.0, height: canvas.1, limits: limits)
         self.file = file

@@ -7,7 +7,7 @@ public enum FolderUnreadableRule: ValidationRule {
     public static let id = RuleID.folderUnreadable
     public static let title = "Folder given that could not be validated"
     public static let explanation = "A folder given to validate is missing, no folder, not readable, or holds no "
-        + "numbered PNG frame and no lone GIF, APNG or WebP. Fix the path, or give the folder that holds the frames."
+        + "numbered PNG frame and no GIF, APNG or WebP. Fix the path, or give the folder that holds the frames."
     public static let defaultSeverity = Severity.error
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] { [] }
