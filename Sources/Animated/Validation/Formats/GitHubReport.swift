@@ -25,16 +25,13 @@ enum GitHubReport {
     /// Message text: `%`, CR and LF are percent-encoded (as @actions/core's `escapeData`); every
     /// other control character is written as the text report writes it (`\t`, `\u{1B}`), so a file
     /// name holding an escape sequence cannot reach the log's terminal or end the command early.
-    /// With `keepingTabs`, a tab stays as it is: harmless on a terminal, and the only way a
-    /// `file=` property can name a file whose name holds one (GitHub decodes no `%09`).
-    static func escapeData(_ text: String, keepingTabs: Bool = false) -> String {
+    static func escapeData(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
-            case "\t" where keepingTabs: out.unicodeScalars.append(scalar)
             case _ where TerminalText.isControl(scalar): out += TerminalText.escaped(String(scalar))
             default: out.unicodeScalars.append(scalar)
             }
@@ -44,7 +41,7 @@ enum GitHubReport {
 
     /// Property values additionally encode `:` and `,` (as @actions/core's `escapeProperty`).
     static func escapeProperty(_ text: String) -> String {
-        escapeData(text, keepingTabs: true)
+        escapeData(text)
             .replacingOccurrences(of: ":", with: "%3A")
             .replacingOccurrences(of: ",", with: "%2C")
     }
