@@ -147,13 +147,14 @@ final class BuildRun: @unchecked Sendable {
 
         progress?(BuildProgress(target: target.name, event: .building, done: decidedCount, total: order.count))
         let result: TargetRunner.Result
+        var earlier = EarlierSet()
         do {
             lock.lock()
             let others = order.count - started.count
             lock.unlock()
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
-            result = try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, cancellation: cancellation)
+            result = try runJob(target, overwrite: overwrite, threads: threads, previous: record?.outputs ?? [:], earlier: &earlier)
         } catch {
             // A failed build is recorded as not built (a forced rebuild that failed left the last
             // record, and the next build called the target up to date).
@@ -163,6 +164,7 @@ final class BuildRun: @unchecked Sendable {
             return BuildReport.Entry(target: target.name, status: .failed(error, reasons: reasons), warnings: cacheWarnings, notes: [])
         }
         let files = result.files.map { relative($0) }
+        let replaced = earlier.remove(keeping: files)
         var outputs: [String: BuildState.FileRecord] = [:]
         let fresh = FileDigests(known: [:], recorded: 0)
         for path in files { if let file = fresh.record(path, disk: project.onDisk(path)) { outputs[path] = file } }
@@ -180,7 +182,7 @@ final class BuildRun: @unchecked Sendable {
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()),
                                      warnings: cacheWarnings + result.warnings + ["\(first) changed while the target was built: it is built again next time"],
-                                     notes: result.notes)
+                                     notes: result.notes + [StaleOutputs.note(replaced)].compactMap { $0 })
         }
         if let problem = result.problem {
             // The outputs stand, but the target failed: it is built again next time.
@@ -189,7 +191,7 @@ final class BuildRun: @unchecked Sendable {
             save()
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .failed(problem, reasons: reasons), warnings: cacheWarnings + result.warnings,
-                                     notes: result.notes)
+                                     notes: result.notes + [StaleOutputs.note(replaced)].compactMap { $0 })
         }
         lock.lock()
         state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
@@ -202,7 +204,25 @@ final class BuildRun: @unchecked Sendable {
         lock.unlock()
         let stale = StaleOutputs.remove(previous: record?.outputs ?? [:], current: outputs.keys, of: target, in: project)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
-                                 notes: result.notes + [StaleOutputs.note(stale)].compactMap { $0 })
+                                 notes: result.notes + [StaleOutputs.note((stale + replaced).sorted())].compactMap { $0 })
+    }
+
+    /// Runs `target`'s job. When the job refuses a file of a set that this target's last build
+    /// wrote under another name (`previous`: its recorded outputs; a source renamed), that set is
+    /// set aside into `earlier` and the job runs again (``EarlierSet``); if it fails all the same,
+    /// the files are put back.
+    private func runJob(_ target: Target, overwrite: Bool, threads: Int?, previous: [String: BuildState.FileRecord],
+                        earlier: inout EarlierSet) throws(TargetFailure) -> TargetRunner.Result {
+        // One set aside a try: a folder holds few sets of one target (its scales at most).
+        var attempts = 0
+        while true {
+            do { return try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, cancellation: cancellation) } catch {
+                attempts += 1
+                if attempts <= 4, earlier.setAside(for: error, previous: previous, of: target, in: job.project) { continue }
+                earlier.restore(in: job.project)
+                throw error
+            }
+        }
     }
 
     /// Targets decided so far.
