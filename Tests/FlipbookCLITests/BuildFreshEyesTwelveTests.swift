@@ -84,6 +84,24 @@ struct BuildFreshEyesTwelveTests {
         #expect(Self.names(in: folder + "/build/coinf") == ["coin1.png", "coin2.png", "coin3.png", "coin4.png", "sequence.json"])
     }
 
+    /// A target whose build failed was no longer known to have written its folder: once its
+    /// renamed source failed to read, no later build could replace the earlier frames.
+    @Test func aFailedBuildStillKnowsTheFilesItsEarlierBuildWrote() throws {
+        let folder = try Self.project(#"{"targets": {"f": {"frames": "in/coin.gif", "output": "build/f"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["assemble", "src/coin", "-o", "in/coin.gif"], in: folder).status == 0)
+        #expect(try CLI.run(["build"], in: folder).status == 0)
+        let gif = try Data(contentsOf: URL(fileURLWithPath: folder + "/in/coin.gif"))
+        try gif.prefix(100).write(to: URL(fileURLWithPath: folder + "/in/gold.gif"))
+        try Self.write(#"{"targets": {"f": {"frames": "in/gold.gif", "output": "build/f"}}}"#, to: folder + "/flipbook.json")
+        let failed = try CLI.run(["build"], in: folder)
+        #expect(failed.status != 0)
+        try gif.write(to: URL(fileURLWithPath: folder + "/in/gold.gif"))
+        let mended = try CLI.run(["build"], in: folder)
+        #expect(mended.status == 0, "\(mended.stderr)")
+        #expect(Self.names(in: folder + "/build/f") == ["gold1.png", "gold2.png", "gold3.png", "gold4.png", "sequence.json"])
+    }
+
     // MARK: #5
 
     /// A report beside a sheet's data that another target unpacks made a circle: the unpacking
