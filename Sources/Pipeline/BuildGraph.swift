@@ -12,21 +12,41 @@ enum BuildGraph {
 
     /// Where `target` reads, relative to the project's folder: its sources, except that a scene is
     /// read with the files and folders it names (``SceneReferences``), a sheet's data with its
-    /// folder (its pages), and a prefix path or glob from its folder.
+    /// pages (``sheetRoots(_:folder:of:in:)``), and a prefix path or glob from its folder.
     static func readRoots(of target: Target, in project: Project) -> [String] {
         if target.kind == .render, let scene = target.sources.first {
             let written = project.targets.filter { $0.name != target.name }.flatMap(\.outputs)
             return [scene] + SceneReferences.paths(scene: scene, in: project, written: written)
         }
-        return target.sources.map { source in
+        return target.sources.flatMap { source -> [String] in
             let folder = source.contains("/") ? String(source[..<source.lastIndex(of: "/")!]) : "."
             switch target.job {
-            case .frames(let job) where job.readsSheet: return folder
+            case .frames(let job) where job.readsSheet: return sheetRoots(source, folder: folder, of: target, in: project)
             default:
                 let disk = project.onDisk(source)
                 let written = project.targets.contains { other in other.name != target.name && other.outputs.contains { path(source, isWithin: $0) } }
-                return written || FileIO.isDirectory(disk) || FileIO.isRegularFile(disk) || target.kind == .frames ? source : folder
+                return [written || FileIO.isDirectory(disk) || FileIO.isRegularFile(disk) || target.kind == .frames ? source : folder]
             }
+        }
+    }
+
+    /// Where a `frames` target reads the sheet whose data is `source` (in `folder`): the data file
+    /// and the pages it names. When another target writes the data, that target writes its pages
+    /// with it (a sheet is one set): the data and that target's outputs — a report or frames
+    /// another target writes beside them are not read. Data no target writes names its pages only
+    /// when read: its whole folder then (``isSheetFolder(_:of:in:)``).
+    static func sheetRoots(_ source: String, folder: String, of target: Target, in project: Project) -> [String] {
+        let writers = project.targets.filter { other in other.name != target.name && other.outputs.contains { path(source, isWithin: $0) } }
+        return writers.isEmpty ? [folder] : [source] + writers.flatMap(\.outputs)
+    }
+
+    /// Whether `target` reads `root` only as the folder of sheet data that no target writes (its
+    /// pages are known only by reading it): the reason a circle through it is named.
+    static func isSheetFolder(_ root: String, of target: Target, in project: Project) -> Bool {
+        guard case .frames(let job) = target.job, job.readsSheet else { return false }
+        return target.sources.contains { source in
+            let folder = source.contains("/") ? String(source[..<source.lastIndex(of: "/")!]) : "."
+            return folder == root && sheetRoots(source, folder: folder, of: target, in: project) == [folder]
         }
     }
 
@@ -129,7 +149,8 @@ enum BuildGraph {
             if state[name] == true { return }
             if state[name] == false {
                 let start = stack.firstIndex(of: name) ?? 0
-                throw .cycle(file: project.file, targets: Array(stack[start...]) + [name])
+                let circle = Array(stack[start...]) + [name]
+                throw .cycle(file: project.file, targets: circle, reason: sheetFolderReason(circle, byName, in: project))
             }
             guard let target = byName[name] else {
                 throw .unknownTarget(file: project.file, name: name, suggestion: nil)
@@ -143,5 +164,21 @@ enum BuildGraph {
         }
         for name in names.sorted() { try visit(name) }
         return result
+    }
+
+    /// Why a link of `circle` holds when it is only the folder of sheet data no target writes
+    /// (``isSheetFolder(_:of:in:)``): said in the error, since no source of the one names the
+    /// other's output. `nil` when no link is of that kind.
+    private static func sheetFolderReason(_ circle: [String], _ byName: [String: Target], in project: Project) -> String? {
+        for (name, next) in zip(circle, circle.dropFirst()) {
+            guard let target = byName[name], let other = byName[next], !target.after.contains(next) else { continue }
+            let roots = readRoots(of: target, in: project)
+            guard !other.outputs.contains(where: { written in roots.contains { !isSheetFolder($0, of: target, in: project) && reads([$0], written) } }),
+                  let root = roots.first(where: { root in isSheetFolder(root, of: target, in: project) && other.outputs.contains { reads([root], $0) } }),
+                  let written = other.outputs.first(where: { reads([root], $0) }) else { continue }
+            let place = root == "." ? "the project's folder" : root + "/"
+            return "\"\(name)\" reads all of \(place) — the folder of its sheet data, which names its pages — and \"\(next)\" writes \(written) there"
+        }
+        return nil
     }
 }

@@ -106,6 +106,8 @@ final class BuildRun: @unchecked Sendable {
             switch entries[name]?.status { case .failed?, .skipped?: true; default: false }
         }
         let record = state.targets[target.name]
+        // The files its earlier builds wrote, recorded or not (a failed build keeps them known).
+        let previous = (state.formerOutputs?[target.name] ?? [:]).merging(record?.outputs ?? [:]) { _, recorded in recorded }
         lock.unlock()
         if let failedDependency { return BuildReport.Entry(target: target.name, status: .skipped(dependency: failedDependency), warnings: [], notes: []) }
         progress?(BuildProgress(target: target.name, event: .checking, done: decidedCount, total: order.count))
@@ -124,7 +126,7 @@ final class BuildRun: @unchecked Sendable {
 
         // An output this target's last build wrote may be replaced even if edited since (a build
         // replaces its own outputs); any other file there only with `overwrite`.
-        let ownsOutput = record?.outputs.keys.contains { written in target.outputs.contains { BuildGraph.path(written, isWithin: $0) } } ?? false
+        let ownsOutput = previous.keys.contains { written in target.outputs.contains { BuildGraph.path(written, isWithin: $0) } }
         let overwrite = job.overwrite || ownsOutput
         // The same tool, settings and inputs built before, here or elsewhere: its outputs, checked.
         let cacheKey = TargetCache.key(action: key, target: target, project: project)
@@ -135,9 +137,10 @@ final class BuildRun: @unchecked Sendable {
                 lock.lock()
                 state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
                                                                      recorded: Date().timeIntervalSince1970)
+                state.formerOutputs?[target.name] = nil
                 save()
                 lock.unlock()
-                let stale = StaleOutputs.remove(previous: record?.outputs ?? [:], current: outputs.keys, of: target, in: project)
+                let stale = StaleOutputs.remove(previous: previous, current: outputs.keys, of: target, in: project)
                 return BuildReport.Entry(target: target.name, status: .restored(reasons: reasons, files: outputs.keys.sorted()), warnings: warnings,
                                          notes: notes + [StaleOutputs.note(stale)].compactMap { $0 })
             case .miss(let warning):
@@ -147,22 +150,24 @@ final class BuildRun: @unchecked Sendable {
 
         progress?(BuildProgress(target: target.name, event: .building, done: decidedCount, total: order.count))
         let result: TargetRunner.Result
+        var earlier = EarlierSet()
         do {
             lock.lock()
             let others = order.count - started.count
             lock.unlock()
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
-            result = try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, cancellation: cancellation)
+            result = try runJob(target, overwrite: overwrite, threads: threads, previous: previous, earlier: &earlier)
         } catch {
             // A failed build is recorded as not built (a forced rebuild that failed left the last
             // record, and the next build called the target up to date).
             lock.lock()
-            if state.targets.removeValue(forKey: target.name) != nil { save() }
+            unrecord(target.name, keeping: previous)
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .failed(error, reasons: reasons), warnings: cacheWarnings, notes: [])
         }
         let files = result.files.map { relative($0) }
+        let replaced = earlier.remove(keeping: files)
         var outputs: [String: BuildState.FileRecord] = [:]
         let fresh = FileDigests(known: [:], recorded: 0)
         for path in files { if let file = fresh.record(path, disk: project.onDisk(path)) { outputs[path] = file } }
@@ -175,34 +180,51 @@ final class BuildRun: @unchecked Sendable {
         }
         if result.problem == nil, let first = changedDuring.sorted().first {
             lock.lock()
-            state.targets[target.name] = nil
-            save()
+            unrecord(target.name, keeping: previous.merging(outputs) { _, now in now })
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()),
                                      warnings: cacheWarnings + result.warnings + ["\(first) changed while the target was built: it is built again next time"],
-                                     notes: result.notes)
+                                     notes: result.notes + [StaleOutputs.note(replaced)].compactMap { $0 })
         }
         if let problem = result.problem {
             // The outputs stand, but the target failed: it is built again next time.
             lock.lock()
-            state.targets[target.name] = nil
-            save()
+            unrecord(target.name, keeping: previous.merging(outputs) { _, now in now })
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .failed(problem, reasons: reasons), warnings: cacheWarnings + result.warnings,
-                                     notes: result.notes)
+                                     notes: result.notes + [StaleOutputs.note(replaced)].compactMap { $0 })
         }
         lock.lock()
         state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
                                                              recorded: Date().timeIntervalSince1970)
+        state.formerOutputs?[target.name] = nil
         save()
         if let cache {
             let warnings = result.warnings, notes = result.notes
             cacheStores[target.name] = { cache.store(target, key: cacheKey, outputs: outputs, warnings: warnings, notes: notes) }
         }
         lock.unlock()
-        let stale = StaleOutputs.remove(previous: record?.outputs ?? [:], current: outputs.keys, of: target, in: project)
+        let stale = StaleOutputs.remove(previous: previous, current: outputs.keys, of: target, in: project)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
-                                 notes: result.notes + [StaleOutputs.note(stale)].compactMap { $0 })
+                                 notes: result.notes + [StaleOutputs.note((stale + replaced).sorted())].compactMap { $0 })
+    }
+
+    /// Runs `target`'s job. When the job refuses a file of a set that this target's last build
+    /// wrote under another name (`previous`: its recorded outputs; a source renamed), that set is
+    /// set aside into `earlier` and the job runs again (``EarlierSet``); if it fails all the same,
+    /// the files are put back.
+    private func runJob(_ target: Target, overwrite: Bool, threads: Int?, previous: [String: BuildState.FileRecord],
+                        earlier: inout EarlierSet) throws(TargetFailure) -> TargetRunner.Result {
+        // One set aside a try: a folder holds few sets of one target (its scales at most).
+        var attempts = 0
+        while true {
+            do { return try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, cancellation: cancellation) } catch {
+                attempts += 1
+                if attempts <= 4, earlier.setAside(for: error, previous: previous, of: target, in: job.project) { continue }
+                earlier.restore(in: job.project)
+                throw error
+            }
+        }
     }
 
     /// Targets decided so far.
@@ -212,10 +234,22 @@ final class BuildRun: @unchecked Sendable {
         return entries.count
     }
 
+    /// Records `name` as not built, its files `files` (written by this build or earlier ones) kept
+    /// known as the build's (``BuildState/formerOutputs``), and saves; called with `lock` held.
+    private func unrecord(_ name: String, keeping files: [String: BuildState.FileRecord]) {
+        state.targets[name] = nil
+        var former = state.formerOutputs ?? [:]
+        former[name] = files.isEmpty ? nil : files
+        state.formerOutputs = former.isEmpty ? nil : former
+        save()
+    }
+
     /// Saves the state; called with `lock` held. Records of targets the project no longer has are dropped.
     private func save() {
         let names = Set(job.project.targets.map(\.name))
         state.targets = state.targets.filter { names.contains($0.key) }
+        state.formerOutputs = state.formerOutputs?.filter { names.contains($0.key) }
+        if state.formerOutputs?.isEmpty == true { state.formerOutputs = nil }
         do { try state.save(for: job.project) } catch { saveError = error }
     }
 

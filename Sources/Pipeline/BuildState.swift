@@ -35,6 +35,11 @@ struct BuildState: Codable, Sendable {
     var targets: [String: TargetRecord] = [:]
     /// The executable that last built, with its digest (read again only when its fingerprint changes).
     var executable: [String: FileRecord] = [:]
+    /// What targets without a record (their last build failed, or a file changed while they were
+    /// built) wrote in earlier builds, by target name: still the build's files, which the target's
+    /// next build replaces and removes as its own (``StaleOutputs``, ``EarlierSet``). Absent from
+    /// a state written before it was kept.
+    var formerOutputs: [String: [String: FileRecord]]?
 
     /// The state file of `project`.
     static func file(of project: Project) -> String { project.onDisk(Project.stateFolder + "/state.json") }

@@ -8,8 +8,10 @@ public enum ProjectError: Error, Sendable, CustomStringConvertible {
     /// The project file does not follow the schema (an unknown key, a wrong value, a path that
     /// leaves the project's folder).
     case schema(SchemaError)
-    /// Targets that depend on each other in a circle, in order (the first again at the end).
-    case cycle(file: String, targets: [String])
+    /// Targets that depend on each other in a circle, in order (the first again at the end);
+    /// `reason` says why a link holds when no source names the other target's output (a `frames`
+    /// target reads the whole folder of sheet data no target writes).
+    case cycle(file: String, targets: [String], reason: String? = nil)
     /// Two targets write the same path (or one writes inside the other's output folder).
     case sharedOutput(file: String, path: String, targets: [String])
     /// A target asked for by name that the project does not have; `suggestion` is the nearest name.
@@ -20,9 +22,11 @@ public enum ProjectError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .read(let error): "cannot read the project file: \(error)"
         case .schema(let error): error.description
-        case .cycle(let file, let targets):
-            "\(file): the targets \(targets.map { "\"\($0)\"" }.joined(separator: " → ")) depend on each other in a circle; "
-                + "remove one of those links (an \"after\" entry, or a source that reads another target's output)"
+        case .cycle(let file, let targets, let reason):
+            "\(file): the targets \(targets.map { "\"\($0)\"" }.joined(separator: " → ")) depend on each other in a circle"
+                + (reason.map { " (\($0))" } ?? "") + "; "
+                + "remove one of those links (an \"after\" entry, or a source that reads another target's output"
+                + (reason == nil ? ")" : ", or an output written beside the sheet data)")
         case .sharedOutput(let file, let path, let targets):
             "\(file): the targets \(targets.map { "\"\($0)\"" }.joined(separator: " and ")) both write \(path); give each its own output"
         case .unknownTarget(let file, let name, let suggestion):

@@ -32,6 +32,9 @@ struct ProjectReader {
         .validate: ["format", "config", "deep", "uikit", "failOnErrors"],
     ]
     static let kinds = Target.Kind.allCases.map(\.rawValue)
+    /// Keys that choose one thing between them: a target that sets one of a group takes none of
+    /// the group from the defaults.
+    static let oneChoice: [[String]] = [["fps", "duration", "delays"], ["engine", "format"]]
 
     func schema<T>(_ body: () throws(SchemaError) -> T) throws(ProjectError) -> T {
         do { return try body() } catch { throw .schema(error) }
@@ -93,8 +96,14 @@ struct ProjectReader {
             throw SchemaError(file: file, path: object.path, problem: .invalid(reason: "a target " + problem))
         }
         try object.check(KnownKeys([kind.rawValue] + Self.commonKeys + Self.kindKeys[kind]!))
-        // The target's own settings over the kind's defaults.
+        // The target's own settings over the kind's defaults. Keys that are one choice between
+        // them (a timing: `fps`, `duration` or `delays`; a sheet's `engine` or `format`) go
+        // together: a target that sets one drops the defaults' others, which would otherwise
+        // beat it (`delays` wins over `fps`) or be refused beside it.
         var fields = defaults[kind]?.fields ?? [:]
+        for group in Self.oneChoice where group.contains(where: object.has) {
+            for key in group { fields[key] = nil }
+        }
         fields.merge(object.fields) { _, own in own }
         let options = InputObject(fields, path: object.path, file: file)
         let sourceValue = try object.required(kind.rawValue)

@@ -4,8 +4,9 @@ import Basics
 /// The files a target reads, relative to the project's folder: every file under a source folder,
 /// a source file (with its folder's `sequence.json`), the folder of a prefix path (`fx/boom` reads
 /// from `fx/`), a scene's whole folder (its images and sequences are found there), a sheet data
-/// file's folder (its pages). Over-counting costs a rebuild; missing a file would leave a stale
-/// output, so the rules err on the side of more.
+/// file's folder (its pages; not the outputs of targets it does not wait for, which the build
+/// graph knows are no pages of it: a report written beside the data). Over-counting costs a
+/// rebuild; missing a file would leave a stale output, so the rules err on the side of more.
 enum TargetInputs {
     static func paths(of target: Target, in project: Project) -> [String] {
         var found = Set<String>()
@@ -15,11 +16,12 @@ enum TargetInputs {
                   !BuildGraph.path(path, isWithin: Project.stateFolder) else { return }
             found.insert(path)
         }
-        func addFolder(_ folder: String, recursive: Bool) {
+        func addFolder(_ folder: String, recursive: Bool, leavingOut unread: [String] = []) {
             guard let names = try? FileIO.entries(of: project.onDisk(folder)) else { return }
             for name in names where !name.hasPrefix(FileIO.bookkeepingPrefix) {
                 let path = folder == "." ? name : folder + "/" + name
                 let disk = project.onDisk(path)
+                if unread.contains(where: { BuildGraph.path(path, isWithin: $0) }) { continue }
                 if FileIO.isRegularFile(disk) {
                     add(path)
                 } else if recursive, FileIO.isDirectory(disk), !own.contains(where: { BuildGraph.path(path, isWithin: $0) }) {
@@ -47,7 +49,11 @@ enum TargetInputs {
                 add(source)
                 let folder = parent(source)
                 // A sheet's pages are named by its data, beside it.
-                if case .frames(let job) = target.job, job.readsSheet { addFolder(folder, recursive: false) }
+                if case .frames(let job) = target.job, job.readsSheet {
+                    let waited = BuildGraph.dependencies(of: target, in: project)
+                    let unread = project.targets.filter { $0.name != target.name && !waited.contains($0.name) }.flatMap(\.outputs)
+                    addFolder(folder, recursive: false, leavingOut: unread)
+                }
                 let manifest = folder == "." ? "sequence.json" : folder + "/sequence.json"
                 if FileIO.isRegularFile(project.onDisk(manifest)) { add(manifest) }
             } else {
