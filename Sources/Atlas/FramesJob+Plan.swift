@@ -61,14 +61,15 @@ extension FramesJob {
            !input.lowercased().hasSuffix(".atlasc") {
             throw FramesJobError.folderGiven(path: input)
         }
-        if readsSheet { return try planSheet(input, isFolder: isDirectory.boolValue, reporter) }
-        // `spin@2x.gif` gives `spin1@2x.png…`: the scale stays where UIKit reads it.
+        // `spin@2x.gif` gives `spin1@2x.png…`, `l@2x.atlas` frames at @2x: the scale stays where UIKit reads it.
         let file = ImageFileName(path: input)
         let scale = file.scale ?? 1
-        // `spin@5x.gif` would give `spin1@5x.png`, a name no reader takes for a scale (1…3).
+        // `spin@5x.gif` or `l@9x.atlas` would give `spin1@5x.png`, a name no reader takes for a scale (1…3).
         if !ImageFileName.scaleRange.contains(scale) { throw FramesJobError.scaleOutOfRange(path: input, scale: scale) }
+        if readsSheet { return try planSheet(input, isFolder: isDirectory.boolValue, reporter) }
         // A prefix given with the scale in it (`hero@3x`) is the stem: the writer adds the scale.
-        let name = prefix.map { Self.prefixParts($0).stem } ?? file.stem
+        // `coin@3x~ipad.gif` (UIKit's order) and `coin~ipad@3x.gif` both give `coin1@3x.png…`.
+        let name = Self.prefixParts(prefix ?? Self.nameWithoutExtension(input)).stem
         return try planAnimation(input, name: name, scale: scale, reporter)
     }
 
@@ -91,6 +92,11 @@ extension FramesJob {
         guard !sheet.sprites.isEmpty else {
             throw SheetImport.Error.invalid(file: input, reason: "names no frames (a data file cut short, or a sheet of no sprites): nothing was written")
         }
+        // Pages at @4x… (`meta.scale` 4, a page named `s@9x.png`) would give frames no reader takes.
+        if let page = sheet.pages.first(where: { !ImageFileName.scaleRange.contains($0.scale) }) {
+            throw SheetImport.Error.invalid(file: input, reason: "its pages are @\(page.scale)x, so its frames would be named @\(page.scale)x, and frames "
+                + "are read at @\(ImageFileName.scaleRange.lowerBound)x…@\(ImageFileName.scaleRange.upperBound)x, the scales UIKit loads: nothing was written")
+        }
         var files = try sheet.checkedFileNames(source: input)
         if let output {
             let folder = Discovery.trimmingSlash(output)
@@ -100,7 +106,7 @@ extension FramesJob {
             try check(files, in: folder, set: OutputSet(owner: SheetImport.dataFile(input), protecting: inputs), inputs: inputs)
         }
         reporter.report(.reading, done: 1, total: 1)
-        return Plan(files: files, warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings,
+        return Plan(files: files, warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings + [Self.premultipliedNote(sheet, input)].compactMap { $0 },
                     width: sheet.pages.first?.width ?? 0, height: sheet.pages.first?.height ?? 0, frameCount: sheet.sprites.count,
                     repeatCount: 0, pages: sheet.pages.count, prefix: nil, input: input, content: .sheet(sheet))
     }
@@ -116,16 +122,7 @@ extension FramesJob {
         case .memory(let files):
             bytes = Self.mainFile(of: files)?.bytes ?? []
         }
-        let format: AnimationDecodeError.Format
-        switch OutputName.pathExtension(input) {
-        case "gif": format = .gif
-        case "webp": format = .webp
-        default:
-            if OutputName.pathExtension(input) == "png", !APNG.Decoder.isAnimated(Array(bytes.prefix(4096))), bytes.starts(with: [0x89, 0x50]) {
-                throw FramesJobError.stillImage(path: input)
-            }
-            format = .apng
-        }
+        let format = try Self.animationFormat(input, bytes: bytes)
         let reader = try Self.open(format, bytes: bytes, file: input, limits: limits)
         // Work in proportion to the input: a GIF of a kilobyte may declare fifty 8000² frames.
         let info = reader.info
@@ -143,6 +140,45 @@ extension FramesJob {
         return Plan(files: files, warnings: reader.warnings + [prefixWarning(inputScale: scale)].compactMap { $0 },
                     width: info.width, height: info.height, frameCount: info.frameCount, repeatCount: info.repeatCount,
                     pages: 0, prefix: numbering, input: input, content: .animation(format, bytes: bytes, name: name, scale: scale))
+    }
+
+    /// The format `bytes`, named `file`, are read as. What the bytes are decides, whatever the name:
+    /// a still PNG is ``FramesJobError/stillImage(path:)`` named `.png`, `.jpg` or nothing; a `.gif`,
+    /// `.webp`, `.png` or `.apng` is read by its decoder, which refuses other contents naming them
+    /// (`x.gif: not a GIF file: it is a PNG: rename it to .png`); any other name is refused, saying
+    /// what the file is and what `frames` reads (a `.fnt` font, a `.jpg` that is a GIF).
+    static func animationFormat(_ file: String, bytes: [UInt8]) throws(FramesJobError) -> AnimationDecodeError.Format {
+        if bytes.starts(with: PNG.signature), !APNG.Decoder.isAnimated(Array(bytes.prefix(4096))) { throw .stillImage(path: file) }
+        switch OutputName.pathExtension(file) {
+        case "gif": return .gif
+        case "webp": return .webp
+        case "png", "apng": return .apng
+        case let named:
+            let what = FileSignature.format(of: Array(bytes.prefix(4096)))
+            let name = named.isEmpty ? "no file without an extension" : "no .\(named) file"
+            let font = named == "fnt" ? " (a BMFont .fnt describes a font's glyphs, not a sprite sheet's frames)" : ""
+            throw .sheet(.invalid(file: file, reason: what.map { "frames reads \(name): \(FileSignature.advice($0))" }
+                ?? "not an animation or sheet data Flipbook reads\(font): frames reads \(Self.formatsRead)"))
+        }
+    }
+
+    /// The note that `sheet`'s pages are premultiplied, so its frames' partly transparent pixels
+    /// come back rounded (a colour kept at alpha `a` is within 128/`a` levels: 8 at 15, 1 from 128
+    /// up; alpha and opaque pixels exactly); `nil` for straight pages, which come back bit for bit.
+    static func premultipliedNote(_ sheet: SpriteSheet, _ input: String) -> String? {
+        guard sheet.premultipliedAlpha else { return nil }
+        return "\(input): the pages are premultiplied, so the colours of partly transparent pixels come back rounded — within "
+            + "128/alpha levels of the frames packed (8 at alpha 15, 1 from alpha 128 up); alpha and opaque pixels come back exactly"
+    }
+
+    /// What `frames` reads, for messages.
+    static let formatsRead = "a GIF (.gif), an APNG (.png, .apng), an animated WebP (.webp), or a sheet's data: " + SheetImport.dataFormats
+
+    /// `path`'s last component without its extension (`coin@3x~ipad` of `a/coin@3x~ipad.gif`).
+    static func nameWithoutExtension(_ path: String) -> String {
+        let last = FileIO.lastComponent(of: path)
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
+        return String(last[..<dot])
     }
 
     /// The decoder of `format` over `bytes`, named `file` in messages.

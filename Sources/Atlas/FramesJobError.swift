@@ -15,14 +15,16 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     case prefixForSheet(path: String)
     /// The prefix is empty, names a folder or a hidden file.
     case invalidPrefix(String)
-    /// The GIF, APNG or WebP at `path` is named at `scale`, outside the `@1x`…`@3x` no reader
-    /// goes past (`spin@5x.gif` would give `spin1@5x.png…`): refused as every reader refuses it
-    /// (Animated's `Discovery.Error.scaleOutOfRange`), in the same words.
+    /// The GIF, APNG or WebP — or the sheet's data — at `path` is named at `scale`, outside the
+    /// `@1x`…`@3x` no reader goes past (`spin@5x.gif` would give `spin1@5x.png…`, `l@9x.atlas`
+    /// `walk0@9x.png…`): refused as every reader refuses it (Animated's
+    /// `Discovery.Error.scaleOutOfRange`), in the same words, before anything is read or written.
     case scaleOutOfRange(path: String, scale: Int)
     /// The GIF, APNG or WebP could not be read (or asks for more than the limits allow):
     /// Raster's `AnimationDecodeError`, naming the file and format.
     case decode(AnimationDecodeError)
-    /// The `.png` given is a still image (no `acTL` chunk): there are no frames to explode.
+    /// The file given is a still PNG (no `acTL` chunk), whatever its name (`.png`, `.jpg`, none):
+    /// there are no frames to explode.
     case stillImage(path: String)
     /// The sheet's data or pages could not be read.
     case sheet(SheetImport.Error)
@@ -55,9 +57,12 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         case .prefixForSheet(let path): "\(path): a prefix names a GIF's frames; a sheet's frames are named after its sprites"
         case .invalidPrefix(let prefix): "the prefix must be a plain file name prefix: no folder, not hidden (got '\(prefix)')"
         case .scaleOutOfRange(let path, let scale):
-            "\(path) is not read: " + (ImageFileName.animationScaleRefusal(path, animated: true) ?? "it is named @\(scale)x, outside @1x…@3x")
+            "\(path) is not read: " + (FramesJob.sheetExtensions.contains(OutputName.pathExtension(path)) ? Self.sheetScaleRefusal(path, scale)
+                : ImageFileName.animationScaleRefusal(path, animated: true) ?? "it is named @\(scale)x, outside @1x…@3x")
         case .decode(let error): error.description
-        case .stillImage(let path): "\(path) is a still PNG, not an APNG (it has no acTL chunk): there are no frames to explode"
+        case .stillImage(let path):
+            "\(path) is a still PNG\(["png", "apng"].contains(OutputName.pathExtension(path)) ? "" : " (whatever its name says)"), "
+                + "not an APNG (it has no acTL chunk): there are no frames to explode"
         case .sheet(let error): error.description
         case .outsideFolder(let refusal): refusal.description
         case .limit(let error): error.description
@@ -67,6 +72,16 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         case .write(let error): error.description
         case .cancelled: "cancelled"
         }
+    }
+
+    /// Why sheet data named `path` at `scale` (`l@9x.atlas`) is not read: its frames would be named
+    /// `@9x`, which no reader takes, and the names that would do.
+    static func sheetScaleRefusal(_ path: String, _ scale: Int) -> String {
+        let name = ImageFileName(path: path), range = ImageFileName.scaleRange
+        let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
+        let device = name.device.map { "~" + $0 } ?? "", stem = folder + name.stem, ext = name.pathExtension
+        return "it is named @\(scale)x, so its frames would be named @\(scale)x, and frames are read at @\(range.lowerBound)x…@\(range.upperBound)x, "
+            + "the scales UIKit loads: no reader would take them; name it \(stem)\(device).\(ext) or \(stem)@\(range.upperBound)x\(device).\(ext)"
     }
 
     /// The output set's `error`: the contract's refusal as ``output(_:)``, the file system's failure as ``write(_:)``.

@@ -229,6 +229,7 @@ public enum SheetImport {
             guard visited.insert((reader.isDisk ? FileIO.resolvedPath(file) : nil) ?? file).inserted else { continue }
             if file != path { draft.dataFiles.append(file) }
             let data = try bytes(file, reader)
+            if let reason = notSheetData(data, file: file) { throw .invalid(file: file, reason: reason) }
             let decodedPages: [TexturePackerJSON.Decoded]
             do throws(SheetDataError) {
                 if let multi = try TexturePackerJSON.decodeMultiAtlas(data, file: file) {
@@ -241,7 +242,7 @@ public enum SheetImport {
             }
             for decoded in decodedPages {
                 let index = draft.pages.count
-                draft.pages.append(PageName(name: decoded.image, dataFile: file, scale: decoded.scale))
+                draft.pages.append(PageName(name: decoded.image, dataFile: file, scale: namedScale(file) ?? decoded.scale))
                 premultiplied.append(decoded.premultipliedAlpha)
                 draft.warnings += decoded.warnings
                 draft.sprites += decoded.sprites.map { sprite in
@@ -270,7 +271,7 @@ public enum SheetImport {
         let decoded: (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [LibGDXAtlas.Region], warnings: [SchemaError])
         do { decoded = try LibGDXAtlas.decode(data, file: path) } catch { throw Error(path, error) }
         let animations = LibGDXAtlas.animations(decoded.regions)
-        return Draft(pages: decoded.pages.map { PageName(name: $0.image, dataFile: path) }, sprites: decoded.regions.map(\.sprite),
+        return Draft(pages: decoded.pages.map { PageName(name: $0.image, dataFile: path, scale: namedScale(path)) }, sprites: decoded.regions.map(\.sprite),
                      animations: animations, rotation: .counterClockwise,
                      premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path),
                      warnings: decoded.warnings + (animations.isEmpty ? [] : [notCarried(path, "libGDX atlases hold no frame durations, "
@@ -281,7 +282,7 @@ public enum SheetImport {
         let decoded: (image: String, width: Int, height: Int, premultiplied: Bool, sprites: [SpriteSheet.Sprite])
         let data = try bytes(path, reader)
         do { decoded = try Cocos2dPlist.decode(data, file: path) } catch { throw Error(path, error) }
-        return Draft(pages: [PageName(name: decoded.image, dataFile: path, scale: ImageFileName(path: decoded.image).scale ?? 1)],
+        return Draft(pages: [PageName(name: decoded.image, dataFile: path, scale: namedScale(path) ?? ImageFileName(path: decoded.image).scale ?? 1)],
                      sprites: decoded.sprites, premultipliedAlpha: decoded.premultiplied,
                      warnings: [notCarried(path, "Cocos2d-x sprite-frame plists hold frames only: no animations or frame durations come back")])
     }
@@ -291,7 +292,33 @@ public enum SheetImport {
         let data = try bytes(path, reader)
         do { decoded = try GodotSpriteFrames.decode(data, file: path) } catch { throw Error(path, error) }
         // `res://…` paths (the project's root) are looked up from the resource's folder: see `resolve`.
-        return Draft(pages: decoded.images.map { PageName(name: $0, dataFile: path) }, sprites: decoded.sprites, animations: decoded.animations)
+        return Draft(pages: decoded.images.map { PageName(name: $0, dataFile: path, scale: namedScale(path)) }, sprites: decoded.sprites,
+                     animations: decoded.animations)
+    }
+
+    /// The sheet data formats read, for messages.
+    static let dataFormats = "TexturePacker, Aseprite or Phaser JSON (.json), libGDX (.atlas), SpriteKit (.atlasc, .plist), "
+        + "Cocos2d-x (.plist), Godot SpriteFrames (.tres)"
+
+    /// Why the JSON `bytes` of `file` are no sheet data at all — an object with neither `frames`
+    /// (TexturePacker, Aseprite) nor `textures` (Phaser's multi-atlas), such as a frame folder's
+    /// `sequence.json` — or `nil` when they may be (their keys are then checked as the format's).
+    static func notSheetData(_ bytes: [UInt8], file: String) -> String? {
+        guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+              root["frames"] == nil, root["textures"] == nil else { return nil }
+        let manifest = FileIO.lastComponent(of: file) == "sequence.json" || root["frameDurations"] != nil || root["fps"] != nil
+        return "not sheet data Flipbook reads: sheet JSON holds \"frames\" (TexturePacker, Aseprite) or \"textures\" (Phaser's multi-atlas), "
+            + "this holds neither" + (manifest ? " (it is a frame folder's sequence.json: assemble or sheet its folder)" : "")
+            + "; the sheet data read is \(dataFormats)"
+    }
+
+    /// The scale the data file `path`'s name gives its pages (`walk@2x.atlas`: 2), or `nil` when
+    /// it has no `@Nx`. One rule for every format but SpriteKit (whose data names each page's scale):
+    /// a data file named `@Nx` holds `@Nx` pages, as `sheet` names it and as PixiJS reads a sheet's
+    /// resolution (the name's `@Nx` before `meta.scale`); without one, the scale the data states
+    /// (TexturePacker's `meta.scale`), else the page's own name (`p@2x.png`).
+    static func namedScale(_ path: String) -> Int? {
+        ImageFileName(path: path).scale
     }
 
     /// Whether the pages are premultiplied: all of them, or none.

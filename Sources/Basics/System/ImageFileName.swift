@@ -76,9 +76,10 @@ extension ImageFileName {
         guard animated || ["gif", "apng", "webp"].contains(name.pathExtension.lowercased()), let scale = name.scale,
               !scaleRange.contains(scale) else { return nil }
         let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
-        let device = name.device.map { "~" + $0 } ?? "", stem = folder + name.stem + device
+        // UIKit's order: the scale, then the device (`coin@3x~ipad.gif`).
+        let device = name.device.map { "~" + $0 } ?? "", stem = folder + name.stem, ext = name.pathExtension
         return "it is named @\(scale)x, and animations, as frames, are read at @\(scaleRange.lowerBound)x…@\(scaleRange.upperBound)x, the scales "
-            + "UIKit loads: no reader takes it at @\(scale)x; name it \(stem).\(name.pathExtension) or \(stem)@\(scaleRange.upperBound)x.\(name.pathExtension)"
+            + "UIKit loads: no reader takes it at @\(scale)x; name it \(stem)\(device).\(ext) or \(stem)@\(scaleRange.upperBound)x\(device).\(ext)"
     }
 
     /// The scales UIKit tries for an image wanted at `scale`, among those `available`: the exact
