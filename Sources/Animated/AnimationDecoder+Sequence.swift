@@ -45,23 +45,27 @@ extension AnimationDecoder {
     }
 
     /// Reads every frame still to read, hands each (at `scale`, numbered from 1) to `body`, and
-    /// returns the manifest of their played durations in milliseconds.
+    /// returns the manifest of their played durations in whole milliseconds on the cumulative timeline.
     private func eachFrame(scale: Int, prefix: String, cancellation: CancellationFlag?, progress: ((Int, Int) -> Void)?,
                            _ body: (Bitmap, Int) throws(SequenceWriter.Error) -> Void) throws(SequenceWriter.Error) -> SequenceManifest {
-        var durations: [Double] = []
+        var seconds: [Double] = []
         while true {
             let next: AnimationFrame?
             do { next = try nextFrame() } catch { throw .decode(error) }
             guard var frame = next else { break }
             if cancellation?.isCancelled == true { throw .cancelled }
             frame.image.scale = scale
-            try body(frame.image, durations.count + 1)
-            durations.append((frame.playedDuration * 1000).rounded())
-            progress?(durations.count, max(durations.count, info.frameCount))
+            try body(frame.image, seconds.count + 1)
+            seconds.append(frame.playedDuration)
+            progress?(seconds.count, max(seconds.count, info.frameCount))
         }
         // A decoder refuses a file of no frame when it reads the first one (`noFrames`): a first
         // `nil` means this decoder's frames were already handed out.
-        guard !durations.isEmpty else { throw .framesAlreadyRead(file: file) }
+        guard !seconds.isEmpty else { throw .framesAlreadyRead(file: file) }
+        // Whole milliseconds on the cumulative timeline, as the encoders write them: an APNG's
+        // 1/12 s frames are 83, 83, 84… ms and 120 of them last 10 s (each rounded alone, 9.96 s).
+        // Every played duration is over 10 ms, so with a minimum of 1 ms no frame is merged.
+        let durations = DelayTimeline(durations: seconds, minimumDelay: 1).delays.map(Double.init)
         return SequenceManifest(name: prefix, repeatCount: info.repeatCount, frameDurations: durations)
     }
 }
