@@ -306,6 +306,8 @@ public enum SheetImport {
     static func notSheetData(_ bytes: [UInt8], file: String) -> String? {
         guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
               root["frames"] == nil, root["textures"] == nil else { return nil }
+        // A misspelt key (`"frams"`) is a sheet with a typo: the format's strict reading names it, with the fix.
+        if root.keys.contains(where: { Suggestion.nearest(to: $0, among: ["frames", "textures"]) != nil }) { return nil }
         let manifest = FileIO.lastComponent(of: file) == "sequence.json" || root["frameDurations"] != nil || root["fps"] != nil
         return "not sheet data Flipbook reads: sheet JSON holds \"frames\" (TexturePacker, Aseprite) or \"textures\" (Phaser's multi-atlas), "
             + "this holds neither" + (manifest ? " (it is a frame folder's sequence.json: assemble or sheet its folder)" : "")
