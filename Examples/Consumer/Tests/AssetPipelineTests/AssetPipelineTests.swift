@@ -48,7 +48,8 @@ struct AssetPipelineTests {
         let gif = InMemoryFile(name: "boom.gif", bytes: Array("GIF89a".utf8))
         guard case .gif(_, 4, _) = await processor.process(coin + [gif]) else { Issue.record("boom.gif was not left out"); return }
         #expect(await processor.process([gif, InMemoryFile(name: "zap.gif", bytes: gif.bytes)])
-                == .rejected(status: 400, reason: "zap.gif is an animation: a GIF, APNG or WebP is read on its own, not with other sources"))
+                == .rejected(status: 400, reason: "the files given hold no PNG frames but 2 animations (boom.gif, zap.gif): "
+                             + "each GIF, APNG or WebP is read on its own; give the one to read"))
         let truncated = InMemoryFile(name: "gold_5.png", bytes: Array(coin[0].bytes.prefix(40)))
         guard case .rejected(422, _) = await processor.process(coin + [truncated]) else { Issue.record("a truncated frame"); return }
         var small = ResourceLimits.default
