@@ -276,12 +276,15 @@ public enum Discovery {
     /// numbered sequence (read as a sequence, with UIKit's `@Nx` rules); names without numbers keep
     /// their places and the numbered files fill theirs by number (`walk*.png` catching
     /// `walk_end.png`). Call ``sameFolderSpelling(_:)`` first, so that `./walk1.png` and `walk1.png`
-    /// are one file. Throws ``Error/notPNG(path:)`` for a listed file that is not a PNG.
+    /// are one file. Throws ``Error/notPNG(path:)`` for a listed file that is not a PNG, and
+    /// ``Error/frameNumberTooLong(path:)`` for one whose number has more than 18 digits.
     public static func listedFrames(_ sources: [String]) throws(Error) -> [FrameFile]? {
         var files: [FrameFile] = []
         for source in withoutSettings(sources) {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+            // Listed, as in a folder: a number too long is refused by name, never taken for no number.
+            if FrameFile.hasNumberTooLong(source) { throw .frameNumberTooLong(path: source) }
             guard let file = FrameFile(path: source) ?? FrameFile(unnumbered: source) else { throw .notPNG(path: source) }
             files.append(file)
         }

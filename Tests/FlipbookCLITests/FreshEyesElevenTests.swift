@@ -174,6 +174,9 @@ struct FreshEyesElevenTests {
             #expect(run.status == 3 && run.stderr.contains("gold_1732867200000000000.png: its frame number has more than 18 digits"),
                     "\(command): \(run.status) \(run.stderr)")
         }
+        // Listed one by one (a shell glob), the same file is refused alike (it was "has no frame number").
+        let listed = try CLI.run(["assemble", "coin/gold_1.png", "coin/gold_1732867200000000000.png", "-o", "l.gif"], in: dir)
+        #expect(listed.status == 3 && listed.stderr.contains("its frame number has more than 18 digits"), "\(listed.stderr)")
         let padded = dir + "/padded"
         try FileManager.default.createDirectory(atPath: padded, withIntermediateDirectories: true)
         for n in 1...4 { try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_\(n).png", toPath: "\(padded)/f000000000000000000000\(n).png") }
