@@ -8,14 +8,8 @@ import TestSupport
 struct FreshEyesElevenTests {
     static let coin = Fixtures.path("sequences/kenney-gold-coin")
 
-    static func folder() throws -> String {
-        let dir = try Fixtures.temporaryFolder("fresh-eyes-11")
-        try FileManager.default.createDirectory(atPath: "\(dir)/coin", withIntermediateDirectories: true)
-        let names = Fixtures.pngNames(in: "sequences/kenney-gold-coin")
-        #expect(names.count == 4)
-        for name in names { try FileManager.default.copyItem(atPath: "\(coin)/\(name)", toPath: "\(dir)/coin/\(name)") }
-        return dir
-    }
+    /// A temporary folder holding `coin/` (the gold coin's four frames), as round 10's tests make it.
+    static func folder() throws -> String { try FreshEyesTenTests.folder(named: "coin") }
 
     /// `sheet -o a.png`, then `-o a.json`, then `-o a` again: three names of one sheet (the same
     /// a.png and a.json). The second was refused as another set's files, with or without
