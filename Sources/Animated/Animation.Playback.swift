@@ -114,6 +114,9 @@ extension Animation {
                     + "(got \(seconds.isFinite ? "\(seconds)" : seconds.isNaN ? "NaN" : seconds > 0 ? "∞" : "-∞") s)"
             case .time(let time, _) where time.isNaN:
                 "the time is NaN: give a number of seconds"
+            case .time(let time, let step) where !time.isFinite:
+                "a time of \(time > 0 ? "∞" : "-∞") s names no frame of a play that loops forever: give the time within one play "
+                    + "(a step lasts \(step) s; time mod playDuration())"
             case .time(let time, let step):
                 "a time of \(time) s names no frame of a play that loops forever: a number that large is exact only to "
                     + "\(time.ulp) s and a step lasts \(step) s; give the time within one play (time mod playDuration())"

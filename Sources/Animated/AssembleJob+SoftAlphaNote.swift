@@ -56,3 +56,22 @@ extension AssembleJob {
         }
     }
 }
+
+extension AssembleJob {
+    /// The note on frames a GIF's one bit of alpha erases whole (every pixel's alpha under what it
+    /// keeps), merged into the frame before, naming up to three (`names`, as the frames' files or
+    /// `frame 7`); `nil` for none. ``Outcome/notes`` carries it, as `assemble` prints it.
+    public static func invisibleFramesNote(_ names: [String]) -> String? {
+        guard !names.isEmpty else { return nil }
+        let listed = names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+        return "\(names.count) frame\(names.count == 1 ? "" : "s") (\(listed)) \(names.count == 1 ? "is" : "are") invisible in a GIF "
+            + "(every pixel's alpha is under what GIF's one bit of alpha keeps), merged into the frame before; APNG and WebP keep them"
+    }
+
+    /// `plan`'s notes, then the note on the frames `report` merged as invisible, named by their files.
+    static func notes(_ plan: Plan, after report: GIF.Encoder.Report) -> [String] {
+        let frames = plan.playback.frames
+        let names = report.framesMergedInvisible.map { frames.indices.contains($0) ? frames[$0].fileName ?? "frame \($0 + 1)" : "frame \($0 + 1)" }
+        return plan.notes + (invisibleFramesNote(names).map { [$0] } ?? [])
+    }
+}

@@ -145,7 +145,8 @@ public struct AssembleJob: Sendable {
         public var fits: Bool
         /// ``Plan/warnings``.
         public var warnings: [String]
-        /// ``Plan/notes``.
+        /// ``Plan/notes``, then what the encoding did unasked: a GIF's frames that its one bit of
+        /// alpha erased whole, merged into the frame before (``AssembleJob/invisibleFramesNote(_:)``).
         public var notes: [String]
     }
 
@@ -323,14 +324,16 @@ public struct AssembleJob: Sendable {
                     do { try OutputSet.write(best.bytes, toFile: output, protecting: plan.inputs, overwrite: overwrite) } catch { throw AssembleError.writing(error) }
                 }
                 return Outcome(bytes: output == nil ? best.bytes : [], report: .gif(best.report), settings: .gif(best.settings), fits: best.fits,
-                               warnings: plan.warnings, notes: plan.notes)
+                               warnings: plan.warnings, notes: Self.notes(plan, after: best.report))
             }
             if let output {
                 let report = try plan.encoder.write(input, to: output, protecting: plan.inputs, overwrite: overwrite, progress: progress)
-                return Outcome(bytes: [], report: .gif(report), settings: .gif(plan.encoder), fits: true, warnings: plan.warnings, notes: plan.notes)
+                return Outcome(bytes: [], report: .gif(report), settings: .gif(plan.encoder), fits: true, warnings: plan.warnings,
+                               notes: Self.notes(plan, after: report))
             }
             let (bytes, report) = try plan.encoder.encode(input, progress: progress)
-            return Outcome(bytes: bytes, report: .gif(report), settings: .gif(plan.encoder), fits: true, warnings: plan.warnings, notes: plan.notes)
+            return Outcome(bytes: bytes, report: .gif(report), settings: .gif(plan.encoder), fits: true, warnings: plan.warnings,
+                           notes: Self.notes(plan, after: report))
         } catch {
             throw AssembleError.from(error, output: output)
         }
@@ -348,6 +351,12 @@ public struct AssembleJob: Sendable {
                                            + "AssembleJob.format asks for \(format); name it \(OutputName.list(format.fileExtensions))"))
         }
         guard let named else {
+            // `.gif` is a hidden file's name, without an extension: it needs a name before the dot.
+            let last = FileIO.lastComponent(of: output)
+            if last.hasPrefix("."), Format(fileName: "x" + last) != nil {
+                throw .output(.unsupportedName(path: output, reason: "the name is only an extension (a hidden file without one): "
+                                               + "give a name before it (walk\(last))"))
+            }
             throw .output(.unsupportedName(path: output, reason: "assemble writes GIF, APNG or WebP: name it \(OutputName.list(Format.allExtensions)), "
                                            + "or set AssembleJob.format for a name without an extension"))
         }

@@ -19,8 +19,13 @@ public enum Discovery {
         /// Nothing is at `source`: no file or folder, and no frames named after it as a prefix
         /// (`fx/boom` for `boom1.png…`) — a mistyped path.
         case notFound(source: String)
-        /// A file listed among frames that is not a PNG (`notes.txt`, `shot.jpg`).
+        /// A file listed among frames that is not a PNG (`notes.txt`).
         case notPNG(path: String)
+        /// A file listed among frames whose name is not a PNG's but whose bytes are an image format
+        /// (`format`, as the first bytes say it: `PNG`, `APNG`, `GIF`, `WebP`, `JPEG`, `BMP`,
+        /// `TIFF`, `PDF`, or `empty`): `pic.jpg` holding a PNG is told to be renamed, `shot.jpg`
+        /// holding a JPEG to be converted.
+        case otherFormat(path: String, format: String)
         /// Two files name frame `number` of one sequence at one scale (`fire2.png` and
         /// `fire02.png`), `first` before `second` in name order; a reader given
         /// ``FrameSequence/DuplicateNumberPolicy/first`` or ``FrameSequence/DuplicateNumberPolicy/last``
@@ -93,6 +98,8 @@ public enum Discovery {
             case .notPNG(let path):
                 "\(path): not a PNG file (frames are PNG files, named by number or listed in order; "
                     + "name their folder to take the PNGs in it)"
+            case .otherFormat(let path, let format):
+                "\(path): \(FileSignature.advice(format))"
             case .duplicateNumber(let number, let first, let second, let others) where others.isEmpty:
                 "\(first) and \(second) are both frame \(number): delete or renumber one "
                     + "(or set onDuplicateNumber to .first or .last to keep one on purpose)"
@@ -238,7 +245,7 @@ public enum Discovery {
                 if !isDirectory.boolValue, ["gif", "apng", "webp"].contains(OutputName.pathExtension(source)) {
                     throw .animationNotFrames(source: source, animation: source)
                 }
-                guard isDirectory.boolValue || OutputName.pathExtension(source) == "png" else { throw .notPNG(path: source) }
+                guard isDirectory.boolValue || OutputName.pathExtension(source) == "png" else { throw notPNG(source) }
                 paths = isDirectory.boolValue ? try pngFiles(inFolder: source, recursive: false) : [source]
             } else {
                 paths = try frameFiles(in: source).map(\.path)
@@ -267,6 +274,16 @@ public enum Discovery {
                 FrameSequence.group(unnumberedFiles.filter { respelled.insert(NameSpelling.Exact($0.path)).inserted }))
     }
 
+    /// The refusal of a file given as a frame whose name is not a PNG's: what its first bytes say
+    /// it is (``Error/otherFormat(path:format:)``: `pic.jpg` holding a PNG is to be renamed), else
+    /// ``Error/notPNG(path:)``.
+    static func notPNG(_ path: String) -> Error {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .notPNG(path: path) }
+        defer { try? handle.close() }
+        let head = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
+        return FileSignature.format(of: head).map { .otherFormat(path: path, format: $0) } ?? .notPNG(path: path)
+    }
+
     /// The PNG files of a list that is meant as one: every source a file (no folder, no prefix), and
     /// the list not one numbered sequence in name order. Such a list plays in the order given, each
     /// file a frame and a file named twice shown twice, as ImageMagick and gifsicle read one:
@@ -276,7 +293,7 @@ public enum Discovery {
     /// numbered sequence (read as a sequence, with UIKit's `@Nx` rules); names without numbers keep
     /// their places and the numbered files fill theirs by number (`walk*.png` catching
     /// `walk_end.png`). Call ``sameFolderSpelling(_:)`` first, so that `./walk1.png` and `walk1.png`
-    /// are one file. Throws ``Error/notPNG(path:)`` for a listed file that is not a PNG, and
+    /// are one file. Throws ``Error/notPNG(path:)`` (or ``Error/otherFormat(path:format:)``) for a listed file that is not a PNG, and
     /// ``Error/frameNumberTooLong(path:)`` for one whose number has more than 18 digits.
     public static func listedFrames(_ sources: [String]) throws(Error) -> [FrameFile]? {
         var files: [FrameFile] = []
@@ -285,7 +302,7 @@ public enum Discovery {
             guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
             // Listed, as in a folder: a number too long is refused by name, never taken for no number.
             if FrameFile.hasNumberTooLong(source) { throw .frameNumberTooLong(path: source) }
-            guard let file = FrameFile(path: source) ?? FrameFile(unnumbered: source) else { throw .notPNG(path: source) }
+            guard let file = FrameFile(path: source) ?? FrameFile(unnumbered: source) else { throw notPNG(source) }
             files.append(file)
         }
         try checkSpellings(files.map(\.path))

@@ -181,6 +181,14 @@ public enum SheetEngine: String, Sendable, CaseIterable {
         }
     }
 
+    /// The data files of every page, from the first page's (`d-0.plist` → `d-0.plist`, `d-1.plist`…):
+    /// its last `-0` counted up.
+    static func pageFiles(_ first: String, pages: Int) -> [String] {
+        let characters = Array(first)
+        guard let dash = characters.indices.dropLast().last(where: { characters[$0] == "-" && characters[$0 + 1] == "0" }) else { return [first] }
+        return (0..<pages).map { String(characters[..<dash]) + "-\($0)" + String(characters[(dash + 2)...]) }
+    }
+
     /// How to load the sheet in the engine, in one line of its own language (`data`: the data
     /// file's name; `pages`: how many pages were written).
     public func howToLoad(data: String, image: String, pages: Int) -> String {
@@ -190,6 +198,11 @@ public enum SheetEngine: String, Sendable, CaseIterable {
         case .pixi: "const sheet = await Assets.load('\(data)')"
         case .godot3: "$AnimatedSprite.frames = load(\"res://…/\(data)\")"
         case .godot4: "$AnimatedSprite2D.sprite_frames = load(\"res://…/\(data)\")"
+        case .cocos2d where pages > 1:
+            // One plist per page (`d-0.plist`, `d-1.plist`…): each is added, or the sprites of the
+            // other pages are missing.
+            "for (auto plist : {\(Self.pageFiles(data, pages: pages).map { "\"\($0)\"" }.joined(separator: ", "))}) "
+                + "SpriteFrameCache::getInstance()->addSpriteFramesWithFile(plist);"
         case .cocos2d: "SpriteFrameCache::getInstance()->addSpriteFramesWithFile(\"\(data)\")"
         case .libgdx: "new TextureAtlas(Gdx.files.internal(\"\(data)\"))"
         case .spritekit: "SKTextureAtlas(named: \"\(image)\")"

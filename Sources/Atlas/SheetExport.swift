@@ -196,12 +196,12 @@ public enum SheetExport {
         }
         var dataStem = names.dataStem
         if sheets.count > 1, let scale = ImageFileName(path: dataStem + ".png").scale { dataStem = String(dataStem.dropLast("@\(scale)x".count)) }
-        let dataExtension = format.dataExtension
+        let (pageExtension, dataExtension) = (names.pageExtension, names.dataExtension)
         var files: [File] = []
         for sheet in sheets {
             let suffix = sheets.count > 1 && sheet.scale > 1 ? "@\(sheet.scale)x" : ""
             let paged = sheet.pages.count > 1
-            let imagePaths = sheet.pages.indices.map { "\(stem)\(paged ? "-\($0)" : "")\(suffix).png" }
+            let imagePaths = sheet.pages.indices.map { "\(stem)\(paged ? "-\($0)" : "")\(suffix).\(pageExtension)" }
             // Pages as the data file's folder sees them: their names, or a relative path when
             // `--data` puts the data elsewhere (engines resolve page names against the data file).
             let dataFolder = URL(fileURLWithPath: "\(dataStem).\(dataExtension)").deletingLastPathComponent()
@@ -311,6 +311,10 @@ public enum SheetExport {
     private struct Names {
         var stem: String
         var dataStem: String
+        /// The pages' extension as `-o` spelt it (`b.PNG` writes `b.PNG`, as the user named it), else `png`.
+        var pageExtension = "png"
+        /// The data's extension as `-o` or `data` spelt it (`b.JSON`), else the format's.
+        var dataExtension: String
 
         /// Refuses a name at a scale no reader takes (`t@9x.json`): a sheet's pages are @1x…@3x, the
         /// scales its frames come back as, and engines would draw `@9x` pages at a ninth of their size.
@@ -344,6 +348,10 @@ public enum SheetExport {
                 throw .unsupportedName(path: output, reason: "\(what): name it \(OutputName.list(allowed))\(instead)")
             }
             stem = ext.isEmpty ? output : String(output.dropLast(ext.count + 1))
+            // The extension as typed, not lower-cased: `-o b.PNG` names a file b.PNG.
+            let typed = String(output.suffix(ext.count))
+            dataExtension = format.dataExtension
+            if ext == "png" { pageExtension = typed } else if ext == format.dataExtension { dataExtension = typed }
             try Self.checkScale(of: stem, named: output, format: format)
             if let data {
                 let dataExt = OutputName.pathExtension(data)
@@ -354,6 +362,7 @@ public enum SheetExport {
                     throw .unsupportedName(path: output, reason: "names the data file already; give SheetJob.data or a page name NAME.png, not both")
                 }
                 dataStem = dataExt.isEmpty ? data : String(data.dropLast(dataExt.count + 1))
+                if !dataExt.isEmpty { dataExtension = String(data.suffix(dataExt.count)) }
                 try Self.checkScale(of: dataStem, named: data, format: format)
             } else {
                 dataStem = stem

@@ -4,7 +4,8 @@ import Basics
 public enum BuildError: Error, Sendable, CustomStringConvertible {
     /// The project asks for a target it does not have, or its targets form a circle.
     case project(ProjectError)
-    /// The build's state could not be saved under `.flipbook-build/`.
+    /// The build's state could not be saved under `.flipbook-build/`: found before any target is
+    /// built (the state as read is written back first), so nothing is written.
     case state(FileIO.Error)
     /// The build was cancelled; targets finished before are recorded, the one running wrote nothing.
     case cancelled

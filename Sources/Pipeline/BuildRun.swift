@@ -106,6 +106,8 @@ final class BuildRun: @unchecked Sendable {
             switch entries[name]?.status { case .failed?, .skipped?: true; default: false }
         }
         let record = state.targets[target.name]
+        // Why it has no record, when an earlier build said (`its last build failed`).
+        let unrecorded = state.unfinished?[target.name]
         // The files its earlier builds wrote, recorded or not (a failed build keeps them known).
         let previous = (state.formerOutputs?[target.name] ?? [:]).merging(record?.outputs ?? [:]) { _, recorded in recorded }
         lock.unlock()
@@ -120,8 +122,10 @@ final class BuildRun: @unchecked Sendable {
             if let file = digests.record(path, disk: project.onDisk(path)) { inputs[path] = file }
         }
         let key = ContentHash.of(fields: [tool, target.kind.rawValue, target.settings] + inputs.keys.sorted().map { "\($0)\t\(inputs[$0]!.sha256)" })
-        let reasons = job.force ? ["forced"] : Self.reasons(record: record, key: key, tool: tool, settings: target.settings, inputs: inputs,
-                                                            outputs: { path in digests.record(path, disk: project.onDisk(path)) })
+        let reasons = job.force ? ["forced"]
+            : record == nil ? [unrecorded ?? "never built"]
+            : Self.reasons(record: record, key: key, tool: tool, settings: target.settings, inputs: inputs,
+                           outputs: { path in digests.record(path, disk: project.onDisk(path)) })
         if reasons.isEmpty { return BuildReport.Entry(target: target.name, status: .upToDate, warnings: [], notes: []) }
 
         // An output this target's last build wrote may be replaced even if edited since (a build
@@ -138,6 +142,7 @@ final class BuildRun: @unchecked Sendable {
                 state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
                                                                      recorded: Date().timeIntervalSince1970)
                 state.formerOutputs?[target.name] = nil
+                state.unfinished?[target.name] = nil
                 save()
                 lock.unlock()
                 let stale = StaleOutputs.remove(previous: previous, current: outputs.keys, of: target, in: project)
@@ -162,7 +167,7 @@ final class BuildRun: @unchecked Sendable {
             // A failed build is recorded as not built (a forced rebuild that failed left the last
             // record, and the next build called the target up to date).
             lock.lock()
-            unrecord(target.name, keeping: previous)
+            unrecord(target.name, keeping: previous, because: "its last build failed")
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .failed(error, reasons: reasons), warnings: cacheWarnings, notes: [])
         }
@@ -180,7 +185,7 @@ final class BuildRun: @unchecked Sendable {
         }
         if result.problem == nil, let first = changedDuring.sorted().first {
             lock.lock()
-            unrecord(target.name, keeping: previous.merging(outputs) { _, now in now })
+            unrecord(target.name, keeping: previous.merging(outputs) { _, now in now }, because: "\(first) changed during its last build")
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()),
                                      warnings: cacheWarnings + result.warnings + ["\(first) changed while the target was built: it is built again next time"],
@@ -189,7 +194,7 @@ final class BuildRun: @unchecked Sendable {
         if let problem = result.problem {
             // The outputs stand, but the target failed: it is built again next time.
             lock.lock()
-            unrecord(target.name, keeping: previous.merging(outputs) { _, now in now })
+            unrecord(target.name, keeping: previous.merging(outputs) { _, now in now }, because: "its last build failed")
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .failed(problem, reasons: reasons), warnings: cacheWarnings + result.warnings,
                                      notes: result.notes + [StaleOutputs.note(replaced)].compactMap { $0 })
@@ -198,6 +203,7 @@ final class BuildRun: @unchecked Sendable {
         state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
                                                              recorded: Date().timeIntervalSince1970)
         state.formerOutputs?[target.name] = nil
+        state.unfinished?[target.name] = nil
         save()
         if let cache {
             let warnings = result.warnings, notes = result.notes
@@ -236,8 +242,11 @@ final class BuildRun: @unchecked Sendable {
 
     /// Records `name` as not built, its files `files` (written by this build or earlier ones) kept
     /// known as the build's (``BuildState/formerOutputs``), and saves; called with `lock` held.
-    private func unrecord(_ name: String, keeping files: [String: BuildState.FileRecord]) {
+    private func unrecord(_ name: String, keeping files: [String: BuildState.FileRecord], because reason: String) {
         state.targets[name] = nil
+        var unfinished = state.unfinished ?? [:]
+        unfinished[name] = reason
+        state.unfinished = unfinished
         var former = state.formerOutputs ?? [:]
         former[name] = files.isEmpty ? nil : files
         state.formerOutputs = former.isEmpty ? nil : former
@@ -249,6 +258,7 @@ final class BuildRun: @unchecked Sendable {
         let names = Set(job.project.targets.map(\.name))
         state.targets = state.targets.filter { names.contains($0.key) }
         state.formerOutputs = state.formerOutputs?.filter { names.contains($0.key) }
+        state.unfinished = state.unfinished?.filter { names.contains($0.key) }
         if state.formerOutputs?.isEmpty == true { state.formerOutputs = nil }
         do { try state.save(for: job.project) } catch { saveError = error }
     }

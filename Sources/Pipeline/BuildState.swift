@@ -40,6 +40,9 @@ struct BuildState: Codable, Sendable {
     /// next build replaces and removes as its own (``StaleOutputs``, ``EarlierSet``). Absent from
     /// a state written before it was kept.
     var formerOutputs: [String: [String: FileRecord]]?
+    /// Why targets without a record have none (`its last build failed`, `fx/a.png changed during
+    /// its last build`), by target name: the reason the next build gives, not `never built`.
+    var unfinished: [String: String]?
 
     /// The state file of `project`.
     static func file(of project: Project) -> String { project.onDisk(Project.stateFolder + "/state.json") }

@@ -29,7 +29,7 @@ enum TargetRunner {
                 outcome = try job.run(plan, cancellation: cancellation)
             } catch { throw error == .cancelled ? .cancelled : .assemble(error) }
             let problem: TargetFailure? = outcome.fits ? nil : .budgetNotMet(bytes: outcome.report.bytes, maxBytes: job.maxBytes ?? 0)
-            return Result(files: job.output.map { [$0] } ?? [], warnings: plan.warnings, notes: plan.notes, problem: problem)
+            return Result(files: job.output.map { [$0] } ?? [], warnings: plan.warnings, notes: outcome.notes, problem: problem)
         case .sheet(var job):
             job.overwrite = overwrite
             job.threads = threads

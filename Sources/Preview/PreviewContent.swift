@@ -106,11 +106,24 @@ struct PreviewContent: Sendable {
         guard let real = FileIO.resolvedPath(folder), seen.insert("dir:" + real).inserted else { return }
         watched.insert(folder)
         // Sequences: the folder's own (not its subfolders', which are folders of their own).
-        if let found = try? Discovery.sequences(from: [folder]), !found.isEmpty {
+        // A folder without frames is no problem (its sheets and animations are shown below); frames
+        // that cannot be read as sequences (a 19-digit number, two names of one text) are said.
+        var found: [FrameSequence] = []
+        do { found = try Discovery.sequences(from: [folder]) } catch {
+            switch error {
+            case .noFrames, .onlySheetPages, .animationNotFrames, .severalAnimations, .noImagesToPack, .notFound: break
+            default: problems.append(error.description)
+            }
+        }
+        if !found.isEmpty {
             let manifest = try? SequenceManifest.read(file: Self.join(folder, SequenceManifest.fileName))
             if FileIO.isRegularFile(Self.join(folder, SequenceManifest.fileName)) { watched.insert(Self.join(folder, SequenceManifest.fileName)) }
+            // The highlighted frames play with the normal ones, not as a sequence of their own;
+            // a manifest that names a folder's only sequence highlighted is read (and refused,
+            // said) as that sequence, not passed over as nothing to preview.
+            let normal = found.filter { manifest?.highlighted == nil || $0.prefix != manifest?.highlighted }
             var added = false
-            for sequence in found where sequence.prefix != manifest?.highlighted || manifest?.highlighted == nil {
+            for sequence in normal.isEmpty ? found : normal {
                 added = addSequence(sequence) || added
             }
             if added { sequenceFolders.append(folder) }

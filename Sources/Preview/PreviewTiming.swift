@@ -31,6 +31,6 @@ struct PreviewTiming: Sendable, Equatable {
     func summary(frames: Int, direction: Animation.Direction) -> String {
         let plays = repeatCount == 0 ? "loops forever" : repeatCount == 1 ? "plays once" : "plays \(repeatCount) times"
         let seconds = (play * 1000).rounded() / 1000
-        return "\(frames) \(frames == 1 ? "frame" : "frames"), \(steps.count) steps (\(direction.rawValue)), \(seconds) s a play, \(plays)"
+        return "\(frames) \(frames == 1 ? "frame" : "frames"), \(steps.count) \(steps.count == 1 ? "step" : "steps") (\(direction.rawValue)), \(seconds) s a play, \(plays)"
     }
 }

@@ -50,12 +50,7 @@ extension AnimationSummarizing {
     /// The notes on frames merged into the frame before: exact repeats are identical; frames that
     /// differ are near-identical, with how far apart they are.
     static func mergeNotes(identical: Int, nearIdentical: Int, maxDifference: Int, invisible: [String] = []) -> String {
-        var notes = ""
-        if !invisible.isEmpty {
-            let names = invisible.prefix(3).joined(separator: ", ") + (invisible.count > 3 ? " and \(invisible.count - 3) more" : "")
-            notes += "\nnote: \(Console.count(invisible.count, "frame")) (\(names)) \(invisible.count == 1 ? "is" : "are") invisible in a GIF "
-                + "(every pixel's alpha is under what GIF's one bit of alpha keeps), merged into the frame before; APNG and WebP keep them"
-        }
+        var notes = invisibleNote(invisible).map { "\nnote: " + $0 } ?? ""
         if identical > 0 { notes += "\nnote: \(Console.count(identical, "identical frame")) merged into the frame before" }
         if nearIdentical > 0 {
             notes += "\nnote: \(Console.count(nearIdentical, "near-identical frame")), at most \(Console.count(maxDifference, "level")) apart, "
@@ -63,6 +58,9 @@ extension AnimationSummarizing {
         }
         return notes
     }
+
+    /// The note on frames GIF's one bit of alpha erases, merged into the frame before; `nil` for none.
+    static func invisibleNote(_ invisible: [String]) -> String? { AssembleJob.invisibleFramesNote(invisible) }
 
     func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool, warnings: [String], notes: [String] = [],
                   invisible: [String] = []) -> String {
@@ -74,7 +72,9 @@ extension AnimationSummarizing {
                                     durationSeconds: Double(report.totalCentiseconds) / 100, repeatCount: settings.repeatCount,
                                     colors: settings.colors, localPalettes: report.localPalettes, dither: settings.dithering.rawValue,
                                     qualityPreset: settings.quality.rawValue, fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings)
-            output.notes = notes
+            // The frames GIF's one bit of alpha erased, counted and said as on standard error.
+            output.framesMergedInvisible = report.framesMergedInvisible.count
+            output.notes = notes + (Self.invisibleNote(invisible).map { [$0] } ?? [])
             return (try? Console.jsonString(output)) ?? "{}"
         }
         var line = "\(output): \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
@@ -98,6 +98,8 @@ extension Assemble {
         var durationSeconds: Double, repeatCount: Int
         /// GIF: the colour table's size asked for, local palettes written, dithering and quality preset.
         var colors: Int? = nil, localPalettes: Int? = nil, dither: String? = nil, qualityPreset: String? = nil
+        /// GIF: frames whose every pixel GIF's one bit of alpha erases, merged into the frame before.
+        var framesMergedInvisible: Int? = nil
         /// APNG: the colour type written.
         var colorType: String? = nil
         /// WebP: lossless or lossy at `quality` (0–100).

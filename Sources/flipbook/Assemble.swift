@@ -31,7 +31,8 @@ struct Assemble: ParsableCommand {
             on the real sequences; --compatibility specification writes the smallest file the APNG \
             specification allows (exact in browsers, not always in those two).
 
-            Timing: --delays beats --duration beats --fps; the default is 30 fps (UIKit's count/30 s). \
+            Timing: one of --fps, --duration and --delays (given together they are refused); without \
+            one, sequence.json's timing, else 30 fps (UIKit's count/30 s). \
             Delays are placed on the cumulative timeline so the total is exact to the centisecond; \
             frames that would show for less than 2 cs are merged (browsers play 0–1 cs as 10 cs).
 
@@ -177,6 +178,11 @@ struct Assemble: ParsableCommand {
             if !foreign.isEmpty {
                 throw ValidationError("\(foreign.joined(separator: ", ")) \(foreign.count == 1 ? "does" : "do") not apply to \(format) output (\(output)).")
             }
+        }
+        // DESIGN's `[--fps N | --duration S | --delays MS,…]`: two given together are a mistake, not an order to guess.
+        let timings = [("--fps", fps != nil), ("--duration", duration != nil), ("--delays", delays != nil)].filter(\.1).map(\.0)
+        if timings.count > 1 {
+            throw ValidationError("\(timings.joined(separator: " and ")) both set the timing: give one (--fps the rate, --duration one play's seconds, --delays each frame's milliseconds).")
         }
         if let fps, !Animation.Timing.fpsRange.contains(fps) { throw OptionRefusal.error("--fps", fps, takes: "frames per second, between 1/86400 and 1000") }
         // The library's one rule (a step shows at most a day); the bound that needs the frame count comes with the frames.

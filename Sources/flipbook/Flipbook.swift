@@ -38,6 +38,14 @@ struct Flipbook: ParsableCommand {
             failInJSON(problem.message, status: .usage)
             ProcessPolicy.exit(ExitStatus.usage.rawValue)
         }
+        // `validate -dash` would be `-d -a -s -h`, so `--help`, exit 0, nothing checked: refused first.
+        let given = Array(CommandLine.arguments.dropFirst())
+        if let dashed = UnknownOption.dashedWord(in: given) {
+            let message = dashed.message + dashed.dashedAdvice(command: UsageMessage.commandNames(given).joined(separator: " "))
+            Console.error("error: \(message)\n\(UsageMessage.hint(for: given))")
+            failInJSON(message, status: .usage)
+            ProcessPolicy.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

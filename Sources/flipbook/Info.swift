@@ -96,7 +96,16 @@ struct Info: ParsableCommand {
         }
         do {
             let files = try Discovery.imageFiles(inFolder: path)
-            if files.isEmpty { report.errors.append(FileProblem(path: path, error: "\(path): no PNG, GIF, APNG or WebP files in this folder")) }
+            if files.isEmpty {
+                // A folder of a sheet's pages and data holds PNGs, the pages: said, with how to read them.
+                let sheet = Discovery.noFrames(in: path)
+                let error = if case .onlySheetPages(_, _, let pages) = sheet {
+                    CLIWording.message(for: sheet) + "; or describe a page as a file (flipbook info \(pages[0]))"
+                } else {
+                    "\(path): no PNG, GIF, APNG or WebP files in this folder"
+                }
+                report.errors.append(FileProblem(path: path, error: error))
+            }
             return files
         } catch {
             report.errors.append(FileProblem(path: path, error: error.description))

@@ -39,6 +39,44 @@ struct UnknownOption {
         return nil
     }
 
+    /// The first word of `arguments` that starts with one `-` and is longer than an option of one
+    /// letter (`-dash`, `-hx.gif`), where no option's value is expected and before `--`; `nil`
+    /// when there is none. ArgumentParser reads such a word as short flags run together — `-dash`
+    /// as `-d -a -s -h`, so as `--help`, exit 0, nothing checked — while Flipbook's only short
+    /// options are `-o` and `-h`: it is a name starting with `-`, or a mistake.
+    static func dashedWord(in arguments: [String]) -> UnknownOption? {
+        let (command, rest) = Self.command(of: arguments)
+        guard command != Flipbook.self, let options = Self.options(of: command) else { return nil }
+        var index = rest.startIndex
+        while index < rest.endIndex {
+            let word = rest[index]
+            index += 1
+            if word == "--" { break }
+            if word.hasPrefix("--") {
+                let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+                if options[name] == true, !word.contains("=") { index += 1 }
+                continue
+            }
+            guard word.hasPrefix("-"), word.count > 1 else { continue }
+            if word.count == 2 {
+                if options[word] == true { index += 1 }
+                continue
+            }
+            // A negative number is a value (`--fps -5` is refused by its option, with its range).
+            if Double(word) != nil { continue }
+            return UnknownOption(name: word, suggestion: nil)
+        }
+        return nil
+    }
+
+    /// The advice after ``message`` for a ``dashedWord(in:)``: how to name a file or folder
+    /// (or, for `note`, a text) that starts with `-`.
+    func dashedAdvice(command: String) -> String {
+        command.hasSuffix(" note")
+            ? "; a text starting with '-' goes after '--', at the end, once every option is given (… -o OUT.png -- '\(name)')"
+            : "; a file or folder whose name starts with '-' is written ./\(name) (Flipbook's short options are -o and -h)"
+    }
+
     /// The command `arguments` run (`generate seagull`'s `SeagullCommand`; `Flipbook` when the
     /// first word names none) and the words after its name.
     private static func command(of arguments: [String]) -> (any ParsableCommand.Type, ArraySlice<String>) {
@@ -69,10 +107,11 @@ struct UnknownOption {
             var command: Command
         }
         guard let dump = try? JSONDecoder().decode(Dump.self, from: Data(command._dumpHelp().utf8)) else { return nil }
-        var options: [String: Bool] = ["--help": false]
+        var options: [String: Bool] = ["--help": false, "-h": false]
         for argument in dump.command.arguments ?? [] where argument.kind != "positional" {
-            for name in argument.names ?? [] where name.kind == "long" {
-                options["--" + name.name] = argument.kind == "option"
+            for name in argument.names ?? [] {
+                if name.kind == "long" { options["--" + name.name] = argument.kind == "option" }
+                if name.kind == "short" { options["-" + name.name] = argument.kind == "option" }
             }
         }
         return options

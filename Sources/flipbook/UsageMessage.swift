@@ -16,8 +16,7 @@ struct UsageMessage {
     /// The message for `error`, thrown while parsing `arguments` (the command line without the
     /// executable's name).
     init(for error: any Error, arguments: [String]) {
-        let command = Self.commandNames(arguments)
-        hint = "hint: \(command.joined(separator: " ")) --help lists \(command.count == 1 ? "the commands" : "its options")"
+        hint = Self.hint(for: arguments)
         let brief = Flipbook.message(for: error).trimmingCharacters(in: .whitespacesAndNewlines)
         // ArgumentParser's "Help:" line: the option's synopsis and abstract (what it takes).
         let full = Flipbook.fullMessage(for: error, columns: 10_000)
@@ -39,10 +38,16 @@ struct UsageMessage {
         }
         if message.hasPrefix("missing "), let dash = arguments.firstIndex(of: "--"),
            let option = arguments[(dash + 1)...].first(where: { $0.captures(#"^--?[A-Za-z][A-Za-z0-9-]*(=.*)?$"#) != nil }) {
-            return "; every word after '--' is text, so \(option) after it was not read as an option: give the options first, "
-                + "then '--', then the text"
+            return "; every word after '--' is an argument (a file, a folder, a text), so \(option) after it was not read as an option: "
+                + "give the options first, then '--', then the arguments"
         }
         return ""
+    }
+
+    /// `hint: flipbook assemble --help lists its options`: the `--help` of the command `arguments` run.
+    static func hint(for arguments: [String]) -> String {
+        let command = commandNames(arguments)
+        return "hint: \(command.joined(separator: " ")) --help lists \(command.count == 1 ? "the commands" : "its options")"
     }
 
     /// `flipbook`, then the command and generator words `arguments` starts with (`flipbook generate

@@ -59,15 +59,17 @@ struct SourceRuleTests {
     }
 
     /// A GIF beside PNG frames (a preview exported next to them) is no frame: the frames validate
-    /// and assemble, and the job says the GIF was left out.
+    /// and assemble, and the job says the GIF was left out. Validation of a folder on disk judges
+    /// the GIF too, as its own sequence (a cut one was passed over: fresh eyes round 13).
     @Test(arguments: Form.allCases)
     func aGIFBesidePNGFramesIsLeftOutWithANote(_ form: Form) throws {
         let files = try Self.coins.map { try Self.file($0) } + [Self.file(Self.gif, as: "preview.gif")]
         #expect(files.count == 5)
         let source = try Source(form, files)
         let report = try source.validate()
-        #expect(report.fileCount == 4)
-        #expect(report.sequences.map(\.frameCount) == [4])
+        let gifFrames = try Animation.load(gif: Fixtures.bytes(Self.gif), file: "preview.gif").frames.count
+        #expect(report.fileCount == (form == .folder ? 5 : 4))
+        #expect(report.sequences.map(\.frameCount) == (form == .folder ? [4, gifFrames] : [4]))
         #expect(!report.hasErrors)
         #expect(try source.load().frames.count == 4)
         let plan = try source.plan()
@@ -90,12 +92,20 @@ struct SourceRuleTests {
         #expect(try source.plan().animation.frames.count == expected)
     }
 
-    /// Two GIFs and no PNG: nothing says which is meant, and every reader refuses it alike.
+    /// Two GIFs and no PNG: nothing says which is meant, and every reader refuses it alike — but
+    /// validation of a folder on disk, which checks every file of it and judges each GIF as its
+    /// own sequence (fresh eyes round 13: the same two GIFs one folder down were judged).
     @Test(arguments: Form.allCases)
     func twoLoneGIFsAreRefusedAlike(_ form: Form) throws {
         let source = try Source(form, [try Self.file(Self.gif, as: "a.gif"), try Self.file("gif/effects/Effect_Impact.gif", as: "b.gif")])
         let refusal = Discovery.Error.severalAnimations(source: source.sourceName, animations: [source.name("a.gif"), source.name("b.gif")])
-        #expect(throws: Validator.Error.source(refusal)) { _ = try source.validate() }
+        if form == .folder {
+            let report = try source.validate()
+            #expect(report.sequences.map(\.name) == [source.name("a.gif"), source.name("b.gif")] && report.fileCount == 2)
+            #expect(report.findings.isEmpty, "\(report.findings)")
+        } else {
+            #expect(throws: Validator.Error.source(refusal)) { _ = try source.validate() }
+        }
         #expect(throws: Animation.LoadError.discovery(refusal)) { _ = try source.load() }
         #expect(refusal.description.hasSuffix("no PNG frames but 2 animations (\(source.name("a.gif")), \(source.name("b.gif"))): "
                                               + "each GIF, APNG or WebP is read on its own; give the one to read"))

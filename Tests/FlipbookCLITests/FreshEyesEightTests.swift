@@ -88,7 +88,7 @@ struct FreshEyesEightTests {
         #expect(first.status == 2 && first.stderr.contains("unknown option '-50% off'")
                 && first.stderr.contains("a text starting with '-' goes after '--', at the end"), "\(first.stderr)")
         let after = try CLI.run(["note", "--", "-50% off"] + options, in: dir)
-        #expect(after.status == 2 && after.stderr.contains("every word after '--' is text, so --chrome after it was not read as an option"),
+        #expect(after.status == 2 && after.stderr.contains("every word after '--' is an argument (a file, a folder, a text), so --chrome after it was not read as an option"),
                 "\(after.stderr)")
         let right = try CLI.run(["note"] + options + ["--", "-50% off"], in: dir)
         #expect(right.status == 0, "\(right.stderr)")

@@ -32,5 +32,11 @@ struct InvisibleMergeCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("note: 1 frame (fade3.png) is invisible in a GIF"), "\(result.stdout)")
         #expect(!result.stdout.contains("near-identical"), "\(result.stdout)")
+        // Fresh eyes round 14: `--json` counted no merge and held no such note, so frames in and
+        // frames out did not add up.
+        let json = try CLI.run(["assemble", "fade", "-o", "fade2.gif", "--json"], in: dir)
+        let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(report?["frames"] as? Int == 2 && report?["framesMergedInvisible"] as? Int == 1, "\(json.stdout)")
+        #expect((report?["notes"] as? [String])?.contains { $0.hasPrefix("1 frame (fade3.png) is invisible in a GIF") } == true, "\(json.stdout)")
     }
 }

@@ -18,8 +18,8 @@ enum DistinctFiles {
     struct Root {
         /// The numbered PNGs not ignored and not reached before through another folder.
         var frames: [FrameFile] = []
-        /// The GIFs, APNGs and WebPs in the folders of the tree that hold no frames (the folder
-        /// given included), each an animation of its own.
+        /// The GIFs, APNGs and WebPs of the tree (and `.png` files without a frame number that hold
+        /// an APNG), beside frames or not, each an animation of its own.
         var animations: [String] = []
         /// Folder links under the folder that lead out of it, not followed (``Discovery/Walk``).
         var leavingLinks: [(link: String, target: String)] = []
@@ -32,8 +32,8 @@ enum DistinctFiles {
     /// each once, in the order the roots and their folders list them; folder links that leave a
     /// root are not followed but listed. A root that is missing, no folder or unreadable, or holds
     /// nothing to check (no numbered PNG, no animation), carries its error. Each GIF, APNG or WebP
-    /// (or `.png` holding an APNG) in a folder of the tree without frames is listed in
-    /// `animations`: validated on its own, as that file given alone would be.
+    /// (or `.png` without a frame number holding an APNG) of the tree is listed in `animations`:
+    /// validated on its own, as that file given alone would be.
     static func onDisk(_ roots: [(folder: String, config: ValidationConfig)]) throws(Validator.Error) -> [Root] {
         var result: [Root] = []
         var seen = Set<NameSpelling.Exact>()
@@ -88,15 +88,6 @@ enum DistinctFiles {
                 result.append(found)
                 continue
             }
-            // The folder given is one source, by the rule an upload follows (``SourceImages``):
-            // without frames, two animations in it are refused, since which is meant cannot be told.
-            if !paths.contains(where: { FrameFile(path: $0) != nil }) {
-                do { _ = try Discovery.folderImages(trimmed) } catch {
-                    found.error = .source(error)
-                    result.append(found)
-                    continue
-                }
-            }
             for path in paths {
                 let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
                 guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
@@ -111,13 +102,12 @@ enum DistinctFiles {
                 guard !claimedDeeper(real, than: index), seen.insert(NameSpelling.Exact(real + "/" + file.fileName)).inserted else { continue }
                 found.frames.append(file)
             }
-            // Every GIF, APNG or WebP in a folder of the tree that holds no frames (`fx/boom.gif`
-            // beside `walk/1…8.png`, the folder given itself, two side by side below it) is an
-            // animation of its own, read, not passed over (a cut one left CI green); so is a `.png`
-            // there that holds an APNG (`assemble -o fx/boom.png` writes one). Beside frames it is no
-            // frame, and not read.
-            let frameFolders = Set(paths.compactMap { FrameFile(path: $0)?.directory })
-            for path in paths + animated where !frameFolders.contains(FrameFile.directory(of: path)) {
+            // Every GIF, APNG or WebP of the tree is read, not passed over (a cut one left CI
+            // green): alone in its folder, beside other animations (`fx/boom.gif`, `fx/fire.webp`:
+            // each judged, as in a tree) and beside frames, where it is no frame but still a file
+            // of the assets; so is a `.png` without a frame number that holds an APNG (`assemble -o
+            // fx/boom.png` writes one). A numbered one is a frame (`png.animated`).
+            for path in paths + animated where FrameFile(path: path) == nil {
                 if OutputName.pathExtension(path) == "png" {
                     guard let prefix = try? FileIO.readPrefix(path, limit: 4096), APNG.Decoder.isAnimated(prefix.bytes) else { continue }
                 }

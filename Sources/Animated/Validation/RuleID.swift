@@ -43,6 +43,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable,
     case animationLenientRead = "animation.lenient-read"
     /// `animation.frames-lost`: ``AnimationFramesLostRule``.
     case animationFramesLost = "animation.frames-lost"
+    /// `animation.unreadable`: ``AnimationUnreadableRule``.
+    case animationUnreadable = "animation.unreadable"
     /// `folder.unreadable`: ``FolderUnreadableRule``.
     case folderUnreadable = "folder.unreadable"
     /// `folder.link-outside`: ``FolderLinkOutsideRule``.

@@ -71,11 +71,12 @@ public struct Validator: Sendable {
     /// (``Error/cancelled``). In `async` code, the same call without `cancellation` is the `async`
     /// form, which the task's cancellation stops.
     ///
-    /// Each root must be a folder holding at least one PNG, or holding no PNG but one GIF, APNG or
-    /// WebP, which is read as `AssembleJob` reads that folder (one definition of a source:
-    /// `docs/Design.md`): one sequence, with what its decoder read past as `animation.lenient-read` findings
-    /// (``AnimationLenientReadRule``), or ``Error/animation(_:)``. A GIF, APNG or WebP beside PNGs
-    /// is no frame and is not read. A missing root is ``Discovery/Error/notFound(source:)``, a file
+    /// Each root must be a folder holding at least one PNG, GIF, APNG or WebP. Every GIF, APNG or
+    /// WebP of the tree (and every `.png` without a frame number that holds an APNG) is read as
+    /// `AssembleJob` reads it given alone — beside frames, where it is no frame of their sequence,
+    /// and beside other animations alike: one sequence each, with what its decoder read past as
+    /// `animation.lenient-read` findings (``AnimationLenientReadRule``), or, when it does not read at
+    /// all, an `animation.unreadable` finding (``AnimationUnreadableRule``). A missing root is ``Discovery/Error/notFound(source:)``, a file
     /// ``Discovery/Error/notAFolder(path:)``, one that may not be read
     /// ``Discovery/Error/permissionDenied(path:)`` and one without any image
     /// ``Discovery/Error/noFrames(source:)``, each as ``Error/source(_:)``.
@@ -98,8 +99,7 @@ public struct Validator: Sendable {
     /// `ValidationConfig.find(for: [folder])` finds it). ``config`` applies only its `uikit`
     /// switch (`--uikit`) on top of each. Each folder's settings are checked first
     /// (``Error/config(_:)``). The report lists the folders' sequences and findings folder by folder.
-    /// A folder that is missing, no folder, unreadable or holds nothing to check — its one GIF, APNG
-    /// or WebP included, when that does not read (``Error/animation(_:)``) — does not stop the
+    /// A folder that is missing, no folder, unreadable or holds nothing to check does not stop the
     /// others: it is in ``ValidationReport/folderErrors`` and a `folder.unreadable` finding.
     public func validate(folders: [(folder: String, config: ValidationConfig)], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
@@ -149,14 +149,13 @@ public struct Validator: Sendable {
                 } catch .cancelled {
                     throw .cancelled
                 } catch {
-                    // The folder's one animation does not read (cut before its first frame, over a
-                    // limit): nothing there can be checked, and the other folders still are.
+                    // An animation that does not read (cut before its first frame, over a limit) is
+                    // a finding on that file, as a corrupt frame is; the other files are still checked.
                     done += 1
-                    report.folderErrors.append(error)
-                    report.folderErrorSlots.append(slot)
-                    if let severity = folder.config.severity(of: FolderUnreadableRule.self) {
-                        report.append(Finding(rule: .folderUnreadable, severity: severity, message: error.description,
-                                              file: path, sequence: folder.folder), slot: slot)
+                    report.fileCount += 1
+                    if let severity = folder.config.severity(of: AnimationUnreadableRule.self) {
+                        report.append(Finding(rule: .animationUnreadable, severity: severity, message: error.description,
+                                              file: path, sequence: path), slot: slot)
                     }
                     continue
                 }

@@ -37,3 +37,19 @@ public enum AnimationFramesLostRule: ValidationRule {
         return animation.warnings.filter(\.losesFrames).map { Problem($0.description, file: animation.file) }
     }
 }
+
+/// `animation.unreadable`: a GIF, APNG or WebP in a validated folder (or a `.png` holding an APNG)
+/// that does not read at all — cut before its first frame, damaged in its header, over a limit,
+/// or not the format its name says. Every animation of the tree is read, beside frames or alone,
+/// so a broken one turns CI red (exit 1) as a corrupt frame does, naming the file; the other
+/// files are still checked. The folder walk finds it, not a check of a sequence, so
+/// ``check(_:config:)`` finds nothing.
+public enum AnimationUnreadableRule: ValidationRule {
+    public static let id = RuleID.animationUnreadable
+    public static let title = "GIF, APNG or WebP that does not read"
+    public static let explanation = "The file does not decode at all: it is cut before its first frame, damaged, "
+        + "over a limit, or not the format its name says. Export or upload the whole file again, or remove it."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] { [] }
+}

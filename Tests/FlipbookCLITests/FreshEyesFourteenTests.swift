@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What fresh eyes round 14 found and the session after fixed, on the real gold-coin frames.
+@Suite("Fresh eyes 14: dashed names, reports that add up, builds that say why")
+struct FreshEyesFourteenTests {
+    /// A temporary folder holding `coin/` (the gold coin's four frames).
+    static func folder() throws -> String { try FreshEyesElevenTests.folder() }
+
+    /// `validate -dash` (a folder named `-dash`) was read as `-d -a -s -h`: the help text, exit 0,
+    /// nothing checked — a CI step passed green. A word of one dash and several letters is refused
+    /// (exit 2) with how to name such a folder, in every command; `./-dash` reads it.
+    @Test(arguments: [["validate", "-dash"], ["assemble", "-dash", "-o", "d.gif"], ["info", "-dash/gold_1.png"],
+                      ["frames", "-hx.gif", "-o", "x"], ["validate", "-zzz"], ["sheet", "coin", "-ox.json"]])
+    func aDashedNameIsNotHelp(command: [String]) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: dir + "/coin", toPath: dir + "/-dash")
+        let run = try CLI.run(command, in: dir)
+        let word = command.first { $0.hasPrefix("-") && !$0.hasPrefix("--") }!
+        #expect(run.status == 2 && run.stderr.contains("unknown option '\(word)'") && run.stderr.contains("./\(word)"), "\(run.stderr)")
+        #expect(!run.stdout.contains("USAGE") && !run.stdout.contains("OPTIONS"), "\(run.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).filter { !$0.hasPrefix(".") }.sorted() == ["-dash", "coin"])
+        // Written as a path it is read; a negative number stays an option's value, refused by its range.
+        #expect(try CLI.run(["validate", "./-dash"], in: dir).status == 0)
+        let negative = try CLI.run(["assemble", "coin", "--fps", "-5", "-o", "n.gif"], in: dir)
+        #expect(negative.status == 2 && negative.stderr.contains("--fps") && !negative.stderr.contains("unknown option"), "\(negative.stderr)")
+    }
+
+    /// `-o .gif` was told "name it .gif, .png, .apng or .webp".
+    @Test func aNameThatIsOnlyAnExtensionIsSaidSo() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CLI.run(["assemble", "coin", "-o", ".gif"], in: dir)
+        #expect(run.status == 2 && run.stderr.contains("give a name before it (walk.gif)"), "\(run.stderr)")
+    }
+
+    /// `info` on a folder holding a sheet (its page and data) said it held no PNG.
+    @Test func infoOfASheetFolderNamesThePages() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try CLI.run(["sheet", "coin", "-o", "sh/s.json"], in: dir).status == 0)
+        let run = try CLI.run(["info", "sh"], in: dir)
+        #expect(run.status == 3 && run.stderr.contains("the pages of a sprite sheet") && run.stderr.contains("flipbook info s.png"), "\(run.stderr)")
+    }
+
+    /// A Cocos2d sheet over three pages printed the load line of the first plist only: following
+    /// it loaded a third of the sprites.
+    @Test func aCocos2dSheetOfSeveralPagesLoadsEveryPlist() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CLI.run(["sheet", "coin", "-o", "c/d.png", "--engine", "cocos2d", "--max-size", "64"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let plists = try FileManager.default.contentsOfDirectory(atPath: dir + "/c").filter { $0.hasSuffix(".plist") }.sorted()
+        #expect(plists == ["d-0.plist", "d-1.plist", "d-2.plist", "d-3.plist"])
+        #expect(run.stdout.contains(#"for (auto plist : {"d-0.plist", "d-1.plist", "d-2.plist", "d-3.plist"}) "#
+                                    + "SpriteFrameCache::getInstance()->addSpriteFramesWithFile(plist);"), "\(run.stdout)")
+    }
+
+    /// A project whose state folder cannot be written wrote every output, then failed on the state
+    /// with no target reported, and rebuilt everything on each rerun. It is refused before any
+    /// target writes (exit 4). (Root ignores permissions: a file where the folder goes stands in.)
+    @Test func anUnwritableStateIsFoundBeforeBuilding() throws {
+        let dir = try BuildFreshEyesTwelveTests.project(#"{"targets": {"coin": {"assemble": "src/coin", "output": "build/coin.gif"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/.flipbook-build/state.json", withIntermediateDirectories: true)
+        let run = try CLI.run(["build", "--no-cache"], in: dir)
+        #expect(run.status == 4 && run.stderr.contains("cannot save the build's state"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/build/coin.gif"))
+    }
+
+    /// A target whose last build failed was rebuilt "(never built)"; it says why now.
+    @Test func aTargetThatFailedSaysSoWhenRebuilt() throws {
+        let dir = try BuildFreshEyesTwelveTests.project(#"{"targets": {"coin": {"assemble": "src/coin", "output": "build/coin.gif"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let good = try Data(contentsOf: URL(fileURLWithPath: dir + "/src/coin/gold_2.png"))
+        try good.prefix(60).write(to: URL(fileURLWithPath: dir + "/src/coin/gold_2.png"))
+        #expect(try CLI.run(["build", "--no-cache"], in: dir).status != 0)
+        try good.write(to: URL(fileURLWithPath: dir + "/src/coin/gold_2.png"))
+        let again = try CLI.run(["build", "--no-cache", "--json"], in: dir)
+        #expect(again.status == 0 && again.stdout.contains("its last build failed") && !again.stdout.contains("never built"), "\(again.stdout)")
+    }
+}
