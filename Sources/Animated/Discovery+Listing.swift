@@ -45,7 +45,11 @@ extension Discovery {
                 if FrameFile.hasNumberTooLong(path) { throw .frameNumberTooLong(path: path) }
                 // A file link that leads out (`walk3.png -> /etc/…`) is refused, as a sheet's page is.
                 if let boundary, let real = FileIO.resolvedPath(path), !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
-                    guard FrameFile(path: path) == nil else { throw .linkOutside(link: path, target: real) }
+                    if FrameFile(path: path) != nil {
+                        guard walk.keepsFileLinks else { throw .linkOutside(link: path, target: real) }
+                        walk.leavingFiles.append((path, real))
+                        continue
+                    }
                     unnumberedLinksOut.append((path, real))
                     continue
                 }
@@ -56,7 +60,8 @@ extension Discovery {
         // out of the folder as any other; with none, such images are what the folder holds, and
         // one that leads out is refused.
         if let first = unnumberedLinksOut.first, !result.contains(where: { FrameFile(path: $0) != nil }) {
-            throw .linkOutside(link: first.link, target: first.target)
+            guard walk.keepsFileLinks else { throw .linkOutside(link: first.link, target: first.target) }
+            walk.leavingFiles += unnumberedLinksOut
         }
         return result
     }

@@ -106,7 +106,9 @@ extension FramesJob {
             try check(files, in: folder, set: OutputSet(owner: SheetImport.dataFile(input), protecting: inputs), inputs: inputs)
         }
         reporter.report(.reading, done: 1, total: 1)
-        return Plan(files: files, warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings + [Self.premultipliedNote(sheet, input)].compactMap { $0 },
+        let siblings = if case .file = source { Self.otherPagesNote(input) } else { String?.none }
+        return Plan(files: files, warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings
+                        + [Self.premultipliedNote(sheet, input), siblings].compactMap { $0 },
                     width: sheet.pages.first?.width ?? 0, height: sheet.pages.first?.height ?? 0, frameCount: sheet.sprites.count,
                     repeatCount: 0, pages: sheet.pages.count, prefix: nil, input: input, content: .sheet(sheet))
     }
@@ -169,6 +171,27 @@ extension FramesJob {
         guard sheet.premultipliedAlpha else { return nil }
         return "\(input): the pages are premultiplied, so the colours of partly transparent pixels come back rounded — within "
             + "128/alpha levels of the frames packed (8 at alpha 15, 1 from alpha 128 up); alpha and opaque pixels come back exactly"
+    }
+
+    /// The warning for one page's plist of a Cocos2d sheet written over several pages (`d-0.plist`
+    /// beside `d-1.plist`, `d-2.plist`): each holds its own page's sprites only, and nothing in it
+    /// names the others, so reading one gives part of the sheet. `nil` when no such file is beside it.
+    static func otherPagesNote(_ input: String) -> String? {
+        let name = FileIO.lastComponent(of: input)
+        guard OutputName.pathExtension(name) == "plist", let dash = name.lastIndex(of: "-") else { return nil }
+        let stem = name[..<dash], rest = name[name.index(after: dash)...]
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return nil }
+        let tail = rest.dropFirst(digits.count)
+        let folder = FileIO.parentDirectory(of: input)
+        let pages = ((try? FileIO.entries(of: folder.isEmpty ? "." : folder)) ?? []).filter { other in
+            guard other.hasPrefix(stem + "-"), other.hasSuffix(tail) else { return false }
+            let middle = other.dropFirst(stem.count + 1).dropLast(tail.count)
+            return !middle.isEmpty && middle.allSatisfy { $0.isASCII && $0.isNumber }
+        }.sorted(by: NaturalOrder.areInIncreasingOrder)
+        guard pages.count > 1 else { return nil }
+        return "\(name) is one page's data of \(pages.count) beside it (\(pages.prefix(4).joined(separator: ", "))\(pages.count > 4 ? ", …" : "")): "
+            + "a Cocos2d sheet keeps each page's sprites in its own plist, so only this page's frames were read; read each plist to get them all"
     }
 
     /// What `frames` reads, for messages.

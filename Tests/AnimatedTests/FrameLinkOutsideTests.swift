@@ -43,15 +43,26 @@ struct FrameLinkOutsideTests {
         #expect(throws: Animation.LoadError.self) { _ = try Animation.load([folder + "/gold_"]) }
     }
 
-    @Test func validatingTheFolderReportsItUnreadable() throws {
+    /// `validate` reports the link on that file, `frame.link-outside`, and checks the rest of the
+    /// tree: it made the whole tree one `folder.unreadable` (exit 3), so a gap in another folder
+    /// went unreported until the link was fixed (fresh eyes round 14).
+    @Test func validatingTheFolderReportsTheLinkAndChecksTheRest() throws {
         let (folder, outside) = try Self.folderWithLinkOut("link-out-validate")
         defer { for path in [folder, outside] { try? FileManager.default.removeItem(atPath: path) } }
+        try FileManager.default.createDirectory(atPath: folder + "/gapped", withIntermediateDirectories: true)
+        for number in [1, 3] { try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_\(number).png", toPath: "\(folder)/gapped/gold_\(number).png") }
         let report = try Validator().validate(folders: [(folder, ValidationConfig())])
-        #expect(report.hasErrors)
-        #expect(report.findings.map(\.rule) == [.folderUnreadable], "\(report.findings)")
-        #expect(report.folderErrors.count == 1)
-        guard case .source(let discovery)? = report.folderErrors.first else { Issue.record("\(report.folderErrors)"); return }
-        #expect(Self.isLinkOutside(discovery, folder: folder, outside: outside), "\(discovery)")
+        #expect(report.hasErrors && report.folderErrors.isEmpty, "\(report.folderErrors)")
+        #expect(Set(report.findings.map(\.rule)) == [.frameLinkOutside, .seqGap], "\(report.findings)")
+        let link = try #require(report.findings.first { $0.rule == .frameLinkOutside })
+        #expect(link.file == folder + "/gold_4.png" && link.severity == .error)
+        #expect(Self.isLinkOutside(.linkOutside(link: link.file ?? "", target: (FileIO.resolvedPath(outside) ?? outside) + "/gold_4.png"),
+                                   folder: folder, outside: outside))
+        #expect(link.message.contains("gold_4.png is a symbolic link to "), "\(link.message)")
+        #expect(report.sequences.map(\.frameCount).sorted() == [2, 3])
+        // Given with its parent, the link is reported once.
+        let twice = try Validator().validate(folders: [(folder, ValidationConfig()), (folder + "/.", ValidationConfig())])
+        #expect(twice.findings.filter { $0.rule == .frameLinkOutside }.count == 1, "\(twice.findings)")
     }
 
     /// Links that stay inside the folder are read as before.

@@ -150,7 +150,8 @@ struct ValidationRuleTests {
         #expect(Set(ids) == [.seqGap, .seqPaddingMixed, .seqDuplicateNumber, .sizeMismatch, .scaleMismatch,
                              .scaleNotMultiple, .scaleUnsupported, .scaleMissingVariant, .highlightedMismatch, .pngCorrupt,
                              .pngCgBI, .pngTooLarge, .pngAnimated, .pngTrailingData, .pngColorTypeMixed, .frameDuplicate, .frameEmpty, .frameHiddenColor, .nameCaseClash,
-                             .fileTooLarge, .animationLenientRead, .animationFramesLost, .folderUnreadable, .folderLinkOutside, .manifestInvalid, .uikitPadded, .uikitGap, .uikitPast1024,
+                             .fileTooLarge, .animationLenientRead, .animationFramesLost, .animationUnreadable, .folderUnreadable, .folderLinkOutside, .frameLinkOutside,
+                             .manifestInvalid, .uikitPadded, .uikitGap, .uikitPast1024,
                              .uikitMixedScale, .uikitMissingScale, .uikitMixedSize, .uikitDeviceVariant,
                              .uikitHighlighted])
     }

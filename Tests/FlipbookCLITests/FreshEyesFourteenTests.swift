@@ -56,6 +56,12 @@ struct FreshEyesFourteenTests {
         #expect(plists == ["d-0.plist", "d-1.plist", "d-2.plist", "d-3.plist"])
         #expect(run.stdout.contains(#"for (auto plist : {"d-0.plist", "d-1.plist", "d-2.plist", "d-3.plist"}) "#
                                     + "SpriteFrameCache::getInstance()->addSpriteFramesWithFile(plist);"), "\(run.stdout)")
+        // `frames` of one page's plist read a quarter of the sprites without a word.
+        let back = try CLI.run(["frames", "c/d-0.plist", "-o", "back"], in: dir)
+        #expect(back.status == 0 && back.stderr.contains("warning: d-0.plist is one page's data of 4 beside it"), "\(back.stderr)")
+        let one = try CLI.run(["sheet", "coin", "-o", "one/d.png", "--engine", "cocos2d"], in: dir)
+        #expect(one.status == 0 && one.stdout.contains(#"addSpriteFramesWithFile("d.plist")"#), "\(one.stdout)")
+        #expect(try !CLI.run(["frames", "one/d.plist", "-o", "back1"], in: dir).stderr.contains("one page's data"))
     }
 
     /// A project whose state folder cannot be written wrote every output, then failed on the state

@@ -123,7 +123,8 @@ extension HostileCases {
                 "SequenceGapRule", "SequencePaddingMixedRule", "SequenceDuplicateNumberRule", "ManifestInvalidRule", "SizeMismatchRule",
                 "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleUnsupportedRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
                 "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule", "NameCaseClashRule", "SequenceFacts.CaseClash",
-                "FolderLinkOutsideRule", "FolderUnreadableRule", "AnimationFramesLostRule", "LenientReadWarning", "LenientReadWarning.Kind"]) {
+                "FolderLinkOutsideRule", "FolderUnreadableRule", "AnimationFramesLostRule", "LenientReadWarning", "LenientReadWarning.Kind",
+                "AnimationUnreadableRule", "FrameLinkOutsideRule"]) {
             let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,
                            #"{"maxFileBytes": -1}"#, #"{"ignore": ["", "[", "**/../**"]}"#]
             each(configs) { text in _ = try ValidationConfig.decode(Array(text.utf8), file: ".flipbook.json").isIgnored("") }
@@ -149,6 +150,8 @@ extension HostileCases {
                 _ = FolderLinkOutsideRule.check(animation, config: config)
                 _ = FolderUnreadableRule.check(animation, config: config)
                 _ = AnimationFramesLostRule.check(animation, config: config)
+                _ = AnimationUnreadableRule.check(animation, config: config)
+                _ = FrameLinkOutsideRule.check(animation, config: config)
             }
             // The values `.flipbook.json` refuses are refused by the validator too (`check(file:)`).
             _ = try? config.check(file: "")

@@ -23,6 +23,8 @@ enum DistinctFiles {
         var animations: [String] = []
         /// Folder links under the folder that lead out of it, not followed (``Discovery/Walk``).
         var leavingLinks: [(link: String, target: String)] = []
+        /// Frame files under the folder that link out of it, not read (`frame.link-outside`).
+        var leavingFiles: [(link: String, target: String)] = []
         /// Why the folder could not be validated (missing, no folder, unreadable, nothing to
         /// check); the other folders are validated all the same.
         var error: Validator.Error?
@@ -59,12 +61,21 @@ enum DistinctFiles {
             var animated: [String] = []
             do {
                 var walk = Discovery.Walk()
+                // A frame linking out is a finding on that file; the rest of the tree is still checked.
+                walk.keepsFileLinks = true
                 let listed = try Discovery.files(inFolder: trimmed, recursive: true, walk: &walk) { name in
                     ["png", "gif", "webp", "apng"].contains(OutputName.pathExtension(name))
                 }
                 paths = listed.filter { OutputName.pathExtension($0) == "png" }
                 animated = listed.filter { OutputName.pathExtension($0) != "png" }
                 found.leavingLinks = walk.leavingLinks
+                // Each link once, under the deepest root, as a frame is (a folder and its parent given).
+                for link in walk.leavingFiles where !config.isIgnored(relativePath(link.link, below: trimmed)) {
+                    let folder = FrameFile.directory(of: link.link)
+                    let real = FileIO.resolvedPath(folder) ?? folder
+                    guard !claimedDeeper(real, than: index), seen.insert(NameSpelling.Exact(real + "/" + FileIO.lastComponent(of: link.link))).inserted else { continue }
+                    found.leavingFiles.append(link)
+                }
             } catch {
                 found.error = .source(error)
                 result.append(found)
@@ -77,7 +88,7 @@ enum DistinctFiles {
                 return FileIO.lastComponent(of: path) == FileIO.lastComponent(of: paths[0])
             }()
             func claim(animation path: String) {
-                let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
+                let relative = Self.relativePath(path, below: trimmed)
                 let real = (FileIO.resolvedPath(FrameFile.directory(of: path)) ?? FrameFile.directory(of: path)) + "/" + FileIO.lastComponent(of: path)
                 guard !config.isIgnored(relative), !claimedDeeper(FileIO.parentDirectory(of: real), than: index),
                       seen.insert(NameSpelling.Exact(real)).inserted else { return }
@@ -89,7 +100,7 @@ enum DistinctFiles {
                 continue
             }
             for path in paths {
-                let relative = path.hasPrefix(trimmed + "/") ? String(path.dropFirst(trimmed.count + 1)) : path
+                let relative = Self.relativePath(path, below: trimmed)
                 guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
                 let folder = file.directory
                 let real: String
@@ -114,7 +125,7 @@ enum DistinctFiles {
                 claim(animation: path)
             }
             // Nothing to check at all: said, naming a sheet's pages when that is all there is.
-            if found.frames.isEmpty && found.animations.isEmpty && !paths.contains(where: { FrameFile(path: $0) != nil }) {
+            if found.frames.isEmpty && found.animations.isEmpty && found.leavingFiles.isEmpty && !paths.contains(where: { FrameFile(path: $0) != nil }) {
                 let noFrames = Discovery.noFrames(in: root)
                 found.error = if case .onlySheetPages = noFrames { .source(noFrames) } else { .nothingToCheck(folder: root) }
             }
@@ -124,6 +135,11 @@ enum DistinctFiles {
         let all = result.flatMap { $0.frames.map(\.path) + $0.animations }
         do { try Discovery.checkSpellings(all, caseBlind: false) } catch { throw .source(error) }
         return result
+    }
+
+    /// `path` relative to the folder `root` it was found under, as ignore globs see it.
+    static func relativePath(_ path: String, below root: String) -> String {
+        path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
     }
 
     /// `files` with normalised names, each name once: the ones the validator reads (PNGs and

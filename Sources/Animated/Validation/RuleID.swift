@@ -49,6 +49,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable,
     case folderUnreadable = "folder.unreadable"
     /// `folder.link-outside`: ``FolderLinkOutsideRule``.
     case folderLinkOutside = "folder.link-outside"
+    /// `frame.link-outside`: ``FrameLinkOutsideRule``.
+    case frameLinkOutside = "frame.link-outside"
     /// `manifest.invalid`: ``ManifestInvalidRule``.
     case manifestInvalid = "manifest.invalid"
     /// `frame.empty`: ``FrameEmptyRule``.

@@ -58,6 +58,13 @@ struct ShardPlan {
                 unitFiles.append(1)
                 slot += 1
             }
+            // A frame linking out of the folder: a finding of its own, read by no part.
+            for link in root.leavingFiles {
+                units.append(Shard.Unit(key: "link:" + link.link, cost: Self.perFileCost))
+                unitSlots.append([slot])
+                unitFiles.append(0)
+                slot += 1
+            }
         }
         kept = [Bool](repeating: false, count: slot)
         for (index, part) in Shard.partition(units, into: shard.count).enumerated() where part == shard.index {

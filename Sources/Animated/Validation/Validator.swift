@@ -164,6 +164,15 @@ public struct Validator: Sendable {
                 animation.findingSlots = animation.findings.map { _ in slot }
                 report.append(animation)
             }
+            // A frame linking out of the folder is not read (every other reader refuses the
+            // folder): said on that file, the rest of the tree checked.
+            for link in root.leavingFiles {
+                defer { slot += 1 }
+                guard plan?.keeps(slot) != false, let severity = folder.config.severity(of: FrameLinkOutsideRule.self) else { continue }
+                report.append(Finding(rule: .frameLinkOutside, severity: severity,
+                                      message: Discovery.Error.linkOutside(link: link.link, target: link.target).description,
+                                      file: link.link, sequence: FrameFile.directory(of: link.link)), slot: slot)
+            }
         }
         reporter.finish(.reading)
         return report

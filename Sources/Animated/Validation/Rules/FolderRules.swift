@@ -30,3 +30,19 @@ public enum FolderLinkOutsideRule: ValidationRule {
         }
     }
 }
+
+/// `frame.link-outside`: a frame file in a validated folder that is a symbolic link to a file
+/// outside it (`walk/walk3.png -> ../../elsewhere/walk3.png`). It is not read — validation never
+/// reads files outside the folders it was given — and every other reader refuses the folder, so
+/// it is an error on that file; the rest of the tree is still checked (it made the whole tree one
+/// `folder.unreadable`, hiding every other finding). The folder walk finds it, not a check of a
+/// sequence, so ``check(_:config:)`` finds nothing.
+public enum FrameLinkOutsideRule: ValidationRule {
+    public static let id = RuleID.frameLinkOutside
+    public static let title = "Frame that links out of the folder"
+    public static let explanation = "A frame file is a symbolic link to a file outside the validated folder: it was not read, "
+        + "and assemble and sheet refuse the folder. Copy the file into the folder in place of the link."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] { [] }
+}
