@@ -51,8 +51,9 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(at(file, path)): \(InputPath.quote(name)) is outside the scene's folder (absolute, with .., or a link that leads out); "
                 + "images and sequences are read only from the scene file's folder and the folders below it: copy it there"
         case .missingFile(let file, let path, let name):
-            return "\(at(file, path)): \(InputPath.quote(name)) was not found next to the scene file (nor any @Nx variant); "
-                + "paths are relative to the scene file's folder"
+            // One wording for a scene on disk and one in memory (RenderJob's files given with it).
+            return "\(at(file, path)): \(InputPath.quote(name)) was not found beside the scene (nor any @Nx variant): "
+                + "names are relative to the scene file's folder, or to the files given with a scene in memory"
         case .image(let file, let path, let error): return "\(at(file, path)): \(error)"
         case .sequence(let file, let path, let error): return "\(at(file, path)): \(error)"
         case .playback(let file, let path, let error): return "\(at(file, path)): \(error)"

@@ -88,6 +88,8 @@ public struct BuildJob: Sendable {
         defer { lock?.release() }
         var state = BuildState.load(for: project)
         let tool = self.tool ?? Self.currentTool(state: &state)
+        // A target deleted from the project leaves no outputs behind to ship with the others.
+        let orphans = StaleOutputs.removeOrphans(from: &state, in: project)
         // A state that cannot be saved is found before any target writes (a read-only
         // `.flipbook-build/` let every output be written, then failed with no target reported, and
         // every rerun rebuilt everything): the state as read is written back first.
@@ -97,6 +99,7 @@ public struct BuildJob: Sendable {
         var report = try build.run()
         targetCache?.trimIfStored()
         report.otherShards = others
+        report.notes = [orphans].compactMap { $0 }
         return report
     }
 

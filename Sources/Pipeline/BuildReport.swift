@@ -37,6 +37,9 @@ public struct BuildReport: Sendable {
     /// What the build wants the user to know beyond its targets: a cache it went on without
     /// (unreachable, too slow, failing), or could not store into.
     public var warnings: [String] = []
+    /// What the build did beyond its targets: the outputs of targets removed from the project,
+    /// removed (those unchanged since built; edited ones kept and named).
+    public var notes: [String] = []
 
     /// The targets that were built (not failed).
     public var built: [String] { entries.compactMap { if case .built = $0.status { $0.target } else { nil } } }

@@ -145,7 +145,7 @@ final class BuildRun: @unchecked Sendable {
                 state.unfinished?[target.name] = nil
                 save()
                 lock.unlock()
-                let stale = StaleOutputs.remove(previous: previous, current: outputs.keys, of: target, in: project)
+                let stale = StaleOutputs.remove(previous: previous, current: outputs.keys, in: project)
                 return BuildReport.Entry(target: target.name, status: .restored(reasons: reasons, files: outputs.keys.sorted()), warnings: warnings,
                                          notes: notes + [StaleOutputs.note(stale)].compactMap { $0 })
             case .miss(let warning):
@@ -210,7 +210,7 @@ final class BuildRun: @unchecked Sendable {
             cacheStores[target.name] = { cache.store(target, key: cacheKey, outputs: outputs, warnings: warnings, notes: notes) }
         }
         lock.unlock()
-        let stale = StaleOutputs.remove(previous: previous, current: outputs.keys, of: target, in: project)
+        let stale = StaleOutputs.remove(previous: previous, current: outputs.keys, in: project)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
                                  notes: result.notes + [StaleOutputs.note((stale + replaced).sorted())].compactMap { $0 })
     }

@@ -10,8 +10,7 @@ import Foundation
 enum StaleOutputs {
     /// Removes the files of `previous` (the target's recorded outputs, relative to the project's
     /// folder) that `current` no longer holds, as the type says; returns those removed, sorted.
-    static func remove(previous: [String: BuildState.FileRecord], current: some Collection<String>, of target: Target,
-                       in project: Project) -> [String] {
+    static func remove(previous: [String: BuildState.FileRecord], current: some Collection<String>, in project: Project) -> [String] {
         let kept = Set(current)
         let gone = previous.keys.filter { !kept.contains($0) }.sorted()
         guard !gone.isEmpty else { return [] }
@@ -23,6 +22,38 @@ enum StaleOutputs {
             if (try? FileManager.default.removeItem(atPath: disk)) != nil { removed.append(path) }
         }
         return removed
+    }
+
+    /// Removes the outputs of the targets `state` records that `project` no longer has (a target
+    /// deleted from `flipbook.json`), as ``remove(previous:current:in:)`` removes a target's stale
+    /// files — only those unchanged since built and claimed by no target — and drops their
+    /// records; returns the build's note, `nil` when there were none.
+    static func removeOrphans(from state: inout BuildState, in project: Project) -> String? {
+        let names = Set(project.targets.map(\.name))
+        let gone = Set(state.targets.keys).union(state.formerOutputs.map { Array($0.keys) } ?? []).subtracting(names).sorted()
+        guard !gone.isEmpty else { return nil }
+        var removed: [String] = [], kept: [String] = []
+        for name in gone {
+            let outputs = (state.formerOutputs?[name] ?? [:]).merging(state.targets[name]?.outputs ?? [:]) { _, recorded in recorded }
+            let done = remove(previous: outputs, current: [], in: project)
+            removed += done
+            // Edited since built: the user's now, kept and named (another target's output stays without a word).
+            kept += outputs.keys.filter { path in
+                !done.contains(path) && (try? ContentHash.ofFile(project.onDisk(path))).map { $0 != outputs[path]?.sha256 } == true
+            }
+            state.targets[name] = nil
+            state.formerOutputs?[name] = nil
+            state.unfinished?[name] = nil
+        }
+        guard !removed.isEmpty || !kept.isEmpty else { return nil }
+        let targets = "\(gone.count == 1 ? "target" : "targets") \(gone.joined(separator: ", ")), no longer in the project"
+        func listed(_ files: [String]) -> String {
+            files.count <= 3 ? files.sorted().joined(separator: ", ") : "\(files.sorted().prefix(2).joined(separator: ", ")) and \(files.count - 2) more"
+        }
+        var parts: [String] = []
+        if !removed.isEmpty { parts.append("removed \(listed(removed))") }
+        if !kept.isEmpty { parts.append("kept \(listed(kept)), changed since built (delete by hand if unwanted)") }
+        return parts.joined(separator: "; ") + ": written by \(targets)"
     }
 
     /// The note a target's report carries for the files removed; `nil` when none was.

@@ -127,6 +127,7 @@ struct Build: ParsableCommand {
                 for note in entry.notes { Console.error("note: \(entry.target): \(note)") }
             }
             for warning in report.warnings { Console.error("warning: \(warning)") }
+            for note in report.notes { Console.error("note: \(note)") }
             Console.line("\(report.built.count) built, " + (report.restored.isEmpty ? "" : "\(report.restored.count) from cache, ") + "\(report.upToDate.count) up to date"
                   + (report.failures.isEmpty ? "" : ", \(report.failures.count) failed")
                   + (report.entries.count > report.built.count + report.restored.count + report.upToDate.count + report.failures.count
@@ -172,6 +173,8 @@ private struct BuildSummary: Encodable {
     var targets: [Entry]
     var built: Int, fromCache: Int, upToDate: Int, failed: Int
     var warnings: [String]
+    /// What the build did beyond its targets (the outputs of removed targets, removed).
+    var notes: [String]
     /// With --shard: the targets the other parts build.
     var otherShards: [String]?
 
@@ -190,6 +193,7 @@ private struct BuildSummary: Encodable {
         built = report.built.count
         fromCache = report.restored.count
         warnings = report.warnings
+        notes = report.notes
         upToDate = report.upToDate.count
         failed = report.failures.count
         otherShards = report.otherShards.isEmpty ? nil : report.otherShards

@@ -71,6 +71,7 @@ enum BuildWatchOutput {
             for warning in entry.warnings { Console.error("warning: \(entry.target): \(warning)") }
             for note in entry.notes { Console.error("note: \(entry.target): \(note)") }
         }
+        for note in report.notes { Console.error("note: \(note)") }
     }
 
     /// A problem the watch went on after: standard error, or a JSON line.

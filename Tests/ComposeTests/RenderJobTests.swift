@@ -109,6 +109,9 @@ import TestSupport
         #expect(outcome.width == 64 && outcome.frames == 2)
         do throws(RenderError) { _ = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: []).run(); Issue.record("no files") } catch {
             guard case .scene(.missingFile(_, _, "fx/boom")) = error else { Issue.record("\(error)"); return }
+            // In memory there is no scene file's folder to look in: the words say where names are looked for either way.
+            #expect(error.description.contains("was not found beside the scene") && error.description.contains("files given with a scene in memory"),
+                    "\(error)")
         }
     }
 
