@@ -21,52 +21,41 @@ struct UnknownOption {
     /// The first unknown long option in `arguments` (the command line without the executable's
     /// name), or `nil`. The words after an option that takes a value are its value, and nothing
     /// after `--` is an option.
-    static func first(in arguments: [String]) -> UnknownOption? {
-        let (command, rest) = Self.command(of: arguments)
-        guard command != Flipbook.self, let options = Self.options(of: command) else { return nil }
-        var index = rest.startIndex
-        while index < rest.endIndex {
-            let word = rest[index]
-            index += 1
-            if word == "--" { break }
-            guard word.hasPrefix("--"), word.count > 2 else { continue }
-            let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-            guard let takesValue = options[name] else {
-                return UnknownOption(name: name, suggestion: Suggestion.nearest(to: name, among: options.keys.sorted()))
-            }
-            if takesValue, !word.contains("=") { index += 1 }
-        }
-        return nil
-    }
+    static func first(in arguments: [String]) -> UnknownOption? { scan(arguments).long }
 
     /// The first word of `arguments` that starts with one `-` and is longer than an option of one
     /// letter (`-dash`, `-hx.gif`), where no option's value is expected and before `--`; `nil`
     /// when there is none. ArgumentParser reads such a word as short flags run together — `-dash`
     /// as `-d -a -s -h`, so as `--help`, exit 0, nothing checked — while Flipbook's only short
     /// options are `-o` and `-h`: it is a name starting with `-`, or a mistake.
-    static func dashedWord(in arguments: [String]) -> UnknownOption? {
+    static func dashedWord(in arguments: [String]) -> UnknownOption? { scan(arguments).dashed }
+
+    /// One walk over the words of `arguments` that may be options (a value after an option that
+    /// takes one is skipped, nothing after `--` is looked at): the first unknown long option, and
+    /// the first word of one dash and several characters that is no negative number.
+    private static func scan(_ arguments: [String]) -> (long: UnknownOption?, dashed: UnknownOption?) {
         let (command, rest) = Self.command(of: arguments)
-        guard command != Flipbook.self, let options = Self.options(of: command) else { return nil }
+        guard command != Flipbook.self, let options = Self.options(of: command) else { return (nil, nil) }
+        var long: UnknownOption?, dashed: UnknownOption?
         var index = rest.startIndex
         while index < rest.endIndex {
             let word = rest[index]
             index += 1
             if word == "--" { break }
-            if word.hasPrefix("--") {
-                let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-                if options[name] == true, !word.contains("=") { index += 1 }
-                continue
-            }
             guard word.hasPrefix("-"), word.count > 1 else { continue }
-            if word.count == 2 {
-                if options[word] == true { index += 1 }
+            if word.hasPrefix("--") || word.count == 2 {
+                let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+                if let takesValue = options[name] {
+                    if takesValue, !word.contains("=") { index += 1 }
+                } else if word.hasPrefix("--"), word.count > 2, long == nil {
+                    long = UnknownOption(name: name, suggestion: Suggestion.nearest(to: name, among: options.keys.filter { $0.hasPrefix("--") }.sorted()))
+                }
                 continue
             }
             // A negative number is a value (`--fps -5` is refused by its option, with its range).
-            if Double(word) != nil { continue }
-            return UnknownOption(name: word, suggestion: nil)
+            if dashed == nil, Double(word) == nil { dashed = UnknownOption(name: word, suggestion: nil) }
         }
-        return nil
+        return (long, dashed)
     }
 
     /// The advice after ``message`` for a ``dashedWord(in:)``: how to name a file or folder
