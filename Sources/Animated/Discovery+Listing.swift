@@ -42,12 +42,17 @@ extension Discovery {
                 if recursive { result += try files(inFolder: path, recursive: true, walk: &walk, accept: accept) }
             } else if accept(name.lowercased()) {
                 // `cap_1732867200000000000.png`: a frame number too long to read, refused by name.
-                if FrameFile.hasNumberTooLong(path) { throw .frameNumberTooLong(path: path) }
+                if FrameFile.hasNumberTooLong(path) {
+                    guard walk.keepsFileProblems else { throw .frameNumberTooLong(path: path) }
+                    walk.fileProblems.append((path, .frameNumberTooLong(path: path)))
+                    continue
+                }
                 // A file link that leads out (`walk3.png -> /etc/…`) is refused, as a sheet's page is.
                 if let boundary, let real = FileIO.resolvedPath(path), !real.hasPrefix(boundary == "/" ? "/" : boundary + "/") {
-                    if FrameFile(path: path) != nil {
-                        guard walk.keepsFileLinks else { throw .linkOutside(link: path, target: real) }
-                        walk.leavingFiles.append((path, real))
+                    // A frame, or for validation an animation (every one of the tree is judged).
+                    if FrameFile(path: path) != nil || (walk.keepsFileProblems && Animation.animatedFileKind(path) != nil) {
+                        guard walk.keepsFileProblems else { throw .linkOutside(link: path, target: real) }
+                        walk.fileProblems.append((path, .linkOutside(link: path, target: real)))
                         continue
                     }
                     unnumberedLinksOut.append((path, real))
@@ -60,8 +65,8 @@ extension Discovery {
         // out of the folder as any other; with none, such images are what the folder holds, and
         // one that leads out is refused.
         if let first = unnumberedLinksOut.first, !result.contains(where: { FrameFile(path: $0) != nil }) {
-            guard walk.keepsFileLinks else { throw .linkOutside(link: first.link, target: first.target) }
-            walk.leavingFiles += unnumberedLinksOut
+            guard walk.keepsFileProblems else { throw .linkOutside(link: first.link, target: first.target) }
+            walk.fileProblems += unnumberedLinksOut.map { ($0.link, .linkOutside(link: $0.link, target: $0.target)) }
         }
         return result
     }

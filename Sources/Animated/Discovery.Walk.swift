@@ -14,12 +14,14 @@ extension Discovery {
         var root: String?
         /// Links to folders outside `root`, as found (`Assets/usr`), with where they lead (`/usr`).
         var leavingLinks: [(link: String, target: String)] = []
-        /// Whether a frame file that links out of `root` is kept in `leavingFiles` rather than
-        /// refused (``Discovery/Error/linkOutside(link:target:)``): validation reports each and
-        /// checks the rest of the tree; every other reader refuses the folder.
-        var keepsFileLinks = false
-        /// With `keepsFileLinks`, the image files found that link out of `root`, with where they lead.
-        var leavingFiles: [(link: String, target: String)] = []
+        /// Whether a file the walk would refuse the folder for — a frame or animation that links
+        /// out of `root` (``Discovery/Error/linkOutside(link:target:)``), a frame number of more
+        /// than 18 digits (``Discovery/Error/frameNumberTooLong(path:)``) — is kept in
+        /// `fileProblems` instead: validation reports each on its file and checks the rest of the
+        /// tree; every other reader refuses the folder.
+        var keepsFileProblems = false
+        /// With `keepsFileProblems`, each such file and why it is not read.
+        var fileProblems: [(path: String, error: Discovery.Error)] = []
 
         /// `false` (and `path` recorded) when the folder at `path`, real path `resolved`, lies
         /// outside the walk's first folder; `true` otherwise, the first folder included.

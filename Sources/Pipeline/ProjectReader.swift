@@ -34,7 +34,9 @@ struct ProjectReader {
     static let kinds = Target.Kind.allCases.map(\.rawValue)
     /// Keys that choose one thing between them: a target that sets one of a group takes none of
     /// the group from the defaults.
-    static let oneChoice: [[String]] = [["fps", "duration", "delays"], ["engine", "format"]]
+    static let oneChoice: [[String]] = [timingKeys, ["engine", "format"]]
+    /// A timing's keys: one of them, as `assemble` takes one of `--fps`, `--duration`, `--delays`.
+    static let timingKeys = ["fps", "duration", "delays"]
 
     func schema<T>(_ body: () throws(SchemaError) -> T) throws(ProjectError) -> T {
         do { return try body() } catch { throw .schema(error) }
@@ -105,6 +107,15 @@ struct ProjectReader {
             for key in group { fields[key] = nil }
         }
         fields.merge(object.fields) { _, own in own }
+        // Two timings are refused, as `assemble --fps 10 --duration 2` is: neither is taken
+        // silently over the other. (An engine and a format go together, as `sheet` takes them.)
+        for group in [Self.timingKeys] {
+            let set = group.filter { fields[$0] != nil }
+            guard set.count > 1 else { continue }
+            let whose = set.allSatisfy(object.has) ? "" : " (with the defaults' \(set.filter { !object.has($0) }.map { "\"\($0)\"" }.joined(separator: " and ")))"
+            throw SchemaError(file: file, path: object.path, problem: .invalid(
+                reason: "sets \(set.map { "\"\($0)\"" }.joined(separator: " and "))\(whose): each sets the whole timing, give one"))
+        }
         let options = InputObject(fields, path: object.path, file: file)
         let sourceValue = try object.required(kind.rawValue)
         let sources: [String]
@@ -140,7 +151,11 @@ struct ProjectReader {
         }
         switch job {
         case .sheet(let sheet):
-            for implied in [stem(output) + ".png", stem(output) + "." + sheet.format.dataExtension] where implied != output && !extraOutputs.contains(implied) {
+            // The page and data files the sheet writes, the output's own spelt as given (`S.PNG`).
+            let ext = OutputName.pathExtension(output)
+            let page = ext == "png" ? output : stem(output) + ".png"
+            let data = ext == sheet.format.dataExtension ? output : stem(output) + "." + sheet.format.dataExtension
+            for implied in [page, data] where implied != output && !extraOutputs.contains(implied) {
                 if extraOutputs.isEmpty || !implied.hasSuffix("." + sheet.format.dataExtension) { extraOutputs.append(implied) }
             }
         case .render where ["json", "atlas", "tres", "plist"].contains(OutputName.pathExtension(output)):

@@ -27,6 +27,10 @@ extension AnimationSummarizing {
     func describe(_ report: AssembleJob.Report, format: AssembleJob.Format, mergedForTiming: Int, colorType: String?, lossless: Bool?,
                           quality: Double?, fits: Bool, repeatCount: Int, warnings: [String], notes: [String] = []) -> String {
         let seconds = (report.duration * 1000).rounded() / 1000
+        // What was merged, as `note:` lines after the summary and in the JSON's `notes` alike.
+        let merged = (mergedForTiming > 0 ? ["\(Console.count(mergedForTiming, "frame")) merged: browsers play frames of 10 ms or less as 100 ms"] : [])
+            + Self.mergeNotes(identical: report.framesMergedIdentical, nearIdentical: report.framesMergedNearIdentical,
+                              maxDifference: report.nearIdenticalMaxDifference)
         if json {
             var output = Assemble.JSONReport(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
                                     height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
@@ -35,26 +39,23 @@ extension AnimationSummarizing {
                                     nearIdenticalMaxDifference: report.nearIdenticalMaxDifference, durationSeconds: seconds,
                                     repeatCount: repeatCount, colorType: colorType, lossless: lossless, quality: quality,
                                     fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings)
-            output.notes = notes
+            output.notes = notes + merged
             return (try? Console.jsonString(output)) ?? "{}"
         }
         var line = "\(output): \(format) \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
             + "\(seconds) s, \(report.bytes) bytes, \(colorType ?? quality.map { "lossy, quality \(Int($0))" } ?? "lossless")"
         line += repeatCount == 0 ? ", loops forever" : ", plays \(repeatCount)×"
-        if mergedForTiming > 0 { line += "\nnote: \(Console.count(mergedForTiming, "frame")) merged: browsers play frames of 10 ms or less as 100 ms" }
-        line += Self.mergeNotes(identical: report.framesMergedIdentical, nearIdentical: report.framesMergedNearIdentical,
-                                maxDifference: report.nearIdenticalMaxDifference)
-        return line
+        return line + merged.map { "\nnote: " + $0 }.joined()
     }
 
-    /// The notes on frames merged into the frame before: exact repeats are identical; frames that
-    /// differ are near-identical, with how far apart they are.
-    static func mergeNotes(identical: Int, nearIdentical: Int, maxDifference: Int, invisible: [String] = []) -> String {
-        var notes = invisibleNote(invisible).map { "\nnote: " + $0 } ?? ""
-        if identical > 0 { notes += "\nnote: \(Console.count(identical, "identical frame")) merged into the frame before" }
+    /// The notes on frames merged into the frame before: frames a GIF's alpha erases, exact
+    /// repeats (identical) and frames that differ (near-identical, with how far apart they are).
+    static func mergeNotes(identical: Int, nearIdentical: Int, maxDifference: Int, invisible: [String] = []) -> [String] {
+        var notes = invisibleNote(invisible).map { [$0] } ?? []
+        if identical > 0 { notes.append("\(Console.count(identical, "identical frame")) merged into the frame before") }
         if nearIdentical > 0 {
-            notes += "\nnote: \(Console.count(nearIdentical, "near-identical frame")), at most \(Console.count(maxDifference, "level")) apart, "
-                + "merged into the frame before: in the GIF's colours they draw nothing new"
+            notes.append("\(Console.count(nearIdentical, "near-identical frame")), at most \(Console.count(maxDifference, "level")) apart, "
+                + "merged into the frame before: in the GIF's colours they draw nothing new")
         }
         return notes
     }
@@ -64,6 +65,11 @@ extension AnimationSummarizing {
 
     func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool, warnings: [String], notes: [String] = [],
                   invisible: [String] = []) -> String {
+        // What was merged, as `note:` lines after the summary and in the JSON's `notes` alike.
+        let merged = (report.framesMergedForTiming > 0
+                      ? ["\(Console.count(report.framesMergedForTiming, "frame")) merged: GIF delays are whole centiseconds, at least 2"] : [])
+            + Self.mergeNotes(identical: report.framesMergedIdentical, nearIdentical: report.framesMergedNearIdentical,
+                              maxDifference: report.nearIdenticalMaxDifference, invisible: invisible)
         if json {
             var output = Assemble.JSONReport(output: self.output, format: "gif", bytes: report.bytes, width: report.width, height: report.height,
                                     frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
@@ -74,18 +80,13 @@ extension AnimationSummarizing {
                                     qualityPreset: settings.quality.rawValue, fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings)
             // The frames GIF's one bit of alpha erased, counted and said as on standard error.
             output.framesMergedInvisible = report.framesMergedInvisible.count
-            output.notes = notes + (Self.invisibleNote(invisible).map { [$0] } ?? [])
+            output.notes = notes + merged
             return (try? Console.jsonString(output)) ?? "{}"
         }
         var line = "\(output): \(report.width)×\(report.height), \(Console.count(report.framesWritten, "frame")), "
             + "\(Double(report.totalCentiseconds) / 100) s, \(report.bytes) bytes"
         line += settings.repeatCount == 0 ? ", loops forever" : ", plays \(settings.repeatCount)×"
-        if report.framesMergedForTiming > 0 {
-            line += "\nnote: \(Console.count(report.framesMergedForTiming, "frame")) merged: GIF delays are whole centiseconds, at least 2"
-        }
-        line += Self.mergeNotes(identical: report.framesMergedIdentical, nearIdentical: report.framesMergedNearIdentical,
-                                maxDifference: report.nearIdenticalMaxDifference, invisible: invisible)
-        return line
+        return line + merged.map { "\nnote: " + $0 }.joined()
     }
 }
 

@@ -182,7 +182,7 @@ struct Assemble: ParsableCommand {
         // DESIGN's `[--fps N | --duration S | --delays MS,…]`: two given together are a mistake, not an order to guess.
         let timings = [("--fps", fps != nil), ("--duration", duration != nil), ("--delays", delays != nil)].filter(\.1).map(\.0)
         if timings.count > 1 {
-            throw ValidationError("\(timings.joined(separator: " and ")) both set the timing: give one (--fps the rate, --duration one play's seconds, --delays each frame's milliseconds).")
+            throw ValidationError("\(timings.joined(separator: " and ")) \(timings.count == 2 ? "both" : "all") set the timing: give one (--fps the rate, --duration one play's seconds, --delays each frame's milliseconds).")
         }
         if let fps, !Animation.Timing.fpsRange.contains(fps) { throw OptionRefusal.error("--fps", fps, takes: "frames per second, between 1/86400 and 1000") }
         // The library's one rule (a step shows at most a day); the bound that needs the frame count comes with the frames.

@@ -43,11 +43,10 @@ enum SequenceOperation {
         let report = outcome.report
         var merged = report.map { Assemble.mergeNotes(identical: $0.framesMergedIdentical, nearIdentical: $0.framesMergedNearIdentical,
                                                       maxDifference: $0.nearIdenticalMaxDifference,
-                                                      invisible: $0.framesMergedInvisible.map { "frame \($0 + 1)" }) } ?? ""
+                                                      invisible: $0.framesMergedInvisible.map { "frame \($0 + 1)" }) } ?? []
         let timing = mergedForTiming(report)
-        if timing > 0 { merged = "\nnote: \(Console.count(timing, "frame")) merged for the format's timing (GIF's centiseconds, "
-                                + "browsers' 10 ms floor)" + merged }
-        let notes = outcome.notes + merged.split(separator: "\n").map { String($0.dropFirst("note: ".count)) }
+        if timing > 0 { merged.insert("\(Console.count(timing, "frame")) merged for the format's timing (GIF's centiseconds, browsers' 10 ms floor)", at: 0) }
+        let notes = outcome.notes + merged
         // The source's other scales, each written beside the first with its @Nx suffix.
         let others = outcome.otherScales.map { other in
             OtherScale(output: other.files.count == 1 ? other.files[0] : output, frames: other.frames, width: other.width, height: other.height,
@@ -63,7 +62,7 @@ enum SequenceOperation {
             let first = outcome.files.count - others.reduce(0) { $0 + $1.files.count }
             let name = outcome.otherScales.isEmpty || outcome.format == .folder ? output : outcome.files.first ?? output
             Console.line("\(name): \(Console.count(outcome.frames, "frame")) of \(outcome.width)×\(outcome.height) px @\(outcome.scale)x, "
-                  + "\(outcome.format) (\(Console.count(first, "file")))" + merged)
+                  + "\(outcome.format) (\(Console.count(first, "file")))" + merged.map { "\nnote: " + $0 }.joined())
             for other in others {
                 Console.line("\(other.output): \(Console.count(other.frames, "frame")) of \(other.width)×\(other.height) px @\(other.scale)x, "
                       + "\(outcome.format) (\(Console.count(other.files.count, "file")))")

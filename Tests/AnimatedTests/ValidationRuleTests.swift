@@ -150,7 +150,7 @@ struct ValidationRuleTests {
         #expect(Set(ids) == [.seqGap, .seqPaddingMixed, .seqDuplicateNumber, .sizeMismatch, .scaleMismatch,
                              .scaleNotMultiple, .scaleUnsupported, .scaleMissingVariant, .highlightedMismatch, .pngCorrupt,
                              .pngCgBI, .pngTooLarge, .pngAnimated, .pngTrailingData, .pngColorTypeMixed, .frameDuplicate, .frameEmpty, .frameHiddenColor, .nameCaseClash,
-                             .fileTooLarge, .animationLenientRead, .animationFramesLost, .animationUnreadable, .folderUnreadable, .folderLinkOutside, .frameLinkOutside,
+                             .fileTooLarge, .animationLenientRead, .animationFramesLost, .animationUnreadable, .folderUnreadable, .folderLinkOutside, .frameLinkOutside, .frameNumberTooLong,
                              .manifestInvalid, .uikitPadded, .uikitGap, .uikitPast1024,
                              .uikitMixedScale, .uikitMissingScale, .uikitMixedSize, .uikitDeviceVariant,
                              .uikitHighlighted])

@@ -88,3 +88,77 @@ struct FreshEyesFourteenTests {
         #expect(again.status == 0 && again.stdout.contains("its last build failed") && !again.stdout.contains("never built"), "\(again.stdout)")
     }
 }
+
+/// What fresh eyes round 15 found and the session after fixed.
+@Suite("Fresh eyes 15: one file never hides a tree, names as typed, JSON notes as printed")
+struct FreshEyesFifteenTests {
+    /// A tree holding one frame numbered past 18 digits was one `folder.unreadable` (exit 3) and
+    /// an `ignore` glob did not help; a cut GIF linking out of the folder beside frames was passed
+    /// over (exit 0). Each is a finding on its file, the rest checked; `ignore` leaves it out.
+    @Test func oneBadFileIsAFindingOnItself() throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/tree/long", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: dir + "/coin", toPath: dir + "/tree/coin")
+        try fm.copyItem(atPath: dir + "/coin/gold_1.png", toPath: dir + "/tree/long/cap_1234567890123456789.png")
+        let long = try CLI.run(["validate", "tree", "--json"], in: dir)
+        #expect(long.status == 1 && long.stdout.contains("\"frame.number-too-long\"") && long.stdout.contains("tree/coin/gold_"), "\(long.stdout)")
+        try #"{"ignore": ["long/**"]}"#.write(toFile: dir + "/tree/.flipbook.json", atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["validate", "tree"], in: dir).status == 0)
+        // A GIF beside the frames that links out of the tree.
+        #expect(try CLI.run(["assemble", "coin", "-o", "out.gif"], in: dir).status == 0)
+        try fm.createSymbolicLink(atPath: dir + "/tree/coin/preview.gif", withDestinationPath: dir + "/out.gif")
+        let link = try CLI.run(["validate", "tree"], in: dir)
+        #expect(link.status == 1 && link.stdout.contains("frame.link-outside") && link.stdout.contains("tree/coin/preview.gif"), "\(link.stdout)")
+    }
+
+    /// A folder whose only content is a link to a folder outside said "nothing to validate" without
+    /// naming the link.
+    @Test func aFolderOfOnlyALinkOutNamesIt() throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/lk", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/lk/coin", withDestinationPath: "../coin")
+        let run = try CLI.run(["validate", "lk"], in: dir)
+        #expect(run.status == 3 && run.stdout.contains("folder.link-outside") && run.stdout.contains("lk/coin is a link to"), "\(run.stdout)")
+    }
+
+    /// `-o S.PNG` gave a `load:` line naming the page as the data file, in every engine.
+    @Test(arguments: ["godot4", "phaser3", "pixi", "cocos2d"])
+    func theLoadLineNamesTheDataWhateverThePageCase(engine: String) throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CLI.run(["sheet", "coin", "-o", "S.PNG", "--engine", engine], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("load: ") })
+        let data = ["godot4": "S.tres", "phaser3": "S.json", "pixi": "S.json", "cocos2d": "S.plist"][engine]!
+        #expect(line.contains(data), "\(line)")
+        #expect(!line.contains("'S.PNG', 'S.PNG'") && !line.contains("(\"S.PNG\")") && !line.contains("load('S.PNG')"), "\(line)")
+    }
+
+    /// A project target with two timing keys was built with one of them silently; the command
+    /// refuses the same (exit 2).
+    @Test(arguments: [#""fps": 10, "duration": 2"#, #""fps": 10, "delays": [50, 50, 50, 50]"#])
+    func aTargetWithTwoTimingsIsRefused(keys: String) throws {
+        let dir = try BuildFreshEyesTwelveTests.project(#"{"targets": {"coin": {"assemble": "src/coin", "output": "build/coin.gif", "# + keys + "}}}")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CLI.run(["build", "--no-cache"], in: dir)
+        #expect(run.status == 2 && run.stderr.contains("each sets the whole timing, give one"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/build/coin.gif"))
+    }
+
+    /// `assemble --json` held none of the merge notes the text run prints.
+    @Test func theJSONNotesAreTheNotesPrinted() throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: dir + "/coin/gold_4.png", toPath: dir + "/coin/gold_5.png")
+        for output in ["t.png", "t.gif", "t.webp"] {
+            let text = try CLI.run(["assemble", "coin", "-o", output], in: dir)
+            #expect(text.stdout.contains("note: 1 identical frame merged into the frame before"), "\(text.stdout)")
+            let json = try CLI.run(["assemble", "coin", "-o", output, "--json"], in: dir)
+            let report = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+            #expect((report?["notes"] as? [String])?.contains("1 identical frame merged into the frame before") == true, "\(json.stdout)")
+        }
+    }
+}

@@ -124,7 +124,7 @@ extension HostileCases {
                 "ScaleMismatchRule", "ScaleNotMultipleRule", "ScaleUnsupportedRule", "ScaleMissingVariantRule", "HighlightedMismatchRule", "FrameEmptyRule",
                 "FrameDuplicateRule", "FrameHiddenColorRule", "AnimationLenientReadRule", "NameCaseClashRule", "SequenceFacts.CaseClash",
                 "FolderLinkOutsideRule", "FolderUnreadableRule", "AnimationFramesLostRule", "LenientReadWarning", "LenientReadWarning.Kind",
-                "AnimationUnreadableRule", "FrameLinkOutsideRule"]) {
+                "AnimationUnreadableRule", "FrameLinkOutsideRule", "FrameNumberTooLongRule"]) {
             let configs = ["", "{}", #"{"expectedSize": [NaN]}"#, #"{"expectedSize": [-1, 1e400]}"#, #"{"requiredScales": [0, -1]}"#,
                            #"{"maxFileBytes": -1}"#, #"{"ignore": ["", "[", "**/../**"]}"#]
             each(configs) { text in _ = try ValidationConfig.decode(Array(text.utf8), file: ".flipbook.json").isIgnored("") }
@@ -152,6 +152,7 @@ extension HostileCases {
                 _ = AnimationFramesLostRule.check(animation, config: config)
                 _ = AnimationUnreadableRule.check(animation, config: config)
                 _ = FrameLinkOutsideRule.check(animation, config: config)
+                _ = FrameNumberTooLongRule.check(animation, config: config)
             }
             // The values `.flipbook.json` refuses are refused by the validator too (`check(file:)`).
             _ = try? config.check(file: "")

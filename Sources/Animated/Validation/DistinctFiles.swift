@@ -23,8 +23,9 @@ enum DistinctFiles {
         var animations: [String] = []
         /// Folder links under the folder that lead out of it, not followed (``Discovery/Walk``).
         var leavingLinks: [(link: String, target: String)] = []
-        /// Frame files under the folder that link out of it, not read (`frame.link-outside`).
-        var leavingFiles: [(link: String, target: String)] = []
+        /// Files under the folder that are not read, and why: a frame or animation linking out of
+        /// it (`frame.link-outside`), a frame number of more than 18 digits (`frame.number-too-long`).
+        var fileProblems: [(path: String, error: Discovery.Error)] = []
         /// Why the folder could not be validated (missing, no folder, unreadable, nothing to
         /// check); the other folders are validated all the same.
         var error: Validator.Error?
@@ -61,20 +62,22 @@ enum DistinctFiles {
             var animated: [String] = []
             do {
                 var walk = Discovery.Walk()
-                // A frame linking out is a finding on that file; the rest of the tree is still checked.
-                walk.keepsFileLinks = true
+                // A frame linking out (or numbered past 18 digits) is a finding on that file; the rest
+                // of the tree is still checked.
+                walk.keepsFileProblems = true
                 let listed = try Discovery.files(inFolder: trimmed, recursive: true, walk: &walk) { name in
                     ["png", "gif", "webp", "apng"].contains(OutputName.pathExtension(name))
                 }
                 paths = listed.filter { OutputName.pathExtension($0) == "png" }
                 animated = listed.filter { OutputName.pathExtension($0) != "png" }
                 found.leavingLinks = walk.leavingLinks
-                // Each link once, under the deepest root, as a frame is (a folder and its parent given).
-                for link in walk.leavingFiles where !config.isIgnored(relativePath(link.link, below: trimmed)) {
-                    let folder = FrameFile.directory(of: link.link)
+                // Each once, under the deepest root, as a frame is (a folder and its parent given);
+                // one the config ignores is not reported.
+                for problem in walk.fileProblems where !config.isIgnored(relativePath(problem.path, below: trimmed)) {
+                    let folder = FrameFile.directory(of: problem.path)
                     let real = FileIO.resolvedPath(folder) ?? folder
-                    guard !claimedDeeper(real, than: index), seen.insert(NameSpelling.Exact(real + "/" + FileIO.lastComponent(of: link.link))).inserted else { continue }
-                    found.leavingFiles.append(link)
+                    guard !claimedDeeper(real, than: index), seen.insert(NameSpelling.Exact(real + "/" + FileIO.lastComponent(of: problem.path))).inserted else { continue }
+                    found.fileProblems.append(problem)
                 }
             } catch {
                 found.error = .source(error)
@@ -125,7 +128,7 @@ enum DistinctFiles {
                 claim(animation: path)
             }
             // Nothing to check at all: said, naming a sheet's pages when that is all there is.
-            if found.frames.isEmpty && found.animations.isEmpty && found.leavingFiles.isEmpty && !paths.contains(where: { FrameFile(path: $0) != nil }) {
+            if found.frames.isEmpty && found.animations.isEmpty && found.fileProblems.isEmpty && !paths.contains(where: { FrameFile(path: $0) != nil }) {
                 let noFrames = Discovery.noFrames(in: root)
                 found.error = if case .onlySheetPages = noFrames { .source(noFrames) } else { .nothingToCheck(folder: root) }
             }

@@ -51,6 +51,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable,
     case folderLinkOutside = "folder.link-outside"
     /// `frame.link-outside`: ``FrameLinkOutsideRule``.
     case frameLinkOutside = "frame.link-outside"
+    /// `frame.number-too-long`: ``FrameNumberTooLongRule``.
+    case frameNumberTooLong = "frame.number-too-long"
     /// `manifest.invalid`: ``ManifestInvalidRule``.
     case manifestInvalid = "manifest.invalid"
     /// `frame.empty`: ``FrameEmptyRule``.

@@ -58,9 +58,9 @@ struct ShardPlan {
                 unitFiles.append(1)
                 slot += 1
             }
-            // A frame linking out of the folder: a finding of its own, read by no part.
-            for link in root.leavingFiles {
-                units.append(Shard.Unit(key: "link:" + link.link, cost: Self.perFileCost))
+            // A file not read (a link out, a number too long): a finding of its own, read by no part.
+            for problem in root.fileProblems {
+                units.append(Shard.Unit(key: "unread:" + problem.path, cost: Self.perFileCost))
                 unitSlots.append([slot])
                 unitFiles.append(0)
                 slot += 1

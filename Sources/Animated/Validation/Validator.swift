@@ -131,6 +131,14 @@ public struct Validator: Sendable {
                     report.append(Finding(rule: .folderUnreadable, severity: severity, message: error.description,
                                           file: folder.folder, sequence: folder.folder), slot: slot)
                 }
+                // A folder whose only content is a link out of it: the link is why nothing was checked.
+                if let severity = folder.config.severity(of: FolderLinkOutsideRule.self) {
+                    for link in root.leavingLinks {
+                        report.append(Finding(rule: .folderLinkOutside, severity: severity,
+                                              message: FolderLinkOutsideRule.message(link),
+                                              file: link.link, sequence: folder.folder), slot: slot)
+                    }
+                }
                 continue
             }
             let part = try one.validate(root.frames, reading: .disk, reporter: reporter, done: done, total: total,
@@ -164,14 +172,14 @@ public struct Validator: Sendable {
                 animation.findingSlots = animation.findings.map { _ in slot }
                 report.append(animation)
             }
-            // A frame linking out of the folder is not read (every other reader refuses the
-            // folder): said on that file, the rest of the tree checked.
-            for link in root.leavingFiles {
+            // A file every other reader refuses the folder for (a frame linking out of it, a frame
+            // number too long) is not read: said on that file, the rest of the tree checked.
+            for problem in root.fileProblems {
                 defer { slot += 1 }
-                guard plan?.keeps(slot) != false, let severity = folder.config.severity(of: FrameLinkOutsideRule.self) else { continue }
-                report.append(Finding(rule: .frameLinkOutside, severity: severity,
-                                      message: Discovery.Error.linkOutside(link: link.link, target: link.target).description,
-                                      file: link.link, sequence: FrameFile.directory(of: link.link)), slot: slot)
+                let rule: any ValidationRule.Type = if case .frameNumberTooLong = problem.error { FrameNumberTooLongRule.self } else { FrameLinkOutsideRule.self }
+                guard plan?.keeps(slot) != false, let severity = folder.config.severity(of: rule) else { continue }
+                report.append(Finding(rule: rule.id, severity: severity, message: problem.error.description,
+                                      file: problem.path, sequence: FrameFile.directory(of: problem.path)), slot: slot)
             }
         }
         reporter.finish(.reading)

@@ -24,15 +24,20 @@ public enum FolderLinkOutsideRule: ValidationRule {
         + "Its files were not checked: replace the link with the frames themselves, or validate the folder it leads to."
     public static let defaultSeverity = Severity.warning
 
+    /// The finding's words for `link`.
+    static func message(_ link: (link: String, target: String)) -> String {
+        "\(link.link) is a link to \(link.target), outside the folder validated: not followed"
+    }
+
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
         facts.linksOutside.map { link in
-            Problem("\(link.link) is a link to \(link.target), outside the folder validated: not followed", file: link.link)
+            Problem(message(link), file: link.link)
         }
     }
 }
 
-/// `frame.link-outside`: a frame file in a validated folder that is a symbolic link to a file
-/// outside it (`walk/walk3.png -> ../../elsewhere/walk3.png`). It is not read — validation never
+/// `frame.link-outside`: a frame file (or a GIF, APNG or WebP) in a validated folder that is a
+/// symbolic link to a file outside it (`walk/walk3.png -> ../../elsewhere/walk3.png`). It is not read — validation never
 /// reads files outside the folders it was given — and every other reader refuses the folder, so
 /// it is an error on that file; the rest of the tree is still checked (it made the whole tree one
 /// `folder.unreadable`, hiding every other finding). The folder walk finds it, not a check of a
@@ -42,6 +47,21 @@ public enum FrameLinkOutsideRule: ValidationRule {
     public static let title = "Frame that links out of the folder"
     public static let explanation = "A frame file is a symbolic link to a file outside the validated folder: it was not read, "
         + "and assemble and sheet refuse the folder. Copy the file into the folder in place of the link."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] { [] }
+}
+
+/// `frame.number-too-long`: a PNG whose frame number has more than 18 digits
+/// (`cap_1732867200000000000.png`, a nanosecond timestamp), which no reader can order: every other
+/// reader refuses its folder, so it is an error on that file, and the rest of the tree is still
+/// checked (it made the whole tree one `folder.unreadable`). An `ignore` glob leaves it out. The
+/// folder walk finds it, not a check of a sequence, so ``check(_:config:)`` finds nothing.
+public enum FrameNumberTooLongRule: ValidationRule {
+    public static let id = RuleID.frameNumberTooLong
+    public static let title = "Frame number of more than 18 digits"
+    public static let explanation = "A frame's number is longer than a frame number may be (a timestamp?): it was not read, "
+        + "and assemble and sheet refuse its folder. Number the frames 1, 2, 3… or with fewer digits."
     public static let defaultSeverity = Severity.error
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] { [] }
