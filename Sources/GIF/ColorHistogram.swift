@@ -74,16 +74,18 @@ struct ColorHistogram: Sendable {
 
     /// ``add(_:step:only:)`` for the `selected` pixels, each with `costs(pixel)`. Inlined with the
     /// closure, so the cost is computed in the loop (an optional closure was an indirect call a
-    /// pixel: +15 % CPU on the 720p film).
+    /// pixel: +15 % CPU on the 720p film). Only the pixels numbered `range`, when given: adding a
+    /// frame's pixels range after range, in order, gives the same histogram as adding them at once.
     @inline(__always)
-    mutating func add(_ pixels: [UInt8], only selected: [Bool], costs: (Int) -> Float) {
-        accumulate(pixels, step: 1, only: selected, withCosts: true, costs: costs)
+    mutating func add(_ pixels: [UInt8], only selected: [Bool], pixels range: Range<Int>? = nil, costs: (Int) -> Float) {
+        accumulate(pixels, step: 1, only: selected, range: range, withCosts: true, costs: costs)
     }
 
     @inline(__always)
-    private mutating func accumulate(_ pixels: [UInt8], step: Int, only selected: [Bool]?, withCosts: Bool, times: Int = 1,
-                                     costs: (Int) -> Float) {
-        collectExactColors(pixels, only: selected)
+    private mutating func accumulate(_ pixels: [UInt8], step: Int, only selected: [Bool]?, range: Range<Int>? = nil,
+                                     withCosts: Bool, times: Int = 1, costs: (Int) -> Float) {
+        let range = range ?? 0..<(pixels.count / 4)
+        collectExactColors(pixels, only: selected, range: range)
         if withCosts { hasCosts = true }
         var touched = self.touched, entries = self.entries
         (self.touched, self.entries) = ([], [])   // keeps the arrays uniquely referenced while they are filled
@@ -94,7 +96,8 @@ struct ColorHistogram: Sendable {
         do {
             let slots = self.slots.buffer
             pixels.withUnsafeBufferPointer { source in
-                var index = 0
+                var index = range.lowerBound * 4
+                let end = range.upperBound * 4
                 let stride = 4 * max(step, 1)
                 // The sums of the bin the last pixel fell in are kept in registers while the pixels
                 // that follow fall in it too (neighbours mostly do), and written back when another bin
@@ -104,7 +107,7 @@ struct ColorHistogram: Sendable {
                 // histogram are 8 MB, where a lookup of a film's colours may miss the cache.)
                 var current = -1, currentBin = -1
                 var sums = Entry()
-                while index < source.count {
+                while index < end {
                     if source[index + 3] != 0 && selected?[index >> 2] != false {
                         let r = source[index], g = source[index + 1], b = source[index + 2]
                         let bin = Int(r >> shift) << (2 * bits) | Int(g >> shift) << bits | Int(b >> shift)
@@ -151,15 +154,15 @@ struct ColorHistogram: Sendable {
     /// colours, so nearly every pixel of every frame was a hashed `Set` insertion — 3.4 % of the
     /// encoder's CPU on Benchmarks/gif-real's long wispy smoke (2.3 % with the table), on the
     /// encoding thread.
-    private mutating func collectExactColors(_ pixels: [UInt8], only selected: [Bool]?) {
+    private mutating func collectExactColors(_ pixels: [UInt8], only selected: [Bool]?, range: Range<Int>) {
         guard let known = exactColors else { return }
         var exact = ExactColorTable(known), opaque = ExactColorTable(opaqueColors)
         (exactColors, opaqueColors) = (nil, [])
         var last: UInt32 = .max, lastOpaque: UInt32 = .max
         let overflowed: Bool = pixels.withUnsafeBufferPointer { pixels in
             @inline(__always) func scan(_ isSelected: (Int) -> Bool) -> Bool {
-                var index = 0
-                while index < pixels.count {
+                var index = range.lowerBound * 4
+                while index < range.upperBound * 4 {
                     if pixels[index + 3] != 0 && isSelected(index >> 2) {
                         let color = UInt32(pixels[index]) << 16 | UInt32(pixels[index + 1]) << 8 | UInt32(pixels[index + 2])
                         if color != last {

@@ -79,7 +79,7 @@ struct ColorRefiner {
     /// unchanged to the third digit (2 rounds moved the dino's FLIP from 0.792 to 0.795× ffmpeg's).
     let laterFullRefinements: Int
     /// ``digest(_:)`` of the last frame's pixels (the frame itself would hold one more frame in memory).
-    private var previous: Digest?
+    var previous: Digest?
     /// Bits a channel keeps in the histogram a full table (the first frame's, or a later frame's
     /// upgraded by ``upgradeError``) is fitted to; small tables use 6. A shaded sprite's gradients
     /// step by a level or two: 6-bit bins (4 levels a channel) merged those shades, and the fit
@@ -89,12 +89,12 @@ struct ColorRefiner {
     /// their bytes. 7-bit bins for every table cost the smoke 14–28 % and the explosion 15 % more
     /// bytes (more pixels found closer and redrawn) for nothing visible. The 2²¹ bin slots are 8 MB.
     static let histogramBits = 7
-    private var histogram = ColorHistogram()
-    private var fine = ColorHistogram(bits: Self.histogramBits)
+    var histogram = ColorHistogram()
+    var fine = ColorHistogram(bits: Self.histogramBits)
     /// Frames that had at least one pixel to draw.
     private(set) var palettesMade = 0
     /// The small table's error when it was last tried, and the frames since that skipped it.
-    private var lastTexture = (error: 0.0, skipped: 0)
+    var lastTexture = (error: 0.0, skipped: 0)
     /// How much worse a redrawn pixel may be drawn for LZW's sake (``FrameDiff/Target/tolerance``).
     let lzwTolerance: Float
     /// Whether a later frame may draw with the first frame's table instead of its own
@@ -103,7 +103,7 @@ struct ColorRefiner {
     /// Per pixel of the frame being refined: whether it is a candidate. (How far the screen shows
     /// it, ``shownError(_:_:shown:cleared:)``, is computed again where needed: kept, it was 4 bytes
     /// a pixel, 3.7 MB at 720p.)
-    private var selected: [Bool]
+    var selected: [Bool]
     /// The colours and indices handed out with the last target (see ``target(for:screen:cleared:)``).
     private var recycled: (colors: [UInt32], indices: [UInt8]) = ([], [])
 
@@ -124,39 +124,21 @@ struct ColorRefiner {
     /// the pixel's visibility; see ``AlphaFlattener``), what the
     /// screen shows now, and the region the previous frame's disposal will clear first.
     mutating func target(for pixels: [UInt8], screen: [UInt32], cleared: GIF.Rect?) -> FrameDiff.Target {
+        let found = screen.withUnsafeBufferPointer { candidates(of: pixels, screen: $0, cleared: cleared, rows: nil) }
+        return target(for: pixels, screen: screen, cleared: cleared, found)
+    }
+
+    /// ``target(for:screen:cleared:)`` for a frame whose ``candidates(of:screen:cleared:rows:)`` were
+    /// found on the same screen.
+    mutating func target(for pixels: [UInt8], screen: [UInt32], cleared: GIF.Rect?, _ found: Candidates) -> FrameDiff.Target {
         let count = width * height
         // A frame showing exactly what the one before showed draws nothing (and is merged into it).
-        let digest = Self.digest(pixels)
-        guard digest != previous else {
+        guard !found.repeats else {
             return FrameDiff.Target(colors: screen, indices: [UInt8](repeating: 0, count: count), transparent: 1,
                                     palette: [0, 0, 0, 0, 0, 0], isLocal: true)
         }
-        // Scratch kept from frame to frame (fresh pages cost more than clearing).
-        selected.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
-        let width = self.width
-        pixels.withUnsafeBufferPointer { source in
-            screen.withUnsafeBufferPointer { screen in
-                selected.withUnsafeMutableBufferPointer { selected in
-                    let (source, screen, selected) = (UnsafeSendable(source), UnsafeSendable(screen), UnsafeMutableSendable(selected))
-                    ParallelLoop.chunks(height, minimum: Self.bandRows(width: width)) { rows in
-                        for y in rows {
-                            let clearedColumns = Self.clearedColumns(cleared, row: y)
-                            for x in 0..<width where source.buffer[(y * width + x) * 4 + 3] != 0 {
-                                let pixel = y * width + x
-                                let error = Self.shownError(source.buffer, pixel, shown: screen.buffer[pixel],
-                                                            cleared: clearedColumns.contains(x))
-                                // Seen as strongly as the pixel's source alpha lets it be.
-                                guard error == Quantizer.Sample.unlimited
-                                        || error * AlphaFlattener.visibility(source.buffer[pixel * 4 + 3]) > Float(Self.tolerance) else { continue }
-                                selected.buffer[pixel] = true
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let any = selected.contains(true)
-        previous = digest
+        let any = found.any
+        let (width, height) = (self.width, self.height)
 
         // Later frames may get a small table, unless it would leave the candidates far from their
         // colours (a scene cut, many-coloured art). A full table is fitted to finer bins. Only the
@@ -177,8 +159,7 @@ struct ColorRefiner {
                 (full, smallError) = (true, lastTexture.error)
                 lastTexture.skipped += 1
             } else if !full {
-                histogram.removeAll()
-                Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, to: &histogram)
+                // (The candidates are in `histogram` already.)
                 let samples = histogram.samples()
                 // A table that after two iterations still leaves the candidates a quarter beyond
                 // the upgrade is not finished: the last six move that error 2–8 % (measured on
@@ -193,9 +174,13 @@ struct ColorRefiner {
                 lastTexture = (smallError, 0)
                 (cells, lossless) = (histogram.coarseCells(), histogram.exactColors != nil)
             }
-            if full {
+            if full && !found.fine {
                 fine.removeAll()
-                Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, to: &fine)
+                screen.withUnsafeBufferPointer { screen in
+                    Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, rows: 0..<height, to: &fine)
+                }
+            }
+            if full {
                 let rounds = palettesMade == 0 ? refinements
                     : smallError >= Self.textureError ? min(2, laterFullRefinements) : laterFullRefinements
                 fineSamples = fine.samples()
@@ -295,97 +280,9 @@ struct ColorRefiner {
         return cleared.x..<(cleared.x + cleared.width)
     }
 
-    /// Adds the candidates (`selected`) of `pixels` to `histogram`, each with how far the screen
-    /// shows it. Static, so that the histogram being filled is the refiner's only reference to it
-    /// (a method on `self` would hold a copy of the refiner, and the histogram would copy its slots).
-    @inline(__always)
-    private static func addCandidates(of pixels: [UInt8], _ selected: [Bool], screen: [UInt32], cleared: GIF.Rect?,
-                                      width: Int, to histogram: inout ColorHistogram) {
-        pixels.withUnsafeBufferPointer { source in
-            screen.withUnsafeBufferPointer { screen in
-                // The pixels come in increasing order: the row is followed along, not divided out
-                // of each pixel's index (two divisions a pixel were a sixth of this pass).
-                var (row, rowStart) = (0, 0)
-                var columns = Self.clearedColumns(cleared, row: 0)
-                histogram.add(pixels, only: selected, costs: { pixel in
-                    if cleared != nil {
-                        while pixel >= rowStart + width {
-                            (row, rowStart) = (row + 1, rowStart + width)
-                            columns = Self.clearedColumns(cleared, row: row)
-                        }
-                    }
-                    return Self.shownError(source, pixel, shown: screen[pixel], cleared: columns.contains(pixel - rowStart))
-                })
-            }
-        }
-    }
-
     /// Rows per band when a frame's per-pixel passes are split over the cores: ~16 K pixels, so
     /// a 256² frame is worth splitting and an 80² one is not.
     static func bandRows(width: Int) -> Int { max(1, (1 << 14) / max(width, 1)) }
-
-    /// Two independent 64-bit hashes of a frame's bytes, and its length.
-    struct Digest: Equatable {
-        var count: Int
-        var fnv: UInt64
-        var mix: UInt64
-
-        init(count: Int, fnv: UInt64, mix: UInt64) {
-            (self.count, self.fnv, self.mix) = (count, fnv, mix)
-        }
-
-        /// Both hashes over the 8-byte `words` of `bytes` (the last one padded with zeros).
-        init(count: Int, hashing bytes: UnsafeRawBufferPointer, words: Range<Int>) {
-            var fnv: UInt64 = 0xCBF2_9CE4_8422_2325, mix: UInt64 = 0x9E37_79B9_7F4A_7C15
-            @inline(__always) func add(_ value: UInt64) {
-                fnv = (fnv ^ value) &* 0x0000_0100_0000_01B3
-                let product = (mix ^ value) &* 0xBF58_476D_1CE4_E5B9
-                mix = (product << 31 | product >> 33) &+ 0x94D0_49BB_1331_11EB
-            }
-            // Whole words, then the last one padded (only the frame's last word can be short).
-            let whole = min(words.upperBound, bytes.count / 8)
-            var offset = words.lowerBound * 8
-            while offset < whole * 8 {
-                add(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
-            }
-            if words.upperBound > whole && words.lowerBound <= whole {
-                var value: UInt64 = 0
-                for k in (whole * 8)..<bytes.count { value |= UInt64(bytes[k]) << UInt64((k - whole * 8) * 8) }
-                add(value)
-            }
-            self.init(count: count, fnv: fnv, mix: mix)
-        }
-    }
-
-    /// The ``Digest`` of `pixels`: FNV-1a over 8-byte words, and a multiply–rotate mix (two frames
-    /// that differ agree on both with odds of about 2⁻¹²⁸), so a frame equal to the one before is
-    /// recognised without keeping that frame. A large frame is hashed in ``digestBands`` bands on
-    /// all cores, and the bands' hashes hashed in order (it was a serial pass over every byte: 2.5 %
-    /// of the 720p film's instructions, on the encoding thread); the digest only ever meets digests
-    /// made the same way.
-    static func digest(_ pixels: [UInt8]) -> Digest {
-        let words = (pixels.count + 7) / 8
-        guard words >= 1 << 14 else { return pixels.withUnsafeBytes { Digest(count: pixels.count, hashing: $0, words: 0..<words) } }
-        var bands = [UInt64](repeating: 0, count: digestBands * 2)
-        pixels.withUnsafeBytes { bytes in
-            bands.withUnsafeMutableBufferPointer { bands in
-                let (bytes, out) = (UnsafeSendable(bytes.bindMemory(to: UInt8.self)), UnsafeMutableSendable(bands))
-                ParallelLoop.chunks(digestBands, minimum: 1) { range in
-                    for band in range {
-                        let part = Digest(count: 0, hashing: UnsafeRawBufferPointer(bytes.buffer),
-                                          words: (words * band / digestBands)..<(words * (band + 1) / digestBands))
-                        out.buffer[band * 2] = part.fnv
-                        out.buffer[band * 2 + 1] = part.mix
-                    }
-                }
-            }
-        }
-        return bands.withUnsafeBytes { Digest(count: pixels.count, hashing: $0, words: 0..<(digestBands * 2)) }
-    }
-
-    /// Bands a large frame's ``digest(_:)`` is split into: fixed, so the digest does not depend on the machine.
-    static let digestBands = 8
 
     @inline(__always)
     private static func distance(_ source: UnsafeBufferPointer<UInt8>, _ i: Int, _ color: UInt32) -> Int {

@@ -11,7 +11,19 @@ extension FrameDiff {
     /// first choice is taken (least change on screen). A pixel that does not change stays
     /// transparent or takes an index of exactly the colour shown (so it never drifts).
     func chosenIndices(_ target: Target, in rect: GIF.Rect) -> [UInt8] {
-        let (width, transparent, tolerance) = (self.width, target.transparent, target.tolerance)
+        canvas.withUnsafeBufferPointer { screen in
+            Self.chosenIndices(target, in: rect, width: width, height: height, cleared: cleared, screen: screen)
+        }
+    }
+
+    /// ``chosenIndices(_:in:)`` on a screen of `width` × `height` showing `base`, after the
+    /// previous frame's disposal `cleared` what it lists; `reached` is told as the walk passes
+    /// every `every`-th pixel of `rect` that the indices before it are final
+    /// (``LZWChooser/choose(count:minCodeSize:preferred:cost:every:reached:)``).
+    static func chosenIndices(_ target: Target, in rect: GIF.Rect, width: Int, height: Int,
+                              cleared: (rect: GIF.Rect, shown: [UInt8])?, screen base: UnsafeBufferPointer<UInt32>,
+                              every: Int = 0, reached: ((Int, UnsafeBufferPointer<UInt8>) -> Void)? = nil) -> [UInt8] {
+        let (transparent, tolerance) = (target.transparent, target.tolerance)
         let entries = target.palette.count / 3
         var codeSize = 2
         while 1 << codeSize < entries { codeSize += 1 }
@@ -24,91 +36,133 @@ extension FrameDiff {
         // (Whole squared levels, rounded down, at most 65 535: two bytes a pixel.)
         var bounds = [UInt16](repeating: 0, count: count)
         var first = [UInt8](repeating: transparent, count: count)
-        let (height, cleared) = (self.height, self.cleared)
         return target.colors.withUnsafeBufferPointer { colors in
             target.indices.withUnsafeBufferPointer { drawn in
                 target.source.withUnsafeBufferPointer { source in
-                    canvas.withUnsafeBufferPointer { base in
-                        table.withUnsafeBufferPointer { table in
-                            bounds.withUnsafeMutableBufferPointer { boundsOut in
-                                first.withUnsafeMutableBufferPointer { firstOut in
-                                    let shared = (UnsafeSendable(colors), UnsafeSendable(drawn), UnsafeSendable(source),
-                                                  UnsafeSendable(base), UnsafeSendable(table))
-                                    let nearOpaque = target.nearOpaque.map { (bits: $0, words: AlphaFlattener.rimWords(width: width)) }
-                                    let out = (UnsafeMutableSendable(boundsOut), UnsafeMutableSendable(firstOut))
-                                    ParallelLoop.chunks(rect.height, minimum: max(2, (1 << 15) / rect.width)) { rows in
-                                        let (colors, drawn, source, base, table) = (shared.0.buffer, shared.1.buffer, shared.2.buffer,
-                                                                                    shared.3.buffer, shared.4.buffer)
-                                        // Row by row, so a pixel's place costs no division (it was `k / rect.width`,
-                                        // `k % rect.width` and, for soft pixels, `p % width` and `p / width`).
-                                        for row in rows {
-                                            let y = rect.y + row
-                                            for column in 0..<rect.width {
-                                                let k = row * rect.width + column, x = rect.x + column, p = y * width + x
-                                                guard colors[p] != base[p] else { continue }
-                                                let own = Self.error(colors[p], source, p)
-                                                var slack = Self.slack(source, at: p, x: x, y: y, width: width, height: height,
-                                                                       tolerance: tolerance, nearOpaque: nearOpaque)
-                                                // (A slack no larger than `own` leaves the bound at `own` either way: then
-                                                // the screen's error is not needed, which is every opaque pixel, whose slack is 0.)
-                                                if slack > own && base[p] != 0 {
-                                                    // A pixel refined in place only ever moves towards its source (see
-                                                    // ``ColorRefiner``): closer than the screen shows it, or it would shimmer.
-                                                    slack = min(slack, Self.error(base[p], source, p).nextDown)
-                                                }
-                                                let bound = max(own, slack)
-                                                // `bound` is ≥ 0 (so is `own`): truncation is the floor, without a call to libm's `floorf`.
-                                                out.0.buffer[k] = UInt16(min(bound, 65535))
-                                                out.1.buffer[k] = drawn[p]
-                                                guard let (region, shown) = cleared else { continue }
-                                                let (cx, cy) = (x - region.x, y - region.y)
-                                                guard cx >= 0, cy >= 0, cx < region.width, cy < region.height else { continue }
-                                                let before = shown[cy * region.width + cx]
-                                                if before != transparent, Self.error(table[Int(before)], source, p) <= bound {
-                                                    out.1.buffer[k] = before
-                                                }
+                    table.withUnsafeBufferPointer { table in
+                        bounds.withUnsafeMutableBufferPointer { boundsOut in
+                            first.withUnsafeMutableBufferPointer { firstOut in
+                                let shared = (UnsafeSendable(colors), UnsafeSendable(drawn), UnsafeSendable(source),
+                                              UnsafeSendable(base), UnsafeSendable(table))
+                                let nearOpaque = target.nearOpaque.map { (bits: $0, words: AlphaFlattener.rimWords(width: width)) }
+                                let out = (UnsafeMutableSendable(boundsOut), UnsafeMutableSendable(firstOut))
+                                ParallelLoop.chunks(rect.height, minimum: max(2, (1 << 15) / rect.width)) { rows in
+                                    let (colors, drawn, source, base, table) = (shared.0.buffer, shared.1.buffer, shared.2.buffer,
+                                                                                shared.3.buffer, shared.4.buffer)
+                                    // Row by row, so a pixel's place costs no division (it was `k / rect.width`,
+                                    // `k % rect.width` and, for soft pixels, `p % width` and `p / width`).
+                                    for row in rows {
+                                        let y = rect.y + row
+                                        for column in 0..<rect.width {
+                                            let k = row * rect.width + column, x = rect.x + column, p = y * width + x
+                                            guard colors[p] != base[p] else { continue }
+                                            let own = Self.error(colors[p], source, p)
+                                            var slack = Self.slack(source, at: p, x: x, y: y, width: width, height: height,
+                                                                   tolerance: tolerance, nearOpaque: nearOpaque)
+                                            // (A slack no larger than `own` leaves the bound at `own` either way: then
+                                            // the screen's error is not needed, which is every opaque pixel, whose slack is 0.)
+                                            if slack > own && base[p] != 0 {
+                                                // A pixel refined in place only ever moves towards its source (see
+                                                // ``ColorRefiner``): closer than the screen shows it, or it would shimmer.
+                                                slack = min(slack, Self.error(base[p], source, p).nextDown)
+                                            }
+                                            let bound = max(own, slack)
+                                            // `bound` is ≥ 0 (so is `own`): truncation is the floor, without a call to libm's `floorf`.
+                                            out.0.buffer[k] = UInt16(min(bound, 65535))
+                                            out.1.buffer[k] = drawn[p]
+                                            guard let (region, shown) = cleared else { continue }
+                                            let (cx, cy) = (x - region.x, y - region.y)
+                                            guard cx >= 0, cy >= 0, cx < region.width, cy < region.height else { continue }
+                                            let before = shown[cy * region.width + cx]
+                                            if before != transparent, Self.error(table[Int(before)], source, p) <= bound {
+                                                out.1.buffer[k] = before
                                             }
                                         }
                                     }
-                                    let (bounds, first) = (boundsOut, firstOut)
-                                    // The chooser asks for one pixel's cost of several indices in a row: what they
-                                    // share — its place (two divisions), whether it changes, its source colour and
-                                    // visibility (a division), its bound, its first choice's colour — is found once,
-                                    // not per index; each cost is then computed as ``error(_:_:_:)`` computes it.
-                                    var (lastK, p, changed, visibility, bound) = (-1, 0, false, Float(0), Float(0))
-                                    var (red, green, blue, preferredColor) = (0, 0, 0, UInt32(0))
-                                    return LZWChooser.choose(count: rect.width * rect.height, minCodeSize: codeSize, preferred: { first[$0] },
-                                                      cost: { k, index in
-                                        if k != lastK {
-                                            lastK = k
-                                            p = pixel(k)
-                                            changed = colors[p] != base[p]
-                                            if changed {
-                                                let i = p * 4
-                                                (red, green, blue) = (Int(source[i]), Int(source[i + 1]), Int(source[i + 2]))
-                                                visibility = AlphaFlattener.visibility(source[i + 3])
-                                                bound = Float(bounds[k])
-                                                preferredColor = table[Int(first[k])]
-                                            }
-                                        }
-                                        if !changed {
-                                            let keeps = index == transparent || (base[p] != 0 && Int(index) < entries && table[Int(index)] == base[p])
-                                            return keeps ? 0 : .infinity
-                                        }
-                                        guard index != transparent, Int(index) < entries else { return .infinity }
-                                        let color = table[Int(index)]
-                                        let dr = red - Int(color >> 16 & 0xFF), dg = green - Int(color >> 8 & 0xFF), db = blue - Int(color & 0xFF)
-                                        guard Float(dr * dr + dg * dg + db * db) * visibility <= bound else { return .infinity }
-                                        // The accepted colour nearest the pixel's first choice: the least change on screen.
-                                        return Float(Self.distance(color, preferredColor))
-                                    }).indices
                                 }
+                                let (bounds, first) = (boundsOut, firstOut)
+                                // The chooser asks for one pixel's cost of several indices in a row: what they
+                                // share — its place (two divisions), whether it changes, its source colour and
+                                // visibility (a division), its bound, its first choice's colour — is found once,
+                                // not per index; each cost is then computed as ``error(_:_:_:)`` computes it.
+                                var (lastK, p, changed, visibility, bound) = (-1, 0, false, Float(0), Float(0))
+                                var (red, green, blue, preferredColor) = (0, 0, 0, UInt32(0))
+                                return LZWChooser.choose(count: rect.width * rect.height, minCodeSize: codeSize, preferred: { first[$0] },
+                                                  cost: { k, index in
+                                    if k != lastK {
+                                        lastK = k
+                                        p = pixel(k)
+                                        changed = colors[p] != base[p]
+                                        if changed {
+                                            let i = p * 4
+                                            (red, green, blue) = (Int(source[i]), Int(source[i + 1]), Int(source[i + 2]))
+                                            visibility = AlphaFlattener.visibility(source[i + 3])
+                                            bound = Float(bounds[k])
+                                            preferredColor = table[Int(first[k])]
+                                        }
+                                    }
+                                    if !changed {
+                                        let keeps = index == transparent || (base[p] != 0 && Int(index) < entries && table[Int(index)] == base[p])
+                                        return keeps ? 0 : .infinity
+                                    }
+                                    guard index != transparent, Int(index) < entries else { return .infinity }
+                                    let color = table[Int(index)]
+                                    let dr = red - Int(color >> 16 & 0xFF), dg = green - Int(color >> 8 & 0xFF), db = blue - Int(color & 0xFF)
+                                    guard Float(dr * dr + dg * dg + db * db) * visibility <= bound else { return .infinity }
+                                    // The accepted colour nearest the pixel's first choice: the least change on screen.
+                                    return Float(Self.distance(color, preferredColor))
+                                }, every: every, reached: reached).indices
                             }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// ``chosenIndices(_:in:)`` on `side`, drawing each row of `rect` onto `screen` once the walk has
+    /// passed it, while `beside(screen, rows)` runs on this thread (``ScreenRows`` tells it which
+    /// rows are final). Returns once both are done.
+    static func chooseBeside(_ target: Target, in rect: GIF.Rect, width: Int, height: Int,
+                             cleared: (rect: GIF.Rect, shown: [UInt8])?, screen: UnsafeMutableBufferPointer<UInt32>,
+                             side: SideThread, beside: (UnsafeBufferPointer<UInt32>, ScreenRows) -> Void) -> [UInt8] {
+        let rows = ScreenRows(drawing: rect)
+        let (shared, palette, transparent) = (UnsafeMutableSendable(screen), target.palette, target.transparent)
+        let result = ChosenIndices()
+        // Rows of about 8 K pixels between reports: a row's lock and wake-up are then a small
+        // part of its time.
+        let every = rect.width * max(1, (1 << 13) / rect.width)
+        side.run {
+            var drawn = 0
+            func draw(upTo end: Int, _ chosen: UnsafeBufferPointer<UInt8>) {
+                guard end > drawn else { return }
+                let screen = shared.buffer
+                for y in drawn..<end {
+                    let row = (rect.y + y) * width + rect.x
+                    for x in 0..<rect.width where chosen[y * rect.width + x] != transparent {
+                        let p = Int(chosen[y * rect.width + x]) * 3
+                        screen[row + x] = 0xFF00_0000 | UInt32(palette[p]) << 16 | UInt32(palette[p + 1]) << 8 | UInt32(palette[p + 2])
+                    }
+                }
+                drawn = end
+                rows.publish(drawn)
+            }
+            let indices = chosenIndices(target, in: rect, width: width, height: height, cleared: cleared,
+                                        screen: UnsafeBufferPointer(shared.buffer), every: every) { i, chosen in
+                draw(upTo: i / rect.width, chosen)
+            }
+            indices.withUnsafeBufferPointer { draw(upTo: rect.height, $0) }
+            result.indices = indices
+        }
+        beside(UnsafeBufferPointer(screen), rows)
+        side.wait()
+        return result.indices
+    }
+
+    /// The indices ``chooseBeside(_:in:width:height:cleared:screen:side:beside:)``'s side thread chose
+    /// (read after it is done).
+    private final class ChosenIndices: @unchecked Sendable {
+        var indices: [UInt8] = []
     }
 
     /// How much error pixel `p` may be drawn with beyond its own (squared RGB distance to its

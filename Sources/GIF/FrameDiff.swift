@@ -56,11 +56,28 @@ struct FrameDiff {
 
     /// Adds the next frame; returns the previous one once it is final.
     mutating func add(_ target: Target, delay: Int) -> GIF.IndexedFrame? {
+        add(target, delay: delay, next: nil, side: nil) { _, _, _ in }
+    }
+
+    /// ``add(_:delay:)``, then `beside(screen, cleared, rows)` for the `next` frame's flattened
+    /// pixels, when given: the screen as this frame leaves it, and the region the disposal
+    /// clears before `next` (``regionCleared(transparentIn:)``). With a `side` thread, a frame
+    /// whose indices LZW chooses (``chosenIndices(_:in:)``, the serial walk) is chosen and drawn
+    /// there while `beside` runs here, reading each row of the screen once `rows` says it is final
+    /// (``ScreenRows``): the two serial stages of a frame and the next on two cores, with what each
+    /// reads unchanged.
+    mutating func add(_ target: Target, delay: Int, next: [UInt8]?, side: SideThread?,
+                      beside: (_ screen: UnsafeBufferPointer<UInt32>, _ cleared: GIF.Rect?, _ rows: ScreenRows?) -> Void)
+        -> GIF.IndexedFrame? {
         let colors = target.colors
         // Folded only while the sum still fits a GIF delay (a long frame stays split).
         if pending != nil && colors == canvas && pending!.delay + delay <= GIF.Timing.maximumDelay {
             pending!.delay += delay
             mergedFrames += 1
+            if let next {
+                let cleared = regionCleared(transparentIn: next)
+                canvas.withUnsafeBufferPointer { beside($0, cleared, nil) }
+            }
             return nil
         }
         // The screen is updated in place (it was a copy per frame: 3.7 MB at 720p).
@@ -106,12 +123,36 @@ struct FrameDiff {
         defer { cleared = nil }
 
         let rect = bounds(colors, canvas, .any) ?? GIF.Rect(x: 0, y: 0, width: 1, height: 1)
-        let indices = target.tolerance > 0 && !target.source.isEmpty ? chosenIndices(target, in: rect)
-                                                                       : ownIndices(target, in: rect)
-        // The screen gets what the indices draw (the colours themselves, except for a kept static
-        // colour the palette lacks, which is then drawn as its nearest, and colours chosen for LZW).
+        // After this frame the screen is transparent exactly where `colors` is: a pixel it draws
+        // takes an entry (never the transparent one), a pixel it clears was cleared above, and
+        // the others show `colors` already. So the region cleared before `next` is known now.
+        let nextCleared = next.flatMap { next in
+            colors.withUnsafeBufferPointer { Self.clearedRegion(transparentIn: next, shown: $0, width: width, height: height) }
+                .map { Self.union(rect, $0) }
+        }
+        let choosing = target.tolerance > 0 && !target.source.isEmpty
+        let indices: [UInt8]
+        if choosing, next != nil, let side {
+            let (width, height, cleared) = (self.width, self.height, self.cleared)
+            indices = canvas.withUnsafeMutableBufferPointer { screen in
+                Self.chooseBeside(target, in: rect, width: width, height: height, cleared: cleared, screen: screen,
+                                  side: side) { beside($0, nextCleared, $1) }
+            }
+        } else {
+            indices = choosing ? chosenIndices(target, in: rect) : ownIndices(target, in: rect)
+            draw(indices, of: target, in: rect)
+            if next != nil { canvas.withUnsafeBufferPointer { beside($0, nextCleared, nil) } }
+        }
+        pending = GIF.IndexedFrame(rect: rect, indices: indices, localPalette: target.isLocal ? target.palette : nil,
+                                   transparentIndex: Int(target.transparent), delay: delay, disposal: .keep)
+        return ready
+    }
+
+    /// The screen gets what `indices` draw in `rect` (the colours themselves, except for a kept
+    /// static colour the palette lacks, which is then drawn as its nearest, and colours chosen for LZW).
+    private mutating func draw(_ indices: [UInt8], of target: Target, in rect: GIF.Rect) {
         // In bands of rows on all cores (it was serial: about 3 % of the 720p film's instructions).
-        let transparent = target.transparent
+        let (width, transparent) = (self.width, target.transparent)
         target.palette.withUnsafeBufferPointer { palette in
             indices.withUnsafeBufferPointer { indices in
                 canvas.withUnsafeMutableBufferPointer { base in
@@ -129,9 +170,6 @@ struct FrameDiff {
                 }
             }
         }
-        pending = GIF.IndexedFrame(rect: rect, indices: indices, localPalette: target.isLocal ? target.palette : nil,
-                                   transparentIndex: Int(target.transparent), delay: delay, disposal: .keep)
-        return ready
     }
 
     /// Each pixel of `rect` drawn with its own index where it changes, transparent where not.
@@ -181,40 +219,44 @@ struct FrameDiff {
     /// pixel through a closure: 3 % of the 720p film's instructions, all on the encoding thread).
     func regionCleared(transparentIn pixels: [UInt8]) -> GIF.Rect? {
         guard let pending else { return nil }
-        let (width, height) = (self.width, self.height)
+        let found = canvas.withUnsafeBufferPointer { Self.clearedRegion(transparentIn: pixels, shown: $0, width: width, height: height) }
+        return found.map { Self.union(pending.rect, $0) }
+    }
+
+    /// The bounding box of the pixels `shown` (a screen) holds and `pixels` makes transparent, or
+    /// `nil`, in bands of rows on all cores.
+    private static func clearedRegion(transparentIn pixels: [UInt8], shown canvas: UnsafeBufferPointer<UInt32>,
+                                      width: Int, height: Int) -> GIF.Rect? {
         let bands = height * width >= 1 << 15 ? ParallelLoop.machineCores : 1
         var found = [Int](repeating: 0, count: bands * 4)
         pixels.withUnsafeBufferPointer { pixels in
-            canvas.withUnsafeBufferPointer { canvas in
-                found.withUnsafeMutableBufferPointer { found in
-                    let (pixels, canvas, out) = (UnsafeSendable(pixels), UnsafeSendable(canvas), UnsafeMutableSendable(found))
-                    ParallelLoop.chunks(bands, minimum: 1) { range in
-                        for band in range {
-                            var minX = width, minY = height, maxX = -1, maxY = -1
-                            for y in (height * band / bands)..<(height * (band + 1) / bands) {
-                                let row = y * width
-                                var first = -1, last = -1
-                                for x in 0..<width where canvas.buffer[row + x] != 0 && pixels.buffer[(row + x) * 4 + 3] == 0 {
-                                    if first < 0 { first = x }
-                                    last = x
-                                }
-                                guard first >= 0 else { continue }
-                                minX = min(minX, first)
-                                maxX = max(maxX, last)
-                                if minY == height { minY = y }
-                                maxY = y
+            found.withUnsafeMutableBufferPointer { found in
+                let (pixels, canvas, out) = (UnsafeSendable(pixels), UnsafeSendable(canvas), UnsafeMutableSendable(found))
+                ParallelLoop.chunks(bands, minimum: 1) { range in
+                    for band in range {
+                        var minX = width, minY = height, maxX = -1, maxY = -1
+                        for y in (height * band / bands)..<(height * (band + 1) / bands) {
+                            let row = y * width
+                            var first = -1, last = -1
+                            for x in 0..<width where canvas.buffer[row + x] != 0 && pixels.buffer[(row + x) * 4 + 3] == 0 {
+                                if first < 0 { first = x }
+                                last = x
                             }
-                            out.buffer[band * 4] = minX
-                            out.buffer[band * 4 + 1] = maxX
-                            out.buffer[band * 4 + 2] = minY
-                            out.buffer[band * 4 + 3] = maxY
+                            guard first >= 0 else { continue }
+                            minX = min(minX, first)
+                            maxX = max(maxX, last)
+                            if minY == height { minY = y }
+                            maxY = y
                         }
+                        out.buffer[band * 4] = minX
+                        out.buffer[band * 4 + 1] = maxX
+                        out.buffer[band * 4 + 2] = minY
+                        out.buffer[band * 4 + 3] = maxY
                     }
                 }
             }
         }
-        guard let cleared = Self.bounds(ofBands: found, count: bands, width: width, height: height) else { return nil }
-        return Self.union(pending.rect, cleared)
+        return Self.bounds(ofBands: found, count: bands, width: width, height: height)
     }
 
     /// The last frame.

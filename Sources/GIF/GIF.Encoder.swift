@@ -293,6 +293,12 @@ extension GIF {
                                        colors: min(colors, quality.laterFrameColors), refinements: 8,
                                        laterFullRefinements: quality == .standard ? 4 : 8,
                                        lzwTolerance: quality.lzwTolerance, sharesFirstTable: quality == .standard)
+            // Frame N is added (its LZW choice, on `side`) while frame N + 1's candidates are found
+            // here, row by row behind it (``FrameDiff/add(_:delay:next:side:beside:)``): so a frame
+            // waits here for the next one, and is added once that one is flattened.
+            let side = ParallelLoop.cores > 1 ? SideThread() : nil
+            defer { side?.stop() }
+            var waiting: (target: FrameDiff.Target, delay: Int, source: [UInt8])?
             try FramePipeline.run(count: count, ahead: Self.framesAhead(width: output.width, height: output.height), stop: stop, stopped: { EncodeError.cancelled }, produce: load) { (index: Int, frame: consuming AlphaFlattener.Prepared) in
                 // Without a matte the flattened frame's opaque pixels are the source's, whose
                 // neighbourhoods the workers found (``AlphaFlattener/Prepared/rim``).
@@ -301,87 +307,24 @@ extension GIF {
                 // Handed over, not copied: the flattener then changes the frame's pixels in place
                 // (a copy of every frame's pixels on the encoding thread, 640 KB a 400² frame).
                 let pixels = flattener.flatten(consume frame)
-                let cleared = output.diff.regionCleared(transparentIn: pixels)
-                var target = refiner.target(for: pixels, screen: output.diff.canvas, cleared: cleared)
+                var cleared: GIF.Rect?
+                var found = ColorRefiner.Candidates()
+                if let before = waiting {
+                    waiting = nil
+                    try output.add(before.target, delay: before.delay, source: before.source, next: pixels, side: side) { screen, region, rows in
+                        cleared = region
+                        found = refiner.candidates(of: pixels, screen: screen, cleared: region, rows: rows)
+                    }
+                } else {
+                    cleared = output.diff.regionCleared(transparentIn: pixels)
+                    found = output.diff.canvas.withUnsafeBufferPointer { refiner.candidates(of: pixels, screen: $0, cleared: cleared, rows: nil) }
+                }
+                var target = refiner.target(for: pixels, screen: output.diff.canvas, cleared: cleared, found)
                 target.nearOpaque = nearOpaque
-                try output.add(target, delay: timing.delays[index], source: source)
+                waiting = (target, timing.delays[index], source)
                 progress?(index + 1, count)
             }
-        }
-
-        /// Frame differencing, and the giflib writer on its own thread (``WriterThread``), which starts
-        /// once the first frame is final: with the global palette when one was set, else the first
-        /// frame hands its own table over as the global one.
-        private struct Output {
-            let width: Int
-            let height: Int
-            let netscapeLoops: Int?
-            let drain: (([UInt8]) throws -> Void)?
-            var diff: FrameDiff
-            /// The table every frame without a local one uses (`fast`); set before the first frame is added.
-            var globalPalette: [UInt8]?
-            private var writer: WriterThread?
-
-            init(width: Int, height: Int, netscapeLoops: Int?, drain: (([UInt8]) throws -> Void)?) {
-                self.width = width
-                self.height = height
-                self.netscapeLoops = netscapeLoops
-                self.drain = drain
-                diff = FrameDiff(width: width, height: height)
-            }
-
-            /// The frames merged into the one before, exact repeats told from near ones.
-            var merged = MergedFrames()
-
-            /// Adds the next frame lasting `delay` cs, `source` its decoded pixels (to tell a merged
-            /// frame's distance from the one shown in its place). A delay over 16 bits is written as
-            /// the frame followed by frames that change nothing (``Timing/pieces(of:)``), the frame
-            /// encoded once; only the first piece is an input frame the report counts.
-            mutating func add(_ target: FrameDiff.Target, delay: Int, source: [UInt8]) throws {
-                for (index, piece) in Timing.pieces(of: delay).enumerated() {
-                    let before = diff.mergedFrames
-                    let ready = diff.add(target, delay: piece)
-                    if index == 0 { merged.record(source: source, merged: diff.mergedFrames > before) }
-                    if let ready { try write(ready) }
-                }
-            }
-
-            /// Stops the writer after a failure on this side (see ``WriterThread/abandon()``).
-            func abandon() { writer?.abandon() }
-
-            /// Writes the last frame and closes the stream: the bytes not yet drained, frames written,
-            /// frames merged for showing nothing new.
-            mutating func finish() throws -> (bytes: [UInt8], written: Int, merged: MergedFrames) {
-                if let last = diff.finish() { try write(last) }
-                let (bytes, written) = try writer!.finish()
-                return (bytes, written, merged)
-            }
-
-            /// Frames written with a colour table of their own.
-            private(set) var localTables = 0
-            /// The table a frame without a local one draws with, once the first frame is written.
-            private var tableInUse: [UInt8]?
-
-            private mutating func write(_ frame: IndexedFrame) throws {
-                var frame = frame
-                if writer == nil {
-                    tableInUse = globalPalette ?? frame.localPalette
-                } else if let local = frame.localPalette {
-                    // A later frame whose table is the global one draws with that: an 80×80 spinner
-                    // frame's two-entry table is 2 % of its bytes, and nothing on screen changes.
-                    if local == tableInUse { frame.localPalette = nil } else { localTables += 1 }
-                }
-                if writer == nil {
-                    let (width, height, global, loops, drain) = (width, height, globalPalette, netscapeLoops, drain)
-                    writer = WriterThread { first in
-                        let writer = try Writer(width: width, height: height, globalPalette: global ?? first.localPalette,
-                                                netscapeLoops: loops, drain: drain)
-                        if global == nil { first.localPalette = nil }
-                        return writer
-                    }
-                }
-                try writer!.add(frame)
-            }
+            if let last = waiting { try output.add(last.target, delay: last.delay, source: last.source) }
         }
 
         /// Frames decoded (or waiting) ahead of the one being encoded: one per core. Measured on

@@ -12,10 +12,13 @@ enum LZWChooser {
     /// `preferred(i)` is pixel `i`'s own index and `cost(i, index)` what drawing it with another
     /// costs (`.infinity`: not accepted). Where the string can go on with its own index it does;
     /// else with the accepted index of least cost. `minCodeSize` is the GIF's LZW minimum code
-    /// size (2…8: every index is below `1 << minCodeSize`).
+    /// size (2…8: every index is below `1 << minCodeSize`). `reached(i, chosen)`, when given, is
+    /// told as the walk passes every `every`-th pixel that the indices of pixels `0..<i` are final
+    /// (the walk never goes back to them), so they may be drawn while it goes on.
     @inline(__always)
     static func choose(count: Int, minCodeSize: Int, preferred: (Int) -> UInt8,
-                       cost: (Int, UInt8) -> Float) -> (indices: [UInt8], strings: Int) {
+                       cost: (Int, UInt8) -> Float, every: Int = 0,
+                       reached: ((Int, UnsafeBufferPointer<UInt8>) -> Void)? = nil) -> (indices: [UInt8], strings: Int) {
         var chosen = [UInt8](repeating: 0, count: count)
         var strings = 0
         guard count > 0 else { return (chosen, 0) }
@@ -59,6 +62,7 @@ enum LZWChooser {
         }
         chosen.withUnsafeMutableBufferPointer { chosen in
             var i = 0
+            var nextReport = reached != nil && every > 0 ? every : Int.max
             while i < count {
                 let first = preferred(i)
                 chosen[i] = first
@@ -82,6 +86,10 @@ enum LZWChooser {
                     i += 1
                 }
                 strings += 1
+                if i >= nextReport {
+                    reached!(i, UnsafeBufferPointer(chosen))
+                    nextReport = (i / every + 1) * every
+                }
                 guard i < count else { break }
                 // giflib: a new code for the string plus the next pixel's index, or a clear code
                 // once the codes reach 4095.
