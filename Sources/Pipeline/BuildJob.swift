@@ -88,12 +88,13 @@ public struct BuildJob: Sendable {
         defer { lock?.release() }
         var state = BuildState.load(for: project)
         let tool = self.tool ?? Self.currentTool(state: &state)
-        // A target deleted from the project leaves no outputs behind to ship with the others.
-        let orphans = StaleOutputs.removeOrphans(from: &state, in: project)
-        // A state that cannot be saved is found before any target writes (a read-only
+        // A state that cannot be saved is found before anything is written or removed (a read-only
         // `.flipbook-build/` let every output be written, then failed with no target reported, and
         // every rerun rebuilt everything): the state as read is written back first.
         do { try state.save(for: project) } catch { throw .state(error) }
+        // A target deleted from the project leaves no outputs behind to ship with the others.
+        let orphans = StaleOutputs.removeOrphans(from: &state, in: project)
+        if orphans != nil { do { try state.save(for: project) } catch { throw .state(error) } }
         let targetCache = cache.map { TargetCache($0, project: project) }
         let build = BuildRun(job: self, order: order, state: state, tool: tool, cache: targetCache, progress: progress, cancellation: cancellation)
         var report = try build.run()

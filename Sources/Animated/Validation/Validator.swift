@@ -266,7 +266,7 @@ public struct Validator: Sendable {
     }
 
     /// Every rule that runs (deep, UIKit, not turned off) over each subject, in report order.
-    private func findings(_ subjects: [SequenceFacts]) -> [Finding] {
+    func findings(_ subjects: [SequenceFacts]) -> [Finding] {
         var findings: [Finding] = []
         for subject in subjects {
             for rule in Rules.all where (deep || !rule.needsPixels) && (config.uikit || !rule.needsUIKit) {
