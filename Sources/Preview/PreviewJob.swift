@@ -99,7 +99,11 @@ public struct PreviewJob: Sendable {
                 let sources = target.kind == .render
                     ? target.sources.flatMap { SceneReferences.paths(scene: $0, in: project, written: []) } : target.sources
                 for path in sources + target.outputs {
-                    content.add(project.onDisk(path), label: "\(path) (target \(target.name))")
+                    // A sheet over several pages writes `S-0.png`, `S-1.png`… for `S.png`: those are shown.
+                    let pages = target.kind == .sheet ? Self.pagedFiles(of: project.onDisk(path)) : []
+                    for file in pages.isEmpty ? [project.onDisk(path)] : pages {
+                        content.add(file, label: "\(path) (target \(target.name))")
+                    }
                 }
             }
             if validate {
@@ -200,5 +204,24 @@ public struct PreviewJob: Sendable {
         return try await BackgroundThread.run(cancelled: PreviewError.cancelled) { flag throws(PreviewError) in
             try job.run(progress: progress, cancellation: flag)
         }
+    }
+}
+
+extension PreviewJob {
+    /// The files a sheet written over several pages has for `path` (`out/S.png` → `out/S-0.png`,
+    /// `out/S-1.png`…, the data `out/S-0.json`…, as they are on disk); empty when `path` itself is
+    /// there or no such page is.
+    static func pagedFiles(of path: String) -> [String] {
+        guard !FileManager.default.fileExists(atPath: path) else { return [] }
+        let ext = OutputName.pathExtension(path)
+        guard !ext.isEmpty else { return [] }
+        let stem = String(path.dropLast(ext.count + 1)), typed = String(path.suffix(ext.count))
+        var files: [String] = []
+        for index in 0..<4096 {
+            let page = "\(stem)-\(index).\(typed)"
+            guard FileManager.default.fileExists(atPath: page) else { break }
+            files.append(page)
+        }
+        return files
     }
 }

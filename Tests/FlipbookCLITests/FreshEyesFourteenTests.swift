@@ -162,3 +162,19 @@ struct FreshEyesFifteenTests {
         }
     }
 }
+
+/// Round 16: `preview` of a project called a sheet written over several pages "not there yet"
+/// (its pages are `M-0.PNG`…, not `M.PNG`) and left it off the page.
+@Suite("Fresh eyes 16: a sheet of several pages in a project's preview")
+struct FreshEyesSixteenTests {
+    @Test func aPagedSheetTargetIsShown() throws {
+        let dir = try BuildFreshEyesTwelveTests.project(
+            #"{"targets": {"m": {"sheet": "src/coin", "output": "out/M.PNG", "maxSize": 64, "engine": "cocos2d"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try CLI.run(["build", "--no-cache"], in: dir).status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir + "/out/M-0.PNG") && !FileManager.default.fileExists(atPath: dir + "/out/M.PNG"))
+        let run = try CLI.run(["preview", "flipbook.json", "-o", "pv.html", "--no-validate"], in: dir)
+        #expect(run.status == 0 && !run.stderr.contains("not there yet"), "\(run.stderr)")
+        #expect(run.stdout.contains("4 sheets"), "\(run.stdout)")
+    }
+}
