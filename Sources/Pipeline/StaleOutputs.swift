@@ -12,12 +12,19 @@ enum StaleOutputs {
     /// folder) that `current` no longer holds, as the type says; returns those removed, sorted.
     static func remove(previous: [String: BuildState.FileRecord], current: some Collection<String>, in project: Project) -> [String] {
         let kept = Set(current)
-        let gone = previous.keys.filter { !kept.contains($0) }.sorted()
+        // On a case-insensitive disk (macOS, Windows) `o/a.gif` is the very file `o/A.gif`, the
+        // output renamed only in case now writes: never removed as the earlier one.
+        let keptFiles = current.map { project.onDisk($0) }
+        let gone = previous.keys.filter { path in
+            !kept.contains(path) && !keptFiles.contains { FileIO.isSameFile(project.onDisk(path), $0) }
+        }.sorted()
         guard !gone.isEmpty else { return [] }
         let claimed = project.targets.flatMap { $0.outputs + BuildGraph.readRoots(of: $0, in: project) }
         var removed: [String] = []
         for path in gone where !claimed.contains(where: { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }) {
             let disk = project.onDisk(path)
+            // Another spelling of a file a target writes (a case-insensitive disk) is that file.
+            guard !claimed.contains(where: { FileIO.isSameFile(disk, project.onDisk($0)) }) else { continue }
             guard let digest = try? ContentHash.ofFile(disk), digest == previous[path]?.sha256 else { continue }
             if (try? FileManager.default.removeItem(atPath: disk)) != nil { removed.append(path) }
         }

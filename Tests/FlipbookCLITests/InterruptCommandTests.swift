@@ -152,6 +152,9 @@ struct InterruptCommandTests {
             let state = (try? String(contentsOfFile: folder + "/.flipbook-build/state.json", encoding: .utf8)) ?? ""
             return state.contains(#""coin""#) && !Self.temporaries(in: folder + "/build/boom").isEmpty
         }
+        // coin's report follows its saved record at once, but on a loaded machine not always before
+        // this poll sees the record: a moment for it (the early exit below covers a build that ends).
+        usleep(200_000)
         kill(child.pid, SIGINT)
         let exit = child.wait()
         #expect(started, "coin's record and boom's first temporary file did not both appear")

@@ -58,9 +58,10 @@ struct ShardPlan {
                 unitFiles.append(1)
                 slot += 1
             }
-            // A file not read (a link out, a number too long): a finding of its own, read by no part.
-            for problem in root.fileProblems {
-                units.append(Shard.Unit(key: "unread:" + problem.path, cost: Self.perFileCost))
+            // A file not read (a link out, a number too long) and a folder link not followed: a
+            // finding of its own each, read by no part.
+            for path in root.fileProblems.map(\.path) + root.leavingLinks.map(\.link) {
+                units.append(Shard.Unit(key: "unread:" + path, cost: Self.perFileCost))
                 unitSlots.append([slot])
                 unitFiles.append(0)
                 slot += 1

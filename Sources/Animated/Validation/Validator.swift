@@ -142,7 +142,7 @@ public struct Validator: Sendable {
                 continue
             }
             let part = try one.validate(root.frames, reading: .disk, reporter: reporter, done: done, total: total,
-                                        leavingLinks: root.leavingLinks, slots: (slot, plan), cancellation: cancellation)
+                                        slots: (slot, plan), cancellation: cancellation)
             done += part.fileCount
             slot += part.slotCount
             report.append(part)
@@ -180,6 +180,14 @@ public struct Validator: Sendable {
                 guard plan?.keeps(slot) != false, let severity = folder.config.severity(of: rule) else { continue }
                 report.append(Finding(rule: rule.id, severity: severity, message: problem.error.description,
                                       file: problem.path, sequence: FrameFile.directory(of: problem.path)), slot: slot)
+            }
+            // A folder link leading out, not followed: said on the folder that holds it (it was
+            // filed under whichever sequence came first when that folder held none).
+            for link in root.leavingLinks {
+                defer { slot += 1 }
+                guard plan?.keeps(slot) != false, let severity = folder.config.severity(of: FolderLinkOutsideRule.self) else { continue }
+                report.append(Finding(rule: .folderLinkOutside, severity: severity, message: FolderLinkOutsideRule.message(link),
+                                      file: link.link, sequence: FrameFile.directory(of: link.link)), slot: slot)
             }
         }
         reporter.finish(.reading)
@@ -232,7 +240,7 @@ public struct Validator: Sendable {
     /// slot `plan` keeps are read and reported; names (case clashes) and links are still weighed
     /// against every sequence, so each finding is the one a run without a shard makes.
     private func validate(_ files: [FrameFile], reading: FileReader, reporter: JobProgress.Reporter, done before: Int, total: Int,
-                          leavingLinks: [(link: String, target: String)] = [], slots: (first: Int, plan: ShardPlan?) = (0, nil),
+                          slots: (first: Int, plan: ShardPlan?) = (0, nil),
                           cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         let sequences = FrameSequence.group(files)
         let allFiles = sequences.flatMap(\.files)
@@ -250,10 +258,6 @@ public struct Validator: Sendable {
         for (first, second) in NameSpelling.caseClashes(in: allFiles.map(\.path)) {
             guard let index = subjects.firstIndex(where: { $0.sequence.files.contains { $0.path.utf8.elementsEqual(second.utf8) } }) else { continue }
             subjects[index].caseClashes.append(SequenceFacts.CaseClash(first: first, second: second))
-        }
-        for link in leavingLinks where !subjects.isEmpty {
-            let index = subjects.firstIndex { $0.sequence.directory == FrameFile.directory(of: link.link) } ?? 0
-            subjects[index].linksOutside.append(link)
         }
         var report = ValidationReport(sequences: [], findings: [], fileCount: keptFiles.count, deep: deep)
         report.slotCount = sequences.count
