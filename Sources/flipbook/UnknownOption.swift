@@ -24,15 +24,16 @@ struct UnknownOption {
     static func first(in arguments: [String]) -> UnknownOption? { scan(arguments).long }
 
     /// The first word of `arguments` that starts with one `-` and is longer than an option of one
-    /// letter (`-dash`, `-hx.gif`), where no option's value is expected and before `--`; `nil`
-    /// when there is none. ArgumentParser reads such a word as short flags run together — `-dash`
+    /// letter (`-dash`, `-hx.gif`), or is a one-letter option the command does not have (`-x`:
+    /// ArgumentParser said "missing <directories>"), where no option's value is expected and
+    /// before `--`; `nil` when there is none. ArgumentParser reads such a word as short flags run together — `-dash`
     /// as `-d -a -s -h`, so as `--help`, exit 0, nothing checked — while Flipbook's only short
     /// options are `-o` and `-h`: it is a name starting with `-`, or a mistake.
     static func dashedWord(in arguments: [String]) -> UnknownOption? { scan(arguments).dashed }
 
     /// One walk over the words of `arguments` that may be options (a value after an option that
     /// takes one is skipped, nothing after `--` is looked at): the first unknown long option, and
-    /// the first word of one dash and several characters that is no negative number.
+    /// the first word of one dash that is no option of the command and no negative number.
     private static func scan(_ arguments: [String]) -> (long: UnknownOption?, dashed: UnknownOption?) {
         let (command, rest) = Self.command(of: arguments)
         guard command != Flipbook.self, let options = Self.options(of: command) else { return (nil, nil) }
@@ -49,6 +50,9 @@ struct UnknownOption {
                     if takesValue, !word.contains("=") { index += 1 }
                 } else if word.hasPrefix("--"), word.count > 2, long == nil {
                     long = UnknownOption(name: name, suggestion: Suggestion.nearest(to: name, among: options.keys.filter { $0.hasPrefix("--") }.sorted()))
+                } else if !word.hasPrefix("--"), dashed == nil, Double(word) == nil {
+                    // `validate -x`: ArgumentParser said "missing <directories>", not what was wrong.
+                    dashed = UnknownOption(name: word, suggestion: nil)
                 }
                 continue
             }

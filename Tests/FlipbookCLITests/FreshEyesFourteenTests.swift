@@ -12,7 +12,8 @@ struct FreshEyesFourteenTests {
     /// nothing checked — a CI step passed green. A word of one dash and several letters is refused
     /// (exit 2) with how to name such a folder, in every command; `./-dash` reads it.
     @Test(arguments: [["validate", "-dash"], ["assemble", "-dash", "-o", "d.gif"], ["info", "-dash/gold_1.png"],
-                      ["frames", "-hx.gif", "-o", "x"], ["validate", "-zzz"], ["sheet", "coin", "-ox.json"]])
+                      ["frames", "-hx.gif", "-o", "x"], ["validate", "-zzz"], ["sheet", "coin", "-ox.json"], ["validate", "-x"],
+                      ["assemble", "coin", "-v", "-o", "v.gif"]])
     func aDashedNameIsNotHelp(command: [String]) throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
