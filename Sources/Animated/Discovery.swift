@@ -278,10 +278,9 @@ public enum Discovery {
     /// it is (``Error/otherFormat(path:format:)``: `pic.jpg` holding a PNG is to be renamed), else
     /// ``Error/notPNG(path:)``.
     static func notPNG(_ path: String) -> Error {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .notPNG(path: path) }
-        defer { try? handle.close() }
-        let head = [UInt8]((try? handle.read(upToCount: 4096)) ?? Data())
-        return FileSignature.format(of: head).map { .otherFormat(path: path, format: $0) } ?? .notPNG(path: path)
+        // FileIO's reader: a FIFO or device is refused, never waited on.
+        guard let head = try? FileIO.readPrefix(path, limit: 4096) else { return .notPNG(path: path) }
+        return FileSignature.format(of: head.bytes).map { .otherFormat(path: path, format: $0) } ?? .notPNG(path: path)
     }
 
     /// The PNG files of a list that is meant as one: every source a file (no folder, no prefix), and
