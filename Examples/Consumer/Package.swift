@@ -24,6 +24,11 @@ let package = Package(
             .product(name: "Basics", package: "Flipbook"),
             .product(name: "Text", package: "Flipbook"),
         ]),
+        // A script's top level calling the jobs' async forms (Sources/coin-gif/main.swift).
+        .executableTarget(name: "coin-gif", dependencies: [
+            .product(name: "Animated", package: "Flipbook"),
+            .product(name: "Atlas", package: "Flipbook"),
+        ]),
         .testTarget(name: "AssetPipelineTests", dependencies: ["AssetPipeline"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,11 +16,11 @@ extension AssembleJob {
     /// ``plan(progress:cancellation:)`` without blocking the caller's thread: the source is read on a thread of its own
     /// (never on Swift's cooperative pool). A task cancelled before or while the source is read
     /// throws ``AssembleError/cancelled`` (an animated source's frames stop at the next one;
-    /// nothing is written).
-    public func plan() async throws(AssembleError) -> Plan {
+    /// nothing is written). `progress` receives the reading phase's reports, on that thread.
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(AssembleError) -> Plan {
         let job = self
         return try await BackgroundThread.run(cancelled: AssembleError.cancelled) { flag throws(AssembleError) in
-            let plan = try job.plan(cancellation: flag, reading: nil)
+            let plan = try job.plan(progress: progress, cancellation: flag)
             if flag.isCancelled { throw .cancelled }
             return plan
         }

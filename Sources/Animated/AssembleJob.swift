@@ -159,7 +159,7 @@ public struct AssembleJob: Sendable {
     /// reports its frames; a raised `cancellation` stops that reading before its next frame
     /// (``AssembleError/cancelled``). (In `async` code, `plan()` is the `async` form; this one is
     /// reached by passing `cancellation`.)
-    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(AssembleError) -> Plan {
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(AssembleError) -> Plan {
         if cancellation?.isCancelled == true { throw .cancelled }
         let plan = try plan(cancellation: cancellation, reading: JobProgress.Reporter(progress, phase: .reading).counter(.reading))
         if cancellation?.isCancelled == true { throw .cancelled }
@@ -254,14 +254,14 @@ public struct AssembleJob: Sendable {
     /// a fraction that never goes backwards. An animated source (GIF, APNG, WebP) is first reported
     /// frame by frame in phase `reading` (at a fraction of 0). A raised `cancellation` stops the
     /// reading or the encode before its next frame with ``AssembleError/cancelled``.
-    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(AssembleError) -> Outcome {
         let reading = JobProgress.Reporter(progress, phases: [(.reading, 0), (.encoding, 1)]).counter(.reading)
         return try run(plan(cancellation: cancellation, reading: reading), progress: progress, cancellation: cancellation)
     }
 
     /// Encodes and writes a plan made by ``plan(progress:cancellation:)`` (see ``run(progress:cancellation:)``), within ``threads``.
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
-                    cancellation: CancellationFlag? = nil) throws(AssembleError) -> Outcome {
+                    cancellation: CancellationFlag?) throws(AssembleError) -> Outcome {
         // One encode reports its frames as the whole call; a budget search reports its attempts itself.
         let reporter = JobProgress.Reporter(maxBytes == nil ? progress : nil, phase: .encoding)
         return try ThreadBudget.withLimit(threads) { () throws(AssembleError) in

@@ -18,7 +18,7 @@ extension FramesJob {
     /// ``run(_:progress:cancellation:)`` writes the plan, as often as wanted. `progress` receives
     /// the input read (phase `reading`, one step, ending at a fraction of 1); a raised
     /// `cancellation` stops before the input is read (``FramesJobError/cancelled``).
-    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(FramesJobError) -> Plan {
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(FramesJobError) -> Plan {
         try plan(JobProgress.Reporter(progress, phase: .reading), cancellation: cancellation)
     }
 

@@ -12,7 +12,7 @@ extension FramesJob {
     /// last with a fraction of 1; a raised `cancellation` stops before the next frame
     /// (``FramesJobError/cancelled``): nothing is written, the earlier set stands.
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
-                    cancellation: CancellationFlag? = nil) throws(FramesJobError) -> Outcome {
+                    cancellation: CancellationFlag?) throws(FramesJobError) -> Outcome {
         try run(plan, reporter: JobProgress.Reporter(progress, phase: .writing), cancellation: cancellation)
     }
 

@@ -133,7 +133,7 @@ public struct FramesJob: Sendable {
     /// (phase `reading`, one step), then each frame written (phase `writing`, out of the frames the
     /// file declares), the last with a fraction of 1. A raised `cancellation` stops the run before
     /// the next frame (``FramesJobError/cancelled``): nothing is written.
-    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(FramesJobError) -> Outcome {
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(FramesJobError) -> Outcome {
         // Reading a sheet decodes its pages; reading an APNG or WebP decodes every frame.
         let reporter = JobProgress.Reporter(progress, phases: [(.reading, 1), (.writing, 3)])
         let planned = try self.plan(reporter, cancellation: cancellation)

@@ -18,7 +18,7 @@ extension SheetJob {
     /// does: `progress` as for the `async` `run(progress:)`; a raised `cancellation` stops the
     /// decoding before its next frame (``SheetJobError/cancelled``; nothing is written, the earlier
     /// set stands). Returns the plan written.
-    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(SheetJobError) -> Plan {
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(SheetJobError) -> Plan {
         // Decoding is most of the work; the pages' compression is the rest.
         let reporter = JobProgress.Reporter(progress, phases: [(.reading, 3), (.writing, 1)])
         let plan = try plan(counting: reporter.counter(.reading), cancellation: cancellation)

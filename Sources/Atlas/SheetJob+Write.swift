@@ -26,7 +26,7 @@ extension SheetJob {
     /// before the next page is compressed (``SheetJobError/cancelled``): nothing is written, the
     /// earlier set stands; once the set's files are renamed into place, it is written whole.
     public func write(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
-                      cancellation: CancellationFlag? = nil) throws(SheetJobError) {
+                      cancellation: CancellationFlag?) throws(SheetJobError) {
         try write(plan, reporter: JobProgress.Reporter(progress, phase: .writing), cancellation: cancellation)
     }
 

@@ -190,7 +190,7 @@ public struct SheetJob: Sendable {
     /// anything. `progress` receives the frames decoded as `JobProgress` of phase `reading`, from
     /// the decoding threads; a raised `cancellation` stops the decoding before its next frame
     /// (``SheetJobError/cancelled``).
-    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(SheetJobError) -> Plan {
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(SheetJobError) -> Plan {
         try plan(counting: JobProgress.Reporter(progress, phase: .reading).counter(.reading), cancellation: cancellation)
     }
 

@@ -3,7 +3,7 @@ import Basics
 import Raster
 
 /// Why a ``FrameOperationJob`` wrote nothing. Every case names what it is about.
-public enum FrameOperationError: Error, Sendable, CustomStringConvertible {
+public enum FrameOperationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The source could not be read as a sequence or an animation (a missing folder, no frames,
     /// a damaged GIF…).
     case source(Animation.LoadError)

@@ -141,7 +141,7 @@ public struct FrameOperationJob: Sendable {
     /// the output contract; writes nothing. A raised `cancellation` stops an animated source's
     /// reading before its next frame with ``FrameOperationError/cancelled``. (In `async` code,
     /// `plan()` is the `async` form; this one is reached by passing `cancellation`.)
-    public func plan(cancellation: CancellationFlag? = nil) throws(FrameOperationError) -> Plan {
+    public func plan(cancellation: CancellationFlag?) throws(FrameOperationError) -> Plan {
         if cancellation?.isCancelled == true { throw .cancelled }
         return try makePlan(cancellation: cancellation)
     }
@@ -246,7 +246,7 @@ public struct FrameOperationJob: Sendable {
     }
 
     /// Plans, then reads, changes and writes every frame (see ``run(_:progress:cancellation:)``).
-    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(FrameOperationError) -> Outcome {
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(FrameOperationError) -> Outcome {
         if cancellation?.isCancelled == true { throw .cancelled }
         return try run(plan(cancellation: cancellation), progress: progress, cancellation: cancellation)
     }
@@ -259,7 +259,7 @@ public struct FrameOperationJob: Sendable {
     /// files of every scale replace the previous run's together, or none does (a failure or a
     /// cancel while the last scale is written leaves the previous run's files as they were).
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
-                    cancellation: CancellationFlag? = nil) throws(FrameOperationError) -> Outcome {
+                    cancellation: CancellationFlag?) throws(FrameOperationError) -> Outcome {
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
         let plans = [plan] + plan.otherScales
         let steps = plans.map { $0.format == .folder ? $0.animation.frames.count : $0.animation.steps().count }

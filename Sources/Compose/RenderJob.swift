@@ -132,8 +132,11 @@ public struct RenderJob: Sendable {
     }
 
     /// Checks the settings, reads the scene, its images and sequences, and checks the output's name
-    /// against the output contract; draws nothing, writes nothing.
-    public func plan() throws(RenderError) -> Plan {
+    /// against the output contract; draws nothing, writes nothing. A `cancellation` flag set before
+    /// or while the files are read throws ``RenderError/cancelled`` (pass `nil` for none; without
+    /// the argument, `plan()` is the `async` form).
+    public func plan(cancellation: CancellationFlag?) throws(RenderError) -> Plan {
+        if cancellation?.isCancelled == true { throw .cancelled }
         if let error = settingError { throw .setting(error) }
         let resolved = try resolvedFormat()
         let scene: SceneFile
@@ -197,14 +200,14 @@ public struct RenderJob: Sendable {
     /// allows. `progress` receives `JobProgress` reports: phase `encoding` for the frames drawn
     /// (and encoded), then `writing`, ending at a fraction of 1. A raised `cancellation` stops the
     /// run before its next frame with ``RenderError/cancelled``; nothing is written.
-    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(RenderError) -> Outcome {
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(RenderError) -> Outcome {
         if cancellation?.isCancelled == true { throw .cancelled }
-        return try run(plan(), progress: progress, cancellation: cancellation)
+        return try run(plan(cancellation: cancellation), progress: progress, cancellation: cancellation)
     }
 
     /// Draws and writes a plan made by `plan()` (see ``run(progress:cancellation:)``).
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
-                    cancellation: CancellationFlag? = nil) throws(RenderError) -> Outcome {
+                    cancellation: CancellationFlag?) throws(RenderError) -> Outcome {
         let renderer = plan.renderer, scene = plan.scene
         let failure = FirstFailure()
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])

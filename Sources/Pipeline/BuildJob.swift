@@ -53,9 +53,9 @@ public struct BuildJob: Sendable {
     /// Builds. `progress` hears of each target as it is checked, built or found up to date, on the
     /// thread doing it. A raised `cancellation` stops the build before the next target and the
     /// running job before its next frame (``BuildError/cancelled``).
-    public func run(progress: (@Sendable (BuildProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(BuildError) -> BuildReport {
+    public func run(progress: (@Sendable (BuildProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(BuildError) -> BuildReport {
         if let threads, threads < 1 {
-            throw .project(.schema(SchemaError(file: "BuildJob", path: "threads", problem: .outOfRange(requirement: "1 or more"), found: "\(threads)")))
+            throw .setting(SettingError(.threads, of: "BuildJob", value: threads, allowed: .atLeast(1)))
         }
         for name in targets where project.target(named: name) == nil {
             throw .project(.unknownTarget(file: project.file, name: name, suggestion: Suggestion.nearest(to: name, among: project.targets.map(\.name))))

@@ -2,7 +2,7 @@ import Basics
 
 /// A project file that cannot be built: unreadable, not following the schema, or whose targets
 /// do not form a graph that can be built in order.
-public enum ProjectError: Error, Sendable, CustomStringConvertible {
+public enum ProjectError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The project file could not be read.
     case read(FileIO.Error)
     /// The project file does not follow the schema (an unknown key, a wrong value, a path that

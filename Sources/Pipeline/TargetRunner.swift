@@ -25,7 +25,7 @@ enum TargetRunner {
             let outcome: AssembleJob.Outcome
             let plan: AssembleJob.Plan
             do {
-                plan = try job.plan()
+                plan = try job.plan(cancellation: cancellation)
                 outcome = try job.run(plan, cancellation: cancellation)
             } catch { throw error == .cancelled ? .cancelled : .assemble(error) }
             let problem: TargetFailure? = outcome.fits ? nil : .budgetNotMet(bytes: outcome.report.bytes, maxBytes: job.maxBytes ?? 0)
@@ -35,7 +35,7 @@ enum TargetRunner {
             job.threads = threads
             do {
                 let plan = try job.plan(cancellation: cancellation)
-                try job.write(plan)
+                try job.write(plan, cancellation: cancellation)
                 return Result(files: plan.files.map(\.path), warnings: plan.warnings, notes: plan.notes)
             } catch { throw error == .cancelled ? .cancelled : .sheet(error) }
         case .frames(var job):

@@ -4,7 +4,7 @@ import Pipeline
 
 /// Why `PreviewJob` made no page, or `PreviewServer` serves none: one case per stage, each with
 /// the facts and a `description` that names the file and the fix.
-public enum PreviewError: Error, Sendable, CustomStringConvertible {
+public enum PreviewError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The source (a folder or a project file) is not there.
     case notFound(source: String)
     /// The source is neither a folder nor a project file (`flipbook.json`, or any `.json` with targets).

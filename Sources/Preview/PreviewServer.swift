@@ -34,7 +34,7 @@ public final class PreviewServer: Sendable {
     /// serves until the process ends (the CLI's Ctrl-C). Throws ``PreviewError`` when the first plan
     /// fails, or ``PreviewError/serve(port:reason:)`` when the port cannot be listened on.
     public func run(listening: @escaping @Sendable (String) -> Void) throws(PreviewError) {
-        let state = PreviewServerState(job: job, page: try job.plan())
+        let state = PreviewServerState(job: job, page: try job.plan(cancellation: nil))
         let address: sockaddr_in
         do { address = try .inet(ip4: "127.0.0.1", port: port) } catch { throw .serve(port: Int(port), reason: "\(error)") }
         let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: ClosureHTTPHandler { request in

@@ -143,8 +143,11 @@ public struct NoteJob: Sendable {
     }
 
     /// Checks the settings, reads the chrome and the font, sets the text and checks the output's
-    /// name against the output contract; renders nothing, writes nothing.
-    public func plan() throws(NoteError) -> Plan {
+    /// name against the output contract; renders nothing, writes nothing. A `cancellation` flag
+    /// set before the files are read throws ``NoteError/cancelled`` (pass `nil` for none; without
+    /// the argument, `plan()` is the `async` form).
+    public func plan(cancellation: CancellationFlag?) throws(NoteError) -> Plan {
+        if cancellation?.isCancelled == true { throw .cancelled }
         if let error = settingError { throw .setting(error) }
         // An @Nx in the output's name is a scale too: one outside 1…3 is refused as the setting is.
         if let output, output != OutputName.standardOutput, let named = ImageFileName(path: output).scale, !ImageFileName.scaleRange.contains(named) {
@@ -222,14 +225,14 @@ public struct NoteJob: Sendable {
     /// phase `reading` (the chrome and font read), `encoding` (rendered), `writing` (written),
     /// ending at a fraction of 1. A raised `cancellation` stops the run with ``NoteError/cancelled``
     /// before the PNG is written; nothing is written.
-    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(NoteError) -> Outcome {
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(NoteError) -> Outcome {
         if cancellation?.isCancelled == true { throw .cancelled }
-        return try run(plan(), progress: progress, cancellation: cancellation)
+        return try run(plan(cancellation: cancellation), progress: progress, cancellation: cancellation)
     }
 
     /// Renders and writes a plan made by `plan()` (see ``run(progress:cancellation:)``).
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
-                    cancellation: CancellationFlag? = nil) throws(NoteError) -> Outcome {
+                    cancellation: CancellationFlag?) throws(NoteError) -> Outcome {
         let reporter = JobProgress.Reporter(progress, phases: [(.reading, 1), (.encoding, 8), (.writing, 1)])
         reporter.report(.reading, done: 1, total: 1)
         let bitmap: Bitmap, lines: Int

@@ -244,10 +244,10 @@ struct Assemble: ParsableCommand {
             job.webp.lossless = false
             if case .number(let value) = quality { job.webp.quality = value } else { job.webp.quality = 80 }
         }
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         let progress = Progress.forTerminal(label: "assemble")
         defer { progress?.finish() }
-        let outcome = try job.run(plan, progress: progress?.update)
+        let outcome = try job.run(plan, progress: progress?.update, cancellation: nil)
         progress?.finish()
         // Warnings and notes come with the outcome: only once the output is written, never
         // before a run that then fails (the error says what went wrong).

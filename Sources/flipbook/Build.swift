@@ -107,7 +107,7 @@ struct Build: ParsableCommand {
             if event.event == .waiting { Console.error("waiting for another build of \(event.target) to finish…") }
             guard terminal, event.event == .building else { return }
             Console.error("building \(event.target) (\(event.done + 1)/\(event.total))…")
-        })
+        }, cancellation: nil)
         if json {
             try Console.printJSON(BuildSummary(report))
         } else {

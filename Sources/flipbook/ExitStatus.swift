@@ -94,6 +94,7 @@ enum ExitStatus: Int32 {
         case let error as BuildError:
             switch error {
             case .project(let error): self = Self(for: error)
+            case .setting: self = .usage
             case .state, .cancelled: self = .outputUnwritable
             }
         case let error as ProjectError:

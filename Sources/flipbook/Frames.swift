@@ -68,7 +68,7 @@ struct Frames: ParsableCommand {
         defer { progress?.finish() }
         var job = FramesJob(input: input, output: output, prefix: prefix, limits: limits, overwrite: overwrite)
         job.threads = threadsOption.threads
-        let outcome = try job.run(progress: progress?.update)
+        let outcome = try job.run(progress: progress?.update, cancellation: nil)
         progress?.finish()
         for warning in outcome.warnings { Console.error("warning: \(warning)") }
         if let manifest = outcome.manifest {

@@ -86,7 +86,7 @@ struct NoteCommand: ParsableCommand {
         job.lineSpacing = lineSpacing
         job.mode = mode
         job.scale = scale
-        let outcome = try job.run()
+        let outcome = try job.run(cancellation: nil)
         if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
         for note in outcome.notes { Console.error("note: \(note)") }
         try ImageCommand.printWritten(output, width: outcome.width, height: outcome.height, scale: outcome.scale, json: json,

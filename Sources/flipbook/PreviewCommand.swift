@@ -84,7 +84,7 @@ struct PreviewCommand: ParsableCommand {
         }
         let progress = Progress.forTerminal(label: "preview")
         defer { progress?.finish() }
-        let page = try job.run(progress: progress?.update)
+        let page = try job.run(progress: progress?.update, cancellation: nil)
         progress?.finish()
         for problem in page.problems { Console.error("note: \(problem)") }
         if json {

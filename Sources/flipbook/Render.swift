@@ -77,7 +77,7 @@ struct Render: ParsableCommand {
                             threads: threadsOption.threads)
         let progress = Progress.forTerminal(label: "render")
         defer { progress?.finish() }
-        let outcome = try job.run(progress: progress?.update)
+        let outcome = try job.run(progress: progress?.update, cancellation: nil)
         progress?.finish()
         // Warnings only once the output is written, as every command prints them.
         for warning in outcome.warnings { Console.error("warning: \(warning)") }

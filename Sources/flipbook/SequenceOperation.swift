@@ -36,7 +36,7 @@ enum SequenceOperation {
         job.onDuplicateNumber = onDuplicateNumber
         let progress = Progress.forTerminal(label: operation.name)
         defer { progress?.finish() }
-        let outcome = try job.run(progress: progress?.update)
+        let outcome = try job.run(progress: progress?.update, cancellation: nil)
         progress?.finish()
         for warning in outcome.warnings + outcome.otherScales.flatMap(\.warnings) { Console.error("warning: \(warning)") }
         // An animation's frames are the ones the file holds: merged frames are said as `assemble` says them.

@@ -136,9 +136,9 @@ struct Sheet: ParsableCommand {
         job.onDuplicateNumber = onDuplicateNumber
         let progress = Progress.forTerminal(label: "sheet")
         defer { progress?.finish() }
-        let plan = try job.plan(progress: progress?.update)
+        let plan = try job.plan(progress: progress?.update, cancellation: nil)
         progress?.finish()
-        try job.write(plan)
+        try job.write(plan, cancellation: nil)
         // Warnings and notes come with the outcome: only once the sheet is written.
         for warning in plan.warnings { Console.error("warning: \(warning)") }
         for note in plan.notes { Console.error("note: \(note)") }

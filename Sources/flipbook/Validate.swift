@@ -116,7 +116,7 @@ struct Validate: ParsableCommand {
         validator.threads = threadsOption.threads
         validator.shard = try shard.map { text throws(Shard.Error) in try Shard(parsing: text) }
         let progress = Progress.forTerminal(label: deep ? "decoding" : "checking chunks")
-        let report = try validator.validate(folders: folders, progress: progress?.update)
+        let report = try validator.validate(folders: folders, progress: progress?.update, cancellation: nil)
         progress?.finish()
 
         let chosen = json ? ReportFormat.json : ReportFormat(rawValue: format.rawValue)!

@@ -17,7 +17,7 @@ struct AnimatedFileSourceTests {
         var job = AssembleJob(sources: [Self.spinner], output: "\(folder)/\(name)")
         job.repeatCount = 3
         job.timing = Animation.Timing(fps: 20)
-        _ = try job.run()
+        _ = try job.run(cancellation: nil)
         let source = try fixtureFrames("emt-watch-spinner-2x")
         let fromDisk = try Animation.load(["\(folder)/\(name)"])
         let bytes = try FileIO.readAll("\(folder)/\(name)")
@@ -38,7 +38,7 @@ struct AnimatedFileSourceTests {
 
     @Test func anAnimationAmongOtherSourcesIsRefused() throws {
         let folder = try Fixtures.temporaryFolder("animated-source")
-        _ = try AssembleJob(sources: [Self.spinner], output: "\(folder)/spin.webp").run()
+        _ = try AssembleJob(sources: [Self.spinner], output: "\(folder)/spin.webp").run(cancellation: nil)
         #expect(throws: Animation.LoadError.gifAmongOtherSources(gif: "\(folder)/spin.webp")) {
             try Animation.load(["\(folder)/spin.webp", Self.spinner])
         }
@@ -49,7 +49,7 @@ struct AnimatedFileSourceTests {
     @Test(arguments: ["spin.webp", "spin.apng"])
     func aFileCutShortKeepsItsWholeFramesWithAWarning(_ name: String) throws {
         let folder = try Fixtures.temporaryFolder("animated-source")
-        _ = try AssembleJob(sources: [Self.spinner], output: "\(folder)/\(name)").run()
+        _ = try AssembleJob(sources: [Self.spinner], output: "\(folder)/\(name)").run(cancellation: nil)
         let whole = try Animation.load(["\(folder)/\(name)"])
         #expect(whole.frames.count == 30 && whole.warnings.isEmpty)
         let bytes = try FileIO.readAll("\(folder)/\(name)")
@@ -64,7 +64,7 @@ struct AnimatedFileSourceTests {
     @Test(arguments: ["spin.webp", "spin.apng"])
     func aFileCutBeforeItsFirstFrameIsAnErrorNamingIt(_ name: String) throws {
         let folder = try Fixtures.temporaryFolder("animated-source")
-        _ = try AssembleJob(sources: [Self.spinner], output: "\(folder)/\(name)").run()
+        _ = try AssembleJob(sources: [Self.spinner], output: "\(folder)/\(name)").run(cancellation: nil)
         let bytes = try FileIO.readAll("\(folder)/\(name)")
         try FileIO.writeAtomically(Array(bytes.prefix(120)), to: "\(folder)/\(name)")
         #expect { try Animation.load(["\(folder)/\(name)"]) } throws: { error in

@@ -25,7 +25,7 @@ struct AnimatedSourceReadingTests {
         #expect(log.values.map(\.done) == [1, 2, 3] && log.values.allSatisfy { $0.total == 40 && $0.fraction == 0 })
         // Not cancelled, the same source reads all 40 frames, then encodes them.
         let whole = ProgressLog()
-        _ = try job.run(progress: whole.callback)
+        _ = try job.run(progress: whole.callback, cancellation: nil)
         #expect(whole.values.filter { $0.phase == .reading }.count == 40)
         #expect(whole.values.last?.phase == .encoding && whole.values.last?.fraction == 1 && whole.neverGoesBackwards)
     }

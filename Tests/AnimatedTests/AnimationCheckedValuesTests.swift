@@ -84,7 +84,7 @@ struct AnimationCheckedValuesTests {
         var job = AssembleJob(sources: [Self.coin], output: nil)
         job.scale = scale
         #expect(throws: AssembleError.setting(SettingError(.scale, of: "AssembleJob", value: scale, allowed: .range(ImageFileName.scaleRange)))) {
-            _ = try job.plan()
+            _ = try job.plan(cancellation: nil)
         }
         #expect(throws: Animation.PlaybackError.outOfRange(SettingError(.scale, of: "Animation", value: scale,
                                                                         allowed: .range(ImageFileName.scaleRange)))) {

@@ -116,13 +116,13 @@ struct AnimationTests {
         let animation = try Animation(frames: frames, repeatCount: 70_000)
         let refusal = SettingError(.repeatCount, of: "AssembleJob", value: "70000", problem: .sourceOutOfRange(.range(0...65_536)), format: "GIF")
         #expect(throws: AssembleError.setting(refusal)) {
-            _ = try AssembleJob(source: .animation(animation), output: nil).plan()
+            _ = try AssembleJob(source: .animation(animation), output: nil).plan(cancellation: nil)
         }
         #expect(refusal.description == "the source plays 70000 times, more than GIF can say (0 forever, or 1…65536 plays): "
                 + "set AssembleJob.repeatCount")
         var job = AssembleJob(source: .animation(animation), output: nil)
         job.repeatCount = 3
-        #expect(try job.plan().encoder.repeatCount == 3)
+        #expect(try job.plan(cancellation: nil).encoder.repeatCount == 3)
     }
 
     /// A timing or an animation value out of range is a setting error naming the setting, its
@@ -160,7 +160,7 @@ struct AnimationTests {
         animation.frameDurations = [0.1, 0.2]
         #expect(throws: Animation.PlaybackError.frameDurationCount(given: 2, frames: 3)) { _ = try animation.playback() }
         #expect(throws: AssembleError.playback(.frameDurationCount(given: 2, frames: 3))) {
-            _ = try AssembleJob(source: .animation(animation), output: nil).plan()
+            _ = try AssembleJob(source: .animation(animation), output: nil).plan(cancellation: nil)
         }
     }
 }

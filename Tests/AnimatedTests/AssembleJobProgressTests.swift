@@ -21,7 +21,7 @@ struct AssembleJobProgressTests {
         var job = AssembleJob(source: .paths([Self.coin]), output: nil, maxBytes: maxBytes)
         job.format = format
         let log = ProgressLog()
-        let outcome = try job.run(progress: log.callback)
+        let outcome = try job.run(progress: log.callback, cancellation: nil)
         #expect(outcome.fits && outcome.bytes.count <= maxBytes)
         let reports = log.values
         let most = format == .gif ? GIF.Encoder().budgetSearchMaxAttempts : WebP.Encoder().budgetSearchMaxAttempts
@@ -40,7 +40,7 @@ struct AssembleJobProgressTests {
     /// Without a budget: one attempt, the frames encoded, ending at 1.
     @Test func oneEncodeIsOneAttempt() throws {
         let log = ProgressLog()
-        _ = try AssembleJob(source: .paths([Self.coin]), output: nil).run(progress: log.callback)
+        _ = try AssembleJob(source: .paths([Self.coin]), output: nil).run(progress: log.callback, cancellation: nil)
         #expect(log.values.allSatisfy { $0.phase == .encoding && $0.attempt == 1 && $0.maxAttempts == 1 && $0.total == 4 })
         #expect(log.neverGoesBackwards && log.restarts == 0)
         #expect(log.values.last?.fraction == 1 && log.values.last?.description == "encoding 4/4 (100 %)")

@@ -36,14 +36,14 @@ struct AssembleJobSettingsTests {
         var job = AssembleJob(sources: [Self.coin], output: nil)
         job.format = format
         change(&job)
-        let outcome = try job.run()
+        let outcome = try job.run(cancellation: nil)
         #expect(outcome.warnings.count == warnings.count, "\(outcome.warnings)")
         for (found, expected) in zip(outcome.warnings, warnings) { #expect(found.hasPrefix(expected), "\(found)") }
         #expect(outcome.settings.format == format)
         // The default job: no warning.
         var plain = AssembleJob(sources: [Self.coin], output: nil)
         plain.format = format
-        #expect(try plain.plan().warnings.isEmpty)
+        #expect(try plain.plan(cancellation: nil).warnings.isEmpty)
     }
 
     /// The outcome carries the settings of the format written: the WebP's lossy quality (it was
@@ -52,16 +52,16 @@ struct AssembleJobSettingsTests {
         var webp = AssembleJob(sources: [Self.coin], output: nil)
         webp.format = .webp
         (webp.webp.lossless, webp.webp.quality) = (false, 60)
-        let lossy = try webp.run().settings
+        let lossy = try webp.run(cancellation: nil).settings
         #expect(lossy.webp?.lossless == false && lossy.webp?.quality == 60 && lossy.gif == nil && lossy.apng == nil)
 
         var apng = AssembleJob(sources: [Self.coin], output: nil)
         apng.format = .apng
         apng.apng.effort = .fast
-        let fast = try apng.run().settings
+        let fast = try apng.run(cancellation: nil).settings
         #expect(fast.apng?.effort == .fast && fast.gif == nil && fast.webp == nil)
 
-        let gif = try AssembleJob(sources: [Self.coin], output: nil, encoder: GIF.Encoder(colors: 32)).run().settings
+        let gif = try AssembleJob(sources: [Self.coin], output: nil, encoder: GIF.Encoder(colors: 32)).run(cancellation: nil).settings
         #expect(gif.gif?.colors == 32 && gif.format == .gif)
     }
 }

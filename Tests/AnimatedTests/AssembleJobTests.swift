@@ -35,7 +35,7 @@ struct AssembleJobTests {
         let target = output.hasPrefix("/") ? output : "\(folder)/\(output)"
         let before = try? Data(contentsOf: URL(fileURLWithPath: target))
         do {
-            _ = try AssembleJob(sources: sources, output: target).run()
+            _ = try AssembleJob(sources: sources, output: target).run(cancellation: nil)
             Issue.record("\(what): not refused")
         } catch {
             switch (what, error) {
@@ -57,7 +57,7 @@ struct AssembleJobTests {
         let folder = try Fixtures.temporaryFolder("assemble-format")
         var job = AssembleJob(sources: [Self.coin], output: "\(folder)/\(name)")
         job.format = asked
-        let outcome = try job.run()
+        let outcome = try job.run(cancellation: nil)
         let bytes = try FileIO.readAll("\(folder)/\(name)")
         switch (expected, outcome.report) {
         case (.gif, .gif): #expect(bytes.starts(with: Array("GIF89a".utf8)))
@@ -72,13 +72,13 @@ struct AssembleJobTests {
         let folder = try Fixtures.temporaryFolder("assemble-format")
         var job = AssembleJob(sources: [Self.coin], output: "\(folder)/walk.gif")
         job.format = .apng
-        #expect { try job.plan() } throws: { error in
+        #expect { try job.plan(cancellation: nil) } throws: { error in
             guard case AssembleError.output(.unsupportedName(_, let reason)) = error else { return false }
             return reason.contains("AssembleJob.format")
         }
         job.maxBytes = 1000
         job.output = "\(folder)/walk.png"
-        #expect { try job.plan() } throws: { error in
+        #expect { try job.plan(cancellation: nil) } throws: { error in
             guard case AssembleError.setting(let refusal) = error else { return false }
             return refusal.setting == .maxBytes && refusal.problem == .notForFormat && refusal.format == "APNG"
                 && refusal.description.hasPrefix("AssembleJob.maxBytes does not apply to APNG: APNG is lossless")
@@ -90,8 +90,8 @@ struct AssembleJobTests {
         var limits = ResourceLimits.default
         limits.maxFrames = 3
         let job = AssembleJob(sources: [Self.coin], output: nil, limits: limits)
-        #expect(throws: AssembleError.self) { _ = try job.plan() }
-        do { _ = try job.plan() } catch {
+        #expect(throws: AssembleError.self) { _ = try job.plan(cancellation: nil) }
+        do { _ = try job.plan(cancellation: nil) } catch {
             #expect(error.limitError?.limit == .frames)
             #expect(error.limitError?.maximum == 3)
         }
@@ -110,7 +110,7 @@ struct AssembleJobTests {
         var job = AssembleJob(sources: [Self.coin], output: nil)
         job.timing = timing
         do {
-            _ = try job.plan()
+            _ = try job.plan(cancellation: nil)
             Issue.record("\(timing) was accepted")
         } catch {
             guard case .setting(let refusal) = error else { Issue.record("\(error)"); return }
@@ -124,8 +124,8 @@ struct AssembleJobTests {
     @Test func timingIsCheckedFirst() throws {
         var job = AssembleJob(sources: [Self.coin + "-missing"], output: nil)
         job.timing = Animation.Timing(fps: 0)
-        #expect(throws: AssembleError.self) { _ = try job.plan() }
-        do { _ = try job.plan() } catch {
+        #expect(throws: AssembleError.self) { _ = try job.plan(cancellation: nil) }
+        do { _ = try job.plan(cancellation: nil) } catch {
             guard case .setting(let refusal) = error else { Issue.record("\(error)"); return }
             #expect(refusal.setting == .fps)
         }
@@ -156,7 +156,7 @@ struct AssembleJobTests {
         job = AssembleJob(sources: [Self.coin], output: nil, limits: ResourceLimits(maxPixels: 0))
         cases.append((job, SettingError(.limit(.pixels), of: "ResourceLimits", value: 0, allowed: .atLeast(1))))
         for (job, expected) in cases {
-            #expect(throws: AssembleError.setting(expected)) { _ = try job.plan() }
+            #expect(throws: AssembleError.setting(expected)) { _ = try job.plan(cancellation: nil) }
             #expect(expected.description.hasPrefix("\(expected.owner!).\(expected.setting.name) "))
         }
         #expect(cases.map(\.1.description) == [
@@ -172,10 +172,10 @@ struct AssembleJobTests {
             "ResourceLimits.maxPixels must be positive (got 0)",
         ])
         #expect(throws: AssembleError.source(.discovery(.noFrames(source: "the animation")))) {
-            _ = try AssembleJob(source: .animation(try Animation(frames: [])), output: nil).plan()
+            _ = try AssembleJob(source: .animation(try Animation(frames: [])), output: nil).plan(cancellation: nil)
         }
         #expect(throws: AssembleError.source(.discovery(.noFrames(source: "(no source given)")))) {
-            _ = try AssembleJob(sources: [String](), output: nil).plan()
+            _ = try AssembleJob(sources: [String](), output: nil).plan(cancellation: nil)
         }
     }
 
@@ -184,7 +184,7 @@ struct AssembleJobTests {
     @Test func aMissingOutputFolderIsCreated() throws {
         let folder = try Fixtures.temporaryFolder("assemble-nowhere")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        _ = try AssembleJob(sources: [Self.coin], output: folder + "/no/such/dir/x.gif").run()
+        _ = try AssembleJob(sources: [Self.coin], output: folder + "/no/such/dir/x.gif").run(cancellation: nil)
         #expect(FileManager.default.fileExists(atPath: folder + "/no/such/dir/x.gif"))
     }
 
@@ -198,7 +198,7 @@ struct AssembleJobTests {
         var job = AssembleJob(sources: [Self.coin], output: folder + "/notes.txt/x.gif")
         job.maxBytes = 1000
         #expect {
-            _ = try job.plan()
+            _ = try job.plan(cancellation: nil)
         } throws: { error in
             guard case .write(let failure) = error as? AssembleError else { return false }
             return failure.kind == .notAFolder && failure.path == folder + "/notes.txt/x.gif"
@@ -208,7 +208,7 @@ struct AssembleJobTests {
     @Test func delaysOfTheWrongCountAreAPlaybackError() throws {
         var job = AssembleJob(sources: [Self.coin], output: nil)
         job.timing = Animation.Timing(delays: [0.1, 0.1])
-        #expect(throws: AssembleError.playback(.delayCount(given: 2, frames: 4))) { _ = try job.plan() }
+        #expect(throws: AssembleError.playback(.delayCount(given: 2, frames: 4))) { _ = try job.plan(cancellation: nil) }
     }
 
     /// A GIF is read by `Animation.load` like any other source, with its delays and loop count.
@@ -235,8 +235,8 @@ struct AssembleJobTests {
         #expect(inMemory.repeatCount == onDisk.repeatCount)
         #expect(try inMemory.frames[1].load() == onDisk.frames[1].load())
         guard folder != Self.explosion else { return }  // (81 frames of 256²: the animation is enough)
-        let fromDisk = try AssembleJob(sources: [folder], output: nil).run()
-        let fromMemory = try AssembleJob(source: .files(files), output: nil).run()
+        let fromDisk = try AssembleJob(sources: [folder], output: nil).run(cancellation: nil)
+        let fromMemory = try AssembleJob(source: .files(files), output: nil).run(cancellation: nil)
         #expect(fromMemory.bytes == fromDisk.bytes)
         #expect(!fromDisk.bytes.isEmpty)
         #expect(fromDisk.report.framesWritten == onDisk.frames.count - fromDisk.report.framesMergedIdentical)
@@ -245,7 +245,7 @@ struct AssembleJobTests {
     /// The encoder takes the frames' scale from the animation: `@2x` frames are dithered as
     /// `@2x` frames without the caller saying so.
     @Test func theScaleComesFromTheFrames() throws {
-        let plan = try AssembleJob(sources: [Self.spinner], output: nil).plan()
+        let plan = try AssembleJob(sources: [Self.spinner], output: nil).plan(cancellation: nil)
         #expect(plan.animation.scale == 2)
         #expect(plan.encoder.scale == 2)
         let play = plan.playback
@@ -261,12 +261,12 @@ struct AssembleJobTests {
         let folder = try Fixtures.temporaryFolder("assemble-url")
         let url = URL(fileURLWithPath: Self.coin)
         #expect(try Animation.load(urls: [url]).frames == Animation.load([Self.coin]).frames)
-        let written = try AssembleJob(urls: [url], output: URL(fileURLWithPath: folder + "/coin.gif")).run()
+        let written = try AssembleJob(urls: [url], output: URL(fileURLWithPath: folder + "/coin.gif")).run(cancellation: nil)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/coin.gif")).count == written.report.bytes)
-        #expect(try AssembleJob(sources: [Self.coin], output: nil).run().bytes.count == written.report.bytes)
+        #expect(try AssembleJob(sources: [Self.coin], output: nil).run(cancellation: nil).bytes.count == written.report.bytes)
         let web = try #require(URL(string: "https://example.com/coin"))
         #expect(throws: Animation.LoadError.discovery(.notFound(source: "https://example.com/coin"))) { _ = try Animation.load(urls: [web]) }
-        #expect(try Validator().validate(urls: [url]).fileCount == 4)
+        #expect(try Validator().validate(urls: [url], cancellation: nil).fileCount == 4)
         #expect(throws: Animation.LoadError.self) { _ = try Animation.load([]) }   // (an empty literal is not ambiguous)
     }
 
@@ -274,9 +274,9 @@ struct AssembleJobTests {
     @Test(arguments: [spinner, Fixtures.path("sequences/unity-wispy-smoke-03b-faint")])
     func theThreadLimitDoesNotChangeTheGIF(folder: String) throws {
         var job = AssembleJob(sources: [folder], output: nil)
-        let everyCore = try job.run()
+        let everyCore = try job.run(cancellation: nil)
         job.threads = 1
-        #expect(try job.run().bytes == everyCore.bytes)
+        #expect(try job.run(cancellation: nil).bytes == everyCore.bytes)
     }
 
     /// The soft-alpha note names an APNG and a WebP the user can write: beside the frames, where
@@ -286,7 +286,7 @@ struct AssembleJobTests {
         let folder = Fixtures.path("sequences/unity-wispy-smoke-03b-faint")
         let named = output.hasPrefix("/") ? output : folder + "/" + output
         let expected = apng.hasPrefix("/") ? apng : folder + "/" + apng
-        let plan = try AssembleJob(sources: [folder], output: named).plan()
+        let plan = try AssembleJob(sources: [folder], output: named).plan(cancellation: nil)
         let note = try #require(plan.notes.first { $0.contains("semi-transparent") })
         #expect(note.contains("(\(expected), "), "\(note)")
     }
@@ -294,7 +294,7 @@ struct AssembleJobTests {
     /// Fresh eyes: bytes assembled in memory got "(NAME.png, NAME.webp)", a placeholder read as
     /// file names; without an output the note names the formats.
     @Test func theSoftAlphaNoteInMemoryNamesTheFormats() throws {
-        let plan = try AssembleJob(sources: [Fixtures.path("sequences/unity-wispy-smoke-03b-faint")], output: nil).plan()
+        let plan = try AssembleJob(sources: [Fixtures.path("sequences/unity-wispy-smoke-03b-faint")], output: nil).plan(cancellation: nil)
         let note = try #require(plan.notes.first { $0.contains("semi-transparent") })
         #expect(note.hasSuffix("APNG and WebP keep them exactly (format .apng or .webp)") && !note.contains("NAME"), "\(note)")
     }
@@ -307,7 +307,7 @@ struct AssembleJobTests {
         var encoder = GIF.Encoder()
         encoder.alpha = mode
         let plan = try AssembleJob(sources: [Fixtures.path("sequences/unity-wispy-smoke-03b-faint")], output: "/tmp/smoke.gif",
-                                   encoder: encoder).plan()
+                                   encoder: encoder).plan(cancellation: nil)
         let note = try #require(plan.notes.first { $0.contains("semi-transparent") })
         #expect(note.contains(words), "\(note)")
     }

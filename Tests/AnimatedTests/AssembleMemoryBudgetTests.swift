@@ -21,7 +21,7 @@ struct AssembleMemoryBudgetTests {
         job.format = .webp
         let limit = LimitError(limit: .decodedBytes, subject: "x.gif", amount: (3 + 9) * 8000 * 8000 * 4, maximum: 2 << 30,
                                detail: "3 frames of 8000×8000, and the WebP encoder's 9 working canvases")
-        #expect(throws: AssembleError.source(.decode(.limit(limit)))) { _ = try job.plan() }
+        #expect(throws: AssembleError.source(.decode(.limit(limit)))) { _ = try job.plan(cancellation: nil) }
         #expect(limit.description.contains("ResourceLimits.maxDecodedBytes"))
     }
 
@@ -36,12 +36,12 @@ struct AssembleMemoryBudgetTests {
         job.format = format
         job.limits = ResourceLimits(maxDecodedBytes: 320_000)
         guard format == .webp else {
-            #expect(try !job.run().bytes.isEmpty)
+            #expect(try !job.run(cancellation: nil).bytes.isEmpty)
             return
         }
         let limit = LimitError(limit: .decodedBytes, subject: "bomb.gif", amount: (3 + 9) * 40_000, maximum: 320_000,
                                detail: "3 frames of 100×100, and the WebP encoder's 9 working canvases")
-        #expect(throws: AssembleError.source(.decode(.limit(limit)))) { _ = try job.plan() }
+        #expect(throws: AssembleError.source(.decode(.limit(limit)))) { _ = try job.plan(cancellation: nil) }
     }
 
     /// Reading a GIF on its own counts no encoder: the same file and budget read.
@@ -65,9 +65,9 @@ struct AssembleMemoryBudgetTests {
         job.limits = ResourceLimits(maxDecodedBytes: 300_000)
         #expect(throws: AssembleError.limit(LimitError(limit: .decodedBytes, subject: "the animation", amount: 480_000, maximum: 300_000,
                                                        detail: "3 frames of 100×100, and the WebP encoder's 9 working canvases"))) {
-            _ = try job.plan()
+            _ = try job.plan(cancellation: nil)
         }
         job.limits = ResourceLimits(maxDecodedBytes: 480_000)
-        #expect(try !job.run().bytes.isEmpty)
+        #expect(try !job.run(cancellation: nil).bytes.isEmpty)
     }
 }

@@ -21,7 +21,7 @@ struct AssemblePlanProgressTests {
     @Test func planReportsAnAnimatedSourcesFramesRead() throws {
         let output = try Fixtures.temporaryFolder("assemble-plan-progress") + "/impact.apng"
         let reports = Reports()
-        let plan = try AssembleJob(sources: [Self.impact], output: output).plan(progress: { reports.add($0) })
+        let plan = try AssembleJob(sources: [Self.impact], output: output).plan(progress: { reports.add($0) }, cancellation: nil)
         let reading = reports.all
         #expect(!reading.isEmpty && reading.allSatisfy { $0.phase == .reading })
         #expect(reading.last?.done == 24 && reading.last?.total == 24 && reading.last?.fraction == 1)

@@ -30,7 +30,7 @@ struct DeclaredFramesBudgetTests {
         #expect(throws: Animation.LoadError.decode(.limit(limit))) { _ = try Animation.load(gif: bytes, file: "bomb.gif", limits: limits) }
         var job = AssembleJob(source: .files([InMemoryFile(name: "bomb.gif", bytes: bytes)]), output: nil)
         job.limits = limits
-        #expect(throws: AssembleError.source(.decode(.limit(limit)))) { _ = try job.plan() }
+        #expect(throws: AssembleError.source(.decode(.limit(limit)))) { _ = try job.plan(cancellation: nil) }
         // Within the budget the same file reads, frame by frame and whole.
         #expect(try Animation.load(gif: bytes, file: "bomb.gif").frames.count == 8)
     }
@@ -42,7 +42,7 @@ struct DeclaredFramesBudgetTests {
         let file = InMemoryFile(name: name, bytes: HostileGIF.bomb(width: 8000, height: 8000, frames: frames))
         let limit = LimitError(limit: .outputPixels, subject: name, amount: 8000 * 8000 * frames, maximum: 1 << 28,
                                detail: "\(frames) frames of 8000×8000")
-        #expect(throws: AssembleError.source(.decode(.limit(limit)))) { _ = try AssembleJob(source: .files([file]), output: nil).plan() }
+        #expect(throws: AssembleError.source(.decode(.limit(limit)))) { _ = try AssembleJob(source: .files([file]), output: nil).plan(cancellation: nil) }
         #expect(throws: Animation.LoadError.decode(.limit(limit))) { _ = try Animation.load(files: [file]) }
         #expect(throws: Validator.Error.animation(.decode(.limit(limit)))) { _ = try Validator().validate(files: [file], cancellation: nil) }
     }

@@ -51,7 +51,7 @@ struct FrameLinkOutsideTests {
         defer { for path in [folder, outside] { try? FileManager.default.removeItem(atPath: path) } }
         try FileManager.default.createDirectory(atPath: folder + "/gapped", withIntermediateDirectories: true)
         for number in [1, 3] { try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_\(number).png", toPath: "\(folder)/gapped/gold_\(number).png") }
-        let report = try Validator().validate(folders: [(folder, ValidationConfig())])
+        let report = try Validator().validate(folders: [(folder, ValidationConfig())], cancellation: nil)
         #expect(report.hasErrors && report.folderErrors.isEmpty, "\(report.folderErrors)")
         #expect(Set(report.findings.map(\.rule)) == [.frameLinkOutside, .seqGap], "\(report.findings)")
         let link = try #require(report.findings.first { $0.rule == .frameLinkOutside })
@@ -61,7 +61,7 @@ struct FrameLinkOutsideTests {
         #expect(link.message.contains("gold_4.png is a symbolic link to "), "\(link.message)")
         #expect(report.sequences.map(\.frameCount).sorted() == [2, 3])
         // Given with its parent, the link is reported once.
-        let twice = try Validator().validate(folders: [(folder, ValidationConfig()), (folder + "/.", ValidationConfig())])
+        let twice = try Validator().validate(folders: [(folder, ValidationConfig()), (folder + "/.", ValidationConfig())], cancellation: nil)
         #expect(twice.findings.filter { $0.rule == .frameLinkOutside }.count == 1, "\(twice.findings)")
     }
 
@@ -87,7 +87,7 @@ struct FrameLinkOutsideTests {
         try FileManager.default.copyItem(atPath: "\(Self.coin)/gold_4.png", toPath: "\(folder)/gold_4.png")
         try FileManager.default.createSymbolicLink(atPath: "\(folder)/logo.png", withDestinationPath: "\(outside)/gold_4.png")
         #expect(try Animation.load([folder]).frames.count == 4)
-        let report = try Validator().validate(folders: [(folder, ValidationConfig())])
+        let report = try Validator().validate(folders: [(folder, ValidationConfig())], cancellation: nil)
         #expect(!report.hasErrors && report.fileCount == 4, "\(report.findings)")
         // Images without numbers alone are the folder's frames: one leading out is refused.
         let unnumbered = try Fixtures.temporaryFolder("link-out-unnumbered")

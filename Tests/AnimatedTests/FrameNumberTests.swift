@@ -27,10 +27,10 @@ struct FrameNumberTests {
         let expected = Discovery.Error.duplicateNumber(number: 2, first: "\(folder)/robot_walk2.png", second: "\(folder)/robot_walk02.png")
         #expect(throws: Animation.LoadError.discovery(expected)) { _ = try Animation.load([folder]) }
         #expect(throws: Animation.LoadError.discovery(expected)) { _ = try Animation.load(["\(folder)/robot_walk"]) }
-        #expect(throws: AssembleError.source(.discovery(expected))) { _ = try AssembleJob(sources: [folder], output: nil).plan() }
+        #expect(throws: AssembleError.source(.discovery(expected))) { _ = try AssembleJob(sources: [folder], output: nil).plan(cancellation: nil) }
         #expect(expected.description.contains("robot_walk2.png and \(folder)/robot_walk02.png are both frame 2"))
         // validate still reports the rule (it reads the folder to report, not to play).
-        let report = try Validator().validate([folder])
+        let report = try Validator().validate([folder], cancellation: nil)
         #expect(report.findings.contains { $0.rule == .seqDuplicateNumber })
     }
 
@@ -45,7 +45,7 @@ struct FrameNumberTests {
         }
         #expect(try Self.pngs(in: folder).count == 8 + clashes)
         do {
-            _ = try AssembleJob(sources: [folder], output: nil).plan()
+            _ = try AssembleJob(sources: [folder], output: nil).plan(cancellation: nil)
             Issue.record("a folder with \(clashes) clashes was accepted")
         } catch {
             guard case .source(.discovery(.duplicateNumber(let number, _, _, let others))) = error else {
@@ -69,7 +69,7 @@ struct FrameNumberTests {
         #expect(animation.frames[2] == .file("\(folder)/\(kept)"))
         var job = AssembleJob(sources: [folder], output: nil)
         job.onDuplicateNumber = policy
-        #expect(try job.plan().playback.frames[2] == .file("\(folder)/\(kept)"))
+        #expect(try job.plan(cancellation: nil).playback.frames[2] == .file("\(folder)/\(kept)"))
     }
 
     /// Files in memory: two names for one number, and one name given twice (an upload whose
@@ -89,13 +89,13 @@ struct FrameNumberTests {
             _ = try Animation.load(files: once + [other])
         }
         #expect(try Animation.load(files: once + [once[4]]).frames.count == once.count)
-        #expect(try Validator().validate(files: once + [once[4]]).fileCount == once.count)
+        #expect(try Validator().validate(files: once + [once[4]], cancellation: nil).fileCount == once.count)
         let respelled = InMemoryFile(name: "./robot_walk4.png", bytes: once[0].bytes)
         #expect(throws: Animation.LoadError.discovery(.repeatedName(first: "robot_walk4.png", second: "./robot_walk4.png"))) {
             _ = try Animation.load(files: once + [respelled])
         }
         #expect(throws: AssembleError.source(.discovery(.repeatedName(first: "robot_walk4.png", second: "robot_walk4.png")))) {
-            _ = try AssembleJob(source: .files(once + [other]), output: nil).plan()
+            _ = try AssembleJob(source: .files(once + [other]), output: nil).plan(cancellation: nil)
         }
     }
 
@@ -119,7 +119,7 @@ struct FrameNumberTests {
         let sequences = try Discovery.sequences(from: [folder])
         #expect(sequences.count == 1 && sequences[0].frames.count == 14 && sequences[0].prefix.isEmpty)
         #expect(try Animation.load([folder]).frames.count == 14)
-        #expect(try Validator().validate([folder]).fileCount == 14)
+        #expect(try Validator().validate([folder], cancellation: nil).fileCount == 14)
         // `1.png` and `01.png` collide as any two names for one number do.
         try FileManager.default.copyItem(atPath: "\(folder)/2.png", toPath: "\(folder)/01.png")
         #expect(throws: Animation.LoadError.discovery(.duplicateNumber(number: 1, first: "\(folder)/1.png", second: "\(folder)/01.png"))) {

@@ -34,7 +34,7 @@ struct InterruptedReplaceReadingTests {
     @Test(arguments: [1, 5])
     func validateSeesOnlyTheRerun(renamed: Int) throws {
         let (dir, rerun) = try Self.halfReplaced(renamed: renamed)
-        let report = try Validator().validate([dir])
+        let report = try Validator().validate([dir], cancellation: nil)
         #expect(report.fileCount == rerun.count)
         #expect(report.sequences.map(\.frameCount) == [rerun.count])
         for (index, bytes) in rerun.enumerated() { #expect(try FileIO.readAll("\(dir)/fire\(index + 1).png") == bytes) }
@@ -68,7 +68,7 @@ struct InterruptedReplaceReadingTests {
         }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: journal))
         #expect {
-            _ = try Validator().validate([dir])
+            _ = try Validator().validate([dir], cancellation: nil)
         } throws: { error in
             guard case .source(.unreadableFolder(let path, let reason)) = error as? Validator.Error else { return false }
             return path == dir && reason.contains("half-replaced") && reason.contains(hidden[0])

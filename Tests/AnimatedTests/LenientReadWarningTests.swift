@@ -44,7 +44,7 @@ struct LenientReadWarningTests {
         #expect(decoder.readWarnings.map(\.kind) == [.damaged])
         #expect(decoder.readWarnings.first?.framesKept == 3 && decoder.readWarnings.first?.framesDeclared == 4)
         #expect(decoder.warnings == decoder.readWarnings.map(\.description))
-        let report = try Validator().validate(files: [InMemoryFile(name: "coin.png", bytes: bytes)])
+        let report = try Validator().validate(files: [InMemoryFile(name: "coin.png", bytes: bytes)], cancellation: nil)
         #expect(report.findings.map(\.rule) == [.animationFramesLost], "\(report.findings)")
         #expect(report.hasErrors)
     }

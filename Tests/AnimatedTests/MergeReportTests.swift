@@ -34,7 +34,7 @@ struct MergeReportTests {
     }
 
     @Test func aGIFSaysWhichMergedFramesWereIdenticalAndHowFarTheOthersWere() throws {
-        let outcome = try AssembleJob(sources: [try Self.folder(levels: 2)], output: nil).run()
+        let outcome = try AssembleJob(sources: [try Self.folder(levels: 2)], output: nil).run(cancellation: nil)
         #expect(outcome.report.framesWritten == 1)
         #expect(outcome.report.framesMergedIdentical == 1, "only film2.png repeats film1.png")
         #expect(outcome.report.framesMergedNearIdentical == 1)
@@ -46,7 +46,7 @@ struct MergeReportTests {
     func exactFormatsMergeOnlyRepeats(format: AssembleJob.Format) throws {
         var job = AssembleJob(sources: [try Self.folder(levels: 2)], output: nil)
         job.format = format
-        let report = try job.run().report
+        let report = try job.run(cancellation: nil).report
         #expect(report.framesWritten == 2 && report.framesMergedIdentical == 1)
         #expect(report.framesMergedNearIdentical == 0 && report.nearIdenticalMaxDifference == 0)
     }

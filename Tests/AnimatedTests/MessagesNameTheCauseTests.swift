@@ -43,7 +43,7 @@ struct MessagesNameTheCauseTests {
     /// was where the chunk starts.
     @Test func aCutWebPSaysWhereItEndsOnce() throws {
         let folder = try Fixtures.temporaryFolder("webp-cut")
-        _ = try AssembleJob(sources: [Self.spinner], output: "\(folder)/spin.webp").run()
+        _ = try AssembleJob(sources: [Self.spinner], output: "\(folder)/spin.webp").run(cancellation: nil)
         let whole = try FileIO.readAll("\(folder)/spin.webp")
         let half = Array(whole.prefix(whole.count / 2 + 3))
         let animation = try Animation.load(webp: half, file: "half.webp")

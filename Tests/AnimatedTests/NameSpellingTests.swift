@@ -56,11 +56,11 @@ struct NameSpellingTests {
             guard case .discovery(let error) = error as? Animation.LoadError else { return false }
             return isNormalisationClash(error)
         }
-        #expect { try Validator().validate([folder]) } throws: { error in
+        #expect { try Validator().validate([folder], cancellation: nil) } throws: { error in
             guard case .source(let error) = error as? Validator.Error else { return false }
             return isNormalisationClash(error)
         }
-        #expect { try AssembleJob(sources: [folder], output: folder + "/out.gif").plan() } throws: { error in
+        #expect { try AssembleJob(sources: [folder], output: folder + "/out.gif").plan(cancellation: nil) } throws: { error in
             guard case .source(.discovery(let error)) = error as? AssembleError else { return false }
             return isNormalisationClash(error)
         }
@@ -75,11 +75,11 @@ struct NameSpellingTests {
         #expect { try Upload(files) } throws: { isNormalisationClash($0 as! Discovery.Error) }
         // The same bytes under both names were one file to the validator: refused as well.
         let sameBytes = files.map { InMemoryFile(name: $0.name, bytes: files[0].bytes) }
-        #expect { try Validator().validate(files: sameBytes) } throws: { error in
+        #expect { try Validator().validate(files: sameBytes, cancellation: nil) } throws: { error in
             guard case .source(let error) = error as? Validator.Error else { return false }
             return isNormalisationClash(error)
         }
-        #expect { try Validator().validate(files: files) } throws: { error in
+        #expect { try Validator().validate(files: files, cancellation: nil) } throws: { error in
             guard case .source(let error) = error as? Validator.Error else { return false }
             return isNormalisationClash(error)
         }
@@ -87,7 +87,7 @@ struct NameSpellingTests {
             guard case .discovery(let error) = error as? Animation.LoadError else { return false }
             return isNormalisationClash(error)
         }
-        #expect { try AssembleJob(source: .files(files), output: nil).plan() } throws: { error in
+        #expect { try AssembleJob(source: .files(files), output: nil).plan(cancellation: nil) } throws: { error in
             guard case .source(.discovery(let error)) = error as? AssembleError else { return false }
             return isNormalisationClash(error)
         }
@@ -103,8 +103,8 @@ struct NameSpellingTests {
         let expected = Discovery.Error.namesDifferInCase(first: folder + "/Fire1.png", second: folder + "/fire1.png")
         #expect(throws: expected) { try Discovery.sequences(from: [folder]) }
         #expect(throws: expected) { try Discovery.images(from: [folder]) }
-        #expect(throws: AssembleError.source(.discovery(expected))) { try AssembleJob(sources: [folder], output: folder + "/out.gif").plan() }
-        let report = try Validator().validate([folder])
+        #expect(throws: AssembleError.source(.discovery(expected))) { try AssembleJob(sources: [folder], output: folder + "/out.gif").plan(cancellation: nil) }
+        let report = try Validator().validate([folder], cancellation: nil)
         let clashes = report.findings.filter { $0.rule == .nameCaseClash }
         #expect(clashes.count == 2, "\(report.findings)")
         #expect(clashes.first?.severity == .error)
@@ -115,11 +115,11 @@ struct NameSpellingTests {
         #expect(throws: Animation.LoadError.discovery(.namesDifferInCase(first: "Fire1.png", second: "fire1.png"))) {
             try Animation.load(files: files)
         }
-        let uploaded = try Validator().validate(files: files)
+        let uploaded = try Validator().validate(files: files, cancellation: nil)
         #expect(uploaded.findings.filter { $0.rule == .nameCaseClash }.map(\.file) == ["fire1.png", "fire2.png"])
         // A case clash is off where `.flipbook.json` turns it off.
         let off = try ValidationConfig.decode(Array(#"{"severities": {"name.case-clash": "off"}}"#.utf8), file: ".flipbook.json")
-        #expect(try Validator(config: off).validate(files: files).findings.allSatisfy { $0.rule != .nameCaseClash })
+        #expect(try Validator(config: off).validate(files: files, cancellation: nil).findings.allSatisfy { $0.rule != .nameCaseClash })
     }
 
     /// The same file given twice, byte for byte, is one file (no clash), and two files with

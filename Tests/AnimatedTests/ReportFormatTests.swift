@@ -19,7 +19,7 @@ struct ReportFormatTests {
         try tree.png("Assets/hero run/walk4@2x.png", 10, 8)
         try tree.png("Assets/x_0009.png", 4, 4)
         try tree.png("Assets/x_00010.png", 4, 4)
-        return (try Validator().validate([tree.path("Assets")]), tree)
+        return (try Validator().validate([tree.path("Assets")], cancellation: nil), tree)
     }
 
     /// A finding's rule is a case of the closed set `RuleID`, one per rule in report order; its raw
@@ -57,7 +57,7 @@ struct ReportFormatTests {
         for name in ["walk\u{1B}]0;x\u{07}1.png", "walk\u{1B}]0;x\u{07}3.png", "tab\t1.png", "tab\t3.png", "line\u{2028}1.png", "line\u{2028}3.png"] {
             try tree.png("Art/" + name, 4, 4)
         }
-        let text = ReportFormat.github.render(try Validator().validate([tree.path("Art")]), base: tree.root)
+        let text = ReportFormat.github.render(try Validator().validate([tree.path("Art")], cancellation: nil), base: tree.root)
         #expect(!text.unicodeScalars.contains { TerminalText.isControl($0) && $0 != "\n" })
         #expect(text.contains(#"walk\u{1B}]0;x\u{7}3.png"#) && text.contains(#"tab\t3.png"#) && text.contains(#"line\u{2028}3.png"#))
     }
@@ -125,7 +125,7 @@ struct ReportFormatTests {
 
     @Test func outputIsDeterministic() throws {
         let (report, tree) = try Self.sampleReport()
-        let again = try Validator().validate([tree.path("Assets")])
+        let again = try Validator().validate([tree.path("Assets")], cancellation: nil)
         for format in ReportFormat.allCases {
             #expect(format.render(report, base: tree.root) == format.render(again, base: tree.root))
         }

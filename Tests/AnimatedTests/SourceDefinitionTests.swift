@@ -27,9 +27,9 @@ struct SourceDefinitionTests {
         let pngs = files.filter { $0.name.hasSuffix(".png") }
         let stray = files.filter { !$0.name.hasSuffix(".png") && !$0.name.hasSuffix("/sequence.json") }
         #expect(!stray.isEmpty && pngs.count >= 4)
-        let report = try Validator().validate(files: files)
+        let report = try Validator().validate(files: files, cancellation: nil)
         #expect(report.fileCount == pngs.count)
-        let plan = try AssembleJob(source: .files(files), output: "out.gif").plan()
+        let plan = try AssembleJob(source: .files(files), output: "out.gif").plan(cancellation: nil)
         #expect(plan.animation.frames.count == report.sequences[0].frameCount)
         #expect(plan.notes.contains { $0.hasPrefix("left out, no frames: \(stray[0].name)") }, "\(plan.notes)")
         let upload = try Upload(files)
@@ -41,14 +41,14 @@ struct SourceDefinitionTests {
     func aLoneGIFValidatesAsItAssembles(_ gif: String) throws {
         let file = InMemoryFile(name: FileIO.lastComponent(of: gif), bytes: try Fixtures.bytes(gif))
         let animation = try Animation.load(files: [file])
-        let report = try Validator().validate(files: [file])
+        let report = try Validator().validate(files: [file], cancellation: nil)
         #expect(report.sequences.count == 1)
         #expect(report.sequences[0].frameCount == animation.frames.count)
         #expect(report.sequences[0].frameCount > 1)
         #expect(report.findings.isEmpty)
         // With a readme beside it, it is still one GIF to both.
         let readme = InMemoryFile(name: "readme.txt", bytes: Array("an effect".utf8))
-        #expect(try Validator().validate(files: [file, readme]).sequences[0].frameCount == animation.frames.count)
+        #expect(try Validator().validate(files: [file, readme], cancellation: nil).sequences[0].frameCount == animation.frames.count)
         #expect(try Animation.load(files: [file, readme]).frames.count == animation.frames.count)
     }
 
@@ -58,7 +58,7 @@ struct SourceDefinitionTests {
         var loadError: Animation.LoadError?
         do { _ = try Animation.load(files: [file]) } catch { loadError = error }
         let refusal = try #require(loadError)
-        #expect(throws: Validator.Error.animation(refusal)) { _ = try Validator().validate(files: [file]) }
+        #expect(throws: Validator.Error.animation(refusal)) { _ = try Validator().validate(files: [file], cancellation: nil) }
     }
 
     /// An upload's errors speak of the files given, not of folders and prefix paths.
@@ -67,7 +67,7 @@ struct SourceDefinitionTests {
         var messages: [String] = []
         for files in [[], [readme]] {
             do { _ = try Animation.load(files: files); Issue.record("no frames loaded") } catch { messages.append(error.description) }
-            do { _ = try Validator().validate(files: files); Issue.record("no frames validated") } catch { messages.append(error.description) }
+            do { _ = try Validator().validate(files: files, cancellation: nil); Issue.record("no frames validated") } catch { messages.append(error.description) }
         }
         // Two sequences with no manifest to pick one.
         let two = try Self.upload("kenney-gold-coin", folder: "a") + Self.upload("ansimuz-fire-bomb-pixel", folder: "b")
@@ -87,14 +87,14 @@ struct SourceDefinitionTests {
         #expect(files.count == 6)
         let animation = try Animation.load(files: files)
         #expect(animation.frames.count == 4)
-        #expect(try Validator().validate(files: files).sequences.map(\.frameCount) == [4])
+        #expect(try Validator().validate(files: files, cancellation: nil).sequences.map(\.frameCount) == [4])
     }
 
     /// `-` is no source: every reader says standard input is not read, not "no such file".
     @Test func standardInputIsSaidToBeUnsupported() throws {
         #expect(throws: Animation.LoadError.discovery(.standardInput)) { _ = try Animation.load(["-"]) }
-        #expect(throws: Validator.Error.source(.standardInput)) { _ = try Validator().validate(["-"]) }
-        #expect(throws: AssembleError.source(.discovery(.standardInput))) { _ = try AssembleJob(sources: ["-"], output: nil).plan() }
+        #expect(throws: Validator.Error.source(.standardInput)) { _ = try Validator().validate(["-"], cancellation: nil) }
+        #expect(throws: AssembleError.source(.discovery(.standardInput))) { _ = try AssembleJob(sources: ["-"], output: nil).plan(cancellation: nil) }
         #expect(throws: Discovery.Error.standardInput) { _ = try Discovery.images(from: ["-"]) }
         #expect(Discovery.Error.standardInput.description.contains("not read from standard input"))
     }

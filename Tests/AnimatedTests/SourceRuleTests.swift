@@ -39,7 +39,7 @@ struct SourceRuleTests {
         var sourceName: String { form == .folder ? folder : Discovery.filesGiven }
 
         func validate(_ validator: Validator = Validator()) throws(Validator.Error) -> ValidationReport {
-            form == .folder ? try validator.validate([folder]) : try validator.validate(files: files)
+            form == .folder ? try validator.validate([folder], cancellation: nil) : try validator.validate(files: files, cancellation: nil)
         }
 
         func load() throws(Animation.LoadError) -> Animation {
@@ -47,7 +47,7 @@ struct SourceRuleTests {
         }
 
         func plan() throws(AssembleError) -> AssembleJob.Plan {
-            form == .folder ? try AssembleJob(sources: [folder], output: nil).plan() : try AssembleJob(source: .files(files), output: nil).plan()
+            form == .folder ? try AssembleJob(sources: [folder], output: nil).plan(cancellation: nil) : try AssembleJob(source: .files(files), output: nil).plan(cancellation: nil)
         }
     }
 
@@ -145,8 +145,8 @@ struct SourceRuleTests {
         let source = try Source(form, try Self.coins.map { try Self.file($0) })
         let log = ProgressLog()
         let report = form == .folder
-            ? try Validator().validate([source.folder], progress: log.callback)
-            : try Validator().validate(files: source.files, progress: log.callback)
+            ? try Validator().validate([source.folder], progress: log.callback, cancellation: nil)
+            : try Validator().validate(files: source.files, progress: log.callback, cancellation: nil)
         let reports = log.values
         #expect(report.fileCount == 4)
         #expect(!reports.isEmpty && reports.allSatisfy { $0.phase == .reading && $0.attempt == 1 })

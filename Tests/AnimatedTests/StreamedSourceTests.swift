@@ -35,7 +35,7 @@ struct StreamedSourceTests {
     func thePlanHoldsNoFrame(source: String, format: AssembleJob.Format) throws {
         var job = AssembleJob(sources: [Fixtures.path(source)], output: nil)
         job.format = format
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         #expect(plan.animation.frames.count > 10)
         #expect(!plan.animation.frames.contains { if case .bitmap = $0 { true } else { false } })
         let stream = try #require(Self.stream(of: plan.animation))
@@ -54,9 +54,9 @@ struct StreamedSourceTests {
     func theEncodersPullFramesAFewAtATime(source: String, format: AssembleJob.Format) throws {
         var job = AssembleJob(sources: [Fixtures.path(source)], output: nil)
         job.format = format
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         let stream = try #require(Self.stream(of: plan.animation))
-        let streamed = try job.run(plan)
+        let streamed = try job.run(plan, cancellation: nil)
         let statistics = stream.statistics
         #expect(statistics.mostHeld <= stream.window)
         #expect(stream.window < stream.count)
@@ -71,7 +71,7 @@ struct StreamedSourceTests {
         #expect(!held.frames.contains { if case .streamed = $0 { true } else { false } })
         var whole = AssembleJob(source: .animation(held), output: nil)
         whole.format = format
-        #expect(try whole.run().bytes == streamed.bytes)
+        #expect(try whole.run(cancellation: nil).bytes == streamed.bytes)
     }
 
     /// The hostile case: a GIF of a few bytes whose every frame fills its screen. With a budget of
@@ -83,25 +83,25 @@ struct StreamedSourceTests {
         let file = InMemoryFile(name: "bomb.gif", bytes: HostileGIF.bomb(width: width, height: height, frames: frames))
         var job = AssembleJob(source: .files([file]), output: nil)
         job.limits = ResourceLimits(maxDecodedBytes: (FrameStream.defaultWindow + 5) * canvas)
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         let stream = try #require(Self.stream(of: plan.animation))
-        let outcome = try job.run(plan)
+        let outcome = try job.run(plan, cancellation: nil)
         #expect(!outcome.bytes.isEmpty)
         #expect(stream.statistics.mostHeld <= stream.window)
         #expect(stream.statistics.framesDecoded <= 2 * frames)
         // One frame fewer than the budget holds is refused, naming what is held.
         job.limits = ResourceLimits(maxDecodedBytes: (FrameStream.defaultWindow + 5) * canvas - 1)
-        #expect(throws: AssembleError.self) { _ = try job.plan() }
+        #expect(throws: AssembleError.self) { _ = try job.plan(cancellation: nil) }
     }
 
     /// An APNG source streams too (one assembled here from a real sequence): its frames decode
     /// again, one at a time, to the same pixels.
     @Test func anAPNGSourceStreamsToTheSamePixels() throws {
         let apng = try AssembleJob(source: .paths([Fixtures.path("sequences/ansimuz-fire-bomb-pixel")]), output: nil,
-                                   encoder: GIF.Encoder()).plan()
+                                   encoder: GIF.Encoder()).plan(cancellation: nil)
         var job = AssembleJob(source: .animation(apng.animation), output: nil)
         job.format = .apng
-        let bytes = try job.run().bytes
+        let bytes = try job.run(cancellation: nil).bytes
         let held = try Animation.load(apng: bytes, file: "fire.apng")
         let streamed = try Animation.load(files: [InMemoryFile(name: "fire.apng", bytes: bytes)], streaming: true)
         let stream = try #require(Self.stream(of: streamed))

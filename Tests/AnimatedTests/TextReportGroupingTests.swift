@@ -38,7 +38,7 @@ struct TextReportGroupingTests {
     func oneLinePerRuleInTextOneFindingPerFileElsewhere(_ testCase: Case) throws {
         let tree = try FixtureTree()
         try testCase.make(tree)
-        let report = try Validator().validate([tree.path("fx")])
+        let report = try Validator().validate([tree.path("fx")], cancellation: nil)
         let findings = report.findings.filter { $0.rule.rawValue == testCase.rule }
         #expect(findings.count == testCase.files)
         let text = ReportFormat.text.render(report, base: tree.root)
@@ -75,7 +75,7 @@ struct TextReportGroupingTests {
     func controlCharactersInNamesAreEscaped(prefix: String) throws {
         let tree = try FixtureTree()
         for number in [1, 2, 4] { try tree.png("fx/\(prefix)\(number).png", 4, 4) }
-        let report = try Validator().validate([tree.path("fx")])
+        let report = try Validator().validate([tree.path("fx")], cancellation: nil)
         #expect(report.findings.map(\.rule) == [.seqGap])
         let text = ReportFormat.text.render(report, base: tree.root)
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)

@@ -18,7 +18,7 @@ struct UIKitRuleTests {
     }
 
     static func validate(_ root: String, uikit: Bool = true) throws -> ValidationReport {
-        try Validator(config: uikit ? uikitConfig() : ValidationConfig()).validate([root])
+        try Validator(config: uikit ? uikitConfig() : ValidationConfig()).validate([root], cancellation: nil)
     }
 
     static func uikitFindings(_ report: ValidationReport) -> [Finding] {
@@ -290,7 +290,7 @@ struct UIKitRuleTests {
         #expect(throws: ValidationConfig.Error.self) {
             _ = try ValidationConfig.decode(Array(#"{"uikit": "yes"}"#.utf8), file: "c.json")
         }
-        let report = try Validator(config: on).validate([Self.real("unity-wispy-smoke-03b-faint")])
+        let report = try Validator(config: on).validate([Self.real("unity-wispy-smoke-03b-faint")], cancellation: nil)
         #expect(report.findings.map(\.severity) == [.warning] && !report.hasErrors)
     }
 

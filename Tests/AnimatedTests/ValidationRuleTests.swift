@@ -126,7 +126,7 @@ struct ValidationRuleTests {
     static func findings(_ build: (FixtureTree) throws -> Void, deep: Bool, config: ValidationConfig) throws -> ValidationReport {
         let tree = try FixtureTree()
         try build(tree)
-        return try Validator(config: config, deep: deep).validate([tree.root])
+        return try Validator(config: config, deep: deep).validate([tree.root], cancellation: nil)
     }
 
     @Test(arguments: cases)
@@ -192,7 +192,7 @@ struct ValidationRuleTests {
 
     @Test func theShippedSequencesAreClean() throws {
         let root = Fixtures.repository + "/Sequences"
-        let report = try Validator(deep: true).validate([root])
+        let report = try Validator(deep: true).validate([root], cancellation: nil)
         #expect(report.sequences.count == 4)
         // Kenney's gold coin stores a colour under 3 transparent pixels (the art as published).
         #expect(report.findings.map(\.rule) == [.frameHiddenColor], "\(report.findings)")

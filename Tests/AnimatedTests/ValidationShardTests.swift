@@ -31,7 +31,7 @@ struct ValidationShardTests {
         var validator = Validator(deep: deep)
         validator.shard = shard
         validator.config.uikit = uikit
-        return try validator.validate(folders: roots.map { ($0, ValidationConfig()) })
+        return try validator.validate(folders: roots.map { ($0, ValidationConfig()) }, cancellation: nil)
     }
 
     static let base = FileManager.default.currentDirectoryPath

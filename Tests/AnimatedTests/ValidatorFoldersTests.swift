@@ -30,7 +30,7 @@ struct ValidatorFoldersTests {
         // Outside: a broken frame that would fail the run were it read.
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: outside + "/boom1.png"))
         try FileManager.default.createSymbolicLink(atPath: folder + "/elsewhere", withDestinationPath: outside)
-        let report = try Validator(deep: deep).validate([folder])
+        let report = try Validator(deep: deep).validate([folder], cancellation: nil)
         #expect(report.fileCount == 4)
         #expect(report.sequences.map(\.name) == [folder + "/gold_"])
         #expect(!report.hasErrors)
@@ -40,7 +40,7 @@ struct ValidatorFoldersTests {
         #expect(links.first?.severity == .warning)
         #expect(links.first?.message.contains(FileIO.resolvedPath(outside) ?? outside) == true)
         // Validated itself, the folder the link leads to is read.
-        #expect(throws: Never.self) { _ = try Validator().validate([outside]) }
+        #expect(throws: Never.self) { _ = try Validator().validate([outside], cancellation: nil) }
     }
 
     /// A link that stays inside the folder is followed, each folder once; a link back to the folder
@@ -54,7 +54,7 @@ struct ValidatorFoldersTests {
         }
         try FileManager.default.createSymbolicLink(atPath: folder + "/alias", withDestinationPath: folder + "/real")
         try FileManager.default.createSymbolicLink(atPath: folder + "/real/loop", withDestinationPath: folder)
-        let report = try Validator().validate([folder])
+        let report = try Validator().validate([folder], cancellation: nil)
         #expect(report.fileCount == 4)
         #expect(report.sequences.count == 1)
         #expect(report.findings.isEmpty, "\(report.findings)")
@@ -67,8 +67,8 @@ struct ValidatorFoldersTests {
         defer { try? FileManager.default.removeItem(atPath: gap) }
         let gapConfig = try ValidationConfig.decode(Array(#"{"severities":{"seq.gap":"warning"},"ignore":["*_4.png"]}"#.utf8), file: "gap")
         let folders: [(folder: String, config: ValidationConfig)] = [(gap, gapConfig), (Self.coin, ValidationConfig())]
-        let gapFirst = try Validator().validate(folders: folders)
-        let coinFirst = try Validator().validate(folders: folders.reversed())
+        let gapFirst = try Validator().validate(folders: folders, cancellation: nil)
+        let coinFirst = try Validator().validate(folders: folders.reversed(), cancellation: nil)
         for report in [gapFirst, coinFirst] {
             #expect(report.fileCount == 2 + 4)   // gap's gold_4 ignored, the coin's not
             #expect(!report.hasErrors)
@@ -101,8 +101,8 @@ struct ValidatorFoldersTests {
     ])
     func aConfigBuiltInSwiftIsChecked(config: ValidationConfig, json: String, key: String) throws {
         let upload = [InMemoryFile(name: "gold_1.png", bytes: try Fixtures.bytes("sequences/kenney-gold-coin/gold_1.png"))]
-        let fromDisk = #expect(throws: Validator.Error.self) { _ = try Validator(config: config).validate([Self.coin]) }
-        let inMemory = #expect(throws: Validator.Error.self) { _ = try Validator(config: config).validate(files: upload) }
+        let fromDisk = #expect(throws: Validator.Error.self) { _ = try Validator(config: config).validate([Self.coin], cancellation: nil) }
+        let inMemory = #expect(throws: Validator.Error.self) { _ = try Validator(config: config).validate(files: upload, cancellation: nil) }
         let fromJSON = #expect(throws: ValidationConfig.Error.self) { _ = try ValidationConfig.decode(Array(json.utf8), file: "") }
         for error in [fromDisk, inMemory] {
             guard case .config(let configError)? = error else { Issue.record("\(String(describing: error))"); continue }
@@ -122,7 +122,7 @@ struct ValidatorFoldersTests {
             try FileManager.default.copyItem(atPath: Fixtures.path(file), toPath: folder + "/" + name)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == holding.count)
-        #expect(throws: Validator.Error.nothingToCheck(folder: folder)) { _ = try Validator().validate([folder]) }
+        #expect(throws: Validator.Error.nothingToCheck(folder: folder)) { _ = try Validator().validate([folder], cancellation: nil) }
         #expect(Validator.Error.nothingToCheck(folder: folder).description.hasPrefix(folder + ": nothing to validate"))
     }
 
@@ -130,7 +130,7 @@ struct ValidatorFoldersTests {
     /// `folder.unreadable` error finding and a folder error, and the good folder is validated.
     @Test func aMissingFolderAmongGoodOnesKeepsTheirReport() throws {
         let missing = Self.coin + "-missing"
-        let report = try Validator().validate(folders: [(Self.coin, ValidationConfig()), (missing, ValidationConfig())])
+        let report = try Validator().validate(folders: [(Self.coin, ValidationConfig()), (missing, ValidationConfig())], cancellation: nil)
         #expect(report.fileCount == 4)
         #expect(report.sequences.map(\.name) == [Self.coin + "/gold_"])
         #expect(report.folderErrors == [.source(.notFound(source: missing))])
@@ -141,7 +141,7 @@ struct ValidatorFoldersTests {
         #expect(text.contains("folder.unreadable"), "\(text)")
         #expect(ReportFormat.sarif.render(report, base: "").contains("folder.unreadable"))
         // The one-call form still throws the folder's error.
-        #expect(throws: Validator.Error.source(.notFound(source: missing))) { _ = try Validator().validate([Self.coin, missing]) }
+        #expect(throws: Validator.Error.source(.notFound(source: missing))) { _ = try Validator().validate([Self.coin, missing], cancellation: nil) }
     }
 
     /// Fresh eyes: a folder whose one GIF did not read at all (cut to 40 bytes, or asking for more
@@ -156,14 +156,14 @@ struct ValidatorFoldersTests {
         try Data(overLimit ? gif : Array(gif.prefix(40))).write(to: URL(fileURLWithPath: folder + "/boom.gif"))
         var limits = ResourceLimits.default
         if overLimit { limits.maxOutputPixels = 1_000_000 }
-        let report = try Validator(limits: limits).validate(folders: [(folder, ValidationConfig()), (Self.coin, ValidationConfig())])
+        let report = try Validator(limits: limits).validate(folders: [(folder, ValidationConfig()), (Self.coin, ValidationConfig())], cancellation: nil)
         #expect(report.fileCount == 5 && report.sequences.map(\.name) == [Self.coin + "/gold_"])
         #expect(report.folderErrors.isEmpty)
         #expect(report.findings.map(\.rule) == [.animationUnreadable] && report.findings.first?.file == folder + "/boom.gif")
         #expect(report.findings.first?.message.contains(overLimit ? "pixels" : "boom.gif") == true, "\(report.findings)")
         #expect(report.hasErrors)
         // The one-call form returns the report: the file is judged, not the folder refused.
-        #expect(try Validator(limits: limits).validate([folder]).findings.map(\.rule) == [.animationUnreadable])
+        #expect(try Validator(limits: limits).validate([folder], cancellation: nil).findings.map(\.rule) == [.animationUnreadable])
     }
 
     /// A GIF that lacks only its trailer byte lost no frame: a warning (`animation.lenient-read`),
@@ -171,10 +171,10 @@ struct ValidatorFoldersTests {
     @Test func aGIFWithoutItsTrailerIsAWarningButLostFramesAreAnError() throws {
         let whole = try Fixtures.bytes("gif/effects/Effect_BigHit.gif")
         #expect(whole.last == 0x3B)
-        let noTrailer = try Validator().validate(files: [InMemoryFile(name: "hit.gif", bytes: Array(whole.dropLast()))])
+        let noTrailer = try Validator().validate(files: [InMemoryFile(name: "hit.gif", bytes: Array(whole.dropLast()))], cancellation: nil)
         #expect(noTrailer.findings.map(\.rule) == [.animationLenientRead], "\(noTrailer.findings)")
         #expect(!noTrailer.hasErrors)
-        let cut = try Validator().validate(files: [InMemoryFile(name: "hit.gif", bytes: Array(whole.prefix(whole.count / 2)))])
+        let cut = try Validator().validate(files: [InMemoryFile(name: "hit.gif", bytes: Array(whole.prefix(whole.count / 2)))], cancellation: nil)
         #expect(cut.findings.map(\.rule) == [.animationFramesLost], "\(cut.findings)")
         #expect(cut.hasErrors)
     }

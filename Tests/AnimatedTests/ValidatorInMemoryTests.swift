@@ -18,8 +18,8 @@ struct ValidatorInMemoryTests {
             .map { InMemoryFile(name: $0, data: try Data(contentsOf: URL(fileURLWithPath: "\(folder)/\($0)"))) }
         var validator = Validator(deep: deep)
         validator.config.uikit = true
-        let onDisk = try validator.validate([folder])
-        let inMemory = try validator.validate(files: files)
+        let onDisk = try validator.validate([folder], cancellation: nil)
+        let inMemory = try validator.validate(files: files, cancellation: nil)
         func key(_ finding: Finding) -> String {
             "\(finding.rule) \(finding.severity) \(finding.file.map { FileIO.lastComponent(of: $0) } ?? "-")"
         }
@@ -38,30 +38,30 @@ struct ValidatorInMemoryTests {
         let frame = try Fixtures.bytes("sequences/kenney-gold-coin/gold_1.png")
         let files = [InMemoryFile(name: "coin1.png", bytes: frame), InMemoryFile(name: "coin2.png", bytes: frame),
                      InMemoryFile(name: "sequence.json", bytes: Array(#"{"fsp": 12}"#.utf8))]
-        let report = try Validator().validate(files: files)
+        let report = try Validator().validate(files: files, cancellation: nil)
         #expect(report.findings.contains { $0.rule == .manifestInvalid && $0.message.contains("did you mean \"fps\"") })
     }
 
     /// An upload with no PNG is refused as an empty folder is; PNGs without numbers, which an
     /// animation plays as listed, are decoded and checked too.
     @Test func uploadsWithoutFramesAndUnnumberedFrames() throws {
-        #expect(throws: Validator.Error.source(.noFrames(source: "the files given"))) { _ = try Validator().validate(files: []) }
+        #expect(throws: Validator.Error.source(.noFrames(source: "the files given"))) { _ = try Validator().validate(files: [], cancellation: nil) }
         let notes = InMemoryFile(name: "notes.txt", bytes: Array("hi".utf8))
-        #expect(throws: Validator.Error.source(.noFrames(source: "the files given"))) { _ = try Validator().validate(files: [notes]) }
+        #expect(throws: Validator.Error.source(.noFrames(source: "the files given"))) { _ = try Validator().validate(files: [notes], cancellation: nil) }
         let frame = try Fixtures.bytes("sequences/kenney-gold-coin/gold_1.png")
         let files = [InMemoryFile(name: "a.png", bytes: frame), InMemoryFile(name: "b.png", bytes: Array(frame.prefix(60))), notes]
-        let report = try Validator(deep: true).validate(files: files)
+        let report = try Validator(deep: true).validate(files: files, cancellation: nil)
         #expect(report.fileCount == 2)
         #expect(report.findings.filter { $0.rule == .pngCorrupt }.map(\.file) == ["b.png"])
     }
 
     @Test func rootsThatAreNoFolderOfFramesAreNamed() throws {
         let coin = Fixtures.path("sequences/kenney-gold-coin")
-        #expect(throws: Validator.Error.source(.notFound(source: coin + "-missing"))) { _ = try Validator().validate([coin + "-missing"]) }
-        #expect(throws: Validator.Error.source(.notAFolder(path: coin + "/gold_1.png"))) { _ = try Validator().validate([coin + "/gold_1.png"]) }
-        #expect(throws: Validator.Error.source(.noFrames(source: "(no folder given)"))) { _ = try Validator().validate([String]()) }
+        #expect(throws: Validator.Error.source(.notFound(source: coin + "-missing"))) { _ = try Validator().validate([coin + "-missing"], cancellation: nil) }
+        #expect(throws: Validator.Error.source(.notAFolder(path: coin + "/gold_1.png"))) { _ = try Validator().validate([coin + "/gold_1.png"], cancellation: nil) }
+        #expect(throws: Validator.Error.source(.noFrames(source: "(no folder given)"))) { _ = try Validator().validate([String](), cancellation: nil) }
         let empty = try Fixtures.temporaryFolder("validate-empty")
-        #expect(throws: Validator.Error.nothingToCheck(folder: empty)) { _ = try Validator().validate([empty]) }
+        #expect(throws: Validator.Error.nothingToCheck(folder: empty)) { _ = try Validator().validate([empty], cancellation: nil) }
     }
 
     @Test func settingsAreFoundAsTheCommandFindsThem() throws {

@@ -39,7 +39,7 @@ struct ValidatorIntegrityTests {
 
     @Test(arguments: [false, true])
     func theSoundFramesPass(deep: Bool) throws {
-        let report = try Validator(deep: deep).validate([Self.coin])
+        let report = try Validator(deep: deep).validate([Self.coin], cancellation: nil)
         #expect(report.fileCount == 4)
         // Deep, the coin's frames have a `frame.hidden-color` notice; never an error.
         #expect(report.errors.isEmpty)
@@ -52,7 +52,7 @@ struct ValidatorIntegrityTests {
     func bytesAfterIENDAreAWarning(deep: Bool) throws {
         let glued = try Fixtures.bytes("sequences/kenney-gold-coin/gold_4.png")
         let folder = try Self.coinFolder("validate-trailing") { $0 + glued }
-        let report = try Validator(deep: deep).validate([folder])
+        let report = try Validator(deep: deep).validate([folder], cancellation: nil)
         #expect(report.fileCount == 4)
         #expect(report.errors.isEmpty, "\(report.findings)")
         let trailing = report.findings.filter { $0.rule == .pngTrailingData }
@@ -66,7 +66,7 @@ struct ValidatorIntegrityTests {
     @Test(arguments: [false, true])
     func aCutFrameIsCorrupt(deep: Bool) throws {
         let folder = try Self.coinFolder("validate-cut", damage: Self.cutInHalf)
-        let report = try Validator(deep: deep).validate([folder])
+        let report = try Validator(deep: deep).validate([folder], cancellation: nil)
         #expect(report.fileCount == 4)
         #expect(report.errors.map(\.rule) == [.pngCorrupt])
         #expect(report.errors.map(\.file) == [folder + "/gold_3.png"])
@@ -74,7 +74,7 @@ struct ValidatorIntegrityTests {
         #expect(report.hasErrors)
 
         let files = try (1...4).map { InMemoryFile(name: "gold_\($0).png", data: try Data(contentsOf: URL(fileURLWithPath: folder + "/gold_\($0).png"))) }
-        let inMemory = try Validator(deep: deep).validate(files: files)
+        let inMemory = try Validator(deep: deep).validate(files: files, cancellation: nil)
         #expect(inMemory.errors.map(\.rule) == [.pngCorrupt])
         #expect(inMemory.errors.map(\.file) == ["gold_3.png"])
     }
@@ -83,7 +83,7 @@ struct ValidatorIntegrityTests {
     @Test func aChangedByteIsCorruptWithoutDecoding() throws {
         let folder = try Self.coinFolder("validate-crc", damage: Self.flipAByteOfImageData)
         #expect(try PNG.Decoder().readHeader(file: folder + "/gold_3.png").width == 64)
-        let report = try Validator().validate([folder])
+        let report = try Validator().validate([folder], cancellation: nil)
         #expect(report.errors.map(\.rule) == [.pngCorrupt])
         let message = try #require(report.findings.first?.message)
         #expect(message.hasPrefix("gold_3.png: CRC error in the IDAT chunk at byte"), "\(message)")
@@ -106,8 +106,8 @@ struct ValidatorIntegrityTests {
     /// can see it.
     @Test func aWrongAdler32IsCorruptWhenDeep() throws {
         let folder = try Self.coinFolder("validate-adler", damage: Self.breakTheAdler32)
-        #expect(try Validator().validate([folder]).errors.isEmpty)
-        let report = try Validator(deep: true).validate([folder])
+        #expect(try Validator().validate([folder], cancellation: nil).errors.isEmpty)
+        let report = try Validator(deep: true).validate([folder], cancellation: nil)
         #expect(report.errors.map(\.rule) == [.pngCorrupt], "\(report.findings)")
         #expect(report.errors.map(\.file) == [folder + "/gold_3.png"])
         // Every reader refuses it too (round 13: `assemble` read it without a word); a decoder told
@@ -123,20 +123,20 @@ struct ValidatorIntegrityTests {
     @Test(arguments: [false, true])
     func aFrameOverThePixelLimitHasItsOwnRule(deep: Bool) throws {
         let validator = Validator(deep: deep, decoder: PNG.Decoder(maxPixels: 64 * 64 - 1))
-        let report = try validator.validate([Self.coin])
+        let report = try validator.validate([Self.coin], cancellation: nil)
         #expect(report.fileCount == 4)
         #expect(report.findings.map(\.rule) == Array(repeating: .pngTooLarge, count: 4))
         #expect(report.findings.allSatisfy { $0.severity == .error })
         #expect(report.findings.first?.message == "gold_1.png is 64×64, over the 4095-pixel limit; raise ResourceLimits.maxPixels to allow it")
         // At the limit exactly, the frames pass.
-        #expect(try Validator(deep: deep, decoder: PNG.Decoder(maxPixels: 64 * 64)).validate([Self.coin]).errors.isEmpty)
+        #expect(try Validator(deep: deep, decoder: PNG.Decoder(maxPixels: 64 * 64)).validate([Self.coin], cancellation: nil).errors.isEmpty)
     }
 
     @Test func theLimitRuleIsListedAndConfigurable() throws {
         #expect(Rules.all.contains { $0.id == .pngTooLarge && $0.defaultSeverity == .error && !$0.needsPixels })
         var validator = Validator(decoder: PNG.Decoder(maxPixels: 100))
         validator.config = try ValidationConfig.decode(Array(#"{"severities": {"png.too-large": "warning"}}"#.utf8), file: "c.json")
-        let report = try validator.validate([Self.coin])
+        let report = try validator.validate([Self.coin], cancellation: nil)
         #expect(report.findings.map(\.severity) == Array(repeating: .warning, count: 4))
         #expect(!report.hasErrors)
     }

@@ -18,9 +18,9 @@ struct ValidatorRepeatedInputTests {
     }
 
     @Test func theFoldersHoldWhatTheTestsCount() throws {
-        #expect(try Validator().validate([Self.coin]).fileCount == 4)
-        #expect(try Validator().validate([Self.sequences]).fileCount == 67)
-        #expect(try Validator().validate([Self.sequences]).sequences.count == 8)
+        #expect(try Validator().validate([Self.coin], cancellation: nil).fileCount == 4)
+        #expect(try Validator().validate([Self.sequences], cancellation: nil).fileCount == 67)
+        #expect(try Validator().validate([Self.sequences], cancellation: nil).sequences.count == 8)
     }
 
     /// One folder given twice, or spelled two ways: the report of the folder alone.
@@ -28,16 +28,16 @@ struct ValidatorRepeatedInputTests {
     func oneFolderTwiceIsOneFolder(deep: Bool) throws {
         let link = try Fixtures.temporaryFolder("validate-link") + "/coin"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Self.coin)
-        let alone = try Validator(deep: deep).validate([Self.coin])
+        let alone = try Validator(deep: deep).validate([Self.coin], cancellation: nil)
         #expect(alone.fileCount == 4)
         let spellings = [Self.coin, Self.coin + "/", Self.sequences + "/./kenney-gold-coin",
                          Self.sequences + "/kenney-gold-coin/../kenney-gold-coin", link]
         for second in spellings {
-            let twice = try Validator(deep: deep).validate([Self.coin, second])
+            let twice = try Validator(deep: deep).validate([Self.coin, second], cancellation: nil)
             #expect(Self.summary(twice) == Self.summary(alone), "\(second)")
         }
         // Spelled another way first, the files are named the way that reached them first.
-        let throughLink = try Validator(deep: deep).validate([link, Self.coin])
+        let throughLink = try Validator(deep: deep).validate([link, Self.coin], cancellation: nil)
         #expect(throughLink.fileCount == 4)
         #expect(throughLink.sequences.map(\.name) == [link + "/gold_"])
     }
@@ -46,10 +46,10 @@ struct ValidatorRepeatedInputTests {
     /// parent's report.
     @Test(arguments: [false, true])
     func aFolderAndItsParentAreTheParent(deep: Bool) throws {
-        let parent = try Validator(deep: deep).validate([Self.sequences])
+        let parent = try Validator(deep: deep).validate([Self.sequences], cancellation: nil)
         #expect(parent.fileCount == 67)
-        let childFirst = try Validator(deep: deep).validate([Self.coin, Self.sequences])
-        let parentFirst = try Validator(deep: deep).validate([Self.sequences, Self.coin, Self.sequences + "/"])
+        let childFirst = try Validator(deep: deep).validate([Self.coin, Self.sequences], cancellation: nil)
+        let parentFirst = try Validator(deep: deep).validate([Self.sequences, Self.coin, Self.sequences + "/"], cancellation: nil)
         #expect(parentFirst.fileCount == 67 && childFirst.fileCount == 67)
         #expect(Self.summary(parentFirst).sorted() == Self.summary(parent).sorted())
         #expect(Self.summary(childFirst).sorted() == Self.summary(parent).sorted())
@@ -66,11 +66,11 @@ struct ValidatorRepeatedInputTests {
         for number in [1, 2, 4] { try FileManager.default.copyItem(atPath: Self.coin + "/gold_\(number).png", toPath: child + "/gold_\(number).png") }
         let gapOff = try ValidationConfig.decode(Array(#"{"severities": {"seq.gap": "off"}}"#.utf8), file: ".flipbook.json")
         let folders = [(parent, ValidationConfig()), (child, gapOff)]
-        let parentFirst = try Validator().validate(folders: folders), childFirst = try Validator().validate(folders: folders.reversed())
+        let parentFirst = try Validator().validate(folders: folders, cancellation: nil), childFirst = try Validator().validate(folders: folders.reversed(), cancellation: nil)
         #expect(!parentFirst.hasErrors && !childFirst.hasErrors, "\(parentFirst.findings.map(\.rule)) \(childFirst.findings.map(\.rule))")
         #expect(parentFirst.fileCount == 3 && childFirst.fileCount == 3)
         // Alone, the parent's defaults judge the gap.
-        #expect(try Validator().validate(folders: [(parent, ValidationConfig())]).findings.map(\.rule) == [.seqGap])
+        #expect(try Validator().validate(folders: [(parent, ValidationConfig())], cancellation: nil).findings.map(\.rule) == [.seqGap])
     }
 
     /// Two names in one folder are two frames, even when one links to the other.
@@ -80,7 +80,7 @@ struct ValidatorRepeatedInputTests {
             try FileManager.default.copyItem(atPath: Self.coin + "/gold_\(number).png", toPath: folder + "/gold_\(number).png")
         }
         try FileManager.default.createSymbolicLink(atPath: folder + "/gold_4.png", withDestinationPath: folder + "/gold_1.png")
-        let report = try Validator().validate([folder, folder])
+        let report = try Validator().validate([folder, folder], cancellation: nil)
         #expect(report.fileCount == 4)
         #expect(report.sequences.map(\.frameCount) == [4])
     }
@@ -105,7 +105,7 @@ struct ValidatorRepeatedInputTests {
         ]
         for (files, expected) in cases {
             for deep in [false, true] {
-                #expect(throws: Validator.Error.source(expected)) { _ = try Validator(deep: deep).validate(files: files) }
+                #expect(throws: Validator.Error.source(expected)) { _ = try Validator(deep: deep).validate(files: files, cancellation: nil) }
             }
         }
         // One case for one thing: what the validator refuses, assembly refuses alike.
@@ -126,7 +126,7 @@ struct ValidatorRepeatedInputTests {
                      InMemoryFile(name: "coin1.png", bytes: frames[0]), InMemoryFile(name: "coin2.png", bytes: frames[1]),
                      InMemoryFile(name: "coin3.png", bytes: frames[2]), InMemoryFile(name: "x/../coin4.png", bytes: Array(frames[3].prefix(100)))]
         for deep in [false, true] {
-            let report = try Validator(deep: deep).validate(files: files)
+            let report = try Validator(deep: deep).validate(files: files, cancellation: nil)
             #expect(report.fileCount == 4)
             #expect(report.sequences.map(\.frameCount) == [4])
             #expect(report.errors.map(\.rule) == [.pngCorrupt])
@@ -137,6 +137,6 @@ struct ValidatorRepeatedInputTests {
         ignoring.config.ignore = ["old/*"]
         let ignored = [InMemoryFile(name: "coin1.png", bytes: frames[0]), InMemoryFile(name: "old/coin1.png", bytes: frames[0]),
                        InMemoryFile(name: "old/coin1.png", bytes: frames[1])]
-        #expect(try ignoring.validate(files: ignored).fileCount == 1)
+        #expect(try ignoring.validate(files: ignored, cancellation: nil).fileCount == 1)
     }
 }

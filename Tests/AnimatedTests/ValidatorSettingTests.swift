@@ -18,9 +18,9 @@ struct ValidatorSettingTests {
         var validator = Validator()
         validator.threads = threads
         let expected = SettingError(.threads, of: "Validator", value: threads, allowed: .atLeast(1))
-        #expect(throws: Validator.Error.setting(expected)) { _ = try validator.validate([Self.coin]) }
+        #expect(throws: Validator.Error.setting(expected)) { _ = try validator.validate([Self.coin], cancellation: nil) }
         let frame = InMemoryFile(name: "gold_1.png", bytes: try Fixtures.bytes("sequences/kenney-gold-coin/gold_1.png"))
-        #expect(throws: Validator.Error.setting(expected)) { _ = try validator.validate(files: [frame]) }
+        #expect(throws: Validator.Error.setting(expected)) { _ = try validator.validate(files: [frame], cancellation: nil) }
         await #expect(throws: Validator.Error.setting(expected)) { _ = try await validator.validate([Self.coin]) }
         #expect(Validator.Error.setting(expected).description == "Validator.threads must be positive (got \(threads))")
     }
@@ -28,7 +28,7 @@ struct ValidatorSettingTests {
     @Test func oneThreadValidates() throws {
         var validator = Validator()
         validator.threads = 1
-        #expect(try validator.validate([Self.coin]).fileCount == 4)
+        #expect(try validator.validate([Self.coin], cancellation: nil).fileCount == 4)
     }
 
     /// Issue 44: the validator took only a PNG decoder's pixel limit, so a lone GIF in an upload
@@ -36,11 +36,11 @@ struct ValidatorSettingTests {
     /// `limits`); it now takes the same `ResourceLimits` as every job.
     @Test func aLoneAnimationIsReadWithinTheValidatorsLimits() throws {
         let gif = InMemoryFile(name: "boom.gif", bytes: try Fixtures.bytes("gif/effects/Effect_Kabooms_2x.gif"))
-        #expect(try Validator().validate(files: [gif]).fileCount == 1)
+        #expect(try Validator().validate(files: [gif], cancellation: nil).fileCount == 1)
         var limits = ResourceLimits.default
         limits.maxOutputPixels = 1000
         #expect {
-            _ = try Validator(limits: limits).validate(files: [gif])
+            _ = try Validator(limits: limits).validate(files: [gif], cancellation: nil)
         } throws: { error in
             guard case .animation(let decode) = error as? Validator.Error else { return false }
             return decode.description.contains("maxOutputPixels")
@@ -51,6 +51,6 @@ struct ValidatorSettingTests {
         #expect(validator.limits.maxPixels == 77 && validator.limits.maxOutputPixels == 1000)
         limits.maxFrames = 0
         let refusal = SettingError(.limit(.frames), of: "ResourceLimits", value: 0, allowed: .atLeast(1))
-        #expect(throws: Validator.Error.setting(refusal)) { _ = try Validator(limits: limits).validate(files: [gif]) }
+        #expect(throws: Validator.Error.setting(refusal)) { _ = try Validator(limits: limits).validate(files: [gif], cancellation: nil) }
     }
 }

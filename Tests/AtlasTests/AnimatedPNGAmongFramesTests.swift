@@ -36,13 +36,13 @@ struct AnimatedPNGAmongFramesTests {
         let expected = PNG.DecodeError.animated(file: "\(folder)/gold_5.png")
         #expect(expected.description.contains("gold_5.png: an animated PNG (APNG) where a still image is read"))
         do {
-            _ = try AssembleJob(sources: [folder], output: nil).run()
+            _ = try AssembleJob(sources: [folder], output: nil).run(cancellation: nil)
             Issue.record("assemble took the APNG as a frame")
         } catch {
             #expect(error.description.contains("gold_5.png: an animated PNG"), "\(error)")
         }
         do {
-            _ = try SheetJob(sources: [folder], output: folder + "/../gold-sheet.png").plan()
+            _ = try SheetJob(sources: [folder], output: folder + "/../gold-sheet.png").plan(cancellation: nil)
             Issue.record("sheet packed the APNG as a sprite")
         } catch {
             #expect(error.description.contains("gold_5.png: an animated PNG"), "\(error)")
@@ -52,7 +52,7 @@ struct AnimatedPNGAmongFramesTests {
     @Test(arguments: [false, true])
     func validateReportsIt(deep: Bool) throws {
         let folder = try Self.folder()
-        let report = try Validator(deep: deep).validate([folder])
+        let report = try Validator(deep: deep).validate([folder], cancellation: nil)
         let found = report.findings.filter { $0.rule == PNGAnimatedRule.id }
         #expect(found.map(\.file) == ["\(folder)/gold_5.png"], "\(report.findings.map { "\($0.rule): \($0.message)" })")
         #expect(!report.findings.contains { $0.rule == .pngCorrupt })
@@ -76,7 +76,7 @@ struct AnimatedPNGAmongFramesTests {
         }
         try FileIO.writeAtomically(bytes, to: "\(folder)/gold_5.png")
         #expect(try Animation.load([folder]).frames.count == (state == "whole" ? 4 : state == "cut" ? 2 : 3))
-        let report = try Validator().validate([folder])
+        let report = try Validator().validate([folder], cancellation: nil)
         #expect(report.sequences.count == 1)
         #expect(report.findings.map(\.rule) == (state == "whole" ? [] : [.animationFramesLost]), "\(report.findings.map(\.message))")
     }
@@ -89,7 +89,7 @@ struct AnimatedPNGAmongFramesTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "\(source)/gold_5.png", toPath: "\(folder)/gold_5.png")
         do {
-            _ = try SheetJob(sources: [folder], output: folder + "/../gold-sheet.png").plan()
+            _ = try SheetJob(sources: [folder], output: folder + "/../gold-sheet.png").plan(cancellation: nil)
             Issue.record("sheet packed the APNG as a sprite")
         } catch {
             #expect(error.description.contains("gold_5.png: an animated PNG") && !error.description.contains("among"), "\(error)")

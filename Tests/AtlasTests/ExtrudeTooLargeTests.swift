@@ -29,7 +29,7 @@ struct DataExtensionAdviceTests {
     func anotherFormatsExtensionSaysWhichFormatWritesIt(name: String, formats: String) throws {
         let output = try Fixtures.temporaryFolder("sheet-ext") + "/" + name
         do {
-            _ = try SheetJob(sources: [SheetJobRulesTests.robot], output: output).plan()
+            _ = try SheetJob(sources: [SheetJobRulesTests.robot], output: output).plan(cancellation: nil)
             Issue.record("\(name) was accepted for a json-hash sheet")
         } catch {
             guard case .output(.unsupportedName(let path, let reason)) = error else { Issue.record("\(error)"); return }

@@ -33,9 +33,9 @@ struct FramesAtUnloadedScalesTests {
         let refusal = Discovery.Error.scaleOutOfRange(path: root + "/coin/coin1@9x.png", scale: 9)
         #expect(throws: Animation.LoadError.discovery(refusal)) { _ = try Animation.load([root + "/coin"]) }
         #expect(throws: Animation.LoadError.discovery(refusal)) { _ = try Animation.load((1...3).map { "\(root)/coin/coin\($0)@9x.png" }) }
-        #expect(throws: SheetJobError.source(refusal)) { _ = try SheetJob(sources: [root + "/coin"], output: root + "/s.png").plan() }
+        #expect(throws: SheetJobError.source(refusal)) { _ = try SheetJob(sources: [root + "/coin"], output: root + "/s.png").plan(cancellation: nil) }
         #expect(refusal.description.hasPrefix("\(root)/coin/coin1@9x.png is named @9x: frames are read at @1x…@3x, the scales UIKit loads"))
-        let report = try Validator().validate([root + "/coin"])
+        let report = try Validator().validate([root + "/coin"], cancellation: nil)
         #expect(report.findings.map(\.rule) == [.scaleUnsupported, .scaleUnsupported, .scaleUnsupported])
         #expect(report.findings.first?.message == "coin1@9x.png is named @9x: frames are loaded at @1x…@3x")
     }
@@ -45,12 +45,12 @@ struct FramesAtUnloadedScalesTests {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let animation = try Animation.load([root + "/coin"])
         #expect(animation.frames.count == 3 && animation.scale == 1)
-        let plan = try SheetJob(sources: [root + "/coin"], output: root + "/s.png").plan()
+        let plan = try SheetJob(sources: [root + "/coin"], output: root + "/s.png").plan(cancellation: nil)
         #expect(plan.sheets[0].sprites.count == 3)
         let note = try #require(plan.notes.first { $0.hasPrefix("found @1x, @9x files") })
         #expect(note.hasSuffix("@9x is no scale UIKit loads") && !note.contains("scales 1,9"), "\(note)")
         // validate reports each @9x file once, as unsupported, and compares no size with it.
-        let rules = try Validator().validate([root + "/coin"]).findings.map(\.rule)
+        let rules = try Validator().validate([root + "/coin"], cancellation: nil).findings.map(\.rule)
         #expect(rules.filter { $0 == .scaleUnsupported }.count == 3 && !rules.contains(.scaleNotMultiple), "\(rules)")
     }
 

@@ -33,14 +33,14 @@ struct FramesColorTypeTests {
         let folder = try Fixtures.temporaryFolder("frames-colortype")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data(try Self.mixedAPNG()).write(to: URL(fileURLWithPath: folder + "/fire.png"))
-        let outcome = try FramesJob(input: folder + "/fire.png", output: folder + "/fr").run()
+        let outcome = try FramesJob(input: folder + "/fire.png", output: folder + "/fr").run(cancellation: nil)
         let pngs = outcome.files.filter { $0.hasSuffix(".png") }
         #expect(pngs.count == 3)
         #expect(try pngs.map { Self.colorType(try FileIO.readAll($0)) } == [6, 6, 6])
-        let report = try Validator().validate([folder + "/fr"])
+        let report = try Validator().validate([folder + "/fr"], cancellation: nil)
         #expect(!report.findings.contains { $0.rule == .pngColorTypeMixed }, "\(report.findings)")
         // In memory, the same.
-        let memory = try FramesJob(files: [InMemoryFile(name: "fire.png", bytes: try Self.mixedAPNG())]).run()
+        let memory = try FramesJob(files: [InMemoryFile(name: "fire.png", bytes: try Self.mixedAPNG())]).run(cancellation: nil)
         #expect(memory.frames.filter { $0.name.hasSuffix(".png") }.map { Self.colorType($0.bytes) } == [6, 6, 6])
         // Every frame still shows what the animation shows.
         let decoded = try APNG.Decoder(bytes: try Self.mixedAPNG(), file: "fire.png").allFrames().map(\.image)
@@ -53,8 +53,8 @@ struct FramesColorTypeTests {
         #expect(Self.colorType(coin) == 6)
         var job = AssembleJob(sources: [Fixtures.path("sequences/kenney-gold-coin")], output: nil)
         job.format = .gif
-        let gif = try job.run().bytes
-        let memory = try FramesJob(files: [InMemoryFile(name: "coin.gif", bytes: gif)]).run()
+        let gif = try job.run(cancellation: nil).bytes
+        let memory = try FramesJob(files: [InMemoryFile(name: "coin.gif", bytes: gif)]).run(cancellation: nil)
         let types = Set(memory.frames.filter { $0.name.hasSuffix(".png") }.map { Self.colorType($0.bytes) })
         #expect(types == [3], "palette, as each frame's colours allow")
     }

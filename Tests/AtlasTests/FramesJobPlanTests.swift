@@ -22,22 +22,22 @@ struct FramesJobPlanTests {
     /// A sheet of the 4-frame coin written into `folder` by `SheetJob`: its data file's path.
     static func coinSheet(in folder: String) throws -> String {
         let sheet = SheetJob(sources: [Fixtures.path("sequences/kenney-gold-coin")], output: folder + "/coin.png", data: folder + "/coin.json")
-        try sheet.write(try sheet.plan())
+        try sheet.write(try sheet.plan(cancellation: nil), cancellation: nil)
         return folder + "/coin.json"
     }
 
     @Test func aGIFsPlanWritesNothingAndItsRunWritesWhatItNamed() throws {
         let folder = try Fixtures.temporaryFolder("frames-plan-gif") + "/out"
         let job = FramesJob(input: Self.fire, output: folder)
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         #expect(!FileManager.default.fileExists(atPath: folder), "the plan made the output folder")
         #expect(plan.frameCount == 33 && plan.files.count == 34 && plan.files.last == folder + "/sequence.json")
         #expect(plan.prefix == "fire" && plan.width > 0 && plan.pages == 0)
-        let outcome = try job.run(plan)
+        let outcome = try job.run(plan, cancellation: nil)
         #expect(outcome.files == plan.files)
         #expect(Self.names(in: folder) == Set(plan.files.map { FileIO.lastComponent(of: $0) }))
         // A plan is written more than once: the second run replaces the set the first wrote.
-        let again = try job.run(plan)
+        let again = try job.run(plan, cancellation: nil)
         #expect(again.files == outcome.files)
         for file in outcome.files { #expect(try FileIO.readAll(file).count > 0) }
         #expect(Self.names(in: folder).count == 34)
@@ -46,10 +46,10 @@ struct FramesJobPlanTests {
     @Test func aSheetsPlanWritesNothingAndItsRunWritesWhatItNamed() throws {
         let folder = try Fixtures.temporaryFolder("frames-plan-sheet")
         let job = FramesJob(input: try Self.coinSheet(in: folder), output: folder + "/frames")
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         #expect(!FileManager.default.fileExists(atPath: folder + "/frames"))
         #expect(plan.frameCount == 4 && plan.files.count == 4 && plan.pages == 1 && plan.prefix == nil)
-        let outcome = try job.run(plan)
+        let outcome = try job.run(plan, cancellation: nil)
         #expect(outcome.files == plan.files && Self.names(in: folder + "/frames").count == 4)
     }
 
@@ -62,7 +62,7 @@ struct FramesJobPlanTests {
         let before = Self.names(in: folder)
         let log = ProgressLog()
         #expect(throws: FramesJobError.output(.overwritesInput(output: input, input: input))) {
-            _ = try FramesJob(input: input, output: folder, prefix: "fire").plan(progress: log.callback)
+            _ = try FramesJob(input: input, output: folder, prefix: "fire").plan(progress: log.callback, cancellation: nil)
         }
         #expect(log.values.allSatisfy { $0.phase == .reading } && log.values.last?.done == 0, "it read on past the refusal")
         #expect(Self.names(in: folder) == before)
@@ -74,10 +74,10 @@ struct FramesJobPlanTests {
         try FileIO.createDirectory(folder)
         try FileIO.writeAtomically(Array("mine".utf8), to: folder + "/fire3.png")
         var job = FramesJob(input: Self.fire, output: folder)
-        #expect(throws: FramesJobError.output(.notWrittenByFlipbook(path: folder + "/fire3.png"))) { _ = try job.plan() }
+        #expect(throws: FramesJobError.output(.notWrittenByFlipbook(path: folder + "/fire3.png"))) { _ = try job.plan(cancellation: nil) }
         #expect(Self.names(in: folder) == ["fire3.png"])
         job.overwrite = true
-        let outcome = try job.run(try job.plan())
+        let outcome = try job.run(try job.plan(cancellation: nil), cancellation: nil)
         #expect(outcome.files.count == 34)
         #expect(try FileIO.readAll(folder + "/fire3.png") != Array("mine".utf8))
     }
@@ -88,9 +88,9 @@ struct FramesJobPlanTests {
         let folder = try Fixtures.temporaryFolder("frames-plan-progress") + "/out"
         let job = FramesJob(input: Self.fire, output: folder)
         let reading = ProgressLog(), writing = ProgressLog()
-        let plan = try job.plan(progress: reading.callback)
+        let plan = try job.plan(progress: reading.callback, cancellation: nil)
         #expect(reading.values.map(\.phase) == [.reading, .reading] && reading.values.last?.fraction == 1)
-        _ = try job.run(plan, progress: writing.callback)
+        _ = try job.run(plan, progress: writing.callback, cancellation: nil)
         #expect(writing.values.map(\.done) == Array(1...33) && writing.values.allSatisfy { $0.phase == .writing })
         #expect(writing.neverGoesBackwards && writing.values.last?.fraction == 1)
     }
@@ -100,7 +100,7 @@ struct FramesJobPlanTests {
         let bytes = try FileIO.readAll(Self.fire)
         let cut = InMemoryFile(name: "fire.gif", bytes: Array(bytes.prefix(bytes.count / 2)))
         let log = ProgressLog()
-        let outcome = try FramesJob(files: [cut]).run(progress: log.callback)
+        let outcome = try FramesJob(files: [cut]).run(progress: log.callback, cancellation: nil)
         #expect(outcome.frames.count > 2 && outcome.frames.count < 34 && !outcome.warnings.isEmpty)
         #expect(log.neverGoesBackwards && log.values.last?.fraction == 1)
     }
@@ -108,7 +108,7 @@ struct FramesJobPlanTests {
     @Test func aCancelledFlagBetweenPlanAndRunWritesNothing() throws {
         let folder = try Fixtures.temporaryFolder("frames-plan-cancel") + "/out"
         let job = FramesJob(input: Self.fire, output: folder)
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         let flag = CancellationFlag()
         flag.cancel()
         #expect(throws: FramesJobError.cancelled) { _ = try job.run(plan, cancellation: flag) }
@@ -141,24 +141,24 @@ struct FramesJobPlanTests {
         var job = FramesJob(input: Self.fire, output: try Fixtures.temporaryFolder("frames-threads-bad") + "/out")
         job.threads = threads
         #expect(throws: FramesJobError.setting(SettingError(.threads, of: "FramesJob", value: threads, allowed: .atLeast(1)))) {
-            _ = try job.plan()
+            _ = try job.plan(cancellation: nil)
         }
     }
 
     @Test func oneThreadWritesTheSameFrames() throws {
         var job = FramesJob(files: [InMemoryFile(name: "fire.gif", bytes: try FileIO.readAll(Self.fire))])
-        let every = try job.run()
+        let every = try job.run(cancellation: nil)
         job.threads = 1
-        let one = try job.run()
+        let one = try job.run(cancellation: nil)
         #expect(one.frames == every.frames && one.frames.count == 34)
     }
 
     /// In memory, the first file is the animation or the sheet's data; no file at all is refused.
     @Test func filesInMemoryPlanTheirNames() throws {
         let job = FramesJob(files: [InMemoryFile(name: "fire.gif", bytes: try FileIO.readAll(Self.fire))])
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         #expect(plan.files.count == 34 && plan.files.first == "fire1.png" && plan.files.last == "sequence.json")
-        #expect(try job.run(plan).files == plan.files)
-        #expect(throws: FramesJobError.self) { _ = try FramesJob(files: []).plan() }
+        #expect(try job.run(plan, cancellation: nil).files == plan.files)
+        #expect(throws: FramesJobError.self) { _ = try FramesJob(files: []).plan(cancellation: nil) }
     }
 }

@@ -18,12 +18,12 @@ struct FramesJobProgressTests {
         let input = "\(folder)/\(name)"
         if name.hasSuffix(".json") {
             let sheet = SheetJob(sources: [Self.coin], output: "\(folder)/coin.png", data: input)
-            try sheet.write(try sheet.plan())
+            try sheet.write(try sheet.plan(cancellation: nil), cancellation: nil)
         } else {
-            _ = try AssembleJob(sources: [Self.coin], output: input).run()
+            _ = try AssembleJob(sources: [Self.coin], output: input).run(cancellation: nil)
         }
         let log = ProgressLog()
-        let outcome = try FramesJob(input: input, output: "\(folder)/frames").run(progress: log.callback)
+        let outcome = try FramesJob(input: input, output: "\(folder)/frames").run(progress: log.callback, cancellation: nil)
         #expect(outcome.files.filter { $0.hasSuffix(".png") }.count == 4)
         let reports = log.values
         #expect(reports.prefix(2).map(\.phase) == [.reading, .reading] && reports.prefix(2).map(\.done) == [0, 1])
@@ -36,7 +36,7 @@ struct FramesJobProgressTests {
     @Test func aGIFReportsEachFrameToo() throws {
         let log = ProgressLog()
         let outcome = try FramesJob(input: Fixtures.path("gif/giflib/fire.gif"), output: try Fixtures.temporaryFolder("frames-progress-gif"))
-            .run(progress: log.callback)
+            .run(progress: log.callback, cancellation: nil)
         #expect(outcome.files.count == 34, "33 frames and sequence.json")
         let reports = log.values
         #expect(reports.prefix(2).map(\.phase) == [.reading, .reading])
@@ -67,12 +67,12 @@ struct FramesJobOutputBudgetTests {
         try Data(bytes).write(to: URL(fileURLWithPath: folder + "/b.gif"))
         #expect(throws: FramesJobError.limit(LimitError(limit: .outputPixels, subject: folder + "/b.gif", amount: 50 * 8000 * 8000,
                                                         maximum: 1 << 28, detail: "50 frames of 8000×8000"))) {
-            _ = try FramesJob(input: folder + "/b.gif", output: folder + "/out").run()
+            _ = try FramesJob(input: folder + "/b.gif", output: folder + "/out").run(cancellation: nil)
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
         // Within a raised limit, the same file is exploded (here 3 frames of 64²).
         try Data(Self.tinyFramesOnAHugeCanvas(side: 64, frames: 3)).write(to: URL(fileURLWithPath: folder + "/s.gif"))
-        let outcome = try FramesJob(input: folder + "/s.gif", output: folder + "/small", limits: ResourceLimits(maxOutputPixels: 3 * 64 * 64)).run()
+        let outcome = try FramesJob(input: folder + "/s.gif", output: folder + "/small", limits: ResourceLimits(maxOutputPixels: 3 * 64 * 64)).run(cancellation: nil)
         #expect(outcome.files.filter { $0.hasSuffix(".png") }.count == 3)
     }
 }

@@ -20,10 +20,10 @@ struct FramesJobSettingTests {
         let out = try Fixtures.temporaryFolder("frames-limits") + "/out"
         let expected = FramesJobError.setting(SettingError(.limit(limit), of: "ResourceLimits", value: value, allowed: .atLeast(1)))
         // A file that does not exist: the setting is said first.
-        #expect(throws: expected) { _ = try FramesJob(input: Self.fire + "-missing.gif", output: out, limits: limits).run() }
-        #expect(throws: expected) { _ = try FramesJob(input: Self.fire, output: out, limits: limits).run() }
+        #expect(throws: expected) { _ = try FramesJob(input: Self.fire + "-missing.gif", output: out, limits: limits).run(cancellation: nil) }
+        #expect(throws: expected) { _ = try FramesJob(input: Self.fire, output: out, limits: limits).run(cancellation: nil) }
         let upload = InMemoryFile(name: "fire.gif", bytes: try FileIO.readAll(Self.fire))
-        #expect(throws: expected) { _ = try FramesJob(files: [upload], limits: limits).run() }
+        #expect(throws: expected) { _ = try FramesJob(files: [upload], limits: limits).run(cancellation: nil) }
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
@@ -31,14 +31,14 @@ struct FramesJobSettingTests {
     func aNamedScaleOutOfRangeIsRefused(scale: Int) throws {
         let upload = InMemoryFile(name: "fire@\(scale)x.gif", bytes: try FileIO.readAll(Self.fire))
         do {
-            _ = try FramesJob(files: [upload]).run()
+            _ = try FramesJob(files: [upload]).run(cancellation: nil)
             Issue.record("frames named @\(scale)x were made")
         } catch {
             #expect(error == .scaleOutOfRange(path: "fire@\(scale)x.gif", scale: scale), "\(error)")
             #expect(error.description.hasPrefix("fire@\(scale)x.gif is not read: it is named @\(scale)x"))
         }
         // @3x still gives @3x frames.
-        let three = try FramesJob(files: [InMemoryFile(name: "fire@3x.gif", bytes: upload.bytes)]).run()
+        let three = try FramesJob(files: [InMemoryFile(name: "fire@3x.gif", bytes: upload.bytes)]).run(cancellation: nil)
         #expect(three.files.first == "fire1@3x.png")
     }
 }

@@ -20,13 +20,13 @@ struct OneShapeAtlasTests {
     func anFpsOutOfRangeIsOneSettingErrorInBothJobs(fps: Double) throws {
         var sheet = SheetJob(sources: [Self.coin], output: try Fixtures.temporaryFolder("one-shape-fps") + "/s.png")
         sheet.fps = fps
-        do throws(SheetJobError) { _ = try sheet.plan(); Issue.record("SheetJob took fps \(fps)") } catch {
+        do throws(SheetJobError) { _ = try sheet.plan(cancellation: nil); Issue.record("SheetJob took fps \(fps)") } catch {
             guard case .setting(let setting) = error else { Issue.record("\(error)"); return }
             #expect(setting.setting == .fps && setting.problem == .outOfRange(.interval(Animation.Timing.fpsRange)))
         }
         var assemble = AssembleJob(sources: [Self.coin], output: nil)
         assemble.timing = Animation.Timing(fps: fps)
-        do throws(AssembleError) { _ = try assemble.plan(); Issue.record("AssembleJob took fps \(fps)") } catch {
+        do throws(AssembleError) { _ = try assemble.plan(cancellation: nil); Issue.record("AssembleJob took fps \(fps)") } catch {
             guard case .setting(let setting) = error else { Issue.record("\(error)"); return }
             #expect(setting.setting == .fps && setting.problem == .outOfRange(.interval(Animation.Timing.fpsRange)))
             #expect(error.settingError == setting)

@@ -16,8 +16,8 @@ struct SheetImportFormsTests {
         let folder = try Fixtures.temporaryFolder("sheet-import-forms")
         let output = engine == .spritekit ? "\(folder)/up/coin.atlasc" : "\(folder)/up/coin.png"
         let job = SheetJob(sources: [coin], output: output, engine: engine)
-        let plan = try job.plan()
-        try job.write(plan)
+        let plan = try job.plan(cancellation: nil)
+        try job.write(plan, cancellation: nil)
         // A SpriteKit atlas is read as its folder.
         let data = engine == .spritekit ? output : try #require(plan.files.map(\.path).first { !$0.hasSuffix(".png") })
         let files = try job.encoded(plan).map { InMemoryFile(name: String($0.name.dropFirst(folder.count + 1)), bytes: $0.bytes) }
@@ -43,8 +43,8 @@ struct SheetImportFormsTests {
     /// `FramesJob` takes file URLs as `AssembleJob` and `SheetJob` do: the sheet's frames, as from paths.
     @Test func framesJobTakesFileURLs() throws {
         let (data, folder, _) = try Self.sheet(for: .godot4)
-        let byURL = try FramesJob(url: URL(fileURLWithPath: data), output: URL(fileURLWithPath: "\(folder)/url")).run()
-        let byPath = try FramesJob(input: data, output: "\(folder)/path").run()
+        let byURL = try FramesJob(url: URL(fileURLWithPath: data), output: URL(fileURLWithPath: "\(folder)/url")).run(cancellation: nil)
+        let byPath = try FramesJob(input: data, output: "\(folder)/path").run(cancellation: nil)
         #expect(byURL.files.map { URL(fileURLWithPath: $0).lastPathComponent } == byPath.files.map { URL(fileURLWithPath: $0).lastPathComponent })
         #expect(byURL.files.count == 4 && byURL.files.allSatisfy { $0.hasPrefix("\(folder)/url/") })
     }
@@ -91,7 +91,7 @@ struct SheetImportFormsTests {
                 + "cannot be told — each file needs a name of its own (rename one or leave one out)"
         }
         #expect(throws: FramesJobError.self) {
-            _ = try FramesJob(files: [InMemoryFile(name: "up/coin.atlas", bytes: hostile.bytes)] + files).run()
+            _ = try FramesJob(files: [InMemoryFile(name: "up/coin.atlas", bytes: hostile.bytes)] + files).run(cancellation: nil)
         }
         #expect(try SheetImport.read(files: files + files, data: "up/coin.atlas").sprites.count == 4, "the same bytes twice are one file")
     }

@@ -27,7 +27,7 @@ struct SheetJobAsyncTests {
                 let other = job.forEngine(engine, output: "\(folder)/sheet-\(engine.rawValue).png")
                 let plan = try other.plan(reusing: packed)
                 // (In async code `write` is the async form; the synchronous one, called from a closure.)
-                if async { try await other.write(plan) } else { try { () throws in try other.write(plan) }() }
+                if async { try await other.write(plan) } else { try { () throws in try other.write(plan, cancellation: nil) }() }
             }
         }
         let files = try Self.contents(of: awaited)
@@ -82,7 +82,7 @@ struct SheetJobSyncRunTests {
 
     @Test func aSynchronousRunWritesTheSheet() throws {
         let folder = try Fixtures.temporaryFolder("sheet-sync-run")
-        let plan = try SheetJob(sources: [Self.coin], output: folder + "/coin.png").run()
+        let plan = try SheetJob(sources: [Self.coin], output: folder + "/coin.png").run(cancellation: nil)
         #expect(plan.files.count == 2 && plan.files.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
         let flag = CancellationFlag()
         flag.cancel()

@@ -32,7 +32,7 @@ struct SheetJobRulesTests {
         // A source that does not exist: the refusal comes first, not "no such file".
         let job = SheetJob(sources: [Self.coin + "-missing"], output: output, engine: engine, format: format, builder: builder)
         do {
-            _ = try job.plan()
+            _ = try job.plan(cancellation: nil)
             Issue.record("\(what): not refused")
         } catch {
             switch (error, format) {
@@ -67,7 +67,7 @@ struct SheetJobRulesTests {
         let job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"), builder: builder)
         let expected = SettingError(setting, of: "SheetBuilder", value: value,
                                     allowed: .range((setting == .maxSide ? 1 : 0)...MaxRectsPacker.largestSide))
-        #expect(throws: SheetJobError.setting(expected)) { _ = try job.plan() }
+        #expect(throws: SheetJobError.setting(expected)) { _ = try job.plan(cancellation: nil) }
         #expect(expected.description == message)
     }
 
@@ -77,20 +77,20 @@ struct SheetJobRulesTests {
         var job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"))
         job.fps = 0
         #expect(throws: SheetJobError.setting(SettingError(.fps, of: "SheetJob", value: 0, allowed: .interval(1.0 / 86_400...1000)))) {
-            _ = try job.plan()
+            _ = try job.plan(cancellation: nil)
         }
-        do { _ = try job.plan() } catch {
+        do { _ = try job.plan(cancellation: nil) } catch {
             #expect(error.settingError?.description == "SheetJob.fps must be between 1/86400 and 1000 (got 0)")
         }
         job.fps = nil
         job.threads = 0
-        #expect(throws: SheetJobError.setting(SettingError(.threads, of: "SheetJob", value: 0, allowed: .atLeast(1)))) { _ = try job.plan() }
+        #expect(throws: SheetJobError.setting(SettingError(.threads, of: "SheetJob", value: 0, allowed: .atLeast(1)))) { _ = try job.plan(cancellation: nil) }
         job.threads = nil
         job.pngLevel = 10
-        #expect(throws: SheetJobError.setting(SettingError(.pngLevel, of: "SheetJob", value: 10, allowed: .range(0...9)))) { _ = try job.plan() }
+        #expect(throws: SheetJobError.setting(SettingError(.pngLevel, of: "SheetJob", value: 10, allowed: .range(0...9)))) { _ = try job.plan(cancellation: nil) }
         job.pngLevel = 5
         job.limits.maxDecodedBytes = 0
-        do { _ = try job.plan() } catch {
+        do { _ = try job.plan(cancellation: nil) } catch {
             #expect(error.settingError?.setting == .limit(.decodedBytes))
             #expect(error.description == "ResourceLimits.maxDecodedBytes must be positive (got 0)")
         }
@@ -102,7 +102,7 @@ struct SheetJobRulesTests {
     func scalesOutOfRangeAreRefused(scales: [Int]) throws {
         let job = SheetJob(sources: [Self.robot], output: try Self.output("s.png"), scales: scales)
         let expected = SettingError(.scales, of: "SheetJob", value: "\(scales)", problem: .outOfRange(.ascending(1...3)))
-        #expect(throws: SheetJobError.setting(expected)) { _ = try job.plan() }
+        #expect(throws: SheetJobError.setting(expected)) { _ = try job.plan(cancellation: nil) }
         #expect(expected.description == "SheetJob.scales are 1…3, each once, smallest first, e.g. [1, 2] (got \(scales))")
     }
 
@@ -113,20 +113,20 @@ struct SheetJobRulesTests {
         let folder = try Fixtures.temporaryFolder("sheet-inside") + "/walk"
         try FileManager.default.copyItem(atPath: Self.robot, toPath: folder)
         do {
-            _ = try SheetJob(sources: [folder], output: folder + "/robot_walk8.png").plan()
+            _ = try SheetJob(sources: [folder], output: folder + "/robot_walk8.png").plan(cancellation: nil)
             Issue.record("a page named as frame 8 was accepted")
         } catch {
             guard case .output(.unsupportedName(let path, _)) = error else { Issue.record("\(error)"); return }
             #expect(path == folder + "/robot_walk8.png")
         }
         let inside = SheetJob(sources: [folder], output: folder + "/sheet.png")
-        try inside.write(try inside.plan())
-        #expect(try SheetJob(sources: [folder], output: folder + "/../other.png").plan().sheets[0].sprites.count == 8)
+        try inside.write(try inside.plan(cancellation: nil), cancellation: nil)
+        #expect(try SheetJob(sources: [folder], output: folder + "/../other.png").plan(cancellation: nil).sheets[0].sprites.count == 8)
         #expect(try Animation.load([folder]).frames.count == 8)
-        #expect(try Validator().validate([folder]).fileCount == 8)
+        #expect(try Validator().validate([folder], cancellation: nil).fileCount == 8)
         let fire = Fixtures.path("gif/giflib/fire.gif")
-        #expect(throws: SheetJobError.source(.animationNotFrames(source: fire, animation: fire))) { _ = try SheetJob(sources: [fire], output: folder + "/s.png").plan() }
-        #expect(throws: SheetJobError.source(.noFrames(source: "(no source given)"))) { _ = try SheetJob(sources: [String](), output: folder + "/s.png").plan() }
+        #expect(throws: SheetJobError.source(.animationNotFrames(source: fire, animation: fire))) { _ = try SheetJob(sources: [fire], output: folder + "/s.png").plan(cancellation: nil) }
+        #expect(throws: SheetJobError.source(.noFrames(source: "(no source given)"))) { _ = try SheetJob(sources: [String](), output: folder + "/s.png").plan(cancellation: nil) }
     }
 
     /// libGDX stores rotated regions counter-clockwise: the job turns them that way itself (a
@@ -140,10 +140,10 @@ struct SheetJobRulesTests {
         }
         let job = SheetJob(sources: [folder], output: try Self.output("bars.png"), engine: .libgdx,
                            builder: SheetBuilder(padding: 0, maxSide: 64, allowRotation: true))
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         #expect(plan.sheets[0].sprites.contains { $0.rotated }, "the packer turned a bar")
         #expect(plan.sheets[0].rotation == .counterClockwise)
-        try job.write(plan)
+        try job.write(plan, cancellation: nil)
         // Cut back out through the libGDX data, every bar is its source, pixel for pixel.
         let cut = try SheetImport.read(job.output.replacingOccurrences(of: ".png", with: ".atlas"))
         #expect(cut.sprites.count == 6)
@@ -158,10 +158,10 @@ struct SheetJobRulesTests {
     func onePackingServesSeveralEngines(engine: SheetEngine) throws {
         let first = SheetJob(sources: [Self.robot, Self.coin], output: try Self.output("phaser.png"), engine: .phaser3,
                              builder: SheetBuilder(trim: true))
-        let packed = try first.plan()
+        let packed = try first.plan(cancellation: nil)
         let again = first.forEngine(engine, output: try Self.output("other.png"))
         let reused = try again.plan(reusing: packed)
-        let fresh = try again.plan()
+        let fresh = try again.plan(cancellation: nil)
         #expect(reused.files.map(\.path) == fresh.files.map(\.path))
         for (a, b) in zip(reused.files, fresh.files) {
             switch (a.content, b.content) {
@@ -171,7 +171,7 @@ struct SheetJobRulesTests {
             }
         }
         #expect(reused.howToLoad == fresh.howToLoad)
-        try again.write(reused)
+        try again.write(reused, cancellation: nil)
         #expect(FileManager.default.fileExists(atPath: reused.files[0].path))
     }
 
@@ -230,7 +230,7 @@ struct SheetJobInMemoryTests {
         let out = try Fixtures.temporaryFolder("sheet-memory")
         let onDisk = SheetJob(sources: [robot, coin], output: out + "/disk.png", engine: engine, builder: SheetBuilder(trim: true))
         let inMemory = SheetJob(files: files, output: "memory.png", engine: engine, builder: SheetBuilder(trim: true))
-        let diskPlan = try onDisk.plan(), memoryPlan = try inMemory.plan()
+        let diskPlan = try onDisk.plan(cancellation: nil), memoryPlan = try inMemory.plan(cancellation: nil)
         #expect(memoryPlan.sheets[0].sprites.map(\.name) == diskPlan.sheets[0].sprites.map(\.name))
         #expect(memoryPlan.sheets[0].pages == diskPlan.sheets[0].pages)
         let bytes = try inMemory.encoded(memoryPlan)
@@ -239,7 +239,7 @@ struct SheetJobInMemoryTests {
         #expect(!FileManager.default.fileExists(atPath: "memory.png"), "nothing written")
         // A file that is no image is left out, as a folder's is (and as Validator leaves it out), and said.
         let withNotes = try SheetJob(files: files + [InMemoryFile(name: "notes.txt", bytes: [1])], output: "memory.png", engine: engine,
-                                     builder: SheetBuilder(trim: true)).plan()
+                                     builder: SheetBuilder(trim: true)).plan(cancellation: nil)
         let samePages = withNotes.sheets[0].pages == memoryPlan.sheets[0].pages
         #expect(samePages)
         #expect(withNotes.notes.contains("left out, no frames: notes.txt (not a PNG, GIF, APNG or WebP)"))
@@ -264,14 +264,14 @@ struct SheetJobFrameNumberTests {
         let folder = try FrameNumberFolders.colliding(in: Fixtures.temporaryFolder("sheet-numbers"), extra: "robot_walk005.png", copying: 5)
         let output = folder + "/../walk-sheet.png"
         #expect(throws: SheetJobError.source(.duplicateNumber(number: 5, first: "\(folder)/robot_walk5.png", second: "\(folder)/robot_walk005.png"))) {
-            _ = try SheetJob(sources: [folder], output: output).plan()
+            _ = try SheetJob(sources: [folder], output: output).plan(cancellation: nil)
         }
         var job = SheetJob(sources: [folder], output: output)
         job.onDuplicateNumber = .first
-        let sprites = try job.plan().sheets[0].sprites.map(\.name)
+        let sprites = try job.plan(cancellation: nil).sheets[0].sprites.map(\.name)
         #expect(sprites.count == 8 && sprites.contains("robot_walk5") && !sprites.contains("robot_walk005"))
         job.onDuplicateNumber = .last
-        #expect(try job.plan().sheets[0].animations.first?.frames[5] == "robot_walk005")
+        #expect(try job.plan(cancellation: nil).sheets[0].animations.first?.frames[5] == "robot_walk005")
     }
 
     /// Two folders of bare numbers (`fire/1.png…`, `walk/1.png…`) pack as two animations whose
@@ -283,7 +283,7 @@ struct SheetJobFrameNumberTests {
         let names = try Self.pngs(in: Self.robot)
         #expect(names.count == 8)
         for (index, name) in names.enumerated() { try FileManager.default.copyItem(atPath: "\(Self.robot)/\(name)", toPath: "\(walk)/\(index + 1).png") }
-        let plan = try SheetJob(sources: [fire, walk], output: fire + "/../both.png").plan()
+        let plan = try SheetJob(sources: [fire, walk], output: fire + "/../both.png").plan(cancellation: nil)
         let animations = plan.sheets[0].animations
         #expect(animations.map(\.name).sorted() == ["fire", "walk"])
         #expect(animations.first { $0.name == "walk" }?.frames == (1...8).map { "walk-\($0)" })
@@ -298,7 +298,7 @@ struct SheetJobFrameNumberTests {
         #expect(names.count == 14)
         for (prefix, expected) in [("fire/", "fire"), ("", "frames")] {
             let files = try names.map { InMemoryFile(name: prefix + $0, bytes: try FileIO.readAll("\(folder)/\($0)")) }
-            let animations = try SheetJob(files: files, output: "m.png").plan().sheets[0].animations
+            let animations = try SheetJob(files: files, output: "m.png").plan(cancellation: nil).sheets[0].animations
             #expect(animations.map(\.name) == [expected] && animations.first?.frames.count == 14, "\(prefix): \(animations.map(\.name))")
         }
     }
@@ -307,10 +307,10 @@ struct SheetJobFrameNumberTests {
         let files = try Self.pngs(in: Self.robot).map { InMemoryFile(name: "walk/\($0)", bytes: try FileIO.readAll("\(Self.robot)/\($0)")) }
         #expect(files.count == 8)
         #expect(throws: SheetJobError.source(.repeatedName(first: "walk/robot_walk3.png", second: "walk/robot_walk3.png"))) {
-            _ = try SheetJob(files: files + [InMemoryFile(name: files[3].name, bytes: files[0].bytes)], output: "m.png").plan()
+            _ = try SheetJob(files: files + [InMemoryFile(name: files[3].name, bytes: files[0].bytes)], output: "m.png").plan(cancellation: nil)
         }
         // The same bytes twice are one file, as the validator takes them (issue 44).
-        #expect(try SheetJob(files: files + [files[3]], output: "m.png").plan().sheets[0].animations.first?.frames.count == 8)
+        #expect(try SheetJob(files: files + [files[3]], output: "m.png").plan(cancellation: nil).sheets[0].animations.first?.frames.count == 8)
     }
 
     /// Engines whose data carries animations that `SheetImport` reads back (libGDX's `index`
@@ -322,10 +322,10 @@ struct SheetJobFrameNumberTests {
         let folder = try Self.bareFolder()
         let output = folder + "/../sheet" + (engine == .spritekit ? ".atlasc" : ".png")
         let job = SheetJob(sources: [folder], output: output, engine: engine)
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         #expect(plan.sheets[0].animations.map(\.name) == ["fire"])
         #expect(plan.sheets[0].animations.first?.frames == (1...14).map(String.init))
-        try job.write(plan)
+        try job.write(plan, cancellation: nil)
         // What the engine reads back from the data written.
         let data = try #require(plan.files.map(\.path).first { !$0.hasSuffix(".png") })
         let read = try SheetImport.read(data)

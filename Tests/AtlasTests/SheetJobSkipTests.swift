@@ -24,15 +24,15 @@ struct SheetJobSkipTests {
 
     @Test func planWarningsNameTheMissingNumbers() throws {
         let folder = try Self.gapFolder()
-        let sheet = try SheetJob(sources: [folder], output: folder + "/../sheet.png").plan()
+        let sheet = try SheetJob(sources: [folder], output: folder + "/../sheet.png").plan(cancellation: nil)
         #expect(sheet.sheets[0].sprites.count == 3)
         #expect(sheet.warnings.contains { $0.hasPrefix("missing frame 2 of \(folder)/gold_1…4: the 3 frames there play without it") },
                 "\(sheet.warnings)")
-        let assemble = try AssembleJob(sources: [folder], output: nil).plan()
+        let assemble = try AssembleJob(sources: [folder], output: nil).plan(cancellation: nil)
         #expect(assemble.playback.frames.count == 3)
         #expect(assemble.warnings.contains { $0.hasPrefix("missing frame 2 of \(folder)/gold_1…4") }, "\(assemble.warnings)")
         // The outcome carries them too.
-        let outcome = try AssembleJob(sources: [folder], output: nil).run()
+        let outcome = try AssembleJob(sources: [folder], output: nil).run(cancellation: nil)
         #expect(outcome.warnings == assemble.warnings)
     }
 
@@ -45,7 +45,7 @@ struct SheetJobSkipTests {
         for name in names where !["frame-002.png", "frame-003.png", "frame-004.png", "frame-009.png"].contains(name) {
             try FileManager.default.copyItem(atPath: Fixtures.path("sequences/ansimuz-fire-bomb-pixel/\(name)"), toPath: "\(folder)/\(name)")
         }
-        let plan = try AssembleJob(sources: [folder], output: nil).plan()
+        let plan = try AssembleJob(sources: [folder], output: nil).plan(cancellation: nil)
         #expect(plan.warnings.contains { $0.hasPrefix("missing frames 2–4, 9 of \(folder)/frame-0…13: the 10 frames there play without them") },
                 "\(plan.warnings)")
     }

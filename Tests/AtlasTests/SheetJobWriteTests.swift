@@ -19,7 +19,7 @@ struct SheetJobWriteTests {
     @Test func theWriteReportsItsFilesEndingAtOne() throws {
         let folder = try Fixtures.temporaryFolder("sheet-write-progress")
         let job = SheetJob(sources: [Self.coin], output: folder + "/coin.png")
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         let log = ProgressLog()
         try job.write(plan, progress: log.callback, cancellation: nil)
         #expect(log.values == [JobProgress(phase: .writing, done: 0, total: 2, fraction: 0), JobProgress(phase: .writing, done: 2, total: 2, fraction: 1)])
@@ -32,15 +32,15 @@ struct SheetJobWriteTests {
     func aRaisedFlagWritesNothing(_ whileWriting: Bool) throws {
         let folder = try Fixtures.temporaryFolder("sheet-write-cancel")
         let job = SheetJob(sources: [Self.coin], output: folder + "/coin.png")
-        let plan = try job.plan()
-        try job.write(plan)
+        let plan = try job.plan(cancellation: nil)
+        try job.write(plan, cancellation: nil)
         let before = try FileIO.readAll(folder + "/coin.png")
         let flag = CancellationFlag()
         if !whileWriting { flag.cancel() }
         let raise: @Sendable (JobProgress) -> Void = { _ in if whileWriting { flag.cancel() } }
         var other = job
         other.pngLevel = 9
-        #expect(throws: SheetJobError.cancelled) { try other.write(try other.plan(), progress: raise, cancellation: flag) }
+        #expect(throws: SheetJobError.cancelled) { try other.write(try other.plan(cancellation: nil), progress: raise, cancellation: flag) }
         #expect(Self.names(in: folder) == ["coin.json", "coin.png"])
         #expect(try FileIO.readAll(folder + "/coin.png") == before, "the page was replaced")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).allSatisfy { !$0.hasSuffix(".tmp") })

@@ -97,7 +97,7 @@ struct SheetNameCharacterTests {
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/in").count == 2)
         let job = SheetJob(sources: [folder + "/in"], output: folder + "/out/s.png", engine: .libgdx)
-        #expect(throws: SheetJobError.format(.characterNotStorable(.libgdx, name: "fire\n1", character: "\n"))) { try job.run() }
+        #expect(throws: SheetJobError.format(.characterNotStorable(.libgdx, name: "fire\n1", character: "\n"))) { try job.run(cancellation: nil) }
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
 }

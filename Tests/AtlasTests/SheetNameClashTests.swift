@@ -34,7 +34,7 @@ struct SheetNameClashTests {
         let root = try Self.folders(folders)
         defer { try? FileManager.default.removeItem(atPath: root) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folders[0])").count == 2)
-        let plan = try SheetJob(sources: folders.map { "\(root)/\($0)" }, output: root + "/out/s.png").plan()
+        let plan = try SheetJob(sources: folders.map { "\(root)/\($0)" }, output: root + "/out/s.png").plan(cancellation: nil)
         let sheet = try #require(plan.sheets.first)
         #expect(sheet.sprites.map(\.name).sorted() == sprites)
         #expect(sheet.animations.map(\.name).sorted() == animations)
@@ -49,7 +49,7 @@ struct SheetNameClashTests {
         let files = ["dust/frame-001.png", "smoke/frame-001.png", "dust-frame-001.png"].map { InMemoryFile(name: $0, bytes: bytes) }
         #expect(files.count == 3)
         do {
-            _ = try SheetJob(files: files, output: "s.png").plan()
+            _ = try SheetJob(files: files, output: "s.png").plan(cancellation: nil)
             Issue.record("a clash was packed")
         } catch {
             guard case .packing(.sameName(let name, let first, let second)) = error else {

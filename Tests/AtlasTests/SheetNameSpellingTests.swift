@@ -25,7 +25,7 @@ struct SheetNameSpellingTests {
         let paths = names.map { folder + "/in/" + $0 }
         let expected: Discovery.Error = names[0] == Self.nfc ? .namesDifferInNormalization(first: paths[0], second: paths[1])
             : .namesDifferInCase(first: paths[0], second: paths[1])
-        #expect(throws: SheetJobError.source(expected)) { try SheetJob(sources: [folder + "/in"], output: folder + "/out/s.png").run() }
+        #expect(throws: SheetJobError.source(expected)) { try SheetJob(sources: [folder + "/in"], output: folder + "/out/s.png").run(cancellation: nil) }
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
 
@@ -35,7 +35,7 @@ struct SheetNameSpellingTests {
         #expect(files.count == 2)
         let expected: Discovery.Error = names[0] == Self.nfc ? .namesDifferInNormalization(first: names[0], second: names[1])
             : .namesDifferInCase(first: names[0], second: names[1])
-        #expect(throws: SheetJobError.source(expected)) { try SheetJob(files: files, output: "s.png").plan() }
+        #expect(throws: SheetJobError.source(expected)) { try SheetJob(files: files, output: "s.png").plan(cancellation: nil) }
     }
 
     @Test func theBuilderRefusesTwoSpellingsOfOneName() throws {
@@ -50,7 +50,7 @@ struct SheetNameSpellingTests {
     /// Sprites of two folders whose names differ only in case are two sprites, with a warning.
     @Test func spritesThatDifferOnlyInCaseAreWarnedAbout() throws {
         let files = [InMemoryFile(name: "a/Coin.png", bytes: try Self.bytes(1)), InMemoryFile(name: "b/coin.png", bytes: try Self.bytes(2))]
-        let plan = try SheetJob(files: files, output: "s.png").plan()
+        let plan = try SheetJob(files: files, output: "s.png").plan(cancellation: nil)
         #expect(plan.sheets.first?.sprites.map(\.name).sorted() == ["Coin", "coin"])
         #expect(plan.warnings.contains { $0.contains("Coin and coin differ only in case") }, "\(plan.warnings)")
     }

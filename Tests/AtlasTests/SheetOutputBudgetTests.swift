@@ -59,7 +59,7 @@ struct SheetOutputBudgetTests {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         do {
-            _ = try FramesJob(input: folder + "/fire.tres", output: folder + "/out").run()
+            _ = try FramesJob(input: folder + "/fire.tres", output: folder + "/out").run(cancellation: nil)
             Issue.record("exploded")
         } catch {
             guard case .limit(let limit) = error else { Issue.record("\(error)"); return }
@@ -71,9 +71,9 @@ struct SheetOutputBudgetTests {
         defer { try? FileManager.default.removeItem(atPath: small) }
         #expect(throws: FramesJobError.limit(LimitError(limit: .outputPixels, subject: small + "/fire.tres: 4 frames", amount: 40_000,
                                                         maximum: 39_999, detail: "the largest 'fire0', 100×100"))) {
-            _ = try FramesJob(input: small + "/fire.tres", output: small + "/out", limits: ResourceLimits(maxOutputPixels: 39_999)).run()
+            _ = try FramesJob(input: small + "/fire.tres", output: small + "/out", limits: ResourceLimits(maxOutputPixels: 39_999)).run(cancellation: nil)
         }
-        let outcome = try FramesJob(input: small + "/fire.tres", output: small + "/out", limits: ResourceLimits(maxOutputPixels: 40_000)).run()
+        let outcome = try FramesJob(input: small + "/fire.tres", output: small + "/out", limits: ResourceLimits(maxOutputPixels: 40_000)).run(cancellation: nil)
         #expect(outcome.files.count == 4)
     }
 

@@ -24,7 +24,7 @@ struct SheetPagesAsSourceTests {
     /// The fire packed in `folder` at 128 px pages (14 pages), the record deleted; the pages.
     static func sheetWithoutRecord(_ engine: SheetEngine, data: String, in folder: String) throws -> [String] {
         let job = SheetJob(sources: [fire], output: "\(folder)/\(data)", engine: engine, builder: SheetBuilder(maxSide: 128))
-        try job.write(try job.plan())
+        try job.write(try job.plan(cancellation: nil), cancellation: nil)
         try FileManager.default.removeItem(atPath: "\(folder)/.flipbook-outputs.json")
         return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
     }
@@ -43,11 +43,11 @@ struct SheetPagesAsSourceTests {
         #expect(!FileManager.default.fileExists(atPath: "\(folder)/.flipbook-outputs.json"))
 
         var errors: [Discovery.Error?] = []
-        do { _ = try Validator().validate([folder]); errors.append(nil) } catch { errors.append(error.sourceError) }
-        do { _ = try AssembleJob(sources: [folder], output: nil).plan(); errors.append(nil) } catch {
+        do { _ = try Validator().validate([folder], cancellation: nil); errors.append(nil) } catch { errors.append(error.sourceError) }
+        do { _ = try AssembleJob(sources: [folder], output: nil).plan(cancellation: nil); errors.append(nil) } catch {
             if case .source(.discovery(let source)) = error { errors.append(source) } else { errors.append(nil) }
         }
-        do { _ = try SheetJob(sources: [folder], output: "\(folder)-again/s.png").plan(); errors.append(nil) } catch {
+        do { _ = try SheetJob(sources: [folder], output: "\(folder)-again/s.png").plan(cancellation: nil); errors.append(nil) } catch {
             if case .source(let source) = error { errors.append(source) } else { errors.append(nil) }
         }
         #expect(errors.count == 3)
@@ -70,13 +70,13 @@ struct SheetPagesAsSourceTests {
         let pages = try Self.sheetWithoutRecord(engine, data: data, in: folder).filter { !frames.contains($0) }
         #expect(pages.count == 14)
 
-        let report = try Validator().validate([folder])
+        let report = try Validator().validate([folder], cancellation: nil)
         #expect(report.sequences.map(\.prefix) == ["frame-"])
         #expect(report.fileCount == 14)
         #expect(!report.hasErrors)
         let animation = try Animation.load([folder])
         #expect(animation.frames.count == 14)
-        let plan = try SheetJob(sources: [folder], output: "\(folder)-again/s.png").plan()
+        let plan = try SheetJob(sources: [folder], output: "\(folder)-again/s.png").plan(cancellation: nil)
         #expect(plan.sheets.flatMap(\.sprites).count == 14)
     }
 
@@ -89,20 +89,20 @@ struct SheetPagesAsSourceTests {
         #expect(files.count == 15)
         let refusal = Discovery.Error.onlySheetPages(source: Discovery.filesGiven, data: "fx/fire.json",
                                                      pages: pages.map { "fx/\($0)" })
-        #expect(throws: Validator.Error.source(refusal)) { _ = try Validator().validate(files: files) }
+        #expect(throws: Validator.Error.source(refusal)) { _ = try Validator().validate(files: files, cancellation: nil) }
         #expect(throws: Animation.LoadError.discovery(refusal)) { _ = try Animation.load(files: files) }
-        #expect(throws: SheetJobError.source(refusal)) { _ = try SheetJob(files: files, output: "s.png").plan() }
+        #expect(throws: SheetJobError.source(refusal)) { _ = try SheetJob(files: files, output: "s.png").plan(cancellation: nil) }
         #expect(refusal.description.hasPrefix("the files given hold no frames but the pages of a sprite sheet"))
 
         // With the frames beside them, the pages are left out and the note names them.
         let frames = try Fixtures.pngNames(in: "sequences/ansimuz-fire-bomb-pixel").map {
             InMemoryFile(name: "fx/\($0)", bytes: try FileIO.readAll("\(Self.fire)/\($0)"))
         }
-        let plan = try SheetJob(files: frames + files, output: "s.png").plan()
+        let plan = try SheetJob(files: frames + files, output: "s.png").plan(cancellation: nil)
         #expect(plan.sheets.flatMap(\.sprites).count == 14)
         #expect(plan.notes.contains { $0.hasSuffix("no frames: fx/fire-0.png, fx/fire-1.png, fx/fire-10.png and 11 more (the pages of the sprite sheet fx/fire.json)") },
                 "\(plan.notes)")
-        #expect(try Validator().validate(files: frames + files).fileCount == 14)
+        #expect(try Validator().validate(files: frames + files, cancellation: nil).fileCount == 14)
     }
 }
 
@@ -125,18 +125,18 @@ struct SheetUploadSourceTests {
         let files = try Self.upload(sequence, folder: "fx")
         let pngs = files.filter { $0.name.hasSuffix(".png") }
         #expect(files.count > pngs.count, "the folder holds its licence and notes too")
-        let plan = try SheetJob(files: files, output: "s.png").plan()
+        let plan = try SheetJob(files: files, output: "s.png").plan(cancellation: nil)
         #expect(plan.sheets.flatMap(\.sprites).count == pngs.count)
         let leftOut = files.filter { !$0.name.hasSuffix(".png") && !$0.name.hasSuffix("sequence.json") }.map(\.name)
         #expect(plan.notes.contains { note in note.hasPrefix("left out, no frames: ") && leftOut.prefix(3).allSatisfy(note.contains) }, "\(plan.notes)")
-        let report = try Validator().validate(files: files)
+        let report = try Validator().validate(files: files, cancellation: nil)
         #expect(report.fileCount == pngs.count)
     }
 
     @Test func oneFolderSpelledTwoWaysIsOneFolder() throws {
         let files = try Self.upload("kenney-gold-coin", folder: "coin") { $0.isMultiple(of: 2) ? "./" : "" }
         #expect(files.filter { $0.name.hasPrefix("./coin/gold_") }.count == 2)
-        let plan = try SheetJob(files: files, output: "s.png").plan()
+        let plan = try SheetJob(files: files, output: "s.png").plan(cancellation: nil)
         #expect(plan.sheets[0].sprites.count == 4)
         #expect(plan.sheets[0].animations.map(\.name) == ["gold"])
         #expect(plan.sheets[0].animations.first?.frames.count == 4)

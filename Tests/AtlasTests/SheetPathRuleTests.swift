@@ -168,7 +168,7 @@ struct SheetPathRuleTests {
         let out = setup.root + "/out"
         #expect(throws: FramesJobError.outsideFolder(SheetImport.PathRefusal(dataFile: setup.dataFile, path: "../../../../../../../../../../etc/passwd",
                                                                              form: .parent))) {
-            _ = try FramesJob(input: setup.input, output: out).run()
+            _ = try FramesJob(input: setup.input, output: out).run(cancellation: nil)
         }
         #expect(!FileManager.default.fileExists(atPath: out))
     }

@@ -31,7 +31,7 @@ struct SheetSourceRuleTests {
         files["preview.gif"] = "gif/effects/Effect_BigHit.gif"
         #expect(files.count == 5)
         let (job, name) = try Self.job(form, files)
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         #expect(plan.sheets[0].animations.map { $0.frames.count } == [4])
         #expect(plan.notes.contains { $0.hasPrefix("left out, no frames: \(name("preview.gif")) (an animation") }, "\(plan.notes)")
     }
@@ -41,6 +41,6 @@ struct SheetSourceRuleTests {
         let (job, name) = try Self.job(form, ["boom.gif": "gif/effects/Effect_BigHit.gif"])
         // Named as what it is, with the folder (or the files given) that holds it: a sheet packs frames.
         let source = form == .upload ? Discovery.filesGiven : FileIO.parentDirectory(of: name("boom.gif"))
-        #expect(throws: SheetJobError.source(.animationNotFrames(source: source, animation: name("boom.gif")))) { _ = try job.plan() }
+        #expect(throws: SheetJobError.source(.animationNotFrames(source: source, animation: name("boom.gif")))) { _ = try job.plan(cancellation: nil) }
     }
 }

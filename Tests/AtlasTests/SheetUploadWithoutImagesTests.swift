@@ -15,7 +15,7 @@ struct SheetUploadWithoutImagesTests {
     ] as [[InMemoryFile]])
     func isRefusedWithASheetsAdvice(files: [InMemoryFile]) throws {
         do {
-            _ = try SheetJob(files: files, output: "sheet.png").plan()
+            _ = try SheetJob(files: files, output: "sheet.png").plan(cancellation: nil)
             Issue.record("an upload of \(files.map(\.name)) was packed")
         } catch {
             #expect(error == .source(.noImagesToPack(source: Discovery.filesGiven)))

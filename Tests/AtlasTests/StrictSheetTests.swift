@@ -250,7 +250,7 @@ struct LibGDXCutAndPageValueTests {
     static func atlas(_ transform: (String) -> String) throws -> String {
         let folder = try Fixtures.temporaryFolder("libgdx-cut")
         let job = SheetJob(sources: [Fixtures.path("sequences/kenney-gold-coin")], output: folder + "/coin.png", engine: .libgdx)
-        try job.write(try job.plan())
+        try job.write(try job.plan(cancellation: nil), cancellation: nil)
         let path = folder + "/coin.atlas"
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.contains("filter:Linear,Linear\n") && text.contains("repeat:none\n"))
@@ -262,7 +262,7 @@ struct LibGDXCutAndPageValueTests {
         let path = try Self.atlas { $0.split(separator: "\n", omittingEmptySubsequences: false).prefix(5).joined(separator: "\n") + "\n" }
         let output = FileIO.parentDirectory(of: path) + "/out"
         #expect {
-            try FramesJob(input: path, output: output).run()
+            try FramesJob(input: path, output: output).run(cancellation: nil)
         } throws: { error in
             guard case .sheet(let sheet)? = error as? FramesJobError else { return false }
             return sheet.description.contains("names no frames")

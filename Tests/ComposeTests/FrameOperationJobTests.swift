@@ -24,7 +24,7 @@ import TestSupport
                       .resize(width: 32, height: 48, filter: .lanczos3, fit: .aspectFit)])
     func aFolderGivesOneFrameOfTheSameNamePerFrame(_ operation: FrameOperation) throws {
         let out = try Fixtures.temporaryFolder("frame-operation-folder") + "/out"
-        let outcome = try FrameOperationJob(sources: [Self.coin], output: out, operation: operation).run()
+        let outcome = try FrameOperationJob(sources: [Self.coin], output: out, operation: operation).run(cancellation: nil)
         #expect(outcome.frames == 4 && outcome.format == .folder)
         #expect(try Self.pngs(in: out) == ["gold_1.png", "gold_2.png", "gold_3.png", "gold_4.png"])
         #expect(FileManager.default.fileExists(atPath: out + "/sequence.json"))
@@ -41,7 +41,7 @@ import TestSupport
     /// A GIF's timing is carried over: one frame per GIF frame, each with its own duration.
     @Test func aGIFsFramesAndTimingCarryOverToAFolder() throws {
         let out = try Fixtures.temporaryFolder("frame-operation-gif") + "/impact"
-        let outcome = try FrameOperationJob(sources: [Self.impact], output: out, operation: .scale(factor: 0.5, filter: .lanczos3)).run()
+        let outcome = try FrameOperationJob(sources: [Self.impact], output: out, operation: .scale(factor: 0.5, filter: .lanczos3)).run(cancellation: nil)
         #expect(outcome.frames == 24 && outcome.width == 76 && outcome.height == 95)
         #expect(try Self.pngs(in: out).count == 24)
         let manifest = try SequenceManifest.read(file: out + "/sequence.json")
@@ -53,7 +53,7 @@ import TestSupport
 
     @Test func aGIFWrittenAsAGIFKeepsItsTiming() throws {
         let out = try Fixtures.temporaryFolder("frame-operation-gif-gif") + "/impact.gif"
-        let outcome = try FrameOperationJob(sources: [Self.impact], output: out, operation: .blur(Blur(sigma: 1))).run()
+        let outcome = try FrameOperationJob(sources: [Self.impact], output: out, operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
         let decoder = try GIF.Decoder(file: out)
         let frames = try decoder.allFrames()
         // The frames counted are the ones the file holds, merges said in the report (they were the 24 input frames).
@@ -73,7 +73,7 @@ import TestSupport
         let folder = try Fixtures.temporaryFolder("frame-operation-named-2x")
         try FileManager.default.copyItem(atPath: Self.impact, toPath: folder + "/impact@2x.gif")
         let outcome = try FrameOperationJob(sources: [folder + "/impact@2x.gif"], output: folder + "/out",
-                                            operation: .resize(width: 20, height: 20, filter: .lanczos3, fit: .fill)).run()
+                                            operation: .resize(width: 20, height: 20, filter: .lanczos3, fit: .fill)).run(cancellation: nil)
         #expect(outcome.scale == 2 && outcome.width == 40 && outcome.height == 40)
         let names = try Self.pngs(in: folder + "/out")
         #expect(names.count == 24 && names.allSatisfy { $0.hasSuffix("@2x.png") })
@@ -81,7 +81,7 @@ import TestSupport
         #expect(first.width == 40 && first.height == 40)
         // σ 2 pt on @2x frames is σ 4 px.
         let blurred = try FrameOperationJob(sources: [folder + "/impact@2x.gif"], output: folder + "/blurred",
-                                            operation: .blur(Blur(sigma: 2))).run()
+                                            operation: .blur(Blur(sigma: 2))).run(cancellation: nil)
         #expect(blurred.scale == 2)
         var source = try GIF.Decoder(file: Self.impact).allFrames()[4].image
         source.scale = 2
@@ -104,10 +104,10 @@ import TestSupport
         #expect(frames.count == 4)
         for name in frames { try FileManager.default.copyItem(atPath: Self.coin + "/" + name, toPath: folder + "/pp/" + name) }
         try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder + "/pp/sequence.json"))
-        let assembled = try AssembleJob(sources: [folder + "/pp"], output: nil).run()
+        let assembled = try AssembleJob(sources: [folder + "/pp"], output: nil).run(cancellation: nil)
         #expect((assembled.report.duration * 1000).rounded() == milliseconds)
         for name in ["b.gif", "b.webp", "b.apng"] {
-            let outcome = try FrameOperationJob(sources: [folder + "/pp"], output: folder + "/" + name, operation: .blur(Blur(sigma: 1))).run()
+            let outcome = try FrameOperationJob(sources: [folder + "/pp"], output: folder + "/" + name, operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
             #expect((outcome.duration * 1000).rounded() == milliseconds, "\(name)")
             #expect(outcome.report.map { ($0.duration * 1000).rounded() } == milliseconds, "\(name)")
             let read = try Animation.load([folder + "/" + name])
@@ -119,13 +119,13 @@ import TestSupport
     @Test func anAnimationNamedForAnotherScaleIsWarnedAbout() throws {
         let folder = try Fixtures.temporaryFolder("frame-operation-scale-name")
         let outcome = try FrameOperationJob(sources: [Fixtures.path("sequences/emt-watch-spinner-2x")], output: folder + "/spinner.gif",
-                                            operation: .blur(Blur(sigma: 1))).run()
+                                            operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
         // The file is read at @1x, as its name says (it said @2x): the warning names the file that keeps @2x.
         #expect(outcome.scale == 1)
         #expect(outcome.width == 80)
         #expect(outcome.warnings.contains { $0.contains("spinner@2x.gif") }, "\(outcome.warnings)")
         let named = try FrameOperationJob(sources: [Fixtures.path("sequences/emt-watch-spinner-2x")], output: folder + "/spinner@2x.gif",
-                                          operation: .blur(Blur(sigma: 1))).run()
+                                          operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
         #expect(named.scale == 2 && named.warnings.isEmpty)
     }
 
@@ -140,11 +140,11 @@ import TestSupport
         try FileManager.default.copyItem(atPath: Fixtures.path("sequences/emt-watch-spinner-2x/waitIndicatorGraphic-0@2x.png"),
                                          toPath: folder + "/ms/gold_2.png")
         let job = FrameOperationJob(sources: [folder + "/ms"], output: folder + "/" + output, operation: .blur(Blur(sigma: 1)))
-        #expect { try job.plan() } throws: { error in
+        #expect { try job.plan(cancellation: nil) } throws: { error in
             guard case FrameOperationError.frameSize(let frame, 80, 80, let first, 64, 64) = error else { return false }
             return frame == "gold_2.png" && first == "gold_1.png" && "\(error)".contains("one size")
         }
-        #expect(throws: FrameOperationError.self) { try job.run() }
+        #expect(throws: FrameOperationError.self) { try job.run(cancellation: nil) }
         #expect(!FileManager.default.fileExists(atPath: folder + "/" + output))
     }
 
@@ -155,7 +155,7 @@ import TestSupport
                       .scale(factor: 10_000, filter: .nearest)])
     func aSizeOverTheLimitsIsASetting(_ operation: FrameOperation) throws {
         let out = try Fixtures.temporaryFolder("frame-operation-huge") + "/out"
-        #expect { try FrameOperationJob(sources: [Self.coin], output: out, operation: operation).plan() } throws: { error in
+        #expect { try FrameOperationJob(sources: [Self.coin], output: out, operation: operation).plan(cancellation: nil) } throws: { error in
             guard case FrameOperationError.size(let limit) = error else { return false }
             return limit.subject.contains("FrameOperation")
         }
@@ -166,11 +166,11 @@ import TestSupport
     @Test func aGIFOfSoftFramesGetsAssemblesAlphaNote() throws {
         let folder = try Fixtures.temporaryFolder("frame-operation-soft")
         let spinner = Fixtures.path("sequences/emt-watch-spinner-2x")
-        let gif = try FrameOperationJob(sources: [spinner], output: folder + "/spinner@2x.gif", operation: .blur(Blur(sigma: 1))).run()
+        let gif = try FrameOperationJob(sources: [spinner], output: folder + "/spinner@2x.gif", operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
         #expect(gif.notes.count == 1 && gif.notes[0].contains("semi-transparent") && gif.notes[0].contains("spinner@2x.webp"), "\(gif.notes)")
-        let assembled = try AssembleJob(sources: [spinner], output: folder + "/assembled@2x.gif").plan()
+        let assembled = try AssembleJob(sources: [spinner], output: folder + "/assembled@2x.gif").plan(cancellation: nil)
         #expect(assembled.notes.contains { $0.contains("semi-transparent") }, "the same frames unblurred: \(assembled.notes)")
-        let apng = try FrameOperationJob(sources: [spinner], output: folder + "/spinner@2x.apng", operation: .blur(Blur(sigma: 1))).run()
+        let apng = try FrameOperationJob(sources: [spinner], output: folder + "/spinner@2x.apng", operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
         #expect(apng.notes.isEmpty)
     }
 
@@ -197,7 +197,7 @@ import TestSupport
     @Test func aFolderWithSeveralScalesIsDoneAtEveryScale() throws {
         let folder = try Fixtures.temporaryFolder("frame-operation-both")
         let both = try Self.threeScales(in: folder)
-        let outcome = try FrameOperationJob(sources: [both], output: folder + "/both-b", operation: .blur(Blur(sigma: 1))).run()
+        let outcome = try FrameOperationJob(sources: [both], output: folder + "/both-b", operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
         #expect(outcome.scale == 1 && outcome.frames == 4 && outcome.width == 64)
         #expect(outcome.warnings.isEmpty, "\(outcome.warnings)")
         #expect(outcome.otherScales.map(\.scale) == [2, 3])
@@ -217,7 +217,7 @@ import TestSupport
         #expect(source.scale == 2)
         let one = try Blur(sigma: 1).apply(to: source)
         #expect(try PNG.Decoder().decodeBitmap(file: folder + "/both-b/gold_2@2x.png").pixels == one.pixels)
-        let plain = try FrameOperationJob(sources: [Self.coin], output: folder + "/coin-b", operation: .blur(Blur(sigma: 1))).run()
+        let plain = try FrameOperationJob(sources: [Self.coin], output: folder + "/coin-b", operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
         #expect(plain.warnings.isEmpty && plain.otherScales.isEmpty)
     }
 
@@ -226,7 +226,7 @@ import TestSupport
         let folder = try Fixtures.temporaryFolder("frame-operation-both-gif")
         let both = try Self.threeScales(in: folder)
         let outcome = try FrameOperationJob(sources: [both], output: folder + "/coin.apng", operation: .resize(width: 32, height: 32,
-                                            filter: .lanczos3, fit: .fill)).run()
+                                            filter: .lanczos3, fit: .fill)).run(cancellation: nil)
         #expect(outcome.files == [folder + "/coin.apng", folder + "/coin@2x.apng", folder + "/coin@3x.apng"])
         #expect(outcome.warnings.isEmpty && outcome.otherScales.allSatisfy(\.warnings.isEmpty))
         for (scale, file) in outcome.files.enumerated() {
@@ -244,13 +244,13 @@ import TestSupport
     func aGIFSourceIsDecodedFrameByFrame(output: String) throws {
         let folder = try Fixtures.temporaryFolder("frame-operation-stream")
         let job = FrameOperationJob(sources: [Self.impact], output: folder + "/" + output, operation: .blur(Blur(sigma: 2)))
-        let plan = try job.plan()
+        let plan = try job.plan(cancellation: nil)
         #expect(plan.animation.frames.count == 24)
         guard case .streamed(let stream, 0)? = plan.animation.frames.first else {
             Issue.record("the plan holds the GIF's frames: \(plan.animation.frames.first.map { "\($0)" } ?? "none")")
             return
         }
-        let outcome = try job.run(plan)
+        let outcome = try job.run(plan, cancellation: nil)
         #expect(outcome.frames > 0)
         let statistics = stream.statistics
         #expect(statistics.mostHeld <= stream.window)
@@ -268,7 +268,7 @@ import TestSupport
         let job = FrameOperationJob(sources: [Self.coin], output: out,
                                     operation: .slice(NineSlice(insets: NineSlice.Insets(top: 40, left: 40, bottom: 40, right: 40)),
                                                       width: 100, height: 100))
-        #expect(throws: FrameOperationError.self) { try job.run() }
+        #expect(throws: FrameOperationError.self) { try job.run(cancellation: nil) }
         #expect(try Self.pngs(in: folder).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: out + "/sequence.json"))
         #expect((try? Self.pngs(in: out))?.isEmpty ?? true)
@@ -278,15 +278,15 @@ import TestSupport
         let folder = try Fixtures.temporaryFolder("frame-operation-contract")
         try FileManager.default.copyItem(atPath: Self.impact, toPath: folder + "/impact.gif")
         let over = FrameOperationJob(sources: [folder + "/impact.gif"], output: folder + "/impact.gif", operation: .blur(Blur(sigma: 1)))
-        #expect { try over.run() } throws: { error in
+        #expect { try over.run(cancellation: nil) } throws: { error in
             guard case FrameOperationError.output = error else { return false }
             return true
         }
         let out = folder + "/impact"
-        _ = try FrameOperationJob(sources: [Self.impact], output: out, operation: .scale(factor: 0.25, filter: .bilinear)).run()
+        _ = try FrameOperationJob(sources: [Self.impact], output: out, operation: .scale(factor: 0.25, filter: .bilinear)).run(cancellation: nil)
         #expect(try Self.pngs(in: out).count == 24)
         // A rerun replaces the set it wrote: the same 24 names, the new frames.
-        _ = try FrameOperationJob(sources: [Self.impact], output: out, operation: .scale(factor: 0.5, filter: .bilinear)).run()
+        _ = try FrameOperationJob(sources: [Self.impact], output: out, operation: .scale(factor: 0.5, filter: .bilinear)).run(cancellation: nil)
         #expect(try Self.pngs(in: out).count == 24)
         #expect(try PNG.Decoder().decodeBitmap(file: out + "/Effect_Impact1.png").width == 76)
     }
@@ -294,7 +294,7 @@ import TestSupport
     /// An upload held in memory (the coin's 4 frames) gives the animation's bytes; nothing is read from disk by the job.
     @Test func filesInMemoryGiveAnAnimationsBytes() throws {
         let files = try (1...4).map { InMemoryFile(name: "gold_\($0).png", bytes: try FileIO.readAll(Self.coin + "/gold_\($0).png")) }
-        let outcome = try FrameOperationJob(files: files, operation: .scale(factor: 2, filter: .nearest), format: .apng).run()
+        let outcome = try FrameOperationJob(files: files, operation: .scale(factor: 2, filter: .nearest), format: .apng).run(cancellation: nil)
         #expect(outcome.files.isEmpty && outcome.frames == 4 && outcome.width == 128)
         let animation = try Animation.load(apng: outcome.bytes, file: "out.png")
         #expect(animation.frames.count == 4)

@@ -31,7 +31,7 @@ struct FrameOperationScalesOneSetTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let both = try FrameOperationJobTests.threeScales(in: folder)
         let out = folder + "/out"
-        let first = try FrameOperationJob(sources: [both], output: out, operation: .blur(Blur(sigma: 1))).run()
+        let first = try FrameOperationJob(sources: [both], output: out, operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
         #expect(first.files.count == 13)
         try FileManager.default.removeItem(atPath: out + "/gold_4@3x.png")
         try FileManager.default.createDirectory(atPath: out + "/gold_4@3x.png", withIntermediateDirectories: false)
@@ -39,7 +39,7 @@ struct FrameOperationScalesOneSetTests {
         // 11 frames, the folder in place of the 12th, sequence.json and the record.
         #expect(before.count == 14 && before.keys.filter { $0.hasSuffix("@2x.png") }.count == 4)
         #expect(throws: FrameOperationError.self) {
-            try FrameOperationJob(sources: [both], output: out, operation: .blur(Blur(sigma: 3))).run()
+            try FrameOperationJob(sources: [both], output: out, operation: .blur(Blur(sigma: 3))).run(cancellation: nil)
         }
         let after = try Self.contents(out)
         #expect(after.keys.sorted() == before.keys.sorted())
@@ -54,7 +54,7 @@ struct FrameOperationScalesOneSetTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let both = try FrameOperationJobTests.threeScales(in: folder)
         let out = folder + "/" + name, listed = name.hasSuffix(".gif") ? folder : out
-        _ = try FrameOperationJob(sources: [both], output: out, operation: .blur(Blur(sigma: 1))).run()
+        _ = try FrameOperationJob(sources: [both], output: out, operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
         let before = try Self.contents(listed)
         let cancellation = CancellationFlag()
         // 12 frames in all, 4 a scale: the ninth is the first @3x frame.

@@ -39,7 +39,7 @@ struct LibraryDocExamplesTests {
         let memory = RenderJob(scene: InMemoryFile(name: "scene.json", bytes: sceneBytes),
                                files: uploadedFiles, format: .webp)
         do throws(RenderError) {
-            let webp = try await memory.run().bytes   // in async code, the async run; `memory.run()` alone in sync code
+            let webp = try await memory.run().bytes   // blocking instead: try memory.run(cancellation: nil)
         } catch .scene(let problem) {
             print(problem)                         // scene.json: layers[0].positon: … did you mean "position"?
         }

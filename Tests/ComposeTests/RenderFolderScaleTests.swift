@@ -16,7 +16,7 @@ struct RenderFolderScaleTests {
             var job = RenderJob(scene: folder + "/scene.json", output: folder + "/frames")
             job.scale = scale
             do {
-                _ = try job.plan()
+                _ = try job.plan(cancellation: nil)
                 Issue.record("a folder at @\(scale)x was planned")
             } catch {
                 guard case RenderError.setting(let refusal) = error else { Issue.record("\(error)"); return }

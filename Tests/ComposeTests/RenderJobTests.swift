@@ -37,7 +37,7 @@ import TestSupport
                 ("frames", .folder, ["frames/frames1.png", "frames/frames6.png", "frames/sequence.json"]),
             ]
             for (name, format, files) in expected {
-                let outcome = try RenderJob(scene: folder + "/scene.json", output: folder + "/" + name).run()
+                let outcome = try RenderJob(scene: folder + "/scene.json", output: folder + "/" + name).run(cancellation: nil)
                 #expect(outcome.format == format && outcome.frames == 6 && outcome.width == 16, "\(name)")
                 for file in files { #expect(FileManager.default.fileExists(atPath: folder + "/" + file), "\(file)") }
             }
@@ -48,11 +48,11 @@ import TestSupport
             // A sheet format asked for must match the name.
             var job = RenderJob(scene: folder + "/scene.json", output: folder + "/x.json")
             job.sheetFormat = .libgdx
-            do throws(RenderError) { _ = try job.plan(); Issue.record("libgdx as .json") } catch {
+            do throws(RenderError) { _ = try job.plan(cancellation: nil); Issue.record("libgdx as .json") } catch {
                 guard case .output = error else { Issue.record("\(error)"); return }
             }
             job.output = folder + "/x.gif"
-            #expect(try job.plan().format == .gif)
+            #expect(try job.plan(cancellation: nil).format == .gif)
             // The folder reads back as the 6-frame animation at 6 fps.
             let animation = try Animation.load([folder + "/frames"])
             #expect(animation.frames.count == 6 && animation.duration == 1)
@@ -66,26 +66,26 @@ import TestSupport
     @Test func theOutputContractHolds() throws {
         try Self.withFolder { folder in
             // Never over the scene itself (a sheet's data named as the scene).
-            #expect(throws: RenderError.self) { try RenderJob(scene: folder + "/scene.json", output: folder + "/scene.json").run() }
+            #expect(throws: RenderError.self) { try RenderJob(scene: folder + "/scene.json", output: folder + "/scene.json").run(cancellation: nil) }
             #expect(try String(contentsOfFile: folder + "/scene.json", encoding: .utf8) == Self.scene)
             // A rerun with fewer frames replaces its own set whole.
-            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/frames").run()
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/frames").run(cancellation: nil)
             var job = RenderJob(scene: folder + "/scene.json", output: folder + "/frames")
             job.fps = 3
-            #expect(try job.run().frames == 6)
+            #expect(try job.run(cancellation: nil).frames == 6)
             let fewer = ##"{"size": [16, 8], "frames": 2, "layers": []}"##
             try Data(fewer.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
-            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/frames").run()
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/frames").run(cancellation: nil)
             let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").filter { !$0.hasPrefix(".") }.sorted()
             #expect(left == ["frames1.png", "frames2.png", "sequence.json"])
             // A file the user wrote is not replaced without overwrite.
             try Data([1, 2, 3]).write(to: URL(fileURLWithPath: folder + "/mine.gif"))
-            do throws(RenderError) { _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/mine.gif").run(); Issue.record("replaced mine.gif") } catch {
+            do throws(RenderError) { _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/mine.gif").run(cancellation: nil); Issue.record("replaced mine.gif") } catch {
                 guard case .output = error else { Issue.record("\(error)"); return }
             }
-            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/mine.gif", overwrite: true).run()
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/mine.gif", overwrite: true).run(cancellation: nil)
             // A name that promises no format render writes.
-            do throws(RenderError) { _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/out.txt").plan(); Issue.record("out.txt") } catch {
+            do throws(RenderError) { _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/out.txt").plan(cancellation: nil); Issue.record("out.txt") } catch {
                 guard case .output(.unsupportedName) = error else { Issue.record("\(error)"); return }
             }
         }
@@ -93,9 +93,9 @@ import TestSupport
 
     @Test func aSceneInMemoryRendersTheBytesTheFileDoes() throws {
         try Self.withFolder { folder in
-            let fromDisk = try RenderJob(scene: folder + "/scene.json", output: folder + "/a.webp").run()
+            let fromDisk = try RenderJob(scene: folder + "/scene.json", output: folder + "/a.webp").run(cancellation: nil)
             #expect(fromDisk.files == [folder + "/a.webp"])
-            let inMemory = try RenderJob(scene: InMemoryFile(name: "scene.json", bytes: Array(Self.scene.utf8)), files: [], format: .webp).run()
+            let inMemory = try RenderJob(scene: InMemoryFile(name: "scene.json", bytes: Array(Self.scene.utf8)), files: [], format: .webp).run(cancellation: nil)
             #expect(inMemory.files.isEmpty)
             #expect(inMemory.bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/a.webp"))))
         }
@@ -105,9 +105,9 @@ import TestSupport
         #expect(explosion.count == 14)
         let files = try explosion.map { InMemoryFile(name: "fx/boom/" + $0, data: try Data(contentsOf: URL(fileURLWithPath: RealSequences.path("ansimuz-fire-bomb-pixel") + "/" + $0))) }
         let scene = ##"{"size": [64, 64], "frames": 2, "fps": 1, "layers": [{"sequence": {"source": "fx/boom"}, "position": [32, 32]}]}"##
-        let outcome = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: files, format: .apng).run()
+        let outcome = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: files, format: .apng).run(cancellation: nil)
         #expect(outcome.width == 64 && outcome.frames == 2)
-        do throws(RenderError) { _ = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: []).run(); Issue.record("no files") } catch {
+        do throws(RenderError) { _ = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: []).run(cancellation: nil); Issue.record("no files") } catch {
             guard case .scene(.missingFile(_, _, "fx/boom")) = error else { Issue.record("\(error)"); return }
             // In memory there is no scene file's folder to look in: the words say where names are looked for either way.
             #expect(error.description.contains("was not found beside the scene") && error.description.contains("files given with a scene in memory"),
@@ -121,7 +121,7 @@ import TestSupport
         let scene = ##"{"size": [5000, 2], "background": "#FF0000", "frames": 1, "fps": 1, "layers": []}"##
         try Self.withFolder { folder in
             do throws(RenderError) {
-                _ = try RenderJob(scene: InMemoryFile(name: "wide.json", bytes: Array(scene.utf8)), files: [], output: folder + "/wide.json").run()
+                _ = try RenderJob(scene: InMemoryFile(name: "wide.json", bytes: Array(scene.utf8)), files: [], output: folder + "/wide.json").run(cancellation: nil)
                 Issue.record("packed a 5000-pixel frame")
             } catch {
                 guard case .packing(.spriteTooLarge(_, let width, _, _, let maxSide)) = error else { Issue.record("\(error)"); return }
@@ -144,7 +144,7 @@ import TestSupport
         job = memory; job.threads = 0
         #expect(job.settingProblem?.setting == .threads)
         job = memory; job.format = .folder
-        do throws(RenderError) { _ = try job.plan(); Issue.record("a folder in memory") } catch { guard case .output = error else { Issue.record("\(error)"); return } }
+        do throws(RenderError) { _ = try job.plan(cancellation: nil); Issue.record("a folder in memory") } catch { guard case .output = error else { Issue.record("\(error)"); return } }
     }
 
     @Test func cancellingWritesNothingAndProgressEndsAtOne() async throws {
@@ -156,7 +156,7 @@ import TestSupport
             }
             #expect(!FileManager.default.fileExists(atPath: folder + "/c.gif"))
             let log = ProgressLog()
-            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/p").run(progress: log.callback)
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/p").run(progress: log.callback, cancellation: nil)
             #expect(log.values.last?.fraction == 1)
             #expect(log.neverGoesBackwards)
         }
@@ -169,7 +169,7 @@ import TestSupport
         let good = try PNG.Encoder().encode(Bitmap(width: 2, height: 2, straight: [UInt8](repeating: 255, count: 16))!)
         let files = [InMemoryFile(name: "s/f1.png", bytes: good), InMemoryFile(name: "s/f2.png", bytes: Array(good.prefix(20)))]
         let scene = ##"{"size": [2, 2], "frames": 2, "fps": 1, "layers": [{"name": "s", "sequence": {"source": "s", "duration": 2}, "position": [1, 1]}]}"##
-        do throws(RenderError) { _ = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: files).run(); Issue.record("drew") } catch {
+        do throws(RenderError) { _ = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: files).run(cancellation: nil); Issue.record("drew") } catch {
             guard case .render(.frameUnreadable) = error else { Issue.record("\(error)"); return }
         }
     }
@@ -184,7 +184,7 @@ import TestSupport
         let scene = ##"{"size": [2, 2], "background": "#FFFFFF", "frames": 1, "fps": 1, "layers": [{"sequence": {"source": "s"}, "position": [1, 1]}]}"##
         var job = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(scene.utf8)), files: files, format: .apng)
         job.scale = scale
-        let outcome = try job.run()
+        let outcome = try job.run(cancellation: nil)
         #expect(outcome.width == 2 * scale && outcome.frames == 1)
         let frame = try Animation.load(files: [InMemoryFile(name: "o.png", bytes: outcome.bytes)]).frames[0].load()
         #expect(frame.width == 2 * scale && frame[scale, scale] == Color(r: 255, g: 0, b: 0) && frame[scale - 1, scale - 1] == Color(r: 255, g: 0, b: 0))
@@ -193,7 +193,7 @@ import TestSupport
     @Test func aOneFrameFolderHasItsSequenceJSONToo() throws {
         try Self.withFolder { folder in
             try Data(##"{"size": [4, 4], "frames": 1, "fps": 1, "layers": []}"##.utf8).write(to: URL(fileURLWithPath: folder + "/one.json"))
-            let outcome = try RenderJob(scene: folder + "/one.json", output: folder + "/still").run()
+            let outcome = try RenderJob(scene: folder + "/one.json", output: folder + "/still").run(cancellation: nil)
             #expect(outcome.frames == 1 && outcome.files.contains(folder + "/still/sequence.json"), "\(outcome.files)")
             #expect(try SequenceManifest.read(file: folder + "/still/sequence.json").fps == 1)
         }
@@ -205,8 +205,8 @@ import TestSupport
     @Test(arguments: ["fl2.json", "fl2.atlas", "fl2.plist"])
     func aSheetNamedWithADigitSeparatesItsSpriteNumbers(_ data: String) throws {
         try Self.withFolder { folder in
-            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/" + data).run()
-            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/fl2").run()
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/" + data).run(cancellation: nil)
+            _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/fl2").run(cancellation: nil)
             let sprites = try SheetImport.read(folder + "/" + data).sprites.map(\.name).sorted()
             let frames = try FileManager.default.contentsOfDirectory(atPath: folder + "/fl2")
                 .filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }.sorted()
@@ -219,15 +219,15 @@ import TestSupport
         try Self.withFolder { folder in
             // The user's own x.png beside the sheet's data: refused without overwrite, replaced with it, as `sheet` does.
             try Data([1, 2, 3]).write(to: URL(fileURLWithPath: folder + "/x.png"))
-            do throws(RenderError) { _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/x.json").run(); Issue.record("replaced") } catch {
+            do throws(RenderError) { _ = try RenderJob(scene: folder + "/scene.json", output: folder + "/x.json").run(cancellation: nil); Issue.record("replaced") } catch {
                 guard case .output = error else { Issue.record("\(error)"); return }
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/x.png")) == Data([1, 2, 3]))
-            let outcome = try RenderJob(scene: folder + "/scene.json", output: folder + "/x.json", overwrite: true).run()
+            let outcome = try RenderJob(scene: folder + "/scene.json", output: folder + "/x.json", overwrite: true).run(cancellation: nil)
             #expect(outcome.files.sorted() == [folder + "/x.json", folder + "/x.png"])
             #expect(try SheetImport.read(folder + "/x.json").sprites.count == 6)
             // The scene itself stays protected under overwrite.
-            #expect(throws: RenderError.self) { try RenderJob(scene: folder + "/scene.json", output: folder + "/scene.json", overwrite: true).run() }
+            #expect(throws: RenderError.self) { try RenderJob(scene: folder + "/scene.json", output: folder + "/scene.json", overwrite: true).run(cancellation: nil) }
         }
     }
 
@@ -236,11 +236,11 @@ import TestSupport
         try Self.withFolder { folder in
             var job = RenderJob(scene: folder + "/scene.json", output: folder + "/" + name)
             job.scale = scale
-            let warnings = try job.run().warnings
+            let warnings = try job.run(cancellation: nil).warnings
             #expect(warnings.count == 1 && warnings[0].contains("name it \(folder)/\(suggested) to keep @\(scale)x"), "\(warnings)")
             // Named for its scale: nothing to say.
             job.output = folder + "/" + suggested
-            #expect(try job.run().warnings.isEmpty)
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
         }
     }
 
@@ -252,10 +252,10 @@ import TestSupport
                 + ##""fillMode": "forwards"}]}]}"##
             try Data(still.utf8).write(to: URL(fileURLWithPath: folder + "/still.json"))
             for name in ["s.gif", "s.png", "s.webp"] {
-                let outcome = try RenderJob(scene: folder + "/still.json", output: folder + "/" + name).run()
+                let outcome = try RenderJob(scene: folder + "/still.json", output: folder + "/" + name).run(cancellation: nil)
                 #expect(outcome.frames == 6 && outcome.report?.framesWritten == 4 && outcome.report?.framesMergedIdentical == 2, "\(name)")
             }
-            #expect(try RenderJob(scene: folder + "/still.json", output: folder + "/frames").run().report == nil)
+            #expect(try RenderJob(scene: folder + "/still.json", output: folder + "/frames").run(cancellation: nil).report == nil)
         }
     }
 }
@@ -263,6 +263,6 @@ import TestSupport
 extension RenderJob {
     /// The setting ``plan()`` refuses first, if any.
     var settingProblem: SettingError? {
-        do throws(RenderError) { _ = try plan(); return nil } catch { if case .setting(let error) = error { return error }; return nil }
+        do throws(RenderError) { _ = try plan(cancellation: nil); return nil } catch { if case .setting(let error) = error { return error }; return nil }
     }
 }

@@ -23,13 +23,13 @@ import TestSupport
         // Fewer frames than the file asks for, to stay quick: the same scene, sampled at 4 fps.
         var job = RenderJob(scene: Self.example(name), output: nil)
         job.fps = 4
-        let first = try job.run(), second = try job.run()
+        let first = try job.run(cancellation: nil), second = try job.run(cancellation: nil)
         #expect(first.frames > 1)
         #expect(first.bytes.count > 100)
         #expect(first.bytes == second.bytes)
         // On one thread too: the same bytes whatever the core count.
         job.threads = 1
-        #expect(try job.run().bytes == first.bytes)
+        #expect(try job.run(cancellation: nil).bytes == first.bytes)
     }
 
     @Test func theSeagullCrossesTheFrameWhileFlappingOnceASecond() throws {

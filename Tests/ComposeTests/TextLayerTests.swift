@@ -145,7 +145,7 @@ import TestSupport
             var job = RenderJob(scene: InMemoryFile(name: "t.json", bytes: Array(String(decoding: Self.scene(layer), as: UTF8.self)
                 .replacingOccurrences(of: #""frames": 1"#, with: #""frames": 4"#).utf8)), files: [])
             job.threads = threads
-            outputs.append(try job.run().bytes)
+            outputs.append(try job.run(cancellation: nil).bytes)
         }
         #expect(outputs[0].count > 100 && outputs[0] == outputs[1] && outputs[1] == outputs[2])
     }
@@ -267,7 +267,7 @@ import TestSupport
     @Test func aFontInMemoryIsFoundByItsName() throws {
         let font = InMemoryFile(name: "fonts/Sans.ttf", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Self.fontPath))))
         let json = Self.scene(##"{"text": {"string": "Hi 爆", "font": "fonts/Sans.ttf", "foregroundColor": "#000000"}, "position": [40, 20]}"##)
-        let outcome = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: json), files: [font]).run()
+        let outcome = try RenderJob(scene: InMemoryFile(name: "s.json", bytes: json), files: [font]).run(cancellation: nil)
         #expect(!outcome.bytes.isEmpty && outcome.warnings.count == 1 && outcome.warnings[0].contains("U+7206"))
         guard case .missingFile? = Self.error(##"{"text": {"string": "Hi", "font": "fonts/Other.ttf"}}"##, files: [font]) else {
             Issue.record("a missing font in memory"); return

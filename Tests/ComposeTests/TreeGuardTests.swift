@@ -118,7 +118,7 @@ import Testing
         try FileManager.default.copyItem(atPath: TestSupport.Fixtures.repository + "/Examples/seagull-flight.json",
                                          toPath: folder + "/seagull-flight.json")
         do {
-            _ = try RenderJob(source: .file(folder + "/seagull-flight.json"), output: folder + "/seagull/").run()
+            _ = try RenderJob(source: .file(folder + "/seagull-flight.json"), output: folder + "/seagull/").run(cancellation: nil)
             Issue.record("wrote over the scene's own sequence")
         } catch {
             guard case .output = error else { Issue.record("\(error)"); return }

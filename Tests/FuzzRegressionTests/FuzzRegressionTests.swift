@@ -142,7 +142,7 @@ struct FuzzRegressionTests {
                 let sheet = try GodotSpriteFrames.decode(bytes)
                 try Self.sheetRules(pages: sheet.images, sheet.sprites, limits: limits)
             case "fuzz-upload":
-                _ = try Validator(limits: limits).validate(files: files(bytes))
+                _ = try Validator(limits: limits).validate(files: files(bytes), cancellation: nil)
             case "fuzz-sheet-import":
                 let files = files(bytes)
                 guard let data = files.first else { return nil }

@@ -156,8 +156,8 @@ extension HostileCases {
             }
             // The values `.flipbook.json` refuses are refused by the validator too (`check(file:)`).
             _ = try? config.check(file: "")
-            _ = try? Validator(config: config).validate(files: [InMemoryFile(name: "a1.png", bytes: [])])
-            let report = try Validator(config: ValidationConfig(ignore: ["", "["])).validate(files: [InMemoryFile(name: "a1.png", bytes: []), InMemoryFile(name: "", bytes: [0])])
+            _ = try? Validator(config: config).validate(files: [InMemoryFile(name: "a1.png", bytes: [])], cancellation: nil)
+            let report = try Validator(config: ValidationConfig(ignore: ["", "["])).validate(files: [InMemoryFile(name: "a1.png", bytes: []), InMemoryFile(name: "", bytes: [0])], cancellation: nil)
             for format in ReportFormat.allCases { _ = format.render(report, base: "") }
             for summary in report.sequences { _ = report.findings(in: summary) }
             _ = report.count(.error); _ = Finding(rule: .uikitPast1024, severity: .warning, message: "", file: nil, sequence: "")
@@ -167,15 +167,15 @@ extension HostileCases {
         HostileCase("Validator and AssembleJob on empty and missing sources", ["Validator", "Validator.Error", "AssembleJob",
                 "AssembleJob.Source", "AssembleJob.Format", "AssembleJob.Plan", "AssembleJob.Outcome", "AssembleJob.Report", "AssembleJob.Settings",
                 "AssembleError"]) {
-            _ = try? Validator().validate(["", "/nonexistent"])
-            _ = try? Validator().validate(files: [])
+            _ = try? Validator().validate(["", "/nonexistent"], cancellation: nil)
+            _ = try? Validator().validate(files: [], cancellation: nil)
             for threads in [0, -1, Int.min] {
                 var validator = Validator()
                 validator.threads = threads
-                _ = try? validator.validate(files: [])
+                _ = try? validator.validate(files: [], cancellation: nil)
             }
             for source in [AssembleJob.Source.paths([]), .paths(["", "/nonexistent"]), .files([]), .files([InMemoryFile(name: "", bytes: [])])] {
-                _ = try? AssembleJob(source: source, output: nil, repeatCount: Int.min, scale: Int.min, maxBytes: Int.min).run()
+                _ = try? AssembleJob(source: source, output: nil, repeatCount: Int.min, scale: Int.min, maxBytes: Int.min).run(cancellation: nil)
             }
             _ = AssembleJob.Format.allCases
             _ = AssembleJob.Report.self
@@ -372,18 +372,18 @@ extension HostileCases {
         HostileCase("SheetJob and FramesJob on empty and missing sources", ["SheetJob", "SheetJob.Plan", "SheetJobError", "FramesJob",
                                                                             "FramesJob.Outcome", "FramesJob.Plan", "FramesJob.Source", "FramesJobError"]) {
             for files in [[], [InMemoryFile(name: "", bytes: [])], [InMemoryFile(name: "a1.png", bytes: Sample.png), InMemoryFile(name: "a1.png", bytes: Sample.png)]] {
-                _ = try? SheetJob(files: files, output: "", scales: [0, -1, Int.max], fps: .nan).plan()
+                _ = try? SheetJob(files: files, output: "", scales: [0, -1, Int.max], fps: .nan).plan(cancellation: nil)
             }
             _ = try? SheetJob(sources: ["", "/nonexistent"], output: "").check()
-            _ = try? FramesJob(input: "", output: "", prefix: "").run()
-            _ = try? FramesJob(files: [InMemoryFile(name: "", bytes: []), InMemoryFile(name: "../x.png", bytes: [0x89])], prefix: "").run()
-            _ = try? FramesJob(files: [InMemoryFile(name: "x.atlas", bytes: Array("../../etc/passwd\n".utf8))]).run()
-            _ = try? FramesJob(input: "/nonexistent.gif", output: "/nonexistent", prefix: "../x", limits: ResourceLimits(maxPixels: -1)).run()
-            _ = try? FramesJob(files: []).plan()
+            _ = try? FramesJob(input: "", output: "", prefix: "").run(cancellation: nil)
+            _ = try? FramesJob(files: [InMemoryFile(name: "", bytes: []), InMemoryFile(name: "../x.png", bytes: [0x89])], prefix: "").run(cancellation: nil)
+            _ = try? FramesJob(files: [InMemoryFile(name: "x.atlas", bytes: Array("../../etc/passwd\n".utf8))]).run(cancellation: nil)
+            _ = try? FramesJob(input: "/nonexistent.gif", output: "/nonexistent", prefix: "../x", limits: ResourceLimits(maxPixels: -1)).run(cancellation: nil)
+            _ = try? FramesJob(files: []).plan(cancellation: nil)
             for threads in [0, -1, Int.min, Int.max] {
                 var job = FramesJob(files: [InMemoryFile(name: "x.gif", bytes: Array("GIF89a".utf8))])
                 job.threads = threads
-                if let plan = try? job.plan() { _ = try? job.run(plan) }
+                if let plan = try? job.plan(cancellation: nil) { _ = try? job.run(plan, cancellation: nil) }
             }
         },
     ]

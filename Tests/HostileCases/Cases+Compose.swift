@@ -145,22 +145,22 @@ extension HostileCases {
             for text in texts {
                 _ = try? SceneFile(json: Array(text.utf8), files: files)
                 for format in RenderJob.Format.allCases {
-                    _ = try? RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(text.utf8)), files: files, format: format).run()
+                    _ = try? RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(text.utf8)), files: files, format: format).run(cancellation: nil)
                 }
             }
             each(Sample.ints) { v in
                 var job = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(#"{"size": [2, 2], "frames": 2, "layers": []}"#.utf8)), files: [])
                 job.scale = v; job.repeatCount = v; job.threads = v
-                _ = try? job.run()
+                _ = try? job.run(cancellation: nil)
             }
             each(Sample.doubles) { v in
                 var job = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(#"{"size": [2, 2], "frames": 2, "layers": []}"#.utf8)), files: [])
                 job.fps = v
-                _ = try? job.run()
+                _ = try? job.run(cancellation: nil)
                 _ = try? SceneFile(json: Array(#"{"size": [2, 2], "frames": 2, "layers": []}"#.utf8), files: []).time(ofFrame: Int.max)
             }
-            _ = try? RenderJob(scene: "/nonexistent/scene.json", output: "").plan()
-            _ = try? RenderJob(url: URL(fileURLWithPath: "/nonexistent"), output: nil).plan()
+            _ = try? RenderJob(scene: "/nonexistent/scene.json", output: "").plan(cancellation: nil)
+            _ = try? RenderJob(url: URL(fileURLWithPath: "/nonexistent"), output: nil).plan(cancellation: nil)
             _ = RenderJob.Format(fileName: "")
             throw RenderError.scene(.tooManyLayers(file: "s.json", count: Int.max, maximum: 0))
         },
@@ -177,18 +177,18 @@ extension HostileCases {
                 for operation in operations {
                     _ = try? operation.apply(to: bitmap, file: "x.png", limits: ResourceLimits(maxPixels: 64))
                     _ = try? operation.outputSize(width: Int.max, height: Int.max, scale: 3, limits: .default)
-                    _ = try? FrameOperationJob(sources: ["/nonexistent"], output: nil, operation: operation).run()
+                    _ = try? FrameOperationJob(sources: ["/nonexistent"], output: nil, operation: operation).run(cancellation: nil)
                 }
             }
             each(Sample.ints) { v in
                 var job = FrameOperationJob(sources: [""], output: "", operation: .blur(Blur(sigma: 1)))
                 job.threads = v
-                _ = try? job.plan()
+                _ = try? job.plan(cancellation: nil)
             }
-            _ = try? FrameOperationJob(sources: [], output: nil, operation: .blur(Blur(sigma: 1)), format: .sheet).run()
-            _ = try? FrameOperationJob(urls: [], output: nil, operation: .blur(Blur(sigma: 1))).plan()
+            _ = try? FrameOperationJob(sources: [], output: nil, operation: .blur(Blur(sigma: 1)), format: .sheet).run(cancellation: nil)
+            _ = try? FrameOperationJob(urls: [], output: nil, operation: .blur(Blur(sigma: 1))).plan(cancellation: nil)
             _ = try? FrameOperationJob(files: [InMemoryFile(name: "a.png", bytes: Sample.png), InMemoryFile(name: "a.gif", bytes: [1, 2])],
-                                       operation: .scale(factor: 1e300, filter: .bicubic)).run()
+                                       operation: .scale(factor: 1e300, filter: .bicubic)).run(cancellation: nil)
             throw FrameOperationError.cancelled
         },
         HostileCase("Text layers with hostile sizes, widths, strings, fonts, scales and limits", ["TextContent"]) {

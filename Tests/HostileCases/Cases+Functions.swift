@@ -25,7 +25,7 @@ extension HostileCases {
             for policy in FrameSequence.DuplicateNumberPolicy.allCases {
                 _ = try? Animation.load(files: files, scale: Int.max, onDuplicateNumber: policy)
             }
-            let report = try Validator(config: ValidationConfig(severities: [PNGTooLargeRule.id: .error])).validate(files: files)
+            let report = try Validator(config: ValidationConfig(severities: [PNGTooLargeRule.id: .error])).validate(files: files, cancellation: nil)
             _ = report.findings.filter { $0.rule == PNGTooLargeRule.id || $0.rule == PNGAnimatedRule.id || $0.rule == PNGTrailingDataRule.id }
         },
         HostileCase("files and folders: empty, missing, repeated and odd paths", ["FileIO", "OutputSet", "InputFiles", "AtomicFileWriter"]) {
@@ -140,21 +140,21 @@ extension HostileCases {
             _ = try? ValidationConfig.find(for: ["", "/nonexistent", folder], file: nil)
             _ = try? ValidationConfig.find(for: [], file: folder + "/missing.json")
             _ = try? ValidationConfig.read(file: "")
-            _ = try Validator(deep: true).validate([folder])
-            _ = try Validator().validate(urls: [URL(fileURLWithPath: folder)])
+            _ = try Validator(deep: true).validate([folder], cancellation: nil)
+            _ = try Validator().validate(urls: [URL(fileURLWithPath: folder)], cancellation: nil)
         },
         HostileCase("jobs built from URLs and paths that are odd", ["AssembleJob", "SheetJob", "SheetEngine", "SheetExport"]) {
             let folder = Sample.folder("jobs")
             let writer = try SequenceWriter(folder: folder + "/walk", prefix: "walk")
             try writer.writeFrames(count: 2) { _ in Sample.bitmap }
             _ = try writer.commit()
-            _ = try? AssembleJob(sources: [folder + "/walk", folder + "/walk"], output: folder + "/walk/walk1.png").plan()
-            _ = try? AssembleJob(urls: [], output: nil).plan()
+            _ = try? AssembleJob(sources: [folder + "/walk", folder + "/walk"], output: folder + "/walk/walk1.png").plan(cancellation: nil)
+            _ = try? AssembleJob(urls: [], output: nil).plan(cancellation: nil)
             let job = SheetJob(sources: [folder + "/walk"], output: folder + "/sheet.png")
-            let plan = try job.plan()
+            let plan = try job.plan(cancellation: nil)
             _ = try? job.forEngine(.godot4, output: "", data: "").plan(reusing: plan)
             _ = try? job.encoded(plan)
-            _ = try? job.forEngine(.libgdx, output: folder + "/walk/walk1.png").write(plan)
+            _ = try? job.forEngine(.libgdx, output: folder + "/walk/walk1.png").write(plan, cancellation: nil)
             _ = try? SheetJob(urls: [], output: URL(fileURLWithPath: "")).check()
             for engine in SheetEngine.allCases { _ = plan.sheets.map(engine.warnings(for:)) }
             let files = try SheetExport.files(for: plan.sheets, format: .libgdx, output: folder + "/out.png")

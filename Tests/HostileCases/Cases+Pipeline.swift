@@ -24,9 +24,9 @@ extension HostileCases {
                 each(Sample.ints) { threads in
                     var job = BuildJob(project: project, targets: ["a", "", "\u{0}"])
                     job.threads = threads
-                    _ = try job.run()
+                    _ = try job.run(cancellation: nil)
                     job.targets = []
-                    _ = try job.run(progress: { _ in })
+                    _ = try job.run(progress: { _ in }, cancellation: nil)
                 }
             }
             _ = BuildError.cancelled.description + TargetFailure.cancelled.description
@@ -35,7 +35,7 @@ extension HostileCases {
             _ = Target(name: "", kind: .frames, sources: [], output: "", job: .validate(ValidationTarget(folders: [], format: .text, output: "")),
                        settings: "").outputs
             if let project = try? Project(bytes: Array(#"{"targets": {"a": {"assemble": "missing", "output": "a.gif"}}}"#.utf8), file: "p.json", folder: folder),
-               let report = try? BuildJob(project: project).run() {
+               let report = try? BuildJob(project: project).run(cancellation: nil) {
                 for entry in report.entries { if case .failed = entry.status { _ = report.failures } }
             }
             _ = ProjectError.cycle(file: "", targets: []).description
@@ -53,9 +53,9 @@ extension HostileCases {
                     // Port 1 of localhost: nothing listens there (refused at once).
                     job.cache = BuildCache(location: "http://127.0.0.1:1")
                     job.cache?.timeout = timeout
-                    _ = try job.run()
+                    _ = try job.run(cancellation: nil)
                     job.cache = BuildCache(.folder(folder + "/\u{0}"))
-                    _ = try job.run()
+                    _ = try job.run(cancellation: nil)
                 }
             }
         },

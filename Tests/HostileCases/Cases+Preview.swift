@@ -18,12 +18,12 @@ extension HostileCases {
                     var job = PreviewJob(source: source, output: output)
                     job.overwrite = true
                     job.validate = source.count % 2 == 0
-                    if let page = try? job.plan() {
+                    if let page = try? job.plan(cancellation: nil) {
                         _ = page.html(pageFolder: "\u{0}") + page.html(pageFolder: "")
                         _ = (page.sequences, page.animatedFiles, page.sheets, page.findings, page.problems, page.files, page.watched, page.root)
                         _ = try? job.write(page)
                     }
-                    _ = try? job.run()
+                    _ = try? job.run(cancellation: nil)
                 }
             }
             _ = PreviewJob.defaultOutput(for: "") + PreviewJob.defaultOutput(for: "\u{0}")

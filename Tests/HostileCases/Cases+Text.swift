@@ -41,22 +41,22 @@ extension HostileCases {
             each(Sample.doubles) { v in
                 var job = NoteJob(text: "hello", chrome: chrome, insets: NineSlice.Insets(top: v, left: v, bottom: 1, right: 1))
                 job.fontSize = v; job.maxWidth = v; job.lineSpacing = v
-                _ = try? job.run()
+                _ = try? job.run(cancellation: nil)
                 job.fontSize = 12; job.maxWidth = 300; job.lineSpacing = 0
                 job.limits = ResourceLimits(maxPixels: 16)
-                _ = try? job.run()
+                _ = try? job.run(cancellation: nil)
             }
             for scale in [Int.min, -1, 0, 4, Int.max] {
                 var job = NoteJob(text: "", chrome: chrome, insets: NineSlice.Insets(top: 0, left: 0, bottom: 0, right: 0))
                 job.scale = scale
-                _ = try? job.plan()
+                _ = try? job.plan(cancellation: nil)
             }
             each(Sample.junk) { bytes in
                 _ = try NoteJob(text: "x", chrome: InMemoryFile(name: "c.png", bytes: bytes), insets: NineSlice.Insets(top: 0, left: 0, bottom: 0, right: 0),
-                                font: InMemoryFile(name: "f.ttf", bytes: bytes)).run()
+                                font: InMemoryFile(name: "f.ttf", bytes: bytes)).run(cancellation: nil)
             }
             for output in ["", "-", "/", "/nonexistent/x.gif", "x"] {
-                _ = try? NoteJob(text: "x", chrome: "/nonexistent.png", insets: NineSlice.Insets(top: 0, left: 0, bottom: 0, right: 0), output: output).plan()
+                _ = try? NoteJob(text: "x", chrome: "/nonexistent.png", insets: NineSlice.Insets(top: 0, left: 0, bottom: 0, right: 0), output: output).plan(cancellation: nil)
             }
             _ = NoteError.cancelled.description
         },

@@ -91,7 +91,7 @@ struct BuildCacheTests {
         job.tool = tool
         job.threads = threads
         job.cache = cache
-        return try job.run(progress: progress)
+        return try job.run(progress: progress, cancellation: nil)
     }
 
     /// Every file under `build/` (the outputs and their folders' records), by path, with its bytes.
@@ -349,17 +349,17 @@ struct BuildCacheTests {
         var job = BuildJob(project: try Project.read(file: copy.file))
         job.tool = "test"
         #expect(job.cache == BuildCache(.folder(copy.folder + "/.flipbook-build/cache")))
-        _ = try job.run()
+        _ = try job.run(cancellation: nil)
         let files = try Self.outputs(copy.folder)
         try FileManager.default.removeItem(atPath: copy.folder + "/build")
-        let again = try job.run()
+        let again = try job.run(cancellation: nil)
         #expect(Set(again.restored) == Self.targets)
         if case .restored(let reasons, _)? = again.entries.first(where: { $0.target == "coin" })?.status {
             #expect(reasons == ["build/coin.gif is missing"])
         } else { Issue.record("coin was not restored") }
         #expect(try Self.outputs(copy.folder) == files)
         job.force = true
-        #expect(Set(try job.run().built) == Self.targets)
+        #expect(Set(try job.run(cancellation: nil).built) == Self.targets)
     }
 
     @Test(arguments: ["", "ftp://cache.example.com", "http://", "http:///ac", "https://cache.example.com/?x=1", "http://host/#frag"])
@@ -375,7 +375,7 @@ struct BuildCacheTests {
         var job = BuildJob(project: Project(file: "p.json", folder: ".", targets: []))
         for timeout in [0, -1, .nan, .infinity] {
             job.cache?.timeout = timeout
-            #expect(throws: BuildError.self) { try job.run() }
+            #expect(throws: BuildError.self) { try job.run(cancellation: nil) }
         }
     }
 }

@@ -23,7 +23,7 @@ struct BuildFreshEyesTests {
     static func build(_ file: String) throws -> BuildReport {
         var job = BuildJob(project: try Project.read(file: file))
         job.tool = "test"
-        return try job.run()
+        return try job.run(cancellation: nil)
     }
 
     static func readError(_ file: String) -> String {
@@ -109,7 +109,7 @@ struct BuildFreshEyesTests {
             guard event.event == .building else { return }
             try? FileManager.default.removeItem(atPath: frame)
             try? FileManager.default.copyItem(atPath: folder + "/S/gold_3.png", toPath: frame)
-        })
+        }, cancellation: nil)
         #expect(report.built == ["x"])
         #expect(report.entries.first?.warnings.contains { $0.contains("S/gold_2.png changed while the target was built") } == true)
         // Put back as it was: the output was made from the changed frame, so it is built again.

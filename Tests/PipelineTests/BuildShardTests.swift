@@ -45,7 +45,7 @@ struct BuildShardTests {
             var job = BuildJob(project: project)
             job.tool = "test"
             job.shard = try Shard(index, of: count)
-            let report = try job.run()
+            let report = try job.run(cancellation: nil)
             #expect(report.failures.isEmpty, "\(report.failures.map { "\($0.target): \($0.failure)" })")
             for name in report.built { builtBy[name] = index }
             #expect(Set(report.built).union(report.otherShards) == Set(project.targets.map(\.name)))
@@ -65,7 +65,7 @@ struct BuildShardTests {
         let before = BuildShards.select(order, in: project, shard: try Shard(2, of: 3))
         var job = BuildJob(project: project)
         job.tool = "test"
-        _ = try job.run()
+        _ = try job.run(cancellation: nil)
         let after = BuildShards.select(order, in: project, shard: try Shard(2, of: 3))
         #expect(before.kept.map(\.name) == after.kept.map(\.name) && before.others == after.others)
     }
@@ -78,7 +78,7 @@ struct BuildShardTests {
             var job = BuildJob(project: try Project.read(file: file), targets: ["boom-sheet", "coin-check"])
             job.tool = "test"
             job.shard = try Shard(index, of: 2)
-            built += try job.run().built
+            built += try job.run(cancellation: nil).built
         }
         #expect(built.sorted() == ["boom", "boom-frames", "boom-sheet", "coin-check"])
     }

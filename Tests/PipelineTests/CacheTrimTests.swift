@@ -98,11 +98,11 @@ struct CacheTrimTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var job = BuildJob(project: try Project.read(file: file))
         job.force = true
-        _ = try job.run()
+        _ = try job.run(cancellation: nil)
         let store = FolderCacheStore(folder: folder + "/.flipbook-build/cache")
         #expect(Self.names(store, .actions).count == 1 && !Self.names(store, .contents).isEmpty)
         job.cache?.maxBytes = 1
-        _ = try job.run()
+        _ = try job.run(cancellation: nil)
         #expect(Self.names(store, .actions).isEmpty && Self.names(store, .contents).isEmpty)
     }
 
@@ -112,7 +112,7 @@ struct CacheTrimTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var job = BuildJob(project: try Project.read(file: file))
         job.cache?.maxBytes = 0
-        #expect(throws: BuildError.self) { _ = try job.run() }
+        #expect(throws: BuildError.self) { _ = try job.run(cancellation: nil) }
         #expect(!FileManager.default.fileExists(atPath: folder + "/.flipbook-build/cache"))
     }
 }

@@ -36,7 +36,7 @@ struct IncrementalBuildTests {
         job.tool = "test"
         // Without the project's cache: these tests count what is built (BuildCacheTests has the cache).
         job.cache = nil
-        return try job.run()
+        return try job.run(cancellation: nil)
     }
 
     @Test func changingOneFrameOfOneOfFiftyTargetsRebuildsExactlyThatTarget() throws {
@@ -113,7 +113,7 @@ struct IncrementalBuildTests {
         _ = try Self.build(file)
         var job = AssembleJob(sources: ["\(folder)/frames/coin0"], output: "\(folder)/by-job.gif")
         job.timing.fps = 10
-        _ = try job.run()
+        _ = try job.run(cancellation: nil)
         #expect(try FileIO.readAll("\(folder)/build/coin0.gif") == FileIO.readAll("\(folder)/by-job.gif"))
     }
 
@@ -229,7 +229,7 @@ struct BuildProgressTests {
         let events = Events()
         var job = BuildJob(project: try Project.read(file: file))
         job.tool = "test"
-        _ = try job.run(progress: { events.append($0) })
+        _ = try job.run(progress: { events.append($0) }, cancellation: nil)
         let seen = events.all
         for name in ["coin0", "coin1", "coin2"] {
             #expect(seen.filter { $0.target == name }.map(\.event) == [.checking, .building, .built])
@@ -238,7 +238,7 @@ struct BuildProgressTests {
         #expect(decided == [1, 2, 3])
         #expect(seen.allSatisfy { $0.total == 3 })
         events.removeAll()
-        _ = try job.run(progress: { events.append($0) })
+        _ = try job.run(progress: { events.append($0) }, cancellation: nil)
         #expect(events.all.filter { $0.event == .upToDate }.count == 3)
     }
 
@@ -255,7 +255,7 @@ struct BuildProgressTests {
         var job = BuildJob(project: try Project.read(file: file))
         job.tool = "test"
         job.cache = nil
-        let build = Task.detached { [job] in try job.run(progress: { events.append($0) }) }
+        let build = Task.detached { [job] in try job.run(progress: { events.append($0) }, cancellation: nil) }
         var waited = false
         for _ in 0..<400 where !waited {
             try await Task.sleep(nanoseconds: 5_000_000)

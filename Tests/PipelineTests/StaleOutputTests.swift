@@ -27,7 +27,7 @@ struct StaleOutputTests {
             var job = BuildJob(project: try Project.read(file: file))
             job.tool = "test"
             if !fromCache { job.cache = nil }
-            return try #require(try job.run().entries.first)
+            return try #require(try job.run(cancellation: nil).entries.first)
         }
         _ = try build()
         try Self.rename(file, to: "build/gold.gif")

@@ -39,8 +39,8 @@ enum PreviewFixture {
         try Data(#"{"frameDurations": [100, 50, 150, 70], "direction": "pingpong", "repeatCount": 2, "highlighted": "gold_hl", "name": "gold_"}"#.utf8)
             .write(to: URL(fileURLWithPath: folder + "/coin/sequence.json"))
         try Data(#"{"duration": 0.7, "direction": "pingpong_reverse"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/fire/sequence.json"))
-        _ = try SheetJob(sources: [folder + "/plain"], output: folder + "/sheet/coins.png", engine: .phaser3).run()
-        _ = try AssembleJob(sources: [folder + "/plain"], output: folder + "/anim/boom.gif").run()
+        _ = try SheetJob(sources: [folder + "/plain"], output: folder + "/sheet/coins.png", engine: .phaser3).run(cancellation: nil)
+        _ = try AssembleJob(sources: [folder + "/plain"], output: folder + "/anim/boom.gif").run(cancellation: nil)
         return Made(folder: folder, sequences: [folder + "/coin/gold_", folder + "/fire/frame-", folder + "/plain/gold_"])
     }
 }

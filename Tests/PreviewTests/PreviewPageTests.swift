@@ -12,7 +12,7 @@ struct PreviewPageTests {
     @Test func findsEverySequenceSheetAndAnimation() throws {
         let made = try PreviewFixture.make("finds")
         defer { try? FileManager.default.removeItem(atPath: made.folder) }
-        let page = try PreviewJob(source: made.folder, output: made.folder + "/preview.html").plan()
+        let page = try PreviewJob(source: made.folder, output: made.folder + "/preview.html").plan(cancellation: nil)
         #expect(page.sequences.sorted() == made.sequences.sorted())
         #expect(page.sequences.count == 3)
         #expect(page.sheets == [made.folder + "/sheet/coins.json"])
@@ -29,7 +29,7 @@ struct PreviewPageTests {
         let made = try PreviewFixture.make("contained")
         defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let output = made.folder + "/preview.html"
-        try PreviewJob(source: made.folder, output: output).run()
+        try PreviewJob(source: made.folder, output: output).run(cancellation: nil)
         let html = try String(contentsOfFile: output, encoding: .utf8)
         for outside in ["http://", "https://", "<script src", "<link rel=\"stylesheet\"", "@import", "//cdn"] {
             #expect(!html.contains(outside), "the page reaches outside itself: \(outside)")
@@ -45,20 +45,20 @@ struct PreviewPageTests {
         defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let frame = made.folder + "/coin/gold_1.png"
         let before = try Data(contentsOf: URL(fileURLWithPath: frame))
-        #expect(throws: PreviewError.self) { try PreviewJob(source: made.folder, output: frame).run() }
-        do { try PreviewJob(source: made.folder, output: frame).run() } catch {
+        #expect(throws: PreviewError.self) { try PreviewJob(source: made.folder, output: frame).run(cancellation: nil) }
+        do { try PreviewJob(source: made.folder, output: frame).run(cancellation: nil) } catch {
             guard case .output(.overwritesInput) = error else { Issue.record("\(error)"); return }
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: frame)) == before)
         // A user's own file at the page's name is refused unless overwrite; the page's own rerun replaces it.
         let mine = made.folder + "/mine.html"
         try Data("mine".utf8).write(to: URL(fileURLWithPath: mine))
-        do { try PreviewJob(source: made.folder, output: mine).run(); Issue.record("replaced a user's file") } catch {
+        do { try PreviewJob(source: made.folder, output: mine).run(cancellation: nil); Issue.record("replaced a user's file") } catch {
             guard case .output(.replacesUsersFile) = error else { Issue.record("\(error)"); return }
         }
         let output = made.folder + "/preview.html"
-        try PreviewJob(source: made.folder, output: output).run()
-        try PreviewJob(source: made.folder, output: output).run()
+        try PreviewJob(source: made.folder, output: output).run(cancellation: nil)
+        try PreviewJob(source: made.folder, output: output).run(cancellation: nil)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: made.folder).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
     }
@@ -81,10 +81,10 @@ struct PreviewPageTests {
     @Test func sourcesThatShowNothing() throws {
         let folder = try Fixtures.temporaryFolder("preview-empty")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        do { _ = try PreviewJob(source: folder, output: folder + "/p.html").plan(); Issue.record("an empty folder made a page") } catch {
+        do { _ = try PreviewJob(source: folder, output: folder + "/p.html").plan(cancellation: nil); Issue.record("an empty folder made a page") } catch {
             guard case .nothingToShow = error else { Issue.record("\(error)"); return }
         }
-        do { _ = try PreviewJob(source: folder + "/gone", output: folder + "/p.html").plan(); Issue.record("a missing folder made a page") } catch {
+        do { _ = try PreviewJob(source: folder + "/gone", output: folder + "/p.html").plan(cancellation: nil); Issue.record("a missing folder made a page") } catch {
             guard case .notFound = error else { Issue.record("\(error)"); return }
         }
     }
@@ -100,7 +100,7 @@ struct PreviewPageTests {
           "check": {"validate": "coin", "output": "build/check.json"}
         }}
         """#.utf8).write(to: URL(fileURLWithPath: project))
-        let page = try PreviewJob(source: project, output: made.folder + "/preview.html").plan()
+        let page = try PreviewJob(source: project, output: made.folder + "/preview.html").plan(cancellation: nil)
         #expect(page.sequences.sorted() == [made.folder + "/coin/gold_", made.folder + "/fire/frame-"])
         #expect(page.problems.contains { $0.contains("build/coin.gif") && $0.contains("target coin") }, "\(page.problems)")
         #expect(page.root == made.folder)
@@ -121,7 +121,7 @@ struct PreviewPageTests {
           "check": {"validate": "coin", "output": "build/check.json"}
         }}
         """#.utf8).write(to: URL(fileURLWithPath: project))
-        let page = try PreviewJob(source: project, output: made.folder + "/preview.html").plan()
+        let page = try PreviewJob(source: project, output: made.folder + "/preview.html").plan(cancellation: nil)
         #expect(!page.problems.contains { $0.contains("scene.json") }, "\(page.problems)")
         #expect(page.sequences.sorted() == [made.folder + "/coin/gold_", made.folder + "/fire/frame-"], "\(page.sequences)")
     }
@@ -152,7 +152,7 @@ struct PreviewPageTests {
         let made = try PreviewFixture.make("chromium")
         defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let output = made.folder + "/preview.html"
-        try PreviewJob(source: made.folder, output: output).run()
+        try PreviewJob(source: made.folder, output: output).run(cancellation: nil)
         var animations: [String: Animation] = [:]
         for prefix in made.sequences { animations[prefix] = try Animation.load([prefix]) }
         let times = try Self.times(Array(animations.values))

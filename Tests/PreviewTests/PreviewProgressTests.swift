@@ -15,7 +15,7 @@ struct PreviewProgressTests {
         let made = try PreviewFixture.make("progress")
         defer { try? FileManager.default.removeItem(atPath: made.folder) }
         let log = ProgressLog()
-        let page = try PreviewJob(source: made.folder, output: made.folder + "/preview.html").run(progress: log.callback)
+        let page = try PreviewJob(source: made.folder, output: made.folder + "/preview.html").run(progress: log.callback, cancellation: nil)
         #expect(page.sequences.count == 3)
         let reports = log.values
         let reading = reports.filter { $0.phase == .reading }, writing = reports.filter { $0.phase == .writing }

@@ -14,24 +14,24 @@ import TestSupport
 @Suite("README examples", .serialized)
 struct ReadmeExamplesTests {
     // README example 1 begin
-    static func example1() throws {
+    static func example1() async throws {
         let animation = try Animation.load(["Sequences/kenney-robot-walk"])   // nothing decoded yet; a GIF reads too
         let shown = try animation.frameIndex(at: 0.12)                          // 3 (nil without frames): what UIImageView shows at 0.12 s
-        let report = try Validator(deep: true).validate(["Sequences"])      // the rules of `flipbook validate`
+        let report = try await Validator(deep: true).validate(["Sequences"])  // the rules of `flipbook validate`
 
         // `flipbook assemble`: its rules and refusals (AssembleError); `output: nil` returns the bytes.
         var assemble = AssembleJob(sources: ["Sequences/kenney-robot-walk"], output: "walk.gif")
         assemble.timing = Animation.Timing(fps: 12)                         // delays, then duration, then fps
-        let gif = try assemble.run()                                        // `try await assemble.run()`: cancellable
+        let gif = try await assemble.run()                                  // cancelled with its task; sync: run(cancellation:)
         for frame in try GIF.Decoder(file: "walk.gif").allFrames() { print(frame.duration, frame.image.width) }  // seconds
 
         // `flipbook sheet --engine godot4`: plan (read, pack, lay out), look, then write as one set.
         let job = SheetJob(sources: ["Sequences/kenney-robot-walk"], output: "walk-sheet.png", engine: .godot4,
                            builder: SheetBuilder(trim: true))
-        let plan = try job.plan()
-        try job.write(plan)
+        let plan = try await job.plan()
+        try await job.write(plan)
         let pixi = job.forEngine(.pixi, output: "walk-pixi.png")            // the same packing, for PixiJS
-        try pixi.write(try pixi.plan(reusing: plan))
+        try await pixi.write(try pixi.plan(reusing: plan))
 
         let image = try PNG.Decoder().decode(file: "walk-sheet.png")     // header + straight RGBA8, raw values
         let bitmap = try PNG.Decoder().decodeBitmap(file: "walk-sheet.png")  // straight RGBA8 as in the file
@@ -72,7 +72,7 @@ struct ReadmeExamplesTests {
         }
     }
 
-    @Test func examplesRunInACopyOfTheSequences() throws {
+    @Test func examplesRunInACopyOfTheSequences() async throws {
         let folder = try Fixtures.temporaryFolder("readme")
         try FileManager.default.createDirectory(atPath: folder + "/Sequences", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Fixtures.repository + "/Sequences/kenney-robot-walk",
@@ -82,7 +82,7 @@ struct ReadmeExamplesTests {
         let previous = FileManager.default.currentDirectoryPath
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         #expect(FileManager.default.changeCurrentDirectoryPath(folder))
-        try Self.example1()
+        try await Self.example1()
         try Self.example2()
     }
 }

@@ -14,7 +14,7 @@ struct NoteJobLimitsTests {
     func limitsOutOfRangeAreASettingError(limits: ResourceLimits, limit: LimitError.Limit, value: Int) throws {
         let job = NoteJob(text: "Tap", chrome: Fixtures.path("text/chrome/missing.png"), insets: NoteJobTests.insets, output: nil, limits: limits)
         #expect(throws: NoteError.setting(SettingError(.limit(limit), of: "ResourceLimits", value: value, allowed: .atLeast(1)))) {
-            _ = try job.plan()
+            _ = try job.plan(cancellation: nil)
         }
     }
 }

@@ -26,16 +26,16 @@ import Text
         defer { try? FileManager.default.removeItem(atPath: folder) }
         var job = NoteJob(text: Self.text, chrome: Self.chrome, insets: Self.insets, output: folder + "/new/tip@2x.png")
         job.fontSize = 25
-        let outcome = try job.run()
+        let outcome = try job.run(cancellation: nil)
         #expect(outcome.files == [folder + "/new/tip@2x.png"])
         #expect(outcome.chromeFile == Fixtures.path("text/chrome/note-chrome@2x.png"))
         #expect(outcome.scale == 2 && outcome.lines == 1 && outcome.bytes.isEmpty)
         #expect(try FileIO.readAll(folder + "/new/tip@2x.png") == Self.expected())
         // A rerun replaces its own file; the chrome is an input and is never written over.
-        _ = try job.run()
+        _ = try job.run(cancellation: nil)
         job.output = Fixtures.path("text/chrome/note-chrome@2x.png")
-        #expect(throws: NoteError.self) { try job.plan() }
-        do throws(NoteError) { _ = try job.plan() } catch {
+        #expect(throws: NoteError.self) { try job.plan(cancellation: nil) }
+        do throws(NoteError) { _ = try job.plan(cancellation: nil) } catch {
             guard case .output(.overwritesInput) = error else { Issue.record("\(error)"); return }
         }
     }
@@ -44,12 +44,12 @@ import Text
         var byURL = NoteJob(text: Self.text, url: URL(fileURLWithPath: Self.chrome), insets: Self.insets, output: nil)
         byURL.fontSize = 25
         byURL.scale = 2
-        #expect(try byURL.run().bytes == Self.expected())
+        #expect(try byURL.run(cancellation: nil).bytes == Self.expected())
         let upload = InMemoryFile(name: "note-chrome@2x.png", bytes: try FileIO.readAll(Fixtures.path("text/chrome/note-chrome@2x.png")))
         var inMemory = NoteJob(text: Self.text, chrome: upload, insets: Self.insets)
         inMemory.fontSize = 25
         inMemory.scale = 2
-        let outcome = try inMemory.run()
+        let outcome = try inMemory.run(cancellation: nil)
         #expect(outcome.bytes == (try Self.expected()) && outcome.files.isEmpty && outcome.chromeFile == "note-chrome@2x.png")
     }
 
@@ -60,16 +60,16 @@ import Text
         for (key, value, setting) in cases {
             var job = NoteJob(text: "a", chrome: "/nonexistent/chrome.png", insets: Self.insets, output: nil)
             job[keyPath: key] = value
-            do throws(NoteError) { _ = try job.plan(); Issue.record("\(setting) \(value) accepted") } catch {
+            do throws(NoteError) { _ = try job.plan(cancellation: nil); Issue.record("\(setting) \(value) accepted") } catch {
                 guard case .setting(let error) = error else { Issue.record("\(error)"); continue }
                 #expect(error.setting == setting)
             }
         }
         var job = NoteJob(text: "a", chrome: "/nonexistent/chrome.png", insets: Self.insets, output: nil)
         job.scale = 4
-        #expect(throws: NoteError.setting(SettingError(.scale, of: "NoteJob", value: 4, allowed: .range(1...3)))) { try job.plan() }
+        #expect(throws: NoteError.setting(SettingError(.scale, of: "NoteJob", value: 4, allowed: .range(1...3)))) { try job.plan(cancellation: nil) }
         job.scale = 1
-        do throws(NoteError) { _ = try job.plan() } catch {
+        do throws(NoteError) { _ = try job.plan(cancellation: nil) } catch {
             guard case .chrome(let error) = error else { Issue.record("\(error)"); return }
             #expect(error.description.contains("/nonexistent/chrome.png"))
         }
@@ -109,7 +109,7 @@ import Text
         for job in [NoteJob(text: "Hi", chrome: path, insets: .init(top: 0, left: 0, bottom: 0, right: 0), output: nil),
                     NoteJob(text: "Hi", chrome: upload, insets: .init(top: 0, left: 0, bottom: 0, right: 0))] {
             do throws(NoteError) {
-                _ = try job.run()
+                _ = try job.run(cancellation: nil)
                 Issue.record("an APNG chrome made a note")
             } catch {
                 let file = if case .memory = job.chrome { "bubble.png" } else { path }

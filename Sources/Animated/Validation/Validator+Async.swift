@@ -46,7 +46,7 @@ extension Validator {
 
     /// `validate(_:progress:cancellation:)` for folders named by file URLs.
     public func validate(urls: [URL], progress: (@Sendable (JobProgress) -> Void)? = nil,
-                         cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
+                         cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         try validate(urls.map(\.filePathForFlipbook), progress: progress, cancellation: cancellation)
     }
 

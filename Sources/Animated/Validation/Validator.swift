@@ -87,7 +87,7 @@ public struct Validator: Sendable {
     /// under the path of the root that reached it first; ignore globs apply relative to that root. Two names in one folder
     /// are two frames even when one is a link to the other.
     public func validate(_ roots: [String], progress: (@Sendable (JobProgress) -> Void)? = nil,
-                         cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
+                         cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         let report = try validate(folders: roots.map { ($0, config) }, progress: progress, cancellation: cancellation)
         if let error = report.folderErrors.first { throw error }
         return report
@@ -102,7 +102,7 @@ public struct Validator: Sendable {
     /// A folder that is missing, no folder, unreadable or holds nothing to check does not stop the
     /// others: it is in ``ValidationReport/folderErrors`` and a `folder.unreadable` finding.
     public func validate(folders: [(folder: String, config: ValidationConfig)], progress: (@Sendable (JobProgress) -> Void)? = nil,
-                         cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
+                         cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         if let error = settingError { throw .setting(error) }
         let folders = folders.map { folder in
             var config = folder.config
@@ -211,7 +211,7 @@ public struct Validator: Sendable {
     /// bytes are one file (an upload that repeats a part); with different bytes they are refused as
     /// ``Discovery/Error/repeatedName(first:second:)`` (as ``Error/source(_:)``), naming both as given.
     public func validate(files: [InMemoryFile], progress: (@Sendable (JobProgress) -> Void)? = nil,
-                         cancellation: CancellationFlag? = nil) throws(Validator.Error) -> ValidationReport {
+                         cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {
         if let error = settingError { throw .setting(error) }
         do { try config.check() } catch { throw .config(error) }
         let files = try DistinctFiles.inMemory(files, config: config)

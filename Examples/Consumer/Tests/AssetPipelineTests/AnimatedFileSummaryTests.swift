@@ -13,7 +13,7 @@ struct AnimatedFileSummaryTests {
         var job = AssembleJob(source: .files(try AssetPipelineTests.upload("kenney-gold-coin")), output: nil)
         job.format = format
         job.timing = Animation.Timing(fps: 8)
-        return try job.run().bytes
+        return try job.run(cancellation: nil).bytes
     }
 
     @Test(arguments: [(AssembleJob.Format.gif, "coin.gif"), (.apng, "coin.png"), (.webp, "coin.webp")])
