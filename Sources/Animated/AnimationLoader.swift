@@ -64,7 +64,8 @@ extension Animation {
     /// frames — is refused with ``SequenceManifest/Error/schema(_:)``. Each frame is the file
     /// ``FrameSequence/Frame/file(scale:device:)`` picks for `scale` (default: the manifest's, else 1);
     /// the animation's ``Animation/scale`` is those files' scale when they share one (only `@2x`
-    /// files: 2), else the scale asked for. Nothing is decoded.
+    /// files: 2), else the scale asked for. Nothing is decoded. More PNG frames than
+    /// `limits.maxFrames` are refused (``LoadError/limit(_:)``), as an animated file's are.
     ///
     /// A list of some of a folder's frames takes each one's own duration from the manifest's
     /// `frameDurations` (one per frame of the folder's sequence).
@@ -139,11 +140,19 @@ extension Animation {
         let sources = Discovery.sameFolderSpelling(Discovery.withoutSettings(sources))
         let listed: [FrameFile]?
         do { listed = try Discovery.listedFrames(sources) } catch { throw .discovery(error) }
-        if let listed { return try load(listed: listed, scale: scale, reading: .disk) }
+        if let listed { return try counted(try load(listed: listed, scale: scale, reading: .disk), limits: limits) }
         let sequences: [FrameSequence]
         do { sequences = try Discovery.sequences(from: sources) } catch { throw .discovery(error) }
-        return try load(sequences, source: sources.joined(separator: " "), scale: scale, device: device, reading: .disk,
-                        onDuplicateNumber: onDuplicateNumber)
+        return try counted(try load(sequences, source: sources.joined(separator: " "), scale: scale, device: device, reading: .disk,
+                                    onDuplicateNumber: onDuplicateNumber), limits: limits)
+    }
+
+    /// `animation` when its PNG frames are within `limits.maxFrames` (an animated file's are
+    /// counted by its decoder from its header); else ``LoadError/limit(_:)``, as every job
+    /// refuses them — 81 frames were loaded with `maxFrames = 3`.
+    private static func counted(_ animation: Animation, limits: ResourceLimits) throws(LoadError) -> Animation {
+        do { try limits.check(.frames, animation.frames.count, of: "Animation.load") } catch { throw .limit(error) }
+        return animation
     }
 
     /// Whether the file at `path` starts as an APNG (its first 4 KiB hold `acTL`).
@@ -200,9 +209,11 @@ extension Animation {
             // Names that differ only in case are one file on macOS and Windows: refused, as on disk.
             do { try Discovery.checkSpellings(frames.map(\.path)) } catch { throw .discovery(error) }
             let reading = Reading.memory(FileReader(files))
-            if frames.contains(where: { $0.numberText.isEmpty }) { return try load(listed: frames, scale: scale, reading: reading) }
-            return try load(FrameSequence.group(frames), source: Discovery.filesGiven, scale: scale, device: device, reading: reading,
-                            onDuplicateNumber: onDuplicateNumber)
+            if frames.contains(where: { $0.numberText.isEmpty }) {
+                return try counted(try load(listed: frames, scale: scale, reading: reading), limits: limits)
+            }
+            return try counted(try load(FrameSequence.group(frames), source: Discovery.filesGiven, scale: scale, device: device,
+                                        reading: reading, onDuplicateNumber: onDuplicateNumber), limits: limits)
         }
     }
 

@@ -23,6 +23,27 @@ extension Discovery {
             guard walk.mayEnter(folder, resolved: resolved), walk.visited.insert(resolved).inserted else { return [] }
         }
         var result: [String] = []
+        walk.depth += 1
+        defer { walk.depth -= 1 }
+        // The first folder's listing ends with the folders reached only through links.
+        if walk.depth == 1 {
+            defer { walk.folderLinks.removeAll() }
+            result = try listing(of: folder, recursive: recursive, walk: &walk, accept: accept)
+            var next = 0
+            while next < walk.folderLinks.count {
+                next += 1
+                result += try files(inFolder: walk.folderLinks[next - 1], recursive: true, walk: &walk, accept: accept)
+            }
+            return result
+        }
+        return try listing(of: folder, recursive: recursive, walk: &walk, accept: accept)
+    }
+
+    /// One folder's files for ``files(inFolder:recursive:walk:accept:)``, its subfolders listed
+    /// in turn (links to folders kept in `walk` for later).
+    private static func listing(of folder: String, recursive: Bool, walk: inout Walk,
+                                accept: (String) -> Bool) throws(Error) -> [String] {
+        var result: [String] = []
         // The folder no file may lead out of: the walk's first folder, or this one listed alone.
         let boundary = walk.root ?? FileIO.resolvedPath(folder)
         // A set a killed Flipbook run left half-replaced here is finished first, never read as one.
@@ -39,7 +60,11 @@ extension Discovery {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
             if isDirectory.boolValue {
-                if recursive { result += try files(inFolder: path, recursive: true, walk: &walk, accept: accept) }
+                if recursive && FileIO.isSymbolicLink(path) {
+                    walk.folderLinks.append(path)
+                } else if recursive {
+                    result += try files(inFolder: path, recursive: true, walk: &walk, accept: accept)
+                }
             } else if accept(name.lowercased()) {
                 // `cap_1732867200000000000.png`: a frame number too long to read, refused by name.
                 if FrameFile.hasNumberTooLong(path) {

@@ -22,6 +22,12 @@ extension Discovery {
         var keepsFileProblems = false
         /// With `keepsFileProblems`, each such file and why it is not read.
         var fileProblems: [(path: String, error: Discovery.Error)] = []
+        /// Symbolic links to folders met on the way, entered once every real folder has been:
+        /// a folder reached both as itself and through a link (`art/real`, `art/b/out -> ../real`)
+        /// is listed under its own path, whichever name comes first.
+        var folderLinks: [String] = []
+        /// How many folders of the walk are being listed, one inside the other.
+        var depth = 0
 
         /// `false` (and `path` recorded) when the folder at `path`, real path `resolved`, lies
         /// outside the walk's first folder; `true` otherwise, the first folder included.

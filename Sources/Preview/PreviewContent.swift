@@ -239,6 +239,9 @@ struct PreviewContent: Sendable {
             return
         }
         for file in pageFiles { watched.insert(file) }
+        // A sheet over several data files (PixiJS's `related_multi_packs`, Phaser's pages) is read
+        // whole from any one of them: the others are that sheet, not sheets of their own.
+        for file in sheet.sourceFiles { seen.insert("sheet:" + (FileIO.resolvedPath(file) ?? file)) }
         let pages = zip(pageFiles, sheet.pages).map { Sheet.Page(file: $0, width: $1.width, height: $1.height, scale: $1.scale) }
         let regions = sheet.sprites.map { Sheet.Region(name: $0.name, page: $0.page, x: $0.frame.x, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
         let summary = "\(sheet.sprites.count) sprites on \(pages.count) \(pages.count == 1 ? "page" : "pages")"

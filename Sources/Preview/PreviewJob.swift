@@ -60,7 +60,7 @@ public struct PreviewJob: Sendable {
     /// (`done` of `total`, from its threads), then all of them (0 of 0 when nothing is validated)
     /// at a fraction of 1. A raised `cancellation` stops before the validator runs, or during it
     /// (``PreviewError/cancelled``).
-    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(PreviewError) -> PreviewPage {
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(PreviewError) -> PreviewPage {
         try plan(JobProgress.Reporter(progress, phase: .reading), cancellation: cancellation)
     }
 
@@ -132,7 +132,14 @@ public struct PreviewJob: Sendable {
             }
             do {
                 let report = try validator.validate(folders: validation, progress: forward, cancellation: cancellation)
-                findings = report.findings
+                // A folder holding a sprite sheet's pages and nothing else is shown as that sheet:
+                // its "no frames but a sheet's pages" is no finding on this page.
+                let sheetFolders = Set(report.folderErrors.compactMap { error -> String? in
+                    if case .source(.onlySheetPages(let folder, _, _)) = error { Discovery.trimmingSlash(folder) } else { nil }
+                })
+                findings = report.findings.filter { finding in
+                    !(finding.rule == .folderUnreadable && finding.file.map { sheetFolders.contains(Discovery.trimmingSlash($0)) } == true)
+                }
                 filesRead = report.fileCount
             } catch .cancelled {
                 throw .cancelled
@@ -173,7 +180,7 @@ public struct PreviewJob: Sendable {
     /// written (phase `writing`, one step), the last at a fraction of 1. A raised `cancellation`
     /// stops before the page is written.
     @discardableResult
-    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag? = nil) throws(PreviewError) -> PreviewPage {
+    public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(PreviewError) -> PreviewPage {
         let reporter = JobProgress.Reporter(progress, phases: [(.reading, 9), (.writing, 1)])
         let page = try plan(reporter, cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled }

@@ -46,6 +46,12 @@ struct Flipbook: ParsableCommand {
             failInJSON(message, status: .usage)
             ProcessPolicy.exit(ExitStatus.usage.rawValue)
         }
+        // `--fps 12 … --fps 24` would keep the last without a word.
+        if let repeated = RepeatedOption.first(in: given) {
+            Console.error("error: \(repeated.message)\n\(UsageMessage.hint(for: given))")
+            failInJSON(repeated.message, status: .usage)
+            ProcessPolicy.exit(ExitStatus.usage.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -93,20 +93,46 @@ struct UnknownOption {
     /// The long names of `command`'s options and flags (`--sigma`), each with whether it takes a
     /// value, from ArgumentParser's own description of the command.
     private static func options(of command: any ParsableCommand.Type) -> [String: Bool]? {
+        shapes(of: command)?.mapValues(\.takesValue)
+    }
+
+    /// What one option or flag of a command is, as ArgumentParser describes it.
+    struct Shape {
+        /// Which of the command's arguments it is: `-o` and `--output` are one.
+        var argument: Int
+        /// Whether a value follows it.
+        var takesValue: Bool
+        /// Whether it may be given more than once (an array option).
+        var repeats: Bool
+    }
+
+    /// The command `arguments` run and the words after its name, with every name (`--sigma`,
+    /// `-o`) of its options and flags; `nil` when the first word names no command.
+    static func commandShapes(of arguments: [String]) -> (rest: ArraySlice<String>, shapes: [String: Shape])? {
+        let (command, rest) = Self.command(of: arguments)
+        guard command != Flipbook.self, let shapes = Self.shapes(of: command) else { return nil }
+        return (rest, shapes)
+    }
+
+    /// Every name of `command`'s options and flags with its ``Shape``, from ArgumentParser's own
+    /// description of the command.
+    private static func shapes(of command: any ParsableCommand.Type) -> [String: Shape]? {
         struct Dump: Decodable {
             struct Command: Decodable { var arguments: [Argument]? }
-            struct Argument: Decodable { var kind: String; var names: [Name]? }
+            struct Argument: Decodable { var kind: String; var names: [Name]?; var isRepeating: Bool? }
             struct Name: Decodable { var kind: String; var name: String }
             var command: Command
         }
         guard let dump = try? JSONDecoder().decode(Dump.self, from: Data(command._dumpHelp().utf8)) else { return nil }
-        var options: [String: Bool] = ["--help": false, "-h": false]
-        for argument in dump.command.arguments ?? [] where argument.kind != "positional" {
+        var shapes: [String: Shape] = ["--help": Shape(argument: -1, takesValue: false, repeats: true),
+                                       "-h": Shape(argument: -1, takesValue: false, repeats: true)]
+        for (index, argument) in (dump.command.arguments ?? []).enumerated() where argument.kind != "positional" {
+            let shape = Shape(argument: index, takesValue: argument.kind == "option", repeats: argument.isRepeating ?? false)
             for name in argument.names ?? [] {
-                if name.kind == "long" { options["--" + name.name] = argument.kind == "option" }
-                if name.kind == "short" { options["-" + name.name] = argument.kind == "option" }
+                if name.kind == "long" { shapes["--" + name.name] = shape }
+                if name.kind == "short" { shapes["-" + name.name] = shape }
             }
         }
-        return options
+        return shapes
     }
 }

@@ -70,7 +70,8 @@ enum DistinctFiles {
                 }
                 paths = listed.filter { OutputName.pathExtension($0) == "png" }
                 animated = listed.filter { OutputName.pathExtension($0) != "png" }
-                found.leavingLinks = walk.leavingLinks
+                // A link out that the config ignores (`"ignore": ["outdir"]`) is not reported.
+                found.leavingLinks = walk.leavingLinks.filter { !config.isIgnored(relativePath($0.link, below: trimmed)) }
                 // Each once, under the deepest root, as a frame is (a folder and its parent given);
                 // one the config ignores is not reported.
                 for problem in walk.fileProblems where !config.isIgnored(relativePath(problem.path, below: trimmed)) {

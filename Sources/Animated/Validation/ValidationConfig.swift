@@ -6,7 +6,7 @@ import Foundation
 /// ```json
 /// { "severities": { "frame.duplicate": "off", "png.colortype-mixed": "error" },
 ///   "expectedSize": [96, 128], "requiredScales": [1, 2],
-///   "ignore": ["*/backup/*", "*_old.png"], "maxFileBytes": 1048576 }
+///   "ignore": ["backup/*", "*/backup/*", "*_old.png"], "maxFileBytes": 1048576 }
 /// ```
 /// - `severities`: per rule ID, `error`, `warning`, `notice` or `off`.
 /// - `expectedSize`: every frame's size in points (pixels ÷ scale).

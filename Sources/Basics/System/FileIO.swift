@@ -197,6 +197,9 @@ public enum FileIO {
     /// Whether `path` names a regular file (links followed).
     package static func isRegularFile(_ path: String) -> Bool { System.kind(of: path) == .regular }
 
+    /// Whether `path` itself is a symbolic link (to anything, or dangling).
+    package static func isSymbolicLink(_ path: String) -> Bool { System.kind(of: path, followingLinks: false) == .symbolicLink }
+
     /// The start of the names of Flipbook's own bookkeeping files (temporary files, journals).
     package static var bookkeepingPrefix: String { OutputJournal.prefix }
 

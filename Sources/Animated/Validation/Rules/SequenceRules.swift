@@ -11,7 +11,8 @@ public enum SequenceGapRule: ValidationRule {
         guard let gap = missing.first else { return [] }
         let after = facts.sequence.frames.first { $0.number > gap.lowerBound }
         return [Problem("missing frame\(facts.sequence.missingCount == 1 ? "" : "s") \(Rules.ranges(missing)) of "
-                        + "\(facts.sequence.prefix)\(facts.sequence.frames[0].number)…\(facts.sequence.frames.last!.number)",
+                        + "\(facts.sequence.prefix)\(facts.sequence.frames[0].number)…\(facts.sequence.frames.last!.number)"
+                        + facts.sequence.misnamedFramesNote,
                         file: after?.files.first?.path)]
     }
 }
