@@ -306,11 +306,13 @@ enum System {
         fnmatch(pattern, path, 0) == 0
     }
 
-    /// Asks glibc's allocator to map buffers of `bytes` or more on their own and unmap them on
-    /// free (a no-op on other allocators).
-    static func mapLargeAllocations(from bytes: Int32) {
+    /// Asks glibc's allocator to map buffers of `mapped` bytes or more on their own (unmapped on
+    /// free) and to keep up to `keptFree` bytes freed at the top of a heap for the next
+    /// allocations (a no-op on other allocators).
+    static func tuneAllocator(mapping mapped: Int32, keepingFree keptFree: Int32) {
         #if canImport(Glibc)
-        _ = mallopt(M_MMAP_THRESHOLD, bytes)
+        _ = mallopt(M_MMAP_THRESHOLD, mapped)
+        _ = mallopt(M_TRIM_THRESHOLD, keptFree)
         #endif
     }
 
