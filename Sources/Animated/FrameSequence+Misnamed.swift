@@ -3,33 +3,48 @@ import Foundation
 import Raster
 
 extension FrameSequence {
-    /// The files beside the sequence named as one of its missing frames but not as a PNG
-    /// (`gold_3.jpg`, `gold_3.webp`, `gold_3` beside `gold_2.png` and `gold_4.png`), each with
-    /// what its first bytes say it is — the reason a frame is missing when an artist saved it in
-    /// another format or under another extension. Empty when nothing is missing, or the folder is
-    /// not on disk (an upload).
-    var misnamedFrames: [(path: String, advice: String)] {
-        let missing = missingRanges
-        guard !missing.isEmpty, let names = try? FileIO.entries(of: directory) else { return [] }
+    /// The files beside the sequence named as a frame of it that it does not have, but not as a
+    /// PNG (`gold_3.jpg`, `GOLD_4.JPG`, `gold_5.webp`, `gold_3` beside `gold_1.png`…`gold_2.png`),
+    /// each with what to do about it (``misnamedAdvice(_:format:)``) — a frame an artist saved in
+    /// another format or under another extension, which no reader takes: in a gap, at either end.
+    /// Empty when there is none, or the folder is not on disk (an upload).
+    public var misnamedFrames: [(path: String, advice: String)] {
+        guard !frames.isEmpty, let names = try? FileIO.entries(of: directory) else { return [] }
+        let numbers = Set(frames.map(\.number)), prefix = prefix.lowercased()
         return names.sorted(by: NaturalOrder.areInIncreasingOrder).compactMap { name -> (path: String, advice: String)? in
             guard !name.hasPrefix("."), ImageFileName(path: name).pathExtension != "png" else { return nil }
             let path = directory == "." ? name : directory == "/" ? "/" + name : directory + "/" + name
             let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
             guard let frame = FrameFile(path: String(path.dropLast(name.count - stem.count)) + ".png"),
-                  frame.prefix == prefix, missing.contains(where: { $0.contains(frame.number) }),
-                  FileIO.isRegularFile(path) else { return nil }
+                  frame.prefix.lowercased() == prefix, !numbers.contains(frame.number), FileIO.isRegularFile(path) else { return nil }
+            // The name it plays under: this sequence's prefix, the file's own number and `@Nx`.
+            let wanted = self.prefix + String(stem.dropFirst(frame.prefix.count)) + ".png"
             let head = (try? FileIO.readPrefix(path, limit: 4096))?.bytes
-            let advice = head.flatMap(FileSignature.format(of:)).map(FileSignature.advice) ?? "it is not a PNG: convert it to PNG"
-            return (path, advice)
+            return (path, Self.misnamedAdvice(wanted, format: head.flatMap(FileSignature.format(of:))))
         }
     }
 
-    /// ``misnamedFrames`` as a gap's message ends: `; gold_3.jpg is there, not named .png (it is a
-    /// PNG: rename it to .png)`; empty when there is none.
-    var misnamedFramesNote: String {
+    /// What to do with a frame saved as `format` (as Raster's file signatures name it; `nil`:
+    /// none known) so that it plays as `wanted`: rename a PNG, convert anything else.
+    static func misnamedAdvice(_ wanted: String, format: String?) -> String {
+        switch format {
+        case "PNG": "it is a PNG: rename it to \(wanted)"
+        case "APNG": "it is an animated PNG (APNG), not a frame: save frame \(wanted) as a still PNG"
+        case "empty": "it is empty (0 bytes): export it again as \(wanted)"
+        case let format?: "it is a \(format): convert it to PNG as \(wanted)"
+        case nil: "it is no PNG: convert it to PNG as \(wanted)"
+        }
+    }
+
+    /// What a job that plays or packs this sequence says of its ``misnamedFrames``: `coin/gold_4.jpg
+    /// is named as frame 4 of coin/gold_1…3 but is no PNG, so it is left out (it is a PNG: rename
+    /// it to gold_4.png)`; `nil` when there is none. Validation reports each as `seq.misnamed-frame`.
+    public var misnamedWarning: String? {
         let files = misnamedFrames
-        guard !files.isEmpty else { return "" }
-        let shown = files.prefix(3).map { "\($0.path) is there, not named .png (\($0.advice))" }
-        return "; " + shown.joined(separator: "; ") + (files.count > 3 ? "; and \(files.count - 3) more such files" : "")
+        guard let first = frames.first?.number, let last = frames.last?.number, !files.isEmpty else { return nil }
+        let shown = files.prefix(3).map { "\($0.path) (\($0.advice))" }.joined(separator: "; ")
+        return "\(files.count == 1 ? "a file is" : "\(files.count) files are") named as \(files.count == 1 ? "a frame" : "frames") of "
+            + "\(name)\(first)…\(last) but \(files.count == 1 ? "is no PNG, so it is" : "are no PNGs, so they are") left out: \(shown)"
+            + (files.count > 3 ? "; and \(files.count - 3) more" : "") + " (seq.misnamed-frame)"
     }
 }

@@ -71,7 +71,7 @@ public struct FrameSequence: Sendable, Hashable {
         guard !missing.isEmpty, let first = frames.first?.number, let last = frames.last?.number else { return nil }
         return "missing frame\(count == 1 ? "" : "s") \(Rules.ranges(missing)) of \(name)\(first)…\(last): "
             + "the \(frames.count) frame\(frames.count == 1 ? "" : "s") there \(frames.count == 1 ? "plays" : "play") without "
-            + "\(count == 1 ? "it" : "them") (seq.gap)" + misnamedFramesNote
+            + "\(count == 1 ? "it" : "them") (seq.gap)"
     }
 
     /// Groups frame files by folder and prefix into sequences, ordered naturally by name.

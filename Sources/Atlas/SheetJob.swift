@@ -218,7 +218,7 @@ public struct SheetJob: Sendable {
         }
         // Two files for one frame (`fire2.png`, `fire02.png`): refused, or one kept as asked.
         sequences = try sequences.map { try $0.resolvingDuplicateNumbers(onDuplicateNumber) }
-        warnings += sequences.compactMap(\.gapWarning)   // packed without the missing numbers, said
+        warnings += sequences.flatMap { [$0.gapWarning, $0.misnamedWarning].compactMap { $0 } }   // packed without them, said
         if scales == nil, let note = Self.scalesNote(sequences + singles) { notes.append(note) }   // `coin1@2x.png` beside `coin1.png`
         if let note = Self.devicesNote(sequences + singles) { notes.append(note) }   // `coin2~ipad.png` beside `coin2.png`
         // `coin1@9x.png` is no scale UIKit loads: refused where it would be packed (beside a `coin1.png`

@@ -25,6 +25,11 @@ struct ValidationRuleTests {
         Case(rule: .seqGap,
              triggers: { try frames($0, ["walk1", "walk2", "walk4"]) },
              passes: { try frames($0, ["walk0", "walk1", "walk2"]) }),
+        // A last frame saved as .jpg (no gap: it was "ok"); a .psd of a frame that is there and
+        // another prefix's file are no frames of it.
+        Case(rule: .seqMisnamedFrame,
+             triggers: { try frames($0, ["walk1", "walk2"]); try $0.write("s/WALK3.JPG", "JFIF") },
+             passes: { try frames($0, ["walk1", "walk2"]); try $0.write("s/walk2.psd", "8BPS"); try $0.write("s/notes3.txt", "x") }),
         Case(rule: .seqPaddingMixed,
              triggers: { try frames($0, ["x_0008", "x_0009", "x_00010"]) },
              passes: { try frames($0, ["walk8", "walk9", "walk10", "x_0009", "x_0010"]) }),
@@ -147,7 +152,7 @@ struct ValidationRuleTests {
     @Test func ruleIDsAreUniqueAndStable() {
         let ids = Rules.all.map { $0.id }
         #expect(Set(ids).count == ids.count)
-        #expect(Set(ids) == [.seqGap, .seqPaddingMixed, .seqDuplicateNumber, .sizeMismatch, .scaleMismatch,
+        #expect(Set(ids) == [.seqGap, .seqMisnamedFrame, .seqPaddingMixed, .seqDuplicateNumber, .sizeMismatch, .scaleMismatch,
                              .scaleNotMultiple, .scaleUnsupported, .scaleMissingVariant, .highlightedMismatch, .pngCorrupt,
                              .pngCgBI, .pngTooLarge, .pngAnimated, .pngTrailingData, .pngColorTypeMixed, .frameDuplicate, .frameEmpty, .frameHiddenColor, .nameCaseClash,
                              .fileTooLarge, .animationLenientRead, .animationFramesLost, .animationUnreadable, .folderUnreadable, .folderLinkOutside, .frameLinkOutside, .frameNumberTooLong,

@@ -9,27 +9,36 @@ struct FreshEyesSeventeenTests {
     static func folder() throws -> String { try FreshEyesElevenTests.folder() }
 
     /// `gold_3.png` saved as `gold_3.jpg` (PNG bytes, or a real JPEG) was a "missing frame 3"
-    /// without the file: the animation played three frames and the one clue pointed at a gap.
-    /// The gap now names the file and what it is, in `assemble`, `sheet` and `validate`.
-    @Test(arguments: [("png", "it is a PNG: rename it to .png"), ("jpeg", "it is a JPEG, which Flipbook does not read: convert it to PNG")])
-    func aFrameUnderAnotherExtensionIsNamedInTheGap(bytes kind: String, advice: String) throws {
+    /// without the file, and a last frame saved so (`GOLD_4.JPG`) was not said at all (fresh eyes
+    /// 18): the animation played a frame short, `validate` said ok. Each is named, with what its
+    /// bytes are and the name to give it, in `assemble`, `sheet` and `validate` (`seq.misnamed-frame`).
+    @Test(arguments: [("gold_3.png", "gold_3.jpg", "png", "it is a PNG: rename it to gold_3.png"),
+                      ("gold_3.png", "gold_3.jpg", "jpeg", "it is a JPEG: convert it to PNG as gold_3.png"),
+                      ("gold_4.png", "GOLD_4.JPG", "png", "it is a PNG: rename it to gold_4.png"),
+                      ("gold_1.png", "gold_1.webp", "webp", "it is a WebP: convert it to PNG as gold_1.png")])
+    func aFrameUnderAnotherExtensionIsNamed(frame: String, misnamed: String, bytes kind: String, advice: String) throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let frame = dir + "/coin/gold_3.png"
-        let content: [UInt8] = kind == "png" ? Array(try Data(contentsOf: URL(fileURLWithPath: frame))) : [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 74, 70, 73, 70]
-        try FileManager.default.removeItem(atPath: frame)
-        try Data(content).write(to: URL(fileURLWithPath: dir + "/coin/gold_3.jpg"))
-        let said = "coin/gold_3.jpg is there, not named .png (\(advice))"
+        let original = Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/coin/" + frame)))
+        let content: [UInt8] = switch kind {
+        case "png": original
+        case "jpeg": [0xFF, 0xD8, 0xFF, 0xE0, 0, 16, 74, 70, 73, 70]
+        default: Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8L".utf8)
+        }
+        try FileManager.default.removeItem(atPath: dir + "/coin/" + frame)
+        try Data(content).write(to: URL(fileURLWithPath: dir + "/coin/" + misnamed))
+        let said = "coin/\(misnamed) (\(advice))"
         let assemble = try CLI.run(["assemble", "coin", "-o", "c.gif"], in: dir)
-        #expect(assemble.status == 0 && assemble.stderr.contains("missing frame 3") && assemble.stderr.contains(said), "\(assemble.stderr)")
+        #expect(assemble.status == 0 && assemble.stderr.contains(said) && assemble.stderr.contains("seq.misnamed-frame"), "\(assemble.stderr)")
         let sheet = try CLI.run(["sheet", "coin", "-o", "s.png"], in: dir)
         #expect(sheet.status == 0 && sheet.stderr.contains(said), "\(sheet.stderr)")
-        let validate = try CLI.run(["validate", "coin"], in: dir)
-        #expect(validate.status == 1 && validate.stdout.contains("seq.gap") && validate.stdout.contains(said), "\(validate.stdout)")
-        // A file of another number, or another prefix, is no missing frame: nothing said of it.
-        try FileManager.default.moveItem(atPath: dir + "/coin/gold_3.jpg", toPath: dir + "/coin/silver_3.jpg")
+        let validate = try CLI.run(["validate", "coin", "--format", "github"], in: dir)
+        #expect(validate.status == 1 && validate.stdout.contains("file=coin/\(misnamed),title=seq.misnamed-frame") && validate.stdout.contains(advice),
+                "\(validate.stdout)")
+        // A file of another prefix is no frame of it: nothing said of it.
+        try FileManager.default.moveItem(atPath: dir + "/coin/" + misnamed, toPath: dir + "/coin/silver_3.jpg")
         let other = try CLI.run(["assemble", "coin", "-o", "d.gif"], in: dir)
-        #expect(other.stderr.contains("missing frame 3") && !other.stderr.contains("silver_3.jpg"), "\(other.stderr)")
+        #expect(!other.stderr.contains("silver_3.jpg") && !other.stderr.contains("seq.misnamed-frame"), "\(other.stderr)")
     }
 
     /// A PixiJS sheet over four pages (four data files linked by `related_multi_packs`) was shown

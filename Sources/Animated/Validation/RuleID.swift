@@ -19,6 +19,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable,
     case pngTrailingData = "png.trailing-data"
     /// `seq.gap`: ``SequenceGapRule``.
     case seqGap = "seq.gap"
+    /// `seq.misnamed-frame`: ``SequenceMisnamedFrameRule``.
+    case seqMisnamedFrame = "seq.misnamed-frame"
     /// `seq.padding-mixed`: ``SequencePaddingMixedRule``.
     case seqPaddingMixed = "seq.padding-mixed"
     /// `seq.duplicate-number`: ``SequenceDuplicateNumberRule``.

@@ -48,7 +48,7 @@ public enum Rules {
     /// is `true` runs only with `--deep`, one whose ``ValidationRule/needsUIKit`` is `true` only when
     /// ``ValidationConfig/uikit`` is on.
     public static let all: [any ValidationRule.Type] = [
-        PNGCorruptRule.self, PNGCgBIRule.self, PNGTooLargeRule.self, PNGAnimatedRule.self, PNGTrailingDataRule.self, SequenceGapRule.self, SequencePaddingMixedRule.self,
+        PNGCorruptRule.self, PNGCgBIRule.self, PNGTooLargeRule.self, PNGAnimatedRule.self, PNGTrailingDataRule.self, SequenceGapRule.self, SequenceMisnamedFrameRule.self, SequencePaddingMixedRule.self,
         SequenceDuplicateNumberRule.self, SizeMismatchRule.self, ScaleMismatchRule.self, ScaleNotMultipleRule.self,
         ScaleUnsupportedRule.self, ScaleMissingVariantRule.self, HighlightedMismatchRule.self, PNGColorTypeMixedRule.self,
         FileTooLargeRule.self, AnimationLenientReadRule.self, AnimationFramesLostRule.self, AnimationUnreadableRule.self, FolderUnreadableRule.self, FolderLinkOutsideRule.self, FrameLinkOutsideRule.self, FrameNumberTooLongRule.self, ManifestInvalidRule.self, FrameEmptyRule.self, FrameDuplicateRule.self,

@@ -1,3 +1,5 @@
+import Basics
+
 /// `seq.gap`: numbers missing between the first and last frame.
 public enum SequenceGapRule: ValidationRule {
     public static let id = RuleID.seqGap
@@ -11,9 +13,28 @@ public enum SequenceGapRule: ValidationRule {
         guard let gap = missing.first else { return [] }
         let after = facts.sequence.frames.first { $0.number > gap.lowerBound }
         return [Problem("missing frame\(facts.sequence.missingCount == 1 ? "" : "s") \(Rules.ranges(missing)) of "
-                        + "\(facts.sequence.prefix)\(facts.sequence.frames[0].number)…\(facts.sequence.frames.last!.number)"
-                        + facts.sequence.misnamedFramesNote,
+                        + "\(facts.sequence.prefix)\(facts.sequence.frames[0].number)…\(facts.sequence.frames.last!.number)",
                         file: after?.files.first?.path)]
+    }
+}
+
+/// `seq.misnamed-frame`: a file named as a frame the sequence does not have, but not as a PNG
+/// (`gold_3.jpg`, `GOLD_4.JPG`, `gold_5.webp`): no reader takes it, so the animation plays without it.
+public enum SequenceMisnamedFrameRule: ValidationRule {
+    public static let id = RuleID.seqMisnamedFrame
+    public static let title = "A frame's file is not named as a PNG"
+    public static let explanation = "A file named as a frame of the sequence (its prefix and a number it does not have) but "
+        + "with another extension, or in another format, is left out by UIKit, engines and every Flipbook command: the "
+        + "animation plays without it, in a gap or at either end. Save it as a PNG under the sequence's name."
+    public static let defaultSeverity = Severity.error
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        let sequence = facts.sequence
+        guard let first = sequence.frames.first?.number, let last = sequence.frames.last?.number else { return [] }
+        return sequence.misnamedFrames.map { file in
+            Problem("\(FileIO.lastComponent(of: file.path)) is named as a frame of \(sequence.prefix)\(first)…\(last) but is no PNG, "
+                    + "so it is left out: \(file.advice)", file: file.path)
+        }
     }
 }
 
