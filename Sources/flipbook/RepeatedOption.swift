@@ -21,27 +21,12 @@ struct RepeatedOption {
     static func first(in arguments: [String]) -> RepeatedOption? {
         guard let (rest, shapes) = UnknownOption.commandShapes(of: arguments) else { return nil }
         var given: [Int: (name: String, value: String)] = [:]
-        var index = rest.startIndex
-        while index < rest.endIndex {
-            let word = rest[index]
-            index += 1
-            if word == "--" { break }
-            guard word.hasPrefix("-"), word.count > 1 else { continue }
-            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-            guard let shape = shapes[parts[0]], shape.takesValue else { continue }
-            let value: String
-            if parts.count == 2 {
-                value = parts[1]
-            } else {
-                guard index < rest.endIndex else { return nil }
-                value = rest[index]
-                index += 1
-            }
-            guard !shape.repeats else { continue }
+        for option in UnknownOption.optionWords(rest, shapes: shapes) {
+            guard let shape = option.shape, shape.takesValue, !shape.repeats, let value = option.value else { continue }
             if let first = given[shape.argument] {
-                return RepeatedOption(name: first.name, again: parts[0], values: (first.value, value))
+                return RepeatedOption(name: first.name, again: option.name, values: (first.value, value))
             }
-            given[shape.argument] = (parts[0], value)
+            given[shape.argument] = (option.name, value)
         }
         return nil
     }

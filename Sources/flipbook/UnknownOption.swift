@@ -31,35 +31,60 @@ struct UnknownOption {
     /// options are `-o` and `-h`: it is a name starting with `-`, or a mistake.
     static func dashedWord(in arguments: [String]) -> UnknownOption? { scan(arguments).dashed }
 
-    /// One walk over the words of `arguments` that may be options (a value after an option that
-    /// takes one is skipped, nothing after `--` is looked at): the first unknown long option, and
-    /// the first word of one dash that is no option of the command and no negative number.
+    /// One walk over the words of `arguments` that may be options: the first unknown long option,
+    /// and the first word of one dash that is no option of the command and no negative number.
     private static func scan(_ arguments: [String]) -> (long: UnknownOption?, dashed: UnknownOption?) {
-        let (command, rest) = Self.command(of: arguments)
-        guard command != Flipbook.self, let options = Self.options(of: command) else { return (nil, nil) }
+        guard let (rest, shapes) = commandShapes(of: arguments) else { return (nil, nil) }
         var long: UnknownOption?, dashed: UnknownOption?
+        for option in optionWords(rest, shapes: shapes) where option.shape == nil {
+            if option.word.hasPrefix("--"), option.word.count > 2 {
+                if long == nil {
+                    long = UnknownOption(name: option.name,
+                                         suggestion: Suggestion.nearest(to: option.name, among: shapes.keys.filter { $0.hasPrefix("--") }.sorted()))
+                }
+            } else if !option.word.hasPrefix("--"), dashed == nil, Double(option.word) == nil {
+                // `validate -x`: ArgumentParser said "missing <directories>", not what was wrong;
+                // a negative number is a value (`--fps -5` is refused by its option, with its range).
+                dashed = UnknownOption(name: option.word, suggestion: nil)
+            }
+        }
+        return (long, dashed)
+    }
+
+    /// A word of a command line that may be an option: as given, its name (`--fps` of
+    /// `--fps=12`), its ``Shape`` (`nil`: the command has no such option) and the value it took.
+    struct OptionWord {
+        var word: String
+        var name: String
+        var shape: Shape?
+        var value: String?
+    }
+
+    /// The words of `rest` that start with `-`, in order: a value after an option that takes one
+    /// is its value, not a word of its own; nothing after `--` is looked at. A word of one dash
+    /// and several letters (`-dash`) is its own name.
+    static func optionWords(_ rest: ArraySlice<String>, shapes: [String: Shape]) -> [OptionWord] {
+        var words: [OptionWord] = []
         var index = rest.startIndex
         while index < rest.endIndex {
             let word = rest[index]
             index += 1
             if word == "--" { break }
             guard word.hasPrefix("-"), word.count > 1 else { continue }
-            if word.hasPrefix("--") || word.count == 2 {
-                let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
-                if let takesValue = options[name] {
-                    if takesValue, !word.contains("=") { index += 1 }
-                } else if word.hasPrefix("--"), word.count > 2, long == nil {
-                    long = UnknownOption(name: name, suggestion: Suggestion.nearest(to: name, among: options.keys.filter { $0.hasPrefix("--") }.sorted()))
-                } else if !word.hasPrefix("--"), dashed == nil, Double(word) == nil {
-                    // `validate -x`: ArgumentParser said "missing <directories>", not what was wrong.
-                    dashed = UnknownOption(name: word, suggestion: nil)
+            let parts = word.hasPrefix("--") || word.count == 2 ? word.split(separator: "=", maxSplits: 1).map(String.init) : [word]
+            let shape = shapes[parts[0]]
+            var value: String?
+            if shape?.takesValue == true {
+                if parts.count == 2 {
+                    value = parts[1]
+                } else if index < rest.endIndex {
+                    value = rest[index]
+                    index += 1
                 }
-                continue
             }
-            // A negative number is a value (`--fps -5` is refused by its option, with its range).
-            if dashed == nil, Double(word) == nil { dashed = UnknownOption(name: word, suggestion: nil) }
+            words.append(OptionWord(word: word, name: parts[0], shape: shape, value: value))
         }
-        return (long, dashed)
+        return words
     }
 
     /// The advice after ``message`` for a ``dashedWord(in:)``: how to name a file or folder
