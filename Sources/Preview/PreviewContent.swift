@@ -132,10 +132,13 @@ struct PreviewContent: Sendable {
         for data in Set(SheetPages.pages(inFolder: folder, names: names).values).sorted(by: NaturalOrder.areInIncreasingOrder) {
             addSheet(Self.join(folder, data))
         }
-        // Animated files.
-        for name in names.sorted(by: NaturalOrder.areInIncreasingOrder) where !name.hasPrefix(".")
-            && Self.animatedExtensions.contains(OutputName.pathExtension(name)) {
-            addAnimatedFile(Self.join(folder, name))
+        // Animated files: GIF, WebP, .apng, and a `.png` without a frame number that holds an
+        // APNG (`assemble -o boom.png` writes one), as validation judges them.
+        for name in names.sorted(by: NaturalOrder.areInIncreasingOrder) where !name.hasPrefix(".") {
+            let path = Self.join(folder, name), ext = OutputName.pathExtension(name)
+            if Self.animatedExtensions.contains(ext) || (ext == "png" && FrameFile(path: path) == nil && Self.isAPNG(path)) {
+                addAnimatedFile(path)
+            }
         }
     }
 
