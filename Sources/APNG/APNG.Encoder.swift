@@ -94,6 +94,8 @@ extension APNG {
             } catch {
                 throw .encoding(error)
             }
+            // Raised during the last frames' compression (checked between frames only): still nothing is written.
+            if input.cancellation?.isCancelled == true { throw .cancelled }
             do { try set.commit() } catch { throw .writing(error) }
             return report
         }

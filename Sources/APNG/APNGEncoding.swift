@@ -178,6 +178,7 @@ struct APNGEncoding {
                 if reportsProgress { progress?(pendingStart, count) }
             }
         }
+        if input.cancellation?.isCancelled == true { throw APNG.EncodeError.cancelled }
         try ready(pending)
         if reportsProgress { progress?(count, count) }
     }

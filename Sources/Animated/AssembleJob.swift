@@ -157,8 +157,8 @@ public struct AssembleJob: Sendable {
     /// two frames whose alpha the notes describe; nothing is written. `progress` receives an
     /// animated source's frames decoded as `JobProgress` of phase `reading`, as `SheetJob`'s plan
     /// reports its frames; a raised `cancellation` stops that reading before its next frame
-    /// (``AssembleError/cancelled``). (In `async` code, `plan()` is the `async` form; this one is
-    /// reached by passing `cancellation`.)
+    /// (``AssembleError/cancelled``). (Without `cancellation`, `plan()` is the `async` form,
+    /// wherever it is called; this blocking one is reached by passing the flag, `nil` for none.)
     public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(AssembleError) -> Plan {
         if cancellation?.isCancelled == true { throw .cancelled }
         let plan = try plan(cancellation: cancellation, reading: JobProgress.Reporter(progress, phase: .reading).counter(.reading))

@@ -21,9 +21,9 @@ import WebP
 ///
 /// ```swift
 /// let job = FramesJob(input: "boom.gif", output: "boom")
-/// let plan = try job.plan()            // nothing written yet
+/// let plan = try await job.plan()      // nothing written yet
 /// print(plan.files.count, "files")
-/// let outcome = try job.run(plan)
+/// let outcome = try await job.run(plan)
 /// ```
 public struct FramesJob: Sendable {
     /// Where the animation or the sheet comes from.

@@ -14,7 +14,7 @@ import Raster
 /// ```swift
 /// var job = FrameOperationJob(sources: ["Sequences/explosion"], output: "blurred",
 ///                             operation: .blur(Blur(sigma: 4)))
-/// let outcome = try job.run()
+/// let outcome = try await job.run()       // blocking: try job.run(cancellation: nil)
 /// print(outcome.frames, outcome.files)
 /// ```
 ///
@@ -139,8 +139,8 @@ public struct FrameOperationJob: Sendable {
     /// Checks the settings, reads the source (decoding its first frame, and all of an animated
     /// file's), checks the first frame's result against the limits and the output's name against
     /// the output contract; writes nothing. A raised `cancellation` stops an animated source's
-    /// reading before its next frame with ``FrameOperationError/cancelled``. (In `async` code,
-    /// `plan()` is the `async` form; this one is reached by passing `cancellation`.)
+    /// reading before its next frame with ``FrameOperationError/cancelled``. (Without the flag,
+    /// `plan()` is the `async` form, wherever it is called; pass `nil` for this blocking one.)
     public func plan(cancellation: CancellationFlag?) throws(FrameOperationError) -> Plan {
         if cancellation?.isCancelled == true { throw .cancelled }
         return try makePlan(cancellation: cancellation)

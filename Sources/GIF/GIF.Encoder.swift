@@ -155,6 +155,8 @@ extension GIF {
             } catch {
                 throw .encoding(error)
             }
+            // Raised while the last frames were encoded (checked between frames only): still nothing is written.
+            if input.cancellation?.isCancelled == true { throw .cancelled }
             do { try set.commit() } catch { throw .writing(error) }
             rest = []
             report.bytes = Self.fileSize(path) ?? report.bytes

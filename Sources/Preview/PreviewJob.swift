@@ -18,7 +18,7 @@ import Pipeline
 ///
 /// ```swift
 /// let job = PreviewJob(source: "Sequences", output: "Sequences/preview.html")
-/// let page = try job.run()
+/// let page = try await job.run()           // blocking: try job.run(cancellation: nil)
 /// print(page.sequences.count, page.findings.count)
 /// ```
 public struct PreviewJob: Sendable {

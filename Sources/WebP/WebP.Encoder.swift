@@ -101,6 +101,8 @@ extension WebP {
                 throw .encoding(error)
             }
             do throws(FileIO.Error) { try file.writeHeader(header) } catch { throw EncodeError.writeFailed(error) }
+            // Raised during libwebp's last frames (checked between frames only): still nothing is written.
+            if input.cancellation?.isCancelled == true { throw .cancelled }
             do { try set.commit() } catch { throw .writing(error) }
             return report
         }

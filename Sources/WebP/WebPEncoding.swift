@@ -140,6 +140,7 @@ struct WebPEncoding {
             if planner != nil {
                 guard let chunks = planner!.flush() else { throw WebP.EncodeError.libwebp("libwebp could not encode a frame") }
                 try emit(chunks)
+                if input.cancellation?.isCancelled == true { throw WebP.EncodeError.cancelled }
             }
         }
         try lastUntil(elapsed)

@@ -68,8 +68,8 @@ public struct Validator: Sendable {
     /// files read as `JobProgress` (phase `reading`, `done`/`total` files, a `fraction` that ends at
     /// 1), the shape every job reports in, from Dispatch's workers: hop to your own actor before
     /// touching state. A raised `cancellation` stops the reading before the next file
-    /// (``Error/cancelled``). In `async` code, the same call without `cancellation` is the `async`
-    /// form, which the task's cancellation stops.
+    /// (``Error/cancelled``). The same call without `cancellation` is the `async` form, wherever
+    /// it is written, which the task's cancellation stops.
     ///
     /// Each root must be a folder holding at least one PNG, GIF, APNG or WebP. Every GIF, APNG or
     /// WebP of the tree (and every `.png` without a frame number that holds an APNG) is read as

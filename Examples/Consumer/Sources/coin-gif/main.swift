@@ -9,7 +9,7 @@ import Atlas
 let folder = CommandLine.arguments.dropFirst().first ?? "../../Sequences/kenney-gold-coin"
 var job = AssembleJob(sources: [folder], output: nil)
 job.timing = Animation.Timing(fps: 8)
-let plan = try await job.plan { progress in _ = progress.fraction }
+let plan = try await job.plan { progress in _ = progress.fraction }   // called for an animated source's frames; PNGs are not decoded to plan
 let gif = try await job.run(plan)
 let sheet = try await SheetJob(sources: [folder], output: "coin-sheet.png", engine: .pixi).plan()   // planned, not written
 let report = try await Validator().validate([folder])
