@@ -5,7 +5,7 @@ import Raster
 extension FrameSequence {
     /// The files beside the sequence named as a frame of it that it does not have, but not as a
     /// PNG (`gold_3.jpg`, `GOLD_4.JPG`, `gold_5.webp`, `gold_3` beside `gold_1.png`…`gold_2.png`),
-    /// each with what to do about it (``misnamedAdvice(_:format:)``) — a frame an artist saved in
+    /// each with what to do about it (a PNG is to be renamed, anything else converted) — a frame an artist saved in
     /// another format or under another extension, which no reader takes: in a gap, at either end.
     /// Empty when there is none, or the folder is not on disk (an upload).
     public var misnamedFrames: [(path: String, advice: String)] {
