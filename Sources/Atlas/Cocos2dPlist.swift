@@ -148,3 +148,26 @@ public enum Cocos2dPlist {
         return (image, Int(size[0]), Int(size[1]), premultiplied, sprites)
     }
 }
+
+extension Cocos2dPlist {
+    /// The plists of the Cocos2d sheet `path` is one page of (`d-0.plist`, `d-1.plist`, … beside
+    /// one another, as `sheet --engine cocos2d` writes a sheet over several pages), in page order
+    /// and with `path`'s folder; `[path]` when nothing beside it is named so. Names only: whether
+    /// each holds a Cocos2d page is for its reader to say.
+    package static func pagePlists(besides path: String) -> [String] {
+        let name = FileIO.lastComponent(of: path)
+        guard OutputName.pathExtension(name) == "plist", let dash = name.lastIndex(of: "-") else { return [path] }
+        let stem = name[..<dash], rest = name[name.index(after: dash)...]
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return [path] }
+        let tail = rest.dropFirst(digits.count)
+        let folder = FileIO.parentDirectory(of: path)
+        let names = ((try? FileIO.entries(of: folder)) ?? []).filter { other in
+            guard other.hasPrefix(stem + "-"), other.hasSuffix(tail), other.count > stem.count + 1 + tail.count else { return false }
+            let middle = other.dropFirst(stem.count + 1).dropLast(tail.count)
+            return middle.allSatisfy { $0.isASCII && $0.isNumber }
+        }.sorted(by: NaturalOrder.areInIncreasingOrder)
+        guard names.count > 1 else { return [path] }
+        return path.contains("/") ? names.map { folder == "/" ? "/" + $0 : folder + "/" + $0 } : names
+    }
+}

@@ -178,17 +178,7 @@ extension FramesJob {
     /// names the others, so reading one gives part of the sheet. `nil` when no such file is beside it.
     static func otherPagesNote(_ input: String) -> String? {
         let name = FileIO.lastComponent(of: input)
-        guard OutputName.pathExtension(name) == "plist", let dash = name.lastIndex(of: "-") else { return nil }
-        let stem = name[..<dash], rest = name[name.index(after: dash)...]
-        let digits = rest.prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty else { return nil }
-        let tail = rest.dropFirst(digits.count)
-        let folder = FileIO.parentDirectory(of: input)
-        let pages = ((try? FileIO.entries(of: folder.isEmpty ? "." : folder)) ?? []).filter { other in
-            guard other.hasPrefix(stem + "-"), other.hasSuffix(tail) else { return false }
-            let middle = other.dropFirst(stem.count + 1).dropLast(tail.count)
-            return !middle.isEmpty && middle.allSatisfy { $0.isASCII && $0.isNumber }
-        }.sorted(by: NaturalOrder.areInIncreasingOrder)
+        let pages = Cocos2dPlist.pagePlists(besides: input).map { FileIO.lastComponent(of: $0) }
         guard pages.count > 1 else { return nil }
         return "\(name) is one page's data of \(pages.count) beside it (\(pages.prefix(4).joined(separator: ", "))\(pages.count > 4 ? ", …" : "")): "
             + "a Cocos2d sheet keeps each page's sprites in its own plist, so only this page's frames were read; read each plist to get them all"

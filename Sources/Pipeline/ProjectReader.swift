@@ -150,6 +150,10 @@ struct ProjectReader {
             return ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
         }
         switch job {
+        case .sheet(let sheet) where sheet.format == .spritekit:
+            // SpriteKit's sheet is one folder, `S.atlasc` for `S.png` (its plist and pages inside).
+            let ext = OutputName.pathExtension(output)
+            if ext != "atlasc" { extraOutputs = [stem(output) + ".atlasc"] }
         case .sheet(let sheet):
             // The page and data files the sheet writes, the output's own spelt as given (`S.PNG`).
             let ext = OutputName.pathExtension(output)

@@ -225,32 +225,51 @@ struct PreviewContent: Sendable {
             return
         }
         let plays = info.repeatCount == 0 ? "loops forever" : info.repeatCount == 1 ? "plays once" : "plays \(info.repeatCount) times"
-        animatedFiles.append(AnimatedFile(file: path, summary: "\(info.frameCount) frames, \(info.width)×\(info.height), \(plays); played by the browser"))
+        animatedFiles.append(AnimatedFile(file: path, summary: "\(Self.count(info.frameCount, "frame")), \(info.width)×\(info.height), \(plays); played by the browser"))
     }
 
     private mutating func addSheet(_ data: String) {
         guard seen.insert("sheet:" + (FileIO.resolvedPath(data) ?? data)).inserted else { return }
         watched.insert(data)
+        // A Cocos2d sheet over several pages keeps each page in a plist of its own (`d-0.plist`,
+        // `d-1.plist`, …): those plists are one sheet, shown as one, when each reads as one page.
         let sheet: SpriteSheet
         do { sheet = try SheetImport.read(data) } catch {
             problems.append("\(data): sheet not shown: \(error)")
             return
         }
-        let pageFiles = Array(sheet.sourceFiles.suffix(sheet.pages.count))
-        guard pageFiles.count == sheet.pages.count else {
-            problems.append("\(data): sheet not shown: its pages were not found")
-            return
+        var read = [sheet]
+        let plists = Cocos2dPlist.pagePlists(besides: data)
+        if plists.count > 1, sheet.pages.count == 1 {
+            let group = plists.map { $0 == data ? sheet : try? SheetImport.read($0) }
+            if group.allSatisfy({ $0?.pages.count == 1 }) { read = group.compactMap { $0 } }
         }
-        for file in pageFiles { watched.insert(file) }
-        // A sheet over several data files (PixiJS's `related_multi_packs`, Phaser's pages) is read
-        // whole from any one of them: the others are that sheet, not sheets of their own.
-        for file in sheet.sourceFiles { seen.insert("sheet:" + (FileIO.resolvedPath(file) ?? file)) }
-        let pages = zip(pageFiles, sheet.pages).map { Sheet.Page(file: $0, width: $1.width, height: $1.height, scale: $1.scale) }
-        let regions = sheet.sprites.map { Sheet.Region(name: $0.name, page: $0.page, x: $0.frame.x, y: $0.frame.y, width: $0.frame.width, height: $0.frame.height) }
-        let summary = "\(sheet.sprites.count) sprites on \(pages.count) \(pages.count == 1 ? "page" : "pages")"
-            + (sheet.animations.isEmpty ? "" : ", \(sheet.animations.count) \(sheet.animations.count == 1 ? "animation" : "animations")")
+        var pages: [Sheet.Page] = [], regions: [Sheet.Region] = [], animations = 0
+        for sheet in read {
+            let pageFiles = Array(sheet.sourceFiles.suffix(sheet.pages.count))
+            guard pageFiles.count == sheet.pages.count else {
+                problems.append("\(data): sheet not shown: its pages were not found")
+                return
+            }
+            for file in pageFiles { watched.insert(file) }
+            // A sheet over several data files (PixiJS's `related_multi_packs`, Phaser's pages) is read
+            // whole from any one of them: the others are that sheet, not sheets of their own.
+            for file in sheet.sourceFiles {
+                watched.insert(file)
+                seen.insert("sheet:" + (FileIO.resolvedPath(file) ?? file))
+            }
+            regions += sheet.sprites.map { Sheet.Region(name: $0.name, page: pages.count + $0.page, x: $0.frame.x, y: $0.frame.y,
+                                                        width: $0.frame.width, height: $0.frame.height) }
+            pages += zip(pageFiles, sheet.pages).map { Sheet.Page(file: $0, width: $1.width, height: $1.height, scale: $1.scale) }
+            animations += sheet.animations.count
+        }
+        let summary = Self.count(regions.count, "sprite") + " on " + Self.count(pages.count, "page")
+            + (read.count > 1 ? " (one plist each)" : "") + (animations == 0 ? "" : ", " + Self.count(animations, "animation"))
         sheets.append(Sheet(data: data, pages: pages, regions: regions, summary: summary))
     }
+
+    /// `1 sprite`, `4 sprites`.
+    static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     static func join(_ folder: String, _ name: String) -> String {
         folder == "." ? name : folder.hasSuffix("/") ? folder + name : folder + "/" + name
