@@ -102,6 +102,7 @@ struct Build: ParsableCommand {
         let terminal = FileIO.standardErrorIsTerminal && !json
         let tally = BuildTally()
         ProcessPolicy.sayOnInterrupt { tally.interruptedLine() }
+        if json { ProcessPolicy.printOnInterrupt { tally.interruptedJSON(exitCode: $0) } }
         let report = try job.run(progress: { event in
             tally.record(event)
             if event.event == .waiting { Console.error("waiting for another build of \(event.target) to finish…") }

@@ -151,8 +151,8 @@ struct Validate: ParsableCommand {
         if report.hasErrors { throw ProblemsFound() }
     }
 
-    /// `--format`, else what `--output`'s name promises (`.json`, `.sarif`, `.xml` for JUnit), else
-    /// text; a `--format` the name contradicts is refused.
+    /// `--format`, else what `--output`'s name promises (`.json`, `.sarif`, `.xml` for JUnit, `.txt`
+    /// for lines: text or github), else text; a `--format` the name contradicts is refused.
     private func reportFormat(orElse fallback: OutputFormat = .text) throws -> OutputFormat {
         // SARIF's own names: `.sarif`, or `.sarif.json` (SARIF 2.1.0 §3.2); a plain `.json` is json.
         let sarifJSON = output?.lowercased().hasSuffix(".sarif.json") == true
@@ -160,9 +160,11 @@ struct Validate: ParsableCommand {
         case "json": sarifJSON ? .sarif : .json
         case "sarif": .sarif
         case "xml": .junit
+        case "txt": .text
         default: nil
         }
-        if let format, let byName, format != byName {
+        // A `.txt` holds lines: the text report or GitHub's annotation lines.
+        if let format, let byName, format != byName, !(byName == .text && format == .github) {
             throw UsageError("--output \(output!) promises \(byName.rawValue), not --format \(format.rawValue); name the report to match")
         }
         return format ?? byName ?? fallback

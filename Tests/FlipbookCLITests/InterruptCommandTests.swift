@@ -27,13 +27,13 @@ struct InterruptCommandTests {
     struct Child {
         let pid: pid_t
 
-        /// `standardError`: a file that receives the child's standard error (else /dev/null).
-        init(_ arguments: [String], standardError: String? = nil) throws {
+        /// `standardError`, `standardOutput`: files that receive the child's streams (else /dev/null).
+        init(_ arguments: [String], standardError: String? = nil, standardOutput: String? = nil) throws {
             let path = CLI.executable.path
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, standardOutput ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             posix_spawn_file_actions_addopen(&actions, 2, standardError ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             var attributes = posix_spawnattr_t()
             posix_spawnattr_init(&attributes)
@@ -169,5 +169,35 @@ struct InterruptCommandTests {
         // The next build does what the line says.
         let next = try CLI.run(["build"], in: folder)
         #expect(next.status == 0 && next.stdout.contains("coin: up to date") && next.stdout.contains("boom: built"), "\(next.stdout)")
+    }
+
+    /// `build --json` interrupted printed nothing on standard output (exit 130): a script reading
+    /// it got no JSON. It prints one object of what was decided, `"interrupted": true` and the
+    /// exit code, as a failure prints `{"error", "exitCode"}`.
+    @Test func anInterruptedJSONBuildPrintsWhatWasBuilt() throws {
+        let folder = try BuildCommandTests.project(#"""
+            { "targets": {
+                "coin": { "assemble": "coin", "output": "build/coin.gif", "fps": 8 },
+                "boom": { "frames": "boom.gif", "output": "build/boom" } } }
+            """#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.gif, toPath: folder + "/boom.gif")
+        let child = try Child(["build", "--json", "--project", folder + "/flipbook.json"], standardOutput: folder + "/stdout.txt")
+        let started = Self.waitUntil {
+            let state = (try? String(contentsOfFile: folder + "/.flipbook-build/state.json", encoding: .utf8)) ?? ""
+            return state.contains(#""coin""#) && !Self.temporaries(in: folder + "/build/boom").isEmpty
+        }
+        usleep(200_000)
+        kill(child.pid, SIGTERM)
+        let exit = child.wait()
+        #expect(started, "boom's first temporary file did not appear")
+        let printed = try Data(contentsOf: URL(fileURLWithPath: folder + "/stdout.txt"))
+        let object = try #require(try JSONSerialization.jsonObject(with: printed) as? [String: Any], "\(String(decoding: printed, as: UTF8.self))")
+        // On a loaded machine the build may finish before the signal arrives: then its summary is printed.
+        if exit == 0 { #expect(object["built"] as? Int == 2); return }
+        #expect(exit == 143 && object["exitCode"] as? Int == 143 && object["interrupted"] as? Bool == true, "\(object)")
+        let targets = try #require(object["targets"] as? [[String: Any]])
+        #expect(targets.map { $0["target"] as? String } == ["coin"] && targets.first?["status"] as? String == "built", "\(targets)")
+        #expect(object["built"] as? Int == 1 && object["notDecided"] as? Int == 1, "\(object)")
     }
 }

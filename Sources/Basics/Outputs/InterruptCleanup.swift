@@ -29,6 +29,8 @@ enum InterruptCleanup {
         var installed = false
         /// What the process says on an interrupt (``sayOnInterrupt(_:)``).
         var lastWords: (@Sendable () -> String?)?
+        /// What the process prints on standard output on an interrupt (``printOnInterrupt(_:)``).
+        var lastOutput: (@Sendable (Int32) -> String?)?
     }
 
     /// Sets what the process prints on standard error when an interrupt ends it, after its
@@ -36,6 +38,13 @@ enum InterruptCleanup {
     /// watcher thread, before the registry's lock is taken, and returns the line (`nil`: nothing).
     static func sayOnInterrupt(_ words: @escaping @Sendable () -> String?) {
         state.condition.withLock { state.lastWords = words }
+    }
+
+    /// Sets what the process prints on standard output when an interrupt ends it, as
+    /// ``sayOnInterrupt(_:)`` does on standard error (`build --json`'s object of what was done);
+    /// `text` is given the exit status (128 + the signal's number).
+    static func printOnInterrupt(_ text: @escaping @Sendable (Int32) -> String?) {
+        state.condition.withLock { state.lastOutput = text }
     }
 
     /// Blocks the signals in this thread (and so in every thread started after it) and starts the
@@ -118,12 +127,14 @@ enum InterruptCleanup {
         // Asked before the lock: the words may take locks of their own that a thread holds while
         // it waits for this registry.
         let words = state.condition.withLock { state.lastWords }?()
+        let output = state.condition.withLock { state.lastOutput }?(128 + number)
         state.condition.lock()
         while state.committing > 0 { state.condition.wait() }
         state.ending = true
         for path in state.files { System.remove(path) }
         for folder in state.folders.reversed() { _ = System.removeDirectory(folder) }
         if let words { FileIO.writeToStandardError("\n" + words + "\n") }
+        if let output { System.writeToStandardOutput(Array((output + "\n").utf8)) }
         System.exitImmediately(128 + number)
     }
 }

@@ -24,6 +24,14 @@ package enum ProcessPolicy {
         InterruptCleanup.sayOnInterrupt(words)
     }
 
+    /// What the process prints on standard output when an interrupt ends it (after what
+    /// ``sayOnInterrupt(_:)`` says): a command that promises JSON (`build --json`) still prints
+    /// one object, of what was done, where it would otherwise print nothing; `text` is given the
+    /// status the process exits with (130 for Ctrl-C, 143 for `kill`).
+    package static func printOnInterrupt(_ text: @escaping @Sendable (_ exitStatus: Int32) -> String?) {
+        InterruptCleanup.printOnInterrupt(text)
+    }
+
     /// Buffers of up to 32 MiB — frames (a 720p frame is 3.7 MB), their copies, libwebp's
     /// histograms (16–20 MB for each 355² frame it compresses) — are carved from the threads'
     /// heaps and reused, and up to 64 MiB freed at the top of a heap is kept for the next frame

@@ -353,11 +353,16 @@ enum System {
 
     /// Writes all of `bytes` to standard error, giving up at the first failed write (a full disk,
     /// `ulimit -f`, a closed pipe): what cannot be shown is dropped, never a crash.
-    static func writeToStandardError(_ bytes: [UInt8]) {
+    static func writeToStandardError(_ bytes: [UInt8]) { writeAll(bytes, to: STDERR_FILENO) }
+
+    /// Writes all of `bytes` to standard output, as ``writeToStandardError(_:)`` does.
+    static func writeToStandardOutput(_ bytes: [UInt8]) { writeAll(bytes, to: STDOUT_FILENO) }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                write(STDERR_FILENO, from: buffer.baseAddress! + written, count: buffer.count - written)
+                write(descriptor, from: buffer.baseAddress! + written, count: buffer.count - written)
             }
             if count <= 0 { return }
             written += count
