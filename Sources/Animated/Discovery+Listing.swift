@@ -59,6 +59,14 @@ extension Discovery {
             let path = folder == "." ? name : "\(folder)/\(name)"
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            // A link to nothing (`chars -> ../gone`): a folder moved or not checked out. Named
+            // like a frame it is read, and its reader says it is missing; otherwise validation
+            // says so (every other reader has nothing to read there).
+            if walk.keepsFileProblems, !isDirectory.boolValue, !accept(name.lowercased()), FileIO.isSymbolicLink(path),
+               FileIO.resolvedPath(path) == nil {
+                walk.leavingLinks.append((path, (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?", true))
+                continue
+            }
             if isDirectory.boolValue {
                 if recursive && FileIO.isSymbolicLink(path) {
                     walk.folderLinks.append(path)

@@ -12,8 +12,9 @@ extension Discovery {
         var visited = Set<String>()
         /// The real path of the first folder; set when the walk enters it.
         var root: String?
-        /// Links to folders outside `root`, as found (`Assets/usr`), with where they lead (`/usr`).
-        var leavingLinks: [(link: String, target: String)] = []
+        /// Links to folders outside `root`, as found (`Assets/usr`), with where they lead (`/usr`),
+        /// and links to nothing (`Assets/chars -> ../gone`, `dangling`), with what they name.
+        var leavingLinks: [(link: String, target: String, dangling: Bool)] = []
         /// Whether a file the walk would refuse the folder for — a frame or animation that links
         /// out of `root` (``Discovery/Error/linkOutside(link:target:)``), a frame number of more
         /// than 18 digits (``Discovery/Error/frameNumberTooLong(path:)``) — is kept in
@@ -37,7 +38,7 @@ extension Discovery {
                 return true
             }
             if resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/") { return true }
-            leavingLinks.append((path, resolved))
+            leavingLinks.append((path, resolved, false))
             return false
         }
     }

@@ -4,7 +4,7 @@ import Raster
 
 extension FrameSequence {
     /// The files beside the sequence named as a frame of it that it does not have, but not as a
-    /// PNG (`gold_3.jpg`, `GOLD_4.JPG`, `gold_5.webp`, `gold_3` beside `gold_1.png`…`gold_2.png`),
+    /// PNG (`gold_3.jpg`, `GOLD_4.JPG`, `gold_5.webp`, `gold_3` or `gold_3.png.png` beside `gold_1.png`…`gold_2.png`),
     /// each with what to do about it (a PNG is to be renamed, anything else converted) — a frame an artist saved in
     /// another format or under another extension, which no reader takes: in a gap, at either end.
     /// Empty when there is none, or the folder is not on disk (an upload).
@@ -12,9 +12,16 @@ extension FrameSequence {
         guard !frames.isEmpty, let names = try? FileIO.entries(of: directory) else { return [] }
         let numbers = Set(frames.map(\.number)), prefix = prefix.lowercased()
         return names.sorted(by: NaturalOrder.areInIncreasingOrder).compactMap { name -> (path: String, advice: String)? in
-            guard !name.hasPrefix("."), ImageFileName(path: name).pathExtension != "png" else { return nil }
+            guard !name.hasPrefix(".") else { return nil }
             let path = directory == "." ? name : directory == "/" ? "/" + name : directory + "/" + name
-            let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+            var stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+            // `walk2.png.png` (an extension hidden twice, as Windows' Explorer hides one): named as
+            // a PNG, but as no frame.
+            if ImageFileName(path: name).pathExtension == "png" {
+                guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex,
+                      Self.imageExtensions.contains(stem[stem.index(after: dot)...].lowercased()) else { return nil }
+                stem = String(stem[..<dot])
+            }
             guard let frame = FrameFile(path: String(path.dropLast(name.count - stem.count)) + ".png"),
                   frame.prefix.lowercased() == prefix, !numbers.contains(frame.number), FileIO.isRegularFile(path) else { return nil }
             // The name it plays under: this sequence's prefix, the file's own number and `@Nx`.
@@ -23,6 +30,9 @@ extension FrameSequence {
             return (path, Self.misnamedAdvice(wanted, format: head.flatMap(FileSignature.format(of:))))
         }
     }
+
+    /// Extensions an image is saved under, hidden in front of `.png` (`walk2.png.png`, `walk2.jpg.png`).
+    static let imageExtensions: Set<String> = ["png", "apng", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "tga", "psd"]
 
     /// What to do with a frame saved as `format` (as Raster's file signatures name it; `nil`:
     /// none known) so that it plays as `wanted`: rename a PNG, convert anything else.
@@ -37,14 +47,14 @@ extension FrameSequence {
     }
 
     /// What a job that plays or packs this sequence says of its ``misnamedFrames``: `coin/gold_4.jpg
-    /// is named as frame 4 of coin/gold_1…3 but is no PNG, so it is left out (it is a PNG: rename
+    /// is named as frame 4 of coin/gold_1…3 but not as a PNG, so it is left out (it is a PNG: rename
     /// it to gold_4.png)`; `nil` when there is none. Validation reports each as `seq.misnamed-frame`.
     public var misnamedWarning: String? {
         let files = misnamedFrames
         guard let first = frames.first?.number, let last = frames.last?.number, !files.isEmpty else { return nil }
         let shown = files.prefix(3).map { "\($0.path) (\($0.advice))" }.joined(separator: "; ")
         return "\(files.count == 1 ? "a file is" : "\(files.count) files are") named as \(files.count == 1 ? "a frame" : "frames") of "
-            + "\(name)\(first)…\(last) but \(files.count == 1 ? "is no PNG, so it is" : "are no PNGs, so they are") left out: \(shown)"
+            + "\(name)\(first)…\(last) but \(files.count == 1 ? "not as a PNG, so it is" : "not as PNGs, so they are") left out: \(shown)"
             + (files.count > 3 ? "; and \(files.count - 3) more" : "") + " (seq.misnamed-frame)"
     }
 }

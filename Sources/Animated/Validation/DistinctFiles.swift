@@ -21,8 +21,8 @@ enum DistinctFiles {
         /// The GIFs, APNGs and WebPs of the tree (and `.png` files without a frame number that hold
         /// an APNG), beside frames or not, each an animation of its own.
         var animations: [String] = []
-        /// Folder links under the folder that lead out of it, not followed (``Discovery/Walk``).
-        var leavingLinks: [(link: String, target: String)] = []
+        /// Folder links under the folder that lead out of it or to nothing, not followed (``Discovery/Walk``).
+        var leavingLinks: [(link: String, target: String, dangling: Bool)] = []
         /// Files under the folder that are not read, and why: a frame or animation linking out of
         /// it (`frame.link-outside`), a frame number of more than 18 digits (`frame.number-too-long`).
         var fileProblems: [(path: String, error: Discovery.Error)] = []

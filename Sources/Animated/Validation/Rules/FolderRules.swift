@@ -14,19 +14,27 @@ public enum FolderUnreadableRule: ValidationRule {
 }
 
 /// `folder.link-outside`: a symbolic link in a validated folder that leads to a folder outside it
-/// (`Assets/usr -> /usr`). The walk does not follow it — validation never reads, nor fails on,
-/// files outside the folders it was given — and says so, naming the link and where it leads. Links
-/// that stay inside the folder are followed (each folder once, so loops end).
+/// (`Assets/usr -> /usr`), or to nothing (`Assets/chars -> ../gone`: moved, or not checked out).
+/// The walk does not follow it — validation never reads, nor fails on, files outside the folders
+/// it was given — and says so, naming the link and where it leads. Links that stay inside the
+/// folder are followed (each folder once, so loops end).
 public enum FolderLinkOutsideRule: ValidationRule {
     public static let id = RuleID.folderLinkOutside
     public static let title = "Folder link leading out, not followed"
-    public static let explanation = "A symbolic link inside the validated folder points to a folder outside it. "
+    public static let explanation = "A symbolic link inside the validated folder points to a folder outside it, or to nothing. "
         + "Its files were not checked: replace the link with the frames themselves, or validate the folder it leads to."
     public static let defaultSeverity = Severity.warning
 
     /// The finding's words for `link`.
     static func message(_ link: (link: String, target: String)) -> String {
         "\(link.link) is a link to \(link.target), outside the folder validated: not followed"
+    }
+
+    /// The finding's words for a link to nothing (`chars -> ../gone`, a target moved or not checked out).
+    static func message(_ link: (link: String, target: String, dangling: Bool)) -> String {
+        guard link.dangling else { return message((link.link, link.target)) }
+        return "\(link.link) is a link to \(link.target), which does not exist: nothing there was checked "
+            + "(a moved folder, or one not checked out?)"
     }
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {

@@ -32,7 +32,7 @@ public enum SequenceMisnamedFrameRule: ValidationRule {
         let sequence = facts.sequence
         guard let first = sequence.frames.first?.number, let last = sequence.frames.last?.number else { return [] }
         return sequence.misnamedFrames.map { file in
-            Problem("\(FileIO.lastComponent(of: file.path)) is named as a frame of \(sequence.prefix)\(first)…\(last) but is no PNG, "
+            Problem("\(FileIO.lastComponent(of: file.path)) is named as a frame of \(sequence.prefix)\(first)…\(last) but not as a PNG, "
                     + "so it is left out: \(file.advice)", file: file.path)
         }
     }
