@@ -3,9 +3,7 @@ import Animated
 import Atlas
 import Basics
 import Foundation
-import GIF
 import Raster
-import WebP
 
 /// What a preview page shows, gathered from folders and files: the sequences (with their timing
 /// tables), the animated files, the sprite sheets, and what could not be shown and why. Every
@@ -214,13 +212,7 @@ struct PreviewContent: Sendable {
             return
         }
         let info: AnimationInfo
-        do {
-            switch FileSignature.format(of: bytes) {
-            case "GIF": info = try GIF.Decoder(bytes: bytes, file: path).info
-            case "WebP": info = try WebP.Decoder(bytes: bytes, file: path).info
-            default: info = try APNG.Decoder(bytes: bytes, file: path).info
-            }
-        } catch {
+        do { info = try Animation.decoder(bytes: bytes, file: path).info } catch {
             problems.append("\(path): not shown: \(error)")
             return
         }

@@ -71,13 +71,25 @@ struct LibraryDocExamplesTests {
         // Library.md example noteJob end
     }
 
+    // Library.md example decoderByBytes begin
+    static func decoderByBytes() throws {
+        func playTime(ofUpload upload: [UInt8], named name: String) throws(AnimationDecodeError) -> Double {
+            let reader = try Animation.decoder(bytes: upload, file: name)   // GIF, APNG or WebP, by the bytes
+            var seconds = 0.0
+            while let frame = try reader.nextFrame() { seconds += frame.playedDuration }
+            return seconds
+        }
+        // Library.md example decoderByBytes end
+        _ = playTime
+    }
+
     /// docs/Library.md's ```swift blocks, import lines and blank lines left out.
     static func libraryBlocks() throws -> [[String]] { try DocExamples.blocks(of: "docs/Library.md") }
 
     /// Example `name` of this file, unindented, blank lines left out.
     static func sourceExample(_ name: String) throws -> [String] { try DocExamples.source("Library.md example \(name)", in: #filePath) }
 
-    @Test(arguments: ["layers", "render", "note", "noteJob"])
+    @Test(arguments: ["layers", "render", "note", "noteJob", "decoderByBytes"])
     func libraryMdSaysWhatThisFileCompiles(name: String) throws {
         let example = try Self.sourceExample(name)
         #expect(example.count > 3, "example \(name) not found in this file")

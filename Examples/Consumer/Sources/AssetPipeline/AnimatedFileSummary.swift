@@ -1,3 +1,4 @@
+import Animated
 import APNG
 import Basics
 import GIF
@@ -21,28 +22,28 @@ public struct AnimatedFileSummary: Sendable, Equatable {
     /// What was read past (a file cut short: its whole frames are summed), one line each.
     public var warnings: [String]
 
-    /// The summary of `bytes`, an upload named `name`: `.gif` is read as a GIF, `.webp` as a WebP,
-    /// anything else as an APNG (a still PNG is one frame). A file that cannot be read is the
-    /// decoders' one error, naming `name`.
+    /// The summary of `bytes`, an upload named `name`, read by the decoder its bytes call for
+    /// (`Animation.decoder`: a GIF sent as `clip.webp` is read as the GIF it is; a still PNG is one
+    /// frame). A file that cannot be read is the decoders' one error, naming `name`.
     public static func read(_ bytes: [UInt8], name: String, limits: ResourceLimits = .default) throws(AnimationDecodeError)
         -> AnimatedFileSummary {
-        switch name.split(separator: ".").last?.lowercased() {
-        case "gif": try read(GIF.Decoder.self, bytes, name: name, limits: limits)
-        case "webp": try read(WebP.Decoder.self, bytes, name: name, limits: limits)
-        default: try read(APNG.Decoder.self, bytes, name: name, limits: limits)
-        }
+        try summary(of: Animation.decoder(bytes: bytes, file: name, limits: limits))
     }
 
     /// The summary of `bytes` read by `decoder`, whichever format it reads.
     public static func read<Decoder: AnimationDecoder>(_ decoder: Decoder.Type, _ bytes: [UInt8], name: String,
                                                        limits: ResourceLimits = .default) throws(AnimationDecodeError) -> AnimatedFileSummary {
-        let reader = try Decoder(bytes: bytes, file: name, limits: limits)
+        try summary(of: Decoder(bytes: bytes, file: name, limits: limits))
+    }
+
+    /// The summary of what `reader` holds, read one frame at a time.
+    static func summary(of reader: any AnimationDecoder) throws(AnimationDecodeError) -> AnimatedFileSummary {
         var frames = 0, seconds = 0.0
         while let frame = try reader.nextFrame() {
             frames += 1
             seconds += frame.playedDuration
         }
-        return AnimatedFileSummary(format: Decoder.format, width: reader.info.width, height: reader.info.height, frames: frames,
+        return AnimatedFileSummary(format: type(of: reader).format, width: reader.info.width, height: reader.info.height, frames: frames,
                                    seconds: (seconds * 1000).rounded() / 1000, repeatCount: reader.info.repeatCount,
                                    warnings: reader.warnings)
     }

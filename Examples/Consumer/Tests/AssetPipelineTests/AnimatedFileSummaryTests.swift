@@ -37,7 +37,7 @@ struct AnimatedFileSummaryTests {
     @Test func aFileOfAnotherKindIsSaidSo() {
         let answer: String
         do throws(AnimationDecodeError) {
-            _ = try AnimatedFileSummary.read(Array("GIF89a, or so it says".utf8), name: "clip.webp")
+            _ = try AnimatedFileSummary.read([0xFF, 0xD8, 0xFF, 0xE0, 0, 16], name: "clip.webp")
             answer = "read"
         } catch .notFormat(let file, let format) {
             answer = "415 \(file) is not a \(format.rawValue)"
@@ -46,6 +46,12 @@ struct AnimatedFileSummaryTests {
         } catch {
             answer = "422 \(error)"
         }
-        #expect(answer == "415 clip.webp is not a WebP but a GIF")
+        #expect(answer == "415 clip.webp is not a WebP but a JPEG")
+    }
+
+    /// The bytes choose the decoder, not the name a sender gave: a GIF sent as `clip.webp` is read as a GIF.
+    @Test func aMisnamedUploadIsReadAsWhatItIs() throws {
+        let summary = try AnimatedFileSummary.read(try Self.coin(.gif), name: "clip.webp")
+        #expect(summary.format == .gif && summary.frames == 4)
     }
 }
