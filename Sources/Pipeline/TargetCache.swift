@@ -214,7 +214,7 @@ final class TargetCache: @unchecked Sendable {
             owners[owner, default: []].append(path)
         }
         var files: [ActionResultMessage.OutputFile] = []
-        do {
+        do throws(CacheStoreFailure) {
             for path in outputs.keys.sorted() {
                 guard let bytes = try? FileIO.readAll(project.onDisk(path)), let digest = outputs[path]?.sha256,
                       ContentHash.of(bytes) == digest else { return }
@@ -228,14 +228,12 @@ final class TargetCache: @unchecked Sendable {
             let text = (try? encoder.encode(account)).map { Array($0) } ?? []
             try store.put(.actions, key, ActionResultMessage(outputFiles: files, stdout: text).encoded())
             lock.withLock { stored = true }
-        } catch let failure as CacheStoreFailure {
+        } catch {
             lock.withLock {
                 guard writing else { return }
                 writing = false
-                problems.append("the cache \(cache.displayName) \(failure.reason): targets built here are not stored in it")
+                problems.append("the cache \(cache.displayName) \(error.reason): targets built here are not stored in it")
             }
-        } catch {
-            return
         }
     }
 
