@@ -64,7 +64,7 @@ extension Discovery {
             // says so (every other reader has nothing to read there).
             if walk.keepsFileProblems, !isDirectory.boolValue, !accept(name.lowercased()), FileIO.isSymbolicLink(path),
                FileIO.resolvedPath(path) == nil {
-                walk.leavingLinks.append((path, (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?", true))
+                walk.leavingLinks.append((path, FileIO.linkTarget(of: path) ?? "?", true))
                 continue
             }
             if isDirectory.boolValue {

@@ -63,7 +63,8 @@ enum ImageCommand {
         let toStandardOutput = path == OutputName.standardOutput
         let bitmap = (width: width, height: height, scale: bitmapScale)
         let scale = toStandardOutput ? bitmap.scale : ImageFileName(path: path).scale ?? 1
-        let warnings = toStandardOutput ? [] : [madeAt.flatMap { scaleWarning(output: path, width: bitmap.width, height: bitmap.height, madeAt: $0) }]
+        let warnings = toStandardOutput ? [] : [madeAt.flatMap { scaleWarning(output: path, width: bitmap.width, height: bitmap.height, madeAt: $0) },
+                                                sequenceWarning(output: path)]
             .compactMap { $0 } + more
         for warning in warnings { Console.error("warning: \(warning)") }
         let line: String
@@ -106,12 +107,30 @@ enum ImageCommand {
         guard named != madeAt else { return nil }
         let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
         let device: String = name.device.map { "~" + $0 } ?? "", suffix: String = madeAt == 1 ? "" : "@\(madeAt)x"
-        let suggested: String = folder + name.stem + device + suffix + ".png"
+        var suggested: String = folder + name.stem + device + suffix + ".png"
+        // Never a name that is taken (the input's own, `gold_1.png` for `gold_1@2x.png`).
+        if FileManager.default.fileExists(atPath: suggested) { suggested = folder + name.stem + "-out" + device + suffix + ".png" }
         func points(_ scale: Int) -> String {
             "\(Console.formatPoints(Double(width) / Double(scale)))×\(Console.formatPoints(Double(height) / Double(scale))) pt"
         }
         return "\(output) is named @\(named)x, so every reader takes its \(width)×\(height) px as \(points(named)), not the \(points(madeAt)) "
             + "made at @\(madeAt)x (the input's scale): name it \(suggested) to keep them"
+    }
+
+    /// The warning for an image written under a frame's name beside that sequence's other frames
+    /// (`coin/gold_5.png` or `coin/gold_1@2x.png` beside `gold_1…4.png`): every reader of the
+    /// folder now takes it as one of the sequence's frames, as `assemble` would refuse for its own
+    /// output. `nil` for any other name.
+    static func sequenceWarning(output: String) -> String? {
+        guard let named = FrameFile(path: output) else { return nil }
+        let folder = FileIO.parentDirectory(of: output), own = FileIO.lastComponent(of: output)
+        let numbers = ((try? FileIO.entries(of: folder)) ?? []).filter { $0 != own }.compactMap { name in
+            FrameFile(path: name).flatMap { $0.prefix.lowercased() == named.prefix.lowercased() ? $0.number : nil }
+        }
+        guard let first = numbers.min(), let last = numbers.max() else { return nil }
+        let variant = named.scale == 1 && named.device == nil ? "frame \(named.number)" : "a variant of frame \(named.number)"
+        return "\(output) is named as \(variant) of the sequence \(named.prefix)\(first)…\(last) beside it: every reader of "
+            + "\(folder) now takes it as one of that sequence's frames; name it without the number, or write it elsewhere, to keep it apart"
     }
 
     /// `width × height` points at `scale` in whole pixels (each side rounded to the nearest, as

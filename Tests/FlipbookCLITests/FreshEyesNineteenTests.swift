@@ -90,4 +90,40 @@ struct FreshEyesNineteenTests {
         try Data(FileManager.default.contents(atPath: dir + "/coin/gold_1.png")!).write(to: URL(fileURLWithPath: dir + "/coin/gold.v2.png"))
         #expect(try CLI.run(["validate", "coin"], in: dir).status == 0)
     }
+
+    /// `slice coin/gold_1.png -o coin/gold_1@2x.png` put a 100×100 @2x variant into the user's
+    /// sequence without a word of it (validate then failed), and its scale warning said "name it
+    /// coin/gold_1.png" — the input, refused if followed. Both said now.
+    @Test func anImageWrittenAsAFrameOfTheSequenceBesideItSaysSo() throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let slice = try CLI.run(["slice", "coin/gold_1.png", "-o", "coin/gold_1@2x.png", "--insets", "8,8,8,8", "--size", "100x100"], in: dir)
+        #expect(slice.status == 0)
+        #expect(slice.stderr.contains("coin/gold_1@2x.png is named as a variant of frame 1 of the sequence gold_1…4 beside it: "
+                                      + "every reader of coin now takes it as one of that sequence's frames"), "\(slice.stderr)")
+        #expect(slice.stderr.contains("name it coin/gold_1-out.png to keep them") && !slice.stderr.contains("name it coin/gold_1.png"),
+                "\(slice.stderr)")
+        let blur = try CLI.run(["blur", "coin/gold_2.png", "-o", "coin/gold_5.png", "--sigma", "1"], in: dir)
+        #expect(blur.status == 0 && blur.stderr.contains("coin/gold_5.png is named as frame 5 of the sequence gold_1…4 beside it"),
+                "\(blur.stderr)")
+        // Elsewhere, or under no frame's name, nothing is said; a rerun over its own file neither.
+        for output in ["soft/gold_5.png", "coin/soft.png"] {
+            let run = try CLI.run(["blur", "coin/gold_2.png", "-o", output, "--sigma", "1"], in: dir)
+            #expect(run.status == 0 && run.stderr.isEmpty, "\(output): \(run.stderr)")
+        }
+    }
+
+    /// A frame that is a link to nothing was "gold_3.png: cannot read: No such file or directory"
+    /// while the folder listing shows it: the reason says it is a link, and to what.
+    @Test func aFrameLinkToNothingSaysSo() throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.removeItem(atPath: dir + "/coin/gold_3.png")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/coin/gold_3.png", withDestinationPath: "../gone/gold_3.png")
+        let said = "gold_3.png: cannot read file: it is a link to ../gone/gold_3.png, which does not exist"
+        let validate = try CLI.run(["validate", "coin"], in: dir)
+        #expect(validate.status == 1 && validate.stdout.contains("it is a link to ../gone/gold_3.png, which does not exist"), "\(validate.stdout)")
+        let assemble = try CLI.run(["assemble", "coin", "-o", "c.gif"], in: dir)
+        #expect(assemble.status == 3 && assemble.stderr.contains(said), "\(assemble.stderr)")
+    }
 }

@@ -197,6 +197,9 @@ public enum FileIO {
     /// Whether `path` names a regular file (links followed).
     package static func isRegularFile(_ path: String) -> Bool { System.kind(of: path) == .regular }
 
+    /// What the symbolic link at `path` holds, as written (`../gone`); `nil` when it is no link.
+    package static func linkTarget(of path: String) -> String? { System.linkTarget(path) }
+
     /// Whether `path` itself is a symbolic link (to anything, or dangling).
     package static func isSymbolicLink(_ path: String) -> Bool { System.kind(of: path, followingLinks: false) == .symbolicLink }
 
@@ -274,8 +277,15 @@ public enum FileIO {
     package static var standardErrorIsTerminal: Bool { System.standardErrorIsTerminal }
 
     /// The last failed call's reason, for `path`.
+    /// A file missing because it is a link to nothing says so (`it is a link to ../gone/walk3.png,
+    /// which does not exist`), where "No such file or directory" sent a user looking for a file
+    /// their folder listing shows.
     static func systemError(_ path: String, _ operation: Error.Operation = .read) -> Error {
         let kind = System.errorKind   // read before anything else can change errno
-        return Error(path: path, reason: System.errorText, operation: operation, kind: kind)
+        var reason = System.errorText
+        if kind == .missing, operation == .read, let target = System.linkTarget(path) {
+            reason = "it is a link to \(target), which does not exist"
+        }
+        return Error(path: path, reason: reason, operation: operation, kind: kind)
     }
 }

@@ -247,6 +247,14 @@ enum System {
         return String(cString: absolute)
     }
 
+    /// What the symbolic link at `path` holds, as written (`../gone/walk3.png`); `nil` for no link.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The names in a directory (with `.` and `..`); `nil` when it cannot be read.
     static func entries(of directory: String) -> [String]? {
         guard let stream = opendir(directory) else { return nil }
