@@ -47,6 +47,18 @@ package enum SheetPages {
         return result.filter { page, _ in FrameFile(path: page).map { !framePrefixes.contains($0.prefix) } ?? true }
     }
 
+    /// The data files among a folder's `names` that name pages, each with the pages it names (as
+    /// written): a sheet's data whose page is missing, or named outside the folder, is among them
+    /// though ``pages(inFolder:names:)`` finds none of its pages.
+    package static func dataNamingPages(inFolder folder: String, names: [String]) -> [(data: String, pages: [String])] {
+        names.sorted(by: NaturalOrder.areInIncreasingOrder).filter(isData).compactMap { data in
+            let path = folder == "." ? data : folder + "/" + data
+            guard let (bytes, size) = try? FileIO.readPrefix(path, limit: maxDataBytes + 1), size <= maxDataBytes else { return nil }
+            let pages = named(in: bytes, extension: OutputName.pathExtension(data))
+            return pages.isEmpty ? nil : (data, pages)
+        }
+    }
+
     /// The pages of a folder on disk (`folder` as given, `names` its entries).
     package static func pages(inFolder folder: String, names: [String]) -> [String: String] {
         pages(among: names) { name in

@@ -95,12 +95,13 @@ struct PreviewContent: Sendable {
                 }
                 folders.append(path)
             }
-            addFolder(folder, names: names)
+            addFolder(folder, names: names, inside: boundary.map { (root, $0) })
         }
         if folders.count > Self.maxFolders { problems.append("\(root): more than \(Self.maxFolders) folders; only the first were searched") }
     }
 
-    private mutating func addFolder(_ folder: String, names: [String]) {
+    /// `inside`: the folder searched and its real path, which no file shown may lead out of.
+    private mutating func addFolder(_ folder: String, names: [String], inside: (root: String, real: String)? = nil) {
         guard let real = FileIO.resolvedPath(folder), seen.insert("dir:" + real).inserted else { return }
         watched.insert(folder)
         // Sequences: the folder's own (not its subfolders', which are folders of their own).
@@ -126,16 +127,34 @@ struct PreviewContent: Sendable {
             }
             if added { sequenceFolders.append(folder) }
         }
-        // Sheets: the data files that name pages in this folder.
-        for data in Set(SheetPages.pages(inFolder: folder, names: names).values).sorted(by: NaturalOrder.areInIncreasingOrder) {
+        // A file that is a link out of the folder searched is not shown (nor served), as
+        // validation reads nothing outside it (`frame.link-outside`).
+        func leadsOut(_ path: String) -> Bool {
+            guard let inside, let real = FileIO.resolvedPath(path), !real.hasPrefix(inside.real == "/" ? "/" : inside.real + "/") else { return false }
+            problems.append("\(path): a link to \(real), outside \(inside.root): not shown")
+            return true
+        }
+        // Sheets: the data files that name pages in this folder; one whose pages are not here is said.
+        let pages = SheetPages.pages(inFolder: folder, names: names)
+        for data in Set(pages.values).sorted(by: NaturalOrder.areInIncreasingOrder) where !leadsOut(Self.join(folder, data)) {
             addSheet(Self.join(folder, data))
+        }
+        for (data, named) in SheetPages.dataNamingPages(inFolder: folder, names: names) where !pages.values.contains(data) {
+            // Pages missing, or named elsewhere (`../atlas.png`, an absolute path): pages are looked up beside the data only.
+            let missing = named.filter { page in
+                page.hasPrefix("/") || page.split(separator: "/").contains("..")
+                    || !(names.contains(FileIO.lastComponent(of: page)) || FileIO.isRegularFile(Self.join(folder, page)))
+            }
+            guard !missing.isEmpty else { continue }
+            problems.append("\(Self.join(folder, data)): sheet not shown: it names \(missing.count == 1 ? "a page" : "pages") "
+                            + "\(missing.prefix(3).joined(separator: ", ")) that \(folder) does not hold (pages are read beside their data only)")
         }
         // Animated files: GIF, WebP, .apng, and a `.png` without a frame number that holds an
         // APNG (`assemble -o boom.png` writes one), as validation judges them.
         for name in names.sorted(by: NaturalOrder.areInIncreasingOrder) where !name.hasPrefix(".") {
             let path = Self.join(folder, name), ext = OutputName.pathExtension(name)
             if Self.animatedExtensions.contains(ext) || (ext == "png" && FrameFile(path: path) == nil && Self.isAPNG(path)) {
-                addAnimatedFile(path)
+                if !leadsOut(path) { addAnimatedFile(path) }
             }
         }
     }

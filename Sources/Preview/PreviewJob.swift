@@ -159,9 +159,11 @@ public struct PreviewJob: Sendable {
     }
 
     /// Writes `page` to ``output`` (its URLs relative to the output's folder) through the output
-    /// contract: refused before anything is written when ``output`` is a file the page shows, the
-    /// project file, a folder, or a file Flipbook did not write (unless ``overwrite``).
+    /// contract: refused before anything is written when ``output`` is not named `.html` or `.htm`,
+    /// is a file the page shows, the project file, a folder, or a file Flipbook did not write
+    /// (unless ``overwrite``).
     public func write(_ page: PreviewPage) throws(PreviewError) {
+        try checkOutputName()
         var inputs = InputFiles(page.files + page.watched)
         inputs.insert(source)
         do throws(OutputSet.Error) {
@@ -178,6 +180,13 @@ public struct PreviewJob: Sendable {
         }
     }
 
+    /// The page is HTML: an ``output`` named otherwise (`gold_5.png`, which a folder's readers
+    /// would take for a frame) is refused before anything is read.
+    func checkOutputName() throws(PreviewError) {
+        guard !["html", "htm"].contains(OutputName.pathExtension(output)) else { return }
+        throw .output(.unsupportedName(path: output, reason: "a preview is an HTML page: name it .html (or .htm)"))
+    }
+
     /// ``plan(progress:cancellation:)`` then ``write(_:)``: the page written, and what it shows.
     /// `progress` receives the plan's reports (phase `reading`, most of the call), then the page
     /// written (phase `writing`, one step), the last at a fraction of 1. A raised `cancellation`
@@ -185,6 +194,7 @@ public struct PreviewJob: Sendable {
     @discardableResult
     public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(PreviewError) -> PreviewPage {
         let reporter = JobProgress.Reporter(progress, phases: [(.reading, 9), (.writing, 1)])
+        try checkOutputName()
         let page = try plan(reporter, cancellation: cancellation)
         if cancellation?.isCancelled == true { throw .cancelled }
         reporter.report(.writing, done: 0, total: 1)

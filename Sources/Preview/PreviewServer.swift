@@ -30,11 +30,15 @@ public final class PreviewServer: Sendable {
         self.port = port
     }
 
-    /// Plans the page, listens, calls `listening` with the page's URL (`http://127.0.0.1:PORT/`), and
-    /// serves until the process ends (the CLI's Ctrl-C). Throws ``PreviewError`` when the first plan
-    /// fails, or ``PreviewError/serve(port:reason:)`` when the port cannot be listened on.
-    public func run(listening: @escaping @Sendable (String) -> Void) throws(PreviewError) {
-        let state = PreviewServerState(job: job, page: try job.plan(cancellation: nil))
+    /// Plans the page, listens, calls `listening` with the page's URL (`http://127.0.0.1:PORT/`)
+    /// and what the first plan could not show (its ``PreviewPage/problems``, as the written page
+    /// lists them), and serves until the process ends (the CLI's Ctrl-C). Throws ``PreviewError``
+    /// when the first plan fails, or ``PreviewError/serve(port:reason:)`` at once when the port
+    /// cannot be listened on (another server holds it).
+    public func run(listening: @escaping @Sendable (_ url: String, _ problems: [String]) -> Void) throws(PreviewError) {
+        let page = try job.plan(cancellation: nil)
+        let problems = page.problems
+        let state = PreviewServerState(job: job, page: page)
         let address: sockaddr_in
         do { address = try .inet(ip4: "127.0.0.1", port: port) } catch { throw .serve(port: Int(port), reason: "\(error)") }
         let server = HTTPServer(address: address, timeout: 30, logger: .disabled, handler: ClosureHTTPHandler { request in
@@ -45,11 +49,15 @@ public final class PreviewServer: Sendable {
         Task.detached {
             do {
                 try await withThrowingTaskGroup(of: Void.self) { group in
+                    // The server and the wait for it side by side: a port another server holds
+                    // ends `run()` at once, and with it the group (the wait alone hung 10 s, or on).
                     group.addTask { try await server.run() }
-                    try await server.waitUntilListening(timeout: 10)
-                    guard case .ip4(_, let port)? = await server.listeningAddress else { throw PreviewServerFailure.NotListening() }
-                    listening("http://127.0.0.1:\(port)/")
-                    group.addTask { await state.watch() }
+                    group.addTask {
+                        try await server.waitUntilListening(timeout: 10)
+                        guard case .ip4(_, let port)? = await server.listeningAddress else { throw PreviewServerFailure.NotListening() }
+                        listening("http://127.0.0.1:\(port)/", problems)
+                        await state.watch()
+                    }
                     _ = try await group.next()
                     group.cancelAll()
                 }

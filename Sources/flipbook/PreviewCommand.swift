@@ -67,6 +67,7 @@ struct PreviewCommand: ParsableCommand {
 
     func validate() throws {
         if serve, output != nil { throw ValidationError("--serve writes no page: give --output or --serve, not both") }
+        if !serve, port != 0 { throw ValidationError("--port is where --serve listens: give --serve with it, or leave --port out") }
         if let source, source.isEmpty { throw OptionRefusal.error("SOURCE", source, takes: "a folder or a project file") }
     }
 
@@ -76,9 +77,10 @@ struct PreviewCommand: ParsableCommand {
         job.overwrite = overwriteFlag.overwrite
         job.validate = !noValidate
         if serve {
-            try PreviewServer(job: job, port: port).run { url in
-                // Unbuffered: a script waiting for the URL reads it now.
-                let line = json ? Self.oneLine(Serving(url: "\(url)")) : "serving the preview of \(source) at \(url) (Ctrl-C stops)"
+            try PreviewServer(job: job, port: port).run { url, problems in
+                // Unbuffered: a script waiting for the URL reads it now; what is not shown is said, as for a page written.
+                if !json { for problem in problems { FileIO.writeToStandardError("note: \(problem)\n") } }
+                let line = json ? Self.oneLine(Serving(url: "\(url)", warnings: problems)) : "serving the preview of \(source) at \(url) (Ctrl-C stops)"
                 try? FileIO.writeStandardOutput(Array((line + "\n").utf8))
             }
         }

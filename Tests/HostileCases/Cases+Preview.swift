@@ -29,7 +29,7 @@ extension HostileCases {
             _ = PreviewJob.defaultOutput(for: "") + PreviewJob.defaultOutput(for: "\u{0}")
             _ = PreviewError.serve(port: -1, reason: "").description + PreviewError.nothingToShow(source: "").description
             // A server whose first plan fails throws before it listens (it never blocks here).
-            _ = try? PreviewServer(job: PreviewJob(source: folder + "/missing", output: ""), port: UInt16.max).run { _ in }
+            _ = try? PreviewServer(job: PreviewJob(source: folder + "/missing", output: ""), port: UInt16.max).run { _, _ in }
             _ = PreviewServer(job: PreviewJob(source: "", output: ""), port: 0).port
         },
     ]

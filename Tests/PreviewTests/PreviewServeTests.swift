@@ -96,4 +96,59 @@ struct PreviewServeTests {
         #expect(result.dom.contains("data-reload-notice=\"shown\""), "no reload notice after \(rebuilt) rebuilds")
         #expect(result.console.isEmpty, "the browser logged: \(result.console)")
     }
+
+    /// Fresh eyes 19: a GIF linked from outside the folder was shown and served (its bytes, from
+    /// elsewhere); `--serve` never said what it could not show (`--json`'s warnings were always
+    /// empty); and a second `--serve` on a port another server held hung, where the docs promise
+    /// exit 4. Now the link is not shown, the serve line lists why, and the second server ends at once.
+    @Test func aLinkOutIsNotServedItsNoteIsSaidAndABusyPortEndsTheRun() async throws {
+        let made = try PreviewFixture.make("serve-out")
+        let outside = try Fixtures.temporaryFolder("serve-outside")
+        defer { for folder in [made.folder, outside] { try? FileManager.default.removeItem(atPath: folder) } }
+        try FileManager.default.copyItem(atPath: made.folder + "/anim/boom.gif", toPath: outside + "/far.gif")
+        try FileManager.default.createSymbolicLink(atPath: made.folder + "/anim/far.gif", withDestinationPath: outside + "/far.gif")
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["preview", "--serve", "--json", "--no-validate"]
+        process.currentDirectoryURL = URL(fileURLWithPath: made.folder)
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        let lines = Lines(out.fileHandleForReading)
+        var line: String?
+        for _ in 0..<200 where line == nil {
+            line = lines.all.split(separator: "\n").first.map(String.init)
+            if line == nil { try await Task.sleep(nanoseconds: 50_000_000) }
+        }
+        let first = try #require(line, "nothing printed")
+        let serving = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        let url = try #require(serving["url"] as? String)
+        let warnings = serving["warnings"] as? [String] ?? []
+        #expect(warnings.contains { $0.hasPrefix("anim/far.gif: a link to ") && $0.hasSuffix("outside .: not shown") }, "\(warnings)")
+        let (status, _) = try await Self.get(url + "anim/far.gif")
+        #expect(status == 404)
+        let (shown, _) = try await Self.get(url + "anim/boom.gif")
+        #expect(shown == 200)
+        // A second server on the same port ends with exit 4 (it hung), naming the port.
+        let port = try #require(url.split(separator: ":").last?.split(separator: "/").first.map(String.init))
+        let second = Process()
+        second.executableURL = Self.executable
+        second.arguments = ["preview", "--serve", "--port", port, "--no-validate"]
+        second.currentDirectoryURL = URL(fileURLWithPath: made.folder)
+        let said = Pipe()
+        second.standardOutput = FileHandle.nullDevice
+        second.standardError = said
+        try second.run()
+        var waited = 0
+        while second.isRunning, waited < 300 {
+            try await Task.sleep(nanoseconds: 50_000_000)
+            waited += 1
+        }
+        if second.isRunning { second.terminate() }
+        second.waitUntilExit()
+        let message = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(second.terminationStatus == 4 && message.contains(port), "\(second.terminationStatus): \(message)")
+    }
 }
