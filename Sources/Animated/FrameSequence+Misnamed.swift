@@ -7,6 +7,7 @@ extension FrameSequence {
     /// PNG (`gold_3.jpg`, `GOLD_4.JPG`, `gold_5.webp`, `gold_3` or `gold_3.png.png` beside `gold_1.png`…`gold_2.png`),
     /// each with what to do about it (a PNG is to be renamed, anything else converted) — a frame an artist saved in
     /// another format or under another extension, which no reader takes: in a gap, at either end.
+    /// A GIF, APNG or WebP of several frames is an animation beside the frames, not one of them.
     /// Empty when there is none, or the folder is not on disk (an upload).
     public var misnamedFrames: [(path: String, advice: String)] {
         guard !frames.isEmpty, let names = try? FileIO.entries(of: directory) else { return [] }
@@ -27,7 +28,13 @@ extension FrameSequence {
             // The name it plays under: this sequence's prefix, the file's own number and `@Nx`.
             let wanted = self.prefix + String(stem.dropFirst(frame.prefix.count)) + ".png"
             let head = (try? FileIO.readPrefix(path, limit: 4096))?.bytes
-            return (path, Self.misnamedAdvice(wanted, format: head.flatMap(FileSignature.format(of:))))
+            let format = head.flatMap(FileSignature.format(of:))
+            // An animation of several frames (`gold_5.gif`, what `assemble -o gold_5.gif` writes) is
+            // no frame saved in another format: validation judges it as the animation it is.
+            if ["GIF", "WebP", "APNG"].contains(format), let frames = (try? Animation.decoder(file: path))?.info.frameCount, frames > 1 {
+                return nil
+            }
+            return (path, Self.misnamedAdvice(wanted, format: format))
         }
     }
 
@@ -49,8 +56,13 @@ extension FrameSequence {
     /// What a job that plays or packs this sequence says of its ``misnamedFrames``: `coin/gold_4.jpg
     /// is named as frame 4 of coin/gold_1…3 but not as a PNG, so it is left out (it is a PNG: rename
     /// it to gold_4.png)`; `nil` when there is none. Validation reports each as `seq.misnamed-frame`.
-    public var misnamedWarning: String? {
-        let files = misnamedFrames
+    public var misnamedWarning: String? { misnamedWarning(packed: []) }
+
+    /// ``misnamedWarning`` for a job that takes some of the files anyway (`sheet` packs
+    /// `gold_4.png.png`, named as a PNG, as a sprite of its own): those in `packed` are not said
+    /// to be left out.
+    package func misnamedWarning(packed: Set<String>) -> String? {
+        let files = misnamedFrames.filter { !packed.contains($0.path) }
         guard let first = frames.first?.number, let last = frames.last?.number, !files.isEmpty else { return nil }
         let shown = files.prefix(3).map { "\($0.path) (\($0.advice))" }.joined(separator: "; ")
         return "\(files.count == 1 ? "a file is" : "\(files.count) files are") named as \(files.count == 1 ? "a frame" : "frames") of "

@@ -218,7 +218,15 @@ public struct SheetJob: Sendable {
         }
         // Two files for one frame (`fire2.png`, `fire02.png`): refused, or one kept as asked.
         sequences = try sequences.map { try $0.resolvingDuplicateNumbers(onDuplicateNumber) }
-        warnings += sequences.flatMap { [$0.gapWarning, $0.misnamedWarning].compactMap { $0 } }   // packed without them, said
+        // Packed without them, said; a frame named `gold_4.png.png` is packed, as a sprite of no animation, and said so.
+        let packedSingles = Set(singles.flatMap(\.files).map(\.path))
+        warnings += sequences.flatMap { [$0.gapWarning, $0.misnamedWarning(packed: packedSingles)].compactMap { $0 } }
+        warnings += sequences.flatMap { sequence in
+            sequence.misnamedFrames.filter { packedSingles.contains($0.path) }.map { file in
+                "\(file.path) is packed as a sprite of its own, outside the animation \(sequence.name): its name holds a frame's "
+                    + "and one extension too many (\(file.advice))"
+            }
+        }
         if scales == nil, let note = Self.scalesNote(sequences + singles) { notes.append(note) }   // `coin1@2x.png` beside `coin1.png`
         if let note = Self.devicesNote(sequences + singles) { notes.append(note) }   // `coin2~ipad.png` beside `coin2.png`
         // `coin1@9x.png` is no scale UIKit loads: refused where it would be packed (beside a `coin1.png`

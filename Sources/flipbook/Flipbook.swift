@@ -52,6 +52,12 @@ struct Flipbook: ParsableCommand {
             failInJSON(repeated.message, status: .usage)
             ProcessPolicy.exit(ExitStatus.usage.rawValue)
         }
+        // With --json an interrupt still prints one object, as a failure does (`build` says more).
+        if wantsJSON {
+            ProcessPolicy.printOnInterrupt { status in
+                Console.printedJSON.value ? nil : try? Console.jsonString(JSONFailure(error: "interrupted", exitCode: status))
+            }
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -129,22 +135,28 @@ struct Flipbook: ParsableCommand {
         return nil
     }
 
+    /// Whether the command line asks for JSON (`--json`, or `--format json`).
+    static var wantsJSON: Bool {
+        let arguments = CommandLine.arguments
+        return arguments.contains("--json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
+    }
+
+    /// A failure as `--json` prints it.
+    private struct JSONFailure: Encodable { var error: String, exitCode: Int32 }
+
     /// With `--json` (or `--format json`), a failure is also a JSON object on standard output —
     /// `{"error": "…", "exitCode": 3}` — so a script reading the output gets JSON either way.
     /// Nothing when the command printed its JSON already (validate's problems, info's unreadable
     /// inputs).
     static func failInJSON(_ message: String, status: ExitStatus) {
-        let arguments = CommandLine.arguments
-        let wantsJSON = arguments.contains("--json") || zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" }
         guard wantsJSON, !Console.printedJSON.value else { return }
-        struct Failure: Encodable { var error: String, exitCode: Int32 }
         var text = CLIWording.inCLIWords(message.hasPrefix("error: ") ? String(message.dropFirst(7)) : message)
         if text.hasPrefix("Error: ") { text = String(text.dropFirst(7)) }
         // ArgumentParser's usage lines belong to the terminal, not to the JSON.
         if let usage = text.range(of: "\nUsage:") { text = String(text[..<usage.lowerBound]) }
         // An empty message: the command reported its failures already (info's JSON lists them).
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
-        if let json = try? Console.jsonString(Failure(error: text.trimmingCharacters(in: .whitespacesAndNewlines), exitCode: status.rawValue)) {
+        if let json = try? Console.jsonString(JSONFailure(error: text.trimmingCharacters(in: .whitespacesAndNewlines), exitCode: status.rawValue)) {
             print(json)
         }
     }

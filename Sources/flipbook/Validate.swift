@@ -164,9 +164,11 @@ struct Validate: ParsableCommand {
         default: nil
         }
         // A `.txt` holds lines: the text report or GitHub's annotation lines.
-        if let format, let byName, format != byName, !(byName == .text && format == .github) {
-            throw UsageError("--output \(output!) promises \(byName.rawValue), not --format \(format.rawValue); name the report to match")
+        // `--json` is `--format json`, held to the name as it is.
+        let asked = json ? OutputFormat.json : format
+        if let asked, let byName, asked != byName, !(byName == .text && asked == .github) {
+            throw UsageError("--output \(output!) promises \(byName.rawValue), not \(json ? "--json" : "--format \(asked.rawValue)"); name the report to match")
         }
-        return format ?? byName ?? fallback
+        return asked ?? byName ?? fallback
     }
 }
