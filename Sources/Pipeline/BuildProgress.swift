@@ -25,6 +25,10 @@ public struct BuildProgress: Sendable, Equatable {
     public var event: Event
     /// Targets decided so far, and in all.
     public var done: Int, total: Int
+    /// For a decided target (up to date, built, restored, failed), its report entry as the
+    /// build's ``BuildReport`` will hold it — its reasons, files, warnings and notes — so a
+    /// caller cut short by an interrupt can still say them; `nil` for the other events.
+    public var entry: BuildReport.Entry?
 
     /// A report; see the properties.
     public init(target: String, event: Event, done: Int, total: Int) {

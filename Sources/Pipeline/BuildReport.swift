@@ -1,9 +1,9 @@
 /// What a build did, target by target, in the order they finished being decided.
 public struct BuildReport: Sendable {
     /// One target's result.
-    public struct Entry: Sendable {
+    public struct Entry: Sendable, Equatable {
         /// What happened to the target.
-        public enum Status: Sendable {
+        public enum Status: Sendable, Equatable {
             /// Nothing it reads, its settings or the tool changed, and its outputs are as written.
             case upToDate
             /// Built, for these reasons (`never built`, `input changed: fx/boom3.png`, …), writing

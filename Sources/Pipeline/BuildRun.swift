@@ -74,7 +74,9 @@ final class BuildRun: @unchecked Sendable {
             case .restored: .restored
             case .failed, .skipped: .failed
             }
-            progress?(BuildProgress(target: target.name, event: event, done: done, total: order.count))
+            var report = BuildProgress(target: target.name, event: event, done: done, total: order.count)
+            report.entry = entry
+            progress?(report)
             lock.lock()
             let store = cacheStores.removeValue(forKey: target.name)
             lock.unlock()

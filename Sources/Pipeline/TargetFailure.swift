@@ -4,7 +4,7 @@ import Basics
 import Compose
 
 /// Why one target of a build failed: its job's own typed error, or problems its work found.
-public enum TargetFailure: Error, Sendable, CustomStringConvertible {
+public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The assemble job failed.
     case assemble(AssembleError)
     /// The sheet job failed.

@@ -72,6 +72,8 @@ struct PreviewContent: Sendable {
         } else if FileIO.isRegularFile(path) {
             addFile(path)
         } else {
+            // Watched all the same: `--serve` shows it once a build writes it.
+            watched.insert(path)
             problems.append("\(label ?? path): not there yet (build the project first)")
         }
     }
@@ -82,6 +84,8 @@ struct PreviewContent: Sendable {
         // A folder link below the root that leads out of it is not followed, as every reader of a
         // folder leaves it (the page would play frames from elsewhere).
         let boundary = FileIO.resolvedPath(root)
+        // Each real folder once, however many links lead to it (`coin2 -> ..` went round until the system's link limit).
+        var visited = Set(boundary.map { [$0] } ?? [])
         while index < folders.count, folders.count <= Self.maxFolders {
             let folder = folders[index]
             index += 1
@@ -93,6 +97,7 @@ struct PreviewContent: Sendable {
                     problems.append("\(path): a link to \(real), outside \(root): not followed")
                     continue
                 }
+                guard visited.insert(FileIO.resolvedPath(path) ?? path).inserted else { continue }
                 folders.append(path)
             }
             addFolder(folder, names: names, inside: boundary.map { (root, $0) })
@@ -135,13 +140,16 @@ struct PreviewContent: Sendable {
             return true
         }
         // Sheets: the data files that name pages in this folder; one whose pages are not here is said.
+        // A data file that links out is not read at all (not even to say what it names).
+        let dataExtensions: Set<String> = ["json", "plist", "atlas", "tres"]
+        let names = names.filter { name in !(dataExtensions.contains(OutputName.pathExtension(name)) && leadsOut(Self.join(folder, name))) }
         let pages = SheetPages.pages(inFolder: folder, names: names)
-        for data in Set(pages.values).sorted(by: NaturalOrder.areInIncreasingOrder) where !leadsOut(Self.join(folder, data)) {
+        for data in Set(pages.values).sorted(by: NaturalOrder.areInIncreasingOrder) {
             addSheet(Self.join(folder, data))
         }
         for (data, named) in SheetPages.dataNamingPages(inFolder: folder, names: names) where !pages.values.contains(data) {
             // Pages missing, or named elsewhere (`../atlas.png`, an absolute path): pages are looked up beside the data only.
-            let missing = named.filter { page in
+            let missing = Set(named).sorted().filter { page in
                 page.hasPrefix("/") || page.split(separator: "/").contains("..")
                     || !(names.contains(FileIO.lastComponent(of: page)) || FileIO.isRegularFile(Self.join(folder, page)))
             }
@@ -231,7 +239,17 @@ struct PreviewContent: Sendable {
             return
         }
         let info: AnimationInfo
-        do { info = try Animation.decoder(bytes: bytes, file: path).info } catch {
+        do {
+            let decoder = try Animation.decoder(bytes: bytes, file: path)
+            info = decoder.info
+            // A WebP named `.gif` plays in a browser, which looks at the bytes; every other reader
+            // (validate, assemble, info) goes by the name and refuses it: said.
+            let format = type(of: decoder).format, named = OutputName.pathExtension(path)
+            if (named == "gif" && format != .gif) || (named == "webp" && format != .webp) {
+                problems.append("\(path): a \(format.rawValue) named .\(named): shown as a browser plays it, but validate, assemble and info "
+                                + "refuse it; rename it .\(format == .gif ? "gif" : format == .webp ? "webp" : "png")")
+            }
+        } catch {
             problems.append("\(path): not shown: \(error)")
             return
         }
@@ -274,8 +292,12 @@ struct PreviewContent: Sendable {
             pages += zip(pageFiles, sheet.pages).map { Sheet.Page(file: $0, width: $1.width, height: $1.height, scale: $1.scale) }
             animations += sheet.animations.count
         }
-        let summary = Self.count(regions.count, "sprite") + " on " + Self.count(pages.count, "page")
-            + (read.count > 1 ? " (one plist each)" : "") + (animations == 0 ? "" : ", " + Self.count(animations, "animation"))
+        // A sheet at several scales (SpriteKit's `.atlasc`, `--scales 2,3`) holds each sprite once per scale.
+        let scales = Set(pages.map(\.scale)).sorted()
+        let sprites = scales.count > 1 ? regions.filter { pages[$0.page].scale == scales[0] }.count : regions.count
+        let summary = Self.count(sprites, "sprite") + " on " + Self.count(pages.count, "page")
+            + (read.count > 1 ? " (one plist each)" : "") + (scales.count > 1 ? " (at " + scales.map { "@\($0)x" }.joined(separator: ", ") + ")" : "")
+            + (animations == 0 ? "" : ", " + Self.count(animations, "animation"))
         sheets.append(Sheet(data: data, pages: pages, regions: regions, summary: summary))
     }
 

@@ -62,7 +62,9 @@ public final class PreviewServer: Sendable {
                     group.cancelAll()
                 }
             } catch {
-                failure.set("\(error)")
+                // FlyingFox's `failed(type: "Bind", errno: 98, message: "Address already in use")`: the message.
+                let text = "\(error)"
+                failure.set(text.firstMatch(of: /message: "([^"]*)"/).map { String($0.1) } ?? text)
             }
             done.signal()
         }

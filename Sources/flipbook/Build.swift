@@ -113,19 +113,9 @@ struct Build: ParsableCommand {
             try Console.printJSON(BuildSummary(report))
         } else {
             for entry in report.entries {
-                switch entry.status {
-                case .upToDate: Console.line("\(entry.target): up to date")
-                case .built(let reasons, let files):
-                    let written = files.count <= 3 ? files.joined(separator: ", ") : "\(files.count) files in \(Self.commonFolder(files))"
-                    Console.line("\(entry.target): built (\(reasons.joined(separator: "; "))): \(written)")
-                case .restored(let reasons, let files):
-                    let written = files.count <= 3 ? files.joined(separator: ", ") : "\(files.count) files in \(Self.commonFolder(files))"
-                    Console.line("\(entry.target): from cache (\(reasons.joined(separator: "; "))): \(written)")
-                case .failed(let failure, _): Console.error("\(entry.target): failed: \(CLIWording.message(for: failure))")
-                case .skipped(let dependency): Console.error("\(entry.target): skipped: \(dependency) failed")
-                }
-                for warning in entry.warnings { Console.error("warning: \(entry.target): \(warning)") }
-                for note in entry.notes { Console.error("note: \(entry.target): \(note)") }
+                let (line, said) = Self.lines(for: entry)
+                if let line { Console.line(line) }
+                for text in said { Console.error(text) }
             }
             for warning in report.warnings { Console.error("warning: \(warning)") }
             for note in report.notes { Console.error("note: \(note)") }
@@ -140,6 +130,25 @@ struct Build: ParsableCommand {
         if let first = report.failures.max(by: { ExitStatus(for: $0.failure).rawValue < ExitStatus(for: $1.failure).rawValue }) {
             throw BuildFailed(failure: first.failure, count: report.failures.count)
         }
+    }
+
+    /// What the build prints of one target: its line for standard output (up to date, built,
+    /// from cache) and its lines for standard error (a failure, a skip, its warnings and notes).
+    static func lines(for entry: BuildReport.Entry) -> (output: String?, error: [String]) {
+        var output: String?, error: [String] = []
+        switch entry.status {
+        case .upToDate: output = "\(entry.target): up to date"
+        case .built(let reasons, let files):
+            let written = files.count <= 3 ? files.joined(separator: ", ") : "\(files.count) files in \(Self.commonFolder(files))"
+            output = "\(entry.target): built (\(reasons.joined(separator: "; "))): \(written)"
+        case .restored(let reasons, let files):
+            let written = files.count <= 3 ? files.joined(separator: ", ") : "\(files.count) files in \(Self.commonFolder(files))"
+            output = "\(entry.target): from cache (\(reasons.joined(separator: "; "))): \(written)"
+        case .failed(let failure, _): error.append("\(entry.target): failed: \(CLIWording.message(for: failure))")
+        case .skipped(let dependency): error.append("\(entry.target): skipped: \(dependency) failed")
+        }
+        error += entry.warnings.map { "warning: \(entry.target): \($0)" } + entry.notes.map { "note: \(entry.target): \($0)" }
+        return (output, error)
     }
 
     /// The deepest folder holding all of `files`.
@@ -159,7 +168,7 @@ struct BuildFailed: Error, CustomStringConvertible {
 }
 
 /// `build --json`.
-private struct BuildSummary: Encodable {
+struct BuildSummary: Encodable {
     struct Entry: Encodable {
         var target: String
         var status: String
@@ -169,6 +178,17 @@ private struct BuildSummary: Encodable {
         var dependency: String?
         var warnings: [String]
         var notes: [String]
+
+        init(_ entry: BuildReport.Entry) {
+            (target, status, warnings, notes) = (entry.target, "", entry.warnings, entry.notes)
+            switch entry.status {
+            case .upToDate: status = "up-to-date"
+            case .built(let reasons, let files): (status, self.reasons, self.files) = ("built", reasons, files)
+            case .restored(let reasons, let files): (status, self.reasons, self.files) = ("from-cache", reasons, files)
+            case .failed(let failure, let reasons): (status, self.reasons, error) = ("failed", reasons, CLIWording.message(for: failure))
+            case .skipped(let dependency): (status, self.dependency) = ("skipped", dependency)
+            }
+        }
     }
 
     var targets: [Entry]
@@ -180,17 +200,7 @@ private struct BuildSummary: Encodable {
     var otherShards: [String]?
 
     init(_ report: BuildReport) {
-        targets = report.entries.map { entry in
-            var result = Entry(target: entry.target, status: "", warnings: entry.warnings, notes: entry.notes)
-            switch entry.status {
-            case .upToDate: result.status = "up-to-date"
-            case .built(let reasons, let files): (result.status, result.reasons, result.files) = ("built", reasons, files)
-            case .restored(let reasons, let files): (result.status, result.reasons, result.files) = ("from-cache", reasons, files)
-            case .failed(let failure, let reasons): (result.status, result.reasons, result.error) = ("failed", reasons, CLIWording.message(for: failure))
-            case .skipped(let dependency): (result.status, result.dependency) = ("skipped", dependency)
-            }
-            return result
-        }
+        targets = report.entries.map(Entry.init)
         built = report.built.count
         fromCache = report.restored.count
         warnings = report.warnings

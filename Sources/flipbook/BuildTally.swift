@@ -7,32 +7,36 @@ import Pipeline
 final class BuildTally: @unchecked Sendable {
     private let lock = NSLock()
     private var built: [String] = [], restored: [String] = [], upToDate = 0, failed = 0, total = 0
-    /// Each decided target with its status as `build --json` spells it, in the order decided.
-    private var decided: [Interrupted.Entry] = []
+    /// Each decided target's report entry, in the order decided.
+    private var decided: [BuildReport.Entry] = []
 
     /// Counts a report's decided target (and the build's size).
     func record(_ progress: BuildProgress) {
         lock.withLock {
             total = max(total, progress.total)
-            let status: String
             switch progress.event {
-            case .built: built.append(progress.target); status = "built"
-            case .restored: restored.append(progress.target); status = "from-cache"
-            case .upToDate: upToDate += 1; status = "up-to-date"
-            case .failed: failed += 1; status = "failed"
+            case .built: built.append(progress.target)
+            case .restored: restored.append(progress.target)
+            case .upToDate: upToDate += 1
+            case .failed: failed += 1
             case .waiting, .checking, .building: return
             }
-            decided.append(Interrupted.Entry(target: progress.target, status: status))
+            if let entry = progress.entry { decided.append(entry) }
         }
     }
 
-    /// What an interrupt prints: a line for each target written before it (`walk: built`, as the
-    /// build would have listed it), then what was decided, and that the next run goes on from
-    /// there (each target's state is recorded as it is decided).
+    /// What an interrupt prints: the lines of each target written or failed before it (`walk:
+    /// built (never built): build/walk.gif`, its warnings and notes, as the build would have listed
+    /// them: the next build finds it up to date and says nothing of them), then what was decided,
+    /// and that the next run goes on from there (each target's state is recorded as it is decided).
     func interruptedLine() -> String {
         lock.withLock {
             let decided = built.count + restored.count + upToDate + failed
-            let written = built.map { "\($0): built\n" } + restored.map { "\($0): from cache\n" }
+            let written = self.decided.flatMap { entry -> [String] in
+                if case .upToDate = entry.status { return [] }
+                let (line, said) = Build.lines(for: entry)
+                return ([line].compactMap { $0 } + said).map { $0 + "\n" }
+            }
             var parts = ["\(built.count) of \(total) target\(total == 1 ? "" : "s") built"
                          + (built.isEmpty ? "" : " (\(built.prefix(3).joined(separator: ", "))\(built.count > 3 ? ", …" : ""))")]
             if !restored.isEmpty { parts.append("\(restored.count) from cache") }
@@ -49,16 +53,15 @@ final class BuildTally: @unchecked Sendable {
     /// printed its summary (a script reading the output gets JSON either way).
     func interruptedJSON(exitCode: Int32) -> String? {
         let summary = lock.withLock {
-            Interrupted(targets: decided, built: built.count, fromCache: restored.count, upToDate: upToDate, failed: failed,
-                        notDecided: total - decided.count, exitCode: exitCode)
+            Interrupted(targets: decided.map(BuildSummary.Entry.init), built: built.count, fromCache: restored.count, upToDate: upToDate,
+                        failed: failed, notDecided: total - decided.count, exitCode: exitCode)
         }
         return try? Console.jsonString(summary)
     }
 
-    /// `build --json` cut short by an interrupt.
+    /// `build --json` cut short by an interrupt: each decided target as the whole build lists it.
     struct Interrupted: Encodable {
-        struct Entry: Encodable { var target: String, status: String }
-        var targets: [Entry]
+        var targets: [BuildSummary.Entry]
         var built: Int, fromCache: Int, upToDate: Int, failed: Int
         /// The targets the build had not decided when it was interrupted (the next build checks them).
         var notDecided: Int

@@ -7,6 +7,8 @@ import Pipeline
 /// it. Ctrl-C ends the process as it ends every command (exit 130, temporary files removed).
 extension Build {
     func runWatch() throws {
+        // A watch ends by Ctrl-C: its JSON is a line per build, with no object for the interrupt.
+        ProcessPolicy.printOnInterrupt { _ in nil }
         var watch = BuildWatch(projectFile: project, targets: targets, overwrite: overwrite)
         watch.threads = threadsOption.threads
         watch.force = force

@@ -107,14 +107,14 @@ enum ImageCommand {
         guard named != madeAt else { return nil }
         let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
         let device: String = name.device.map { "~" + $0 } ?? "", suffix: String = madeAt == 1 ? "" : "@\(madeAt)x"
-        var suggested: String = folder + name.stem + device + suffix + ".png"
         // Never a name that is taken (the input's own, `gold_1.png` for `gold_1@2x.png`).
-        if FileManager.default.fileExists(atPath: suggested) { suggested = folder + name.stem + "-out" + device + suffix + ".png" }
+        let suggested = [folder + name.stem + device + suffix + ".png", folder + name.stem + "-out" + device + suffix + ".png"]
+            .first { !FileManager.default.fileExists(atPath: $0) }
         func points(_ scale: Int) -> String {
             "\(Console.formatPoints(Double(width) / Double(scale)))×\(Console.formatPoints(Double(height) / Double(scale))) pt"
         }
         return "\(output) is named @\(named)x, so every reader takes its \(width)×\(height) px as \(points(named)), not the \(points(madeAt)) "
-            + "made at @\(madeAt)x (the input's scale): name it \(suggested) to keep them"
+            + "made at @\(madeAt)x (the input's scale): " + (suggested.map { "name it \($0) to keep them" } ?? "name it \(madeAt == 1 ? "without" : "with @\(madeAt)x and without") another @Nx to keep them")
     }
 
     /// The warning for an image written under a frame's name beside that sequence's other frames

@@ -77,6 +77,8 @@ struct PreviewCommand: ParsableCommand {
         job.overwrite = overwriteFlag.overwrite
         job.validate = !noValidate
         if serve {
+            // A server ends by Ctrl-C: its JSON is the one line below, with no object for the interrupt.
+            ProcessPolicy.printOnInterrupt { _ in nil }
             try PreviewServer(job: job, port: port).run { url, problems in
                 // Unbuffered: a script waiting for the URL reads it now; what is not shown is said, as for a page written.
                 if !json { for problem in problems { FileIO.writeToStandardError("note: \(problem)\n") } }

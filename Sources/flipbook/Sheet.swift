@@ -141,17 +141,25 @@ struct Sheet: ParsableCommand {
         try job.write(plan, cancellation: nil)
         // Warnings and notes come with the outcome: only once the sheet is written.
         for warning in plan.warnings { Console.error("warning: \(warning)") }
-        for note in plan.notes { Console.error("note: \(note)") }
+        // SpriteKit's sheet is its `.atlasc` folder, named for the set (`spin@2x.atlasc` with
+        // --scales 2,3 is written as spin.atlasc, its pages @2x and @3x inside): the name said is the one written.
+        let written = job.format == .spritekit ? FileIO.parentDirectory(of: plan.files[0].path) : output
+        var notes = plan.notes
+        if job.format == .spritekit, OutputName.pathExtension(output) == "atlasc", Discovery.trimmingSlash(output) != written {
+            notes.append("the atlas is written as \(written) (SKTextureAtlas(named: \"\(FileIO.lastComponent(of: written).dropLast(7))\")), not \(output): "
+                         + "its folder holds every scale's pages")
+        }
+        for note in notes { Console.error("note: \(note)") }
         let base = plan.sheets[0]
         if json {
             struct Output: Encodable {
                 var output: String, engine: String?, load: String?, files: [String], pages: [[Int]], sprites: Int, occupancy: Double
                 var scales: [Int], warnings: [String], notes: [String]
             }
-            try Console.printJSON(Output(output: output, engine: engine?.rawValue, load: plan.howToLoad, files: plan.files.map(\.path),
+            try Console.printJSON(Output(output: written, engine: engine?.rawValue, load: plan.howToLoad, files: plan.files.map(\.path),
                                          pages: base.pages.map { [$0.width, $0.height] }, sprites: base.sprites.count,
                                          occupancy: (base.occupancy * 1000).rounded() / 1000, scales: plan.sheets.map(\.scale),
-                                         warnings: plan.warnings, notes: plan.notes))
+                                         warnings: plan.warnings, notes: notes))
         } else {
             let pages = base.pages.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
             Console.line("\(plan.files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(Console.count(base.sprites.count, "sprite")), "

@@ -92,4 +92,36 @@ struct FreshEyesRoundNineteenTests {
         if exit == 0 { #expect(object["error"] == nil); return }
         #expect(exit == 130 && object["error"] as? String == "interrupted" && object["exitCode"] as? Int == 130, "\(object)")
     }
+
+    /// A WebP named `.gif` played on the preview page (a browser sniffs the bytes) while
+    /// `validate` called it unreadable, with no word on the page: said.
+    @Test func aWebPNamedGIFIsSaidOnThePreview() throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try CLI.run(["assemble", "coin", "-o", "anim/robot.webp"], in: dir).status == 0)
+        try FileManager.default.moveItem(atPath: dir + "/anim/robot.webp", toPath: dir + "/anim/robot.gif")
+        let summary = try FreshEyesNineteenTests.preview(["anim", "-o", "p.html", "--no-validate"], in: dir)
+        let warnings = summary["warnings"] as? [String] ?? []
+        #expect(summary["animations"] as? Int == 1 && warnings.contains { $0.hasPrefix("anim/robot.gif: a WebP named .gif: shown as a browser plays it") },
+                "\(summary)")
+    }
+
+    /// `sheet -o sk/spin@2x.atlasc --scales 2,3 --engine spritekit` wrote `sk/spin.atlasc` while its
+    /// JSON said `sk/spin@2x.atlasc`, and `preview` counted each sprite once per scale ("8 sprites"
+    /// for 4): the folder written is the one said, with a note, and the preview counts sprites once.
+    @Test func aSpriteKitAtlasAtTwoScalesIsNamedAndCountedOnce() throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/hd", withIntermediateDirectories: true)
+        for index in 1...4 {
+            try FileManager.default.copyItem(atPath: dir + "/coin/gold_\(index).png", toPath: dir + "/hd/gold_\(index)@2x.png")
+        }
+        let run = try CLI.run(["sheet", "hd", "-o", "sk/spin@2x.atlasc", "--engine", "spritekit", "--scales", "2,3", "--json"], in: dir)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
+        #expect(report["output"] as? String == "sk/spin.atlasc" && FileManager.default.fileExists(atPath: dir + "/sk/spin.atlasc"), "\(report)")
+        #expect((report["notes"] as? [String] ?? []).contains { $0.hasPrefix("the atlas is written as sk/spin.atlasc") }, "\(report)")
+        _ = try FreshEyesNineteenTests.preview(["sk", "-o", "p.html", "--no-validate"], in: dir)
+        let page = try String(contentsOfFile: dir + "/p.html", encoding: .utf8)
+        #expect(page.contains("4 sprites on 2 pages (at @2x, @3x)"))
+    }
 }

@@ -163,7 +163,9 @@ struct InterruptCommandTests {
         if exit == 0 { #expect(FileManager.default.fileExists(atPath: folder + "/build/boom/sequence.json")); return }
         #expect(exit == 130)
         // The target written before the interrupt is listed as the build lists it (it said nothing of it).
-        #expect(said.contains("coin: built\ninterrupted: 1 of 2 targets built (coin); what was being built was left as it was, "
+        // With its warnings and notes, which the next build (coin up to date) never says again.
+        #expect(said.contains("coin: built (never built): build/coin.gif\n"), "\(said)")
+        #expect(said.contains("\ninterrupted: 1 of 2 targets built (coin); what was being built was left as it was, "
                               + "and the next flipbook build checks the other 1"), "\(said)")
         #expect(Self.temporaries(in: folder + "/build/boom").isEmpty)
         // The next build does what the line says.
@@ -198,6 +200,7 @@ struct InterruptCommandTests {
         #expect(exit == 143 && object["exitCode"] as? Int == 143 && object["interrupted"] as? Bool == true, "\(object)")
         let targets = try #require(object["targets"] as? [[String: Any]])
         #expect(targets.map { $0["target"] as? String } == ["coin"] && targets.first?["status"] as? String == "built", "\(targets)")
+        #expect(targets.first?["files"] as? [String] == ["build/coin.gif"] && targets.first?["reasons"] as? [String] == ["never built"], "\(targets)")
         #expect(object["built"] as? Int == 1 && object["notDecided"] as? Int == 1, "\(object)")
     }
 }
