@@ -116,10 +116,9 @@ extension GIF {
         /// How many image descriptors the GIF's block structure holds.
         static func imageCount(_ bytes: [UInt8]) -> Int { blocks(bytes).images }
 
-        /// How many whole images the GIF's block structure holds, found by skipping from block to
-        /// block without decoding (up to the trailer, to bytes that are no block, or to an image
-        /// whose data runs past the end of the file, which the decoder drops), and
-        /// the first NETSCAPE2.0/ANIMEXTS1.0 loop value among them.
+        /// How many whole images the GIF's blocks hold, skipping from block to block without decoding
+        /// (up to the trailer, to bytes that are no block, or to an image whose data runs past the
+        /// end, which the decoder drops), and the first NETSCAPE2.0/ANIMEXTS1.0 loop value among them.
         static func blocks(_ bytes: [UInt8]) -> (images: Int, netscapeLoops: Int?) {
             func colorTable(_ packed: UInt8) -> Int { packed & 0x80 != 0 ? 3 << (Int(packed & 0x07) + 1) : 0 }
             func skipSubBlocks(_ position: inout Int) {
@@ -139,12 +138,10 @@ extension GIF {
                     position += 2
                     skipSubBlocks(&position)
                 case 0x2C:  // image: descriptor, local table, LZW code size, then sub-blocks
-                    // An image cut before its data ends is no frame: the decoder stops before it.
-                    guard position + 10 < bytes.count else { return (images, loops) }
+                    guard position + 10 < bytes.count else { return (images, loops) }   // cut: no frame, as decoded
                     position += 10 + colorTable(bytes[position + 9]) + 1
                     skipSubBlocks(&position)
-                    guard position <= bytes.count else { return (images, loops) }
-                    images += 1
+                    guard position <= bytes.count else { return (images, loops) }; images += 1
                 case 0x00:  // a stray block terminator, skipped as the decoder skips it
                     position += 1
                 default:  // the trailer, or bytes that are no block

@@ -153,7 +153,11 @@ struct PreviewContent: Sendable {
                 page.hasPrefix("/") || page.split(separator: "/").contains("..")
                     || !(names.contains(FileIO.lastComponent(of: page)) || FileIO.isRegularFile(Self.join(folder, page)))
             }
-            guard !missing.isEmpty else { continue }
+            // Every page there, below the data's folder (`sub/page.png`, which `frames` reads too): shown.
+            guard !missing.isEmpty else {
+                addSheet(Self.join(folder, data))
+                continue
+            }
             problems.append("\(Self.join(folder, data)): sheet not shown: it names \(missing.count == 1 ? "a page" : "pages") "
                             + "\(missing.prefix(3).joined(separator: ", ")) that \(folder) does not hold (pages are read beside their data only)")
         }

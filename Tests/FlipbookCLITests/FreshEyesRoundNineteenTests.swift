@@ -124,4 +124,20 @@ struct FreshEyesRoundNineteenTests {
         let page = try String(contentsOfFile: dir + "/p.html", encoding: .utf8)
         #expect(page.contains("4 sprites on 2 pages (at @2x, @3x)"))
     }
+
+    /// Fresh eyes 20: a sheet whose data names its page in a folder below (`sub/page.png`, which
+    /// `frames` reads) was left off the page without a word ("nothing to preview"): shown.
+    @Test func aSheetWithItsPageInASubfolderIsShown() throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(try CLI.run(["sheet", "coin", "-o", "sheets/s.png", "--engine", "phaser3"], in: dir).status == 0)
+        try FileManager.default.createDirectory(atPath: dir + "/sheets/sub", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: dir + "/sheets/s.png", toPath: dir + "/sheets/sub/page.png")
+        let data = dir + "/sheets/s.json"
+        let text = try String(contentsOfFile: data, encoding: .utf8).replacingOccurrences(of: "\"s.png\"", with: "\"sub/page.png\"")
+        try text.write(toFile: data, atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["frames", "sheets/s.json", "-o", "back"], in: dir).status == 0)
+        let summary = try FreshEyesNineteenTests.preview(["sheets", "-o", "p.html", "--no-validate"], in: dir)
+        #expect(summary["sheets"] as? Int == 1 && (summary["warnings"] as? [String]) == [], "\(summary)")
+    }
 }
