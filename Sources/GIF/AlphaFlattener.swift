@@ -307,12 +307,22 @@ struct AlphaFlattener {
         var anyOpaque = false
         bitmap.pixels.withUnsafeBufferPointer { source in
             opaque.withUnsafeMutableBufferPointer { opaque in
+                // A word of 64 pixels at a time, without a branch a pixel (this pass was most of
+                // the rim's 2.5 % of the CPU on the dino).
+                var any: UInt64 = 0
                 for y in 0..<height {
-                    for x in 0..<width where source[(y * width + x) * 4 + 3] == 255 {
-                        opaque[y * words + x >> 6] |= 1 << UInt64(x & 63)
-                        anyOpaque = true
+                    let row = y &* width
+                    for word in 0..<words {
+                        let start = word &* 64, end = min(width, start &+ 64)
+                        var bits: UInt64 = 0
+                        for x in start..<end {
+                            bits |= UInt64(source[(row &+ x) &* 4 &+ 3] == 255 ? 1 : 0) &<< UInt64(x &- start)
+                        }
+                        opaque[y &* words &+ word] = bits
+                        any |= bits
                     }
                 }
+                anyOpaque = any != 0
             }
         }
         guard anyOpaque else { return [] }
