@@ -93,15 +93,37 @@ extension ColorRefiner {
     static func select(rows: Range<Int>, of source: UnsafeBufferPointer<UInt8>, screen: UnsafeBufferPointer<UInt32>,
                        cleared: GIF.Rect?, width: Int, into selected: UnsafeMutableBufferPointer<Bool>) -> Bool {
         var any = false
+        let words = UnsafeRawPointer(source.baseAddress!)
         for y in rows {
             let clearedColumns = Self.clearedColumns(cleared, row: y)
-            for x in 0..<width where source[(y * width + x) * 4 + 3] != 0 {
-                let pixel = y * width + x
-                let error = Self.shownError(source, pixel, shown: screen[pixel], cleared: clearedColumns.contains(x))
-                guard error == Quantizer.Sample.unlimited
-                        || error * AlphaFlattener.visibility(source[pixel * 4 + 3]) > Float(Self.tolerance) else { continue }
-                selected[pixel] = true
-                any = true
+            var start = 0
+            while start < width {
+                let end = min(width, start &+ 8)
+                // Eight opaque pixels the screen shows exactly (a screencast's still parts) are
+                // no candidates: skipped in one comparison. (A transparent pixel matches only a
+                // transparent screen, and is skipped either way.)
+                if clearedColumns.isEmpty && end &- start == 8 {
+                    var differs: UInt32 = 0
+                    for x in start..<end {
+                        let pixel = y &* width &+ x
+                        // RGBA bytes as 0xAARRGGBB, the screen's layout.
+                        let swapped = words.loadUnaligned(fromByteOffset: pixel &* 4, as: UInt32.self).byteSwapped
+                        differs |= screen[pixel] ^ (swapped >> 8 | swapped << 24)
+                    }
+                    if differs == 0 {
+                        start = end
+                        continue
+                    }
+                }
+                for x in start..<end where source[(y * width + x) * 4 + 3] != 0 {
+                    let pixel = y * width + x
+                    let error = Self.shownError(source, pixel, shown: screen[pixel], cleared: clearedColumns.contains(x))
+                    guard error == Quantizer.Sample.unlimited
+                            || error * AlphaFlattener.visibility(source[pixel * 4 + 3]) > Float(Self.tolerance) else { continue }
+                    selected[pixel] = true
+                    any = true
+                }
+                start = end
             }
         }
         return any
