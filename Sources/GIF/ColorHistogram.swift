@@ -137,6 +137,81 @@ struct ColorHistogram: Sendable {
         }
     }
 
+    /// ``add(_:only:pixels:costs:)`` into this histogram and `other` at once, in one pass over the
+    /// pixels: each gets the very additions, in the same order, that its own call would make, so
+    /// both end as they would have (`other` has been given the same pixels as this one so far, so
+    /// it has the same exact colours; its bins may be finer). Filling a frame's small-table and
+    /// full-table histograms so, the pixels, their selection and their costs are read once, not twice.
+    @inline(__always)
+    mutating func add(_ pixels: [UInt8], only selected: [Bool], pixels range: Range<Int>, alsoTo other: inout ColorHistogram,
+                      costs: (Int) -> Float) {
+        collectExactColors(pixels, only: selected, range: range)
+        (other.exactColors, other.opaqueColors) = (exactColors, opaqueColors)
+        (hasCosts, other.hasCosts) = (true, true)
+        var touched = self.touched, entries = self.entries, otherTouched = other.touched, otherEntries = other.entries
+        (self.touched, self.entries, other.touched, other.entries) = ([], [], [], [])
+        defer { (self.touched, self.entries, other.touched, other.entries) = (touched, entries, otherTouched, otherEntries) }
+        let (shift, bits, otherShift, otherBits) = (8 - self.bits, self.bits, 8 - other.bits, other.bits)
+        if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }
+        if !isKnownUniquelyReferenced(&other.slots) { other.slots = other.slots.copy() }
+        let (slots, otherSlots) = (self.slots.buffer, other.slots.buffer)
+        pixels.withUnsafeBufferPointer { source in
+            selected.withUnsafeBufferPointer { selected in
+                var index = range.lowerBound * 4
+                let end = range.upperBound * 4
+                // Each histogram's last bin is kept in registers, as `accumulate` keeps it.
+                var current = -1, currentBin = -1, otherCurrent = -1, otherCurrentBin = -1
+                var sums = Entry(), otherSums = Entry()
+                while index < end {
+                    if source[index + 3] != 0 && selected[index >> 2] {
+                        let r = source[index], g = source[index + 1], b = source[index + 2]
+                        let bin = Int(r >> shift) << (2 * bits) | Int(g >> shift) << bits | Int(b >> shift)
+                        if bin != currentBin {
+                            if slots[bin] == 0 {
+                                touched.append(bin)
+                                entries.append(Entry())
+                                slots[bin] = Int32(entries.count)
+                            }
+                            if current >= 0 { entries[current] = sums }
+                            (current, currentBin) = (Int(slots[bin]) - 1, bin)
+                            sums = entries[current]
+                        }
+                        let otherBin = Int(r >> otherShift) << (2 * otherBits) | Int(g >> otherShift) << otherBits | Int(b >> otherShift)
+                        if otherBin != otherCurrentBin {
+                            if otherSlots[otherBin] == 0 {
+                                otherTouched.append(otherBin)
+                                otherEntries.append(Entry())
+                                otherSlots[otherBin] = Int32(otherEntries.count)
+                            }
+                            if otherCurrent >= 0 { otherEntries[otherCurrent] = otherSums }
+                            (otherCurrent, otherCurrentBin) = (Int(otherSlots[otherBin]) - 1, otherBin)
+                            otherSums = otherEntries[otherCurrent]
+                        }
+                        let alpha = source[index + 3]
+                        // As `accumulate` adds them with a weight of 1.
+                        let visibility = (alpha == 255 ? 1 : Double(AlphaFlattener.visibility(alpha))) * 1.0
+                        let cost = Double(costs(index >> 2))
+                        sums.count &+= 1
+                        sums.r &+= UInt64(r)
+                        sums.g &+= UInt64(g)
+                        sums.b &+= UInt64(b)
+                        sums.visibility += visibility
+                        sums.cost += cost
+                        otherSums.count &+= 1
+                        otherSums.r &+= UInt64(r)
+                        otherSums.g &+= UInt64(g)
+                        otherSums.b &+= UInt64(b)
+                        otherSums.visibility += visibility
+                        otherSums.cost += cost
+                    }
+                    index += 4
+                }
+                if current >= 0 { entries[current] = sums }
+                if otherCurrent >= 0 { otherEntries[otherCurrent] = otherSums }
+            }
+        }
+    }
+
     /// Empties the histogram, touching only the bins in use (cheaper than a new one per frame).
     mutating func removeAll() {
         if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }

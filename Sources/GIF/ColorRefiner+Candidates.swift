@@ -11,8 +11,9 @@ extension ColorRefiner {
         var repeats = false
         /// Some pixel is a candidate.
         var any = false
-        /// Whether the candidates were added to the full table's histogram (``fine``) rather than
-        /// the small table's (``histogram``).
+        /// Whether the candidates were added to the full table's histogram (``fine``): instead of
+        /// the small table's (``histogram``) when the frame is sure to get a full table, or beside
+        /// it when the frame before outgrew its small table (``upgradedLast``).
         var fine = false
     }
 
@@ -29,6 +30,10 @@ extension ColorRefiner {
         previous = digest
         let size = palettesMade == 0 ? firstColors : colors
         let full = size == firstColors || (lastTexture.error >= Self.textureError && lastTexture.skipped < Self.textureSkips)
+        // The frame before outgrew its small table: this one likely does too, and then needs the
+        // full table's histogram as well, filled here in the same pass over the rows instead of
+        // in a second pass over the frame alone on the encoding thread (``target(for:screen:cleared:_:)``).
+        let both = !full && upgradedLast
         // Scratch kept from frame to frame (fresh pages cost more than clearing).
         selected.withUnsafeMutableBufferPointer { $0.update(repeating: false) }
         let (width, height) = (self.width, self.height)
@@ -43,8 +48,8 @@ extension ColorRefiner {
             }
         }
         guard let rows else {
-            if any { fill(of: pixels, screen: screen, cleared: cleared, rows: 0..<height, fine: full, removing: true) }
-            return Candidates(any: any, fine: full)
+            if any { fill(of: pixels, screen: screen, cleared: cleared, rows: 0..<height, fine: full, both: both, removing: true) }
+            return Candidates(any: any, fine: full || both)
         }
         var found = false
         let band = Self.bandRows(width: width)
@@ -57,15 +62,21 @@ extension ColorRefiner {
                 }
             }
             found = found || some
-            fill(of: pixels, screen: screen, cleared: cleared, rows: top..<bottom, fine: full, removing: top == 0)
+            fill(of: pixels, screen: screen, cleared: cleared, rows: top..<bottom, fine: full, both: both, removing: top == 0)
         }
-        return Candidates(any: found, fine: full)
+        return Candidates(any: found, fine: full || both)
     }
 
-    /// Adds the candidates of `rows` to the full table's histogram or the small one's, emptied
-    /// first when `removing`.
+    /// Adds the candidates of `rows` to the full table's histogram or the small one's (to both
+    /// with `both`), emptied first when `removing`.
     private mutating func fill(of pixels: [UInt8], screen: UnsafeBufferPointer<UInt32>, cleared: GIF.Rect?, rows: Range<Int>,
-                               fine: Bool, removing: Bool) {
+                               fine: Bool, both: Bool = false, removing: Bool) {
+        if both {
+            if removing { histogram.removeAll(); self.fine.removeAll() }
+            Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, rows: rows,
+                               to: &histogram, alsoTo: &self.fine)
+            return
+        }
         if fine {
             if removing { self.fine.removeAll() }
             Self.addCandidates(of: pixels, selected, screen: screen, cleared: cleared, width: width, rows: rows, to: &self.fine)
@@ -82,18 +93,60 @@ extension ColorRefiner {
     static func select(rows: Range<Int>, of source: UnsafeBufferPointer<UInt8>, screen: UnsafeBufferPointer<UInt32>,
                        cleared: GIF.Rect?, width: Int, into selected: UnsafeMutableBufferPointer<Bool>) -> Bool {
         var any = false
+        let words = UnsafeRawPointer(source.baseAddress!)
         for y in rows {
             let clearedColumns = Self.clearedColumns(cleared, row: y)
-            for x in 0..<width where source[(y * width + x) * 4 + 3] != 0 {
-                let pixel = y * width + x
-                let error = Self.shownError(source, pixel, shown: screen[pixel], cleared: clearedColumns.contains(x))
-                guard error == Quantizer.Sample.unlimited
-                        || error * AlphaFlattener.visibility(source[pixel * 4 + 3]) > Float(Self.tolerance) else { continue }
-                selected[pixel] = true
-                any = true
+            var start = 0
+            while start < width {
+                let end = min(width, start &+ 8)
+                // Eight opaque pixels the screen shows exactly (a screencast's still parts) are
+                // no candidates: skipped in one comparison. (A transparent pixel matches only a
+                // transparent screen, and is skipped either way.)
+                if clearedColumns.isEmpty && end &- start == 8 {
+                    var differs: UInt32 = 0
+                    for x in start..<end {
+                        let pixel = y &* width &+ x
+                        // RGBA bytes as 0xAARRGGBB, the screen's layout.
+                        let swapped = words.loadUnaligned(fromByteOffset: pixel &* 4, as: UInt32.self).byteSwapped
+                        differs |= screen[pixel] ^ (swapped >> 8 | swapped << 24)
+                    }
+                    if differs == 0 {
+                        start = end
+                        continue
+                    }
+                }
+                for x in start..<end where source[(y * width + x) * 4 + 3] != 0 {
+                    let pixel = y * width + x
+                    let error = Self.shownError(source, pixel, shown: screen[pixel], cleared: clearedColumns.contains(x))
+                    guard error == Quantizer.Sample.unlimited
+                            || error * AlphaFlattener.visibility(source[pixel * 4 + 3]) > Float(Self.tolerance) else { continue }
+                    selected[pixel] = true
+                    any = true
+                }
+                start = end
             }
         }
         return any
+    }
+
+    /// ``addCandidates(of:_:screen:cleared:width:rows:to:)`` into `histogram` and `other` in one pass
+    /// (``ColorHistogram/add(_:only:pixels:alsoTo:costs:)``).
+    @inline(__always)
+    static func addCandidates(of pixels: [UInt8], _ selected: [Bool], screen: UnsafeBufferPointer<UInt32>, cleared: GIF.Rect?,
+                              width: Int, rows: Range<Int>, to histogram: inout ColorHistogram, alsoTo other: inout ColorHistogram) {
+        pixels.withUnsafeBufferPointer { source in
+            var (row, rowStart) = (rows.lowerBound, rows.lowerBound * width)
+            var columns = Self.clearedColumns(cleared, row: row)
+            histogram.add(pixels, only: selected, pixels: (rows.lowerBound * width)..<(rows.upperBound * width), alsoTo: &other) { pixel in
+                if cleared != nil {
+                    while pixel >= rowStart + width {
+                        (row, rowStart) = (row + 1, rowStart + width)
+                        columns = Self.clearedColumns(cleared, row: row)
+                    }
+                }
+                return Self.shownError(source, pixel, shown: screen[pixel], cleared: columns.contains(pixel - rowStart))
+            }
+        }
     }
 
     /// Adds the candidates (`selected`) of `pixels` in `rows` to `histogram`, each with how far the screen

@@ -210,9 +210,16 @@ extension FrameDiff {
     /// The entry of `table` nearest to `color`, other than `skipping` (the transparent one).
     static func nearestEntry(to color: UInt32, in table: [UInt32], skipping: UInt8) -> UInt8 {
         var best = 0, bestDistance = Int.max
-        for entry in table.indices where entry != Int(skipping) {
-            let distance = distance(table[entry], color)
-            if distance < bestDistance { (best, bestDistance) = (entry, distance) }
+        // Unchecked reads and arithmetic: every entry of a full table is measured (a cleared
+        // region's colours, on the moving dino 3 % of the CPU).
+        table.withUnsafeBufferPointer { table in
+            let (r, g, b) = (Int(color >> 16 & 0xFF), Int(color >> 8 & 0xFF), Int(color & 0xFF))
+            for entry in 0..<table.count where entry != Int(skipping) {
+                let other = table[entry]
+                let dr = Int(other >> 16 & 0xFF) &- r, dg = Int(other >> 8 & 0xFF) &- g, db = Int(other & 0xFF) &- b
+                let distance = dr &* dr &+ dg &* dg &+ db &* db
+                if distance < bestDistance { (best, bestDistance) = (entry, distance) }
+            }
         }
         return UInt8(best)
     }

@@ -237,12 +237,13 @@ struct FrameDiff {
                         var minX = width, minY = height, maxX = -1, maxY = -1
                         for y in (height * band / bands)..<(height * (band + 1) / bands) {
                             let row = y * width
-                            var first = -1, last = -1
-                            for x in 0..<width where canvas.buffer[row + x] != 0 && pixels.buffer[(row + x) * 4 + 3] == 0 {
-                                if first < 0 { first = x }
-                                last = x
-                            }
-                            guard first >= 0 else { continue }
+                            // The row's first and last such pixel, each found from its end.
+                            @inline(__always) func clears(_ x: Int) -> Bool { canvas.buffer[row + x] != 0 && pixels.buffer[(row + x) * 4 + 3] == 0 }
+                            var first = 0
+                            while first < width && !clears(first) { first += 1 }
+                            guard first < width else { continue }
+                            var last = width - 1
+                            while !clears(last) { last -= 1 }
                             minX = min(minX, first)
                             maxX = max(maxX, last)
                             if minY == height { minY = y }
@@ -297,21 +298,26 @@ struct FrameDiff {
                             var minX = width, minY = height, maxX = -1, maxY = -1
                             for y in (height * band / bands)..<(height * (band + 1) / bands) {
                                 let row = y * width
-                                var first = -1, last = -1
-                                // One loop per kind, so each compiles to a plain comparison.
+                                // One loop per kind, so each compiles to a plain comparison. Only a row's
+                                // first and last such pixel matter: found from each end, the middle of a
+                                // changed row is not read (this pass was 4–7 % of the CPU on the smoke and
+                                // the screencast); an unchanged row is compared 8 pixels at a time.
+                                let first: Int, last: Int
                                 switch predicate {
                                 case .any:
-                                    for x in 0..<width where Change.any.holds(target.buffer[row + x], screen.buffer[row + x]) {
-                                        if first < 0 { first = x }
-                                        last = x
-                                    }
+                                    let (t, s) = (target.buffer.baseAddress! + row, screen.buffer.baseAddress! + row)
+                                    first = Self.firstDifference(t, s, width)
+                                    guard first < width else { continue }
+                                    last = Self.lastDifference(t, s, width)
                                 case .clearing:
-                                    for x in 0..<width where Change.clearing.holds(target.buffer[row + x], screen.buffer[row + x]) {
-                                        if first < 0 { first = x }
-                                        last = x
-                                    }
+                                    var x = 0
+                                    while x < width && !Change.clearing.holds(target.buffer[row + x], screen.buffer[row + x]) { x += 1 }
+                                    guard x < width else { continue }
+                                    first = x
+                                    x = width - 1
+                                    while !Change.clearing.holds(target.buffer[row + x], screen.buffer[row + x]) { x -= 1 }
+                                    last = x
                                 }
-                                guard first >= 0 else { continue }
                                 minX = min(minX, first)
                                 maxX = max(maxX, last)
                                 if minY == height { minY = y }

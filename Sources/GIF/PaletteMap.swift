@@ -138,26 +138,39 @@ struct PaletteMap: Sendable {
         return Int(palette[i]) == r && Int(palette[i + 1]) == g && Int(palette[i + 2]) == b
     }
 
-    /// The index of the palette entry nearest to `(r, g, b)` in squared RGB distance.
+    /// The index of the palette entry nearest to `(r, g, b)` in squared RGB distance (the lowest
+    /// index among equally near ones). Read through unsafe buffers: the checked reads of the
+    /// candidate lists were half of the refiner's last per-pixel pass on the anti-aliased dino
+    /// (a full table's coarse lists hold dozens of entries).
     @inline(__always)
     func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt8 {
         let cell = (r >> shift) << (2 * bits) | (g >> shift) << bits | (b >> shift)
-        let start = Int(offsets[cell]), end = Int(offsets[cell + 1])
-        if end - start == 1 { return candidates[start] }
-        // A cell left without a list (see `cells` in `init`) checks every entry.
-        let slots = start < end ? start..<end : 0..<(palette.count / 3)
-        var best: UInt8 = 0
-        var bestDistance = Int.max
-        for slot in slots {
-            let index = start < end ? Int(candidates[slot]) : slot
-            let dr = r - Int(palette[index * 3]), dg = g - Int(palette[index * 3 + 1]), db = b - Int(palette[index * 3 + 2])
-            let distance = dr * dr + dg * dg + db * db
-            if distance < bestDistance {
-                bestDistance = distance
-                best = UInt8(index)
+        return offsets.withUnsafeBufferPointer { offsets in
+            candidates.withUnsafeBufferPointer { candidates in
+                palette.withUnsafeBufferPointer { palette in
+                    let start = Int(offsets[cell]), end = Int(offsets[cell + 1])
+                    if end &- start == 1 { return candidates[start] }
+                    var best: UInt8 = 0
+                    var bestDistance = Int.max
+                    @inline(__always) func check(_ index: Int) {
+                        let dr = r &- Int(palette[index &* 3]), dg = g &- Int(palette[index &* 3 &+ 1])
+                        let db = b &- Int(palette[index &* 3 &+ 2])
+                        let distance = dr &* dr &+ dg &* dg &+ db &* db
+                        if distance < bestDistance {
+                            bestDistance = distance
+                            best = UInt8(truncatingIfNeeded: index)
+                        }
+                    }
+                    if start < end {
+                        for slot in start..<end { check(Int(candidates[slot])) }
+                    } else {
+                        // A cell left without a list (see `cells` in `init`) checks every entry.
+                        for index in 0..<(palette.count / 3) { check(index) }
+                    }
+                    return best
+                }
             }
         }
-        return best
     }
 }
 
