@@ -148,7 +148,7 @@ struct PreviewContent: Sendable {
             addSheet(Self.join(folder, data))
         }
         for (data, named) in SheetPages.dataNamingPages(inFolder: folder, names: names) where !pages.values.contains(data) {
-            // Pages missing, or named elsewhere (`../atlas.png`, an absolute path): pages are looked up beside the data only.
+            // Pages missing, or named elsewhere (`../atlas.png`, an absolute path): pages are read from the data's folder or below it.
             let missing = Set(named).sorted().filter { page in
                 page.hasPrefix("/") || page.split(separator: "/").contains("..")
                     || !(names.contains(FileIO.lastComponent(of: page)) || FileIO.isRegularFile(Self.join(folder, page)))
@@ -159,7 +159,7 @@ struct PreviewContent: Sendable {
                 continue
             }
             problems.append("\(Self.join(folder, data)): sheet not shown: it names \(missing.count == 1 ? "a page" : "pages") "
-                            + "\(missing.prefix(3).joined(separator: ", ")) that \(folder) does not hold (pages are read beside their data only)")
+                            + "\(missing.prefix(3).joined(separator: ", ")) that \(folder) does not hold (pages are read from the data's folder or a folder below it)")
         }
         // Animated files: GIF, WebP, .apng, and a `.png` without a frame number that holds an
         // APNG (`assemble -o boom.png` writes one), as validation judges them.

@@ -43,7 +43,7 @@ struct FreshEyesRoundNineteenTests {
         let summary = try FreshEyesNineteenTests.preview(["sheets", "-o", "p.html", "--no-validate"], in: dir)
         let warnings = summary["warnings"] as? [String] ?? []
         #expect(summary["sheets"] as? Int == 0 && warnings == ["sheets/s.json: sheet not shown: it names a page \(page) that sheets does not hold "
-                                                               + "(pages are read beside their data only)"], "\(summary)")
+                                                               + "(pages are read from the data's folder or a folder below it)"], "\(summary)")
     }
 
     /// `sheet` said `gold_4.png.png` was "left out" and packed it anyway (as a sprite `gold_4.png`
