@@ -134,24 +134,37 @@ struct InterruptCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".png") }.count == 61)
     }
 
-    /// Ctrl-C during `flipbook build` ended it without a word: a user could not tell which targets
-    /// were done. It now says so on standard error, after the temporary files are gone: the target
-    /// built (`coin`), and that the next build starts with the one interrupted (the frames of the
-    /// 60-frame GIF, a second of work in a debug build).
-    @Test func anInterruptedBuildSaysWhatWasBuilt() throws {
+    /// A project of two targets: `coin` (the gold coin's GIF, quick) and `boom` (the frames of the
+    /// 60-frame GIF, a second of work in a debug build), for interrupting between the two.
+    static func twoTargetProject() throws -> String {
         let folder = try BuildCommandTests.project(#"""
             { "targets": {
                 "coin": { "assemble": "coin", "output": "build/coin.gif", "fps": 8 },
                 "boom": { "frames": "boom.gif", "output": "build/boom" } } }
             """#)
+        try FileManager.default.copyItem(atPath: gif, toPath: folder + "/boom.gif")
+        return folder
+    }
+
+    /// Waits until `coin` is recorded (its state saved, which its report follows at once) and
+    /// `boom` is being written; whether that happened.
+    static func waitUntilCoinIsBuiltAndBoomWritten(in folder: String) -> Bool {
+        waitUntil {
+            let state = (try? String(contentsOfFile: folder + "/.flipbook-build/state.json", encoding: .utf8)) ?? ""
+            return state.contains(#""coin""#) && !temporaries(in: folder + "/build/boom").isEmpty
+        }
+    }
+
+    /// Ctrl-C during `flipbook build` ended it without a word: a user could not tell which targets
+    /// were done. It now says so on standard error, after the temporary files are gone: the target
+    /// built (`coin`), and that the next build starts with the one interrupted (the frames of the
+    /// 60-frame GIF, a second of work in a debug build).
+    @Test func anInterruptedBuildSaysWhatWasBuilt() throws {
+        let folder = try Self.twoTargetProject()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.copyItem(atPath: Self.gif, toPath: folder + "/boom.gif")
         let child = try Child(["build", "--project", folder + "/flipbook.json"], standardError: folder + "/stderr.txt")
         // coin is recorded (its state saved, which its report follows at once) and boom is being written.
-        let started = Self.waitUntil {
-            let state = (try? String(contentsOfFile: folder + "/.flipbook-build/state.json", encoding: .utf8)) ?? ""
-            return state.contains(#""coin""#) && !Self.temporaries(in: folder + "/build/boom").isEmpty
-        }
+        let started = Self.waitUntilCoinIsBuiltAndBoomWritten(in: folder)
         // coin's report follows its saved record at once, but on a loaded machine not always before
         // this poll sees the record: a moment for it (the early exit below covers a build that ends).
         usleep(200_000)
@@ -177,18 +190,10 @@ struct InterruptCommandTests {
     /// it got no JSON. It prints one object of what was decided, `"interrupted": true` and the
     /// exit code, as a failure prints `{"error", "exitCode"}`.
     @Test func anInterruptedJSONBuildPrintsWhatWasBuilt() throws {
-        let folder = try BuildCommandTests.project(#"""
-            { "targets": {
-                "coin": { "assemble": "coin", "output": "build/coin.gif", "fps": 8 },
-                "boom": { "frames": "boom.gif", "output": "build/boom" } } }
-            """#)
+        let folder = try Self.twoTargetProject()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.copyItem(atPath: Self.gif, toPath: folder + "/boom.gif")
         let child = try Child(["build", "--json", "--project", folder + "/flipbook.json"], standardOutput: folder + "/stdout.txt")
-        let started = Self.waitUntil {
-            let state = (try? String(contentsOfFile: folder + "/.flipbook-build/state.json", encoding: .utf8)) ?? ""
-            return state.contains(#""coin""#) && !Self.temporaries(in: folder + "/build/boom").isEmpty
-        }
+        let started = Self.waitUntilCoinIsBuiltAndBoomWritten(in: folder)
         usleep(200_000)
         kill(child.pid, SIGTERM)
         let exit = child.wait()

@@ -45,25 +45,32 @@ struct PreviewServeTests {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
     }
 
-    @Test func servesThePageAndItsReloadNoticeFiresAfterARebuild() async throws {
-        let made = try PreviewFixture.make("serve")
-        defer { try? FileManager.default.removeItem(atPath: made.folder) }
+    /// `flipbook preview --serve` with `arguments`, started in `folder`, and the first line it
+    /// printed (its URL, or `--json`'s object), waited for up to 10 s. The caller ends the process.
+    static func serve(_ arguments: [String], in folder: String) async throws -> (Process, String) {
         let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["preview", "--serve", "--no-validate"]
-        process.currentDirectoryURL = URL(fileURLWithPath: made.folder)
+        process.executableURL = executable
+        process.arguments = ["preview", "--serve"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
         let lines = Lines(out.fileHandleForReading)
-        var url: String?
-        for _ in 0..<200 where url == nil {
-            url = lines.all.firstMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\//).map { String($0.output) }
-            if url == nil { try await Task.sleep(nanoseconds: 50_000_000) }
+        var line: String?
+        for _ in 0..<200 where line == nil {
+            line = lines.all.contains("\n") ? lines.all.split(separator: "\n").first.map(String.init) : nil
+            if line == nil { try await Task.sleep(nanoseconds: 50_000_000) }
         }
-        let page = try #require(url, "no URL printed: \(lines.all)")
+        return (process, line ?? "")
+    }
+
+    @Test func servesThePageAndItsReloadNoticeFiresAfterARebuild() async throws {
+        let made = try PreviewFixture.make("serve")
+        defer { try? FileManager.default.removeItem(atPath: made.folder) }
+        let (process, first) = try await Self.serve(["--no-validate"], in: made.folder)
+        defer { process.terminate(); process.waitUntilExit() }
+        let page = try #require(first.firstMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\//).map { String($0.output) }, "no URL printed: \(first)")
 
         let (status, html) = try await Self.get(page)
         #expect(status == 200)
@@ -107,22 +114,8 @@ struct PreviewServeTests {
         defer { for folder in [made.folder, outside] { try? FileManager.default.removeItem(atPath: folder) } }
         try FileManager.default.copyItem(atPath: made.folder + "/anim/boom.gif", toPath: outside + "/far.gif")
         try FileManager.default.createSymbolicLink(atPath: made.folder + "/anim/far.gif", withDestinationPath: outside + "/far.gif")
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = ["preview", "--serve", "--json", "--no-validate"]
-        process.currentDirectoryURL = URL(fileURLWithPath: made.folder)
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, first) = try await Self.serve(["--json", "--no-validate"], in: made.folder)
         defer { process.terminate(); process.waitUntilExit() }
-        let lines = Lines(out.fileHandleForReading)
-        var line: String?
-        for _ in 0..<200 where line == nil {
-            line = lines.all.split(separator: "\n").first.map(String.init)
-            if line == nil { try await Task.sleep(nanoseconds: 50_000_000) }
-        }
-        let first = try #require(line, "nothing printed")
         let serving = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         let url = try #require(serving["url"] as? String)
         let warnings = serving["warnings"] as? [String] ?? []
