@@ -13,7 +13,7 @@ extension Discovery {
 
     /// What a folder given alone stands for by the rule a folder and an upload share
     /// (``SourceImages``): `nil` when `source` is no folder or holds no image.
-    static func folderImages(_ source: String) throws(Error) -> SourceImages? {
+    package static func folderImages(_ source: String) throws(Error) -> SourceImages? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         return try SourceImages.reading(imageFiles(inFolder: trimmingSlash(source)), of: source) { path in

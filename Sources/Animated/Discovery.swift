@@ -134,6 +134,9 @@ public enum Discovery {
             case .animationNotFrames(let source, let animation) where source == Discovery.filesGiven:
                 "the files given hold no PNG frames but the animation \(animation): a sprite sheet packs PNG frames; "
                     + "FramesJob(files:) explodes an animation into PNG frames in memory, which a sheet packs"
+            case .animationNotFrames(let source, let animation) where OutputName.pathExtension(animation) == "png":
+                "\(source) holds no still PNG frames but the animated PNG (APNG) "
+                    + "\(animation): a sprite sheet packs PNG frames; FramesJob writes an animation's frames to a folder, which a sheet packs"
             case .animationNotFrames(let source, let animation):
                 "\(source) holds no PNG frames but the animation "
                     + "\(animation): a sprite sheet packs PNG frames; FramesJob writes an animation's frames to a folder, which a sheet packs"
@@ -260,8 +263,11 @@ public enum Discovery {
                     found = true
                 }
             }
-            // A folder whose only image is a GIF, APNG or WebP holds no image to pack, as an upload of it.
-            if !found, case .animation(let path, _)? = try? folderImages(source) { throw .animationNotFrames(source: source, animation: path) }
+            // A folder whose only image is a GIF, APNG or WebP holds no image to pack, as an upload of it
+            // (a lone APNG too, named as a frame or not: `walk1.png` alone is the animation `assemble` reads).
+            if !found || (isDirectory.boolValue && paths.count == 1), case .animation(let path, _)? = try? folderImages(source) {
+                throw .animationNotFrames(source: source, animation: path)
+            }
             if !found && !paths.contains(where: { seen.contains(NameSpelling.Exact($0)) }) { throw noFrames(in: source) }
         }
         // One folder spelled two ways (`fire ./fire`) is one folder: its files count once.

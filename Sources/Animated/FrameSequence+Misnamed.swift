@@ -5,6 +5,7 @@ import Raster
 extension FrameSequence {
     /// The files beside the sequence named as a frame of it that it does not have, but not as a
     /// PNG (`gold_3.jpg`, `GOLD_4.JPG`, `gold_5.webp`, `gold_3` or `gold_3.png.png` beside `gold_1.png`…`gold_2.png`),
+    /// and those named as a frame it has with an extension hidden twice (`gold_2.png.png`, a stray copy),
     /// each with what to do about it (a PNG is to be renamed, anything else converted) — a frame an artist saved in
     /// another format or under another extension, which no reader takes: in a gap, at either end.
     /// A GIF, APNG or WebP of several frames is an animation beside the frames, not one of them.
@@ -18,15 +19,24 @@ extension FrameSequence {
             var stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
             // `walk2.png.png` (an extension hidden twice, as Windows' Explorer hides one): named as
             // a PNG, but as no frame.
-            if ImageFileName(path: name).pathExtension == "png" {
+            let hiddenTwice = ImageFileName(path: name).pathExtension == "png"
+            if hiddenTwice {
                 guard let dot = stem.lastIndex(of: "."), dot != stem.startIndex,
                       Self.imageExtensions.contains(stem[stem.index(after: dot)...].lowercased()) else { return nil }
                 stem = String(stem[..<dot])
             }
+            // A frame the sequence has, saved again under another extension, is left alone
+            // (`gold_4.jpg` beside `gold_4.png`: no reader takes it); one whose extension is hidden
+            // twice (`gold_4.png.png`) is a stray copy that `sheet` would pack as a sprite of its own.
             guard let frame = FrameFile(path: String(path.dropLast(name.count - stem.count)) + ".png"),
-                  frame.prefix.lowercased() == prefix, !numbers.contains(frame.number), FileIO.isRegularFile(path) else { return nil }
+                  frame.prefix.lowercased() == prefix, hiddenTwice || !numbers.contains(frame.number),
+                  FileIO.isRegularFile(path) else { return nil }
             // The name it plays under: this sequence's prefix, the file's own number and `@Nx`.
             let wanted = self.prefix + String(stem.dropFirst(frame.prefix.count)) + ".png"
+            if let taken = frames.first(where: { $0.number == frame.number })?.files
+                .first(where: { $0.scale == frame.scale && $0.device == frame.device }) {
+                return (path, "\(FileIO.lastComponent(of: taken.path)) is frame \(frame.number) already: remove this file, or give it a number of its own")
+            }
             let head = (try? FileIO.readPrefix(path, limit: 4096))?.bytes
             let format = head.flatMap(FileSignature.format(of:))
             // An animation of several frames (`gold_5.gif`, what `assemble -o gold_5.gif` writes) is

@@ -15,7 +15,7 @@ import Basics
 ///   says which one is meant.
 /// - A lone `.png` whose content is an APNG (`acTL`) is that animation too; among other PNGs it
 ///   is a frame, which `png.animated` reports and the jobs refuse.
-enum SourceImages: Equatable {
+package enum SourceImages: Equatable {
     /// One GIF, APNG or WebP, by name, and its kind.
     case animation(String, AssembleJob.Format)
     /// PNG images, in the order given, and the GIFs, APNGs and WebPs left out beside them.

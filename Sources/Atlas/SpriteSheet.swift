@@ -178,6 +178,16 @@ public struct SpriteSheet: Sendable {
     static let fileNameRule = "a file name on Linux, macOS or Windows cannot hold / \\ : * ? \" < > | or control characters: "
         + "they become _ (control characters are left out), an empty name becomes _ and a leading dot gets a _ before it"
 
+    /// Why two sprite names make one file, for messages: a name's `.png` is the file's extension
+    /// (`gold_4` and `gold_4.png`), a page's `@2x` is added to a name without it, or a character no
+    /// file name holds was replaced (``fileNameRule``).
+    static func whyOneFile(_ first: String, _ second: String) -> String {
+        let base = { (name: String) in name.hasSuffix(".png") ? String(name.dropLast(4)) : name }
+        if base(first) == base(second) { return "a sprite name's .png is the file's extension, so it is not added twice" }
+        if portable(base(first)) != portable(base(second)) { return "a page's @Nx is added to a sprite name without it" }
+        return fileNameRule
+    }
+
     /// The characters ``safeFileName(for:scale:)`` writes as `_`: `/` (the one a Linux file name
     /// cannot hold beside NUL), `:` (macOS's Finder shows it as `/`; Windows refuses it) and the
     /// others Windows refuses, so that a folder of frames can be committed and checked out on all
@@ -323,7 +333,7 @@ public struct SpriteSheet: Sendable {
             }
             if let other = names.updateValue(sprite, forKey: file) {
                 throw .sheet(.invalid(file: source, reason: "the sprites \(Self.quoted(other.name)) and \(Self.quoted(sprite.name)) would both "
-                    + "be the file \(file) (\(Self.fileNameRule)): rename one in the data (nothing was written)"))
+                    + "be the file \(file) (\(Self.whyOneFile(other.name, sprite.name))): rename one in the data (nothing was written)"))
             }
         }
         try Self.checkOneFilePerSprite(sprites.map { (fileName(for: $0), $0) }, source: source)

@@ -119,9 +119,12 @@ final class BuildRun: @unchecked Sendable {
         let project = job.project
         let digests = FileDigests(known: (record?.inputs ?? [:]).merging(record?.outputs ?? [:]) { a, _ in a },
                                   recorded: record?.recorded ?? 0)
+        // A file this target's last build wrote, unchanged since, is its own output, not an input: one it
+        // no longer writes (its output renamed inside its source folder) is removed once it is built.
+        let ownEarlier = { (path: String, file: BuildState.FileRecord) in previous[path]?.sha256 == file.sha256 }
         var inputs: [String: BuildState.FileRecord] = [:]
         for path in TargetInputs.paths(of: target, in: project) {
-            if let file = digests.record(path, disk: project.onDisk(path)) { inputs[path] = file }
+            if let file = digests.record(path, disk: project.onDisk(path)), !ownEarlier(path, file) { inputs[path] = file }
         }
         let key = ContentHash.of(fields: [tool, target.kind.rawValue, target.settings] + inputs.keys.sorted().map { "\($0)\t\(inputs[$0]!.sha256)" })
         let reasons = job.force ? ["forced"]
@@ -181,7 +184,11 @@ final class BuildRun: @unchecked Sendable {
         // A file changed while the job ran (the job may have read either version): not recorded,
         // so the next build builds the target again.
         let after = FileDigests(known: [:], recorded: 0)
-        var changedDuring = Set(TargetInputs.paths(of: target, in: project)).symmetricDifference(inputs.keys).sorted()
+        let inputsAfter = TargetInputs.paths(of: target, in: project).filter { path in
+            guard inputs[path] == nil, let now = after.record(path, disk: project.onDisk(path)) else { return true }
+            return !ownEarlier(path, now)
+        }
+        var changedDuring = Set(inputsAfter).symmetricDifference(inputs.keys).sorted()
         for (path, before) in inputs where !changedDuring.contains(path) {
             if after.record(path, disk: project.onDisk(path))?.sha256 != before.sha256 { changedDuring.append(path) }
         }

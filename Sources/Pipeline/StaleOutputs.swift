@@ -4,8 +4,9 @@ import Foundation
 /// Files a target's earlier build wrote that its build now no longer writes — its `output`
 /// renamed (`build/coin.gif` → `build/gold.gif`), a sheet's data format changed — which would
 /// otherwise stay beside the new ones and ship with them. Removed after the target is built (or
-/// taken from the cache), each only when nothing else claims it: not an output or a read root of
-/// any target of the project, and unchanged since the build wrote it (its SHA-256 is the one the
+/// taken from the cache), each only when nothing else claims it: not an output of any target of
+/// the project nor a file a target names as its source (a file inside a folder a target reads is
+/// not claimed by it), and unchanged since the build wrote it (its SHA-256 is the one the
 /// state recorded: an edited file is the user's now, and stays).
 enum StaleOutputs {
     /// Removes the files of `previous` (the target's recorded outputs, relative to the project's
@@ -19,9 +20,16 @@ enum StaleOutputs {
             !kept.contains(path) && !keptFiles.contains { FileIO.isSameFile(project.onDisk(path), $0) }
         }.sorted()
         guard !gone.isEmpty else { return [] }
-        let claimed = project.targets.flatMap { $0.outputs + BuildGraph.readRoots(of: $0, in: project) }
+        // A file a target names as its source (`"assemble": "build/coin.gif"`) is claimed; one that is
+        // only inside a folder a target reads is not: a renamed output in its own source folder
+        // (`src/coin/sheet.png` → `src/coin/atlas.png`) would otherwise stay there for good, listed
+        // among the folder's inputs, left out or packed by every reader of it.
+        let outputs = project.targets.flatMap(\.outputs)
+        let sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project) }
+        let claimed = outputs + sources
         var removed: [String] = []
-        for path in gone where !claimed.contains(where: { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }) {
+        for path in gone where !outputs.contains(where: { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) })
+            && !sources.contains(where: { $0 == path || BuildGraph.path($0, isWithin: path) }) {
             let disk = project.onDisk(path)
             // Another spelling of a file a target writes (a case-insensitive disk) is that file.
             guard !claimed.contains(where: { FileIO.isSameFile(disk, project.onDisk($0)) }) else { continue }

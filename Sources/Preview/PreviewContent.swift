@@ -116,8 +116,15 @@ struct PreviewContent: Sendable {
         do { found = try Discovery.sequences(from: [folder]) } catch {
             switch error {
             case .noFrames, .onlySheetPages, .animationNotFrames, .severalAnimations, .noImagesToPack, .notFound: break
-            default: problems.append(error.description)
+            default: problems.append("\(folder): frames not shown: \(error.description)")
             }
+        }
+        // A lone APNG, named as a frame or not (`walk1.png`), is the animation `assemble` reads, not a
+        // sequence of one frame: shown as the animated files below.
+        var loneAPNG: String?
+        if found.count == 1, found[0].files.count == 1, case .animation(let path, .apng)? = try? Discovery.folderImages(folder) {
+            loneAPNG = path
+            found = []
         }
         if !found.isEmpty {
             let manifest = try? SequenceManifest.read(file: Self.join(folder, SequenceManifest.fileName))
@@ -165,7 +172,7 @@ struct PreviewContent: Sendable {
         // APNG (`assemble -o boom.png` writes one), as validation judges them.
         for name in names.sorted(by: NaturalOrder.areInIncreasingOrder) where !name.hasPrefix(".") {
             let path = Self.join(folder, name), ext = OutputName.pathExtension(name)
-            if Self.animatedExtensions.contains(ext) || (ext == "png" && FrameFile(path: path) == nil && Self.isAPNG(path)) {
+            if Self.animatedExtensions.contains(ext) || path == loneAPNG || (ext == "png" && FrameFile(path: path) == nil && Self.isAPNG(path)) {
                 if !leadsOut(path) { addAnimatedFile(path) }
             }
         }

@@ -120,15 +120,22 @@ enum ImageCommand {
     /// The warning for an image written under a frame's name beside that sequence's other frames
     /// (`coin/gold_5.png` or `coin/gold_1@2x.png` beside `gold_1…4.png`): every reader of the
     /// folder now takes it as one of the sequence's frames, as `assemble` would refuse for its own
-    /// output. `nil` for any other name.
-    static func sequenceWarning(output: String) -> String? {
-        guard let named = FrameFile(path: output) else { return nil }
+    /// output. A report (`report`: `validate -o coin/gold_9.txt`) is no frame, but the next
+    /// validation of the folder reports it as a misnamed one. `nil` for any other name.
+    static func sequenceWarning(output: String, report: Bool = false) -> String? {
+        let reportExtension = OutputName.pathExtension(output)
+        let pngName = !report ? output : String(output.dropLast(reportExtension.isEmpty ? 0 : reportExtension.count + 1)) + ".png"
+        guard let named = FrameFile(path: pngName) else { return nil }
         let folder = FileIO.parentDirectory(of: output), own = FileIO.lastComponent(of: output)
         let numbers = ((try? FileIO.entries(of: folder)) ?? []).filter { $0 != own }.compactMap { name in
             FrameFile(path: name).flatMap { $0.prefix.lowercased() == named.prefix.lowercased() ? $0.number : nil }
         }
         guard let first = numbers.min(), let last = numbers.max() else { return nil }
         let variant = named.scale == 1 && named.device == nil ? "frame \(named.number)" : "a variant of frame \(named.number)"
+        if report {
+            return "\(output) is named as \(variant) of the sequence \(named.prefix)\(first)…\(last) beside it: the next validate of "
+                + "\(folder) reports it as a misnamed frame (seq.misnamed-frame); name it without the number, or write it elsewhere"
+        }
         return "\(output) is named as \(variant) of the sequence \(named.prefix)\(first)…\(last) beside it: every reader of "
             + "\(folder) now takes it as one of that sequence's frames; name it without the number, or write it elsewhere, to keep it apart"
     }

@@ -141,6 +141,7 @@ struct Validate: ParsableCommand {
         if let output, output != OutputName.standardOutput {
             try OutputSet.write(Array((text + "\n").utf8), toFile: output, protecting: reportInputs, overwrite: overwrite)
             Console.error(report.summaryLine)
+            if let warning = ImageCommand.sequenceWarning(output: output, report: true) { Console.error("warning: \(warning)") }
         } else {
             print(text)
             // The JSON report names an unreadable folder itself (folder.unreadable): no second object.

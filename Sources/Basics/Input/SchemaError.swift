@@ -48,6 +48,9 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
     public var problem: Problem
     /// The line of a text format (libGDX `.atlas`, Godot `.tres`), from 1; written as `file:line`.
     public var line: Int?
+    /// For an unknown key: the keys the object takes, said when none is near enough to suggest
+    /// (`unknown key "foo" in targets.coin; the keys here are …`); empty when not known.
+    public var knownKeys: [String] = []
 
     /// An error at `path` of `file` (at `line`, for text formats).
     public init(file: String, path: InputPath, problem: Problem, found: String? = nil, suggestion: String? = nil, line: Int? = nil) {
@@ -65,8 +68,10 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
                                   present: Set<String> = [], noun: String = "key") -> SchemaError {
         let known = Array(known)
         let missing = Set(known).subtracting(present)
-        return SchemaError(file: file, path: parent.appending(key), problem: .unknownKey(noun: noun), found: key,
-                           suggestion: Suggestion.nearest(to: key, among: known, preferring: missing))
+        var error = SchemaError(file: file, path: parent.appending(key), problem: .unknownKey(noun: noun), found: key,
+                                suggestion: Suggestion.nearest(to: key, among: known, preferring: missing))
+        error.knownKeys = known.sorted()
+        return error
     }
 
     /// The key path as written in messages (`ops[3].colour`); empty for the root.
@@ -86,7 +91,9 @@ public struct SchemaError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownKey(let noun):
             let parent = path.parent
             let quoted = InputPath.quote(found ?? path.lastKey ?? "")
-            return "\(file): unknown \(noun) \(quoted)" + (parent.isRoot ? "" : " in \(parent)") + hint
+            let shown = knownKeys.prefix(16).map(InputPath.quote).joined(separator: ", ") + (knownKeys.count > 16 ? ", …" : "")
+            let choices = suggestion == nil && !knownKeys.isEmpty ? "; the \(noun)s here are \(shown)" : ""
+            return "\(file): unknown \(noun) \(quoted)" + (parent.isRoot ? "" : " in \(parent)") + hint + choices
         case .missingKey:
             let parent = path.parent
             return "\(file): missing key \(InputPath.quote(path.lastKey ?? ""))" + (parent.isRoot ? "" : " in \(parent)") + hint

@@ -31,7 +31,13 @@ public enum SequenceMisnamedFrameRule: ValidationRule {
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
         let sequence = facts.sequence
         guard let first = sequence.frames.first?.number, let last = sequence.frames.last?.number else { return [] }
-        return sequence.misnamedFrames.map { file in
+        // A file the config ignores is not reported (the rule lists the folder itself, after the walk
+        // that left ignored files out); the glob is matched against the path below each folder above it.
+        let ignored = { (path: String) in
+            let parts = path.split(separator: "/")
+            return parts.indices.contains { config.isIgnored(parts[$0...].joined(separator: "/")) }
+        }
+        return sequence.misnamedFrames.filter { !ignored($0.path) }.map { file in
             Problem("\(FileIO.lastComponent(of: file.path)) is named as a frame of \(sequence.prefix)\(first)…\(last) but not as a PNG, "
                     + "so it is left out: \(file.advice)", file: file.path)
         }
