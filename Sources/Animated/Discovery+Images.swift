@@ -1,6 +1,7 @@
 import APNG
 import Basics
 import Foundation
+import Raster
 
 extension Discovery {
     /// The images of a folder (not searched below): its PNG, GIF, APNG and WebP files, with the
@@ -28,7 +29,11 @@ extension Discovery {
         var seen = Set<String>()
         let animations = sources.flatMap { source -> [String] in
             guard case .stills(_, let leftOut)? = try? folderImages(source) else { return [] }
-            return leftOut
+            // A still PNG named `gold_3.webp` is no animation: the misnamed-frame warning speaks of it.
+            return leftOut.filter { path in
+                let format = (try? FileIO.readPrefix(path, limit: 4096)).flatMap { FileSignature.format(of: $0.bytes) }
+                return format == nil || ["GIF", "WebP", "APNG"].contains(format)
+            }
         }.filter { seen.insert(FileIO.resolvedPath($0) ?? $0).inserted }   // a folder given twice or spelled two ways: once
         return animationsPart(animations).map { "left out, no frames: " + $0 }
     }

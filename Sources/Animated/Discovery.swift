@@ -32,6 +32,9 @@ public enum Discovery {
         /// keeps one of them instead. `others` are the sequence's other clashes, in frame order, so
         /// that all of them can be fixed in one go.
         case duplicateNumber(number: Int, first: String, second: String, others: [NumberClash] = [])
+        /// A folder that holds no frame itself while its subfolders do (`par/a`, `par/b`: a
+        /// folder of sequences, given where one sequence is read): `folders` are the first few.
+        case framesInSubfolders(source: String, folders: [String])
         /// A folder (or the files given) that holds no frame but the pages of a sprite sheet:
         /// `pages` (`fire-0.png`, …) are the images the sheet's data file `data` names.
         case onlySheetPages(source: String, data: String, pages: [String])
@@ -101,13 +104,12 @@ public enum Discovery {
             case .otherFormat(let path, let format):
                 "\(path): \(FileSignature.advice(format))"
             case .duplicateNumber(let number, let first, let second, let others) where others.isEmpty:
-                "\(first) and \(second) are both frame \(number): delete or renumber one "
-                    + "(or set onDuplicateNumber to .first or .last to keep one on purpose)"
+                "\(first) and \(second) are both frame \(number): delete or renumber one " + Discovery.keepOneHint
             case .duplicateNumber(let number, let first, let second, let others):
                 "\(others.count + 1) pairs of files share a frame number — frame \(number): \(first) and \(second); "
                     + others.prefix(Self.clashesNamed).map { "frame \($0.number): \($0.first) and \($0.second)" }.joined(separator: "; ")
                     + (others.count > Self.clashesNamed ? "; and \(others.count - Self.clashesNamed) more" : "")
-                    + " — delete or renumber one file of each pair (or set onDuplicateNumber to .first or .last to keep one on purpose)"
+                    + " — delete or renumber one file of each pair " + Discovery.keepOneHint
             case .repeatedName(let first, let second):
                 first == second ? "\(first) is given twice among the files given: each file needs a name of its own (rename one or leave one out)"
                     : "\(first) and \(second) name one file among the files given: each file needs a name of its own (rename one or leave one out)"
@@ -124,6 +126,9 @@ public enum Discovery {
             case .noFrames(let source):
                 "\(source): no frames found (expected a folder, PNG files, or a prefix such as "
                     + "Sequences/explosion/explosion for explosion1.png…)"
+            case .framesInSubfolders(let source, let folders):
+                "\(source) holds no frames itself, but its \(folders.count == 1 ? "subfolder" : "subfolders") \(Discovery.shortList(folders)) "
+                    + "\(folders.count == 1 ? "does" : "do"): each folder is a sequence of its own; name the one to read (validate and preview look into subfolders)"
             case .onlySheetPages(let source, let data, let pages):
                 "\(source == Discovery.filesGiven ? "the files given hold" : "\(source) holds") no frames but the pages of a sprite sheet: "
                     + "\(Discovery.shortList(pages)) \(pages.count == 1 ? "is the page" : "are the pages") \(data) names; "
@@ -190,6 +195,14 @@ public enum Discovery {
                 return .onlySheetPages(source: source, data: folder == "." ? data : folder + "/" + data,
                                        pages: pages.filter { $0.value == data }.keys.sorted(by: NaturalOrder.areInIncreasingOrder))
             }
+            // Subfolders holding numbered frames (the first 200 looked at): a folder of sequences.
+            let holding = names.filter { !$0.hasPrefix(".") }.sorted(by: NaturalOrder.areInIncreasingOrder).prefix(200).compactMap { name -> String? in
+                let sub = folder == "." ? name : folder + "/" + name
+                guard FileIO.isDirectory(sub), let inside = try? FileIO.entries(of: sub),
+                      inside.contains(where: { !$0.hasPrefix(".") && OutputName.pathExtension($0) == "png" && FrameFile(path: $0) != nil }) else { return nil }
+                return sub
+            }
+            if !holding.isEmpty { return .framesInSubfolders(source: source, folders: holding) }
         }
         return .noFrames(source: source)
     }
@@ -235,6 +248,10 @@ public enum Discovery {
     /// a file named that is not a PNG (a GIF, `notes.txt`; a folder's `sequence.json` is left out),
     /// ``Error/animationNotFrames(source:animation:)`` for a folder whose only image is a GIF, APNG
     /// or WebP (as for an upload of it).
+    /// The end of a duplicate-number refusal that names the setting keeping one file (a job
+    /// without that setting, such as the preview, leaves it off).
+    package static let keepOneHint = "(or set onDuplicateNumber to .first or .last to keep one on purpose)"
+
     public static func images(from sources: [String]) throws(Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
         var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
         var seen = Set<NameSpelling.Exact>()

@@ -124,14 +124,21 @@ enum BuildGraph {
                 for (mine, mineID) in zip(target.outputs, identities[index]) {
                     for (theirs, theirsID) in zip(other.outputs, identities[otherIndex])
                     where path(mineID, isWithin: theirsID) || path(theirsID, isWithin: mineID) {
-                        throw .sharedOutput(file: project.file, path: mine.count <= theirs.count ? mine : theirs, targets: [target.name, other.name])
+                        if mineID == theirsID { throw .sharedOutput(file: project.file, path: mine, targets: [target.name, other.name]) }
+                        throw path(mineID, isWithin: theirsID)
+                            ? .nestedOutput(file: project.file, inner: mine, outer: theirs, targets: [target.name, other.name])
+                            : .nestedOutput(file: project.file, inner: theirs, outer: mine, targets: [other.name, target.name])
                     }
                 }
             }
             // A target that reads what it writes would read its own last output.
             let roots = target.sources
-            if target.outputs.contains(where: { written in roots.contains { path($0, isWithin: written) || $0 == written } }) {
-                throw .cycle(file: project.file, targets: [target.name, target.name])
+            for written in target.outputs {
+                guard let source = roots.first(where: { path($0, isWithin: written) }) else { continue }
+                // A target's output folder is all its own (its files are no inputs of it): a source inside it is refused.
+                let reason = source == written ? "\"\(target.name)\" reads its own output \(written)"
+                    : "\"\(target.name)\" reads \(source), inside its own output \(written), which is all the target's"
+                throw .cycle(file: project.file, targets: [target.name, target.name], reason: reason)
             }
         }
         _ = try order(project, selecting: targets.map(\.name))
@@ -150,7 +157,8 @@ enum BuildGraph {
             if state[name] == false {
                 let start = stack.firstIndex(of: name) ?? 0
                 let circle = Array(stack[start...]) + [name]
-                throw .cycle(file: project.file, targets: circle, reason: sheetFolderReason(circle, byName, in: project))
+                throw .cycle(file: project.file, targets: circle,
+                             reason: sheetFolderReason(circle, byName, in: project) ?? folderReason(circle, byName, in: project))
             }
             guard let target = byName[name] else {
                 throw .unknownTarget(file: project.file, name: name, suggestion: nil)
@@ -164,6 +172,22 @@ enum BuildGraph {
         }
         for name in names.sorted() { try visit(name) }
         return result
+    }
+
+    /// Why a link of `circle` holds when a target reads a whole folder another target writes
+    /// into (`"coin" reads all of art/, where "sheet" writes art/sheet.png`): no source names
+    /// the other's output, so the error says it. `nil` when every link names an output.
+    private static func folderReason(_ circle: [String], _ byName: [String: Target], in project: Project) -> String? {
+        for (name, next) in zip(circle, circle.dropFirst()) {
+            guard let target = byName[name], let other = byName[next], !target.after.contains(next) else { continue }
+            let roots = readRoots(of: target, in: project)
+            for root in roots {
+                guard let written = other.outputs.first(where: { root == "." ? !$0.contains("/") : path($0, isWithin: root) && $0 != root }) else { continue }
+                let place = root == "." ? "the project's folder" : root + "/"
+                return "\"\(name)\" reads all of \(place), where \"\(next)\" writes \(written)"
+            }
+        }
+        return nil
     }
 
     /// Why a link of `circle` holds when it is only the folder of sheet data no target writes

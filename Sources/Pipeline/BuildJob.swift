@@ -94,13 +94,15 @@ public struct BuildJob: Sendable {
         do { try state.save(for: project) } catch { throw .state(error) }
         // A target deleted from the project leaves no outputs behind to ship with the others.
         let orphans = StaleOutputs.removeOrphans(from: &state, in: project)
-        if orphans != nil { do { try state.save(for: project) } catch { throw .state(error) } }
+        // Files kept for a target that read them, which none reads now.
+        let former = StaleOutputs.removeFormer(from: &state, in: project)
+        if orphans != nil || former != nil { do { try state.save(for: project) } catch { throw .state(error) } }
         let targetCache = cache.map { TargetCache($0, project: project) }
         let build = BuildRun(job: self, order: order, state: state, tool: tool, cache: targetCache, progress: progress, cancellation: cancellation)
         var report = try build.run()
         targetCache?.trimIfStored()
         report.otherShards = others
-        report.notes = [orphans].compactMap { $0 }
+        report.notes = [orphans, former].compactMap { $0 }
         return report
     }
 

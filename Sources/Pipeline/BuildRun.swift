@@ -150,9 +150,9 @@ final class BuildRun: @unchecked Sendable {
                 state.unfinished?[target.name] = nil
                 save()
                 lock.unlock()
-                let stale = StaleOutputs.remove(previous: previous, current: outputs.keys, in: project)
+                let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
                 return BuildReport.Entry(target: target.name, status: .restored(reasons: reasons, files: outputs.keys.sorted()), warnings: warnings,
-                                         notes: notes + [StaleOutputs.note(stale)].compactMap { $0 })
+                                         notes: notes + [StaleOutputs.note(stale.removed), StaleOutputs.keptNote(stale.kept, in: project)].compactMap { $0 })
             case .miss(let warning):
                 if let warning { cacheWarnings.append(warning) }
             }
@@ -219,9 +219,10 @@ final class BuildRun: @unchecked Sendable {
             cacheStores[target.name] = { cache.store(target, key: cacheKey, outputs: outputs, warnings: warnings, notes: notes) }
         }
         lock.unlock()
-        let stale = StaleOutputs.remove(previous: previous, current: outputs.keys, in: project)
+        let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
-                                 notes: result.notes + [StaleOutputs.note((stale + replaced).sorted())].compactMap { $0 })
+                                 notes: result.notes + [StaleOutputs.note((stale.removed + replaced).sorted()),
+                                                        StaleOutputs.keptNote(stale.kept, in: project)].compactMap { $0 })
     }
 
     /// Runs `target`'s job. When the job refuses a file of a set that this target's last build
@@ -247,6 +248,23 @@ final class BuildRun: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return entries.count
+    }
+
+    /// Removes the files of `previous` that `target` no longer writes (``StaleOutputs``); those kept
+    /// because another target reads them stay known as the build's (``BuildState/formerOutputs``),
+    /// so a later build removes them once none does.
+    private func forgetStale(of target: Target, previous: [String: BuildState.FileRecord],
+                             current: some Collection<String>) -> (removed: [String], kept: [String: BuildState.FileRecord]) {
+        let stale = StaleOutputs.removing(previous: previous, current: current, in: job.project)
+        if !stale.kept.isEmpty {
+            lock.lock()
+            var former = state.formerOutputs ?? [:]
+            former[target.name] = stale.kept
+            state.formerOutputs = former
+            save()
+            lock.unlock()
+        }
+        return stale
     }
 
     /// Records `name` as not built, its files `files` (written by this build or earlier ones) kept

@@ -64,6 +64,11 @@ public struct BuildWatch: Sendable {
     /// The project's own cache folder keeps at most this many bytes (``BuildCache/maxBytes``);
     /// `nil` for its default. A ``cache`` given carries its own.
     public var projectCacheMaxBytes: Int?
+    /// Files (absolute paths) whose changes never start a build, though a target reads their
+    /// folder: where the watch's own report is written. `flipbook build --watch > watch.log` sets
+    /// the files its standard output and error go to (a failing target's report, written there,
+    /// started the next build, four times a second).
+    public var ignoredFiles: [String] = []
     /// Seconds without a change before a build starts, so that a burst of saves makes one build;
     /// from 0.01 to 10. The default, 0.15 s, leaves a save built well within a second.
     public var debounce: Double = 0.15
@@ -95,6 +100,7 @@ public struct BuildWatch: Sendable {
         let fileName = FileIO.lastComponent(of: projectFile)
         var scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName)
         var refused = Set<String>()
+        let ignored = Set(ignoredFiles.map { FileIO.resolvedPath($0) ?? $0 })
         func watch(_ scope: WatchScope) {
             for (folder, reason) in events.watch(scope.folders) where refused.insert(folder).inserted {
                 onEvent(.warning("cannot watch \(folder): \(reason); changes there start no build"))
@@ -107,7 +113,7 @@ public struct BuildWatch: Sendable {
         var first = Date(), last = Date()
         while !cancellation.isCancelled {
             let batch = events.next(timeout: Self.pollInterval)
-            var changed = batch.paths.compactMap(scope.relevant)
+            var changed = batch.paths.filter { !ignored.contains($0) }.compactMap(scope.relevant)
             if batch.overflowed {
                 onEvent(.warning("the system dropped file events; looking at every input again"))
                 changed.append(".")

@@ -12,14 +12,21 @@ enum StaleOutputs {
     /// Removes the files of `previous` (the target's recorded outputs, relative to the project's
     /// folder) that `current` no longer holds, as the type says; returns those removed, sorted.
     static func remove(previous: [String: BuildState.FileRecord], current: some Collection<String>, in project: Project) -> [String] {
-        let kept = Set(current)
+        removing(previous: previous, current: current, in: project).removed
+    }
+
+    /// ``remove(previous:current:in:)``, also returning the files `kept` because a target names them
+    /// as its source (unchanged since built): still the build's, removed once no target reads them.
+    static func removing(previous: [String: BuildState.FileRecord], current: some Collection<String>,
+                         in project: Project) -> (removed: [String], kept: [String: BuildState.FileRecord]) {
+        let written = Set(current)
         // On a case-insensitive disk (macOS, Windows) `o/a.gif` is the very file `o/A.gif`, the
         // output renamed only in case now writes: never removed as the earlier one.
         let keptFiles = current.map { project.onDisk($0) }
         let gone = previous.keys.filter { path in
-            !kept.contains(path) && !keptFiles.contains { FileIO.isSameFile(project.onDisk(path), $0) }
+            !written.contains(path) && !keptFiles.contains { FileIO.isSameFile(project.onDisk(path), $0) }
         }.sorted()
-        guard !gone.isEmpty else { return [] }
+        guard !gone.isEmpty else { return ([], [:]) }
         // A file a target names as its source (`"assemble": "build/coin.gif"`) is claimed; one that is
         // only inside a folder a target reads is not: a renamed output in its own source folder
         // (`src/coin/sheet.png` → `src/coin/atlas.png`) would otherwise stay there for good, listed
@@ -27,16 +34,51 @@ enum StaleOutputs {
         let outputs = project.targets.flatMap(\.outputs)
         let sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project) }
         let claimed = outputs + sources
-        var removed: [String] = []
-        for path in gone where !outputs.contains(where: { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) })
-            && !sources.contains(where: { $0 == path || BuildGraph.path($0, isWithin: path) }) {
+        var removed: [String] = [], read: [String: BuildState.FileRecord] = [:]
+        for path in gone where !outputs.contains(where: { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }) {
+            if sources.contains(where: { $0 == path || BuildGraph.path($0, isWithin: path) }) {
+                if let record = previous[path], (try? ContentHash.ofFile(project.onDisk(path))) == record.sha256 { read[path] = record }
+                continue
+            }
             let disk = project.onDisk(path)
             // Another spelling of a file a target writes (a case-insensitive disk) is that file.
             guard !claimed.contains(where: { FileIO.isSameFile(disk, project.onDisk($0)) }) else { continue }
             guard let digest = try? ContentHash.ofFile(disk), digest == previous[path]?.sha256 else { continue }
             if (try? FileManager.default.removeItem(atPath: disk)) != nil { removed.append(path) }
         }
-        return removed
+        // Their folders' records forget them; a folder left empty (a removed target's `out/`) goes too.
+        for folder in Set(removed.map { FileIO.parentDirectory(of: project.onDisk($0)) }).sorted() {
+            _ = OutputSet.forgetRemovedFiles(in: folder)
+        }
+        return (removed, read)
+    }
+
+    /// Removes the files that built targets' earlier builds wrote and kept because another target
+    /// read them (``BuildState/formerOutputs`` of a target recorded as built), once none does;
+    /// returns the note, `nil` when none was removed.
+    static func removeFormer(from state: inout BuildState, in project: Project) -> String? {
+        var removed: [String] = []
+        for target in project.targets where state.targets[target.name] != nil {
+            guard let former = state.formerOutputs?[target.name] else { continue }
+            let result = removing(previous: former, current: target.outputs + (state.targets[target.name]?.outputs.keys.map { $0 } ?? []), in: project)
+            removed += result.removed
+            state.formerOutputs?[target.name] = result.kept.isEmpty ? nil : result.kept
+        }
+        if state.formerOutputs?.isEmpty == true { state.formerOutputs = nil }
+        return removed.isEmpty ? nil : "removed \(listed(removed)): written by an earlier build, no longer among any target's outputs, and no target reads it now"
+    }
+
+    /// The note a target's report carries for files `kept` although it no longer writes them.
+    static func keptNote(_ kept: [String: BuildState.FileRecord], in project: Project) -> String? {
+        guard !kept.isEmpty else { return nil }
+        let readers = project.targets.filter { target in BuildGraph.readRoots(of: target, in: project).contains { kept[$0] != nil } }.map(\.name).sorted()
+        return "kept \(listed(Array(kept.keys))): written by its earlier build, no longer among its outputs, but "
+            + "\(readers.isEmpty ? "a target" : readers.joined(separator: ", ")) \(readers.count > 1 ? "read" : "reads") it "
+            + "(it no longer changes with this target); removed once no target reads it"
+    }
+
+    private static func listed(_ files: [String]) -> String {
+        files.count <= 3 ? files.sorted().joined(separator: ", ") : "\(files.sorted().prefix(2).joined(separator: ", ")) and \(files.count - 2) more"
     }
 
     /// Removes the outputs of the targets `state` records that `project` no longer has (a target

@@ -108,15 +108,17 @@ struct PreviewContent: Sendable {
     /// `inside`: the folder searched and its real path, which no file shown may lead out of.
     private mutating func addFolder(_ folder: String, names: [String], inside: (root: String, real: String)? = nil) {
         guard let real = FileIO.resolvedPath(folder), seen.insert("dir:" + real).inserted else { return }
-        watched.insert(folder)
+        // The real folder too: reached through a link (`t/inlink` → `inner`), a change inside it
+        // leaves the link's own status as it was.
+        watched.formUnion([folder, real])
         // Sequences: the folder's own (not its subfolders', which are folders of their own).
         // A folder without frames is no problem (its sheets and animations are shown below); frames
         // that cannot be read as sequences (a 19-digit number, two names of one text) are said.
         var found: [FrameSequence] = []
         do { found = try Discovery.sequences(from: [folder]) } catch {
             switch error {
-            case .noFrames, .onlySheetPages, .animationNotFrames, .severalAnimations, .noImagesToPack, .notFound: break
-            default: problems.append("\(folder): frames not shown: \(error.description)")
+            case .noFrames, .framesInSubfolders, .onlySheetPages, .animationNotFrames, .severalAnimations, .noImagesToPack, .notFound: break
+            default: problems.append("\(folder): frames not shown: \(Self.described(error))")
             }
         }
         // A lone APNG, named as a frame or not (`walk1.png`), is the animation `assemble` reads, not a
@@ -198,6 +200,12 @@ struct PreviewContent: Sendable {
         }
     }
 
+    /// `error` as the page says it: the preview has no setting to keep one of two files for a
+    /// frame number, so a duplicate's refusal does not offer one.
+    private static func described(_ error: any Error) -> String {
+        "\(error)".replacingOccurrences(of: " " + Discovery.keepOneHint, with: "")
+    }
+
     private static func isAPNG(_ path: String) -> Bool {
         (try? FileIO.readPrefix(path, limit: 4096)).map { APNG.Decoder.isAnimated($0.bytes) } ?? false
     }
@@ -208,7 +216,7 @@ struct PreviewContent: Sendable {
         guard seen.insert("seq:" + (FileIO.resolvedPath(sequence.directory) ?? sequence.directory) + "/" + sequence.prefix).inserted else { return false }
         let animation: Animation
         do { animation = try Animation.load([prefixPath]) } catch {
-            problems.append("\(sequence.name): not played: \(error)")
+            problems.append("\(sequence.name): not played: \(Self.described(error))")
             return false
         }
         do {
@@ -236,7 +244,7 @@ struct PreviewContent: Sendable {
                                       width: width, height: height, normal: normal, highlightedTiming: highlightedTiming, summary: summary))
             return true
         } catch {
-            problems.append("\(sequence.name): not played: \(error)")
+            problems.append("\(sequence.name): not played: \(Self.described(error))")
             return false
         }
     }

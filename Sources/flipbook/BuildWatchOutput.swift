@@ -18,12 +18,15 @@ extension Build {
         if let cacheSize {
             if watch.cache == nil { watch.projectCacheMaxBytes = cacheSize << 20 } else { watch.cache?.maxBytes = cacheSize << 20 }
         }
+        // Its own report, redirected into a folder a target reads (`> watch.log`), is no change.
+        watch.ignoredFiles = FileIO.standardStreamFiles
         let json = self.json
         let terminal = FileIO.standardErrorIsTerminal && !json
+        let failing = BuildWatchOutput.Failing()
         try watch.run(onEvent: { event in
             switch event {
             case .built(let report, let changes):
-                BuildWatchOutput.print(report, changes: changes, json: json)
+                BuildWatchOutput.print(report, changes: changes, json: json, failing: failing)
             case .projectUnreadable(let error):
                 BuildWatchOutput.problem(CLIWording.inCLIWords(error.description) + "; watching it until it reads again", json: json)
             case .buildFailed(let error):
@@ -41,8 +44,11 @@ extension Build {
 enum BuildWatchOutput {
     /// One build: `coin/gold_3.png changed: built coin, coin-sheet; 2 up to date` on standard
     /// output; failures, warnings and notes on standard error as `build` prints them. A build that
-    /// built nothing and failed nothing (a file saved unchanged) prints nothing after the first.
-    static func print(_ report: BuildReport, changes: [String], json: Bool) {
+    /// built nothing and failed nothing (a file saved unchanged) prints nothing after the first,
+    /// unless a target `failing` before does not fail now (the project file mended, its output
+    /// up to date): that is said (`coin failed before, not now`), or the last line would still
+    /// read as a failure.
+    static func print(_ report: BuildReport, changes: [String], json: Bool, failing: Failing) {
         var failed: [String] = [], skipped: [String] = []
         for entry in report.entries {
             switch entry.status {
@@ -51,11 +57,12 @@ enum BuildWatchOutput {
             default: break
             }
         }
+        let mended = failing.replace(with: failed + skipped).filter { name in report.entries.contains { $0.target == name } }
         let first = changes.isEmpty
-        guard first || !report.built.isEmpty || !failed.isEmpty || !skipped.isEmpty else { return }
+        guard first || !report.built.isEmpty || !failed.isEmpty || !skipped.isEmpty || !mended.isEmpty else { return }
         if json {
             line(jsonLine(WatchLine(event: "build", changes: changes, built: report.built, upToDate: report.upToDate,
-                                    failed: failed, skipped: skipped, errors: errors(report))))
+                                    failed: failed, skipped: skipped, mended: mended.isEmpty ? nil : mended, errors: errors(report))))
             return
         }
         let cause = first ? "first build" : changes.count <= 3 ? changes.joined(separator: ", ") + " changed" : "\(changes.count) files changed"
@@ -63,6 +70,7 @@ enum BuildWatchOutput {
         parts.append("\(report.upToDate.count) up to date")
         if !failed.isEmpty { parts.append("\(failed.count) failed") }
         if !skipped.isEmpty { parts.append("\(skipped.count) skipped") }
+        if !mended.isEmpty { parts.append("\(mended.joined(separator: ", ")) failed before, not now") }
         line("\(cause): " + parts.joined(separator: "; "))
         for entry in report.entries {
             switch entry.status {
@@ -93,6 +101,20 @@ enum BuildWatchOutput {
         return errors
     }
 
+    /// The targets the last build failed or skipped, across the watch's builds.
+    final class Failing: @unchecked Sendable {
+        private let lock = NSLock()
+        private var names: Set<String> = []
+
+        /// Records `now` as the failing targets; returns those that failed before and do not now, sorted.
+        func replace(with now: [String]) -> [String] {
+            lock.withLock {
+                defer { names = Set(now) }
+                return names.subtracting(now).sorted()
+            }
+        }
+    }
+
     /// One JSON object per line.
     struct WatchLine: Encodable {
         var event: String
@@ -101,6 +123,8 @@ enum BuildWatchOutput {
         var upToDate: [String]?
         var failed: [String]?
         var skipped: [String]?
+        /// Targets the build before failed or skipped, and this one did not.
+        var mended: [String]?
         var errors: [String: String]?
         var message: String?
     }

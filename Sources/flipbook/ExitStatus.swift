@@ -100,7 +100,7 @@ enum ExitStatus: Int32 {
         case let error as ProjectError:
             switch error {
             case .read: self = .inputUnreadable  // a missing project file too, as every missing input
-            case .schema, .cycle, .sharedOutput, .unknownTarget: self = .usage
+            case .schema, .cycle, .sharedOutput, .nestedOutput, .unknownTarget: self = .usage
             }
         case let error as NoteError:
             switch error {

@@ -12,9 +12,13 @@ enum OptionRefusal {
         ValidationError(sentence(flag, value, takes: takes))
     }
 
-    /// ``error(_:_:takes:)`` for a number, written as the user would write it (`4`, `0.5`).
+    /// ``error(_:_:takes:)`` for a number, as the user wrote it on the command line (`0.00001`,
+    /// not `1e-05`), else written as the user would write it (`4`, `0.5`).
     static func error(_ flag: String, _ value: Double, takes: String) -> ValidationError {
-        error(flag, number(value), takes: takes)
+        let given = CLIWording.value(of: flag, in: Array(CommandLine.arguments.dropFirst())).flatMap { text in
+            Double(text.trimmingCharacters(in: .whitespaces)) == value ? text : nil
+        }
+        return error(flag, given ?? number(value), takes: takes)
     }
 
     /// ``error(_:_:takes:)`` for a whole number.

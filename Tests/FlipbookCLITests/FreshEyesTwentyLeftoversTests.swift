@@ -118,4 +118,42 @@ struct FreshEyesTwentyLeftoversTests {
         let suggested = try CLI.run(["build"], in: near)
         #expect(suggested.stderr.contains(#"did you mean "sheet"?"#) && !suggested.stderr.contains("the keys here"), "\(suggested.stderr)")
     }
+
+    /// A target removed from the project: its outputs were removed, but `out/` stayed, holding a
+    /// `.flipbook-outputs.json` that still listed them. The record forgets them; a folder left
+    /// empty goes; a folder with a file of the user's stays, with that file.
+    @Test func aRemovedTargetsFolderGoesWhenEmpty() throws {
+        let folder = try BuildFreshEyesTwelveTests.project(#"{"targets": {"g": {"assemble": "src/coin", "output": "out/coin.gif"}, "#
+                                                           + #""k": {"assemble": "src/coin", "output": "mine/coin.gif"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build"], in: folder).status == 0)
+        try BuildFreshEyesTwelveTests.write("mine", to: folder + "/mine/notes.txt")
+        try BuildFreshEyesTwelveTests.write(#"{"targets": {"h": {"validate": "src/coin", "output": "rep/v.json"}}}"#, to: folder + "/flipbook.json")
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.stderr.contains("note: removed mine/coin.gif, out/coin.gif: written by targets g, k, no longer in the project"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: folder + "/mine")) == ["notes.txt"])
+    }
+
+    /// `--fps 0.00001` was refused as `'1e-05'`: the value is echoed as typed.
+    @Test(arguments: [["--fps", "0.00001"], ["--fps=1e9"]])
+    func aRefusedNumberIsEchoedAsTyped(flag: [String]) throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CLI.run(["assemble", "coin", "-o", "c.gif"] + flag, in: dir)
+        let typed = flag.count == 2 ? flag[1] : "1e9"
+        #expect(run.status == 2 && run.stderr.contains("--fps does not take '\(typed)'"), "\(run.stderr)")
+    }
+
+    /// The preview's note on two files for one frame number offered `onDuplicateNumber`, a
+    /// library setting the preview does not have.
+    @Test func thePreviewsDuplicateNoteOffersNoSettingItLacks() throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: dir + "/coin/gold_2.png", toPath: dir + "/coin/gold_02.png")
+        let summary = try FreshEyesNineteenTests.preview(["coin", "-o", "p.html", "--no-validate"], in: dir)
+        let warnings = summary["warnings"] as? [String] ?? []
+        #expect(warnings == ["coin/gold_: not played: coin/gold_2.png and coin/gold_02.png are both frame 2: delete or renumber one"]
+                || warnings == ["coin/gold_: not played: coin/gold_02.png and coin/gold_2.png are both frame 2: delete or renumber one"], "\(warnings)")
+    }
 }

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// `assemble`, `sheet` and `validate` of a folder holding `fiamm\u{E9}1.png` and
+/// `assemble` and `sheet` of a folder holding `fiamm\u{E9}1.png` and
 /// `fiamme\u{301}1.png` (one text in two Unicode normalisations: two files on Linux) exit 3 naming
-/// both, instead of packing one and losing the other; `Fire1.png` beside `fire1.png` is refused
+/// both, instead of packing one and losing the other (`validate` reports it on the file); `Fire1.png` beside `fire1.png` is refused
 /// by `assemble` and `sheet` and reported by `validate` as `name.case-clash`.
 @Suite("flipbook: names that differ only in normalisation or case")
 struct NameSpellingCommandTests {
@@ -18,7 +18,19 @@ struct NameSpellingCommandTests {
         return folder
     }
 
-    @Test(arguments: [["assemble", "in", "-o", "out.gif"], ["sheet", "in", "-o", "out/s.png"], ["validate", "in"]])
+    /// `validate` reports the later name as `name.case-clash` on that file and checks the rest
+    /// (it exited 3 with no report: fresh eyes 21).
+    @Test func twoNormalisationsAreAFindingOfValidate() throws {
+        let folder = try Self.folder(["fiamm\u{E9}1.png", "fiamme\u{301}1.png", "fiamm\u{E9}2.png"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["validate", "in"], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("name.case-clash") && result.stdout.contains("fiamm\\u{E9}1.png")
+                && result.stdout.contains("fiamme\\u{301}1.png"), "\(result.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["in"])
+    }
+
+    @Test(arguments: [["assemble", "in", "-o", "out.gif"], ["sheet", "in", "-o", "out/s.png"]])
     func twoNormalisationsAreRefused(arguments: [String]) throws {
         let folder = try Self.folder(["fiamm\u{E9}1.png", "fiamme\u{301}1.png", "fiamm\u{E9}2.png"])
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -39,6 +39,7 @@ extension HostileCases {
                 for entry in report.entries { if case .failed = entry.status { _ = report.failures } }
             }
             _ = ProjectError.cycle(file: "", targets: []).description
+            _ = ProjectError.nestedOutput(file: "", inner: "", outer: "", targets: []).description
         },
         HostileCase("build caches with hostile locations and timeouts, and a server that is not there",
                     ["BuildCache", "BuildCache.Location"]) {

@@ -144,4 +144,27 @@ struct PreviewServeTests {
         let message = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(second.terminationStatus == 4 && message.contains(port), "\(second.terminationStatus): \(message)")
     }
+
+    /// Fresh eyes 21: a sequence folder reached first through a link inside the tree (`t/inlink` →
+    /// `inner`) was watched by the link's own status, so a frame added to it never reached the page.
+    @Test func aFolderReachedThroughALinkIsWatchedForNewFrames() async throws {
+        let folder = try Fixtures.temporaryFolder("serve-link-inside")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/t/inner", withIntermediateDirectories: true)
+        for name in Fixtures.pngNames(in: "sequences/kenney-gold-coin") {
+            try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/\(name)"), toPath: folder + "/t/inner/" + name)
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/t/inlink", withDestinationPath: "inner")
+        let (process, first) = try await Self.serve(["t", "--no-validate"], in: folder)
+        defer { process.terminate(); process.waitUntilExit() }
+        let page = try #require(first.firstMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\//).map { String($0.output) }, "no URL printed: \(first)")
+        #expect(try await !Self.get(page).1.contains("gold_5"))
+        try FileManager.default.copyItem(atPath: folder + "/t/inner/gold_1.png", toPath: folder + "/t/inner/gold_5.png")
+        var shown = false
+        for _ in 0..<40 where !shown {
+            try await Task.sleep(nanoseconds: 250_000_000)
+            shown = try await Self.get(page).1.contains("gold_5")
+        }
+        #expect(shown, "the page never showed the new frame")
+    }
 }

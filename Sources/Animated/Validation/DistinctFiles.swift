@@ -24,7 +24,8 @@ enum DistinctFiles {
         /// Folder links under the folder that lead out of it or to nothing, not followed (``Discovery/Walk``).
         var leavingLinks: [(link: String, target: String, dangling: Bool)] = []
         /// Files under the folder that are not read, and why: a frame or animation linking out of
-        /// it (`frame.link-outside`), a frame number of more than 18 digits (`frame.number-too-long`).
+        /// it (`frame.link-outside`), a frame number of more than 18 digits (`frame.number-too-long`),
+        /// a name of one text with an earlier file's in another Unicode normalisation (`name.case-clash`).
         var fileProblems: [(path: String, error: Discovery.Error)] = []
         /// Why the folder could not be validated (missing, no folder, unreadable, nothing to
         /// check); the other folders are validated all the same.
@@ -135,9 +136,26 @@ enum DistinctFiles {
             }
             result.append(found)
         }
-        // Two files of one text in two normalisations would be one to every String-keyed map.
-        let all = result.flatMap { $0.frames.map(\.path) + $0.animations }
-        do { try Discovery.checkSpellings(all, caseBlind: false) } catch { throw .source(error) }
+        // Two files of one text in two normalisations would be one to every String-keyed map (and
+        // are one file on macOS): the later is not read, said on that file; the rest of the tree is checked.
+        var spelled: [String: String] = [:]   // keyed by canonical equivalence: the first spelling of each text
+        for index in result.indices {
+            func firstSpelling(_ path: String) -> String? {
+                if let earlier = spelled[path] { return earlier.utf8.elementsEqual(path.utf8) ? nil : earlier }
+                spelled[path] = path
+                return nil
+            }
+            result[index].frames = result[index].frames.filter { file in
+                guard let earlier = firstSpelling(file.path) else { return true }
+                result[index].fileProblems.append((file.path, .namesDifferInNormalization(first: earlier, second: file.path)))
+                return false
+            }
+            result[index].animations = result[index].animations.filter { path in
+                guard let earlier = firstSpelling(path) else { return true }
+                result[index].fileProblems.append((path, .namesDifferInNormalization(first: earlier, second: path)))
+                return false
+            }
+        }
         return result
     }
 

@@ -173,10 +173,14 @@ public struct Validator: Sendable {
                 report.append(animation)
             }
             // A file every other reader refuses the folder for (a frame linking out of it, a frame
-            // number too long) is not read: said on that file, the rest of the tree checked.
+            // number too long, a name in a second Unicode normalisation) is not read: said on that file, the rest of the tree checked.
             for problem in root.fileProblems {
                 defer { slot += 1 }
-                let rule: any ValidationRule.Type = if case .frameNumberTooLong = problem.error { FrameNumberTooLongRule.self } else { FrameLinkOutsideRule.self }
+                let rule: any ValidationRule.Type = switch problem.error {
+                case .frameNumberTooLong: FrameNumberTooLongRule.self
+                case .namesDifferInNormalization: NameCaseClashRule.self
+                default: FrameLinkOutsideRule.self
+                }
                 guard plan?.keeps(slot) != false, let severity = folder.config.severity(of: rule) else { continue }
                 report.append(Finding(rule: rule.id, severity: severity, message: problem.error.description,
                                       file: problem.path, sequence: FrameFile.directory(of: problem.path)), slot: slot)

@@ -48,3 +48,33 @@ extension OutputSet {
         return sources.filter { earlier.input(sameAs: $0) == nil }
     }
 }
+
+extension OutputSet {
+    /// Drops from `folder`'s record the files that are no longer there (a build's stale outputs,
+    /// removed as files), under the folder's lock, and removes the record when no set is left;
+    /// then removes `folder` itself if that left it empty. Returns whether the folder is gone.
+    /// A record that cannot be read is left as it is (every file then counts as the user's).
+    package static func forgetRemovedFiles(in folder: String) -> Bool {
+        let record = OutputLedger.path(in: folder)
+        guard System.kind(of: record, followingLinks: false) == .regular,
+              let lock = System.lock(directory: System.resolvedPath(folder) ?? folder) else { return false }
+        let emptied = { () -> Bool in
+            defer { System.unlock(lock) }
+            let ledger = OutputLedger.read(folder: folder)
+            guard ledger != OutputLedger() else { return false }
+            var kept = ledger
+            kept.sets = ledger.sets.compactMap { set in
+                let present = set.files.filter { System.kind(of: folder == "." ? $0.name : "\(folder)/\($0.name)", followingLinks: false) != nil }
+                return present.isEmpty ? nil : OutputLedger.Set(owner: set.owner, files: present)
+            }
+            if kept.sets.isEmpty {
+                System.remove(record)
+                return System.kind(of: record, followingLinks: false) == nil
+            }
+            if kept != ledger { try? FileIO.writeAtomically(kept.encoded(), to: record) }
+            return false
+        }()
+        // Only an empty folder is removed (rmdir): a file put there meanwhile keeps it.
+        return emptied && folder != "." && System.removeDirectory(folder)
+    }
+}

@@ -273,6 +273,12 @@ public enum FileIO {
         System.writeToStandardError(Array(text.utf8))
     }
 
+    /// The regular files standard output and standard error are redirected to (`flipbook build
+    /// --watch > watch.log`), as absolute paths: a watch never takes its own report for a change.
+    package static var standardStreamFiles: [String] {
+        Array(Set([Int32(1), 2].compactMap(System.regularFile(openAs:)))).sorted()
+    }
+
     /// Whether standard error is a terminal (progress lines go there only then).
     package static var standardErrorIsTerminal: Bool { System.standardErrorIsTerminal }
 

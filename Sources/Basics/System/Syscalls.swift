@@ -255,6 +255,20 @@ enum System {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The regular file open as `descriptor` (`1`: standard output redirected to `watch.log`), as
+    /// an absolute path; `nil` for a terminal, a pipe, or a file no path names any more.
+    static func regularFile(openAs descriptor: Int32) -> String? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN))
+        guard fcntl(descriptor, F_GETPATH, &buffer) != -1 else { return nil }
+        return String(cString: buffer)
+        #else
+        return linkTarget("/proc/self/fd/\(descriptor)").flatMap { $0.hasPrefix("/") && !$0.hasSuffix(" (deleted)") ? $0 : nil }
+        #endif
+    }
+
     /// The names in a directory (with `.` and `..`); `nil` when it cannot be read.
     static func entries(of directory: String) -> [String]? {
         guard let stream = opendir(directory) else { return nil }

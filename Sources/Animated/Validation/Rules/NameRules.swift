@@ -1,12 +1,15 @@
 import Basics
 
-/// `name.case-clash`: two files whose paths differ only in case (`Fire1.png`, `fire1.png`).
+/// `name.case-clash`: two files whose paths differ only in case (`Fire1.png`, `fire1.png`), or
+/// only in Unicode normalisation (`café1.png` with a composed and a decomposed `é`; the later
+/// one is not read).
 public enum NameCaseClashRule: ValidationRule {
     public static let id = RuleID.nameCaseClash
     public static let title = "File names differ only in case"
     public static let explanation = "Linux keeps Fire1.png and fire1.png as two files; macOS and Windows keep one of them, "
         + "so a checkout there loses a frame without a word, and `flipbook assemble` and `sheet` refuse the folder. "
-        + "Rename or delete one of the two."
+        + "The same holds for two names of one text in two Unicode normalisations (a composed and a decomposed é), "
+        + "which no reader can tell apart. Rename or delete one of the two."
     public static let defaultSeverity = Severity.error
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
