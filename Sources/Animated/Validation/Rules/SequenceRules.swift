@@ -31,7 +31,7 @@ public enum SequenceMisnamedFrameRule: ValidationRule {
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
         let sequence = facts.sequence
         guard let first = sequence.frames.first?.number, let last = sequence.frames.last?.number else { return [] }
-        return sequence.misnamedFrames.map { file in
+        return sequence.misnamedFrames(reading: facts.reading).map { file in
             Problem("\(FileIO.lastComponent(of: file.path)) is named as a frame of \(sequence.prefix)\(first)…\(last) but not as a PNG, "
                     + "so it is left out: \(file.advice)", file: file.path)
         }
