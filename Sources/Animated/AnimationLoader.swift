@@ -322,7 +322,8 @@ extension Animation {
         let scales = Set(files(main).map(\.scale))
         animation.scale = scales.count == 1 ? scales.first! : wanted
         // Missing numbers are played past: said, as validation reports them (`seq.gap`).
-        animation.warnings += [main.gapWarning, main.misnamedWarning, highlighted?.gapWarning, highlighted?.misnamedWarning].compactMap { $0 }
+        animation.warnings += [main.gapWarning, main.misnamedWarning(packed: [], reading: reading.files), highlighted?.gapWarning,
+                               highlighted?.misnamedWarning(packed: [], reading: reading.files)].compactMap { $0 }
         return animation
     }
 

@@ -61,7 +61,7 @@ let targets: [String: @Sendable ([UInt8]) -> Void] = [
     // An upload (files in memory, `Fuzzer.files`): what a server does with a multipart body it
     // validates — names normalised and compared, `sequence.json`, sheet data naming pages, PNG chunks.
     "fuzz-upload": { bytes in
-        _ = try? Validator(limits: Fuzzer.limits).validate(files: Fuzzer.files(bytes))
+        _ = try? Validator(limits: Fuzzer.limits).validate(files: Fuzzer.files(bytes), cancellation: nil)
     },
     // A sprite sheet read from memory, its first file the data: the path rule with an in-memory
     // reader, the work bound, the pages decoded and cut.

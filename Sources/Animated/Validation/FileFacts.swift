@@ -1,3 +1,4 @@
+import Basics
 import Raster
 
 /// What validation learned about one file: its header (or why it could not be read) and, in deep
@@ -121,6 +122,9 @@ public struct SequenceFacts: Sendable {
     /// Files of this sequence whose paths differ only in case from a file read before them
     /// (`fire1.png` after `Fire1.png`), for `name.case-clash`.
     public var caseClashes: [CaseClash] = []
+    /// Where the sequence's files are read from: the disk, or memory (an upload, whose folder is
+    /// no folder on disk: ``SequenceMisnamedFrameRule`` lists none of it).
+    package var reading: FileReader = .disk
 
     /// Two files whose paths differ only in case: one file on macOS and Windows.
     public struct CaseClash: Sendable, Equatable {

@@ -353,6 +353,7 @@ public struct Validator: Sendable {
         var subjects: [SequenceFacts] = []
         for sequence in sequences {
             var subject = SequenceFacts(sequence: sequence, files: sequence.files.compactMap { facts[NameSpelling.Exact($0.path)] })
+            subject.reading = reading
             let manifestPath = sequence.directory == "." ? SequenceManifest.fileName : "\(sequence.directory)/\(SequenceManifest.fileName)"
             let siblings = byDirectory[sequence.directory] ?? []
             do throws(SequenceManifest.Error) {

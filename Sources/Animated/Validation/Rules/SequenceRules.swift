@@ -37,7 +37,7 @@ public enum SequenceMisnamedFrameRule: ValidationRule {
             let parts = path.split(separator: "/")
             return parts.indices.contains { config.isIgnored(parts[$0...].joined(separator: "/")) }
         }
-        return sequence.misnamedFrames.filter { !ignored($0.path) }.map { file in
+        return sequence.misnamedFrames(reading: facts.reading).filter { !ignored($0.path) }.map { file in
             Problem("\(FileIO.lastComponent(of: file.path)) is named as a frame of \(sequence.prefix)\(first)…\(last) but not as a PNG, "
                     + "so it is left out: \(file.advice)", file: file.path)
         }
