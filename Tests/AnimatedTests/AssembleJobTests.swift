@@ -43,7 +43,7 @@ struct AssembleJobTests {
             case ("output over an input", .output(.overwritesInput(let output, _))): #expect(output == target)
             case ("GIF among other sources", .source(.gifAmongOtherSources(let gif))): #expect(gif == Self.fire)
             case ("missing folder", .source(.discovery(.notFound))): break
-            case ("folder without frames", .source(.discovery(.noFrames))): break
+            case ("folder without frames", .source(.discovery(.noFrames))), ("folder without frames", .source(.discovery(.framesInSubfolders))): break
             default: Issue.record("\(what): \(error)")
             }
         }

@@ -35,7 +35,8 @@ struct StrictSequenceManifestTests {
 
     @Test func refusesAKeyNothingResembles() throws {
         let error = try #require(Self.schemaError(#"{"fps": 12, "loop": true}"#))
-        #expect(error.description == #"walk/sequence.json: unknown key "loop""#)
+        #expect(error.description == #"walk/sequence.json: unknown key "loop"; the keys here are "direction", "duration", "fps", "#
+                + #""frameDurations", "highlighted", "name", "repeatCount", "scale""#)
     }
 
     @Test(arguments: [

@@ -92,7 +92,8 @@ struct AnimatedPNGAmongFramesTests {
             _ = try SheetJob(sources: [folder], output: folder + "/../gold-sheet.png").plan(cancellation: nil)
             Issue.record("sheet packed the APNG as a sprite")
         } catch {
-            #expect(error.description.contains("gold_5.png: an animated PNG") && !error.description.contains("among"), "\(error)")
+            #expect(error.description.contains("holds no still PNG frames but the animated PNG (APNG) \(folder)/gold_5.png")
+                    && !error.description.contains("among"), "\(error)")
         }
     }
 

@@ -68,7 +68,7 @@ struct StrictInputTests {
         #expect(nested.description == #"scene.json: unknown key "colour" in ops[3]; did you mean "color"?"#)
         #expect(nested.keyPath == "ops[3].colour" && nested.found == "colour" && nested.suggestion == "color")
         let far = SchemaError.unknownKey("loop", in: .root, file: "a.json", known: ["fps"])
-        #expect(far.description == #"a.json: unknown key "loop""# && far.suggestion == nil)
+        #expect(far.description == #"a.json: unknown key "loop"; the keys here are "fps""# && far.suggestion == nil)
         let count = SchemaError(file: "sequence.json", path: "frameDurations",
                                 problem: .countMismatch(expected: 5, found: 3, reason: #"one per frame of "walk""#))
         #expect(count.description == #"sequence.json: frameDurations: has 3 entries; 5 expected (one per frame of "walk")"#)

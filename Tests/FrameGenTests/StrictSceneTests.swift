@@ -60,7 +60,7 @@ struct StrictSceneTests {
     @Test func refusesAKeyOfAnotherKindOfOp() throws {
         // `width` belongs to strokes: a fill ignores it, so it is refused there.
         let text = try Self.edited(#""rule": "evenodd""#, #""rule": "evenodd", "width": 3"#)
-        #expect(Self.error(text)?.description == #"scene.json: unknown key "width" in ops[0]"#)
+        #expect(Self.error(text)?.description == #"scene.json: unknown key "width" in ops[0]; the keys here are "color", "fill", "rule""#)
     }
 
     @Test(arguments: [
