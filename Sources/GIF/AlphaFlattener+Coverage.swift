@@ -11,23 +11,32 @@ extension AlphaFlattener {
     /// The factor a frame's dither shares are raised by so that it keeps at least
     /// ``leastCoverage`` of its visible pixels (1 when it keeps that many already): opaque
     /// pixels and the rim pixels the cut keeps count whole, dithered ones by their share
-    /// (``shares(_:width:height:rim:)``).
-    static func coverageBoost(_ pixels: UnsafeBufferPointer<UInt8>, shares: UnsafeBufferPointer<UInt16>, width: Int,
-                              height: Int, rim: UnsafeBufferPointer<UInt64>) -> Float {
+    /// (``shares(_:classes:rim:)``).
+    static func coverageBoost(classes: AlphaClasses, shares: UnsafeBufferPointer<UInt16>,
+                              rim: UnsafeBufferPointer<UInt64>) -> Float {
         var visible = 0, whole = 0, dithered = 0
-        let rimWords = Self.rimWords(width: width)
-        for y in 0..<height {
-            for x in 0..<width {
-                let pixel = y * width + x
-                let a = Int(pixels[pixel * 4 + 3])
-                guard a >= faintest else { continue }
-                visible += 1
-                if a == 255 {
-                    whole += 1
-                } else if !rim.isEmpty && rim[y * rimWords + x >> 6] >> UInt64(x & 63) & 1 != 0 {
-                    if Int(shares[pixel]) >= rimCut * 128 { whole += 1 }
-                } else {
-                    dithered += Int(shares[pixel])
+        let (width, words) = (classes.width, classes.words)
+        classes.opaque.withUnsafeBufferPointer { opaque in
+            classes.soft.withUnsafeBufferPointer { soft in
+                for row in 0..<classes.height {
+                    for word in 0..<words {
+                        let index = row &* words &+ word
+                        let opaqueCount = opaque[index].nonzeroBitCount
+                        visible &+= opaqueCount &+ soft[index].nonzeroBitCount
+                        whole &+= opaqueCount
+                        var bits = soft[index]
+                        let rimBits = rim.isEmpty ? 0 : rim[index]
+                        while bits != 0 {
+                            let bit = bits.trailingZeroBitCount
+                            bits &= bits &- 1
+                            let share = Int(shares[row &* width &+ word &* 64 &+ bit])
+                            if rimBits >> UInt64(bit) & 1 != 0 {
+                                if share >= rimCut * 128 { whole &+= 1 }
+                            } else {
+                                dithered &+= share
+                            }
+                        }
+                    }
                 }
             }
         }

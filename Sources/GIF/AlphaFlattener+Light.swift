@@ -51,31 +51,40 @@ extension AlphaFlattener {
     /// direct-mapped table (``shareCacheSlots``): the share is a function of those alone, so the
     /// shares are the same, for a fraction of the linear-light sums (they were 5–6 % of the CPU
     /// on the 400² explosion).
-    static func shares(_ pixels: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+    static func shares(_ pixels: UnsafeBufferPointer<UInt8>, classes: AlphaClasses,
                        rim: UnsafeBufferPointer<UInt64>) -> [UInt16] {
+        let (width, height, words) = (classes.width, classes.height, classes.words)
         var shares = [UInt16](repeating: 0, count: width * height)
-        let rimWords = rimWords(width: width)
         var keys = [UInt64](repeating: .max, count: shareCacheSlots)
         var values = [UInt16](repeating: 0, count: shareCacheSlots)
         shares.withUnsafeMutableBufferPointer { shares in
             keys.withUnsafeMutableBufferPointer { keys in
                 values.withUnsafeMutableBufferPointer { values in
-                    for y in 0..<height {
-                        for x in 0..<width {
-                            let pixel = y * width + x, i = pixel * 4
-                            let a = Int(pixels[i + 3])
-                            guard a >= faintest, a != 255 else { continue }
-                            let onRim = !rim.isEmpty && rim[y * rimWords + x >> 6] >> UInt64(x & 63) & 1 != 0
-                            let (r, g, b) = (pixels[i], pixels[i + 1], pixels[i + 2])
-                            let key = UInt64(onRim ? 1 : 0) << 32 | UInt64(a) << 24 | UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)
-                            let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
-                            if keys[slot] == key {
-                                shares[pixel] = values[slot]
-                                continue
+                    classes.soft.withUnsafeBufferPointer { soft in
+                        // Only the soft pixels (alpha faintest … 254), a word of 64 at a time.
+                        for y in 0..<height {
+                            for word in 0..<words {
+                                var bits = soft[y &* words &+ word]
+                                let rimBits = rim.isEmpty ? 0 : rim[y &* words &+ word]
+                                while bits != 0 {
+                                    let bit = bits.trailingZeroBitCount
+                                    bits &= bits &- 1
+                                    let x = word &* 64 &+ bit
+                                    let pixel = y &* width &+ x, i = pixel &* 4
+                                    let a = Int(pixels[i + 3])
+                                    let onRim = rimBits >> UInt64(bit) & 1 != 0
+                                    let (r, g, b) = (pixels[i], pixels[i + 1], pixels[i + 2])
+                                    let key = UInt64(onRim ? 1 : 0) << 32 | UInt64(a) << 24 | UInt64(r) << 16 | UInt64(g) << 8 | UInt64(b)
+                                    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 52)
+                                    if keys[slot] == key {
+                                        shares[pixel] = values[slot]
+                                        continue
+                                    }
+                                    let share = UInt16(onRim ? lightShare(alpha: a, r, g, b) : ditherShare(alpha: a, r, g, b))
+                                    (keys[slot], values[slot]) = (key, share)
+                                    shares[pixel] = share
+                                }
                             }
-                            let share = UInt16(onRim ? lightShare(alpha: a, r, g, b) : ditherShare(alpha: a, r, g, b))
-                            (keys[slot], values[slot]) = (key, share)
-                            shares[pixel] = share
                         }
                     }
                 }
@@ -84,7 +93,7 @@ extension AlphaFlattener {
         return shares
     }
 
-    /// Slots of the table ``shares(_:width:height:rim:)`` remembers shares in (the top 12 bits of
+    /// Slots of the table ``shares(_:classes:rim:)`` remembers shares in (the top 12 bits of
     /// a multiplicative hash pick one).
     static let shareCacheSlots = 1 << 12
 

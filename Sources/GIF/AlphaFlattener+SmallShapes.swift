@@ -1,7 +1,7 @@
 extension AlphaFlattener {
     /// The most pixels (at 1 pixel per point; times the scale squared) a soft shape away from
     /// opaque pixels may cover to count as small (a spark, an ember, a droplet): such a shape is
-    /// drawn as a solid core instead of dithered (``smallShapes(_:shares:width:height:rim:levels:scale:boost:)``).
+    /// drawn as a solid core instead of dithered (``smallShapes(classes:shares:rim:levels:scale:boost:)``).
     static let smallShapeLimit = 64
 
     /// Which soft pixels belong to small soft shapes, and which of those are kept.
@@ -25,22 +25,21 @@ extension AlphaFlattener {
     /// as it moves); thresholded, faint sparks vanish. Instead each shape keeps as many pixels as
     /// its dots would cover on average — its summed ``ditherShare(alpha:_:_:_:)`` in pixels, the
     /// fraction rounded up or down by the Bayer level at its brightest pixel, as the dither would
-    /// (times the frame's ``coverageBoost(_:width:height:rim:)``) — and those are its brightest pixels: a solid core of the shape's own light, the same
+    /// (times the frame's ``coverageBoost(classes:shares:rim:)``) — and those are its brightest pixels: a solid core of the shape's own light, the same
     /// core wherever the shape holds still. `nil` when the frame has none.
-    static func smallShapes(_ pixels: UnsafeBufferPointer<UInt8>, shares: UnsafeBufferPointer<UInt16>, width: Int, height: Int,
+    static func smallShapes(classes: AlphaClasses, shares: UnsafeBufferPointer<UInt16>,
                             rim: UnsafeBufferPointer<UInt64>, levels: [Int], scale: Int,
                             boost: Float = 1) -> SmallShapes? {
         let limit = smallShapeLimit * scale * scale
-        let rimWords = Self.rimWords(width: width)
+        let (width, height) = (classes.width, classes.height)
         let words = (width * height + 63) / 64
-        // Given x and y, not the pixel's index: no division per pixel.
-        @inline(__always) func soft(_ x: Int, _ y: Int) -> Bool {
-            let a = pixels[(y * width + x) * 4 + 3]
-            guard a >= faintest, a != 255 else { return false }
-            return rim.isEmpty || rim[y * rimWords + x >> 6] >> UInt64(x & 63) & 1 == 0
+        // The soft pixels off the rim, as masks of the rows (``AlphaClasses``).
+        var away = classes.soft
+        if !rim.isEmpty {
+            for index in away.indices { away[index] &= ~rim[index] }
         }
         // Runs of soft pixels along each row, joined (union–find) with the runs of the row above
-        // that touch them, diagonals included: one pass over the pixels, then work per run.
+        // that touch them, diagonals included: the runs read off the masks, then work per run.
         var runs: [(start: Int, end: Int)] = []      // pixel indices, end exclusive
         var parent: [Int32] = [], size: [Int32] = []
         func root(_ run: Int) -> Int {
@@ -52,28 +51,26 @@ extension AlphaFlattener {
             return run
         }
         var above = 0..<0                              // the runs of the row before
-        for y in 0..<height {
-            let first = runs.count
-            var x = 0
-            while x < width {
-                guard soft(x, y) else { x += 1; continue }
-                let start = x
-                while x < width && soft(x, y) { x += 1 }
-                let run = runs.count
-                runs.append((y * width + start, y * width + x))
-                parent.append(Int32(run))
-                size.append(Int32(x - start))
-                for other in above {
-                    let (otherStart, otherEnd) = (runs[other].start - (y - 1) * width, runs[other].end - (y - 1) * width)
-                    guard otherStart <= x && otherEnd >= start else { continue }   // overlap or touch diagonally
-                    let (a, b) = (root(run), root(other))
-                    if a != b {
-                        parent[b] = Int32(a)
-                        size[a] += size[b]
+        away.withUnsafeBufferPointer { away in
+            for y in 0..<height {
+                let first = runs.count
+                classes.forEachRun(in: away, row: y) { start, x in
+                    let run = runs.count
+                    runs.append((y * width + start, y * width + x))
+                    parent.append(Int32(run))
+                    size.append(Int32(x - start))
+                    for other in above {
+                        let (otherStart, otherEnd) = (runs[other].start - (y - 1) * width, runs[other].end - (y - 1) * width)
+                        guard otherStart <= x && otherEnd >= start else { continue }   // overlap or touch diagonally
+                        let (a, b) = (root(run), root(other))
+                        if a != b {
+                            parent[b] = Int32(a)
+                            size[a] += size[b]
+                        }
                     }
                 }
+                above = first..<runs.count
             }
-            above = first..<runs.count
         }
         var groups: [Int: [Int]] = [:]                 // small shape's root → its runs
         for run in runs.indices {

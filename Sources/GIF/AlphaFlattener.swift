@@ -107,7 +107,8 @@ struct AlphaFlattener {
     /// pixel pairs (``pairedLevels``).
     static func prepare(_ bitmap: consuming Bitmap, alpha: GIF.AlphaMode, edgeMatte: Color? = nil, scale: Int = 1) -> Prepared {
         let (width, height) = (bitmap.width, bitmap.height)
-        let (soft, clear) = Self.alphaKinds(bitmap.pixels)
+        let classes = bitmap.pixels.withUnsafeBufferPointer { AlphaClasses($0, width: width, height: height) }
+        let (soft, clear) = (classes.anySoft || classes.anyFaint, classes.anyClear)
         let words = (width * height + 63) / 64
         guard soft || clear else {
             // Opaque (a screencast, a film): nothing to flatten; every pixel is kept.
@@ -118,44 +119,32 @@ struct AlphaFlattener {
         }
         // The rim, small shapes and the coverage floor are about soft pixels only.
         let dithersSoft = alpha == .dither && soft
-        let rim = dithersSoft ? Self.rim(of: bitmap) : []
+        let rim = dithersSoft ? Self.rim(of: classes) : []
         var pixels = bitmap.takePixels()
         let source = pixels   // flattened below in a copy of its own
         var kept = [UInt64](repeating: 0, count: alpha == .dither ? words : 0)
         var undecided: [Int] = []
         let levels = scale >= 2 ? Self.pairedLevels : Self.levels
         pixels.withUnsafeMutableBufferPointer { pixels in
+            guard alpha == .dither else {
+                flattenRows(0..<height, pixels, width: width, alpha: alpha, edgeMatte: edgeMatte)
+                return
+            }
             rim.withUnsafeBufferPointer { rim in
-                let shares = dithersSoft ? Self.shares(UnsafeBufferPointer(pixels), width: width, height: height, rim: rim) : []
+                let shares = dithersSoft ? Self.shares(UnsafeBufferPointer(pixels), classes: classes, rim: rim) : []
                 shares.withUnsafeBufferPointer { shares in
-                    let boost = dithersSoft
-                        ? coverageBoost(UnsafeBufferPointer(pixels), shares: shares, width: width, height: height, rim: rim) : 1
+                    let boost = dithersSoft ? coverageBoost(classes: classes, shares: shares, rim: rim) : 1
                     let shapes = dithersSoft
-                        ? smallShapes(UnsafeBufferPointer(pixels), shares: shares, width: width, height: height, rim: rim,
-                                      levels: levels, scale: scale, boost: boost)
+                        ? smallShapes(classes: classes, shares: shares, rim: rim, levels: levels, scale: scale, boost: boost)
                         : nil
                     kept.withUnsafeMutableBufferPointer { kept in
-                        flattenRows(0..<height, pixels, width: width, rim: rim, shares: shares, shapes: shapes, boost: boost,
-                                    kept: kept, levels: levels, alpha: alpha, edgeMatte: edgeMatte) { undecided.append($0) }
+                        dither(pixels, classes: classes, rim: rim, shares: shares, shapes: shapes, boost: boost,
+                               kept: kept, levels: levels, edgeMatte: edgeMatte) { undecided.append($0) }
                     }
                 }
             }
         }
         return Prepared(pixels: pixels, kept: kept, undecided: undecided, rim: rim, source: source)
-    }
-
-    /// Whether `pixels` (RGBA8) hold any soft pixel (alpha 1…254) and any transparent one.
-    static func alphaKinds(_ pixels: [UInt8]) -> (soft: Bool, clear: Bool) {
-        var soft = false, clear = false
-        pixels.withUnsafeBufferPointer { pixels in
-            var index = 3
-            while index < pixels.count && !(soft && clear) {
-                let a = pixels[index]
-                if a == 0 { clear = true } else if a != 255 { soft = true }
-                index += 4
-            }
-        }
-        return (soft, clear)
     }
 
     /// The flattened pixels of the next frame, made in the frame's own storage.
@@ -188,92 +177,42 @@ struct AlphaFlattener {
         return (pixels, kept)
     }
 
-    /// Flattens `rows` in place, setting the `kept` bits of pixels kept for certain (when `kept`
-    /// is not empty) and handing `undecided` the pixels the frame before decides (see
-    /// ``Prepared/undecided``); `rim` is empty when no pixel is on a rim.
+    /// Flattens `rows` in place for ``GIF/AlphaMode/threshold`` and ``GIF/AlphaMode/matte(_:)``
+    /// (no state carries over; the dither is ``dither(_:classes:rim:shares:shapes:boost:kept:levels:edgeMatte:undecided:)``).
     private static func flattenRows(_ rows: Range<Int>, _ pixels: UnsafeMutableBufferPointer<UInt8>, width: Int,
-                                    rim: UnsafeBufferPointer<UInt64>, shares: UnsafeBufferPointer<UInt16>, shapes: SmallShapes?,
-                                    boost: Float, kept: UnsafeMutableBufferPointer<UInt64>,
-                                    levels: [Int], alpha: GIF.AlphaMode, edgeMatte: Color?, undecided: (Int) -> Void) {
-        // In units of alpha·128 (the dither's comparison), the band each state must cross.
-        // A frame raised to the coverage floor is decided on its own: pixels the boost lifts into
-        // the band around their level would otherwise keep the "off" of the frame before.
-        let band = boost == 1 ? Self.hysteresis * 128 : 0
-        let rimBand = Self.rimHysteresis * 128, rimCut = Self.rimCut * 128
-        let rimWords = Self.rimWords(width: width)
-        let tracks = !kept.isEmpty
-        // Per place of the 8 × 8 pattern, the bounds of the band around its level, found once a
-        // frame instead of per pixel (the same values: level ± min(band, level / 2, (255·128 − level) / 2)).
-        var bounds = [(level: Int, above: Int, below: Int)](repeating: (0, 0, 0), count: levels.count)
-        for (place, level) in levels.enumerated() {
-            let margin = min(band, level / 2, (255 * 128 - level) / 2)
-            bounds[place] = (level, level + margin, level - margin)
-        }
-        bounds.withUnsafeBufferPointer { bounds in
-            for y in rows {
-                let levelRow = (y & 7) << 3, rimRow = y &* rimWords
-                for x in 0..<width {
-                    let pixel = y &* width &+ x, index = pixel &* 4
-                    let a = Int(pixels[index + 3])
-                    // Kept for certain, not kept, or decided by the frame before (`ifNone`: with none).
-                    var opaque = true, depends = false, ifNone = false
-                    var matte = edgeMatte, solid = false
-                    if a != 255 {   // opaque pixels pass through in every mode
-                        switch alpha {
-                        case .threshold: opaque = a >= 128
-                        case .dither:
-                            if a < Self.faintest {
-                                opaque = false
-                            } else if let shapes, shapes.isMember(pixel) {
-                                // Part of a small soft shape: its core is kept solid.
-                                opaque = shapes.keeps(pixel)
-                                solid = opaque
-                            } else if !rim.isEmpty && rim[rimRow + x >> 6] >> UInt64(x & 63) & 1 != 0 {
-                                // A rim pixel changes state only past a band around the cut (a sprite's
-                                // outline crawls less where it barely moves).
-                                let share = Int(shares[pixel])
-                                opaque = share >= rimCut + rimBand
-                                depends = !opaque && share >= rimCut - rimBand
-                                ifNone = share >= rimCut
-                            } else {
-                                // Within half the way to 0 and to 255, so every level can still be left.
-                                var share = Int(shares[pixel])
-                                if boost != 1 { share = min(255 * 128, Int(Float(share) * boost)) }
-                                let bound = bounds[levelRow | (x & 7)]
-                                opaque = share > bound.above
-                                depends = !opaque && share > bound.below
-                                ifNone = share > bound.level
-                            }
-                        case .matte(let color):
-                            matte = color
-                        }
-                    }
-                    if !opaque && !depends {
-                        pixels[index] = 0
-                        pixels[index + 1] = 0
-                        pixels[index + 2] = 0
-                        pixels[index + 3] = 0
+                                    alpha: GIF.AlphaMode, edgeMatte: Color?) {
+        for y in rows {
+            for x in 0..<width {
+                let index = (y &* width &+ x) &* 4
+                let a = Int(pixels[index + 3])
+                guard a != 255 else { continue }   // opaque pixels pass through in every mode
+                var matte = edgeMatte
+                switch alpha {
+                case .threshold:
+                    if a < 128 {
+                        for channel in 0..<4 { pixels[index + channel] = 0 }
                         continue
                     }
-                    if depends {
-                        undecided(pixel << 1 | (ifNone ? 1 : 0))
-                    } else if tracks {
-                        kept[pixel >> 6] |= 1 << UInt64(pixel & 63)
-                    }
-                    if a != 255, let matte {
-                        // Over an opaque colour, rounded once: (c · a + m · (255 − a)) / 255.
-                        let inverse = 255 - a
-                        pixels[index] = UInt8((Int(pixels[index]) * a + Int(matte.r) * inverse + 127) / 255)
-                        pixels[index + 1] = UInt8((Int(pixels[index + 1]) * a + Int(matte.g) * inverse + 127) / 255)
-                        pixels[index + 2] = UInt8((Int(pixels[index + 2]) * a + Int(matte.b) * inverse + 127) / 255)
-                        pixels[index + 3] = 255
-                    }
-                    // Kept with its own colour: the alpha byte stays, as the pixel's visibility; a small
-                    // shape's core is seen whole (it stands for the light of the pixels dropped around it).
-                    if solid { pixels[index + 3] = 255 }
+                case .matte(let color): matte = color
+                case .dither: preconditionFailure("the dither is flattened by dither(_:classes:…)")
+                }
+                if let matte {
+                    // Over an opaque colour, rounded once: (c · a + m · (255 − a)) / 255.
+                    blend(pixels, at: index, alpha: a, over: matte)
                 }
             }
         }
+    }
+
+    /// Pixel `index / 4` of straight alpha `a` drawn over the opaque `matte`, rounded once:
+    /// (c · a + m · (255 − a)) / 255, alpha 255.
+    @inline(__always)
+    static func blend(_ pixels: UnsafeMutableBufferPointer<UInt8>, at index: Int, alpha a: Int, over matte: Color) {
+        let inverse = 255 - a
+        pixels[index] = UInt8((Int(pixels[index]) * a + Int(matte.r) * inverse + 127) / 255)
+        pixels[index + 1] = UInt8((Int(pixels[index + 1]) * a + Int(matte.g) * inverse + 127) / 255)
+        pixels[index + 2] = UInt8((Int(pixels[index + 2]) * a + Int(matte.b) * inverse + 127) / 255)
+        pixels[index + 3] = 255
     }
 
     /// The Bayer matrix as alpha levels × 128: a pixel of alpha a at place (x, y) is kept when
@@ -309,31 +248,14 @@ struct AlphaFlattener {
     /// widened by shifts, then each row ORed with its neighbours. Empty when the frame has no
     /// opaque pixel (smoke, glows).
     static func rim(of bitmap: Bitmap) -> [UInt64] {
-        let (width, height, radius) = (bitmap.width, bitmap.height, Self.rimRadius)
-        let words = Self.rimWords(width: width)
-        var opaque = [UInt64](repeating: 0, count: words * height)
-        var anyOpaque = false
-        bitmap.pixels.withUnsafeBufferPointer { source in
-            opaque.withUnsafeMutableBufferPointer { opaque in
-                // A word of 64 pixels at a time, without a branch a pixel (this pass was most of
-                // the rim's 2.5 % of the CPU on the dino).
-                var any: UInt64 = 0
-                for y in 0..<height {
-                    let row = y &* width
-                    for word in 0..<words {
-                        let start = word &* 64, end = min(width, start &+ 64)
-                        var bits: UInt64 = 0
-                        for x in start..<end {
-                            bits |= UInt64(source[(row &+ x) &* 4 &+ 3] == 255 ? 1 : 0) &<< UInt64(x &- start)
-                        }
-                        opaque[y &* words &+ word] = bits
-                        any |= bits
-                    }
-                }
-                anyOpaque = any != 0
-            }
-        }
-        guard anyOpaque else { return [] }
+        rim(of: bitmap.pixels.withUnsafeBufferPointer { AlphaClasses($0, width: bitmap.width, height: bitmap.height) })
+    }
+
+    /// ``rim(of:)`` from the frame's opaque pixels as ``AlphaClasses`` found them.
+    static func rim(of classes: AlphaClasses) -> [UInt64] {
+        let (height, radius, words) = (classes.height, Self.rimRadius, classes.words)
+        guard classes.anyOpaque else { return [] }
+        let opaque = classes.opaque
         // Along each row: bit x is set when any of x − radius … x + radius was.
         var wide = [UInt64](repeating: 0, count: words * height)
         opaque.withUnsafeBufferPointer { opaque in
