@@ -248,10 +248,6 @@ public enum Discovery {
     /// a file named that is not a PNG (a GIF, `notes.txt`; a folder's `sequence.json` is left out),
     /// ``Error/animationNotFrames(source:animation:)`` for a folder whose only image is a GIF, APNG
     /// or WebP (as for an upload of it).
-    /// The end of a duplicate-number refusal that names the setting keeping one file (a job
-    /// without that setting, such as the preview, leaves it off).
-    package static let keepOneHint = "(or set onDuplicateNumber to .first or .last to keep one on purpose)"
-
     public static func images(from sources: [String]) throws(Error) -> (sequences: [FrameSequence], singles: [FrameSequence]) {
         var numbered: [FrameFile] = [], unnumbered: [FrameFile] = []
         var seen = Set<NameSpelling.Exact>()
@@ -350,6 +346,10 @@ public enum Discovery {
             seen[key] = name
         }
     }
+
+    /// The end of a duplicate-number refusal that names the setting keeping one file (a job
+    /// without that setting, such as the preview, leaves it off).
+    package static let keepOneHint = "(or set onDuplicateNumber to .first or .last to keep one on purpose)"
 
     /// `sources` without a folder's settings (`sequence.json`, which `flipbook frames` writes beside
     /// the frames): a glob such as `dir/*` catches them, and they time a list rather than play in it.

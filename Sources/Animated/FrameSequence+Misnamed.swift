@@ -10,7 +10,7 @@ extension FrameSequence {
     /// another format or under another extension, which no reader takes: in a gap, at either end.
     /// A GIF, APNG or WebP of several frames is an animation beside the frames, not one of them.
     /// Empty when there is none, or the folder is not on disk. The folder is read from the disk:
-    /// for a sequence of files in memory, ask ``misnamedFrames(reading:)``.
+    /// for a sequence of files in memory, the jobs and the validator list nothing (they read no folder of an upload).
     public var misnamedFrames: [(path: String, advice: String)] { misnamedFrames(reading: .disk) }
 
     /// ``misnamedFrames`` of files read by `reading`: none for files in memory (an upload), whose
