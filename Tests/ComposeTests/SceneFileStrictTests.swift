@@ -97,6 +97,24 @@ import TestSupport
         }
     }
 
+    /// A sequence folder inside the scene's folder with one frame that links out: the error names
+    /// that frame (the folder itself stays inside; it was blamed before).
+    @Test func aFrameThatLinksOutIsNamedNotItsFolder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("scene-frame-link-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/scene/seq", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/secret", withIntermediateDirectories: true)
+        for n in [1, 2] { try Data(Self.png).write(to: URL(fileURLWithPath: root + "/scene/seq/gold_\(n).png")) }
+        try Data(Self.png).write(to: URL(fileURLWithPath: root + "/secret/gold_3.png"))
+        try FileManager.default.createSymbolicLink(atPath: root + "/scene/seq/gold_3.png", withDestinationPath: root + "/secret/gold_3.png")
+        try Data(##"{"size": [8, 8], "frames": 1, "layers": [{"sequence": {"source": "seq"}}]}"##.utf8)
+            .write(to: URL(fileURLWithPath: root + "/scene/s.json"))
+        do throws(SceneFileError) { _ = try SceneFile(file: root + "/scene/s.json"); Issue.record("read") } catch {
+            guard case .sequence = error else { Issue.record("\(error)"); return }
+            #expect(error.description.contains("gold_3.png is a symbolic link"), "\(error.description)")
+        }
+    }
+
     @Test func hugeSizesAndLongRendersStopAtALimit() {
         let huge = ##"{"size": [100000, 100000], "frames": 1, "layers": []}"##
         guard case .limit(let pixels)? = Self.error(huge) else { Issue.record("huge"); return }
