@@ -36,7 +36,7 @@ extension Animation {
                 "the files given hold \(sequences.count) sequences (\(sequences.joined(separator: ", "))); "
                     + "give the files of one, or a sequence.json beside them whose \"name\" is the one to play"
             case .ambiguous(let source, let sequences):
-                "\(source) holds \(sequences.count) sequences (\(sequences.joined(separator: ", "))); "
+                "\(sequences.count) sequences in \(source) (\(sequences.joined(separator: ", "))); "
                     + "name one by its prefix path, e.g. \(sequences[0])"
             case .decode(let error): error.description
             case .gifAmongOtherSources(let gif): Discovery.Error.animationAmongFrames(path: gif).description
@@ -143,7 +143,7 @@ extension Animation {
         if let listed { return try counted(try load(listed: listed, scale: scale, reading: .disk), limits: limits) }
         let sequences: [FrameSequence]
         do { sequences = try Discovery.sequences(from: sources) } catch { throw .discovery(error) }
-        return try counted(try load(sequences, source: sources.joined(separator: " "), scale: scale, device: device, reading: .disk,
+        return try counted(try load(sequences, source: Discovery.spelled(sources), scale: scale, device: device, reading: .disk,
                                     onDuplicateNumber: onDuplicateNumber), limits: limits)
     }
 
@@ -322,7 +322,10 @@ extension Animation {
         let scales = Set(files(main).map(\.scale))
         animation.scale = scales.count == 1 ? scales.first! : wanted
         // Missing numbers are played past: said, as validation reports them (`seq.gap`).
-        animation.warnings += [main.gapWarning, main.misnamedWarning(packed: [], reading: reading.files), highlighted?.gapWarning,
+        // Files picked from a folder (`gold_1.png gold_3.png`) skip its frame 2 on purpose, in any order.
+        let skipped = main.missingRanges.isEmpty ? []
+            : reading.sequences(in: main.directory, prefix: main.prefix, known: sequences).first?.frames.map(\.number) ?? []
+        animation.warnings += [main.gapWarning(skipping: skipped), main.misnamedWarning(packed: [], reading: reading.files), highlighted?.gapWarning,
                                highlighted?.misnamedWarning(packed: [], reading: reading.files)].compactMap { $0 }
         return animation
     }

@@ -88,6 +88,13 @@ public struct AssembleJob: Sendable {
                   encoder: encoder, limits: limits)
     }
 
+    /// A job reading an upload — PNG frames (with their `sequence.json`) or one GIF, APNG or
+    /// WebP, as `Validator.validate(files:)` reads it — into bytes only: nothing is read from or
+    /// written to disk (the outcome's `bytes`; ``format`` picks GIF, APNG or WebP).
+    public init(files: [InMemoryFile], encoder: GIF.Encoder = GIF.Encoder(), limits: ResourceLimits = .default) {
+        self.init(source: .files(files), output: nil, encoder: encoder, limits: limits)
+    }
+
     /// A job reading `source` into `output` (`nil`: bytes only).
     public init(source: Source, output: String?, overwrite: Bool = false, timing: Animation.Timing = Animation.Timing(),
                 highlighted: Bool = false, repeatCount: Int? = nil, scale: Int? = nil, encoder: GIF.Encoder = GIF.Encoder(),
@@ -191,6 +198,7 @@ public struct AssembleJob: Sendable {
             } catch .cancelled { throw .cancelled } catch { throw .source(error) }
             if let note = Discovery.listNote(sources) { notes.append(note) }
             if let note = Discovery.leftOutNote(in: sources) { notes.append(note) }
+            if let note = Discovery.leftOutStillsNote(in: sources, read: animation.sourceFiles) { notes.append(note) }
             inputs = InputFiles(sources + animation.sourceFiles)
         case .files(let files):
             do {

@@ -38,6 +38,43 @@ extension Discovery {
         return animationsPart(animations).map { "left out, no frames: " + $0 }
     }
 
+    /// The note an animation made of the folders among `sources` gives for the still PNGs of
+    /// those folders it did not play (`read`: the files it was made of): a PNG without a frame
+    /// number (`background.png`, which `sheet` packs as a sprite of its own) and a `~ipad` frame
+    /// (UIKit reads it on that device only); `nil` when there are none. Other scales and other
+    /// sequences of the folder are left out by the rules `Animation.load` states, without a note.
+    public static func leftOutStillsNote(in sources: [String], read: [String]) -> String? {
+        let played = Set(read.map { FileIO.resolvedPath($0) ?? $0 })
+        var unnumbered: [String] = [], devices: [String] = []
+        var seen = Set<String>()
+        for source in sources {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue,
+                  let files = try? pngFiles(inFolder: source, recursive: false) else { continue }
+            for path in files {
+                let real = FileIO.resolvedPath(path) ?? path
+                guard !played.contains(real), seen.insert(real).inserted else { continue }
+                if let frame = FrameFile(path: path) {
+                    if frame.device != nil { devices.append(path) }
+                } else if FrameFile(unnumbered: path)?.device != nil {
+                    devices.append(path)
+                } else if FrameFile(unnumbered: path) != nil,
+                          (try? FileIO.readPrefix(path, limit: 4096)).map({ !APNG.Decoder.isAnimated($0.bytes) }) ?? true {
+                    unnumbered.append(path)
+                }
+            }
+        }
+        var parts: [String] = []
+        if !unnumbered.isEmpty {
+            parts.append("\(shortList(unnumbered)) (no frame number: a sheet packs \(unnumbered.count == 1 ? "it" : "them") as sprites of \(unnumbered.count == 1 ? "its" : "their") own)")
+        }
+        if !devices.isEmpty {
+            let names = Set(devices.compactMap { (FrameFile(path: $0) ?? FrameFile(unnumbered: $0))?.device }).sorted().map { "~" + $0 }.joined(separator: ", ")
+            parts.append("\(shortList(devices)) (\(names): UIKit reads \(devices.count == 1 ? "it" : "them") on that device only)")
+        }
+        return parts.isEmpty ? nil : "left out, not played: " + parts.joined(separator: "; ")
+    }
+
     /// `fx/preview.gif (an animation: …)`, a note's part for `animations` left out beside PNG
     /// frames; `nil` for none.
     static func animationsPart(_ animations: [String]) -> String? {

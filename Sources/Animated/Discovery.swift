@@ -14,6 +14,11 @@ public enum Discovery {
         names.prefix(first).joined(separator: ", ") + (names.count > first ? " and \(names.count - first) more" : "")
     }
 
+    /// Several sources as a message names them: `A`, `A and B`, `A, B and C`.
+    static func spelled(_ sources: [String]) -> String {
+        sources.count < 2 ? sources.joined() : sources.dropLast().joined(separator: ", ") + " and " + sources[sources.count - 1]
+    }
+
     /// Refuses `-` among `sources` (``Error/standardInput``): standard input holds no folder.
     public static func checkNoStandardInput(_ sources: [String]) throws(Error) {
         if sources.contains("-") { throw .standardInput }

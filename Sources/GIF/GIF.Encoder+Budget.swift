@@ -48,7 +48,7 @@ extension GIF.Encoder {
     public func encode(_ input: FrameInput, maxBytes: Int, progress: (@Sendable (JobProgress) -> Void)? = nil) throws(GIF.EncodeError) -> Fitted {
         // No file has 0 bytes or fewer: such a budget is a mistake, not a wish for the smallest GIF.
         guard maxBytes > 0 else { throw GIF.EncodeError.setting(SettingError(.maxBytes, of: nil, value: maxBytes, allowed: .atLeast(1), reason: "a number of bytes")) }
-        let ladder = budgetLadder
+        var ladder = budgetLadder
         let most = budgetSearchMaxAttempts
         let reporter = JobProgress.Reporter(progress, phase: .encoding)
         var attempts = 0
@@ -58,6 +58,10 @@ extension GIF.Encoder {
             return Fitted(bytes: bytes, report: report, settings: ladder[step], fits: bytes.count <= maxBytes, attempts: 0)
         }
         var best = try attempt(0)
+        // A cap at or above the colours the first GIF used cannot make it smaller: a two-colour
+        // spinner (3 entries with the transparent one) goes straight to 2.
+        let used = best.report.colorsUsed
+        ladder = [ladder[0]] + ladder.dropFirst().filter { $0.colors < used || $0.colors == colors }
         if !best.fits && ladder.count > 1 {
             // Invariant: step `low` does not fit; `best`, when it fits, is the one at `high`.
             var low = 0, high = ladder.count - 1

@@ -60,6 +60,8 @@ extension GIF.Encoder {
 
         /// Frames written with a colour table of their own.
         private(set) var localTables = 0
+        /// The entries of the largest colour table written (a power of two, the transparent one included).
+        private(set) var largestTable = 0
         /// The table a frame without a local one draws with, once the first frame is written.
         private var tableInUse: [UInt8]?
 
@@ -72,6 +74,7 @@ extension GIF.Encoder {
                 // frame's two-entry table is 2 % of its bytes, and nothing on screen changes.
                 if local == tableInUse { frame.localPalette = nil } else { localTables += 1 }
             }
+            largestTable = max(largestTable, (frame.localPalette ?? tableInUse ?? []).count / 3)
             if writer == nil {
                 let (width, height, global, loops, drain) = (width, height, globalPalette, netscapeLoops, drain)
                 writer = WriterThread { first in

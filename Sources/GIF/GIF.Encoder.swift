@@ -69,6 +69,10 @@ extension GIF {
             public var totalCentiseconds: Int
             /// The most entries a colour table could hold (the encoder's ``GIF/Encoder/colors``).
             public var paletteSize: Int
+            /// The entries of the largest colour table written: a power of two, the transparent
+            /// entry and padding included, at most ``paletteSize`` rounded up (two colours on a
+            /// clear ground write 4 where 256 were allowed). No cap at or above it makes the GIF smaller.
+            public var colorsUsed: Int = 0
             /// Frames carrying a colour table of their own (`standard`, `high`: every frame that draws, but the first).
             public var localPalettes: Int
             /// Size of the GIF in bytes.
@@ -231,13 +235,14 @@ extension GIF {
             let (bytes, written, merged) = try output.finish()
             // Counted as written (the last frame is written by `finish`).
             let localPalettes = quality == .fast ? 0 : output.localTables
-            let report = Report(width: width, height: height, framesWritten: written,
+            var report = Report(width: width, height: height, framesWritten: written,
                                 framesMergedForTiming: timing.mergedFrames,
                                 framesMergedIdentical: merged.identical + runs.folded,
                                 framesMergedNearIdentical: merged.nearIdentical, nearIdenticalMaxDifference: merged.maxDifference,
                                 framesMergedInvisible: merged.invisible.map { frames[$0] },
                                 totalCentiseconds: timing.totalCentiseconds, paletteSize: colors,
                                 localPalettes: localPalettes, bytes: bytes.count)
+            report.colorsUsed = output.largestTable
             return (bytes, report)
         }
 

@@ -104,9 +104,6 @@ enum StaleOutputs {
         }
         guard !removed.isEmpty || !kept.isEmpty else { return nil }
         let targets = "\(gone.count == 1 ? "target" : "targets") \(gone.joined(separator: ", ")), no longer in the project"
-        func listed(_ files: [String]) -> String {
-            files.count <= 3 ? files.sorted().joined(separator: ", ") : "\(files.sorted().prefix(2).joined(separator: ", ")) and \(files.count - 2) more"
-        }
         var parts: [String] = []
         if !removed.isEmpty { parts.append("removed \(listed(removed))") }
         if !kept.isEmpty { parts.append("kept \(listed(kept)), changed since built (delete by hand if unwanted)") }

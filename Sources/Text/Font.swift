@@ -45,21 +45,23 @@ public final class Font: Sendable {
     /// - Throws: ``TextError/fontUnreadable(file:reason:)`` when it cannot be read or is not a
     ///   scalable font.
     public convenience init(url: URL) throws(TextError) {
+        // Named as given: `URL(fileURLWithPath: "mine.ttf")`'s `path` is absolute, its relative path the user's spelling.
+        let name = url.relativePath
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            throw .fontUnreadable(file: url.path, reason: "it is a folder; give a TTF/OTF file")
+            throw .fontUnreadable(file: name, reason: "it is a folder; give a TTF/OTF file")
         }
         // As a scene's fonts are read: a FIFO or a device is refused as "not a regular file" (never
         // waited on), and a file over ``maximumFileBytes`` before it is read whole.
         let read: (bytes: [UInt8], fileSize: Int)
         do { read = try FileIO.readPrefix(url.path, limit: Self.maximumFileBytes + 1) } catch {
-            throw .fontUnreadable(file: url.path, reason: "cannot be read (\(error.reason))")
+            throw .fontUnreadable(file: name, reason: "cannot be read (\(error.reason))")
         }
         guard read.fileSize <= Self.maximumFileBytes, read.bytes.count <= Self.maximumFileBytes else {
-            throw .fontUnreadable(file: url.path, reason: "\(max(read.fileSize, read.bytes.count)) bytes, more than the "
+            throw .fontUnreadable(file: name, reason: "\(max(read.fileSize, read.bytes.count)) bytes, more than the "
                                   + "\(Self.maximumFileBytes >> 20) MiB a font file may have")
         }
-        try self.init(bytes: read.bytes, name: url.path)
+        try self.init(bytes: read.bytes, name: name)
     }
 
     /// The largest font file ``init(url:)`` reads, in bytes (64 MiB: the largest CJK fonts are about 20).

@@ -76,7 +76,7 @@ extension AnimationSummarizing {
                                     framesMergedIdentical: report.framesMergedIdentical, framesMergedNearIdentical: report.framesMergedNearIdentical,
                                     nearIdenticalMaxDifference: report.nearIdenticalMaxDifference,
                                     durationSeconds: Double(report.totalCentiseconds) / 100, repeatCount: settings.repeatCount,
-                                    colors: settings.colors, localPalettes: report.localPalettes, dither: settings.dithering.rawValue,
+                                    colors: report.colorsUsed, localPalettes: report.localPalettes, dither: settings.dithering.rawValue,
                                     qualityPreset: settings.quality.rawValue, fitsMaxBytes: maxBytes == nil ? nil : fits, warnings: warnings)
             // The frames GIF's one bit of alpha erased, counted and said as on standard error.
             output.framesMergedInvisible = report.framesMergedInvisible.count

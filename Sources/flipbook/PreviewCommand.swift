@@ -92,11 +92,18 @@ struct PreviewCommand: ParsableCommand {
         progress?.finish()
         for problem in page.problems { Console.error("note: \(problem)") }
         if json {
-            return try Console.printJSON(Written(output: job.output, files: [job.output], sequences: page.sequences.count,
-                                                 animations: page.animatedFiles.count, sheets: page.sheets.count,
-                                                 findings: page.findings.count, warnings: page.problems))
+            try Console.printJSON(Written(output: job.output, files: [job.output], sequences: page.sequences.count,
+                                          animations: page.animatedFiles.count, sheets: page.sheets.count,
+                                          findings: page.findings.count, warnings: page.problems))
+        } else {
+            Console.line("wrote \(job.output): \(Console.count(page.sequences.count, "sequence")), \(Console.count(page.animatedFiles.count, "animation")), "
+                  + "\(Console.count(page.sheets.count, "sheet")), \(Console.count(page.findings.count, "finding"))")
         }
-        Console.line("wrote \(job.output): \(Console.count(page.sequences.count, "sequence")), \(Console.count(page.animatedFiles.count, "animation")), "
-              + "\(Console.count(page.sheets.count, "sheet")), \(Console.count(page.findings.count, "finding"))")
+        // A page that plays nothing (every item was refused, each said in a note above) is written,
+        // since it lists why, but the run is "nothing to preview" (exit 3), not a success.
+        if page.sequences.isEmpty, page.animatedFiles.isEmpty, page.sheets.isEmpty {
+            if !json { Console.error("error: \(source): nothing could be shown; the page lists why") }
+            throw UnreadableInputs(count: page.problems.count)
+        }
     }
 }

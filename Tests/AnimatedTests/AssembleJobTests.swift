@@ -238,6 +238,8 @@ struct AssembleJobTests {
         let fromDisk = try AssembleJob(sources: [folder], output: nil).run(cancellation: nil)
         let fromMemory = try AssembleJob(source: .files(files), output: nil).run(cancellation: nil)
         #expect(fromMemory.bytes == fromDisk.bytes)
+        // The `files:` form Design.md names is the same job.
+        #expect(try AssembleJob(files: files).run(cancellation: nil).bytes == fromDisk.bytes)
         #expect(!fromDisk.bytes.isEmpty)
         #expect(fromDisk.report.framesWritten == onDisk.frames.count - fromDisk.report.framesMergedIdentical)
     }

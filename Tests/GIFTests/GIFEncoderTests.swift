@@ -385,6 +385,22 @@ struct GIFPaletteTests {
         #expect(!impossible.fits && impossible.bytes.count == sizes.min()!)
     }
 
+    /// A GIF of two colours on a clear ground reports the table it wrote (4 entries: two colours,
+    /// the transparent one and padding to a power of two; not the cap of 256), and a budget search skips every cap at or above that:
+    /// the first encode, then 2 colours, where it tried 192, 128, 96… before.
+    @Test func aBudgetSkipsCapsAboveTheColoursUsed() throws {
+        let frames = (0..<4).map { n in
+            var pixels = [UInt8](repeating: 0, count: 16 * 16 * 4)
+            for i in 0..<16 { let p = (i * 16 + (i + n) % 16) * 4; pixels.replaceSubrange(p..<p + 4, with: i % 2 == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255]) }
+            return Bitmap(width: 16, height: 16, straight: pixels)!
+        }
+        let input = FrameInput(durations: Array(repeating: 0.1, count: frames.count)) { frames[$0] }
+        let plain = try GIF.Encoder().encode(input)
+        #expect(plain.report.paletteSize == 256 && plain.report.colorsUsed == 4, "\(plain.report.colorsUsed)")
+        let fitted = try GIF.Encoder().encode(input, maxBytes: 10)
+        #expect(!fitted.fits && fitted.attempts == 2 && fitted.settings.colors == 2, "\(fitted.fits) \(fitted.attempts) \(fitted.settings.colors) \(plain.report.colorsUsed)")
+    }
+
     @Test func highMergesIdenticalFrames() throws {
         let one = Self.frames()[3], two = Self.frames()[15]
         let high = try GIFEncoderTests.encode([one, one, one, two, two], GIF.Encoder(quality: .high, colors: 32))

@@ -83,6 +83,7 @@ extension HostileCases {
             _ = InputValue.format(.nan); _ = InputValue.format(-.infinity); _ = InputValue.format(1e300)
             let object = InputObject(["": 1, "a": [String: Any]()], file: "")
             _ = object.has(""); _ = try? object.required("missing")
+            _ = InputObject(["a": Double.nan], file: "", keyPaths: ["a": .root, "gone": .root])["a"]
             var warnings: [SchemaError] = []
             try? object.check(KnownKeys(arrayLiteral: "a").union([]), policy: .lenient, warnings: &warnings)
             _ = KnownKeys([]).contains("")
@@ -150,6 +151,8 @@ extension HostileCases {
             _ = try writer.commit()
             _ = try? AssembleJob(sources: [folder + "/walk", folder + "/walk"], output: folder + "/walk/walk1.png").plan(cancellation: nil)
             _ = try? AssembleJob(urls: [], output: nil).plan(cancellation: nil)
+            _ = try? AssembleJob(files: []).plan(cancellation: nil)
+            _ = try? AssembleJob(files: [InMemoryFile(name: "", bytes: []), InMemoryFile(name: "", bytes: [])]).plan(cancellation: nil)
             let job = SheetJob(sources: [folder + "/walk"], output: folder + "/sheet.png")
             let plan = try job.plan(cancellation: nil)
             _ = try? job.forEngine(.godot4, output: "", data: "").plan(reusing: plan)

@@ -12,7 +12,7 @@ enum TextReport {
         var lines: [String] = []
         for sequence in report.sequences {
             var header = "\(sequence.name): \(sequence.frameCount) frame\(sequence.frameCount == 1 ? "" : "s")"
-            if let first = sequence.firstNumber, let last = sequence.lastNumber { header += " (\(first)–\(last))" }
+            if let first = sequence.firstNumber, let last = sequence.lastNumber { header += first == last ? " (numbered \(first))" : " (\(first)–\(last))" }
             header += ", " + sequence.scales.map { "@\($0)x" }.joined(separator: " ")
             if let width = sequence.width, let height = sequence.height { header += ", \(width)×\(height) px" }
             let entries = grouped(report.findings(in: sequence))
