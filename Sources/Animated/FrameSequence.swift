@@ -43,10 +43,13 @@ public struct FrameSequence: Sendable, Hashable {
     /// The runs of numbers missing between the first and the last frame, in order: ranges, so that
     /// a frame numbered 12 147 483 648 beside frame 1 is one range, not twelve billion numbers in
     /// memory (a file named so in an upload made validation allocate without bound).
-    public var missingRanges: [ClosedRange<Int>] {
+    public var missingRanges: [ClosedRange<Int>] { Self.missingRanges(frames.map(\.number)) }
+
+    /// The runs of numbers missing between the smallest and the largest of `numbers`.
+    static func missingRanges(_ numbers: [Int]) -> [ClosedRange<Int>] {
         var ranges: [ClosedRange<Int>] = []
         var previous: Int?
-        for number in frames.map(\.number).sorted() {
+        for number in numbers.sorted() {
             // `number - previous`, not `previous + 1`: a frame may be numbered Int.max.
             if let previous, number - previous > 1 { ranges.append((previous + 1)...(number - 1)) }
             previous = number
@@ -55,8 +58,11 @@ public struct FrameSequence: Sendable, Hashable {
     }
 
     /// How many numbers are missing between the first and the last frame (``missingRanges``).
-    public var missingCount: Int {
-        missingRanges.reduce(0) { total, range in
+    public var missingCount: Int { Self.count(missingRanges) }
+
+    /// The numbers in `ranges`, `Int.max` when they are more.
+    private static func count(_ ranges: [ClosedRange<Int>]) -> Int {
+        ranges.reduce(0) { total, range in
             let (sum, overflow) = total.addingReportingOverflow(range.count)
             return overflow ? .max : sum
         }
@@ -66,9 +72,15 @@ public struct FrameSequence: Sendable, Hashable {
     /// first and last frame (``missingRanges``): `missing frame 2 of gap/gold_1…4: the 3 frames
     /// there play without it (seq.gap)`; `nil` when none is missing. `AssembleJob` and
     /// `SheetJob` give it as a warning; validation reports the same gap as `seq.gap`.
-    public var gapWarning: String? {
-        let missing = missingRanges, count = missingCount
-        guard !missing.isEmpty, let first = frames.first?.number, let last = frames.last?.number else { return nil }
+    public var gapWarning: String? { gapWarning(skipping: []) }
+
+    /// ``gapWarning`` for frames picked from a folder: the numbers in `skipping` (files the folder
+    /// has that were not picked) are left out on purpose, not missing.
+    func gapWarning(skipping: [Int]) -> String? {
+        guard let first = frames.first?.number, let last = frames.last?.number else { return nil }
+        let missing = Self.missingRanges(frames.map(\.number) + skipping.filter { $0 > first && $0 < last })
+        let count = Self.count(missing)
+        guard !missing.isEmpty else { return nil }
         return "missing frame\(count == 1 ? "" : "s") \(Rules.ranges(missing)) of \(name)\(first)…\(last): "
             + "the \(frames.count) frame\(frames.count == 1 ? "" : "s") there \(frames.count == 1 ? "plays" : "play") without "
             + "\(count == 1 ? "it" : "them") (seq.gap)"

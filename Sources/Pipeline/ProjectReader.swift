@@ -116,7 +116,12 @@ struct ProjectReader {
             throw SchemaError(file: file, path: object.path, problem: .invalid(
                 reason: "sets \(set.map { "\"\($0)\"" }.joined(separator: " and "))\(whose): each sets the whole timing, give one"))
         }
-        let options = InputObject(fields, path: object.path, file: file)
+        // A value the defaults gave is wrong where the defaults say it (`defaults.assemble.fps`).
+        var keyPaths: [String: InputPath] = [:]
+        if let kindDefaults = defaults[kind] {
+            for key in fields.keys where !object.has(key) { keyPaths[key] = kindDefaults.path.appending(key) }
+        }
+        let options = InputObject(fields, path: object.path, file: file, keyPaths: keyPaths)
         let sourceValue = try object.required(kind.rawValue)
         let sources: [String]
         if sourceValue.kind == .array {

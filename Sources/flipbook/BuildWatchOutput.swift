@@ -43,7 +43,7 @@ extension Build {
 /// The lines `build --watch` prints.
 enum BuildWatchOutput {
     /// One build: `coin/gold_3.png changed: built coin, coin-sheet; 2 up to date` on standard
-    /// output; failures, warnings and notes on standard error as `build` prints them. A build that
+    /// output (`from cache coin` for a target whose outputs came from the cache); failures, warnings and notes on standard error as `build` prints them. A build that
     /// built nothing and failed nothing (a file saved unchanged) prints nothing after the first,
     /// unless a target `failing` before does not fail now (the project file mended, its output
     /// up to date): that is said (`coin failed before, not now`), or the last line would still
@@ -59,19 +59,21 @@ enum BuildWatchOutput {
         }
         let mended = failing.replace(with: failed + skipped).filter { name in report.entries.contains { $0.target == name } }
         let first = changes.isEmpty
-        guard first || !report.built.isEmpty || !failed.isEmpty || !skipped.isEmpty || !mended.isEmpty else { return }
+        // A target taken from the cache rewrote its outputs as a build would (a change undone, a branch switched back).
+        guard first || !report.built.isEmpty || !report.restored.isEmpty || !failed.isEmpty || !skipped.isEmpty || !mended.isEmpty else { return }
         if json {
-            line(jsonLine(WatchLine(event: "build", changes: changes, built: report.built, upToDate: report.upToDate,
+            line(jsonLine(WatchLine(event: "build", changes: changes, built: report.built, fromCache: report.restored, upToDate: report.upToDate,
                                     failed: failed, skipped: skipped, mended: mended.isEmpty ? nil : mended, errors: errors(report))))
             return
         }
         let cause = first ? "first build" : changes.count <= 3 ? changes.joined(separator: ", ") + " changed" : "\(changes.count) files changed"
-        var parts = [report.built.isEmpty ? "nothing built" : "built " + report.built.joined(separator: ", ")]
+        var parts = [report.built.isEmpty && report.restored.isEmpty ? "nothing built" : report.built.isEmpty ? nil : "built " + report.built.joined(separator: ", ")]
+        if !report.restored.isEmpty { parts.append("from cache " + report.restored.joined(separator: ", ")) }
         parts.append("\(report.upToDate.count) up to date")
         if !failed.isEmpty { parts.append("\(failed.count) failed") }
         if !skipped.isEmpty { parts.append("\(skipped.count) skipped") }
         if !mended.isEmpty { parts.append("\(mended.joined(separator: ", ")) failed before, not now") }
-        line("\(cause): " + parts.joined(separator: "; "))
+        line("\(cause): " + parts.compactMap { $0 }.joined(separator: "; "))
         for entry in report.entries {
             switch entry.status {
             case .failed(let failure, _): Console.error("\(entry.target): failed: \(CLIWording.message(for: failure))")
@@ -120,6 +122,8 @@ enum BuildWatchOutput {
         var event: String
         var changes: [String]?
         var built: [String]?
+        /// Targets whose outputs were taken from the cache (written, not built).
+        var fromCache: [String]?
         var upToDate: [String]?
         var failed: [String]?
         var skipped: [String]?

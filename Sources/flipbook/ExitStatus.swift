@@ -161,12 +161,14 @@ extension ExitStatus {
 
     /// The status for each way frames cannot make a sheet: 1 when the work ran and the sprites do
     /// not fit or clash (the table's "problems found"); 3 when an image cannot take part as it is
-    /// (an odd-sized `@2x` in `--scales 1,2`, frames of mixed scales); 2 for settings.
+    /// (an odd-sized `@2x` in `--scales 1,2`, frames of mixed scales); 2 for settings, and for a
+    /// page over `--max-pixels` (only a `--max-size` above 8192, with `--border`, `--padding` or
+    /// `--extrude`, makes one: a flag over a resource limit).
     init(packing error: SheetBuilder.Error) {
         switch error {
-        case .doesNotFit, .spriteTooLarge, .extrudedSpriteTooLarge, .duplicateName, .sameName, .namesDifferInNormalization, .pageTooLarge: self = .problemsFound
+        case .doesNotFit, .spriteTooLarge, .extrudedSpriteTooLarge, .duplicateName, .sameName, .namesDifferInNormalization: self = .problemsFound
         case .notWholePoints, .variantSize, .mixedScales, .noInput, .noBitmaps, .invalidDuration: self = .inputUnreadable
-        case .scaleNotMultiple, .invalidSetting: self = .usage
+        case .scaleNotMultiple, .invalidSetting, .pageTooLarge: self = .usage
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Raster
+import TestSupport
 
 @Suite("flipbook blur, slice, resize")
 struct ImageCommandTests {
@@ -69,17 +70,20 @@ struct ImageCommandTests {
     }
 
     @Test(arguments: [
-        (["blur", coin, "-o", "/tmp/x.png"], Int32(2)),
-        (["blur", coin, "-o", "/tmp/x.png", "--sigma", "2", "--tint", "pink"], 2),
-        (["slice", coin, "-o", "/tmp/x.png", "--insets", "8,8", "--size", "10x10"], 2),
-        (["slice", coin, "-o", "/tmp/x.png", "--insets", "8,8,8,8", "--size", "10x10"], 2),
-        (["resize", coin, "-o", "/tmp/x.png"], 2),
-        (["resize", "/nonexistent.png", "-o", "/tmp/x.png", "--scale", "2"], 3),
+        (["blur", coin, "-o", "x.png"], Int32(2)),
+        (["blur", coin, "-o", "x.png", "--sigma", "2", "--tint", "pink"], 2),
+        (["slice", coin, "-o", "x.png", "--insets", "8,8", "--size", "10x10"], 2),
+        (["slice", coin, "-o", "x.png", "--insets", "8,8,8,8", "--size", "10x10"], 2),
+        (["resize", coin, "-o", "x.png"], 2),
+        (["resize", "/nonexistent.png", "-o", "x.png", "--scale", "2"], 3),
         // A file where a folder should be: a missing folder would be created (issue 44).
         (["blur", coin, "-o", "/dev/null/dir/x.png", "--sigma", "1"], 4),
     ] as [([String], Int32)])
     func exitCodes(arguments: [String], status: Int32) throws {
-        let result = try CLI.run(arguments)
+        // In a folder of its own: an `x.png` some other run left in /tmp made this exit 2.
+        let dir = try Fixtures.temporaryFolder("image-exit-codes")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try CLI.run(arguments, in: dir)
         #expect(result.status == status, "\(result.stderr)")
         #expect(!result.stderr.isEmpty)
     }

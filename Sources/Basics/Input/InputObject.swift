@@ -8,12 +8,16 @@ public struct InputObject {
     public let path: InputPath
     /// The file it came from, for messages.
     public let file: String
+    /// Where keys that were merged in from elsewhere in the file sit (a project's `defaults`
+    /// under a target): their values' errors name that path, not the object's.
+    public let keyPaths: [String: InputPath]
 
-    /// `fields`, found at `path` of `file`.
-    public init(_ fields: [String: Any], path: InputPath = .root, file: String) {
+    /// `fields`, found at `path` of `file`; `keyPaths` for keys that sit elsewhere in it.
+    public init(_ fields: [String: Any], path: InputPath = .root, file: String, keyPaths: [String: InputPath] = [:]) {
         self.fields = fields
         self.path = path
         self.file = file
+        self.keyPaths = keyPaths
     }
 
     /// The keys present, sorted.
@@ -24,7 +28,7 @@ public struct InputObject {
 
     /// The value under `key`, or `nil` when the key is absent.
     public subscript(key: String) -> InputValue? {
-        fields[key].map { InputValue($0, path: path.appending(key), file: file) }
+        fields[key].map { InputValue($0, path: keyPaths[key] ?? path.appending(key), file: file) }
     }
 
     /// The value under `key`, or a missing-key error.
