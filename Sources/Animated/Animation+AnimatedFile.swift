@@ -95,7 +95,7 @@ extension Animation {
         if streaming {
             let limits = limits, opener = Opener(type: Decoder.self)
             let stream = FrameStream(file: file, format: Decoder.format, count: durations.count, width: reader.info.width,
-                                     height: reader.info.height, sameAsPrevious: sameAsPrevious, window: window) { () throws(AnimationDecodeError) in
+                                     height: reader.info.height, sameAsPrevious: sameAsPrevious, window: window, scale: scale) { () throws(AnimationDecodeError) in
                 try opener.open(bytes: bytes, file: file, limits: limits)
             }
             sources = (0..<durations.count).map { .streamed(stream, index: $0) }

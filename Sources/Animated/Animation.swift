@@ -214,6 +214,9 @@ public struct Animation: Sendable {
             if local < length - tolerance { return step }
             local -= length
         }
-        return last  // rounding at the very end of a play
+        // Within the tolerance of a play's end (times made with rounding: 0.3 s into a play of
+        // 0.1 + 0.2 s): the next play has begun, so its first step shows (the last play's end
+        // was answered above). It showed the last step again, once a play.
+        return steps[0]
     }
 }

@@ -46,6 +46,9 @@ public final class FrameStream: @unchecked Sendable, Equatable, CustomStringConv
 
     /// The file's format.
     public let format: AnimationDecodeError.Format
+    /// Pixels per point of every frame: the scale the file's name gives (`coin@2x.gif`: 2), as a
+    /// frame decoded whole carries it.
+    public let scale: Int
 
     private let open: @Sendable () throws(AnimationDecodeError) -> any AnimationDecoder
     /// Whether frame i shows exactly what frame i − 1 shows (false for frame 0).
@@ -65,9 +68,10 @@ public final class FrameStream: @unchecked Sendable, Equatable, CustomStringConv
     /// A stream of `count` frames of `width`×`height` read by decoders `open` makes; `sameAsPrevious`
     /// (one per frame) says which frames repeat the one before exactly.
     init(file: String, format: AnimationDecodeError.Format, count: Int, width: Int, height: Int, sameAsPrevious: [Bool], window: Int = FrameStream.defaultWindow,
-         open: @escaping @Sendable () throws(AnimationDecodeError) -> any AnimationDecoder) {
+         scale: Int = 1, open: @escaping @Sendable () throws(AnimationDecodeError) -> any AnimationDecoder) {
         self.file = file
         self.format = format
+        self.scale = scale
         self.count = count
         self.width = width
         self.height = height
@@ -94,7 +98,9 @@ public final class FrameStream: @unchecked Sendable, Equatable, CustomStringConv
         while let reader = decoder, next <= index {
             guard let frame = try reader.nextFrame() else { break }
             counts.framesDecoded += 1
-            kept.append((next, frame.image))
+            var image = frame.image
+            image.scale = scale
+            kept.append((next, image))
             if kept.count > window { kept.removeFirst(kept.count - window) }
             counts.mostHeld = max(counts.mostHeld, kept.count)
             next += 1
@@ -132,7 +138,7 @@ public final class FrameStream: @unchecked Sendable, Equatable, CustomStringConv
     /// file from another moment), so that neither sends the other back to the start of the file.
     public func reopened() -> FrameStream {
         FrameStream(file: file, format: format, count: count, width: width, height: height, sameAsPrevious: sameAsPrevious,
-                    window: window, open: open)
+                    window: window, scale: scale, open: open)
     }
 
     /// "`file`: `count` frames of `width`×`height`, streamed".

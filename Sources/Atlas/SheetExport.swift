@@ -82,10 +82,10 @@ public enum SheetExport {
         case sheet(SpriteSheet.Error)
         /// The output's name was refused before anything was made (Basics' `OutputError`): an
         /// extension neither `.png` nor the format's, a `data` name of another format, `-`; or,
-        /// from ``SheetExport/write(_:owner:protecting:named:pngLevel:png8:)``, a file the contract
+        /// from ``SheetExport/write(_:owner:protecting:named:pngLevel:png8:replacingOtherShape:)``, a file the contract
         /// may not replace (an input, a file Flipbook did not write, another set's file).
         case output(OutputError)
-        /// ``SheetExport/write(_:owner:protecting:named:pngLevel:png8:)`` could not write a file
+        /// ``SheetExport/write(_:owner:protecting:named:pngLevel:png8:replacingOtherShape:)`` could not write a file
         /// (Basics' `FileIO.Error`, naming it: no permission, a full disk).
         case write(FileIO.Error)
         /// A page could not be encoded as PNG (Raster's `PNG.EncodeError`).
@@ -243,10 +243,14 @@ public enum SheetExport {
     /// among `named` (the names the caller gave outright); otherwise ``Error/output(_:)``. A file
     /// that cannot be written is ``Error/write(_:)``, a page that cannot be encoded
     /// ``Error/encode(_:)``. Pages are PNGs at zlib level `pngLevel`, 8-bit palette ones when
-    /// `png8` (Raster's `PaletteQuantizer`).
+    /// `png8` (Raster's `PaletteQuantizer`). A single file Flipbook wrote under the owner's name
+    /// (an APNG `a.png`) is another output, refused, unless `replacingOtherShape` (an output name
+    /// that is one frame or a sheet by the frame count, as `generate -o g.png`; Basics'
+    /// `OutputSet.replacesOtherShape`).
     public static func write(_ files: [File], owner: String, protecting inputs: InputFiles = InputFiles(), named: [String] = [],
-                             pngLevel: Int = 5, png8: Bool = false) throws(Error) {
+                             pngLevel: Int = 5, png8: Bool = false, replacingOtherShape: Bool = false) throws(Error) {
         let set = OutputSet(owner: Self.setOwner(owner), protecting: inputs)
+        set.replacesOtherShape = replacingOtherShape
         for file in files {
             do { try inputs.prepare(folder: FileIO.parentDirectory(of: file.path)) } catch { throw .writing(error) }
             let isNamed = named.contains(file.path)

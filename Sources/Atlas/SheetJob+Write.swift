@@ -15,7 +15,7 @@ extension SheetJob {
         }
     }
 
-    /// Writes a plan's files as one set (``SheetExport/write(_:owner:protecting:named:pngLevel:png8:)``
+    /// Writes a plan's files as one set (``SheetExport/write(_:owner:protecting:named:pngLevel:png8:replacingOtherShape:)``
     /// owned by ``output``): they replace the files this sheet was last written as, or nothing at
     /// all; none may be one of the frames read (Basics' `OutputError`, before anything is written),
     /// and only with ``overwrite`` may one replace a file Flipbook did not write (any of the sheet's

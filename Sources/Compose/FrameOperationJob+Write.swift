@@ -20,6 +20,9 @@ extension FrameOperationJob {
         // playback gives it (a duration or fps is one play of all the steps, not of the files).
         let order = plan.format == .folder ? Array(frames.indices) : animation.steps()
         let durations = plan.format == .folder ? perFrame : animation.checkedStepDurations()
+        // One play, whatever is written: a folder's files once each, but its manifest plays a
+        // ping-pong's 26 steps from 14 files (`durationSeconds` said the files' sum).
+        let playLength = animation.checkedStepDurations().reduce(0, +)
         let failure = FirstOperationFailure()
         // A GIF's first and middle frames, as made, for `assemble`'s note on semi-transparent pixels.
         let sampled = plan.format == .gif ? Set([0, order.count / 2]) : []
@@ -62,7 +65,7 @@ extension FrameOperationJob {
                 let soft = plan.format == .gif ? AssembleJob.softAlphaNote(share: AssembleJob.softAlphaShare(of: samples.frames), output: output,
                                                                             framePaths: animation.sourceFiles, alpha: GIF.Encoder().alpha) : nil
                 return Outcome(files: files, bytes: bytes, format: plan.format, frames: report?.framesWritten ?? order.count, width: plan.width,
-                               height: plan.height, scale: readAt, duration: durations.reduce(0, +), warnings: plan.warnings + (named.map { [$0] } ?? []),
+                               height: plan.height, scale: readAt, duration: playLength, warnings: plan.warnings + (named.map { [$0] } ?? []),
                                notes: soft.map { [$0] } ?? [], report: report)
             } catch let error as FrameOperationError {
                 throw error

@@ -155,9 +155,10 @@ package struct FrameWriter: Sendable {
         case .gif, .apng, .webp:
             return try written(progress: progress).files
         case .png:
-            // One set owned by the name, so a sheet written there before (FILE.png + FILE.json)
-            // is replaced as a whole.
+            // One set owned by the name, so a sheet written there before under the same name
+            // (`generate -o g.png` of several frames: g.png + g.json) is replaced as a whole.
             let set = OutputSet(owner: output, protecting: inputs)
+            set.replacesOtherShape = true
             try checkCancelled()
             try PNG.Encoder().write(try frame(0), to: output, in: set, named: overwrite)
             progress?(1, 1)
@@ -177,7 +178,9 @@ package struct FrameWriter: Sendable {
             try checkCancelled()
             // Under overwrite every file of the set may replace one Flipbook did not write (the page
             // beside the data too), as `flipbook sheet` does; inputs and other sets' files never.
-            try SheetExport.write(files, owner: output, protecting: inputs, named: overwrite ? files.map(\.path) : [])
+            // `-o g.png` is one frame or a sheet by the count: a sheet there replaces the one frame a rerun wrote.
+            try SheetExport.write(files, owner: output, protecting: inputs, named: overwrite ? files.map(\.path) : [],
+                                  replacingOtherShape: OutputName.pathExtension(output) == "png")
             return files.map(\.path)
         case .folder:
             // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.

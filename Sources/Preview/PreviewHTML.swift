@@ -105,7 +105,7 @@ enum PreviewHTML {
           if (local < durations[i] - TOLERANCE) return steps[i];
           local -= durations[i];
         }
-        return steps[n - 1];
+        return steps[0];  // within the tolerance of a play's end: the next play has begun
       }
 
       function el(tag, attrs, text) {

@@ -37,6 +37,22 @@ struct AnimationTests {
         }
     }
 
+    /// The boundary between two plays, sampled with a renderer's rounding, shows the next play's
+    /// first step: 100 + 200 ms looping, sampled at 10 fps, is R B B R B B…; it showed the last
+    /// step again at every wrap (R B B B B B…: 0.3 is a few ulps short of 0.1 + 0.2), in
+    /// `render` for `frameDurations` and GIF, APNG and WebP delays (fresh eyes 23).
+    @Test(arguments: [([0.1, 0.2], [0, 1, 1, 0, 1, 1, 0, 1, 1, 0, 1, 1]), ([0.2, 0.1], [0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]),
+                      ([0.1, 0.1], [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1])])
+    func aPlaysEndSampledWithRoundingStartsTheNext(durations: [Double], expected: [Int]) throws {
+        let animation = try Animation(frames: Self.frames(2), frameDurations: durations)
+        #expect(try (0..<12).map { try animation.frameIndex(at: Double($0) / 10) } == expected)
+        // Played 3 times: at the end the last step stays.
+        var three = animation
+        three.repeatCount = 3
+        let play = durations.reduce(0, +)
+        #expect(try three.frameIndex(at: play) == 0 && three.frameIndex(at: 3 * play) == 1 && three.frameIndex(at: 3 * play + 1) == 1)
+    }
+
     @Test(arguments: [
         (Animation.Direction.forward, [0, 1, 2, 3]),
         (.reverse, [3, 2, 1, 0]),

@@ -3,6 +3,7 @@ import Foundation
 import Animated
 import Basics
 import FrameGen
+import GIF
 import Raster
 import TestSupport
 @testable import Compose
@@ -113,6 +114,24 @@ import TestSupport
             guard case .sequence = error else { Issue.record("\(error)"); return }
             #expect(error.description.contains("gold_3.png is a symbolic link"), "\(error.description)")
         }
+    }
+
+    /// A sequence layer playing `v@2x.gif` (20×20 px) took its default bounds as 20×20 pt, where
+    /// the name makes its frames @2x (10×10 pt, as `frames` of it gives `v1@2x.png…`): the frames
+    /// streamed from the file carried scale 1 (fresh eyes 23).
+    @Test(arguments: ["v@2x.gif", "v.gif"])
+    func anAnimatedFilesNameGivesItsFramesScale(name: String) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("scene-gif-scale-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let frames = [[UInt8](repeating: 200, count: 20 * 20 * 4), [UInt8](repeating: 90, count: 20 * 20 * 4)].map { Bitmap(width: 20, height: 20, straight: $0)! }
+        let gif = try GIF.Encoder().encode(FrameInput(durations: [0.1, 0.1]) { frames[$0] }).bytes
+        try Data(gif).write(to: URL(fileURLWithPath: root + "/" + name))
+        try Data((##"{"size": [40, 40], "frames": 1, "layers": [{"sequence": {"source": ""## + name + ##""}}]}"##).utf8)
+            .write(to: URL(fileURLWithPath: root + "/s.json"))
+        let scene = try SceneFile(file: root + "/s.json")
+        let side = name.contains("@2x") ? 10.0 : 20.0
+        #expect(scene.root.sublayers.first?.bounds == Rect(width: side, height: side))
     }
 
     @Test func hugeSizesAndLongRendersStopAtALimit() {

@@ -77,4 +77,18 @@ extension OutputSet {
         // Only an empty folder is removed (rmdir): a file put there meanwhile keeps it.
         return emptied && folder != "." && System.removeDirectory(folder)
     }
+
+    /// A single file and a set of several files may carry one owner's name (`blur -o m.png`,
+    /// `sheet -o m.png`'s `m-0.png`, `m-0.json`…; an APNG `flight.png` and the sheet `flight.json`
+    /// whose page is `flight.png`): neither is the other's rerun, and replacing one by the other
+    /// would remove or overwrite files of a set this one is not. The refusal when the set writing
+    /// `names` under `key` is one shape and the `earlier` set of that key the other; `nil` otherwise.
+    static func otherKind(key: String, writing names: Swift.Set<String>, earlier: [String], in folder: String) -> OutputError? {
+        guard !earlier.isEmpty, !key.contains("/") else { return nil }
+        let single = names == [key], wasSingle = earlier == [key]
+        guard single != wasSingle else { return nil }
+        let path = folder == "." ? key : folder + "/" + key
+        let listed = earlier.count <= 3 ? earlier.joined(separator: ", ") : earlier.prefix(2).joined(separator: ", ") + " and \(earlier.count - 2) more"
+        return .heldByAnotherSet(path: path, owner: wasSingle ? "\(key) alone, written by another command" : listed)
+    }
 }

@@ -46,6 +46,11 @@ public final class OutputSet: @unchecked Sendable {
     /// A test's stand-in for `kill -9`: the commit stops after this many renames, leaving its
     /// journals and temporary files as a killed process would.
     package var simulatedKillAfterRenames: Int?
+    /// Whether this set replaces its owner's previous set when one is a single file named as the
+    /// owner and the other several files (``otherKind(key:writing:earlier:in:)`` refuses that by
+    /// default): for an output whose name means either by the frame count (`generate -o g.png`:
+    /// one frame, or a sheet `g.png` + `g.json`), so a rerun with another count is its own rerun.
+    public var replacesOtherShape = false
 
     /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
     /// (see the type's discussion); without one, each file simply replaces its destination. No
@@ -207,7 +212,13 @@ public final class OutputSet: @unchecked Sendable {
     /// could not be written (no permission, a read-only disk, a file where a folder should be) is
     /// ``Error/write(_:)``, now rather than after the work; missing folders are fine (the write creates them).
     public static func check(file path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws(Error) {
-        do { try OutputSet(owner: path, protecting: inputs).claim(path, named: overwrite, settings: false) } catch { throw .refused(error) }
+        let set = OutputSet(owner: path, protecting: inputs)
+        do { try set.claim(path, named: overwrite, settings: false) } catch { throw .refused(error) }
+        let folder = FileIO.parentDirectory(of: path)
+        if let key = set.ownerKey(in: folder),
+           let refusal = otherKind(key: key, writing: [FileIO.lastComponent(of: path)], earlier: set.ledger(folder).files(of: key).map(\.name), in: folder) {
+            throw .refused(refusal)
+        }
         try io { () throws(FileIO.Error) in try FileIO.checkWritableFolder(for: path) }
     }
 
@@ -291,6 +302,10 @@ public final class OutputSet: @unchecked Sendable {
                 let paths = set.lock.withLock { set.files }.map(\.path).filter { FileIO.parentDirectory(of: $0) == folder }
                 let written = paths.compactMap { kept[$0] }.map(entryOf)
                 let names = Swift.Set(written.map(\.name))
+                if !set.replacesOtherShape,
+                   let refusal = Self.otherKind(key: key, writing: names, earlier: ledger.files(of: key).map(\.name), in: folder) {
+                    throw .refused(refusal)
+                }
                 for old in ledger.files(of: key) where !names.contains(old.name) {
                     let path = folder == "." ? old.name : "\(folder)/\(old.name)"
                     guard System.kind(of: path, followingLinks: false) != nil, kept[path] == nil,
