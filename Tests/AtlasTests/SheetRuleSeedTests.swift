@@ -24,6 +24,24 @@ struct SheetRuleSeedTests {
         }
     }
 
+    /// An upload seed's files, its parts split as `Fuzzer.files` splits them (a line `%%` between
+    /// parts, each its name on the first line, then its bytes).
+    static func uploadFiles(_ seed: String) throws -> [InMemoryFile] {
+        let bytes = try Fixtures.bytes("../../Fuzz/Seeds/" + seed)
+        var parts: [ArraySlice<UInt8>] = [], start = 0, index = 0
+        let separator = Array("\n%%\n".utf8)
+        while index + separator.count <= bytes.count {
+            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                parts.append(bytes[start..<index]); index += separator.count; start = index
+            } else { index += 1 }
+        }
+        parts.append(bytes[start...])
+        return parts.map { part in
+            let newline = part.firstIndex(of: 0x0A) ?? part.endIndex
+            return InMemoryFile(name: String(decoding: part[..<newline], as: UTF8.self), bytes: Array(part[newline...].dropFirst()))
+        }
+    }
+
     static let escapes: [(seed: String, form: SheetImport.PathRefusal.Form)] = [
         ("fuzz-godot/escape.tres", .parent), ("fuzz-libgdx/escape.atlas", .parent), ("fuzz-texturepacker/escape.json", .parent),
         ("fuzz-texturepacker/escape-multiatlas.json", .absolute), ("fuzz-aseprite/escape.aseprite.json", .parent),
@@ -62,6 +80,28 @@ struct SheetRuleSeedTests {
         }
     }
 
+    /// The seeds of encoded path forms (issue 43): backslashes (`..\..\etc\passwd`, `\\server\share`),
+    /// `%2e%2e` for `..`, a drive letter. On the systems Flipbook runs on `\` and `%` are characters
+    /// of a name, not separators or escapes: each path is a name inside the data file's folder —
+    /// found there, or by its file name beside the data file — and never leads out of it.
+    static let encodedPaths: [(seed: String, count: Int)] = [
+        ("fuzz-libgdx/escape-encoded.atlas", 5), ("fuzz-godot/escape-encoded.tres", 6),
+        ("fuzz-texturepacker/escape-encoded.json", 5), ("fuzz-aseprite/escape-encoded.aseprite.json", 1),
+        ("fuzz-spritekit/escape-encoded.atlasc.plist", 3), ("fuzz-cocos2d/escape-encoded.plist", 1),
+    ]
+
+    @Test(arguments: encodedPaths)
+    func encodedPathsStayInsideTheFolder(seed: String, count: Int) throws {
+        let (pages, _) = try Self.decoded(seed)
+        #expect(pages.count == count, "\(pages)")
+        for page in pages {
+            let name = page.hasPrefix("res://") ? String(page.dropFirst(6)) : page
+            let last = name.split(separator: "/").last.map(String.init) ?? name
+            #expect(page.contains("\\") || page.contains("%2e") || page.contains(":"), "\(page) is not an encoded form")
+            #expect(try SheetImport.resolve(page, from: "/nonexistent/sheet") == "/nonexistent/" + last, "\(page)")
+        }
+    }
+
     static let bombs: [(seed: String, limit: LimitError.Limit)] = [
         ("fuzz-godot/margin-bomb.tres", .outputPixels), ("fuzz-godot/total-bomb.tres", .outputPixels),
         ("fuzz-libgdx/offsets-bomb.atlas", .pixels), ("fuzz-texturepacker/source-bomb.json", .pixels),
@@ -96,19 +136,7 @@ struct SheetRuleSeedTests {
 
     @Test(arguments: sheetImportSeeds)
     func sheetImportSeedsAreRefused(seed: String, refused: String) throws {
-        let bytes = try Fixtures.bytes("../../Fuzz/Seeds/fuzz-sheet-import/" + seed)
-        var parts: [ArraySlice<UInt8>] = [], start = 0, index = 0
-        let separator = Array("\n%%\n".utf8)
-        while index + separator.count <= bytes.count {
-            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
-                parts.append(bytes[start..<index]); index += separator.count; start = index
-            } else { index += 1 }
-        }
-        parts.append(bytes[start...])
-        let files = parts.map { part in
-            let newline = part.firstIndex(of: 0x0A) ?? part.endIndex
-            return InMemoryFile(name: String(decoding: part[..<newline], as: UTF8.self), bytes: Array(part[newline...].dropFirst()))
-        }
+        let files = try Self.uploadFiles("fuzz-sheet-import/" + seed)
         #expect(files.count >= 2)
         do {
             _ = try SheetImport.read(files: files, data: files[0].name)
@@ -121,13 +149,24 @@ struct SheetRuleSeedTests {
         }
     }
 
+    /// The in-memory sheet seeds of encoded pages (`Fuzz/Seeds/fuzz-sheet-import/escape-{encoded,backslash}.upload`):
+    /// `%2e%2e/sheet.png` is found by its file name beside the data (`in/sheet.png`, not the
+    /// `sheet.png` one folder up), `..\sheet.png` as the file of that very name in the data's folder.
+    @Test(arguments: ["escape-encoded.upload", "escape-backslash.upload"])
+    func encodedSheetImportSeedsAreReadInsideTheFolder(_ seed: String) throws {
+        let files = try Self.uploadFiles("fuzz-sheet-import/" + seed)
+        #expect(files.map(\.name).contains("sheet.png"))
+        let sheet = try SheetImport.read(files: files.filter { $0.name != "sheet.png" }, data: files[0].name)
+        #expect(sheet.pages.count == 1 && sheet.sprites.count == 4)
+    }
+
     /// Each seed folder holds what ORIGIN.md lists: the new seeds are counted.
     @Test func theSeedsAreThere() throws {
         let root = Fixtures.path("../../Fuzz/Seeds")
-        let named = Set(Self.escapes.map(\.seed) + Self.oddPaths.map(\.seed) + Self.bombs.map(\.seed))
+        let named = Set(Self.escapes.map(\.seed) + Self.oddPaths.map(\.seed) + Self.bombs.map(\.seed) + Self.encodedPaths.map(\.seed))
         let found = try ["fuzz-godot", "fuzz-libgdx", "fuzz-texturepacker", "fuzz-aseprite", "fuzz-spritekit", "fuzz-cocos2d"].flatMap { target in
             try FileManager.default.contentsOfDirectory(atPath: root + "/" + target).filter { $0.contains("escape") || $0.contains("bomb") }.map { target + "/" + $0 }
         }
-        #expect(Set(found) == named && found.count == 13 + 6 + 5 + 3)
+        #expect(Set(found) == named && found.count == 13 + 6 + 5 + 3 + 6)
     }
 }
