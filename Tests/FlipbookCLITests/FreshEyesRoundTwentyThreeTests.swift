@@ -60,4 +60,17 @@ struct FreshEyesRoundTwentyThreeTests {
             #expect(json["durationSeconds"] as? Double == 1.5, "\(output): \(json)")
         }
     }
+
+    /// `assemble spin@2x.gif -o again@2x.gif` of an 80×80 px GIF wrote a 160×160 one (25 KB for
+    /// 9 KB): the frames streamed from the file came as @1x and were scaled up to the name's @2x.
+    /// Found while checking the fix above; the frames carry the name's scale now.
+    @Test func anAtTwoXGIFAssembledKeepsItsPixels() throws {
+        let dir = try FreshEyesElevenTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for n in 1...4 { try FileManager.default.moveItem(atPath: dir + "/coin/gold_\(n).png", toPath: dir + "/coin/gold_\(n)@2x.png") }
+        #expect(try CLI.run(["assemble", "coin", "-o", "c@2x.gif"], in: dir).status == 0)
+        #expect(try CLI.run(["assemble", "c@2x.gif", "-o", "again@2x.gif"], in: dir).status == 0)
+        let info = try CLI.run(["info", "again@2x.gif"], in: dir)
+        #expect(info.stdout.contains("64×64 px, 32×32 pt @2x"), "\(info.stdout)")
+    }
 }
