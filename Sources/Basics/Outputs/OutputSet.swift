@@ -47,8 +47,8 @@ public final class OutputSet: @unchecked Sendable {
     /// journals and temporary files as a killed process would.
     package var simulatedKillAfterRenames: Int?
     /// Whether this set replaces its owner's previous set when one is a single file named as the
-    /// owner and the other several files (``otherKind(key:writing:earlier:in:)`` refuses that by
-    /// default): for an output whose name means either by the frame count (`generate -o g.png`:
+    /// owner and the other several files (refused by default as ``OutputError/heldByAnotherSet(path:owner:)``):
+    /// for an output whose name means either by the frame count (`generate -o g.png`:
     /// one frame, or a sheet `g.png` + `g.json`), so a rerun with another count is its own rerun.
     public var replacesOtherShape = false
 
