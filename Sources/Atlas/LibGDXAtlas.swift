@@ -196,6 +196,10 @@ public enum LibGDXAtlas {
         var block: Block?
         var legacy: (xy: (Int, Int)?, size: (Int, Int)?, orig: (Int, Int)?, offset: (Int, Int)?) = (nil, nil, nil, nil)
         var hasBounds = false
+        // libGDX reads header fields only at the top of the file; after the first blank line or page, a line
+        // that starts a block is a page name even with a colon in it (`C:\pages\a.png`).
+        var headerOpen = true
+        var started = false
 
         /// Unknown fields of the block just read: near-misses of a field it lacks are errors, others warnings.
         func checkFields(_ block: Block, known: KnownKeys) throws(SchemaError) {
@@ -234,9 +238,13 @@ public enum LibGDXAtlas {
             if line.isEmpty {
                 try finishBlock()
                 inPage = false
+                if started { headerOpen = false }   // blank lines before the first entry are skipped
                 continue
             }
-            guard let colon = line.firstIndex(of: ":") else {
+            started = true
+            let colon = inPage || headerOpen ? line.firstIndex(of: ":") : nil
+            guard let colon else {
+                headerOpen = false
                 try finishBlock()
                 if !inPage {
                     pages.append((line, 0, 0, false))

@@ -235,7 +235,7 @@ public struct FrameOperationJob: Sendable {
                 }
             default:
                 // `rz@4x.png`: an animation named at a scale no reader takes.
-                if let reason = ImageFileName.animationScaleRefusal(output, animated: true) { throw .output(.unsupportedName(path: output, reason: reason)) }
+                if let reason = ImageFileName.animationScaleRefusal(output, animated: true, drawnAt: animation.scale) { throw .output(.unsupportedName(path: output, reason: reason)) }
                 // `coin/gold_5.png` beside gold_1…4 would be read as the sequence's 5th frame.
                 if let refusal = FrameFile.claimRefusal(output: output, among: animation.sourceFiles) { throw .output(refusal) }
                 do { try OutputSet.check(file: output, protecting: protected, overwrite: overwrite) } catch { throw .checking(error) }
@@ -333,11 +333,8 @@ public struct FrameOperationJob: Sendable {
             return bitmap
         }
         if case .streamed(let stream, let index) = source {
-            do {
-                var bitmap = try stream.frame(index)
-                bitmap.scale = scale
-                return bitmap
-            } catch {
+            // The stream gives its frames the scale the file's name gives (`FrameStream.scale`).
+            do { return try stream.frame(index) } catch {
                 throw .frame(frame: "frame \(index + 1) of \(stream.file)", PNG.DecodeError.corrupt(file: stream.file, reason: error.description))
             }
         }

@@ -179,7 +179,7 @@ public struct RenderJob: Sendable {
                 case .folder: try OutputName.requireFolder(output, what: "a render without an extension is a folder of PNG frames")
                 case .gif, .apng, .webp:
                     // `p@4x.png` at --scale 4: an animation named at a scale no reader takes.
-                    if let reason = ImageFileName.animationScaleRefusal(output, animated: true) { throw OutputError.unsupportedName(path: output, reason: reason) }
+                    if let reason = ImageFileName.animationScaleRefusal(output, animated: true, drawnAt: scene.scale) { throw OutputError.unsupportedName(path: output, reason: reason) }
                     // `seagull/seagull13.png` beside the scene's seagull1…12 would be read as its 13th frame.
                     if let refusal = FrameFile.claimRefusal(output: output, among: inputs) { throw refusal }
                     do { try OutputSet.check(file: output, protecting: protected, overwrite: overwrite) } catch { throw RenderError.writing(error) }

@@ -132,10 +132,10 @@ enum BuildGraph {
                     // A sheet over several pages writes `s-0.png`, `s-1.json`… beside its `s.png`: another
                     // target's `s-1.png` is one of them (the two ran at once and both said "built").
                     for (theirs, theirsID) in zip(other.outputs, identities[otherIndex]) {
-                        if target.kind == .sheet, isPageName(theirsID, of: mineID) {
+                        if target.kind == .sheet, SheetExport.isPageName(theirsID, of: mineID) {
                             throw .sharedOutput(file: project.file, path: theirs, targets: [other.name, target.name])
                         }
-                        if other.kind == .sheet, isPageName(mineID, of: theirsID) {
+                        if other.kind == .sheet, SheetExport.isPageName(mineID, of: theirsID) {
                             throw .sharedOutput(file: project.file, path: mine, targets: [target.name, other.name])
                         }
                     }
@@ -152,18 +152,6 @@ enum BuildGraph {
             }
         }
         _ = try order(project, selecting: targets.map(\.name))
-    }
-
-    /// Whether `path` is a name the sheet written as `sheet` gives a page or its data when it
-    /// takes several pages: `s-3.png`, `s-3.json` beside `s.png` (both as ``identity(of:in:)`` spells them).
-    static func isPageName(_ path: String, of sheet: String) -> Bool {
-        guard FileIO.parentDirectory(of: path) == FileIO.parentDirectory(of: sheet) else { return false }
-        let name = FileIO.lastComponent(of: path), sheetName = FileIO.lastComponent(of: sheet)
-        let stem = sheetName.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
-        guard !stem.isEmpty, name.hasPrefix(stem + "-") else { return false }
-        let rest = name.dropFirst(stem.count + 1)
-        guard let dot = rest.firstIndex(of: "."), dot != rest.startIndex else { return false }
-        return rest[..<dot].allSatisfy(\.isASCII) && rest[..<dot].allSatisfy(\.isNumber)
     }
 
     /// The targets named in `names` and everything they depend on, each after its dependencies;

@@ -49,8 +49,9 @@ public struct Note: Sendable {
         return try TextLayout(text, style: style, maxWidth: max(measured.width, 1e-6).nextUp)
     }
 
-    /// The note at `scale` pixels per point: the chrome resized to the text plus the insets (its
-    /// size rounded up to whole pixels), the text drawn inside the insets. A chrome of another
+    /// The note at `scale` pixels per point: the chrome resized to the text plus the insets (the
+    /// text's size rounded up to whole points, so every scale's note is one size in points), the
+    /// text drawn inside the insets. A chrome of another
     /// scale is resampled to this one first.
     /// - Throws: ``TextError/chrome(file:_:)`` when the chrome cannot be nine-sliced (insets larger than
     ///   the image, no centre to grow), ``TextError/limit(_:)`` over `limits`, and the errors of
@@ -74,8 +75,10 @@ public struct Note: Sendable {
             throw .chrome(file: chromeName, .insetsExceedImage(file: nil, width: source.width, height: source.height,
                                                                 horizontal: horizontal, vertical: vertical))
         }
-        let points = Double(scale)
-        let textWidth = (layout.width * points).rounded(.up) / points, textHeight = (layout.height * points).rounded(.up) / points
+        // Whole points, as UIKit's `boundingRect` is used (its size rounded up with `ceil`): the note's
+        // @1x, @2x and @3x images are then one size in points (77.5 pt at @2x beside 78 pt at @1x made a
+        // view holding them change size from one screen to another).
+        let textWidth = layout.width.rounded(.up), textHeight = layout.height.rounded(.up)
         var bitmap: Bitmap
         do {
             bitmap = try NineSlice(insets: insets, mode: mode).render(source, width: textWidth + insets.left + insets.right,

@@ -36,7 +36,7 @@ struct GeneratorOutput: ParsableArguments {
     func check(width: Double, height: Double, frames count: Int) throws -> (width: Int, height: Int) {
         let limits = limits
         // `g@4x.apng` as `g@4x.gif`: refused before any work, as every command refuses an animation so named.
-        if [.gif, .apng, .webp].contains(format(count: count)), let reason = ImageFileName.animationScaleRefusal(output, animated: true) {
+        if [.gif, .apng, .webp].contains(format(count: count)), let reason = ImageFileName.animationScaleRefusal(output, animated: true, drawnAt: scale) {
             throw UsageError("\(output): \(reason)")
         }
         let size = try ImageCommand.pixelSize(width: width, height: height, scale: scale, limits: limits, flag: "--size")

@@ -289,6 +289,17 @@ struct LibGDXCutAndPageValueTests {
         #expect(try SheetImport.read(path).sprites.count == 4)
     }
 
+    /// libGDX reads header fields only at the top of a file: after a blank line, the line that starts a
+    /// block is a page name even when it holds a colon. The reader took `C:\pages\b.png` there as a
+    /// header field, so the region after it became a page and the error named a missing page.
+    @Test func aPageNameWithAColonAfterABlankLineIsAPage() throws {
+        let text = "format: RGBA8888\n\na.png\nsize:8,8\nx\nbounds:0,0,4,4\n\nC:\\pages\\b.png\nsize:8,8\ny\nbounds:0,0,2,2\n"
+        let decoded = try LibGDXAtlas.decode(Array(text.utf8))
+        #expect(decoded.pages.map(\.image) == ["a.png", #"C:\pages\b.png"#])
+        #expect(decoded.regions.map(\.name) == ["x", "y"] && decoded.regions.map(\.page) == [0, 1])
+        #expect(decoded.warnings.map(\.found) == ["format"])   // the header field at the top is still one
+    }
+
     /// Fresh eyes: -9223372036854775808 (Int.min) in any numeric field of a libGDX atlas trapped in
     /// `abs` (exit 132, a server dead on one upload); every other value out of range is refused.
     @Test(arguments: ["bounds:-9223372036854775808,0,10,10", "offsets:-9223372036854775808,0,10,10", "index:-9223372036854775808",

@@ -71,15 +71,27 @@ extension ImageFileName {
     /// (`coin@4x.gif`), which no reader takes — an animation's frames are `@1x`…`@3x`, as a
     /// folder's are. `nil` for another name or extension (a `.png` not known to be animated may be
     /// a still image, named at any scale).
-    public static func animationScaleRefusal(_ path: String, animated: Bool = false) -> String? {
+    ///
+    /// The advice names what to call it: for an output whose frames are drawn at `drawnAt`
+    /// pixels per point, the one right name (`o.gif` at @4x…@8x, `o@2x.gif` at @2x); otherwise
+    /// (an input, or an output of unknown scale) both names a reader takes.
+    public static func animationScaleRefusal(_ path: String, animated: Bool = false, drawnAt: Int? = nil) -> String? {
         let name = ImageFileName(path: path)
         guard animated || ["gif", "apng", "webp"].contains(name.pathExtension.lowercased()), let scale = name.scale,
               !scaleRange.contains(scale) else { return nil }
         let folder = path.contains("/") ? String(path[...path.lastIndex(of: "/")!]) : ""
         // UIKit's order: the scale, then the device (`coin@3x~ipad.gif`).
         let device = name.device.map { "~" + $0 } ?? "", stem = folder + name.stem, ext = name.pathExtension
+        let advice: String = switch drawnAt {
+        case let drawn? where scaleRange.contains(drawn):
+            "name it \(stem)\(drawn == 1 ? "" : "@\(drawn)x")\(device).\(ext), the scale its frames are drawn at"
+        case let drawn?:
+            "name it \(stem)\(device).\(ext) (an animation drawn at @\(drawn)x is named without its scale)"
+        case nil:
+            "name it \(stem)\(device).\(ext) or \(stem)@\(scaleRange.upperBound)x\(device).\(ext)"
+        }
         return "it is named @\(scale)x, and animations, as frames, are read at @\(scaleRange.lowerBound)x…@\(scaleRange.upperBound)x, the scales "
-            + "UIKit loads: no reader takes it at @\(scale)x; name it \(stem)\(device).\(ext) or \(stem)@\(scaleRange.upperBound)x\(device).\(ext)"
+            + "UIKit loads: no reader takes it at @\(scale)x; " + advice
     }
 
     /// The scales UIKit tries for an image wanted at `scale`, among those `available`: the exact
