@@ -272,9 +272,15 @@ extension Animation {
             throw .manifest(.schema(error))
         }
         let highlightedPrefix = manifest?.highlighted
-        let candidates = sequences.filter { sequence in
+        var candidates = sequences.filter { sequence in
             if let name = manifest?.name, sequences.contains(where: { $0.prefix == name }) { return sequence.prefix == name }
             return sequence.prefix != highlightedPrefix
+        }
+        // `walk/walk_hl`: the highlighted frames asked for by their prefix, beside the sequence the
+        // manifest times — played on their own, untimed by it (it times only its sequence).
+        if candidates.isEmpty, sequences.count == 1, sequences[0].prefix == highlightedPrefix,
+           reading.sequences(in: directory, known: sequences).contains(where: { $0.prefix != highlightedPrefix }) {
+            candidates = sequences
         }
         guard candidates.count == 1, var main = candidates.first else {
             // `"highlighted"` naming the folder's only sequence leaves nothing to play: the manifest's error, said as `validate` says it.

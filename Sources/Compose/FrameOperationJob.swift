@@ -156,16 +156,19 @@ public struct FrameOperationJob: Sendable {
         let format = try resolvedFormat()
         var main = try plan(format: format, scale: nil, cancellation: cancellation)
         // A folder of PNG frames at several scales: every scale is done (each frame file names its own).
-        guard main.animation.frames.contains(where: { $0.fileScale != nil }) else { return main }
         var others: [Plan] = []
-        for scale in Animation.scaleRange where scale != main.animation.scale {
-            let other = try plan(format: format, scale: scale, cancellation: cancellation)
-            guard other.animation.scale == scale, other.animation.frames.contains(where: { $0.fileScale == scale }) else { continue }
-            others.append(other)
+        if main.animation.frames.contains(where: { $0.fileScale != nil }) {
+            for scale in Animation.scaleRange where scale != main.animation.scale {
+                let other = try plan(format: format, scale: scale, cancellation: cancellation)
+                guard other.animation.scale == scale, other.animation.frames.contains(where: { $0.fileScale == scale }) else { continue }
+                others.append(other)
+            }
         }
+        if let output, format != .folder { main.warnings += earlierScales(beside: output, written: [main] + others) }
         guard !others.isEmpty else { return main }
         // Each animation named for its scale (`spin.gif`, `spin@2x.gif`); a folder holds every scale's frames.
         if let output, format != .folder {
+            main.warnings += unwrittenName(output, written: [main] + others)
             main.output = Self.output(output, scale: main.animation.scale)
             for index in others.indices { others[index].output = Self.output(output, scale: others[index].animation.scale) }
             for plan in [main] + others {
@@ -176,14 +179,6 @@ public struct FrameOperationJob: Sendable {
         }
         main.otherScales = others
         return main
-    }
-
-    /// `output`'s name for the animation of `scale`: its `@Nx` replaced by `scale`'s (none for 1).
-    private static func output(_ output: String, scale: Int) -> String {
-        let name = ImageFileName(path: output)
-        let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
-        return folder + name.stem + (name.device.map { "~" + $0 } ?? "") + (scale == 1 ? "" : "@\(scale)x")
-            + (name.pathExtension.isEmpty ? "" : "." + name.pathExtension)
     }
 
     /// The plan of the source read at `scale` (`nil`: as `Animation.load` reads it by default).
@@ -242,7 +237,7 @@ public struct FrameOperationJob: Sendable {
             }
         }
         return Plan(animation: animation, format: format, prefix: prefix(first), width: size.width, height: size.height,
-                    inputs: protected, warnings: animation.warnings, output: output)
+                    inputs: protected, warnings: animation.warnings + leftOutHighlighted(animation), output: output)
     }
 
     /// Plans, then reads, changes and writes every frame (see ``run(_:progress:cancellation:)``).

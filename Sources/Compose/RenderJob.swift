@@ -231,8 +231,13 @@ public struct RenderJob: Sendable {
                 if cancellation?.isCancelled == true { throw RenderError.cancelled }
                 reporter.finish(.writing)
                 // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
-                let warnings = scene.warnings + ([.gif, .apng, .webp].contains(plan.format)
-                    ? output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scene.scale) }.map { [$0] } ?? [] : [])
+                // A sheet's too, where its data does not state the scale (`r.atlas` at @2x is read as @1x).
+                let named: String? = switch plan.format {
+                case .gif, .apng, .webp: output.flatMap { AssembleJob.scaleNameWarning(output: $0, scale: scene.scale) }
+                case .sheet: output.flatMap { SheetExport.scaleNameWarning(output: $0, scale: scene.scale, format: plan.sheetFormat) }
+                case .folder: nil
+                }
+                let warnings = scene.warnings + (named.map { [$0] } ?? [])
                 return Outcome(files: files, bytes: bytes, format: plan.format, frames: scene.frameCount, width: Self.pixels(renderer.width, renderer.scale),
                                height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,
                                repeatCount: plan.repeatCount, warnings: warnings, report: report)

@@ -44,8 +44,15 @@ struct BuildState: Codable, Sendable {
     /// its last build`), by target name: the reason the next build gives, not `never built`.
     var unfinished: [String: String]?
 
-    /// The state file of `project`.
-    static func file(of project: Project) -> String { project.onDisk(Project.stateFolder + "/state.json") }
+    /// The state file of `project`: `state.json` for `flipbook.json`, `state-ios.json` for a
+    /// project file `ios.json` beside it — each project file in a folder has a state of its own
+    /// (one shared state made each project's build remove the other's outputs as targets "no longer
+    /// in the project").
+    static func file(of project: Project) -> String {
+        let name = FileIO.lastComponent(of: project.file)
+        let state = name.isEmpty || name == Project.fileName ? "state.json" : "state-" + name + (name.hasSuffix(".json") ? "" : ".json")
+        return project.onDisk(Project.stateFolder + "/" + state)
+    }
 
     /// The state saved for `project`; an empty state when there is none, or when it cannot be read
     /// (a damaged state file means a full build, never a wrong one).

@@ -3,8 +3,10 @@ import Foundation
 
 /// The files and folders a scene file names (images, sequences), relative to the project's folder:
 /// every string in the scene that, taken relative to the scene's folder, names something that
-/// exists or that another target writes; for a prefix path (`seagull/seagull`) its folder. A
-/// render target reads these and its scene, not its scene's whole folder.
+/// exists or that another target writes, with the files beside it a scale or device reads for it
+/// (`rock@2x.png`, `chrome~ipad.png` for `rock.png`, `chrome.png`); for a prefix path
+/// (`seagull/seagull`) its folder. A render target reads these and its scene, not its scene's
+/// whole folder.
 package enum SceneReferences {
     package static func paths(scene: String, in project: Project, written: [String]) -> [String] {
         guard let bytes = try? FileIO.readAll(project.onDisk(scene)),
@@ -21,12 +23,30 @@ package enum SceneReferences {
         }
         collect(root)
         var found = Set<String>()
+        var listings: [String: [String]] = [:]
+        /// The files beside `path` that a scene drawn at some scale or on some device reads for it:
+        /// `rock@2x.png`, `rock~ipad.png` for `rock.png` (an image, a chrome, a frame named outright).
+        func variants(of path: String) -> [String] {
+            let named = ImageFileName(path: path)
+            guard !named.pathExtension.isEmpty else { return [] }
+            let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
+            let names = listings[parent] ?? ((try? FileIO.entries(of: project.onDisk(parent.isEmpty ? "." : parent))) ?? [])
+            listings[parent] = names
+            return names.filter { name in
+                let other = ImageFileName(path: name)
+                return other.stem == named.stem && other.pathExtension == named.pathExtension
+            }.map { parent.isEmpty ? $0 : parent + "/" + $0 }.filter { $0 != path && FileIO.isRegularFile(project.onDisk($0)) }
+        }
         for text in strings where !text.isEmpty && !text.hasPrefix("/") && !text.hasPrefix("#") && text.count < 1024 {
             guard let path = normalised(folder.isEmpty ? text : folder + "/" + text) else { continue }
             let disk = project.onDisk(path)
             let isWritten = written.contains { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }
+            let others = FileIO.isDirectory(disk) ? [] : variants(of: path)
+            found.formUnion(others)
             if isWritten || FileIO.isRegularFile(disk) || FileIO.isDirectory(disk) {
                 found.insert(path)
+            } else if !others.isEmpty {
+                continue   // `rock.png` absent, `rock@2x.png` read for it
             } else if path.contains("/") {
                 // A prefix path: the frames are in its folder.
                 let parent = String(path[..<path.lastIndex(of: "/")!])

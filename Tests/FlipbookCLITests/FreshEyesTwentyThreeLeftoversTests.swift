@@ -18,7 +18,7 @@ struct FreshEyesTwentyThreeLeftoversTests {
         try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/s.json"))
         let run = try CLI.run(["render", "s.json", "--scale", scale, "-o", output], in: folder)
         #expect(run.status == 2 && run.stderr.contains(advice), "\(run.stderr)")
-        #expect(!run.stderr.contains("@3x"), "\(run.stderr)")
+        #expect(!run.stderr.contains("o@3x"), "\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/" + output))
     }
 }

@@ -39,7 +39,8 @@ public enum Suggestion {
     }
 
     /// The candidate nearest to `name`, or `nil` when none is close enough. A candidate spelt the
-    /// same but for case wins (`easeineaseout` → `easeInEaseOut`); then one that holds all of
+    /// same but for case wins (`easeineaseout` → `easeInEaseOut`); then one a single edit away
+    /// (`durations` → `duration`); then one that holds all of
     /// `name`'s letters in order, case aside, and at most twice as many (`easeinout` →
     /// `easeInEaseOut`, not `easeOut`), the shortest first; then the one nearest within
     /// ``threshold(for:)`` (of the longer of the two). Ties go to a name in `preferring` (say, the
@@ -48,6 +49,9 @@ public enum Suggestion {
         let candidates = Array(candidates)
         let lowered = Array(name.lowercased().unicodeScalars)
         if let same = candidates.first(where: { $0 != name && Array($0.lowercased().unicodeScalars) == lowered }) { return same }
+        // One edit away (`durations` → `duration`, not `frameDurations`, which holds its letters too).
+        let oneEdit = candidates.filter { $0 != name && distance(name, $0) == 1 }
+        if let near = oneEdit.first(where: preferring.contains) ?? oneEdit.first { return near }
         if lowered.count >= 4 {
             var best: (name: String, length: Int, preferred: Bool)?
             for candidate in candidates where candidate != name {

@@ -3,6 +3,8 @@
 /// hide an input.
 public struct InputFiles: Sendable {
     private var identities: [FileIdentity: String] = [:]
+    /// Each input's location folded as macOS and Windows compare names (``folded(_:)``).
+    private var spellings: [String: String] = [:]
 
     /// The files at `paths` (those that exist; a folder stands for itself, not for its files).
     public init(_ paths: some Sequence<String> = [String]()) {
@@ -13,11 +15,14 @@ public struct InputFiles: Sendable {
     public mutating func insert(_ path: String) {
         guard let identity = FileIdentity(path: path), identities[identity] == nil else { return }
         identities[identity] = path
+        let folded = Self.folded(path)
+        if spellings[folded] == nil { spellings[folded] = path }
     }
 
     /// Adds every file of `other`.
     public mutating func formUnion(_ other: InputFiles) {
         identities.merge(other.identities) { first, _ in first }
+        spellings.merge(other.spellings) { first, _ in first }
     }
 
     /// How many distinct files.
@@ -50,7 +55,7 @@ public struct InputFiles: Sendable {
         try Self.checkNoClimbOutOfMissingFolder(output)
         if let input = input(sameAs: output) { throw .overwritesInput(output: output, input: input) }
         if let input = input(spelledLike: output) {
-            throw .unsupportedName(path: output, reason: "its name differs from the input \(input) only in case or Unicode normalisation: "
+            throw .unsupportedName(path: output, reason: "it differs from the input \(input) only in case or Unicode normalisation: "
                                    + "macOS and Windows take the two for one file; name the output otherwise")
         }
         if let kind = System.kind(of: output), kind != .regular { throw .notRegularFile(path: output) }
@@ -88,18 +93,29 @@ public struct InputFiles: Sendable {
         }
     }
 
-    /// The input in the folder `path` resolves to whose name is `path`'s in another case or
-    /// Unicode normalisation (`Gold_1.png` beside the input `gold_1.png`): another file on Linux,
-    /// the same one on macOS and Windows. `nil` when none is.
+    /// The input whose location is `path`'s in another case or Unicode normalisation, in its
+    /// name or in any folder on the way (`Gold_1.png` beside the input `gold_1.png`, `Walk/` for
+    /// the input folder `walk/`): other files on Linux, the same ones on macOS and Windows. `nil`
+    /// when none is (the same file is ``input(sameAs:)``'s).
     func input(spelledLike path: String) -> String? {
-        let name = FileIO.lastComponent(of: path), folded = name.lowercased()
-        let folder = FileIO.parentDirectory(of: path)
-        return identities.values.filter { input in
-            let other = FileIO.lastComponent(of: input)
-            guard other.lowercased() == folded, !other.utf8.elementsEqual(name.utf8) else { return false }
-            let inputFolder = FileIO.parentDirectory(of: input)
-            return inputFolder == folder || FileIO.isSameFile(inputFolder, folder)
-        }.min()
+        guard let spelled = spellings[Self.folded(path)], input(sameAs: path) == nil else { return nil }
+        return spelled
+    }
+
+    /// `path` as macOS and Windows compare it: the part that exists with its links resolved, the
+    /// rest as written, in lower case (String's equality and hashing already take the Unicode
+    /// normalisations for one).
+    static func folded(_ path: String) -> String {
+        var existing = path, rest = ""
+        while !existing.isEmpty {
+            if let resolved = FileIO.resolvedPath(existing) { return (resolved + rest).lowercased() }
+            guard let slash = existing.lastIndex(of: "/") else { break }
+            rest = String(existing[slash...]) + rest
+            existing = String(existing[..<slash])
+        }
+        // Nothing of it exists: from the root, or from the working folder.
+        let base = path.hasPrefix("/") ? "" : (FileIO.resolvedPath(".") ?? ".") + "/"
+        return (base + existing + rest).lowercased()
     }
 
     /// Refuses `folder` as a folder to write into when it is one of the inputs, a file is there or its path holds a control character
@@ -109,6 +125,10 @@ public struct InputFiles: Sendable {
         if folder.isEmpty { throw .refused(.unsupportedName(path: folder, reason: "an output folder needs a name")) }
         do { try Self.checkNoControlCharacters(folder) } catch { throw .refused(error) }
         if let input = input(sameAs: folder) { throw .refused(.overwritesInput(output: folder, input: input)) }
+        if let input = input(spelledLike: folder) {
+            throw .refused(.unsupportedName(path: folder, reason: "it differs from the input \(input) only in case or Unicode normalisation: "
+                                            + "macOS and Windows take the two for one folder; name the output otherwise"))
+        }
         if let kind = System.kind(of: folder), kind != .directory { throw .refused(.notAFolder(path: folder)) }
         do { try FileIO.createDirectory(folder) } catch { throw .write(error) }
     }

@@ -22,6 +22,10 @@ struct OutputLedger: Codable, Equatable {
     struct Set: Codable, Equatable {
         var owner: String
         var files: [Entry]
+        /// Written by an output whose name means one file or several by its frame count
+        /// (`generate -o g.png`, ``OutputSet/replacesOtherShape``): only such a set is replaced by
+        /// the other shape, and only by such an output. Absent (`nil`) otherwise.
+        var eitherShape: Bool?
     }
 
     /// Written first, so a reader can tell the format.
@@ -74,16 +78,19 @@ struct OutputLedger: Codable, Equatable {
     /// This record with `owner`'s set replaced by `files` (removed when empty); other sets lose
     /// the entries of those names (a file named outright changes hands) and of files gone from
     /// `folder`, except the `pending` names (files of the same commit, not renamed into place yet).
-    func replacing(_ owner: String, with files: [Entry], folder: String, pending: Swift.Set<String> = []) -> OutputLedger {
+    func replacing(_ owner: String, with files: [Entry], folder: String, pending: Swift.Set<String> = [],
+                   eitherShape: Bool = false) -> OutputLedger {
         var result = self
         let taken = Swift.Set(files.map(\.name))
         result.sets = sets.filter { $0.owner != owner }.compactMap { set in
             let present = set.files.filter {
                 !taken.contains($0.name) && (pending.contains($0.name) || System.kind(of: "\(folder)/\($0.name)", followingLinks: false) != nil)
             }
-            return present.isEmpty ? nil : Set(owner: set.owner, files: present)
+            return present.isEmpty ? nil : Set(owner: set.owner, files: present, eitherShape: set.eitherShape)
         }
-        if !files.isEmpty { result.sets.append(Set(owner: owner, files: files.sorted { $0.name < $1.name })) }
+        if !files.isEmpty {
+            result.sets.append(Set(owner: owner, files: files.sorted { $0.name < $1.name }, eitherShape: eitherShape ? true : nil))
+        }
         result.sets.sort { $0.owner < $1.owner }
         return result
     }

@@ -65,7 +65,7 @@ extension OutputSet {
             var kept = ledger
             kept.sets = ledger.sets.compactMap { set in
                 let present = set.files.filter { System.kind(of: folder == "." ? $0.name : "\(folder)/\($0.name)", followingLinks: false) != nil }
-                return present.isEmpty ? nil : OutputLedger.Set(owner: set.owner, files: present)
+                return present.isEmpty ? nil : OutputLedger.Set(owner: set.owner, files: present, eitherShape: set.eitherShape)
             }
             if kept.sets.isEmpty {
                 System.remove(record)

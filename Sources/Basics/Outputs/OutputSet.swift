@@ -50,6 +50,8 @@ public final class OutputSet: @unchecked Sendable {
     /// owner and the other several files (refused by default as ``OutputError/heldByAnotherSet(path:owner:)``):
     /// for an output whose name means either by the frame count (`generate -o g.png`:
     /// one frame, or a sheet `g.png` + `g.json`), so a rerun with another count is its own rerun.
+    /// The folder's record marks such a set: only a set so marked is replaced by the other shape
+    /// (a sheet or an APNG another command wrote there is refused, as without this flag).
     public var replacesOtherShape = false
 
     /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
@@ -302,7 +304,9 @@ public final class OutputSet: @unchecked Sendable {
                 let paths = set.lock.withLock { set.files }.map(\.path).filter { FileIO.parentDirectory(of: $0) == folder }
                 let written = paths.compactMap { kept[$0] }.map(entryOf)
                 let names = Swift.Set(written.map(\.name))
-                if !set.replacesOtherShape,
+                // `generate -o g.png` replaces its own earlier set of the other shape, never another command's.
+                let earlierEitherShape = ledger.sets.first { $0.owner == key }?.eitherShape == true
+                if !(set.replacesOtherShape && earlierEitherShape),
                    let refusal = Self.otherKind(key: key, writing: names, earlier: ledger.files(of: key).map(\.name), in: folder) {
                     throw .refused(refusal)
                 }
@@ -314,7 +318,7 @@ public final class OutputSet: @unchecked Sendable {
                     guard OutputLedger.matches(old, path: path) else { throw .refused(.changedSinceWritten(path: path)) }
                     removals.append((path, old))
                 }
-                ledger = ledger.replacing(key, with: written, folder: folder, pending: pending)
+                ledger = ledger.replacing(key, with: written, folder: folder, pending: pending, eitherShape: set.replacesOtherShape)
             }
             // The record is one more file of the set, renamed with it: a replay leaves the
             // record and the files it describes in step.

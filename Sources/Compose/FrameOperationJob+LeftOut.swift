@@ -1,0 +1,49 @@
+import Animated
+import Basics
+
+/// What a job's output leaves out that a user would expect in it, said as warnings: an earlier
+/// run's animation at a scale this run does not write, the name given when no scale has it, the
+/// highlighted frames. And the names of a job's animations at several scales (`spin.gif`, `spin@2x.gif`).
+extension FrameOperationJob {
+    /// `r@3x.webp` of @1x and @2x frames: each scale's animation is named for its own scale
+    /// (`r.webp`, `r@2x.webp`), none for the name given.
+    func unwrittenName(_ output: String, written plans: [Plan]) -> [String] {
+        let named = ImageFileName(path: output).scale ?? 1
+        guard !plans.contains(where: { $0.animation.scale == named }) else { return [] }
+        let names = plans.map { Self.output(output, scale: $0.animation.scale) }.joined(separator: ", ")
+        return ["\(output) is not written: \(sources.joined(separator: " ")) has no @\(named)x frames; each scale's animation is named for its own (\(names))"]
+    }
+
+    /// The highlighted frames (UIKit's `highlightedAnimationImages`) are another sequence, which an
+    /// operation does not write: said, not dropped without a word.
+    func leftOutHighlighted(_ animation: Animation) -> [String] {
+        guard let highlighted = animation.highlightedFrames, case .file(let name)? = highlighted.first else { return [] }
+        let prefix = FrameFile(path: name)?.prefix ?? FileIO.lastComponent(of: name)
+        return ["the \(highlighted.count) highlighted frames (\(prefix)…) are not in the output: a \(operation.name) works on the "
+                + "sequence played; name them by their prefix (\(FileIO.parentDirectory(of: name))/\(prefix)) for theirs"]
+    }
+
+    /// An animation at another scale beside `output` that an earlier run wrote and this one does
+    /// not (`b@2x.gif` after the source lost its @2x frames): readers take it for `output` on those
+    /// screens, so it is said (a folder's frames are refused instead, as its `sequence.json` times them).
+    func earlierScales(beside output: String, written plans: [Plan]) -> [String] {
+        // Scales above the highest written: those a source loses (a file at a lower one is another
+        // output's — `spinner.gif` beside `spinner@2x.gif` of @2x-only frames — not an earlier run's).
+        let highest = (plans.map(\.animation.scale) + [ImageFileName(path: output).scale ?? 1]).max() ?? 1
+        return Animation.scaleRange.filter { $0 > highest }.compactMap { scale in
+            let name = Self.output(output, scale: scale)
+            guard let owner = OutputSet.owner(of: name), FileIO.lastComponent(of: owner) == FileIO.lastComponent(of: name) else { return nil }
+            return "\(name), beside the output, is not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames now) "
+                + "and still holds an earlier run's animation: readers take it for \(FileIO.lastComponent(of: output)) on @\(scale)x screens; "
+                + "remove it if those frames are gone"
+        }
+    }
+
+    /// `output`'s name for the animation of `scale`: its `@Nx` replaced by `scale`'s (none for 1).
+    static func output(_ output: String, scale: Int) -> String {
+        let name = ImageFileName(path: output)
+        let folder = output.contains("/") ? String(output[...output.lastIndex(of: "/")!]) : ""
+        return folder + name.stem + (name.device.map { "~" + $0 } ?? "") + (scale == 1 ? "" : "@\(scale)x")
+            + (name.pathExtension.isEmpty ? "" : "." + name.pathExtension)
+    }
+}
