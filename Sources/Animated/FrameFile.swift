@@ -83,8 +83,22 @@ public struct FrameFile: Sendable, Hashable {
     public static func sequence(claiming output: String, among inputs: [String]) -> FrameFile? {
         guard let named = FrameFile(path: output) else { return nil }
         let prefix = named.prefix.lowercased()
-        return inputs.lazy.compactMap { FrameFile(path: $0) }.first {
-            $0.prefix.lowercased() == prefix && ($0.directory == named.directory || FileIO.isSameFile($0.directory, named.directory))
+        let sameFolder = folderMatcher(named.directory)
+        return inputs.lazy.compactMap { FrameFile(path: $0) }.first { $0.prefix.lowercased() == prefix && sameFolder($0.directory) }
+    }
+
+    /// Whether a folder is `folder` as macOS and Windows find it: the same path, the same folder
+    /// through links, or one that differs only in case or Unicode normalisation (`coin/` and
+    /// `Coin/`, `LC/` for a link `lc` to it). Each folder asked about is looked up once.
+    static func folderMatcher(_ folder: String) -> (String) -> Bool {
+        let folded = InputFiles.folded(folder)
+        var known: [String: Bool] = [:]
+        return { other in
+            if other == folder { return true }
+            if let answer = known[other] { return answer }
+            let answer = FileIO.isSameFile(other, folder) || InputFiles.folded(other) == folded
+            known[other] = answer
+            return answer
         }
     }
     /// The refusal of the single file `output` (an APNG, a PNG) when its name makes it a frame of
@@ -99,9 +113,8 @@ public struct FrameFile: Sendable, Hashable {
         // Another numbered name in that folder (`gold5.png` beside `gold_1…4.png`) is a sequence of
         // its own there: the folder would read as two sequences, and an APNG among stills as none.
         guard let named = FrameFile(path: output) else { return nil }
-        guard let frame = inputs.lazy.compactMap({ FrameFile(path: $0) }).first(where: {
-            $0.directory == named.directory || FileIO.isSameFile($0.directory, named.directory)
-        }) else { return nil }
+        let sameFolder = folderMatcher(named.directory)
+        guard let frame = inputs.lazy.compactMap({ FrameFile(path: $0) }).first(where: { sameFolder($0.directory) }) else { return nil }
         return .unsupportedName(path: output, reason: "its name makes it a numbered frame in \(frame.directory), the folder of "
                                 + "\(frame.prefix)…, the sequence it is made of, which would then read as two sequences; "
                                 + "name it without the number or write it outside \(frame.directory)")

@@ -27,6 +27,7 @@ extension FrameOperationJob {
     /// not (`b@2x.gif` after the source lost its @2x frames): readers take it for `output` on those
     /// screens, so it is said (a folder's frames are refused instead, as its `sequence.json` times them).
     func earlierScales(beside output: String, written plans: [Plan]) -> [String] {
+        if plans[0].format == .folder { return earlierFrames(in: output, written: plans) }
         // Scales above the highest written: those a source loses (a file at a lower one is another
         // output's — `spinner.gif` beside `spinner@2x.gif` of @2x-only frames — not an earlier run's).
         let highest = (plans.map(\.animation.scale) + [ImageFileName(path: output).scale ?? 1]).max() ?? 1
@@ -36,6 +37,27 @@ extension FrameOperationJob {
             return "\(name), beside the output, is not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames now) "
                 + "and still holds an earlier run's animation: readers take it for \(FileIO.lastComponent(of: output)) on @\(scale)x screens; "
                 + "remove it if those frames are gone"
+        }
+    }
+
+    /// The frames at a scale above the highest this run writes that an earlier run wrote into the
+    /// folder `output` (`walk1@2x.png…` after the source lost its @2x frames): kept, as another
+    /// scale's set, and read by every reader of the folder at that scale, so said.
+    private func earlierFrames(in output: String, written plans: [Plan]) -> [String] {
+        let highest = plans.map(\.animation.scale).max() ?? 1
+        guard let names = try? FileIO.entries(of: output) else { return [] }
+        let prefix = plans[0].prefix
+        return Animation.scaleRange.filter { $0 > highest }.compactMap { scale in
+            let kept = names.filter { name in
+                let parsed = ImageFileName(path: name)
+                guard parsed.scale == scale, parsed.pathExtension == "png", parsed.stem.hasPrefix(prefix),
+                      parsed.stem.dropFirst(prefix.count).allSatisfy(\.isNumber), parsed.stem.count > prefix.count else { return false }
+                return OutputSet.owner(of: output + "/" + name) != nil
+            }.sorted()
+            guard let first = kept.first else { return nil }
+            return "\(output) still holds \(kept.count == 1 ? first : "\(kept.count) frames at @\(scale)x (\(first)…)") from an earlier run, "
+                + "not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames now): readers of the folder at @\(scale)x "
+                + "take them; remove them if those frames are gone"
         }
     }
 

@@ -164,7 +164,9 @@ public struct FrameOperationJob: Sendable {
                 others.append(other)
             }
         }
-        if let output, format != .folder { main.warnings += earlierScales(beside: output, written: [main] + others) }
+        // Said once, not once a scale.
+        main.warnings += leftOutHighlighted(main.animation)
+        if let output { main.warnings += earlierScales(beside: output, written: [main] + others) }
         guard !others.isEmpty else { return main }
         // Each animation named for its scale (`spin.gif`, `spin@2x.gif`); a folder holds every scale's frames.
         if let output, format != .folder {
@@ -237,7 +239,7 @@ public struct FrameOperationJob: Sendable {
             }
         }
         return Plan(animation: animation, format: format, prefix: prefix(first), width: size.width, height: size.height,
-                    inputs: protected, warnings: animation.warnings + leftOutHighlighted(animation), output: output)
+                    inputs: protected, warnings: animation.warnings, output: output)
     }
 
     /// Plans, then reads, changes and writes every frame (see ``run(_:progress:cancellation:)``).

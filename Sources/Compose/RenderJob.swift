@@ -129,6 +129,11 @@ public struct RenderJob: Sendable {
         /// it: the frames the file holds after identical frames were merged, its bytes, its
         /// length; `nil` for a folder or a sheet, which hold every frame rendered.
         public var report: AssembleJob.Report?
+        /// What the encoder merged unasked, in words (``report``'s `mergeNotes`, its invisible
+        /// frames named by number): what `render` prints as `note:` lines; empty for a folder or a sheet.
+        public var notes: [String] {
+            report.map { $0.mergeNotes(invisible: $0.framesMergedInvisible.map { "frame \($0 + 1)" }) } ?? []
+        }
     }
 
     /// Checks the settings, reads the scene, its images and sequences, and checks the output's name

@@ -94,7 +94,7 @@ enum SceneAssets: Sendable {
         guard Self.isInside(name) else { throw .outside }
         switch self {
         case .folder(let folder):
-            let path = folder + "/" + Self.trimmed(name)
+            let path = folder == "." ? Self.trimmed(name) : folder + "/" + Self.trimmed(name)
             // A link on the way may not lead out: the file or folder itself, else the folder holding a prefix.
             if let realFolder = FileIO.resolvedPath(folder) {
                 let inside = realFolder.hasSuffix("/") ? realFolder : realFolder + "/"

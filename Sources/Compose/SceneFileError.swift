@@ -55,7 +55,9 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(at(file, path)): \(InputPath.quote(name)) was not found beside the scene (nor any @Nx variant): "
                 + "names are relative to the scene file's folder, or to the files given with a scene in memory"
         case .image(let file, let path, let error): return "\(at(file, path)): \(error)"
-        case .sequence(let file, let path, let error): return "\(at(file, path)): \(error)"
+        // A scene has no setting to keep one of two files for a frame number: only renaming helps.
+        case .sequence(let file, let path, let error):
+            return "\(at(file, path)): " + "\(error)".replacingOccurrences(of: " " + Discovery.keepOneHint, with: "")
         case .playback(let file, let path, let error): return "\(at(file, path)): \(error)"
         case .text(let file, let path, .tooLong(let length, let maximum)):
             return "\(at(file, path)): the text is \(length) UTF-16 units long; a scene's text layer takes at most \(maximum): "

@@ -45,12 +45,13 @@ struct BuildState: Codable, Sendable {
     var unfinished: [String: String]?
 
     /// The state file of `project`: `state.json` for `flipbook.json`, `state-ios.json` for a
-    /// project file `ios.json` beside it — each project file in a folder has a state of its own
+    /// project file `ios.json` beside it (`state-ios` for `ios`) — each project file in a folder has a state of its own
     /// (one shared state made each project's build remove the other's outputs as targets "no longer
     /// in the project").
     static func file(of project: Project) -> String {
         let name = FileIO.lastComponent(of: project.file)
-        let state = name.isEmpty || name == Project.fileName ? "state.json" : "state-" + name + (name.hasSuffix(".json") ? "" : ".json")
+        // The whole name: `ios` and `ios.json` are two project files, with two states.
+        let state = name.isEmpty || name == Project.fileName ? "state.json" : "state-" + name
         return project.onDisk(Project.stateFolder + "/" + state)
     }
 

@@ -32,10 +32,18 @@ package enum SceneReferences {
             let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
             let names = listings[parent] ?? ((try? FileIO.entries(of: project.onDisk(parent.isEmpty ? "." : parent))) ?? [])
             listings[parent] = names
-            return names.filter { name in
+            func isVariant(_ name: String) -> Bool {
                 let other = ImageFileName(path: name)
                 return other.stem == named.stem && other.pathExtension == named.pathExtension
-            }.map { parent.isEmpty ? $0 : parent + "/" + $0 }.filter { $0 != path && FileIO.isRegularFile(project.onDisk($0)) }
+            }
+            let onDisk = names.filter(isVariant).map { parent.isEmpty ? $0 : parent + "/" + $0 }
+                .filter { $0 != path && FileIO.isRegularFile(project.onDisk($0)) }
+            // One another target writes (a sheet's page `rock@2x.png`), there or not yet: the render waits for it.
+            let byTargets = written.filter { output in
+                let outputParent = output.contains("/") ? String(output[..<output.lastIndex(of: "/")!]) : ""
+                return outputParent == parent && output != path && isVariant(FileIO.lastComponent(of: output))
+            }
+            return onDisk + byTargets
         }
         for text in strings where !text.isEmpty && !text.hasPrefix("/") && !text.hasPrefix("#") && text.count < 1024 {
             guard let path = normalised(folder.isEmpty ? text : folder + "/" + text) else { continue }

@@ -28,9 +28,7 @@ extension AnimationSummarizing {
                           quality: Double?, fits: Bool, repeatCount: Int, warnings: [String], notes: [String] = []) -> String {
         let seconds = (report.duration * 1000).rounded() / 1000
         // What was merged, as `note:` lines after the summary and in the JSON's `notes` alike.
-        let merged = (mergedForTiming > 0 ? ["\(Console.count(mergedForTiming, "frame")) merged: browsers play frames of 10 ms or less as 100 ms"] : [])
-            + Self.mergeNotes(identical: report.framesMergedIdentical, nearIdentical: report.framesMergedNearIdentical,
-                              maxDifference: report.nearIdenticalMaxDifference)
+        let merged = report.mergeNotes()
         if json {
             var output = Assemble.JSONReport(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
                                     height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
@@ -48,28 +46,10 @@ extension AnimationSummarizing {
         return line + merged.map { "\nnote: " + $0 }.joined()
     }
 
-    /// The notes on frames merged into the frame before: frames a GIF's alpha erases, exact
-    /// repeats (identical) and frames that differ (near-identical, with how far apart they are).
-    static func mergeNotes(identical: Int, nearIdentical: Int, maxDifference: Int, invisible: [String] = []) -> [String] {
-        var notes = invisibleNote(invisible).map { [$0] } ?? []
-        if identical > 0 { notes.append("\(Console.count(identical, "identical frame")) merged into the frame before") }
-        if nearIdentical > 0 {
-            notes.append("\(Console.count(nearIdentical, "near-identical frame")), at most \(Console.count(maxDifference, "level")) apart, "
-                + "merged into the frame before: in the GIF's colours they draw nothing new")
-        }
-        return notes
-    }
-
-    /// The note on frames GIF's one bit of alpha erases, merged into the frame before; `nil` for none.
-    static func invisibleNote(_ invisible: [String]) -> String? { AssembleJob.invisibleFramesNote(invisible) }
-
     func describe(_ report: GIF.Encoder.Report, settings: GIF.Encoder, fits: Bool, warnings: [String], notes: [String] = [],
                   invisible: [String] = []) -> String {
         // What was merged, as `note:` lines after the summary and in the JSON's `notes` alike.
-        let merged = (report.framesMergedForTiming > 0
-                      ? ["\(Console.count(report.framesMergedForTiming, "frame")) merged: GIF delays are whole centiseconds, at least 2"] : [])
-            + Self.mergeNotes(identical: report.framesMergedIdentical, nearIdentical: report.framesMergedNearIdentical,
-                              maxDifference: report.nearIdenticalMaxDifference, invisible: invisible)
+        let merged = AssembleJob.Report.gif(report).mergeNotes(invisible: invisible)
         if json {
             var output = Assemble.JSONReport(output: self.output, format: "gif", bytes: report.bytes, width: report.width, height: report.height,
                                     frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,

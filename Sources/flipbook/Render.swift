@@ -92,30 +92,19 @@ struct Render: ParsableCommand {
                                     invisible: report.framesMergedInvisible.map { "frame \($0 + 1)" })
         }
         if json {
-            let notes = summary.map { $0.split(separator: "\n").dropFirst().map { String($0.dropFirst("note: ".count)) } } ?? []
             let report = outcome.report
             try Console.printJSON(RenderedFiles(output: output, format: outcome.format.rawValue, frames: report?.framesWritten ?? outcome.frames,
-                                                framesMergedForTiming: Self.mergedForTiming(report),
+                                                framesMergedForTiming: report?.framesMergedForTiming ?? 0,
                                                 framesMergedIdentical: report?.framesMergedIdentical ?? 0,
                                                 framesMergedNearIdentical: report?.framesMergedNearIdentical ?? 0, width: outcome.width,
                                                 height: outcome.height, scale: outcome.scale,
                                                 durationSeconds: (Double(outcome.frames) / outcome.fps * 1000).rounded() / 1000,
-                                                repeatCount: outcome.repeatCount, files: outcome.files, warnings: outcome.warnings, notes: notes))
+                                                repeatCount: outcome.repeatCount, files: outcome.files, warnings: outcome.warnings, notes: outcome.notes))
         } else if let summary {
             Console.line(summary)
         } else {
             Console.line("\(output): \(outcome.frames) frame\(outcome.frames == 1 ? "" : "s") of \(outcome.width)×\(outcome.height) at \(InputValue.format(outcome.fps)) fps, "
                   + "\(outcome.format) (\(outcome.files.count) file\(outcome.files.count == 1 ? "" : "s"))")
-        }
-    }
-
-    /// Frames merged for the format's timing (a GIF's centiseconds, a browser's 10 ms floor); 0 for a folder or a sheet.
-    private static func mergedForTiming(_ report: AssembleJob.Report?) -> Int {
-        switch report {
-        case .gif(let gif): gif.framesMergedForTiming
-        case .apng(let apng): apng.framesMergedForTiming
-        case .webp(let webp): webp.framesMergedForTiming
-        case nil: 0
         }
     }
 

@@ -41,11 +41,7 @@ enum SequenceOperation {
         for warning in outcome.warnings + outcome.otherScales.flatMap(\.warnings) { Console.error("warning: \(warning)") }
         // An animation's frames are the ones the file holds: merged frames are said as `assemble` says them.
         let report = outcome.report
-        var merged = report.map { Assemble.mergeNotes(identical: $0.framesMergedIdentical, nearIdentical: $0.framesMergedNearIdentical,
-                                                      maxDifference: $0.nearIdenticalMaxDifference,
-                                                      invisible: $0.framesMergedInvisible.map { "frame \($0 + 1)" }) } ?? []
-        let timing = mergedForTiming(report)
-        if timing > 0 { merged.insert("\(Console.count(timing, "frame")) merged for the format's timing (GIF's centiseconds, browsers' 10 ms floor)", at: 0) }
+        let merged = report.map { $0.mergeNotes(invisible: $0.framesMergedInvisible.map { "frame \($0 + 1)" }) } ?? []
         let notes = outcome.notes + merged
         // The source's other scales, each written beside the first with its @Nx suffix.
         let others = outcome.otherScales.map { other in
@@ -70,16 +66,6 @@ enum SequenceOperation {
         }
         // Notes once the output is written, on standard error, as `assemble` prints them.
         for note in outcome.notes { Console.error("note: \(note)") }
-    }
-
-    /// Frames merged for the format's timing (a GIF's centiseconds, a browser's 10 ms floor); 0 for a folder.
-    private static func mergedForTiming(_ report: AssembleJob.Report?) -> Int {
-        switch report {
-        case .gif(let gif): gif.framesMergedForTiming
-        case .apng(let apng): apng.framesMergedForTiming
-        case .webp(let webp): webp.framesMergedForTiming
-        case nil: 0
-        }
     }
 
     /// `--json` output of a sequence's blur, slice or resize.

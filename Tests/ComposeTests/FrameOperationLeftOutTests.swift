@@ -41,6 +41,23 @@ struct FrameOperationLeftOutTests {
         #expect(!third.warnings.contains { $0.contains("b@2x.gif") } && third.warnings.contains { $0.contains("b@3x.gif") }, "\(third.warnings)")
     }
 
+    /// The same into a folder: the rerun wrote new @1x frames beside the earlier run's @2x and
+    /// @3x ones (same count and timing, so not refused), exit 0 and no word.
+    @Test func anEarlierRunsFramesAtAScaleNotWrittenNowAreSaid() throws {
+        let folder = try Fixtures.temporaryFolder("left-out-folder-scales")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = try FrameOperationJobTests.threeScales(in: folder)
+        let job = FrameOperationJob(sources: [source], output: folder + "/out", operation: .blur(Blur(sigma: 1)))
+        #expect(try job.run(cancellation: nil).warnings.isEmpty)
+        try Self.removeScales([2, 3], from: source)
+        let second = try job.run(cancellation: nil)
+        for scale in [2, 3] {
+            #expect(second.warnings.contains("\(folder)/out still holds 4 frames at @\(scale)x (gold_1@\(scale)x.png…) from an earlier run, not "
+                                             + "written again (\(source) has no @\(scale)x frames now): readers of the folder at @\(scale)x take "
+                                             + "them; remove them if those frames are gone"), "\(second.warnings)")
+        }
+    }
+
     /// `resize` of @1x and @2x frames to `r@3x.webp` wrote `r.webp` and `r@2x.webp`, no `r@3x.webp`, without a word.
     @Test func aNameAtAScaleTheSourceLacksIsSaid() throws {
         let folder = try Fixtures.temporaryFolder("left-out-name")

@@ -266,3 +266,24 @@ extension RenderJob {
         do throws(RenderError) { _ = try plan(cancellation: nil); return nil } catch { if case .setting(let error) = error { return error }; return nil }
     }
 }
+
+/// Review item 7 of #44: `render --json`'s notes were parsed back out of the summary text the CLI
+/// printed; the library's outcome says them itself, in the words `assemble` uses.
+@Suite("RenderJob's notes")
+struct RenderJobNotesTests {
+    /// Six frames, the last three the same: the GIF holds four, and the outcome says why; a folder merges nothing.
+    @Test func anAnimationsOutcomeSaysWhatTheEncoderMerged() throws {
+        let scene = ##"{"size": [16, 8], "frames": 6, "fps": 6, "layers": [{"shape": {"path": "M0 0h4v4h-4z", "fillColor": "#FF0000"}, "##
+            + ##""bounds": [4, 4], "position": [2, 4], "animations": [{"property": "position", "from": [2, 4], "to": [14, 4], "duration": 0.5, "##
+            + ##""fillMode": "forwards"}]}]}"##
+        let file = InMemoryFile(name: "still.json", bytes: Array(scene.utf8))
+        let gif = try RenderJob(scene: file, files: [], format: .gif).run(cancellation: nil)
+        #expect(gif.report?.framesWritten == 4)
+        #expect(gif.notes == ["2 identical frames merged into the frame before"])
+        let apng = try RenderJob(scene: file, files: [], format: .apng).run(cancellation: nil)
+        #expect(apng.notes == ["2 identical frames merged into the frame before"])
+        let folder = try Fixtures.temporaryFolder("render-notes")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try RenderJob(scene: file, files: [], output: folder + "/frames", format: .folder).run(cancellation: nil).notes.isEmpty)
+    }
+}

@@ -36,7 +36,7 @@ public struct InputFiles: Sendable {
     /// The checks every output gets (``OutputError``): not one of the inputs (through links too),
     /// not a folder or special file, a name neither empty nor over 255 bytes, no control character
     /// in it or its folders, not an animation
-    /// named at a scale no reader takes (`coin@4x.gif`, ``ImageFileName/animationScaleRefusal(_:animated:)``), not Flipbook's own
+    /// named at a scale no reader takes (`coin@4x.gif`, ``ImageFileName/animationScaleRefusal(_:animated:drawnAt:)``), not Flipbook's own
     /// bookkeeping (`.flipbook-…`), and not a folder's settings (``OutputName/settingsNames``)
     /// unless `settings` (the manifest writer's `sequence.json`). Whether a file there may be
     /// replaced is ``OutputSet``'s question (``OutputSet/check(file:protecting:overwrite:)``).
@@ -102,20 +102,32 @@ public struct InputFiles: Sendable {
         return spelled
     }
 
-    /// `path` as macOS and Windows compare it: the part that exists with its links resolved, the
-    /// rest as written, in lower case (String's equality and hashing already take the Unicode
-    /// normalisations for one).
-    static func folded(_ path: String) -> String {
-        var existing = path, rest = ""
-        while !existing.isEmpty {
-            if let resolved = FileIO.resolvedPath(existing) { return (resolved + rest).lowercased() }
-            guard let slash = existing.lastIndex(of: "/") else { break }
-            rest = String(existing[slash...]) + rest
-            existing = String(existing[..<slash])
+    /// `path` as macOS and Windows find it, for comparing: walked from the root (or the working
+    /// folder) one name at a time, each name that exists followed through its links, one that
+    /// does not exist looked up as those systems do, in another case or Unicode normalisation
+    /// among the folder's entries (`LC/` for the link `lc` to `Coin/`); the rest as written; all
+    /// in lower case (String's equality and hashing already take the normalisations for one).
+    package static func folded(_ path: String) -> String {
+        if let resolved = FileIO.resolvedPath(path) { return resolved.lowercased() }
+        var current = path.hasPrefix("/") ? "" : FileIO.resolvedPath(".") ?? "."
+        var rest: [Substring] = []
+        for part in path.split(separator: "/") where part != "." && !part.isEmpty {
+            guard rest.isEmpty else { rest.append(part); continue }
+            if part == ".." {
+                current = current.lastIndex(of: "/").map { String(current[..<$0]) } ?? current
+                continue
+            }
+            if let resolved = FileIO.resolvedPath(current + "/" + part) {
+                current = resolved == "/" ? "" : resolved
+            } else if let entries = try? FileIO.entries(of: current.isEmpty ? "/" : current),
+                      let match = entries.first(where: { $0.lowercased() == part.lowercased() }),
+                      let resolved = FileIO.resolvedPath(current + "/" + match) {
+                current = resolved == "/" ? "" : resolved
+            } else {
+                rest.append(part)
+            }
         }
-        // Nothing of it exists: from the root, or from the working folder.
-        let base = path.hasPrefix("/") ? "" : (FileIO.resolvedPath(".") ?? ".") + "/"
-        return (base + existing + rest).lowercased()
+        return ([current] + rest.map(String.init)).joined(separator: "/").lowercased()
     }
 
     /// Refuses `folder` as a folder to write into when it is one of the inputs, a file is there or its path holds a control character

@@ -50,7 +50,7 @@ extension ImageFileName {
     /// The pixels per point Flipbook draws at: 1…8, for scenes (`draw`, `render`), text and notes,
     /// and the frames `GIF.Encoder` dithers for. A still PNG may be named at any of them
     /// (`hero@4x.png`); frames and animation files (GIF, APNG, WebP) only at ``scaleRange``, as
-    /// UIKit reads them (``animationScaleRefusal(_:animated:)``): an animation drawn at `@4x` is named
+    /// UIKit reads them (``animationScaleRefusal(_:animated:drawnAt:)``): an animation drawn at `@4x` is named
     /// without its scale.
     public static let drawingScaleRange: ClosedRange<Int> = 1...8
 
