@@ -364,9 +364,7 @@ public struct SheetJob: Sendable {
         // `sh@2x.png` of @1x frames: engines that read the name's scale (Pixi's resolution) would
         // show the sprites at half size; said as `assemble` says it of an animation.
         // A name without @Nx loses nothing where the data states the scale (`meta.scale`).
-        if sheets.count == 1, let warning = SheetExport.scaleNameWarning(output: output, scale: sheets[0].scale, format: format) {
-            warnings.append(warning)
-        }
+        if sheets.count == 1, let warning = SheetExport.scaleNameWarning(output: output, scale: sheets[0].scale, format: format) { warnings.append(warning) }
         // Pages past 4096 px (a raised --max-size) do not load on many phones nor in WebGL 1.
         if let large = sheets.flatMap(\.pages).first(where: { max($0.width, $0.height) > Self.portablePageSide }) {
             warnings.append("a page is \(large.width)×\(large.height): many phones and WebGL 1 cannot load textures over \(Self.portablePageSide) px; "

@@ -28,10 +28,7 @@ extension FrameOperationJob {
     /// screens, so it is said (a folder's frames are refused instead, as its `sequence.json` times them).
     func earlierScales(beside output: String, written plans: [Plan]) -> [String] {
         if plans[0].format == .folder { return earlierFrames(in: output, written: plans) }
-        // Scales above the highest written: those a source loses (a file at a lower one is another
-        // output's — `spinner.gif` beside `spinner@2x.gif` of @2x-only frames — not an earlier run's).
-        let highest = (plans.map(\.animation.scale) + [ImageFileName(path: output).scale ?? 1]).max() ?? 1
-        return Animation.scaleRange.filter { $0 > highest }.compactMap { scale in
+        return Self.lostScales(plans, output: output).compactMap { scale in
             let name = Self.output(output, scale: scale)
             guard let owner = OutputSet.owner(of: name), FileIO.lastComponent(of: owner) == FileIO.lastComponent(of: name) else { return nil }
             return "\(name), beside the output, is not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames now) "
@@ -40,14 +37,13 @@ extension FrameOperationJob {
         }
     }
 
-    /// The frames at a scale above the highest this run writes that an earlier run wrote into the
-    /// folder `output` (`walk1@2x.png…` after the source lost its @2x frames): kept, as another
+    /// The frames at a scale this run no longer writes (``lostScales(_:output:)``) that an earlier
+    /// run wrote into the folder `output` (`walk1@2x.png…` after the source lost its @2x frames): kept, as another
     /// scale's set, and read by every reader of the folder at that scale, so said.
     private func earlierFrames(in output: String, written plans: [Plan]) -> [String] {
-        let highest = plans.map(\.animation.scale).max() ?? 1
         guard let names = try? FileIO.entries(of: output) else { return [] }
         let prefix = plans[0].prefix
-        return Animation.scaleRange.filter { $0 > highest }.compactMap { scale in
+        return Self.lostScales(plans, output: nil).compactMap { scale in
             let kept = names.filter { name in
                 let parsed = ImageFileName(path: name)
                 guard parsed.scale == scale, parsed.pathExtension == "png", parsed.stem.hasPrefix(prefix),
@@ -59,6 +55,15 @@ extension FrameOperationJob {
                 + "not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames now): readers of the folder at @\(scale)x "
                 + "take them; remove them if those frames are gone"
         }
+    }
+
+    /// The scales a source may have lost since an earlier run: those not written now above the
+    /// lowest written (`@2x` of @1x and @3x frames, `@3x` of @1x ones). A file at a lower scale is
+    /// another output's (`spinner.gif` beside `spinner@2x.gif` of @2x-only frames), not a run's.
+    private static func lostScales(_ plans: [Plan], output: String?) -> [Int] {
+        let written = Set(plans.map(\.animation.scale) + (output.map { [ImageFileName(path: $0).scale ?? 1] } ?? []))
+        let lowest = written.min() ?? 1
+        return Animation.scaleRange.filter { $0 > lowest && !written.contains($0) }
     }
 
     /// `output`'s name for the animation of `scale`: its `@Nx` replaced by `scale`'s (none for 1).

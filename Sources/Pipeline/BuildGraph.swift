@@ -12,11 +12,12 @@ enum BuildGraph {
 
     /// Where `target` reads, relative to the project's folder: its sources, except that a scene is
     /// read with the files and folders it names (``SceneReferences``), a sheet's data with its
-    /// pages (``sheetRoots(_:folder:of:in:)``), and a prefix path or glob from its folder.
-    static func readRoots(of target: Target, in project: Project) -> [String] {
+    /// pages (``sheetRoots(_:folder:of:in:)``), and a prefix path or glob from its folder. With
+    /// `variants` false, a scene's roots leave out files read only as another scale of a named image.
+    static func readRoots(of target: Target, in project: Project, variants: Bool = true) -> [String] {
         if target.kind == .render, let scene = target.sources.first {
             let written = project.targets.filter { $0.name != target.name }.flatMap(\.outputs)
-            return [scene] + SceneReferences.paths(scene: scene, in: project, written: written)
+            return [scene] + SceneReferences.paths(scene: scene, in: project, written: written, variants: variants)
         }
         return target.sources.flatMap { source -> [String] in
             let folder = source.contains("/") ? String(source[..<source.lastIndex(of: "/")!]) : "."

@@ -8,7 +8,9 @@ import Foundation
 /// (`seagull/seagull`) its folder. A render target reads these and its scene, not its scene's
 /// whole folder.
 package enum SceneReferences {
-    package static func paths(scene: String, in project: Project, written: [String]) -> [String] {
+    /// With `variants` false, without the files read only as another scale or device of a named
+    /// one (the files a build may remove as stale: kept for being read, they would stay for good).
+    package static func paths(scene: String, in project: Project, written: [String], variants: Bool = true) -> [String] {
         guard let bytes = try? FileIO.readAll(project.onDisk(scene)),
               let root = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return [] }
         let folder = scene.contains("/") ? String(scene[..<scene.lastIndex(of: "/")!]) : ""
@@ -26,7 +28,7 @@ package enum SceneReferences {
         var listings: [String: [String]] = [:]
         /// The files beside `path` that a scene drawn at some scale or on some device reads for it:
         /// `rock@2x.png`, `rock~ipad.png` for `rock.png` (an image, a chrome, a frame named outright).
-        func variants(of path: String) -> [String] {
+        func variantsOf(_ path: String) -> [String] {
             let named = ImageFileName(path: path)
             guard !named.pathExtension.isEmpty else { return [] }
             let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
@@ -49,7 +51,7 @@ package enum SceneReferences {
             guard let path = normalised(folder.isEmpty ? text : folder + "/" + text) else { continue }
             let disk = project.onDisk(path)
             let isWritten = written.contains { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }
-            let others = FileIO.isDirectory(disk) ? [] : variants(of: path)
+            let others = FileIO.isDirectory(disk) || !variants ? [] : variantsOf(path)
             found.formUnion(others)
             if isWritten || FileIO.isRegularFile(disk) || FileIO.isDirectory(disk) {
                 found.insert(path)

@@ -32,7 +32,9 @@ enum StaleOutputs {
         // (`src/coin/sheet.png` → `src/coin/atlas.png`) would otherwise stay there for good, listed
         // among the folder's inputs, left out or packed by every reader of it.
         let outputs = project.targets.flatMap(\.outputs)
-        let sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project) }
+        // A scene's image read at another scale (`rock@3x.png` for `rock.png`) is read because it is
+        // there: it claims nothing, or a renamed page would stay for good, read as the image's @3x.
+        let sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) }
         let claimed = outputs + sources
         var removed: [String] = [], read: [String: BuildState.FileRecord] = [:]
         for path in gone where !outputs.contains(where: { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }) {
@@ -89,11 +91,13 @@ enum StaleOutputs {
         let names = Set(project.targets.map(\.name))
         let gone = Set(state.targets.keys).union(state.formerOutputs.map { Array($0.keys) } ?? []).subtracting(names).sorted()
         guard !gone.isEmpty else { return nil }
-        var removed: [String] = [], kept: [String] = []
+        var removed: [String] = [], kept: [String] = [], read: [String] = []
         for name in gone {
             let outputs = (state.formerOutputs?[name] ?? [:]).merging(state.targets[name]?.outputs ?? [:]) { _, recorded in recorded }
-            let done = remove(previous: outputs, current: [], in: project)
+            let result = removing(previous: outputs, current: [], in: project)
+            let done = result.removed
             removed += done
+            read += result.kept.keys
             // Edited since built: the user's now, kept and named (another target's output stays without a word).
             kept += outputs.keys.filter { path in
                 !done.contains(path) && (try? ContentHash.ofFile(project.onDisk(path))).map { $0 != outputs[path]?.sha256 } == true
@@ -102,11 +106,12 @@ enum StaleOutputs {
             state.formerOutputs?[name] = nil
             state.unfinished?[name] = nil
         }
-        guard !removed.isEmpty || !kept.isEmpty else { return nil }
+        guard !removed.isEmpty || !kept.isEmpty || !read.isEmpty else { return nil }
         let targets = "\(gone.count == 1 ? "target" : "targets") \(gone.joined(separator: ", ")), no longer in the project"
         var parts: [String] = []
         if !removed.isEmpty { parts.append("removed \(listed(removed))") }
         if !kept.isEmpty { parts.append("kept \(listed(kept)), changed since built (delete by hand if unwanted)") }
+        if !read.isEmpty { parts.append("kept \(listed(read)), which a target names as its source (delete by hand once none does)") }
         return parts.joined(separator: "; ") + ": written by \(targets)"
     }
 

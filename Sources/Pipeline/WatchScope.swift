@@ -22,6 +22,10 @@ struct WatchScope {
     let outputs: [String]
     /// The folders to watch, absolute.
     let folders: Set<String>
+    /// The roots that name an image file, as ``variantKey(_:)`` spells them: a file saved beside
+    /// one of them at another scale or device (`rock@2x.png` for `rock.png`, which a scene reads
+    /// for it) matters although no root names it.
+    let imageKeys: Set<String>
 
     /// The scope of `targets` (empty: all) of `project`, whose file is `projectFile` (absolute).
     init(project: Project, targets: [String], base: String, projectFile: String) {
@@ -47,6 +51,7 @@ struct WatchScope {
         // A source another target writes changes with that target's build: its writes start none
         // (nor does the output folder they make).
         self.roots = roots.filter { root in !outputs.contains { BuildGraph.path(root, isWithin: $0) } }.sorted()
+        imageKeys = Set(self.roots.compactMap(Self.variantKey))
         var folders = Set<String>([base])
         func isWritten(_ path: String) -> Bool {
             outputs.contains { BuildGraph.path(path, isWithin: $0) } || BuildGraph.path(path, isWithin: Project.stateFolder)
@@ -76,6 +81,7 @@ struct WatchScope {
         self.base = base
         self.projectFile = projectFile
         roots = previous?.roots ?? []
+        imageKeys = previous?.imageKeys ?? []
         outputs = previous?.outputs ?? []
         folders = (previous?.folders ?? []).union([base])
     }
@@ -92,7 +98,16 @@ struct WatchScope {
         let matters = roots.contains { root in
             root == "." || path == "." || BuildGraph.path(path, isWithin: root) || BuildGraph.path(root, isWithin: path)
         }
-        return matters ? path : nil
+        return matters || Self.variantKey(path).map(imageKeys.contains) == true ? path : nil
+    }
+
+    /// `path` without its `@Nx` scale and `~device` (`art/rock@2x~ipad.png` → `art/rock.png`);
+    /// `nil` for a name without an extension.
+    static func variantKey(_ path: String) -> String? {
+        let name = ImageFileName(path: path)
+        guard !name.pathExtension.isEmpty else { return nil }
+        let parent = Self.parent(of: path)
+        return (parent == "." ? "" : parent + "/") + name.stem + "." + name.pathExtension
     }
 
     static func parent(of path: String) -> String {

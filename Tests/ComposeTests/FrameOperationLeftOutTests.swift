@@ -58,6 +58,22 @@ struct FrameOperationLeftOutTests {
         }
     }
 
+    /// A source that lost its middle scale (@2x of @1x, @2x, @3x): the earlier `b@2x.gif` and the
+    /// folder's `gold_1@2x.png…` stayed without a word (only scales above the highest were looked at).
+    @Test func aLostMiddleScaleIsSaid() throws {
+        let folder = try Fixtures.temporaryFolder("left-out-middle")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = try FrameOperationJobTests.threeScales(in: folder)
+        let gif = FrameOperationJob(sources: [source], output: folder + "/b.gif", operation: .blur(Blur(sigma: 1)))
+        let frames = FrameOperationJob(sources: [source], output: folder + "/out", operation: .blur(Blur(sigma: 1)))
+        _ = try gif.run(cancellation: nil)
+        _ = try frames.run(cancellation: nil)
+        try Self.removeScales([2], from: source)
+        #expect(try gif.run(cancellation: nil).warnings.contains { $0.hasPrefix("\(folder)/b@2x.gif, beside the output, is not written again") })
+        let again = try frames.run(cancellation: nil).warnings
+        #expect(again.contains { $0.hasPrefix("\(folder)/out still holds 4 frames at @2x") } && !again.contains { $0.contains("@3x") }, "\(again)")
+    }
+
     /// `resize` of @1x and @2x frames to `r@3x.webp` wrote `r.webp` and `r@2x.webp`, no `r@3x.webp`, without a word.
     @Test func aNameAtAScaleTheSourceLacksIsSaid() throws {
         let folder = try Fixtures.temporaryFolder("left-out-name")

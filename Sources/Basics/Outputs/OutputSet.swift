@@ -305,8 +305,7 @@ public final class OutputSet: @unchecked Sendable {
                 let written = paths.compactMap { kept[$0] }.map(entryOf)
                 let names = Swift.Set(written.map(\.name))
                 // `generate -o g.png` replaces its own earlier set of the other shape, never another command's.
-                let earlierEitherShape = ledger.sets.first { $0.owner == key }?.eitherShape == true
-                if !(set.replacesOtherShape && earlierEitherShape),
+                if !(set.replacesOtherShape && ledger.sets.first(where: { $0.owner == key })?.eitherShape == true),
                    let refusal = Self.otherKind(key: key, writing: names, earlier: ledger.files(of: key).map(\.name), in: folder) {
                     throw .refused(refusal)
                 }
