@@ -31,7 +31,7 @@ extension FrameOperationJob {
         return Self.lostScales(plans, output: output).compactMap { scale in
             let name = Self.output(output, scale: scale)
             guard let owner = OutputSet.owner(of: name), FileIO.lastComponent(of: owner) == FileIO.lastComponent(of: name) else { return nil }
-            return "\(name), beside the output, is not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames now) "
+            return "\(name), beside the output, is not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames) "
                 + "and still holds an earlier run's animation: readers take it for \(FileIO.lastComponent(of: output)) on @\(scale)x screens; "
                 + "remove it if those frames are gone"
         }
@@ -46,24 +46,23 @@ extension FrameOperationJob {
         return Self.lostScales(plans, output: nil).compactMap { scale in
             let kept = names.filter { name in
                 let parsed = ImageFileName(path: name)
-                guard parsed.scale == scale, parsed.pathExtension == "png", parsed.stem.hasPrefix(prefix),
+                guard (parsed.scale ?? 1) == scale, parsed.pathExtension == "png", parsed.stem.hasPrefix(prefix),
                       parsed.stem.dropFirst(prefix.count).allSatisfy(\.isNumber), parsed.stem.count > prefix.count else { return false }
                 return OutputSet.owner(of: output + "/" + name) != nil
             }.sorted()
             guard let first = kept.first else { return nil }
             return "\(output) still holds \(kept.count == 1 ? first : "\(kept.count) frames at @\(scale)x (\(first)…)") from an earlier run, "
-                + "not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames now): readers of the folder at @\(scale)x "
+                + "not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames): readers of the folder at @\(scale)x "
                 + "take them; remove them if those frames are gone"
         }
     }
 
-    /// The scales a source may have lost since an earlier run: those not written now above the
-    /// lowest written (`@2x` of @1x and @3x frames, `@3x` of @1x ones). A file at a lower scale is
-    /// another output's (`spinner.gif` beside `spinner@2x.gif` of @2x-only frames), not a run's.
+    /// The scales a source may have lost since an earlier run: every scale not written now (`@2x`
+    /// of @1x and @3x frames, `@1x` of @2x ones). A file Flipbook wrote at one of them beside the
+    /// output is read for it on those screens, whichever run wrote it.
     private static func lostScales(_ plans: [Plan], output: String?) -> [Int] {
         let written = Set(plans.map(\.animation.scale) + (output.map { [ImageFileName(path: $0).scale ?? 1] } ?? []))
-        let lowest = written.min() ?? 1
-        return Animation.scaleRange.filter { $0 > lowest && !written.contains($0) }
+        return Animation.scaleRange.filter { !written.contains($0) }
     }
 
     /// `output`'s name for the animation of `scale`: its `@Nx` replaced by `scale`'s (none for 1).

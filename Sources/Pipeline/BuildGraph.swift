@@ -25,7 +25,10 @@ enum BuildGraph {
             case .frames(let job) where job.readsSheet: return sheetRoots(source, folder: folder, of: target, in: project)
             default:
                 let disk = project.onDisk(source)
-                let written = project.targets.contains { other in other.name != target.name && other.outputs.contains { path(source, isWithin: $0) } }
+                // A folder another target writes into (`mid` for its `mid/a.gif`) is read as the folder, there or not yet.
+                let written = project.targets.contains { other in
+                    other.name != target.name && other.outputs.contains { path(source, isWithin: $0) || path($0, isWithin: source) }
+                }
                 return [written || FileIO.isDirectory(disk) || FileIO.isRegularFile(disk) || target.kind == .frames ? source : folder]
             }
         }

@@ -1,3 +1,4 @@
+import Atlas
 import Basics
 import Foundation
 
@@ -34,7 +35,15 @@ enum StaleOutputs {
         let outputs = project.targets.flatMap(\.outputs)
         // A scene's image read at another scale (`rock@3x.png` for `rock.png`) is read because it is
         // there: it claims nothing, or a renamed page would stay for good, read as the image's @3x.
-        let sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) }
+        // Sheet data no target writes any more is read as its folder: named as a source, it is claimed
+        // too, with its pages (`fx.png`, `fx-1.png` beside `fx.json`), which a reader of it needs.
+        let sheetData = project.targets.filter { if case .frames(let job) = $0.job { job.readsSheet } else { false } }.flatMap(\.sources)
+        func isPage(_ path: String, of data: String) -> Bool {
+            FileIO.parentDirectory(of: path) == FileIO.parentDirectory(of: data)
+                && (ImageFileName(path: path).stem == ImageFileName(path: data).stem || SheetExport.isPageName(path, of: data))
+        }
+        let sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) + $0.sources }
+            + gone.filter { path in sheetData.contains { isPage(path, of: $0) } }
         let claimed = outputs + sources
         var removed: [String] = [], read: [String: BuildState.FileRecord] = [:]
         for path in gone where !outputs.contains(where: { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }) {

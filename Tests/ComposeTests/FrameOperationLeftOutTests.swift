@@ -32,7 +32,7 @@ struct FrameOperationLeftOutTests {
         let second = try job.run(cancellation: nil)
         for scale in [2, 3] {
             #expect(second.warnings.contains {
-                $0.hasPrefix("\(folder)/b@\(scale)x.gif, beside the output, is not written again (\(source) has no @\(scale)x frames now)")
+                $0.hasPrefix("\(folder)/b@\(scale)x.gif, beside the output, is not written again (\(source) has no @\(scale)x frames)")
             }, "\(second.warnings)")
         }
         // A file of the user's at that name is theirs: not said to be an earlier run's.
@@ -53,7 +53,7 @@ struct FrameOperationLeftOutTests {
         let second = try job.run(cancellation: nil)
         for scale in [2, 3] {
             #expect(second.warnings.contains("\(folder)/out still holds 4 frames at @\(scale)x (gold_1@\(scale)x.png…) from an earlier run, not "
-                                             + "written again (\(source) has no @\(scale)x frames now): readers of the folder at @\(scale)x take "
+                                             + "written again (\(source) has no @\(scale)x frames): readers of the folder at @\(scale)x take "
                                              + "them; remove them if those frames are gone"), "\(second.warnings)")
         }
     }
@@ -72,6 +72,21 @@ struct FrameOperationLeftOutTests {
         #expect(try gif.run(cancellation: nil).warnings.contains { $0.hasPrefix("\(folder)/b@2x.gif, beside the output, is not written again") })
         let again = try frames.run(cancellation: nil).warnings
         #expect(again.contains { $0.hasPrefix("\(folder)/out still holds 4 frames at @2x") } && !again.contains { $0.contains("@3x") }, "\(again)")
+    }
+
+    /// Round 27: a source that lost its @1x frames left the earlier `out/gold_1.png…` and `b.gif`
+    /// without a word (only scales above the lowest written were looked at).
+    @Test func aLostAtOneXIsSaid() throws {
+        let folder = try Fixtures.temporaryFolder("left-out-1x")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = try FrameOperationJobTests.threeScales(in: folder)
+        let gif = FrameOperationJob(sources: [source], output: folder + "/b@2x.gif", operation: .blur(Blur(sigma: 1)))
+        let frames = FrameOperationJob(sources: [source], output: folder + "/out", operation: .blur(Blur(sigma: 1)))
+        _ = try gif.run(cancellation: nil)
+        _ = try frames.run(cancellation: nil)
+        for number in 1...4 { try FileManager.default.removeItem(atPath: "\(source)/gold_\(number).png") }
+        #expect(try gif.run(cancellation: nil).warnings.contains { $0.hasPrefix("\(folder)/b.gif, beside the output, is not written again") })
+        #expect(try frames.run(cancellation: nil).warnings.contains { $0.hasPrefix("\(folder)/out still holds 4 frames at @1x (gold_1.png…)") })
     }
 
     /// `resize` of @1x and @2x frames to `r@3x.webp` wrote `r.webp` and `r@2x.webp`, no `r@3x.webp`, without a word.
