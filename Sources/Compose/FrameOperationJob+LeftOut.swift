@@ -46,11 +46,11 @@ extension FrameOperationJob {
         return Self.lostScales(plans, output: nil).compactMap { scale in
             let kept = names.filter { name in
                 let parsed = ImageFileName(path: name)
-                guard (parsed.scale ?? 1) == scale, parsed.pathExtension == "png", parsed.stem.hasPrefix(prefix),
-                      parsed.stem.dropFirst(prefix.count).allSatisfy(\.isNumber), parsed.stem.count > prefix.count else { return false }
-                return OutputSet.owner(of: output + "/" + name) != nil
+                return (parsed.scale ?? 1) == scale && parsed.pathExtension == "png" && parsed.stem.hasPrefix(prefix)
+                    && parsed.stem.dropFirst(prefix.count).allSatisfy(\.isNumber) && parsed.stem.count > prefix.count
             }.sorted()
-            guard let first = kept.first else { return nil }
+            // One file's record says whose they are (each check reads the folder's record and the file).
+            guard let first = kept.first, OutputSet.owner(of: output + "/" + first) != nil else { return nil }
             return "\(output) still holds \(kept.count == 1 ? first : "\(kept.count) frames at @\(scale)x (\(first)…)") from an earlier run, "
                 + "not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames): readers of the folder at @\(scale)x "
                 + "take them; remove them if those frames are gone"

@@ -15,23 +15,23 @@ extension AnimationSummarizing {
         switch report {
         case .gif(let gif): describe(gif, settings: settings.gif ?? GIF.Encoder(), fits: fits, warnings: warnings, notes: notes, invisible: invisible)
         case .apng(let apng):
-            describe(report, format: .apng, mergedForTiming: apng.framesMergedForTiming, colorType: apng.colorType, lossless: nil, quality: nil,
+            describe(report, format: .apng, colorType: apng.colorType, lossless: nil, quality: nil,
                      fits: true, repeatCount: repeatCount, warnings: warnings, notes: notes)
         case .webp(let webp):
-            describe(report, format: .webp, mergedForTiming: webp.framesMergedForTiming, colorType: nil, lossless: webp.lossless, quality: webp.quality,
+            describe(report, format: .webp, colorType: nil, lossless: webp.lossless, quality: webp.quality,
                      fits: fits, repeatCount: repeatCount, warnings: warnings, notes: notes)
         }
     }
 
     /// An APNG's or a WebP's summary: one line (and notes on merged frames), or JSON.
-    func describe(_ report: AssembleJob.Report, format: AssembleJob.Format, mergedForTiming: Int, colorType: String?, lossless: Bool?,
+    func describe(_ report: AssembleJob.Report, format: AssembleJob.Format, colorType: String?, lossless: Bool?,
                           quality: Double?, fits: Bool, repeatCount: Int, warnings: [String], notes: [String] = []) -> String {
         let seconds = (report.duration * 1000).rounded() / 1000
         // What was merged, as `note:` lines after the summary and in the JSON's `notes` alike.
         let merged = report.mergeNotes()
         if json {
             var output = Assemble.JSONReport(output: output, format: format.rawValue, bytes: report.bytes, width: report.width,
-                                    height: report.height, frames: report.framesWritten, framesMergedForTiming: mergedForTiming,
+                                    height: report.height, frames: report.framesWritten, framesMergedForTiming: report.framesMergedForTiming,
                                     framesMergedIdentical: report.framesMergedIdentical,
                                     framesMergedNearIdentical: report.framesMergedNearIdentical,
                                     nearIdenticalMaxDifference: report.nearIdenticalMaxDifference, durationSeconds: seconds,
