@@ -11,7 +11,11 @@ extension FrameOperationJob {
         let named = ImageFileName(path: output).scale ?? 1
         guard !plans.contains(where: { $0.animation.scale == named }) else { return [] }
         let names = plans.map { Self.output(output, scale: $0.animation.scale) }.joined(separator: ", ")
-        return ["\(output) is not written: \(sources.joined(separator: " ")) has no @\(named)x frames; each scale's animation is named for its own (\(names))"]
+        // An earlier run's file by that name stays: readers take it on @Nx screens (`b.gif` after the source lost its @1x frames).
+        let earlier = Self.isEarlierRuns(output) ? "; the \(FileIO.lastComponent(of: output)) there still holds an earlier run's animation, "
+            + "which readers take on @\(named)x screens: remove it if those frames are gone" : ""
+        return ["\(output) is not written: \(sources.joined(separator: " ")) has no @\(named)x frames; each scale's animation is named for its own (\(names))"
+                + earlier]
     }
 
     /// The highlighted frames (UIKit's `highlightedAnimationImages`) are another sequence, which an
@@ -30,11 +34,17 @@ extension FrameOperationJob {
         if plans[0].format == .folder { return earlierFrames(in: output, written: plans) }
         return Self.lostScales(plans, output: output).compactMap { scale in
             let name = Self.output(output, scale: scale)
-            guard let owner = OutputSet.owner(of: name), FileIO.lastComponent(of: owner) == FileIO.lastComponent(of: name) else { return nil }
+            guard Self.isEarlierRuns(name) else { return nil }
             return "\(name), beside the output, is not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames) "
                 + "and still holds an earlier run's animation: readers take it for \(FileIO.lastComponent(of: output)) on @\(scale)x screens; "
                 + "remove it if those frames are gone"
         }
+    }
+
+    /// Whether the file `name` is an animation Flipbook wrote there (its folder's record names it as a set of its own).
+    private static func isEarlierRuns(_ name: String) -> Bool {
+        guard let owner = OutputSet.owner(of: name) else { return false }
+        return FileIO.lastComponent(of: owner) == FileIO.lastComponent(of: name)
     }
 
     /// The frames at a scale this run no longer writes (``lostScales(_:output:)``) that an earlier

@@ -64,11 +64,54 @@ enum BuildGraph {
     /// write where it reads.
     static func dependencies(of target: Target, in project: Project) -> [String] {
         var names = Set(target.after)
-        let roots = readRoots(of: target, in: project)
+        var roots = readRoots(of: target, in: project)
+        // A source through a link (`frlink` → `fr`, another target's output folder) reads where the link leads.
+        roots += roots.map { following($0, in: project) }.filter { !roots.contains($0) }
         for other in project.targets where other.name != target.name {
             if other.outputs.contains(where: { reads(roots, $0) }) { names.insert(other.name) }
         }
         return names.sorted()
+    }
+
+    /// `path` with the symbolic links on its way followed while they stay inside the project
+    /// (`frlink/a.png` → `fr/a.png`, also when `fr` is not written yet), relative to the project's
+    /// folder; `path` itself when a link leads out of it or links go round in a circle.
+    static func following(_ path: String, in project: Project) -> String {
+        var pending = path.split(separator: "/").map(String.init), done: [String] = [], hops = 0
+        while !pending.isEmpty {
+            let part = pending.removeFirst()
+            if part == "." { continue }
+            if part == ".." {
+                guard !done.isEmpty else { return path }
+                done.removeLast()
+                continue
+            }
+            guard let link = FileIO.linkTarget(of: project.onDisk((done + [part]).joined(separator: "/"))) else {
+                done.append(part)
+                continue
+            }
+            hops += 1
+            guard hops <= 32 else { return path }
+            if link.hasPrefix("/") {
+                // An absolute link counts only when it leads into the project's folder.
+                guard let folder = FileIO.resolvedPath(project.onDisk(".")), link.hasPrefix(folder + "/") else { return path }
+                done = []
+                pending = link.dropFirst(folder.count + 1).split(separator: "/").map(String.init) + pending
+            } else {
+                pending = link.split(separator: "/").map(String.init) + pending
+            }
+        }
+        return done.isEmpty ? "." : done.joined(separator: "/")
+    }
+
+    /// The names of the targets, among `earlier` (each target's files its earlier builds wrote),
+    /// that wrote a file where `target` reads: one its writer no longer writes (an output renamed)
+    /// is removed once the writer is built (``StaleOutputs``), so `target` decides after that.
+    static func earlierWriters(of target: Target, in project: Project, earlier: [String: [String]]) -> [String] {
+        let roots = readRoots(of: target, in: project)
+        return earlier.keys.sorted().filter { name in
+            name != target.name && earlier[name, default: []].contains { reads(roots, $0) }
+        }
     }
 
     /// `path` as the file system will find it, for comparing outputs: the part that exists with

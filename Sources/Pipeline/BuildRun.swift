@@ -11,6 +11,9 @@ final class BuildRun: @unchecked Sendable {
     private let progress: (@Sendable (BuildProgress) -> Void)?
     private let cancellation: CancellationFlag?
     private let dependencies: [String: [String]]
+    /// The targets each target waits for: its ``dependencies`` and the targets whose earlier
+    /// builds wrote files it reads (``BuildGraph/earlierWriters(of:in:earlier:)``).
+    private let waits: [String: [String]]
 
     // Guarded by `lock`.
     private let lock = NSCondition()
@@ -35,6 +38,22 @@ final class BuildRun: @unchecked Sendable {
         var dependencies: [String: [String]] = [:]
         for target in order { dependencies[target.name] = BuildGraph.dependencies(of: target, in: job.project) }
         self.dependencies = dependencies
+        // A file a target wrote before and may no longer write (its output renamed) is removed once
+        // that target is built: a target reading it decides after that, or it is called up to date
+        // on a file removed in the same build. A wait that would close a circle is left out.
+        var earlier: [String: [String]] = [:]
+        for target in order {
+            let files = (state.targets[target.name]?.outputs.keys.map { $0 } ?? []) + (state.formerOutputs?[target.name]?.keys.map { $0 } ?? [])
+            if !files.isEmpty { earlier[target.name] = files }
+        }
+        var waits = dependencies
+        for target in order {
+            for writer in BuildGraph.earlierWriters(of: target, in: job.project, earlier: earlier)
+            where !waits[target.name, default: []].contains(writer) && !Self.waits(writer, on: target.name, in: waits) {
+                waits[target.name, default: []].append(writer)
+            }
+        }
+        self.waits = waits
     }
 
     private var cores: Int { job.threads ?? ProcessInfo.processInfo.activeProcessorCount }
@@ -93,7 +112,7 @@ final class BuildRun: @unchecked Sendable {
             if cancellation?.isCancelled == true || saveError != nil { return nil }
             let waiting = order.filter { !started.contains($0.name) }
             if waiting.isEmpty { return nil }
-            if let ready = waiting.first(where: { target in dependencies[target.name, default: []].allSatisfy { entries[$0] != nil } }) {
+            if let ready = waiting.first(where: { target in waits[target.name, default: []].allSatisfy { entries[$0] != nil } }) {
                 started.insert(ready.name)
                 return ready
             }
@@ -243,6 +262,16 @@ final class BuildRun: @unchecked Sendable {
         }
     }
 
+    /// Whether `name` waits for `other`, directly or through the targets it waits for.
+    private static func waits(_ name: String, on other: String, in waits: [String: [String]]) -> Bool {
+        var seen: Set<String> = [], pending = [name]
+        while let next = pending.popLast() {
+            if next == other { return true }
+            if seen.insert(next).inserted { pending += waits[next, default: []] }
+        }
+        return false
+    }
+
     /// Targets decided so far.
     private var decidedCount: Int {
         lock.lock()
@@ -255,7 +284,7 @@ final class BuildRun: @unchecked Sendable {
     /// so a later build removes them once none does.
     private func forgetStale(of target: Target, previous: [String: BuildState.FileRecord],
                              current: some Collection<String>) -> (removed: [String], kept: [String: BuildState.FileRecord]) {
-        let stale = StaleOutputs.removing(previous: previous, current: current, in: job.project)
+        let stale = StaleOutputs.removing(previous: previous, current: current, own: target.outputs, in: job.project)
         if !stale.kept.isEmpty {
             lock.lock()
             var former = state.formerOutputs ?? [:]

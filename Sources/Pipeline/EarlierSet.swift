@@ -14,10 +14,10 @@ import Foundation
 /// files its last build of this target wrote, as the build state records them. For such a refusal
 /// the build sets those files aside (renamed to hidden temporary names beside them: unchanged
 /// since they were written, held by the set the job refused, inside the target's output) and runs
-/// the job again; then it removes them (the job wrote its set) or puts them back (it failed). A
-/// build killed meanwhile leaves them as temporary files of a dead process, which the next
-/// Flipbook command writing into the folder removes: the earlier set is gone, as a failed build
-/// of the target would leave its output.
+/// the job again; then it removes them (the job wrote its set) or puts them back (it failed, or an
+/// interrupt ends the build: ``FileIO/setAside(_:)``). A build killed with SIGKILL meanwhile
+/// leaves them as temporary files of a dead process, which the next Flipbook command writing into
+/// the folder removes: the earlier set is gone, as a failed build of the target would leave its output.
 struct EarlierSet {
     /// The files set aside: where each was (relative to the project's folder) and its temporary
     /// name (as opened from the working directory).
@@ -37,11 +37,7 @@ struct EarlierSet {
         guard mine.contains(refusedPath) else { return false }
         var count = 0
         for path in mine {
-            let disk = project.onDisk(path)
-            let folder = FileIO.parentDirectory(of: disk)
-            let name = "\(FileIO.bookkeepingPrefix)\(ProcessInfo.processInfo.processIdentifier)-aside-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
-            let aside = folder == "." ? name : folder + "/" + name
-            guard (try? FileManager.default.moveItem(atPath: disk, toPath: aside)) != nil else { continue }
+            guard let aside = FileIO.setAside(project.onDisk(path)) else { continue }
             moved.append((path, aside))
             count += 1
         }
@@ -51,14 +47,14 @@ struct EarlierSet {
     /// Removes the files set aside (the job wrote its set); returns those no longer among
     /// `written` (relative to the project's folder), sorted: the earlier build's files now gone.
     func remove(keeping written: some Collection<String>) -> [String] {
-        for (_, aside) in moved { try? FileManager.default.removeItem(atPath: aside) }
+        for (_, aside) in moved { FileIO.removeAside(aside) }
         let kept = Set(written)
         return moved.map(\.path).filter { !kept.contains($0) }.sorted()
     }
 
     /// Puts the files set aside back where they were (the job failed again).
     func restore(in project: Project) {
-        for (path, aside) in moved.reversed() { try? FileManager.default.moveItem(atPath: aside, toPath: project.onDisk(path)) }
+        for (path, aside) in moved.reversed() { FileIO.putBack(aside, at: project.onDisk(path)) }
     }
 
     /// The output contract's refusal in `failure`, if it is one.

@@ -167,6 +167,18 @@ struct ProjectReader {
             for implied in [page, data] where implied != output && !extraOutputs.contains(implied) {
                 if extraOutputs.isEmpty || !implied.hasSuffix("." + sheet.format.dataExtension) { extraOutputs.append(implied) }
             }
+            // Several scales: each one's page and data (`S@2x.png`, `S@2x.json`), named as SheetExport names them.
+            if let scales = sheet.scales, scales.count > 1 {
+                for written in [output] + extraOutputs {
+                    let ext = OutputName.pathExtension(written)
+                    var base = stem(written)
+                    if let scale = ImageFileName(path: base + ".png").scale { base = String(base.dropLast("@\(scale)x".count)) }
+                    for scale in scales {
+                        let name = base + (scale > 1 ? "@\(scale)x" : "") + "." + ext
+                        if name != output && !extraOutputs.contains(name) { extraOutputs.append(name) }
+                    }
+                }
+            }
         case .render where ["json", "atlas", "tres", "plist"].contains(OutputName.pathExtension(output)):
             extraOutputs.append(stem(output) + ".png")
         default: break

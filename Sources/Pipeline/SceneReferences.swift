@@ -29,15 +29,11 @@ package enum SceneReferences {
         /// The files beside `path` that a scene drawn at some scale or on some device reads for it:
         /// `rock@2x.png`, `rock~ipad.png` for `rock.png` (an image, a chrome, a frame named outright).
         func variantsOf(_ path: String) -> [String] {
-            let named = ImageFileName(path: path)
-            guard !named.pathExtension.isEmpty else { return [] }
+            guard let key = variantKey(FileIO.lastComponent(of: path)) else { return [] }
             let parent = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
             let names = listings[parent] ?? ((try? FileIO.entries(of: project.onDisk(parent.isEmpty ? "." : parent))) ?? [])
             listings[parent] = names
-            func isVariant(_ name: String) -> Bool {
-                let other = ImageFileName(path: name)
-                return other.stem == named.stem && other.pathExtension == named.pathExtension
-            }
+            func isVariant(_ name: String) -> Bool { variantKey(name) == key }
             let onDisk = names.filter(isVariant).map { parent.isEmpty ? $0 : parent + "/" + $0 }
                 .filter { $0 != path && FileIO.isRegularFile(project.onDisk($0)) }
             // One another target writes (a sheet's page `rock@2x.png`), there or not yet: the render waits for it.
@@ -66,6 +62,15 @@ package enum SceneReferences {
             }
         }
         return found.sorted()
+    }
+
+    /// `path` without its `@Nx` scale and `~device` (`art/rock@2x~ipad.png` → `art/rock.png`): the
+    /// name a scale or device reads it for; `nil` for a name without an extension.
+    static func variantKey(_ path: String) -> String? {
+        let name = ImageFileName(path: path)
+        guard !name.pathExtension.isEmpty else { return nil }
+        let parent = FileIO.parentDirectory(of: path)
+        return (parent == "." ? "" : parent + "/") + name.stem + "." + name.pathExtension
     }
 
     /// `path` without `.` and with `..` resolved; `nil` when it leaves the project's folder.

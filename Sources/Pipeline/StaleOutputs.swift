@@ -6,19 +6,18 @@ import Foundation
 /// renamed (`build/coin.gif` → `build/gold.gif`), a sheet's data format changed — which would
 /// otherwise stay beside the new ones and ship with them. Removed after the target is built (or
 /// taken from the cache), each only when nothing else claims it: not an output of any target of
-/// the project nor a file a target names as its source (a file inside a folder a target reads is
+/// the project (a file inside the target's own output folder is its own: an earlier scale's
+/// frames it no longer writes go too) nor a file a target names as its source (a file inside a folder a target reads is
 /// not claimed by it), and unchanged since the build wrote it (its SHA-256 is the one the
 /// state recorded: an edited file is the user's now, and stays).
 enum StaleOutputs {
     /// Removes the files of `previous` (the target's recorded outputs, relative to the project's
-    /// folder) that `current` no longer holds, as the type says; returns those removed, sorted.
-    static func remove(previous: [String: BuildState.FileRecord], current: some Collection<String>, in project: Project) -> [String] {
-        removing(previous: previous, current: current, in: project).removed
-    }
-
-    /// ``remove(previous:current:in:)``, also returning the files `kept` because a target names them
-    /// as its source (unchanged since built): still the build's, removed once no target reads them.
-    static func removing(previous: [String: BuildState.FileRecord], current: some Collection<String>,
+    /// folder) that `current` no longer holds, as the type says; returns those removed, sorted, and
+    /// those `kept` because a target names them as its source (unchanged since built): still the
+    /// build's, removed once no target reads them. A file inside the target's own output folder
+    /// (`own`: `rr/rr1.png` of `rr` when it now renders `rr1@3x.png`) is its own to remove; one
+    /// inside another target's output is that target's.
+    static func removing(previous: [String: BuildState.FileRecord], current: some Collection<String>, own: [String] = [],
                          in project: Project) -> (removed: [String], kept: [String: BuildState.FileRecord]) {
         let written = Set(current)
         // On a case-insensitive disk (macOS, Windows) `o/a.gif` is the very file `o/A.gif`, the
@@ -42,11 +41,20 @@ enum StaleOutputs {
             FileIO.parentDirectory(of: path) == FileIO.parentDirectory(of: data)
                 && (ImageFileName(path: path).stem == ImageFileName(path: data).stem || SheetExport.isPageName(path, of: data))
         }
-        let sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) + $0.sources }
+        var sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) + $0.sources }
             + gone.filter { path in sheetData.contains { isPage(path, of: $0) } }
+        // A file kept because it is named keeps its other scales written with it (`a@2x.png` of a
+        // kept `a.png`): a scene drawn at @2x reads them for it.
+        let keptNames = Set(gone.filter { path in sources.contains { $0 == path } }.compactMap(SceneReferences.variantKey))
+        sources += gone.filter { path in !sources.contains(path) && SceneReferences.variantKey(path).map(keptNames.contains) == true }
         let claimed = outputs + sources
         var removed: [String] = [], read: [String: BuildState.FileRecord] = [:]
-        for path in gone where !outputs.contains(where: { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }) {
+        func isOthers(_ path: String) -> Bool {
+            outputs.contains { output in
+                (BuildGraph.path(path, isWithin: output) && !(path != output && own.contains(output))) || BuildGraph.path(output, isWithin: path)
+            }
+        }
+        for path in gone where !isOthers(path) {
             if sources.contains(where: { $0 == path || BuildGraph.path($0, isWithin: path) }) {
                 if let record = previous[path], (try? ContentHash.ofFile(project.onDisk(path))) == record.sha256 { read[path] = record }
                 continue
@@ -71,7 +79,8 @@ enum StaleOutputs {
         var removed: [String] = []
         for target in project.targets where state.targets[target.name] != nil {
             guard let former = state.formerOutputs?[target.name] else { continue }
-            let result = removing(previous: former, current: target.outputs + (state.targets[target.name]?.outputs.keys.map { $0 } ?? []), in: project)
+            let result = removing(previous: former, current: target.outputs + (state.targets[target.name]?.outputs.keys.map { $0 } ?? []),
+                                  own: target.outputs, in: project)
             removed += result.removed
             state.formerOutputs?[target.name] = result.kept.isEmpty ? nil : result.kept
         }
@@ -93,7 +102,7 @@ enum StaleOutputs {
     }
 
     /// Removes the outputs of the targets `state` records that `project` no longer has (a target
-    /// deleted from `flipbook.json`), as ``remove(previous:current:in:)`` removes a target's stale
+    /// deleted from `flipbook.json`), as ``removing(previous:current:own:in:)`` removes a target's stale
     /// files — only those unchanged since built and claimed by no target — and drops their
     /// records; returns the build's note, `nil` when there were none.
     static func removeOrphans(from state: inout BuildState, in project: Project) -> String? {

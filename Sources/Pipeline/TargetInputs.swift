@@ -12,7 +12,8 @@ enum TargetInputs {
         var found = Set<String>()
         let own = target.outputs
         func add(_ path: String) {
-            guard !own.contains(where: { BuildGraph.path(path, isWithin: $0) }),
+            // A sheet over several pages writes `s-0.png`, `s-1@2x.json`… beside its `s.png`: its own too.
+            guard !own.contains(where: { BuildGraph.path(path, isWithin: $0) || (target.kind == .sheet && SheetExport.isPageName(path, of: $0)) }),
                   !BuildGraph.path(path, isWithin: Project.stateFolder) else { return }
             found.insert(path)
         }

@@ -22,7 +22,7 @@ struct WatchScope {
     let outputs: [String]
     /// The folders to watch, absolute.
     let folders: Set<String>
-    /// The roots that name an image file, as ``variantKey(_:)`` spells them: a file saved beside
+    /// The roots that name an image file, as ``SceneReferences/variantKey(_:)`` spells them: a file saved beside
     /// one of them at another scale or device (`rock@2x.png` for `rock.png`, which a scene reads
     /// for it) matters although no root names it.
     let imageKeys: Set<String>
@@ -51,7 +51,7 @@ struct WatchScope {
         // A source another target writes changes with that target's build: its writes start none
         // (nor does the output folder they make).
         self.roots = roots.filter { root in !outputs.contains { BuildGraph.path(root, isWithin: $0) } }.sorted()
-        imageKeys = Set(self.roots.compactMap(Self.variantKey))
+        imageKeys = Set(self.roots.compactMap(SceneReferences.variantKey))
         var folders = Set<String>([base])
         func isWritten(_ path: String) -> Bool {
             outputs.contains { BuildGraph.path(path, isWithin: $0) } || BuildGraph.path(path, isWithin: Project.stateFolder)
@@ -98,16 +98,7 @@ struct WatchScope {
         let matters = roots.contains { root in
             root == "." || path == "." || BuildGraph.path(path, isWithin: root) || BuildGraph.path(root, isWithin: path)
         }
-        return matters || Self.variantKey(path).map(imageKeys.contains) == true ? path : nil
-    }
-
-    /// `path` without its `@Nx` scale and `~device` (`art/rock@2x~ipad.png` → `art/rock.png`);
-    /// `nil` for a name without an extension.
-    static func variantKey(_ path: String) -> String? {
-        let name = ImageFileName(path: path)
-        guard !name.pathExtension.isEmpty else { return nil }
-        let parent = Self.parent(of: path)
-        return (parent == "." ? "" : parent + "/") + name.stem + "." + name.pathExtension
+        return matters || SceneReferences.variantKey(path).map(imageKeys.contains) == true ? path : nil
     }
 
     static func parent(of path: String) -> String {

@@ -47,7 +47,7 @@ enum BuildWatchOutput {
     /// built nothing and failed nothing (a file saved unchanged) prints nothing after the first,
     /// unless a target `failing` before does not fail now (the project file mended, its output
     /// up to date): that is said (`coin failed before, not now`), or the last line would still
-    /// read as a failure.
+    /// read as a failure; so are outputs removed (a target taken out of the project).
     static func print(_ report: BuildReport, changes: [String], json: Bool, failing: Failing) {
         var failed: [String] = [], skipped: [String] = []
         for entry in report.entries {
@@ -60,10 +60,13 @@ enum BuildWatchOutput {
         let mended = failing.replace(with: failed + skipped).filter { name in report.entries.contains { $0.target == name } }
         let first = changes.isEmpty
         // A target taken from the cache rewrote its outputs as a build would (a change undone, a branch switched back).
-        guard first || !report.built.isEmpty || !report.restored.isEmpty || !failed.isEmpty || !skipped.isEmpty || !mended.isEmpty else { return }
+        // Outputs of a target the project no longer has were removed: said, as `build` says it.
+        guard first || !report.built.isEmpty || !report.restored.isEmpty || !failed.isEmpty || !skipped.isEmpty || !mended.isEmpty
+            || !report.notes.isEmpty else { return }
         if json {
             line(jsonLine(WatchLine(event: "build", changes: changes, built: report.built, fromCache: report.restored, upToDate: report.upToDate,
-                                    failed: failed, skipped: skipped, mended: mended.isEmpty ? nil : mended, errors: errors(report))))
+                                    failed: failed, skipped: skipped, mended: mended.isEmpty ? nil : mended, errors: errors(report),
+                                    notes: report.notes.isEmpty ? nil : report.notes)))
             return
         }
         let cause = first ? "first build" : changes.count <= 3 ? changes.joined(separator: ", ") + " changed" : "\(changes.count) files changed"
@@ -130,6 +133,8 @@ enum BuildWatchOutput {
         /// Targets the build before failed or skipped, and this one did not.
         var mended: [String]?
         var errors: [String: String]?
+        /// The build's own notes: outputs of targets no longer in the project, removed.
+        var notes: [String]?
         var message: String?
     }
 

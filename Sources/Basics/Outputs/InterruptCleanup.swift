@@ -22,6 +22,8 @@ enum InterruptCleanup {
         let condition = NSCondition()
         var files = Set<String>()
         var folders: [String] = []
+        /// Files set aside under a temporary name (``settingAside(_:as:_:)``), by that name: where each was.
+        var asides: [String: String] = [:]
         /// Commits between their first journal and their last rename.
         var committing = 0
         /// Set by the watcher once it has begun: nothing new is created after that.
@@ -79,6 +81,29 @@ enum InterruptCleanup {
         state.condition.withLock { _ = state.files.remove(path) }
     }
 
+    /// Runs `move`, which renames the file at `path` to `aside` (a temporary name beside it), and
+    /// notes it under the lock, as ``creating(_:_:)`` does: an interrupt puts the file back at
+    /// `path` (unless a file is there by then). Whether it was moved.
+    static func settingAside(_ path: String, as aside: String, _ move: () -> Bool) -> Bool {
+        state.condition.lock()
+        defer { state.condition.unlock() }
+        waitWhileEnding()
+        let moved = move()
+        if moved { state.asides[aside] = path }
+        return moved
+    }
+
+    /// Runs `body` (which puts back or removes the file set aside as `aside`) and forgets it, under
+    /// the lock: an interrupt finds it either set aside or done with.
+    static func endingAside<T>(_ aside: String, _ body: () -> T) -> T {
+        state.condition.lock()
+        defer { state.condition.unlock() }
+        waitWhileEnding()
+        let result = body()
+        state.asides[aside] = nil
+        return result
+    }
+
     /// Runs `make`, which makes the folder at `path`, and notes it, under the lock (as
     /// ``creating(_:_:)`` does for files): made and then noted apart, an interrupt between the two
     /// left the folder behind, empty. Whether it was made.
@@ -122,7 +147,8 @@ enum InterruptCleanup {
     }
 
     /// The watcher's work after `signal`: waits for commits under way, removes every registered
-    /// temporary file and every registered folder left empty, and ends the process.
+    /// temporary file, puts back the files set aside and removes every registered folder left
+    /// empty, and ends the process.
     private static func end(signal number: Int32) -> Never {
         // Asked before the lock: the words may take locks of their own that a thread holds while
         // it waits for this registry.
@@ -132,6 +158,7 @@ enum InterruptCleanup {
         while state.committing > 0 { state.condition.wait() }
         state.ending = true
         for path in state.files { System.remove(path) }
+        for (aside, path) in state.asides where System.kind(of: path, followingLinks: false) == nil { _ = System.rename(aside, to: path) }
         for folder in state.folders.reversed() { _ = System.removeDirectory(folder) }
         if let words { FileIO.writeToStandardError("\n" + words + "\n") }
         if let output { System.writeToStandardOutput(Array((output + "\n").utf8)) }

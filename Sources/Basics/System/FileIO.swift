@@ -206,6 +206,27 @@ public enum FileIO {
     /// The start of the names of Flipbook's own bookkeeping files (temporary files, journals).
     package static var bookkeepingPrefix: String { OutputJournal.prefix }
 
+    /// Renames the file at `path` to a hidden temporary name beside it (a set about to be replaced,
+    /// kept until its replacement is written), which an interrupt renames back
+    /// (``ProcessPolicy/removeTemporaryFilesOnInterrupt()``); that name, `nil` when it was not moved.
+    package static func setAside(_ path: String) -> String? {
+        let folder = parentDirectory(of: path)
+        let name = "\(bookkeepingPrefix)\(System.processID)-aside-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
+        let aside = folder == "." && !path.hasPrefix("./") ? name : folder + "/" + name
+        return InterruptCleanup.settingAside(path, as: aside) { System.rename(path, to: aside) } ? aside : nil
+    }
+
+    /// Renames the file set aside as `aside` (``setAside(_:)``) back to `path`; whether it moved.
+    @discardableResult
+    package static func putBack(_ aside: String, at path: String) -> Bool {
+        InterruptCleanup.endingAside(aside) { System.rename(aside, to: path) }
+    }
+
+    /// Removes the file set aside as `aside` (``setAside(_:)``): what replaces it is written.
+    package static func removeAside(_ aside: String) {
+        InterruptCleanup.endingAside(aside) { System.remove(aside) }
+    }
+
     package static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
