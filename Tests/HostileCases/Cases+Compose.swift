@@ -151,7 +151,7 @@ extension HostileCases {
             each(Sample.ints) { v in
                 var job = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(#"{"size": [2, 2], "frames": 2, "layers": []}"#.utf8)), files: [])
                 job.scale = v; job.repeatCount = v; job.threads = v
-                _ = try? job.run(cancellation: nil)
+                _ = (try? job.run(cancellation: nil))?.notes
             }
             each(Sample.doubles) { v in
                 var job = RenderJob(scene: InMemoryFile(name: "s.json", bytes: Array(#"{"size": [2, 2], "frames": 2, "layers": []}"#.utf8)), files: [])

@@ -175,5 +175,29 @@ extension HostileCases {
             let regions = try LibGDXAtlas.decode(try LibGDXAtlas.encode(try SheetBuilder().build([.init(name: "a", bitmap: Sample.bitmap)]), images: ["x.png"]))
             _ = Set(regions.regions)
         },
+        HostileCase("scale names, page names and merge notes with odd names and scales",
+                    ["SheetExport", "SheetExport.Format", "ImageFileName", "AssembleJob.Report"]) {
+            let names = ["", "/", "@", "-", "s-", "s-0", "s-0@", "s-0@x.png", "s-9999999999999999999999@2x.png", "s.png/", ".png",
+                         "a@2x", "a@99999999999999999999x.png", "~ipad@2x~iphone.gif", "\u{0}.png", String(repeating: "-0", count: 10_000) + ".png"]
+            for name in names {
+                for sheet in names { _ = SheetExport.isPageName(name, of: sheet) }
+                for format in SheetExport.Format.allCases {
+                    _ = format.statesScale
+                    each(Sample.ints) { scale in _ = SheetExport.scaleNameWarning(output: name, scale: scale, format: format) }
+                }
+                for animated in [false, true] {
+                    _ = ImageFileName.animationScaleRefusal(name, animated: animated)
+                    each(Sample.ints) { scale in _ = ImageFileName.animationScaleRefusal(name, animated: animated, drawnAt: scale) }
+                }
+            }
+            let frames = [InMemoryFile(name: "a1.png", bytes: Sample.png), InMemoryFile(name: "a2.png", bytes: Sample.png)]
+            for format in AssembleJob.Format.allCases {
+                var job = AssembleJob(files: frames)
+                job.format = format
+                let report = try job.run(cancellation: nil).report
+                _ = report.framesMergedForTiming
+                _ = report.mergeNotes(invisible: names)
+            }
+        },
     ]
 }
