@@ -35,7 +35,9 @@ extension FrameOperationJob {
         return Self.lostScales(plans, output: output).compactMap { scale in
             let name = Self.output(output, scale: scale)
             guard Self.isEarlierRuns(name) else { return nil }
-            return "\(name), beside the output, is not written again (\(sources.joined(separator: " ")) has no @\(scale)x frames) "
+            let why = plans.contains { $0.animation.scale == scale } ? "its @\(scale)x frames go to \(FileIO.lastComponent(of: output)), as named"
+                : "\(sources.joined(separator: " ")) has no @\(scale)x frames"
+            return "\(name), beside the output, is not written again (\(why)) "
                 + "and still holds an earlier run's animation: readers take it for \(FileIO.lastComponent(of: output)) on @\(scale)x screens; "
                 + "remove it if those frames are gone"
         }
@@ -67,11 +69,19 @@ extension FrameOperationJob {
         }
     }
 
-    /// The scales a source may have lost since an earlier run: every scale not written now (`@2x`
-    /// of @1x and @3x frames, `@1x` of @2x ones). A file Flipbook wrote at one of them beside the
-    /// output is read for it on those screens, whichever run wrote it.
+    /// The scales a source may have lost since an earlier run: every scale whose name is not
+    /// written now (`@2x` of @1x and @3x frames, `@1x` of @2x ones; `o@2x.gif` when the one scale
+    /// left, @2x, goes to `o.gif` as named). A file Flipbook wrote at one of them beside the output
+    /// is read for it on those screens, whichever run wrote it. For a folder (`output` nil), the
+    /// scales of the frames written.
     private static func lostScales(_ plans: [Plan], output: String?) -> [Int] {
-        let written = Set(plans.map(\.animation.scale) + (output.map { [ImageFileName(path: $0).scale ?? 1] } ?? []))
+        guard let output else {
+            let written = Set(plans.map(\.animation.scale))
+            return Animation.scaleRange.filter { !written.contains($0) }
+        }
+        // One animation is written as named; several, each named for its scale.
+        let named = ImageFileName(path: output).scale ?? 1
+        let written = plans.count == 1 ? [named] : plans.map(\.animation.scale)
         return Animation.scaleRange.filter { !written.contains($0) }
     }
 

@@ -65,8 +65,9 @@ enum BuildGraph {
     static func dependencies(of target: Target, in project: Project) -> [String] {
         var names = Set(target.after)
         var roots = readRoots(of: target, in: project)
-        // A source through a link (`frlink` → `fr`, another target's output folder) reads where the link leads.
-        roots += roots.map { following($0, in: project) }.filter { !roots.contains($0) }
+        // A source through a link (`frlink` → `fr`, another target's output folder) reads where the
+        // link leads, also while it leads nowhere yet (a fresh checkout: its root is then its folder).
+        roots += (roots + target.sources).map { following($0, in: project) }.filter { !roots.contains($0) }
         for other in project.targets where other.name != target.name {
             if other.outputs.contains(where: { reads(roots, $0) }) { names.insert(other.name) }
         }

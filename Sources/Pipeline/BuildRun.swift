@@ -14,6 +14,8 @@ final class BuildRun: @unchecked Sendable {
     /// The targets each target waits for: its ``dependencies`` and the targets whose earlier
     /// builds wrote files it reads (``BuildGraph/earlierWriters(of:in:earlier:)``).
     private let waits: [String: [String]]
+    /// Each target's note from before the run (``StaleOutputs/removeMoved(from:targets:in:)``), put first in its entry.
+    private let earlyNotes: [String: String]
 
     // Guarded by `lock`.
     private let lock = NSCondition()
@@ -27,8 +29,9 @@ final class BuildRun: @unchecked Sendable {
     private var cacheStores: [String: () -> Void] = [:]
 
     init(job: BuildJob, order: [Target], state: BuildState, tool: String, cache: TargetCache?, progress: (@Sendable (BuildProgress) -> Void)?,
-         cancellation: CancellationFlag?) {
+         cancellation: CancellationFlag?, earlyNotes: [String: String] = [:]) {
         self.job = job
+        self.earlyNotes = earlyNotes
         self.order = order
         self.state = state
         self.tool = tool
@@ -80,7 +83,8 @@ final class BuildRun: @unchecked Sendable {
     /// Takes ready targets until none is left.
     private func work() {
         while let target = next() {
-            let entry = decide(target)
+            var entry = decide(target)
+            if let note = earlyNotes[target.name] { entry.notes.insert(note, at: 0) }
             lock.lock()
             entries[target.name] = entry
             finishedOrder.append(target.name)
@@ -136,6 +140,13 @@ final class BuildRun: @unchecked Sendable {
         progress?(BuildProgress(target: target.name, event: .checking, done: decidedCount, total: order.count))
 
         let project = job.project
+        // What a build killed meanwhile (`kill -9`) left in its output folders — a commit half
+        // done, earlier files set aside — is finished or put back before anything is compared.
+        for output in target.outputs {
+            for folder in [FileIO.parentDirectory(of: project.onDisk(output)), project.onDisk(output)] where FileIO.isDirectory(folder) {
+                try? OutputRecovery.recover(folder: folder)
+            }
+        }
         let digests = FileDigests(known: (record?.inputs ?? [:]).merging(record?.outputs ?? [:]) { a, _ in a },
                                   recorded: record?.recorded ?? 0)
         // A file this target's last build wrote, unchanged since, is its own output, not an input: one it
@@ -171,7 +182,8 @@ final class BuildRun: @unchecked Sendable {
                 lock.unlock()
                 let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
                 return BuildReport.Entry(target: target.name, status: .restored(reasons: reasons, files: outputs.keys.sorted()), warnings: warnings,
-                                         notes: notes + [StaleOutputs.note(stale.removed), StaleOutputs.keptNote(stale.kept, in: project)].compactMap { $0 })
+                                         notes: notes + [StaleOutputs.note(stale.removed), StaleOutputs.keptNote(stale.kept, in: project),
+                                                                StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
             case .miss(let warning):
                 if let warning { cacheWarnings.append(warning) }
             }
@@ -241,7 +253,7 @@ final class BuildRun: @unchecked Sendable {
         let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
                                  notes: result.notes + [StaleOutputs.note((stale.removed + replaced).sorted()),
-                                                        StaleOutputs.keptNote(stale.kept, in: project)].compactMap { $0 })
+                                                        StaleOutputs.keptNote(stale.kept, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
     }
 
     /// Runs `target`'s job. When the job refuses a file of a set that this target's last build
@@ -283,7 +295,7 @@ final class BuildRun: @unchecked Sendable {
     /// because another target reads them stay known as the build's (``BuildState/formerOutputs``),
     /// so a later build removes them once none does.
     private func forgetStale(of target: Target, previous: [String: BuildState.FileRecord],
-                             current: some Collection<String>) -> (removed: [String], kept: [String: BuildState.FileRecord]) {
+                             current: some Collection<String>) -> (removed: [String], kept: [String: BuildState.FileRecord], edited: [String]) {
         let stale = StaleOutputs.removing(previous: previous, current: current, own: target.outputs, in: job.project)
         if !stale.kept.isEmpty {
             lock.lock()

@@ -18,7 +18,7 @@ enum StaleOutputs {
     /// (`own`: `rr/rr1.png` of `rr` when it now renders `rr1@3x.png`) is its own to remove; one
     /// inside another target's output is that target's.
     static func removing(previous: [String: BuildState.FileRecord], current: some Collection<String>, own: [String] = [],
-                         in project: Project) -> (removed: [String], kept: [String: BuildState.FileRecord]) {
+                         in project: Project) -> (removed: [String], kept: [String: BuildState.FileRecord], edited: [String]) {
         let written = Set(current)
         // On a case-insensitive disk (macOS, Windows) `o/a.gif` is the very file `o/A.gif`, the
         // output renamed only in case now writes: never removed as the earlier one.
@@ -26,7 +26,7 @@ enum StaleOutputs {
         let gone = previous.keys.filter { path in
             !written.contains(path) && !keptFiles.contains { FileIO.isSameFile(project.onDisk(path), $0) }
         }.sorted()
-        guard !gone.isEmpty else { return ([], [:]) }
+        guard !gone.isEmpty else { return ([], [:], []) }
         // A file a target names as its source (`"assemble": "build/coin.gif"`) is claimed; one that is
         // only inside a folder a target reads is not: a renamed output in its own source folder
         // (`src/coin/sheet.png` → `src/coin/atlas.png`) would otherwise stay there for good, listed
@@ -48,7 +48,7 @@ enum StaleOutputs {
         let keptNames = Set(gone.filter { path in sources.contains { $0 == path } }.compactMap(SceneReferences.variantKey))
         sources += gone.filter { path in !sources.contains(path) && SceneReferences.variantKey(path).map(keptNames.contains) == true }
         let claimed = outputs + sources
-        var removed: [String] = [], read: [String: BuildState.FileRecord] = [:]
+        var removed: [String] = [], read: [String: BuildState.FileRecord] = [:], edited: [String] = []
         func isOthers(_ path: String) -> Bool {
             outputs.contains { output in
                 (BuildGraph.path(path, isWithin: output) && !(path != output && own.contains(output))) || BuildGraph.path(output, isWithin: path)
@@ -62,14 +62,54 @@ enum StaleOutputs {
             let disk = project.onDisk(path)
             // Another spelling of a file a target writes (a case-insensitive disk) is that file.
             guard !claimed.contains(where: { FileIO.isSameFile(disk, project.onDisk($0)) }) else { continue }
-            guard let digest = try? ContentHash.ofFile(disk), digest == previous[path]?.sha256 else { continue }
+            guard let digest = try? ContentHash.ofFile(disk) else { continue }
+            guard digest == previous[path]?.sha256 else {
+                edited.append(path)   // the user's now: kept, and named
+                continue
+            }
             if (try? FileManager.default.removeItem(atPath: disk)) != nil { removed.append(path) }
         }
         // Their folders' records forget them; a folder left empty (a removed target's `out/`) goes too.
         for folder in Set(removed.map { FileIO.parentDirectory(of: project.onDisk($0)) }).sorted() {
             _ = OutputSet.forgetRemovedFiles(in: folder)
         }
-        return (removed, read)
+        return (removed, read, edited.sorted())
+    }
+
+    /// Removes, before any target is built, the files the last build of each of `targets` wrote
+    /// that it cannot write again — at none of its outputs, inside one, or beside one as its other
+    /// scale, device or page (`build/coin.gif` once `output` is `build/gold.gif`) — as
+    /// ``removing(previous:current:own:in:)`` removes them, so that a target reading where they
+    /// were never reads them, whichever runs first (two targets swapping the folders they write and
+    /// read wait for each other in a circle). Returns each target's note; `state` forgets them.
+    static func removeMoved(from state: inout BuildState, targets: [Target], in project: Project) -> [String: String] {
+        var notes: [String: String] = [:]
+        for target in targets {
+            let previous = (state.formerOutputs?[target.name] ?? [:]).merging(state.targets[target.name]?.outputs ?? [:]) { _, recorded in recorded }
+            let moved = previous.filter { path, _ in !mayWrite(path, target) }
+            guard !moved.isEmpty else { continue }
+            let removed = removing(previous: moved, current: [], in: project).removed
+            guard !removed.isEmpty else { continue }
+            for path in removed {
+                state.targets[target.name]?.outputs[path] = nil
+                state.formerOutputs?[target.name]?[path] = nil
+            }
+            if state.formerOutputs?[target.name]?.isEmpty == true { state.formerOutputs?[target.name] = nil }
+            if state.formerOutputs?.isEmpty == true { state.formerOutputs = nil }
+            notes[target.name] = note(removed)
+        }
+        return notes
+    }
+
+    /// Whether `target` may write `path` again: one of its outputs, inside one, or beside one as
+    /// its other scale or device (`b@2x.gif` of `b.gif`) or a page (`s-1.png` of `s.png`).
+    static func mayWrite(_ path: String, _ target: Target) -> Bool {
+        let key = SceneReferences.variantKey(path)
+        return target.outputs.contains { output in
+            BuildGraph.path(path, isWithin: output) || BuildGraph.path(output, isWithin: path)
+                || (FileIO.parentDirectory(of: path) == FileIO.parentDirectory(of: output)
+                    && ((key != nil && key == SceneReferences.variantKey(output)) || SheetExport.isPageName(path, of: output)))
+        }
     }
 
     /// Removes the files that built targets' earlier builds wrote and kept because another target
@@ -131,6 +171,13 @@ enum StaleOutputs {
         if !kept.isEmpty { parts.append("kept \(listed(kept)), changed since built (delete by hand if unwanted)") }
         if !read.isEmpty { parts.append("kept \(listed(read)), which a target names as its source (delete by hand once none does)") }
         return parts.joined(separator: "; ") + ": written by \(targets)"
+    }
+
+    /// The note a target's report carries for files it no longer writes that were edited since
+    /// its earlier build wrote them: kept; `nil` when there are none.
+    static func editedNote(_ edited: [String]) -> String? {
+        guard !edited.isEmpty else { return nil }
+        return "kept \(listed(edited)): written by its earlier build, no longer among its outputs, but changed since (delete by hand if unwanted)"
     }
 
     /// The note a target's report carries for the files removed; `nil` when none was.

@@ -83,7 +83,8 @@ enum InterruptCleanup {
 
     /// Runs `move`, which renames the file at `path` to `aside` (a temporary name beside it), and
     /// notes it under the lock, as ``creating(_:_:)`` does: an interrupt puts the file back at
-    /// `path` (unless a file is there by then). Whether it was moved.
+    /// `path` (``OutputRecovery/putBack(aside:at:)``: unless a file is there by then, or a set has
+    /// replaced it). Whether it was moved.
     static func settingAside(_ path: String, as aside: String, _ move: () -> Bool) -> Bool {
         state.condition.lock()
         defer { state.condition.unlock() }
@@ -158,7 +159,8 @@ enum InterruptCleanup {
         while state.committing > 0 { state.condition.wait() }
         state.ending = true
         for path in state.files { System.remove(path) }
-        for (aside, path) in state.asides where System.kind(of: path, followingLinks: false) == nil { _ = System.rename(aside, to: path) }
+        // Back only while no set has replaced them (a commit that ended just before the signal).
+        for (aside, path) in state.asides { OutputRecovery.putBack(aside: aside, at: path) }
         for folder in state.folders.reversed() { _ = System.removeDirectory(folder) }
         if let words { FileIO.writeToStandardError("\n" + words + "\n") }
         if let output { System.writeToStandardOutput(Array((output + "\n").utf8)) }

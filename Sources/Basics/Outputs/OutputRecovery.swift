@@ -13,8 +13,9 @@
 /// **Temporary files are removed only when their writer is dead.** A `.flipbook-PID-….tmp` file
 /// with no journal is a file being written, or one a run killed before its commit left. It is
 /// removed only when no process with that ID runs on this machine; a live writer's file is never
-/// touched (a process ID reused since only leaves a hidden file until that process ends). A folder
-/// shared by several machines should not be written by two at once.
+/// touched (a process ID reused since only leaves a hidden file until that process ends). A file a
+/// dead build set aside (``FileIO/setAside(_:)``) is put back instead, while the folder's record
+/// still names it. A folder shared by several machines should not be written by two at once.
 ///
 /// Recovery writes into the folder. When it cannot (a read-only folder or disk, no permission) and
 /// a journal is left, the folder is half-replaced and ``recover(folder:)`` throws
@@ -31,8 +32,40 @@ public enum OutputRecovery {
         let ours = names.filter { $0.hasPrefix(OutputJournal.prefix) }
         if ours.contains(where: { $0.hasSuffix(".journal") }) { try finishCommits(in: folder) }
         for name in ours where name.hasSuffix(".tmp") && !isAlive(name) {
-            System.remove(folder == "." ? name : "\(folder)/\(name)")
+            let path = folder == "." ? name : "\(folder)/\(name)"
+            if let original = asideOriginal(name) {
+                putBack(aside: path, at: folder == "." ? original : "\(folder)/\(original)")
+            } else {
+                System.remove(path)
+            }
         }
+    }
+
+    /// What sits between a set-aside file's process ID and its own name (``FileIO/setAside(_:)``).
+    static let asideMark = "-aside-"
+
+    /// The name of the file set aside as `name` (`.flipbook-PID-aside-walk1.png.tmp` → `walk1.png`);
+    /// `nil` for any other temporary file.
+    static func asideOriginal(_ name: String) -> String? {
+        let rest = name.dropFirst(OutputJournal.prefix.count).drop { $0.isNumber }
+        guard rest.hasPrefix(asideMark), name.hasSuffix(".tmp") else { return nil }
+        let original = String(rest.dropFirst(asideMark.count).dropLast(4))
+        return OutputLedger.isPlainName(original) ? original : nil
+    }
+
+    /// Puts the file set aside as `aside` back at `path` when nothing is there and the folder's
+    /// record still names it (the set it belongs to was not replaced since: a commit's record
+    /// forgets the files gone from the folder); removes it otherwise. Whether it was put back.
+    @discardableResult
+    static func putBack(aside: String, at path: String) -> Bool {
+        let folder = FileIO.parentDirectory(of: path)
+        if System.kind(of: path, followingLinks: false) == nil,
+           OutputLedger.read(folder: folder).holder(of: FileIO.lastComponent(of: path)) != nil,
+           System.rename(aside, to: path) {
+            return true
+        }
+        System.remove(aside)
+        return false
     }
 
     /// Replays the journals in `folder` under its lock: a commit still running finishes first.

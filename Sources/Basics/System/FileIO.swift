@@ -207,11 +207,15 @@ public enum FileIO {
     package static var bookkeepingPrefix: String { OutputJournal.prefix }
 
     /// Renames the file at `path` to a hidden temporary name beside it (a set about to be replaced,
-    /// kept until its replacement is written), which an interrupt renames back
-    /// (``ProcessPolicy/removeTemporaryFilesOnInterrupt()``); that name, `nil` when it was not moved.
+    /// kept until its replacement is written); that name, `nil` when it was not moved. An interrupt
+    /// (``ProcessPolicy/removeTemporaryFilesOnInterrupt()``), or after a `kill -9` the next Flipbook
+    /// writing into the folder (``OutputRecovery``), renames it back while the folder's record still
+    /// names the file — no set has replaced it since — and removes it once one has. The name holds
+    /// the file's own (`.flipbook-PID-aside-walk1.png.tmp`), so that recovery knows where it was.
     package static func setAside(_ path: String) -> String? {
-        let folder = parentDirectory(of: path)
-        let name = "\(bookkeepingPrefix)\(System.processID)-aside-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
+        let folder = parentDirectory(of: path), original = lastComponent(of: path)
+        let name = original.utf8.count <= 200 ? "\(bookkeepingPrefix)\(System.processID)\(OutputRecovery.asideMark)\(original).tmp"
+            : "\(bookkeepingPrefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
         let aside = folder == "." && !path.hasPrefix("./") ? name : folder + "/" + name
         return InterruptCleanup.settingAside(path, as: aside) { System.rename(path, to: aside) } ? aside : nil
     }
