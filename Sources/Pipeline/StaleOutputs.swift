@@ -11,6 +11,30 @@ import Foundation
 /// not claimed by it), and unchanged since the build wrote it (its SHA-256 is the one the
 /// state recorded: an edited file is the user's now, and stays).
 enum StaleOutputs {
+    /// What the project's targets claim, read once for every removal of a build: a file a target
+    /// names as its source (`"assemble": "build/coin.gif"`) is claimed; one that is only inside a
+    /// folder a target reads is not: a renamed output in its own source folder
+    /// (`src/coin/sheet.png` → `src/coin/atlas.png`) would otherwise stay there for good, listed
+    /// among the folder's inputs, left out or packed by every reader of it. A scene's image read
+    /// at another scale (`rock@3x.png` for `rock.png`) is read because it is there: it claims
+    /// nothing, or a renamed page would stay for good, read as the image's @3x. Sheet data no
+    /// target writes any more is read as its folder: named as a source, it is claimed too, with
+    /// its pages (`fx.png`, `fx-1.png` beside `fx.json`), which a reader of it needs.
+    struct Claims {
+        /// Every target's outputs.
+        let outputs: [String]
+        /// Where every target reads (``BuildGraph/readRoots(of:in:variants:)`` without scale variants) and its sources.
+        let sources: [String]
+        /// The sheet data files `frames` targets read.
+        let sheetData: [String]
+
+        init(_ project: Project) {
+            outputs = project.targets.flatMap(\.outputs)
+            sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) + $0.sources }
+            sheetData = project.targets.filter { if case .frames(let job) = $0.job { job.readsSheet } else { false } }.flatMap(\.sources)
+        }
+    }
+
     /// Removes the files of `previous` (the target's recorded outputs, relative to the project's
     /// folder) that `current` no longer holds, as the type says; returns those removed, sorted, and
     /// those `kept` because a target names them as its source (unchanged since built): still the
@@ -18,7 +42,7 @@ enum StaleOutputs {
     /// (`own`: `rr/rr1.png` of `rr` when it now renders `rr1@3x.png`) is its own to remove; one
     /// inside another target's output is that target's.
     static func removing(previous: [String: BuildState.FileRecord], current: some Collection<String>, own: [String] = [],
-                         in project: Project) -> (removed: [String], kept: [String: BuildState.FileRecord], edited: [String]) {
+                         claims: Claims? = nil, in project: Project) -> (removed: [String], kept: [String: BuildState.FileRecord], edited: [String]) {
         let written = Set(current)
         // On a case-insensitive disk (macOS, Windows) `o/a.gif` is the very file `o/A.gif`, the
         // output renamed only in case now writes: never removed as the earlier one.
@@ -27,22 +51,13 @@ enum StaleOutputs {
             !written.contains(path) && !keptFiles.contains { FileIO.isSameFile(project.onDisk(path), $0) }
         }.sorted()
         guard !gone.isEmpty else { return ([], [:], []) }
-        // A file a target names as its source (`"assemble": "build/coin.gif"`) is claimed; one that is
-        // only inside a folder a target reads is not: a renamed output in its own source folder
-        // (`src/coin/sheet.png` → `src/coin/atlas.png`) would otherwise stay there for good, listed
-        // among the folder's inputs, left out or packed by every reader of it.
-        let outputs = project.targets.flatMap(\.outputs)
-        // A scene's image read at another scale (`rock@3x.png` for `rock.png`) is read because it is
-        // there: it claims nothing, or a renamed page would stay for good, read as the image's @3x.
-        // Sheet data no target writes any more is read as its folder: named as a source, it is claimed
-        // too, with its pages (`fx.png`, `fx-1.png` beside `fx.json`), which a reader of it needs.
-        let sheetData = project.targets.filter { if case .frames(let job) = $0.job { job.readsSheet } else { false } }.flatMap(\.sources)
+        let claims = claims ?? Claims(project)
+        let outputs = claims.outputs, sheetData = claims.sheetData
         func isPage(_ path: String, of data: String) -> Bool {
             FileIO.parentDirectory(of: path) == FileIO.parentDirectory(of: data)
                 && (ImageFileName(path: path).stem == ImageFileName(path: data).stem || SheetExport.isPageName(path, of: data))
         }
-        var sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) + $0.sources }
-            + gone.filter { path in sheetData.contains { isPage(path, of: $0) } }
+        var sources = claims.sources + gone.filter { path in sheetData.contains { isPage(path, of: $0) } }
         // A file kept because it is named keeps its other scales written with it (`a@2x.png` of a
         // kept `a.png`): a scene drawn at @2x reads them for it.
         let keptNames = Set(gone.filter { path in sources.contains { $0 == path } }.compactMap(SceneReferences.variantKey))
@@ -79,16 +94,18 @@ enum StaleOutputs {
     /// Removes, before any target is built, the files the last build of each of `targets` wrote
     /// that it cannot write again — at none of its outputs, inside one, or beside one as its other
     /// scale, device or page (`build/coin.gif` once `output` is `build/gold.gif`) — as
-    /// ``removing(previous:current:own:in:)`` removes them, so that a target reading where they
+    /// ``removing(previous:current:own:claims:in:)`` removes them, so that a target reading where they
     /// were never reads them, whichever runs first (two targets swapping the folders they write and
     /// read wait for each other in a circle). Returns each target's note; `state` forgets them.
     static func removeMoved(from state: inout BuildState, targets: [Target], in project: Project) -> [String: String] {
         var notes: [String: String] = [:]
+        var claims: Claims?
         for target in targets {
             let previous = (state.formerOutputs?[target.name] ?? [:]).merging(state.targets[target.name]?.outputs ?? [:]) { _, recorded in recorded }
             let moved = previous.filter { path, _ in !mayWrite(path, target) }
             guard !moved.isEmpty else { continue }
-            let removed = removing(previous: moved, current: [], in: project).removed
+            claims = claims ?? Claims(project)
+            let removed = removing(previous: moved, current: [], claims: claims, in: project).removed
             guard !removed.isEmpty else { continue }
             for path in removed {
                 state.targets[target.name]?.outputs[path] = nil
@@ -117,10 +134,12 @@ enum StaleOutputs {
     /// returns the note, `nil` when none was removed.
     static func removeFormer(from state: inout BuildState, in project: Project) -> String? {
         var removed: [String] = []
+        var claims: Claims?
         for target in project.targets where state.targets[target.name] != nil {
             guard let former = state.formerOutputs?[target.name] else { continue }
+            claims = claims ?? Claims(project)
             let result = removing(previous: former, current: target.outputs + (state.targets[target.name]?.outputs.keys.map { $0 } ?? []),
-                                  own: target.outputs, in: project)
+                                  own: target.outputs, claims: claims, in: project)
             removed += result.removed
             state.formerOutputs?[target.name] = result.kept.isEmpty ? nil : result.kept
         }
@@ -142,7 +161,7 @@ enum StaleOutputs {
     }
 
     /// Removes the outputs of the targets `state` records that `project` no longer has (a target
-    /// deleted from `flipbook.json`), as ``removing(previous:current:own:in:)`` removes a target's stale
+    /// deleted from `flipbook.json`), as ``removing(previous:current:own:claims:in:)`` removes a target's stale
     /// files — only those unchanged since built and claimed by no target — and drops their
     /// records; returns the build's note, `nil` when there were none.
     static func removeOrphans(from state: inout BuildState, in project: Project) -> String? {
@@ -150,9 +169,11 @@ enum StaleOutputs {
         let gone = Set(state.targets.keys).union(state.formerOutputs.map { Array($0.keys) } ?? []).subtracting(names).sorted()
         guard !gone.isEmpty else { return nil }
         var removed: [String] = [], kept: [String] = [], read: [String] = []
+        var claims: Claims?
         for name in gone {
             let outputs = (state.formerOutputs?[name] ?? [:]).merging(state.targets[name]?.outputs ?? [:]) { _, recorded in recorded }
-            let result = removing(previous: outputs, current: [], in: project)
+            claims = claims ?? Claims(project)
+            let result = removing(previous: outputs, current: [], claims: claims, in: project)
             let done = result.removed
             removed += done
             read += result.kept.keys
