@@ -96,12 +96,9 @@ public struct BuildJob: Sendable {
         let orphans = StaleOutputs.removeOrphans(from: &state, in: project)
         // Files kept for a target that read them, which none reads now.
         let former = StaleOutputs.removeFormer(from: &state, in: project)
-        // Files targets to be built wrote and cannot write again (an output renamed), before any reads.
-        let moved = StaleOutputs.removeMoved(from: &state, targets: order, in: project)
-        if orphans != nil || former != nil || !moved.isEmpty { do { try state.save(for: project) } catch { throw .state(error) } }
+        if orphans != nil || former != nil { do { try state.save(for: project) } catch { throw .state(error) } }
         let targetCache = cache.map { TargetCache($0, project: project) }
-        let build = BuildRun(job: self, order: order, state: state, tool: tool, cache: targetCache, progress: progress, cancellation: cancellation,
-                             earlyNotes: moved)
+        let build = BuildRun(job: self, order: order, state: state, tool: tool, cache: targetCache, progress: progress, cancellation: cancellation)
         var report = try build.run()
         targetCache?.trimIfStored()
         report.otherShards = others

@@ -14,8 +14,6 @@ final class BuildRun: @unchecked Sendable {
     /// The targets each target waits for: its ``dependencies`` and the targets whose earlier
     /// builds wrote files it reads (``BuildGraph/earlierWriters(of:in:earlier:)``).
     private let waits: [String: [String]]
-    /// Each target's note from before the run (``StaleOutputs/removeMoved(from:targets:in:)``), put first in its entry.
-    private let earlyNotes: [String: String]
 
     // Guarded by `lock`.
     private let lock = NSCondition()
@@ -29,9 +27,8 @@ final class BuildRun: @unchecked Sendable {
     private var cacheStores: [String: () -> Void] = [:]
 
     init(job: BuildJob, order: [Target], state: BuildState, tool: String, cache: TargetCache?, progress: (@Sendable (BuildProgress) -> Void)?,
-         cancellation: CancellationFlag?, earlyNotes: [String: String] = [:]) {
+         cancellation: CancellationFlag?) {
         self.job = job
-        self.earlyNotes = earlyNotes
         self.order = order
         self.state = state
         self.tool = tool
@@ -83,8 +80,7 @@ final class BuildRun: @unchecked Sendable {
     /// Takes ready targets until none is left.
     private func work() {
         while let target = next() {
-            var entry = decide(target)
-            if let note = earlyNotes[target.name] { entry.notes.insert(note, at: 0) }
+            let entry = decide(target)
             lock.lock()
             entries[target.name] = entry
             finishedOrder.append(target.name)

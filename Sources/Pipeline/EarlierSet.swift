@@ -34,7 +34,8 @@ struct EarlierSet {
             target.outputs.contains { BuildGraph.path(path, isWithin: $0) } && Self.isUnchanged(path, previous, project)
                 && OutputSet.owner(of: project.onDisk(path)) == owner
         }
-        guard mine.contains(refusedPath) else { return false }
+        // All or none: a file whose name is too long to be set aside recoverably leaves the refusal standing.
+        guard mine.contains(refusedPath), mine.allSatisfy({ FileIO.canSetAside(project.onDisk($0)) }) else { return false }
         var count = 0
         for path in mine {
             guard let aside = FileIO.setAside(project.onDisk(path)) else { continue }

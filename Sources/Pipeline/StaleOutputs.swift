@@ -91,44 +91,6 @@ enum StaleOutputs {
         return (removed, read, edited.sorted())
     }
 
-    /// Removes, before any target is built, the files the last build of each of `targets` wrote
-    /// that it cannot write again — at none of its outputs, inside one, or beside one as its other
-    /// scale, device or page (`build/coin.gif` once `output` is `build/gold.gif`) — as
-    /// ``removing(previous:current:own:claims:in:)`` removes them, so that a target reading where they
-    /// were never reads them, whichever runs first (two targets swapping the folders they write and
-    /// read wait for each other in a circle). Returns each target's note; `state` forgets them.
-    static func removeMoved(from state: inout BuildState, targets: [Target], in project: Project) -> [String: String] {
-        var notes: [String: String] = [:]
-        var claims: Claims?
-        for target in targets {
-            let previous = (state.formerOutputs?[target.name] ?? [:]).merging(state.targets[target.name]?.outputs ?? [:]) { _, recorded in recorded }
-            let moved = previous.filter { path, _ in !mayWrite(path, target) }
-            guard !moved.isEmpty else { continue }
-            claims = claims ?? Claims(project)
-            let removed = removing(previous: moved, current: [], claims: claims, in: project).removed
-            guard !removed.isEmpty else { continue }
-            for path in removed {
-                state.targets[target.name]?.outputs[path] = nil
-                state.formerOutputs?[target.name]?[path] = nil
-            }
-            if state.formerOutputs?[target.name]?.isEmpty == true { state.formerOutputs?[target.name] = nil }
-            if state.formerOutputs?.isEmpty == true { state.formerOutputs = nil }
-            notes[target.name] = note(removed)
-        }
-        return notes
-    }
-
-    /// Whether `target` may write `path` again: one of its outputs, inside one, or beside one as
-    /// its other scale or device (`b@2x.gif` of `b.gif`) or a page (`s-1.png` of `s.png`).
-    static func mayWrite(_ path: String, _ target: Target) -> Bool {
-        let key = SceneReferences.variantKey(path)
-        return target.outputs.contains { output in
-            BuildGraph.path(path, isWithin: output) || BuildGraph.path(output, isWithin: path)
-                || (FileIO.parentDirectory(of: path) == FileIO.parentDirectory(of: output)
-                    && ((key != nil && key == SceneReferences.variantKey(output)) || SheetExport.isPageName(path, of: output)))
-        }
-    }
-
     /// Removes the files that built targets' earlier builds wrote and kept because another target
     /// read them (``BuildState/formerOutputs`` of a target recorded as built), once none does;
     /// returns the note, `nil` when none was removed.
@@ -172,6 +134,10 @@ enum StaleOutputs {
         var claims: Claims?
         for name in gone {
             let outputs = (state.formerOutputs?[name] ?? [:]).merging(state.targets[name]?.outputs ?? [:]) { _, recorded in recorded }
+            // What a build killed meanwhile left there (files set aside, a commit half done) is put right first.
+            for folder in Set(outputs.keys.map { FileIO.parentDirectory(of: project.onDisk($0)) }) where FileIO.isDirectory(folder) {
+                try? OutputRecovery.recover(folder: folder)
+            }
             claims = claims ?? Claims(project)
             let result = removing(previous: outputs, current: [], claims: claims, in: project)
             let done = result.removed

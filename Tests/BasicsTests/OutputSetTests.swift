@@ -51,10 +51,12 @@ struct OutputSetTests {
         // Died before its journal: two temporaries.
         try "half".write(toFile: dir + "/.flipbook-\(Self.deadPID)-1.tmp", atomically: false, encoding: .utf8)
         try "half".write(toFile: dir + "/.flipbook-\(Self.deadPID)-2.tmp", atomically: false, encoding: .utf8)
-        // A live process's temporary file (ours) is left alone.
-        try "live".write(toFile: dir + "/.flipbook-\(getpid())-3.tmp", atomically: false, encoding: .utf8)
+        // A live process's temporary file (the test runner's, our parent) is left alone.
+        try "live".write(toFile: dir + "/.flipbook-\(getppid())-3.tmp", atomically: false, encoding: .utf8)
+        // One with our ID that we did not make is a dead process's whose ID was ours (process 1 in a container).
+        try "reused".write(toFile: dir + "/.flipbook-\(getpid())-4.tmp", atomically: false, encoding: .utf8)
         try FileIO.writeAtomically(Array("c".utf8), to: dir + "/c.txt")
-        #expect(try Self.contents(dir) == ["a.png": "old a", "b.json": "old b", "c.txt": "c", ".flipbook-\(getpid())-3.tmp": "live"])
+        #expect(try Self.contents(dir) == ["a.png": "old a", "b.json": "old b", "c.txt": "c", ".flipbook-\(getppid())-3.tmp": "live"])
 
         let second = try Self.folder()
         try "old a".write(toFile: second + "/a.png", atomically: true, encoding: .utf8)

@@ -58,4 +58,18 @@ struct SetAsideRecoveryTests {
         #expect(!asides.contains { FileManager.default.fileExists(atPath: $0) })
         #expect(!contents.hidden.contains { $0.contains("-aside-") }, "\(contents.hidden)")
     }
+
+    /// A name too long to be held in the set-aside file's name (a 230-byte frame name) is not set
+    /// aside at all: under a random name a `kill -9` lost it (recovery cannot tell where it was).
+    @Test func aNameTooLongToHoldIsNotSetAside() throws {
+        let dir = try Fixtures.temporaryFolder("set-aside-long")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let long = dir + "/" + String(repeating: "f", count: 226) + "1.png", short = dir + "/f1.png"
+        for path in [long, short] { try FileIO.writeAtomically(Array("frame".utf8), to: path) }
+        #expect(!FileIO.canSetAside(long) && FileIO.canSetAside(short))
+        #expect(FileIO.setAside(long) == nil && FileManager.default.fileExists(atPath: long))
+        let aside = try #require(FileIO.setAside(short))
+        FileIO.putBack(aside, at: short)
+        #expect(FileManager.default.fileExists(atPath: short))
+    }
 }

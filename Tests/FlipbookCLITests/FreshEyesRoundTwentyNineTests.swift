@@ -83,26 +83,25 @@ struct FreshEyesRoundTwentyNineTests {
         #expect(run.stderr.contains("kept fr/g2.png: written by its earlier build, no longer among its outputs, but changed since"), "\(run.stdout) \(run.stderr)")
     }
 
-    /// A formerly wrote `p/a.gif` and now validates `q/`; B formerly wrote `q/b.gif` and now
-    /// validates `p/`: each waits for the other in a circle, so one ran first and its report named
-    /// a file removed later in the same build (and the next build built it again). Files a target
-    /// cannot write again are removed before any target runs.
-    @Test func outputsMovedAwayAreGoneBeforeAnyTargetReads() throws {
-        let folder = try BuildCommandTests.project(#"{"targets": {"A": {"assemble": "coin", "output": "p/a.gif"}, "B": {"assemble": "dino", "output": "q/b.gif"}}}"#)
+    /// Fresh eyes 30: `kill -9` while the frames were set aside, then the target taken out of the
+    /// project: every later build left the 61 hidden set-aside files there for good (nothing read
+    /// the folder to put them back). The build puts them back, then removes them as the target's.
+    @Test func aRemovedTargetsFramesSetAsideByAKilledBuildAreRemoved() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"fr": {"frames": "a.gif", "output": "build/fr"}, "c": {"assemble": "coin", "output": "c.gif"}}}"#)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for place in ["p", "q"] {
-            try FileManager.default.createDirectory(atPath: "\(folder)/\(place)", withIntermediateDirectories: true)
-            for index in 1...4 { try FileManager.default.copyItem(atPath: "\(folder)/coin/gold_\(index).png", toPath: "\(folder)/\(place)/gold_\(index).png") }
-        }
+        for name in ["a.gif", "b.gif"] { try FileManager.default.copyItem(atPath: InterruptCommandTests.gif, toPath: "\(folder)/\(name)") }
         #expect(try CLI.run(["build"], in: folder).status == 0)
-        try Data(#"{"targets": {"A": {"validate": "q", "output": "r/a.json"}, "B": {"validate": "p", "output": "r/b.json"}}}"#.utf8)
-            .write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let project = try String(contentsOfFile: folder + "/flipbook.json", encoding: .utf8).replacingOccurrences(of: "a.gif", with: "b.gif")
+        try Data(project.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let child = try InterruptCommandTests.Child(["build", "fr", "--project", folder + "/flipbook.json"])
+        let asides = { InterruptCommandTests.temporaries(in: folder + "/build/fr").filter { $0.contains("-aside-") } }
+        let setAside = InterruptCommandTests.waitUntil { asides().count == 61 }
+        kill(child.pid, SIGKILL)
+        _ = child.wait()
+        #expect(setAside, "the frames were not set aside")
+        try Data(#"{"targets": {"c": {"assemble": "coin", "output": "c.gif"}}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
         let run = try CLI.run(["build"], in: folder)
-        #expect(run.status == 0 && run.stderr.contains("removed p/a.gif") && run.stderr.contains("removed q/b.gif"), "\(run.stdout) \(run.stderr)")
-        for report in ["r/a.json", "r/b.json"] {
-            let text = try String(contentsOfFile: "\(folder)/\(report)", encoding: .utf8)
-            #expect(!text.contains("a.gif") && !text.contains("b.gif"), "\(report): \(text.prefix(400))")
-        }
-        #expect(try CLI.run(["build"], in: folder).stdout.contains("0 built, 2 up to date"))
+        #expect(run.status == 0 && run.stderr.contains("written by target fr, no longer in the project"), "\(run.stdout) \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/build/fr"))
     }
 }

@@ -76,6 +76,15 @@ enum InterruptCleanup {
         return made
     }
 
+    /// Whether this process made the temporary file or set aside the file now named `name` (a
+    /// name in a folder): one with this process's ID that it did not make is a dead process's
+    /// whose ID was the same (each run is process 1 in a container).
+    static func isOwn(_ name: String) -> Bool {
+        state.condition.withLock {
+            state.files.contains { FileIO.lastComponent(of: $0) == name } || state.asides.keys.contains { FileIO.lastComponent(of: $0) == name }
+        }
+    }
+
     /// Forgets `path`: renamed into place, or removed already.
     static func forget(_ path: String) {
         state.condition.withLock { _ = state.files.remove(path) }

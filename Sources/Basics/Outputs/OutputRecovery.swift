@@ -93,7 +93,8 @@ public enum OutputRecovery {
     static func isAlive(_ name: String) -> Bool {
         let digits = name.dropFirst(OutputJournal.prefix.count).prefix { $0.isNumber }
         guard let pid = Int32(digits), pid > 0 else { return true }
-        if pid == System.processID { return true }
+        // This process's ID on a file it did not make: a dead process's, whose ID was the same.
+        if pid == System.processID { return InterruptCleanup.isOwn(name) }
         return System.isRunning(pid)
     }
 }

@@ -211,13 +211,20 @@ public enum FileIO {
     /// (``ProcessPolicy/removeTemporaryFilesOnInterrupt()``), or after a `kill -9` the next Flipbook
     /// writing into the folder (``OutputRecovery``), renames it back while the folder's record still
     /// names the file — no set has replaced it since — and removes it once one has. The name holds
-    /// the file's own (`.flipbook-PID-aside-walk1.png.tmp`), so that recovery knows where it was.
+    /// the file's own (`.flipbook-PID-aside-walk1.png.tmp`), so that recovery knows where it was; a
+    /// file whose name leaves no room for that (``canSetAside(_:)``) is not moved.
     package static func setAside(_ path: String) -> String? {
+        guard canSetAside(path) else { return nil }
         let folder = parentDirectory(of: path), original = lastComponent(of: path)
-        let name = original.utf8.count <= 200 ? "\(bookkeepingPrefix)\(System.processID)\(OutputRecovery.asideMark)\(original).tmp"
-            : "\(bookkeepingPrefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).tmp"
+        let name = "\(bookkeepingPrefix)\(System.processID)\(OutputRecovery.asideMark)\(original).tmp"
         let aside = folder == "." && !path.hasPrefix("./") ? name : folder + "/" + name
         return InterruptCleanup.settingAside(path, as: aside) { System.rename(path, to: aside) } ? aside : nil
+    }
+
+    /// Whether the file at `path` has a name short enough to be set aside under a name holding it
+    /// (255 bytes, a file name's limit, with Flipbook's prefix, the process ID and `.tmp`).
+    package static func canSetAside(_ path: String) -> Bool {
+        lastComponent(of: path).utf8.count + bookkeepingPrefix.utf8.count + 10 + OutputRecovery.asideMark.utf8.count + 4 <= 255
     }
 
     /// Renames the file set aside as `aside` (``setAside(_:)``) back to `path`; whether it moved.
