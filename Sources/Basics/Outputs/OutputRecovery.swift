@@ -14,7 +14,7 @@
 /// with no journal is a file being written, or one a run killed before its commit left. It is
 /// removed only when no process with that ID runs on this machine; a live writer's file is never
 /// touched (a process ID reused since only leaves a hidden file until that process ends). A file a
-/// dead build set aside (``FileIO/setAside(_:)``) is put back instead, while the folder's record
+/// dead build set aside (`FileIO.setAside`) is put back instead, while the folder's record
 /// still names it. A folder shared by several machines should not be written by two at once.
 ///
 /// Recovery writes into the folder. When it cannot (a read-only folder or disk, no permission) and
