@@ -12,7 +12,9 @@ import TestSupport
 @Suite("FrameOperationJob says what its output leaves out")
 struct FrameOperationLeftOutTests {
     static func removeScales(_ scales: [Int], from folder: String) throws {
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where scales.contains(where: { name.contains("@\($0)x") }) {
+        // @1x frames are named without a scale (`gold_1.png`).
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder)
+        where scales.contains(where: { $0 == 1 ? name.hasSuffix(".png") && !name.contains("@") : name.contains("@\($0)x") }) {
             try FileManager.default.removeItem(atPath: folder + "/" + name)
         }
     }
@@ -58,35 +60,23 @@ struct FrameOperationLeftOutTests {
         }
     }
 
-    /// A source that lost its middle scale (@2x of @1x, @2x, @3x): the earlier `b@2x.gif` and the
-    /// folder's `gold_1@2x.png…` stayed without a word (only scales above the highest were looked at).
-    @Test func aLostMiddleScaleIsSaid() throws {
-        let folder = try Fixtures.temporaryFolder("left-out-middle")
+    /// A source that lost its middle scale (@2x of @1x, @2x, @3x) or, in round 27, its @1x frames:
+    /// the earlier `b@2x.gif` (`b.gif`) and the folder's `gold_1@2x.png…` (`gold_1.png…`) stayed
+    /// without a word (only scales above the highest, then above the lowest written, were looked at).
+    @Test(arguments: [(2, "b.gif", "b@2x.gif", "gold_1@2x.png"), (1, "b@2x.gif", "b.gif", "gold_1.png")])
+    func aLostScaleIsSaid(lost: Int, output: String, earlier: String, firstFrame: String) throws {
+        let folder = try Fixtures.temporaryFolder("left-out-\(lost)x")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let source = try FrameOperationJobTests.threeScales(in: folder)
-        let gif = FrameOperationJob(sources: [source], output: folder + "/b.gif", operation: .blur(Blur(sigma: 1)))
+        let gif = FrameOperationJob(sources: [source], output: folder + "/" + output, operation: .blur(Blur(sigma: 1)))
         let frames = FrameOperationJob(sources: [source], output: folder + "/out", operation: .blur(Blur(sigma: 1)))
         _ = try gif.run(cancellation: nil)
         _ = try frames.run(cancellation: nil)
-        try Self.removeScales([2], from: source)
-        #expect(try gif.run(cancellation: nil).warnings.contains { $0.hasPrefix("\(folder)/b@2x.gif, beside the output, is not written again") })
+        try Self.removeScales([lost], from: source)
+        #expect(try gif.run(cancellation: nil).warnings.contains { $0.hasPrefix("\(folder)/\(earlier), beside the output, is not written again") })
         let again = try frames.run(cancellation: nil).warnings
-        #expect(again.contains { $0.hasPrefix("\(folder)/out still holds 4 frames at @2x") } && !again.contains { $0.contains("@3x") }, "\(again)")
-    }
-
-    /// Round 27: a source that lost its @1x frames left the earlier `out/gold_1.png…` and `b.gif`
-    /// without a word (only scales above the lowest written were looked at).
-    @Test func aLostAtOneXIsSaid() throws {
-        let folder = try Fixtures.temporaryFolder("left-out-1x")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let source = try FrameOperationJobTests.threeScales(in: folder)
-        let gif = FrameOperationJob(sources: [source], output: folder + "/b@2x.gif", operation: .blur(Blur(sigma: 1)))
-        let frames = FrameOperationJob(sources: [source], output: folder + "/out", operation: .blur(Blur(sigma: 1)))
-        _ = try gif.run(cancellation: nil)
-        _ = try frames.run(cancellation: nil)
-        for number in 1...4 { try FileManager.default.removeItem(atPath: "\(source)/gold_\(number).png") }
-        #expect(try gif.run(cancellation: nil).warnings.contains { $0.hasPrefix("\(folder)/b.gif, beside the output, is not written again") })
-        #expect(try frames.run(cancellation: nil).warnings.contains { $0.hasPrefix("\(folder)/out still holds 4 frames at @1x (gold_1.png…)") })
+        #expect(again.contains { $0.hasPrefix("\(folder)/out still holds 4 frames at @\(lost)x (\(firstFrame)…)") } && !again.contains { $0.contains("@3x") },
+                "\(again)")
     }
 
     /// `resize` of @1x and @2x frames to `r@3x.webp` wrote `r.webp` and `r@2x.webp`, no `r@3x.webp`, without a word.
