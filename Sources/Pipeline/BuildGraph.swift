@@ -115,6 +115,20 @@ enum BuildGraph {
         }
     }
 
+    /// `names` with the targets that wrote, in earlier builds, where the targets built with them read
+    /// (`earlier`: each target's files its earlier builds wrote) — and theirs in turn. A file such a
+    /// writer no longer writes (its output moved) goes only when the writer is built: a reader
+    /// built without it was called up to date on a file the build of the whole project removes.
+    static func selecting(_ names: [String], withEarlierWritersIn project: Project, earlier: [String: [String]]) throws(ProjectError) -> [String] {
+        var selected = names
+        while true {
+            let more = Set(try order(project, selecting: selected).flatMap { earlierWriters(of: $0, in: project, earlier: earlier) })
+                .subtracting(selected)
+            if more.isEmpty { return selected }
+            selected += more.sorted()
+        }
+    }
+
     /// `path` as the file system will find it, for comparing outputs: the part that exists with
     /// its links resolved, the rest as written, in lower case (macOS and Windows take `A.gif` and
     /// `a.gif` for one file).

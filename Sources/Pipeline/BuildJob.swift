@@ -12,7 +12,9 @@ import Foundation
 public struct BuildJob: Sendable {
     /// The project.
     public var project: Project
-    /// The targets to build (with what they depend on); empty builds every target.
+    /// The targets to build (with what they depend on, and the targets whose earlier builds wrote
+    /// where they read: such a file, no longer an output, goes only when its writer is built);
+    /// empty builds every target.
     public var targets: [String]
     /// Builds the targets even when they are up to date.
     public var force: Bool
@@ -73,10 +75,9 @@ public struct BuildJob: Sendable {
                 + "outputs and sources (the cache's own files would be outputs overwritten, or inputs that change on every build)"),
                                                found: "\(folder) (\(clash))")))
         }
+        let names = targets.isEmpty ? project.targets.map(\.name) : targets
         var order: [Target]
-        do { order = try BuildGraph.order(project, selecting: targets.isEmpty ? project.targets.map(\.name) : targets) } catch { throw .project(error) }
-        var others: [String] = []
-        if let shard { (order, others) = BuildShards.select(order, in: project, shard: shard) }
+        do { order = try BuildGraph.order(project, selecting: names) } catch { throw .project(error) }
         // One build of a project at a time: two at once (a second terminal, a `--watch` and a build
         // by hand) would write the same outputs and state. The second waits, and says so.
         if cancellation?.isCancelled == true { throw .cancelled }
@@ -87,6 +88,13 @@ public struct BuildJob: Sendable {
         }
         defer { lock?.release() }
         var state = BuildState.load(for: project)
+        if !targets.isEmpty {
+            // With the targets whose earlier outputs they read (an output that moved is removed only by its writer's build).
+            do { order = try BuildGraph.order(project, selecting: BuildGraph.selecting(names, withEarlierWritersIn: project, earlier: state.earlierOutputs)) }
+            catch { throw .project(error) }
+        }
+        var others: [String] = []
+        if let shard { (order, others) = BuildShards.select(order, in: project, shard: shard) }
         let tool = self.tool ?? Self.currentTool(state: &state)
         // A state that cannot be saved is found before anything is written or removed (a read-only
         // `.flipbook-build/` let every output be written, then failed with no target reported, and

@@ -30,7 +30,9 @@ public struct BuildReport: Sendable {
         public var notes: [String]
     }
 
-    /// Every target the build considered (those asked for and their dependencies), in build order.
+    /// Every target the build considered (those asked for, their dependencies and the targets whose
+    /// earlier outputs they read), in the order they were decided; a target decided a second time
+    /// (it read a file a target it could not wait for removed) once, with its second decision.
     public var entries: [Entry]
     /// The targets other parts build, with ``BuildJob/shard``; empty without one.
     public var otherShards: [String] = []

@@ -14,6 +14,12 @@ final class BuildRun: @unchecked Sendable {
     /// The targets each target waits for: its ``dependencies`` and the targets whose earlier
     /// builds wrote files it reads (``BuildGraph/earlierWriters(of:in:earlier:)``).
     private let waits: [String: [String]]
+    /// The earlier writers each target does not wait for because the wait would close a circle: a
+    /// file such a writer removes after the target read it has the target decided again.
+    private let leftOut: [String: [String]]
+    /// Where those targets read, as the build found it before anything ran (a folder the writer
+    /// empties and removes would be read as its parent afterwards).
+    private let leftOutRoots: [String: [String]]
 
     // Guarded by `lock`.
     private let lock = NSCondition()
@@ -25,6 +31,12 @@ final class BuildRun: @unchecked Sendable {
     /// Each built target's outputs, stored in the cache once its decision is reported: the report
     /// comes as soon as its state is saved (an interrupt meanwhile names it built, as the state does).
     private var cacheStores: [String: () -> Void] = [:]
+    /// When each target started and finished (a count of those events), the files each built target
+    /// removed as no longer its outputs, and the targets decided a second time.
+    private var clock = 0
+    private var startedAt: [String: Int] = [:], finishedAt: [String: Int] = [:]
+    private var removedBy: [String: [String]] = [:]
+    private var decidedAgain = Set<String>()
 
     init(job: BuildJob, order: [Target], state: BuildState, tool: String, cache: TargetCache?, progress: (@Sendable (BuildProgress) -> Void)?,
          cancellation: CancellationFlag?) {
@@ -41,19 +53,21 @@ final class BuildRun: @unchecked Sendable {
         // A file a target wrote before and may no longer write (its output renamed) is removed once
         // that target is built: a target reading it decides after that, or it is called up to date
         // on a file removed in the same build. A wait that would close a circle is left out.
-        var earlier: [String: [String]] = [:]
-        for target in order {
-            let files = (state.targets[target.name]?.outputs.keys.map { $0 } ?? []) + (state.formerOutputs?[target.name]?.keys.map { $0 } ?? [])
-            if !files.isEmpty { earlier[target.name] = files }
-        }
-        var waits = dependencies
+        let names = Set(order.map(\.name))
+        let earlier = state.earlierOutputs.filter { names.contains($0.key) }
+        var waits = dependencies, leftOut: [String: [String]] = [:]
         for target in order {
             for writer in BuildGraph.earlierWriters(of: target, in: job.project, earlier: earlier)
-            where !waits[target.name, default: []].contains(writer) && !Self.waits(writer, on: target.name, in: waits) {
-                waits[target.name, default: []].append(writer)
+            where !waits[target.name, default: []].contains(writer) {
+                if Self.waits(writer, on: target.name, in: waits) { leftOut[target.name, default: []].append(writer) }
+                else { waits[target.name, default: []].append(writer) }
             }
         }
         self.waits = waits
+        self.leftOut = leftOut
+        var leftOutRoots: [String: [String]] = [:]
+        for target in order where leftOut[target.name] != nil { leftOutRoots[target.name] = BuildGraph.readRoots(of: target, in: job.project) }
+        self.leftOutRoots = leftOutRoots
     }
 
     private var cores: Int { job.threads ?? ProcessInfo.processInfo.activeProcessorCount }
@@ -80,27 +94,56 @@ final class BuildRun: @unchecked Sendable {
     /// Takes ready targets until none is left.
     private func work() {
         while let target = next() {
-            let entry = decide(target)
-            lock.lock()
-            entries[target.name] = entry
-            finishedOrder.append(target.name)
-            let done = finishedOrder.count
-            lock.broadcast()
-            lock.unlock()
-            let event: BuildProgress.Event = switch entry.status {
-            case .upToDate: .upToDate
-            case .built: .built
-            case .restored: .restored
-            case .failed, .skipped: .failed
+            finish(target, decide(target))
+            // A target that read files an earlier writer it could not wait for removed since.
+            while let (reader, note) = decideAgain() {
+                var entry = decide(reader)
+                entry.notes.insert(note, at: 0)
+                finish(reader, entry)
             }
-            var report = BuildProgress(target: target.name, event: event, done: done, total: order.count)
-            report.entry = entry
-            progress?(report)
-            lock.lock()
-            let store = cacheStores.removeValue(forKey: target.name)
-            lock.unlock()
-            store?()
         }
+    }
+
+    /// Records `target`'s decision, reports it, and stores its outputs in the cache.
+    private func finish(_ target: Target, _ entry: BuildReport.Entry) {
+        lock.lock()
+        if entries[target.name] == nil { finishedOrder.append(target.name) }
+        entries[target.name] = entry
+        clock += 1
+        finishedAt[target.name] = clock
+        let done = finishedOrder.count
+        lock.broadcast()
+        lock.unlock()
+        let event: BuildProgress.Event = switch entry.status {
+        case .upToDate: .upToDate
+        case .built: .built
+        case .restored: .restored
+        case .failed, .skipped: .failed
+        }
+        var report = BuildProgress(target: target.name, event: event, done: done, total: order.count)
+        report.entry = entry
+        progress?(report)
+        lock.lock()
+        let store = cacheStores.removeValue(forKey: target.name)
+        lock.unlock()
+        store?()
+    }
+
+    /// A decided target (not decided twice yet) that read where a writer it could not wait for
+    /// (``leftOut``) removed files after it started, with the note saying so; `nil` when none.
+    private func decideAgain() -> (Target, String)? {
+        lock.lock()
+        defer { lock.unlock() }
+        for target in order where entries[target.name] != nil && !decidedAgain.contains(target.name) {
+            guard let start = startedAt[target.name] else { continue }
+            for writer in leftOut[target.name, default: []] where finishedAt[writer].map({ $0 > start }) == true {
+                let roots = leftOutRoots[target.name, default: []]
+                guard let file = removedBy[writer, default: []].first(where: { BuildGraph.reads(roots, $0) }) else { continue }
+                decidedAgain.insert(target.name)
+                return (target, "decided again: \(writer)'s build removed \(file) after this target read it (\(writer) waits for it, so it could not wait for \(writer))")
+            }
+        }
+        return nil
     }
 
     /// The first target not started whose dependencies are all decided; waits while targets are
@@ -114,6 +157,8 @@ final class BuildRun: @unchecked Sendable {
             if waiting.isEmpty { return nil }
             if let ready = waiting.first(where: { target in waits[target.name, default: []].allSatisfy { entries[$0] != nil } }) {
                 started.insert(ready.name)
+                clock += 1
+                startedAt[ready.name] = clock
                 return ready
             }
             lock.wait()
@@ -155,7 +200,7 @@ final class BuildRun: @unchecked Sendable {
         let key = ContentHash.of(fields: [tool, target.kind.rawValue, target.settings] + inputs.keys.sorted().map { "\($0)\t\(inputs[$0]!.sha256)" })
         let reasons = job.force ? ["forced"]
             : record == nil ? [unrecorded ?? "never built"]
-            : Self.reasons(record: record, key: key, tool: tool, settings: target.settings, inputs: inputs,
+            : BuildReasons.of(record: record, key: key, tool: tool, settings: target.settings, inputs: inputs,
                            outputs: { path in digests.record(path, disk: project.onDisk(path)) })
         if reasons.isEmpty { return BuildReport.Entry(target: target.name, status: .upToDate, warnings: [], notes: []) }
 
@@ -293,6 +338,9 @@ final class BuildRun: @unchecked Sendable {
     private func forgetStale(of target: Target, previous: [String: BuildState.FileRecord],
                              current: some Collection<String>) -> (removed: [String], kept: [String: BuildState.FileRecord], edited: [String]) {
         let stale = StaleOutputs.removing(previous: previous, current: current, own: target.outputs, in: job.project)
+        lock.lock()
+        removedBy[target.name] = stale.removed
+        lock.unlock()
         if !stale.kept.isEmpty {
             lock.lock()
             var former = state.formerOutputs ?? [:]
@@ -331,31 +379,5 @@ final class BuildRun: @unchecked Sendable {
     private func relative(_ path: String) -> String {
         let folder = job.project.onDisk("")
         return !folder.isEmpty && path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
-    }
-
-    /// Why a target must be built: empty when its record still holds.
-    static func reasons(record: BuildState.TargetRecord?, key: String, tool: String, settings: String,
-                        inputs: [String: BuildState.FileRecord], outputs: (String) -> BuildState.FileRecord?) -> [String] {
-        guard let record else { return ["never built"] }
-        var reasons: [String] = []
-        if record.tool != tool { reasons.append("the tool changed") }
-        if record.settings != settings { reasons.append("its settings changed") }
-        var changes: [String] = []
-        for path in Set(record.inputs.keys).union(inputs.keys).sorted() {
-            switch (record.inputs[path], inputs[path]) {
-            case (nil, _?): changes.append("\(path) added")
-            case (_?, nil): changes.append("\(path) removed")
-            case (let old?, let new?) where old.sha256 != new.sha256: changes.append("\(path) changed")
-            default: break
-            }
-        }
-        reasons += changes.prefix(3)
-        if changes.count > 3 { reasons.append("\(changes.count - 3) more inputs changed") }
-        for path in record.outputs.keys.sorted() {
-            guard let now = outputs(path) else { reasons.append("\(path) is missing"); continue }
-            if now.sha256 != record.outputs[path]!.sha256 { reasons.append("\(path) was changed since it was built") }
-        }
-        if reasons.isEmpty, record.key != key { reasons.append("its inputs changed") }
-        return reasons
     }
 }

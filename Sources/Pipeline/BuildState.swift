@@ -44,6 +44,15 @@ struct BuildState: Codable, Sendable {
     /// its last build`), by target name: the reason the next build gives, not `never built`.
     var unfinished: [String: String]?
 
+    /// The files each target's earlier builds wrote, recorded or kept (``formerOutputs``), by target
+    /// name; targets that wrote none are left out.
+    var earlierOutputs: [String: [String]] {
+        var files: [String: [String]] = [:]
+        for (name, record) in targets { files[name, default: []] += record.outputs.keys }
+        for (name, kept) in formerOutputs ?? [:] { files[name, default: []] += kept.keys }
+        return files.filter { !$0.value.isEmpty }
+    }
+
     /// The state file of `project`: `state.json` for `flipbook.json`, `state-ios.json` for a
     /// project file `ios.json` beside it (`state-ios` for `ios`) — each project file in a folder has a state of its own
     /// (one shared state made each project's build remove the other's outputs as targets "no longer
