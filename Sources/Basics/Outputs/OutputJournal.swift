@@ -45,6 +45,46 @@ struct OutputJournal: Equatable {
     /// Read from a journal without ``header`` (absolute paths).
     var isLegacy = false
 
+    /// Writes the journal of an ``OutputSet`` commit into each of `folders` — every folder
+    /// the set writes into, so that the next command touching any of them finishes the whole
+    /// set — and returns their paths. Each names its files relative to its own folder. All are
+    /// complete and flushed before the first rename.
+    static func write(files: [AtomicFileWriter], removals: [(path: String, entry: OutputLedger.Entry)],
+                      folders: [String]) throws(FileIO.Error) -> [String] {
+        var resolved: [String: String] = [:]
+        for folder in folders {
+            guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
+            resolved[folder] = absolute
+        }
+        let name = "\(prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).journal"
+        var paths: [String] = []
+        for folder in folders {
+            let base = resolved[folder] ?? folder
+            // `path` (in one of the set's folders) as the journal in `folder` names it.
+            func relative(_ path: String) -> String {
+                let (directory, file) = (FileIO.parentDirectory(of: path), FileIO.lastComponent(of: path))
+                guard let absolute = resolved[directory], absolute != base else { return file }
+                return FileIO.relativePath(of: absolute + "/" + file, from: base)
+            }
+            var journal = OutputJournal()
+            for file in files {
+                journal.renames.append(OutputJournal.Rename(
+                    temporary: relative(file.temporaryPath), name: FileIO.lastComponent(of: file.path),
+                    replaces: System.fingerprint(of: file.path),
+                    written: OutputLedger.Entry(name: FileIO.lastComponent(of: file.path), size: file.size, crc32: file.crc32)))
+            }
+            for (path, entry) in removals {
+                journal.removals.append(OutputJournal.Removal(path: relative(path), size: entry.size, crc32: entry.crc32))
+            }
+            let path = folder == "." ? name : "\(folder)/\(name)"
+            let writer = try AtomicFileWriter(path: path, recovering: false)
+            try writer.write(journal.encoded())
+            try writer.commit()
+            paths.append(path)
+        }
+        return paths
+    }
+
     /// The bytes to write.
     func encoded() -> [UInt8] {
         var text = Self.header + "\n"

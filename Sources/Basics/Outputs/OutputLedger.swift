@@ -26,6 +26,11 @@ struct OutputLedger: Codable, Equatable {
         /// (`generate -o g.png`, ``OutputSet/replacesOtherShape``): only such a set is replaced by
         /// the other shape, and only by such an output. Absent (`nil`) otherwise.
         var eitherShape: Bool?
+        /// The set's other folders, relative to this one (`../data` for a sheet whose data is
+        /// written apart from its pages), so that the next run of the owner that no longer writes
+        /// there still removes its files there, as that folder's own record names them. Absent
+        /// (`nil`) for a set in one folder.
+        var otherFolders: [String]?
     }
 
     /// Written first, so a reader can tell the format.
@@ -40,7 +45,11 @@ struct OutputLedger: Codable, Equatable {
               ledger.flipbook == OutputLedger().flipbook else { return OutputLedger() }
         // Only plain names of visible files in this folder: an edited record can never point a
         // removal outside the folder or at a hidden file.
-        for index in ledger.sets.indices { ledger.sets[index].files.removeAll { !isPlainName($0.name) } }
+        for index in ledger.sets.indices {
+            ledger.sets[index].files.removeAll { !isPlainName($0.name) }
+            // Relative folders only; a removal there still needs that folder's own record to name the file.
+            ledger.sets[index].otherFolders?.removeAll { $0.isEmpty || $0.hasPrefix("/") || $0.contains("\0") }
+        }
         return ledger
     }
 
@@ -75,21 +84,30 @@ struct OutputLedger: Codable, Equatable {
         sets.first { $0.owner == owner }?.files ?? []
     }
 
+    /// The other folders of `owner`'s set (``Set/otherFolders``), as paths from where `folder` (this
+    /// record's) is opened: `out/data` for `../data` in `out/pages`.
+    func otherFolders(of owner: String, from folder: String) -> [String] {
+        (sets.first { $0.owner == owner }?.otherFolders ?? []).map { folder == "." ? $0 : "\(folder)/\($0)" }
+    }
+
     /// This record with `owner`'s set replaced by `files` (removed when empty); other sets lose
     /// the entries of those names (a file named outright changes hands) and of files gone from
     /// `folder`, except the `pending` names (files of the same commit, not renamed into place yet).
+    /// `otherFolders`: the set's other folders, relative to this one (``Set/otherFolders``).
     func replacing(_ owner: String, with files: [Entry], folder: String, pending: Swift.Set<String> = [],
-                   eitherShape: Bool = false) -> OutputLedger {
+                   eitherShape: Bool = false, otherFolders: [String] = []) -> OutputLedger {
         var result = self
         let taken = Swift.Set(files.map(\.name))
         result.sets = sets.filter { $0.owner != owner }.compactMap { set in
-            let present = set.files.filter {
+            var kept = set
+            kept.files = set.files.filter {
                 !taken.contains($0.name) && (pending.contains($0.name) || System.kind(of: "\(folder)/\($0.name)", followingLinks: false) != nil)
             }
-            return present.isEmpty ? nil : Set(owner: set.owner, files: present, eitherShape: set.eitherShape)
+            return kept.files.isEmpty ? nil : kept
         }
         if !files.isEmpty {
-            result.sets.append(Set(owner: owner, files: files.sorted { $0.name < $1.name }, eitherShape: eitherShape ? true : nil))
+            result.sets.append(Set(owner: owner, files: files.sorted { $0.name < $1.name }, eitherShape: eitherShape ? true : nil,
+                                   otherFolders: otherFolders.isEmpty ? nil : otherFolders.sorted()))
         }
         result.sets.sort { $0.owner < $1.owner }
         return result

@@ -64,8 +64,9 @@ extension OutputSet {
             guard ledger != OutputLedger() else { return false }
             var kept = ledger
             kept.sets = ledger.sets.compactMap { set in
-                let present = set.files.filter { System.kind(of: folder == "." ? $0.name : "\(folder)/\($0.name)", followingLinks: false) != nil }
-                return present.isEmpty ? nil : OutputLedger.Set(owner: set.owner, files: present, eitherShape: set.eitherShape)
+                var present = set
+                present.files = set.files.filter { System.kind(of: folder == "." ? $0.name : "\(folder)/\($0.name)", followingLinks: false) != nil }
+                return present.files.isEmpty ? nil : present
             }
             if kept.sets.isEmpty {
                 System.remove(record)
@@ -83,9 +84,12 @@ extension OutputSet {
     /// whose page is `flight.png`): neither is the other's rerun, and replacing one by the other
     /// would remove or overwrite files of a set this one is not. The refusal when the set writing
     /// `names` under `key` is one shape and the `earlier` set of that key the other; `nil` otherwise.
-    static func otherKind(key: String, writing names: Swift.Set<String>, earlier: [String], in folder: String) -> OutputError? {
+    /// A set with files in other folders too (`spans`, `spanned` for the earlier one: a sheet whose
+    /// data is written apart from its page) is never the single file.
+    static func otherKind(key: String, writing names: Swift.Set<String>, spans: Bool = false, earlier: [String], spanned: Bool = false,
+                          in folder: String) -> OutputError? {
         guard !earlier.isEmpty, !key.contains("/") else { return nil }
-        let single = names == [key], wasSingle = earlier == [key]
+        let single = names == [key] && !spans, wasSingle = earlier == [key] && !spanned
         guard single != wasSingle else { return nil }
         let path = folder == "." ? key : folder + "/" + key
         let listed = earlier.count <= 3 ? earlier.joined(separator: ", ") : earlier.prefix(2).joined(separator: ", ") + " and \(earlier.count - 2) more"

@@ -22,7 +22,8 @@ import Foundation
 /// folder or special file. A set with an `owner` (the path that names it: a sequence's folder and
 /// prefix, a sheet's file) is recorded in each of its folders (`.flipbook-outputs.json`) with each
 /// file's size and CRC-32, and replaces the owner's previous set *as a whole*: files of the old
-/// set that the new one does not write again are removed in the same commit. It replaces or
+/// set that the new one does not write again are removed in the same commit — also in a folder it
+/// no longer writes into (a sheet's data moved: each folder's record names the set's others). It replaces or
 /// removes only files it recorded and that are unchanged since; a file that is the user's own, was
 /// edited since, or belongs to another set (other than a scale variant of the same owner: `walk`
 /// and `walk@2x` share a `sequence.json`) is refused with an ``OutputError`` (unless the caller
@@ -95,7 +96,7 @@ public final class OutputSet: @unchecked Sendable {
     }
 
     /// Refuses `path` when the contract does (see ``write(_:to:named:)``).
-    private func claim(_ path: String, named: Bool, settings: Bool) throws(OutputError) {
+    func claim(_ path: String, named: Bool, settings: Bool) throws(OutputError) {
         // What a killed run left in this folder is finished or cleaned first, so the checks below
         // see the folder as that run's commit left it.
         try recover(FileIO.parentDirectory(of: path))
@@ -131,7 +132,7 @@ public final class OutputSet: @unchecked Sendable {
     }
 
     /// The record of `folder`, read once.
-    private func ledger(_ folder: String) -> OutputLedger {
+    func ledger(_ folder: String) -> OutputLedger {
         lock.withLock {
             if let ledger = ledgers[folder] { return ledger }
             let ledger = OutputLedger.read(folder: folder)
@@ -167,7 +168,7 @@ public final class OutputSet: @unchecked Sendable {
 
     /// This set's owner as the record in `folder` names it, worked out once per folder (it
     /// resolves two paths: not again for every frame).
-    private func ownerKey(in folder: String) -> String? {
+    func ownerKey(in folder: String) -> String? {
         guard let owner else { return nil }
         return lock.withLock {
             if let key = keys[folder] { return key }
@@ -205,32 +206,6 @@ public final class OutputSet: @unchecked Sendable {
             return self.files
         }
         for file in files { file.discard() }
-    }
-
-    /// Refuses, before any work, what writing the single file `path` as a set of its own would
-    /// refuse: one of `inputs`, a folder or special file, a file of another set, or — unless
-    /// `overwrite` — a file Flipbook did not write there (or has been changed since). A file this
-    /// same output wrote before, unchanged, may be replaced (``Error/refused(_:)``). A folder that
-    /// could not be written (no permission, a read-only disk, a file where a folder should be) is
-    /// ``Error/write(_:)``, now rather than after the work; missing folders are fine (the write creates them).
-    public static func check(file path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false) throws(Error) {
-        let set = OutputSet(owner: path, protecting: inputs)
-        do { try set.claim(path, named: overwrite, settings: false) } catch { throw .refused(error) }
-        let folder = FileIO.parentDirectory(of: path)
-        if let key = set.ownerKey(in: folder),
-           let refusal = otherKind(key: key, writing: [FileIO.lastComponent(of: path)], earlier: set.ledger(folder).files(of: key).map(\.name), in: folder) {
-            throw .refused(refusal)
-        }
-        try io { () throws(FileIO.Error) in try FileIO.checkWritableFolder(for: path) }
-    }
-
-    /// Writes `bytes` as the single file `path`, a set of its own (recorded, so that the next run
-    /// may replace it): refused as ``check(file:protecting:overwrite:)`` says.
-    public static func write(_ bytes: [UInt8], toFile path: String, protecting inputs: InputFiles = InputFiles(),
-                             overwrite: Bool = false) throws(Error) {
-        let set = OutputSet(owner: path, protecting: inputs)
-        try set.write(bytes, to: path, named: overwrite)
-        try set.commit()
     }
 
     /// Renames every file into place, through a journal (see the type's discussion), and with an
@@ -273,23 +248,49 @@ public final class OutputSet: @unchecked Sendable {
             folders.append(FileIO.parentDirectory(of: file.path))
         }
         let owned = sets.filter { $0.owner != nil }
+        // Each owned set's folders this time, and the folders its earlier run also wrote into
+        // (``OutputLedger/Set/otherFolders``: a sheet's data moved to another folder), where it now
+        // writes nothing: its files there go too.
+        var written: [ObjectIdentifier: [String]] = [:], left: [ObjectIdentifier: [String]] = [:]
+        for set in owned {
+            let mine = folders.filter { folder in set.lock.withLock { set.files }.contains { FileIO.parentDirectory(of: $0.path) == folder } }
+            written[ObjectIdentifier(set)] = mine
+            let resolved = Swift.Set(mine.map { System.resolvedPath($0) ?? $0 })
+            for folder in mine {
+                for other in OutputLedger.read(folder: folder).otherFolders(of: set.ownerKey(in: folder) ?? "", from: folder)
+                where FileIO.isDirectory(other) && !resolved.contains(System.resolvedPath(other) ?? other)
+                    && !left[ObjectIdentifier(set), default: []].contains(other) {
+                    left[ObjectIdentifier(set), default: []].append(other)
+                }
+            }
+        }
         // Each folder's record is read again under a lock and updated by these sets only, so sets
         // committed into one folder at the same time keep each other's entries; the locks are held
         // until the journals are gone, so a reader that finds a journal under the lock knows its
         // commit died (``OutputRecovery``).
         var locks: [Int32] = []
         defer { for lock in locks { System.unlock(lock) } }
+        var leftFolders = left.values.flatMap { $0 }.filter { !folders.contains($0) }
         if !owned.isEmpty || files.count > 1 {
             // One lock per folder, however it is spelled (`out`, `./out`: a second would wait on the
             // first), taken in one order by every process.
-            for folder in Swift.Set(folders.map { System.resolvedPath($0) ?? $0 }).sorted() {
+            for folder in Swift.Set((folders + leftFolders).map { System.resolvedPath($0) ?? $0 }).sorted() {
                 if let lock = System.lock(directory: folder) { locks.append(lock); continue }
+                // A folder left behind that cannot be locked keeps its old files; a folder written to must lock.
+                if !folders.contains(where: { (System.resolvedPath($0) ?? $0) == folder }) {
+                    leftFolders.removeAll { (System.resolvedPath($0) ?? $0) == folder }
+                    continue
+                }
                 // A folder that may be written but not opened (mode -wx): as before locks, for a set without a record.
                 if !owned.isEmpty { throw .write(FileIO.systemError(folder, .write)) }
             }
         }
+        folders += Array(Swift.Set(leftFolders)).sorted()
+        var emptied: [String] = []
         for folder in folders {
-            let writers = owned.filter { set in set.lock.withLock { set.files }.contains { FileIO.parentDirectory(of: $0.path) == folder } }
+            let writers = owned.filter { set in
+                written[ObjectIdentifier(set), default: []].contains(folder) || left[ObjectIdentifier(set), default: []].contains(folder)
+            }
             guard !writers.isEmpty else { continue }
             var ledger = OutputLedger.read(folder: folder)
             let record = OutputLedger.path(in: folder)
@@ -302,22 +303,41 @@ public final class OutputSet: @unchecked Sendable {
                 let key = set.ownerKey(in: folder) ?? owner
                 // The set's names, each entry as the file kept for it is.
                 let paths = set.lock.withLock { set.files }.map(\.path).filter { FileIO.parentDirectory(of: $0) == folder }
-                let written = paths.compactMap { kept[$0] }.map(entryOf)
-                let names = Swift.Set(written.map(\.name))
+                let entries = paths.compactMap { kept[$0] }.map(entryOf)
+                let names = Swift.Set(entries.map(\.name))
+                let mine = written[ObjectIdentifier(set), default: []]
+                let others = mine.filter { $0 != folder }.compactMap { other in
+                    System.resolvedPath(other).flatMap { absolute in System.resolvedPath(folder).map { FileIO.relativePath(of: absolute, from: $0) } }
+                }
                 // `generate -o g.png` replaces its own earlier set of the other shape, never another command's.
-                if !(set.replacesOtherShape && ledger.sets.first(where: { $0.owner == key })?.eitherShape == true),
-                   let refusal = Self.otherKind(key: key, writing: names, earlier: ledger.files(of: key).map(\.name), in: folder) {
+                if !(set.replacesOtherShape && ledger.sets.first(where: { $0.owner == key })?.eitherShape == true), !names.isEmpty,
+                   let refusal = Self.otherKind(key: key, writing: names, spans: mine.count > 1, earlier: ledger.files(of: key).map(\.name),
+                                                spanned: !ledger.otherFolders(of: key, from: folder).isEmpty, in: folder) {
                     throw .refused(refusal)
                 }
+                // A folder the set no longer writes into: its files there go while unchanged and no
+                // input; any other is left, the user's now (the record forgets the set there).
+                let leaving = !mine.contains(folder)
                 for old in ledger.files(of: key) where !names.contains(old.name) {
                     let path = folder == "." ? old.name : "\(folder)/\(old.name)"
                     guard System.kind(of: path, followingLinks: false) != nil, kept[path] == nil,
                           !removals.contains(where: { $0.path == path }) else { continue }
-                    if let input = set.inputs.input(sameAs: path) { throw .refused(.overwritesInput(output: path, input: input)) }
-                    guard OutputLedger.matches(old, path: path) else { throw .refused(.changedSinceWritten(path: path)) }
+                    if let input = set.inputs.input(sameAs: path) {
+                        if leaving { continue }
+                        throw .refused(.overwritesInput(output: path, input: input))
+                    }
+                    guard OutputLedger.matches(old, path: path) else {
+                        if leaving { continue }
+                        throw .refused(.changedSinceWritten(path: path))
+                    }
                     removals.append((path, old))
                 }
-                ledger = ledger.replacing(key, with: written, folder: folder, pending: pending, eitherShape: set.replacesOtherShape)
+                ledger = ledger.replacing(key, with: entries, folder: folder, pending: pending, eitherShape: set.replacesOtherShape, otherFolders: others)
+            }
+            // A folder left with no set: its record goes after the renames (a replay finds the files gone).
+            if ledger.sets.isEmpty, !files.contains(where: { FileIO.parentDirectory(of: $0.path) == folder }) {
+                emptied.append(folder)
+                continue
             }
             // The record is one more file of the set, renamed with it: a replay leaves the
             // record and the files it describes in step.
@@ -335,7 +355,7 @@ public final class OutputSet: @unchecked Sendable {
         // An interrupt from the first journal to the last rename takes effect once they are done
         // (``InterruptCleanup`` never removes a temporary file a journal names).
         try InterruptCleanup.uninterrupted { () throws(Error) in
-            let journals = try io { () throws(FileIO.Error) in try writeJournals(files: files, removals: removals, folders: folders) }
+            let journals = try io { () throws(FileIO.Error) in try OutputJournal.write(files: files, removals: removals, folders: folders) }
             // Ctrl-C (or a TERM) during the renames takes effect once they are done: the set is never
             // left half renamed by a user's interrupt.
             let deferred = System.deferTerminationSignals()
@@ -349,52 +369,15 @@ public final class OutputSet: @unchecked Sendable {
                 file.disown()
             }
             for (path, _) in removals { System.remove(path) }
+            for folder in emptied { System.remove(OutputLedger.path(in: folder)) }
             for journal in journals { System.remove(journal) }
+            // …and the folder, when that left it empty (rmdir: a file put there meanwhile keeps it).
+            for folder in emptied { _ = System.removeDirectory(folder) }
         }
-    }
-
-    /// Writes the journal of this commit (``OutputJournal``) into each of `folders` — every folder
-    /// the set writes into, so that the next command touching any of them finishes the whole
-    /// set — and returns their paths. Each names its files relative to its own folder. All are
-    /// complete and flushed before the first rename.
-    private static func writeJournals(files: [AtomicFileWriter], removals: [(path: String, entry: OutputLedger.Entry)],
-                               folders: [String]) throws(FileIO.Error) -> [String] {
-        var resolved: [String: String] = [:]
-        for folder in folders {
-            guard let absolute = System.resolvedPath(folder) else { throw FileIO.systemError(folder, .write) }
-            resolved[folder] = absolute
-        }
-        let name = "\(OutputJournal.prefix)\(System.processID)-\(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF).journal"
-        var paths: [String] = []
-        for folder in folders {
-            let base = resolved[folder] ?? folder
-            // `path` (in one of the set's folders) as the journal in `folder` names it.
-            func relative(_ path: String) -> String {
-                let (directory, file) = (FileIO.parentDirectory(of: path), FileIO.lastComponent(of: path))
-                guard let absolute = resolved[directory], absolute != base else { return file }
-                return FileIO.relativePath(of: absolute + "/" + file, from: base)
-            }
-            var journal = OutputJournal()
-            for file in files {
-                journal.renames.append(OutputJournal.Rename(
-                    temporary: relative(file.temporaryPath), name: FileIO.lastComponent(of: file.path),
-                    replaces: System.fingerprint(of: file.path),
-                    written: OutputLedger.Entry(name: FileIO.lastComponent(of: file.path), size: file.size, crc32: file.crc32)))
-            }
-            for (path, entry) in removals {
-                journal.removals.append(OutputJournal.Removal(path: relative(path), size: entry.size, crc32: entry.crc32))
-            }
-            let path = folder == "." ? name : "\(folder)/\(name)"
-            let writer = try AtomicFileWriter(path: path, recovering: false)
-            try writer.write(journal.encoded())
-            try writer.commit()
-            paths.append(path)
-        }
-        return paths
     }
 
     /// `body`'s file-system failure as ``Error/write(_:)``.
-    private static func io<T>(_ body: () throws(FileIO.Error) -> T) throws(Error) -> T {
+    static func io<T>(_ body: () throws(FileIO.Error) -> T) throws(Error) -> T {
         do { return try body() } catch { throw .write(error) }
     }
 }
