@@ -111,6 +111,7 @@ extension Discovery {
         do {
             return try FileIO.entries(of: folder).sorted(by: NaturalOrder.areInIncreasingOrder)
         } catch {
+            if let broken = brokenLink(folder, error) { throw broken }
             switch error.kind {
             case .missing: throw .notFound(source: folder)
             case .notAFolder: throw .notAFolder(path: folder)
@@ -118,5 +119,13 @@ extension Discovery {
             case .notRegularFile, .other: throw .unreadableFolder(path: folder, reason: error.reason)
             }
         }
+    }
+
+    /// ``Error/brokenLink(path:target:reason:)`` when `path` is a symbolic link that `error` (from
+    /// reading through it) could not follow: it loops, or leads to nothing; `nil` otherwise.
+    static func brokenLink(_ path: String, _ error: FileIO.Error) -> Error? {
+        let name = trimmingSlash(path)
+        guard FileIO.isSymbolicLink(name) else { return nil }
+        return .brokenLink(path: path, target: FileIO.linkTarget(of: name) ?? "?", reason: error.kind == .missing ? "it leads to nothing" : error.reason)
     }
 }

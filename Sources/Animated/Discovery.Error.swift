@@ -63,6 +63,9 @@ extension Discovery {
         case scaleOutOfRange(path: String, scale: Int)
         /// `-` given as a source: frames are not read from standard input.
         case standardInput
+        /// The source `path` is a symbolic link to `target` that cannot be followed (`reason`: it
+        /// goes round in a circle, or leads to nothing): said as such, not as a mistyped name.
+        case brokenLink(path: String, target: String, reason: String)
         /// The frame file `link`, found in a folder given, is a symbolic link (or lies in a linked
         /// folder) whose real path `target` is outside that folder: it is neither read nor left
         /// out without a word — a frame of the sequence would be lost or read from elsewhere.
@@ -96,6 +99,8 @@ extension Discovery {
                 } else {
                     "\(source): no such file or folder"
                 }
+            case .brokenLink(let path, let target, let reason):
+                "\(path): a symbolic link to \(target) that cannot be followed (\(reason)); fix or remove the link"
             case .notPNG(let path):
                 "\(path): not a PNG file (frames are PNG files, named by number or listed in order; "
                     + "name their folder to take the PNGs in it)"

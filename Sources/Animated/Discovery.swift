@@ -236,6 +236,8 @@ public enum Discovery {
             guard let file = FrameFile(path: source) else { throw .noFrames(source: source) }
             return [file]
         }
+        // A link that loops or leads nowhere is said as such, not as a mistyped name.
+        do { _ = try FileIO.entries(of: source) } catch { if let broken = brokenLink(source, error) { throw broken } }
         let folder = FrameFile.directory(of: source)
         guard FileIO.resolvedPath(folder) != nil else { throw .notFound(source: source) }
         let prefix = String(source.split(separator: "/", omittingEmptySubsequences: false).last ?? "")

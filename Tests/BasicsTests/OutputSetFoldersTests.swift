@@ -64,13 +64,15 @@ struct OutputSetFoldersTests {
         let dir = try Fixtures.temporaryFolder("set-folders")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/mine", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/empty", withIntermediateDirectories: true)
         try "keep".write(toFile: "\(dir)/mine/a.json", atomically: false, encoding: .utf8)
         try Self.write(["\(dir)/pages/a.png": "page", "\(dir)/pages/a.json": "data"], owner: "\(dir)/pages/a.png")
         let record = "\(dir)/pages/.flipbook-outputs.json"
         let text = try String(contentsOfFile: record, encoding: .utf8)
         #expect(text.contains(#""owner""#))
-        try text.replacingOccurrences(of: #""owner""#, with: #""otherFolders" : ["../mine"], "owner""#).write(toFile: record, atomically: false, encoding: .utf8)
+        try text.replacingOccurrences(of: #""owner""#, with: #""otherFolders" : ["../mine", "../empty"], "owner""#).write(toFile: record, atomically: false, encoding: .utf8)
         try Self.write(["\(dir)/pages/a.png": "page 2", "\(dir)/pages/a.json": "data 2"], owner: "\(dir)/pages/a.png")
         #expect(try String(contentsOfFile: "\(dir)/mine/a.json", encoding: .utf8) == "keep")
+        #expect(FileManager.default.fileExists(atPath: dir + "/empty"), "an empty folder the record named was removed")
     }
 }

@@ -82,4 +82,20 @@ struct FreshEyesRoundThirtyTests {
         let pages = try FileManager.default.contentsOfDirectory(atPath: dir + "/pages").filter { !$0.hasPrefix(".") }.sorted()
         #expect(pages == ["a.json", "a.png"])
     }
+
+    /// A source that is a link in a circle (`loop` → `loop`) or to nothing was reported as "no
+    /// such file or folder, nor frames named loop1.png…", as if mistyped.
+    @Test(arguments: [["assemble", "LINK", "-o", "x.gif"], ["sheet", "LINK", "-o", "s.png"], ["validate", "LINK"]])
+    func aLinkThatCannotBeFollowedIsSaidAsSuch(arguments: [String]) throws {
+        let dir = try Fixtures.temporaryFolder("fe30-links")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/loop", withDestinationPath: "loop")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/gone", withDestinationPath: "nothing-here")
+        for (link, reason) in [("loop", "Too many levels of symbolic links"), ("gone", "it leads to nothing")] {
+            let run = try CLI.run(arguments.map { $0 == "LINK" ? link : $0 }, in: dir)
+            #expect(run.status == 3, "\(run.stderr)")
+            let said = arguments[0] == "validate" ? run.stdout + run.stderr : run.stderr
+            #expect(said.contains(link) && said.contains(reason) && !said.contains("nor frames named"), "\(said)")
+        }
+    }
 }

@@ -259,7 +259,9 @@ public final class OutputSet: @unchecked Sendable {
             for folder in mine {
                 for other in OutputLedger.read(folder: folder).otherFolders(of: set.ownerKey(in: folder) ?? "", from: folder)
                 where FileIO.isDirectory(other) && !resolved.contains(System.resolvedPath(other) ?? other)
-                    && !left[ObjectIdentifier(set), default: []].contains(other) {
+                    && !left[ObjectIdentifier(set), default: []].contains(other)
+                    // Only a folder whose own record names files of this owner is touched.
+                    && !OutputLedger.read(folder: other).files(of: set.ownerKey(in: other) ?? "").isEmpty {
                     left[ObjectIdentifier(set), default: []].append(other)
                 }
             }
