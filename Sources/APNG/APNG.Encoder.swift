@@ -56,15 +56,15 @@ extension APNG {
             return nil
         }
 
-        /// The APNG for `input`, in memory. `progress` receives (frames done, frames in all) from
-        /// the encoder's threads, a frame counting as done once it is compressed and written (the
-        /// last report comes with the last frame's bytes). Throws only ``EncodeError``: what
+        /// The APNG for `input`, in memory. `progress` receives the frames done as `JobProgress`
+        /// (Basics) of phase `encoding` from the encoder's threads, a frame counting as done once it
+        /// is compressed and written (the last report comes with the last frame's bytes). Throws only ``EncodeError``: what
         /// `input.load` throws comes back as ``EncodeError/frame(_:)`` (Raster's `PNG.DecodeError`) or
         /// ``EncodeError/load(reason:)``.
-        public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError) -> (bytes: [UInt8], report: Report) {
+        public func encode(_ input: FrameInput, progress: (@Sendable (JobProgress) -> Void)? = nil) throws(EncodeError) -> (bytes: [UInt8], report: Report) {
             var bytes: [UInt8] = []
             do {
-                let report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes += $0 }
+                let report = try APNGEncoding(settings: self, input: input, progress: JobProgress.counter(for: progress, phase: .encoding)).run { bytes += $0 }
                 return (bytes, report)
             } catch {
                 throw .encoding(error)
@@ -77,7 +77,7 @@ extension APNG {
         /// and `.apng` are APNG's; a name without one is taken as it is), when `path` is one of `inputs`, or — unless `overwrite` — a file Flipbook
         /// did not write. Throws as ``encode(_:progress:)`` does, and ``EncodeError/writeFailed(_:)``.
         public func write(_ input: FrameInput, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
-                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError) -> Report {
+                          progress: (@Sendable (JobProgress) -> Void)? = nil) throws(EncodeError) -> Report {
             // A name without an extension promises nothing; one with another extension is refused.
             if !OutputName.pathExtension(path).isEmpty || path.isEmpty {
                 do throws(OutputError) { try OutputName.require(path, extensions: ["png", "apng"], what: "an APNG encoder writes APNG") }
@@ -88,7 +88,7 @@ extension APNG {
             do { file = try set.open(path, named: overwrite) } catch { throw .writing(error) }
             let report: Report
             do {
-                report = try APNGEncoding(settings: self, input: input, progress: progress).run { bytes in
+                report = try APNGEncoding(settings: self, input: input, progress: JobProgress.counter(for: progress, phase: .encoding)).run { bytes in
                     do throws(FileIO.Error) { try file.write(bytes) } catch { throw EncodeError.writeFailed(error) }
                 }
             } catch {

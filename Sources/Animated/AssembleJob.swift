@@ -273,11 +273,11 @@ public struct AssembleJob: Sendable {
         // One encode reports its frames as the whole call; a budget search reports its attempts itself.
         let reporter = JobProgress.Reporter(maxBytes == nil ? progress : nil, phase: .encoding)
         return try ThreadBudget.withLimit(threads) { () throws(AssembleError) in
-            try encode(plan, progress: reporter.counter(.encoding), budgetProgress: maxBytes == nil ? nil : progress, cancellation: cancellation)
+            try encode(plan, progress: JobProgress.counts(reporter.counter(.encoding)), budgetProgress: maxBytes == nil ? nil : progress, cancellation: cancellation)
         }
     }
 
-    private func encode(_ plan: Plan, progress: (@Sendable (Int, Int) -> Void)?, budgetProgress: (@Sendable (JobProgress) -> Void)?,
+    private func encode(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)?, budgetProgress: (@Sendable (JobProgress) -> Void)?,
                         cancellation: CancellationFlag?) throws(AssembleError) -> Outcome {
         let play = plan.playback, scale = plan.animation.scale
         let decoder = PNG.Decoder(maxPixels: limits.maxPixels)

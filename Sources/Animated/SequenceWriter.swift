@@ -98,16 +98,17 @@ public final class SequenceWriter: Sendable {
     }
 
     /// Frames `1...count`, made by `frame(index)` for index `0..<count` and encoded on every core;
-    /// `progress(done, count)` after each. The indices are handed out in order, each to the next
+    /// `progress` hears of each frame written as a `JobProgress` (Basics) of phase `writing`. The indices are handed out in order, each to the next
     /// free thread, so frames decoded one after another (an animated file's, Animated's
     /// `FrameStream`) are asked for in order and read once. The first error stops the writes still
     /// to start: the writer's own, or `frame`'s as ``Error/limit(_:)`` (a `LimitError`) or
     /// ``Error/frame(number:reason:)``. A `count` over ``limits``' `maxFrames` is
     /// ``Error/limit(_:)`` before any frame is made or file written; a count under 1 writes nothing.
-    public func writeFrames(count: Int, progress: (@Sendable (Int, Int) -> Void)? = nil,
+    public func writeFrames(count: Int, progress: (@Sendable (JobProgress) -> Void)? = nil,
                             _ frame: @Sendable (Int) throws -> Bitmap) throws(Error) {
         do { try limits.check(.frames, count, of: "SequenceWriter.writeFrames(count:)") } catch { throw .limit(error) }
         let state = WriteState()
+        let progress = JobProgress.counter(for: progress, phase: .writing)
         // Not in contiguous chunks per thread: chunk 2 would start half-way through the file while
         // chunk 1 reads its start, and a stream would decode from the start again for each frame.
         ParallelLoop.perform(max(0, count)) { index in

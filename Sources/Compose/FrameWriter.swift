@@ -121,15 +121,15 @@ package struct FrameWriter: Sendable {
         switch format {
         case .gif:
             let report = try GIF.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite,
-                                                                         progress: progress)
+                                                                         progress: JobProgress.counts(progress))
             return Written(files: [output], report: .gif(report))
         case .apng:
             let report = try APNG.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite,
-                                                                          progress: progress)
+                                                                          progress: JobProgress.counts(progress))
             return Written(files: [output], report: .apng(report))
         case .webp:
             let report = try WebP.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite,
-                                                                          progress: progress)
+                                                                          progress: JobProgress.counts(progress))
             return Written(files: [output], report: .webp(report))
         default:
             return Written(files: try writeFiles(progress: progress), report: nil)
@@ -188,7 +188,7 @@ package struct FrameWriter: Sendable {
                                             encoder: PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9),
                                             protecting: inputs, overwrite: overwrite)
             let cancellation = cancellation, frame = frame
-            try writer.writeFrames(count: count, progress: progress) { index in
+            try writer.writeFrames(count: count, progress: JobProgress.counts(progress)) { index in
                 if cancellation?.isCancelled == true { throw CancellationError() }
                 return try frame(index)
             }
@@ -209,13 +209,13 @@ package struct FrameWriter: Sendable {
     package func encoded(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> (bytes: [UInt8], report: AssembleJob.Report?) {
         switch format {
         case .gif:
-            let (bytes, report) = try GIF.Encoder(repeatCount: repeatCount).encode(input(), progress: progress)
+            let (bytes, report) = try GIF.Encoder(repeatCount: repeatCount).encode(input(), progress: JobProgress.counts(progress))
             return (bytes, .gif(report))
         case .apng:
-            let (bytes, report) = try APNG.Encoder(repeatCount: repeatCount).encode(input(), progress: progress)
+            let (bytes, report) = try APNG.Encoder(repeatCount: repeatCount).encode(input(), progress: JobProgress.counts(progress))
             return (bytes, .apng(report))
         case .webp:
-            let (bytes, report) = try WebP.Encoder(repeatCount: repeatCount).encode(input(), progress: progress)
+            let (bytes, report) = try WebP.Encoder(repeatCount: repeatCount).encode(input(), progress: JobProgress.counts(progress))
             return (bytes, .webp(report))
         case .png:
             try checkCancelled()

@@ -54,7 +54,7 @@ extension GIF.Encoder {
         var attempts = 0
         func attempt(_ step: Int) throws(GIF.EncodeError) -> Fitted {
             attempts += 1
-            let (bytes, report) = try ladder[step].encode(input, progress: reporter.counter(.encoding, attempt: attempts, maxAttempts: most))
+            let (bytes, report) = try ladder[step].encode(input, progress: JobProgress.counts(reporter.counter(.encoding, attempt: attempts, maxAttempts: most)))
             return Fitted(bytes: bytes, report: report, settings: ladder[step], fits: bytes.count <= maxBytes, attempts: 0)
         }
         var best = try attempt(0)

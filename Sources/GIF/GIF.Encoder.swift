@@ -123,17 +123,17 @@ extension GIF {
             self.scale = scale
         }
 
-        /// Encodes `input` in memory; `progress` receives (frames done, frames in all) for both passes,
-        /// on the encoding thread. Throws only ``EncodeError``: ``EncodeError/cancelled`` once the
+        /// Encodes `input` in memory; `progress` receives the frames done for both passes as
+        /// `JobProgress` (Basics) of phase `encoding`, on the encoding thread. Throws only ``EncodeError``: ``EncodeError/cancelled`` once the
         /// input's `cancellation` is raised; what its `load` throws as
         /// ``EncodeError/frame(_:)`` (Raster's `PNG.DecodeError`, for frames read from files) or
         /// ``EncodeError/load(reason:)`` (any other error). A duration that is not a
         /// positive number of seconds of at most a day is ``EncodeError/invalidInput(_:)``, a setting out
         /// of range ``EncodeError/setting(_:)`` (``settingError``); a frame
         /// over 655.35 s is written as the frame and frames that change nothing (``Timing``).
-        public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError)
+        public func encode(_ input: FrameInput, progress: (@Sendable (JobProgress) -> Void)? = nil) throws(EncodeError)
             -> (bytes: [UInt8], report: Report) {
-            do { return try run(input, progress: progress, drain: nil) } catch { throw .encoding(error) }
+            do { return try run(input, progress: JobProgress.counter(for: progress, phase: .encoding), drain: nil) } catch { throw .encoding(error) }
         }
 
         /// Encodes `input` straight into `path`, atomically (temporary file, then rename), as a
@@ -143,7 +143,7 @@ extension GIF {
         /// file Flipbook did not write, or a name that promises another format than GIF. Throws as ``encode(_:progress:)`` does, and ``EncodeError/writeFailed(_:)``
         /// when the file cannot be written; nothing is left at `path` on any error.
         public func write(_ input: FrameInput, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
-                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError) -> Report {
+                          progress: (@Sendable (JobProgress) -> Void)? = nil) throws(EncodeError) -> Report {
             // A name that promises another format (`walk.png`) is refused: a GIF is named .gif.
             do throws(OutputError) { try OutputName.require(path, extensions: ["gif"], what: "a GIF encoder writes GIF") } catch { throw .output(error) }
             let set = OutputSet(owner: path, protecting: inputs)
@@ -154,7 +154,7 @@ extension GIF {
             }
             var (rest, report): ([UInt8], Report)
             do {
-                (rest, report) = try run(input, progress: progress, drain: drain)
+                (rest, report) = try run(input, progress: JobProgress.counter(for: progress, phase: .encoding), drain: drain)
                 try drain(rest)
             } catch {
                 throw .encoding(error)

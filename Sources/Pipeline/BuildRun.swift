@@ -132,6 +132,7 @@ final class BuildRun: @unchecked Sendable {
     /// A decided target (not decided twice yet) that read where a writer it could not wait for
     /// (``leftOut``) removed files after it started, with the note saying so; `nil` when none.
     private func decideAgain() -> (Target, String)? {
+        guard !leftOut.isEmpty else { return nil }
         lock.lock()
         defer { lock.unlock() }
         for target in order where entries[target.name] != nil && !decidedAgain.contains(target.name) {

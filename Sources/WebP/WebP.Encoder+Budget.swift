@@ -34,7 +34,7 @@ extension WebP.Encoder {
         let most = budgetSearchMaxAttempts
         let reporter = JobProgress.Reporter(progress, phase: .encoding)
         var attempts = 1
-        let first = try encode(input, progress: reporter.counter(.encoding, attempt: 1, maxAttempts: most))
+        let first = try encode(input, progress: JobProgress.counts(reporter.counter(.encoding, attempt: 1, maxAttempts: most)))
         if first.bytes.count <= maxBytes {
             reporter.finish(.encoding, attempt: 1, maxAttempts: most)
             return Fitted(bytes: first.bytes, report: first.report, settings: self, fits: true, attempts: 1)
@@ -49,7 +49,7 @@ extension WebP.Encoder {
         if low <= high {
             lossy.quality = 0
             attempts += 1
-            let floor = try lossy.encode(input, progress: reporter.counter(.encoding, attempt: attempts, maxAttempts: most))
+            let floor = try lossy.encode(input, progress: JobProgress.counts(reporter.counter(.encoding, attempt: attempts, maxAttempts: most)))
             if floor.bytes.count < smallest.bytes.count { smallest = (floor.bytes, floor.report, lossy) }
             guard floor.bytes.count <= maxBytes else {
                 reporter.finish(.encoding, attempt: attempts, maxAttempts: most)
@@ -62,7 +62,7 @@ extension WebP.Encoder {
             let middle = (low + high) / 2
             lossy.quality = Double(middle)
             attempts += 1
-            let attempt = try lossy.encode(input, progress: reporter.counter(.encoding, attempt: attempts, maxAttempts: most))
+            let attempt = try lossy.encode(input, progress: JobProgress.counts(reporter.counter(.encoding, attempt: attempts, maxAttempts: most)))
             if attempt.bytes.count < smallest.bytes.count { smallest = (attempt.bytes, attempt.report, lossy) }
             if attempt.bytes.count <= maxBytes {
                 best = (attempt.bytes, attempt.report, lossy)

@@ -63,13 +63,14 @@ extension WebP {
             }
         }
 
-        /// The WebP for `input`, in memory. `progress` receives (frames done, frames in all).
+        /// The WebP for `input`, in memory. `progress` receives the frames done as `JobProgress`
+        /// (Basics) of phase `encoding`.
         /// Throws only ``EncodeError``: what `input.load` throws comes back as
         /// ``EncodeError/frame(_:)`` (Raster's `PNG.DecodeError`) or ``EncodeError/load(reason:)``.
-        public func encode(_ input: FrameInput, progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError) -> (bytes: [UInt8], report: Report) {
+        public func encode(_ input: FrameInput, progress: (@Sendable (JobProgress) -> Void)? = nil) throws(EncodeError) -> (bytes: [UInt8], report: Report) {
             var body: [UInt8] = []
             do {
-                let (header, report) = try WebPEncoding(settings: self, input: input, progress: progress).run { body += $0 }
+                let (header, report) = try WebPEncoding(settings: self, input: input, progress: JobProgress.counter(for: progress, phase: .encoding)).run { body += $0 }
                 return (header + body, report)
             } catch {
                 throw .encoding(error)
@@ -83,7 +84,7 @@ extension WebP {
         /// `overwrite` — a file Flipbook did not write. Throws as ``encode(_:progress:)`` does, and
         /// ``EncodeError/writeFailed(_:)``.
         public func write(_ input: FrameInput, to path: String, protecting inputs: InputFiles = InputFiles(), overwrite: Bool = false,
-                          progress: (@Sendable (Int, Int) -> Void)? = nil) throws(EncodeError) -> Report {
+                          progress: (@Sendable (JobProgress) -> Void)? = nil) throws(EncodeError) -> Report {
             if !OutputName.pathExtension(path).isEmpty || path.isEmpty {
                 do throws(OutputError) { try OutputName.require(path, extensions: ["webp"], what: "a WebP encoder writes WebP") }
                 catch { throw .output(error) }
@@ -94,7 +95,7 @@ extension WebP {
             do throws(FileIO.Error) { try file.reserveHeader(WebPContainer.headerSize) } catch { throw EncodeError.writeFailed(error) }
             let (header, report): ([UInt8], Report)
             do {
-                (header, report) = try WebPEncoding(settings: self, input: input, progress: progress).run { bytes in
+                (header, report) = try WebPEncoding(settings: self, input: input, progress: JobProgress.counter(for: progress, phase: .encoding)).run { bytes in
                     do throws(FileIO.Error) { try file.write(bytes) } catch { throw EncodeError.writeFailed(error) }
                 }
             } catch {

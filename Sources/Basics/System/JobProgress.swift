@@ -65,6 +65,19 @@ public struct JobProgress: Sendable, Equatable, CustomStringConvertible {
         fraction.isFinite ? Int((min(max(fraction, 0), 1) * 100).rounded(.down)) : 0
     }
 
+    /// A callback of reports that passes on only their counts (done, total) to `counter`: for
+    /// work inside the package that counts on its own (`nil` for none).
+    package static func counts(_ counter: (@Sendable (Int, Int) -> Void)?) -> (@Sendable (JobProgress) -> Void)? {
+        guard let counter else { return nil }
+        return { counter($0.done, $0.total) }
+    }
+
+    /// The counting callback of work that reports (done, total) in `phase`, turned into reports
+    /// for `callback` (`nil` for none): a public call's one phase and attempt.
+    package static func counter(for callback: (@Sendable (JobProgress) -> Void)?, phase: Phase) -> (@Sendable (Int, Int) -> Void)? {
+        Reporter(callback, phase: phase).counter(phase)
+    }
+
     /// Turns the counts of one call's phases and attempts into ``JobProgress`` reports for one
     /// callback, holding ``fraction`` from going backwards (counts come from several threads, and
     /// each attempt counts from 0 again). Each phase covers its share of the call, in order.
