@@ -106,10 +106,11 @@ enum BuildGraph {
     }
 
     /// The names of the targets, among `earlier` (each target's files its earlier builds wrote),
-    /// that wrote a file where `target` reads: one its writer no longer writes (an output renamed)
-    /// is removed once the writer is built (``StaleOutputs``), so `target` decides after that.
+    /// that wrote a file where `target` reads or writes: one its writer no longer writes (an output
+    /// renamed) is removed once the writer is built (``StaleOutputs``), so `target` decides after
+    /// that (and writes a folder such a writer left after it moved on).
     static func earlierWriters(of target: Target, in project: Project, earlier: [String: [String]]) -> [String] {
-        let roots = readRoots(of: target, in: project)
+        let roots = readRoots(of: target, in: project) + target.outputs
         return earlier.keys.sorted().filter { name in
             name != target.name && earlier[name, default: []].contains { reads(roots, $0) }
         }
@@ -256,7 +257,13 @@ enum BuildGraph {
             for root in roots {
                 guard let written = other.outputs.first(where: { root == "." ? !$0.contains("/") : path($0, isWithin: root) && $0 != root }) else { continue }
                 let place = root == "." ? "the project's folder" : root + "/"
-                return "\"\(name)\" reads all of \(place), where \"\(next)\" writes \(written)"
+                // A source that is not there is read as a prefix of names in its folder: say so.
+                let missing = target.sources.first { source in
+                    (source.contains("/") ? String(source[..<source.lastIndex(of: "/")!]) : ".") == root
+                        && !FileIO.isDirectory(project.onDisk(source)) && !FileIO.isRegularFile(project.onDisk(source))
+                }
+                let why = missing.map { " (its source \($0) is not there, so it is read as a prefix of the names in its folder)" } ?? ""
+                return "\"\(name)\" reads all of \(place)\(why), where \"\(next)\" writes \(written)"
             }
         }
         return nil

@@ -88,13 +88,6 @@ public struct BuildJob: Sendable {
         }
         defer { lock?.release() }
         var state = BuildState.load(for: project)
-        if !targets.isEmpty {
-            // With the targets whose earlier outputs they read (an output that moved is removed only by its writer's build).
-            do { order = try BuildGraph.order(project, selecting: BuildGraph.selecting(names, withEarlierWritersIn: project, earlier: state.earlierOutputs)) }
-            catch { throw .project(error) }
-        }
-        var others: [String] = []
-        if let shard { (order, others) = BuildShards.select(order, in: project, shard: shard) }
         let tool = self.tool ?? Self.currentTool(state: &state)
         // A state that cannot be saved is found before anything is written or removed (a read-only
         // `.flipbook-build/` let every output be written, then failed with no target reported, and
@@ -105,6 +98,16 @@ public struct BuildJob: Sendable {
         // Files kept for a target that read them, which none reads now.
         let former = StaleOutputs.removeFormer(from: &state, in: project)
         if orphans != nil || former != nil { do { try state.save(for: project) } catch { throw .state(error) } }
+        // The order again, now that those files are gone (a source they filled is read as its folder
+        // now, which may depend on other targets), with the targets whose earlier outputs the targets
+        // asked for read (an output that moved is removed only by its writer's build).
+        do {
+            let earlier = state.earlierOutputs.filter { project.target(named: $0.key) != nil }
+            order = try BuildGraph.order(project, selecting: targets.isEmpty ? names
+                                         : BuildGraph.selecting(names, withEarlierWritersIn: project, earlier: earlier))
+        } catch { throw .project(error) }
+        var others: [String] = []
+        if let shard { (order, others) = BuildShards.select(order, in: project, shard: shard) }
         let targetCache = cache.map { TargetCache($0, project: project) }
         let build = BuildRun(job: self, order: order, state: state, tool: tool, cache: targetCache, progress: progress, cancellation: cancellation)
         var report = try build.run()

@@ -48,12 +48,13 @@ final class BuildRun: @unchecked Sendable {
         self.progress = progress
         self.cancellation = cancellation
         var dependencies: [String: [String]] = [:]
-        for target in order { dependencies[target.name] = BuildGraph.dependencies(of: target, in: job.project) }
+        // Never a wait for a target outside the build (it would never be decided).
+        let names = Set(order.map(\.name))
+        for target in order { dependencies[target.name] = BuildGraph.dependencies(of: target, in: job.project).filter(names.contains) }
         self.dependencies = dependencies
         // A file a target wrote before and may no longer write (its output renamed) is removed once
         // that target is built: a target reading it decides after that, or it is called up to date
         // on a file removed in the same build. A wait that would close a circle is left out.
-        let names = Set(order.map(\.name))
         let earlier = state.earlierOutputs.filter { names.contains($0.key) }
         var waits = dependencies, leftOut: [String: [String]] = [:]
         for target in order {
@@ -177,6 +178,9 @@ final class BuildRun: @unchecked Sendable {
         let unrecorded = state.unfinished?[target.name]
         // The files its earlier builds wrote, recorded or not (a failed build keeps them known).
         let previous = (state.formerOutputs?[target.name] ?? [:]).merging(record?.outputs ?? [:]) { _, recorded in recorded }
+        // Files other targets wrote before inside this target's outputs, where they no longer write
+        // (`b` moved from `fb` to `fc`, `a` now writes `fb`): the job may set them aside as its own.
+        let abandoned = abandonedFiles(in: target)
         lock.unlock()
         if let failedDependency { return BuildReport.Entry(target: target.name, status: .skipped(dependency: failedDependency), warnings: [], notes: []) }
         progress?(BuildProgress(target: target.name, event: .checking, done: decidedCount, total: order.count))
@@ -234,13 +238,16 @@ final class BuildRun: @unchecked Sendable {
         progress?(BuildProgress(target: target.name, event: .building, done: decidedCount, total: order.count))
         let result: TargetRunner.Result
         var earlier = EarlierSet()
+        // Its earlier files there now: those its job's own sets replace and remove (a sheet's data
+        // moved, fewer pages) are said too.
+        let there = previous.keys.filter { FileIO.fingerprint(of: project.onDisk($0)) != nil }
         do {
             lock.lock()
             let others = order.count - started.count
             lock.unlock()
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
-            result = try runJob(target, overwrite: overwrite, threads: threads, previous: previous, earlier: &earlier)
+            result = try runJob(target, overwrite: overwrite, threads: threads, previous: abandoned.merging(previous) { _, own in own }, earlier: &earlier)
         } catch {
             // A failed build is recorded as not built (a forced rebuild that failed left the last
             // record, and the next build called the target up to date).
@@ -251,6 +258,9 @@ final class BuildRun: @unchecked Sendable {
         }
         let files = result.files.map { relative($0) }
         let replaced = earlier.remove(keeping: files)
+        let replacedOthers = replaced.filter { previous[$0] == nil }
+        let removedByJob = there.filter { !files.contains($0) && !replaced.contains($0) && FileIO.fingerprint(of: project.onDisk($0)) == nil }
+        let removedOwn = replaced.filter { previous[$0] != nil } + removedByJob
         var outputs: [String: BuildState.FileRecord] = [:]
         let fresh = FileDigests(known: [:], recorded: 0)
         for path in files { if let file = fresh.record(path, disk: project.onDisk(path)) { outputs[path] = file } }
@@ -271,7 +281,7 @@ final class BuildRun: @unchecked Sendable {
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()),
                                      warnings: cacheWarnings + result.warnings + ["\(first) changed while the target was built: it is built again next time"],
-                                     notes: result.notes + [StaleOutputs.note(replaced)].compactMap { $0 })
+                                     notes: result.notes + [StaleOutputs.note(removedOwn.sorted()), StaleOutputs.note(replacedOthers, others: true)].compactMap { $0 })
         }
         if let problem = result.problem {
             // The outputs stand, but the target failed: it is built again next time.
@@ -279,7 +289,7 @@ final class BuildRun: @unchecked Sendable {
             unrecord(target.name, keeping: previous.merging(outputs) { _, now in now }, because: "its last build failed")
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .failed(problem, reasons: reasons), warnings: cacheWarnings + result.warnings,
-                                     notes: result.notes + [StaleOutputs.note(replaced)].compactMap { $0 })
+                                     notes: result.notes + [StaleOutputs.note(removedOwn.sorted()), StaleOutputs.note(replacedOthers, others: true)].compactMap { $0 })
         }
         lock.lock()
         state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
@@ -294,7 +304,7 @@ final class BuildRun: @unchecked Sendable {
         lock.unlock()
         let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
-                                 notes: result.notes + [StaleOutputs.note((stale.removed + replaced).sorted()),
+                                 notes: result.notes + [StaleOutputs.note((stale.removed + removedOwn).sorted()), StaleOutputs.note(replacedOthers, others: true),
                                                         StaleOutputs.keptNote(stale.kept, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
     }
 
@@ -314,6 +324,21 @@ final class BuildRun: @unchecked Sendable {
                 throw error
             }
         }
+    }
+
+    /// The files other targets' earlier builds wrote inside `target`'s outputs that are outside
+    /// their own outputs now (their output moved: no build of theirs writes them again); called
+    /// with `lock` held.
+    private func abandonedFiles(in target: Target) -> [String: BuildState.FileRecord] {
+        var files: [String: BuildState.FileRecord] = [:]
+        for other in job.project.targets where other.name != target.name {
+            let earlier = (state.formerOutputs?[other.name] ?? [:]).merging(state.targets[other.name]?.outputs ?? [:]) { _, recorded in recorded }
+            for (path, record) in earlier where target.outputs.contains(where: { BuildGraph.path(path, isWithin: $0) })
+                && !other.outputs.contains(where: { BuildGraph.path(path, isWithin: $0) }) {
+                files[path] = record
+            }
+        }
+        return files
     }
 
     /// Whether `name` waits for `other`, directly or through the targets it waits for.

@@ -74,8 +74,9 @@ struct ProjectReader {
         for target in result {
             for (index, other) in target.after.enumerated() where !names.contains(other) {
                 throw .schema(SchemaError(file: file, path: InputPath(["targets", target.name, "after"].map { .key($0) } + [.index(index)]),
-                                          problem: .unknownValue(known: names.sorted()), found: other,
-                                          suggestion: Suggestion.nearest(to: other, among: names.sorted())))
+                                          problem: .unknownValue(known: names.subtracting([target.name]).sorted()), found: other,
+                                          // A target never waits for itself: not suggested.
+                                          suggestion: Suggestion.nearest(to: other, among: names.subtracting([target.name]).sorted())))
             }
         }
         return result

@@ -40,7 +40,8 @@ enum StaleOutputs {
     /// those `kept` because a target names them as its source (unchanged since built): still the
     /// build's, removed once no target reads them. A file inside the target's own output folder
     /// (`own`: `rr/rr1.png` of `rr` when it now renders `rr1@3x.png`) is its own to remove; one
-    /// inside another target's output is that target's.
+    /// inside another target's output is that target's to replace (returned among `kept` while
+    /// unchanged, so that target's build knows it as the build's: ``EarlierSet``).
     static func removing(previous: [String: BuildState.FileRecord], current: some Collection<String>, own: [String] = [],
                          claims: Claims? = nil, in project: Project) -> (removed: [String], kept: [String: BuildState.FileRecord], edited: [String]) {
         let written = Set(current)
@@ -69,7 +70,13 @@ enum StaleOutputs {
                 (BuildGraph.path(path, isWithin: output) && !(path != output && own.contains(output))) || BuildGraph.path(output, isWithin: path)
             }
         }
-        for path in gone where !isOthers(path) {
+        for path in gone {
+            // Inside another target's output: that target's to replace (it sets such a file aside as
+            // the build's, ``EarlierSet``), so it stays known as this target's earlier file.
+            if isOthers(path) {
+                if let record = previous[path], (try? ContentHash.ofFile(project.onDisk(path))) == record.sha256 { read[path] = record }
+                continue
+            }
             if sources.contains(where: { $0 == path || BuildGraph.path($0, isWithin: path) }) {
                 if let record = previous[path], (try? ContentHash.ofFile(project.onDisk(path))) == record.sha256 { read[path] = record }
                 continue
@@ -111,6 +118,8 @@ enum StaleOutputs {
 
     /// The note a target's report carries for files `kept` although it no longer writes them.
     static func keptNote(_ kept: [String: BuildState.FileRecord], in project: Project) -> String? {
+        // A file kept inside another target's output is that target's to replace: not said.
+        let kept = kept.filter { path, _ in !project.targets.contains { $0.outputs.contains { BuildGraph.path(path, isWithin: $0) } } }
         guard !kept.isEmpty else { return nil }
         let readers = project.targets.filter { target in BuildGraph.readRoots(of: target, in: project).contains { kept[$0] != nil } }.map(\.name).sorted()
         return "kept \(listed(Array(kept.keys))): written by its earlier build, no longer among its outputs, but "
@@ -167,10 +176,12 @@ enum StaleOutputs {
         return "kept \(listed(edited)): written by its earlier build, no longer among its outputs, but changed since (delete by hand if unwanted)"
     }
 
-    /// The note a target's report carries for the files removed; `nil` when none was.
-    static func note(_ removed: [String]) -> String? {
+    /// The note a target's report carries for the files removed; `nil` when none was. `others`:
+    /// files another target's earlier build wrote where this one writes now.
+    static func note(_ removed: [String], others: Bool = false) -> String? {
         guard !removed.isEmpty else { return nil }
         let names = removed.count <= 3 ? removed.joined(separator: ", ") : "\(removed.prefix(2).joined(separator: ", ")) and \(removed.count - 2) more"
-        return "removed \(names): written by its earlier build, no longer among its outputs"
+        return others ? "removed \(names): written by another target's earlier build, where it no longer writes and this target writes now"
+            : "removed \(names): written by its earlier build, no longer among its outputs"
     }
 }

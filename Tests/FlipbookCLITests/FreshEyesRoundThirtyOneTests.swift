@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What fresh eyes round 31 found (session 17), on the gold coin and the fire bomb.
+@Suite("Fresh eyes 31: outputs that change hands between targets; one target built alone; notes for what a job's set removed")
+struct FreshEyesRoundThirtyOneTests {
+    /// A project of `coin` and `fire` frame folders (and their GIFs) built once with `targets`.
+    static func built(_ targets: String) throws -> String {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        try FileManager.default.createDirectory(atPath: folder + "/fire", withIntermediateDirectories: true)
+        let fire = Fixtures.pngNames(in: "sequences/ansimuz-fire-bomb-pixel")
+        #expect(fire.count == 14)
+        for name in fire { try FileManager.default.copyItem(atPath: Fixtures.path("sequences/ansimuz-fire-bomb-pixel/\(name)"), toPath: "\(folder)/fire/\(name)") }
+        for name in ["coin", "fire"] { #expect(try CLI.run(["assemble", name, "-o", "\(name).gif"], in: folder).status == 0) }
+        try write(targets, in: folder)
+        let first = try CLI.run(["build"], in: folder)
+        #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
+        return folder
+    }
+
+    static func write(_ targets: String, in folder: String) throws {
+        try Data(#"{"targets": {\#(targets)}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+    }
+
+    static func visible(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// `a` → `fa` and `b` → `fb`; then `a` writes `fb` (and `b` moves on to `fc`, or the two swap):
+    /// `a` failed on `b`'s earlier frames in `fb` ("belongs to another set"), on every build, and
+    /// `fb` kept `b`'s stale frames. They are the build's own: set aside and replaced now.
+    @Test(arguments: ["fc", "fa"])
+    func aFramesTargetTakesOverTheFolderAnotherLeft(bMovesTo: String) throws {
+        let folder = try Self.built(#""a": {"frames": "coin.gif", "output": "fa"}, "b": {"frames": "fire.gif", "output": "fb"}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write(#""a": {"frames": "coin.gif", "output": "fb"}, "b": {"frames": "fire.gif", "output": "\#(bMovesTo)"}"#, in: folder)
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        #expect(Self.visible(folder + "/fb") == ["coin1.png", "coin2.png", "coin3.png", "coin4.png", "sequence.json"])
+        #expect(Self.visible(folder + "/" + bMovesTo).count == 15)
+        let again = try CLI.run(["build"], in: folder)
+        #expect(again.status == 0 && again.stdout.contains("0 built"), "\(again.stdout) \(again.stderr)")
+    }
+
+    /// Two sheets whose `data` files change hands (`a` takes `b`'s, or they swap): the first to
+    /// build failed on the other's data ("belongs to another set"), for good when they swapped.
+    @Test(arguments: ["data/c.json", "data/a.json"])
+    func sheetDataFilesChangeHandsBetweenTargets(bDataMovesTo: String) throws {
+        let folder = try Self.built(#""a": {"sheet": "coin", "output": "pages/a.png", "data": "data/a.json"}, "b": {"sheet": "fire", "output": "pages/b.png", "data": "data/b.json"}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write(#""a": {"sheet": "coin", "output": "pages/a.png", "data": "data/b.json"}, "b": {"sheet": "fire", "output": "pages/b.png", "data": "\#(bDataMovesTo)"}"#, in: folder)
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        let data = try String(contentsOfFile: folder + "/data/b.json", encoding: .utf8)
+        #expect(data.contains("a.png") && !data.contains("b.png"), "data/b.json is a's now")
+        let again = try CLI.run(["build"], in: folder)
+        #expect(again.status == 0 && again.stdout.contains("0 built"), "\(again.stdout) \(again.stderr)")
+    }
+
+    /// `flipbook build r` after the target writing what `r` reads was deleted from the project:
+    /// "flipbook.json has no target wf" (exit 2), a name the user never typed; with that fixed,
+    /// the build then waited for ever (its order was taken before the deleted target's files went).
+    @Test func buildingOneTargetAfterItsWriterWasDeletedSaysWhatItReads() throws {
+        let folder = try Self.built(#""w": {"assemble": "coin", "output": "build/coin.gif"}, "wf": {"frames": "build/coin.gif", "output": "build/wf"}, "r": {"sheet": "build/wf", "output": "out/r.png"}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write(#""w": {"assemble": "coin", "output": "build/coin.gif"}, "r": {"sheet": "build/wf", "output": "out/r.png"}"#, in: folder)
+        let run = try CLI.run(["build", "r"], in: folder)
+        #expect(run.status == 3 && run.stderr.contains("r: failed: build/wf"), "\(run.stdout) \(run.stderr)")
+        #expect(!run.stderr.contains("no target"), "\(run.stderr)")
+    }
+
+    /// A sheet target's scales [1, 2] → [2, 3] removed `s.png` and `s.json` without the note a
+    /// renamed output gets; so did fewer pages (the job's own set replaced them).
+    @Test func filesTheJobsSetRemovedAreSaid() throws {
+        let folder = try Self.built(#""s": {"sheet": "coin", "output": "build/s.png", "scales": [1, 2]}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.write(#""s": {"sheet": "coin", "output": "build/s.png", "scales": [2, 3]}"#, in: folder)
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("note: s: removed build/s.json, build/s.png: written by its earlier build"), "\(run.stderr)")
+    }
+
+    /// `"after": ["h"]` in target `g` (no `h`) suggested `g` itself.
+    @Test func anUnknownAfterNeverSuggestsTheTargetItself() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "g.gif", "after": ["h"]}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 2 && run.stderr.contains(#"unknown value "h""#) && !run.stderr.contains("did you mean"), "\(run.stderr)")
+    }
+}
