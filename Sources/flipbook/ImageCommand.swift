@@ -18,9 +18,19 @@ enum ImageCommand {
     /// `overwrite` — a file Flipbook did not write.
     static func check(output path: String, inputs: [String], overwrite: Bool) throws {
         try Discovery.checkNoStandardInput(inputs)
+        try finishInterruptedWrites(around: inputs)
         if path == OutputName.standardOutput { return try OutputName.requireRedirectedStandardOutput() }
         try OutputName.require(path, extensions: ["png"], what: "this command writes PNG")
         try OutputSet.check(file: path, protecting: InputFiles(inputs), overwrite: overwrite)   // before any decoding (PNG.Encoder checks again)
+    }
+
+    /// Finishes what a killed run left in the folders of the files `paths` (a commit half renamed:
+    /// ``OutputRecovery``), so that a file is read as that run's commit leaves it — as every
+    /// command reading a folder does (a frame named alone was read as the old one).
+    static func finishInterruptedWrites(around paths: [String]) throws {
+        for folder in Set(paths.filter { !FileIO.isDirectory($0) }.map { FileIO.parentDirectory(of: $0) }).sorted() where FileIO.isDirectory(folder) {
+            try OutputRecovery.recover(folder: folder)
+        }
     }
 
     /// Writes the file `input` unchanged to `path` (or standard output for `-`), as ``save(_:encoded:to:inputs:overwrite:json:extra:)``

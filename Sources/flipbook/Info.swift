@@ -92,6 +92,11 @@ struct Info: ParsableCommand {
     private func expand(_ path: String, into report: inout Report) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            // A file is read as a killed run's commit leaves its folder, finished first.
+            do { try ImageCommand.finishInterruptedWrites(around: [path]) } catch {
+                report.errors.append(FileProblem(path: path, error: CLIWording.message(for: error)))
+                return []
+            }
             return [path]
         }
         do {

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 import TestSupport
@@ -87,5 +88,24 @@ struct FreshEyesRoundThirtyOneTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try CLI.run(["build"], in: folder)
         #expect(run.status == 2 && run.stderr.contains(#"unknown value "h""#) && !run.stderr.contains("did you mean"), "\(run.stderr)")
+    }
+}
+
+/// Fresh eyes 31: a command reading one file of a half-replaced folder (`info`, `blur`, `resize`,
+/// `slice` of `out/fire10.png`) left the killed run's journal and read the old frame, where every
+/// command reading the folder finishes the commit first (docs/CLI.md names `info`).
+@Suite("Fresh eyes 31: one file read from a half-replaced folder")
+struct FreshEyesRoundThirtyOneInterruptedTests {
+    @Test(arguments: [["info", "out/fire10.png"], ["blur", "out/fire10.png", "--sigma", "1", "-o", "b.png"],
+                      ["resize", "out/fire10.png", "--scale", "0.5", "-o", "r.png"], ["slice", "out/fire10.png", "--insets", "1,1,1,1", "--size", "40x40", "-o", "s.png"]])
+    func aCommandReadingOneFileFinishesTheCommitFirst(arguments: [String]) throws {
+        let (work, rerun) = try InterruptedReplaceCommandTests.halfReplaced()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let journals = { try FileManager.default.contentsOfDirectory(atPath: work + "/out").filter { $0.hasSuffix(".journal") } }
+        #expect(try journals().count == 1)
+        let run = try CLI.run(arguments, in: work)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try journals().isEmpty)
+        #expect(try FileIO.readAll(work + "/out/fire10.png") == rerun[9])
     }
 }
