@@ -77,6 +77,9 @@ public struct BuildWatch: Sendable {
     static let longestDelay = 2.0
     /// How often a waiting watch looks at its cancellation flag, in seconds.
     static let pollInterval = 0.05
+    /// How long after a build the events of the files it removed are taken for its own (they are
+    /// queued by then; a file made again later is a change).
+    static let ownRemovalsWindow = 1.0
 
     /// A watch of `projectFile`'s `targets` (empty: all).
     public init(projectFile: String, targets: [String] = [], overwrite: Bool = false) {
@@ -107,13 +110,17 @@ public struct BuildWatch: Sendable {
             }
         }
         watch(scope)
-        build(project, changes: [], force: force, onEvent: onEvent, cancellation: cancellation)
+        // The files a build removed (earlier outputs no longer written): the events of their
+        // removal, read just after it, start no build.
+        var ownRemovals = build(project, changes: [], force: force, onEvent: onEvent, cancellation: cancellation, base: base)
+        var ownRemovalsUntil = Date().addingTimeInterval(Self.ownRemovalsWindow)
 
         var pending = Set<String>()
         var first = Date(), last = Date()
         while !cancellation.isCancelled {
             let batch = events.next(timeout: Self.pollInterval)
-            var changed = batch.paths.filter { !ignored.contains($0) }.compactMap(scope.relevant)
+            if Date() > ownRemovalsUntil { ownRemovals = [] }
+            var changed = batch.paths.filter { !ignored.contains($0) && !ownRemovals.contains($0) }.compactMap(scope.relevant)
             if batch.overflowed {
                 onEvent(.warning("the system dropped file events; looking at every input again"))
                 changed.append(".")
@@ -141,7 +148,8 @@ public struct BuildWatch: Sendable {
             scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName)
             watch(scope)
             if cancellation.isCancelled { break }
-            build(project, changes: changes.filter { $0 != "." }, force: false, onEvent: onEvent, cancellation: cancellation)
+            ownRemovals = build(project, changes: changes.filter { $0 != "." }, force: false, onEvent: onEvent, cancellation: cancellation, base: base)
+            ownRemovalsUntil = Date().addingTimeInterval(Self.ownRemovalsWindow)
         }
     }
 
@@ -195,8 +203,12 @@ public struct BuildWatch: Sendable {
     }
 
     /// One build of `project`, reported.
+    /// Builds once; returns the files (absolute, with the folders that went with them) that the
+    /// build removed of those earlier builds wrote: their events are the build's own.
+    @discardableResult
     private func build(_ project: Project, changes: [String], force: Bool, onEvent: @escaping @Sendable (Event) -> Void,
-                       cancellation: CancellationFlag) {
+                       cancellation: CancellationFlag, base: String) -> Set<String> {
+        let before = Set(BuildState.load(for: project).earlierOutputs.values.flatMap { $0 })
         var job = BuildJob(project: project, targets: targets, force: force, overwrite: overwrite)
         job.threads = threads
         job.tool = tool
@@ -207,9 +219,20 @@ public struct BuildWatch: Sendable {
             let report = try job.run(progress: { onEvent(.progress($0)) }, cancellation: cancellation)
             onEvent(.built(report, changes: changes))
         } catch .cancelled {
-            return
+            return []
         } catch {
             onEvent(.buildFailed(error))
         }
+        var removed = Set<String>()
+        for path in before where FileIO.fingerprint(of: project.onDisk(path)) == nil {
+            var gone = path
+            while true {
+                removed.insert(WatchScope.absolute(gone, base: base))
+                let parent = WatchScope.parent(of: gone)
+                guard parent != ".", FileIO.fingerprint(of: project.onDisk(parent)) == nil else { break }
+                gone = parent
+            }
+        }
+        return removed
     }
 }

@@ -151,12 +151,17 @@ struct Build: ParsableCommand {
         return (output, error)
     }
 
-    /// The deepest folder holding all of `files`.
+    /// The deepest folder holding all of `files`; when that is the project's folder itself but
+    /// the files lie in folders of it, those folders (`pages and data`: a sheet's pages and data
+    /// written apart said "8 files in .").
     static func commonFolder(_ files: [String]) -> String {
         let folders = files.map { $0.split(separator: "/").dropLast() }
         guard var common = folders.first else { return "." }
         for folder in folders.dropFirst() { common = common.prefix(zip(common, folder).prefix { $0 == $1 }.count) }
-        return common.isEmpty ? "." : common.joined(separator: "/")
+        guard common.isEmpty else { return common.joined(separator: "/") }
+        var seen: [String] = []
+        for folder in folders.map({ $0.isEmpty ? "." : $0.joined(separator: "/") }) where !seen.contains(folder) { seen.append(folder) }
+        return seen.count == 1 ? seen[0] : seen.dropLast().joined(separator: ", ") + " and " + seen.last!
     }
 }
 

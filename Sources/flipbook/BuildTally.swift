@@ -44,7 +44,10 @@ final class BuildTally: @unchecked Sendable {
             if failed > 0 { parts.append("\(failed) failed") }
             let rest = total - decided
             return written.joined() + "interrupted: " + parts.joined(separator: ", ")
-                + (rest > 0 ? "; what was being built was left as it was, and the next flipbook build checks the other \(rest)" : "")
+                // A target interrupted while its files were renamed into place finishes that first
+                // (the renames are never left half done), so "left as it was" is not always true.
+                + (rest > 0 ? "; a target being built keeps its earlier files, or its new ones when the interrupt came while they were "
+                    + "put in place, and the next flipbook build checks the other \(rest)" : "")
         }
     }
 

@@ -82,6 +82,29 @@ struct FreshEyesRoundThirtyOneTests {
         #expect(run.stderr.contains("note: s: removed build/s.json, build/s.png: written by its earlier build"), "\(run.stderr)")
     }
 
+    /// `build --watch`: a save renaming `wf`'s output removed its frames from `build/wf`, which `r`
+    /// reads; the removals (the build's own) started a second build.
+    @Test func aWatchIsNotStartedByItsOwnRemovals() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"w": {"assemble": "coin", "output": "build/coin.gif"}, "wf": {"frames": "build/coin.gif", "output": "build/wf"}, "r": {"sheet": "build/wf", "output": "out/r.png"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watch = try BuildWatchCommandTests.Watching(["build", "--watch"], in: folder)
+        #expect(watch.waitForLines(1), "\(watch.stdout) \(watch.stderr)")
+        let project = try String(contentsOfFile: folder + "/flipbook.json", encoding: .utf8).replacingOccurrences(of: #""build/wf"}"#, with: #""build/wf2"}"#)
+        try Data(project.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        #expect(watch.waitForLines(2), "\(watch.stdout) \(watch.stderr)")
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(watch.stdout.count == 2, "\(watch.stdout)")
+        #expect(watch.interrupt() == 130)
+    }
+
+    /// A sheet whose pages and data lie in two folders was reported as "4 files in .".
+    @Test func filesInTwoFoldersAreSaidByTheirFolders() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"s": {"sheet": "coin", "output": "out/s.png", "data": "d/s.json", "scales": [1, 2]}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 0 && run.stdout.contains("s: built (never built): 4 files in d and out"), "\(run.stdout) \(run.stderr)")
+    }
+
     /// `"after": ["h"]` in target `g` (no `h`) suggested `g` itself.
     @Test func anUnknownAfterNeverSuggestsTheTargetItself() throws {
         let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "g.gif", "after": ["h"]}}}"#)

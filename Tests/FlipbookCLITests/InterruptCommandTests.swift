@@ -178,7 +178,8 @@ struct InterruptCommandTests {
         // The target written before the interrupt is listed as the build lists it (it said nothing of it).
         // With its warnings and notes, which the next build (coin up to date) never says again.
         #expect(said.contains("coin: built (never built): build/coin.gif\n"), "\(said)")
-        #expect(said.contains("\ninterrupted: 1 of 2 targets built (coin); what was being built was left as it was, "
+        #expect(said.contains("\ninterrupted: 1 of 2 targets built (coin); a target being built keeps its earlier files, "
+                              + "or its new ones when the interrupt came while they were put in place, "
                               + "and the next flipbook build checks the other 1"), "\(said)")
         #expect(Self.temporaries(in: folder + "/build/boom").isEmpty)
         // The next build does what the line says.
