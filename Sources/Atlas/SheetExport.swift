@@ -342,6 +342,12 @@ public enum SheetExport {
             for name in [output] + (data.map { [$0] } ?? []) where name.isEmpty || name.hasSuffix("/") || name.hasSuffix("/.") {
                 throw .unsupportedName(path: name, reason: "\(what): the name of a file is needed (\(name.isEmpty ? "got nothing" : "got a folder"))")
             }
+            // A name without an extension that is an existing folder (`--data d`) was written beside
+            // it as `d.json`: meant as the folder, most likely. Said, with the name to give.
+            for name in [output] + (data.map { [$0] } ?? []) where OutputName.pathExtension(name).isEmpty && FileIO.isDirectory(name) {
+                let file = name == data ? "\(name)/sheet.\(format.dataExtension)" : "\(name)/sheet.png"
+                throw .unsupportedName(path: name, reason: "\(what): \(name) is a folder; name a file in it (\(file)) or beside it (\(name).\(name == data ? format.dataExtension : "png"))")
+            }
             let ext = OutputName.pathExtension(output)
             var allowed = ["png", format.dataExtension]
             if format == .spritekit { allowed.append("atlasc") }

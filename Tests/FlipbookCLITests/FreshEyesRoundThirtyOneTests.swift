@@ -105,6 +105,18 @@ struct FreshEyesRoundThirtyOneTests {
         #expect(run.status == 0 && run.stdout.contains("s: built (never built): 4 files in d and out"), "\(run.stdout) \(run.stderr)")
     }
 
+    /// `sheet coin -o out` (or `--data d`) where `out` (`d`) is an existing folder wrote `out.png`
+    /// and `out.json` beside the folder without a word: meant as the folder, most likely.
+    @Test(arguments: [["-o", "d"], ["-o", "s.png", "--data", "d"]])
+    func anOutputNamedAsAnExistingFolderIsRefused(arguments: [String]) throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/d", withIntermediateDirectories: true)
+        let run = try CLI.run(["sheet", "coin"] + arguments, in: folder)
+        #expect(run.status == 2 && run.stderr.contains("d is a folder; name a file in it"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/d.json") && !FileManager.default.fileExists(atPath: folder + "/d.png"))
+    }
+
     /// `"after": ["h"]` in target `g` (no `h`) suggested `g` itself.
     @Test func anUnknownAfterNeverSuggestsTheTargetItself() throws {
         let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "g.gif", "after": ["h"]}}}"#)
