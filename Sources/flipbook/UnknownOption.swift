@@ -1,6 +1,7 @@
 import ArgumentParser
 import Basics
 import Foundation
+import Synchronization
 
 /// The first long option on a command line that its command does not have (`blur DIR -o x
 /// --sigm 2`), looked for before anything else is reported. ArgumentParser reports a missing
@@ -142,6 +143,19 @@ struct UnknownOption {
     /// Every name of `command`'s options and flags with its ``Shape``, from ArgumentParser's own
     /// description of the command.
     private static func shapes(of command: any ParsableCommand.Type) -> [String: Shape]? {
+        // Read once a run: ArgumentParser's description of a command is JSON written and read
+        // again, 2 % of a short run's instructions when done for each check (speed helper, #48).
+        let key = ObjectIdentifier(command)
+        if let known = shapesRead.withLock({ $0[key] }) { return known }
+        let shapes = readShapes(of: command)
+        shapesRead.withLock { $0[key] = shapes }
+        return shapes
+    }
+
+    /// The shapes read so far this run, by command.
+    private static let shapesRead = Mutex<[ObjectIdentifier: [String: Shape]?]>([:])
+
+    private static func readShapes(of command: any ParsableCommand.Type) -> [String: Shape]? {
         struct Dump: Decodable {
             struct Command: Decodable { var arguments: [Argument]? }
             struct Argument: Decodable { var kind: String; var names: [Name]?; var isRepeating: Bool? }
