@@ -91,9 +91,12 @@ enum StaleOutputs {
             }
             if (try? FileManager.default.removeItem(atPath: disk)) != nil { removed.append(path) }
         }
-        // Their folders' records forget them; a folder left empty (a removed target's `out/`) goes too.
-        for folder in Set(removed.map { FileIO.parentDirectory(of: project.onDisk($0)) }).sorted() {
-            _ = OutputSet.forgetRemovedFiles(in: folder)
+        // Their folders' records forget them, and the edited files kept (the user's now: a record
+        // naming one stayed when the user then deleted it); a folder left empty (a removed target's `out/`) goes too.
+        var forgotten: [String: Set<String>] = [:]
+        for path in edited { forgotten[FileIO.parentDirectory(of: project.onDisk(path)), default: []].insert(FileIO.lastComponent(of: path)) }
+        for folder in Set(removed.map { FileIO.parentDirectory(of: project.onDisk($0)) }).union(forgotten.keys).sorted() {
+            _ = OutputSet.forgetRemovedFiles(in: folder, forgetting: forgotten[folder] ?? [])
         }
         return (removed, read, edited.sorted())
     }

@@ -117,6 +117,23 @@ struct FreshEyesRoundThirtyOneTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/d.json") && !FileManager.default.fileExists(atPath: folder + "/d.png"))
     }
 
+    /// A sheet target deleted from the project after its data was edited: the data is kept (the
+    /// user's now), but its folder's record still named it, so once the user deleted it as told,
+    /// `data/` held only the hidden record, build after build.
+    @Test func anEditedFileKeptIsForgottenByItsFoldersRecord() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "build/c.gif"}, "s": {"sheet": "coin", "output": "pages/s.png", "data": "data/s.json"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build"], in: folder).status == 0)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/data/s.json"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("edited".utf8))
+        try handle.close()
+        try Self.write(#""g": {"assemble": "coin", "output": "build/c.gif"}"#, in: folder)
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("kept data/s.json, changed since built"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/data") == ["s.json"])
+    }
+
     /// `"after": ["h"]` in target `g` (no `h`) suggested `g` itself.
     @Test func anUnknownAfterNeverSuggestsTheTargetItself() throws {
         let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "g.gif", "after": ["h"]}}}"#)

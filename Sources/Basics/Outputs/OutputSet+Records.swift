@@ -51,10 +51,11 @@ extension OutputSet {
 
 extension OutputSet {
     /// Drops from `folder`'s record the files that are no longer there (a build's stale outputs,
-    /// removed as files), under the folder's lock, and removes the record when no set is left;
-    /// then removes `folder` itself if that left it empty. Returns whether the folder is gone.
+    /// removed as files) and those named in `forgetting` (files kept as the user's: edited since
+    /// written), under the folder's lock, and removes the record when no set is left; then
+    /// removes `folder` itself if that left it empty. Returns whether the folder is gone.
     /// A record that cannot be read is left as it is (every file then counts as the user's).
-    package static func forgetRemovedFiles(in folder: String) -> Bool {
+    package static func forgetRemovedFiles(in folder: String, forgetting: Swift.Set<String> = []) -> Bool {
         let record = OutputLedger.path(in: folder)
         guard System.kind(of: record, followingLinks: false) == .regular,
               let lock = System.lock(directory: System.resolvedPath(folder) ?? folder) else { return false }
@@ -65,7 +66,9 @@ extension OutputSet {
             var kept = ledger
             kept.sets = ledger.sets.compactMap { set in
                 var present = set
-                present.files = set.files.filter { System.kind(of: folder == "." ? $0.name : "\(folder)/\($0.name)", followingLinks: false) != nil }
+                present.files = set.files.filter {
+                    !forgetting.contains($0.name) && System.kind(of: folder == "." ? $0.name : "\(folder)/\($0.name)", followingLinks: false) != nil
+                }
                 return present.files.isEmpty ? nil : present
             }
             if kept.sets.isEmpty {
