@@ -130,6 +130,16 @@ enum BuildGraph {
         }
     }
 
+    /// Whether `name` waits for `other` in `waits` (each target's waits), directly or through the targets it waits for.
+    static func waits(_ name: String, on other: String, in waits: [String: [String]]) -> Bool {
+        var seen: Set<String> = [], pending = [name]
+        while let next = pending.popLast() {
+            if next == other { return true }
+            if seen.insert(next).inserted { pending += waits[next, default: []] }
+        }
+        return false
+    }
+
     /// `path` as the file system will find it, for comparing outputs: the part that exists with
     /// its links resolved, the rest as written, in lower case (macOS and Windows take `A.gif` and
     /// `a.gif` for one file).

@@ -60,7 +60,7 @@ final class BuildRun: @unchecked Sendable {
         for target in order {
             for writer in BuildGraph.earlierWriters(of: target, in: job.project, earlier: earlier)
             where !waits[target.name, default: []].contains(writer) {
-                if Self.waits(writer, on: target.name, in: waits) { leftOut[target.name, default: []].append(writer) }
+                if BuildGraph.waits(writer, on: target.name, in: waits) { leftOut[target.name, default: []].append(writer) }
                 else { waits[target.name, default: []].append(writer) }
             }
         }
@@ -180,7 +180,7 @@ final class BuildRun: @unchecked Sendable {
         let previous = (state.formerOutputs?[target.name] ?? [:]).merging(record?.outputs ?? [:]) { _, recorded in recorded }
         // Files other targets wrote before inside this target's outputs, where they no longer write
         // (`b` moved from `fb` to `fc`, `a` now writes `fb`): the job may set them aside as its own.
-        let abandoned = abandonedFiles(in: target)
+        let abandoned = state.abandonedFiles(in: target, of: job.project)
         lock.unlock()
         if let failedDependency { return BuildReport.Entry(target: target.name, status: .skipped(dependency: failedDependency), warnings: [], notes: []) }
         progress?(BuildProgress(target: target.name, event: .checking, done: decidedCount, total: order.count))
@@ -324,31 +324,6 @@ final class BuildRun: @unchecked Sendable {
                 throw error
             }
         }
-    }
-
-    /// The files other targets' earlier builds wrote inside `target`'s outputs that are outside
-    /// their own outputs now (their output moved: no build of theirs writes them again); called
-    /// with `lock` held.
-    private func abandonedFiles(in target: Target) -> [String: BuildState.FileRecord] {
-        var files: [String: BuildState.FileRecord] = [:]
-        for other in job.project.targets where other.name != target.name {
-            let earlier = (state.formerOutputs?[other.name] ?? [:]).merging(state.targets[other.name]?.outputs ?? [:]) { _, recorded in recorded }
-            for (path, record) in earlier where target.outputs.contains(where: { BuildGraph.path(path, isWithin: $0) })
-                && !other.outputs.contains(where: { BuildGraph.path(path, isWithin: $0) }) {
-                files[path] = record
-            }
-        }
-        return files
-    }
-
-    /// Whether `name` waits for `other`, directly or through the targets it waits for.
-    private static func waits(_ name: String, on other: String, in waits: [String: [String]]) -> Bool {
-        var seen: Set<String> = [], pending = [name]
-        while let next = pending.popLast() {
-            if next == other { return true }
-            if seen.insert(next).inserted { pending += waits[next, default: []] }
-        }
-        return false
     }
 
     /// Targets decided so far.

@@ -53,6 +53,21 @@ struct BuildState: Codable, Sendable {
         return files.filter { !$0.value.isEmpty }
     }
 
+    /// The files other targets' earlier builds wrote inside `target`'s outputs that are outside
+    /// their own outputs now (their output moved: no build of theirs writes them again), with their
+    /// records: the build's own files, which `target`'s job may set aside and replace (``EarlierSet``).
+    func abandonedFiles(in target: Target, of project: Project) -> [String: FileRecord] {
+        var files: [String: FileRecord] = [:]
+        for other in project.targets where other.name != target.name {
+            let earlier = (formerOutputs?[other.name] ?? [:]).merging(targets[other.name]?.outputs ?? [:]) { _, recorded in recorded }
+            for (path, record) in earlier where target.outputs.contains(where: { BuildGraph.path(path, isWithin: $0) })
+                && !other.outputs.contains(where: { BuildGraph.path(path, isWithin: $0) }) {
+                files[path] = record
+            }
+        }
+        return files
+    }
+
     /// The state file of `project`: `state.json` for `flipbook.json`, `state-ios.json` for a
     /// project file `ios.json` beside it (`state-ios` for `ios`) — each project file in a folder has a state of its own
     /// (one shared state made each project's build remove the other's outputs as targets "no longer
