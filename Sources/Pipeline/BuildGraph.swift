@@ -61,17 +61,30 @@ enum BuildGraph {
     }
 
     /// The names of the targets `target` must wait for: those named under `after` and those that
-    /// write where it reads.
-    static func dependencies(of target: Target, in project: Project) -> [String] {
+    /// write where it reads. `links`: the outputs written through a symbolic link, as it leads
+    /// (``linkedOutputs(in:)``, taken once for a whole graph; without it, outputs are taken as named).
+    static func dependencies(of target: Target, in project: Project, links: [String: String] = [:]) -> [String] {
         var names = Set(target.after)
         var roots = readRoots(of: target, in: project)
         // A source through a link (`frlink` → `fr`, another target's output folder) reads where the
         // link leads, also while it leads nowhere yet (a fresh checkout: its root is then its folder).
         roots += (roots + target.sources).map { following($0, in: project) }.filter { !roots.contains($0) }
         for other in project.targets where other.name != target.name {
-            if other.outputs.contains(where: { reads(roots, $0) }) { names.insert(other.name) }
+            if other.outputs.contains(where: { reads(roots, $0) || links[$0].map { reads(roots, $0) } == true }) { names.insert(other.name) }
         }
         return names.sorted()
+    }
+
+    /// Every output of `project` that is written through a symbolic link inside the project
+    /// (`coinlink/s.png` with `coinlink` → `coin`), as the link leads: a target reading `coin` waits
+    /// for its writer as for one writing `coin/s.png`. One look at each output's path, for a whole graph.
+    static func linkedOutputs(in project: Project) -> [String: String] {
+        var links: [String: String] = [:]
+        for output in project.targets.flatMap(\.outputs) {
+            let followed = following(output, in: project)
+            if followed != output { links[output] = followed }
+        }
+        return links
     }
 
     /// `path` with the symbolic links on its way followed while they stay inside the project
@@ -234,6 +247,7 @@ enum BuildGraph {
         for target in project.targets { byName[target.name] = target }
         var result: [Target] = []
         var state: [String: Bool] = [:]   // false: being visited, true: done
+        let links = linkedOutputs(in: project)
         var stack: [String] = []
         func visit(_ name: String) throws(ProjectError) {
             if state[name] == true { return }
@@ -248,7 +262,7 @@ enum BuildGraph {
             }
             state[name] = false
             stack.append(name)
-            for dependency in dependencies(of: target, in: project) { try visit(dependency) }
+            for dependency in dependencies(of: target, in: project, links: links) { try visit(dependency) }
             stack.removeLast()
             state[name] = true
             result.append(target)

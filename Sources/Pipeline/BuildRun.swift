@@ -50,7 +50,8 @@ final class BuildRun: @unchecked Sendable {
         var dependencies: [String: [String]] = [:]
         // Never a wait for a target outside the build (it would never be decided).
         let names = Set(order.map(\.name))
-        for target in order { dependencies[target.name] = BuildGraph.dependencies(of: target, in: job.project).filter(names.contains) }
+        let links = BuildGraph.linkedOutputs(in: job.project)
+        for target in order { dependencies[target.name] = BuildGraph.dependencies(of: target, in: job.project, links: links).filter(names.contains) }
         self.dependencies = dependencies
         // A file a target wrote before and may no longer write (its output renamed) is removed once
         // that target is built: a target reading it decides after that, or it is called up to date

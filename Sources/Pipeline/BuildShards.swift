@@ -24,8 +24,9 @@ enum BuildShards {
             }
             return node
         }
+        let links = BuildGraph.linkedOutputs(in: project)
         for (position, target) in order.enumerated() {
-            for dependency in BuildGraph.dependencies(of: target, in: project) {
+            for dependency in BuildGraph.dependencies(of: target, in: project, links: links) {
                 guard let other = index[dependency] else { continue }
                 let (a, b) = (root(position), root(other))
                 if a != b { parent[max(a, b)] = min(a, b) }

@@ -134,6 +134,21 @@ struct FreshEyesRoundThirtyOneTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/data") == ["s.json"])
     }
 
+    /// `b` writes its sheet through a link (`coinlink/s.png`, `coinlink` → `coin`) into the folder
+    /// `a` reads: `a` did not wait for `b` (with one thread it went first), and the next build,
+    /// nothing changed, built `a` again.
+    @Test func anOutputWrittenThroughALinkIsWaitedFor() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"a": {"assemble": "coin", "output": "build/x.gif"}, "b": {"sheet": "dino", "output": "coinlink/s.png"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/coinlink", withDestinationPath: "coin")
+        let run = try CLI.run(["build", "--threads", "1"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.firstIndex { $0.hasPrefix("b: built") } ?? 9 < lines.firstIndex { $0.hasPrefix("a: built") } ?? 0, "\(run.stdout)")
+        let again = try CLI.run(["build"], in: folder)
+        #expect(again.stdout.contains("0 built, 2 up to date"), "\(again.stdout)")
+    }
+
     /// `"after": ["h"]` in target `g` (no `h`) suggested `g` itself.
     @Test func anUnknownAfterNeverSuggestsTheTargetItself() throws {
         let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "g.gif", "after": ["h"]}}}"#)
