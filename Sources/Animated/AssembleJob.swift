@@ -199,6 +199,7 @@ public struct AssembleJob: Sendable {
             if let note = Discovery.listNote(sources) { notes.append(note) }
             if let note = Discovery.leftOutNote(in: sources) { notes.append(note) }
             if let note = Discovery.leftOutStillsNote(in: sources, read: animation.sourceFiles) { notes.append(note) }
+            if let note = Self.otherScalesNote(animation, asked: scale, output: output) { notes.append(note) }
             inputs = InputFiles(sources + animation.sourceFiles)
         case .files(let files):
             do {

@@ -46,6 +46,7 @@ enum CLIWording {
             ("(NoteJob.scale takes 1, 2 or 3)", "(--scale takes 1, 2 or 3)"),
             ("FramesJob writes an animation's frames as PNGs", "flipbook frames writes an animation's frames as PNGs"),
             ("SheetJob.scales", "--scales"),
+            ("AssembleJob.scale ", "--scale "),
             ("a lower scale (RenderJob.scale)", "a lower --scale"),
             ("SheetJob.data", "--data"),
             ("leave SheetJob.format out", "leave out --format"),

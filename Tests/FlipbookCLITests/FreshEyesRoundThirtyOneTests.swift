@@ -149,6 +149,19 @@ struct FreshEyesRoundThirtyOneTests {
         #expect(again.stdout.contains("0 built, 2 up to date"), "\(again.stdout)")
     }
 
+    /// `assemble coin -o a.gif` on a folder of @1x and @2x frames left the @2x out without a word
+    /// (`sheet` says it); the note names the scale to give and the name.
+    @Test func assemblingOneScaleSaysTheOthersLeftOut() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for index in 1...4 { try FileManager.default.copyItem(atPath: "\(folder)/coin/gold_\(index).png", toPath: "\(folder)/coin/gold_\(index)@2x.png") }
+        let run = try CLI.run(["assemble", "coin", "-o", "a.gif"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("note: assembled the @1x frames; the @2x frames beside them are left out: assemble them with --scale 2, named a@2x.gif"),
+                "\(run.stderr)")
+        let asked = try CLI.run(["assemble", "coin", "--scale", "2", "-o", "a@2x.gif"], in: folder)
+        #expect(asked.status == 0 && !asked.stderr.contains("left out"), "\(asked.stderr)")
+    }
+
     /// `"after": ["h"]` in target `g` (no `h`) suggested `g` itself.
     @Test func anUnknownAfterNeverSuggestsTheTargetItself() throws {
         let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "g.gif", "after": ["h"]}}}"#)
