@@ -90,6 +90,9 @@ public struct MaxRectsPacker: Sendable {
             guard multipack, everyOneFitsAPage, let full = fullestPage(for: padded, subset: remaining) else { return nil }
             add(full)
             remaining.removeAll { placements[$0] != nil }
+            // A full page may take all that was left (the smallest page's coarse growth stepped
+            // past `maxSide` where a page of `maxSide` holds them): nothing left for another.
+            if remaining.isEmpty { return Result(pages: pages, placements: placements.map { $0! }) }
         }
     }
 
