@@ -154,7 +154,8 @@ enum StaleOutputs {
             let result = removing(previous: outputs, current: [], claims: claims, in: project)
             let done = result.removed
             removed += done
-            read += result.kept.keys
+            // Files now inside another target's output are that target's (a target renamed, its output kept): not said.
+            read += result.kept.keys.filter { path in !project.targets.contains { $0.outputs.contains { BuildGraph.path(path, isWithin: $0) } } }
             // Edited since built: the user's now, kept and named (another target's output stays without a word).
             kept += outputs.keys.filter { path in
                 !done.contains(path) && (try? ContentHash.ofFile(project.onDisk(path))).map { $0 != outputs[path]?.sha256 } == true

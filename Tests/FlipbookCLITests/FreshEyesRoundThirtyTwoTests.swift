@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What fresh eyes round 32 found (session 17).
+@Suite("Fresh eyes 32: a sheet at three scales; a target renamed with its output")
+struct FreshEyesRoundThirtyTwoTests {
+    /// `sheet dino --scales 1,2,3` crashed (a division by zero in the packer), in a build too.
+    @Test func aSheetOfTheDinoAtThreeScalesIsWritten() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"d": {"sheet": "dino", "output": "out/d.png", "scales": [1, 2, 3]}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["sheet", "dino", "-o", "d.png", "--scales", "1,2,3"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let build = try CLI.run(["build"], in: folder)
+        #expect(build.status == 0 && build.stdout.contains("d: built"), "\(build.stdout) \(build.stderr)")
+    }
+
+    /// A target renamed (`coin` → `gold`) with the same output: the build said it "kept
+    /// out/coin.gif, which a target names as its source" — gold writes it; nothing reads it.
+    @Test func aRenamedTargetsOutputIsNotSaidToBeKeptForAReader() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"coin": {"assemble": "coin", "output": "out/coin.gif"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build"], in: folder).status == 0)
+        try Data(#"{"targets": {"gold": {"assemble": "coin", "output": "out/coin.gif"}}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 0 && !run.stderr.contains("names as its source"), "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/coin.gif"))
+    }
+}
