@@ -95,8 +95,18 @@ enum StaleOutputs {
         // naming one stayed when the user then deleted it); a folder left empty (a removed target's `out/`) goes too.
         var forgotten: [String: Set<String>] = [:]
         for path in edited { forgotten[FileIO.parentDirectory(of: project.onDisk(path)), default: []].insert(FileIO.lastComponent(of: path)) }
-        for folder in Set(removed.map { FileIO.parentDirectory(of: project.onDisk($0)) }).union(forgotten.keys).sorted() {
-            _ = OutputSet.forgetRemovedFiles(in: folder, forgetting: forgotten[folder] ?? [])
+        for folder in Set(removed.map { FileIO.parentDirectory(of: project.onDisk($0)) }).union(forgotten.keys).sorted(by: >) {
+            guard OutputSet.forgetRemovedFiles(in: folder, forgetting: forgotten[folder] ?? []) else { continue }
+            // The folders the build made for it, left empty (`art/` of a moved `art/coinf`), go too —
+            // never the project's folder, nor one a target reads or writes.
+            let base = project.onDisk("")
+            var parent = FileIO.parentDirectory(of: folder)
+            while !base.isEmpty ? parent.hasPrefix(base) && parent.count > base.count : parent != "." && !parent.hasPrefix("/") && !parent.hasPrefix("..") {
+                let relative = base.isEmpty ? parent : String(parent.dropFirst(base.count))
+                guard !claims.outputs.contains(where: { BuildGraph.path($0, isWithin: relative) }), !claims.sources.contains(where: { BuildGraph.path($0, isWithin: relative) }),
+                      FileIO.removeEmptyFolder(parent) else { break }
+                parent = FileIO.parentDirectory(of: parent)
+            }
         }
         return (removed, read, edited.sorted())
     }

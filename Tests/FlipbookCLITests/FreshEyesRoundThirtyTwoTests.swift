@@ -26,4 +26,18 @@ struct FreshEyesRoundThirtyTwoTests {
         #expect(run.status == 0 && !run.stderr.contains("names as its source"), "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder + "/out/coin.gif"))
     }
+
+    /// A frames target's output moved from `art/coinf` to `art2/coinf`: the frames and `coinf/`
+    /// went, but the `art/` the build had made stayed, empty. Not a folder a target still uses.
+    @Test func aMovedOutputsEmptyParentGoesButNotAFolderInUse() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "keep/g.gif"}, "f": {"frames": "keep/g.gif", "output": "art/coinf"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build"], in: folder).status == 0)
+        try Data(#"{"targets": {"g": {"assemble": "coin", "output": "keep/g.gif"}, "f": {"frames": "keep/g.gif", "output": "art2/coinf"}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/art"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/keep/g.gif") && FileManager.default.fileExists(atPath: folder + "/coin"))
+    }
 }
