@@ -72,6 +72,11 @@ struct ProjectReader {
         }
         let names = Set(result.map(\.name))
         for target in result {
+            // A target that names itself under `after` would wait for ever: said as such, not as a circle of one.
+            if let index = target.after.firstIndex(of: target.name) {
+                throw .schema(SchemaError(file: file, path: InputPath(["targets", target.name, "after"].map { .key($0) } + [.index(index)]),
+                                          problem: .outOfRange(requirement: "another target's name (a target never waits for itself)"), found: target.name))
+            }
             for (index, other) in target.after.enumerated() where !names.contains(other) {
                 throw .schema(SchemaError(file: file, path: InputPath(["targets", target.name, "after"].map { .key($0) } + [.index(index)]),
                                           problem: .unknownValue(known: names.subtracting([target.name]).sorted()), found: other,

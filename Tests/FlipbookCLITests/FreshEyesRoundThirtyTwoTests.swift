@@ -40,4 +40,12 @@ struct FreshEyesRoundThirtyTwoTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/art"))
         #expect(FileManager.default.fileExists(atPath: folder + "/keep/g.gif") && FileManager.default.fileExists(atPath: folder + "/coin"))
     }
+
+    /// `"after": ["a"]` in target `a` was reported as a circle of one ("a" → "a").
+    @Test func aTargetWaitingForItselfIsSaidAsSuch() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"a": {"assemble": "coin", "output": "a.gif", "after": ["a"]}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 2 && run.stderr.contains("targets.a.after[0]") && run.stderr.contains("a target never waits for itself"), "\(run.stderr)")
+    }
 }
