@@ -182,6 +182,11 @@ final class BuildRun: @unchecked Sendable {
         // Files other targets wrote before inside this target's outputs, where they no longer write
         // (`b` moved from `fb` to `fc`, `a` now writes `fb`): the job may set them aside as its own.
         let abandoned = state.abandonedFiles(in: target, of: job.project)
+        // Other targets' earlier files in the folders this target writes: its job's set may replace
+        // them (an output name that was theirs), said as theirs.
+        let folders = Set(target.outputs.map { FileIO.parentDirectory(of: $0) } + target.outputs)
+        let othersNearby = state.earlierOutputs.filter { $0.key != target.name }.values.flatMap { $0 }
+            .filter { previous[$0] == nil && folders.contains(FileIO.parentDirectory(of: $0)) }
         lock.unlock()
         if let failedDependency { return BuildReport.Entry(target: target.name, status: .skipped(dependency: failedDependency), warnings: [], notes: []) }
         progress?(BuildProgress(target: target.name, event: .checking, done: decidedCount, total: order.count))
@@ -241,7 +246,7 @@ final class BuildRun: @unchecked Sendable {
         var earlier = EarlierSet()
         // Its earlier files there now: those its job's own sets replace and remove (a sheet's data
         // moved, fewer pages) are said too.
-        let there = previous.keys.filter { FileIO.fingerprint(of: project.onDisk($0)) != nil }
+        let there = (Array(previous.keys) + othersNearby).filter { FileIO.fingerprint(of: project.onDisk($0)) != nil }
         do {
             lock.lock()
             let others = order.count - started.count
@@ -259,9 +264,9 @@ final class BuildRun: @unchecked Sendable {
         }
         let files = result.files.map { relative($0) }
         let replaced = earlier.remove(keeping: files)
-        let replacedOthers = replaced.filter { previous[$0] == nil }
         let removedByJob = there.filter { !files.contains($0) && !replaced.contains($0) && FileIO.fingerprint(of: project.onDisk($0)) == nil }
-        let removedOwn = replaced.filter { previous[$0] != nil } + removedByJob
+        let replacedOthers = (replaced + removedByJob).filter { previous[$0] == nil }.sorted()
+        let removedOwn = (replaced + removedByJob).filter { previous[$0] != nil }
         var outputs: [String: BuildState.FileRecord] = [:]
         let fresh = FileDigests(known: [:], recorded: 0)
         for path in files { if let file = fresh.record(path, disk: project.onDisk(path)) { outputs[path] = file } }

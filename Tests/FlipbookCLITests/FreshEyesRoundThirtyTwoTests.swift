@@ -48,4 +48,19 @@ struct FreshEyesRoundThirtyTwoTests {
         let run = try CLI.run(["build"], in: folder)
         #expect(run.status == 2 && run.stderr.contains("targets.a.after[0]") && run.stderr.contains("a target never waits for itself"), "\(run.stderr)")
     }
+
+    /// Two sheet targets swapping output names (`s` → `out/t.png`, `t` → `out/s.png`) where `t` had
+    /// four pages: `s`'s job replaced `t`'s earlier pages without a note (a reason of `t` only
+    /// said they were missing).
+    @Test func pagesAnotherTargetWroteAndThisOneReplacesAreSaid() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"s": {"sheet": "coin", "output": "out/s.png"}, "t": {"sheet": "dino", "output": "out/t.png", "maxSize": 1024}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try CLI.run(["build"], in: folder)
+        #expect(first.status == 0 && FileManager.default.fileExists(atPath: folder + "/out/t-0.png"), "\(first.stdout) \(first.stderr)")
+        try Data(#"{"targets": {"s": {"sheet": "coin", "output": "out/t.png"}, "t": {"sheet": "dino", "output": "out/s.png"}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("note: s: removed out/t-0.json, out/t-0.png and"), "\(run.stderr)")
+        #expect(run.stderr.contains("written by another target's earlier build"), "\(run.stderr)")
+    }
 }
