@@ -211,8 +211,8 @@ final class BuildRun: @unchecked Sendable {
         let key = ContentHash.of(fields: [tool, target.kind.rawValue, target.settings] + inputs.keys.sorted().map { "\($0)\t\(inputs[$0]!.sha256)" })
         let reasons = job.force ? ["forced"]
             : record == nil ? [unrecorded ?? "never built"]
-            : BuildReasons.of(record: record, key: key, tool: tool, settings: target.settings, inputs: inputs,
-                           outputs: { path in digests.record(path, disk: project.onDisk(path)) })
+            : BuildReasons.of(record: record.map { Self.leavingOthersOutputs($0, of: target, in: project) }, key: key, tool: tool,
+                              settings: target.settings, inputs: inputs, outputs: { path in digests.record(path, disk: project.onDisk(path)) })
         if reasons.isEmpty { return BuildReport.Entry(target: target.name, status: .upToDate, warnings: [], notes: []) }
 
         // An output this target's last build wrote may be replaced even if edited since (a build
@@ -330,6 +330,16 @@ final class BuildRun: @unchecked Sendable {
                 throw error
             }
         }
+    }
+
+    /// `record` without the outputs that are another target's now (two targets swapped outputs:
+    /// the other one rewrote it, "changed since it was built" is not this target's reason).
+    private static func leavingOthersOutputs(_ record: BuildState.TargetRecord, of target: Target, in project: Project) -> BuildState.TargetRecord {
+        var record = record
+        record.outputs = record.outputs.filter { path, _ in
+            !project.targets.contains { $0.name != target.name && $0.outputs.contains { BuildGraph.path(path, isWithin: $0) } }
+        }
+        return record
     }
 
     /// Targets decided so far.

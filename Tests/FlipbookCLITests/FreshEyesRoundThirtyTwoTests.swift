@@ -63,4 +63,27 @@ struct FreshEyesRoundThirtyTwoTests {
         #expect(run.status == 0 && run.stderr.contains("note: s: removed out/t-0.json, out/t-0.png and"), "\(run.stderr)")
         #expect(run.stderr.contains("written by another target's earlier build"), "\(run.stderr)")
     }
+
+    /// Two targets swapping outputs: `a` was rebuilt "because out/x.gif was changed since it was
+    /// built" — `b` had just written it, as its own output now.
+    @Test func aSwappedOutputIsNotTheOtherTargetsReason() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"a": {"assemble": "coin", "output": "out/x.gif"}, "b": {"assemble": "dino", "output": "out/y.gif"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build"], in: folder).status == 0)
+        try Data(#"{"targets": {"a": {"assemble": "coin", "output": "out/y.gif"}, "b": {"assemble": "dino", "output": "out/x.gif"}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 0 && !run.stdout.contains("was changed since it was built") && !run.stdout.contains("is missing"), "\(run.stdout)")
+    }
+
+    /// A folder copied with a killed run's journal was refused by every command, advising to make
+    /// it writable (it was): the advice says a copied folder cannot be finished, and how to keep it.
+    @Test func aCopiedHalfReplacedFolderSaysHowToKeepIt() throws {
+        let (work, _) = try InterruptedReplaceCommandTests.halfReplaced()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        try FileManager.default.copyItem(atPath: work + "/out", toPath: work + "/copy")
+        let run = try CLI.run(["info", "copy"], in: work)
+        #expect(run.status == 3 && run.stderr.contains("a folder copied or changed since cannot be finished") && run.stderr.contains("remove .flipbook-"),
+                "\(run.stderr)")
+    }
 }
