@@ -202,10 +202,8 @@ public struct BuildWatch: Sendable {
         return .success(project)
     }
 
-    /// One build of `project`, reported.
-    /// Builds once; returns the files (absolute, with the folders that went with them) that the
-    /// build removed of those earlier builds wrote: their events are the build's own.
-    @discardableResult
+    /// One build of `project`, reported; returns the files (absolute, with the folders that went
+    /// with them) that the build removed of those earlier builds wrote: their events are its own.
     private func build(_ project: Project, changes: [String], force: Bool, onEvent: @escaping @Sendable (Event) -> Void,
                        cancellation: CancellationFlag, base: String) -> Set<String> {
         let before = Set(BuildState.load(for: project).earlierOutputs.values.flatMap { $0 })
