@@ -266,7 +266,8 @@ final class BuildRun: @unchecked Sendable {
         let replaced = earlier.remove(keeping: files)
         let removedByJob = there.filter { !files.contains($0) && !replaced.contains($0) && FileIO.fingerprint(of: project.onDisk($0)) == nil }
         let replacedOthers = (replaced + removedByJob).filter { previous[$0] == nil }.sorted()
-        let removedOwn = (replaced + removedByJob).filter { previous[$0] != nil }
+        // Its earlier files that are another target's now (pages of a sheet name that changed hands): said there.
+        let removedOwn = (replaced + removedByJob).filter { previous[$0] != nil && !StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) }
         var outputs: [String: BuildState.FileRecord] = [:]
         let fresh = FileDigests(known: [:], recorded: 0)
         for path in files { if let file = fresh.record(path, disk: project.onDisk(path)) { outputs[path] = file } }
@@ -332,8 +333,7 @@ final class BuildRun: @unchecked Sendable {
         }
     }
 
-    /// `record` without the outputs that are another target's now (two targets swapped outputs:
-    /// the other one rewrote it, "changed since it was built" is not this target's reason).
+    /// `record` without the outputs another target writes now (a swap's rewrite is not this target's reason).
     private static func leavingOthersOutputs(_ record: BuildState.TargetRecord, of target: Target, in project: Project) -> BuildState.TargetRecord {
         var record = record
         record.outputs = record.outputs.filter { path, _ in

@@ -67,7 +67,11 @@ enum StaleOutputs {
         var removed: [String] = [], read: [String: BuildState.FileRecord] = [:], edited: [String] = []
         func isOthers(_ path: String) -> Bool {
             outputs.contains { output in
-                (BuildGraph.path(path, isWithin: output) && !(path != output && own.contains(output))) || BuildGraph.path(output, isWithin: path)
+                if BuildGraph.path(output, isWithin: path) { return true }
+                if own.contains(output) { return path == output }
+                // Inside another target's output, or one of the pages its sheet names (`a-0.json` of
+                // `out/a.png`, which that target writes now: two targets swapped sheet names).
+                return BuildGraph.path(path, isWithin: output) || SheetExport.isPageName(path, of: output)
             }
         }
         for path in gone {
@@ -132,7 +136,7 @@ enum StaleOutputs {
     /// The note a target's report carries for files `kept` although it no longer writes them.
     static func keptNote(_ kept: [String: BuildState.FileRecord], in project: Project) -> String? {
         // A file kept inside another target's output is that target's to replace: not said.
-        let kept = kept.filter { path, _ in !project.targets.contains { $0.outputs.contains { BuildGraph.path(path, isWithin: $0) } } }
+        let kept = kept.filter { path, _ in !isAnotherTargets(path, in: project) }
         guard !kept.isEmpty else { return nil }
         let readers = project.targets.filter { target in BuildGraph.readRoots(of: target, in: project).contains { kept[$0] != nil } }.map(\.name).sorted()
         return "kept \(listed(Array(kept.keys))): written by its earlier build, no longer among its outputs, but "
@@ -165,7 +169,7 @@ enum StaleOutputs {
             let done = result.removed
             removed += done
             // Files now inside another target's output are that target's (a target renamed, its output kept): not said.
-            read += result.kept.keys.filter { path in !project.targets.contains { $0.outputs.contains { BuildGraph.path(path, isWithin: $0) } } }
+            read += result.kept.keys.filter { path in !isAnotherTargets(path, in: project) }
             // Edited since built: the user's now, kept and named (another target's output stays without a word).
             kept += outputs.keys.filter { path in
                 !done.contains(path) && (try? ContentHash.ofFile(project.onDisk(path))).map { $0 != outputs[path]?.sha256 } == true
@@ -181,6 +185,12 @@ enum StaleOutputs {
         if !kept.isEmpty { parts.append("kept \(listed(kept)), changed since built (delete by hand if unwanted)") }
         if !read.isEmpty { parts.append("kept \(listed(read)), which a target names as its source (delete by hand once none does)") }
         return parts.joined(separator: "; ") + ": written by \(targets)"
+    }
+
+    /// Whether `path` lies in a target's output (not `name`'s) or is one of the pages its sheet
+    /// names: that target's file, never said as kept, edited or removed for another.
+    static func isAnotherTargets(_ path: String, besides name: String? = nil, in project: Project) -> Bool {
+        project.targets.contains { $0.name != name && $0.outputs.contains { BuildGraph.path(path, isWithin: $0) || SheetExport.isPageName(path, of: $0) } }
     }
 
     /// The note a target's report carries for files it no longer writes that were edited since

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What fresh eyes round 33 found (session 17).
+@Suite("Fresh eyes 33: two sheets swapping names with many pages")
+struct FreshEyesRoundThirtyThreeTests {
+    /// `a` (the spinner at @1x and @2x, many pages) and `b` (the coin, four pages) swap output
+    /// names: `a` said it "kept" `b`'s fresh pages as its own "changed since (delete by hand if
+    /// unwanted)" — deleting them as told removed `b`'s output — and both claimed the same removals.
+    @Test func aSwapNeverCallsTheOtherTargetsNewPagesEdited() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let spinner = Fixtures.pngNames(in: "sequences/emt-watch-spinner-2x")
+        #expect(!spinner.isEmpty)
+        try FileManager.default.createDirectory(atPath: folder + "/spin", withIntermediateDirectories: true)
+        for name in spinner { try FileManager.default.copyItem(atPath: Fixtures.path("sequences/emt-watch-spinner-2x/\(name)"), toPath: "\(folder)/spin/\(name)") }
+        let before = #"{"targets": {"a": {"sheet": "spin", "output": "out/a.png", "maxSize": 128, "scales": [1, 2]}, "b": {"sheet": "coin", "output": "out/b.png", "maxSize": 64}}}"#
+        try Data(before.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let first = try CLI.run(["build"], in: folder)
+        #expect(first.status == 0, "\(first.stderr)")
+        let swapped = before.replacingOccurrences(of: "out/a.png", with: "out/x.png").replacingOccurrences(of: "out/b.png", with: "out/a.png")
+            .replacingOccurrences(of: "out/x.png", with: "out/b.png")
+        try Data(swapped.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("changed since") && !run.stderr.contains("note: a: removed out/a-"), "\(run.stderr)")
+        let again = try CLI.run(["build"], in: folder)
+        #expect(again.stdout.contains("0 built, 2 up to date"), "\(again.stdout)")
+    }
+}
