@@ -52,3 +52,13 @@ extension SheetBuilder {
         return MaxRectsPacker.Result(pages: pages, placements: placements)
     }
 }
+
+extension SheetBuilder {
+    /// Bounds the pages laid out at `smallestScale` so that, drawn at `largestScale`, they stay
+    /// within ``maxSide``: the bound divided by the ratio, and with ``powerOfTwo`` the largest power
+    /// of two under it (1365 rounded up to 2048 made @3x pages of 6144 under a bound of 4096).
+    mutating func bound(smallestScale: Int, largestScale: Int) {
+        maxSide = maxSide * smallestScale / largestScale
+        if powerOfTwo, maxSide >= 1 { maxSide = 1 << (Int.bitWidth - 1 - maxSide.leadingZeroBitCount) }
+    }
+}

@@ -343,7 +343,7 @@ public struct SheetJob: Sendable {
         // Rotated sprites are turned the way the format stores them (libGDX: counter-clockwise).
         builder.rotation = format.rotation
         // --max-size bounds the largest scale's pages: the layout is made at the smallest.
-        if let packed, let first = packed.first, let last = packed.last, last > first { builder.maxSide = builder.maxSide * first / last }
+        if let packed, let first = packed.first, let last = packed.last, last > first { builder.bound(smallestScale: first, largestScale: last) }
         let inputs = zip(jobs, decoded).map { job, bitmaps in
             SheetBuilder.Input(name: job.name, bitmaps: bitmaps.images, sequence: job.sequence, duration: Double(job.duration) / 1000)
         }

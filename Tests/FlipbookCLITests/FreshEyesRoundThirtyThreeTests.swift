@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Testing
 import TestSupport
 
@@ -27,5 +28,28 @@ struct FreshEyesRoundThirtyThreeTests {
         #expect(!run.stderr.contains("changed since") && !run.stderr.contains("note: a: removed out/a-"), "\(run.stderr)")
         let again = try CLI.run(["build"], in: folder)
         #expect(again.stdout.contains("0 built, 2 up to date"), "\(again.stdout)")
+    }
+
+    /// `sheet --power-of-two --scales 1,2,3` wrote @3x pages of 6144×3072 under the default bound
+    /// of 4096 (the @1x page rounded up to a power of two, then tripled), exit 0; the spinner's
+    /// `--scales 1,2,3 --max-size 121` pages of 128 and 192. Every page stays within the bound now,
+    /// or the sheet is refused (a 40-point sprite needs a 64-point page: 192 px at @3x).
+    @Test func powerOfTwoPagesAtEveryScaleStayWithinTheBound() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["sheet", "dino", "-o", "out/s.png", "--power-of-two", "--scales", "1,2,3"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").filter { $0.hasSuffix(".png") }
+        #expect(pages.count >= 3)
+        for page in pages {
+            let header = try PNG.Decoder().readHeader(file: folder + "/out/" + page)
+            #expect(header.width <= 4096 && header.height <= 4096, "\(page): \(header.width)×\(header.height)")
+        }
+        try FileManager.default.createDirectory(atPath: folder + "/spin", withIntermediateDirectories: true)
+        for name in Fixtures.pngNames(in: "sequences/emt-watch-spinner-2x") {
+            try FileManager.default.copyItem(atPath: Fixtures.path("sequences/emt-watch-spinner-2x/\(name)"), toPath: "\(folder)/spin/\(name)")
+        }
+        let small = try CLI.run(["sheet", "spin", "-o", "small/s.png", "--power-of-two", "--scales", "1,2,3", "--max-size", "121"], in: folder)
+        #expect(small.status == 1 && !FileManager.default.fileExists(atPath: folder + "/small"), "\(small.stderr)")
     }
 }
