@@ -97,6 +97,13 @@ enum ExitStatus: Int32 {
             case .setting: self = .usage
             case .state, .cancelled: self = .outputUnwritable
             }
+        // A watch that cannot start: its project as a build's (2 for the schema, 3 unreadable).
+        case let error as WatchError:
+            switch error {
+            case .project(let error): self = Self(for: error)
+            case .setting: self = .usage
+            case .unavailable: self = .inputUnreadable
+            }
         case let error as ProjectError:
             switch error {
             case .read: self = .inputUnreadable  // a missing project file too, as every missing input

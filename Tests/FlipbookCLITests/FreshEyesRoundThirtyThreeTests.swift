@@ -52,4 +52,12 @@ struct FreshEyesRoundThirtyThreeTests {
         let small = try CLI.run(["sheet", "spin", "-o", "small/s.png", "--power-of-two", "--scales", "1,2,3", "--max-size", "121"], in: folder)
         #expect(small.status == 1 && !FileManager.default.fileExists(atPath: folder + "/small"), "\(small.stderr)")
     }
+
+    /// `build --watch` of a project file against the schema exited 3 where `build` exits 2.
+    @Test func aWatchOfAProjectAgainstTheSchemaExitsAsABuildDoes() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"a": {"assemble": "coin", "output": "a.gif", "fps": "x"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let build = try CLI.run(["build"], in: folder), watch = try CLI.run(["build", "--watch"], in: folder)
+        #expect(build.status == 2 && watch.status == 2, "\(build.stderr) \(watch.stderr)")
+    }
 }

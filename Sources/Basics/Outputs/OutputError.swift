@@ -85,9 +85,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): \(reason)"
         case .interruptedWrite(let folder, let journal, let reason):
             "\(folder) was left half-replaced by an interrupted Flipbook write (\(journal)), which cannot be finished here (\(reason)); "
-                + "make the folder writable and run Flipbook on it again (any command finishes the write first); a folder copied or "
-                + "changed since cannot be finished: restore it from where it came, or remove \(journal) and the .flipbook-*.tmp files "
-                + "beside it to keep the folder as it is (its files then are a mix of two runs)"
+                + "a folder copied or changed since cannot be finished: restore it from where it came, or remove \(journal) and the "
+                + ".flipbook-*.tmp files beside it to keep the folder as it is (its files then are a mix of two runs); a folder that "
+                + "could not be written: make it writable and run Flipbook on it again (any command finishes the write first)"
         }
     }
 }
