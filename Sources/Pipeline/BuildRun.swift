@@ -179,14 +179,6 @@ final class BuildRun: @unchecked Sendable {
         let unrecorded = state.unfinished?[target.name]
         // The files its earlier builds wrote, recorded or not (a failed build keeps them known).
         let previous = (state.formerOutputs?[target.name] ?? [:]).merging(record?.outputs ?? [:]) { _, recorded in recorded }
-        // Files other targets wrote before inside this target's outputs, where they no longer write
-        // (`b` moved from `fb` to `fc`, `a` now writes `fb`): the job may set them aside as its own.
-        let abandoned = state.abandonedFiles(in: target, of: job.project)
-        // Other targets' earlier files in the folders this target writes: its job's set may replace
-        // them (an output name that was theirs), said as theirs.
-        let folders = Set(target.outputs.map { FileIO.parentDirectory(of: $0) } + target.outputs)
-        let othersNearby = state.earlierOutputs.filter { $0.key != target.name }.values.flatMap { $0 }
-            .filter { previous[$0] == nil && folders.contains(FileIO.parentDirectory(of: $0)) }
         lock.unlock()
         if let failedDependency { return BuildReport.Entry(target: target.name, status: .skipped(dependency: failedDependency), warnings: [], notes: []) }
         progress?(BuildProgress(target: target.name, event: .checking, done: decidedCount, total: order.count))
@@ -211,8 +203,11 @@ final class BuildRun: @unchecked Sendable {
         let key = ContentHash.of(fields: [tool, target.kind.rawValue, target.settings] + inputs.keys.sorted().map { "\($0)\t\(inputs[$0]!.sha256)" })
         let reasons = job.force ? ["forced"]
             : record == nil ? [unrecorded ?? "never built"]
-            : BuildReasons.of(record: record.map { Self.leavingOthersOutputs($0, of: target, in: project) }, key: key, tool: tool,
-                              settings: target.settings, inputs: inputs, outputs: { path in digests.record(path, disk: project.onDisk(path)) })
+            : BuildReasons.of(record: record, key: key, tool: tool, settings: target.settings, inputs: inputs, outputs: { path in
+                // An output another target writes now (a swap) is not this target's reason: looked up only when it differs.
+                let now = digests.record(path, disk: project.onDisk(path)), recorded = record?.outputs[path]
+                return now?.sha256 != recorded?.sha256 && StaleOutputs.isAnotherTargets(path, besides: target.name, in: project) ? recorded : now
+            })
         if reasons.isEmpty { return BuildReport.Entry(target: target.name, status: .upToDate, warnings: [], notes: []) }
 
         // An output this target's last build wrote may be replaced even if edited since (a build
@@ -244,13 +239,19 @@ final class BuildRun: @unchecked Sendable {
         progress?(BuildProgress(target: target.name, event: .building, done: decidedCount, total: order.count))
         let result: TargetRunner.Result
         var earlier = EarlierSet()
-        // Its earlier files there now: those its job's own sets replace and remove (a sheet's data
-        // moved, fewer pages) are said too.
+        // Looked at only for a target built: files other targets wrote before inside its outputs,
+        // where they no longer write (`b` moved from `fb` to `fc`, `a` now writes `fb`: the job may
+        // set them aside as the build's), and in the folders it writes (its sets may replace them).
+        lock.lock()
+        let others = order.count - started.count
+        let abandoned = state.abandonedFiles(in: target, of: job.project)
+        let folders = Set(target.outputs.map { FileIO.parentDirectory(of: $0) } + target.outputs)
+        let othersNearby = state.earlierOutputs.filter { $0.key != target.name }.values.flatMap { $0 }
+            .filter { previous[$0] == nil && folders.contains(FileIO.parentDirectory(of: $0)) }
+        lock.unlock()
+        // Its (and their) earlier files there now: those its job's sets remove (a sheet's data moved, fewer pages) are said.
         let there = (Array(previous.keys) + othersNearby).filter { FileIO.fingerprint(of: project.onDisk($0)) != nil }
         do {
-            lock.lock()
-            let others = order.count - started.count
-            lock.unlock()
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
             result = try runJob(target, overwrite: overwrite, threads: threads, previous: abandoned.merging(previous) { _, own in own }, earlier: &earlier)
@@ -331,15 +332,6 @@ final class BuildRun: @unchecked Sendable {
                 throw error
             }
         }
-    }
-
-    /// `record` without the outputs another target writes now (a swap's rewrite is not this target's reason).
-    private static func leavingOthersOutputs(_ record: BuildState.TargetRecord, of target: Target, in project: Project) -> BuildState.TargetRecord {
-        var record = record
-        record.outputs = record.outputs.filter { path, _ in
-            !project.targets.contains { $0.name != target.name && $0.outputs.contains { BuildGraph.path(path, isWithin: $0) } }
-        }
-        return record
     }
 
     /// Targets decided so far.
