@@ -58,7 +58,8 @@ extension SheetBuilder {
     /// within ``maxSide``: the bound divided by the ratio, and with ``powerOfTwo`` the largest power
     /// of two under it (1365 rounded up to 2048 made @3x pages of 6144 under a bound of 4096).
     mutating func bound(smallestScale: Int, largestScale: Int) {
-        maxSide = maxSide * smallestScale / largestScale
+        // At least 1: `--max-size 2` at scales 1 and 3 was refused as "--max-size is 0" (not what was given).
+        maxSide = max(1, maxSide * smallestScale / largestScale)
         if powerOfTwo, maxSide >= 1 { maxSide = 1 << (Int.bitWidth - 1 - maxSide.leadingZeroBitCount) }
     }
 }

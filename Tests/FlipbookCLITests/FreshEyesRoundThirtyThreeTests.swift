@@ -60,4 +60,14 @@ struct FreshEyesRoundThirtyThreeTests {
         let build = try CLI.run(["build"], in: folder), watch = try CLI.run(["build", "--watch"], in: folder)
         #expect(build.status == 2 && watch.status == 2, "\(build.stderr) \(watch.stderr)")
     }
+
+    /// `sheet --scales 1,3 --max-size 2` was refused as "--max-size is 0" (the bound at @1x), not
+    /// for what was given: the sprite does not fit a page of that size.
+    @Test(arguments: [[String](), ["--power-of-two"]])
+    func aTinyBoundAtSeveralScalesIsRefusedForTheSprite(extra: [String]) throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["sheet", "coin", "-o", "s.png", "--scales", "1,3", "--max-size", "2"] + extra, in: folder)
+        #expect(run.status != 0 && !run.stderr.contains("is 0") && run.stderr.contains("raise --max-size"), "\(run.stderr)")
+    }
 }
