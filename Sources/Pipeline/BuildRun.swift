@@ -325,7 +325,11 @@ final class BuildRun: @unchecked Sendable {
         // One set aside a try: a folder holds few sets of one target (its scales at most).
         var attempts = 0
         while true {
-            do { return try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, cancellation: cancellation) } catch {
+            // A set whose name changed hands (`b` now writes `out/a.png`) leaves the files other targets write now.
+            let run = OutputSet.$writtenByOthers.withValue({ [self] path in isAnotherTargets(path, besides: target.name) }) {
+                Result { () throws(TargetFailure) in try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, cancellation: cancellation) }
+            }
+            do { return try run.get() } catch {
                 attempts += 1
                 if attempts <= 4, earlier.setAside(for: error, previous: previous, of: target, in: job.project) { continue }
                 earlier.restore(in: job.project)
@@ -382,6 +386,16 @@ final class BuildRun: @unchecked Sendable {
         state.unfinished = state.unfinished?.filter { names.contains($0.key) }
         if state.formerOutputs?.isEmpty == true { state.formerOutputs = nil }
         do { try state.save(for: job.project) } catch { saveError = error }
+    }
+
+    /// Whether the file at `path` (as opened from the working directory, `out/../data2/a.json` too)
+    /// lies in an output of a target other than `name` (``StaleOutputs/isAnotherTargets(_:besides:in:)``).
+    private func isAnotherTargets(_ path: String, besides name: String) -> Bool {
+        let folder = job.project.onDisk("")
+        guard let root = FileIO.resolvedPath(folder.isEmpty ? "." : folder),
+              let parent = FileIO.resolvedPath(FileIO.parentDirectory(of: path)) else { return false }
+        let inProject = FileIO.relativePath(of: parent + "/" + FileIO.lastComponent(of: path), from: root)
+        return !inProject.hasPrefix("../") && StaleOutputs.isAnotherTargets(inProject, besides: name, in: job.project)
     }
 
     /// `path` as opened from the working directory, relative to the project's folder.

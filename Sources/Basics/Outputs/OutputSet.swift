@@ -54,6 +54,12 @@ public final class OutputSet: @unchecked Sendable {
     /// The folder's record marks such a set: only a set so marked is replaced by the other shape
     /// (a sheet or an APNG another command wrote there is refused, as without this flag).
     public var replacesOtherShape = false
+    /// Files another writer writes now, which a commit never removes where it replaces or leaves
+    /// its owner's earlier set (the earlier set's name may have changed hands: a build's target now
+    /// writing `out/a.png`, whose earlier set also held data that another target writes now). Bound
+    /// by a build for each target's job to the other targets' outputs; the record forgets such a
+    /// file for this owner, and its writer's own commit records it.
+    @TaskLocal package static var writtenByOthers: (@Sendable (String) -> Bool)?
 
     /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
     /// (see the type's discussion); without one, each file simply replaces its destination. No
@@ -323,7 +329,7 @@ public final class OutputSet: @unchecked Sendable {
                 for old in ledger.files(of: key) where !names.contains(old.name) {
                     let path = folder == "." ? old.name : "\(folder)/\(old.name)"
                     guard System.kind(of: path, followingLinks: false) != nil, kept[path] == nil,
-                          !removals.contains(where: { $0.path == path }) else { continue }
+                          !removals.contains(where: { $0.path == path }), Self.writtenByOthers?(path) != true else { continue }
                     if let input = set.inputs.input(sameAs: path) {
                         if leaving { continue }
                         throw .refused(.overwritesInput(output: path, input: input))
