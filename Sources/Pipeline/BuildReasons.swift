@@ -6,9 +6,11 @@ enum BuildReasons {
     static let named = 3
 
     /// The reasons: empty when `record` still holds for the target's `key`, `tool`, `settings` and
-    /// `inputs`, and `outputs` (a path's file now, `nil` when missing) are as written.
+    /// `inputs`, and `outputs` (a path's file now, `nil` when missing) are as written. An input no
+    /// longer read that `exists` is said as such (the target reads another file now), not as removed;
+    /// one read since its settings changed, as read now, not as added.
     static func of(record: BuildState.TargetRecord?, key: String, tool: String, settings: String,
-                   inputs: [String: BuildState.FileRecord], outputs: (String) -> BuildState.FileRecord?) -> [String] {
+                   inputs: [String: BuildState.FileRecord], outputs: (String) -> BuildState.FileRecord?, exists: (String) -> Bool) -> [String] {
         guard let record else { return ["never built"] }
         var reasons: [String] = []
         if record.tool != tool { reasons.append("the tool changed") }
@@ -16,8 +18,8 @@ enum BuildReasons {
         var changes: [String] = []
         for path in Set(record.inputs.keys).union(inputs.keys).sorted() {
             switch (record.inputs[path], inputs[path]) {
-            case (nil, _?): changes.append("\(path) added")
-            case (_?, nil): changes.append("\(path) removed")
+            case (nil, _?): changes.append(record.settings != settings ? "reads \(path) now" : "\(path) added")
+            case (_?, nil): changes.append(exists(path) ? "no longer reads \(path)" : "\(path) removed")
             case (let old?, let new?) where old.sha256 != new.sha256: changes.append("\(path) changed")
             default: break
             }

@@ -20,6 +20,8 @@ final class BuildRun: @unchecked Sendable {
     /// Where those targets read, as the build found it before anything ran (a folder the writer
     /// empties and removes would be read as its parent afterwards).
     private let leftOutRoots: [String: [String]]
+    /// The targets whose earlier builds wrote each file, as the build found them before anything ran.
+    private let earlierWriters: [String: [String]]
 
     // Guarded by `lock`.
     private let lock = NSCondition()
@@ -56,7 +58,11 @@ final class BuildRun: @unchecked Sendable {
         // A file a target wrote before and may no longer write (its output renamed) is removed once
         // that target is built: a target reading it decides after that, or it is called up to date
         // on a file removed in the same build. A wait that would close a circle is left out.
-        let earlier = state.earlierOutputs.filter { names.contains($0.key) }
+        let earlierOutputs = state.earlierOutputs
+        var earlierWriters: [String: [String]] = [:]
+        for (name, files) in earlierOutputs { for path in files { earlierWriters[path, default: []].append(name) } }
+        self.earlierWriters = earlierWriters
+        let earlier = earlierOutputs.filter { names.contains($0.key) }
         var waits = dependencies, leftOut: [String: [String]] = [:]
         for target in order {
             for writer in BuildGraph.earlierWriters(of: target, in: job.project, earlier: earlier)
@@ -207,7 +213,7 @@ final class BuildRun: @unchecked Sendable {
                 // An output another target writes now (a swap) is not this target's reason: looked up only when it differs.
                 let now = digests.record(path, disk: project.onDisk(path)), recorded = record?.outputs[path]
                 return now?.sha256 != recorded?.sha256 && StaleOutputs.isAnotherTargets(path, besides: target.name, in: project) ? recorded : now
-            })
+            }, exists: { FileIO.fingerprint(of: project.onDisk($0)) != nil })
         if reasons.isEmpty { return BuildReport.Entry(target: target.name, status: .upToDate, warnings: [], notes: []) }
 
         // An output this target's last build wrote may be replaced even if edited since (a build
@@ -229,7 +235,8 @@ final class BuildRun: @unchecked Sendable {
                 lock.unlock()
                 let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
                 return BuildReport.Entry(target: target.name, status: .restored(reasons: reasons, files: outputs.keys.sorted()), warnings: warnings,
-                                         notes: notes + [StaleOutputs.note(stale.removed), StaleOutputs.keptNote(stale.kept, in: project),
+                                         notes: notes + [StaleOutputs.note(stale.removed), othersNote(written: Array(outputs.keys), removed: [], by: target, recorded: record),
+                                                         StaleOutputs.keptNote(stale.kept, in: project),
                                                                 StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
             case .miss(let warning):
                 if let warning { cacheWarnings.append(warning) }
@@ -267,6 +274,8 @@ final class BuildRun: @unchecked Sendable {
         let replaced = earlier.remove(keeping: files)
         let removedByJob = there.filter { !files.contains($0) && !replaced.contains($0) && FileIO.fingerprint(of: project.onDisk($0)) == nil }
         let replacedOthers = (replaced + removedByJob).filter { previous[$0] == nil }.sorted()
+        // Other targets' earlier files it wrote over (two targets swapped outputs), said with those it removed.
+        let othersNote = othersNote(written: files, removed: replacedOthers, by: target, recorded: record)
         // Its earlier files that are another target's now (pages of a sheet name that changed hands): said there.
         let removedOwn = (replaced + removedByJob).filter { previous[$0] != nil && !StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) }
         var outputs: [String: BuildState.FileRecord] = [:]
@@ -289,7 +298,7 @@ final class BuildRun: @unchecked Sendable {
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()),
                                      warnings: cacheWarnings + result.warnings + ["\(first) changed while the target was built: it is built again next time"],
-                                     notes: result.notes + [StaleOutputs.note(removedOwn.sorted()), StaleOutputs.note(replacedOthers, others: true)].compactMap { $0 })
+                                     notes: result.notes + [StaleOutputs.note(removedOwn.sorted()), othersNote].compactMap { $0 })
         }
         if let problem = result.problem {
             // The outputs stand, but the target failed: it is built again next time.
@@ -297,7 +306,7 @@ final class BuildRun: @unchecked Sendable {
             unrecord(target.name, keeping: previous.merging(outputs) { _, now in now }, because: "its last build failed")
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .failed(problem, reasons: reasons), warnings: cacheWarnings + result.warnings,
-                                     notes: result.notes + [StaleOutputs.note(removedOwn.sorted()), StaleOutputs.note(replacedOthers, others: true)].compactMap { $0 })
+                                     notes: result.notes + [StaleOutputs.note(removedOwn.sorted()), othersNote].compactMap { $0 })
         }
         lock.lock()
         state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
@@ -312,7 +321,7 @@ final class BuildRun: @unchecked Sendable {
         lock.unlock()
         let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
-                                 notes: result.notes + [StaleOutputs.note((stale.removed + removedOwn).sorted()), StaleOutputs.note(replacedOthers, others: true),
+                                 notes: result.notes + [StaleOutputs.note((stale.removed + removedOwn).sorted()), othersNote,
                                                         StaleOutputs.keptNote(stale.kept, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
     }
 
@@ -336,6 +345,15 @@ final class BuildRun: @unchecked Sendable {
                 throw error
             }
         }
+    }
+
+    /// The note for files other targets' earlier builds wrote that `target` wrote over (two targets
+    /// swapped outputs) or `removed`; `recorded`: its own last build's record.
+    private func othersNote(written: [String], removed: [String], by target: Target, recorded: BuildState.TargetRecord?) -> String? {
+        let othersOf = { (path: String) in self.earlierWriters[path, default: []].filter { $0 != target.name } }
+        let overwritten = written.filter { recorded?.outputs[$0] == nil && !othersOf($0).isEmpty }
+        let writers = Set((overwritten + removed).flatMap(othersOf))
+        return StaleOutputs.othersNote(replaced: overwritten, removed: removed, writers: Array(writers))
     }
 
     /// Targets decided so far.

@@ -200,12 +200,18 @@ enum StaleOutputs {
         return "kept \(listed(edited)): written by its earlier build, no longer among its outputs, but changed since (delete by hand if unwanted)"
     }
 
-    /// The note a target's report carries for the files removed; `nil` when none was. `others`:
-    /// files another target's earlier build wrote where this one writes now.
-    static func note(_ removed: [String], others: Bool = false) -> String? {
+    /// The note a target's report carries for the files removed; `nil` when none was.
+    static func note(_ removed: [String]) -> String? {
         guard !removed.isEmpty else { return nil }
-        let names = removed.count <= 3 ? removed.joined(separator: ", ") : "\(removed.prefix(2).joined(separator: ", ")) and \(removed.count - 2) more"
-        return others ? "removed \(names): written by another target's earlier build, where it no longer writes and this target writes now"
-            : "removed \(names): written by its earlier build, no longer among its outputs"
+        return "removed \(listed(removed)): written by its earlier build, no longer among its outputs"
+    }
+
+    /// The note a target's report carries for files that other targets' earlier builds (`writers`)
+    /// wrote where this one writes now: those its job replaced and those it removed; `nil` when none.
+    static func othersNote(replaced: [String], removed: [String], writers: [String]) -> String? {
+        guard !replaced.isEmpty || !removed.isEmpty else { return nil }
+        let parts = [replaced.isEmpty ? nil : "replaced \(listed(replaced))", removed.isEmpty ? nil : "removed \(listed(removed))"].compactMap { $0 }
+        let by = writers.count == 1 ? "\(writers[0])'s earlier build" : "the earlier builds of \(writers.sorted().joined(separator: ", "))"
+        return parts.joined(separator: "; ") + ": written by \(by), where this target writes now"
     }
 }

@@ -31,6 +31,10 @@ struct OutputLedger: Codable, Equatable {
         /// there still removes its files there, as that folder's own record names them. Absent
         /// (`nil`) for a set in one folder.
         var otherFolders: [String]?
+        /// Whether the set held more files than the one named as its owner, the rest taken by
+        /// another set (a sheet whose data file another target writes now): still a set, never
+        /// taken for one command's single file. Absent (`nil`) otherwise.
+        var several: Bool?
     }
 
     /// Written first, so a reader can tell the format.
@@ -84,6 +88,12 @@ struct OutputLedger: Codable, Equatable {
         sets.first { $0.owner == owner }?.files ?? []
     }
 
+    /// Whether `owner`'s set is more than its one file here: it spans other folders, or other sets
+    /// took its other files (``Set/several``).
+    func isSeveral(_ owner: String) -> Bool {
+        sets.first { $0.owner == owner }.map { $0.otherFolders?.isEmpty == false || $0.several == true } ?? false
+    }
+
     /// The other folders of `owner`'s set (``Set/otherFolders``), as paths from where `folder` (this
     /// record's) is opened: `out/data` for `../data` in `out/pages`.
     func otherFolders(of owner: String, from folder: String) -> [String] {
@@ -103,6 +113,7 @@ struct OutputLedger: Codable, Equatable {
             kept.files = set.files.filter {
                 !taken.contains($0.name) && (pending.contains($0.name) || System.kind(of: "\(folder)/\($0.name)", followingLinks: false) != nil)
             }
+            if kept.files.count < set.files.count, kept.files.map(\.name) == [set.owner] { kept.several = true }
             return kept.files.isEmpty ? nil : kept
         }
         if !files.isEmpty {

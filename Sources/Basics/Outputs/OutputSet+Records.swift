@@ -88,7 +88,8 @@ extension OutputSet {
     /// would remove or overwrite files of a set this one is not. The refusal when the set writing
     /// `names` under `key` is one shape and the `earlier` set of that key the other; `nil` otherwise.
     /// A set with files in other folders too (`spans`, `spanned` for the earlier one: a sheet whose
-    /// data is written apart from its page) is never the single file.
+    /// data is written apart from its page; for the earlier one also a set whose other files another
+    /// set took, ``OutputLedger/Set/several``) is never the single file.
     static func otherKind(key: String, writing names: Swift.Set<String>, spans: Bool = false, earlier: [String], spanned: Bool = false,
                           in folder: String) -> OutputError? {
         guard !earlier.isEmpty, !key.contains("/") else { return nil }

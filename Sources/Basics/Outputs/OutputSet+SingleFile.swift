@@ -12,7 +12,7 @@ extension OutputSet {
         let folder = FileIO.parentDirectory(of: path)
         if let key = set.ownerKey(in: folder),
            let refusal = otherKind(key: key, writing: [FileIO.lastComponent(of: path)], earlier: set.ledger(folder).files(of: key).map(\.name),
-                                   spanned: !set.ledger(folder).otherFolders(of: key, from: folder).isEmpty, in: folder) {
+                                   spanned: set.ledger(folder).isSeveral(key), in: folder) {
             throw .refused(refusal)
         }
         try io { () throws(FileIO.Error) in try FileIO.checkWritableFolder(for: path) }

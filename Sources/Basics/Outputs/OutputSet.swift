@@ -320,7 +320,7 @@ public final class OutputSet: @unchecked Sendable {
                 // `generate -o g.png` replaces its own earlier set of the other shape, never another command's.
                 if !(set.replacesOtherShape && ledger.sets.first(where: { $0.owner == key })?.eitherShape == true), !names.isEmpty,
                    let refusal = Self.otherKind(key: key, writing: names, spans: mine.count > 1, earlier: ledger.files(of: key).map(\.name),
-                                                spanned: !ledger.otherFolders(of: key, from: folder).isEmpty, in: folder) {
+                                                spanned: ledger.isSeveral(key), in: folder) {
                     throw .refused(refusal)
                 }
                 // A folder the set no longer writes into: its files there go while unchanged and no
