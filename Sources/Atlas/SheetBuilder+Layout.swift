@@ -63,3 +63,20 @@ extension SheetBuilder {
         if powerOfTwo, maxSide >= 1 { maxSide = 1 << (Int.bitWidth - 1 - maxSide.leadingZeroBitCount) }
     }
 }
+
+extension SheetBuilder.Error {
+    /// This refusal of a layout made at scale `first` with pages of `maxSide`, said in pixels at
+    /// scale `last`, as the bound was given (``SheetBuilder/bound(smallestScale:largestScale:)``):
+    /// `'jump-1@3x' is 2040×1416, larger than a 1500×1500 page`, not the @1x sizes.
+    func atScale(_ last: Int, laidOutAt first: Int, maxSide: Int) -> Self {
+        let scaled = { (value: Int) in value * last / first }
+        return switch self {
+        case .doesNotFit: .doesNotFit(maxSide: scaled(maxSide))
+        case let .spriteTooLarge(name, width, height, border, _):
+            .spriteTooLarge(name: "\(name)@\(last)x", width: scaled(width), height: scaled(height), border: scaled(border), maxSide: scaled(maxSide))
+        case let .extrudedSpriteTooLarge(name, width, height, extrude, _):
+            .extrudedSpriteTooLarge(name: "\(name)@\(last)x", width: scaled(width), height: scaled(height), extrude: scaled(extrude), maxSide: scaled(maxSide))
+        default: self
+        }
+    }
+}

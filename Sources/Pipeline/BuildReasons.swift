@@ -1,3 +1,5 @@
+import Basics
+
 /// Why a target must be built, as a build's report says it: what changed since the target's last
 /// build recorded (`BuildState.TargetRecord`).
 enum BuildReasons {
@@ -8,9 +10,12 @@ enum BuildReasons {
     /// The reasons: empty when `record` still holds for the target's `key`, `tool`, `settings` and
     /// `inputs`, and `outputs` (a path's file now, `nil` when missing) are as written. An input no
     /// longer read that `exists` is said as such (the target reads another file now), not as removed;
-    /// one read since its settings changed, as read now, not as added.
+    /// one read since its settings changed, as read now, not as added. Outputs missing or changed
+    /// in a folder whose commit was `interrupted` (asked only then: a build killed while it renamed
+    /// them) are said as that, not one by one as the user's doing.
     static func of(record: BuildState.TargetRecord?, key: String, tool: String, settings: String,
-                   inputs: [String: BuildState.FileRecord], outputs: (String) -> BuildState.FileRecord?, exists: (String) -> Bool) -> [String] {
+                   inputs: [String: BuildState.FileRecord], outputs: (String) -> BuildState.FileRecord?, exists: (String) -> Bool,
+                   interrupted: (_ folders: Set<String>) -> Bool) -> [String] {
         guard let record else { return ["never built"] }
         var reasons: [String] = []
         if record.tool != tool { reasons.append("the tool changed") }
@@ -30,6 +35,11 @@ enum BuildReasons {
         for path in record.outputs.keys.sorted() {
             guard let now = outputs(path) else { missing.append(path); continue }
             if now.sha256 != record.outputs[path]!.sha256 { edited.append(path) }
+        }
+        if !(missing + edited).isEmpty, interrupted(Set((missing + edited).map(FileIO.parentDirectory(of:)))) {
+            missing = []
+            edited = []
+            reasons.append("its last build was interrupted while it replaced its outputs")
         }
         reasons += missing.prefix(named).map { "\($0) is missing" }
         if missing.count > named { reasons.append(more(missing.count - named, "output", "is missing", "are missing")) }

@@ -192,8 +192,10 @@ final class BuildRun: @unchecked Sendable {
         let project = job.project
         // What a build killed meanwhile (`kill -9`) left in its output folders — a commit half
         // done, earlier files set aside — is finished or put back before anything is compared.
+        var recovered = Set<String>()
         for output in target.outputs {
             for folder in [FileIO.parentDirectory(of: project.onDisk(output)), project.onDisk(output)] where FileIO.isDirectory(folder) {
+                if OutputRecovery.hasUnfinishedCommit(in: folder) { recovered.insert(folder) }
                 try? OutputRecovery.recover(folder: folder)
             }
         }
@@ -213,7 +215,8 @@ final class BuildRun: @unchecked Sendable {
                 // An output another target writes now (a swap) is not this target's reason: looked up only when it differs.
                 let now = digests.record(path, disk: project.onDisk(path)), recorded = record?.outputs[path]
                 return now?.sha256 != recorded?.sha256 && StaleOutputs.isAnotherTargets(path, besides: target.name, in: project) ? recorded : now
-            }, exists: { FileIO.fingerprint(of: project.onDisk($0)) != nil })
+            }, exists: { FileIO.fingerprint(of: project.onDisk($0)) != nil },
+            interrupted: { folders in folders.contains { recovered.contains(project.onDisk($0)) } })
         if reasons.isEmpty { return BuildReport.Entry(target: target.name, status: .upToDate, warnings: [], notes: []) }
 
         // An output this target's last build wrote may be replaced even if edited since (a build

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 import TestSupport
@@ -71,5 +72,27 @@ struct FilesChangingHandsTests {
         #expect(run.stderr.contains("replaced o/d2.json: written by y's earlier build") || run.stderr.contains("replaced o/d1.json: written by x's earlier build"),
                 "\(run.stderr)")
         #expect(!run.stderr.contains("removed"), "\(run.stderr)")
+    }
+
+    /// A build killed while it renamed a frames target's new files: the next build finished the
+    /// commit and gave as reasons 38 outputs "missing" or "changed since it was built" — changes
+    /// Flipbook's own interrupted build made, said as if the user had.
+    @Test func outputsAnInterruptedBuildReplacedAreSaidAsSuch() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "g.gif"}, "f": {"frames": "g.gif", "output": "fr"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let first = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(first.status == 0 && FileManager.default.fileExists(atPath: folder + "/fr/g4.png"), "\(first.stderr)")
+        // The rerun's set, killed after its first rename (its journal left in fr/).
+        let dino = Fixtures.pngNames(in: "sequences/gameart2d-dino-jump")
+        let set = OutputSet(owner: folder + "/fr/g")
+        set.simulatedKillAfterRenames = 1
+        for (index, name) in dino.enumerated() { try set.write(try Fixtures.bytes("sequences/gameart2d-dino-jump/\(name)"), to: "\(folder)/fr/g\(index + 1).png") }
+        do { try set.commit() } catch { if error != .simulatedKill { throw error } }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder + "/fr").contains { $0.hasSuffix(".journal") })
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status == 0 && run.stdout.contains("f: built (its last build was interrupted while it replaced its outputs)"), "\(run.stdout) \(run.stderr)")
+        #expect(!run.stdout.contains("missing") && !run.stdout.contains("changed since"), "\(run.stdout)")
+        let again = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(again.stdout.contains("0 built, 2 up to date"), "\(again.stdout)")
     }
 }

@@ -70,4 +70,13 @@ struct FreshEyesRoundThirtyThreeTests {
         let run = try CLI.run(["sheet", "coin", "-o", "s.png", "--scales", "1,3", "--max-size", "2"] + extra, in: folder)
         #expect(run.status != 0 && !run.stderr.contains("is 0") && run.stderr.contains("raise --max-size"), "\(run.stderr)")
     }
+
+    /// `sheet dino --scales 1,2,3 --max-size 1500` said "'jump-1' is 680×472, larger than a 500×500
+    /// page": sizes of the @1x layout, where --max-size bounds the largest scale's pixels.
+    @Test func aSpriteTooLargeAtSeveralScalesIsSaidInTheLargestScalesPixels() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["sheet", "dino", "-o", "s.png", "--scales", "1,2,3", "--max-size", "1500"], in: folder)
+        #expect(run.status == 1 && run.stderr.contains("'jump-1@3x' is 2040×1416, larger than a 1500×1500 page"), "\(run.stderr)")
+    }
 }

@@ -41,6 +41,12 @@ public enum OutputRecovery {
         }
     }
 
+    /// Whether `folder` holds the journal of a commit not finished (a process killed mid-way, or
+    /// one committing now): its files are a mix of two runs until ``recover(folder:)``.
+    package static func hasUnfinishedCommit(in folder: String) -> Bool {
+        (System.entries(of: folder) ?? []).contains { $0.hasPrefix(OutputJournal.prefix) && $0.hasSuffix(".journal") }
+    }
+
     /// What sits between a set-aside file's process ID and its own name (``FileIO/setAside(_:)``).
     static let asideMark = "-aside-"
 
