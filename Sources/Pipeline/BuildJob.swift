@@ -93,6 +93,8 @@ public struct BuildJob: Sendable {
         // `.flipbook-build/` let every output be written, then failed with no target reported, and
         // every rerun rebuilt everything): the state as read is written back first.
         do { try state.save(for: project) } catch { throw .state(error) }
+        // Who wrote each file before any was removed: a target deleted from the project too.
+        let writers = state.lastWriters
         // A target deleted from the project leaves no outputs behind to ship with the others.
         let orphans = StaleOutputs.removeOrphans(from: &state, in: project)
         // Files kept for a target that read them, which none reads now.
@@ -109,7 +111,8 @@ public struct BuildJob: Sendable {
         var others: [String] = []
         if let shard { (order, others) = BuildShards.select(order, in: project, shard: shard) }
         let targetCache = cache.map { TargetCache($0, project: project) }
-        let build = BuildRun(job: self, order: order, state: state, tool: tool, cache: targetCache, progress: progress, cancellation: cancellation)
+        let build = BuildRun(job: self, order: order, state: state, writers: writers, tool: tool, cache: targetCache, progress: progress,
+                             cancellation: cancellation)
         var report = try build.run()
         targetCache?.trimIfStored()
         report.otherShards = others

@@ -40,8 +40,10 @@ final class BuildRun: @unchecked Sendable {
     private var removedBy: [String: [String]] = [:]
     private var decidedAgain = Set<String>()
 
-    init(job: BuildJob, order: [Target], state: BuildState, tool: String, cache: TargetCache?, progress: (@Sendable (BuildProgress) -> Void)?,
-         cancellation: CancellationFlag?) {
+    /// `writers`: the targets that wrote each file last, as the build found them, targets deleted
+    /// from the project included (``BuildState/lastWriters``, before their files were removed).
+    init(job: BuildJob, order: [Target], state: BuildState, writers: [String: [String]], tool: String, cache: TargetCache?,
+         progress: (@Sendable (BuildProgress) -> Void)?, cancellation: CancellationFlag?) {
         self.job = job
         self.order = order
         self.state = state
@@ -58,11 +60,8 @@ final class BuildRun: @unchecked Sendable {
         // A file a target wrote before and may no longer write (its output renamed) is removed once
         // that target is built: a target reading it decides after that, or it is called up to date
         // on a file removed in the same build. A wait that would close a circle is left out.
-        let earlierOutputs = state.earlierOutputs
-        var earlierWriters: [String: [String]] = [:]
-        for (name, files) in earlierOutputs { for path in files { earlierWriters[path, default: []].append(name) } }
-        self.earlierWriters = earlierWriters
-        let earlier = earlierOutputs.filter { names.contains($0.key) }
+        earlierWriters = writers
+        let earlier = state.earlierOutputs.filter { names.contains($0.key) }
         var waits = dependencies, leftOut: [String: [String]] = [:]
         for target in order {
             for writer in BuildGraph.earlierWriters(of: target, in: job.project, earlier: earlier)
@@ -251,20 +250,18 @@ final class BuildRun: @unchecked Sendable {
         var earlier = EarlierSet()
         // Looked at only for a target built: files other targets wrote before inside its outputs,
         // where they no longer write (`b` moved from `fb` to `fc`, `a` now writes `fb`: the job may
-        // set them aside as the build's), and in the folders it writes (its sets may replace them).
+        // set them aside as the build's; those it does not write go after it).
         lock.lock()
         let others = order.count - started.count
         let abandoned = state.abandonedFiles(in: target, of: job.project)
-        let folders = Set(target.outputs.map { FileIO.parentDirectory(of: $0) } + target.outputs)
-        let othersNearby = state.earlierOutputs.filter { $0.key != target.name }.values.flatMap { $0 }
-            .filter { previous[$0] == nil && folders.contains(FileIO.parentDirectory(of: $0)) }
         lock.unlock()
-        // Its (and their) earlier files there now: those its job's sets remove (a sheet's data moved, fewer pages) are said.
-        let there = (Array(previous.keys) + othersNearby).filter { FileIO.fingerprint(of: project.onDisk($0)) != nil }
+        // The files its job's sets remove (a sheet's data moved, fewer pages) are said: those the job removed, not others meanwhile.
+        let scope = OutputSet.Scope { [self] path in projectPath(path).map { StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false }
         do {
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
-            result = try runJob(target, overwrite: overwrite, threads: threads, previous: abandoned.merging(previous) { _, own in own }, earlier: &earlier)
+            result = try runJob(target, overwrite: overwrite, threads: threads, previous: abandoned.merging(previous) { _, own in own }, earlier: &earlier,
+                                scope: scope)
         } catch {
             // A failed build is recorded as not built (a forced rebuild that failed left the last
             // record, and the next build called the target up to date).
@@ -275,8 +272,16 @@ final class BuildRun: @unchecked Sendable {
         }
         let files = result.files.map { relative($0) }
         let replaced = earlier.remove(keeping: files)
-        let removedByJob = there.filter { !files.contains($0) && !replaced.contains($0) && FileIO.fingerprint(of: project.onDisk($0)) == nil }
-        let replacedOthers = (replaced + removedByJob).filter { previous[$0] == nil }.sorted()
+        let removedByJob = Set(scope.removed.compactMap(projectPath)).filter { !files.contains($0) && !replaced.contains($0) && FileIO.fingerprint(of: project.onDisk($0)) == nil }
+        // Other targets' earlier files inside its outputs that its job did not write (a sheet's pages in
+        // the folder a frames target writes now): the build's, removed while unchanged.
+        let leftBehind = StaleOutputs.removeLeftBehind(abandoned.filter { !files.contains($0.key) && !replaced.contains($0.key) }, in: project)
+        if !leftBehind.isEmpty {
+            lock.lock()
+            state.forget(leftBehind)
+            lock.unlock()
+        }
+        let replacedOthers = (replaced + removedByJob + leftBehind).filter { previous[$0] == nil }.sorted()
         // Other targets' earlier files it wrote over (two targets swapped outputs), said with those it removed.
         let othersNote = othersNote(written: files, removed: replacedOthers, by: target, recorded: record)
         // Its earlier files that are another target's now (pages of a sheet name that changed hands): said there.
@@ -333,12 +338,12 @@ final class BuildRun: @unchecked Sendable {
     /// set aside into `earlier` and the job runs again (``EarlierSet``); if it fails all the same,
     /// the files are put back.
     private func runJob(_ target: Target, overwrite: Bool, threads: Int?, previous: [String: BuildState.FileRecord],
-                        earlier: inout EarlierSet) throws(TargetFailure) -> TargetRunner.Result {
+                        earlier: inout EarlierSet, scope: OutputSet.Scope) throws(TargetFailure) -> TargetRunner.Result {
         // One set aside a try: a folder holds few sets of one target (its scales at most).
         var attempts = 0
         while true {
             // A set whose name changed hands (`b` now writes `out/a.png`) leaves the files other targets write now.
-            let run = OutputSet.$writtenByOthers.withValue({ [self] path in isAnotherTargets(path, besides: target.name) }) {
+            let run = OutputSet.$scope.withValue(scope) {
                 Result { () throws(TargetFailure) in try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, cancellation: cancellation) }
             }
             do { return try run.get() } catch {
@@ -409,14 +414,14 @@ final class BuildRun: @unchecked Sendable {
         do { try state.save(for: job.project) } catch { saveError = error }
     }
 
-    /// Whether the file at `path` (as opened from the working directory, `out/../data2/a.json` too)
-    /// lies in an output of a target other than `name` (``StaleOutputs/isAnotherTargets(_:besides:in:)``).
-    private func isAnotherTargets(_ path: String, besides name: String) -> Bool {
+    /// The file at `path` (as opened from the working directory, `out/../data2/a.json` too; its folder
+    /// must exist) relative to the project's folder; `nil` outside it.
+    private func projectPath(_ path: String) -> String? {
         let folder = job.project.onDisk("")
         guard let root = FileIO.resolvedPath(folder.isEmpty ? "." : folder),
-              let parent = FileIO.resolvedPath(FileIO.parentDirectory(of: path)) else { return false }
+              let parent = FileIO.resolvedPath(FileIO.parentDirectory(of: path)) else { return nil }
         let inProject = FileIO.relativePath(of: parent + "/" + FileIO.lastComponent(of: path), from: root)
-        return !inProject.hasPrefix("../") && StaleOutputs.isAnotherTargets(inProject, besides: name, in: job.project)
+        return inProject.hasPrefix("../") ? nil : inProject
     }
 
     /// `path` as opened from the working directory, relative to the project's folder.

@@ -53,6 +53,16 @@ struct BuildState: Codable, Sendable {
         return files.filter { !$0.value.isEmpty }
     }
 
+    /// The targets that wrote each file last, by path: those whose record names it, else those
+    /// that keep it from an earlier build (``formerOutputs``: `a` wrote `o/1.gif`, then `c` did).
+    var lastWriters: [String: [String]] {
+        var writers: [String: [String]] = [:]
+        for (name, record) in targets { for path in record.outputs.keys { writers[path, default: []].append(name) } }
+        let recorded = Set(writers.keys)
+        for (name, kept) in formerOutputs ?? [:] { for path in kept.keys where !recorded.contains(path) { writers[path, default: []].append(name) } }
+        return writers
+    }
+
     /// The files other targets' earlier builds wrote inside `target`'s outputs that are outside
     /// their own outputs now (their output moved: no build of theirs writes them again), with their
     /// records: the build's own files, which `target`'s job may set aside and replace (``EarlierSet``).
@@ -66,6 +76,14 @@ struct BuildState: Codable, Sendable {
             }
         }
         return files
+    }
+
+    /// Forgets `paths` as any target's earlier outputs (files the build removed for another target).
+    mutating func forget(_ paths: [String]) {
+        for name in Array(targets.keys) { for path in paths { targets[name]?.outputs[path] = nil } }
+        for name in Array((formerOutputs ?? [:]).keys) { for path in paths { formerOutputs?[name]?[path] = nil } }
+        formerOutputs = formerOutputs?.filter { !$0.value.isEmpty }
+        if formerOutputs?.isEmpty == true { formerOutputs = nil }
     }
 
     /// The state file of `project`: `state.json` for `flipbook.json`, `state-ios.json` for a

@@ -27,9 +27,13 @@ enum StaleOutputs {
         let sources: [String]
         /// The sheet data files `frames` targets read.
         let sheetData: [String]
+        /// The outputs of sheet targets: only their names have pages (`a-0.png` of `out/a.png`; a
+        /// GIF `out/a.gif` has none).
+        let sheetOutputs: Set<String>
 
         init(_ project: Project) {
             outputs = project.targets.flatMap(\.outputs)
+            sheetOutputs = Set(project.targets.filter { $0.kind == .sheet }.flatMap(\.outputs))
             sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) + $0.sources }
             sheetData = project.targets.filter { if case .frames(let job) = $0.job { job.readsSheet } else { false } }.flatMap(\.sources)
         }
@@ -68,10 +72,12 @@ enum StaleOutputs {
         func isOthers(_ path: String) -> Bool {
             outputs.contains { output in
                 if BuildGraph.path(output, isWithin: path) { return true }
-                if own.contains(output) { return path == output }
+                // Its own output, or a page its own sheet names: its job's set replaces or removes it
+                // (`x-0.png` another target wrote since: never the user's edit to forget).
+                if own.contains(output) { return path == output || claims.sheetOutputs.contains(output) && SheetExport.isPageName(path, of: output) }
                 // Inside another target's output, or one of the pages its sheet names (`a-0.json` of
                 // `out/a.png`, which that target writes now: two targets swapped sheet names).
-                return BuildGraph.path(path, isWithin: output) || SheetExport.isPageName(path, of: output)
+                return BuildGraph.path(path, isWithin: output) || claims.sheetOutputs.contains(output) && SheetExport.isPageName(path, of: output)
             }
         }
         for path in gone {
@@ -133,6 +139,20 @@ enum StaleOutputs {
         return removed.isEmpty ? nil : "removed \(listed(removed)): written by an earlier build, no longer among any target's outputs, and no target reads it now"
     }
 
+    /// Removes the files of `files` (other targets' earlier outputs left inside a target's output,
+    /// which its job did not write) that are unchanged since built; their folders' records forget
+    /// them. Returns those removed, sorted.
+    static func removeLeftBehind(_ files: [String: BuildState.FileRecord], in project: Project) -> [String] {
+        var removed: [String] = []
+        for (path, record) in files.sorted(by: { $0.key < $1.key }) {
+            let disk = project.onDisk(path)
+            guard (try? ContentHash.ofFile(disk)) == record.sha256, (try? FileManager.default.removeItem(atPath: disk)) != nil else { continue }
+            removed.append(path)
+        }
+        for folder in Set(removed.map { FileIO.parentDirectory(of: project.onDisk($0)) }) { _ = OutputSet.forgetRemovedFiles(in: folder) }
+        return removed
+    }
+
     /// The note a target's report carries for files `kept` although it no longer writes them.
     static func keptNote(_ kept: [String: BuildState.FileRecord], in project: Project) -> String? {
         // A file kept inside another target's output is that target's to replace: not said.
@@ -166,13 +186,21 @@ enum StaleOutputs {
             }
             claims = claims ?? Claims(project)
             let result = removing(previous: outputs, current: [], claims: claims, in: project)
-            let done = result.removed
+            // Inside another target's folder but none of its names (a sheet's pages where a frames
+            // target writes now): no build writes them again, so they go as the others do.
+            let others = Set(state.earlierOutputs.filter { names.contains($0.key) }.values.flatMap { $0 })
+            let leftBehind = removeLeftBehind(result.kept.filter { path, _ in
+                isAnotherTargets(path, in: project) && !others.contains(path) && !isAnotherTargets(path, in: project, byName: true)
+            }, in: project)
+            let done = result.removed + leftBehind
             removed += done
             // Files now inside another target's output are that target's (a target renamed, its output kept): not said.
             read += result.kept.keys.filter { path in !isAnotherTargets(path, in: project) }
-            // Edited since built: the user's now, kept and named (another target's output stays without a word).
+            // Edited since built: the user's now, kept and named (another target's output, or a file
+            // another target's earlier build wrote since, stays without a word).
             kept += outputs.keys.filter { path in
-                !done.contains(path) && (try? ContentHash.ofFile(project.onDisk(path))).map { $0 != outputs[path]?.sha256 } == true
+                !done.contains(path) && !others.contains(path) && !isAnotherTargets(path, in: project)
+                    && (try? ContentHash.ofFile(project.onDisk(path))).map { $0 != outputs[path]?.sha256 } == true
             }
             state.targets[name] = nil
             state.formerOutputs?[name] = nil
@@ -189,8 +217,13 @@ enum StaleOutputs {
 
     /// Whether `path` lies in a target's output (not `name`'s) or is one of the pages its sheet
     /// names: that target's file, never said as kept, edited or removed for another.
-    static func isAnotherTargets(_ path: String, besides name: String? = nil, in project: Project) -> Bool {
-        project.targets.contains { $0.name != name && $0.outputs.contains { BuildGraph.path(path, isWithin: $0) || SheetExport.isPageName(path, of: $0) } }
+    /// With `byName`, only a target's output itself or its sheet's pages count, not any file inside its folder.
+    static func isAnotherTargets(_ path: String, besides name: String? = nil, in project: Project, byName: Bool = false) -> Bool {
+        project.targets.contains { target in
+            target.name != name && target.outputs.contains { output in
+                (byName ? path == output : BuildGraph.path(path, isWithin: output)) || target.kind == .sheet && SheetExport.isPageName(path, of: output)
+            }
+        }
     }
 
     /// The note a target's report carries for files it no longer writes that were edited since
@@ -211,7 +244,8 @@ enum StaleOutputs {
     static func othersNote(replaced: [String], removed: [String], writers: [String]) -> String? {
         guard !replaced.isEmpty || !removed.isEmpty else { return nil }
         let parts = [replaced.isEmpty ? nil : "replaced \(listed(replaced))", removed.isEmpty ? nil : "removed \(listed(removed))"].compactMap { $0 }
-        let by = writers.count == 1 ? "\(writers[0])'s earlier build" : "the earlier builds of \(writers.sorted().joined(separator: ", "))"
+        let by = writers.isEmpty ? "an earlier build" : writers.count == 1 ? "\(writers[0])'s earlier build"
+            : "the earlier builds of \(writers.sorted().joined(separator: ", "))"
         return parts.joined(separator: "; ") + ": written by \(by), where this target writes now"
     }
 }

@@ -95,4 +95,79 @@ struct FilesChangingHandsTests {
         let again = try CLI.run(["build", "--no-cache"], in: folder)
         #expect(again.stdout.contains("0 built, 2 up to date"), "\(again.stdout)")
     }
+
+    /// Fresh eyes 34: a GIF `out/y.gif` beside a sheet `out/y.png` of several pages — when the sheet
+    /// went to one page, its old pages stayed for good (the GIF's name was taken for a sheet's, so
+    /// `y-0.png` counted as the GIF target's).
+    @Test func aSheetBesideAGIFOfItsNameRemovesItsOldPages() throws {
+        let json = #"{"targets": {"b": {"sheet": "dino", "output": "out/y.png", "maxSize": 700}, "g": {"assemble": "coin", "output": "out/y.gif"}}}"#
+        let folder = try BuildCommandTests.project(json)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/y-1.png"))
+        try Data(json.replacingOccurrences(of: "700", with: "2048").utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("note: b: removed out/y-0.json"), "\(run.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").filter { !$0.hasPrefix(".") }.sorted()
+        #expect(left == ["y.gif", "y.json", "y.png"], "\(left)")
+    }
+
+    /// Fresh eyes 34: sheets trading names three times (`a→z b→x`, `a→x b→z`, `a→y b→x`): `b` was
+    /// refused "out/x-0.png exists and Flipbook did not write it" on every build after — `a` had
+    /// written it, and `b`'s files kept from the first build were taken for the user's edits.
+    @Test func sheetsTradingNamesAgainAreNeverRefused() throws {
+        func project(_ a: String, _ b: String) -> String {
+            #"{"targets": {"a": {"sheet": "coin", "output": "out/\#(a).png", "maxSize": 64}, "b": {"sheet": "dino", "output": "out/\#(b).png", "maxSize": 700}}}"#
+        }
+        let folder = try BuildCommandTests.project(project("z", "x"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (a, b) in [("z", "x"), ("x", "z"), ("y", "x")] {
+            try Data(project(a, b).utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+            // One target at a time and then both at once: the refusal came with either order.
+            let run = try CLI.run(["build", "--no-cache"], in: folder)
+            #expect(run.status == 0, "\(a) \(b): \(run.stderr)")
+        }
+        let again = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(again.stdout.contains("0 built, 2 up to date"), "\(again.stdout) \(again.stderr)")
+    }
+
+    /// Fresh eyes 34: a frames target taking the folder a sheet left (`pack/s.png` moved to
+    /// `moved/s.png`, or its target deleted) kept the sheet's files among its frames for good.
+    @Test(arguments: [true, false])
+    func aFolderAnotherTargetTakesLosesTheFilesTheBuildLeftThere(deleted: Bool) throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"s": {"sheet": "dino", "output": "pack/s.png"}, "g": {"assemble": "coin", "output": "coin.gif"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        let sheet = deleted ? "" : #""s": {"sheet": "dino", "output": "moved/s.png"}, "#
+        try Data(#"{"targets": {\#(sheet)"g": {"assemble": "coin", "output": "coin.gif"}, "f": {"frames": "coin.gif", "output": "pack"}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("removed pack/s.json, pack/s.png"), "\(run.stderr)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder + "/pack").filter { !$0.hasPrefix(".") }.sorted()
+        #expect(frames == ["coin1.png", "coin2.png", "coin3.png", "coin4.png", "sequence.json"], "\(frames)")
+    }
+
+    /// Fresh eyes 34: GIFs rotating outputs, then `c` deleted and `b` taking `o/1.gif`: the build
+    /// said `o/3.gif` was "kept, changed since built" (it was removed, and only `b` had changed
+    /// it), and not that `b` replaced `c`'s `o/1.gif`; a renamed sheet target's removed pages were
+    /// said "written by the earlier builds of , …".
+    @Test func notesNameTheTargetsWhoseFilesWereReplacedOrRemoved() throws {
+        func project(_ outputs: [String: String]) -> String {
+            let targets = outputs.sorted { $0.key < $1.key }.map { #""\#($0.key)": {"assemble": "\#($0.key == "b" ? "dino" : "coin")", "output": "o/\#($0.value).gif"}"# }
+            return #"{"targets": {\#(targets.joined(separator: ", "))}}"#
+        }
+        let folder = try BuildCommandTests.project(project(["a": "1", "b": "2", "c": "3"]))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        try Data(project(["a": "2", "b": "3", "c": "1"]).utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        try Data(project(["a": "2", "b": "1"]).utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status == 0 && !run.stderr.contains("kept") && run.stderr.contains("note: b: replaced o/1.gif: written by c's earlier build"), "\(run.stderr)")
+        try Data(#"{"targets": {"s": {"sheet": "dino", "output": "p/s.png", "maxSize": 700}}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        try Data(#"{"targets": {"t": {"sheet": "dino", "output": "p/s.png"}}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let renamed = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(renamed.status == 0 && renamed.stderr.contains("removed p/s-0.json, p/s-0.png and 4 more: written by s's earlier build"), "\(renamed.stderr)")
+    }
 }

@@ -54,12 +54,29 @@ public final class OutputSet: @unchecked Sendable {
     /// The folder's record marks such a set: only a set so marked is replaced by the other shape
     /// (a sheet or an APNG another command wrote there is refused, as without this flag).
     public var replacesOtherShape = false
-    /// Files another writer writes now, which a commit never removes where it replaces or leaves
-    /// its owner's earlier set (the earlier set's name may have changed hands: a build's target now
-    /// writing `out/a.png`, whose earlier set also held data that another target writes now). Bound
-    /// by a build for each target's job to the other targets' outputs; the record forgets such a
-    /// file for this owner, and its writer's own commit records it.
-    @TaskLocal package static var writtenByOthers: (@Sendable (String) -> Bool)?
+    /// What a build tells the sets of one target's job, and learns from them: bound as a task-local
+    /// (``scope``) around the job.
+    package final class Scope: @unchecked Sendable {
+        /// Whether another writer writes the file at a path now: a commit never removes such a file
+        /// where it replaces or leaves its owner's earlier set (the set's name may have changed hands:
+        /// a build's target now writing `out/a.png`, whose earlier set also held data another target
+        /// writes now); the record forgets it for this owner, and its writer's own commit records it.
+        package let writtenByOthers: @Sendable (String) -> Bool
+        private var removals: [String] = []
+        private let lock = NSLock()
+
+        package init(writtenByOthers: @escaping @Sendable (String) -> Bool) {
+            self.writtenByOthers = writtenByOthers
+        }
+
+        /// The files the job's commits removed (earlier files of its sets), as opened.
+        package var removed: [String] { lock.withLock { removals } }
+
+        func didRemove(_ paths: [String]) { lock.withLock { removals += paths } }
+    }
+
+    /// The build's scope of the job running on this task or thread, if any.
+    @TaskLocal package static var scope: Scope?
 
     /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
     /// (see the type's discussion); without one, each file simply replaces its destination. No
@@ -329,7 +346,7 @@ public final class OutputSet: @unchecked Sendable {
                 for old in ledger.files(of: key) where !names.contains(old.name) {
                     let path = folder == "." ? old.name : "\(folder)/\(old.name)"
                     guard System.kind(of: path, followingLinks: false) != nil, kept[path] == nil,
-                          !removals.contains(where: { $0.path == path }), Self.writtenByOthers?(path) != true else { continue }
+                          !removals.contains(where: { $0.path == path }), Self.scope?.writtenByOthers(path) != true else { continue }
                     if let input = set.inputs.input(sameAs: path) {
                         if leaving { continue }
                         throw .refused(.overwritesInput(output: path, input: input))
@@ -377,6 +394,7 @@ public final class OutputSet: @unchecked Sendable {
                 file.disown()
             }
             for (path, _) in removals { System.remove(path) }
+            Self.scope?.didRemove(removals.map(\.path))
             for folder in emptied { System.remove(OutputLedger.path(in: folder)) }
             for journal in journals { System.remove(journal) }
             // …and the folder, when that left it empty (rmdir: a file put there meanwhile keeps it).
