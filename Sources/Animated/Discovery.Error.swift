@@ -95,7 +95,13 @@ extension Discovery {
             case .notFound(let source):
                 // A name without an extension may have been meant as a prefix: say that was looked for too.
                 if let name = source.split(separator: "/").last, !name.contains(".") {
-                    "\(source): no such file or folder, nor frames named \(name)1.png…"
+                    // `frame-00` for `frame-001.png`: the number's digits, zeros too, are never the prefix's.
+                    if case let digits = name.reversed().prefix(while: { $0.isASCII && $0.isNumber }).count, digits > 0, digits < name.count {
+                        "\(source): no such file or folder, nor frames named \(name) then a number; a prefix ends before the frame "
+                            + "number's digits, leading zeros included (\(source.dropLast(digits)) for \(name.dropLast(digits))001.png…)"
+                    } else {
+                        "\(source): no such file or folder, nor frames named \(name)1.png…"
+                    }
                 } else {
                     "\(source): no such file or folder"
                 }

@@ -350,11 +350,15 @@ struct ProjectReader {
         }
         if let alpha = try choice(options["alphaHandling"], AlphaHandling.self) { builder.alphaHandling = alpha }
         let scales = try options["scales"].map { value throws(SchemaError) -> [Int] in
-            try value.array().map { item throws(SchemaError) in
+            var seen: [Int] = []
+            for item in try value.array() {
                 let scale = try item.integer()
                 guard ImageFileName.scaleRange.contains(scale) else { throw item.outOfRange("a scale is 1, 2 or 3") }
-                return scale
+                // `[1, 2, 2]` is a typo for something (1, 2, 3?), not [1, 2].
+                guard !seen.contains(scale) else { throw item.outOfRange("each scale once: \(scale) is listed twice") }
+                seen.append(scale)
             }
+            return seen
         }
         var job = SheetJob(sources: sources.map(disk), output: disk(output), data: data.map(disk),
                            engine: try choice(options["engine"], SheetEngine.self), format: try choice(options["format"], SheetExport.Format.self),

@@ -122,7 +122,11 @@ struct Sheet: ParsableCommand {
             }
             return scale
         }
-        return Set(values).sorted()
+        // `1,2,2` is a typo for something (1,2,3?), not 1,2.
+        if let twice = values.first(where: { value in values.filter { $0 == value }.count > 1 }) {
+            throw OptionRefusal.error("--scales", item: String(twice), in: scales, takes: takes + ", each once")
+        }
+        return values.sorted()
     }
 
     func run() throws {
