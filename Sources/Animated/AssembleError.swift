@@ -23,6 +23,13 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
     case setting(SettingError)
     /// A frame could not be decoded (or is larger than the pixel limit allows).
     case frame(PNG.DecodeError)
+    /// The frame `file` is `width × height` pixels (at the animation's scale) where the first
+    /// frame, `first`, is `expectedWidth × expectedHeight`: an animation's frames share one size.
+    /// Found from the frames' headers when the job is planned, before anything is decoded.
+    case frameSize(file: String, width: Int, height: Int, first: String, expectedWidth: Int, expectedHeight: Int)
+    /// The frames are `width × height` pixels, over the `maxSide` pixels a side that `format`
+    /// holds (``AssembleJob/Format/maxSide``: a GIF's screen, a WebP's canvas).
+    case formatSize(format: AssembleJob.Format, width: Int, height: Int, maxSide: Int)
     /// The animation asks for more than the job's Basics' `ResourceLimits` allow (its frame count).
     case limit(LimitError)
     /// The output was refused by the output contract before anything was written: a name that
@@ -49,6 +56,10 @@ public enum AssembleError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(source) has no highlighted frames (name them with \"highlighted\" in its sequence.json)"
         case .setting(let error): error.description
         case .frame(let error): error.description
+        case let .frameSize(file, width, height, first, expectedWidth, expectedHeight):
+            "\(file) is \(width)×\(height), the first frame (\(first)) \(expectedWidth)×\(expectedHeight): all frames must be one size; export them at one size"
+        case let .formatSize(format, width, height, maxSide):
+            "the frames are \(width)×\(height); \(format) frames are 1…\(maxSide) pixels a side: resize them, or write \(format == .apng ? "another format" : "an APNG")"
         case .limit(let error): error.description
         case .output(let error): error.description
         case .encode(let error): error.description

@@ -31,5 +31,15 @@ extension AssembleJob {
 
         /// The format's name as users know it: "GIF", "APNG", "WebP".
         public var description: String { self == .webp ? "WebP" : rawValue.uppercased() }
+
+        /// The widest and tallest frame the format holds, in pixels: GIF's screen 65 535, WebP's
+        /// canvas 16 383, a PNG's 2³¹ − 1.
+        public var maxSide: Int {
+            switch self {
+            case .gif: 65_535
+            case .apng: Int(Int32.max)
+            case .webp: 16_383
+            }
+        }
     }
 }

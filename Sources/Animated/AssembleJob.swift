@@ -225,6 +225,7 @@ public struct AssembleJob: Sendable {
         guard !play.frames.isEmpty else { throw .source(.discovery(.noFrames(source: highlighted ? "the highlighted frames" : Self.subject(of: source)))) }
         do { try Self.checkMemory(of: animation, format: format, limits: limits, subject: Self.subject(of: source)) } catch { throw .limit(error) }
         do { try Self.checkOutputPixels(of: play, limits: limits, subject: Self.subject(of: source)) } catch { throw .limit(error) }
+        try Self.checkFrames(of: play, scale: animation.scale, format: format, limits: limits, cancellation: cancellation)
         // The source's own repeat count (a GIF's loop count, an animation's) must fit the format too.
         if let error = repeatCountError(repeatCount ?? play.repeatCount, format: format) { throw .setting(error) }
         // A frame without a file at the animation's scale is drawn from another scale's, as UIKit does.

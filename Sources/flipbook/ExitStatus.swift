@@ -148,7 +148,7 @@ extension ExitStatus {
         case .source(let error): self = Self(for: error)
         case .output(.notAFolder): self = .outputUnwritable
         case .playback, .noHighlightedFrames, .output, .setting, .encode(.setting), .encodeAPNG(.setting), .encodeWebP(.setting): self = .usage
-        case .frame, .limit, .encode(.invalidInput), .encodeAPNG(.invalidInput), .encodeWebP(.invalidInput): self = .inputUnreadable
+        case .frame, .frameSize, .formatSize, .limit, .encode(.invalidInput), .encodeAPNG(.invalidInput), .encodeWebP(.invalidInput): self = .inputUnreadable
         case .encode, .encodeAPNG, .encodeWebP, .write, .cancelled: self = .outputUnwritable
         }
     }

@@ -81,6 +81,10 @@ public struct UploadProcessor: Sendable {
             return .rejected(status: 422, reason: "sequence.json: \(manifest)")
         case .frame(let decode):
             return .rejected(status: 422, reason: decode.description)
+        case let .frameSize(file, width, height, first, expectedWidth, expectedHeight):
+            return .rejected(status: 422, reason: "\(file) is \(width)×\(height) where \(first) is \(expectedWidth)×\(expectedHeight)")
+        case let .formatSize(format, _, _, maxSide):
+            return .rejected(status: 413, reason: "\(format) frames are at most \(maxSide) pixels a side")
         case .encode(.invalidInput(let reason)), .encodeAPNG(.invalidInput(let reason)), .encodeWebP(.invalidInput(let reason)):
             return .rejected(status: 422, reason: reason)
         case .source, .playback, .limit, .output, .encode, .encodeAPNG, .encodeWebP, .write:
