@@ -60,7 +60,9 @@ extension Animation {
                 return .outOfRange(SettingError(.fps, of: "Animation.Timing", value: fps, allowed: .interval(Self.fpsRange)))
             }
             if let duration, !(duration > 0 && duration <= Self.longestPlay(steps: steps)) {
-                return .outOfRange(SettingError(.duration, of: "Animation.Timing", value: duration, allowed: .seconds(atMost: Self.longestPlay(steps: steps))))
+                // Before the frames are counted (`steps` unknown) the bound is no number a user can act on.
+                let most = steps == .max ? .infinity : Self.longestPlay(steps: steps)
+                return .outOfRange(SettingError(.duration, of: "Animation.Timing", value: duration, allowed: .seconds(atMost: most)))
             }
             if let delays, let bad = delays.firstIndex(where: { !($0 > 0 && $0 <= Self.longest) }) {
                 return .outOfRange(SettingError(.delays(index: bad), of: "Animation.Timing", value: delays[bad], allowed: .seconds(atMost: Self.longest)))

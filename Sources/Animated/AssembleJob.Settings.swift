@@ -116,6 +116,14 @@ extension AssembleJob {
             if webp.effort != plain.effort { changed.append("effort = .\(webp.effort)") }
             warnings += warning("webp", changed, for: "WebP")
         }
+        // The job gives each encoder its repeat count (`repeatCount`, or the source's own).
+        let repeats = [("encoder", encoder.repeatCount, GIF.Encoder().repeatCount), ("apng", apng.repeatCount, APNG.Encoder().repeatCount),
+                       ("webp", webp.repeatCount, WebP.Encoder().repeatCount)].filter { $0.1 != $0.2 }
+        if !repeats.isEmpty {
+            warnings.append("\(repeats.map { "AssembleJob.\($0.0).repeatCount = \($0.1)" }.joined(separator: ", ")) "
+                            + "\(repeats.count == 1 ? "is" : "are") not used: the job sets each encoder's repeat count from "
+                            + "AssembleJob.repeatCount (or the source's own); set that instead")
+        }
         return warnings
     }
 }

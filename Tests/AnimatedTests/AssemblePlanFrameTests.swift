@@ -64,3 +64,39 @@ struct AssemblePlanFrameTests {
         }
     }
 }
+
+/// Settings a caller can get wrong without a word (a Swift developer's review, issue #44).
+@Suite("AssembleJob: settings said, not dropped")
+struct AssembleSettingsSaidTests {
+    /// `encoder.repeatCount = 3` was dropped without a word: the job sets every encoder's repeat
+    /// count from its own `repeatCount` (or the source's).
+    @Test(arguments: AssembleJob.Format.allCases)
+    func anEncodersOwnRepeatCountIsSaidUnused(format: AssembleJob.Format) throws {
+        var job = AssembleJob(files: try AssemblePlanFrameTests.coins())
+        job.format = format
+        job.encoder.repeatCount = 3
+        job.webp.repeatCount = 3
+        let plan = try job.plan(cancellation: nil)
+        #expect(plan.warnings.contains { $0.contains("AssembleJob.encoder.repeatCount = 3, AssembleJob.webp.repeatCount = 3 are not used") }, "\(plan.warnings)")
+        var plain = AssembleJob(files: try AssemblePlanFrameTests.coins())
+        plain.format = format
+        plain.repeatCount = 3
+        #expect(try plain.plan(cancellation: nil).warnings.isEmpty)
+    }
+
+    /// A duration of NaN or ∞ was refused with a bound of "at most 7.968993439842526e+23 s" (the
+    /// longest play of `Int.max` frames, before they are counted).
+    @Test(arguments: [Double.nan, .infinity, -1])
+    func aDurationOutOfRangeBeforeTheFramesAreCountedNamesNoNumber(duration: Double) throws {
+        var job = AssembleJob(files: try AssemblePlanFrameTests.coins())
+        job.timing = Animation.Timing(duration: duration)
+        do {
+            _ = try job.plan(cancellation: nil)
+            Issue.record("planned")
+        } catch .setting(let error) {
+            #expect(error.setting == .duration && error.description.contains("positive and finite") && !error.description.contains("e+"), "\(error)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}

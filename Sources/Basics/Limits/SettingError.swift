@@ -149,7 +149,8 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case interval(ClosedRange<Double>)
         /// A list of whole numbers of the range, each at most once, smallest first (`SheetJob.scales`).
         case ascending(ClosedRange<Int>)
-        /// A number of seconds above 0 and at most this many (a duration: at most a day).
+        /// A number of seconds above 0 and at most this many (a duration: at most a day; `.infinity`
+        /// when the bound is not known yet: any positive, finite number).
         case seconds(atMost: Double)
         /// Numbers, fractions included, above the first and at most the second (a text size: above 0, at most 1000).
         case above(Double, atMost: Double)
@@ -177,6 +178,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .interval(let range): "between \(Self.number(range.lowerBound)) and \(Self.number(range.upperBound))"
             case .ascending(let range): "\(range.lowerBound)…\(range.upperBound), each once, smallest first"
             case .seconds(86_400): "positive, at most a day (86400 s)"
+            case .seconds(.infinity): "positive and finite"
             case .seconds(let most): "positive, at most \(Self.number(most)) s"
             case .above(let lowest, let most): "above \(Self.number(lowest)), at most \(Self.number(most))"
             case .finite: "finite (not NaN or infinite)"
