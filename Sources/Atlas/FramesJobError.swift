@@ -125,3 +125,22 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 }
+
+extension FramesJobError {
+    /// The resource limit this error reports, if it is one (``limit(_:)``, an animation's or a
+    /// sheet's over a limit): a caller may raise that limit and retry.
+    public var limitError: LimitError? {
+        switch self {
+        case .limit(let error): error
+        case .decode(let error): error.limit
+        case .sheet(let error): error.limitError
+        default: nil
+        }
+    }
+
+    /// The setting this error reports, if it is one (``setting(_:)``): a caller may show it beside
+    /// the control that sets it.
+    public var settingError: SettingError? {
+        if case .setting(let error) = self { error } else { nil }
+    }
+}

@@ -71,6 +71,15 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The setting this error reports, if it is one (``setting(_:)``, or an encoder's): a caller
+    /// may show it beside the control that sets it.
+    public var settingError: SettingError? {
+        switch self {
+        case .setting(let error), .encode(.setting(let error)), .encodeAPNG(.setting(let error)), .encodeWebP(.setting(let error)): error
+        default: nil
+        }
+    }
+
     /// The output set's `error`: the contract's refusal as ``output(_:)``, the file system's failure as ``write(_:)``.
     static func writing(_ error: OutputSet.Error) -> RenderError {
         switch error {

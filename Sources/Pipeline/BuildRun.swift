@@ -276,9 +276,12 @@ final class BuildRun: @unchecked Sendable {
         // Other targets' earlier files inside its outputs that its job did not write (a sheet's pages in
         // the folder a frames target writes now): the build's, removed while unchanged.
         let leftBehind = StaleOutputs.removeLeftBehind(abandoned.filter { !files.contains($0.key) && !replaced.contains($0.key) }, in: project)
-        if !leftBehind.isEmpty {
+        // Other targets' files it replaced or removed are no longer theirs to keep or remove (a
+        // folder handed back later found them still named: taken for another set's).
+        let takenOver = (replaced + files).filter { previous[$0] == nil } + leftBehind
+        if !takenOver.isEmpty {
             lock.lock()
-            state.forget(leftBehind)
+            state.forget(takenOver)
             lock.unlock()
         }
         let replacedOthers = (replaced + removedByJob + leftBehind).filter { previous[$0] == nil }.sorted()

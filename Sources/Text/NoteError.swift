@@ -33,3 +33,24 @@ public enum NoteError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension NoteError {
+    /// The resource limit this error reports, if it is one (the chrome over the pixel limit, the
+    /// note's bitmap over the limits): a caller may raise that limit and retry.
+    public var limitError: LimitError? {
+        switch self {
+        case .chrome(let error): error.limit
+        case .text(.limit(let error)): error
+        default: nil
+        }
+    }
+
+    /// The setting this error reports, if it is one (``setting(_:)``, or the text's): a caller may
+    /// show it beside the control that sets it.
+    public var settingError: SettingError? {
+        switch self {
+        case .setting(let error), .text(.setting(let error)): error
+        default: nil
+        }
+    }
+}

@@ -170,4 +170,39 @@ struct FilesChangingHandsTests {
         let renamed = try CLI.run(["build", "--no-cache"], in: folder)
         #expect(renamed.status == 0 && renamed.stderr.contains("removed p/s-0.json, p/s-0.png and 4 more: written by s's earlier build"), "\(renamed.stderr)")
     }
+
+    /// Fresh eyes 35: frames targets handing folders on (`firef` fb→fc, `coinf` fa→fb), then the
+    /// edit reverted: `firef` was refused "out/fb/sequence.json exists and Flipbook did not write
+    /// it" on every build (`--force` too) — the sequence.json `coinf` had written over stayed
+    /// known as `firef`'s earlier file.
+    @Test func aHandOverOfFramesFoldersRevertedBuildsAsAFreshProjectWould() throws {
+        let before = #"{"targets": {"g": {"assemble": "coin", "output": "out/coin.gif"}, "h": {"assemble": "dino", "output": "out/dino.gif"}, "#
+            + #""coinf": {"frames": "out/coin.gif", "output": "out/fa"}, "dinof": {"frames": "out/dino.gif", "output": "out/fb"}}}"#
+        let after = before.replacingOccurrences(of: #""out/fb""#, with: #""out/fc""#).replacingOccurrences(of: #""out/fa""#, with: #""out/fb""#)
+        let folder = try BuildCommandTests.project(before)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (index, json) in [before, after, before, after, before].enumerated() {
+            try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+            let run = try CLI.run(["build", "--no-cache", "--threads", "1"], in: folder)
+            #expect(run.status == 0, "edit \(index): \(run.stderr)")
+        }
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder + "/out/fb").filter { !$0.hasPrefix(".") }.sorted()
+        #expect(frames == ["dino1.png", "dino2.png", "dino3.png", "sequence.json"], "\(frames)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/fc"))
+    }
+
+    /// Fresh eyes 35: a sheet at scales 1 and 2 split into two targets, `fx` at @1x and `fxhd`
+    /// writing `out/fx@2x.png`: `fxhd` was refused "out/fx@2x.png exists and Flipbook did not write
+    /// it" on every build (`fx`'s commit had kept the page for it, but forgot it in the record).
+    @Test func aSheetsScaleHandedToAnotherTargetIsTakenOver() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"fx": {"sheet": "coin", "output": "out/fx.png", "scales": [1, 2]}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        try Data(#"{"targets": {"fx": {"sheet": "coin", "output": "out/fx.png", "scales": [1]}, "fxhd": {"sheet": "coin", "output": "out/fx@2x.png", "scales": [2]}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("note: fxhd: replaced out/fx@2x.json, out/fx@2x.png: written by fx's earlier build"), "\(run.stderr)")
+        let again = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(again.stdout.contains("0 built, 2 up to date"), "\(again.stdout) \(again.stderr)")
+    }
 }

@@ -43,7 +43,23 @@ extension Validator {
             }
         }
     }
+}
 
+extension Validator.Error {
+    /// The resource limit this error reports, if it is one (an animation over a limit): a caller
+    /// may raise that limit and retry.
+    public var limitError: LimitError? {
+        if case .animation(let error) = self { error.limitError } else { nil }
+    }
+
+    /// The setting this error reports, if it is one (``setting(_:)``): a caller may show it beside
+    /// the control that sets it.
+    public var settingError: SettingError? {
+        if case .setting(let error) = self { error } else { nil }
+    }
+}
+
+extension Validator {
     /// `validate(_:progress:cancellation:)` for folders named by file URLs.
     public func validate(urls: [URL], progress: (@Sendable (JobProgress) -> Void)? = nil,
                          cancellation: CancellationFlag?) throws(Validator.Error) -> ValidationReport {

@@ -60,7 +60,7 @@ public final class OutputSet: @unchecked Sendable {
         /// Whether another writer writes the file at a path now: a commit never removes such a file
         /// where it replaces or leaves its owner's earlier set (the set's name may have changed hands:
         /// a build's target now writing `out/a.png`, whose earlier set also held data another target
-        /// writes now); the record forgets it for this owner, and its writer's own commit records it.
+        /// writes now); the record keeps it as this set's while unchanged, so that writer takes it over as Flipbook's.
         package let writtenByOthers: @Sendable (String) -> Bool
         private var removals: [String] = []
         private let lock = NSLock()
@@ -343,10 +343,17 @@ public final class OutputSet: @unchecked Sendable {
                 // A folder the set no longer writes into: its files there go while unchanged and no
                 // input; any other is left, the user's now (the record forgets the set there).
                 let leaving = !mine.contains(folder)
+                // Files another writer writes now stay, recorded as before: Flipbook's, so that writer
+                // takes them over (as a user's file it would be refused).
+                var forOthers: [OutputLedger.Entry] = []
                 for old in ledger.files(of: key) where !names.contains(old.name) {
                     let path = folder == "." ? old.name : "\(folder)/\(old.name)"
                     guard System.kind(of: path, followingLinks: false) != nil, kept[path] == nil,
-                          !removals.contains(where: { $0.path == path }), Self.scope?.writtenByOthers(path) != true else { continue }
+                          !removals.contains(where: { $0.path == path }) else { continue }
+                    if Self.scope?.writtenByOthers(path) == true {
+                        if OutputLedger.matches(old, path: path) { forOthers.append(old) }
+                        continue
+                    }
                     if let input = set.inputs.input(sameAs: path) {
                         if leaving { continue }
                         throw .refused(.overwritesInput(output: path, input: input))
@@ -357,7 +364,8 @@ public final class OutputSet: @unchecked Sendable {
                     }
                     removals.append((path, old))
                 }
-                ledger = ledger.replacing(key, with: entries, folder: folder, pending: pending, eitherShape: set.replacesOtherShape, otherFolders: others)
+                ledger = ledger.replacing(key, with: entries + forOthers, folder: folder, pending: pending, eitherShape: set.replacesOtherShape,
+                                          otherFolders: others)
             }
             // A folder left with no set: its record goes after the renames (a replay finds the files gone).
             if ledger.sets.isEmpty, !files.contains(where: { FileIO.parentDirectory(of: $0.path) == folder }) {
