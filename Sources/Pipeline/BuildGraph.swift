@@ -10,6 +10,13 @@ enum BuildGraph {
         path == other || path.hasPrefix(other + "/")
     }
 
+    /// Whether `path` is one of the pages a sheet output `output` (its page or its data file)
+    /// names: `s-1.png` of `s.png`, `s-1@2x.json` of `s.json` — its own kind of file only (a GIF
+    /// `s-1.gif`, or `fx-1.png` beside data `fx.json` whose pages are elsewhere, is none).
+    static func isPage(_ path: String, of output: String) -> Bool {
+        SheetExport.isPageName(path, of: output) && OutputName.pathExtension(path) == OutputName.pathExtension(output)
+    }
+
     /// Where `target` reads, relative to the project's folder: its sources, except that a scene is
     /// read with the files and folders it names (``SceneReferences``), a sheet's data with its
     /// pages (``sheetRoots(_:folder:of:in:)``), and a prefix path or glob from its folder. With
@@ -218,10 +225,10 @@ enum BuildGraph {
                     // A sheet over several pages writes `s-0.png`, `s-1.json`… beside its `s.png`: another
                     // target's `s-1.png` is one of them (the two ran at once and both said "built").
                     for (theirs, theirsID) in zip(other.outputs, identities[otherIndex]) {
-                        if target.kind == .sheet, SheetExport.isPageName(theirsID, of: mineID) {
+                        if target.kind == .sheet, isPage(theirsID, of: mineID) {
                             throw .sharedOutput(file: project.file, path: theirs, targets: [other.name, target.name])
                         }
-                        if other.kind == .sheet, SheetExport.isPageName(mineID, of: theirsID) {
+                        if other.kind == .sheet, isPage(mineID, of: theirsID) {
                             throw .sharedOutput(file: project.file, path: mine, targets: [target.name, other.name])
                         }
                     }

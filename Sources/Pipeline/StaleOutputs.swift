@@ -74,10 +74,14 @@ enum StaleOutputs {
                 if BuildGraph.path(output, isWithin: path) { return true }
                 // Its own output, or a page its own sheet names: its job's set replaces or removes it
                 // (`x-0.png` another target wrote since: never the user's edit to forget).
-                if own.contains(output) { return path == output || claims.sheetOutputs.contains(output) && SheetExport.isPageName(path, of: output) }
+                // Only its own kind of page (`x-0.png` of `x.png`, `x-0.json` of `x.json`): a page left where
+                // its data is written now (`sh/fx-0.png` beside `sh/fx.json`) is stale.
+                if own.contains(output) {
+                    return path == output || claims.sheetOutputs.contains(output) && BuildGraph.isPage(path, of: output)
+                }
                 // Inside another target's output, or one of the pages its sheet names (`a-0.json` of
                 // `out/a.png`, which that target writes now: two targets swapped sheet names).
-                return BuildGraph.path(path, isWithin: output) || claims.sheetOutputs.contains(output) && SheetExport.isPageName(path, of: output)
+                return BuildGraph.path(path, isWithin: output) || claims.sheetOutputs.contains(output) && BuildGraph.isPage(path, of: output)
             }
         }
         for path in gone {
@@ -221,7 +225,7 @@ enum StaleOutputs {
     static func isAnotherTargets(_ path: String, besides name: String? = nil, in project: Project, byName: Bool = false) -> Bool {
         project.targets.contains { target in
             target.name != name && target.outputs.contains { output in
-                (byName ? path == output : BuildGraph.path(path, isWithin: output)) || target.kind == .sheet && SheetExport.isPageName(path, of: output)
+                (byName ? path == output : BuildGraph.path(path, isWithin: output)) || target.kind == .sheet && BuildGraph.isPage(path, of: output)
             }
         }
     }

@@ -205,4 +205,20 @@ struct FilesChangingHandsTests {
         let again = try CLI.run(["build", "--no-cache"], in: folder)
         #expect(again.stdout.contains("0 built, 2 up to date"), "\(again.stdout) \(again.stderr)")
     }
+
+    /// Fresh eyes 35: a sheet of several pages moving its pages from `out/sh` to `out/fa` and its
+    /// data into `out/sh`: the old pages `out/sh/dino-N.png` stayed, shipped beside the new data,
+    /// with no note (a page of the data's name counted as the target's own).
+    @Test func pagesLeftWhereTheDataMovesAreRemoved() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"fx": {"sheet": "dino", "output": "out/sh/dino.png", "data": "out/d/dino.json", "maxSize": 700}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/sh/dino-1.png"))
+        try Data(#"{"targets": {"fx": {"sheet": "dino", "output": "out/fa/dino.png", "data": "out/sh/dino.json", "maxSize": 700}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/out/sh").filter { !$0.hasPrefix(".") }
+        #expect(left.allSatisfy { $0.hasSuffix(".json") } && left.count == 3, "\(left)")
+    }
 }

@@ -4,7 +4,7 @@ import TestSupport
 
 /// What fresh eyes round 34 found (session 18) besides files changing hands between targets
 /// (those are ``FilesChangingHandsTests``).
-@Suite("Fresh eyes 34: a repeated scale, a prefix ending in zeros")
+@Suite("Fresh eyes 34 and 35: a repeated scale, a prefix ending in zeros, names a sheet does not write")
 struct FreshEyesRoundThirtyFourTests {
     /// `--scales 1,2,2` and `"scales": [1, 2, 2]` were taken as 1,2 without a word: a typo for
     /// something else (1,2,3?).
@@ -33,5 +33,18 @@ struct FreshEyesRoundThirtyFourTests {
         #expect(run.status == 3 && run.stderr.contains("(fire/frame- for frame-001.png…)") && !run.stderr.contains("nor frames named frame-001"), "\(run.stderr)")
         let works = try CLI.run(["sheet", "fire/frame-", "-o", "x.png"], in: folder)
         #expect(works.status == 0, "\(works.stderr)")
+    }
+
+    /// Fresh eyes 35: a GIF `out/s-1.gif` beside the sheet `out/s.png`, and an APNG `out/fx-1.png`
+    /// beside sheet data `out/fx.json` whose pages are in `out2/`, were refused as "both write": a
+    /// sheet's pages are its own kind of file only. An APNG `out/s-1.png` still is one of them.
+    @Test(arguments: [("out/s-1.gif", "out/s.png", nil as String?, true), ("out/fx-1.png", "out2/fx.png", "out/fx.json", true),
+                      ("out/s-1.png", "out/s.png", nil, false)])
+    func onlyASheetsOwnKindOfFileIsOneOfItsPages(other: String, page: String, data: String?, allowed: Bool) throws {
+        let sheet = #""s": {"sheet": "dino", "output": "\#(page)""# + (data.map { #", "data": "\#($0)""# } ?? "") + "}"
+        let folder = try BuildCommandTests.project(#"{"targets": {\#(sheet), "g": {"assemble": "coin", "output": "\#(other)"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(allowed ? run.status == 0 : run.status == 2 && run.stderr.contains("both write \(other)"), "\(run.stderr)")
     }
 }
