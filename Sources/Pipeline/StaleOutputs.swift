@@ -180,7 +180,7 @@ enum StaleOutputs {
         let names = Set(project.targets.map(\.name))
         let gone = Set(state.targets.keys).union(state.formerOutputs.map { Array($0.keys) } ?? []).subtracting(names).sorted()
         guard !gone.isEmpty else { return nil }
-        var removed: [String] = [], kept: [String] = [], read: [String] = []
+        var removed: [String] = [], kept: [String] = [], read: [String] = [], said: [String] = []
         var claims: Claims?
         for name in gone {
             let outputs = (state.formerOutputs?[name] ?? [:]).merging(state.targets[name]?.outputs ?? [:]) { _, recorded in recorded }
@@ -197,6 +197,7 @@ enum StaleOutputs {
                 isAnotherTargets(path, in: project) && !others.contains(path) && !isAnotherTargets(path, in: project, byName: true)
             }, in: project)
             let done = result.removed + leftBehind
+            let before = removed.count + kept.count + read.count
             removed += done
             // Files now inside another target's output are that target's (a target renamed, its output kept): not said.
             read += result.kept.keys.filter { path in !isAnotherTargets(path, in: project) }
@@ -206,12 +207,14 @@ enum StaleOutputs {
                 !done.contains(path) && !others.contains(path) && !isAnotherTargets(path, in: project)
                     && (try? ContentHash.ofFile(project.onDisk(path))).map { $0 != outputs[path]?.sha256 } == true
             }
+            // Only the targets whose files are said are named.
+            if removed.count + kept.count + read.count > before { said.append(name) }
             state.targets[name] = nil
             state.formerOutputs?[name] = nil
             state.unfinished?[name] = nil
         }
         guard !removed.isEmpty || !kept.isEmpty || !read.isEmpty else { return nil }
-        let targets = "\(gone.count == 1 ? "target" : "targets") \(gone.joined(separator: ", ")), no longer in the project"
+        let targets = "\(said.count == 1 ? "target" : "targets") \(said.joined(separator: ", ")), no longer in the project"
         var parts: [String] = []
         if !removed.isEmpty { parts.append("removed \(listed(removed))") }
         if !kept.isEmpty { parts.append("kept \(listed(kept)), changed since built (delete by hand if unwanted)") }

@@ -221,4 +221,15 @@ struct FilesChangingHandsTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/out/sh").filter { !$0.hasPrefix(".") }
         #expect(left.allSatisfy { $0.hasSuffix(".json") } && left.count == 3, "\(left)")
     }
+
+    /// Fresh eyes 35: `fx` renamed to `sheet` (its output kept) and `boom` deleted in one edit:
+    /// "removed out/boom.gif: written by targets boom, fx" named a target that wrote none of it.
+    @Test func aDeletedTargetsFilesNameOnlyThatTarget() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"fx": {"sheet": "dino", "output": "out/fx.png"}, "boom": {"assemble": "coin", "output": "out/boom.gif"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        try Data(#"{"targets": {"sheet": {"sheet": "dino", "output": "out/fx.png"}}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("removed out/boom.gif: written by target boom, no longer in the project"), "\(run.stderr)")
+    }
 }
