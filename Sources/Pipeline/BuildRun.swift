@@ -231,7 +231,7 @@ final class BuildRun: @unchecked Sendable {
                 lock.lock()
                 state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
                                                                      recorded: Date().timeIntervalSince1970)
-                state.formerOutputs?[target.name] = nil
+                keepPending(of: target.name, previous: previous, now: outputs)
                 state.unfinished?[target.name] = nil
                 save()
                 lock.unlock()
@@ -322,7 +322,7 @@ final class BuildRun: @unchecked Sendable {
         lock.lock()
         state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
                                                              recorded: Date().timeIntervalSince1970)
-        state.formerOutputs?[target.name] = nil
+        keepPending(of: target.name, previous: previous, now: outputs)
         state.unfinished?[target.name] = nil
         save()
         if let cache {
@@ -383,15 +383,26 @@ final class BuildRun: @unchecked Sendable {
         lock.lock()
         removedBy[target.name] = stale.removed
         lock.unlock()
-        if !stale.kept.isEmpty {
-            lock.lock()
+        lock.lock()
+        if state.formerOutputs?[target.name] != nil || !stale.kept.isEmpty {
             var former = state.formerOutputs ?? [:]
-            former[target.name] = stale.kept
-            state.formerOutputs = former
+            former[target.name] = stale.kept.isEmpty ? nil : stale.kept
+            state.formerOutputs = former.isEmpty ? nil : former
             save()
-            lock.unlock()
         }
+        lock.unlock()
         return stale
+    }
+
+    /// Keeps `previous`'s files that `name`'s new record does not name (`now`) known as its former
+    /// outputs until ``forgetStale(of:previous:current:)`` has removed them: a build killed in
+    /// between leaves them to the next build (removed there, or set aside by the target taking
+    /// their folder), never unknown files in another set's way. Called with `lock` held.
+    private func keepPending(of name: String, previous: [String: BuildState.FileRecord], now: [String: BuildState.FileRecord]) {
+        var former = state.formerOutputs ?? [:]
+        let pending = previous.filter { now[$0.key] == nil }
+        former[name] = pending.isEmpty ? nil : pending
+        state.formerOutputs = former.isEmpty ? nil : former
     }
 
     /// Records `name` as not built, its files `files` (written by this build or earlier ones) kept
