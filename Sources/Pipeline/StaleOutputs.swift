@@ -133,6 +133,8 @@ enum StaleOutputs {
         var claims: Claims?
         for target in project.targets where state.targets[target.name] != nil {
             guard let former = state.formerOutputs?[target.name] else { continue }
+            // Files a killed build set aside are put back first: missing, they were forgotten for good.
+            recover(former.keys, in: project)
             claims = claims ?? Claims(project)
             let result = removing(previous: former, current: target.outputs + (state.targets[target.name]?.outputs.keys.map { $0 } ?? []),
                                   own: target.outputs, claims: claims, in: project)
@@ -141,6 +143,14 @@ enum StaleOutputs {
         }
         if state.formerOutputs?.isEmpty == true { state.formerOutputs = nil }
         return removed.isEmpty ? nil : "removed \(listed(removed)): written by an earlier build, no longer among any target's outputs, and no target reads it now"
+    }
+
+    /// Finishes what a build killed meanwhile left in the folders of `paths` (files set aside, a
+    /// commit half done: ``OutputRecovery``), before they are looked at.
+    private static func recover(_ paths: some Collection<String>, in project: Project) {
+        for folder in Set(paths.map { FileIO.parentDirectory(of: project.onDisk($0)) }) where FileIO.isDirectory(folder) {
+            try? OutputRecovery.recover(folder: folder)
+        }
     }
 
     /// Removes the files of `files` (other targets' earlier outputs left inside a target's output,
@@ -184,10 +194,7 @@ enum StaleOutputs {
         var claims: Claims?
         for name in gone {
             let outputs = (state.formerOutputs?[name] ?? [:]).merging(state.targets[name]?.outputs ?? [:]) { _, recorded in recorded }
-            // What a build killed meanwhile left there (files set aside, a commit half done) is put right first.
-            for folder in Set(outputs.keys.map { FileIO.parentDirectory(of: project.onDisk($0)) }) where FileIO.isDirectory(folder) {
-                try? OutputRecovery.recover(folder: folder)
-            }
+            recover(outputs.keys, in: project)
             claims = claims ?? Claims(project)
             let result = removing(previous: outputs, current: [], claims: claims, in: project)
             // Inside another target's folder but none of its names (a sheet's pages where a frames

@@ -232,4 +232,30 @@ struct FilesChangingHandsTests {
         let run = try CLI.run(["build", "--no-cache"], in: folder)
         #expect(run.status == 0 && run.stderr.contains("removed out/boom.gif: written by target boom, no longer in the project"), "\(run.stderr)")
     }
+
+    /// Fresh eyes 35: a build killed while a target had another's earlier files set aside
+    /// (`.flipbook-PID-aside-….tmp`): the next build looked at the kept files before putting them
+    /// back, found them missing and forgot them, so they stayed for good (or blocked the target
+    /// taking their folder: "belongs to another set", exit 2 on every build).
+    @Test func filesAKilledBuildSetAsideStayKnown() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "out/h.gif"}, "f": {"frames": "out/g.gif", "output": "fr"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // g wrote out/g.gif, which f reads: moved to out/h.gif, g's earlier file is kept for f.
+        try Data(#"{"targets": {"g": {"assemble": "coin", "output": "out/g.gif"}, "f": {"frames": "out/g.gif", "output": "fr"}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        try Data(#"{"targets": {"g": {"assemble": "coin", "output": "out/h.gif"}, "f": {"frames": "out/g.gif", "output": "fr"}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let kept = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(kept.status == 0 && kept.stderr.contains("kept out/g.gif"), "\(kept.stderr)")
+        // As a build killed with it set aside leaves it (a process ID no longer running).
+        try FileManager.default.moveItem(atPath: folder + "/out/g.gif", toPath: folder + "/out/.flipbook-999999-aside-g.gif.tmp")
+        let after = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(after.status == 0 && FileManager.default.fileExists(atPath: folder + "/out/g.gif"), "\(after.stderr)")
+        try Data(#"{"targets": {"g": {"assemble": "coin", "output": "out/h.gif"}, "f": {"frames": "out/h.gif", "output": "fr"}}}"#.utf8)
+            .write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let done = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(done.status == 0 && done.stderr.contains("removed out/g.gif"), "\(done.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/g.gif"))
+    }
 }
