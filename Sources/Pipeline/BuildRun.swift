@@ -284,11 +284,13 @@ final class BuildRun: @unchecked Sendable {
             state.forget(takenOver)
             lock.unlock()
         }
-        let replacedOthers = (replaced + removedByJob + leftBehind).filter { previous[$0] == nil }.sorted()
+        // Its own earlier files: those its last build wrote, not those handed to it (a deleted or renamed target's).
+        let own = { (path: String) in previous[path] != nil && self.earlierWriters[path].map { $0.contains(target.name) } != false }
+        let replacedOthers = (replaced + removedByJob + leftBehind).filter { !own($0) }.sorted()
         // Other targets' earlier files it wrote over (two targets swapped outputs), said with those it removed.
         let othersNote = othersNote(written: files, removed: replacedOthers, by: target, recorded: record)
         // Its earlier files that are another target's now (pages of a sheet name that changed hands): said there.
-        let removedOwn = (replaced + removedByJob).filter { previous[$0] != nil && !StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) }
+        let removedOwn = (replaced + removedByJob).filter { own($0) && !StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) }
         var outputs: [String: BuildState.FileRecord] = [:]
         let fresh = FileDigests(known: [:], recorded: 0)
         for path in files { if let file = fresh.record(path, disk: project.onDisk(path)) { outputs[path] = file } }

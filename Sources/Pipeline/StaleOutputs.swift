@@ -136,10 +136,13 @@ enum StaleOutputs {
             // Files a killed build set aside are put back first: missing, they were forgotten for good.
             recover(former.keys, in: project)
             claims = claims ?? Claims(project)
-            let result = removing(previous: former, current: target.outputs + (state.targets[target.name]?.outputs.keys.map { $0 } ?? []),
-                                  own: target.outputs, claims: claims, in: project)
+            let current = target.outputs + (state.targets[target.name]?.outputs.keys.map { $0 } ?? [])
+            let result = removing(previous: former, current: current, own: target.outputs, claims: claims, in: project)
             removed += result.removed
-            state.formerOutputs?[target.name] = result.kept.isEmpty ? nil : result.kept
+            // Those at its outputs' names stay its earlier files until its job takes them over (handed
+            // to it from a deleted target: `removeOrphans`).
+            let pending = former.filter { current.contains($0.key) }.merging(result.kept) { _, kept in kept }
+            state.formerOutputs?[target.name] = pending.isEmpty ? nil : pending
         }
         if state.formerOutputs?.isEmpty == true { state.formerOutputs = nil }
         return removed.isEmpty ? nil : "removed \(listed(removed)): written by an earlier build, no longer among any target's outputs, and no target reads it now"
@@ -208,6 +211,16 @@ enum StaleOutputs {
             removed += done
             // Files now inside another target's output are that target's (a target renamed, its output kept): not said.
             read += result.kept.keys.filter { path in !isAnotherTargets(path, in: project) }
+            // One another target writes by name (`out/fx@2x.png`, a deleted sheet's page) is handed to it as
+            // its earlier file: its job takes it over (set aside if another set holds it), never refused for good.
+            for (path, record) in result.kept.sorted(by: { $0.key < $1.key }) where !others.contains(path) && !leftBehind.contains(path) {
+                guard let heir = project.targets.first(where: { target in
+                    target.outputs.contains { path == $0 || target.kind == .sheet && BuildGraph.isPage(path, of: $0) }
+                }) else { continue }
+                var former = state.formerOutputs ?? [:]
+                former[heir.name, default: [:]][path] = record
+                state.formerOutputs = former
+            }
             // Edited since built: the user's now, kept and named (another target's output, or a file
             // another target's earlier build wrote since, stays without a word).
             kept += outputs.keys.filter { path in

@@ -258,4 +258,20 @@ struct FilesChangingHandsTests {
         #expect(done.status == 0 && done.stderr.contains("removed out/g.gif"), "\(done.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/g.gif"))
     }
+
+    /// Fresh eyes 35: a sheet at scales 1 and 2 deleted from the project while an APNG target
+    /// writes `out/fx@2x.png`, its @2x page: the page was kept for that target but forgotten with
+    /// the deleted target, so the APNG was refused "belongs to another set" on every build.
+    @Test func aDeletedSheetsPageAnotherTargetWritesIsTakenOver() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"fx": {"sheet": "coin", "output": "out/fx.png", "scales": [1, 2]}, "boom": {"assemble": "dino", "output": "out/boom.gif"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        try Data(#"{"targets": {"boom": {"assemble": "dino", "output": "out/fx@2x.png"}}}"#.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("replaced out/fx@2x.png: written by fx's earlier build"), "\(run.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").filter { !$0.hasPrefix(".") }.sorted()
+        #expect(left == ["fx@2x.png"], "\(left)")
+        let again = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(again.stdout.contains("0 built, 1 up to date"), "\(again.stdout) \(again.stderr)")
+    }
 }
