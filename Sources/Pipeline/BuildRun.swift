@@ -272,13 +272,17 @@ final class BuildRun: @unchecked Sendable {
         }
         let files = result.files.map { relative($0) }
         let replaced = earlier.remove(keeping: files)
-        let removedByJob = Set(scope.removed.compactMap(projectPath)).filter { !files.contains($0) && !replaced.contains($0) && FileIO.fingerprint(of: project.onDisk($0)) == nil }
+        // Sets: a target of thousands of frames looks each up.
+        let written = Set(files), setAside = Set(replaced)
+        let removedByJob = Set(scope.removed.compactMap(projectPath)).filter { !written.contains($0) && !setAside.contains($0) && FileIO.fingerprint(of: project.onDisk($0)) == nil }
         // Other targets' earlier files inside its outputs that its job did not write (a sheet's pages in
         // the folder a frames target writes now): the build's, removed while unchanged.
-        let leftBehind = StaleOutputs.removeLeftBehind(abandoned.filter { !files.contains($0.key) && !replaced.contains($0.key) }, in: project)
+        let leftBehind = StaleOutputs.removeLeftBehind(abandoned.filter { !written.contains($0.key) && !setAside.contains($0.key) }, in: project)
         // Other targets' files it replaced or removed are no longer theirs to keep or remove (a
-        // folder handed back later found them still named: taken for another set's).
-        let takenOver = (replaced + files).filter { previous[$0] == nil } + leftBehind
+        // folder handed back later found them still named: taken for another set's). Only files
+        // another target wrote are looked for in the state (a first build's are none).
+        let takenOver = ((replaced + files).filter { previous[$0] == nil } + leftBehind)
+            .filter { earlierWriters[$0]?.contains { $0 != target.name } == true }
         if !takenOver.isEmpty {
             lock.lock()
             state.forget(takenOver)

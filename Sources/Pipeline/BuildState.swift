@@ -80,7 +80,9 @@ struct BuildState: Codable, Sendable {
 
     /// Forgets `paths` as any target's earlier outputs (files the build removed for another target).
     mutating func forget(_ paths: [String]) {
-        for name in Array(targets.keys) { for path in paths { targets[name]?.outputs[path] = nil } }
+        for name in Array(targets.keys) where paths.contains(where: { targets[name]?.outputs[$0] != nil }) {
+            for path in paths { targets[name]?.outputs[path] = nil }
+        }
         for name in Array((formerOutputs ?? [:]).keys) { for path in paths { formerOutputs?[name]?[path] = nil } }
         formerOutputs = formerOutputs?.filter { !$0.value.isEmpty }
         if formerOutputs?.isEmpty == true { formerOutputs = nil }
