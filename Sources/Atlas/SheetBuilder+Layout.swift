@@ -65,6 +65,17 @@ extension SheetBuilder {
 }
 
 extension SheetBuilder.Error {
+    /// This refusal of a layout for `scales` (``SheetJob/scales``) said as the job's settings give
+    /// sizes: an odd-sized `@2x` image as ``notWholePoints(name:scale:width:height:unit:)`` (no whole
+    /// size in points), a sprite too large in pixels at the largest scale (``atScale(_:laidOutAt:maxSide:)``).
+    func forScales(_ scales: [Int]?, maxSide: Int) -> Self {
+        if case .variantSize(let name, let scale, let width, let height, _, _) = self {
+            return .notWholePoints(name: name, scale: scale, width: width, height: height, unit: scales?.first ?? 1)
+        }
+        guard let scales, let first = scales.first, let last = scales.last, last > first else { return self }
+        return atScale(last, laidOutAt: first, maxSide: maxSide)
+    }
+
     /// This refusal of a layout made at scale `first` with pages of `maxSide`, said in pixels at
     /// scale `last`, as the bound was given (``SheetBuilder/bound(smallestScale:largestScale:)``):
     /// `'jump-1@3x' is 2040×1416, larger than a 1500×1500 page`, not the @1x sizes.

@@ -356,13 +356,7 @@ public struct SheetJob: Sendable {
         do {
             sheets = try builder.buildScaled(inputs)
         } catch {
-            // An odd-sized @2x image has no whole size in points: say so, and what to do.
-            if case .variantSize(let name, let scale, let width, let height, _, _) = error {
-                throw SheetBuilder.Error.notWholePoints(name: name, scale: scale, width: width, height: height, unit: packed?.first ?? 1)
-            }
-            // Sizes as --max-size bounds them: in pixels at the largest scale, not the layout's.
-            guard let packed, let first = packed.first, let last = packed.last, last > first else { throw error }
-            throw error.atScale(last, laidOutAt: first, maxSide: builder.maxSide)
+            throw error.forScales(packed, maxSide: builder.maxSide)
         }
         if hidden { sheets.removeFirst() }
         // `sh@2x.png` of @1x frames: engines that read the name's scale (Pixi's resolution) would

@@ -349,17 +349,7 @@ struct ProjectReader {
             if let value = options[key] { builder[keyPath: keyPath] = try value.bool() }
         }
         if let alpha = try choice(options["alphaHandling"], AlphaHandling.self) { builder.alphaHandling = alpha }
-        let scales = try options["scales"].map { value throws(SchemaError) -> [Int] in
-            var seen: [Int] = []
-            for item in try value.array() {
-                let scale = try item.integer()
-                guard ImageFileName.scaleRange.contains(scale) else { throw item.outOfRange("a scale is 1, 2 or 3") }
-                // `[1, 2, 2]` is a typo for something (1, 2, 3?), not [1, 2].
-                guard !seen.contains(scale) else { throw item.outOfRange("each scale once: \(scale) is listed twice") }
-                seen.append(scale)
-            }
-            return seen
-        }
+        let scales = try options["scales"].map(Self.scales)
         var job = SheetJob(sources: sources.map(disk), output: disk(output), data: data.map(disk),
                            engine: try choice(options["engine"], SheetEngine.self), format: try choice(options["format"], SheetExport.Format.self),
                            builder: builder, scales: scales.map { Set($0).sorted() }, fps: try fps(options),

@@ -54,30 +54,6 @@ public final class OutputSet: @unchecked Sendable {
     /// The folder's record marks such a set: only a set so marked is replaced by the other shape
     /// (a sheet or an APNG another command wrote there is refused, as without this flag).
     public var replacesOtherShape = false
-    /// What a build tells the sets of one target's job, and learns from them: bound as a task-local
-    /// (``scope``) around the job.
-    package final class Scope: @unchecked Sendable {
-        /// Whether another writer writes the file at a path now: a commit never removes such a file
-        /// where it replaces or leaves its owner's earlier set (the set's name may have changed hands:
-        /// a build's target now writing `out/a.png`, whose earlier set also held data another target
-        /// writes now); the record keeps it as this set's while unchanged, so that writer takes it over as Flipbook's.
-        package let writtenByOthers: @Sendable (String) -> Bool
-        private var removals: [String] = []
-        private let lock = NSLock()
-
-        package init(writtenByOthers: @escaping @Sendable (String) -> Bool) {
-            self.writtenByOthers = writtenByOthers
-        }
-
-        /// The files the job's commits removed (earlier files of its sets), as opened.
-        package var removed: [String] { lock.withLock { removals } }
-
-        func didRemove(_ paths: [String]) { lock.withLock { removals += paths } }
-    }
-
-    /// The build's scope of the job running on this task or thread, if any.
-    @TaskLocal package static var scope: Scope?
-
     /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
     /// (see the type's discussion); without one, each file simply replaces its destination. No
     /// file may be one of `inputs`.
