@@ -195,6 +195,8 @@ enum StaleOutputs {
         guard !gone.isEmpty else { return nil }
         var removed: [String] = [], kept: [String] = [], read: [String] = [], said: [String] = []
         var claims: Claims?
+        // The files the project's targets wrote: theirs, whatever a deleted target's record says.
+        let others = Set(state.earlierOutputs.filter { names.contains($0.key) }.values.flatMap { $0 })
         for name in gone {
             let outputs = (state.formerOutputs?[name] ?? [:]).merging(state.targets[name]?.outputs ?? [:]) { _, recorded in recorded }
             recover(outputs.keys, in: project)
@@ -202,7 +204,6 @@ enum StaleOutputs {
             let result = removing(previous: outputs, current: [], claims: claims, in: project)
             // Inside another target's folder but none of its names (a sheet's pages where a frames
             // target writes now): no build writes them again, so they go as the others do.
-            let others = Set(state.earlierOutputs.filter { names.contains($0.key) }.values.flatMap { $0 })
             let leftBehind = removeLeftBehind(result.kept.filter { path, _ in
                 isAnotherTargets(path, in: project) && !others.contains(path) && !isAnotherTargets(path, in: project, byName: true)
             }, in: project)
@@ -214,9 +215,7 @@ enum StaleOutputs {
             // One another target writes by name (`out/fx@2x.png`, a deleted sheet's page) is handed to it as
             // its earlier file: its job takes it over (set aside if another set holds it), never refused for good.
             for (path, record) in result.kept.sorted(by: { $0.key < $1.key }) where !others.contains(path) && !leftBehind.contains(path) {
-                guard let heir = project.targets.first(where: { target in
-                    target.outputs.contains { path == $0 || target.kind == .sheet && BuildGraph.isPage(path, of: $0) }
-                }) else { continue }
+                guard let heir = writer(of: path, in: project, byName: true) else { continue }
                 var former = state.formerOutputs ?? [:]
                 former[heir.name, default: [:]][path] = record
                 state.formerOutputs = former
@@ -246,7 +245,12 @@ enum StaleOutputs {
     /// names: that target's file, never said as kept, edited or removed for another.
     /// With `byName`, only a target's output itself or its sheet's pages count, not any file inside its folder.
     static func isAnotherTargets(_ path: String, besides name: String? = nil, in project: Project, byName: Bool = false) -> Bool {
-        project.targets.contains { target in
+        writer(of: path, besides: name, in: project, byName: byName) != nil
+    }
+
+    /// The first target other than `name` that writes `path`, as ``isAnotherTargets(_:besides:in:byName:)`` says.
+    static func writer(of path: String, besides name: String? = nil, in project: Project, byName: Bool = false) -> Target? {
+        project.targets.first { target in
             target.name != name && target.outputs.contains { output in
                 (byName ? path == output : BuildGraph.path(path, isWithin: output)) || target.kind == .sheet && BuildGraph.isPage(path, of: output)
             }
