@@ -10,7 +10,7 @@ public enum Discovery {
     public static let filesGiven = "the files given"
 
     /// `a.png, b.png, c.png and 5 more`.
-    static func shortList(_ names: [String], first: Int = 3) -> String {
+    package static func shortList(_ names: [String], first: Int = 3) -> String {
         names.prefix(first).joined(separator: ", ") + (names.count > first ? " and \(names.count - first) more" : "")
     }
 

@@ -85,11 +85,7 @@ public struct Upload: Sendable, Equatable {
         // twice with the same bytes is one file (an upload that repeats a part), as `Validator`
         // takes it; with other bytes, which file it stands for cannot be told.
         // Names are told apart by their bytes: one text in two Unicode normalisations is refused.
-        try Discovery.checkSpellings(files.map { InMemoryFile.normalizedName($0.name) }, caseBlind: false)
-        if let repeated = InMemoryFile.repeatedName(in: files) { throw .repeatedName(first: repeated.first, second: repeated.second) }
-        var seen = Set<NameSpelling.Exact>()
-        let files = files.map { InMemoryFile(name: InMemoryFile.normalizedName($0.name), bytes: $0.bytes) }
-            .filter { seen.insert(NameSpelling.Exact($0.name)).inserted }
+        let files = try Self.normalized(files)
         var settings: [String] = [], leftOut: [LeftOut] = [], candidates: [InMemoryFile] = []
         for file in files {
             let last = FileIO.lastComponent(of: file.name)
@@ -135,6 +131,19 @@ public struct Upload: Sendable, Equatable {
             }
             throw .noFrames(source: Discovery.filesGiven)
         }
+    }
+
+    /// `files` with their names normalised (`./fx//a1.png` is `fx/a1.png`) and a name given twice
+    /// with the same bytes kept once, in the order given: the reading every job of an upload starts
+    /// with. Throws ``Discovery/Error/repeatedName(first:second:)`` for a name given twice with
+    /// different bytes and ``Discovery/Error/namesDifferInNormalization(first:second:)`` for one
+    /// text in two Unicode normalisations.
+    package static func normalized(_ files: [InMemoryFile]) throws(Discovery.Error) -> [InMemoryFile] {
+        try Discovery.checkSpellings(files.map { InMemoryFile.normalizedName($0.name) }, caseBlind: false)
+        if let repeated = InMemoryFile.repeatedName(in: files) { throw .repeatedName(first: repeated.first, second: repeated.second) }
+        var seen = Set<NameSpelling.Exact>()
+        return files.map { InMemoryFile(name: InMemoryFile.normalizedName($0.name), bytes: $0.bytes) }
+            .filter { seen.insert(NameSpelling.Exact($0.name)).inserted }
     }
 
     /// One line for a job's notes naming the files left out (hidden files are left out without a

@@ -42,16 +42,9 @@ extension FramesJob {
 
     private func makePlan(_ reporter: JobProgress.Reporter) throws -> Plan {
         if let error = settingError { throw FramesJobError.setting(error) }
-        if case .memory(let files) = source, files.isEmpty {
-            throw FramesJobError.decode(.unreadable(file: "FramesJob(files:)", reason: "no file was given: give the animation, or a sheet's data file and its pages"))
-        }
-        // An animation with other files (a second GIF, a readme): only the first was read, without a word.
-        if case .memory(let files) = source, !readsSheet, files.count > 1 {
-            let others = files.dropFirst().map(\.name)
-            throw FramesJobError.decode(.unreadable(file: files[0].name, reason: "FramesJob(files:) explodes one GIF, APNG or WebP given alone "
-                + "(or a sheet's data file with its pages), but \(others.count == 1 ? "another file was" : "\(others.count) other files were") "
-                + "given beside it (\(others.prefix(3).joined(separator: ", "))\(others.count > 3 ? ", …" : "")): give the animation alone"))
-        }
+        // An upload by the rules every job shares: what is read, what is left out and said.
+        let given: GivenFiles?
+        if case .memory(let files) = source { given = try GivenFiles(files) } else { given = nil }
         // `G.atlasc/`, as a shell completes a SpriteKit atlas, is `G.atlasc`.
         let input = Discovery.trimmingSlash(self.input)
         if let output { try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames") }
@@ -66,15 +59,15 @@ extension FramesJob {
         let scale = file.scale ?? 1
         // `spin@5x.gif` or `l@9x.atlas` would give `spin1@5x.png`, a name no reader takes for a scale (1…3).
         if !ImageFileName.scaleRange.contains(scale) { throw FramesJobError.scaleOutOfRange(path: input, scale: scale) }
-        if readsSheet { return try planSheet(input, isFolder: isDirectory.boolValue, reporter) }
+        if readsSheet { return try planSheet(input, isFolder: isDirectory.boolValue, given: given, reporter) }
         // A prefix given with the scale in it (`hero@3x`) is the stem: the writer adds the scale.
         // `coin@3x~ipad.gif` (UIKit's order) and `coin~ipad@3x.gif` both give `coin1@3x.png…`.
         let name = Self.prefixParts(prefix ?? Self.nameWithoutExtension(input)).stem
-        return try planAnimation(input, name: name, scale: scale, reporter)
+        return try planAnimation(input, name: name, scale: scale, given: given, reporter)
     }
 
     /// A sheet's data read with its pages, each sprite's file name checked.
-    private func planSheet(_ input: String, isFolder: Bool, _ reporter: JobProgress.Reporter) throws -> Plan {
+    private func planSheet(_ input: String, isFolder: Bool, given: GivenFiles?, _ reporter: JobProgress.Reporter) throws -> Plan {
         if prefix != nil { throw FramesJobError.prefixForSheet(path: input) }
         reporter.report(.reading, done: 0, total: 1)
         let sheet: SpriteSheet
@@ -85,8 +78,8 @@ extension FramesJob {
                 do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error.unreadable(file: input, reason: error.description) }
             }
             sheet = try SheetImport.read(input, limits: limits)
-        case .memory(let files):
-            sheet = try SheetImport.read(files: files, data: input, limits: limits)
+        case .memory:
+            sheet = try SheetImport.read(files: given?.files ?? [], data: input, limits: limits)
         }
         // A data file cut after its page header names no frame: nothing to write, and no empty folder.
         guard !sheet.sprites.isEmpty else {
@@ -106,7 +99,7 @@ extension FramesJob {
             try check(files, in: folder, set: OutputSet(owner: SheetImport.dataFile(input), protecting: inputs), inputs: inputs)
         }
         reporter.report(.reading, done: 1, total: 1)
-        let siblings = if case .file = source { Self.otherPagesNote(input) } else { String?.none }
+        let siblings = if let given { given.note(pages: sheet.sourceFiles) } else { Self.otherPagesNote(input) }
         return Plan(files: files, warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings
                         + [Self.premultipliedNote(sheet, input), siblings].compactMap { $0 },
                     width: sheet.pages.first?.width ?? 0, height: sheet.pages.first?.height ?? 0, frameCount: sheet.sprites.count,
@@ -115,14 +108,14 @@ extension FramesJob {
 
     /// A GIF, an APNG (`.apng`, or a `.png` with `acTL`) or a WebP opened, its header checked
     /// against the limits, its frames' names (`name1.png…` at `scale`) against the output contract.
-    private func planAnimation(_ input: String, name: String, scale: Int, _ reporter: JobProgress.Reporter) throws -> Plan {
+    private func planAnimation(_ input: String, name: String, scale: Int, given: GivenFiles?, _ reporter: JobProgress.Reporter) throws -> Plan {
         reporter.report(.reading, done: 0, total: 1)
         let bytes: [UInt8]
         switch source {
         case .file:
             do { bytes = try FileIO.readAll(input) } catch { throw AnimationDecodeError.unreadable(file: input, reason: error.reason) }
-        case .memory(let files):
-            bytes = Self.mainFile(of: files)?.bytes ?? []
+        case .memory:
+            bytes = given?.main.bytes ?? []
         }
         let format = try Self.animationFormat(input, bytes: bytes)
         let reader = try Self.open(format, bytes: bytes, file: input, limits: limits)
@@ -139,7 +132,7 @@ extension FramesJob {
             try check(files, in: folder, set: OutputSet(owner: folder + "/" + numbering + suffix, protecting: inputs), inputs: inputs)
         }
         reporter.report(.reading, done: 1, total: 1)
-        return Plan(files: files, warnings: reader.warnings + [prefixWarning(inputScale: scale)].compactMap { $0 },
+        return Plan(files: files, warnings: reader.warnings + [prefixWarning(inputScale: scale), given?.note()].compactMap { $0 },
                     width: info.width, height: info.height, frameCount: info.frameCount, repeatCount: info.repeatCount,
                     pages: 0, prefix: numbering, input: input, content: .animation(format, bytes: bytes, name: name, scale: scale))
     }

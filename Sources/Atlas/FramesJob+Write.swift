@@ -58,7 +58,9 @@ extension FramesJob {
                 outcome.files = outcome.frames.map(\.name)
                 outcome.prefix = prefix
             }
-            outcome.warnings = reader.warnings + [prefixWarning(inputScale: scale)].compactMap { $0 }
+            // The reader's warnings as the whole decode found them (the plan saw the header only).
+            let given = if case .memory(let files) = source { (try? GivenFiles(files))?.note() } else { String?.none }
+            outcome.warnings = reader.warnings + [prefixWarning(inputScale: scale), given].compactMap { $0 }
         }
         if last.total == 0 || last.done < last.total { reporter.finish(.writing) }
         return outcome

@@ -68,9 +68,12 @@ public struct FramesJob: Sendable {
 
     /// A job exploding `files`, held in memory, into frames returned in memory (``Outcome/frames``):
     /// one GIF, APNG or WebP alone, or a sheet's data file (`hero.atlas`, anywhere among the
-    /// files) with its pages named as the data names them. The rules are those of a file on disk;
-    /// nothing is read from or written to disk. No file at all, or an animation with other files
-    /// beside it (which would be left unread), is refused when planned.
+    /// files) with its pages named as the data names them. The rules are those of a file on disk
+    /// and of every job's upload: names normalised, a name given twice with different bytes, no
+    /// animation or sheet data at all, or several of them refused when planned
+    /// (``FramesJobError/source(_:)``, ``FramesJobError/severalSheets(data:)``); a file that is no
+    /// input (`readme.txt`, a still PNG beside a GIF) left out and named in a warning, whatever the
+    /// order of the files. Nothing is read from or written to disk.
     public init(files: [InMemoryFile], prefix: String? = nil, limits: ResourceLimits = .default) {
         self.source = .memory(files: files)
         self.output = nil
@@ -91,11 +94,11 @@ public struct FramesJob: Sendable {
         set { source = .file(newValue) }
     }
 
-    /// The file of an upload that is exploded: its one sheet data file wherever it is among the
-    /// files (the rest are its pages), else the first file (an animation, which must come alone).
+    /// The file of an upload that is exploded (``GivenFiles``): its one sheet data file wherever
+    /// it is among the files (the rest are its pages), else its one animation; the first file
+    /// when the upload is refused.
     static func mainFile(of files: [InMemoryFile]) -> InMemoryFile? {
-        let data = files.filter { sheetExtensions.contains(OutputName.pathExtension($0.name)) }
-        return data.count == 1 ? data[0] : files.first
+        (try? GivenFiles(files))?.main ?? files.first
     }
 
     /// The data file extensions read as a sheet; anything else is read as a GIF, an APNG or a WebP.

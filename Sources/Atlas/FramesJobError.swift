@@ -9,6 +9,14 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     /// are not positive (`ResourceLimits.rangeError`). Basics' `SettingError` names the setting
     /// and the value.
     case setting(SettingError)
+    /// The files given (``FramesJob/init(files:prefix:limits:)``) are refused by the rules every
+    /// job shares for an upload, in Animated's `Discovery.Error`: a name given twice with
+    /// different bytes (`.repeatedName`), several GIFs, APNGs or WebPs and no sheet data
+    /// (`.severalAnimations`), no animation or sheet data at all (`.noFrames`).
+    case source(Discovery.Error)
+    /// The files given hold several sheet data files (`a.atlas`, `b.json`): which sheet to read
+    /// cannot be told.
+    case severalSheets(data: [String])
     /// The input is a folder (of frames, presumably): there is nothing to explode.
     case folderGiven(path: String)
     /// A prefix was given for a sheet, whose frames are named after its sprites.
@@ -51,6 +59,13 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .setting(let error): error.description
+        case .source(.noFrames(let source)) where source == Discovery.filesGiven:
+            "no animation or sheet data among the files given: FramesJob(files:) explodes one GIF, APNG or WebP, "
+                + "or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) given with its pages"
+        case .source(let error): error.description
+        case .severalSheets(let data):
+            "the files given hold \(data.count) sheet data files (\(Discovery.shortList(data))): which sheet to read cannot be told; "
+                + "give one data file with its pages"
         case .folderGiven(let path):
             "\(path) is a folder; frames are read from a GIF, an APNG, a WebP or a sheet's data file (.json, .atlas, .atlasc, .plist, .tres) — "
                 + "a folder of frames is a source for AssembleJob or SheetJob"

@@ -187,6 +187,9 @@ extension ExitStatus {
         case .output(.notAFolder): self = .outputUnwritable
         case .setting, .folderGiven, .prefixForSheet, .invalidPrefix, .output: self = .usage
         case .decode, .stillImage, .sheet, .scaleOutOfRange: self = .inputUnreadable
+        // Files given in memory (the CLI reads a path, so never met there): as every upload's.
+        case .source(let error): self = Self(for: error)
+        case .severalSheets: self = .usage
         // Data that names a file outside its folder, or asks for more than a limit: the input's fault.
         case .outsideFolder, .limit: self = .inputUnreadable
         case .encode, .manifest, .write, .cancelled: self = .outputUnwritable

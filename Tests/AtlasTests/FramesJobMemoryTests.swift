@@ -79,16 +79,57 @@ struct FramesJobMemoryTests {
         }
     }
 
-    /// An animation with other files beside it: only the first was read, without a word, and
-    /// `[readme.txt, fire.gif]` failed on the readme. Refused, naming the others.
-    @Test func anAnimationComesAlone() throws {
-        let gif = InMemoryFile(name: "fire.gif", bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("gif/giflib/fire.gif")))))
+    /// An upload read by the rules every job shares (Animated's `Upload`), whatever the order of
+    /// its files: `[readme.txt, fire.gif]` failed on the readme while `[fire.gif, readme.txt]` was
+    /// refused for the readme; an empty upload was blamed on a made-up file; a name given twice was
+    /// `.decode`. Now a file that is no input is left out and named, and the refusals are the
+    /// other jobs' `Discovery.Error`s.
+    @Test func anUploadFollowsTheRulesEveryJobShares() throws {
+        let fire = try FileIO.readAll(Fixtures.path("gif/giflib/fire.gif"))
+        let gif = InMemoryFile(name: "fire.gif", bytes: fire)
         let readme = InMemoryFile(name: "readme.txt", bytes: Array("hello".utf8))
-        for files in [[gif, readme], [gif, InMemoryFile(name: "other.gif", bytes: gif.bytes)]] {
-            do { _ = try FramesJob(files: files).run(cancellation: nil); Issue.record("\(files.map(\.name)) exploded") } catch {
-                #expect(error.description.contains("give the animation alone") && error.description.contains(files[1].name), "\(error)")
-            }
+        let alone = try FramesJob(files: [gif]).run(cancellation: nil)
+        #expect(alone.frames.count > 2 && !alone.warnings.contains { $0.contains("left out") })
+        for files in [[gif, readme], [readme, gif], [InMemoryFile(name: ".DS_Store", bytes: [0]), gif, readme, gif]] {
+            let outcome = try FramesJob(files: files).run(cancellation: nil)
+            #expect(outcome.frames == alone.frames, "\(files.map(\.name))")
+            #expect(outcome.warnings.filter { $0.contains("left out") } == ["left out, not read: readme.txt (not a GIF, APNG, WebP or sheet data)"],
+                    "\(outcome.warnings)")
         }
-        #expect(try FramesJob(files: [gif]).run(cancellation: nil).frames.count > 2)
+        let still = InMemoryFile(name: "gold_1.png", bytes: try FileIO.readAll(Fixtures.path("sequences/kenney-gold-coin/gold_1.png")))
+        let besideStill = try FramesJob(files: [still, InMemoryFile(name: "./fx//fire.gif", bytes: fire)]).run(cancellation: nil)
+        #expect(besideStill.frames == alone.frames && besideStill.prefix == alone.prefix)
+        #expect(besideStill.warnings.contains("left out, not read: gold_1.png (a still PNG beside the animation fx/fire.gif)"), "\(besideStill.warnings)")
+
+        #expect(throws: FramesJobError.source(.noFrames(source: Discovery.filesGiven))) { _ = try FramesJob(files: []).plan(cancellation: nil) }
+        #expect(throws: FramesJobError.source(.noFrames(source: Discovery.filesGiven))) { _ = try FramesJob(files: [readme]).plan(cancellation: nil) }
+        #expect(FramesJobError.source(.noFrames(source: Discovery.filesGiven)).description.hasPrefix("no animation or sheet data among the files given"))
+        #expect(throws: FramesJobError.source(.severalAnimations(source: Discovery.filesGiven, animations: ["fire.gif", "other.gif"]))) {
+            _ = try FramesJob(files: [gif, readme, InMemoryFile(name: "other.gif", bytes: fire)]).plan(cancellation: nil)
+        }
+        #expect(throws: FramesJobError.source(.repeatedName(first: "fire.gif", second: "./fire.gif"))) {
+            _ = try FramesJob(files: [gif, InMemoryFile(name: "./fire.gif", bytes: Array(fire.dropLast()))]).plan(cancellation: nil)
+        }
+        let atlas = { (name: String) in InMemoryFile(name: name, bytes: Array("coin.png\nsize: 8,8\nformat: RGBA8888\n".utf8)) }
+        #expect(throws: FramesJobError.severalSheets(data: ["a.atlas", "b.atlas"])) {
+            _ = try FramesJob(files: [atlas("a.atlas"), gif, atlas("b.atlas")]).plan(cancellation: nil)
+        }
+    }
+
+    /// A sheet's upload with files its data does not name: read as before, those named in a note.
+    @Test func aSheetUploadNamesWhatItLeftOut() throws {
+        let folder = try Fixtures.temporaryFolder("frames-memory-sheet-extra")
+        let job = SheetJob(sources: [Fixtures.path("sequences/kenney-gold-coin")], output: folder + "/coin.png", engine: .libgdx)
+        let plan = try job.plan(cancellation: nil)
+        let files = try job.encoded(plan).map { InMemoryFile(name: FileIO.lastComponent(of: $0.name), bytes: $0.bytes) }
+        #expect(files.map(\.name).sorted() == ["coin.atlas", "coin.png"])
+        let page = try #require(files.first { $0.name == "coin.png" })
+        let plain = try FramesJob(files: files).run(cancellation: nil)
+        #expect(!plain.warnings.contains { $0.contains("left out") }, "\(plain.warnings)")
+        let extra = [InMemoryFile(name: "notes.txt", bytes: [1]), InMemoryFile(name: "title.png", bytes: page.bytes)]
+        let outcome = try FramesJob(files: extra + files).run(cancellation: nil)
+        #expect(outcome.frames == plain.frames)
+        #expect(outcome.warnings.contains("left out, not read: notes.txt (not a GIF, APNG, WebP or sheet data), title.png (a page coin.atlas does not name)"),
+                "\(outcome.warnings)")
     }
 }

@@ -35,6 +35,9 @@ public struct FrameImport: Sendable {
             case .limit: return .rejected(status: 413, reason: error.description)
             // An upload named @5x (a scale no reader takes) is the client's.
             case .outsideFolder, .prefixForSheet, .invalidPrefix, .folderGiven, .scaleOutOfRange: return .rejected(status: 400, reason: error.description)
+            // Nothing to explode, two animations or sheets (which one is meant?), a name given twice:
+            // the same `Discovery.Error`s every job's upload gives.
+            case .source, .severalSheets: return .rejected(status: 400, reason: error.description)
             // Limits or threads out of range are this server's own mistake.
             case .setting: return .rejected(status: 500, reason: error.description)
             case .stillImage: return .rejected(status: 415, reason: error.description)
