@@ -5,8 +5,9 @@ import Raster
 /// one (a setting to correct, a chrome to replace) and describe the rest.
 public enum NoteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A setting of the job is out of range (``NoteJob/scale``, ``NoteJob/fontSize``,
-    /// ``NoteJob/lineSpacing``, ``NoteJob/maxWidth``, a ``NoteJob/limits`` value that is not
-    /// positive): Basics' `SettingError` names it, the value given and the values allowed.
+    /// ``NoteJob/lineSpacing``, ``NoteJob/maxWidth``, ``NoteJob/insets`` — negative, not finite,
+    /// or leaving the chrome no centre — a ``NoteJob/limits`` value that is not positive): Basics'
+    /// `SettingError` names it, the value given and the values allowed.
     case setting(SettingError)
     /// The chrome image could not be read as a PNG (Raster's `PNG.DecodeError`, naming the file).
     case chrome(PNG.DecodeError)

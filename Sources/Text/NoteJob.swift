@@ -37,7 +37,9 @@ public struct NoteJob: Sendable {
     /// The chrome image (a PNG). On disk and named without a scale, its `@Nx` file for the note's
     /// scale is used when there is one beside it, as `UIImage(named:)` picks it.
     public var chrome: Input
-    /// The chrome's cap insets in points: the text sits inside them.
+    /// The chrome's cap insets in points: the text sits inside them. Each is 0…100 000, and
+    /// left + right and top + bottom must leave the chrome, at the note's scale, a centre to grow
+    /// by; else ``NoteError/setting(_:)`` (setting `.insets`).
     public var insets: NineSlice.Insets
     /// The PNG to write (`NAME.png`, `NAME@2x.png`); `nil` returns the PNG's bytes in
     /// ``Outcome/bytes`` and writes nothing.
@@ -138,8 +140,32 @@ public struct NoteJob: Sendable {
         if !(lineSpacing >= 0 && lineSpacing <= TextStyle.maximumSize) {
             return SettingError(.lineSpacing, of: "NoteJob", value: lineSpacing, allowed: .interval(0...TextStyle.maximumSize))
         }
+        if ![insets.top, insets.left, insets.bottom, insets.right].allSatisfy({ $0 >= 0 && $0 <= 100_000 }) {
+            return SettingError(.insets, of: "NoteJob", value: Self.spelled(insets), problem: .outOfRange(.interval(0...100_000)))
+        }
         // Limits of 0 or less would refuse every chrome with a false "over the limit".
         return limits.rangeError
+    }
+
+    /// `NoteJob.insets` refused when they leave `chrome`, drawn at `scale`, no centre to grow the note
+    /// by (the check `Note.render` makes, in points and before any work); `nil` when they leave one.
+    func insetsError(chrome: Bitmap, file: String, scale: Int) -> SettingError? {
+        // The chrome as the note draws it: resampled from its own scale to the note's.
+        let width = Int((Double(chrome.width) * Double(scale) / Double(chrome.scale)).rounded())
+        let height = Int((Double(chrome.height) * Double(scale) / Double(chrome.scale)).rounded())
+        func pixels(_ points: Double) -> Int { Int((points * Double(scale)).rounded()) }
+        guard pixels(insets.left) + pixels(insets.right) >= width || pixels(insets.top) + pixels(insets.bottom) >= height else { return nil }
+        let points = (Double(width) / Double(scale), Double(height) / Double(scale))
+        return SettingError(.insets, of: "NoteJob", value: Self.spelled(insets), problem: .outOfRange(.capInsets(width: points.0, height: points.1)),
+                            reason: "the chrome \(file) is \(LimitError.format(points.0))×\(LimitError.format(points.1)) pt"
+                                + (scale == 1 ? "" : " at @\(scale)x (\(width)×\(height) px)")
+                                + ", and a note grows the chrome's centre, so the insets must leave one")
+    }
+
+    /// `top 37, left 12, bottom 12, right 12`.
+    static func spelled(_ insets: NineSlice.Insets) -> String {
+        [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)]
+            .map { "\($0.0) \(LimitError.format($0.1))" }.joined(separator: ", ")
     }
 
     /// Checks the settings, reads the chrome and the font, sets the text and checks the output's
@@ -182,6 +208,7 @@ public struct NoteJob: Sendable {
         } catch {
             throw .chrome(error)
         }
+        if let error = insetsError(chrome: chromeImage, file: chromeFile, scale: scale) { throw .setting(error) }
         let style = TextStyle(font: typeface, size: fontSize, color: color, alignment: alignment, lineSpacing: lineSpacing)
         let note = Note(text: text, style: style, chrome: chromeImage, chromeName: chromeFile, insets: insets, maxWidth: maxWidth, mode: mode)
         let layout: TextLayout

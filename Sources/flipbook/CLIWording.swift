@@ -177,6 +177,7 @@ enum CLIWording {
         case .size, .fontSize: "--font-size"
         case .lineSpacing: "--line-spacing"
         case .maxWidth: "--max-width"
+        case .insets: "--insets"
         case .lineWidth: "--width"
         case .circleRadius: "--radius"
         case .count: "--count"

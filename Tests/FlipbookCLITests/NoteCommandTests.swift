@@ -35,7 +35,7 @@ import TestSupport
         (["--insets", "37,12,12,12", "--font-size", "0"], "--font-size does not take '0'"),
         (["--insets", "37,12,12,12", "--scale", "4"], "--scale does not take '4'"),
         (["--insets", "37,12,12,12", "--color", "red"], "--color does not take 'red'"),
-        (["--insets", "60,12,12,12"], "note-chrome.png: cap insets take"),
+        (["--insets", "60,12,12,12"], "--insets does not take '60,12,12,12'; it takes: left + right under 25 and top + bottom under 50 (points) (the chrome"),
         // Fresh eyes: numbers past Int's range trapped while the refusal was being written (exit 132).
         (["--insets", "37,12,12,12", "--font-size", "9.3e18"], "--font-size"),
         (["--insets", "37,12,12,12", "--max-width", "9.3e18"], "--max-width"),

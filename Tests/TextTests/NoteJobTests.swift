@@ -75,6 +75,36 @@ import Text
         }
     }
 
+    /// Insets out of range were `.text(.chrome(…))`, found after the chrome was decoded, and said
+    /// the chrome's points as "px": a form could not put the error beside the insets field. They
+    /// are `.setting` (setting `.insets`) now: NaN, negative or huge before any file is read; too
+    /// large for the chrome in points, at the note's scale, before any text is set.
+    @Test func insetsAreASetting() throws {
+        for bad in [Double.nan, -1, 1e9, .infinity] {
+            let job = NoteJob(text: "a", chrome: "/nonexistent/chrome.png", insets: .init(top: bad, left: 12, bottom: 12, right: 12), output: nil)
+            do throws(NoteError) { _ = try job.plan(cancellation: nil); Issue.record("top \(bad) accepted") } catch {
+                guard case .setting(let error) = error else { Issue.record("\(error)"); continue }
+                #expect(error.setting == .insets && error.allowed == .interval(0...100_000), "\(error)")
+            }
+        }
+        let upload = InMemoryFile(name: "note-chrome@2x.png", bytes: try FileIO.readAll(Fixtures.path("text/chrome/note-chrome@2x.png")))
+        let chrome = try PNG.Decoder().decodeBitmap(upload.bytes, file: upload.name)
+        var job = NoteJob(text: "a", chrome: upload, insets: .init(top: 60, left: 12, bottom: 12, right: 12))
+        job.scale = 2
+        let points = (Double(chrome.width) / 2, Double(chrome.height) / 2)
+        do throws(NoteError) { _ = try job.plan(cancellation: nil); Issue.record("insets over the chrome accepted") } catch {
+            guard case .setting(let error) = error else { Issue.record("\(error)"); return }
+            #expect(error.setting == .insets && error.allowed == .capInsets(width: points.0, height: points.1))
+            #expect(error.description == "NoteJob.insets must leave the chrome a centre: left + right under \(Int(points.0)) and top + bottom under "
+                    + "\(Int(points.1)) (points) (got top 60, left 12, bottom 12, right 12): the chrome note-chrome@2x.png is \(Int(points.0))×\(Int(points.1)) pt "
+                    + "at @2x (\(chrome.width)×\(chrome.height) px), and a note grows the chrome's centre, so the insets must leave one")
+            #expect(NoteError.setting(error).settingError == error)
+        }
+        // Just inside: a centre of one pixel each way is enough.
+        job.insets = .init(top: points.1 - 12 - 0.5, left: 12, bottom: 12, right: points.0 - 12 - 0.5)
+        #expect(try job.run(cancellation: nil).width > 0)
+    }
+
     @Test func asyncPlanOnceWriteWithProgress() async throws {
         let upload = InMemoryFile(name: "note-chrome@2x.png", bytes: try FileIO.readAll(Fixtures.path("text/chrome/note-chrome@2x.png")))
         var job = NoteJob(text: Self.text, chrome: upload, insets: Self.insets)

@@ -89,7 +89,7 @@ public struct LimitError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A double as written: whole numbers without `.0`, non-finite values by name.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "NaN" : (value > 0 ? "∞" : "-∞") }
         return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }

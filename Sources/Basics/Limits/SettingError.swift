@@ -70,6 +70,8 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case lineSpacing
         /// Text's `TextLayout` and `Note` `maxWidth`: the widest a line may be, in points.
         case maxWidth
+        /// Text's `NoteJob.insets`: the chrome's cap insets, in points.
+        case insets
         /// Text's `TextLayout.draw(into:x:y:)` `x` and `y`: where the layout's corner goes, in points.
         case position
         /// A generator's pen width, in points: `Seagull.lineWidth`, `Freehand.lineWidth`.
@@ -121,6 +123,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .fontSize: "fontSize"
             case .lineSpacing: "lineSpacing"
             case .maxWidth: "maxWidth"
+            case .insets: "insets"
             case .position: "x, y"
             case .lineWidth: "lineWidth"
             case .lowWing: "lowWing"
@@ -156,6 +159,9 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case above(Double, atMost: Double)
         /// Any number but NaN and the infinities (a point of a drawing).
         case finite
+        /// Cap insets whose left + right is under `width` and top + bottom under `height` (points):
+        /// a chrome of that size keeps a centre to grow by (`NoteJob.insets`).
+        case capInsets(width: Double, height: Double)
 
         /// Whether `value` is one of the values allowed (a list for ``ascending(_:)``, one number otherwise).
         public func contains(_ value: Int) -> Bool {
@@ -167,6 +173,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .seconds(let most): value > 0 && Double(value) <= most
             case .above(let lowest, let most): Double(value) > lowest && Double(value) <= most
             case .finite: true
+            case .capInsets(let width, let height): value >= 0 && Double(value) < min(width, height)
             }
         }
 
@@ -182,6 +189,8 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
             case .seconds(let most): "positive, at most \(Self.number(most)) s"
             case .above(let lowest, let most): "above \(Self.number(lowest)), at most \(Self.number(most))"
             case .finite: "finite (not NaN or infinite)"
+            case .capInsets(let width, let height):
+                "left + right under \(Self.number(width)) and top + bottom under \(Self.number(height)) (points)"
             }
         }
 
@@ -282,6 +291,7 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .atLeast(0): "cannot be negative"
         case .atLeast(1): "must be positive"
         case .interval, .seconds, .above, .finite: "must be \(allowed)"
+        case .capInsets: "must leave the chrome a centre: \(allowed)"
         case .ascending(let range) where range.lowerBound < range.upperBound:
             "are \(allowed), e.g. [\(range.lowerBound), \(range.lowerBound + 1)]"
         case .ascending: "are \(allowed)"
