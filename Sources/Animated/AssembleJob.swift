@@ -262,12 +262,20 @@ public struct AssembleJob: Sendable {
     /// `progress` receives the frames encoded as `JobProgress` of phase `encoding` on the encoding
     /// thread, not the caller's: with ``maxBytes``, each attempt of the search with its number, and
     /// a fraction that never goes backwards. An animated source (GIF, APNG, WebP) is first reported
-    /// frame by frame in phase `reading` (at a fraction of 0). A raised `cancellation` stops the
-    /// reading or the encode before its next frame with ``AssembleError/cancelled``.
+    /// frame by frame in phase `reading`, over the first quarter of the bar; a
+    /// folder's frames are decoded as they are encoded, so its encode takes the whole bar. A raised
+    /// `cancellation` stops the reading or the encode before its next frame with ``AssembleError/cancelled``.
     public func run(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(AssembleError) -> Outcome {
-        let reading = JobProgress.Reporter(progress, phases: [(.reading, 0), (.encoding, 1)]).counter(.reading)
-        return try run(plan(cancellation: cancellation, reading: reading), progress: progress, cancellation: cancellation)
+        let bar = JobProgress.Bar(progress)
+        let reading = JobProgress.Reporter(bar.step(0...Self.readingShare), phase: .reading).counter(.reading)
+        let plan = try plan(cancellation: cancellation, reading: reading)
+        return try run(plan, progress: bar.step(bar.reached...1), cancellation: cancellation)
     }
+
+    /// The share of ``run(progress:cancellation:)``'s bar that decoding an animated source takes
+    /// (the rest is the encode): a quarter, as in `FramesJob`'s run, where reading a file is a
+    /// quarter of the bar too.
+    static let readingShare = 0.25
 
     /// Encodes and writes a plan made by ``plan(progress:cancellation:)`` (see ``run(progress:cancellation:)``), within ``threads``.
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,

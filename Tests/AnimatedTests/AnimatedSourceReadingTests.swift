@@ -22,7 +22,9 @@ struct AnimatedSourceReadingTests {
             }, cancellation: flag)
         }
         #expect(log.values.map(\.phase) == [.reading, .reading, .reading])
-        #expect(log.values.map(\.done) == [1, 2, 3] && log.values.allSatisfy { $0.total == 40 && $0.fraction == 0 })
+        // Reading takes the first quarter of the bar, frame by frame (it stood at 0 while read).
+        #expect(log.values.map(\.done) == [1, 2, 3] && log.values.allSatisfy { $0.total == 40 })
+        #expect(log.values.map(\.fraction) == [1, 2, 3].map { 0.25 * Double($0) / 40 })
         // Not cancelled, the same source reads all 40 frames, then encodes them.
         let whole = ProgressLog()
         _ = try job.run(progress: whole.callback, cancellation: nil)

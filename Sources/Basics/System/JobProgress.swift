@@ -65,6 +65,56 @@ public struct JobProgress: Sendable, Equatable, CustomStringConvertible {
         fraction.isFinite ? Int((min(max(fraction, 0), 1) * 100).rounded(.down)) : 0
     }
 
+    /// `callback` fed by a step that covers `range` of one bar: each report passed on with its
+    /// ``fraction`` mapped into `range` (0 to its lower bound, 1 to its upper), the rest as it is.
+    /// Two calls of one job — `plan` then `run` or `write` — each report a whole call from 0 to 1;
+    /// given to both with adjoining ranges, they draw one bar that never goes backwards:
+    ///
+    /// ```swift
+    /// let plan = try await job.plan(progress: JobProgress.within(0...0.25, bar.show))
+    /// let outcome = try await job.run(plan, progress: JobProgress.within(0.25...1, bar.show))
+    /// ```
+    ///
+    /// A range reaching outside 0…1 is clamped to it.
+    public static func within(_ range: ClosedRange<Double>, _ callback: @escaping @Sendable (JobProgress) -> Void) -> @Sendable (JobProgress) -> Void {
+        let low = range.lowerBound.isFinite ? min(max(range.lowerBound, 0), 1) : 0
+        let high = range.upperBound.isFinite ? min(max(range.upperBound, low), 1) : 1
+        return { report in
+            var mapped = report
+            let fraction = report.fraction.isFinite ? min(max(report.fraction, 0), 1) : 0
+            mapped.fraction = low + (high - low) * fraction
+            callback(mapped)
+        }
+    }
+
+    /// One bar drawn by several calls in turn (a job's `plan` then its `run`): each step's reports
+    /// mapped into its range of the bar (``within(_:_:)``), and the fraction reached so far kept, so
+    /// that the next step starts where the last one ended (a step that reported nothing takes no room).
+    package final class Bar: @unchecked Sendable {
+        private let callback: (@Sendable (JobProgress) -> Void)?
+        private let lock = NSLock()
+        private var last = 0.0
+
+        /// A bar for `callback` (`nil`: reports nothing).
+        package init(_ callback: (@Sendable (JobProgress) -> Void)?) { self.callback = callback }
+
+        /// The fraction of the bar reached by the reports so far.
+        package var reached: Double { lock.withLock { last } }
+
+        /// The callback of a step covering `range` of the bar; `nil` when nobody listens.
+        package func step(_ range: ClosedRange<Double>) -> (@Sendable (JobProgress) -> Void)? {
+            guard let callback else { return nil }
+            return JobProgress.within(range) { [self] report in
+                lock.withLock {
+                    last = max(last, report.fraction)
+                    var held = report
+                    held.fraction = last
+                    callback(held)
+                }
+            }
+        }
+    }
+
     /// A callback of reports that passes on only their counts (done, total) to `counter`: for
     /// work inside the package that counts on its own (`nil` for none).
     package static func counts(_ counter: (@Sendable (Int, Int) -> Void)?) -> (@Sendable (JobProgress) -> Void)? {
