@@ -128,11 +128,15 @@ enum BuildGraph {
     /// The names of the targets, among `earlier` (each target's files its earlier builds wrote),
     /// that wrote a file where `target` reads or writes: one its writer no longer writes (an output
     /// renamed) is removed once the writer is built (``StaleOutputs``), so `target` decides after
-    /// that (and writes a folder such a writer left after it moved on).
+    /// that (and writes a folder such a writer left after it moved on). A page of a name `target`
+    /// writes counts too (`out/x-0.png` of a sheet that wrote `out/x.png`, which `target` writes
+    /// now): that set is its writer's to replace or remove, so `target` writes the name after it.
     static func earlierWriters(of target: Target, in project: Project, earlier: [String: [String]]) -> [String] {
         let roots = readRoots(of: target, in: project) + target.outputs
         return earlier.keys.sorted().filter { name in
-            name != target.name && earlier[name, default: []].contains { reads(roots, $0) }
+            name != target.name && earlier[name, default: []].contains { file in
+                reads(roots, file) || target.outputs.contains { isPage(file, of: $0) }
+            }
         }
     }
 

@@ -94,9 +94,13 @@ public struct BuildJob: Sendable {
         // every rerun rebuilt everything): the state as read is written back first.
         do { try state.save(for: project) } catch { throw .state(error) }
         // Who wrote each file before any was removed: a target deleted from the project too.
-        let writers = state.lastWriters
+        var writers = state.lastWriters
         // A target deleted from the project leaves no outputs behind to ship with the others.
         let orphans = StaleOutputs.removeOrphans(from: &state, in: project)
+        // A deleted target's file removed just now is no file a target replaces when it writes that
+        // name: it is said once, as removed.
+        let inProject = Set(project.targets.map(\.name))
+        writers = writers.filter { path, wrote in wrote.contains(where: inProject.contains) || FileIO.fingerprint(of: project.onDisk(path)) != nil }
         // Files kept for a target that read them, which none reads now.
         let former = StaleOutputs.removeFormer(from: &state, in: project)
         if orphans != nil || former != nil { do { try state.save(for: project) } catch { throw .state(error) } }

@@ -256,12 +256,13 @@ final class BuildRun: @unchecked Sendable {
         let abandoned = state.abandonedFiles(in: target, of: job.project)
         lock.unlock()
         // The files its job's sets remove (a sheet's data moved, fewer pages) are said: those the job removed, not others meanwhile.
-        let scope = OutputSet.Scope { [self] path in projectPath(path).map { StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false }
+        let handed = abandoned.merging(previous) { _, own in own }
+        let scope = OutputSet.Scope(writtenByOthers: { [self] path in projectPath(path).map { StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false },
+                                    ownEarlier: { [self] path in projectPath(path).map { handed[$0] != nil } ?? false })
         do {
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
-            result = try runJob(target, overwrite: overwrite, threads: threads, previous: abandoned.merging(previous) { _, own in own }, earlier: &earlier,
-                                scope: scope)
+            result = try runJob(target, overwrite: overwrite, threads: threads, previous: handed, earlier: &earlier, scope: scope)
         } catch {
             // A failed build is recorded as not built (a forced rebuild that failed left the last
             // record, and the next build called the target up to date).

@@ -58,8 +58,9 @@ enum StaleOutputs {
         guard !gone.isEmpty else { return ([], [:], []) }
         let claims = claims ?? Claims(project)
         let outputs = claims.outputs, sheetData = claims.sheetData
+        // A page is a PNG: `out/r.gif` beside the data `out/r.json` is no page of it.
         func isPage(_ path: String, of data: String) -> Bool {
-            FileIO.parentDirectory(of: path) == FileIO.parentDirectory(of: data)
+            OutputName.pathExtension(path) == "png" && FileIO.parentDirectory(of: path) == FileIO.parentDirectory(of: data)
                 && (ImageFileName(path: path).stem == ImageFileName(path: data).stem || SheetExport.isPageName(path, of: data))
         }
         var sources = claims.sources + gone.filter { path in sheetData.contains { isPage(path, of: $0) } }

@@ -185,12 +185,13 @@ struct BuildSummary: Encodable {
         var notes: [String]
 
         init(_ entry: BuildReport.Entry) {
-            (target, status, warnings, notes) = (entry.target, "", entry.warnings, entry.notes)
+            // In the CLI's words, as the text output prints them (`give --overwrite`, not `overwrite: true`).
+            (target, status, warnings, notes) = (entry.target, "", entry.warnings.map(CLIWording.inCLIWords), entry.notes.map(CLIWording.inCLIWords))
             switch entry.status {
             case .upToDate: status = "up-to-date"
             case .built(let reasons, let files): (status, self.reasons, self.files) = ("built", reasons, files)
             case .restored(let reasons, let files): (status, self.reasons, self.files) = ("from-cache", reasons, files)
-            case .failed(let failure, let reasons): (status, self.reasons, error) = ("failed", reasons, CLIWording.message(for: failure))
+            case .failed(let failure, let reasons): (status, self.reasons, error) = ("failed", reasons, CLIWording.inCLIWords(CLIWording.message(for: failure)))
             case .skipped(let dependency): (status, self.dependency) = ("skipped", dependency)
             }
         }

@@ -92,10 +92,18 @@ extension OutputSet {
     /// set took, ``OutputLedger/Set/several``) is never the single file.
     static func otherKind(key: String, writing names: Swift.Set<String>, spans: Bool = false, earlier: [String], spanned: Bool = false,
                           in folder: String) -> OutputError? {
-        guard !earlier.isEmpty, !key.contains("/") else { return nil }
+        let path = folder == "." ? key : folder + "/" + key
+        // In a build, the set of a name the target wrote before (or was handed) is its own rerun's.
+        if scope?.ownEarlier(path) == true { return nil }
+        // A set none of whose files is still there but another writer's now (a set whose name
+        // changes hands in a build) holds nothing to keep apart.
+        let standing = earlier.contains { name in
+            let file = folder == "." ? name : folder + "/" + name
+            return System.kind(of: file, followingLinks: false) != nil && scope?.writtenByOthers(file) != true
+        }
+        guard standing, !key.contains("/") else { return nil }
         let single = names == [key] && !spans, wasSingle = earlier == [key] && !spanned
         guard single != wasSingle else { return nil }
-        let path = folder == "." ? key : folder + "/" + key
         let listed = earlier.count <= 3 ? earlier.joined(separator: ", ") : earlier.prefix(2).joined(separator: ", ") + " and \(earlier.count - 2) more"
         return .heldByAnotherSet(path: path, owner: wasSingle ? "\(key) alone, written by another command" : listed)
     }

@@ -9,11 +9,16 @@ extension OutputSet {
         /// a build's target now writing `out/a.png`, whose earlier set also held data another target
         /// writes now); the record keeps it as this set's while unchanged, so that writer takes it over as Flipbook's.
         package let writtenByOthers: @Sendable (String) -> Bool
+        /// Whether the file at a path is this target's own earlier output, or one the build handed
+        /// it (a deleted target's file of a name it writes now): the set named by it is this
+        /// target's to replace, whatever its shape (one file or several), as a rerun's is.
+        package let ownEarlier: @Sendable (String) -> Bool
         private var removals: [String] = []
         private let lock = NSLock()
 
-        package init(writtenByOthers: @escaping @Sendable (String) -> Bool) {
+        package init(writtenByOthers: @escaping @Sendable (String) -> Bool, ownEarlier: @escaping @Sendable (String) -> Bool = { _ in false }) {
             self.writtenByOthers = writtenByOthers
+            self.ownEarlier = ownEarlier
         }
 
         /// The files the job's commits removed (earlier files of its sets), as opened.
