@@ -140,6 +140,21 @@ enum BuildGraph {
         }
     }
 
+    /// The targets each of `order` waits for: its `dependencies` and the writers of files where it
+    /// reads or writes (``earlierWriters(of:in:earlier:)``, `earlier` each target's earlier files);
+    /// a writer whose wait would close a circle is `leftOut` instead.
+    static func waits(of order: [Target], dependencies: [String: [String]], earlier: [String: [String]],
+                      in project: Project) -> (waits: [String: [String]], leftOut: [String: [String]]) {
+        var waits = dependencies, leftOut: [String: [String]] = [:]
+        for target in order {
+            for writer in earlierWriters(of: target, in: project, earlier: earlier) where !waits[target.name, default: []].contains(writer) {
+                if Self.waits(writer, on: target.name, in: waits) { leftOut[target.name, default: []].append(writer) }
+                else { waits[target.name, default: []].append(writer) }
+            }
+        }
+        return (waits, leftOut)
+    }
+
     /// `names` with the targets that wrote, in earlier builds, where the targets built with them read
     /// (`earlier`: each target's files its earlier builds wrote) — and theirs in turn. A file such a
     /// writer no longer writes (its output moved) goes only when the writer is built: a reader

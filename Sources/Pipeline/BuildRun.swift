@@ -61,17 +61,8 @@ final class BuildRun: @unchecked Sendable {
         // that target is built: a target reading it decides after that, or it is called up to date
         // on a file removed in the same build. A wait that would close a circle is left out.
         earlierWriters = writers
-        let earlier = state.earlierOutputs.filter { names.contains($0.key) }
-        var waits = dependencies, leftOut: [String: [String]] = [:]
-        for target in order {
-            for writer in BuildGraph.earlierWriters(of: target, in: job.project, earlier: earlier)
-            where !waits[target.name, default: []].contains(writer) {
-                if BuildGraph.waits(writer, on: target.name, in: waits) { leftOut[target.name, default: []].append(writer) }
-                else { waits[target.name, default: []].append(writer) }
-            }
-        }
-        self.waits = waits
-        self.leftOut = leftOut
+        (waits, leftOut) = BuildGraph.waits(of: order, dependencies: dependencies, earlier: state.earlierOutputs.filter { names.contains($0.key) },
+                                            in: job.project)
         var leftOutRoots: [String: [String]] = [:]
         for target in order where leftOut[target.name] != nil { leftOutRoots[target.name] = BuildGraph.readRoots(of: target, in: job.project) }
         self.leftOutRoots = leftOutRoots
@@ -231,7 +222,7 @@ final class BuildRun: @unchecked Sendable {
                 lock.lock()
                 state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
                                                                      recorded: Date().timeIntervalSince1970)
-                keepPending(of: target.name, previous: previous, now: outputs)
+                state.keepPending(of: target.name, previous: previous, now: outputs)
                 state.unfinished?[target.name] = nil
                 save()
                 lock.unlock()
@@ -257,8 +248,8 @@ final class BuildRun: @unchecked Sendable {
         lock.unlock()
         // The files its job's sets remove (a sheet's data moved, fewer pages) are said: those the job removed, not others meanwhile.
         let handed = abandoned.merging(previous) { _, own in own }
-        let scope = OutputSet.Scope(writtenByOthers: { [self] path in projectPath(path).map { StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false },
-                                    ownEarlier: { [self] path in projectPath(path).map { handed[$0] != nil } ?? false })
+        let scope = OutputSet.Scope(writtenByOthers: { path in project.resolvedRelative(opened: path).map { StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false },
+                                    ownEarlier: { path in project.resolvedRelative(opened: path).map { handed[$0] != nil } ?? false })
         do {
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
@@ -267,15 +258,16 @@ final class BuildRun: @unchecked Sendable {
             // A failed build is recorded as not built (a forced rebuild that failed left the last
             // record, and the next build called the target up to date).
             lock.lock()
-            unrecord(target.name, keeping: previous, because: "its last build failed")
+            state.unrecord(target.name, keeping: previous, because: "its last build failed")
+            save()
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .failed(error, reasons: reasons), warnings: cacheWarnings, notes: [])
         }
-        let files = result.files.map { relative($0) }
+        let files = result.files.map { project.relative(opened: $0) }
         let replaced = earlier.remove(keeping: files)
         // Sets: a target of thousands of frames looks each up.
         let written = Set(files), setAside = Set(replaced)
-        let removedByJob = Set(scope.removed.compactMap(projectPath)).filter { !written.contains($0) && !setAside.contains($0) && FileIO.fingerprint(of: project.onDisk($0)) == nil }
+        let removedByJob = Set(scope.removed.compactMap(project.resolvedRelative(opened:))).filter { !written.contains($0) && !setAside.contains($0) && FileIO.fingerprint(of: project.onDisk($0)) == nil }
         // Other targets' earlier files inside its outputs that its job did not write (a sheet's pages in
         // the folder a frames target writes now): the build's, removed while unchanged.
         let leftBehind = StaleOutputs.removeLeftBehind(abandoned.filter { !written.contains($0.key) && !setAside.contains($0.key) }, in: project)
@@ -312,7 +304,8 @@ final class BuildRun: @unchecked Sendable {
         }
         if result.problem == nil, let first = changedDuring.sorted().first {
             lock.lock()
-            unrecord(target.name, keeping: previous.merging(outputs) { _, now in now }, because: "\(first) changed during its last build")
+            state.unrecord(target.name, keeping: previous.merging(outputs) { _, now in now }, because: "\(first) changed during its last build")
+            save()
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()),
                                      warnings: cacheWarnings + result.warnings + ["\(first) changed while the target was built: it is built again next time"],
@@ -321,7 +314,8 @@ final class BuildRun: @unchecked Sendable {
         if let problem = result.problem {
             // The outputs stand, but the target failed: it is built again next time.
             lock.lock()
-            unrecord(target.name, keeping: previous.merging(outputs) { _, now in now }, because: "its last build failed")
+            state.unrecord(target.name, keeping: previous.merging(outputs) { _, now in now }, because: "its last build failed")
+            save()
             lock.unlock()
             return BuildReport.Entry(target: target.name, status: .failed(problem, reasons: reasons), warnings: cacheWarnings + result.warnings,
                                      notes: result.notes + [StaleOutputs.note(removedOwn.sorted()), othersNote].compactMap { $0 })
@@ -329,7 +323,7 @@ final class BuildRun: @unchecked Sendable {
         lock.lock()
         state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
                                                              recorded: Date().timeIntervalSince1970)
-        keepPending(of: target.name, previous: previous, now: outputs)
+        state.keepPending(of: target.name, previous: previous, now: outputs)
         state.unfinished?[target.name] = nil
         save()
         if let cache {
@@ -375,11 +369,7 @@ final class BuildRun: @unchecked Sendable {
     }
 
     /// Targets decided so far.
-    private var decidedCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return entries.count
-    }
+    private var decidedCount: Int { lock.withLock { entries.count } }
 
     /// Removes the files of `previous` that `target` no longer writes (``StaleOutputs``); those kept
     /// because another target reads them stay known as the build's (``BuildState/formerOutputs``),
@@ -392,62 +382,16 @@ final class BuildRun: @unchecked Sendable {
         lock.unlock()
         lock.lock()
         if state.formerOutputs?[target.name] != nil || !stale.kept.isEmpty {
-            var former = state.formerOutputs ?? [:]
-            former[target.name] = stale.kept.isEmpty ? nil : stale.kept
-            state.formerOutputs = former.isEmpty ? nil : former
+            state.setFormer(stale.kept, of: target.name)
             save()
         }
         lock.unlock()
         return stale
     }
 
-    /// Keeps `previous`'s files that `name`'s new record does not name (`now`) known as its former
-    /// outputs until ``forgetStale(of:previous:current:)`` has removed them: a build killed in
-    /// between leaves them to the next build (removed there, or set aside by the target taking
-    /// their folder), never unknown files in another set's way. Called with `lock` held.
-    private func keepPending(of name: String, previous: [String: BuildState.FileRecord], now: [String: BuildState.FileRecord]) {
-        var former = state.formerOutputs ?? [:]
-        let pending = previous.filter { now[$0.key] == nil }
-        former[name] = pending.isEmpty ? nil : pending
-        state.formerOutputs = former.isEmpty ? nil : former
-    }
-
-    /// Records `name` as not built, its files `files` (written by this build or earlier ones) kept
-    /// known as the build's (``BuildState/formerOutputs``), and saves; called with `lock` held.
-    private func unrecord(_ name: String, keeping files: [String: BuildState.FileRecord], because reason: String) {
-        state.targets[name] = nil
-        var unfinished = state.unfinished ?? [:]
-        unfinished[name] = reason
-        state.unfinished = unfinished
-        var former = state.formerOutputs ?? [:]
-        former[name] = files.isEmpty ? nil : files
-        state.formerOutputs = former.isEmpty ? nil : former
-        save()
-    }
-
     /// Saves the state; called with `lock` held. Records of targets the project no longer has are dropped.
     private func save() {
-        let names = Set(job.project.targets.map(\.name))
-        state.targets = state.targets.filter { names.contains($0.key) }
-        state.formerOutputs = state.formerOutputs?.filter { names.contains($0.key) }
-        state.unfinished = state.unfinished?.filter { names.contains($0.key) }
-        if state.formerOutputs?.isEmpty == true { state.formerOutputs = nil }
+        state.keepOnly(Set(job.project.targets.map(\.name)))
         do { try state.save(for: job.project) } catch { saveError = error }
-    }
-
-    /// The file at `path` (as opened from the working directory, `out/../data2/a.json` too; its folder
-    /// must exist) relative to the project's folder; `nil` outside it.
-    private func projectPath(_ path: String) -> String? {
-        let folder = job.project.onDisk("")
-        guard let root = FileIO.resolvedPath(folder.isEmpty ? "." : folder),
-              let parent = FileIO.resolvedPath(FileIO.parentDirectory(of: path)) else { return nil }
-        let inProject = FileIO.relativePath(of: parent + "/" + FileIO.lastComponent(of: path), from: root)
-        return inProject.hasPrefix("../") ? nil : inProject
-    }
-
-    /// `path` as opened from the working directory, relative to the project's folder.
-    private func relative(_ path: String) -> String {
-        let folder = job.project.onDisk("")
-        return !folder.isEmpty && path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     }
 }

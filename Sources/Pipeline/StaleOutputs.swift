@@ -217,9 +217,7 @@ enum StaleOutputs {
             // its earlier file: its job takes it over (set aside if another set holds it), never refused for good.
             for (path, record) in result.kept.sorted(by: { $0.key < $1.key }) where !others.contains(path) && !leftBehind.contains(path) {
                 guard let heir = writer(of: path, in: project, byName: true) else { continue }
-                var former = state.formerOutputs ?? [:]
-                former[heir.name, default: [:]][path] = record
-                state.formerOutputs = former
+                state.setFormer((state.formerOutputs?[heir.name] ?? [:]).merging([path: record]) { _, handed in handed }, of: heir.name)
             }
             // Edited since built: the user's now, kept and named (another target's output, or a file
             // another target's earlier build wrote since, stays without a word).

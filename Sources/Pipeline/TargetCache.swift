@@ -210,7 +210,7 @@ final class TargetCache: @unchecked Sendable {
         guard lock.withLock({ writing }), !outputs.isEmpty else { return }
         var owners: [String: [String]] = [:]
         for path in outputs.keys.sorted() {
-            guard let owner = OutputSet.owner(of: project.onDisk(path)).map(relative), Self.isOutput(owner, of: target) else { return }
+            guard let owner = OutputSet.owner(of: project.onDisk(path)).map(project.relative(opened:)), Self.isOutput(owner, of: target) else { return }
             owners[owner, default: []].append(path)
         }
         var files: [ActionResultMessage.OutputFile] = []
@@ -256,10 +256,6 @@ final class TargetCache: @unchecked Sendable {
     /// The project's folder as opened from the working directory (`""` for the working folder).
     private var prefix: String { project.onDisk("") }
 
-    /// `path` (as opened) relative to the project's folder.
-    private func relative(_ path: String) -> String {
-        !prefix.isEmpty && path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
 
     /// A message with the project's folder marked where it is absolute (`/home/ci/a/`), so that
     /// another checkout shows its own: messages name files as opened from the working directory.
