@@ -48,8 +48,25 @@ extension APNG {
         }
 
         /// Whether `bytes` start as a PNG with an `acTL` chunk before its image data: an APNG.
-        /// (The first 64 KiB of a file are enough unless its text chunks are larger.)
+        /// (Bytes cut before the image data's chunk, as a file's first kilobytes may be when its
+        /// text chunks are larger, read as no APNG: ``isAnimated(file:)`` reads on.)
         public static func isAnimated(_ bytes: [UInt8]) -> Bool {
+            scan(bytes) == true
+        }
+
+        /// Whether the PNG file at `path` has an `acTL` chunk before its image data, reading its
+        /// first 4 KiB, and the whole file only when its chunks before the image data are larger
+        /// (a big `iTXt` of metadata ahead of `acTL`). A file that cannot be read is no APNG.
+        public static func isAnimated(file path: String) -> Bool {
+            guard let start = try? FileIO.readPrefix(path, limit: 4096) else { return false }
+            if let animated = scan(start.bytes) { return animated }
+            guard start.fileSize > start.bytes.count, let whole = try? FileIO.readAll(path) else { return false }
+            return scan(whole) == true
+        }
+
+        /// `true` at an `acTL` chunk, `false` at the image data or for no PNG, `nil` when `bytes`
+        /// end before either.
+        private static func scan(_ bytes: [UInt8]) -> Bool? {
             guard bytes.count > 8, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return false }
             var offset = 8
             while offset + 8 <= bytes.count {
@@ -59,7 +76,7 @@ extension APNG {
                 if type.elementsEqual("IDAT".utf8) { return false }
                 offset += 12 + length
             }
-            return false
+            return nil
         }
 
         /// The next frame as shown and its duration in seconds, or `nil` after the last one. In a

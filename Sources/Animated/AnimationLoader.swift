@@ -155,9 +155,9 @@ extension Animation {
         return animation
     }
 
-    /// Whether the file at `path` starts as an APNG (its first 4 KiB hold `acTL`).
+    /// Whether the file at `path` is an APNG (`acTL` before its image data).
     private static func isAPNGFile(_ path: String) -> Bool {
-        (try? FileIO.readPrefix(path, limit: 4096)).map { APNG.Decoder.isAnimated($0.bytes) } ?? false
+        APNG.Decoder.isAnimated(file: path)
     }
 
     /// A one-file animation that could not be read: missing, or the system's reason.

@@ -17,9 +17,7 @@ extension Discovery {
     package static func folderImages(_ source: String) throws(Error) -> SourceImages? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-        return try SourceImages.reading(imageFiles(inFolder: trimmingSlash(source)), of: source) { path in
-            (try? FileIO.readPrefix(path, limit: 4096)).map { APNG.Decoder.isAnimated($0.bytes) } ?? false
-        }
+        return try SourceImages.reading(imageFiles(inFolder: trimmingSlash(source)), of: source) { APNG.Decoder.isAnimated(file: $0) }
     }
 
     /// The note a job gives for the GIFs, APNGs and WebPs beside PNG frames in the folders among
@@ -59,7 +57,7 @@ extension Discovery {
                 } else if FrameFile(unnumbered: path)?.device != nil {
                     devices.append(path)
                 } else if FrameFile(unnumbered: path) != nil,
-                          (try? FileIO.readPrefix(path, limit: 4096)).map({ !APNG.Decoder.isAnimated($0.bytes) }) ?? true {
+                          !APNG.Decoder.isAnimated(file: path) {
                     unnumbered.append(path)
                 }
             }

@@ -143,7 +143,7 @@ extension FramesJob {
     /// (`x.gif: not a GIF file: it is a PNG: rename it to .png`); any other name is refused, saying
     /// what the file is and what `frames` reads (a `.fnt` font, a `.jpg` that is a GIF).
     static func animationFormat(_ file: String, bytes: [UInt8]) throws(FramesJobError) -> AnimationDecodeError.Format {
-        if bytes.starts(with: PNG.signature), !APNG.Decoder.isAnimated(Array(bytes.prefix(4096))) { throw .stillImage(path: file) }
+        if bytes.starts(with: PNG.signature), !APNG.Decoder.isAnimated(bytes) { throw .stillImage(path: file) }
         switch OutputName.pathExtension(file) {
         case "gif": return .gif
         case "webp": return .webp

@@ -207,7 +207,7 @@ struct PreviewContent: Sendable {
     }
 
     private static func isAPNG(_ path: String) -> Bool {
-        (try? FileIO.readPrefix(path, limit: 4096)).map { APNG.Decoder.isAnimated($0.bytes) } ?? false
+        APNG.Decoder.isAnimated(file: path)
     }
 
     @discardableResult

@@ -19,8 +19,7 @@ enum SequenceOperation {
         let ext = OutputName.pathExtension(input)
         if ["gif", "webp", "apng"].contains(ext) { return true }
         if !exists { return ext.isEmpty && input != OutputName.standardOutput }
-        guard ext == "png", let prefix = try? FileIO.readPrefix(input, limit: 4096) else { return false }
-        return APNG.Decoder.isAnimated(prefix.bytes)
+        return ext == "png" && APNG.Decoder.isAnimated(file: input)
     }
 
     /// Runs `operation` over the sequence `input` into `output` and prints what was written (one

@@ -40,6 +40,30 @@ struct APNGDecoderTests {
         #expect(!decoder.isAnimated && frames.count == 1)
     }
 
+    /// An APNG whose `acTL` comes after a text chunk larger than 4 KiB (metadata an editor wrote)
+    /// was read as a still PNG by every check that looked at a file's first 4 KiB: `frames`
+    /// refused it as "a still PNG" (a Swift developer found it). The file check reads on.
+    @Test func acTLAfterALargeTextChunkIsStillAnAPNG() throws {
+        let coin = try Self.coin()
+        let ihdrEnd = 8 + 12 + 13
+        var text = Array("tEXt".utf8) + Array("Comment".utf8) + [0] + [UInt8](repeating: 0x61, count: 5000)
+        let crc = text.withUnsafeBufferPointer { Zlib.crc32($0) }
+        let length = UInt32(text.count - 4)
+        text = [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)] + text
+            + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+        let bytes = Array(coin[..<ihdrEnd]) + text + Array(coin[ihdrEnd...])
+        #expect(Self.chunks(bytes).map(\.type).prefix(3) == ["IHDR", "tEXt", "acTL"])
+        #expect(APNG.Decoder.isAnimated(bytes) && !APNG.Decoder.isAnimated(Array(bytes.prefix(4096))))
+        let folder = try Fixtures.temporaryFolder("apng-big-text")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/coin.png"))
+        #expect(APNG.Decoder.isAnimated(file: folder + "/coin.png"))
+        try Data(try PNG.Encoder().encode(try fixtureFrames("kenney-gold-coin")[0])).write(to: URL(fileURLWithPath: folder + "/still.png"))
+        #expect(!APNG.Decoder.isAnimated(file: folder + "/still.png") && !APNG.Decoder.isAnimated(file: folder + "/missing.png"))
+        let (_, frames, _) = try decodeAll(bytes, file: "coin.png")
+        #expect(frames.count == 4)
+    }
+
     @Test func aFlippedByteFailsTheCRC() throws {
         var bytes = try Self.coin()
         let idat = Self.chunks(bytes).first { $0.type == "IDAT" }!

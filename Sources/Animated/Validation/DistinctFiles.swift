@@ -125,7 +125,7 @@ enum DistinctFiles {
             // fx/boom.png` writes one). A numbered one is a frame (`png.animated`).
             for path in paths + animated where FrameFile(path: path) == nil {
                 if OutputName.pathExtension(path) == "png" {
-                    guard let prefix = try? FileIO.readPrefix(path, limit: 4096), APNG.Decoder.isAnimated(prefix.bytes) else { continue }
+                    guard APNG.Decoder.isAnimated(file: path) else { continue }
                 }
                 claim(animation: path)
             }
