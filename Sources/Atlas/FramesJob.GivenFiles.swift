@@ -1,6 +1,7 @@
 import Animated
 import APNG
 import Basics
+import Foundation
 
 extension FramesJob {
     /// The files of ``FramesJob/init(files:prefix:limits:)`` read by the rules every job shares for
@@ -21,8 +22,13 @@ extension FramesJob {
         init(_ files: [InMemoryFile]) throws(FramesJobError) {
             do { self.files = try Upload.normalized(files) } catch { throw .source(error) }
             let visible = self.files.filter { !FileIO.lastComponent(of: $0.name).hasPrefix(".") }
-            let data = visible.filter(Self.isSheetData)
+            let named = visible.filter(Self.isSheetData)
+            // A `.json` that holds no sheet (`meta.json`, an asset catalog's `Contents.json`) is no
+            // data beside an animation; alone, it is read as one, so that its error is said.
+            var data = named.filter(Self.holdsSheet)
             let animations = visible.filter(Self.isAnimation)
+            if data.isEmpty && animations.isEmpty && named.count == 1 { data = named }
+            let images = visible.filter(Self.isImage)
             if data.count > 1 { throw .severalSheets(data: data.map(\.name)) }
             if let sheet = data.first {
                 main = sheet
@@ -30,15 +36,16 @@ extension FramesJob {
                 throw .source(.severalAnimations(source: Discovery.filesGiven, animations: animations.map(\.name)))
             } else if let animation = animations.first {
                 main = animation
-            } else if visible.count == 1, OutputName.pathExtension(visible[0].name) == "png" {
-                throw .stillImage(path: visible[0].name)
+            } else if images.count == 1, OutputName.pathExtension(images[0].name) == "png" {
+                throw .stillImage(path: images[0].name)
             } else {
                 throw .source(.noFrames(source: Discovery.filesGiven))
             }
             let main = self.main
             let isSheet = !data.isEmpty
             leftOut = visible.filter { $0.name != main.name && !(isSheet && Self.isImage($0)) }.map { file in
-                (file.name, Self.isAnimation(file) ? "an animation beside the sheet's data \(main.name)"
+                (file.name.isEmpty ? "a file without a name" : file.name,
+                 Self.isAnimation(file) ? "an animation beside the sheet's data \(main.name)"
                     : Self.isImage(file) ? "a still PNG beside the animation \(main.name)"
                     : "not a GIF, APNG, WebP or sheet data")
             }
@@ -66,11 +73,20 @@ extension FramesJob {
                 && !OutputName.settingsNames.contains(FileIO.lastComponent(of: file.name))
         }
 
+        /// Whether `file`, sheet data by its name, holds a sheet: any `.atlas`, `.atlasc`, `.plist`
+        /// or `.tres` (each read by its own reader, which says what is wrong), a `.json` only when it
+        /// is an object with `frames` or `textures` (TexturePacker, Aseprite, Phaser, PixiJS).
+        static func holdsSheet(_ file: InMemoryFile) -> Bool {
+            guard OutputName.pathExtension(file.name) == "json" else { return true }
+            guard let object = try? JSONSerialization.jsonObject(with: Data(file.bytes)) as? [String: Any] else { return false }
+            return object["frames"] != nil || object["textures"] != nil
+        }
+
         /// Whether `file` is a GIF, an APNG or a WebP: by its name, or a `.png` holding `acTL`.
         static func isAnimation(_ file: InMemoryFile) -> Bool {
             switch OutputName.pathExtension(file.name) {
             case "gif", "webp", "apng": true
-            case "png": APNG.Decoder.isAnimated(Array(file.bytes.prefix(4096)))
+            case "png": APNG.Decoder.isAnimated(file.bytes)
             default: false
             }
         }

@@ -30,8 +30,9 @@ public struct FramesJob: Sendable {
     public enum Source: Sendable {
         /// A GIF, APNG, WebP or sheet data file on disk; a sheet's pages lie beside its data.
         case file(String)
-        /// Files held in memory, named as on disk: the first the animation (`boom.gif`) or the
-        /// sheet's data (`hero.atlas`), the rest the sheet's pages named as the data names them.
+        /// Files held in memory, named as on disk, in any order: the animation (`boom.gif`), or the
+        /// sheet's data (`hero.atlas`) with its pages named as the data names them; other files are
+        /// left out (``FramesJob/init(files:prefix:limits:)``).
         case memory(files: [InMemoryFile])
     }
 
@@ -82,8 +83,9 @@ public struct FramesJob: Sendable {
         self.overwrite = false
     }
 
-    /// The input's path on disk, or the name of the first file held in memory. Setting it reads
-    /// that path from disk.
+    /// The input's path on disk, or the name of the file held in memory that is exploded (the
+    /// sheet's data or the animation, wherever it is among the files). Setting it reads that path
+    /// from disk.
     public var input: String {
         get {
             switch source {

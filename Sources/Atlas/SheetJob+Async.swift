@@ -48,6 +48,16 @@ extension SheetJob {
         }
     }
 
+    /// ``encoded(_:progress:cancellation:)`` without blocking the caller's thread: the pages are
+    /// compressed on a thread of its own; a task cancelled before the next page is compressed throws
+    /// ``SheetJobError/cancelled``. `progress` receives the files encoded (phase `writing`).
+    public func encoded(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(SheetJobError) -> [InMemoryFile] {
+        let job = self
+        return try await BackgroundThread.run(cancelled: SheetJobError.cancelled) { flag throws(SheetJobError) in
+            try job.encoded(plan, progress: progress, cancellation: flag)
+        }
+    }
+
     /// ``write(_:progress:cancellation:)`` without blocking the caller's thread: the pages are
     /// compressed and the set written on a thread of its own. A task cancelled before its next
     /// page is compressed throws ``SheetJobError/cancelled`` and writes nothing; once the set's

@@ -5,14 +5,44 @@ import Raster
 extension SheetJob {
     /// A plan's files as bytes, named by their paths (pages encoded as ``write(_:progress:cancellation:)``
     /// encodes them): a sheet made in memory, for a caller that stores or sends it itself.
-    public func encoded(_ plan: Plan) throws(SheetJobError) -> [InMemoryFile] {
+    /// `progress` receives the files encoded (phase `writing`, ending at a fraction of 1), as
+    /// `write` reports them; a raised `cancellation` stops before the next page is compressed
+    /// (``SheetJobError/cancelled``). Without the argument, `encoded(_:progress:)` is the `async` form.
+    public func encoded(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
+                        cancellation: CancellationFlag?) throws(SheetJobError) -> [InMemoryFile] {
+        let reporter = JobProgress.Reporter(progress, phase: .writing)
         do {
-            return try ThreadBudget.withLimit(threads) { () throws(PNG.EncodeError) in
-                try SheetExport.encode(plan.files, pngLevel: pngLevel, png8: png8)
+            let files = try ThreadBudget.withLimit(threads) { () throws(SheetJobError) in try compressed(plan, reporter: reporter, cancellation: cancellation) }
+            reporter.finish(.writing)
+            return files.map { file in
+                if case .data(let bytes) = file.content { InMemoryFile(name: file.path, bytes: bytes) } else { InMemoryFile(name: file.path, bytes: []) }
             }
         } catch {
             throw SheetJobError.from(error, output: output)
         }
+    }
+
+    /// The plan's files with each page compressed (as `SheetExport.encode` compresses it), the flag
+    /// checked before each, each file counted in `reporter`'s `writing` phase when one is given.
+    private func compressed(_ plan: Plan, reporter: JobProgress.Reporter?, cancellation: CancellationFlag?) throws(SheetJobError) -> [SheetExport.File] {
+        var files: [SheetExport.File] = []
+        reporter?.report(.writing, done: 0, total: plan.files.count)
+        do {
+            for file in plan.files {
+                if cancellation?.isCancelled == true { throw SheetJobError.cancelled }
+                if case .image = file.content {
+                    let bytes = try SheetExport.encode([file], pngLevel: pngLevel, png8: png8)
+                    files.append(SheetExport.File(path: file.path, content: .data(bytes.first?.bytes ?? [])))
+                } else {
+                    files.append(file)
+                }
+                reporter?.report(.writing, done: files.count, total: plan.files.count)
+            }
+        } catch {
+            throw SheetJobError.from(error, output: output)
+        }
+        if cancellation?.isCancelled == true { throw .cancelled }
+        return files
     }
 
     /// Writes a plan's files as one set (``SheetExport/write(_:owner:protecting:named:pngLevel:png8:replacingOtherShape:)``
@@ -36,16 +66,9 @@ extension SheetJob {
         reporter.report(.writing, done: 0, total: plan.files.count)
         do {
             try ThreadBudget.withLimit(threads) {
-                // Each page compressed first (as `encoded(_:)` compresses it), the flag checked
-                // before each; the set is then written from the bytes, whole.
-                var files: [SheetExport.File] = []
-                for file in plan.files {
-                    if cancellation?.isCancelled == true { throw SheetJobError.cancelled }
-                    guard case .image = file.content else { files.append(file); continue }
-                    let bytes = try SheetExport.encode([file], pngLevel: pngLevel, png8: png8)
-                    files.append(SheetExport.File(path: file.path, content: .data(bytes.first?.bytes ?? [])))
-                }
-                if cancellation?.isCancelled == true { throw SheetJobError.cancelled }
+                // Each page compressed first (as `encoded` compresses it), the flag checked
+                // before each; the set is then written from the bytes, whole (and only then reported).
+                let files = try compressed(plan, reporter: nil, cancellation: cancellation)
                 try SheetExport.write(files, owner: output, protecting: InputFiles(plan.inputs),
                                       named: overwrite ? plan.files.map(\.path) : [], pngLevel: pngLevel, png8: png8)
             }

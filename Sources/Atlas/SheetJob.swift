@@ -80,7 +80,7 @@ public struct SheetJob: Sendable {
 
     /// A job packing files held in memory (an upload): PNG frames named as on disk
     /// (`walk/walk3@2x.png`, `coin.png`) with their folders' `sequence.json`, read by the rules of
-    /// files on disk. ``plan(progress:cancellation:)`` reads nothing else; ``encoded(_:)`` gives
+    /// files on disk. ``plan(progress:cancellation:)`` reads nothing else; ``encoded(_:progress:cancellation:)`` gives
     /// the sheet's files as bytes, ``write(_:progress:cancellation:)`` writes them at `output`.
     public init(files: [InMemoryFile], output: String, engine: SheetEngine? = nil, format: SheetExport.Format? = nil,
                 builder: SheetBuilder = SheetBuilder(), scales: [Int]? = nil, fps: Double? = nil, limits: ResourceLimits = .default) {

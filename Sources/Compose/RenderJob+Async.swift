@@ -12,18 +12,18 @@ extension RenderJob {
         }
     }
 
-    /// ``plan(cancellation:)`` without blocking the caller's thread: the scene and its images are read on a
+    /// ``plan(progress:cancellation:)`` without blocking the caller's thread: the scene and its images are read on a
     /// thread of its own. A task cancelled before or while they are read throws ``RenderError/cancelled``.
-    public func plan() async throws(RenderError) -> Plan {
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(RenderError) -> Plan {
         let job = self
         return try await BackgroundThread.run(cancelled: RenderError.cancelled) { flag throws(RenderError) in
-            let plan = try job.plan(cancellation: flag)
+            let plan = try job.plan(progress: progress, cancellation: flag)
             if flag.isCancelled { throw .cancelled }
             return plan
         }
     }
 
-    /// Renders and writes a plan made by ``plan(cancellation:)`` without blocking the caller's thread, as
+    /// Renders and writes a plan made by ``plan(progress:cancellation:)`` without blocking the caller's thread, as
     /// ``run(progress:)`` does.
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(RenderError) -> Outcome {
         let job = self

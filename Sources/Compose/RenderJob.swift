@@ -137,10 +137,20 @@ public struct RenderJob: Sendable {
     }
 
     /// Checks the settings, reads the scene, its images and sequences, and checks the output's name
-    /// against the output contract; draws nothing, writes nothing. A `cancellation` flag set before
-    /// or while the files are read throws ``RenderError/cancelled`` (pass `nil` for none; without
-    /// the argument, `plan()` is the `async` form).
-    public func plan(cancellation: CancellationFlag?) throws(RenderError) -> Plan {
+    /// against the output contract; draws nothing, writes nothing. `progress` receives the reading
+    /// (phase `reading`, one step, ending at a fraction of 1), as the other jobs' plans report it. A
+    /// `cancellation` flag set before or while the files are read throws ``RenderError/cancelled``
+    /// (pass `nil` for none; without the argument, `plan()` is the `async` form).
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(RenderError) -> Plan {
+        let reporter = JobProgress.Reporter(progress, phase: .reading)
+        reporter.report(.reading, done: 0, total: 1)
+        let plan = try reading(cancellation: cancellation)
+        reporter.finish(.reading)
+        return plan
+    }
+
+    /// ``plan(progress:cancellation:)``'s work.
+    private func reading(cancellation: CancellationFlag?) throws(RenderError) -> Plan {
         if cancellation?.isCancelled == true { throw .cancelled }
         if let error = settingError { throw .setting(error) }
         let resolved = try resolvedFormat()

@@ -11,18 +11,18 @@ extension NoteJob {
         }
     }
 
-    /// ``plan(cancellation:)`` without blocking the caller's thread. A task cancelled before or while the files
+    /// ``plan(progress:cancellation:)`` without blocking the caller's thread. A task cancelled before or while the files
     /// are read throws ``NoteError/cancelled``.
-    public func plan() async throws(NoteError) -> Plan {
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(NoteError) -> Plan {
         let job = self
         return try await BackgroundThread.run(cancelled: NoteError.cancelled) { flag throws(NoteError) in
-            let plan = try job.plan(cancellation: flag)
+            let plan = try job.plan(progress: progress, cancellation: flag)
             if flag.isCancelled { throw .cancelled }
             return plan
         }
     }
 
-    /// Renders and writes a plan made by ``plan(cancellation:)`` without blocking the caller's thread, as
+    /// Renders and writes a plan made by ``plan(progress:cancellation:)`` without blocking the caller's thread, as
     /// ``run(progress:)`` does.
     public func run(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(NoteError) -> Outcome {
         let job = self

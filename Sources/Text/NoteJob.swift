@@ -155,11 +155,13 @@ public struct NoteJob: Sendable {
         let height = Int((Double(chrome.height) * Double(scale) / Double(chrome.scale)).rounded())
         func pixels(_ points: Double) -> Int { Int((points * Double(scale)).rounded()) }
         guard pixels(insets.left) + pixels(insets.right) >= width || pixels(insets.top) + pixels(insets.bottom) >= height else { return nil }
-        let points = (Double(width) / Double(scale), Double(height) / Double(scale))
+        // Points to two decimals (16.67 for 50 px at @3x); the rule is in whole pixels.
+        let points = ((Double(width) / Double(scale) * 100).rounded() / 100, (Double(height) / Double(scale) * 100).rounded() / 100)
         return SettingError(.insets, of: "NoteJob", value: Self.spelled(insets), problem: .outOfRange(.capInsets(width: points.0, height: points.1)),
                             reason: "the chrome \(file) is \(LimitError.format(points.0))×\(LimitError.format(points.1)) pt"
                                 + (scale == 1 ? "" : " at @\(scale)x (\(width)×\(height) px)")
-                                + ", and a note grows the chrome's centre, so the insets must leave one")
+                                + ", and a note grows the chrome's centre, so the insets, each rounded to whole pixels"
+                                + (scale == 1 ? "" : " at @\(scale)x") + ", must leave one")
     }
 
     /// `top 37, left 12, bottom 12, right 12`.
@@ -169,10 +171,20 @@ public struct NoteJob: Sendable {
     }
 
     /// Checks the settings, reads the chrome and the font, sets the text and checks the output's
-    /// name against the output contract; renders nothing, writes nothing. A `cancellation` flag
-    /// set before the files are read throws ``NoteError/cancelled`` (pass `nil` for none; without
-    /// the argument, `plan()` is the `async` form).
-    public func plan(cancellation: CancellationFlag?) throws(NoteError) -> Plan {
+    /// name against the output contract; renders nothing, writes nothing. `progress` receives the
+    /// reading (phase `reading`, one step, ending at a fraction of 1), as the other jobs' plans
+    /// report it. A `cancellation` flag set before the files are read throws ``NoteError/cancelled``
+    /// (pass `nil` for none; without the argument, `plan()` is the `async` form).
+    public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(NoteError) -> Plan {
+        let reporter = JobProgress.Reporter(progress, phase: .reading)
+        reporter.report(.reading, done: 0, total: 1)
+        let plan = try reading(cancellation: cancellation)
+        reporter.finish(.reading)
+        return plan
+    }
+
+    /// ``plan(progress:cancellation:)``'s work.
+    private func reading(cancellation: CancellationFlag?) throws(NoteError) -> Plan {
         if cancellation?.isCancelled == true { throw .cancelled }
         if let error = settingError { throw .setting(error) }
         // An @Nx in the output's name is a scale too: one outside 1…3 is refused as the setting is.

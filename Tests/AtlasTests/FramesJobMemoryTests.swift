@@ -49,7 +49,7 @@ struct FramesJobMemoryTests {
         try job.write(plan, cancellation: nil)
         let data = try #require(plan.files.map(\.path).first { !$0.hasSuffix(".png") })
         let onDisk = try FramesJob(input: data, output: folder + "/frames").run(cancellation: nil)
-        let files = try job.encoded(plan).map { InMemoryFile(name: String($0.name.dropFirst(folder.count + 1)), bytes: $0.bytes) }
+        let files = try job.encoded(plan, cancellation: nil).map { InMemoryFile(name: String($0.name.dropFirst(folder.count + 1)), bytes: $0.bytes) }
         let dataFile = try #require(files.first { $0.name == String(data.dropFirst(folder.count + 1)) })
         let inMemory = try FramesJob(files: [dataFile] + files.filter { $0.name != dataFile.name }).run(cancellation: nil)
         #expect(inMemory.frames.count == 4 && inMemory.pages == onDisk.pages)
@@ -110,6 +110,15 @@ struct FramesJobMemoryTests {
         #expect(throws: FramesJobError.source(.repeatedName(first: "fire.gif", second: "./fire.gif"))) {
             _ = try FramesJob(files: [gif, InMemoryFile(name: "./fire.gif", bytes: Array(fire.dropLast()))]).plan(cancellation: nil)
         }
+        // Fresh eyes (a Swift developer): a still PNG with a readme beside it is still `.stillImage`;
+        // a `.json` that holds no sheet beside a GIF is left out, not read as the sheet.
+        #expect(throws: FramesJobError.stillImage(path: "gold_1.png")) { _ = try FramesJob(files: [still, readme]).plan(cancellation: nil) }
+        for json in ["meta.json", "Contents.json"] {
+            let outcome = try FramesJob(files: [gif, InMemoryFile(name: json, bytes: Array(#"{"author": "me"}"#.utf8))]).run(cancellation: nil)
+            #expect(outcome.frames == alone.frames && outcome.warnings.contains("left out, not read: \(json) (not a GIF, APNG, WebP or sheet data)"),
+                    "\(outcome.warnings)")
+        }
+        #expect(throws: FramesJobError.self) { _ = try FramesJob(files: [InMemoryFile(name: "meta.json", bytes: Array("{}".utf8))]).plan(cancellation: nil) }
         let atlas = { (name: String) in InMemoryFile(name: name, bytes: Array("coin.png\nsize: 8,8\nformat: RGBA8888\n".utf8)) }
         #expect(throws: FramesJobError.severalSheets(data: ["a.atlas", "b.atlas"])) {
             _ = try FramesJob(files: [atlas("a.atlas"), gif, atlas("b.atlas")]).plan(cancellation: nil)
@@ -121,7 +130,7 @@ struct FramesJobMemoryTests {
         let folder = try Fixtures.temporaryFolder("frames-memory-sheet-extra")
         let job = SheetJob(sources: [Fixtures.path("sequences/kenney-gold-coin")], output: folder + "/coin.png", engine: .libgdx)
         let plan = try job.plan(cancellation: nil)
-        let files = try job.encoded(plan).map { InMemoryFile(name: FileIO.lastComponent(of: $0.name), bytes: $0.bytes) }
+        let files = try job.encoded(plan, cancellation: nil).map { InMemoryFile(name: FileIO.lastComponent(of: $0.name), bytes: $0.bytes) }
         #expect(files.map(\.name).sorted() == ["coin.atlas", "coin.png"])
         let page = try #require(files.first { $0.name == "coin.png" })
         let plain = try FramesJob(files: files).run(cancellation: nil)

@@ -58,6 +58,22 @@ import TestSupport
         Self.expectOneBar(log, split: 0.75, plan: planned, "sheet")
     }
 
+    /// `SheetJob.encoded` had no async form, no progress and no cancellation (a sheet made in memory
+    /// blocked a cooperative thread): now it has the shape of `write`, with the same bytes.
+    @Test func aSheetEncodedInMemoryIsOneBarToo() async throws {
+        let job = SheetJob(sources: [Self.coin], output: "mem/coin.png", engine: .phaser3)
+        let log = ProgressLog()
+        let plan = try await job.plan(progress: JobProgress.within(0...0.75, log.callback))
+        let planned = log.values.count
+        let files = try await job.encoded(plan, progress: JobProgress.within(0.75...1, log.callback))
+        Self.expectOneBar(log, split: 0.75, plan: planned, "sheet in memory")
+        #expect(log.values.dropFirst(planned).allSatisfy { $0.phase == .writing } && log.values.count > planned + 2)
+        #expect(files == (try job.encoded(plan, cancellation: nil)) && files.map(\.name).sorted() == ["mem/coin.json", "mem/coin.png"])
+        let flag = CancellationFlag()
+        flag.cancel()
+        #expect(throws: SheetJobError.cancelled) { _ = try job.encoded(plan, cancellation: flag) }
+    }
+
     /// `AssembleJob.run()` of an animated source: its decoding takes the first quarter of the bar,
     /// rising frame by frame, and the encode the rest; a folder's encode takes the whole bar.
     @Test(arguments: [webp, coin])

@@ -20,7 +20,7 @@ struct SheetImportFormsTests {
         try job.write(plan, cancellation: nil)
         // A SpriteKit atlas is read as its folder.
         let data = engine == .spritekit ? output : try #require(plan.files.map(\.path).first { !$0.hasSuffix(".png") })
-        let files = try job.encoded(plan).map { InMemoryFile(name: String($0.name.dropFirst(folder.count + 1)), bytes: $0.bytes) }
+        let files = try job.encoded(plan, cancellation: nil).map { InMemoryFile(name: String($0.name.dropFirst(folder.count + 1)), bytes: $0.bytes) }
         return (data, folder, files)
     }
 

@@ -233,7 +233,7 @@ struct SheetJobInMemoryTests {
         let diskPlan = try onDisk.plan(cancellation: nil), memoryPlan = try inMemory.plan(cancellation: nil)
         #expect(memoryPlan.sheets[0].sprites.map(\.name) == diskPlan.sheets[0].sprites.map(\.name))
         #expect(memoryPlan.sheets[0].pages == diskPlan.sheets[0].pages)
-        let bytes = try inMemory.encoded(memoryPlan)
+        let bytes = try inMemory.encoded(memoryPlan, cancellation: nil)
         let page = try #require(bytes.first { $0.name == "memory.png" })
         #expect(try PNG.Decoder().decodeBitmap(page.bytes, file: page.name) == diskPlan.sheets[0].pages[0])
         #expect(!FileManager.default.fileExists(atPath: "memory.png"), "nothing written")

@@ -91,6 +91,16 @@ import TestSupport
         }
     }
 
+    /// `RenderJob.plan` took no progress while the other jobs' plans report their reading.
+    @Test func thePlanReportsItsReading() async throws {
+        let log = ProgressLog()
+        let job = RenderJob(scene: InMemoryFile(name: "scene.json", bytes: Array(Self.scene.utf8)), files: [], format: .webp)
+        let plan = try await job.plan(progress: JobProgress.within(0...0.1, log.callback))
+        #expect(log.values.map(\.phase) == [.reading, .reading] && log.values.last?.fraction == 0.1)
+        _ = try await job.run(plan, progress: JobProgress.within(0.1...1, log.callback))
+        #expect(log.neverGoesBackwards && log.values.last?.fraction == 1)
+    }
+
     @Test func aSceneInMemoryRendersTheBytesTheFileDoes() throws {
         try Self.withFolder { folder in
             let fromDisk = try RenderJob(scene: folder + "/scene.json", output: folder + "/a.webp").run(cancellation: nil)

@@ -156,7 +156,7 @@ extension HostileCases {
             let job = SheetJob(sources: [folder + "/walk"], output: folder + "/sheet.png")
             let plan = try job.plan(cancellation: nil)
             _ = try? job.forEngine(.godot4, output: "", data: "").plan(reusing: plan)
-            _ = try? job.encoded(plan)
+            _ = try? job.encoded(plan, cancellation: nil)
             _ = try? job.forEngine(.libgdx, output: folder + "/walk/walk1.png").write(plan, cancellation: nil)
             _ = try? SheetJob(urls: [], output: URL(fileURLWithPath: "")).check()
             for engine in SheetEngine.allCases { _ = plan.sheets.map(engine.warnings(for:)) }

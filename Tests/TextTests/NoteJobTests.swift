@@ -97,7 +97,7 @@ import Text
             #expect(error.setting == .insets && error.allowed == .capInsets(width: points.0, height: points.1))
             #expect(error.description == "NoteJob.insets must leave the chrome a centre: left + right under \(Int(points.0)) and top + bottom under "
                     + "\(Int(points.1)) (points) (got top 60, left 12, bottom 12, right 12): the chrome note-chrome@2x.png is \(Int(points.0))×\(Int(points.1)) pt "
-                    + "at @2x (\(chrome.width)×\(chrome.height) px), and a note grows the chrome's centre, so the insets must leave one")
+                    + "at @2x (\(chrome.width)×\(chrome.height) px), and a note grows the chrome's centre, so the insets, each rounded to whole pixels at @2x, must leave one")
             #expect(NoteError.setting(error).settingError == error)
         }
         // Just inside: a centre of one pixel each way is enough.
@@ -110,7 +110,10 @@ import Text
         var job = NoteJob(text: Self.text, chrome: upload, insets: Self.insets)
         job.fontSize = 25
         job.scale = 2
-        let plan = try await job.plan()
+        // The plan reports its reading, as every job's plan does.
+        let read = Reports()
+        let plan = try await job.plan(progress: { read.add($0) })
+        #expect(read.all.map(\.phase) == [.reading, .reading] && read.all.last?.fraction == 1)
         let seen = Reports()
         let outcome = try await job.run(plan, progress: { seen.add($0) })
         #expect(outcome.bytes == (try Self.expected()))

@@ -77,8 +77,9 @@ public struct JobProgress: Sendable, Equatable, CustomStringConvertible {
     ///
     /// A range reaching outside 0…1 is clamped to it.
     public static func within(_ range: ClosedRange<Double>, _ callback: @escaping @Sendable (JobProgress) -> Void) -> @Sendable (JobProgress) -> Void {
-        let low = range.lowerBound.isFinite ? min(max(range.lowerBound, 0), 1) : 0
-        let high = range.upperBound.isFinite ? min(max(range.upperBound, low), 1) : 1
+        // Infinite bounds clamp as any other: -∞ to 0, ∞ to 1.
+        let low = min(max(range.lowerBound, 0), 1)
+        let high = min(max(range.upperBound, low), 1)
         return { report in
             var mapped = report
             let fraction = report.fraction.isFinite ? min(max(report.fraction, 0), 1) : 0

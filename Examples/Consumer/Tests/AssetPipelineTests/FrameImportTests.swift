@@ -32,7 +32,7 @@ struct FrameImportTests {
     /// The coin packed in memory for `engine`: its data file first, then its page.
     static func sheet(_ engine: SheetEngine, output: String) throws -> [InMemoryFile] {
         let job = SheetJob(files: try AssetPipelineTests.upload("kenney-gold-coin"), output: output, engine: engine)
-        return try job.encoded(try job.plan(cancellation: nil))
+        return try job.encoded(try job.plan(cancellation: nil), cancellation: nil)
     }
 
     @Test func anAPNGComesBackFrameForFrameWithItsTiming() async throws {
