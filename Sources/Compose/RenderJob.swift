@@ -142,11 +142,7 @@ public struct RenderJob: Sendable {
     /// `cancellation` flag set before or while the files are read throws ``RenderError/cancelled``
     /// (pass `nil` for none; without the argument, `plan()` is the `async` form).
     public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(RenderError) -> Plan {
-        let reporter = JobProgress.Reporter(progress, phase: .reading)
-        reporter.report(.reading, done: 0, total: 1)
-        let plan = try reading(cancellation: cancellation)
-        reporter.finish(.reading)
-        return plan
+        try JobProgress.reading(progress) { () throws(RenderError) in try reading(cancellation: cancellation) }
     }
 
     /// ``plan(progress:cancellation:)``'s work.

@@ -176,11 +176,7 @@ public struct NoteJob: Sendable {
     /// report it. A `cancellation` flag set before the files are read throws ``NoteError/cancelled``
     /// (pass `nil` for none; without the argument, `plan()` is the `async` form).
     public func plan(progress: (@Sendable (JobProgress) -> Void)? = nil, cancellation: CancellationFlag?) throws(NoteError) -> Plan {
-        let reporter = JobProgress.Reporter(progress, phase: .reading)
-        reporter.report(.reading, done: 0, total: 1)
-        let plan = try reading(cancellation: cancellation)
-        reporter.finish(.reading)
-        return plan
+        try JobProgress.reading(progress) { () throws(NoteError) in try reading(cancellation: cancellation) }
     }
 
     /// ``plan(progress:cancellation:)``'s work.

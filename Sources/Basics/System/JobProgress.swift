@@ -116,6 +116,16 @@ public struct JobProgress: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// `body`'s value, its work reported to `callback` as one step of phase `reading` (0 of 1
+    /// before, 1 of 1 at a fraction of 1 after): a plan that reads its inputs in one go.
+    package static func reading<T, E: Error>(_ callback: (@Sendable (JobProgress) -> Void)?, _ body: () throws(E) -> T) throws(E) -> T {
+        let reporter = Reporter(callback, phase: .reading)
+        reporter.report(.reading, done: 0, total: 1)
+        let value = try body()
+        reporter.finish(.reading)
+        return value
+    }
+
     /// A callback of reports that passes on only their counts (done, total) to `counter`: for
     /// work inside the package that counts on its own (`nil` for none).
     package static func counts(_ counter: (@Sendable (Int, Int) -> Void)?) -> (@Sendable (JobProgress) -> Void)? {
