@@ -17,6 +17,14 @@ enum BuildGraph {
         SheetExport.isPageName(path, of: output) && OutputName.pathExtension(path) == OutputName.pathExtension(output)
     }
 
+    /// Whether `target` writes `path`: inside one of its outputs (with `byName`, one of its outputs
+    /// itself), or one of the pages its sheet's names take (`out/d/s-0.json` of data `out/d/s.json`).
+    static func writes(_ target: Target, _ path: String, byName: Bool = false) -> Bool {
+        target.outputs.contains { output in
+            (byName ? path == output : self.path(path, isWithin: output)) || target.kind == .sheet && isPage(path, of: output)
+        }
+    }
+
     /// Where `target` reads, relative to the project's folder: its sources, except that a scene is
     /// read with the files and folders it names (``SceneReferences``), a sheet's data with its
     /// pages (``sheetRoots(_:folder:of:in:)``), and a prefix path or glob from its folder. With

@@ -22,6 +22,8 @@ final class BuildRun: @unchecked Sendable {
     private let leftOutRoots: [String: [String]]
     /// The targets whose earlier builds wrote each file, as the build found them before anything ran.
     private let earlierWriters: [String: [String]]
+    /// The files the project's targets name as their sources: a job's commit never removes one.
+    private let namedSources: Set<String>
 
     // Guarded by `lock`.
     private let lock = NSCondition()
@@ -61,6 +63,7 @@ final class BuildRun: @unchecked Sendable {
         // that target is built: a target reading it decides after that, or it is called up to date
         // on a file removed in the same build. A wait that would close a circle is left out.
         earlierWriters = writers
+        namedSources = Set(StaleOutputs.Claims(job.project).sources)
         (waits, leftOut) = BuildGraph.waits(of: order, dependencies: dependencies, earlier: state.earlierOutputs.filter { names.contains($0.key) },
                                             in: job.project)
         var leftOutRoots: [String: [String]] = [:]
@@ -242,14 +245,13 @@ final class BuildRun: @unchecked Sendable {
         // Looked at only for a target built: files other targets wrote before inside its outputs,
         // where they no longer write (`b` moved from `fb` to `fc`, `a` now writes `fb`: the job may
         // set them aside as the build's; those it does not write go after it).
-        lock.lock()
-        let others = order.count - started.count
-        let abandoned = state.abandonedFiles(in: target, of: job.project)
-        lock.unlock()
-        // The files its job's sets remove (a sheet's data moved, fewer pages) are said: those the job removed, not others meanwhile.
+        let (others, abandoned) = lock.withLock { (order.count - started.count, state.abandonedFiles(in: target, of: job.project)) }
         let handed = abandoned.merging(previous) { _, own in own }
-        let scope = OutputSet.Scope(writtenByOthers: { path in project.resolvedRelative(opened: path).map { StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false },
-                                    ownEarlier: { path in project.resolvedRelative(opened: path).map { handed[$0] != nil } ?? false })
+        // The files its job's sets remove (a sheet's data moved, fewer pages) are said: those the job removed, not others meanwhile.
+        // A file another target writes or names as its source stays where a set of this one leaves it.
+        let scope = OutputSet.Scope(writtenByOthers: { [namedSources] path in project.resolvedRelative(opened: path).map {
+            namedSources.contains($0) || StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false
+        }, ownEarlier: { path in project.resolvedRelative(opened: path).map { handed[$0] != nil } ?? false })
         do {
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads

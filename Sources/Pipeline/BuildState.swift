@@ -69,13 +69,10 @@ struct BuildState: Codable, Sendable {
     /// A sheet's pages count as inside it (`out/dd/d-0.json` of a sheet writing `out/dd/d.json`,
     /// left there by another sheet whose data moved away).
     func abandonedFiles(in target: Target, of project: Project) -> [String: FileRecord] {
-        func writes(_ target: Target, _ path: String) -> Bool {
-            target.outputs.contains { BuildGraph.path(path, isWithin: $0) || target.kind == .sheet && BuildGraph.isPage(path, of: $0) }
-        }
         var files: [String: FileRecord] = [:]
         for other in project.targets where other.name != target.name {
             let earlier = (formerOutputs?[other.name] ?? [:]).merging(targets[other.name]?.outputs ?? [:]) { _, recorded in recorded }
-            for (path, record) in earlier where writes(target, path) && !writes(other, path) {
+            for (path, record) in earlier where BuildGraph.writes(target, path) && !BuildGraph.writes(other, path) {
                 files[path] = record
             }
         }

@@ -31,7 +31,7 @@ struct EarlierSet {
         guard case .heldByAnotherSet(let refused, let owner)? = Self.refusal(failure),
               let refusedPath = Self.relative(refused, in: project), Self.isUnchanged(refusedPath, previous, project) else { return false }
         let mine = previous.keys.sorted().filter { path in
-            target.outputs.contains { BuildGraph.path(path, isWithin: $0) } && Self.isUnchanged(path, previous, project)
+            BuildGraph.writes(target, path) && Self.isUnchanged(path, previous, project)
                 && OutputSet.owner(of: project.onDisk(path)) == owner
         }
         // All or none: a file whose name is too long to be set aside recoverably leaves the refusal standing.

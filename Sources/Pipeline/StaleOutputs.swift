@@ -249,11 +249,7 @@ enum StaleOutputs {
 
     /// The first target other than `name` that writes `path`, as ``isAnotherTargets(_:besides:in:byName:)`` says.
     static func writer(of path: String, besides name: String? = nil, in project: Project, byName: Bool = false) -> Target? {
-        project.targets.first { target in
-            target.name != name && target.outputs.contains { output in
-                (byName ? path == output : BuildGraph.path(path, isWithin: output)) || target.kind == .sheet && BuildGraph.isPage(path, of: output)
-            }
-        }
+        project.targets.first { target in target.name != name && BuildGraph.writes(target, path, byName: byName) }
     }
 
     /// The note a target's report carries for files it no longer writes that were edited since

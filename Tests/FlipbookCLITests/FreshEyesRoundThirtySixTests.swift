@@ -2,10 +2,10 @@ import Foundation
 import Testing
 import TestSupport
 
-/// What fresh eyes round 36 found (session 19) in the build's handling of files that change hands
+/// What fresh eyes rounds 36 and 37 found (session 19) in the build's handling of files that change hands
 /// between targets: a build refused on every run, stale files that shipped, a note that said a
 /// file was both replaced and removed, and `--json` advice in the library's words.
-@Suite("Fresh eyes 36: names changing hands between targets")
+@Suite("Fresh eyes 36 and 37: names changing hands between targets")
 struct FreshEyesRoundThirtySixTests {
     static func write(_ json: String, in folder: String) throws {
         try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
@@ -105,5 +105,37 @@ struct FreshEyesRoundThirtySixTests {
         try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/out/2.gif"))
         let run = try CLI.run(["build", "--no-cache", "--json"], in: folder)
         #expect(run.status == 2 && run.stdout.contains("give --overwrite to replace it") && !run.stdout.contains("overwrite: true"), "\(run.stdout)")
+    }
+
+    /// Fresh eyes 37: a sheet of several pages deleted (or moving its data away) while another
+    /// sheet of several pages takes its data's name: "out/d/s-0.json belongs to another set …
+    /// (out/p/s.png)" on every build, `--force --overwrite` too; the old data stayed.
+    @Test(arguments: [false, true])
+    func anotherSheetTakesADataNameOfSeveralPages(sheetStays: Bool) throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"s": {"sheet": "dino", "output": "out/p/s.png", "data": "out/d/s.json", "maxSize": 700}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        #expect(try Self.files(in: folder + "/out/d") == ["s-0.json", "s-1.json", "s-2.json"])
+        let stays = sheetStays ? #""s": {"sheet": "dino", "output": "out/p/s.png", "data": "out/p/s.json", "maxSize": 700}, "# : ""
+        try Self.write(#"{"targets": {\#(stays)"o": {"sheet": "coin", "output": "out/o/o.png", "data": "out/d/s.json", "maxSize": 64}}}"#, in: folder)
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status == 0, "\(run.stdout) \(run.stderr)")
+        #expect(try Self.files(in: folder + "/out/d") == ["s-0.json", "s-1.json", "s-2.json", "s-3.json"])
+        let text = try String(contentsOfFile: folder + "/out/d/s-2.json", encoding: .utf8)
+        #expect(text.contains("../o/o-2.png"), "\(text)")
+        let forced = try CLI.run(["build", "--no-cache", "--force"], in: folder)
+        #expect(forced.status == 0, "\(forced.stderr)")
+    }
+
+    /// Fresh eyes 37: a deleted sheet's data that a frames target reads was removed by the APNG
+    /// target taking the sheet's page name, while a note said it was kept for that reader.
+    @Test func aFileATargetReadsStaysWhenItsSetChangesHands() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"s": {"sheet": "coin", "output": "out/d/s.png"}, "f": {"frames": "out/d/s.json", "output": "out/f"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        try Self.write(#"{"targets": {"a": {"assemble": "dino", "output": "out/d/s.png"}, "f": {"frames": "out/d/s.json", "output": "out/f"}}}"#, in: folder)
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.stderr.contains("kept out/d/s.json, which a target names as its source") && !run.stderr.contains("removed out/d/s.json"), "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/d/s.json"))
     }
 }
