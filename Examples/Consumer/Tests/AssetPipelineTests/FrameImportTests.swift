@@ -69,8 +69,9 @@ struct FrameImportTests {
         let pages = sheet.filter { $0.name.hasSuffix(".png") }
         guard case .rejected(400, let outside) = await importer.frames(of: escaping, pages: pages) else { Issue.record("../ was read"); return }
         #expect(outside.contains("../coin.png"), "\(outside)")
-        // The data file given again among the pages, with other bytes: which one is meant cannot be told.
-        guard case .rejected(422, let twice) = await importer.frames(of: escaping, pages: sheet) else { Issue.record("a name twice"); return }
+        // The data file given again among the pages, with other bytes: which one is meant cannot be
+        // told — the client's mistake, as in every job's upload (`.source(.repeatedName)`).
+        guard case .rejected(400, let twice) = await importer.frames(of: escaping, pages: sheet) else { Issue.record("a name twice"); return }
         #expect(twice.contains("given twice"), "\(twice)")
         // A still PNG has no frames to explode.
         let still = try AssetPipelineTests.upload("kenney-gold-coin")[0]
