@@ -149,7 +149,9 @@ struct ProjectReader {
             job = .sheet(try sheet(sources, output: output, data: data, options))
         case .frames:
             guard sources.count == 1 else { throw sourceValue.invalid("frames reads one animation or sheet data file") }
-            job = .frames(FramesJob(input: disk(sources[0]), output: disk(output), prefix: try options["prefix"]?.string()))
+            // `"output": "y.png/"`: a folder with a dot in its name, as `frames -o y.png/` takes it.
+            let folder = try object.required("output").string().hasSuffix("/") ? "/" : ""
+            job = .frames(FramesJob(input: disk(sources[0]), output: disk(output) + folder, prefix: try options["prefix"]?.string()))
         case .render:
             guard sources.count == 1 else { throw sourceValue.invalid("render reads one scene file") }
             job = .render(try render(sources[0], output: output, options))

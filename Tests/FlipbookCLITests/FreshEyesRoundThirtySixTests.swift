@@ -138,4 +138,15 @@ struct FreshEyesRoundThirtySixTests {
         #expect(run.stderr.contains("kept out/d/s.json, which a target names as its source") && !run.stderr.contains("removed out/d/s.json"), "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder + "/out/d/s.json"))
     }
+
+    /// Fresh eyes 37: `"output": "y.png/"` for a frames target was refused with the advice to end
+    /// the name with `/`, which it did (`frames g.gif -o y.png/` takes it): the project dropped the slash.
+    @Test func aFramesFolderWithADotInItsNameIsTakenInAProject() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"g": {"assemble": "coin", "output": "g.gif"}, "f": {"frames": "g.gif", "output": "y.png/"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Self.files(in: folder + "/y.png") == ["g1.png", "g2.png", "g3.png", "g4.png", "sequence.json"])
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).stdout.contains("0 built, 2 up to date"))
+    }
 }
