@@ -153,10 +153,11 @@ extension Cocos2dPlist {
     /// The plists of the Cocos2d sheet `path` is one page of (`d-0.plist`, `d-1.plist`, … beside
     /// one another, as `sheet --engine cocos2d` writes a sheet over several pages), in page order
     /// and with `path`'s folder; `[path]` when nothing beside it is named so. Names only: whether
-    /// each holds a Cocos2d page is for its reader to say.
-    package static func pagePlists(besides path: String) -> [String] {
+    /// each holds a Cocos2d page is for its reader to say. With `extension`, the per-page data files
+    /// of another format the same way (`boom-0.json`, `boom-1.json`…).
+    package static func pagePlists(besides path: String, extension: String = "plist") -> [String] {
         let name = FileIO.lastComponent(of: path)
-        guard OutputName.pathExtension(name) == "plist", let dash = name.lastIndex(of: "-") else { return [path] }
+        guard OutputName.pathExtension(name) == `extension`, let dash = name.lastIndex(of: "-") else { return [path] }
         let stem = name[..<dash], rest = name[name.index(after: dash)...]
         let digits = rest.prefix { $0.isASCII && $0.isNumber }
         guard !digits.isEmpty else { return [path] }

@@ -77,6 +77,11 @@ extension FramesJob {
             for folder in isFolder ? [input] : [FileIO.parentDirectory(of: input)] {
                 do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error.unreadable(file: input, reason: error.description) }
             }
+            if let pages = Self.pageDataFiles(missing: input) {
+                throw SheetImport.Error.unreadable(file: input, reason: "no such file: the sheet there keeps its data per page, "
+                    + "\(pages.count) files (\(pages.prefix(2).map(FileIO.lastComponent(of:)).joined(separator: ", ")) … \(FileIO.lastComponent(of: pages[pages.count - 1]))); "
+                    + "read one page's data for that page's frames, or write the sheet on one page (a larger maxSize) or with one data file for all pages (engine phaser3)")
+            }
             sheet = try SheetImport.read(input, limits: limits)
         case .memory:
             sheet = try SheetImport.read(files: given?.files ?? [], data: input, limits: limits)
@@ -175,6 +180,18 @@ extension FramesJob {
         guard pages.count > 1 else { return nil }
         return "\(name) is one page's data of \(pages.count) beside it (\(pages.prefix(4).joined(separator: ", "))\(pages.count > 4 ? ", …" : "")): "
             + "a Cocos2d sheet keeps each page's sprites in its own plist, so only this page's frames were read; read each plist to get them all"
+    }
+
+    /// The per-page data files (`boom-0.json`, `boom-1.json`…) beside the missing data file `path`
+    /// (`boom.json`), as a sheet of several pages writes them; `nil` when `path` exists or has none.
+    static func pageDataFiles(missing path: String) -> [String]? {
+        guard FileIO.fingerprint(of: path) == nil else { return nil }
+        let ext = OutputName.pathExtension(path), stem = nameWithoutExtension(path)
+        guard !ext.isEmpty, !stem.isEmpty else { return nil }
+        let folder = FileIO.parentDirectory(of: path)
+        let first = (path.contains("/") ? folder + "/" : "") + "\(stem)-0.\(ext)"
+        let pages = Cocos2dPlist.pagePlists(besides: first, extension: ext)
+        return pages.count > 1 ? pages : nil
     }
 
     /// What `frames` reads, for messages.

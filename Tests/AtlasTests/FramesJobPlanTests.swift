@@ -161,4 +161,19 @@ struct FramesJobPlanTests {
         #expect(try job.run(plan, cancellation: nil).files == plan.files)
         #expect(throws: FramesJobError.self) { _ = try FramesJob(files: []).plan(cancellation: nil) }
     }
+
+    /// A new user's `frames out/boom.json` of a sheet written over several pages, whose data is
+    /// `boom-0.json`, `boom-1.json`…: it said only "No such file or directory".
+    @Test func theDataOfASheetOfSeveralPagesIsNamedWhenTheWholeIsAskedFor() throws {
+        let folder = try Fixtures.temporaryFolder("frames-per-page-data")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var sheet = SheetJob(sources: [Fixtures.path("sequences/kenney-gold-coin")], output: folder + "/boom.png", engine: .pixi)
+        sheet.builder.maxSide = 64
+        try sheet.write(try sheet.plan(cancellation: nil), cancellation: nil)
+        #expect(FileManager.default.fileExists(atPath: folder + "/boom-3.json"))
+        do throws(FramesJobError) { _ = try FramesJob(input: folder + "/boom.json", output: folder + "/back").plan(cancellation: nil); Issue.record("read") } catch {
+            #expect(error.description.contains("keeps its data per page, 4 files (boom-0.json, boom-1.json … boom-3.json)"), "\(error)")
+        }
+        #expect(try !FramesJob(input: folder + "/boom-1.json", output: folder + "/back").run(cancellation: nil).files.isEmpty)
+    }
 }
