@@ -251,6 +251,7 @@ public enum SheetExport {
                              pngLevel: Int = 5, png8: Bool = false, replacingOtherShape: Bool = false) throws(Error) {
         let set = OutputSet(owner: Self.setOwner(owner), protecting: inputs)
         set.replacesOtherShape = replacingOtherShape
+        set.formerFolders = Self.formerFolders(ofOwner: Self.setOwner(owner))
         for file in files {
             do { try inputs.prepare(folder: FileIO.parentDirectory(of: file.path)) } catch { throw .writing(error) }
             let isNamed = named.contains(file.path)
@@ -279,6 +280,14 @@ public enum SheetExport {
         let sheetExtensions = Set(Format.allCases.map(\.dataExtension) + ["png", "atlasc"])
         if ext.isEmpty { return output + ".png" }
         return sheetExtensions.contains(ext) ? String(output.dropLast(ext.count)) + "png" : output
+    }
+
+    /// The folders a sheet owned by `owner` (`out/s.png`) writes in one engine or another: the
+    /// owner's folder (`out`) and SpriteKit's `out/s.atlasc`, so that a sheet switching engine
+    /// replaces the pages its other shape left (Basics' `OutputSet.formerFolders`).
+    package static func formerFolders(ofOwner owner: String) -> [String] {
+        guard owner.hasSuffix(".png") else { return [FileIO.parentDirectory(of: owner)] }
+        return [FileIO.parentDirectory(of: owner), String(owner.dropLast(".png".count)) + ".atlasc"]
     }
 
     /// The files as bytes, each named by its path: pages encoded as PNG at zlib level `pngLevel`

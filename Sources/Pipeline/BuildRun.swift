@@ -216,24 +216,33 @@ final class BuildRun: @unchecked Sendable {
         // replaces its own outputs); any other file there only with `overwrite`.
         let ownsOutput = previous.keys.contains { written in target.outputs.contains { BuildGraph.path(written, isWithin: $0) } }
         let overwrite = job.overwrite || ownsOutput
+        let (others, abandoned) = lock.withLock { (order.count - started.count, state.abandonedFiles(in: target, of: job.project)) }
+        let handed = abandoned.merging(previous) { _, own in own }
+        // The files its job's sets remove (a sheet's data moved, fewer pages) are said: those the job removed, not others meanwhile.
+        // A file another target writes or names as its source stays where a set of this one leaves it.
+        let scope = OutputSet.Scope(writtenByOthers: { [namedSources] path in project.resolvedRelative(opened: path).map {
+            namedSources.contains($0) || StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false
+        }, ownEarlier: { path in project.resolvedRelative(opened: path).map { handed[$0] != nil } ?? false })
+        // Its own earlier files: those its last build wrote, not those handed to it (a deleted or renamed target's).
+        let own = { (path: String) in previous[path] != nil && self.earlierWriters[path].map { $0.contains(target.name) } != false }
         // The same tool, settings and inputs built before, here or elsewhere: its outputs, checked.
         let cacheKey = TargetCache.key(action: key, target: target, project: project)
         var cacheWarnings: [String] = []
         if let cache, !job.force, cancellation?.isCancelled != true {
-            switch cache.restore(target, key: cacheKey, inputs: Array(inputs.keys), overwrite: overwrite) {
+            switch OutputSet.$scope.withValue(scope, operation: { cache.restore(target, key: cacheKey, inputs: Array(inputs.keys), overwrite: overwrite) }) {
             case .restored(let outputs, let warnings, let notes):
+                // Earlier files its restored sets removed (a sheet restored in another engine's shape): said as a build's are.
+                let removed = Set(scope.removed.compactMap(project.resolvedRelative(opened:))).filter { outputs[$0] == nil && FileIO.fingerprint(of: project.onDisk($0)) == nil }
                 lock.lock()
-                state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
-                                                                     recorded: Date().timeIntervalSince1970)
-                state.keepPending(of: target.name, previous: previous, now: outputs)
-                state.unfinished?[target.name] = nil
+                state.record(target.name, as: BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
+                                                                       recorded: Date().timeIntervalSince1970), previous: previous)
                 save()
                 lock.unlock()
                 let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
                 return BuildReport.Entry(target: target.name, status: .restored(reasons: reasons, files: outputs.keys.sorted()), warnings: warnings,
-                                         notes: notes + [StaleOutputs.note(stale.removed), othersNote(written: Array(outputs.keys), removed: [], by: target, recorded: record),
-                                                         StaleOutputs.keptNote(stale.kept, in: project),
-                                                                StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
+                                         notes: notes + [StaleOutputs.note((stale.removed + removed.filter(own)).sorted()),
+                                                         othersNote(written: Array(outputs.keys), removed: removed.filter { !own($0) }.sorted(), by: target, recorded: record),
+                                                         StaleOutputs.keptNote(stale.kept, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
             case .miss(let warning):
                 if let warning { cacheWarnings.append(warning) }
             }
@@ -245,13 +254,6 @@ final class BuildRun: @unchecked Sendable {
         // Looked at only for a target built: files other targets wrote before inside its outputs,
         // where they no longer write (`b` moved from `fb` to `fc`, `a` now writes `fb`: the job may
         // set them aside as the build's; those it does not write go after it).
-        let (others, abandoned) = lock.withLock { (order.count - started.count, state.abandonedFiles(in: target, of: job.project)) }
-        let handed = abandoned.merging(previous) { _, own in own }
-        // The files its job's sets remove (a sheet's data moved, fewer pages) are said: those the job removed, not others meanwhile.
-        // A file another target writes or names as its source stays where a set of this one leaves it.
-        let scope = OutputSet.Scope(writtenByOthers: { [namedSources] path in project.resolvedRelative(opened: path).map {
-            namedSources.contains($0) || StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false
-        }, ownEarlier: { path in project.resolvedRelative(opened: path).map { handed[$0] != nil } ?? false })
         do {
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
@@ -283,8 +285,6 @@ final class BuildRun: @unchecked Sendable {
             state.forget(takenOver)
             lock.unlock()
         }
-        // Its own earlier files: those its last build wrote, not those handed to it (a deleted or renamed target's).
-        let own = { (path: String) in previous[path] != nil && self.earlierWriters[path].map { $0.contains(target.name) } != false }
         let replacedOthers = (replaced + removedByJob + leftBehind).filter { !own($0) }.sorted()
         // Other targets' earlier files it wrote over (two targets swapped outputs), said with those it removed.
         let othersNote = othersNote(written: files, removed: replacedOthers, by: target, recorded: record)
@@ -323,10 +323,8 @@ final class BuildRun: @unchecked Sendable {
                                      notes: result.notes + [StaleOutputs.note(removedOwn.sorted()), othersNote].compactMap { $0 })
         }
         lock.lock()
-        state.targets[target.name] = BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
-                                                             recorded: Date().timeIntervalSince1970)
-        state.keepPending(of: target.name, previous: previous, now: outputs)
-        state.unfinished?[target.name] = nil
+        state.record(target.name, as: BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
+                                                               recorded: Date().timeIntervalSince1970), previous: previous)
         save()
         if let cache {
             let warnings = result.warnings, notes = result.notes

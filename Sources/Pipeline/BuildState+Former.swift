@@ -10,12 +10,14 @@ extension BuildState {
         formerOutputs = former.isEmpty ? nil : former
     }
 
-    /// Keeps `previous`'s files that `name`'s new record does not name (`now`) known as its former
-    /// outputs until its stale files are removed: a build killed in between leaves them to the next
-    /// build (removed there, or set aside by the target taking their folder), never unknown files in
-    /// another set's way.
-    mutating func keepPending(of name: String, previous: [String: FileRecord], now: [String: FileRecord]) {
-        setFormer(previous.filter { now[$0.key] == nil }, of: name)
+    /// Records `name` as built (`record`), and keeps `previous`'s files that the record does not name
+    /// known as its former outputs until its stale files are removed: a build killed in between
+    /// leaves them to the next build (removed there, or set aside by the target taking their folder),
+    /// never unknown files in another set's way.
+    mutating func record(_ name: String, as record: TargetRecord, previous: [String: FileRecord]) {
+        targets[name] = record
+        setFormer(previous.filter { record.outputs[$0.key] == nil }, of: name)
+        unfinished?[name] = nil
     }
 
     /// Records `name` as not built (`reason` says why, for the next build's reasons), its files

@@ -1,4 +1,5 @@
 import Animated
+import Atlas
 import Basics
 import Foundation
 
@@ -114,6 +115,8 @@ final class TargetCache: @unchecked Sendable {
             var outputs: [String: BuildState.FileRecord] = [:]
             for part in account.sets {
                 let set = OutputSet(owner: project.onDisk(part.owner), protecting: protected)
+                // A sheet restored in another engine's shape replaces the pages of its former one.
+                if case .sheet = target.job { set.formerFolders = SheetExport.formerFolders(ofOwner: project.onDisk(part.owner)) }
                 sets.append(set)
                 for path in part.files {
                     guard let file = digests[path] else { throw Damage(reason: "\(path) has no digest") }

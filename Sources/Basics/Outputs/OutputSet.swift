@@ -54,6 +54,11 @@ public final class OutputSet: @unchecked Sendable {
     /// The folder's record marks such a set: only a set so marked is replaced by the other shape
     /// (a sheet or an APNG another command wrote there is refused, as without this flag).
     public var replacesOtherShape = false
+    /// Folders an earlier writing under this owner may have used although no record of the folders
+    /// written now says so: a sheet `S.png`'s `S.atlasc` folder (SpriteKit's shape of it) and the
+    /// owner's own folder (every other engine's). This set's files in such a folder go as in any
+    /// folder it no longer writes into, so a sheet that changes engine leaves no old page behind.
+    package var formerFolders: [String] = []
     /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
     /// (see the type's discussion); without one, each file simply replaces its destination. No
     /// file may be one of `inputs`.
@@ -255,8 +260,9 @@ public final class OutputSet: @unchecked Sendable {
             let mine = folders.filter { folder in set.lock.withLock { set.files }.contains { FileIO.parentDirectory(of: $0.path) == folder } }
             written[ObjectIdentifier(set)] = mine
             let resolved = Swift.Set(mine.map { System.resolvedPath($0) ?? $0 })
-            for folder in mine {
-                for other in OutputLedger.read(folder: folder).otherFolders(of: set.ownerKey(in: folder) ?? "", from: folder)
+            for folder in mine + set.formerFolders {
+                let former = mine.contains(folder) ? [] : [folder]
+                for other in former + OutputLedger.read(folder: folder).otherFolders(of: set.ownerKey(in: folder) ?? "", from: folder)
                 where FileIO.isDirectory(other) && !resolved.contains(System.resolvedPath(other) ?? other)
                     && !left[ObjectIdentifier(set), default: []].contains(other)
                     // Only a folder whose own record names files of this owner is touched.
