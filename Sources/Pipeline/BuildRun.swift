@@ -22,6 +22,8 @@ final class BuildRun: @unchecked Sendable {
     private let leftOutRoots: [String: [String]]
     /// The targets whose earlier builds wrote each file, as the build found them before anything ran.
     private let earlierWriters: [String: [String]]
+    /// Those files that were gone when the build began (deleted by hand): a target writing one replaces nothing.
+    private let goneAtStart: Set<String>
     /// The files the project's targets name as their sources: a job's commit never removes one.
     private let namedSources: Set<String>
 
@@ -63,6 +65,7 @@ final class BuildRun: @unchecked Sendable {
         // that target is built: a target reading it decides after that, or it is called up to date
         // on a file removed in the same build. A wait that would close a circle is left out.
         earlierWriters = writers
+        goneAtStart = Set(writers.keys.filter { FileIO.fingerprint(of: job.project.onDisk($0)) == nil })
         namedSources = Set(StaleOutputs.Claims(job.project).sources)
         (waits, leftOut) = BuildGraph.waits(of: order, dependencies: dependencies, earlier: state.earlierOutputs.filter { names.contains($0.key) },
                                             in: job.project)
@@ -363,7 +366,7 @@ final class BuildRun: @unchecked Sendable {
     /// swapped outputs) or `removed`; `recorded`: its own last build's record.
     private func othersNote(written: [String], removed: [String], by target: Target, recorded: BuildState.TargetRecord?) -> String? {
         let othersOf = { (path: String) in self.earlierWriters[path, default: []].filter { $0 != target.name } }
-        let overwritten = written.filter { recorded?.outputs[$0] == nil && !othersOf($0).isEmpty }
+        let overwritten = written.filter { recorded?.outputs[$0] == nil && !othersOf($0).isEmpty && !goneAtStart.contains($0) }
         let writers = Set((overwritten + removed).flatMap(othersOf))
         return StaleOutputs.othersNote(replaced: overwritten, removed: removed, writers: Array(writers))
     }

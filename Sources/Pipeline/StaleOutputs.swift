@@ -25,7 +25,8 @@ enum StaleOutputs {
         let outputs: [String]
         /// Where every target reads (``BuildGraph/readRoots(of:in:variants:)`` without scale variants) and its sources.
         let sources: [String]
-        /// The sheet data files `frames` targets read.
+        /// The sheet data files `frames` targets read that no target writes now: a page is guessed
+        /// beside such a file (a sheet target's data has that target's pages, among its outputs).
         let sheetData: [String]
         /// The outputs of sheet targets: only their names have pages (`a-0.png` of `out/a.png`; a
         /// GIF `out/a.gif` has none).
@@ -36,6 +37,7 @@ enum StaleOutputs {
             sheetOutputs = Set(project.targets.filter { $0.kind == .sheet }.flatMap(\.outputs))
             sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) + $0.sources }
             sheetData = project.targets.filter { if case .frames(let job) = $0.job { job.readsSheet } else { false } }.flatMap(\.sources)
+                .filter { data in !project.targets.contains { BuildGraph.writes($0, data, byName: true) } }
         }
     }
 

@@ -4,8 +4,9 @@ import TestSupport
 
 /// What fresh eyes round 38 found (session 19) and session 20 fixed: a sheet that changes engine
 /// to or from SpriteKit, whose pages move into or out of its `.atlasc` folder, left the old shape's
-/// pages and data beside the new one without a word (`sheet` and `build`, `--force` too).
-@Suite("Fresh eyes 38: a sheet changing engine to or from SpriteKit")
+/// pages and data beside the new one without a word (`sheet` and `build`, `--force` too); a note
+/// said files replaced that the user had deleted; pages were kept for a frames target that no longer reads them.
+@Suite("Fresh eyes 38: a sheet changing engine to or from SpriteKit, notes about files gone")
 struct FreshEyesRoundThirtyEightTests {
     /// The files under `folder` (records and the build's folder left out), relative to it, sorted.
     static func files(under folder: String) -> [String] {
@@ -71,6 +72,36 @@ struct FreshEyesRoundThirtyEightTests {
         #expect(Self.files(under: folder + "/out") == ["p/s.atlasc/s.1.png", "p/s.atlasc/s.plist"])
         #expect(try CLI.run(["build", "--no-cache", "--force"], in: folder).status == 0)
         #expect(Self.files(under: folder + "/out") == ["p/s.atlasc/s.1.png", "p/s.atlasc/s.plist"])
+    }
+
+    /// Files another target's earlier build wrote but the user deleted by hand before a target
+    /// took their names: "replaced out/d/s-0.json … written by s's earlier build" said for files
+    /// that were not there.
+    @Test func filesDeletedByHandAreNotSaidReplaced() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"s": {"sheet": "dino", "output": "out/p/s.png", "data": "out/d/s.json", "maxSize": 700}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        for page in 0..<3 { try FileManager.default.removeItem(atPath: folder + "/out/d/s-\(page).json") }
+        try FreshEyesRoundThirtySixTests.write(#"{"targets": {"s": {"sheet": "dino", "output": "out/p/s.png", "data": "out/p/s.json", "maxSize": 700}, "#
+                                               + #""t": {"sheet": "dino", "output": "out/t/t.png", "data": "out/d/s.json", "maxSize": 700}}}"#, in: folder)
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(run.status == 0 && run.stdout.contains("t: built"), "\(run.stdout) \(run.stderr)")
+        #expect(!run.stderr.contains("replaced"), "\(run.stderr)")
+        #expect(Self.files(under: folder + "/out/d") == ["s-0.json", "s-1.json", "s-2.json"])
+    }
+
+    /// A deleted sheet's pages `out/p/s-0.png` beside data `out/p/s-0.json` that a frames target
+    /// reads, where another sheet now writes that data (its pages elsewhere): kept "which a target
+    /// names as its source" for good, though the data read now names other pages.
+    @Test func pagesBesideDataAnotherSheetWritesNowAreRemoved() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"s": {"sheet": "dino", "output": "out/p/s.png", "data": "out/d/s.json", "maxSize": 700}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        try FreshEyesRoundThirtySixTests.write(#"{"targets": {"t": {"sheet": "dino", "output": "out/d/s.png", "data": "out/p/s.json", "maxSize": 700}, "#
+                                               + #""f": {"frames": "out/p/s-0.json", "output": "out/f", "after": ["t"]}}}"#, in: folder)
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(!run.stderr.contains("kept"), "\(run.stderr)")
+        #expect(Self.files(under: folder + "/out/p") == ["s-0.json", "s-1.json", "s-2.json"])
     }
 }
 
