@@ -34,7 +34,7 @@ extension AnimationDecoder {
         let encoder = PNG.Encoder(colorMode: .eightBit)
         let manifest = try eachFrame(scale: scale, prefix: prefix, cancellation: cancellation, progress: progress) {
             (image, number) throws(SequenceWriter.Error) in
-            let name = "\(prefix)\(number)\(scale == 1 ? "" : "@\(scale)x").png"
+            let name = SequenceWriter.fileName(prefix: prefix, number: number, scale: scale)
             do throws(PNG.EncodeError) { files.append(InMemoryFile(name: name, bytes: try encoder.encode(image))) } catch { throw .encode(error) }
         }
         files = try SequenceWriter.uniformColorType(files)

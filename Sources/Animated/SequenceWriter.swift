@@ -75,7 +75,13 @@ public final class SequenceWriter: Sendable {
 
     /// Where frame `number` (1-based, unpadded as UIKit names frames) is written.
     public func path(forFrame number: Int) -> String {
-        "\(folder)/\(prefix)\(number)\(scale == 1 ? "" : "@\(scale)x").png"
+        "\(folder)/\(Self.fileName(prefix: prefix, number: number, scale: scale))"
+    }
+
+    /// The file name of frame `number` of `prefix` (already numbering-safe: ``numberingPrefix(_:)``)
+    /// at `scale`: `walk3.png`, `walk3@2x.png`.
+    package static func fileName(prefix: String, number: Int, scale: Int) -> String {
+        "\(prefix)\(number)\(scale == 1 ? "" : "@\(scale)x").png"
     }
 
     /// Encodes frame `number` (1 or more: a lower one is refused as ``Error/output(_:)``, Basics'

@@ -137,16 +137,57 @@ package struct FrameWriter: Sendable {
     }
 
     /// The frames made and written to ``output`` (`inMemory` false: the files, and an animation's
-    /// report) or encoded in memory (`inMemory` true: the bytes and the report): what `RenderJob`
-    /// and `FrameOperationJob` do with an output or without one.
+    /// report) or encoded in memory (`inMemory` true: an animation's bytes and report, or a
+    /// folder's or sheet's files): what `RenderJob` and `FrameOperationJob` do with an output or without one.
     package func produced(inMemory: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) throws
-        -> (files: [String], bytes: [UInt8], report: AssembleJob.Report?) {
+        -> (files: [String], bytes: [UInt8], encodedFiles: [InMemoryFile], report: AssembleJob.Report?) {
         if inMemory {
+            if format == .folder || format.isSheet { return ([], [], try encodedFiles(progress: progress), nil) }
             let (bytes, report) = try encoded(progress: progress)
-            return ([], bytes, report)
+            return ([], bytes, [], report)
         }
         let written = try written(progress: progress)
-        return (written.files, [], written.report)
+        return (written.files, [], [], written.report)
+    }
+
+    /// A folder's frames (named as they are written into one, `sequence.json` last) or a sheet's
+    /// pages and data (named for ``prefix``), made on every core and encoded in memory; nothing written.
+    private func encodedFiles(progress: (@Sendable (Int, Int) -> Void)?) throws -> [InMemoryFile] {
+        if format.isSheet { return try SheetExport.encode(try sheetFiles(named: prefix + ".png", progress: progress)) }
+        let encoder = Self.folderEncoder(count: count), numbered = SequenceWriter.numberingPrefix(prefix), scale = scale
+        var files = try makeAll(progress: progress) { try encoder.encode($0) }.enumerated().map { index, bytes in
+            InMemoryFile(name: SequenceWriter.fileName(prefix: numbered, number: index + 1, scale: scale), bytes: bytes)
+        }
+        if let manifest = folderManifest(prefix: numbered) {
+            files.append(InMemoryFile(name: SequenceManifest.fileName, bytes: try manifest.encoded(file: SequenceManifest.fileName)))
+        }
+        return files
+    }
+
+    /// A folder's frames' encoder: one colour type for the whole sequence (validate flags mixed ones), RGBA unless single.
+    private static func folderEncoder(count: Int) -> PNG.Encoder {
+        PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9)
+    }
+
+    /// The `sequence.json` of a folder of frames named `prefix` (numbering-safe): for several frames, or one when asked.
+    private func folderManifest(prefix: String) -> SequenceManifest? {
+        guard count > 1 || manifestForOneFrame || manifest != nil else { return nil }
+        var made = manifest ?? SequenceManifest(name: prefix, fps: fps, repeatCount: repeatCount)
+        made.name = prefix
+        return made
+    }
+
+    /// A sheet's pages and data (``Format/sheet``'s format) of every frame, saved as `name`: a
+    /// sheet needs every frame at once anyway.
+    private func sheetFiles(named name: String, progress: (@Sendable (Int, Int) -> Void)?) throws -> [SheetExport.File] {
+        guard case .sheet(let data) = format else { return [] }
+        let frames = try makeAll(progress: progress) { $0 }
+        // The folder's naming rule: `fl2` numbers its sprites `fl2_1`, not `fl21`.
+        let numbered = SequenceWriter.numberingPrefix(prefix)
+        let sprites = frames.enumerated().map { index, bitmap in
+            SheetBuilder.Input(name: "\(numbered)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: 1 / fps)
+        }
+        return try SheetExport.files(for: [SheetBuilder(layout: .rows).build(sprites)], format: data, output: name)
     }
 
     /// Writes a PNG, a sheet or a folder.
@@ -166,15 +207,8 @@ package struct FrameWriter: Sendable {
             if let batch { batch.add(set); return [output] }
             do { try set.commit() } catch { throw RenderError.writing(error) }
             return [output]
-        case .sheet(let data):
-            // A sheet needs every frame at once anyway.
-            let frames = try makeAll(progress: progress)
-            // The folder's naming rule: `fl2` numbers its sprites `fl2_1`, not `fl21`.
-            let numbered = SequenceWriter.numberingPrefix(prefix)
-            let sprites = frames.enumerated().map { index, bitmap in
-                SheetBuilder.Input(name: "\(numbered)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: 1 / fps)
-            }
-            let files = try SheetExport.files(for: [SheetBuilder(layout: .rows).build(sprites)], format: data, output: output)
+        case .sheet:
+            let files = try sheetFiles(named: output, progress: progress)
             try checkCancelled()
             // Under overwrite every file of the set may replace one Flipbook did not write (the page
             // beside the data too), as `flipbook sheet` does; inputs and other sets' files never.
@@ -183,9 +217,7 @@ package struct FrameWriter: Sendable {
                                   replacingOtherShape: OutputName.pathExtension(output) == "png")
             return files.map(\.path)
         case .folder:
-            // One colour type for the whole sequence (validate flags mixed ones): RGBA unless single.
-            let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale,
-                                            encoder: PNG.Encoder(colorMode: count == 1 ? .smallest : .rgba, compressionLevel: 9),
+            let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale, encoder: Self.folderEncoder(count: count),
                                             protecting: inputs, overwrite: overwrite)
             let cancellation = cancellation, frame = frame
             try writer.writeFrames(count: count, progress: JobProgress.counts(progress)) { index in
@@ -193,9 +225,7 @@ package struct FrameWriter: Sendable {
                 return try frame(index)
             }
             try checkCancelled()
-            var made = manifest ?? SequenceManifest(name: writer.prefix, fps: fps, repeatCount: repeatCount)
-            made.name = writer.prefix
-            return try writer.commit(manifest: count > 1 || manifestForOneFrame || manifest != nil ? made : nil, into: batch)
+            return try writer.commit(manifest: folderManifest(prefix: writer.prefix), into: batch)
         }
     }
 
@@ -221,7 +251,7 @@ package struct FrameWriter: Sendable {
             try checkCancelled()
             return (try PNG.Encoder().encode(try frame(0)), nil)
         case .folder, .sheet:
-            throw OutputError.unsupportedName(path: output, reason: "a folder or a sheet is written to disk; ask for GIF, APNG or WebP bytes")
+            throw OutputError.unsupportedName(path: output, reason: "a folder's or a sheet's files come from encodedFiles, not as one file's bytes")
         }
     }
 
@@ -229,12 +259,12 @@ package struct FrameWriter: Sendable {
         if cancellation?.isCancelled == true { throw CancellationError() }
     }
 
-    /// Every frame, made on every core, in order.
-    private func makeAll(progress: (@Sendable (Int, Int) -> Void)?) throws -> [Bitmap] {
-        let slots = ParallelSlots<Result<Bitmap, any Error>>(count: count)
+    /// Every frame, made on every core and handed to `transform` there (a PNG encoder), in order.
+    private func makeAll<T: Sendable>(progress: (@Sendable (Int, Int) -> Void)?, _ transform: @escaping @Sendable (Bitmap) throws -> T) throws -> [T] {
+        let slots = ParallelSlots<Result<T, any Error>>(count: count)
         let count = count, frame = frame, cancellation = cancellation
         ParallelLoop.perform(count) { index in
-            let made: Result<Bitmap, any Error> = cancellation?.isCancelled == true ? .failure(CancellationError()) : Result { try frame(index) }
+            let made: Result<T, any Error> = cancellation?.isCancelled == true ? .failure(CancellationError()) : Result { try transform(frame(index)) }
             let done = slots.store(made, at: index)
             progress?(done, count)
         }

@@ -34,8 +34,9 @@ public struct RenderJob: Sendable {
 
     /// The scene.
     public var source: Source
-    /// The folder or file to write, named for its format; `nil` returns an animation's bytes in
-    /// ``Outcome/bytes`` and writes nothing (GIF by default, or ``format``).
+    /// The folder or file to write, named for its format; `nil` writes nothing and returns an
+    /// animation's bytes in ``Outcome/bytes`` (GIF by default, or ``format``), or a folder's or a
+    /// sheet's files in ``Outcome/encodedFiles``.
     public var output: String?
     /// What to write; `nil` takes it from ``output``'s name. A name that promises another format is refused.
     public var format: Format?
@@ -109,6 +110,10 @@ public struct RenderJob: Sendable {
         public var files: [String]
         /// The animation, when the job has no ``RenderJob/output``; empty when it wrote files.
         public var bytes: [UInt8]
+        /// A folder's frames (`sequence.json` last) or a sheet's pages and data, named as they
+        /// would be written (the sheet after the scene: `flight.png`, `flight.json`), when the job
+        /// has no ``RenderJob/output``; empty otherwise.
+        public var encodedFiles: [InMemoryFile] = []
         /// What was written.
         public var format: Format
         /// Frames rendered.
@@ -238,7 +243,7 @@ public struct RenderJob: Sendable {
                                                  limits: limits)
         return try ThreadBudget.withLimit(drawing) { () throws(RenderError) in
             do {
-                let (files, bytes, report) = try writer.produced(inMemory: output == nil, progress: counter)
+                let (files, bytes, encodedFiles, report) = try writer.produced(inMemory: output == nil, progress: counter)
                 if cancellation?.isCancelled == true { throw RenderError.cancelled }
                 reporter.finish(.writing)
                 // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
@@ -249,7 +254,7 @@ public struct RenderJob: Sendable {
                 case .folder: nil
                 }
                 let warnings = scene.warnings + (named.map { [$0] } ?? [])
-                return Outcome(files: files, bytes: bytes, format: plan.format, frames: scene.frameCount, width: Self.pixels(renderer.width, renderer.scale),
+                return Outcome(files: files, bytes: bytes, encodedFiles: encodedFiles, format: plan.format, frames: scene.frameCount, width: Self.pixels(renderer.width, renderer.scale),
                                height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,
                                repeatCount: plan.repeatCount, warnings: warnings, report: report)
             } catch {
@@ -276,14 +281,7 @@ public struct RenderJob: Sendable {
     /// The format asked for, or the one ``output``'s name promises; refuses a name that promises
     /// another format or none.
     private func resolvedFormat() throws(RenderError) -> Format {
-        guard let output else {
-            let format = format ?? .gif
-            guard [.gif, .apng, .webp].contains(format) else {
-                throw .output(.unsupportedName(path: "(no output)", reason: "\(format) is written to disk: give RenderJob.output, "
-                                               + "or ask for GIF, APNG or WebP bytes"))
-            }
-            return format
-        }
+        guard let output else { return format ?? .gif }
         let named = Format(fileName: output)
         if let format {
             if named == format || (named == .folder && format != .sheet) { return format }

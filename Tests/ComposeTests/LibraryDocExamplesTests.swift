@@ -43,8 +43,13 @@ struct LibraryDocExamplesTests {
         } catch .scene(let problem) {
             print(problem)                         // scene.json: layers[0].positon: … did you mean "position"?
         }
+        // A folder of frames or a sprite sheet in memory: Outcome.encodedFiles holds the files a render
+        // to disk writes (scene1.png … and sequence.json; scene.png and scene.json), named after the scene.
+        var sheet = memory
+        sheet.format = .sheet                      // sheetFormat picks the engine's data (TexturePacker's JSON hash by default)
+        let files = try await sheet.run().encodedFiles
         // Library.md example render end
-        _ = outcome
+        _ = (outcome, files)
     }
 
     // Library.md example note begin

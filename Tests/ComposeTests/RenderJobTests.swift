@@ -101,6 +101,26 @@ import TestSupport
         #expect(log.neverGoesBackwards && log.values.last?.fraction == 1)
     }
 
+    /// A folder or a sheet rendered with no output: its files in memory, named and encoded as the
+    /// render into `out/scene`, `out/scene.json` or `out/scene.atlas` writes them (a folder or a sheet used to be
+    /// refused without an output: only an animation's bytes came back).
+    @Test(arguments: [(RenderJob.Format.folder, "scene", nil), (.sheet, "scene.json", nil), (.sheet, "scene.atlas", SheetExport.Format.libgdx)])
+    func aFolderOrASheetInMemoryHoldsTheFilesWritten(format: RenderJob.Format, output: String, sheetFormat: SheetExport.Format?) throws {
+        try Self.withFolder { folder in
+            let written = try RenderJob(scene: folder + "/scene.json", output: folder + "/out/" + output).run(cancellation: nil)
+            var job = RenderJob(scene: InMemoryFile(name: "scene.json", bytes: Array(Self.scene.utf8)), files: [], format: format)
+            job.sheetFormat = sheetFormat
+            let inMemory = try job.run(cancellation: nil)
+            #expect(inMemory.files.isEmpty && inMemory.bytes.isEmpty && inMemory.format == format)
+            let base = format == .folder ? folder + "/out/scene/" : folder + "/out/"
+            #expect(inMemory.encodedFiles.map { base + $0.name } == written.files)
+            #expect(inMemory.encodedFiles.count == (format == .folder ? 7 : 2))
+            for file in inMemory.encodedFiles {
+                #expect(file.bytes == [UInt8](try Data(contentsOf: URL(fileURLWithPath: base + file.name))), "\(file.name)")
+            }
+        }
+    }
+
     @Test func aSceneInMemoryRendersTheBytesTheFileDoes() throws {
         try Self.withFolder { folder in
             let fromDisk = try RenderJob(scene: folder + "/scene.json", output: folder + "/a.webp").run(cancellation: nil)
@@ -153,8 +173,9 @@ import TestSupport
         #expect(job.settingProblem?.setting == .repeatCount)
         job = memory; job.threads = 0
         #expect(job.settingProblem?.setting == .threads)
-        job = memory; job.format = .folder
-        do throws(RenderError) { _ = try job.plan(cancellation: nil); Issue.record("a folder in memory") } catch { guard case .output = error else { Issue.record("\(error)"); return } }
+        // A folder in memory (its files in `Outcome.encodedFiles`) names its frames @1x…@3x as on disk.
+        job = memory; job.format = .folder; job.scale = 4
+        do throws(RenderError) { _ = try job.plan(cancellation: nil); Issue.record("a folder at @4x") } catch { guard case .setting = error else { Issue.record("\(error)"); return } }
     }
 
     @Test func cancellingWritesNothingAndProgressEndsAtOne() async throws {
