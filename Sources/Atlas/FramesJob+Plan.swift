@@ -128,7 +128,7 @@ extension FramesJob {
         let info = reader.info
         try limits.checkOutput(info.frameCount, "frames", width: info.width, height: info.height, of: input)
         let numbering = SequenceWriter.numberingPrefix(name), suffix = scale == 1 ? "" : "@\(scale)x"
-        var files = (1...max(1, info.frameCount)).map { "\(numbering)\($0)\(suffix).png" } + [SequenceManifest.fileName]
+        var files = (1...max(1, info.frameCount)).map { SequenceWriter.fileName(prefix: numbering, number: $0, scale: scale) } + [SequenceManifest.fileName]
         if let output {
             let folder = Discovery.trimmingSlash(output)
             let inputs = InputFiles([input])
@@ -139,7 +139,8 @@ extension FramesJob {
         reporter.report(.reading, done: 1, total: 1)
         return Plan(files: files, warnings: reader.warnings + [prefixWarning(inputScale: scale), given?.note()].compactMap { $0 },
                     width: info.width, height: info.height, frameCount: info.frameCount, repeatCount: info.repeatCount,
-                    pages: 0, prefix: numbering, input: input, content: .animation(format, bytes: bytes, name: name, scale: scale))
+                    pages: 0, prefix: numbering, input: input, content: .animation(format, bytes: bytes, name: name, scale: scale),
+                    uploadNote: given?.note())
     }
 
     /// The format `bytes`, named `file`, are read as. What the bytes are decides, whatever the name:

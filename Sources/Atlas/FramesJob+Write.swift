@@ -59,8 +59,7 @@ extension FramesJob {
                 outcome.prefix = prefix
             }
             // The reader's warnings as the whole decode found them (the plan saw the header only).
-            let given = if case .memory(let files) = source { (try? GivenFiles(files))?.note() } else { String?.none }
-            outcome.warnings = reader.warnings + [prefixWarning(inputScale: scale), given].compactMap { $0 }
+            outcome.warnings = reader.warnings + [prefixWarning(inputScale: scale), plan.uploadNote].compactMap { $0 }
         }
         if last.total == 0 || last.done < last.total { reporter.finish(.writing) }
         return outcome

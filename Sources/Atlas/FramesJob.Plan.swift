@@ -28,6 +28,9 @@ extension FramesJob {
         let input: String
         /// What is exploded.
         let content: Content
+        /// What an upload left out (``FramesJob/GivenFiles``), said again with an animation's
+        /// outcome, whose warnings are the whole decode's.
+        var uploadNote: String? = nil
 
         /// The input as read.
         enum Content: Sendable {
