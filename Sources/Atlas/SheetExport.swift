@@ -151,7 +151,8 @@ public enum SheetExport {
     /// `output` may also be the data file's name (`tele.tres` for Godot, `hero.atlas` for libGDX):
     /// the page is then `tele.png`. Throws ``Error/output(_:)`` (Basics' `OutputError`) for a name whose extension is
     /// neither `.png` nor the format's data extension (nor `.atlasc` for SpriteKit), for a `data`
-    /// name with another extension than the format's, and for `-` (a sheet is several files).
+    /// name with another extension than the format's (any `data` for SpriteKit, whose plist lies in
+    /// its `.atlasc` folder), and for `-` (a sheet is several files).
     /// Throws ``Error/rotationNotSupported(_:)`` for rotated sprites in Godot's formats, and
     /// ``Error/rotatedTheOtherWay(_:)`` for sprites turned the other way from the format's.
     /// Throws ``Error/premultipliedAlphaNotSupported(_:)`` for premultiplied pages in a format that
@@ -373,6 +374,10 @@ public enum SheetExport {
             if ext == "png" { pageExtension = typed } else if ext == format.dataExtension { dataExtension = typed }
             try Self.checkScale(of: stem, named: output, format: format)
             if let data {
+                // SpriteKit's plist lies in its `.atlasc` folder, with the pages: a data name elsewhere was ignored without a word.
+                if format == .spritekit {
+                    throw .unsupportedName(path: data, reason: "a spritekit sheet keeps its plist inside NAME.atlasc, beside its pages: leave out the data name")
+                }
                 let dataExt = OutputName.pathExtension(data)
                 guard dataExt.isEmpty || dataExt == format.dataExtension else {
                     throw .unsupportedName(path: data, reason: "\(format.rawValue) data is .\(format.dataExtension)")

@@ -18,11 +18,13 @@ enum BuildGraph {
     }
 
     /// Whether `target` writes `path`: inside one of its outputs (with `byName`, one of its outputs
-    /// itself), or one of the pages its sheet's names take (`out/d/s-0.json` of data `out/d/s.json`).
+    /// itself, or a file of its SpriteKit sheet's `.atlasc` folder, all of which the sheet names),
+    /// or one of the pages its sheet's names take (`out/d/s-0.json` of data `out/d/s.json`).
     static func writes(_ target: Target, _ path: String, byName: Bool = false) -> Bool {
-        target.outputs.contains { output in
+        let atlas = target.kind == .sheet ? target.writtenOutputs.filter { OutputName.pathExtension($0) == "atlasc" } : []
+        return target.outputs.contains { output in
             (byName ? path == output : self.path(path, isWithin: output)) || target.kind == .sheet && isPage(path, of: output)
-        }
+        } || byName && atlas.contains(FileIO.parentDirectory(of: path))
     }
 
     /// Where `target` reads, relative to the project's folder: its sources, except that a scene is
@@ -56,7 +58,7 @@ enum BuildGraph {
     /// when read: its whole folder then (``isSheetFolder(_:of:in:)``).
     static func sheetRoots(_ source: String, folder: String, of target: Target, in project: Project) -> [String] {
         let writers = project.targets.filter { other in other.name != target.name && other.outputs.contains { path(source, isWithin: $0) } }
-        return writers.isEmpty ? [folder] : [source] + writers.flatMap(\.outputs)
+        return writers.isEmpty ? [folder] : [source] + writers.flatMap(\.writtenOutputs)
     }
 
     /// Whether `target` reads `root` only as the folder of sheet data that no target writes (its

@@ -24,8 +24,8 @@ final class BuildRun: @unchecked Sendable {
     private let earlierWriters: [String: [String]]
     /// Those files that were gone when the build began (deleted by hand): a target writing one replaces nothing.
     private let goneAtStart: Set<String>
-    /// The files the project's targets name as their sources: a job's commit never removes one.
-    private let namedSources: Set<String>
+    /// What the project's targets name as their sources (and pages guessed beside sheet data read): a job's commit never removes one.
+    private let claims: StaleOutputs.Claims
 
     // Guarded by `lock`.
     private let lock = NSCondition()
@@ -66,7 +66,7 @@ final class BuildRun: @unchecked Sendable {
         // on a file removed in the same build. A wait that would close a circle is left out.
         earlierWriters = writers
         goneAtStart = Set(writers.keys.filter { FileIO.fingerprint(of: job.project.onDisk($0)) == nil })
-        namedSources = Set(StaleOutputs.Claims(job.project).sources)
+        claims = StaleOutputs.Claims(job.project)
         (waits, leftOut) = BuildGraph.waits(of: order, dependencies: dependencies, earlier: state.earlierOutputs.filter { names.contains($0.key) },
                                             in: job.project)
         var leftOutRoots: [String: [String]] = [:]
@@ -223,8 +223,8 @@ final class BuildRun: @unchecked Sendable {
         let handed = abandoned.merging(previous) { _, own in own }
         // The files its job's sets remove (a sheet's data moved, fewer pages) are said: those the job removed, not others meanwhile.
         // A file another target writes or names as its source stays where a set of this one leaves it.
-        let scope = OutputSet.Scope(writtenByOthers: { [namedSources] path in project.resolvedRelative(opened: path).map {
-            namedSources.contains($0) || StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false
+        let scope = OutputSet.Scope(writtenByOthers: { [claims] path in project.resolvedRelative(opened: path).map {
+            claims.namesAsSource($0) || StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false
         }, ownEarlier: { path in project.resolvedRelative(opened: path).map { handed[$0] != nil } ?? false })
         // Its own earlier files: those its last build wrote, not those handed to it (a deleted or renamed target's).
         let own = { (path: String) in previous[path] != nil && self.earlierWriters[path].map { $0.contains(target.name) } != false }
@@ -245,7 +245,7 @@ final class BuildRun: @unchecked Sendable {
                 return BuildReport.Entry(target: target.name, status: .restored(reasons: reasons, files: outputs.keys.sorted()), warnings: warnings,
                                          notes: notes + [StaleOutputs.note((stale.removed + removed.filter(own)).sorted()),
                                                          othersNote(written: Array(outputs.keys), removed: removed.filter { !own($0) }.sorted(), by: target, recorded: record),
-                                                         StaleOutputs.keptNote(stale.kept, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
+                                                         StaleOutputs.keptNote(stale.kept, of: target.name, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
             case .miss(let warning):
                 if let warning { cacheWarnings.append(warning) }
             }
@@ -337,7 +337,7 @@ final class BuildRun: @unchecked Sendable {
         let stale = forgetStale(of: target, previous: previous, current: outputs.keys)
         return BuildReport.Entry(target: target.name, status: .built(reasons: reasons, files: files.sorted()), warnings: cacheWarnings + result.warnings,
                                  notes: result.notes + [StaleOutputs.note((stale.removed + removedOwn).sorted()), othersNote,
-                                                        StaleOutputs.keptNote(stale.kept, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
+                                                        StaleOutputs.keptNote(stale.kept, of: target.name, in: project), StaleOutputs.editedNote(stale.edited)].compactMap { $0 })
     }
 
     /// Runs `target`'s job. When the job refuses a file of a set that this target's last build

@@ -165,6 +165,7 @@ struct ProjectReader {
         switch job {
         case .sheet(let sheet) where sheet.format == .spritekit:
             // SpriteKit's sheet is one folder, `S.atlasc` for `S.png` (its plist and pages inside).
+            if let data = options["data"] { throw data.invalid("a spritekit sheet keeps its plist inside its .atlasc folder, beside its pages: leave out \"data\"") }
             let ext = OutputName.pathExtension(output)
             if ext != "atlasc" { extraOutputs = [stem(output) + ".atlasc"] }
         case .sheet(let sheet):

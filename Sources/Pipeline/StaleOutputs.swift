@@ -32,10 +32,18 @@ enum StaleOutputs {
         /// GIF `out/a.gif` has none).
         let sheetOutputs: Set<String>
 
+        /// Whether a target names `path` as its source, or it is the page guessed beside sheet data
+        /// a frames target reads (``sheetData``): a commit never removes such a file.
+        func namesAsSource(_ path: String) -> Bool {
+            sourceSet.contains(path) || sheetData.contains { StaleOutputs.isGuessedPage(path, of: $0) }
+        }
+        private let sourceSet: Set<String>
+
         init(_ project: Project) {
             outputs = project.targets.flatMap(\.outputs)
             sheetOutputs = Set(project.targets.filter { $0.kind == .sheet }.flatMap(\.outputs))
             sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) + $0.sources }
+            sourceSet = Set(sources)
             sheetData = project.targets.filter { if case .frames(let job) = $0.job { job.readsSheet } else { false } }.flatMap(\.sources)
                 .filter { data in !project.targets.contains { BuildGraph.writes($0, data, byName: true) } }
         }
@@ -60,12 +68,7 @@ enum StaleOutputs {
         guard !gone.isEmpty else { return ([], [:], []) }
         let claims = claims ?? Claims(project)
         let outputs = claims.outputs, sheetData = claims.sheetData
-        // A page is a PNG: `out/r.gif` beside the data `out/r.json` is no page of it.
-        func isPage(_ path: String, of data: String) -> Bool {
-            OutputName.pathExtension(path) == "png" && FileIO.parentDirectory(of: path) == FileIO.parentDirectory(of: data)
-                && (ImageFileName(path: path).stem == ImageFileName(path: data).stem || SheetExport.isPageName(path, of: data))
-        }
-        var sources = claims.sources + gone.filter { path in sheetData.contains { isPage(path, of: $0) } }
+        var sources = claims.sources + gone.filter { path in sheetData.contains { isGuessedPage(path, of: $0) } }
         // A file kept because it is named keeps its other scales written with it (`a@2x.png` of a
         // kept `a.png`): a scene drawn at @2x reads them for it.
         let keptNames = Set(gone.filter { path in sources.contains { $0 == path } }.compactMap(SceneReferences.variantKey))
@@ -128,6 +131,14 @@ enum StaleOutputs {
         return (removed, read, edited.sorted())
     }
 
+    /// Whether `path` is taken for a page of sheet data `data` that no target writes (its pages are
+    /// known only by reading it): a PNG beside it of its stem or page names. A page is a PNG:
+    /// `out/r.gif` beside the data `out/r.json` is no page of it.
+    static func isGuessedPage(_ path: String, of data: String) -> Bool {
+        OutputName.pathExtension(path) == "png" && FileIO.parentDirectory(of: path) == FileIO.parentDirectory(of: data)
+            && (ImageFileName(path: path).stem == ImageFileName(path: data).stem || SheetExport.isPageName(path, of: data))
+    }
+
     /// Removes the files that built targets' earlier builds wrote and kept because another target
     /// read them (``BuildState/formerOutputs`` of a target recorded as built), once none does;
     /// returns the note, `nil` when none was removed.
@@ -173,10 +184,11 @@ enum StaleOutputs {
         return removed
     }
 
-    /// The note a target's report carries for files `kept` although it no longer writes them.
-    static func keptNote(_ kept: [String: BuildState.FileRecord], in project: Project) -> String? {
-        // A file kept inside another target's output is that target's to replace: not said.
-        let kept = kept.filter { path, _ in !isAnotherTargets(path, in: project) }
+    /// The note target `name`'s report carries for files `kept` although it no longer writes them.
+    static func keptNote(_ kept: [String: BuildState.FileRecord], of name: String, in project: Project) -> String? {
+        // A file kept inside another target's output is that target's to replace: not said. (Its
+        // own output's name is said: a SpriteKit sheet's `S.png`, where it writes no file.)
+        let kept = kept.filter { path, _ in !isAnotherTargets(path, besides: name, in: project) }
         guard !kept.isEmpty else { return nil }
         let readers = project.targets.filter { target in BuildGraph.readRoots(of: target, in: project).contains { kept[$0] != nil } }.map(\.name).sorted()
         return "kept \(listed(Array(kept.keys))): written by its earlier build, no longer among its outputs, but "

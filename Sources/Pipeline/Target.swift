@@ -69,4 +69,11 @@ public struct Target: Sendable {
 
     /// Every path it writes, relative to the project's folder.
     public var outputs: [String] { [output] + extraOutputs }
+
+    /// The paths of ``outputs`` that are files or folders on disk: all of them, but for a SpriteKit
+    /// sheet only its `.atlasc` folder (the name given, `S.png`, names the sheet; no file is written there).
+    package var writtenOutputs: [String] {
+        guard case .sheet(let sheet) = job, sheet.format == .spritekit else { return outputs }
+        return outputs.filter { OutputName.pathExtension($0) == "atlasc" }
+    }
 }

@@ -99,9 +99,7 @@ public struct PreviewJob: Sendable {
                 let sources = target.kind == .render
                     ? target.sources.flatMap { SceneReferences.paths(scene: $0, in: project, written: []) } : target.sources
                 // A SpriteKit sheet is its `.atlasc` folder, whatever name the target gives it.
-                var outputs = target.outputs
-                if case .sheet(let sheet) = target.job, sheet.format == .spritekit { outputs = outputs.filter { OutputName.pathExtension($0) == "atlasc" } }
-                for path in sources + outputs {
+                for path in sources + target.writtenOutputs {
                     // A sheet over several pages writes `S-0.png`, `S-1.png`… for `S.png`: those are shown.
                     let pages = target.kind == .sheet ? Self.pagedFiles(of: project.onDisk(path)) : []
                     for file in pages.isEmpty ? [project.onDisk(path)] : pages {

@@ -67,7 +67,7 @@ struct Sheet: ParsableCommand {
 
     @Argument(help: "Frames: folders, prefix paths or PNG files.") var sources: [String]
     @Option(name: .shortAndLong, help: "The sheet PNG to write (a NAME.atlasc folder for spritekit).") var output: String
-    @Option(help: "The data file (default: the sheet's name with .json or .atlas).") var data: String?
+    @Option(help: "The data file (default: the sheet's name with the format's extension; not for spritekit, whose plist lies in its .atlasc folder).") var data: String?
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
     @Option(help: "phaser3, pixi, godot3, godot4, cocos2d, libgdx, spritekit or aseprite: the format and options that engine reads.")

@@ -88,6 +88,11 @@ struct OutputLedger: Codable, Equatable {
         sets.first { $0.owner == owner }?.files ?? []
     }
 
+    /// Whether `owner`'s set here is several files, or spans folders: not one file named as the owner.
+    func holdsSeveral(_ owner: String) -> Bool {
+        isSeveral(owner) || files(of: owner).contains { $0.name != FileIO.lastComponent(of: owner) }
+    }
+
     /// Whether `owner`'s set is more than its one file here: it spans other folders, or other sets
     /// took its other files (``Set/several``).
     func isSeveral(_ owner: String) -> Bool {

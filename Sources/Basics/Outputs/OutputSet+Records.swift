@@ -107,4 +107,26 @@ extension OutputSet {
         let listed = earlier.count <= 3 ? earlier.joined(separator: ", ") : earlier.prefix(2).joined(separator: ", ") + " and \(earlier.count - 2) more"
         return .heldByAnotherSet(path: path, owner: wasSingle ? "\(key) alone, written by another command" : listed)
     }
+
+    /// The folders this set's earlier writing used where it writes nothing now (`mine`: the folders
+    /// it writes): the other folders their records name (``OutputLedger/Set/otherFolders``: a
+    /// sheet's data moved to another folder), and its ``formerFolders`` (a sheet that changed
+    /// engine) with theirs — each only when its own record names files of this owner.
+    func foldersLeft(writingInto mine: [String]) -> [String] {
+        let resolved = Swift.Set(mine.map { System.resolvedPath($0) ?? $0 })
+        var left: [String] = []
+        for folder in mine + formerFolders {
+            let ledger = OutputLedger.read(folder: folder), key = ownerKey(in: folder) ?? ""
+            // In a former folder only a set of several files is this owner's other shape: one file
+            // named as the owner (`assemble -o s.png` beside a SpriteKit `s.atlasc`) is another command's.
+            if !mine.contains(folder) && !ledger.holdsSeveral(key) { continue }
+            let former = mine.contains(folder) ? [] : [folder]
+            for other in former + ledger.otherFolders(of: key, from: folder)
+            where FileIO.isDirectory(other) && !resolved.contains(System.resolvedPath(other) ?? other) && !left.contains(other)
+                && !OutputLedger.read(folder: other).files(of: ownerKey(in: other) ?? "").isEmpty {
+                left.append(other)
+            }
+        }
+        return left
+    }
 }

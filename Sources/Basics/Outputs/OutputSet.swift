@@ -252,24 +252,13 @@ public final class OutputSet: @unchecked Sendable {
             folders.append(FileIO.parentDirectory(of: file.path))
         }
         let owned = sets.filter { $0.owner != nil }
-        // Each owned set's folders this time, and the folders its earlier run also wrote into
-        // (``OutputLedger/Set/otherFolders``: a sheet's data moved to another folder), where it now
-        // writes nothing: its files there go too.
+        // Each owned set's folders this time, and the folders its earlier run also wrote into,
+        // where it now writes nothing (``foldersLeft(writingInto:)``): its files there go too.
         var written: [ObjectIdentifier: [String]] = [:], left: [ObjectIdentifier: [String]] = [:]
         for set in owned {
             let mine = folders.filter { folder in set.lock.withLock { set.files }.contains { FileIO.parentDirectory(of: $0.path) == folder } }
             written[ObjectIdentifier(set)] = mine
-            let resolved = Swift.Set(mine.map { System.resolvedPath($0) ?? $0 })
-            for folder in mine + set.formerFolders {
-                let former = mine.contains(folder) ? [] : [folder]
-                for other in former + OutputLedger.read(folder: folder).otherFolders(of: set.ownerKey(in: folder) ?? "", from: folder)
-                where FileIO.isDirectory(other) && !resolved.contains(System.resolvedPath(other) ?? other)
-                    && !left[ObjectIdentifier(set), default: []].contains(other)
-                    // Only a folder whose own record names files of this owner is touched.
-                    && !OutputLedger.read(folder: other).files(of: set.ownerKey(in: other) ?? "").isEmpty {
-                    left[ObjectIdentifier(set), default: []].append(other)
-                }
-            }
+            left[ObjectIdentifier(set)] = set.foldersLeft(writingInto: mine)
         }
         // Each folder's record is read again under a lock and updated by these sets only, so sets
         // committed into one folder at the same time keep each other's entries; the locks are held
