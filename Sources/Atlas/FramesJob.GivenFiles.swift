@@ -2,6 +2,7 @@ import Animated
 import APNG
 import Basics
 import Foundation
+import Raster
 
 extension FramesJob {
     /// The files of ``FramesJob/init(files:prefix:limits:)`` read by the rules every job shares for
@@ -36,8 +37,11 @@ extension FramesJob {
                 throw .source(.severalAnimations(source: Discovery.filesGiven, animations: animations.map(\.name)))
             } else if let animation = animations.first {
                 main = animation
-            } else if images.count == 1, OutputName.pathExtension(images[0].name) == "png" {
+            } else if images.count == 1, OutputName.pathExtension(images[0].name) == "png", images[0].bytes.starts(with: PNG.signature) {
                 throw .stillImage(path: images[0].name)
+            } else if images.count == 1, OutputName.pathExtension(images[0].name) == "png" {
+                // No PNG at all: read as the file given, so that its error says what it is, as on disk (it was called a still PNG).
+                main = images[0]
             } else {
                 throw .source(.noFrames(source: Discovery.filesGiven))
             }

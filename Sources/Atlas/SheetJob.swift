@@ -21,7 +21,11 @@ public struct SheetJob: Sendable {
     /// The data file; `nil` puts it beside the image (see ``SheetExport/files(for:format:output:data:)``).
     public var data: String?
     /// The engine the sheet is for, if one was named: its page-count check, warnings and loading call.
-    public var engine: SheetEngine?
+    /// Setting it sets ``format`` to the new engine's when that was the previous engine's (or the
+    /// default JSON hash): `job.engine = .godot4` on a Phaser job writes Godot's data.
+    public var engine: SheetEngine? {
+        didSet { if let engine, format == oldValue?.format ?? .jsonHash { format = engine.format } }
+    }
     /// The data format written: ``SheetEngine/format`` when an engine is named (another format
     /// with an engine is refused, ``SheetExport/Error/notTheEnginesFormat(_:engine:)``), else JSON
     /// hash unless given.

@@ -284,7 +284,9 @@ struct Assemble: ParsableCommand {
     private func smallerFramesAdvice(scale: Int) -> String {
         let source = sources.count == 1 ? sources[0] : "FRAMES"
         var ways = scale > 1 ? ["the @1x files, if the frames have them (--scale 1)"] : []
-        ways.append("smaller frames (flipbook resize \(source) -o small --scale 0.5, then assemble small)")
+        // Named after the source: `-o small` was the source itself for a folder named `small`.
+        let smaller = Discovery.trimmingSlash(source) + "-half"
+        ways.append("smaller frames (flipbook resize \(source) -o \(smaller) --scale 0.5, then assemble \(smaller))")
         ways.append("fewer frames")
         return "What is left: " + ways.joined(separator: ", or ") + "."
     }

@@ -113,6 +113,13 @@ struct FramesJobMemoryTests {
         // Fresh eyes (a Swift developer): a still PNG with a readme beside it is still `.stillImage`;
         // a `.json` that holds no sheet beside a GIF is left out, not read as the sheet.
         #expect(throws: FramesJobError.stillImage(path: "gold_1.png")) { _ = try FramesJob(files: [still, readme]).plan(cancellation: nil) }
+        // Bytes that are no PNG at all under a `.png` name were called a still PNG; they are said as a file on disk is.
+        do throws(FramesJobError) {
+            _ = try FramesJob(files: [InMemoryFile(name: "gold_1.png", bytes: [1, 2, 3])]).plan(cancellation: nil)
+            Issue.record("3 bytes planned")
+        } catch {
+            #expect(!error.description.contains("still PNG") && error.description.contains("gold_1.png"), "\(error)")
+        }
         for json in ["meta.json", "Contents.json"] {
             let outcome = try FramesJob(files: [gif, InMemoryFile(name: json, bytes: Array(#"{"author": "me"}"#.utf8))]).run(cancellation: nil)
             #expect(outcome.frames == alone.frames && outcome.warnings.contains("left out, not read: \(json) (not a GIF, APNG, WebP or sheet data)"),

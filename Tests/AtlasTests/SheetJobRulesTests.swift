@@ -152,6 +152,21 @@ struct SheetJobRulesTests {
         }
     }
 
+    /// A job's engine changed on a copy (`job.engine = .godot4` on a Phaser job) was refused as
+    /// "format.notTheEnginesFormat … leave SheetJob.format out", a format the caller never set: the
+    /// format follows the engine unless it was set to another.
+    @Test func theFormatFollowsAnEngineChangedOnAJob() throws {
+        var job = SheetJob(sources: [Self.coin], output: try Self.output("g.tres"), engine: .phaser3)
+        job.engine = .godot4
+        #expect(job.format == .godot4)
+        #expect(try job.plan(cancellation: nil).files.map { FileIO.lastComponent(of: $0.path) } == ["g.png", "g.tres"])
+        // A format set to another than the engine's stays, and is refused with the engine named.
+        var chosen = SheetJob(sources: [Self.coin], output: try Self.output("l.atlas"), format: .libgdx)
+        chosen.engine = .godot4
+        #expect(chosen.format == .libgdx)
+        #expect(throws: SheetJobError.self) { _ = try chosen.plan(cancellation: nil) }
+    }
+
     /// One packing, three engines: each engine's files from the reused plan are the files a fresh
     /// job for that engine writes.
     @Test(arguments: [SheetEngine.godot4, .pixi, .libgdx, .cocos2d])

@@ -67,6 +67,28 @@ struct FreshEyesRoundThirtyNineTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/out/s.png"))
     }
 
+    /// A page edited by hand in the folder a sheet leaves when it changes engine: `sheet` kept it
+    /// without a word (later shipped inside the new `.atlasc`), where a rerun in the same engine
+    /// refuses; it refuses now too. A build keeps it and says so.
+    @Test func anEditedPageOfTheOtherEngineIsNeverLeftSilently() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"s": {"sheet": "dino", "output": "p/s.png", "engine": "spritekit", "maxSize": 700}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let sheet = ["sheet", "dino", "-o", "out/s.png", "--max-size", "700"]
+        #expect(try CLI.run(sheet + ["--engine", "spritekit"], in: folder).status == 0)
+        let edited = FileHandle(forWritingAtPath: folder + "/out/s.atlasc/s.2.png")
+        try edited?.seekToEnd(); try edited?.write(contentsOf: Data("x".utf8)); try edited?.close()
+        let switched = try CLI.run(sheet + ["--engine", "phaser3"], in: folder)
+        #expect(switched.status == 2 && switched.stderr.contains("s.atlasc/s.2.png was changed after Flipbook wrote it"), "\(switched.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/s-0.png"))
+
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        let page = FileHandle(forWritingAtPath: folder + "/p/s.atlasc/s.2.png")
+        try page?.seekToEnd(); try page?.write(contentsOf: Data("x".utf8)); try page?.close()
+        try FreshEyesRoundThirtySixTests.write(#"{"targets": {"s": {"sheet": "dino", "output": "p/s.png", "engine": "phaser3", "maxSize": 700}}}"#, in: folder)
+        let build = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(build.status == 0 && build.stderr.contains("kept p/s.atlasc/s.2.png") && build.stderr.contains("changed since"), "\(build.stderr)")
+    }
+
     /// The SpriteKit fix of round 38 must not take an APNG `assemble` wrote under the sheet's name:
     /// `sheet -o out/s.png --engine spritekit` beside it removed it without a word.
     @Test func aSpriteKitSheetLeavesAnAPNGOfItsNameAlone() throws {

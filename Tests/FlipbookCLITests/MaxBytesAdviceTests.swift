@@ -24,7 +24,8 @@ struct MaxBytesAdviceTests {
         for text in expected { #expect(result.stderr.contains(text), "\(result.stderr)") }
         // Advice that works for a sequence: resize takes the whole folder (it took one PNG at a time,
         // and the advice was a shell loop over the frames).
-        #expect(result.stderr.contains("smaller frames (flipbook resize \(source) -o small --scale 0.5, then assemble small)"), "\(result.stderr)")
+        // Named after the source (`-o small` was the input itself for a folder named `small`).
+        #expect(result.stderr.contains("smaller frames (flipbook resize \(source) -o \(source)-half --scale 0.5, then assemble \(source)-half)"), "\(result.stderr)")
         #expect(!result.stderr.contains("one PNG at a time"), "\(result.stderr)")
         #expect(!result.stderr.contains("Smaller frames (flipbook resize)"))
         #expect(FileManager.default.fileExists(atPath: folder + "/" + output), "the smallest is written anyway")

@@ -312,7 +312,7 @@ public final class OutputSet: @unchecked Sendable {
                     throw .refused(refusal)
                 }
                 // A folder the set no longer writes into: its files there go while unchanged and no
-                // input; any other is left, the user's now (the record forgets the set there).
+                // input; an input is left, and in a build a changed file too, the user's now (the record forgets the set there).
                 let leaving = !mine.contains(folder)
                 // Files another writer writes now stay, recorded as before: Flipbook's, so that writer
                 // takes them over (as a user's file it would be refused).
@@ -330,7 +330,9 @@ public final class OutputSet: @unchecked Sendable {
                         throw .refused(.overwritesInput(output: path, input: input))
                     }
                     guard OutputLedger.matches(old, path: path) else {
-                        if leaving { continue }
+                        // A build keeps it and says so; a command refuses, as for a file where it writes now
+                        // (kept without a word, the edited page of a sheet that changed engine later shipped inside its new folder).
+                        if leaving && Self.scope != nil { continue }
                         throw .refused(.changedSinceWritten(path: path))
                     }
                     removals.append((path, old))
