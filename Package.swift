@@ -59,7 +59,8 @@ let package = Package(
         ),
         // zlib, for PNG pages compressed on all cores and output checksums (Basics/System/Zlib.swift).
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // libdeflate and zopfli, APNG's deflate (APNG/LibDeflate.swift, APNG/Zopfli.swift).
+        // libdeflate: APNG's deflate and the PNG decoder's inflate and CRC-32 (Raster/LibDeflate.swift);
+        // zopfli, APNG's strongest deflate (APNG/Zopfli.swift).
         .systemLibrary(name: "CDeflate", providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
         .systemLibrary(name: "CZopfli", providers: [.apt(["libzopfli-dev"]), .brew(["zopfli"])]),
         // libwebp's encoder, muxer and demuxer (WebP/LibWebP.swift).
@@ -78,11 +79,11 @@ let package = Package(
 
         // Files, system calls, resource limits and strict input: what every other module builds on.
         .target(name: "Basics", dependencies: ["CZlib", "CMalloc"], swiftSettings: optimisedInDebug),
-        .target(name: "Raster", dependencies: ["Basics", "CPNGShim"], swiftSettings: optimisedInDebug),
+        .target(name: "Raster", dependencies: ["Basics", "CPNGShim", "CDeflate"], swiftSettings: optimisedInDebug),
         .target(name: "Animated", dependencies: ["Basics", "Raster", "GIF", "APNG", "WebP"]),
         .target(name: "FrameGen", dependencies: ["Basics", "Raster", "Text"], swiftSettings: optimisedInDebug),
         .target(name: "GIF", dependencies: ["Basics", "Raster", "CGIF"], swiftSettings: optimisedInDebug),
-        .target(name: "APNG", dependencies: ["Basics", "Raster", "CDeflate", "CZopfli"], swiftSettings: optimisedInDebug),
+        .target(name: "APNG", dependencies: ["Basics", "Raster", "CZopfli"], swiftSettings: optimisedInDebug),
         .target(name: "WebP", dependencies: ["Basics", "Raster", "CWebP"]),
         // Scenes that move: Core Animation's timing model, animations and (to come) the layer tree.
         .target(name: "Compose", dependencies: ["Basics", "Raster", "FrameGen", "Animated", "GIF", "APNG", "WebP", "Atlas", "Text"]),

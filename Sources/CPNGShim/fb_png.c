@@ -191,3 +191,41 @@ int fb_png_decoder_read_rgba8(fb_png_decoder *decoder, uint8_t *pixels, size_t s
     rows = NULL;
     return FB_PNG_OK;
 }
+
+// MARK: - What a decoder of its own needs to expand pixels as libpng does
+
+int fb_png_decoder_palette_rgba(const fb_png_decoder *decoder, uint8_t rgba[1024]) {
+    memset(rgba, 0, 1024);
+    for (int i = 0; i < 256; i++) rgba[i * 4 + 3] = 0xFF;
+    png_colorp palette = NULL;
+    int count = 0;
+    if (!png_get_PLTE(decoder->png, decoder->info, &palette, &count) || !palette) return 0;
+    if (count > 256) count = 256;
+    for (int i = 0; i < count; i++) {
+        rgba[i * 4] = palette[i].red;
+        rgba[i * 4 + 1] = palette[i].green;
+        rgba[i * 4 + 2] = palette[i].blue;
+    }
+    png_bytep alpha = NULL;
+    int trans_count = 0;
+    png_color_16p key = NULL;
+    if (png_get_tRNS(decoder->png, decoder->info, &alpha, &trans_count, &key) && alpha) {
+        if (trans_count > 256) trans_count = 256;
+        for (int i = 0; i < trans_count; i++) rgba[i * 4 + 3] = alpha[i];
+    }
+    return count;
+}
+
+int fb_png_decoder_trns_key(const fb_png_decoder *decoder, uint16_t *red, uint16_t *green, uint16_t *blue, uint16_t *gray) {
+    *red = *green = *blue = *gray = 0;
+    png_bytep alpha = NULL;
+    int trans_count = 0;
+    png_color_16p key = NULL;
+    if (png_get_color_type(decoder->png, decoder->info) == PNG_COLOR_TYPE_PALETTE) return 0;
+    if (!png_get_tRNS(decoder->png, decoder->info, &alpha, &trans_count, &key) || !key) return 0;
+    *red = key->red;
+    *green = key->green;
+    *blue = key->blue;
+    *gray = key->gray;
+    return 1;
+}

@@ -11,7 +11,10 @@ enum LibPNG {
 
     /// Decodes to straight RGBA8, refusing images over `maxPixels` before allocating them; the
     /// zlib stream's Adler-32 is checked only when `verifyAdler32` (the IDAT CRCs cover the bytes).
-    static func decode(_ bytes: [UInt8], file: String, maxPixels: Int, verifyAdler32: Bool = false) -> Result<PNG.Image, PNG.DecodeError> {
+    /// ``PNG/FastPath`` reads the common file's pixels when `route` allows it; libpng reads the rest.
+    static func decode(
+        _ bytes: [UInt8], file: String, maxPixels: Int, verifyAdler32: Bool = false, route: PNG.Decoder.Route = .any
+    ) -> Result<PNG.Image, PNG.DecodeError> {
         withDecoder(bytes, file: file) { decoder in
             if verifyAdler32 { fb_png_decoder_verify_adler32(decoder) }
             let header: PNG.Header
@@ -24,15 +27,48 @@ enum LibPNG {
             guard !overflow, pixelCount <= maxPixels else {
                 return .failure(.tooLarge(file: file, width: header.width, height: header.height, maxPixels: maxPixels))
             }
-            var pixels = [UInt8](repeating: 0, count: pixelCount * 4)
-            let status = pixels.withUnsafeMutableBufferPointer { buffer in
-                fb_png_decoder_read_rgba8(decoder, buffer.baseAddress, header.width * 4)
+            if route != .libpngOnly {
+                if let pixels = PNG.FastPath.decode(bytes, header: header, expansion: { expansion(decoder, header) }) {
+                    return .success(PNG.Image(header: header, pixels: pixels))
+                }
+                if route == .fastPathOnly { return .failure(.corrupt(file: file, reason: PNG.Decoder.Route.declined)) }
+            }
+            // Not zeroed first: libpng writes every byte of every row (a zeroing pass was 2 % of the
+            // CPU of a GIF of soft smoke). A failed read keeps none of them.
+            var status = Int32(FB_PNG_OK)
+            let pixels = [UInt8](unsafeUninitializedCapacity: pixelCount * 4) { buffer, initialized in
+                status = fb_png_decoder_read_rgba8(decoder, buffer.baseAddress, header.width * 4)
+                initialized = status == Int32(FB_PNG_OK) ? buffer.count : 0
             }
             guard status == Int32(FB_PNG_OK) else {
                 return .failure(failure(bytes, file: file, libpng: String(cString: fb_png_decoder_message(decoder))))
             }
             return .success(PNG.Image(header: header, pixels: pixels))
         }
+    }
+
+    /// The palette or colour key libpng read from the chunks before the image data, as
+    /// ``PNG/FastPath`` expands them; `nil` for a key over 255, which libpng compares by its low
+    /// byte only (that file is left to libpng).
+    private static func expansion(_ decoder: OpaquePointer, _ header: PNG.Header) -> PNG.FastPath.Expansion? {
+        var expansion = PNG.FastPath.Expansion()
+        switch header.colorType {
+        case .indexed:
+            var rgba = [UInt8](repeating: 0, count: 1024)
+            _ = fb_png_decoder_palette_rgba(decoder, &rgba)
+            expansion.palette = rgba.withUnsafeBytes { table in
+                (0..<256).map { table.loadUnaligned(fromByteOffset: 4 * $0, as: UInt32.self) }
+            }
+        case .grayscale, .rgb:
+            var (red, green, blue, gray): (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
+            guard fb_png_decoder_trns_key(decoder, &red, &green, &blue, &gray) != 0 else { break }
+            if header.colorType == .grayscale { (red, green, blue) = (gray, gray, gray) }
+            guard red <= 0xFF, green <= 0xFF, blue <= 0xFF else { return nil }
+            expansion.key = (UInt8(red), UInt8(green), UInt8(blue))
+        case .grayscaleAlpha, .rgba:
+            break
+        }
+        return expansion
     }
 
     private static func withDecoder<T>(

@@ -18,6 +18,25 @@ extension PNG {
         /// highly compressible frames.
         public var verifiesAdler32 = true
 
+        /// Which of the decoder's two ways may read the pixels: ``PNG/FastPath`` for the common
+        /// file (8-bit, not interlaced, sound), libpng for every other. Both give the same bytes; the
+        /// tests and benchmarks that show it pick one.
+        package enum Route: Sendable {
+            /// The fast path when it takes the file, else libpng (the default).
+            case any
+            /// libpng alone, as before the fast path.
+            case libpngOnly
+            /// The fast path alone: a file it declines is ``DecodeError/corrupt(file:reason:)``
+            /// with the reason ``declined``.
+            case fastPathOnly
+
+            /// The reason ``fastPathOnly`` gives for a file the fast path leaves to libpng.
+            package static let declined = "declined by the fast path"
+        }
+
+        /// Which way reads the pixels (``Route/any`` unless a test or benchmark picks one).
+        package var route = Route.any
+
         /// A decoder that refuses images of more than `maxPixels` pixels (width × height) with
         /// ``PNG/DecodeError/tooLarge(file:width:height:maxPixels:)``, before anything is allocated;
         /// 8192 × 8192 by default.
@@ -71,7 +90,7 @@ extension PNG {
         /// Decodes PNG data; `file` names the data in errors.
         public func decode(_ bytes: [UInt8], file: String) throws(DecodeError) -> Image {
             try Self.checkSignature(bytes, file: file)
-            return try LibPNG.decode(bytes, file: file, maxPixels: maxPixels, verifyAdler32: verifiesAdler32).get()
+            return try LibPNG.decode(bytes, file: file, maxPixels: maxPixels, verifyAdler32: verifiesAdler32, route: route).get()
         }
 
         /// Decodes the file at `path` into a ``Bitmap`` (the decoded straight bytes) whose scale comes from the

@@ -56,6 +56,15 @@ int fb_png_decoder_read_header(fb_png_decoder *decoder, fb_png_header *header);
 /// Then reads the rest of the file, so a CRC error after the image data is still reported.
 int fb_png_decoder_read_rgba8(fb_png_decoder *decoder, uint8_t *pixels, size_t stride);
 
+/// After `fb_png_decoder_read_header`: the palette and tRNS as libpng keeps them, for a decoder of
+/// its own that must expand pixels exactly as `fb_png_decoder_read_rgba8` does. `rgba` gets 256
+/// entries: PLTE's colours (black past its entries, as libpng zero-fills its palette) with tRNS's
+/// alpha (255 past its entries). Returns the number of PLTE entries (0 when none).
+int fb_png_decoder_palette_rgba(const fb_png_decoder *decoder, uint8_t rgba[1024]);
+/// After `fb_png_decoder_read_header`: 1 and the tRNS colour key (grey images: `gray`; RGB:
+/// `red`, `green`, `blue`) when libpng holds one for a grey or RGB image, else 0.
+int fb_png_decoder_trns_key(const fb_png_decoder *decoder, uint16_t *red, uint16_t *green, uint16_t *blue, uint16_t *gray);
+
 /// libpng's message for the last error.
 const char *fb_png_decoder_message(const fb_png_decoder *decoder);
 /// The first warning libpng raised (e.g. a bad CRC in an ancillary chunk), or "" when none.
