@@ -219,6 +219,9 @@ final class BuildRun: @unchecked Sendable {
         // replaces its own outputs); any other file there only with `overwrite`.
         let ownsOutput = previous.keys.contains { written in target.outputs.contains { BuildGraph.path(written, isWithin: $0) } }
         let overwrite = job.overwrite || ownsOutput
+        // Looked at only for a target built or restored: files other targets wrote before inside its outputs,
+        // where they no longer write (`b` moved from `fb` to `fc`, `a` now writes `fb`: the job may
+        // set them aside as the build's; those it does not write go after it).
         let (others, abandoned) = lock.withLock { (order.count - started.count, state.abandonedFiles(in: target, of: job.project)) }
         let handed = abandoned.merging(previous) { _, own in own }
         // The files its job's sets remove (a sheet's data moved, fewer pages) are said: those the job removed, not others meanwhile.
@@ -254,9 +257,6 @@ final class BuildRun: @unchecked Sendable {
         progress?(BuildProgress(target: target.name, event: .building, done: decidedCount, total: order.count))
         let result: TargetRunner.Result
         var earlier = EarlierSet()
-        // Looked at only for a target built: files other targets wrote before inside its outputs,
-        // where they no longer write (`b` moved from `fb` to `fc`, `a` now writes `fb`: the job may
-        // set them aside as the build's; those it does not write go after it).
         do {
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
