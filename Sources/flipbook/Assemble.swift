@@ -284,11 +284,21 @@ struct Assemble: ParsableCommand {
     private func smallerFramesAdvice(scale: Int) -> String {
         let source = sources.count == 1 ? sources[0] : "FRAMES"
         var ways = scale > 1 ? ["the @1x files, if the frames have them (--scale 1)"] : []
-        // Named after the source: `-o small` was the source itself for a folder named `small`.
-        let smaller = Discovery.trimmingSlash(source) + "-half"
-        ways.append("smaller frames (flipbook resize \(source) -o \(smaller) --scale 0.5, then assemble \(smaller))")
+        // A folder named after the source (`-o small` was the source itself for a folder named
+        // `small`; `ex.gif-half` no name resize takes), quoted as a shell needs it.
+        var smaller = Discovery.trimmingSlash(source)
+        let ext = OutputName.pathExtension(smaller)
+        if ["gif", "png", "apng", "webp"].contains(ext.lowercased()) { smaller = String(smaller.dropLast(ext.count + 1)) }
+        smaller = Self.shellWord(smaller + "-half")
+        ways.append("smaller frames (flipbook resize \(Self.shellWord(source)) -o \(smaller) --scale 0.5, then assemble \(smaller))")
         ways.append("fewer frames")
         return "What is left: " + ways.joined(separator: ", or ") + "."
+    }
+
+    /// `word` as one shell word: itself when plain, else in single quotes (`'my dir/it'\''s'`).
+    private static func shellWord(_ word: String) -> String {
+        let plain = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._/-@+,~=:".contains($0)) }
+        return plain && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
 

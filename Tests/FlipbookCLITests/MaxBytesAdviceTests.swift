@@ -30,4 +30,18 @@ struct MaxBytesAdviceTests {
         #expect(!result.stderr.contains("Smaller frames (flipbook resize)"))
         #expect(FileManager.default.fileExists(atPath: folder + "/" + output), "the smallest is written anyway")
     }
+
+    /// The advice is a command that runs as printed: a GIF source's smaller frames are a folder
+    /// (`ex.gif-half` was no name resize takes), and a name with a space or a quote is quoted.
+    @Test func theAdviceRunsAsPrinted() throws {
+        let folder = try Fixtures.temporaryFolder("max-bytes")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["assemble", Self.dino, "-o", "my dino's.gif"], in: folder).status == 0)
+        let result = try CLI.run(["assemble", "my dino's.gif", "-o", "small.gif", "--max-bytes", "2000"], in: folder)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains(#"flipbook resize 'my dino'\''s.gif' -o 'my dino'\''s-half' --scale 0.5, then assemble 'my dino'\''s-half'"#),
+                "\(result.stderr)")
+        let resized = try CLI.run(["resize", "my dino's.gif", "-o", "my dino's-half", "--scale", "0.5"], in: folder)
+        #expect(resized.status == 0, "\(resized.stderr)")
+    }
 }
