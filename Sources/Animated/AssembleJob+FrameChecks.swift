@@ -39,7 +39,8 @@ extension AssembleJob {
             let width = wideOverflow || from < 1 ? Int.max : max(1, wide / from), height = tallOverflow || from < 1 ? Int.max : max(1, tall / from)
             let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
             guard !overflow, pixels <= limits.maxPixels else {
-                throw .frame(.tooLarge(file: frame.fileName ?? name, width: width, height: height, maxPixels: limits.maxPixels))
+                // Named with its folder, as `sheet` and `validate` name it (`huge/f2.png`).
+                throw .frame(.tooLarge(file: name, width: width, height: height, maxPixels: limits.maxPixels))
             }
             try check(name: frame.fileName ?? name, width: width, height: height, against: &first, format: format)
         }

@@ -247,9 +247,11 @@ public enum SheetExport {
     /// `png8` (Raster's `PaletteQuantizer`). A single file Flipbook wrote under the owner's name
     /// (an APNG `a.png`) is another output, refused, unless `replacingOtherShape` (an output name
     /// that is one frame or a sheet by the frame count, as `generate -o g.png`; Basics'
-    /// `OutputSet.replacesOtherShape`).
+    /// `OutputSet.replacesOtherShape`). Returns the files of the previous writing it removed (not
+    /// written again: fewer pages, another engine's shape), as opened.
+    @discardableResult
     public static func write(_ files: [File], owner: String, protecting inputs: InputFiles = InputFiles(), named: [String] = [],
-                             pngLevel: Int = 5, png8: Bool = false, replacingOtherShape: Bool = false) throws(Error) {
+                             pngLevel: Int = 5, png8: Bool = false, replacingOtherShape: Bool = false) throws(Error) -> [String] {
         let set = OutputSet(owner: Self.setOwner(owner), protecting: inputs)
         set.replacesOtherShape = replacingOtherShape
         set.formerFolders = Self.formerFolders(ofOwner: Self.setOwner(owner))
@@ -270,6 +272,7 @@ public enum SheetExport {
             }
         }
         do { try set.commit() } catch { throw .writing(error) }
+        return set.removed
     }
 
     /// The owner a sheet's set is recorded under: the name given with its page or data extension

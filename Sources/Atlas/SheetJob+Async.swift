@@ -62,10 +62,12 @@ extension SheetJob {
     /// compressed and the set written on a thread of its own. A task cancelled before its next
     /// page is compressed throws ``SheetJobError/cancelled`` and writes nothing; once the set's
     /// files are renamed into place, it is written whole (a set is never left half-replaced).
-    /// `progress` receives the files written (phase `writing`).
-    public func write(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(SheetJobError) {
+    /// `progress` receives the files written (phase `writing`). Returns the files of the sheet's
+    /// earlier writing that it removed, as the synchronous form does.
+    @discardableResult
+    public func write(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil) async throws(SheetJobError) -> [String] {
         let job = self
-        try await BackgroundThread.run(cancelled: SheetJobError.cancelled) { flag throws(SheetJobError) in
+        return try await BackgroundThread.run(cancelled: SheetJobError.cancelled) { flag throws(SheetJobError) in
             try job.write(plan, progress: progress, cancellation: flag)
         }
     }

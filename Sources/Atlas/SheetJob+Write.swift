@@ -55,26 +55,32 @@ extension SheetJob {
     /// then all of them at a fraction of 1 once the set is in place. A raised `cancellation` stops
     /// before the next page is compressed (``SheetJobError/cancelled``): nothing is written, the
     /// earlier set stands; once the set's files are renamed into place, it is written whole.
+    /// Returns the files of the sheet's earlier writing that it removed (not written again: fewer
+    /// pages or scales, another engine's shape, data moved), as opened.
+    @discardableResult
     public func write(_ plan: Plan, progress: (@Sendable (JobProgress) -> Void)? = nil,
-                      cancellation: CancellationFlag?) throws(SheetJobError) {
+                      cancellation: CancellationFlag?) throws(SheetJobError) -> [String] {
         try write(plan, reporter: JobProgress.Reporter(progress, phase: .writing), cancellation: cancellation)
     }
 
     /// ``write(_:progress:cancellation:)``, with the files written counted in `reporter`'s `writing` phase.
-    func write(_ plan: Plan, reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws(SheetJobError) {
+    @discardableResult
+    func write(_ plan: Plan, reporter: JobProgress.Reporter, cancellation: CancellationFlag?) throws(SheetJobError) -> [String] {
         if cancellation?.isCancelled == true { throw .cancelled }
         reporter.report(.writing, done: 0, total: plan.files.count)
+        let removed: [String]
         do {
-            try ThreadBudget.withLimit(threads) {
+            removed = try ThreadBudget.withLimit(threads) {
                 // Each page compressed first (as `encoded` compresses it), the flag checked
                 // before each; the set is then written from the bytes, whole (and only then reported).
                 let files = try compressed(plan, reporter: nil, cancellation: cancellation)
-                try SheetExport.write(files, owner: output, protecting: InputFiles(plan.inputs),
-                                      named: overwrite ? plan.files.map(\.path) : [], pngLevel: pngLevel, png8: png8)
+                return try SheetExport.write(files, owner: output, protecting: InputFiles(plan.inputs),
+                                             named: overwrite ? plan.files.map(\.path) : [], pngLevel: pngLevel, png8: png8)
             }
         } catch {
             throw SheetJobError.from(error, output: output)
         }
         reporter.finish(.writing)
+        return removed
     }
 }

@@ -51,6 +51,7 @@ final class BuildRun: @unchecked Sendable {
         self.job = job
         self.order = order
         self.state = state
+        self.state.forgetGoneKept(in: job.project)
         self.tool = tool
         self.cache = cache
         self.progress = progress
@@ -215,10 +216,6 @@ final class BuildRun: @unchecked Sendable {
             interrupted: { folders in folders.contains { recovered.contains(project.onDisk($0)) } })
         if reasons.isEmpty { return BuildReport.Entry(target: target.name, status: .upToDate, warnings: [], notes: []) }
 
-        // An output this target's last build wrote may be replaced even if edited since (a build
-        // replaces its own outputs); any other file there only with `overwrite`.
-        let ownsOutput = previous.keys.contains { written in target.outputs.contains { BuildGraph.path(written, isWithin: $0) } }
-        let overwrite = job.overwrite || ownsOutput
         // Looked at only for a target built or restored: files other targets wrote before inside its outputs,
         // where they no longer write (`b` moved from `fb` to `fc`, `a` now writes `fb`: the job may
         // set them aside as the build's; those it does not write go after it).
@@ -228,14 +225,17 @@ final class BuildRun: @unchecked Sendable {
         // A file another target writes or names as its source stays where a set of this one leaves it.
         let scope = OutputSet.Scope(writtenByOthers: { [claims] path in project.resolvedRelative(opened: path).map {
             claims.namesAsSource($0) || StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false
-        }, ownEarlier: { path in project.resolvedRelative(opened: path).map { handed[$0] != nil } ?? false })
+        }, ownEarlier: { path in project.resolvedRelative(opened: path).map { handed[$0] != nil } ?? false },
+           // A file its earlier build wrote is replaced even if edited since (the build's outputs are the build's);
+           // any other only with `overwrite`, one the build kept as the user's (``BuildState/keptAsUsers``) too.
+           replaces: { path in project.resolvedRelative(opened: path).map { previous[$0] != nil } ?? false })
         // Its own earlier files: those its last build wrote, not those handed to it (a deleted or renamed target's).
         let own = { (path: String) in previous[path] != nil && self.earlierWriters[path].map { $0.contains(target.name) } != false }
         // The same tool, settings and inputs built before, here or elsewhere: its outputs, checked.
         let cacheKey = TargetCache.key(action: key, target: target, project: project)
         var cacheWarnings: [String] = []
         if let cache, !job.force, cancellation?.isCancelled != true {
-            switch OutputSet.$scope.withValue(scope, operation: { cache.restore(target, key: cacheKey, inputs: Array(inputs.keys), overwrite: overwrite) }) {
+            switch OutputSet.$scope.withValue(scope, operation: { cache.restore(target, key: cacheKey, inputs: Array(inputs.keys), overwrite: job.overwrite) }) {
             case .restored(let outputs, let warnings, let notes):
                 // Earlier files its restored sets removed (a sheet restored in another engine's shape): said as a build's are.
                 let removed = Set(scope.removed.compactMap(project.resolvedRelative(opened:))).filter { outputs[$0] == nil && FileIO.fingerprint(of: project.onDisk($0)) == nil }
@@ -260,15 +260,16 @@ final class BuildRun: @unchecked Sendable {
         do {
             // Alone, a job spreads over every core; beside other targets, each takes one.
             let threads = others > 0 && cores > 1 ? 1 : job.threads
-            result = try runJob(target, overwrite: overwrite, threads: threads, previous: handed, earlier: &earlier, scope: scope)
+            result = try runJob(target, overwrite: job.overwrite, threads: threads, previous: handed, earlier: &earlier, scope: scope)
         } catch {
             // A failed build is recorded as not built (a forced rebuild that failed left the last
             // record, and the next build called the target up to date).
             lock.lock()
-            state.unrecord(target.name, keeping: previous, because: "its last build failed")
+            let (failure, earlier) = state.failure(error, of: target.name, previous: previous, in: project)
+            state.unrecord(target.name, keeping: earlier, because: "its last build failed")
             save()
             lock.unlock()
-            return BuildReport.Entry(target: target.name, status: .failed(error, reasons: reasons), warnings: cacheWarnings, notes: [])
+            return BuildReport.Entry(target: target.name, status: .failed(failure, reasons: reasons), warnings: cacheWarnings, notes: [])
         }
         let files = result.files.map { project.relative(opened: $0) }
         let replaced = earlier.remove(keeping: files)
@@ -382,10 +383,9 @@ final class BuildRun: @unchecked Sendable {
         let stale = StaleOutputs.removing(previous: previous, current: current, own: target.outputs, in: job.project)
         lock.lock()
         removedBy[target.name] = stale.removed
-        lock.unlock()
-        lock.lock()
-        if state.formerOutputs?[target.name] != nil || !stale.kept.isEmpty {
+        if state.formerOutputs?[target.name] != nil || !stale.kept.isEmpty || !stale.edited.isEmpty {
             state.setFormer(stale.kept, of: target.name)
+            state.keep(stale.edited, asUsersFrom: target.name)
             save()
         }
         lock.unlock()

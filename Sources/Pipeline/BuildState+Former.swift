@@ -17,6 +17,7 @@ extension BuildState {
     mutating func record(_ name: String, as record: TargetRecord, previous: [String: FileRecord]) {
         targets[name] = record
         setFormer(previous.filter { record.outputs[$0.key] == nil }, of: name)
+        release(record.outputs.keys)
         unfinished?[name] = nil
     }
 
@@ -28,6 +29,7 @@ extension BuildState {
         unfinished[name] = reason
         self.unfinished = unfinished
         setFormer(files, of: name)
+        release(files.keys)
     }
 
     /// Drops the records of targets not among `names` (targets the project no longer has).

@@ -43,6 +43,10 @@ struct BuildState: Codable, Sendable {
     /// Why targets without a record have none (`its last build failed`, `fx/a.png changed during
     /// its last build`), by target name: the reason the next build gives, not `never built`.
     var unfinished: [String: String]?
+    /// Files a build kept as the user's — written by a target's build, edited since, no longer
+    /// written by it — by path, with the target whose build wrote them: no target replaces one
+    /// without `overwrite` (``keep(_:asUsersFrom:)``). Absent from a state written before it was kept.
+    var keptAsUsers: [String: String]?
 
     /// The files each target's earlier builds wrote, recorded or kept (``formerOutputs``), by target
     /// name; targets that wrote none are left out.

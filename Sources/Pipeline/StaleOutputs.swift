@@ -143,7 +143,7 @@ enum StaleOutputs {
     /// read them (``BuildState/formerOutputs`` of a target recorded as built), once none does;
     /// returns the note, `nil` when none was removed.
     static func removeFormer(from state: inout BuildState, in project: Project) -> String? {
-        var removed: [String] = []
+        var removed: [String] = [], edited: [String] = []
         var claims: Claims?
         for target in project.targets where state.targets[target.name] != nil {
             guard let former = state.formerOutputs?[target.name] else { continue }
@@ -153,13 +153,17 @@ enum StaleOutputs {
             let current = target.outputs + (state.targets[target.name]?.outputs.keys.map { $0 } ?? [])
             let result = removing(previous: former, current: current, own: target.outputs, claims: claims, in: project)
             removed += result.removed
+            edited += result.edited
+            state.keep(result.edited, asUsersFrom: target.name)
             // Those at its outputs' names stay its earlier files until its job takes them over (handed
             // to it from a deleted target: `removeOrphans`).
             let pending = former.filter { current.contains($0.key) }.merging(result.kept) { _, kept in kept }
             state.formerOutputs?[target.name] = pending.isEmpty ? nil : pending
         }
         if state.formerOutputs?.isEmpty == true { state.formerOutputs = nil }
-        return removed.isEmpty ? nil : "removed \(listed(removed)): written by an earlier build, no longer among any target's outputs, and no target reads it now"
+        let parts = [removed.isEmpty ? nil : "removed \(listed(removed))",
+                     edited.isEmpty ? nil : "kept \(listed(edited)), changed since built (delete by hand if unwanted)"].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ") + ": written by an earlier build, no longer among any target's outputs, and no target reads it now"
     }
 
     /// Finishes what a build killed meanwhile left in the folders of `paths` (files set aside, a
@@ -235,10 +239,12 @@ enum StaleOutputs {
             }
             // Edited since built: the user's now, kept and named (another target's output, or a file
             // another target's earlier build wrote since, stays without a word).
-            kept += outputs.keys.filter { path in
+            let edited = outputs.keys.filter { path in
                 !done.contains(path) && !others.contains(path) && !isAnotherTargets(path, in: project)
                     && (try? ContentHash.ofFile(project.onDisk(path))).map { $0 != outputs[path]?.sha256 } == true
             }
+            kept += edited
+            state.keep(edited, asUsersFrom: name)
             // Only the targets whose files are said are named.
             if removed.count + kept.count + read.count > before { said.append(name) }
             state.targets[name] = nil

@@ -42,6 +42,12 @@ enum Console {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 
+    /// `out/a.png, out/b.png` — sorted, three at most, the rest counted (`out/a.png, out/b.png and 7 more`).
+    static func listed(_ paths: [String]) -> String {
+        let sorted = paths.sorted()
+        return sorted.count <= 3 ? sorted.joined(separator: ", ") : "\(sorted.prefix(2).joined(separator: ", ")) and \(sorted.count - 2) more"
+    }
+
     /// `12`, `12.5`, `33.33`: a number of points without trailing zeros.
     static func formatPoints(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100

@@ -142,7 +142,7 @@ struct Sheet: ParsableCommand {
         defer { progress?.finish() }
         let plan = try job.plan(progress: progress?.update, cancellation: nil)
         progress?.finish()
-        try job.write(plan, cancellation: nil)
+        let removed = try job.write(plan, cancellation: nil)
         // Warnings and notes come with the outcome: only once the sheet is written.
         for warning in plan.warnings { Console.error("warning: \(warning)") }
         // SpriteKit's sheet is its `.atlasc` folder, named for the set (`spin@2x.atlasc` with
@@ -153,6 +153,8 @@ struct Sheet: ParsableCommand {
             notes.append("the atlas is written as \(written) (SKTextureAtlas(named: \"\(FileIO.lastComponent(of: written).dropLast(7))\")), not \(output): "
                          + "its folder holds every scale's pages")
         }
+        // A rerun's earlier files it no longer writes (another engine, fewer pages) are gone: said, as a build says them.
+        if !removed.isEmpty { notes.append("removed \(Console.listed(removed)): the earlier sheet's files, which this one no longer has") }
         for note in notes { Console.error("note: \(note)") }
         let base = plan.sheets[0]
         if json {

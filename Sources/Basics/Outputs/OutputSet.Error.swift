@@ -33,4 +33,9 @@ extension OutputSet {
         /// it, leaving its journals as a killed process would (tests only).
         package static let simulatedKill = Error.write(FileIO.Error(path: "", reason: "killed during the renames (simulated)", operation: .write))
     }
+
+    /// `body`'s file-system failure as ``Error/write(_:)``.
+    static func io<T>(_ body: () throws(FileIO.Error) -> T) throws(Error) -> T {
+        do { return try body() } catch { throw .write(error) }
+    }
 }

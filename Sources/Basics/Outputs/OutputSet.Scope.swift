@@ -13,12 +13,18 @@ extension OutputSet {
         /// it (a deleted target's file of a name it writes now): the set named by it is this
         /// target's to replace, whatever its shape (one file or several), as a rerun's is.
         package let ownEarlier: @Sendable (String) -> Bool
+        /// Whether the file at a path is one the target's own earlier build wrote: replaced even if
+        /// edited since (the build's outputs are the build's), where any other file there is
+        /// replaced only when the caller names it outright (`overwrite`).
+        package let replaces: @Sendable (String) -> Bool
         private var removals: [String] = []
         private let lock = NSLock()
 
-        package init(writtenByOthers: @escaping @Sendable (String) -> Bool, ownEarlier: @escaping @Sendable (String) -> Bool = { _ in false }) {
+        package init(writtenByOthers: @escaping @Sendable (String) -> Bool, ownEarlier: @escaping @Sendable (String) -> Bool = { _ in false },
+                     replaces: @escaping @Sendable (String) -> Bool = { _ in false }) {
             self.writtenByOthers = writtenByOthers
             self.ownEarlier = ownEarlier
+            self.replaces = replaces
         }
 
         /// The files the job's commits removed (earlier files of its sets), as opened.

@@ -59,12 +59,20 @@ public final class OutputSet: @unchecked Sendable {
     /// owner's own folder (every other engine's). This set's files in such a folder go as in any
     /// folder it no longer writes into, so a sheet that changes engine leaves no old page behind.
     package var formerFolders: [String] = []
+    /// The build's scope where the set was made (its files may be claimed on other threads, where
+    /// the task-local is not bound).
+    private let buildScope: Scope?
+    /// The files of the owner's earlier set that the last ``commit()`` removed (not written again: a
+    /// rerun with fewer pages, a sheet in another engine's shape), as opened; empty before one.
+    public var removed: [String] { lock.withLock { removedPaths } }
+    private var removedPaths: [String] = []
     /// An empty set. With an `owner`, the set replaces the files that owner's previous set wrote
     /// (see the type's discussion); without one, each file simply replaces its destination. No
     /// file may be one of `inputs`.
     public init(owner: String? = nil, protecting inputs: InputFiles = InputFiles()) {
         self.owner = owner
         self.inputs = inputs
+        buildScope = Self.scope
     }
 
     /// The paths added so far, in order.
@@ -106,6 +114,9 @@ public final class OutputSet: @unchecked Sendable {
         try recover(FileIO.parentDirectory(of: path))
         try inputs.check(output: path, settings: settings)
         guard let owner, System.kind(of: path, followingLinks: false) != nil else { return }
+        // In a build, a file the target's earlier build wrote is its own to replace, even if edited
+        // since (the build's outputs are the build's); any other file only when named outright.
+        let named = named || buildScope?.replaces(path) == true
         let folder = FileIO.parentDirectory(of: path)
         let ledger = self.ledger(folder)
         // The file the set is named after (a single output, a sheet's -o): the user may let it go.
@@ -246,7 +257,7 @@ public final class OutputSet: @unchecked Sendable {
         for file in files { try io { () throws(FileIO.Error) in try file.finish() } }
         let kept = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) })
         let entryOf = { (file: AtomicFileWriter) in OutputLedger.Entry(name: FileIO.lastComponent(of: file.path), size: file.size, crc32: file.crc32) }
-        var removals: [(path: String, entry: OutputLedger.Entry)] = []
+        var removals: [(path: String, entry: OutputLedger.Entry)] = [], removedBy: [ObjectIdentifier: [String]] = [:]
         var folders: [String] = []
         for file in files where !folders.contains(FileIO.parentDirectory(of: file.path)) {
             folders.append(FileIO.parentDirectory(of: file.path))
@@ -336,6 +347,7 @@ public final class OutputSet: @unchecked Sendable {
                         throw .refused(.changedSinceWritten(path: path))
                     }
                     removals.append((path, old))
+                    removedBy[ObjectIdentifier(set), default: []].append(path)
                 }
                 ledger = ledger.replacing(key, with: entries + forOthers, folder: folder, pending: pending, eitherShape: set.replacesOtherShape,
                                           otherFolders: others)
@@ -375,16 +387,12 @@ public final class OutputSet: @unchecked Sendable {
                 file.disown()
             }
             for (path, _) in removals { System.remove(path) }
+            for set in owned { set.lock.withLock { set.removedPaths = removedBy[ObjectIdentifier(set)] ?? [] } }
             Self.scope?.didRemove(removals.map(\.path))
             for folder in emptied { System.remove(OutputLedger.path(in: folder)) }
             for journal in journals { System.remove(journal) }
             // …and the folder, when that left it empty (rmdir: a file put there meanwhile keeps it).
             for folder in emptied { _ = System.removeDirectory(folder) }
         }
-    }
-
-    /// `body`'s file-system failure as ``Error/write(_:)``.
-    static func io<T>(_ body: () throws(FileIO.Error) -> T) throws(Error) -> T {
-        do { return try body() } catch { throw .write(error) }
     }
 }
