@@ -70,7 +70,7 @@ extension FramesJob {
     private func planSheet(_ input: String, isFolder: Bool, given: GivenFiles?, _ reporter: JobProgress.Reporter) throws -> Plan {
         if prefix != nil { throw FramesJobError.prefixForSheet(path: input) }
         reporter.report(.reading, done: 0, total: 1)
-        let sheet: SpriteSheet
+        var sheet: SpriteSheet
         switch source {
         case .file:
             // A sheet a killed run left half-replaced is finished before it is read, never read mixed.
@@ -95,6 +95,7 @@ extension FramesJob {
             throw SheetImport.Error.invalid(file: input, reason: "its pages are @\(page.scale)x, so its frames would be named @\(page.scale)x, and frames "
                 + "are read at @\(ImageFileName.scaleRange.lowerBound)x…@\(ImageFileName.scaleRange.upperBound)x, the scales UIKit loads: nothing was written")
         }
+        if let animation { sheet = try Self.only(animation, of: sheet, in: input) }
         var files = try sheet.checkedFileNames(source: input)
         if let output {
             let folder = Discovery.trimmingSlash(output)
@@ -106,7 +107,7 @@ extension FramesJob {
         reporter.report(.reading, done: 1, total: 1)
         let siblings = if let given { given.note(pages: sheet.sourceFiles) } else { Self.otherPagesNote(input) }
         return Plan(files: files, warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings
-                        + [Self.premultipliedNote(sheet, input), siblings].compactMap { $0 },
+                        + [Self.premultipliedNote(sheet, input), siblings, Self.animationsReadAsOne(sheet, files: files)].compactMap { $0 },
                     width: sheet.pages.first?.width ?? 0, height: sheet.pages.first?.height ?? 0, frameCount: sheet.sprites.count,
                     repeatCount: 0, pages: sheet.pages.count, prefix: nil, input: input, content: .sheet(sheet))
     }
@@ -123,6 +124,7 @@ extension FramesJob {
             bytes = given?.main.bytes ?? []
         }
         let format = try Self.animationFormat(input, bytes: bytes)
+        if animation != nil { throw FramesJobError.animationForFile(path: input) }
         let reader = try Self.open(format, bytes: bytes, file: input, limits: limits)
         // Work in proportion to the input: a GIF of a kilobyte may declare fifty 8000² frames.
         let info = reader.info

@@ -43,6 +43,12 @@ public struct FramesJob: Sendable {
     public var output: String?
     /// An animation's frames' file name before their number; `nil` takes the file's name. Not for a sheet.
     public var prefix: String?
+    /// Of a sheet, only the frames of the animation of this name (TexturePacker's `animations`,
+    /// Aseprite's tags, Godot's animations, libGDX's index groups: the names its data gives), in
+    /// the sheet's order; `nil` writes every frame. Two animations whose frames read back as one
+    /// sequence in one folder (`frame-000…` of one, `frame-020…` of another) are each written into
+    /// a folder of their own this way. Not for a GIF, APNG or WebP (``FramesJobError/animationForFile(path:)``).
+    public var animation: String?
     /// What the input may ask for: pixels of the screen or a page, frames or sprites.
     public var limits: ResourceLimits
     /// Whether a file Flipbook did not write at one of the names written may be replaced (never

@@ -23,6 +23,11 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
     case prefixForSheet(path: String)
     /// The prefix is empty, names a folder or a hidden file.
     case invalidPrefix(String)
+    /// An animation was picked (``FramesJob/animation``) from the GIF, APNG or WebP at `path`,
+    /// which is one animation: only a sheet's data holds several by name.
+    case animationForFile(path: String)
+    /// The sheet's data at `file` has no animation named `animation`; `animations` are those it has.
+    case animationNotFound(file: String, animation: String, animations: [String])
     /// The GIF, APNG or WebP — or the sheet's data — at `path` is named at `scale`, outside the
     /// `@1x`…`@3x` no reader goes past (`spin@5x.gif` would give `spin1@5x.png…`, `l@9x.atlas`
     /// `walk0@9x.png…`): refused as every reader refuses it (Animated's
@@ -71,6 +76,12 @@ public enum FramesJobError: Error, Sendable, Equatable, CustomStringConvertible 
                 + "a folder of frames is a source for AssembleJob or SheetJob"
         case .prefixForSheet(let path): "\(path): a prefix names a GIF's frames; a sheet's frames are named after its sprites"
         case .invalidPrefix(let prefix): "the prefix must be a plain file name prefix: no folder, not hidden (got '\(prefix)')"
+        case .animationForFile(let path):
+            "\(path) is one animation: an animation is picked by name from a sheet's data, which may hold several; leave FramesJob.animation out"
+        case .animationNotFound(let file, let animation, let animations):
+            "\(file) has no animation named \"\(animation)\": "
+                + (animations.isEmpty ? "it names no animations, only frames; leave FramesJob.animation out"
+                   : "its animations are \(Discovery.shortList(animations.map { "\"\($0)\"" }))")
         case .scaleOutOfRange(let path, let scale):
             "\(path) is not read: " + (FramesJob.sheetExtensions.contains(OutputName.pathExtension(path)) ? Self.sheetScaleRefusal(path, scale)
                 : ImageFileName.animationScaleRefusal(path, animated: true) ?? "it is named @\(scale)x, outside @1x…@3x")

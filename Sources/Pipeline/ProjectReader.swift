@@ -27,7 +27,7 @@ struct ProjectReader {
                     "edgeMatte", "effort", "compatibility", "lossy", "maxBytes", "onDuplicateNumber"],
         .sheet: ["data", "engine", "format", "layout", "padding", "border", "trim", "trimMargin", "extrude", "rotate", "labels", "scales",
                  "powerOfTwo", "square", "maxSize", "alphaHandling", "fps", "pngLevel", "png8", "onDuplicateNumber"],
-        .frames: ["prefix"],
+        .frames: ["prefix", "animation"],
         .render: ["scale", "fps", "repeat", "format", "sheetFormat"],
         .validate: ["format", "config", "deep", "uikit", "failOnErrors"],
     ]
@@ -151,7 +151,9 @@ struct ProjectReader {
             guard sources.count == 1 else { throw sourceValue.invalid("frames reads one animation or sheet data file") }
             // `"output": "y.png/"`: a folder with a dot in its name, as `frames -o y.png/` takes it.
             let folder = try object.required("output").string().hasSuffix("/") ? "/" : ""
-            job = .frames(FramesJob(input: disk(sources[0]), output: disk(output) + folder, prefix: try options["prefix"]?.string()))
+            var frames = FramesJob(input: disk(sources[0]), output: disk(output) + folder, prefix: try options["prefix"]?.string())
+            frames.animation = try options["animation"]?.string()
+            job = .frames(frames)
         case .render:
             guard sources.count == 1 else { throw sourceValue.invalid("render reads one scene file") }
             job = .render(try render(sources[0], output: output, options))

@@ -39,6 +39,8 @@ enum CLIWording {
             ("SheetBuilder.padding", "--padding"),
             ("SheetBuilder.trimMargin", "--trim-margin"),
             ("FramesJob.prefix", "--prefix"),
+            ("(FramesJob.animation picks one)", "(--animation NAME writes one)"),
+            ("leave FramesJob.animation out", "leave out --animation"),
             ("choose another port (PreviewServer.init(job:port:))", "choose another --port"),
             ("the frames of FrameOperation's width and height", "the frames of the --size given"),
             ("the frames scaled by FrameOperation.scale's factor", "the frames scaled by the --scale given"),

@@ -185,7 +185,7 @@ extension ExitStatus {
     init(frames error: FramesJobError) {
         switch error {
         case .output(.notAFolder): self = .outputUnwritable
-        case .setting, .folderGiven, .prefixForSheet, .invalidPrefix, .output: self = .usage
+        case .setting, .folderGiven, .prefixForSheet, .invalidPrefix, .animationForFile, .animationNotFound, .output: self = .usage
         case .decode, .stillImage, .sheet, .scaleOutOfRange: self = .inputUnreadable
         // Files given in memory (the CLI reads a path, so never met there): as every upload's.
         case .source(let error): self = Self(for: error)

@@ -51,6 +51,10 @@ struct Frames: ParsableCommand {
             help: "File name before the frame number (default: the animation file's name); --name is the same.")
     var prefix: String?
 
+    @Option(help: ArgumentHelp("Of a sheet, write only the frames of this animation (its name in the data); two animations "
+                               + "that would read back as one sequence each go into a folder of their own this way.", valueName: "name"))
+    var animation: String?
+
     @Flag(help: "Print machine-readable JSON.")
     var json = false
 
@@ -68,6 +72,7 @@ struct Frames: ParsableCommand {
         defer { progress?.finish() }
         var job = FramesJob(input: input, output: output, prefix: prefix, limits: limits, overwrite: overwrite)
         job.threads = threadsOption.threads
+        job.animation = animation
         let outcome = try job.run(progress: progress?.update, cancellation: nil)
         progress?.finish()
         for warning in outcome.warnings { Console.error("warning: \(warning)") }

@@ -107,4 +107,37 @@ struct FreshEyesRoundFortyTests {
             #expect(run.status == 3 && run.stderr.contains("error: coin/gold_"), "\(command[0]): \(run.stderr)")
         }
     }
+
+    /// A sheet of two folders whose frames share a name (`frame-000…013` of fire, `frame-020…027` of
+    /// smoke): `frames` wrote them into one folder, which read back as one broken sequence, without a
+    /// word (round 39). It warns now, and `--animation` writes one animation's frames.
+    @Test func twoAnimationsThatReadBackAsOneAreSaidAndCanBeWrittenApart() throws {
+        let folder = try Fixtures.temporaryFolder("cli-frames-animations")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, source) in [("fire", "sequences/ansimuz-fire-bomb-pixel"), ("smoke", "sequences/unity-wispy-smoke-03b-faint")] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: true)
+            let names = Fixtures.pngNames(in: source)
+            #expect(names.count == (name == "fire" ? 14 : 8))
+            for file in names { try FileManager.default.copyItem(atPath: Fixtures.path("\(source)/\(file)"), toPath: "\(folder)/\(name)/\(file)") }
+        }
+        #expect(try CLI.run(["sheet", "fire", "smoke", "-o", "out/x.png"], in: folder).status == 0)
+        let all = try CLI.run(["frames", "out/x.json", "-o", "fx"], in: folder)
+        #expect(all.status == 0 && all.stderr.contains(#"warning: the animations "fire-frame", "smoke-frame" are written as frames of one sequence, frame-…"#)
+                && all.stderr.contains("--animation NAME writes one"), "\(all.stderr)")
+        let smoke = try CLI.run(["frames", "out/x.json", "-o", "smoke-frames", "--animation", "smoke-frame"], in: folder)
+        #expect(smoke.status == 0 && !smoke.stderr.contains("warning"), "\(smoke.stderr)")
+        #expect(try FreshEyesRoundThirtySixTests.files(in: folder + "/smoke-frames") == (20...27).map { "frame-0\($0).png" })
+        #expect(try CLI.run(["assemble", "smoke-frames", "-o", "smoke.gif"], in: folder).status == 0)
+        let typo = try CLI.run(["frames", "out/x.json", "-o", "s2", "--animation", "smoke"], in: folder)
+        #expect(typo.status == 2 && typo.stderr.contains(#"out/x.json has no animation named "smoke": its animations are "fire-frame", "smoke-frame""#),
+                "\(typo.stderr)")
+        #expect(try CLI.run(["assemble", "fire", "-o", "f.gif"], in: folder).status == 0)
+        let gif = try CLI.run(["frames", "f.gif", "-o", "g", "--animation", "fire"], in: folder)
+        #expect(gif.status == 2 && gif.stderr.contains("f.gif is one animation"), "\(gif.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/s2") && !FileManager.default.fileExists(atPath: folder + "/g"))
+        // A project's frames target takes it as "animation".
+        try FreshEyesRoundThirtySixTests.write(#"{"targets": {"f": {"frames": "out/x.json", "output": "fire-frames", "animation": "fire-frame"}}}"#, in: folder)
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        #expect(try FreshEyesRoundThirtySixTests.files(in: folder + "/fire-frames").count == 14)
+    }
 }

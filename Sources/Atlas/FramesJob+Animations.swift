@@ -1,0 +1,48 @@
+import Animated
+import Basics
+
+/// A sheet's animations as `frames` writes them: one picked by name (``FramesJob/animation``), or
+/// every frame, with a warning where two animations would read back as one sequence.
+extension FramesJob {
+    /// `sheet` with only the frames of its animation `name` (in the sheet's order) and that animation.
+    static func only(_ name: String, of sheet: SpriteSheet, in input: String) throws(FramesJobError) -> SpriteSheet {
+        guard let picked = sheet.animations.first(where: { $0.name == name }) else {
+            throw .animationNotFound(file: input, animation: name, animations: sheet.animations.map(\.name))
+        }
+        let names = Set(picked.frames)
+        var only = sheet
+        only.sprites = sheet.sprites.filter { names.contains($0.name) }
+        only.animations = [picked]
+        guard !only.sprites.isEmpty else {
+            throw .sheet(.invalid(file: input, reason: "its animation \"\(name)\" names no frame the data holds: nothing was written"))
+        }
+        return only
+    }
+
+    /// The warning for frames of two animations or more that are written as one numbered sequence
+    /// (`frame-000…013` of `fire-frame`, `frame-020…027` of `smoke-frame`): a folder reads them back
+    /// as one animation, of frames that may not even be one size. No warning where one animation
+    /// holds all of them (Aseprite's tags over one file's frames: the file's timeline comes back).
+    /// `files`: the sheet's sprites' file names, in its order.
+    static func animationsReadAsOne(_ sheet: SpriteSheet, files: [String]) -> String? {
+        guard sheet.animations.count > 1 else { return nil }
+        var sequences: [String: (prefix: String, names: [String], files: [String])] = [:]
+        for (sprite, file) in zip(sheet.sprites, files) {
+            guard let frame = FrameFile(path: FileIO.lastComponent(of: file)), !frame.numberText.isEmpty else { continue }
+            let key = "\(frame.prefix.lowercased())\u{0}\(frame.scale)\u{0}\(frame.device ?? "")"
+            sequences[key, default: (frame.prefix, [], [])].names.append(sprite.name)
+            sequences[key]?.files.append(FileIO.lastComponent(of: file))
+        }
+        for key in sequences.keys.sorted() {
+            guard let sequence = sequences[key] else { continue }
+            let names = Set(sequence.names)
+            let among = sheet.animations.filter { animation in animation.frames.contains(where: names.contains) }
+            guard among.count > 1, !among.contains(where: { names.isSubset(of: Set($0.frames)) }) else { continue }
+            let files = sequence.files.sorted()
+            return "the animations \(Discovery.shortList(among.map { "\"\($0.name)\"" })) are written as frames of one sequence, "
+                + "\(sequence.prefix)… (\(files[0]) … \(files[files.count - 1])), which a folder reads back as one animation; "
+                + "write each into a folder of its own (FramesJob.animation picks one)"
+        }
+        return nil
+    }
+}
