@@ -100,7 +100,7 @@ struct Build: ParsableCommand {
         if noCache { job.cache = nil } else if let cache { job.cache = BuildCache(location: cache) }
         if let cacheSize { job.cache?.maxBytes = cacheSize << 20 }
         let terminal = FileIO.standardErrorIsTerminal && !json
-        let tally = BuildTally()
+        let tally = BuildTally(asked: targets.isEmpty ? job.project.targets.count : Set(targets).count)
         ProcessPolicy.sayOnInterrupt { tally.interruptedLine() }
         if json { ProcessPolicy.printOnInterrupt { tally.interruptedJSON(exitCode: $0) } }
         let report = try job.run(progress: { event in

@@ -6,14 +6,24 @@ import Pipeline
 /// `build` ended without a word on Ctrl-C, and a user could not tell what was done.
 final class BuildTally: @unchecked Sendable {
     private let lock = NSLock()
-    private var built: [String] = [], restored: [String] = [], upToDate = 0, failed = 0, total = 0
+    private var built: [String] = [], restored: [String] = [], upToDate = 0, failed = 0, total: Int
+    /// Whether a report has given the build's size (the targets in its order, dependencies in,
+    /// another shard's out): until then `total` counts the targets asked for.
+    private var sized = false
     /// Each decided target's report entry, in the order decided.
     private var decided: [BuildReport.Entry] = []
+
+    /// A tally of a build of `asked` targets (those named, or every target of the project): what
+    /// an interrupt before its first report says is left for the next build (`0 of 3 targets built`).
+    init(asked: Int) {
+        total = asked
+    }
 
     /// Counts a report's decided target (and the build's size).
     func record(_ progress: BuildProgress) {
         lock.withLock {
-            total = max(total, progress.total)
+            total = sized ? max(total, progress.total) : progress.total
+            sized = true
             switch progress.event {
             case .built: built.append(progress.target)
             case .restored: restored.append(progress.target)

@@ -98,12 +98,14 @@ enum System {
         return saved
     }
 
-    /// Puts back the handlers ``deferTerminationSignals()`` replaced, then raises the signal that
-    /// arrived meanwhile, if any, so it takes its usual effect now.
+    /// Puts back the handlers ``deferTerminationSignals()`` replaced, then sends the signal that
+    /// arrived meanwhile, if any, to the process, so it takes its usual effect now — to the process,
+    /// not this thread (`raise`): where the signal is blocked in this thread (the CLI blocks it in
+    /// every thread, for its watcher's `sigwait`) a signal for the thread stayed pending on it for good.
     static func restoreTerminationSignals(_ saved: [Int32: SignalHandler?]) {
         for (number, handler) in saved { signal(number, handler) }
         let pending = pendingSignal.exchange(0)
-        if pending != 0 { raise(pending) }
+        if pending != 0 { kill(getpid(), pending) }
     }
 
     /// The signals that end a process at a user's request and that Flipbook answers by removing
