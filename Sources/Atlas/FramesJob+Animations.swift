@@ -26,19 +26,20 @@ extension FramesJob {
     /// `files`: the sheet's sprites' file names, in its order.
     static func animationsReadAsOne(_ sheet: SpriteSheet, files: [String]) -> String? {
         guard sheet.animations.count > 1 else { return nil }
-        var sequences: [String: (prefix: String, names: [String], files: [String])] = [:]
+        var sequences: [String: (prefix: String, names: [String], files: [(number: Int, name: String)])] = [:]
         for (sprite, file) in zip(sheet.sprites, files) {
             guard let frame = FrameFile(path: FileIO.lastComponent(of: file)), !frame.numberText.isEmpty else { continue }
             let key = "\(frame.prefix.lowercased())\u{0}\(frame.scale)\u{0}\(frame.device ?? "")"
             sequences[key, default: (frame.prefix, [], [])].names.append(sprite.name)
-            sequences[key]?.files.append(FileIO.lastComponent(of: file))
+            sequences[key]?.files.append((frame.number, FileIO.lastComponent(of: file)))
         }
         for key in sequences.keys.sorted() {
             guard let sequence = sequences[key] else { continue }
             let names = Set(sequence.names)
             let among = sheet.animations.filter { animation in animation.frames.contains(where: names.contains) }
             guard among.count > 1, !among.contains(where: { names.isSubset(of: Set($0.frames)) }) else { continue }
-            let files = sequence.files.sorted()
+            // By frame number, as a reader orders them (`walk3` before `walk12`).
+            let files = sequence.files.sorted { ($0.number, $0.name) < ($1.number, $1.name) }.map(\.name)
             return "the animations \(Discovery.shortList(among.map { "\"\($0.name)\"" })) are written as frames of one sequence, "
                 + "\(sequence.prefix)… (\(files[0]) … \(files[files.count - 1])), which a folder reads back as one animation; "
                 + "write each into a folder of its own (FramesJob.animation picks one)"

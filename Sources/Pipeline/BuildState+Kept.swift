@@ -28,15 +28,15 @@ extension BuildState {
 
     /// `failure` of target `name` as the build reports it, and what the target's earlier files
     /// (`previous`) are after it: a refusal of a file kept for the user says so; an earlier file
-    /// the job refused to remove because it was edited (``OutputError/changedSinceWritten(path:)``,
+    /// the job refused to remove because it was edited (``OutputError/changedAndLeft(path:)``,
     /// "so your changes are kept") is the user's from now on, never replaced by a later build.
     mutating func failure(_ failure: TargetFailure, of name: String, previous: [String: FileRecord],
                           in project: Project) -> (failure: TargetFailure, previous: [String: FileRecord]) {
         guard let refusal = EarlierSet.refusal(failure), let path = project.resolvedRelative(opened: refusal.path) else { return (failure, previous) }
         switch refusal {
-        case .changedSinceWritten, .notWrittenByFlipbook, .replacesUsersFile:
+        case .changedSinceWritten, .changedAndLeft, .notWrittenByFlipbook, .replacesUsersFile:
             if let writer = keptAsUsers?[path] { return (.keptForUser(path: refusal.path, writer: writer), previous) }
-            guard case .changedSinceWritten = refusal, previous[path] != nil else { return (failure, previous) }
+            guard case .changedAndLeft = refusal, previous[path] != nil else { return (failure, previous) }
             keep([path], asUsersFrom: name)
             return (failure, previous.filter { $0.key != path })
         default:

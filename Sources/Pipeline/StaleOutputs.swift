@@ -98,7 +98,10 @@ enum StaleOutputs {
                 continue
             }
             if sources.contains(where: { $0 == path || BuildGraph.path($0, isWithin: path) }) {
-                if let record = previous[path], (try? ContentHash.ofFile(project.onDisk(path))) == record.sha256 { read[path] = record }
+                // Unchanged, still the build's (removed once none reads it); edited, the user's: kept and named.
+                if let record = previous[path], let digest = try? ContentHash.ofFile(project.onDisk(path)) {
+                    if digest == record.sha256 { read[path] = record } else { edited.append(path) }
+                }
                 continue
             }
             let disk = project.onDisk(path)

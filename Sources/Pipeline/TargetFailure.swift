@@ -29,8 +29,9 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// The build was cancelled before this target finished; nothing of it was written.
     case cancelled
     /// The target would write over or remove `path` (as opened), a file target `writer`'s build
-    /// wrote, which was edited since and which the build kept as the user's when `writer` stopped
-    /// writing it: no build replaces it (``BuildJob/overwrite`` lets a target write over it).
+    /// wrote, which was edited since and which an earlier build kept as the user's (kept when the
+    /// target stopped writing it, or refused where its job would have removed it): no build
+    /// replaces it (``BuildJob/overwrite`` lets a target write over it).
     case keptForUser(path: String, writer: String)
 
     /// The job's own message.
@@ -48,8 +49,8 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .budgetNotMet(let bytes, let maxBytes): "the smallest result is \(bytes) bytes, over maxBytes \(maxBytes); it is written anyway"
         case .cancelled: "cancelled"
         case .keptForUser(let path, let writer):
-            "\(path) was changed after \(writer)'s build wrote it, and the build keeps it as yours since \(writer) stopped writing it; "
-                + "move it away (or delete it) and build again"
+            "\(path) was changed after \(writer)'s build wrote it, and an earlier build kept it as yours (said then: kept, or refused so "
+                + "your changes are kept); move it away (or delete it) and build again"
         }
     }
 }

@@ -17,12 +17,12 @@ enum TargetInputs {
                   !BuildGraph.path(path, isWithin: Project.stateFolder) else { return }
             found.insert(path)
         }
-        func addFolder(_ folder: String, recursive: Bool, leavingOut unread: [String] = []) {
+        func addFolder(_ folder: String, recursive: Bool, leavingOut unread: (String) -> Bool = { _ in false }) {
             guard let names = try? FileIO.entries(of: project.onDisk(folder)) else { return }
             for name in names where !name.hasPrefix(FileIO.bookkeepingPrefix) {
                 let path = folder == "." ? name : folder + "/" + name
                 let disk = project.onDisk(path)
-                if unread.contains(where: { BuildGraph.path(path, isWithin: $0) }) { continue }
+                if unread(path) { continue }
                 if FileIO.isRegularFile(disk) {
                     add(path)
                 } else if recursive, FileIO.isDirectory(disk), !own.contains(where: { BuildGraph.path(path, isWithin: $0) }) {
@@ -52,8 +52,9 @@ enum TargetInputs {
                 // A sheet's pages are named by its data, beside it.
                 if case .frames(let job) = target.job, job.readsSheet {
                     let waited = BuildGraph.dependencies(of: target, in: project)
-                    let unread = project.targets.filter { $0.name != target.name && !waited.contains($0.name) }.flatMap(\.outputs)
-                    addFolder(folder, recursive: false, leavingOut: unread)
+                    // Their outputs, a sheet's numbered pages too (`coin-0.json`, `coin-1.png` of `coin.png`).
+                    let unread = project.targets.filter { $0.name != target.name && !waited.contains($0.name) }
+                    addFolder(folder, recursive: false, leavingOut: { path in unread.contains { BuildGraph.writes($0, path) } })
                 }
                 let manifest = folder == "." ? "sequence.json" : folder + "/sequence.json"
                 if FileIO.isRegularFile(project.onDisk(manifest)) { add(manifest) }

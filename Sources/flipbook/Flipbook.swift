@@ -24,6 +24,13 @@ struct Flipbook: ParsableCommand {
     /// mapped by ``ExitStatus/init(for:)``.
     static func main() {
         ProcessPolicy.apply()
+        // With --json an interrupt still prints one object, as a failure does (`build` says more),
+        // from the moment the interrupt is taken.
+        if wantsJSON {
+            ProcessPolicy.printOnInterrupt { status in
+                Console.printedJSON.value ? nil : try? Console.jsonString(JSONFailure(error: "interrupted", exitCode: status))
+            }
+        }
         // The build, not only the version: the executable's digest, which builds record as their
         // tool — after a command's name too (`flipbook build --version`), where ArgumentParser
         // printed the version alone.
@@ -51,12 +58,6 @@ struct Flipbook: ParsableCommand {
             Console.error("error: \(repeated.message)\n\(UsageMessage.hint(for: given))")
             failInJSON(repeated.message, status: .usage)
             ProcessPolicy.exit(ExitStatus.usage.rawValue)
-        }
-        // With --json an interrupt still prints one object, as a failure does (`build` says more).
-        if wantsJSON {
-            ProcessPolicy.printOnInterrupt { status in
-                Console.printedJSON.value ? nil : try? Console.jsonString(JSONFailure(error: "interrupted", exitCode: status))
-            }
         }
         do {
             var command = try parseAsRoot()

@@ -160,12 +160,12 @@ struct Sheet: ParsableCommand {
         if json {
             struct Output: Encodable {
                 var output: String, engine: String?, load: String?, files: [String], pages: [[Int]], sprites: Int, occupancy: Double
-                var scales: [Int], warnings: [String], notes: [String]
+                var scales: [Int], warnings: [String], notes: [String], removed: [String]
             }
             try Console.printJSON(Output(output: written, engine: engine?.rawValue, load: plan.howToLoad, files: plan.files.map(\.path),
                                          pages: base.pages.map { [$0.width, $0.height] }, sprites: base.sprites.count,
                                          occupancy: (base.occupancy * 1000).rounded() / 1000, scales: plan.sheets.map(\.scale),
-                                         warnings: plan.warnings, notes: notes))
+                                         warnings: plan.warnings, notes: notes, removed: removed.sorted()))
         } else {
             let pages = base.pages.map { "\($0.width)×\($0.height)" }.joined(separator: ", ")
             Console.line("\(plan.files[0].path): \(base.pages.count == 1 ? "" : "\(base.pages.count) pages ")\(pages), \(Console.count(base.sprites.count, "sprite")), "

@@ -65,7 +65,7 @@ struct OutputContractTests {
         // An edited file the new set would only remove is refused too, before anything is renamed.
         try FileManager.default.removeItem(atPath: dir + "/walk2.png")
         try "hand-edited".write(toFile: dir + "/walk5.png", atomically: true, encoding: .utf8)
-        #expect(throws: OutputSet.Error.refused(OutputError.changedSinceWritten(path: dir + "/walk5.png"))) {
+        #expect(throws: OutputSet.Error.refused(OutputError.changedAndLeft(path: dir + "/walk5.png"))) {
             try Self.writeSet(Self.frames(3, "new"), in: dir)
         }
         #expect(try Self.contents(dir)["walk1.png"] == "old 1")

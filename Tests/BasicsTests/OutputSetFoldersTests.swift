@@ -54,7 +54,7 @@ struct OutputSetFoldersTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Self.write(["\(dir)/pages/a.png": "page", "\(dir)/data/a.json": "data"], owner: "\(dir)/pages/a.png")
         try "edited".write(toFile: "\(dir)/data/a.json", atomically: false, encoding: .utf8)
-        #expect(throws: OutputSet.Error.refused(.changedSinceWritten(path: "\(dir)/pages/../data/a.json"))) {
+        #expect(throws: OutputSet.Error.refused(.changedAndLeft(path: "\(dir)/pages/../data/a.json"))) {
             try Self.write(["\(dir)/pages/a.png": "page 2", "\(dir)/data2/a.json": "data 2"], owner: "\(dir)/pages/a.png")
         }
         #expect(try String(contentsOfFile: "\(dir)/data/a.json", encoding: .utf8) == "edited")

@@ -56,7 +56,8 @@ enum InterruptCleanup {
             defer { state.installed = true }
             return !state.installed
         }
-        guard first else { return }
+        // Nothing to take where every such signal was ignored when the process started (`nohup`).
+        guard first, !System.cleanedUpSignals.isEmpty else { return }
         System.blockCleanedUpSignals()
         Thread.detachNewThread {
             let number = System.waitForCleanedUpSignal()

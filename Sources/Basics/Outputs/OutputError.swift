@@ -16,8 +16,14 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file named outright at `path` exists and Flipbook did not write it (or it was changed
     /// since): replaced only when the caller asks (the CLI's `--overwrite`).
     case replacesUsersFile(path: String)
-    /// Flipbook wrote the file at `path`, but it has been changed since (its size or checksum differ).
+    /// Flipbook wrote the file at `path`, but it has been changed since (its size or checksum
+    /// differ), and the set writes that name again: replaced only when the caller names it outright
+    /// (the CLI's `--overwrite`).
     case changedSinceWritten(path: String)
+    /// Flipbook wrote the file at `path` as part of the owner's earlier set, which the new set does
+    /// not write again (fewer frames, pages or scales, another engine's shape), and it has been
+    /// changed since: removing it would lose the changes, whatever `overwrite` says.
+    case changedAndLeft(path: String)
     /// The file at `path` belongs to another set Flipbook wrote into that folder, named `owner`
     /// (a sequence's prefix path or a sheet's file, relative to the folder).
     case heldByAnotherSet(path: String, owner: String)
@@ -46,7 +52,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .overwritesInput(let output, _): output
         case .notRegularFile(let path), .notAFolder(let path), .notWrittenByFlipbook(let path), .replacesUsersFile(let path),
-             .changedSinceWritten(let path), .heldByAnotherSet(let path, _), .mixesWithFrame(let path, _),
+             .changedSinceWritten(let path), .changedAndLeft(let path), .heldByAnotherSet(let path, _), .mixesWithFrame(let path, _),
              .otherScaleDiffers(let path, _, _), .unsupportedName(let path, _): path
         case .holdsAnotherSequence(let folder, _), .interruptedWrite(let folder, _, _): folder
         }
@@ -67,7 +73,9 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .replacesUsersFile(let path):
             "\(path) exists and Flipbook did not write it (or it changed since); allow overwriting it (overwrite: true), or write elsewhere"
         case .changedSinceWritten(let path):
-            "\(path) was changed after Flipbook wrote it; move it away or write into another folder, so your changes are kept"
+            "\(path) was changed after Flipbook wrote it; move it away, allow overwriting it (overwrite: true), or write into another folder"
+        case .changedAndLeft(let path):
+            "\(path) was changed after Flipbook wrote it, and this run no longer writes it; move it away (or delete it), so your changes are kept"
         case .heldByAnotherSet(let path, let owner):
             "\(path) belongs to another set of files Flipbook wrote into this folder (\(owner)); write into another folder"
                 + (path.hasSuffix("/sequence.json") || path == "sequence.json" ? " (a folder holds one sequence.json)" : "")

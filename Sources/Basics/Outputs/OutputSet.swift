@@ -344,7 +344,7 @@ public final class OutputSet: @unchecked Sendable {
                         // A build keeps it and says so; a command refuses, as for a file where it writes now
                         // (kept without a word, the edited page of a sheet that changed engine later shipped inside its new folder).
                         if leaving && Self.scope != nil { continue }
-                        throw .refused(.changedSinceWritten(path: path))
+                        throw .refused(.changedAndLeft(path: path))
                     }
                     removals.append((path, old))
                     removedBy[ObjectIdentifier(set), default: []].append(path)

@@ -109,8 +109,18 @@ enum System {
     }
 
     /// The signals that end a process at a user's request and that Flipbook answers by removing
-    /// its temporary files first (``InterruptCleanup``): SIGINT (Ctrl-C), SIGTERM and SIGHUP.
-    static let cleanedUpSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// its temporary files first (``InterruptCleanup``): SIGINT (Ctrl-C), SIGTERM and SIGHUP —
+    /// those the process was not started ignoring. `nohup flipbook build --watch &` ignores SIGHUP,
+    /// a script's background job SIGINT: taken here, they ended a watch at logout all the same.
+    static let cleanedUpSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP].filter { !isIgnored($0) }
+
+    /// Whether the signal `number` is ignored (`SIG_IGN`) now: looked up by setting it ignored
+    /// and putting back what was there.
+    private static func isIgnored(_ number: Int32) -> Bool {
+        let previous = signal(number, SIG_IGN)
+        signal(number, previous)
+        return unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
 
     /// Blocks ``cleanedUpSignals`` in the calling thread and every thread it starts afterwards, so
     /// that they stay pending until ``waitForCleanedUpSignal()`` takes one: no code runs in a
