@@ -21,10 +21,13 @@ enum BuildGraph {
     /// itself, or a file of its SpriteKit sheet's `.atlasc` folder, all of which the sheet names),
     /// or one of the pages its sheet's names take (`out/d/s-0.json` of data `out/d/s.json`).
     static func writes(_ target: Target, _ path: String, byName: Bool = false) -> Bool {
-        let atlas = target.kind == .sheet ? target.writtenOutputs.filter { OutputName.pathExtension($0) == "atlasc" } : []
-        return target.outputs.contains { output in
+        if target.outputs.contains(where: { output in
             (byName ? path == output : self.path(path, isWithin: output)) || target.kind == .sheet && isPage(path, of: output)
-        } || byName && atlas.contains(FileIO.parentDirectory(of: path))
+        }) { return true }
+        // A file inside a SpriteKit sheet's `.atlasc` is the sheet's by name too (looked up only then).
+        guard byName, target.kind == .sheet else { return false }
+        let folder = FileIO.parentDirectory(of: path)
+        return target.writtenOutputs.contains { $0 == folder && OutputName.pathExtension($0) == "atlasc" }
     }
 
     /// Where `target` reads, relative to the project's folder: its sources, except that a scene is

@@ -1,4 +1,5 @@
 import CDeflate
+import Basics
 import Foundation
 
 /// The one place Flipbook calls libdeflate (MIT): whole zlib streams at levels 1–12, faster than
@@ -44,13 +45,7 @@ package enum LibDeflate {
         private var byLevel: [Int: OpaquePointer] = [:]
         private var inflater: OpaquePointer?
 
-        static var forThisThread: Coders {
-            let key = "flipbook.libdeflate"
-            if let coders = Thread.current.threadDictionary[key] as? Coders { return coders }
-            let coders = Coders()
-            Thread.current.threadDictionary[key] = coders
-            return coders
-        }
+        static var forThisThread: Coders { PerThread.object("flipbook.libdeflate", make: Coders.init) }
 
         func compressor(level: Int) -> OpaquePointer? {
             if let compressor = byLevel[level] { return compressor }

@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 
 extension PNG {
@@ -90,13 +91,7 @@ extension PNG {
             private var memory = UnsafeMutableRawBufferPointer(start: nil, count: 0)
             private static let keptLimit = 64 * 1024 * 1024
 
-            static var forThisThread: Scratch {
-                let key = "flipbook.png-fast-path"
-                if let scratch = Thread.current.threadDictionary[key] as? Scratch { return scratch }
-                let scratch = Scratch()
-                Thread.current.threadDictionary[key] = scratch
-                return scratch
-            }
+            static var forThisThread: Scratch { PerThread.object("flipbook.png-fast-path", make: Scratch.init) }
 
             /// At least `byteCount` bytes, valid until ``trim()`` or the next call on this thread.
             func buffer(byteCount: Int) -> UnsafeMutableRawBufferPointer {
