@@ -1,4 +1,5 @@
 import Basics
+import Foundation
 import Raster
 
 extension APNG {
@@ -62,6 +63,11 @@ extension APNG {
             if let animated = scan(start.bytes) { return animated }
             guard start.fileSize > start.bytes.count, let whole = try? FileIO.readAll(path) else { return false }
             return scan(whole) == true
+        }
+
+        /// Whether the PNG file at the file URL `url` is an APNG, as ``isAnimated(file:)`` tells for a path.
+        public static func isAnimated(url: URL) -> Bool {
+            isAnimated(file: url.filePathForFlipbook)
         }
 
         /// `true` at an `acTL` chunk, `false` at the image data or for no PNG, `nil` when `bytes`

@@ -167,10 +167,14 @@ extension Animation {
     }
 
     /// The animation at file URLs (a folder, PNG files, one GIF), read as
-    /// `load(_:scale:device:limits:onDuplicateNumber:)` reads paths.
+    /// `load(_:scale:device:limits:onDuplicateNumber:streaming:cancellation:progress:)` reads
+    /// paths, `streaming`, `cancellation` and `progress` too.
     public static func load(urls: [URL], scale: Int? = nil, device: String? = nil, limits: ResourceLimits = .default,
-                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error) throws(LoadError) -> Animation {
-        try load(urls.map(\.filePathForFlipbook), scale: scale, device: device, limits: limits, onDuplicateNumber: onDuplicateNumber)
+                            onDuplicateNumber: FrameSequence.DuplicateNumberPolicy = .error, streaming: Bool = false,
+                            cancellation: CancellationFlag? = nil,
+                            progress: (@Sendable (Int, Int) -> Void)? = nil) throws(LoadError) -> Animation {
+        try load(urls.map(\.filePathForFlipbook), scale: scale, device: device, limits: limits, onDuplicateNumber: onDuplicateNumber,
+                 streaming: streaming, cancellation: cancellation, progress: progress)
     }
 
     /// The animation that files held in memory stand for, read by the rules of

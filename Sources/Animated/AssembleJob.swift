@@ -30,6 +30,10 @@ public struct AssembleJob: Sendable {
         case files([InMemoryFile])
         /// An animation built by the caller (generated frames, bitmaps).
         case animation(Animation)
+
+        /// Files in memory (``files(_:)``), by the name `FramesJob.Source` and `RenderJob.Source`
+        /// give them: `.memory(files: upload)` reads the same in every job.
+        public static func memory(files: [InMemoryFile]) -> Source { .files(files) }
     }
 
     /// The frames.

@@ -46,6 +46,11 @@ public enum Discovery {
         return .noFrames(source: source)
     }
 
+    /// The sequences at file URLs, as ``sequences(from:recursive:)`` finds them at paths.
+    public static func sequences(urls: [URL], recursive: Bool = false) throws(Error) -> [FrameSequence] {
+        try sequences(from: urls.map(\.filePathForFlipbook), recursive: recursive)
+    }
+
     /// The sequences in `sources`, each source read as a folder, a file or a prefix path.
     /// Folders are searched `recursive`ly when asked; each subfolder holds its own sequences.
     public static func sequences(from sources: [String], recursive: Bool = false) throws(Error) -> [FrameSequence] {

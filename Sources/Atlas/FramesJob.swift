@@ -68,9 +68,10 @@ public struct FramesJob: Sendable {
         self.overwrite = overwrite
     }
 
-    /// A job exploding the file at the file URL `input` into the folder at `output`.
-    public init(url input: URL, output: URL, prefix: String? = nil, limits: ResourceLimits = .default) {
-        self.init(input: input.filePathForFlipbook, output: output.filePathForFlipbook, prefix: prefix, limits: limits)
+    /// A job exploding the file at the file URL `input` into the folder at `output`, as
+    /// ``init(input:output:prefix:limits:overwrite:)`` does with paths.
+    public init(url input: URL, output: URL, prefix: String? = nil, limits: ResourceLimits = .default, overwrite: Bool = false) {
+        self.init(input: input.filePathForFlipbook, output: output.filePathForFlipbook, prefix: prefix, limits: limits, overwrite: overwrite)
     }
 
     /// A job exploding `files`, held in memory, into frames returned in memory (``Outcome/frames``):

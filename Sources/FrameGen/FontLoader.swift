@@ -35,6 +35,11 @@ public enum FontLoader {
     /// The largest font file read, in bytes (64 MiB: the largest CJK fonts are about 20).
     public static let maximumBytes = 64 << 20
 
+    /// The font file `name` in the folder at the file URL `directory`, as ``load(_:in:)`` reads it from a path.
+    public static func load(_ name: String, inFolderAt directory: URL) throws(Error) -> (font: Font, path: String) {
+        try load(name, in: directory.filePathForFlipbook)
+    }
+
     /// The font file `name` in `directory`, and its path.
     /// - Throws: ``Error`` as its cases say.
     public static func load(_ name: String, in directory: String) throws(Error) -> (font: Font, path: String) {

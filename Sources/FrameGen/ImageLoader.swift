@@ -103,6 +103,16 @@ public enum ImageLoader {
                                + "an image by the next run; write it to another folder")
     }
 
+    /// The bitmap for `name` in the folder at the file URL `directory`, as ``load(_:in:scale:maxPixels:)`` loads it from a path.
+    public static func load(_ name: String, inFolderAt directory: URL, scale: Int, maxPixels: Int = PNG.defaultMaxPixels) throws(Error) -> Bitmap {
+        try load(name, in: directory.filePathForFlipbook, scale: scale, maxPixels: maxPixels)
+    }
+
+    /// The images of the folder at the file URL `folder`, as ``loadFolder(_:scale:maxPixels:)`` loads them from a path.
+    public static func loadFolder(url folder: URL, scale: Int, maxPixels: Int = PNG.defaultMaxPixels) throws(Error) -> (bitmaps: [Bitmap], paths: [String]) {
+        try loadFolder(folder.filePathForFlipbook, scale: scale, maxPixels: maxPixels)
+    }
+
     /// One bitmap per image in `folder` (variants of a name count once), in name order, and every
     /// PNG file of the folder (so a caller can refuse to overwrite one of them); each within
     /// `maxPixels`. An image named at a scale outside 1…8 (`rock@9x.png`) is refused

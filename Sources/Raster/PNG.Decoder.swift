@@ -1,4 +1,5 @@
 import Basics
+import Foundation
 
 extension PNG {
     /// Reads PNG files through libpng.
@@ -111,6 +112,11 @@ extension PNG {
         /// chrome), an APNG's first frame would be taken without a word and its animation lost.
         public func decodeStillBitmap(file path: String) throws(DecodeError) -> Bitmap {
             try decodeStillBitmap(try Self.contents(of: path), file: path)
+        }
+
+        /// Decodes the still image at the file URL `url` as ``decodeStillBitmap(file:)`` decodes a path.
+        public func decodeStillBitmap(url: URL) throws(DecodeError) -> Bitmap {
+            try decodeStillBitmap(file: url.filePathForFlipbook)
         }
 
         /// Decodes still PNG data as ``decodeStillBitmap(file:)`` does; `file` names it (and gives its scale).

@@ -63,4 +63,28 @@ struct URLFormsTests {
         let config = try ValidationConfig.read(url: URL(fileURLWithPath: "\(folder)/.flipbook.json"))
         #expect(config == (try ValidationConfig.read(file: "\(folder)/.flipbook.json")))
     }
+
+    /// Session 21's additions (issue 44's recheck: these still took a path only): a still image,
+    /// the APNG test, sequence discovery and loading an animation with streaming and progress.
+    @Test func stillImagesAPNGTestDiscoveryAndStreamingLoads() throws {
+        let first = try #require(Fixtures.pngNames(in: "sequences/kenney-gold-coin").first)
+        let path = "\(Self.coin)/\(first)", url = URL(fileURLWithPath: path)
+        #expect(try PNG.Decoder().decodeStillBitmap(url: url) == PNG.Decoder().decodeStillBitmap(file: path))
+        #expect(APNG.Decoder.isAnimated(url: url) == false && APNG.Decoder.isAnimated(url: url) == APNG.Decoder.isAnimated(file: path))
+        let sequences = try Discovery.sequences(urls: [URL(fileURLWithPath: Self.coin)])
+        #expect(sequences.map(\.frames.count) == (try Discovery.sequences(from: [Self.coin])).map(\.frames.count) && sequences.count == 1)
+        let gif = Fixtures.path("gif/effects/Effect_Impact.gif")
+        let counts = ProgressCounts()
+        let streamed = try Animation.load(urls: [URL(fileURLWithPath: gif)], streaming: true, progress: counts.add)
+        #expect(streamed.frames.count == (try Animation.load([gif])).frames.count && streamed.frames.count > 1)
+        #expect(counts.last.map { $0.done == $0.total && $0.total == streamed.frames.count } == true, "\(counts.last.map { "\($0)" } ?? "none")")
+    }
+}
+
+/// (done, total) reports, kept in order.
+final class ProgressCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var reports: [(done: Int, total: Int)] = []
+    var last: (done: Int, total: Int)? { lock.withLock { reports.last } }
+    func add(_ done: Int, _ total: Int) { lock.withLock { reports.append((done, total)) } }
 }

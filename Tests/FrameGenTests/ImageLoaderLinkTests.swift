@@ -44,3 +44,17 @@ struct ImageLoaderLinkTests {
         #expect(try ImageLoader.load("rock.png", in: scene, scale: 1).width == 2)
     }
 }
+
+/// The loaders' file-URL forms (issue 44's recheck: they took a folder path only) load what the path forms load.
+@Suite("Image and font loaders from file URLs")
+struct LoaderURLFormsTests {
+    @Test func imagesAndFoldersFromURLs() throws {
+        let folder = Fixtures.path("sequences/kenney-gold-coin")
+        let name = try #require(Fixtures.pngNames(in: "sequences/kenney-gold-coin").first)
+        let url = URL(fileURLWithPath: folder)
+        #expect(try ImageLoader.load(name, inFolderAt: url, scale: 1) == ImageLoader.load(name, in: folder, scale: 1))
+        let fromURL = try ImageLoader.loadFolder(url: url, scale: 1), fromPath = try ImageLoader.loadFolder(folder, scale: 1)
+        #expect(fromURL.bitmaps == fromPath.bitmaps && fromURL.bitmaps.count == 4)
+        #expect(throws: ImageLoader.Error.self) { _ = try ImageLoader.load("missing.png", inFolderAt: url, scale: 1) }
+    }
+}
