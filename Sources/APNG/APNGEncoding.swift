@@ -28,9 +28,7 @@ struct APNGEncoding {
         guard input.count > 0 else { throw APNG.EncodeError.invalidInput("no frames") }
         if let error = settings.settingError ?? input.settingError { throw APNG.EncodeError.setting(error) }
         // NaN, infinities, 0, negatives and durations over a day are refused before any work.
-        if let message = DelayTimeline.durationError(input.durations, name: input.name(of:)) {
-            throw APNG.EncodeError.invalidInput(message)
-        }
+        if let error = DelayTimeline.durationError(input.durations, name: input.name(of:)) { throw APNG.EncodeError.setting(error) }
         // From here on, frames are the ones the timeline keeps (`shown[i]` is the input's index).
         // A run of frames known identical is one frame before timing (``FrameInput/identical``).
         let runs = IdenticalRuns(durations: input.durations, identical: input.identical)

@@ -200,10 +200,10 @@ extension GIF {
             guard !input.durations.isEmpty else { throw EncodeError.invalidInput("no frames") }
             // NaN, infinities, 0, negatives and durations over a day are refused before any work
             // (a GIF that silently played a day for 10⁶ s would say nothing).
-            if let message = DelayTimeline.durationError(input.durations, name: { frame in
+            if let error = DelayTimeline.durationError(input.durations, name: { frame in
                 input.names.flatMap { frame < $0.count ? $0[frame] : nil } ?? "frame \(frame + 1)"
             }) {
-                throw EncodeError.invalidInput(message)
+                throw EncodeError.setting(error)
             }
             if let error = settingError { throw EncodeError.setting(error) }
             // Runs of frames the input knows are identical are one frame before timing, so short

@@ -1,3 +1,5 @@
+import Basics
+
 /// Frame durations as whole ticks — milliseconds for APNG and WebP, centiseconds for GIF — placed
 /// on the cumulative timeline so the total is exact: frame `i` starts at `round(T(i) · ticks)`,
 /// where `T` is the running sum of durations, so rounding never accumulates (240 frames at 30 fps
@@ -26,11 +28,13 @@ package struct DelayTimeline: Sendable, Equatable {
     package static let maximumFrameDuration = 86_400.0
 
     /// Why `durations` cannot be encoded — the first that is not a positive number of seconds
-    /// of at most ``maximumFrameDuration`` (NaN, infinities, 0, negative, huge), named by `name`
-    /// — or `nil` when every one can.
-    package static func durationError(_ durations: [Double], name: (Int) -> String) -> String? {
+    /// of at most ``maximumFrameDuration`` (NaN, infinities, 0, negative, huge), as the setting
+    /// `frameDurations[index]` of `owner` (the encoders' input, `FrameInput`), the frame named by
+    /// `name` in its reason — or `nil` when every one can.
+    package static func durationError(_ durations: [Double], owner: String = "FrameInput", name: (Int) -> String) -> SettingError? {
         guard let bad = durations.firstIndex(where: { !($0 > 0 && $0 <= maximumFrameDuration) }) else { return nil }
-        return "\(name(bad))'s duration must be a positive number of seconds, at most a day (86400 s) (got \(durations[bad]))"
+        return SettingError(.frameDurations(index: bad), of: owner, value: durations[bad], allowed: .seconds(atMost: maximumFrameDuration),
+                            reason: "the duration of \(name(bad))")
     }
 
     /// For each kept frame, its index in the input.

@@ -28,9 +28,7 @@ struct WebPEncoding {
         if let error = settings.settingError ?? input.settingError { throw WebP.EncodeError.setting(error) }
         guard input.count > 0 else { throw WebP.EncodeError.invalidInput("no frames") }
         // NaN, infinities, 0, negatives and durations over a day are refused before any work.
-        if let message = DelayTimeline.durationError(input.durations, name: input.name(of:)) {
-            throw WebP.EncodeError.invalidInput(message)
-        }
+        if let error = DelayTimeline.durationError(input.durations, name: input.name(of:)) { throw WebP.EncodeError.setting(error) }
         // A run of frames known identical is one frame before timing (``FrameInput/identical``).
         let runs = IdenticalRuns(durations: input.durations, identical: input.identical)
         let timeline = DelayTimeline(durations: runs.durations)

@@ -19,8 +19,9 @@ struct GIFLongFrameTests {
             _ = try GIF.Encoder().encode(input)
             Issue.record("a duration of \(duration) s was accepted")
         } catch {
-            guard case .invalidInput(let reason) = error else { Issue.record("\(error)"); return }
-            #expect(reason.contains("gold_2.png") && reason.contains("at most a day"), "\(reason)")
+            // A setting of the input, the frame's index its value (issue 44: a string before).
+            guard case .setting(let setting) = error else { Issue.record("\(error)"); return }
+            #expect(setting.setting == .frameDurations(index: 1) && setting.description.contains("gold_2.png") && setting.description.contains("at most a day"), "\(setting)")
         }
     }
 

@@ -18,14 +18,16 @@ struct DelayTimelineHostileTests {
         }
     }
 
-    /// The one rule every encoder applies: positive, at most a day (86 400 s), named.
+    /// The one rule every encoder applies: positive, at most a day (86 400 s), a setting of the
+    /// input with the frame's index as a value (a caller may point at that frame), named.
     @Test func theDurationRuleNamesTheFirstBadFrame() {
         let name = { (index: Int) in "frame\(index + 1).png" }
         #expect(DelayTimeline.durationError([0.1, 86_400, 1e-9], name: name) == nil)
         for bad in [86_400.001, 1e300, .infinity, -.infinity, .nan, 0, -0.0, -1] {
-            let message = DelayTimeline.durationError([0.1, bad, .nan], name: name)
-            #expect(message?.hasPrefix("frame2.png's duration must be a positive number of seconds, at most a day (86400 s)") == true,
-                    "\(String(describing: message))")
+            let error = DelayTimeline.durationError([0.1, bad, .nan], name: name)
+            #expect(error?.setting == .frameDurations(index: 1) && error?.owner == "FrameInput" && error?.allowed == .seconds(atMost: 86_400))
+            #expect(error?.description.hasPrefix("FrameInput.frameDurations[1] must be positive, at most a day (86400 s) (got ") == true
+                    && error?.description.hasSuffix(" s): the duration of frame2.png") == true, "\(String(describing: error))")
         }
     }
 }

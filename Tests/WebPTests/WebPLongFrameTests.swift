@@ -34,8 +34,9 @@ struct WebPLongFrameTests {
             _ = try WebP.Encoder(effort: .fast).encode(input)
             Issue.record("a duration of \(duration) s was accepted")
         } catch {
-            guard case .invalidInput(let reason) = error else { Issue.record("\(error)"); return }
-            #expect(reason.contains("gold_2.png") && reason.contains("at most a day"), "\(reason)")
+            // A setting of the input, the frame's index its value (issue 44: a string before).
+            guard case .setting(let setting) = error else { Issue.record("\(error)"); return }
+            #expect(setting.setting == .frameDurations(index: 1) && setting.description.contains("gold_2.png") && setting.description.contains("at most a day"), "\(setting)")
         }
     }
 
