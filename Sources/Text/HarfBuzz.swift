@@ -57,8 +57,44 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     /// The glyphs of `text[range]` (the rest of `text` is context, for joining across the range's
-    /// ends) shaped in one direction, in visual order.
+    /// ends) shaped in one direction, in visual order. The range is shaped one script at a time:
+    /// a run of one direction may hold two scripts (Hebrew then Arabic, both right to left), and
+    /// HarfBuzz shapes a buffer by one script's rules — the first it meets — so Arabic after Hebrew
+    /// came out in unjoined letters.
     func shape(_ text: [UInt16], range: Range<Int>, rightToLeft: Bool) -> [Glyph] {
+        let runs = Self.scriptRuns(text, range: range)
+        // Visual order: right to left, the later script run comes first.
+        return (rightToLeft ? runs.reversed() : runs).flatMap { shape(text, range: $0.range, script: $0.script, rightToLeft: rightToLeft) }
+    }
+
+    /// `text[range]` cut where its script changes. Characters of no script of their own (spaces,
+    /// digits, punctuation: Common; combining marks: Inherited) belong to the run before them, or
+    /// to the first run when they lead; a range of no script at all is one run HarfBuzz guesses.
+    static func scriptRuns(_ text: [UInt16], range: Range<Int>) -> [(range: Range<Int>, script: hb_script_t?)] {
+        let unicode = hb_unicode_funcs_get_default()
+        var runs: [(range: Range<Int>, script: hb_script_t?)] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            var scalar = UInt32(text[index]), width = 1
+            if UTF16.isLeadSurrogate(text[index]), index + 1 < range.upperBound, UTF16.isTrailSurrogate(text[index + 1]) {
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(text[index + 1]) - 0xDC00)
+                width = 2
+            }
+            let script = hb_unicode_script(unicode, scalar)
+            let own = script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN
+            if let last = runs.last, !own || last.script == nil || last.script == script {
+                // A run of no script yet takes the first script that comes.
+                runs[runs.count - 1] = (last.range.lowerBound..<index + width, own && last.script == nil ? script : last.script)
+            } else {
+                runs.append((index..<index + width, own ? script : nil))
+            }
+            index += width
+        }
+        return runs
+    }
+
+    /// The glyphs of `text[range]`, all of `script` (`nil`: HarfBuzz guesses), in visual order.
+    private func shape(_ text: [UInt16], range: Range<Int>, script: hb_script_t?, rightToLeft: Bool) -> [Glyph] {
         guard !range.isEmpty else { return [] }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
@@ -66,6 +102,7 @@ final class HarfBuzzFont: @unchecked Sendable {
             hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(range.count))
         }
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if let script { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0

@@ -46,6 +46,22 @@ import Testing
         #expect(abs(layout.lines[0].x + layout.lines[0].width - 300) < 1e-9)
     }
 
+    /// Hebrew and Arabic are both right to left, so one bidi run holds both; HarfBuzz shaped it
+    /// by the first script's rules and Arabic after Hebrew came out in unjoined letters (39 pt
+    /// wider at 60 pt). Each script is shaped on its own: the order of the words changes nothing.
+    @Test func arabicAfterHebrewIsJoined() throws {
+        let style = try Self.style(60)
+        let hebrew = try TextLayout("שלום", style: style).width, arabic = try TextLayout("مرحبا", style: style).width
+        // A space's advance inside a line (a line's trailing space is not measured).
+        let space = try TextLayout("a b", style: style).width - TextLayout("ab", style: style).width
+        for text in ["שלום مرحبا", "مرحبا שלום"] {
+            let layout = try TextLayout(text, style: style)
+            #expect(abs(layout.width - (hebrew + space + arabic)) < 0.5, "\(text): \(layout.width) against \(hebrew + space + arabic)")
+        }
+        #expect(HarfBuzzFont.scriptRuns(Array("שלום مرحبا".utf16), range: 0..<10).count == 2)
+        #expect(HarfBuzzFont.scriptRuns(Array("a, 1 b".utf16), range: 0..<6).count == 1)
+    }
+
     @Test func emptyTextIsOneEmptyLineAndATrailingNewlineAddsOne() throws {
         let empty = try TextLayout("", style: try Self.style())
         #expect(empty.lines.count == 1 && empty.width == 0 && empty.height == empty.lineHeight)
