@@ -35,7 +35,7 @@ public enum FontLoader {
     /// The largest font file read, in bytes (64 MiB: the largest CJK fonts are about 20).
     public static let maximumBytes = 64 << 20
 
-    /// The font file `name` in the folder at the file URL `directory`, as ``load(_:in:)`` reads it from a path.
+    /// The font file `name` in the folder at the file URL `directory`, as `load(_:in:)` reads it from a path (one font).
     public static func load(_ name: String, inFolderAt directory: URL) throws(Error) -> (font: Font, path: String) {
         try load(name, in: directory.filePathForFlipbook)
     }
