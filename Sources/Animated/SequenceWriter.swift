@@ -143,9 +143,12 @@ public final class SequenceWriter: Sendable {
 
     /// ``commit(manifest:)``, with the set added to `batch` (Basics' `OutputBatch`) instead of
     /// renamed now, when given: the batch commits it with the run's other sets (its other scales).
-    /// The paths are those the batch will put in place.
+    /// The paths are those the batch will put in place. `together`: the other scales of this
+    /// sequence the batch writes (a run over every scale of its source) — their files there now
+    /// are the previous run's, replaced with this scale's, so their count and timing are no reason
+    /// to refuse this one.
     @discardableResult
-    package func commit(manifest: SequenceManifest?, into batch: OutputBatch?) throws(Error) -> [String] {
+    package func commit(manifest: SequenceManifest?, into batch: OutputBatch?, together: Set<Int> = []) throws(Error) -> [String] {
         try uniformColorType()
         var paths = numbers.sorted.map(path(forFrame:))
         // A frame of this prefix that the set neither writes nor wrote (the user's `fire40.png`
@@ -168,7 +171,7 @@ public final class SequenceWriter: Sendable {
             }
         }
         if let manifest {
-            do { try checkOtherScales(against: manifest, frames: paths.count, entries: entries) } catch { throw .output(error) }
+            do { try checkOtherScales(against: manifest, frames: paths.count, entries: entries, skipping: batch == nil ? [] : together) } catch { throw .output(error) }
         }
         if let manifest {
             let path = folder + "/" + SequenceManifest.fileName
@@ -189,10 +192,11 @@ public final class SequenceWriter: Sendable {
     /// `sequence.json`), or a run of another frame count than theirs: `generate --scale 2 --fps 10`
     /// into a folder of a 30 fps @1x run changed its timing, and left a sequence UIKit loads with
     /// frames missing, without a word.
-    private func checkOtherScales(against manifest: SequenceManifest, frames: Int, entries: [String]) throws(OutputError) {
+    private func checkOtherScales(against manifest: SequenceManifest, frames: Int, entries: [String], skipping together: Set<Int>) throws(OutputError) {
         var counts: [Int: Int] = [:]
         for name in entries {
-            guard let file = FrameFile(path: folder + "/" + name), file.prefix == prefix, file.scale != scale else { continue }
+            guard let file = FrameFile(path: folder + "/" + name), file.prefix == prefix, file.scale != scale,
+                  !together.contains(file.scale) else { continue }
             counts[file.scale, default: 0] += 1
         }
         guard let (otherScale, count) = counts.min(by: { $0.key < $1.key }) else { return }

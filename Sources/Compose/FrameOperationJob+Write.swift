@@ -7,7 +7,7 @@ import Raster
 extension FrameOperationJob {
     /// Reads, changes and writes the frames of one scale's plan to its ``Plan/output``: committed
     /// now, or added to `batch` (Basics' `OutputBatch`) to be committed with the other scales.
-    func write(_ plan: Plan, batch: OutputBatch? = nil, progress counter: (@Sendable (Int, Int) -> Void)?,
+    func write(_ plan: Plan, batch: OutputBatch? = nil, scales: Set<Int> = [], progress counter: (@Sendable (Int, Int) -> Void)?,
                cancellation: CancellationFlag?) throws(FrameOperationError) -> Outcome {
         let animation = plan.animation, operation = operation, limits = limits, output = plan.output
         // The one GIF, APNG or WebP (or upload) the frames come from, named with a frame that has no file.
@@ -50,6 +50,7 @@ extension FrameOperationJob {
         writer.durations = durations
         writer.manifest = Self.manifest(animation, prefix: plan.prefix)
         writer.batch = batch
+        writer.scalesWrittenTogether = scales
         return try ThreadBudget.withLimit(threads) { () throws(FrameOperationError) in
             do {
                 let (files, bytes, _, report) = try writer.produced(inMemory: output == nil, progress: counter)

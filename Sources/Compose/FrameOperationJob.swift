@@ -267,7 +267,7 @@ public struct FrameOperationJob: Sendable {
         for (index, each) in plans.enumerated() {
             let before = steps[..<index].reduce(0, +)
             let counter = reporter.counter(.encoding).map { count in { @Sendable (done: Int, _: Int) in count(before + done, total) } }
-            outcomes.append(try write(each, batch: batch, progress: counter, cancellation: cancellation))
+            outcomes.append(try write(each, batch: batch, scales: Set(plans.map(\.animation.scale)), progress: counter, cancellation: cancellation))
         }
         if cancellation?.isCancelled == true { throw .cancelled }
         do { try batch?.commit() } catch { throw .checking(error) }

@@ -71,6 +71,8 @@ package struct FrameWriter: Sendable {
     /// folder; a sheet commits itself): the batch of a run that writes several scales, committed
     /// once every scale is written (Basics' `OutputBatch`).
     package var batch: OutputBatch?
+    /// The scales of this sequence a folder's batch writes (`SequenceWriter.commit(manifest:into:together:)`).
+    package var scalesWrittenTogether: Set<Int> = []
 
     /// A writer of `count` frames made by `frame` to `output` as `format`.
     package init(output: String, format: Format, prefix: String, count: Int, fps: Double, scale: Int, repeatCount: Int,
@@ -225,7 +227,7 @@ package struct FrameWriter: Sendable {
                 return try frame(index)
             }
             try checkCancelled()
-            return try writer.commit(manifest: folderManifest(prefix: writer.prefix), into: batch)
+            return try writer.commit(manifest: folderManifest(prefix: writer.prefix), into: batch, together: scalesWrittenTogether)
         }
     }
 

@@ -68,4 +68,22 @@ struct FrameOperationScalesOneSetTests {
         #expect(after.keys.sorted() == before.keys.sorted())
         for name in before.keys.sorted() { #expect(after[name] == before[name], "\(name) was changed by a cancelled run") }
     }
+
+    /// A rerun over every scale with one frame fewer was refused (`out/sequence.json also times the
+    /// @1x frames of this sequence, and there are 4 frames at @1x where this @2x run writes 3`)
+    /// although it replaces the @1x frames in the same commit (fresh eyes 42): the folder had to be
+    /// cleared by hand. Each scale's files are replaced together now, the dropped frame gone at each.
+    @Test func aRerunWithFewerFramesAtEveryScaleReplacesThemAll() throws {
+        let folder = try Fixtures.temporaryFolder("frame-operation-fewer")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let both = try FrameOperationJobTests.threeScales(in: folder)
+        let out = folder + "/out"
+        _ = try FrameOperationJob(sources: [both], output: out, operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
+        for scale in ["", "@2x", "@3x"] { try FileManager.default.removeItem(atPath: both + "/gold_4\(scale).png") }
+        let rerun = try FrameOperationJob(sources: [both], output: out, operation: .blur(Blur(sigma: 1))).run(cancellation: nil)
+        #expect(rerun.files.count == 10)
+        let names = try FileManager.default.contentsOfDirectory(atPath: out).filter { !$0.hasPrefix(".") }.sorted()
+        #expect(names == ["gold_1.png", "gold_1@2x.png", "gold_1@3x.png", "gold_2.png", "gold_2@2x.png", "gold_2@3x.png",
+                          "gold_3.png", "gold_3@2x.png", "gold_3@3x.png", "sequence.json"])
+    }
 }
