@@ -147,6 +147,11 @@ actor PreviewServerState {
 
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else { return HTTPResponse(statusCode: .methodNotAllowed) }
+        // A page elsewhere may point a name of its own at 127.0.0.1 (DNS rebinding) and read the
+        // frames through the browser: a request for any host but this machine's is refused.
+        guard Self.isLocal(host: request.headers[.host]) else {
+            return HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain"], body: Data("only 127.0.0.1 and localhost are served\n".utf8))
+        }
         let path = request.path.removingPercentEncoding ?? request.path
         switch path {
         case "/", "/index.html":
@@ -165,6 +170,14 @@ actor PreviewServerState {
             }
             return HTTPResponse(statusCode: .ok, headers: [.contentType: Self.contentType(file), .cacheControl: "no-cache"], body: Data(bytes))
         }
+    }
+
+    /// Whether a request's `Host` names this machine (`127.0.0.1`, `localhost`, `[::1]`, with a port
+    /// or without); a request without one (HTTP/1.0) is taken.
+    static func isLocal(host: String?) -> Bool {
+        guard let host = host?.trimmingCharacters(in: .whitespaces).lowercased() else { return true }
+        let name = host.hasPrefix("[") ? String(host.dropFirst().prefix { $0 != "]" }) : String(host.prefix { $0 != ":" })
+        return ["127.0.0.1", "localhost", "::1"].contains(name)
     }
 
     private func json(_ object: [String: String]) -> HTTPResponse {

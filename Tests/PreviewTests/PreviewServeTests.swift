@@ -77,6 +77,14 @@ struct PreviewServeTests {
         #expect(html.contains("id=\"flipbook-data\""))
         let (frameStatus, _) = try await Self.get(page + "coin/gold_1.png")
         #expect(frameStatus == 200)
+        // A request for another host (a name rebound to 127.0.0.1 by a page elsewhere) is refused;
+        // localhost is this machine too (fresh eyes 42: any Host was answered).
+        for (host, expected) in [("evil.example", 403), ("evil.example:80", 403), ("localhost", 200)] {
+            var request = URLRequest(url: try #require(URL(string: page)))
+            request.setValue(host, forHTTPHeaderField: "Host")
+            let (_, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == expected, "Host: \(host)")
+        }
         // Files the page does not show are not served, whatever the path says.
         for path in ["coin/sequence.json", "../../etc/passwd", "%2e%2e/%2e%2e/etc/passwd", "flipbook.json"] {
             let (refused, _) = try await Self.get(page + path)
