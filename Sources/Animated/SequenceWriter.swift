@@ -100,7 +100,7 @@ public final class SequenceWriter: Sendable {
             case .write(let error): throw .encode(.writeFailed(file: path, reason: error.reason))
             }
         }
-        numbers.add(number, colorType: bytes.count > 25 ? bytes[25] : 0)
+        numbers.add(number, colorType: bytes.count > 25 ? bytes[25] : 0, size: (bitmap.width, bitmap.height))
     }
 
     /// Frames `1...count`, made by `frame(index)` for index `0..<count` and encoded on every core;
@@ -193,17 +193,26 @@ public final class SequenceWriter: Sendable {
     /// into a folder of a 30 fps @1x run changed its timing, and left a sequence UIKit loads with
     /// frames missing, without a word.
     private func checkOtherScales(against manifest: SequenceManifest, frames: Int, entries: [String], skipping together: Set<Int>) throws(OutputError) {
-        var counts: [Int: Int] = [:]
+        var counts: [Int: Int] = [:], first: [Int: FrameFile] = [:]
         for name in entries {
             guard let file = FrameFile(path: folder + "/" + name), file.prefix == prefix, file.scale != scale,
-                  !together.contains(file.scale) else { continue }
+                  !together.contains(file.scale), !set.isBuildsOwnEarlierFile(file.path) else { continue }
             counts[file.scale, default: 0] += 1
+            if first[file.scale].map({ file.number < $0.number }) ?? true { first[file.scale] = file }
         }
         guard let (otherScale, count) = counts.min(by: { $0.key < $1.key }) else { return }
         let path = folder + "/" + SequenceManifest.fileName
         if count != frames {
             throw .otherScaleDiffers(path: path, otherScale: otherScale,
                                      detail: "there are \(count) frames at @\(otherScale)x where this @\(scale)x run writes \(frames)")
+        }
+        // The same points at every scale: a scene resized, or a source that lost its @2x frames,
+        // left the other scale's frames at the old size beside these (a folder no reader takes).
+        if let own = numbers.firstSize, let other = first[otherScale], let header = try? PNG.Decoder().readHeader(file: other.path),
+           header.width * scale != own.width * otherScale || header.height * scale != own.height * otherScale {
+            throw .otherScaleDiffers(path: path, otherScale: otherScale, detail: "its @\(otherScale)x frames are \(header.width)×\(header.height) px "
+                + "(\(FileIO.lastComponent(of: other.path))) where this run's \(own.width)×\(own.height) px at @\(scale)x would be "
+                + "\(own.width * otherScale / scale)×\(own.height * otherScale / scale) there")
         }
         if let existing = try? SequenceManifest.read(file: path), existing != manifest {
             throw .otherScaleDiffers(path: path, otherScale: otherScale, detail: "this run times them otherwise")
@@ -246,7 +255,12 @@ final class Numbers: @unchecked Sendable {
     private let lock = NSLock()
     private var numbers: [Int] = []
     private var colorTypes: [Int: UInt8] = [:]
-    func add(_ number: Int, colorType: UInt8) { lock.withLock { numbers.append(number); colorTypes[number] = colorType } }
+    private var sizes: [Int: (width: Int, height: Int)] = [:]
+    func add(_ number: Int, colorType: UInt8, size: (width: Int, height: Int)) {
+        lock.withLock { numbers.append(number); colorTypes[number] = colorType; sizes[number] = size }
+    }
     var sorted: [Int] { lock.withLock { numbers.sorted() } }
+    /// The pixel size of the lowest frame number written.
+    var firstSize: (width: Int, height: Int)? { lock.withLock { numbers.min().flatMap { sizes[$0] } } }
     var types: [Int: UInt8] { lock.withLock { colorTypes } }
 }

@@ -1,6 +1,13 @@
 /// What folders' records say about the files Flipbook wrote there: the queries readers make (a
 /// sheet's pages to skip, a file's owner, a command's earlier output), without a set of their own.
 extension OutputSet {
+    /// Whether the file at `path` is one the build's target wrote before (its scope's `replaces`):
+    /// the build replaces or removes it after the job, so it is no file of another run to keep
+    /// step with (a frames target whose source went `g.gif` → `g@2x.gif`: its `g1.png…` go).
+    package func isBuildsOwnEarlierFile(_ path: String) -> Bool {
+        buildScope?.replaces(path) == true
+    }
+
     /// The names of the files in `folder` that Flipbook wrote as part of a set holding a file with
     /// one of `extensions` other than a folder's settings (a sprite sheet's pages, whose set holds
     /// its `.json`/`.atlas` data; not a sequence's frames beside its `sequence.json`),

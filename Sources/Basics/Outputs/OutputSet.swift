@@ -61,7 +61,7 @@ public final class OutputSet: @unchecked Sendable {
     package var formerFolders: [String] = []
     /// The build's scope where the set was made (its files may be claimed on other threads, where
     /// the task-local is not bound).
-    private let buildScope: Scope?
+    let buildScope: Scope?
     /// The files of the owner's earlier set that the last ``commit()`` removed (not written again: a
     /// rerun with fewer pages, a sheet in another engine's shape), as opened; empty before one.
     public var removed: [String] { lock.withLock { removedPaths } }

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What fresh eyes round 42 found (session 21) in the commands recent rounds had not looked at:
+/// folders left with frames of two sizes at two scales.
+@Suite("Fresh eyes 42: every scale of a folder the same size in points")
+struct FreshEyesRoundFortyTwoTests {
+    /// A source that lost its @2x frames, resized to another size into the same folder: exit 0
+    /// with a warning, the folder left with 10×10 @1x frames beside 40×40 @2x ones (validate: 3
+    /// errors). The run is refused now, naming the sizes, and the folder stays as it was.
+    @Test func aRerunThatWouldLeaveTheOtherScaleAtAnotherSizeIsRefused() throws {
+        let folder = try Fixtures.temporaryFolder("cli-scales-size")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/src", withIntermediateDirectories: true)
+        let names = Fixtures.pngNames(in: "sequences/kenney-gold-coin")
+        #expect(names.count == 4)
+        for name in names.prefix(3) { try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/\(name)"), toPath: "\(folder)/src/\(name)") }
+        let first = "src/" + names[0]
+        #expect(try CLI.run(["resize", first, "-o", first.replacingOccurrences(of: ".png", with: "@2x.png"), "--scale", "2"], in: folder).status == 0)
+        #expect(try CLI.run(["resize", "src", "-o", "out", "--size", "20x20"], in: folder).status == 0)
+        try FileManager.default.removeItem(atPath: folder + "/" + first.replacingOccurrences(of: ".png", with: "@2x.png"))
+        let before = try FreshEyesRoundThirtySixTests.files(in: folder + "/out")
+        let rerun = try CLI.run(["resize", "src", "-o", "out", "--size", "10x10"], in: folder)
+        #expect(rerun.status == 2 && rerun.stderr.contains("its @2x frames are 40×40 px") && rerun.stderr.contains("would be 20×20 there"), "\(rerun.stderr)")
+        #expect(try FreshEyesRoundThirtySixTests.files(in: folder + "/out") == before)
+        let check = try CLI.run(["validate", "out"], in: folder)
+        #expect(check.status == 0, "\(check.stdout)")
+        // The same size in points at @1x is no reason to refuse.
+        #expect(try CLI.run(["resize", "src", "-o", "out", "--size", "20x20"], in: folder).status == 0)
+    }
+}
