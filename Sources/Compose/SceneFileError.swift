@@ -47,6 +47,10 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .schema(let error): return error.description
         case .timing(let file, let path, let error): return "\(at(file, path)): \(error)"
+        case .outsideFolder(let file, let path, let name) where ["", ".", "./"].contains(name):
+            // The scene's own folder is not outside it, but it holds the scene (and, often, the outputs).
+            return "\(at(file, path)): \(InputPath.quote(name)) is the scene's own folder, which holds the scene itself: name a folder of "
+                + "frames beside the scene, a prefix path in it, or a GIF, APNG or WebP"
         case .outsideFolder(let file, let path, let name):
             return "\(at(file, path)): \(InputPath.quote(name)) is outside the scene's folder (absolute, with .., or a link that leads out); "
                 + "images and sequences are read only from the scene file's folder and the folders below it: copy it there"

@@ -42,28 +42,27 @@ public struct TextContent: Sendable {
     }
 
     /// The width it takes, in points: its max width when it was set to one (the box its lines are
-    /// aligned in), else its widest line; for a note, the text's width and the chrome's insets.
+    /// aligned in), else its widest line; for a note, the text's width rounded up to whole points
+    /// and the chrome's insets — the size `Note.render(scale:limits:)` draws, so a layer of the
+    /// note's own size shows its pixels unresampled (51.1 pt bounds drew a 52 px note resampled).
     public var width: Double {
         guard let note else { return max(layout.maxWidth ?? layout.width, layout.width) }
-        return layout.width + Self.finite(note.insets.left) + Self.finite(note.insets.right)
+        return layout.width.rounded(.up) + Self.finite(note.insets.left) + Self.finite(note.insets.right)
     }
     /// The height it takes, in points: its lines and the spacing between them (and, for a note,
-    /// the chrome's insets).
+    /// rounded up to whole points, with the chrome's insets).
     public var height: Double {
         guard let note else { return layout.height }
-        return layout.height + Self.finite(note.insets.top) + Self.finite(note.insets.bottom)
+        return layout.height.rounded(.up) + Self.finite(note.insets.top) + Self.finite(note.insets.bottom)
     }
 
     private static func finite(_ value: Double) -> Double { value.isFinite ? value : 0 }
 
-    /// The raster's size in pixels at `scale` (a note's text is rounded up to whole pixels first,
-    /// as `Note.render(scale:limits:)` sizes it).
+    /// The raster's size in pixels at `scale` (a note's text rounded up to whole points first, as
+    /// `Note.render(scale:limits:)` sizes it: ``width`` and ``height``).
     func pixelSize(scale: Int) -> (width: Double, height: Double) {
         let points = Double(scale)
-        guard let note else { return ((width * points).rounded(.up), (height * points).rounded(.up)) }
-        let text = ((layout.width * points).rounded(.up), (layout.height * points).rounded(.up))
-        return ((text.0 + (Self.finite(note.insets.left) + Self.finite(note.insets.right)) * points).rounded(.up),
-                (text.1 + (Self.finite(note.insets.top) + Self.finite(note.insets.bottom)) * points).rounded(.up))
+        return ((width * points).rounded(.up), (height * points).rounded(.up))
     }
 
     /// The layout drawn alone on a clear bitmap at `scale`, made once per scale and kept (spawned

@@ -16,7 +16,8 @@ struct NoteCommand: ParsableCommand {
             chrome image is nine-sliced by its cap insets to the text's size plus the insets, as \
             UIKit's resizable images do. The font is DejaVu Sans, which ships with Flipbook, or \
             --font FILE (any TrueType or OpenType font). The scale is --scale, or the output's \
-            @Nx name; the chrome's @Nx file beside it is used when there is one. A text that             starts with - goes last, after --: give the options first, then --, then the text.
+            @Nx name; the chrome's @Nx file beside it is used when there is one. A text that \
+            starts with - goes last, after --: give the options first, then --, then the text.
 
             Examples:
               flipbook note "Boom!" --chrome chrome.png --insets 37,12,12,12 -o note@2x.png

@@ -198,11 +198,19 @@ import TestSupport
                         chrome: image, insets: NineSlice.Insets(top: 37, left: 12, bottom: 12, right: 12), maxWidth: 150)
         let expected = try note.render(scale: scale)
         let bounds = scene.root.sublayers[0].bounds
-        #expect(abs(bounds.width * Double(scale) - Double(expected.width)) < 1 && abs(bounds.height * Double(scale) - Double(expected.height)) < 1,
+        // Exactly the note's size: the text's width rounded up to whole points, as the note is drawn
+        // (the unrounded 51.1 pt drew a 52 px note resampled, half a pixel off at the default anchor).
+        #expect(bounds.width * Double(scale) == Double(expected.width) && bounds.height * Double(scale) == Double(expected.height),
                 "\(bounds) for a note of \(expected.width)×\(expected.height) px")
         #expect(scene.inputFiles == [scale == 2 ? "note-chrome@2x.png" : "note-chrome.png"])
         let result = Self.holds(try scene.renderer().render(at: 0), expected, atX: 4 * scale, y: 2 * scale)
         #expect(result.matches, "\(result.differing) pixels differ at @\(scale)x")
+        // At the default anchor (its centre) on a whole point, the same pixels, unresampled.
+        let centred = layer.replacingOccurrences(of: ##""anchorPoint": [0, 0], "position": [4, 2]"##,
+                                                 with: ##""position": [\##(4 + bounds.width / 2), \##(2 + bounds.height / 2)]"##)
+        let centredScene = try SceneFile(json: Self.scene(centred, size: "[200, 140]", scale: scale), file: "bubble.json", files: files)
+        let atCentre = Self.holds(try centredScene.renderer().render(at: 0), expected, atX: 4 * scale, y: 2 * scale)
+        #expect(atCentre.matches, "\(atCentre.differing) pixels differ at @\(scale)x at the default anchor")
         // Wrong insets, a missing image, a key it does not have.
         let wrong: [(String, String)] = [
             (##""chrome": {"image": "note-chrome.png", "insets": [37, 12, 12]}"##, "layers[0].text.chrome.insets"),

@@ -19,7 +19,7 @@ struct JSONVocabularyTests {
 
     /// Every field name any command prints, with its one type.
     static let vocabulary: [String: Kind] = [
-        "output": .string, "path": .string, "format": .string, "files": .strings, "warnings": .strings, "notes": .strings,
+        "output": .string, "path": .string, "format": .string, "files": .strings, "warnings": .strings, "notes": .strings, "removed": .strings,
         "width": .integer, "height": .integer, "scale": .integer, "bytes": .integer, "frames": .integer, "pagesRead": .integer,
         "durationSeconds": .number, "frameDurationsSeconds": .numbers, "repeatCount": .integer,
         "framesMergedForTiming": .integer, "framesMergedIdentical": .integer, "framesMergedNearIdentical": .integer,
@@ -45,7 +45,7 @@ struct JSONVocabularyTests {
              ["output", "files", "frames", "frameDurationsSeconds", "durationSeconds", "repeatCount", "width", "height", "warnings"]),
             ("frames sheet", ["frames", "s.json", "-o", "out"], ["output", "files", "frames", "pagesRead", "warnings"]),
             ("sheet", ["sheet", coin, "-o", "p.png", "--engine", "phaser3"],
-             ["output", "engine", "load", "files", "pages", "sprites", "occupancy", "scales", "warnings", "notes"]),
+             ["output", "engine", "load", "files", "pages", "sprites", "occupancy", "scales", "warnings", "notes", "removed"]),
             ("generate", ["generate", "seagull", "-o", "g.gif"], ["output", "frames", "files", "warnings"]),
             ("blur", ["blur", frame, "-o", "b.png", "--sigma", "2"], ["output", "width", "height", "scale", "details", "warnings"]),
             ("info", ["info", gif], ["files", "errors"]),

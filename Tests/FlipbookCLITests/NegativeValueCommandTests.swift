@@ -112,7 +112,7 @@ struct NegativeValueCommandTests {
         "--output", "--format", "--effort", "--compatibility", "--dither", "--alpha", "--edge-matte", "--on-duplicate-number",
         "--data", "--engine", "--layout", "--alpha-handling", "--config", "--prefix", "--name", "--color", "--images",
         "--background", "--method", "--edge", "--tint", "--preset", "--mode", "--filter", "--fit", "--smoothing", "--quality",
-        "--saturation", "--shard",
+        "--saturation", "--shard", "--animation",
     ]
 
     @Test(arguments: [["assemble"], ["sheet"], ["frames"], ["validate"], ["info"], ["generate", "seagull"], ["generate", "explosion"],
