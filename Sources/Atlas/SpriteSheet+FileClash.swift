@@ -6,21 +6,28 @@ extension SpriteSheet {
     /// Windows (`X.png` and `x.png`: names that differ only in case, as `sheet` warns) or two files
     /// for one frame (`a1.png` and `a01.png`, which `assemble` and `validate` refuse as one frame
     /// number twice), naming both sprites, before anything is written.
-    static func checkOneFilePerSprite(_ files: [(file: String, sprite: Sprite)], source: String) throws(FramesJobError) {
+    /// `apart` says whether two sprites belong to different animations (each can then be written
+    /// alone: the refusal says how).
+    static func checkOneFilePerSprite(_ files: [(file: String, sprite: Sprite)], source: String,
+                                      apart: (Sprite, Sprite) -> Bool = { _, _ in false }) throws(FramesJobError) {
+        func advice(_ one: Sprite, _ other: Sprite) -> String {
+            apart(one, other) ? "rename one in the data, or write each animation into a folder of its own (FramesJob.animation picks one)"
+                : "rename one in the data"
+        }
         var byFolded: [String: (file: String, sprite: Sprite)] = [:]
         var byFrame: [String: (file: String, sprite: Sprite)] = [:]
         for (file, sprite) in files {
             if let other = byFolded.updateValue((file, sprite), forKey: file.lowercased()) {
                 throw .sheet(.invalid(file: source, reason: "the sprites \(quoted(other.sprite.name)) and \(quoted(sprite.name)) would be files "
                     + "whose names differ only in case (\(other.file) and \(file)): one file on macOS and Windows, where a "
-                    + "checkout keeps one; rename one in the data (nothing was written)"))
+                    + "checkout keeps one; \(advice(other.sprite, sprite)) (nothing was written)"))
             }
             guard let frame = FrameFile(path: file), !frame.numberText.isEmpty else { continue }
             let key = "\(frame.prefix.lowercased())\u{0}\(frame.number)\u{0}\(frame.scale)\u{0}\(frame.device ?? "")"
             if let other = byFrame.updateValue((file, sprite), forKey: key) {
                 throw .sheet(.invalid(file: source, reason: "the sprites \(quoted(other.sprite.name)) and \(quoted(sprite.name)) would be "
                     + "\(other.file) and \(file), two files for frame \(frame.number) of \(frame.prefix)…, which assemble and validate "
-                    + "refuse; rename one in the data (nothing was written)"))
+                    + "refuse; \(advice(other.sprite, sprite)) (nothing was written)"))
             }
         }
     }

@@ -318,6 +318,11 @@ public struct SpriteSheet: Sendable {
     /// Each sprite's file name, in sprite order, once every sprite is checked: it can be cut from
     /// its page, its name makes a file name short enough, and no two sprites make one file.
     func checkedFileNames(source: String) throws(FramesJobError) -> [String] {
+        // Two sprites of which no animation holds both: each may be written alone.
+        let apart = { (one: Sprite, other: Sprite) in
+            animations.count > 1 && !animations.contains { $0.frames.contains(one.name) && $0.frames.contains(other.name) }
+                && animations.contains { $0.frames.contains(one.name) } && animations.contains { $0.frames.contains(other.name) }
+        }
         do throws(Error) { try check() } catch {
             if case .limit(let limit) = error { throw .limit(limit) }
             throw .sheet(.invalid(file: source, reason: error.description))
@@ -332,11 +337,13 @@ public struct SpriteSheet: Sendable {
                     + "(nothing was written)"))
             }
             if let other = names.updateValue(sprite, forKey: file) {
+                let advice = apart(other, sprite) ? "rename one in the data, or write each animation into a folder of its own (FramesJob.animation "
+                    + "picks one)" : "rename one in the data"
                 throw .sheet(.invalid(file: source, reason: "the sprites \(Self.quoted(other.name)) and \(Self.quoted(sprite.name)) would both "
-                    + "be the file \(file) (\(Self.whyOneFile(other.name, sprite.name))): rename one in the data (nothing was written)"))
+                    + "be the file \(file) (\(Self.whyOneFile(other.name, sprite.name))): \(advice) (nothing was written)"))
             }
         }
-        try Self.checkOneFilePerSprite(sprites.map { (fileName(for: $0), $0) }, source: source)
+        try Self.checkOneFilePerSprite(sprites.map { (fileName(for: $0), $0) }, source: source, apart: apart)
         return sprites.map { fileName(for: $0) }
     }
 
