@@ -46,7 +46,12 @@ public struct TextContent: Sendable {
     /// and the chrome's insets — the size `Note.render(scale:limits:)` draws, so a layer of the
     /// note's own size shows its pixels unresampled (51.1 pt bounds drew a 52 px note resampled).
     public var width: Double {
-        guard let note else { return max(layout.maxWidth ?? layout.width, layout.width) }
+        guard let note else {
+            // A clipped line is drawn no wider than the max width: the layer is that wide (as wide as
+            // the unclipped line, it was placed as if the text were, 70 pt off at its centre).
+            if layout.style.lineBreakMode == .clipping, let maxWidth = layout.maxWidth { return maxWidth }
+            return max(layout.maxWidth ?? layout.width, layout.width)
+        }
         return layout.width.rounded(.up) + Self.finite(note.insets.left) + Self.finite(note.insets.right)
     }
     /// The height it takes, in points: its lines and the spacing between them (and, for a note,

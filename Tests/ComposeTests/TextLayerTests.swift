@@ -107,6 +107,11 @@ import TestSupport
         let given = try Self.read(Self.scene(##"{"text": {"string": "one two three four", "fontSize": 16, "maxWidth": 50, "lineBreakMode": "truncatingTail"}}"##))
         guard case .text(let cut) = given.root.sublayers[0].content else { Issue.record("not text"); return }
         #expect(cut.layout.lines.count == 1 && cut.layout.width <= 50 && given.root.sublayers[0].bounds.width == 50)
+        // A clipped line longer than its max width: the layer is the max width, as the others are
+        // (it was the unclipped line's width, so the text sat off by half the difference: fresh eyes 43).
+        let clipped = try Self.read(Self.scene(##"{"text": {"string": "one two three four", "fontSize": 16, "maxWidth": 50, "lineBreakMode": "clipping"}}"##))
+        guard case .text(let long) = clipped.root.sublayers[0].content else { Issue.record("not text"); return }
+        #expect(long.layout.width > 50 && clipped.root.sublayers[0].bounds.width == 50)
     }
 
     // MARK: Time

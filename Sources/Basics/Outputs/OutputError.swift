@@ -88,7 +88,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .otherScaleDiffers(let path, let otherScale, let detail):
             "\(path) also times the @\(otherScale)x frames of this sequence, and \(detail): a folder holds one sequence.json for "
                 + "every scale, so this run would change the @\(otherScale)x animation too; write the same frames, size in points and "
-                + "timing at every scale, or write into another folder"
+                + "timing at every scale, remove the @\(otherScale)x frames an earlier run left there, or write into another folder"
         case .unsupportedName(let path, let reason):
             "\(path): \(reason)"
         case .interruptedWrite(let folder, let journal, let reason):
