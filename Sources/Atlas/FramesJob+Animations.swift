@@ -46,4 +46,33 @@ extension FramesJob {
         }
         return nil
     }
+
+    /// Refuses frames (`files`, paths in `folder`) of a numbered sequence whose frames at another
+    /// scale, there already and written by another run than `owner`'s, are not as many
+    /// (`coin1.png`, `coin2.png` beside the three `coin1@2x.png…` of a sheet's @2x data): the folder
+    /// would read back with a frame missing at one scale, as `blur`, `resize` and `frames` of an
+    /// animation refuse it.
+    static func checkOtherScales(_ files: [String], in folder: String, owner: String) throws(OutputError) {
+        var written: [String: (prefix: String, scale: Int, count: Int)] = [:]
+        for file in files {
+            guard let frame = FrameFile(path: FileIO.lastComponent(of: file)), !frame.numberText.isEmpty else { continue }
+            let key = frame.prefix.lowercased() + "\u{0}" + (frame.device ?? "")
+            written[key] = (frame.prefix, frame.scale, (written[key]?.count ?? 0) + 1)
+        }
+        guard !written.isEmpty, let entries = try? FileIO.entries(of: folder) else { return }
+        let names = Set(files.map { FileIO.lastComponent(of: $0) })
+        var others: [String: [Int: Int]] = [:]
+        for name in entries where !names.contains(name) {
+            guard let frame = FrameFile(path: name), !frame.numberText.isEmpty else { continue }
+            let key = frame.prefix.lowercased() + "\u{0}" + (frame.device ?? "")
+            guard let mine = written[key], frame.scale != mine.scale else { continue }
+            // The sheet's own earlier frames at another scale go with this commit.
+            if let holder = OutputSet.owner(of: folder + "/" + name), FileIO.lastComponent(of: holder) == FileIO.lastComponent(of: owner) { continue }
+            others[key, default: [:]][frame.scale, default: 0] += 1
+        }
+        for key in others.keys.sorted() {
+            guard let mine = written[key], let (scale, count) = others[key]?.filter({ $0.value != mine.count }).min(by: { $0.key < $1.key }) else { continue }
+            throw .otherScaleCount(folder: folder, prefix: mine.prefix, otherScale: scale, count: count, scale: mine.scale, frames: mine.count)
+        }
+    }
 }

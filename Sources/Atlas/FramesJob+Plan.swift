@@ -103,6 +103,7 @@ extension FramesJob {
             files = files.map { folder + "/" + $0 }
             // Owned by the sheet read, as `SpriteSheet.unpack` writes them.
             try check(files, in: folder, set: OutputSet(owner: SheetImport.dataFile(input), protecting: inputs), inputs: inputs)
+            try Self.checkOtherScales(files, in: folder, owner: SheetImport.dataFile(input))
         }
         reporter.report(.reading, done: 1, total: 1)
         let siblings = if let given { given.note(pages: sheet.sourceFiles) } else { Self.otherPagesNote(input) }

@@ -29,4 +29,31 @@ struct FreshEyesRoundFortyTwoTests {
         // The same size in points at @1x is no reason to refuse.
         #expect(try CLI.run(["resize", "src", "-o", "out", "--size", "20x20"], in: folder).status == 0)
     }
+
+    /// Round 43: `frames` of a sheet's @2x data (3 frames) into a folder holding the @1x frames of an
+    /// earlier `frames` of its @1x data (2 frames) wrote, exit 0: the folder read back with frame 3
+    /// missing at @1x. Refused now, as the other writers refuse it.
+    @Test func framesOfASheetAtAnotherScaleWithAnotherCountAreRefused() throws {
+        let folder = try Fixtures.temporaryFolder("cli-frames-scales")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = Fixtures.pngNames(in: "sequences/kenney-gold-coin")
+        try FileManager.default.createDirectory(atPath: folder + "/two", withIntermediateDirectories: true)
+        func add(_ index: Int) throws {
+            try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/\(names[index - 1])"), toPath: "\(folder)/two/coin\(index).png")
+            #expect(try CLI.run(["resize", "two/coin\(index).png", "-o", "two/coin\(index)@2x.png", "--scale", "2"], in: folder).status == 0)
+        }
+        try add(1); try add(2)
+        #expect(try CLI.run(["sheet", "two", "-o", "ss.json", "--scales", "1,2"], in: folder).status == 0)
+        #expect(try CLI.run(["frames", "ss.json", "-o", "out"], in: folder).status == 0)
+        try add(3)
+        #expect(try CLI.run(["sheet", "two", "-o", "ss.json", "--scales", "1,2"], in: folder).status == 0)
+        let at2x = try CLI.run(["frames", "ss@2x.json", "-o", "out"], in: folder)
+        #expect(at2x.status == 2 && at2x.stderr.contains("out holds 2 frames of coin… at @1x, written by an earlier run, where this run writes 3 at @2x"),
+                "\(at2x.stderr)")
+        #expect(try FreshEyesRoundThirtySixTests.files(in: folder + "/out") == ["coin1.png", "coin2.png"])
+        // The same count at @1x first, then @2x into the folder: one sequence at two scales.
+        #expect(try CLI.run(["frames", "ss.json", "-o", "out"], in: folder).status == 0)
+        #expect(try CLI.run(["frames", "ss@2x.json", "-o", "out"], in: folder).status == 0)
+        #expect(try CLI.run(["validate", "out"], in: folder).status == 0)
+    }
 }

@@ -38,6 +38,11 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// another frame count or another timing): writing it would change the other scale's
     /// animation too.
     case otherScaleDiffers(path: String, otherScale: Int, detail: String)
+    /// `folder` holds `count` frames of the sequence `prefix` at another scale, `otherScale`, that
+    /// an earlier run wrote (`coin1.png…` beside the `coin1@2x.png…` of a sheet's @2x data), where
+    /// this run writes `frames` at `scale`: the folder would read back with frames missing at one
+    /// scale.
+    case otherScaleCount(folder: String, prefix: String, otherScale: Int, count: Int, scale: Int, frames: Int)
     /// The name `path` promises something this output cannot be; `reason` says what it can be.
     case unsupportedName(path: String, reason: String)
     /// A Flipbook write into `folder` was killed while it replaced a set of files there, and its
@@ -54,7 +59,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notRegularFile(let path), .notAFolder(let path), .notWrittenByFlipbook(let path), .replacesUsersFile(let path),
              .changedSinceWritten(let path), .changedAndLeft(let path), .heldByAnotherSet(let path, _), .mixesWithFrame(let path, _),
              .otherScaleDiffers(let path, _, _), .unsupportedName(let path, _): path
-        case .holdsAnotherSequence(let folder, _), .interruptedWrite(let folder, _, _): folder
+        case .holdsAnotherSequence(let folder, _), .interruptedWrite(let folder, _, _), .otherScaleCount(let folder, _, _, _, _, _): folder
         }
     }
 
@@ -89,6 +94,10 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path) also times the @\(otherScale)x frames of this sequence, and \(detail): a folder holds one sequence.json for "
                 + "every scale, so this run would change the @\(otherScale)x animation too; write the same frames, size in points and "
                 + "timing at every scale, remove the @\(otherScale)x frames an earlier run left there, or write into another folder"
+        case .otherScaleCount(let folder, let prefix, let otherScale, let count, let scale, let frames):
+            "\(folder) holds \(count) frames of \(prefix)… at @\(otherScale)x, written by an earlier run, where this run writes \(frames) at "
+                + "@\(scale)x: the folder would read back with frames missing at one scale; write as many frames at every scale, "
+                + "remove the @\(otherScale)x frames, or write into another folder"
         case .unsupportedName(let path, let reason):
             "\(path): \(reason)"
         case .interruptedWrite(let folder, let journal, let reason):
