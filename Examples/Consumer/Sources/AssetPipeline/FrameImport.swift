@@ -35,6 +35,8 @@ public struct FrameImport: Sendable {
             case .limit: return .rejected(status: 413, reason: error.description)
             // An upload named @5x (a scale no reader takes) is the client's.
             case .outsideFolder, .prefixForSheet, .invalidPrefix, .folderGiven, .scaleOutOfRange: return .rejected(status: 400, reason: error.description)
+            // An animation asked for by a name the data lacks, or of a GIF (one animation): the client's.
+            case .animationNotFound, .animationForFile: return .rejected(status: 400, reason: error.description)
             // Nothing to explode, two animations or sheets (which one is meant?), a name given twice:
             // the same `Discovery.Error`s every job's upload gives.
             case .source, .severalSheets: return .rejected(status: 400, reason: error.description)
