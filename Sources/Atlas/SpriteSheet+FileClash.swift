@@ -10,10 +10,7 @@ extension SpriteSheet {
     /// alone: the refusal says how).
     static func checkOneFilePerSprite(_ files: [(file: String, sprite: Sprite)], source: String,
                                       apart: (Sprite, Sprite) -> Bool = { _, _ in false }) throws(FramesJobError) {
-        func advice(_ one: Sprite, _ other: Sprite) -> String {
-            apart(one, other) ? "rename one in the data, or write each animation into a folder of its own (FramesJob.animation picks one)"
-                : "rename one in the data"
-        }
+        func advice(_ one: Sprite, _ other: Sprite) -> String { collisionAdvice(apart: apart(one, other)) }
         var byFolded: [String: (file: String, sprite: Sprite)] = [:]
         var byFrame: [String: (file: String, sprite: Sprite)] = [:]
         for (file, sprite) in files {
@@ -30,5 +27,11 @@ extension SpriteSheet {
                     + "refuse; \(advice(other.sprite, sprite)) (nothing was written)"))
             }
         }
+    }
+
+    /// What to do about two sprites that would be one file: rename one, or — when they belong to
+    /// different animations (`apart`) — write each animation alone.
+    static func collisionAdvice(apart: Bool) -> String {
+        apart ? "rename one in the data, or write each animation into a folder of its own (FramesJob.animation picks one)" : "rename one in the data"
     }
 }

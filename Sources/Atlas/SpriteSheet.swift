@@ -337,8 +337,7 @@ public struct SpriteSheet: Sendable {
                     + "(nothing was written)"))
             }
             if let other = names.updateValue(sprite, forKey: file) {
-                let advice = apart(other, sprite) ? "rename one in the data, or write each animation into a folder of its own (FramesJob.animation "
-                    + "picks one)" : "rename one in the data"
+                let advice = Self.collisionAdvice(apart: apart(other, sprite))
                 throw .sheet(.invalid(file: source, reason: "the sprites \(Self.quoted(other.name)) and \(Self.quoted(sprite.name)) would both "
                     + "be the file \(file) (\(Self.whyOneFile(other.name, sprite.name))): \(advice) (nothing was written)"))
             }

@@ -73,4 +73,23 @@ struct FreshEyesRoundFortyOneTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stdout)")
         #expect(object["removed"] as? [String] == (0..<4).flatMap { ["o/s-\($0).json", "o/s-\($0).png"] }, "\(object)")
     }
+
+    /// Two sprites of two animations that would be one file (`x:y-hero1` and `x_y-hero1`: `:`
+    /// becomes `_`) were refused with "rename one in the data" only; `--animation` writes each.
+    @Test func aCollisionBetweenTwoAnimationsNamesTheWayOut() throws {
+        let folder = try Fixtures.temporaryFolder("cli-frames-collision")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = Fixtures.pngNames(in: "sequences/kenney-gold-coin")
+        for (sub, offset) in [("x:y", 0), ("x_y", 1)] {
+            try FileManager.default.createDirectory(atPath: "\(folder)/\(sub)", withIntermediateDirectories: true)
+            for index in 1...3 {
+                try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/\(names[index - 1 + offset])"), toPath: "\(folder)/\(sub)/hero\(index).png")
+            }
+        }
+        #expect(try CLI.run(["sheet", "x:y", "x_y", "-o", "s/s.png", "--engine", "phaser3"], in: folder).status == 0)
+        let all = try CLI.run(["frames", "s/s.json", "-o", "f"], in: folder)
+        #expect(all.status == 3 && all.stderr.contains("rename one in the data, or write each animation into a folder of its own (--animation NAME writes one)"),
+                "\(all.stderr)")
+        #expect(try CLI.run(["frames", "s/s.json", "-o", "g", "--animation", "x_y-hero"], in: folder).status == 0)
+    }
 }
