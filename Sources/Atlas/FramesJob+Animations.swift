@@ -24,8 +24,10 @@ extension FramesJob {
     /// as one animation, of frames that may not even be one size. No warning where one animation
     /// holds all of them (Aseprite's tags over one file's frames: the file's timeline comes back).
     /// `files`: the sheet's sprites' file names, in its order.
+    /// Frames in no animation count as one more (`f3`, `f4` beside an animation of `f1`, `f2`).
     static func animationsReadAsOne(_ sheet: SpriteSheet, files: [String]) -> String? {
-        guard sheet.animations.count > 1 else { return nil }
+        guard !sheet.animations.isEmpty else { return nil }
+        let animated = Set(sheet.animations.flatMap(\.frames))
         var sequences: [String: (prefix: String, names: [String], files: [(number: Int, name: String)])] = [:]
         for (sprite, file) in zip(sheet.sprites, files) {
             guard let frame = FrameFile(path: FileIO.lastComponent(of: file)), !frame.numberText.isEmpty else { continue }
@@ -37,10 +39,13 @@ extension FramesJob {
             guard let sequence = sequences[key] else { continue }
             let names = Set(sequence.names)
             let among = sheet.animations.filter { animation in animation.frames.contains(where: names.contains) }
-            guard among.count > 1, !among.contains(where: { names.isSubset(of: Set($0.frames)) }) else { continue }
+            let loose = names.subtracting(animated).count
+            guard among.count + (loose > 0 ? 1 : 0) > 1, !among.contains(where: { names.isSubset(of: Set($0.frames)) }) else { continue }
             // By frame number, as a reader orders them (`walk3` before `walk12`).
             let files = sequence.files.sorted { ($0.number, $0.name) < ($1.number, $1.name) }.map(\.name)
-            return "the animations \(Discovery.shortList(among.map { "\"\($0.name)\"" })) are written as frames of one sequence, "
+            let parts = among.map { "\"\($0.name)\"" } + (loose > 0 ? ["\(loose) frame\(loose == 1 ? "" : "s") in no animation"] : [])
+            let what = among.count == 1 ? "the animation \(parts.joined(separator: " and "))" : "the animations \(Discovery.shortList(parts))"
+            return "\(what) are written as frames of one sequence, "
                 + "\(sequence.prefix)… (\(files[0]) … \(files[files.count - 1])), which a folder reads back as one animation; "
                 + "write each into a folder of its own (FramesJob.animation picks one)"
         }

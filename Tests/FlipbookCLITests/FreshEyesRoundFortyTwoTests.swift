@@ -56,4 +56,22 @@ struct FreshEyesRoundFortyTwoTests {
         #expect(try CLI.run(["frames", "ss@2x.json", "-o", "out"], in: folder).status == 0)
         #expect(try CLI.run(["validate", "out"], in: folder).status == 0)
     }
+
+    /// Round 43: data with one animation (`f1`, `f2`) and sprites in none (`f3`, `f4`) of one
+    /// prefix: `frames` wrote the four without a word, read back as one sequence. Warned now, as
+    /// for two animations.
+    @Test func oneAnimationAndLooseFramesOfOnePrefixAreSaid() throws {
+        let folder = try Fixtures.temporaryFolder("cli-frames-loose")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let names = Fixtures.pngNames(in: "sequences/kenney-gold-coin")
+        try FileManager.default.createDirectory(atPath: folder + "/four", withIntermediateDirectories: true)
+        for (index, name) in names.enumerated() { try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/\(name)"), toPath: "\(folder)/four/f\(index + 1).png") }
+        #expect(try CLI.run(["sheet", "four", "-o", "i.json"], in: folder).status == 0)
+        var data = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/i.json"))) as? [String: Any])
+        data["animations"] = ["a": ["f1", "f2"]]
+        try JSONSerialization.data(withJSONObject: data).write(to: URL(fileURLWithPath: folder + "/i.json"))
+        let run = try CLI.run(["frames", "i.json", "-o", "out"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains(#"warning: the animation "a" and 2 frames in no animation are written as frames of one sequence, f… (f1.png … f4.png)"#),
+                "\(run.stderr)")
+    }
 }
