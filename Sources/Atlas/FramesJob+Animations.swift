@@ -66,13 +66,13 @@ extension FramesJob {
         }
         guard !written.isEmpty, let entries = try? FileIO.entries(of: folder) else { return }
         let names = Set(files.map { FileIO.lastComponent(of: $0) })
+        // The sheet's own earlier frames at another scale go with this commit: its record, read once.
+        let ownEarlier = Set(OutputSet.files(writtenBy: owner, in: folder).map { FileIO.lastComponent(of: $0) })
         var others: [String: [Int: Int]] = [:]
         for name in entries where !names.contains(name) {
             guard let frame = FrameFile(path: name), !frame.numberText.isEmpty else { continue }
             let key = frame.prefix.lowercased() + "\u{0}" + (frame.device ?? "")
-            guard let mine = written[key], frame.scale != mine.scale else { continue }
-            // The sheet's own earlier frames at another scale go with this commit.
-            if let holder = OutputSet.owner(of: folder + "/" + name), FileIO.lastComponent(of: holder) == FileIO.lastComponent(of: owner) { continue }
+            guard let mine = written[key], frame.scale != mine.scale, !ownEarlier.contains(name) else { continue }
             others[key, default: [:]][frame.scale, default: 0] += 1
         }
         for key in others.keys.sorted() {

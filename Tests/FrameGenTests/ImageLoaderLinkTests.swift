@@ -58,3 +58,20 @@ struct LoaderURLFormsTests {
         #expect(throws: ImageLoader.Error.self) { _ = try ImageLoader.load("missing.png", inFolderAt: url, scale: 1) }
     }
 }
+
+/// The URL forms take the path forms' hostile values without trapping: a scale of 0, negative or
+/// huge, a pixel limit of 0 or negative, an empty name, a missing folder.
+@Suite("Loader URL forms: hostile values")
+struct LoaderURLFormsHostileTests {
+    @Test(arguments: [0, -1, Int.max, Int.min])
+    func scalesAndLimitsThrowOrLoadNeverTrap(_ value: Int) throws {
+        let url = URL(fileURLWithPath: Fixtures.path("sequences/kenney-gold-coin"))
+        let name = try #require(Fixtures.pngNames(in: "sequences/kenney-gold-coin").first)
+        _ = try? ImageLoader.load(name, inFolderAt: url, scale: value)
+        _ = try? ImageLoader.load(name, inFolderAt: url, scale: 1, maxPixels: value)
+        _ = try? ImageLoader.loadFolder(url: url, scale: value)
+        #expect(throws: ImageLoader.Error.self) { _ = try ImageLoader.load(name, inFolderAt: url, scale: 1, maxPixels: min(value, 0)) }
+        #expect(throws: ImageLoader.Error.self) { _ = try ImageLoader.load("", inFolderAt: url, scale: 1) }
+        #expect(throws: ImageLoader.Error.self) { _ = try ImageLoader.loadFolder(url: url.appendingPathComponent("missing"), scale: 1) }
+    }
+}
