@@ -97,20 +97,38 @@ extension FramesJob {
         }
         if let animation { sheet = try Self.only(animation, of: sheet, in: input) }
         var files = try sheet.checkedFileNames(source: input)
+        let (timing, timingWarning) = Self.timing(of: sheet, files: files, picked: animation != nil)
+        var writesTiming = timing != nil
         if let output {
             let folder = Discovery.trimmingSlash(output)
             let inputs = InputFiles([input] + sheet.sourceFiles)
-            files = files.map { folder + "/" + $0 }
             // Owned by the sheet read, as `SpriteSheet.unpack` writes them.
-            try check(files, in: folder, set: OutputSet(owner: SheetImport.dataFile(input), protecting: inputs), inputs: inputs)
+            let set = OutputSet(owner: SheetImport.dataFile(input), protecting: inputs)
+            files = files.map { folder + "/" + $0 }
+            if let manifest = timing, Self.sharesTiming(manifest, in: folder, set: set) { writesTiming = false }
+            if writesTiming { files.append(folder + "/" + SequenceManifest.fileName) }
+            try check(files, in: folder, set: set, inputs: inputs)
             try Self.checkOtherScales(files, in: folder, owner: SheetImport.dataFile(input))
+        } else if writesTiming {
+            files.append(SequenceManifest.fileName)
         }
         reporter.report(.reading, done: 1, total: 1)
         let siblings = if let given { given.note(pages: sheet.sourceFiles) } else { Self.otherPagesNote(input) }
         return Plan(files: files, warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings
-                        + [Self.premultipliedNote(sheet, input), siblings, Self.animationsReadAsOne(sheet, files: files)].compactMap { $0 },
+                        + [Self.premultipliedNote(sheet, input), siblings, Self.animationsReadAsOne(sheet, files: files), timingWarning].compactMap { $0 },
                     width: sheet.pages.first?.width ?? 0, height: sheet.pages.first?.height ?? 0, frameCount: sheet.sprites.count,
-                    repeatCount: 0, pages: sheet.pages.count, prefix: nil, input: input, content: .sheet(sheet))
+                    repeatCount: timing?.repeatCount ?? 0, pages: sheet.pages.count, prefix: nil, input: input,
+                    content: .sheet(sheet, timing: timing, writesTiming: writesTiming))
+    }
+
+    /// Whether `folder`'s `sequence.json` says `manifest` already and is not `set`'s own earlier
+    /// file: the frames of the same sheet's data at another scale wrote it (`ss.json`'s frames
+    /// beside `ss@2x.json`'s), or the user did. It is left as it is, shared, where writing it
+    /// would be refused as another set's file or the user's.
+    static func sharesTiming(_ manifest: SequenceManifest, in folder: String, set: OutputSet) -> Bool {
+        let path = folder + "/" + SequenceManifest.fileName
+        guard let existing = try? SequenceManifest.read(file: path) else { return false }
+        return existing == manifest && !set.isOwnEarlierFile(path)
     }
 
     /// A GIF, an APNG (`.apng`, or a `.png` with `acTL`) or a WebP opened, its header checked

@@ -38,13 +38,16 @@ extension FramesJob {
         var outcome = Outcome(files: [], warnings: plan.warnings, manifest: nil, width: plan.width, height: plan.height,
                               repeatCount: plan.repeatCount, pages: plan.pages, prefix: nil)
         switch plan.content {
-        case .sheet(let sheet):
+        case .sheet(let sheet, let timing, let writesTiming):
+            let written = writesTiming ? timing : nil
             if let output {
-                outcome.files = try sheet.unpack(into: output, source: plan.input, overwrite: overwrite, cancellation: cancellation, progress: report)
+                outcome.files = try sheet.unpack(into: output, source: plan.input, timing: written, overwrite: overwrite,
+                                                 cancellation: cancellation, progress: report)
             } else {
-                outcome.frames = try sheet.unpackedFrames(source: plan.input, cancellation: cancellation, progress: report)
+                outcome.frames = try sheet.unpackedFrames(source: plan.input, timing: written, cancellation: cancellation, progress: report)
                 outcome.files = outcome.frames.map(\.name)
             }
+            outcome.manifest = timing
         case .animation(let format, let bytes, let name, let scale):
             // A fresh decoder each run: a plan is written as often as wanted.
             let reader = try Self.open(format, bytes: bytes, file: plan.input, limits: limits)

@@ -1,3 +1,4 @@
+import Animated
 import Basics
 import Raster
 
@@ -8,7 +9,8 @@ extension FramesJob {
     /// ``FramesJob/run(_:progress:cancellation:)``, as often as wanted.
     public struct Plan: Sendable {
         /// The files the plan writes, in order: the frames' paths in ``FramesJob/output`` (their
-        /// names when the job writes in memory) and an animation's `sequence.json` last. An
+        /// names when the job writes in memory) and the `sequence.json` last: an animation's, or a
+        /// sheet's when its frames are one animation with timing to keep. An
         /// animation's are the frames its header declares; a file cut short writes fewer.
         public var files: [String]
         /// What the input was read past leniently so far (a sheet's unknown keys); an animation's
@@ -18,7 +20,8 @@ extension FramesJob {
         public var width: Int, height: Int
         /// The frames (an animation's, as its header declares them) or sprites to write.
         public var frameCount: Int
-        /// An animation's repeat count (UIKit's meaning); 0 for a sheet.
+        /// An animation's repeat count (UIKit's meaning), a sheet's when its frames are written with
+        /// a `sequence.json`; else 0.
         public var repeatCount: Int
         /// A sheet's page count; 0 for an animation.
         public var pages: Int
@@ -34,8 +37,10 @@ extension FramesJob {
 
         /// The input as read.
         enum Content: Sendable {
-            /// A sheet, its pages decoded.
-            case sheet(SpriteSheet)
+            /// A sheet, its pages decoded; the timing of its frames, when they have one to keep
+            /// (``FramesJob/timing(of:files:picked:)``), and whether it is written as their
+            /// `sequence.json` (not when the folder's says the same already).
+            case sheet(SpriteSheet, timing: SequenceManifest?, writesTiming: Bool)
             /// An animated file's bytes, of `format`, its frames written as `name1.png…` at `scale`.
             case animation(AnimationDecodeError.Format, bytes: [UInt8], name: String, scale: Int)
         }

@@ -47,7 +47,9 @@ public struct FramesJob: Sendable {
     /// Aseprite's tags, Godot's animations, libGDX's index groups: the names its data gives), in
     /// the sheet's order; `nil` writes every frame. Two animations whose frames read back as one
     /// sequence in one folder (`frame-000…` of one, `frame-020…` of another) are each written into
-    /// a folder of their own this way. Not for a GIF, APNG or WebP (``FramesJobError/animationForFile(path:)``).
+    /// a folder of their own this way, with a `sequence.json` of the animation's frame durations,
+    /// direction and count of plays when its frames are one numbered sequence (``Outcome/manifest``).
+    /// Not for a GIF, APNG or WebP (``FramesJobError/animationForFile(path:)``).
     public var animation: String?
     /// What the input may ask for: pixels of the screen or a page, frames or sprites.
     public var limits: ResourceLimits
@@ -115,19 +117,23 @@ public struct FramesJob: Sendable {
 
     /// What the job wrote.
     public struct Outcome: Sendable {
-        /// The frames written, in order (and the GIF's `sequence.json` last); their names when
-        /// the job has no ``FramesJob/output``.
+        /// The frames written, in order, and the `sequence.json` last when one was written (an
+        /// animation's; a sheet's, see ``manifest``); their names when the job has no ``FramesJob/output``.
         public var files: [String]
         /// The frames as PNG files (and an animation's `sequence.json` last), named as they would
         /// be on disk, when the job has no ``FramesJob/output``; empty when it wrote a folder.
         public var frames: [InMemoryFile] = []
         /// What the input was read past leniently (a GIF's missing palette; a sheet's unknown keys).
         public var warnings: [String]
-        /// A GIF's timing as written to `sequence.json`; `nil` for a sheet.
+        /// The frames' timing in `sequence.json`: an animated file's; a sheet's when its frames are
+        /// one animation with timing to keep — the animation picked (``FramesJob/animation``), or
+        /// a sheet of one animation (or none) whose frames have durations, a direction or a count
+        /// of plays (a sheet's frames beside the same frames at another scale share the
+        /// `sequence.json` those wrote, when it says the same); `nil` for every other sheet.
         public var manifest: SequenceManifest?
         /// A GIF's screen size, or a sheet's first page size.
         public var width: Int, height: Int
-        /// A GIF's repeat count (UIKit's meaning); 0 for a sheet.
+        /// An animation's repeat count (UIKit's meaning), as in ``manifest``; 0 for a sheet without one.
         public var repeatCount: Int
         /// A sheet's page count; 0 for a GIF.
         public var pages: Int

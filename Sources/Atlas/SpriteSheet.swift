@@ -278,6 +278,14 @@ public struct SpriteSheet: Sendable {
     /// and ``FramesJobError/write(_:)`` when a frame cannot be written.
     public func unpack(into folder: String, source: String, overwrite: Bool = false, cancellation: CancellationFlag? = nil,
                        progress: ((Int, Int) -> Void)? = nil) throws(FramesJobError) -> [String] {
+        try unpack(into: folder, source: source, timing: nil, overwrite: overwrite, cancellation: cancellation, progress: progress)
+    }
+
+    /// ``unpack(into:source:overwrite:cancellation:progress:)`` with `timing`, when given, written
+    /// as the folder's `sequence.json` in the same set (its path last in the paths returned):
+    /// `FramesJob`'s frames of one animation.
+    func unpack(into folder: String, source: String, timing: SequenceManifest?, overwrite: Bool, cancellation: CancellationFlag?,
+                progress: ((Int, Int) -> Void)?) throws(FramesJobError) -> [String] {
         let files = try checkedFileNames(source: source)
         let folder = Discovery.trimmingSlash(folder)
         let inputs = InputFiles([source] + sourceFiles)
@@ -292,8 +300,14 @@ public struct SpriteSheet: Sendable {
                 try PNG.Encoder(colorMode: .eightBit).write(try frame(sprite), to: path, in: set, named: overwrite)
                 progress?(index + 1, paths.count)
             }
+            var written = paths
+            if let timing {
+                let path = folder + "/" + SequenceManifest.fileName
+                try timing.write(to: path, in: set, named: overwrite)
+                written.append(path)
+            }
             do { try set.commit() } catch { throw FramesJobError.writing(error) }
-            return paths
+            return written
         } catch {
             throw FramesJobError.from(error)
         }
@@ -304,6 +318,13 @@ public struct SpriteSheet: Sendable {
     /// under the same checks (`source` names the data in messages); nothing is written.
     public func unpackedFrames(source: String, cancellation: CancellationFlag? = nil,
                                progress: ((Int, Int) -> Void)? = nil) throws(FramesJobError) -> [InMemoryFile] {
+        try unpackedFrames(source: source, timing: nil, cancellation: cancellation, progress: progress)
+    }
+
+    /// ``unpackedFrames(source:cancellation:progress:)`` with `timing`, when given, as a
+    /// `sequence.json` last.
+    func unpackedFrames(source: String, timing: SequenceManifest?, cancellation: CancellationFlag?,
+                        progress: ((Int, Int) -> Void)?) throws(FramesJobError) -> [InMemoryFile] {
         let files = try checkedFileNames(source: source)
         var frames: [InMemoryFile] = []
         for (index, (sprite, name)) in zip(sprites, files).enumerated() {
@@ -311,6 +332,10 @@ public struct SpriteSheet: Sendable {
             do { frames.append(InMemoryFile(name: name, bytes: try PNG.Encoder(colorMode: .eightBit).encode(try frame(sprite)))) }
             catch { throw FramesJobError.from(error) }
             progress?(index + 1, files.count)
+        }
+        if let timing {
+            do { frames.append(InMemoryFile(name: SequenceManifest.fileName, bytes: try timing.encoded(file: SequenceManifest.fileName))) }
+            catch { throw .manifest(error) }
         }
         return frames
     }

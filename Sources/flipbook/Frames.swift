@@ -76,7 +76,7 @@ struct Frames: ParsableCommand {
         let outcome = try job.run(progress: progress?.update, cancellation: nil)
         progress?.finish()
         for warning in outcome.warnings { Console.error("warning: \(warning)") }
-        if let manifest = outcome.manifest {
+        if let manifest = outcome.manifest, outcome.pages == 0 {
             if json {
                 // Seconds as numbers named …Seconds, as every command's JSON (sequence.json keeps milliseconds).
                 let seconds = (manifest.frameDurations ?? []).map { $0 / 1000 }
@@ -94,11 +94,23 @@ struct Frames: ParsableCommand {
                       + "(\(outcome.files.first.map { FileIO.lastComponent(of: $0) } ?? "")…), sequence.json")
             }
         } else if json {
-            struct Output: Encodable { var output: String, files: [String], frames: Int, pagesRead: Int, warnings: [String] }
-            try Console.printJSON(Output(output: output, files: outcome.files, frames: outcome.files.count, pagesRead: outcome.pages,
-                                         warnings: outcome.warnings))
+            // A sheet's frames; with a sequence.json, its timing in the animation's words.
+            struct Output: Encodable {
+                var output: String, files: [String], frames: Int, pagesRead: Int, warnings: [String]
+                var frameDurationsSeconds: [Double]?, durationSeconds: Double?, repeatCount: Int?
+            }
+            let pngs = outcome.files.filter { $0.hasSuffix(".png") }
+            // Without durations of its own, a frame shows UIKit's 1/30 s.
+            let seconds = outcome.manifest.map { manifest in manifest.frameDurations?.map { $0 / 1000 } ?? Array(repeating: 1.0 / 30, count: pngs.count) }
+            try Console.printJSON(Output(output: output, files: pngs, frames: pngs.count, pagesRead: outcome.pages, warnings: outcome.warnings,
+                                         frameDurationsSeconds: seconds, durationSeconds: seconds.map { ($0.reduce(0, +) * 1000).rounded() / 1000 },
+                                         repeatCount: outcome.manifest.map { _ in outcome.repeatCount }))
         } else {
-            Console.line("\(output): \(Console.count(outcome.files.count, "frame")) from \(Console.count(outcome.pages, "page"))")
+            // Timing shared with the same frames at another scale is in the folder's sequence.json already.
+            let written = outcome.files.contains { FileIO.lastComponent(of: $0) == SequenceManifest.fileName }
+            let timing = written ? ", sequence.json" : outcome.manifest == nil ? "" : ", timed by the sequence.json there"
+            let frames = outcome.files.filter { $0.hasSuffix(".png") }.count
+            Console.line("\(output): \(Console.count(frames, "frame")) from \(Console.count(outcome.pages, "page"))\(timing)")
         }
     }
 }

@@ -74,7 +74,8 @@ struct SheetOutputBudgetTests {
             _ = try FramesJob(input: small + "/fire.tres", output: small + "/out", limits: ResourceLimits(maxOutputPixels: 39_999)).run(cancellation: nil)
         }
         let outcome = try FramesJob(input: small + "/fire.tres", output: small + "/out", limits: ResourceLimits(maxOutputPixels: 40_000)).run(cancellation: nil)
-        #expect(outcome.files.count == 4)
+        // Four frames and the animation's timing (its speed, 10 frames a second).
+        #expect(outcome.files.count == 5 && outcome.manifest?.frameDurations == [100, 100, 100, 100])
     }
 
     /// One frame over `maxPixels` is refused on its own, before the pages, naming the frame.

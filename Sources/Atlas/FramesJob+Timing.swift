@@ -1,0 +1,78 @@
+import Animated
+import Basics
+
+/// A sheet's timing as the `sequence.json` of the folder its frames are written into: an
+/// animation picked by name (``FramesJob/animation``), or a sheet whose frames are one animation,
+/// comes back through `assemble` with its frames' durations, its direction and its repeat count.
+extension FramesJob {
+    /// The `sequence.json` for `sheet`'s frames (`files`: their file names, in sprite order), and
+    /// a warning when the timing of an animation cannot be kept. A folder plays one numbered
+    /// sequence by number, forward unless told otherwise, so there is a manifest only when the
+    /// frames are one numbered sequence, each number once, and the animation plays them in an
+    /// order a manifest can say: by number, reversed, ping-pong either way, each maybe written out
+    /// several times (Godot's SpriteFrames writes out a ping-pong or N plays). `picked`: the
+    /// animation was named (``FramesJob/animation``), so a manifest is written even with nothing
+    /// but the defaults in it. Without a name, only a sheet of no animation or of one animation
+    /// over all its frames has one, and only when it has timing to keep (durations, a direction
+    /// other than forward, a count of plays; durations all 33 ms are the default 1/30 s): a plain
+    /// sheet's frames are written as before.
+    static func timing(of sheet: SpriteSheet, files: [String], picked: Bool) -> (manifest: SequenceManifest?, warning: String?) {
+        let animation: SpriteSheet.Animation?
+        switch sheet.animations.count {
+        case 0: animation = nil
+        case 1 where picked || Set(sheet.animations[0].frames) == Set(sheet.sprites.map(\.name)): animation = sheet.animations[0]
+        default: return (nil, nil)
+        }
+        let frames = files.map { FrameFile(path: FileIO.lastComponent(of: $0)) }
+        let key = { (frame: FrameFile) in "\(frame.prefix.lowercased())\u{0}\(frame.scale)\u{0}\(frame.device ?? "")" }
+        guard let first = frames.first ?? nil,
+              frames.allSatisfy({ $0.map { !$0.numberText.isEmpty && key($0) == key(first) } ?? false }),
+              Set(frames.compactMap { $0?.number }).count == frames.count else {
+            let warning = picked ? "the animation \"\(animation?.name ?? "")\"'s frames are not one numbered sequence (\(Self.sample(files))), "
+                + "so no sequence.json keeps its timing" : nil
+            return (nil, warning)
+        }
+        // The sprites in the order a folder plays them: by number.
+        let byNumber = zip(sheet.sprites, frames.compactMap { $0 })
+            .sorted { ($0.1.number, $0.1.path) < ($1.1.number, $1.1.path) }.map(\.0)
+        let names = byNumber.map(\.name)
+        let played = animation?.playedFrames ?? names
+        guard let (direction, plays) = Self.direction(playing: played, from: names) else {
+            let shown = played.prefix(4).map { "\"\($0)\"" }.joined(separator: ", ") + (played.count > 4 ? ", …" : "")
+            return (nil, "the animation \"\(animation?.name ?? "")\" plays its frames as \(shown), in an order a folder does not play "
+                    + "its frames in (by number, reversed or ping-pong), so no sequence.json keeps its timing")
+        }
+        // Every frame at 33 ms is UIKit's default of 1/30 s as sheet data write it (a sequence of
+        // no timing packed): no timing of its own, left to the default.
+        let durations = byNumber.map(\.duration)
+        let frameDurations: [Double]? = durations.allSatisfy({ ($0 ?? 0) > 0 && ($0 ?? 0) <= 86_400_000 })
+            && !durations.allSatisfy({ $0 == Self.defaultFrameMilliseconds }) ? durations.compactMap { $0.map(Double.init) } : nil
+        let repeatCount = (animation?.repeatCount ?? 0) * plays
+        guard picked || frameDurations != nil || direction != .forward || repeatCount != 0 else { return (nil, nil) }
+        let manifest = SequenceManifest(name: first.prefix.isEmpty ? nil : first.prefix, repeatCount: repeatCount,
+                                        direction: direction, frameDurations: frameDurations)
+        return (manifest, nil)
+    }
+
+    /// UIKit's default frame duration, 1/30 s, in the whole milliseconds sheet data store.
+    static let defaultFrameMilliseconds = 33
+
+    /// The direction in which a folder of `frames` (sprite names by number) plays `played`, and
+    /// how many times one play is written out in it; `nil` when no direction plays them so.
+    static func direction(playing played: [String], from frames: [String]) -> (Animation.Direction, Int)? {
+        for direction in Animation.Direction.allCases {
+            let one = direction.order(count: frames.count).map { frames[$0] }
+            guard !one.isEmpty, played.count % one.count == 0 else { continue }
+            let plays = played.count / one.count
+            if plays > 0, played == Array((0..<plays).map { _ in one }.joined()) { return (direction, plays) }
+        }
+        return nil
+    }
+
+    /// The first and last of `files`' names, for messages.
+    private static func sample(_ files: [String]) -> String {
+        let names = files.map { FileIO.lastComponent(of: $0) }
+        guard let first = names.first, let last = names.last else { return "" }
+        return names.count == 1 ? first : "\(first) … \(last)"
+    }
+}

@@ -1,0 +1,131 @@
+import Animated
+import Atlas
+import Basics
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 43, round 43 #4: `frames --animation` wrote the animation's frames with no
+/// `sequence.json`, so its durations, direction and count of plays were lost on the way back
+/// through `assemble` (a 12 fps ping-pong of three plays came back as 1/30 s, forward, forever).
+/// The frames of one animation come with its timing now, in every format that stores one.
+@Suite("A sheet's frames keep their animation's timing")
+struct FramesSheetTimingTests {
+    /// The real coin sequence with a timing a sheet can carry: 12 fps, ping-pong, three plays.
+    static func timedCoin(in folder: String) throws -> String {
+        let source = folder + "/coin"
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        for name in Fixtures.pngNames(in: "sequences/kenney-gold-coin") {
+            try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/" + name), toPath: source + "/" + name)
+        }
+        try Data(#"{"fps": 12, "direction": "pingpong", "repeatCount": 3}"#.utf8).write(to: URL(fileURLWithPath: source + "/sequence.json"))
+        return source
+    }
+
+    /// The sheet of `source` for `engine` in `folder`, and its data file.
+    static func sheet(_ source: String, _ engine: SheetEngine, in folder: String) throws -> String {
+        let job = SheetJob(sources: [source], output: folder + "/sheet/coin.png", engine: engine)
+        let plan = try job.plan(cancellation: nil)
+        try job.write(plan, cancellation: nil)
+        return try #require(plan.files.map(\.path).first { !$0.hasSuffix(".png") })
+    }
+
+    /// Engines whose data keep durations, direction and plays (Godot 3 as the frames played out).
+    @Test(arguments: [SheetEngine.aseprite, .godot4, .godot3])
+    func theAnimationComesBackAsTheSequenceWasTimed(_ engine: SheetEngine) throws {
+        let folder = try Fixtures.temporaryFolder("frames-timing")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = try Self.timedCoin(in: folder)
+        let data = try Self.sheet(source, engine, in: folder)
+        var job = FramesJob(input: data, output: folder + "/out")
+        job.animation = "gold"
+        let outcome = try job.run(cancellation: nil)
+        #expect(outcome.files.last == folder + "/out/sequence.json" && outcome.files.count == 5)
+        let manifest = try SequenceManifest.read(file: folder + "/out/sequence.json")
+        #expect(manifest.direction == .pingpong && manifest.repeatCount == 3 && manifest.name == "gold_")
+        // 1/12 s in the whole milliseconds sheet data keep.
+        #expect(manifest.frameDurations == [83, 83, 83, 83])
+        #expect(outcome.manifest == manifest && outcome.repeatCount == 3)
+        // What assemble plays: the source's six steps of one play, three plays.
+        let original = try Animation.load([source]), back = try Animation.load([folder + "/out"])
+        #expect(back.steps().count == 6 && back.steps() == original.steps())
+        #expect(back.repeatCount == original.repeatCount && back.direction == original.direction)
+        let (played, asTimed) = (try #require(try back.totalDuration), try #require(try original.totalDuration))
+        #expect(abs(played - asTimed) < 0.01, "\(played) against \(asTimed)")
+        // Without --animation, the sheet's one animation over all its frames keeps its timing too.
+        let all = try FramesJob(input: data, output: folder + "/all").run(cancellation: nil)
+        #expect(all.manifest == manifest)
+    }
+
+    /// A sheet with nothing to keep (libGDX stores no durations, and its one animation plays
+    /// forward, forever) is written as before: frames only.
+    @Test(arguments: [SheetEngine.libgdx, .cocos2d, .spritekit])
+    func aSheetWithoutTimingWritesFramesOnly(_ engine: SheetEngine) throws {
+        let folder = try Fixtures.temporaryFolder("frames-timing-none")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let data = try Self.sheet(Fixtures.path("sequences/kenney-gold-coin"), engine, in: folder)
+        let outcome = try FramesJob(input: data, output: folder + "/out").run(cancellation: nil)
+        #expect(outcome.manifest == nil && outcome.files.count == 4)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out/sequence.json"))
+    }
+
+    /// An animation that plays its frames in an order a folder cannot (not by number, reversed or
+    /// ping-pong) gets no `sequence.json`, and a warning says why: a wrong timing is worse than none.
+    @Test func anOrderAFolderCannotPlayIsSaid() throws {
+        let folder = try Fixtures.temporaryFolder("frames-timing-order")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let data = try Self.sheet(try Self.timedCoin(in: folder), .phaser3, in: folder)
+        var text = try String(contentsOfFile: data, encoding: .utf8)
+        let played = try #require(text.range(of: #""gold" : \[[^\]]*\]"#, options: .regularExpression))
+        text.replaceSubrange(played, with: #""gold" : ["gold_2", "gold_1", "gold_3", "gold_4"]"#)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: data))
+        var job = FramesJob(input: data, output: folder + "/out")
+        job.animation = "gold"
+        let outcome = try job.run(cancellation: nil)
+        #expect(outcome.manifest == nil && outcome.files.count == 4)
+        #expect(outcome.warnings.contains { $0.contains("\"gold_2\", \"gold_1\"") && $0.contains("no sequence.json") }, "\(outcome.warnings)")
+    }
+
+    /// The same animation's frames at @1x and @2x in one folder share the `sequence.json` the first
+    /// run wrote (another set's file, which the second may not write): it is not written again,
+    /// and the folder assembles at either scale with the animation's timing.
+    @Test func bothScalesShareOneSequenceJSON() throws {
+        let folder = try Fixtures.temporaryFolder("frames-timing-scales")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = folder + "/src"
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        for (index, name) in Fixtures.pngNames(in: "sequences/kenney-gold-coin").enumerated() {
+            try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/" + name), toPath: source + "/g\(index + 1)@2x.png")
+        }
+        try Data(#"{"fps": 12, "repeatCount": 2}"#.utf8).write(to: URL(fileURLWithPath: source + "/sequence.json"))
+        var sheet = SheetJob(sources: [source], output: folder + "/ss.png", engine: .aseprite)
+        sheet.scales = [1, 2]
+        try sheet.write(try sheet.plan(cancellation: nil), cancellation: nil)
+        let one = try FramesJob(input: folder + "/ss.json", output: folder + "/out").run(cancellation: nil)
+        let two = try FramesJob(input: folder + "/ss@2x.json", output: folder + "/out").run(cancellation: nil)
+        #expect(one.files.last == folder + "/out/sequence.json")
+        #expect(!two.files.contains(folder + "/out/sequence.json") && two.manifest == one.manifest)
+        for scale in [1, 2] {
+            let animation = try Animation.load([folder + "/out"], scale: scale)
+            let total = try #require(try animation.totalDuration)
+            #expect(animation.repeatCount == 2 && abs(total - 4.0 / 12 * 2) < 0.01, "@\(scale)x: \(total)")
+        }
+    }
+
+    /// In memory, the timing comes last among the files, as an animated file's does.
+    @Test func inMemoryTheTimingComesLast() throws {
+        let folder = try Fixtures.temporaryFolder("frames-timing-memory")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let data = try Self.sheet(try Self.timedCoin(in: folder), .aseprite, in: folder)
+        let files = try [data, FileIO.parentDirectory(of: data) + "/coin.png"].map { path in
+            InMemoryFile(name: FileIO.lastComponent(of: path), bytes: try FileIO.readAll(path))
+        }
+        var job = FramesJob(files: files)
+        job.animation = "gold"
+        let outcome = try job.run(cancellation: nil)
+        #expect(outcome.frames.map(\.name) == ["gold_1.png", "gold_2.png", "gold_3.png", "gold_4.png", "sequence.json"])
+        let manifest = try SequenceManifest.decode(try #require(outcome.frames.last).bytes, file: "sequence.json")
+        #expect(manifest.direction == .pingpong && manifest.repeatCount == 3)
+        #expect(try Animation.load(files: outcome.frames).steps().count == 6)
+    }
+}
