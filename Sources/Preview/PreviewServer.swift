@@ -55,6 +55,7 @@ public final class PreviewServer: Sendable {
                     group.addTask {
                         try await server.waitUntilListening(timeout: 10)
                         guard case .ip4(_, let port)? = await server.listeningAddress else { throw PreviewServerFailure.NotListening() }
+                        await state.listen(on: port)
                         listening("http://127.0.0.1:\(port)/", problems)
                         await state.watch()
                     }
@@ -91,6 +92,8 @@ actor PreviewServerState {
     private var counter = 0
     private var fingerprint: String = ""
     private var watched: [String] = []
+    /// The port listened on, once known: a `Host` naming another port is another server's.
+    private var port: UInt16?
 
     init(job: PreviewJob, page: PreviewPage) {
         self.job = job
@@ -145,11 +148,17 @@ actor PreviewServerState {
         }
     }
 
+    /// Takes the port the server listens on (the system's choice for port 0).
+    func listen(on port: UInt16) { self.port = port }
+
     func respond(to request: HTTPRequest) async -> HTTPResponse {
         guard request.method == .GET || request.method == .HEAD else { return HTTPResponse(statusCode: .methodNotAllowed) }
         // A page elsewhere may point a name of its own at 127.0.0.1 (DNS rebinding) and read the
-        // frames through the browser: a request for any host but this machine's is refused.
-        guard Self.isLocal(host: request.headers[.host]) else {
+        // frames through the browser: a request for any host but this machine's, or for another
+        // port, is refused — by its `Host`, and by the authority of an absolute-form request
+        // (`GET http://evil.example/ HTTP/1.1`), which HTTP puts before `Host`.
+        guard Self.isLocal(host: request.headers[.host], port: port),
+              Self.isLocal(target: request.target.rawValue, port: port) else {
             return HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain"], body: Data("only 127.0.0.1 and localhost are served\n".utf8))
         }
         let path = request.path.removingPercentEncoding ?? request.path
@@ -172,12 +181,34 @@ actor PreviewServerState {
         }
     }
 
-    /// Whether a request's `Host` names this machine (`127.0.0.1`, `localhost`, `[::1]`, with a port
-    /// or without); a request without one (HTTP/1.0) is taken.
-    static func isLocal(host: String?) -> Bool {
+    /// Whether a request's `Host` names this machine (`127.0.0.1`, `localhost`, `[::1]`) and, when
+    /// it has a port, `port` (any while `port` is not known); a request without one (HTTP/1.0) is
+    /// taken. (Two `Host` lines reach here as the last one: FlyingFox keeps one value a header.
+    /// Browsers send one.)
+    static func isLocal(host: String?, port: UInt16?) -> Bool {
         guard let host = host?.trimmingCharacters(in: .whitespaces).lowercased() else { return true }
-        let name = host.hasPrefix("[") ? String(host.dropFirst().prefix { $0 != "]" }) : String(host.prefix { $0 != ":" })
-        return ["127.0.0.1", "localhost", "::1"].contains(name)
+        let name: Substring, rest: Substring
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return false }
+            (name, rest) = (host[host.index(after: host.startIndex)..<close], host[host.index(after: close)...])
+        } else {
+            let colon = host.firstIndex(of: ":") ?? host.endIndex
+            (name, rest) = (host[..<colon], host[colon...])
+        }
+        guard ["127.0.0.1", "localhost", "::1"].contains(String(name)) else { return false }
+        if rest.isEmpty { return true }
+        guard rest.first == ":", let given = UInt16(rest.dropFirst()) else { return false }
+        return port.map { $0 == given } ?? true
+    }
+
+    /// Whether a request target is the usual origin form (`/coin.gif`), or an absolute form
+    /// (`http://127.0.0.1:PORT/coin.gif`) whose authority ``isLocal(host:port:)`` takes; any
+    /// other form (`*`, `evil.example:443`) is not served.
+    static func isLocal(target: String, port: UInt16?) -> Bool {
+        if target.hasPrefix("/") { return true }
+        guard let scheme = target.range(of: "://") else { return false }
+        let authority = target[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return isLocal(host: String(authority), port: port)
     }
 
     private func json(_ object: [String: String]) -> HTTPResponse {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -40,6 +43,31 @@ struct PreviewServeTests {
         var done: Bool { lock.withLock { value } }
     }
 
+    /// The status a raw HTTP `request` (a request line URLSession never sends) gets from 127.0.0.1:`port`.
+    static func rawStatus(_ request: String, port: Int) throws -> Int {
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let fd = socket(AF_INET, stream, 0)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        _ = Array(request.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        let line = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+        return line.firstMatch(of: /^HTTP\/1\.[01] ([0-9]{3})/).flatMap { Int($0.1) } ?? 0
+    }
+
     static func get(_ url: String) async throws -> (Int, String) {
         let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
@@ -79,11 +107,19 @@ struct PreviewServeTests {
         #expect(frameStatus == 200)
         // A request for another host (a name rebound to 127.0.0.1 by a page elsewhere) is refused;
         // localhost is this machine too (fresh eyes 42: any Host was answered).
-        for (host, expected) in [("evil.example", 403), ("evil.example:80", 403), ("localhost", 200)] {
+        let port = try #require(page.firstMatch(of: /:([0-9]+)\//).flatMap { Int($0.1) })
+        for (host, expected) in [("evil.example", 403), ("evil.example:80", 403), ("localhost", 200), ("localhost:\(port)", 200),
+                                 ("127.0.0.1:\(port + 1)", 403), ("localhost:\(port)x", 403), ("[::1]:\(port)", 200)] {
             var request = URLRequest(url: try #require(URL(string: page)))
             request.setValue(host, forHTTPHeaderField: "Host")
             let (_, response) = try await URLSession.shared.data(for: request)
             #expect((response as? HTTPURLResponse)?.statusCode == expected, "Host: \(host)")
+        }
+        // An absolute-form request line names its host before `Host` does (fresh eyes 43: served).
+        for (target, expected) in [("http://evil.example/", 403), ("http://127.0.0.1:\(port)/", 200), ("http://localhost:\(port + 1)/", 403),
+                                   ("*", 403)] {
+            let status = try Self.rawStatus("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
+            #expect(status == expected, "GET \(target)")
         }
         // Files the page does not show are not served, whatever the path says.
         for path in ["coin/sequence.json", "../../etc/passwd", "%2e%2e/%2e%2e/etc/passwd", "flipbook.json"] {
