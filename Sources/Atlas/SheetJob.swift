@@ -272,9 +272,12 @@ public struct SheetJob: Sendable {
         if let example = clashing.keys.sorted(by: NaturalOrder.areInIncreasingOrder).first, let indices = clashing[example] {
             let renamed = indices.map { jobs[$0].name }
             let names = clashing.count == 1 ? "the sprite name \(example) is" : "\(clashing.count) sprite names (\(example)…) are"
-            let after = depth == 1 ? "its folder" : "the last \(depth) folders of its path"
-            notes.append("\(names) used by frames of several folders: each such sprite is named after \(after) "
-                         + "(\(renamed.prefix(2).joined(separator: ", ")))")
+            let after = { (whose: String) in depth == 1 ? "\(whose) folder" : "the last \(depth) folders of \(whose) path" }
+            // Every sprite of those sequences is renamed, not only the clashing ones (round 43 #8).
+            let all = jobs.filter { job in sequenceOfFile[job.file].map { renamedSequences.contains($0.name) } ?? false }.count
+            let which = all == renamed.count ? "each such sprite is named after \(after("its"))"
+                : "all \(all) sprites of their sequences are named after \(after("their")), so that one animation's names stay alike"
+            notes.append("\(names) used by frames of several folders: \(which) (\(renamed.prefix(2).joined(separator: ", ")))")
         }
         // Names still shared (a file named like a folder's renamed frame) are refused now, naming
         // both files, before any frame is decoded.

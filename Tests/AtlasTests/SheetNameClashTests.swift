@@ -42,6 +42,25 @@ struct SheetNameClashTests {
         #expect(plan.notes.contains { $0.contains("used by frames of several folders") }, "\(plan.notes)")
     }
 
+    /// Folders whose frames share some names only (`fire/frame-000…003`, `smoke/frame-002…004`): every
+    /// sprite of both is renamed, so each animation's names stay alike, and the note says all of
+    /// them are — it counted the two clashing names only (fresh eyes 43 #8).
+    @Test func theNoteCountsEverySpriteRenamed() throws {
+        let root = try Fixtures.temporaryFolder("sheet-clash-some")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for (folder, numbers) in [("fire", 0...3), ("smoke", 2...4)] {
+            try FileManager.default.createDirectory(atPath: "\(root)/\(folder)", withIntermediateDirectories: true)
+            for number in numbers {
+                try FileManager.default.copyItem(atPath: "\(Self.robot)/robot_walk\(number).png", toPath: "\(root)/\(folder)/frame-00\(number).png")
+            }
+        }
+        let plan = try SheetJob(sources: ["\(root)/fire", "\(root)/smoke"], output: root + "/out/s.png").plan(cancellation: nil)
+        let sheet = try #require(plan.sheets.first)
+        #expect(sheet.sprites.count == 7 && sheet.sprites.allSatisfy { $0.name.hasPrefix("fire-") || $0.name.hasPrefix("smoke-") })
+        #expect(plan.notes.contains { $0.contains("2 sprite names (frame-002…) are used by frames of several folders: all 7 sprites of their "
+                                                  + "sequences are named after their folder") }, "\(plan.notes)")
+    }
+
     /// In memory, where no outer folder tells them apart, `dust/frame-001.png` named after its
     /// folder is the file `dust-frame-001.png` given beside it: refused, naming both and the way out.
     @Test func aNameThatStillClashesIsRefusedNamingBothFiles() throws {
