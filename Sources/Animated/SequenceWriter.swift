@@ -28,6 +28,12 @@ public final class SequenceWriter: Sendable {
     public let limits: ResourceLimits
     let encoder: PNG.Encoder
     let set: OutputSet
+    /// What the frames are made from apart from their scale (Basics' `OutputSet.origin`),
+    /// recorded with them when set before ``commit(manifest:)``; `nil` records none.
+    package var origin: String? {
+        get { set.origin }
+        set { set.origin = newValue }
+    }
     /// Whether a file of the user's at one of the set's names may be replaced (`flipbook frames
     /// --overwrite`); never an input, never a file of another set.
     private let overwrite: Bool

@@ -73,6 +73,9 @@ package struct FrameWriter: Sendable {
     package var batch: OutputBatch?
     /// The scales of this sequence a folder's batch writes (`SequenceWriter.commit(manifest:into:together:)`).
     package var scalesWrittenTogether: Set<Int> = []
+    /// What a folder's frames are made from apart from their scale, recorded with them
+    /// (`SequenceWriter.origin`); `nil` records none.
+    package var origin: String?
 
     /// A writer of `count` frames made by `frame` to `output` as `format`.
     package init(output: String, format: Format, prefix: String, count: Int, fps: Double, scale: Int, repeatCount: Int,
@@ -221,6 +224,7 @@ package struct FrameWriter: Sendable {
         case .folder:
             let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale, encoder: Self.folderEncoder(count: count),
                                             protecting: inputs, overwrite: overwrite)
+            writer.origin = origin
             let cancellation = cancellation, frame = frame
             try writer.writeFrames(count: count, progress: JobProgress.counts(progress)) { index in
                 if cancellation?.isCancelled == true { throw CancellationError() }

@@ -227,7 +227,7 @@ public struct RenderJob: Sendable {
         let renderer = plan.renderer, scene = plan.scene
         let failure = FirstFailure()
         let reporter = JobProgress.Reporter(progress, phases: [(.encoding, 9), (.writing, 1)])
-        let writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format, sheet: plan.sheetFormat), prefix: plan.prefix, count: scene.frameCount,
+        var writer = FrameWriter(output: output ?? "", format: Self.writerFormat(plan.format, sheet: plan.sheetFormat), prefix: plan.prefix, count: scene.frameCount,
                                  fps: scene.fps, scale: scene.scale, repeatCount: plan.repeatCount, inputs: plan.inputs,
                                  overwrite: overwrite, cancellation: cancellation, manifestForOneFrame: true) { index in
             do throws(CompositionError) {
@@ -236,6 +236,12 @@ public struct RenderJob: Sendable {
                 failure.keep(error)
                 throw error
             }
+        }
+        // A folder's frames record what they are drawn from, which the other scales' runs compare.
+        var origin: String?
+        if plan.format == .folder, output != nil, case .file(let path) = source {
+            origin = Self.origin(scene: path, inputs: scene.inputFiles, fps: scene.fps, repeatCount: plan.repeatCount)
+            writer.origin = origin
         }
         let counter = reporter.counter(.encoding)
         let drawing = FrameWriter.drawingThreads(threads ?? ThreadBudget.current, format: writer.format, count: scene.frameCount, frameBytes: renderer.frameBytes,
@@ -253,7 +259,12 @@ public struct RenderJob: Sendable {
                 case .sheet: output.flatMap { SheetExport.scaleNameWarning(output: $0, scale: scene.scale, format: plan.sheetFormat) }
                 case .folder: nil
                 }
-                let warnings = scene.warnings + (named.map { [$0] } ?? [])
+                var warnings = scene.warnings + (named.map { [$0] } ?? [])
+                if let origin, let output {
+                    let folder = Discovery.trimmingSlash(output), numbered = SequenceWriter.numberingPrefix(plan.prefix)
+                    let owner = folder + "/" + numbered + (scene.scale == 1 ? "" : "@\(scene.scale)x")
+                    warnings += Self.otherScalesWarnings(folder: folder, owner: owner, origin: origin, scene: scene.file)
+                }
                 return Outcome(files: files, bytes: bytes, encodedFiles: encodedFiles, format: plan.format, frames: scene.frameCount, width: Self.pixels(renderer.width, renderer.scale),
                                height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,
                                repeatCount: plan.repeatCount, warnings: warnings, report: report)

@@ -32,4 +32,31 @@ struct RenderFolderScaleTests {
             }
         }
     }
+
+    /// `render` at @2x, the scene changed, then at @1x into the same folder: the @2x frames of the
+    /// old scene stayed, same count and size, and nothing said so (fresh eyes 43 #3). Each run
+    /// records what it drew from; the other scale's run from another version of the scene is said.
+    @Test func framesAtAnotherScaleFromAnotherSceneAreSaid() throws {
+        try RenderJobTests.withFolder { folder in
+            var job = RenderJob(scene: folder + "/scene.json", output: folder + "/frames")
+            job.scale = 2
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            job.scale = 1
+            // The same scene at the other scale: the documented way to write both, nothing to say.
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            let changed = RenderJobTests.scene.replacingOccurrences(of: "#FF0000", with: "#00FF00")
+            try Data(changed.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+            let stale = try job.run(cancellation: nil).warnings
+            #expect(stale == ["\(folder)/frames still holds its frames at @2x from an earlier render of another version of \(folder)/scene.json "
+                              + "(or of the files it reads), which readers take at @2x: render it at @2x again, or remove them"])
+            job.scale = 2
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            job.scale = 1
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            // A scene that states its scale draws the same at each: the key is not what it draws from.
+            let stated = changed.replacingOccurrences(of: #""frames": 6,"#, with: #""frames": 6, "scale": 2,"#)
+            try Data(stated.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+        }
+    }
 }

@@ -35,6 +35,10 @@ struct OutputLedger: Codable, Equatable {
         /// another set (a sheet whose data file another target writes now): still a set, never
         /// taken for one command's single file. Absent (`nil`) otherwise.
         var several: Bool?
+        /// What the set was made from, apart from its scale (``OutputSet/origin``): the other
+        /// scales of one sequence, written by runs of their own, tell a set made from another
+        /// version of the source by it. Absent (`nil`) where the writer records none.
+        var origin: String?
     }
 
     /// Written first, so a reader can tell the format.
@@ -108,9 +112,10 @@ struct OutputLedger: Codable, Equatable {
     /// This record with `owner`'s set replaced by `files` (removed when empty); other sets lose
     /// the entries of those names (a file named outright changes hands) and of files gone from
     /// `folder`, except the `pending` names (files of the same commit, not renamed into place yet).
-    /// `otherFolders`: the set's other folders, relative to this one (``Set/otherFolders``).
+    /// `otherFolders`: the set's other folders, relative to this one (``Set/otherFolders``);
+    /// `origin`: what the set was made from (``Set/origin``).
     func replacing(_ owner: String, with files: [Entry], folder: String, pending: Swift.Set<String> = [],
-                   eitherShape: Bool = false, otherFolders: [String] = []) -> OutputLedger {
+                   eitherShape: Bool = false, otherFolders: [String] = [], origin: String? = nil) -> OutputLedger {
         var result = self
         let taken = Swift.Set(files.map(\.name))
         result.sets = sets.filter { $0.owner != owner }.compactMap { set in
@@ -123,7 +128,7 @@ struct OutputLedger: Codable, Equatable {
         }
         if !files.isEmpty {
             result.sets.append(Set(owner: owner, files: files.sorted { $0.name < $1.name }, eitherShape: eitherShape ? true : nil,
-                                   otherFolders: otherFolders.isEmpty ? nil : otherFolders.sorted()))
+                                   otherFolders: otherFolders.isEmpty ? nil : otherFolders.sorted(), origin: origin))
         }
         result.sets.sort { $0.owner < $1.owner }
         return result

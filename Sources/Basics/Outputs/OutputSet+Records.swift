@@ -39,6 +39,20 @@ extension OutputSet {
         return OutputLedger.display(owner: holder, in: folder)
     }
 
+    /// The ``origin``s recorded in `folder` for the other scales of the sequence `owner` names
+    /// (`out/walk@2x` and `out/walk@3x` for `out/walk`), by scale; `nil` where a set recorded none.
+    /// Empty when no other scale's set is recorded there.
+    public static func origins(ofOtherScalesOf owner: String, in folder: String) -> [Int: String?] {
+        let key = key(of: owner, in: folder), family = family(key)
+        var origins: [Int: String?] = [:]
+        for set in OutputLedger.read(folder: folder).sets where set.owner != key && Self.family(set.owner) == family {
+            let suffix = set.owner.dropFirst(family.count)
+            let scale = suffix.isEmpty ? 1 : Int(suffix.dropFirst().dropLast()) ?? 1
+            origins[scale] = .some(set.origin)
+        }
+        return origins
+    }
+
     /// The files the set owned by `owner` last wrote into `folder`, as its record says (empty when
     /// none): what a new run of the same output must not read back as input.
     public static func files(writtenBy owner: String, in folder: String) -> [String] {

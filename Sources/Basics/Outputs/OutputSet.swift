@@ -54,6 +54,12 @@ public final class OutputSet: @unchecked Sendable {
     /// The folder's record marks such a set: only a set so marked is replaced by the other shape
     /// (a sheet or an APNG another command wrote there is refused, as without this flag).
     public var replacesOtherShape = false
+    /// What the set is made from, apart from its scale — a digest of a scene and the files it
+    /// reads, with the run's settings — recorded with it in its folders' records; `nil` records
+    /// none. A sequence written at @1x and @2x by runs of their own reads the other scales' with
+    /// ``origins(ofOtherScalesOf:in:)``: frames left from another version of the source are told
+    /// apart from the same source's, though their count and size agree.
+    public var origin: String?
     /// Folders an earlier writing under this owner may have used although no record of the folders
     /// written now says so: a sheet `S.png`'s `S.atlasc` folder (SpriteKit's shape of it) and the
     /// owner's own folder (every other engine's). This set's files in such a folder go as in any
@@ -350,7 +356,7 @@ public final class OutputSet: @unchecked Sendable {
                     removedBy[ObjectIdentifier(set), default: []].append(path)
                 }
                 ledger = ledger.replacing(key, with: entries + forOthers, folder: folder, pending: pending, eitherShape: set.replacesOtherShape,
-                                          otherFolders: others)
+                                          otherFolders: others, origin: set.origin)
             }
             // A folder left with no set: its record goes after the renames (a replay finds the files gone).
             if ledger.sets.isEmpty, !files.contains(where: { FileIO.parentDirectory(of: $0.path) == folder }) {
