@@ -5,6 +5,7 @@ import Compose
 import Foundation
 import FrameGen
 import GIF
+import Pipeline
 import Text
 
 /// The libraries' messages in the CLI's words. A library error or warning names the Swift setting
@@ -15,7 +16,11 @@ import Text
 enum CLIWording {
     /// Library phrase → CLI phrase for the command this process runs, longest first so a phrase
     /// wins over the setting it contains.
-    static let phrases: [(library: String, cli: String)] = phrases(for: UnknownOption.commandAndOptions(in: Array(CommandLine.arguments.dropFirst())))
+    static let phrases: [(library: String, cli: String)] = phrases(for: command)
+    /// The command this process runs (as typed) and its long options.
+    static let command = UnknownOption.commandAndOptions(in: Array(CommandLine.arguments.dropFirst()))
+    /// Whether this process builds a project, whose targets' settings are keys, not flags.
+    static var speaksProject: Bool { command?.name == "build" }
 
     /// Library phrase → CLI phrase, for `command` (its name as typed and its long options) or,
     /// when `nil`, for any command. A limit is raised by its flag only where the command has that
@@ -67,7 +72,29 @@ enum CLIWording {
             ("is a file, not a folder of frames", "is a file, not a folder of frames (flipbook info reads one file)"),
             ("FramesJob reads a sheet's frames", "flipbook frames reads a sheet's frames"),
         ]
+        // `build` runs the jobs for targets, whose settings are the project's keys, not flags.
+        if let command, command.name == "build" { table = table.map { ($0.0, inProjectWords($0.1, keeping: command.options)) } + projectPhrases }
         return table.sorted { $0.0.count > $1.0.count }
+    }
+
+    /// The phrases a project says otherwise than `inProjectWords` makes of the CLI's.
+    static let projectPhrases: [(String, String)] = [
+        ("(FramesJob.animation picks one)", "(a frames target's \"animation\" picks one)"),
+        ("use AlphaHandling.bleed (no dark fringes) or AlphaHandling.keep", "use \"alphaHandling\": \"bleed\" (no dark fringes) or \"keep\""),
+        ("set onDuplicateNumber to .first or .last", "set \"onDuplicateNumber\" to \"first\" or \"last\""),
+    ]
+
+    /// `phrase` (a CLI phrase) with each flag of a command as the project's key for it — the flag's
+    /// name in camelCase, quoted (`--max-size` → `"maxSize"`, `leave out --rotate` → `leave out
+    /// "rotate"`) — except `build`'s own `options` (`--overwrite`), which a build takes as they are.
+    static func inProjectWords(_ phrase: String, keeping options: Set<String>) -> String {
+        var text = phrase
+        for match in phrase.matches(of: /--([a-z][a-z0-9-]*)/).reversed() where !options.contains(String(match.output.0)) {
+            let parts = match.output.1.split(separator: "-")
+            let key = parts.enumerated().map { $0 == 0 ? String($1) : $1.prefix(1).uppercased() + $1.dropFirst() }.joined()
+            text.replaceSubrange(match.range, with: "\"\(key)\"")
+        }
+        return text
     }
 
     /// What the CLI prints for `error` after `error: `: a setting out of range (a Basics
@@ -91,7 +118,7 @@ enum CLIWording {
         let prefix = text.dropLast(setting.description.count)
         // A value the user gave out of range, in the one style of argument mistakes
         // (`--repeat does not take '70000'; it takes: …`), with the value as it was typed.
-        if case .outOfRange(let allowed) = setting.problem, let flag = flag(for: setting.setting) {
+        if case .outOfRange(let allowed) = setting.problem, let flag = name(for: setting.setting) {
             var takes = allowed.description
             if setting.setting == .repeatCount, case .range(let range) = allowed, range.lowerBound == 0 {
                 takes = "0 (forever) or \(max(1, range.lowerBound))…\(range.upperBound) plays"
@@ -103,7 +130,7 @@ enum CLIWording {
             takes += (setting.format.map { " for \($0)" } ?? "") + (setting.reason.map { " (\($0))" } ?? "")
             return prefix + OptionRefusal.sentence(flag, value(of: flag, in: arguments) ?? setting.value, takes: takes)
         }
-        return prefix + setting.description(naming: flag(for:))
+        return prefix + setting.description(naming: name(for:))
     }
 
     /// What `--duration` takes, in every refusal of it.
@@ -118,6 +145,10 @@ enum CLIWording {
         case RenderError.setting(let error), TextError.setting(let error), NoteError.setting(let error), NoteError.text(.setting(let error)): error
         case FrameOperationError.setting(let error), SequenceWriter.Error.setting(let error): error
         case GeneratorError.setting(let error): error
+        case TargetFailure.assemble(let error): error.settingError
+        case TargetFailure.sheet(let error): error.settingError
+        case TargetFailure.frames(let error): settingError(error)
+        case TargetFailure.render(.setting(let error)): error
         // `frames` has no --scale: an input named @5x is said in the library's words (rename it).
         case FramesJobError.setting(let error) where error.setting != .scale: error
         case GIF.EncodeError.setting(let error), Animation.PlaybackError.outOfRange(let error), Validator.Error.setting(let error): error
@@ -150,6 +181,12 @@ enum CLIWording {
             if word.hasPrefix(flag + "=") { found = String(word.dropFirst(flag.count + 1)) }
         }
         return found
+    }
+
+    /// What sets `setting` where this process runs: its flag, or in a build its project key
+    /// (`"repeat"`), as the table's phrases say it; `nil` for one no command has a flag for.
+    static func name(for setting: SettingError.Setting) -> String? {
+        flag(for: setting).map { speaksProject ? inProjectWords($0, keeping: []) : $0 }
     }
 
     /// The flag that sets `setting`; `nil` for one no command has a flag for.
@@ -208,6 +245,7 @@ enum CLIWording {
         for (library, cli) in phrases where text.contains(library) {
             text = text.replacingOccurrences(of: library, with: cli)
         }
-        return text.replacingOccurrences(of: #"SheetEngine\.([a-z0-9]+)"#, with: "--engine $1", options: .regularExpression)
+        let engine = speaksProject ? #""engine": "$1""# : "--engine $1"
+        return text.replacingOccurrences(of: #"SheetEngine\.([a-z0-9]+)"#, with: engine, options: .regularExpression)
     }
 }

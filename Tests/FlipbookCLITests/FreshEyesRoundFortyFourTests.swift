@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Fresh eyes, rounds 41–43's leftovers, as a user meets them on the command line.
+@Suite("Fresh eyes 44: a sheet's timing back as frames, a project's words")
+struct FreshEyesRoundFortyFourTests {
+    /// A build's failures named the command's flags (`leave out --animation`, `raise --max-size`)
+    /// or the library's settings (`AssembleJob.repeatCount is …`), where the user writes keys of
+    /// the project file: each is the target's key now, as the project file spells it.
+    @Test func aBuildsMessagesNameTheProjectsKeys() throws {
+        let folder = try BuildCommandTests.project(#"""
+            {"targets": {
+              "a": {"assemble": "coin", "output": "out/a.gif", "repeat": 70000},
+              "s": {"sheet": "coin", "output": "out/s.png", "maxSize": 16},
+              "g": {"assemble": "coin", "output": "out/g.gif"},
+              "f": {"frames": "out/g.gif", "output": "fr", "animation": "x"}}}
+            """#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(result.status == 2)   // a setting out of range, as for the commands
+        for line in [#"a: failed: "repeat" does not take '70000'; it takes: 0 (forever) or 1…65536 plays for GIF"#,
+                     #"s: failed: 'gold_1' is 64×64, larger than a 16×16 page; raise "maxSize""#,
+                     #"f: failed: out/g.gif is one animation: an animation is picked by name from a sheet's data, which may hold several; leave out "animation""#] {
+            #expect(result.stderr.contains(line), "\(result.stderr)")
+        }
+        #expect(!result.stderr.contains("--") && !result.stderr.contains("AssembleJob"), "\(result.stderr)")
+        // The commands themselves still name their flags.
+        let command = try CLI.run(["assemble", "coin", "-o", "a.gif", "--repeat", "70000"], in: folder)
+        #expect(command.status == 2 && command.stderr.contains("--repeat does not take '70000'"), "\(command.stderr)")
+    }
+
+    /// `frames --animation` of a sheet says it wrote the animation's timing, and `--json` gives it
+    /// in the vocabulary every command uses (seconds); `assemble` of the folder plays it as timed.
+    @Test func framesOfOneAnimationSayAndKeepTheirTiming() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"fps": 10, "direction": "reverse", "repeatCount": 2}"#.utf8).write(to: URL(fileURLWithPath: folder + "/coin/sequence.json"))
+        #expect(try CLI.run(["sheet", "coin", "-o", "s/coin.png", "--engine", "aseprite"], in: folder).status == 0)
+        let text = try CLI.run(["frames", "s/coin.json", "-o", "fr", "--animation", "gold"], in: folder)
+        #expect(text.status == 0 && text.stdout == "fr: 4 frames from 1 page, sequence.json\n", "\(text.stdout)\(text.stderr)")
+        let json = try CLI.run(["frames", "s/coin.json", "-o", "fr", "--animation", "gold", "--json"], in: folder)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["frameDurationsSeconds"] as? [Double] == [0.1, 0.1, 0.1, 0.1] && object["durationSeconds"] as? Double == 0.4)
+        #expect(object["repeatCount"] as? Int == 2 && object["frames"] as? Int == 4)
+        let back = try CLI.run(["assemble", "fr", "-o", "back.gif", "--json"], in: folder)
+        let assembled = try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [String: Any])
+        #expect(assembled["repeatCount"] as? Int == 2 && assembled["durationSeconds"] as? Double == 0.4, "\(back.stdout)")
+    }
+}
