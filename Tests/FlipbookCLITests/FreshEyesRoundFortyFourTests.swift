@@ -47,4 +47,25 @@ struct FreshEyesRoundFortyFourTests {
         let assembled = try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [String: Any])
         #expect(assembled["repeatCount"] as? Int == 2 && assembled["durationSeconds"] as? Double == 0.4, "\(back.stdout)")
     }
+
+    /// A refusal named the other set by a file that no longer exists (`(out/s.atlasc/s.plist)`
+    /// after the sheet changed engine) or by a sequence's folder and prefix (`(g/a)`), neither of
+    /// which a user can find (fresh eyes 39 #9): said as what it is now.
+    @Test func anotherSetIsNamedSoAUserCanFindIt() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["sheet", "coin", "-o", "out/s.png", "--engine", "spritekit"], in: folder).status == 0)
+        #expect(try CLI.run(["frames", "out/s.atlasc", "-o", "fr"], in: folder).status == 0)
+        #expect(try CLI.run(["sheet", "coin", "-o", "out/s.png", "--engine", "phaser3"], in: folder).status == 0)
+        let gone = try CLI.run(["frames", "out/s.json", "-o", "fr"], in: folder)
+        #expect(gone.status == 2 && gone.stderr.contains("fr/gold_1.png belongs to another set of files Flipbook wrote into this folder "
+                                                         + "(written from out/s.atlasc/s.plist, which is no longer there: remove its files if that set is not wanted)"),
+                "\(gone.stderr)")
+        #expect(try CLI.run(["assemble", "coin", "-o", "a.gif"], in: folder).status == 0)
+        #expect(try CLI.run(["frames", "a.gif", "-o", "g"], in: folder).status == 0)
+        try FileManager.default.moveItem(atPath: folder + "/a.gif", toPath: folder + "/c.gif")
+        let renamed = try CLI.run(["frames", "c.gif", "-o", "g"], in: folder)
+        #expect(renamed.status == 2 && renamed.stderr.contains("g/sequence.json belongs to another set of files Flipbook wrote into this folder "
+                                                               + "(the frames a… in g)"), "\(renamed.stderr)")
+    }
 }

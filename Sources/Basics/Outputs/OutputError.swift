@@ -82,7 +82,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .changedAndLeft(let path):
             "\(path) was changed after Flipbook wrote it, and this run no longer writes it; move it away (or delete it), so your changes are kept"
         case .heldByAnotherSet(let path, let owner):
-            "\(path) belongs to another set of files Flipbook wrote into this folder (\(owner)); write into another folder"
+            "\(path) belongs to another set of files Flipbook wrote into this folder (\(Self.naming(owner))); write into another folder"
                 + (path.hasSuffix("/sequence.json") || path == "sequence.json" ? " (a folder holds one sequence.json)" : "")
         case .mixesWithFrame(let path, let prefix):
             "\(path) is a frame of the same sequence (\(prefix)) that Flipbook did not write: the folder would mix two animations; "
@@ -106,5 +106,21 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
                 + ".flipbook-*.tmp files beside it to keep the folder as it is (its files then are a mix of two runs); a folder that "
                 + "could not be written: make it writable and run Flipbook on it again (any command finishes the write first)"
         }
+    }
+
+    /// The set `owner` names, in words a reader can find (fresh eyes 39 #9: `(out/s.atlasc/s.plist)`
+    /// after that file was gone, `(g/a)` for a sequence's frames): the file as it is when it is
+    /// there; a sequence's frames by their prefix (`the frames a… in g`); else the name, said to
+    /// be gone, with what to do.
+    /// A listing of the set's files (`m-0.json, m-0.png and 6 more`, `a.png alone, written by
+    /// another command`: ``OutputSet``'s refusals of the other shape) is kept as it is.
+    static func naming(_ owner: String) -> String {
+        if owner.contains(", ") || System.kind(of: owner, followingLinks: false) != nil { return owner }
+        let folder = FileIO.parentDirectory(of: owner), prefix = FileIO.lastComponent(of: owner)
+        let frames = ((try? FileIO.entries(of: folder)) ?? []).filter { name in
+            name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isNumber == true && name.hasSuffix(".png")
+        }
+        if !frames.isEmpty { return "the frames \(prefix)… in \(folder)" }
+        return "written from \(owner), which is no longer there: remove its files if that set is not wanted"
     }
 }
