@@ -192,8 +192,19 @@ public enum AsepriteJSON {
                 throw SchemaError(file: file, path: at.appending(key),
                                   problem: .outOfRange(requirement: "must be a frame index from 0 to \(frames.count - 1), from ≤ to"), found: String(value))
             }
+            // Aseprite writes plays as a string of digits ("3"); anything else is no count of plays,
+            // refused as the data's, not read as "forever" or passed on to fail as an output's.
+            var plays = 0
+            if let text = tag.repeat {
+                guard let count = Int(text), count >= 0, text.allSatisfy(\.isASCII), text.allSatisfy(\.isNumber) else {
+                    throw SchemaError(file: file, path: at.appending("repeat"),
+                                      problem: .outOfRange(requirement: "must be a whole number of plays as a string (\"3\"), 0 or absent for forever"),
+                                      found: InputPath.quote(text))
+                }
+                plays = count
+            }
             animations.append(SpriteSheet.Animation(name: tag.name, frames: Array(frames[tag.from...tag.to]),
-                                                    direction: tag.direction ?? .forward, repeatCount: tag.repeat.flatMap(Int.init) ?? 0))
+                                                    direction: tag.direction ?? .forward, repeatCount: plays))
         }
         return animations
     }

@@ -10,12 +10,11 @@ extension FramesJob {
     /// sequence by number, forward unless told otherwise, so there is a manifest only when the
     /// frames are one numbered sequence, each number once, and the animation plays them in an
     /// order a manifest can say: by number, reversed, ping-pong either way, each maybe written out
-    /// several times (Godot's SpriteFrames writes out a ping-pong or N plays). `picked`: the
-    /// animation was named (``FramesJob/animation``), so a manifest is written even with nothing
-    /// but the defaults in it. Without a name, only a sheet of no animation or of one animation
-    /// over all its frames has one, and only when it has timing to keep (durations, a direction
-    /// other than forward, a count of plays; durations all 33 ms are the default 1/30 s): a plain
-    /// sheet's frames are written as before.
+    /// several times (Godot's SpriteFrames writes out a ping-pong or N plays), and only when it has
+    /// timing to keep (durations, a direction other than forward, a count of plays; durations all
+    /// 33 ms are the default 1/30 s): a plain sheet's frames are written as before. `picked`: the
+    /// animation was named (``FramesJob/animation``); without a name, only a sheet of no animation
+    /// or of one animation over all its frames has one.
     static func timing(of sheet: SpriteSheet, files: [String], picked: Bool) -> (manifest: SequenceManifest?, warning: String?) {
         let animation: SpriteSheet.Animation?
         switch sheet.animations.count {
@@ -42,16 +41,37 @@ extension FramesJob {
             return (nil, "the animation \"\(animation?.name ?? "")\" plays its frames as \(shown), in an order a folder does not play "
                     + "its frames in (by number, reversed or ping-pong), so no sequence.json keeps its timing")
         }
-        // Every frame at 33 ms is UIKit's default of 1/30 s as sheet data write it (a sequence of
-        // no timing packed): no timing of its own, left to the default.
-        let durations = byNumber.map(\.duration)
-        let frameDurations: [Double]? = durations.allSatisfy({ ($0 ?? 0) > 0 && ($0 ?? 0) <= 86_400_000 })
-            && !durations.allSatisfy({ $0 == Self.defaultFrameMilliseconds }) ? durations.compactMap { $0.map(Double.init) } : nil
+        let (frameDurations, durationWarning) = Self.frameDurations(of: byNumber)
         let repeatCount = (animation?.repeatCount ?? 0) * plays
-        guard picked || frameDurations != nil || direction != .forward || repeatCount != 0 else { return (nil, nil) }
+        // Nothing the data says beyond the defaults (libGDX keeps no timing): no file that would
+        // claim a timing the data never had.
+        guard frameDurations != nil || direction != .forward || repeatCount != 0 else { return (nil, nil) }
         let manifest = SequenceManifest(name: first.prefix.isEmpty ? nil : first.prefix, repeatCount: repeatCount,
                                         direction: direction, frameDurations: frameDurations)
-        return (manifest, nil)
+        return (manifest, durationWarning)
+    }
+
+    /// The milliseconds each of `sprites` (in file order) shows, as `sequence.json` keeps them,
+    /// and a warning naming the frames whose duration could not be kept; `nil` durations when no
+    /// sprite has one, or when every one is 33 ms — UIKit's default 1/30 s as sheet data write it
+    /// (a sequence of no timing packed): no timing of its own. A frame of no duration among timed
+    /// ones shows the default 33 ms; one of 0 ms shows 1 ms and one over a day a day (what a
+    /// `sequence.json` holds): said, never dropped with the others'.
+    static func frameDurations(of sprites: [SpriteSheet.Sprite]) -> ([Double]?, String?) {
+        let durations = sprites.map(\.duration)
+        guard durations.contains(where: { $0 != nil }), !durations.allSatisfy({ $0 == Self.defaultFrameMilliseconds }) else { return (nil, nil) }
+        var changed: [String] = []
+        let kept = zip(sprites, durations).map { sprite, duration -> Double in
+            let shown = min(max(duration ?? Self.defaultFrameMilliseconds, 1), 86_400_000)
+            if duration != shown {
+                changed.append("\"\(sprite.name)\" \(duration.map { "\($0) ms" } ?? "without one") → \(shown) ms")
+            }
+            return Double(shown)
+        }
+        guard !changed.isEmpty else { return (kept, nil) }
+        let listed = changed.prefix(3).joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : "")
+        return (kept, "sequence.json holds 1 ms to a day a frame (33 ms, the default, for a frame without a duration among timed "
+                + "frames), so it keeps other durations than the data's: \(listed)")
     }
 
     /// UIKit's default frame duration, 1/30 s, in the whole milliseconds sheet data store.

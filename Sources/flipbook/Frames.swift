@@ -76,21 +76,20 @@ struct Frames: ParsableCommand {
         let outcome = try job.run(progress: progress?.update, cancellation: nil)
         progress?.finish()
         for warning in outcome.warnings { Console.error("warning: \(warning)") }
-        if let manifest = outcome.manifest, outcome.pages == 0 {
+        // `files` is every file written (sequence.json too); `frames` counts the PNGs.
+        let pngs = outcome.files.filter { $0.hasSuffix(".png") }
+        let timing = outcome.manifest.map { Self.timing($0, frames: pngs.count) }
+        if let timing, outcome.pages == 0 {
             if json {
-                // Seconds as numbers named …Seconds, as every command's JSON (sequence.json keeps milliseconds).
-                let seconds = (manifest.frameDurations ?? []).map { $0 / 1000 }
                 struct Output: Encodable {
                     var output: String, files: [String], frames: Int, frameDurationsSeconds: [Double], durationSeconds: Double
                     var repeatCount: Int, width: Int, height: Int, warnings: [String]
                 }
-                let pngs = outcome.files.filter { $0.hasSuffix(".png") }
-                try Console.printJSON(Output(output: output, files: pngs, frames: pngs.count, frameDurationsSeconds: seconds,
-                                             durationSeconds: (seconds.reduce(0, +) * 1000).rounded() / 1000,
-                                             repeatCount: outcome.repeatCount, width: outcome.width, height: outcome.height,
-                                             warnings: outcome.warnings))
+                try Console.printJSON(Output(output: output, files: outcome.files, frames: pngs.count, frameDurationsSeconds: timing.frames,
+                                             durationSeconds: timing.play, repeatCount: outcome.repeatCount, width: outcome.width,
+                                             height: outcome.height, warnings: outcome.warnings))
             } else {
-                Console.line("\(output): \(Console.count(outcome.files.count - 1, "frame")) of \(outcome.width)×\(outcome.height) "
+                Console.line("\(output): \(Console.count(pngs.count, "frame")) of \(outcome.width)×\(outcome.height) "
                       + "(\(outcome.files.first.map { FileIO.lastComponent(of: $0) } ?? "")…), sequence.json")
             }
         } else if json {
@@ -99,18 +98,24 @@ struct Frames: ParsableCommand {
                 var output: String, files: [String], frames: Int, pagesRead: Int, warnings: [String]
                 var frameDurationsSeconds: [Double]?, durationSeconds: Double?, repeatCount: Int?
             }
-            let pngs = outcome.files.filter { $0.hasSuffix(".png") }
-            // Without durations of its own, a frame shows UIKit's 1/30 s.
-            let seconds = outcome.manifest.map { manifest in manifest.frameDurations?.map { $0 / 1000 } ?? Array(repeating: 1.0 / 30, count: pngs.count) }
-            try Console.printJSON(Output(output: output, files: pngs, frames: pngs.count, pagesRead: outcome.pages, warnings: outcome.warnings,
-                                         frameDurationsSeconds: seconds, durationSeconds: seconds.map { ($0.reduce(0, +) * 1000).rounded() / 1000 },
-                                         repeatCount: outcome.manifest.map { _ in outcome.repeatCount }))
+            try Console.printJSON(Output(output: output, files: outcome.files, frames: pngs.count, pagesRead: outcome.pages, warnings: outcome.warnings,
+                                         frameDurationsSeconds: timing?.frames, durationSeconds: timing?.play,
+                                         repeatCount: timing.map { _ in outcome.repeatCount }))
         } else {
             // Timing shared with the same frames at another scale is in the folder's sequence.json already.
             let written = outcome.files.contains { FileIO.lastComponent(of: $0) == SequenceManifest.fileName }
-            let timing = written ? ", sequence.json" : outcome.manifest == nil ? "" : ", timed by the sequence.json there"
-            let frames = outcome.files.filter { $0.hasSuffix(".png") }.count
-            Console.line("\(output): \(Console.count(frames, "frame")) from \(Console.count(outcome.pages, "page"))\(timing)")
+            let said = written ? ", sequence.json" : outcome.manifest == nil ? "" : ", timed by the sequence.json there"
+            Console.line("\(output): \(Console.count(pngs.count, "frame")) from \(Console.count(outcome.pages, "page"))\(said)")
         }
+    }
+
+    /// `manifest`'s timing of `count` frames in seconds, as every command's JSON says it: each
+    /// frame's (UIKit's 1/30 s without durations of its own) and one play's — its steps, so a
+    /// ping-pong of 4 frames lasts 6 (`assemble --json`'s `durationSeconds` of the folder).
+    static func timing(_ manifest: SequenceManifest, frames count: Int) -> (frames: [Double], play: Double) {
+        let animation = manifest.animation(frames: Array(repeating: FrameSource.file(""), count: count))
+        let frames = manifest.frameDurations?.map { $0 / 1000 } ?? Array(repeating: 1.0 / 30, count: count)
+        let play = (try? animation.playDuration()) ?? frames.reduce(0, +)
+        return (frames, (play * 1000).rounded() / 1000)
     }
 }

@@ -43,6 +43,8 @@ struct FreshEyesRoundFortyFourTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["frameDurationsSeconds"] as? [Double] == [0.1, 0.1, 0.1, 0.1] && object["durationSeconds"] as? Double == 0.4)
         #expect(object["repeatCount"] as? Int == 2 && object["frames"] as? Int == 4)
+        // Every file written, sequence.json too (fresh eyes 44 #4).
+        #expect((object["files"] as? [String])?.last == "fr/sequence.json" && (object["files"] as? [String])?.count == 5)
         let back = try CLI.run(["assemble", "fr", "-o", "back.gif", "--json"], in: folder)
         let assembled = try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [String: Any])
         #expect(assembled["repeatCount"] as? Int == 2 && assembled["durationSeconds"] as? Double == 0.4, "\(back.stdout)")
@@ -67,5 +69,19 @@ struct FreshEyesRoundFortyFourTests {
         let renamed = try CLI.run(["frames", "c.gif", "-o", "g"], in: folder)
         #expect(renamed.status == 2 && renamed.stderr.contains("g/sequence.json belongs to another set of files Flipbook wrote into this folder "
                                                                + "(the frames a… in g)"), "\(renamed.stderr)")
+    }
+
+    /// `--json`'s `durationSeconds` is one play, its steps: a ping-pong of 4 frames at 83 ms lasts 6
+    /// steps, as `assemble --json` of the folder says (fresh eyes 44 #4: 0.332 against 0.5).
+    @Test func aPlayLastsItsSteps() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"fps": 12, "direction": "pingpong"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/coin/sequence.json"))
+        #expect(try CLI.run(["sheet", "coin", "-o", "s/coin.png", "--engine", "aseprite"], in: folder).status == 0)
+        let json = try CLI.run(["frames", "s/coin.json", "-o", "fr", "--json"], in: folder)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], "\(json.stderr)")
+        let back = try CLI.run(["assemble", "fr", "-o", "back.apng", "--json"], in: folder)
+        let assembled = try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [String: Any])
+        #expect(object["durationSeconds"] as? Double == 0.498 && assembled["durationSeconds"] as? Double == 0.498, "\(json.stdout)")
     }
 }
