@@ -208,9 +208,13 @@ public final class SequenceWriter: Sendable {
         }
         guard let (otherScale, count) = counts.min(by: { $0.key < $1.key }) else { return }
         let path = folder + "/" + SequenceManifest.fileName
+        // Without a sequence.json there (one frame written alone), the count is the whole reason.
+        if count != frames, isMissing(path) {
+            throw .otherScaleCount(folder: folder, prefix: prefix, otherScale: otherScale, count: count, scale: scale, frames: frames)
+        }
         if count != frames {
             throw .otherScaleDiffers(path: path, otherScale: otherScale,
-                                     detail: "there are \(count) frames at @\(otherScale)x where this @\(scale)x run writes \(frames)")
+                                     detail: "there \(count == 1 ? "is 1 frame" : "are \(count) frames") at @\(otherScale)x where this @\(scale)x run writes \(frames)")
         }
         // The same points at every scale: a scene resized, or a source that lost its @2x frames,
         // left the other scale's frames at the old size beside these (a folder no reader takes).

@@ -106,6 +106,7 @@ extension FramesJob {
             let set = OutputSet(owner: SheetImport.dataFile(input), protecting: inputs)
             files = files.map { folder + "/" + $0 }
             if let manifest = timing, Self.sharesTiming(manifest, in: folder, set: set) { writesTiming = false }
+            if let manifest = timing, writesTiming { try Self.checkOtherScaleTiming(manifest, in: folder, data: SheetImport.dataFile(input)) }
             if writesTiming { files.append(folder + "/" + SequenceManifest.fileName) }
             try check(files, in: folder, set: set, inputs: inputs)
             try Self.checkOtherScales(files, in: folder, owner: SheetImport.dataFile(input))
@@ -129,6 +130,21 @@ extension FramesJob {
         let path = folder + "/" + SequenceManifest.fileName
         guard let existing = try? SequenceManifest.read(file: path) else { return false }
         return existing == manifest && !set.isOwnEarlierFile(path)
+    }
+
+    /// Refuses a timing other than the one in `folder`'s `sequence.json` when the same sheet's data
+    /// at another scale wrote it (`s@2x.json` beside this `s.json`): that set's file, which this run
+    /// may not take, times both scales' frames. Said as the other-scale refusal it is, with the
+    /// way that works — that data's frames written first (fresh eyes 44 #3: only "write into
+    /// another folder", which splits the scales, while @1x first worked).
+    static func checkOtherScaleTiming(_ manifest: SequenceManifest, in folder: String, data: String) throws(OutputError) {
+        let path = folder + "/" + SequenceManifest.fileName
+        guard let owner = OutputSet.owner(of: path), let existing = try? SequenceManifest.read(file: path), existing != manifest else { return }
+        let mine = ImageFileName(path: data), theirs = ImageFileName(path: owner)
+        guard FileIO.parentDirectory(of: owner) == FileIO.parentDirectory(of: data), theirs.stem == mine.stem, theirs.device == mine.device,
+              theirs.pathExtension == mine.pathExtension, let scale = theirs.scale ?? 1 as Int?, scale != (mine.scale ?? 1) else { return }
+        throw .otherScaleDiffers(path: path, otherScale: scale, detail: "the frames of \(owner) wrote it, timed otherwise than \(data) "
+            + "now: write \(owner)'s frames again first (its sequence.json times both scales), then these")
     }
 
     /// A GIF, an APNG (`.apng`, or a `.png` with `acTL`) or a WebP opened, its header checked

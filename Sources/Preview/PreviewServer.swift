@@ -157,11 +157,16 @@ actor PreviewServerState {
         // frames through the browser: a request for any host but this machine's, or for another
         // port, is refused — by its `Host`, and by the authority of an absolute-form request
         // (`GET http://evil.example/ HTTP/1.1`), which HTTP puts before `Host`.
+        // HTTP/1.1 requires a Host (RFC 9112 §3.2): a request without one is malformed.
+        if request.version == .http11 && request.headers[.host] == nil {
+            return HTTPResponse(statusCode: .badRequest, headers: [.contentType: "text/plain"], body: Data("a Host header is required\n".utf8))
+        }
         guard Self.isLocal(host: request.headers[.host], port: port),
               Self.isLocal(target: request.target.rawValue, port: port) else {
             return HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain"], body: Data("only 127.0.0.1 and localhost are served\n".utf8))
         }
-        let path = request.path.removingPercentEncoding ?? request.path
+        // `GET http://127.0.0.1:PORT HTTP/1.1` (an absolute form without a path) asks for the page.
+        let path = request.path.isEmpty ? "/" : request.path.removingPercentEncoding ?? request.path
         switch path {
         case "/", "/index.html":
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: Data(html.utf8))
@@ -197,7 +202,9 @@ actor PreviewServerState {
         }
         guard ["127.0.0.1", "localhost", "::1"].contains(String(name)) else { return false }
         if rest.isEmpty { return true }
-        guard rest.first == ":", let given = UInt16(rest.dropFirst()) else { return false }
+        // Digits only, as a port is written (`Int("+80")` and `"080"` parse too).
+        let digits = rest.dropFirst()
+        guard rest.first == ":", digits.first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }), let given = UInt16(digits) else { return false }
         return port.map { $0 == given } ?? true
     }
 

@@ -1,4 +1,5 @@
 import Animated
+import Atlas
 import APNG
 import ArgumentParser
 import Basics
@@ -55,6 +56,10 @@ struct Info: ParsableCommand {
                         report.files.append(try FileInfo(path: file, animation: WebP.Decoder(file: file, limits: limits)))
                     } else if ext == "apng" || (ext == "png" && APNG.Decoder.isAnimated((try? FileIO.readPrefix(file, limit: 1 << 16).bytes) ?? [])) {
                         report.files.append(try FileInfo(path: file, animation: APNG.Decoder(file: file, limits: limits)))
+                    } else if FramesJob.sheetExtensions.contains(ext), (try? FileIO.readPrefix(file, limit: 8).bytes.starts(with: PNG.signature)) != true {
+                        // `info s.json`: "not a PNG file" said nothing of what it is (fresh eyes 44 #10).
+                        report.errors.append(FileProblem(path: file, error: "\(file): a .\(ext) file, no image: info describes PNG, GIF, APNG and "
+                            + "WebP files; a sprite sheet's data is read by flipbook frames \(file) -o DIR (and its page by flipbook info)"))
                     } else {
                         // Every chunk and its CRC first, as validate checks them: libpng drops a
                         // damaged ancillary chunk (a tEXt) without a word.

@@ -84,4 +84,45 @@ struct FreshEyesRoundFortyFourTests {
         let assembled = try #require(try JSONSerialization.jsonObject(with: Data(back.stdout.utf8)) as? [String: Any])
         #expect(object["durationSeconds"] as? Double == 0.498 && assembled["durationSeconds"] as? Double == 0.498, "\(json.stdout)")
     }
+
+    /// @2x data's frames first, then @1x's, into one folder; the sheet rebuilt with another
+    /// timing; the @1x rerun was refused as "another set" with only "write into another folder"
+    /// (which splits the scales), while @1x first worked (fresh eyes 44 #3). It says what works
+    /// now, and doing so works.
+    @Test func aSheetsScalesRetimedSayWhichToWriteFirst() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"fps": 10}"#.utf8).write(to: URL(fileURLWithPath: folder + "/coin/sequence.json"))
+        #expect(try CLI.run(["sheet", "coin", "-o", "s.png", "--scales", "1,2", "--engine", "aseprite"], in: folder).status == 0)
+        for data in ["s@2x.json", "s.json"] { #expect(try CLI.run(["frames", data, "-o", "A", "--animation", "gold"], in: folder).status == 0) }
+        try Data(#"{"fps": 5}"#.utf8).write(to: URL(fileURLWithPath: folder + "/coin/sequence.json"))
+        #expect(try CLI.run(["sheet", "coin", "-o", "s.png", "--scales", "1,2", "--engine", "aseprite"], in: folder).status == 0)
+        let refused = try CLI.run(["frames", "s.json", "-o", "A", "--animation", "gold"], in: folder)
+        #expect(refused.status == 2 && refused.stderr.contains("the frames of s@2x.json wrote it, timed otherwise than s.json now: "
+                                                               + "write s@2x.json's frames again first"), "\(refused.stderr)")
+        for data in ["s@2x.json", "s.json"] { #expect(try CLI.run(["frames", data, "-o", "A", "--animation", "gold"], in: folder).status == 0) }
+        #expect(try String(contentsOfFile: folder + "/A/sequence.json", encoding: .utf8).contains("200"))
+    }
+
+    /// `generate --frames 4 --scale 2` beside one @1x frame (no sequence.json) named a
+    /// sequence.json that is not there, and "1 frames" (fresh eyes 44 #8).
+    @Test func aCountBesideOneFrameNamesNoMissingFile() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["generate", "seagull", "-o", "gull", "--frames", "1", "--size", "64x64"], in: folder).status == 0)
+        let refused = try CLI.run(["generate", "seagull", "-o", "gull", "--frames", "4", "--scale", "2", "--size", "64x64"], in: folder)
+        #expect(refused.status == 2 && refused.stderr.contains("gull holds 1 frame of seagull… at @1x, written by an earlier run, where this run writes 4 at @2x"),
+                "\(refused.stderr)")
+        #expect(!refused.stderr.contains("sequence.json"))
+    }
+
+    /// `info` of sheet data said "not a PNG file" (fresh eyes 44 #10): it says what reads it.
+    @Test func infoOfSheetDataSaysWhatReadsIt() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["sheet", "coin", "-o", "s.png", "--engine", "godot4"], in: folder).status == 0)
+        let info = try CLI.run(["info", "s.tres"], in: folder)
+        #expect(info.status == 3 && info.stderr.contains("s.tres: a .tres file, no image: info describes PNG, GIF, APNG and WebP files; "
+                                                         + "a sprite sheet's data is read by flipbook frames s.tres -o DIR"), "\(info.stderr)")
+    }
 }

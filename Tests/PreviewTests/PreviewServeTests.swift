@@ -109,7 +109,8 @@ struct PreviewServeTests {
         // localhost is this machine too (fresh eyes 42: any Host was answered).
         let port = try #require(page.firstMatch(of: /:([0-9]+)\//).flatMap { Int($0.1) })
         for (host, expected) in [("evil.example", 403), ("evil.example:80", 403), ("localhost", 200), ("localhost:\(port)", 200),
-                                 ("127.0.0.1:\(port + 1)", 403), ("localhost:\(port)x", 403), ("[::1]:\(port)", 200)] {
+                                 ("127.0.0.1:\(port + 1)", 403), ("localhost:\(port)x", 403), ("[::1]:\(port)", 200),
+                                 ("localhost:+\(port)", 403), ("localhost:0\(port)", 403)] {
             var request = URLRequest(url: try #require(URL(string: page)))
             request.setValue(host, forHTTPHeaderField: "Host")
             let (_, response) = try await URLSession.shared.data(for: request)
@@ -117,10 +118,13 @@ struct PreviewServeTests {
         }
         // An absolute-form request line names its host before `Host` does (fresh eyes 43: served).
         for (target, expected) in [("http://evil.example/", 403), ("http://127.0.0.1:\(port)/", 200), ("http://localhost:\(port + 1)/", 403),
-                                   ("*", 403)] {
+                                   ("*", 403), ("http://127.0.0.1:\(port)", 200)] {
             let status = try Self.rawStatus("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n", port: port)
             #expect(status == expected, "GET \(target)")
         }
+        // HTTP/1.1 without a Host is malformed (fresh eyes 44 #9); HTTP/1.0 without one is answered.
+        #expect(try Self.rawStatus("GET / HTTP/1.1\r\nConnection: close\r\n\r\n", port: port) == 400)
+        #expect(try Self.rawStatus("GET / HTTP/1.0\r\n\r\n", port: port) == 200)
         // Files the page does not show are not served, whatever the path says.
         for path in ["coin/sequence.json", "../../etc/passwd", "%2e%2e/%2e%2e/etc/passwd", "flipbook.json"] {
             let (refused, _) = try await Self.get(page + path)

@@ -95,7 +95,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "every scale, so this run would change the @\(otherScale)x animation too; write the same frames, size in points and "
                 + "timing at every scale, remove the @\(otherScale)x frames an earlier run left there, or write into another folder"
         case .otherScaleCount(let folder, let prefix, let otherScale, let count, let scale, let frames):
-            "\(folder) holds \(count) frames of \(prefix)… at @\(otherScale)x, written by an earlier run, where this run writes \(frames) at "
+            "\(folder) holds \(count == 1 ? "1 frame" : "\(count) frames") of \(prefix)… at @\(otherScale)x, written by an earlier run, where this run writes \(frames) at "
                 + "@\(scale)x: the folder would read back with frames missing at one scale; write as many frames at every scale, "
                 + "remove the @\(otherScale)x frames, or write into another folder"
         case .unsupportedName(let path, let reason):
