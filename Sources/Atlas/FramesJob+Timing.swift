@@ -38,8 +38,11 @@ extension FramesJob {
         let played = animation?.playedFrames ?? names
         guard let (direction, plays) = Self.direction(playing: played, from: names) else {
             let shown = played.prefix(4).map { "\"\($0)\"" }.joined(separator: ", ") + (played.count > 4 ? ", …" : "")
+            // PixiJS's multipack lists an animation page by page: read back, the lists one after the other.
+            let pages = sheet.pages.count > 1 && Set(played) == Set(names)
+                ? "; its data lists it page by page (\(sheet.pages.count) pages, as PixiJS's multipack does): a sheet on one page keeps it whole" : ""
             return (nil, "the animation \"\(animation?.name ?? "")\" plays its frames as \(shown), in an order a folder does not play "
-                    + "its frames in (by number, reversed or ping-pong), so no sequence.json keeps its timing")
+                    + "its frames in (by number, reversed or ping-pong), so no sequence.json keeps its timing\(pages)")
         }
         let (frameDurations, durationWarning) = Self.frameDurations(of: byNumber)
         let repeatCount = (animation?.repeatCount ?? 0) * plays

@@ -170,4 +170,28 @@ struct FramesSheetTimingTests {
         #expect(manifest.direction == .pingpong && manifest.repeatCount == 3)
         #expect(try Animation.load(files: outcome.frames).steps().count == 6)
     }
+
+    /// A PixiJS multipack lists an animation page by page, which reads back as an order no folder
+    /// plays: the warning said only that (fresh eyes 44 #7); it names the pages as the cause now.
+    @Test func aMultipacksAnimationSaysItIsListedByPage() throws {
+        let folder = try Fixtures.temporaryFolder("frames-timing-pages")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let source = folder + "/fire"
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        let names = Fixtures.pngNames(in: "sequences/ansimuz-fire-bomb-pixel")
+        #expect(names.count == 14)
+        for name in names { try FileManager.default.copyItem(atPath: Fixtures.path("sequences/ansimuz-fire-bomb-pixel/" + name), toPath: source + "/" + name) }
+        try Data(#"{"fps": 15, "direction": "pingpong"}"#.utf8).write(to: URL(fileURLWithPath: source + "/sequence.json"))
+        var sheet = SheetJob(sources: [source], output: folder + "/s.png", engine: .pixi)
+        sheet.builder.maxSide = 128
+        sheet.builder.trim = true
+        let plan = try sheet.plan(cancellation: nil)
+        try sheet.write(plan, cancellation: nil)
+        #expect(plan.sheets.first?.pages.count ?? 0 > 1)
+        var job = FramesJob(input: folder + "/s-0.json", output: folder + "/out")
+        job.animation = "frame"
+        let outcome = try job.run(cancellation: nil)
+        #expect(outcome.manifest == nil)
+        #expect(outcome.warnings.contains { $0.contains("its data lists it page by page") }, "\(outcome.warnings)")
+    }
 }
