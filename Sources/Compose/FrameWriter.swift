@@ -192,7 +192,14 @@ package struct FrameWriter: Sendable {
         let sprites = frames.enumerated().map { index, bitmap in
             SheetBuilder.Input(name: "\(numbered)\(index + 1)", bitmap: bitmap, sequence: prefix, duration: 1 / fps)
         }
-        return try SheetExport.files(for: [SheetBuilder(layout: .rows).build(sprites)], format: data, output: name)
+        // Its plays, as a folder's sequence.json keeps them (formats that store plays write them: Aseprite's `repeat`).
+        var sheet = try SheetBuilder(layout: .rows).build(sprites)
+        sheet.animations = sheet.animations.map { animation in
+            var played = animation
+            played.repeatCount = repeatCount
+            return played
+        }
+        return try SheetExport.files(for: [sheet], format: data, output: name)
     }
 
     /// Writes a PNG, a sheet or a folder.

@@ -23,7 +23,9 @@ extension RenderJob {
             length += piece.count
         }
         add(scene)
-        for input in inputs.sorted() {
+        // Every scale's variant of each file read, whichever scale read it: `img@2x.png` at @2x,
+        // `img.png` at @1x — one version of the files gives one origin at every scale.
+        for input in Set(inputs.flatMap(Self.scaleVariants(of:))).sorted() {
             guard let file = try? FileIO.readAll(input) else { return nil }
             add(Array(FileIO.lastComponent(of: input).utf8) + [0])
             add(file)
@@ -32,14 +34,24 @@ extension RenderJob {
         return "crc32 " + String(crc, radix: 16) + " " + String(length)
     }
 
+    /// `path` and its @1x…@3x variants beside it that exist (`img.png`, `img@2x.png`, `img@3x.png`).
+    static func scaleVariants(of path: String) -> [String] {
+        let name = ImageFileName(path: path), folder = FileIO.parentDirectory(of: path)
+        let variants = ImageFileName.scaleRange.map { scale in
+            (folder == "." && !path.hasPrefix("./") ? "" : folder + "/") + name.stem + (scale == 1 ? "" : "@\(scale)x")
+                + (name.device.map { "~" + $0 } ?? "") + (name.pathExtension.isEmpty ? "" : "." + name.pathExtension)
+        }
+        return [path] + variants.filter { $0 != path && FileIO.fingerprint(of: $0) != nil }
+    }
+
     /// The warnings for frames at other scales in `folder` (of the sequence `owner`, this run's
     /// set) that a run from another `origin` wrote: read with these by every reader of the
     /// folder at their scale, though they show another version of the scene.
     static func otherScalesWarnings(folder: String, owner: String, origin: String, scene: String) -> [String] {
         OutputSet.origins(ofOtherScalesOf: owner, in: folder).sorted { $0.key < $1.key }.compactMap { scale, other in
             guard let other, other != origin else { return nil }
-            return "\(folder) still holds its frames at @\(scale)x from an earlier render of another version of \(scene) "
-                + "(or of the files it reads), which readers take at @\(scale)x: render it at @\(scale)x again, or remove them"
+            return "\(folder) still holds its frames at @\(scale)x from an earlier render of another scene than \(scene) is now "
+                + "(or of other files it reads), which readers take at @\(scale)x: render it at @\(scale)x again, or remove them"
         }
     }
 }

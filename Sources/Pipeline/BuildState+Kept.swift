@@ -34,6 +34,10 @@ extension BuildState {
                           in project: Project) -> (failure: TargetFailure, previous: [String: FileRecord]) {
         guard let refusal = EarlierSet.refusal(failure), let path = project.resolvedRelative(opened: refusal.path) else { return (failure, previous) }
         switch refusal {
+        case .overwritesInput(let output, let input) where output == input:
+            // A file of the user's another target reads (OutputSet.Scope.protects): said with its reader.
+            guard let reader = project.targets.first(where: { $0.name != name && $0.sources.contains(path) }) else { return (failure, previous) }
+            return (.readByAnotherTarget(path: refusal.path, reader: reader.name), previous)
         case .changedSinceWritten, .changedAndLeft, .notWrittenByFlipbook, .replacesUsersFile:
             if let writer = keptAsUsers?[path] { return (.keptForUser(path: refusal.path, writer: writer), previous) }
             guard case .changedAndLeft = refusal, previous[path] != nil else { return (failure, previous) }

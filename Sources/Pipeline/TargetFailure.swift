@@ -33,6 +33,10 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// target stopped writing it, or refused where its job would have removed it): no build
     /// replaces it (``BuildJob/overwrite`` lets a target write over it).
     case keptForUser(path: String, writer: String)
+    /// The target would write over `path` (as opened), a file no build wrote that the target
+    /// `reader` reads (a hand-written scene where a sheet target's data goes): an input of the
+    /// build, never replaced, ``BuildJob/overwrite`` or not.
+    case readByAnotherTarget(path: String, reader: String)
 
     /// The job's own message.
     public var description: String {
@@ -51,6 +55,9 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .keptForUser(let path, let writer):
             "\(path) was changed after \(writer)'s build wrote it, and an earlier build kept it as yours (said then: kept, or refused so "
                 + "your changes are kept); move it away (or delete it) and build again"
+        case .readByAnotherTarget(let path, let reader):
+            "\(path) is a file of yours that the target \"\(reader)\" reads, where this target would write its output: give this "
+                + "target another output (or move the file away); a build never writes over a file a target reads, --overwrite or not"
         }
     }
 }

@@ -82,6 +82,9 @@ enum CLIWording {
         ("(FramesJob.animation picks one)", "(a frames target's \"animation\" picks one)"),
         ("use AlphaHandling.bleed (no dark fringes) or AlphaHandling.keep", "use \"alphaHandling\": \"bleed\" (no dark fringes) or \"keep\""),
         ("set onDuplicateNumber to .first or .last", "set \"onDuplicateNumber\" to \"first\" or \"last\""),
+        // A render target's settings the command has no flag for (it goes by the output's name).
+        ("RenderJob.sheetFormat", "\"sheetFormat\""),
+        ("RenderJob.format", "\"format\""),
     ]
 
     /// `phrase` (a CLI phrase) with each flag of a command as the project's key for it — the flag's

@@ -47,8 +47,8 @@ struct RenderFolderScaleTests {
             let changed = RenderJobTests.scene.replacingOccurrences(of: "#FF0000", with: "#00FF00")
             try Data(changed.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
             let stale = try job.run(cancellation: nil).warnings
-            #expect(stale == ["\(folder)/frames still holds its frames at @2x from an earlier render of another version of \(folder)/scene.json "
-                              + "(or of the files it reads), which readers take at @2x: render it at @2x again, or remove them"])
+            #expect(stale == ["\(folder)/frames still holds its frames at @2x from an earlier render of another scene than \(folder)/scene.json "
+                              + "is now (or of other files it reads), which readers take at @2x: render it at @2x again, or remove them"])
             job.scale = 2
             #expect(try job.run(cancellation: nil).warnings.isEmpty)
             job.scale = 1
@@ -57,6 +57,28 @@ struct RenderFolderScaleTests {
             let stated = changed.replacingOccurrences(of: #""frames": 6,"#, with: #""frames": 6, "scale": 2,"#)
             try Data(stated.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
             #expect(try job.run(cancellation: nil).warnings.isEmpty)
+        }
+    }
+
+    /// A scene reading an image with an @2x variant read `img@2x.png` at @2x and `img.png` at @1x,
+    /// so each run took the other's frames for another version, unchanged as they were (fresh eyes
+    /// 45 #3). Every scale's variant counts at every scale: no warning until one of them changes.
+    @Test func anImagesScaleVariantsAreOneVersion() throws {
+        try RenderJobTests.withFolder { folder in
+            for name in ["note-chrome.png", "note-chrome@2x.png"] {
+                try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/" + name, toPath: folder + "/" + name.replacingOccurrences(of: "note-chrome", with: "img"))
+            }
+            let scene = #"{"size": [64, 48], "frames": 2, "fps": 10, "layers": [{"image": "img.png", "bounds": [20, 20], "position": [20, 20]}]}"#
+            try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+            var job = RenderJob(scene: folder + "/scene.json", output: folder + "/frames")
+            for scale in [2, 1, 2, 1] {
+                job.scale = scale
+                #expect(try job.run(cancellation: nil).warnings.isEmpty, "@\(scale)x")
+            }
+            // The @2x image changed: the @2x frames drawn from the old one are said.
+            try FileManager.default.removeItem(atPath: folder + "/img@2x.png")
+            try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/note-chrome.png", toPath: folder + "/img@2x.png")
+            #expect(try job.run(cancellation: nil).warnings.first?.contains("still holds its frames at @2x") == true)
         }
     }
 }

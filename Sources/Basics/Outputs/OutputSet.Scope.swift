@@ -17,14 +17,19 @@ extension OutputSet {
         /// edited since (the build's outputs are the build's), where any other file there is
         /// replaced only when the caller names it outright (`overwrite`).
         package let replaces: @Sendable (String) -> Bool
+        /// Whether the file at a path is one the job may never replace, named or not: a file of the
+        /// user's that another target of the build reads (a hand-written scene named as a sheet's
+        /// data): refused as an input is, `overwrite` or not.
+        package let protects: @Sendable (String) -> Bool
         private var removals: [String] = []
         private let lock = NSLock()
 
         package init(writtenByOthers: @escaping @Sendable (String) -> Bool, ownEarlier: @escaping @Sendable (String) -> Bool = { _ in false },
-                     replaces: @escaping @Sendable (String) -> Bool = { _ in false }) {
+                     replaces: @escaping @Sendable (String) -> Bool = { _ in false }, protects: @escaping @Sendable (String) -> Bool = { _ in false }) {
             self.writtenByOthers = writtenByOthers
             self.ownEarlier = ownEarlier
             self.replaces = replaces
+            self.protects = protects
         }
 
         /// The files the job's commits removed (earlier files of its sets), as opened.

@@ -128,6 +128,8 @@ public final class OutputSet: @unchecked Sendable {
         // The file the set is named after (a single output, a sheet's -o): the user may let it go.
         let isOwnName = owner == path
         guard let (holder, entry) = ledger.holder(of: FileIO.lastComponent(of: path)) else {
+            // In a build, the user's file another target reads is an input of the build: never replaced.
+            if buildScope?.protects(path) == true { throw .overwritesInput(output: path, input: path) }
             // The user's own file: replaced only when named outright.
             if named { return }
             throw isOwnName ? .replacesUsersFile(path: path) : .notWrittenByFlipbook(path: path)

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Fresh eyes, round 45: what a build writes over, and what a render says of its other scales.
+@Suite("Fresh eyes 45: a build never writes over a file another target reads")
+struct FreshEyesRoundFortyFiveTests {
+    /// A sheet target whose data name was the hand-written scene another target renders: the
+    /// build refused and advised `--overwrite`, which then replaced the scene with sheet data —
+    /// the user's file lost. A file of the user's that a target reads is an input of the build
+    /// now: refused, `--overwrite` or not, naming the target that reads it.
+    @Test func overwriteNeverReplacesAFileAnotherTargetReads() throws {
+        let folder = try BuildCommandTests.project(#"""
+            {"targets": {"anim": {"render": "fx.json", "output": "anim.gif"}, "fx": {"sheet": "coin", "output": "fx.png"}}}
+            """#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = #"{ "size": [16, 16], "duration": 0.2, "fps": 10, "layers": [] }"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/fx.json"))
+        for arguments in [["build", "--no-cache"], ["build", "--no-cache", "--overwrite"]] {
+            let result = try CLI.run(arguments, in: folder)
+            #expect(result.status == 2 && result.stderr.contains(#"fx: failed: fx.json is a file of yours that the target "anim" reads, "#
+                                                                 + "where this target would write its output"), "\(result.stderr)")
+            #expect(!result.stderr.contains("give --overwrite"), "\(result.stderr)")
+            #expect(try String(contentsOfFile: folder + "/fx.json", encoding: .utf8) == scene)
+        }
+        // A file a build wrote is the build's, as before: the sheet's data, read by a frames target, is rewritten.
+        try FreshEyesRoundThirtySixTests.write(#"{"targets": {"s": {"sheet": "coin", "output": "out/s.png"}, "f": {"frames": "out/s.json", "output": "fr"}}}"#,
+                                               in: folder)
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        #expect(try CLI.run(["build", "--no-cache", "--force"], in: folder).status == 0)
+    }
+
+    /// A render to an Aseprite sheet wrote no `repeat` in its tag: `frames` of it then played
+    /// forever what the scene plays 3× (fresh eyes 45 #2). The plays go into the data as `sheet`
+    /// writes them, and come back.
+    @Test func aRenderedAsepriteSheetKeepsItsPlays() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = ##"{"size": [16, 16], "frames": 3, "fps": 10, "repeatCount": 3, "layers": [{"shape": {"path": "M0 0h4v4h-4z", "fillColor": "#FF0000"}, "bounds": [4, 4], "position": [8, 8]}]}"##
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/s.json"))
+        try FreshEyesRoundThirtySixTests.write(#"{"targets": {"r": {"render": "s.json", "output": "sh/a.json", "sheetFormat": "aseprite"}}}"#, in: folder)
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        #expect(try String(contentsOfFile: folder + "/sh/a.json", encoding: .utf8).contains(#""repeat": "3""#))
+        #expect(try CLI.run(["frames", "sh/a.json", "-o", "back"], in: folder).status == 0)
+        #expect(try String(contentsOfFile: folder + "/back/sequence.json", encoding: .utf8).contains(#""repeatCount" : 3"#))
+    }
+}
