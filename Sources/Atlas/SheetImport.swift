@@ -308,10 +308,26 @@ public enum SheetImport {
               root["frames"] == nil, root["textures"] == nil else { return nil }
         // A misspelt key (`"frams"`) is a sheet with a typo: the format's strict reading names it, with the fix.
         if root.keys.contains(where: { Suggestion.nearest(to: $0, among: ["frames", "textures"]) != nil }) { return nil }
-        let manifest = FileIO.lastComponent(of: file) == "sequence.json" || root["frameDurations"] != nil || root["fps"] != nil
         return "not sheet data Flipbook reads: sheet JSON holds \"frames\" (TexturePacker, Aseprite) or \"textures\" (Phaser's multi-atlas), "
-            + "this holds neither" + (manifest ? " (it is a frame folder's sequence.json: assemble or sheet its folder)" : "")
+            + "this holds neither" + (kind(ofJSON: root, file: file).map { " (it is \($0))" } ?? "")
             + "; the sheet data read is \(dataFormats)"
+    }
+
+    /// What the JSON file `file`, whose top-level object is `root`, is to Flipbook, and what reads
+    /// it: sheet data, a scene, a frame folder's `sequence.json`, a project, a folder's validation
+    /// config; `nil` for none of them. Said where a file is given to a command that reads another
+    /// kind (`info scene.json`, `frames flipbook.json`).
+    package static func kind(ofJSON root: [String: Any], file: String) -> String? {
+        let name = FileIO.lastComponent(of: file)
+        if root["frames"] != nil || root["textures"] != nil { return "a sprite sheet's data: flipbook frames reads it" }
+        if root["layers"] != nil { return "a scene: flipbook render and flipbook draw read it" }
+        if root["targets"] != nil || name == "flipbook.json" { return "a project file: flipbook build reads it" }
+        if name == ".flipbook.json" { return "a folder's validation config: flipbook validate reads it" }
+        if name.hasPrefix(".flipbook") || name == "state.json" && file.contains(".flipbook-build") { return "Flipbook's own record of what it wrote" }
+        if name == "sequence.json" || root["frameDurations"] != nil || root["fps"] != nil || root["direction"] != nil {
+            return "a frame folder's sequence.json: assemble or sheet its folder"
+        }
+        return nil
     }
 
     /// The scale the data file `path`'s name gives its pages (`walk@2x.atlas`: 2), or `nil` when

@@ -56,10 +56,9 @@ struct Info: ParsableCommand {
                         report.files.append(try FileInfo(path: file, animation: WebP.Decoder(file: file, limits: limits)))
                     } else if ext == "apng" || (ext == "png" && APNG.Decoder.isAnimated((try? FileIO.readPrefix(file, limit: 1 << 16).bytes) ?? [])) {
                         report.files.append(try FileInfo(path: file, animation: APNG.Decoder(file: file, limits: limits)))
-                    } else if FramesJob.sheetExtensions.contains(ext), (try? FileIO.readPrefix(file, limit: 8).bytes.starts(with: PNG.signature)) != true {
-                        // `info s.json`: "not a PNG file" said nothing of what it is (fresh eyes 44 #10).
-                        report.errors.append(FileProblem(path: file, error: "\(file): a .\(ext) file, no image: info describes PNG, GIF, APNG and "
-                            + "WebP files; a sprite sheet's data is read by flipbook frames \(file) -o DIR (and its page by flipbook info)"))
+                    } else if let what = Self.notAnImage(file, ext: ext) {
+                        // `info s.json`: "not a PNG file" said nothing of what it is (fresh eyes 44 #10, 45 #7).
+                        report.errors.append(FileProblem(path: file, error: "\(file): \(what), no image: info describes PNG, GIF, APNG and WebP files"))
                     } else {
                         // Every chunk and its CRC first, as validate checks them: libpng drops a
                         // damaged ancillary chunk (a tEXt) without a word.
@@ -81,6 +80,8 @@ struct Info: ParsableCommand {
         }
 
         if json {
+            // In the CLI's words, as the text form prints them (fresh eyes 45 #7: `FramesJob reads…` in JSON only).
+            report.errors = report.errors.map { FileProblem(path: $0.path, error: CLIWording.inCLIWords($0.error)) }
             try Console.printJSON(report)
         } else {
             for file in report.files { Console.line(file.line) }
@@ -90,6 +91,22 @@ struct Info: ParsableCommand {
             }
         }
         if !report.errors.isEmpty { throw UnreadableInputs(count: report.errors.count) }
+    }
+
+    /// What `file` (of extension `ext`) is when it is no image a name or its first bytes show —
+    /// sheet data, a scene, a project, a font… and what reads it; `nil` for a PNG or a file of
+    /// another extension (read as a PNG, whose error says what it is not).
+    static func notAnImage(_ file: String, ext: String) -> String? {
+        // A file that cannot be read (missing) is said so by the PNG path; a PNG of any name is read as one.
+        guard let start = try? FileIO.readPrefix(file, limit: 8).bytes, !start.starts(with: PNG.signature) else { return nil }
+        switch ext {
+        case "json":
+            let root = (try? FileIO.readAll(file)).flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }
+            return root.flatMap { SheetImport.kind(ofJSON: $0, file: file) } ?? "a .json file"
+        case "atlas", "atlasc", "plist", "tres": return "a sprite sheet's data: flipbook frames reads it (and its page, flipbook info)"
+        case "ttf", "otf", "ttc": return "a font: flipbook note --font and scenes' text layers read it"
+        default: return nil
+        }
     }
 
     /// A folder becomes its images (PNG, GIF, APNG, WebP) in natural order (none is an error: exit 3, as for every

@@ -122,7 +122,20 @@ struct FreshEyesRoundFortyFourTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try CLI.run(["sheet", "coin", "-o", "s.png", "--engine", "godot4"], in: folder).status == 0)
         let info = try CLI.run(["info", "s.tres"], in: folder)
-        #expect(info.status == 3 && info.stderr.contains("s.tres: a .tres file, no image: info describes PNG, GIF, APNG and WebP files; "
-                                                         + "a sprite sheet's data is read by flipbook frames s.tres -o DIR"), "\(info.stderr)")
+        #expect(info.status == 3 && info.stderr.contains("s.tres: a sprite sheet's data: flipbook frames reads it (and its page, flipbook info), "
+                                                         + "no image: info describes PNG, GIF, APNG and WebP files"), "\(info.stderr)")
+        // Each kind of JSON as what it is (fresh eyes 45 #7: every .json was called sheet data).
+        #expect(try CLI.run(["sheet", "coin", "-o", "s.png"], in: folder).status == 0)
+        try Data(#"{"size": [8, 8], "fps": 10, "layers": []}"#.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        try Data(#"{"fps": 10}"#.utf8).write(to: URL(fileURLWithPath: folder + "/coin/sequence.json"))
+        try Data(#"{"hello": 1}"#.utf8).write(to: URL(fileURLWithPath: folder + "/other.json"))
+        for (file, what) in [("scene.json", "a scene: flipbook render and flipbook draw read it"), ("flipbook.json", "a project file: flipbook build reads it"),
+                             ("coin/sequence.json", "a frame folder's sequence.json: assemble or sheet its folder"), ("other.json", "a .json file"),
+                             ("s.json", "a sprite sheet's data: flipbook frames reads it")] {
+            let result = try CLI.run(["info", file], in: folder)
+            #expect(result.status == 3 && result.stderr.contains("\(file): \(what), no image"), "\(file): \(result.stderr)")
+        }
+        let frames = try CLI.run(["frames", "scene.json", "-o", "x"], in: folder)
+        #expect(frames.stderr.contains("(it is a scene: flipbook render and flipbook draw read it)"), "\(frames.stderr)")
     }
 }
