@@ -55,7 +55,10 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .encodeAPNG(let error): error.description
         case .encodeWebP(let error): error.description
         case .encodePNG(let error): error.description
-        case .packing(let error): error.description
+        // A render's sheet has no page size to raise (RenderJob has no SheetBuilder): the way out is another output.
+        case .packing(let error): error.description.replacingOccurrences(of: "raise SheetBuilder.maxSide",
+            with: "a rendered sheet's pages are at most \(SheetBuilder().maxSide) px: render frames into a folder, or a GIF, APNG or WebP, "
+                + "and pack them with a sheet of a larger page")
         case .format(let error): error.description
         case .write(let error): error.description
         case .cancelled: "cancelled"

@@ -59,6 +59,8 @@ enum CLIWording {
             ("leave SheetJob.format out", "leave out --format"),
             ("set SheetJob.format to", "give --format"),
             ("Validator.deep", "--deep"),
+            // A report's summary, in words a report file read anywhere (a project's) takes too.
+            ("a deep check decodes every frame", "--deep decodes every frame"),
             ("(Validator.shard with ReportFormat.json, .sarif or .junit)", "(--shard K/N with --format json, sarif or junit)"),
             ("written without Validator.shard", "written without --shard"),
             ("set onDuplicateNumber to .first or .last", "give --on-duplicate-number first or last"),

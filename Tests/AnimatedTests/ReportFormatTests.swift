@@ -116,7 +116,7 @@ struct ReportFormatTests {
         #expect(rules.isSuperset(of: [.seqGap, .sizeMismatch, .scaleNotMultiple, .seqPaddingMixed]))
         let text = ReportFormat.text.render(report, base: tree.root)
         for finding in report.findings { #expect(text.contains(finding.message)) }
-        #expect(text.hasSuffix("(chunks and CRCs checked; Validator.deep decodes every frame)"))
+        #expect(text.hasSuffix("(chunks and CRCs checked; a deep check decodes every frame)"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(ReportFormat.json.render(report, base: tree.root).utf8)) as? [String: Any])
         let summary = try #require(json["summary"] as? [String: Any])
         #expect(summary["passed"] as? Bool == false && summary["errors"] as? Int == report.count(.error))

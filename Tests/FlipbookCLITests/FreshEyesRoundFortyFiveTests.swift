@@ -44,4 +44,16 @@ struct FreshEyesRoundFortyFiveTests {
         #expect(try CLI.run(["frames", "sh/a.json", "-o", "back"], in: folder).status == 0)
         #expect(try String(contentsOfFile: folder + "/back/sequence.json", encoding: .utf8).contains(#""repeatCount" : 3"#))
     }
+
+    /// A rendered sheet too wide for its page advised `raise --max-size` (a build: `raise "maxSize"`),
+    /// which `render` does not take (fresh eyes 45 #4): it says what does work.
+    @Test func aRenderedSheetTooLargeSaysWhatWorks() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"size": [5000, 10], "frames": 1, "fps": 10, "layers": []}"#.utf8).write(to: URL(fileURLWithPath: folder + "/w.json"))
+        let result = try CLI.run(["render", "w.json", "-o", "w-sheet.json"], in: folder)
+        #expect(result.status == 1 && result.stderr.contains("a rendered sheet's pages are at most 4096 px: render frames into a folder, "
+                                                             + "or a GIF, APNG or WebP"), "\(result.stderr)")
+        #expect(!result.stderr.contains("--max-size"))
+    }
 }

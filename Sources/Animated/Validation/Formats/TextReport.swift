@@ -31,7 +31,7 @@ enum TextReport {
             lines.append("  \(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(finding.rule)  \(escape(finding.message))")
         }
         if report.sequences.isEmpty && report.findings.isEmpty { lines.append("no frame sequences found") }
-        lines.append(report.summaryLine + (report.deep ? " (deep: every frame decoded)" : " (chunks and CRCs checked; Validator.deep decodes every frame)"))
+        lines.append(report.summaryLine + (report.deep ? " (deep: every frame decoded)" : " (chunks and CRCs checked; a deep check decodes every frame)"))
         return lines.joined(separator: "\n")
     }
 
