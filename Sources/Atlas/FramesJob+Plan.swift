@@ -78,9 +78,11 @@ extension FramesJob {
                 do { try OutputRecovery.recover(folder: folder) } catch { throw SheetImport.Error.unreadable(file: input, reason: error.description) }
             }
             if let pages = Self.pageDataFiles(missing: input) {
+                let names = pages.map(FileIO.lastComponent(of:))
+                let listed = names.count <= 3 ? names.joined(separator: ", ") : "\(names[0]), \(names[1]) … \(names[names.count - 1])"
                 throw SheetImport.Error.unreadable(file: input, reason: "no such file: the sheet there keeps its data per page, "
-                    + "\(pages.count) files (\(pages.prefix(2).map(FileIO.lastComponent(of:)).joined(separator: ", ")) … \(FileIO.lastComponent(of: pages[pages.count - 1]))); "
-                    + "read one page's data for that page's frames, or write the sheet on one page (a larger maxSize) or with one data file for all pages (engine phaser3)")
+                    + "\(pages.count) files (\(listed)); read one page's data for that page's frames, or write the sheet on one page "
+                    + "(a larger SheetBuilder.maxSide) or with one data file for all pages (SheetEngine.phaser3)")
             }
             sheet = try SheetImport.read(input, limits: limits)
         case .memory:

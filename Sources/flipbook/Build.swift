@@ -139,10 +139,10 @@ struct Build: ParsableCommand {
         switch entry.status {
         case .upToDate: output = "\(entry.target): up to date"
         case .built(let reasons, let files):
-            let written = files.count <= 3 ? files.joined(separator: ", ") : "\(files.count) files in \(Self.commonFolder(files))"
+            let written = Self.said(files)
             output = "\(entry.target): built (\(reasons.joined(separator: "; "))): \(written)"
         case .restored(let reasons, let files):
-            let written = files.count <= 3 ? files.joined(separator: ", ") : "\(files.count) files in \(Self.commonFolder(files))"
+            let written = Self.said(files)
             output = "\(entry.target): from cache (\(reasons.joined(separator: "; "))): \(written)"
         case .failed(let failure, _): error.append("\(entry.target): failed: \(CLIWording.message(for: failure))")
         case .skipped(let dependency): error.append("\(entry.target): skipped: \(dependency) failed")
@@ -154,6 +154,14 @@ struct Build: ParsableCommand {
     /// The deepest folder holding all of `files`; when that is the project's folder itself but
     /// the files lie in folders of it, those folders (`pages and data`: a sheet's pages and data
     /// written apart said "8 files in .").
+    /// The files a target wrote, for its line: up to three by name; more by their folder, or, in
+    /// the project's own folder (`4 files in .` said nothing), by the first and last.
+    static func said(_ files: [String]) -> String {
+        guard files.count > 3 else { return files.joined(separator: ", ") }
+        let folder = commonFolder(files)
+        return folder == "." ? "\(files.count) files (\(files[0]) … \(files[files.count - 1]))" : "\(files.count) files in \(folder)"
+    }
+
     static func commonFolder(_ files: [String]) -> String {
         let folders = files.map { $0.split(separator: "/").dropLast() }
         guard var common = folders.first else { return "." }

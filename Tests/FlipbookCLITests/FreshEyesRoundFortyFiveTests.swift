@@ -56,4 +56,19 @@ struct FreshEyesRoundFortyFiveTests {
                                                              + "or a GIF, APNG or WebP"), "\(result.stderr)")
         #expect(!result.stderr.contains("--max-size"))
     }
+
+    /// A sheet of two pages in the project's folder was "4 files in ."; `frames` of its missing
+    /// one-file data listed "s-0.json, s-1.json … s-1.json" and advised in a project's spelling
+    /// (`a larger maxSize`) at the command line (fresh eyes 45 #11).
+    @Test func twoPagesAreSaidPlainly() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"s": {"sheet": "coin", "output": "s.png", "maxSize": 128}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let build = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(build.status == 0 && build.stdout.contains("s: built (never built): ") && build.stdout.contains(" files (s-0.json … s-")
+                && !build.stdout.contains("files in ."), "\(build.stdout)")
+        let frames = try CLI.run(["frames", "s.json", "-o", "fr"], in: folder)
+        #expect(frames.status == 3 && frames.stderr.contains(" files (s-0.json, s-1.json") && !frames.stderr.contains("s-1.json … s-1.json")
+                && frames.stderr.contains("or write the sheet on one page (a larger --max-size) or with one data file for all pages (--engine phaser3)"),
+                "\(frames.stderr)")
+    }
 }
