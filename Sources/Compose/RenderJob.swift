@@ -192,7 +192,17 @@ public struct RenderJob: Sendable {
         if let output {
             do {
                 switch resolved {
-                case .folder: try OutputName.requireFolder(output, what: "a render without an extension is a folder of PNG frames")
+                case .folder:
+                    try OutputName.requireFolder(output, what: "a render without an extension is a folder of PNG frames")
+                    // A folder the scene reads frames from (its sequence.json too): a run at another scale
+                    // would write beside them and retime them (fresh eyes 45 #10: refused at @1x only).
+                    let folder = FileIO.resolvedPath(Discovery.trimmingSlash(output))
+                    let readsFrames = { (input: String) in
+                        FileIO.lastComponent(of: input) == SequenceManifest.fileName || FrameFile(path: input).map { !$0.numberText.isEmpty } == true
+                    }
+                    if let folder, let input = inputs.first(where: { readsFrames($0) && FileIO.resolvedPath(FileIO.parentDirectory(of: $0)) == folder }) {
+                        throw OutputError.overwritesInput(output: output, input: input)
+                    }
                 case .gif, .apng, .webp:
                     // `p@4x.png` at --scale 4: an animation named at a scale no reader takes.
                     if let reason = ImageFileName.animationScaleRefusal(output, animated: true, drawnAt: scene.scale) { throw OutputError.unsupportedName(path: output, reason: reason) }

@@ -81,4 +81,32 @@ struct RenderFolderScaleTests {
             #expect(try job.run(cancellation: nil).warnings.first?.contains("still holds its frames at @2x") == true)
         }
     }
+
+    /// A scene whose sequence layer reads the render's own output folder: refused at @1x (a frame's
+    /// name), but at @2x it read the @1x frames and rewrote their sequence.json (fresh eyes 45 #10).
+    /// Refused at every scale now, before anything is drawn; a scene beside its output is not.
+    @Test func aSceneReadingItsOwnOutputFolderIsRefusedAtEveryScale() throws {
+        try RenderJobTests.withFolder { folder in
+            var job = RenderJob(scene: folder + "/scene.json", output: folder + "/out")
+            _ = try job.run(cancellation: nil)
+            let reading = #"{"size": [16, 8], "frames": 2, "fps": 6, "layers": [{"sequence": {"source": "out"}, "bounds": [16, 8], "position": [8, 4]}]}"#
+            try Data(reading.utf8).write(to: URL(fileURLWithPath: folder + "/self.json"))
+            let manifest = try Data(contentsOf: URL(fileURLWithPath: folder + "/out/sequence.json"))
+            for scale in [1, 2] {
+                var own = RenderJob(scene: folder + "/self.json", output: folder + "/out")
+                own.scale = scale
+                do {
+                    _ = try own.run(cancellation: nil)
+                    Issue.record("@\(scale)x: rendered from its own output")
+                } catch {
+                    #expect("\(error)".contains("is the input \(folder)/out/out1"), "@\(scale)x: \(error)")
+                }
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/sequence.json")) == manifest)
+            #expect(!FileManager.default.fileExists(atPath: folder + "/out/out1@2x.png"))
+            // Frames written beside the scene itself (no frames of it read there) are fine.
+            job.output = folder
+            #expect(try job.run(cancellation: nil).files.count == 7)
+        }
+    }
 }
