@@ -225,8 +225,24 @@ public final class SequenceWriter: Sendable {
                 + "\(own.width * otherScale / scale)×\(own.height * otherScale / scale) there")
         }
         if let existing = try? SequenceManifest.read(file: path), existing != manifest {
-            throw .otherScaleDiffers(path: path, otherScale: otherScale, detail: "this run times them otherwise")
+            throw .otherScaleDiffers(path: path, otherScale: otherScale, detail: "this run times them otherwise (\(Self.difference(manifest, from: existing)))")
         }
+    }
+
+    /// How `mine` times a sequence otherwise than `theirs`, key by key (`repeatCount 0 (forever) here, 3
+    /// there`), so the run that would retime the other scale says what to give to match it.
+    static func difference(_ mine: SequenceManifest, from theirs: SequenceManifest) -> String {
+        func plays(_ count: Int?) -> String { (count ?? 0) == 0 ? "0 (forever)" : "\(count ?? 0)" }
+        func value(_ number: Double?) -> String { number.map(InputValue.format) ?? "none" }
+        var parts: [String] = []
+        if (mine.repeatCount ?? 0) != (theirs.repeatCount ?? 0) { parts.append("repeatCount \(plays(mine.repeatCount)) here, \(plays(theirs.repeatCount)) there") }
+        if (mine.direction ?? .forward) != (theirs.direction ?? .forward) {
+            parts.append("direction \((mine.direction ?? .forward).rawValue) here, \((theirs.direction ?? .forward).rawValue) there")
+        }
+        if mine.fps != theirs.fps { parts.append("fps \(value(mine.fps)) here, \(value(theirs.fps)) there") }
+        if mine.duration != theirs.duration { parts.append("duration \(value(mine.duration)) here, \(value(theirs.duration)) there") }
+        if mine.frameDurations != theirs.frameDurations { parts.append("frameDurations differ") }
+        return parts.isEmpty ? "another manifest" : parts.joined(separator: "; ")
     }
 
     deinit {

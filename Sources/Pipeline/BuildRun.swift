@@ -229,9 +229,11 @@ final class BuildRun: @unchecked Sendable {
            // A file its earlier build wrote is replaced even if edited since (the build's outputs are the build's);
            // any other only with `overwrite`, one the build kept as the user's (``BuildState/keptAsUsers``) too.
            replaces: { path in project.resolvedRelative(opened: path).map { previous[$0] != nil } ?? false },
-           // A file of the user's (no build wrote it) that another target reads: never replaced, --overwrite or not.
+           // A scene of the user's (no build wrote it) that a render target reads: no target makes scenes, so it is
+           // never an output to replace, --overwrite or not. (A file of another kind a target reads where another
+           // writes is that target's output by the project's word: --overwrite replaces a stale copy of it.)
            protects: { [claims, earlierWriters] path in project.resolvedRelative(opened: path).map {
-               previous[$0] == nil && earlierWriters[$0] == nil && claims.namesAsSource($0) } ?? false })
+               previous[$0] == nil && earlierWriters[$0] == nil && claims.scenes.contains($0) } ?? false })
         // Its own earlier files: those its last build wrote, not those handed to it (a deleted or renamed target's).
         let own = { (path: String) in previous[path] != nil && self.earlierWriters[path].map { $0.contains(target.name) } != false }
         // The same tool, settings and inputs built before, here or elsewhere: its outputs, checked.

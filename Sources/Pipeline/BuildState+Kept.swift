@@ -35,7 +35,9 @@ extension BuildState {
         guard let refusal = EarlierSet.refusal(failure), let path = project.resolvedRelative(opened: refusal.path) else { return (failure, previous) }
         switch refusal {
         case .overwritesInput(let output, let input) where output == input:
-            // A file of the user's another target reads (OutputSet.Scope.protects): said with its reader.
+            // A file of the user's another target reads (OutputSet.Scope.protects): said with its reader,
+            // or, when an earlier build kept it as the user's, as that (the more exact words).
+            if let writer = keptAsUsers?[path] { return (.keptForUser(path: refusal.path, writer: writer), previous) }
             guard let reader = project.targets.first(where: { $0.name != name && $0.sources.contains(path) }) else { return (failure, previous) }
             return (.readByAnotherTarget(path: refusal.path, reader: reader.name), previous)
         case .changedSinceWritten, .changedAndLeft, .notWrittenByFlipbook, .replacesUsersFile:

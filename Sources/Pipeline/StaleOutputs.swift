@@ -38,12 +38,16 @@ enum StaleOutputs {
             sourceSet.contains(path) || sheetData.contains { StaleOutputs.isGuessedPage(path, of: $0) }
         }
         private let sourceSet: Set<String>
+        /// The scenes render targets read: files no target makes, so never another target's output
+        /// to replace (a hand-written scene where a sheet's data would go), `--overwrite` or not.
+        let scenes: Set<String>
 
         init(_ project: Project) {
             outputs = project.targets.flatMap(\.outputs)
             sheetOutputs = Set(project.targets.filter { $0.kind == .sheet }.flatMap(\.outputs))
             sources = project.targets.flatMap { BuildGraph.readRoots(of: $0, in: project, variants: false) + $0.sources }
             sourceSet = Set(sources)
+            scenes = Set(project.targets.filter { $0.kind == .render }.flatMap(\.sources))
             sheetData = project.targets.filter { if case .frames(let job) = $0.job { job.readsSheet } else { false } }.flatMap(\.sources)
                 .filter { data in !project.targets.contains { BuildGraph.writes($0, data, byName: true) } }
         }

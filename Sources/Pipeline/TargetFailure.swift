@@ -33,9 +33,9 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// target stopped writing it, or refused where its job would have removed it): no build
     /// replaces it (``BuildJob/overwrite`` lets a target write over it).
     case keptForUser(path: String, writer: String)
-    /// The target would write over `path` (as opened), a file no build wrote that the target
-    /// `reader` reads (a hand-written scene where a sheet target's data goes): an input of the
-    /// build, never replaced, ``BuildJob/overwrite`` or not.
+    /// The target would write over `path` (as opened), a scene no build wrote that the render
+    /// target `reader` reads (a hand-written scene where a sheet target's data goes): no target
+    /// makes scenes, so it is an input of the build, never replaced, ``BuildJob/overwrite`` or not.
     case readByAnotherTarget(path: String, reader: String)
 
     /// The job's own message.
@@ -57,7 +57,7 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
                 + "your changes are kept); move it away (or delete it) and build again"
         case .readByAnotherTarget(let path, let reader):
             "\(path) is a file of yours that the target \"\(reader)\" reads, where this target would write its output: give this "
-                + "target another output (or move the file away); a build never writes over a file a target reads, --overwrite or not"
+                + "target another output (or move the file away); a build never writes over a scene a target reads, --overwrite or not"
         }
     }
 }

@@ -43,7 +43,7 @@ struct SequenceWriterScaleTests {
         let folder = try Fixtures.temporaryFolder("writer-scales")
         try Self.write(folder, scale: 1, frames: 12, fps: 30)
         let before = try FileIO.readAll(folder + "/sequence.json")
-        for (frames, fps, detail) in [(5, 30.0, "12 frames at @1x where this @2x run writes 5"), (12, 10.0, "times them otherwise")] {
+        for (frames, fps, detail) in [(5, 30.0, "12 frames at @1x where this @2x run writes 5"), (12, 10.0, "times them otherwise (fps 10 here, 30 there)")] {
             #expect {
                 try Self.write(folder, scale: 2, frames: frames, fps: fps)
             } throws: { error in
