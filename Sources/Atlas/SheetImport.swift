@@ -319,11 +319,13 @@ public enum SheetImport {
     /// kind (`info scene.json`, `frames flipbook.json`).
     package static func kind(ofJSON root: [String: Any], file: String) -> String? {
         let name = FileIO.lastComponent(of: file)
-        if root["frames"] != nil || root["textures"] != nil { return "a sprite sheet's data: flipbook frames reads it" }
-        if root["layers"] != nil { return "a scene: flipbook render and flipbook draw read it" }
-        if root["targets"] != nil || name == "flipbook.json" { return "a project file: flipbook build reads it" }
+        // Flipbook's own records first, and the reports its commands print (`--json`: `output`, `built`…).
+        if name.hasPrefix(".flipbook-") || file.contains(".flipbook-build/") { return "Flipbook's own record of what it wrote" }
+        if root["output"] is String || root["built"] != nil || root["upToDate"] != nil { return "a report a flipbook command printed (--json)" }
+        if root["frames"] is [String: Any] || root["frames"] is [Any] || root["textures"] is [Any] { return "a sprite sheet's data: flipbook frames reads it" }
+        if root["layers"] is [Any] { return "a scene: flipbook render and flipbook draw read it" }
+        if root["targets"] is [String: Any] { return "a project file: flipbook build reads it" }
         if name == ".flipbook.json" { return "a folder's validation config: flipbook validate reads it" }
-        if name.hasPrefix(".flipbook") || name == "state.json" && file.contains(".flipbook-build") { return "Flipbook's own record of what it wrote" }
         if name == "sequence.json" || root["frameDurations"] != nil || root["fps"] != nil || root["direction"] != nil {
             return "a frame folder's sequence.json: assemble or sheet its folder"
         }

@@ -25,7 +25,10 @@ extension RenderJob {
         add(scene)
         // Every scale's variant of each file read, whichever scale read it: `img@2x.png` at @2x,
         // `img.png` at @1x — one version of the files gives one origin at every scale.
-        for input in Set(inputs.flatMap(Self.scaleVariants(of:))).sorted() {
+        // A sequence's timing is read with its frames: its folder's sequence.json counts too.
+        let timings = inputs.filter { FrameFile(path: $0).map { !$0.numberText.isEmpty } == true }
+            .map { FileIO.parentDirectory(of: $0) + "/" + SequenceManifest.fileName }.filter { FileIO.fingerprint(of: $0) != nil }
+        for input in Set(inputs.flatMap(Self.scaleVariants(of:)) + timings).sorted() {
             guard let file = try? FileIO.readAll(input) else { return nil }
             add(Array(FileIO.lastComponent(of: input).utf8) + [0])
             add(file)

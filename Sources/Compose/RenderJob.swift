@@ -200,7 +200,11 @@ public struct RenderJob: Sendable {
                     let readsFrames = { (input: String) in
                         FileIO.lastComponent(of: input) == SequenceManifest.fileName || FrameFile(path: input).map { !$0.numberText.isEmpty } == true
                     }
-                    if let folder, let input = inputs.first(where: { readsFrames($0) && FileIO.resolvedPath(FileIO.parentDirectory(of: $0)) == folder }) {
+                    // In the folder or any folder inside it (`out/sub`): the output folder is all the render's.
+                    let within = { (input: String) in
+                        FileIO.resolvedPath(FileIO.parentDirectory(of: input)).map { $0 == folder || $0.hasPrefix((folder ?? "") + "/") } ?? false
+                    }
+                    if let folder, !folder.isEmpty, let input = inputs.first(where: { readsFrames($0) && within($0) }) {
                         throw OutputError.overwritesInput(output: output, input: input)
                     }
                 case .gif, .apng, .webp:

@@ -105,7 +105,10 @@ struct Info: ParsableCommand {
             return root.flatMap { SheetImport.kind(ofJSON: $0, file: file) } ?? "a .json file"
         case "atlas", "atlasc", "plist", "tres": return "a sprite sheet's data: flipbook frames reads it (and its page, flipbook info)"
         case "ttf", "otf", "ttc": return "a font: flipbook note --font and scenes' text layers read it"
-        default: return nil
+        case "woff", "woff2": return "a web font (flipbook note --font and scenes read TTF and OTF fonts)"
+        // A PNG's name (or a JPEG's, a BMP's…): the PNG reader says what the bytes are not.
+        case "png", "apng", "jpg", "jpeg", "bmp", "tga", "psd", "tif", "tiff": return nil
+        default: return ext.isEmpty ? "a file without an extension" : "a .\(ext) file"
         }
     }
 
@@ -127,7 +130,8 @@ struct Info: ParsableCommand {
                 // A folder of a sheet's pages and data holds PNGs, the pages: said, with how to read them.
                 let sheet = Discovery.noFrames(in: path)
                 let error = if case .onlySheetPages(_, _, let pages) = sheet {
-                    CLIWording.message(for: sheet) + "; or describe a page as a file (flipbook info \(pages[0]))"
+                    // A page named by its name alone lies in the folder given (`sk.atlasc/sk.1.png`).
+                    CLIWording.message(for: sheet) + "; or describe a page as a file (flipbook info \(pages[0].contains("/") ? pages[0] : Discovery.trimmingSlash(path) + "/" + pages[0]))"
                 } else {
                     "\(path): no PNG, GIF, APNG or WebP files in this folder"
                 }

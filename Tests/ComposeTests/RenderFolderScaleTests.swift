@@ -104,9 +104,41 @@ struct RenderFolderScaleTests {
             }
             #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out/sequence.json")) == manifest)
             #expect(!FileManager.default.fileExists(atPath: folder + "/out/out1@2x.png"))
+            // A folder inside the output is the output's too (round 46: a build called the target up to date
+            // after a frame in out/sub changed).
+            try FileManager.default.createDirectory(atPath: folder + "/out/sub", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: folder + "/out/out1.png", toPath: folder + "/out/sub/a1.png")
+            let nested = #"{"size": [16, 8], "frames": 2, "fps": 6, "layers": [{"sequence": {"source": "out/sub"}, "bounds": [16, 8], "position": [8, 4]}]}"#
+            try Data(nested.utf8).write(to: URL(fileURLWithPath: folder + "/nested.json"))
+            do {
+                _ = try RenderJob(scene: folder + "/nested.json", output: folder + "/out").run(cancellation: nil)
+                Issue.record("rendered from a folder inside its output")
+            } catch {
+                #expect("\(error)".contains("is the input \(folder)/out/sub/a1.png"), "\(error)")
+            }
             // Frames written beside the scene itself (no frames of it read there) are fine.
             job.output = folder
             #expect(try job.run(cancellation: nil).files.count == 7)
+        }
+    }
+
+    /// A sequence's sequence.json is read with its frames, so it is part of what the frames are
+    /// drawn from: a timing added there made the @2x frames stale without a word (round 46 D).
+    @Test func aSequencesTimingCountsInTheOrigin() throws {
+        try RenderJobTests.withFolder { folder in
+            try FileManager.default.createDirectory(atPath: folder + "/seq", withIntermediateDirectories: true)
+            for number in 1...3 {
+                try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/gold_\(number).png"), toPath: folder + "/seq/f\(number).png")
+            }
+            let scene = #"{"size": [32, 32], "frames": 6, "fps": 6, "layers": [{"sequence": {"source": "seq"}, "bounds": [32, 32], "position": [16, 16]}]}"#
+            try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+            var job = RenderJob(scene: folder + "/scene.json", output: folder + "/out")
+            for scale in [2, 1] {
+                job.scale = scale
+                #expect(try job.run(cancellation: nil).warnings.isEmpty, "@\(scale)x")
+            }
+            try Data(#"{"direction": "reverse"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/seq/sequence.json"))
+            #expect(try job.run(cancellation: nil).warnings.first?.contains("still holds its frames at @2x") == true)
         }
     }
 }

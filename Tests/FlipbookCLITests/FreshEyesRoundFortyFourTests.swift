@@ -129,9 +129,13 @@ struct FreshEyesRoundFortyFourTests {
         try Data(#"{"size": [8, 8], "fps": 10, "layers": []}"#.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
         try Data(#"{"fps": 10}"#.utf8).write(to: URL(fileURLWithPath: folder + "/coin/sequence.json"))
         try Data(#"{"hello": 1}"#.utf8).write(to: URL(fileURLWithPath: folder + "/other.json"))
+        // Round 46: a command's --json report is no sheet data (it has "frames": 4), a text file says what it is.
+        try Data(#"{"output": "a.gif", "frames": 4, "warnings": []}"#.utf8).write(to: URL(fileURLWithPath: folder + "/report.json"))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
         for (file, what) in [("scene.json", "a scene: flipbook render and flipbook draw read it"), ("flipbook.json", "a project file: flipbook build reads it"),
                              ("coin/sequence.json", "a frame folder's sequence.json: assemble or sheet its folder"), ("other.json", "a .json file"),
-                             ("s.json", "a sprite sheet's data: flipbook frames reads it")] {
+                             ("s.json", "a sprite sheet's data: flipbook frames reads it"),
+                             ("report.json", "a report a flipbook command printed (--json)"), ("notes.txt", "a .txt file")] {
             let result = try CLI.run(["info", file], in: folder)
             #expect(result.status == 3 && result.stderr.contains("\(file): \(what), no image"), "\(file): \(result.stderr)")
         }
