@@ -226,6 +226,12 @@ public struct RenderJob: Sendable {
                     sheetFormat: data, inputs: protected)
     }
 
+    /// Whether sheet data of `format` keeps an animation's count of plays (Aseprite's `repeat`,
+    /// Godot's frames written out with `loop` off).
+    static func sheetKeepsPlays(_ format: SheetExport.Format) -> Bool {
+        [.aseprite, .godot3, .godot4].contains(format)
+    }
+
     /// Plans, draws and writes, on the calling thread and as many worker threads as ``threads``
     /// allows. `progress` receives `JobProgress` reports: phase `encoding` for the frames drawn
     /// (and encoded), then `writing`, ending at a fraction of 1. A raised `cancellation` stops the
@@ -274,6 +280,11 @@ public struct RenderJob: Sendable {
                 case .folder: nil
                 }
                 var warnings = scene.warnings + (named.map { [$0] } ?? [])
+                // A count of plays the sheet's data cannot hold is said, as `flipbook sheet` says it (round 46 I).
+                if plan.format == .sheet, plan.repeatCount != 0, !Self.sheetKeepsPlays(plan.sheetFormat) {
+                    warnings.append("the scene plays \(plan.repeatCount)×, but \(plan.sheetFormat.rawValue) data keeps no count of plays: "
+                                    + "an engine loops its animation (or plays it once) unless the game's code says otherwise")
+                }
                 if let origin, let output {
                     let folder = Discovery.trimmingSlash(output), numbered = SequenceWriter.numberingPrefix(plan.prefix)
                     let owner = folder + "/" + numbered + (scene.scale == 1 ? "" : "@\(scene.scale)x")

@@ -43,6 +43,9 @@ struct FreshEyesRoundFortyFiveTests {
         #expect(try String(contentsOfFile: folder + "/sh/a.json", encoding: .utf8).contains(#""repeat": "3""#))
         #expect(try CLI.run(["frames", "sh/a.json", "-o", "back"], in: folder).status == 0)
         #expect(try String(contentsOfFile: folder + "/back/sequence.json", encoding: .utf8).contains(#""repeatCount" : 3"#))
+        // TexturePacker JSON keeps no plays: said (round 46 I), as `flipbook sheet` says it.
+        let json = try CLI.run(["render", "s.json", "-o", "plain.json"], in: folder)
+        #expect(json.status == 0 && json.stderr.contains("the scene plays 3×, but json-hash data keeps no count of plays"), "\(json.stderr)")
     }
 
     /// A rendered sheet too wide for its page advised `raise --max-size` (a build: `raise "maxSize"`),
