@@ -21,11 +21,11 @@ final class BuildRun: @unchecked Sendable {
     /// empties and removes would be read as its parent afterwards).
     private let leftOutRoots: [String: [String]]
     /// The targets whose earlier builds wrote each file, as the build found them before anything ran.
-    private let earlierWriters: [String: [String]]
+    let earlierWriters: [String: [String]]
     /// Those files that were gone when the build began (deleted by hand): a target writing one replaces nothing.
     private let goneAtStart: Set<String>
     /// What the project's targets name as their sources (and pages guessed beside sheet data read): a job's commit never removes one.
-    private let claims: StaleOutputs.Claims
+    let claims: StaleOutputs.Claims
 
     // Guarded by `lock`.
     private let lock = NSCondition()
@@ -221,19 +221,7 @@ final class BuildRun: @unchecked Sendable {
         // set them aside as the build's; those it does not write go after it).
         let (others, abandoned) = lock.withLock { (order.count - started.count, state.abandonedFiles(in: target, of: job.project)) }
         let handed = abandoned.merging(previous) { _, own in own }
-        // The files its job's sets remove (a sheet's data moved, fewer pages) are said: those the job removed, not others meanwhile.
-        // A file another target writes or names as its source stays where a set of this one leaves it.
-        let scope = OutputSet.Scope(writtenByOthers: { [claims] path in project.resolvedRelative(opened: path).map {
-            claims.namesAsSource($0) || StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false
-        }, ownEarlier: { path in project.resolvedRelative(opened: path).map { handed[$0] != nil } ?? false },
-           // A file its earlier build wrote is replaced even if edited since (the build's outputs are the build's);
-           // any other only with `overwrite`, one the build kept as the user's (``BuildState/keptAsUsers``) too.
-           replaces: { path in project.resolvedRelative(opened: path).map { previous[$0] != nil } ?? false },
-           // A scene of the user's (no build wrote it) that a render target reads: no target makes scenes, so it is
-           // never an output to replace, --overwrite or not. (A file of another kind a target reads where another
-           // writes is that target's output by the project's word: --overwrite replaces a stale copy of it.)
-           protects: { [claims, earlierWriters] path in project.resolvedRelative(opened: path).map {
-               previous[$0] == nil && earlierWriters[$0] == nil && claims.scenes.contains($0) } ?? false })
+        let scope = outputScope(for: target, in: project, previous: previous, handed: handed)
         // Its own earlier files: those its last build wrote, not those handed to it (a deleted or renamed target's).
         let own = { (path: String) in previous[path] != nil && self.earlierWriters[path].map { $0.contains(target.name) } != false }
         // The same tool, settings and inputs built before, here or elsewhere: its outputs, checked.

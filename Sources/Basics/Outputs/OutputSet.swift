@@ -164,31 +164,6 @@ public final class OutputSet: @unchecked Sendable {
         }
     }
 
-    /// Whether the file at `path` is one this set's owner (or a scale variant of it: `walk@2x` for
-    /// `walk`) wrote before, as its folder's record says — a file this set may replace or remove.
-    public func isOwnEarlierFile(_ path: String) -> Bool {
-        let folder = FileIO.parentDirectory(of: path)
-        guard let key = ownerKey(in: folder), let (holder, _) = ledger(folder).holder(of: FileIO.lastComponent(of: path)) else { return false }
-        return Self.family(holder) == Self.family(key)
-    }
-
-    /// An owner without a trailing `@Nx`: the scale variants of one sequence (`walk` and `walk@2x`)
-    /// are sets of their own that share their folder's `sequence.json`.
-    static func family(_ owner: String) -> Substring {
-        let name = Substring(owner)
-        guard name.hasSuffix("x"), let at = name.lastIndex(of: "@"),
-              name[name.index(after: at)..<name.index(before: name.endIndex)].allSatisfy(\.isNumber) else { return name }
-        return name[..<at]
-    }
-
-    /// `owner` as the record in `folder` names it: relative to the folder, both with links resolved.
-    static func key(of owner: String, in folder: String) -> String {
-        guard let base = System.resolvedPath(folder), let ownerFolder = System.resolvedPath(FileIO.parentDirectory(of: owner)) else {
-            return owner
-        }
-        return FileIO.relativePath(of: ownerFolder + "/" + FileIO.lastComponent(of: owner), from: base)
-    }
-
     /// This set's owner as the record in `folder` names it, worked out once per folder (it
     /// resolves two paths: not again for every frame).
     func ownerKey(in folder: String) -> String? {

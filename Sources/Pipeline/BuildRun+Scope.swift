@@ -1,0 +1,25 @@
+import Basics
+
+/// What a build tells the output sets of one target's job (Basics' `OutputSet.Scope`).
+extension BuildRun {
+    /// The scope of `target`'s job: files it may replace, files it must leave, files it never
+    /// touches. `previous`: its earlier build's outputs; `handed`: those and a deleted or renamed
+    /// target's files of names it writes now.
+    func outputScope(for target: Target, in project: Project, previous: [String: BuildState.FileRecord],
+                     handed: [String: BuildState.FileRecord]) -> OutputSet.Scope {
+        let claims = claims, earlierWriters = earlierWriters
+        // The files its job's sets remove (a sheet's data moved, fewer pages) are said: those the job removed, not others meanwhile.
+        // A file another target writes or names as its source stays where a set of this one leaves it.
+        return OutputSet.Scope(writtenByOthers: { path in project.resolvedRelative(opened: path).map {
+            claims.namesAsSource($0) || StaleOutputs.isAnotherTargets($0, besides: target.name, in: project) } ?? false
+        }, ownEarlier: { path in project.resolvedRelative(opened: path).map { handed[$0] != nil } ?? false },
+           // A file its earlier build wrote is replaced even if edited since (the build's outputs are the build's);
+           // any other only with `overwrite`, one the build kept as the user's (``BuildState/keptAsUsers``) too.
+           replaces: { path in project.resolvedRelative(opened: path).map { previous[$0] != nil } ?? false },
+           // A scene of the user's (no build wrote it) that a render target reads: no target makes scenes, so it is
+           // never an output to replace, --overwrite or not. (A file of another kind a target reads where another
+           // writes is that target's output by the project's word: --overwrite replaces a stale copy of it.)
+           protects: { path in project.resolvedRelative(opened: path).map {
+               previous[$0] == nil && earlierWriters[$0] == nil && claims.scenes.contains($0) } ?? false })
+    }
+}
