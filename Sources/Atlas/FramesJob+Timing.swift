@@ -45,7 +45,9 @@ extension FramesJob {
                     + "its frames in (by number, reversed or ping-pong), so no sequence.json keeps its timing\(pages)")
         }
         let (frameDurations, durationWarning) = Self.frameDurations(of: byNumber)
-        let repeatCount = (animation?.repeatCount ?? 0) * plays
+        // Plays written out N times, each of the data's count (a hostile count never traps).
+        let (product, overflow) = (animation?.repeatCount ?? 0).multipliedReportingOverflow(by: plays)
+        let repeatCount = overflow ? Int.max : product
         // Nothing the data says beyond the defaults (libGDX keeps no timing): no file that would
         // claim a timing the data never had.
         guard frameDurations != nil || direction != .forward || repeatCount != 0 else { return (nil, nil) }

@@ -321,7 +321,7 @@ public enum SheetImport {
         let name = FileIO.lastComponent(of: file)
         // Flipbook's own records first, and the reports its commands print (`--json`: `output`, `built`…).
         if name.hasPrefix(".flipbook-") || file.contains(".flipbook-build/") { return "Flipbook's own record of what it wrote" }
-        if root["output"] is String || root["built"] != nil || root["upToDate"] != nil { return "a report a flipbook command printed (--json)" }
+        if root["output"] is String || root["built"] != nil || root["upToDate"] != nil { return "a report a flipbook command printed as JSON" }
         if root["frames"] is [String: Any] || root["frames"] is [Any] || root["textures"] is [Any] { return "a sprite sheet's data: flipbook frames reads it" }
         if root["layers"] is [Any] { return "a scene: flipbook render and flipbook draw read it" }
         if root["targets"] is [String: Any] { return "a project file: flipbook build reads it" }

@@ -194,4 +194,23 @@ struct FramesSheetTimingTests {
         #expect(outcome.manifest == nil)
         #expect(outcome.warnings.contains { $0.contains("its data lists it page by page") }, "\(outcome.warnings)")
     }
+
+    /// Hostile plays in Aseprite data: the largest count reads and writes without a trap; one past
+    /// it, a negative one or words are refused as the data's (fresh eyes 44 #2).
+    @Test(arguments: [("9223372036854775807", true), ("9223372036854775808", false), ("-1", false), ("abc", false)])
+    func hostilePlaysNeverTrap(_ plays: String, _ read: Bool) throws {
+        let folder = try Fixtures.temporaryFolder("frames-timing-plays")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let data = try Self.sheet(try Self.timedCoin(in: folder), .aseprite, in: folder)
+        let text = try String(contentsOfFile: data, encoding: .utf8)
+        #expect(text.contains(#""repeat": "3""#))
+        try Data(text.replacingOccurrences(of: #""repeat": "3""#, with: #""repeat": "\#(plays)""#).utf8).write(to: URL(fileURLWithPath: data))
+        var job = FramesJob(input: data, output: folder + "/out")
+        job.animation = "gold"
+        if read {
+            #expect(try job.run(cancellation: nil).manifest?.repeatCount == Int.max)
+        } else {
+            #expect(throws: FramesJobError.self) { _ = try job.run(cancellation: nil) }
+        }
+    }
 }

@@ -135,7 +135,7 @@ struct FreshEyesRoundFortyFourTests {
         for (file, what) in [("scene.json", "a scene: flipbook render and flipbook draw read it"), ("flipbook.json", "a project file: flipbook build reads it"),
                              ("coin/sequence.json", "a frame folder's sequence.json: assemble or sheet its folder"), ("other.json", "a .json file"),
                              ("s.json", "a sprite sheet's data: flipbook frames reads it"),
-                             ("report.json", "a report a flipbook command printed (--json)"), ("notes.txt", "a .txt file")] {
+                             ("report.json", "a report a flipbook command printed as JSON"), ("notes.txt", "a .txt file")] {
             let result = try CLI.run(["info", file], in: folder)
             #expect(result.status == 3 && result.stderr.contains("\(file): \(what), no image"), "\(file): \(result.stderr)")
         }
