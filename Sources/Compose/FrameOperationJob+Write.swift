@@ -53,7 +53,7 @@ extension FrameOperationJob {
         writer.scalesWrittenTogether = scales
         return try ThreadBudget.withLimit(threads) { () throws(FrameOperationError) in
             do {
-                let (files, bytes, _, report) = try writer.produced(inMemory: output == nil, progress: counter)
+                let (files, bytes, _, report, _) = try writer.produced(inMemory: output == nil, progress: counter)
                 if cancellation?.isCancelled == true { throw FrameOperationError.cancelled }
                 // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
                 // A resize by a factor changes the pixel size on purpose (`resize --scale 2 -o spin@2x.gif`): not warned

@@ -103,6 +103,9 @@ package struct FrameWriter: Sendable {
         /// An animation's report (frames written after merges, bytes, …), as `AssembleJob` reports
         /// it; `nil` for a folder, a PNG or a sheet.
         package var report: AssembleJob.Report?
+        /// The files of a sheet's earlier writing that it removed (another data format, fewer
+        /// pages), as opened; empty for every other output.
+        package var removed: [String] = []
     }
 
     /// Makes and writes every frame; returns the files written. `progress(done, total)` counts the
@@ -136,23 +139,32 @@ package struct FrameWriter: Sendable {
             let report = try WebP.Encoder(repeatCount: repeatCount).write(input(), to: output, protecting: inputs, overwrite: overwrite,
                                                                           progress: JobProgress.counts(progress))
             return Written(files: [output], report: .webp(report))
+        case .sheet:
+            let files = try sheetFiles(named: output, progress: progress)
+            try checkCancelled()
+            // Under overwrite every file of the set may replace one Flipbook did not write (the page
+            // beside the data too), as `flipbook sheet` does; inputs and other sets' files never.
+            // `-o g.png` is one frame or a sheet by the count: a sheet there replaces the one frame a rerun wrote.
+            let removed = try SheetExport.write(files, owner: output, protecting: inputs, named: overwrite ? files.map(\.path) : [],
+                                                replacingOtherShape: OutputName.pathExtension(output) == "png")
+            return Written(files: files.map(\.path), report: nil, removed: removed)
         default:
             return Written(files: try writeFiles(progress: progress), report: nil)
         }
     }
 
-    /// The frames made and written to ``output`` (`inMemory` false: the files, and an animation's
-    /// report) or encoded in memory (`inMemory` true: an animation's bytes and report, or a
+    /// The frames made and written to ``output`` (`inMemory` false: the files, an animation's
+    /// report, and a sheet's earlier files it removed) or encoded in memory (`inMemory` true: an animation's bytes and report, or a
     /// folder's or sheet's files): what `RenderJob` and `FrameOperationJob` do with an output or without one.
     package func produced(inMemory: Bool, progress: (@Sendable (Int, Int) -> Void)? = nil) throws
-        -> (files: [String], bytes: [UInt8], encodedFiles: [InMemoryFile], report: AssembleJob.Report?) {
+        -> (files: [String], bytes: [UInt8], encodedFiles: [InMemoryFile], report: AssembleJob.Report?, removed: [String]) {
         if inMemory {
-            if format == .folder || format.isSheet { return ([], [], try encodedFiles(progress: progress), nil) }
+            if format == .folder || format.isSheet { return ([], [], try encodedFiles(progress: progress), nil, []) }
             let (bytes, report) = try encoded(progress: progress)
-            return ([], bytes, [], report)
+            return ([], bytes, [], report, [])
         }
         let written = try written(progress: progress)
-        return (written.files, [], [], written.report)
+        return (written.files, [], [], written.report, written.removed)
     }
 
     /// A folder's frames (named as they are written into one, `sequence.json` last) or a sheet's
@@ -220,14 +232,7 @@ package struct FrameWriter: Sendable {
             do { try set.commit() } catch { throw RenderError.writing(error) }
             return [output]
         case .sheet:
-            let files = try sheetFiles(named: output, progress: progress)
-            try checkCancelled()
-            // Under overwrite every file of the set may replace one Flipbook did not write (the page
-            // beside the data too), as `flipbook sheet` does; inputs and other sets' files never.
-            // `-o g.png` is one frame or a sheet by the count: a sheet there replaces the one frame a rerun wrote.
-            try SheetExport.write(files, owner: output, protecting: inputs, named: overwrite ? files.map(\.path) : [],
-                                  replacingOtherShape: OutputName.pathExtension(output) == "png")
-            return files.map(\.path)
+            return try written(progress: progress).files
         case .folder:
             let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale, encoder: Self.folderEncoder(count: count),
                                             protecting: inputs, overwrite: overwrite)

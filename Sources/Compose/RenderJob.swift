@@ -134,6 +134,9 @@ public struct RenderJob: Sendable {
         /// it: the frames the file holds after identical frames were merged, its bytes, its
         /// length; `nil` for a folder or a sheet, which hold every frame rendered.
         public var report: AssembleJob.Report?
+        /// The files of a sheet's earlier writing there that this one removed (another data
+        /// format, fewer pages), as opened: what `render` prints as a `note:`; empty otherwise.
+        public var removed: [String] = []
         /// What the encoder merged unasked, in words (``report``'s `mergeNotes`, its invisible
         /// frames named by number): what `render` prints as `note:` lines; empty for a folder or a sheet.
         public var notes: [String] {
@@ -269,7 +272,7 @@ public struct RenderJob: Sendable {
                                                  limits: limits)
         return try ThreadBudget.withLimit(drawing) { () throws(RenderError) in
             do {
-                let (files, bytes, encodedFiles, report) = try writer.produced(inMemory: output == nil, progress: counter)
+                let (files, bytes, encodedFiles, report, removed) = try writer.produced(inMemory: output == nil, progress: counter)
                 if cancellation?.isCancelled == true { throw RenderError.cancelled }
                 reporter.finish(.writing)
                 // An animation file's name gives its scale to every reader (a folder's frames are named for theirs).
@@ -292,7 +295,7 @@ public struct RenderJob: Sendable {
                 }
                 return Outcome(files: files, bytes: bytes, encodedFiles: encodedFiles, format: plan.format, frames: scene.frameCount, width: Self.pixels(renderer.width, renderer.scale),
                                height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,
-                               repeatCount: plan.repeatCount, warnings: warnings, report: report)
+                               repeatCount: plan.repeatCount, warnings: warnings, report: report, removed: removed)
             } catch {
                 if let drawn = failure.error { throw .render(drawn) }
                 if cancellation?.isCancelled == true { throw .cancelled }

@@ -30,6 +30,23 @@ enum BuildGraph {
         return target.writtenOutputs.contains { $0 == folder && OutputName.pathExtension($0) == "atlasc" }
     }
 
+    /// The first target besides `name` that reads `path` (relative to the project's folder), by
+    /// ``readRoots(of:in:variants:)`` (a root of `.`, a prefix in the project's folder, reads the
+    /// files there, not every file under it): its name, or `nil` when none does.
+    static func reader(of path: String, besides name: String, in project: Project) -> String? {
+        project.targets.first { target in
+            target.name != name && readRoots(of: target, in: project).map(normalised).contains { root in
+                root == "." ? !path.contains("/") : self.path(path, isWithin: root)
+            }
+        }?.name
+    }
+
+    /// `a/./b/` as `a/b` (a project's paths are already normalised; a source may end in a glob).
+    static func normalised(_ path: String) -> String {
+        let parts = path.split(separator: "/").filter { $0 != "." }
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
     /// Where `target` reads, relative to the project's folder: its sources, except that a scene is
     /// read with the files and folders it names (``SceneReferences``), a sheet's data with its
     /// pages (``sheetRoots(_:folder:of:in:)``), and a prefix path or glob from its folder. With

@@ -42,7 +42,13 @@ extension BuildState {
             return (.readByAnotherTarget(path: refusal.path, reader: reader.name), previous)
         case .changedSinceWritten, .changedAndLeft, .notWrittenByFlipbook, .replacesUsersFile:
             if let writer = keptAsUsers?[path] { return (.keptForUser(path: refusal.path, writer: writer), previous) }
-            guard case .changedAndLeft = refusal, previous[path] != nil else { return (failure, previous) }
+            guard case .changedAndLeft = refusal else {
+                // A file of the user's where this target writes, which another target reads: the
+                // refusal names that reader, so that allowing the overwrite is an informed choice.
+                guard let reader = BuildGraph.reader(of: path, besides: name, in: project) else { return (failure, previous) }
+                return (.replacesWhatAnotherReads(path: refusal.path, reader: reader), previous)
+            }
+            guard previous[path] != nil else { return (failure, previous) }
             keep([path], asUsersFrom: name)
             return (failure, previous.filter { $0.key != path })
         default:

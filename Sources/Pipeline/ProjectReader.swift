@@ -72,6 +72,18 @@ struct ProjectReader {
         }
         let names = Set(result.map(\.name))
         for target in result {
+            // A SpriteKit sheet's given name (`k.plist`, `S.png`) is written as its `.atlasc` folder: a target
+            // reading the name itself would find nothing there (a bare "No such file"); said with what to read.
+            for (index, source) in target.sources.enumerated() {
+                guard let writer = result.first(where: { $0.name != target.name && $0.outputs.contains(source) && !$0.writtenOutputs.contains(source) }),
+                      let folder = writer.writtenOutputs.first else { continue }
+                let inside = folder + "/" + FileIO.lastComponent(of: folder).dropLast(".atlasc".count) + ".plist"
+                let key = target.kind.rawValue
+                let path = InputPath(["targets", target.name, key].map { .key($0) } + (target.sources.count > 1 ? [.index(index)] : []))
+                throw .schema(SchemaError(file: file, path: path, problem: .invalid(
+                    reason: "\(source) names the SpriteKit sheet of target \"\(writer.name)\", which is written as \(folder) (its plist and pages "
+                        + "inside); read \(inside)"), found: source))
+            }
             // A target that names itself under `after` would wait for ever: said as such, not as a circle of one.
             if let index = target.after.firstIndex(of: target.name) {
                 throw .schema(SchemaError(file: file, path: InputPath(["targets", target.name, "after"].map { .key($0) } + [.index(index)]),
@@ -190,6 +202,9 @@ struct ProjectReader {
                     }
                 }
             }
+        case .render(let render) where render.sheetFormat == .spritekit && OutputName.pathExtension(output) == "plist":
+            // A rendered SpriteKit sheet is its `.atlasc` folder too (`k.atlasc/k.plist` for `k.plist`).
+            extraOutputs = [stem(output) + ".atlasc"]
         case .render where ["json", "atlas", "tres", "plist"].contains(OutputName.pathExtension(output)):
             extraOutputs.append(stem(output) + ".png")
         default: break

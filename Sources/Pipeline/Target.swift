@@ -71,9 +71,14 @@ public struct Target: Sendable {
     public var outputs: [String] { [output] + extraOutputs }
 
     /// The paths of ``outputs`` that are files or folders on disk: all of them, but for a SpriteKit
-    /// sheet only its `.atlasc` folder (the name given, `S.png`, names the sheet; no file is written there).
+    /// sheet (made by `sheet` or `render`) only its `.atlasc` folder (the name given, `S.png` or
+    /// `k.plist`, names the sheet; no file is written there).
     package var writtenOutputs: [String] {
-        guard case .sheet(let sheet) = job, sheet.format == .spritekit else { return outputs }
+        switch job {
+        case .sheet(let sheet) where sheet.format == .spritekit: break
+        case .render(let render) where render.sheetFormat == .spritekit && OutputName.pathExtension(output) == "plist": break
+        default: return outputs
+        }
         return outputs.filter { OutputName.pathExtension($0) == "atlasc" }
     }
 }

@@ -37,6 +37,10 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// target `reader` reads (a hand-written scene where a sheet target's data goes): no target
     /// makes scenes, so it is an input of the build, never replaced, ``BuildJob/overwrite`` or not.
     case readByAnotherTarget(path: String, reader: String)
+    /// The target would write over `path` (as opened), a file no build wrote (or one changed since
+    /// a build wrote it) that target `reader` reads: refused without ``BuildJob/overwrite``, which
+    /// would replace what `reader` reads.
+    case replacesWhatAnotherReads(path: String, reader: String)
 
     /// The job's own message.
     public var description: String {
@@ -58,6 +62,9 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .readByAnotherTarget(let path, let reader):
             "\(path) is a file of yours that the target \"\(reader)\" reads, where this target would write its output: give this "
                 + "target another output (or move the file away); a build never writes over a scene a target reads, --overwrite or not"
+        case .replacesWhatAnotherReads(let path, let reader):
+            "\(path) exists and Flipbook did not write it (or it changed since), and the target \"\(reader)\" reads it: give this "
+                + "target another output, or allow overwriting it (overwrite: true) if \(reader) is to read what this target writes"
         }
     }
 }

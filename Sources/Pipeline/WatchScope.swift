@@ -36,7 +36,7 @@ struct WatchScope {
         let selected = (try? BuildGraph.order(project, selecting: targets.isEmpty ? project.targets.map(\.name) : targets)) ?? project.targets
         var roots = Set<String>()
         for target in selected {
-            for root in BuildGraph.readRoots(of: target, in: project) { roots.insert(Self.normalised(root)) }
+            for root in BuildGraph.readRoots(of: target, in: project) { roots.insert(BuildGraph.normalised(root)) }
             if case .validate(let work) = target.job, let config = work.config {
                 let folder = project.onDisk("")
                 roots.insert(config.hasPrefix(folder) ? String(config.dropFirst(folder.count)) : config)
@@ -108,11 +108,5 @@ struct WatchScope {
 
     static func absolute(_ path: String, base: String) -> String {
         path == "." ? base : base + "/" + path
-    }
-
-    /// `a/./b/` as `a/b` (a project's paths are already normalised; a source may end in a glob).
-    static func normalised(_ path: String) -> String {
-        let parts = path.split(separator: "/").filter { $0 != "." }
-        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 }

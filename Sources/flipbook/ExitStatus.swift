@@ -206,7 +206,7 @@ extension ExitStatus {
         case .frames(let error): self = Self(frames: error)
         case .render(let error): self = Self(rendering: error)
         case .validation(let error): self = Self(for: error)
-        case .validationConfig, .keptForUser, .readByAnotherTarget: self = .usage
+        case .validationConfig, .keptForUser, .readByAnotherTarget, .replacesWhatAnotherReads: self = .usage
         case .reportRefused(let error): self = Self(for: error)
         case .report, .cancelled: self = .outputUnwritable
         case .problemsFound, .budgetNotMet: self = .problemsFound

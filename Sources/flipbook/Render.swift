@@ -91,6 +91,8 @@ struct Render: ParsableCommand {
                                     repeatCount: outcome.repeatCount, warnings: outcome.warnings,
                                     invisible: report.framesMergedInvisible.map { "frame \($0 + 1)" })
         }
+        // A rerun's earlier sheet files it no longer writes (another data format) are gone: said, as `sheet` says them.
+        let notes = outcome.notes + Sheet.removedNote(outcome.removed)
         if json {
             let report = outcome.report
             try Console.printJSON(RenderedFiles(output: output, format: outcome.format.rawValue, frames: report?.framesWritten ?? outcome.frames,
@@ -99,10 +101,12 @@ struct Render: ParsableCommand {
                                                 framesMergedNearIdentical: report?.framesMergedNearIdentical ?? 0, width: outcome.width,
                                                 height: outcome.height, scale: outcome.scale,
                                                 durationSeconds: (Double(outcome.frames) / outcome.fps * 1000).rounded() / 1000,
-                                                repeatCount: outcome.repeatCount, files: outcome.files, warnings: outcome.warnings, notes: outcome.notes))
+                                                repeatCount: outcome.repeatCount, files: outcome.files, warnings: outcome.warnings, notes: notes,
+                                                removed: outcome.removed.sorted()))
         } else if let summary {
             Console.line(summary)
         } else {
+            for note in notes { Console.error("note: \(note)") }
             Console.line("\(output): \(outcome.frames) frame\(outcome.frames == 1 ? "" : "s") of \(outcome.width)×\(outcome.height) at \(InputValue.format(outcome.fps)) fps, "
                   + "\(outcome.format) (\(outcome.files.count) file\(outcome.files.count == 1 ? "" : "s"))")
         }
@@ -139,6 +143,8 @@ private struct RenderedFiles: Encodable {
     var repeatCount: Int
     var files: [String]
     var warnings: [String]
-    /// The notes `assemble` prints on frames merged, without `note: `.
+    /// The notes `assemble` prints on frames merged, and on a sheet's earlier files removed, without `note: `.
     var notes: [String]
+    /// A sheet's earlier files that this one removed (another data format), as `sheet` lists them.
+    var removed: [String]
 }

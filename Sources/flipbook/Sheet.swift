@@ -154,7 +154,7 @@ struct Sheet: ParsableCommand {
                          + "its folder holds every scale's pages")
         }
         // A rerun's earlier files it no longer writes (another engine, fewer pages) are gone: said, as a build says them.
-        if !removed.isEmpty { notes.append("removed \(Console.listed(removed)): the earlier sheet's files, which this one no longer has") }
+        notes += Self.removedNote(removed)
         for note in notes { Console.error("note: \(note)") }
         let base = plan.sheets[0]
         if json {
@@ -179,3 +179,11 @@ extension SheetExport.Format: ExpressibleByArgument {}
 extension SheetEngine: ExpressibleByArgument {}
 extension SheetBuilder.Layout: ExpressibleByArgument {}
 extension AlphaHandling: ExpressibleByArgument {}
+
+extension Sheet {
+    /// The note on a rerun's earlier sheet files that it removed (another engine, fewer pages),
+    /// as `sheet` and `render` say it; none when nothing was removed.
+    static func removedNote(_ removed: [String]) -> [String] {
+        removed.isEmpty ? [] : ["removed \(Console.listed(removed)): the earlier sheet's files, which this one no longer has"]
+    }
+}

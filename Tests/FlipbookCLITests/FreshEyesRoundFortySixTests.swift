@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Fresh eyes, round 46: a refusal that names what the overwrite would cost, a rendered sheet's
+/// removed data said, and a rendered SpriteKit sheet's name.
+@Suite("Fresh eyes 46: a build's refusal names the reader, a render says what it removed")
+struct FreshEyesRoundFortySixTests {
+    /// A target writing over a file of the user's inside a folder another target reads was
+    /// refused with "give --overwrite", and the flag then replaced a frame the sheet read (A/B),
+    /// or an image a scene reads (F). The refusal names that reader now, so the flag is an informed
+    /// choice; with the flag the project's word stands, as before.
+    @Test(arguments: [
+        (#"{"targets": {"a": {"assemble": "dino", "output": "coin/gold_1.png"}, "s": {"sheet": "coin", "output": "o/s.png"}}}"#, "s"),
+        (#"{"targets": {"a": {"assemble": "dino", "output": "coin/gold_1.png"}, "r": {"render": "scene.json", "output": "o/r.gif"}}}"#, "r"),
+        (#"{"targets": {"a": {"assemble": "dino", "output": "coin/gold_1@2x.png"}, "r": {"render": "scene.json", "output": "o/r.gif"}}}"#, "r"),
+    ])
+    func aRefusedOverwriteNamesTheTargetThatReadsTheFile(project: String, reader: String) throws {
+        let folder = try BuildCommandTests.project(project)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = #"{"size": [64, 64], "duration": 1, "fps": 4, "layers": [{"image": "coin/gold_1.png", "bounds": [32, 32]}]}"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        let written = project.contains("@2x") ? "coin/gold_1@2x.png" : "coin/gold_1.png"
+        if written.contains("@2x") { try FileManager.default.copyItem(atPath: folder + "/coin/gold_1.png", toPath: folder + "/" + written) }
+        let before = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + written))
+        let plain = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(plain.status == 2, "\(plain.stderr)")
+        #expect(plain.stderr.contains("a: failed: \(written) exists and Flipbook did not write it (or it changed since), and the target "
+                                      + "\"\(reader)\" reads it: give this target another output, or give --overwrite to replace it if "
+                                      + "\(reader) is to read what this target writes"), "\(plain.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + written)) == before)
+        // A file no target reads is refused in the words it always had.
+        try FreshEyesRoundThirtySixTests.write(#"{"targets": {"a": {"assemble": "dino", "output": "other/x.gif"}}}"#, in: folder)
+        try FileManager.default.createDirectory(atPath: folder + "/other", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/other/x.gif"))
+        let alone = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(alone.status == 2 && alone.stderr.contains("other/x.gif exists and Flipbook did not write it (or it changed since); "
+                                                           + "give --overwrite to replace it, or write elsewhere"), "\(alone.stderr)")
+    }
+
+    /// `render -o r.json` then `render -o r.atlas` removed r.json without a word, where `sheet`
+    /// says it (H): said now, as `sheet` says it, in `--json` too.
+    @Test func aRenderedSheetSaysTheEarlierDataItRemoved() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = #"{"size": [64, 64], "fps": 8, "duration": 0.5, "layers": [{"sequence": {"source": "coin", "duration": 0.5}, "bounds": [64, 64]}]}"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        #expect(try CLI.run(["render", "scene.json", "-o", "r.json"], in: folder).status == 0)
+        let text = try CLI.run(["render", "scene.json", "-o", "r.atlas"], in: folder)
+        #expect(text.status == 0 && text.stderr.contains("note: removed r.json: the earlier sheet's files, which this one no longer has"),
+                "\(text.stderr)")
+        let json = try CLI.run(["render", "scene.json", "-o", "r.tres", "--json"], in: folder)
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["removed"] as? [String] == ["r.atlas"], "\(json.stdout)")
+        #expect((object?["notes"] as? [String])?.contains("removed r.atlas: the earlier sheet's files, which this one no longer has") == true)
+        #expect(try FreshEyesRoundThirtySixTests.files(in: folder).filter { $0.hasPrefix("r.") } == ["r.png", "r.tres"])
+    }
+
+    /// A render target with `"sheetFormat": "spritekit"` and `"output": "k.plist"` wrote
+    /// `k.atlasc/k.plist` while the project said `k.plist`; a frames target reading `k.plist` ran
+    /// before it and failed with a bare "No such file" (J). The target's outputs are its folder
+    /// now, and reading the name is refused up front with what to read.
+    @Test func aRenderedSpriteKitSheetIsItsAtlascFolder() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = #"{"size": [64, 64], "fps": 8, "duration": 0.5, "layers": [{"sequence": {"source": "coin", "duration": 0.5}, "bounds": [64, 64]}]}"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        try FreshEyesRoundThirtySixTests.write(#"""
+            {"targets": {"r": {"render": "scene.json", "output": "k.plist", "sheetFormat": "spritekit"}, "f": {"frames": "k.plist", "output": "g"}}}
+            """#, in: folder)
+        let refused = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(refused.status == 2 && refused.stderr.contains(#"targets.f.frames: k.plist names the SpriteKit sheet of target "r", "#
+                                                               + "which is written as k.atlasc (its plist and pages inside); read k.atlasc/k.plist"),
+                "\(refused.stderr)")
+        try FreshEyesRoundThirtySixTests.write(#"""
+            {"targets": {"f": {"frames": "k.atlasc/k.plist", "output": "g"}, "r": {"render": "scene.json", "output": "k.plist", "sheetFormat": "spritekit"}}}
+            """#, in: folder)
+        let built = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(built.status == 0 && built.stdout.contains("r: built (never built): k.atlasc/k.1.png, k.atlasc/k.plist"), "\(built.stdout)\(built.stderr)")
+        #expect(try FreshEyesRoundThirtySixTests.files(in: folder + "/g").count == 4)
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).stdout.contains("r: up to date"))
+    }
+}
