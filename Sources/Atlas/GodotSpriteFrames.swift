@@ -190,7 +190,7 @@ public enum GodotSpriteFrames {
         var pages: [String: Int] = [:]
         var images: [String] = []
         var textures: [String: (page: Int, region: [Int], margin: [Int], name: String?)] = [:]
-        var animationsValue: (value: GodotText.Value, path: InputPath, line: Int)?
+        var animationsValue: (value: GodotText.Value, path: InputPath, line: Int, lines: (InputPath) -> Int?)?
         for section in document.sections {
             let idText = section.attributes["id"]?.idText
             let at = idText.map { InputPath.root.appending(section.tag).appending($0) } ?? InputPath.root.appending(section.tag)
@@ -255,7 +255,7 @@ public enum GodotSpriteFrames {
             case "resource":
                 try checkKeys(section.properties, spriteFramesKeys, at: at, lines: section.propertyLines)
                 if let value = section.properties["animations"] {
-                    animationsValue = (value, at.appending("animations"), section.propertyLines["animations"] ?? section.line)
+                    animationsValue = (value, at.appending("animations"), section.propertyLines["animations"] ?? section.line, section.line(of:))
                 }
             default:
                 continue
@@ -264,8 +264,10 @@ public enum GodotSpriteFrames {
         guard let animations = animationsValue else {
             throw SchemaError(file: file, path: InputPath("resource").appending("animations"), problem: .missingKey, line: 1)
         }
+        // The line of the value itself (`resource.animations[0].speed`: the line of `"speed": …`), else the property's.
+        func line(of path: InputPath) -> Int { animations.lines(InputPath(Array(path.components.dropFirst(animations.path.components.count - 1)))) ?? animations.line }
         func error(_ path: InputPath, _ problem: SchemaError.Problem, found: String? = nil) -> SchemaError {
-            SchemaError(file: file, path: path, problem: problem, found: found, line: animations.line)
+            SchemaError(file: file, path: path, problem: problem, found: found, line: line(of: path))
         }
         guard case .array(let list) = animations.value else { throw error(animations.path, .wrongType(expected: "an array", found: animations.value.summary)) }
         var sprites: [SpriteSheet.Sprite] = []
@@ -277,7 +279,7 @@ public enum GodotSpriteFrames {
             guard case .dictionary(let fields) = entry else { throw error(at, .wrongType(expected: "a dictionary", found: entry.summary)) }
             for key in fields.keys.sorted() where !animationKeys.contains(key) {
                 var unknown = SchemaError.unknownKey(key, in: at, file: file, known: animationKeys.keys, present: Set(fields.keys))
-                unknown.line = animations.line
+                unknown.line = line(of: at.appending(key))
                 throw unknown
             }
             guard let nameValue = fields["name"] else { throw error(at.appending("name"), .missingKey) }
@@ -308,7 +310,7 @@ public enum GodotSpriteFrames {
                 if case .dictionary(let item) = frame {
                     for key in item.keys.sorted() where !frameKeys.contains(key) {
                         var unknown = SchemaError.unknownKey(key, in: framePath, file: file, known: frameKeys.keys, present: Set(item.keys))
-                        unknown.line = animations.line
+                        unknown.line = line(of: framePath.appending(key))
                         throw unknown
                     }
                     if let duration = item["duration"] {

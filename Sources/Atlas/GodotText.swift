@@ -65,6 +65,20 @@ struct GodotText {
         var properties: [String: Value]
         /// The line each property starts on.
         var propertyLines: [String: Int] = [:]
+        /// The line each value of the properties starts on, by its path from the property's key
+        /// (`animations[0].frames[2].duration`), so an error names the value's own line.
+        var valueLines: [InputPath: Int] = [:]
+
+        /// The line of the value at `path` (from the property's key), or of the nearest value
+        /// holding it (a missing key: the dictionary it is missing from).
+        func line(of path: InputPath) -> Int? {
+            var components = path.components
+            while !components.isEmpty {
+                if let line = valueLines[InputPath(components)] { return line }
+                components.removeLast()
+            }
+            return nil
+        }
     }
 
     /// How deep arrays, dictionaries and calls may nest.
@@ -91,7 +105,7 @@ struct GodotText {
                     if scanner.peek == "]" { scanner.index += 1; break }
                     let key = scanner.word()
                     guard !key.isEmpty, scanner.take("=") else { throw scanner.error("expected key=value or ] in [\(tag) …]") }
-                    attributes[key] = try scanner.value(depth: 0)
+                    attributes[key] = try scanner.value(depth: 0, at: InputPath([.key(key)]))
                 }
                 document.sections.append(Section(tag: tag, line: line, attributes: attributes, properties: [:]))
                 continue
@@ -100,8 +114,10 @@ struct GodotText {
             let line = scanner.line
             let key = scanner.word()
             guard !key.isEmpty, scanner.take("=") else { throw scanner.error("expected key = value") }
-            document.sections[document.sections.count - 1].properties[key] = try scanner.value(depth: 0)
+            scanner.lines = [:]
+            document.sections[document.sections.count - 1].properties[key] = try scanner.value(depth: 0, at: InputPath([.key(key)]))
             document.sections[document.sections.count - 1].propertyLines[key] = line
+            document.sections[document.sections.count - 1].valueLines.merge(scanner.lines) { $1 }
         }
         return document
     }
@@ -110,6 +126,8 @@ struct GodotText {
         let characters: [Unicode.Scalar]
         var index = 0
         var line = 1
+        /// The line each value read since this was emptied starts on, by its path.
+        var lines: [InputPath: Int] = [:]
 
         var peek: Unicode.Scalar? { index < characters.count ? characters[index] : nil }
 
@@ -168,10 +186,12 @@ struct GodotText {
             throw error("a string is not closed")
         }
 
-        mutating func value(depth: Int) throws(SheetDataError) -> Value {
+        /// The value at `path`, its line recorded in ``lines`` (with every value inside it).
+        mutating func value(depth: Int, at path: InputPath) throws(SheetDataError) -> Value {
             guard depth < GodotText.maximumDepth else { throw error("values nest deeper than \(GodotText.maximumDepth)") }
             skipSpace()
             guard let c = peek else { throw error("a value is missing at the end of the file") }
+            lines[path] = line
             switch c {
             case "\"":
                 return .string(try string())
@@ -183,7 +203,7 @@ struct GodotText {
                 index += 1
                 var items: [Value] = []
                 while !take("]") {
-                    items.append(try value(depth: depth + 1))
+                    items.append(try value(depth: depth + 1, at: path.appending(index: items.count)))
                     guard take(",") || peek == "]" else { throw error("expected , or ] in an array") }
                 }
                 return .array(items)
@@ -191,8 +211,12 @@ struct GodotText {
                 index += 1
                 var fields: [String: Value] = [:]
                 while !take("}") {
-                    guard case .string(let key) = try value(depth: depth + 1), take(":") else { throw error("expected \"key\": value in a dictionary") }
-                    fields[key] = try value(depth: depth + 1)
+                    skipSpace()
+                    if peek == "&" { index += 1 }
+                    guard peek == "\"" else { throw error("expected \"key\": value in a dictionary") }
+                    let key = try string()
+                    guard take(":") else { throw error("expected \"key\": value in a dictionary") }
+                    fields[key] = try value(depth: depth + 1, at: path.appending(key))
                     guard take(",") || peek == "}" else { throw error("expected , or } in a dictionary") }
                 }
                 return .dictionary(fields)
@@ -212,7 +236,7 @@ struct GodotText {
                 guard take("(") else { throw error("unexpected word '\(word)'") }
                 var arguments: [Value] = []
                 while !take(")") {
-                    arguments.append(try value(depth: depth + 1))
+                    arguments.append(try value(depth: depth + 1, at: path.appending(index: arguments.count)))
                     guard take(",") || peek == ")" else { throw error("expected , or ) in \(word)(…)") }
                 }
                 return .call(word, arguments)

@@ -178,7 +178,7 @@ struct StrictSheetTests {
         (Format.spritekit, "<string>{32,43}</string>", "<integer>32</integer>", "sheet.plist: images[0].size: expected a string, found the number 32"),
         (Format.cocos2d, "<key>textureRotated</key>\n\t\t\t<false/>", "<key>textureRotated</key>\n\t\t\t<string>no</string>",
          #"sheet.plist: frames["jump0.png"].textureRotated: expected true or false, found a string ("no")"#),
-        (Format.godot, "\"loop\": false", "\"loop\": \"no\"", #"sheet.tres:29: resource.animations[0].loop: expected true or false, found a string ("no")"#),
+        (Format.godot, "\"loop\": false", "\"loop\": \"no\"", #"sheet.tres:67: resource.animations[0].loop: expected true or false, found a string ("no")"#),
     ])
     func refusesAWrongType(format: Format, old: String, new: String, message: String) throws {
         guard case .failure(let error) = Self.read(format, try Self.edited(try Self.base(format), old, new)) else { Issue.record("accepted"); return }

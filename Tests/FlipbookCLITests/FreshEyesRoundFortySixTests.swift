@@ -80,4 +80,25 @@ struct FreshEyesRoundFortySixTests {
         #expect(try FreshEyesRoundThirtySixTests.files(in: folder + "/g").count == 4)
         #expect(try CLI.run(["build", "--no-cache"], in: folder).stdout.contains("r: up to date"))
     }
+
+    /// A hand-edited value in a Godot 4 `.tres` was reported at the line `animations = [{` starts
+    /// on, not the value's (round 45 #9): the value's own line now, a missing key at its dictionary's.
+    @Test(arguments: [(#""duration": 1.0,"#, #""duration": 0.0,"#, "frames[0].duration: must be positive (found 0)"),
+                      (#""speed": 10.0"#, #""speed": 0.0"#, "speed: must be positive (found 0)"),
+                      (#""loop": true,"#, #""loop": true, "lop": 1,"#, #"unknown key "lop" in resource.animations[0]"#)])
+    func aGodotValueErrorNamesItsOwnLine(old: String, new: String, message: String) throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["sheet", "coin", "-o", "g.png", "--engine", "godot4", "--fps", "10"], in: folder).status == 0)
+        let text = try String(contentsOfFile: folder + "/g.tres", encoding: .utf8)
+        #expect(text.contains(old), "\(text)")
+        let edited = text.replacingOccurrences(of: old, with: new)
+        try Data(edited.utf8).write(to: URL(fileURLWithPath: folder + "/e.tres"))
+        let line = edited.components(separatedBy: "\n").firstIndex { $0.contains(new.components(separatedBy: ",")[0]) }.map { $0 + 1 }
+        let result = try CLI.run(["frames", "e.tres", "-o", "out"], in: folder)
+        #expect(result.status == 3, "\(result.stderr)")
+        let said = message.hasPrefix("unknown") ? "error: e.tres:\(line ?? 0): \(message)" : "error: e.tres:\(line ?? 0): resource.animations[0].\(message)"
+        #expect(result.stderr.hasPrefix(said), "\(result.stderr)")
+        #expect(line != text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("animations = ") }.map { $0 + 1 })
+    }
 }
