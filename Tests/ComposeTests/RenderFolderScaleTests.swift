@@ -62,7 +62,8 @@ struct RenderFolderScaleTests {
 
     /// A scene reading an image with an @2x variant read `img@2x.png` at @2x and `img.png` at @1x,
     /// so each run took the other's frames for another version, unchanged as they were (fresh eyes
-    /// 45 #3). Every scale's variant counts at every scale: no warning until one of them changes.
+    /// 45 #3). No warning until a file a scale read changes, and then for that scale only: a
+    /// changed `img@2x.png` flagged the @1x frames too, which never read it (round 46 E).
     @Test func anImagesScaleVariantsAreOneVersion() throws {
         try RenderJobTests.withFolder { folder in
             for name in ["note-chrome.png", "note-chrome@2x.png"] {
@@ -78,7 +79,20 @@ struct RenderFolderScaleTests {
             // The @2x image changed: the @2x frames drawn from the old one are said.
             try FileManager.default.removeItem(atPath: folder + "/img@2x.png")
             try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/note-chrome.png", toPath: folder + "/img@2x.png")
-            #expect(try job.run(cancellation: nil).warnings.first?.contains("still holds its frames at @2x") == true)
+            let stale = try job.run(cancellation: nil).warnings
+            #expect(stale.count == 1 && stale.first?.contains("still holds its frames at @2x") == true, "\(stale)")
+            // Drawn again at @2x: the @1x frames, which read only img.png, are not flagged.
+            job.scale = 2
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            // A third scale (no img@3x.png: it reads img@2x.png, as a reader picks the nearest) — then img.png
+            // changes: only the @1x frames read it.
+            job.scale = 3
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            try FileManager.default.removeItem(atPath: folder + "/img.png")
+            try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/note-chrome@2x.png", toPath: folder + "/img.png")
+            job.scale = 2
+            let only = try job.run(cancellation: nil).warnings
+            #expect(only.count == 1 && only.first?.contains("still holds its frames at @1x") == true, "\(only)")
         }
     }
 
