@@ -61,6 +61,15 @@ public struct FrameFile: Sendable, Hashable {
         self.device = name.device
     }
 
+    /// The sequence this frame is one of in its folder, at its scale: its prefix in any case
+    /// (`Fire` and `fire` are one sequence), its scale and its device. Two frames with the same
+    /// key are frames of one sequence at one scale.
+    public var sequenceKey: String { "\(prefix.lowercased())\u{0}\(scale)\u{0}\(device ?? "")" }
+
+    /// ``sequenceKey`` at every scale: the prefix in any case and the device (`fire1.png` and
+    /// `fire1@2x.png` have the same one).
+    public var familyKey: String { prefix.lowercased() + "\u{0}" + (device ?? "") }
+
     /// `true` when the number is written with leading zeros (`007`).
     public var isZeroPadded: Bool { numberText.count > 1 && numberText.hasPrefix("0") }
 

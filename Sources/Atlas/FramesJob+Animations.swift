@@ -31,7 +31,7 @@ extension FramesJob {
         var sequences: [String: (prefix: String, names: [String], files: [(number: Int, name: String)])] = [:]
         for (sprite, file) in zip(sheet.sprites, files) {
             guard let frame = FrameFile(path: FileIO.lastComponent(of: file)), !frame.numberText.isEmpty else { continue }
-            let key = "\(frame.prefix.lowercased())\u{0}\(frame.scale)\u{0}\(frame.device ?? "")"
+            let key = frame.sequenceKey
             sequences[key, default: (frame.prefix, [], [])].names.append(sprite.name)
             sequences[key]?.files.append((frame.number, FileIO.lastComponent(of: file)))
         }
@@ -61,7 +61,7 @@ extension FramesJob {
         var written: [String: (prefix: String, scale: Int, count: Int)] = [:]
         for file in files {
             guard let frame = FrameFile(path: FileIO.lastComponent(of: file)), !frame.numberText.isEmpty else { continue }
-            let key = frame.prefix.lowercased() + "\u{0}" + (frame.device ?? "")
+            let key = frame.familyKey
             written[key] = (frame.prefix, frame.scale, (written[key]?.count ?? 0) + 1)
         }
         guard !written.isEmpty, let entries = try? FileIO.entries(of: folder) else { return }
@@ -71,7 +71,7 @@ extension FramesJob {
         var others: [String: [Int: Int]] = [:]
         for name in entries where !names.contains(name) {
             guard let frame = FrameFile(path: name), !frame.numberText.isEmpty else { continue }
-            let key = frame.prefix.lowercased() + "\u{0}" + (frame.device ?? "")
+            let key = frame.familyKey
             guard let mine = written[key], frame.scale != mine.scale, !ownEarlier.contains(name) else { continue }
             others[key, default: [:]][frame.scale, default: 0] += 1
         }

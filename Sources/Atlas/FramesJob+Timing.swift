@@ -23,9 +23,8 @@ extension FramesJob {
         default: return (nil, nil)
         }
         let frames = files.map { FrameFile(path: FileIO.lastComponent(of: $0)) }
-        let key = { (frame: FrameFile) in "\(frame.prefix.lowercased())\u{0}\(frame.scale)\u{0}\(frame.device ?? "")" }
         guard let first = frames.first ?? nil,
-              frames.allSatisfy({ $0.map { !$0.numberText.isEmpty && key($0) == key(first) } ?? false }),
+              frames.allSatisfy({ $0.map { !$0.numberText.isEmpty && $0.sequenceKey == first.sequenceKey } ?? false }),
               Set(frames.compactMap { $0?.number }).count == frames.count else {
             let warning = picked ? "the animation \"\(animation?.name ?? "")\"'s frames are not one numbered sequence (\(Self.sample(files))), "
                 + "so no sequence.json keeps its timing" : nil

@@ -20,7 +20,7 @@ extension SpriteSheet {
                     + "checkout keeps one; \(advice(other.sprite, sprite)) (nothing was written)"))
             }
             guard let frame = FrameFile(path: file), !frame.numberText.isEmpty else { continue }
-            let key = "\(frame.prefix.lowercased())\u{0}\(frame.number)\u{0}\(frame.scale)\u{0}\(frame.device ?? "")"
+            let key = "\(frame.number)\u{0}" + frame.sequenceKey
             if let other = byFrame.updateValue((file, sprite), forKey: key) {
                 throw .sheet(.invalid(file: source, reason: "the sprites \(quoted(other.sprite.name)) and \(quoted(sprite.name)) would be "
                     + "\(other.file) and \(file), two files for frame \(frame.number) of \(frame.prefix)…, which assemble and validate "

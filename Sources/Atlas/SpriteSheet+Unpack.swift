@@ -107,7 +107,7 @@ extension SpriteSheet {
         var sequences: [String: [Int]] = [:]
         for (index, file) in files.enumerated() {
             guard let frame = FrameFile(path: FileIO.lastComponent(of: file)), !frame.numberText.isEmpty else { continue }
-            sequences["\(frame.prefix.lowercased())\u{0}\(frame.scale)\u{0}\(frame.device ?? "")", default: []].append(index)
+            sequences[frame.sequenceKey, default: []].append(index)
         }
         let rgba: UInt8 = 6
         return sequences.values.filter { indices in Set(indices.map { types[$0] }).count > 1 }
