@@ -56,13 +56,24 @@ public enum RenderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .encodeWebP(let error): error.description
         case .encodePNG(let error): error.description
         // A render's sheet has no page size to raise (RenderJob has no SheetBuilder): the way out is another output.
-        case .packing(let error): error.description.replacingOccurrences(of: "raise SheetBuilder.maxSide",
-            with: "a rendered sheet's pages are at most \(SheetBuilder().maxSide) px: render frames into a folder, or a GIF, APNG or WebP, "
-                + "and pack them with a sheet of a larger page")
+        case .packing(let error):
+            // A render has no page size to raise (SheetBuilder's advice): it says what does work.
+            switch error {
+            case .doesNotFit(let maxSide): "the sprites do not fit one \(maxSide)×\(maxSide) page; " + Self.largerSheet(maxSide)
+            case let .spriteTooLarge(name, width, height, _, maxSide):
+                "'\(name)' is \(width)×\(height), larger than a \(maxSide)×\(maxSide) page; " + Self.largerSheet(maxSide)
+            default: error.description
+            }
         case .format(let error): error.description
         case .write(let error): error.description
         case .cancelled: "cancelled"
         }
+    }
+
+    /// What works when a rendered sheet's frames do not fit its `maxSide` page.
+    private static func largerSheet(_ maxSide: Int) -> String {
+        "a rendered sheet's pages are at most \(maxSide) px: render frames into a folder, or a GIF, APNG or WebP, "
+            + "and pack them with a sheet of a larger page"
     }
 
     /// The resource limit this error reports, if it is one: a caller may raise that limit and retry.
