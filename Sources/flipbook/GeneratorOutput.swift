@@ -121,8 +121,19 @@ struct GeneratorOutput: ParsableArguments {
         let progress = Progress.forTerminal(label: "generating")
         defer { progress?.finish() }
         let format = format(count: count)
-        let writer = FrameWriter(output: output, format: format, prefix: prefix, count: count, fps: fps, scale: scale,
+        var writer = FrameWriter(output: output, format: format, prefix: prefix, count: count, fps: fps, scale: scale,
                                  repeatCount: repeatCount, inputs: protected, overwrite: overwrite) { try generator.frame($0) }
+        // A folder's frames record what they are made from (the settings but the scale, the files read),
+        // which the other scales' runs compare, as `render`'s do.
+        var origin: String?
+        if format == .folder {
+            var made = FrameOrigin(kind: "generate")
+            made.add(settingsOf: generator, leavingOut: ["scale", "limits"])
+            made.add("fps \(fps) repeat \(repeatCount)")
+            for input in inputs { made.read(input) }
+            origin = made.record(folder: Discovery.trimmingSlash(output))
+            writer.origin = origin
+        }
         var update: (@Sendable (Int, Int) -> Void)?
         if let progress { update = { (done: Int, total: Int) in progress.update(done, total) } }
         let written: [String]
@@ -139,10 +150,17 @@ struct GeneratorOutput: ParsableArguments {
         }
         progress?.finish()
         // `-o g@2x.gif` at --scale 1: every reader takes the name's scale (assemble and render say so too).
-        let warnings: [String] = switch format {
+        var warnings: [String] = switch format {
         case .gif, .apng, .webp: [AssembleJob.scaleNameWarning(output: output, scale: scale)].compactMap { $0 }
         case .png: [ImageCommand.scaleWarning(output: output, width: pixels.width, height: pixels.height, madeAt: scale)].compactMap { $0 }
         case .folder, .sheet: []
+        }
+        if let origin {
+            let folder = Discovery.trimmingSlash(output)
+            let owner = folder + "/" + SequenceWriter.numberingPrefix(prefix) + (scale == 1 ? "" : "@\(scale)x")
+            warnings += FrameOrigin.otherScalesWarnings(folder: folder, owner: owner, origin: origin,
+                                                        another: "an earlier generate with other settings (or of other files it reads)",
+                                                        again: "generate them")
         }
         for warning in warnings { Console.error("warning: \(warning)") }
         if json {

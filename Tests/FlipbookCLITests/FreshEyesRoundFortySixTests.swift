@@ -101,4 +101,22 @@ struct FreshEyesRoundFortySixTests {
         #expect(result.stderr.hasPrefix(said), "\(result.stderr)")
         #expect(line != text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("animations = ") }.map { $0 + 1 })
     }
+
+    /// `generate` at @1x with one seed, then at @2x with another, into one folder: two different
+    /// explosions read as one sequence, without a word (the origin `render` records was not
+    /// `generate`'s). Its frames record their settings but the scale now, as a render's do.
+    @Test func generatedFramesAtAnotherScaleFromOtherSettingsAreSaid() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let explosion = ["generate", "explosion", "-o", "fx", "--frames", "4", "--size", "24x24"]
+        for arguments in [explosion + ["--seed", "3"], explosion + ["--seed", "3", "--scale", "2"]] {
+            let same = try CLI.run(arguments, in: folder)
+            #expect(same.status == 0 && !same.stderr.contains("warning"), "\(same.stderr)")
+        }
+        let other = try CLI.run(explosion + ["--seed", "4"], in: folder)
+        #expect(other.status == 0 && other.stderr.contains("warning: fx still holds its frames at @2x from an earlier generate with "
+                                                           + "other settings (or of other files it reads), which readers take at @2x: "
+                                                           + "generate them at @2x again, or remove them"), "\(other.stderr)")
+        #expect(!(try CLI.run(explosion + ["--seed", "4", "--scale", "2"], in: folder)).stderr.contains("warning"))
+    }
 }

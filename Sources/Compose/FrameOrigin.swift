@@ -1,0 +1,115 @@
+import Basics
+import Foundation
+import Raster
+
+/// What a folder's frames at one scale are made from, apart from the scale: recorded with them
+/// (Basics' `OutputSet.origin`), so that a run at one scale tells the frames another scale's run
+/// left from another version (fresh eyes 43 #3: `render --scale 2`, the scene changed, `render
+/// --scale 1` left the old @2x frames, same count and size, without a word).
+///
+/// The record is text: a first line `<kind>-origin 2 <crc> <length>`, a digest of what every scale
+/// shares (a scene without its `scale`, a generator's settings, the timing written), then one line
+/// `<crc> <length> <path>` for each file this scale read, its path from the output folder. Another
+/// scale's frames are from another version when the first line differs or one of the files they
+/// read changed since — not when a file only another scale reads changed (`rock@3x.png` leaves
+/// the @1x and @2x frames as they are: fresh eyes 46 E).
+package struct FrameOrigin {
+    /// What made the frames (`render`, `generate`), the first word of the record.
+    private let kind: String
+    private var shared = Digest()
+    private var files: [String] = []
+
+    /// An origin of frames made by `kind`.
+    package init(kind: String) { self.kind = kind }
+
+    /// Adds `bytes` to what every scale shares.
+    package mutating func add(_ bytes: [UInt8]) { shared.add(bytes) }
+
+    /// Adds `text` to what every scale shares.
+    package mutating func add(_ text: String) { shared.add(Array(text.utf8) + [0]) }
+
+    /// Adds the settings of `value` (a generator: its type and each stored property, by
+    /// reflection) to what every scale shares, but for those named in `leavingOut` and images
+    /// (bitmaps are drawn for one scale; the files they came from are ``read(_:)``).
+    package mutating func add(settingsOf value: Any, leavingOut: Set<String>) {
+        add(String(reflecting: type(of: value)))
+        for child in Mirror(reflecting: value).children {
+            guard let label = child.label, !leavingOut.contains(label), !(child.value is Bitmap), !(child.value is [Bitmap]) else { continue }
+            add(label + "=" + String(reflecting: child.value))
+        }
+    }
+
+    /// Adds the file `path` (as opened), read at this scale only.
+    package mutating func read(_ path: String) { files.append(path) }
+
+    /// The record of frames written into `folder`; `nil` when a file read cannot be read now (the
+    /// run itself says why, or records nothing to compare).
+    package func record(folder: String) -> String? {
+        var lines = ["\(kind)-origin 2 " + shared.text]
+        let from = Self.absolute(folder)
+        for input in Set(files).sorted() {
+            guard let digest = Digest(file: input) else { return nil }
+            lines.append(digest.text + " " + FileIO.relativePath(of: Self.absolute(input), from: from))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Whether `recorded`, another scale's record in `folder`, is from the same version as
+    /// `current`, this run's: the same first line, and every file it read as it was then. A record
+    /// of an earlier form (no `-origin 2` line) says nothing either way: `true`.
+    package static func sameVersion(_ recorded: String, as current: String, folder: String) -> Bool {
+        let lines = recorded.split(separator: "\n", omittingEmptySubsequences: false)
+        let words = lines.first?.split(separator: " ") ?? []
+        guard words.count == 4, words[0].hasSuffix("-origin"), words[1] == "2" else { return true }
+        guard lines.first == current.split(separator: "\n", omittingEmptySubsequences: false).first else { return false }
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, let digest = Digest(file: folder + "/" + parts[2]), digest.text == parts[0] + " " + parts[1] else { return false }
+        }
+        return true
+    }
+
+    /// The warnings for frames at other scales in `folder` (of the sequence `owner`, this run's
+    /// set) that a run from another version wrote: read with these by every reader of the folder
+    /// at their scale, though they show another version. `another` says what they came from
+    /// ("an earlier render of another scene than s.json is now"), `again` what makes them anew
+    /// ("render it").
+    package static func otherScalesWarnings(folder: String, owner: String, origin: String, another: String, again: String) -> [String] {
+        OutputSet.origins(ofOtherScalesOf: owner, in: folder).sorted { $0.key < $1.key }.compactMap { scale, other in
+            guard let other, !sameVersion(other, as: origin, folder: folder) else { return nil }
+            return "\(folder) still holds its frames at @\(scale)x from \(another), which readers take at @\(scale)x: "
+                + "\(again) at @\(scale)x again, or remove them"
+        }
+    }
+
+    /// `path` from the root, `.` and `..` taken away by name (links are not resolved: the
+    /// folder and the files it reads are spelt the same way, so their relative path holds).
+    private static func absolute(_ path: String) -> String {
+        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in full.split(separator: "/") where part != "." {
+            if part == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(part) }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// A CRC-32 and a length of bytes read.
+    private struct Digest {
+        var crc: UInt32 = 0, length = 0
+
+        init() {}
+
+        /// The digest of the file at `path`; `nil` when it cannot be read.
+        init?(file path: String) {
+            guard let bytes = try? FileIO.readAll(path) else { return nil }
+            add(bytes)
+        }
+
+        mutating func add(_ piece: [UInt8]) {
+            crc = piece.withUnsafeBufferPointer { Zlib.crc32($0, start: crc) }
+            length += piece.count
+        }
+
+        var text: String { String(crc, radix: 16) + " " + String(length) }
+    }
+}
