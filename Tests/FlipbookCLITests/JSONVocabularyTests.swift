@@ -53,7 +53,7 @@ struct JSONVocabularyTests {
             ("info", ["info", gif], ["files", "errors"]),
             ("render", ["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "r.gif", "--fps", "2"],
              ["output", "format", "frames", "framesMergedForTiming", "framesMergedIdentical", "framesMergedNearIdentical", "width", "height",
-              "scale", "durationSeconds", "repeatCount", "files", "warnings", "notes"]),
+              "scale", "durationSeconds", "repeatCount", "files", "warnings", "notes", "removed"]),
         ]
     }()
 
