@@ -1,3 +1,4 @@
+import Animated
 import Basics
 import Foundation
 import FrameGen
@@ -84,9 +85,11 @@ public struct SceneFile: Sendable {
     /// The scene in `json`, named `file` in errors, its images and sequences taken from `files` by
     /// their names relative to the scene (`seagull/seagull1.png`, `boom.gif`), as they would lie
     /// beside it on disk; nothing is read from disk.
-    /// - Throws: ``SceneFileError`` for the first problem found.
+    /// - Throws: ``SceneFileError`` for the first problem found: ``SceneFileError/files(_:)`` for a
+    ///   name given twice with different bytes, or in two Unicode normalisations.
     public init(json: [UInt8], file: String = "scene.json", files: [InMemoryFile], scale: Int? = nil, fps: Double? = nil,
                 limits: ResourceLimits = .default) throws(SceneFileError) {
+        let files = try Result { () throws(Discovery.Error) in try Upload.normalized(files) }.mapError(SceneFileError.files).get()
         try self.init(json: json, file: file, assets: .memory(files), scale: scale, fps: fps, limits: limits)
     }
 

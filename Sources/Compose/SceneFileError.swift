@@ -36,6 +36,10 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A layer tree that cannot be drawn (a spawn of too many copies, a value out of range found
     /// when the tree is checked as a whole).
     case composition(file: String, CompositionError)
+    /// The files given with a scene in memory name one file twice with different bytes, or in two
+    /// Unicode normalisations (Animated's `Discovery.Error`): which one the scene means cannot be
+    /// told, as every reader of an upload refuses it.
+    case files(Discovery.Error)
     /// The scene asks for more than the resource limits allow: a canvas over `maxPixels`, more
     /// frames than `maxFrames`, frames × pixels over `maxOutputPixels`, path data over
     /// `maxPathSegments`.
@@ -73,6 +77,7 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(at(file, path)): layers nest more than \(maximum) deep"
         case .composition(let file, let error): return "\(file): \(error)"
         case .limit(let error): return error.description
+        case .files(let error): return error.description
         }
     }
 

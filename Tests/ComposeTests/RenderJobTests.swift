@@ -317,4 +317,24 @@ struct RenderJobNotesTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         #expect(try RenderJob(scene: file, files: [], output: folder + "/frames", format: .folder).run(cancellation: nil).notes.isEmpty)
     }
+
+    /// An upload naming one image twice with different bytes (or `a.png` and `./a.png`) drew one of
+    /// them without a word, where every other reader of an upload refuses it (a Swift developer's
+    /// check of issue 43): refused, naming both; the same bytes twice are one file.
+    @Test(arguments: [("a.png", "a.png"), ("a.png", "./a.png"), ("caf\u{E9}.png", "cafe\u{301}.png")])
+    func anUploadNamingOneFileTwiceIsRefused(first: String, second: String) throws {
+        let red = try Fixtures.bytes("sequences/kenney-gold-coin/gold_1.png"), other = try Fixtures.bytes("sequences/kenney-gold-coin/gold_2.png")
+        let name = first.replacingOccurrences(of: ".png", with: "")
+        let scene = InMemoryFile(name: "s.json", bytes: Array(#"{"size": [8, 8], "frames": 1, "layers": [{"image": "\#(first)", "bounds": [8, 8], "position": [4, 4]}]}"#.utf8))
+        do {
+            _ = try RenderJob(scene: scene, files: [InMemoryFile(name: first, bytes: red), InMemoryFile(name: second, bytes: other)]).run(cancellation: nil)
+            Issue.record("\(name): one of two files drawn")
+        } catch {
+            guard case .scene(.files(let refusal)) = error else { Issue.record("\(error)"); return }
+            #expect("\(refusal)".contains(first) && "\(refusal)".contains(second), "\(refusal)")
+        }
+        // Two normalisations are refused with the same bytes too (engines look names up as text).
+        guard second.unicodeScalars.elementsEqual(first.unicodeScalars) || second.hasPrefix("./") else { return }
+        #expect(throws: Never.self) { _ = try RenderJob(scene: scene, files: [InMemoryFile(name: first, bytes: red), InMemoryFile(name: second, bytes: red)]).run(cancellation: nil) }
+    }
 }
