@@ -54,6 +54,31 @@ struct BlurTests {
         }
     }
 
+    /// A σ whose kernel reaches past the whole image ran every tap on every pixel (σ 4096 on a
+    /// 512² image: seconds; a Swift developer's check of issue 43): the taps beyond the image are
+    /// summed onto its edge now, the result the same as the full kernel's, read pixel by pixel.
+    @Test(arguments: Blur.Edge.allCases, [6.0, 40.0])
+    func aKernelWiderThanTheImageGivesTheFullKernelsResult(edge: Blur.Edge, sigma: Double) throws {
+        var bitmap = Bitmap(clearWidth: 17, height: 11)
+        for y in 0..<11 { for x in 0..<17 { bitmap[x, y] = Color(r: UInt8(x * 15), g: UInt8(y * 23), b: (x + y) % 3 == 0 ? 255 : 0, a: UInt8(90 + x * 9)) } }
+        let folded = try Blur(sigma: sigma, method: .gaussian, edge: edge).apply(to: bitmap)
+        // The full kernel, every tap read from a row padded as wide as the kernel.
+        let kernel = Blur.gaussianKernel(sigma: sigma)
+        #expect(kernel.count / 2 >= 17)
+        let full = FloatImage(bitmap).convolvedRows(kernel, edge: edge)
+        let radius = kernel.count / 2
+        let both = full.combiningRows(count: full.height) { y in
+            kernel.enumerated().compactMap { tap, weight in
+                let row = y + tap - radius
+                if row >= 0 && row < full.height { return (row, weight) }
+                return edge == .clamp ? (min(max(row, 0), full.height - 1), weight) : nil
+            }
+        }.bitmap(scale: 1)
+        let worst = zip(folded.pixels, both.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 1, "largest difference \(worst) levels")
+        #expect(folded != bitmap)
+    }
+
     @Test func downsampleKeepsTheSizeAndTheLook() throws {
         var bitmap = Bitmap(clearWidth: 101, height: 77, scale: 2)
         for y in 0..<77 { for x in 0..<101 { bitmap[x, y] = Color(r: UInt8((x * 7) % 256), g: UInt8(y * 3), b: 90) } }
