@@ -89,6 +89,13 @@ public struct Scene: Sendable {
         return (bitmaps, paths)
     }
 
+    /// ``loadImages(in:maxPixels:)`` from the folder at the file URL `directory` (the scene's
+    /// folder), as ``ImageLoader/load(_:inFolderAt:scale:maxPixels:)`` takes one.
+    public func loadImages(inFolderAt directory: URL, maxPixels: Int = PNG.defaultMaxPixels) throws(ImageLoader.Error)
+        -> (bitmaps: [String: Bitmap], paths: [String]) {
+        try loadImages(in: directory.filePathForFlipbook, maxPixels: maxPixels)
+    }
+
     /// Parses scene JSON. Every error names the op (by index) and the field at fault: a key a scene
     /// or its op does not have (with the nearest known key), a value of the wrong type or out of
     /// range are ``SceneError/schema(_:)`` errors in `file` (a path, or `scene` for data without

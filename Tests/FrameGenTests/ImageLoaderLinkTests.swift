@@ -56,6 +56,10 @@ struct LoaderURLFormsTests {
         let fromURL = try ImageLoader.loadFolder(url: url, scale: 1), fromPath = try ImageLoader.loadFolder(folder, scale: 1)
         #expect(fromURL.bitmaps == fromPath.bitmaps && fromURL.bitmaps.count == 4)
         #expect(throws: ImageLoader.Error.self) { _ = try ImageLoader.load("missing.png", inFolderAt: url, scale: 1) }
+        // A drawing's images too (the recheck of issue 44 found `Scene.loadImages` taking a path only).
+        let scene = try Scene(json: Array(#"{"size": [8, 8], "ops": [{"image": "\#(name)", "at": [0, 0], "size": [8, 8]}]}"#.utf8))
+        let images = try scene.loadImages(inFolderAt: url), byPath = try scene.loadImages(in: folder)
+        #expect(images.bitmaps == byPath.bitmaps && images.bitmaps.count == 1 && images.paths == byPath.paths)
     }
 }
 
