@@ -5,6 +5,10 @@ public struct InputFiles: Sendable {
     private var identities: [FileIdentity: String] = [:]
     /// Each input's location folded as macOS and Windows compare names (``folded(_:)``).
     private var spellings: [String: String] = [:]
+    /// The last name of each of ``spellings``' keys: a path that does not exist folds to a
+    /// location ending in its own last name, lowercased, so one whose name is none of these is
+    /// spelled like no input (asked without folding it, which lists folders on the way).
+    private var spelledNames: Set<String> = []
 
     /// The files at `paths` (those that exist; a folder stands for itself, not for its files).
     public init(_ paths: some Sequence<String> = [String]()) {
@@ -17,12 +21,14 @@ public struct InputFiles: Sendable {
         identities[identity] = path
         let folded = Self.folded(path)
         if spellings[folded] == nil { spellings[folded] = path }
+        spelledNames.insert(FileIO.lastComponent(of: folded))
     }
 
     /// Adds every file of `other`.
     public mutating func formUnion(_ other: InputFiles) {
         identities.merge(other.identities) { first, _ in first }
         spellings.merge(other.spellings) { first, _ in first }
+        spelledNames.formUnion(other.spelledNames)
     }
 
     /// How many distinct files.
@@ -98,6 +104,13 @@ public struct InputFiles: Sendable {
     /// the input folder `walk/`): other files on Linux, the same ones on macOS and Windows. `nil`
     /// when none is (the same file is ``input(sameAs:)``'s).
     func input(spelledLike path: String) -> String? {
+        if spellings.isEmpty { return nil }
+        // A path that does not exist ends, folded, in its own last name: none of the inputs' names, no input
+        // (checked before folding, which lists each missing folder on the way: once per frame of a new folder).
+        if let last = path.split(separator: "/").last(where: { $0 != "." }), last != "..", FileIO.resolvedPath(path) == nil,
+           !spelledNames.contains(last.lowercased()) {
+            return nil
+        }
         guard let spelled = spellings[Self.folded(path)], input(sameAs: path) == nil else { return nil }
         return spelled
     }
@@ -107,11 +120,15 @@ public struct InputFiles: Sendable {
     /// does not exist looked up as those systems do, in another case or Unicode normalisation
     /// among the folder's entries (`LC/` for the link `lc` to `Coin/`); the rest as written; all
     /// in lower case (String's equality and hashing already take the normalisations for one).
+    /// A last name that does not exist is not looked up among its folder's entries: only a link
+    /// there in another case would fold it otherwise, and the lookup listed the folder for every
+    /// file written into it (a folder of 20 000 frames took minutes: fresh eyes 47).
     package static func folded(_ path: String) -> String {
         if let resolved = FileIO.resolvedPath(path) { return resolved.lowercased() }
         var current = path.hasPrefix("/") ? "" : FileIO.resolvedPath(".") ?? "."
         var rest: [Substring] = []
-        for part in path.split(separator: "/") where part != "." && !part.isEmpty {
+        let parts = path.split(separator: "/").filter { $0 != "." && !$0.isEmpty }
+        for (index, part) in parts.enumerated() {
             guard rest.isEmpty else { rest.append(part); continue }
             if part == ".." {
                 current = current.lastIndex(of: "/").map { String(current[..<$0]) } ?? current
@@ -119,7 +136,7 @@ public struct InputFiles: Sendable {
             }
             if let resolved = FileIO.resolvedPath(current + "/" + part) {
                 current = resolved == "/" ? "" : resolved
-            } else if let entries = try? FileIO.entries(of: current.isEmpty ? "/" : current),
+            } else if index < parts.count - 1, let entries = try? FileIO.entries(of: current.isEmpty ? "/" : current),
                       let match = entries.first(where: { $0.lowercased() == part.lowercased() }),
                       let resolved = FileIO.resolvedPath(current + "/" + match) {
                 current = resolved == "/" ? "" : resolved
