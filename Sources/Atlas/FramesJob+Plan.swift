@@ -98,7 +98,7 @@ extension FramesJob {
                 + "are read at @\(ImageFileName.scaleRange.lowerBound)x…@\(ImageFileName.scaleRange.upperBound)x, the scales UIKit loads: nothing was written")
         }
         if let animation { sheet = try Self.only(animation, of: sheet, in: input) }
-        var files = try sheet.checkedFileNames(source: input)
+        var files = try sheet.checkedFileNames(source: input, limits: limits)
         let (timing, timingWarning) = Self.timing(of: sheet, files: files, picked: animation != nil)
         var writesTiming = timing != nil
         if let output {

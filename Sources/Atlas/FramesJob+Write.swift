@@ -41,10 +41,11 @@ extension FramesJob {
         case .sheet(let sheet, let timing, let writesTiming):
             let written = writesTiming ? timing : nil
             if let output {
-                outcome.files = try sheet.unpack(into: output, source: plan.input, timing: written, overwrite: overwrite,
+                outcome.files = try sheet.unpack(into: output, source: plan.input, timing: written, overwrite: overwrite, limits: limits,
                                                  cancellation: cancellation, progress: report)
             } else {
-                outcome.frames = try sheet.unpackedFrames(source: plan.input, timing: written, cancellation: cancellation, progress: report)
+                outcome.frames = try sheet.unpackedFrames(source: plan.input, timing: written, limits: limits, cancellation: cancellation,
+                                                          progress: report)
                 outcome.files = outcome.frames.map(\.name)
             }
             outcome.manifest = timing

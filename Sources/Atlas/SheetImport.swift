@@ -12,7 +12,7 @@ import Raster
 /// component or a symbolic link that leads out is a ``PathRefusal``, before anything is opened.
 ///
 /// The work is bounded by the data before any page is decoded: each sprite's source size against
-/// `ResourceLimits.maxPixels` and all sprites' source sizes together (the frames ``SpriteSheet/unpack(into:source:overwrite:cancellation:progress:)``
+/// `ResourceLimits.maxPixels` and all sprites' source sizes together (the frames ``SpriteSheet/unpack(into:source:overwrite:limits:cancellation:progress:)``
 /// writes) against `ResourceLimits.maxOutputPixels`, so a few bytes of margins cannot ask for
 /// gigapixels; the error's ``Error/limit(_:)`` says which.
 ///
@@ -28,6 +28,9 @@ import Raster
 /// a warning too (a libGDX atlas with animations has no durations; SpriteKit and Cocos2d-x data
 /// hold no animations): see docs/Formats.md, "What each format carries".
 public enum SheetImport {
+    /// The longest side a frame's source size may have (a frame is cut to it, then written as a PNG).
+    static let largestSide = 65536
+
     /// The data file `path` names: itself, or for a SpriteKit `.atlasc` folder (`G.atlasc`,
     /// `G.atlasc/`) the plist inside it (`G.atlasc/G.plist`), so that one sheet spelled two ways is
     /// one sheet.
@@ -101,10 +104,16 @@ public enum SheetImport {
         // is decoded or frame allocated.
         for sprite in draft.sprites {
             let f = sprite.frame, s = sprite.spriteSourceSize
-            guard f.x >= 0, f.y >= 0, f.width >= 0, f.height >= 0, s.x >= 0, s.y >= 0, s.width >= 0, s.height >= 0,
-                  s.x + s.width <= sprite.sourceWidth, s.y + s.height <= sprite.sourceHeight,
-                  sprite.sourceWidth <= 65536, sprite.sourceHeight <= 65536 else {
-                throw .invalid(file: path, reason: "frame '\(sprite.name)' lies outside its page or its source size")
+            guard f.x >= 0, f.y >= 0, f.width >= 0, f.height >= 0 else {
+                throw .invalid(file: path, reason: "frame '\(sprite.name)' has a negative place on its page (\(f.x),\(f.y) size \(f.width)×\(f.height))")
+            }
+            guard sprite.sourceWidth <= Self.largestSide, sprite.sourceHeight <= Self.largestSide else {
+                throw .invalid(file: path, reason: "frame '\(sprite.name)''s source size is \(sprite.sourceWidth)×\(sprite.sourceHeight): a side over "
+                               + "\(Self.largestSide) px, more than any frame Flipbook writes")
+            }
+            guard s.x >= 0, s.y >= 0, s.width >= 0, s.height >= 0, s.x + s.width <= sprite.sourceWidth, s.y + s.height <= sprite.sourceHeight else {
+                throw .invalid(file: path, reason: "frame '\(sprite.name)' is placed at \(s.x),\(s.y) size \(s.width)×\(s.height), outside its "
+                               + "\(sprite.sourceWidth)×\(sprite.sourceHeight) source size")
             }
         }
         do throws(LimitError) {
@@ -121,9 +130,12 @@ public enum SheetImport {
         }
         for sprite in draft.sprites {
             let f = sprite.frame
-            guard sprite.page >= 0, sprite.page < pages.count,
-                  f.x + f.width <= pages[sprite.page].width, f.y + f.height <= pages[sprite.page].height else {
-                throw .invalid(file: path, reason: "frame '\(sprite.name)' lies outside its page or its source size")
+            guard sprite.page >= 0, sprite.page < pages.count else {
+                throw .invalid(file: path, reason: "frame '\(sprite.name)' is on page \(sprite.page + 1) of \(pages.count)")
+            }
+            guard f.x + f.width <= pages[sprite.page].width, f.y + f.height <= pages[sprite.page].height else {
+                throw .invalid(file: path, reason: "frame '\(sprite.name)' at \(f.x),\(f.y) size \(f.width)×\(f.height) lies outside its "
+                               + "\(pages[sprite.page].width)×\(pages[sprite.page].height) page \(FileIO.lastComponent(of: files[sprite.page]))")
             }
         }
         var sheet = SpriteSheet(pages: pages, sprites: draft.sprites, animations: draft.animations, rotation: draft.rotation,
@@ -134,7 +146,7 @@ public enum SheetImport {
     }
 
     /// Checks the frames `sprites` un-trim to (their source sizes, what
-    /// ``SpriteSheet/unpack(into:source:overwrite:cancellation:progress:)`` writes): each within `limits.maxPixels`, all together
+    /// ``SpriteSheet/unpack(into:source:overwrite:limits:cancellation:progress:)`` writes): each within `limits.maxPixels`, all together
     /// within `limits.maxOutputPixels`, without overflowing whatever the sizes. ``read(_:limits:)``
     /// calls it before decoding any page; a caller that decodes sheet data itself calls it before
     /// the work. `path` names the data in the error.

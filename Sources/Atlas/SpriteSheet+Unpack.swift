@@ -19,17 +19,17 @@ extension SpriteSheet {
     /// ``FramesJobError/sheet(_:)`` for a sprite that cannot be cut or named as a file,
     /// ``FramesJobError/output(_:)`` for an output the contract refuses, ``FramesJobError/encode(_:)``
     /// and ``FramesJobError/write(_:)`` when a frame cannot be written.
-    public func unpack(into folder: String, source: String, overwrite: Bool = false, cancellation: CancellationFlag? = nil,
-                       progress: ((Int, Int) -> Void)? = nil) throws(FramesJobError) -> [String] {
-        try unpack(into: folder, source: source, timing: nil, overwrite: overwrite, cancellation: cancellation, progress: progress)
+    public func unpack(into folder: String, source: String, overwrite: Bool = false, limits: ResourceLimits = .default,
+                       cancellation: CancellationFlag? = nil, progress: ((Int, Int) -> Void)? = nil) throws(FramesJobError) -> [String] {
+        try unpack(into: folder, source: source, timing: nil, overwrite: overwrite, limits: limits, cancellation: cancellation, progress: progress)
     }
 
-    /// ``unpack(into:source:overwrite:cancellation:progress:)`` with `timing`, when given, written
+    /// ``unpack(into:source:overwrite:limits:cancellation:progress:)`` with `timing`, when given, written
     /// as the folder's `sequence.json` in the same set (its path last in the paths returned):
     /// `FramesJob`'s frames of one animation.
-    func unpack(into folder: String, source: String, timing: SequenceManifest?, overwrite: Bool, cancellation: CancellationFlag?,
-                progress: ((Int, Int) -> Void)?) throws(FramesJobError) -> [String] {
-        let files = try checkedFileNames(source: source)
+    func unpack(into folder: String, source: String, timing: SequenceManifest?, overwrite: Bool, limits: ResourceLimits,
+                cancellation: CancellationFlag?, progress: ((Int, Int) -> Void)?) throws(FramesJobError) -> [String] {
+        let files = try checkedFileNames(source: source, limits: limits)
         let folder = Discovery.trimmingSlash(folder)
         let inputs = InputFiles([source] + sourceFiles)
         do { try inputs.prepare(folder: folder) } catch { throw .writing(error) }
@@ -42,13 +42,13 @@ extension SpriteSheet {
             var types: [UInt8] = []
             for (index, (sprite, path)) in zip(sprites, paths).enumerated() {
                 if cancellation?.isCancelled == true { throw FramesJobError.cancelled }
-                let bytes = try PNG.Encoder(colorMode: .eightBit).encode(try frame(sprite))
+                let bytes = try PNG.Encoder(colorMode: .eightBit).encode(try frame(sprite, limits: limits))
                 do { try set.write(bytes, to: path, named: overwrite) } catch { throw FramesJobError.writing(error) }
                 types.append(Self.colorType(of: bytes))
                 progress?(index + 1, paths.count)
             }
             for index in Self.widened(files: files, types: types) {
-                do { try set.rewrite(try PNG.Encoder(colorMode: .rgba).encode(try frame(sprites[index])), at: paths[index]) }
+                do { try set.rewrite(try PNG.Encoder(colorMode: .rgba).encode(try frame(sprites[index], limits: limits)), at: paths[index]) }
                 catch { throw FramesJobError.from(error) }
             }
             var written = paths
@@ -65,28 +65,28 @@ extension SpriteSheet {
     }
 
     /// Every sprite's original frame (``frame(_:limits:)``) as an in-memory PNG named as
-    /// ``unpack(into:source:overwrite:cancellation:progress:)`` names it on disk, in sprite order,
+    /// ``unpack(into:source:overwrite:limits:cancellation:progress:)`` names it on disk, in sprite order,
     /// under the same checks (`source` names the data in messages); nothing is written.
-    public func unpackedFrames(source: String, cancellation: CancellationFlag? = nil,
+    public func unpackedFrames(source: String, limits: ResourceLimits = .default, cancellation: CancellationFlag? = nil,
                                progress: ((Int, Int) -> Void)? = nil) throws(FramesJobError) -> [InMemoryFile] {
-        try unpackedFrames(source: source, timing: nil, cancellation: cancellation, progress: progress)
+        try unpackedFrames(source: source, timing: nil, limits: limits, cancellation: cancellation, progress: progress)
     }
 
-    /// ``unpackedFrames(source:cancellation:progress:)`` with `timing`, when given, as a
+    /// ``unpackedFrames(source:limits:cancellation:progress:)`` with `timing`, when given, as a
     /// `sequence.json` last.
-    func unpackedFrames(source: String, timing: SequenceManifest?, cancellation: CancellationFlag?,
+    func unpackedFrames(source: String, timing: SequenceManifest?, limits: ResourceLimits, cancellation: CancellationFlag?,
                         progress: ((Int, Int) -> Void)?) throws(FramesJobError) -> [InMemoryFile] {
-        let files = try checkedFileNames(source: source)
+        let files = try checkedFileNames(source: source, limits: limits)
         var frames: [InMemoryFile] = []
         for (index, (sprite, name)) in zip(sprites, files).enumerated() {
             if cancellation?.isCancelled == true { throw .cancelled }
-            do { frames.append(InMemoryFile(name: name, bytes: try PNG.Encoder(colorMode: .eightBit).encode(try frame(sprite)))) }
+            do { frames.append(InMemoryFile(name: name, bytes: try PNG.Encoder(colorMode: .eightBit).encode(try frame(sprite, limits: limits)))) }
             catch { throw FramesJobError.from(error) }
             progress?(index + 1, files.count)
         }
         // One colour type for each numbered sequence, as on disk.
         for index in Self.widened(files: files, types: frames.map { Self.colorType(of: $0.bytes) }) {
-            do { frames[index].bytes = try PNG.Encoder(colorMode: .rgba).encode(try frame(sprites[index])) }
+            do { frames[index].bytes = try PNG.Encoder(colorMode: .rgba).encode(try frame(sprites[index], limits: limits)) }
             catch { throw FramesJobError.from(error) }
         }
         if let timing {

@@ -142,7 +142,7 @@ public struct SpriteSheet: Sendable {
     /// with its file, key path and line), for the caller to show. Empty for a built sheet.
     public var warnings: [SchemaError]
     /// The files a sheet read back (``SheetImport``) came from: its data files and page images,
-    /// which ``unpack(into:source:overwrite:cancellation:progress:)`` never writes over. Empty for a built sheet.
+    /// which ``unpack(into:source:overwrite:limits:cancellation:progress:)`` never writes over. Empty for a built sheet.
     public var sourceFiles: [String] = []
 
     /// A sheet of `pages` with `sprites` on them; straight pages with clockwise rotation by default.
@@ -242,7 +242,7 @@ public struct SpriteSheet: Sendable {
 
     /// Checks that every sprite can be cut from its page: the page exists, the frame lies on it,
     /// the frame's place lies in the source size, and the source size is within `limits`.
-    /// ``SheetExport`` and ``unpack(into:source:overwrite:cancellation:progress:)`` check this first; a sheet that
+    /// ``SheetExport`` and ``unpack(into:source:overwrite:limits:cancellation:progress:)`` check this first; a sheet that
     /// ``SheetBuilder`` built or ``SheetImport`` read always passes.
     /// - Throws: ``Error`` naming the first sprite that cannot.
     public func check(limits: ResourceLimits = .default) throws(Error) {
@@ -264,13 +264,13 @@ public struct SpriteSheet: Sendable {
 
     /// Each sprite's file name, in sprite order, once every sprite is checked: it can be cut from
     /// its page, its name makes a file name short enough, and no two sprites make one file.
-    func checkedFileNames(source: String) throws(FramesJobError) -> [String] {
+    func checkedFileNames(source: String, limits: ResourceLimits = .default) throws(FramesJobError) -> [String] {
         // Two sprites of which no animation holds both: each may be written alone.
         let apart = { (one: Sprite, other: Sprite) in
             animations.count > 1 && !animations.contains { $0.frames.contains(one.name) && $0.frames.contains(other.name) }
                 && animations.contains { $0.frames.contains(one.name) } && animations.contains { $0.frames.contains(other.name) }
         }
-        do throws(Error) { try check() } catch {
+        do throws(Error) { try check(limits: limits) } catch {
             if case .limit(let limit) = error { throw .limit(limit) }
             throw .sheet(.invalid(file: source, reason: error.description))
         }

@@ -148,4 +148,28 @@ struct FramesJobMemoryTests {
         #expect(outcome.warnings.contains("left out, not read: notes.txt (not a GIF, APNG, WebP or sheet data), title.png (a page coin.atlas does not name)"),
                 "\(outcome.warnings)")
     }
+
+    /// `frames` of sheet data with `--max-pixels` raised past the default read the data under the
+    /// raised limit, then cut each frame under the default one, refusing what it had just allowed
+    /// (fresh eyes 47 #2): a sheet's frames are cut under the limits given, on disk and in memory.
+    @Test func aSheetsFramesAreCutUnderTheLimitsGiven() throws {
+        let folder = try Fixtures.temporaryFolder("frames-limits")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let job = SheetJob(sources: [Fixtures.path("sequences/kenney-gold-coin")], output: folder + "/coin.png", engine: .phaser3)
+        let plan = try job.plan(cancellation: nil)
+        let sheet = plan.sheets[0]
+        let tight = ResourceLimits(maxPixels: 64 * 64 - 1)
+        for limits in [tight, .default] {
+            let refused = limits.maxPixels < 64 * 64
+            do {
+                let frames = try sheet.unpackedFrames(source: "coin.json", limits: limits)
+                #expect(!refused && frames.count == 4)
+                let written = try sheet.unpack(into: folder + "/out", source: folder + "/coin.json", limits: limits)
+                #expect(!refused && written.count == 4)
+            } catch {
+                guard case .limit(let error) = error else { Issue.record("\(error)"); return }
+                #expect(refused && error.limit == .pixels && error.maximum == limits.maxPixels, "\(error)")
+            }
+        }
+    }
 }
