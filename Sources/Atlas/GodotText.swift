@@ -230,7 +230,7 @@ struct GodotText {
                 default: break
                 }
                 if let number = Double(word) {
-                    guard number.isFinite, abs(number) < 1e9 else { throw error("number \(word) is out of range") }
+                    guard number.isFinite, abs(number) < 1e9 else { throw error("\(path): number \(word) is out of range") }
                     return .number(number)
                 }
                 guard take("(") else { throw error("unexpected word '\(word)'") }

@@ -56,7 +56,8 @@ public struct RenderJob: Sendable {
     public var limits: ResourceLimits
     /// The data a sprite sheet (``Format/sheet``) is written with; `nil` takes it from the output's
     /// extension: `.json` TexturePacker's JSON hash, `.atlas` libGDX, `.tres` Godot 4, `.plist`
-    /// Cocos2d-x. A format whose data extension is not the output's is refused.
+    /// Cocos2d-x. A format whose data extension is not the output's is refused, and so is one given
+    /// for an output that is no sheet (a GIF, a folder).
     public var sheetFormat: SheetExport.Format?
     /// The most threads the drawing and encoding use; `nil` uses every core. The output is the
     /// same whatever the limit.
@@ -158,6 +159,12 @@ public struct RenderJob: Sendable {
         if cancellation?.isCancelled == true { throw .cancelled }
         if let error = settingError { throw .setting(error) }
         let resolved = try resolvedFormat()
+        // A sheet's data format for an output that is no sheet says nothing: refused, not ignored.
+        if let sheetFormat, resolved != .sheet {
+            throw .output(.unsupportedName(path: output ?? "", reason: "RenderJob.sheetFormat \(sheetFormat.rawValue) is the data format of a "
+                                           + "sprite sheet, but this output is \(resolved.description): leave it out, or name a sheet's data "
+                                           + "(NAME.\(sheetFormat.dataExtension))"))
+        }
         let scene: SceneFile
         var inputs: [String] = []
         switch source {
@@ -330,7 +337,8 @@ public struct RenderJob: Sendable {
         }
         guard let named else {
             throw .output(.unsupportedName(path: output, reason: "render writes a folder (no extension), NAME.gif, NAME.png or NAME.apng, "
-                                           + "NAME.webp, or a sprite sheet's data NAME.json, NAME.atlas, NAME.tres or NAME.plist (+ NAME.png)"))
+                                           + "NAME.webp, or a sprite sheet's data NAME.json, NAME.atlas, NAME.tres or NAME.plist (+ NAME.png; a SpriteKit atlas: "
+                                           + "NAME.plist with RenderJob.sheetFormat spritekit, written as NAME.atlasc/)"))
         }
         return named
     }
@@ -354,8 +362,11 @@ public struct RenderJob: Sendable {
         let ext = output.map(OutputName.pathExtension) ?? ""
         if let sheetFormat {
             guard output == nil || ext == sheetFormat.dataExtension else {
+                let named = (output.map { OutputName.pathExtension($0).isEmpty ? $0 : String($0.dropLast(OutputName.pathExtension($0).count + 1)) } ?? "NAME")
+                    + "." + sheetFormat.dataExtension
+                let written = sheetFormat == .spritekit ? " (written into \(named.dropLast(6)).atlasc/ with its pages)" : ""
                 throw .output(.unsupportedName(path: output ?? "", reason: "RenderJob.sheetFormat \(sheetFormat.rawValue) writes its data as "
-                                               + ".\(sheetFormat.dataExtension): name the output so"))
+                                               + ".\(sheetFormat.dataExtension): name the output \(named)\(written)"))
             }
             return sheetFormat
         }

@@ -30,15 +30,15 @@ enum BuildGraph {
         return target.writtenOutputs.contains { $0 == folder && OutputName.pathExtension($0) == "atlasc" }
     }
 
-    /// The first target besides `name` that reads `path` (relative to the project's folder), by
+    /// The targets besides `name` that read `path` (relative to the project's folder), by
     /// ``readRoots(of:in:variants:)`` (a root of `.`, a prefix in the project's folder, reads the
-    /// files there, not every file under it): its name, or `nil` when none does.
-    static func reader(of path: String, besides name: String, in project: Project) -> String? {
-        project.targets.first { target in
+    /// files there, not every file under it): their names, in the project's order.
+    static func readers(of path: String, besides name: String, in project: Project) -> [String] {
+        project.targets.filter { target in
             target.name != name && readRoots(of: target, in: project).map(normalised).contains { root in
                 root == "." ? !path.contains("/") : self.path(path, isWithin: root)
             }
-        }?.name
+        }.map(\.name)
     }
 
     /// `a/./b/` as `a/b` (a project's paths are already normalised; a source may end in a glob).

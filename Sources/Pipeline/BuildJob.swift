@@ -26,6 +26,10 @@ public struct BuildJob: Sendable {
     /// The tool that builds: a target built by another tool is built again. By default the version
     /// and the digest of the running executable.
     public var tool: String?
+    /// How a validation target's report is worded before it is written; `nil` writes the
+    /// library's words. `flipbook build` passes the words `flipbook validate --output` writes
+    /// (`flipbook frames reads …` for `FramesJob reads …`), so a report is the command's bytes.
+    public var reportWording: (@Sendable (String) -> String)?
     /// Build only this part of the targets (`flipbook build --shard K/N`, one job of a CI matrix):
     /// the targets asked for and what they depend on are split into groups connected by their
     /// dependencies (a group is never split: no part needs another part's output), and the groups

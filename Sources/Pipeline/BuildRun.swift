@@ -345,7 +345,9 @@ final class BuildRun: @unchecked Sendable {
         while true {
             // A set whose name changed hands (`b` now writes `out/a.png`) leaves the files other targets write now.
             let run = OutputSet.$scope.withValue(scope) {
-                Result { () throws(TargetFailure) in try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, cancellation: cancellation) }
+                Result { () throws(TargetFailure) in
+                    try TargetRunner.run(target.job, overwrite: overwrite, threads: threads, reportWording: job.reportWording, cancellation: cancellation)
+                }
             }
             do { return try run.get() } catch {
                 attempts += 1

@@ -45,8 +45,9 @@ extension BuildState {
             guard case .changedAndLeft = refusal else {
                 // A file of the user's where this target writes, which another target reads: the
                 // refusal names that reader, so that allowing the overwrite is an informed choice.
-                guard let reader = BuildGraph.reader(of: path, besides: name, in: project) else { return (failure, previous) }
-                return (.replacesWhatAnotherReads(path: refusal.path, reader: reader), previous)
+                let readers = BuildGraph.readers(of: path, besides: name, in: project)
+                guard !readers.isEmpty else { return (failure, previous) }
+                return (.replacesWhatAnotherReads(path: refusal.path, readers: readers), previous)
             }
             guard previous[path] != nil else { return (failure, previous) }
             keep([path], asUsersFrom: name)

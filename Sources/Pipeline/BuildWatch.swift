@@ -56,6 +56,8 @@ public struct BuildWatch: Sendable {
     public var threads: Int?
     /// As ``BuildJob/tool``.
     public var tool: String?
+    /// As ``BuildJob/reportWording``.
+    public var reportWording: (@Sendable (String) -> String)?
     /// The cache each build uses (``BuildJob/cache``): `nil`, the default, for the project's own
     /// folder (`BuildCache.inProject`), as `flipbook build` uses it.
     public var cache: BuildCache?
@@ -210,6 +212,7 @@ public struct BuildWatch: Sendable {
         var job = BuildJob(project: project, targets: targets, force: force, overwrite: overwrite)
         job.threads = threads
         job.tool = tool
+        job.reportWording = reportWording
         if withoutCache { job.cache = nil } else if let cache { job.cache = cache } else if let projectCacheMaxBytes {
             job.cache?.maxBytes = projectCacheMaxBytes
         }

@@ -38,9 +38,9 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// makes scenes, so it is an input of the build, never replaced, ``BuildJob/overwrite`` or not.
     case readByAnotherTarget(path: String, reader: String)
     /// The target would write over `path` (as opened), a file no build wrote (or one changed since
-    /// a build wrote it) that target `reader` reads: refused without ``BuildJob/overwrite``, which
-    /// would replace what `reader` reads.
-    case replacesWhatAnotherReads(path: String, reader: String)
+    /// a build wrote it) that the targets `readers` read: refused without ``BuildJob/overwrite``,
+    /// which would replace what they read.
+    case replacesWhatAnotherReads(path: String, readers: [String])
 
     /// The job's own message.
     public var description: String {
@@ -62,9 +62,17 @@ public enum TargetFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .readByAnotherTarget(let path, let reader):
             "\(path) is a file of yours that the target \"\(reader)\" reads, where this target would write its output: give this "
                 + "target another output (or move the file away); a build never writes over a scene a target reads, --overwrite or not"
-        case .replacesWhatAnotherReads(let path, let reader):
-            "\(path) exists and Flipbook did not write it (or it changed since), and the target \"\(reader)\" reads it: give this "
-                + "target another output, or allow overwriting it (overwrite: true) if \(reader) is to read what this target writes"
+        case .replacesWhatAnotherReads(let path, let readers):
+            "\(path) exists and Flipbook did not write it (or it changed since), and \(Self.targets(readers)) \(readers.count == 1 ? "reads" : "read") it: "
+                + "give this target another output, or allow overwriting it (overwrite: true) if \(readers.count == 1 ? readers[0] + " is" : "they are") "
+                + "to read what this target writes"
         }
+    }
+
+    /// `the target "a"`, `the targets "a" and "b"`, `the targets "a", "b" and "c"`.
+    private static func targets(_ names: [String]) -> String {
+        let quoted = names.map { "\"\($0)\"" }
+        guard quoted.count > 1 else { return "the target " + (quoted.first ?? "") }
+        return "the targets " + quoted.dropLast().joined(separator: ", ") + " and " + quoted[quoted.count - 1]
     }
 }

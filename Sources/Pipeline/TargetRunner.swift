@@ -17,7 +17,8 @@ enum TargetRunner {
         var problem: TargetFailure?
     }
 
-    static func run(_ job: Target.Job, overwrite: Bool, threads: Int?, cancellation: CancellationFlag?) throws(TargetFailure) -> Result {
+    static func run(_ job: Target.Job, overwrite: Bool, threads: Int?, reportWording: (@Sendable (String) -> String)? = nil,
+                    cancellation: CancellationFlag?) throws(TargetFailure) -> Result {
         switch job {
         case .assemble(var job):
             job.overwrite = overwrite
@@ -54,11 +55,12 @@ enum TargetRunner {
             } catch { throw error == .cancelled ? .cancelled : .render(error) }
         case .validate(var work):
             work.validator.threads = threads
-            return try validate(work, overwrite: overwrite, cancellation: cancellation)
+            return try validate(work, overwrite: overwrite, wording: reportWording, cancellation: cancellation)
         }
     }
 
-    private static func validate(_ work: ValidationTarget, overwrite: Bool, cancellation: CancellationFlag?) throws(TargetFailure) -> Result {
+    private static func validate(_ work: ValidationTarget, overwrite: Bool, wording: (@Sendable (String) -> String)?,
+                                 cancellation: CancellationFlag?) throws(TargetFailure) -> Result {
         let inputs = Validator.reportInputs(folders: work.folders, config: work.config)
         do { try OutputSet.check(file: work.output, protecting: inputs, overwrite: overwrite) } catch {
             throw Self.reported(error, path: work.output)
@@ -72,7 +74,8 @@ enum TargetRunner {
             if case .cancelled = error { throw .cancelled }
             throw .validation(error)
         }
-        let text = work.format.render(report, base: FileManager.default.currentDirectoryPath)
+        let rendered = work.format.render(report, base: FileManager.default.currentDirectoryPath)
+        let text = wording?(rendered) ?? rendered
         do { try OutputSet.write(Array((text + "\n").utf8), toFile: work.output, protecting: inputs, overwrite: overwrite) } catch {
             throw Self.reported(error, path: work.output)
         }

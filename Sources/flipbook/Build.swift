@@ -97,6 +97,8 @@ struct Build: ParsableCommand {
         var job = BuildJob(project: try Project.read(file: project), targets: targets, force: force, overwrite: overwrite)
         job.threads = threadsOption.threads
         job.shard = part
+        // A validation target's report in the words `flipbook validate --output` writes: the command's bytes.
+        job.reportWording = CLIWording.inReportWords
         if noCache { job.cache = nil } else if let cache { job.cache = BuildCache(location: cache) }
         if let cacheSize { job.cache?.maxBytes = cacheSize << 20 }
         let terminal = FileIO.standardErrorIsTerminal && !json

@@ -12,6 +12,7 @@ extension Build {
         var watch = BuildWatch(projectFile: project, targets: targets, overwrite: overwrite)
         watch.threads = threadsOption.threads
         watch.force = force
+        watch.reportWording = CLIWording.inReportWords
         // The same cache as a build without --watch (it used the project's folder whatever was given).
         watch.withoutCache = noCache
         watch.cache = cache.flatMap { BuildCache(location: $0) }
@@ -57,7 +58,8 @@ enum BuildWatchOutput {
             default: break
             }
         }
-        let mended = failing.replace(with: failed + skipped).filter { name in report.entries.contains { $0.target == name } }
+        // A target only skipped (another failed) never failed itself: it is not said to fail no more.
+        let mended = failing.replace(with: failed).filter { name in report.entries.contains { $0.target == name } }
         let first = changes.isEmpty
         // A target taken from the cache rewrote its outputs as a build would (a change undone, a branch switched back).
         // Outputs of a target the project no longer has were removed: said, as `build` says it.
@@ -66,7 +68,7 @@ enum BuildWatchOutput {
         if json {
             line(jsonLine(WatchLine(event: "build", changes: changes, built: report.built, fromCache: report.restored, upToDate: report.upToDate,
                                     failed: failed, skipped: skipped, mended: mended.isEmpty ? nil : mended, errors: errors(report),
-                                    notes: report.notes.isEmpty ? nil : report.notes)))
+                                    notes: report.notes.isEmpty ? nil : report.notes.map(CLIWording.inCLIWords))))
             return
         }
         let cause = first ? "first build" : changes.count <= 3 ? changes.joined(separator: ", ") + " changed" : "\(changes.count) files changed"
@@ -101,12 +103,13 @@ enum BuildWatchOutput {
     private static func errors(_ report: BuildReport) -> [String: String] {
         var errors: [String: String] = [:]
         for entry in report.entries {
-            if case .failed(let failure, _) = entry.status { errors[entry.target] = CLIWording.message(for: failure) }
+            // In the words `build --json` says them (a project's keys, not the library's names).
+            if case .failed(let failure, _) = entry.status { errors[entry.target] = CLIWording.inCLIWords(CLIWording.message(for: failure)) }
         }
         return errors
     }
 
-    /// The targets the last build failed or skipped, across the watch's builds.
+    /// The targets the last build failed, across the watch's builds.
     final class Failing: @unchecked Sendable {
         private let lock = NSLock()
         private var names: Set<String> = []
@@ -130,7 +133,7 @@ enum BuildWatchOutput {
         var upToDate: [String]?
         var failed: [String]?
         var skipped: [String]?
-        /// Targets the build before failed or skipped, and this one did not.
+        /// Targets the build before failed, and this one did not.
         var mended: [String]?
         var errors: [String: String]?
         /// The build's own notes: outputs of targets no longer in the project, removed.

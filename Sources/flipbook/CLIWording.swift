@@ -245,6 +245,19 @@ enum CLIWording {
 
     /// `message` with every library phrase in its CLI form; an engine named as `SheetEngine.pixi`
     /// becomes `--engine pixi`.
+    /// `text` of a validation report in the words `flipbook validate` writes it, whichever command
+    /// writes it (`validate --output`, or a build's validation target): one report, one set of bytes.
+    @Sendable static func inReportWords(_ text: String) -> String {
+        var text = text
+        for (library, cli) in reportPhrases where text.contains(library) {
+            text = text.replacingOccurrences(of: library, with: cli)
+        }
+        return text.replacingOccurrences(of: #"SheetEngine\.([a-z0-9]+)"#, with: "--engine $1", options: .regularExpression)
+    }
+
+    /// The phrases of `validate`, the command a report's words belong to.
+    static let reportPhrases = phrases(for: UnknownOption.commandAndOptions(in: ["validate"]))
+
     static func inCLIWords(_ message: String) -> String {
         var text = message
         for (library, cli) in phrases where text.contains(library) {

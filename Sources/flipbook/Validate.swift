@@ -137,7 +137,7 @@ struct Validate: ParsableCommand {
     /// Writes `report` to --output or prints it; exits as the run would: 3 for a folder that could
     /// not be validated, 1 for errors.
     private func write(_ report: ValidationReport, as chosen: ReportFormat, base: String, protecting reportInputs: InputFiles) throws {
-        let text = CLIWording.inCLIWords(chosen.render(report, base: base))
+        let text = CLIWording.inReportWords(chosen.render(report, base: base))
         if let output, output != OutputName.standardOutput {
             try OutputSet.write(Array((text + "\n").utf8), toFile: output, protecting: reportInputs, overwrite: overwrite)
             Console.error(report.summaryLine)

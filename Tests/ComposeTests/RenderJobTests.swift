@@ -51,7 +51,12 @@ import TestSupport
             do throws(RenderError) { _ = try job.plan(cancellation: nil); Issue.record("libgdx as .json") } catch {
                 guard case .output = error else { Issue.record("\(error)"); return }
             }
+            // And a sheet format for an output that is no sheet is refused, not ignored (fresh eyes 47 #7).
             job.output = folder + "/x.gif"
+            do throws(RenderError) { _ = try job.plan(cancellation: nil); Issue.record("libgdx for a GIF") } catch {
+                guard case .output = error else { Issue.record("\(error)"); return }
+            }
+            job.sheetFormat = nil
             #expect(try job.plan(cancellation: nil).format == .gif)
             // The folder reads back as the 6-frame animation at 6 fps.
             let animation = try Animation.load([folder + "/frames"])

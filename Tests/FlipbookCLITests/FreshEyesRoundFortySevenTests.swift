@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Fresh eyes, round 47: a report a build writes is the command's bytes, a watch says only what
+/// failed, a render's sheet format is never ignored, and sheet data's sizes say what is wrong.
+@Suite("Fresh eyes 47: one report, one set of bytes; clear sizes")
+struct FreshEyesRoundFortySevenTests {
+    /// A validation target's report said `FramesJob reads a sheet's frames …` where `flipbook
+    /// validate --output` writes `flipbook frames reads …`, though a build writes the command's
+    /// bytes (round 47 #3): one wording for a report, whoever writes it.
+    @Test func aValidationTargetsReportIsTheCommandsBytes() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"v": {"validate": "out/k.atlasc", "output": "build.json"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["sheet", "coin", "-o", "out/k.atlasc", "--engine", "spritekit"], in: folder).status == 0)
+        let build = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(build.status == 3, "\(build.stderr)")
+        let command = try CLI.run(["validate", "out/k.atlasc", "--output", "cli.json"], in: folder)
+        #expect(command.status == 3, "\(command.stderr)")
+        let built = try String(contentsOfFile: folder + "/build.json", encoding: .utf8)
+        #expect(built == (try String(contentsOfFile: folder + "/cli.json", encoding: .utf8)))
+        #expect(built.contains("flipbook frames reads a sheet's frames") && !built.contains("FramesJob"), "\(built)")
+    }
+
+    /// `build --watch --json` called a target that was only skipped "mended" once its dependency
+    /// built again, and its errors spoke the library's names (round 47 #4).
+    @Test func aWatchSaysMendedOnlyOfWhatFailed() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"s": {"sheet": "coin", "output": "out/s.json"}, "f": {"frames": "out/s.json", "output": "fr"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let watch = try BuildWatchCommandTests.Watching(["build", "--watch", "--json", "--no-cache"], in: folder)
+        #expect(watch.waitForLines(1))
+        let first = try #require(Fixtures.pngNames(in: "sequences/kenney-gold-coin").first)
+        let twin = first.replacingOccurrences(of: "_1", with: "_01")
+        try FileManager.default.copyItem(atPath: folder + "/coin/" + first, toPath: folder + "/coin/" + twin)
+        #expect(watch.waitForLines(2))
+        let failed = try JSONSerialization.jsonObject(with: Data((watch.stdout.last ?? "").utf8)) as? [String: Any]
+        #expect(failed?["failed"] as? [String] == ["s"] && failed?["skipped"] as? [String] == ["f"], "\(watch.stdout)")
+        let error = (failed?["errors"] as? [String: String])?["s"] ?? ""
+        #expect(error.contains(#"give "onDuplicateNumber" first or last"#) && !error.contains(".first"), "\(error)")
+        try FileManager.default.removeItem(atPath: folder + "/coin/" + twin)
+        #expect(watch.waitForLines(3))
+        let mended = try JSONSerialization.jsonObject(with: Data((watch.stdout.last ?? "").utf8)) as? [String: Any]
+        #expect(mended?["mended"] as? [String] == ["s"], "\(watch.stdout)")
+        #expect(watch.interrupt() == 130)
+    }
+
+    /// A render target's `"sheetFormat"` with a GIF or folder output was ignored without a word
+    /// (round 47 #7): refused, as an option of another format is.
+    @Test(arguments: ["k.gif", "frames"])
+    func aSheetFormatForAnOutputThatIsNoSheetIsRefused(output: String) throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"size": [16, 16], "frames": 2, "fps": 4, "layers": []}"#.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        try FreshEyesRoundThirtySixTests.write(#"{"targets": {"r": {"render": "scene.json", "output": "\#(output)", "sheetFormat": "godot4"}}}"#, in: folder)
+        let result = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(result.status == 2 && result.stderr.contains(#""sheetFormat" godot4 is the data format of a sprite sheet, but this output is "#),
+                "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + output))
+    }
+
+    /// Two targets read the file a third would write over: the refusal named only the first
+    /// (round 47 #5).
+    @Test func aRefusalNamesEveryReader() throws {
+        let folder = try BuildCommandTests.project(#"""
+            {"targets": {"a": {"assemble": "dino", "output": "coin/gold_1.png"}, "b": {"sheet": "coin", "output": "o/b.png"},
+                         "c": {"assemble": "coin", "output": "o/c.gif"}}}
+            """#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(result.status == 2 && result.stderr.contains(#"and the targets "b" and "c" read it: give this target another output, "#
+                                                             + "or give --overwrite to replace it if they are to read what this target writes"),
+                "\(result.stderr)")
+    }
+
+    /// Sheet data whose frame's source size has a side over 65 536 px was "outside its page or its
+    /// source size", though inside both (round 47 #2): the size is said.
+    @Test func aSourceSizeTooLargeIsSaidAsSuch() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["sheet", "coin", "-o", "s.json", "--engine", "aseprite"], in: folder).status == 0)
+        var data = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/s.json"))) as? [String: Any])
+        var frames = try #require(data["frames"] as? [String: Any])
+        let name = try #require(frames.keys.sorted().first)
+        var frame = try #require(frames[name] as? [String: Any])
+        frame["sourceSize"] = ["w": 70000, "h": 64]
+        frames[name] = frame
+        data["frames"] = frames
+        try JSONSerialization.data(withJSONObject: data).write(to: URL(fileURLWithPath: folder + "/big.json"))
+        let result = try CLI.run(["frames", "big.json", "-o", "out", "--max-pixels", "10000000", "--max-output-pixels", "100000000"], in: folder)
+        #expect(result.status == 3 && result.stderr.contains("source size is 70000×64: a side over 65536 px"), "\(result.stderr)")
+        #expect(!result.stderr.contains("lies outside"))
+    }
+}
