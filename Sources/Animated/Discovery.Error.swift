@@ -92,6 +92,8 @@ extension Discovery {
             case .unreadableFolder(let path, let reason): "\(path): cannot list folder: \(reason)"
             case .notAFolder(let path): "\(path) is a file, not a folder of frames"
             case .permissionDenied(let path): "\(path): permission denied"
+            case .notFound(let source) where source.isEmpty:
+                "an empty name (\"\") names no file or folder: give the folder, prefix or file to read"
             case .notFound(let source):
                 // A name without an extension may have been meant as a prefix: say that was looked for too.
                 if let name = source.split(separator: "/").last, !name.contains(".") {

@@ -19,9 +19,11 @@ public enum Discovery {
         sources.count < 2 ? sources.joined() : sources.dropLast().joined(separator: ", ") + " and " + sources[sources.count - 1]
     }
 
-    /// Refuses `-` among `sources` (``Error/standardInput``): standard input holds no folder.
+    /// Refuses `-` among `sources` (``Error/standardInput``): standard input holds no folder; and
+    /// an empty name (``Error/notFound(source:)`` of `""`), which names nothing to read.
     public static func checkNoStandardInput(_ sources: [String]) throws(Error) {
         if sources.contains("-") { throw .standardInput }
+        if sources.contains("") { throw .notFound(source: "") }
     }
 
     /// Why `source` gave no frame: ``Error/onlySheetPages(source:data:pages:)`` for a folder that

@@ -47,6 +47,7 @@ extension FramesJob {
         if case .memory(let files) = source { given = try GivenFiles(files) } else { given = nil }
         // `G.atlasc/`, as a shell completes a SpriteKit atlas, is `G.atlasc`.
         let input = Discovery.trimmingSlash(self.input)
+        if case .file = source, input.isEmpty { throw FramesJobError.source(.notFound(source: "")) }
         if let output { try OutputName.requireFolder(output, what: "frames are written to a folder of PNG frames") }
         if let prefix, prefix.isEmpty || prefix.contains("/") || prefix.hasPrefix(".") { throw FramesJobError.invalidPrefix(prefix) }
         var isDirectory: ObjCBool = false

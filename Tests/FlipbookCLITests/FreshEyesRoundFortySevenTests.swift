@@ -90,4 +90,14 @@ struct FreshEyesRoundFortySevenTests {
         #expect(result.status == 3 && result.stderr.contains("source size is 70000×64: a side over 65536 px"), "\(result.stderr)")
         #expect(!result.stderr.contains("lies outside"))
     }
+
+    /// An empty source name said `error: : no such file or folder` (or `: cannot read file`):
+    /// it names the mistake now, in every command that reads one (round 47 #11).
+    @Test(arguments: [["info", ""], ["frames", "", "-o", "fr"], ["assemble", "", "-o", "x.gif"], ["sheet", "", "-o", "s.png"]])
+    func anEmptySourceNameIsSaidAsSuch(arguments: [String]) throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(arguments, in: folder)
+        #expect(result.status == 3 && result.stderr.hasPrefix(#"error: an empty name ("") names no file or folder"#), "\(result.stderr)")
+    }
 }
