@@ -45,8 +45,15 @@ package struct FrameOrigin {
     /// The record of frames written into `folder`; `nil` when a file read cannot be read now (the
     /// run itself says why, or records nothing to compare).
     package func record(folder: String) -> String? {
-        var lines = ["\(kind)-origin 2 " + shared.text]
         let from = Self.absolute(folder)
+        // Which files there are to read, at every scale alike: each file's name without its scale,
+        // and the scales it is there at. A frame or image added or taken away, or a variant another
+        // scale would now read (`rock@3x.png` where @3x fell back to `rock@2x.png`), changes it.
+        var everyScale = shared
+        for (name, scales) in Self.variants(of: files).sorted(by: { $0.key < $1.key }) {
+            everyScale.add(Array((FileIO.relativePath(of: Self.absolute(name), from: from) + " " + scales).utf8) + [0])
+        }
+        var lines = ["\(kind)-origin 2 " + everyScale.text]
         for input in Set(files).sorted() {
             guard let digest = Digest(file: input) else { return nil }
             lines.append(digest.text + " " + FileIO.relativePath(of: Self.absolute(input), from: from))
@@ -80,6 +87,22 @@ package struct FrameOrigin {
             return "\(folder) still holds its frames at @\(scale)x from \(another), which readers take at @\(scale)x: "
                 + "\(again) at @\(scale)x again, or remove them"
         }
+    }
+
+    /// Each of `files` by its name without a scale (`rock.png` for `rock@2x.png`), with the
+    /// scales (`1 2`) it lies beside its other variants at.
+    private static func variants(of files: [String]) -> [String: String] {
+        var variants: [String: String] = [:]
+        for file in Set(files) {
+            let name = ImageFileName(path: file), folder = FileIO.parentDirectory(of: file)
+            let device = name.device.map { "~" + $0 } ?? "", ext = name.pathExtension.isEmpty ? "" : "." + name.pathExtension
+            let spelled = { (scale: Int) in (folder == "." && !file.hasPrefix("./") ? "" : folder + "/") + name.stem
+                + (scale == 1 ? "" : "@\(scale)x") + device + ext }
+            let base = spelled(1)
+            guard variants[base] == nil else { continue }
+            variants[base] = ImageFileName.drawingScaleRange.filter { FileIO.fingerprint(of: spelled($0)) != nil }.map(String.init).joined(separator: " ")
+        }
+        return variants
     }
 
     /// `path` from the root, `.` and `..` taken away by name (links are not resolved: the

@@ -150,7 +150,11 @@ extension ProjectReader {
         }
         var validator = Validator(deep: try options["deep"]?.bool() ?? false)
         validator.config.uikit = try options["uikit"]?.bool() ?? false
-        return ValidationTarget(folders: folders.map(disk), validator: validator, config: try options["config"].map { v throws(SchemaError) in disk(try path(v)) },
-                                format: format, output: disk(output), failOnErrors: try options["failOnErrors"]?.bool() ?? true)
+        var target = ValidationTarget(folders: folders.map(disk), validator: validator,
+                                      config: try options["config"].map { v throws(SchemaError) in disk(try path(v)) },
+                                      format: format, output: disk(output), failOnErrors: try options["failOnErrors"]?.bool() ?? true)
+        // The report's paths from the project's folder, wherever the build runs.
+        target.reportBase = folder.isEmpty ? "." : folder
+        return target
     }
 }

@@ -74,7 +74,7 @@ enum TargetRunner {
             if case .cancelled = error { throw .cancelled }
             throw .validation(error)
         }
-        let rendered = work.format.render(report, base: FileManager.default.currentDirectoryPath)
+        let rendered = work.format.render(report, base: work.reportBase ?? FileManager.default.currentDirectoryPath)
         let text = wording?(rendered) ?? rendered
         do { try OutputSet.write(Array((text + "\n").utf8), toFile: work.output, protecting: inputs, overwrite: overwrite) } catch {
             throw Self.reported(error, path: work.output)

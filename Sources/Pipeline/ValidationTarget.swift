@@ -16,6 +16,10 @@ public struct ValidationTarget: Sendable {
     public var output: String
     /// Whether errors in the report fail the target (the build's exit status 1); on by default.
     public var failOnErrors: Bool
+    /// The folder the report's paths are written from, as opened (a project's folder, so that a
+    /// build run from anywhere writes the report `flipbook validate` writes in that folder); `nil`
+    /// writes them as opened from the working directory.
+    public var reportBase: String?
 
     /// A validation of `folders` reported in `format` at `output`.
     public init(folders: [String], validator: Validator = Validator(), config: String? = nil, format: ReportFormat, output: String,

@@ -93,6 +93,14 @@ struct RenderFolderScaleTests {
             job.scale = 2
             let only = try job.run(cancellation: nil).warnings
             #expect(only.count == 1 && only.first?.contains("still holds its frames at @1x") == true, "\(only)")
+            // The @3x frames fell back to img@2x.png: an img@3x.png arriving is what @3x draws from now (round 48).
+            job.scale = 1
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            job.scale = 3
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/note-chrome@2x.png", toPath: folder + "/img@3x.png")
+            job.scale = 1
+            #expect(try job.run(cancellation: nil).warnings.contains { $0.contains("still holds its frames at @3x") })
         }
     }
 
@@ -153,6 +161,11 @@ struct RenderFolderScaleTests {
             }
             try Data(#"{"direction": "reverse"}"#.utf8).write(to: URL(fileURLWithPath: folder + "/seq/sequence.json"))
             #expect(try job.run(cancellation: nil).warnings.first?.contains("still holds its frames at @2x") == true)
+            // A frame added to the sequence changes what every scale draws: the other scale's frames are said (round 48).
+            job.scale = 2
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin/gold_4.png"), toPath: folder + "/seq/f4.png")
+            #expect(try job.run(cancellation: nil).warnings.first?.contains("still holds its frames at @1x") == true)
         }
     }
 }

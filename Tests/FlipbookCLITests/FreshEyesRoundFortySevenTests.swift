@@ -100,4 +100,21 @@ struct FreshEyesRoundFortySevenTests {
         let result = try CLI.run(arguments, in: folder)
         #expect(result.status == 3 && result.stderr.hasPrefix(#"error: an empty name ("") names no file or folder"#), "\(result.stderr)")
     }
+
+    /// A validation target's report named files from the folder `build` ran in, so a build from the
+    /// project's parent and one from the project wrote two reports for one state, the second
+    /// called up to date (round 48): paths are the project's, from wherever it is built.
+    @Test(arguments: ["json", "txt", "sarif", "xml"])
+    func aValidationReportIsTheSameFromAnyFolder(format: String) throws {
+        let parent = try Fixtures.temporaryFolder("report-base")
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let folder = try BuildCommandTests.project(#"{"targets": {"v": {"validate": "coin", "output": "r/v.\#(format)"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.moveItem(atPath: folder, toPath: parent + "/p")
+        #expect(try CLI.run(["build", "--no-cache", "--project", "p/flipbook.json"], in: parent).status == 0)
+        let fromParent = try Data(contentsOf: URL(fileURLWithPath: parent + "/p/r/v." + format))
+        #expect(try CLI.run(["validate", "coin", "--output", "direct." + format], in: parent + "/p").status == 0)
+        #expect(fromParent == (try Data(contentsOf: URL(fileURLWithPath: parent + "/p/direct." + format))))
+        #expect(!String(decoding: fromParent, as: UTF8.self).contains("p/coin"))
+    }
 }

@@ -20,7 +20,7 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     /// record ``MergedReport`` reads back; text and GitHub annotations carry none.
     public func render(_ report: ValidationReport, base: String) -> String {
         switch self {
-        case .text: TextReport.render(report)
+        case .text: TextReport.render(ReportPaths.relative(report, to: base))
         case .json: JSONReport.render(report, base: base)
         case .github: GitHubReport.render(report, base: base)
         case .sarif: SARIFReport.render(report, base: base)
@@ -30,11 +30,13 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 }
 
 enum ReportPaths {
-    /// `path` relative to `base` when it lies inside it; without a leading `./`.
+    /// `path` relative to `base` when it lies inside it (both absolute, or both as opened from
+    /// the working directory: a project's `p/Seq/a.png` from its folder `p` is `Seq/a.png`);
+    /// without a leading `./`.
     static func relative(_ path: String, to base: String) -> String {
         var path = path
         let prefix = base.hasSuffix("/") ? base : base + "/"
-        if !base.isEmpty && path.hasPrefix("/") && path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
+        if !base.isEmpty && base != "." && path.hasPrefix("/") == base.hasPrefix("/") && path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
         while path.hasPrefix("./") { path.removeFirst(2) }
         return path
     }
