@@ -196,27 +196,6 @@ public struct Animation: Sendable {
     ///   one too large to say which step of a forever-looping play it falls in (`∞`, `1e300`: a
     ///   `Double` that large is not exact to a step).
     public func frameIndex(at time: TimeInterval, highlighted: Bool = false) throws(PlaybackError) -> Int? {
-        let tolerance = Self.boundaryTolerance
-        try check()
-        let useHighlighted = highlighted && highlightedFrames != nil
-        let steps = steps(highlighted: useHighlighted)
-        guard let last = steps.last else { return nil }
-        let durations = checkedStepDurations(highlighted: useHighlighted)
-        let shortest = durations.min() ?? 0
-        if time.isNaN { throw .time(time, step: shortest) }
-        let play = durations.reduce(0, +)
-        guard play > 0, time > 0 else { return steps[0] }
-        if repeatCount > 0 && time >= play * Double(repeatCount) - tolerance { return last }
-        if !(time.ulp < shortest) { throw .time(time, step: shortest) }
-
-        var local = time.truncatingRemainder(dividingBy: play)
-        for (step, length) in zip(steps, durations) {
-            if local < length - tolerance { return step }
-            local -= length
-        }
-        // Within the tolerance of a play's end (times made with rounding: 0.3 s into a play of
-        // 0.1 + 0.2 s): the next play has begun, so its first step shows (the last play's end
-        // was answered above). It showed the last step again, once a play.
-        return steps[0]
+        try Clock(self, highlighted: highlighted).frameIndex(at: time)
     }
 }

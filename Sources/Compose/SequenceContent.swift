@@ -10,7 +10,12 @@ import Animated
 /// that is gone when it ends).
 public struct SequenceContent: Sendable {
     /// The frames and their timing.
-    public var animation: Animation
+    public var animation: Animation {
+        didSet { clock = try? Animation.Clock(animation) }
+    }
+    /// The animation's steps worked out once (asked for at every frame drawn); `nil` when its
+    /// timing is out of range (set so after `init`): nothing shows.
+    private var clock: Animation.Clock?
     /// When play starts, in the layer's time (`startAnimating()`).
     public var beginTime: Double
     /// Whether nothing shows once the last play has ended.
@@ -20,7 +25,7 @@ public struct SequenceContent: Sendable {
     /// - Throws: `Animation.PlaybackError` when the animation's timing is out of range (its
     ///   `check()`), so that every moment has a frame.
     public init(animation: Animation, beginTime: Double = 0, hidesWhenFinished: Bool = false) throws(Animation.PlaybackError) {
-        try animation.check()
+        clock = try Animation.Clock(animation)
         self.animation = animation; self.beginTime = beginTime; self.hidesWhenFinished = hidesWhenFinished
     }
 
@@ -32,8 +37,9 @@ public struct SequenceContent: Sendable {
         let tolerance = Animation.boundaryTolerance
         let elapsed = time - beginTime
         guard elapsed >= -tolerance, !elapsed.isNaN else { return nil }
-        if hidesWhenFinished, let total = (try? animation.totalDuration) ?? nil, elapsed >= total - tolerance { return nil }
+        guard let clock else { return nil }
+        if hidesWhenFinished, let total = clock.total, elapsed >= total - tolerance { return nil }
         // A time too far into a forever loop to tell one frame from the next shows nothing.
-        return try? animation.frameIndex(at: max(0, elapsed))
+        return try? clock.frameIndex(at: max(0, elapsed))
     }
 }
