@@ -202,7 +202,18 @@ public enum SheetExport {
         for sheet in sheets {
             let suffix = sheets.count > 1 && sheet.scale > 1 ? "@\(sheet.scale)x" : ""
             let paged = sheet.pages.count > 1
-            let imagePaths = sheet.pages.indices.map { "\(stem)\(paged ? "-\($0)" : "")\(suffix).\(pageExtension)" }
+            // One scale named `d@2x.png` over several pages: `d-0@2x.png`, the scale last, where every
+            // reader looks for it (`d@2x-0.png` was read as @1x); the same for page data.
+            var (stem, pageSuffix, dataStem, dataSuffix) = (stem, suffix, dataStem, suffix)
+            if sheets.count == 1, paged {
+                if let scale = ImageFileName(path: stem + ".png").scale, stem.hasSuffix("@\(scale)x") {
+                    (stem, pageSuffix) = (String(stem.dropLast("@\(scale)x".count)), "@\(scale)x")
+                }
+                if let scale = ImageFileName(path: dataStem + ".png").scale, dataStem.hasSuffix("@\(scale)x") {
+                    (dataStem, dataSuffix) = (String(dataStem.dropLast("@\(scale)x".count)), "@\(scale)x")
+                }
+            }
+            let imagePaths = sheet.pages.indices.map { "\(stem)\(paged ? "-\($0)" : "")\(pageSuffix).\(pageExtension)" }
             // Pages as the data file's folder sees them: their names, or a relative path when
             // `--data` puts the data elsewhere (engines resolve page names against the data file).
             let dataFolder = URL(fileURLWithPath: "\(dataStem).\(dataExtension)").deletingLastPathComponent()
@@ -217,10 +228,10 @@ public enum SheetExport {
             default: nil
             }
             if let single {
-                files.append(File(path: "\(dataStem)\(suffix).\(dataExtension)", content: .data(single)))
+                files.append(File(path: "\(dataStem)\(dataSuffix).\(dataExtension)", content: .data(single)))
                 continue
             }
-            let dataPaths = sheet.pages.indices.map { "\(dataStem)\(paged ? "-\($0)" : "")\(suffix).\(dataExtension)" }
+            let dataPaths = sheet.pages.indices.map { "\(dataStem)\(paged ? "-\($0)" : "")\(dataSuffix).\(dataExtension)" }
             for index in sheet.pages.indices {
                 let related = dataPaths.indices.filter { $0 != index }.map { URL(fileURLWithPath: dataPaths[$0]).lastPathComponent }
                 let bytes: [UInt8] = switch format {

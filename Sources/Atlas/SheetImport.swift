@@ -108,7 +108,7 @@ public enum SheetImport {
                 throw .invalid(file: path, reason: "frame '\(sprite.name)' has a negative place on its page (\(f.x),\(f.y) size \(f.width)×\(f.height))")
             }
             guard sprite.sourceWidth <= Self.largestSide, sprite.sourceHeight <= Self.largestSide else {
-                throw .invalid(file: path, reason: "frame '\(sprite.name)''s source size is \(sprite.sourceWidth)×\(sprite.sourceHeight): a side over "
+                throw .invalid(file: path, reason: "the source size of frame '\(sprite.name)' is \(sprite.sourceWidth)×\(sprite.sourceHeight): a side over "
                                + "\(Self.largestSide) px, more than any frame Flipbook writes")
             }
             guard s.x >= 0, s.y >= 0, s.width >= 0, s.height >= 0, s.x + s.width <= sprite.sourceWidth, s.y + s.height <= sprite.sourceHeight else {

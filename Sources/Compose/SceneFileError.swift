@@ -51,6 +51,10 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .schema(let error): return error.description
         case .timing(let file, let path, let error): return "\(at(file, path)): \(error)"
+        case .outsideFolder(let file, let path, let name) where name.isEmpty && path.components.last != .key("sequence")
+            && path.components.last != .key("source"):
+            // An empty image, font or chrome name: no file at all (a sequence's empty source is said below).
+            return "\(at(file, path)): an empty name (\"\") names no file: give the file's name, relative to the scene's folder"
         case .outsideFolder(let file, let path, let name) where ["", ".", "./"].contains(name):
             // The scene's own folder is not outside it, but it holds the scene (and, often, the outputs).
             return "\(at(file, path)): \(InputPath.quote(name)) is the scene's own folder, which holds the scene itself: name a folder of "

@@ -145,7 +145,9 @@ extension ProjectReader {
         default: nil
         }
         let format = try choice(options["format"], ReportFormat.self) ?? byName ?? .text
-        if let byName, format != byName, !(format == .sarif && byName == .json), let value = options["format"] {
+        // `.txt` holds lines, text or GitHub's annotations, as `validate --output` takes it.
+        if let byName, format != byName, !(format == .sarif && byName == .json), !(format == .github && byName == .text),
+           let value = options["format"] {
             throw value.invalid("the output \(output) promises \(byName.rawValue); name the report to match")
         }
         var validator = Validator(deep: try options["deep"]?.bool() ?? false)

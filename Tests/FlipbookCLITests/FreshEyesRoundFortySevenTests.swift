@@ -87,7 +87,7 @@ struct FreshEyesRoundFortySevenTests {
         data["frames"] = frames
         try JSONSerialization.data(withJSONObject: data).write(to: URL(fileURLWithPath: folder + "/big.json"))
         let result = try CLI.run(["frames", "big.json", "-o", "out", "--max-pixels", "10000000", "--max-output-pixels", "100000000"], in: folder)
-        #expect(result.status == 3 && result.stderr.contains("source size is 70000×64: a side over 65536 px"), "\(result.stderr)")
+        #expect(result.status == 3 && result.stderr.contains("the source size of frame '") && result.stderr.contains("' is 70000×64: a side over 65536 px"), "\(result.stderr)")
         #expect(!result.stderr.contains("lies outside"))
     }
 
@@ -116,5 +116,33 @@ struct FreshEyesRoundFortySevenTests {
         #expect(try CLI.run(["validate", "coin", "--output", "direct." + format], in: parent + "/p").status == 0)
         #expect(fromParent == (try Data(contentsOf: URL(fileURLWithPath: parent + "/p/direct." + format))))
         #expect(!String(decoding: fromParent, as: UTF8.self).contains("p/coin"))
+    }
+
+    /// `sheet -o d@2x.png` of @2x frames over several pages named them `d@2x-0.png`, which every
+    /// reader takes as @1x (`frames` wrote 80 pt @1x frames of 40 pt @2x ones; round 48): the
+    /// scale stays last, `d-0@2x.png`, as `--scales` names pages.
+    @Test(arguments: ["cocos2d", "libgdx", "phaser3"])
+    func aMultiPageSheetAtTwoXKeepsTheScaleLast(engine: String) throws {
+        let folder = try Fixtures.temporaryFolder("multipage-2x")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/emt-watch-spinner-2x"), toPath: folder + "/src")
+        let result = try CLI.run(["sheet", "src", "-o", "d/d@2x.png", "--engine", engine, "--max-size", "256"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FreshEyesRoundThirtySixTests.files(in: folder + "/d")
+        #expect(files.contains("d-0@2x.png") && files.contains("d-1@2x.png") && !files.contains { $0.hasPrefix("d@2x-") }, "\(files)")
+        let data = engine == "cocos2d" ? "d/d-0@2x.plist" : engine == "libgdx" ? "d/d@2x.atlas" : "d/d@2x.json"
+        #expect(FileManager.default.fileExists(atPath: folder + "/" + data), "\(files)")
+        #expect(try CLI.run(["frames", data, "-o", "back"], in: folder).status == 0)
+        #expect(try FreshEyesRoundThirtySixTests.files(in: folder + "/back").allSatisfy { !$0.hasSuffix(".png") || $0.hasSuffix("@2x.png") })
+    }
+
+    /// A project's validation report `r.txt` with `"format": "github"` was refused though
+    /// `validate --output r.txt --format github` takes it (round 48).
+    @Test func aProjectsTextReportMayBeGitHubAnnotations() throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"v": {"validate": "coin", "output": "r/v.txt", "format": "github"}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        #expect(try CLI.run(["validate", "coin", "--output", "cli.txt", "--format", "github"], in: folder).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/r/v.txt")) == Data(contentsOf: URL(fileURLWithPath: folder + "/cli.txt")))
     }
 }

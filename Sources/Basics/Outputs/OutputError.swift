@@ -99,7 +99,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "@\(scale)x: the folder would read back with frames missing at one scale; write as many frames at every scale, "
                 + "remove the @\(otherScale)x frames, or write into another folder"
         case .unsupportedName(let path, let reason):
-            "\(path): \(reason)"
+            path.isEmpty ? reason : "\(path): \(reason)"
         case .interruptedWrite(let folder, let journal, let reason):
             "\(folder) was left half-replaced by an interrupted Flipbook write (\(journal)), which cannot be finished here (\(reason)); "
                 + "a folder copied or changed since cannot be finished: restore it from where it came, or remove \(journal) and the "
