@@ -82,6 +82,12 @@ struct UsageMessage {
                 if let near = Suggestion.nearest(to: parts[0], among: Self.quoted(in: values)) { fix += "; did you mean '\(near)'?" }
             } else if !parts[2].isEmpty, fix.isEmpty {
                 fix = " (\(parts[2]))"
+            } else if parts[2].isEmpty, Double(parts[0]) != nil, !parts[0].hasPrefix("-") {
+                // A number the option refused as it parsed (a negative one says the option's own range):
+                // it takes a whole number, in digits, that an Int holds.
+                let digits = parts[0].allSatisfy { $0.isASCII && $0.isNumber }
+                let whole = digits ? "a whole number of at most \(Int.max)" : "a whole number written in digits"
+                fix = "; it takes " + whole + (abstract.map { ": " + Self.sentence($0) } ?? "")
             }
             return "\(parts[1]) does not take '\(parts[0])'\(fix)"
         }

@@ -145,4 +145,15 @@ struct FreshEyesRoundFortySevenTests {
         #expect(try CLI.run(["validate", "coin", "--output", "cli.txt", "--format", "github"], in: folder).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/r/v.txt")) == Data(contentsOf: URL(fileURLWithPath: folder + "/cli.txt")))
     }
+
+    /// `--max-pixels 1e10` or `1.5` answered with the option's help ("it takes: refuse images of
+    /// more pixels"), not what was wrong (round 48 #10): a whole number, in digits, an Int holds.
+    @Test(arguments: [("1e10", "a whole number written in digits"), ("1.5", "a whole number written in digits"),
+                      ("99999999999999999999", "a whole number of at most 9223372036854775807")])
+    func aNumberAnOptionCannotHoldSaysWhatItTakes(value: String, takes: String) throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["validate", "coin", "--max-pixels", value], in: folder)
+        #expect(result.status == 2 && result.stderr.hasPrefix("error: --max-pixels does not take '\(value)'; it takes \(takes): "), "\(result.stderr)")
+    }
 }
