@@ -148,15 +148,17 @@ public struct Blur: Sendable {
             let radius = kernel.count / 2
             // A kernel reaching past both ends of a row or column reads each pixel once, its taps
             // beyond the image summed onto the end pixel: work in proportion to the image, not to σ.
-            planes = radius >= planes.width ? planes.convolvedRowsFolded(kernel, edge: edge) : planes.convolvedRows(kernel, edge: edge)
+            planes = radius >= planes.width ? planes.gaussianRowsWide(kernel, sigma: pixelSigma, edge: edge) : planes.convolvedRows(kernel, edge: edge)
             let height = planes.height, edge = self.edge
-            let below = radius >= height ? FloatImage.prefixSums(kernel) : []
-            planes = planes.combiningRows(count: height) { y in
-                if radius >= height { return FloatImage.foldedTaps(kernel, below: below, y: y, height: height, edge: edge) }
-                return kernel.enumerated().compactMap { tap, weight in
-                    let row = y + tap - radius
-                    if row >= 0 && row < height { return (row, weight) }
-                    return edge == .clamp ? (min(max(row, 0), height - 1), weight) : nil
+            if radius >= height {
+                planes = planes.transposed().gaussianRowsWide(kernel, sigma: pixelSigma, edge: edge).transposed()
+            } else {
+                planes = planes.combiningRows(count: height) { y in
+                    kernel.enumerated().compactMap { tap, weight in
+                        let row = y + tap - radius
+                        if row >= 0 && row < height { return (row, weight) }
+                        return edge == .clamp ? (min(max(row, 0), height - 1), weight) : nil
+                    }
                 }
             }
         case .box:

@@ -57,60 +57,6 @@ struct FloatImage {
         }
     }
 
-    /// ``convolvedRows(_:edge:)`` for a kernel at least as wide as the row on each side (radius ≥
-    /// width): the taps beyond each end read the end pixel (`clamp`) or nothing (`transparent`),
-    /// so their weights are summed onto it once instead of read one by one — work in proportion to
-    /// the row, not to σ (a 24 577-tap kernel over a 512-pixel row).
-    func convolvedRowsFolded(_ kernel: [Float], edge: Blur.Edge) -> FloatImage {
-        let radius = kernel.count / 2, width = self.width
-        let below = Self.prefixSums(kernel)
-        var out = [Float](repeating: 0, count: values.count)
-        values.withUnsafeBufferPointer { source in
-            let source = UnsafeSendable(source)
-            out.withUnsafeMutableBufferPointer { target in
-                let target = UnsafeMutableSendable(target)
-                ParallelLoop.run(height) { y in
-                    let row = source.buffer.baseAddress! + y * width * 4, output = target.buffer.baseAddress! + y * width * 4
-                    kernel.withUnsafeBufferPointer { kernel in
-                        for x in 0..<width {
-                            // Tap t reads pixel x + t − radius: pixel 0 is tap radius − x, all inside the kernel.
-                            let first = radius - x
-                            Self.weightedSum(row, from: 0, UnsafeBufferPointer(rebasing: kernel[first..<(first + width)]), into: output, at: x)
-                            guard edge == .clamp else { continue }
-                            let left = Float(below[first]), right = Float(below[kernel.count] - below[first + width])
-                            for channel in 0..<4 {
-                                output[x * 4 + channel] += left * row[channel] + right * row[(width - 1) * 4 + channel]
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return FloatImage(width: width, height: height, values: out)
-    }
-
-    /// The vertical taps of `kernel` for output row `y` of `height` rows, its taps beyond the
-    /// image summed onto the first and last row (`clamp`) or left out (`transparent`): each source
-    /// row once, whatever the kernel's width.
-    static func foldedTaps(_ kernel: [Float], below: [Double], y: Int, height: Int, edge: Blur.Edge) -> [(Int, Float)] {
-        let radius = kernel.count / 2
-        var taps: [(Int, Float)] = []
-        for row in max(0, y - radius)...min(height - 1, y + radius) { taps.append((row, kernel[row - y + radius])) }
-        guard edge == .clamp else { return taps }
-        let first = radius - y, last = radius - y + height
-        if first > 0 { taps[0].1 += Float(below[first]) }
-        if last < kernel.count { taps[taps.count - 1].1 += Float(below[kernel.count] - below[last]) }
-        return taps
-    }
-
-    /// `below[i]` = Σ `weights[0..<i]`, in `Double`.
-    static func prefixSums(_ weights: [Float]) -> [Double] {
-        var sums = [0.0]
-        sums.reserveCapacity(weights.count + 1)
-        for weight in weights { sums.append(sums[sums.count - 1] + Double(weight)) }
-        return sums
-    }
-
     /// Σ weightᵢ · pixel(`start` + i), per RGBA channel, written as pixel `position` of `output`:
     /// one output pixel of a convolution (``convolvedRows(_:edge:)``) or of a resampling
     /// (``Resampler``).
