@@ -1,3 +1,4 @@
+import Animated
 import Basics
 import Foundation
 import Raster
@@ -76,13 +77,16 @@ package struct FrameOrigin {
         return true
     }
 
-    /// The warnings for frames at other scales in `folder` (of the sequence `owner`, this run's
-    /// set) that a run from another version wrote: read with these by every reader of the folder
+    /// The warnings for frames at other scales in the folder `output` (of the sequence numbered
+    /// after `prefix`, this run's set at `scale`) that a run from another version wrote: read with these by every reader of the folder
     /// at their scale, though they show another version. `another` says what they came from
     /// ("an earlier render of another scene than s.json is now"), `again` what makes them anew
     /// ("render it").
-    package static func otherScalesWarnings(folder: String, owner: String, origin: String, another: String, again: String) -> [String] {
-        OutputSet.origins(ofOtherScalesOf: owner, in: folder).sorted { $0.key < $1.key }.compactMap { scale, other in
+    package static func otherScalesWarnings(output: String, prefix: String, scale: Int, origin: String, another: String,
+                                            again: String) -> [String] {
+        let folder = Discovery.trimmingSlash(output)
+        let owner = folder + "/" + SequenceWriter.numberingPrefix(prefix) + (scale == 1 ? "" : "@\(scale)x")
+        return OutputSet.origins(ofOtherScalesOf: owner, in: folder).sorted { $0.key < $1.key }.compactMap { scale, other in
             guard let other, !sameVersion(other, as: origin, folder: folder) else { return nil }
             return "\(folder) still holds its frames at @\(scale)x from \(another), which readers take at @\(scale)x: "
                 + "\(again) at @\(scale)x again, or remove them"

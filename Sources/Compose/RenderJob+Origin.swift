@@ -30,12 +30,4 @@ extension RenderJob {
         for input in inputs { origin.read(input) }
         return origin.record(folder: folder)
     }
-
-    /// The warnings for frames at other scales in `folder` that another version of the scene (or
-    /// of a file that scale read) drew (``FrameOrigin/otherScalesWarnings(folder:owner:origin:another:again:)``).
-    static func otherScalesWarnings(folder: String, owner: String, origin: String, scene: String) -> [String] {
-        FrameOrigin.otherScalesWarnings(folder: folder, owner: owner, origin: origin,
-                                        another: "an earlier render of another scene than \(scene) is now (or of other files it reads)",
-                                        again: "render it")
-    }
 }

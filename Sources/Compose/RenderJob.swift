@@ -297,9 +297,9 @@ public struct RenderJob: Sendable {
                                     + "an engine loops its animation (or plays it once) unless the game's code says otherwise")
                 }
                 if let origin, let output {
-                    let folder = Discovery.trimmingSlash(output), numbered = SequenceWriter.numberingPrefix(plan.prefix)
-                    let owner = folder + "/" + numbered + (scene.scale == 1 ? "" : "@\(scene.scale)x")
-                    warnings += Self.otherScalesWarnings(folder: folder, owner: owner, origin: origin, scene: scene.file)
+                    warnings += FrameOrigin.otherScalesWarnings(output: output, prefix: plan.prefix, scale: scene.scale, origin: origin,
+                                                                another: "an earlier render of another scene than \(scene.file) is now (or of other files it reads)",
+                                                                again: "render it")
                 }
                 return Outcome(files: files, bytes: bytes, encodedFiles: encodedFiles, format: plan.format, frames: scene.frameCount, width: Self.pixels(renderer.width, renderer.scale),
                                height: Self.pixels(renderer.height, renderer.scale), scale: scene.scale, fps: scene.fps,

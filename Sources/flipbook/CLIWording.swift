@@ -248,22 +248,23 @@ enum CLIWording {
     /// `text` of a validation report in the words `flipbook validate` writes it, whichever command
     /// writes it (`validate --output`, or a build's validation target): one report, one set of bytes.
     @Sendable static func inReportWords(_ text: String) -> String {
-        var text = text
-        for (library, cli) in reportPhrases where text.contains(library) {
-            text = text.replacingOccurrences(of: library, with: cli)
-        }
-        return text.replacingOccurrences(of: #"SheetEngine\.([a-z0-9]+)"#, with: "--engine $1", options: .regularExpression)
+        replacing(text, phrases: reportPhrases, engine: "--engine $1")
     }
 
     /// The phrases of `validate`, the command a report's words belong to.
     static let reportPhrases = phrases(for: UnknownOption.commandAndOptions(in: ["validate"]))
 
     static func inCLIWords(_ message: String) -> String {
-        var text = message
+        replacing(message, phrases: phrases, engine: speaksProject ? #""engine": "$1""# : "--engine $1")
+    }
+
+    /// `text` with each library phrase of `phrases` in its CLI words, and `SheetEngine.x` as `engine`
+    /// says it (`$1` the engine's name).
+    private static func replacing(_ text: String, phrases: [(library: String, cli: String)], engine: String) -> String {
+        var text = text
         for (library, cli) in phrases where text.contains(library) {
             text = text.replacingOccurrences(of: library, with: cli)
         }
-        let engine = speaksProject ? #""engine": "$1""# : "--engine $1"
         return text.replacingOccurrences(of: #"SheetEngine\.([a-z0-9]+)"#, with: engine, options: .regularExpression)
     }
 }

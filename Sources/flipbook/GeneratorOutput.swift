@@ -156,9 +156,7 @@ struct GeneratorOutput: ParsableArguments {
         case .folder, .sheet: []
         }
         if let origin {
-            let folder = Discovery.trimmingSlash(output)
-            let owner = folder + "/" + SequenceWriter.numberingPrefix(prefix) + (scale == 1 ? "" : "@\(scale)x")
-            warnings += FrameOrigin.otherScalesWarnings(folder: folder, owner: owner, origin: origin,
+            warnings += FrameOrigin.otherScalesWarnings(output: output, prefix: prefix, scale: scale, origin: origin,
                                                         another: "an earlier generate with other settings (or of other files it reads)",
                                                         again: "generate them")
         }

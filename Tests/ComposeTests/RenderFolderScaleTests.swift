@@ -76,31 +76,31 @@ struct RenderFolderScaleTests {
                 job.scale = scale
                 #expect(try job.run(cancellation: nil).warnings.isEmpty, "@\(scale)x")
             }
+            func warnings(at scale: Int) throws -> [String] {
+                job.scale = scale
+                return try job.run(cancellation: nil).warnings
+            }
+            func replace(_ name: String, with example: String) throws {
+                try? FileManager.default.removeItem(atPath: folder + "/" + name)
+                try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/" + example, toPath: folder + "/" + name)
+            }
             // The @2x image changed: the @2x frames drawn from the old one are said.
-            try FileManager.default.removeItem(atPath: folder + "/img@2x.png")
-            try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/note-chrome.png", toPath: folder + "/img@2x.png")
-            let stale = try job.run(cancellation: nil).warnings
+            try replace("img@2x.png", with: "note-chrome.png")
+            let stale = try warnings(at: 1)
             #expect(stale.count == 1 && stale.first?.contains("still holds its frames at @2x") == true, "\(stale)")
             // Drawn again at @2x: the @1x frames, which read only img.png, are not flagged.
-            job.scale = 2
-            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            #expect(try warnings(at: 2).isEmpty)
             // A third scale (no img@3x.png: it reads img@2x.png, as a reader picks the nearest) — then img.png
             // changes: only the @1x frames read it.
-            job.scale = 3
-            #expect(try job.run(cancellation: nil).warnings.isEmpty)
-            try FileManager.default.removeItem(atPath: folder + "/img.png")
-            try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/note-chrome@2x.png", toPath: folder + "/img.png")
-            job.scale = 2
-            let only = try job.run(cancellation: nil).warnings
+            #expect(try warnings(at: 3).isEmpty)
+            try replace("img.png", with: "note-chrome@2x.png")
+            let only = try warnings(at: 2)
             #expect(only.count == 1 && only.first?.contains("still holds its frames at @1x") == true, "\(only)")
             // The @3x frames fell back to img@2x.png: an img@3x.png arriving is what @3x draws from now (round 48).
-            job.scale = 1
-            #expect(try job.run(cancellation: nil).warnings.isEmpty)
-            job.scale = 3
-            #expect(try job.run(cancellation: nil).warnings.isEmpty)
-            try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/note-chrome@2x.png", toPath: folder + "/img@3x.png")
-            job.scale = 1
-            #expect(try job.run(cancellation: nil).warnings.contains { $0.contains("still holds its frames at @3x") })
+            #expect(try warnings(at: 1).isEmpty)
+            #expect(try warnings(at: 3).isEmpty)
+            try replace("img@3x.png", with: "note-chrome@2x.png")
+            #expect(try warnings(at: 1).contains { $0.contains("still holds its frames at @3x") })
         }
     }
 
