@@ -85,9 +85,9 @@ extension FramesJob {
                     + "\(pages.count) files (\(listed)); read one page's data for that page's frames, or write the sheet on one page "
                     + "(a larger SheetBuilder.maxSide) or with one data file for all pages (SheetEngine.phaser3)")
             }
-            sheet = try SheetImport.read(input, limits: limits)
+            sheet = try SheetImport.read(input, limits: limits, animation: animation)
         case .memory:
-            sheet = try SheetImport.read(files: given?.files ?? [], data: input, limits: limits)
+            sheet = try SheetImport.read(files: given?.files ?? [], data: input, limits: limits, animation: animation)
         }
         // A data file cut after its page header names no frame: nothing to write, and no empty folder.
         guard !sheet.sprites.isEmpty else {

@@ -70,15 +70,28 @@ public enum SheetImport {
     /// given twice with different bytes is ``Error/invalid(file:reason:)`` naming it: which of the
     /// two is meant cannot be told (with the same bytes it is one file).
     public static func read(files: [InMemoryFile], data: String, limits: ResourceLimits = .default) throws(Error) -> SpriteSheet {
+        try read(files: files, data: data, limits: limits, animation: nil)
+    }
+
+    /// The sheet at `path` on disk, read for the frames of its animation `animation` alone (as
+    /// `FramesJob.animation` writes them): the limits on frames and pixels hold for that
+    /// animation's sprites, not for another animation's that will not be written. Data without an
+    /// animation of that name is checked whole (the caller then says the name is not there).
+    static func read(_ path: String, limits: ResourceLimits, animation: String?) throws(Error) -> SpriteSheet {
+        try read(path, reader: .disk, limits: limits, animation: animation)
+    }
+
+    /// ``read(files:data:limits:)`` for the frames of `animation` alone, as ``read(_:limits:animation:)``.
+    static func read(files: [InMemoryFile], data: String, limits: ResourceLimits, animation: String?) throws(Error) -> SpriteSheet {
         if let repeated = InMemoryFile.repeatedName(in: files) {
             throw .invalid(file: repeated.second, reason: "given twice among the files, with different contents"
                 + (repeated.first == repeated.second ? "" : " (as \(repeated.first) too)")
                 + ": which one is meant cannot be told — each file needs a name of its own (rename one or leave one out)")
         }
-        return try read(data, reader: FileReader(files), limits: limits)
+        return try read(data, reader: FileReader(files), limits: limits, animation: animation)
     }
 
-    private static func read(_ path: String, reader: FileReader, limits: ResourceLimits) throws(Error) -> SpriteSheet {
+    private static func read(_ path: String, reader: FileReader, limits: ResourceLimits, animation: String? = nil) throws(Error) -> SpriteSheet {
         let lower = path.lowercased()
         var isDirectory: ObjCBool = false
         let draft: Draft
@@ -116,9 +129,15 @@ public enum SheetImport {
                                + "\(sprite.sourceWidth)×\(sprite.sourceHeight) source size")
             }
         }
+        // The frames to be written: one animation's, when one is picked and the data has it.
+        var written = draft.sprites
+        if let picked = draft.animations.first(where: { $0.name == animation }) {
+            let names = Set(picked.frames)
+            written = draft.sprites.filter { names.contains($0.name) }
+        }
         do throws(LimitError) {
-            try limits.check(.frames, draft.sprites.count, of: path)
-            try checkOutput(draft.sprites, limits: limits, of: path)
+            try limits.check(.frames, written.count, of: path)
+            try checkOutput(written, limits: limits, of: path)
         } catch {
             throw .limit(error)
         }

@@ -106,4 +106,37 @@ struct SheetOutputBudgetTests {
             #expect(error.limitError?.limit == .outputPixels && error.limitError?.amount == total, "\(error)")
         }
     }
+
+    /// `frames --animation walk` writes only walk's frames: another animation's 9000² frame (over
+    /// the default 8192² a frame) does not refuse it (fresh eyes 48 #11), and the output budget
+    /// counts walk's frames alone. Without a pick, or picking the big one, the limit holds.
+    @Test func onePickedAnimationIsCheckedAgainstTheLimitsAlone() throws {
+        let folder = try Fixtures.temporaryFolder("sheet-budget-pick")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func sprite(_ name: String, x: Int, source: Int) -> String {
+            #""\#(name).png": {"frame": {"x": \#(x), "y": 0, "w": 4, "h": 4}, "rotated": false, "trimmed": \#(source > 4),"#
+                + #" "spriteSourceSize": {"x": 0, "y": 0, "w": 4, "h": 4}, "sourceSize": {"w": \#(source), "h": \#(source)}}"#
+        }
+        let json = #"{"frames": {\#(sprite("walk1", x: 0, source: 4)), \#(sprite("walk2", x: 4, source: 4)), \#(sprite("big1", x: 8, source: 9000))},"#
+            + #" "animations": {"walk": ["walk1.png", "walk2.png"], "big": ["big1.png"]}, "meta": {"image": "s.png", "size": {"w": 12, "h": 4}}}"#
+        try json.write(toFile: folder + "/s.json", atomically: true, encoding: .utf8)
+        try PNG.Encoder().write(Bitmap(width: 12, height: 4), to: folder + "/s.png")
+
+        var job = FramesJob(input: folder + "/s.json", output: folder + "/walk", limits: ResourceLimits(maxOutputPixels: 32))
+        job.animation = "walk"
+        let walk = try job.run(cancellation: nil)
+        #expect(walk.files.filter { $0.hasSuffix(".png") }.map(FileIO.lastComponent(of:)) == ["walk1.png", "walk2.png"])
+        for animation in [nil, "big"] as [String?] {
+            var job = FramesJob(input: folder + "/s.json", output: folder + "/out")
+            job.animation = animation
+            do {
+                _ = try job.run(cancellation: nil)
+                Issue.record("wrote a 9000² frame")
+            } catch {
+                guard case .limit(let limit) = error else { Issue.record("\(error)"); continue }
+                #expect(limit.limit == .pixels && limit.subject.hasSuffix("frame 'big1.png'"), "\(limit)")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
 }

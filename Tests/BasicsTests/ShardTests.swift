@@ -9,7 +9,8 @@ struct ShardTests {
                       ("1/0", .countOutOfRange(index: 1, count: 0)), ("a/b", .malformed("a/b")), ("3", .malformed("3")),
                       ("1/2/3", .malformed("1/2/3")), ("", .malformed("")), ("-1/3", .malformed("-1/3")), (" 1/3", .malformed(" 1/3")),
                       ("1/1025", .countOutOfRange(index: 1, count: 1025)),
-                      ("1/99999999999999999999999", .countOutOfRange(index: 1, count: Int.max))])
+                      ("1/99999999999999999999999", .numberTooLong("1/99999999999999999999999")),
+                      ("99999999999999999999999/3", .numberTooLong("99999999999999999999999/3"))])
     func refusesWhatIsNoPartOfN(text: String, expected: Shard.Error) {
         #expect(throws: expected) { try Shard(parsing: text) }
     }
@@ -20,6 +21,9 @@ struct ShardTests {
         #expect(try Shard(parsing: "1/1") == Shard(1, of: 1))
         #expect(Shard.Error.indexOutOfRange(index: 0, count: 3).description.contains("1/3 … 3/3"))
         #expect(Shard.Error.malformed("a/b").description.contains("such as 2/3"))
+        #expect(Shard.Error.numberTooLong("1/99999999999999999999").description
+            == "shard \"1/99999999999999999999\": the number of parts is 1 to 1024")
+        #expect(Shard.Error.numberTooLong("99999999999999999999/3").description.hasSuffix("parts are numbered from 1 to the number of parts"))
     }
 
     /// Longest first into the lightest part: 9 → 1, 7 → 2, 5 → 3, 4 → 3 (5 is the lightest), 3 → 2, 3 → 1 …

@@ -15,6 +15,7 @@ extension HostileCases {
             if let shard = try? Shard(2, of: 3) { _ = shard.keeps(units) }
             _ = Shard.Error.malformed("").description + Shard.Error.countOutOfRange(index: Int.min, count: Int.min).description
                 + Shard.Error.indexOutOfRange(index: Int.max, count: Int.min).description
+                + Shard.Error.numberTooLong("").description + Shard.Error.numberTooLong("/").description
         },
         HostileCase("ResourceLimits checks with hostile sizes", ["ResourceLimits", "LimitError", "LimitError.Limit"]) {
             let limits = ResourceLimits(maxPixels: -1, maxFrames: 0, maxPathSegments: Int.min, maxFlattenedEdges: Int.max, maxDecodedBytes: 0)

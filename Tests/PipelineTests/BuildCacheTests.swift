@@ -50,7 +50,7 @@ struct BuildCacheTests {
         /// Takes the cache away at once: nginx stopped, the folder's link turned to a file.
         func takeAway() {
             if let server { server.stop(); return }
-            FileManager.default.createFile(atPath: store + ".file", contents: Data("not a folder".utf8))
+            _ = FileManager.default.createFile(atPath: store + ".file", contents: Data("not a folder".utf8))
             try? FileManager.default.createSymbolicLink(atPath: store + ".new", withDestinationPath: store + ".file")
             rename(store + ".new", store)
         }

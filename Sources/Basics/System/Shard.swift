@@ -22,6 +22,9 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         case countOutOfRange(index: Int, count: Int)
         /// `index` is under 1 or over `count` (`0/3`, `4/3`).
         case indexOutOfRange(index: Int, count: Int)
+        /// A part or a count written with more digits than any whole number holds
+        /// (`1/99999999999999999999`), said as written.
+        case numberTooLong(String)
 
         /// What is wrong, and what is allowed.
         public var description: String {
@@ -32,6 +35,10 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
                 "shard \(index)/\(count): the number of parts is 1 to \(Shard.maxCount)"
             case .indexOutOfRange(let index, let count):
                 "shard \(index)/\(count): parts are numbered from 1 to the number of parts (1/\(max(count, 1)) … \(max(count, 1))/\(max(count, 1)))"
+            case .numberTooLong(let text):
+                text.split(separator: "/").last.flatMap { Int($0) } == nil
+                    ? "shard \"\(text)\": the number of parts is 1 to \(Shard.maxCount)"
+                    : "shard \"\(text)\": parts are numbered from 1 to the number of parts"
             }
         }
     }
@@ -50,8 +57,8 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }) else {
             throw .malformed(text)
         }
-        // Digits only: a number too long for Int is out of range, not malformed.
-        let index = Int(parts[0]) ?? Int.max, count = Int(parts[1]) ?? Int.max
+        // Digits only: a number too long for Int is out of range, not malformed, and said as written.
+        guard let index = Int(parts[0]), let count = Int(parts[1]) else { throw .numberTooLong(text) }
         try self.init(index, of: count)
     }
 
