@@ -21,7 +21,8 @@ import Foundation
 /// temporary file and renaming it over the original are seen (the folder is watched, not the file);
 /// so are new files and folders in a watched folder and deleted folders (watched again when they
 /// come back). The build's own outputs, `.flipbook-build/` and the output contract's `.flipbook-*`
-/// files never start a build. A change to the project file reads it again: when it no longer reads,
+/// files never start a build — but the outputs of a target whose build failed do (it wrote
+/// nothing there: a file of the user's in its way, deleted, builds it). A change to the project file reads it again: when it no longer reads,
 /// ``Event/projectUnreadable(_:)`` says why and the watch goes on until it is fixed.
 ///
 /// Linux watches with inotify, macOS with FSEvents (one wrapper file, `FileEvents.swift`).
@@ -114,7 +115,13 @@ public struct BuildWatch: Sendable {
         watch(scope)
         // The files a build removed (earlier outputs no longer written): the events of their
         // removal, read just after it, start no build.
-        var ownRemovals = build(project, changes: [], force: force, onEvent: onEvent, cancellation: cancellation, base: base)
+        var (ownRemovals, failed, outcome) = build(project, changes: [], force: force, onEvent: onEvent, cancellation: cancellation, base: base)
+        // A target that failed wrote nothing: its outputs are watched until it builds (a file of the
+        // user's in its way, deleted, starts the build it blocked) — from before the build is
+        // reported, so a deletion right after the report is seen.
+        scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName, failed: failed)
+        watch(scope)
+        outcome.map(onEvent)
         var ownRemovalsUntil = Date().addingTimeInterval(Self.ownRemovalsWindow)
 
         var pending = Set<String>()
@@ -147,10 +154,14 @@ public struct BuildWatch: Sendable {
                     continue
                 }
             }
-            scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName)
+            scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName, failed: failed)
             watch(scope)
             if cancellation.isCancelled { break }
-            ownRemovals = build(project, changes: changes.filter { $0 != "." }, force: false, onEvent: onEvent, cancellation: cancellation, base: base)
+            (ownRemovals, failed, outcome) = build(project, changes: changes.filter { $0 != "." }, force: false, onEvent: onEvent,
+                                                   cancellation: cancellation, base: base)
+            scope = WatchScope(project: project, targets: targets, base: base, projectFile: fileName, failed: failed)
+            watch(scope)
+            outcome.map(onEvent)
             ownRemovalsUntil = Date().addingTimeInterval(Self.ownRemovalsWindow)
         }
     }
@@ -204,10 +215,12 @@ public struct BuildWatch: Sendable {
         return .success(project)
     }
 
-    /// One build of `project`, reported; returns the files (absolute, with the folders that went
-    /// with them) that the build removed of those earlier builds wrote: their events are its own.
+    /// One build of `project` (its progress reported); returns the files (absolute, with the
+    /// folders that went with them) that the build removed of those earlier builds wrote — their
+    /// events are its own —, the targets that failed and the event that reports the build (`nil`
+    /// when it was cancelled), for the caller to send once it watches what the build calls for.
     private func build(_ project: Project, changes: [String], force: Bool, onEvent: @escaping @Sendable (Event) -> Void,
-                       cancellation: CancellationFlag, base: String) -> Set<String> {
+                       cancellation: CancellationFlag, base: String) -> (removed: Set<String>, failed: Set<String>, outcome: Event?) {
         let before = Set(BuildState.load(for: project).earlierOutputs.values.flatMap { $0 })
         var job = BuildJob(project: project, targets: targets, force: force, overwrite: overwrite)
         job.threads = threads
@@ -216,13 +229,16 @@ public struct BuildWatch: Sendable {
         if withoutCache { job.cache = nil } else if let cache { job.cache = cache } else if let projectCacheMaxBytes {
             job.cache?.maxBytes = projectCacheMaxBytes
         }
+        var failed = Set<String>()
+        let outcome: Event
         do {
             let report = try job.run(progress: { onEvent(.progress($0)) }, cancellation: cancellation)
-            onEvent(.built(report, changes: changes))
+            for entry in report.entries { if case .failed = entry.status { failed.insert(entry.target) } }
+            outcome = .built(report, changes: changes)
         } catch .cancelled {
-            return []
+            return ([], [], nil)
         } catch {
-            onEvent(.buildFailed(error))
+            outcome = .buildFailed(error)
         }
         var removed = Set<String>()
         for path in before where FileIO.fingerprint(of: project.onDisk(path)) == nil {
@@ -234,6 +250,6 @@ public struct BuildWatch: Sendable {
                 gone = parent
             }
         }
-        return removed
+        return (removed, failed, outcome)
     }
 }

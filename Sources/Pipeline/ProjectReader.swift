@@ -74,8 +74,10 @@ struct ProjectReader {
         for target in result {
             // A SpriteKit sheet's given name (`k.plist`, `S.png`) is written as its `.atlasc` folder: a target
             // reading the name itself would find nothing there (a bare "No such file"); said with what to read.
+            // Compared without case: `K.plist` is that name on macOS, and a file of its own on Linux only.
             for (index, source) in target.sources.enumerated() {
-                guard let writer = result.first(where: { $0.name != target.name && $0.outputs.contains(source) && !$0.writtenOutputs.contains(source) }),
+                let same = { (output: String) in output.lowercased() == source.lowercased() }
+                guard let writer = result.first(where: { $0.name != target.name && $0.outputs.contains(where: same) && !$0.writtenOutputs.contains(where: same) }),
                       let folder = writer.writtenOutputs.first else { continue }
                 let inside = folder + "/" + FileIO.lastComponent(of: folder).dropLast(".atlasc".count) + ".plist"
                 let key = target.kind.rawValue

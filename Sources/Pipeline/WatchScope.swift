@@ -20,6 +20,10 @@ struct WatchScope {
     let roots: [String]
     /// What every target of the project writes.
     let outputs: [String]
+    /// The outputs of targets whose last build failed, relative to the project's folder: nothing
+    /// of theirs was written, so a change there is the user's (a file of theirs in the way deleted
+    /// or moved) and calls for a build.
+    let failedOutputs: [String]
     /// The folders to watch, absolute.
     let folders: Set<String>
     /// The roots that name an image file, as ``SceneReferences/variantKey(_:)`` spells them: a file saved beside
@@ -27,12 +31,15 @@ struct WatchScope {
     /// for it) matters although no root names it.
     let imageKeys: Set<String>
 
-    /// The scope of `targets` (empty: all) of `project`, whose file is `projectFile` (absolute).
-    init(project: Project, targets: [String], base: String, projectFile: String) {
+    /// The scope of `targets` (empty: all) of `project`, whose file is `projectFile` (absolute);
+    /// `failed` names the targets whose last build failed (their outputs are watched).
+    init(project: Project, targets: [String], base: String, projectFile: String, failed: Set<String> = []) {
         self.base = base
         self.projectFile = projectFile
         let outputs = project.targets.flatMap(\.outputs)
         self.outputs = outputs
+        let failedOutputs = project.targets.filter { failed.contains($0.name) }.flatMap(\.outputs).map(BuildGraph.normalised)
+        self.failedOutputs = failedOutputs
         let selected = (try? BuildGraph.order(project, selecting: targets.isEmpty ? project.targets.map(\.name) : targets)) ?? project.targets
         var roots = Set<String>()
         for target in selected {
@@ -73,6 +80,10 @@ struct WatchScope {
             }
             if FileIO.isDirectory(Self.absolute(root, base: base)) { addTree(root) }
         }
+        for output in failedOutputs {
+            folders.insert(Self.absolute(Self.parent(of: output), base: base))
+            if FileIO.isDirectory(Self.absolute(output, base: base)) { folders.insert(Self.absolute(output, base: base)) }
+        }
         self.folders = folders
     }
 
@@ -83,6 +94,7 @@ struct WatchScope {
         roots = previous?.roots ?? []
         imageKeys = previous?.imageKeys ?? []
         outputs = previous?.outputs ?? []
+        failedOutputs = previous?.failedOutputs ?? []
         folders = (previous?.folders ?? []).union([base])
     }
 
@@ -92,6 +104,7 @@ struct WatchScope {
         if absolute == base { path = "." } else if absolute.hasPrefix(base + "/") { path = String(absolute.dropFirst(base.count + 1)) } else { return nil }
         if path == projectFile { return path }
         if FileIO.lastComponent(of: path).hasPrefix(FileIO.bookkeepingPrefix) { return nil }
+        if failedOutputs.contains(where: { BuildGraph.path(path, isWithin: $0) }) { return path }
         if BuildGraph.path(path, isWithin: Project.stateFolder) || outputs.contains(where: { BuildGraph.path(path, isWithin: $0) }) {
             return nil
         }

@@ -72,6 +72,12 @@ struct FreshEyesRoundFortySixTests {
         #expect(refused.status == 2 && refused.stderr.contains(#"targets.f.frames: k.plist names the SpriteKit sheet of target "r", "#
                                                                + "which is written as k.atlasc (its plist and pages inside); read k.atlasc/k.plist"),
                 "\(refused.stderr)")
+        // The name in another case (round 47 #8c): the same file on macOS, nothing on Linux; said the same way.
+        try FreshEyesRoundThirtySixTests.write(#"""
+            {"targets": {"r": {"render": "scene.json", "output": "k.plist", "sheetFormat": "spritekit"}, "f": {"frames": "K.plist", "output": "g"}}}
+            """#, in: folder)
+        let cased = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(cased.status == 2 && cased.stderr.contains(#"targets.f.frames: K.plist names the SpriteKit sheet of target "r""#), "\(cased.stderr)")
         try FreshEyesRoundThirtySixTests.write(#"""
             {"targets": {"f": {"frames": "k.atlasc/k.plist", "output": "g"}, "r": {"render": "scene.json", "output": "k.plist", "sheetFormat": "spritekit"}}}
             """#, in: folder)

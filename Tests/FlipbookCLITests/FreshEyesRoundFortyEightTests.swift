@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Fresh eyes, round 48's open items: a watch builds a target once the user's file in its way is
+/// gone.
+@Suite("Fresh eyes 48: a watch sees the file in the way go")
+struct FreshEyesRoundFortyEightTests {
+    /// A target refused by a file of the user's at its output did not build when that file was
+    /// deleted: outputs are not watched, so the watch waited for an unrelated save (round 48). A
+    /// failed target wrote nothing, so its outputs are watched until it builds; its own writes then
+    /// start no further build.
+    @Test func aTargetBlockedByAUsersFileBuildsWhenTheFileGoes() throws {
+        let folder = try BuildCommandTests.project(BuildWatchCommandTests.json)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/build", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/build/dino.gif"))
+        let watch = try BuildWatchCommandTests.Watching(["build", "--watch", "--json", "--no-cache"], in: folder)
+        #expect(watch.waitForLines(1))
+        let first = try JSONSerialization.jsonObject(with: Data((watch.stdout.first ?? "").utf8)) as? [String: Any]
+        #expect(first?["failed"] as? [String] == ["dino"] && first?["built"] as? [String] == ["coin"], "\(watch.stdout)")
+
+        try FileManager.default.removeItem(atPath: folder + "/build/dino.gif")
+        #expect(watch.waitForLines(2), "no build after the file in the way was deleted")
+        let second = try JSONSerialization.jsonObject(with: Data((watch.stdout.last ?? "").utf8)) as? [String: Any]
+        #expect(second?["built"] as? [String] == ["dino"] && second?["changes"] as? [String] == ["build/dino.gif"], "\(watch.stdout)")
+        // The GIF that build wrote is its own: no third build.
+        #expect(!watch.waitForLines(3, timeout: 1.5), "\(watch.stdout)")
+        #expect(watch.interrupt() == 130)
+    }
+}
