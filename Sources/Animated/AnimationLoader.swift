@@ -336,7 +336,8 @@ extension Animation {
         let skipped = main.missingRanges.isEmpty ? []
             : reading.sequences(in: main.directory, prefix: main.prefix, known: sequences).first?.frames.map(\.number) ?? []
         animation.warnings += [main.gapWarning(skipping: skipped), main.misnamedWarning(packed: [], reading: reading.files), highlighted?.gapWarning,
-                               highlighted?.misnamedWarning(packed: [], reading: reading.files)].compactMap { $0 }
+                               highlighted?.misnamedWarning(packed: [], reading: reading.files),
+                               manifest?.shortDurationsWarning(file: manifestPath)].compactMap { $0 }
         return animation
     }
 
@@ -361,6 +362,9 @@ extension Animation {
             }
         }
         var animation = manifest.animation(frames: listed.map(reading.frame))
+        if let first = listed.first, let warning = manifest.shortDurationsWarning(file: manifestPath(in: first.directory)) {
+            animation.warnings.append(warning)
+        }
         let scales = Set(listed.map(\.scale))
         animation.scale = scales.count == 1 ? scales.first! : scale ?? manifest.scale ?? 1
         return animation

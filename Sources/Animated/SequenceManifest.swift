@@ -209,6 +209,20 @@ public struct SequenceManifest: Sendable, Equatable, Codable {
         return nil
     }
 
+    /// A warning when ``frameDurations`` holds a duration under one millisecond: kept as written
+    /// (an APNG may time a frame that short, and `frames` writes its timing back as it is), but
+    /// far more often seconds written where milliseconds are meant (`0.1` for a tenth of a
+    /// second). `nil` when every duration is 1 ms or more. `file` names the manifest.
+    public func shortDurationsWarning(file: String) -> String? {
+        guard let frameDurations, let first = frameDurations.firstIndex(where: { $0 < 1 }) else { return nil }
+        let count = frameDurations.count(where: { $0 < 1 })
+        let value = frameDurations[first]
+        return "\(file): frameDurations[\(first)] is \(InputValue.format(value)) ms"
+            + (count > 1 ? " (and \(count - 1) more under 1 ms)" : "")
+            + ": frameDurations are milliseconds, so that frame shows for \(InputValue.format(value / 1000)) s; "
+            + "write \(InputValue.format(value * 1000)) if \(InputValue.format(value)) s was meant"
+    }
+
     /// Where the manifest disagrees with the frames it describes, as an error in `file`: a
     /// `frameDurations` list that is not one per frame of `sequence` (`frameCount` frames), or a
     /// `highlighted` prefix with no frames (`highlightedFound` is `false`), with the nearest of the

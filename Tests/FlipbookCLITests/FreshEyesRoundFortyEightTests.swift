@@ -28,4 +28,19 @@ struct FreshEyesRoundFortyEightTests {
         #expect(!watch.waitForLines(3, timeout: 1.5), "\(watch.stdout)")
         #expect(watch.interrupt() == 130)
     }
+
+    /// `frameDurations` of `0.1` (seconds written where milliseconds are meant) were taken as
+    /// 0.1 ms without a word (round 47 #10): kept, as an APNG may time a frame that short, but said.
+    @Test func subMillisecondFrameDurationsAreSaid() throws {
+        let folder = try BuildCommandTests.project(BuildWatchCommandTests.json)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(#"{"frameDurations": [0.1, 0.1, 100, 0.25]}"#.utf8).write(to: URL(fileURLWithPath: folder + "/coin/sequence.json"))
+        let run = try CLI.run(["assemble", "coin", "-o", "c.apng"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("warning: coin/sequence.json: frameDurations[0] is 0.1 ms (and 2 more under 1 ms): "
+                                                        + "frameDurations are milliseconds, so that frame shows for 0.0001 s; write 100 if 0.1 s was meant"),
+                "\(run.stderr)")
+        try Data(#"{"frameDurations": [100, 100, 100, 1]}"#.utf8).write(to: URL(fileURLWithPath: folder + "/coin/sequence.json"))
+        let fine = try CLI.run(["assemble", "coin", "-o", "c.apng"], in: folder)
+        #expect(fine.status == 0 && !fine.stderr.contains("under 1 ms") && !fine.stderr.contains("frameDurations"), "\(fine.stderr)")
+    }
 }
