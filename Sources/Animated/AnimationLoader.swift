@@ -337,7 +337,8 @@ extension Animation {
             : reading.sequences(in: main.directory, prefix: main.prefix, known: sequences).first?.frames.map(\.number) ?? []
         animation.warnings += [main.gapWarning(skipping: skipped), main.misnamedWarning(packed: [], reading: reading.files), highlighted?.gapWarning,
                                highlighted?.misnamedWarning(packed: [], reading: reading.files),
-                               manifest?.shortDurationsWarning(file: manifestPath)].compactMap { $0 }
+                               manifest?.shortDurationsWarning(file: manifestPath),
+                               main.mixedNormalizationMessage.map { $0 + " (name.mixed-normalization)" }].compactMap { $0 }
         return animation
     }
 

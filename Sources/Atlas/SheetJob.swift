@@ -193,7 +193,10 @@ public struct SheetJob: Sendable {
         sequences = try sequences.map { try $0.resolvingDuplicateNumbers(onDuplicateNumber) }
         // Packed without them, said; a frame named `gold_4.png.png` is packed, as a sprite of no animation, and said so.
         let packedSingles = Set(singles.flatMap(\.files).map(\.path))
-        warnings += sequences.flatMap { [$0.gapWarning, $0.misnamedWarning(packed: packedSingles, reading: reader)].compactMap { $0 } }
+        warnings += sequences.flatMap {
+            [$0.gapWarning, $0.misnamedWarning(packed: packedSingles, reading: reader),
+             $0.mixedNormalizationMessage.map { $0 + " (name.mixed-normalization)" }].compactMap { $0 }
+        }
         warnings += sequences.flatMap { sequence in
             sequence.misnamedFrames(reading: reader).filter { packedSingles.contains($0.path) }.map { file in
                 "\(file.path) is packed as a sprite of its own, outside the animation \(sequence.name): its name holds a frame's "

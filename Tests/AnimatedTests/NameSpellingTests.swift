@@ -135,4 +135,28 @@ struct NameSpellingTests {
         let files = try Self.files(names)
         #expect(try Upload(files + [files[0]]).content == .images(names.compactMap { FrameFile(path: $0) }))
     }
+
+    /// Frames spelling their prefix two ways (`fiammé1` composed, `fiammé2` decomposed) are
+    /// different names, one sequence to `String ==`: read as one (as macOS reads them), but a
+    /// sheet kept each spelling and a byte-comparing engine missed a frame, without a word (fresh
+    /// eyes 47 #9). `validate` reports `name.mixed-normalization` on a frame of the other spelling;
+    /// `Animation.load` and `SheetJob` warn. One spelling throughout says nothing.
+    @Test func aPrefixInTwoNormalisationsIsSaid() throws {
+        let folder = try Self.folder(["\(Self.nfc)1.png", "\(Self.nfd)2.png", "\(Self.nfc)3.png"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let report = try Validator().validate([folder], cancellation: nil)
+        let mixed = report.findings.filter { $0.rule == .nameMixedNormalization }
+        #expect(mixed.count == 1 && mixed.first?.severity == .warning && mixed.first?.file == folder + "/\(Self.nfd)2.png", "\(report.findings)")
+        #expect(mixed.first?.message.contains("fiamm\\u{E9}1.png".replacingOccurrences(of: "fiamm\\u{E9}", with: Self.nfc) + " (composed: fiamm\\u{E9}) and 1 more") == true,
+                "\(mixed)")
+        #expect(mixed.first?.message.contains("(decomposed: fiamme\\u{301})") == true, "\(mixed)")
+        let animation = try Animation.load([folder])
+        #expect(animation.frames.count == 3)
+        #expect(animation.warnings.contains { $0.hasSuffix("(name.mixed-normalization)") }, "\(animation.warnings)")
+
+        let plain = try Self.folder(["\(Self.nfd)1.png", "\(Self.nfd)2.png"])
+        defer { try? FileManager.default.removeItem(atPath: plain) }
+        #expect(try Validator().validate([plain], cancellation: nil).findings.isEmpty)
+        #expect(try Animation.load([plain]).warnings.isEmpty)
+    }
 }

@@ -43,4 +43,21 @@ struct FreshEyesRoundFortyEightTests {
         let fine = try CLI.run(["assemble", "coin", "-o", "c.apng"], in: folder)
         #expect(fine.status == 0 && !fine.stderr.contains("under 1 ms") && !fine.stderr.contains("frameDurations"), "\(fine.stderr)")
     }
+
+    /// `sheet` of frames spelling their prefix in two normalisations kept both spellings in its
+    /// frame names without a word (round 47 #9): warned, with the rule `validate` reports.
+    @Test func aSheetOfAPrefixInTwoNormalisationsWarns() throws {
+        let folder = try Fixtures.temporaryFolder("mixed-nfc")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/fx", withIntermediateDirectories: true)
+        for (index, prefix) in ["Caf\u{E9}", "Cafe\u{301}", "Caf\u{E9}"].enumerated() {
+            try Data(try Fixtures.bytes("sequences/kenney-gold-coin/gold_\(index + 1).png"))
+                .write(to: URL(fileURLWithPath: folder + "/fx/\(prefix)\(index + 1).png"))
+        }
+        let sheet = try CLI.run(["sheet", "fx", "-o", "s.json"], in: folder)
+        #expect(sheet.status == 0 && sheet.stderr.contains("warning: the prefix of fx/Caf") && sheet.stderr.contains("(name.mixed-normalization)"),
+                "\(sheet.stderr)")
+        let validate = try CLI.run(["validate", "fx"], in: folder)
+        #expect(validate.status == 0 && validate.stdout.contains("warning name.mixed-normalization"), "\(validate.stdout)")
+    }
 }

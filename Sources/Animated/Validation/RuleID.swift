@@ -65,6 +65,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable,
     case frameHiddenColor = "frame.hidden-color"
     /// `name.case-clash`: ``NameCaseClashRule``.
     case nameCaseClash = "name.case-clash"
+    /// `name.mixed-normalization`: ``NameMixedNormalizationRule``.
+    case nameMixedNormalization = "name.mixed-normalization"
     /// `uikit.padded`: ``UIKitPaddedRule``.
     case uikitPadded = "uikit.padded"
     /// `uikit.gap`: ``UIKitGapRule``.

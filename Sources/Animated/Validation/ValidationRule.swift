@@ -52,7 +52,7 @@ public enum Rules {
         SequenceDuplicateNumberRule.self, SizeMismatchRule.self, ScaleMismatchRule.self, ScaleNotMultipleRule.self,
         ScaleUnsupportedRule.self, ScaleMissingVariantRule.self, HighlightedMismatchRule.self, PNGColorTypeMixedRule.self,
         FileTooLargeRule.self, AnimationLenientReadRule.self, AnimationFramesLostRule.self, AnimationUnreadableRule.self, FolderUnreadableRule.self, FolderLinkOutsideRule.self, FrameLinkOutsideRule.self, FrameNumberTooLongRule.self, ManifestInvalidRule.self, FrameEmptyRule.self, FrameDuplicateRule.self,
-        FrameHiddenColorRule.self, NameCaseClashRule.self,
+        FrameHiddenColorRule.self, NameCaseClashRule.self, NameMixedNormalizationRule.self,
     ] + uikit
 
     /// The rules that apply `UIImage.animatedImageNamed(_:duration:)`'s loading rules, in report

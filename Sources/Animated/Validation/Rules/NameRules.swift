@@ -22,3 +22,20 @@ public enum NameCaseClashRule: ValidationRule {
         }
     }
 }
+
+/// `name.mixed-normalization`: the frames of one sequence whose prefix is written in two Unicode
+/// normalisations (`Café1.png` with a composed `é`, `Café2.png` with `e` and a combining accent).
+public enum NameMixedNormalizationRule: ValidationRule {
+    public static let id = RuleID.nameMixedNormalization
+    public static let title = "A prefix written in two Unicode normalisations"
+    public static let explanation = "Café1.png with a composed é and Café2.png with e and a combining accent are one sequence to "
+        + "Flipbook, UIKit and macOS, which compare names as text, but two to Linux and to engines that look frames up by their bytes: "
+        + "a sheet's frame names keep each file's spelling, so `generateFrameNames(\"Café\", 1, 3)` misses frame 2. "
+        + "Rename the files to one spelling (most tools write the composed form, NFC)."
+    public static let defaultSeverity = Severity.warning
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        guard let message = facts.sequence.mixedNormalizationMessage, let file = facts.sequence.otherSpelling.first?.path else { return [] }
+        return [Problem(message, file: file)]
+    }
+}
