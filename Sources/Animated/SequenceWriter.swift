@@ -137,6 +137,11 @@ public final class SequenceWriter: Sendable {
         if let error = state.error { throw .from(error) }
     }
 
+    /// The files of the folder's earlier set (the one this writer replaces) that the commit
+    /// removed, as opened: frames this run does not write again, a `sequence.json` it no longer
+    /// writes. Empty before the commit.
+    package var removed: [String] { self.set.removed }
+
     /// Adds `manifest` as `sequence.json` (when given) and renames every file into place. Returns
     /// the paths written: frames by number, then the manifest. Refuses (``Error/output(_:)``)
     /// when the folder holds a frame of this prefix that Flipbook did not write (the set would

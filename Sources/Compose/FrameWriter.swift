@@ -103,8 +103,9 @@ package struct FrameWriter: Sendable {
         /// An animation's report (frames written after merges, bytes, …), as `AssembleJob` reports
         /// it; `nil` for a folder, a PNG or a sheet.
         package var report: AssembleJob.Report?
-        /// The files of a sheet's earlier writing that it removed (another data format, fewer
-        /// pages), as opened; empty for every other output.
+        /// The files of an earlier writing that this one removed, as opened: a sheet's (another
+        /// data format, fewer pages) or a folder's (fewer frames, another prefix); empty for an
+        /// animation or a PNG, and for a folder committed by a batch.
         package var removed: [String] = []
     }
 
@@ -148,6 +149,11 @@ package struct FrameWriter: Sendable {
             let removed = try SheetExport.write(files, owner: output, protecting: inputs, named: overwrite ? files.map(\.path) : [],
                                                 replacingOtherShape: OutputName.pathExtension(output) == "png")
             return Written(files: files.map(\.path), report: nil, removed: removed)
+        case .folder:
+            let writer = try folderWriter()
+            let files = try writeFolder(with: writer, progress: progress)
+            // Committed now (not by a batch): the earlier set's frames this one does not write again are gone.
+            return Written(files: files, report: nil, removed: batch == nil ? writer.removed : [])
         default:
             return Written(files: try writeFiles(progress: progress), report: nil)
         }
@@ -234,17 +240,27 @@ package struct FrameWriter: Sendable {
         case .sheet:
             return try written(progress: progress).files
         case .folder:
-            let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale, encoder: Self.folderEncoder(count: count),
-                                            protecting: inputs, overwrite: overwrite)
-            writer.origin = origin
-            let cancellation = cancellation, frame = frame
-            try writer.writeFrames(count: count, progress: JobProgress.counts(progress)) { index in
-                if cancellation?.isCancelled == true { throw CancellationError() }
-                return try frame(index)
-            }
-            try checkCancelled()
-            return try writer.commit(manifest: folderManifest(prefix: writer.prefix), into: batch, together: scalesWrittenTogether)
+            return try writeFolder(with: try folderWriter(), progress: progress)
         }
+    }
+
+    /// The writer of a folder's frames.
+    private func folderWriter() throws -> SequenceWriter {
+        let writer = try SequenceWriter(folder: output, prefix: prefix, scale: scale, encoder: Self.folderEncoder(count: count),
+                                        protecting: inputs, overwrite: overwrite)
+        writer.origin = origin
+        return writer
+    }
+
+    /// Every frame made and written by `writer`, committed (or added to ``batch``); the paths.
+    private func writeFolder(with writer: SequenceWriter, progress: (@Sendable (Int, Int) -> Void)?) throws -> [String] {
+        let cancellation = cancellation, frame = frame
+        try writer.writeFrames(count: count, progress: JobProgress.counts(progress)) { index in
+            if cancellation?.isCancelled == true { throw CancellationError() }
+            return try frame(index)
+        }
+        try checkCancelled()
+        return try writer.commit(manifest: folderManifest(prefix: writer.prefix), into: batch, together: scalesWrittenTogether)
     }
 
     /// The animation's bytes, written nowhere: GIF, APNG or WebP only (a folder, a PNG or a sheet

@@ -306,8 +306,16 @@ public struct LayerRenderer: Sendable {
         case .gradient(let gradient): gradient.draw(in: bounds, on: &canvas)
         case .text(let text): try draw(text, in: bounds, path: path, on: &canvas)
         case .shape(let shape):
-            if let fill = shape.fillColor { canvas.fill(shape.path, color: fill, rule: shape.fillRule) }
-            if let stroke = shape.strokeColor { canvas.stroke(shape.path, color: stroke, style: shape.strokeStyle) }
+            // A path over the edge budget (a dash pattern of 0.001 on a long line) is an error, as in
+            // `draw`, never a shape left out.
+            do throws(LimitError) {
+                if let fill = shape.fillColor { try canvas.fill(shape.path, color: fill, rule: shape.fillRule, limits: limits) }
+                if let stroke = shape.strokeColor { try canvas.stroke(shape.path, color: stroke, style: shape.strokeStyle, limits: limits) }
+            } catch {
+                var error = error
+                error.subject = "layer \(path): its shape"
+                throw .limit(error)
+            }
         }
         guard !layer.sublayers.isEmpty else { return }
         let order = layer.sublayers.indices.sorted {

@@ -192,11 +192,20 @@ public struct RenderJob: Sendable {
         }
         // A folder's frames carry their scale in their names (`f1@2x.png`), which readers take for 1…3 only.
         // So are a sheet's: `frames` of its data writes them (a sheet at @4x unpacked to frames every reader refused).
-        if resolved == .folder || resolved == .sheet, let error = ImageFileName.scaleError(scene.scale, of: scale == nil ? "SceneFile" : "RenderJob") {
-            var refusal = error
-            refusal.reason = resolved == .folder
+        if resolved == .folder || resolved == .sheet, let error = ImageFileName.scaleError(scene.scale, of: "RenderJob") {
+            let reason = resolved == .folder
                 ? "a folder's frames are named @1x…@3x, as UIKit reads them; render a GIF, APNG, WebP or PNG at @\(scene.scale)x"
                 : "a sheet's sprites come back as frames named @1x…@3x, as UIKit reads them; render a GIF, APNG, WebP or PNG at @\(scene.scale)x"
+            // The scene's own scale is the scene file's key, not the job's setting (no --scale was given).
+            guard scale != nil else {
+                let requirement = (resolved == .folder ? "must be 1…3 for a folder of frames (named @1x…@3x, as UIKit reads them)"
+                    : "must be 1…3 for a sheet (its sprites come back as frames named @1x…@3x)")
+                    + "; render a GIF, APNG, WebP or PNG at @\(scene.scale)x"
+                throw .scene(.schema(SchemaError(file: scene.file, path: "scale", problem: .outOfRange(requirement: requirement),
+                                                 found: "\(scene.scale)")))
+            }
+            var refusal = error
+            refusal.reason = reason
             throw .setting(refusal)
         }
         if let output {

@@ -57,6 +57,7 @@ struct Render: ParsableCommand {
     @OptionGroup(title: "Resource limits") var frameLimit: FrameLimit
     @OptionGroup(title: "Resource limits") var outputPixelLimit: OutputPixelLimit
     @OptionGroup(title: "Resource limits") var pathSegmentLimit: PathSegmentLimit
+    @OptionGroup(title: "Resource limits") var edgeLimit: EdgeLimit
     @OptionGroup(title: "Resource limits") var memoryLimit: MemoryLimit
 
     func validate() throws {
@@ -73,7 +74,7 @@ struct Render: ParsableCommand {
         try Discovery.checkNoStandardInput([scene])
         let job = RenderJob(source: .file(scene), output: output, overwrite: overwriteFlag.overwrite, scale: scale, fps: fps,
                             repeatCount: repeatCount,
-                            limits: ResourceLimits(pixelLimit, frameLimit, outputPixelLimit, pathSegmentLimit, memoryLimit),
+                            limits: ResourceLimits(pixelLimit, frameLimit, outputPixelLimit, pathSegmentLimit, edgeLimit, memoryLimit),
                             threads: threadsOption.threads)
         let progress = Progress.forTerminal(label: "render")
         defer { progress?.finish() }
@@ -92,7 +93,7 @@ struct Render: ParsableCommand {
                                     invisible: report.framesMergedInvisible.map { "frame \($0 + 1)" })
         }
         // A rerun's earlier sheet files it no longer writes (another data format) are gone: said, as `sheet` says them.
-        let notes = outcome.notes + Sheet.removedNote(outcome.removed)
+        let notes = outcome.notes + Sheet.removedNote(outcome.removed, of: outcome.format == .folder ? "the earlier set's files" : "the earlier sheet's files")
         if json {
             let report = outcome.report
             try Console.printJSON(RenderedFiles(output: output, format: outcome.format.rawValue, frames: report?.framesWritten ?? outcome.frames,

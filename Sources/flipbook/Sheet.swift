@@ -183,7 +183,7 @@ extension AlphaHandling: ExpressibleByArgument {}
 extension Sheet {
     /// The note on a rerun's earlier sheet files that it removed (another engine, fewer pages),
     /// as `sheet` and `render` say it; none when nothing was removed.
-    static func removedNote(_ removed: [String]) -> [String] {
-        removed.isEmpty ? [] : ["removed \(Console.listed(removed)): the earlier sheet's files, which this one no longer has"]
+    static func removedNote(_ removed: [String], of earlier: String = "the earlier sheet's files") -> [String] {
+        removed.isEmpty ? [] : ["removed \(Console.listed(removed)): \(earlier), which this one no longer has"]
     }
 }
