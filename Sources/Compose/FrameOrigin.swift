@@ -8,12 +8,15 @@ import Raster
 /// left from another version (fresh eyes 43 #3: `render --scale 2`, the scene changed, `render
 /// --scale 1` left the old @2x frames, same count and size, without a word).
 ///
-/// The record is text: a first line `<kind>-origin 2 <crc> <length>`, a digest of what every scale
-/// shares (a scene without its `scale`, a generator's settings, the timing written), then one line
-/// `<crc> <length> <path>` for each file this scale read, its path from the output folder. Another
-/// scale's frames are from another version when the first line differs or one of the files they
-/// read changed since — not when a file only another scale reads changed (`rock@3x.png` leaves
-/// the @1x and @2x frames as they are: fresh eyes 46 E).
+/// The record is text: a first line `<kind>-origin 3 <crc> <length>`, a digest of what every scale
+/// shares (a scene without its `scale`, a generator's settings, the timing written, and which
+/// files there are to read, by their names without a scale), then one line
+/// `<crc> <length> <scales> <path>` for each file this scale read: its path from the output
+/// folder, and the scales its variants lay at then (`1,2`). Another scale's frames are from
+/// another version when the first line differs, one of the files they read changed since, or a
+/// variant added or taken away makes their scale read another file now (`rock@3x.png` added where
+/// @3x fell back to `rock@2x.png`) — never for a file or variant only another scale reads
+/// (`rock@3x.png` changed or added leaves the @1x and @2x frames as they are: fresh eyes 46 E, 49 #2).
 package struct FrameOrigin {
     /// What made the frames (`render`, `generate`), the first word of the record.
     private let kind: String
@@ -47,66 +50,83 @@ package struct FrameOrigin {
     /// run itself says why, or records nothing to compare).
     package func record(folder: String) -> String? {
         let from = Self.absolute(folder)
-        // Which files there are to read, at every scale alike: each file's name without its scale,
-        // and the scales it is there at. A frame or image added or taken away, or a variant another
-        // scale would now read (`rock@3x.png` where @3x fell back to `rock@2x.png`), changes it.
+        // Which files there are to read, at every scale alike: a frame or image added or taken
+        // away changes what every scale draws.
         var everyScale = shared
-        for (name, scales) in Self.variants(of: files).sorted(by: { $0.key < $1.key }) {
-            everyScale.add(Array((FileIO.relativePath(of: Self.absolute(name), from: from) + " " + scales).utf8) + [0])
+        for name in Set(files.map { Self.spelled($0, scale: 1) }).sorted() {
+            everyScale.add(Array(FileIO.relativePath(of: Self.absolute(name), from: from).utf8) + [0])
         }
-        var lines = ["\(kind)-origin 2 " + everyScale.text]
+        var lines = ["\(kind)-origin 3 " + everyScale.text]
         for input in Set(files).sorted() {
             guard let digest = Digest(file: input) else { return nil }
-            lines.append(digest.text + " " + FileIO.relativePath(of: Self.absolute(input), from: from))
+            let scales = Self.scales(of: input).map(String.init).joined(separator: ",")
+            lines.append(digest.text + " " + scales + " " + FileIO.relativePath(of: Self.absolute(input), from: from))
         }
         return lines.joined(separator: "\n")
     }
 
-    /// Whether `recorded`, another scale's record in `folder`, is from the same version as
-    /// `current`, this run's: the same first line, and every file it read as it was then. A record
-    /// of an earlier form (no `-origin 2` line) says nothing either way: `true`.
-    package static func sameVersion(_ recorded: String, as current: String, folder: String) -> Bool {
+    /// Whether `recorded`, the record of frames at `scale` in `folder`, is from the same version
+    /// as `current`, this run's: the same first line, every file it read as it was then, and each
+    /// the file that scale reads now among its variants. A record of an earlier form (no
+    /// `-origin 3` line) says nothing either way: `true`.
+    package static func sameVersion(_ recorded: String, as current: String, folder: String, scale: Int) -> Bool {
         let lines = recorded.split(separator: "\n", omittingEmptySubsequences: false)
         let words = lines.first?.split(separator: " ") ?? []
-        guard words.count == 4, words[0].hasSuffix("-origin"), words[1] == "2" else { return true }
+        guard words.count == 4, words[0].hasSuffix("-origin"), words[1] == "3" else { return true }
         guard lines.first == current.split(separator: "\n", omittingEmptySubsequences: false).first else { return false }
         for line in lines.dropFirst() {
-            let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, let digest = Digest(file: folder + "/" + parts[2]), digest.text == parts[0] + " " + parts[1] else { return false }
+            let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+            guard parts.count == 4 else { return false }
+            let path = folder + "/" + parts[3]
+            guard let digest = Digest(file: path), digest.text == parts[0] + " " + parts[1] else { return false }
+            // The variant this scale picks (UIKit's order: its own, then lower, then higher) among those there then and now.
+            let then = parts[2].split(separator: ",").compactMap { Int($0) }
+            if ImageFileName.scaleFallbackOrder(for: scale, available: then).first
+                != ImageFileName.scaleFallbackOrder(for: scale, available: Self.scales(of: path)).first {
+                return false
+            }
         }
         return true
     }
 
     /// The warnings for frames at other scales in the folder `output` (of the sequence numbered
-    /// after `prefix`, this run's set at `scale`) that a run from another version wrote: read with these by every reader of the folder
-    /// at their scale, though they show another version. `another` says what they came from
-    /// ("an earlier render of another scene than s.json is now"), `again` what makes them anew
-    /// ("render it").
+    /// after `prefix`, this run's set at `scale`) that a run from another version wrote: read with
+    /// these by every reader of the folder at their scale, though they show another version.
+    /// `another` says what they came from ("an earlier render of another scene than s.json is
+    /// now"), `again` what makes them anew ("render it"), when this run's kind made them; frames
+    /// another kind made (a `generate`'s beside a `render`'s) are said as that kind's.
     package static func otherScalesWarnings(output: String, prefix: String, scale: Int, origin: String, another: String,
                                             again: String) -> [String] {
         let folder = Discovery.trimmingSlash(output)
         let owner = folder + "/" + SequenceWriter.numberingPrefix(prefix) + (scale == 1 ? "" : "@\(scale)x")
+        let own = kind(of: origin)
         return OutputSet.origins(ofOtherScalesOf: owner, in: folder).sorted { $0.key < $1.key }.compactMap { scale, other in
-            guard let other, !sameVersion(other, as: origin, folder: folder) else { return nil }
-            return "\(folder) still holds its frames at @\(scale)x from \(another), which readers take at @\(scale)x: "
-                + "\(again) at @\(scale)x again, or remove them"
+            guard let other, !sameVersion(other, as: origin, folder: folder, scale: scale) else { return nil }
+            let made = kind(of: other)
+            let (from, redo) = made == own ? (another, again) : ("an earlier \(made ?? "run")", "\(made ?? "make") them")
+            return "\(folder) still holds its frames at @\(scale)x from \(from), which readers take at @\(scale)x: "
+                + "\(redo) at @\(scale)x again, or remove them"
         }
     }
 
-    /// Each of `files` by its name without a scale (`rock.png` for `rock@2x.png`), with the
-    /// scales (`1 2`) it lies beside its other variants at.
-    private static func variants(of files: [String]) -> [String: String] {
-        var variants: [String: String] = [:]
-        for file in Set(files) {
-            let name = ImageFileName(path: file), folder = FileIO.parentDirectory(of: file)
-            let device = name.device.map { "~" + $0 } ?? "", ext = name.pathExtension.isEmpty ? "" : "." + name.pathExtension
-            let spelled = { (scale: Int) in (folder == "." && !file.hasPrefix("./") ? "" : folder + "/") + name.stem
-                + (scale == 1 ? "" : "@\(scale)x") + device + ext }
-            let base = spelled(1)
-            guard variants[base] == nil else { continue }
-            variants[base] = ImageFileName.drawingScaleRange.filter { FileIO.fingerprint(of: spelled($0)) != nil }.map(String.init).joined(separator: " ")
+    /// The kind a record names (`render` for `render-origin 3 …`).
+    private static func kind(of record: String) -> String? {
+        guard let word = record.prefix(while: { $0 != " " && $0 != "\n" }).split(separator: "-").first, record.hasPrefix(word + "-origin") else {
+            return nil
         }
-        return variants
+        return String(word)
+    }
+
+    /// `file` (`art/rock@2x~ipad.png`) spelled at `scale` (`art/rock~ipad.png` at 1).
+    private static func spelled(_ file: String, scale: Int) -> String {
+        let name = ImageFileName(path: file), folder = FileIO.parentDirectory(of: file)
+        let device = name.device.map { "~" + $0 } ?? "", ext = name.pathExtension.isEmpty ? "" : "." + name.pathExtension
+        return (folder == "." && !file.hasPrefix("./") ? "" : folder + "/") + name.stem + (scale == 1 ? "" : "@\(scale)x") + device + ext
+    }
+
+    /// The scales `file`'s variants lie at now (`rock.png`, `rock@2x.png`: 1 and 2).
+    private static func scales(of file: String) -> [Int] {
+        ImageFileName.drawingScaleRange.filter { FileIO.fingerprint(of: spelled(file, scale: $0)) != nil }
     }
 
     /// `path` from the root, `.` and `..` taken away by name (links are not resolved: the

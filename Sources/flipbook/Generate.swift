@@ -137,7 +137,13 @@ struct ScatterCommand: ParsableCommand {
         if let images { try ImageLoader.checkNotReadBack(output: out.output, writesFolder: out.format(count: 1) == .folder, byLoading: images) }
         let art = try images.map { try ImageLoader.loadFolder($0, scale: out.scale, maxPixels: out.limits.maxPixels) }
         if let art { scatter.images = art.bitmaps }
-        try out.write(scatter, defaultName: "scatter", inputs: art?.paths ?? [], pixels: pixels)
+        // The variant of each image this scale draws (`rock@2x.png` at @2x), as the loader picked it.
+        let read = images.map { folder in
+            Set((art?.paths ?? []).map { ImageFileName(path: FileIO.lastComponent(of: $0)).stem }).sorted().compactMap {
+                ImageLoader.path(for: $0 + ".png", in: folder, scale: out.scale)
+            }
+        }
+        try out.write(scatter, defaultName: "scatter", inputs: art?.paths ?? [], read: read, pixels: pixels)
     }
 }
 

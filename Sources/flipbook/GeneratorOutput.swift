@@ -108,7 +108,10 @@ struct GeneratorOutput: ParsableArguments {
     /// `GeneratorError.setting`, before anything is written.
     /// Frames are drawn on as many cores as `--max-memory` holds, a frame of `pixels` being drawn
     /// on each (the size ``check(width:height:frames:)`` returned).
-    func write(_ generator: some FrameGenerator, defaultName: String, inputs: [String] = [], pixels: (width: Int, height: Int)) throws {
+    /// `read`: the files the frames are drawn from at this scale (`inputs` when `nil`): a folder
+    /// of images gives every variant as an input, of which a scale reads one.
+    func write(_ generator: some FrameGenerator, defaultName: String, inputs: [String] = [], read: [String]? = nil,
+               pixels: (width: Int, height: Int)) throws {
         if let error = generator.settingError { throw GeneratorError.setting(error) }
         let prefix = name ?? defaultName
         let count = generator.frameCount
@@ -130,7 +133,7 @@ struct GeneratorOutput: ParsableArguments {
             var made = FrameOrigin(kind: "generate")
             made.add(settingsOf: generator, leavingOut: ["scale", "limits"])
             made.add("fps \(fps) repeat \(repeatCount)")
-            for input in inputs { made.read(input) }
+            for input in read ?? inputs { made.read(input) }
             origin = made.record(folder: Discovery.trimmingSlash(output))
             writer.origin = origin
         }

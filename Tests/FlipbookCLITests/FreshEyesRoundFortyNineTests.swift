@@ -53,4 +53,33 @@ struct FreshEyesRoundFortyNineTests {
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["removed"] as? [String] == ["seagull/seagull4.png", "seagull/seagull5.png"], "\(json.stdout)")
     }
+
+    /// `generate scatter --images` recorded every variant of the folder as read at every scale, so
+    /// a changed `rock@3x.png` flagged the @2x frames too (round 49 #3); and frames another command
+    /// made were said as this command's ("an earlier generate" for a render's frames, #7).
+    @Test func aScatterFlagsOnlyTheScaleThatReadAVariantAndNamesWhoMadeThem() throws {
+        let folder = try Fixtures.temporaryFolder("scatter-variants")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/imgs", withIntermediateDirectories: true)
+        for (name, example) in [("rock.png", "note-chrome.png"), ("rock@2x.png", "note-chrome@2x.png"), ("rock@3x.png", "note-chrome@2x.png")] {
+            try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/" + example, toPath: folder + "/imgs/" + name)
+        }
+        for scale in ["1", "2", "3"] {
+            let run = try CLI.run(["generate", "scatter", "--images", "imgs", "--count", "3", "--size", "40x40", "--scale", scale, "-o", "out/"], in: folder)
+            #expect(run.status == 0 && !run.stderr.contains("warning"), "\(run.stderr)")
+        }
+        try FileManager.default.removeItem(atPath: folder + "/imgs/rock@3x.png")
+        try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/note-chrome.png", toPath: folder + "/imgs/rock@3x.png")
+        let rerun = try CLI.run(["generate", "scatter", "--images", "imgs", "--count", "3", "--size", "40x40", "-o", "out/"], in: folder)
+        let warnings = rerun.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        #expect(warnings.count == 1 && warnings.first?.contains("still holds its frames at @3x from an earlier generate") == true, "\(rerun.stderr)")
+
+        // A render's @1x frames beside a generate's @2x ones: each said as what made them.
+        let scene = ##"{"size": [64, 32], "duration": 0.2, "fps": 30, "layers": [{"bounds": [10, 10], "backgroundColor": "#FF0000"}]}"##
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/mix.json"))
+        #expect(try CLI.run(["render", "mix.json", "-o", "mix/"], in: folder).status == 0)
+        let generated = try CLI.run(["generate", "seagull", "--frames", "6", "--scale", "2", "--prefix", "mix", "-o", "mix/"], in: folder)
+        #expect(generated.stderr.contains("warning: mix still holds its frames at @1x from an earlier render, which readers take at @1x: "
+                                          + "render them at @1x again, or remove them"), "\(generated.stderr)")
+    }
 }
