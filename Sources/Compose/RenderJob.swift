@@ -390,8 +390,10 @@ public struct RenderJob: Sendable {
     /// A folder's frames are named after the folder, a sheet's sprites after the sheet, else after the scene.
     private static func prefix(output: String?, format: Format, scene: String) -> String {
         let named = output.map { path in
-            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
-            return ImageFileName(path: (trimmed as NSString).lastPathComponent + (format == .folder ? ".png" : "")).stem
+            var trimmed = Discovery.trimmingSlash(path)
+            // `-o .` (or `..`, `walk/.`) names the folder it is: its own name, as the docs promise.
+            if [".", ".."].contains(FileIO.lastComponent(of: trimmed)), let resolved = FileIO.resolvedPath(trimmed) { trimmed = resolved }
+            return ImageFileName(path: FileIO.lastComponent(of: trimmed) + (format == .folder ? ".png" : "")).stem
         } ?? ""
         let fallback = ImageFileName(path: (scene as NSString).lastPathComponent).stem
         let name = named.isEmpty || named.hasPrefix(".") || named == ".." ? fallback : named

@@ -82,4 +82,22 @@ struct FreshEyesRoundFortyNineTests {
         #expect(generated.stderr.contains("warning: mix still holds its frames at @1x from an earlier render, which readers take at @1x: "
                                           + "render them at @1x again, or remove them"), "\(generated.stderr)")
     }
+
+    /// `render ../scene.json -o .` named the frames after the scene (`scene1.png`) where a folder's
+    /// frames are named after the folder, and the same folder spelled `walk` from its parent was
+    /// then refused as another set (round 49 #4): `.` is the folder it names.
+    @Test(arguments: [".", "./"])
+    func renderingIntoDotNamesFramesAfterTheFolder(dot: String) throws {
+        let folder = try Fixtures.temporaryFolder("render-dot")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = ##"{"size": [64, 32], "duration": 0.4, "fps": 10, "layers": [{"bounds": [10, 10], "backgroundColor": "#FF0000"}]}"##
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        try FileManager.default.createDirectory(atPath: folder + "/walk", withIntermediateDirectories: true)
+        #expect(try CLI.run(["render", "../scene.json", "-o", dot], in: folder + "/walk").status == 0)
+        let again = try CLI.run(["render", "scene.json", "-o", "walk", "--scale", "2"], in: folder)
+        #expect(again.status == 0, "\(again.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/walk").filter { !$0.hasPrefix(".") }.sorted()
+        #expect(names == ["sequence.json", "walk1.png", "walk1@2x.png", "walk2.png", "walk2@2x.png", "walk3.png", "walk3@2x.png",
+                          "walk4.png", "walk4@2x.png"])
+    }
 }
