@@ -110,7 +110,8 @@ struct Validate: ParsableCommand {
             try OutputSet.check(file: output, protecting: reportInputs, overwrite: overwrite)
         }
         // Each folder with its own .flipbook.json, unless --config names one for all.
-        let folders = try directories.map { ($0, try ValidationConfig.find(for: [$0], file: config)) }
+        // Spelled as a project spells them (`sub/../Seq` is `Seq`), so the report is a validation target's bytes.
+        let folders = try directories.map(FileIO.tidied).map { ($0, try ValidationConfig.find(for: [$0], file: config)) }
         var validator = Validator(deep: deep, limits: limits)
         validator.config.uikit = uikit
         validator.threads = threadsOption.threads

@@ -100,4 +100,26 @@ struct FreshEyesRoundFortyNineTests {
         #expect(names == ["sequence.json", "walk1.png", "walk1@2x.png", "walk2.png", "walk2@2x.png", "walk3.png", "walk3@2x.png",
                           "walk4.png", "walk4@2x.png"])
     }
+
+    /// A validation target reading `sub/../Seq` wrote `Seq/coin/…` (a project's paths are
+    /// normalised) where `flipbook validate sub/../Seq --output` wrote `sub/../Seq/coin/…`
+    /// (round 49 #5): the command spells its folders as a project does; through a link, `..` stays.
+    @Test(arguments: ["json", "txt"])
+    func aValidationTargetsReportIsTheCommandsBytesWithDotDot(ext: String) throws {
+        let folder = try BuildCommandTests.project(#"{"targets": {"v": {"validate": "sub/../coin", "output": "build.\#(ext)", "failOnErrors": false}}}"#)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        try FileManager.default.removeItem(atPath: folder + "/coin/" + Fixtures.pngNames(in: "sequences/kenney-gold-coin")[2])
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        for spelled in ["sub/../coin", "sub/..//coin/", "./sub/./../coin"] {
+            _ = try CLI.run(["validate", spelled, "--output", "cli.\(ext)", "--overwrite"], in: folder)
+            let built = try String(contentsOfFile: folder + "/build.\(ext)", encoding: .utf8)
+            #expect(built == (try String(contentsOfFile: folder + "/cli.\(ext)", encoding: .utf8)), "\(spelled)")
+            #expect(built.contains("coin/") && !built.contains("sub/"), "\(built)")
+        }
+        // A link: `link/..` is the link target's parent, not this folder.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/sub")
+        let linked = try CLI.run(["validate", "link/../coin"], in: folder)
+        #expect(linked.stdout.contains("link/../coin/gold"), "\(linked.stdout)")
+    }
 }

@@ -243,6 +243,27 @@ public enum FileIO {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// `path` spelled as plainly as it names the same place: `.` parts and repeated or trailing
+    /// slashes dropped, and `dir/..` folded where `dir` is a folder, not a link (through a link,
+    /// `..` is the link target's parent, so it is kept). `Seq/./coin`, `Seq//coin` and
+    /// `sub/../Seq/coin` are `Seq/coin`, as a project's paths are spelled.
+    package static func tidied(_ path: String) -> String {
+        // An empty name names nothing: left for the caller to refuse, never turned into `.`.
+        guard !path.isEmpty else { return path }
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            let sofar = (absolute ? "/" : "") + parts.joined(separator: "/")
+            if part == "..", let last = parts.last, last != "..", !isSymbolicLink(sofar) {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
     package static func lastComponent(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
         return String(path[path.index(after: slash)...])
