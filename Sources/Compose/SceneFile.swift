@@ -49,6 +49,10 @@ public struct SceneFile: Sendable {
 
     /// The most layers a scene holds in all, spawned copies included.
     public static let maximumLayers = 20_000
+    /// The most bytes a scene file holds: far beyond a scene written by hand or by a tool (a
+    /// keyframe list of 100 000 values is about 1 MiB), while reading it stays within a few
+    /// hundred MiB of memory (a 6 MB file of 1 000 000 values takes 440 MB; a 40 MB one took 4 GB).
+    public static let maximumFileBytes = 8 << 20
     /// The deepest the file's layers, sublayers and masks nest: one less than
     /// `LayerRenderer.maximumDepth`, as the canvas's root layer holds them.
     public static let maximumDepth = LayerRenderer.maximumDepth - 1
@@ -65,14 +69,19 @@ public struct SceneFile: Sendable {
     /// `scale` and `fps`, when given, replace the file's (the images are then read for that scale).
     /// - Throws: ``SceneFileError`` for the first problem found.
     public init(file path: String, scale: Int? = nil, fps: Double? = nil, limits: ResourceLimits = .default) throws(SceneFileError) {
-        let bytes: [UInt8]
+        let read: (bytes: [UInt8], fileSize: Int)
         do throws(FileIO.Error) {
             // `/dev/stdin < scene.json` reads a file whose folder is unknown: its images would be looked for in /dev.
             if FileIO.namesDescriptor(path) { throw FileIO.descriptorNameError(path) }
-            bytes = try FileIO.readAll(path)
+            // No more than the most a scene holds, and one byte: a larger file is refused unread.
+            read = try FileIO.readPrefix(path, limit: Self.maximumFileBytes + 1)
         } catch {
             throw .schema(SchemaError(file: path, path: .root, problem: .invalid(reason: "cannot be read (\(error.reason))")))
         }
+        guard read.fileSize <= Self.maximumFileBytes, read.bytes.count <= Self.maximumFileBytes else {
+            throw Self.tooLarge(file: path, bytes: max(read.fileSize, read.bytes.count))
+        }
+        let bytes = read.bytes
         let folder = FileIO.parentDirectory(of: path)
         try self.init(json: bytes, file: path, assets: .folder(folder.isEmpty ? "." : folder), scale: scale, fps: fps, limits: limits)
     }
@@ -94,6 +103,7 @@ public struct SceneFile: Sendable {
     }
 
     init(json: [UInt8], file: String, assets: SceneAssets, scale: Int?, fps: Double?, limits: ResourceLimits) throws(SceneFileError) {
+        guard json.count <= Self.maximumFileBytes else { throw Self.tooLarge(file: file, bytes: json.count) }
         var reader = SceneReader(file: file, assets: assets, limits: limits)
         self = try reader.read(json, scale: scale, fps: fps)
     }
@@ -123,4 +133,11 @@ public struct SceneFile: Sendable {
 
     /// The moment frame `index` shows, in seconds.
     public func time(ofFrame index: Int) -> Double { Double(index) / fps }
+
+    /// The error for a scene file of `bytes` bytes, over ``maximumFileBytes``.
+    private static func tooLarge(file: String, bytes: Int) -> SceneFileError {
+        .schema(SchemaError(file: file, path: .root, problem: .invalid(
+            reason: "is \(bytes) bytes: a scene file holds at most \(maximumFileBytes >> 20) MiB, far beyond any scene written by hand "
+                + "or by a tool; split long keyframe lists or spawn copies instead of listing them")))
+    }
 }

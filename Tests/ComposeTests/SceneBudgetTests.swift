@@ -75,4 +75,43 @@ import Basics
                     && error.description.contains("maxDecodedBytes") && !error.description.contains("0 nested"), "\(error)")
         }
     }
+
+    /// A 40 MB scene of 10 000 000 keyframe values took 4 GB and 37 s to read (swiftdev22 #3):
+    /// a scene file holds at most `SceneFile.maximumFileBytes`, refused before it is parsed (in
+    /// memory too); one just under it reads.
+    @Test func aSceneFileOverTheMostAFileHoldsIsRefusedUnread() throws {
+        let head = ##"{"size": [16, 16], "frames": 1, "layers": [{"bounds": [4, 4], "backgroundColor": "#FF0000"}]}"##
+        let padded = Array(head.utf8) + [UInt8](repeating: 0x20, count: SceneFile.maximumFileBytes + 1 - head.utf8.count)
+        do throws(SceneFileError) {
+            _ = try SceneFile(json: padded, files: [])
+            Issue.record("read a scene of \(padded.count) bytes")
+        } catch {
+            #expect(error.description.contains("is \(SceneFile.maximumFileBytes + 1) bytes: a scene file holds at most 8 MiB"), "\(error)")
+        }
+        let folder = NSTemporaryDirectory() + "scene-size-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(padded).write(to: URL(fileURLWithPath: folder + "/big.json"))
+        #expect(throws: SceneFileError.self) { try SceneFile(file: folder + "/big.json") }
+        #expect(throws: Never.self) { try SceneFile(json: Array(padded.dropLast()), files: []) }
+    }
+
+    /// The keyframe a moment falls in is found by halving, not by walking the list from its
+    /// start at every frame (a list of 10 000 000 values cost that much per frame): the same
+    /// segment and held value as the walk, on key times with repeats, for every fraction tried.
+    @Test func keyframeSegmentsAreFoundAsTheWalkFoundThem() {
+        let times: [Double] = [0, 0, 0.1, 0.25, 0.25, 0.25, 0.5, 0.9, 1, 1]
+        func walked(_ fraction: Double, bound: Int) -> Int {
+            var index = 0
+            while index < bound && fraction >= times[index + 1] { index += 1 }
+            return index
+        }
+        for step in -2...1_002 {
+            let fraction = Double(step) / 1_000
+            #expect(KeyTimes.segment(at: fraction, in: times).index == walked(fraction, bound: times.count - 2), "\(fraction)")
+            for count in [1, 4, times.count] {
+                #expect(KeyTimes.heldIndex(at: fraction, in: times, valueCount: count) == walked(fraction, bound: count - 1), "\(fraction) \(count)")
+            }
+        }
+    }
 }
