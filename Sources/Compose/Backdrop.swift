@@ -23,21 +23,27 @@ enum Backdrop {
     /// there blurred, saturated and tinted, premultiplied; nil when the region is empty.
     private static func filtered(_ blur: Blur, in path: Path, matrix: AffineTransform,
                                  reading source: inout Canvas) -> (PixelRect, [SIMD4<Float>])? {
-        guard let box = path.applying(matrix).controlPointBounds else { return nil }
-        let scale = Double(source.scale)
-        let reach = (blur.sigma * 3 + 2) * scale
-        let x0 = max(0, whole((box.minX * scale - reach).rounded(.down)))
-        let y0 = max(0, whole((box.minY * scale - reach).rounded(.down)))
-        let x1 = min(source.pixelWidth, whole((box.maxX * scale + reach).rounded(.up)))
-        let y1 = min(source.pixelHeight, whole((box.maxY * scale + reach).rounded(.up)))
-        guard x0 < x1, y0 < y1 else { return nil }
-        let area = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        guard let area = area(blur, in: path, matrix: matrix, on: source) else { return nil }
         // Read, blur and write back premultiplied floats: no rounding to bytes and no image of the
         // whole canvas on the way, and the path's coverage (with the clip) mixes the result in.
         let blurred = blur.applyPremultiplied(source.premultipliedPixels(in: area), width: area.width, height: area.height,
                                               scale: source.scale)
         guard blurred.count == area.width * area.height else { return nil }
         return (area, blurred)
+    }
+
+    /// The pixels of `canvas` that `blur` inside `path` (through `matrix`) reads and blurs: what
+    /// the path covers and the blur's reach around it, within the canvas; nil when none.
+    static func area(_ blur: Blur, in path: Path, matrix: AffineTransform, on canvas: Canvas) -> PixelRect? {
+        guard let box = path.applying(matrix).controlPointBounds else { return nil }
+        let scale = Double(canvas.scale)
+        let reach = (blur.sigma * 3 + 2) * scale
+        let x0 = max(0, whole((box.minX * scale - reach).rounded(.down)))
+        let y0 = max(0, whole((box.minY * scale - reach).rounded(.down)))
+        let x1 = min(canvas.pixelWidth, whole((box.maxX * scale + reach).rounded(.up)))
+        let y1 = min(canvas.pixelHeight, whole((box.maxY * scale + reach).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return nil }
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// `blurred` (the pixels of `area`) composited inside `path` on `canvas`.

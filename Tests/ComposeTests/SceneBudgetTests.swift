@@ -114,4 +114,27 @@ import Basics
             }
         }
     }
+
+    /// 2 000 spawned copies of a 400² layer with a backdrop of σ 100 (or a shadow) on 800² passed
+    /// every limit and ran for minutes a frame (swiftdev22 #2): the pixels a frame's blurs read are
+    /// counted before it is drawn, against `maxOutputPixels`; 40 copies draw.
+    @Test(arguments: ["\"backdrop\": {\"sigma\": 100}", "\"shadow\": {\"radius\": 100, \"opacity\": 0.5}"])
+    func blursOfThousandsOfCopiesAreRefusedBeforeTheFrameIsDrawn(effect: String) throws {
+        func scene(_ count: Int) -> [UInt8] {
+            Array((##"{"size": [800, 800], "frames": 1, "layers": [{"bounds": [400, 400], "backgroundColor": "#FF000080", "##
+                + effect + ##", "spawn": {"random": {"count": \##(count), "area": [0, 0, 800, 800], "seed": 1}}}]}"##).utf8)
+        }
+        var limits = ResourceLimits.default
+        limits.maxOutputPixels = 40 * 800 * 800
+        let few = try SceneFile(json: scene(3), files: [], limits: limits).renderer(limits: limits)
+        #expect(throws: Never.self) { _ = try few.render(at: 0) }
+        let many = try SceneFile(json: scene(2_000), files: [], limits: limits).renderer(limits: limits)
+        do throws(CompositionError) {
+            _ = try many.render(at: 0)
+            Issue.record("drew 2000 blurred copies")
+        } catch {
+            guard case .limit(let limit) = error else { Issue.record("\(error)"); return }
+            #expect(limit.limit == .outputPixels && limit.subject == "the frame at 0 s" && (limit.amount ?? 0) > 40 * 800 * 800, "\(limit)")
+        }
+    }
 }
