@@ -69,19 +69,22 @@ public struct TimingFunction: Sendable, Hashable, CustomStringConvertible {
         var t = x
         for _ in 0..<8 {
             let error = Self.bezier(t, x1, x2) - x
-            if abs(error) < 1e-12 { return t }
             let slope = Self.slope(t, x1, x2)
+            // Done when t itself is exact, not only x: where x(t) is flat (a control point at an
+            // end) an x within 1e-12 left t, and so y, off by 3e-4.
+            if abs(error) < 1e-12, abs(slope) > 1e-3 { return t }
             guard abs(slope) > 1e-9 else { break }
             t -= error / slope
             guard (0...1).contains(t) else { break }
         }
-        // x(t) rises from 0 to 1 (both x control points lie in 0…1): bisect.
+        // x(t) rises from 0 to 1 (both x control points lie in 0…1): bisect to the last bit of t.
         var low = 0.0, high = 1.0
         t = x
         for _ in 0..<64 {
             t = (low + high) / 2
+            guard t > low, t < high else { break }
             let value = Self.bezier(t, x1, x2)
-            if abs(value - x) < 1e-12 { break }
+            if value == x { break }
             if value < x { low = t } else { high = t }
         }
         return t

@@ -45,4 +45,30 @@ import Testing
     func refusesCurvesThatGoBackInTime(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) {
         #expect(throws: TimingError.self) { try TimingFunction(x1, y1, x2, y2) }
     }
+
+    /// Curves whose x(t) is flat somewhere (dx/dt = 0) against their closed forms by cube roots:
+    /// the solver stopped once x was within 1e-12, which near a flat point left t (and so y) off
+    /// by up to 3e-4 (swiftdev22, T2b); it now settles t itself. [0,1,0,1]: x = t³;
+    /// [1,0,1,0]: x = 1 − (1 − t)³, y = t³; [1,0,0,1]: x = 4(t − ½)³ + ½, y = 3t² − 2t³.
+    @Test(arguments: ["0101", "1010", "1001"])
+    func flatPointsMatchTheirClosedForms(_ which: String) throws {
+        let f: TimingFunction
+        let closed: (Double) -> Double
+        switch which {
+        case "0101":
+            f = try TimingFunction(0, 1, 0, 1)
+            closed = { x in let t = cbrt(x); return 3 * t - 3 * t * t + t * t * t }
+        case "1010":
+            f = try TimingFunction(1, 0, 1, 0)
+            closed = { x in let t = 1 - cbrt(1 - x); return t * t * t }
+        default:
+            f = try TimingFunction(1, 0, 0, 1)
+            closed = { x in let t = 0.5 + cbrt((x - 0.5) / 4); return 3 * t * t - 2 * t * t * t }
+        }
+        var xs = (0...2_000).map { Double($0) / 2_000 }
+        for e in [1e-12, 1e-10, 1e-8, 1e-6, 1e-4] { xs += [e, 1 - e, 0.5 - e, 0.5 + e] }
+        for x in xs {
+            #expect(abs(f.value(at: x) - closed(x)) <= 1e-6, "[\(which)] x = \(x): \(f.value(at: x)) against \(closed(x))")
+        }
+    }
 }
