@@ -103,13 +103,8 @@ public struct PathAnimation: Sendable, Equatable {
             // Value 0 is the start; value i the end of segment i − 1.
             (index, t) = held == 0 ? (0, 0) : (held - 1, 1)
         case .paced:
-            var distance = min(max(fraction, 0), 1) * segments.totalLength
-            var found = pieces.count - 1
-            for (position, piece) in pieces.enumerated() {
-                if distance <= piece.length || position == pieces.count - 1 { found = position; break }
-                distance -= piece.length
-            }
-            (index, t) = (found, pieces[found].parameter(atLength: distance))
+            let (found, along) = segments.piece(atDistance: min(max(fraction, 0), 1) * segments.totalLength)
+            (index, t) = (found, pieces[found].parameter(atLength: along))
         case .linear, .cubic:
             let (segment, local) = KeyTimes.segment(at: fraction, in: resolvedKeyTimes)
             (index, t) = (segment, timingFunctions?[segment].value(at: local) ?? local)

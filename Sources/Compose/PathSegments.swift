@@ -111,8 +111,26 @@ struct PathSegments: Sendable, Equatable {
         }
         self.segments = segments
         self.start = start ?? .zero
+        var run = 0.0
+        ends = segments.map { run += $0.length; return run }
     }
 
+    /// How far along the path each piece ends, summed once: a paced animation finds its piece by
+    /// halving these, where walking the pieces cost the whole path at every frame.
+    let ends: [Double]
+
     /// The whole length (moves add none).
-    var totalLength: Double { segments.reduce(0) { $0 + $1.length } }
+    var totalLength: Double { ends.last ?? 0 }
+
+    /// The piece `distance` along the path falls in (the first whose end reaches it; the last when
+    /// none does) and how far into that piece it is.
+    func piece(atDistance distance: Double) -> (index: Int, along: Double) {
+        guard !ends.isEmpty else { return (0, distance) }
+        var low = 0, high = ends.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if distance <= ends[middle] { high = middle } else { low = middle + 1 }
+        }
+        return (low, distance - (low == 0 ? 0 : ends[low - 1]))
+    }
 }

@@ -87,4 +87,31 @@ import FrameGen
         var bad = Path(); bad.move(to: Point(0, 0)); bad.line(to: Point(.infinity, 0))
         #expect(throws: TimingError.self) { try PathAnimation(path: bad, timing: Self.second) }
     }
+
+    /// A paced animation walked every piece of its path at every frame (and summed the lengths
+    /// again): the piece a distance falls in is found by halving the lengths summed once, the same
+    /// piece as the walk, at piece ends too.
+    @Test func aPacedDistanceFindsThePieceTheWalkFound() throws {
+        let path = try Path(svg: "M0 0 L10 0 L10 0 Q20 0 20 10 C20 20 30 20 30 30 Z")
+        let segments = PathSegments(path)
+        func walked(_ distance: Double) -> Int {
+            var left = distance
+            for (position, piece) in segments.segments.enumerated() {
+                if left <= piece.length || position == segments.segments.count - 1 { return position }
+                left -= piece.length
+            }
+            return 0
+        }
+        let distances = (0...400).map { Double($0) / 400 * segments.totalLength } + [-1, segments.totalLength + 1]
+        for distance in distances where !segments.ends.contains(distance) {
+            let (index, along) = segments.piece(atDistance: distance)
+            #expect(index == walked(distance), "\(distance)")
+            #expect(abs(along - (distance - segments.segments.prefix(index).reduce(0) { $0 + $1.length })) < 1e-9)
+        }
+        // Exactly at a piece's end: that piece, at its end (the walk's subtractions rounded either way there).
+        for (position, end) in segments.ends.enumerated() where segments.ends.firstIndex(of: end) == position {
+            let (index, along) = segments.piece(atDistance: end)
+            #expect(index == position && abs(along - segments.segments[position].length) < 1e-9, "\(end)")
+        }
+    }
 }
