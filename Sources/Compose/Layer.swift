@@ -103,34 +103,42 @@ public struct Layer: Sendable {
     /// animations' values where those are in effect (Core Animation's presentation layer).
     public func presentation(at time: Double) -> Layer {
         var shown = self
-        for animation in animations {
-            switch animation {
-            case .opacity(let a): shown.opacity = a.value(at: time, base: shown.opacity) ?? shown.opacity
-            case .rotation(let a): shown.transform.rotation = a.value(at: time, base: shown.transform.rotation) ?? shown.transform.rotation
-            case .scale(let a):
-                if let factor = a.value(at: time, base: shown.transform.scale.x) { shown.transform.scale = Point(factor, factor) }
-            case .bounds(let a): shown.bounds = a.value(at: time, base: shown.bounds) ?? shown.bounds
-            case .backgroundColor(let a):
-                if let color = a.value(at: time, base: ColorComponents(shown.backgroundColor ?? .clear)) {
-                    shown.backgroundColor = color.color
-                }
-            case .gradientColors(let a):
-                if case .gradient(var gradient) = shown.content,
-                   let colors = a.value(at: time, base: gradient.colors.map(ColorComponents.init)) {
-                    gradient.colors = colors.map(\.color)
-                    if let locations = gradient.locations, locations.count != colors.count { gradient.locations = nil }
-                    shown.content = .gradient(gradient)
-                }
-            case .position(.basic(let a)): shown.position = a.value(atParentTime: time, base: shown.position) ?? shown.position
-            case .position(.keyframe(let a)): shown.position = a.value(atParentTime: time) ?? shown.position
-            case .position(.path(let a)):
-                if let placement = a.placement(atParentTime: time) {
-                    shown.position = placement.position
-                    shown.transform.rotation += placement.rotation
-                }
+        for animation in animations { shown.apply(animation, at: time) }
+        return shown
+    }
+
+    /// `animation`'s value at `time` (the layer's local time) set on this layer, a group's
+    /// animations each at the group's time.
+    private mutating func apply(_ animation: LayerAnimation, at time: Double) {
+        switch animation {
+        case .opacity(let a): opacity = a.value(at: time, base: opacity) ?? opacity
+        case .rotation(let a): transform.rotation = a.value(at: time, base: transform.rotation) ?? transform.rotation
+        case .scale(let a):
+            if let factor = a.value(at: time, base: transform.scale.x) { transform.scale = Point(factor, factor) }
+        case .bounds(let a): bounds = a.value(at: time, base: bounds) ?? bounds
+        case .backgroundColor(let a):
+            if let color = a.value(at: time, base: ColorComponents(backgroundColor ?? .clear)) {
+                backgroundColor = color.color
+            }
+        case .gradientColors(let a):
+            if case .gradient(var gradient) = content,
+               let colors = a.value(at: time, base: gradient.colors.map(ColorComponents.init)) {
+                gradient.colors = colors.map(\.color)
+                if let locations = gradient.locations, locations.count != colors.count { gradient.locations = nil }
+                content = .gradient(gradient)
+            }
+        case .position(.basic(let a)): position = a.value(atParentTime: time, base: position) ?? position
+        case .position(.keyframe(let a)): position = a.value(atParentTime: time) ?? position
+        case .position(.path(let a)):
+            if let placement = a.placement(atParentTime: time) {
+                position = placement.position
+                transform.rotation += placement.rotation
+            }
+        case .group(let group):
+            if let groupTime = group.time(atParentTime: time) {
+                for child in group.animations { apply(child, at: groupTime) }
             }
         }
-        return shown
     }
 
     /// Its bounds as a path, with rounded corners when ``cornerRadius`` is above 0.

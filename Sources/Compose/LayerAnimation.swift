@@ -22,6 +22,17 @@ public enum LayerAnimation: Sendable, Equatable {
     /// effect on other content. A list of another length than the gradient's locations spreads
     /// its colours evenly.
     case gradientColors(PropertyAnimation<[ColorComponents]>)
+    /// Animations played together on a timeline of their own (`CAAnimationGroup`).
+    case group(AnimationGroup)
+
+    /// Whether it animates `opacity`, itself or in a group.
+    var animatesOpacity: Bool {
+        switch self {
+        case .opacity: true
+        case .group(let group): group.animations.contains { $0.animatesOpacity }
+        default: false
+        }
+    }
 
     /// A number animated by a basic or keyframe animation.
     public enum ScalarAnimation: Sendable, Equatable {

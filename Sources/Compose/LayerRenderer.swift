@@ -175,7 +175,7 @@ public struct LayerRenderer: Sendable {
         for sublayer in layer.sublayers {
             deepest = max(deepest, try check(sublayer, path: path + "/" + sublayer.name, depth: depth + 1, texts: &texts))
         }
-        let animatesOpacity = layer.animations.contains { if case .opacity = $0 { true } else { false } }
+        let animatesOpacity = layer.animations.contains { $0.animatesOpacity }
         let own = (layer.opacity < 1 || animatesOpacity || layer.blendMode != .normal || layer.mask != nil ? 1 : 0)
             + (layer.shadow != nil ? 1 : 0) + (leavesBackdropUnderClear(layer.blendMode) ? 0 : 1)
         return deepest + own

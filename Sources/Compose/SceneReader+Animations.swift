@@ -8,6 +8,10 @@ import Raster
 /// path) and their `CAMediaTiming` keys, read as strictly as the rest of the file (``SceneReader``).
 extension SceneReader {
     mutating func animation(_ value: InputValue) throws(SceneFileError) -> LayerAnimation {
+        // `CAAnimationGroup`: an object with `animations` and the group's own timing.
+        if let object = try? value.object(), object.has("animations") {
+            return try group(object, at: value.path)
+        }
         let (object, kind, property) = try schema { () throws(SchemaError) in
             let object = try value.object()
             let kind = object.has("path") ? "path" : object.has("values") ? "keyframe" : "basic"
@@ -79,6 +83,22 @@ extension SceneReader {
                 throw timingError(.noKeyframes)
             }
         }
+    }
+
+    /// A group of animations (`CAAnimationGroup`): its `animations`, each read as a layer's, played
+    /// on the group's timing (its `CAMediaTiming` keys and `timingFunction`).
+    private mutating func group(_ object: InputObject, at path: InputPath) throws(SceneFileError) -> LayerAnimation {
+        let items = try schema { () throws(SchemaError) in
+            try object.check(Self.groupKeys)
+            let items = try object.required("animations").array()
+            guard !items.isEmpty else { throw try object.required("animations").invalid("a group needs at least one animation") }
+            return items
+        }
+        var animations: [LayerAnimation] = []
+        for item in items { animations.append(try animation(item)) }
+        let timing = try self.timing(object, at: path)
+        let function = try schema { () throws(SchemaError) in try object["timingFunction"].map { v throws(SchemaError) in try self.timingFunction(v) } ?? .linear }
+        return .group(AnimationGroup(animations: animations, timing: timing, timingFunction: function))
     }
 
     static func scalar(_ property: String, _ animation: LayerAnimation.ScalarAnimation) -> LayerAnimation {

@@ -48,6 +48,8 @@ struct SceneReader {
     static let randomKeys: KnownKeys = ["count", "seed", "area", "start", "interval"]
     static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
                              "timingFunction"]
+    /// The keys of a group of animations (`CAAnimationGroup`).
+    static let groupKeys = KnownKeys(["animations"] + timingKeys)
     /// An animation's keys by kind: `basic` (from, to, by), `keyframe` (values), `path`.
     static let animationKeys: [String: KnownKeys] = [
         "basic": KnownKeys(["property", "from", "to", "by"] + timingKeys),

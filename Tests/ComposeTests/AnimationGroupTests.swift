@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import Basics
+@testable import Compose
+
+/// `CAAnimationGroup`: the group's timing turns the layer's time into the group's, and its
+/// animations run on that — begin times from the group's start, cut off at its duration. Values
+/// worked out by hand from Apple's `CAMediaTiming` rules.
+@Suite struct AnimationGroupTests {
+    /// A layer of opacity 1 whose group (begins at 1 s, 2 s long, plays twice) holds a fade from
+    /// 0 to 1 that begins 0.5 s into the group and lasts 1 s (removed outside it).
+    static func layer(groupFunction: TimingFunction = .linear, autoreverses: Bool = false) throws -> Layer {
+        let fade = try BasicAnimation<Double>(from: 0, to: 1, timing: MediaTiming(beginTime: 0.5, duration: 1))
+        let group = AnimationGroup(animations: [.opacity(.basic(fade))],
+                                   timing: try MediaTiming(beginTime: 1, duration: 2, repeatCount: 2, autoreverses: autoreverses),
+                                   timingFunction: groupFunction)
+        return Layer(animations: [.group(group)])
+    }
+
+    @Test(arguments: [
+        (0.5, 1.0),    // the group has not begun: the layer's own opacity
+        (1.5, 0.0),    // group time 0.5: the fade begins
+        (2.0, 0.5),    // group time 1.0: half way
+        (2.25, 0.75),  // group time 1.25
+        (2.75, 1.0),   // group time 1.75: the fade ended at 1.5 and is removed
+        (3.5, 0.0),    // the second cycle, group time 0.5
+        (4.0, 0.5),    // group time 1.0
+        (5.5, 1.0),    // the group ended at 5 s and is removed
+    ])
+    func aFadeInAGroupRunsOnTheGroupsTime(time: Double, opacity: Double) throws {
+        #expect(abs(try Self.layer().presentation(at: time).opacity - opacity) < 1e-12, "at \(time) s")
+    }
+
+    /// Autoreversed, the group's second half runs its time backwards: layer time 4 s is group time
+    /// 1 s on the way back (the cycle is 4 s: 2 out, 2 back), the fade half way again; 4.25 s is
+    /// group time 0.75 s, a quarter into the fade.
+    @Test func anAutoreversedGroupRunsItsAnimationsBackwards() throws {
+        let layer = try Self.layer(autoreverses: true)
+        #expect(abs(layer.presentation(at: 2.0).opacity - 0.5) < 1e-12)
+        #expect(abs(layer.presentation(at: 4.0).opacity - 0.5) < 1e-12)
+        #expect(abs(layer.presentation(at: 4.25).opacity - 0.25) < 1e-12)
+        #expect(abs(layer.presentation(at: 3.75).opacity - 0.75) < 1e-12)
+    }
+
+    /// The group's timing function paces the time its animations see: easeIn (0.42, 0, 1, 1) at
+    /// a quarter of the group is group time 2 × easeIn(0.5) — past the fade's start only late.
+    @Test func theGroupsTimingFunctionPacesItsAnimations() throws {
+        let layer = try Self.layer(groupFunction: .easeIn)
+        let groupTime = TimingFunction.easeIn.value(at: 0.5) * 2   // layer time 2 s: half the first cycle
+        let expected = groupTime < 0.5 ? 1 : min(groupTime - 0.5, 1)
+        #expect(abs(layer.presentation(at: 2).opacity - expected) < 1e-12, "group time \(groupTime)")
+    }
+
+    /// A scene file's group: `animations` with the group's own timing keys, read strictly; drawn.
+    @Test func aScenesGroupIsReadStrictly() throws {
+        let good = ##"{"size": [20, 20], "duration": 2, "fps": 10, "layers": [{"bounds": [10, 10], "backgroundColor": "#FF0000", "##
+            + ##""animations": [{"animations": [{"property": "opacity", "from": 0, "to": 1, "duration": 1}], "duration": 2, "repeatCount": "infinity"}]}]}"##
+        let scene = try SceneFile(json: Array(good.utf8), files: [])
+        #expect(scene.frameCount == 20)
+        guard case .group(let group) = scene.root.sublayers.first?.animations.first else { Issue.record("no group"); return }
+        #expect(group.animations.count == 1 && group.timing.duration == 2 && group.timing.repeatCount == .infinity)
+        _ = try scene.renderer().render(at: 0.5)
+
+        let typo = good.replacingOccurrences(of: #""repeatCount": "infinity""#, with: #""repeatCont": 2"#)
+        #expect { try SceneFile(json: Array(typo.utf8), files: []) } throws: { "\($0)".contains(#"did you mean "repeatCount""#) }
+        let empty = good.replacingOccurrences(of: #"[{"property": "opacity", "from": 0, "to": 1, "duration": 1}]"#, with: "[]")
+        #expect { try SceneFile(json: Array(empty.utf8), files: []) } throws: { "\($0)".contains("a group needs at least one animation") }
+    }
+}
