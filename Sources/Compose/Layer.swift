@@ -134,6 +134,13 @@ public struct Layer: Sendable {
                 position = placement.position
                 transform.rotation += placement.rotation
             }
+        case .translation(.basic(let a)): transform.translation = a.value(atParentTime: time, base: transform.translation) ?? transform.translation
+        case .translation(.keyframe(let a)): transform.translation = a.value(atParentTime: time) ?? transform.translation
+        case .translation(.path(let a)):
+            if let placement = a.placement(atParentTime: time) {
+                transform.translation = placement.position
+                transform.rotation += placement.rotation
+            }
         case .group(let group):
             if let groupTime = group.time(atParentTime: time) {
                 for child in group.animations { apply(child, at: groupTime) }

@@ -6,6 +6,9 @@ public enum LayerAnimation: Sendable, Equatable {
     /// `position`: a basic or keyframe animation of the point, or movement along a path (which
     /// also turns the layer when its rotation mode says so).
     case position(PointAnimation)
+    /// `transform.translation`: the point the layer moves by from its ``Layer/position`` (a basic
+    /// or keyframe animation; along a path, the path's point, the layer turned as its rotation mode says).
+    case translation(PointAnimation)
     /// `opacity`, 0…1.
     case opacity(ScalarAnimation)
     /// `transform.rotation.z`, in radians.

@@ -31,7 +31,11 @@ extension SceneReader {
         if Self.propertyAnimations.contains(property) {
             return try propertyAnimation(object, kind: kind, property: property, at: value.path, timing: timing, function: function)
         }
-        let isPoint = property == "position"
+        let isPoint = property == "position" || property == "translation"
+        // `position`, or `transform.translation` (a point too, moving the layer from where its position puts it).
+        func point(_ animation: LayerAnimation.PointAnimation) -> LayerAnimation {
+            property == "translation" ? .translation(animation) : .position(animation)
+        }
         func timingError(_ error: TimingError) -> SceneFileError { .timing(file: file, path: value.path, error) }
         switch kind {
         case "path":
@@ -56,7 +60,7 @@ extension SceneReader {
             do {
                 if isPoint {
                     let points = try schema { () throws(SchemaError) in try values.map { v throws(SchemaError) in try Scene.pair(v, "[x, y]") } }
-                    return .position(.keyframe(try KeyframeAnimation(values: points, keyTimes: keyTimes, timingFunctions: functions,
+                    return point(.keyframe(try KeyframeAnimation(values: points, keyTimes: keyTimes, timingFunctions: functions,
                                                                      calculationMode: mode, timing: timing, timingFunction: function)))
                 }
                 let numbers = try schema { () throws(SchemaError) in try values.map { v throws(SchemaError) in try v.number() } }
@@ -73,7 +77,7 @@ extension SceneReader {
                          try object["to"].map { v throws(SchemaError) in try Scene.pair(v, "[x, y]") },
                          try object["by"].map { v throws(SchemaError) in try Scene.pair(v, "[x, y]") })
                     }
-                    return .position(.basic(try BasicAnimation<Point>(from: from, to: to, by: by, timing: timing, timingFunction: function)))
+                    return point(.basic(try BasicAnimation<Point>(from: from, to: to, by: by, timing: timing, timingFunction: function)))
                 }
                 let (from, to, by) = try schema { () throws(SchemaError) in
                     (try object["from"]?.number(), try object["to"]?.number(), try object["by"]?.number())

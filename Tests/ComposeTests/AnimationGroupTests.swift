@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Basics
+import FrameGen
 @testable import Compose
 
 /// `CAAnimationGroup`: the group's timing turns the layer's time into the group's, and its
@@ -65,5 +66,25 @@ import Basics
         #expect { try SceneFile(json: Array(typo.utf8), files: []) } throws: { "\($0)".contains(#"did you mean "repeatCount""#) }
         let empty = good.replacingOccurrences(of: #"[{"property": "opacity", "from": 0, "to": 1, "duration": 1}]"#, with: "[]")
         #expect { try SceneFile(json: Array(empty.utf8), files: []) } throws: { "\($0)".contains("a group needs at least one animation") }
+    }
+}
+
+/// `transform.translation` animates as a point, as `position` does (swiftdev22: only rotation and
+/// scale of the transform could be animated).
+@Suite struct TranslationAnimationTests {
+    @Test func aTranslationMovesTheLayerFromItsPosition() throws {
+        let json = ##"{"size": [40, 20], "duration": 1, "fps": 10, "layers": [{"bounds": [4, 4], "position": [10, 10], "backgroundColor": "#FF0000", "##
+            + ##""animations": [{"property": "translation", "from": [0, 0], "to": [20, 0], "duration": 1}, "##
+            + ##"{"property": "translation", "values": [[0, 0], [0, 4]], "beginTime": 2, "duration": 1}]}]}"##
+        let scene = try SceneFile(json: Array(json.utf8), files: [])
+        let layer = try #require(scene.root.sublayers.first)
+        #expect(layer.presentation(at: 0.5).transform.translation == Point(10, 0))
+        #expect(layer.presentation(at: 0.5).position == Point(10, 10))
+        #expect(layer.presentation(at: 2.5).transform.translation == Point(0, 2))
+        // Drawn 10 points to the right of its position half way: the red square's centre at x 20.
+        let frame = try scene.renderer().render(at: 0.5)
+        #expect(frame[20, 10].r == 255 && frame[10, 10].a == 0)
+        let path = ##"{"size": [40, 20], "frames": 1, "layers": [{"bounds": [4, 4], "animations": [{"property": "translation", "path": "M0 0L1 1"}]}]}"##
+        #expect { try SceneFile(json: Array(path.utf8), files: []) } throws: { "\($0)".contains("a path animates position only") }
     }
 }
