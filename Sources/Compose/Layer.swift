@@ -141,6 +141,11 @@ public struct Layer: Sendable {
                 transform.translation = placement.position
                 transform.rotation += placement.rotation
             }
+        case .frame(let a):
+            if case .sequence(var sequence) = content, let value = a.value(at: time, base: 0), !value.isNaN {
+                sequence.shownFrame = Int(min(max(value, -1), 1e9).rounded(.down))
+                content = .sequence(sequence)
+            }
         case .group(let group):
             if let groupTime = group.time(atParentTime: time) {
                 for child in group.animations { apply(child, at: groupTime) }

@@ -25,6 +25,10 @@ public enum LayerAnimation: Sendable, Equatable {
     /// effect on other content. A list of another length than the gradient's locations spreads
     /// its colours evenly.
     case gradientColors(PropertyAnimation<[ColorComponents]>)
+    /// The frame a sequence layer shows (Core Animation's keyframed `contents`): the value rounded
+    /// down to a frame index, clamped to the frames, in place of the sequence's own play while the
+    /// animation is in effect; no effect on other content.
+    case frame(ScalarAnimation)
     /// Animations played together on a timeline of their own (`CAAnimationGroup`).
     case group(AnimationGroup)
 

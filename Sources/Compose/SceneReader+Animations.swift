@@ -109,6 +109,7 @@ extension SceneReader {
         switch property {
         case "opacity": .opacity(animation)
         case "rotation": .rotation(animation)
+        case "frame": .frame(animation)
         default: .scale(animation)
         }
     }

@@ -56,7 +56,7 @@ struct SceneReader {
         "keyframe": KnownKeys(["property", "values", "keyTimes", "timingFunctions", "calculationMode"] + timingKeys),
         "path": KnownKeys(["property", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode"] + timingKeys),
     ]
-    static let properties = ["position", "opacity", "rotation", "scale", "translation"] + propertyAnimations
+    static let properties = ["position", "opacity", "rotation", "scale", "translation", "frame"] + propertyAnimations
 
     func schema<T>(_ body: () throws(SchemaError) -> T) throws(SceneFileError) -> T {
         do { return try body() } catch { throw .schema(error) }

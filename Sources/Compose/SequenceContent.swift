@@ -20,6 +20,10 @@ public struct SequenceContent: Sendable {
     public var beginTime: Double
     /// Whether nothing shows once the last play has ended.
     public var hidesWhenFinished: Bool
+    /// The frame (0-based, clamped to the frames) an animation of the layer's `frame` holds it
+    /// at, instead of the play's (`LayerAnimation.frame`, Core Animation's keyframed `contents`);
+    /// `nil` plays the sequence.
+    public var shownFrame: Int?
 
     /// A sequence playing `animation` from `beginTime`.
     /// - Throws: `Animation.PlaybackError` when the animation's timing is out of range (its
@@ -32,6 +36,7 @@ public struct SequenceContent: Sendable {
     /// The index into the animation's frames shown at the layer's time `time`, or nil when nothing
     /// shows (before it starts, after it ends when it hides then, or no frames).
     public func frameIndex(at time: Double) -> Int? {
+        if let shownFrame, !animation.frames.isEmpty { return min(max(shownFrame, 0), animation.frames.count - 1) }
         // Within a nanosecond of its begin time, of its end, or of a step's end, the sequence has
         // reached it (`Animation.boundaryTolerance`): frame times minus begin times round short.
         let tolerance = Animation.boundaryTolerance

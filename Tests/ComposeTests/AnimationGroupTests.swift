@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Basics
 import FrameGen
+import Raster
 @testable import Compose
 
 /// `CAAnimationGroup`: the group's timing turns the layer's time into the group's, and its
@@ -86,5 +87,29 @@ import FrameGen
         #expect(frame[20, 10].r == 255 && frame[10, 10].a == 0)
         let path = ##"{"size": [40, 20], "frames": 1, "layers": [{"bounds": [4, 4], "animations": [{"property": "translation", "path": "M0 0L1 1"}]}]}"##
         #expect { try SceneFile(json: Array(path.utf8), files: []) } throws: { "\($0)".contains("a path animates position only") }
+    }
+}
+
+/// A sequence's frame animates (Core Animation's keyframed `contents`; swiftdev22: "a sequence's
+/// frame" could not be animated): a discrete keyframe animation of `frame` holds the frame it
+/// names while in effect, and the sequence plays on its own outside it.
+@Suite struct FrameAnimationTests {
+    @Test func aFrameAnimationHoldsTheFrameItNames() throws {
+        // Four 2×2 frames, each its own colour: frame n is red n × 60.
+        let files = try (1...4).map { number in
+            var bitmap = try Bitmap(width: 2, height: 2)
+            for y in 0..<2 { for x in 0..<2 { bitmap[x, y] = Color(r: UInt8(number * 60), g: 0, b: 0, a: 255) } }
+            return InMemoryFile(name: "seq/f\(number).png", bytes: try PNG.Encoder().encode(bitmap))
+        }
+        let json = ##"{"size": [2, 2], "duration": 3, "fps": 4, "layers": [{"sequence": {"source": "seq", "duration": 1}, "bounds": [2, 2], "position": [1, 1], "##
+            + ##""animations": [{"property": "frame", "values": [3, 0, 9], "calculationMode": "discrete", "beginTime": 1, "duration": 1.5}]}]}"##
+        let scene = try SceneFile(json: Array(json.utf8), files: files)
+        let renderer = try scene.renderer()
+        func red(_ time: Double) throws -> UInt8 { try renderer.render(at: time)[1, 1].r }
+        #expect(try red(0) == 60 && red(0.25) == 120 && red(0.5) == 180)   // its own play: 0.25 s a frame
+        #expect(try red(1.0) == 240 && red(1.25) == 240)      // held at frame 3 (index 3: f4)
+        #expect(try red(1.5) == 60)                           // frame 0
+        #expect(try red(2.25) == 240)                         // 9, clamped to the last frame
+        #expect(try red(2.5) == 180 && red(2.75) == 240)      // removed: the play again (2.75 s: the 4th frame of a 1 s loop)
     }
 }
