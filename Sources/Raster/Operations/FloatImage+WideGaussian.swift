@@ -18,6 +18,9 @@ extension FloatImage {
     /// ``Blur/gaussianKernel(sigma:)``, its radius at least ``width``), `edge` beyond the ends.
     func gaussianRowsWide(_ kernel: [Float], sigma: Double, edge: Blur.Edge) -> FloatImage {
         let radius = kernel.count / 2, width = self.width, terms = Self.wideGaussianTerms
+        let work = BlurWork.current
+        // Once: the kernel's sums and the series' tables.
+        work?.add(2 * kernel.count + 2 * width * terms)
         let below = Self.prefixSums(kernel)
         // The kernel's own normalisation: its weights are e^(−d²/2σ²) / total over every tap.
         var total = 0.0
@@ -42,6 +45,7 @@ extension FloatImage {
             out.withUnsafeMutableBufferPointer { target in
                 let target = UnsafeMutableSendable(target)
                 ParallelLoop.run(height) { y in
+                    work?.add(2 * width * terms)
                     let row = source.buffer.baseAddress! + y * width * 4, output = target.buffer.baseAddress! + y * width * 4
                     var moments = [Double](repeating: 0, count: terms * 4)
                     // One row's moments Σᵢ pᵢ e^(−vᵢ²) vᵢᵏ, per channel.
@@ -80,6 +84,7 @@ extension FloatImage {
     func transposed() -> FloatImage {
         var out = [Float](repeating: 0, count: values.count)
         let width = self.width, height = self.height
+        BlurWork.current?.add(width * height)
         values.withUnsafeBufferPointer { source in
             out.withUnsafeMutableBufferPointer { target in
                 for y in 0..<height {
