@@ -13,7 +13,8 @@ public struct Blur: Sendable {
     public enum Method: String, Sendable, CaseIterable {
         /// Separable convolution with a sampled Gaussian kernel out to 3σ, in floating point.
         case gaussian
-        /// Three box blurs whose combined variance equals σ² (O(1) per pixel whatever σ).
+        /// Three box blurs whose combined variance equals σ² (O(1) per pixel whatever σ); with
+        /// ``Edge/transparent`` the three over the image set in transparent black.
         case box
     }
 
@@ -162,9 +163,20 @@ public struct Blur: Sendable {
                 }
             }
         case .box:
-            for width in Self.boxWidths(sigma: pixelSigma, count: 3) {
-                planes = planes.boxedRows(width: width, edge: edge)
-                planes = planes.boxedVertically(width: width, edge: edge)
+            let widths = Self.boxWidths(sigma: pixelSigma, count: 3)
+            switch edge {
+            case .clamp:
+                // Each pass repeats its own edge pixels; a box wider than the image sums it once.
+                for width in widths {
+                    planes = width / 2 >= planes.width ? planes.boxedRowsWide(width: width, edge: edge) : planes.boxedRows(width: width, edge: edge)
+                    planes = width / 2 >= planes.height ? planes.boxedVerticallyWide(width: width, edge: edge)
+                        : planes.boxedVertically(width: width, edge: edge)
+                }
+            case .transparent:
+                // The three passes over the image set in transparent black (what each spreads past
+                // the edges is read by the next), rows and then columns.
+                planes = planes.threeBoxedRowsTransparent(widths: widths)
+                planes = planes.transposed().threeBoxedRowsTransparent(widths: widths).transposed()
             }
         }
         return planes

@@ -80,16 +80,20 @@ extension FloatImage {
         return FloatImage(width: width, height: height, values: out)
     }
 
-    /// The image with rows and columns swapped (a column pass done as a row pass).
+    /// The image with rows and columns swapped (a column pass done as a row pass), its rows made
+    /// in parallel.
     func transposed() -> FloatImage {
         var out = [Float](repeating: 0, count: values.count)
         let width = self.width, height = self.height
         BlurWork.current?.add(width * height)
         values.withUnsafeBufferPointer { source in
+            let source = UnsafeSendable(source)
             out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        for channel in 0..<4 { target[(x * height + y) * 4 + channel] = source[(y * width + x) * 4 + channel] }
+                let target = UnsafeMutableSendable(target)
+                ParallelLoop.run(width) { x in
+                    let input = source.buffer.baseAddress! + x * 4, output = target.buffer.baseAddress! + x * height * 4
+                    for y in 0..<height {
+                        for channel in 0..<4 { output[y * 4 + channel] = input[y * width * 4 + channel] }
                     }
                 }
             }
