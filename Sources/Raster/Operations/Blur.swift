@@ -147,12 +147,13 @@ public struct Blur: Sendable {
         case .gaussian:
             let kernel = Self.gaussianKernel(sigma: pixelSigma)
             let radius = kernel.count / 2
-            // A kernel reaching past both ends of a row or column reads each pixel once, its taps
-            // beyond the image summed onto the end pixel: work in proportion to the image, not to σ.
-            planes = radius >= planes.width ? planes.gaussianRowsWide(kernel, sigma: pixelSigma, edge: edge) : planes.convolvedRows(kernel, edge: edge)
+            // Each pixel is read a bounded number of times whatever σ: the direct sum up to
+            // `FloatImage.longGaussianRadius`, block moments along longer rows, the row's moments
+            // when the kernel reaches past both ends (`FloatImage.gaussianRows`).
+            planes = planes.gaussianRows(kernel, sigma: pixelSigma, edge: edge)
             let height = planes.height, edge = self.edge
-            if radius >= height {
-                planes = planes.transposed().gaussianRowsWide(kernel, sigma: pixelSigma, edge: edge).transposed()
+            if radius >= height || radius > FloatImage.longGaussianRadius {
+                planes = planes.transposed().gaussianRows(kernel, sigma: pixelSigma, edge: edge).transposed()
             } else {
                 planes = planes.combiningRows(count: height) { y in
                     kernel.enumerated().compactMap { tap, weight in
