@@ -13,7 +13,8 @@ public struct Blur: Sendable {
     public enum Method: String, Sendable, CaseIterable {
         /// Separable convolution with a sampled Gaussian kernel out to 3σ, in floating point.
         case gaussian
-        /// Three box blurs whose combined variance equals σ² (O(1) per pixel whatever σ).
+        /// Three box blurs whose combined variance equals σ² (O(1) per pixel whatever σ); with
+        /// ``Edge/transparent`` the three over the image set in transparent black.
         case box
     }
 
@@ -146,12 +147,13 @@ public struct Blur: Sendable {
         case .gaussian:
             let kernel = Self.gaussianKernel(sigma: pixelSigma)
             let radius = kernel.count / 2
-            // A kernel reaching past both ends of a row or column reads each pixel once, its taps
-            // beyond the image summed onto the end pixel: work in proportion to the image, not to σ.
-            planes = radius >= planes.width ? planes.gaussianRowsWide(kernel, sigma: pixelSigma, edge: edge) : planes.convolvedRows(kernel, edge: edge)
+            // Each pixel is read a bounded number of times whatever σ: the direct sum up to
+            // `FloatImage.longGaussianRadius`, block moments along longer rows, the row's moments
+            // when the kernel reaches past both ends (`FloatImage.gaussianRows`).
+            planes = planes.gaussianRows(kernel, sigma: pixelSigma, edge: edge)
             let height = planes.height, edge = self.edge
-            if radius >= height {
-                planes = planes.transposed().gaussianRowsWide(kernel, sigma: pixelSigma, edge: edge).transposed()
+            if radius >= height || radius > FloatImage.longGaussianRadius {
+                planes = planes.transposed().gaussianRows(kernel, sigma: pixelSigma, edge: edge).transposed()
             } else {
                 planes = planes.combiningRows(count: height) { y in
                     kernel.enumerated().compactMap { tap, weight in
@@ -162,9 +164,20 @@ public struct Blur: Sendable {
                 }
             }
         case .box:
-            for width in Self.boxWidths(sigma: pixelSigma, count: 3) {
-                planes = planes.boxedRows(width: width, edge: edge)
-                planes = planes.boxedVertically(width: width, edge: edge)
+            let widths = Self.boxWidths(sigma: pixelSigma, count: 3)
+            switch edge {
+            case .clamp:
+                // Each pass repeats its own edge pixels; a box wider than the image sums it once.
+                for width in widths {
+                    planes = width / 2 >= planes.width ? planes.boxedRowsWide(width: width, edge: edge) : planes.boxedRows(width: width, edge: edge)
+                    planes = width / 2 >= planes.height ? planes.boxedVerticallyWide(width: width, edge: edge)
+                        : planes.boxedVertically(width: width, edge: edge)
+                }
+            case .transparent:
+                // The three passes over the image set in transparent black (what each spreads past
+                // the edges is read by the next), rows and then columns.
+                planes = planes.threeBoxedRowsTransparent(widths: widths)
+                planes = planes.transposed().threeBoxedRowsTransparent(widths: widths).transposed()
             }
         }
         return planes

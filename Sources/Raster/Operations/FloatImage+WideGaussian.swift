@@ -18,6 +18,9 @@ extension FloatImage {
     /// ``Blur/gaussianKernel(sigma:)``, its radius at least ``width``), `edge` beyond the ends.
     func gaussianRowsWide(_ kernel: [Float], sigma: Double, edge: Blur.Edge) -> FloatImage {
         let radius = kernel.count / 2, width = self.width, terms = Self.wideGaussianTerms
+        let work = BlurWork.current
+        // Once: the kernel's sums and the series' tables.
+        work?.add(2 * kernel.count + 2 * width * terms)
         let below = Self.prefixSums(kernel)
         // The kernel's own normalisation: its weights are e^(−d²/2σ²) / total over every tap.
         var total = 0.0
@@ -42,6 +45,7 @@ extension FloatImage {
             out.withUnsafeMutableBufferPointer { target in
                 let target = UnsafeMutableSendable(target)
                 ParallelLoop.run(height) { y in
+                    work?.add(2 * width * terms)
                     let row = source.buffer.baseAddress! + y * width * 4, output = target.buffer.baseAddress! + y * width * 4
                     var moments = [Double](repeating: 0, count: terms * 4)
                     // One row's moments Σᵢ pᵢ e^(−vᵢ²) vᵢᵏ, per channel.
@@ -76,15 +80,20 @@ extension FloatImage {
         return FloatImage(width: width, height: height, values: out)
     }
 
-    /// The image with rows and columns swapped (a column pass done as a row pass).
+    /// The image with rows and columns swapped (a column pass done as a row pass), its rows made
+    /// in parallel.
     func transposed() -> FloatImage {
         var out = [Float](repeating: 0, count: values.count)
         let width = self.width, height = self.height
+        BlurWork.current?.add(width * height)
         values.withUnsafeBufferPointer { source in
+            let source = UnsafeSendable(source)
             out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        for channel in 0..<4 { target[(x * height + y) * 4 + channel] = source[(y * width + x) * 4 + channel] }
+                let target = UnsafeMutableSendable(target)
+                ParallelLoop.run(width) { x in
+                    let input = source.buffer.baseAddress! + x * 4, output = target.buffer.baseAddress! + x * height * 4
+                    for y in 0..<height {
+                        for channel in 0..<4 { output[y * 4 + channel] = input[y * width * 4 + channel] }
                     }
                 }
             }

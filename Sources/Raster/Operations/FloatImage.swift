@@ -46,7 +46,9 @@ struct FloatImage {
 
     /// `kernel` (odd length, centred) along every row.
     func convolvedRows(_ kernel: [Float], edge: Blur.Edge) -> FloatImage {
-        forEachPaddedRow(radius: kernel.count / 2, edge: edge) { padded, output in
+        let work = BlurWork.current, width = self.width
+        return forEachPaddedRow(radius: kernel.count / 2, edge: edge) { padded, output in
+            work?.add(width * kernel.count)
             padded.withUnsafeBufferPointer { padded in
                 kernel.withUnsafeBufferPointer { kernel in
                     for position in 0..<width {
@@ -80,8 +82,9 @@ struct FloatImage {
 
     /// A box of odd `width` along every row, with a running sum.
     func boxedRows(width boxWidth: Int, edge: Blur.Edge) -> FloatImage {
-        let uniform = 1 / Float(boxWidth)
+        let uniform = 1 / Float(boxWidth), work = BlurWork.current
         return forEachPaddedRow(radius: boxWidth / 2, edge: edge) { padded, output in
+            work?.add(boxWidth + width)
             var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)
             for tap in 0..<boxWidth {
                 sum.0 += padded[tap * 4]; sum.1 += padded[tap * 4 + 1]
@@ -106,10 +109,11 @@ struct FloatImage {
     private func forEachPaddedRow(radius: Int, edge: Blur.Edge,
                                   _ body: @Sendable ([Float], UnsafeMutablePointer<Float>) -> Void) -> FloatImage {
         var out = [Float](repeating: 0, count: values.count)
-        let source = values, width = self.width
+        let source = values, width = self.width, work = BlurWork.current
         out.withUnsafeMutableBufferPointer { target in
             let target = UnsafeMutableSendable(target)
             ParallelLoop.run(height) { y in
+                work?.add(width + 2 * radius)
                 var padded = [Float](repeating: 0, count: (width + 2 * radius) * 4)
                 for slot in 0..<(width + 2 * radius) {
                     var x = slot - radius
@@ -128,7 +132,7 @@ struct FloatImage {
     /// Each output row `y` as the weighted sum of whole source rows, `taps(y)` = (row, weight):
     /// contiguous, vectorisable work for vertical filters. Output has `count` rows.
     func combiningRows(count: Int, taps: @Sendable (Int) -> [(Int, Float)]) -> FloatImage {
-        let stride = width * 4
+        let width = self.width, stride = width * 4, work = BlurWork.current
         var out = [Float](repeating: 0, count: count * stride)
         values.withUnsafeBufferPointer { source in
             let source = UnsafeSendable(source)
@@ -136,7 +140,9 @@ struct FloatImage {
                 let target = UnsafeMutableSendable(target)
                 ParallelLoop.run(count) { y in
                     let row = target.buffer.baseAddress! + y * stride
-                    for (sourceRow, weight) in taps(y) {
+                    let taps = taps(y)
+                    work?.add(taps.count * width)
+                    for (sourceRow, weight) in taps {
                         let input = source.buffer.baseAddress! + sourceRow * stride
                         for i in 0..<stride { row[i] += input[i] * weight }
                     }
@@ -151,6 +157,8 @@ struct FloatImage {
         let radius = boxWidth / 2, stride = width * 4, rows = height
         let uniform = 1 / Float(boxWidth)
         var out = [Float](repeating: 0, count: values.count)
+        // Reads: the first sum's rows, then a row in, a row out and a row written per row.
+        BlurWork.current?.add((2 * radius + 1 + 3 * rows) * width)
         values.withUnsafeBufferPointer { source in
             let source = UnsafeSendable(source)
             out.withUnsafeMutableBufferPointer { target in
