@@ -76,7 +76,7 @@ public enum SheetImport {
     /// The sheet at `path` on disk, read for the frames of its animation `animation` alone (as
     /// `FramesJob.animation` writes them): the limits on frames and pixels hold for that
     /// animation's sprites, not for another animation's that will not be written. Data without an
-    /// animation of that name is checked whole (the caller then says the name is not there).
+    /// animation of that name checks none (the caller then says the name is not there).
     static func read(_ path: String, limits: ResourceLimits, animation: String?) throws(Error) -> SpriteSheet {
         try read(path, reader: .disk, limits: limits, animation: animation)
     }
@@ -129,10 +129,11 @@ public enum SheetImport {
                                + "\(sprite.sourceWidth)×\(sprite.sourceHeight) source size")
             }
         }
-        // The frames to be written: one animation's, when one is picked and the data has it.
+        // The frames to be written: one animation's, when one is picked (none when the data has no
+        // animation of that name: the caller says so, not another animation's size).
         var written = draft.sprites
-        if let picked = draft.animations.first(where: { $0.name == animation }) {
-            let names = Set(picked.frames)
+        if let animation {
+            let names = Set(draft.animations.first { $0.name == animation }?.frames ?? [])
             written = draft.sprites.filter { names.contains($0.name) }
         }
         do throws(LimitError) {

@@ -138,5 +138,12 @@ struct SheetOutputBudgetTests {
             }
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        // A name the data does not have is said as such, not as the big frame of another animation (fresh eyes 50 #4).
+        var typo = FramesJob(input: folder + "/s.json", output: folder + "/out")
+        typo.animation = "wlak"
+        #expect { try typo.run(cancellation: nil) } throws: { error in
+            guard case FramesJobError.animationNotFound(_, let animation, _) = error else { return false }
+            return animation == "wlak"
+        }
     }
 }
