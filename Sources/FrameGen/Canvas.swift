@@ -349,6 +349,7 @@ public struct Canvas: Sendable {
             for outline in outlines { rasterizer.addClip(outline.raster, rule: outline.rule) }
             clip = nil
         }
+        rasterizer.clipToColumns(right: Double(pixelWidth))
         rasterizer.sortEdges()
         touch(columns: columns, rows: rows)
         pending.append(PendingPaint(raster: rasterizer, source: Self.premultiplied(color), opaque: color.a == 255,

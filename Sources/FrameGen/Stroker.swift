@@ -88,7 +88,7 @@ struct Stroker {
     let radius: Double
     /// Flattening tolerance for round joins and caps, in the same space as the points.
     let tolerance: Double
-    internal(set) var output = PolygonSet()
+    var output = PolygonSet()
     /// The most outline points (and dash pieces) the stroke may make.
     let maxPoints: Int
     /// An arc asked for more points than ``maxPoints``: the outline is incomplete.

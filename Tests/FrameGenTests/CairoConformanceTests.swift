@@ -28,7 +28,7 @@ struct CairoConformanceTests {
     /// Scenes still more than 8/255 from Cairo somewhere, with the most they may differ (what
     /// is left is said in docs/Formats.md, "Scene files").
     static let knownExceptions: [String: Int] = [
-        "scale3-curves": 14, "wide-curves": 16,
+        "scale3-curves": 14,
     ]
 
     @Test(arguments: scenes)
