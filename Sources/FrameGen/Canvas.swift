@@ -18,7 +18,22 @@ public struct Canvas: Sendable {
         /// The pen used by ``Canvas/stroke(_:color:style:)`` when it is given no `style`.
         public var strokeStyle = StrokeStyle()
         var clip: ClipMask?
+        /// The clip's outlines in device pixels with their rules, while they are few enough
+        /// (``maxClipEdges``): fills and strokes are intersected with them before they are scan
+        /// converted, as Cairo intersects a shape with its clip polygon, rather than multiplied
+        /// by ``clip`` (which images, layers and shadings use). `nil` with a clip: the mask only.
+        var clipOutlines: [ClipOutline]? = []
     }
+
+    /// One clip path's outline, loaded in a rasterizer, and its rule.
+    struct ClipOutline: Sendable {
+        var raster: Rasterizer
+        var rule: FillRule
+    }
+
+    /// Clips of more edges than this (all together) are applied as a mask: each fill and
+    /// stroke would otherwise sweep them again.
+    static let maxClipEdges = 16384
 
     /// Width in points.
     public let width: Double
@@ -234,7 +249,7 @@ public struct Canvas: Sendable {
     /// Loads the rasterizer with `path`'s outline in device pixels, at most `maxEdges` edges.
     mutating func loadInterior(of path: Path, maxEdges: Int) throws(Budget.Exceeded) {
         rasterizer.reset()
-        let lines = try Flattener.polylines(path.applying(deviceTransform), tolerance: Flattener.tolerance, maxVertices: maxEdges)
+        let lines = try Flattener.polylines(path.applying(deviceTransform).cuttingArcs(for: .identity), tolerance: Flattener.tolerance, maxVertices: maxEdges)
         for line in lines {
             rasterizer.addPolygon(line.vertices.lazy.map(\.point))
         }
@@ -279,7 +294,7 @@ public struct Canvas: Sendable {
         let tolerance = Flattener.tolerance / max(transform.maximumScale, 1e-12)
         var pen = style ?? state.strokeStyle
         pen.width = Self.coveringWidth(pen.width, of: path, transform: transform, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        let lines = try Flattener.polylines(path, tolerance: tolerance, grid: 1.0 / 256 / max(transform.maximumScale, 1e-12), budget: &vertices)
+        let lines = try Flattener.polylines(path.cuttingArcs(for: transform), tolerance: tolerance, grid: 1.0 / 256 / max(transform.maximumScale, 1e-12), budget: &vertices)
         var stroker = Stroker(style: pen, tolerance: tolerance, maxPoints: maxPoints ?? vertices.remaining)
         try stroker.stroke(lines)
         if maxPoints == nil { try vertices.spend(stroker.output.points.count) }
@@ -314,17 +329,31 @@ public struct Canvas: Sendable {
         }
         if let old = state.clip { mask.intersect(old) }
         state.clip = mask
+        if var outlines = state.clipOutlines,
+           outlines.reduce(rasterizer.edgeCount, { $0 + $1.raster.edgeCount }) <= Self.maxClipEdges {
+            outlines.append(ClipOutline(raster: rasterizer, rule: rule))
+            state.clipOutlines = outlines
+            rasterizer = Rasterizer(reservingCapacity: rasterizer.edgeCount)
+        } else {
+            state.clipOutlines = nil
+        }
     }
 
     /// Queues the rasterizer's coverage in `color` for compositing.
     private mutating func paint(color: Color, rule: FillRule) {
         guard color.a > 0 else { return }
-        rasterizer.sortEdges()
         let rows = rasterizer.rows(height: pixelHeight), columns = rasterizer.columns(width: pixelWidth)
         guard !rows.isEmpty, !columns.isEmpty else { return }
+        var clip = state.clip
+        if clip != nil, let outlines = state.clipOutlines {
+            for outline in outlines { rasterizer.addClip(outline.raster, rule: outline.rule) }
+            clip = nil
+        }
+        rasterizer.clipToColumns(right: Double(pixelWidth))
+        rasterizer.sortEdges()
         touch(columns: columns, rows: rows)
         pending.append(PendingPaint(raster: rasterizer, source: Self.premultiplied(color), opaque: color.a == 255,
-                                    rule: rule, clip: state.clip))
+                                    rule: rule, clip: clip))
         // The queued paint keeps this outline; the next one starts with room for as many edges.
         pendingEdges += rasterizer.edgeCount
         rasterizer = Rasterizer(reservingCapacity: rasterizer.edgeCount)

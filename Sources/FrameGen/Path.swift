@@ -36,9 +36,37 @@ public struct Path: Sendable, Hashable {
     public private(set) var subpathStart: Point = .zero
     /// The end of the last element, or `nil` for an empty path.
     public private(set) var currentPoint: Point?
+    /// The arcs among the elements, so that they can be cut again for the space they are drawn
+    /// in (``cuttingArcs(for:)``): Cairo cuts an arc into pieces by its size in device pixels.
+    private(set) var arcs: [Arc] = []
+
+    /// An elliptical arc stored as `count` cubics from element `first`: the points
+    /// `center + axes · (cos t, sin t)` for t from `start` over `sweep`.
+    struct Arc: Sendable, Hashable {
+        var first: Int
+        var count: Int
+        var center: Point
+        /// The linear map taking the unit circle to the ellipse (rotation × radii, then any
+        /// transform the path was mapped by), as `a`, `b`, `c`, `d` of an ``AffineTransform``.
+        var axes: AffineTransform
+        var start: Double
+        var sweep: Double
+    }
 
     /// An empty path.
     public init() {}
+
+    /// Paths are equal when their elements are (how their arcs would be cut at another scale is
+    /// not part of the value).
+    public static func == (lhs: Path, rhs: Path) -> Bool {
+        lhs.elements == rhs.elements && lhs.subpathStart == rhs.subpathStart && lhs.currentPoint == rhs.currentPoint
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(elements)
+        hasher.combine(subpathStart)
+        hasher.combine(currentPoint)
+    }
 
     /// A path of `elements`, appended in order as ``append(_:)-(Path.Element)`` does.
     public init(elements: [Element]) {
@@ -81,7 +109,17 @@ public struct Path: Sendable, Hashable {
 
     /// Appends every element of `other`.
     public mutating func append(_ other: Path) {
+        let offset = elements.count
         for element in other.elements { append(element) }
+        // The other path's arcs stay arcs when its elements came over one for one (a leading
+        // drawing command on an empty path adds a move before them).
+        if elements.count == offset + other.elements.count {
+            arcs += other.arcs.map { arc in
+                var arc = arc
+                arc.first += offset
+                return arc
+            }
+        }
     }
 
     // MARK: Arcs
@@ -112,30 +150,87 @@ public struct Path: Sendable, Hashable {
     /// A sweep that is not finite draws nothing (callers keep sweeps within ±2π).
     mutating func appendArc(center: Point, radii: Point, rotation: Double, start: Double, sweep: Double, connect: Bool) {
         guard sweep.isFinite, start.isFinite else { return }
-        let halves = abs(sweep) > Double.pi ? 2 : 1
-        let major = max(abs(radii.x), abs(radii.y))
-        let pieceAngle = Self.arcPieceAngle(tolerance: major > 0 && major.isFinite ? Self.arcTolerance / major : 1)
-        let perHalf = max(1, Int(min(Double(Self.maximumArcPieces), (abs(sweep) / Double(halves) / pieceAngle).rounded(.up))))
-        let pieces = halves * perHalf
-        let step = sweep / Double(pieces)
-        let k = 4.0 / 3.0 * tan(step / 4)
         let cosR = cos(rotation), sinR = sin(rotation)
-        func map(_ angle: Double, _ dx: Double = 0, _ dy: Double = 0) -> Point {
-            let ux = radii.x * (cos(angle) + dx), uy = radii.y * (sin(angle) + dy)
-            return Point(center.x + ux * cosR - uy * sinR, center.y + ux * sinR + uy * cosR)
-        }
-        let first = map(start)
+        let axes = AffineTransform(a: radii.x * cosR, b: radii.x * sinR, c: -radii.y * sinR, d: radii.y * cosR, tx: 0, ty: 0)
+        let arc = Arc(first: 0, count: 0, center: center, axes: axes, start: start, sweep: sweep)
+        let first = Self.point(of: arc, at: start)
         if connect {
             if currentPoint == nil { move(to: first) } else if currentPoint != first { line(to: first) }
         }
-        var angle = start
+        if currentPoint == nil { move(to: .zero) }
+        var cubics: [Element] = []
+        Self.cut(arc, major: max(abs(radii.x), abs(radii.y)), into: &cubics)
+        var recorded = arc
+        recorded.first = elements.count
+        recorded.count = cubics.count
+        for cubic in cubics { append(cubic) }
+        arcs.append(recorded)
+    }
+
+    private static func point(of arc: Arc, at angle: Double, _ dx: Double = 0, _ dy: Double = 0) -> Point {
+        let u = cos(angle) + dx, v = sin(angle) + dy
+        return Point(arc.center.x + arc.axes.a * u + arc.axes.c * v, arc.center.y + arc.axes.b * u + arc.axes.d * v)
+    }
+
+    /// The number of cubics Cairo cuts an arc of `sweep` into on an ellipse whose major radius is
+    /// `major` device pixels (`_cairo_arc_in_direction`).
+    static func arcPieces(sweep: Double, major: Double) -> Int {
+        let halves = abs(sweep) > Double.pi ? 2 : 1
+        let pieceAngle = arcPieceAngle(tolerance: major > 0 && major.isFinite ? arcTolerance / major : 1)
+        let perHalf = max(1, Int(min(Double(maximumArcPieces), (abs(sweep) / Double(halves) / pieceAngle).rounded(.up))))
+        return halves * perHalf
+    }
+
+    /// The cubics of `arc` cut for an ellipse of major radius `major` device pixels.
+    private static func cut(_ arc: Arc, major: Double, into cubics: inout [Element]) {
+        let pieces = arcPieces(sweep: arc.sweep, major: major)
+        let step = arc.sweep / Double(pieces)
+        let k = 4.0 / 3.0 * tan(step / 4)
+        var angle = arc.start
         for _ in 0..<pieces {
             let next = angle + step
-            let c1 = map(angle, -k * sin(angle), k * cos(angle))
-            let c2 = map(next, k * sin(next), -k * cos(next))
-            curve(to: map(next), control1: c1, control2: c2)
+            let c1 = point(of: arc, at: angle, -k * sin(angle), k * cos(angle))
+            let c2 = point(of: arc, at: next, k * sin(next), -k * cos(next))
+            cubics.append(.cubic(point(of: arc, at: next), control1: c1, control2: c2))
             angle = next
         }
+    }
+
+    /// The path with its arcs cut as Cairo cuts them when drawn through `transform` (points of
+    /// this path → device pixels): an arc is cut by its major radius in device pixels, so at
+    /// `@2x` a circle gets more, shorter pieces than at `@1x` (the pieces are stored for a
+    /// transform that does not scale). The points stay in this path's space; arcs already cut
+    /// that way are kept as they are.
+    func cuttingArcs(for transform: AffineTransform) -> Path {
+        guard !arcs.isEmpty else { return self }
+        func major(_ arc: Arc) -> Double {
+            let m = AffineTransform(a: transform.a, b: transform.b, c: transform.c, d: transform.d, tx: 0, ty: 0).concatenating(arc.axes)
+            return m.maximumScale
+        }
+        guard arcs.contains(where: { Self.arcPieces(sweep: $0.sweep, major: major($0)) != $0.count }) else { return self }
+        var out = Path()
+        out.elements.reserveCapacity(elements.count)
+        var next = 0
+        for arc in arcs {
+            guard arc.first >= next, arc.first + arc.count <= elements.count, arc.count > 0 else { continue }
+            out.elements.append(contentsOf: elements[next..<arc.first])
+            var cubics: [Element] = []
+            Self.cut(arc, major: major(arc), into: &cubics)
+            // End exactly where the stored arc ended (SVG arcs land on their end point).
+            if case .cubic(let end, _, _) = elements[arc.first + arc.count - 1], case .cubic(_, let c1, let c2) = cubics.last {
+                cubics[cubics.count - 1] = .cubic(end, control1: c1, control2: c2)
+            }
+            var recorded = arc
+            recorded.first = out.elements.count
+            recorded.count = cubics.count
+            out.elements.append(contentsOf: cubics)
+            out.arcs.append(recorded)
+            next = arc.first + arc.count
+        }
+        out.elements.append(contentsOf: elements[next...])
+        out.subpathStart = subpathStart
+        out.currentPoint = currentPoint
+        return out
     }
 
     /// How far an arc's cubics may stray from the ellipse, in points: Cairo's default tolerance
@@ -253,6 +348,12 @@ public struct Path: Sendable, Hashable {
         if transform.isIdentity { return self }
         var out = Path()
         out.elements.reserveCapacity(elements.count)
+        out.arcs = arcs.map { arc in
+            var arc = arc
+            arc.center = transform.apply(arc.center)
+            arc.axes = AffineTransform(a: transform.a, b: transform.b, c: transform.c, d: transform.d, tx: 0, ty: 0).concatenating(arc.axes)
+            return arc
+        }
         for element in elements {
             switch element {
             case .move(let p): out.append(.move(transform.apply(p)))

@@ -46,6 +46,11 @@ struct Rasterizer: Sendable {
     /// Every edge is vertical (horizontal ones are not kept): Cairo covers such outlines exactly,
     /// and so does this rasterizer (``subrows``); a slanted edge switches to Cairo's grid.
     private var rectilinear = true
+    /// The fill rules of the clip outlines added by ``addClip(_:rule:)``: their edges carry the
+    /// clip's number (1, 2, …) in the upper half of their winding, and coverage is counted
+    /// where the outline and every clip are inside — the outline intersected with the clips as
+    /// Cairo intersects them (`_cairo_polygon_intersect`) before scan converting it once.
+    private var clipRules: [FillRule] = []
 
     /// Working buffers of a sweep, kept by the caller and reused from one fill to the next (one
     /// per thread when bands are swept at once).
@@ -90,7 +95,74 @@ struct Rasterizer: Sendable {
         minX = .infinity; maxX = -.infinity; minY = .infinity; maxY = -.infinity
         sorted = true
         rectilinear = true
+        clipRules.removeAll()
     }
+
+    /// The edges of a clip outline (a rasterizer loaded with it): only where it is inside under
+    /// `rule` is this outline covered. The bounds stay this outline's own.
+    mutating func addClip(_ clip: Rasterizer, rule: FillRule) {
+        guard clipRules.count < 0x7FFF else { return }
+        clipRules.append(rule)
+        let tag = Int32(clipRules.count) << 16
+        edges.reserveCapacity(edges.count + clip.edges.count)
+        for edge in clip.edges {
+            var edge = edge
+            edge.winding = tag + edge.winding
+            edges.append(edge)
+        }
+        if !clip.rectilinear { rectilinear = false }
+        sorted = false
+    }
+
+    /// The number of clip outlines added.
+    var clipCount: Int { clipRules.count }
+
+    /// Clips the slanted edges to the columns `0...right` as Cairo clips a polygon to the surface
+    /// (`_add_clipped_edge`, when the shape reaches beyond it): the part of an edge left of the
+    /// surface becomes a vertical edge on its left side, the part right of it one on its right
+    /// side. The coverage is the same; but Cairo's scan converter samples a row by sub-rows
+    /// where an edge starts or ends in it, and the clipped edges start and end where they cross
+    /// the sides. Outlines of only vertical and horizontal edges are left alone (Cairo covers
+    /// those as boxes).
+    mutating func clipToColumns(right: Double) {
+        guard !rectilinear, minX < 0 || maxX > right, right > 0 else { return }
+        var clipped: [Edge] = []
+        clipped.reserveCapacity(edges.count + 16)
+        for edge in edges {
+            let xTop = edge.xAtTop, xBottom = edge.x(at: edge.bottom)
+            let low = min(xTop, xBottom), high = max(xTop, xBottom)
+            if edge.slope == 0 || (low >= 0 && high <= right) {
+                clipped.append(edge)
+                continue
+            }
+            func side(_ x: Double, _ top: Double, _ bottom: Double) {
+                guard bottom > top else { return }
+                clipped.append(Edge(top: top, bottom: bottom, xAtTop: x, slope: 0, winding: edge.winding))
+            }
+            if high <= 0 { side(0, edge.top, edge.bottom); continue }
+            if low >= right { side(right, edge.top, edge.bottom); continue }
+            /// Where the edge crosses `x`, on the 1/256 grid.
+            func crossing(_ x: Double) -> Double {
+                let y = edge.top + (x - edge.xAtTop) / edge.slope
+                return min(max(((y * 256).rounded()) / 256, edge.top), edge.bottom)
+            }
+            var top = edge.top, bottom = edge.bottom
+            if edge.slope > 0 {
+                // Left of the surface at the top, right of it at the bottom.
+                if xTop < 0 { let y = crossing(0); side(0, top, y); top = y }
+                if xBottom > right { let y = crossing(right); side(right, y, bottom); bottom = y }
+            } else {
+                if xTop > right { let y = crossing(right); side(right, top, y); top = y }
+                if xBottom < 0 { let y = crossing(0); side(0, y, bottom); bottom = y }
+            }
+            if bottom > top {
+                clipped.append(Edge(top: top, bottom: bottom, xAtTop: edge.x(at: top), slope: edge.slope, winding: edge.winding))
+            }
+        }
+        edges = clipped
+        sorted = false
+    }
+
 
     /// The rows the loaded outline touches, within `0..<height` (empty when none).
     func rows(height: Int) -> Range<Int> {
@@ -128,6 +200,8 @@ struct Rasterizer: Sendable {
     }
 
     mutating func addEdge(_ a: Point, _ b: Point) {
+        // On Cairo's 24.8 fixed-point grid, where Cairo puts every vertex of a polygon.
+        let a = Self.onGrid(a), b = Self.onGrid(b)
         guard a.y != b.y else { return }
         let (upper, lower, winding): (Point, Point, Int32) = a.y < b.y ? (a, b, 1) : (b, a, -1)
         if a.x != b.x { rectilinear = false }
@@ -135,6 +209,23 @@ struct Rasterizer: Sendable {
                           slope: (lower.x - upper.x) / (lower.y - upper.y), winding: winding))
         minX = min(minX, a.x, b.x); maxX = max(maxX, a.x, b.x)
         minY = min(minY, upper.y); maxY = max(maxY, lower.y)
+    }
+
+    /// `p` rounded to 1/256 of a pixel (Cairo's `_cairo_fixed_from_double`); coordinates too
+    /// large for the grid stay as they are.
+    @inline(__always) static func onGrid(_ p: Point) -> Point {
+        guard abs(p.x) < 0x1p40, abs(p.y) < 0x1p40 else { return p }
+        return Point((p.x * 256).rounded() / 256, (p.y * 256).rounded() / 256)
+    }
+
+    /// The 24.8 fixed-point value of a coordinate on the grid.
+    @inline(__always) static func fixed(_ v: Double) -> Int64 { Int64((v * 256).rounded()) }
+
+    /// The first sub-row of Cairo's grid at or below `v` (Cairo's `INPUT_TO_GRID_Y`: an edge
+    /// from `v` is sampled from this sub-row's centre on), clamped far beyond any canvas.
+    @inline(__always) static func gridRow(_ v: Double) -> Int64 {
+        let f = fixed(min(max(v, -0x1p30), 0x1p30))
+        return (Int64(cairoSubrows) * f + 128) >> 8
     }
 
     /// Sweeps the edges over rows `0..<height` (only those in `band`, when given), columns
@@ -156,7 +247,8 @@ struct Rasterizer: Sendable {
         let most = mostActive(in: rows)
         // Rows with more edges are sampled (``sampleCrowdedRow``): the sort's buffers need room
         // for the others only.
-        let sorting = min(most, Self.crowdingLimit(span: span))
+        let clipped = !clipRules.isEmpty
+        let sorting = clipped ? most : min(most, Self.crowdingLimit(span: span))
         if scratch.active.count < most {
             let nothing = Edge(top: 0, bottom: 0, xAtTop: 0, slope: 0, winding: 0)
             scratch.active = [Edge](repeating: nothing, count: most)
@@ -170,6 +262,8 @@ struct Rasterizer: Sendable {
             scratch.buckets = [Int32](repeating: 0, count: sorting + 1)
         }
         let evenOdd = rule == .evenodd
+        let clipEvenOdd = clipRules.map { $0 == .evenodd }
+        let clipCount = clipRules.count
         let left = Double(columnStart), right = Double(span)
         let cairo = !rectilinear
         let subrowCount = cairo ? Self.cairoSubrows : Self.subrows
@@ -193,6 +287,37 @@ struct Rasterizer: Sendable {
             var nextEdge = 0
             var low = Int.max, high = Int.min
             @inline(__always) func inside(_ winding: Int32) -> Bool { evenOdd ? winding & 1 != 0 : winding != 0 }
+            /// With clips: each clip's winding, how many clips are outside, and the outline's winding.
+            var clipWindings = [Int32](repeating: 0, count: clipCount)
+            var clipsOutside = clipCount
+            @inline(__always) func startWalk() {
+                guard clipped else { return }
+                for g in 0..<clipCount { clipWindings[g] = 0 }
+                clipsOutside = clipCount
+            }
+            /// Adds a crossing's winding (`value`) to `winding` (and the clips'); whether the
+            /// point was inside before and is after.
+            @inline(__always) func cross(_ winding: inout Int32, _ value: Int32) -> (was: Bool, now: Bool) {
+                if !clipped {
+                    let was = inside(winding)
+                    winding &+= value
+                    return (was, inside(winding))
+                }
+                let was = clipsOutside == 0 && inside(winding)
+                let group = (value &+ 0x8000) >> 16
+                if group == 0 {
+                    winding &+= value
+                } else {
+                    let g = Int(group) - 1
+                    let before = clipWindings[g]
+                    let after = before &+ (value &- (group << 16))
+                    clipWindings[g] = after
+                    let wasIn = clipEvenOdd[g] ? before & 1 != 0 : before != 0
+                    let isIn = clipEvenOdd[g] ? after & 1 != 0 : after != 0
+                    if wasIn != isIn { clipsOutside += isIn ? -1 : 1 }
+                }
+                return (was, clipsOutside == 0 && inside(winding))
+            }
 
             /// Adds `d` × the area right of the segment from (xa, 0) to (xb, 1) within one row,
             /// x relative to the first column and already within [0, span] (font-rs' accumulation).
@@ -278,8 +403,88 @@ struct Rasterizer: Sendable {
                 acc[i1 + 1] += Float(unit * h * f1 / 2)
             }
 
-            /// Half a sub-row of Cairo's grid: a full row needs every edge over all its sub-row centres.
-            let shift = cairo ? 0.5 / Double(Self.cairoSubrows) : 0
+            /// A full row's edge exactly as Cairo's `cell_list_render_edge` renders it, in its
+            /// integer arithmetic: the edge's x on the 1/256 grid at the first sub-row centres of
+            /// this row and the next, stepped back by half a sub-row (each part halved as Cairo
+            /// halves it), each column crossed getting the edge's height in it in whole fifteenths
+            /// (rounded down). Edges too long for 64 bits, or reaching outside the columns, are
+            /// done by ``cairoLine``.
+            func cairoEdge(_ edge: Edge, row: Int, _ d: Double) {
+                let xt = edge.x(at: top(row)), xb = edge.x(at: top(row) + 1)
+                let limit = 0x1p14
+                guard abs(edge.xAtTop) < limit, abs(edge.top) < limit, abs(edge.bottom) < limit,
+                      abs(edge.x(at: edge.bottom)) < limit else {
+                    return cairoLine(xt - left, xb - left, d)
+                }
+                let X1 = Self.fixed(edge.xAtTop), Y1 = Self.fixed(edge.top)
+                let X2 = Self.fixed(edge.x(at: edge.bottom)), Y2 = Self.fixed(edge.bottom)
+                let unit = Float(d / 7680)
+                let first = Int64(columnStart)
+                @inline(__always) func add(_ cell: Int64, height: Int64, uncovered: Int64) -> Bool {
+                    let i = Int(cell - first)
+                    guard i >= 0, i <= span else { return false }
+                    acc[i] += Float(height * 512 - uncovered) * unit
+                    acc[i + 1] += Float(uncovered) * unit
+                    low = min(low, i)
+                    high = max(high, i + 1)
+                    return true
+                }
+                if X1 == X2 || Y2 <= Y1 {
+                    let ix = X1 >> 8, fx = X1 & 255
+                    guard ix >= first, ix < first + Int64(span) else { return clampedLine(xt - left, xb - left, d) }
+                    _ = add(ix, height: 15, uncovered: 2 * fx * 15)
+                    return
+                }
+                let Ex = (X2 - X1) * 256, Ey = (Y2 - Y1) * 7680
+                /// x at the centre of sub-row `S` (absolute): quotient and remainder over Ey.
+                func x(_ S: Int64) -> (q: Int64, r: Int64) {
+                    let t = ((2 * S + 1) << 8) - Y1 * 30
+                    let p = t * Ex
+                    var q = p / Ey, r = p % Ey
+                    q += X1
+                    if r < 0 { q -= 1; r += Ey }
+                    return (q, r)
+                }
+                let stepQ = (Ex * 512) / Ey, stepR = (Ex * 512) % Ey
+                func back(_ v: (q: Int64, r: Int64)) -> (q: Int64, r: Int64) {
+                    var q = v.q - stepQ / 2, r = v.r - stepR / 2
+                    if r < 0 { q -= 1; r += Ey } else if r >= Ey { q += 1; r -= Ey }
+                    return (q, r)
+                }
+                let S0 = Int64(row) * 15
+                var x1 = back(x(S0)), x2 = back(x(S0 + 15))
+                var ix1 = x1.q >> 8, fx1 = x1.q & 255, ix2 = x2.q >> 8, fx2 = x2.q & 255
+                let lowest = min(ix1, ix2), highest = max(ix1, ix2)
+                guard lowest >= first, highest < first + Int64(span) else { return cairoLine(xt - left, xb - left, d) }
+                if ix1 == ix2 {
+                    _ = add(ix1, height: 15, uncovered: (fx1 + fx2) * 15)
+                    return
+                }
+                if ix2 < ix1 {
+                    swap(&ix1, &ix2)
+                    swap(&fx1, &fx2)
+                    swap(&x1, &x2)
+                }
+                let dx = (x2.q - x1.q) * Ey + (x2.r - x1.r)
+                let t = (((ix1 + 1) * 256 - x1.q) * Ey - x1.r) * 15
+                var yq = t / dx, yr = t % dx
+                _ = add(ix1, height: yq, uncovered: yq * (256 + fx1))
+                var yLast = yq
+                var cell = ix1 + 1
+                if cell < ix2 {
+                    let fullQ = (15 * 256 * Ey) / dx, fullR = (15 * 256 * Ey) % dx
+                    while cell < ix2 {
+                        yq += fullQ
+                        yr += fullR
+                        if yr >= dx { yq += 1; yr -= dx }
+                        _ = add(cell, height: yq - yLast, uncovered: (yq - yLast) * 256)
+                        yLast = yq
+                        cell += 1
+                    }
+                }
+                _ = add(ix2, height: 15 - yLast, uncovered: (15 - yLast) * fx2)
+            }
+            @inline(__always) func top(_ row: Int) -> Double { Double(row) }
 
             for row in rowStart..<rowEnd {
                 let top = Double(row), bottom = top + 1, middle = top + 0.5
@@ -301,14 +506,15 @@ struct Rasterizer: Sendable {
                     if nextEdge >= edges.count { return }
                     continue
                 }
-                if Self.isCrowded(active: activeCount, span: span) {
+                if !clipped && Self.isCrowded(active: activeCount, span: span) {
                     Self.sampleCrowdedRow(UnsafeMutableBufferPointer(rebasing: active[0..<activeCount]), top: top, left: left,
                                           span: span, evenOdd: evenOdd, scratch: &dense, acc: acc)
                     low = 0
                     high = span
                 } else {
                     // Sort the active edges by x at mid-row.
-                    for slot in 0..<activeCount { keys[slot] = Keyed(x: active[slot].x(at: middle), value: Int32(slot)) }
+                    let keyY = cairo ? top + 0.5 / Double(Self.cairoSubrows) : middle
+                    for slot in 0..<activeCount { keys[slot] = Keyed(x: active[slot].x(at: keyY), value: Int32(slot)) }
                     Self.sortByX(UnsafeMutableBufferPointer(rebasing: keys[0..<activeCount]), spare: spare, buckets: buckets,
                                  hint: &rowHint)
                     for slot in 0..<activeCount { gathered[slot] = active[Int(keys[slot].value)] }
@@ -316,11 +522,20 @@ struct Rasterizer: Sendable {
                     // A full row: every edge spans it and the order is the same at its top and bottom.
                     var full = true
                     var previousTop = -Double.infinity, previousBottom = -Double.infinity
+                    let firstSubrow = Int64(row) * Int64(Self.cairoSubrows), nextSubrow = firstSubrow + Int64(Self.cairoSubrows)
                     for slot in 0..<activeCount {
                         let edge = active[slot]
                         if cairo {
-                            // Every sub-row centre of the row within the edge (top < y ≤ bottom).
-                            if !(edge.top < top + shift) || edge.bottom < bottom - shift { full = false; break }
+                            // As Cairo's `can_do_full_row`: every edge sampled in the row spans all
+                            // its sub-rows (edges sampled in none are skipped), and their order on
+                            // the 1/256 grid at the first sub-row centre holds at the next row's.
+                            let from = Self.gridRow(edge.top), to = Self.gridRow(edge.bottom)
+                            if from >= nextSubrow || to <= firstSubrow { continue }
+                            if from > firstSubrow || to < nextSubrow { full = false; break }
+                            let next = (edge.x(at: bottom + 0.5 / Double(Self.cairoSubrows)) * 256).rounded()
+                            if next < previousBottom { full = false; break }
+                            previousBottom = next
+                            continue
                         } else if edge.top > top || edge.bottom < bottom { full = false; break }
                         let xt = edge.x(at: top), xb = edge.x(at: bottom)
                         if xt < previousTop || xb < previousBottom { full = false; break }
@@ -329,14 +544,18 @@ struct Rasterizer: Sendable {
                     }
                     if full {
                         var winding: Int32 = 0
+                        startWalk()
                         for slot in 0..<activeCount {
                             let edge = active[slot]
-                            let was = inside(winding)
-                            winding &+= edge.winding
-                            let now = inside(winding)
+                            if cairo {
+                                // Edges Cairo samples on none of the row's sub-rows are not in it.
+                                let from = Self.gridRow(edge.top), to = Self.gridRow(edge.bottom)
+                                if from >= nextSubrow || to <= firstSubrow { continue }
+                            }
+                            let (was, now) = cross(&winding, edge.winding)
                             if was == now { continue }
                             if cairo {
-                                cairoLine(edge.x(at: top) - left, edge.x(at: bottom) - left, now ? 1 : -1)
+                                cairoEdge(edge, row: row, now ? 1 : -1)
                             } else {
                                 clampedLine(edge.x(at: top) - left, edge.x(at: bottom) - left, now ? 1 : -1)
                             }
@@ -349,13 +568,25 @@ struct Rasterizer: Sendable {
                         for subrow in 0..<subrowCount { counts[subrow] = 0 }
                         for slot in 0..<activeCount {
                             let edge = active[slot]
+                            if cairo {
+                                // Cairo samples an edge on the sub-rows from its top to its bottom
+                                // rounded to the grid (`polygon_add_edge`).
+                                let from = max(Self.gridRow(edge.top) - firstSubrow, 0)
+                                let to = min(Self.gridRow(edge.bottom) - firstSubrow, Int64(subrowCount))
+                                guard from < to else { continue }
+                                for subrow in Int(from)..<Int(to) {
+                                    let y = top + (Double(subrow) + 0.5) * weight
+                                    crossings[subrow * sorting + counts[subrow]] = Keyed(x: edge.x(at: y), value: edge.winding)
+                                    counts[subrow] += 1
+                                }
+                                continue
+                            }
                             // The sub-rows whose centre may lie in the edge's span, one more each side.
                             let from = min(max(((edge.top - top) * subrows - 0.5).rounded(.down) - 1, 0), subrows)
                             let to = min(max(((edge.bottom - top) * subrows - 0.5).rounded(.up) + 1, 0), subrows)
                             for subrow in Int(from)..<max(Int(from), Int(to)) {
                                 let y = top + (Double(subrow) + 0.5) * weight
-                                // Cairo counts a centre on an edge's end at its bottom, not its top.
-                                guard cairo ? edge.top < y && edge.bottom >= y : edge.top <= y && edge.bottom > y else { continue }
+                                guard edge.top <= y && edge.bottom > y else { continue }
                                 crossings[subrow * sorting + counts[subrow]] = Keyed(x: edge.x(at: y), value: edge.winding)
                                 counts[subrow] += 1
                             }
@@ -364,10 +595,9 @@ struct Rasterizer: Sendable {
                             let list = UnsafeMutableBufferPointer(rebasing: crossings[(subrow * sorting)..<(subrow * sorting + counts[subrow])])
                             Self.sortByX(list, spare: spare, buckets: buckets, hint: &subrowHint)
                             var winding: Int32 = 0
+                            startWalk()
                             for i in list.indices {
-                                let was = inside(winding)
-                                winding &+= list[i].value
-                                let now = inside(winding)
+                                let (was, now) = cross(&winding, list[i].value)
                                 if was == now { continue }
                                 let x = min(max(list[i].x - left, 0), right)
                                 line(x, x, now ? weight : -weight)

@@ -62,6 +62,14 @@ struct PolygonSet: Sendable {
         ends.append(points.count)
     }
 
+    /// Appends a contour as it is: its winding is its own (Cairo's stroke contours, whose inner
+    /// side of a closed subpath winds against the outer one).
+    mutating func addContour(_ contour: [Point]) {
+        guard contour.count >= 3 else { return }
+        points.append(contentsOf: contour)
+        ends.append(points.count)
+    }
+
     func forEachContour(_ body: (ArraySlice<Point>) -> Void) {
         var start = 0
         for end in ends {
@@ -80,7 +88,7 @@ struct Stroker {
     let radius: Double
     /// Flattening tolerance for round joins and caps, in the same space as the points.
     let tolerance: Double
-    private(set) var output = PolygonSet()
+    var output = PolygonSet()
     /// The most outline points (and dash pieces) the stroke may make.
     let maxPoints: Int
     /// An arc asked for more points than ``maxPoints``: the outline is incomplete.
@@ -100,10 +108,15 @@ struct Stroker {
         for line in polylines {
             let clean = Self.deduplicated(line)
             if let pattern = dashPattern {
+                // Cairo strokes dashes with its segment-by-segment stroker
+                // (`_cairo_stroker_line_to_dashed`): each flattened segment a quadrilateral
+                // square to it, curve points joined round, no bands.
                 for piece in try dashed(clean, pattern: pattern) {
-                    strokeOpen(piece.vertices, direction: piece.direction)
+                    strokeOpen(piece.vertices, direction: piece.direction, bands: false)
                     try checkBudget()
                 }
+            } else if clean.vertices.count >= 2, Self.isStraight(clean.vertices) {
+                strokeContours(clean.vertices, closed: clean.closed)
             } else if clean.closed && clean.vertices.count >= 2 {
                 strokeClosed(clean.vertices)
             } else {
@@ -146,7 +159,7 @@ struct Stroker {
 
     // MARK: Pieces
 
-    private mutating func strokeOpen(_ vertices: [Vertex], direction: Point) {
+    private mutating func strokeOpen(_ vertices: [Vertex], direction: Point, bands: Bool = true) {
         guard let first = vertices.first else { return }
         if vertices.count == 1 {
             // A zero-length subpath: a dot for round caps, a square for square caps (SVG 2).
@@ -155,22 +168,29 @@ struct Stroker {
             return
         }
         let n = vertices.count
-        let absorbed = segments(vertices, closed: false)
-        for i in 1..<max(1, n - 1) where !absorbed[i] { corner(vertices[i], from: vertices[i - 1], to: vertices[i + 1]) }
+        let absorbed = segments(vertices, closed: false, bands: bands)
+        for i in 1..<max(1, n - 1) where !absorbed[i] { corner(vertices[i], from: vertices[i - 1], to: vertices[i + 1], bands: bands) }
         let firstChord = Self.unit(vertices[1].point - first.point)
         let leaving = Self.direction(first.tangentOut, else: firstChord)
-        join(at: first.point, incoming: leaving, outgoing: firstChord, kind: .round)
+        // Where the band starts square to the curve's own tangent, Cairo's outline has nothing
+        // between tangent and chord: no filler (one would add vertices Cairo's scan converter
+        // does not see).
+        if !(bands && bandFollows(first.tangentOut, firstChord)) {
+            join(at: first.point, incoming: leaving, outgoing: firstChord, kind: .round)
+        }
         cap(at: first.point, direction: -leaving)
         let lastChord = Self.unit(vertices[n - 1].point - vertices[n - 2].point)
         let arriving = Self.direction(vertices[n - 1].tangentIn, else: lastChord)
-        join(at: vertices[n - 1].point, incoming: lastChord, outgoing: arriving, kind: .round)
+        if !(bands && bandFollows(vertices[n - 1].tangentIn, lastChord)) {
+            join(at: vertices[n - 1].point, incoming: lastChord, outgoing: arriving, kind: .round)
+        }
         cap(at: vertices[n - 1].point, direction: arriving)
     }
 
     private mutating func strokeClosed(_ vertices: [Vertex]) {
         let n = vertices.count
         let absorbed = segments(vertices, closed: true)
-        for i in 0..<n where !absorbed[i] { corner(vertices[i], from: vertices[(i + n - 1) % n], to: vertices[(i + 1) % n]) }
+        for i in 0..<n where !absorbed[i] { corner(vertices[i], from: vertices[(i + n - 1) % n], to: vertices[(i + 1) % n], bands: true) }
     }
 
     /// Outlines the segments as Cairo's stroker does. A run of segments whose inner vertices are
@@ -181,11 +201,15 @@ struct Stroker {
     /// a straight edge leaves on the outside stays within the tolerance) and its inner offset
     /// cannot fold past the neighbouring vertices; other vertices get a join. Ends of straight
     /// segments are offset square to the segment. Returns the vertices the bands absorbed.
-    private mutating func segments(_ vertices: [Vertex], closed: Bool) -> [Bool] {
+    private mutating func segments(_ vertices: [Vertex], closed: Bool, bands: Bool = true) -> [Bool] {
         let n = vertices.count
         let count = closed ? n : n - 1
         var absorbed = [Bool](repeating: false, count: n)
         guard count > 0 else { return absorbed }
+        guard bands else {
+            for i in 0..<count { segment(vertices[i].point, vertices[(i + 1) % n].point) }
+            return absorbed
+        }
         var directions: [Point] = [], lengths: [Double] = []
         directions.reserveCapacity(count)
         lengths.reserveCapacity(count)
@@ -200,7 +224,7 @@ struct Stroker {
         /// The direction of the face leaving vertex `k` along segment `k` / arriving along `k - 1`.
         // A tangent far from its chord (next to a cusp) would twist the band: the chord's own
         // direction is taken there, and the vertex's join covers the turn.
-        let straight = max(cusp, 0.5)
+        let straight = straightLimit
         func face(_ tangent: Point, _ segment: Int) -> Point {
             guard tangent != .zero else { return directions[segment] }
             let t = Self.unit(tangent)
@@ -268,12 +292,26 @@ struct Stroker {
     /// round fillers between each tangent and its chord (nothing when they agree). A miter next
     /// to a curve reaches its tip straight from the curve's neighbouring outer point, as Cairo's
     /// outline does (the tip takes the place of the curve's end offset on the outer side).
-    private mutating func corner(_ vertex: Vertex, from previousVertex: Vertex, to nextVertex: Vertex) {
+    /// The least cosine between a curve's tangent and its chord for a band to offset a vertex
+    /// square to the tangent (else square to the chord).
+    var straightLimit: Double {
+        let cusp = 2 * (1 - tolerance / radius) * (1 - tolerance / radius) - 1
+        return max(cusp, 0.5)
+    }
+
+    /// Whether a band offsets the end of `chord` square to `tangent` (see ``segments``).
+    func bandFollows(_ tangent: Point, _ chord: Point) -> Bool {
+        tangent != .zero && Self.unit(tangent).dot(chord) >= straightLimit
+    }
+
+    private mutating func corner(_ vertex: Vertex, from previousVertex: Vertex, to nextVertex: Vertex, bands: Bool) {
         let previous = previousVertex.point, next = nextVertex.point
         let chordIn = Self.unit(vertex.point - previous), chordOut = Self.unit(next - vertex.point)
         let tangentIn = Self.direction(vertex.tangentIn, else: chordIn)
         let tangentOut = Self.direction(vertex.tangentOut, else: chordOut)
-        join(at: vertex.point, incoming: chordIn, outgoing: tangentIn, kind: .round)
+        if !(bands && bandFollows(vertex.tangentIn, chordIn)) {
+            join(at: vertex.point, incoming: chordIn, outgoing: tangentIn, kind: .round)
+        }
         let kind: LineJoin = vertex.smooth ? .round : style.join
         if kind == .miter, let tip = miterTip(at: vertex.point, incoming: tangentIn, outgoing: tangentOut) {
             let side: Double = tangentIn.cross(tangentOut) > 0 ? -1 : 1
@@ -285,7 +323,9 @@ struct Stroker {
             if vertex.tangentOut != .zero { output.addPositive([tip, vertex.point + tangentOut.perpendicular * (radius * side), after]) }
         }
         join(at: vertex.point, incoming: tangentIn, outgoing: tangentOut, kind: kind)
-        join(at: vertex.point, incoming: tangentOut, outgoing: chordOut, kind: .round)
+        if !(bands && bandFollows(vertex.tangentOut, chordOut)) {
+            join(at: vertex.point, incoming: tangentOut, outgoing: chordOut, kind: .round)
+        }
     }
 
     /// The tip of a miter join between two unit directions, or `nil` when there is none (straight
@@ -347,7 +387,7 @@ struct Stroker {
     /// ``penVertices`` corners at the fixed angles `2πk/n`, twice as many as the tolerance strictly
     /// needs (its chords stay within a quarter of it); joins and caps take the corners the turn
     /// passes, so every round end and join lands on the polygon Cairo draws.
-    private mutating func arcPoints(center: Point, from: Point, sweep: Double, including prefix: [Point]) -> [Point] {
+    mutating func arcPoints(center: Point, from: Point, sweep: Double, including prefix: [Point]) -> [Point] {
         let count = Double(penVertices)
         let step = 2 * Double.pi / count
         // A pen millions of times wider than the tolerance (or a NaN turn) would ask for more

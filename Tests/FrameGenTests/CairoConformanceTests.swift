@@ -28,10 +28,7 @@ struct CairoConformanceTests {
     /// Scenes still more than 8/255 from Cairo somewhere, with the most they may differ (what
     /// is left is said in docs/Formats.md, "Scene files").
     static let knownExceptions: [String: Int] = [
-        "arcs": 13, "capjoin-butt-bevel": 16, "capjoin-butt-miter": 16, "capjoin-butt-round": 16,
-        "capjoin-round-miter": 14, "capjoin-square-miter": 14, "circles": 14, "clips": 10,
-        "clips-evenodd": 22, "dashed-curves": 12, "dashes": 13, "miter-limit": 17, "scale2": 12,
-        "scale3-curves": 34, "seagull-large": 16, "thin-curves": 15, "wide-curves": 9,
+        "scale3-curves": 14,
     ]
 
     @Test(arguments: scenes)
