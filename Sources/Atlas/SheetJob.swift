@@ -212,6 +212,10 @@ public struct SheetJob: Sendable {
         // `eggHead.png`) are sprites of no animation, after the sequences.
         var jobs: [(frame: FrameSequence.Frame, file: String, name: String, sequence: String?, duration: Int)] = []
         let manifests = try Self.manifests(of: sequences, reader: reader)
+        // Durations under a millisecond (seconds written as milliseconds, most often), as assemble says them.
+        warnings += Set(sequences.compactMap { sequence in
+            manifests[sequence.name]?.shortDurationsWarning(file: Self.manifestPath(in: sequence.directory))
+        }).sorted()
         // Each sequence's animation name (`walk_` → `walk`); frames named by number alone (`1.png`
         // … `101.png`, as ffmpeg writes them) are one animation named after their folder. Two
         // folders with one prefix (`frame-` in both) are told apart by their folder's name, never

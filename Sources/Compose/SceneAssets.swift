@@ -15,7 +15,10 @@ enum SceneAssets: Sendable {
 
     /// Why an asset was not found or read.
     enum Failure: Error {
-        case outside, missing
+        /// Outside the scene's folder: `file`, when another file than the name given leads out
+        /// (`rock@2x.png`, a link, read at scale 2 for `rock.png`).
+        case outside(file: String? = nil)
+        case missing
         case image(PNG.DecodeError)
         case sequence(Animation.LoadError)
         /// A font file that cannot be read or is not a font.
@@ -29,7 +32,7 @@ enum SceneAssets: Sendable {
 
     /// The image `name` for `scale` (`rock.png` is `rock@2x.png` at scale 2 when that exists) and the file it came from.
     func image(_ name: String, scale: Int, limits: ResourceLimits) throws(Failure) -> (bitmap: Bitmap, path: String) {
-        guard Self.isInside(name) else { throw .outside }
+        guard Self.isInside(name) else { throw .outside() }
         switch self {
         case .folder(let folder):
             do {
@@ -37,7 +40,7 @@ enum SceneAssets: Sendable {
                 return (bitmap, ImageLoader.path(for: name, in: folder, scale: scale) ?? folder + "/" + name)
             } catch {
                 switch error {
-                case .outsideFolder: throw .outside
+                case .outsideFolder(let file): throw .outside(file: file)
                 case .unreadable(let error): throw .image(error)
                 default: throw .missing
                 }
@@ -91,7 +94,7 @@ enum SceneAssets: Sendable {
     }
 
     private func loadSequence(_ name: String, scale: Int, limits: ResourceLimits) throws(Failure) -> Animation {
-        guard Self.isInside(name) else { throw .outside }
+        guard Self.isInside(name) else { throw .outside() }
         switch self {
         case .folder(let folder):
             let path = folder == "." ? Self.trimmed(name) : folder + "/" + Self.trimmed(name)
@@ -99,7 +102,7 @@ enum SceneAssets: Sendable {
             if let realFolder = FileIO.resolvedPath(folder) {
                 let inside = realFolder.hasSuffix("/") ? realFolder : realFolder + "/"
                 let real = FileIO.resolvedPath(path) ?? FileIO.resolvedPath(FileIO.parentDirectory(of: path)).map { $0 + "/" }
-                if let real, !real.hasPrefix(inside) { throw .outside }
+                if let real, !real.hasPrefix(inside) { throw .outside() }
                 // A frame of the folder that links out is refused by Discovery, naming the frame
                 // (`seq/gold_3.png is a symbolic link to …`), not the folder.
             }
@@ -121,12 +124,12 @@ enum SceneAssets: Sendable {
 
     /// The font file `name` (as ``FontLoader`` reads it from a folder) and the file it came from.
     func font(_ name: String) throws(Failure) -> (font: Font, path: String) {
-        guard Self.isInside(name) else { throw .outside }
+        guard Self.isInside(name) else { throw .outside() }
         switch self {
         case .folder(let folder):
             do { return try FontLoader.load(name, in: folder) } catch {
                 switch error {
-                case .outsideFolder: throw .outside
+                case .outsideFolder: throw .outside()
                 case .notFound: throw .missing
                 case .unreadable(let error): throw .font(error)
                 }

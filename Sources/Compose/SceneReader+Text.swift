@@ -141,7 +141,7 @@ extension SceneReader {
         let read: (font: Font, path: String)
         do { read = try assets.font(name) } catch {
             switch error {
-            case .outside: throw .outsideFolder(file: file, path: value.path, name: name)
+            case .outside(let other): throw .outsideFolder(file: file, path: value.path, name: other ?? name)
             case .font(let error): throw .text(file: file, path: value.path, error)
             case .missing, .image, .sequence: throw .missingFile(file: file, path: value.path, name: name)
             }

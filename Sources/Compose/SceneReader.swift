@@ -218,7 +218,7 @@ struct SceneReader {
     func asset<T>(_ value: InputValue, _ name: String, _ body: () throws(SceneAssets.Failure) -> T) throws(SceneFileError) -> T {
         do { return try body() } catch {
             switch error {
-            case .outside: throw .outsideFolder(file: file, path: value.path, name: name)
+            case .outside(let other): throw .outsideFolder(file: file, path: value.path, name: other ?? name)
             case .missing: throw .missingFile(file: file, path: value.path, name: name)
             case .image(let error): throw .image(file: file, path: value.path, error)
             case .sequence(.discovery(.notFound)): throw .missingFile(file: file, path: value.path, name: name)

@@ -237,6 +237,13 @@ struct ProjectReader {
             case ".": continue
             case "..":
                 guard !parts.isEmpty else { throw value.invalid("the path leaves the project's folder; a project reads and writes only inside it") }
+                // Through a link, `..` is the link target's parent to the system (and to `flipbook validate`),
+                // not the folder the link is in: folded here, the path would name another folder than it does.
+                let through = parts.joined(separator: "/")
+                if FileIO.isSymbolicLink(disk(through)) {
+                    throw value.invalid("\(through) is a link, so \(through)/.. is its target's parent, not this folder: "
+                                        + "name the folder without .. after the link")
+                }
                 parts.removeLast()
             default: parts.append(part)
             }

@@ -11,19 +11,7 @@ package enum SceneReferences {
     /// With `variants` false, without the files read only as another scale or device of a named
     /// one (the files a build may remove as stale: kept for being read, they would stay for good).
     package static func paths(scene: String, in project: Project, written: [String], variants: Bool = true) -> [String] {
-        guard let bytes = try? FileIO.readAll(project.onDisk(scene)),
-              let root = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return [] }
         let folder = scene.contains("/") ? String(scene[..<scene.lastIndex(of: "/")!]) : ""
-        var strings: [String] = []
-        func collect(_ value: Any) {
-            switch value {
-            case let text as String: strings.append(text)
-            case let array as [Any]: array.forEach(collect)
-            case let object as [String: Any]: object.keys.sorted().forEach { collect(object[$0]!) }
-            default: break
-            }
-        }
-        collect(root)
         var found = Set<String>()
         var listings: [String: [String]] = [:]
         /// The files beside `path` that a scene drawn at some scale or on some device reads for it:
@@ -43,8 +31,7 @@ package enum SceneReferences {
             }
             return onDisk + byTargets
         }
-        for text in strings where !text.isEmpty && !text.hasPrefix("/") && !text.hasPrefix("#") && text.count < 1024 {
-            guard let path = normalised(folder.isEmpty ? text : folder + "/" + text) else { continue }
+        for path in candidates(scene: scene, in: project) {
             let disk = project.onDisk(path)
             let isWritten = written.contains { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }
             let others = FileIO.isDirectory(disk) || !variants ? [] : variantsOf(path)
@@ -62,6 +49,37 @@ package enum SceneReferences {
             }
         }
         return found.sorted()
+    }
+
+    /// What the scene's strings would name, relative to the project's folder, were they paths
+    /// from the scene's folder (inside the project; not colours, not absolute).
+    private static func candidates(scene: String, in project: Project) -> [String] {
+        guard let bytes = try? FileIO.readAll(project.onDisk(scene)),
+              let root = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return [] }
+        let folder = scene.contains("/") ? String(scene[..<scene.lastIndex(of: "/")!]) : ""
+        var strings: [String] = []
+        func collect(_ value: Any) {
+            switch value {
+            case let text as String: strings.append(text)
+            case let array as [Any]: array.forEach(collect)
+            case let object as [String: Any]: object.keys.sorted().forEach { collect(object[$0]!) }
+            default: break
+            }
+        }
+        collect(root)
+        return strings.filter { !$0.isEmpty && !$0.hasPrefix("/") && !$0.hasPrefix("#") && $0.count < 1024 }
+            .compactMap { normalised(folder.isEmpty ? $0 : folder + "/" + $0) }
+    }
+
+    /// The names the scene gives that name nothing yet (an image not made, a sequence folder not
+    /// there): a watch looks at them too, so that making one builds the scene that failed for
+    /// want of it. Some are no file names at all (`opacity`): making such a file starts a build
+    /// that finds the target up to date.
+    package static func missingPaths(scene: String, in project: Project, written: [String]) -> [String] {
+        Set(candidates(scene: scene, in: project).filter { path in
+            FileIO.fingerprint(of: project.onDisk(path)) == nil
+                && !written.contains { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }
+        }).sorted()
     }
 
     /// `path` without its `@Nx` scale and `~device` (`art/rock@2x~ipad.png` → `art/rock.png`): the

@@ -44,6 +44,10 @@ struct WatchScope {
         var roots = Set<String>()
         for target in selected {
             for root in BuildGraph.readRoots(of: target, in: project) { roots.insert(BuildGraph.normalised(root)) }
+            // What a scene names that is not there yet: made, it builds the render that failed for want of it.
+            if target.kind == .render, let scene = target.sources.first {
+                for missing in SceneReferences.missingPaths(scene: scene, in: project, written: outputs) { roots.insert(missing) }
+            }
             if case .validate(let work) = target.job, let config = work.config {
                 let folder = project.onDisk("")
                 roots.insert(config.hasPrefix(folder) ? String(config.dropFirst(folder.count)) : config)

@@ -156,7 +156,7 @@ struct ValidationRuleTests {
                              .scaleNotMultiple, .scaleUnsupported, .scaleMissingVariant, .highlightedMismatch, .pngCorrupt,
                              .pngCgBI, .pngTooLarge, .pngAnimated, .pngTrailingData, .pngColorTypeMixed, .frameDuplicate, .frameEmpty, .frameHiddenColor, .nameCaseClash, .nameMixedNormalization,
                              .fileTooLarge, .animationLenientRead, .animationFramesLost, .animationUnreadable, .folderUnreadable, .folderLinkOutside, .frameLinkOutside, .frameNumberTooLong,
-                             .manifestInvalid, .uikitPadded, .uikitGap, .uikitPast1024,
+                             .manifestInvalid, .manifestShortDuration, .uikitPadded, .uikitGap, .uikitPast1024,
                              .uikitMixedScale, .uikitMissingScale, .uikitMixedSize, .uikitDeviceVariant,
                              .uikitHighlighted])
     }

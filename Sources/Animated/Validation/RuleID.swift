@@ -57,6 +57,8 @@ public enum RuleID: String, Sendable, Hashable, Codable, CodingKeyRepresentable,
     case frameNumberTooLong = "frame.number-too-long"
     /// `manifest.invalid`: ``ManifestInvalidRule``.
     case manifestInvalid = "manifest.invalid"
+    /// `manifest.short-duration`: ``ManifestShortDurationRule``.
+    case manifestShortDuration = "manifest.short-duration"
     /// `frame.empty`: ``FrameEmptyRule``.
     case frameEmpty = "frame.empty"
     /// `frame.duplicate`: ``FrameDuplicateRule``.

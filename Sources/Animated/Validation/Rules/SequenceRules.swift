@@ -102,3 +102,19 @@ public enum ManifestInvalidRule: ValidationRule {
         return problems
     }
 }
+
+/// `manifest.short-duration`: a `sequence.json` whose `frameDurations` hold a duration under one
+/// millisecond — kept as written (an APNG may time a frame that short), but most often seconds
+/// written where milliseconds are meant.
+public enum ManifestShortDurationRule: ValidationRule {
+    public static let id = RuleID.manifestShortDuration
+    public static let title = "A frame shows for less than a millisecond"
+    public static let explanation = "frameDurations are milliseconds: 0.1 is a ten-thousandth of a second, which no screen shows "
+        + "(GIF keeps whole centiseconds, browsers stretch short frames). Write 100 for a tenth of a second."
+    public static let defaultSeverity = Severity.warning
+
+    public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
+        guard let manifest = facts.manifest, let path = facts.manifestPath, let warning = manifest.shortDurationsWarning(file: path) else { return [] }
+        return [Problem(String(warning.dropFirst(path.count + 2)), file: path)]
+    }
+}
