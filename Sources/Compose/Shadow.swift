@@ -33,17 +33,47 @@ public struct Shadow: Sendable, Hashable {
         return nil
     }
 
-    /// The shadow of `layer` (a canvas holding the drawn layer alone), as a bitmap of the
-    /// canvas's pixel size to draw at ``offset``.
-    func image(of layer: Canvas) -> Bitmap? {
+    /// The shadow of `layer` (a canvas holding the drawn layer alone): a bitmap of the part of the
+    /// canvas the layer drew on and the blur's reach around it, and where that part lies, in points
+    /// (to draw moved by ``offset``); nil when the layer drew nothing. Only that part is blurred:
+    /// a 4-point square's shadow blurred the whole output (400 spawned copies, 36 s a frame).
+    func image(of layer: Canvas) -> (bitmap: Bitmap, x: Double, y: Double, width: Double, height: Double)? {
         let drawn = layer.makeBitmap()
-        var pixels = [UInt8](repeating: 0, count: drawn.pixels.count)
-        let alpha = Double(color.a) / 255 * opacity
-        for index in stride(from: 0, to: pixels.count, by: 4) {
-            pixels[index] = color.r; pixels[index + 1] = color.g; pixels[index + 2] = color.b
-            pixels[index + 3] = UInt8((Double(drawn.pixels[index + 3]) * alpha).rounded())
+        let width = drawn.width, height = drawn.height
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        drawn.pixels.withUnsafeBufferPointer { pixels in
+            for y in 0..<height {
+                let row = y * width * 4
+                for x in 0..<width where pixels[row + x * 4 + 3] != 0 {
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                }
+            }
         }
-        guard let shape = Bitmap(width: drawn.width, height: drawn.height, scale: drawn.scale, straight: pixels) else { return nil }
-        return try? Blur(sigma: radius / 2, edge: .transparent).apply(to: shape)
+        guard maxX >= 0 else { return nil }
+        let scale = Double(drawn.scale)
+        let reach = Int(min((radius / 2 * 3 + 2) * scale, Double(max(width, height))).rounded(.up))
+        let x0 = max(0, minX - reach), y0 = max(0, minY - reach)
+        let x1 = min(width, maxX + 1 + reach), y1 = min(height, maxY + 1 + reach)
+        var pixels = [UInt8](repeating: 0, count: (x1 - x0) * (y1 - y0) * 4)
+        let alpha = Double(color.a) / 255 * opacity
+        for y in y0..<y1 {
+            for x in x0..<x1 {
+                let to = ((y - y0) * (x1 - x0) + (x - x0)) * 4
+                pixels[to] = color.r; pixels[to + 1] = color.g; pixels[to + 2] = color.b
+                pixels[to + 3] = UInt8((Double(drawn.pixels[(y * width + x) * 4 + 3]) * alpha).rounded())
+            }
+        }
+        guard let shape = Bitmap(width: x1 - x0, height: y1 - y0, scale: drawn.scale, straight: pixels),
+              let blurred = try? Blur(sigma: radius / 2, edge: .transparent).apply(to: shape) else { return nil }
+        return (blurred, Double(x0) / scale, Double(y0) / scale, Double(x1 - x0) / scale, Double(y1 - y0) / scale)
+    }
+
+    /// The pixels of `canvas` a shadow of content within `box` (pixels) blurs: the box and the
+    /// blur's reach around it, within the canvas.
+    func blurredPixels(within box: PixelRect, on canvas: Canvas) -> Int {
+        let reach = Int(min((radius / 2 * 3 + 2) * Double(canvas.scale), Double(max(canvas.pixelWidth, canvas.pixelHeight))).rounded(.up))
+        let width = min(canvas.pixelWidth, box.x + box.width + reach) - max(0, box.x - reach)
+        let height = min(canvas.pixelHeight, box.y + box.height + reach) - max(0, box.y - reach)
+        return max(0, width) * max(0, height)
     }
 }
