@@ -32,7 +32,7 @@ struct NegativeValueCommandTests {
         (["draw", scene, "-o", "x.png"], ["--scale", "--max-pixels", "--max-path-segments", "--max-edges"]),
         (["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "x.gif"],
          ["--scale", "--fps", "--repeat", "--threads", "--max-pixels", "--max-frames", "--max-output-pixels", "--max-path-segments",
-          "--max-memory"]),
+          "--max-edges", "--max-memory"]),
         (["blur", frame, "-o", "x.png"], ["--sigma", "--downsample", "--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["slice", frame, "-o", "x.png"], ["--insets", "--size", "--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["resize", frame, "-o", "x.png"], ["--size", "--scale", "--max-pixels", "--max-frames", "--max-output-pixels"]),
@@ -85,7 +85,7 @@ struct NegativeValueCommandTests {
     /// whole value), then the hint line. Parsed in this process (``CommandLineParse``), as the
     /// executable parses them.
     @Test func everyRefusalIsTheOneSentence() {
-        #expect(Self.cases.count == 86)
+        #expect(Self.cases.count == 87)
         for arguments in Self.cases {
             let option = arguments[arguments.count - 2], value = arguments[arguments.count - 1]
             guard let refusal = CommandLineParse.refusal(arguments) else {

@@ -40,6 +40,19 @@ extension HostileCases {
             }
             _ = try KeyframeAnimation<Double>(values: [], timing: timing)
         },
+        HostileCase("Animation groups with hostile times, nesting and easing", ["AnimationGroup"]) {
+            let timing = try MediaTiming(duration: 1, repeatCount: .infinity, autoreverses: true, fillMode: .both)
+            let fade = LayerAnimation.opacity(.basic(try BasicAnimation<Double>(from: 0, to: 1, timing: timing)))
+            var group = AnimationGroup(animations: [fade, .frame(.basic(try BasicAnimation<Double>(from: -1e308, to: 1e308, timing: timing)))],
+                                       timing: timing, timingFunction: try TimingFunction(1, 0, 0, 1))
+            for _ in 0..<50 { group = AnimationGroup(animations: [.group(group), fade], timing: timing) }
+            let layer = Layer(animations: [.group(group), .translation(.basic(try BasicAnimation<Point>(to: Point(.nan, 1e308), timing: timing)))])
+            each(Sample.doubles) { v in
+                _ = group.time(atParentTime: v)
+                _ = layer.presentation(at: v)
+            }
+            _ = AnimationGroup(animations: [], timing: timing).time(atParentTime: 0)
+        },
         HostileCase("Blend modes with NaN, infinite, negative and over-range colours", ["BlendMode"]) {
             let hostile: [SIMD4<Float>] = [.zero, SIMD4(repeating: .nan), SIMD4(repeating: .infinity), SIMD4(-1, 2, -.infinity, 0.5),
                                            SIMD4(1, 1, 1, 0), SIMD4(0, 0, 0, 1e-30)]
