@@ -48,6 +48,18 @@ struct SceneReader {
     static let randomKeys: KnownKeys = ["count", "seed", "area", "start", "interval"]
     static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
                              "timingFunction"]
+    /// `frame` or `colors` when `animation` (or one in its group) animates what `content` is not:
+    /// a sequence's frame on a layer of no sequence, a gradient's colours on a layer of no gradient.
+    static func unheldProperty(_ animation: LayerAnimation, of content: Layer.Content) -> String? {
+        switch (animation, content) {
+        case (.frame, .sequence), (.gradientColors, .gradient): nil
+        case (.frame, _): "frame"
+        case (.gradientColors, _): "colors"
+        case (.group(let group), _): group.animations.lazy.compactMap { unheldProperty($0, of: content) }.first
+        default: nil
+        }
+    }
+
     /// The keys of a group of animations (`CAAnimationGroup`).
     static let groupKeys = KnownKeys(["animations"] + timingKeys)
     /// An animation's keys by kind: `basic` (from, to, by), `keyframe` (values), `path`.
@@ -189,7 +201,15 @@ struct SceneReader {
             if object["bounds"] == nil { layer.bounds = Rect(width: content.width, height: content.height) }
         }
         if let v = object["animations"] {
-            for item in try schema({ () throws(SchemaError) in try v.array() }) { layer.animations.append(try animation(item)) }
+            let items = try schema({ () throws(SchemaError) in try v.array() })
+            for item in items { layer.animations.append(try animation(item)) }
+            // An animation of what the layer does not hold draws nothing: said, as a key with no effect would be.
+            for (item, animation) in zip(items, layer.animations) {
+                if let property = Self.unheldProperty(animation, of: layer.content) {
+                    warnings.append("\(file): \(item.path): \(property) animates a \(property == "frame" ? "sequence" : "gradient") layer's "
+                                    + "\(property == "frame" ? "frame" : "colours"); this layer has no \(property == "frame" ? "sequence" : "gradient"), so it does nothing")
+                }
+            }
         }
         if let v = object["sublayers"] {
             for item in try schema({ () throws(SchemaError) in try v.array() }) { layer.sublayers += try self.layer(item, depth: depth + 1) }

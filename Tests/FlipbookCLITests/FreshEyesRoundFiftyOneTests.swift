@@ -26,4 +26,19 @@ struct FreshEyesRoundFiftyOneTests {
         #expect(again.status == 3 && said.contains("s: failed") && said.contains("is outside the scene's folder"),
                 "\(again.stdout)\(again.stderr)")
     }
+
+    /// `"property": "frame"` on a layer of no sequence, `"colors"` on a layer of no gradient, drew
+    /// nothing without a word (round 51 #7): said in a warning naming the key; in a group too.
+    @Test func anAnimationOfWhatTheLayerDoesNotHoldIsSaid() throws {
+        let folder = try Fixtures.temporaryFolder("unheld")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = ##"{"size": [16, 16], "frames": 2, "fps": 10, "layers": [{"bounds": [8, 8], "backgroundColor": "#FF0000", "animations": ["##
+            + ##"{"property": "frame", "values": [0, 1], "duration": 1}, {"animations": [{"property": "colors", "from": ["#000000"], "to": ["#FFFFFF"]}]}]}]}"##
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/s.json"))
+        let run = try CLI.run(["render", "s.json", "-o", "s.gif"], in: folder)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("warning: s.json: layers[0].animations[0]: frame animates a sequence layer's frame; this layer has no sequence"),
+                "\(run.stderr)")
+        #expect(run.stderr.contains("warning: s.json: layers[0].animations[1]: colors animates a gradient layer's colours"), "\(run.stderr)")
+    }
 }
