@@ -205,17 +205,7 @@ final class BuildRun: @unchecked Sendable {
         for path in TargetInputs.paths(of: target, in: project) {
             if let file = digests.record(path, disk: project.onDisk(path)), !ownEarlier(path, file) { inputs[path] = file }
         }
-        // A scene's files are named in the scene, not checked by the project: one reached through a
-        // link out of the scene's folder (the same bytes) is part of the key, so the target is
-        // built — and refused, as `render` refuses it — rather than called up to date or restored.
-        var leading: [String] = []
-        if target.kind == .render, let scene = target.sources.first,
-           let root = FileIO.resolvedPath(project.onDisk(scene.contains("/") ? String(scene[..<scene.lastIndex(of: "/")!]) : ".")) {
-            leading = inputs.keys.sorted().filter { path in
-                guard let real = FileIO.resolvedPath(project.onDisk(path)) else { return false }
-                return !real.hasPrefix(root == "/" ? "/" : root + "/")
-            }.map { "outside\t\($0)" }
-        }
+        let leading = TargetInputs.leavingSceneFolder(inputs.keys.sorted(), of: target, in: project).map { "outside\t\($0)" }
         let key = ContentHash.of(fields: [tool, target.kind.rawValue, target.settings] + inputs.keys.sorted().map { "\($0)\t\(inputs[$0]!.sha256)" }
                                  + leading)
         let reasons = job.force ? ["forced"]

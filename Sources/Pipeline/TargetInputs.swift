@@ -8,6 +8,20 @@ import Basics
 /// graph knows are no pages of it: a report written beside the data). Over-counting costs a
 /// rebuild; missing a file would leave a stale output, so the rules err on the side of more.
 enum TargetInputs {
+    /// Of `paths` (a render target's inputs), those reached through a link out of its scene's
+    /// folder. A scene names its files itself, unchecked by the project: such a file with the
+    /// same bytes is part of the target's key, so the target is built — and refused, as `render`
+    /// refuses it — rather than called up to date or restored from a cache. Empty for other targets.
+    static func leavingSceneFolder(_ paths: [String], of target: Target, in project: Project) -> [String] {
+        guard target.kind == .render, let scene = target.sources.first,
+              let root = FileIO.resolvedPath(project.onDisk(scene.contains("/") ? String(scene[..<scene.lastIndex(of: "/")!]) : "."))
+        else { return [] }
+        return paths.filter { path in
+            guard let real = FileIO.resolvedPath(project.onDisk(path)) else { return false }
+            return !real.hasPrefix(root == "/" ? "/" : root + "/")
+        }
+    }
+
     static func paths(of target: Target, in project: Project) -> [String] {
         var found = Set<String>()
         let own = target.outputs

@@ -19,25 +19,18 @@ extension FloatImage {
         let radius = boxWidth / 2, width = self.width, uniform = 1 / Double(boxWidth)
         precondition(radius >= width)
         let work = BlurWork.current
-        var out = [Float](repeating: 0, count: values.count)
-        values.withUnsafeBufferPointer { source in
-            let source = UnsafeSendable(source)
-            out.withUnsafeMutableBufferPointer { target in
-                let target = UnsafeMutableSendable(target)
-                ParallelLoop.run(height) { y in
-                    work?.add(2 * width)
-                    let row = source.buffer.baseAddress! + y * width * 4, output = target.buffer.baseAddress! + y * width * 4
-                    var sum = SIMD4<Double>()
-                    for x in 0..<width { sum += Self.pixel(row, x) }
-                    let first = Self.pixel(row, 0), last = Self.pixel(row, width - 1)
-                    for x in 0..<width {
-                        var total = sum
-                        // Every tap from x − radius ≤ −1 to x + radius ≥ width: radius − x copies of the
-                        // first pixel before the row, x + radius − width + 1 of the last after it.
-                        if edge == .clamp { total += Double(radius - x) * first + Double(x + radius - width + 1) * last }
-                        Self.store(total * uniform, output, x)
-                    }
-                }
+        let out = rowsMapped { y, source, target in
+            work?.add(2 * width)
+            let row = source.buffer.baseAddress! + y * width * 4, output = target.buffer.baseAddress! + y * width * 4
+            var sum = SIMD4<Double>()
+            for x in 0..<width { sum += Self.pixel(row, x) }
+            let first = Self.pixel(row, 0), last = Self.pixel(row, width - 1)
+            for x in 0..<width {
+                var total = sum
+                // Every tap from x − radius ≤ −1 to x + radius ≥ width: radius − x copies of the
+                // first pixel before the row, x + radius − width + 1 of the last after it.
+                if edge == .clamp { total += Double(radius - x) * first + Double(x + radius - width + 1) * last }
+                Self.store(total * uniform, output, x)
             }
         }
         return FloatImage(width: width, height: height, values: out)
@@ -89,28 +82,21 @@ extension FloatImage {
         for radius in radii { offsets = offsets.flatMap { [($0.0 + radius, $0.1), ($0.0 - radius - 1, -$0.1)] } }
         let terms = offsets
         let work = BlurWork.current
-        var out = [Float](repeating: 0, count: values.count)
-        values.withUnsafeBufferPointer { source in
-            let source = UnsafeSendable(source)
-            out.withUnsafeMutableBufferPointer { target in
-                let target = UnsafeMutableSendable(target)
-                ParallelLoop.run(height) { y in
-                    let row = source.buffer.baseAddress! + y * width * 4, output = target.buffer.baseAddress! + y * width * 4
-                    if closedForm {
-                        work?.add(2 * width + 8 * width)
-                        Self.threeBoxesClosedForm(row, width: width, terms: terms, scale: scale, into: output)
-                    } else {
-                        work?.add(3 * (width + 2 * spill1) + 2 * width)
-                        let line = (0..<width).map { Self.pixel(row, $0) }
-                        var first = [SIMD4<Double>](repeating: SIMD4(), count: width + 2 * spill1)
-                        var second = [SIMD4<Double>](repeating: SIMD4(), count: width + 2 * spill2)
-                        var third = [SIMD4<Double>](repeating: SIMD4(), count: width)
-                        Self.boxPass(line, from: 0, radius: radii[0], into: &first, from: -spill1)
-                        Self.boxPass(first, from: -spill1, radius: radii[1], into: &second, from: -spill2)
-                        Self.boxPass(second, from: -spill2, radius: radii[2], into: &third, from: 0)
-                        for x in 0..<width { Self.store(third[x] * scale, output, x) }
-                    }
-                }
+        let out = rowsMapped { y, source, target in
+            let row = source.buffer.baseAddress! + y * width * 4, output = target.buffer.baseAddress! + y * width * 4
+            if closedForm {
+                work?.add(2 * width + 8 * width)
+                Self.threeBoxesClosedForm(row, width: width, terms: terms, scale: scale, into: output)
+            } else {
+                work?.add(3 * (width + 2 * spill1) + 2 * width)
+                let line = (0..<width).map { Self.pixel(row, $0) }
+                var first = [SIMD4<Double>](repeating: SIMD4(), count: width + 2 * spill1)
+                var second = [SIMD4<Double>](repeating: SIMD4(), count: width + 2 * spill2)
+                var third = [SIMD4<Double>](repeating: SIMD4(), count: width)
+                Self.boxPass(line, from: 0, radius: radii[0], into: &first, from: -spill1)
+                Self.boxPass(first, from: -spill1, radius: radii[1], into: &second, from: -spill2)
+                Self.boxPass(second, from: -spill2, radius: radii[2], into: &third, from: 0)
+                for x in 0..<width { Self.store(third[x] * scale, output, x) }
             }
         }
         return FloatImage(width: width, height: height, values: out)

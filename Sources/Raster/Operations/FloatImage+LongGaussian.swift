@@ -56,20 +56,13 @@ extension FloatImage {
         let work = BlurWork.current
         work?.add(2 * kernel.count + (block + 2 * radius + block) * terms)
         let (blockBasis, outputWeight) = (basis, weight)
-        var out = [Float](repeating: 0, count: values.count)
-        values.withUnsafeBufferPointer { source in
-            let source = UnsafeSendable(source)
-            out.withUnsafeMutableBufferPointer { target in
-                let target = UnsafeMutableSendable(target)
-                ParallelLoop.run(height) { y in
-                    let row = source.buffer.baseAddress! + y * width * 4, output = target.buffer.baseAddress! + y * width * 4
-                    blockBasis.withUnsafeBufferPointer { basis in
-                        outputWeight.withUnsafeBufferPointer { weight in
-                            let reads = Self.gaussianRowLong(row, width: width, radius: radius, block: block, blocks: blocks, terms: terms,
-                                                             basis: basis, weight: weight, below: below, edge: edge, into: output)
-                            work?.add(reads)
-                        }
-                    }
+        let out = rowsMapped { y, source, target in
+            let row = source.buffer.baseAddress! + y * width * 4, output = target.buffer.baseAddress! + y * width * 4
+            blockBasis.withUnsafeBufferPointer { basis in
+                outputWeight.withUnsafeBufferPointer { weight in
+                    let reads = Self.gaussianRowLong(row, width: width, radius: radius, block: block, blocks: blocks, terms: terms,
+                                                     basis: basis, weight: weight, below: below, edge: edge, into: output)
+                    work?.add(reads)
                 }
             }
         }

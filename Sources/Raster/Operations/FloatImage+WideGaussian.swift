@@ -39,42 +39,35 @@ extension FloatImage {
             }
         }
         let (rowBasis, rowWeight) = (basis, weight)
-        var out = [Float](repeating: 0, count: values.count)
-        values.withUnsafeBufferPointer { source in
-            let source = UnsafeSendable(source)
-            out.withUnsafeMutableBufferPointer { target in
-                let target = UnsafeMutableSendable(target)
-                ParallelLoop.run(height) { y in
-                    work?.add(2 * width * terms)
-                    let row = source.buffer.baseAddress! + y * width * 4, output = target.buffer.baseAddress! + y * width * 4
-                    var moments = [Double](repeating: 0, count: terms * 4)
-                    // One row's moments Σᵢ pᵢ e^(−vᵢ²) vᵢᵏ, per channel.
-                    for i in 0..<width {
-                        for k in 0..<terms {
-                            let b = rowBasis[i * terms + k]
-                            for channel in 0..<4 { moments[k * 4 + channel] += b * Double(row[i * 4 + channel]) }
-                        }
-                    }
-                    for x in 0..<width {
-                        var sums: (Double, Double, Double, Double) = (0, 0, 0, 0)
-                        for k in 0..<terms {
-                            let w = rowWeight[x * terms + k]
-                            sums.0 += w * moments[k * 4]; sums.1 += w * moments[k * 4 + 1]
-                            sums.2 += w * moments[k * 4 + 2]; sums.3 += w * moments[k * 4 + 3]
-                        }
-                        if edge == .clamp {
-                            // Tap t reads pixel x + t − radius: pixel 0 is tap radius − x.
-                            let left = below[radius - x], right = below[kernel.count] - below[radius - x + width]
-                            let last = (width - 1) * 4
-                            sums.0 += left * Double(row[0]) + right * Double(row[last])
-                            sums.1 += left * Double(row[1]) + right * Double(row[last + 1])
-                            sums.2 += left * Double(row[2]) + right * Double(row[last + 2])
-                            sums.3 += left * Double(row[3]) + right * Double(row[last + 3])
-                        }
-                        output[x * 4] = Float(sums.0); output[x * 4 + 1] = Float(sums.1)
-                        output[x * 4 + 2] = Float(sums.2); output[x * 4 + 3] = Float(sums.3)
-                    }
+        let out = rowsMapped { y, source, target in
+            work?.add(2 * width * terms)
+            let row = source.buffer.baseAddress! + y * width * 4, output = target.buffer.baseAddress! + y * width * 4
+            var moments = [Double](repeating: 0, count: terms * 4)
+            // One row's moments Σᵢ pᵢ e^(−vᵢ²) vᵢᵏ, per channel.
+            for i in 0..<width {
+                for k in 0..<terms {
+                    let b = rowBasis[i * terms + k]
+                    for channel in 0..<4 { moments[k * 4 + channel] += b * Double(row[i * 4 + channel]) }
                 }
+            }
+            for x in 0..<width {
+                var sums: (Double, Double, Double, Double) = (0, 0, 0, 0)
+                for k in 0..<terms {
+                    let w = rowWeight[x * terms + k]
+                    sums.0 += w * moments[k * 4]; sums.1 += w * moments[k * 4 + 1]
+                    sums.2 += w * moments[k * 4 + 2]; sums.3 += w * moments[k * 4 + 3]
+                }
+                if edge == .clamp {
+                    // Tap t reads pixel x + t − radius: pixel 0 is tap radius − x.
+                    let left = below[radius - x], right = below[kernel.count] - below[radius - x + width]
+                    let last = (width - 1) * 4
+                    sums.0 += left * Double(row[0]) + right * Double(row[last])
+                    sums.1 += left * Double(row[1]) + right * Double(row[last + 1])
+                    sums.2 += left * Double(row[2]) + right * Double(row[last + 2])
+                    sums.3 += left * Double(row[3]) + right * Double(row[last + 3])
+                }
+                output[x * 4] = Float(sums.0); output[x * 4 + 1] = Float(sums.1)
+                output[x * 4 + 2] = Float(sums.2); output[x * 4 + 3] = Float(sums.3)
             }
         }
         return FloatImage(width: width, height: height, values: out)

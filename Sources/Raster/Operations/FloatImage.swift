@@ -106,6 +106,20 @@ struct FloatImage {
     /// Runs `body` on every row (in parallel) with the row padded by `radius` pixels of edge on each
     /// side, and the output row to fill.
     @inline(__always)
+    /// The `[Float]` of an image of this size made row by row on every core: `body(y, source,
+    /// target)` writes row `y` of `target` from this image's `source` (both whole buffers).
+    func rowsMapped(_ body: @Sendable (Int, UnsafeSendable<Float>, UnsafeMutableSendable<Float>) -> Void) -> [Float] {
+        var out = [Float](repeating: 0, count: values.count)
+        values.withUnsafeBufferPointer { source in
+            let source = UnsafeSendable(source)
+            out.withUnsafeMutableBufferPointer { target in
+                let target = UnsafeMutableSendable(target)
+                ParallelLoop.run(height) { y in body(y, source, target) }
+            }
+        }
+        return out
+    }
+
     private func forEachPaddedRow(radius: Int, edge: Blur.Edge,
                                   _ body: @Sendable ([Float], UnsafeMutablePointer<Float>) -> Void) -> FloatImage {
         var out = [Float](repeating: 0, count: values.count)
