@@ -104,7 +104,7 @@ public struct LayerRenderer: Sendable {
     }
 
     /// Frame canvases (with the background) and clear layer canvases, kept for the frames after.
-    private let rootCanvases: CanvasPool, layerCanvases: CanvasPool
+    let rootCanvases: CanvasPool, layerCanvases: CanvasPool
 
     /// The most bytes of decoded sequence frames a renderer holds between frames (less under a
     /// small `maxDecodedBytes`): a sequence that does not fit is decoded again as its frames come due.
@@ -127,7 +127,7 @@ public struct LayerRenderer: Sendable {
     }
 
     /// The limits the tree was checked against (a text's raster is made under them).
-    private let limits: ResourceLimits
+    let limits: ResourceLimits
 
     /// The bytes drawing one frame holds at once (the canvas, the surfaces nested in it, the
     /// frame made): frames drawn at once on several threads hold this each.
@@ -226,14 +226,14 @@ public struct LayerRenderer: Sendable {
     }
 
     /// A clear canvas of `canvas`'s size, transform and pen (`Canvas.offscreen()`), a kept one when there is one.
-    private func layerCanvas(like canvas: Canvas) -> Canvas {
+    func layerCanvas(like canvas: Canvas) -> Canvas {
         guard var layer = layerCanvases.take() else { return canvas.offscreen() }
         layer.state.transform = canvas.state.transform
         layer.state.strokeStyle = canvas.state.strokeStyle
         return layer
     }
 
-    private func draw(_ model: Layer, path: String, parentTime: Double, on canvas: inout Canvas) throws(CompositionError) {
+    func draw(_ model: Layer, path: String, parentTime: Double, on canvas: inout Canvas) throws(CompositionError) {
         if let added = model.addedAt, parentTime < added - Animation.boundaryTolerance { return }
         let time = model.timing.localTime(parentTime)
         let layer = model.presentation(at: time)
@@ -249,26 +249,22 @@ public struct LayerRenderer: Sendable {
                 Backdrop.draw(backdrop, in: layer.boundsPath, reading: &canvas, on: &offscreen)
             }
             try drawContents(layer, path: path, time: time, matrix: matrix, on: &offscreen, drawsBackdrop: false)
+            var cut: Canvas?
             if let mask = layer.mask {
-                var cut = layerCanvas(like: canvas)
-                cut.state.transform = matrix
-                try draw(mask, path: path + "/mask", parentTime: time, on: &cut)
+                var drawnMask = layerCanvas(like: canvas)
+                drawnMask.state.transform = matrix
+                try draw(mask, path: path + "/mask", parentTime: time, on: &drawnMask)
                 // Flushed here, the canvases handed on are read as they are, not copied to be flushed.
-                cut.flush()
-                offscreen.mask(by: cut)
-                layerCanvases.put(cut)
+                drawnMask.flush()
+                offscreen.mask(by: drawnMask)
+                cut = drawnMask
             }
             offscreen.flush()
-            if let shadow, let image = shadow.image(of: offscreen) {
-                let saved = canvas.state
-                canvas.state.transform = .identity
-                var under = layerCanvas(like: canvas)
-                under.draw(image.bitmap, in: shadow.offset.x + image.x, shadow.offset.y + image.y, image.width, image.height)
-                under.flush()
-                canvas.composite(under, opacity: Float(opacity)) { BlendMode.normal.blend($0, onto: $1) }
-                layerCanvases.put(under)
-                canvas.state = saved
+            if let shadow {
+                try drawShadow(shadow, of: layer, path: path, time: time, matrix: matrix, drawn: offscreen, mask: cut,
+                               opacity: opacity, on: &canvas)
             }
+            if let cut { layerCanvases.put(cut) }
             let mode = layer.blendMode
             // Core Animation composites a layer over its own area only: an operator that clears
             // the backdrop under a clear source (copy, clear, sourceIn, …) clears it there, not
@@ -292,7 +288,7 @@ public struct LayerRenderer: Sendable {
         }
     }
 
-    private func drawContents(_ layer: Layer, path: String, time: Double, matrix: AffineTransform,
+    func drawContents(_ layer: Layer, path: String, time: Double, matrix: AffineTransform,
                               on canvas: inout Canvas, drawsBackdrop: Bool = true) throws(CompositionError) {
         canvas.state.transform = matrix
         let bounds = layer.bounds

@@ -51,27 +51,45 @@ public struct Shadow: Sendable, Hashable {
         }
         guard maxX >= 0 else { return nil }
         let scale = Double(drawn.scale)
-        let reach = Int(min((radius / 2 * 3 + 2) * scale, Double(max(width, height))).rounded(.up))
+        let reach = reach(on: layer)
         let x0 = max(0, minX - reach), y0 = max(0, minY - reach)
         let x1 = min(width, maxX + 1 + reach), y1 = min(height, maxY + 1 + reach)
+        guard let blurred = blurred(drawn, x0: x0, y0: y0, x1: x1, y1: y1) else { return nil }
+        return (blurred, Double(x0) / scale, Double(y0) / scale, Double(x1 - x0) / scale, Double(y1 - y0) / scale)
+    }
+
+    /// The shadow of all of `source` (the layer drawn alone, already moved by ``offset``, on a
+    /// canvas its shadow's blur reaches no further than), the source's size; nil when it is clear.
+    func image(ofWhole source: Canvas) -> Bitmap? {
+        let drawn = source.makeBitmap()
+        return blurred(drawn, x0: 0, y0: 0, x1: drawn.width, y1: drawn.height)
+    }
+
+    /// The pixels `x0..<x1 × y0..<y1` of `drawn`: its alpha in ``color`` at ``opacity``, blurred.
+    private func blurred(_ drawn: Bitmap, x0: Int, y0: Int, x1: Int, y1: Int) -> Bitmap? {
+        guard x0 < x1, y0 < y1 else { return nil }
         var pixels = [UInt8](repeating: 0, count: (x1 - x0) * (y1 - y0) * 4)
         let alpha = Double(color.a) / 255 * opacity
         for y in y0..<y1 {
             for x in x0..<x1 {
                 let to = ((y - y0) * (x1 - x0) + (x - x0)) * 4
                 pixels[to] = color.r; pixels[to + 1] = color.g; pixels[to + 2] = color.b
-                pixels[to + 3] = UInt8((Double(drawn.pixels[(y * width + x) * 4 + 3]) * alpha).rounded())
+                pixels[to + 3] = UInt8((Double(drawn.pixels[(y * drawn.width + x) * 4 + 3]) * alpha).rounded())
             }
         }
-        guard let shape = Bitmap(width: x1 - x0, height: y1 - y0, scale: drawn.scale, straight: pixels),
-              let blurred = try? Blur(sigma: radius / 2, edge: .transparent).apply(to: shape) else { return nil }
-        return (blurred, Double(x0) / scale, Double(y0) / scale, Double(x1 - x0) / scale, Double(y1 - y0) / scale)
+        guard let shape = Bitmap(width: x1 - x0, height: y1 - y0, scale: drawn.scale, straight: pixels) else { return nil }
+        return try? Blur(sigma: radius / 2, edge: .transparent).apply(to: shape)
+    }
+
+    /// How far the blur reaches, in pixels of `canvas` (3σ and 2 pixels, at most the canvas's longer side).
+    func reach(on canvas: Canvas) -> Int {
+        Int(min((radius / 2 * 3 + 2) * Double(canvas.scale), Double(max(canvas.pixelWidth, canvas.pixelHeight))).rounded(.up))
     }
 
     /// The pixels of `canvas` a shadow of content within `box` (pixels) blurs: the box and the
     /// blur's reach around it, within the canvas.
     func blurredPixels(within box: PixelRect, on canvas: Canvas) -> Int {
-        let reach = Int(min((radius / 2 * 3 + 2) * Double(canvas.scale), Double(max(canvas.pixelWidth, canvas.pixelHeight))).rounded(.up))
+        let reach = reach(on: canvas)
         let width = min(canvas.pixelWidth, box.x + box.width + reach) - max(0, box.x - reach)
         let height = min(canvas.pixelHeight, box.y + box.height + reach) - max(0, box.y - reach)
         return max(0, width) * max(0, height)
