@@ -24,7 +24,7 @@ public struct BasicAnimation<Value: Animatable>: Sendable, Equatable {
     /// The change, added to the start (or taken from the end).
     public let byValue: Value?
     /// When it plays.
-    public let timing: MediaTiming
+    public internal(set) var timing: MediaTiming
     /// How each cycle's time maps to the change.
     public let timingFunction: TimingFunction
 

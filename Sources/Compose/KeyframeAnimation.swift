@@ -24,7 +24,7 @@ public struct KeyframeAnimation<Value: Animatable>: Sendable, Equatable {
     /// How it moves between values.
     public let calculationMode: CalculationMode
     /// When it plays.
-    public let timing: MediaTiming
+    public internal(set) var timing: MediaTiming
     /// The easing of the whole animation's time.
     public let timingFunction: TimingFunction
     /// The key times in use: the given ones, or the even or paced ones worked out.

@@ -148,7 +148,10 @@ public struct Layer: Sendable {
             }
         case .group(let group):
             if let groupTime = group.time(atParentTime: time) {
-                for child in group.animations { apply(child, at: groupTime) }
+                // At the group's turn or end its time stands at its duration, and the group is in
+                // effect: its animations ending then show their end, not the layer's own value.
+                let atEnd = groupTime >= group.timing.duration
+                for child in group.animations { apply(atEnd ? child.closingAtEnd() : child, at: groupTime) }
             }
         }
     }

@@ -1,3 +1,5 @@
+import Animated
+
 /// When something plays, as `CAMediaTiming` has it: ``beginTime``, ``duration``, ``speed``,
 /// ``timeOffset``, ``repeatCount`` or ``repeatDuration``, ``autoreverses`` and ``fillMode``.
 ///
@@ -84,6 +86,11 @@ public struct MediaTiming: Sendable, Hashable {
         }
     }
 
+    /// Whether the instant its active time ends still shows its end (the interval closed there)
+    /// rather than nothing: a group's animations at the group's turn or end, where the group is
+    /// still in effect (`LayerAnimation.closingAtEnd()`).
+    var closesAtEnd = false
+
     /// One cycle's seconds: ``duration``, doubled when it autoreverses.
     public var cycleDuration: Double { autoreverses ? duration * 2 : duration }
 
@@ -107,7 +114,9 @@ public struct MediaTiming: Sendable, Hashable {
             return fillMode.fillsBackwards ? position(wrapped(timeOffset, active), atEnd: false) : .removed
         }
         if elapsed >= active {
-            guard fillMode.fillsForwards else { return .removed }
+            guard fillMode.fillsForwards || (closesAtEnd && elapsed - active <= Animation.boundaryTolerance * max(1, active)) else {
+                return .removed
+            }
             let end = wrapped(active + timeOffset, active)
             return position(end == 0 ? active : end, atEnd: true)
         }

@@ -47,7 +47,7 @@ public struct PathAnimation: Sendable, Equatable {
     /// Whether the layer turns with the path.
     public let rotationMode: RotationMode
     /// When it plays.
-    public let timing: MediaTiming
+    public internal(set) var timing: MediaTiming
     /// The easing of the whole animation's time.
     public let timingFunction: TimingFunction
     /// The key times in use.

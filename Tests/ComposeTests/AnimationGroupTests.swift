@@ -44,6 +44,27 @@ import Raster
         #expect(abs(layer.presentation(at: 3.75).opacity - 0.75) < 1e-12)
     }
 
+    /// At the group's turn (and at its forward-filled end) its time stands at its duration: an
+    /// animation of the group ending exactly then shows its end, as it does ungrouped at that
+    /// instant — not the layer's own value for that one frame (fresh eyes 51).
+    @Test func anAnimationEndingWithItsGroupShowsItsEndAtTheTurn() throws {
+        let move = try BasicAnimation<Double>(from: 0, to: 0.8, timing: MediaTiming(duration: 2))
+        let turning = AnimationGroup(animations: [.opacity(.basic(move))],
+                                     timing: try MediaTiming(duration: 2, repeatCount: 1, autoreverses: true))
+        let layer = Layer(opacity: 1, animations: [.group(turning)])
+        #expect(abs(layer.presentation(at: 1.9).opacity - 0.76) < 1e-12)
+        #expect(abs(layer.presentation(at: 2.0).opacity - 0.8) < 1e-12, "the turn")
+        #expect(abs(layer.presentation(at: 2.1).opacity - 0.76) < 1e-12)
+        #expect(layer.presentation(at: 4.0).opacity == 1, "the group ended and is removed")
+        let held = AnimationGroup(animations: [.opacity(.basic(move))], timing: try MediaTiming(duration: 2, fillMode: .forwards))
+        #expect(abs(Layer(opacity: 1, animations: [.group(held)]).presentation(at: 3).opacity - 0.8) < 1e-12, "filled forwards")
+        // An animation that ended before its group's end stays removed there.
+        let short = try BasicAnimation<Double>(from: 0, to: 0.8, timing: MediaTiming(duration: 1.5))
+        let early = AnimationGroup(animations: [.opacity(.basic(short))],
+                                   timing: try MediaTiming(duration: 2, autoreverses: true))
+        #expect(Layer(opacity: 1, animations: [.group(early)]).presentation(at: 2).opacity == 1)
+    }
+
     /// The group's timing function paces the time its animations see: easeIn (0.42, 0, 1, 1) at
     /// a quarter of the group is group time 2 × easeIn(0.5) — past the fade's start only late.
     @Test func theGroupsTimingFunctionPacesItsAnimations() throws {
