@@ -139,10 +139,15 @@ struct FileDigests {
     }
 
     /// The modification time (whole seconds) in a fingerprint `device.inode.size.seconds.nanoseconds`
-    /// (and the status-change time after it: `FileIO.changeFingerprint(of:)`).
+    /// (and the status-change time after it: `FileIO.changeFingerprint(of:)`); for a link's
+    /// (`link~target`), the later of the two.
     static func modified(_ fingerprint: String) -> Double? {
-        let parts = fingerprint.split(separator: ".")
-        guard parts.count == 5 || parts.count == 7, let seconds = Double(parts[3]) else { return nil }
-        return seconds
+        var latest: Double?
+        for part in fingerprint.split(separator: "~", omittingEmptySubsequences: false) {
+            let fields = part.split(separator: ".")
+            guard fields.count == 5 || fields.count == 7, let seconds = Double(fields[3]) else { return nil }
+            latest = max(latest ?? seconds, seconds)
+        }
+        return latest
     }
 }

@@ -26,6 +26,10 @@ struct WatchScope {
     let failedOutputs: [String]
     /// The folders to watch, absolute.
     let folders: Set<String>
+    /// Where a root or the project file reached through a link really lies (absolute, links
+    /// resolved) → the path the project names it by: an edit saved at the link's target, which
+    /// events name by the target's path, is a change of what the project reads.
+    let linked: [String: String]
     /// The roots that name an image file, as ``SceneReferences/variantKey(_:)`` spells them: a file saved beside
     /// one of them at another scale or device (`rock@2x.png` for `rock.png`, which a scene reads
     /// for it) matters although no root names it.
@@ -85,9 +89,22 @@ struct WatchScope {
             if FileIO.isDirectory(Self.absolute(root, base: base)) { addTree(root) }
         }
         for output in failedOutputs {
-            folders.insert(Self.absolute(Self.parent(of: output), base: base))
+            // The nearest folder above it that is there: a file of the user's standing where one of
+            // its folders should be (`deep/x` for `deep/x/fr/`) is removed there.
+            var folder = Self.parent(of: output)
+            while folder != ".", !FileIO.isDirectory(Self.absolute(folder, base: base)) { folder = Self.parent(of: folder) }
+            folders.insert(Self.absolute(folder, base: base))
             if FileIO.isDirectory(Self.absolute(output, base: base)) { folders.insert(Self.absolute(output, base: base)) }
         }
+        // Roots and the project file reached through a link: the folder they really lie in.
+        var linked: [String: String] = [:]
+        for path in self.roots + [projectFile] {
+            let written = Self.absolute(path, base: base)
+            guard let real = FileIO.resolvedPath(written), real != written, !isWritten(path) else { continue }
+            linked[real] = path
+            folders.insert(FileIO.isDirectory(real) ? real : FileIO.parentDirectory(of: real))
+        }
+        self.linked = linked
         self.folders = folders
     }
 
@@ -100,15 +117,21 @@ struct WatchScope {
         outputs = previous?.outputs ?? []
         failedOutputs = previous?.failedOutputs ?? []
         folders = (previous?.folders ?? []).union([base])
+        linked = previous?.linked ?? [:]
     }
 
     /// `absolute` relative to the project's folder when a change there matters, else `nil`.
     func relevant(_ absolute: String) -> String? {
+        // Saved at a link's target (a folder's file, or the file itself): the path the project names.
+        if !FileIO.lastComponent(of: absolute).hasPrefix(FileIO.bookkeepingPrefix), let (real, named) = linked.first(where: { absolute == $0.key || absolute.hasPrefix($0.key + "/") }) {
+            return absolute == real ? named : named + absolute.dropFirst(real.count)
+        }
         let path: String
         if absolute == base { path = "." } else if absolute.hasPrefix(base + "/") { path = String(absolute.dropFirst(base.count + 1)) } else { return nil }
         if path == projectFile { return path }
         if FileIO.lastComponent(of: path).hasPrefix(FileIO.bookkeepingPrefix) { return nil }
-        if failedOutputs.contains(where: { BuildGraph.path(path, isWithin: $0) }) { return path }
+        // In a failed target's output, or in the way of one (a file where its folder should be).
+        if failedOutputs.contains(where: { BuildGraph.path(path, isWithin: $0) || BuildGraph.path($0, isWithin: path) }) { return path }
         if BuildGraph.path(path, isWithin: Project.stateFolder) || outputs.contains(where: { BuildGraph.path(path, isWithin: $0) }) {
             return nil
         }

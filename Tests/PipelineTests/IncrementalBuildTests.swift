@@ -89,6 +89,34 @@ struct IncrementalBuildTests {
         #expect(report.built == ["coin0"] || report.failures.map(\.target) == ["coin0"], "\(report.entries)")
     }
 
+    /// A frame that is a link: the record held the link's own fingerprint (its size the length of
+    /// its path), so the file it leads to, edited, left the target "up to date" over old pixels and
+    /// a cache restored them (fresh eyes 52). The file the link leads to is in the fingerprint now.
+    @Test func anEditOfTheFileALinkLeadsToIsSeen() throws {
+        let (folder, file) = try Self.project("build-linked-frame", count: 1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let manager = FileManager.default
+        // The file the link leads to lies in the frames' own folder (a link out of it is refused).
+        let link = "\(folder)/frames/coin0/gold_2.png", real = "\(folder)/frames/coin0/art/gold_2.png"
+        try manager.createDirectory(atPath: "\(folder)/frames/coin0/art", withIntermediateDirectories: true)
+        try manager.moveItem(atPath: link, toPath: real)
+        try manager.createSymbolicLink(atPath: link, withDestinationPath: "art/gold_2.png")
+        // Both an hour old: a build trusts the fingerprint of a file older than its record.
+        func age(_ path: String) {
+            var times = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0)
+        }
+        age(link); age(real)
+        #expect(try Self.build(file).built == ["coin0"])
+        #expect(try Self.build(file).upToDate == ["coin0"])
+        try manager.removeItem(atPath: real)
+        try manager.copyItem(atPath: "\(Self.coin)/gold_1.png", toPath: real)
+        age(real)
+        let report = try Self.build(file)
+        #expect(report.built == ["coin0"], "\(report.entries)")
+        #expect(report.entries.first.map { "\($0.status)".contains("frames/coin0/gold_2.png changed") } == true, "\(report.entries)")
+    }
+
     /// A forced build whose target failed left the last good record, so the next build called the
     /// target up to date over outputs the failed run may have touched (fresh eyes 9). A failure
     /// now drops the record: the next build builds the target again, as docs/Pipelines.md says.

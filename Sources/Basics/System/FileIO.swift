@@ -153,6 +153,8 @@ public enum FileIO {
     /// edited to the same size and given back its modification time (`touch -r`, an editor that
     /// keeps it) gives another string. Renaming, `chmod` and new links change it too: a caller that
     /// reuses a digest while it is unchanged (a build's state) reads such a file again, nothing worse.
+    /// For a link, the file it leads to follows (after `~`): that file edited changes it too, as
+    /// the content read through the link does.
     public static func changeFingerprint(of path: String) -> String? { System.fingerprint(of: path, changed: true) }
 
     /// The size in bytes of the regular file at `path` (links not followed); `nil` for anything else.

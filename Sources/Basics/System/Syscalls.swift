@@ -185,18 +185,25 @@ enum System {
     /// as one string; `nil` when nothing is there. Another file put there, or this one rewritten,
     /// gives another string.
     /// With `changed`, the status-change time follows (`….seconds.nanoseconds`), which no user
-    /// can set: a file edited and given back its old modification time (`touch -r`) gives another string.
+    /// can set: a file edited and given back its old modification time (`touch -r`) gives another
+    /// string; and for a link, after `~`, the same of the file it leads to (empty when it leads
+    /// nowhere): the file read through the link edited gives another string too.
     static func fingerprint(of path: String, changed: Bool = false) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
-        #if canImport(Darwin)
-        let modified = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
-        let change = (Int(status.st_ctimespec.tv_sec), Int(status.st_ctimespec.tv_nsec))
-        #else
-        let modified = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
-        let change = (Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec))
-        #endif
-        return "\(status.st_dev).\(status.st_ino).\(status.st_size).\(modified.0).\(modified.1)" + (changed ? ".\(change.0).\(change.1)" : "")
+        func described(_ status: stat) -> String {
+            #if canImport(Darwin)
+            let modified = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
+            let change = (Int(status.st_ctimespec.tv_sec), Int(status.st_ctimespec.tv_nsec))
+            #else
+            let modified = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+            let change = (Int(status.st_ctim.tv_sec), Int(status.st_ctim.tv_nsec))
+            #endif
+            return "\(status.st_dev).\(status.st_ino).\(status.st_size).\(modified.0).\(modified.1)" + (changed ? ".\(change.0).\(change.1)" : "")
+        }
+        guard changed, (status.st_mode & S_IFMT) == S_IFLNK else { return described(status) }
+        var target = stat()
+        return described(status) + "~" + (stat(path, &target) == 0 ? described(target) : "")
     }
 
     /// Reads up to `count` bytes into `buffer`: the number read (0 at end of file), or -1.
