@@ -11,10 +11,14 @@ extension FrameSequence {
         return files.filter { !$0.prefix.utf8.elementsEqual(first.prefix.utf8) }
     }
 
-    /// What is wrong when the frames spell the prefix in two Unicode normalisations, for
-    /// `name.mixed-normalization` and the warnings of the commands that read the sequence; `nil`
-    /// when they spell it alike.
-    package var mixedNormalizationMessage: String? {
+    /// What is wrong when the frames spell the prefix in two Unicode normalisations, for the
+    /// warnings of the commands that read the sequence; `nil` when they spell it alike.
+    package var mixedNormalizationMessage: String? { mixedNormalizationMessage(naming: name) }
+
+    /// ``mixedNormalizationMessage`` naming the sequence `shown` (`name.mixed-normalization`
+    /// names it by its prefix alone: its report's location names the folder, spelled as the
+    /// report spells paths, whatever the command line gave).
+    package func mixedNormalizationMessage(naming shown: String) -> String? {
         let others = otherSpelling
         guard let first = files.first, let other = others.first else { return nil }
         func spelled(_ file: FrameFile) -> String {
@@ -24,7 +28,7 @@ extension FrameSequence {
             return "\(FileIO.lastComponent(of: file.path)) (\(form): \(Self.scalars(file.prefix)))"
         }
         let count = files.count - others.count
-        return "the prefix of \(name) is written in two Unicode normalisations, \(spelled(first))"
+        return "the prefix of \(shown) is written in two Unicode normalisations, \(spelled(first))"
             + (count > 1 ? " and \(count - 1) more" : "") + " and \(spelled(other))" + (others.count > 1 ? " and \(others.count - 1) more" : "")
             + ": one sequence to Flipbook and macOS, two to Linux and to engines that look frames up by name; rename them to one spelling"
     }

@@ -229,9 +229,23 @@ public final class SequenceWriter: Sendable {
                 + "(\(FileIO.lastComponent(of: other.path))) where this run's \(own.width)×\(own.height) px at @\(scale)x would be "
                 + "\(own.width * otherScale / scale)×\(own.height * otherScale / scale) there")
         }
-        if let existing = try? SequenceManifest.read(file: path), existing != manifest {
+        if let existing = try? SequenceManifest.read(file: path), existing != manifest, !Self.timesAlike(manifest, existing, frames: frames) {
             throw .otherScaleDiffers(path: path, otherScale: otherScale, detail: "this run times them otherwise (\(Self.difference(manifest, from: existing)))")
         }
+    }
+
+    /// Whether two manifests play `frames` frames alike though written otherwise (`fps 25` and
+    /// `frameDurations [40, 40]`): every other key equal, and each step shown as long (to a
+    /// microsecond), as a reader plays them.
+    static func timesAlike(_ mine: SequenceManifest, _ theirs: SequenceManifest, frames: Int) -> Bool {
+        var mineOthers = mine, theirOthers = theirs
+        mineOthers.fps = nil; mineOthers.duration = nil; mineOthers.frameDurations = nil
+        theirOthers.fps = nil; theirOthers.duration = nil; theirOthers.frameDurations = nil
+        guard mineOthers == theirOthers, frames > 0, frames <= 100_000 else { return false }
+        let stand = [FrameSource](repeating: .file(""), count: frames)
+        guard let a = try? mine.animation(frames: stand).stepDurations(), let b = try? theirs.animation(frames: stand).stepDurations(),
+              a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { abs($0 - $1) <= 1e-6 }
     }
 
     /// How `mine` times a sequence otherwise than `theirs`, key by key (`repeatCount 0 (forever) here, 3

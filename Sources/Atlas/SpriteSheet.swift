@@ -182,6 +182,10 @@ public struct SpriteSheet: Sendable {
     /// (`gold_4` and `gold_4.png`), a page's `@2x` is added to a name without it, or a character no
     /// file name holds was replaced (``fileNameRule``).
     static func whyOneFile(_ first: String, _ second: String) -> String {
+        if first == second, !first.unicodeScalars.elementsEqual(second.unicodeScalars) {
+            return "the two names are one text written in two Unicode normalisations, composed and decomposed, "
+                + "which macOS keeps as one file name"
+        }
         let base = { (name: String) in name.hasSuffix(".png") ? String(name.dropLast(4)) : name }
         if base(first) == base(second) { return "a sprite name's .png is the file's extension, so it is not added twice" }
         if portable(base(first)) != portable(base(second)) { return "a page's @Nx is added to a sprite name without it" }

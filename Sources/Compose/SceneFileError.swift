@@ -64,7 +64,9 @@ public enum SceneFileError: Error, Sendable, Equatable, CustomStringConvertible 
                 + "images and sequences are read only from the scene file's folder and the folders below it: copy it there"
         case .missingFile(let file, let path, let name):
             // One wording for a scene on disk and one in memory (RenderJob's files given with it).
-            return "\(at(file, path)): \(InputPath.quote(name)) was not found beside the scene (nor any @Nx variant): "
+            // Fonts have no @Nx variants to look for.
+            let variants = path.components.last == .key("font") ? "" : " (nor any @Nx variant)"
+            return "\(at(file, path)): \(InputPath.quote(name)) was not found beside the scene\(variants): "
                 + "names are relative to the scene file's folder, or to the files given with a scene in memory"
         case .image(let file, let path, let error): return "\(at(file, path)): \(error)"
         // A scene has no setting to keep one of two files for a frame number: only renaming helps.

@@ -13,7 +13,7 @@ struct Validate: ParsableCommand {
             (one folder twice, or with its parent), grouped into sequences by folder and \
             prefix (walk0.png…walk7.png, explosion0001@2x.png…) and checked against these rules:
 
-            \(Rules.all.map { "  \($0.id.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)) \($0.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.title)\($0.needsPixels ? " (--deep)" : "")\($0.needsUIKit ? " (--uikit)" : "")" }.joined(separator: "\n"))
+            \(Rules.all.map { "  \($0.id.rawValue.padding(toLength: Rules.all.map { $0.id.rawValue.count }.max() ?? 0, withPad: " ", startingAt: 0)) \($0.defaultSeverity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.title)\($0.needsPixels ? " (--deep)" : "")\($0.needsUIKit ? " (--uikit)" : "")" }.joined(separator: "\n"))
 
             Without --deep each PNG's chunk lengths and CRCs are checked and its header read, nothing \
             inflated (a file cut short or damaged fails); --deep also decodes every frame on all cores.

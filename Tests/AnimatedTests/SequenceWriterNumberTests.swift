@@ -56,4 +56,23 @@ struct SequenceWriterScaleTests {
         try Self.write(folder, scale: 2, frames: 12, fps: 30)
         #expect(FileManager.default.fileExists(atPath: folder + "/gull12@2x.png"))
     }
+
+    /// The same timing written otherwise is the same timing: `frames` wrote `frameDurations [40, 40]`
+    /// where a 25 fps run at @2x was refused as timing them otherwise (fresh eyes 52).
+    @Test func theSameTimingWrittenOtherwiseIsAccepted() throws {
+        let folder = try Fixtures.temporaryFolder("writer-scales-alike")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let frame = try Bitmap(width: 2, height: 2)
+        let writer = try SequenceWriter(folder: folder, prefix: "gull")
+        for number in 1...2 { try writer.write(frame, number: number) }
+        try writer.commit(manifest: SequenceManifest(name: "gull", frameDurations: [40, 40]))
+        try Self.write(folder, scale: 2, frames: 2, fps: 25)
+        #expect(FileManager.default.fileExists(atPath: folder + "/gull2@2x.png"))
+        #expect {
+            try Self.write(folder, scale: 3, frames: 2, fps: 24)
+        } throws: { error in
+            guard case .output(.otherScaleDiffers(_, _, let said))? = error as? SequenceWriter.Error else { return false }
+            return said.contains("times them otherwise")
+        }
+    }
 }

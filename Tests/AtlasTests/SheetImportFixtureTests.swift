@@ -124,3 +124,24 @@ struct SheetImportFixtureTests {
         }
     }
 }
+
+/// Two sprite names that are one text in two Unicode normalisations (`Café1` composed and
+/// decomposed): JSON hash data kept one sprite and wrote three of four without a word (fresh eyes
+/// 52); other formats refused them as "Café1" and "Café1" without saying why they are one.
+@Suite struct SpriteNamesInTwoNormalisationsTests {
+    @Test func aJSONHashNamingOneSpriteTwoWaysIsRefused() {
+        let composed = "Caf\u{E9}1", decomposed = "Cafe\u{301}1"
+        let frame = #"{"frame": {"x": 0, "y": 0, "w": 1, "h": 1}, "rotated": false, "trimmed": false, "#
+            + #""spriteSourceSize": {"x": 0, "y": 0, "w": 1, "h": 1}, "sourceSize": {"w": 1, "h": 1}}"#
+        let json = #"{"frames": {""# + composed + #"": "# + frame + #", ""# + decomposed + #"": "# + frame + "}, "
+            + #""meta": {"image": "p.png", "size": {"w": 2, "h": 2}, "scale": "1"}}"#
+        #expect { _ = try TexturePackerJSON.decode(Array(json.utf8)) } throws: {
+            "\($0)".contains("appears twice") && "\($0)".contains("two Unicode normalisations")
+        }
+    }
+
+    @Test func twoSpellingsOfOneFileNameSayWhy() {
+        #expect(SpriteSheet.whyOneFile("Caf\u{E9}1", "Cafe\u{301}1").contains("two Unicode normalisations"))
+        #expect(!SpriteSheet.whyOneFile("fire1.png", "fire1").contains("normalisations"))
+    }
+}

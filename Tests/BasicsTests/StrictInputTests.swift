@@ -173,6 +173,22 @@ struct RepeatedJSONKeyTests {
         }
     }
 
+    /// One key spelt two ways — `Café1` composed (NFC) and decomposed (NFD), or with an escape —
+    /// is one key to every reader's dictionary: a JSON hash's sprite was lost without a word
+    /// (fresh eyes 52). It is refused, saying why the two are one.
+    @Test(arguments: [
+        ("{\"Caf\u{E9}1\": 1, \"Cafe\u{301}1\": 2}", "Caf\u{E9}1"),
+        (#"{"a": 1, "\u0061": 2}"#, "a"),
+    ])
+    func oneKeySpeltTwoWaysIsRefused(text: String, key: String) {
+        #expect {
+            try InputValue.json(Array(text.utf8), file: "s.json")
+        } throws: { error in
+            guard let error = error as? SchemaError, case .invalid(let reason) = error.problem else { return false }
+            return reason.contains("appears twice") && reason.contains("two Unicode normalisations") && reason.contains(key)
+        }
+    }
+
     /// The same key in two objects, in arrays, inside strings (escaped quotes too) and as a value is fine.
     @Test(arguments: [
         #"{"a": {"x": 1}, "b": {"x": 2}}"#, #"[{"x": 1}, {"x": 2}]"#, #"{"x": "x", "y": "x"}"#,

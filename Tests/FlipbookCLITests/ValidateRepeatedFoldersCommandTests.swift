@@ -69,5 +69,9 @@ struct ValidateRepeatedFoldersCommandTests {
         #expect(!result.stdout.contains("png.corrupt"))
         let help = try CLI.run(["validate", "--help"])
         #expect(help.stdout.contains("png.too-large"))
+        // Every rule's whole name, as .flipbook.json takes it (two were cut to 22 characters: fresh eyes 52).
+        for rule in ["manifest.short-duration", "name.mixed-normalization"] {
+            #expect(help.stdout.contains(rule + " "), "\(rule) in validate --help")
+        }
     }
 }

@@ -55,24 +55,28 @@ public struct InputValue {
             throw SchemaError(file: file, path: .root, problem: .invalid(reason: "not JSON (\(Self.reason(error)))"))
         }
         if let repeated = repeatedKey(in: bytes) {
+            let spelling = repeated.spelledApart
+                ? " (spelt two ways — in two Unicode normalisations, or with escapes — it is the same text)" : ""
             throw SchemaError(file: file, path: .root, problem: .invalid(
-                reason: "the key \"\(repeated.key)\" appears twice in one object; readers keep only one of them: remove the other"),
+                reason: "the key \"\(repeated.key)\" appears twice in one object\(spelling); readers keep only one of them: remove the other"),
                 line: repeated.line)
         }
         return InputValue(root, file: file)
     }
 
     /// The first key written twice in one object of `bytes`, valid JSON text, with the line of its
-    /// second appearance; `nil` when every object's keys differ. Keys are compared as written
-    /// (`"a"` and `"\u0061"` are two spellings this does not match).
-    static func repeatedKey(in bytes: [UInt8]) -> (key: String, line: Int)? {
-        // One entry per open container: an object's keys so far and whether a key comes next.
-        var objects: [(keys: Set<ArraySlice<UInt8>>, expectingKey: Bool)?] = []
+    /// second appearance and whether the two are spelt apart; `nil` when every object's keys
+    /// differ. Keys are compared as the text they are, as a reader's dictionary compares them:
+    /// `"a"` and `"\u0061"`, or `Café` in NFC and NFD, are one key written twice.
+    static func repeatedKey(in bytes: [UInt8]) -> (key: String, line: Int, spelledApart: Bool)? {
+        // One entry per open container: an object's keys so far (as text, to how each was written)
+        // and whether a key comes next.
+        var objects: [(keys: [String: ArraySlice<UInt8>], expectingKey: Bool)?] = []
         var index = 0, line = 1
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: "\n"): line += 1
-            case UInt8(ascii: "{"): objects.append((keys: [], expectingKey: true))
+            case UInt8(ascii: "{"): objects.append((keys: [:], expectingKey: true))
             case UInt8(ascii: "["): objects.append(nil)
             case UInt8(ascii: "}"), UInt8(ascii: "]"): _ = objects.popLast()
             case UInt8(ascii: ","): if objects.last??.keys != nil { objects[objects.count - 1]!.expectingKey = true }
@@ -80,20 +84,28 @@ public struct InputValue {
             case UInt8(ascii: "\""):
                 let start = index + 1
                 index = start
+                var escaped = false
                 while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                    if bytes[index] == UInt8(ascii: "\\") { escaped = true; index += 2 } else { index += 1 }
                 }
-                let key = bytes[start..<min(index, bytes.count)]
+                let raw = bytes[start..<min(index, bytes.count)]
                 if let object = objects.last ?? nil, object.expectingKey {
-                    guard objects[objects.count - 1]!.keys.insert(key).inserted else {
-                        return (String(decoding: key, as: UTF8.self), line)
-                    }
+                    let key = escaped ? unescaped(raw) : String(decoding: raw, as: UTF8.self)
+                    if let first = object.keys[key] { return (key, line, first != raw) }
+                    objects[objects.count - 1]!.keys[key] = raw
                 }
             default: break
             }
             index += 1
         }
         return nil
+    }
+
+    /// The text of a JSON string's body written with escapes (`\u00e9`, `\"`).
+    private static func unescaped(_ raw: ArraySlice<UInt8>) -> String {
+        let quoted = Data([UInt8(ascii: "\"")] + raw + [UInt8(ascii: "\"")])
+        return (try? JSONSerialization.jsonObject(with: quoted, options: [.fragmentsAllowed])) as? String
+            ?? String(decoding: raw, as: UTF8.self)
     }
 
     /// The root of the property list `bytes` (XML, binary or OpenStep).

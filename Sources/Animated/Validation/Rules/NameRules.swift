@@ -35,7 +35,7 @@ public enum NameMixedNormalizationRule: ValidationRule {
     public static let defaultSeverity = Severity.warning
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
-        guard let message = facts.sequence.mixedNormalizationMessage, let file = facts.sequence.otherSpelling.first?.path else { return [] }
+        guard let message = facts.sequence.mixedNormalizationMessage(naming: facts.sequence.prefix), let file = facts.sequence.otherSpelling.first?.path else { return [] }
         return [Problem(message, file: file)]
     }
 }
