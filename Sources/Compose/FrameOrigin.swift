@@ -8,11 +8,12 @@ import Raster
 /// left from another version (fresh eyes 43 #3: `render --scale 2`, the scene changed, `render
 /// --scale 1` left the old @2x frames, same count and size, without a word).
 ///
-/// The record is text: a first line `<kind>-origin 3 <crc> <length>`, a digest of what every scale
+/// The record is text: a first line `<kind>-origin 4 <crc> <length>`, a digest of what every scale
 /// shares (a scene without its `scale`, a generator's settings, the timing written, and which
 /// files there are to read, by their names without a scale), then one line
-/// `<crc> <length> <scales> <path>` for each file this scale read: its path from the output
-/// folder, and the scales its variants lay at then (`1,2`). Another scale's frames are from
+/// `<crc> <length> <scales> <path>` for each file this scale read: its path from the folder the
+/// run names its files from (a scene's folder, the images' folder: never the output folder, so the
+/// record stays true when the output folder is moved), and the scales its variants lay at then (`1,2`). Another scale's frames are from
 /// another version when the first line differs, one of the files they read changed since, or a
 /// variant added or taken away makes their scale read another file now (`rock@3x.png` added where
 /// @3x fell back to `rock@2x.png`) — never for a file or variant only another scale reads
@@ -46,17 +47,18 @@ package struct FrameOrigin {
     /// Adds the file `path` (as opened), read at this scale only.
     package mutating func read(_ path: String) { files.append(path) }
 
-    /// The record of frames written into `folder`; `nil` when a file read cannot be read now (the
-    /// run itself says why, or records nothing to compare).
-    package func record(folder: String) -> String? {
-        let from = Self.absolute(folder)
+    /// The record of frames whose files read are named from the folder `base` (the scene's, for a
+    /// render); `nil` when a file read cannot be read now (the run itself says why, or records
+    /// nothing to compare).
+    package func record(base: String) -> String? {
+        let from = Self.absolute(base)
         // Which files there are to read, at every scale alike: a frame or image added or taken
         // away changes what every scale draws.
         var everyScale = shared
         for name in Set(files.map { Self.spelled($0, scale: 1) }).sorted() {
             everyScale.add(Array(FileIO.relativePath(of: Self.absolute(name), from: from).utf8) + [0])
         }
-        var lines = ["\(kind)-origin 3 " + everyScale.text]
+        var lines = ["\(kind)-origin 4 " + everyScale.text]
         for input in Set(files).sorted() {
             guard let digest = Digest(file: input) else { return nil }
             let scales = Self.scales(of: input).map(String.init).joined(separator: ",")
@@ -65,19 +67,19 @@ package struct FrameOrigin {
         return lines.joined(separator: "\n")
     }
 
-    /// Whether `recorded`, the record of frames at `scale` in `folder`, is from the same version
-    /// as `current`, this run's: the same first line, every file it read as it was then, and each
-    /// the file that scale reads now among its variants. A record of an earlier form (no
-    /// `-origin 3` line) says nothing either way: `true`.
-    package static func sameVersion(_ recorded: String, as current: String, folder: String, scale: Int) -> Bool {
+    /// Whether `recorded`, the record of frames at `scale` (their files named from `base`), is
+    /// from the same version as `current`, this run's: the same first line, every file it read as
+    /// it was then, and each the file that scale reads now among its variants. A record of an
+    /// earlier form (no `-origin 4` line) says nothing either way: `true`.
+    package static func sameVersion(_ recorded: String, as current: String, base: String, scale: Int) -> Bool {
         let lines = recorded.split(separator: "\n", omittingEmptySubsequences: false)
         let words = lines.first?.split(separator: " ") ?? []
-        guard words.count == 4, words[0].hasSuffix("-origin"), words[1] == "3" else { return true }
+        guard words.count == 4, words[0].hasSuffix("-origin"), words[1] == "4" else { return true }
         guard lines.first == current.split(separator: "\n", omittingEmptySubsequences: false).first else { return false }
         for line in lines.dropFirst() {
             let parts = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
             guard parts.count == 4 else { return false }
-            let path = folder + "/" + parts[3]
+            let path = base + "/" + parts[3]
             guard let digest = Digest(file: path), digest.text == parts[0] + " " + parts[1] else { return false }
             // The variant this scale picks (UIKit's order: its own, then lower, then higher) among those there then and now.
             let then = parts[2].split(separator: ",").compactMap { Int($0) }
@@ -91,17 +93,18 @@ package struct FrameOrigin {
 
     /// The warnings for frames at other scales in the folder `output` (of the sequence numbered
     /// after `prefix`, this run's set at `scale`) that a run from another version wrote: read with
-    /// these by every reader of the folder at their scale, though they show another version.
+    /// these by every reader of the folder at their scale, though they show another version
+    /// (`base`: the folder this run's record names its files from).
     /// `another` says what they came from ("an earlier render of another scene than s.json is
     /// now"), `again` what makes them anew ("render it"), when this run's kind made them; frames
     /// another kind made (a `generate`'s beside a `render`'s) are said as that kind's.
-    package static func otherScalesWarnings(output: String, prefix: String, scale: Int, origin: String, another: String,
+    package static func otherScalesWarnings(output: String, prefix: String, scale: Int, origin: String, base: String, another: String,
                                             again: String) -> [String] {
         let folder = Discovery.trimmingSlash(output)
         let owner = folder + "/" + SequenceWriter.numberingPrefix(prefix) + (scale == 1 ? "" : "@\(scale)x")
         let own = kind(of: origin)
         return OutputSet.origins(ofOtherScalesOf: owner, in: folder).sorted { $0.key < $1.key }.compactMap { scale, other in
-            guard let other, !sameVersion(other, as: origin, folder: folder, scale: scale) else { return nil }
+            guard let other, !sameVersion(other, as: origin, base: base, scale: scale) else { return nil }
             let made = kind(of: other)
             let (from, redo) = made == own ? (another, again) : ("an earlier \(made ?? "run")", "\(made ?? "make") them")
             return "\(folder) still holds its frames at @\(scale)x from \(from), which readers take at @\(scale)x: "
@@ -109,7 +112,7 @@ package struct FrameOrigin {
         }
     }
 
-    /// The kind a record names (`render` for `render-origin 3 …`).
+    /// The kind a record names (`render` for `render-origin 4 …`).
     private static func kind(of record: String) -> String? {
         guard let word = record.prefix(while: { $0 != " " && $0 != "\n" }).split(separator: "-").first, record.hasPrefix(word + "-origin") else {
             return nil
@@ -122,6 +125,19 @@ package struct FrameOrigin {
         let name = ImageFileName(path: file), folder = FileIO.parentDirectory(of: file)
         let device = name.device.map { "~" + $0 } ?? "", ext = name.pathExtension.isEmpty ? "" : "." + name.pathExtension
         return (folder == "." && !file.hasPrefix("./") ? "" : folder + "/") + name.stem + (scale == 1 ? "" : "@\(scale)x") + device + ext
+    }
+
+    /// The folder all of `files` lie in (as written, `.` for none or the working folder): the
+    /// base a run that reads them records them from.
+    package static func commonFolder(of files: [String]) -> String {
+        let folders = files.map { FileIO.parentDirectory(of: $0) }
+        guard var common = folders.first.map({ $0.split(separator: "/", omittingEmptySubsequences: false) }) else { return "." }
+        for folder in folders.dropFirst() {
+            let parts = folder.split(separator: "/", omittingEmptySubsequences: false)
+            common = Array(zip(common, parts).prefix { $0 == $1 }.map(\.0))
+        }
+        let joined = common.joined(separator: "/")
+        return joined.isEmpty ? (folders.first?.hasPrefix("/") == true ? "/" : ".") : joined
     }
 
     /// The scales `file`'s variants lie at now (`rock.png`, `rock@2x.png`: 1 and 2).

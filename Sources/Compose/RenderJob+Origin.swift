@@ -7,10 +7,10 @@ import Foundation
 /// `sequence.json` of each sequence read (its timing, read at every scale), and each file this
 /// scale read.
 extension RenderJob {
-    /// The origin of a render of the scene file `path` into `folder`, which read `inputs` (as
-    /// opened) and writes `fps` and `repeatCount`; `nil` when one of them cannot be read (the
-    /// render itself says why).
-    static func origin(scene path: String, inputs: [String], fps: Double, repeatCount: Int, folder: String) -> String? {
+    /// The origin of a render of the scene file `path`, which read `inputs` (as opened; recorded
+    /// from the scene's folder) and writes `fps` and `repeatCount`; `nil` when one of them cannot
+    /// be read (the render itself says why).
+    static func origin(scene path: String, inputs: [String], fps: Double, repeatCount: Int) -> String? {
         guard let bytes = try? FileIO.readAll(path) else { return nil }
         var scene = bytes
         if var object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] {
@@ -28,6 +28,6 @@ extension RenderJob {
         }
         origin.add("fps \(fps) repeat \(repeatCount)")
         for input in inputs { origin.read(input) }
-        return origin.record(folder: folder)
+        return origin.record(base: FileIO.parentDirectory(of: path))
     }
 }

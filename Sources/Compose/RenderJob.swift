@@ -279,8 +279,7 @@ public struct RenderJob: Sendable {
         // A folder's frames record what they are drawn from, which the other scales' runs compare.
         var origin: String?
         if plan.format == .folder, let output, case .file(let path) = source {
-            origin = Self.origin(scene: path, inputs: scene.inputFiles, fps: scene.fps, repeatCount: plan.repeatCount,
-                                 folder: Discovery.trimmingSlash(output))
+            origin = Self.origin(scene: path, inputs: scene.inputFiles, fps: scene.fps, repeatCount: plan.repeatCount)
             writer.origin = origin
         }
         let counter = reporter.counter(.encoding)
@@ -305,8 +304,9 @@ public struct RenderJob: Sendable {
                     warnings.append("the scene plays \(plan.repeatCount)×, but \(plan.sheetFormat.rawValue) data keeps no count of plays: "
                                     + "an engine loops its animation (or plays it once) unless the game's code says otherwise")
                 }
-                if let origin, let output {
+                if let origin, let output, case .file(let path) = source {
                     warnings += FrameOrigin.otherScalesWarnings(output: output, prefix: plan.prefix, scale: scene.scale, origin: origin,
+                                                                base: FileIO.parentDirectory(of: path),
                                                                 another: "an earlier render of another scene than \(scene.file) is now (or of other files it reads)",
                                                                 again: "render it")
                 }

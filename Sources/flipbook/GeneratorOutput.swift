@@ -134,7 +134,7 @@ struct GeneratorOutput: ParsableArguments {
             made.add(settingsOf: generator, leavingOut: ["scale", "limits"])
             made.add("fps \(fps) repeat \(repeatCount)")
             for input in read ?? inputs { made.read(input) }
-            origin = made.record(folder: Discovery.trimmingSlash(output))
+            origin = made.record(base: FrameOrigin.commonFolder(of: read ?? inputs))
             writer.origin = origin
         }
         var update: (@Sendable (Int, Int) -> Void)?
@@ -160,6 +160,7 @@ struct GeneratorOutput: ParsableArguments {
         }
         if let origin {
             warnings += FrameOrigin.otherScalesWarnings(output: output, prefix: prefix, scale: scale, origin: origin,
+                                                        base: FrameOrigin.commonFolder(of: read ?? inputs),
                                                         another: "an earlier generate with other settings (or of other files it reads)",
                                                         again: "generate them")
         }

@@ -60,6 +60,32 @@ struct RenderFolderScaleTests {
         }
     }
 
+    /// The record named the files read by their path from the output folder (`../img@2x.png`):
+    /// the folder moved, the @1x run took the @2x frames for another scene's (fresh eyes 52 #7).
+    /// It names them from the scene's folder, so it stays true when the output folder moves.
+    @Test func theRecordStaysTrueWhenTheOutputFolderMoves() throws {
+        try RenderJobTests.withFolder { folder in
+            for name in ["note-chrome.png", "note-chrome@2x.png"] {
+                try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/" + name, toPath: folder + "/" + name.replacingOccurrences(of: "note-chrome", with: "img"))
+            }
+            let scene = #"{"size": [64, 48], "frames": 2, "fps": 10, "layers": [{"image": "img.png", "bounds": [20, 20], "position": [20, 20]}]}"#
+            try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+            var job = RenderJob(scene: folder + "/scene.json", output: folder + "/frames")
+            job.scale = 2
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            try FileManager.default.createDirectory(atPath: folder + "/sub/deeper", withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: folder + "/frames", toPath: folder + "/sub/deeper/frames")
+            job = RenderJob(scene: folder + "/scene.json", output: folder + "/sub/deeper/frames")
+            job.scale = 1
+            #expect(try job.run(cancellation: nil).warnings.isEmpty)
+            // Still a record that sees a change: the @2x image changed, the @2x frames are said.
+            try FileManager.default.removeItem(atPath: folder + "/img@2x.png")
+            try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/note-chrome.png", toPath: folder + "/img@2x.png")
+            let stale = try job.run(cancellation: nil).warnings
+            #expect(stale.count == 1 && stale.first?.contains("still holds its frames at @2x") == true, "\(stale)")
+        }
+    }
+
     /// A scene reading an image with an @2x variant read `img@2x.png` at @2x and `img.png` at @1x,
     /// so each run took the other's frames for another version, unchanged as they were (fresh eyes
     /// 45 #3). No warning until a file a scale read changes, and then for that scale only: a
