@@ -33,7 +33,7 @@ extension APNG {
             case .writeFailed(let error): "\(error.path): cannot write APNG: \(error.reason)"
             case .cancelled: "APNG encoding cancelled"
             case .frame(let error): error.description
-            case .load(let reason): "cannot encode APNG: a frame could not be loaded: \(reason)"
+            case .load(let reason): "cannot make the APNG: a frame could not be read or drawn: \(reason)"
             case .output(let error): error.description
             }
         }

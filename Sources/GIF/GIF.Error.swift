@@ -35,7 +35,7 @@ extension GIF {
             case .writeFailed(let error): "\(error.path): cannot write GIF: \(error.reason)"
             case .cancelled: "GIF encoding cancelled"
             case .frame(let error): error.description
-            case .load(let reason): "cannot encode GIF: a frame could not be loaded: \(reason)"
+            case .load(let reason): "cannot make the GIF: a frame could not be read or drawn: \(reason)"
             case .output(let error): error.description
             }
         }

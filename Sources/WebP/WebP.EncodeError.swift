@@ -34,7 +34,7 @@ extension WebP {
             case .writeFailed(let error): "\(error.path): cannot write WebP: \(error.reason)"
             case .cancelled: "WebP encoding cancelled"
             case .frame(let error): error.description
-            case .load(let reason): "cannot encode WebP: a frame could not be loaded: \(reason)"
+            case .load(let reason): "cannot make the WebP: a frame could not be read or drawn: \(reason)"
             case .output(let error): error.description
             }
         }
