@@ -27,6 +27,16 @@ extension LayerRenderer {
         let reach = Double(shadow.reach(on: canvas))
         let width = Double(canvas.pixelWidth), height = Double(canvas.pixelHeight)
         guard let extent = Self.extent(of: layer, time: time, matrix: matrix, scale: canvas.scale) else { return .none }
+        // A blur spreading what casts so thin that no pixel of it reaches half a level: nothing to
+        // draw (a shadow of radius 10 000 under a sprite cost a whole blur a frame for no pixel).
+        // Blurred, a shape's alpha is at most its own times, along each axis, its extent over σ√2π.
+        let sigma = shadow.radius / 2 * k
+        if sigma > 0 {
+            let spread = (2 * Double.pi).squareRoot() * sigma
+            let peak = shadow.opacity * Double(shadow.color.a) / 255
+                * min(1, (extent.maxX - extent.minX) / spread) * min(1, (extent.maxY - extent.minY) / spread)
+            if peak < 0.5 / 255 { return .none }
+        }
         if extent.minX - reach >= 0, extent.minY - reach >= 0, extent.maxX + reach <= width, extent.maxY + reach <= height {
             return .drawn(bound: shadow.blurredPixels(within: PixelRect(x: Int(extent.minX), y: Int(extent.minY),
                                                                           width: Int(extent.maxX - extent.minX),

@@ -67,6 +67,22 @@ import Raster
         #expect(frame[29, 15].a == 0)
     }
 
+    /// A shadow whose blur spreads it too thin for any pixel to reach half a level draws nothing,
+    /// and so blurs nothing (a radius of 10 000 under a sprite cost a whole blur a frame).
+    @Test func aShadowTooFaintToShowIsNotBlurred() throws {
+        var square = Layer(name: "square", content: .image(LayerRendererTests.solid(LayerRendererTests.blue, 6, 6)),
+                           bounds: Rect(width: 6, height: 6), position: Point(10, 10))
+        let plain = try LayerRendererTests.scene([square]).render(at: 0)
+        square.shadow = Shadow(opacity: 1, offset: Point(2, 2), radius: 10_000)
+        let renderer = try LayerRendererTests.scene([square])
+        #expect(try renderer.render(at: 0).pixels == plain.pixels)
+        let canvas = try Canvas(width: 20, height: 20)
+        #expect(LayerRenderer.shadowSource(square.shadow!, of: square, time: 0, matrix: square.matrixInParent, on: canvas) == .none)
+        // A radius of 60 spreads the 6-point square to about 1 % at most — a few levels: still drawn.
+        square.shadow?.radius = 60
+        #expect(LayerRenderer.shadowSource(square.shadow!, of: square, time: 0, matrix: square.matrixInParent, on: canvas) != .none)
+    }
+
     @Test func masksToBoundsCutsTheShadowToTheBounds() throws {
         // A clear 10 × 10 layer (5…15) holding a half-transparent 6 × 6 square (5…11), masking to
         // its bounds: the square's shadow, 6 points down and right (11…17), shows under the clear

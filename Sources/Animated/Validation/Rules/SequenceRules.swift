@@ -92,9 +92,11 @@ public enum ManifestInvalidRule: ValidationRule {
     public static let defaultSeverity = Severity.error
 
     public static func check(_ facts: SequenceFacts, config: ValidationConfig) -> [Problem] {
-        // The location names the file (spelled as the report spells paths); the message does not
-        // again, as the command line gave it (report bytes would depend on it).
-        func said(_ text: String, of file: String) -> String { text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text }
+        // The message names the file by its name alone (the report names its folder, spelled as the
+        // report spells paths), not as the command line gave it: report bytes would depend on it.
+        func said(_ text: String, of file: String) -> String {
+            text.hasPrefix(file + ": ") ? FileIO.lastComponent(of: file) + ": " + text.dropFirst(file.count + 2) : text
+        }
         var problems: [Problem] = []
         if let error = facts.manifestError { problems.append(Problem(said(error.description, of: error.file), file: error.file)) }
         if let manifest = facts.manifest, let path = facts.manifestPath,
