@@ -100,6 +100,10 @@ struct AlphaFlattener {
         /// The frame's pixels as decoded (straight RGBA8), for telling how far a frame merged into
         /// the one before is from the frame shown in its place (``MergedFrames``).
         var source: [UInt8] = []
+        /// Every pixel of the frame is opaque (nothing to flatten: a film, a screencast).
+        var opaque = false
+        /// ``FrameFacts`` of the frame, when the workers found them (`standard` and `high`).
+        var facts: FrameFacts?
     }
 
     /// The part of flattening that needs no previous frame, for the decoding workers.
@@ -115,7 +119,7 @@ struct AlphaFlattener {
             var kept = [UInt64](repeating: .max, count: alpha == .dither ? words : 0)
             if alpha == .dither, (width * height) % 64 != 0 { kept[words - 1] = (1 << UInt64((width * height) % 64)) - 1 }
             let pixels = bitmap.takePixels()
-            return Prepared(pixels: pixels, kept: kept, undecided: [], source: pixels)
+            return Prepared(pixels: pixels, kept: kept, undecided: [], source: pixels, opaque: true)
         }
         // The rim, small shapes and the coverage floor are about soft pixels only.
         let dithersSoft = alpha == .dither && soft
