@@ -39,6 +39,21 @@ struct GIFFrameFactsTests {
         #expect(ColorRefiner.digest(small, onAllCores: false) == ColorRefiner.digest(small))
     }
 
+    /// The histogram's bin with masking shifts is the bin of ``ColorHistogram/binIndex(_:_:_:)``.
+    @Test func maskedBinIsTheBin() {
+        for bits in [6, 7] {
+            let histogram = ColorHistogram(bits: bits)
+            for value in 0...255 {
+                for other in [0, 1, 2, 3, 127, 128, 254, 255] {
+                    let (a, b) = (UInt8(value), UInt8(other))
+                    for (r, g, bl) in [(a, b, b), (b, a, b), (b, b, a), (a, a, a)] {
+                        #expect(ColorHistogram.bin(r, g, bl, shift: 8 - bits, bits: bits) == histogram.binIndex(r, g, bl))
+                    }
+                }
+            }
+        }
+    }
+
     /// Frames added beside the next one's candidates with the workers' facts (the digest given,
     /// the scans for cleared pixels skipped where the next frame draws every pixel) are the frames
     /// of the same steps taken one after another without them, bit for bit.
