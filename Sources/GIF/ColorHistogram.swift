@@ -55,6 +55,15 @@ struct ColorHistogram: Sendable {
         return Int(r >> shift) << (2 * bits) | Int(g >> shift) << bits | Int(b >> shift)
     }
 
+    /// ``binIndex(_:_:_:)`` for a histogram of `bits` (6 or 7) and `shift` = 8 − `bits`, with
+    /// masking shifts: the amounts are variables, and Swift's checked shifts branched on each
+    /// one (for amounts past the width) in the histogram's loop over every candidate pixel.
+    @inline(__always)
+    static func bin(_ r: UInt8, _ g: UInt8, _ b: UInt8, shift: Int, bits: Int) -> Int {
+        Int(r &>> UInt8(truncatingIfNeeded: shift)) &<< (2 &* bits) | Int(g &>> UInt8(truncatingIfNeeded: shift)) &<< bits
+            | Int(b &>> UInt8(truncatingIfNeeded: shift))
+    }
+
     /// The coarse cells (``PaletteMap/coarseCell(ofBin:)``) of the bins in use.
     func coarseCells() -> [Int] {
         let drop = bits - 4, mask = (1 << bits) - 1
@@ -95,7 +104,10 @@ struct ColorHistogram: Sendable {
         if !isKnownUniquelyReferenced(&slots) { slots = slots.copy() }
         do {
             let slots = self.slots.buffer
-            pixels.withUnsafeBufferPointer { source in
+            // (`selected` through a buffer pointer: the optional array's checked subscript was
+            // a branch more a pixel.)
+            let picks = selected != nil
+            (selected ?? []).withUnsafeBufferPointer { selected in pixels.withUnsafeBufferPointer { source in
                 var index = range.lowerBound * 4
                 let end = range.upperBound * 4
                 let stride = 4 * max(step, 1)
@@ -108,9 +120,9 @@ struct ColorHistogram: Sendable {
                 var current = -1, currentBin = -1
                 var sums = Entry()
                 while index < end {
-                    if source[index + 3] != 0 && selected?[index >> 2] != false {
+                    if source[index + 3] != 0 && (!picks || selected[index >> 2]) {
                         let r = source[index], g = source[index + 1], b = source[index + 2]
-                        let bin = Int(r >> shift) << (2 * bits) | Int(g >> shift) << bits | Int(b >> shift)
+                        let bin = Self.bin(r, g, b, shift: shift, bits: bits)
                         if bin != currentBin {
                             if slots[bin] == 0 {
                                 touched.append(bin)
@@ -133,7 +145,7 @@ struct ColorHistogram: Sendable {
                     index += stride
                 }
                 if current >= 0 { entries[current] = sums }
-            }
+            } }
         }
     }
 
@@ -165,7 +177,7 @@ struct ColorHistogram: Sendable {
                 while index < end {
                     if source[index + 3] != 0 && selected[index >> 2] {
                         let r = source[index], g = source[index + 1], b = source[index + 2]
-                        let bin = Int(r >> shift) << (2 * bits) | Int(g >> shift) << bits | Int(b >> shift)
+                        let bin = Self.bin(r, g, b, shift: shift, bits: bits)
                         if bin != currentBin {
                             if slots[bin] == 0 {
                                 touched.append(bin)
@@ -176,7 +188,7 @@ struct ColorHistogram: Sendable {
                             (current, currentBin) = (Int(slots[bin]) - 1, bin)
                             sums = entries[current]
                         }
-                        let otherBin = Int(r >> otherShift) << (2 * otherBits) | Int(g >> otherShift) << otherBits | Int(b >> otherShift)
+                        let otherBin = Self.bin(r, g, b, shift: otherShift, bits: otherBits)
                         if otherBin != otherCurrentBin {
                             if otherSlots[otherBin] == 0 {
                                 otherTouched.append(otherBin)

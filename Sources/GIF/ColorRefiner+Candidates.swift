@@ -15,6 +15,8 @@ extension ColorRefiner {
         /// the small table's (``histogram``) when the frame is sure to get a full table, or beside
         /// it when the frame before outgrew its small table (``upgradedLast``).
         var fine = false
+        /// The frame has no transparent pixel (``FrameFacts/drawsEveryPixel``).
+        var drawsEveryPixel = false
     }
 
     /// Finds the candidates of `pixels` on `screen` (see ``target(for:screen:cleared:)``) and adds
@@ -22,11 +24,13 @@ extension ColorRefiner {
     /// sure to get one (the first frame, `high`, texture a moment ago), else the small one's.
     /// With `rows`, the frame is gone through in bands of rows from the top, each once `rows`
     /// says the screen's rows in it are final; without, the candidates are found on all cores.
-    /// The histogram takes its pixels in the same order either way.
+    /// The histogram takes its pixels in the same order either way. `facts`, when the workers
+    /// found them, give the frame's digest instead of hashing it here.
     mutating func candidates(of pixels: [UInt8], screen: UnsafeBufferPointer<UInt32>, cleared: GIF.Rect?,
-                             rows: ScreenRows?) -> Candidates {
-        let digest = Self.digest(pixels)
+                             rows: ScreenRows?, facts: FrameFacts? = nil) -> Candidates {
+        let digest = facts?.digest ?? Self.digest(pixels)
         guard digest != previous else { return Candidates(repeats: true) }
+        let drawsEveryPixel = facts?.drawsEveryPixel == true
         previous = digest
         let size = palettesMade == 0 ? firstColors : colors
         let full = size == firstColors || (lastTexture.error >= Self.textureError && lastTexture.skipped < Self.textureSkips)
@@ -49,7 +53,7 @@ extension ColorRefiner {
         }
         guard let rows else {
             if any { fill(of: pixels, screen: screen, cleared: cleared, rows: 0..<height, fine: full, both: both, removing: true) }
-            return Candidates(any: any, fine: full || both)
+            return Candidates(any: any, fine: full || both, drawsEveryPixel: drawsEveryPixel)
         }
         var found = false
         let band = Self.bandRows(width: width)
@@ -64,7 +68,7 @@ extension ColorRefiner {
             found = found || some
             fill(of: pixels, screen: screen, cleared: cleared, rows: top..<bottom, fine: full, both: both, removing: top == 0)
         }
-        return Candidates(any: found, fine: full || both)
+        return Candidates(any: found, fine: full || both, drawsEveryPixel: drawsEveryPixel)
     }
 
     /// Adds the candidates of `rows` to the full table's histogram or the small one's (to both

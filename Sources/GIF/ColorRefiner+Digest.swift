@@ -3,7 +3,7 @@ import Basics
 /// A frame's digest, so that a frame equal to the one before is recognised without keeping it.
 extension ColorRefiner {
     /// Two independent 64-bit hashes of a frame's bytes, and its length.
-    struct Digest: Equatable {
+    struct Digest: Equatable, Sendable {
         var count: Int
         var fnv: UInt64
         var mix: UInt64
@@ -42,14 +42,16 @@ extension ColorRefiner {
     /// all cores, and the bands' hashes hashed in order (it was a serial pass over every byte: 2.5 %
     /// of the 720p film's instructions, on the encoding thread); the digest only ever meets digests
     /// made the same way.
-    static func digest(_ pixels: [UInt8]) -> Digest {
+    /// With `onAllCores` false the bands are hashed one after another on the calling thread
+    /// (a decoding worker's, ``FrameFacts``): the digest is the same.
+    static func digest(_ pixels: [UInt8], onAllCores: Bool = true) -> Digest {
         let words = (pixels.count + 7) / 8
         guard words >= 1 << 14 else { return pixels.withUnsafeBytes { Digest(count: pixels.count, hashing: $0, words: 0..<words) } }
         var bands = [UInt64](repeating: 0, count: digestBands * 2)
         pixels.withUnsafeBytes { bytes in
             bands.withUnsafeMutableBufferPointer { bands in
                 let (bytes, out) = (UnsafeSendable(bytes.bindMemory(to: UInt8.self)), UnsafeMutableSendable(bands))
-                ParallelLoop.chunks(digestBands, minimum: 1) { range in
+                ParallelLoop.chunks(digestBands, minimum: onAllCores ? 1 : digestBands + 1) { range in
                     for band in range {
                         let part = Digest(count: 0, hashing: UnsafeRawBufferPointer(bytes.buffer),
                                           words: (words * band / digestBands)..<(words * (band + 1) / digestBands))

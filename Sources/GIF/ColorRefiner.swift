@@ -258,9 +258,11 @@ struct ColorRefiner {
             }
         }
         recycled = (out, indices)
-        return FrameDiff.Target(colors: out, indices: indices, transparent: palette.transparent,
-                                palette: palette.rgb, isLocal: true, source: pixels,
-                                tolerance: lossless ? 0 : lzwTolerance)
+        var target = FrameDiff.Target(colors: out, indices: indices, transparent: palette.transparent,
+                                      palette: palette.rgb, isLocal: true, source: pixels,
+                                      tolerance: lossless ? 0 : lzwTolerance)
+        target.drawsEveryPixel = found.drawsEveryPixel
+        return target
     }
 
     /// Whether the global table `first` should draw this frame instead of its own full table `own`:

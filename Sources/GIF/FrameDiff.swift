@@ -35,6 +35,9 @@ struct FrameDiff {
         /// flattened without a matte (so its opaque pixels are the frame's); `nil`: found from
         /// `source` pixel by pixel.
         var nearOpaque: [UInt64]?
+        /// No entry of `colors` is 0 (the frame has no transparent pixel, ``FrameFacts``): no
+        /// pixel of the screen is cleared for it. `false` when not known.
+        var drawsEveryPixel = false
     }
 
     let width: Int
@@ -65,8 +68,9 @@ struct FrameDiff {
     /// whose indices LZW chooses (``chosenIndices(_:in:)``, the serial walk) is chosen and drawn
     /// there while `beside` runs here, reading each row of the screen once `rows` says it is final
     /// (``ScreenRows``): the two serial stages of a frame and the next on two cores, with what each
-    /// reads unchanged.
-    mutating func add(_ target: Target, delay: Int, next: [UInt8]?, side: SideThread?,
+    /// reads unchanged. `nextDrawsEveryPixel`: `next` has no transparent pixel (``FrameFacts``),
+    /// so the disposal clears nothing before it, and the frame is not scanned for such pixels.
+    mutating func add(_ target: Target, delay: Int, next: [UInt8]?, nextDrawsEveryPixel: Bool = false, side: SideThread?,
                       beside: (_ screen: UnsafeBufferPointer<UInt32>, _ cleared: GIF.Rect?, _ rows: ScreenRows?) -> Void)
         -> GIF.IndexedFrame? {
         let colors = target.colors
@@ -75,7 +79,7 @@ struct FrameDiff {
             pending!.delay += delay
             mergedFrames += 1
             if let next {
-                let cleared = regionCleared(transparentIn: next)
+                let cleared = nextDrawsEveryPixel ? nil : regionCleared(transparentIn: next)
                 canvas.withUnsafeBufferPointer { beside($0, cleared, nil) }
             }
             return nil
@@ -84,7 +88,8 @@ struct FrameDiff {
         let width = self.width
         var ready = pending
         if var previous = ready {
-            if let clear = bounds(colors, canvas, .clearing) {
+            // A target that draws every pixel (no 0 among its colours) clears none.
+            if let clear = target.drawsEveryPixel ? nil : bounds(colors, canvas, .clearing) {
                 previous = grown(previous, toInclude: clear)
                 previous.disposal = .background
                 let rect = previous.rect
@@ -126,7 +131,7 @@ struct FrameDiff {
         // After this frame the screen is transparent exactly where `colors` is: a pixel it draws
         // takes an entry (never the transparent one), a pixel it clears was cleared above, and
         // the others show `colors` already. So the region cleared before `next` is known now.
-        let nextCleared = next.flatMap { next in
+        let nextCleared = nextDrawsEveryPixel ? nil : next.flatMap { next in
             colors.withUnsafeBufferPointer { Self.clearedRegion(transparentIn: next, shown: $0, width: width, height: height) }
                 .map { Self.union(rect, $0) }
         }

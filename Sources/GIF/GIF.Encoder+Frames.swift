@@ -26,9 +26,11 @@ extension GIF.Encoder {
 
     /// A loader of the `index`-th kept frame for the decoding workers: decoded, its size checked
     /// against the first frame's, and flattened as far as it can be without the frame before (``AlphaFlattener/prepare(_:alpha:edgeMatte:)``).
-    /// `first`, frame 0 already decoded, is used the first time frame 0 is asked for.
+    /// `first`, frame 0 already decoded, is used the first time frame 0 is asked for. For
+    /// `standard` and `high` the worker also finds the frame's ``FrameFacts`` (its digest, whether
+    /// it draws every pixel), work the encoding thread then skips.
     func loader(frames: [Int], input: FrameInput, width: Int, height: Int, first: Bitmap? = nil) -> @Sendable (Int) throws -> AlphaFlattener.Prepared {
-        let (alpha, edgeMatte, scale) = (self.alpha, self.edgeMatte, self.scale)
+        let (alpha, edgeMatte, scale, facts) = (self.alpha, self.edgeMatte, self.scale, quality != .fast)
         let decoded = DecodedOnce(first)
         return { index in
             let bitmap = try (index == 0 ? decoded.take() : nil) ?? input.load(frames[index])
@@ -38,7 +40,9 @@ extension GIF.Encoder {
                     + "the first frame (\(input.name(of: frames[0]))) \(width)×\(height): all frames must be one size; "
                     + "export them at one size")
             }
-            return AlphaFlattener.prepare(bitmap, alpha: alpha, edgeMatte: edgeMatte, scale: scale)
+            var prepared = AlphaFlattener.prepare(bitmap, alpha: alpha, edgeMatte: edgeMatte, scale: scale)
+            if facts { prepared.facts = FrameFacts.of(prepared) }
+            return prepared
         }
     }
 

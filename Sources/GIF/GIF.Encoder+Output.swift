@@ -34,14 +34,15 @@ extension GIF.Encoder {
         }
 
         /// ``add(_:delay:source:)``, and `beside` for the `next` frame's pixels with its last
-        /// piece (``FrameDiff/add(_:delay:next:side:beside:)``).
-        mutating func add(_ target: FrameDiff.Target, delay: Int, source: [UInt8], next: [UInt8]?, side: SideThread?,
-                          beside: (UnsafeBufferPointer<UInt32>, GIF.Rect?, ScreenRows?) -> Void) throws {
+        /// piece (``FrameDiff/add(_:delay:next:nextDrawsEveryPixel:side:beside:)``).
+        mutating func add(_ target: FrameDiff.Target, delay: Int, source: [UInt8], next: [UInt8]?, nextDrawsEveryPixel: Bool = false,
+                          side: SideThread?, beside: (UnsafeBufferPointer<UInt32>, GIF.Rect?, ScreenRows?) -> Void) throws {
             let pieces = GIF.Timing.pieces(of: delay)
             for (index, piece) in pieces.enumerated() {
                 let before = diff.mergedFrames
                 let last = index == pieces.count - 1
-                let ready = diff.add(target, delay: piece, next: last ? next : nil, side: side, beside: beside)
+                let ready = diff.add(target, delay: piece, next: last ? next : nil, nextDrawsEveryPixel: nextDrawsEveryPixel,
+                                     side: side, beside: beside)
                 if index == 0 { merged.record(source: source, merged: diff.mergedFrames > before) }
                 if let ready { try write(ready) }
             }

@@ -311,6 +311,7 @@ extension GIF {
                 // neighbourhoods the workers found (``AlphaFlattener/Prepared/rim``).
                 let nearOpaque = alpha == .dither && edgeMatte == nil ? frame.rim : nil
                 let source = frame.source
+                let facts = frame.facts
                 // Handed over, not copied: the flattener then changes the frame's pixels in place
                 // (a copy of every frame's pixels on the encoding thread, 640 KB a 400² frame).
                 let pixels = flattener.flatten(consume frame)
@@ -318,13 +319,14 @@ extension GIF {
                 var found = ColorRefiner.Candidates()
                 if let before = waiting {
                     waiting = nil
-                    try output.add(before.target, delay: before.delay, source: before.source, next: pixels, side: side) { screen, region, rows in
+                    try output.add(before.target, delay: before.delay, source: before.source, next: pixels,
+                                   nextDrawsEveryPixel: facts?.drawsEveryPixel == true, side: side) { screen, region, rows in
                         cleared = region
-                        found = refiner.candidates(of: pixels, screen: screen, cleared: region, rows: rows)
+                        found = refiner.candidates(of: pixels, screen: screen, cleared: region, rows: rows, facts: facts)
                     }
                 } else {
                     cleared = output.diff.regionCleared(transparentIn: pixels)
-                    found = output.diff.canvas.withUnsafeBufferPointer { refiner.candidates(of: pixels, screen: $0, cleared: cleared, rows: nil) }
+                    found = output.diff.canvas.withUnsafeBufferPointer { refiner.candidates(of: pixels, screen: $0, cleared: cleared, rows: nil, facts: facts) }
                 }
                 var target = refiner.target(for: pixels, screen: output.diff.canvas, cleared: cleared, found)
                 target.nearOpaque = nearOpaque
