@@ -119,7 +119,8 @@ extension FramesJob {
         reporter.report(.reading, done: 1, total: 1)
         let siblings = if let given { given.note(pages: sheet.sourceFiles) } else { Self.otherPagesNote(input) }
         return Plan(files: files, warnings: sheet.warnings.map(\.description) + sheet.fileNameWarnings
-                        + [Self.premultipliedNote(sheet, input), siblings, Self.animationsReadAsOne(sheet, files: files), timingWarning].compactMap { $0 },
+                        + [Self.premultipliedNote(sheet, input), siblings, Self.animationsReadAsOne(sheet, files: files), timingWarning].compactMap { $0 }
+                        + Self.mixedNormalizations(files),
                     width: sheet.pages.first?.width ?? 0, height: sheet.pages.first?.height ?? 0, frameCount: sheet.sprites.count,
                     repeatCount: timing?.repeatCount ?? 0, pages: sheet.pages.count, prefix: nil, input: input,
                     content: .sheet(sheet, timing: timing, writesTiming: writesTiming))
@@ -148,6 +149,13 @@ extension FramesJob {
               theirs.pathExtension == mine.pathExtension, let scale = theirs.scale ?? 1 as Int?, scale != (mine.scale ?? 1) else { return }
         throw .otherScaleDiffers(path: path, otherScale: scale, detail: "the frames of \(owner) wrote it, timed otherwise than \(data) "
             + "now: write \(owner)'s frames again first (its sequence.json times both scales), then these")
+    }
+
+    /// The frames written spelling one prefix in two Unicode normalisations (sprites `café_1` NFC
+    /// and `café_2` NFD), as `validate` and `assemble` would say of the folder afterwards.
+    static func mixedNormalizations(_ files: [String]) -> [String] {
+        FrameSequence.group(files.compactMap { FrameFile(path: $0) }).compactMap { $0.mixedNormalizationMessage }
+            .map { $0 + " (name.mixed-normalization)" }
     }
 
     /// A GIF, an APNG (`.apng`, or a `.png` with `acTL`) or a WebP opened, its header checked

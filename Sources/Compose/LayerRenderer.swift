@@ -226,8 +226,14 @@ public struct LayerRenderer: Sendable {
     }
 
     /// A clear canvas of `canvas`'s size, transform and pen (`Canvas.offscreen()`), a kept one when there is one.
+    /// The kept ones are the output's size: a shadow's surface past the output's edges is another
+    /// size, and so are the surfaces drawn on it (a kept one there composited nothing).
     func layerCanvas(like canvas: Canvas) -> Canvas {
         guard var layer = layerCanvases.take() else { return canvas.offscreen() }
+        guard layer.pixelWidth == canvas.pixelWidth, layer.pixelHeight == canvas.pixelHeight else {
+            layerCanvases.put(layer)
+            return canvas.offscreen()
+        }
         layer.state.transform = canvas.state.transform
         layer.state.strokeStyle = canvas.state.strokeStyle
         return layer

@@ -87,7 +87,8 @@ final class PreviewServerFailure: @unchecked Sendable {
 actor PreviewServerState {
     let job: PreviewJob
     private var html: String = ""
-    private var files: [String: String] = [:]
+    /// URL path → the file as planned and where it really lay then (links resolved).
+    private var files: [String: (file: String, real: String)] = [:]
     private(set) var version: String = ""
     private var counter = 0
     private var fingerprint: String = ""
@@ -108,14 +109,14 @@ actor PreviewServerState {
     private static func version(_ counter: Int) -> String { "\(getpid()).\(counter)" }
 
     /// The page's HTML with `version` live, its URL paths → files, and what to watch.
-    private static func serve(_ page: PreviewPage, version: String) -> (String, [String: String], [String]) {
+    private static func serve(_ page: PreviewPage, version: String) -> (String, [String: (file: String, real: String)], [String]) {
         let root = FileIO.resolvedPath(page.root) ?? page.root
-        var files: [String: String] = [:]
+        var files: [String: (file: String, real: String)] = [:]
         let html = page.html(live: version) { file in
             let parent = FileIO.resolvedPath(FileIO.parentDirectory(of: file)) ?? FileIO.parentDirectory(of: file)
             var relative = FileIO.relativePath(of: PreviewContent.join(parent, FileIO.lastComponent(of: file)), from: root)
             if relative.hasPrefix("../") || relative == ".." { relative = "__flipbook/file/\(files.count)/" + FileIO.lastComponent(of: file) }
-            files[relative] = file
+            files[relative] = (file, FileIO.resolvedPath(file) ?? file)
             return "/" + PreviewPage.encode(relative)
         }
         return (html, files, Array(Set(page.watched + page.files)).sorted())
@@ -179,7 +180,11 @@ actor PreviewServerState {
         case "/__flipbook/version":
             return json(["version": version])
         default:
-            guard let file = files[String(path.dropFirst())], let bytes = try? FileIO.readAll(file) else {
+            // Served only while it lies where the plan found it: a frame swapped for a link that
+            // leads out is not read through before the next plan drops it (fresh eyes 53: 300 ms
+            // of an outside file served). Looked at before and after the read.
+            guard let (file, real) = files[String(path.dropFirst())], FileIO.resolvedPath(file) == real,
+                  let bytes = try? FileIO.readAll(file), FileIO.resolvedPath(file) == real else {
                 return HTTPResponse(statusCode: .notFound, headers: [.contentType: "text/plain"], body: Data("not found\n".utf8))
             }
             return HTTPResponse(statusCode: .ok, headers: [.contentType: Self.contentType(file), .cacheControl: "no-cache"], body: Data(bytes))

@@ -11,6 +11,7 @@ import Raster
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
         let x: Double, rotation: Double, scale: Int, offset: Point, radius: Double, hasArm: Bool
+        var nested = false
         var testDescription: String { name }
     }
 
@@ -20,6 +21,12 @@ import Raster
         Case(name: "wholly off, falling in", x: -12, rotation: 0, scale: 1, offset: Point(30, 0), radius: 2, hasArm: false),
         Case(name: "rotated at @2x", x: 2, rotation: 0.5, scale: 2, offset: Point(14, -2), radius: 3, hasArm: false),
         Case(name: "a sublayer reaching out", x: 10, rotation: 0, scale: 1, offset: Point(25, 0), radius: 1, hasArm: true),
+        // Surfaces of their own drawn on the shadow's surface past the edge (fresh eyes 53: a kept
+        // canvas of the output's size composited nothing there, and the sublayer cast no shadow).
+        Case(name: "a sublayer of its own surface, across the edge", x: -2, rotation: 0, scale: 1, offset: Point(20, 6), radius: 0,
+             hasArm: false, nested: true),
+        Case(name: "a sublayer of its own surface, across the edge at @2x", x: -2, rotation: 0.2, scale: 2, offset: Point(20, 6),
+             radius: 2, hasArm: false, nested: true),
     ]
 
     static func layer(_ c: Case, shiftedBy shift: Double) -> Layer {
@@ -31,6 +38,12 @@ import Raster
             // A sublayer 30 points left of its parent, all of it off the output.
             layer.sublayers = [Layer(name: "arm", content: .image(LayerRendererTests.solid(LayerRendererTests.blue, 6, 6)),
                                      bounds: Rect(width: 6, height: 6), position: Point(-24, 6))]
+        }
+        if c.nested {
+            // Half transparent, with a shadow of its own: drawn through a surface of its own.
+            layer.sublayers.append(Layer(name: "inner", content: .image(LayerRendererTests.solid(LayerRendererTests.blue, 4, 4)),
+                                         bounds: Rect(width: 10, height: 4), position: Point(8, 6), opacity: 0.9,
+                                         shadow: Shadow(color: .black, opacity: 0.6, offset: Point(0, 3), radius: 1)))
         }
         return layer
     }

@@ -193,6 +193,25 @@ struct PreviewServeTests {
         #expect(second.terminationStatus == 4 && message.contains(port), "\(second.terminationStatus): \(message)")
     }
 
+    /// Fresh eyes 53: a file the page shows, swapped for a link that leads out, was served (the
+    /// outside file's bytes) until the next plan dropped it, 300 ms. A file is served only while
+    /// it lies where the plan found it.
+    @Test func aFileSwappedForALinkOutIsNotServed() async throws {
+        let made = try PreviewFixture.make("serve-swap")
+        let outside = try Fixtures.temporaryFolder("serve-swap-outside")
+        defer { for folder in [made.folder, outside] { try? FileManager.default.removeItem(atPath: folder) } }
+        try Data("SECRET".utf8).write(to: URL(fileURLWithPath: outside + "/secret.txt"))
+        let (process, first) = try await Self.serve(["--json", "--no-validate"], in: made.folder)
+        defer { process.terminate(); process.waitUntilExit() }
+        let serving = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        let url = try #require(serving["url"] as? String)
+        #expect(try await Self.get(url + "anim/boom.gif").0 == 200)
+        try FileManager.default.removeItem(atPath: made.folder + "/anim/boom.gif")
+        try FileManager.default.createSymbolicLink(atPath: made.folder + "/anim/boom.gif", withDestinationPath: outside + "/secret.txt")
+        let (status, body) = try await Self.get(url + "anim/boom.gif")
+        #expect(status == 404 && !body.contains("SECRET"), "\(status) \(body)")
+    }
+
     /// Fresh eyes 21: a sequence folder reached first through a link inside the tree (`t/inlink` →
     /// `inner`) was watched by the link's own status, so a frame added to it never reached the page.
     @Test func aFolderReachedThroughALinkIsWatchedForNewFrames() async throws {

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Fresh eyes, round 53: `frames` says when the frames it writes spell one prefix in two Unicode
+/// normalisations, as `validate` and `assemble` say of the folder afterwards.
+@Suite("Fresh eyes 53")
+struct FreshEyesRoundFiftyThreeTests {
+    @Test func framesNamedInTwoNormalisationsAreSaid() throws {
+        let folder = try Fixtures.temporaryFolder("fresh53-nfd")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: folder + "/src")
+        #expect(try CLI.run(["sheet", "src", "-o", "sh/a.json"], in: folder).status == 0)
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/sh/a.json"))
+        var root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let frames = try #require(root["frames"] as? [String: Any])
+        #expect(frames.count == 4)
+        // café_1 and café_3 composed, café_2 and café_4 decomposed.
+        var renamed: [String: Any] = [:]
+        for (index, key) in frames.keys.sorted().enumerated() {
+            renamed[(index % 2 == 0 ? "caf\u{E9}_" : "cafe\u{301}_") + "\(index + 1)"] = frames[key]
+        }
+        root["frames"] = renamed
+        root["animations"] = nil
+        try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: folder + "/sh/a.json"))
+        let run = try CLI.run(["frames", "sh/a.json", "-o", "out/"], in: folder)
+        #expect(run.status == 0 && run.stderr.contains("written in two Unicode normalisations") && run.stderr.contains("(name.mixed-normalization)"),
+                "\(run.stderr)")
+    }
+}
