@@ -77,6 +77,13 @@ struct OutputHabitsCommandTests {
         let result = try CLI.run(["assemble", Self.smoke, "-o", "/dev/null/smoke.gif", "--max-bytes", "1000"])
         #expect(result.status == 4, "\(result.stderr)")
         #expect(result.stderr == "error: cannot write /dev/null/smoke.gif: /dev/null is not a folder\n", "\(result.stderr)")
+        // A link leading nowhere where the folder should be is said as such (fresh eyes 53: "No such file or directory").
+        let dir = try Fixtures.temporaryFolder("output-dangling")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/deep2", withDestinationPath: "gone")
+        let dangling = try CLI.run(["assemble", Self.smoke, "-o", "deep2/c.gif"], in: dir)
+        #expect(dangling.status == 4 && dangling.stderr == "error: cannot write deep2/c.gif: deep2 is a link to gone, which leads nowhere\n",
+                "\(dangling.stderr)")
     }
 
     /// The GIF alpha note was printed before a run that then failed (here: the GIF is over the

@@ -288,6 +288,11 @@ public enum FileIO {
     package static func checkWritableFolder(for path: String) throws(Error) {
         var folder = parentDirectory(of: path)
         while System.kind(of: folder) == nil {
+            // A link leading nowhere stands where a folder should be: said, not "No such file or directory".
+            if System.kind(of: folder, followingLinks: false) == .symbolicLink {
+                let target = System.linkTarget(folder).map { " to \($0)" } ?? ""
+                throw Error(path: path, reason: "\(folder) is a link\(target), which leads nowhere", operation: .write, kind: .notAFolder)
+            }
             let parent = parentDirectory(of: folder)
             if parent == folder { return }
             folder = parent
