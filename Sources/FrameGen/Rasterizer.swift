@@ -36,6 +36,8 @@ struct Rasterizer: Sendable {
         var xAtTop: Double
         var slope: Double
         var winding: Int32
+        /// Its slot in the sweep's ``Scratch/grid`` while active (Cairo's outlines only).
+        var grid: Int32 = 0
 
         @inline(__always) func x(at y: Double) -> Double { xAtTop + (y - top) * slope }
     }
@@ -69,6 +71,10 @@ struct Rasterizer: Sendable {
         fileprivate var buckets: [Int32] = []
         /// Room for rows crowded with edges (``Rasterizer/sampleCrowdedRow``).
         fileprivate var dense = DenseScratch()
+        /// The active edges' values on Cairo's grid (``GridEdge``), by ``Edge/grid``, and the
+        /// slots of edges retired, for those admitted next.
+        fileprivate var grid: [GridEdge] = []
+        fileprivate var freeSlots: [Int32] = []
         init() {}
     }
 
@@ -211,23 +217,6 @@ struct Rasterizer: Sendable {
         minY = min(minY, upper.y); maxY = max(maxY, lower.y)
     }
 
-    /// `p` rounded to 1/256 of a pixel (Cairo's `_cairo_fixed_from_double`); coordinates too
-    /// large for the grid stay as they are.
-    @inline(__always) static func onGrid(_ p: Point) -> Point {
-        guard abs(p.x) < 0x1p40, abs(p.y) < 0x1p40 else { return p }
-        return Point((p.x * 256).rounded() / 256, (p.y * 256).rounded() / 256)
-    }
-
-    /// The 24.8 fixed-point value of a coordinate on the grid.
-    @inline(__always) static func fixed(_ v: Double) -> Int64 { Int64((v * 256).rounded()) }
-
-    /// The first sub-row of Cairo's grid at or below `v` (Cairo's `INPUT_TO_GRID_Y`: an edge
-    /// from `v` is sampled from this sub-row's centre on), clamped far beyond any canvas.
-    @inline(__always) static func gridRow(_ v: Double) -> Int64 {
-        let f = fixed(min(max(v, -0x1p30), 0x1p30))
-        return (Int64(cairoSubrows) * f + 128) >> 8
-    }
-
     /// Sweeps the edges over rows `0..<height` (only those in `band`, when given), columns
     /// `0..<width`, calling `blit(y, x, length, level)` for each run of pixels with the same
     /// coverage level (0…255, never 0): long runs inside shapes, single pixels along edges. A row's
@@ -249,10 +238,15 @@ struct Rasterizer: Sendable {
         // for the others only.
         let clipped = !clipRules.isEmpty
         let sorting = clipped ? most : min(most, Self.crowdingLimit(span: span))
+        let cairo = !rectilinear
         if scratch.active.count < most {
             let nothing = Edge(top: 0, bottom: 0, xAtTop: 0, slope: 0, winding: 0)
             scratch.active = [Edge](repeating: nothing, count: most)
             scratch.gathered = scratch.active
+        }
+        if cairo && scratch.grid.count < most {
+            scratch.grid = [GridEdge](repeating: GridEdge(), count: most)
+            scratch.freeSlots = [Int32](repeating: 0, count: most)
         }
         if scratch.keys.count < sorting {
             let none = Keyed(x: 0, value: 0)
@@ -264,8 +258,6 @@ struct Rasterizer: Sendable {
         let evenOdd = rule == .evenodd
         let clipEvenOdd = clipRules.map { $0 == .evenodd }
         let clipCount = clipRules.count
-        let left = Double(columnStart), right = Double(span)
-        let cairo = !rectilinear
         let subrowCount = cairo ? Self.cairoSubrows : Self.subrows
         var dense = scratch.dense
         scratch.dense = DenseScratch()
@@ -278,6 +270,8 @@ struct Rasterizer: Sendable {
         scratch.crossings.withUnsafeMutableBufferPointer { crossings in
         scratch.spare.withUnsafeMutableBufferPointer { spare in
         scratch.buckets.withUnsafeMutableBufferPointer { buckets in
+        scratch.grid.withUnsafeMutableBufferPointer { grid in
+        scratch.freeSlots.withUnsafeMutableBufferPointer { freeSlots in
             var active = active, gathered = gathered
             var activeCount = 0
             // Sorts that needed the bucket pass: the next few skip the insertion attempt.
@@ -285,7 +279,11 @@ struct Rasterizer: Sendable {
             /// The number of crossings in each sub-row's list.
             var counts = [Int](repeating: 0, count: subrowCount)
             var nextEdge = 0
-            var low = Int.max, high = Int.min
+            /// Cairo's outlines: the slots of `grid` in use by no active edge (`freeCount` of
+            /// them), and the next never used.
+            var freeCount = 0, nextSlot: Int32 = 0
+            var coverage = RowCoverage(acc: acc, firstColumn: columnStart, span: span)
+            let left = coverage.left, right = coverage.right
             @inline(__always) func inside(_ winding: Int32) -> Bool { evenOdd ? winding & 1 != 0 : winding != 0 }
             /// With clips: each clip's winding, how many clips are outside, and the outline's winding.
             var clipWindings = [Int32](repeating: 0, count: clipCount)
@@ -319,185 +317,35 @@ struct Rasterizer: Sendable {
                 return (was, clipsOutside == 0 && inside(winding))
             }
 
-            /// Adds `d` × the area right of the segment from (xa, 0) to (xb, 1) within one row,
-            /// x relative to the first column and already within [0, span] (font-rs' accumulation).
-            @inline(__always) func line(_ xa: Double, _ xb: Double, _ d: Double) {
-                let x0 = min(xa, xb), x1 = max(xa, xb)
-                let x0floor = x0.rounded(.down), x1ceil = x1.rounded(.up)
-                let x0i = Int(x0floor), x1i = Int(x1ceil)
-                low = min(low, x0i)
-                high = max(high, x1i)
-                if x1i <= x0i + 1 {
-                    let xmf = 0.5 * (x0 + x1) - x0floor
-                    acc[x0i] += Float(d - d * xmf)
-                    acc[x0i + 1] += Float(d * xmf)
-                    return
-                }
-                let s = 1 / (x1 - x0)
-                let x0f = x0 - x0floor
-                let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
-                let x1f = x1 - x1ceil + 1
-                let am = 0.5 * s * x1f * x1f
-                acc[x0i] += Float(d * a0)
-                if x1i == x0i + 2 {
-                    acc[x0i + 1] += Float(d * (1 - a0 - am))
-                } else {
-                    let a1 = s * (1.5 - x0f)
-                    acc[x0i + 1] += Float(d * (a1 - a0))
-                    let step = Float(d * s)
-                    for xi in (x0i + 2)..<(x1i - 1) { acc[xi] += step }
-                    let a2 = a1 + Double(x1i - x0i - 3) * s
-                    acc[x1i - 1] += Float(d * (1 - a2 - am))
-                }
-                acc[x1i] += Float(d * am)
-            }
-
-            /// `line` for a segment that may leave [0, span]: the parts outside are pushed onto
-            /// the border (left: full coverage to the right; right: beyond every pixel).
-            func clampedLine(_ xa: Double, _ xb: Double, _ d: Double) {
-                if xa >= 0 && xa <= right && xb >= 0 && xb <= right { return line(xa, xb, d) }
-                // Split at the crossings of x = 0 and x = span (at most two), in order along the segment.
-                var first = 1.0, second = 1.0
-                for bound in [0.0, right] where (xa - bound) * (xb - bound) < 0 {
-                    let t = (bound - xa) / (xb - xa)
-                    if t < first { (first, second) = (t, first) } else { second = min(second, t) }
-                }
-                var t0 = 0.0
-                for t1 in [first, second, 1.0] where t1 > t0 {
-                    let p = min(max(xa + (xb - xa) * t0, 0), right), q = min(max(xa + (xb - xa) * t1, 0), right)
-                    line(p, q, d * (t1 - t0))
-                    t0 = t1
-                }
-            }
-
-            /// A full row's edge as Cairo renders it (`cell_list_render_edge`): the segment from
-            /// (xa, 0) to (xb, 1) adds its exact area within a single column; across columns, each
-            /// column gets the edge's height in it rounded down to whole fifteenths (the last takes
-            /// the rest), as a trapezoid across the column.
-            func cairoLine(_ xa: Double, _ xb: Double, _ d: Double) {
-                guard xa >= 0, xa <= right, xb >= 0, xb <= right else { return clampedLine(xa, xb, d) }
-                let x0 = min(xa, xb), x1 = max(xa, xb)
-                let c0 = x0.rounded(.down), c1 = x1.rounded(.down)
-                if c0 == c1 { return line(xa, xb, d) }
-                let grid = Double(Self.cairoSubrows), unit = d / grid
-                let i0 = Int(c0), i1 = Int(c1)
-                low = min(low, i0)
-                high = max(high, i1 + 1)
-                let slope = grid / (x1 - x0)
-                func height(at boundary: Double) -> Double { min(grid, ((boundary - x0) * slope + 1e-9).rounded(.down)) }
-                var last = height(at: c0 + 1)
-                let f0 = x0 - c0
-                acc[i0] += Float(unit * last * (1 - f0) / 2)
-                acc[i0 + 1] += Float(unit * last * (1 + f0) / 2)
-                var k = i0 + 1
-                while k < i1 {
-                    let next = height(at: Double(k + 1))
-                    let h = Float(unit * (next - last) / 2)
-                    acc[k] += h
-                    acc[k + 1] += h
-                    last = next
-                    k += 1
-                }
-                let h = grid - last, f1 = x1 - c1
-                acc[i1] += Float(unit * h * (1 - f1 / 2))
-                acc[i1 + 1] += Float(unit * h * f1 / 2)
-            }
-
-            /// A full row's edge exactly as Cairo's `cell_list_render_edge` renders it, in its
-            /// integer arithmetic: the edge's x on the 1/256 grid at the first sub-row centres of
-            /// this row and the next, stepped back by half a sub-row (each part halved as Cairo
-            /// halves it), each column crossed getting the edge's height in it in whole fifteenths
-            /// (rounded down). Edges too long for 64 bits, or reaching outside the columns, are
-            /// done by ``cairoLine``.
-            func cairoEdge(_ edge: Edge, row: Int, _ d: Double) {
-                let xt = edge.x(at: top(row)), xb = edge.x(at: top(row) + 1)
-                let limit = 0x1p14
-                guard abs(edge.xAtTop) < limit, abs(edge.top) < limit, abs(edge.bottom) < limit,
-                      abs(edge.x(at: edge.bottom)) < limit else {
-                    return cairoLine(xt - left, xb - left, d)
-                }
-                let X1 = Self.fixed(edge.xAtTop), Y1 = Self.fixed(edge.top)
-                let X2 = Self.fixed(edge.x(at: edge.bottom)), Y2 = Self.fixed(edge.bottom)
-                let unit = Float(d / 7680)
-                let first = Int64(columnStart)
-                @inline(__always) func add(_ cell: Int64, height: Int64, uncovered: Int64) -> Bool {
-                    let i = Int(cell - first)
-                    guard i >= 0, i <= span else { return false }
-                    acc[i] += Float(height * 512 - uncovered) * unit
-                    acc[i + 1] += Float(uncovered) * unit
-                    low = min(low, i)
-                    high = max(high, i + 1)
-                    return true
-                }
-                if X1 == X2 || Y2 <= Y1 {
-                    let ix = X1 >> 8, fx = X1 & 255
-                    guard ix >= first, ix < first + Int64(span) else { return clampedLine(xt - left, xb - left, d) }
-                    _ = add(ix, height: 15, uncovered: 2 * fx * 15)
-                    return
-                }
-                let Ex = (X2 - X1) * 256, Ey = (Y2 - Y1) * 7680
-                /// x at the centre of sub-row `S` (absolute): quotient and remainder over Ey.
-                func x(_ S: Int64) -> (q: Int64, r: Int64) {
-                    let t = ((2 * S + 1) << 8) - Y1 * 30
-                    let p = t * Ex
-                    var q = p / Ey, r = p % Ey
-                    q += X1
-                    if r < 0 { q -= 1; r += Ey }
-                    return (q, r)
-                }
-                let stepQ = (Ex * 512) / Ey, stepR = (Ex * 512) % Ey
-                func back(_ v: (q: Int64, r: Int64)) -> (q: Int64, r: Int64) {
-                    var q = v.q - stepQ / 2, r = v.r - stepR / 2
-                    if r < 0 { q -= 1; r += Ey } else if r >= Ey { q += 1; r -= Ey }
-                    return (q, r)
-                }
-                let S0 = Int64(row) * 15
-                var x1 = back(x(S0)), x2 = back(x(S0 + 15))
-                var ix1 = x1.q >> 8, fx1 = x1.q & 255, ix2 = x2.q >> 8, fx2 = x2.q & 255
-                let lowest = min(ix1, ix2), highest = max(ix1, ix2)
-                guard lowest >= first, highest < first + Int64(span) else { return cairoLine(xt - left, xb - left, d) }
-                if ix1 == ix2 {
-                    _ = add(ix1, height: 15, uncovered: (fx1 + fx2) * 15)
-                    return
-                }
-                if ix2 < ix1 {
-                    swap(&ix1, &ix2)
-                    swap(&fx1, &fx2)
-                    swap(&x1, &x2)
-                }
-                let dx = (x2.q - x1.q) * Ey + (x2.r - x1.r)
-                let t = (((ix1 + 1) * 256 - x1.q) * Ey - x1.r) * 15
-                var yq = t / dx, yr = t % dx
-                _ = add(ix1, height: yq, uncovered: yq * (256 + fx1))
-                var yLast = yq
-                var cell = ix1 + 1
-                if cell < ix2 {
-                    let fullQ = (15 * 256 * Ey) / dx, fullR = (15 * 256 * Ey) % dx
-                    while cell < ix2 {
-                        yq += fullQ
-                        yr += fullR
-                        if yr >= dx { yq += 1; yr -= dx }
-                        _ = add(cell, height: yq - yLast, uncovered: (yq - yLast) * 256)
-                        yLast = yq
-                        cell += 1
-                    }
-                }
-                _ = add(ix2, height: 15 - yLast, uncovered: (15 - yLast) * fx2)
-            }
-            @inline(__always) func top(_ row: Int) -> Double { Double(row) }
-
             for row in rowStart..<rowEnd {
                 let top = Double(row), bottom = top + 1, middle = top + 0.5
                 // Retire edges that ended above this row; admit those starting before its end.
                 var kept = 0
-                for slot in 0..<activeCount where active[slot].bottom > top {
-                    active[kept] = active[slot]
-                    kept += 1
+                for slot in 0..<activeCount {
+                    if active[slot].bottom > top {
+                        active[kept] = active[slot]
+                        kept += 1
+                    } else if cairo {
+                        freeSlots[freeCount] = active[slot].grid
+                        freeCount += 1
+                    }
                 }
                 activeCount = kept
                 while nextEdge < edges.count, edges[nextEdge].top < bottom {
                     if edges[nextEdge].bottom > top {
-                        active[activeCount] = edges[nextEdge]
+                        var edge = edges[nextEdge]
+                        if cairo {
+                            // Its values on Cairo's grid, once for all the rows it crosses.
+                            if freeCount > 0 {
+                                freeCount -= 1
+                                edge.grid = freeSlots[freeCount]
+                            } else {
+                                edge.grid = nextSlot
+                                nextSlot += 1
+                            }
+                            grid[Int(edge.grid)] = GridEdge(edge)
+                        }
+                        active[activeCount] = edge
                         activeCount += 1
                     }
                     nextEdge += 1
@@ -509,8 +357,7 @@ struct Rasterizer: Sendable {
                 if !clipped && Self.isCrowded(active: activeCount, span: span) {
                     Self.sampleCrowdedRow(UnsafeMutableBufferPointer(rebasing: active[0..<activeCount]), top: top, left: left,
                                           span: span, evenOdd: evenOdd, scratch: &dense, acc: acc)
-                    low = 0
-                    high = span
+                    coverage.touchAll()
                 } else {
                     // Sort the active edges by x at mid-row.
                     let keyY = cairo ? top + 0.5 / Double(Self.cairoSubrows) : middle
@@ -523,16 +370,17 @@ struct Rasterizer: Sendable {
                     var full = true
                     var previousTop = -Double.infinity, previousBottom = -Double.infinity
                     let firstSubrow = Int64(row) * Int64(Self.cairoSubrows), nextSubrow = firstSubrow + Int64(Self.cairoSubrows)
+                    let nextKeyY = bottom + 0.5 / Double(Self.cairoSubrows)
                     for slot in 0..<activeCount {
                         let edge = active[slot]
                         if cairo {
                             // As Cairo's `can_do_full_row`: every edge sampled in the row spans all
                             // its sub-rows (edges sampled in none are skipped), and their order on
                             // the 1/256 grid at the first sub-row centre holds at the next row's.
-                            let from = Self.gridRow(edge.top), to = Self.gridRow(edge.bottom)
-                            if from >= nextSubrow || to <= firstSubrow { continue }
-                            if from > firstSubrow || to < nextSubrow { full = false; break }
-                            let next = (edge.x(at: bottom + 0.5 / Double(Self.cairoSubrows)) * 256).rounded()
+                            let on = grid[Int(edge.grid)]
+                            if on.from >= nextSubrow || on.to <= firstSubrow { continue }
+                            if on.from > firstSubrow || on.to < nextSubrow { full = false; break }
+                            let next = Self.roundedAway(edge.x(at: nextKeyY) * 256)
                             if next < previousBottom { full = false; break }
                             previousBottom = next
                             continue
@@ -549,16 +397,16 @@ struct Rasterizer: Sendable {
                             let edge = active[slot]
                             if cairo {
                                 // Edges Cairo samples on none of the row's sub-rows are not in it.
-                                let from = Self.gridRow(edge.top), to = Self.gridRow(edge.bottom)
-                                if from >= nextSubrow || to <= firstSubrow { continue }
+                                let on = grid[Int(edge.grid)]
+                                if on.from >= nextSubrow || on.to <= firstSubrow { continue }
+                                let (was, now) = cross(&winding, edge.winding)
+                                if was == now { continue }
+                                coverage.cairoEdge(edge, on, row: row, firstColumn: columnStart, now ? 1 : -1)
+                                continue
                             }
                             let (was, now) = cross(&winding, edge.winding)
                             if was == now { continue }
-                            if cairo {
-                                cairoEdge(edge, row: row, now ? 1 : -1)
-                            } else {
-                                clampedLine(edge.x(at: top) - left, edge.x(at: bottom) - left, now ? 1 : -1)
-                            }
+                            coverage.clampedLine(edge.x(at: top) - left, edge.x(at: bottom) - left, now ? 1 : -1)
                         }
                     } else {
                         let weight = 1 / Double(subrowCount), subrows = Double(subrowCount)
@@ -571,8 +419,9 @@ struct Rasterizer: Sendable {
                             if cairo {
                                 // Cairo samples an edge on the sub-rows from its top to its bottom
                                 // rounded to the grid (`polygon_add_edge`).
-                                let from = max(Self.gridRow(edge.top) - firstSubrow, 0)
-                                let to = min(Self.gridRow(edge.bottom) - firstSubrow, Int64(subrowCount))
+                                let on = grid[Int(edge.grid)]
+                                let from = max(on.from - firstSubrow, 0)
+                                let to = min(on.to - firstSubrow, Int64(subrowCount))
                                 guard from < to else { continue }
                                 for subrow in Int(from)..<Int(to) {
                                     let y = top + (Double(subrow) + 0.5) * weight
@@ -600,29 +449,16 @@ struct Rasterizer: Sendable {
                                 let (was, now) = cross(&winding, list[i].value)
                                 if was == now { continue }
                                 let x = min(max(list[i].x - left, 0), right)
-                                line(x, x, now ? weight : -weight)
+                                coverage.line(x, x, now ? weight : -weight)
                             }
                         }
                     }
                 }
-                guard low <= high else { continue }
                 // Integrate the row and hand out runs of equal coverage.
-                let last = min(high, span - 1)
-                var sum: Float = 0
-                var i = low
-                while i <= last {
-                    sum += acc[i]
-                    acc[i] = 0
-                    let level = UInt32(min(max(sum, 0), 1) * 255 + 0.5)
-                    var j = i + 1
-                    while j <= last, acc[j] == 0 { j += 1 }
-                    if level != 0 { blit(row, columnStart + i, j - i, level) }
-                    i = j
-                }
-                for k in (last + 1)..<max(last + 1, high + 1) { acc[k] = 0 }
-                low = Int.max
-                high = Int.min
+                coverage.emit(row: row, firstColumn: columnStart, blit: blit)
             }
+        }
+        }
         }
         }
         }
