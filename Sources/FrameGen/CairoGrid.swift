@@ -7,26 +7,17 @@ extension Rasterizer {
     /// large for the grid stay as they are.
     @inline(__always) static func onGrid(_ p: Point) -> Point {
         guard abs(p.x) < 0x1p40, abs(p.y) < 0x1p40 else { return p }
-        return Point((p.x * 256).rounded() / 256, (p.y * 256).rounded() / 256)
+        return Point(Rounding.away(p.x * 256) / 256, Rounding.away(p.y * 256) / 256)
     }
 
     /// The 24.8 fixed-point value of a coordinate on the grid.
-    @inline(__always) static func fixed(_ v: Double) -> Int64 { Int64((v * 256).rounded()) }
+    @inline(__always) static func fixed(_ v: Double) -> Int64 { Int64(Rounding.away(v * 256)) }
 
     /// The first sub-row of Cairo's grid at or below `v` (Cairo's `INPUT_TO_GRID_Y`: an edge
     /// from `v` is sampled from this sub-row's centre on), clamped far beyond any canvas.
     @inline(__always) static func gridRow(_ v: Double) -> Int64 {
         let f = fixed(min(max(v, -0x1p30), 0x1p30))
         return (Int64(cairoSubrows) * f + 128) >> 8
-    }
-
-    /// `v.rounded()` (half away from zero) without the C library's `round`, which x86-64 calls
-    /// for it: truncation is one instruction, and `v` minus it is exact.
-    @inline(__always) static func roundedAway(_ v: Double) -> Double {
-        let whole = v.rounded(.towardZero), part = v - whole
-        if part >= 0.5 { return whole + 1 }
-        if part <= -0.5 { return whole - 1 }
-        return whole
     }
 }
 

@@ -30,7 +30,7 @@ struct RowCoverage {
     /// x relative to the first column and already within [0, span] (font-rs' accumulation).
     @inline(__always) mutating func line(_ xa: Double, _ xb: Double, _ d: Double) {
         let x0 = min(xa, xb), x1 = max(xa, xb)
-        let x0floor = x0.rounded(.down), x1ceil = x1.rounded(.up)
+        let x0floor = Rounding.down(x0), x1ceil = Rounding.up(x1)
         let x0i = Int(x0floor), x1i = Int(x1ceil)
         low = min(low, x0i)
         high = max(high, x1i)
@@ -84,14 +84,14 @@ struct RowCoverage {
     mutating func cairoLine(_ xa: Double, _ xb: Double, _ d: Double) {
         guard xa >= 0, xa <= right, xb >= 0, xb <= right else { return clampedLine(xa, xb, d) }
         let x0 = min(xa, xb), x1 = max(xa, xb)
-        let c0 = x0.rounded(.down), c1 = x1.rounded(.down)
+        let c0 = Rounding.down(x0), c1 = Rounding.down(x1)
         if c0 == c1 { return line(xa, xb, d) }
         let grid = Double(Rasterizer.cairoSubrows), unit = d / grid
         let i0 = Int(c0), i1 = Int(c1)
         low = min(low, i0)
         high = max(high, i1 + 1)
         let slope = grid / (x1 - x0)
-        func height(at boundary: Double) -> Double { min(grid, ((boundary - x0) * slope + 1e-9).rounded(.down)) }
+        func height(at boundary: Double) -> Double { min(grid, Rounding.down((boundary - x0) * slope + 1e-9)) }
         var last = height(at: c0 + 1)
         let f0 = x0 - c0
         acc[i0] += Float(unit * last * (1 - f0) / 2)
