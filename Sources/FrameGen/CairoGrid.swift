@@ -21,8 +21,9 @@ extension Rasterizer {
     }
 }
 
-/// An edge's values on Cairo's grid, worked out once when the sweep admits it: the sub-rows it is
-/// sampled on, and the integers of ``RowCoverage/cairoEdge(_:_:row:firstColumn:_:)``.
+/// An edge's values on Cairo's grid, worked out once: the sub-rows it is sampled on when the sweep
+/// admits it, the integers of ``RowCoverage/cairoEdge(_:_:row:firstColumn:_:)`` when a full row
+/// first renders it.
 struct GridEdge {
     /// Cairo samples the edge on sub-rows `from..<to` (its ends rounded to the grid, ``Rasterizer/gridRow(_:)``).
     var from: Int64 = 0
@@ -45,11 +46,21 @@ struct GridEdge {
     var halfQ: Int64 = 0
     var halfR: Int64 = 0
 
+    /// Whether the integers above are worked out (``prepare(_:)``): only for an edge that a full
+    /// row renders, as most of a short edge's rows are sampled.
+    var prepared = false
+
     init() {}
 
-    init(_ edge: Rasterizer.Edge) {
+    /// The sub-rows of `edge`; the rest waits for ``prepare(_:)``.
+    @inline(__always) init(_ edge: Rasterizer.Edge) {
         from = Rasterizer.gridRow(edge.top)
         to = Rasterizer.gridRow(edge.bottom)
+    }
+
+    /// Works out the integers of ``RowCoverage/cairoEdge(_:_:row:firstColumn:_:)`` for `edge`.
+    mutating func prepare(_ edge: Rasterizer.Edge) {
+        prepared = true
         let limit = 0x1p14
         fits = abs(edge.xAtTop) < limit && abs(edge.top) < limit && abs(edge.bottom) < limit
             && abs(edge.x(at: edge.bottom)) < limit

@@ -67,3 +67,59 @@ extension Rasterizer {
         sorted = false
     }
 }
+
+/// The fill rule walked along a row's crossings in x order: the outline's winding number and, with
+/// clip outlines (``Rasterizer/addClip(_:rule:)``), each clip's, a point being inside where the
+/// outline and every clip are. A value of the sweep's own, so that no closure captures its state.
+struct WindingWalk {
+    let evenOdd: Bool
+    let clipped: Bool
+    let clipEvenOdd: [Bool]
+    /// Each clip's winding, and how many clips are outside.
+    var clipWindings: [Int32]
+    var clipsOutside: Int
+    /// The outline's winding.
+    var winding: Int32 = 0
+
+    init(rule: FillRule, clipRules: [FillRule]) {
+        evenOdd = rule == .evenodd
+        clipped = !clipRules.isEmpty
+        clipEvenOdd = clipRules.map { $0 == .evenodd }
+        clipWindings = [Int32](repeating: 0, count: clipRules.count)
+        clipsOutside = clipRules.count
+    }
+
+    @inline(__always) func inside(_ winding: Int32) -> Bool { evenOdd ? winding & 1 != 0 : winding != 0 }
+
+    /// Starts a walk from the left, outside everything.
+    @inline(__always) mutating func start() {
+        winding = 0
+        guard clipped else { return }
+        for g in clipWindings.indices { clipWindings[g] = 0 }
+        clipsOutside = clipWindings.count
+    }
+
+    /// Adds a crossing's winding (`value`: the outline's, or a clip's with the clip's number in its
+    /// upper half); whether the point was inside before and is after.
+    @inline(__always) mutating func cross(_ value: Int32) -> (was: Bool, now: Bool) {
+        if !clipped {
+            let was = inside(winding)
+            winding &+= value
+            return (was, inside(winding))
+        }
+        let was = clipsOutside == 0 && inside(winding)
+        let group = (value &+ 0x8000) >> 16
+        if group == 0 {
+            winding &+= value
+        } else {
+            let g = Int(group) - 1
+            let before = clipWindings[g]
+            let after = before &+ (value &- (group << 16))
+            clipWindings[g] = after
+            let wasIn = clipEvenOdd[g] ? before & 1 != 0 : before != 0
+            let isIn = clipEvenOdd[g] ? after & 1 != 0 : after != 0
+            if wasIn != isIn { clipsOutside += isIn ? -1 : 1 }
+        }
+        return (was, clipsOutside == 0 && inside(winding))
+    }
+}

@@ -64,8 +64,6 @@ extension Rasterizer {
             scratch.buckets = [Int32](repeating: 0, count: sorting + 1)
         }
         let evenOdd = rule == .evenodd
-        let clipEvenOdd = clipRules.map { $0 == .evenodd }
-        let clipCount = clipRules.count
         let subrowCount = cairo ? Self.cairoSubrows : Self.subrows
         var dense = scratch.dense
         scratch.dense = DenseScratch()
@@ -92,38 +90,7 @@ extension Rasterizer {
             var freeCount = 0, nextSlot: Int32 = 0
             var coverage = RowCoverage(acc: acc, firstColumn: columnStart, span: span)
             let left = coverage.left, right = coverage.right
-            @inline(__always) func inside(_ winding: Int32) -> Bool { evenOdd ? winding & 1 != 0 : winding != 0 }
-            /// With clips: each clip's winding, how many clips are outside, and the outline's winding.
-            var clipWindings = [Int32](repeating: 0, count: clipCount)
-            var clipsOutside = clipCount
-            @inline(__always) func startWalk() {
-                guard clipped else { return }
-                for g in 0..<clipCount { clipWindings[g] = 0 }
-                clipsOutside = clipCount
-            }
-            /// Adds a crossing's winding (`value`) to `winding` (and the clips'); whether the
-            /// point was inside before and is after.
-            @inline(__always) func cross(_ winding: inout Int32, _ value: Int32) -> (was: Bool, now: Bool) {
-                if !clipped {
-                    let was = inside(winding)
-                    winding &+= value
-                    return (was, inside(winding))
-                }
-                let was = clipsOutside == 0 && inside(winding)
-                let group = (value &+ 0x8000) >> 16
-                if group == 0 {
-                    winding &+= value
-                } else {
-                    let g = Int(group) - 1
-                    let before = clipWindings[g]
-                    let after = before &+ (value &- (group << 16))
-                    clipWindings[g] = after
-                    let wasIn = clipEvenOdd[g] ? before & 1 != 0 : before != 0
-                    let isIn = clipEvenOdd[g] ? after & 1 != 0 : after != 0
-                    if wasIn != isIn { clipsOutside += isIn ? -1 : 1 }
-                }
-                return (was, clipsOutside == 0 && inside(winding))
-            }
+            var walk = WindingWalk(rule: rule, clipRules: clipRules)
 
             for row in rowStart..<rowEnd {
                 let top = Double(row), bottom = top + 1, middle = top + 0.5
@@ -199,20 +166,20 @@ extension Rasterizer {
                         previousBottom = xb
                     }
                     if full {
-                        var winding: Int32 = 0
-                        startWalk()
+                        walk.start()
                         for slot in 0..<activeCount {
                             let edge = active[slot]
                             if cairo {
                                 // Edges Cairo samples on none of the row's sub-rows are not in it.
-                                let on = grid[Int(edge.grid)]
-                                if on.from >= nextSubrow || on.to <= firstSubrow { continue }
-                                let (was, now) = cross(&winding, edge.winding)
+                                let slot = Int(edge.grid)
+                                if grid[slot].from >= nextSubrow || grid[slot].to <= firstSubrow { continue }
+                                let (was, now) = walk.cross(edge.winding)
                                 if was == now { continue }
-                                coverage.cairoEdge(edge, on, row: row, firstColumn: columnStart, now ? 1 : -1)
+                                if !grid[slot].prepared { grid[slot].prepare(edge) }
+                                coverage.cairoEdge(edge, grid[slot], row: row, firstColumn: columnStart, now ? 1 : -1)
                                 continue
                             }
-                            let (was, now) = cross(&winding, edge.winding)
+                            let (was, now) = walk.cross(edge.winding)
                             if was == now { continue }
                             coverage.clampedLine(edge.x(at: top) - left, edge.x(at: bottom) - left, now ? 1 : -1)
                         }
@@ -251,10 +218,9 @@ extension Rasterizer {
                         for subrow in 0..<subrowCount {
                             let list = UnsafeMutableBufferPointer(rebasing: crossings[(subrow * sorting)..<(subrow * sorting + counts[subrow])])
                             Self.sortByX(list, spare: spare, buckets: buckets, hint: &subrowHint)
-                            var winding: Int32 = 0
-                            startWalk()
+                            walk.start()
                             for i in list.indices {
-                                let (was, now) = cross(&winding, list[i].value)
+                                let (was, now) = walk.cross(list[i].value)
                                 if was == now { continue }
                                 let x = min(max(list[i].x - left, 0), right)
                                 coverage.line(x, x, now ? weight : -weight)

@@ -28,7 +28,8 @@ struct CairoGridTests {
         var checked = 0
         for i in stride(from: 0, to: coordinates.count - 3, by: 4) {
             let edge = Self.edge(coordinates[i], abs(coordinates[i + 1]), coordinates[i + 2], abs(coordinates[i + 3]))
-            let grid = GridEdge(edge)
+            var grid = GridEdge(edge)
+            grid.prepare(edge)
             guard grid.fits, !grid.vertical else { continue }
             #expect(grid.from == Rasterizer.gridRow(edge.top) && grid.to == Rasterizer.gridRow(edge.bottom))
             for s in stride(from: grid.from, to: grid.to, by: 331) {
