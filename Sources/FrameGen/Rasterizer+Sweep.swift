@@ -78,12 +78,13 @@ extension Rasterizer {
         scratch.buckets.withUnsafeMutableBufferPointer { buckets in
         scratch.grid.withUnsafeMutableBufferPointer { grid in
         scratch.freeSlots.withUnsafeMutableBufferPointer { freeSlots in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.subrows) { subrowCounts in
             var active = active, gathered = gathered
             var activeCount = 0
             // Sorts that needed the bucket pass: the next few skip the insertion attempt.
             var rowHint = 0, subrowHint = 0
             /// The number of crossings in each sub-row's list.
-            var counts = [Int](repeating: 0, count: subrowCount)
+            let counts = subrowCounts
             var nextEdge = 0
             /// Cairo's outlines: the slots of `grid` in use by no active edge (`freeCount` of
             /// them), and the next never used.
@@ -223,7 +224,7 @@ extension Rasterizer {
                                 let (was, now) = walk.cross(list[i].value)
                                 if was == now { continue }
                                 let x = min(max(list[i].x - left, 0), right)
-                                coverage.line(x, x, now ? weight : -weight)
+                                coverage.point(x, now ? weight : -weight)
                             }
                         }
                     }
@@ -231,6 +232,7 @@ extension Rasterizer {
                 // Integrate the row and hand out runs of equal coverage.
                 coverage.emit(row: row, firstColumn: columnStart, blit: blit)
             }
+        }
         }
         }
         }

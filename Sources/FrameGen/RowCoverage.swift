@@ -59,6 +59,17 @@ struct RowCoverage {
         acc[x1i] += Float(d * am)
     }
 
+    /// `line(x, x, d)`, for a sub-row's crossing at `x` (within [0, span]): one rounding, not two.
+    @inline(__always) mutating func point(_ x: Double, _ d: Double) {
+        let xfloor = Rounding.down(x)
+        let xi = Int(xfloor)
+        low = min(low, xi)
+        high = max(high, xfloor == x ? xi : xi + 1)
+        let xmf = 0.5 * (x + x) - xfloor
+        acc[xi] += Float(d - d * xmf)
+        acc[xi + 1] += Float(d * xmf)
+    }
+
     /// `line` for a segment that may leave [0, span]: the parts outside are pushed onto
     /// the border (left: full coverage to the right; right: beyond every pixel).
     mutating func clampedLine(_ xa: Double, _ xb: Double, _ d: Double) {
