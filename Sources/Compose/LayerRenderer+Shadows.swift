@@ -118,6 +118,23 @@ extension LayerRenderer {
         return box
     }
 
+    /// `source` with each pixel's alpha raised to that of `surface`'s pixel `shift` away (pixel
+    /// `(x, y)` of `source` shows `surface`'s `(x + shift.x, y + shift.y)`), where there is one.
+    static func merged(_ source: Bitmap, under surface: Bitmap, shift: (x: Int, y: Int)) -> Bitmap {
+        var pixels = source.pixels
+        for y in 0..<source.height {
+            let sy = y + shift.y
+            guard sy >= 0, sy < surface.height else { continue }
+            for x in 0..<source.width {
+                let sx = x + shift.x
+                guard sx >= 0, sx < surface.width else { continue }
+                let index = (y * source.width + x) * 4 + 3
+                pixels[index] = max(pixels[index], surface.pixels[(sy * surface.width + sx) * 4 + 3])
+            }
+        }
+        return Bitmap(width: source.width, height: source.height, scale: source.scale, straight: pixels) ?? source
+    }
+
     /// Draws `layer`'s shadow under it on `canvas` (the layer's parent), at `opacity`: cast from
     /// `drawn` (the layer's own surface) when that holds all of it, else from the layer drawn again
     /// past the output's edges; cut by `mask` (the layer's mask, drawn) and, when it masks to
@@ -145,12 +162,9 @@ extension LayerRenderer {
                 .concatenating(matrix)
             var source = Canvas(trustedWidth: Double(box.width) / k, height: Double(box.height) / k, scale: canvas.scale)
             source.state.strokeStyle = canvas.state.strokeStyle
-            if layer.backdrop != nil {
-                // A backdrop is as opaque as the content under it: past the output's edges, a surface.
-                source.state.transform = shifted
-                source.fill(layer.boundsPath, color: .white)
-            }
-            try drawContents(layer, path: path, time: time, matrix: shifted, on: &source, drawsBackdrop: false)
+            // Its backdrop here reads the clear surface (a tint alone): past the output's edges
+            // nothing was drawn below it; where it lies on the output, its own surface is merged below.
+            try drawContents(layer, path: path, time: time, matrix: shifted, on: &source)
             if let maskLayer = layer.mask {
                 var cut = Canvas(trustedWidth: source.width, height: source.height, scale: canvas.scale)
                 cut.state.transform = shifted
@@ -159,7 +173,14 @@ extension LayerRenderer {
                 source.mask(by: cut)
             }
             source.flush()
-            guard let cast = shadow.image(ofWhole: source) else { return }
+            var alpha = source.makeBitmap()
+            if layer.backdrop != nil {
+                // A backdrop is what lies below, which only the output holds: where the layer lies
+                // on it, its own surface (backdrop and all) casts, as when it lies within.
+                alpha = Self.merged(alpha, under: drawn.makeBitmap(), shift: (box.x - Int((shadow.offset.x * k).rounded()),
+                                                                               box.y - Int((shadow.offset.y * k).rounded())))
+            }
+            guard let cast = shadow.image(ofWhole: alpha) else { return }
             image = (cast, Double(box.x) / k, Double(box.y) / k, Double(box.width) / k, Double(box.height) / k)
         }
         let saved = canvas.state

@@ -58,11 +58,10 @@ public struct Shadow: Sendable, Hashable {
         return (blurred, Double(x0) / scale, Double(y0) / scale, Double(x1 - x0) / scale, Double(y1 - y0) / scale)
     }
 
-    /// The shadow of all of `source` (the layer drawn alone, already moved by ``offset``, on a
-    /// canvas its shadow's blur reaches no further than), the source's size; nil when it is clear.
-    func image(ofWhole source: Canvas) -> Bitmap? {
-        let drawn = source.makeBitmap()
-        return blurred(drawn, x0: 0, y0: 0, x1: drawn.width, y1: drawn.height)
+    /// The shadow of all of `drawn` (the layer drawn alone, already moved by ``offset``, on a
+    /// surface its shadow's blur reaches no further than), its size; nil when it is clear.
+    func image(ofWhole drawn: Bitmap) -> Bitmap? {
+        blurred(drawn, x0: 0, y0: 0, x1: drawn.width, y1: drawn.height)
     }
 
     /// The pixels `x0..<x1 × y0..<y1` of `drawn`: its alpha in ``color`` at ``opacity``, blurred.

@@ -12,6 +12,7 @@ import Raster
         let name: String
         let x: Double, rotation: Double, scale: Int, offset: Point, radius: Double, hasArm: Bool
         var nested = false
+        var backdrop = false
         var testDescription: String { name }
     }
 
@@ -27,6 +28,12 @@ import Raster
              hasArm: false, nested: true),
         Case(name: "a sublayer of its own surface, across the edge at @2x", x: -2, rotation: 0.2, scale: 2, offset: Point(20, 6),
              radius: 2, hasArm: false, nested: true),
+        // A frosted layer (backdrop, translucent background) across the edge (fresh eyes 54: its
+        // shadow was cast as if the layer were opaque past the edge).
+        Case(name: "a frosted layer across the edge", x: 0, rotation: 0, scale: 1, offset: Point(6, -5), radius: 2.5,
+             hasArm: false, backdrop: true),
+        Case(name: "a frosted layer across the edge at @3x", x: 3, rotation: 0, scale: 3, offset: Point(12, 4), radius: 2,
+             hasArm: false, backdrop: true),
     ]
 
     static func layer(_ c: Case, shiftedBy shift: Double) -> Layer {
@@ -38,6 +45,11 @@ import Raster
             // A sublayer 30 points left of its parent, all of it off the output.
             layer.sublayers = [Layer(name: "arm", content: .image(LayerRendererTests.solid(LayerRendererTests.blue, 6, 6)),
                                      bounds: Rect(width: 6, height: 6), position: Point(-24, 6))]
+        }
+        if c.backdrop {
+            layer.content = .none
+            layer.backdrop = Blur(sigma: 4, method: .box, tint: Color(r: 255, g: 255, b: 255, a: 77), saturation: 1.8)
+            layer.backgroundColor = Color(r: 255, g: 255, b: 255, a: 48)
         }
         if c.nested {
             // Half transparent, with a shadow of its own: drawn through a surface of its own.
