@@ -284,6 +284,7 @@ public enum SheetImport {
                 }
                 // Aseprite's tags keep their direction and plays; a multipack's pages add to an animation.
                 let animations = decoded.animations.sorted(by: { $0.key < $1.key }).map { SpriteSheet.Animation(name: $0.key, frames: $0.value) }
+                try checkDistinctNames(decoded.tagged, file: file)
                 for animation in animations + decoded.tagged {
                     if let existing = draft.animations.firstIndex(where: { $0.name == animation.name }) {
                         draft.animations[existing].frames += animation.frames
@@ -323,9 +324,23 @@ public enum SheetImport {
         let decoded: (images: [String], sprites: [SpriteSheet.Sprite], animations: [SpriteSheet.Animation])
         let data = try bytes(path, reader)
         do { decoded = try GodotSpriteFrames.decode(data, file: path) } catch { throw Error(path, error) }
+        try checkDistinctNames(decoded.animations, file: path)
         // `res://…` paths (the project's root) are looked up from the resource's folder: see `resolve`.
         return Draft(pages: decoded.images.map { PageName(name: $0, dataFile: path, scale: namedScale(path)) }, sprites: decoded.sprites,
                      animations: decoded.animations)
+    }
+
+    /// Refuses two animations of one data file with one name (`café` composed and decomposed are
+    /// one name): `--animation` could pick only the first, and the two were read as one.
+    private static func checkDistinctNames(_ animations: [SpriteSheet.Animation], file: String) throws(Error) {
+        var seen: [String: String] = [:]
+        for animation in animations {
+            if let first = seen.updateValue(animation.name, forKey: animation.name) {
+                let spelling = first.unicodeScalars.elementsEqual(animation.name.unicodeScalars) ? ""
+                    : " (spelt in two Unicode normalisations, composed and decomposed: one name)"
+                throw .invalid(file: file, reason: "two animations are named \(SpriteSheet.quoted(animation.name))\(spelling): rename one")
+            }
+        }
     }
 
     /// The sheet data formats read, for messages.

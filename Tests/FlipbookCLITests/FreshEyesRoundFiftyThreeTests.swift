@@ -27,4 +27,28 @@ struct FreshEyesRoundFiftyThreeTests {
         #expect(run.status == 0 && run.stderr.contains("written in two Unicode normalisations") && run.stderr.contains("(name.mixed-normalization)"),
                 "\(run.stderr)")
     }
+
+    /// Two Aseprite tags named `café`, composed and decomposed: `--animation` with the second
+    /// wrote the first's frames (round 54). Two animations of one name are refused.
+    @Test func twoAnimationsOfOneNameAreRefused() throws {
+        let folder = try Fixtures.temporaryFolder("fresh54-tags")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: folder + "/src")
+        #expect(try CLI.run(["sheet", "src", "-o", "sh/a.json", "--format", "aseprite"], in: folder).status == 0)
+        let data = try Data(contentsOf: URL(fileURLWithPath: folder + "/sh/a.json"))
+        var root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var meta = try #require(root["meta"] as? [String: Any])
+        let tags = try #require(meta["frameTags"] as? [[String: Any]])
+        var first = try #require(tags.first), second = first
+        first["name"] = "caf\u{E9}"
+        second["name"] = "cafe\u{301}"
+        second["from"] = 1
+        meta["frameTags"] = [first, second]
+        root["meta"] = meta
+        try JSONSerialization.data(withJSONObject: root).write(to: URL(fileURLWithPath: folder + "/sh/a.json"))
+        let run = try CLI.run(["frames", "sh/a.json", "-o", "out/", "--animation", "cafe\u{301}"], in: folder)
+        #expect(run.status == 3 && run.stderr.contains("two animations are named") && run.stderr.contains("two Unicode normalisations"),
+                "\(run.status) \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+    }
 }
