@@ -189,6 +189,17 @@ struct RepeatedJSONKeyTests {
         }
     }
 
+    @Test func aPlistKeySpeltInTwoNormalisationsSaysSo() {
+        let text = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>caf\u{E9}</key><integer>1</integer>"
+            + "<key>cafe\u{301}</key><integer>2</integer></dict></plist>"
+        #expect {
+            try InputValue.propertyList(Array(text.utf8), file: "u.plist")
+        } throws: { error in
+            guard let error = error as? SchemaError, case .invalid(let reason) = error.problem else { return false }
+            return reason.contains("appears twice in one <dict>") && reason.contains("two Unicode normalisations")
+        }
+    }
+
     /// The same key in two objects, in arrays, inside strings (escaped quotes too) and as a value is fine.
     @Test(arguments: [
         #"{"a": {"x": 1}, "b": {"x": 2}}"#, #"[{"x": 1}, {"x": 2}]"#, #"{"x": "x", "y": "x"}"#,

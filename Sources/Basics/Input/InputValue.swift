@@ -128,8 +128,9 @@ public struct InputValue {
         }
         // Foundation keeps the last of a key written twice in one XML <dict>; the binary reader refuses it, so this does too.
         if format == .xml, let repeated = XMLPropertyListKeys.repeatedKey(in: bytes) {
+            let spelling = repeated.spelledApart ? " (spelt in two Unicode normalisations, it is the same text)" : ""
             throw SchemaError(file: file, path: .root, problem: .invalid(
-                reason: "the key \"\(repeated.key)\" appears twice in one <dict>; readers keep only one of them: remove the other"),
+                reason: "the key \"\(repeated.key)\" appears twice in one <dict>\(spelling); readers keep only one of them: remove the other"),
                 line: repeated.line)
         }
         return InputValue(root, file: file)

@@ -9,9 +9,9 @@ enum XMLPropertyListKeys {
     /// after the XML character references are read (`a&amp;b` and `a&#38;b` are one key), as
     /// Foundation compares them; comments, processing instructions and the document type are
     /// passed over.
-    static func repeatedKey(in bytes: [UInt8]) -> (key: String, line: Int)? {
+    static func repeatedKey(in bytes: [UInt8]) -> (key: String, line: Int, spelledApart: Bool)? {
         // One entry per open container: a dictionary's keys so far, or nil for an array.
-        var open: [Set<String>?] = []
+        var open: [[String: String]?] = []
         var index = 0, line = 1
         func skip(past end: [UInt8]) {
             while index < bytes.count, !bytes[index...].starts(with: end) {
@@ -38,7 +38,7 @@ enum XMLPropertyListKeys {
             // A tag that runs to the end of the data (`<key` and nothing after) ends the walk here.
             index = min(end + 1, bytes.count)
             switch (name, closing, empty) {
-            case ("dict", false, false): open.append([])
+            case ("dict", false, false): open.append([:])
             case ("array", false, false): open.append(nil)
             case ("dict", true, _), ("array", true, _): _ = open.popLast()
             case ("key", false, false):
@@ -47,8 +47,8 @@ enum XMLPropertyListKeys {
                 let text = bytes[start..<max(start, min(index - 6, bytes.count))]
                 let key = decodeReferences(String(decoding: text, as: UTF8.self))
                 if let keys = open.last ?? nil {
-                    guard !keys.contains(key) else { return (key, keyLine) }
-                    open[open.count - 1]!.insert(key)
+                    if let first = keys[key] { return (key, keyLine, !first.unicodeScalars.elementsEqual(key.unicodeScalars)) }
+                    open[open.count - 1]![key] = key
                 }
             default: break
             }
