@@ -51,4 +51,19 @@ struct FreshEyesRoundFiftyThreeTests {
                 "\(run.status) \(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
+
+    /// `frames --prefix café` composed, then decomposed, into one folder: the second run is the
+    /// first's rerun (one name to Flipbook) but kept the first's files beside its own — two
+    /// spellings of every frame, which validate and assemble then refused (round 54 #3).
+    @Test func aRerunWithThePrefixInTheOtherNormalisationReplacesTheSet() throws {
+        let folder = try Fixtures.temporaryFolder("fresh54-prefix")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: folder + "/src")
+        #expect(try CLI.run(["assemble", "src", "-o", "a.gif"], in: folder).status == 0)
+        #expect(try CLI.run(["frames", "a.gif", "-o", "out", "--prefix", "caf\u{E9}"], in: folder).status == 0)
+        let second = try CLI.run(["frames", "a.gif", "-o", "out", "--prefix", "cafe\u{301}"], in: folder)
+        #expect(second.status == 0, "\(second.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").filter { $0.hasSuffix(".png") }
+        #expect(names.count == 4 && names.allSatisfy { $0.unicodeScalars.contains("\u{301}") }, "\(names.map { Array($0.unicodeScalars) })")
+    }
 }

@@ -238,7 +238,8 @@ public final class OutputSet: @unchecked Sendable {
         }
         guard let first = files.first else { return }
         for file in files { try io { () throws(FileIO.Error) in try file.finish() } }
-        let kept = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) })
+        let kept = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let keptBytes = Swift.Set(files.map { Array($0.path.utf8) })
         let entryOf = { (file: AtomicFileWriter) in OutputLedger.Entry(name: FileIO.lastComponent(of: file.path), size: file.size, crc32: file.crc32) }
         var removals: [(path: String, entry: OutputLedger.Entry)] = [], removedBy: [ObjectIdentifier: [String]] = [:]
         var folders: [String] = []
@@ -311,9 +312,13 @@ public final class OutputSet: @unchecked Sendable {
                 // Files another writer writes now stay, recorded as before: Flipbook's, so that writer
                 // takes them over (as a user's file it would be refused).
                 var forOthers: [OutputLedger.Entry] = []
-                for old in ledger.files(of: key) where !names.contains(old.name) {
+                // Names compared as the file system does, byte for byte: `café_1.png` composed and
+                // decomposed are two files on Linux, and one String (fresh eyes 54: a rerun with the
+                // prefix in the other normalisation kept the old set beside the new).
+                let nameBytes = Swift.Set(names.map { Array($0.utf8) })
+                for old in ledger.files(of: key) where !nameBytes.contains(Array(old.name.utf8)) {
                     let path = folder == "." ? old.name : "\(folder)/\(old.name)"
-                    guard System.kind(of: path, followingLinks: false) != nil, kept[path] == nil,
+                    guard System.kind(of: path, followingLinks: false) != nil, !keptBytes.contains(Array(path.utf8)),
                           !removals.contains(where: { $0.path == path }) else { continue }
                     if Self.scope?.writtenByOthers(path) == true {
                         if OutputLedger.matches(old, path: path) { forOthers.append(old) }
