@@ -61,15 +61,20 @@ extension LayerRenderer {
     static func extent(of layer: Layer, time: Double, matrix: AffineTransform, scale: Int)
         -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
         var box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
-        func add(_ rect: Rect, through matrix: AffineTransform, margin: Double = 0) {
-            guard rect.width > 0 || rect.height > 0 || margin > 0 else { return }
+        // `rect` (grown by `margin`) through `matrix`, in pixels, with a pixel of anti-aliasing around it.
+        func pixels(_ rect: Rect, through matrix: AffineTransform, margin: Double = 0) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
             let corners = [Point(rect.x - margin, rect.y - margin), Point(rect.x + rect.width + margin, rect.y - margin),
                            Point(rect.x - margin, rect.y + rect.height + margin),
                            Point(rect.x + rect.width + margin, rect.y + rect.height + margin)].map { matrix.apply($0) }
             let k = Double(scale)
-            // A pixel of anti-aliasing around it.
-            let part = (corners.map(\.x).min()! * k - 1, corners.map(\.y).min()! * k - 1, corners.map(\.x).max()! * k + 1, corners.map(\.y).max()! * k + 1)
-            box = box.map { (min($0.minX, part.0), min($0.minY, part.1), max($0.maxX, part.2), max($0.maxY, part.3)) } ?? part
+            return (corners.map(\.x).min()! * k - 1, corners.map(\.y).min()! * k - 1, corners.map(\.x).max()! * k + 1, corners.map(\.y).max()! * k + 1)
+        }
+        func add(_ part: (minX: Double, minY: Double, maxX: Double, maxY: Double)) {
+            box = box.map { (min($0.minX, part.minX), min($0.minY, part.minY), max($0.maxX, part.maxX), max($0.maxY, part.maxY)) } ?? part
+        }
+        func add(_ rect: Rect, through matrix: AffineTransform, margin: Double = 0) {
+            guard rect.width > 0 || rect.height > 0 || margin > 0 else { return }
+            add(pixels(rect, through: matrix, margin: margin))
         }
         if layer.backgroundColor != nil || layer.backdrop != nil { add(layer.bounds, through: matrix) }
         switch layer.content {
@@ -99,14 +104,10 @@ extension LayerRenderer {
                 part = (min(part.minX, part.minX + dx - reach), min(part.minY, part.minY + dy - reach),
                         max(part.maxX, part.maxX + dx + reach), max(part.maxY, part.maxY + dy + reach))
             }
-            box = box.map { (min($0.minX, part.minX), min($0.minY, part.minY), max($0.maxX, part.maxX), max($0.maxY, part.maxY)) } ?? part
+            add(part)
         }
         if layer.masksToBounds, let drawn = box {
-            var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
-            swap(&box, &bounds)
-            add(layer.bounds, through: matrix)
-            swap(&box, &bounds)
-            guard let bounds else { return nil }
+            let bounds = pixels(layer.bounds, through: matrix)
             let cut = (max(drawn.minX, bounds.minX), max(drawn.minY, bounds.minY), min(drawn.maxX, bounds.maxX), min(drawn.maxY, bounds.maxY))
             guard cut.0 < cut.2, cut.1 < cut.3 else { return nil }
             box = cut

@@ -60,16 +60,21 @@ struct RenderFolderScaleTests {
         }
     }
 
+    /// A scene in `folder` drawing `img.png`, which has an `img@2x.png` variant.
+    static func writeImageScene(in folder: String) throws {
+        for name in ["note-chrome.png", "note-chrome@2x.png"] {
+            try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/" + name, toPath: folder + "/" + name.replacingOccurrences(of: "note-chrome", with: "img"))
+        }
+        let scene = #"{"size": [64, 48], "frames": 2, "fps": 10, "layers": [{"image": "img.png", "bounds": [20, 20], "position": [20, 20]}]}"#
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+    }
+
     /// The record named the files read by their path from the output folder (`../img@2x.png`):
     /// the folder moved, the @1x run took the @2x frames for another scene's (fresh eyes 52 #7).
     /// It names them from the scene's folder, so it stays true when the output folder moves.
     @Test func theRecordStaysTrueWhenTheOutputFolderMoves() throws {
         try RenderJobTests.withFolder { folder in
-            for name in ["note-chrome.png", "note-chrome@2x.png"] {
-                try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/" + name, toPath: folder + "/" + name.replacingOccurrences(of: "note-chrome", with: "img"))
-            }
-            let scene = #"{"size": [64, 48], "frames": 2, "fps": 10, "layers": [{"image": "img.png", "bounds": [20, 20], "position": [20, 20]}]}"#
-            try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+            try Self.writeImageScene(in: folder)
             var job = RenderJob(scene: folder + "/scene.json", output: folder + "/frames")
             job.scale = 2
             #expect(try job.run(cancellation: nil).warnings.isEmpty)
@@ -92,11 +97,7 @@ struct RenderFolderScaleTests {
     /// changed `img@2x.png` flagged the @1x frames too, which never read it (round 46 E).
     @Test func anImagesScaleVariantsAreOneVersion() throws {
         try RenderJobTests.withFolder { folder in
-            for name in ["note-chrome.png", "note-chrome@2x.png"] {
-                try FileManager.default.copyItem(atPath: Fixtures.repository + "/Examples/" + name, toPath: folder + "/" + name.replacingOccurrences(of: "note-chrome", with: "img"))
-            }
-            let scene = #"{"size": [64, 48], "frames": 2, "fps": 10, "layers": [{"image": "img.png", "bounds": [20, 20], "position": [20, 20]}]}"#
-            try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+            try Self.writeImageScene(in: folder)
             var job = RenderJob(scene: folder + "/scene.json", output: folder + "/frames")
             for scale in [2, 1, 2, 1] {
                 job.scale = scale
