@@ -10,6 +10,15 @@ enum BuildGraph {
         path == other || path.hasPrefix(other + "/")
     }
 
+    /// ``path(_:isWithin:)`` byte for byte, as Linux's disk tells names apart (`café/` composed and
+    /// decomposed are two folders there, one text to `String ==`): what decides a removal.
+    static func path(_ path: String, isExactlyWithin other: String) -> Bool {
+        let (inner, outer) = (path.utf8, other.utf8)
+        guard inner.starts(with: outer) else { return false }
+        let rest = inner.dropFirst(outer.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: "/")
+    }
+
     /// Whether `path` is one of the pages a sheet output `output` (its page or its data file)
     /// names: `s-1.png` of `s.png`, `s-1@2x.json` of `s.json` — its own kind of file only (a GIF
     /// `s-1.gif`, or `fx-1.png` beside data `fx.json` whose pages are elsewhere, is none).

@@ -18,12 +18,15 @@ enum BuildReasons {
                    interrupted: (_ folders: Set<String>) -> Bool) -> [String] {
         guard let record else { return ["never built"] }
         var reasons: [String] = []
+        // Byte for byte: a prefix respelt from composed to decomposed (`café`) names other files,
+        // a change of settings, though the two are one text to `String ==`.
+        let settingsChanged = !record.settings.utf8.elementsEqual(settings.utf8)
         if record.tool != tool { reasons.append("the tool changed") }
-        if record.settings != settings { reasons.append("its settings changed") }
+        if settingsChanged { reasons.append("its settings changed") }
         var changes: [String] = []
         for path in Set(record.inputs.keys).union(inputs.keys).sorted() {
             switch (record.inputs[path], inputs[path]) {
-            case (nil, _?): changes.append(record.settings != settings ? "reads \(path) now" : "\(path) added")
+            case (nil, _?): changes.append(settingsChanged ? "reads \(path) now" : "\(path) added")
             case (_?, nil): changes.append(exists(path) ? "no longer reads \(path)" : "\(path) removed")
             case (let old?, let new?) where old.sha256 != new.sha256: changes.append("\(path) changed")
             default: break

@@ -62,12 +62,14 @@ enum StaleOutputs {
     /// unchanged, so that target's build knows it as the build's: ``EarlierSet``).
     static func removing(previous: [String: BuildState.FileRecord], current: some Collection<String>, own: [String] = [],
                          claims: Claims? = nil, in project: Project) -> (removed: [String], kept: [String: BuildState.FileRecord], edited: [String]) {
-        let written = Set(current)
+        // By exact bytes, as the disk tells files apart: `café.gif` renamed from composed to
+        // decomposed is another file on Linux, and the earlier one goes (Strings compare canonically).
+        let written = Set(current.map(NameSpelling.Exact.init))
         // On a case-insensitive disk (macOS, Windows) `o/a.gif` is the very file `o/A.gif`, the
         // output renamed only in case now writes: never removed as the earlier one.
         let keptFiles = current.map { project.onDisk($0) }
         let gone = previous.keys.filter { path in
-            !written.contains(path) && !keptFiles.contains { FileIO.isSameFile(project.onDisk(path), $0) }
+            !written.contains(NameSpelling.Exact(path)) && !keptFiles.contains { FileIO.isSameFile(project.onDisk(path), $0) }
         }.sorted()
         guard !gone.isEmpty else { return ([], [:], []) }
         let claims = claims ?? Claims(project)
@@ -75,23 +77,23 @@ enum StaleOutputs {
         var sources = claims.sources + gone.filter { path in sheetData.contains { isGuessedPage(path, of: $0) } }
         // A file kept because it is named keeps its other scales written with it (`a@2x.png` of a
         // kept `a.png`): a scene drawn at @2x reads them for it.
-        let keptNames = Set(gone.filter { path in sources.contains { $0 == path } }.compactMap(SceneReferences.variantKey))
-        sources += gone.filter { path in !sources.contains(path) && SceneReferences.variantKey(path).map(keptNames.contains) == true }
+        let keptNames = Set(gone.filter { path in sources.contains { same($0, path) } }.compactMap(SceneReferences.variantKey))
+        sources += gone.filter { path in !sources.contains { same($0, path) } && SceneReferences.variantKey(path).map(keptNames.contains) == true }
         let claimed = outputs + sources
         var removed: [String] = [], read: [String: BuildState.FileRecord] = [:], edited: [String] = []
         func isOthers(_ path: String) -> Bool {
             outputs.contains { output in
-                if BuildGraph.path(output, isWithin: path) { return true }
+                if BuildGraph.path(output, isExactlyWithin: path) { return true }
                 // Its own output, or a page its own sheet names: its job's set replaces or removes it
                 // (`x-0.png` another target wrote since: never the user's edit to forget).
                 // Only its own kind of page (`x-0.png` of `x.png`, `x-0.json` of `x.json`): a page left where
                 // its data is written now (`sh/fx-0.png` beside `sh/fx.json`) is stale.
                 if own.contains(output) {
-                    return path == output || claims.sheetOutputs.contains(output) && BuildGraph.isPage(path, of: output)
+                    return same(path, output) || claims.sheetOutputs.contains(output) && BuildGraph.isPage(path, of: output)
                 }
                 // Inside another target's output, or one of the pages its sheet names (`a-0.json` of
                 // `out/a.png`, which that target writes now: two targets swapped sheet names).
-                return BuildGraph.path(path, isWithin: output) || claims.sheetOutputs.contains(output) && BuildGraph.isPage(path, of: output)
+                return BuildGraph.path(path, isExactlyWithin: output) || claims.sheetOutputs.contains(output) && BuildGraph.isPage(path, of: output)
             }
         }
         for path in gone {
@@ -101,7 +103,7 @@ enum StaleOutputs {
                 if let record = previous[path], (try? ContentHash.ofFile(project.onDisk(path))) == record.sha256 { read[path] = record }
                 continue
             }
-            if sources.contains(where: { $0 == path || BuildGraph.path($0, isWithin: path) }) {
+            if sources.contains(where: { BuildGraph.path($0, isExactlyWithin: path) }) {
                 // Unchanged, still the build's (removed once none reads it); edited, the user's: kept and named.
                 if let record = previous[path], let digest = try? ContentHash.ofFile(project.onDisk(path)) {
                     if digest == record.sha256 { read[path] = record } else { edited.append(path) }
@@ -137,6 +139,10 @@ enum StaleOutputs {
         }
         return (removed, read, edited.sorted())
     }
+
+    /// Whether `a` and `b` are one path byte for byte (what the disk compares: a path respelt in
+    /// another normalisation is another file on Linux, and its earlier spelling is stale).
+    private static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
     /// Whether `path` is taken for a page of sheet data `data` that no target writes (its pages are
     /// known only by reading it): a PNG beside it of its stem or page names. A page is a PNG:

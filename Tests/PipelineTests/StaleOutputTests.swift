@@ -66,4 +66,22 @@ struct StaleOutputTests {
         _ = try IncrementalBuildTests.build(file, ["coin0"])
         #expect(FileManager.default.fileExists(atPath: folder + "/build/coin0.gif"))
     }
+
+    /// An output folder respelt from composed to decomposed (`café/`: one text to `String ==`, two
+    /// folders on Linux) is a renamed output: the GIF in the composed folder goes, with the folder,
+    /// and the build says its settings changed (it said "its inputs changed", and kept both GIFs).
+    @Test func anOutputRespeltInAnotherNormalisationReplacesTheOldFile() throws {
+        let (composed, decomposed) = ("caf\u{E9}/coin.gif", "cafe\u{301}/coin.gif")
+        let (folder, file) = try IncrementalBuildTests.project("stale-respelt", count: 1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.rename(file, to: composed)
+        _ = try IncrementalBuildTests.build(file)
+        try Self.rename(file, from: composed, to: decomposed)
+        let entry = try #require(try IncrementalBuildTests.build(file).entries.first)
+        guard case .built(let reasons, _) = entry.status else { Issue.record("not built: \(entry.status)"); return }
+        #expect(reasons.contains("its settings changed"), "\(reasons)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("caf") }
+        #expect(names.map { Array($0.utf8) } == [Array("cafe\u{301}".utf8)], "\(names.map(NameSpelling.spelled))")
+        #expect(entry.notes.contains { $0.hasPrefix("removed \(composed): ") }, "\(entry.notes)")
+    }
 }
