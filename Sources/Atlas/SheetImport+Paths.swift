@@ -85,8 +85,10 @@ extension SheetImport {
         if components.contains("..") { throw refuse(.parent) }
         guard let last = components.last else { throw refuse(.invalid) }
         let folder = FileIO.parentDirectory(of: dataFile)
-        let named = folder + "/" + components.joined(separator: "/")
-        let beside = folder + "/" + last
+        // Beside `sheet.tres` given bare, a page is `sheet.png`, as messages name it (not `./sheet.png`).
+        let prefix = !dataFile.contains("/") ? "" : folder == "/" ? "/" : folder + "/"
+        let named = prefix + components.joined(separator: "/")
+        let beside = prefix + last
         let chosen = components.count > 1 && !FileManager.default.fileExists(atPath: named) ? beside : named
         // The real folder and the real file: a link anywhere on the way is followed by `realpath`.
         guard let realFolder = FileIO.resolvedPath(folder) else { return chosen }

@@ -34,7 +34,7 @@ struct BlurCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write (NAME.png), or - for standard output; for a sequence, a folder or NAME.gif/.png/.webp.") var output: String
     @OptionGroup var overwriteFlag: OverwriteFlag
     var overwrite: Bool { overwriteFlag.overwrite }
-    @Option(parsing: .unconditional, help: "Standard deviation in points.", transform: DecimalNumber.option) var sigma: Double?
+    @Option(parsing: .unconditional, help: "The blur's standard deviation in points, 0…4096.", transform: DecimalNumber.option) var sigma: Double?
     @Option(help: "gaussian or box.") var method: Blur.Method = .gaussian
     @Option(help: "clamp or transparent.") var edge: Blur.Edge = .clamp
     @Option(help: "Colour drawn over the result, #RRGGBBAA.") var tint: String?

@@ -60,7 +60,8 @@ struct OutputHabitsCommandTests {
     /// new-user round); now 4, naming the path as given.
     @Test(arguments: [["sheet", coin, "-o", "notes.txt/s.png"], ["sheet", coin, "-o", "s.png", "--data", "notes.txt/s.json"],
                       ["frames", Fixtures.path("gif/giflib/fire.gif"), "-o", "notes.txt/frames"],
-                      ["generate", "seagull", "--frames", "2", "-o", "notes.txt/birds"]])
+                      ["generate", "seagull", "--frames", "2", "-o", "notes.txt/birds"],
+                      ["resize", coin, "--scale", "0.5", "-o", "notes.txt/half"]])
     func aSetUnderAFileExits4(arguments: [String]) throws {
         let dir = try Fixtures.temporaryFolder("habits-file-folder")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -68,6 +69,9 @@ struct OutputHabitsCommandTests {
         let result = try CLI.run(arguments, in: dir)
         #expect(result.status == 4, "\(arguments): \(result.stderr)")
         #expect(result.stderr.contains("notes.txt") && !result.stderr.contains(dir), "\(result.stderr)")
+        // Said as the file it is, in every command (fresh eyes 53: `frames` said only "Not a directory").
+        #expect(result.stderr.contains("notes.txt is not a folder") || result.stderr.contains("into notes.txt: a file is there, not a folder"),
+                "\(result.stderr)")
     }
 
     /// `assemble --max-bytes` encodes several times before it writes: an output folder that cannot

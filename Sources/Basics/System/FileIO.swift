@@ -317,6 +317,13 @@ public enum FileIO {
             guard InterruptCleanup.makingFolder(partial, {
                 if System.makeDirectory(partial) { return true }
                 error = systemError(path, .write)   // read before anything else can change errno
+                // A file where a folder should be is named, as ``checkWritableFolder(for:)`` names it
+                // (the system says only "Not a directory").
+                let parent = parentDirectory(of: partial)
+                if let kind = System.kind(of: parent), kind != .directory {
+                    let shown = path.hasPrefix("/") || !parent.hasPrefix("./") ? parent : String(parent.dropFirst(2))
+                    error = Error(path: path, reason: "\(shown) is not a folder", operation: .write, kind: .notAFolder)
+                }
                 return false
             }) else {
                 for folder in created.reversed() { _ = System.removeDirectory(folder) }
