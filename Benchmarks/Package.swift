@@ -14,6 +14,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Basics", package: "Flipbook"), .product(name: "Raster", package: "Flipbook"), .product(name: "Atlas", package: "Flipbook"),
                 .product(name: "FrameGen", package: "Flipbook"), .product(name: "Compose", package: "Flipbook"),
+                .product(name: "Text", package: "Flipbook"),
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]
         ),

@@ -21,6 +21,26 @@ final class FreeTypeFace: Sendable {
 
     /// FreeType's objects are not thread-safe: every use goes through this lock.
     private let handles: Mutex<Handles>
+    /// Glyphs already rendered, by id and size: a text drawn again (every frame of a scene, every
+    /// note of a batch) reuses them, as Cairo keeps a scaled font's glyphs. Emptied when its
+    /// coverage passes ``cacheBytes``.
+    private let rendered = Mutex(RenderedGlyphs())
+
+    private struct RenderedGlyphs {
+        struct Key: Hashable {
+            var glyph: UInt32
+            /// The size as FreeType is given it: 26.6 fixed point.
+            var size: Int
+        }
+        var images: [Key: Image?] = [:]
+        var bytes = 0
+    }
+
+    /// The most coverage the glyph cache keeps, in bytes (a few thousand glyphs at text sizes).
+    static let cacheBytes = 8 << 20
+
+    /// The coverage the glyph cache holds now, in bytes.
+    var cachedBytes: Int { rendered.withLock { $0.bytes } }
     /// The family name the font gives itself.
     let familyName: String
     /// Glyphs in the font.
@@ -54,11 +74,25 @@ final class FreeTypeFace: Sendable {
     }
 
     /// Glyph `id` at `pixelSize` pixels per em, its origin on a pixel corner; nil when FreeType
-    /// cannot load it (drawn as nothing).
+    /// cannot load it (drawn as nothing). Rendered once and kept (``cacheBytes``).
     func image(glyph id: UInt32, pixelSize: Double) -> Image? {
+        let key = RenderedGlyphs.Key(glyph: id, size: Int((pixelSize * 64).rounded()))
+        if let kept = rendered.withLock({ $0.images[key] }) { return kept }
+        let image = render(glyph: id, size: key.size)
+        rendered.withLock { cache in
+            let bytes = image?.coverage.count ?? 0
+            if cache.bytes + bytes > Self.cacheBytes { cache = RenderedGlyphs() }
+            cache.images[key] = image
+            cache.bytes += bytes
+        }
+        return image
+    }
+
+    /// Glyph `id` rendered by FreeType at `size` (26.6 fixed-point pixels per em).
+    private func render(glyph id: UInt32, size: Int) -> Image? {
         handles.withLock { handles -> Image? in
             let face = handles.face
-            guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0 else { return nil }
+            guard FT_Set_Char_Size(face, 0, FT_F26Dot6(size), 72, 72) == 0 else { return nil }
             let flags = FT_Int32(FT_LOAD_NO_HINTING) | FT_Int32(FT_LOAD_NO_BITMAP)
             guard FT_Load_Glyph(face, FT_UInt(id), flags) == 0, let slot = face.pointee.glyph,
                   FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return nil }

@@ -19,29 +19,33 @@ extension TextLayout {
             throw .setting(SettingError(.position, of: nil, value: "\(x), \(y)", problem: .outOfRange(.interval(-1e9...1e9))))
         }
         let clipRight = style.lineBreakMode == .clipping ? maxWidth.map { ($0 + x) * scale } : nil
-        var cache: [UInt32: FreeTypeFace.Image?] = [:]
         let color = style.color
         let (width, height) = (bitmap.width, bitmap.height)
+        let overOpaque = (0...255).map { OpaqueMix(color, coverage: UInt8($0)) }
         bitmap.withUnsafeMutablePixels { pixels in
             for line in lines {
                 for glyph in line.glyphs {
                     // Whole pixels, as Cairo's image surfaces place glyphs: the same pixels as Pango's.
                     let px = ((x + glyph.x) * scale).rounded(), py = ((y + glyph.y) * scale).rounded()
-                    let image: FreeTypeFace.Image?
-                    if let cached = cache[glyph.id] {
-                        image = cached
-                    } else {
-                        image = style.font.rasterizer.image(glyph: glyph.id, pixelSize: pixelSize)
-                        cache[glyph.id] = image
-                    }
-                    guard let image, image.width > 0 else { continue }
+                    guard let image = style.font.rasterizer.image(glyph: glyph.id, pixelSize: pixelSize), image.width > 0 else { continue }
                     let left = Int(px) + image.left, top = Int(py) - image.top
-                    for row in 0..<image.height where (0..<height).contains(top + row) {
-                        for column in 0..<image.width where (0..<width).contains(left + column) {
-                            let coverage = image.coverage[row * image.width + column]
-                            guard coverage > 0 else { continue }
-                            if let clipRight, Double(left + column) >= clipRight { continue }
-                            Self.blend(color, coverage: coverage, into: pixels, at: ((top + row) * width + left + column) * 4)
+                    // The glyph's rows and columns that land on the bitmap (and left of a clipping layout's edge).
+                    var right = min(image.width, width - left)
+                    if let clipRight { right = min(right, Int(clipRight.rounded(.up)) - left) }
+                    let columns = max(0, -left)..<max(max(0, -left), right)
+                    let rows = max(0, -top)..<max(max(0, -top), min(image.height, height - top))
+                    image.coverage.withUnsafeBufferPointer { coverage in
+                        for row in rows {
+                            for column in columns {
+                                let value = coverage[row * image.width + column]
+                                guard value > 0 else { continue }
+                                let offset = ((top + row) * width + left + column) * 4
+                                if pixels[offset + 3] == 255 {
+                                    overOpaque[Int(value)].blend(into: pixels, at: offset)
+                                } else {
+                                    Self.blend(color, coverage: value, into: pixels, at: offset)
+                                }
+                            }
                         }
                     }
                 }
@@ -71,17 +75,54 @@ extension TextLayout {
     /// hundreds of megabytes each).
     public static let maximumPixelSize = 4096.0
 
+    /// `UInt8(min(255, max(0, value.rounded())))` without the C library's `roundf` (a call per
+    /// channel of every pixel drawn): the truncation is exact below 2²³, and so is the fraction.
+    @inline(__always)
+    fileprivate static func byte(_ value: Float) -> UInt8 {
+        guard value >= 0 else { return 0 }   // NaN too, as max(0, NaN) gives
+        guard value < 255.5 else { return 255 }
+        let whole = Int(value)
+        return UInt8(value - Float(whole) >= 0.5 ? whole + 1 : whole)
+    }
+
+    /// ``blend(_:coverage:into:at:)``'s terms for one coverage over an opaque pixel (the common
+    /// case: text on a background or a chrome), worked out once a draw: the same operations in the
+    /// same order, so the same bytes, with only the pixel's own term left per channel.
+    private struct OpaqueMix {
+        let alpha: Float, rest: Float, out: Float
+        let red: Float, green: Float, blue: Float
+        let outByte: UInt8
+
+        init(_ color: Color, coverage: UInt8) {
+            alpha = Float(coverage) * Float(color.a) / (255 * 255)
+            rest = 1 - alpha
+            out = alpha + 1 * rest   // belowAlpha is exactly 1
+            (red, green, blue) = (Float(color.r) * alpha, Float(color.g) * alpha, Float(color.b) * alpha)
+            outByte = TextLayout.byte(out * 255)
+        }
+
+        @inline(__always)
+        func blend(into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
+            pixels[offset] = TextLayout.byte((red + Float(pixels[offset]) * rest) / out)
+            pixels[offset + 1] = TextLayout.byte((green + Float(pixels[offset + 1]) * rest) / out)
+            pixels[offset + 2] = TextLayout.byte((blue + Float(pixels[offset + 2]) * rest) / out)
+            pixels[offset + 3] = outByte
+        }
+    }
+
     /// `color` with `coverage` over the straight RGBA pixel at `offset`.
+    @inline(__always)
     private static func blend(_ color: Color, coverage: UInt8, into pixels: UnsafeMutableBufferPointer<UInt8>, at offset: Int) {
         let alpha = Float(coverage) * Float(color.a) / (255 * 255)
         let belowAlpha = Float(pixels[offset + 3]) / 255
         let outAlpha = alpha + belowAlpha * (1 - alpha)
         guard outAlpha > 0 else { return }
-        let source = [color.r, color.g, color.b]
-        for channel in 0..<3 {
-            let value = (Float(source[channel]) * alpha + Float(pixels[offset + channel]) * belowAlpha * (1 - alpha)) / outAlpha
-            pixels[offset + channel] = UInt8(min(255, max(0, value.rounded())))
+        func mixed(_ source: UInt8, _ below: UInt8) -> UInt8 {
+            Self.byte((Float(source) * alpha + Float(below) * belowAlpha * (1 - alpha)) / outAlpha)
         }
-        pixels[offset + 3] = UInt8(min(255, (outAlpha * 255).rounded()))
+        pixels[offset] = mixed(color.r, pixels[offset])
+        pixels[offset + 1] = mixed(color.g, pixels[offset + 1])
+        pixels[offset + 2] = mixed(color.b, pixels[offset + 2])
+        pixels[offset + 3] = Self.byte(outAlpha * 255)
     }
 }

@@ -17,7 +17,7 @@ struct SceneBench {
     let scene: SceneFile
 
     init(file: String) throws {
-        let plan = try RenderJob(scene: file, output: nil).plan()
+        let plan = try RenderJob(scene: file, output: nil).plan(cancellation: nil)
         renderer = plan.renderer
         scene = plan.scene
     }

@@ -13,6 +13,8 @@ import Raster
 // flipbook-bench scene FILE ROUNDS [OUT_DIR]
 //   Draws every frame of a scene file's timeline as `flipbook render` does, without encoding (SceneBench):
 //   median wall ms a frame on one core, wall ms a frame on two cores, CPU ms a frame; OUT_DIR gets the frames.
+// flipbook-bench text CASES.json ROUNDS
+//   Sets and draws every paragraph of the Pango corpus (TextBench): median layout and draw ms per case, JSON lines.
 // flipbook-bench blur IMAGE SIGMA METHOD N
 // flipbook-bench resize IMAGE WIDTH HEIGHT N
 //   Time the operation on an already decoded image (as Pillow's side does); median of N, JSON.
@@ -25,6 +27,7 @@ func usage() -> Never {
                flipbook-bench draw large|small|strokes N [OUT.png]
                flipbook-bench frosted SIZE N [OUT.png]
                flipbook-bench scene FILE ROUNDS [OUT_DIR]
+               flipbook-bench text CASES.json ROUNDS
                flipbook-bench pack N SEED | pack-files PNG...
 
         """.utf8))
@@ -99,6 +102,15 @@ case "scene":
         try SceneBench(file: arguments[1]).run(rounds: rounds, output: arguments.count > 3 ? arguments[3] : nil)
     } catch {
         FileHandle.standardError.write(Data("flipbook-bench scene: \(error)\n".utf8))
+        exit(1)
+    }
+    exit(0)
+case "text":
+    guard arguments.count == 3, let rounds = Int(arguments[2]) else { usage() }
+    do {
+        try TextBench(file: arguments[1]).run(rounds: rounds)
+    } catch {
+        FileHandle.standardError.write(Data("flipbook-bench text: \(error)\n".utf8))
         exit(1)
     }
     exit(0)
