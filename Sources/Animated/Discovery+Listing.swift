@@ -20,7 +20,7 @@ extension Discovery {
                       accept: (String) -> Bool) throws(Error) -> [String] {
         let folder = trimmingSlash(folder)
         if recursive, let resolved = FileIO.resolvedPath(folder) {
-            guard walk.mayEnter(folder, resolved: resolved), walk.visited.insert(resolved).inserted else { return [] }
+            guard walk.mayEnter(folder, resolved: resolved), walk.visited.insert(NameSpelling.Exact(resolved)).inserted else { return [] }
         }
         var result: [String] = []
         walk.depth += 1
@@ -108,8 +108,9 @@ extension Discovery {
     static let sheetDataExtensions: Set<String> = ["json", "atlas", "tres", "plist"]
 
     private static func names(in folder: String) throws(Error) -> [String] {
+        let names: [String]
         do {
-            return try FileIO.entries(of: folder).sorted(by: NaturalOrder.areInIncreasingOrder)
+            names = try FileIO.entries(of: folder)
         } catch {
             if let broken = brokenLink(folder, error) { throw broken }
             switch error.kind {
@@ -119,6 +120,13 @@ extension Discovery {
             case .notRegularFile, .other: throw .unreadableFolder(path: folder, reason: error.reason)
             }
         }
+        // A name that is not UTF-8 (`caf\xE9`, Latin-1) comes back with U+FFFD in it and names
+        // nothing: its file or folder was passed over without a word (fresh eyes 55).
+        if let unnamed = names.first(where: { $0.unicodeScalars.contains("\u{FFFD}") && FileIO.fingerprint(of: folder + "/" + $0) == nil }) {
+            throw .unreadableFolder(path: folder, reason: "the name of \(NameSpelling.spelled(unnamed)) (as shown) is not UTF-8 text, "
+                                    + "which Flipbook reads names as: rename it")
+        }
+        return names.sorted(by: NaturalOrder.areInIncreasingOrder)
     }
 
     /// ``Error/brokenLink(path:target:reason:)`` when `path` is a symbolic link that `error` (from

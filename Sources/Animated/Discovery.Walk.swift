@@ -8,8 +8,9 @@ extension Discovery {
     /// not entered: the link and where it leads are kept in `leavingLinks`, so that `validate
     /// Assets` never reads `/usr` through `Assets/usr -> /usr`.
     struct Walk {
-        /// Real paths of the folders entered.
-        var visited = Set<String>()
+        /// Real paths of the folders entered, byte for byte (`café/` composed and decomposed are
+        /// two folders on Linux, one text to `String ==`: the second was taken as visited).
+        var visited = Set<NameSpelling.Exact>()
         /// The real path of the first folder; set when the walk enters it.
         var root: String?
         /// Links to folders outside `root`, as found (`Assets/usr`), with where they lead (`/usr`),
@@ -37,7 +38,7 @@ extension Discovery {
                 root = resolved
                 return true
             }
-            if resolved == root || resolved.hasPrefix(root == "/" ? "/" : root + "/") { return true }
+            if resolved.utf8.elementsEqual(root.utf8) || resolved.utf8.starts(with: (root == "/" ? "/" : root + "/").utf8) { return true }
             leavingLinks.append((path, resolved, false))
             return false
         }

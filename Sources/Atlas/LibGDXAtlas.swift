@@ -153,15 +153,18 @@ public enum LibGDXAtlas {
     /// The animations of `regions` as libGDX's `findRegions(name)` gives them: the regions of one
     /// name with an `index` (≥ 0), sorted by it (regions of one index in file order), in the order
     /// their names first appear; each frame is its region's ``Region/sprite`` name.
+    /// Names are told apart byte for byte, as libGDX compares them: `café` composed and decomposed
+    /// are two animations (which a reader then refuses as one name twice), never one of both.
     public static func animations(_ regions: [Region]) -> [SpriteSheet.Animation] {
         var order: [String] = []
-        var members: [String: [Region]] = [:]
+        var members: [NameSpelling.Exact: [Region]] = [:]
         for region in regions where region.index >= 0 {
-            if members[region.name] == nil { order.append(region.name) }
-            members[region.name, default: []].append(region)
+            let key = NameSpelling.Exact(region.name)
+            if members[key] == nil { order.append(region.name) }
+            members[key, default: []].append(region)
         }
         return order.map { name in
-            let sorted = members[name]!.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
+            let sorted = members[NameSpelling.Exact(name)]!.enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
             return SpriteSheet.Animation(name: name, frames: sorted.map(\.element.sprite.name))
         }
     }

@@ -304,6 +304,7 @@ public enum SheetImport {
         let decoded: (pages: [(image: String, width: Int, height: Int, premultiplied: Bool)], regions: [LibGDXAtlas.Region], warnings: [SchemaError])
         do { decoded = try LibGDXAtlas.decode(data, file: path) } catch { throw Error(path, error) }
         let animations = LibGDXAtlas.animations(decoded.regions)
+        try checkDistinctNames(animations, file: path)
         return Draft(pages: decoded.pages.map { PageName(name: $0.image, dataFile: path, scale: namedScale(path)) }, sprites: decoded.regions.map(\.sprite),
                      animations: animations, rotation: .counterClockwise,
                      premultipliedAlpha: try agreed(decoded.pages.map(\.premultiplied), path: path),

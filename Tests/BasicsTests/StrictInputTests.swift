@@ -200,10 +200,27 @@ struct RepeatedJSONKeyTests {
         }
     }
 
+    /// A comma before a closing bracket is no JSON (Python's reader and browsers refuse it), but
+    /// Foundation's reader took it: `sequence.json`, scenes and project files with one were read
+    /// (fresh eyes 55). Refused, with its line; commas inside strings are text.
+    @Test(arguments: [
+        (#"{"fps": 10, "repeatCount": 1,}"#, 1), ("{\n \"size\": [32, 32,],\n \"ops\": []\n}", 2),
+        ("[1, 2,\n\n]", 3), ("{\"a\": {\"b\": 1 ,\t\r\n }}", 2),
+    ])
+    func aTrailingCommaIsRefused(text: String, line: Int) {
+        #expect {
+            try InputValue.json(Array(text.utf8), file: "s.json")
+        } throws: { error in
+            guard let error = error as? SchemaError, case .invalid(let reason) = error.problem else { return false }
+            return reason.contains("not JSON") && reason.contains("comma") && error.line == line
+        }
+    }
+
     /// The same key in two objects, in arrays, inside strings (escaped quotes too) and as a value is fine.
     @Test(arguments: [
         #"{"a": {"x": 1}, "b": {"x": 2}}"#, #"[{"x": 1}, {"x": 2}]"#, #"{"x": "x", "y": "x"}"#,
         #"{"s": "a \"x\": 1, \"x\": 2", "x": 0}"#, #"{"k\"": 1, "k": 2}"#, #"{"a": [], "b": {}, "c": [{}]}"#,
+        #"{"s": "1,]", "t": ",}", "u": "\\"}"#,
     ])
     func distinctKeysAreRead(text: String) throws {
         _ = try InputValue.json(Array(text.utf8), file: "s.json")

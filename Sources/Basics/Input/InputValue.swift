@@ -54,27 +54,46 @@ public struct InputValue {
         } catch {
             throw SchemaError(file: file, path: .root, problem: .invalid(reason: "not JSON (\(Self.reason(error)))"))
         }
-        if let repeated = repeatedKey(in: bytes) {
-            let spelling = repeated.spelledApart
+        switch strictProblem(in: bytes) {
+        case .repeatedKey(let key, let line, let spelledApart):
+            let spelling = spelledApart
                 ? " (spelt two ways — in two Unicode normalisations, or with escapes — it is the same text)" : ""
             throw SchemaError(file: file, path: .root, problem: .invalid(
-                reason: "the key \"\(repeated.key)\" appears twice in one object\(spelling); readers keep only one of them: remove the other"),
-                line: repeated.line)
+                reason: "the key \"\(key)\" appears twice in one object\(spelling); readers keep only one of them: remove the other"),
+                line: line)
+        case .trailingComma(let line):
+            throw SchemaError(file: file, path: .root, problem: .invalid(
+                reason: "not JSON (a comma before the end of an object or array: JSON allows none; remove it)"), line: line)
+        case nil:
+            return InputValue(root, file: file)
         }
-        return InputValue(root, file: file)
     }
 
-    /// The first key written twice in one object of `bytes`, valid JSON text, with the line of its
-    /// second appearance and whether the two are spelt apart; `nil` when every object's keys
-    /// differ. Keys are compared as the text they are, as a reader's dictionary compares them:
+    /// What valid-looking JSON text holds that a strict reader refuses.
+    enum StrictProblem: Equatable {
+        /// A key written twice in one object, the line of its second appearance, and whether the
+        /// two are spelt apart.
+        case repeatedKey(String, line: Int, spelledApart: Bool)
+        /// A comma right before a `}` or `]` (`{"fps": 10,}`), which Foundation's reader accepts and
+        /// JSON (and every other reader: Python's, browsers') does not.
+        case trailingComma(line: Int)
+    }
+
+    /// The first problem of `bytes`, JSON text Foundation parsed, in text order; `nil` when there is
+    /// none. Keys are compared as the text they are, as a reader's dictionary compares them:
     /// `"a"` and `"\u0061"`, or `Café` in NFC and NFD, are one key written twice.
-    static func repeatedKey(in bytes: [UInt8]) -> (key: String, line: Int, spelledApart: Bool)? {
+    static func strictProblem(in bytes: [UInt8]) -> StrictProblem? {
         // One entry per open container: an object's keys so far (as text, to how each was written)
         // and whether a key comes next.
         var objects: [(keys: [String: ArraySlice<UInt8>], expectingKey: Bool)?] = []
         var index = 0, line = 1
+        // The last byte outside strings and white space: a `,` right before a closing bracket is a trailing comma.
+        var last: UInt8 = 0
         while index < bytes.count {
-            switch bytes[index] {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]"), last == UInt8(ascii: ",") { return .trailingComma(line: line) }
+            if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r"), byte != UInt8(ascii: "\t") { last = byte }
+            switch byte {
             case UInt8(ascii: "\n"): line += 1
             case UInt8(ascii: "{"): objects.append((keys: [:], expectingKey: true))
             case UInt8(ascii: "["): objects.append(nil)
@@ -89,9 +108,10 @@ public struct InputValue {
                     if bytes[index] == UInt8(ascii: "\\") { escaped = true; index += 2 } else { index += 1 }
                 }
                 let raw = bytes[start..<min(index, bytes.count)]
+                last = UInt8(ascii: "\"")
                 if let object = objects.last ?? nil, object.expectingKey {
                     let key = escaped ? unescaped(raw) : String(decoding: raw, as: UTF8.self)
-                    if let first = object.keys[key] { return (key, line, first != raw) }
+                    if let first = object.keys[key] { return .repeatedKey(key, line: line, spelledApart: first != raw) }
                     objects[objects.count - 1]!.keys[key] = raw
                 }
             default: break
