@@ -18,9 +18,15 @@ extension Stroker {
     mutating func strokeDash(_ piece: Piece) {
         let vertices = piece.vertices
         guard vertices.count >= 2 else { return }
-        var cw: [Point] = [], ccw: [Point] = []
-        cw.reserveCapacity(vertices.count * 2 + 4)
-        ccw.reserveCapacity(vertices.count * 2 + 4)
+        // The sides are built in buffers kept from one dash to the next (a stroke has thousands).
+        var cw = dashBuffers.cw, ccw = dashBuffers.ccw, cap = dashBuffers.cap
+        dashBuffers = DashBuffers()
+        defer {
+            cw.removeAll(keepingCapacity: true)
+            ccw.removeAll(keepingCapacity: true)
+            cap.removeAll(keepingCapacity: true)
+            dashBuffers = DashBuffers(cw: cw, ccw: ccw, cap: cap)
+        }
         var first: Face? = nil
         var current: Face? = nil
         // Adds face `next` at the current point, joined to the current face as `kind`.
@@ -65,17 +71,24 @@ extension Stroker {
             turn(to: face(at: last.point, direction: Self.unit(last.tangentIn)), kind: .round)
         }
         guard let first, let current else { return }
-        // Along the `cw` side, round the end, back along the `ccw` side, round the start.
-        var loop = cw
-        var endCap: [Point] = []
-        capPoints(current, into: &endCap)
-        loop.append(contentsOf: endCap.reversed())
-        loop.append(contentsOf: ccw.reversed())
-        let reversed = Face(point: first.point, direction: -first.direction, ccw: first.cw, cw: first.ccw)
-        var startCap: [Point] = []
-        capPoints(reversed, into: &startCap)
-        loop.append(contentsOf: startCap.reversed())
-        output.addContour(loop)
+        // Along the `cw` side, round the end, back along the `ccw` side, round the start: written
+        // straight into the output.
+        let start = output.points.count
+        output.points.append(contentsOf: cw)
+        capPoints(current, into: &cap)
+        output.points.append(contentsOf: cap.reversed())
+        output.points.append(contentsOf: ccw.reversed())
+        cap.removeAll(keepingCapacity: true)
+        capPoints(Face(point: first.point, direction: -first.direction, ccw: first.cw, cw: first.ccw), into: &cap)
+        output.points.append(contentsOf: cap.reversed())
+        output.endContour(startingAt: start)
+    }
+
+    /// The buffers ``strokeDash(_:)`` builds a dash's sides and caps in.
+    struct DashBuffers {
+        var cw: [Point] = []
+        var ccw: [Point] = []
+        var cap: [Point] = []
     }
 
     /// Which side of a join is outside (`true`: the `cw` side), as Cairo decides it

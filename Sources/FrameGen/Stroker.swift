@@ -14,6 +14,8 @@ struct Stroker {
     let maxPoints: Int
     /// An arc asked for more points than ``maxPoints``: the outline is incomplete.
     private var overBudget = false
+    /// Buffers reused by every dash (``strokeDash(_:)``).
+    var dashBuffers = DashBuffers()
     /// The device's fixed-point grid in the points' space (Cairo's 1/256 pixel), where Cairo
     /// compares a dash's faces; `nil`: compared exactly.
     let grid: Double?
