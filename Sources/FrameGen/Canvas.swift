@@ -263,8 +263,9 @@ public struct Canvas: Sendable {
         let tolerance = Flattener.tolerance / max(transform.maximumScale, 1e-12)
         var pen = style ?? state.strokeStyle
         pen.width = Self.coveringWidth(pen.width, of: path, transform: transform, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        let lines = try Flattener.polylines(path.cuttingArcs(for: transform), tolerance: tolerance, grid: 1.0 / 256 / max(transform.maximumScale, 1e-12), budget: &vertices)
-        var stroker = Stroker(style: pen, tolerance: tolerance, maxPoints: maxPoints ?? vertices.remaining)
+        let grid = 1.0 / 256 / max(transform.maximumScale, 1e-12)
+        let lines = try Flattener.polylines(path.cuttingArcs(for: transform), tolerance: tolerance, grid: grid, budget: &vertices)
+        var stroker = Stroker(style: pen, tolerance: tolerance, maxPoints: maxPoints ?? vertices.remaining, grid: grid)
         try stroker.stroke(lines)
         if maxPoints == nil { try vertices.spend(stroker.output.points.count) }
         rasterizer.reset()

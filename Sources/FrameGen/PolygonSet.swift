@@ -25,6 +25,16 @@ struct PolygonSet: Sendable {
         ends.append(points.count)
     }
 
+    /// Ends the contour whose points were appended to ``points`` from index `start` on, as it
+    /// is (as ``addContour(_:)``; fewer than 3 points are dropped).
+    mutating func endContour(startingAt start: Int) {
+        guard points.count - start >= 3 else {
+            points.removeSubrange(start...)
+            return
+        }
+        ends.append(points.count)
+    }
+
     func forEachContour(_ body: (ArraySlice<Point>) -> Void) {
         var start = 0
         for end in ends {

@@ -10,14 +10,14 @@ import Foundation
 extension Stroker {
     /// One end of a segment: the point on the path, the direction along the segment, and the two
     /// offset points (`ccw`: along the direction's left normal, `cw`: its right).
-    private struct Face {
+    struct Face {
         var point: Point
         var direction: Point
         var ccw: Point
         var cw: Point
     }
 
-    private func face(at point: Point, direction: Point) -> Face {
+    func face(at point: Point, direction: Point) -> Face {
         let offset = direction.perpendicular * radius
         return Face(point: point, direction: direction, ccw: point + offset, cw: point - offset)
     }
@@ -31,7 +31,7 @@ extension Stroker {
 
     /// Cairo's `_cairo_slope_compare(in, out) < 0`: the path turns clockwise on screen (y down),
     /// so the `cw` side is outside; `nil` when the directions are the same (no join).
-    private static func clockwise(_ a: Point, _ b: Point) -> Bool? {
+    static func clockwise(_ a: Point, _ b: Point) -> Bool? {
         let cross = a.x * b.y - a.y * b.x
         if cross > 0 { return true }
         if cross < 0 { return false }
@@ -101,7 +101,7 @@ extension Stroker {
 
     /// The points Cairo's `add_cap` adds after the `ccw` point of face `f` (which ends the
     /// contour), ending at its `cw` point.
-    private mutating func capPoints(_ f: Face, into points: inout [Point]) {
+    mutating func capPoints(_ f: Face, into points: inout [Point]) {
         switch style.cap {
         case .butt:
             break
@@ -118,14 +118,17 @@ extension Stroker {
     }
 
     /// Cairo's `outer_join` / `outer_close`: the outer side's points from the end of the
-    /// incoming segment (already in the contour) to the start of the outgoing one.
-    private mutating func outerJoin(_ incoming: Face, _ outgoing: Face, clockwise: Bool, cw: inout [Point], ccw: inout [Point], closing: Bool) {
+    /// incoming segment (already in the contour) to the start of the outgoing one, joined as
+    /// `kind` (the pen's join unless given). `dashed`: as Cairo's dashed stroker
+    /// (`_cairo_stroker_join`) joins, a miter tip added after the incoming end, not in its place.
+    mutating func outerJoin(_ incoming: Face, _ outgoing: Face, clockwise: Bool, cw: inout [Point], ccw: inout [Point], closing: Bool,
+                            kind: LineJoin? = nil, dashed: Bool = false) {
         if incoming.cw == outgoing.cw && incoming.ccw == outgoing.ccw { return }
         let inPoint = clockwise ? incoming.cw : incoming.ccw, outPoint = clockwise ? outgoing.cw : outgoing.ccw
         var outer = clockwise ? cw : ccw
         defer { if clockwise { cw = outer } else { ccw = outer } }
         let dot = incoming.direction.dot(outgoing.direction)
-        var join = style.join
+        var join = kind ?? style.join
         // Closing a nearly straight round join, Cairo takes the miter's branch.
         if closing, join == .round, dot >= 2 * (1 - tolerance / radius) * (1 - tolerance / radius) - 1 { join = .miter }
         switch join {
@@ -148,6 +151,10 @@ extension Stroker {
                 let ix = incoming.point.x, iy = incoming.point.y
                 if mx.isFinite, my.isFinite,
                    sign(x1 - ix, y1 - iy, mx - ix, my - iy) != sign(x2 - ix, y2 - iy, mx - ix, my - iy) {
+                    if dashed {
+                        outer.append(Point(mx, my))
+                        break
+                    }
                     // The tip takes the place of the incoming segment's outer end.
                     outer[outer.count - 1] = Point(mx, my)
                     if closing { outer[0] = Point(mx, my) }

@@ -14,12 +14,18 @@ struct Stroker {
     let maxPoints: Int
     /// An arc asked for more points than ``maxPoints``: the outline is incomplete.
     private var overBudget = false
+    /// Buffers reused by every dash (``strokeDash(_:)``).
+    var dashBuffers = DashBuffers()
+    /// The device's fixed-point grid in the points' space (Cairo's 1/256 pixel), where Cairo
+    /// compares a dash's faces; `nil`: compared exactly.
+    let grid: Double?
 
-    init(style: StrokeStyle, tolerance: Double, maxPoints: Int = .max) {
+    init(style: StrokeStyle, tolerance: Double, maxPoints: Int = .max, grid: Double? = nil) {
         self.style = style
         self.radius = style.width / 2
         self.tolerance = tolerance
         self.maxPoints = maxPoints
+        self.grid = grid
     }
 
     /// Outlines `polylines`; stops with ``Budget/Exceeded`` once the outline would pass
@@ -30,10 +36,10 @@ struct Stroker {
             let clean = Self.deduplicated(line)
             if let pattern = dashPattern {
                 // Cairo strokes dashes with its segment-by-segment stroker
-                // (`_cairo_stroker_line_to_dashed`): each flattened segment a quadrilateral
-                // square to it, curve points joined round, no bands.
+                // (`_cairo_stroker_line_to_dashed`): faces square to each flattened segment,
+                // curve points joined round, no bands, one contour a dash (``strokeDash(_:)``).
                 for piece in try dashed(clean, pattern: pattern) {
-                    strokeOpen(piece.vertices, direction: piece.direction, bands: false)
+                    if piece.vertices.count >= 2 { strokeDash(piece) } else { strokeOpen(piece.vertices, direction: piece.direction, bands: false) }
                     try checkBudget()
                 }
             } else if clean.vertices.count >= 2, Self.isStraight(clean.vertices) {

@@ -6,7 +6,9 @@ import Testing
 /// settings first must not change one byte of what they draw. The digests were taken on main
 /// before the settings checks came in (commit a90aa97), with this same file, and taken again
 /// when the canvas came to draw as Cairo does to the level (issue 45: vertices on Cairo's 1/256
-/// grid, its full-row arithmetic, its stroke outlines; the drawing is otherwise unchanged).
+/// grid, its full-row arithmetic, its stroke outlines; the drawing is otherwise unchanged), and
+/// for `Freehand 1` once more when a dash came to be outlined as one contour as Cairo's is (its
+/// partial stroke is a dash: at most 3 levels moved, mean |Δ| from Cairo 0.0015 → 0.0013/255).
 @Suite struct GeneratorDigestTests {
     /// FNV-1a, 64 bits, over the frame's size, scale and straight RGBA bytes.
     static func digest(_ bitmap: Bitmap) -> String {
@@ -30,7 +32,7 @@ import Testing
     static let expected: [String: String] = [
         "Seagull 0": "d4d9be7ea0415ae6", "Seagull 6": "11ef5166bd1e74cb", "Seagull wide": "b39e3e01792a9af",
         "Explosion 0": "12aae48f31fbb2cb", "Explosion 20": "ac54a1002b38ef02", "Scatter": "41609caa853757bc",
-        "Scatter spread": "dca5435ced8a6b8", "Freehand 1": "712ef3527118bee7", "Freehand 3": "2f7c3d4f921852fd",
+        "Scatter spread": "dca5435ced8a6b8", "Freehand 1": "e668f769b588cbad", "Freehand 3": "2f7c3d4f921852fd",
     ]
 
     @Test func defaultFramesAreTheSameBytes() throws {

@@ -129,7 +129,7 @@ struct StrictSceneTests {
     }()
 
     @Test func findsTheShippedFiles() {
-        #expect(Self.shipped.filter { $0.contains("scene") }.count == 39 + 21 + 1)
+        #expect(Self.shipped.filter { $0.contains("scene") }.count == 42 + 21 + 1)
         #expect(Self.shipped.filter { $0.contains("freehand") }.count == 3 + 4)
     }
 
