@@ -249,12 +249,12 @@ struct Assemble: ParsableCommand {
         defer { progress?.finish() }
         let outcome = try job.run(plan, progress: progress?.update, cancellation: nil)
         progress?.finish()
-        // Warnings and notes come with the outcome: only once the output is written, never
-        // before a run that then fails (the error says what went wrong).
+        // The GIF goes to standard output (the summary to standard error), first: warnings and
+        // notes come with the outcome, only once the output is written, never before a run that
+        // then fails (`-o - > /dev/full` printed its note, then the error).
+        if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
         for warning in plan.warnings { Console.error("warning: \(warning)") }
         for note in plan.notes { Console.error("note: \(note)") }
-        // The GIF goes to standard output: the summary goes to standard error.
-        if toStandardOutput { try FileIO.writeStandardOutput(outcome.bytes) }
         let invisible = outcome.report.framesMergedInvisible.map { plan.playback.frames.indices.contains($0) ? plan.playback.frames[$0].fileName ?? "frame \($0 + 1)" : "frame \($0 + 1)" }
         let summary = describe(outcome.report, settings: outcome.settings, fits: outcome.fits, repeatCount: plan.apng.repeatCount,
                                warnings: plan.warnings, notes: plan.notes, invisible: invisible)

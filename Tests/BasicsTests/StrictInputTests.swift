@@ -216,6 +216,18 @@ struct RepeatedJSONKeyTests {
         }
     }
 
+    /// A number past a Double's range was "not JSON (Number 1e400 is not representable in
+    /// Swift.)", with no line (fresh eyes 55): the number and its line are said.
+    @Test(arguments: [("{\"size\": [32,\n 1e400]}", "1e400", 2), ("{\"s\": \"1e999\",\n\n \"fps\": -1E+999}", "-1E+999", 3)])
+    func aNumberPastADoublesRangeIsSaidWithItsLine(text: String, number: String, line: Int) {
+        #expect {
+            try InputValue.json(Array(text.utf8), file: "s.json")
+        } throws: { error in
+            guard let error = error as? SchemaError, case .invalid(let reason) = error.problem else { return false }
+            return reason.contains("the number \(number) is beyond") && error.line == line
+        }
+    }
+
     /// The same key in two objects, in arrays, inside strings (escaped quotes too) and as a value is fine.
     @Test(arguments: [
         #"{"a": {"x": 1}, "b": {"x": 2}}"#, #"[{"x": 1}, {"x": 2}]"#, #"{"x": "x", "y": "x"}"#,

@@ -103,6 +103,14 @@ struct OutputHabitsCommandTests {
         #expect(written.stderr.contains("note: ") && written.stderr.contains("semi-transparent"), "\(written.stderr)")
     }
 
+    /// The same into a full standard output (`-o - > /dev/full`): the note was printed, then the
+    /// write failed (fresh eyes 55). The error alone now.
+    @Test func notesComeOnlyAfterStandardOutputIsWritten() throws {
+        let failed = try CLI.run(["assemble", Self.smoke, "-o", "-", "--format", "gif"], shellLimits: "exec >/dev/full")
+        #expect(failed.status == 4, "\(failed.stderr)")
+        #expect(failed.stderr.contains("cannot write standard output") && !failed.stderr.contains("note:"), "\(failed.stderr)")
+    }
+
     /// Warnings came before the run too (`assemble`: before encoding; `sheet`: before writing),
     /// so a run that then failed had printed `warning: …` about output it never wrote. Now the
     /// warnings and notes come with the outcome, and with `--json` the notes are in the object too

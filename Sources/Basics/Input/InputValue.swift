@@ -52,6 +52,11 @@ public struct InputValue {
         do {
             root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
         } catch {
+            // Foundation says only "Number 1e400 is not representable in Swift.": the line is said.
+            if let (number, line) = numberOutOfRange(in: bytes) {
+                throw SchemaError(file: file, path: .root, problem: .invalid(
+                    reason: "not JSON that can be read: the number \(number) is beyond ±1.8e308, the largest a number may be"), line: line)
+            }
             throw SchemaError(file: file, path: .root, problem: .invalid(reason: "not JSON (\(Self.reason(error)))"))
         }
         switch strictProblem(in: bytes) {
@@ -115,6 +120,29 @@ public struct InputValue {
                     objects[objects.count - 1]!.keys[key] = raw
                 }
             default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The first number of `bytes` (outside strings) too large for a `Double` (`1e400`), with its
+    /// line; `nil` when there is none.
+    static func numberOutOfRange(in bytes: [UInt8]) -> (text: String, line: Int)? {
+        var index = 0, line = 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+            } else if byte == UInt8(ascii: "\"") {
+                index += 1
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+            } else if byte == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                let start = index
+                while index < bytes.count, "0123456789+-.eE".utf8.contains(bytes[index]) { index += 1 }
+                let text = String(decoding: bytes[start..<index], as: UTF8.self)
+                if let value = Double(text), !value.isFinite { return (text, line) }
+                continue
             }
             index += 1
         }
