@@ -73,14 +73,17 @@ public enum Discovery {
     /// symbolic link to it) is one folder. Files themselves are not resolved: a link to another
     /// frame is a frame of its own (a held pose).
     static func oneSpellingPerFolder(_ files: [FrameFile]) -> [FrameFile] {
-        var spelling: [String: String] = [:]   // resolved folder → its first spelling
-        var resolved: [String: String?] = [:]  // folder as given → resolved
+        // Keyed by bytes, as the disk tells folders apart: `café/` composed and decomposed are two
+        // (one text to `String ==`: the second folder's files were read as the first's).
+        var spelling: [NameSpelling.Exact: String] = [:]   // resolved folder → its first spelling
+        var resolved: [NameSpelling.Exact: String?] = [:]  // folder as given → resolved
         return files.map { file in
-            if resolved[file.directory] == nil { resolved[file.directory] = .some(FileIO.resolvedPath(file.directory)) }
-            guard let real = resolved[file.directory] ?? nil else { return file }
-            let first = spelling[real] ?? file.directory
-            spelling[real] = first
-            guard first != file.directory else { return file }
+            let given = NameSpelling.Exact(file.directory)
+            if resolved[given] == nil { resolved[given] = .some(FileIO.resolvedPath(file.directory)) }
+            guard let real = resolved[given] ?? nil else { return file }
+            let first = spelling[NameSpelling.Exact(real)] ?? file.directory
+            spelling[NameSpelling.Exact(real)] = first
+            guard !first.utf8.elementsEqual(file.directory.utf8) else { return file }
             let path = first == "." ? file.fileName : first == "/" ? "/" + file.fileName : first + "/" + file.fileName
             return (file.numberText.isEmpty ? FrameFile(unnumbered: path) : FrameFile(path: path)) ?? file
         }
@@ -207,14 +210,14 @@ public enum Discovery {
     /// `$PWD/walk2.png`, `walk3.png`) spelled as it was first named, so one folder is one folder
     /// and one file one file. Folders, prefixes and missing paths are left as they are.
     public static func sameFolderSpelling(_ sources: [String]) -> [String] {
-        var spelling: [String: String] = [:]   // resolved folder → its first spelling
+        var spelling: [NameSpelling.Exact: String] = [:]   // resolved folder (by bytes) → its first spelling
         return sources.map { source in
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory), !isDirectory.boolValue else { return source }
             let folder = FrameFile.directory(of: source)
             guard let resolved = FileIO.resolvedPath(folder) else { return source }
-            let first = spelling[resolved] ?? folder
-            spelling[resolved] = first
+            let first = spelling[NameSpelling.Exact(resolved)] ?? folder
+            spelling[NameSpelling.Exact(resolved)] = first
             let name = String(source.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
             return first == "." ? name : first == "/" ? "/" + name : first + "/" + name
         }

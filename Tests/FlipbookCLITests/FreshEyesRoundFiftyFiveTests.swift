@@ -19,14 +19,30 @@ struct FreshEyesRoundFiftyFiveTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let manager = FileManager.default
         try manager.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: "\(folder)/v/\(Self.composed)")
-        try manager.copyItem(atPath: Fixtures.path("sequences/gameart2d-dino-jump"), toPath: "\(folder)/v/\(Self.decomposed)")
+        // The same frames in both (round 56: the folder walk was fixed, but the folders' files
+        // were then grouped by their folders' real paths as text, and one folder's dropped).
+        try manager.copyItem(atPath: Fixtures.path("sequences/kenney-gold-coin"), toPath: "\(folder)/v/\(Self.decomposed)")
         try Data().write(to: URL(fileURLWithPath: "\(folder)/v/\(Self.composed)/gold_2.png"))
         let run = try CLI.run(["validate", "v", "--format", "json"], in: folder)
         #expect(run.status == 1, "\(run.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        let sequences = try #require(report["sequences"] as? [[String: Any]])
-        #expect(sequences.count == 2, "\(run.stdout)")
-        #expect(run.stdout.contains("gold_2.png") && run.stdout.contains("png.corrupt"), "\(run.stdout)")
+        // CI goes red: the frames of one name in both folders clash (one file on macOS, one name
+        // to every engine), each pair named.
+        #expect(run.stdout.contains("differ only in Unicode normalisation") && run.stdout.contains("gold_2.png"), "\(run.stdout)")
+    }
+
+    /// `assemble café/f.png café/f.png` (the folders in the two spellings, two files) read the
+    /// first file twice (round 56): the second folder was respelt as the first. Two files whose
+    /// names are one text are refused, naming both, as `sheet` refuses them.
+    @Test func twoFilesInFoldersOfOneTextAreNotReadAsOne() throws {
+        let folder = try Fixtures.temporaryFolder("fresh56-files")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let manager = FileManager.default
+        for name in [Self.composed, Self.decomposed] { try manager.createDirectory(atPath: "\(folder)/\(name)", withIntermediateDirectories: true) }
+        let coin = Fixtures.path("sequences/kenney-gold-coin")
+        try manager.copyItem(atPath: coin + "/gold_1.png", toPath: "\(folder)/\(Self.composed)/f.png")
+        try manager.copyItem(atPath: coin + "/gold_3.png", toPath: "\(folder)/\(Self.decomposed)/f.png")
+        let run = try CLI.run(["assemble", "\(Self.composed)/f.png", "\(Self.decomposed)/f.png", "-o", "a.png"], in: folder)
+        #expect(run.status == 3 && run.stderr.contains("normalisation"), "\(run.status) \(run.stderr)")
     }
 
     /// A libGDX atlas whose index groups are named `café` composed and decomposed (two animations

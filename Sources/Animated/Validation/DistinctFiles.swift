@@ -41,7 +41,7 @@ enum DistinctFiles {
     static func onDisk(_ roots: [(folder: String, config: ValidationConfig)]) throws(Validator.Error) -> [Root] {
         var result: [Root] = []
         var seen = Set<NameSpelling.Exact>()
-        var realFolders: [String: String] = [:]
+        var realFolders: [NameSpelling.Exact: String] = [:]   // by bytes: `café/` composed and decomposed are two folders
         do { try Discovery.checkNoStandardInput(roots.map(\.folder)) } catch { throw .source(error) }
         // A file under several roots (`par` and `par/dino`) belongs to the deepest, whose settings
         // are its folder's own, whatever the order the roots are given in.
@@ -109,11 +109,11 @@ enum DistinctFiles {
                 guard !config.isIgnored(relative), let file = FrameFile(path: path) else { continue }
                 let folder = file.directory
                 let real: String
-                if let known = realFolders[folder] {
+                if let known = realFolders[NameSpelling.Exact(folder)] {
                     real = known
                 } else {
                     real = FileIO.resolvedPath(folder) ?? folder
-                    realFolders[folder] = real
+                    realFolders[NameSpelling.Exact(folder)] = real
                 }
                 guard !claimedDeeper(real, than: index), seen.insert(NameSpelling.Exact(real + "/" + file.fileName)).inserted else { continue }
                 found.frames.append(file)
