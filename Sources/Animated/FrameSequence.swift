@@ -86,18 +86,26 @@ public struct FrameSequence: Sendable, Hashable {
             + "\(count == 1 ? "it" : "them") (seq.gap)"
     }
 
-    /// Groups frame files by folder and prefix into sequences, ordered naturally by name.
+    /// Groups frame files by folder and prefix into sequences, ordered naturally by name. Folders
+    /// are told apart by their exact bytes (`café/` composed and decomposed are two folders on
+    /// Linux, and their frames two sequences), prefixes as text: `fiammé1.png` and `fiammé2.png`
+    /// of two normalisations in one folder are one sequence, which a reader warns of.
     public static func group(_ files: [FrameFile]) -> [FrameSequence] {
-        var byKey: [String: [FrameFile]] = [:]
-        for file in files { byKey[file.directory + "\u{0}" + file.prefix, default: []].append(file) }
-        let sequences = byKey.values.map { members -> FrameSequence in
+        var byFolder: [NameSpelling.Exact: [String: [FrameFile]]] = [:]
+        for file in files { byFolder[NameSpelling.Exact(file.directory), default: [:]][file.prefix, default: []].append(file) }
+        let sequences = byFolder.values.flatMap(\.values).map { members -> FrameSequence in
             let byNumber = Dictionary(grouping: members, by: \.number)
             let frames = byNumber.keys.sorted().map { number in
                 Frame(number: number, files: byNumber[number]!.sorted(by: variantOrder))
             }
             return FrameSequence(directory: members[0].directory, prefix: members[0].prefix, frames: frames)
         }
-        return sequences.sorted { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }
+        // Two names of one text in two normalisations are in byte order, whatever order the
+        // dictionary held them in.
+        return sequences.sorted {
+            NaturalOrder.areInIncreasingOrder($0.name, $1.name)
+                || !NaturalOrder.areInIncreasingOrder($1.name, $0.name) && $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+        }
     }
 
     /// What a reader does with two files that name one frame at one scale and device

@@ -9,9 +9,10 @@ import Synchronization
 /// by the threads drawing frames at once (and by copies of the renderer).
 final class DecodedFrames: Sendable {
     /// What identifies a decoded frame: the file (or the bytes in memory, or the stream) and the
-    /// scale it was decoded for.
+    /// scale it was decoded for. A file by its path's exact bytes: `café/f1.png` composed and
+    /// decomposed are two files, which `String`'s `==` takes for one.
     enum Key: Hashable, Sendable {
-        case file(String, scale: Int)
+        case file(NameSpelling.Exact, scale: Int)
         /// In-memory PNG bytes, by the address of the array holding them (the tree being drawn keeps
         /// them alive and unchanged as long as the renderer lives) and their name and count.
         case memory(name: String, address: UInt, count: Int, scale: Int)
@@ -20,7 +21,7 @@ final class DecodedFrames: Sendable {
         /// The key of `source` at `scale`; nil for a bitmap (nothing to decode).
         init?(_ source: FrameSource, scale: Int) {
             switch source {
-            case .file(let path): self = .file(path, scale: scale)
+            case .file(let path): self = .file(NameSpelling.Exact(path), scale: scale)
             case .memory(let file):
                 guard let address = file.bytes.withUnsafeBufferPointer({ $0.baseAddress.map { UInt(bitPattern: $0) } }) else { return nil }
                 self = .memory(name: file.name, address: address, count: file.bytes.count, scale: scale)

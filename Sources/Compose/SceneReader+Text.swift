@@ -137,7 +137,7 @@ extension SceneReader {
     /// however many layers name it.
     private mutating func font(_ value: InputValue) throws(SceneFileError) -> Font {
         let name = try schema { () throws(SchemaError) in try value.string() }
-        if let kept = fonts[name] { return kept }
+        if let kept = fonts[NameSpelling.Exact(name)] { return kept }
         let read: (font: Font, path: String)
         do { read = try assets.font(name) } catch {
             switch error {
@@ -148,7 +148,7 @@ extension SceneReader {
         }
         let font = read.font
         inputs.append(read.path)
-        fonts[name] = font
+        fonts[NameSpelling.Exact(name)] = font
         return font
     }
 }

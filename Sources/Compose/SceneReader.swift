@@ -16,8 +16,9 @@ struct SceneReader {
     private var layerCount = 0
     var segmentsLeft: Int
     var inputs: [String] = []
-    /// Fonts read, by the name the scene gives them.
-    var fonts: [String: Font] = [:]
+    /// Fonts read, by the exact bytes of the name the scene gives them (`café.ttf` composed and
+    /// decomposed are two files).
+    var fonts: [NameSpelling.Exact: Font] = [:]
     /// What the scene's text reads past (characters without a glyph), said once the output is written.
     var warnings: [String] = []
 

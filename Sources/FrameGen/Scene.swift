@@ -123,6 +123,7 @@ public struct Scene: Sendable {
         let ops = try Self.schema { () throws(SchemaError) in try object.required("ops").array() }
         operations = []
         var segments = limits
+        var fileNames = NamedFiles()
         for value in ops {
             let operation: Operation
             do { operation = try Self.operation(value, limits: segments) } catch {
@@ -134,6 +135,7 @@ public struct Scene: Sendable {
             }
             // The segment limit holds for the scene as a whole: each path spends from it.
             segments.maxPathSegments -= operation.path?.elements.count ?? 0
+            try Self.schema { () throws(SchemaError) in try fileNames.add(operation, at: value) }
             operations.append(operation)
         }
     }

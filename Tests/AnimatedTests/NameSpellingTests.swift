@@ -159,4 +159,18 @@ struct NameSpellingTests {
         #expect(try Validator().validate([plain], cancellation: nil).findings.isEmpty)
         #expect(try Animation.load([plain]).warnings.isEmpty)
     }
+
+    /// Fresh eyes 56 #1: frames of two folders `café/` composed and decomposed (two folders on
+    /// Linux) were grouped as one sequence, the folder's name taken as text. Two sequences now,
+    /// in one order whatever order the files come in.
+    @Test(arguments: [false, true])
+    func framesOfTwoFolderSpellingsAreTwoSequences(reversed: Bool) throws {
+        let paths = ["\(Self.nfc)/f1.png", "\(Self.nfc)/f2.png", "\(Self.nfd)/f1.png"]
+        let files = (reversed ? paths.reversed() : paths).compactMap { FrameFile(path: $0) }
+        try #require(files.count == 3)
+        let sequences = FrameSequence.group(files)
+        // In byte order: `e` and U+0301 before U+00E9.
+        #expect(sequences.map(\.frames.count) == [1, 2], "\(sequences.map(\.name))")
+        #expect(sequences.map { Array($0.directory.utf8) } == [Array(Self.nfd.utf8), Array(Self.nfc.utf8)])
+    }
 }

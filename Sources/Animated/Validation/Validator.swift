@@ -349,13 +349,13 @@ public struct Validator: Sendable {
 
     /// Pairs each sequence with its files' facts, its folder's manifest and its highlighted frames.
     static func subjects(_ sequences: [FrameSequence], facts: [NameSpelling.Exact: FileFacts], reading: FileReader = .disk) -> [SequenceFacts] {
-        let byDirectory = Dictionary(grouping: sequences, by: \.directory)
+        let byDirectory = Dictionary(grouping: sequences, by: { NameSpelling.Exact($0.directory) })
         var subjects: [SequenceFacts] = []
         for sequence in sequences {
             var subject = SequenceFacts(sequence: sequence, files: sequence.files.compactMap { facts[NameSpelling.Exact($0.path)] })
             subject.reading = reading
             let manifestPath = sequence.directory == "." ? SequenceManifest.fileName : "\(sequence.directory)/\(SequenceManifest.fileName)"
-            let siblings = byDirectory[sequence.directory] ?? []
+            let siblings = byDirectory[NameSpelling.Exact(sequence.directory)] ?? []
             do throws(SequenceManifest.Error) {
                 if let manifest = try SequenceManifest.read(at: manifestPath, from: reading) {
                     // A name no sequence of the folder has times nothing: refused once, on the folder's first sequence.
