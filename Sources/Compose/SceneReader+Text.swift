@@ -111,7 +111,7 @@ extension SceneReader {
         let image = try asset(imageValue, name) { () throws(SceneAssets.Failure) in
             try reader.assets.image(name, scale: reader.scale, limits: reader.limits)
         }
-        inputs.append(image.path)
+        try read([image.path], for: imageValue)
         let (insets, mode) = try schema { () throws(SchemaError) in
             let insetsValue = try object.required("insets")
             let items = try insetsValue.array()
@@ -147,7 +147,7 @@ extension SceneReader {
             }
         }
         let font = read.font
-        inputs.append(read.path)
+        try self.read([read.path], for: value)
         fonts[NameSpelling.Exact(name)] = font
         return font
     }

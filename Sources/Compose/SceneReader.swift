@@ -15,7 +15,10 @@ struct SceneReader {
     private(set) var scale = 1
     private var layerCount = 0
     var segmentsLeft: Int
+    /// The files read (images, sequences, fonts), in order, each once: an output may replace none.
     var inputs: [String] = []
+    /// Each file read by its path as text: the spelling read first and the key that read it.
+    var spellings: [String: (path: String, key: String)] = [:]
     /// Fonts read, by the exact bytes of the name the scene gives them (`café.ttf` composed and
     /// decomposed are two files).
     var fonts: [NameSpelling.Exact: Font] = [:]
@@ -182,7 +185,7 @@ struct SceneReader {
         if let v = object["image"] {
             let name = try schema { () throws(SchemaError) in try v.string() }
             let image = try asset(v, name) { () throws(SceneAssets.Failure) in try reader.assets.image(name, scale: reader.scale, limits: reader.limits) }
-            inputs.append(image.path)
+            try read([image.path], for: v)
             layer.content = .image(image.bitmap)
             if object["bounds"] == nil {
                 layer.bounds = Rect(width: Double(image.bitmap.width) / Double(image.bitmap.scale),
@@ -298,7 +301,7 @@ struct SceneReader {
         }
         // The GIF, APNG or WebP too, not only frame files: `render -o coin.gif` of a scene playing
         // coin.gif replaced it.
-        inputs += read.files
+        try self.read(read.files, for: sourceValue)
         var animation = read.animation
         let (beginTime, hides) = try schema { () throws(SchemaError) in
             if let v = object["duration"] {

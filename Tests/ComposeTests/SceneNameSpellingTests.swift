@@ -9,23 +9,27 @@ import TestSupport
 /// Fresh eyes 56 #3, #4: a `render` scene whose two sequence layers play `café/seq` composed and
 /// decomposed — two folders on Linux — showed the first folder's frames in both (the decoded-frame
 /// store was keyed by the path as a String, whose `==` is canonical), and a text layer naming
-/// `café.ttf` decomposed was set in the font read for the composed name. Each layer now reads its
-/// own files.
+/// `café.ttf` decomposed was set in the font read for the composed name. Such a scene is refused
+/// now, naming the layer and both spellings, as `assemble` and `sheet` refuse two such files; one
+/// spelling read twice is one file.
 @Suite("A render scene naming files in two Unicode normalisations")
 struct SceneNameSpellingTests {
     static let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
     static let coin = "sequences/kenney-gold-coin"
 
-    /// A folder holding `café/seq` twice: composed with coin frames 1–2, decomposed with 3–4.
+    /// A folder holding `café/seq` twice: composed with coin frames 1–2, decomposed with 3–4, and a
+    /// font file under both spellings.
     static func folder() throws -> String {
         let folder = try Fixtures.temporaryFolder("spellings")
+        let font = try Data(contentsOf: URL(fileURLWithPath: Fixtures.repository + "/Sources/Text/Resources/DejaVuSans.ttf"))
         for (spelling, first) in [(composed, 1), (decomposed, 3)] {
             try FileManager.default.createDirectory(atPath: "\(folder)/\(spelling)/seq", withIntermediateDirectories: true)
             for index in 0..<2 {
                 try Data(try Fixtures.bytes("\(coin)/gold_\(first + index).png")).write(to: URL(fileURLWithPath: "\(folder)/\(spelling)/seq/f\(index + 1).png"))
             }
+            try font.write(to: URL(fileURLWithPath: "\(folder)/\(spelling).ttf"))
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 2, "Linux keeps both folders")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 4, "Linux keeps both folders and both fonts")
         return folder
     }
 
@@ -36,39 +40,43 @@ struct SceneNameSpellingTests {
         return try SceneFile(file: path).renderer().render(at: 0)
     }
 
-    static func layer(_ source: String, x: Int) -> String {
+    static func sequence(_ source: String, x: Int) -> String {
         #"{"sequence": {"source": "\#(source)/seq"}, "bounds": [16, 16], "position": [\#(x), 8]}"#
     }
 
-    @Test func twoSequenceLayersOfTwoSpellingsEachPlayTheirOwnFolder() throws {
-        let folder = try Self.folder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let both = try Self.firstFrame([Self.layer(Self.composed, x: 8), Self.layer(Self.decomposed, x: 24)], in: folder)
-        let left = try Self.firstFrame([Self.layer(Self.composed, x: 8)], in: folder)
-        let right = try Self.firstFrame([Self.layer(Self.decomposed, x: 24)], in: folder)
-        func half(_ bitmap: Bitmap, _ x0: Int) -> [UInt8] {
-            (0..<16).flatMap { y in bitmap.pixels[(y * 32 + x0) * 4..<(y * 32 + x0 + 16) * 4] }
-        }
-        #expect(half(left, 0) != half(right, 16), "the two folders hold different frames")
-        #expect(half(both, 0) == half(left, 0), "the composed layer plays its folder")
-        #expect(half(both, 16) == half(right, 16), "the decomposed layer plays its own folder, not the composed one's")
+    static func image(_ source: String, x: Int) -> String {
+        #"{"image": "\#(source)/seq/f1.png", "position": [\#(x), 8]}"#
     }
 
-    /// A text layer naming a font file in the second spelling reads that file: here not a font,
-    /// so refused (it was set in the first spelling's font without a word).
-    @Test func aFontOfTheSecondSpellingIsReadItself() throws {
-        let folder = try Fixtures.temporaryFolder("spellings")
+    static func text(_ font: String) -> String { #"{"text": {"string": "a", "font": "\#(font).ttf", "fontSize": 10}}"# }
+
+    @Test(arguments: [
+        ([sequence(composed, x: 8), sequence(decomposed, x: 24)], "layers[1].sequence.source"),
+        ([image(decomposed, x: 8), image(composed, x: 24)], "layers[1].image"),
+        ([sequence(composed, x: 8), image(decomposed, x: 24)], "layers[1].image"),
+        ([text(composed), text(decomposed)], "layers[1].text.font"),
+    ])
+    func twoSpellingsAreRefused(layers: [String], keyPath: String) throws {
+        let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try Data(contentsOf: URL(fileURLWithPath: Fixtures.repository + "/Sources/Text/Resources/DejaVuSans.ttf"))
-            .write(to: URL(fileURLWithPath: "\(folder)/\(Self.composed).ttf"))
-        try Data("not a font".utf8).write(to: URL(fileURLWithPath: "\(folder)/\(Self.decomposed).ttf"))
-        func text(_ font: String) -> String { #"{"text": {"string": "a", "font": "\#(font).ttf", "fontSize": 10}}"# }
-        #expect(throws: Never.self) { _ = try Self.firstFrame([text(Self.composed), text(Self.composed)], in: folder) }
         do {
-            _ = try Self.firstFrame([text(Self.composed), text(Self.decomposed)], in: folder)
-            Issue.record("the decomposed name was set in the composed name's font")
+            _ = try Self.firstFrame(layers, in: folder)
+            Issue.record("accepted: \(keyPath)")
         } catch {
-            #expect("\(error)".contains("layers[1].text.font"), "\(error)")
+            let message = "\(error)"
+            #expect(message.contains("scene.json: \(keyPath)"), "\(message)")
+            #expect(message.contains("caf\\u{E9}") && message.contains("cafe\\u{301}"), "both spellings told apart: \(message)")
         }
+    }
+
+    /// One spelling read by several layers is one file, and each folder drawn alone plays its own frames.
+    @Test func oneSpellingIsOneFile() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let left = try Self.firstFrame([Self.sequence(Self.composed, x: 8), Self.image(Self.composed, x: 24), Self.text(Self.composed),
+                                        Self.text(Self.composed)], in: folder)
+        let right = try Self.firstFrame([Self.sequence(Self.decomposed, x: 8)], in: folder)
+        func half(_ bitmap: Bitmap) -> [UInt8] { (0..<16).flatMap { y in bitmap.pixels[(y * 32) * 4..<(y * 32 + 16) * 4] } }
+        #expect(half(left) != half(right), "the decomposed folder's frames, not the composed one's")
     }
 }

@@ -1,0 +1,22 @@
+import Basics
+
+extension SceneReader {
+    /// Records `files` as read for the value at `value` (an image, a sequence's source, a font),
+    /// refusing a file whose path is an earlier one's in another Unicode normalisation
+    /// (`café/a.png` composed and decomposed): two files on Linux, one on macOS, and one name to
+    /// every reader that looks names up as text — refused where they meet, as `assemble` and
+    /// `sheet` refuse them. A path read again byte for byte is the same file.
+    mutating func read(_ files: [String], for value: InputValue) throws(SceneFileError) {
+        for path in files {
+            if let earlier = spellings[path] {
+                guard !earlier.path.utf8.elementsEqual(path.utf8) else { continue }
+                throw .schema(value.invalid(
+                    "reads \(path), which \(earlier.key) reads in another Unicode normalisation (\(NameSpelling.spelled(earlier.path)), "
+                        + "here \(NameSpelling.spelled(path))): two files on Linux, one on macOS; rename one of them and the name that "
+                        + "points to it"))
+            }
+            spellings[path] = (path, value.path.description)
+            inputs.append(path)
+        }
+    }
+}
