@@ -85,8 +85,9 @@ extension SheetBuilder.Error {
         case .doesNotFit: .doesNotFit(maxSide: scaled(maxSide))
         case let .spriteTooLarge(name, width, height, border, _):
             .spriteTooLarge(name: "\(name)@\(last)x", width: scaled(width), height: scaled(height), border: scaled(border), maxSide: scaled(maxSide))
-        case let .extrudedSpriteTooLarge(name, width, height, extrude, _):
-            .extrudedSpriteTooLarge(name: "\(name)@\(last)x", width: scaled(width), height: scaled(height), extrude: scaled(extrude), maxSide: scaled(maxSide))
+        case let .extrudedSpriteTooLarge(name, width, height, extrude, border, _):
+            .extrudedSpriteTooLarge(name: "\(name)@\(last)x", width: scaled(width), height: scaled(height), extrude: scaled(extrude),
+                                    border: scaled(border), maxSide: scaled(maxSide))
         default: self
         }
     }

@@ -9,9 +9,10 @@ extension SheetBuilder {
         /// The sprite `name`, `width × height` pixels as placed (trimmed, extruded, labelled), with
         /// `border` pixels on each side, is larger than a `maxSide × maxSide` page.
         case spriteTooLarge(name: String, width: Int, height: Int, border: Int, maxSide: Int)
-        /// The sprite `name` fits a `maxSide × maxSide` page, but not once `extrude` pixels are
-        /// repeated on each side (`width × height` as placed): ``SheetBuilder/extrude`` is the cause.
-        case extrudedSpriteTooLarge(name: String, width: Int, height: Int, extrude: Int, maxSide: Int)
+        /// The sprite `name` fits a `maxSide × maxSide` page with `border` pixels on each side, but
+        /// not once `extrude` pixels are repeated on each side (`width × height` as placed, without
+        /// the border): ``SheetBuilder/extrude`` is the cause.
+        case extrudedSpriteTooLarge(name: String, width: Int, height: Int, extrude: Int, border: Int, maxSide: Int)
         /// Two frames have this name; sprite names must be unique.
         case duplicateName(String)
         /// The frame files `first` and `second` would both be the sprite `name` (a sprite is named
@@ -58,7 +59,11 @@ extension SheetBuilder {
                     + "lower SheetBuilder.border or raise SheetBuilder.maxSide"
             case let .spriteTooLarge(name, width, height, _, maxSide):
                 "'\(name)' is \(width)×\(height), larger than a \(maxSide)×\(maxSide) page; raise SheetBuilder.maxSide"
-            case let .extrudedSpriteTooLarge(name, width, height, extrude, maxSide):
+            case let .extrudedSpriteTooLarge(name, width, height, extrude, border, maxSide) where border > 0:
+                "'\(name)' is \(width)×\(height) with SheetBuilder.extrude \(extrude) on each side, and with SheetBuilder.border \(border) "
+                    + "on each side does not fit a \(maxSide)×\(maxSide) page; lower SheetBuilder.extrude (1 or 2 pixels stop bleeding) "
+                    + "or SheetBuilder.border"
+            case let .extrudedSpriteTooLarge(name, width, height, extrude, _, maxSide):
                 "'\(name)' is \(width)×\(height) with SheetBuilder.extrude \(extrude) on each side, larger than a \(maxSide)×\(maxSide) page; "
                     + "lower SheetBuilder.extrude (1 or 2 pixels stop bleeding)"
             case .duplicateName(let name): "two frames are both named '\(name)'; give each SheetBuilder.Input a name of its own"

@@ -261,7 +261,7 @@ public struct SheetBuilder: Sendable {
             let name = inputs[unique[slot]].name, (width, height) = (sizes[slot].width, sizes[slot].height)
             // The extrusion is the cause when the sprite fits without it: name it, not the page size.
             if extrude > 0, max(width, height) - 2 * extrude + 2 * border <= maxSide {
-                throw .extrudedSpriteTooLarge(name: name, width: width, height: height, extrude: extrude, maxSide: maxSide)
+                throw .extrudedSpriteTooLarge(name: name, width: width, height: height, extrude: extrude, border: border, maxSide: maxSide)
             }
             throw .spriteTooLarge(name: name, width: width, height: height, border: border, maxSide: maxSide)
         }

@@ -138,6 +138,10 @@ struct SceneReader {
         let items = try schema { () throws(SchemaError) in try object.required("layers").array() }
         var layers: [Layer] = []
         for item in items { layers += try layer(item, depth: 1) }
+        // Every frame draws the scene's paths (at most: a hidden or removed layer draws nothing).
+        do { try limits.checkDrawing(frameCount, framesOf: limits.maxPathSegments - segmentsLeft, of: "\(file): layers") } catch {
+            throw .limit(error)
+        }
         let root = Layer(name: "scene", bounds: Rect(width: size.x, height: size.y), position: Point(size.x / 2, size.y / 2),
                          sublayers: layers)
         return SceneFile(width: size.x, height: size.y, scale: scale, background: background, fps: fps, frameCount: frameCount,

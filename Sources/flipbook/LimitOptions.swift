@@ -46,6 +46,17 @@ struct PathSegmentLimit: LimitFlags {
     func apply(to limits: inout ResourceLimits) { limits.maxPathSegments = maxPathSegments }
 }
 
+/// `--max-drawn-segments`: commands that draw paths over many frames (`render`, `generate stroke`,
+/// `generate explosion`).
+struct DrawnSegmentLimit: LimitFlags {
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Refuse to draw more path segments over all the frames (each frame's segments × the frames).", valueName: "count"))
+    var maxDrawnSegments = ResourceLimits.default.maxDrawnSegments
+
+    func validate() throws { try requirePositive(maxDrawnSegments, "--max-drawn-segments") }
+    func apply(to limits: inout ResourceLimits) { limits.maxDrawnSegments = maxDrawnSegments }
+}
+
 /// `--max-edges`: commands that fill, stroke or clip paths.
 struct EdgeLimit: LimitFlags {
     @Option(parsing: .unconditional, help: ArgumentHelp("Refuse fills and strokes that flatten to more edges.", valueName: "count"))

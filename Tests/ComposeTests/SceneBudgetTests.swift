@@ -29,6 +29,27 @@ import Basics
         }
     }
 
+    /// Fresh eyes 55 #5: 900 paths of 1 000 segments over 20 000 frames (an hour or more) passed
+    /// every per-frame limit. The scene's segments (every copy's) × its frames are bounded by
+    /// `maxDrawnSegments` when the scene is read, before any frame is drawn.
+    @Test func segmentsAreBoundedOverTheFrames() throws {
+        var limits = ResourceLimits.default
+        limits.maxDrawnSegments = 6_020
+        func scene(frames: Int) -> [UInt8] {
+            Array(Self.spawnScene(segments: 300, copies: 2).replacingOccurrences(of: #""frames": 1"#, with: #""frames": \#(frames)"#).utf8)
+        }
+        #expect(throws: Never.self) { try SceneFile(json: scene(frames: 10), files: [], limits: limits) }
+        do throws(SceneFileError) {
+            _ = try SceneFile(json: scene(frames: 11), files: [], limits: limits)
+            Issue.record("11 frames of 602 segments passed a budget of 6020")
+        } catch {
+            // Two copies of 301 elements (a move and 300 segments) a frame.
+            #expect(error.limitError?.limit == .drawnSegments && error.limitError?.amount == 6_622, "\(error)")
+            #expect(error.description.hasPrefix("scene.json: layers: needs 6 622 path segments drawn over all the frames (11 frames of 602"),
+                    "\(error)")
+        }
+    }
+
     @Test func tooManyCopiesNameTheKeyThatAsksForThem() throws {
         let events = (0...Spawn.maximumInstances).map { _ in #"{"time": 0, "at": [1, 1]}"# }.joined(separator: ",")
         let cases = [

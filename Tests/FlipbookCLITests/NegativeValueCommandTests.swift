@@ -26,13 +26,14 @@ struct NegativeValueCommandTests {
         (["info", frame], ["--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["generate", "seagull", "-o", "x.gif"], ["--size", "--frames", "--width", "--scale", "--fps", "--repeat", "--max-pixels",
                                                    "--max-frames", "--max-memory", "--max-output-pixels"]),
-        (["generate", "explosion", "-o", "x.gif"], ["--size", "--frames", "--seed", "--sparks"]),
+        (["generate", "explosion", "-o", "x.gif"], ["--size", "--frames", "--seed", "--sparks", "--max-drawn-segments"]),
         (["generate", "scatter", "-o", "x.png"], ["--size", "--count", "--seed", "--radius"]),
-        (["generate", "stroke", "points.json", "-o", "x.png"], ["--frames", "--size", "--width", "--max-path-segments", "--max-edges"]),
+        (["generate", "stroke", "points.json", "-o", "x.png"], ["--frames", "--size", "--width", "--max-path-segments", "--max-edges",
+                                                                "--max-drawn-segments"]),
         (["draw", scene, "-o", "x.png"], ["--scale", "--max-pixels", "--max-path-segments", "--max-edges"]),
         (["render", Fixtures.repository + "/Examples/frosted-panel.json", "-o", "x.gif"],
          ["--scale", "--fps", "--repeat", "--threads", "--max-pixels", "--max-frames", "--max-output-pixels", "--max-path-segments",
-          "--max-edges", "--max-memory"]),
+          "--max-edges", "--max-drawn-segments", "--max-memory"]),
         (["blur", frame, "-o", "x.png"], ["--sigma", "--downsample", "--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["slice", frame, "-o", "x.png"], ["--insets", "--size", "--max-pixels", "--max-frames", "--max-output-pixels"]),
         (["resize", frame, "-o", "x.png"], ["--size", "--scale", "--max-pixels", "--max-frames", "--max-output-pixels"]),
@@ -85,7 +86,7 @@ struct NegativeValueCommandTests {
     /// whole value), then the hint line. Parsed in this process (``CommandLineParse``), as the
     /// executable parses them.
     @Test func everyRefusalIsTheOneSentence() {
-        #expect(Self.cases.count == 87)
+        #expect(Self.cases.count == 90)
         for arguments in Self.cases {
             let option = arguments[arguments.count - 2], value = arguments[arguments.count - 1]
             guard let refusal = CommandLineParse.refusal(arguments) else {

@@ -137,4 +137,30 @@ import Testing
         let both = try Freehand(strokes: [stroke, stroke], width: 64, height: 64, limits: ResourceLimits(maxFlattenedEdges: 2 * one)).frame(0)
         #expect(both == (try Freehand(strokes: [stroke, stroke], width: 64, height: 64).frame(0)))
     }
+
+    /// Fresh eyes 55 #5: a 1 MB stroke file drawn on over 20 000 frames drew for more than an
+    /// hour, each frame within every per-frame limit. The frames' samples together are bounded by
+    /// `maxDrawnSegments`, checked at every frame before any work; sparks over the frames too.
+    @Test func framesOfAStrokeAreBoundedTogether() throws {
+        let stroke = (0..<1_000).map { Point(Double($0 % 64), Double($0 / 16)) }
+        let limits = ResourceLimits(maxDrawnSegments: 20_000)
+        #expect(throws: Never.self) { try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: 20, limits: limits).frame(19) }
+        for frame in [0, 20] {
+            #expect(throws: GeneratorError.limit(LimitError(limit: .drawnSegments, subject: "Freehand strokes", amount: 21_000, maximum: 20_000,
+                                                            detail: "21 frames of 1000 path segments: fewer frames or simpler paths draw less"))) {
+                try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: 21, limits: limits).frame(frame)
+            }
+        }
+        // Past Int: refused, not trapped.
+        #expect(throws: GeneratorError.self) {
+            try Freehand(strokes: [stroke], width: 64, height: 64, frameCount: .max, limits: .default).frame(0)
+        }
+        var sparks = Explosion(width: 16, height: 16, frameCount: 81, sparks: 100_000)
+        #expect(throws: Never.self) { try sparks.frame(0) }
+        sparks.frameCount = 201
+        #expect { try sparks.frame(0) } throws: { error in
+            guard case .limit(let limit) = error as? GeneratorError else { return false }
+            return limit.limit == .drawnSegments && limit.amount == 20_100_000 && limit.subject == "Explosion sparks"
+        }
+    }
 }

@@ -15,6 +15,7 @@
 /// | ``maxFlattenedEdges`` | 1 000 000 | straight edges one fill or stroke becomes (a vertex is 56 bytes: 56 MB) |
 /// | ``maxDecodedBytes`` | 2 GiB | decoded pixels held at once (a sheet's sprites) |
 /// | ``maxOutputPixels`` | 2²⁸ (16384 × 16384) | pixels of all the frames one run writes (a sheet's frames un-trimmed; an animation's frames × its canvas) |
+/// | ``maxDrawnSegments`` | 20 000 000 | path segments all the frames of one run draw (a scene's or a stroke's segments × its frames) |
 public struct ResourceLimits: Sendable, Hashable {
     /// The largest `width × height` of an image read, drawn, resized or packed.
     public var maxPixels: Int
@@ -32,16 +33,23 @@ public struct ResourceLimits: Sendable, Hashable {
     /// `sourceSize`, `offsets`, `spriteSourceSize`), each under ``maxPixels``. The default is
     /// 16 times a full 4096² page: a thousand frames of 512², 1 GiB of RGBA.
     public var maxOutputPixels: Int
+    /// The most path segments all the frames of one run draw together: ``maxPathSegments`` bounds
+    /// one drawing, this its repetition over frames (a 1 MB stroke file drawn on over 20 000
+    /// frames took more than an hour). The default is about three minutes of a freehand stroke's
+    /// drawing on two cores.
+    public var maxDrawnSegments: Int
 
     /// Limits with the given values; each defaults to ``default``'s.
     public init(maxPixels: Int = 8192 * 8192, maxFrames: Int = 20_000, maxPathSegments: Int = 1_000_000,
-                maxFlattenedEdges: Int = 1_000_000, maxDecodedBytes: Int = 2 << 30, maxOutputPixels: Int = 1 << 28) {
+                maxFlattenedEdges: Int = 1_000_000, maxDecodedBytes: Int = 2 << 30, maxOutputPixels: Int = 1 << 28,
+                maxDrawnSegments: Int = 20_000_000) {
         self.maxPixels = maxPixels
         self.maxFrames = maxFrames
         self.maxPathSegments = maxPathSegments
         self.maxFlattenedEdges = maxFlattenedEdges
         self.maxDecodedBytes = maxDecodedBytes
         self.maxOutputPixels = maxOutputPixels
+        self.maxDrawnSegments = maxDrawnSegments
     }
 
     /// The defaults (see the table above).
@@ -100,6 +108,19 @@ public struct ResourceLimits: Sendable, Hashable {
                          maximum: maxOutputPixels, detail: "\(count) \(noun) of \(width)×\(height)")
     }
 
+    /// Checks `frames` frames each drawing at most `segments` path segments against
+    /// ``maxDrawnSegments``, without overflowing (a scene of a million segments over `Int.max`
+    /// frames). `subject` names what asked (a scene file, `generate stroke`).
+    /// - Throws: ``LimitError`` for ``LimitError/Limit/drawnSegments`` over the limit (its amount
+    ///   `nil` when the product overflows).
+    public func checkDrawing(_ frames: Int, framesOf segments: Int, of subject: String) throws(LimitError) {
+        guard frames > 0, segments > 0 else { return }
+        let (all, overflow) = segments.multipliedReportingOverflow(by: frames)
+        guard overflow || all > maxDrawnSegments else { return }
+        throw LimitError(limit: .drawnSegments, subject: subject, amount: overflow ? nil : all, maximum: maxDrawnSegments,
+                         detail: "\(frames) frames of \(segments) path segments: fewer frames or simpler paths draw less")
+    }
+
     /// Checks `amount` against the limit `limit` names.
     public func check(_ limit: LimitError.Limit, _ amount: Int, of subject: String) throws(LimitError) {
         guard amount <= maximum(limit) else {
@@ -116,6 +137,7 @@ public struct ResourceLimits: Sendable, Hashable {
         case .flattenedEdges: maxFlattenedEdges
         case .decodedBytes: maxDecodedBytes
         case .outputPixels: maxOutputPixels
+        case .drawnSegments: maxDrawnSegments
         }
     }
 }

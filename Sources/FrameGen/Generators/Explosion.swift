@@ -51,11 +51,17 @@ public struct Explosion: FrameGenerator {
     /// - Throws: ``GeneratorError/setting(_:)`` for ``sparks`` out of range (``settingError``);
     ///   ``GeneratorError/limit(_:)`` for `pixels` when the frame's size is not finite and
     ///   positive, or over ``limits``; for `pathSegments` when there are more ``sparks`` (one
-    ///   segment each) than `ResourceLimits.maxPathSegments`.
+    ///   segment each) than `ResourceLimits.maxPathSegments`, and for `drawnSegments` when
+    ///   ``frameCount`` frames of them come to more than `ResourceLimits.maxDrawnSegments`.
     public func frame(_ index: Int) throws(GeneratorError) -> Bitmap {
         if let error = settingError { throw .setting(error) }
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Explosion")
-        do { try limits.check(.pathSegments, sparks, of: "Explosion sparks") } catch { throw .limit(error) }
+        do {
+            try limits.check(.pathSegments, sparks, of: "Explosion sparks")
+            try limits.checkDrawing(frameCount, framesOf: sparks, of: "Explosion sparks")
+        } catch {
+            throw .limit(error)
+        }
         let t = Double(min(max(index, 0), frameCount - 1)) / Double(frameCount - 1)
         var canvas = Canvas(drawingOn: fireball(t))
         drawSparks(on: &canvas, t: t)

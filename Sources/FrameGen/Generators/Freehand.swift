@@ -158,10 +158,17 @@ public struct Freehand: FrameGenerator {
     ///   (``settingError``); ``GeneratorError/limit(_:)`` for `pixels` when the canvas's size is
     ///   not finite and positive, or over ``limits``; for `flattenedEdges` (subject `Freehand
     ///   strokes`, or `FILE: strokes` for strokes read by ``init(json:file:width:height:limits:)``)
-    ///   when the strokes need more than `limits.maxFlattenedEdges`, before that work is done.
+    ///   when the strokes need more than `limits.maxFlattenedEdges`, before that work is done; for
+    ///   `drawnSegments` when ``frameCount`` frames of all the samples come to more than
+    ///   `limits.maxDrawnSegments` (each frame counted as drawing all of them), before any frame.
     public func frame(_ index: Int) throws(GeneratorError) -> Bitmap {
         if let error = settingError { throw .setting(error) }
         try limits.checkFrame(width: width, height: height, scale: scale, of: "Freehand")
+        do {
+            try limits.checkDrawing(frameCount, framesOf: strokes.reduce(0) { $0 + $1.count }, of: file.map { "\($0): strokes" } ?? "Freehand strokes")
+        } catch {
+            throw .limit(error)
+        }
         var canvas = Canvas(trustedWidth: width, height: height, scale: scale, background: background)
         let style = StrokeStyle(width: lineWidth, cap: .round, join: .round)
         let paths = strokes.map { Self.path(through: $0, smoothing: smoothing) }
