@@ -55,7 +55,7 @@ struct CLIDocsAgreeTests {
             .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
         #expect(listed == Self.commands)
         #expect(listed.count == 14)
-        #expect(Self.limitRows().count == 6, "\(Self.limitRows())")
+        #expect(Self.limitRows().count == 7, "\(Self.limitRows())")
     }
 
     @Test(arguments: commands)
