@@ -22,4 +22,11 @@ extension BuildRun {
            protects: { path in project.resolvedRelative(opened: path).map {
                previous[$0] == nil && earlierWriters[$0] == nil && claims.scenes.contains($0) } ?? false })
     }
+
+    /// `paths` without repeats, in order, told apart by their bytes (`café.png` composed and
+    /// decomposed are two files: a `Set<String>` kept one).
+    static func distinct(_ paths: [String]) -> [String] {
+        var seen = Set<NameSpelling.Exact>()
+        return paths.filter { seen.insert(NameSpelling.Exact($0)).inserted }
+    }
 }

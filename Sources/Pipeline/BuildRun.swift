@@ -233,7 +233,10 @@ final class BuildRun: @unchecked Sendable {
             switch OutputSet.$scope.withValue(scope, operation: { cache.restore(target, key: cacheKey, inputs: Array(inputs.keys), overwrite: job.overwrite) }) {
             case .restored(let outputs, let warnings, let notes):
                 // Earlier files its restored sets removed (a sheet restored in another engine's shape): said as a build's are.
-                let removed = Set(scope.removed.compactMap(project.resolvedRelative(opened:))).filter { outputs[$0] == nil && FileIO.fingerprint(of: project.onDisk($0)) == nil }
+                let restored = Set(outputs.keys.map(NameSpelling.Exact.init))
+                let removed = Self.distinct(scope.removed.compactMap(project.resolvedRelative(opened:))).filter {
+                    !restored.contains(NameSpelling.Exact($0)) && FileIO.fingerprint(of: project.onDisk($0)) == nil
+                }
                 lock.lock()
                 state.record(target.name, as: BuildState.TargetRecord(tool: tool, settings: target.settings, inputs: inputs, outputs: outputs, key: key,
                                                                        recorded: Date().timeIntervalSince1970), previous: previous)
@@ -268,12 +271,17 @@ final class BuildRun: @unchecked Sendable {
         }
         let files = result.files.map { project.relative(opened: $0) }
         let replaced = earlier.remove(keeping: files)
-        // Sets: a target of thousands of frames looks each up.
-        let written = Set(files), setAside = Set(replaced)
-        let removedByJob = Set(scope.removed.compactMap(project.resolvedRelative(opened:))).filter { !written.contains($0) && !setAside.contains($0) && FileIO.fingerprint(of: project.onDisk($0)) == nil }
+        // Sets: a target of thousands of frames looks each up. By bytes: an output respelt from
+        // `café.png` composed to decomposed removed the old file without saying so (one String).
+        let written = Set(files.map(NameSpelling.Exact.init)), setAside = Set(replaced.map(NameSpelling.Exact.init))
+        let removedByJob = Self.distinct(scope.removed.compactMap(project.resolvedRelative(opened:))).filter {
+            !written.contains(NameSpelling.Exact($0)) && !setAside.contains(NameSpelling.Exact($0)) && FileIO.fingerprint(of: project.onDisk($0)) == nil
+        }
         // Other targets' earlier files inside its outputs that its job did not write (a sheet's pages in
         // the folder a frames target writes now): the build's, removed while unchanged.
-        let leftBehind = StaleOutputs.removeLeftBehind(abandoned.filter { !written.contains($0.key) && !setAside.contains($0.key) }, in: project)
+        let leftBehind = StaleOutputs.removeLeftBehind(abandoned.filter {
+            !written.contains(NameSpelling.Exact($0.key)) && !setAside.contains(NameSpelling.Exact($0.key))
+        }, in: project)
         // Other targets' files it replaced or removed are no longer theirs to keep or remove (a
         // folder handed back later found them still named: taken for another set's). Only files
         // another target wrote are looked for in the state (a first build's are none).

@@ -84,4 +84,23 @@ struct StaleOutputTests {
         #expect(names.map { Array($0.utf8) } == [Array("cafe\u{301}".utf8)], "\(names.map(NameSpelling.spelled))")
         #expect(entry.notes.contains { $0.hasPrefix("removed \(composed): ") }, "\(entry.notes)")
     }
+
+    /// Fresh eyes 55 #9: a sheet target's data and page respelt (`café.json` to `café.json`
+    /// decomposed) were replaced through the sheet's set without the note a renamed output gives
+    /// (the files removed were looked up among those written as Strings, where the two are one).
+    @Test func aSheetRespeltInAnotherNormalisationSaysWhatItRemoved() throws {
+        let (folder, file) = try IncrementalBuildTests.project("stale-respelt-sheet", count: 1)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func sheet(_ name: String) throws {
+            let json = #"{"targets": {"s": {"sheet": "frames/coin0", "output": "build/\#(name).png", "data": "build/\#(name).json", "engine": "phaser3"}}}"#
+            try Data(json.utf8).write(to: URL(fileURLWithPath: file))
+        }
+        try sheet("caf\u{E9}")
+        _ = try IncrementalBuildTests.build(file)
+        try sheet("cafe\u{301}")
+        let entry = try #require(try IncrementalBuildTests.build(file).entries.first)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/build").filter { !$0.hasPrefix(".") }
+        #expect(Set(names.map { Array($0.utf8) }) == [Array("cafe\u{301}.json".utf8), Array("cafe\u{301}.png".utf8)], "\(names.map(NameSpelling.spelled))")
+        #expect(entry.notes.contains { $0.hasPrefix("removed build/caf\u{E9}.json, build/caf\u{E9}.png: ") }, "\(entry.notes)")
+    }
 }
