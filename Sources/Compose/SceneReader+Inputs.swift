@@ -8,14 +8,20 @@ extension SceneReader {
     /// `sheet` refuse them. A path read again byte for byte is the same file.
     mutating func read(_ files: [String], for value: InputValue) throws(SceneFileError) {
         for path in files {
-            if let earlier = spellings[path] {
-                guard !earlier.path.utf8.elementsEqual(path.utf8) else { continue }
+            // `./café.png` (an image beside a scene in `.`) and `café.png` (a sequence's frame) are one name.
+            let name = InMemoryFile.normalizedName(path)
+            if let earlier = spellings[name] {
+                guard !earlier.path.utf8.elementsEqual(name.utf8) else {
+                    if inputSpellings.insert(NameSpelling.Exact(path)).inserted { inputs.append(path) }
+                    continue
+                }
                 throw .schema(value.invalid(
                     "reads \(path), which \(earlier.key) reads in another Unicode normalisation (\(NameSpelling.spelled(earlier.path)), "
                         + "here \(NameSpelling.spelled(path))): two files on Linux, one on macOS; rename one of them and the name that "
                         + "points to it"))
             }
-            spellings[path] = (path, value.path.description)
+            spellings[name] = (name, value.path.description)
+            inputSpellings.insert(NameSpelling.Exact(path))
             inputs.append(path)
         }
     }

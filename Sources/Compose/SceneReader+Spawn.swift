@@ -7,10 +7,11 @@ import Text
 
 /// A layer's `spawn`: the copies it makes of its template, checked and counted.
 extension SceneReader {
-    /// The copies `value` (a layer's `spawn`) makes of `template`, whose path data holds
-    /// `segments` path segments: every copy draws them, so the copies past the first are counted
-    /// against the scene's `maxPathSegments` too.
-    mutating func spawn(_ value: InputValue, template: Layer, segments: Int) throws(SceneFileError) -> [Layer] {
+    /// The copies `value` (a layer's `spawn`) makes of `template`, which holds `layers` layers
+    /// (itself and its sublayers and mask, spawned copies inside it included) and `segments` path
+    /// segments: every copy holds and draws them, so the copies past the first are counted against
+    /// ``SceneFile/maximumLayers`` and the scene's `maxPathSegments` too.
+    mutating func spawn(_ value: InputValue, template: Layer, layers: Int, segments: Int) throws(SceneFileError) -> [Layer] {
         let object = try schema { () throws(SchemaError) in
             let object = try value.object()
             try object.check(Self.spawnKeys)
@@ -21,7 +22,7 @@ extension SceneReader {
         if let v = object["events"] {
             let items = try schema { () throws(SchemaError) in try v.array() }
             // Counted before any is read: a million events stop here.
-            try count(items.count - 1)
+            try count(copies: items.count - 1, of: layers)
             try schema { () throws(SchemaError) in try Self.checkInstances(items.count, at: v, what: "events") }
             for item in items {
                 events.append(try schema { () throws(SchemaError) in
@@ -51,7 +52,7 @@ extension SceneReader {
                 return (count, UInt64(seed), area, start, interval)
             }
             // Counted before any is made.
-            try self.count(count - (object.has("events") ? 0 : 1))
+            try self.count(copies: count - (object.has("events") ? 0 : 1), of: layers)
             try schema { () throws(SchemaError) in
                 try Self.checkInstances(count, at: try random.required("count"), what: "random copies")
                 try Self.checkInstances(events.count + count, at: value, what: "copies from events and random together")

@@ -19,6 +19,8 @@ struct SceneReader {
     var inputs: [String] = []
     /// Each file read by its path as text: the spelling read first and the key that read it.
     var spellings: [String: (path: String, key: String)] = [:]
+    /// The paths of ``inputs``, by bytes.
+    var inputSpellings = Set<NameSpelling.Exact>()
     /// Fonts read, by the exact bytes of the name the scene gives them (`café.ttf` composed and
     /// decomposed are two files).
     var fonts: [NameSpelling.Exact: Font] = [:]
@@ -162,8 +164,10 @@ struct SceneReader {
             }
             return object
         }
+        // What this layer and everything in it count of the layers and spend of the path budget:
+        // each spawned copy counts and spends them again (a spawn inside a spawn multiplies).
+        let layersBefore = layerCount
         try count(1)
-        // What this layer and everything in it spend of the path budget: each spawned copy spends it again.
         let segmentsBefore = segmentsLeft
         var layer = Layer()
         layer.name = try schema { () throws(SchemaError) in try object["name"]?.string() } ?? "layer\(layerCount)"
@@ -230,7 +234,14 @@ struct SceneReader {
             layer.mask = masks[0]
         }
         guard let v = object["spawn"] else { return [layer] }
-        return try spawn(v, template: layer, segments: segmentsBefore - segmentsLeft)
+        return try spawn(v, template: layer, layers: layerCount - layersBefore, segments: segmentsBefore - segmentsLeft)
+    }
+
+    /// Counts `copies` more copies of a template of `layers` layers (itself and all it holds)
+    /// against ``SceneFile/maximumLayers``, without overflowing.
+    mutating func count(copies: Int, of layers: Int) throws(SceneFileError) {
+        let (added, overflow) = max(0, copies).multipliedReportingOverflow(by: max(1, layers))
+        try count(overflow ? Int.max : added)
     }
 
     /// Counts `added` layers against ``SceneFile/maximumLayers``.

@@ -50,6 +50,28 @@ import Basics
         }
     }
 
+    /// Fresh eyes 57 #1: a spawned layer whose sublayer spawns again multiplied unchecked (300 × 100
+    /// layers rendered past the 20 000; 10 000 × 10 000 grew to gigabytes). Each copy counts the
+    /// layers its template holds.
+    @Test func spawnsInsideSpawnsCountEveryLayer() throws {
+        func nested(_ outer: Int, _ inner: Int) -> [UInt8] {
+            let innerLayer = #"{"bounds": [1, 1], "spawn": {"random": {"count": \#(inner), "seed": 1, "area": [16, 16]}}}"#
+            let scene = #"{"size": [16, 16], "frames": 1, "layers": [{"bounds": [16, 16], "sublayers": [\#(innerLayer)], "#
+                + #""spawn": {"random": {"count": \#(outer), "seed": 2, "area": [16, 16]}}}]}"#
+            return Array(scene.utf8)
+        }
+        #expect(throws: Never.self) { try SceneFile(json: nested(190, 100), files: []) }
+        for (outer, inner, held) in [(300, 100, 30_300), (10_000, 10_000, 100_010_000)] {
+            do throws(SceneFileError) {
+                _ = try SceneFile(json: nested(outer, inner), files: [])
+                Issue.record("\(outer) × \(inner) layers accepted")
+            } catch {
+                #expect(error.description == "scene.json: the scene holds \(held) layers (spawned copies included), more than the 20000 a scene may hold",
+                        "\(error)")
+            }
+        }
+    }
+
     @Test func tooManyCopiesNameTheKeyThatAsksForThem() throws {
         let events = (0...Spawn.maximumInstances).map { _ in #"{"time": 0, "at": [1, 1]}"# }.joined(separator: ",")
         let cases = [

@@ -54,6 +54,8 @@ struct SceneNameSpellingTests {
         ([sequence(composed, x: 8), sequence(decomposed, x: 24)], "layers[1].sequence.source"),
         ([image(decomposed, x: 8), image(composed, x: 24)], "layers[1].image"),
         ([sequence(composed, x: 8), image(decomposed, x: 24)], "layers[1].image"),
+        // A scene in `.` reads images as `./café/…` and a sequence's frames as `café/…`: one name (fresh eyes 57 #3).
+        ([image(composed, x: 8), sequence(decomposed, x: 24)], "layers[1].sequence.source"),
         ([text(composed), text(decomposed)], "layers[1].text.font"),
     ])
     func twoSpellingsAreRefused(layers: [String], keyPath: String) throws {
