@@ -173,4 +173,29 @@ struct NameSpellingTests {
         #expect(sequences.map(\.frames.count) == [1, 2], "\(sequences.map(\.name))")
         #expect(sequences.map { Array($0.directory.utf8) } == [Array(Self.nfd.utf8), Array(Self.nfc.utf8)])
     }
+
+    /// Fresh eyes 57 #2: of two sibling folders `café/` in both spellings, `validate` read one (the
+    /// later's files were left out as clashes): a truncated frame in the other was never checked,
+    /// and with `name.case-clash` lowered to a warning the run passed. Both are read and reported
+    /// now, each finding under its own folder's sequence.
+    @Test func twoFoldersOfOneNameInTwoSpellingsAreBothChecked() throws {
+        let root = try Fixtures.temporaryFolder("names")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for spelling in [Self.nfc, Self.nfd] {
+            try FileManager.default.createDirectory(atPath: "\(root)/\(spelling)", withIntermediateDirectories: true)
+            for number in 1...3 {
+                var bytes = try Fixtures.bytes("sequences/kenney-gold-coin/gold_\(number).png")
+                // Not `spelling == Self.nfc`: Swift's `==` takes the two spellings for one.
+                if spelling.utf8.elementsEqual(Self.nfc.utf8) && number == 2 { bytes.removeLast(20) }
+                try Data(bytes).write(to: URL(fileURLWithPath: "\(root)/\(spelling)/gold_\(number).png"))
+            }
+        }
+        let report = try Validator().validate([root], cancellation: nil)
+        #expect(report.sequences.count == 2 && report.fileCount == 6, "\(report.sequences.map(\.name))")
+        let corrupt = report.findings.filter { $0.rule == .pngCorrupt }
+        #expect(corrupt.map { $0.file.map { Array($0.utf8) } } == [Array("\(root)/\(Self.nfc)/gold_2.png".utf8)], "\(corrupt)")
+        #expect(report.findings.contains { $0.rule == .nameCaseClash })
+        let text = ReportFormat.text.render(report, base: root)
+        #expect(text.components(separatedBy: "png.corrupt").count == 2, "one png.corrupt line, under its folder:\n\(text)")
+    }
 }

@@ -136,8 +136,10 @@ enum DistinctFiles {
             }
             result.append(found)
         }
-        // Two files of one text in two normalisations would be one to every String-keyed map (and
-        // are one file on macOS): the later is not read, said on that file; the rest of the tree is checked.
+        // Two files of one text in two normalisations are one file on macOS: said on the later.
+        // In one folder (`fiammé1.png` twice) the later is not read (one frame to every reader);
+        // in two folders of one text (`café/` twice) it is read too, as the sequence of its own
+        // folder it is on Linux: a corrupt frame there was never checked (fresh eyes 57 #2).
         var spelled: [String: String] = [:]   // keyed by canonical equivalence: the first spelling of each text
         for index in result.indices {
             func firstSpelling(_ path: String) -> String? {
@@ -145,15 +147,18 @@ enum DistinctFiles {
                 spelled[path] = path
                 return nil
             }
+            func inOneFolder(_ first: String, _ second: String) -> Bool {
+                FileIO.parentDirectory(of: first).utf8.elementsEqual(FileIO.parentDirectory(of: second).utf8)
+            }
             result[index].frames = result[index].frames.filter { file in
                 guard let earlier = firstSpelling(file.path) else { return true }
                 result[index].fileProblems.append((file.path, .namesDifferInNormalization(first: earlier, second: file.path)))
-                return false
+                return !inOneFolder(earlier, file.path)
             }
             result[index].animations = result[index].animations.filter { path in
                 guard let earlier = firstSpelling(path) else { return true }
                 result[index].fileProblems.append((path, .namesDifferInNormalization(first: earlier, second: path)))
-                return false
+                return !inOneFolder(earlier, path)
             }
         }
         return result

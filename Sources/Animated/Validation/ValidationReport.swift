@@ -54,9 +54,10 @@ public struct ValidationReport: Sendable {
     /// How many findings have `severity`.
     public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
 
-    /// The findings of one sequence.
+    /// The findings of one sequence, matched by its name's bytes (`café/gold_` composed and
+    /// decomposed are two folders' sequences).
     public func findings(in sequence: SequenceSummary) -> [Finding] {
-        findings.filter { $0.sequence == sequence.name }
+        findings.filter { $0.sequence.utf8.elementsEqual(sequence.name.utf8) }
     }
 
     /// `3 sequences, 20 files: 1 error, 2 warnings, 0 notices`.

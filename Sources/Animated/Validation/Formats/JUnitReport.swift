@@ -1,3 +1,5 @@
+import Basics
+
 /// JUnit XML: one `<testcase>` per sequence and one per folder that could not be validated; its
 /// errors become one `<failure>`, warnings and notices go to `<system-out>`.
 enum JUnitReport {
@@ -40,9 +42,9 @@ enum JUnitReport {
     /// could not be validated, `folder.unreadable`), in report order: every finding is in a case.
     static func testCases(_ report: ValidationReport) -> [(name: String, findings: [Finding])] {
         var cases = report.sequences.map { (name: $0.name, findings: report.findings(in: $0)) }
-        let names = Set(report.sequences.map(\.name))
-        for finding in report.findings where !names.contains(finding.sequence) {
-            if let index = cases.firstIndex(where: { $0.name == finding.sequence }), index >= report.sequences.count {
+        let names = Set(report.sequences.map { NameSpelling.Exact($0.name) })
+        for finding in report.findings where !names.contains(NameSpelling.Exact(finding.sequence)) {
+            if let index = cases.firstIndex(where: { $0.name.utf8.elementsEqual(finding.sequence.utf8) }), index >= report.sequences.count {
                 cases[index].findings.append(finding)
             } else {
                 cases.append((finding.sequence, [finding]))

@@ -25,8 +25,8 @@ enum TextReport {
             }
         }
         // Findings of no sequence (a folder that could not be validated), under the folder's name.
-        let names = Set(report.sequences.map(\.name))
-        for finding in report.findings where !names.contains(finding.sequence) {
+        let names = Set(report.sequences.map { NameSpelling.Exact($0.name) })
+        for finding in report.findings where !names.contains(NameSpelling.Exact(finding.sequence)) {
             lines.append(escape(finding.sequence) + ":")
             lines.append("  \(finding.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0)) \(finding.rule)  \(escape(finding.message))")
         }
