@@ -66,10 +66,10 @@ public struct MaxRectsPacker: Sendable {
             throw .invalidSize(index: index, width: sizes[index].width, height: sizes[index].height)
         }
         // A size larger than a page never fits: refused here, before any sum of sizes can overflow.
-        guard sizes.allSatisfy({ $0.width <= maxSide && $0.height <= maxSide }) else { return nil }
+        guard sizes.allSatisfy({ $0.width <= side && $0.height <= side }) else { return nil }
         guard !sizes.isEmpty else { return Result(pages: [Size(width: max(1, 2 * border), height: max(1, 2 * border))], placements: []) }
         let padded = sizes.map { Size(width: $0.width + padding, height: $0.height + padding) }
-        let usable = maxSide - (2 * border - padding)
+        let usable = side - (2 * border - padding)
         let everyOneFitsAPage = padded.allSatisfy { $0.width <= usable && $0.height <= usable }
         var placements = [Placement?](repeating: nil, count: sizes.count)
         var pages: [Size] = []
@@ -139,7 +139,7 @@ public struct MaxRectsPacker: Sendable {
             total = sum
         }
         let area = total
-        let usable = maxSide - (2 * border - padding)
+        let usable = side - (2 * border - padding)
         guard usable > 0, area <= usable * usable else { return nil }
         var widest = 0, tallest = 0
         for index in subset {
@@ -166,7 +166,7 @@ public struct MaxRectsPacker: Sendable {
         let inset = 2 * border - padding
         let results = concurrently(Self.orders.count) { order -> PageResult? in
             let sequence = self.sorted(subset, sizes: sizes, by: Self.orders[order])
-            return self.placeAndCrop(sizes, order: sequence, width: self.maxSide - inset, height: self.maxSide - inset, skipping: true)
+            return self.placeAndCrop(sizes, order: sequence, width: self.side - inset, height: self.side - inset, skipping: true)
         }
         var best: PageResult?
         for case let result? in results where best == nil || result.area > best!.area { best = result }
@@ -199,7 +199,7 @@ public struct MaxRectsPacker: Sendable {
         var height = max(tallest, (area + width - 1) / width)
         for attempt in 0..<200 {
             let (pageWidth, pageHeight) = pageSize(width + inset, height + inset)
-            if pageWidth > maxSide || pageHeight > maxSide { return nil }
+            if pageWidth > side || pageHeight > side { return nil }
             if let result = placeAndCrop(sizes, order: order, width: pageWidth - inset, height: pageHeight - inset, skipping: false) {
                 return Candidate(result: result, order: order, width: pageWidth - inset, height: pageHeight - inset,
                                  low: max(tallest, (area + width - 1) / width) - 1)
@@ -300,6 +300,12 @@ public struct MaxRectsPacker: Sendable {
         }
         let (pageWidth, pageHeight) = pageSize(usedWidth + inset, usedHeight + inset)
         return (Size(width: pageWidth, height: pageHeight), placements, area)
+    }
+
+    /// The largest page side packed: ``maxSide``, or with ``powerOfTwo`` the largest power of two
+    /// within it (a page rounded up to 128 under a `maxSide` of 100 was written larger than asked).
+    private var side: Int {
+        powerOfTwo && maxSide >= 1 ? 1 << (Int.bitWidth - 1 - maxSide.leadingZeroBitCount) : maxSide
     }
 
     private func pageSize(_ width: Int, _ height: Int) -> (Int, Int) {

@@ -18,6 +18,22 @@ struct MaxRectsFullPageTests {
         }
     }
 
+    /// Fresh eyes 57 #8: `sheet --max-size 100 --power-of-two` wrote 128×128 pages: each page was
+    /// packed within 100 and then rounded up. Pages are packed within the largest power of two
+    /// under the bound (64), one page or many.
+    @Test(arguments: [(40, 4), (40, 1), (66, 1)])
+    func powerOfTwoPagesStayWithinTheBound(side: Int, count: Int) throws {
+        let sizes = Array(repeating: MaxRectsPacker.Size(width: side, height: side), count: count)
+        let packer = MaxRectsPacker(padding: 0, powerOfTwo: true, maxSide: 100, multipack: true)
+        let result = try packer.pack(sizes)
+        if side > 64 {
+            #expect(result == nil, "a \(side)² sprite has no 64² page")
+        } else {
+            let pages = try #require(result).pages
+            #expect(!pages.isEmpty && pages.allSatisfy { $0.width <= 64 && $0.height <= 64 }, "\(pages)")
+        }
+    }
+
     @Test func theDinoSheetAtThreeScales() throws {
         let dir = try Fixtures.temporaryFolder("dino-scales")
         defer { try? FileManager.default.removeItem(atPath: dir) }
