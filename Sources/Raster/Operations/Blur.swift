@@ -146,6 +146,12 @@ public struct Blur: Sendable {
         switch method {
         case .gaussian:
             let kernel = Self.gaussianKernel(sigma: pixelSigma)
+            if kernel.count / 2 > RecursiveGaussian.smallestRadius {
+                // Past a few taps the recursive filter: O(1) a pixel, untruncated, exact at both edge modes.
+                planes = planes.recursiveGaussianRows(sigma: pixelSigma, edge: edge)
+                planes = planes.recursiveGaussianColumns(sigma: pixelSigma, edge: edge)
+                return planes
+            }
             let radius = kernel.count / 2
             // Each pixel is read a bounded number of times whatever σ: the direct sum up to
             // `FloatImage.longGaussianRadius`, block moments along longer rows, the row's moments
