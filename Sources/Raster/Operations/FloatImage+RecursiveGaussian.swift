@@ -86,27 +86,53 @@ struct RecursiveGaussian: Sendable {
 }
 
 extension FloatImage {
-    /// The Gaussian of `sigma` pixels along every row, by ``RecursiveGaussian``; rows in parallel.
-    func recursiveGaussianRows(sigma: Double, edge: Blur.Edge) -> FloatImage {
-        let filter = RecursiveGaussian(sigma: sigma), width = self.width, work = BlurWork.current
-        let out = rowsMapped { y, source, target in
-            work?.add(2 * width)
-            Self.recursiveRow(source.buffer.baseAddress! + y * width * 4, count: width, filter, edge: edge,
-                              into: target.buffer.baseAddress! + y * width * 4)
+    /// The Gaussian of `sigma` pixels along rows and then down columns, by ``RecursiveGaussian``, in
+    /// place: no image-sized buffer beyond this one (each fresh 16 MiB buffer of a 1024² image cost
+    /// its zeroing and page faults, a quarter of `flipbook blur`'s time once the blur was recursive).
+    /// Rows run in parallel, each from a copy of itself; columns run down whole rows at once (each
+    /// channel of each column its own state, contiguous and vectorisable) in strips in parallel,
+    /// without a transpose.
+    mutating func recursiveGaussian(sigma: Double, edge: Blur.Edge) {
+        let g = RecursiveGaussian(sigma: sigma), width = self.width, height = self.height, stride = width * 4
+        guard width > 0 && height > 0 else { return }
+        // Each pass reads every pixel twice (forwards and backwards).
+        BlurWork.current?.add(4 * width * height)
+        let clamp = edge == .clamp
+        values.withUnsafeMutableBufferPointer { buffer in
+            let image = UnsafeMutableSendable(buffer)
+            ParallelLoop.chunks(height, minimum: 1, most: 16) { rows in
+                let copy = UnsafeMutablePointer<Float>.allocate(capacity: stride)
+                defer { copy.deallocate() }
+                for y in rows {
+                    let row = image.buffer.baseAddress! + y * stride
+                    copy.update(from: row, count: stride)
+                    Self.recursiveRow(copy, count: width, g, clamp: clamp, into: row)
+                }
+            }
+            // Strips of 256 floats (64 pixels): the four states' 8 KiB stay in the first-level
+            // cache; one buffer of a strip's forward sums for each thread's run of strips.
+            let strip = 256, strips = (stride + strip - 1) / strip
+            ParallelLoop.chunks(strips, minimum: 1) { range in
+                let forward = UnsafeMutablePointer<Float>.allocate(capacity: min(strip, stride) * height)
+                defer { forward.deallocate() }
+                for index in range {
+                    let start = index * strip
+                    Self.recursiveColumns(image.buffer.baseAddress! + start, count: min(strip, stride - start), rows: height, stride: stride,
+                                          forward: forward, g, clamp: clamp)
+                }
+            }
         }
-        return FloatImage(width: width, height: height, values: out)
     }
 
     /// One row of `count` RGBA pixels through `filter`, forwards then backwards.
     @inline(__always)
-    private static func recursiveRow(_ row: UnsafePointer<Float>, count: Int, _ g: RecursiveGaussian, edge: Blur.Edge,
+    private static func recursiveRow(_ row: UnsafePointer<Float>, count: Int, _ g: RecursiveGaussian, clamp: Bool,
                                      into out: UnsafeMutablePointer<Float>) {
         @inline(__always) func load(_ i: Int) -> SIMD4<Double> {
             SIMD4<Double>(Double(row[i * 4]), Double(row[i * 4 + 1]), Double(row[i * 4 + 2]), Double(row[i * 4 + 3]))
         }
         let p1r = g.poleReal.0, p1i = g.poleImaginary.0, p2r = g.poleReal.1, p2i = g.poleImaginary.1
         let a1r = g.weightReal.0, a1i = g.weightImaginary.0, a2r = g.weightReal.1, a2i = g.weightImaginary.1
-        let clamp = edge == .clamp
         // Forwards: the taps at and before each pixel, less the centre.
         var start = clamp ? load(0) : SIMD4()
         var w1r = start * g.steadyReal.0, w1i = start * g.steadyImaginary.0
@@ -133,33 +159,11 @@ extension FloatImage {
         }
     }
 
-    /// The Gaussian of `sigma` pixels down every column, by ``RecursiveGaussian``, without a
-    /// transpose: the recursions run down whole rows at once (each channel of each column its own
-    /// state, contiguous and vectorisable), strips of columns in parallel.
-    func recursiveGaussianColumns(sigma: Double, edge: Blur.Edge) -> FloatImage {
-        let g = RecursiveGaussian(sigma: sigma), stride = width * 4, rows = height
-        var out = [Float](repeating: 0, count: values.count)
-        BlurWork.current?.add(2 * width * rows)
-        // Strips of 256 floats (64 pixels): the four states' 8 KiB stay in the first-level cache.
-        let strip = 256, strips = (stride + strip - 1) / strip
-        values.withUnsafeBufferPointer { source in
-            let source = UnsafeSendable(source)
-            out.withUnsafeMutableBufferPointer { target in
-                let target = UnsafeMutableSendable(target)
-                ParallelLoop.perform(strips) { index in
-                    let start = index * strip, count = min(strip, stride - start)
-                    let input = source.buffer.baseAddress! + start, output = target.buffer.baseAddress! + start
-                    Self.recursiveColumns(input, output, count: count, rows: rows, stride: stride, g, clamp: edge == .clamp)
-                }
-            }
-        }
-        return FloatImage(width: width, height: height, values: out)
-    }
-
-    /// `count` adjacent floats of every row (a strip of columns, channels apart), forwards then
-    /// backwards down the `rows` rows `stride` floats apart.
-    private static func recursiveColumns(_ input: UnsafePointer<Float>, _ output: UnsafeMutablePointer<Float>, count: Int, rows: Int,
-                                         stride: Int, _ g: RecursiveGaussian, clamp: Bool) {
+    /// `count` adjacent floats of every row (a strip of columns, channels apart) of `image`, `rows`
+    /// rows `stride` floats apart, filtered in place: forwards into `forward` (`count × rows`),
+    /// then backwards, each row written once its backward sum is made (nothing reads it after).
+    private static func recursiveColumns(_ image: UnsafeMutablePointer<Float>, count: Int, rows: Int, stride: Int,
+                                         forward: UnsafeMutablePointer<Float>, _ g: RecursiveGaussian, clamp: Bool) {
         let state = UnsafeMutablePointer<Double>.allocate(capacity: 4 * count)
         defer { state.deallocate() }
         let s1r = state, s1i = state + count, s2r = state + 2 * count, s2i = state + 3 * count
@@ -167,7 +171,7 @@ extension FloatImage {
         let a1r = g.weightReal.0, a1i = g.weightImaginary.0, a2r = g.weightReal.1, a2i = g.weightImaginary.1
         let centre = g.centre
         func begin(at row: Int) {
-            let line = input + row * stride
+            let line = image + row * stride
             for i in 0..<count {
                 let x = clamp ? Double(line[i]) : 0
                 s1r[i] = x * g.steadyReal.0; s1i[i] = x * g.steadyImaginary.0
@@ -176,7 +180,7 @@ extension FloatImage {
         }
         begin(at: 0)
         for y in 0..<rows {
-            let line = input + y * stride, target = output + y * stride
+            let line = image + y * stride, target = forward + y * count
             for i in 0..<count {
                 let x = Double(line[i])
                 let r1 = x + p1r * s1r[i] - p1i * s1i[i], i1 = p1r * s1i[i] + p1i * s1r[i]
@@ -188,13 +192,13 @@ extension FloatImage {
         begin(at: rows - 1)
         var y = rows - 1
         while y >= 0 {
-            let line = input + y * stride, target = output + y * stride
+            let line = image + y * stride, before = forward + y * count
             for i in 0..<count {
                 let x = Double(line[i])
                 let r1 = x + p1r * s1r[i] - p1i * s1i[i], i1 = p1r * s1i[i] + p1i * s1r[i]
                 let r2 = x + p2r * s2r[i] - p2i * s2i[i], i2 = p2r * s2i[i] + p2i * s2r[i]
                 s1r[i] = r1; s1i[i] = i1; s2r[i] = r2; s2i[i] = i2
-                target[i] += Float(a1r * r1 - a1i * i1 + a2r * r2 - a2i * i2)
+                line[i] = before[i] + Float(a1r * r1 - a1i * i1 + a2r * r2 - a2i * i2)
             }
             y -= 1
         }
