@@ -126,14 +126,16 @@ struct BlurWorkTests {
         #expect(worst < 0.01, "σ \(sigma): largest difference \(worst) (channels 0…255)")
     }
 
-    /// Rows longer than a large σ's kernel (radius over ``FloatImage/longGaussianRadius``) are
-    /// summed from blocks' moments; the result is the direct sum's, read tap by tap, in both orientations.
+    /// Rows longer than a large σ's kernel (they were summed from blocks' moments; the recursive
+    /// filter runs them now, issue 46): the result is the direct sum's, read tap by tap, in both
+    /// orientations — of the sampled Gaussian carried to 6σ, as the recursive filter cuts nothing
+    /// (it measures within 0.014 of a level; the kernel cut at 3σ is 0.15 away with clamped edges).
     @Test(arguments: Blur.Edge.allCases, [70.0, 150])
     func aLongRowAtALargeSigmaGivesTheDirectSum(edge: Blur.Edge, sigma: Double) throws {
         let length = 1500
-        let kernel = Blur.gaussianKernel(sigma: sigma)
-        let radius = kernel.count / 2
-        #expect(radius > FloatImage.longGaussianRadius && radius < length)
+        let radius = Int((6 * sigma).rounded(.up))
+        let kernel = RecursiveGaussianTests.sampled(sigma: sigma, radius: radius).map(Float.init)
+        #expect(radius < length)
         for standing in [false, true] {
             var bitmap = Bitmap(clearWidth: standing ? 3 : length, height: standing ? length : 3)
             for y in 0..<bitmap.height {
@@ -154,7 +156,7 @@ struct BlurWorkTests {
             }
             var worst: Float = 0
             for (a, b) in zip(ours.values, direct.values) { worst = max(worst, abs(a - b)) }
-            #expect(worst < 0.01, "\(edge) σ \(sigma) \(standing ? "standing" : "lying"): largest difference \(worst)")
+            #expect(worst < 0.03, "\(edge) σ \(sigma) \(standing ? "standing" : "lying"): largest difference \(worst)")
         }
     }
 }

@@ -11,6 +11,13 @@ import Foundation
 /// With the kernel's radius at least the width, |2uv| ≤ 2.5 and 32 terms leave the sum exact to
 /// `Double` precision; the result is the direct sum's to within a level once rounded.
 extension FloatImage {
+    /// `kernel` (the sampled Gaussian of `sigma`, ``Blur/gaussianKernel(sigma:)``) along every row:
+    /// the direct sum, or the row's moments when the kernel reaches past both ends. ``Blur`` uses
+    /// it for radii up to ``RecursiveGaussian/smallestRadius`` (longer kernels are recursive).
+    func gaussianRows(_ kernel: [Float], sigma: Double, edge: Blur.Edge) -> FloatImage {
+        kernel.count / 2 >= width ? gaussianRowsWide(kernel, sigma: sigma, edge: edge) : convolvedRows(kernel, edge: edge)
+    }
+
     /// Terms of the series: the last is below 2.5³² / 32!, under 1e-22 of the sum.
     static let wideGaussianTerms = 32
 
