@@ -270,18 +270,13 @@ final class BuildRun: @unchecked Sendable {
             return BuildReport.Entry(target: target.name, status: .failed(failure, reasons: reasons), warnings: cacheWarnings, notes: [])
         }
         let files = result.files.map { project.relative(opened: $0) }
-        let replaced = earlier.remove(keeping: files)
-        // Sets: a target of thousands of frames looks each up. By bytes: an output respelt from
-        // `café.png` composed to decomposed removed the old file without saying so (one String).
+        let replaced = earlier.remove(keeping: files)   // sets below: thousands of frames; by bytes (`café.png` respelt)
         let written = Set(files.map(NameSpelling.Exact.init)), setAside = Set(replaced.map(NameSpelling.Exact.init))
         let removedByJob = Self.distinct(scope.removed.compactMap(project.resolvedRelative(opened:))).filter {
             !written.contains(NameSpelling.Exact($0)) && !setAside.contains(NameSpelling.Exact($0)) && FileIO.fingerprint(of: project.onDisk($0)) == nil
         }
-        // Other targets' earlier files inside its outputs that its job did not write (a sheet's pages in
-        // the folder a frames target writes now): the build's, removed while unchanged.
-        let leftBehind = StaleOutputs.removeLeftBehind(abandoned.filter {
-            !written.contains(NameSpelling.Exact($0.key)) && !setAside.contains(NameSpelling.Exact($0.key))
-        }, in: project)
+        // Other targets' earlier files in its outputs its job did not write (a sheet's pages where a frames target writes now).
+        let leftBehind = StaleOutputs.removeLeftBehind(abandoned.filter { !written.contains(NameSpelling.Exact($0.key)) && !setAside.contains(NameSpelling.Exact($0.key)) }, in: project)
         // Other targets' files it replaced or removed are no longer theirs to keep or remove (a
         // folder handed back later found them still named: taken for another set's). Only files
         // another target wrote are looked for in the state (a first build's are none).
