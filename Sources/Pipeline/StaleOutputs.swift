@@ -234,20 +234,19 @@ enum StaleOutputs {
             recover(outputs.keys, in: project)
             claims = claims ?? Claims(project)
             let result = removing(previous: outputs, current: [], claims: claims, in: project)
-            // Inside another target's folder but none of its names (a sheet's pages where a frames
-            // target writes now): no build writes them again, so they go as the others do.
-            let leftBehind = removeLeftBehind(result.kept.filter { path, _ in
-                isAnotherTargets(path, in: project) && !others.contains(path) && !isAnotherTargets(path, in: project, byName: true)
-            }, in: project)
-            let done = result.removed + leftBehind
+            let done = result.removed
             let before = removed.count + kept.count + read.count
             removed += done
             // Files now inside another target's output are that target's (a target renamed, its output kept): not said.
             read += result.kept.keys.filter { path in !isAnotherTargets(path, in: project) }
-            // One another target writes by name (`out/fx@2x.png`, a deleted sheet's page) is handed to it as
-            // its earlier file: its job takes it over (set aside if another set holds it), never refused for good.
-            for (path, record) in result.kept.sorted(by: { $0.key < $1.key }) where !others.contains(path) && !leftBehind.contains(path) {
-                guard let heir = writer(of: path, in: project, byName: true) else { continue }
+            // One another target writes by name (`out/fx@2x.png`, a deleted sheet's page) or inside its
+            // folder (a renamed frames target's frames, a deleted sheet's pages where frames go now) is
+            // handed to it as its earlier file: its job takes over those it writes again and removes the
+            // others, said in its report — never refused for good, and never removed before that job
+            // runs (a heir skipped in this build finds its folder whole; one up to date drops them in
+            // ``removeFormer(from:in:)``).
+            for (path, record) in result.kept.sorted(by: { $0.key < $1.key }) where !others.contains(path) {
+                guard let heir = writer(of: path, in: project) else { continue }
                 state.setFormer((state.formerOutputs?[heir.name] ?? [:]).merging([path: record]) { _, handed in handed }, of: heir.name)
             }
             // Edited since built: the user's now, kept and named (another target's output, or a file

@@ -274,4 +274,37 @@ struct FilesChangingHandsTests {
         let again = try CLI.run(["build", "--no-cache"], in: folder)
         #expect(again.stdout.contains("0 built, 1 up to date"), "\(again.stdout) \(again.stderr)")
     }
+
+    /// Fresh eyes 57: a `frames` target renamed (`fr` → `fr2`) keeping its folder. Built, the
+    /// note said its frames were "removed … no longer in the project" although all were there;
+    /// with `fr2` skipped (its upstream failed in that build), the folder was gone and nothing
+    /// wrote it again. The folder's files are handed to `fr2`: its job replaces them, or they
+    /// wait for it whole.
+    @Test(arguments: [false, true])
+    func aRenamedFramesTargetKeepsItsFolder(skipped: Bool) throws {
+        func project(_ name: String) -> String {
+            #"{"targets": {"g": {"assemble": "coin", "output": "out/coin.gif"}, "\#(name)": {"frames": "out/coin.gif", "output": "out/f"}}}"#
+        }
+        let folder = try BuildCommandTests.project(project("fr"))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
+        let frames = ["coin1.png", "coin2.png", "coin3.png", "coin4.png", "sequence.json"]
+        let listed = { try FileManager.default.contentsOfDirectory(atPath: folder + "/out/f").filter { !$0.hasPrefix(".") }.sorted() }
+        #expect(try listed() == frames)
+        try Data(project("fr2").utf8).write(to: URL(fileURLWithPath: folder + "/flipbook.json"))
+        if skipped { try Data().write(to: URL(fileURLWithPath: folder + "/coin/gold_5.png")) }
+        let run = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect((run.status != 0) == skipped && !run.stderr.contains("removed"), "\(run.stderr)")
+        if skipped {
+            #expect(run.stderr.contains("fr2: skipped: g failed"), "\(run.stderr)")
+            try FileManager.default.removeItem(atPath: folder + "/coin/gold_5.png")
+            let fixed = try CLI.run(["build", "--no-cache"], in: folder)
+            #expect(fixed.status == 0 && !fixed.stderr.contains("removed"), "\(fixed.stderr)")
+        } else {
+            #expect(run.stderr.contains("fr2: replaced out/f/coin1.png, out/f/coin2.png and 3 more: written by fr's earlier build"), "\(run.stderr)")
+        }
+        #expect(try listed() == frames)
+        let again = try CLI.run(["build", "--no-cache"], in: folder)
+        #expect(again.stdout.contains("0 built, 2 up to date"), "\(again.stdout) \(again.stderr)")
+    }
 }

@@ -83,6 +83,7 @@ struct FreshEyesRoundThirtySixTests {
 
     /// A deleted frames target's folder taken by another frames target: the notes said
     /// `sequence.json` was both replaced (by the new target) and removed (as the deleted one's).
+    /// Each file is said once now, by the target that took the folder.
     @Test func aFileRemovedWithItsDeletedTargetIsNotAlsoReplaced() throws {
         let gifs = #""c": {"assemble": "coin", "output": "gif/c.gif"}, "d": {"assemble": "dino", "output": "gif/d.gif"}"#
         let folder = try BuildCommandTests.project(#"{"targets": {\#(gifs), "fa": {"frames": "gif/c.gif", "output": "out/f"}}}"#)
@@ -90,9 +91,10 @@ struct FreshEyesRoundThirtySixTests {
         #expect(try CLI.run(["build", "--no-cache"], in: folder).status == 0)
         try Self.write(#"{"targets": {\#(gifs), "fb": {"frames": "gif/d.gif", "output": "out/f"}}}"#, in: folder)
         let run = try CLI.run(["build", "--no-cache"], in: folder)
-        #expect(run.status == 0 && run.stderr.contains("removed out/f/c1.png, out/f/c2.png and 3 more: written by target fa, no longer in the project"),
-                "\(run.stderr)")
-        #expect(!run.stderr.contains("replaced out/f/sequence.json"), "\(run.stderr)")
+        // Handed to `fb` (round 57: a renamed target's folder is its heir's until its job ran), said once by it.
+        #expect(run.status == 0 && run.stderr.contains(
+            "fb: replaced out/f/sequence.json; removed out/f/c1.png, out/f/c2.png and 2 more: written by fa's earlier build"), "\(run.stderr)")
+        #expect(!run.stderr.contains("no longer in the project"), "\(run.stderr)")
         #expect(try Self.files(in: folder + "/out/f") == ["d1.png", "d2.png", "d3.png", "sequence.json"])
     }
 
