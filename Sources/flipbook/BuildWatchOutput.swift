@@ -68,6 +68,7 @@ enum BuildWatchOutput {
         if json {
             line(jsonLine(WatchLine(event: "build", changes: changes, built: report.built, fromCache: report.restored, upToDate: report.upToDate,
                                     failed: failed, skipped: skipped, mended: mended.isEmpty ? nil : mended, errors: errors(report),
+                                    warnings: byTarget(report, \.warnings), targetNotes: byTarget(report, \.notes),
                                     notes: report.notes.isEmpty ? nil : report.notes.map(CLIWording.inCLIWords))))
             return
         }
@@ -109,6 +110,13 @@ enum BuildWatchOutput {
         return errors
     }
 
+    /// Each target's warnings or notes (`part`) in the words `build --json` says them; `nil` when none has any.
+    private static func byTarget(_ report: BuildReport, _ part: KeyPath<BuildReport.Entry, [String]>) -> [String: [String]]? {
+        var said: [String: [String]] = [:]
+        for entry in report.entries where !entry[keyPath: part].isEmpty { said[entry.target] = entry[keyPath: part].map(CLIWording.inCLIWords) }
+        return said.isEmpty ? nil : said
+    }
+
     /// The targets the last build failed, across the watch's builds.
     final class Failing: @unchecked Sendable {
         private let lock = NSLock()
@@ -136,6 +144,10 @@ enum BuildWatchOutput {
         /// Targets the build before failed, and this one did not.
         var mended: [String]?
         var errors: [String: String]?
+        /// Each target's warnings (`missing frame 3 of …`), as `build --json` lists them under `targets[].warnings`.
+        var warnings: [String: [String]]?
+        /// Each target's notes (files it removed or replaced), as `build --json`'s `targets[].notes`.
+        var targetNotes: [String: [String]]?
         /// The build's own notes: outputs of targets no longer in the project, removed.
         var notes: [String]?
         var message: String?

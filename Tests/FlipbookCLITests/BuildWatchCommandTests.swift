@@ -96,7 +96,11 @@ struct BuildWatchCommandTests {
         #expect(first?["built"] as? [String] == ["coin", "dino"] || first?["built"] as? [String] == ["dino", "coin"])
 
         let saved = Date()
-        let removed = "coin/" + Fixtures.pngNames(in: "sequences/kenney-gold-coin")[3]
+        // The dino fixture's frames have gaps (jump-1, 6, 11): said as `build --json` says them.
+        #expect((first?["warnings"] as? [String: [String]])?["dino"]?.first?.hasPrefix("missing frames 2–5, 7–10 of dino/") == true, "\(watch.stdout)")
+        // A frame in the middle: the rebuilt coin warns of the gap, in the line as `build --json` lists it
+        // (fresh eyes 57: `--watch --json` dropped every target's warnings and notes).
+        let removed = "coin/" + Fixtures.pngNames(in: "sequences/kenney-gold-coin")[2]
         try FileManager.default.removeItem(atPath: folder + "/" + removed)
         #expect(watch.waitForLines(2))
         let latency = Date().timeIntervalSince(saved)
@@ -104,6 +108,8 @@ struct BuildWatchCommandTests {
         let second = try JSONSerialization.jsonObject(with: Data((watch.stdout.last ?? "").utf8)) as? [String: Any]
         #expect(second?["built"] as? [String] == ["coin"])
         #expect(second?["upToDate"] as? [String] == ["dino"])
+        let warnings = second?["warnings"] as? [String: [String]]
+        #expect(warnings?.keys.sorted() == ["coin"] && warnings?["coin"]?.first?.hasPrefix("missing frame 3 of coin/") == true, "\(watch.stdout)")
         // The removed frame, and nothing outside its folder (under a loaded machine's timing the
         // system may report the folder beside its file; the build's own writes are never listed).
         let changes = second?["changes"] as? [String] ?? []
